@@ -1,0 +1,62 @@
+"""The `table-assistant` command: the app by default, and sub-commands for cards, decks, scanning and speech.
+
+Each sub-command lives in `assistant/commands/<name>.py` with `add_parser(subparsers)` and `run(args) -> int`.
+Heavy libraries are imported inside `run`, so `--help` and card look-ups start fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from assistant.core.cardfile import CardDataError
+
+#: Sub-command modules, in the order `--help` lists them.
+COMMANDS = ["card", "deck"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The whole command line, sub-commands included."""
+    parser = argparse.ArgumentParser(
+        prog="table-assistant",
+        description="A self-voicing companion for Unstable Unicorns and Llamas Unleashed. "
+        "With no command it opens the app.",
+    )
+    parser.add_argument("--deck", default=None, help="base deck id (default: uu-2nd)")
+    parser.add_argument("--addon", action="append", default=[], metavar="ID", help="add an expansion deck")
+    parser.add_argument("--plain", action="store_true", help="plain line mode: commands on stdin, one line out each")
+    parser.add_argument("--no-speech", action="store_true", help="do not speak (a screen reader does the talking)")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        importlib.import_module(f"assistant.commands.{name}").add_parser(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; return the exit status. Never lets a traceback reach the player."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command:
+            module = importlib.import_module(f"assistant.commands.{args.command}")
+            return module.run(args)
+        from assistant.commands import app
+
+        return app.run(args)
+    except CardDataError as exc:
+        print(f"A card file is damaged:\n{exc}", file=sys.stderr)
+        return 2
+    except LookupError as exc:
+        print(exc.args[0] if exc.args else str(exc), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # the last guard: a player never sees a traceback
+        from assistant.storage.crashlog import write_crash_log
+
+        where = write_crash_log(exc)
+        print(f"Something went wrong: {exc.__class__.__name__}: {exc}. Details were saved to {where}.", file=sys.stderr)
+        return 70

@@ -1,0 +1,1 @@
+"""Sub-commands of `table-assistant`, one module each (see `assistant/cli.py`)."""

@@ -1,0 +1,250 @@
+"""The card-text format: parse and validate one deck file (`card_texts/*.toml`).
+
+Validation collects every problem before failing, so a deck maker sees the whole list at once, each as
+`file:line: card-id: field: problem`. The format is documented in `docs/card-text-format.md`.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+
+from assistant.core.cards import TAGS, VARIATIONS, Card, CardType, Deck, DeckInfo, Vocabulary
+
+DECK_KEYS = {"id", "title", "edition", "game", "kind", "vocabulary", "complete", "rules", "notes", "base"}
+DECK_REQUIRED = {"id", "title", "edition", "game", "kind", "vocabulary", "complete"}
+CARD_KEYS = {"id", "name", "type", "copies", "text", "tags", "variation"}
+CARD_REQUIRED = {"id", "name", "type", "copies", "text"}
+GAMES = {"unstable-unicorns", "llamas-unleashed"}
+KINDS = {"base", "expansion", "import"}
+ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong in a card file."""
+
+    path: str
+    line: int
+    card: str
+    """The card id, or "deck" for the metadata, or "-" for the file as a whole."""
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.card}: {self.field}: {self.message}"
+
+
+class CardDataError(ValueError):
+    """A card file is broken; `problems` lists every problem found, in file order."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+_HEADER = re.compile(r"^\s*\[\[?\s*([A-Za-z0-9_\-]+)\s*\]\]?")
+_KEY = re.compile(r"^\s*([A-Za-z0-9_\-]+)\s*=")
+
+
+def _line_index(text: str) -> tuple[dict[str, int], list[dict[str, int]], list[int]]:
+    """Where each key sits: deck keys, each card's keys, and each `[[cards]]` header line (1-based).
+
+    tomllib gives no positions, and our format is flat, so a line scan is enough to point at the line.
+    """
+    deck: dict[str, int] = {}
+    cards: list[dict[str, int]] = []
+    headers: list[int] = []
+    table = None
+    in_multiline = False
+    for number, line in enumerate(text.splitlines(), start=1):
+        if in_multiline:
+            if line.count('"""') % 2 == 1 or line.count("'''") % 2 == 1:
+                in_multiline = False
+            continue
+        header = _HEADER.match(line)
+        if header:
+            table = header.group(1)
+            if table == "cards" and line.strip().startswith("[["):
+                headers.append(number)
+                cards.append({})
+            continue
+        key = _KEY.match(line)
+        if key:
+            target = deck if table == "deck" else cards[-1] if table == "cards" and cards else None
+            if target is not None:
+                target.setdefault(key.group(1), number)
+            rest = line[key.end():]
+            if rest.count('"""') % 2 == 1 or rest.count("'''") % 2 == 1:
+                in_multiline = True
+    return deck, cards, headers
+
+
+def parse_deck(text: str, path: str = "<deck>") -> Deck:
+    """Parse and validate a deck file's text; raise `CardDataError` listing every problem."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        match = re.search(r"line (\d+)", str(exc))
+        line = int(match.group(1)) if match else 1
+        raise CardDataError([Problem(path, line, "-", "toml", f"not valid TOML ({exc})")]) from None
+
+    deck_lines, card_lines, headers = _line_index(text)
+    problems: list[Problem] = []
+
+    def report(line: int, card: str, field: str, message: str) -> None:
+        problems.append(Problem(path, line, card, field, message))
+
+    for key in sorted(set(data) - {"deck", "cards"}):
+        report(1, "-", key, "unknown top-level table or key (expected [deck] and [[cards]])")
+
+    meta = data.get("deck")
+    if not isinstance(meta, dict):
+        report(1, "deck", "deck", "missing [deck] table")
+        meta = {}
+    info = _parse_info(meta, deck_lines, report)
+
+    cards_data = data.get("cards", [])
+    if not isinstance(cards_data, list) or not cards_data:
+        report(1, "-", "cards", "no [[cards]] entries")
+        cards_data = []
+    cards: list[Card] = []
+    seen: dict[str, int] = {}
+    for index, entry in enumerate(cards_data):
+        lines = card_lines[index] if index < len(card_lines) else {}
+        header = headers[index] if index < len(headers) else 1
+        card = _parse_card(entry, lines, header, info, seen, report)
+        if card is not None:
+            cards.append(card)
+
+    if problems:
+        problems.sort(key=lambda p: p.line)
+        raise CardDataError(problems)
+    return Deck(info=info, cards=tuple(cards), path=path)
+
+
+def _parse_info(meta: dict, lines: dict[str, int], report) -> DeckInfo:
+    def at(key: str) -> int:
+        return lines.get(key, 1)
+
+    for key in sorted(set(meta) - DECK_KEYS):
+        report(at(key), "deck", key, "unknown key")
+    for key in sorted(DECK_REQUIRED - set(meta)):
+        report(1, "deck", key, "missing")
+
+    def text_field(key: str) -> str:
+        value = meta.get(key, "")
+        if not isinstance(value, str):
+            report(at(key), "deck", key, "must be text")
+            return ""
+        if key in DECK_REQUIRED and key in meta and not value.strip():
+            report(at(key), "deck", key, "is empty")
+        return value.strip()
+
+    deck_id = text_field("id")
+    if deck_id and not ID_PATTERN.match(deck_id):
+        report(at("id"), "deck", "id", f"{deck_id!r} must be lower-case letters, digits and dashes")
+    game = text_field("game")
+    if game and game not in GAMES:
+        report(at("game"), "deck", "game", f"{game!r} is not one of {', '.join(sorted(GAMES))}")
+    kind = text_field("kind")
+    if kind and kind not in KINDS:
+        report(at("kind"), "deck", "kind", f"{kind!r} is not one of {', '.join(sorted(KINDS))}")
+    vocabulary_name = text_field("vocabulary")
+    vocabulary = Vocabulary.UNICORN
+    if vocabulary_name:
+        try:
+            vocabulary = Vocabulary(vocabulary_name)
+        except ValueError:
+            report(at("vocabulary"), "deck", "vocabulary", f"{vocabulary_name!r} is not unicorn or animal")
+    complete = meta.get("complete", False)
+    if not isinstance(complete, bool):
+        report(at("complete"), "deck", "complete", "must be true or false")
+        complete = False
+    return DeckInfo(
+        id=deck_id,
+        title=text_field("title"),
+        edition=text_field("edition"),
+        game=game,
+        kind=kind,
+        vocabulary=vocabulary,
+        complete=complete,
+        rules=text_field("rules"),
+        notes=text_field("notes"),
+        base=text_field("base"),
+    )
+
+
+def _parse_card(entry, lines: dict[str, int], header: int, info: DeckInfo, seen: dict[str, int], report):
+    if not isinstance(entry, dict):
+        report(header, "-", "cards", "each [[cards]] entry must be a table")
+        return None
+    card_id = entry.get("id") if isinstance(entry.get("id"), str) else ""
+    label = card_id or f"card {len(seen) + 1}"
+
+    def at(key: str) -> int:
+        return lines.get(key, header)
+
+    ok = True
+
+    def bad(key: str, message: str) -> None:
+        nonlocal ok
+        ok = False
+        report(at(key), label, key, message)
+
+    for key in sorted(set(entry) - CARD_KEYS):
+        bad(key, "unknown key")
+    for key in sorted(CARD_REQUIRED - set(entry)):
+        bad(key, "missing")
+
+    if "id" in entry:
+        if not isinstance(entry["id"], str) or not ID_PATTERN.match(entry["id"]):
+            bad("id", f"{entry['id']!r} must be lower-case letters, digits and dashes")
+        elif card_id in seen:
+            bad("id", f"duplicate id (first at line {seen[card_id]})")
+        else:
+            seen[card_id] = at("id")
+    for key in ("name", "text"):
+        if key in entry:
+            value = entry[key]
+            if not isinstance(value, str):
+                bad(key, "must be text")
+            elif not value.strip():
+                bad(key, "is empty")
+    card_type = None
+    if "type" in entry:
+        try:
+            card_type = CardType(entry["type"])
+        except ValueError:
+            names = ", ".join(t.value for t in CardType)
+            bad("type", f"{entry['type']!r} is not a card type ({names})")
+    copies = entry.get("copies")
+    if "copies" in entry and (isinstance(copies, bool) or not isinstance(copies, int) or copies < 1):
+        bad("copies", f"{copies!r} is not a positive whole number")
+    tags = entry.get("tags", [])
+    if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
+        bad("tags", "must be a list of tag names")
+        tags = []
+    for tag in tags:
+        if tag not in TAGS:
+            bad("tags", f"unknown tag {tag!r}")
+    variation = entry.get("variation")
+    if variation is not None:
+        parts = variation.split("+") if isinstance(variation, str) else [None]
+        if not all(part in VARIATIONS for part in parts):
+            bad("variation", f"{variation!r} is not {', '.join(VARIATIONS)} or a hybrid such as llama+alpaca")
+        elif info.game and info.game != "llamas-unleashed":
+            bad("variation", "only Llamas Unleashed cards have a variation")
+    if not ok:
+        return None
+    return Card(
+        id=card_id,
+        name=entry["name"].strip(),
+        type=card_type,
+        copies=copies,
+        text=" ".join(entry["text"].split()),
+        deck=info.id,
+        tags=frozenset(tags),
+        variation=variation,
+    )

@@ -1,0 +1,230 @@
+"""Cards, decks and card sets: the values every other part of the app talks about."""
+
+from __future__ import annotations
+
+import difflib
+import enum
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+
+class CardType(enum.Enum):
+    """The seven kinds of card printed on the decks."""
+
+    BABY = "baby"
+    BASIC = "basic"
+    MAGICAL = "magical"
+    UPGRADE = "upgrade"
+    DOWNGRADE = "downgrade"
+    MAGIC = "magic"
+    INSTANT = "instant"
+
+    @property
+    def is_creature(self) -> bool:
+        """True for Unicorn (or Animal) cards: Baby, Basic and Magical."""
+        return self in (CardType.BABY, CardType.BASIC, CardType.MAGICAL)
+
+
+class Vocabulary(enum.Enum):
+    """Which words a game uses for the area in front of a player and the creatures in it."""
+
+    UNICORN = "unicorn"
+    ANIMAL = "animal"
+
+    @property
+    def area(self) -> str:
+        """"Stable" or "Field"."""
+        return "Stable" if self is Vocabulary.UNICORN else "Field"
+
+    @property
+    def creature(self) -> str:
+        """"Unicorn" or "Animal"."""
+        return "Unicorn" if self is Vocabulary.UNICORN else "Animal"
+
+
+#: Every tag a card may carry, with what it tells the tracker.
+TAGS: dict[str, str] = {
+    "begin_turn_trigger": "has an effect at the beginning of its owner's turn that must be done",
+    "begin_turn_optional": "has an effect at the beginning of its owner's turn that the owner may do",
+    "enter_trigger": "does something when it enters a Stable",
+    "leave_trigger": "does something when it leaves a Stable",
+    "continuous": "has an effect for as long as it is in a Stable",
+    "counts_as_two": "counts as two Unicorns",
+    "not_a_unicorn_effect": "makes the Unicorns in its Stable stop counting as Unicorns",
+    "hand_limit_change": "changes a hand limit",
+    "cannot_be_neighed": "cannot be Neighed, or makes its owner's cards impossible to Neigh",
+    "stops_neighs": "stops the owner of its Stable from playing Instant cards",
+    "neigh": "stops a card being played",
+    "super_neigh": "a Neigh that cannot be answered",
+    "steal": "moves a card from another player's Stable",
+    "destroy": "sends a card from another player's Stable to the discard pile",
+    "sacrifice": "sends a card from its player's own Stable to the discard pile",
+    "discard": "makes a player discard",
+    "draw": "makes a player draw",
+    "search_deck": "searches the deck",
+    "search_discard": "takes a card from the discard pile",
+    "return_to_hand": "returns a card to a hand",
+    "protects": "protects cards from being destroyed or otherwise affected",
+    "skip_phase": "skips a phase or ends the turn",
+    "extra_action": "gives an extra action",
+    "swap": "swaps cards or hands",
+    "nursery": "is a Baby or moves Babies to or from the Nursery",
+}
+
+#: The animal variations of Llamas Unleashed; a hybrid is written with "+", such as "llama+alpaca".
+VARIATIONS = ("llama", "alpaca", "goat", "ram")
+
+
+def normalize(text: str) -> str:
+    """Fold a name or query for comparison: lower case, accents off, only letters and digits kept."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed.casefold() if ch.isalnum() and ch.isascii())
+
+
+def slugify(name: str) -> str:
+    """Make a card id from a name: "Two-For-One" → "two-for-one"."""
+    decomposed = unicodedata.normalize("NFKD", name).casefold()
+    return re.sub(r"[^a-z0-9]+", "-", decomposed).strip("-")
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card of a deck, as the players know it."""
+
+    id: str
+    """Stable identifier, unique within a card set (a slug of the name)."""
+    name: str
+    """The printed name."""
+    type: CardType
+    """Baby, Basic, Magical, Upgrade, Downgrade, Magic or Instant."""
+    copies: int
+    """How many copies of this card the deck holds."""
+    text: str
+    """What the card does, in our own words, ready to be spoken."""
+    deck: str
+    """The id of the deck the card comes from."""
+    tags: frozenset[str] = frozenset()
+    """What the tracker needs to know about the card (see `TAGS`)."""
+    variation: str | None = None
+    """Llamas Unleashed only: llama, alpaca, goat, ram or a hybrid such as "llama+alpaca"."""
+
+    def has(self, tag: str) -> bool:
+        """True when the card carries `tag`."""
+        return tag in self.tags
+
+    def to_dict(self) -> dict:
+        """A plain dictionary for JSON output."""
+        out = {
+            "id": self.id,
+            "name": self.name,
+            "type": self.type.value,
+            "deck": self.deck,
+            "copies": self.copies,
+            "text": self.text,
+            "tags": sorted(self.tags),
+        }
+        if self.variation:
+            out["variation"] = self.variation
+        return out
+
+
+@dataclass(frozen=True)
+class DeckInfo:
+    """A deck file's metadata."""
+
+    id: str
+    """Short identifier used on the command line, such as "uu-2nd"."""
+    title: str
+    """The full title, spoken when the deck is chosen."""
+    edition: str
+    """Which edition or print run the texts follow."""
+    game: str
+    """"unstable-unicorns" or "llamas-unleashed"."""
+    kind: str
+    """"base" for a playable deck, "expansion" for an add-on, "import" for an owner's reference sheet."""
+    vocabulary: Vocabulary
+    """Stable and Unicorn, or Field and Animal."""
+    complete: bool
+    """False when the list of cards is known to be incomplete."""
+    rules: str = ""
+    """The rule profile this deck is played with by default."""
+    notes: str = ""
+    """What the players should know about the deck's sources and gaps."""
+    base: str = ""
+    """For an import: the deck whose cards it overrides or extends."""
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A deck file: its metadata and its cards, in file order."""
+
+    info: DeckInfo
+    cards: tuple[Card, ...]
+    path: str = ""
+    """The file it was read from, for messages."""
+
+    @property
+    def id(self) -> str:
+        """The deck's id."""
+        return self.info.id
+
+    @property
+    def total_copies(self) -> int:
+        """How many physical cards the deck holds, Babies included."""
+        return sum(card.copies for card in self.cards)
+
+
+@dataclass
+class CardSet:
+    """The cards in play: one base deck, any add-ons and imports, looked up by id or name."""
+
+    decks: list[Deck]
+    by_id: dict[str, Card] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for deck in self.decks:
+            for card in deck.cards:
+                self.by_id[card.id] = card
+        self._by_name = {normalize(card.name): card for card in self.by_id.values()}
+
+    @property
+    def base(self) -> Deck:
+        """The base deck (the first one)."""
+        return self.decks[0]
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """The base deck's vocabulary."""
+        return self.base.info.vocabulary
+
+    def __iter__(self):
+        return iter(self.by_id.values())
+
+    def __len__(self) -> int:
+        return len(self.by_id)
+
+    def get(self, card_id: str) -> Card | None:
+        """The card with this id, or None."""
+        return self.by_id.get(card_id)
+
+    def find_exact(self, query: str) -> Card | None:
+        """The card whose id or name equals the query once case, spaces and punctuation are ignored."""
+        key = normalize(query)
+        if not key:
+            return None
+        card = self._by_name.get(key)
+        if card is None:
+            card = next((c for c in self.by_id.values() if normalize(c.id) == key), None)
+        return card
+
+    def closest(self, query: str, limit: int = 5) -> list[Card]:
+        """The cards whose names are closest to the query, best first (standard-library fuzzy match)."""
+        key = normalize(query)
+        if not key:
+            return []
+        names = list(self._by_name)
+        partial = [n for n in names if key in n]
+        close = difflib.get_close_matches(key, names, n=limit, cutoff=0.5)
+        ordered = list(dict.fromkeys(sorted(partial, key=len) + close))
+        return [self._by_name[n] for n in ordered[:limit]]

@@ -1,0 +1,1 @@
+"""User interfaces: the Textual app (`app.py`) and the plain line mode (`plain.py`)."""

@@ -1,0 +1,67 @@
+"""The Textual app: one input line, the latest answer below it, and the history of what was said.
+
+Accessibility rules from ACCESSIBILITY.md: no borders, no animation, no blinking cursor, markup never
+interpreted (card texts and QR payloads are shown literally), one fact per line, and the terminal cursor
+placed on the line a braille display should show.
+"""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import Input, Static
+
+from assistant.session import Reply, Session
+
+CSS = """
+Screen { background: black; color: white; }
+* { scrollbar-size: 0 0; }
+#title { height: auto; text-style: bold; }
+#prompt { border: none; height: 1; padding: 0; background: black; color: white; }
+#answer { height: auto; }
+#history { height: 1fr; color: #d0d0d0; }
+"""
+
+
+class TableApp(App):
+    """The table assistant's screen."""
+
+    CSS = CSS
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+
+    def __init__(self, session: Session, title: str, speak=None):
+        super().__init__()
+        self.session = session
+        self.heading = title
+        self.speak = speak
+        self.replies: list[Reply] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.heading, id="title", markup=False)
+        yield Input(placeholder="Card name or abbreviation", id="prompt", select_on_focus=False)
+        yield Static("Type a card name and press Enter. Type help for help.", id="answer", markup=False)
+        with VerticalScroll(id="history", can_focus=False):
+            yield Static("", id="history-text", markup=False)
+
+    def on_mount(self) -> None:
+        prompt = self.query_one("#prompt", Input)
+        prompt.cursor_blink = False
+        prompt.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """A line was typed: answer it, show it, speak it."""
+        event.input.value = ""
+        if not event.value.strip():
+            return
+        self.show(self.session.handle(event.value))
+
+    def show(self, reply: Reply) -> None:
+        """Show a reply on screen and hand it to speech; the one place both happen."""
+        self.replies.append(reply)
+        self.query_one("#answer", Static).update("\n".join(reply.lines))
+        history = [line for old in reversed(self.replies[-20:-1]) for line in old.lines]
+        self.query_one("#history-text", Static).update("\n".join(history))
+        if self.speak is not None:
+            self.speak(reply)

@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# Set everything up (see setup.sh) and start the app on the default deck. Extra arguments go to the app.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+exec .venv/bin/table-assistant "$@"

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Set up table-assistant on a Debian or Ubuntu machine: the system packages it needs (when missing), a virtual
+# environment in .venv, and the project installed into it. Safe and fast to run again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+debs="libzbar0 espeak-ng alsa-utils liblouis20 liblouis-data python3-louis python3-venv libgl1 libglib2.0-0 tmux sox"
+missing=""
+for pkg in $debs; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing="$missing $pkg"
+done
+if [ -n "$missing" ]; then
+    if [ "$(id -u)" = 0 ]; then apt=(); elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then apt=(sudo); else
+        echo "Some system packages are missing. Install them with:"
+        echo "  sudo apt-get update && sudo apt-get install -y$missing"
+        echo "then run this command again."
+        exit 1
+    fi
+    echo "Installing system packages:$missing"
+    "${apt[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${apt[@]}" apt-get install -y -qq $missing >/dev/null
+fi
+
+if [ ! -x .venv/bin/python ]; then
+    python3 -m venv .venv
+fi
+stamp=.venv/.installed
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+    echo "Installing the project into .venv"
+    .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[test]"
+    touch "$stamp"
+fi
+
+# Debian's python3-louis is a pure ctypes binding to liblouis (the PyPI package of that name is unrelated):
+# make it importable from the virtual environment.
+site=$(.venv/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+if [ -d /usr/lib/python3/dist-packages/louis ] && [ ! -e "$site/louis" ]; then
+    ln -s /usr/lib/python3/dist-packages/louis "$site/louis"
+fi

@@ -1,0 +1,106 @@
+"""The card-text loader: broken files give every problem with its file and line."""
+
+import textwrap
+
+import pytest
+
+from assistant.core.cardfile import CardDataError, parse_deck
+from assistant.core.cards import CardType, Vocabulary
+
+HEADER = """\
+[deck]
+id = "test"
+title = "Test deck"
+edition = "test"
+game = "unstable-unicorns"
+kind = "base"
+vocabulary = "unicorn"
+complete = true
+"""
+
+
+def deck(cards: str) -> str:
+    return HEADER + "\n" + textwrap.dedent(cards)
+
+
+def problems(text: str) -> list[str]:
+    with pytest.raises(CardDataError) as caught:
+        parse_deck(text, "t.toml")
+    return str(caught.value).splitlines()
+
+
+GOOD = """\
+[[cards]]
+id = "rainbow-aura"
+name = "Rainbow Aura"
+type = "upgrade"
+copies = 1
+text = "Your Unicorns cannot be destroyed."
+tags = ["continuous", "protects"]
+"""
+
+
+def test_a_good_deck_loads_with_its_fields():
+    loaded = parse_deck(deck(GOOD), "t.toml")
+    (card,) = loaded.cards
+    assert loaded.info.vocabulary is Vocabulary.UNICORN
+    assert card.type is CardType.UPGRADE
+    assert card.tags == {"continuous", "protects"}
+    assert card.deck == "test"
+
+
+def test_unknown_key_names_its_line():
+    text = deck(GOOD.replace('copies = 1\n', 'copies = 1\ncolour = "red"\n'))
+    assert problems(text) == ["t.toml:15: rainbow-aura: colour: unknown key"]
+
+
+def test_duplicate_id_points_at_the_second_and_the_first():
+    text = deck(GOOD + "\n" + GOOD.replace("Rainbow Aura", "Other"))
+    assert problems(text) == ["t.toml:19: rainbow-aura: id: duplicate id (first at line 11)"]
+
+
+def test_bad_type_and_empty_text_and_bad_copies_are_all_reported():
+    text = deck(GOOD.replace('"upgrade"', '"upgrad"').replace("copies = 1", "copies = 0").replace(
+        '"Your Unicorns cannot be destroyed."', '"   "'))
+    assert problems(text) == [
+        "t.toml:13: rainbow-aura: type: 'upgrad' is not a card type "
+        "(baby, basic, magical, upgrade, downgrade, magic, instant)",
+        "t.toml:14: rainbow-aura: copies: 0 is not a positive whole number",
+        "t.toml:15: rainbow-aura: text: is empty",
+    ]
+
+
+def test_missing_text_unknown_tag_and_bad_deck_metadata():
+    text = deck(GOOD.replace('text = "Your Unicorns cannot be destroyed."\n', "").replace(
+        '"protects"', '"protect"')).replace('kind = "base"', 'kind = "bass"')
+    assert problems(text) == [
+        "t.toml:6: deck: kind: 'bass' is not one of base, expansion, import",
+        "t.toml:10: rainbow-aura: text: missing",
+        "t.toml:15: rainbow-aura: tags: unknown tag 'protect'",
+    ]
+
+
+def test_bad_toml_gives_its_line():
+    text = deck(GOOD.replace('name = "Rainbow Aura"', 'name = "Rainbow Aura'))
+    (message,) = problems(text)
+    assert message.startswith("t.toml:12: -: toml: not valid TOML")
+
+
+def test_copies_must_be_a_whole_number_not_text_or_boolean():
+    text = deck(GOOD.replace("copies = 1", 'copies = "three"') + "\n" + GOOD.replace("rainbow-aura", "b").replace(
+        "copies = 1", "copies = true"))
+    assert problems(text) == [
+        "t.toml:14: rainbow-aura: copies: 'three' is not a positive whole number",
+        "t.toml:22: b: copies: True is not a positive whole number",
+    ]
+
+
+def test_variation_only_for_llamas():
+    text = deck(GOOD.replace("copies = 1", 'copies = 1\nvariation = "llama"'))
+    assert problems(text) == ["t.toml:15: rainbow-aura: variation: only Llamas Unleashed cards have a variation"]
+
+
+def test_a_multiline_text_does_not_shift_line_numbers():
+    multiline = GOOD.replace('"Your Unicorns cannot be destroyed."', '"""Line one.\nLine two."""')
+    text = deck(multiline + "\n" + GOOD.replace("upgrade", "upgrayedd").replace("rainbow-aura", "x"))
+    assert problems(text)[0].startswith("t.toml:22: x: type:")
