@@ -1,0 +1,57 @@
+"""The Textual app, driven with Pilot as a player would drive it."""
+
+import asyncio
+
+from assistant.session import Session
+from assistant.storage.decks import load_card_set
+from assistant.ui.app import TableApp
+
+
+def make_app(spoken: list):
+    session = Session(load_card_set())
+    return TableApp(session, "Table assistant.", speak=spoken.append)
+
+
+def test_typing_a_card_name_shows_and_speaks_its_full_text():
+    spoken = []
+
+    async def scenario():
+        app = make_app(spoken)
+        async with app.run_test() as pilot:
+            await pilot.press(*"rainbow aura", "enter")
+            await pilot.pause()
+            answer = str(app.query_one("#answer").render())
+            assert answer.splitlines()[0] == "Rainbow Aura"
+            assert app.session.cards.get("rainbow-aura").text in answer
+
+    asyncio.run(scenario())
+    assert spoken and spoken[-1].card.id == "rainbow-aura"
+
+
+def test_ambiguous_name_then_digit_picks_a_candidate():
+    spoken = []
+
+    async def scenario():
+        app = make_app(spoken)
+        async with app.run_test() as pilot:
+            await pilot.press(*"rainbow", "enter")
+            await pilot.pause()
+            assert "Type a number to choose" in spoken[-1].speech
+            await pilot.press("1", "enter")
+            await pilot.pause()
+            assert spoken[-1].card is not None
+
+    asyncio.run(scenario())
+
+
+def test_markup_in_input_is_shown_literally():
+    spoken = []
+
+    async def scenario():
+        app = make_app(spoken)
+        async with app.run_test() as pilot:
+            await pilot.press(*"[bold]x[/bold]", "enter")
+            await pilot.pause()
+            assert "[bold]x[/bold]" in str(app.query_one("#answer").render())
+
+    asyncio.run(scenario())
