@@ -6,11 +6,14 @@ returns, so the two modes cannot drift apart.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
-from assistant.core import words
+from assistant.core import brailletable, words
 from assistant.core.cards import Card, CardSet
 from assistant.core.lookup import Resolution, resolve_name
+from assistant.core.tracker import GameStore, LookUp, Said, Tracker
 
 
 @dataclass(frozen=True)
@@ -25,6 +28,18 @@ class Reply:
     """Errors and turn changes: never dropped by the speech queue."""
     card: Card | None = None
     """The card the reply is about, if any."""
+    confirm: bool = False
+    """The reply asks a yes-or-no question (a warned game event); the next line, yes or no, answers it."""
+
+
+class CardResolver(Protocol):
+    """What a session resolves queries with (`assistant.braille.resolver.BrailleResolver`)."""
+
+    def resolve(self, query: str) -> Resolution:
+        """The card meant by the query, or candidates, or nothing."""
+
+    def take_notice(self) -> str:
+        """A one-time message for the player (such as "contracted braille needs liblouis"), or ""."""
 
 
 @dataclass
@@ -32,9 +47,22 @@ class Session:
     """The cards in play and what is pending (candidates waiting for a digit)."""
 
     cards: CardSet
-    resolver: object = None
-    """Something with `resolve(query) -> Resolution`; the standard-library name resolver when None."""
+    resolver: CardResolver | None = None
+    """The resolver of typed queries; the standard-library name resolver when None."""
     pending: tuple[Card, ...] = field(default=())
+    store: GameStore | None = None
+    """Where games are saved (`assistant.storage.saves.GameStore`); None keeps games in memory only."""
+    load_cards: Callable[[str, tuple[str, ...]], CardSet] | None = None
+    """Loads another base deck and add-ons, for a game or a saved game on other decks."""
+    tracker: Tracker = field(init=False)
+    """The game tracker: game commands go to it first."""
+
+    def __post_init__(self) -> None:
+        self.tracker = Tracker(self.cards, self.resolve, store=self.store, load_cards=self.load_cards)
+
+    def resume_game(self) -> Reply:
+        """Continue the last saved game (the app calls this on start, the plain mode with --resume)."""
+        return _from_said(self.tracker.resume())
 
     def resolve(self, query: str) -> Resolution:
         """Resolve a query with the best resolver available."""
@@ -45,6 +73,14 @@ class Session:
     def handle(self, line: str) -> Reply:
         """Answer one typed line."""
         text = line.strip()
+        reading = brailletable.from_cells(text).strip() if brailletable.has_cells(text) else ""
+        if reading.isdigit():
+            text = reading  # a number typed in braille (⠼⠃) picks a candidate too
+        answer = self.tracker.handle(text)
+        if isinstance(answer, LookUp):
+            return self.look_up(answer.query)
+        if answer is not None:
+            return _from_said(answer)
         if text.isdigit() and len(text) < 4:
             return self._choose(int(text))
         if text.lower() in ("help", "?"):
@@ -54,14 +90,19 @@ class Session:
     def look_up(self, query: str) -> Reply:
         """Resolve a card query and describe the outcome."""
         resolution = self.resolve(query)
+        notice = self.resolver.take_notice() if self.resolver is not None else ""
         vocabulary = self.cards.vocabulary
         if resolution.match is not None:
             self.pending = ()
             card = resolution.match
-            return Reply(tuple(words.card_lines(card, vocabulary)), words.describe_card(card, vocabulary), card=card)
-        self.pending = tuple(c.card for c in resolution.candidates)
-        sentence = words.describe_resolution(resolution, vocabulary)
-        return Reply((sentence,), sentence, important=True)
+            reply = Reply(tuple(words.card_lines(card, vocabulary)), words.describe_card(card, vocabulary), card=card)
+        else:
+            self.pending = tuple(c.card for c in resolution.candidates)
+            sentence = words.describe_resolution(resolution, vocabulary)
+            reply = Reply((sentence,), sentence, important=True)
+        if notice:  # said once, before the answer, and kept on screen with it
+            reply = Reply((notice, *reply.lines), f"{notice} {reply.speech}", important=True, card=reply.card)
+        return reply
 
     def _choose(self, number: int) -> Reply:
         if not self.pending:
@@ -74,6 +115,10 @@ class Session:
         self.pending = ()
         vocabulary = self.cards.vocabulary
         return Reply(tuple(words.card_lines(card, vocabulary)), words.describe_card(card, vocabulary), card=card)
+
+
+def _from_said(said: Said) -> Reply:
+    return Reply(said.lines, said.speech, important=said.important, card=said.card, confirm=said.confirm)
 
 
 def _reply(lines, speech: str) -> Reply:

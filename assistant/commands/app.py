@@ -1,4 +1,4 @@
-"""The default command: open the app, or the plain line mode with `--plain`."""
+"""The default command: open the app, or the plain line mode with `--plain`, or replay a game with `--script`."""
 
 from __future__ import annotations
 
@@ -10,22 +10,43 @@ from assistant.storage.decks import DEFAULT_DECK, load_card_set
 
 
 def make_session(args) -> Session:
-    """The session for the chosen deck and add-ons."""
-    return Session(load_card_set(args.deck or DEFAULT_DECK, args.addon))
+    """The session for the chosen deck and add-ons, resolving queries with the braille-aware resolver and saving
+    games in the data directory."""
+    from assistant.braille.resolver import BrailleResolver
+    from assistant.storage.saves import GameStore
+
+    cards = load_card_set(args.deck or DEFAULT_DECK, args.addon)
+    return Session(cards, resolver=BrailleResolver(cards), store=GameStore(), load_cards=load_card_set)
 
 
 def run(args) -> int:
-    """Start the Textual app; with `--plain`, or no terminal, run line by line."""
+    """Start the Textual app; with `--plain`, or no terminal, run line by line; `--script FILE` replays a file;
+    `--resume` continues the last saved game first."""
+    script = getattr(args, "script", None)
+    lines = None
+    if script:
+        try:
+            with open(script, encoding="utf-8") as source:
+                lines = source.read().splitlines()
+        except (OSError, UnicodeDecodeError) as exc:
+            print(words.script_unreadable(script, exc), file=sys.stderr)
+            return 2
     session = make_session(args)
-    if args.plain:
+    first = session.resume_game() if getattr(args, "resume", False) else None
+    if lines is not None or args.plain:
         from assistant.ui.plain import run_plain
 
-        return run_plain(session)
+        if lines is not None:
+            return run_plain(session, lines, echo=True, first=first)
+        return run_plain(session, first=first)
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print(words.NO_TERMINAL, file=sys.stderr)
         return 0
     from assistant.ui.app import TableApp
 
     base = session.cards.base.info
-    TableApp(session, f"Table assistant. Deck: {base.title}.").run()
+    heading = f"Table assistant. Deck: {base.title}."
+    if first is not None:  # the app shows the heading first: the resumed game's position goes with it
+        heading = f"{heading} {first.speech}"
+    TableApp(session, heading).run()
     return 0

@@ -1,11 +1,15 @@
-"""`table-assistant card QUERY`: print a card's full text."""
+"""`table-assistant card QUERY`: print a card's full text.
+
+The query may be a name or part of one, an abbreviation (with typos), or Unicode braille cells: it goes through
+the same resolver as the app (`assistant/braille/resolver.py`).
+"""
 
 from __future__ import annotations
 
 import json
+import sys
 
 from assistant.core import words
-from assistant.core.lookup import resolve_name
 from assistant.storage.decks import DEFAULT_DECK, load_card_set
 
 
@@ -19,11 +23,19 @@ def add_parser(subparsers) -> None:
 
 def run(args) -> int:
     """Resolve the query; exit 1 with the closest names when nothing matches."""
+    from assistant.braille.resolver import BrailleResolver
+
     cards = load_card_set(args.deck or DEFAULT_DECK, args.addon)
     query = " ".join(args.query)
-    resolution = resolve_name(cards, query)
+    resolver = BrailleResolver(cards)
+    resolution = resolver.resolve(query)
+    while notice := resolver.take_notice():
+        print(notice, file=sys.stderr)
     if args.json:
-        print(json.dumps(resolution.to_dict(), ensure_ascii=False, indent=2))
+        data = resolution.to_dict()
+        entry = resolver.abbreviation(resolution.match) if resolution.match else None
+        data["abbreviation"] = entry.text if entry else None
+        print(json.dumps(data, ensure_ascii=False, indent=2))
     elif resolution.match is not None:
         print("\n".join(words.card_lines(resolution.match, cards.vocabulary)))
     else:

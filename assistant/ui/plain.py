@@ -1,28 +1,52 @@
 """The plain line mode: one command per line on stdin, the answer's lines on stdout.
 
-No Textual and no screen drawing, so Speakup, BRLTTY and scripts can follow it line by line.
+No Textual and no screen drawing, so Speakup, BRLTTY and scripts can follow it line by line. The same loop
+replays a whole game from a file (`table-assistant --script FILE`), echoing each command before its answer.
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable
 from typing import TextIO
 
-from assistant.session import Session
+from assistant.core import words
+from assistant.session import Reply, Session
+
+GREETING = "Table assistant, plain mode. Type help for the commands, quit to leave."
 
 
-def run_plain(session: Session, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout, speak=None) -> int:
-    """Read lines until end of input or `quit`; print (and speak, if `speak` is given) each reply."""
-    print("Table assistant, plain mode. Type help for the commands, quit to leave.", file=stdout, flush=True)
+def run_plain(
+    session: Session,
+    stdin: Iterable[str] = sys.stdin,
+    stdout: TextIO = sys.stdout,
+    speak=None,
+    *,
+    echo: bool = False,
+    first: Reply | None = None,
+) -> int:
+    """Read lines until end of input or `quit`; print (and speak, if `speak` is given) each reply.
+
+    `echo` prints each line read, after "> ", before its answer (for scripts); `first` is a reply to show before
+    the first line (a resumed game).
+    """
+    print(GREETING, file=stdout, flush=True)
+    if first is not None:
+        _show(first, stdout, speak)
     for line in stdin:
         if line.strip().lower() in ("quit", "exit"):
             break
         if not line.strip():
             continue
-        reply = session.handle(line)
-        for text in reply.lines:
-            print(text, file=stdout)
-        stdout.flush()
-        if speak is not None:
-            speak(reply)
+        if echo:  # the echo is cleaned (no terminal escapes); the line itself goes to the session as typed
+            print(f"> {words.clean_untrusted(line)}", file=stdout)
+        _show(session.handle(line), stdout, speak)
     return 0
+
+
+def _show(reply: Reply, stdout: TextIO, speak) -> None:
+    for text in reply.lines:
+        print(text, file=stdout)
+    stdout.flush()
+    if speak is not None:
+        speak(reply)

@@ -1,0 +1,71 @@
+"""Reading the shipped braille maps (`braille_map/<deck>.toml`) and giving every card of a card set its abbreviation.
+
+A deck with no map file (an owner's imported sheet, a deck newer than its map) gets abbreviations from the rule
+itself. A damaged map is reported once and replaced by the rule, so a broken file never stops a look-up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from assistant.core import words
+from assistant.core.abbreviations import Abbreviation, AbbreviationClash, assign, keys_in_use, short_form
+from assistant.core.braillemap import BrailleMap, BrailleMapError, parse_braille_map
+from assistant.core.cardfile import Problem
+from assistant.core.cards import CardSet, Deck
+from assistant.storage.paths import braille_map_dir
+
+
+def map_path(deck_id: str, folder: Path | None = None) -> Path:
+    """Where a deck's map file lives."""
+    return (folder or braille_map_dir()) / f"{deck_id}.toml"
+
+
+def load_braille_map(deck: Deck, folder: Path | None = None) -> BrailleMap | None:
+    """The deck's map file, validated against the deck; None when there is none; `BrailleMapError` when damaged."""
+    path = map_path(deck.id, folder)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BrailleMapError([Problem(str(path), 1, "-", "file", f"cannot be read ({exc})")]) from None
+    return parse_braille_map(text, deck, str(path))
+
+
+@dataclass(frozen=True)
+class CardSetAbbreviations:
+    """Every card's abbreviation in a card set, and what to tell the player about how they were found."""
+
+    by_card: dict[str, Abbreviation]
+    notices: tuple[str, ...] = ()
+
+
+def abbreviations_for(cards: CardSet, folder: Path | None = None) -> CardSetAbbreviations:
+    """The abbreviation of every card in the set: from each deck's map, or from the rule where there is none."""
+    by_card: dict[str, Abbreviation] = {}
+    notices: list[str] = []
+    for deck in cards.decks:
+        try:
+            braille_map = load_braille_map(deck, folder)
+        except BrailleMapError:
+            notices.append(words.braille_map_damaged(deck.info.title))
+            braille_map = None
+        if braille_map is not None:
+            by_card.update(braille_map.abbreviations)
+        else:
+            by_card.update(rule_abbreviations(deck, taken=keys_in_use(by_card.values())))
+    return CardSetAbbreviations(by_card, tuple(notices))
+
+
+def rule_abbreviations(deck: Deck, taken: dict[str, str] | None = None) -> dict[str, Abbreviation]:
+    """The rule's abbreviations for a deck with no map; where the rule cannot make them unique, the short forms.
+
+    Look-up still works then: a label two cards share is answered with both cards to choose from.
+    """
+    vocabulary = deck.info.vocabulary
+    try:
+        return assign(deck.cards, vocabulary, taken=taken)
+    except AbbreviationClash:
+        return {card.id: Abbreviation(card.id, short_form(card, vocabulary)) for card in deck.cards}

@@ -1,0 +1,50 @@
+"""`table-assistant state`: where the last saved game stands; `--json` prints the whole state."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from assistant.core import words
+
+
+def add_parser(subparsers) -> None:
+    """Register the sub-command."""
+    parser = subparsers.add_parser("state", help="the last saved game: turn, tally, Stables (--json: everything)")
+    parser.add_argument("--json", action="store_true", help="print the whole state as JSON")
+
+
+def run(args) -> int:
+    """Read the last game (without changing its save) and print it; exit 1 when there is none."""
+    from assistant.core.tracker import Tracker
+    from assistant.storage.decks import DEFAULT_DECK, load_card_set
+    from assistant.storage.saves import GameStore
+
+    store = GameStore()
+    saved = store.load_last()
+    if saved is None:
+        print(words.NO_SAVED_GAME, file=sys.stderr)
+        return 1
+    base = saved.setup.get("base", DEFAULT_DECK) if isinstance(saved.setup, dict) else DEFAULT_DECK
+    addons = saved.setup.get("addons", []) if isinstance(saved.setup, dict) else []
+    cards = load_card_set(base, list(addons))
+    tracker = Tracker(cards, lambda query: None, store=store, load_cards=load_card_set)
+    said = tracker.resume(repair=False)
+    if tracker.game is None:
+        print(said.speech, file=sys.stderr)
+        return 1
+    game = tracker.game
+    if args.json:
+        data = game.to_dict()
+        data["save"] = str(store.last_path())
+        data["notes"] = list(said.lines[:-1])
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+        return 0
+    table, state = game.table, game.state
+    for line in said.lines[:-1]:
+        print(line)
+    print(words.describe_turn(table, state))
+    print(words.describe_tally(table, state))
+    for seat in range(len(state.players)):
+        print(words.describe_stable(table, state, seat))
+    return 0

@@ -1,0 +1,337 @@
+"""Game events: everything that can happen at the table, as frozen values, and their form in a save.
+
+An event says what the table did, never whether it was allowed: `game.check` finds what looks against the rules
+and `game.apply` trusts. Players are seat numbers (0 is the first name given), cards are card ids. A save holds
+`to_dict()` of each event; `event_from_dict` reads it back and rejects anything malformed, with the same
+`EventError` whether the event comes from a file or from a live command.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from dataclasses import dataclass
+from typing import ClassVar
+
+#: The most cards one event may draw, set, or count: far beyond any real deck, so a damaged save is caught.
+MAX_COUNT = 500
+
+
+class Phase(enum.Enum):
+    """The four phases of a turn, in order."""
+
+    BEGINNING = "beginning"
+    DRAW = "draw"
+    ACTION = "action"
+    END = "end"
+
+    @property
+    def next(self) -> Phase | None:
+        """The phase after this one, or None after the End of turn phase."""
+        index = _PHASE_ORDER[self]
+        return _PHASES[index + 1] if index + 1 < len(_PHASES) else None
+
+    def __lt__(self, other: Phase) -> bool:
+        return _PHASE_ORDER[self] < _PHASE_ORDER[other]
+
+
+_PHASES = tuple(Phase)
+_PHASE_ORDER = {phase: index for index, phase in enumerate(_PHASES)}
+
+
+class Source(enum.Enum):
+    """Where a card comes from when it is brought or taken."""
+
+    HAND = "hand"
+    DECK = "deck"
+    DISCARD = "discard"
+    NURSERY = "nursery"
+
+
+class EventError(ValueError):
+    """An event that cannot be applied at all: a seat, card or count that does not exist, or a damaged record."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """Base of every event; `KIND` names it in a save."""
+
+    KIND: ClassVar[str] = ""
+
+    def to_dict(self) -> dict:
+        """The event as a plain dictionary for the save file."""
+        out: dict = {"e": self.KIND}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = value.value if isinstance(value, enum.Enum) else value
+        return out
+
+
+@dataclass(frozen=True)
+class Play(Event):
+    """A player plays a card from their hand: it goes on the Instant pile until it resolves."""
+
+    KIND: ClassVar[str] = "play"
+    player: int
+    card: str
+    into: int | None = None
+    """The Stable a Unicorn, Upgrade or Downgrade goes into; None for Magic and Instant cards."""
+
+
+@dataclass(frozen=True)
+class Respond(Event):
+    """A player answers the top card of the Instant pile with an Instant card (a Neigh)."""
+
+    KIND: ClassVar[str] = "respond"
+    player: int
+    card: str
+
+
+@dataclass(frozen=True)
+class Resolve(Event):
+    """The table goes on: the top card of the Instant pile resolves, or else the first link of the chain."""
+
+    KIND: ClassVar[str] = "resolve"
+
+
+@dataclass(frozen=True)
+class Bring(Event):
+    """A card is brought directly into a Stable (not played, so it cannot be Neighed)."""
+
+    KIND: ClassVar[str] = "bring"
+    player: int
+    card: str
+    into: int
+    source: Source = Source.HAND
+
+
+@dataclass(frozen=True)
+class Steal(Event):
+    """A player moves a card from another player's Stable into their own."""
+
+    KIND: ClassVar[str] = "steal"
+    player: int
+    card: str
+    owner: int
+
+
+@dataclass(frozen=True)
+class Destroy(Event):
+    """A player sends a card from another player's Stable to the discard pile."""
+
+    KIND: ClassVar[str] = "destroy"
+    player: int
+    card: str
+    owner: int
+
+
+@dataclass(frozen=True)
+class Sacrifice(Event):
+    """A player sends a card from their own Stable to the discard pile."""
+
+    KIND: ClassVar[str] = "sacrifice"
+    player: int
+    card: str
+
+
+@dataclass(frozen=True)
+class Discard(Event):
+    """A player discards from their hand; `card` is None when the table did not name it."""
+
+    KIND: ClassVar[str] = "discard"
+    player: int
+    card: str | None = None
+
+
+@dataclass(frozen=True)
+class ReturnToHand(Event):
+    """A card goes from a Stable back to its owner's hand."""
+
+    KIND: ClassVar[str] = "return"
+    player: int
+    card: str
+    owner: int
+
+
+@dataclass(frozen=True)
+class Draw(Event):
+    """A player draws cards from the deck."""
+
+    KIND: ClassVar[str] = "draw"
+    player: int
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class Take(Event):
+    """A player searches the deck or the discard pile and takes a card into their hand."""
+
+    KIND: ClassVar[str] = "take"
+    player: int
+    card: str
+    source: Source = Source.DECK
+
+
+@dataclass(frozen=True)
+class Swap(Event):
+    """Two cards in two Stables change places."""
+
+    KIND: ClassVar[str] = "swap"
+    player: int
+    card: str
+    owner: int
+    other_card: str
+    other_owner: int
+
+
+@dataclass(frozen=True)
+class SwapHands(Event):
+    """Two players exchange their hands."""
+
+    KIND: ClassVar[str] = "swap-hands"
+    player: int
+    other: int
+
+
+@dataclass(frozen=True)
+class Move(Event):
+    """A card moves from one Stable to another (an Upgrade or Downgrade moved by a card's effect)."""
+
+    KIND: ClassVar[str] = "move"
+    player: int
+    card: str
+    owner: int
+    into: int
+
+
+@dataclass(frozen=True)
+class ToNursery(Event):
+    """A Baby goes from a Stable back to the Nursery."""
+
+    KIND: ClassVar[str] = "nursery"
+    player: int
+    card: str
+    owner: int
+
+
+@dataclass(frozen=True)
+class NextPhase(Event):
+    """The current phase ends and the next begins; `skip` when a card's effect skipped the phase."""
+
+    KIND: ClassVar[str] = "next"
+    skip: bool = False
+
+
+@dataclass(frozen=True)
+class EndTurn(Event):
+    """The current turn ends, whatever its phase, and the next player's turn begins (or `to`'s, when a card
+    gives a player another turn)."""
+
+    KIND: ClassVar[str] = "end-turn"
+    to: int | None = None
+
+
+@dataclass(frozen=True)
+class SetHand(Event):
+    """The table reports how many cards a player holds."""
+
+    KIND: ClassVar[str] = "hand"
+    player: int
+    count: int
+
+
+@dataclass(frozen=True)
+class SetDeck(Event):
+    """The table reports how many cards are left in the deck."""
+
+    KIND: ClassVar[str] = "deck"
+    count: int
+
+
+@dataclass(frozen=True)
+class DeckEmpty(Event):
+    """The table says the deck has run out."""
+
+    KIND: ClassVar[str] = "deck-empty"
+
+
+@dataclass(frozen=True)
+class Reshuffle(Event):
+    """The discard pile is shuffled to make a new deck."""
+
+    KIND: ClassVar[str] = "reshuffle"
+
+
+@dataclass(frozen=True)
+class SetGoal(Event):
+    """The table changes how many Unicorns win."""
+
+    KIND: ClassVar[str] = "goal"
+    count: int
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.KIND: cls
+    for cls in (
+        Play, Respond, Resolve, Bring, Steal, Destroy, Sacrifice, Discard, ReturnToHand, Draw, Take, Swap,
+        SwapHands, Move, ToNursery, NextPhase, EndTurn, SetHand, SetDeck, DeckEmpty, Reshuffle, SetGoal,
+    )
+}  # fmt: skip
+
+_PLAYER_FIELDS = {"player", "owner", "other_owner", "other", "into", "to"}
+_CARD_FIELDS = {"card", "other_card"}
+
+
+def event_from_dict(data: object, players: int, card_ids) -> Event:
+    """Read an event back from its save form; `EventError` says what is wrong with it.
+
+    `players` is the number of seats and `card_ids` a container of the card ids in play, so a save that names a
+    seat or a card that is not in the game is refused here, exactly as a live command naming one would be.
+    """
+    if not isinstance(data, dict):
+        raise EventError(f"an event must be a table, not {type(data).__name__}")
+    kind = data.get("e")
+    cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise EventError(f"unknown event kind {kind!r}")
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    extra = set(data) - set(fields) - {"e"}
+    if extra:
+        raise EventError(f"{kind}: unknown field {sorted(extra)[0]!r}")
+    values = {}
+    for name, f in fields.items():
+        if name not in data:
+            if f.default is dataclasses.MISSING:
+                raise EventError(f"{kind}: missing field {name!r}")
+            continue
+        values[name] = _check_value(kind, name, data[name], players, card_ids)
+    return cls(**values)
+
+
+def _check_value(kind: str, name: str, value, players: int, card_ids):
+    if name in _PLAYER_FIELDS:
+        if value is None and (name, kind) in (("into", "play"), ("to", "end-turn")):
+            return None
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
+            raise EventError(f"{kind}: {name}: {value!r} is not a seat of this game")
+        return value
+    if name in _CARD_FIELDS:
+        if value is None and kind == "discard":
+            return None
+        if not isinstance(value, str) or value not in card_ids:
+            raise EventError(f"{kind}: {name}: {value!r} is not a card of this game")
+        return value
+    if name == "count":
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_COUNT:
+            raise EventError(f"{kind}: count: {value!r} is not a number of cards")
+        return value
+    if name == "source":
+        try:
+            return Source(value)
+        except ValueError:
+            raise EventError(f"{kind}: source: {value!r} is not hand, deck, discard or nursery") from None
+    if name == "skip":
+        if not isinstance(value, bool):
+            raise EventError(f"{kind}: skip: must be true or false")
+        return value
+    raise EventError(f"{kind}: {name}: cannot be read")  # pragma: no cover - every field is listed above

@@ -1,0 +1,106 @@
+"""An input line that also takes six-key braille entry (F D S J K L are dots 1 to 6).
+
+`BrailleInput` is a Textual `Input`. With six-key entry off it is an ordinary input line (Unicode braille typed
+through a braille keyboard layout or pasted arrives as ordinary characters). With it on, the dot keys make braille
+cells, in chord mode or dots-then-Space mode (`assistant/core/sixkey.py` holds the logic); every other key, digits
+included, works as usual. Ctrl+B turns six-key entry on in chord mode, then dots-then-Space mode, then off.
+Every cell made or deleted and every change of mode is posted as a `BrailleInput.Echoed` message to be spoken.
+"""
+
+from __future__ import annotations
+
+import time
+
+from textual.binding import Binding
+from textual.message import Message
+from textual.widgets import Input
+
+from assistant.core import words
+from assistant.core.sixkey import DEFAULT_WINDOW, EntryMode, KeyOutcome, SixKeyEntry
+
+#: What Ctrl+B moves to from each state: off → chord → dots then Space → off.
+_NEXT_MODE = {None: EntryMode.CHORD, EntryMode.CHORD: EntryMode.DOTS_THEN_SPACE, EntryMode.DOTS_THEN_SPACE: None}
+_MODE_SENTENCES = {None: words.SIXKEY_OFF, EntryMode.CHORD: words.SIXKEY_CHORD_ON,
+                   EntryMode.DOTS_THEN_SPACE: words.SIXKEY_SPACE_ON}  # fmt: skip
+
+
+class BrailleInput(Input):
+    """An `Input` with optional six-key braille entry."""
+
+    BINDINGS = [Binding("ctrl+b", "next_six_key_mode", "Six-key braille", show=False)]
+
+    class Echoed(Message):
+        """Something to say about the entry: a cell's letter, a deletion, a change of mode."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    def __init__(self, *args, six_key: EntryMode | None = None, window: float = DEFAULT_WINDOW, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.chord_window = window
+        """Seconds within which keys pressed make one cell in chord mode."""
+        self._entry: SixKeyEntry | None = None
+        self._shown = ""
+        """The entry's text as last put into the input, to apply only what changed."""
+        self.six_key = six_key
+
+    @property
+    def six_key(self) -> EntryMode | None:
+        """The six-key entry mode, or None when the keys type letters."""
+        return self._entry.mode if self._entry else None
+
+    @six_key.setter
+    def six_key(self, mode: EntryMode | None) -> None:
+        self._entry = SixKeyEntry(mode, self.chord_window) if mode is not None else None
+        self._shown = ""
+
+    def action_next_six_key_mode(self) -> None:
+        """Ctrl+B: off → chord → dots then Space → off, saying the new mode."""
+        if self._entry is not None:
+            self._apply(self._entry.flush())
+        self.six_key = _NEXT_MODE[self.six_key]
+        self.post_message(self.Echoed(_MODE_SENTENCES[self.six_key]))
+
+    async def _on_key(self, event) -> None:
+        entry = self._entry
+        if entry is None:
+            await super()._on_key(event)
+            return
+        if event.key == "backspace" and not entry.cells and not entry.pending:
+            return  # nothing of ours to delete: the input's own Backspace deletes what was typed otherwise
+        outcome = entry.press(event.key, time.monotonic())
+        if not outcome.handled:
+            self._apply(outcome)
+            await super()._on_key(event)
+            return
+        event.stop()
+        event.prevent_default()
+        self._apply(outcome)
+        if entry.deadline is not None:
+            self.set_timer(max(entry.deadline - time.monotonic(), 0.0) + 0.01, self._tick)
+
+    def _tick(self) -> None:
+        if self._entry is not None:
+            self._apply(self._entry.tick(time.monotonic()))
+
+    async def action_submit(self) -> None:
+        """Enter: finish the pending cell, submit the line, start afresh."""
+        if self._entry is not None:
+            self._apply(self._entry.flush())
+            self._entry.clear()
+            self._shown = ""
+        await super().action_submit()
+
+    def _apply(self, outcome: KeyOutcome) -> None:
+        """Put the cells made or removed since last time into the input, and echo."""
+        before, after = self._shown, outcome.text
+        if after.startswith(before):
+            if after != before:
+                self.insert_text_at_cursor(after[len(before) :])
+        else:
+            for _ in range(len(before) - len(after)):
+                self.action_delete_left()
+        self._shown = after
+        if outcome.echo:
+            self.post_message(self.Echoed(outcome.echo))

@@ -1,0 +1,1 @@
+"""Speed and accuracy measurements, one module per area: `python -m benchmarks.<area>`."""

@@ -1,0 +1,79 @@
+"""`table-assistant card` and the plain mode with abbreviations, typos and braille cells, run as a player would."""
+
+import io
+import json
+import subprocess
+import sys
+from argparse import Namespace
+
+from assistant.commands.app import make_session
+from assistant.core import words
+from assistant.ui.plain import run_plain
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "assistant", *args], input=stdin, capture_output=True, text=True, timeout=60
+    )
+
+
+def test_card_accepts_an_abbreviation_with_a_typo():
+    result = run("card", "ug", "rainbw", "aura")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[:2] == ["Rainbow Aura", "Type: Upgrade card"]
+
+
+def test_card_accepts_contracted_braille_and_json_gives_match_abbreviation_and_scores():
+    result = run("card", "⠥⠛⠀⠗⠁⠔⠃⠪⠀⠁⠥⠗⠁", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["match"]["id"] == "rainbow-aura"
+    assert data["abbreviation"] == "ug rainbow aura"
+    assert data["candidates"] == [{"id": "rainbow-aura", "name": "Rainbow Aura", "type": "upgrade", "score": 100.0}]
+
+
+def test_card_json_lists_ranked_candidates_when_unsure():
+    result = run("card", "ug", "rainbow", "--json")
+    assert result.returncode == 1
+    data = json.loads(result.stdout)
+    assert data["match"] is None and data["abbreviation"] is None
+    assert [c["id"] for c in data["candidates"]][:2] == ["rainbow-aura", "rainbow-lasso"]
+    scores = [c["score"] for c in data["candidates"]]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_card_bad_input_is_a_message_and_exit_1():
+    for query, sentence in (("", words.NOTHING_TYPED), ("\x01\x02", words.NO_LETTERS),
+                            ("y" * 10_000, words.query_too_long(10_000))):  # fmt: skip
+        result = run("card", query)
+        assert result.returncode == 1
+        assert result.stdout.strip() == sentence
+        assert "Traceback" not in result.stderr
+
+
+def test_plain_mode_resolves_braille_and_picks_a_numbered_candidate():
+    session = make_session(Namespace(deck=None, addon=[]))
+    stdin = io.StringIO("⠗⠁⠔⠃⠪\n3\nm rainbow\n⠭⠟⠵⠭\n5\nquit\n")
+    stdout = io.StringIO()
+    spoken = []
+    assert run_plain(session, stdin, stdout, speak=spoken.append) == 0
+    said = [reply.speech for reply in spoken]
+    assert said[0].startswith("No card called that braille. ")  # contracted cells have no uncontracted reading
+    assert "Type a number to choose." in said[0]
+    third = said[0].split(": ", 1)[1].split(", ")[2].split(" ", 1)[1].rstrip(".")
+    assert spoken[1].card.name == third
+    assert spoken[2].card.id == "rainbow-unicorn"
+    assert said[3].startswith("No card called xqzx, typed in braille, and nothing close.")
+    assert said[4] == words.NO_CHOICE_PENDING
+    assert "Rainbow Unicorn" in stdout.getvalue()
+
+
+def test_the_plain_command_line_takes_typos_braille_and_braille_numbers():
+    result = run("--plain", stdin="ug rainbw aura\nug rainbow\n⠼⠃\n\x00\x01\nquit\n")
+    assert result.returncode == 0 and "Traceback" not in result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[1] == "Rainbow Aura"
+    choices = next(line for line in lines if line.startswith("No card called ug rainbow."))
+    assert "1 Rainbow Aura, 2 Rainbow Lasso" in choices
+    assert lines[lines.index(choices) + 1] == "Rainbow Lasso"
+    assert lines[-1] == words.NO_LETTERS

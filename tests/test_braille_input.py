@@ -1,0 +1,106 @@
+"""Six-key braille entry and Unicode braille in the Textual input, driven with Pilot."""
+
+import asyncio
+
+from textual import events
+from textual.app import App
+
+from assistant.core import words
+from assistant.core.sixkey import EntryMode
+from assistant.session import Session
+from assistant.braille.resolver import BrailleResolver
+from assistant.storage.decks import load_card_set
+from assistant.ui.app import TableApp
+from assistant.ui.braille_input import BrailleInput
+
+
+class EntryApp(App):
+    """One braille input; what it echoes and submits is recorded."""
+
+    def __init__(self, mode, window=0.3):
+        super().__init__()
+        self.mode, self.window = mode, window
+        self.echoes: list[str] = []
+        self.submitted: list[str] = []
+
+    def compose(self):
+        yield BrailleInput(id="entry", six_key=self.mode, window=self.window)
+
+    def on_braille_input_echoed(self, message: BrailleInput.Echoed) -> None:
+        self.echoes.append(message.text)
+
+    def on_input_submitted(self, message) -> None:
+        self.submitted.append(message.value)
+
+
+def drive(app: EntryApp, scenario):
+    async def main():
+        async with app.run_test() as pilot:
+            await scenario(pilot)
+            await pilot.pause()
+
+    asyncio.run(main())
+    return app
+
+
+def test_dots_then_space_makes_cells_echoes_letters_and_backspace_deletes():
+    async def scenario(pilot):
+        await pilot.press("f", "d", "s", "k", "space")  # r
+        await pilot.press("f", "space")  # a
+        await pilot.press("j", "space")  # dots 4, then deleted
+        await pilot.press("backspace")
+        await pilot.press("enter")
+
+    app = drive(EntryApp(EntryMode.DOTS_THEN_SPACE), scenario)
+    assert app.submitted == ["⠗⠁"]
+    assert app.echoes == ["r", "a", "dots 4", "dots 4 deleted"]
+
+
+def test_chord_mode_keys_together_make_one_cell_and_enter_finishes_the_last():
+    async def scenario(pilot):
+        await pilot.press("f", "s", "k", "d")  # within the window: r
+        await pilot.pause(0.6)
+        await pilot.press("f", "enter")  # a, finished by Enter
+
+    app = drive(EntryApp(EntryMode.CHORD, window=0.4), scenario)
+    assert app.submitted == ["⠗⠁"]
+    assert app.echoes == ["r", "a"]
+
+
+def test_digits_and_other_keys_still_type_in_six_key_mode():
+    async def scenario(pilot):
+        await pilot.press("2", "x", "enter")
+
+    app = drive(EntryApp(EntryMode.DOTS_THEN_SPACE), scenario)
+    assert app.submitted == ["2x"]
+
+
+def test_ctrl_b_cycles_the_modes_and_says_each():
+    async def scenario(pilot):
+        await pilot.press("f", "ctrl+b", "f", "d")
+        await pilot.pause(0.5)
+        await pilot.press("ctrl+b", "f", "space", "ctrl+b", "f", "enter")
+
+    app = drive(EntryApp(None), scenario)
+    assert app.submitted == ["f⠃⠁f"]
+    assert app.echoes == [words.SIXKEY_CHORD_ON, "b", words.SIXKEY_SPACE_ON, "a", words.SIXKEY_OFF]
+
+
+def test_the_app_answers_unicode_braille_typed_through_a_braille_layout():
+    spoken = []
+    cards = load_card_set()
+
+    async def scenario():
+        app = TableApp(Session(cards, resolver=BrailleResolver(cards)), "Table assistant.", speak=spoken.append)
+        async with app.run_test() as pilot:
+            prompt = app.query_one("#prompt")
+            for cell in "⠥⠛⠀⠗⠁⠔⠃⠪⠀⠁⠥⠗⠁":  # a braille layout sends characters, which pilot.press cannot
+                prompt.post_message(events.Key(cell, cell))
+            await pilot.pause()
+            assert prompt.value == "⠥⠛⠀⠗⠁⠔⠃⠪⠀⠁⠥⠗⠁"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert str(app.query_one("#answer").render()).splitlines()[0] == "Rainbow Aura"
+
+    asyncio.run(scenario())
+    assert spoken[-1].card.id == "rainbow-aura"

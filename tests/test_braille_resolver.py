@@ -1,0 +1,199 @@
+"""The card resolver with the real default deck, its map and the real liblouis tables."""
+
+import sys
+import threading
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from assistant.braille.resolver import BrailleResolver
+from assistant.braille.translate import Grade, Translator
+from assistant.core import words
+from assistant.session import Session
+from assistant.storage.decks import load_card_set
+
+
+@pytest.fixture(scope="module")
+def cards():
+    return load_card_set()
+
+
+@pytest.fixture(scope="module")
+def resolver(cards):
+    return BrailleResolver(cards)
+
+
+def matched(resolver, query):
+    result = resolver.resolve(query)
+    return result.match.id if result.match else None
+
+
+def candidates(resolver, query):
+    return [c.card.id for c in resolver.resolve(query).candidates]
+
+
+def test_the_translator_uses_real_liblouis():
+    translator = Translator()
+    assert translator.has_liblouis
+    assert translator.from_cells("⠗⠁⠔⠃⠪", Grade.CONTRACTED) == "rainbow"
+    assert translator.to_cells("rainbow", Grade.UNCONTRACTED) == "⠗⠁⠊⠝⠃⠕⠺"
+
+
+def test_every_abbreviation_and_name_resolves_to_its_card(resolver, cards):
+    wrong = []
+    for card in cards:
+        entry = resolver.abbreviation(card)
+        for query in (entry.text, entry.text.upper(), entry.text.replace(" ", ""), card.name, *entry.aliases):
+            if matched(resolver, query) != card.id:
+                wrong.append((query, card.id, candidates(resolver, query)[:3]))
+    assert wrong == []
+
+
+@pytest.mark.parametrize(
+    ("query", "card_id"),
+    [
+        ("ug rainbw aura", "rainbow-aura"),  # deletion
+        ("ug rainbow auura", "rainbow-aura"),  # insertion
+        ("ug rainbow aira", "rainbow-aura"),  # substitution
+        ("ug rainbow aaur", "rainbow-aura"),  # transposition ("aura" → "aaur" is two; one below)
+        ("ug raibnow aura", "rainbow-aura"),
+        ("action twoforoen", "two-for-one"),
+        ("  Ug   RAINBOW-aura!! ", "rainbow-aura"),
+        ("stabby", "stabby-the-unicorn"),
+    ],
+)
+def test_typos_case_spacing_and_punctuation(resolver, query, card_id):
+    result = resolver.resolve(query)
+    assert result.candidates and result.candidates[0].card.id == card_id
+
+
+def test_a_type_prefix_prefers_cards_of_that_type(resolver):
+    ranked = candidates(resolver, "ug rainbow")
+    assert ranked[:2] == ["rainbow-aura", "rainbow-lasso"]
+    assert "rainbow-unicorn" in ranked
+    ranked = candidates(resolver, "m rainbow aura")
+    assert matched(resolver, "m rainbow") == "rainbow-unicorn"
+
+
+def test_a_partial_name_lists_the_cards_with_scores_best_first(resolver):
+    result = resolver.resolve("rainbow")
+    assert result.match is None
+    ids = [c.card.id for c in result.candidates]
+    assert {"rainbow-aura", "rainbow-unicorn", "rainbow-lasso"} <= set(ids)
+    scores = [c.score for c in result.candidates]
+    assert scores == sorted(scores, reverse=True) and all(0 < s <= 100 for s in scores)
+
+
+def test_a_word_found_in_one_name_only_answers_that_card(resolver):
+    assert matched(resolver, "aura") == "rainbow-aura"
+
+
+@pytest.mark.parametrize("grade", list(Grade))
+def test_braille_cells_of_every_abbreviation_resolve(resolver, cards, grade):
+    translator = Translator()
+    wrong = []
+    for card in cards:
+        cells = translator.to_cells(resolver.abbreviation(card).text, grade)
+        if matched(resolver, cells) != card.id:
+            wrong.append((cells, card.id, candidates(resolver, cells)[:3]))
+    assert wrong == []
+
+
+def test_contracted_braille_without_spaces_or_indicators_still_matches(resolver):
+    assert matched(resolver, "⠥⠛⠗⠁⠔⠃⠪⠁⠥⠗⠁") == "rainbow-aura"  # "ug rainbow aura", contracted, run together
+    assert matched(resolver, "⠃⠀⠗⠫") == "baby-unicorn-red"  # "b red" without the grade-1 sign
+    assert matched(resolver, "⠠⠊⠀⠝⠑⠊⠣") == "neigh"  # the rulebook's capital I
+    assert matched(resolver, "⠠⠠⠥⠛⠀⠠⠠⠗⠁⠔⠃⠪⠀⠠⠠⠁⠥⠗⠁") == "rainbow-aura"  # every word in capitals
+
+
+def test_braille_cells_are_read_back_as_a_second_path(resolver):
+    # "rainbow aura" in contracted braille is no key, but it reads back as the card's name.
+    assert matched(resolver, "⠗⠁⠔⠃⠪⠀⠁⠥⠗⠁") == "rainbow-aura"
+    assert "rainbow-unicorn" in candidates(resolver, "⠗⠁⠔⠃⠪")
+
+
+def test_braille_that_forms_no_word_gets_a_message(resolver, cards):
+    result = resolver.resolve("⠭⠟⠵⠭")
+    assert result.match is None and result.candidates == ()
+    sentence = words.describe_resolution(result, cards.vocabulary)
+    assert sentence == (
+        "No card called xqzx, typed in braille, and nothing close. Check the spelling or try the abbreviation."
+    )
+
+
+@pytest.mark.parametrize(
+    ("query", "sentence"),
+    [
+        ("", words.NOTHING_TYPED),
+        ("     ", words.NOTHING_TYPED),
+        ("x" * 10_000, words.query_too_long(10_000)),
+        ("\x00\x07\x1b[2J", words.NO_LETTERS),
+        ("⠀⠀", words.NOTHING_TYPED),
+    ],
+)
+def test_bad_input_is_a_message_never_an_exception(resolver, cards, query, sentence):
+    result = resolver.resolve(query)
+    assert result.match is None and result.candidates == ()
+    assert words.describe_resolution(result, cards.vocabulary) == sentence
+
+
+def test_bad_input_through_the_session_is_spoken_and_written(cards, resolver):
+    session = Session(cards, resolver=resolver)
+    for line, sentence in (("", words.NOTHING_TYPED), ("x" * 10_000, words.query_too_long(10_000)),
+                           ("2", words.NO_CHOICE_PENDING)):  # fmt: skip
+        reply = session.handle(line)
+        assert reply.lines == (sentence,) and reply.speech == sentence and reply.important
+
+
+def test_candidates_read_with_numbers_and_a_digit_picks_one(cards, resolver):
+    session = Session(cards, resolver=resolver)
+    reply = session.handle("ug rainbow")
+    assert reply.speech.startswith("No card called ug rainbow. ")
+    assert "1 Rainbow Aura, 2 Rainbow Lasso" in reply.speech and reply.speech.endswith("Type a number to choose.")
+    assert session.handle("2").card.id == "rainbow-lasso"
+    assert session.handle("2").lines == (words.NO_CHOICE_PENDING,)
+    session.handle("ug rainbow")
+    assert session.handle("⠼⠁").card.id == "rainbow-aura"  # the number typed in braille
+
+
+def test_without_liblouis_grade1_works_and_the_player_is_told_once(cards, monkeypatch):
+    monkeypatch.setitem(sys.modules, "louis", None)  # import louis now fails, as on a machine without it
+    translator = Translator()
+    assert not translator.has_liblouis
+    resolver = BrailleResolver(cards, translator=translator)
+    session = Session(cards, resolver=resolver)
+    reply = session.handle("⠥⠛⠀⠗⠁⠊⠝⠃⠕⠺⠀⠁⠥⠗⠁")  # "ug rainbow aura", uncontracted
+    assert reply.card.id == "rainbow-aura"
+    assert reply.lines[0] == words.LIBLOUIS_MISSING and reply.speech.startswith(words.LIBLOUIS_MISSING)
+    again = session.handle("⠥⠛⠀⠗⠁⠊⠝⠃⠕⠺⠀⠁⠥⠗⠁")
+    assert again.card.id == "rainbow-aura" and words.LIBLOUIS_MISSING not in again.speech
+    assert session.handle("ug rainbow aura").card.id == "rainbow-aura"
+
+
+def test_concurrent_braille_lookups_share_liblouis_safely(cards):
+    resolver_ = BrailleResolver(cards)
+    translator = Translator()
+    queries = [translator.to_cells(resolver_.abbreviation(c).text, Grade.CONTRACTED) for c in cards]
+    expected = [c.id for c in cards]
+    results: list[list[str | None]] = []
+
+    def work():
+        local = BrailleResolver(cards, translator=Translator())
+        results.append([matched(local, q) for q in queries])
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert results == [expected] * 4
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.one_of(st.characters(), st.characters(min_codepoint=0x2800, max_codepoint=0x28FF))))
+def test_any_text_at_all_gives_a_resolution_and_a_sentence(resolver, cards, query):
+    result = resolver.resolve(query)
+    assert result.match is None or result.match in cards
+    assert len(result.candidates) <= 5
+    assert words.describe_resolution(result, cards.vocabulary).strip()

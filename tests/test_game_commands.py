@@ -1,0 +1,281 @@
+"""The command language (docs/commands.md): parsing, the conversation (warnings, yes or no, choosing a card by
+number), the queries, and the session routing game commands while card look-ups keep working."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.core import events as ev
+from assistant.core.commands import CommandError, parse_command
+from assistant.core.lookup import resolve_name
+from assistant.core.tracker import LookUp, Said, Tracker
+from assistant.session import Session
+from assistant.storage.decks import load_card_set
+
+CARDS = load_card_set("uu-2nd")
+NAMES = ("Ana", "Ben", "Cy")
+
+
+def tracker() -> Tracker:
+    return Tracker(CARDS, lambda query: resolve_name(CARDS, query))
+
+
+def game() -> Tracker:
+    t = tracker()
+    t.handle("new game Ana Ben Cy babies red pink narwhal")
+    return t
+
+
+@pytest.mark.parametrize(
+    "line, verb, fields",
+    [
+        ("play rainbow aura", "play", {"card": "rainbow aura"}),
+        ("play ginormous into Ben", "play", {"card": "ginormous", "target": "Ben"}),
+        ("Ben plays unicorn on the cob", "play", {"actor": "Ben", "card": "unicorn on the cob"}),
+        ("neigh Ben", "neigh", {"target": "Ben"}),
+        ("Cy neigh", "neigh", {"actor": "Cy"}),
+        ("super neigh Ana", "super-neigh", {"target": "Ana"}),
+        ("resolve", "resolve", {}),
+        ("done", "resolve", {}),
+        ("next", "next", {}),
+        ("end turn", "end", {}),
+        ("end turn Ana", "end", {"target": "Ana"}),
+        ("end phase", "next", {}),
+        ("steal rainbow aura from Ben", "steal", {"card": "rainbow aura", "target": "Ben"}),
+        ("destroy kiss of life", "destroy", {"card": "kiss of life"}),
+        ("sacrifice change of luck", "sacrifice", {"card": "change of luck"}),
+        ("return yay to hand", "return", {"card": "yay"}),
+        ("draw", "draw", {}),
+        ("draw 2", "draw", {"number": 2}),
+        ("Ben draw three cards", "draw", {"actor": "Ben", "number": 3}),
+        ("discard", "discard", {}),
+        ("discard neigh", "discard", {"card": "neigh"}),
+        ("take rainbow aura from the discard pile", "take", {"card": "rainbow aura", "word": "discard"}),
+        ("take deck yay", "take", {"card": "yay", "word": "deck"}),
+        ("swap yay from Ana with slowdown from Ben", "swap",
+         {"card": "yay", "target": "Ana", "other_card": "slowdown", "other": "Ben"}),
+        ("swap hands Ana Ben", "swap-hands", {"target": "Ana", "other": "Ben"}),
+        ("move slowdown from Ana to Ben", "move", {"card": "slowdown", "target": "Ana", "other": "Ben"}),
+        ("baby Ana red", "baby", {"card": "red", "target": "Ana"}),
+        ("nursery baby red from Ana", "nursery", {"card": "baby red", "target": "Ana"}),
+        ("hand Ana 5", "hand", {"target": "Ana", "number": 5}),
+        ("hands", "hands?", {}),
+        ("deck 40", "deck", {"number": 40}),
+        ("deck", "deck?", {}),
+        ("deck empty", "deck-empty", {}),
+        ("win 6", "win", {"number": 6}),
+        ("whose turn", "turn", {}),
+        ("stable Ana", "stable", {"target": "Ana"}),
+        ("field", "stable", {}),
+        ("tally", "tally", {}),
+        ("discard pile", "discards", {}),
+        ("what is rainbow aura", "card", {"card": "rainbow aura"}),
+        ("undo 3", "undo", {"number": 3}),
+        ("undo all", "undo", {"word": "all"}),
+        ("yes", "yes", {}),
+        ("no", "no", {}),
+    ],
+)
+def test_commands_parse(line, verb, fields):
+    command = parse_command(line, NAMES)
+    assert command is not None and command.verb == verb
+    for name, value in fields.items():
+        assert getattr(command, name) == value, name
+
+
+def test_new_game_line_with_every_option():
+    command = parse_command("new game Ana Ben first Ben rules uu-first win 6 two player babies red pink stickler hands")
+    assert command.verb == "new-game" and command.names == ("Ana", "Ben")
+    assert command.options == {
+        "first": "Ben", "rules": "uu-first", "win": 6, "two_player": True, "babies": ["red", "pink"],
+        "deck_out": "stickler", "hands": True,
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize("line", ["rainbow aura", "ug rainbow", "hello there", "⠗⠁⠔⠃⠪", "search unicorn"])
+def test_lines_that_are_not_commands_are_card_lookups(line):
+    assert parse_command(line, NAMES) is None
+
+
+@pytest.mark.parametrize(
+    "line, message",
+    [
+        ("new game Ana into", "cannot be a player's name"),
+        ("take rainbow aura", "from deck or from discard"),
+        ("swap yay", "with"),
+        ("draw lots", "draw and a number"),
+        ("win", "win and a number"),
+        ("play", "Say which card"),
+    ],
+)
+def test_unreadable_commands_say_what_is_wrong(line, message):
+    with pytest.raises(CommandError, match=message):
+        parse_command(line, NAMES)
+
+
+def test_a_warned_event_waits_for_yes_and_no_records_nothing():
+    t = game()
+    said = t.handle("play rainbow aura")  # before drawing
+    assert said.confirm and said.important and "has not drawn" in said.speech and said.speech.endswith("Say yes or no.")
+    assert t.handle("no").speech == "Not recorded."
+    assert t.game.log == []
+    t.handle("play rainbow aura")
+    said = t.handle("confirm")
+    assert "Ana played Rainbow Aura" in said.speech and len(t.game.log) == 1
+
+
+def test_another_command_instead_of_yes_cancels_the_warned_event_and_is_answered():
+    t = game()
+    t.handle("play rainbow aura")
+    said = t.handle("draw")
+    assert said.lines[0] == "Not recorded." and "Ana drew a card" in said.speech
+    assert [type(e) for e in t.game.log] == [ev.Draw]
+
+
+def test_a_card_lookup_while_a_warning_waits_keeps_the_question():
+    t = game()
+    t.handle("play rainbow aura")
+    assert t.handle("yay") is None  # the session looks it up
+    assert t.handle("card slowdown") == LookUp("slowdown")
+    said = t.handle("yes")
+    assert "Ana played Rainbow Aura" in said.speech
+
+
+def test_several_matching_cards_are_read_with_numbers_and_a_digit_chooses():
+    t = game()
+    t.handle("draw")
+    said = t.handle("play rainbow")
+    assert said.important and "Which card is rainbow?" in said.speech and "1 " in said.speech
+    choices = [line for line in said.lines]
+    assert "Rainbow Aura" in choices[0]
+    number = next(n for n, name in enumerate(t._choice.candidates, start=1) if name.id == "rainbow-aura")
+    said = t.handle(str(number))
+    assert "Ana played Rainbow Aura" in said.speech
+    assert "There is no choice 9" in (t.handle("play rainbow"), t.handle("9"))[1].speech
+
+
+def test_queries_answer_from_the_state():
+    t = game()
+    t.handle("draw")
+    t.handle("play yay")
+    assert t.handle("pile").speech.startswith("The pile, from the top: Ana's Yay.")
+    t.handle("resolve")
+    assert t.handle("stable Ana").speech == "Ana's Stable: Baby Unicorn (Red) and Yay. 1 Unicorn."
+    assert t.handle("stable").lines[2] == "Cy's Stable: Baby Narwhal. 1 Unicorn."
+    assert t.handle("whose turn").speech.startswith("Turn 1, Ana's Action phase.")
+    assert t.handle("chain").speech == "The chain is empty."
+    assert t.handle("hands").speech == "Cards in hand: Ana unknown, Ben unknown, Cy unknown."
+    assert t.handle("nursery").speech.startswith("The Nursery: Baby Unicorn (Orange)")
+    assert t.handle("discard pile").speech == "The discard pile is empty."
+    assert t.handle("players").speech == "Players, clockwise: Ana, Ben and Cy."
+    assert t.handle("rules").speech.startswith("Rules: Unstable Unicorns, current base game rules. 7 Unicorns to win.")
+    assert t.handle("log").lines == ("1: Ana drew a card.", "2: Ana played Yay.", "3: Yay by Ana resolved.")
+    assert t.handle("card yay") == LookUp("yay")
+
+
+def test_game_commands_need_a_game_and_unknown_players_are_named():
+    t = tracker()
+    assert "No game is being tracked" in t.handle("draw").speech
+    t = game()
+    said = t.handle("steal yay from Zed")
+    assert said.important and "No player called Zed. The players are Ana, Ben and Cy." in said.speech
+    t.handle("draw")
+    assert "Whose Slowdown?" in t.handle("steal slowdown").speech
+
+
+def test_starting_a_new_game_over_one_in_progress_asks_first():
+    t = game()
+    t.handle("draw")
+    said = t.handle("new game Dee Eve")
+    assert said.confirm and "stays saved" in said.speech
+    t.handle("no")
+    assert t.game.setup.players == ("Ana", "Ben", "Cy")
+    t.handle("new game Dee Eve")
+    t.handle("yes")
+    assert t.game.setup.players == ("Dee", "Eve")
+
+
+def test_new_game_errors_are_clear():
+    t = tracker()
+    assert "No rules called 'uu-ninth'" in t.handle("new game Ana Ben rules uu-ninth").speech
+    assert "two players have the same name" in t.handle("new game Ana ana").speech
+    assert "could be" in t.handle("new game Ana Ben babies unicorn narwhal").speech
+    assert "stickler, rule-breaker" in t.handle("new game Ana Ben deck out maybe").speech
+
+
+# The session: game commands go to the tracker, card look-ups still work.
+
+
+def session() -> Session:
+    return Session(CARDS)
+
+
+def test_session_routes_game_commands_and_keeps_card_lookup():
+    s = session()
+    reply = s.handle("new game Ana Ben babies red pink")
+    assert reply.important and reply.lines[0].startswith("New game: Ana and Ben")
+    reply = s.handle("rainbow aura")
+    assert reply.card is not None and reply.card.id == "rainbow-aura" and reply.lines[0] == "Rainbow Aura"
+    reply = s.handle("card super neigh")
+    assert reply.card.id == "super-neigh"
+    reply = s.handle("play yay")
+    assert reply.confirm and reply.important
+    reply = s.handle("yes")
+    assert "Ana played Yay" in reply.speech and not reply.confirm
+
+
+def test_session_card_choice_by_digit_still_works_outside_the_game():
+    s = session()
+    reply = s.handle("rainbo")
+    assert s.pending and "Type a number" in reply.speech
+    reply = s.handle("1")
+    assert reply.card is not None
+
+
+def test_session_resolves_abbreviations_through_its_resolver():
+    from assistant.braille.resolver import BrailleResolver
+
+    s = Session(CARDS, resolver=BrailleResolver(CARDS))
+    s.handle("new game Ana Ben babies red pink")
+    s.handle("draw")
+    reply = s.handle("play ug rainbow")  # the braille label's type prefix: several Rainbow cards, Upgrades first
+    assert "Which card" in reply.speech or "Rainbow Aura" in reply.speech
+    if "Which card" in reply.speech:
+        reply = s.handle("1")
+    assert "Ana played Rainbow Aura" in reply.speech
+    reply = s.handle("neigh Ben")
+    assert "Ben played Neigh" in reply.speech
+
+
+def test_help_lists_the_game_commands():
+    reply = session().handle("help")
+    assert any("new game Ana Ben Cy" in line for line in reply.lines)
+    assert any(line.startswith("Type a card name") for line in reply.lines)
+
+
+def test_a_neigh_said_alone_during_a_pile_asks_who():
+    s = session()
+    s.handle("new game Ana Ben babies red pink")
+    s.handle("draw")
+    s.handle("play yay")
+    reply = s.handle("neigh")
+    assert reply.important and "Who plays Neigh?" in reply.speech
+    reply = s.handle("yes")
+    assert reply.speech == "There is nothing to confirm."
+
+
+def test_said_lines_are_the_speech():
+    said = Said(("One.", "Two."))
+    assert said.speech == "One. Two."
+
+
+def test_numbers_and_names_no_game_could_use_are_refused_with_a_message():
+    t = tracker()
+    assert "needs a letter or a digit" in t.handle("new game Ana ⠁⠃").speech
+    assert "from 1 to 50" in t.handle("new game Ana Ben win 0").speech
+    t.handle("new game \x1b[31mAna Ben")
+    assert t.game.setup.players[0] == "Ana", "terminal escapes are taken out of names"
+    for line in ("draw 999", "hand Ben 900", "deck 600", "win 51"):
+        said = t.handle(line)
+        assert said.important and not said.confirm, line
+    assert t.game.log == []

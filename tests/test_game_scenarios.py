@@ -1,0 +1,804 @@
+"""Scenario tests of the game tracker, one per rule, each citing its rulebook and passage.
+
+Rulebooks (the authority): 000_4cb0751821c6f7f6.txt (current base game), 001_773a78f0d12bc5b5.txt (first
+edition), 002_7339423e33071b03.txt (first-edition era, 5 to win, 2-player rules), 003_3ad7ba4e8376142a.txt (NSFW),
+004_898b8e00f3d39962.txt (Llamas Unleashed). Games are driven through the command language, as at the table.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.core.cards import Card, CardSet, CardType, Deck, DeckInfo, Vocabulary
+from assistant.core.chain import TriggerKind
+from assistant.core.events import Phase
+from assistant.core.lookup import resolve_name
+from assistant.core.tally import Ending
+from assistant.core.tracker import Said, Tracker
+from assistant.storage.decks import load_card_set
+
+CARDS = load_card_set("uu-2nd")
+
+
+def tracker(cards: CardSet = CARDS) -> Tracker:
+    return Tracker(cards, lambda query: resolve_name(cards, query))
+
+
+def say(t: Tracker, *lines: str) -> Said:
+    """Say each line; none may raise a warning. Returns the last answer."""
+    said = None
+    for line in lines:
+        said = t.handle(line)
+        assert isinstance(said, Said), f"{line!r} was not a game command"
+        assert not said.confirm, f"{line!r} was warned: {said.speech}"
+        assert t._choice is None, f"{line!r} asked which card: {said.speech}"
+    return said
+
+
+def warned(t: Tracker, line: str) -> tuple[str, Said]:
+    """Say a line that must be warned; confirm it; return the warning and the answer to "yes"."""
+    said = t.handle(line)
+    assert isinstance(said, Said) and said.confirm, f"{line!r} was not warned: {said.speech if said else said}"
+    assert said.important
+    return said.speech, t.handle("yes")
+
+
+def stable(t: Tracker, seat: int) -> tuple[str, ...]:
+    return t.game.state.players[seat].stable
+
+
+def start(players: str = "Ana Ben Cy", babies: str = "red pink narwhal", extra: str = "") -> Tracker:
+    t = tracker()
+    said = say(t, f"new game {players} babies {babies} {extra}".strip())
+    assert said.important
+    return t
+
+
+def to_action(t: Tracker) -> None:
+    say(t, "draw")
+    assert t.game.state.phase is Phase.ACTION
+
+
+# The turn.
+
+
+def test_a_turn_has_four_phases_announced_with_what_the_player_may_do():
+    """000_4cb0751821c6f7f6.txt "THE TURN": "Each turn is made up of 4 phases" — Beginning of Turn, "Draw phase: DRAW 1
+    card", "Action phase: Play a card from your hand or DRAW an additional card", "End of Turn phase: DISCARD until ...
+    the hand limit"; "Players take turns by going clockwise around the table"."""
+    t = start()
+    assert t.game.state.phase is Phase.BEGINNING and t.game.state.current == 0
+    said = say(t, "next")
+    assert t.game.state.phase is Phase.DRAW
+    assert "Draw phase" in said.speech and "say draw" in said.speech
+    said = say(t, "draw")
+    assert t.game.state.phase is Phase.ACTION
+    assert "Action phase" in said.speech and "play" in said.speech and "draw" in said.speech
+    said = say(t, "next")
+    assert t.game.state.phase is Phase.END
+    assert "End of turn phase" in said.speech and "hand limit is 7" in said.speech
+    said = say(t, "next")
+    assert t.game.state.current == 1 and t.game.state.turn == 2 and t.game.state.phase is Phase.BEGINNING
+    assert said.important and "Turn 2: Ben's turn" in said.speech
+    say(t, "end turn")
+    say(t, "end turn")
+    assert t.game.state.current == 0, "clockwise, back to the first player"
+
+
+def test_who_goes_first_is_part_of_the_setup():
+    """000_4cb0751821c6f7f6.txt "HOW TO START": "Whoever is wearing the most colors ... they go first!" — the table says
+    who."""
+    t = start(extra="first Cy")
+    assert t.game.state.current == 2
+    assert "Cy goes first" in t.handle("turn").speech or "Cy's" in t.handle("turn").speech
+
+
+def test_beginning_of_turn_lists_mandatory_effects_first_and_optional_ones_are_lost_at_the_draw():
+    """000_4cb0751821c6f7f6.txt "Beginning of Turn phase": "If you move to your Draw phase without triggering an
+    optional triggered effect, you can no longer trigger that effect this turn"; 000_4cb0751821c6f7f6.txt "You must
+    select targets for mandatory effects before selecting targets for optional effects"; 002_7339423e33071b03.txt "If
+    the effect is mandatory, you must still do it"."""
+    t2 = start("Ana Ben", "red pink")
+    say(t2, "draw", "play claw machine", "resolve", "end turn")
+    say(t2, "draw", "play sadistic ritual into Ana", "resolve")
+    said = say(t2, "end turn")
+    kinds = [x.kind for x in t2.game.state.chain[0]]
+    assert kinds == [TriggerKind.BEGIN, TriggerKind.BEGIN_OPTIONAL], "mandatory first"
+    assert "must do Sadistic Ritual" in said.speech and "may do Claw Machine" in said.speech
+    assert said.speech.index("Sadistic Ritual") < said.speech.index("Claw Machine")
+    question, said = warned(t2, "skip")  # on to the Draw phase with a mandatory effect still waiting
+    assert "must resolve" in question
+    assert "lost for this turn: Claw Machine" in said.speech
+    assert "still to do: Sadistic Ritual" in said.speech
+    assert [x.card for link in t2.game.state.chain for x in link] == ["sadistic-ritual"]
+
+
+def test_drawing_lets_optional_beginning_effects_go():
+    """000_4cb0751821c6f7f6.txt: optional effects not triggered before the Draw phase are lost; "DRAW 1 card from the
+    deck"."""
+    t = start("Ana Ben", "red pink")
+    say(t, "draw", "play claw machine", "resolve", "end turn", "end turn")
+    assert t.game.state.chain and t.game.state.chain[0][0].card == "claw-machine"
+    said = say(t, "draw")
+    assert not t.game.state.chain
+    assert "lost for this turn: Claw Machine" in said.speech
+    assert t.game.state.phase is Phase.ACTION and t.game.state.drew
+
+
+def test_action_is_one_card_or_one_draw_and_a_second_play_is_warned_but_recorded():
+    """000_4cb0751821c6f7f6.txt "Action Phase": "you may do one of the following ... Play ... OR DRAW a card"; the table
+    is the authority: a second play is warned, and recorded when confirmed."""
+    t = start()
+    to_action(t)
+    say(t, "play basic red", "resolve")
+    question, said = warned(t, "play basic blue")
+    assert "already played a card or drawn" in question
+    assert "Ana played Basic Unicorn (Blue)" in said.speech
+    say(t, "resolve")
+    assert stable(t, 0).count("basic-unicorn-red") == 1 and "basic-unicorn-blue" in stable(t, 0)
+
+
+def test_double_dutch_allows_two_cards():
+    """Double Dutch (card text: "play 2 cards during your Action phase"), 000_4cb0751821c6f7f6.txt "unless otherwise
+    stated"."""
+    t = start("Ana Ben", "red pink")
+    say(t, "draw", "play double dutch", "resolve", "end turn", "end turn", "draw")
+    say(t, "play basic red", "resolve", "play basic blue", "resolve")
+    assert {"basic-unicorn-red", "basic-unicorn-blue"} <= set(stable(t, 0))
+
+
+def test_playing_out_of_turn_is_warned_and_recorded_when_confirmed():
+    """000_4cb0751821c6f7f6.txt "During your Action phase, you may do one of the following": only the player whose turn
+    it is plays a card; Instants are the exception ("any time any other player plays a card")."""
+    t = start()
+    to_action(t)
+    question, said = warned(t, "Ben play rainbow aura")
+    assert "It is Ana's turn, not Ben's" in question
+    say(t, "resolve")
+    assert "rainbow-aura" in stable(t, 1)
+
+
+def test_end_of_turn_hand_limit_with_tracked_hands():
+    """000_4cb0751821c6f7f6.txt "End of Turn phase: DISCARD until the number of cards in your hand does not exceed the
+    hand limit. The hand limit is 7 cards (unless otherwise stated)"; 001_773a78f0d12bc5b5.txt FAQ "discard down to
+    seven"."""
+    t = start("Ana Ben", "red pink", "hands")
+    assert [p.hand for p in t.game.state.players] == [5, 5], "5 dealt to each (000 'deal 5 cards')"
+    say(t, "draw", "draw", "draw", "draw")  # 6, then the action draw (7), then two more drawn by effects
+    assert t.game.state.players[0].hand == 9
+    said = say(t, "next")
+    assert "holds 9 cards, over the hand limit of 7: discard 2" in said.speech
+    question, _ = warned(t, "next")
+    assert "discard 2 first" in question
+    t.handle("undo")
+    say(t, "discard", "discard neigh", "next")
+    assert t.game.state.players[0].hand == 7 and t.game.state.current == 1
+
+
+def test_hand_limit_changed_by_a_card_in_the_stable_uses_the_rules_table():
+    """000_4cb0751821c6f7f6.txt "The hand limit is 7 cards (unless otherwise stated)": Tiny Hooves sets its owner's
+    limit to 3 (a number the tags do not give, kept in the rules data's [hand_limits] table)."""
+    hooves = Card("tiny-hooves", "Tiny Hooves", CardType.DOWNGRADE, 1, "Your hand limit is 3.", "t",
+                  frozenset({"continuous", "hand_limit_change"}))  # fmt: skip
+    mystery = Card("odd-limit", "Odd Limit", CardType.UPGRADE, 1, "Changes a hand limit.", "t",
+                   frozenset({"continuous", "hand_limit_change"}))  # fmt: skip
+    cards = _small_set([hooves, mystery])
+    t = tracker(cards)
+    say(t, "new game Ana Ben babies red pink hands", "draw", "play tiny hooves", "resolve", "next")
+    assert t.game.table.hand_limit(t.game.state, 0).limit == 3
+    assert t.game.table.hand_limit(t.game.state, 1).limit == 7, "only its owner's limit"
+    said = t.handle("turn")
+    assert "hand limit of 3: discard 2" in said.speech or "discards 2, down to the hand limit of 3" in said.speech
+    t2 = tracker(cards)
+    say(t2, "new game Ana Ben babies red pink", "draw", "play odd limit", "resolve", "next")
+    assert "Odd Limit changes the hand limit: check the card" in t2.handle("turn").speech
+
+
+# The Instant pile.
+
+
+def test_neigh_battle_of_one_neigh_stops_the_card():
+    """000_4cb0751821c6f7f6.txt "Resolving Instant Cards": "any other player may respond with an Instant card ... placed
+    on top of the card to which they are responding"; resolution "start[s] at the top of the pile"."""
+    t = start()
+    to_action(t)
+    said = say(t, "play rainbow aura")
+    assert "Any Neigh for Ana's Rainbow Aura?" in said.speech
+    say(t, "neigh Ben")
+    assert [c.card for c in t.game.state.pile] == ["rainbow-aura", "neigh"]
+    said = say(t, "resolve")
+    assert "Ben's Neigh resolves: Ana's Rainbow Aura is Neighed and goes to the discard pile" in said.speech
+    assert not t.game.state.pile
+    assert "rainbow-aura" not in stable(t, 0)
+    assert t.game.state.discard == ("neigh", "rainbow-aura")
+
+
+def test_neigh_battle_of_two_neighs_reopens_the_pile_and_the_card_is_played():
+    """000_4cb0751821c6f7f6.txt: "Each time a card is resolved, one or more cards is removed from the pile, presenting
+    an opportunity for the new top card of the pile to be responded to again"."""
+    t = start()
+    to_action(t)
+    say(t, "play rainbow aura", "neigh Ben", "neigh Cy")
+    said = say(t, "resolve")
+    assert "Cy's Neigh resolves and stops Ben's Neigh" in said.speech
+    assert "The pile is open again: Ana's Rainbow Aura is on top" in said.speech
+    assert "Any Neigh for Ana's Rainbow Aura?" in said.speech
+    assert [c.card for c in t.game.state.pile] == ["rainbow-aura"]
+    said = say(t, "resolve")
+    assert "Rainbow Aura is played: it enters Ana's Stable" in said.speech
+    assert "rainbow-aura" in stable(t, 0) and t.game.state.discard == ("neigh", "neigh")
+
+
+def test_neigh_battle_of_three_neighs_with_an_answer_after_the_reopening():
+    """000_4cb0751821c6f7f6.txt: "Once a pile has been created, you may only ever respond to the top card of the pile";
+    after each resolution the new top "to be responded to again"."""
+    t = start()
+    to_action(t)
+    say(t, "play rainbow aura", "neigh Ben", "neigh Ana", "neigh Cy")
+    assert [c.player for c in t.game.state.pile] == [0, 1, 0, 2]
+    said = say(t, "resolve")  # Cy's Neigh stops Ana's Neigh
+    assert "Cy's Neigh resolves and stops Ana's Neigh" in said.speech
+    assert "Ben's Neigh is on top" in said.speech
+    say(t, "neigh Ana")  # the re-opened pile is answered again
+    said = say(t, "resolve")
+    assert "Ana's Neigh resolves and stops Ben's Neigh" in said.speech
+    said = say(t, "resolve")
+    assert "Rainbow Aura is played" in said.speech
+    assert "rainbow-aura" in stable(t, 0)
+    assert t.game.state.discard.count("neigh") == 4
+    # Without the late answer, Ben's Neigh would have stopped the card:
+    t.handle("undo")
+    t.handle("undo")
+    t.handle("undo")
+    said = say(t, "resolve")
+    assert "Ben's Neigh resolves: Ana's Rainbow Aura is Neighed" in said.speech
+
+
+def test_super_neigh_cannot_be_answered():
+    """002_7339423e33071b03.txt and card text: Super Neigh "cannot be Neighed"; 000_4cb0751821c6f7f6.txt "Once a pile
+    has been created, you may only ever respond to the top card"."""
+    t = start()
+    to_action(t)
+    said = say(t, "play rainbow aura", "super neigh Ben")
+    assert "Super Neigh cannot be answered: say resolve" in said.speech
+    question, _ = warned(t, "neigh Ana")
+    assert "Super Neigh cannot be answered" in question
+    t.handle("undo")
+    said = say(t, "resolve")
+    assert "Ben's Super Neigh resolves: Ana's Rainbow Aura is Neighed" in said.speech
+
+
+def test_cards_that_cannot_be_neighed_and_players_who_may_not_neigh_are_warned():
+    """Yay (card text: "no one can Neigh the cards you play"), Slowdown and Ginormous Unicorn ("you cannot play
+    Neigh cards"); 000_4cb0751821c6f7f6.txt "Instant cards can be played any time ... (unless otherwise stated)"."""
+    t = start()
+    to_action(t)
+    say(t, "play yay", "resolve", "end turn", "draw", "play slowdown into Cy", "resolve", "end turn", "draw")
+    say(t, "play ginormous unicorn", "resolve", "end turn", "draw")
+    say(t, "play basic red")
+    question, said = warned(t, "neigh Ben")
+    assert "Ana's cards cannot be Neighed while Yay is in Ana's Stable" in question
+    assert "Ben played Neigh" in said.speech, "recorded when the table confirms"
+    t.handle("undo")
+    question, _ = warned(t, "neigh Cy")
+    assert "Cy cannot play Neigh cards while Slowdown is in Cy's Stable" in question
+    t.handle("undo 2")  # the Neigh and the play
+    say(t, "Cy sacrifice slowdown", "play basic red")
+    question, _ = warned(t, "neigh Cy")
+    assert "Cy cannot play Neigh cards while Ginormous Unicorn is in Cy's Stable" in question
+
+
+def test_a_card_brought_directly_into_a_stable_cannot_be_neighed():
+    """000_4cb0751821c6f7f6.txt "Play vs. Bring Directly into Your Stable": "any card that is brought directly into your
+    Stable cannot be Neigh'd"; 002_7339423e33071b03.txt "Neigh cards can only be used to stop a player from playing a
+    card from their hand"."""
+    t = start()
+    to_action(t)
+    said = say(t, "bring basic red into Ana")
+    assert "Ana brought Basic Unicorn (Red) into Ana's Stable" in said.speech
+    assert not t.game.state.pile and "basic-unicorn-red" in stable(t, 0)
+    said = t.handle("neigh Ben")
+    assert said.important and "nothing to answer" in said.speech and "cannot be Neighed" in said.speech
+    assert not t.game.state.pile and len(t.game.log) == 2
+
+
+def test_an_instant_answers_another_players_card_not_your_own():
+    """000_4cb0751821c6f7f6.txt "Instant cards can be played any time any other player plays a card"; "If an Instant
+    card is played in response to a card you played, you may respond with an Instant card of your own"."""
+    t = start()
+    to_action(t)
+    say(t, "play rainbow aura")
+    question, _ = warned(t, "neigh Ana")
+    assert "Instants answer another player" in question
+    t.handle("undo")
+    say(t, "neigh Ben", "neigh Ana")  # answering Ben's Neigh on her card is allowed
+
+
+def test_an_unanswered_card_resolves_when_the_table_moves_on():
+    """000_4cb0751821c6f7f6.txt: players respond "until all players have declared that they do not intend to respond any
+    further": the next event is that declaration, and the card resolves first."""
+    t = start()
+    to_action(t)
+    say(t, "play rainbow aura")
+    said = say(t, "end turn")
+    assert "Rainbow Aura is played: it enters Ana's Stable" in said.speech
+    assert "rainbow-aura" in stable(t, 0) and t.game.state.current == 1
+
+
+def test_magic_takes_effect_then_goes_to_the_discard_pile():
+    """000_4cb0751821c6f7f6.txt "Magic cards have one-time effects. When you play a Magic card, it immediately takes
+    effect and is then discarded"; its effect is a link of the chain the table resolves."""
+    t = start()
+    to_action(t)
+    say(t, "end turn", "draw", "play basic red", "resolve", "end turn", "draw")
+    said = say(t, "play unicorn poison", "resolve")
+    assert "Unicorn Poison is played: it takes effect, then goes to the discard pile" in said.speech
+    assert "unicorn-poison" in t.game.state.discard
+    assert t.game.state.chain[0][0].kind is TriggerKind.MAGIC
+    said = say(t, "destroy basic red")
+    assert "Cy destroyed Basic Unicorn (Red) in Ben's Stable" in said.speech
+    said = say(t, "resolve")
+    assert "The chain is resolved" in said.speech
+    assert t.game.state.discard[-1] == "basic-unicorn-red"
+
+
+# The effect chain and the winner.
+
+
+def test_an_enter_effect_is_a_link_that_waits_for_the_table():
+    """000_4cb0751821c6f7f6.txt "Order of Resolution: The Effect Chain": "each effect is considered its own link in an
+    effect chain. You must resolve the effect of the first link before moving on"; "All links in the chain must resolve
+    before gameplay continues"."""
+    t = start()
+    to_action(t)
+    said = say(t, "play rainbow unicorn", "resolve")
+    assert "Effect chain: Rainbow Unicorn entering Ana's Stable" in said.speech
+    assert "Do it, then say resolve" in said.speech
+    said = say(t, "bring basic red into Ana")  # the effect, done at the table
+    assert "Basic Unicorn (Red)" in said.speech
+    question, _ = warned(t, "end turn")
+    assert "must resolve first" in question
+    t.handle("undo")
+    said = say(t, "resolve")
+    assert "The chain is resolved" in said.speech
+    assert not t.game.state.chain
+
+
+def test_effects_triggered_at_once_are_one_link_and_new_triggers_add_links():
+    """000_4cb0751821c6f7f6.txt: "multiple effects may trigger simultaneously ... All of these effects are considered to
+    be a single link"; "If any of these effects trigger the effect of another card, another link is added"."""
+    t = start("Ana Ben", "red pink")
+    say(t, "draw", "play stabby the unicorn", "resolve", "end turn", "draw")
+    said = say(t, "play mother goose unicorn", "resolve")
+    assert len(t.game.state.chain) == 1
+    # Ben steals Stabby: it leaves Ana's Stable and enters Ben's at once: one link.
+    say(t, "steal stabby from Ana")
+    assert len(t.game.state.chain) == 2
+    link = t.game.state.chain[1]
+    assert [(x.card, x.kind) for x in link] == [("stabby-the-unicorn", TriggerKind.LEAVE)]
+    said = say(t, "resolve")
+    assert "Next in the chain: Stabby the Unicorn leaving Ana's Stable" in said.speech
+    say(t, "resolve")
+    assert not t.game.state.chain
+
+
+def test_no_winner_until_the_chain_has_resolved():
+    """000_4cb0751821c6f7f6.txt "HOW TO WIN": "If a player reaches the required number of Unicorns while an effect chain
+    is active, that player is not declared the winner until all links in that effect chain have resolved"."""
+    t = start(extra="win 3")
+    to_action(t)
+    say(t, "play basic red", "resolve", "end turn", "end turn", "end turn", "draw")
+    said = say(t, "play rainbow unicorn", "resolve")
+    assert t.game.state.outcome is None
+    assert "Ana has 3 Unicorns, enough to win once the chain is resolved" in said.speech
+    said = say(t, "resolve")
+    assert t.game.state.outcome is not None and t.game.state.outcome.winner == 0
+    assert "Ana wins with 3 Unicorns! The game is over." in said.speech and said.important
+
+
+def test_seven_unicorns_win_with_up_to_five_players():
+    """000_4cb0751821c6f7f6.txt "2 – 5 Players: 7 Unicorns to win"."""
+    t = start("Ana Ben Cy Dee Eve", "red pink narwhal blue green")
+    assert t.game.state.goal == 7
+    to_action(t)
+    for colour in ("red", "orange", "yellow", "green", "blue"):
+        say(t, f"bring basic {colour} into Ana")
+    assert t.game.state.outcome is None
+    said = say(t, "play basic indigo", "resolve")
+    assert t.game.state.outcome.winner == 0
+    assert "Ana wins with 7 Unicorns" in said.speech
+
+
+def test_six_players_win_at_six():
+    """000_4cb0751821c6f7f6.txt "6-8 Players: 6 Unicorns to win"."""
+    t = start("Ana Ben Cy Dee Eve Flo", "red pink narwhal blue green yellow")
+    assert t.game.state.goal == 6
+    to_action(t)
+    for colour in ("red", "orange", "yellow", "green"):
+        say(t, f"bring basic {colour} into Ben")
+    assert t.game.state.outcome is None
+    said = say(t, "play basic blue into Ben", "resolve")
+    assert t.game.state.outcome.winner == 1
+    assert "Ben wins with 6 Unicorns" in said.speech
+
+
+def test_ginormous_unicorn_counts_as_two():
+    """000_4cb0751821c6f7f6.txt "Each Unicorn card counts for 1 Unicorn (unless otherwise stated)"; Ginormous Unicorn's
+    card text: "This card counts as 2 Unicorns"."""
+    t = start()
+    to_action(t)
+    said = say(t, "play ginormous", "resolve")
+    assert "Ana has 3 Unicorns" in said.speech
+    assert t.game.table.tally(t.game.state) == (3, 1, 1)
+    assert "Unicorns: Ana 3, Ben 1, Cy 1. 7 to win." == t.handle("tally").speech
+
+
+def test_pandamonium_makes_that_stables_unicorns_stop_counting():
+    """001_773a78f0d12bc5b5.txt FAQ: "When Pandamonium is in play, all of that player's Unicorns are Pandas"; Masquerade
+    cards tagged not_a_unicorn_effect."""
+    t = start()
+    to_action(t)
+    say(t, "bring basic red into Ben", "bring ginormous into Ben")
+    assert t.game.table.tally(t.game.state)[1] == 4
+    said = say(t, "play pandamonium into Ben", "resolve")
+    assert "Ben has 0 Unicorns" in said.speech
+    assert t.game.table.tally(t.game.state) == (1, 0, 1)
+    said = say(t, "end turn", "draw", "sacrifice pandamonium")
+    assert "Ben has 4 Unicorns" in said.speech
+
+
+def test_the_table_can_change_the_number_to_win():
+    """The table is the authority: "new game ... win 5" or "win 5" mid-game (house rules, 003_3ad7ba4e8376142a.txt "Feel
+    free to create your own house rules")."""
+    t = start(extra="win 4")
+    assert t.game.state.goal == 4
+    say(t, "win 2")
+    assert t.game.state.goal == 2
+    said = say(t, "draw", "play basic red", "resolve")
+    assert t.game.state.outcome.winner == 0 and "Ana wins with 2 Unicorns" in said.speech
+
+
+# Babies.
+
+
+def test_each_player_places_a_baby_from_the_nursery():
+    """000_4cb0751821c6f7f6.txt "HOW TO START": "Allow each player to choose their favorite Baby Unicorn card and place
+    it in their Stable. Place any remaining Baby Unicorn cards in the Nursery"."""
+    t = tracker()
+    said = say(t, "new game Ana Ben")
+    assert "say baby, a name and the Baby" in said.speech
+    nursery = len(t.game.state.nursery)
+    assert nursery == 13
+    said = say(t, "baby Ana red", "baby Ben narwhal")
+    assert "Ben brought Baby Narwhal into Ben's Stable from the Nursery" in said.speech
+    assert stable(t, 0) == ("baby-unicorn-red",) and stable(t, 1) == ("baby-narwhal",)
+    assert len(t.game.state.nursery) == 11
+    question, _ = warned(t, "baby Ben red")
+    assert "Baby Unicorn (Red) is not in the Nursery" in question
+
+
+def test_babies_never_go_to_the_discard_pile_or_a_hand():
+    """000_4cb0751821c6f7f6.txt "Baby Unicorn cards ... are never added to the deck, a player's hand, or the discard
+    pile"."""
+    t = start()
+    to_action(t)
+    said = say(t, "destroy baby pink from Ben")
+    assert "Baby Unicorn (Pink) goes back to the Nursery" in said.speech
+    assert "baby-unicorn-pink" in t.game.state.nursery and "baby-unicorn-pink" not in t.game.state.discard
+    said = say(t, "return baby narwhal from Cy")
+    assert "Baby Narwhal goes back to the Nursery" in said.speech
+    question, _ = warned(t, "play baby red")
+    assert "Babies only enter a Stable from the Nursery" in question
+    t.handle("undo")
+    said = say(t, "nursery baby red from Ana")
+    assert "baby-unicorn-red" in t.game.state.nursery and stable(t, 0) == ()
+
+
+# Events.
+
+
+def test_steal_destroy_sacrifice_discard_return_draw_take_swap_move():
+    """000_4cb0751821c6f7f6.txt "Active Terms": "SACRIFICE: Send a card in your Stable to the discard pile", "DESTROY:
+    Send a card from any other player's Stable to the discard pile", "STEAL: Move a card from any other player's Stable
+    into your Stable", "DISCARD: Send a card from your hand to the discard pile", "DRAW: Pull a card from the top of the
+    deck"; "Searching for Cards": "reveal the card you chose"."""
+    t = start("Ana Ben", "red pink", "hands")
+    to_action(t)
+    say(t, "bring basic red into Ben", "bring rainbow aura into Ana", "bring slowdown into Ben")
+    said = say(t, "steal basic red")
+    assert "Ana stole Basic Unicorn (Red) from Ben's Stable" in said.speech and "basic-unicorn-red" in stable(t, 0)
+    question, _ = warned(t, "destroy basic red from Ana")
+    assert "from your own it is a sacrifice" in question
+    t.handle("undo")
+    said = say(t, "sacrifice basic red")
+    assert "Ana sacrificed Basic Unicorn (Red)" in said.speech and t.game.state.discard[-1] == "basic-unicorn-red"
+    hand = t.game.state.players[0].hand
+    said = say(t, "discard")
+    assert "Ana discarded a card" in said.speech and t.game.state.players[0].hand == hand - 1
+    assert t.game.state.discard[-1] is None
+    said = say(t, "return slowdown")
+    assert "Slowdown went from Ben's Stable back to Ben's hand" in said.speech
+    assert t.game.state.players[1].hand == 6
+    deck = t.game.state.deck
+    said = say(t, "take basic red from the discard pile")
+    assert "Ana took Basic Unicorn (Red) from the discard pile and showed it" in said.speech
+    assert "basic-unicorn-red" not in t.game.state.discard
+    said = say(t, "take unicorn poison from the deck")
+    assert t.game.state.deck == deck - 1
+    say(t, "bring basic blue into Ben")
+    said = say(t, "swap rainbow aura with basic blue")
+    assert "Rainbow Aura in Ana's Stable and Basic Unicorn (Blue) in Ben's Stable changed places" in said.speech
+    assert "rainbow-aura" in stable(t, 1) and "basic-unicorn-blue" in stable(t, 0)
+    said = say(t, "move rainbow aura to Ana")
+    assert "Rainbow Aura moved from Ben's Stable to Ana's Stable" in said.speech
+    hands = [p.hand for p in t.game.state.players]
+    said = say(t, "swap hands Ana Ben")
+    assert [p.hand for p in t.game.state.players] == hands[::-1]
+    said = say(t, "Ben draw 2")
+    assert "Ben drew 2 cards" in said.speech
+
+
+def test_a_destroy_against_a_protecting_upgrade_is_warned():
+    """Rainbow Aura's card text: "your Unicorn cards cannot be destroyed"; 000_4cb0751821c6f7f6.txt "Immunity"."""
+    t = start()
+    to_action(t)
+    say(t, "bring rainbow aura into Ben", "bring basic red into Ben")
+    question, said = warned(t, "destroy basic red")
+    assert "Ben's Stable holds Rainbow Aura, which protects cards there" in question
+    assert "basic-unicorn-red" not in stable(t, 1)
+
+
+def test_skipping_a_phase_and_another_turn():
+    """000_4cb0751821c6f7f6.txt "Magical Unicorn cards ... have triggered effects" such as Rhinocorn's "your turn ends
+    at once" and Change of Luck's "you take another turn": the table skips a phase or gives a turn."""
+    t = start()
+    said = say(t, "skip", "skip")
+    assert t.game.state.phase is Phase.ACTION
+    said = say(t, "end turn to Ana")
+    assert t.game.state.current == 0 and t.game.state.turn == 2
+    assert "Turn 2: Ana's turn" in said.speech
+
+
+# The deck running out.
+
+
+def test_deck_count_starts_from_the_deck_files_copies_minus_the_deal_and_follows_draws():
+    """000_4cb0751821c6f7f6.txt "Shuffle the black-backed cards ... then deal 5 cards to each player"; Babies are not in
+    the deck."""
+    t = start()
+    non_babies = sum(c.copies for c in CARDS if c.type is not CardType.BABY)
+    assert t.game.state.deck == non_babies - 15
+    say(t, "draw", "draw", "Ben draw 3")
+    assert t.game.state.deck == non_babies - 20
+    say(t, "deck 12")
+    assert t.game.state.deck == 12
+    assert "about 12 cards" in t.handle("deck").speech
+
+
+def test_deck_runs_out_most_unicorns_wins():
+    """000_4cb0751821c6f7f6.txt "If the deck runs out of cards before any player reaches the required number of Unicorns
+    in their Stable, the player with the most Unicorns wins"."""
+    t = start()
+    to_action(t)
+    say(t, "bring basic red into Ben", "deck 1")
+    said = say(t, "Cy draw")
+    assert "The deck is empty" in said.speech
+    assert t.game.state.outcome.ending is Ending.MOST and t.game.state.outcome.winner == 1
+    assert "Ben wins with the most, 2 Unicorns" in said.speech
+
+
+def test_deck_runs_out_tie_broken_by_letters():
+    """000_4cb0751821c6f7f6.txt "If two or more players tie for the most Unicorns ... each tied player must add up the
+    number of letters in the names of all the Unicorn cards in their Stable. The player with the most letters wins"."""
+    t = start("Ana Ben", "red pink")
+    to_action(t)
+    # Ana: Baby Unicorn (Red) 14 + Basic Unicorn (Red) 15 = 29 letters; Ben: Baby Unicorn (Pink) 15 +
+    # Basic Unicorn (Blue) 16 = 31 letters.
+    say(t, "bring basic red into Ana", "bring basic blue into Ben")
+    said = say(t, "deck empty")
+    outcome = t.game.state.outcome
+    assert outcome.ending is Ending.LETTERS and outcome.winner == 1 and outcome.tied == (0, 1)
+    assert "Ana and Ben tie with 2 Unicorns" in said.speech
+    assert "Ana 29, Ben 31. Ben wins." in said.speech
+
+
+def test_deck_runs_out_tie_in_unicorns_and_letters_everyone_loses():
+    """000_4cb0751821c6f7f6.txt "If two or more players tie for the most Unicorns and the most letters, everyone loses"."""
+    t = start("Ana Ben", "red pink")
+    to_action(t)
+    # Ana: Baby Unicorn (Red) 14 + Basic Unicorn (Blue) 16 = 30; Ben: Baby Unicorn (Pink) 15 + Basic Unicorn
+    # (Red) 15 = 30.
+    say(t, "bring basic blue into Ana", "bring basic red into Ben")
+    said = say(t, "deck empty")
+    assert t.game.state.outcome.ending is Ending.EVERYONE_LOSES and t.game.state.outcome.winner is None
+    assert "tie with 2 Unicorns and with 30 letters in their names: everyone loses" in said.speech
+
+
+def test_deck_out_waits_for_the_chain():
+    """000_4cb0751821c6f7f6.txt: "All links in the chain must resolve before gameplay continues" and "No player can win
+    until an effect chain has been completely resolved"."""
+    t = start()
+    to_action(t)
+    say(t, "play rainbow unicorn", "resolve")
+    say(t, "deck empty")
+    assert t.game.state.outcome is None and t.game.state.deck_out
+    said = say(t, "resolve")
+    assert t.game.state.outcome.winner == 0 and "wins with the most" in said.speech
+
+
+def test_first_edition_stickler_ends_with_no_winner():
+    """001_773a78f0d12bc5b5.txt "WHAT IF YOU RUN OUT OF CARDS?": "If you're a stickler, the game ends when you run out
+    of cards. If no one completed their Unicorn Army, no one gets to be The Righteous Ruler"."""
+    t = start(extra="rules uu-first stickler")
+    to_action(t)
+    say(t, "bring basic red into Ana")
+    said = say(t, "deck empty")
+    assert t.game.state.outcome.ending is Ending.NO_WINNER
+    assert "by these rules nobody wins" in said.speech
+
+
+def test_first_edition_rule_breaker_reshuffles():
+    """001_773a78f0d12bc5b5.txt: "If you're a rule-breaker, you can reshuffle the discard pile back into the deck when
+    you're out of cards"."""
+    t = start(extra="rules uu-first deck out rule-breaker")
+    to_action(t)
+    say(t, "play rainbow aura", "neigh Ben", "resolve")
+    said = say(t, "deck empty")
+    assert t.game.state.outcome is None
+    assert t.game.state.deck == 2 and t.game.state.discard == ()
+    assert "Shuffle the discard pile to make a new deck: 2 cards" in said.speech
+    assert t.game.table.deck_out_rule.value == "reshuffle"
+
+
+def test_first_edition_default_is_the_stickler_and_reshuffle_is_warned_under_current_rules():
+    """001_773a78f0d12bc5b5.txt lists the stickler first; 000_4cb0751821c6f7f6.txt has no reshuffle ("the player with
+    the most Unicorns wins")."""
+    t = start(extra="rules uu-first")
+    assert t.game.table.deck_out_rule.value == "no-winner"
+    t = start()
+    question, _ = warned(t, "reshuffle")
+    assert "do not shuffle the discard pile" in question
+
+
+def test_five_unicorn_profile():
+    """002_7339423e33071b03.txt "THE END OF THE GAME": "The first person to successfully collect 5 Unicorns in their
+    Stable wins!"; "If the deck runs out ... shuffle the discard pile and turn it face-down to form the new deck"."""
+    t = start("Ana Ben Cy Dee Eve Flo", "red pink narwhal blue green yellow", "rules uu-five")
+    assert t.game.state.goal == 5, "5 whatever the number of players"
+    to_action(t)
+    for colour in ("red", "orange", "yellow"):
+        say(t, f"bring basic {colour} into Ana")
+    say(t, "discard neigh", "deck empty")
+    assert t.game.state.outcome is None and t.game.state.deck == 1
+    said = say(t, "play basic green", "resolve")
+    assert t.game.state.outcome.winner == 0 and "Ana wins with 5 Unicorns" in said.speech
+
+
+def test_two_player_variant_removes_cards_and_hands_each_player_a_neigh():
+    """002_7339423e33071b03.txt "2-PLAYER RULES": "Remove these cards from the deck ... Seductive Unicorn, Rainbow
+    Unicorn, Ginormous Unicorn, Double Dutch, Yay!, Tourist Trap, Slowdown"; "take out two Neigh cards and hand one to
+    each player ... giving each player a total of 6 cards in their hand"."""
+    t = start("Ana Ben", "red pink", "two player hands")
+    table = t.game.table
+    assert table.removed == {"seductive-unicorn", "rainbow-unicorn", "ginormous-unicorn", "double-dutch", "yay",
+                             "slowdown"}  # fmt: skip  (Tourist Trap is not in this deck)
+    assert [p.hand for p in t.game.state.players] == [6, 6]
+    all_copies = sum(c.copies for c in CARDS if c.type is not CardType.BABY)
+    removed_copies = sum(CARDS.get(c).copies for c in table.removed)
+    assert t.game.state.deck == all_copies - removed_copies - 2 * 5 - 2
+    said = t.handle("rules")
+    assert "2-player variant" in said.speech
+    to_action(t)
+    question, _ = warned(t, "play ginormous")
+    assert "taken out of the deck for the 2-player game" in question
+
+
+def test_two_player_variant_needs_two_players_and_a_rulebook_that_has_it():
+    """002_7339423e33071b03.txt "If you are playing with 2 players, make the following modifications";
+    003_3ad7ba4e8376142a.txt prints no 2-player rules."""
+    t = tracker()
+    said = t.handle("new game Ana Ben Cy two player")
+    assert said.important and "needs exactly 2 players" in said.speech and t.game is None
+    said = t.handle("new game Ana Ben two player rules uu-nsfw")
+    assert "have no 2-player variant" in said.speech
+
+
+def test_player_counts_from_two_to_eight():
+    """000_4cb0751821c6f7f6.txt "2 – 5 Players", "6-8 Players"."""
+    t = tracker()
+    assert "2 to 8 players" in t.handle("new game Ana").speech
+    names = " ".join(f"P{n}x" for n in range(9))
+    assert "2 to 8 players, not 9" in t.handle(f"new game {names}").speech
+    say(t, "new game " + " ".join(f"P{n}x" for n in range(8)))
+    assert t.game.state.goal == 6
+
+
+# Llamas Unleashed.
+
+
+def _llamas() -> CardSet:
+    info = DeckInfo("llamas-test", "Llamas test deck", "test", "llamas-unleashed", "base", Vocabulary.ANIMAL, True,
+                    rules="llamas")  # fmt: skip
+    cards = [
+        Card("baby-llama", "Baby Llama", CardType.BABY, 1, "A Baby Llama.", "llamas-test", frozenset({"nursery"}), "llama"),
+        Card("baby-goat", "Baby Goat", CardType.BABY, 1, "A Baby Goat.", "llamas-test", frozenset({"nursery"}), "goat"),
+        Card("llama", "Llama", CardType.BASIC, 6, "A Llama.", "llamas-test", frozenset(), "llama"),
+        Card("alpaca", "Alpaca", CardType.BASIC, 6, "An Alpaca.", "llamas-test", frozenset(), "alpaca"),
+        Card("llamapaca", "Llamapaca", CardType.MAGICAL, 1, "Both.", "llamas-test", frozenset(), "llama+alpaca"),
+        Card("neigh", "Neigh", CardType.INSTANT, 10, "Stops a card.", "llamas-test", frozenset({"neigh"})),
+    ]  # fmt: skip
+    return CardSet([Deck(info, tuple(cards))])
+
+
+def test_llamas_herd_bonus_at_the_beginning_of_the_turn_in_the_fields_words():
+    """004_898b8e00f3d39962.txt "HERD BONUS": "Having 3 or more Animal cards of the same variation in your Field at the
+    beginning of your turn will allow you to use that Animal's Herd Bonus effect!"; "Field instead of Stable, Animals
+    instead of Unicorns"; "7 Animals to win"."""
+    cards = _llamas()
+    t = tracker(cards)
+    said = say(t, "new game Ana Ben babies llama goat")
+    assert t.game.table.profile.id == "llamas", "the deck's [deck] rules"
+    assert "7 Animals to win" in said.speech
+    say(t, "draw", "play llama", "resolve", "end turn", "end turn")
+    assert not t.game.state.chain, "2 Llamas: no Herd Bonus"
+    say(t, "draw")
+    said = say(t, "play llamapaca", "resolve")  # a hybrid counts for both variations
+    assert "Ana has 3 Animals" in said.speech
+    said = say(t, "end turn")
+    said = say(t, "end turn")
+    link = t.game.state.chain[0]
+    assert [(x.card, x.kind) for x in link] == [("llama", TriggerKind.HERD)]
+    assert "Herd Bonus: 3 or more Llamas, so the Llama Herd Bonus may be used" in said.speech
+    assert "Ana's Field: Baby Llama, Llama and Llamapaca. 3 Animals." in t.handle("stable Ana").speech
+    assert "Ana's herd: 1 Alpaca, 3 Llamas." in t.handle("stable Ana").speech
+    said = say(t, "draw")
+    assert "lost for this turn: the Llama Herd Bonus" in said.speech
+
+
+def test_nsfw_rules_are_the_core_rules():
+    """003_3ad7ba4e8376142a.txt "HOW TO WIN": "2*–5 Players: 7 Unicorns to win", "6–8 Players: 6 Unicorns to win"; deck
+    runs out: "the player with the most Unicorns wins"."""
+    t = start(extra="rules uu-nsfw")
+    assert t.game.table.profile.rulebook.startswith("003_")
+    assert t.game.state.goal == 7 and t.game.table.deck_out_rule.value == "most-wins"
+
+
+# Undo and redo.
+
+
+def test_undo_and_redo_any_number_of_events_are_announced():
+    """Principle of the tracker: the log is the truth; undo pops events, redo pushes them back."""
+    t = start()
+    to_action(t)
+    say(t, "play rainbow aura", "resolve")
+    before = t.game.state
+    said = t.handle("undo")
+    assert said.important and said.lines[0] == "Undone: Rainbow Aura by Ana resolved."
+    said = t.handle("undo")
+    assert said.lines[0] == "Undone: Ana played Rainbow Aura."
+    said = t.handle("redo 2")
+    assert said.lines[0] == "Redone 2 events: Ana played Rainbow Aura; Rainbow Aura by Ana resolved."
+    assert t.game.state == before
+    said = t.handle("undo all")
+    assert t.game.state == t.game.initial and not t.game.log
+    assert t.handle("undo").speech == "There is nothing to undo."
+    t.handle("redo all")
+    assert t.game.state == before
+    assert t.handle("redo").speech == "There is nothing to redo."
+
+
+def _small_set(extra: list[Card]) -> CardSet:
+    """The default deck's Babies, Basics and Neighs plus `extra` cards."""
+    keep = [c for c in CARDS if c.type in (CardType.BABY, CardType.BASIC) or c.id in ("neigh", "super-neigh")]
+    info = CARDS.base.info
+    return CardSet([Deck(info, tuple(keep) + tuple(extra))])
+
+
+@pytest.mark.parametrize("line", ["play zzzzqqq", "steal rainbow aura from Zed", "new game Ana Ana"])
+def test_bad_commands_get_a_clear_message_and_nothing_is_recorded(line):
+    """The table is the authority, but a command the tracker cannot read records nothing and says why."""
+    t = start()
+    events = len(t.game.log)
+    said = t.handle(line)
+    assert said.important and said.speech
+    assert len(t.game.log) == events

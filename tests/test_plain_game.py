@@ -1,0 +1,106 @@
+"""The game in the plain line mode, from a script, resumed, and as JSON: the command line run as a player would run
+it, in real subprocesses."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+
+from assistant.session import Session
+from assistant.storage.decks import load_card_set
+from assistant.storage.saves import GameStore
+from assistant.ui.plain import GREETING, run_plain
+
+SCRIPT = """new game Ana Ben Cy babies red pink narwhal win 3
+draw
+play ginormous unicorn
+neigh Ben
+neigh Cy
+resolve
+resolve
+tally
+"""
+
+
+def run(*args: str, stdin: str = "", home=None) -> subprocess.CompletedProcess:
+    env = dict(os.environ)
+    if home is not None:
+        env["TABLE_ASSISTANT_HOME"] = str(home)
+    return subprocess.run(
+        [sys.executable, "-m", "assistant", *args], input=stdin, capture_output=True, text=True, timeout=60, env=env
+    )
+
+
+def test_plain_mode_tracks_a_game_line_by_line(tmp_path):
+    result = run("--plain", stdin=SCRIPT, home=tmp_path)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == GREETING
+    assert "New game: Ana, Ben and Cy, clockwise. Rules: Unstable Unicorns, current base game rules." in lines
+    assert "Cy's Neigh resolves and stops Ben's Neigh. Both go to the discard pile." in lines
+    assert "Ginormous Unicorn is played: it enters Ana's Stable." in lines
+    assert "Ana wins with 3 Unicorns! The game is over." in lines
+    assert lines[-1] == "Unicorns: Ana 3, Ben 1, Cy 1. 3 to win."
+    assert "Traceback" not in result.stderr
+
+
+def test_script_replays_a_game_echoing_each_command(tmp_path):
+    script = tmp_path / "game.txt"
+    script.write_text(SCRIPT, encoding="utf-8")
+    result = run("--script", str(script), home=tmp_path / "home")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert "> play ginormous unicorn" in lines
+    index = lines.index("> play ginormous unicorn")
+    assert lines[index + 1] == "Ana played Ginormous Unicorn."
+    assert "Ana wins with 3 Unicorns! The game is over." in lines
+
+
+def test_script_that_cannot_be_read_is_a_message(tmp_path):
+    result = run("--script", str(tmp_path / "missing.txt"), home=tmp_path)
+    assert result.returncode == 2
+    assert "Cannot read the script" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_resume_continues_the_last_game_and_state_json_prints_it(tmp_path):
+    first = run("--plain", stdin="\n".join(SCRIPT.splitlines()[:4]) + "\n", home=tmp_path)
+    assert first.returncode == 0, first.stderr
+    second = run("--plain", "--resume", stdin="neigh Cy\nresolve\nresolve\n", home=tmp_path)
+    assert second.returncode == 0, second.stderr
+    lines = second.stdout.splitlines()
+    assert lines[1].startswith("Continuing the game of Ana, Ben and Cy, 3 events.")
+    assert "Ana wins with 3 Unicorns! The game is over." in lines
+    state = run("state", "--json", home=tmp_path)
+    assert state.returncode == 0, state.stderr
+    data = json.loads(state.stdout)
+    assert data["setup"]["players"] == ["Ana", "Ben", "Cy"]
+    assert data["rules"]["id"] == "uu-current"
+    assert data["state"]["outcome"] == {"ending": "goal", "winner": 0, "tied": []}
+    assert data["tally"] == [3, 1, 1]
+    assert [e["e"] for e in data["events"]] == ["draw", "play", "respond", "respond", "resolve", "resolve"]
+    assert data["state"]["players"][0]["stable"] == ["baby-unicorn-red", "ginormous-unicorn"]
+    text = run("state", home=tmp_path)
+    assert "Ana's Stable: Baby Unicorn (Red) and Ginormous Unicorn. 3 Unicorns." in text.stdout.splitlines()
+
+
+def test_state_without_a_saved_game(tmp_path):
+    result = run("state", "--json", home=tmp_path)
+    assert result.returncode == 1
+    assert "There is no saved game to continue." in result.stderr
+
+
+def test_run_plain_in_process_shows_a_resumed_game_first(tmp_path):
+    cards = load_card_set("uu-2nd")
+    store = GameStore(tmp_path)
+    Session(cards, store=store).handle("new game Ana Ben")
+    session = Session(cards, store=store)
+    out = io.StringIO()
+    run_plain(session, ["turn\n", "quit\n", "tally\n"], out, first=session.resume_game())
+    lines = out.getvalue().splitlines()
+    assert lines[0] == GREETING
+    assert lines[1].startswith("Continuing the game of Ana and Ben, 0 events.")
+    assert lines[2].startswith("Turn 1, Ana's Beginning of turn phase.")
+    assert len(lines) == 3, "quit stops the loop"
