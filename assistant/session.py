@@ -13,6 +13,7 @@ from typing import Protocol
 from assistant.core import brailletable, words
 from assistant.core.cards import Card, CardSet
 from assistant.core.lookup import Resolution, resolve_name
+from assistant.core.search import search_cards, search_words
 from assistant.core.tracker import GameStore, LookUp, Said, Tracker
 
 
@@ -85,7 +86,19 @@ class Session:
             return self._choose(int(text))
         if text.lower() in ("help", "?"):
             return _reply(words.HELP_LINES, words.HELP_SPOKEN)
+        command, _, rest = text.partition(" ")
+        if command.lower() == "search":
+            return self.search(rest)
         return self.look_up(text)
+
+    def search(self, query: str) -> Reply:
+        """The cards whose name, text or tags mention the words, numbered so that a digit reads one."""
+        if not search_words(query):
+            return Reply((words.SEARCH_NOTHING,), words.SEARCH_NOTHING, important=True)
+        found = [f.card for f in search_cards(self.cards, query)]
+        self.pending = tuple(found[: words.SEARCH_READ_OUT])
+        sentence = words.search_results(query, found)
+        return Reply((sentence,), sentence)
 
     def look_up(self, query: str) -> Reply:
         """Resolve a card query and describe the outcome."""

@@ -59,7 +59,7 @@ def play_sets(decks) -> list[CardSet]:
     sets = []
     for base in (d for d in decks if d.info.kind == "base"):
         chosen = [base]
-        for addon in (d for d in decks if d.info.kind == "expansion" and d.info.game == base.info.game):
+        for addon in (d for d in decks if d.info.adds_to(base.info)):
             try:
                 combine([*chosen, addon])
             except CardDataError:

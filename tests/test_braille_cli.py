@@ -72,7 +72,7 @@ def test_the_plain_command_line_takes_typos_braille_and_braille_numbers():
     result = run("--plain", stdin="ug rainbw aura\nug rainbow\n⠼⠃\n\x00\x01\nquit\n")
     assert result.returncode == 0 and "Traceback" not in result.stderr
     lines = result.stdout.splitlines()
-    assert lines[1] == "Rainbow Aura"
+    assert lines[2] == "Rainbow Aura"
     choices = next(line for line in lines if line.startswith("No card called ug rainbow."))
     assert "1 Rainbow Aura, 2 Rainbow Lasso" in choices
     assert lines[lines.index(choices) + 1] == "Rainbow Lasso"

@@ -38,7 +38,7 @@ def test_plain_mode_tracks_a_game_line_by_line(tmp_path):
     result = run("--plain", stdin=SCRIPT, home=tmp_path)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0] == GREETING
+    assert lines[:2] == [GREETING, "Deck: Unstable Unicorns, 2nd Edition base game."]
     assert "New game: Ana, Ben and Cy, clockwise. Rules: Unstable Unicorns, current base game rules." in lines
     assert "Cy's Neigh resolves and stops Ben's Neigh. Both go to the discard pile." in lines
     assert "Ginormous Unicorn is played: it enters Ana's Stable." in lines
@@ -71,7 +71,7 @@ def test_resume_continues_the_last_game_and_state_json_prints_it(tmp_path):
     second = run("--plain", "--resume", stdin="neigh Cy\nresolve\nresolve\n", home=tmp_path)
     assert second.returncode == 0, second.stderr
     lines = second.stdout.splitlines()
-    assert lines[1].startswith("Continuing the game of Ana, Ben and Cy, 3 events.")
+    assert lines[2].startswith("Continuing the game of Ana, Ben and Cy, 3 events.")
     assert "Ana wins with 3 Unicorns! The game is over." in lines
     state = run("state", "--json", home=tmp_path)
     assert state.returncode == 0, state.stderr
@@ -101,6 +101,6 @@ def test_run_plain_in_process_shows_a_resumed_game_first(tmp_path):
     run_plain(session, ["turn\n", "quit\n", "tally\n"], out, first=session.resume_game())
     lines = out.getvalue().splitlines()
     assert lines[0] == GREETING
-    assert lines[1].startswith("Continuing the game of Ana and Ben, 0 events.")
-    assert lines[2].startswith("Turn 1, Ana's Beginning of turn phase.")
-    assert len(lines) == 3, "quit stops the loop"
+    assert lines[2].startswith("Continuing the game of Ana and Ben, 0 events.")
+    assert lines[3].startswith("Turn 1, Ana's Beginning of turn phase.")
+    assert len(lines) == 4, "quit stops the loop"

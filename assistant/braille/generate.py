@@ -3,7 +3,8 @@
 Each map is made by the rule (`assistant/core/abbreviations.py`) from the deck's card file and the hand-written
 `[overrides]` already in the map. Decks that can be played together must not share a key, so they are made in
 order, each one avoiding the keys of those before it: per game, the base decks (each on its own, since base decks
-are not combined), then the expansions, each avoiding every base deck of its game and the expansions before it.
+are not combined), then the expansions, each avoiding every base deck it can be added to and the expansions before it that share
+one of those bases.
 With `--check`, nothing is written: the exit status is 1 when a committed map differs from what would be written.
 """
 
@@ -54,7 +55,10 @@ def generation_order(decks: list[Deck]) -> list[tuple[Deck, list[Deck]]]:
         others = sorted((d for d in of_game if d.info.kind != "base"), key=lambda d: d.id)
         order += [(base, []) for base in bases]
         for index, deck in enumerate(others):
-            order.append((deck, bases + others[:index]))
+            mine = [base for base in bases if deck.info.adds_to(base.info)] or bases
+            # expansions played on a common base deck can be on the table together
+            before = [d for d in others[:index] if any(d.info.adds_to(base.info) for base in mine)]
+            order.append((deck, mine + before))
     return order
 
 

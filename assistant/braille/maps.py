@@ -47,6 +47,9 @@ def abbreviations_for(cards: CardSet, folder: Path | None = None) -> CardSetAbbr
     by_card: dict[str, Abbreviation] = {}
     notices: list[str] = []
     for deck in cards.decks:
+        if deck.info.kind == "import":
+            by_card.update(_sheet_abbreviations(deck, by_card))
+            continue
         try:
             braille_map = load_braille_map(deck, folder)
         except BrailleMapError:
@@ -57,6 +60,21 @@ def abbreviations_for(cards: CardSet, folder: Path | None = None) -> CardSetAbbr
         else:
             by_card.update(rule_abbreviations(deck, taken=keys_in_use(by_card.values())))
     return CardSetAbbreviations(by_card, tuple(notices))
+
+
+def _sheet_abbreviations(deck: Deck, known: dict[str, Abbreviation]) -> dict[str, Abbreviation]:
+    """An imported sheet's labels: the one the owner typed wins (the shipped label stays an alias), a card the
+    sheet only retells keeps its shipped label, and a new card without a label gets the rule's."""
+    out: dict[str, Abbreviation] = {}
+    new = [card for card in deck.cards if card.id not in known and not card.abbreviation]
+    if new:
+        out.update(rule_abbreviations(Deck(deck.info, tuple(new), deck.path), taken=keys_in_use(known.values())))
+    for card in deck.cards:
+        shipped = known.get(card.id)
+        if card.abbreviation:
+            aliases = (shipped.text, *shipped.aliases) if shipped and shipped.text != card.abbreviation else ()
+            out[card.id] = Abbreviation(card.id, card.abbreviation, aliases)
+    return out
 
 
 def rule_abbreviations(deck: Deck, taken: dict[str, str] | None = None) -> dict[str, Abbreviation]:

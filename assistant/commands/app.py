@@ -44,8 +44,7 @@ def run(args) -> int:
         return 0
     from assistant.ui.app import TableApp
 
-    base = session.cards.base.info
-    heading = f"Table assistant. Deck: {base.title}."
+    heading = f"Table assistant. {words.deck_chosen(session.cards)}"
     if first is not None:  # the app shows the heading first: the resumed game's position goes with it
         heading = f"{heading} {first.speech}"
     TableApp(session, heading).run()

@@ -18,6 +18,8 @@ def add_parser(subparsers) -> None:
     parser = subparsers.add_parser("card", help="look up a card by name, id or abbreviation")
     parser.add_argument("query", nargs="+", help="what to look up")
     parser.add_argument("--json", action="store_true", help="print the match and the candidates as JSON")
+    parser.add_argument("--search", action="store_true",
+                        help="list the cards whose name, text or tags mention the words, best first")
     parser.set_defaults(card_deck=None)
 
 
@@ -27,6 +29,8 @@ def run(args) -> int:
 
     cards = load_card_set(args.deck or DEFAULT_DECK, args.addon)
     query = " ".join(args.query)
+    if args.search:
+        return _search(cards, query, args.json)
     resolver = BrailleResolver(cards)
     resolution = resolver.resolve(query)
     while notice := resolver.take_notice():
@@ -41,3 +45,18 @@ def run(args) -> int:
     else:
         print(words.describe_resolution(resolution, cards.vocabulary))
     return 0 if resolution.match is not None else 1
+
+
+def _search(cards, query: str, as_json: bool) -> int:
+    """Print the cards that mention the words; exit 1 when none does."""
+    from assistant.core.search import search_cards
+
+    found = search_cards(cards, query)
+    if as_json:
+        results = [{**f.card.to_dict(), "score": f.score} for f in found]
+        print(json.dumps({"query": query, "results": results}, ensure_ascii=False, indent=2))
+    else:
+        print(words.search_results(query, [f.card for f in found]))
+        for number, hit in enumerate(found, start=1):
+            print(f"{number}. {words.card_title(hit.card, cards.vocabulary)} {hit.card.text}")
+    return 0 if found else 1

@@ -1,9 +1,10 @@
-"""`table-assistant deck list|show`: what decks are installed and what they hold."""
+"""`table-assistant deck list|show|import`: what decks are installed, what they hold, and the owner's own sheet."""
 
 from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 from assistant.core import words
 from assistant.storage.decks import load_all_decks, load_deck
@@ -18,10 +19,17 @@ def add_parser(subparsers) -> None:
     show = actions.add_parser("show", help="every card of a deck with all its fields")
     show.add_argument("deck_id", metavar="ID")
     show.add_argument("--json", action="store_true")
+    sheet = actions.add_parser("import", help="import the reference sheet of your deck (CSV, TSV or Name: text lines)")
+    sheet.add_argument("file", type=Path, metavar="FILE")
+    sheet.add_argument("--base", dest="import_base", metavar="ID", help="the deck the sheet is for (default: uu-2nd)")
+    sheet.add_argument("--deck", dest="import_id", metavar="ID", help="the imported deck's id (default: BASE-sheet)")
+    sheet.add_argument("--json", action="store_true")
 
 
 def run(args) -> int:
-    """List or show decks."""
+    """List, show or import decks."""
+    if args.deck_action == "import":
+        return import_sheet(args)
     if args.deck_action == "list":
         decks, errors = load_all_decks()
         if args.json:
@@ -63,3 +71,53 @@ def _deck_dict(deck, with_cards: bool) -> dict:
     if with_cards:
         out["cards"] = [card.to_dict() for card in deck.cards]
     return out
+
+
+#: The largest sheet read, in bytes: a full deck's sheet is well under 100 KB.
+MAX_SHEET_BYTES = 2_000_000
+
+
+def import_sheet(args) -> int:
+    """Read a reference sheet, match it against its deck, and save it as an import deck; 0 when saved."""
+    from assistant.core.cardfile import ID_PATTERN, parse_deck
+    from assistant.core.sheet import match_sheet, parse_sheet, render_import
+    from assistant.storage.decks import DEFAULT_DECK, deck_files, save_import
+    from assistant.storage.paths import card_texts_dir
+
+    base = load_deck(args.import_base or args.deck or DEFAULT_DECK)
+    deck_id = args.import_id or f"{base.id}-sheet"
+    shipped = deck_files().get(deck_id)
+    if not ID_PATTERN.match(deck_id) or (shipped is not None and shipped.parent == card_texts_dir()):
+        print(words.import_bad_id(deck_id), file=sys.stderr)
+        return 2
+    try:
+        if args.file.stat().st_size > MAX_SHEET_BYTES:
+            raise ValueError(f"it is larger than {MAX_SHEET_BYTES // 1_000_000} MB")
+        text = args.file.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        print(words.sheet_unreadable(str(args.file), exc), file=sys.stderr)
+        return 2
+    rows, problems = parse_sheet(text, args.file.name)
+    result = match_sheet(rows, base, deck_id)
+    result.problems = sorted(problems + result.problems, key=lambda p: p.line)
+    path = None
+    if result.cards:
+        deck_text = render_import(result, base, deck_id, args.file.name)
+        parse_deck(deck_text, f"{deck_id}.toml")  # what is saved loads: a CardDataError here is ours, not the owner's
+        path = save_import(deck_id, deck_text)
+    if args.json:
+        print(json.dumps({
+            "deck": deck_id, "base": base.id, "path": str(path) if path else None,
+            "matched": [{"line": line, "name": typed, "card": card.id} for line, typed, card in result.matched],
+            "added": [card.id for card in result.added],
+            "problems": [{"line": p.line, "message": p.message} for p in result.problems],
+        }, ensure_ascii=False, indent=2))
+    else:
+        if path is None:
+            print(words.import_failed(len(result.problems)))
+        else:
+            print(words.import_written(base.info.title, len(result.matched), len(result.added),
+                                       len(result.problems), str(path)))
+        for problem in result.problems:
+            print(f"{args.file.name}: {problem}")
+    return 0 if path is not None else 1

@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from assistant.core.cards import TAGS, VARIATIONS, Card, CardType, Deck, DeckInfo, Vocabulary
+from assistant.core.cards import TAGS, VARIATIONS, Card, CardType, Deck, DeckInfo, Vocabulary, normalize
 
-DECK_KEYS = {"id", "title", "edition", "game", "kind", "vocabulary", "complete", "rules", "notes", "base"}
+DECK_KEYS = {"id", "title", "edition", "game", "kind", "vocabulary", "complete", "rules", "notes", "base", "bases"}
 DECK_REQUIRED = {"id", "title", "edition", "game", "kind", "vocabulary", "complete"}
-CARD_KEYS = {"id", "name", "type", "copies", "text", "tags", "variation"}
+CARD_KEYS = {"id", "name", "type", "copies", "text", "tags", "variation", "abbreviation"}
 CARD_REQUIRED = {"id", "name", "type", "copies", "text"}
 GAMES = {"unstable-unicorns", "llamas-unleashed"}
 KINDS = {"base", "expansion", "import"}
+HERD_BONUS_KEYS = {"rule", *VARIATIONS}
 ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 
@@ -96,14 +97,16 @@ def parse_deck(text: str, path: str = "<deck>") -> Deck:
     def report(line: int, card: str, field: str, message: str) -> None:
         problems.append(Problem(path, line, card, field, message))
 
-    for key in sorted(set(data) - {"deck", "cards"}):
-        report(1, "-", key, "unknown top-level table or key (expected [deck] and [[cards]])")
+    for key in sorted(set(data) - {"deck", "cards", "herd_bonus"}):
+        report(1, "-", key, "unknown top-level table or key (expected [deck], [[cards]] and [herd_bonus])")
 
     meta = data.get("deck")
     if not isinstance(meta, dict):
         report(1, "deck", "deck", "missing [deck] table")
         meta = {}
     info = _parse_info(meta, deck_lines, report)
+    if "herd_bonus" in data:
+        info = replace(info, herd_bonus=_parse_herd_bonus(data["herd_bonus"], info, text, report))
 
     cards_data = data.get("cards", [])
     if not isinstance(cards_data, list) or not cards_data:
@@ -158,6 +161,12 @@ def _parse_info(meta: dict, lines: dict[str, int], report) -> DeckInfo:
             vocabulary = Vocabulary(vocabulary_name)
         except ValueError:
             report(at("vocabulary"), "deck", "vocabulary", f"{vocabulary_name!r} is not unicorn or animal")
+    bases = meta.get("bases", [])
+    if not isinstance(bases, list) or not all(isinstance(b, str) and ID_PATTERN.match(b) for b in bases):
+        report(at("bases"), "deck", "bases", "must be a list of deck ids")
+        bases = []
+    elif bases and kind != "expansion":
+        report(at("bases"), "deck", "bases", "only an expansion names the base decks it adds to")
     complete = meta.get("complete", False)
     if not isinstance(complete, bool):
         report(at("complete"), "deck", "complete", "must be true or false")
@@ -173,7 +182,28 @@ def _parse_info(meta: dict, lines: dict[str, int], report) -> DeckInfo:
         rules=text_field("rules"),
         notes=text_field("notes"),
         base=text_field("base"),
+        bases=tuple(bases),
     )
+
+
+def _parse_herd_bonus(table, info: DeckInfo, text: str, report) -> tuple[tuple[str, str], ...]:
+    """The `[herd_bonus]` table of a Llamas Unleashed deck: the rule, and each variation's bonus in our words."""
+    line = next((n for n, row in enumerate(text.splitlines(), start=1) if row.strip() == "[herd_bonus]"), 1)
+    if info.game and info.game != "llamas-unleashed":
+        report(line, "deck", "herd_bonus", "only Llamas Unleashed has a Herd Bonus")
+        return ()
+    if not isinstance(table, dict):
+        report(line, "deck", "herd_bonus", "must be a table")
+        return ()
+    entries = []
+    for key, value in table.items():
+        if key not in HERD_BONUS_KEYS:
+            report(line, "deck", "herd_bonus", f"unknown key {key!r} (expected rule, {', '.join(VARIATIONS)})")
+        elif not isinstance(value, str) or not value.strip():
+            report(line, "deck", "herd_bonus", f"{key}: must be a text that is not empty")
+        else:
+            entries.append((key, " ".join(value.split())))
+    return tuple(entries)
 
 
 def _parse_card(entry, lines: dict[str, int], header: int, info: DeckInfo, seen: dict[str, int], report):
@@ -236,6 +266,9 @@ def _parse_card(entry, lines: dict[str, int], header: int, info: DeckInfo, seen:
             bad("variation", f"{variation!r} is not {', '.join(VARIATIONS)} or a hybrid such as llama+alpaca")
         elif info.game and info.game != "llamas-unleashed":
             bad("variation", "only Llamas Unleashed cards have a variation")
+    abbreviation = entry.get("abbreviation")
+    if abbreviation is not None and (not isinstance(abbreviation, str) or not normalize(abbreviation)):
+        bad("abbreviation", "must be a text with letters or digits")
     if not ok:
         return None
     return Card(
@@ -247,4 +280,5 @@ def _parse_card(entry, lines: dict[str, int], header: int, info: DeckInfo, seen:
         deck=info.id,
         tags=frozenset(tags),
         variation=variation,
+        abbreviation=" ".join(abbreviation.split()) if abbreviation else None,
     )

@@ -108,6 +108,9 @@ class Card:
     """What the tracker needs to know about the card (see `TAGS`)."""
     variation: str | None = None
     """Llamas Unleashed only: llama, alpaca, goat, ram or a hybrid such as "llama+alpaca"."""
+    abbreviation: str | None = None
+    """The braille label on the physical card, where an owner's imported sheet gives it (shipped decks keep
+    theirs in `braille_map/`)."""
 
     def has(self, tag: str) -> bool:
         """True when the card carries `tag`."""
@@ -126,6 +129,8 @@ class Card:
         }
         if self.variation:
             out["variation"] = self.variation
+        if self.abbreviation:
+            out["abbreviation"] = self.abbreviation
         return out
 
 
@@ -153,6 +158,16 @@ class DeckInfo:
     """What the players should know about the deck's sources and gaps."""
     base: str = ""
     """For an import: the deck whose cards it overrides or extends."""
+    bases: tuple[str, ...] = ()
+    """For an expansion: the base decks it can be added to; empty means every base deck of its game."""
+    herd_bonus: tuple[tuple[str, str], ...] = ()
+    """Llamas Unleashed: ("rule", text) and (variation, what its Herd Bonus does), as far as they are known."""
+
+    def adds_to(self, base: DeckInfo) -> bool:
+        """True when this expansion can be added to that base deck."""
+        if self.kind != "expansion" or base.kind != "base" or base.game != self.game:
+            return False
+        return not self.bases or base.id in self.bases
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,9 @@ from __future__ import annotations
 import re
 
 from assistant.core import brailletable
-from assistant.core.cards import Card, CardType, Deck, Vocabulary
+from assistant.core.cards import Card, CardSet, CardType, Deck, DeckInfo, Vocabulary
 from assistant.core.lookup import Resolution
+from assistant.core.search import search_words
 
 #: The longest untrusted text (a QR payload, a typed line) shown or spoken, in characters.
 MAX_UNTRUSTED = 300
@@ -96,12 +97,78 @@ def describe_deck(deck: Deck) -> str:
     return sentence
 
 
-def deck_incomplete_warning(deck: Deck) -> str:
-    """Said when an incomplete deck is chosen: what is missing and how to fill it in."""
+def import_hint(deck: Deck) -> str:
+    """How to complete an incomplete deck."""
     return (
-        f"{deck.info.title} is incomplete: only {len(deck.cards)} cards are known. "
-        "Import the reference sheet that came with your deck with: table-assistant deck import FILE."
+        f"Only {len(deck.cards)} cards are known. Import the reference sheet that came with your deck with: "
+        f"table-assistant deck import FILE --base {deck.id}."
     )
+
+
+def deck_chosen(cards: CardSet) -> str:
+    """Said when the app starts on a card set: the decks, what an imported sheet changed, what is missing."""
+    base = cards.base
+    sentence = f"Deck: {base.info.title}."
+    addons = [d.info.title for d in cards.decks[1:] if d.info.kind != "import"]
+    if addons:
+        sentence += f" With {name_list(addons)}."
+    imported = sum(len(d.cards) for d in cards.decks if d.info.kind == "import")
+    if imported:
+        sentence += f" {cards_count(imported)} from your reference sheet."
+    elif not base.info.complete:
+        sentence += f" This card list is incomplete. {import_hint(base)}"
+    return sentence
+
+
+def cannot_add_to(addon: DeckInfo, base: DeckInfo) -> str:
+    """An add-on chosen for a base deck it does not go with."""
+    if addon.kind != "expansion":
+        return f"{addon.title} is not an expansion, so it cannot be added to a deck."
+    return f"{addon.title} cannot be added to {base.title}."
+
+
+#: The most search results read out; the rest are counted.
+SEARCH_READ_OUT = 10
+
+
+def search_results(query: str, found: list[Card]) -> str:
+    """The cards a search found, numbered so that a digit reads one."""
+    words_said = " ".join(search_words(query)) or "that"
+    if not found:
+        return f"No card mentions {words_said}."
+    shown = found[:SEARCH_READ_OUT]
+    items = ", ".join(f"{n} {card.name}" for n, card in enumerate(shown, start=1))
+    count = f"{cards_count(len(found))} mention" if len(found) > 1 else "1 card mentions"
+    first = f" The first {len(shown)}:" if len(found) > len(shown) else ""
+    return f"{count} {words_said}.{first} {items}. Type a number to hear one."
+
+
+SEARCH_NOTHING = "Say what to search for, for example: search destroy, or search hand limit."
+
+
+def import_written(deck_title: str, matched: int, added: int, problems: int, path: str) -> str:
+    """The outcome of importing a reference sheet."""
+    sentence = f"Imported {cards_count(matched + added)} for {deck_title}: {matched} replace the shipped texts"
+    sentence += f", {added} {'is' if added == 1 else 'are'} new." if added else "."
+    if problems:
+        sentence += f" {problems} {'line needs' if problems == 1 else 'lines need'} a look, listed below."
+    return f"{sentence} Saved as {path}."
+
+
+def import_bad_id(deck_id: str) -> str:
+    """An import id that is not a slug or is a shipped deck's."""
+    return (f"{deck_id} cannot be the imported deck's id: use lower-case letters, digits and dashes, "
+            "and not the id of a shipped deck.")
+
+
+def sheet_unreadable(path: str, exc: Exception) -> str:
+    """The sheet file cannot be read."""
+    return f"The sheet {clean_untrusted(path)} cannot be read: {clean_untrusted(str(exc))}."
+
+
+def import_failed(problems: int) -> str:
+    """Nothing in the sheet could be imported."""
+    return f"Nothing was imported: no line of the sheet could be used ({problems} listed below)."
 
 
 NO_CHOICE_PENDING = "There is no list to choose from. Type a card name first."
@@ -949,3 +1016,218 @@ def goal_out_of_range(highest: int) -> str:
 def event_refused(problem: str) -> str:
     """An event that could not be saved as it stands (a number far too large)."""
     return f"That cannot be recorded: {problem}."
+
+
+# The scanner (assistant/scanner, assistant/core/payloads.py, sightings.py, aiming.py, the scan command).
+# Payloads are untrusted: every one is passed through clean_untrusted before it is put in a sentence.
+
+NO_CAMERA = "No camera found. Type card names instead; plug a camera in and restart to scan codes."
+CAMERA_LOST = "The camera stopped working. Trying again every few seconds; type card names meanwhile."
+CAMERA_BACK = "The camera is working again."
+NO_DECODER = "No QR decoder is installed, so codes cannot be read. Install zxing-cpp or pyzbar."
+NEED_OPENCV = "OpenCV is not installed, so the camera, videos and images cannot be read."
+STICKERS_NEED_PILLOW = "QR stickers need the qrcode and Pillow packages, which are not installed."
+SCANNING_LIVE = "Scanning. Hold a card's code up to the camera. Press Control C to stop."
+SCAN_NOTHING_GIVEN = "Say what to scan: image or video files, a folder, or --camera."
+UNKNOWN_CODE_EMPTY = "Unknown code, with nothing in it."
+
+#: The words of each aiming cue (`assistant.core.aiming.Cue` values); the confirmation is deliberately unlike
+#: the others, and short, since the card's name follows it.
+AIMING_WORDS = {
+    "read": "Got it.",
+    "move left": "Move left.",
+    "move right": "Move right.",
+    "move up": "Move up.",
+    "move down": "Move down.",
+    "more light": "More light.",
+    "closer": "Closer.",
+    "hold still": "Hold still.",
+}
+
+
+def aiming_words(cue_value: str) -> str:
+    """What to say for an aiming cue."""
+    return AIMING_WORDS[cue_value]
+
+
+def decoder_missing(name: str) -> str:
+    """Said once when one decoder library is missing and the others carry on."""
+    return f"The {name} decoder is not installed or does not load; codes are read without it."
+
+
+def camera_opened(index: int) -> str:
+    """Said when the camera starts."""
+    return f"Camera {index} ready. Hold a card's code up to it."
+
+
+def camera_unavailable(index: int) -> str:
+    """Said when the camera asked for cannot be opened."""
+    return f"Camera {index} cannot be opened. Check it is plugged in and not used by another program."
+
+
+def scan_not_found(path: str) -> str:
+    """A path given to scan that does not exist."""
+    return f"{clean_untrusted(path, 120)}: no such file or folder."
+
+
+def scan_unreadable(path: str) -> str:
+    """A file given to scan that is not an image or a video OpenCV can read."""
+    return f"{clean_untrusted(path, 120)}: not an image or video that can be read."
+
+
+def scan_folder_empty(path: str) -> str:
+    """A folder given to scan with no image or video in it."""
+    return f"{clean_untrusted(path, 120)}: no images or videos in this folder."
+
+
+def unknown_code(payload: str) -> str:
+    """A code that names no card: say so, then what it holds."""
+    shown = clean_untrusted(payload)
+    return f"Unknown code: {shown}" if shown else UNKNOWN_CODE_EMPTY
+
+
+def label_not_in_play(deck_id: str, card_id: str) -> str:
+    """One of our labels, for a card of a deck that is not loaded."""
+    return f"A label for {clean_untrusted(card_id, 60)} from the deck {clean_untrusted(deck_id, 30)}, which is not in play."
+
+
+def scanned_text(payload: str) -> str:
+    """A code holding words, such as a card's text: said as it is, cleaned."""
+    return clean_untrusted(payload)
+
+
+def scan_file_summary(path: str, count: int, cards: list[str], milliseconds: float) -> str:
+    """One line per scanned file: how many codes, which cards, how long decoding took."""
+    codes = "no code" if count == 0 else f"{count} {'code' if count == 1 else 'codes'}"
+    named = f": {', '.join(cards)}" if cards else ""
+    return f"{clean_untrusted(path, 120)}: {codes}{named} ({milliseconds:.1f} ms)."
+
+
+def scan_frame_summary(frame: int, count: int, cards: list[str], milliseconds: float) -> str:
+    """One line per video frame with `--frames`."""
+    codes = "no code" if count == 0 else f"{count} {'code' if count == 1 else 'codes'}"
+    named = f": {', '.join(cards)}" if cards else ""
+    return f"  frame {frame}: {codes}{named} ({milliseconds:.1f} ms)."
+
+
+def scan_payload_line(payload: str) -> str:
+    """A payload as listed under its file by the scan command."""
+    return f"  payload: {clean_untrusted(payload)}"
+
+
+def sticker_sheet_heading(title: str, page: int, pages: int, width_mm: float, height_mm: float) -> str:
+    """The line at the top of every page of QR stickers."""
+    return (
+        f"{title}: QR stickers, page {page} of {pages}. Each sticker {width_mm:.0f} by {height_mm:.0f} mm: "
+        "print at actual size (100 %), no scaling."
+    )
+
+
+def sticker_sheet_written(count: int, pages: int, paths: list[str], width_mm: float, height_mm: float) -> str:
+    """Printed after writing a sheet of QR stickers."""
+    where = paths[0] if len(paths) == 1 else f"{paths[0]} to {paths[-1]}"
+    return (
+        f"{count} QR stickers of {width_mm:.0f} by {height_mm:.0f} mm on {pages} "
+        f"{'page' if pages == 1 else 'pages'}, written to {where}. Print at actual size."
+    )
+
+
+def sticker_sheet_kind(path: str) -> str:
+    """A sheet asked for in a format we do not write."""
+    return f"{clean_untrusted(path, 120)}: QR stickers are written as FILE.pdf or FILE.png."
+
+
+def sticker_sheet_unwritable(path: str, reason: str) -> str:
+    """The sheet could not be written."""
+    return f"Could not write {clean_untrusted(path, 120)}: {reason}."
+
+
+# Speech (assistant/core/speechqueue.py, assistant/speech, assistant/storage/settings.py, the say command)
+
+
+def speech_backend_chosen(engine: str, player: str = "") -> str:
+    """The backend the speech service chose, reported once."""
+    names = {"speechd": "speech-dispatcher", "pyttsx3": "pyttsx3 with espeak-ng"}
+    played = f", played with {player}" if player and player != engine else ""
+    return f"Speech: {names.get(engine, engine)}{played}."
+
+
+def speech_silent(reason: str = "") -> str:
+    """No speech engine works: the one written notice."""
+    because = f" {reason}" if reason else ""
+    return f"Speech is off: no speech engine works here.{because} Everything is still written on screen."
+
+
+SPEECH_SET_SILENT = "The settings file chose silence (backend = silent)."
+NO_PLAYER = "No sound player is installed (aplay, paplay or pw-play)."
+
+
+def engine_unavailable(engine: str, reason: str) -> str:
+    """A speech engine that cannot be used, and why."""
+    return f"{engine} cannot speak: {clean_untrusted(reason, 160).rstrip('.')}."
+
+
+def speech_cannot_render(engine: str) -> str:
+    """`say --to` with an engine that does not write sound files."""
+    return f"{engine} cannot write sound files."
+
+
+def voice_unknown(voice: str) -> str:
+    """A voice in the settings that the engine does not have."""
+    return f"The voice {clean_untrusted(voice, 60)} was not found; the default voice is used."
+
+
+def player_missing(player: str, reason: str) -> str:
+    """The sound player program cannot be started."""
+    return f"The sound player {player} cannot be started ({clean_untrusted(reason, 80)}): speech is silent."
+
+
+def player_failed(player: str, status: int) -> str:
+    """The sound player stopped with an error (no sound device, a wrong device name)."""
+    return (f"The sound player {player} stopped with error {status}: check the sound device. "
+            "Everything is still written on screen.")  # fmt: skip
+
+
+def screen_reader_speaks(reader: str) -> str:
+    """Speech left off because a screen reader is talking."""
+    return (f"{clean_untrusted(reader, 40)} is running, so this app does not speak. "
+            "To hear it anyway, start it with speech = on in its settings file.")  # fmt: skip
+
+
+def settings_damaged(reason: str, kept_as: str) -> str:
+    """A settings file that could not be used."""
+    return (f"The settings file is damaged ({clean_untrusted(reason, 120)}): the defaults are used, "
+            f"and the damaged file was kept as {kept_as}.")  # fmt: skip
+
+
+#: What each earcon means, said when sounds are off.
+EARCON_WORDS = {"code-seen": "Code seen.", "card-read": "Card read.", "error": "Error.", "your-turn": "Your turn."}
+
+SPEECH_STOPPED = "Speech stopped."
+NO_SPEECH_KEYS = "Speech is off, so the speech keys do nothing."
+SPEECH_MUTED = "Speech muted. Press F5 to unmute."
+SPEECH_UNMUTED = "Speech on."
+NOTHING_SAID_YET = "Nothing has been said yet."
+HISTORY_OLDEST = "That was the oldest thing said."
+HISTORY_NEWEST = "That was the newest thing said."
+PRIVATE_OFF = "Private reading off: cards are read aloud to the table."
+PRIVATE_NO_DEVICE = (
+    "Private reading on, but no headphones device is set (private_device in the settings file): "
+    "cards are only written on screen, not read aloud."
+)
+
+
+def private_on(device: str) -> str:
+    """The reminder when private reading is switched on."""
+    return (f"Private reading on: put your headphones on. Cards are read only on {clean_untrusted(device, 60)}, "
+            "never to the table.")  # fmt: skip
+
+
+def wav_written(path: str, seconds: float) -> str:
+    """`say --to`: the file written."""
+    return f"Wrote {seconds:.1f} seconds of speech to {path}."
+
+
+def say_failed(reason: str) -> str:
+    """`say`: nothing could be spoken or written."""
+    return f"Nothing was said: {reason}"

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import re
+import tempfile
 from pathlib import Path
 
+from assistant.core import words
 from assistant.core.cardfile import CardDataError, Problem, parse_deck
 from assistant.core.cards import CardSet, Deck
 from assistant.storage.paths import card_texts_dir, imported_decks_dir
@@ -50,14 +54,15 @@ def load_deck(deck_id: str) -> Deck:
 
 
 def combine(decks: list[Deck]) -> CardSet:
-    """One card set from a base deck and its add-ons; an id in two files is an error naming both."""
+    """One card set from a base deck and its add-ons; an id in two files is an error naming both, with lines."""
     owner: dict[str, Deck] = {}
     problems: list[Problem] = []
     for deck in decks:
         for card in deck.cards:
             first = owner.get(card.id)
             if first is not None:
-                problems.append(Problem(deck.path, 1, card.id, "id", f"also defined in {first.path}"))
+                where = f"{first.path}:{_id_line(first.path, card.id)}"
+                problems.append(Problem(deck.path, _id_line(deck.path, card.id), card.id, "id", f"also defined in {where}"))
             else:
                 owner[card.id] = deck
     if problems:
@@ -65,7 +70,56 @@ def combine(decks: list[Deck]) -> CardSet:
     return CardSet(list(decks))
 
 
+def _id_line(path: str, card_id: str) -> int:
+    """The line of a deck file where a card id is given (1 when it cannot be found)."""
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return 1
+    wanted = re.compile(rf"""^\s*id\s*=\s*["']{re.escape(card_id)}["']""")
+    return next((number for number, line in enumerate(lines, start=1) if wanted.match(line)), 1)
+
+
+def imports_for(deck_id: str) -> list[Deck]:
+    """The owner's imported sheets that override or extend this deck (a damaged one raises `CardDataError`)."""
+    folder = imported_decks_dir()
+    decks = [load_deck_file(path) for path in sorted(folder.glob("*.toml"))] if folder.is_dir() else []
+    return [deck for deck in decks if deck.info.kind == "import" and deck.info.base == deck_id]
+
+
 def load_card_set(base: str = DEFAULT_DECK, addons: list[str] | tuple[str, ...] = ()) -> CardSet:
-    """Load a base deck plus add-ons, applying the owner's imports for them, as one card set."""
-    decks = [load_deck(base)] + [load_deck(addon) for addon in addons]
-    return combine(decks)
+    """Load a base deck plus add-ons as one card set, with the owner's imported sheets for them applied last.
+
+    An imported sheet's cards replace the shipped cards with the same id and add the others. Choosing an import
+    itself as the deck plays its base deck with that import.
+    """
+    chosen = load_deck(base)
+    imports: list[Deck] = []
+    if chosen.info.kind == "import":
+        imports, chosen = [chosen], load_deck(chosen.info.base)
+    decks = [chosen] + [load_deck(addon) for addon in addons]
+    for addon in decks[1:]:
+        if not addon.info.adds_to(chosen.info):
+            raise LookupError(words.cannot_add_to(addon.info, chosen.info))
+    card_set = combine(decks)
+    if not imports:
+        imports = [sheet for deck in decks for sheet in imports_for(deck.id)]
+    return CardSet(decks + imports) if imports else card_set
+
+
+def save_import(deck_id: str, text: str) -> Path:
+    """Write an imported deck file atomically: a re-import replaces the old one whole or not at all."""
+    folder = imported_decks_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{deck_id}.toml"
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{deck_id}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return path

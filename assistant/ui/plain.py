@@ -30,7 +30,7 @@ def run_plain(
     `echo` prints each line read, after "> ", before its answer (for scripts); `first` is a reply to show before
     the first line (a resumed game).
     """
-    print(GREETING, file=stdout, flush=True)
+    print(GREETING, words.deck_chosen(session.cards), sep="\n", file=stdout, flush=True)
     if first is not None:
         _show(first, stdout, speak)
     for line in stdin:

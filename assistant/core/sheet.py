@@ -1,0 +1,230 @@
+"""The deck owner's reference sheet: read it, match it against a base deck, and make an import deck of it.
+
+A braille deck comes with a reference sheet holding every card's full printed text. The owner types or exports
+it as CSV or TSV (`name,type,text[,copies,abbreviation]`, with or without that header row) or as plain text
+(`Name: text`, one card a line), and `table-assistant deck import` turns it into a deck file that overrides the
+shipped texts of the cards it names and adds the cards the shipped deck lacks. A bad line is reported with its
+number and the rest still imports. The sheet is the owner's own data: it stays in their data directory.
+"""
+
+from __future__ import annotations
+
+import csv
+import difflib
+import io
+import json
+from dataclasses import dataclass, field
+
+from assistant.core.cards import Card, CardType, Deck, normalize, slugify
+from assistant.core.words import clean_untrusted
+
+#: The columns of a CSV or TSV sheet, in order when there is no header row.
+COLUMNS = ("name", "type", "text", "copies", "abbreviation")
+#: How alike a sheet name and a card name must be (difflib ratio of the folded names) to match despite typos.
+MATCH_CUTOFF = 0.85
+#: The longest card text kept from a sheet, in characters (the longest printed card text is far shorter).
+MAX_TEXT = 2000
+#: Spoken type names a sheet may use, folded: "Magical Unicorn", "Instant", "Upgrade card".
+TYPE_WORDS = {
+    **{t.value: t for t in CardType},
+    "babyunicorn": CardType.BABY, "basicunicorn": CardType.BASIC, "magicalunicorn": CardType.MAGICAL,
+    "babyanimal": CardType.BABY, "basicanimal": CardType.BASIC, "magicalanimal": CardType.MAGICAL,
+    "upgradecard": CardType.UPGRADE, "downgradecard": CardType.DOWNGRADE, "magiccard": CardType.MAGIC,
+    "instantcard": CardType.INSTANT, "neigh": CardType.INSTANT,
+}
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """One card line of a sheet, as typed."""
+
+    line: int
+    name: str
+    text: str
+    type: str = ""
+    copies: str = ""
+    abbreviation: str = ""
+
+
+@dataclass(frozen=True)
+class SheetProblem:
+    """A line of the sheet that could not be used, or was used with a correction."""
+
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}"
+
+
+@dataclass
+class ImportResult:
+    """What an import made of a sheet: the cards, and everything the owner should hear about."""
+
+    cards: list[Card] = field(default_factory=list)
+    matched: list[tuple[int, str, Card]] = field(default_factory=list)
+    """(line, the name as typed, the base card it matched) for every card that overrides a shipped one."""
+    added: list[Card] = field(default_factory=list)
+    """Cards the base deck does not have."""
+    problems: list[SheetProblem] = field(default_factory=list)
+    """Lines not imported, and corrections made (a typo in a name, a type that disagrees)."""
+
+
+def parse_sheet(text: str, filename: str = "") -> tuple[list[SheetRow], list[SheetProblem]]:
+    """The card lines of a sheet and the lines that could not be read; CSV, TSV or plain text by name and content."""
+    text = text.lstrip("\ufeff")
+    lines = text.splitlines()
+    first = next((line for line in lines if line.strip() and not line.lstrip().startswith("#")), "")
+    lower = filename.lower()
+    if lower.endswith(".tsv") or (not lower.endswith(".csv") and "\t" in first):
+        return _parse_table(text, "\t")
+    if lower.endswith(".csv") or _looks_like_csv(first):
+        return _parse_table(text, ",")
+    return _parse_plain(lines)
+
+
+def _looks_like_csv(line: str) -> bool:
+    row = next(csv.reader([line]), [])
+    return len(row) >= 3 and (row[0].strip().lower() == "name" or normalize(row[1]) in TYPE_WORDS)
+
+
+def _parse_table(text: str, delimiter: str) -> tuple[list[SheetRow], list[SheetProblem]]:
+    rows, problems = [], []
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    columns = COLUMNS
+    try:
+        for record in reader:
+            line = reader.line_num
+            cells = [cell.strip() for cell in record]
+            if not any(cells) or cells[0].startswith("#"):
+                continue
+            if not rows and not problems and cells[0].lower() == "name":
+                columns = tuple(cell.lower() for cell in cells)
+                unknown = [c for c in columns if c not in COLUMNS]
+                missing = [c for c in ("name", "text") if c not in columns]
+                if unknown or missing:
+                    what = f"unknown columns {', '.join(unknown)}" if unknown else f"no {' or '.join(missing)} column"
+                    return [], [SheetProblem(line, f"the header has {what}; the columns are {', '.join(COLUMNS)}")]
+                continue
+            if len(cells) > len(columns):
+                problems.append(SheetProblem(line, f"{len(cells)} columns, expected at most {len(columns)}"))
+                continue
+            values = dict(zip(columns, cells))
+            if not values.get("name") or not values.get("text"):
+                problems.append(SheetProblem(line, "a card needs a name and a text"))
+                continue
+            rows.append(SheetRow(line, values["name"], values["text"], values.get("type", ""),
+                                 values.get("copies", ""), values.get("abbreviation", "")))
+    except csv.Error as exc:
+        problems.append(SheetProblem(reader.line_num, f"cannot be read as a table ({exc}); the lines after it were not read"))
+    return rows, problems
+
+
+def _parse_plain(lines: list[str]) -> tuple[list[SheetRow], list[SheetProblem]]:
+    rows, problems = [], []
+    for number, raw in enumerate(lines, start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        name, colon, body = line.partition(":")
+        if not colon or not name.strip() or not body.strip():
+            problems.append(SheetProblem(number, "expected a card as Name: text"))
+            continue
+        rows.append(SheetRow(number, name.strip(), body.strip()))
+    return rows, problems
+
+
+def match_sheet(rows: list[SheetRow], base: Deck, deck_id: str) -> ImportResult:
+    """Match each row to a card of the base deck (typos allowed) and make the import's cards.
+
+    A matched row keeps the base card's id, tags and variation, so the tracker still knows what the card does; its
+    text (and copies and type, when given) come from the sheet. A row that matches nothing becomes a new card when
+    it says its type, and is reported otherwise. A card named twice keeps its first line.
+    """
+    result = ImportResult()
+    by_name = {normalize(card.name): card for card in base.cards}
+    used: dict[str, int] = {}
+    for row in rows:
+        card = by_name.get(normalize(row.name))
+        if card is None:
+            close = difflib.get_close_matches(normalize(row.name), list(by_name), n=1, cutoff=MATCH_CUTOFF)
+            if close:
+                card = by_name[close[0]]
+                result.problems.append(SheetProblem(row.line, f"{row.name!r} was read as {card.name!r}"))
+        made = _make_card(row, card, deck_id, result.problems)
+        if made is None:
+            continue
+        if made.id in used:
+            result.problems.append(SheetProblem(row.line, f"{made.name!r} is already on line {used[made.id]}; "
+                                                          "this line was not imported"))
+            continue
+        used[made.id] = row.line
+        result.cards.append(made)
+        if card is not None:
+            result.matched.append((row.line, row.name, card))
+        else:
+            result.added.append(made)
+    return result
+
+
+def _make_card(row: SheetRow, card: Card | None, deck_id: str, problems: list[SheetProblem]) -> Card | None:
+    card_type = TYPE_WORDS.get(normalize(row.type)) if row.type else None
+    if row.type and card_type is None:
+        problems.append(SheetProblem(row.line, f"{row.type!r} is not a card type; this line was not imported"))
+        return None
+    copies = card.copies if card is not None else 1
+    if row.copies:
+        if not row.copies.isdigit() or int(row.copies) < 1:
+            problems.append(SheetProblem(row.line, f"copies {row.copies!r} is not a positive whole number; "
+                                                   "this line was not imported"))
+            return None
+        copies = int(row.copies)
+    text = clean_untrusted(row.text, limit=MAX_TEXT)
+    abbreviation = clean_untrusted(row.abbreviation, limit=40) or None
+    if card is None:
+        if card_type is None:
+            problems.append(SheetProblem(row.line, f"{row.name!r} matches no card of the deck; give its type "
+                                                   "(a CSV or TSV sheet) to add it as a new card"))
+            return None
+        slug = slugify(row.name)
+        if not slug:
+            problems.append(SheetProblem(row.line, f"{row.name!r} has no letters or digits for a card id"))
+            return None
+        return Card(slug, clean_untrusted(row.name, limit=100), card_type, copies, text, deck_id, abbreviation=abbreviation)
+    if card_type is not None and card_type is not card.type:
+        problems.append(SheetProblem(row.line, f"{card.name} is a {card.type.value} card in the deck, "
+                                               f"not {row.type}: the deck's type is kept"))
+    return Card(card.id, card.name, card.type, copies, text, deck_id, card.tags, card.variation, abbreviation)
+
+
+def render_import(result: ImportResult, base: Deck, deck_id: str, source: str) -> str:
+    """The import as a deck file in the card-text format (checked by `parse_deck` before it is written)."""
+    info = base.info
+    out = [
+        "# An owner's reference sheet, imported by table-assistant deck import. Import the sheet again to change it.",
+        "[deck]",
+        f"id = {_string(deck_id)}",
+        f"title = {_string(info.title + ', from your reference sheet')}",
+        f"edition = {_string(info.edition)}",
+        f"game = {_string(info.game)}",
+        'kind = "import"',
+        f"vocabulary = {_string(info.vocabulary.value)}",
+        f"complete = {'true' if info.complete else 'false'}",
+        f"base = {_string(info.id)}",
+        f"notes = {_string(f'Imported from {source}: {len(result.matched)} cards of the deck, {len(result.added)} added.')}",
+    ]
+    for card in result.cards:
+        out += ["", "[[cards]]", f"id = {_string(card.id)}", f"name = {_string(card.name)}",
+                f"type = {_string(card.type.value)}", f"copies = {card.copies}", f"text = {_string(card.text)}"]
+        if card.tags:
+            out.append(f"tags = [{', '.join(_string(tag) for tag in sorted(card.tags))}]")
+        if card.variation:
+            out.append(f"variation = {_string(card.variation)}")
+        if card.abbreviation:
+            out.append(f"abbreviation = {_string(card.abbreviation)}")
+    return "\n".join(out) + "\n"
+
+
+def _string(text: str) -> str:
+    """A TOML basic string: JSON's escapes are all valid TOML escapes."""
+    return json.dumps(text, ensure_ascii=False)
