@@ -53,6 +53,12 @@ def test_deck_list_and_show():
     assert shown["unique_cards"] == 84 and shown["copies"] == 127
     assert len(shown["cards"]) == 84
     assert all({"id", "name", "type", "copies", "text", "tags"} <= set(c) for c in shown["cards"])
+    spoken = run("deck", "list")
+    assert spoken.returncode == 0, spoken.stderr
+    assert "uu-2nd: Unstable Unicorns, 2nd Edition base game: 84 cards, 127 copies." in spoken.stdout.splitlines()
+    assert "llamas: Llamas Unleashed base game: 23 cards, 23 copies. This card list is incomplete." in spoken.stdout
+    shown = run("deck", "show", "llamas")
+    assert shown.returncode == 0 and shown.stdout.startswith("Llamas Unleashed base game: 23 cards")
 
 
 def test_unknown_deck_is_a_message_not_a_traceback():

@@ -20,14 +20,14 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--json", action="store_true", help="print the match and the candidates as JSON")
     parser.add_argument("--search", action="store_true",
                         help="list the cards whose name, text or tags mention the words, best first")
-    parser.set_defaults(card_deck=None)
+    parser.add_argument("--deck", dest="card_deck", metavar="ID", help="the base deck (default: uu-2nd)")
 
 
 def run(args) -> int:
     """Resolve the query; exit 1 with the closest names when nothing matches."""
     from assistant.braille.resolver import BrailleResolver
 
-    cards = load_card_set(args.deck or DEFAULT_DECK, args.addon)
+    cards = load_card_set(args.card_deck or args.deck or DEFAULT_DECK, args.addon)
     query = " ".join(args.query)
     if args.search:
         return _search(cards, query, args.json)

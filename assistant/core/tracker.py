@@ -461,7 +461,7 @@ class Tracker:
         return Said((words.describe_hands(self.game.table, self.game.state),))
 
     def _query_deck(self, command: Command) -> Said:
-        return Said((words.describe_deck(self.game.table, self.game.state),))
+        return Said((words.describe_draw_pile(self.game.table, self.game.state),))
 
     def _query_discards(self, command: Command) -> Said:
         return Said((words.describe_discard(self.game.table, self.game.state),))

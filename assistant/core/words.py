@@ -182,6 +182,7 @@ def choice_out_of_range(number: int, count: int) -> str:
 HELP_LINES = (
     "Type a card name, part of a name, or its braille abbreviation, then Enter: its full text is shown and spoken.",
     "When several cards match, they are read with numbers: type the number to choose.",
+    "search WORDS: the cards that mention the words, for example search destroy.",
     "Type help to hear this again.",
 )
 HELP_SPOKEN = " ".join(HELP_LINES)
@@ -789,7 +790,7 @@ def describe_hands(table: gm.Table, state: gm.GameState) -> str:
     return f"Cards in hand: {', '.join(parts)}."
 
 
-def describe_deck(table: gm.Table, state: gm.GameState) -> str:
+def describe_draw_pile(table: gm.Table, state: gm.GameState) -> str:
     """Cards left in the deck."""
     rule = {
         "most-wins": "when it runs out, the most Unicorns wins",
@@ -820,7 +821,7 @@ def describe_rules(table: gm.Table, state: gm.GameState) -> str:
     variant = " 2-player variant." if table.setup.two_player else ""
     return (
         f"Rules: {p.title}. {creatures(table, state.goal)} to win. Hand limit {p.hand_limit}. "
-        f"{describe_deck(table, state)}{variant}"
+        f"{describe_draw_pile(table, state)}{variant}"
     )
 
 
