@@ -718,7 +718,7 @@ def test_player_counts_from_two_to_eight():
 
 def _llamas() -> CardSet:
     info = DeckInfo("llamas-test", "Llamas test deck", "test", "llamas-unleashed", "base", Vocabulary.ANIMAL, True,
-                    rules="llamas")  # fmt: skip
+                    rules="llamas", herd_bonus=(("llama", "Draw a card."),))  # fmt: skip
     cards = [
         Card("baby-llama", "Baby Llama", CardType.BABY, 1, "A Baby Llama.", "llamas-test", frozenset({"nursery"}), "llama"),
         Card("baby-goat", "Baby Goat", CardType.BABY, 1, "A Baby Goat.", "llamas-test", frozenset({"nursery"}), "goat"),
@@ -748,7 +748,7 @@ def test_llamas_herd_bonus_at_the_beginning_of_the_turn_in_the_fields_words():
     said = say(t, "end turn")
     link = t.game.state.chain[0]
     assert [(x.card, x.kind) for x in link] == [("llama", TriggerKind.HERD)]
-    assert "Herd Bonus: 3 or more Llamas, so the Llama Herd Bonus may be used" in said.speech
+    assert "Herd Bonus: 3 or more Llamas, so the Llama Herd Bonus may be used. It does this: Draw a card." in said.speech
     assert "Ana's Field: Baby Llama, Llama and Llamapaca. 3 Animals." in t.handle("stable Ana").speech
     assert "Ana's herd: 1 Alpaca, 3 Llamas." in t.handle("stable Ana").speech
     said = say(t, "draw")

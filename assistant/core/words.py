@@ -653,9 +653,12 @@ def describe_begin_effects(table: gm.Table, link: Link) -> str:
     if may:
         parts.append(f"may do {name_list(may)}, lost once the Draw phase begins")
     sentence = f"Beginning of turn effects: {'; '.join(parts)}." if parts else ""
+    known = dict(table.cards.base.info.herd_bonus)  # what the deck file knows of each bonus
     for variation in herd:
         kind = variation.capitalize()
         sentence += f" Herd Bonus: {table.profile.herd_bonus} or more {kind}s, so the {kind} Herd Bonus may be used."
+        if known.get(variation):
+            sentence += f" It does this: {known[variation]}"
     return sentence.strip()
 
 
