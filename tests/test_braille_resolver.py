@@ -197,3 +197,11 @@ def test_any_text_at_all_gives_a_resolution_and_a_sentence(resolver, cards, quer
     assert result.match is None or result.match in cards
     assert len(result.candidates) <= 5
     assert words.describe_resolution(result, cards.vocabulary).strip()
+
+
+def test_a_label_typed_exactly_beats_a_name_behind_a_type_prefix():
+    """In the NSFW base game with Rainbow Apocalypse, "m llamacorn" is Manscaped Llamacorn's label, while the
+    expansion's reprint is named Llamacorn: the label wins, and the reprint answers to its own label."""
+    both = BrailleResolver(load_card_set("uu-nsfw", ["uu-rainbow-apocalypse"]))
+    assert both.resolve("m llamacorn").match.id == "manscaped-llamacorn"
+    assert both.resolve("m llamacorn ra").match.id == "llamacorn-ra"

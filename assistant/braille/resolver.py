@@ -125,7 +125,9 @@ class BrailleResolver:
         if hinted is not None and body:
             of_type = self._of_type.get(hinted, set())
             body_scores = self._match(self._body, body)
-            _merge(scores, {i: s for i, s in body_scores.items() if i in of_type})
+            # a body typed exactly stays below 100: another card's own label typed exactly wins ("m llamacorn" is
+            # Manscaped Llamacorn's label, not Llamacorn's name behind the Magical prefix)
+            _merge(scores, {i: min(s, 99.0) for i, s in body_scores.items() if i in of_type})
             for i in of_type:
                 if i in scores and scores[i] < 100.0:
                     scores[i] = min(99.0, scores[i] + TYPE_BONUS)  # 100 stays for keys typed exactly
