@@ -13,7 +13,7 @@ import sys
 from assistant.core.cardfile import CardDataError
 
 #: Sub-command modules, in the order `--help` lists them.
-COMMANDS = ["card", "deck", "labels", "state"]
+COMMANDS = ["card", "deck", "labels", "state", "say"]
 
 
 def build_parser() -> argparse.ArgumentParser:

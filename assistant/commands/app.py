@@ -38,7 +38,15 @@ def run(args) -> int:
 
         if lines is not None:
             return run_plain(session, lines, echo=True, first=first)
-        return run_plain(session, first=first)
+        # Speech only for a person at a terminal: piped input is a script, and nobody listens to it.
+        speaker, notes = _speaker(args) if sys.stdin.isatty() and sys.stdout.isatty() else (None, [])
+        for note in notes:
+            print(note, file=sys.stderr)
+        try:
+            return run_plain(session, first=first, speak=speaker)
+        finally:
+            if speaker is not None:
+                speaker.close()
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print(words.NO_TERMINAL, file=sys.stderr)
         return 0
@@ -47,5 +55,19 @@ def run(args) -> int:
     heading = f"Table assistant. {words.deck_chosen(session.cards)}"
     if first is not None:  # the app shows the heading first: the resumed game's position goes with it
         heading = f"{heading} {first.speech}"
-    TableApp(session, heading).run()
+    speaker, notes = _speaker(args)
+    if speaker is not None:
+        speaker.service.say(heading)
+    try:  # the heading is said; the notes (the speech engine chosen, or why it is off) are only written
+        TableApp(session, " ".join([heading, *notes]), speak=speaker).run()
+    finally:
+        if speaker is not None:
+            speaker.close()
     return 0
+
+
+def _speaker(args):
+    from assistant.commands.say import reply_speaker
+
+    return reply_speaker(args)
+

@@ -10,8 +10,10 @@ from __future__ import annotations
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.message import Message
 from textual.widgets import Input, Static
 
+from assistant.core import words
 from assistant.session import Reply, Session
 
 CSS = """
@@ -24,12 +26,30 @@ Screen { background: black; color: white; }
 """
 
 
+class SpeechNoticed(Message):
+    """The speech service has something to tell the player (posted from its worker thread)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+
 class TableApp(App):
     """The table assistant's screen."""
 
     CSS = CSS
     ENABLE_COMMAND_PALETTE = False
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+        # Speech keys (docs/speech.md): none of them types a character, so the input line keeps every letter.
+        Binding("escape", "speech('stop')", "Stop talking", show=False),
+        Binding("f2", "speech('repeat')", "Repeat", show=False),
+        Binding("f3", "speech('back')", "Earlier speech", show=False),
+        Binding("f4", "speech('forward')", "Later speech", show=False),
+        Binding("f5", "speech('mute')", "Mute", show=False),
+        Binding("f6", "speech('private')", "Private reading", show=False),
+    ]
+
 
     def __init__(self, session: Session, title: str, speak=None):
         super().__init__()
@@ -49,6 +69,25 @@ class TableApp(App):
         prompt = self.query_one("#prompt", Input)
         prompt.cursor_blink = False
         prompt.focus()
+        attach = getattr(self.speak, "attach", None)
+        if attach is not None:  # the speech worker's notices (a player that failed) come back as messages
+            attach(lambda text: self.post_message(SpeechNoticed(text)))
+
+    def on_speech_noticed(self, message: SpeechNoticed) -> None:
+        """A notice from the speech service: shown, and not spoken (it is about the speech itself)."""
+        self.show(Reply((message.text,), ""))
+
+    def on_braille_input_echoed(self, message) -> None:
+        """A braille cell typed or a six-key mode changed: navigation echo, only the latest one is said."""
+        echo = getattr(self.speak, "echo", None)
+        if echo is not None:
+            echo(message.text)
+
+    def action_speech(self, command: str) -> None:
+        """The speech keys: stop, repeat, step back or forward through what was said, mute, private reading."""
+        control = getattr(self.speak, "control", None)
+        line = control(command) if control is not None else words.NO_SPEECH_KEYS
+        self.query_one("#answer", Static).update(line)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """A line was typed: answer it, show it, speak it."""

@@ -1,0 +1,83 @@
+"""`table-assistant say TEXT [--to FILE.wav]`: speak a text, or write it as a WAV file with the same engine.
+
+It uses the backend and voice settings of the app (`settings.toml`), but not its screen-reader check: asking for
+speech on the command line is asking for it. Nothing but one sentence is ever written to the terminal.
+"""
+
+from __future__ import annotations
+
+import sys
+import wave
+from dataclasses import replace
+from pathlib import Path
+
+from assistant.core import words
+
+
+def add_parser(subparsers) -> None:
+    """Register the sub-command."""
+    parser = subparsers.add_parser("say", help="speak a text, or write it as a WAV file (--to)")
+    parser.add_argument("text", nargs="+", help="what to say")
+    parser.add_argument("--to", metavar="FILE.wav", help="write the speech to this WAV file instead of playing it")
+    parser.add_argument("--backend", choices=["auto", "speechd", "pyttsx3", "espeak-ng", "silent"],
+                        help="the speech engine (default: the settings file's, normally auto)")  # fmt: skip
+
+
+def run(args) -> int:
+    """Speak or render; exit 1 when nothing could be said or written."""
+    from assistant.speech import SpeechError, make_speaker
+    from assistant.storage.settings import load_settings
+
+    settings, notice = load_settings()
+    if notice:
+        print(notice, file=sys.stderr)
+    if args.backend:
+        settings = replace(settings, backend=args.backend)
+    text = words.clean_untrusted(" ".join(args.text), 5000)
+    if not text:
+        print(words.say_failed("the text is empty."), file=sys.stderr)
+        return 1
+    service = make_speaker(replace(settings, earcons=False), wav_only=bool(args.to))
+    try:
+        if args.to:
+            path = Path(args.to)
+            try:
+                service.render_to(text, path)
+            except SpeechError as exc:
+                print(words.say_failed(str(exc)), file=sys.stderr)
+                return 1
+            with wave.open(str(path), "rb") as sound:
+                seconds = sound.getnframes() / sound.getframerate()
+            print(words.wav_written(str(path), seconds))
+            return 0
+        if service.backend.name == "silent":
+            print(words.say_failed(service.notices[0]), file=sys.stderr)
+            return 1
+        service.say(text)
+        service.wait_idle(timeout=max(30.0, len(text) / 5))
+        problems = service.notices[1:]  # the first notice only names the backend
+        for problem in problems:
+            print(problem, file=sys.stderr)
+        return 1 if problems else 0
+    finally:
+        service.close()
+
+
+def reply_speaker(args):
+    """The app's speaker of replies (`ReplySpeaker`), or None when it should not speak; and the sentences to write
+    once: a damaged settings file, why speech is off, the backend chosen.
+
+    Off with `--no-speech`, with `speech = off`, and with `speech = auto` while a screen reader is talking.
+    """
+    from assistant.speech import make_speaker, speech_wanted
+    from assistant.speech.replies import ReplySpeaker
+    from assistant.storage.paths import user_data_dir
+    from assistant.storage.settings import load_settings
+
+    settings, notice = load_settings()
+    notes = [notice] if notice else []
+    wanted, why = speech_wanted(settings, getattr(args, "no_speech", False))
+    if not wanted:
+        return None, notes + ([why] if why else [])
+    service = make_speaker(settings, earcon_folder=user_data_dir() / "earcons")
+    return ReplySpeaker(service, settings.private_device), notes + service.notices

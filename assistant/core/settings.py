@@ -1,0 +1,86 @@
+"""The player's settings as values: what each one means, reading them from TOML text and writing them back.
+
+Pure (standard library only): the file itself is read, written and set aside by `assistant/storage/settings.py`.
+Only the `[speech]` table exists so far; an unknown key or a bad value is an error, as in every data file.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, fields, replace
+
+SPEECH_MODES = ("auto", "on", "off")
+BACKENDS = ("auto", "speechd", "pyttsx3", "espeak-ng", "silent")
+PLAYERS = ("auto", "aplay", "paplay", "pw-play")
+
+
+@dataclass(frozen=True)
+class SpeechSettings:
+    """How the app speaks. Rate and volume are 0–100 and mapped onto each engine's own range."""
+
+    speech: str = "auto"
+    """auto (off when a screen reader is doing the talking), on, or off."""
+    backend: str = "auto"
+    """auto (speech-dispatcher, then pyttsx3, then espeak-ng, then silent), or one of them."""
+    rate: int = 50
+    """0 slowest, 50 the engine's normal rate, 100 fastest."""
+    voice: str = ""
+    """The engine's voice name (such as "en-gb"); empty for its default."""
+    volume: int = 100
+    """0 silent to 100 full."""
+    earcons: bool = True
+    """Short sounds for "code seen", "card read", "error", "your turn"; off, they are spoken instead."""
+    player: str = "auto"
+    """The program that plays sound files: auto (the first of aplay, paplay, pw-play found), or one of them."""
+    device: str = ""
+    """The output device for the table (empty for the system default), as the player names it."""
+    private_device: str = ""
+    """The headphones device for private reading (an ALSA name such as "plughw:1,0" for aplay, a sink name for
+    paplay or pw-play); empty when there is none."""
+
+
+_CHOICES = {"speech": SPEECH_MODES, "backend": BACKENDS, "player": PLAYERS}
+
+
+def parse_settings(text: str) -> SpeechSettings:
+    """Settings from the text of a settings file; ValueError saying what is wrong (tomllib's errors are
+    ValueErrors too)."""
+    data = tomllib.loads(text)
+    unknown_tables = sorted(set(data) - {"speech"})
+    if unknown_tables:
+        raise ValueError(f"unknown setting {unknown_tables[0]}")
+    table = data.get("speech", {})
+    if not isinstance(table, dict):
+        raise ValueError("speech must be a table")
+    defaults = SpeechSettings()
+    values = {}
+    known = {f.name for f in fields(SpeechSettings)}
+    for key, value in table.items():
+        if key not in known:
+            raise ValueError(f"unknown setting speech.{key}")
+        default = getattr(defaults, key)
+        if type(value) is not type(default):  # bool is an int subclass: compare exact types
+            raise ValueError(f"speech.{key} must be {type(default).__name__}")
+        if key in _CHOICES and value not in _CHOICES[key]:
+            raise ValueError(f"speech.{key} must be one of {', '.join(_CHOICES[key])}")
+        if key in ("rate", "volume") and not 0 <= value <= 100:
+            raise ValueError(f"speech.{key} must be from 0 to 100")
+        values[key] = value
+    return replace(defaults, **values)
+
+
+def format_settings(settings: SpeechSettings) -> str:
+    """The text of a settings file (simple `key = value` lines under `[speech]`)."""
+    lines = ["# table-assistant settings. Delete this file to go back to the defaults.", "", "[speech]"]
+    for f in fields(SpeechSettings):
+        lines.append(f"{f.name} = {_toml_value(getattr(settings, f.name))}")
+    return "\n".join(lines) + "\n"
+
+
+def _toml_value(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    escaped = "".join(c if c.isprintable() and c not in '"\\' else f"\\u{ord(c):04x}" for c in str(value))
+    return f'"{escaped}"'

@@ -1,0 +1,498 @@
+"""The engines that turn an utterance into sound, all with one interface, used only by the speech worker thread.
+
+- `SpeechdBackend`: speech-dispatcher, when its socket answers (the player's own screen-reader voice and rate);
+- `Pyttsx3Backend`: pyttsx3 renders each sentence to a WAV file, a `Player` child process plays it;
+- `EspeakBackend`: the espeak-ng program renders the WAV (or, with no player, speaks straight to the device);
+- `SilentBackend`: says nothing (the service writes one notice);
+- `RecordingBackend`: records what it was asked to say, for tests.
+
+`open()` prepares a backend in the worker thread and raises `BackendUnavailable` with a reason when it cannot work
+here; `speak()` blocks the worker until the utterance is said or cut off; `cancel()` may be called from any thread
+and cuts off at once. Third-party modules are imported inside `open()`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import threading
+import wave
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from assistant.core import words
+from assistant.core.speechqueue import Priority, Utterance, scale, split_sentences
+from assistant.speech.player import Player, end_process, start_quietly
+
+#: Seconds a render may take before it counts as failed (a sentence renders in about 10 ms).
+RENDER_TIMEOUT = 10.0
+
+
+class BackendUnavailable(Exception):
+    """This backend cannot work on this machine; the message says why, in words for the player."""
+
+
+class SpeechError(Exception):
+    """Saying or rendering one utterance failed; the message says why."""
+
+
+class Backend:
+    """What the speech service needs from an engine. The default methods do nothing."""
+
+    name = "backend"
+    can_render = False
+    """Whether `render()` writes WAV files (for `table-assistant say --to`)."""
+
+    on_notice: Callable[[str], None] = staticmethod(lambda text: None)
+    """Set by the service: where a backend sends a sentence for the player (a player that failed)."""
+
+    def open(self) -> None:
+        """Prepare the engine (in the worker thread); BackendUnavailable when it cannot work here."""
+
+    def describe(self) -> str:
+        """The sentence reporting this backend once it is chosen."""
+        return words.speech_backend_chosen(self.name)
+
+    def can_speak_privately(self) -> bool:
+        """Whether private utterances can go to a separate (headphones) device."""
+        return False
+
+    def speak(self, utterance: Utterance, wanted: Callable[[], bool]) -> None:
+        """Say the utterance, returning when it was said or cut off; stop early once `wanted()` is False."""
+
+    def cancel(self) -> None:
+        """Cut off what is being said (any thread)."""
+
+    def render(self, text: str, path: Path) -> None:
+        """Write the text as a WAV file (only when `can_render`)."""
+        raise SpeechError(words.speech_cannot_render(self.name))
+
+    def close(self) -> None:
+        """Free the engine and temporary files."""
+
+
+class SilentBackend(Backend):
+    """Says nothing: no engine works here, or the player chose silence. Everything is still shown on screen."""
+
+    name = "silent"
+
+    def __init__(self, reason: str = "") -> None:
+        self.reason = reason
+
+    def describe(self) -> str:
+        """One written notice: why the app is silent."""
+        return words.speech_silent(self.reason)
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """One thing a `RecordingBackend` was asked to do."""
+
+    kind: str
+    """"said" (completely), "cut" (cut off while being said) or "cancel" (a cancel call)."""
+    text: str = ""
+    priority: Priority | None = None
+    private: bool = False
+
+
+class RecordingBackend(Backend):
+    """Records what it is asked to say instead of making sound: the text, the priority, and interruptions.
+
+    With `hold=True` each utterance stays "being said" until `release()` lets it finish or a cancel cuts it off,
+    so a test can queue more while it is busy, without timing anything.
+    """
+
+    name = "recording"
+
+    def __init__(self, hold: bool = False, private: bool = True) -> None:
+        self.hold = hold
+        self.private = private
+        self.records: list[Recorded] = []
+        self.started: list[str] = []
+        """The texts that started being said, in order."""
+        self._changed = threading.Condition()
+        self._permits = threading.Semaphore(0)
+
+    def can_speak_privately(self) -> bool:
+        """Private utterances are recorded with their flag."""
+        return self.private
+
+    @property
+    def said(self) -> list[str]:
+        """The texts said to the end or cut off, in order."""
+        return [r.text for r in self.records if r.kind in ("said", "cut")]
+
+    def speak(self, utterance: Utterance, wanted: Callable[[], bool]) -> None:
+        """Record the utterance (holding it, if asked, until released or cut off)."""
+        with self._changed:
+            self.started.append(utterance.text)
+            self._changed.notify_all()
+        if self.hold:
+            while wanted() and not self._permits.acquire(timeout=0.05):
+                pass  # the timeout only re-checks `wanted`: a cancel makes it False
+        kind = "said" if wanted() else "cut"
+        with self._changed:
+            self.records.append(Recorded(kind, utterance.text, utterance.priority, utterance.private))
+            self._changed.notify_all()
+
+    def release(self, count: int = 1) -> None:
+        """Let `count` held utterances (the current one and the next ones) finish."""
+        for _ in range(count):
+            self._permits.release()
+
+    def wait_started(self, count: int, timeout: float = 5.0) -> bool:
+        """Wait until `count` utterances have started being said."""
+        with self._changed:
+            return self._changed.wait_for(lambda: len(self.started) >= count, timeout)
+
+    def cancel(self) -> None:
+        """Record the cancel."""
+        with self._changed:
+            self.records.append(Recorded("cancel"))
+            self._changed.notify_all()
+
+
+class WavBackend(Backend):
+    """Renders each sentence to a WAV file and plays it in a child process, rendering the next sentence while
+    the one before plays, so a long card text starts as soon as its first sentence is ready."""
+
+    can_render = True
+
+    def __init__(self, player: Player | None, private_player: Player | None = None) -> None:
+        self.player = player
+        self.private_player = private_player
+        self._lock = threading.Lock()
+        self._process: subprocess.Popen | None = None
+        """The player playing now."""
+        self._render_process: subprocess.Popen | None = None
+        """An engine program rendering the next sentence meanwhile (espeak-ng)."""
+        self._folder: Path | None = None
+        self._count = 0
+        self._reported: set[str] = set()
+        self.started_hook: Callable[[], None] | None = None
+        """Called right after a player process started (the benchmark times it)."""
+
+    def describe(self) -> str:
+        """"Speech: pyttsx3, played with aplay." """
+        return words.speech_backend_chosen(self.name, self.player.name if self.player else "")
+
+    def can_speak_privately(self) -> bool:
+        """Private utterances go to the headphones player when one is set."""
+        return self.private_player is not None
+
+    def speak(self, utterance: Utterance, wanted: Callable[[], bool]) -> None:
+        """Render and play sentence by sentence; stop as soon as the utterance is no longer wanted."""
+        player = self.private_player if utterance.private else self.player
+        pieces = split_sentences(utterance.text)
+        if not pieces:
+            return
+        if player is None:
+            self._speak_directly(pieces, wanted)
+            return
+        ready = self._render_piece(pieces[0])
+        try:
+            for index in range(len(pieces)):
+                if not wanted():
+                    return
+                process = self._start(player, ready, wanted)
+                if process is None:
+                    return
+                upcoming = self._render_piece(pieces[index + 1]) if index + 1 < len(pieces) else None
+                self._wait(process, player)
+                _remove(ready)
+                ready = upcoming
+        finally:
+            _remove(ready)
+
+    def _speak_directly(self, pieces: list[str], wanted: Callable[[], bool]) -> None:
+        """No player: engines that can reach the sound device themselves override this."""
+
+    def _render_piece(self, text: str) -> Path:
+        self._count += 1
+        path = self._temporary_folder() / f"utterance-{self._count % 8}.wav"
+        self.render(text, path)
+        return path
+
+    def _start(self, player: Player, path: Path, wanted: Callable[[], bool]) -> subprocess.Popen | None:
+        """Start the player; None when it cannot start (reported once) or the utterance was cut off meanwhile."""
+        try:
+            process = player.start(path)
+        except OSError as exc:
+            self._report(player.name, words.player_missing(player.name, exc.strerror or str(exc)))
+            return None
+        if self.started_hook is not None:
+            self.started_hook()
+        return self._register(process, wanted)
+
+    def _register(self, process: subprocess.Popen, wanted: Callable[[], bool]) -> subprocess.Popen | None:
+        # A cancel first changes what `wanted` answers, then kills `self._process` under this lock: either it
+        # finds this process registered, or this check sees the change. Nothing is left playing either way.
+        with self._lock:
+            if not wanted():
+                end_process(process)
+                process.wait()
+                return None
+            self._process = process
+        return process
+
+    def _wait(self, process: subprocess.Popen, player: Player) -> None:
+        status = process.wait()
+        with self._lock:
+            self._process = None
+        if status > 0:  # a negative status is our own kill
+            self._report(f"{player.name} failed", words.player_failed(player.name, status))
+
+    def _report(self, key: str, sentence: str) -> None:
+        if key not in self._reported:  # once per problem, not once per utterance
+            self._reported.add(key)
+            self.on_notice(sentence)
+
+    def cancel(self) -> None:
+        """Kill the player and any engine program now."""
+        with self._lock:
+            end_process(self._process)
+            end_process(self._render_process)
+
+    def _temporary_folder(self) -> Path:
+        if self._folder is None:
+            self._folder = Path(tempfile.mkdtemp(prefix="table-assistant-speech-"))
+        return self._folder
+
+    def close(self) -> None:
+        """Kill any player and remove the temporary files."""
+        self.cancel()
+        if self._folder is not None:
+            shutil.rmtree(self._folder, ignore_errors=True)
+            self._folder = None
+
+
+def _remove(path: Path | None) -> None:
+    if path is not None:
+        with contextlib.suppress(OSError):
+            path.unlink()
+
+
+class Pyttsx3Backend(WavBackend):
+    """pyttsx3 (with its espeak-ng driver on Linux) used only to write WAV files, from the worker thread.
+
+    Its own playback blocks on a shell `aplay` call and cannot be stopped (ACCESSIBILITY.md), so it is never
+    used. The engine is created once and kept warm; the rate is never read back from it.
+    """
+
+    name = "pyttsx3"
+
+    def __init__(self, player: Player | None, private_player: Player | None = None, *, rate: int = 50,
+                 voice: str = "", volume: int = 100) -> None:  # fmt: skip
+        super().__init__(player, private_player)
+        self.rate, self.voice, self.volume = rate, voice, volume
+        self._engine = None
+        self._finished = threading.Event()
+
+    def open(self) -> None:
+        """Create the engine, apply rate, voice and volume, and render one word to warm it up."""
+        if self.player is None:
+            raise BackendUnavailable(words.NO_PLAYER)
+        try:
+            import pyttsx3
+            import pyttsx3.drivers.espeak as driver
+
+            # The driver prints "Audio saved to ..." after every file; a print on the screen of a Textual app or
+            # in the plain mode's output would be noise, so its module-level print is replaced by a silent one.
+            driver.print = lambda *args, **kwargs: None
+            engine = pyttsx3.init()
+        except Exception as exc:  # ImportError, OSError (no libespeak-ng), RuntimeError: all mean "not here"
+            raise BackendUnavailable(words.engine_unavailable("pyttsx3", str(exc))) from None
+        engine.connect("finished-utterance", self._on_finished)
+        engine.setProperty("rate", int(scale(self.rate, 80, 175, 450)))
+        engine.setProperty("volume", self.volume / 100)
+        if self.voice:
+            try:
+                engine.setProperty("voice", self.voice)
+            except (ValueError, KeyError):
+                self.on_notice(words.voice_unknown(self.voice))
+        self._engine = engine
+        try:
+            self.render("Ready.", self._temporary_folder() / "warm-up.wav")
+        except SpeechError as exc:
+            raise BackendUnavailable(str(exc)) from None
+
+    def _on_finished(self, name=None, completed=True) -> None:
+        self._finished.set()  # called on espeak's own thread: only an event is touched
+
+    def render(self, text: str, path: Path) -> None:
+        """Write `text` to `path` and wait for the finished-utterance event (runAndWait alone can return before
+        the file exists). An empty file is rendered once more: that was seen once, on a second utterance."""
+        for _attempt in range(2):
+            self._finished.clear()
+            self._engine.save_to_file(text, str(path))
+            self._engine.runAndWait()
+            if not self._finished.wait(RENDER_TIMEOUT):
+                raise SpeechError(words.engine_unavailable("pyttsx3", "it did not finish a sentence"))
+            if _frames(path) > 0:
+                return
+        raise SpeechError(words.engine_unavailable("pyttsx3", "it wrote an empty sound file"))
+
+
+class EspeakBackend(WavBackend):
+    """The espeak-ng program: renders a WAV for the player, or with no player speaks to the device itself (the
+    espeak-ng process is then what gets killed)."""
+
+    name = "espeak-ng"
+
+    def __init__(self, player: Player | None, private_player: Player | None = None, *, rate: int = 50,
+                 voice: str = "", volume: int = 100) -> None:  # fmt: skip
+        super().__init__(player, private_player)
+        self.rate, self.voice, self.volume = rate, voice, volume
+        self.program = ""
+
+    def open(self) -> None:
+        """Find the program."""
+        self.program = shutil.which("espeak-ng") or shutil.which("espeak") or ""
+        if not self.program:
+            raise BackendUnavailable(words.engine_unavailable("espeak-ng", "it is not installed"))
+
+    def _options(self) -> list[str]:
+        # espeak-ng's own scales: 80 to 450 words a minute (175 normal), amplitude 0 to 200 (100 normal)
+        options = ["-s", str(int(scale(self.rate, 80, 175, 450))), "-a", str(self.volume)]
+        return options + (["-v", self.voice] if self.voice else [])
+
+    def render(self, text: str, path: Path) -> None:
+        """Write `text` to `path` (the text goes in on stdin, so a text starting with "-" is not an option)."""
+        try:
+            process = start_quietly([self.program, *self._options(), "-w", str(path)], stdin=subprocess.PIPE)
+        except OSError as exc:
+            raise SpeechError(words.engine_unavailable("espeak-ng", exc.strerror or str(exc))) from None
+        with self._lock:
+            self._render_process = process
+        try:
+            process.communicate(text.encode("utf-8"), timeout=RENDER_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            end_process(process)
+            process.wait()
+        except OSError:
+            process.wait()  # killed by a cancel while its input was being written
+        with self._lock:
+            self._render_process = None
+        if process.returncode != 0 or _frames(path) == 0:
+            if process.returncode < 0:
+                return  # cut off by a cancel: nothing is played, since the utterance is no longer wanted
+            raise SpeechError(words.engine_unavailable("espeak-ng", f"it stopped with status {process.returncode}"))
+
+    def _speak_directly(self, pieces: list[str], wanted: Callable[[], bool]) -> None:
+        """No player program: espeak-ng plays each sentence on the default device itself."""
+        for piece in pieces:
+            if not wanted():
+                return
+            try:
+                process = start_quietly([self.program, *self._options()], stdin=subprocess.PIPE)
+            except OSError as exc:
+                self._report("espeak-ng", words.player_missing("espeak-ng", exc.strerror or str(exc)))
+                return
+            if self._register(process, wanted) is None:
+                return
+            with contextlib.suppress(OSError):  # a killed process has closed its stdin
+                process.communicate(piece.encode("utf-8"))
+            with self._lock:
+                self._process = None
+
+    def describe(self) -> str:
+        """"Speech: espeak-ng, played with aplay." or straight to the sound device."""
+        return words.speech_backend_chosen(self.name, self.player.name if self.player else "espeak-ng")
+
+
+def _frames(path: Path) -> int:
+    try:
+        with wave.open(str(path), "rb") as sound:
+            return sound.getnframes()
+    except (OSError, EOFError, wave.Error):
+        return 0
+
+
+def speechd_socket_path(environ=os.environ) -> Path | None:
+    """Where speech-dispatcher listens: `SPEECHD_ADDRESS` (unix_socket:PATH) or the runtime directory's
+    speech-dispatcher/speechd.sock."""
+    address = environ.get("SPEECHD_ADDRESS", "")
+    if address.startswith("unix_socket:"):
+        return Path(address.split(":", 1)[1])
+    if address:
+        return None  # an inet address: not probed, speech-dispatcher is used only on this machine's socket
+    runtime = environ.get("XDG_RUNTIME_DIR")
+    return Path(runtime) / "speech-dispatcher" / "speechd.sock" if runtime else None
+
+
+def socket_answers(path: Path | None, timeout: float = 0.2) -> bool:
+    """Whether something accepts connections on the Unix socket at `path`."""
+    if path is None or not path.exists():
+        return False
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+            probe.settimeout(timeout)
+            probe.connect(str(path))
+        return True
+    except OSError:
+        return False
+
+
+class SpeechdBackend(Backend):
+    """speech-dispatcher through its Python client (Debian's python3-speechd). Rate and voice are left as the
+    player set them for their screen reader unless changed in our settings; it cannot reach a second device, so
+    private reading uses a WAV backend beside it."""
+
+    name = "speechd"
+
+    def __init__(self, *, rate: int = 50, voice: str = "", volume: int = 100, environ=os.environ) -> None:
+        self.rate, self.voice, self.volume = rate, voice, volume
+        self.environ = environ
+        self._client = None
+        self._done = threading.Event()
+
+    def open(self) -> None:
+        """Connect if the socket answers and the client module is installed; never start a daemon."""
+        if not socket_answers(speechd_socket_path(self.environ)):
+            raise BackendUnavailable(words.engine_unavailable("speech-dispatcher", "its socket does not answer"))
+        try:
+            import speechd
+        except ImportError:
+            raise BackendUnavailable(words.engine_unavailable("speech-dispatcher", "python3-speechd is not installed")) from None
+        try:
+            client = speechd.SSIPClient("table-assistant", autospawn=False)
+            if self.rate != 50:
+                client.set_rate(int(scale(self.rate, -100, 0, 100)))
+            if self.voice:
+                client.set_synthesis_voice(self.voice)
+            client.set_volume(int(scale(self.volume, -100, 0, 100)))
+            client.set_priority(speechd.Priority.TEXT)  # our own queue orders and interrupts
+        except Exception as exc:  # the client raises its own errors (SSIPCommunicationError and others)
+            raise BackendUnavailable(words.engine_unavailable("speech-dispatcher", str(exc))) from None
+        self._module = speechd
+        self._client = client
+
+    def speak(self, utterance: Utterance, wanted: Callable[[], bool]) -> None:
+        """Send the text and wait for its end (or its cancel) event."""
+        self._done.clear()
+        events = (self._module.CallbackType.END, self._module.CallbackType.CANCEL)
+        try:
+            self._client.speak(utterance.text, callback=lambda kind, **_: self._done.set(), event_types=events)
+        except Exception as exc:
+            raise SpeechError(words.engine_unavailable("speech-dispatcher", str(exc))) from None
+        while wanted() and not self._done.wait(0.25):
+            pass  # the callback, or a cancel, sets the event; the timeout only re-checks `wanted`
+
+    def cancel(self) -> None:
+        """Cancel the message being spoken."""
+        if self._client is not None:
+            with contextlib.suppress(Exception):
+                self._client.cancel()
+        self._done.set()
+
+    def close(self) -> None:
+        """Close the connection."""
+        if self._client is not None:
+            with contextlib.suppress(Exception):
+                self._client.close()
+            self._client = None

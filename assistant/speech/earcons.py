@@ -1,0 +1,116 @@
+"""Earcons: short distinct sounds for "code seen", "card read", "error" and "your turn".
+
+The app makes them itself (sine tones with soft edges, standard library `wave`, `math` and `array`) and writes
+them once into a folder of the data directory. They play on their own channel: a small thread that starts a
+player child process for each, so a sound never waits for speech and speech never waits for a sound.
+"""
+
+from __future__ import annotations
+
+import array
+import math
+import queue
+import sys
+import threading
+import wave
+from pathlib import Path
+
+from assistant.speech.player import Player, end_process
+
+RATE = 22050
+VERSION = 1
+"""Part of each file name: raise it when a tone changes, so cached files are written again."""
+
+#: Each earcon as notes (frequency in hertz, 0 for a rest; length in milliseconds).
+TONES: dict[str, tuple[tuple[float, int], ...]] = {
+    "code-seen": ((1320, 40),),  # one short high tick: the camera sees a code, not yet read
+    "card-read": ((660, 60), (0, 20), (990, 90)),  # rising pair: got it
+    "error": ((330, 110), (0, 30), (220, 160)),  # falling, low and longer
+    "your-turn": ((523, 90), (659, 90), (784, 140)),  # a rising three-note call
+}
+EARCONS = tuple(TONES)
+
+
+def tone_samples(notes: tuple[tuple[float, int], ...], volume: int = 100) -> array.array:
+    """16-bit samples of the notes, each with 5 ms fades so they start and stop without a click."""
+    samples = array.array("h")
+    peak = 0.5 * 32767 * min(max(volume, 0), 100) / 100
+    fade = int(RATE * 0.005)
+    for frequency, milliseconds in notes:
+        count = int(RATE * milliseconds / 1000)
+        for i in range(count):
+            edge = min(1.0, i / fade, (count - 1 - i) / fade) if fade else 1.0
+            value = math.sin(2 * math.pi * frequency * i / RATE) if frequency else 0.0
+            samples.append(int(peak * edge * value))
+    if sys.byteorder == "big":
+        samples.byteswap()  # WAV files are little-endian
+    return samples
+
+
+def write_earcons(folder: Path, volume: int = 100) -> dict[str, Path]:
+    """Write every earcon into `folder` unless already there; return the file of each."""
+    folder.mkdir(parents=True, exist_ok=True)
+    files = {}
+    for name, notes in TONES.items():
+        path = folder / f"{name}-v{VERSION}-{volume}.wav"
+        if not path.exists():
+            partial = path.with_suffix(".part")
+            with wave.open(str(partial), "wb") as sound:
+                sound.setnchannels(1)
+                sound.setsampwidth(2)
+                sound.setframerate(RATE)
+                sound.writeframes(tone_samples(notes, volume).tobytes())
+            partial.replace(path)  # a crash never leaves half a file under the real name
+        files[name] = path
+    return files
+
+
+class EarconChannel:
+    """Plays earcons one at a time on their own thread and player processes; a new one cuts the last one off."""
+
+    def __init__(self, player: Player, files: dict[str, Path], private_player: Player | None = None) -> None:
+        self.player = player
+        self.private_player = private_player
+        self.files = files
+        self.played: list[str] = []
+        """The earcons started, in order (tests and the benchmark read it)."""
+        self._requests: queue.SimpleQueue = queue.SimpleQueue()
+        self._process = None
+        self._thread = threading.Thread(target=self._run, name="earcons", daemon=True)
+        self._thread.start()
+
+    def play(self, name: str, private: bool = False) -> None:
+        """Queue an earcon; returns at once."""
+        self._requests.put((name, private))
+
+    def _run(self) -> None:
+        while True:
+            request = self._requests.get()
+            if request is None:
+                break
+            name, private = request
+            player = self.private_player if private and self.private_player else self.player
+            end_process(self._process)
+            try:
+                self._process = player.start(self.files[name])
+            except (OSError, KeyError):
+                continue  # no sound for this one: the speech still carries the message
+            self.played.append(name)
+            self._reap()
+
+    def _reap(self) -> None:
+        if self._process is not None and self._process.poll() is None:
+            return
+        self._process = None
+
+    def stop(self) -> None:
+        """Cut the sound playing now."""
+        end_process(self._process)
+
+    def close(self) -> None:
+        """Stop the channel's thread and any sound."""
+        self._requests.put(None)
+        self._thread.join(timeout=1.0)
+        end_process(self._process)
+        if self._process is not None:
+            self._process.wait()

@@ -1,0 +1,168 @@
+"""Speech in the Textual app, driven with Pilot and heard through the recording backend."""
+
+import asyncio
+import threading
+from types import SimpleNamespace
+
+import pytest
+
+from assistant.commands.say import reply_speaker
+from assistant.core import words
+from assistant.core.settings import SpeechSettings
+from assistant.core.speechqueue import Priority
+from assistant.session import Session
+from assistant.speech import RecordingBackend, SpeechService, make_speaker
+from assistant.speech.replies import ReplySpeaker
+from assistant.storage.decks import load_card_set
+from assistant.storage.settings import save_settings
+from assistant.ui.app import TableApp
+from assistant.ui.braille_input import BrailleInput
+
+
+@pytest.fixture
+def cards():
+    return load_card_set()
+
+
+def make_app(cards, backend):
+    service = SpeechService(backend)
+    assert service.ready.wait(5)
+    return TableApp(Session(cards), "Table assistant.", speak=ReplySpeaker(service)), service
+
+
+def answer(app) -> str:
+    return str(app.query_one("#answer").render())
+
+
+def run(scenario):
+    asyncio.run(scenario())
+
+
+def test_typing_a_card_speaks_it(cards):
+    backend = RecordingBackend()
+    app, service = make_app(cards, backend)
+
+    async def scenario():
+        async with app.run_test() as pilot:
+            await pilot.press(*"rainbow aura", "enter")
+            await pilot.pause()
+            assert service.wait_idle(5)
+
+    run(scenario)
+    service.close()
+    spoken = backend.records[-1]
+    assert spoken.text == words.describe_card(cards.get("rainbow-aura"), cards.vocabulary)
+    assert spoken.priority is Priority.MESSAGE and spoken.kind == "said"
+
+
+def test_a_new_card_interrupts_the_one_being_read(cards):
+    backend = RecordingBackend(hold=True)
+    app, service = make_app(cards, backend)
+
+    async def scenario():
+        async with app.run_test() as pilot:
+            await pilot.press(*"rainbow aura", "enter")
+            await pilot.pause()
+            assert backend.wait_started(1)
+            await pilot.press(*"yay", "enter")
+            await pilot.pause()
+            backend.release()
+            assert service.wait_idle(5)
+
+    run(scenario)
+    service.close()
+    kinds = [(r.kind, r.text.split(",")[0]) for r in backend.records]
+    assert kinds == [("cancel", ""), ("cut", "Rainbow Aura"), ("said", "Yay")]
+
+
+def test_speech_keys_repeat_step_back_stop_and_mute(cards):
+    backend = RecordingBackend()
+    app, service = make_app(cards, backend)
+    rainbow = words.describe_card(cards.get("rainbow-aura"), cards.vocabulary)
+    yay = words.describe_card(cards.get("yay"), cards.vocabulary)
+
+    async def scenario():
+        async with app.run_test() as pilot:
+            for query in ("rainbow aura", "yay"):
+                await pilot.press(*query, "enter")
+                await pilot.pause()
+                assert service.wait_idle(5)
+            await pilot.press("f2")
+            await pilot.pause()
+            assert answer(app) == yay
+            assert service.wait_idle(5)
+            await pilot.press("f3")
+            await pilot.pause()
+            assert answer(app) == rainbow
+            assert service.wait_idle(5)
+            await pilot.press("f4")
+            await pilot.pause()
+            assert answer(app) == yay
+            assert service.wait_idle(5)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert answer(app) == words.SPEECH_STOPPED
+            await pilot.press("f5")
+            await pilot.pause()
+            assert answer(app) == words.SPEECH_MUTED and service.muted
+            await pilot.press(*"yay", "enter")
+            await pilot.pause()
+            await pilot.press("f5")
+            await pilot.pause()
+            assert not service.muted
+            assert app.query_one("#prompt").value == ""  # no key typed a character into the input
+            assert service.wait_idle(5)
+
+    run(scenario)
+    service.close()
+    assert backend.said == [rainbow, yay, yay, rainbow, yay, words.SPEECH_UNMUTED]
+
+
+def test_braille_echo_is_navigation_echo_and_notices_are_shown(cards):
+    backend = RecordingBackend()
+    app, service = make_app(cards, backend)
+
+    async def scenario():
+        async with app.run_test() as pilot:
+            app.post_message(BrailleInput.Echoed("r"))
+            await pilot.pause()
+            assert service.wait_idle(5)
+            sender = threading.Thread(target=service._notice, args=("The sound player aplay stopped.",))
+            sender.start()  # as the speech worker would: from another thread
+            sender.join()
+            await pilot.pause()
+            assert answer(app) == "The sound player aplay stopped."
+
+    run(scenario)
+    service.close()
+    assert [(r.text, r.priority) for r in backend.records] == [("r", Priority.ECHO)]
+
+
+def test_the_app_works_with_no_speech_engine(cards, capfd):
+    service = make_speaker(SpeechSettings(backend="silent", earcons=False))
+    app = TableApp(Session(cards), "Table assistant.", speak=ReplySpeaker(service))
+
+    async def scenario():
+        async with app.run_test() as pilot:
+            await pilot.press(*"yay", "enter")
+            await pilot.pause()
+            assert answer(app).startswith("Yay")
+            await pilot.press("f2")
+            await pilot.pause()
+
+    run(scenario)
+    service.close()
+    assert len(service.notices) == 1
+
+
+def test_the_app_builds_its_speaker_from_the_settings():
+    args = SimpleNamespace(no_speech=True)
+    assert reply_speaker(args) == (None, [])
+    save_settings(SpeechSettings(speech="on", backend="silent"))
+    speaker, notes = reply_speaker(SimpleNamespace(no_speech=False))
+    try:
+        assert notes == [words.speech_silent(words.SPEECH_SET_SILENT)]
+    finally:
+        speaker.close()
+    save_settings(SpeechSettings(speech="off"))
+    assert reply_speaker(SimpleNamespace(no_speech=False)) == (None, [])

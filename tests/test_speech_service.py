@@ -1,0 +1,264 @@
+"""The speech service with the recording backend: what is said, in which order, and what gets cut off.
+
+The recording backend holds each utterance until the test releases it, so "while it is busy" needs no timing.
+"""
+
+import pytest
+
+from assistant.core import words
+from assistant.core.settings import SpeechSettings
+from assistant.speech import Priority, RecordingBackend, SpeechService, make_speaker
+from assistant.speech.backends import Backend, BackendUnavailable, SilentBackend
+from assistant.speech.replies import ReplySpeaker
+
+
+@pytest.fixture
+def held():
+    """A service whose recording backend holds every utterance until released."""
+    backend = RecordingBackend(hold=True)
+    service = SpeechService(backend)
+    assert service.ready.wait(5)
+    yield service, backend
+    service.close()
+
+
+def finish(service, backend, count=10):
+    backend.release(count)
+    assert service.wait_idle(5)
+
+
+def test_the_backend_is_reported_once(held):
+    service, _ = held
+    assert service.notices == [words.speech_backend_chosen("recording")]
+
+
+def test_messages_are_said_in_order_and_say_returns_while_the_worker_is_busy(held):
+    service, backend = held
+    service.say("one")
+    assert backend.wait_started(1)
+    service.say("two")  # the worker is held inside "one": say only queues
+    service.say("three")
+    finish(service, backend)
+    assert backend.said == ["one", "two", "three"]
+    assert [r.priority for r in backend.records] == [Priority.MESSAGE] * 3
+
+
+def test_interrupt_drops_the_queue_cuts_the_current_and_keeps_important(held):
+    service, backend = held
+    service.say("old card")
+    assert backend.wait_started(1)
+    service.say("waiting message")
+    service.say("you cannot do that", Priority.IMPORTANT)
+    service.interrupt("next card")
+    finish(service, backend)
+    kinds = [(r.kind, r.text) for r in backend.records]
+    assert kinds == [("cancel", ""), ("cut", "old card"), ("said", "you cannot do that"), ("said", "next card")]
+
+
+def test_echo_latest_wins_and_hint_dropped_when_busy(held):
+    service, backend = held
+    service.say("a card")
+    assert backend.wait_started(1)
+    for letter in "abc":
+        service.say(letter, Priority.ECHO)
+    assert service.say("code seen", Priority.HINT) is False
+    finish(service, backend)
+    assert backend.said == ["a card", "c"]
+    assert backend.records[-1].priority is Priority.ECHO
+
+
+def test_stop_silences_everything(held):
+    service, backend = held
+    service.say("card")
+    assert backend.wait_started(1)
+    service.say("error", Priority.IMPORTANT)
+    service.stop()
+    assert service.wait_idle(5)
+    assert [(r.kind, r.text) for r in backend.records] == [("cancel", ""), ("cut", "card")]
+
+
+def test_repeat_and_history():
+    backend = RecordingBackend()
+    service = SpeechService(backend)
+    try:
+        for text in ("one", "two", "three"):
+            service.say(text)
+        assert service.wait_idle(5)
+        steps = [service.repeat, service.back, service.back, service.back, service.forward]
+        answers = []
+        for step in steps:
+            answers.append(step())
+            assert service.wait_idle(5)
+        assert answers == ["three", "two", "one", "", "two"]
+        assert service.history == ["one", "two", "three"]
+        assert backend.said == ["one", "two", "three", "three", "two", "one", "two"]
+    finally:
+        service.close()
+
+
+def test_mute_says_nothing_but_remembers(held):
+    service, backend = held
+    service.muted = True
+    service.say("hidden", Priority.IMPORTANT)
+    assert service.wait_idle(5)
+    assert backend.said == []
+    service.muted = False
+    service.repeat()
+    finish(service, backend)
+    assert backend.said == ["hidden"]
+
+
+def test_earcons_are_spoken_when_sounds_are_off(held):
+    service, backend = held
+    assert not service.sounds_on
+    service.earcon("your-turn")
+    finish(service, backend)
+    assert backend.records[-1].text == words.EARCON_WORDS["your-turn"]
+    assert backend.records[-1].priority is Priority.IMPORTANT
+    with pytest.raises(ValueError):
+        service.earcon("no such sound")
+
+
+class Broken(Backend):
+    name = "broken"
+
+    def open(self):
+        raise BackendUnavailable("broken cannot speak: no engine.")
+
+
+class Crashing(Backend):
+    name = "crashing"
+
+    def open(self):
+        raise RuntimeError("a library bug")
+
+
+def test_the_first_backend_that_opens_is_chosen():
+    recorder = RecordingBackend()
+    service = SpeechService([Broken(), Crashing(), recorder])
+    try:
+        assert service.ready.wait(5)
+        assert service.backend is recorder
+        assert service.notices == [words.speech_backend_chosen("recording")]
+    finally:
+        service.close()
+
+
+def test_no_backend_runs_silently_with_one_written_notice(capfd):
+    service = SpeechService([Broken(), Crashing()])
+    try:
+        assert service.ready.wait(5)
+        assert isinstance(service.backend, SilentBackend)
+        for n in range(3):
+            service.say(f"card {n}")
+        service.earcon("error")
+        assert service.wait_idle(5)
+        assert len(service.notices) == 1
+        assert service.notices[0].startswith("Speech is off: no speech engine works here.")
+        assert "no engine" in service.notices[0]
+    finally:
+        service.close()
+    assert capfd.readouterr() == ("", "")
+
+
+def test_silent_setting_chooses_silence():
+    service = make_speaker(SpeechSettings(backend="silent", earcons=False))
+    try:
+        assert service.backend.name == "silent"
+        assert words.SPEECH_SET_SILENT in service.notices[0]
+    finally:
+        service.close()
+
+
+class Failing(RecordingBackend):
+    def speak(self, utterance, wanted):
+        raise ValueError("engine exploded")
+
+
+def test_an_engine_failing_while_speaking_is_reported_once_and_the_worker_goes_on(capfd):
+    service = SpeechService(Failing())
+    try:
+        service.say("one")
+        service.say("two")
+        assert service.wait_idle(5)
+        assert len(service.notices) == 2 and "engine exploded" in service.notices[1]
+        assert service.history == ["one", "two"]
+    finally:
+        service.close()
+    assert capfd.readouterr() == ("", "")
+
+
+def test_private_utterances_never_reach_a_backend_without_a_headphones_device():
+    backend = RecordingBackend(private=False)
+    service = SpeechService(backend)
+    try:
+        service.say("your hand: Rainbow Aura", private=True)
+        service.say("table message")
+        assert service.wait_idle(5)
+        assert backend.said == ["table message"]
+    finally:
+        service.close()
+
+
+def test_private_utterances_go_to_the_private_backend():
+    table, headphones = RecordingBackend(private=False), RecordingBackend()
+    service = SpeechService(table, private_backend=headphones)
+    try:
+        service.say("your hand: Rainbow Aura", private=True)
+        service.say("table message")
+        assert service.wait_idle(5)
+        assert table.said == ["table message"]
+        assert headphones.said == ["your hand: Rainbow Aura"] and headphones.records[0].private
+    finally:
+        service.close()
+
+
+class FakeReply:
+    def __init__(self, speech, important=False, card=None, hint=False):
+        self.lines, self.speech, self.important, self.card, self.hint = (speech,), speech, important, card, hint
+
+
+def test_reply_speaker_priorities_and_card_interrupts(held):
+    service, backend = held
+    speaker = ReplySpeaker(service)
+    speaker(FakeReply("Rainbow Aura, Upgrade card.", card="rainbow-aura"))
+    assert backend.wait_started(1)
+    speaker(FakeReply("Two cards match.", important=True))
+    speaker(FakeReply("Yay, Upgrade card.", card="yay"))
+    speaker(FakeReply("Move the card closer.", hint=True))  # dropped: busy
+    speaker.echo("r")
+    finish(service, backend)
+    said = [(r.kind, r.text, r.priority) for r in backend.records if r.kind != "cancel"]
+    assert said == [
+        ("cut", "Rainbow Aura, Upgrade card.", Priority.MESSAGE),
+        ("said", "Two cards match.", Priority.IMPORTANT),
+        ("said", "Yay, Upgrade card.", Priority.MESSAGE),
+        ("said", "r", Priority.ECHO),
+    ]
+
+
+def test_reply_speaker_private_reading():
+    backend = RecordingBackend()
+    service = SpeechService(backend)
+    speaker = ReplySpeaker(service, private_device="headphones")
+    assert service.ready.wait(5)
+    try:
+        assert speaker.control("private") == words.private_on("headphones")
+        speaker(FakeReply("Yay, Upgrade card.", card="yay"))
+        speaker(FakeReply("Ben's turn.", important=True))
+        assert service.wait_idle(5)
+        assert speaker.control("private") == words.PRIVATE_OFF
+        assert service.wait_idle(5)
+    finally:
+        service.close()
+    private = {r.text: r.private for r in backend.records if r.kind == "said"}
+    assert private == {words.private_on("headphones"): False, "Yay, Upgrade card.": True, "Ben's turn.": False,
+                       words.PRIVATE_OFF: False}  # fmt: skip
+
+
+def test_reply_speaker_private_reading_without_a_device_warns():
+    service = SpeechService(RecordingBackend(private=False))
+    try:
+        assert ReplySpeaker(service).control("private") == words.PRIVATE_NO_DEVICE
+    finally:
+        service.close()

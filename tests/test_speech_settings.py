@@ -1,0 +1,111 @@
+"""Speech settings (the TOML file, a damaged one set aside) and the screen-reader check behind `speech = auto`."""
+
+from dataclasses import fields
+
+import pytest
+
+from assistant.core import words
+from assistant.core.settings import SpeechSettings, format_settings, parse_settings
+from assistant.speech import speech_wanted
+from assistant.speech.screenreader import screen_reader_running
+from assistant.storage.settings import load_settings, save_settings, settings_path
+
+
+def test_no_file_gives_the_defaults_and_no_notice():
+    assert load_settings() == (SpeechSettings(), "")
+
+
+def test_saved_settings_read_back_the_same():
+    chosen = SpeechSettings(speech="on", backend="espeak-ng", rate=70, voice='en-gb "x" \\ é', volume=40,
+                            earcons=False, player="paplay", device="", private_device="plughw:1,0")  # fmt: skip
+    path = save_settings(chosen)
+    assert path == settings_path() and path.exists()
+    assert load_settings() == (chosen, "")
+    assert not list(path.parent.glob("*.new"))
+
+
+def test_the_written_file_is_simple_key_value_lines():
+    text = format_settings(SpeechSettings())
+    assert "[speech]" in text
+    assert 'speech = "auto"' in text and "rate = 50" in text and "earcons = true" in text
+    assert len([line for line in text.splitlines() if " = " in line]) == len(fields(SpeechSettings))
+
+
+def test_a_partial_file_keeps_the_other_defaults():
+    assert parse_settings("[speech]\nrate = 80\n") == SpeechSettings(rate=80)
+    assert parse_settings("") == SpeechSettings()
+
+
+@pytest.mark.parametrize(
+    "text, problem",
+    [
+        ("[speech\nrate = 1", "Expected"),
+        ("[speech]\nrate = 101\n", "speech.rate must be from 0 to 100"),
+        ("[speech]\nrate = true\n", "speech.rate must be int"),
+        ("[speech]\nspeech = 'loud'\n", "speech.speech must be one of auto, on, off"),
+        ("[speech]\nbackend = 'sapi'\n", "speech.backend must be one of"),
+        ("[speech]\nshout = true\n", "unknown setting speech.shout"),
+        ("[colours]\nx = 1\n", "unknown setting colours"),
+        ("speech = 1\n", "speech must be a table"),
+    ],
+)
+def test_bad_values_are_errors_that_say_what_is_wrong(text, problem):
+    with pytest.raises(ValueError, match=problem.replace("[", r"\[")):
+        parse_settings(text)
+
+
+def test_a_damaged_file_is_said_set_aside_and_the_defaults_used():
+    path = settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text("[speech]\nrate = 'fast'\n")
+    settings, notice = load_settings()
+    assert settings == SpeechSettings()
+    kept = list(path.parent.glob("settings.toml.damaged-*"))
+    assert len(kept) == 1 and kept[0].read_text() == "[speech]\nrate = 'fast'\n"
+    assert not path.exists()
+    assert notice == words.settings_damaged("speech.rate must be int", kept[0].name)
+    assert load_settings() == (SpeechSettings(), "")  # said once: the next start finds no file
+
+
+def test_a_file_that_is_not_text_is_damaged_too():
+    path = settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"\xff\xfe\x00")
+    settings, notice = load_settings()
+    assert settings == SpeechSettings() and notice.startswith("The settings file is damaged")
+
+
+def fake_system(tmp_path, processes=(), modules=()):
+    proc, sys_root = tmp_path / "proc", tmp_path / "sys"
+    (sys_root / "module").mkdir(parents=True)
+    for module in modules:
+        (sys_root / "module" / module).mkdir()
+    (proc / "self").mkdir(parents=True)
+    for pid, (comm, cmdline) in enumerate(processes, start=100):
+        (proc / str(pid)).mkdir()
+        (proc / str(pid) / "comm").write_text(comm + "\n")
+        (proc / str(pid) / "cmdline").write_bytes(b"\0".join(a.encode() for a in cmdline) + b"\0")
+    return proc, sys_root
+
+
+def test_screen_reader_detection(tmp_path):
+    quiet = fake_system(tmp_path / "a", [("bash", ["bash"]), ("python3", ["python3", "-m", "http.server"])])
+    assert screen_reader_running({}, *quiet) == ""
+    orca = fake_system(tmp_path / "b", [("orca", ["/usr/bin/python3", "/usr/bin/orca"])])
+    assert screen_reader_running({}, *orca) == "Orca"
+    orca_by_python = fake_system(tmp_path / "c", [("python3", ["/usr/bin/python3", "/usr/bin/orca", "--replace"])])
+    assert screen_reader_running({}, *orca_by_python) == "Orca"
+    speakup = fake_system(tmp_path / "d", modules=["speakup_soft"])
+    assert screen_reader_running({}, *speakup) == "Speakup"
+    assert screen_reader_running({"TABLE_ASSISTANT_SCREEN_READER": "NVDA"}, *quiet) == "NVDA"
+    assert screen_reader_running({"TABLE_ASSISTANT_SCREEN_READER": "no"}, *orca) == ""
+
+
+def test_speech_wanted(monkeypatch):
+    monkeypatch.setenv("TABLE_ASSISTANT_SCREEN_READER", "Orca")
+    assert speech_wanted(SpeechSettings(speech="auto")) == (False, words.screen_reader_speaks("Orca"))
+    assert speech_wanted(SpeechSettings(speech="on")) == (True, "")
+    assert speech_wanted(SpeechSettings(speech="off")) == (False, "")
+    assert speech_wanted(SpeechSettings(speech="on"), no_speech=True) == (False, "")
+    monkeypatch.setenv("TABLE_ASSISTANT_SCREEN_READER", "off")
+    assert speech_wanted(SpeechSettings(speech="auto")) == (True, "")
