@@ -13,7 +13,7 @@ import sys
 from assistant.core.cardfile import CardDataError
 
 #: Sub-command modules, in the order `--help` lists them.
-COMMANDS = ["card", "deck", "labels", "state", "say"]
+COMMANDS = ["card", "deck", "labels", "state", "say", "scan"]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -27,6 +27,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--addon", action="append", default=[], metavar="ID", help="add an expansion deck")
     parser.add_argument("--plain", action="store_true", help="plain line mode: commands on stdin, one line out each")
     parser.add_argument("--no-speech", action="store_true", help="do not speak (a screen reader does the talking)")
+    parser.add_argument("--camera", type=int, default=0, metavar="N", help="the camera the app scans codes with (0)")
+    parser.add_argument("--no-camera", action="store_true", help="do not use a camera: typed input only")
     parser.add_argument("--script", metavar="FILE", help="replay a game: run each line of FILE as a command")
     parser.add_argument("--resume", action="store_true", help="continue the last saved game")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")

@@ -31,6 +31,8 @@ class Reply:
     """The card the reply is about, if any."""
     confirm: bool = False
     """The reply asks a yes-or-no question (a warned game event); the next line, yes or no, answers it."""
+    hint: bool = False
+    """An aiming cue from the camera: shown on the camera line only, and said only when nothing else is."""
 
 
 class CardResolver(Protocol):
@@ -116,6 +118,34 @@ class Session:
         if notice:  # said once, before the answer, and kept on screen with it
             reply = Reply((notice, *reply.lines), f"{notice} {reply.speech}", important=True, card=reply.card)
         return reply
+
+    def scanned(self, payload: str | bytes) -> Reply:
+        """Answer a code read by the camera (untrusted payload): its card, its words, or "unknown code"."""
+        from assistant.core.payloads import PayloadKind, resolve_payload
+
+        meaning = resolve_payload(payload, self.cards)
+        vocabulary = self.cards.vocabulary
+        if meaning.card is not None and meaning.kind is not PayloadKind.TEXT:
+            self.pending = ()
+            card = meaning.card
+            return Reply(tuple(words.card_lines(card, vocabulary)), words.describe_card(card, vocabulary), card=card)
+        if meaning.kind is PayloadKind.TEXT:
+            text = words.scanned_text(meaning.payload)
+            return Reply((text,), text, card=meaning.card)
+        if meaning.kind is PayloadKind.LABEL:
+            sentence = words.label_not_in_play(meaning.deck, meaning.card_id)
+        else:
+            sentence = words.unknown_code(meaning.payload)
+        return Reply((sentence,), sentence, important=True)
+
+    def aiming(self, cue) -> Reply:
+        """An aiming cue (`assistant.core.aiming.Cue`) as a hint reply."""
+        sentence = words.aiming_words(cue.value)
+        return Reply((sentence,), sentence, hint=True)
+
+    def notice(self, sentence: str) -> Reply:
+        """A sentence from an adapter (no camera, camera lost, a decoder missing): shown and said, never dropped."""
+        return Reply((sentence,), sentence, important=True)
 
     def _choose(self, number: int) -> Reply:
         if not self.pending:

@@ -59,7 +59,7 @@ def run(args) -> int:
     if speaker is not None:
         speaker.service.say(heading)
     try:  # the heading is said; the notes (the speech engine chosen, or why it is off) are only written
-        TableApp(session, " ".join([heading, *notes]), speak=speaker).run()
+        TableApp(session, " ".join([heading, *notes]), speak=speaker, camera=_camera(args)).run()
     finally:
         if speaker is not None:
             speaker.close()
@@ -71,3 +71,11 @@ def _speaker(args):
 
     return reply_speaker(args)
 
+
+def _camera(args):
+    """The function that opens the app's camera, or None with `--no-camera` (typed input only)."""
+    if getattr(args, "no_camera", False):
+        return None
+    from assistant.scanner.live import camera_opener
+
+    return camera_opener(getattr(args, "camera", 0) or 0)

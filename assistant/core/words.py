@@ -1069,6 +1069,11 @@ def camera_unavailable(index: int) -> str:
     return f"Camera {index} cannot be opened. Check it is plugged in and not used by another program."
 
 
+def camera_failed(kind: str) -> str:
+    """The camera thread stopped on an error nobody foresaw; the app carries on without it."""
+    return f"Scanning stopped after an unexpected error ({kind}). Type card names instead."
+
+
 def scan_not_found(path: str) -> str:
     """A path given to scan that does not exist."""
     return f"{clean_untrusted(path, 120)}: no such file or folder."

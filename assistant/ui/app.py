@@ -50,18 +50,21 @@ class TableApp(App):
         Binding("f6", "speech('private')", "Private reading", show=False),
     ]
 
-
-    def __init__(self, session: Session, title: str, speak=None):
+    def __init__(self, session: Session, title: str, speak=None, camera=None):
+        """`camera`: a function opening a frame source (`assistant.scanner.live.camera_opener`), or None."""
         super().__init__()
         self.session = session
         self.heading = title
         self.speak = speak
         self.replies: list[Reply] = []
+        self.camera = camera
+        self.camera_worker = None
 
     def compose(self) -> ComposeResult:
         yield Static(self.heading, id="title", markup=False)
         yield Input(placeholder="Card name or abbreviation", id="prompt", select_on_focus=False)
         yield Static("Type a card name and press Enter. Type help for help.", id="answer", markup=False)
+        yield Static("", id="camera", markup=False)
         with VerticalScroll(id="history", can_focus=False):
             yield Static("", id="history-text", markup=False)
 
@@ -72,6 +75,35 @@ class TableApp(App):
         attach = getattr(self.speak, "attach", None)
         if attach is not None:  # the speech worker's notices (a player that failed) come back as messages
             attach(lambda text: self.post_message(SpeechNoticed(text)))
+        if self.camera is not None:  # scanning runs on its own thread, which only posts messages
+            from assistant.ui.camera import CameraWorker
+
+            self.camera_worker = CameraWorker(self.camera, self.post_message)
+            self.camera_worker.start()
+
+    def on_unmount(self) -> None:
+        if self.camera_worker is not None:
+            self.camera_worker.stop()
+
+    def on_card_scanned(self, message) -> None:
+        """The camera read a card's code: the same reply as typing the card's name."""
+        self.show(self.session.scanned(message.payload))
+
+    def on_aiming_cue(self, message) -> None:
+        """A cue while the player aims a code at the camera."""
+        self.show(self.session.aiming(message.cue))
+
+    def on_camera_lost(self, message) -> None:
+        """No camera, or it stopped: said once; typed input carries on."""
+        self.show(self.session.notice(message.sentence))
+
+    def on_camera_back(self, message) -> None:
+        """The camera works again."""
+        self.show(self.session.notice(words.CAMERA_BACK))
+
+    def on_scanner_noticed(self, message) -> None:
+        """A one-time notice from the scanner."""
+        self.show(self.session.notice(message.sentence))
 
     def on_speech_noticed(self, message: SpeechNoticed) -> None:
         """A notice from the speech service: shown, and not spoken (it is about the speech itself)."""
@@ -98,6 +130,11 @@ class TableApp(App):
 
     def show(self, reply: Reply) -> None:
         """Show a reply on screen and hand it to speech; the one place both happen."""
+        if reply.hint:  # an aiming cue: on the camera line, leaving the answer and the history alone
+            self.query_one("#camera", Static).update("\n".join(reply.lines))
+            if self.speak is not None:
+                self.speak(reply)
+            return
         self.replies.append(reply)
         self.query_one("#answer", Static).update("\n".join(reply.lines))
         history = [line for old in reversed(self.replies[-20:-1]) for line in old.lines]

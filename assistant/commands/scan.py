@@ -1,0 +1,218 @@
+"""`table-assistant scan PATH... [--json] [--frames] [--deck ID]` and `table-assistant scan --camera [N]`.
+
+Files: for each image or video (folders are opened to their images and videos), the payloads read, the cards
+they name and the decoding time. A video's payloads are those of all its frames; `--frames` lists each frame.
+`--json` prints one JSON object per file (and per frame with `--frames`), one per line. The camera: each card
+is printed, and spoken when speech is available, as it is read; aiming cues are printed too.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+
+def add_parser(subparsers) -> None:
+    """Register the sub-command."""
+    parser = subparsers.add_parser("scan", help="read card QR codes from images, videos or the camera")
+    parser.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="image or video files, or folders")
+    parser.add_argument("--json", action="store_true", help="one JSON object per file (per frame with --frames)")
+    parser.add_argument("--frames", action="store_true", help="for videos: list every frame")
+    parser.add_argument(
+        "--camera", dest="scan_camera", nargs="?", type=int, const=0, default=None, metavar="N",
+        help="scan live from camera N (0)",
+    )
+    parser.add_argument("--confirm", type=int, default=2, metavar="N", help="frames a code must be read in before it is announced (2)")
+    parser.add_argument("--no-guidance", action="store_true", help="with --camera: no aiming cues")
+    parser.add_argument("--deck", dest="scan_deck", metavar="ID", help="the deck whose cards payloads are matched against")
+
+
+def run(args) -> int:
+    """Scan the files or the camera; 0 when everything could be read, 1 when a file could not, 2 on bad use."""
+    from assistant.core import words
+    from assistant.storage.decks import DEFAULT_DECK, load_card_set
+
+    deck = getattr(args, "scan_deck", None) or getattr(args, "deck", None) or DEFAULT_DECK
+    cards = load_card_set(deck, getattr(args, "addon", []) or [])
+    if args.scan_camera is not None:
+        return _scan_camera(args, cards)
+    if not args.paths:
+        print(words.SCAN_NOTHING_GIVEN, file=sys.stderr)
+        return 2
+    from assistant.scanner.decoders import Cascade
+
+    cascade = Cascade()
+    for notice in cascade.take_notices():
+        print(notice, file=sys.stderr)
+    status = 0
+    for result in scan_paths(args.paths, cards, cascade, per_frame=args.frames):
+        if "error" in result:
+            status = 1
+            if args.json:
+                print(json.dumps({"path": result["path"], "error": result["error"]}))
+            else:
+                print(result["error"], file=sys.stderr)
+            continue
+        if args.json:
+            print(json.dumps(_public(result)))
+            continue
+        if "frame" in result:
+            names = [cards.get(c).name for c in result["cards"]]
+            print(words.scan_frame_summary(result["frame"], len(result["payloads"]), names, result["decode_ms"]))
+            continue
+        names = [cards.get(c).name for c in result["cards"]]
+        print(words.scan_file_summary(result["path"], len(result["payloads"]), names, result["decode_ms"]))
+        for payload in result["payloads"]:
+            print(words.scan_payload_line(payload))
+    return status
+
+
+def _public(result: dict) -> dict:
+    """The JSON object of a file or frame. Payloads are given whole: JSON with ASCII escapes carries any payload
+    (escape sequences, control characters) as inert text, so nothing reaches the terminal raw."""
+    out = {"path": result["path"]}
+    if "frame" in result:
+        out["frame"] = result["frame"]
+    out["payloads"] = list(result["payloads"])
+    out["cards"] = result["cards"]
+    out["decode_ms"] = round(result["decode_ms"], 2)
+    if "frames" in result:
+        out["frames"] = result["frames"]
+    return out
+
+
+def scan_paths(paths: list[Path], cards, cascade, per_frame: bool = False):
+    """Per file (and per frame of a video when `per_frame`), a dict: path, payloads, cards, decode_ms; or path
+    and error (a sentence) for a file that cannot be read."""
+    from assistant.core.payloads import resolve_payload
+    from assistant.scanner.sources import SourceError, open_file, scan_targets
+
+    for target in scan_targets(paths):
+        if isinstance(target, SourceError):
+            yield {"path": "", "error": target.sentence}
+            continue
+        try:
+            source = open_file(target)
+        except SourceError as exc:
+            yield {"path": str(target), "error": exc.sentence}
+            continue
+        payloads: list[str] = []
+        total = 0.0
+        frames = 0
+        try:
+            while True:
+                try:
+                    frame = source.read()
+                except SourceError as exc:
+                    yield {"path": str(target), "error": exc.sentence}
+                    break
+                if frame is None:
+                    break
+                start = time.perf_counter()
+                found = cascade.decode(frame.image)
+                elapsed = (time.perf_counter() - start) * 1000
+                total += elapsed
+                frames += 1
+                texts = [d.payload for d in found]
+                if per_frame and _is_video(source):
+                    yield {
+                        "path": str(target),
+                        "frame": frame.index,
+                        "payloads": texts,
+                        "cards": _card_ids(texts, cards, resolve_payload),
+                        "decode_ms": elapsed,
+                    }
+                payloads.extend(t for t in texts if t not in payloads)
+        finally:
+            source.close()
+        if frames == 0:
+            continue
+        result = {"path": str(target), "payloads": payloads, "cards": _card_ids(payloads, cards, resolve_payload)}
+        result["decode_ms"] = total
+        if _is_video(source):
+            result["frames"] = frames
+        yield result
+
+
+def _is_video(source) -> bool:
+    from assistant.scanner.sources import VideoFile
+
+    return isinstance(source, VideoFile)
+
+
+def _card_ids(payloads: list[str], cards, resolve_payload) -> list[str]:
+    ids = []
+    for payload in payloads:
+        card = resolve_payload(payload, cards).card
+        if card is not None and card.id not in ids:
+            ids.append(card.id)
+    return ids
+
+
+def _scan_camera(args, cards) -> int:
+    """Scan live until Ctrl+C: print (and speak) each card and each aiming cue."""
+    from assistant.core import words
+    from assistant.scanner.live import CodeAnnounced, CueGiven, LiveScanner, ScannerNotice, SourceBack, SourceLost, camera_opener
+    from assistant.core.sightings import SightingTracker
+    from assistant.session import Session
+
+    session = Session(cards)
+    speak = _speaker(args)
+
+    def report(event) -> None:
+        if isinstance(event, CodeAnnounced):
+            reply = session.scanned(event.payload)
+        elif isinstance(event, CueGiven):
+            reply = session.aiming(event.cue)
+        elif isinstance(event, (SourceLost, ScannerNotice)):
+            reply = session.notice(event.sentence)
+        elif isinstance(event, SourceBack):
+            reply = session.notice(words.CAMERA_BACK)
+        else:
+            return
+        for line in reply.lines:
+            print(line, flush=True)
+        if speak is not None:
+            speak(reply)
+
+    scanner = LiveScanner(
+        camera_opener(args.scan_camera),
+        report,
+        tracker=SightingTracker(confirm_frames=max(1, args.confirm)),
+        guidance=not args.no_guidance,
+    )
+    if not scanner.open():
+        _close(speak)
+        return 1
+    print(words.camera_opened(args.scan_camera), flush=True)
+    print(words.SCANNING_LIVE, flush=True)
+    try:
+        scanner.run()
+    except KeyboardInterrupt:
+        scanner.stop()
+    finally:
+        scanner._close()
+        _close(speak)
+    return 0
+
+
+def _speaker(args):
+    """The speech of the app when the speech package offers it and it is wanted; None otherwise."""
+    try:
+        from assistant.commands.say import reply_speaker
+    except ImportError:
+        return None
+    try:
+        speaker, notes = reply_speaker(args)
+    except Exception:  # noqa: BLE001 - speech is a bonus here: printing carries on without it
+        return None
+    for note in notes:
+        print(note, file=sys.stderr)
+    return speaker
+
+
+def _close(speak) -> None:
+    if speak is not None and hasattr(speak, "close"):
+        speak.close()

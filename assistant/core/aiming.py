@@ -1,0 +1,116 @@
+"""Aiming guidance for a blind player: one short cue from what the camera sees, and how often to say it.
+
+The scanner adapter measures a frame (where a code-like pattern is, how big, how sharp, how bright); this
+module turns those numbers into one cue, so the choice is a pure function tested on its own and on rendered
+frames. Cues are ordered by what must be fixed first: a code cut off by the edge of the picture cannot be read
+however sharp it is, a dark picture is also a blurred one (long exposure, noise), and a code that is too small is
+better brought closer before it is held still.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class Cue(enum.Enum):
+    """One piece of aiming guidance; its value is the words spoken (see `words.aiming_cue`)."""
+
+    READ = "read"
+    """A code was read: the distinct confirmation."""
+    MOVE_LEFT = "move left"
+    MOVE_RIGHT = "move right"
+    MOVE_UP = "move up"
+    MOVE_DOWN = "move down"
+    MORE_LIGHT = "more light"
+    CLOSER = "closer"
+    HOLD_STILL = "hold still"
+
+
+@dataclass(frozen=True)
+class FrameView:
+    """What the scanner measured in one frame."""
+
+    width: int
+    """Frame width in pixels."""
+    height: int
+    """Frame height in pixels."""
+    region: tuple[int, int, int, int] | None = None
+    """The code-like region seen (x, y, width, height in pixels), or None when nothing like a code is seen."""
+    sharpness: float = 0.0
+    """How crisp the region is (second-derivative variance along its least sharp direction); low means blurred."""
+    brightness: float = 128.0
+    """Mean grey level of the region (or the frame), 0 to 255."""
+    read: bool = False
+    """A code was read in this frame."""
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """Where each cue starts. Defaults measured on rendered 1280 by 720 frames (see docs/scanner.md)."""
+
+    dark: float = 55.0
+    """Below this mean grey level: "more light"."""
+    min_side: int = 100
+    """A code-like region (the card, as the scanner finds it) narrower than this many pixels is too far away to
+    read: "closer". On rendered 720p frames a card reads reliably up to about 1 m, where it is some 80 pixels
+    wide; the margin asks for "closer" a little before that."""
+    min_sharpness: float = 100.0
+    """Below this sharpness (second-derivative variance in the least sharp direction, see
+    `assistant.scanner.measure.sharpness`): "hold still". Rendered unreadable blurred frames measure 15 to 60,
+    sharp ones 600 and more."""
+    edge_margin: int = 4
+    """A region within this many pixels of the frame's edge is cut off by it."""
+
+
+def aiming_cue(view: FrameView, limits: Thresholds = Thresholds(), facing_player: bool = True) -> Cue | None:
+    """The one cue for this frame, or None when there is nothing useful to say.
+
+    `facing_player`: the camera looks at the player (a laptop's webcam), so the picture is a mirror of what the
+    player sees and a code cut off on the picture's left needs the card moved to the player's left. With a camera
+    looking down at the table from the player's side, pass False.
+    """
+    if view.read:
+        return Cue.READ
+    if view.region is None:
+        # Nothing code-like: in a very dark picture that may be why, otherwise the player is not aiming yet.
+        return Cue.MORE_LIGHT if view.brightness < limits.dark else None
+    x, y, w, h = view.region
+    left = x <= limits.edge_margin
+    right = x + w >= view.width - limits.edge_margin
+    top = y <= limits.edge_margin
+    bottom = y + h >= view.height - limits.edge_margin
+    if left != right:  # cut off on one side only; cut on both sides means too close, not off-centre
+        # Cut off on the player's own left (the picture's right when the camera faces them): move right.
+        players_left = right if facing_player else left
+        return Cue.MOVE_RIGHT if players_left else Cue.MOVE_LEFT
+    if top != bottom:
+        return Cue.MOVE_DOWN if top else Cue.MOVE_UP
+    if view.brightness < limits.dark:
+        return Cue.MORE_LIGHT
+    if min(w, h) < limits.min_side:
+        return Cue.CLOSER
+    if view.sharpness < limits.min_sharpness:
+        return Cue.HOLD_STILL
+    return None
+
+
+class CuePacer:
+    """Rate-limits cues so guidance never floods the speech: at most one cue every `interval` seconds, the same
+    cue again only after `repeat` seconds; the confirmation is never held back."""
+
+    def __init__(self, interval: float = 1.5, repeat: float = 4.0):
+        self.interval = interval
+        self.repeat = repeat
+        self._last: tuple[Cue, float] | None = None
+
+    def allow(self, cue: Cue | None, now: float) -> bool:
+        """True when `cue` should be said now (and remember that it was)."""
+        if cue is None:
+            return False
+        if cue is not Cue.READ and self._last is not None:
+            last_cue, when = self._last
+            if now - when < self.interval or (cue is last_cue and now - when < self.repeat):
+                return False
+        self._last = (cue, now)
+        return True

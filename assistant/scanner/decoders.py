@@ -1,0 +1,334 @@
+"""The QR decoder cascade: zxing-cpp first, cheap retries where a code-like pattern was seen, then ZBar.
+
+`Cascade().decode(frame)` returns every code read in a frame with its position. zxing-cpp reads most frames at
+the first try in a millisecond or two; only when it finds nothing does the cascade retry, and the retries work on
+the code-like regions `measure.find_code_regions` finds (the whole picture when it is small, like a photo), so a
+720p frame stays far inside the 33 ms a 30-frames-a-second camera allows. What each retry buys was measured on
+the shared photographs and on rendered frames (`benchmarks/scanner.py`, docs/scanner.md):
+
+- *dark*: a stretch of the grey levels of a dim frame (low light);
+- *sharpen*: an unsharp mask (small codes far away, focus blur);
+- *stretch*: the same grey-level stretch inside a region (dim or low-contrast regions);
+- *upscale*: a 2x cubic upscale (glare, blur);
+- *upscale-global*: a 2x upscale with zxing-cpp's global-histogram binarizer (small, noisy photographs);
+- *clahe-upscale*: local contrast equalisation, then 2x (motion blur, glare);
+- *sharpen-more*: a stronger, wider unsharp mask (heavier blur);
+- *pyzbar*: ZBar, plain and sharpened (a few codes zxing-cpp gives up on).
+
+OpenCV's own QR detector is available as the optional stage `opencv`, off by default: it added no code on the
+shared photographs or the rendered frames that the cascade had missed, and costs more than all retries together.
+
+Every library is optional: a missing one is reported once through `take_notices()` and the rest carries on.
+Only QR codes are looked for (other symbologies would only add false positives and time).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from assistant.core import words
+
+#: Frames at most this many pixels across are retried whole (photos); larger ones only inside regions.
+WHOLE_FRAME_RETRY = 1000
+#: Regions retried per frame (more cards than this in one frame are read by the first pass or the next frame).
+MAX_REGIONS = 2
+#: A frame whose 99th grey-level percentile is below this is dark and gets the grey-level stretch first.
+DARK_LEVEL = 90
+
+#: The retries run inside each region, in order, until one reads a code there.
+REGION_STAGES = (
+    "sharpen",
+    "stretch",
+    "upscale",
+    "upscale-global",
+    "clahe-upscale",
+    "sharpen-more",
+    "pyzbar",
+    "pyzbar-sharpen",
+)
+ALL_STAGES = ("zxing", "dark", *REGION_STAGES, "opencv")
+DEFAULT_STAGES = tuple(s for s in ALL_STAGES if s != "opencv")
+
+
+@dataclass(frozen=True)
+class Decoded:
+    """One code read in a frame."""
+
+    payload: str
+    """The payload as text (bytes that are not UTF-8 become replacement characters). Untrusted."""
+    raw: bytes
+    """The payload's bytes as stored in the code."""
+    box: tuple[int, int, int, int]
+    """Where it is: x, y, width, height in frame pixels."""
+    stage: str
+    """Which stage of the cascade read it."""
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        """The code's centre in frame pixels."""
+        x, y, w, h = self.box
+        return x + w / 2, y + h / 2
+
+
+def _quiet_opencv():
+    """Import OpenCV with its log switched off: its warnings would be written over the app's screen."""
+    os.environ.setdefault("OPENCV_LOG_LEVEL", "SILENT")
+    os.environ.setdefault("OPENCV_FFMPEG_LOGLEVEL", "-8")  # FFmpeg's own complaints about a file that is no video
+    os.environ.setdefault("OPENCV_VIDEOIO_DEBUG", "0")
+    import cv2
+
+    try:
+        cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)
+    except AttributeError:  # older builds without the logging module: the environment variable did it
+        pass
+    return cv2
+
+
+def load_opencv():
+    """OpenCV with its log silenced, or None when it is not installed or does not load."""
+    try:
+        return _quiet_opencv()
+    except (ImportError, OSError):
+        return None
+
+
+class Cascade:
+    """Reads QR codes in greyscale (or BGR) frames with zxing-cpp, retries and ZBar; see the module docstring."""
+
+    def __init__(self, stages: tuple[str, ...] = DEFAULT_STAGES):
+        """`stages`: which stages to run, a subset of `ALL_STAGES` (the order is always the cascade's own)."""
+        unknown = set(stages) - set(ALL_STAGES)
+        if unknown:
+            raise ValueError(f"unknown decoder stages: {', '.join(sorted(unknown))}")
+        self.stages = tuple(s for s in ALL_STAGES if s in stages)
+        self._notices: list[str] = []
+        self._cv2 = load_opencv()
+        self._np = None
+        self._zxing = None
+        self._pyzbar = None
+        self._opencv_detector = None
+        self._clahe = None
+        try:
+            import numpy
+
+            self._np = numpy
+        except ImportError:
+            self._notices.append(words.decoder_missing("numpy"))
+        if self._cv2 is None and any(s not in ("zxing", "pyzbar") for s in self.stages):
+            self._notices.append(words.decoder_missing("OpenCV image tools"))
+        if "zxing" in self.stages or any(s in REGION_STAGES[:6] for s in self.stages) or "dark" in self.stages:
+            try:
+                import zxingcpp
+
+                self._zxing = zxingcpp
+            except (ImportError, OSError):
+                self._notices.append(words.decoder_missing("zxing-cpp"))
+        if "pyzbar" in self.stages or "pyzbar-sharpen" in self.stages:
+            try:
+                from pyzbar import pyzbar
+
+                self._pyzbar = pyzbar
+            except (ImportError, OSError):  # OSError: the Python package is there but libzbar is not
+                self._notices.append(words.decoder_missing("ZBar (pyzbar)"))
+        if "opencv" in self.stages and self._cv2 is not None:
+            self._opencv_detector = self._cv2.QRCodeDetectorAruco()
+        if self._zxing is None and self._pyzbar is None and self._opencv_detector is None:
+            self._notices.append(words.NO_DECODER)
+
+    @property
+    def can_decode(self) -> bool:
+        """False when no decoder library loaded at all."""
+        return self._np is not None and (self._zxing or self._pyzbar or self._opencv_detector) is not None
+
+    def take_notices(self) -> list[str]:
+        """Messages about missing libraries, each given once."""
+        notices, self._notices = self._notices, []
+        return notices
+
+    def grey(self, frame):
+        """A frame as a contiguous 8-bit greyscale array (camera frames are BGR)."""
+        np = self._np
+        if frame.ndim == 3:
+            if self._cv2 is not None:
+                frame = self._cv2.cvtColor(frame, self._cv2.COLOR_BGR2GRAY)
+            else:
+                frame = (frame[..., :3] @ np.array([0.114, 0.587, 0.299])).astype(np.uint8)
+        if frame.dtype != np.uint8:
+            frame = np.clip(frame, 0, 255).astype(np.uint8)
+        return np.ascontiguousarray(frame)
+
+    def decode(self, frame, regions: list[tuple[int, int, int, int]] | None = None) -> list[Decoded]:
+        """Every code read in the frame, left to right. `regions` (from `find_code_regions`) are searched for
+        when not given. Never raises on a frame: a decoder that fails on it counts as reading nothing."""
+        if not self.can_decode or frame is None or frame.size == 0 or min(frame.shape[:2]) < 2:
+            return []
+        gray = self.grey(frame)
+        found: list[Decoded] = []
+        if "zxing" in self.stages:
+            found = self._zxing_read(gray, "zxing")
+        if not found and "dark" in self.stages and self._cv2 is not None:
+            low, high = self._percentiles(gray)
+            if high < DARK_LEVEL:
+                found = self._zxing_read(self._stretch(gray), "dark")
+        if self._cv2 is None:  # no image tools for the retries: ZBar on the whole frame is all that is left
+            if not found and "pyzbar" in self.stages:
+                found = self._pyzbar_read(gray, "pyzbar")
+            return self._sorted(found)
+        if max(gray.shape) <= WHOLE_FRAME_RETRY:
+            areas = [(0, 0, gray.shape[1], gray.shape[0])]
+        else:
+            if regions is None:
+                from assistant.scanner.measure import find_code_regions
+
+                regions = find_code_regions(gray, limit=MAX_REGIONS)
+            areas = list(regions[:MAX_REGIONS])
+        for x, y, w, h in areas:
+            if any(x <= cx <= x + w and y <= cy <= y + h for cx, cy in (d.centre for d in found)):
+                continue  # this region's code is read already
+            crop = gray[y : y + h, x : x + w]
+            if min(crop.shape) < 8:
+                continue
+            found += self._retry(crop, (x, y))
+        if not found and "opencv" in self.stages:
+            found = self._opencv_read(gray)
+        return self._sorted(found)
+
+    # The stages.
+
+    def _retry(self, crop, origin: tuple[int, int]) -> list[Decoded]:
+        cv2 = self._cv2
+        for stage in self.stages:
+            if stage not in REGION_STAGES:
+                continue
+            if stage == "sharpen":
+                found = self._zxing_read(self._sharpen(crop, 1.0, 1.5), stage, origin)
+            elif stage == "stretch":
+                found = self._zxing_read(self._stretch(crop), stage, origin)
+            elif stage == "upscale":
+                big = cv2.resize(crop, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
+                found = self._zxing_read(big, stage, origin, 2.0, try_downscale=False)
+            elif stage == "upscale-global":
+                big = cv2.resize(crop, None, fx=2, fy=2, interpolation=cv2.INTER_LINEAR)
+                found = self._zxing_read(big, stage, origin, 2.0, binarizer="GlobalHistogram")
+            elif stage == "clahe-upscale":
+                if self._clahe is None:
+                    self._clahe = cv2.createCLAHE(clipLimit=2.0, tileGridSize=(8, 8))
+                big = cv2.resize(self._clahe.apply(crop), None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
+                found = self._zxing_read(big, stage, origin, 2.0, try_downscale=False)
+            elif stage == "sharpen-more":
+                found = self._zxing_read(self._sharpen(crop, 1.5, 2.0), stage, origin)
+            elif stage == "pyzbar":
+                found = self._pyzbar_read(crop, stage, origin)
+            elif stage == "pyzbar-sharpen":
+                found = self._pyzbar_read(self._sharpen(crop, 1.0, 1.5), stage, origin)
+            else:
+                found = []
+            if found:
+                return found
+        return []
+
+    def _zxing_read(self, gray, stage: str, origin=(0, 0), scale: float = 1.0, **options) -> list[Decoded]:
+        zxing = self._zxing
+        if zxing is None:
+            return []
+        if "binarizer" in options:
+            options["binarizer"] = getattr(zxing.Binarizer, options["binarizer"])
+        try:
+            results = zxing.read_barcodes(
+                gray, formats=zxing.BarcodeFormat.QRCode, text_mode=zxing.TextMode.Plain, **options
+            )
+        except (RuntimeError, ValueError, TypeError):  # a frame it cannot take: nothing read
+            return []
+        out = []
+        for result in results:
+            if not getattr(result, "valid", True):
+                continue
+            p = result.position
+            xs = [p.top_left.x, p.top_right.x, p.bottom_right.x, p.bottom_left.x]
+            ys = [p.top_left.y, p.top_right.y, p.bottom_right.y, p.bottom_left.y]
+            raw = bytes(result.bytes)
+            out.append(Decoded(_text(raw, result.text), raw, _box(xs, ys, origin, scale), stage))
+        return out
+
+    def _pyzbar_read(self, gray, stage: str, origin=(0, 0)) -> list[Decoded]:
+        pyzbar = self._pyzbar
+        if pyzbar is None:
+            return []
+        try:
+            results = pyzbar.decode(gray, symbols=[pyzbar.ZBarSymbol.QRCODE])
+        except Exception:  # noqa: BLE001 - pyzbar raises ValueError (bad orientation) and ctypes errors on odd
+            return []  # frames; whatever it raises, ZBar read nothing we can trust in this frame
+        out = []
+        for result in results:
+            left, top, width, height = result.rect
+            raw = bytes(result.data)
+            box = (origin[0] + left, origin[1] + top, width, height)
+            out.append(Decoded(_text(raw, None), raw, box, stage))
+        return out
+
+    def _opencv_read(self, gray) -> list[Decoded]:
+        detector = self._opencv_detector
+        if detector is None:
+            return []
+        try:
+            ok, texts, points, _ = detector.detectAndDecodeMulti(gray)
+        except Exception:  # noqa: BLE001 - OpenCV raises cv2.error, and UnicodeDecodeError on non-UTF-8 payloads
+            return []
+        if not ok or points is None:
+            return []
+        out = []
+        for text, quad in zip(texts, points):
+            if text:
+                out.append(Decoded(text, text.encode("utf-8"), _box(quad[:, 0], quad[:, 1], (0, 0), 1.0), "opencv"))
+        return out
+
+    # Image helpers.
+
+    def _percentiles(self, gray) -> tuple[float, float]:
+        from assistant.scanner.measure import _percentiles
+
+        return _percentiles(gray, 1, 99)
+
+    def _stretch(self, gray):
+        """Grey levels stretched so the 1st and 99th percentiles become black and white."""
+        np = self._np
+        low, high = self._percentiles(gray)
+        if high - low < 4:
+            return gray
+        lut = np.clip((np.arange(256, dtype=np.float32) - low) * (255.0 / (high - low)), 0, 255).astype(np.uint8)
+        return self._cv2.LUT(gray, lut)
+
+    def _sharpen(self, gray, amount: float, sigma: float):
+        """An unsharp mask: the picture plus `amount` times its difference from a blurred copy."""
+        cv2 = self._cv2
+        return cv2.addWeighted(gray, 1 + amount, cv2.GaussianBlur(gray, (0, 0), sigma), -amount, 0)
+
+    @staticmethod
+    def _sorted(found: list[Decoded]) -> list[Decoded]:
+        unique: dict[bytes, Decoded] = {}
+        for decoded in found:
+            unique.setdefault(decoded.raw, decoded)
+        return sorted(unique.values(), key=lambda d: d.centre)
+
+
+def _text(raw: bytes, text: str | None) -> str:
+    """The payload as text: zxing-cpp's own reading when there is one (it follows the code's character set, such
+    as Shift JIS), else UTF-8 with replacement characters for bytes that are not UTF-8 (ZBar gives UTF-8)."""
+    return text if text else raw.decode("utf-8", errors="replace")
+
+
+def _box(xs, ys, origin: tuple[int, int], scale: float) -> tuple[int, int, int, int]:
+    x0, x1 = min(xs) / scale, max(xs) / scale
+    y0, y1 = min(ys) / scale, max(ys) / scale
+    return int(origin[0] + x0), int(origin[1] + y0), max(1, int(x1 - x0)), max(1, int(y1 - y0))
+
+
+def decode_image(frame, cascade: Cascade | None = None) -> list[Decoded]:
+    """Convenience: decode one frame with a fresh (or the given) cascade."""
+    return (cascade or Cascade()).decode(frame)
+
+
+#: A decoder as the live loop and tests see it: a frame in, the codes read out.
+Decoder = Callable[[object], list[Decoded]]

@@ -1,0 +1,221 @@
+"""Printable QR stickers: `table-assistant labels DECK --out FILE.pdf|FILE.png [--unique]`.
+
+One sticker per physical copy of each card (one per card with `--unique`), nine to a page, each with the card's
+name and braille abbreviation in print under the code, for the sighted helper who sticks them on.
+
+**Payload and error correction.** The payload is `TA1:<DECK>:<CARD>` in upper case (see
+`assistant.core.payloads`), which stays in the QR alphanumeric mode. Error correction level Q restores up to a
+quarter of the code: enough for a thumb over a corner, a scuff or a glare spot on a sleeved card, while the
+longest label of the default deck still fits a version 3 code (29 modules); level H would need version 4 and a
+sticker 6 mm wider. Every sticker of a sheet uses the same version, so all stickers are one size.
+
+**Size.** A 720p webcam with a 70 degree diagonal field of view, 40 cm from the card, sees a field 560 mm across
+its 1469-pixel diagonal: 0.381 mm a pixel. Four pixels a module needs 1.53 mm modules; we print 19 dots at 300
+dots an inch, 1.61 mm (4.2 pixels at 40 cm, still 3 pixels at 56 cm). See docs/scanner.md for the whole sum.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from assistant.core import words
+from assistant.core.cards import Card, Deck
+from assistant.core.payloads import label_payload
+
+DPI = 300
+#: The camera the stickers are sized for.
+CAMERA_FOV_DIAGONAL_DEG = 70.0
+CAMERA_FRAME = (1280, 720)
+CAMERA_DISTANCE_MM = 400.0
+MIN_PIXELS_PER_MODULE = 4.0
+#: Quiet zone around the code, in modules. The standard asks for 4; the sticker's white margin gives 3 and the
+#: cut line around it is lighter than any module, which zxing-cpp and ZBar both read (tested on every sticker).
+QUIET_MODULES = 3
+#: Pages are A4, but everything is drawn inside the top 270 mm so a US Letter printer at 100 % loses nothing.
+PAGE_MM = (210.0, 297.0)
+USABLE_HEIGHT_MM = 270.0
+MARGIN_MM = 12.0
+COLUMNS, ROWS = 3, 3
+#: Error correction level Q (about 25 % of the code can be restored).
+ERROR_CORRECTION = "Q"
+
+
+def mm_per_pixel(fov_deg: float = CAMERA_FOV_DIAGONAL_DEG, frame=CAMERA_FRAME, distance: float = CAMERA_DISTANCE_MM):
+    """Millimetres of table one camera pixel covers at `distance` (pinhole camera, square pixels)."""
+    diagonal_px = math.hypot(*frame)
+    field_mm = 2 * distance * math.tan(math.radians(fov_deg) / 2)
+    return field_mm / diagonal_px
+
+
+def module_dots(dpi: int = DPI) -> int:
+    """Printer dots per QR module: the smallest whole number giving `MIN_PIXELS_PER_MODULE` camera pixels."""
+    module_mm = MIN_PIXELS_PER_MODULE * mm_per_pixel()
+    return math.ceil(module_mm / 25.4 * dpi)
+
+
+def _dots(mm: float, dpi: int = DPI) -> int:
+    return round(mm / 25.4 * dpi)
+
+
+def qr_matrix(payload: str, version: int | None = None) -> list[list[bool]]:
+    """The QR modules of a payload (True is dark), without quiet zone, at level Q; the smallest version that
+    holds it unless `version` is given."""
+    import qrcode
+    from qrcode.constants import ERROR_CORRECT_Q
+
+    code = qrcode.QRCode(version=version, error_correction=ERROR_CORRECT_Q, border=0)
+    code.add_data(payload)
+    code.make(fit=version is None)
+    return code.get_matrix()
+
+
+def qr_version(payload: str) -> int:
+    """The smallest QR version holding the payload at level Q."""
+    return (len(qr_matrix(payload)) - 17) // 4
+
+
+@dataclass(frozen=True)
+class Sticker:
+    """One sticker to print."""
+
+    card: Card
+    abbreviation: str
+    payload: str
+
+
+def deck_stickers(deck: Deck, unique: bool = False) -> list[Sticker]:
+    """The deck's stickers in deck order: one per copy of each card, or one per card when `unique`."""
+    from assistant.braille.labels import deck_labels
+
+    stickers = []
+    for label in deck_labels(deck):
+        sticker = Sticker(label.card, label.text, label_payload(deck.id, label.card.id))
+        stickers.extend([sticker] * (1 if unique else label.card.copies))
+    return stickers
+
+
+def sticker_size_mm(version: int, dpi: int = DPI) -> tuple[float, float]:
+    """A sticker's width and height in millimetres for a QR version."""
+    width, height = _sticker_dots(version, dpi)
+    return width * 25.4 / dpi, height * 25.4 / dpi
+
+
+def _sticker_dots(version: int, dpi: int) -> tuple[int, int]:
+    side = (17 + 4 * version + 2 * QUIET_MODULES) * module_dots(dpi)
+    return side, side + _dots(11, dpi)  # two lines of print under the code
+
+
+def _font(size: int):
+    from PIL import ImageFont
+
+    return ImageFont.load_default(size=size)
+
+
+def _fit_text(draw, text: str, width: int, size: int):
+    """The largest font, at most `size`, that fits `text` into `width` dots."""
+    while size > 12:
+        font = _font(size)
+        if draw.textlength(text, font=font) <= width:
+            return font
+        size -= 2
+    return _font(size)
+
+
+def render_sticker(sticker: Sticker, version: int, dpi: int = DPI):
+    """One sticker as a greyscale Pillow image: the code, then the card's name and its abbreviation."""
+    from PIL import Image, ImageDraw
+
+    module = module_dots(dpi)
+    width, height = _sticker_dots(version, dpi)
+    image = Image.new("L", (width, height), 255)
+    matrix = qr_matrix(sticker.payload, version)
+    code = Image.new("L", (len(matrix), len(matrix)), 255)
+    code.putdata([0 if dark else 255 for line in matrix for dark in line])
+    quiet = QUIET_MODULES * module
+    image.paste(code.resize((len(matrix) * module,) * 2, Image.NEAREST), (quiet, quiet))
+    draw = ImageDraw.Draw(image)
+    text_top = width - quiet // 2
+    inner = width - 2 * _dots(2, dpi)
+    name_font = _fit_text(draw, sticker.card.name, inner, _dots(4, dpi))
+    draw.text((width // 2, text_top), sticker.card.name, fill=0, font=name_font, anchor="mt")
+    abbreviation = f"braille: {sticker.abbreviation}"
+    small = _fit_text(draw, abbreviation, inner, _dots(3.2, dpi))
+    draw.text((width // 2, text_top + _dots(5, dpi)), abbreviation, fill=0, font=small, anchor="mt")
+    return image
+
+
+def sheet_pages(deck: Deck, unique: bool = False, dpi: int = DPI):
+    """The sheet as Pillow images, one per page, and the stickers in the order they were placed."""
+    from PIL import Image, ImageDraw
+
+    stickers = deck_stickers(deck, unique)
+    version = max((qr_version(s.payload) for s in stickers), default=1)
+    sticker_w, sticker_h = _sticker_dots(version, dpi)
+    page_w, page_h = _dots(PAGE_MM[0], dpi), _dots(PAGE_MM[1], dpi)
+    margin = _dots(MARGIN_MM, dpi)
+    heading_h = _dots(14, dpi)
+    gap_x = (page_w - 2 * margin - COLUMNS * sticker_w) // max(COLUMNS - 1, 1)
+    gap_y = (_dots(USABLE_HEIGHT_MM, dpi) - margin - heading_h - ROWS * sticker_h) // max(ROWS - 1, 1)
+    if gap_x < 0 or gap_y < 0:
+        raise ValueError(f"QR version {version} stickers do not fit {COLUMNS} by {ROWS} on a page")
+    per_page = COLUMNS * ROWS
+    count = max(1, math.ceil(len(stickers) / per_page))
+    size_w, size_h = sticker_size_mm(version, dpi)
+    pages, drawn = [], {}
+    for number in range(count):
+        page = Image.new("L", (page_w, page_h), 255)
+        draw = ImageDraw.Draw(page)
+        heading = words.sticker_sheet_heading(deck.info.title, number + 1, count, size_w, size_h)
+        draw.text((margin, margin), heading, fill=0, font=_fit_text(draw, heading, page_w - 2 * margin, _dots(3.5, dpi)))
+        for slot, sticker in enumerate(stickers[number * per_page : (number + 1) * per_page]):
+            row, col = divmod(slot, COLUMNS)
+            x = margin + col * (sticker_w + gap_x)
+            y = margin + heading_h + row * (sticker_h + gap_y)
+            if sticker not in drawn:  # copies of a card share one drawing
+                drawn[sticker] = render_sticker(sticker, version, dpi)
+            page.paste(drawn[sticker], (x, y))
+            # A light cut line: lighter than any module, so a reader never mistakes it for part of the code.
+            draw.rectangle((x - 1, y - 1, x + sticker_w, y + sticker_h), outline=200, width=2)
+        pages.append(page)
+    return pages, stickers
+
+
+def page_paths(path: Path, count: int) -> list[Path]:
+    """Where the pages of a PNG sheet go: FILE.png, then FILE-2.png, FILE-3.png and so on."""
+    return [path] + [path.with_name(f"{path.stem}-{n}{path.suffix}") for n in range(2, count + 1)]
+
+
+def write_sheet(deck_id: str, path: Path, unique: bool = False) -> int:
+    """Write a deck's sheet of QR stickers as a PDF (all pages) or PNG files (one per page); the exit status."""
+    from assistant.storage.decks import load_deck
+
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix not in (".pdf", ".png"):
+        print(words.sticker_sheet_kind(str(path)), file=sys.stderr)
+        return 2
+    try:
+        import PIL  # noqa: F401  (Pillow comes with qrcode[pil])
+        import qrcode  # noqa: F401
+    except ImportError:
+        print(words.STICKERS_NEED_PILLOW, file=sys.stderr)
+        return 2
+    deck = load_deck(deck_id)
+    pages, stickers = sheet_pages(deck, unique)
+    try:
+        if suffix == ".pdf":
+            pages[0].save(path, "PDF", resolution=DPI, save_all=True, append_images=pages[1:])
+            written = [path]
+        else:
+            written = page_paths(path, len(pages))
+            for page, target in zip(pages, written):
+                page.save(target, "PNG", dpi=(DPI, DPI))
+    except OSError as exc:
+        print(words.sticker_sheet_unwritable(str(path), exc.strerror or str(exc)), file=sys.stderr)
+        return 2
+    width, height = sticker_size_mm(max((qr_version(s.payload) for s in stickers), default=1))
+    print(words.sticker_sheet_written(len(stickers), len(pages), [str(p) for p in written], width, height))
+    return 0

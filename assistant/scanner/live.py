@@ -1,0 +1,184 @@
+"""Live scanning: frames from a source, through the cascade and the sighting tracker, out as events.
+
+`LiveScanner` is what the `scan --camera` command and the app's camera thread both run. It only reports
+events through a callback (`CodeAnnounced`, `CueGiven`, `SourceLost`, `SourceBack`, `ScannerNotice`); it never
+shows or speaks anything itself, so the app decides what a player sees and hears. A lost camera is closed and
+reopened every `retry_seconds` until it comes back or the scanner is stopped.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from assistant.core.aiming import Cue, CuePacer, aiming_cue
+from assistant.core.sightings import Sighting, SightingTracker
+from assistant.scanner.decoders import Cascade
+from assistant.scanner.measure import find_code_regions, measure_view
+from assistant.scanner.sources import FrameSource, SourceError
+
+
+@dataclass(frozen=True)
+class CodeAnnounced:
+    """A code was read steadily enough to announce (payload untrusted)."""
+
+    payload: str
+    frame: int
+
+
+@dataclass(frozen=True)
+class CueGiven:
+    """An aiming cue to say."""
+
+    cue: Cue
+
+
+@dataclass(frozen=True)
+class SourceLost:
+    """The source stopped giving frames (or could not be opened); `sentence` says so."""
+
+    sentence: str
+
+
+@dataclass(frozen=True)
+class SourceBack:
+    """The source gives frames again after being lost."""
+
+
+@dataclass(frozen=True)
+class ScannerNotice:
+    """Something to tell the player once (a missing decoder library)."""
+
+    sentence: str
+
+
+class LiveScanner:
+    """Reads a source frame by frame and reports what to announce."""
+
+    def __init__(
+        self,
+        open_source: Callable[[], FrameSource],
+        report: Callable[[object], None],
+        cascade: Cascade | None = None,
+        tracker: SightingTracker | None = None,
+        pacer: CuePacer | None = None,
+        guidance: bool = True,
+        retry_seconds: float = 3.0,
+        clock: Callable[[], float] = time.monotonic,
+    ):
+        self.open_source = open_source
+        self.report = report
+        self.cascade = cascade or Cascade()
+        self.tracker = tracker or SightingTracker()
+        self.pacer = pacer or CuePacer()
+        self.guidance = guidance
+        self.retry_seconds = retry_seconds
+        self.clock = clock
+        self.source: FrameSource | None = None
+        self.stopping = threading.Event()
+        self._lost = False
+        for notice in self.cascade.take_notices():
+            self.report(ScannerNotice(notice))
+
+    def open(self) -> bool:
+        """Open the source; on failure report it (once per loss) and return False."""
+        try:
+            self.source = self.open_source()
+        except SourceError as exc:
+            self.source = None
+            if not self._lost:
+                self._lost = True
+                self.report(SourceLost(exc.sentence))
+            return False
+        if self._lost:
+            self._lost = False
+            self.report(SourceBack())
+        return True
+
+    def step(self) -> bool:
+        """Read and handle one frame; False when the source has ended (a file) or is lost (a camera)."""
+        if self.source is None:
+            return False
+        try:
+            frame = self.source.read()
+        except SourceError as exc:
+            self._close()
+            self._lost = True
+            self.tracker.reset()
+            self.report(SourceLost(exc.sentence))
+            return False
+        if frame is None:
+            return False
+        self.handle(frame.image, frame.index)
+        return True
+
+    def handle(self, image, index: int = 0) -> list[CodeAnnounced]:
+        """Decode one picture and report announcements and cues; return the announcements."""
+        now = self.clock()
+        gray = self.cascade.grey(image) if self.cascade.can_decode else image
+        regions = find_code_regions(gray) if self.cascade.can_decode else []
+        found = self.cascade.decode(gray, regions)
+        sightings = [Sighting(d.payload, *d.centre) for d in found]
+        announced = [CodeAnnounced(s.payload, index) for s in self.tracker.update(sightings, now)]
+        if announced:
+            if self.guidance and self.pacer.allow(Cue.READ, now):
+                self.report(CueGiven(Cue.READ))
+            for event in announced:
+                self.report(event)
+        elif self.guidance and not found and self.cascade.can_decode:
+            cue = aiming_cue(measure_view(gray, regions[0] if regions else None))
+            if self.pacer.allow(cue, now):
+                self.report(CueGiven(cue))
+        return announced
+
+    def run(self) -> None:
+        """Scan until `stop()`: open, read frames, and after a loss retry every `retry_seconds`."""
+        while not self.stopping.is_set():
+            if self.source is None and not self.open():
+                self.stopping.wait(self.retry_seconds)
+                continue
+            if not self.step():
+                if not self._lost:  # a file that ended: done
+                    break
+                self.stopping.wait(self.retry_seconds)
+        self._close()
+
+    def stop(self) -> None:
+        """Ask `run` to finish (from any thread)."""
+        self.stopping.set()
+
+    def _close(self) -> None:
+        if self.source is not None:
+            try:
+                self.source.close()
+            finally:
+                self.source = None
+
+
+def camera_opener(index: int, capture_factory=None) -> Callable[[], FrameSource]:
+    """A function opening webcam `index` (with a fake capture factory in tests)."""
+    from assistant.scanner.sources import Webcam, open_capture
+
+    factory = capture_factory or open_capture
+
+    def open_camera() -> FrameSource:
+        return Webcam(index, factory)
+
+    return open_camera
+
+
+def first_announcement(frames, confirm_frames: int = 2, cascade: Cascade | None = None) -> tuple[int | None, int | None]:
+    """For a clip: (the first frame in which a code was read, the frame in which it was announced), or None."""
+    cascade = cascade or Cascade()
+    tracker = SightingTracker(confirm_frames=confirm_frames)
+    first = None
+    for index, image in enumerate(frames):
+        found = cascade.decode(image)
+        if found and first is None:
+            first = index
+        if tracker.update([Sighting(d.payload, *d.centre) for d in found], index / 30):
+            return first, index
+    return first, None
+

@@ -1,0 +1,127 @@
+"""Measuring a frame: where something code-like is, how big, how sharp and how bright.
+
+Used twice: the decoder cascade retries only inside code-like regions (cheap on a 720p frame), and the aiming
+guidance (`assistant.core.aiming`) turns the measurements into a cue. A QR code is a dense patch of edges running
+both across and down; wood grain, lines of text and card borders have edges mostly one way, so requiring both
+directions keeps the table and the card's pattern out. numpy and OpenCV are imported inside the functions.
+"""
+
+from __future__ import annotations
+
+from assistant.core.aiming import FrameView
+
+#: Regions are searched on a frame shrunk to at most this many pixels across (fast, and plenty for a code).
+SEARCH_WIDTH = 320
+#: The smallest region kept, in search pixels (a sticker 1.2 m away is still about 12 of them).
+MIN_SEARCH_SIDE = 7
+
+
+def find_code_regions(gray, limit: int = 3) -> list[tuple[int, int, int, int]]:
+    """Up to `limit` code-like regions of a greyscale frame, as (x, y, width, height) in frame pixels, most
+    code-like first. Empty when nothing in the frame looks like a code."""
+    import cv2
+    import numpy as np
+
+    height, width = gray.shape[:2]
+    scale = min(1.0, SEARCH_WIDTH / width)
+    small = cv2.resize(gray, (max(1, round(width * scale)), max(1, round(height * scale))), interpolation=cv2.INTER_AREA)
+    if min(small.shape) < MIN_SEARCH_SIDE:
+        return []
+    # Stretch contrast first, so a code in a dark frame is found as readily as in a bright one.
+    low, high = _percentiles(small, 1, 99)
+    if high - low < 8:
+        return []
+    lut = np.clip((np.arange(256, dtype=np.float32) - low) * (255.0 / (high - low)), 0, 255).astype(np.uint8)
+    small = cv2.LUT(small, lut)
+    gx = np.abs(cv2.Sobel(small, cv2.CV_16S, 1, 0, ksize=3))
+    gy = np.abs(cv2.Sobel(small, cv2.CV_16S, 0, 1, ksize=3))
+    edges_x = (gx > 120).astype(np.float32)
+    edges_y = (gy > 120).astype(np.float32)
+    box = (5, 5)
+    both = np.minimum(cv2.blur(edges_x, box), cv2.blur(edges_y, box))
+    mask = (both > 0.18).astype(np.uint8)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    count, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    found = []
+    for index in range(1, count):
+        x, y, w, h, area = stats[index]
+        if min(w, h) < MIN_SEARCH_SIDE or max(w, h) > 3 * min(w, h) or area < 0.35 * w * h:
+            continue
+        found.append((area, x, y, w, h))
+    found.sort(reverse=True)
+    regions = []
+    for _, x, y, w, h in found[:limit]:
+        pad = 0.15 * max(w, h)  # the density map shrinks the code a little at its edges: give it back
+        x0, y0 = max(0.0, (x - pad) / scale), max(0.0, (y - pad) / scale)
+        x1, y1 = min(float(width), (x + w + pad) / scale), min(float(height), (y + h + pad) / scale)
+        regions.append((int(x0), int(y0), int(x1 - x0), int(y1 - y0)))
+    return regions
+
+
+def _percentiles(gray, low: float, high: float) -> tuple[float, float]:
+    """Two grey-level percentiles from a histogram (much faster than sorting the pixels)."""
+    import cv2
+    import numpy as np
+
+    hist = cv2.calcHist([gray], [0], None, [256], [0, 256]).ravel()
+    cumulative = np.cumsum(hist)
+    total = cumulative[-1]
+    return (
+        float(np.searchsorted(cumulative, total * low / 100)),
+        float(np.searchsorted(cumulative, total * high / 100)),
+    )
+
+
+def sharpness(gray) -> float:
+    """How crisp the picture is: the variance of the second derivative along the least sharp of four directions
+    (across, down and both diagonals), scaled to the picture's own contrast.
+
+    Taking the least sharp direction catches motion blur, which smears one direction only and leaves an
+    all-directions measure (the variance of the Laplacian) high; the contrast scaling keeps a dim but sharp code
+    from being taken for a blurred one."""
+    import cv2
+    import numpy as np
+
+    if gray.size == 0 or min(gray.shape[:2]) < 3:
+        return 0.0
+    low, high = _percentiles(gray, 2, 98)
+    spread = max(high - low, 1.0)
+    image = gray.astype(np.float32)
+    least = None
+    for kernel in _DIRECTIONS:
+        variance = float(cv2.filter2D(image, -1, kernel)[1:-1, 1:-1].var())
+        least = variance if least is None else min(least, variance)
+    return least * (255.0 / spread) ** 2
+
+
+def _direction_kernels():
+    import numpy as np
+
+    across = np.array([[0, 0, 0], [-1, 2, -1], [0, 0, 0]], np.float32)
+    diagonal = np.array([[-1, 0, 0], [0, 2, 0], [0, 0, -1]], np.float32)
+    return (across, across.T.copy(), diagonal, np.fliplr(diagonal).copy())
+
+
+class _Kernels:
+    """The four directional kernels, made on first use (numpy is imported lazily)."""
+
+    def __iter__(self):
+        global _DIRECTIONS
+        _DIRECTIONS = _direction_kernels()
+        return iter(_DIRECTIONS)
+
+
+_DIRECTIONS = _Kernels()
+
+
+def measure_view(gray, region: tuple[int, int, int, int] | None = None, read: bool = False) -> FrameView:
+    """The measurements aiming guidance needs; the region is searched for when not given."""
+    height, width = gray.shape[:2]
+    if region is None:
+        regions = find_code_regions(gray, limit=1)
+        region = regions[0] if regions else None
+    if region is None:
+        return FrameView(width, height, None, 0.0, float(gray.mean()) if gray.size else 0.0, read)
+    x, y, w, h = region
+    patch = gray[y : y + h, x : x + w]
+    return FrameView(width, height, region, sharpness(patch), float(patch.mean()) if patch.size else 0.0, read)

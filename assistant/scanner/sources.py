@@ -1,0 +1,296 @@
+"""Frame sources behind one small interface: a webcam, a video file, image files or a folder of them.
+
+A source gives frames with `read()` until it returns None (the end of a file or folder) and is closed with
+`close()`. Problems are `SourceError`s carrying a sentence from `words` ready to be shown and spoken: no camera,
+a lost camera, a file that is not an image or a video. No source ever lets a traceback reach the player.
+
+The webcam is read by a thread that keeps only the newest frame, so a slow decode never works on a stale picture;
+on Linux it uses the V4L2 backend and asks for MJPG at 1280 by 720 (a USB webcam sends raw 720p at only a few
+frames a second, MJPG at 30). The capture object is made by a factory, so tests drive the same code with a fake.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from assistant.core import words
+from assistant.scanner.decoders import load_opencv
+
+IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp", ".bmp", ".tif", ".tiff", ".gif", ".pgm", ".ppm", ".pbm"}
+VIDEO_SUFFIXES = {".avi", ".mp4", ".mkv", ".mov", ".webm", ".mjpg", ".mjpeg", ".m4v", ".mpg", ".mpeg", ".ogv"}
+CAMERA_SIZE = (1280, 720)
+#: Failed reads in a row after which the camera counts as lost (about half a second at 30 frames a second).
+LOST_AFTER = 15
+
+
+class SourceError(Exception):
+    """A source cannot give frames; `args[0]` is the sentence to show and speak."""
+
+    @property
+    def sentence(self) -> str:
+        """The message for the player."""
+        return self.args[0]
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One picture from a source."""
+
+    image: object
+    """The picture, a numpy array (BGR or greyscale)."""
+    index: int
+    """Its number in the source, from 0."""
+    name: str
+    """Where it came from: a file path, or "camera 0"."""
+
+
+class FrameSource(Protocol):
+    """What every source offers."""
+
+    name: str
+
+    def read(self) -> Frame | None:
+        """The next frame, or None when there are no more. May raise `SourceError`."""
+
+    def close(self) -> None:
+        """Release the camera or file."""
+
+
+def _cv2():
+    cv2 = load_opencv()
+    if cv2 is None:
+        raise SourceError(words.NEED_OPENCV)
+    return cv2
+
+
+def load_image(path: Path):
+    """An image file as a BGR array; `SourceError` when it is missing or cannot be read as an image.
+
+    Read through numpy so paths with any characters work, and checked for size: OpenCV cannot load some tiny
+    images at all (a 1-pixel-wide WebP), which is the same "cannot be read" for the player."""
+    cv2 = _cv2()
+    import numpy as np
+
+    if not path.exists():
+        raise SourceError(words.scan_not_found(str(path)))
+    try:
+        data = np.fromfile(str(path), dtype=np.uint8)
+    except OSError:
+        raise SourceError(words.scan_unreadable(str(path))) from None
+    image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    if image is None or min(image.shape[:2]) < 1:
+        raise SourceError(words.scan_unreadable(str(path)))
+    return image
+
+
+class ImageFiles:
+    """Image files, one frame each, in the order given."""
+
+    def __init__(self, paths: list[Path], name: str = ""):
+        self.paths = [Path(p) for p in paths]
+        self.name = name or (str(self.paths[0]) if len(self.paths) == 1 else "images")
+        self._next = 0
+
+    def read(self) -> Frame | None:
+        """The next image; `SourceError` for one that cannot be read (the next `read` goes on after it)."""
+        if self._next >= len(self.paths):
+            return None
+        index, path = self._next, self.paths[self._next]
+        self._next += 1
+        return Frame(load_image(path), index, str(path))
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class VideoFile:
+    """The frames of a video file, in order."""
+
+    def __init__(self, path: Path, capture=None):
+        self.name = str(path)
+        path = Path(path)
+        if capture is None:
+            cv2 = _cv2()
+            if not path.exists():
+                raise SourceError(words.scan_not_found(str(path)))
+            capture = cv2.VideoCapture(str(path))
+        self._capture = capture
+        self._index = 0
+        if not capture.isOpened():
+            capture.release()
+            raise SourceError(words.scan_unreadable(str(path)))
+
+    def read(self) -> Frame | None:
+        """The next frame, or None at the end of the video."""
+        ok, image = self._capture.read()
+        if not ok or image is None:
+            return None
+        frame = Frame(image, self._index, self.name)
+        self._index += 1
+        return frame
+
+    def close(self) -> None:
+        """Release the file."""
+        self._capture.release()
+
+
+def open_capture(index: int):
+    """An OpenCV capture for camera `index`: V4L2 on Linux, MJPG at 1280 by 720 where the camera offers it."""
+    cv2 = _cv2()
+    if sys.platform.startswith("linux"):
+        capture = cv2.VideoCapture(index, cv2.CAP_V4L2)
+    else:
+        capture = cv2.VideoCapture(index)
+    if capture.isOpened():
+        # Ask; a camera that does not offer them keeps its own format, which is fine.
+        capture.set(cv2.CAP_PROP_FOURCC, cv2.VideoWriter_fourcc(*"MJPG"))
+        capture.set(cv2.CAP_PROP_FRAME_WIDTH, CAMERA_SIZE[0])
+        capture.set(cv2.CAP_PROP_FRAME_HEIGHT, CAMERA_SIZE[1])
+        capture.set(cv2.CAP_PROP_BUFFERSIZE, 1)  # the driver's own queue would hand out old frames first
+    return capture
+
+
+class Webcam:
+    """A live camera, read by a thread that keeps only the newest frame.
+
+    `read()` waits for a frame newer than the last one returned. When the camera stops giving frames for
+    `LOST_AFTER` reads in a row (unplugged, taken by another program), `read()` raises `SourceError` with
+    `words.CAMERA_LOST`; the live loop then closes it and opens a new one every few seconds.
+    """
+
+    def __init__(self, index: int = 0, capture_factory: Callable[[int], object] = open_capture, timeout: float = 2.0):
+        self.index = index
+        self.name = f"camera {index}"
+        self.timeout = timeout
+        try:
+            self._capture = capture_factory(index)
+        except SourceError:
+            raise
+        except Exception:  # noqa: BLE001 - a backend can fail in many ways; for the player it is "no camera"
+            raise SourceError(words.camera_unavailable(index)) from None
+        if self._capture is None or not self._capture.isOpened():
+            if self._capture is not None:
+                self._capture.release()
+            raise SourceError(words.camera_unavailable(index))
+        self._lock = threading.Condition()
+        self._latest = None
+        self._count = 0
+        self._returned = 0
+        self._delivered = 0
+        self._lost = False
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._reader, name=f"camera-{index}", daemon=True)
+        self._thread.start()
+
+    def _reader(self) -> None:
+        failures = 0
+        while not self._stop.is_set():
+            try:
+                ok, image = self._capture.read()
+            except Exception:  # noqa: BLE001 - a driver error mid-read is the camera going away
+                ok, image = False, None
+            if ok and image is not None:
+                failures = 0
+                with self._lock:
+                    self._latest = image
+                    self._count += 1
+                    self._lock.notify_all()
+                continue
+            failures += 1
+            if failures >= LOST_AFTER:
+                with self._lock:
+                    self._lost = True
+                    self._lock.notify_all()
+                return
+            time.sleep(0.02)
+
+    def read(self) -> Frame | None:
+        """The newest frame not yet returned (frames in between are dropped)."""
+        with self._lock:
+            ready = self._lock.wait_for(lambda: self._count > self._returned or self._lost, timeout=self.timeout)
+            if self._count > self._returned:
+                self._returned = self._count
+                self._delivered += 1
+                return Frame(self._latest, self._count - 1, self.name)
+            if self._lost or not ready:
+                raise SourceError(words.CAMERA_LOST)
+        return None
+
+    @property
+    def dropped(self) -> int:
+        """Frames the camera gave that were never returned because a newer one replaced them."""
+        with self._lock:
+            return self._count - self._delivered
+
+    def close(self) -> None:
+        """Stop the reader thread and release the camera."""
+        self._stop.set()
+        self._thread.join(timeout=1.0)
+        try:
+            self._capture.release()
+        except Exception:  # noqa: BLE001 - releasing a vanished camera may fail; it is gone either way
+            pass
+
+
+def scan_targets(paths: list[Path]) -> Iterator[Path | SourceError]:
+    """The files to scan for the paths given: files as they are, folders as their images and videos in name order;
+    a `SourceError` in place of a missing path or an empty folder."""
+    for path in paths:
+        path = Path(path)
+        if path.is_dir():
+            inside = sorted(p for p in path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES | VIDEO_SUFFIXES)
+            if not inside:
+                yield SourceError(words.scan_folder_empty(str(path)))
+            yield from inside
+        elif path.exists():
+            yield path
+        else:
+            yield SourceError(words.scan_not_found(str(path)))
+
+
+def is_video(path: Path) -> bool:
+    """True for a file to be read as video: a video suffix, or the first bytes of a video container (AVI, MP4 or
+    QuickTime, Matroska or WebM, Ogg, MPEG). Content is checked because FFmpeg happily "plays" a text file as
+    text-mode art, which is no video for us."""
+    if path.suffix.lower() in VIDEO_SUFFIXES:
+        return True
+    try:
+        with open(path, "rb") as file:
+            head = file.read(12)
+    except OSError:
+        return False
+    return (
+        (head[:4] == b"RIFF" and head[8:12] == b"AVI ")
+        or head[4:8] == b"ftyp"
+        or head[:4] in (b"\x1a\x45\xdf\xa3", b"OggS", b"\x00\x00\x01\xba", b"\x00\x00\x01\xb3")
+    )
+
+
+def open_file(path: Path) -> FrameSource:
+    """A source for one file: an image (one frame) or a video. Decided by content, not only by name: an image
+    file named .avi is read as an image, and a file that is neither raises `SourceError`."""
+    path = Path(path)
+    if not path.exists():
+        raise SourceError(words.scan_not_found(str(path)))
+    if not is_video(path):
+        try:
+            load_image(path)
+            return ImageFiles([path])
+        except SourceError:
+            raise SourceError(words.scan_unreadable(str(path))) from None
+    try:
+        return VideoFile(path)
+    except SourceError:
+        if is_video(path):
+            try:
+                load_image(path)
+                return ImageFiles([path])
+            except SourceError:
+                pass
+        raise SourceError(words.scan_unreadable(str(path))) from None

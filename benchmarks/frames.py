@@ -1,0 +1,297 @@
+"""Rendered "card on a table" camera frames for the scanner's tests and benchmark.
+
+A card carrying one of our QR stickers (drawn by `assistant.scanner.labels`, so the sticker is the one players
+print) is placed on a wood-like table and seen by a 1280 by 720 camera at a chosen distance, then degraded the
+way webcams degrade pictures: perspective, rotation, focus blur, motion blur, low light with its sensor noise,
+glare, noise, a small code far away, and mixtures. Every frame is made from a seed, so the same seed gives the
+same frame on every machine. Frames are greyscale-ready BGR numpy arrays, like a camera's.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from assistant.core.payloads import label_payload
+from assistant.scanner import labels
+
+WIDTH, HEIGHT = 1280, 720
+#: A poker-size card, as Unstable Unicorns is printed.
+CARD_MM = (63.0, 88.0)
+#: Card pixels per millimetre before it is warped into the frame (sharper than any frame needs).
+CARD_PX_PER_MM = 8.0
+
+#: Degradation categories of the benchmark, in report order.
+CATEGORIES = (
+    "clean",
+    "perspective",
+    "rotation",
+    "blur",
+    "motion",
+    "dark",
+    "glare",
+    "noise",
+    "small",
+    "mixed",
+)
+
+
+@dataclass(frozen=True)
+class Scene:
+    """Everything that decides one frame."""
+
+    payload: str = label_payload("uu-2nd", "rainbow-aura")
+    distance_mm: float = 380.0
+    """Camera to card: the card's size in the frame follows from it (see `labels.mm_per_pixel`)."""
+    centre: tuple[float, float] = (0.5, 0.5)
+    """The card's centre as fractions of the frame's width and height (may be partly outside)."""
+    angle: float = 0.0
+    """Rotation in the image plane, degrees."""
+    tilt: tuple[float, float] = (0.0, 0.0)
+    """Perspective: how much narrower the far edge is than the near one, across and along (0 is face-on)."""
+    blur: float = 0.7
+    """Focus blur, Gaussian sigma in pixels (a webcam's lens and demosaicing soften every picture a little)."""
+    motion: tuple[float, float] = (0.0, 0.0)
+    """Motion blur: length in pixels and direction in degrees."""
+    gain: float = 1.0
+    """Light: 1 is a well-lit table, 0.1 a dim room."""
+    glare: float = 0.0
+    """Peak brightness added by a reflection over the code (0 to 255)."""
+    noise: float = 2.0
+    """Sensor noise, standard deviation in grey levels (grows as light falls)."""
+    jpeg: int = 85
+    """JPEG quality, as a webcam's MJPG stream compresses each frame (0: none)."""
+    seed: int = 0
+    """Seeds the noise and the glare's place."""
+    table: int = 0
+    """Which of four table textures."""
+    show_code: bool = True
+    """False draws the card without a sticker (for false-positive checks)."""
+    extra: tuple = field(default=())
+    """More (payload, centre) pairs: other cards in the same frame."""
+
+
+@functools.lru_cache(maxsize=8)
+def table_texture(seed: int = 0) -> np.ndarray:
+    """A wood-like table top, BGR, deterministic for a seed."""
+    rng = np.random.default_rng(seed)
+    y, x = np.mgrid[0:HEIGHT, 0:WIDTH].astype(np.float32)
+    warp = cv2.GaussianBlur(rng.normal(0, 1, (HEIGHT, WIDTH)).astype(np.float32), (0, 0), 25) * 60
+    grain = np.sin((y + warp) / (6 + 3 * rng.random())) * 0.5 + 0.5
+    fine = cv2.GaussianBlur(rng.normal(0, 1, (HEIGHT, WIDTH)).astype(np.float32), (0, 0), 1.2)
+    shade = 0.55 + 0.25 * grain + 0.05 * fine + 0.1 * (x / WIDTH)
+    base = np.array([60, 105, 150], np.float32)  # a mid brown, BGR
+    return np.clip(shade[..., None] * base[None, None, :] * 1.3, 0, 255).astype(np.uint8)
+
+
+@functools.lru_cache(maxsize=64)
+def card_image(payload: str, show_code: bool = True) -> np.ndarray:
+    """The card's back with our sticker on it, BGR, at `CARD_PX_PER_MM`."""
+    w, h = (round(v * CARD_PX_PER_MM) for v in CARD_MM)
+    card = np.zeros((h, w, 3), np.uint8)
+    card[:] = (150, 60, 120)  # a purple card back
+    cv2.rectangle(card, (12, 12), (w - 13, h - 13), (200, 160, 220), 6)
+    for i in range(0, h, 24):  # a printed pattern under the sticker, so the card is not a flat colour
+        cv2.line(card, (0, i), (w, i + 40), (170, 90, 150), 3)
+    if not show_code:
+        cv2.putText(card, "UNICORN", (40, h // 2), cv2.FONT_HERSHEY_SIMPLEX, 2.2, (240, 240, 240), 5)
+        return card
+    sticker = labels.Sticker(_FakeCard(), "rb aura", payload)  # name and abbreviation only matter to print
+    version = labels.qr_version(payload)
+    image = np.asarray(labels.render_sticker(sticker, max(version, 3)))
+    sw = round(labels.sticker_size_mm(max(version, 3))[0] * CARD_PX_PER_MM)
+    sh = round(sw * image.shape[0] / image.shape[1])
+    small = cv2.resize(image, (sw, sh), interpolation=cv2.INTER_AREA)
+    x0, y0 = (w - sw) // 2, (h - sh) // 2
+    card[y0 : y0 + sh, x0 : x0 + sw] = small[..., None]
+    return card
+
+
+@dataclass(frozen=True)
+class _FakeCard:
+    name: str = "Rainbow Aura"
+
+
+def pixels_per_mm(distance_mm: float) -> float:
+    """Frame pixels per millimetre of card at a distance, for the camera the stickers are sized for."""
+    return 1.0 / (labels.mm_per_pixel() * distance_mm / labels.CAMERA_DISTANCE_MM)
+
+
+def _card_corners(scene: Scene, centre: tuple[float, float]) -> np.ndarray:
+    scale = pixels_per_mm(scene.distance_mm)
+    w, h = CARD_MM[0] * scale, CARD_MM[1] * scale
+    tx, ty = scene.tilt
+    # The far edge shrinks by the tilt; corners in the card's own frame, centred: TL, TR, BR, BL.
+    corners = np.array(
+        [
+            [-w / 2 * (1 - ty), -h / 2 * (1 - tx)],
+            [w / 2 * (1 - ty), -h / 2 * (1 + tx)],
+            [w / 2 * (1 + ty), h / 2 * (1 + tx)],
+            [-w / 2 * (1 + ty), h / 2 * (1 - tx)],
+        ],
+        np.float32,
+    )
+    a = math.radians(scene.angle)
+    rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]], np.float32)
+    return corners @ rot.T + np.array([centre[0] * WIDTH, centre[1] * HEIGHT], np.float32)
+
+
+def _paste_card(frame: np.ndarray, card: np.ndarray, corners: np.ndarray) -> None:
+    h, w = card.shape[:2]
+    source = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+    matrix = cv2.getPerspectiveTransform(source, corners)
+    warped = cv2.warpPerspective(card, matrix, (WIDTH, HEIGHT), flags=cv2.INTER_AREA)
+    mask = cv2.warpPerspective(np.full((h, w), 255, np.uint8), matrix, (WIDTH, HEIGHT), flags=cv2.INTER_LINEAR)
+    alpha = (mask.astype(np.float32) / 255.0)[..., None]
+    frame[:] = (warped * alpha + frame * (1 - alpha)).astype(np.uint8)
+
+
+def render(scene: Scene) -> np.ndarray:
+    """One camera frame of the scene, BGR uint8, 720 rows by 1280 columns."""
+    rng = np.random.default_rng(scene.seed + 1)
+    frame = table_texture(scene.table % 4).copy()
+    cards = [(scene.payload, scene.centre), *scene.extra]
+    for payload, centre in cards:
+        _paste_card(frame, card_image(payload, scene.show_code), _card_corners(scene, centre))
+    image = frame.astype(np.float32)
+    if scene.glare > 0:
+        cx, cy = scene.centre[0] * WIDTH, scene.centre[1] * HEIGHT
+        gx, gy = cx + rng.uniform(-25, 25), cy + rng.uniform(-25, 25)
+        radius = rng.uniform(20, 40)
+        y, x = np.ogrid[0:HEIGHT, 0:WIDTH]
+        image += (scene.glare * np.exp(-((x - gx) ** 2 + (y - gy) ** 2) / (2 * radius**2)))[..., None]
+    if scene.blur > 0:
+        image = cv2.GaussianBlur(image, (0, 0), scene.blur)
+    length, direction = scene.motion
+    if length >= 1:
+        image = cv2.filter2D(image, -1, motion_kernel(length, direction))
+    image *= scene.gain
+    if scene.noise > 0:
+        image += rng.normal(0, scene.noise, image.shape[:2]).astype(np.float32)[..., None]
+    frame = np.clip(image, 0, 255).astype(np.uint8)
+    if scene.jpeg:
+        ok, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, scene.jpeg])
+        frame = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    return frame
+
+
+def motion_kernel(length: float, direction: float) -> np.ndarray:
+    """A line kernel: the smear of a card moving `length` pixels in `direction` degrees during the exposure."""
+    size = int(math.ceil(length)) | 1
+    kernel = np.zeros((size, size), np.float32)
+    c = size // 2
+    a = math.radians(direction)
+    dx, dy = math.cos(a), math.sin(a)
+    for t in np.linspace(-length / 2, length / 2, max(int(length * 3), 2)):
+        kernel[int(round(c + t * dy)), int(round(c + t * dx))] += 1
+    return kernel / kernel.sum()
+
+
+def scene_for(category: str, seed: int, payload: str | None = None) -> Scene:
+    """The seed-th scene of a benchmark category (see `CATEGORIES`)."""
+    rng = np.random.default_rng(seed * 7919 + CATEGORIES.index(category))
+    base = dict(
+        payload=payload or label_payload("uu-2nd", "rainbow-aura"),
+        distance_mm=rng.uniform(300, 450),
+        centre=(rng.uniform(0.3, 0.7), rng.uniform(0.35, 0.65)),
+        angle=rng.uniform(-15, 15),
+        tilt=(rng.uniform(-0.08, 0.08), rng.uniform(-0.08, 0.08)),
+        seed=seed,
+        table=seed,
+    )
+    if category == "perspective":
+        base.update(tilt=(rng.choice([-1, 1]) * rng.uniform(0.22, 0.38), rng.choice([-1, 1]) * rng.uniform(0.1, 0.3)))
+    elif category == "rotation":
+        base.update(angle=rng.uniform(0, 360))
+    elif category == "blur":
+        base.update(blur=rng.uniform(1.8, 3.0))
+    elif category == "motion":
+        base.update(motion=(rng.uniform(5, 10), rng.uniform(0, 180)))
+    elif category == "dark":
+        base.update(gain=rng.uniform(0.03, 0.08), noise=rng.uniform(1.0, 2.5))
+    elif category == "glare":
+        base.update(glare=rng.uniform(250, 400))
+    elif category == "noise":
+        base.update(noise=rng.uniform(18, 32))
+    elif category == "small":
+        base.update(distance_mm=rng.uniform(850, 1150))
+    elif category == "mixed":
+        picks = rng.choice(["blur", "motion", "dark", "noise", "small", "tilt", "glare"], size=3, replace=False)
+        for pick in picks:
+            if pick == "blur":
+                base.update(blur=rng.uniform(1.0, 1.6))
+            elif pick == "motion":
+                base.update(motion=(rng.uniform(4, 7), rng.uniform(0, 180)))
+            elif pick == "dark":
+                base.update(gain=rng.uniform(0.12, 0.25), noise=rng.uniform(1.5, 2.5))
+            elif pick == "noise":
+                base.update(noise=rng.uniform(10, 18))
+            elif pick == "small":
+                base.update(distance_mm=rng.uniform(480, 600))
+            elif pick == "tilt":
+                base.update(tilt=(rng.uniform(0.15, 0.25), rng.uniform(-0.15, 0.15)))
+            elif pick == "glare":
+                base.update(glare=rng.uniform(120, 200))
+    elif category != "clean":
+        raise ValueError(f"unknown category {category!r}")
+    return Scene(**base)
+
+
+def empty_scene(seed: int) -> Scene:
+    """A card with no code on the table: nothing must be read here."""
+    rng = np.random.default_rng(seed + 104729)
+    return Scene(
+        distance_mm=rng.uniform(250, 500),
+        centre=(rng.uniform(0.3, 0.7), rng.uniform(0.3, 0.7)),
+        angle=rng.uniform(0, 360),
+        noise=rng.uniform(2, 20),
+        show_code=False,
+        seed=seed,
+        table=seed,
+    )
+
+
+def approach_clip(seed: int, frames: int = 45, payload: str | None = None) -> list[Scene]:
+    """A card brought into view: it slides in from one side, quickly then slowing down, with motion blur from
+    its speed (a 1/60 s exposure at 30 frames a second smears half a frame's travel), then rests in a hand that
+    trembles a little."""
+    rng = np.random.default_rng(seed + 7)
+    side = rng.choice(["left", "right", "top", "bottom"])
+    end = (rng.uniform(0.4, 0.6), rng.uniform(0.4, 0.6))
+    start = {
+        "left": (-0.2, end[1]),
+        "right": (1.2, end[1]),
+        "top": (end[0], -0.35),
+        "bottom": (end[0], 1.35),
+    }[side]
+    arrive = int(frames * 0.55)
+    distance = rng.uniform(320, 430)
+    angle = rng.uniform(-12, 12)
+    scenes, previous = [], None
+    for i in range(frames):
+        t = min(i / arrive, 1.0)
+        ease = 1 - (1 - t) ** 3
+        centre = (start[0] + (end[0] - start[0]) * ease, start[1] + (end[1] - start[1]) * ease)
+        if t >= 1.0:
+            centre = (centre[0] + rng.normal(0, 0.002), centre[1] + rng.normal(0, 0.002))
+        motion = (0.0, 0.0)
+        if previous is not None:
+            dx, dy = (centre[0] - previous[0]) * WIDTH, (centre[1] - previous[1]) * HEIGHT
+            motion = (0.5 * math.hypot(dx, dy), math.degrees(math.atan2(dy, dx)))
+        previous = centre
+        scenes.append(
+            Scene(
+                payload=payload or label_payload("uu-2nd", "rainbow-aura"),
+                distance_mm=distance,
+                centre=centre,
+                angle=angle,
+                motion=motion,
+                seed=seed * 1000 + i,
+                table=seed,
+            )
+        )
+    return scenes

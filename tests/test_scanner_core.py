@@ -1,0 +1,211 @@
+"""The scanner's pure core: payload meanings, steady announcements, aiming cues."""
+
+import pytest
+
+from assistant.core import words
+from assistant.core.aiming import Cue, CuePacer, FrameView, Thresholds, aiming_cue
+from assistant.core.payloads import PayloadKind, label_payload, parse_label, resolve_payload
+from assistant.core.sightings import Sighting, SightingTracker
+from assistant.session import Session
+from assistant.storage.decks import load_card_set
+
+
+@pytest.fixture(scope="module")
+def cards():
+    return load_card_set()
+
+
+# Payloads
+
+
+def test_label_payload_is_short_upper_case_and_round_trips(cards):
+    payload = label_payload("uu-2nd", "rainbow-aura")
+    assert payload == "TA1:UU-2ND:RAINBOW-AURA"
+    assert parse_label(payload) == ("uu-2nd", "rainbow-aura")
+    meaning = resolve_payload(payload, cards)
+    assert meaning.kind is PayloadKind.LABEL and meaning.card.id == "rainbow-aura"
+
+
+def test_every_card_label_resolves_to_its_card(cards):
+    wrong = [c.id for c in cards if resolve_payload(label_payload(c.deck, c.id), cards).card != c]
+    assert wrong == []
+
+
+def test_label_of_a_deck_not_in_play_names_it_without_a_card(cards):
+    meaning = resolve_payload("TA1:LL-BASE:SPITTING-LLAMA", cards)
+    assert meaning.kind is PayloadKind.LABEL and meaning.card is None
+    assert (meaning.deck, meaning.card_id) == ("ll-base", "spitting-llama")
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://example.org/cards/rainbow-aura",
+        "https://example.org/cards/rainbow-aura.html",
+        "http://example.org/uu/Rainbow%20Aura",
+        "https://example.org/lookup?card=rainbow-aura",
+        "https://example.org/lookup?lang=en&name=Rainbow+Aura",
+        "https://example.org/x?q=RAINBOW_AURA",
+    ],
+)
+def test_url_names_a_card_by_its_last_segment_or_a_parameter(cards, url):
+    meaning = resolve_payload(url, cards)
+    assert meaning.kind is PayloadKind.URL and meaning.card.id == "rainbow-aura"
+
+
+def test_url_naming_no_card_is_unknown(cards):
+    assert resolve_payload("https://example.org/about", cards).kind is PayloadKind.UNKNOWN
+
+
+def test_card_name_alone_and_card_text_payloads(cards):
+    assert resolve_payload("Rainbow Aura", cards).card.id == "rainbow-aura"
+    text = "Rainbow Aura. While this card is in your Stable, your Unicorns cannot be destroyed."
+    meaning = resolve_payload(text, cards)
+    assert meaning.kind is PayloadKind.TEXT and meaning.card.id == "rainbow-aura"
+    prose = resolve_payload("Draw two cards and then discard one card.", cards)
+    assert prose.kind is PayloadKind.TEXT and prose.card is None
+
+
+@pytest.mark.parametrize("payload", ["12345678", "WIFI:S:home;T:WPA;P:x;;", "", "   "])
+def test_anything_else_is_unknown(cards, payload):
+    assert resolve_payload(payload, cards).kind is PayloadKind.UNKNOWN
+
+
+def test_session_answers_a_scan_like_a_typed_name(cards):
+    session = Session(cards)
+    typed = session.handle("rainbow aura")
+    scanned = session.scanned(label_payload("uu-2nd", "rainbow-aura"))
+    assert scanned.card == typed.card and scanned.lines == typed.lines and scanned.speech == typed.speech
+
+
+HOSTILE = {
+    "escape sequences": "\x1b[2J\x1b]0;owned\x07\x1b[31mred\x9b31m",
+    "markup": "[bold red]x[/bold red] [link=https://e.org]y[/link]",
+    "control characters": "a\x00b\x08c\rd\x7fe\u202ef",
+    "3 KB": "A" * 3000,
+}
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_hostile_payloads_are_cleaned_and_capped(cards, name):
+    reply = Session(cards).scanned(HOSTILE[name])
+    for text in (*reply.lines, reply.speech):
+        assert "\x1b" not in text and "\x9b" not in text and "\x07" not in text and "\x00" not in text
+        assert len(text) <= words.MAX_UNTRUSTED + len("Unknown code: ")
+    if name == "markup":
+        assert "[bold red]x[/bold red]" in reply.speech  # shown literally, never interpreted
+
+
+def test_invalid_utf8_bytes_become_replacement_characters(cards):
+    reply = Session(cards).scanned(b"\xff\xfe\xc3(\x1b[1mcard")
+    assert reply.card is None and "\ufffd" in reply.speech and "\x1b" not in reply.speech
+
+
+# Steady announcements
+
+
+def frames(tracker, sequence, start=0.0, step=1 / 30):
+    out = []
+    for i, payloads in enumerate(sequence):
+        out.append([s.payload for s in tracker.update([Sighting(p, x) for p, x in payloads], start + i * step)])
+    return out
+
+
+def test_announced_after_two_consistent_frames_then_once():
+    said = frames(SightingTracker(), [[("A", 1)]] * 5)
+    assert said == [[], ["A"], [], [], []]
+
+
+def test_confirm_frames_is_configurable():
+    said = frames(SightingTracker(confirm_frames=3), [[("A", 1)]] * 4)
+    assert said == [[], [], ["A"], []]
+    assert frames(SightingTracker(confirm_frames=1), [[("A", 1)]]) == [["A"]]
+
+
+def test_a_single_misread_frame_is_never_announced():
+    said = frames(SightingTracker(), [[("A", 1)], [("B", 1)], [("A", 1)], [], [], []])
+    assert "B" not in sum(said, [])
+
+
+def test_brief_dropout_does_not_count_as_leaving():
+    sequence = [[("A", 1)]] * 3 + [[]] * 3 + [[("A", 1)]] * 3
+    assert sum(frames(SightingTracker(gone_frames=8), sequence), []) == ["A"]
+
+
+def test_leaving_and_coming_back_announces_again_even_within_the_cool_down():
+    sequence = [[("A", 1)]] * 3 + [[]] * 10 + [[("A", 1)]] * 3
+    said = frames(SightingTracker(gone_frames=8, cooldown=60), sequence)
+    assert sum(said, []) == ["A", "A"]
+
+
+def test_staying_in_view_repeats_only_after_the_cool_down():
+    tracker = SightingTracker(cooldown=2.0)
+    said = frames(tracker, [[("A", 1)]] * 12, step=0.25)  # three seconds, four frames a second
+    assert [i for i, s in enumerate(said) if s] == [1, 9]
+
+
+def test_several_codes_in_one_frame_are_each_announced_once_left_to_right():
+    sequence = [[("right", 900), ("left", 100), ("middle", 500)]] * 4
+    said = frames(SightingTracker(), sequence)
+    assert said[1] == ["left", "middle", "right"] and sum(said[2:], []) == []
+
+
+def test_confirm_frames_below_one_is_refused():
+    with pytest.raises(ValueError):
+        SightingTracker(confirm_frames=0)
+
+
+# Aiming cues
+
+
+def view(**changes):
+    base = dict(width=1280, height=720, region=(500, 250, 200, 200), sharpness=1000.0, brightness=130.0)
+    base.update(changes)
+    return FrameView(**base)
+
+
+def test_each_cue_from_measured_properties():
+    assert aiming_cue(view(read=True)) is Cue.READ
+    assert aiming_cue(view()) is None  # seen, big, sharp, bright: nothing to say, the decoder will get it
+    assert aiming_cue(view(region=None)) is None
+    assert aiming_cue(view(region=None, brightness=20)) is Cue.MORE_LIGHT
+    assert aiming_cue(view(brightness=30)) is Cue.MORE_LIGHT
+    assert aiming_cue(view(region=(600, 300, 60, 60))) is Cue.CLOSER
+    assert aiming_cue(view(sharpness=50)) is Cue.HOLD_STILL
+    assert aiming_cue(view(region=(0, 250, 120, 200)), facing_player=False) is Cue.MOVE_RIGHT
+    assert aiming_cue(view(region=(1180, 250, 100, 200)), facing_player=False) is Cue.MOVE_LEFT
+    assert aiming_cue(view(region=(500, 0, 200, 150))) is Cue.MOVE_DOWN
+    assert aiming_cue(view(region=(500, 600, 200, 120))) is Cue.MOVE_UP
+
+
+def test_a_camera_facing_the_player_mirrors_left_and_right():
+    assert aiming_cue(view(region=(0, 250, 120, 200)), facing_player=True) is Cue.MOVE_LEFT
+    assert aiming_cue(view(region=(1180, 250, 100, 200)), facing_player=True) is Cue.MOVE_RIGHT
+
+
+def test_cut_off_beats_dark_beats_small_beats_blurred():
+    assert aiming_cue(view(region=(500, 0, 60, 60), brightness=20, sharpness=1)) is Cue.MOVE_DOWN
+    assert aiming_cue(view(region=(500, 250, 60, 60), brightness=20, sharpness=1)) is Cue.MORE_LIGHT
+    assert aiming_cue(view(region=(500, 250, 60, 60), sharpness=1)) is Cue.CLOSER
+
+
+def test_thresholds_are_adjustable():
+    assert aiming_cue(view(sharpness=300), Thresholds(min_sharpness=400)) is Cue.HOLD_STILL
+    assert aiming_cue(view(sharpness=300), Thresholds(min_sharpness=200)) is None
+
+
+def test_every_cue_has_words():
+    assert all(words.aiming_words(cue.value) for cue in Cue)
+    assert len({words.aiming_words(cue.value) for cue in Cue}) == len(Cue)
+
+
+def test_cues_are_rate_limited_but_the_confirmation_is_not():
+    pacer = CuePacer(interval=1.5, repeat=4.0)
+    assert pacer.allow(Cue.CLOSER, 0.0)
+    assert not pacer.allow(Cue.CLOSER, 1.0)
+    assert not pacer.allow(Cue.HOLD_STILL, 1.0)
+    assert pacer.allow(Cue.HOLD_STILL, 1.6)
+    assert not pacer.allow(Cue.HOLD_STILL, 3.0)  # the same cue again waits longer
+    assert pacer.allow(Cue.HOLD_STILL, 5.7)
+    assert pacer.allow(Cue.READ, 5.8)
+    assert not pacer.allow(None, 10.0)

@@ -1,0 +1,278 @@
+"""The decoder cascade and the frame sources, on real photographs, rendered frames, a rendered video and bad input."""
+
+import csv
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+import qrcode
+
+from assistant.core import words
+from assistant.core.aiming import Cue, aiming_cue
+from assistant.core.payloads import label_payload
+from assistant.scanner.decoders import ALL_STAGES, Cascade
+from assistant.scanner.measure import find_code_regions, measure_view
+from assistant.scanner.sources import SourceError, VideoFile, load_image, open_file
+from assistant.session import Session
+from assistant.storage.decks import load_card_set
+from benchmarks import frames as F
+
+PHOTOS = Path(__file__).parent / "fixtures" / "qr_photos"
+
+
+@pytest.fixture(scope="module")
+def cascade():
+    return Cascade()
+
+
+def manifest():
+    with open(PHOTOS / "manifest.csv", encoding="utf-8") as source:
+        return list(csv.DictReader(source))
+
+
+# Real photographs (zxing-cpp's test samples)
+
+
+def test_real_photos_decode_rate_and_no_false_positives(cascade):
+    read, missed, false_positives, misread = 0, [], [], []
+    for row in manifest():
+        if row["kind"] not in ("positive", "falsepositive"):
+            continue
+        found = [d.payload for d in cascade.decode(load_image(PHOTOS / row["image"]))]
+        if row["kind"] == "falsepositive":
+            if found:
+                false_positives.append(row["image"])
+            continue
+        expected = json.loads(row["expected_payload_json"])
+        if expected in found:
+            read += 1
+        else:
+            missed.append(row["image"])
+            if found:
+                misread.append(row["image"])
+    positives = read + len(missed)
+    assert positives == 137
+    assert false_positives == []
+    assert misread == []
+    assert read / positives >= 0.95, f"read {read}/{positives}; missed {missed}"  # measured 131/137 = 95.6 %
+
+
+def test_cascade_reads_more_photos_than_zxing_alone():
+    alone, full = Cascade(stages=("zxing",)), Cascade()
+    rows = [r for r in manifest() if r["kind"] == "positive"]
+    images = [(load_image(PHOTOS / r["image"]), json.loads(r["expected_payload_json"])) for r in rows]
+    first = sum(expected in [d.payload for d in alone.decode(img)] for img, expected in images)
+    both = sum(expected in [d.payload for d in full.decode(img)] for img, expected in images)
+    assert both >= first + 5  # measured 125 and 131
+
+
+def test_structured_append_parts_are_each_read(cascade):
+    parts = [r for r in manifest() if r["kind"] == "structured_append"]
+    assert len(parts) == 4
+    assert all(cascade.decode(load_image(PHOTOS / r["image"])) for r in parts)
+
+
+@pytest.mark.parametrize("name", ["falsepositives-1/1x1.webp", "falsepositives-1/1x100.webp"])
+def test_images_opencv_cannot_load_give_a_sentence(name):
+    with pytest.raises(SourceError) as caught:
+        open_file(PHOTOS / name)
+    assert caught.value.sentence == words.scan_unreadable(str(PHOTOS / name))
+
+
+# Bad input
+
+
+def test_text_file_named_png_is_not_an_image(tmp_path):
+    fake = tmp_path / "card.png"
+    fake.write_text("not an image at all\n")
+    with pytest.raises(SourceError) as caught:
+        open_file(fake)
+    assert "not an image or video" in caught.value.sentence
+
+
+def test_text_file_with_no_image_suffix_is_neither_image_nor_video(tmp_path):
+    fake = tmp_path / "notes.txt"
+    fake.write_text("hello\n" * 100)
+    with pytest.raises(SourceError) as caught:
+        open_file(fake)
+    assert "not an image or video" in caught.value.sentence
+
+
+def test_missing_path_and_one_pixel_image(tmp_path):
+    with pytest.raises(SourceError) as caught:
+        open_file(tmp_path / "nowhere.png")
+    assert "no such file" in caught.value.sentence
+    one = tmp_path / "one.png"
+    cv2.imwrite(str(one), np.zeros((1, 1), np.uint8))
+    source = open_file(one)
+    assert Cascade().decode(source.read().image) == []
+
+
+def test_odd_frames_decode_to_nothing_without_raising(cascade):
+    for frame in (np.zeros((0, 0), np.uint8), np.zeros((1, 1), np.uint8), np.full((5, 700), 255, np.uint8),
+                  np.random.default_rng(1).integers(0, 256, (480, 640, 3), dtype=np.uint8)):  # fmt: skip
+        assert cascade.decode(frame) == []
+
+
+def test_a_missing_decoder_stage_is_reported_once_and_the_rest_works(monkeypatch):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_pyzbar(name, *args, **kwargs):
+        if name.startswith("pyzbar"):
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_pyzbar)
+    cascade = Cascade()
+    notices = cascade.take_notices()
+    assert notices == [words.decoder_missing("ZBar (pyzbar)")]
+    assert cascade.take_notices() == []
+    frame = F.render(F.scene_for("clean", 0))
+    assert [d.payload for d in cascade.decode(frame)] == [F.scene_for("clean", 0).payload]
+
+
+def test_unknown_stage_is_refused():
+    with pytest.raises(ValueError):
+        Cascade(stages=("zxing", "magic"))
+    assert "opencv" in ALL_STAGES
+
+
+# Rendered "card on a table" frames
+
+#: Frames per category, and the least the cascade must read of them (measured on these seeds: all but blur,
+#: motion, glare and mixed read every frame).
+RENDERED = {
+    "clean": 6, "perspective": 6, "rotation": 6, "blur": 3, "motion": 1, "dark": 6,
+    "glare": 2, "noise": 6, "small": 6, "mixed": 4,
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("category", F.CATEGORIES)
+def test_rendered_frames_per_category(cascade, category):
+    read = 0
+    for seed in range(6):
+        scene = F.scene_for(category, seed)
+        found = [d.payload for d in cascade.decode(F.render(scene))]
+        assert set(found) <= {scene.payload}  # never anything else
+        read += scene.payload in found
+    assert read >= RENDERED[category]
+
+
+def test_retries_beat_zxing_alone_on_small_dark_and_blurred_frames(cascade):
+    alone = Cascade(stages=("zxing",))
+    for category in ("small", "dark", "blur"):
+        scenes = [F.scene_for(category, seed) for seed in range(12)]
+        first = sum(s.payload in [d.payload for d in alone.decode(F.render(s))] for s in scenes)
+        full = sum(s.payload in [d.payload for d in cascade.decode(F.render(s))] for s in scenes)
+        assert full >= first + 3, category  # measured on these seeds: small 9 to 12, dark 3 to 12, blur 4 to 9
+
+
+def test_no_code_frames_read_nothing(cascade):
+    assert [cascade.decode(F.render(F.empty_scene(seed))) for seed in range(8)] == [[]] * 8
+
+
+def test_several_cards_in_one_frame_come_left_to_right(cascade):
+    left, right = label_payload("uu-2nd", "rainbow-aura"), label_payload("uu-2nd", "unicorn-poison")
+    scene = F.Scene(payload=right, centre=(0.72, 0.5), extra=((left, (0.28, 0.5)),), distance_mm=330)
+    found = cascade.decode(F.render(scene))
+    assert [d.payload for d in found] == [left, right]
+    assert found[0].centre[0] < 640 < found[1].centre[0]
+
+
+# Hostile payloads, as real QR codes
+
+
+def qr_frame(data, border=4, box=4):
+    code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_L, border=border, box_size=box)
+    code.add_data(data)
+    code.make(fit=True)
+    return np.array(code.make_image().convert("L"))
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        "\x1b[2J\x1b]0;owned\x07\x1b[31mRainbow\x1b[0m",
+        "[bold red]Rainbow Aura[/bold red] [link=https://e.org]x[/link]",
+        "X" * 3000,
+        b"\xff\xfe\xc3(\x80\x9b31m bytes",
+    ],
+    ids=["escapes", "markup", "3 KB", "invalid UTF-8"],
+)
+def test_hostile_payloads_decode_and_are_cleaned(cascade, data):
+    found = cascade.decode(qr_frame(data))
+    assert len(found) == 1
+    raw = data if isinstance(data, bytes) else data.encode("utf-8")
+    assert found[0].raw == raw
+    reply = Session(load_card_set()).scanned(found[0].payload)
+    for text in (*reply.lines, reply.speech):
+        assert not any(ch in text for ch in "\x1b\x9b\x07\x00\x80")
+        assert len(text) <= words.MAX_UNTRUSTED + 20
+    if isinstance(data, str) and data.startswith("[bold"):
+        assert "[bold red]" in reply.speech
+
+
+# A rendered video, read back through the video source
+
+
+def test_rendered_video_is_read_frame_by_frame(tmp_path, cascade):
+    from assistant.scanner.live import first_announcement
+
+    path = tmp_path / "clip.avi"
+    scenes = F.approach_clip(3, frames=30)
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 30, (F.WIDTH, F.HEIGHT))
+    for scene in scenes:
+        writer.write(F.render(scene))
+    writer.release()
+    source = open_file(path)
+    assert isinstance(source, VideoFile)
+    images = []
+    while (frame := source.read()) is not None:
+        assert frame.index == len(images)
+        images.append(frame.image)
+    source.close()
+    assert len(images) == 30
+    first, announced = first_announcement(images, cascade=cascade)
+    assert first is not None and first > 0  # the card starts out of view
+    assert announced is not None and announced - first <= 3
+
+
+# Aiming guidance measured on rendered frames
+
+
+def cue_for(scene):
+    gray = cv2.cvtColor(F.render(scene), cv2.COLOR_BGR2GRAY)
+    return aiming_cue(measure_view(gray), facing_player=False)
+
+
+def test_cue_closer_for_a_small_code_far_away():
+    assert cue_for(F.Scene(distance_mm=1500, seed=1)) is Cue.CLOSER
+
+
+def test_cue_hold_still_for_a_blurred_code():
+    assert cue_for(F.Scene(distance_mm=380, motion=(14, 30), seed=2)) is Cue.HOLD_STILL
+    assert cue_for(F.Scene(distance_mm=380, blur=3.5, seed=2)) is Cue.HOLD_STILL
+
+
+def test_cue_more_light_for_a_dark_frame():
+    assert cue_for(F.Scene(distance_mm=380, gain=0.12, seed=3)) is Cue.MORE_LIGHT
+
+
+@pytest.mark.parametrize(
+    "centre, cue",
+    [((0.02, 0.5), Cue.MOVE_RIGHT), ((0.98, 0.5), Cue.MOVE_LEFT), ((0.5, 0.0), Cue.MOVE_DOWN), ((0.5, 1.0), Cue.MOVE_UP)],
+)
+def test_cue_move_for_a_code_off_the_edge(centre, cue):
+    assert cue_for(F.Scene(distance_mm=380, centre=centre, seed=4)) is cue
+
+
+def test_no_cue_for_a_good_frame_and_the_region_is_found_there():
+    scene = F.Scene(distance_mm=380, seed=5)
+    gray = cv2.cvtColor(F.render(scene), cv2.COLOR_BGR2GRAY)
+    regions = find_code_regions(gray)
+    assert regions and regions[0][0] < 640 < regions[0][0] + regions[0][2]
+    assert aiming_cue(measure_view(gray)) is None
