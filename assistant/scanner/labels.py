@@ -147,21 +147,38 @@ def render_sticker(sticker: Sticker, version: int, dpi: int = DPI):
     return image
 
 
-def sheet_pages(deck: Deck, unique: bool = False, dpi: int = DPI):
-    """The sheet as Pillow images, one per page, and the stickers in the order they were placed."""
-    from PIL import Image, ImageDraw
-
-    stickers = deck_stickers(deck, unique)
-    version = max((qr_version(s.payload) for s in stickers), default=1)
+def slot_boxes(version: int, dpi: int = DPI) -> list[tuple[int, int, int, int]]:
+    """Where the stickers go on a page, in filling order: (x, y, width, height) in dots."""
     sticker_w, sticker_h = _sticker_dots(version, dpi)
-    page_w, page_h = _dots(PAGE_MM[0], dpi), _dots(PAGE_MM[1], dpi)
+    page_w = _dots(PAGE_MM[0], dpi)
     margin = _dots(MARGIN_MM, dpi)
     heading_h = _dots(14, dpi)
     gap_x = (page_w - 2 * margin - COLUMNS * sticker_w) // max(COLUMNS - 1, 1)
     gap_y = (_dots(USABLE_HEIGHT_MM, dpi) - margin - heading_h - ROWS * sticker_h) // max(ROWS - 1, 1)
     if gap_x < 0 or gap_y < 0:
         raise ValueError(f"QR version {version} stickers do not fit {COLUMNS} by {ROWS} on a page")
-    per_page = COLUMNS * ROWS
+    return [
+        (margin + col * (sticker_w + gap_x), margin + heading_h + row * (sticker_h + gap_y), sticker_w, sticker_h)
+        for row in range(ROWS)
+        for col in range(COLUMNS)
+    ]
+
+
+def sheet_version(stickers: list[Sticker]) -> int:
+    """The one QR version every sticker of a sheet uses: the smallest that holds the longest payload."""
+    return max((qr_version(s.payload) for s in stickers), default=1)
+
+
+def sheet_pages(deck: Deck, unique: bool = False, dpi: int = DPI):
+    """The sheet as Pillow images, one per page, and the stickers in the order they were placed."""
+    from PIL import Image, ImageDraw
+
+    stickers = deck_stickers(deck, unique)
+    version = sheet_version(stickers)
+    boxes = slot_boxes(version, dpi)
+    page_w, page_h = _dots(PAGE_MM[0], dpi), _dots(PAGE_MM[1], dpi)
+    margin = _dots(MARGIN_MM, dpi)
+    per_page = len(boxes)
     count = max(1, math.ceil(len(stickers) / per_page))
     size_w, size_h = sticker_size_mm(version, dpi)
     pages, drawn = [], {}
@@ -170,15 +187,12 @@ def sheet_pages(deck: Deck, unique: bool = False, dpi: int = DPI):
         draw = ImageDraw.Draw(page)
         heading = words.sticker_sheet_heading(deck.info.title, number + 1, count, size_w, size_h)
         draw.text((margin, margin), heading, fill=0, font=_fit_text(draw, heading, page_w - 2 * margin, _dots(3.5, dpi)))
-        for slot, sticker in enumerate(stickers[number * per_page : (number + 1) * per_page]):
-            row, col = divmod(slot, COLUMNS)
-            x = margin + col * (sticker_w + gap_x)
-            y = margin + heading_h + row * (sticker_h + gap_y)
+        for (x, y, w, h), sticker in zip(boxes, stickers[number * per_page : (number + 1) * per_page]):
             if sticker not in drawn:  # copies of a card share one drawing
                 drawn[sticker] = render_sticker(sticker, version, dpi)
             page.paste(drawn[sticker], (x, y))
             # A light cut line: lighter than any module, so a reader never mistakes it for part of the code.
-            draw.rectangle((x - 1, y - 1, x + sticker_w, y + sticker_h), outline=200, width=2)
+            draw.rectangle((x - 1, y - 1, x + w, y + h), outline=200, width=2)
         pages.append(page)
     return pages, stickers
 
@@ -216,6 +230,6 @@ def write_sheet(deck_id: str, path: Path, unique: bool = False) -> int:
     except OSError as exc:
         print(words.sticker_sheet_unwritable(str(path), exc.strerror or str(exc)), file=sys.stderr)
         return 2
-    width, height = sticker_size_mm(max((qr_version(s.payload) for s in stickers), default=1))
+    width, height = sticker_size_mm(sheet_version(stickers))
     print(words.sticker_sheet_written(len(stickers), len(pages), [str(p) for p in written], width, height))
     return 0

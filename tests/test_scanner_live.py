@@ -1,0 +1,324 @@
+"""Live scanning through the webcam source with a fake capture, the app's camera thread, the scan command and the
+printable sticker sheet."""
+
+import asyncio
+import json
+import threading
+import time
+
+import cv2
+import numpy as np
+import pytest
+from PIL import Image
+
+from assistant.cli import main
+from assistant.core import words
+from assistant.core.aiming import Cue
+from assistant.core.payloads import label_payload
+from assistant.core.sightings import SightingTracker
+from assistant.scanner.decoders import Cascade
+from assistant.scanner.live import CodeAnnounced, CueGiven, LiveScanner, SourceBack, SourceLost, camera_opener
+from assistant.scanner.sources import SourceError, Webcam
+from assistant.session import Session
+from assistant.storage.decks import load_card_set, load_deck
+from benchmarks import frames as F
+
+AURA = label_payload("uu-2nd", "rainbow-aura")
+
+
+class FakeCapture:
+    """A stand-in for cv2.VideoCapture: plays frames, then fails like an unplugged camera (or repeats the last)."""
+
+    def __init__(self, frames, opened=True, lose_at_end=True, delay=0.001):
+        self.frames = list(frames)
+        self.opened = opened
+        self.lose_at_end = lose_at_end
+        self.delay = delay
+        self.position = 0
+        self.released = False
+        self.settings = {}
+
+    def isOpened(self):  # noqa: N802 - OpenCV's spelling
+        return self.opened and not self.released
+
+    def set(self, prop, value):
+        self.settings[prop] = value
+        return True
+
+    def read(self):
+        time.sleep(self.delay)
+        if self.released:
+            return False, None
+        if self.position < len(self.frames):
+            frame = self.frames[self.position]
+            self.position += 1
+            return True, frame
+        if self.lose_at_end:
+            return False, None
+        return True, self.frames[-1]
+
+    def release(self):
+        self.released = True
+
+
+def rendered(count, **scene):
+    return [F.render(F.Scene(seed=i, **scene)) for i in range(count)]
+
+
+def test_webcam_gives_the_newest_frame_and_drops_stale_ones():
+    frames = [np.full((8, 8), i, np.uint8) for i in range(50)]
+    camera = Webcam(0, lambda index: FakeCapture(frames, lose_at_end=False, delay=0.0005))
+    time.sleep(0.2)  # the reader thread runs ahead of us
+    frame = camera.read()
+    assert int(frame.image[0, 0]) == 49  # the newest, not the first
+    assert camera.dropped > 0
+    camera.close()
+
+
+def test_webcam_lost_mid_game_raises_a_sentence_and_a_missing_one_too():
+    camera = Webcam(0, lambda index: FakeCapture([np.zeros((8, 8), np.uint8)] * 3))
+    with pytest.raises(SourceError) as caught:
+        for _ in range(10):
+            camera.read()
+    assert caught.value.sentence == words.CAMERA_LOST
+    camera.close()
+    with pytest.raises(SourceError) as caught:
+        Webcam(1, lambda index: FakeCapture([], opened=False))
+    assert caught.value.sentence == words.camera_unavailable(1)
+
+
+def test_live_scanner_announces_a_card_once_and_confirms_it():
+    events = []
+
+    def report(event):
+        events.append(event)
+        if isinstance(event, SourceLost):
+            scanner.stop()  # a lost camera is otherwise retried for ever
+
+    scanner = LiveScanner(camera_opener(0, lambda i: FakeCapture(rendered(6, distance_mm=380))), report)
+    scanner.run()
+    announced = [e for e in events if isinstance(e, CodeAnnounced)]
+    assert [e.payload for e in announced] == [AURA]
+    assert CueGiven(Cue.READ) in events
+    assert isinstance(events[-1], SourceLost)
+
+
+def test_live_scanner_gives_aiming_cues_for_a_code_it_cannot_read():
+    events = []
+    clock = iter(range(100))
+    scanner = LiveScanner(lambda: None, events.append, clock=lambda: next(clock) * 2.0)
+    for image in rendered(3, distance_mm=1500):
+        scanner.handle(image)
+    for image in rendered(3, distance_mm=380, motion=(14, 20)):
+        scanner.handle(image)
+    cues = [e.cue for e in events if isinstance(e, CueGiven)]
+    assert cues[0] is Cue.CLOSER and Cue.HOLD_STILL in cues
+    assert not any(isinstance(e, CodeAnnounced) for e in events)
+
+
+def test_lost_camera_is_retried_and_comes_back():
+    events = []
+    opened = []
+    frames = rendered(4, distance_mm=380)
+
+    def open_camera():
+        opened.append(1)
+        if len(opened) == 2:  # unplugged at the first retry, back at the second
+            raise SourceError(words.camera_unavailable(0))
+        return Webcam(0, lambda i: FakeCapture(frames))
+
+    scanner = LiveScanner(open_camera, events.append, retry_seconds=0.01)
+    runner = threading.Thread(target=scanner.run)
+    runner.start()
+    deadline = time.monotonic() + 10
+    while sum(isinstance(e, CodeAnnounced) for e in events) < 2 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    scanner.stop()
+    runner.join(5)
+    kinds = [type(e).__name__ for e in events if not isinstance(e, CueGiven)]
+    assert kinds[:4] == ["CodeAnnounced", "SourceLost", "SourceBack", "CodeAnnounced"]
+    assert isinstance(events[[type(e) for e in events].index(SourceLost)], SourceLost)
+    assert SourceBack() in events
+
+
+# The app, with a fake camera
+
+
+def make_app(spoken, camera):
+    from assistant.ui.app import TableApp
+
+    return TableApp(Session(load_card_set()), "Table assistant.", speak=spoken.append, camera=camera)
+
+
+async def wait_for(condition, pilot, seconds=10.0):
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        await pilot.pause(0.05)
+    return condition()
+
+
+def test_app_shows_and_speaks_a_scanned_card():
+    spoken = []
+    frames = rendered(5, distance_mm=380)
+    camera = camera_opener(0, lambda i: FakeCapture(frames, lose_at_end=False, delay=0.03))
+
+    async def scenario():
+        app = make_app(spoken, camera)
+        async with app.run_test() as pilot:
+            assert await wait_for(lambda: any(r.card for r in spoken), pilot)
+            answer = str(app.query_one("#answer").render())
+            assert answer.splitlines()[0] == "Rainbow Aura"
+            await pilot.press(*"unicorn poison", "enter")  # typing still works while the camera runs
+            await pilot.pause()
+            assert spoken[-1].card.id == "unicorn-poison"
+
+    asyncio.run(scenario())
+    cards = [r.card.id for r in spoken if r.card]
+    assert cards == ["rainbow-aura", "unicorn-poison"]  # the card lying in view is not repeated
+
+
+def test_app_without_a_camera_says_so_once_and_works_on_typed_input():
+    spoken = []
+
+    def no_camera():
+        raise SourceError(words.camera_unavailable(0))
+
+    async def scenario():
+        app = make_app(spoken, no_camera)
+        async with app.run_test() as pilot:
+            assert await wait_for(lambda: spoken, pilot)
+            await pilot.press(*"rainbow aura", "enter")
+            await pilot.pause()
+            assert str(app.query_one("#answer").render()).startswith("Rainbow Aura")
+
+    asyncio.run(scenario())
+    assert [r.speech for r in spoken].count(words.camera_unavailable(0)) == 1
+    assert spoken[-1].card.id == "rainbow-aura"
+
+
+def test_app_shows_cues_on_the_camera_line_and_hostile_payloads_literally():
+    spoken = []
+    hostile = "[bold]\x1b[31mowned[/bold]"
+    payload_frames = [_qr_on_table(hostile)] * 3 + rendered(3, distance_mm=1500)
+    camera = camera_opener(0, lambda i: FakeCapture(payload_frames, lose_at_end=False, delay=0.03))
+
+    async def scenario():
+        app = make_app(spoken, camera)
+        async with app.run_test() as pilot:
+            assert await wait_for(lambda: any(r.hint and "Closer" in r.speech for r in spoken), pilot)
+            assert str(app.query_one("#camera").render()) == "Closer."
+            unknown = next(r for r in spoken if r.speech.startswith("Unknown code"))
+            assert unknown.speech == "Unknown code: [bold]owned[/bold]"  # escape gone, markup kept as text
+            shown = str(app.query_one("#history-text").render()) + str(app.query_one("#answer").render())
+            assert "Unknown code: [bold]owned[/bold]" in shown
+
+    asyncio.run(scenario())
+
+
+def _qr_on_table(payload):
+    import qrcode
+
+    code = qrcode.QRCode(border=4, box_size=6)
+    code.add_data(payload)
+    image = np.array(code.make_image().convert("L"))
+    frame = np.full((720, 1280), 120, np.uint8)
+    frame[200 : 200 + image.shape[0], 500 : 500 + image.shape[1]] = image
+    return cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
+
+
+# The scan command
+
+
+def test_scan_command_json_for_images_and_a_video(tmp_path, capsys):
+    image = tmp_path / "card.png"
+    cv2.imwrite(str(image), F.render(F.Scene(distance_mm=380)))
+    video = tmp_path / "clip.avi"
+    writer = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*"MJPG"), 30, (F.WIDTH, F.HEIGHT))
+    for scene in F.approach_clip(5, frames=20):
+        writer.write(F.render(scene))
+    writer.release()
+    assert main(["scan", "--json", str(image), str(video)]) == 0
+    objects = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [o["path"] for o in objects] == [str(image), str(video)]
+    for item in objects:
+        assert item["payloads"] == [AURA] and item["cards"] == ["rainbow-aura"] and item["decode_ms"] > 0
+    assert main(["scan", "--json", "--frames", str(video)]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [o["frame"] for o in lines[:-1]] == list(range(20)) and lines[-1]["frames"] == 20
+
+
+def test_scan_command_text_output_and_bad_files(tmp_path, capsys):
+    image = tmp_path / "card.png"
+    cv2.imwrite(str(image), F.render(F.Scene(distance_mm=380)))
+    bad = tmp_path / "bad.png"
+    bad.write_text("no picture")
+    assert main(["scan", str(image), str(bad), str(tmp_path / "gone.jpg")]) == 1
+    out, err = capsys.readouterr()
+    assert out.splitlines()[0].startswith(f"{image}: 1 code: Rainbow Aura (")
+    assert words.scan_unreadable(str(bad)) in err and words.scan_not_found(str(tmp_path / "gone.jpg")) in err
+    assert "Traceback" not in out + err
+    assert main(["scan"]) == 2
+
+
+# The sticker sheet
+
+
+def test_sticker_size_gives_four_pixels_a_module_at_40_cm():
+    from assistant.scanner import labels
+
+    module_mm = labels.module_dots() * 25.4 / labels.DPI
+    assert module_mm / labels.mm_per_pixel() >= 4.0
+    width, height = labels.sticker_size_mm(3)
+    assert width < 63 and height < 88  # fits on a poker-size card
+
+
+@pytest.mark.parametrize("suffix", [".png", ".pdf"])
+def test_labels_command_writes_a_sheet(tmp_path, capsys, suffix):
+    out = tmp_path / f"sheet{suffix}"
+    assert main(["labels", "uu-2nd", "--out", str(out), "--unique"]) == 0
+    assert out.exists() and out.stat().st_size > 10_000
+    assert "QR stickers" in capsys.readouterr().out
+    if suffix == ".pdf":
+        assert out.read_bytes().startswith(b"%PDF") and out.read_bytes().count(b"/Type /Page\n") + out.read_bytes().count(b"/Type /Page ") >= 1
+
+
+def test_every_sticker_on_the_sheet_decodes_back_to_its_card(tmp_path):
+    from assistant.core.payloads import resolve_payload
+    from assistant.scanner import labels
+
+    deck = load_deck("uu-2nd")
+    cards = load_card_set()
+    assert main(["labels", "uu-2nd", "--out", str(tmp_path / "sheet.png")]) == 0
+    pages = labels.page_paths(tmp_path / "sheet.png", 15)
+    assert all(p.exists() for p in pages) and not labels.page_paths(tmp_path / "sheet.png", 16)[-1].exists()
+    _, stickers = labels.sheet_pages(deck)
+    assert len(stickers) == deck.total_copies
+    cascade = Cascade()
+    boxes = labels.slot_boxes(labels.sheet_version(stickers))
+    # As a webcam at 40 cm sees a sticker: 300 dots an inch shrunk to 0.381 mm a pixel (about 0.22 of the size).
+    scale = (25.4 / labels.DPI) / labels.mm_per_pixel()
+    read = []
+    for page in pages:
+        image = np.array(Image.open(page).convert("L"))
+        for x, y, w, h in boxes:
+            seen = cv2.resize(image[y : y + h, x : x + w], None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+            found = cascade.decode(seen)
+            if found:
+                assert len(found) == 1
+                read.append(found[0].payload)
+    assert read == [s.payload for s in stickers]
+    assert [resolve_payload(p, cards).card.id for p in read] == [s.card.id for s in stickers]
+
+
+def test_labels_sheet_refuses_other_formats(tmp_path, capsys):
+    assert main(["labels", "uu-2nd", "--out", str(tmp_path / "sheet.svg")]) == 2
+    assert "FILE.pdf or FILE.png" in capsys.readouterr().err
+
+
+def test_tracker_reset_after_loss_announces_again():
+    tracker = SightingTracker()
+    from assistant.core.sightings import Sighting
+
+    assert tracker.update([Sighting("A")], 0) == [] and tracker.update([Sighting("A")], 0.1)
+    tracker.reset()
+    assert tracker.update([Sighting("A")], 0.2) == [] and tracker.update([Sighting("A")], 0.3)
