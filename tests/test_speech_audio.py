@@ -236,3 +236,29 @@ def test_say_with_a_damaged_settings_file_still_speaks_and_says_so(tmp_path):
     assert result.returncode == 0
     assert result.stderr.startswith("The settings file is damaged (speech.rate must be int)")
     assert measure(target)[0] > 0.2
+
+
+def test_private_utterances_play_only_on_the_headphones_player(tmp_path, capfd):
+    table, headphones = tmp_path / "table.log", tmp_path / "headphones.log"
+    backend = Pyttsx3Backend(logging_player(table), logging_player(headphones))
+    service = SpeechService(backend)
+    try:
+        service.say("Ben's turn.")
+        service.say("Your hand: Yay.", private=True)
+        assert service.wait_idle(20)
+    finally:
+        service.close()
+    assert len(lines(table)) == 1 and len(lines(headphones)) == 2  # "Your hand:" and "Yay." are two sentences
+    assert capfd.readouterr() == ("", "")
+
+
+@pytest.mark.skipif(not shutil.which("aplay"), reason="aplay is not installed")
+def test_say_through_a_player_that_fails_says_so_in_one_sentence(tmp_path):
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "settings.toml").write_text('[speech]\nplayer = "aplay"\ndevice = "no-such-device"\n')
+    result = run_cli("say", "Yay.", home=tmp_path)
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert result.stderr.strip().startswith("The sound player aplay stopped with error")
+    assert len(result.stderr.strip().splitlines()) == 1

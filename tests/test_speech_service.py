@@ -262,3 +262,34 @@ def test_reply_speaker_private_reading_without_a_device_warns():
         assert ReplySpeaker(service).control("private") == words.PRIVATE_NO_DEVICE
     finally:
         service.close()
+
+
+def test_automatic_backends_are_tried_in_order():
+    from assistant.speech import make_backends
+
+    backends, private = make_backends(SpeechSettings())
+    assert [b.name for b in backends] == ["speechd", "pyttsx3", "espeak-ng"]
+    assert private is None  # no headphones device set
+    wav_only, _ = make_backends(SpeechSettings(), wav_only=True)
+    assert [b.name for b in wav_only] == ["pyttsx3", "espeak-ng"]
+    assert [b.name for b in make_backends(SpeechSettings(backend="espeak-ng"))[0]] == ["espeak-ng"]
+
+
+def test_speech_dispatcher_is_skipped_when_its_socket_does_not_answer(tmp_path):
+    import socket
+
+    from assistant.speech.backends import SpeechdBackend
+
+    missing = SpeechdBackend(environ={"SPEECHD_ADDRESS": f"unix_socket:{tmp_path / 'none.sock'}"})
+    with pytest.raises(BackendUnavailable, match="its socket does not answer"):
+        missing.open()
+    path = tmp_path / "speechd.sock"
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as server:
+        server.bind(str(path))
+        server.listen(1)
+        answering = SpeechdBackend(environ={"XDG_RUNTIME_DIR": str(tmp_path), "SPEECHD_ADDRESS": f"unix_socket:{path}"})
+        try:
+            import speechd  # noqa: F401
+        except ImportError:
+            with pytest.raises(BackendUnavailable, match="python3-speechd is not installed"):
+                answering.open()

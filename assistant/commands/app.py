@@ -42,6 +42,8 @@ def run(args) -> int:
         speaker, notes = _speaker(args) if sys.stdin.isatty() and sys.stdout.isatty() else (None, [])
         for note in notes:
             print(note, file=sys.stderr)
+        if speaker is not None:  # a later notice (a player that failed) is one line on stderr, like these
+            speaker.attach(lambda text: print(text, file=sys.stderr, flush=True))
         try:
             return run_plain(session, first=first, speak=speaker)
         finally:

@@ -65,8 +65,14 @@ def make_backends(settings: SpeechSettings, *, wav_only: bool = False) -> tuple[
     return backends, private
 
 
-def make_speaker(settings: SpeechSettings | None = None, *, on_notice=None, wav_only: bool = False,
-                 backends: list[Backend] | None = None, earcon_folder: Path | None = None) -> SpeechService:  # fmt: skip
+def make_speaker(
+    settings: SpeechSettings | None = None,
+    *,
+    on_notice=None,
+    wav_only: bool = False,
+    backends: list[Backend] | None = None,
+    earcon_folder: Path | None = None,
+) -> SpeechService:
     """The speech service for these settings, its backend chosen (see `service.notices[0]` for the sentence).
 
     `backends` replaces the automatic choice (tests pass a `RecordingBackend`); `earcon_folder` is where the

@@ -172,6 +172,9 @@ class WavBackend(Backend):
         self._render_process: subprocess.Popen | None = None
         """An engine program rendering the next sentence meanwhile (espeak-ng)."""
         self._folder: Path | None = None
+        self._wanted: Callable[[], bool] = lambda: True
+        """Whether the utterance being said is still wanted (set by `speak`, read by engines that render in a
+        process of their own, so a cancel that came just before that process was registered still stops it)."""
         self._count = 0
         self._reported: set[str] = set()
         self.started_hook: Callable[[], None] | None = None
@@ -194,6 +197,7 @@ class WavBackend(Backend):
         if player is None:
             self._speak_directly(pieces, wanted)
             return
+        self._wanted = wanted
         ready = self._render_piece(pieces[0])
         try:
             for index in range(len(pieces)):
@@ -202,12 +206,14 @@ class WavBackend(Backend):
                 process = self._start(player, ready, wanted)
                 if process is None:
                     return
-                upcoming = self._render_piece(pieces[index + 1]) if index + 1 < len(pieces) else None
+                more = index + 1 < len(pieces) and wanted()
+                upcoming = self._render_piece(pieces[index + 1]) if more else None
                 self._wait(process, player)
                 _remove(ready)
                 ready = upcoming
         finally:
             _remove(ready)
+            self._wanted = lambda: True  # `render` for `say --to` is always wanted
 
     def _speak_directly(self, pieces: list[str], wanted: Callable[[], bool]) -> None:
         """No player: engines that can reach the sound device themselves override this."""
@@ -367,7 +373,9 @@ class EspeakBackend(WavBackend):
             process = start_quietly([self.program, *self._options(), "-w", str(path)], stdin=subprocess.PIPE)
         except OSError as exc:
             raise SpeechError(words.engine_unavailable("espeak-ng", exc.strerror or str(exc))) from None
-        with self._lock:
+        with self._lock:  # as in `_register`: a cancel either finds this process or has already changed `_wanted`
+            if not self._wanted():
+                end_process(process)
             self._render_process = process
         try:
             process.communicate(text.encode("utf-8"), timeout=RENDER_TIMEOUT)
@@ -458,7 +466,8 @@ class SpeechdBackend(Backend):
         try:
             import speechd
         except ImportError:
-            raise BackendUnavailable(words.engine_unavailable("speech-dispatcher", "python3-speechd is not installed")) from None
+            reason = words.engine_unavailable("speech-dispatcher", "python3-speechd is not installed")
+            raise BackendUnavailable(reason) from None
         try:
             client = speechd.SSIPClient("table-assistant", autospawn=False)
             if self.rate != 50:

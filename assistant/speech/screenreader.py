@@ -42,7 +42,8 @@ def screen_reader_running(environ=os.environ, proc: Path = Path("/proc"), sys_ro
             name = (entry / "comm").read_text().strip()
             if name.startswith("python"):  # Orca run as `python3 /usr/bin/orca`
                 arguments = (entry / "cmdline").read_bytes().split(b"\0")[1:3]
-                name = next((Path(a.decode(errors="replace")).name for a in arguments if a and not a.startswith(b"-")), name)
+                scripts = [Path(a.decode(errors="replace")).name for a in arguments if a and not a.startswith(b"-")]
+                name = scripts[0] if scripts else name
         except OSError:
             continue  # the process ended, or is not ours to read
         if name in READERS:
