@@ -43,7 +43,7 @@ def run(args) -> int:
         return 2
     from assistant.scanner.decoders import Cascade
 
-    cascade = Cascade()
+    cascade = Cascade(budget_ms=None)  # files are not live: every retry may run
     for notice in cascade.take_notices():
         print(notice, file=sys.stderr)
     status = 0

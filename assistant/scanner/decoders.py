@@ -25,6 +25,7 @@ Only QR codes are looked for (other symbologies would only add false positives a
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -36,6 +37,14 @@ WHOLE_FRAME_RETRY = 1000
 MAX_REGIONS = 2
 #: A frame whose 99th grey-level percentile is below this is dark and gets the grey-level stretch first.
 DARK_LEVEL = 90
+#: Regions larger than this (pixels across) are not upscaled: a code that big has modules large enough already,
+#: and upscaling it costs more than every other retry together.
+MAX_UPSCALE_SIDE = 400
+#: Regions larger than this many pixels are not handed to ZBar, whose time grows with the area and which adds
+#: nothing on large, sharp regions in our measurements.
+MAX_ZBAR_AREA = 400 * 400
+#: Retries stop once a frame has taken this long (milliseconds): a camera at 30 frames a second leaves 33 ms.
+FRAME_BUDGET_MS = 25.0
 
 #: The retries run inside each region, in order, until one reads a code there.
 REGION_STAGES = (
@@ -97,12 +106,14 @@ def load_opencv():
 class Cascade:
     """Reads QR codes in greyscale (or BGR) frames with zxing-cpp, retries and ZBar; see the module docstring."""
 
-    def __init__(self, stages: tuple[str, ...] = DEFAULT_STAGES):
-        """`stages`: which stages to run, a subset of `ALL_STAGES` (the order is always the cascade's own)."""
+    def __init__(self, stages: tuple[str, ...] = DEFAULT_STAGES, budget_ms: float | None = FRAME_BUDGET_MS):
+        """`stages`: which stages to run, a subset of `ALL_STAGES` (the order is always the cascade's own).
+        `budget_ms`: no retry starts after a frame has taken this long; None retries everything (still images)."""
         unknown = set(stages) - set(ALL_STAGES)
         if unknown:
             raise ValueError(f"unknown decoder stages: {', '.join(sorted(unknown))}")
         self.stages = tuple(s for s in ALL_STAGES if s in stages)
+        self.budget_ms = budget_ms
         self._notices: list[str] = []
         self._cv2 = load_opencv()
         self._np = None
@@ -110,6 +121,7 @@ class Cascade:
         self._pyzbar = None
         self._opencv_detector = None
         self._clahe = None
+        self._deadline: float | None = None
         try:
             import numpy
 
@@ -164,6 +176,8 @@ class Cascade:
         when not given. Never raises on a frame: a decoder that fails on it counts as reading nothing."""
         if not self.can_decode or frame is None or frame.size == 0 or min(frame.shape[:2]) < 2:
             return []
+        budget = self.budget_ms
+        self._deadline = None if budget is None else time.perf_counter() + budget / 1000
         gray = self.grey(frame)
         found: list[Decoded] = []
         if "zxing" in self.stages:
@@ -191,16 +205,24 @@ class Cascade:
             if min(crop.shape) < 8:
                 continue
             found += self._retry(crop, (x, y))
-        if not found and "opencv" in self.stages:
+        if not found and "opencv" in self.stages and not self._late():
             found = self._opencv_read(gray)
         return self._sorted(found)
 
     # The stages.
 
+    def _late(self) -> bool:
+        return self._deadline is not None and time.perf_counter() > self._deadline
+
     def _retry(self, crop, origin: tuple[int, int]) -> list[Decoded]:
         cv2 = self._cv2
+        large = max(crop.shape[:2]) > MAX_UPSCALE_SIDE
         for stage in self.stages:
-            if stage not in REGION_STAGES:
+            if stage not in REGION_STAGES or self._late():
+                continue
+            if large and stage in ("upscale", "upscale-global", "clahe-upscale"):
+                continue
+            if stage.startswith("pyzbar") and crop.size > MAX_ZBAR_AREA:
                 continue
             if stage == "sharpen":
                 found = self._zxing_read(self._sharpen(crop, 1.0, 1.5), stage, origin)
