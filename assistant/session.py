@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from assistant.core import brailletable, words
+from assistant.core.aiming import Cue
 from assistant.core.cards import Card, CardSet
 from assistant.core.lookup import Resolution, resolve_name
 from assistant.core.search import search_cards, search_words
@@ -33,6 +34,8 @@ class Reply:
     """The reply asks a yes-or-no question (a warned game event); the next line, yes or no, answers it."""
     hint: bool = False
     """An aiming cue from the camera: shown on the camera line only, and said only when nothing else is."""
+    sound: str = ""
+    """The earcon played with it ("code-seen", "error", "your-turn"; a card reply plays "card-read")."""
 
 
 class CardResolver(Protocol):
@@ -114,9 +117,10 @@ class Session:
         else:
             self.pending = tuple(c.card for c in resolution.candidates)
             sentence = words.describe_resolution(resolution, vocabulary)
-            reply = Reply((sentence,), sentence, important=True)
+            reply = Reply((sentence,), sentence, important=True, sound="" if self.pending else "error")
         if notice:  # said once, before the answer, and kept on screen with it
-            reply = Reply((notice, *reply.lines), f"{notice} {reply.speech}", important=True, card=reply.card)
+            reply = Reply((notice, *reply.lines), f"{notice} {reply.speech}", important=True, card=reply.card,
+                          sound=reply.sound)
         return reply
 
     def scanned(self, payload: str | bytes) -> Reply:
@@ -136,12 +140,13 @@ class Session:
             sentence = words.label_not_in_play(meaning.deck, meaning.card_id)
         else:
             sentence = words.unknown_code(meaning.payload)
-        return Reply((sentence,), sentence, important=True)
+        return Reply((sentence,), sentence, important=True, sound="error")
 
-    def aiming(self, cue) -> Reply:
+    def aiming(self, cue: Cue) -> Reply:
         """An aiming cue (`assistant.core.aiming.Cue`) as a hint reply."""
         sentence = words.aiming_words(cue.value)
-        return Reply((sentence,), sentence, hint=True)
+        # the confirmation's sound is the card reply's "card-read" that follows it
+        return Reply((sentence,), sentence, hint=True, sound="" if cue is Cue.READ else "code-seen")
 
     def notice(self, sentence: str) -> Reply:
         """A sentence from an adapter (no camera, camera lost, a decoder missing): shown and said, never dropped."""
@@ -150,10 +155,10 @@ class Session:
     def _choose(self, number: int) -> Reply:
         if not self.pending:
             sentence = words.NO_CHOICE_PENDING
-            return Reply((sentence,), sentence, important=True)
+            return Reply((sentence,), sentence, important=True, sound="error")
         if not 1 <= number <= len(self.pending):
             sentence = words.choice_out_of_range(number, len(self.pending))
-            return Reply((sentence,), sentence, important=True)
+            return Reply((sentence,), sentence, important=True, sound="error")
         card = self.pending[number - 1]
         self.pending = ()
         vocabulary = self.cards.vocabulary
@@ -161,7 +166,8 @@ class Session:
 
 
 def _from_said(said: Said) -> Reply:
-    return Reply(said.lines, said.speech, important=said.important, card=said.card, confirm=said.confirm)
+    return Reply(said.lines, said.speech, important=said.important, card=said.card, confirm=said.confirm,
+                 sound=said.sound)
 
 
 def _reply(lines, speech: str) -> Reply:

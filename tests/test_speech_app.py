@@ -7,6 +7,7 @@ from types import SimpleNamespace
 import pytest
 
 from assistant.commands.say import reply_speaker
+from assistant.core.aiming import Cue
 from assistant.core import words
 from assistant.core.settings import SpeechSettings
 from assistant.core.speechqueue import Priority
@@ -166,3 +167,26 @@ def test_the_app_builds_its_speaker_from_the_settings():
         speaker.close()
     save_settings(SpeechSettings(speech="off"))
     assert reply_speaker(SimpleNamespace(no_speech=False)) == (None, [])
+
+
+def test_turns_errors_cards_and_aiming_cues_carry_their_earcons_in_words_when_sounds_are_off(cards):
+    backend = RecordingBackend()
+    service = SpeechService(backend)  # no earcon player: each earcon is said in words instead
+    assert service.ready.wait(5)
+    speak = ReplySpeaker(service)
+    session = Session(cards)
+    replies = {
+        "turn": session.handle("new game Ana Ben"),
+        "error": session.handle("zzzz qqqq"),
+        "card": session.handle("rainbow aura"),
+        "cue": session.aiming(Cue.CLOSER),
+        "read": session.aiming(Cue.READ),
+    }
+    assert [r.sound for r in replies.values()] == ["your-turn", "error", "", "code-seen", ""]
+    for name in ("turn", "error"):
+        speak(replies[name])
+        assert service.wait_idle(5)
+    said = backend.said
+    service.close()
+    assert said[:2] == [words.EARCON_WORDS["your-turn"], replies["turn"].speech]
+    assert said[2:] == [words.EARCON_WORDS["error"], replies["error"].speech]

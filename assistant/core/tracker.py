@@ -34,6 +34,7 @@ from assistant.core.game import (
     SetupError,
     Step,
     Table,
+    TurnBegan,
     read_record,
     record_to_dict,
     replay,
@@ -56,6 +57,8 @@ class Said:
     confirm: bool = False
     """The answer asks a yes-or-no question; the next line answers it."""
     card: Card | None = None
+    sound: str = ""
+    """The earcon that goes with it: "your-turn" when a turn begins, "error" for what could not be done."""
 
     @property
     def speech(self) -> str:
@@ -269,7 +272,9 @@ class Tracker:
             game.pop()
             game.undone[:] = undone
             return _error(words.save_failed(exc.strerror or str(exc)))
-        return Said(tuple(words.announce_step(game.table, step)), important=self._important(step))
+        turn = any(isinstance(fact, TurnBegan) for fact in step.facts)
+        return Said(tuple(words.announce_step(game.table, step)), important=self._important(step),
+                    sound="your-turn" if turn else "")
 
     def _important(self, step: Step) -> bool:
         return words.is_important_step(step)
@@ -373,7 +378,7 @@ class Tracker:
         lines = words.game_started(game.table, game.state)
         if profile.game != cards.base.info.game:
             lines.insert(1, words.rules_for_another_game(cards.base.info.title))
-        return Said(tuple(lines), important=True)
+        return Said(tuple(lines), important=True, sound="your-turn")  # it ends with the first player's turn
 
     def _baby(self, cards: CardSet, phrase: str) -> str:
         babies = find_baby(cards, phrase)
@@ -497,4 +502,4 @@ _QUERIES: dict[str, Callable[[Tracker, Command], Said]] = {
 
 
 def _error(sentence: str) -> Said:
-    return Said((sentence,), important=True)
+    return Said((sentence,), important=True, sound="error")
