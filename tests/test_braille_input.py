@@ -104,3 +104,24 @@ def test_the_app_answers_unicode_braille_typed_through_a_braille_layout():
 
     asyncio.run(scenario())
     assert spoken[-1].card.id == "rainbow-aura"
+
+
+def test_the_apps_input_line_takes_six_key_entry_after_ctrl_b():
+    cards = load_card_set()
+
+    async def main():
+        app = TableApp(Session(cards, resolver=BrailleResolver(cards)), "Table assistant.", speak=[].append,
+                       chord_window=0.5)
+        async with app.run_test() as pilot:
+            prompt = app.query_one("#prompt", BrailleInput)
+            assert prompt.chord_window == 0.5
+            await pilot.press("ctrl+b", "ctrl+b")  # off → chord → dots then Space
+            assert prompt.six_key is EntryMode.DOTS_THEN_SPACE
+            await pilot.press("f", "s", "j", "k", "l", "space", "f", "space", "f", "s", "j", "k", "l", "space")
+            await pilot.pause()
+            assert prompt.value == "⠽⠁⠽"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert str(app.query_one("#answer").render()).splitlines()[0] == "Yay"
+
+    asyncio.run(main())

@@ -14,7 +14,9 @@ from textual.message import Message
 from textual.widgets import Input, Static
 
 from assistant.core import words
+from assistant.core.sixkey import DEFAULT_WINDOW
 from assistant.session import Reply, Session
+from assistant.ui.braille_input import BrailleInput
 
 CSS = """
 Screen { background: black; color: white; }
@@ -50,9 +52,11 @@ class TableApp(App):
         Binding("f6", "speech('private')", "Private reading", show=False),
     ]
 
-    def __init__(self, session: Session, title: str, speak=None, camera=None):
-        """`camera`: a function opening a frame source (`assistant.scanner.live.camera_opener`), or None."""
+    def __init__(self, session: Session, title: str, speak=None, camera=None, chord_window: float = DEFAULT_WINDOW):
+        """`camera`: a function opening a frame source (`assistant.scanner.live.camera_opener`), or None;
+        `chord_window`: seconds within which six-key chord keys make one cell."""
         super().__init__()
+        self.chord_window = chord_window
         self.session = session
         self.heading = title
         self.speak = speak
@@ -62,7 +66,8 @@ class TableApp(App):
 
     def compose(self) -> ComposeResult:
         yield Static(self.heading, id="title", markup=False)
-        yield Input(placeholder="Card name or abbreviation", id="prompt", select_on_focus=False)
+        yield BrailleInput(placeholder="Card name or abbreviation", id="prompt", select_on_focus=False,
+                           window=self.chord_window)
         yield Static("Type a card name and press Enter. Type help for help.", id="answer", markup=False)
         yield Static("", id="camera", markup=False)
         with VerticalScroll(id="history", can_focus=False):
