@@ -37,8 +37,13 @@ KNOWN_TAGS = {
                ("double-dutch", "extra_action"), ("rainbow-aura", "protects")],
     "uu-1st": [("ginormous-unicorn", "counts_as_two"), ("pandamonium", "not_a_unicorn_effect"),
                ("slowdown", "stops_neighs"), ("yay", "cannot_be_neighed"), ("super-neigh", "super_neigh")],
-    "uu-nsfw": [("unicorn-butt-plug", "hand_limit_change"), ("uncut-unicorn", "hand_limit_change")],
+    "uu-nsfw": [("unicorn-butt-plug", "hand_limit_change"), ("uncut-unicorn", "hand_limit_change"),
+                ("giant-horned-cock", "counts_as_two"), ("total-stud-unicorn", "counts_as_two"),
+                ("horse-shit", "not_a_unicorn_effect")],
     "uu-nsfw-expansion": [("unicorn-butt-plug", "hand_limit_change")],
+    "uu-rainbow-apocalypse": [("tiny-hooves", "hand_limit_change"), ("unicorn-of-famine", "hand_limit_change")],
+    "uu-legends": [("extradimensional-saddlebag", "hand_limit_change")],
+    "llamas": [("tranquilizer", "stops_neighs")],
 }
 
 
