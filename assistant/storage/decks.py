@@ -80,11 +80,11 @@ def _id_line(path: str, card_id: str) -> int:
     return next((number for number, line in enumerate(lines, start=1) if wanted.match(line)), 1)
 
 
-def imports_for(deck_id: str) -> list[Deck]:
-    """The owner's imported sheets that override or extend this deck (a damaged one raises `CardDataError`)."""
+def imports_for(deck_ids: set[str]) -> list[Deck]:
+    """The owner's imported sheets that override or extend these decks (a damaged one raises `CardDataError`)."""
     folder = imported_decks_dir()
     decks = [load_deck_file(path) for path in sorted(folder.glob("*.toml"))] if folder.is_dir() else []
-    return [deck for deck in decks if deck.info.kind == "import" and deck.info.base == deck_id]
+    return [deck for deck in decks if deck.info.kind == "import" and deck.info.base in deck_ids]
 
 
 def load_card_set(base: str = DEFAULT_DECK, addons: list[str] | tuple[str, ...] = ()) -> CardSet:
@@ -103,7 +103,7 @@ def load_card_set(base: str = DEFAULT_DECK, addons: list[str] | tuple[str, ...] 
             raise LookupError(words.cannot_add_to(addon.info, chosen.info))
     card_set = combine(decks)
     if not imports:
-        imports = [sheet for deck in decks for sheet in imports_for(deck.id)]
+        imports = imports_for({deck.id for deck in decks})
     return CardSet(decks + imports) if imports else card_set
 
 
