@@ -30,8 +30,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--no-speech", action="store_true", help="do not speak (a screen reader does the talking)")
     parser.add_argument("--camera", type=int, default=0, metavar="N", help="the camera the app scans codes with (0)")
     parser.add_argument("--no-camera", action="store_true", help="do not use a camera: typed input only")
-    parser.add_argument("--chord-window", type=float, default=DEFAULT_WINDOW, metavar="SECONDS",
-                        help=f"six-key chord mode: keys pressed within this time make one cell ({DEFAULT_WINDOW})")
+    parser.add_argument(
+        "--chord-window",
+        type=float,
+        default=DEFAULT_WINDOW,
+        metavar="SECONDS",
+        help=f"six-key chord mode: keys pressed within this time make one cell ({DEFAULT_WINDOW})",
+    )
     parser.add_argument("--script", metavar="FILE", help="replay a game: run each line of FILE as a command")
     parser.add_argument("--resume", action="store_true", help="continue the last saved game")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")

@@ -119,8 +119,9 @@ class Session:
             sentence = words.describe_resolution(resolution, vocabulary)
             reply = Reply((sentence,), sentence, important=True, sound="" if self.pending else "error")
         if notice:  # said once, before the answer, and kept on screen with it
-            reply = Reply((notice, *reply.lines), f"{notice} {reply.speech}", important=True, card=reply.card,
-                          sound=reply.sound)
+            reply = Reply(
+                (notice, *reply.lines), f"{notice} {reply.speech}", important=True, card=reply.card, sound=reply.sound
+            )
         return reply
 
     def scanned(self, payload: str | bytes) -> Reply:
@@ -166,8 +167,9 @@ class Session:
 
 
 def _from_said(said: Said) -> Reply:
-    return Reply(said.lines, said.speech, important=said.important, card=said.card, confirm=said.confirm,
-                 sound=said.sound)
+    return Reply(
+        said.lines, said.speech, important=said.important, card=said.card, confirm=said.confirm, sound=said.sound
+    )
 
 
 def _reply(lines, speech: str) -> Reply:

@@ -132,10 +132,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(figures, indent=2))
     else:
-        print(f"Event applied and written (fsync), {args.events} events: median {figures['event_median_ms']} ms, "
-              f"p99 {figures['event_p99_ms']} ms, max {figures['event_max_ms']} ms (goal: under {EVENT_GOAL_MS} ms)")
-        print(f"Resume a {args.resume_events}-event game: median {figures['resume_median_s']} s, "
-              f"max {figures['resume_max_s']} s (goal: under {RESUME_GOAL_S} s)")
+        print(
+            f"Event applied and written (fsync), {args.events} events: median {figures['event_median_ms']} ms, "
+            f"p99 {figures['event_p99_ms']} ms, max {figures['event_max_ms']} ms (goal: under {EVENT_GOAL_MS} ms)"
+        )
+        print(
+            f"Resume a {args.resume_events}-event game: median {figures['resume_median_s']} s, "
+            f"max {figures['resume_max_s']} s (goal: under {RESUME_GOAL_S} s)"
+        )
         print("Goals met." if ok else "A goal was missed.")
     return 0 if ok else 1
 

@@ -196,7 +196,9 @@ def print_report(report, args) -> None:
     print(f"Photos (zxing-cpp samples): {report['photos']['ours']['positives']} with a code, 44 without")
     for name in names:
         p = report["photos"][name]
-        print(f"  {name:10s} {p['read']:3d}/{p['positives']} = {100 * p['rate']:5.1f} %  false positives {p['false_positives']}"
+        print(
+            f"  {name:10s} {p['read']:3d}/{p['positives']} = {100 * p['rate']:5.1f} %"
+            f"  false positives {p['false_positives']}"
               f"  median {p['median_ms']:.2f} ms")  # fmt: skip
     print(f"\nRendered 1280x720 frames, {args.frames} per category (decode rate %)")
     print(f"  {'category':12s}" + "".join(f"{n:>11s}" for n in names))

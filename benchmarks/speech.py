@@ -164,6 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(figures, indent=2))
     else:
+
         def line(label, key):
             f = figures[key]
             return f"{label}: median {f['median_ms']} ms, p90 {f['p90_ms']} ms, max {f['max_ms']} ms"
@@ -178,9 +179,11 @@ def main(argv: list[str] | None = None) -> int:
               + f" (goal: under {INTERRUPT_GOAL_MS:.0f} ms)")  # fmt: skip
         print(line("interrupt() to next player started, while a sentence plays", "interrupt_to_next_while_playing")
               + f" (goal: under {INTERRUPT_GOAL_MS:.0f} ms)")  # fmt: skip
-        print(f"Calling thread held in say()/interrupt(), {len(blocked)} calls: median "
-              f"{figures['caller_blocked_median_ms']} ms, p99 {figures['caller_blocked_p99_ms']} ms, "
-              f"max {figures['caller_blocked_max_ms']} ms (goal: under {BLOCKED_GOAL_MS:.0f} ms)")
+        print(
+            f"Calling thread held in say()/interrupt(), {len(blocked)} calls: median "
+            f"{figures['caller_blocked_median_ms']} ms, p99 {figures['caller_blocked_p99_ms']} ms, "
+            f"max {figures['caller_blocked_max_ms']} ms (goal: under {BLOCKED_GOAL_MS:.0f} ms)"
+        )
         print("Goals met." if figures["goals_met"] else
               "A goal was missed: " + ", ".join(k for k, v in goals.items() if not v) + ".")  # fmt: skip
     return 0 if figures["goals_met"] else 1

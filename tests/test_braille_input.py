@@ -5,10 +5,10 @@ import asyncio
 from textual import events
 from textual.app import App
 
+from assistant.braille.resolver import BrailleResolver
 from assistant.core import words
 from assistant.core.sixkey import EntryMode
 from assistant.session import Session
-from assistant.braille.resolver import BrailleResolver
 from assistant.storage.decks import load_card_set
 from assistant.ui.app import TableApp
 from assistant.ui.braille_input import BrailleInput
@@ -110,8 +110,9 @@ def test_the_apps_input_line_takes_six_key_entry_after_ctrl_b():
     cards = load_card_set()
 
     async def main():
-        app = TableApp(Session(cards, resolver=BrailleResolver(cards)), "Table assistant.", speak=[].append,
-                       chord_window=0.5)
+        app = TableApp(
+            Session(cards, resolver=BrailleResolver(cards)), "Table assistant.", speak=[].append, chord_window=0.5
+        )
         async with app.run_test() as pilot:
             prompt = app.query_one("#prompt", BrailleInput)
             assert prompt.chord_window == 0.5

@@ -70,7 +70,7 @@ def test_the_sheet_says_where_each_label_is_in_the_brf_file(written):
     folder, _ = written
     rows = [line.split("\t") for line in (folder / "uu-2nd.txt").read_text(encoding="utf-8").splitlines()[3:]]
     brf_pages = (folder / "uu-2nd.brf").read_bytes().decode("ascii").split("\f")
-    for cells, text, name, copies, where in rows[::7]:
+    for _cells, text, _name, _copies, where in rows[::7]:
         _, page, _, line = where.split()
         brf_line = brf_pages[int(page) - 1].split("\r\n")[int(line) - 1]
         assert louis.backTranslateString(["en-us-brf.dis", "en-ueb-g1.ctb"], brf_line) == text

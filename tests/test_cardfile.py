@@ -50,7 +50,7 @@ def test_a_good_deck_loads_with_its_fields():
 
 
 def test_unknown_key_names_its_line():
-    text = deck(GOOD.replace('copies = 1\n', 'copies = 1\ncolour = "red"\n'))
+    text = deck(GOOD.replace("copies = 1\n", 'copies = 1\ncolour = "red"\n'))
     assert problems(text) == ["t.toml:15: rainbow-aura: colour: unknown key"]
 
 
@@ -60,8 +60,11 @@ def test_duplicate_id_points_at_the_second_and_the_first():
 
 
 def test_bad_type_and_empty_text_and_bad_copies_are_all_reported():
-    text = deck(GOOD.replace('"upgrade"', '"upgrad"').replace("copies = 1", "copies = 0").replace(
-        '"Your Unicorns cannot be destroyed."', '"   "'))
+    text = deck(
+        GOOD.replace('"upgrade"', '"upgrad"')
+        .replace("copies = 1", "copies = 0")
+        .replace('"Your Unicorns cannot be destroyed."', '"   "')
+    )
     assert problems(text) == [
         "t.toml:13: rainbow-aura: type: 'upgrad' is not a card type "
         "(baby, basic, magical, upgrade, downgrade, magic, instant)",
@@ -71,8 +74,9 @@ def test_bad_type_and_empty_text_and_bad_copies_are_all_reported():
 
 
 def test_missing_text_unknown_tag_and_bad_deck_metadata():
-    text = deck(GOOD.replace('text = "Your Unicorns cannot be destroyed."\n', "").replace(
-        '"protects"', '"protect"')).replace('kind = "base"', 'kind = "bass"')
+    text = deck(
+        GOOD.replace('text = "Your Unicorns cannot be destroyed."\n', "").replace('"protects"', '"protect"')
+    ).replace('kind = "base"', 'kind = "bass"')
     assert problems(text) == [
         "t.toml:6: deck: kind: 'bass' is not one of base, expansion, import",
         "t.toml:10: rainbow-aura: text: missing",
@@ -87,8 +91,11 @@ def test_bad_toml_gives_its_line():
 
 
 def test_copies_must_be_a_whole_number_not_text_or_boolean():
-    text = deck(GOOD.replace("copies = 1", 'copies = "three"') + "\n" + GOOD.replace("rainbow-aura", "b").replace(
-        "copies = 1", "copies = true"))
+    text = deck(
+        GOOD.replace("copies = 1", 'copies = "three"')
+        + "\n"
+        + GOOD.replace("rainbow-aura", "b").replace("copies = 1", "copies = true")
+    )
     assert problems(text) == [
         "t.toml:14: rainbow-aura: copies: 'three' is not a positive whole number",
         "t.toml:22: b: copies: True is not a positive whole number",

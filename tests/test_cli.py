@@ -91,7 +91,9 @@ def test_both_entry_points_answer_help(entry):
     import shutil
 
     if entry[0] == "table-assistant":
-        found = shutil.which("table-assistant") or str(__import__("pathlib").Path(sys.executable).parent / "table-assistant")
+        found = shutil.which("table-assistant") or str(
+            __import__("pathlib").Path(sys.executable).parent / "table-assistant"
+        )
         entry = [found]
     result = subprocess.run([*entry, "--help"], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0

@@ -24,22 +24,44 @@ COMPOSITION = {
     "uu-nsfw": {"baby": 13, "basic": 21, "magical": 31, "magic": 25, "upgrade": 15, "downgrade": 7, "instant": 15},
 }
 SIZES = {
-    "uu-2nd": (84, 127), "uu-1st": (84, 127), "uu-nsfw": (90, 127),
-    "uu-rainbow-apocalypse": (37, 53), "uu-dragons": (31, 54), "uu-legends": (34, 54),
-    "uu-adventures": (38, 54), "uu-nsfw-expansion": (33, 52),
+    "uu-2nd": (84, 127),
+    "uu-1st": (84, 127),
+    "uu-nsfw": (90, 127),
+    "uu-rainbow-apocalypse": (37, 53),
+    "uu-dragons": (31, 54),
+    "uu-legends": (34, 54),
+    "uu-adventures": (38, 54),
+    "uu-nsfw-expansion": (33, 52),
 }
 
 #: Tags the tracker acts on, per deck: (card id, tag) pairs that must hold.
 KNOWN_TAGS = {
-    "uu-2nd": [("ginormous-unicorn", "counts_as_two"), ("ginormous-unicorn", "stops_neighs"),
-               ("pandamonium", "not_a_unicorn_effect"), ("slowdown", "stops_neighs"), ("yay", "cannot_be_neighed"),
-               ("super-neigh", "super_neigh"), ("super-neigh", "cannot_be_neighed"), ("neigh", "neigh"),
-               ("double-dutch", "extra_action"), ("rainbow-aura", "protects")],
-    "uu-1st": [("ginormous-unicorn", "counts_as_two"), ("pandamonium", "not_a_unicorn_effect"),
-               ("slowdown", "stops_neighs"), ("yay", "cannot_be_neighed"), ("super-neigh", "super_neigh")],
-    "uu-nsfw": [("unicorn-butt-plug", "hand_limit_change"), ("uncut-unicorn", "hand_limit_change"),
-                ("giant-horned-cock", "counts_as_two"), ("total-stud-unicorn", "counts_as_two"),
-                ("horse-shit", "not_a_unicorn_effect")],
+    "uu-2nd": [
+        ("ginormous-unicorn", "counts_as_two"),
+        ("ginormous-unicorn", "stops_neighs"),
+        ("pandamonium", "not_a_unicorn_effect"),
+        ("slowdown", "stops_neighs"),
+        ("yay", "cannot_be_neighed"),
+        ("super-neigh", "super_neigh"),
+        ("super-neigh", "cannot_be_neighed"),
+        ("neigh", "neigh"),
+        ("double-dutch", "extra_action"),
+        ("rainbow-aura", "protects"),
+    ],
+    "uu-1st": [
+        ("ginormous-unicorn", "counts_as_two"),
+        ("pandamonium", "not_a_unicorn_effect"),
+        ("slowdown", "stops_neighs"),
+        ("yay", "cannot_be_neighed"),
+        ("super-neigh", "super_neigh"),
+    ],
+    "uu-nsfw": [
+        ("unicorn-butt-plug", "hand_limit_change"),
+        ("uncut-unicorn", "hand_limit_change"),
+        ("giant-horned-cock", "counts_as_two"),
+        ("total-stud-unicorn", "counts_as_two"),
+        ("horse-shit", "not_a_unicorn_effect"),
+    ],
     "uu-nsfw-expansion": [("unicorn-butt-plug", "hand_limit_change")],
     "uu-rainbow-apocalypse": [("tiny-hooves", "hand_limit_change"), ("unicorn-of-famine", "hand_limit_change")],
     "uu-legends": [("extradimensional-saddlebag", "hand_limit_change")],
@@ -149,7 +171,10 @@ def test_every_base_deck_combines_with_all_the_expansions_it_takes():
         card_set = combine([base, *addons])
         assert len(card_set) == len(base.cards) + sum(len(a.cards) for a in addons), base.id
     assert {d.id for d in decks.values() if d.info.adds_to(decks["uu-2nd"].info)} == set(SIZES) - {
-        "uu-2nd", "uu-1st", "uu-nsfw"}
+        "uu-2nd",
+        "uu-1st",
+        "uu-nsfw",
+    }
     assert not decks["uu-nsfw-expansion"].info.adds_to(decks["uu-nsfw"].info)
 
 
@@ -169,8 +194,10 @@ def test_an_add_on_that_does_not_go_with_the_base_is_refused_by_name():
 
 
 def test_an_id_in_two_files_is_an_error_naming_both_files_and_lines(tmp_path):
-    header = '[deck]\nid = "{id}"\ntitle = "T"\nedition = "e"\ngame = "unstable-unicorns"\nkind = "{kind}"\n' \
-             'vocabulary = "unicorn"\ncomplete = true\n'
+    header = (
+        '[deck]\nid = "{id}"\ntitle = "T"\nedition = "e"\ngame = "unstable-unicorns"\nkind = "{kind}"\n'
+        'vocabulary = "unicorn"\ncomplete = true\n'
+    )
     card = '\n[[cards]]\nid = "{card}"\nname = "{card}"\ntype = "magic"\ncopies = 1\ntext = "Does a thing."\n'
     base = tmp_path / "b.toml"
     base.write_text(header.format(id="b", kind="base") + card.format(card="one") + card.format(card="two"))

@@ -52,8 +52,11 @@ def game() -> Tracker:
         ("discard neigh", "discard", {"card": "neigh"}),
         ("take rainbow aura from the discard pile", "take", {"card": "rainbow aura", "word": "discard"}),
         ("take deck yay", "take", {"card": "yay", "word": "deck"}),
-        ("swap yay from Ana with slowdown from Ben", "swap",
-         {"card": "yay", "target": "Ana", "other_card": "slowdown", "other": "Ben"}),
+        (
+            "swap yay from Ana with slowdown from Ben",
+            "swap",
+            {"card": "yay", "target": "Ana", "other_card": "slowdown", "other": "Ben"},
+        ),
         ("swap hands Ana Ben", "swap-hands", {"target": "Ana", "other": "Ben"}),
         ("move slowdown from Ana to Ben", "move", {"card": "slowdown", "target": "Ana", "other": "Ben"}),
         ("baby Ana red", "baby", {"card": "red", "target": "Ana"}),

@@ -14,8 +14,29 @@ from hypothesis import strategies as st
 
 from assistant.core import words
 from assistant.core.events import (
-    Bring, DeckEmpty, Destroy, Discard, Draw, EndTurn, Move, NextPhase, Play, Reshuffle, Resolve, Respond,
-    ReturnToHand, Sacrifice, SetDeck, SetGoal, SetHand, Source, Steal, Swap, SwapHands, Take, ToNursery,
+    Bring,
+    DeckEmpty,
+    Destroy,
+    Discard,
+    Draw,
+    EndTurn,
+    Move,
+    NextPhase,
+    Play,
+    Reshuffle,
+    Resolve,
+    Respond,
+    ReturnToHand,
+    Sacrifice,
+    SetDeck,
+    SetGoal,
+    SetHand,
+    Source,
+    Steal,
+    Swap,
+    SwapHands,
+    Take,
+    ToNursery,
     event_from_dict,
 )  # fmt: skip
 from assistant.core.game import Game, Setup

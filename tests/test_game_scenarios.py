@@ -603,7 +603,8 @@ def test_deck_runs_out_tie_broken_by_letters():
 
 
 def test_deck_runs_out_tie_in_unicorns_and_letters_everyone_loses():
-    """000_4cb0751821c6f7f6.txt "If two or more players tie for the most Unicorns and the most letters, everyone loses"."""
+    """000_4cb0751821c6f7f6.txt: "If two or more players tie for the most Unicorns and the most letters,
+    everyone loses"."""
     t = start("Ana Ben", "red pink")
     to_action(t)
     # Ana: Baby Unicorn (Red) 14 + Basic Unicorn (Blue) 16 = 30; Ben: Baby Unicorn (Pink) 15 + Basic Unicorn
@@ -680,8 +681,14 @@ def test_two_player_variant_removes_cards_and_hands_each_player_a_neigh():
     each player ... giving each player a total of 6 cards in their hand"."""
     t = start("Ana Ben", "red pink", "two player hands")
     table = t.game.table
-    assert table.removed == {"seductive-unicorn", "rainbow-unicorn", "ginormous-unicorn", "double-dutch", "yay",
-                             "slowdown"}  # fmt: skip  (Tourist Trap is not in this deck)
+    assert table.removed == {
+        "seductive-unicorn",
+        "rainbow-unicorn",
+        "ginormous-unicorn",
+        "double-dutch",
+        "yay",
+        "slowdown",
+    }  # fmt: skip  (Tourist Trap is not in this deck)
     assert [p.hand for p in t.game.state.players] == [6, 6]
     all_copies = sum(c.copies for c in CARDS if c.type is not CardType.BABY)
     removed_copies = sum(CARDS.get(c).copies for c in table.removed)
@@ -720,7 +727,7 @@ def _llamas() -> CardSet:
     info = DeckInfo("llamas-test", "Llamas test deck", "test", "llamas-unleashed", "base", Vocabulary.ANIMAL, True,
                     rules="llamas", herd_bonus=(("llama", "Draw a card."),))  # fmt: skip
     cards = [
-        Card("baby-llama", "Baby Llama", CardType.BABY, 1, "A Baby Llama.", "llamas-test", frozenset({"nursery"}), "llama"),
+        Card("baby-llama", "Baby Llama", CardType.BABY, 1, "A Llama.", "llamas-test", frozenset({"nursery"}), "llama"),
         Card("baby-goat", "Baby Goat", CardType.BABY, 1, "A Baby Goat.", "llamas-test", frozenset({"nursery"}), "goat"),
         Card("llama", "Llama", CardType.BASIC, 6, "A Llama.", "llamas-test", frozenset(), "llama"),
         Card("alpaca", "Alpaca", CardType.BASIC, 6, "An Alpaca.", "llamas-test", frozenset(), "alpaca"),
@@ -748,7 +755,9 @@ def test_llamas_herd_bonus_at_the_beginning_of_the_turn_in_the_fields_words():
     said = say(t, "end turn")
     link = t.game.state.chain[0]
     assert [(x.card, x.kind) for x in link] == [("llama", TriggerKind.HERD)]
-    assert "Herd Bonus: 3 or more Llamas, so the Llama Herd Bonus may be used. It does this: Draw a card." in said.speech
+    assert (
+        "Herd Bonus: 3 or more Llamas, so the Llama Herd Bonus may be used. It does this: Draw a card." in said.speech
+    )
     assert "Ana's Field: Baby Llama, Llama and Llamapaca. 3 Animals." in t.handle("stable Ana").speech
     assert "Ana's herd: 1 Alpaca, 3 Llamas." in t.handle("stable Ana").speech
     said = say(t, "draw")

@@ -15,8 +15,9 @@ from assistant.storage.paths import card_texts_dir, imported_decks_dir
 
 def run(*args: str, home) -> subprocess.CompletedProcess:
     env = {"TABLE_ASSISTANT_HOME": str(home), "PATH": "/usr/bin:/bin"}
-    return subprocess.run([sys.executable, "-m", "assistant", *args], capture_output=True, text=True, timeout=60,
-                          env=env)
+    return subprocess.run(
+        [sys.executable, "-m", "assistant", *args], capture_output=True, text=True, timeout=60, env=env
+    )
 
 
 def shipped_fingerprint() -> str:
@@ -69,13 +70,16 @@ def test_tsv_without_a_header_and_plain_text_sheets():
     result = match_sheet(rows, load_deck("uu-2nd"), "x")
     assert [card.id for card in result.cards] == ["rainbow-aura", "yay"]
     assert [str(p) for p in result.problems] == [
-        "line 5: 'Unknown Thing' matches no card of the deck; give its type (a CSV or TSV sheet) to add it as a new card"]
+        "line 5: 'Unknown Thing' matches no card of the deck; "
+        "give its type (a CSV or TSV sheet) to add it as a new card"
+    ]
 
 
 def test_a_header_with_unknown_columns_is_one_clear_problem():
     rows, problems = parse_sheet("name,colour,text\nA,red,b\n", "s.csv")
     assert rows == [] and [str(p) for p in problems] == [
-        "line 1: the header has unknown columns colour; the columns are name, type, text, copies, abbreviation"]
+        "line 1: the header has unknown columns colour; the columns are name, type, text, copies, abbreviation"
+    ]
 
 
 def test_hostile_text_in_a_sheet_is_cleaned():

@@ -157,7 +157,10 @@ some-card = { grow = 2 }
 
 
 def test_overlapping_or_missing_player_counts_are_refused():
-    base = 'title="t"\nrulebook="r"\ngame="unstable-unicorns"\nvocabulary="unicorn"\nhand_limit=7\ndeck_out=["most-wins"]\ntwo_player=false\n'
+    base = (
+        'title="t"\nrulebook="r"\ngame="unstable-unicorns"\nvocabulary="unicorn"\nhand_limit=7\n'
+        'deck_out=["most-wins"]\ntwo_player=false\n'
+    )
     with pytest.raises(RulesDataError, match="5 players is in two ranges"):
         parse_rules(f'[[profile]]\nid="a"\n{base}to_win = {{ "2-5" = 7, "5-8" = 6 }}\n')
     with pytest.raises(RulesDataError, match="no number for 7, 8 players"):

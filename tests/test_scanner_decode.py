@@ -264,7 +264,12 @@ def test_cue_more_light_for_a_dark_frame():
 
 @pytest.mark.parametrize(
     "centre, cue",
-    [((0.02, 0.5), Cue.MOVE_RIGHT), ((0.98, 0.5), Cue.MOVE_LEFT), ((0.5, 0.0), Cue.MOVE_DOWN), ((0.5, 1.0), Cue.MOVE_UP)],
+    [
+        ((0.02, 0.5), Cue.MOVE_RIGHT),
+        ((0.98, 0.5), Cue.MOVE_LEFT),
+        ((0.5, 0.0), Cue.MOVE_DOWN),
+        ((0.5, 1.0), Cue.MOVE_UP),
+    ],
 )
 def test_cue_move_for_a_code_off_the_edge(centre, cue):
     assert cue_for(F.Scene(distance_mm=380, centre=centre, seed=4)) is cue

@@ -279,7 +279,10 @@ def test_labels_command_writes_a_sheet(tmp_path, capsys, suffix):
     assert out.exists() and out.stat().st_size > 10_000
     assert "QR stickers" in capsys.readouterr().out
     if suffix == ".pdf":
-        assert out.read_bytes().startswith(b"%PDF") and out.read_bytes().count(b"/Type /Page\n") + out.read_bytes().count(b"/Type /Page ") >= 1
+        assert (
+            out.read_bytes().startswith(b"%PDF")
+            and out.read_bytes().count(b"/Type /Page\n") + out.read_bytes().count(b"/Type /Page ") >= 1
+        )
 
 
 def test_every_sticker_on_the_sheet_decodes_back_to_its_card(tmp_path):

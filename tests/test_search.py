@@ -38,13 +38,23 @@ def test_every_word_must_be_found_and_a_phrase_side_by_side_ranks_higher():
 
 def test_card_search_on_the_command_line(tmp_path):
     env = {"TABLE_ASSISTANT_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}
-    result = subprocess.run([sys.executable, "-m", "assistant", "card", "--search", "hand", "limit", "--deck",
-                             "uu-nsfw", "--json"], capture_output=True, text=True, env=env, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "assistant", "card", "--search", "hand", "limit", "--deck", "uu-nsfw", "--json"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert [r["id"] for r in data["results"]][:2] == ["uncut-unicorn", "unicorn-butt-plug"]
-    missing = subprocess.run([sys.executable, "-m", "assistant", "card", "--search", "zebra"], capture_output=True,
-                             text=True, env=env, timeout=60)
+    missing = subprocess.run(
+        [sys.executable, "-m", "assistant", "card", "--search", "zebra"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
     assert missing.returncode == 1 and missing.stdout.strip() == "No card mentions zebra."
 
 

@@ -7,8 +7,8 @@ from types import SimpleNamespace
 import pytest
 
 from assistant.commands.say import reply_speaker
-from assistant.core.aiming import Cue
 from assistant.core import words
+from assistant.core.aiming import Cue
 from assistant.core.settings import SpeechSettings
 from assistant.core.speechqueue import Priority
 from assistant.session import Session

@@ -3,7 +3,8 @@
 Each map is made by the rule (`assistant/core/abbreviations.py`) from the deck's card file and the hand-written
 `[overrides]` already in the map. Decks that can be played together must not share a key, so they are made in
 order, each one avoiding the keys of those before it: per game, the base decks (each on its own, since base decks
-are not combined), then the expansions, each avoiding every base deck it can be added to and the expansions before it that share
+are not combined), then the expansions, each avoiding every base deck it can be added to and the expansions
+before it that share
 one of those bases.
 With `--check`, nothing is written: the exit status is 1 when a committed map differs from what would be written.
 """

@@ -61,8 +61,9 @@ def run(args) -> int:
     if speaker is not None:
         speaker.service.say(heading)
     try:  # the heading is said; the notes (the speech engine chosen, or why it is off) are only written
-        TableApp(session, " ".join([heading, *notes]), speak=speaker, camera=_camera(args),
-                 chord_window=args.chord_window).run()
+        TableApp(
+            session, " ".join([heading, *notes]), speak=speaker, camera=_camera(args), chord_window=args.chord_window
+        ).run()
     finally:
         if speaker is not None:
             speaker.close()

@@ -18,8 +18,9 @@ def add_parser(subparsers) -> None:
     parser = subparsers.add_parser("card", help="look up a card by name, id or abbreviation")
     parser.add_argument("query", nargs="+", help="what to look up")
     parser.add_argument("--json", action="store_true", help="print the match and the candidates as JSON")
-    parser.add_argument("--search", action="store_true",
-                        help="list the cards whose name, text or tags mention the words, best first")
+    parser.add_argument(
+        "--search", action="store_true", help="list the cards whose name, text or tags mention the words, best first"
+    )
     parser.add_argument("--deck", dest="card_deck", metavar="ID", help="the base deck (default: uu-2nd)")
 
 

@@ -106,18 +106,29 @@ def import_sheet(args) -> int:
         parse_deck(deck_text, f"{deck_id}.toml")  # what is saved loads: a CardDataError here is ours, not the owner's
         path = save_import(deck_id, deck_text)
     if args.json:
-        print(json.dumps({
-            "deck": deck_id, "base": base.id, "path": str(path) if path else None,
-            "matched": [{"line": line, "name": typed, "card": card.id} for line, typed, card in result.matched],
-            "added": [card.id for card in result.added],
-            "problems": [{"line": p.line, "message": p.message} for p in result.problems],
-        }, ensure_ascii=False, indent=2))
+        print(
+            json.dumps(
+                {
+                    "deck": deck_id,
+                    "base": base.id,
+                    "path": str(path) if path else None,
+                    "matched": [{"line": line, "name": typed, "card": card.id} for line, typed, card in result.matched],
+                    "added": [card.id for card in result.added],
+                    "problems": [{"line": p.line, "message": p.message} for p in result.problems],
+                },
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
     else:
         if path is None:
             print(words.import_failed(len(result.problems)))
         else:
-            print(words.import_written(base.info.title, len(result.matched), len(result.added),
-                                       len(result.problems), str(path)))
+            print(
+                words.import_written(
+                    base.info.title, len(result.matched), len(result.added), len(result.problems), str(path)
+                )
+            )
         for problem in result.problems:
             print(f"{args.file.name}: {problem}")
     return 0 if path is not None else 1

@@ -21,12 +21,22 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--json", action="store_true", help="one JSON object per file (per frame with --frames)")
     parser.add_argument("--frames", action="store_true", help="for videos: list every frame")
     parser.add_argument(
-        "--camera", dest="scan_camera", nargs="?", type=int, const=0, default=None, metavar="N",
+        "--camera",
+        dest="scan_camera",
+        nargs="?",
+        type=int,
+        const=0,
+        default=None,
+        metavar="N",
         help="scan live from camera N (0)",
     )
-    parser.add_argument("--confirm", type=int, default=2, metavar="N", help="frames a code must be read in before it is announced (2)")
+    parser.add_argument(
+        "--confirm", type=int, default=2, metavar="N", help="frames a code must be read in before it is announced (2)"
+    )
     parser.add_argument("--no-guidance", action="store_true", help="with --camera: no aiming cues")
-    parser.add_argument("--deck", dest="scan_deck", metavar="ID", help="the deck whose cards payloads are matched against")
+    parser.add_argument(
+        "--deck", dest="scan_deck", metavar="ID", help="the deck whose cards payloads are matched against"
+    )
 
 
 def run(args) -> int:
@@ -154,8 +164,16 @@ def _card_ids(payloads: list[str], cards, resolve_payload) -> list[str]:
 def _scan_camera(args, cards) -> int:
     """Scan live until Ctrl+C: print (and speak) each card and each aiming cue."""
     from assistant.core import words
-    from assistant.scanner.live import CodeAnnounced, CueGiven, LiveScanner, ScannerNotice, SourceBack, SourceLost, camera_opener
     from assistant.core.sightings import SightingTracker
+    from assistant.scanner.live import (
+        CodeAnnounced,
+        CueGiven,
+        LiveScanner,
+        ScannerNotice,
+        SourceBack,
+        SourceLost,
+        camera_opener,
+    )
     from assistant.session import Session
 
     session = Session(cards)

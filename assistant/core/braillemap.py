@@ -134,6 +134,7 @@ def _parse_overrides(table, card_ids: set[str], report) -> dict[str, Override]:
         return {}
     out: dict[str, Override] = {}
     for card_id, value in table.items():
+
         def bad(field_name: str, message: str, card_id=card_id) -> None:
             report("overrides", card_id, card_id, field_name, message)
 
@@ -141,7 +142,7 @@ def _parse_overrides(table, card_ids: set[str], report) -> dict[str, Override]:
             bad("id", "no card of the deck has this id")
             continue
         if not isinstance(value, dict):
-            bad("override", "must be a table such as { abbreviation = \"...\", reason = \"...\" }")
+            bad("override", 'must be a table such as { abbreviation = "...", reason = "..." }')
             continue
         for key in sorted(set(value) - OVERRIDE_KEYS):
             bad(key, "unknown key")
@@ -169,6 +170,7 @@ def _parse_entries(table, deck: Deck, card_ids: set[str], report) -> dict[str, A
     owners: dict[str, str] = {}
     out: dict[str, Abbreviation] = {}
     for card_id, value in table.items():
+
         def bad(field_name: str, message: str, card_id=card_id) -> None:
             report("abbreviations", card_id, card_id, field_name, message)
 
@@ -176,7 +178,7 @@ def _parse_entries(table, deck: Deck, card_ids: set[str], report) -> dict[str, A
             bad("id", "no card of the deck has this id")
             continue
         if not isinstance(value, dict):
-            bad("abbreviation", "must be a table such as { abbreviation = \"ug rainbow aura\" }")
+            bad("abbreviation", 'must be a table such as { abbreviation = "ug rainbow aura" }')
             continue
         for key in sorted(set(value) - ENTRY_KEYS):
             bad(key, "unknown key")

@@ -76,7 +76,7 @@ def _line_index(text: str) -> tuple[dict[str, int], list[dict[str, int]], list[i
             target = deck if table == "deck" else cards[-1] if table == "cards" and cards else None
             if target is not None:
                 target.setdefault(key.group(1), number)
-            rest = line[key.end():]
+            rest = line[key.end() :]
             if rest.count('"""') % 2 == 1 or rest.count("'''") % 2 == 1:
                 in_multiline = True
     return deck, cards, headers

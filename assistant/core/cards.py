@@ -34,12 +34,12 @@ class Vocabulary(enum.Enum):
 
     @property
     def area(self) -> str:
-        """"Stable" or "Field"."""
+        """ "Stable" or "Field"."""
         return "Stable" if self is Vocabulary.UNICORN else "Field"
 
     @property
     def creature(self) -> str:
-        """"Unicorn" or "Animal"."""
+        """ "Unicorn" or "Animal"."""
         return "Unicorn" if self is Vocabulary.UNICORN else "Animal"
 
 

@@ -873,8 +873,8 @@ class Table:
             self._reshuffle(d, facts)
         elif quiet:
             d.deck_out = False
-            d.outcome = most_unicorns(tuple(d.stables), self.cards) if rule is DeckOut.MOST_WINS else Outcome(
-                Ending.NO_WINNER
+            d.outcome = (
+                most_unicorns(tuple(d.stables), self.cards) if rule is DeckOut.MOST_WINS else Outcome(Ending.NO_WINNER)
             )
             facts.append(GameOver(d.outcome))
 

@@ -275,7 +275,7 @@ def _parse_profile(entry, where: str, report) -> Profile | None:
 def _parse_to_win(raw, where: str, report) -> tuple[int, ...] | None:
     """Player-count ranges ("2-5" = 7) to one number per count, each of 2..8 covered exactly once."""
     if not isinstance(raw, dict) or not raw:
-        report(where, "to_win", "must be a table of player-count ranges, such as { \"2-5\" = 7 }")
+        report(where, "to_win", 'must be a table of player-count ranges, such as { "2-5" = 7 }')
         return None
     goals: dict[int, int] = {}
     ok = True

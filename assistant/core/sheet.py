@@ -27,10 +27,17 @@ MAX_TEXT = 2000
 #: Spoken type names a sheet may use, folded: "Magical Unicorn", "Instant", "Upgrade card".
 TYPE_WORDS = {
     **{t.value: t for t in CardType},
-    "babyunicorn": CardType.BABY, "basicunicorn": CardType.BASIC, "magicalunicorn": CardType.MAGICAL,
-    "babyanimal": CardType.BABY, "basicanimal": CardType.BASIC, "magicalanimal": CardType.MAGICAL,
-    "upgradecard": CardType.UPGRADE, "downgradecard": CardType.DOWNGRADE, "magiccard": CardType.MAGIC,
-    "instantcard": CardType.INSTANT, "neigh": CardType.INSTANT,
+    "babyunicorn": CardType.BABY,
+    "basicunicorn": CardType.BASIC,
+    "magicalunicorn": CardType.MAGICAL,
+    "babyanimal": CardType.BABY,
+    "basicanimal": CardType.BASIC,
+    "magicalanimal": CardType.MAGICAL,
+    "upgradecard": CardType.UPGRADE,
+    "downgradecard": CardType.DOWNGRADE,
+    "magiccard": CardType.MAGIC,
+    "instantcard": CardType.INSTANT,
+    "neigh": CardType.INSTANT,
 }
 
 
@@ -113,10 +120,20 @@ def _parse_table(text: str, delimiter: str) -> tuple[list[SheetRow], list[SheetP
             if not values.get("name") or not values.get("text"):
                 problems.append(SheetProblem(line, "a card needs a name and a text"))
                 continue
-            rows.append(SheetRow(line, values["name"], values["text"], values.get("type", ""),
-                                 values.get("copies", ""), values.get("abbreviation", "")))
+            rows.append(
+                SheetRow(
+                    line,
+                    values["name"],
+                    values["text"],
+                    values.get("type", ""),
+                    values.get("copies", ""),
+                    values.get("abbreviation", ""),
+                )
+            )
     except csv.Error as exc:
-        problems.append(SheetProblem(reader.line_num, f"cannot be read as a table ({exc}); the lines after it were not read"))
+        problems.append(
+            SheetProblem(reader.line_num, f"cannot be read as a table ({exc}); the lines after it were not read")
+        )
     return rows, problems
 
 
@@ -155,8 +172,9 @@ def match_sheet(rows: list[SheetRow], base: Deck, deck_id: str) -> ImportResult:
         if made is None:
             continue
         if made.id in used:
-            result.problems.append(SheetProblem(row.line, f"{made.name!r} is already on line {used[made.id]}; "
-                                                          "this line was not imported"))
+            result.problems.append(
+                SheetProblem(row.line, f"{made.name!r} is already on line {used[made.id]}; this line was not imported")
+            )
             continue
         used[made.id] = row.line
         result.cards.append(made)
@@ -175,25 +193,39 @@ def _make_card(row: SheetRow, card: Card | None, deck_id: str, problems: list[Sh
     copies = card.copies if card is not None else 1
     if row.copies:
         if not row.copies.isdigit() or int(row.copies) < 1:
-            problems.append(SheetProblem(row.line, f"copies {row.copies!r} is not a positive whole number; "
-                                                   "this line was not imported"))
+            problems.append(
+                SheetProblem(
+                    row.line, f"copies {row.copies!r} is not a positive whole number; this line was not imported"
+                )
+            )
             return None
         copies = int(row.copies)
     text = clean_untrusted(row.text, limit=MAX_TEXT)
     abbreviation = clean_untrusted(row.abbreviation, limit=40) or None
     if card is None:
         if card_type is None:
-            problems.append(SheetProblem(row.line, f"{row.name!r} matches no card of the deck; give its type "
-                                                   "(a CSV or TSV sheet) to add it as a new card"))
+            problems.append(
+                SheetProblem(
+                    row.line,
+                    f"{row.name!r} matches no card of the deck; give its type "
+                    "(a CSV or TSV sheet) to add it as a new card",
+                )
+            )
             return None
         slug = slugify(row.name)
         if not slug:
             problems.append(SheetProblem(row.line, f"{row.name!r} has no letters or digits for a card id"))
             return None
-        return Card(slug, clean_untrusted(row.name, limit=100), card_type, copies, text, deck_id, abbreviation=abbreviation)
+        return Card(
+            slug, clean_untrusted(row.name, limit=100), card_type, copies, text, deck_id, abbreviation=abbreviation
+        )
     if card_type is not None and card_type is not card.type:
-        problems.append(SheetProblem(row.line, f"{card.name} is a {card.type.value} card in the deck, "
-                                               f"not {row.type}: the deck's type is kept"))
+        problems.append(
+            SheetProblem(
+                row.line,
+                f"{card.name} is a {card.type.value} card in the deck, not {row.type}: the deck's type is kept",
+            )
+        )
     return Card(card.id, card.name, card.type, copies, text, deck_id, card.tags, card.variation, abbreviation)
 
 
@@ -211,11 +243,19 @@ def render_import(result: ImportResult, base: Deck, deck_id: str, source: str) -
         f"vocabulary = {_string(info.vocabulary.value)}",
         f"complete = {'true' if info.complete else 'false'}",
         f"base = {_string(info.id)}",
-        f"notes = {_string(f'Imported from {source}: {len(result.matched)} cards of the deck, {len(result.added)} added.')}",
+        "notes = "
+        + _string(f"Imported from {source}: {len(result.matched)} cards of the deck, {len(result.added)} added."),
     ]
     for card in result.cards:
-        out += ["", "[[cards]]", f"id = {_string(card.id)}", f"name = {_string(card.name)}",
-                f"type = {_string(card.type.value)}", f"copies = {card.copies}", f"text = {_string(card.text)}"]
+        out += [
+            "",
+            "[[cards]]",
+            f"id = {_string(card.id)}",
+            f"name = {_string(card.name)}",
+            f"type = {_string(card.type.value)}",
+            f"copies = {card.copies}",
+            f"text = {_string(card.text)}",
+        ]
         if card.tags:
             out.append(f"tags = [{', '.join(_string(tag) for tag in sorted(card.tags))}]")
         if card.variation:

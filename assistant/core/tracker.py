@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from assistant.core import events as ev
-from assistant.core.events import event_from_dict
 from assistant.core import words
 from assistant.core.cards import Card, CardSet, CardType, normalize
 from assistant.core.commands import (
@@ -26,6 +25,7 @@ from assistant.core.commands import (
     find_player,
     parse_command,
 )
+from assistant.core.events import event_from_dict
 from assistant.core.game import (
     Game,
     NothingToUndoError,
@@ -273,8 +273,11 @@ class Tracker:
             game.undone[:] = undone
             return _error(words.save_failed(exc.strerror or str(exc)))
         turn = any(isinstance(fact, TurnBegan) for fact in step.facts)
-        return Said(tuple(words.announce_step(game.table, step)), important=self._important(step),
-                    sound="your-turn" if turn else "")
+        return Said(
+            tuple(words.announce_step(game.table, step)),
+            important=self._important(step),
+            sound="your-turn" if turn else "",
+        )
 
     def _important(self, step: Step) -> bool:
         return words.is_important_step(step)

@@ -157,8 +157,10 @@ def import_written(deck_title: str, matched: int, added: int, problems: int, pat
 
 def import_bad_id(deck_id: str) -> str:
     """An import id that is not a slug or is a shipped deck's."""
-    return (f"{deck_id} cannot be the imported deck's id: use lower-case letters, digits and dashes, "
-            "and not the id of a shipped deck.")
+    return (
+        f"{deck_id} cannot be the imported deck's id: use lower-case letters, digits and dashes, "
+        "and not the id of a shipped deck."
+    )
 
 
 def sheet_unreadable(path: str, exc: Exception) -> str:
@@ -188,8 +190,7 @@ HELP_LINES = (
 HELP_SPOKEN = " ".join(HELP_LINES)
 
 NO_TERMINAL = (
-    "The app needs a terminal. To use it line by line, from a script or a screen reader, run: "
-    "table-assistant --plain"
+    "The app needs a terminal. To use it line by line, from a script or a screen reader, run: table-assistant --plain"
 )
 
 
@@ -315,23 +316,23 @@ def game_card_name(table: gm.Table, card_id: str | None) -> str:
 
 
 def area_of(table: gm.Table, seat: int) -> str:
-    """ "Ana's Stable" or "Ana's Field". """
+    """ "Ana's Stable" or "Ana's Field"."""
     return f"{player_name(table, seat)}'s {table.profile.vocabulary.area}"
 
 
 def creatures(table: gm.Table, count: int) -> str:
-    """ "1 Unicorn", "3 Unicorns", "2 Animals". """
+    """ "1 Unicorn", "3 Unicorns", "2 Animals"."""
     word = table.profile.vocabulary.creature
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def cards_count(count: int) -> str:
-    """ "1 card", "3 cards". """
+    """ "1 card", "3 cards"."""
     return "1 card" if count == 1 else f"{count} cards"
 
 
 def name_list(items: list[str]) -> str:
-    """ "A", "A and B", "A, B and C". """
+    """ "A", "A and B", "A, B and C"."""
     if not items:
         return "nothing"
     if len(items) == 1:
@@ -544,7 +545,7 @@ def describe_objection(table: gm.Table, objection: gm.Objection) -> str:
     """Why an event looks against the rules, in one sentence."""
     o = objection
     rule = gm.Rule
-    name = (lambda seat: player_name(table, seat))  # noqa: E731
+    name = lambda seat: player_name(table, seat)  # noqa: E731
     card = game_card_name(table, o.card) if o.card else ""
     other = game_card_name(table, o.other) if o.other else ""
     sentences = {
@@ -673,8 +674,10 @@ def announce_step(table: gm.Table, step: gm.Step) -> list[str]:
             continue  # "draw" at the start of a turn passes the Draw phase: say only where the turn is now
         if isinstance(fact, gm.LinkAdded) and any(t.kind in _BEGIN_KINDS for t in fact.link):
             sentence = describe_begin_effects(table, fact.link)
-        elif isinstance(fact, gm.PhaseBegan) and fact.phase is ev.Phase.END and any(
-            isinstance(f, gm.OverHandLimit) for f in step.facts
+        elif (
+            isinstance(fact, gm.PhaseBegan)
+            and fact.phase is ev.Phase.END
+            and any(isinstance(f, gm.OverHandLimit) for f in step.facts)
         ):
             sentence = f"{PHASE_NAMES[fact.phase]}."
         else:
@@ -787,9 +790,7 @@ def describe_turn(table: gm.Table, state: gm.GameState) -> str:
 
 def describe_hands(table: gm.Table, state: gm.GameState) -> str:
     """Hand sizes the tracker knows."""
-    parts = [
-        f"{player_name(table, s)} {'unknown' if p.hand is None else p.hand}" for s, p in enumerate(state.players)
-    ]
+    parts = [f"{player_name(table, s)} {'unknown' if p.hand is None else p.hand}" for s, p in enumerate(state.players)]
     return f"Cards in hand: {', '.join(parts)}."
 
 
@@ -1097,7 +1098,8 @@ def unknown_code(payload: str) -> str:
 
 def label_not_in_play(deck_id: str, card_id: str) -> str:
     """One of our labels, for a card of a deck that is not loaded."""
-    return f"A label for {clean_untrusted(card_id, 60)} from the deck {clean_untrusted(deck_id, 30)}, which is not in play."
+    card, deck = clean_untrusted(card_id, 60), clean_untrusted(deck_id, 30)
+    return f"A label for {card} from the deck {deck}, which is not in play."
 
 
 def scanned_text(payload: str) -> str:

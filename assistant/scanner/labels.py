@@ -186,7 +186,9 @@ def sheet_pages(deck: Deck, unique: bool = False, dpi: int = DPI):
         page = Image.new("L", (page_w, page_h), 255)
         draw = ImageDraw.Draw(page)
         heading = words.sticker_sheet_heading(deck.info.title, number + 1, count, size_w, size_h)
-        draw.text((margin, margin), heading, fill=0, font=_fit_text(draw, heading, page_w - 2 * margin, _dots(3.5, dpi)))
+        draw.text(
+            (margin, margin), heading, fill=0, font=_fit_text(draw, heading, page_w - 2 * margin, _dots(3.5, dpi))
+        )
         for (x, y, w, h), sticker in zip(boxes, stickers[number * per_page : (number + 1) * per_page]):
             if sticker not in drawn:  # copies of a card share one drawing
                 drawn[sticker] = render_sticker(sticker, version, dpi)

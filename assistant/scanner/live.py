@@ -169,7 +169,9 @@ def camera_opener(index: int, capture_factory=None) -> Callable[[], FrameSource]
     return open_camera
 
 
-def first_announcement(frames, confirm_frames: int = 2, cascade: Cascade | None = None) -> tuple[int | None, int | None]:
+def first_announcement(
+    frames, confirm_frames: int = 2, cascade: Cascade | None = None
+) -> tuple[int | None, int | None]:
     """For a clip: (the first frame in which a code was read, the frame in which it was announced), or None."""
     cascade = cascade or Cascade()
     tracker = SightingTracker(confirm_frames=confirm_frames)
@@ -181,4 +183,3 @@ def first_announcement(frames, confirm_frames: int = 2, cascade: Cascade | None 
         if tracker.update([Sighting(d.payload, *d.centre) for d in found], index / 30):
             return first, index
     return first, None
-

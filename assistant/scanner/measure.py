@@ -24,7 +24,9 @@ def find_code_regions(gray, limit: int = 3) -> list[tuple[int, int, int, int]]:
 
     height, width = gray.shape[:2]
     scale = min(1.0, SEARCH_WIDTH / width)
-    small = cv2.resize(gray, (max(1, round(width * scale)), max(1, round(height * scale))), interpolation=cv2.INTER_AREA)
+    small = cv2.resize(
+        gray, (max(1, round(width * scale)), max(1, round(height * scale))), interpolation=cv2.INTER_AREA
+    )
     if min(small.shape) < MIN_SEARCH_SIDE:
         return []
     # Stretch contrast first, so a code in a dark frame is found as readily as in a bright one.

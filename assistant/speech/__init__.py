@@ -19,6 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from assistant.core import words
+from assistant.core.settings import SpeechSettings
 from assistant.core.speechqueue import Priority, Utterance
 from assistant.speech.backends import (
     Backend,
@@ -31,7 +32,6 @@ from assistant.speech.backends import (
 )
 from assistant.speech.player import Player
 from assistant.speech.service import SpeechService
-from assistant.core.settings import SpeechSettings
 
 __all__ = ["Priority", "Utterance", "SpeechService", "SpeechError", "RecordingBackend", "make_speaker",
            "make_backends", "speech_wanted"]  # fmt: skip

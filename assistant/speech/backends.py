@@ -181,7 +181,7 @@ class WavBackend(Backend):
         """Called right after a player process started (the benchmark times it)."""
 
     def describe(self) -> str:
-        """"Speech: pyttsx3, played with aplay." """
+        """ "Speech: pyttsx3, played with aplay." """
         return words.speech_backend_chosen(self.name, self.player.name if self.player else "")
 
     def can_speak_privately(self) -> bool:
@@ -409,7 +409,7 @@ class EspeakBackend(WavBackend):
                 self._process = None
 
     def describe(self) -> str:
-        """"Speech: espeak-ng, played with aplay." or straight to the sound device."""
+        """ "Speech: espeak-ng, played with aplay." or straight to the sound device."""
         return words.speech_backend_chosen(self.name, self.player.name if self.player else "espeak-ng")
 
 

@@ -62,7 +62,9 @@ def combine(decks: list[Deck]) -> CardSet:
             first = owner.get(card.id)
             if first is not None:
                 where = f"{first.path}:{_id_line(first.path, card.id)}"
-                problems.append(Problem(deck.path, _id_line(deck.path, card.id), card.id, "id", f"also defined in {where}"))
+                problems.append(
+                    Problem(deck.path, _id_line(deck.path, card.id), card.id, "id", f"also defined in {where}")
+                )
             else:
                 owner[card.id] = deck
     if problems:

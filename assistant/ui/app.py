@@ -66,8 +66,9 @@ class TableApp(App):
 
     def compose(self) -> ComposeResult:
         yield Static(self.heading, id="title", markup=False)
-        yield BrailleInput(placeholder="Card name or abbreviation", id="prompt", select_on_focus=False,
-                           window=self.chord_window)
+        yield BrailleInput(
+            placeholder="Card name or abbreviation", id="prompt", select_on_focus=False, window=self.chord_window
+        )
         yield Static("Type a card name and press Enter. Type help for help.", id="answer", markup=False)
         yield Static("", id="camera", markup=False)
         with VerticalScroll(id="history", can_focus=False):
