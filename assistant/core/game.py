@@ -5,7 +5,7 @@ undoes it, `redo()` puts it back. A game is its `Setup` plus its list of events;
 replays it through `push`, the code that applied it live. `Table.check` says what looks against the rules
 (the table decides whether to record it anyway); `Table.apply` trusts and never refuses a well-formed event.
 Each step also returns `facts` — what happened beyond the event itself (a card Neighed, a link added, the tally
-changed, a winner) — from which `assistant/core/words.py` makes the sentences.
+changed, a winner) — from which `assistant/core/words/` makes the sentences.
 """
 
 from __future__ import annotations

@@ -1,0 +1,170 @@
+"""Sentences about cards and decks: a card's text, look-up results, search, imports, help."""
+
+from __future__ import annotations
+
+from assistant.core.cards import Card, CardSet, CardType, Deck, DeckInfo, Vocabulary
+from assistant.core.lookup import Resolution
+from assistant.core.search import search_words
+from assistant.core.words.braille import query_problem, spoken_query
+from assistant.core.words.text import cards_count, clean_untrusted, name_list
+
+
+def type_name(card_type: CardType, vocabulary: Vocabulary = Vocabulary.UNICORN) -> str:
+    """The spoken name of a card type: "Baby Unicorn", "Magical Animal", "Magic card", "Instant card"."""
+    creature = vocabulary.creature
+    return {
+        CardType.BABY: f"Baby {creature}",
+        CardType.BASIC: f"Basic {creature}",
+        CardType.MAGICAL: f"Magical {creature}",
+        CardType.UPGRADE: "Upgrade card",
+        CardType.DOWNGRADE: "Downgrade card",
+        CardType.MAGIC: "Magic card",
+        CardType.INSTANT: "Instant card",
+    }[card_type]
+
+
+def card_title(card: Card, vocabulary: Vocabulary = Vocabulary.UNICORN) -> str:
+    """ "Rainbow Aura, Upgrade card." """
+    return f"{card.name}, {type_name(card.type, vocabulary)}."
+
+
+def describe_card(card: Card, vocabulary: Vocabulary = Vocabulary.UNICORN) -> str:
+    """The full spoken description of a card: name, type, then its text."""
+    return f"{card_title(card, vocabulary)} {card.text}"
+
+
+def card_lines(card: Card, vocabulary: Vocabulary = Vocabulary.UNICORN) -> list[str]:
+    """A card as screen lines, one fact per line (for braille displays)."""
+    lines = [card.name, f"Type: {type_name(card.type, vocabulary)}", f"Copies in the deck: {card.copies}"]
+    if card.variation:
+        lines.append(f"Variation: {card.variation.replace('+', ' and ')}")
+    lines.append(card.text)
+    return lines
+
+
+def numbered_choices(cards: list[Card]) -> str:
+    """ "2 matches: 1 Rainbow Aura, 2 Rainbow Unicorn." """
+    count = len(cards)
+    items = ", ".join(f"{n} {card.name}" for n, card in enumerate(cards, start=1))
+    return f"{count} {'match' if count == 1 else 'matches'}: {items}."
+
+
+def describe_resolution(resolution: Resolution, vocabulary: Vocabulary = Vocabulary.UNICORN) -> str:
+    """What to say after a lookup: the card, the choices, or that nothing matched."""
+    if resolution.match is not None:
+        return describe_card(resolution.match, vocabulary)
+    problem = query_problem(resolution.query)
+    if problem:
+        return problem
+    query = spoken_query(resolution.query)
+    if resolution.candidates:
+        choices = numbered_choices([c.card for c in resolution.candidates])
+        return f"No card called {query}. {choices} Type a number to choose."
+    return f"No card called {query}, and nothing close. Check the spelling or try the abbreviation."
+
+
+def describe_deck(deck: Deck) -> str:
+    """One line about a deck: title, size and completeness."""
+    info = deck.info
+    unique = len(deck.cards)
+    sentence = f"{info.title}: {unique} cards, {deck.total_copies} copies."
+    if not info.complete:
+        sentence += " This card list is incomplete."
+    return sentence
+
+
+def import_hint(deck: Deck) -> str:
+    """How to complete an incomplete deck."""
+    return (
+        f"Only {len(deck.cards)} cards are known. Import the reference sheet that came with your deck with: "
+        f"table-assistant deck import FILE --base {deck.id}."
+    )
+
+
+def deck_chosen(cards: CardSet) -> str:
+    """Said when the app starts on a card set: the decks, what an imported sheet changed, what is missing."""
+    base = cards.base
+    sentence = f"Deck: {base.info.title}."
+    addons = [d.info.title for d in cards.decks[1:] if d.info.kind != "import"]
+    if addons:
+        sentence += f" With {name_list(addons)}."
+    imported = sum(len(d.cards) for d in cards.decks if d.info.kind == "import")
+    if imported:
+        sentence += f" {cards_count(imported)} from your reference sheet."
+    elif not base.info.complete:
+        sentence += f" This card list is incomplete. {import_hint(base)}"
+    return sentence
+
+
+def cannot_add_to(addon: DeckInfo, base: DeckInfo) -> str:
+    """An add-on chosen for a base deck it does not go with."""
+    if addon.kind != "expansion":
+        return f"{addon.title} is not an expansion, so it cannot be added to a deck."
+    return f"{addon.title} cannot be added to {base.title}."
+
+
+#: The most search results read out; the rest are counted.
+SEARCH_READ_OUT = 10
+
+
+def search_results(query: str, found: list[Card]) -> str:
+    """The cards a search found, numbered so that a digit reads one."""
+    words_said = " ".join(search_words(query)) or "that"
+    if not found:
+        return f"No card mentions {words_said}."
+    shown = found[:SEARCH_READ_OUT]
+    items = ", ".join(f"{n} {card.name}" for n, card in enumerate(shown, start=1))
+    count = f"{cards_count(len(found))} mention" if len(found) > 1 else "1 card mentions"
+    first = f" The first {len(shown)}:" if len(found) > len(shown) else ""
+    return f"{count} {words_said}.{first} {items}. Type a number to hear one."
+
+
+SEARCH_NOTHING = "Say what to search for, for example: search destroy, or search hand limit."
+
+
+def import_written(deck_title: str, matched: int, added: int, problems: int, path: str) -> str:
+    """The outcome of importing a reference sheet."""
+    sentence = f"Imported {cards_count(matched + added)} for {deck_title}: {matched} replace the shipped texts"
+    sentence += f", {added} {'is' if added == 1 else 'are'} new." if added else "."
+    if problems:
+        sentence += f" {problems} {'line needs' if problems == 1 else 'lines need'} a look, listed below."
+    return f"{sentence} Saved as {path}."
+
+
+def import_bad_id(deck_id: str) -> str:
+    """An import id that is not a slug or is a shipped deck's."""
+    return (
+        f"{deck_id} cannot be the imported deck's id: use lower-case letters, digits and dashes, "
+        "and not the id of a shipped deck."
+    )
+
+
+def sheet_unreadable(path: str, exc: Exception) -> str:
+    """The sheet file cannot be read."""
+    return f"The sheet {clean_untrusted(path)} cannot be read: {clean_untrusted(str(exc))}."
+
+
+def import_failed(problems: int) -> str:
+    """Nothing in the sheet could be imported."""
+    return f"Nothing was imported: no line of the sheet could be used ({problems} listed below)."
+
+
+NO_CHOICE_PENDING = "There is no list to choose from. Type a card name first."
+
+
+def choice_out_of_range(number: int, count: int) -> str:
+    """Said when a digit does not pick one of the candidates read out."""
+    return f"There is no choice {number}. Choose 1 to {count}."
+
+
+HELP_LINES = (
+    "Type a card name, part of a name, or its braille abbreviation, then Enter: its full text is shown and spoken.",
+    "When several cards match, they are read with numbers: type the number to choose.",
+    "search WORDS: the cards that mention the words, for example search destroy.",
+    "Type help to hear this again.",
+)
+HELP_SPOKEN = " ".join(HELP_LINES)
+
+NO_TERMINAL = (
+    "The app needs a terminal. To use it line by line, from a script or a screen reader, run: table-assistant --plain"
+)

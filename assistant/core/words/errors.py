@@ -1,0 +1,152 @@
+"""Sentences for what cannot be done: commands not understood, unknown players, damaged or unwritable saves."""
+
+from __future__ import annotations
+
+from assistant.core.words.braille import spoken_query
+from assistant.core.words.cards import numbered_choices
+from assistant.core.words.text import clean_untrusted, name_list
+
+
+def save_damaged(kept: int, set_aside: int, where: str) -> str:
+    """Said when a save had damaged lines."""
+    return (
+        f"The saved game was damaged: {set_aside} damaged {'line was' if set_aside == 1 else 'lines were'} set aside "
+        f"in {where}, and {kept} events were kept."
+    )
+
+
+def save_failed(reason: str) -> str:
+    """Said when an event could not be written to disk: it is not recorded."""
+    return f"Could not save the game ({reason}), so that was not recorded. Try again."
+
+
+def unknown_player(phrase: str, names: tuple[str, ...]) -> str:
+    """A name that is not a player's."""
+    return f"No player called {clean_untrusted(phrase, 40)}. The players are {name_list(list(names))}."
+
+
+def ambiguous_player(phrase: str, names: list[str]) -> str:
+    """A short name that fits several players."""
+    return f"{clean_untrusted(phrase, 40)} could be {name_list(names)}. Say the whole name."
+
+
+def whose_stable(card: str) -> str:
+    """A card found in no Stable, or in several, when no owner was said."""
+    return f"Whose {card}? Add from and a name."
+
+
+def choose_card_for(query: str, candidates: list) -> str:
+    """Candidates for a card named in a command."""
+    return f"Which card is {spoken_query(query)}? {numbered_choices(candidates)} Type a number to choose."
+
+
+def no_card_for(query: str) -> str:
+    """A card named in a command that matches nothing."""
+    return f"No card called {spoken_query(query)}. Check the spelling or try the abbreviation."
+
+
+def script_unreadable(path: str, exc: Exception) -> str:
+    """Said when a --script file cannot be read."""
+    reason = getattr(exc, "strerror", None) or exc.__class__.__name__
+    return f"Cannot read the script {clean_untrusted(path, 80)}: {reason}."
+
+
+def save_damaged_unrepaired(kept: int, damaged: int) -> str:
+    """Said by a read-only look at a save with damaged lines."""
+    return (
+        f"The saved game has {damaged} damaged {'line' if damaged == 1 else 'lines'}; {kept} events can be read. "
+        "Continue the game to set the damaged part aside."
+    )
+
+
+NAME_MISSING = "A player's name is missing."
+TAKE_FROM_WHERE = "Say where from: take, a card, then from deck or from discard."
+SWAP_HANDS_NAMES = "Say swap hands and two names, for example swap hands Ana Ben."
+HAND_NAME_NUMBER = "Say hand, a name and a number, for example hand Ana 5."
+DISCARD_ONE_AT_A_TIME = "Discard one card at a time, so each is counted: say discard, or discard and its name."
+NEW_GAME_OVER_GAME = "A game is in progress; it stays saved. Start a new one? Say yes or no."
+DECKS_AT_START = "Other decks can only be chosen when the app starts, with --deck and --addon."
+NAMES_NEEDED = "Say the players' names in clockwise order, for example new game Ana Ben Cy."
+DECK_OUT_CHOICES = "When the deck runs out: say stickler, rule-breaker, most-wins, no-winner or reshuffle."
+NOTHING_WAITING = "Nothing is waiting to resolve."
+
+
+def say_which_card(example: str) -> str:
+    """A command that needs a card but has none."""
+    return f"Say which card, for example: {example}."
+
+
+def say_a_number(verb: str, example: int) -> str:
+    """A command that needs a number."""
+    return f"Say {verb} and a number, for example {verb} {example}."
+
+
+def swap_with(example: str) -> str:
+    """A swap without its second card."""
+    return f"Say swap, a card, with, and the other card, for example {example}."
+
+
+def move_where(example: str) -> str:
+    """A move without its destination."""
+    return f"Say where to, for example {example}."
+
+
+def new_game_not_understood(word: str) -> str:
+    """A word of a new game line that is neither a name nor an option."""
+    return f"I did not understand {clean_untrusted(word, 40)} in the new game line. Say help for the options."
+
+
+def reserved_name(name: str) -> str:
+    """A player's name that is a command word."""
+    return f"{clean_untrusted(name, 40)} cannot be a player's name: it is a command word. Choose another."
+
+
+def no_neigh_card(super_neigh: bool) -> str:
+    """A Neigh command with a deck that has no such card."""
+    return f"This deck has no {'Super Neigh' if super_neigh else 'Neigh'} card."
+
+
+def who_plays(said: str, card: str = "it") -> str:
+    """A Neigh without the name of who plays it."""
+    return f"Who plays {card}? Say {said} and a name, for example {said} Ben."
+
+
+def not_an_event(verb: str) -> str:
+    """A query routed as an event (never said in practice)."""
+    return f"{verb} does not record an event."
+
+
+def cannot_start(problems: str) -> str:
+    """A new game whose setup cannot start."""
+    return f"Cannot start that game: {problems}."
+
+
+def baby_unclear(phrase: str, names: list[str]) -> str:
+    """A Baby in a new game line that fits none or several Babies."""
+    fits = name_list(names) if names else "no Baby"
+    return f"Baby {clean_untrusted(phrase, 40)} could be {fits}. Say it so it fits one Baby."
+
+
+def save_unreadable(reason: str) -> str:
+    """The save cannot be read or reopened from disk."""
+    return f"The saved game could not be read ({reason})."
+
+
+def save_cannot_continue(reason: str) -> str:
+    """The save's setup is damaged or names decks that are not installed."""
+    return f"The saved game cannot be continued: {reason}."
+
+
+def rules_for_another_game(deck_title: str) -> str:
+    """Rules chosen for the other game than the deck's."""
+    return f"Note: these rules are for another game than the deck {deck_title}."
+
+
+def goal_out_of_range(highest: int) -> str:
+    """A number to win that no game could use."""
+    return f"The number to win must be from 1 to {highest}."
+
+
+def event_refused(problem: str) -> str:
+    """An event that could not be saved as it stands (a number far too large)."""
+    return f"That cannot be recorded: {problem}."

@@ -1,0 +1,194 @@
+"""Sentences that describe where a game stands: the position, the pile, the chain, Stables, the tally, the log."""
+
+from __future__ import annotations
+
+from assistant.core import game as gm
+from assistant.core.words.game import (
+    PHASE_NAMES,
+    _pile_card,
+    area_of,
+    creatures,
+    describe_event,
+    describe_link,
+    describe_outcome,
+    describe_prompt,
+    game_card_name,
+    player_name,
+)
+from assistant.core.words.text import cards_count, name_list
+
+
+def describe_position(table: gm.Table, state: gm.GameState) -> str:
+    """Where the game stands: turn, player, phase, and what waits."""
+    if state.outcome is not None:
+        return "The game is over. " + describe_outcome(table, state.outcome, state).replace(" The game is over.", "")
+    sentence = f"Turn {state.turn}, {player_name(table, state.current)}'s {PHASE_NAMES[state.phase]}."
+    if state.pile:
+        sentence += f" On the pile: {describe_pile_cards(table, state)}."
+    if state.chain:
+        sentence += f" Chain: {len(state.chain)} {'link' if len(state.chain) == 1 else 'links'}."
+    return sentence
+
+
+def describe_pile_cards(table: gm.Table, state: gm.GameState) -> str:
+    """The pile from the top down."""
+    return name_list([_pile_card(table, c) for c in reversed(state.pile)])
+
+
+def describe_pile(table: gm.Table, state: gm.GameState) -> str:
+    """The Instant pile, top first."""
+    if not state.pile:
+        return "The pile is empty: no card is being played."
+    return f"The pile, from the top: {describe_pile_cards(table, state)}. {describe_prompt(table, state)}"
+
+
+def describe_chain(table: gm.Table, state: gm.GameState) -> list[str]:
+    """The effect chain, first link first."""
+    if not state.chain:
+        return ["The chain is empty."]
+    links = "1 link" if len(state.chain) == 1 else f"{len(state.chain)} links"
+    lines = [f"The chain has {links}, first to resolve first."]
+    lines += [f"{n}: {describe_link(table, link)}." for n, link in enumerate(state.chain, start=1)]
+    return lines
+
+
+def describe_stable(table: gm.Table, state: gm.GameState, seat: int) -> str:
+    """What is in one player's Stable, and how many Unicorns it counts."""
+    stable = state.players[seat].stable
+    counts = table.tally(state)
+    names = name_list([game_card_name(table, c) for c in stable]) if stable else "nothing"
+    return f"{area_of(table, seat)}: {names}. {creatures(table, counts[seat])}."
+
+
+def describe_tally(table: gm.Table, state: gm.GameState) -> str:
+    """Every player's count and the number to win."""
+    counts = table.tally(state)
+    parts = ", ".join(f"{player_name(table, s)} {n}" for s, n in enumerate(counts))
+    return f"{table.profile.vocabulary.creature}s: {parts}. {state.goal} to win."
+
+
+def describe_herd(table: gm.Table, state: gm.GameState, seat: int) -> str:
+    """Animals per variation in a Field (Llamas Unleashed), or "" for other games."""
+    if not table.profile.herd_bonus:
+        return ""
+    counts = table.herd(state, seat)
+    if not counts:
+        return ""
+    parts = ", ".join(f"{n} {v.capitalize()}{'' if n == 1 else 's'}" for v, n in sorted(counts.items()))
+    return f"{player_name(table, seat)}'s herd: {parts}."
+
+
+def describe_turn(table: gm.Table, state: gm.GameState) -> str:
+    """Whose turn and which phase, with what the player may do."""
+    return f"{describe_position(table, state)} {describe_prompt(table, state)}"
+
+
+def describe_hands(table: gm.Table, state: gm.GameState) -> str:
+    """Hand sizes the tracker knows."""
+    parts = [f"{player_name(table, s)} {'unknown' if p.hand is None else p.hand}" for s, p in enumerate(state.players)]
+    return f"Cards in hand: {', '.join(parts)}."
+
+
+def describe_draw_pile(table: gm.Table, state: gm.GameState) -> str:
+    """Cards left in the deck."""
+    rule = {
+        "most-wins": "when it runs out, the most Unicorns wins",
+        "no-winner": "when it runs out, the game ends with no winner",
+        "reshuffle": "when it runs out, the discard pile is shuffled into a new deck",
+    }[table.deck_out_rule.value].replace("Unicorns", f"{table.profile.vocabulary.creature}s")
+    return f"The deck holds about {cards_count(state.deck)}; {rule}."
+
+
+def describe_discard(table: gm.Table, state: gm.GameState) -> str:
+    """The discard pile, newest first."""
+    if not state.discard:
+        return "The discard pile is empty."
+    names = [game_card_name(table, c) for c in reversed(state.discard)]
+    return f"The discard pile, {cards_count(len(names))}, newest first: {name_list(names)}."
+
+
+def describe_nursery(table: gm.Table, state: gm.GameState) -> str:
+    """The Babies in the Nursery."""
+    if not state.nursery:
+        return "The Nursery is empty."
+    return f"The Nursery: {name_list([game_card_name(table, c) for c in state.nursery])}."
+
+
+def describe_rules(table: gm.Table, state: gm.GameState) -> str:
+    """The rule profile in play."""
+    p = table.profile
+    variant = " 2-player variant." if table.setup.two_player else ""
+    return (
+        f"Rules: {p.title}. {creatures(table, state.goal)} to win. Hand limit {p.hand_limit}. "
+        f"{describe_draw_pile(table, state)}{variant}"
+    )
+
+
+def describe_log(table: gm.Table, game: gm.Game, count: int = 5) -> list[str]:
+    """The last few events, oldest first."""
+    if not game.log:
+        return ["No events yet."]
+    start = max(0, len(game.log) - count)
+    return [
+        f"{n + 1}: {describe_event(table, game.log[n], game.state_before(n))}." for n in range(start, len(game.log))
+    ]
+
+
+DECK_COUNT_GUESS = "This deck's card list is incomplete, so the deck count is a guess: say deck and a number to set it."
+
+
+def game_started(table: gm.Table, state: gm.GameState) -> list[str]:
+    """Said when a new game starts."""
+    setup = table.setup
+    players = name_list(list(setup.players))
+    lines = [
+        f"New game: {players}, clockwise. Rules: {table.profile.title}.",
+        f"{creatures(table, state.goal)} to win. The deck holds about {cards_count(state.deck)} after the deal.",
+    ]
+    if setup.two_player:
+        removed = name_list([game_card_name(table, c) for c in sorted(table.removed)])
+        neigh = " Each player is handed a Neigh before the deal." if table.rules.two_player_neigh_each else ""
+        lines.append(f"2-player variant: take out {removed}.{neigh}")
+    if not table.cards.base.info.complete:
+        lines.append(DECK_COUNT_GUESS)
+    if not setup.babies:
+        lines.append(
+            f"Each player puts a Baby from the Nursery in their {table.profile.vocabulary.area}: say baby, a name "
+            "and the Baby, for example baby Ana red."
+        )
+    lines.append(f"Turn 1: {player_name(table, state.current)} goes first. {describe_prompt(table, state)}")
+    return lines
+
+
+def game_resumed(table: gm.Table, game: gm.Game) -> str:
+    """Said when a saved game is continued."""
+    players = name_list(list(table.setup.players))
+    return f"Continuing the game of {players}, {len(game.log)} events. {describe_turn(table, game.state)}"
+
+
+def describe_players(table: gm.Table) -> str:
+    """The players in seating order."""
+    return f"Players, clockwise: {name_list(list(table.setup.players))}."
+
+
+def undone(table: gm.Table, step: gm.Step) -> list[str]:
+    """Said after an undo: what was undone and where the game is now."""
+    return [f"Undone: {describe_event(table, step.event, step.after)}.", describe_position(table, step.after)]
+
+
+def redone(table: gm.Table, step: gm.Step) -> list[str]:
+    """Said after a redo."""
+    return [f"Redone: {describe_event(table, step.event, step.before)}.", describe_position(table, step.after)]
+
+
+def undone_many(table: gm.Table, steps: list[gm.Step], redo: bool = False) -> list[str]:
+    """Said after undoing or redoing several events."""
+    if len(steps) == 1:
+        return redone(table, steps[0]) if redo else undone(table, steps[0])
+    verb = "Redone" if redo else "Undone"
+    state = steps[-1].after
+    said = [describe_event(table, s.event, s.before if redo else s.after) for s in steps]
+    if len(said) <= 5:
+        return [f"{verb} {len(steps)} events: {'; '.join(said)}.", describe_position(table, state)]
+    return [f"{verb} {len(steps)} events, {'up to' if redo else 'back to before'}: {said[-1]}.",
+            describe_position(table, state)]  # fmt: skip
