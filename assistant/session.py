@@ -1,7 +1,8 @@
-"""A running session: the cards in play and the reply to each line the player types.
+"""A running session: the cards in play and the reply to each line the player types or the camera reads.
 
 The Textual app and the plain line mode both feed lines to `Session.handle` and show and speak the `Reply` it
-returns, so the two modes cannot drift apart.
+returns, so the two modes cannot drift apart. The session keeps the one open question a reply may leave (numbered
+cards to choose from, or yes or no) and the card just read, which a command naming no card means ("play").
 """
 
 from __future__ import annotations
@@ -12,30 +13,19 @@ from typing import Protocol
 
 from assistant.core import brailletable, words
 from assistant.core.aiming import Cue
-from assistant.core.cards import Card, CardSet
+from assistant.core.cards import Card, CardSet, CardType, Tag
+from assistant.core.commands import Command, CommandError
+from assistant.core.game import Game
+from assistant.core.lobby import GameStore, Lobby
 from assistant.core.lookup import Resolution, resolve_name
+from assistant.core.reply import Choice, Pending, Question, Reply
 from assistant.core.search import search_cards, search_words
-from assistant.core.tracker import GameStore, LookUp, Said, Tracker
+from assistant.core.verbs import help_lines, parse_command
 
+__all__ = ["CardResolver", "Reply", "Session"]
 
-@dataclass(frozen=True)
-class Reply:
-    """What the app shows and says in answer to one line."""
-
-    lines: tuple[str, ...]
-    """Screen lines, one fact each."""
-    speech: str
-    """The sentence spoken."""
-    important: bool = False
-    """Errors and turn changes: never dropped by the speech queue."""
-    card: Card | None = None
-    """The card the reply is about, if any."""
-    confirm: bool = False
-    """The reply asks a yes-or-no question (a warned game event); the next line, yes or no, answers it."""
-    hint: bool = False
-    """An aiming cue from the camera: shown on the camera line only, and said only when nothing else is."""
-    sound: str = ""
-    """The earcon played with it ("code-seen", "error", "your-turn"; a card reply plays "card-read")."""
+#: The longest line read as a number choosing one of the cards offered.
+_MOST_DIGITS = 3
 
 
 class CardResolver(Protocol):
@@ -50,25 +40,34 @@ class CardResolver(Protocol):
 
 @dataclass
 class Session:
-    """The cards in play and what is pending (candidates waiting for a digit)."""
+    """The cards in play, the game (through the lobby), the open question and the card just read."""
 
     cards: CardSet
     resolver: CardResolver | None = None
     """The resolver of typed queries; the standard-library name resolver when None."""
-    pending: tuple[Card, ...] = field(default=())
     store: GameStore | None = None
     """Where games are saved (`assistant.storage.saves.GameStore`); None keeps games in memory only."""
     load_cards: Callable[[str, tuple[str, ...]], CardSet] | None = None
     """Loads another base deck and add-ons, for a game or a saved game on other decks."""
-    tracker: Tracker = field(init=False)
-    """The game tracker: game commands go to it first."""
+    lobby: Lobby = field(init=False)
+    pending: Pending | None = None
+    """The question the last reply left open."""
+    subject: Card | None = None
+    """The card just read (looked up or scanned): what "play", "discard" or "neigh" mean when they name none."""
+    _commanded: bool = field(default=False, init=False, repr=False)
+    """The line being answered is a command (it cancels an open yes-or-no question)."""
 
     def __post_init__(self) -> None:
-        self.tracker = Tracker(self.cards, self.resolve, store=self.store, load_cards=self.load_cards)
+        self.lobby = Lobby(self.cards, self.resolve, store=self.store, load_cards=self.load_cards)
 
-    def resume_game(self) -> Reply:
-        """Continue the last saved game (the app calls this on start, the plain mode with --resume)."""
-        return _from_said(self.tracker.resume())
+    @property
+    def game(self) -> Game | None:
+        """The game in progress, or None."""
+        return self.lobby.game
+
+    def resume_game(self, repair: bool = True) -> Reply:
+        """Continue the last saved game (the app on start, `resume`, the plain mode with --resume)."""
+        return self._keep(self.lobby.resume(repair))
 
     def resolve(self, query: str) -> Resolution:
         """Resolve a query with the best resolver available."""
@@ -80,68 +79,122 @@ class Session:
         """Answer one typed line."""
         text = line.strip()
         reading = brailletable.from_cells(text).strip() if brailletable.has_cells(text) else ""
-        if reading.isdigit():
+        if reading.isascii() and reading.isdigit():
             text = reading  # a number typed in braille (⠼⠃) picks a candidate too
-        answer = self.tracker.handle(text)
-        if isinstance(answer, LookUp):
-            return self.look_up(answer.query)
-        if answer is not None:
-            return _from_said(answer)
-        if text.isdigit() and len(text) < 4:
-            return self._choose(int(text))
-        if text.lower() in ("help", "?"):
-            return _reply(words.HELP_LINES, words.HELP_SPOKEN)
-        command, _, rest = text.partition(" ")
-        if command.lower() == "search":
-            return self.search(rest)
-        return self.look_up(text)
+        pending, self.pending = self.pending, None
+        if isinstance(pending, Choice) and _is_number(text):
+            return self._choose(pending, int(text))
+        if isinstance(pending, Question):
+            answer = text.lower().strip(".! ")
+            if answer in ("yes", "y", "confirm", "ok", "record it"):
+                return self._keep(pending.then())
+            if answer in ("no", "n", "cancel"):
+                return Reply.of(words.NOT_RECORDED)
+        self._commanded = False
+        reply = self._line(text)
+        if isinstance(pending, Question) and not self._commanded:
+            self.pending = self.pending or pending  # a card looked up while deciding: the question still waits
+        elif isinstance(pending, Question):
+            reply = reply.before(words.NOT_RECORDED)
+        return reply
+
+    def _keep(self, reply: Reply) -> Reply:
+        """Remember what a reply leaves open and the card it is about; then return it."""
+        self.pending = reply.pending
+        if reply.card is not None:
+            self.subject = reply.card
+        return reply
+
+    def _line(self, text: str) -> Reply:
+        game = self.game
+        card_set = game.table.cards if game is not None else self.cards
+        exact = card_set.find_exact(text)
+        if exact is not None:  # a card's exact name is a look-up, even when it starts like a command ("Super Neigh")
+            if game is not None and game.state.pile and exact.type is CardType.INSTANT and exact.has(Tag.NEIGH):
+                return Reply.error(words.who_plays(exact.name.lower(), exact.name))
+            return self.look_up(text)
+        try:
+            command = parse_command(text, game.setup.players if game is not None else ())
+        except CommandError as exc:
+            return Reply.error(str(exc))
+        if command is None:
+            if _is_number(text):
+                return Reply.error(words.NO_CHOICE_PENDING)
+            head, _, rest = text.partition(" ")
+            return self.search(rest) if head.lower() == "search" else self.look_up(text)
+        return self._command(command)
+
+    def _command(self, command: Command) -> Reply:
+        verb = command.verb
+        self._commanded = verb not in ("card", "help")
+        if verb == "help":
+            lines = words.HELP_LINES + help_lines()
+            return Reply(lines, " ".join(lines))
+        if verb in ("yes", "no"):
+            return Reply.of(words.NOTHING_TO_CONFIRM)
+        if verb == "card":
+            if command.card is None and self.subject is not None:
+                return self._card_reply(self.subject)
+            return self.look_up(command.card or "")
+        if verb == "new-game":
+            self.subject = None
+            return self._keep(self.lobby.new_game(command))
+        if verb == "resume":
+            return self.resume_game()
+        talk = self.lobby.talk
+        if talk is None:
+            return Reply.error(words.NO_GAME)
+        subject, self.subject = self.subject, None
+        return self._keep(talk.run(command, subject))
 
     def search(self, query: str) -> Reply:
         """The cards whose name, text or tags mention the words, numbered so that a digit reads one."""
         if not search_words(query):
-            return Reply((words.SEARCH_NOTHING,), words.SEARCH_NOTHING, important=True)
+            return Reply.error(words.SEARCH_NOTHING)
         found = [f.card for f in search_cards(self.cards, query)]
-        self.pending = tuple(found[: words.SEARCH_READ_OUT])
         sentence = words.search_results(query, found)
-        return Reply((sentence,), sentence)
+        offered = tuple(found[: words.SEARCH_READ_OUT])
+        return self._keep(Reply((sentence,), sentence, pending=Choice(offered, self._card_reply) if offered else None))
 
     def look_up(self, query: str) -> Reply:
         """Resolve a card query and describe the outcome."""
         resolution = self.resolve(query)
         notice = self.resolver.take_notice() if self.resolver is not None else ""
-        vocabulary = self.cards.vocabulary
         if resolution.match is not None:
-            self.pending = ()
-            card = resolution.match
-            reply = Reply(tuple(words.card_lines(card, vocabulary)), words.describe_card(card, vocabulary), card=card)
+            reply = self._card_reply(resolution.match)
         else:
-            self.pending = tuple(c.card for c in resolution.candidates)
-            sentence = words.describe_resolution(resolution, vocabulary)
-            reply = Reply((sentence,), sentence, important=True, sound="" if self.pending else "error")
+            candidates = tuple(c.card for c in resolution.candidates)
+            sentence = words.describe_resolution(resolution, self.cards.vocabulary)
+            pending = Choice(candidates, self._card_reply) if candidates else None
+            reply = Reply((sentence,), sentence, important=True, sound="" if candidates else "error", pending=pending)
         if notice:  # said once, before the answer, and kept on screen with it
-            reply = Reply(
-                (notice, *reply.lines), f"{notice} {reply.speech}", important=True, card=reply.card, sound=reply.sound
-            )
-        return reply
+            reply = reply.before(notice)
+        return self._keep(reply)
+
+    def _card_reply(self, card: Card) -> Reply:
+        """A card's full text; the card becomes the subject of the next command."""
+        vocabulary = self.cards.vocabulary
+        return self._keep(Reply(tuple(words.card_lines(card, vocabulary)), words.describe_card(card, vocabulary),
+                                card=card))  # fmt: skip
 
     def scanned(self, payload: str | bytes) -> Reply:
         """Answer a code read by the camera (untrusted payload): its card, its words, or "unknown code"."""
         from assistant.core.payloads import PayloadKind, resolve_payload
 
         meaning = resolve_payload(payload, self.cards)
-        vocabulary = self.cards.vocabulary
         if meaning.card is not None and meaning.kind is not PayloadKind.TEXT:
-            self.pending = ()
-            card = meaning.card
-            return Reply(tuple(words.card_lines(card, vocabulary)), words.describe_card(card, vocabulary), card=card)
+            question = self.pending if isinstance(self.pending, Question) else None
+            reply = self._card_reply(meaning.card)
+            self.pending = question  # a card held up while deciding is a look-up: the question still waits
+            return reply
         if meaning.kind is PayloadKind.TEXT:
             text = words.scanned_text(meaning.payload)
-            return Reply((text,), text, card=meaning.card)
+            return self._keep(Reply((text,), text, card=meaning.card))
         if meaning.kind is PayloadKind.LABEL:
             sentence = words.label_not_in_play(meaning.deck, meaning.card_id)
         else:
             sentence = words.unknown_code(meaning.payload)
-        return Reply((sentence,), sentence, important=True, sound="error")
+        return Reply.error(sentence)
 
     def aiming(self, cue: Cue) -> Reply:
         """An aiming cue (`assistant.core.aiming.Cue`) as a hint reply."""
@@ -153,24 +206,13 @@ class Session:
         """A sentence from an adapter (no camera, camera lost, a decoder missing): shown and said, never dropped."""
         return Reply((sentence,), sentence, important=True)
 
-    def _choose(self, number: int) -> Reply:
-        if not self.pending:
-            sentence = words.NO_CHOICE_PENDING
-            return Reply((sentence,), sentence, important=True, sound="error")
-        if not 1 <= number <= len(self.pending):
-            sentence = words.choice_out_of_range(number, len(self.pending))
-            return Reply((sentence,), sentence, important=True, sound="error")
-        card = self.pending[number - 1]
-        self.pending = ()
-        vocabulary = self.cards.vocabulary
-        return Reply(tuple(words.card_lines(card, vocabulary)), words.describe_card(card, vocabulary), card=card)
+    def _choose(self, choice: Choice, number: int) -> Reply:
+        if not 1 <= number <= len(choice.cards):
+            self.pending = choice
+            return Reply.error(words.choice_out_of_range(number, len(choice.cards)))
+        return self._keep(choice.then(choice.cards[number - 1]))
 
 
-def _from_said(said: Said) -> Reply:
-    return Reply(
-        said.lines, said.speech, important=said.important, card=said.card, confirm=said.confirm, sound=said.sound
-    )
-
-
-def _reply(lines, speech: str) -> Reply:
-    return Reply(tuple(lines), speech)
+def _is_number(text: str) -> bool:
+    """A short run of ASCII digits: a choice among the cards offered."""
+    return text.isascii() and text.isdigit() and len(text) <= _MOST_DIGITS

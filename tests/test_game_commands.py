@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from assistant.core import events as ev
-from assistant.core.commands import CommandError, parse_command
-from assistant.core.lookup import resolve_name
-from assistant.core.tracker import LookUp, Said, Tracker
+from assistant.braille.resolver import BrailleResolver
+from assistant.core.commands import CommandError
+from assistant.core.reply import Choice, Reply
+from assistant.core.verbs import parse_command
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
 
@@ -16,11 +17,11 @@ CARDS = load_card_set("uu-2nd")
 NAMES = ("Ana", "Ben", "Cy")
 
 
-def tracker() -> Tracker:
-    return Tracker(CARDS, lambda query: resolve_name(CARDS, query))
+def tracker() -> Session:
+    return Session(CARDS, resolver=BrailleResolver(CARDS))
 
 
-def game() -> Tracker:
+def game() -> Session:
     t = tracker()
     t.handle("new game Ana Ben Cy babies red pink narwhal")
     return t
@@ -62,9 +63,9 @@ def game() -> Tracker:
         ("baby Ana red", "baby", {"card": "red", "target": "Ana"}),
         ("nursery baby red from Ana", "nursery", {"card": "baby red", "target": "Ana"}),
         ("hand Ana 5", "hand", {"target": "Ana", "number": 5}),
-        ("hands", "hands?", {}),
+        ("hands", "hands", {"asking": True}),
         ("deck 40", "deck", {"number": 40}),
-        ("deck", "deck?", {}),
+        ("deck", "deck", {"asking": True}),
         ("deck empty", "deck-empty", {}),
         ("win 6", "win", {"number": 6}),
         ("whose turn", "turn", {}),
@@ -108,7 +109,6 @@ def test_lines_that_are_not_commands_are_card_lookups(line):
         ("swap yay", "with"),
         ("draw lots", "draw and a number"),
         ("win", "win and a number"),
-        ("play", "Say which card"),
     ],
 )
 def test_unreadable_commands_say_what_is_wrong(line, message):
@@ -138,8 +138,8 @@ def test_another_command_instead_of_yes_cancels_the_warned_event_and_is_answered
 def test_a_card_lookup_while_a_warning_waits_keeps_the_question():
     t = game()
     t.handle("play rainbow aura")
-    assert t.handle("yay") is None  # the session looks it up
-    assert t.handle("card slowdown") == LookUp("slowdown")
+    assert t.handle("yay").card.id == "yay"  # a look-up
+    assert t.handle("card slowdown").card.id == "slowdown"
     said = t.handle("yes")
     assert "Ana played Rainbow Aura" in said.speech
 
@@ -151,7 +151,7 @@ def test_several_matching_cards_are_read_with_numbers_and_a_digit_chooses():
     assert said.important and "Which card is rainbow?" in said.speech and "1 " in said.speech
     choices = [line for line in said.lines]
     assert "Rainbow Aura" in choices[0]
-    number = next(n for n, name in enumerate(t._choice.candidates, start=1) if name.id == "rainbow-aura")
+    number = next(n for n, name in enumerate(t.pending.cards, start=1) if name.id == "rainbow-aura")
     said = t.handle(str(number))
     assert "Ana played Rainbow Aura" in said.speech
     assert "There is no choice 9" in (t.handle("play rainbow"), t.handle("9"))[1].speech
@@ -173,7 +173,7 @@ def test_queries_answer_from_the_state():
     assert t.handle("players").speech == "Players, clockwise: Ana, Ben and Cy."
     assert t.handle("rules").speech.startswith("Rules: Unstable Unicorns, current base game rules. 7 Unicorns to win.")
     assert t.handle("log").lines == ("1: Ana drew a card.", "2: Ana played Yay.", "3: Yay by Ana resolved.")
-    assert t.handle("card yay") == LookUp("yay")
+    assert t.handle("card yay").card.id == "yay"
 
 
 def test_game_commands_need_a_game_and_unknown_players_are_named():
@@ -267,9 +267,26 @@ def test_a_neigh_said_alone_during_a_pile_asks_who():
     assert reply.speech == "There is nothing to confirm."
 
 
-def test_said_lines_are_the_speech():
-    said = Said(("One.", "Two."))
-    assert said.speech == "One. Two."
+def test_a_reply_of_lines_speaks_them_joined():
+    said = Reply.of("One.", "Two.")
+    assert said.speech == "One. Two." and said.lines == ("One.", "Two.")
+
+
+def test_a_command_with_no_card_means_the_card_just_read_or_asks_which():
+    t = game()
+    t.handle("draw")
+    assert "Say which card" in t.handle("play").speech
+    assert t.handle("rainbow aura").card.id == "rainbow-aura"  # read (typed, or held to the camera)
+    said = t.handle("play")
+    assert "Ana played Rainbow Aura" in said.speech
+    assert "Say which card" in t.handle("play").speech, "the card read is used once"
+    t.handle("resolve")
+    t.handle("end turn")
+    t.handle("draw")
+    assert "Ben played Basic Unicorn (Red)" in t.handle("play basic red").speech
+    assert t.scanned("TA1:UU-2ND:SUPER-NEIGH").card.id == "super-neigh"  # held up to the camera...
+    said = t.handle("neigh Cy")  # ... the Instant just read is the one Cy plays
+    assert "Cy played Super Neigh" in said.speech, said.speech
 
 
 def test_numbers_and_names_no_game_could_use_are_refused_with_a_message():

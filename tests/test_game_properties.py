@@ -41,7 +41,7 @@ from assistant.core.events import (
 )  # fmt: skip
 from assistant.core.game import Game, Setup
 from assistant.core.lookup import resolve_name
-from assistant.core.tracker import Tracker
+from assistant.session import Session
 from assistant.storage.decks import load_card_set
 from assistant.storage.saves import GameStore
 
@@ -168,17 +168,17 @@ def test_every_step_can_be_announced_and_every_event_read_back(game_and_events):
         assert words.describe_stable(table, game.state, seat)
 
 
-def run_ops(tracker: Tracker, ops) -> list[int]:
+def run_ops(tracker: Session, ops) -> list[int]:
     """Apply the operations as the tracker does live; return the save's byte size after each one."""
     for kind, event in ops:
         if kind == "event":
-            tracker.record(event)
+            tracker.lobby.talk.record(event)
         else:
             tracker.handle(kind)
 
 
-def start_tracker(folder: Path, setup: Setup) -> Tracker:
-    tracker = Tracker(CARDS, lambda query: resolve_name(CARDS, query), store=GameStore(folder))
+def start_tracker(folder: Path, setup: Setup) -> Session:
+    tracker = Session(CARDS, store=GameStore(folder))
     names = " ".join(setup.players)
     babies = " ".join(b.split("-")[-1] for b in setup.babies if b) if setup.babies and all(setup.babies) else ""
     line = f"new game {names} rules {setup.profile}" + (f" babies {babies}" if babies else "")
@@ -194,8 +194,8 @@ def test_replaying_the_saved_log_equals_the_live_game(session_ops):
     with tempfile.TemporaryDirectory() as folder:
         live = start_tracker(Path(folder), setup)
         run_ops(live, ops)
-        resumed = Tracker(CARDS, lambda query: resolve_name(CARDS, query), store=GameStore(Path(folder)))
-        said = resumed.resume()
+        resumed = Session(CARDS, store=GameStore(Path(folder)))
+        said = resumed.resume_game()
         assert said.lines[-1].startswith("Continuing")
         assert resumed.game.state == live.game.state
         assert resumed.game.log == live.game.log
@@ -221,7 +221,7 @@ def test_a_crash_between_or_during_writes_loses_nothing_announced(session_ops, d
             if len(grown) > size:
                 cut = data.draw(st.integers(size, len(grown) - 1))
                 path.write_bytes(grown[:cut])
-        resumed = Tracker(CARDS, lambda query: resolve_name(CARDS, query), store=GameStore(Path(folder)))
-        resumed.resume()
+        resumed = Session(CARDS, store=GameStore(Path(folder)))
+        resumed.resume_game()
         assert resumed.game.state == announced_state
         assert resumed.game.log == announced_log

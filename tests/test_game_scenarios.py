@@ -12,49 +12,51 @@ import pytest
 from assistant.core.cards import Card, CardSet, CardType, Deck, DeckInfo, Vocabulary
 from assistant.core.chain import TriggerKind
 from assistant.core.events import Phase
-from assistant.core.lookup import resolve_name
+from assistant.braille.resolver import BrailleResolver
+from assistant.core.reply import Choice, Reply
 from assistant.core.tally import Ending
-from assistant.core.tracker import Said, Tracker
+from assistant.session import Session
 from assistant.storage.decks import load_card_set
 
 CARDS = load_card_set("uu-2nd")
 
 
-def tracker(cards: CardSet = CARDS) -> Tracker:
-    return Tracker(cards, lambda query: resolve_name(cards, query))
+def tracker(cards: CardSet = CARDS) -> Session:
+    """A session on these cards with the app's own resolver (abbreviations, braille, typos)."""
+    return Session(cards, resolver=BrailleResolver(cards))
 
 
-def say(t: Tracker, *lines: str) -> Said:
-    """Say each line; none may raise a warning. Returns the last answer."""
+def say(t: Session, *lines: str) -> Reply:
+    """Say each line; none may raise a warning or ask which card. Returns the last answer."""
     said = None
     for line in lines:
         said = t.handle(line)
-        assert isinstance(said, Said), f"{line!r} was not a game command"
+        assert said.card is None, f"{line!r} was not a game command"
         assert not said.confirm, f"{line!r} was warned: {said.speech}"
-        assert t._choice is None, f"{line!r} asked which card: {said.speech}"
+        assert not isinstance(t.pending, Choice), f"{line!r} asked which card: {said.speech}"
     return said
 
 
-def warned(t: Tracker, line: str) -> tuple[str, Said]:
+def warned(t: Session, line: str) -> tuple[str, Reply]:
     """Say a line that must be warned; confirm it; return the warning and the answer to "yes"."""
     said = t.handle(line)
-    assert isinstance(said, Said) and said.confirm, f"{line!r} was not warned: {said.speech if said else said}"
+    assert said.confirm, f"{line!r} was not warned: {said.speech if said else said}"
     assert said.important
     return said.speech, t.handle("yes")
 
 
-def stable(t: Tracker, seat: int) -> tuple[str, ...]:
+def stable(t: Session, seat: int) -> tuple[str, ...]:
     return t.game.state.players[seat].stable
 
 
-def start(players: str = "Ana Ben Cy", babies: str = "red pink narwhal", extra: str = "") -> Tracker:
+def start(players: str = "Ana Ben Cy", babies: str = "red pink narwhal", extra: str = "") -> Session:
     t = tracker()
     said = say(t, f"new game {players} babies {babies} {extra}".strip())
     assert said.important
     return t
 
 
-def to_action(t: Tracker) -> None:
+def to_action(t: Session) -> None:
     say(t, "draw")
     assert t.game.state.phase is Phase.ACTION
 

@@ -68,11 +68,11 @@ def test_each_event_is_on_disk_when_it_is_announced(tmp_path):
 def test_resume_continues_exactly_with_undo_and_redo(tmp_path):
     s = session(tmp_path)
     play(s, GAME)
-    before = s.tracker.game
+    before = s.game
     fresh = session(tmp_path)
     reply = fresh.resume_game()
     assert reply.important and reply.lines[0].startswith("Continuing the game of Ana, Ben and Cy")
-    after = fresh.tracker.game
+    after = fresh.game
     assert after.state == before.state
     assert after.log == before.log and after.undone == before.undone
     reply = fresh.handle("redo")
@@ -80,7 +80,7 @@ def test_resume_continues_exactly_with_undo_and_redo(tmp_path):
     # the resumed game appends to the same save: its redo is there too
     third = session(tmp_path)
     third.resume_game()
-    assert third.tracker.game.state == fresh.tracker.game.state
+    assert third.game.state == fresh.game.state
 
 
 def test_no_saved_game(tmp_path):
@@ -91,7 +91,7 @@ def test_no_saved_game(tmp_path):
 def test_a_cut_off_last_line_is_set_aside_and_every_complete_event_kept(tmp_path):
     s = session(tmp_path)
     play(s, GAME[:7])
-    expected = s.tracker.game.state
+    expected = s.game.state
     path = GameStore(tmp_path).last_path()
     original = path.read_bytes()
     path.write_bytes(original + b'{"n":7,"r":{"e":"end-tu')  # the write a crash cut short
@@ -99,7 +99,7 @@ def test_a_cut_off_last_line_is_set_aside_and_every_complete_event_kept(tmp_path
     reply = fresh.resume_game()
     assert reply.important
     assert "1 damaged line was set aside" in reply.lines[0] and "6 events were kept" in reply.lines[0]
-    assert fresh.tracker.game.state == expected
+    assert fresh.game.state == expected
     kept = [p for p in tmp_path.iterdir() if ".damaged-" in p.name]
     assert len(kept) == 1 and kept[0].read_bytes() == original + b'{"n":7,"r":{"e":"end-tu'
     assert path.read_bytes() == original, "the save is back to its complete lines"
@@ -118,7 +118,7 @@ def test_a_damaged_line_in_the_middle_is_set_aside_and_the_others_kept(tmp_path)
     fresh = session(tmp_path)
     reply = fresh.resume_game()
     assert "1 damaged line was set aside" in reply.lines[0]
-    game = fresh.tracker.game
+    game = fresh.game
     assert [type(e).__name__ for e in game.log] == ["Draw", "Draw", "SetHand"]
     assert game.state.players[0].hand == 9
 
@@ -135,7 +135,7 @@ def test_a_record_naming_a_card_not_in_the_game_is_set_aside(tmp_path):
     fresh = session(tmp_path)
     reply = fresh.resume_game()
     assert "2 damaged lines were set aside" in reply.lines[0]
-    assert fresh.tracker.game.log == [] and len(fresh.tracker.game.undone) == 1
+    assert fresh.game.log == [] and len(fresh.game.undone) == 1
 
 
 def test_a_damaged_setup_cannot_be_continued_and_the_file_is_left_alone(tmp_path):
@@ -155,13 +155,13 @@ def test_an_event_that_cannot_be_written_is_not_announced(tmp_path):
         pytest.skip("no /dev/full on this system")
     s = session(tmp_path)
     play(s, GAME[:2])
-    s.tracker.log = GameLog(Path("/dev/full"), 3)
-    state = s.tracker.game.state
+    s.lobby.talk.log = GameLog(Path("/dev/full"), 3)
+    state = s.game.state
     reply = s.handle("play rainbow aura")
     assert reply.important and "Could not save the game" in reply.speech and "not recorded" in reply.speech
-    assert s.tracker.game.state == state and len(s.tracker.game.log) == 1
+    assert s.game.state == state and len(s.game.log) == 1
     reply = s.handle("undo")
-    assert "Could not save" in reply.speech and len(s.tracker.game.log) == 1
+    assert "Could not save" in reply.speech and len(s.game.log) == 1
 
 
 def test_new_game_becomes_the_last_game(tmp_path):
@@ -173,7 +173,7 @@ def test_new_game_becomes_the_last_game(tmp_path):
     assert first != second and first.exists()
     fresh = session(tmp_path)
     fresh.resume_game()
-    assert fresh.tracker.game.setup.players == ("Cy", "Dee")
+    assert fresh.game.setup.players == ("Cy", "Dee")
 
 
 DRIVER = """
@@ -220,7 +220,7 @@ def test_a_process_killed_with_sigkill_loses_nothing_it_announced(tmp_path, kill
     reference = Session(CARDS)
     for line in GAME[:kill_after]:
         reference.handle(line)
-    before = ([e.to_dict() for e in reference.tracker.game.log], reference.tracker.game.state.to_dict())
+    before = ([e.to_dict() for e in reference.game.log], reference.game.state.to_dict())
     reference.handle(GAME[kill_after])
-    after = ([e.to_dict() for e in reference.tracker.game.log], reference.tracker.game.state.to_dict())
+    after = ([e.to_dict() for e in reference.game.log], reference.game.state.to_dict())
     assert (data["events"], data["state"]) in (before, after)

@@ -16,7 +16,8 @@ def add_parser(subparsers) -> None:
 
 def run(args) -> int:
     """Read the last game (without changing its save) and print it; exit 1 when there is none."""
-    from assistant.core.tracker import Tracker
+    from assistant.core.lobby import Lobby
+    from assistant.core.lookup import resolve_name
     from assistant.storage.decks import DEFAULT_DECK, load_card_set
     from assistant.storage.saves import GameStore
 
@@ -28,12 +29,12 @@ def run(args) -> int:
     base = saved.setup.get("base", DEFAULT_DECK) if isinstance(saved.setup, dict) else DEFAULT_DECK
     addons = saved.setup.get("addons", []) if isinstance(saved.setup, dict) else []
     cards = load_card_set(base, list(addons))
-    tracker = Tracker(cards, lambda query: None, store=store, load_cards=load_card_set)
-    said = tracker.resume(repair=False)
-    if tracker.game is None:
+    lobby = Lobby(cards, lambda query: resolve_name(cards, query), store=store, load_cards=load_card_set)
+    said = lobby.resume(repair=False)
+    game = lobby.game
+    if game is None:
         print(said.speech, file=sys.stderr)
         return 1
-    game = tracker.game
     if args.json:
         data = game.to_dict()
         data["save"] = str(store.last_path())

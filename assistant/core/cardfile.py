@@ -10,7 +10,7 @@ import re
 import tomllib
 from dataclasses import dataclass, replace
 
-from assistant.core.cards import TAGS, VARIATIONS, Card, CardType, Deck, DeckInfo, Vocabulary, normalize
+from assistant.core.cards import VARIATIONS, Card, CardType, Deck, DeckInfo, Tag, Vocabulary, normalize
 
 DECK_KEYS = {"id", "title", "edition", "game", "kind", "vocabulary", "complete", "rules", "notes", "base", "bases"}
 DECK_REQUIRED = {"id", "title", "edition", "game", "kind", "vocabulary", "complete"}
@@ -256,8 +256,9 @@ def _parse_card(entry, lines: dict[str, int], header: int, info: DeckInfo, seen:
     if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
         bad("tags", "must be a list of tag names")
         tags = []
+    known = {tag.value for tag in Tag}
     for tag in tags:
-        if tag not in TAGS:
+        if tag not in known:
             bad("tags", f"unknown tag {tag!r}")
     variation = entry.get("variation")
     if variation is not None:
@@ -278,7 +279,7 @@ def _parse_card(entry, lines: dict[str, int], header: int, info: DeckInfo, seen:
         copies=copies,
         text=" ".join(entry["text"].split()),
         deck=info.id,
-        tags=frozenset(tags),
+        tags=frozenset(Tag(tag) for tag in tags if tag in known),
         variation=variation,
         abbreviation=" ".join(abbreviation.split()) if abbreviation else None,
     )

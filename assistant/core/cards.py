@@ -43,34 +43,61 @@ class Vocabulary(enum.Enum):
         return "Unicorn" if self is Vocabulary.UNICORN else "Animal"
 
 
-#: Every tag a card may carry, with what it tells the tracker.
-TAGS: dict[str, str] = {
-    "begin_turn_trigger": "has an effect at the beginning of its owner's turn that must be done",
-    "begin_turn_optional": "has an effect at the beginning of its owner's turn that the owner may do",
-    "enter_trigger": "does something when it enters a Stable",
-    "leave_trigger": "does something when it leaves a Stable",
-    "continuous": "has an effect for as long as it is in a Stable",
-    "counts_as_two": "counts as two Unicorns",
-    "not_a_unicorn_effect": "makes the Unicorns in its Stable stop counting as Unicorns",
-    "hand_limit_change": "changes a hand limit",
-    "cannot_be_neighed": "cannot be Neighed, or makes its owner's cards impossible to Neigh",
-    "stops_neighs": "stops the owner of its Stable from playing Instant cards",
-    "neigh": "stops a card being played",
-    "super_neigh": "a Neigh that cannot be answered",
-    "steal": "moves a card from another player's Stable",
-    "destroy": "sends a card from another player's Stable to the discard pile",
-    "sacrifice": "sends a card from its player's own Stable to the discard pile",
-    "discard": "makes a player discard",
-    "draw": "makes a player draw",
-    "search_deck": "searches the deck",
-    "search_discard": "takes a card from the discard pile",
-    "return_to_hand": "returns a card to a hand",
-    "protects": "protects cards from being destroyed or otherwise affected",
-    "skip_phase": "skips a phase or ends the turn",
-    "extra_action": "gives an extra action",
-    "swap": "swaps cards or hands",
-    "nursery": "is a Baby or moves Babies to or from the Nursery",
-}
+class Tag(enum.StrEnum):
+    """What the tracker needs to know about a card. A deck file naming any other tag fails to load, so a typo
+    cannot silently turn a rule off."""
+
+    BEGIN_TURN_TRIGGER = "begin_turn_trigger"
+    """Has an effect at the beginning of its owner's turn that must be done."""
+    BEGIN_TURN_OPTIONAL = "begin_turn_optional"
+    """Has an effect at the beginning of its owner's turn that the owner may do."""
+    ENTER_TRIGGER = "enter_trigger"
+    """Does something when it enters a Stable."""
+    LEAVE_TRIGGER = "leave_trigger"
+    """Does something when it leaves a Stable."""
+    CONTINUOUS = "continuous"
+    """Has an effect for as long as it is in a Stable."""
+    COUNTS_AS_TWO = "counts_as_two"
+    """Counts as two Unicorns."""
+    NOT_A_UNICORN_EFFECT = "not_a_unicorn_effect"
+    """Makes the Unicorns in its Stable stop counting as Unicorns."""
+    HAND_LIMIT_CHANGE = "hand_limit_change"
+    """Changes a hand limit."""
+    CANNOT_BE_NEIGHED = "cannot_be_neighed"
+    """Cannot be Neighed, or makes its owner's cards impossible to Neigh."""
+    STOPS_NEIGHS = "stops_neighs"
+    """Stops the owner of its Stable from playing Instant cards."""
+    NEIGH = "neigh"
+    """Stops a card being played."""
+    SUPER_NEIGH = "super_neigh"
+    """A Neigh that cannot be answered."""
+    STEAL = "steal"
+    """Moves a card from another player's Stable."""
+    DESTROY = "destroy"
+    """Sends a card from another player's Stable to the discard pile."""
+    SACRIFICE = "sacrifice"
+    """Sends a card from its player's own Stable to the discard pile."""
+    DISCARD = "discard"
+    """Makes a player discard."""
+    DRAW = "draw"
+    """Makes a player draw."""
+    SEARCH_DECK = "search_deck"
+    """Searches the deck."""
+    SEARCH_DISCARD = "search_discard"
+    """Takes a card from the discard pile."""
+    RETURN_TO_HAND = "return_to_hand"
+    """Returns a card to a hand."""
+    PROTECTS = "protects"
+    """Protects cards from being destroyed or otherwise affected."""
+    SKIP_PHASE = "skip_phase"
+    """Skips a phase or ends the turn."""
+    EXTRA_ACTION = "extra_action"
+    """Gives an extra action."""
+    SWAP = "swap"
+    """Swaps cards or hands."""
+    NURSERY = "nursery"
+    """Is a Baby or moves Babies to or from the Nursery."""
+
 
 #: The animal variations of Llamas Unleashed; a hybrid is written with "+", such as "llama+alpaca".
 VARIATIONS = ("llama", "alpaca", "goat", "ram")
@@ -104,15 +131,15 @@ class Card:
     """What the card does, in our own words, ready to be spoken."""
     deck: str
     """The id of the deck the card comes from."""
-    tags: frozenset[str] = frozenset()
-    """What the tracker needs to know about the card (see `TAGS`)."""
+    tags: frozenset[Tag] = frozenset()
+    """What the tracker needs to know about the card."""
     variation: str | None = None
     """Llamas Unleashed only: llama, alpaca, goat, ram or a hybrid such as "llama+alpaca"."""
     abbreviation: str | None = None
     """The braille label on the physical card, where an owner's imported sheet gives it (shipped decks keep
     theirs in `braille_map/`)."""
 
-    def has(self, tag: str) -> bool:
+    def has(self, tag: Tag) -> bool:
         """True when the card carries `tag`."""
         return tag in self.tags
 

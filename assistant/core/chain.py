@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from assistant.core.cards import Card, CardSet, CardType
+from assistant.core.cards import Card, CardSet, CardType, Tag
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,11 @@ class TriggerKind(enum.Enum):
     """An Instant card other than a Neigh that resolved."""
 
     @property
+    def is_beginning(self) -> bool:
+        """True for beginning-of-turn effects, Herd Bonuses included."""
+        return self in (TriggerKind.BEGIN, TriggerKind.BEGIN_OPTIONAL, TriggerKind.HERD)
+
+    @property
     def is_optional_at_beginning(self) -> bool:
         """True for effects that are lost when the Draw phase begins."""
         return self in (TriggerKind.BEGIN_OPTIONAL, TriggerKind.HERD)
@@ -72,9 +77,9 @@ def begin_turn_link(stable: tuple[str, ...], owner: int, cards: CardSet, herd: d
     mandatory, optional = [], []
     for card_id in stable:  # every copy triggers, so two Claw Machines are two effects
         card = cards.get(card_id)
-        if card is not None and card.has("begin_turn_trigger"):
+        if card is not None and card.has(Tag.BEGIN_TURN_TRIGGER):
             mandatory.append(Trigger(card_id, owner, TriggerKind.BEGIN))
-        elif card is not None and card.has("begin_turn_optional"):
+        elif card is not None and card.has(Tag.BEGIN_TURN_OPTIONAL):
             optional.append(Trigger(card_id, owner, TriggerKind.BEGIN_OPTIONAL))
     bonuses = [Trigger(v, owner, TriggerKind.HERD) for v, n in sorted(herd.items()) if herd_size and n >= herd_size]
     return tuple(mandatory + optional + bonuses)
@@ -85,23 +90,23 @@ def movement_link(entered: list[tuple[str, int]], left: list[tuple[str, int]], c
     link = []
     for card_id, owner in left:
         card = cards.get(card_id)
-        if card is not None and card.has("leave_trigger"):
+        if card is not None and card.has(Tag.LEAVE_TRIGGER):
             link.append(Trigger(card_id, owner, TriggerKind.LEAVE))
     for card_id, owner in entered:
         card = cards.get(card_id)
-        if card is not None and card.has("enter_trigger"):
+        if card is not None and card.has(Tag.ENTER_TRIGGER):
             link.append(Trigger(card_id, owner, TriggerKind.ENTER))
     return tuple(link)
 
 
 def is_neigh(card: Card | None) -> bool:
     """True for an Instant that stops the card below it."""
-    return card is not None and (card.has("neigh") or card.has("super_neigh"))
+    return card is not None and (card.has(Tag.NEIGH) or card.has(Tag.SUPER_NEIGH))
 
 
 def cannot_be_answered(card: Card | None) -> bool:
     """True for a card that nobody may answer (Super Neigh)."""
-    return card is not None and (card.has("super_neigh") or card.has("cannot_be_neighed"))
+    return card is not None and (card.has(Tag.SUPER_NEIGH) or card.has(Tag.CANNOT_BE_NEIGHED))
 
 
 def enters_a_stable(card: Card | None) -> bool:

@@ -11,16 +11,16 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from assistant.core.cards import VARIATIONS, CardSet
+from assistant.core.cards import VARIATIONS, CardSet, Tag
 from assistant.core.rules import Rules
 
 
 def unicorn_count(stable: tuple[str, ...], cards: CardSet) -> int:
     """How many Unicorns a Stable counts toward winning."""
     found = [cards.get(card_id) for card_id in stable]
-    if any(card is not None and card.has("not_a_unicorn_effect") for card in found):
+    if any(card is not None and card.has(Tag.NOT_A_UNICORN_EFFECT) for card in found):
         return 0
-    return sum(2 if card.has("counts_as_two") else 1 for card in found if card is not None and card.type.is_creature)
+    return sum(2 if card.has(Tag.COUNTS_AS_TWO) else 1 for card in found if card is not None and card.type.is_creature)
 
 
 def tally(stables: tuple[tuple[str, ...], ...], cards: CardSet) -> tuple[int, ...]:
@@ -82,7 +82,7 @@ def hand_limit(player: int, stables: tuple[tuple[str, ...], ...], cards: CardSet
             rule = rules.hand_limits.get(card_id)
             if rule is None:
                 card = cards.get(card_id)
-                if seat == player and card is not None and card.has("hand_limit_change") and card_id not in unknown:
+                if seat == player and card is not None and card.has(Tag.HAND_LIMIT_CHANGE) and card_id not in unknown:
                     unknown.append(card_id)
                 continue
             if seat != player and not rule.everyone:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from assistant.core import game as gm
+from assistant.core.game import Game, Step
+from assistant.core.state import GameState
+from assistant.core.table import Table
 from assistant.core.words.game import (
     PHASE_NAMES,
     _pile_card,
@@ -18,7 +20,7 @@ from assistant.core.words.game import (
 from assistant.core.words.text import cards_count, name_list
 
 
-def describe_position(table: gm.Table, state: gm.GameState) -> str:
+def describe_position(table: Table, state: GameState) -> str:
     """Where the game stands: turn, player, phase, and what waits."""
     if state.outcome is not None:
         return "The game is over. " + describe_outcome(table, state.outcome, state).replace(" The game is over.", "")
@@ -30,19 +32,19 @@ def describe_position(table: gm.Table, state: gm.GameState) -> str:
     return sentence
 
 
-def describe_pile_cards(table: gm.Table, state: gm.GameState) -> str:
+def describe_pile_cards(table: Table, state: GameState) -> str:
     """The pile from the top down."""
     return name_list([_pile_card(table, c) for c in reversed(state.pile)])
 
 
-def describe_pile(table: gm.Table, state: gm.GameState) -> str:
+def describe_pile(table: Table, state: GameState) -> str:
     """The Instant pile, top first."""
     if not state.pile:
         return "The pile is empty: no card is being played."
     return f"The pile, from the top: {describe_pile_cards(table, state)}. {describe_prompt(table, state)}"
 
 
-def describe_chain(table: gm.Table, state: gm.GameState) -> list[str]:
+def describe_chain(table: Table, state: GameState) -> list[str]:
     """The effect chain, first link first."""
     if not state.chain:
         return ["The chain is empty."]
@@ -52,7 +54,7 @@ def describe_chain(table: gm.Table, state: gm.GameState) -> list[str]:
     return lines
 
 
-def describe_stable(table: gm.Table, state: gm.GameState, seat: int) -> str:
+def describe_stable(table: Table, state: GameState, seat: int) -> str:
     """What is in one player's Stable, and how many Unicorns it counts."""
     stable = state.players[seat].stable
     counts = table.tally(state)
@@ -60,14 +62,14 @@ def describe_stable(table: gm.Table, state: gm.GameState, seat: int) -> str:
     return f"{area_of(table, seat)}: {names}. {creatures(table, counts[seat])}."
 
 
-def describe_tally(table: gm.Table, state: gm.GameState) -> str:
+def describe_tally(table: Table, state: GameState) -> str:
     """Every player's count and the number to win."""
     counts = table.tally(state)
     parts = ", ".join(f"{player_name(table, s)} {n}" for s, n in enumerate(counts))
     return f"{table.profile.vocabulary.creature}s: {parts}. {state.goal} to win."
 
 
-def describe_herd(table: gm.Table, state: gm.GameState, seat: int) -> str:
+def describe_herd(table: Table, state: GameState, seat: int) -> str:
     """Animals per variation in a Field (Llamas Unleashed), or "" for other games."""
     if not table.profile.herd_bonus:
         return ""
@@ -78,18 +80,18 @@ def describe_herd(table: gm.Table, state: gm.GameState, seat: int) -> str:
     return f"{player_name(table, seat)}'s herd: {parts}."
 
 
-def describe_turn(table: gm.Table, state: gm.GameState) -> str:
+def describe_turn(table: Table, state: GameState) -> str:
     """Whose turn and which phase, with what the player may do."""
     return f"{describe_position(table, state)} {describe_prompt(table, state)}"
 
 
-def describe_hands(table: gm.Table, state: gm.GameState) -> str:
+def describe_hands(table: Table, state: GameState) -> str:
     """Hand sizes the tracker knows."""
     parts = [f"{player_name(table, s)} {'unknown' if p.hand is None else p.hand}" for s, p in enumerate(state.players)]
     return f"Cards in hand: {', '.join(parts)}."
 
 
-def describe_draw_pile(table: gm.Table, state: gm.GameState) -> str:
+def describe_draw_pile(table: Table, state: GameState) -> str:
     """Cards left in the deck."""
     rule = {
         "most-wins": "when it runs out, the most Unicorns wins",
@@ -99,7 +101,7 @@ def describe_draw_pile(table: gm.Table, state: gm.GameState) -> str:
     return f"The deck holds about {cards_count(state.deck)}; {rule}."
 
 
-def describe_discard(table: gm.Table, state: gm.GameState) -> str:
+def describe_discard(table: Table, state: GameState) -> str:
     """The discard pile, newest first."""
     if not state.discard:
         return "The discard pile is empty."
@@ -107,14 +109,14 @@ def describe_discard(table: gm.Table, state: gm.GameState) -> str:
     return f"The discard pile, {cards_count(len(names))}, newest first: {name_list(names)}."
 
 
-def describe_nursery(table: gm.Table, state: gm.GameState) -> str:
+def describe_nursery(table: Table, state: GameState) -> str:
     """The Babies in the Nursery."""
     if not state.nursery:
         return "The Nursery is empty."
     return f"The Nursery: {name_list([game_card_name(table, c) for c in state.nursery])}."
 
 
-def describe_rules(table: gm.Table, state: gm.GameState) -> str:
+def describe_rules(table: Table, state: GameState) -> str:
     """The rule profile in play."""
     p = table.profile
     variant = " 2-player variant." if table.setup.two_player else ""
@@ -124,7 +126,7 @@ def describe_rules(table: gm.Table, state: gm.GameState) -> str:
     )
 
 
-def describe_log(table: gm.Table, game: gm.Game, count: int = 5) -> list[str]:
+def describe_log(table: Table, game: Game, count: int = 5) -> list[str]:
     """The last few events, oldest first."""
     if not game.log:
         return ["No events yet."]
@@ -137,7 +139,7 @@ def describe_log(table: gm.Table, game: gm.Game, count: int = 5) -> list[str]:
 DECK_COUNT_GUESS = "This deck's card list is incomplete, so the deck count is a guess: say deck and a number to set it."
 
 
-def game_started(table: gm.Table, state: gm.GameState) -> list[str]:
+def game_started(table: Table, state: GameState) -> list[str]:
     """Said when a new game starts."""
     setup = table.setup
     players = name_list(list(setup.players))
@@ -160,28 +162,28 @@ def game_started(table: gm.Table, state: gm.GameState) -> list[str]:
     return lines
 
 
-def game_resumed(table: gm.Table, game: gm.Game) -> str:
+def game_resumed(table: Table, game: Game) -> str:
     """Said when a saved game is continued."""
     players = name_list(list(table.setup.players))
     return f"Continuing the game of {players}, {len(game.log)} events. {describe_turn(table, game.state)}"
 
 
-def describe_players(table: gm.Table) -> str:
+def describe_players(table: Table) -> str:
     """The players in seating order."""
     return f"Players, clockwise: {name_list(list(table.setup.players))}."
 
 
-def undone(table: gm.Table, step: gm.Step) -> list[str]:
+def undone(table: Table, step: Step) -> list[str]:
     """Said after an undo: what was undone and where the game is now."""
     return [f"Undone: {describe_event(table, step.event, step.after)}.", describe_position(table, step.after)]
 
 
-def redone(table: gm.Table, step: gm.Step) -> list[str]:
+def redone(table: Table, step: Step) -> list[str]:
     """Said after a redo."""
     return [f"Redone: {describe_event(table, step.event, step.before)}.", describe_position(table, step.after)]
 
 
-def undone_many(table: gm.Table, steps: list[gm.Step], redo: bool = False) -> list[str]:
+def undone_many(table: Table, steps: list[Step], redo: bool = False) -> list[str]:
     """Said after undoing or redoing several events."""
     if len(steps) == 1:
         return redone(table, steps[0]) if redo else undone(table, steps[0])

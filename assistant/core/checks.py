@@ -1,0 +1,303 @@
+"""What about an event looks against the rules, in a state: `check(table, state, event)`.
+
+The physical table is the authority: an objection is announced as a warning and the event can still be recorded
+(`assistant/core/game.py`). Each objection is a small typed record (`assistant/core/objections.py`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from assistant.core.cards import CardType, Tag
+from assistant.core.chain import enters_a_stable, is_neigh
+from assistant.core.events import (
+    Bring,
+    Destroy,
+    Discard,
+    Draw,
+    EndTurn,
+    Event,
+    Move,
+    NextPhase,
+    Phase,
+    Play,
+    Reshuffle,
+    Resolve,
+    Respond,
+    ReturnToHand,
+    Sacrifice,
+    SetDeck,
+    SetGoal,
+    SetHand,
+    Source,
+    Steal,
+    Swap,
+    Take,
+    ToNursery,
+)
+from assistant.core.moves import prepare
+from assistant.core.objections import (
+    ActionOver,
+    ActionUsed,
+    BabyNotInHand,
+    CannotBeAnswered,
+    CannotBeNeighed,
+    CannotNeigh,
+    ChainOpen,
+    DeckTooSmall,
+    DestroyOwn,
+    EmptyHand,
+    GameIsOver,
+    HandOverLimit,
+    InstantNotPlayed,
+    NoCopiesLeft,
+    NoReshuffle,
+    NotABaby,
+    NotDrawn,
+    NotForStable,
+    NothingToAnswer,
+    NothingToResolve,
+    NotInDiscard,
+    NotInNursery,
+    NotInStable,
+    NotInstant,
+    NotYourTurn,
+    Objection,
+    OwnCard,
+    Protected,
+    RemovedCard,
+    StealOwn,
+)
+from assistant.core.rules import DeckOut
+from assistant.core.state import GameState
+
+if TYPE_CHECKING:
+    from assistant.core.table import Table
+
+
+def check(table: Table, state: GameState, event: Event) -> tuple[Objection, ...]:
+    """What about the event looks against the rules, in this state; empty when nothing does."""
+    s = prepare(table, state, event)
+    out: list[Objection] = []
+    if s.outcome is not None and not isinstance(event, (SetHand, SetDeck, SetGoal)):
+        out.append(GameIsOver())
+    checker = _CHECKS.get(type(event))
+    if checker is not None:
+        checker(table, s, event, out)
+    return tuple(out)
+
+
+def _check_hand(table: Table, s: GameState, player: int, out: list) -> None:
+    if s.players[player].hand == 0:
+        out.append(EmptyHand(player))
+
+
+def _check_copies(table: Table, s: GameState, card_id: str, out: list) -> None:
+    card = table.card_of(card_id)
+    if table.copies_seen(s, card_id) >= card.copies:
+        out.append(NoCopiesLeft(card_id, card.copies))
+
+
+def _check_in_stable(table: Table, s: GameState, card_id: str, owner: int, out: list) -> None:
+    if card_id not in s.players[owner].stable:
+        out.append(NotInStable(card_id, owner))
+
+
+def _check_play(table: Table, s: GameState, e: Play, out: list) -> None:
+    card = table.card_of(e.card)
+    if card.type is CardType.INSTANT:
+        out.append(InstantNotPlayed(e.player, e.card))
+    if card.type is CardType.BABY:
+        out.append(BabyNotInHand(e.player, e.card))
+    if e.card in table.removed:
+        out.append(RemovedCard(e.card))
+    if e.player != s.current:
+        out.append(NotYourTurn(e.player, s.current))
+    elif card.type is not CardType.INSTANT:
+        if s.phase is Phase.END:
+            out.append(ActionOver(e.player))
+        elif s.phase < Phase.ACTION and not s.drew:
+            out.append(NotDrawn(e.player))
+        if table.effects_waiting(s):
+            out.append(ChainOpen())
+        elif s.actions >= table.allowed_actions(s):
+            out.append(ActionUsed(e.player, s.actions))
+    _check_hand(table, s, e.player, out)
+    if card.type is not CardType.BABY:
+        _check_copies(table, s, e.card, out)
+
+
+def _check_respond(table: Table, s: GameState, e: Respond, out: list) -> None:
+    card = table.card_of(e.card)
+    if not s.pile:
+        out.append(NothingToAnswer(e.player, e.card))
+        return
+    top = s.pile[-1]
+    if card.type is not CardType.INSTANT:
+        out.append(NotInstant(e.player, e.card))
+    if not table.top_can_be_answered(s):
+        out.append(CannotBeAnswered(top.player, top.card))
+    if top.player == e.player:
+        out.append(OwnCard(e.player, top.card))
+    if is_neigh(card):
+        blocker = _stable_card_with(table, s, e.player, Tag.STOPS_NEIGHS)
+        if blocker:
+            out.append(CannotNeigh(e.player, e.card, blocker))
+        shield = _stable_card_with(table, s, top.player, Tag.CANNOT_BE_NEIGHED)
+        if shield and table.top_can_be_answered(s):
+            out.append(CannotBeNeighed(top.player, top.card, shield))
+    if e.card in table.removed:
+        out.append(RemovedCard(e.card))
+    _check_hand(table, s, e.player, out)
+    _check_copies(table, s, e.card, out)
+
+
+def _stable_card_with(table: Table, s: GameState, player: int, tag: Tag) -> str | None:
+    for card_id in s.players[player].stable:
+        card = table.cards.get(card_id)
+        if card is not None and card.has(tag) and card.type is not CardType.INSTANT:
+            return card_id
+    return None
+
+
+def _check_resolve(table: Table, s: GameState, e: Resolve, out: list) -> None:
+    if not s.pile and not s.chain:
+        out.append(NothingToResolve())
+
+
+def _check_bring(table: Table, s: GameState, e: Bring, out: list) -> None:
+    card = table.card_of(e.card)
+    if not (enters_a_stable(card)):
+        out.append(NotForStable(e.player, e.card))
+    if e.source is Source.NURSERY:
+        if card.type is not CardType.BABY:
+            out.append(NotABaby(e.card))
+        elif e.card not in s.nursery:
+            out.append(NotInNursery(e.card))
+        return
+    if card.type is CardType.BABY:
+        out.append(BabyNotInHand(e.player, e.card))
+    _check_source(table, s, e.player, e.card, e.source, out)
+
+
+def _check_source(table: Table, s: GameState, player: int, card_id: str, source: Source, out: list) -> None:
+    if source is Source.HAND:
+        _check_hand(table, s, player, out)
+        _check_copies(table, s, card_id, out)
+    elif source is Source.DECK:
+        if s.deck == 0:
+            out.append(DeckTooSmall(0))
+        _check_copies(table, s, card_id, out)
+    elif source is Source.DISCARD and card_id not in s.discard and None not in s.discard:
+        out.append(NotInDiscard(card_id))
+
+
+def _check_steal(table: Table, s: GameState, e: Steal, out: list) -> None:
+    if e.owner == e.player:
+        out.append(StealOwn(e.player, e.card))
+    _check_in_stable(table, s, e.card, e.owner, out)
+
+
+def _check_destroy(table: Table, s: GameState, e: Destroy, out: list) -> None:
+    if e.owner == e.player:
+        out.append(DestroyOwn(e.player, e.card))
+    _check_in_stable(table, s, e.card, e.owner, out)
+    card = table.card_of(e.card)
+    if card.type.is_creature:
+        for card_id in s.players[e.owner].stable:
+            guard = table.cards.get(card_id)
+            if guard is not None and guard.type is CardType.UPGRADE and guard.has(Tag.PROTECTS):
+                out.append(Protected(e.card, card_id, e.owner))
+                break
+
+
+def _check_sacrifice(table: Table, s: GameState, e: Sacrifice, out: list) -> None:
+    _check_in_stable(table, s, e.card, e.player, out)
+
+
+def _check_discard(table: Table, s: GameState, e: Discard, out: list) -> None:
+    _check_hand(table, s, e.player, out)
+    if e.card is not None:
+        if table.card_of(e.card).type is CardType.BABY:
+            out.append(BabyNotInHand(e.player, e.card))
+        else:
+            _check_copies(table, s, e.card, out)
+
+
+def _check_return(table: Table, s: GameState, e: ReturnToHand, out: list) -> None:
+    _check_in_stable(table, s, e.card, e.owner, out)
+
+
+def _check_draw(table: Table, s: GameState, e: Draw, out: list) -> None:
+    if s.deck < e.count:
+        out.append(DeckTooSmall(s.deck))
+
+
+def _check_take(table: Table, s: GameState, e: Take, out: list) -> None:
+    if table.card_of(e.card).type is CardType.BABY:
+        out.append(BabyNotInHand(e.player, e.card))
+    _check_source(table, s, e.player, e.card, e.source, out)
+
+
+def _check_swap(table: Table, s: GameState, e: Swap, out: list) -> None:
+    _check_in_stable(table, s, e.card, e.owner, out)
+    _check_in_stable(table, s, e.other_card, e.other_owner, out)
+
+
+def _check_move(table: Table, s: GameState, e: Move, out: list) -> None:
+    _check_in_stable(table, s, e.card, e.owner, out)
+
+
+def _check_nursery(table: Table, s: GameState, e: ToNursery, out: list) -> None:
+    if table.card_of(e.card).type is not CardType.BABY:
+        out.append(NotABaby(e.card))
+    _check_in_stable(table, s, e.card, e.owner, out)
+
+
+def _check_next(table: Table, s: GameState, e: NextPhase, out: list) -> None:
+    if table.effects_waiting(s):
+        out.append(ChainOpen())
+    if s.phase is Phase.DRAW and not s.drew and not e.skip:
+        out.append(NotDrawn(s.current))
+    if s.phase is Phase.END:
+        _check_hand_limit(table, s, out)
+
+
+def _check_end_turn(table: Table, s: GameState, e: EndTurn, out: list) -> None:
+    if table.effects_waiting(s):
+        out.append(ChainOpen())
+    _check_hand_limit(table, s, out)
+
+
+def _check_hand_limit(table: Table, s: GameState, out: list) -> None:
+    hand = s.players[s.current].hand
+    limit = table.hand_limit(s, s.current).limit
+    if hand is not None and hand > limit:
+        out.append(HandOverLimit(s.current, hand, limit))
+
+
+def _check_reshuffle(table: Table, s: GameState, e: Reshuffle, out: list) -> None:
+    if DeckOut.RESHUFFLE not in table.profile.deck_out:
+        out.append(NoReshuffle())
+
+
+_CHECKS: dict[type[Event], Callable[[Table, GameState, Any, list[Objection]], None]] = {
+    Play: _check_play,
+    Respond: _check_respond,
+    Resolve: _check_resolve,
+    Bring: _check_bring,
+    Steal: _check_steal,
+    Destroy: _check_destroy,
+    Sacrifice: _check_sacrifice,
+    Discard: _check_discard,
+    ReturnToHand: _check_return,
+    Draw: _check_draw,
+    Take: _check_take,
+    Swap: _check_swap,
+    Move: _check_move,
+    ToNursery: _check_nursery,
+    NextPhase: _check_next,
+    EndTurn: _check_end_turn,
+    Reshuffle: _check_reshuffle,
+}

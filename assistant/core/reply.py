@@ -1,0 +1,77 @@
+"""What the app shows and says in answer to one line, and the one kind of question a reply can leave open.
+
+The game conversation, the session, the Textual app, the plain mode and the speech all use this one `Reply`, so
+what is shown and what is said cannot drift apart. A reply may leave a question open (`pending`): numbered cards
+to choose from (a digit answers) or a yes-or-no question (a warned game event); the session keeps it until the
+next line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from assistant.core.cards import Card
+
+
+@dataclass(frozen=True)
+class Choice:
+    """Numbered cards read out; a digit picks one, and `then` answers with that card."""
+
+    cards: tuple[Card, ...]
+    then: Callable[[Card], Reply]
+
+
+@dataclass(frozen=True)
+class Question:
+    """A yes-or-no question: yes runs `then`; no, or any other command, records nothing."""
+
+    then: Callable[[], Reply]
+
+
+Pending = Choice | Question
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What the app shows and says in answer to one line."""
+
+    lines: tuple[str, ...]
+    """Screen lines, one fact each."""
+    speech: str
+    """The sentence spoken ("" for nothing)."""
+    important: bool = False
+    """Errors, warnings, turn changes and the winner: never dropped by the speech queue."""
+    card: Card | None = None
+    """The card the reply is about, if any: it becomes the subject of the next command ("play" with no name)."""
+    hint: bool = False
+    """An aiming cue from the camera: shown on the camera line only, and said only when nothing else is."""
+    sound: str = ""
+    """The earcon played with it ("code-seen", "error", "your-turn"; a card reply plays "card-read")."""
+    pending: Pending | None = field(default=None, compare=False)
+    """A question the reply leaves open for the next line."""
+
+    @classmethod
+    def of(cls, *lines: str, important: bool = False, sound: str = "", card: Card | None = None) -> Reply:
+        """A reply whose speech is its lines, joined."""
+        return cls(tuple(lines), " ".join(lines), important=important, sound=sound, card=card)
+
+    @classmethod
+    def error(cls, sentence: str) -> Reply:
+        """Something that could not be done or found: important, with the error sound."""
+        return cls((sentence,), sentence, important=True, sound="error")
+
+    @property
+    def confirm(self) -> bool:
+        """The reply asks a yes-or-no question; the next line answers it."""
+        return isinstance(self.pending, Question)
+
+    @property
+    def choices(self) -> tuple[Card, ...]:
+        """The numbered cards the reply offers, if any."""
+        return self.pending.cards if isinstance(self.pending, Choice) else ()
+
+    def before(self, *lines: str) -> Reply:
+        """The same reply with lines said first (a notice, "Not recorded.")."""
+        speech = " ".join((*lines, self.speech)) if self.speech else " ".join(lines)
+        return Reply((*lines, *self.lines), speech, self.important, self.card, self.hint, self.sound, self.pending)
