@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.core import events as ev
 from assistant.braille.resolver import BrailleResolver
+from assistant.core import events as ev
 from assistant.core.commands import CommandError
-from assistant.core.reply import Choice, Reply
+from assistant.core.reply import Reply
 from assistant.core.verbs import parse_command
 from assistant.session import Session
 from assistant.storage.decks import load_card_set

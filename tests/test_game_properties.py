@@ -40,7 +40,6 @@ from assistant.core.events import (
     event_from_dict,
 )  # fmt: skip
 from assistant.core.game import Game, Setup
-from assistant.core.lookup import resolve_name
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
 from assistant.storage.saves import GameStore

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
+from assistant.braille.resolver import BrailleResolver
 from assistant.core.cards import Card, CardSet, CardType, Deck, DeckInfo, Vocabulary
 from assistant.core.chain import TriggerKind
 from assistant.core.events import Phase
-from assistant.braille.resolver import BrailleResolver
 from assistant.core.reply import Choice, Reply
 from assistant.core.tally import Ending
 from assistant.session import Session
