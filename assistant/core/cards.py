@@ -6,7 +6,9 @@ import difflib
 import enum
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 
 class CardType(enum.Enum):
@@ -143,7 +145,7 @@ class Card:
         """True when the card carries `tag`."""
         return tag in self.tags
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """A plain dictionary for JSON output."""
         out = {
             "id": self.id,
@@ -240,7 +242,7 @@ class CardSet:
         """The base deck's vocabulary."""
         return self.base.info.vocabulary
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Card]:
         return iter(self.by_id.values())
 
     def __len__(self) -> int:

@@ -88,23 +88,23 @@ def check(table: Table, state: GameState, event: Event) -> tuple[Objection, ...]
     return tuple(out)
 
 
-def _check_hand(table: Table, s: GameState, player: int, out: list) -> None:
+def _check_hand(table: Table, s: GameState, player: int, out: list[Objection]) -> None:
     if s.players[player].hand == 0:
         out.append(EmptyHand(player))
 
 
-def _check_copies(table: Table, s: GameState, card_id: str, out: list) -> None:
+def _check_copies(table: Table, s: GameState, card_id: str, out: list[Objection]) -> None:
     card = table.card_of(card_id)
     if table.copies_seen(s, card_id) >= card.copies:
         out.append(NoCopiesLeft(card_id, card.copies))
 
 
-def _check_in_stable(table: Table, s: GameState, card_id: str, owner: int, out: list) -> None:
+def _check_in_stable(table: Table, s: GameState, card_id: str, owner: int, out: list[Objection]) -> None:
     if card_id not in s.players[owner].stable:
         out.append(NotInStable(card_id, owner))
 
 
-def _check_play(table: Table, s: GameState, e: Play, out: list) -> None:
+def _check_play(table: Table, s: GameState, e: Play, out: list[Objection]) -> None:
     card = table.card_of(e.card)
     if card.type is CardType.INSTANT:
         out.append(InstantNotPlayed(e.player, e.card))
@@ -128,7 +128,7 @@ def _check_play(table: Table, s: GameState, e: Play, out: list) -> None:
         _check_copies(table, s, e.card, out)
 
 
-def _check_respond(table: Table, s: GameState, e: Respond, out: list) -> None:
+def _check_respond(table: Table, s: GameState, e: Respond, out: list[Objection]) -> None:
     card = table.card_of(e.card)
     if not s.pile:
         out.append(NothingToAnswer(e.player, e.card))
@@ -161,12 +161,12 @@ def _stable_card_with(table: Table, s: GameState, player: int, tag: Tag) -> str 
     return None
 
 
-def _check_resolve(table: Table, s: GameState, e: Resolve, out: list) -> None:
+def _check_resolve(table: Table, s: GameState, e: Resolve, out: list[Objection]) -> None:
     if not s.pile and not s.chain:
         out.append(NothingToResolve())
 
 
-def _check_bring(table: Table, s: GameState, e: Bring, out: list) -> None:
+def _check_bring(table: Table, s: GameState, e: Bring, out: list[Objection]) -> None:
     card = table.card_of(e.card)
     if not (enters_a_stable(card)):
         out.append(NotForStable(e.player, e.card))
@@ -181,7 +181,7 @@ def _check_bring(table: Table, s: GameState, e: Bring, out: list) -> None:
     _check_source(table, s, e.player, e.card, e.source, out)
 
 
-def _check_source(table: Table, s: GameState, player: int, card_id: str, source: Source, out: list) -> None:
+def _check_source(table: Table, s: GameState, player: int, card_id: str, source: Source, out: list[Objection]) -> None:
     if source is Source.HAND:
         _check_hand(table, s, player, out)
         _check_copies(table, s, card_id, out)
@@ -193,13 +193,13 @@ def _check_source(table: Table, s: GameState, player: int, card_id: str, source:
         out.append(NotInDiscard(card_id))
 
 
-def _check_steal(table: Table, s: GameState, e: Steal, out: list) -> None:
+def _check_steal(table: Table, s: GameState, e: Steal, out: list[Objection]) -> None:
     if e.owner == e.player:
         out.append(StealOwn(e.player, e.card))
     _check_in_stable(table, s, e.card, e.owner, out)
 
 
-def _check_destroy(table: Table, s: GameState, e: Destroy, out: list) -> None:
+def _check_destroy(table: Table, s: GameState, e: Destroy, out: list[Objection]) -> None:
     if e.owner == e.player:
         out.append(DestroyOwn(e.player, e.card))
     _check_in_stable(table, s, e.card, e.owner, out)
@@ -212,11 +212,11 @@ def _check_destroy(table: Table, s: GameState, e: Destroy, out: list) -> None:
                 break
 
 
-def _check_sacrifice(table: Table, s: GameState, e: Sacrifice, out: list) -> None:
+def _check_sacrifice(table: Table, s: GameState, e: Sacrifice, out: list[Objection]) -> None:
     _check_in_stable(table, s, e.card, e.player, out)
 
 
-def _check_discard(table: Table, s: GameState, e: Discard, out: list) -> None:
+def _check_discard(table: Table, s: GameState, e: Discard, out: list[Objection]) -> None:
     _check_hand(table, s, e.player, out)
     if e.card is not None:
         if table.card_of(e.card).type is CardType.BABY:
@@ -225,37 +225,37 @@ def _check_discard(table: Table, s: GameState, e: Discard, out: list) -> None:
             _check_copies(table, s, e.card, out)
 
 
-def _check_return(table: Table, s: GameState, e: ReturnToHand, out: list) -> None:
+def _check_return(table: Table, s: GameState, e: ReturnToHand, out: list[Objection]) -> None:
     _check_in_stable(table, s, e.card, e.owner, out)
 
 
-def _check_draw(table: Table, s: GameState, e: Draw, out: list) -> None:
+def _check_draw(table: Table, s: GameState, e: Draw, out: list[Objection]) -> None:
     if s.deck < e.count:
         out.append(DeckTooSmall(s.deck))
 
 
-def _check_take(table: Table, s: GameState, e: Take, out: list) -> None:
+def _check_take(table: Table, s: GameState, e: Take, out: list[Objection]) -> None:
     if table.card_of(e.card).type is CardType.BABY:
         out.append(BabyNotInHand(e.player, e.card))
     _check_source(table, s, e.player, e.card, e.source, out)
 
 
-def _check_swap(table: Table, s: GameState, e: Swap, out: list) -> None:
+def _check_swap(table: Table, s: GameState, e: Swap, out: list[Objection]) -> None:
     _check_in_stable(table, s, e.card, e.owner, out)
     _check_in_stable(table, s, e.other_card, e.other_owner, out)
 
 
-def _check_move(table: Table, s: GameState, e: Move, out: list) -> None:
+def _check_move(table: Table, s: GameState, e: Move, out: list[Objection]) -> None:
     _check_in_stable(table, s, e.card, e.owner, out)
 
 
-def _check_nursery(table: Table, s: GameState, e: ToNursery, out: list) -> None:
+def _check_nursery(table: Table, s: GameState, e: ToNursery, out: list[Objection]) -> None:
     if table.card_of(e.card).type is not CardType.BABY:
         out.append(NotABaby(e.card))
     _check_in_stable(table, s, e.card, e.owner, out)
 
 
-def _check_next(table: Table, s: GameState, e: NextPhase, out: list) -> None:
+def _check_next(table: Table, s: GameState, e: NextPhase, out: list[Objection]) -> None:
     if table.effects_waiting(s):
         out.append(ChainOpen())
     if s.phase is Phase.DRAW and not s.drew and not e.skip:
@@ -264,20 +264,20 @@ def _check_next(table: Table, s: GameState, e: NextPhase, out: list) -> None:
         _check_hand_limit(table, s, out)
 
 
-def _check_end_turn(table: Table, s: GameState, e: EndTurn, out: list) -> None:
+def _check_end_turn(table: Table, s: GameState, e: EndTurn, out: list[Objection]) -> None:
     if table.effects_waiting(s):
         out.append(ChainOpen())
     _check_hand_limit(table, s, out)
 
 
-def _check_hand_limit(table: Table, s: GameState, out: list) -> None:
+def _check_hand_limit(table: Table, s: GameState, out: list[Objection]) -> None:
     hand = s.players[s.current].hand
     limit = table.hand_limit(s, s.current).limit
     if hand is not None and hand > limit:
         out.append(HandOverLimit(s.current, hand, limit))
 
 
-def _check_reshuffle(table: Table, s: GameState, e: Reshuffle, out: list) -> None:
+def _check_reshuffle(table: Table, s: GameState, e: Reshuffle, out: list[Objection]) -> None:
     if DeckOut.RESHUFFLE not in table.profile.deck_out:
         out.append(NoReshuffle())
 

@@ -298,13 +298,13 @@ def parse_end(verb: str, tokens: list[str], lower: list[str], names: tuple[str, 
 
 def parse_new_game(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
     """new game NAME NAME ... [first NAME] [rules ID] [win N] [two player] [babies B B ...] [deck out WORD] [hands]."""
-    names: list[str] = []
+    players: list[str] = []
     options: dict[str, Any] = {}
     index = 0
     lower = [t.lower() for t in tokens]
     while index < len(tokens) and lower[index] not in _OPTION_WORDS:
         if lower[index] not in ("with", "and", "players", "for"):
-            names.append(tokens[index])
+            players.append(tokens[index])
         index += 1
     while index < len(tokens):
         word = lower[index]
@@ -350,10 +350,10 @@ def parse_new_game(verb: str, tokens: list[str], lower: list[str], names: tuple[
             index += 2
         else:
             raise CommandError(words.new_game_not_understood(tokens[index]))
-    for name in names:
+    for name in players:
         if name.lower() in RESERVED or parse_number(name) is not None:
             raise CommandError(words.reserved_name(name))
-    return Command(verb, names=tuple(names), options=options)
+    return Command(verb, names=tuple(players), options=options)
 
 
 _OPTION_WORDS = {"first", "rules", "win", "to", "two", "2", "2-player", "two-player", "variant", "babies", "deck",

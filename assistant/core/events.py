@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+from collections.abc import Container
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 #: The most cards one event may draw, set, or count: far beyond any real deck, so a damaged save is caught.
 MAX_COUNT = 500
@@ -30,6 +31,11 @@ class Phase(enum.Enum):
         """The phase after this one, or None after the End of turn phase."""
         index = _PHASE_ORDER[self]
         return _PHASES[index + 1] if index + 1 < len(_PHASES) else None
+
+    @property
+    def after(self) -> Phase:
+        """The phase after this one within a turn (the End of turn phase is the last)."""
+        return self.next or self
 
     def __lt__(self, other: Phase) -> bool:
         return _PHASE_ORDER[self] < _PHASE_ORDER[other]
@@ -58,9 +64,9 @@ class Event:
 
     KIND: ClassVar[str] = ""
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The event as a plain dictionary for the save file."""
-        out: dict = {"e": self.KIND}
+        out: dict[str, Any] = {"e": self.KIND}
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             out[f.name] = value.value if isinstance(value, enum.Enum) else value
@@ -282,7 +288,7 @@ _PLAYER_FIELDS = {"player", "owner", "other_owner", "other", "into", "to"}
 _CARD_FIELDS = {"card", "other_card"}
 
 
-def event_from_dict(data: object, players: int, card_ids) -> Event:
+def event_from_dict(data: object, players: int, card_ids: Container[str]) -> Event:
     """Read an event back from its save form; `EventError` says what is wrong with it.
 
     `players` is the number of seats and `card_ids` a container of the card ids in play, so a save that names a
@@ -304,11 +310,11 @@ def event_from_dict(data: object, players: int, card_ids) -> Event:
             if f.default is dataclasses.MISSING:
                 raise EventError(f"{kind}: missing field {name!r}")
             continue
-        values[name] = _check_value(kind, name, data[name], players, card_ids)
+        values[name] = _check_value(str(kind), name, data[name], players, card_ids)
     return cls(**values)
 
 
-def _check_value(kind: str, name: str, value, players: int, card_ids):
+def _check_value(kind: str, name: str, value: object, players: int, card_ids: Container[str]) -> object:
     if name in _PLAYER_FIELDS:
         if value is None and (name, kind) in (("into", "play"), ("to", "end-turn")):
             return None

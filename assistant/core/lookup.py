@@ -7,6 +7,7 @@ needs nothing outside the standard library and is what the core and its tests us
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from assistant.core.cards import Card, CardSet
 
@@ -27,7 +28,7 @@ class Resolution:
     match: Card | None
     candidates: tuple[Candidate, ...] = field(default=())
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The JSON shape of `table-assistant card --json`."""
         return {
             "query": self.query,

@@ -192,6 +192,7 @@ def _step_pile(table: Table, d: _Draft, facts: list[Fact]) -> None:
     elif step.stopper is not None:
         for gone in step.discarded:
             _to_discard(table, d, gone.card, gone.player, facts)
+        assert step.stopped is not None
         facts.append(PileStopped(step.stopper, step.stopped, not d.pile))
     elif step.instant is not None:
         _to_discard(table, d, step.instant.card, step.instant.player, facts)
@@ -228,8 +229,8 @@ def _leave(table: Table, d: _Draft, card_id: str, owner: int) -> None:
 def _to_discard(table: Table, d: _Draft, card_id: str | None, owner: int, facts: list[Fact]) -> None:
     card = table.cards.get(card_id) if card_id else None
     if card is not None and card.type is CardType.BABY:  # "never added to ... the discard pile" (000)
-        d.nursery = d.nursery + (card_id,)
-        facts.append(BabyToNursery(card_id, owner))
+        d.nursery = d.nursery + (card.id,)
+        facts.append(BabyToNursery(card.id, owner))
     else:
         d.discard = d.discard + (card_id,)
 
@@ -244,8 +245,9 @@ def _to_hand(table: Table, d: _Draft, card_id: str, player: int, facts: list[Fac
 
 
 def _hand(table: Table, d: _Draft, player: int, change: int) -> None:
-    if d.hands[player] is not None:
-        d.hands[player] = max(0, d.hands[player] + change)
+    hand = d.hands[player]
+    if hand is not None:
+        d.hands[player] = max(0, hand + change)
 
 
 def _from_deck(table: Table, d: _Draft, count: int, facts: list[Fact]) -> None:
@@ -287,7 +289,7 @@ def _set_phase(table: Table, d: _Draft, phase: Phase, facts: list[Fact]) -> None
 
 def _advance(table: Table, d: _Draft, phase: Phase, facts: list[Fact]) -> None:
     while d.phase < phase:
-        _set_phase(table, d, d.phase.next, facts)
+        _set_phase(table, d, d.phase.after, facts)
 
 
 def _lose_optional(table: Table, d: _Draft, facts: list[Fact]) -> None:
@@ -446,7 +448,7 @@ def _apply_next(table: Table, d: _Draft, e: NextPhase, facts: list[Fact]) -> Non
     if d.phase is Phase.END:
         _new_turn(table, d, facts)
     else:
-        _set_phase(table, d, d.phase.next, facts)
+        _set_phase(table, d, d.phase.after, facts)
 
 
 def _apply_end_turn(table: Table, d: _Draft, e: EndTurn, facts: list[Fact]) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from assistant.core.rules import DeckOut
 
@@ -41,7 +42,7 @@ class Setup:
     hands: bool = False
     """True to count hand sizes from the deal; otherwise they are unknown until the table reports them."""
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The setup as a plain dictionary for the save file."""
         return {
             "players": list(self.players),

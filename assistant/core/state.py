@@ -6,6 +6,7 @@ Immutable values, so every step of a game's history keeps its own state and undo
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from assistant.core.chain import Link, PileCard
 from assistant.core.events import Phase
@@ -62,7 +63,7 @@ class GameState:
         """True when neither the pile nor the chain waits for anything: a winner may be declared."""
         return not self.pile and not self.chain
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The state as plain values for `state --json`."""
         return {
             "turn": self.turn,

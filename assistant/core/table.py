@@ -4,6 +4,7 @@ limit, the actions allowed, what may be done now. `check` and `apply` are in `ch
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from assistant.core import checks, moves
@@ -70,7 +71,7 @@ class Table:
     profile: Profile
     removed: frozenset[str]
     """Card ids out of the deck (the 2-player variant)."""
-    _counts: dict = field(default_factory=dict, compare=False, repr=False)
+    _counts: dict[tuple[str, ...], int] = field(default_factory=dict, compare=False, repr=False)
     """Unicorn counts by Stable: Stables are immutable tuples, shared between states, so a count is computed once."""
 
     @classmethod
@@ -111,7 +112,7 @@ class Table:
                 card = cards.get(baby)
                 if card is None or card.type is not CardType.BABY:
                     problems.append(f"{baby!r} is not a Baby card of this deck")
-        if problems:
+        if problems or profile is None:
             raise SetupError("; ".join(problems))
         removed = frozenset(c for c in rules.two_player_removed if c in cards.by_id and setup.two_player)
         return cls(setup, cards, rules, profile, removed)
@@ -154,7 +155,7 @@ class Table:
         """Each player's Unicorn count."""
         return self._tally(state.stables)
 
-    def _tally(self, stables) -> tuple[int, ...]:
+    def _tally(self, stables: Iterable[tuple[str, ...]]) -> tuple[int, ...]:
         counts = self._counts
         if len(counts) > 4096:  # a long game: forget old Stables rather than grow without end
             counts.clear()
@@ -214,8 +215,9 @@ class Table:
         extra = 0
         for card_id in state.players[state.current].stable:
             card = self.cards.get(card_id)
-            at_beginning = card is not None and (card.has(Tag.BEGIN_TURN_OPTIONAL) or card.has(Tag.BEGIN_TURN_TRIGGER))
-            if at_beginning and card.has(Tag.EXTRA_ACTION):
+            if card is None or not card.has(Tag.EXTRA_ACTION):
+                continue
+            if card.has(Tag.BEGIN_TURN_OPTIONAL) or card.has(Tag.BEGIN_TURN_TRIGGER):
                 extra += 1
         return 1 + extra
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Any
 
 from assistant.core.cards import VARIATIONS, CardSet, Tag
 from assistant.core.rules import Rules
@@ -118,7 +119,7 @@ class Outcome:
     tied: tuple[int, ...] = ()
     """Players tied for the most Unicorns, when the deck ran out."""
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """A plain dictionary for saves and JSON output."""
         return {"ending": self.ending.value, "winner": self.winner, "tied": list(self.tied)}
 

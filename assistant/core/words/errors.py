@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from assistant.core.cards import Card
 from assistant.core.words.braille import spoken_query
 from assistant.core.words.cards import numbered_choices
 from assistant.core.words.text import clean_untrusted, name_list
@@ -35,7 +36,7 @@ def whose_stable(card: str) -> str:
     return f"Whose {card}? Add from and a name."
 
 
-def choose_card_for(query: str, candidates: list) -> str:
+def choose_card_for(query: str, candidates: list[Card]) -> str:
     """Candidates for a card named in a command."""
     return f"Which card is {spoken_query(query)}? {numbered_choices(candidates)} Type a number to choose."
 

@@ -5,6 +5,8 @@ Made from events, facts and state, in the rule profile's words (Stable or Field,
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from assistant.core import events as ev
 from assistant.core import facts as ft
 from assistant.core import objections as ob
@@ -13,7 +15,7 @@ from assistant.core.chain import Link, PileCard, Trigger, TriggerKind
 from assistant.core.game import Step
 from assistant.core.state import GameState
 from assistant.core.table import Prompt, PromptKind, Table
-from assistant.core.tally import Ending, name_letters
+from assistant.core.tally import Ending, Outcome, name_letters
 from assistant.core.words.errors import NOTHING_WAITING
 from assistant.core.words.text import cards_count, name_list
 
@@ -68,8 +70,13 @@ SOURCE_NAMES = {
 
 def describe_event(table: Table, event: ev.Event, before: GameState) -> str:
     """What an event did, in the past tense, without a full stop: "Ana played Rainbow Aura"."""
-    name = lambda seat: player_name(table, seat)  # noqa: E731
-    card = lambda card_id: game_card_name(table, card_id)  # noqa: E731
+
+    def name(seat: int) -> str:
+        return player_name(table, seat)
+
+    def card(card_id: str | None) -> str:
+        return game_card_name(table, card_id)
+
     if isinstance(event, ev.Play):
         into = "" if event.into in (None, event.player) else f" into {area_of(table, event.into)}"
         return f"{name(event.player)} played {card(event.card)}{into}"
@@ -227,24 +234,24 @@ def describe_fact(table: Table, fact: ft.Fact, state: GameState) -> str:
     return ""
 
 
-def describe_outcome(table: Table, outcome, state: GameState) -> str:
+def describe_outcome(table: Table, outcome: Outcome, state: GameState) -> str:
     """The end of the game."""
     counts = table.tally(state)
+    winner = outcome.winner if outcome.winner is not None else -1
     if outcome.ending is Ending.GOAL:
-        winner = outcome.winner
         return f"{player_name(table, winner)} wins with {creatures(table, counts[winner])}! The game is over."
     if outcome.ending is Ending.NO_WINNER:
         return "The deck ran out and by these rules nobody wins. The game is over."
     tied = name_list([player_name(table, seat) for seat in outcome.tied])
     most = creatures(table, max(counts))
     if outcome.ending is Ending.MOST:
-        return f"The deck ran out. {player_name(table, outcome.winner)} wins with the most, {most}. The game is over."
+        return f"The deck ran out. {player_name(table, winner)} wins with the most, {most}. The game is over."
     letters = {seat: name_letters(state.stables[seat], table.cards) for seat in outcome.tied}
     if outcome.ending is Ending.LETTERS:
         spread = ", ".join(f"{player_name(table, s)} {letters[s]}" for s in outcome.tied)
         return (
             f"The deck ran out. {tied} tie with {most}. Letters in the names of their "
-            f"{table.profile.vocabulary.creature} cards: {spread}. {player_name(table, outcome.winner)} wins. "
+            f"{table.profile.vocabulary.creature} cards: {spread}. {player_name(table, winner)} wins. "
             "The game is over."
         )
     return (
@@ -255,8 +262,13 @@ def describe_outcome(table: Table, outcome, state: GameState) -> str:
 
 def describe_objection(table: Table, objection: ob.Objection) -> str:
     """Why an event looks against the rules, in one sentence."""
-    name = lambda seat: player_name(table, seat)  # noqa: E731
-    card = lambda card_id: game_card_name(table, card_id)  # noqa: E731
+
+    def name(seat: int) -> str:
+        return player_name(table, seat)
+
+    def card(card_id: str) -> str:
+        return game_card_name(table, card_id)
+
     area = table.profile.vocabulary.area
     match objection:
         case ob.GameIsOver():
@@ -335,7 +347,7 @@ def nothing_to_answer(table: Table) -> str:
     )
 
 
-def confirm_question(table: Table, objections) -> str:
+def confirm_question(table: Table, objections: Iterable[ob.Objection]) -> str:
     """Asked before recording an event that looks against the rules."""
     reasons = " ".join(describe_objection(table, o) for o in objections)
     return f"That looks against the rules. {reasons} {CONFIRM_QUESTION}"
