@@ -293,3 +293,7 @@ def markdown_tables() -> str:
         out += [f"| {example} | {meaning} |" for verb in VERBS if verb.kind is kind for example, meaning in verb.rows]
         out.append("")
     return "\n".join(out).rstrip() + "\n"
+
+
+if __name__ == "__main__":  # print the tables of docs/commands.md
+    print(markdown_tables(), end="")

@@ -1,0 +1,83 @@
+"""The verb table is the one source of truth: every event has a verb, a handler and a sentence; the help and
+docs/commands.md are made from the table; a verb's phrases are understood."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from assistant.core import moves, words
+from assistant.core.events import EVENT_TYPES, Phase, Source
+from assistant.core.game import Game
+from assistant.core.setup import Setup
+from assistant.core.verbs import BY_NAME, VERBS, Kind, find_verb, help_lines, markdown_tables, parse_command
+from assistant.storage.decks import load_card_set
+
+ROOT = Path(__file__).resolve().parents[1]
+CARDS = load_card_set("uu-2nd")
+
+
+def test_every_event_type_has_a_verb_a_handler_and_a_sentence():
+    made = {event for verb in VERBS for event in verb.events}
+    assert made == set(EVENT_TYPES.values()), "every kind of event is recorded by some verb"
+    assert set(moves._APPLY) == set(EVENT_TYPES.values()), "and applied"
+    game = Game.new(Setup(("Ana", "Ben"), "uu-current"), CARDS)
+    for cls in EVENT_TYPES.values():
+        fields = {"player": 0, "owner": 1, "other_owner": 0, "other": 1, "into": 1, "to": 1, "count": 2,
+                  "card": "yay", "other_card": "slowdown", "source": Source.DECK, "skip": False}  # fmt: skip
+        event = cls(**{name: fields[name] for name in cls.__dataclass_fields__ if name != "KIND"})
+        sentence = words.describe_event(game.table, event, game.state)
+        assert sentence and sentence != cls.__name__, f"{cls.__name__} has its own sentence"
+
+
+def test_event_verbs_build_and_question_verbs_answer():
+    for verb in VERBS:
+        if verb.kind is Kind.EVENT:
+            assert verb.build is not None and verb.events, verb.name
+        if verb.kind is Kind.QUESTION and verb.name not in ("card", "help"):
+            assert verb.answer is not None, verb.name
+
+
+@pytest.mark.parametrize("verb", VERBS, ids=lambda v: v.name)
+def test_each_phrase_of_a_verb_finds_that_verb(verb):
+    for phrase in verb.phrases:
+        said = phrase.replace(" *", "").split()
+        found = find_verb(said)
+        assert found is not None and found[0] is verb, phrase
+
+
+@pytest.mark.parametrize("verb", [v for v in VERBS if v.kind is not Kind.START], ids=lambda v: v.name)
+def test_each_example_of_a_verb_parses_to_that_verb(verb):
+    example = re.sub(r"\(.*\)", "", verb.rows[0][0]).split(",")[0].replace("`", "").strip()
+    example = example.replace("CARD", "yay")
+    command = parse_command(example, ("Ana", "Ben", "Cy"))
+    assert command is not None and command.verb == verb.name, example
+
+
+def test_the_help_has_a_line_for_every_verb():
+    lines = help_lines()
+    assert len(lines) == len(VERBS) and all(line.endswith(".") for line in lines)
+    assert any(line.startswith("neigh Ben, Ben neigh: ") for line in lines)
+
+
+def test_docs_commands_tables_are_the_verb_table():
+    doc = (ROOT / "docs" / "commands.md").read_text()
+    start = doc.index("## " + Kind.START.value)
+    end = doc.index("<!-- end of the verb tables -->")
+    assert doc[start:end] == markdown_tables(), "regenerate: python -m assistant.core.verbs"
+
+
+def test_names_in_the_table_are_unique_and_known_to_the_conversation():
+    assert len(BY_NAME) == len(VERBS)
+    assert {"undo", "redo", "new-game", "resume", "yes", "no", "help", "card"} <= set(BY_NAME)
+
+
+def test_no_core_module_is_over_600_lines():
+    sizes = {p.relative_to(ROOT): len(p.read_text().splitlines()) for p in (ROOT / "assistant").rglob("*.py")}
+    assert max(sizes.values()) < 600, max(sizes, key=sizes.get)
+
+
+def test_phase_after_stays_within_the_turn():
+    assert Phase.BEGINNING.after is Phase.DRAW and Phase.END.after is Phase.END
