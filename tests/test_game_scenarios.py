@@ -144,7 +144,8 @@ def test_double_dutch_allows_two_cards():
     """Double Dutch (card text: "play 2 cards during your Action phase"), 000_4cb0751821c6f7f6.txt "unless otherwise
     stated"."""
     t = start("Ana Ben", "red pink")
-    say(t, "draw", "play double dutch", "resolve", "end turn", "end turn", "draw")
+    say(t, "draw", "play double dutch", "resolve", "end turn", "end turn")
+    say(t, "resolve", "draw")  # Ana uses Double Dutch's optional effect before her Draw phase
     say(t, "play basic red", "resolve", "play basic blue", "resolve")
     assert {"basic-unicorn-red", "basic-unicorn-blue"} <= set(stable(t, 0))
 
@@ -166,7 +167,10 @@ def test_end_of_turn_hand_limit_with_tracked_hands():
     seven"."""
     t = start("Ana Ben", "red pink", "hands")
     assert [p.hand for p in t.game.state.players] == [5, 5], "5 dealt to each (000 'deal 5 cards')"
-    say(t, "draw", "draw", "draw", "draw")  # 6, then the action draw (7), then two more drawn by effects
+    say(t, "draw", "draw")  # 6, then the action draw (7)
+    for _ in range(2):  # two more drawn by card effects: a third draw in one turn is warned, and the table confirms
+        question, _ = warned(t, "draw")
+        assert "already played a card or drawn in this Action phase" in question
     assert t.game.state.players[0].hand == 9
     said = say(t, "next")
     assert "holds 9 cards, over the hand limit of 7: discard 2" in said.speech

@@ -10,6 +10,7 @@ until the chain is empty. These are plain values; `assistant/core/game.py` moves
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from assistant.core.cards import Card, CardSet, CardType, Tag
@@ -104,11 +105,6 @@ def is_neigh(card: Card | None) -> bool:
     return card is not None and (card.has(Tag.NEIGH) or card.has(Tag.SUPER_NEIGH))
 
 
-def cannot_be_answered(card: Card | None) -> bool:
-    """True for a card that nobody may answer (Super Neigh)."""
-    return card is not None and (card.has(Tag.SUPER_NEIGH) or card.has(Tag.CANNOT_BE_NEIGHED))
-
-
 def enters_a_stable(card: Card | None) -> bool:
     """True for cards that go into a Stable when they resolve: Unicorns, Upgrades and Downgrades."""
     return card is not None and (card.type.is_creature or card.type in (CardType.UPGRADE, CardType.DOWNGRADE))
@@ -130,13 +126,20 @@ class PileStep:
     """The Neigh that stopped it."""
     instant: PileCard | None = None
     """An Instant other than a Neigh that resolved (its effect becomes a link)."""
+    shield: str | None = None
+    """With `stopper` and no `stopped`: the card that made the card below impossible to Neigh, so the Neigh went
+    to the discard pile with no effect."""
 
 
-def resolve_top(pile: tuple[PileCard, ...], cards: CardSet) -> PileStep:
+def resolve_top(
+    pile: tuple[PileCard, ...], cards: CardSet, shield: Callable[[PileCard], str | None] = lambda _: None
+) -> PileStep:
     """Resolve the top card of the pile: "always start at the top of the pile" (rulebook 000).
 
-    A Neigh on top stops the card under it, and both go to the discard pile; another Instant resolves alone; the
-    played card at the bottom resolves when nothing is left above it.
+    A Neigh on top stops the card under it, and both go to the discard pile — unless `shield` names a card that
+    makes the one under it impossible to Neigh (a Super Neigh; Yay in its player's Stable): then the Neigh alone
+    goes to the discard pile, with no effect. Another Instant resolves alone; the played card at the bottom
+    resolves when nothing is left above it.
     """
     if not pile:
         return PileStep((), ())
@@ -145,5 +148,8 @@ def resolve_top(pile: tuple[PileCard, ...], cards: CardSet) -> PileStep:
         return PileStep((), (), resolved=top)
     if is_neigh(cards.get(top.card)):
         below = pile[-2]
+        protected_by = shield(below)
+        if protected_by is not None:
+            return PileStep(pile[:-1], (top,), stopper=top, shield=protected_by)
         return PileStep(pile[:-2], (top, below), stopped=below, stopper=top)
     return PileStep(pile[:-1], (top,), instant=top)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from assistant.core.cards import CardType, Tag
-from assistant.core.chain import enters_a_stable, is_neigh
+from assistant.core.chain import TriggerKind, enters_a_stable, is_neigh
 from assistant.core.events import (
     Bring,
     Destroy,
@@ -43,14 +43,19 @@ from assistant.core.objections import (
     BabyNotInHand,
     CannotBeAnswered,
     CannotBeNeighed,
+    CannotEnter,
     CannotNeigh,
+    CannotPlay,
+    CannotSteal,
     ChainOpen,
     DeckTooSmall,
     DestroyOwn,
     EmptyHand,
     GameIsOver,
     HandOverLimit,
+    Indestructible,
     InstantNotPlayed,
+    MagicCannotDestroy,
     NoCopiesLeft,
     NoReshuffle,
     NotABaby,
@@ -123,9 +128,39 @@ def _check_play(table: Table, s: GameState, e: Play, out: list[Objection]) -> No
             out.append(ChainOpen())
         elif s.actions >= table.allowed_actions(s):
             out.append(ActionUsed(e.player, s.actions))
+    stopper = _PLAY_STOPPERS.get(card.type)
+    blocker = table.stable_card_with(s.stables, e.player, stopper) if stopper else None
+    if blocker:
+        out.append(CannotPlay(e.player, e.card, blocker))
+    if enters_a_stable(card):
+        _check_entry(table, s, e.card, e.player if e.into is None else e.into, out)
     _check_hand(table, s, e.player, out)
     if card.type is not CardType.BABY:
         _check_copies(table, s, e.card, out)
+
+
+#: The tag of a card in a player's Stable that forbids them to play cards of a type.
+_PLAY_STOPPERS = {
+    CardType.UPGRADE: Tag.STOPS_UPGRADES,
+    CardType.MAGIC: Tag.STOPS_MAGIC,
+    CardType.BASIC: Tag.STOPS_BASICS,
+}
+
+
+def _check_entry(table: Table, s: GameState, card_id: str, into: int, out: list[Objection]) -> None:
+    """A card about to enter a Stable that a card in some Stable forbids (each such card acts from its Stable)."""
+    card = table.card_of(card_id)
+    for owner in range(len(s.players)):
+        blocker = None
+        if card.type is CardType.BASIC and owner != into:
+            blocker = table.stable_card_with(s.stables, owner, Tag.BASICS_ONLY_HERE)
+        elif card.type is CardType.BASIC:
+            blocker = table.stable_card_with(s.stables, owner, Tag.NO_BASICS_HERE)
+        if card.type is CardType.BABY:
+            blocker = blocker or table.stable_card_with(s.stables, owner, Tag.NO_BABIES)
+        if blocker:
+            out.append(CannotEnter(card_id, into, blocker, owner))
+            return
 
 
 def _check_respond(table: Table, s: GameState, e: Respond, out: list[Objection]) -> None:
@@ -136,29 +171,21 @@ def _check_respond(table: Table, s: GameState, e: Respond, out: list[Objection])
     top = s.pile[-1]
     if card.type is not CardType.INSTANT:
         out.append(NotInstant(e.player, e.card))
-    if not table.top_can_be_answered(s):
+    shield = table.neigh_shield(s.stables, top)
+    if shield == top.card:
         out.append(CannotBeAnswered(top.player, top.card))
     if top.player == e.player:
         out.append(OwnCard(e.player, top.card))
     if is_neigh(card):
-        blocker = _stable_card_with(table, s, e.player, Tag.STOPS_NEIGHS)
+        blocker = table.stable_card_with(s.stables, e.player, Tag.STOPS_NEIGHS)
         if blocker:
             out.append(CannotNeigh(e.player, e.card, blocker))
-        shield = _stable_card_with(table, s, top.player, Tag.CANNOT_BE_NEIGHED)
-        if shield and table.top_can_be_answered(s):
+        if shield and shield != top.card:
             out.append(CannotBeNeighed(top.player, top.card, shield))
     if e.card in table.removed:
         out.append(RemovedCard(e.card))
     _check_hand(table, s, e.player, out)
     _check_copies(table, s, e.card, out)
-
-
-def _stable_card_with(table: Table, s: GameState, player: int, tag: Tag) -> str | None:
-    for card_id in s.players[player].stable:
-        card = table.cards.get(card_id)
-        if card is not None and card.has(tag) and card.type is not CardType.INSTANT:
-            return card_id
-    return None
 
 
 def _check_resolve(table: Table, s: GameState, e: Resolve, out: list[Objection]) -> None:
@@ -175,10 +202,13 @@ def _check_bring(table: Table, s: GameState, e: Bring, out: list[Objection]) -> 
             out.append(NotABaby(e.card))
         elif e.card not in s.nursery:
             out.append(NotInNursery(e.card))
+        _check_entry(table, s, e.card, e.into, out)
         return
     if card.type is CardType.BABY:
         out.append(BabyNotInHand(e.player, e.card))
     _check_source(table, s, e.player, e.card, e.source, out)
+    if enters_a_stable(card):
+        _check_entry(table, s, e.card, e.into, out)
 
 
 def _check_source(table: Table, s: GameState, player: int, card_id: str, source: Source, out: list[Objection]) -> None:
@@ -197,6 +227,10 @@ def _check_steal(table: Table, s: GameState, e: Steal, out: list[Objection]) -> 
     if e.owner == e.player:
         out.append(StealOwn(e.player, e.card))
     _check_in_stable(table, s, e.card, e.owner, out)
+    blocker = table.stable_card_with(s.stables, e.player, Tag.STOPS_STEALING)
+    if blocker:
+        out.append(CannotSteal(e.player, blocker))
+    _check_entry(table, s, e.card, e.player, out)
 
 
 def _check_destroy(table: Table, s: GameState, e: Destroy, out: list[Objection]) -> None:
@@ -210,10 +244,23 @@ def _check_destroy(table: Table, s: GameState, e: Destroy, out: list[Objection])
             if guard is not None and guard.type is CardType.UPGRADE and guard.has(Tag.PROTECTS):
                 out.append(Protected(e.card, card_id, e.owner))
                 break
+    if card.has(Tag.INDESTRUCTIBLE):
+        out.append(Indestructible(e.card))
+    magic = _magic_resolving(table, s)
+    if magic and card.has(Tag.MAGIC_PROOF):
+        out.append(MagicCannotDestroy(e.card, magic))
+
+
+def _magic_resolving(table: Table, s: GameState) -> str | None:
+    """The Magic card whose effect is being done (the first link of the chain), or None."""
+    link = s.chain[0] if s.chain else ()
+    return next((t.card for t in link if t.kind is TriggerKind.MAGIC), None)
 
 
 def _check_sacrifice(table: Table, s: GameState, e: Sacrifice, out: list[Objection]) -> None:
     _check_in_stable(table, s, e.card, e.player, out)
+    if table.card_of(e.card).has(Tag.INDESTRUCTIBLE):
+        out.append(Indestructible(e.card))
 
 
 def _check_discard(table: Table, s: GameState, e: Discard, out: list[Objection]) -> None:
@@ -232,6 +279,11 @@ def _check_return(table: Table, s: GameState, e: ReturnToHand, out: list[Objecti
 def _check_draw(table: Table, s: GameState, e: Draw, out: list[Objection]) -> None:
     if s.deck < e.count:
         out.append(DeckTooSmall(s.deck))
+    # In the Action phase the current player's own draw is the phase's one action: "Play a card ... OR DRAW a
+    # card" (000); a draw an effect asks for (a link waiting in the chain) is not.
+    action_draw = e.player == s.current and s.phase is Phase.ACTION and not s.chain
+    if action_draw and s.actions >= table.allowed_actions(s):
+        out.append(ActionUsed(e.player, s.actions))
 
 
 def _check_take(table: Table, s: GameState, e: Take, out: list[Objection]) -> None:
@@ -243,10 +295,13 @@ def _check_take(table: Table, s: GameState, e: Take, out: list[Objection]) -> No
 def _check_swap(table: Table, s: GameState, e: Swap, out: list[Objection]) -> None:
     _check_in_stable(table, s, e.card, e.owner, out)
     _check_in_stable(table, s, e.other_card, e.other_owner, out)
+    _check_entry(table, s, e.card, e.other_owner, out)
+    _check_entry(table, s, e.other_card, e.owner, out)
 
 
 def _check_move(table: Table, s: GameState, e: Move, out: list[Objection]) -> None:
     _check_in_stable(table, s, e.card, e.owner, out)
+    _check_entry(table, s, e.card, e.into, out)
 
 
 def _check_nursery(table: Table, s: GameState, e: ToNursery, out: list[Objection]) -> None:
@@ -278,7 +333,9 @@ def _check_hand_limit(table: Table, s: GameState, out: list[Objection]) -> None:
 
 
 def _check_reshuffle(table: Table, s: GameState, e: Reshuffle, out: list[Objection]) -> None:
-    if DeckOut.RESHUFFLE not in table.profile.deck_out:
+    # A card's own text is never against the rules: with an effect being done (Reset Button, Llamacorn), the
+    # reshuffle is that effect's.
+    if DeckOut.RESHUFFLE not in table.profile.deck_out and not s.chain:
         out.append(NoReshuffle())
 
 

@@ -40,6 +40,26 @@ class PileStopped(Fact):
 
 
 @dataclass(frozen=True)
+class NeighHadNoEffect(Fact):
+    """A Neigh the table recorded against a card that cannot be Neighed: discarded, with no effect."""
+
+    neigh: PileCard
+    target: PileCard
+    shield: str
+    """The card that makes the target impossible to Neigh (the target itself, or Yay in its player's Stable)."""
+
+
+@dataclass(frozen=True)
+class LimitReached(Fact):
+    """A card in a Stable limits it (Tiny Stable: more than 5 Unicorns), and the limit now bites."""
+
+    player: int
+    card: str
+    count: int
+    limit: int
+
+
+@dataclass(frozen=True)
 class InstantResolved(Fact):
     """An Instant other than a Neigh resolved; its effect is a link."""
 

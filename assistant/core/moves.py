@@ -45,9 +45,11 @@ from assistant.core.facts import (
     Fact,
     GameOver,
     InstantResolved,
+    LimitReached,
     LinkAdded,
     LinkResolved,
     MandatoryRemain,
+    NeighHadNoEffect,
     OverHandLimit,
     PhaseBegan,
     PileAnswered,
@@ -91,6 +93,7 @@ class _Draft:
     chain: tuple[Link, ...]
     deck_out: bool
     outcome: Outcome | None
+    lost: tuple[str, ...]
     entered: list[tuple[str, int]] = field(default_factory=list)
     left: list[tuple[str, int]] = field(default_factory=list)
     effects: list[Trigger] = field(default_factory=list)
@@ -99,7 +102,7 @@ class _Draft:
     def of(cls, s: GameState) -> _Draft:
         return cls(
             [p.stable for p in s.players], [p.hand for p in s.players], s.nursery, s.discard, s.deck, s.turn,
-            s.current, s.phase, s.goal, s.drew, s.actions, s.pile, s.chain, s.deck_out, s.outcome,
+            s.current, s.phase, s.goal, s.drew, s.actions, s.pile, s.chain, s.deck_out, s.outcome, s.lost,
         )  # fmt: skip
 
     def freeze(self, old: GameState) -> GameState:
@@ -109,7 +112,7 @@ class _Draft:
         )
         return GameState(
             players, self.nursery, self.discard, self.deck, self.turn, self.current, self.phase, self.goal,
-            self.drew, self.actions, self.pile, self.chain, self.deck_out, self.outcome,
+            self.drew, self.actions, self.pile, self.chain, self.deck_out, self.outcome, self.lost,
         )  # fmt: skip
 
 
@@ -138,6 +141,10 @@ def apply(table: Table, state: GameState, event: Event) -> tuple[GameState, tupl
     after = table._tally(d.stables)
     if after != before:
         facts.append(TallyChanged(before, after))
+        for seat, (was, now) in enumerate(zip(before, after)):
+            limit = table.stable_limit(tuple(d.stables), seat)
+            if limit is not None and now > limit[1] and now > was:  # the limit bites now, not on every event
+                facts.append(LimitReached(seat, limit[0], now, limit[1]))
     _judge(table, d, after, winner_before, facts)
     return d.freeze(state), tuple(facts)
 
@@ -176,7 +183,8 @@ def _close_pile(table: Table, d: _Draft, facts: list[Fact]) -> None:
 
 
 def _step_pile(table: Table, d: _Draft, facts: list[Fact]) -> None:
-    step = resolve_top(d.pile, table.cards)
+    stables = tuple(d.stables)
+    step = resolve_top(d.pile, table.cards, lambda below: table.neigh_shield(stables, below))
     d.pile = step.pile
     if step.resolved is not None:
         played = step.resolved
@@ -189,10 +197,13 @@ def _step_pile(table: Table, d: _Draft, facts: list[Fact]) -> None:
             if card is not None and card.type is CardType.MAGIC:
                 d.effects.append(Trigger(played.card, played.player, TriggerKind.MAGIC))
         facts.append(PlayResolved(played))
-    elif step.stopper is not None:
+    elif step.stopper is not None and step.stopped is None:
+        _to_discard(table, d, step.stopper.card, step.stopper.player, facts)
+        assert step.shield is not None
+        facts.append(NeighHadNoEffect(step.stopper, d.pile[-1], step.shield))
+    elif step.stopper is not None and step.stopped is not None:
         for gone in step.discarded:
             _to_discard(table, d, gone.card, gone.player, facts)
-        assert step.stopped is not None
         facts.append(PileStopped(step.stopper, step.stopped, not d.pile))
     elif step.instant is not None:
         _to_discard(table, d, step.instant.card, step.instant.player, facts)
@@ -304,6 +315,7 @@ def _lose_optional(table: Table, d: _Draft, facts: list[Fact]) -> None:
             chain.append(kept)
     if lost:
         d.chain = tuple(chain)
+        d.lost = d.lost + tuple(t.card for t in lost)
         facts.append(TriggersLost(tuple(lost)))
     remaining = tuple(t for link in d.chain for t in link if t.kind is TriggerKind.BEGIN)
     if remaining:
@@ -318,6 +330,7 @@ def _new_turn(table: Table, d: _Draft, facts: list[Fact], to: int | None = None)
     d.phase = Phase.BEGINNING
     d.drew = False
     d.actions = 0
+    d.lost = ()
     facts.append(TurnBegan(d.current, d.turn))
     link = table.begin_link(d.stables[d.current], d.current)
     if link:

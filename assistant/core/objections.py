@@ -234,3 +234,46 @@ class NoReshuffle(Objection):
 @dataclass(frozen=True)
 class NothingToResolve(Objection):
     """Resolve said with nothing on the pile or in the chain."""
+
+
+@dataclass(frozen=True)
+class CannotPlay(Objection):
+    """A card in the player's Stable forbids them to play cards of this kind (Broken Stable: Upgrades)."""
+
+    player: int
+    card: str
+    blocker: str
+
+
+@dataclass(frozen=True)
+class CannotEnter(Objection):
+    """A card in a Stable forbids this card to enter that Stable (Queen Bee Unicorn: Basic Unicorns)."""
+
+    card: str
+    into: int
+    blocker: str
+    owner: int
+    """Whose Stable holds the blocker."""
+
+
+@dataclass(frozen=True)
+class CannotSteal(Objection):
+    """A card in the player's Stable forbids them to steal."""
+
+    player: int
+    blocker: str
+
+
+@dataclass(frozen=True)
+class Indestructible(Objection):
+    """The card says it cannot be destroyed or sacrificed."""
+
+    card: str
+
+
+@dataclass(frozen=True)
+class MagicCannotDestroy(Objection):
+    """A Magic card's effect destroying a card that Magic cards cannot destroy."""
+
+    card: str
+    magic: str

@@ -52,6 +52,8 @@ class GameState:
     """The deck ran out and its rule waits for the chain to resolve."""
     outcome: Outcome | None = None
     """Set when the game is over."""
+    lost: tuple[str, ...] = ()
+    """Cards whose optional beginning-of-turn effect was let go this turn: it cannot be used until the next turn."""
 
     @property
     def stables(self) -> tuple[tuple[str, ...], ...]:
@@ -80,4 +82,5 @@ class GameState:
             "chain": [[{"card": t.card, "owner": t.owner, "kind": t.kind.value} for t in link] for link in self.chain],
             "deck_out": self.deck_out,
             "outcome": self.outcome.to_dict() if self.outcome else None,
+            "lost": list(self.lost),
         }

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 
 from assistant.core import checks, moves
 from assistant.core.cards import Card, CardSet, CardType, Tag, normalize
-from assistant.core.chain import Link, PileCard, begin_turn_link, cannot_be_answered
+from assistant.core.chain import Link, PileCard, begin_turn_link
 from assistant.core.events import Event, EventError, Phase
 from assistant.core.facts import Fact
 from assistant.core.objections import Objection
@@ -53,6 +53,8 @@ class Prompt:
     """The current player."""
     top: PileCard | None = None
     """The top card of the pile (ANSWER, RESOLVE)."""
+    shield: str | None = None
+    """RESOLVE: the card that makes the top card impossible to Neigh (the top card itself: a Super Neigh)."""
     link: Link = ()
     """The first link of the chain (OPTIONAL, BEGINNING, CHAIN)."""
     limit: HandLimit | None = None
@@ -71,6 +73,8 @@ class Table:
     profile: Profile
     removed: frozenset[str]
     """Card ids out of the deck (the 2-player variant)."""
+    removed_elsewhere: tuple[str, ...] = ()
+    """Cards the rulebook's 2-player list names that are in none of this game's decks (said once, at the start)."""
     _counts: dict[tuple[str, ...], int] = field(default_factory=dict, compare=False, repr=False)
     """Unicorn counts by Stable: Stables are immutable tuples, shared between states, so a count is computed once."""
 
@@ -114,8 +118,9 @@ class Table:
                     problems.append(f"{baby!r} is not a Baby card of this deck")
         if problems or profile is None:
             raise SetupError("; ".join(problems))
-        removed = frozenset(c for c in rules.two_player_removed if c in cards.by_id and setup.two_player)
-        return cls(setup, cards, rules, profile, removed)
+        listed = rules.two_player_removed if setup.two_player else ()
+        removed = frozenset(c for c in listed if c in cards.by_id)
+        return cls(setup, cards, rules, profile, removed, tuple(c for c in listed if c not in cards.by_id))
 
     # Reading a state.
 
@@ -177,7 +182,34 @@ class Table:
 
     def top_can_be_answered(self, state: GameState) -> bool:
         """True when the top card of the pile may be answered (a Super Neigh may not)."""
-        return bool(state.pile) and not cannot_be_answered(self.cards.get(state.pile[-1].card))
+        return bool(state.pile) and self.neigh_shield(state.stables, state.pile[-1]) != state.pile[-1].card
+
+    def neigh_shield(self, stables: tuple[tuple[str, ...], ...], target: PileCard) -> str | None:
+        """The card that makes a card on the pile impossible to Neigh, or None.
+
+        The card itself, when it says so (a Super Neigh, on the pile); or a card in its player's Stable that
+        protects what they play (Yay). Such a card protects only from the Stable: "Upgrade cards ... have no
+        effect while they are in your hand ... only active when they are in your Stable" (rulebook 000), so Yay
+        being played protects nothing yet.
+        """
+        card = self.cards.get(target.card)
+        if card is not None and card.type is CardType.INSTANT and card.has(Tag.CANNOT_BE_NEIGHED):
+            return card.id
+        return self.stable_card_with(stables, target.player, Tag.CANNOT_BE_NEIGHED)
+
+    def stable_card_with(self, stables: tuple[tuple[str, ...], ...], player: int, tag: Tag) -> str | None:
+        """The first card in a player's Stable that carries the tag (a card acting from the Stable), or None."""
+        for card_id in stables[player]:
+            card = self.cards.get(card_id)
+            if card is not None and card.has(tag) and card.type is not CardType.INSTANT:
+                return card_id
+        return None
+
+    def stable_limit(self, stables: tuple[tuple[str, ...], ...], player: int) -> tuple[str, int] | None:
+        """A card in the player's Stable that limits their Unicorns (Tiny Stable: more than 5, sacrifice one),
+        with the limit; None when there is none."""
+        card_id = self.stable_card_with(stables, player, Tag.AT_MOST_FIVE)
+        return (card_id, 5) if card_id is not None else None
 
     def prompt(self, state: GameState) -> Prompt:
         """What the table may do now: answer the pile, resolve the chain, or the phase's choices."""
@@ -185,8 +217,9 @@ class Table:
         if state.outcome is not None:
             return Prompt(PromptKind.GAME_OVER, current)
         if state.pile:
-            kind = PromptKind.ANSWER if self.top_can_be_answered(state) else PromptKind.RESOLVE
-            return Prompt(kind, current, top=state.pile[-1])
+            top = state.pile[-1]
+            shield = self.neigh_shield(state.stables, top)
+            return Prompt(PromptKind.ANSWER if shield is None else PromptKind.RESOLVE, current, top=top, shield=shield)
         if state.chain:
             link = state.chain[0]
             if all(t.kind.is_optional_at_beginning for t in link):
@@ -213,11 +246,14 @@ class Table:
         """Cards the current player may play this Action phase: 1, plus 1 for each extra-action card such as
         Double Dutch in their Stable."""
         extra = 0
+        lost = list(state.lost)  # "you can no longer trigger that effect this turn" (000)
         for card_id in state.players[state.current].stable:
             card = self.cards.get(card_id)
             if card is None or not card.has(Tag.EXTRA_ACTION):
                 continue
-            if card.has(Tag.BEGIN_TURN_OPTIONAL) or card.has(Tag.BEGIN_TURN_TRIGGER):
+            if card_id in lost:
+                lost.remove(card_id)
+            elif card.has(Tag.BEGIN_TURN_OPTIONAL) or card.has(Tag.BEGIN_TURN_TRIGGER):
                 extra += 1
         return 1 + extra
 

@@ -16,6 +16,7 @@ from assistant.core.game import Step
 from assistant.core.state import GameState
 from assistant.core.table import Prompt, PromptKind, Table
 from assistant.core.tally import Ending, Outcome, name_letters
+from assistant.core.words.cards import type_name
 from assistant.core.words.errors import NOTHING_WAITING
 from assistant.core.words.text import cards_count, name_list
 
@@ -178,6 +179,19 @@ def describe_fact(table: Table, fact: ft.Fact, state: GameState) -> str:
         if fact.played:
             return f"{stopper} resolves: {stopped} is Neighed and goes to the discard pile."
         return f"{stopper} resolves and stops {stopped}. Both go to the discard pile."
+    if isinstance(fact, ft.NeighHadNoEffect):
+        neigh, target = _pile_card(table, fact.neigh), _pile_card(table, fact.target)
+        if fact.shield == fact.target.card:
+            why = f"{game_card_name(table, fact.shield)} cannot be Neighed"
+        else:
+            why = f"{game_card_name(table, fact.shield)} in {area_of(table, fact.target.player)} stops Neighs"
+        return f"{neigh} has no effect: {why}. It goes to the discard pile, and {target} still stands."
+    if isinstance(fact, ft.LimitReached):
+        return (
+            f"{player_name(table, fact.player)} has {creatures(table, fact.count)} with "
+            f"{game_card_name(table, fact.card)}, more than {fact.limit}: sacrifice a "
+            f"{table.profile.vocabulary.creature} card."
+        )
     if isinstance(fact, ft.PileOpenAgain):
         return f"The pile is open again: {_pile_card(table, fact.top)} is on top."
     if isinstance(fact, ft.InstantResolved):
@@ -336,6 +350,19 @@ def describe_objection(table: Table, objection: ob.Objection) -> str:
             return "These rules do not shuffle the discard pile into a new deck."
         case ob.NothingToResolve():
             return NOTHING_WAITING
+        case ob.CannotPlay(player, played, blocker):
+            kind = type_name(table.card_of(played).type, table.profile.vocabulary)
+            return f"{name(player)} cannot play {kind}s while {card(blocker)} is in {area_of(table, player)}."
+        case ob.CannotEnter(entering, into, blocker, owner):
+            kind = type_name(table.card_of(entering).type, table.profile.vocabulary)
+            where = f"{area_of(table, owner)} holds {card(blocker)}"
+            return f"{card(entering)} cannot enter {area_of(table, into)}: {where}, and {kind}s cannot go there."
+        case ob.CannotSteal(player, blocker):
+            return f"{name(player)} cannot steal cards while {card(blocker)} is in {area_of(table, player)}."
+        case ob.Indestructible(target):
+            return f"{card(target)} cannot be destroyed or sacrificed: its own text says so."
+        case ob.MagicCannotDestroy(target, magic):
+            return f"{card(target)} cannot be destroyed by a Magic card, and {card(magic)} is one."
     raise AssertionError(f"no sentence for {objection!r}")  # every kind is above; a test checks each
 
 
@@ -365,8 +392,12 @@ def phrase_prompt(table: Table, prompt: Prompt) -> str:
         case PromptKind.GAME_OVER:
             return "Say undo to go back, or new game to play again."
         case PromptKind.RESOLVE:
-            assert prompt.top is not None
-            return f"{game_card_name(table, prompt.top.card)} cannot be answered: say resolve."
+            assert prompt.top is not None and prompt.shield is not None
+            if prompt.shield == prompt.top.card:
+                return f"{game_card_name(table, prompt.top.card)} cannot be answered: say resolve."
+            shield, owner = game_card_name(table, prompt.shield), prompt.top.player
+            where = area_of(table, owner)
+            return f"{_pile_card(table, prompt.top)} cannot be Neighed while {shield} is in {where}: say resolve."
         case PromptKind.ANSWER:
             assert prompt.top is not None
             neigh = game_card_name(table, table.neigh_card) if table.neigh_card else "Instant"
@@ -434,7 +465,8 @@ def announce_step(table: Table, step: Step) -> list[str]:
         if sentence:
             lines.append(sentence)
     if isinstance(step.event, ev.Resolve) and not any(
-        isinstance(f, (ft.PlayResolved, ft.PileStopped, ft.InstantResolved, ft.LinkResolved)) for f in step.facts
+        isinstance(f, (ft.PlayResolved, ft.PileStopped, ft.NeighHadNoEffect, ft.InstantResolved, ft.LinkResolved))
+        for f in step.facts
     ):
         lines.append("Nothing was waiting to resolve.")
     if isinstance(step.event, ev.Resolve) and any(isinstance(f, ft.LinkResolved) for f in step.facts):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from assistant.core.cards import CardType
 from assistant.core.game import Game, Step
 from assistant.core.state import GameState
 from assistant.core.table import Table
@@ -151,12 +152,23 @@ def game_started(table: Table, state: GameState) -> list[str]:
         removed = name_list([game_card_name(table, c) for c in sorted(table.removed)])
         neigh = " Each player is handed a Neigh before the deal." if table.rules.two_player_neigh_each else ""
         lines.append(f"2-player variant: take out {removed}.{neigh}")
+        if table.removed_elsewhere:  # said once, not an error: the table simply has none of these
+            others = name_list([card_id.replace("-", " ").title() for card_id in table.removed_elsewhere])
+            verb = "is" if len(table.removed_elsewhere) == 1 else "are"
+            lines.append(f"The rulebook also lists {others}, which {verb} not in this deck.")
     if not table.cards.base.info.complete:
         lines.append(DECK_COUNT_GUESS)
-    if not setup.babies:
+    babies = [c for c in table.cards if c.type is CardType.BABY]
+    if not setup.babies and babies:
+        example = f"baby {setup.players[0]} {babies[0].name.split()[-1].strip('()').lower()}"
         lines.append(
             f"Each player puts a Baby from the Nursery in their {table.profile.vocabulary.area}: say baby, a name "
-            "and the Baby, for example baby Ana red."
+            f"and the Baby, for example {example}."
+        )
+    elif not setup.babies:
+        lines.append(
+            f"This deck's card list names no Baby cards yet, so Babies cannot be placed by name. Import your "
+            f"reference sheet to add them: table-assistant deck import FILE --base {table.cards.base.id}."
         )
     lines.append(f"Turn 1: {player_name(table, state.current)} goes first. {describe_prompt(table, state)}")
     return lines

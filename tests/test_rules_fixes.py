@@ -1,0 +1,150 @@
+"""The rules the table checks, each case citing the rulebook passage or the card text it follows.
+
+Rulebooks: 000_4cb0751821c6f7f6.txt (current base game), 002_7339423e33071b03.txt (first-edition era, 2-player
+variant), 004_898b8e00f3d39962.txt (Llamas Unleashed). Games are driven through the command language on the
+app's own resolver, as at the table.
+"""
+
+from __future__ import annotations
+
+from assistant.braille.resolver import BrailleResolver
+from assistant.core import words
+from assistant.core.events import Phase
+from assistant.core.objections import NothingToAnswer
+from assistant.core.reply import Reply
+from assistant.session import Session
+from assistant.storage.decks import load_card_set
+
+CARDS = load_card_set("uu-2nd")
+
+
+def start(players: str = "Ana Ben Cy", extra: str = "babies red pink narwhal", cards=CARDS) -> Session:
+    session = Session(cards, resolver=BrailleResolver(cards))
+    said = session.handle(f"new game {players} {extra}".strip())
+    assert said.important and not said.confirm, said.speech
+    return session
+
+
+def say(s: Session, *lines: str) -> Reply:
+    """Say each line; none may be warned."""
+    said = Reply.of("")
+    for line in lines:
+        said = s.handle(line)
+        assert not said.confirm, f"{line!r} was warned: {said.speech}"
+    return said
+
+
+def test_1_yay_being_played_can_be_neighed():
+    """000: Upgrade cards "have no effect while they are in your hand ... only active when they are in your
+    Stable". Yay (card text: cards you play cannot be Neighed) protects only once it is in its owner's Stable."""
+    s = start()
+    say(s, "draw")
+    said = say(s, "play yay")
+    assert "Any Neigh for Ana's Yay?" in said.speech
+    said = say(s, "neigh Ben", "resolve")
+    assert "Ana's Yay is Neighed" in said.speech
+    assert "yay" not in s.game.state.players[0].stable
+
+
+def test_1_yay_in_the_stable_protects_the_next_card_played():
+    """Yay's text: while it is in your Stable, the cards you play cannot be Neighed."""
+    s = start()
+    say(s, "draw", "play yay", "resolve", "end turn")
+    say(s, "draw", "end turn", "draw", "end turn", "draw")
+    said = say(s, "play rainbow aura")
+    assert "cannot be Neighed while Yay is in Ana's Stable" in said.speech
+    question = s.handle("neigh Ben").speech
+    assert "Ana's cards cannot be Neighed while Yay is in Ana's Stable" in question
+
+
+def test_2_an_insisted_neigh_against_a_super_neigh_has_no_effect():
+    """Super Neigh's text: "A Super Neigh cannot be Neighed". The table may record the Neigh anyway (the table is
+    the authority), but it goes to the discard pile with no effect, and that is said."""
+    s = start()
+    say(s, "draw", "play magical kittencorn", "super neigh Ben")
+    warning = s.handle("neigh Ana").speech
+    assert "Super Neigh cannot be answered" in warning
+    said = s.handle("yes")
+    assert "Ana played Neigh" in said.speech
+    said = say(s, "resolve")
+    assert "Ana's Neigh has no effect: Super Neigh cannot be Neighed" in said.speech
+    said = say(s, "resolve")
+    assert "Ben's Super Neigh resolves: Ana's Magical Kittencorn is Neighed" in said.speech
+    assert "magical-kittencorn" not in s.game.state.players[0].stable
+    assert s.game.state.discard.count("neigh") == 1
+
+
+def test_3_an_optional_effect_let_go_is_not_honoured():
+    """000 and 004: "If you move to your Draw phase without triggering an optional triggered effect, you can no
+    longer trigger that effect this turn". Double Dutch let go: one card in the Action phase, the second warned."""
+    s = start("Ana Ben", "babies red pink")
+    say(s, "draw", "play double dutch", "resolve", "end turn", "end turn")
+    said = say(s, "draw")
+    assert "lost for this turn: Double Dutch" in said.speech
+    say(s, "play basic red", "resolve")
+    question = s.handle("play basic blue").speech
+    assert "already played a card or drawn in this Action phase" in question
+
+
+def test_4_a_second_action_phase_draw_is_warned_like_a_second_play():
+    """000 "Action Phase": "Play a card from your hand OR DRAW a card"."""
+    s = start()
+    say(s, "draw", "play basic red", "resolve")
+    question = s.handle("draw").speech
+    assert "already played a card or drawn in this Action phase" in question
+    assert s.handle("no").speech == "Not recorded."
+    assert s.game.state.actions == 1
+
+
+def test_4_the_action_phase_draw_itself_is_not_warned():
+    s = start()
+    say(s, "draw", "draw")
+    assert s.game.state.actions == 1 and s.game.state.phase is Phase.ACTION
+
+
+def test_5_reset_buttons_reshuffle_is_not_against_the_rules():
+    """Reset Button's text shuffles the discard pile into the deck: what a card's text does is never against the
+    rules, even under rules that do not reshuffle when the deck runs out (000: most Unicorns wins)."""
+    s = start()
+    say(s, "draw", "play reset button", "resolve")
+    said = say(s, "reshuffle")
+    assert "shuffled into a new deck" in said.speech
+
+
+def test_5_a_reshuffle_with_no_card_effect_is_still_warned_under_these_rules():
+    s = start()
+    say(s, "draw")
+    assert "do not shuffle the discard pile" in s.handle("reshuffle").speech
+
+
+def test_6_a_card_of_the_2_player_list_not_in_the_deck_is_said_once():
+    """002 2-player variant: remove "Seductive Unicorn, Rainbow Unicorn, Ginormous Unicorn, Double Dutch, Yay!,
+    Tourist Trap, Slowdown"; Tourist Trap is in none of the shipped decks."""
+    s = Session(CARDS, resolver=BrailleResolver(CARDS))
+    said = s.handle("new game Ana Ben two player rules uu-five")
+    assert said.speech.count("Tourist Trap") == 1
+    assert "The rulebook also lists Tourist Trap, which is not in this deck." in said.speech
+
+
+def test_7_a_deck_with_no_named_babies_does_not_suggest_one():
+    llamas = load_card_set("llamas")
+    s = Session(llamas, resolver=BrailleResolver(llamas))
+    said = s.handle("new game Ana Ben")
+    assert "baby Ana red" not in said.speech
+    assert "names no Baby cards yet" in said.speech
+
+
+def test_7_nothing_to_answer_uses_the_games_own_words():
+    llamas = load_card_set("llamas")
+    s = Session(llamas, resolver=BrailleResolver(llamas))
+    s.handle("new game Ana Ben")
+    sentence = words.describe_objection(s.game.table, NothingToAnswer(1, "any"))
+    assert "directly into a Field cannot be Neighed" in sentence and "Stable" not in sentence
+
+
+def test_7_a_player_name_with_terminal_escapes_is_cleaned_before_it_is_looked_up():
+    s = start()
+    say(s, "draw", "play basic red")
+    said = s.handle("neigh \x1b[2JBen")
+    assert "No player called" not in said.speech
+    assert "Ben played Neigh" in said.speech
