@@ -16,8 +16,9 @@ import time
 from pathlib import Path
 
 from assistant.core import events as ev
+from assistant.core.lobby import Lobby
 from assistant.core.lookup import resolve_name
-from assistant.core.tracker import Tracker
+from assistant.core.verbs import parse_command
 from assistant.storage.decks import load_card_set
 from assistant.storage.paths import user_data_dir
 from assistant.storage.saves import GameStore, encode_line
@@ -59,9 +60,10 @@ def game_events(count: int) -> list[ev.Event]:
     return out[:count]
 
 
-def new_tracker(cards, folder: Path) -> Tracker:
-    tracker = Tracker(cards, lambda query: resolve_name(cards, query), store=GameStore(folder))
-    said = tracker.handle("new game Ana Ben Cy Dee babies red pink narwhal blue rules uu-five win 50")
+def new_tracker(cards, folder: Path) -> Lobby:
+    tracker = Lobby(cards, lambda query: resolve_name(cards, query), store=GameStore(folder))
+    command = parse_command("new game Ana Ben Cy Dee babies red pink narwhal blue rules uu-five win 50")
+    said = tracker.new_game(command)
     assert tracker.game is not None, said
     return tracker
 
@@ -73,7 +75,7 @@ def measure_events(cards, folder: Path, count: int) -> list[float]:
     for event in game_events(count):
         start = time.perf_counter()
         tracker.game.check(event)
-        tracker.record(event)
+        tracker.talk.record(event)
         times.append((time.perf_counter() - start) * 1000)
     return times
 
@@ -91,7 +93,7 @@ def measure_resume(cards, folder: Path, repeats: int = 5) -> list[float]:
     """Seconds to read, check and replay the save, `repeats` times."""
     times = []
     for _ in range(repeats):
-        tracker = Tracker(cards, lambda query: resolve_name(cards, query), store=GameStore(folder))
+        tracker = Lobby(cards, lambda query: resolve_name(cards, query), store=GameStore(folder))
         start = time.perf_counter()
         said = tracker.resume()
         times.append(time.perf_counter() - start)
