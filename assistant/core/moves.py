@@ -373,16 +373,21 @@ def _apply_resolve(table: Table, d: _Draft, e: Resolve, facts: list[Fact]) -> No
         facts.append(LinkResolved(link, d.chain[0] if d.chain else None))
 
 
-def _apply_bring(table: Table, d: _Draft, e: Bring, facts: list[Fact]) -> None:
-    if e.source is Source.HAND:
-        _hand(table, d, e.player, -1)
-    elif e.source is Source.DECK:
+def _take_from(table: Table, d: _Draft, source: Source, card_id: str, player: int, facts: list[Fact]) -> None:
+    """A card leaves where it was: a hand, the deck, the discard pile or the Nursery."""
+    if source is Source.HAND:
+        _hand(table, d, player, -1)
+    elif source is Source.DECK:
         _from_deck(table, d, 1, facts)
-    elif e.source is Source.DISCARD:
-        _from_discard(table, d, e.card)
-    elif e.card in d.nursery:
-        index = d.nursery.index(e.card)
+    elif source is Source.DISCARD:
+        _from_discard(table, d, card_id)
+    elif card_id in d.nursery:
+        index = d.nursery.index(card_id)
         d.nursery = d.nursery[:index] + d.nursery[index + 1 :]
+
+
+def _apply_bring(table: Table, d: _Draft, e: Bring, facts: list[Fact]) -> None:
+    _take_from(table, d, e.source, e.card, e.player, facts)
     _enter(table, d, e.card, e.into)
 
 
@@ -426,13 +431,8 @@ def _apply_draw(table: Table, d: _Draft, e: Draw, facts: list[Fact]) -> None:
 
 
 def _apply_take(table: Table, d: _Draft, e: Take, facts: list[Fact]) -> None:
-    if e.source is Source.DECK:
-        _from_deck(table, d, 1, facts)
-    elif e.source is Source.DISCARD:
-        _from_discard(table, d, e.card)
-    elif e.card in d.nursery:
-        index = d.nursery.index(e.card)
-        d.nursery = d.nursery[:index] + d.nursery[index + 1 :]
+    if e.source is not Source.HAND:  # a card taken from one's own hand stays there: nothing moves
+        _take_from(table, d, e.source, e.card, e.player, facts)
     _to_hand(table, d, e.card, e.player, facts)
 
 
