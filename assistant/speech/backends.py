@@ -196,6 +196,9 @@ class WavBackend(Backend):
         self._reported: set[str] = set()
         self.started_hook: Callable[[], None] | None = None
         """Called right after a player process started (the benchmark times it)."""
+        self.played: list[str] = []
+        """What each player process started with, in order: a sentence (after "[earcon] " when the earcon is in
+        the same file), or "[earcon]" alone. One entry per player process, so per opening of the sound device."""
 
     def describe(self) -> str:
         """ "Speech: pyttsx3, played with aplay." """
@@ -215,20 +218,26 @@ class WavBackend(Backend):
             self._speak_directly(pieces, wanted)
             return
         if not pieces:
-            if sound is not None and wanted() and (process := self._start(player, sound, wanted)) is not None:
+            if (
+                sound is not None
+                and wanted()
+                and (process := self._start(player, sound, wanted, f"[{utterance.sound}]"))
+            ):
                 self._wait(process, player)
             return
         self._wanted = wanted
         ready: Path | None = self._render_piece(pieces[0])
+        prefix = ""
         try:
-            if sound is not None and ready is not None and not _prepend(sound, ready):
-                # not the same sample format (another voice): the earcon plays on its own, just before
-                if (process := self._start(player, sound, wanted)) is not None:
-                    self._wait(process, player)
+            if sound is not None and ready is not None:
+                if _prepend(sound, ready):
+                    prefix = f"[{utterance.sound}] "
+                elif (process := self._start(player, sound, wanted, f"[{utterance.sound}]")) is not None:
+                    self._wait(process, player)  # not the same sample format (another voice): the earcon first
             for index in range(len(pieces)):
                 if not wanted() or ready is None or (index > 0 and not more()):
                     return
-                process = self._start(player, ready, wanted)
+                process = self._start(player, ready, wanted, (prefix if index == 0 else "") + pieces[index])
                 if process is None:
                     return
                 going_on = index + 1 < len(pieces) and more()
@@ -249,7 +258,7 @@ class WavBackend(Backend):
         self.render(text, path)
         return path
 
-    def _start(self, player: Player, path: Path, wanted: Callable[[], bool]) -> subprocess.Popen | None:
+    def _start(self, player: Player, path: Path, wanted: Callable[[], bool], label: str) -> subprocess.Popen | None:
         """Start the player; None when it cannot start (reported once) or the utterance was cut off meanwhile."""
         try:
             process = player.start(path)
@@ -258,7 +267,10 @@ class WavBackend(Backend):
             return None
         if self.started_hook is not None:
             self.started_hook()
-        return self._register(process, wanted)
+        if self._register(process, wanted) is None:
+            return None
+        self.played.append(label)  # killed at once above, it never opened the device: not a play
+        return process
 
     def _register(self, process: subprocess.Popen, wanted: Callable[[], bool]) -> subprocess.Popen | None:
         # A cancel first changes what `wanted` answers, then kills `self._process` under this lock: either it
