@@ -1,3 +1,4 @@
+# ruff: noqa: F811 - the fixtures imported from speech_fixtures are used as test arguments
 """Real sound, heard through ALSA's file plugin: aplay, the earcons, table pace, interrupts, and a real
 speech-dispatcher. What is captured is what a sound card would have been sent; it is checked by measuring it
 (length, loudness), and our own earcons (the same samples every time) by their bytes."""
