@@ -94,12 +94,14 @@ class SilentBackend(Backend):
 
     name = "silent"
 
-    def __init__(self, reason: str = "") -> None:
+    def __init__(self, reason: str = "", sentence: str = "") -> None:
         self.reason = reason
+        self.sentence = sentence
+        """What to say instead of "no speech engine works" (speech is off on purpose)."""
 
     def describe(self) -> str:
         """One written notice: why the app is silent."""
-        return words.speech_silent(self.reason)
+        return self.sentence or words.speech_silent(self.reason)
 
 
 @dataclass(frozen=True)

@@ -72,6 +72,7 @@ class SpeechService:
         self.notices: list[str] = []
         """Every sentence for the player, in order (the first one reports the backend)."""
         self._delivered = 0
+        self._failures: list[str] = []
         """How many of `notices` were handed to `on_notice` or taken with `take_notices()`."""
         self._queue = SpeechQueue()
         self._cond = threading.Condition()
@@ -227,8 +228,12 @@ class SpeechService:
     @property
     def failure(self) -> str:
         """The first sentence saying that sound failed after the backend was chosen (a player that is missing or
-        stopped with an error, an engine error), or ""."""
-        return self.notices[1] if len(self.notices) > 1 else ""
+        stopped with an error, an engine error), or "". It is also among the notices, so shown once."""
+        return self._failures[0] if self._failures else ""
+
+    def report(self, sentence: str) -> None:
+        """A notice from outside the worker (the transcript cannot be opened): kept, shown once, transcribed."""
+        self._notice(sentence)
 
     def wait_idle(self, timeout: float = 10.0) -> bool:
         """Block until nothing is being said or waiting (for the `say` command and tests, never the app)."""
@@ -339,6 +344,13 @@ class SpeechService:
         if self.earcons is not None:
             self.earcons.stop_waiting()
 
+    def _failed(self, sentence: str) -> None:
+        """A sound failure (from a backend or the worker): a notice, remembered as a failure."""
+        with self._cond:
+            if sentence not in self._failures:
+                self._failures.append(sentence)
+        self._notice(sentence)
+
     def _notice(self, sentence: str) -> None:
         with self._cond:
             if sentence in self.notices:
@@ -360,7 +372,7 @@ class SpeechService:
             pass  # the app is closing: the notice is still in `notices`
 
     def _open(self, candidate: Backend) -> bool:
-        candidate.on_notice = self._notice
+        candidate.on_notice = self._failed
         try:
             candidate.open()
             return True
@@ -435,6 +447,6 @@ class SpeechService:
             if turn.wanted():
                 backend.speak(utterance, turn.wanted, turn.more)
         except SpeechError as exc:
-            self._notice(str(exc))
+            self._failed(str(exc))
         except Exception as exc:  # the worker must survive anything an engine does
-            self._notice(words.engine_unavailable(backend.name, f"{exc.__class__.__name__}: {exc}"))
+            self._failed(words.engine_unavailable(backend.name, f"{exc.__class__.__name__}: {exc}"))

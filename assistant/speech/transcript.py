@@ -25,9 +25,9 @@ class Transcript:
     """Appends lines to a file; `write` may be called from any thread and never raises."""
 
     def __init__(self, path: Path | str) -> None:
-        """Open the file for appending (its folder is created); OSError when it cannot be opened."""
+        """Open the file for appending; OSError when it cannot be opened (a missing folder is not created: a
+        mistyped path should be said, not silently made)."""
         self.path = Path(path).expanduser()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         self._file = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 - kept open for the whole game
         self._lock = threading.Lock()
         self.failure = ""

@@ -18,6 +18,7 @@ def speech_silent(reason: str = "") -> str:
     return f"Speech is off: no speech engine works here.{because} Everything is still written on screen."
 
 
+SPEECH_OFF_TRANSCRIPT = "Speech is off: what would be said is written to the transcript only."
 SPEECH_SET_SILENT = "The settings file chose silence (backend = silent)."
 NO_PLAYER = "No sound player is installed (aplay, paplay or pw-play)."
 
