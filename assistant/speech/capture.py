@@ -65,6 +65,10 @@ class AlsaCapture:
         script = f'HOME="{self.home}" aplay -q "$1" && exec sleep "$(soxi -D "$1")"'
         return Player(("sh", "-c", script, "player"))
 
+    def play_path(self, index: int) -> Path:
+        """The file of the `index`-th play (from 0), written or not."""
+        return self.base if index == 0 else self.audio / f"play.{index:04d}"
+
     def plays(self) -> list[Path]:
         """The files written so far, in the order the device was opened."""
         files = [p for p in self.audio.iterdir() if p.name == "play" or p.name.startswith("play.")]
@@ -93,21 +97,26 @@ class FirstBytes:
         self.interval = interval
         self.times: list[float] = []
         """When each play's first byte was seen, in play order."""
-        self._seen: set[str] = set()
         self._changed = threading.Condition()
         self._running = True
         self._thread = threading.Thread(target=self._watch, name="first-bytes", daemon=True)
         self._thread.start()
 
     def _watch(self) -> None:
+        # Only the next file is looked at (its name is known: play, play.0001, ...), so a poll costs one stat
+        # however many plays there were, and the watcher does not slow down what it measures.
         while self._running:
             now = time.perf_counter()
-            for path in self.capture.plays():
-                if path.name not in self._seen and path.stat().st_size > 0:
-                    self._seen.add(path.name)
-                    with self._changed:
-                        self.times.append(now)
-                        self._changed.notify_all()
+            path = self.capture.play_path(len(self.times))
+            try:
+                arrived = path.stat().st_size > 0
+            except OSError:
+                arrived = False
+            if arrived:
+                with self._changed:
+                    self.times.append(now)
+                    self._changed.notify_all()
+                continue  # the one after it may have arrived in the same poll
             time.sleep(self.interval)
 
     def wait(self, count: int, timeout: float = 10.0) -> float | None:
