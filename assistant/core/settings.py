@@ -79,7 +79,7 @@ def format_settings(settings: SpeechSettings) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _toml_value(value) -> str:
+def _toml_value(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):

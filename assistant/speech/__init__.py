@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from assistant.core import words
 from assistant.core.settings import SpeechSettings
@@ -50,7 +51,7 @@ def make_backends(settings: SpeechSettings, *, wav_only: bool = False) -> tuple[
     """
     player = Player.find(settings.player, settings.device)
     private_player = Player.find(settings.player, settings.private_device) if settings.private_device else None
-    voice = dict(rate=settings.rate, voice=settings.voice, volume=settings.volume)
+    voice: dict[str, Any] = dict(rate=settings.rate, voice=settings.voice, volume=settings.volume)
     makers: dict[str, Callable[[], Backend]] = {
         "speechd": lambda: SpeechdBackend(**voice),
         "pyttsx3": lambda: Pyttsx3Backend(player, private_player, **voice),

@@ -27,6 +27,7 @@ import wave
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from assistant.core import words
 from assistant.core.speechqueue import Priority, Utterance, scale, split_sentences
@@ -352,7 +353,7 @@ class Pyttsx3Backend(WavBackend):
                  voice: str = "", volume: int = 100) -> None:  # fmt: skip
         super().__init__(player, private_player)
         self.rate, self.voice, self.volume = rate, voice, volume
-        self._engine = None
+        self._engine: Any = None  # a pyttsx3 engine, once opened
         self._finished = threading.Event()
 
     def open(self) -> None:
@@ -512,7 +513,7 @@ class SpeechdBackend(Backend):
     def __init__(self, *, rate: int = 50, voice: str = "", volume: int = 100, environ=os.environ) -> None:
         self.rate, self.voice, self.volume = rate, voice, volume
         self.environ = environ
-        self._client = None
+        self._client: Any = None  # a speechd.SSIPClient, once opened
         self._done = threading.Event()
 
     def open(self) -> None:

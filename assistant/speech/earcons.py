@@ -12,6 +12,7 @@ from __future__ import annotations
 import array
 import math
 import queue
+import subprocess
 import sys
 import threading
 import wave
@@ -77,8 +78,8 @@ class EarconChannel:
         self.played: list[str] = []
         """The earcons started, in order (tests and the benchmark read it)."""
         self._requests: queue.SimpleQueue = queue.SimpleQueue()
-        self._process = None
-        self._waiting_process = None
+        self._process: subprocess.Popen | None = None
+        self._waiting_process: subprocess.Popen | None = None
         """A sound the speech worker is waiting on (`play_and_wait`)."""
         self._lock = threading.Lock()
         self._thread = threading.Thread(target=self._run, name="earcons", daemon=True)

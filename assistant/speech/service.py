@@ -436,9 +436,9 @@ class SpeechService:
         utterance = turn.utterance
         backend = self.backend
         if utterance.private and not backend.can_speak_privately():
-            backend = self.private_backend
-            if backend is None:
+            if self.private_backend is None:
                 return  # hidden information with no headphones device: shown on screen, never said aloud
+            backend = self.private_backend
         try:
             if utterance.sound and not backend.plays_sounds and self.earcons is not None:
                 # speech-dispatcher cannot play our sound files: the earcon's own player goes first, then the words
