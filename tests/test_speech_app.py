@@ -194,3 +194,37 @@ def test_turns_errors_cards_and_aiming_cues_carry_their_earcons_with_their_words
     assert heard[False] == [(reply.speech, "") for reply in replies]
     cue = session.aiming(Cue.CLOSER)
     assert cue.sound == "code-seen" and cue.hint
+
+
+def test_a_notice_does_not_make_the_reply_being_read_stale_but_a_typed_line_does(cards):
+    from assistant.ui.camera import ScannerNoticed
+
+    backend = RecordingBackend(hold=True)
+    app, service = make_app(cards, backend)
+
+    async def scenario():
+        async with app.run_test() as pilot:
+            await pilot.press(*"rainbow aura", "enter")
+            await pilot.pause()
+            assert backend.wait_started(1)
+            app.post_message(ScannerNoticed("The camera is slow."))  # arrives on its own: not new input
+            await pilot.pause()
+            backend.release()  # the card text is read to its end, then the notice
+            assert backend.wait_started(2)
+            await pilot.press(*"yay", "enter")  # a typed line: the notice, important, ends its sentence
+            await pilot.pause()
+            backend.release(2)
+            assert service.wait_idle(5)
+            await pilot.press(*"rainbow aura", "enter")
+            await pilot.pause()
+            assert backend.wait_started(4)
+            await pilot.press(*"yay", "enter")  # a typed line: the card being read is cut off
+            await pilot.pause()
+            backend.release(2)
+            assert service.wait_idle(5)
+
+    run(scenario)
+    service.close()
+    kinds = [(r.kind, r.text.split(",")[0]) for r in backend.records if r.kind != "cancel"]
+    assert kinds == [("said", "Rainbow Aura"), ("said", "The camera is slow."), ("said", "Yay"),
+                     ("cut", "Rainbow Aura"), ("said", "Yay")]  # fmt: skip

@@ -49,6 +49,11 @@ class ReplySpeaker:
         brief = getattr(reply, "brief", "") or ""
         self.service.say(reply.speech, priority, private=private, brief=brief, sound=sound)
 
+    def notice(self, reply) -> None:
+        """Speak a reply that is not an answer to new input (the camera lost, a scanner notice): nothing waiting
+        goes stale because of it."""
+        self(reply, new_input=False)
+
     def attach(self, on_notice) -> None:
         """Send the service's notices not yet shown (a player that failed, even before the app was ready) and the
         later ones to `on_notice`, which only posts a message."""

@@ -147,7 +147,5 @@ class TableApp(App):
         history = [line for old in reversed(self.replies[-20:-1]) for line in old.lines]
         self.query_one("#history-text", Static).update("\n".join(history))
         if self.speak is not None:
-            if new_input:
-                self.speak(reply)
-            else:
-                self.speak(reply, new_input=False)
+            notice = None if new_input else getattr(self.speak, "notice", None)
+            (notice or self.speak)(reply)
