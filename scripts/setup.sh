@@ -4,7 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-debs="libzbar0 espeak-ng alsa-utils liblouis20 liblouis-data python3-louis python3-venv libgl1 libglib2.0-0 tmux sox"
+debs="libzbar0 espeak-ng alsa-utils liblouis20 liblouis-data python3-louis python3-venv libgl1 libglib2.0-0 tmux sox
+      speech-dispatcher speech-dispatcher-espeak-ng python3-speechd"
 missing=""
 for pkg in $debs; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing="$missing $pkg"
@@ -31,9 +32,12 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
     touch "$stamp"
 fi
 
-# Debian's python3-louis is a pure ctypes binding to liblouis (the PyPI package of that name is unrelated):
-# make it importable from the virtual environment.
+# Debian's python3-louis is a pure ctypes binding to liblouis (the PyPI package of that name is unrelated), and
+# python3-speechd is speech-dispatcher's own client (pure Python, not on PyPI): make both importable from the
+# virtual environment.
 site=$(.venv/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
-if [ -d /usr/lib/python3/dist-packages/louis ] && [ ! -e "$site/louis" ]; then
-    ln -s /usr/lib/python3/dist-packages/louis "$site/louis"
-fi
+for module in louis speechd; do
+    if [ -d "/usr/lib/python3/dist-packages/$module" ] && [ ! -e "$site/$module" ]; then
+        ln -s "/usr/lib/python3/dist-packages/$module" "$site/$module"
+    fi
+done

@@ -169,24 +169,62 @@ def test_the_app_builds_its_speaker_from_the_settings():
     assert reply_speaker(SimpleNamespace(no_speech=False)) == (None, [])
 
 
-def test_turns_errors_cards_and_aiming_cues_carry_their_earcons_in_words_when_sounds_are_off(cards):
-    backend = RecordingBackend()
-    service = SpeechService(backend)  # no earcon player: each earcon is said in words instead
-    assert service.ready.wait(5)
-    speak = ReplySpeaker(service)
+def test_turns_errors_cards_and_aiming_cues_carry_their_earcons_with_their_words(cards, tmp_path):
+    from assistant.speech.earcons import EarconChannel, write_earcons
+    from assistant.speech.player import Player
+
     session = Session(cards)
-    replies = {
-        "turn": session.handle("new game Ana Ben"),
-        "error": session.handle("zzzz qqqq"),
-        "card": session.handle("rainbow aura"),
-        "cue": session.aiming(Cue.CLOSER),
-        "read": session.aiming(Cue.READ),
-    }
-    assert [r.sound for r in replies.values()] == ["your-turn", "error", "", "code-seen", ""]
-    for name in ("turn", "error"):
-        speak(replies[name])
-        assert service.wait_idle(5)
-    said = backend.said
+    replies = [session.handle("new game Ana Ben"), session.handle("zzzz qqqq"), session.handle("rainbow aura")]
+    assert [r.sound for r in replies] == ["your-turn", "error", ""]
+    heard = {}
+    for sounds in (True, False):
+        backend = RecordingBackend()
+        channel = EarconChannel(Player(("true",)), write_earcons(tmp_path)) if sounds else None
+        service = SpeechService(backend, earcons=channel)
+        speak = ReplySpeaker(service)
+        for reply in replies:
+            speak(reply)
+            assert service.wait_idle(5)
+        service.close()
+        heard[sounds] = [(r.text, r.sound) for r in backend.records if r.kind == "said"]
+    # With sounds on, each earcon is heard just before its own words (one record: queued together, in order).
+    assert heard[True] == [(replies[0].speech, "your-turn"), (replies[1].speech, "error"),
+                           (replies[2].speech, "card-read")]  # fmt: skip
+    # With sounds off, the words carry the message: no "Error." before "No card called ...".
+    assert heard[False] == [(reply.speech, "") for reply in replies]
+    cue = session.aiming(Cue.CLOSER)
+    assert cue.sound == "code-seen" and cue.hint
+
+
+def test_a_notice_does_not_make_the_reply_being_read_stale_but_a_typed_line_does(cards):
+    from assistant.ui.camera import ScannerNoticed
+
+    backend = RecordingBackend(hold=True)
+    app, service = make_app(cards, backend)
+
+    async def scenario():
+        async with app.run_test() as pilot:
+            await pilot.press(*"rainbow aura", "enter")
+            await pilot.pause()
+            assert backend.wait_started(1)
+            app.post_message(ScannerNoticed("The camera is slow."))  # arrives on its own: not new input
+            await pilot.pause()
+            backend.release()  # the card text is read to its end, then the notice
+            assert backend.wait_started(2)
+            await pilot.press(*"yay", "enter")  # a typed line: the notice, important, ends its sentence
+            await pilot.pause()
+            backend.release(2)
+            assert service.wait_idle(5)
+            await pilot.press(*"rainbow aura", "enter")
+            await pilot.pause()
+            assert backend.wait_started(4)
+            await pilot.press(*"yay", "enter")  # a typed line: the card being read is cut off
+            await pilot.pause()
+            backend.release(2)
+            assert service.wait_idle(5)
+
+    run(scenario)
     service.close()
-    assert said[:2] == [words.EARCON_WORDS["your-turn"], replies["turn"].speech]
-    assert said[2:] == [words.EARCON_WORDS["error"], replies["error"].speech]
+    kinds = [(r.kind, r.text.split(",")[0]) for r in backend.records if r.kind != "cancel"]
+    assert kinds == [("said", "Rainbow Aura"), ("said", "The camera is slow."), ("said", "Yay"),
+                     ("cut", "Rainbow Aura"), ("said", "Yay")]  # fmt: skip

@@ -244,11 +244,11 @@ def test_private_utterances_play_only_on_the_headphones_player(tmp_path, capfd):
     service = SpeechService(backend)
     try:
         service.say("Ben's turn.")
-        service.say("Your hand: Yay.", private=True)
+        service.say("Your hand. Yay.", private=True)
         assert service.wait_idle(20)
     finally:
         service.close()
-    assert len(lines(table)) == 1 and len(lines(headphones)) == 2  # "Your hand:" and "Yay." are two sentences
+    assert len(lines(table)) == 1 and len(lines(headphones)) == 2  # "Your hand." and "Yay." are two sentences
     assert capfd.readouterr() == ("", "")
 
 

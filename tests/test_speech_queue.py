@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assistant.core.speechqueue import Priority, SpeechQueue, Utterance, scale, split_sentences
+from assistant.core.speechqueue import Cut, Priority, SpeechQueue, Utterance, scale, split_sentences
 
 IMPORTANT, MESSAGE, ECHO, HINT = Priority.IMPORTANT, Priority.MESSAGE, Priority.ECHO, Priority.HINT
 
@@ -32,9 +32,45 @@ def test_messages_are_said_in_order():
     assert not queue.busy
 
 
-def test_important_goes_ahead_of_waiting_messages_but_after_earlier_important_ones():
+def test_important_never_jumps_ahead_order_is_kept():
     queue = queue_with(("m1", MESSAGE), ("i1", IMPORTANT), ("m2", MESSAGE), ("i2", IMPORTANT))
-    assert texts(queue) == ["i1", "i2", "m1", "m2"]
+    assert texts(queue) == ["m1", "i1", "m2", "i2"]
+
+
+def test_new_input_drops_waiting_messages_shortens_important_ones_and_cuts_the_message_being_said():
+    queue = SpeechQueue()
+    queue.add(Utterance("Ana drew a card. Action phase."))
+    queue.take()
+    queue.add(Utterance("Ana played Basic Unicorn (Blue). Any Neigh? Say neigh and a name, or resolve."))
+    queue.add(Utterance("Turn 5: Ben's turn. Ben draws a card: say draw.", IMPORTANT, sound="your-turn"))
+    queue.add(Utterance("No card called x. Type help.", IMPORTANT, brief="No card x."))
+    queue.add(Utterance("c", ECHO))
+    assert queue.new_input() is Cut.NOW
+    waiting = queue.waiting
+    assert [u.text for u in waiting] == ["Turn 5: Ben's turn.", "No card x."]  # no split at the colon
+    assert all(u.stale for u in waiting) and waiting[0].sound == "your-turn"  # the earcon stays with its words
+    assert waiting[0].shortened() is waiting[0]  # stale twice is still the brief form, not its first sentence
+    assert queue.new_input() is Cut.NOW  # the cut message is current until the worker calls done()
+
+
+def test_new_input_lets_an_important_utterance_end_its_sentence():
+    queue = SpeechQueue()
+    queue.add(Utterance("Turn 2: Ben's turn. Ben draws a card.", IMPORTANT))
+    queue.take()
+    assert queue.new_input() is Cut.AFTER_SENTENCE
+    queue.done()
+    assert queue.new_input() is Cut.NONE
+    queue.add(Utterance("again", review=True))
+    queue.take()
+    assert queue.new_input() is Cut.NOW  # a repeat the player asked for is not a reply: the next key cuts it
+
+
+def test_an_earcon_alone_is_queued_and_stays_in_order():
+    queue = queue_with(("one", MESSAGE))
+    assert queue.add(Utterance("", IMPORTANT, sound="error"))
+    queue.add(Utterance("two"))
+    assert [(u.text, u.sound) for u in queue.waiting] == [("one", ""), ("", "error"), ("two", "")]
+    assert [u.text for u in queue.history] == ["one", "two"]  # a sound alone is not something to repeat
 
 
 def test_echo_latest_wins():
@@ -55,7 +91,7 @@ def test_hint_dropped_when_busy_and_kept_when_idle():
 def test_interrupt_drops_the_queue_but_keeps_important_and_cuts_the_current_message():
     queue = queue_with(("m1", MESSAGE), ("error", IMPORTANT), ("e", ECHO), speaking="old card")
     cut = queue.interrupt(Utterance("next card"))
-    assert cut
+    assert cut is Cut.NOW
     assert texts(queue) == ["error", "next card"]
 
 
@@ -63,7 +99,7 @@ def test_interrupt_does_not_cut_an_important_utterance():
     queue = SpeechQueue()
     queue.add(Utterance("your turn", IMPORTANT))
     queue.take()
-    assert queue.interrupt(Utterance("next card")) is False
+    assert queue.interrupt(Utterance("next card")) is Cut.AFTER_SENTENCE
     assert texts(queue) == ["next card"]
 
 
@@ -80,11 +116,13 @@ def test_stop_drops_everything_even_important():
     assert not queue_with().stop()  # nothing being said: nothing to cut
 
 
-def test_history_holds_what_was_said_not_echoes_and_not_repeats():
-    queue = queue_with(("one", MESSAGE), ("f", ECHO), ("two", MESSAGE))
+def test_history_holds_what_was_given_not_echoes_and_not_repeats():
+    queue = queue_with(("one", MESSAGE), ("f", ECHO), ("two", MESSAGE), ("stale", MESSAGE))
+    queue.new_input()  # "stale" is never said, but the player can still find it in the history
     while queue.take() is not None:
         queue.done()
-    assert [u.text for u in queue.history] == ["one", "two"]
+    assert [u.text for u in queue.history] == ["one", "two", "stale"]
+    queue.history.pop()
     again = queue.repeat()
     assert again.text == "two" and again.review
     queue.add(again)
@@ -118,7 +156,7 @@ def test_muted_queues_nothing_but_remembers():
     queue.set_muted(True)
     assert texts(queue) == []
     assert not queue.add(Utterance("error", IMPORTANT))
-    assert [u.text for u in queue.history] == ["error"]
+    assert [u.text for u in queue.history] == ["waiting", "error"]  # given, though never said
     queue.set_muted(False)
     assert queue.add(Utterance("back again"))
 
@@ -137,28 +175,32 @@ def test_empty_text_is_not_queued():
     assert not SpeechQueue().add(Utterance("   "))
 
 
-@given(st.lists(st.tuples(st.sampled_from(list(Priority)), st.booleans()), max_size=30))
-def test_important_utterances_survive_any_mix_of_adds_and_interrupts(steps):
+@given(st.lists(st.tuples(st.sampled_from(list(Priority)), st.sampled_from(["add", "new input", "take"])),
+                max_size=40))  # fmt: skip
+def test_any_mix_keeps_the_order_and_every_important_utterance(steps):
     queue = SpeechQueue()
-    important = []
-    for n, (priority, interrupt) in enumerate(steps):
-        utterance = Utterance(f"u{n}", priority)
-        if priority is IMPORTANT:
-            important.append(utterance.text)
-        if interrupt:
-            queue.interrupt(utterance)
-        else:
-            queue.add(utterance)
-    said = []
-    while (utterance := queue.take()) is not None:
-        said.append(utterance.text)
+    important, said = [], []
+    for n, (priority, step) in enumerate(steps):
+        utterance = Utterance(f"u{n}. More words.", priority)
+        if step == "new input":
+            queue.new_input()
+        if step == "take" and (taken := queue.take()) is not None:
+            said.append(taken)
+            queue.done()
+        if queue.add(utterance) and priority is IMPORTANT:
+            important.append(f"u{n}.")
+    while (taken := queue.take()) is not None:
+        said.append(taken)
         queue.done()
-    assert said[: len(important)] == important
+    numbers = [int(u.text.split(".")[0][1:]) for u in said]
+    assert numbers == sorted(numbers)  # nothing is ever heard after something that followed it
+    assert [u.text.split(" ")[0] for u in said if u.priority is IMPORTANT] == important  # never dropped
 
 
 def test_split_sentences():
     assert split_sentences("Rainbow Aura, Upgrade card. If this card is in your Stable! Yes? ") == [
         "Rainbow Aura, Upgrade card.", "If this card is in your Stable!", "Yes?"]  # fmt: skip
+    assert split_sentences("Turn 5: Ben's turn. Ben draws.") == ["Turn 5: Ben's turn.", "Ben draws."]
     assert split_sentences("") == []
     long = "word, " * 100
     pieces = split_sentences(long, longest=50)

@@ -3,12 +3,16 @@
 The recording backend holds each utterance until the test releases it, so "while it is busy" needs no timing.
 """
 
+import time
+
 import pytest
 
 from assistant.core import words
 from assistant.core.settings import SpeechSettings
 from assistant.speech import Priority, RecordingBackend, SpeechService, make_speaker
 from assistant.speech.backends import Backend, BackendUnavailable, SilentBackend
+from assistant.speech.earcons import EarconChannel, write_earcons
+from assistant.speech.player import Player
 from assistant.speech.replies import ReplySpeaker
 
 
@@ -171,7 +175,7 @@ def test_silent_setting_chooses_silence():
 
 
 class Failing(RecordingBackend):
-    def speak(self, utterance, wanted):
+    def speak(self, utterance, wanted, more=None):
         raise ValueError("engine exploded")
 
 
@@ -214,27 +218,117 @@ def test_private_utterances_go_to_the_private_backend():
 
 
 class FakeReply:
-    def __init__(self, speech, important=False, card=None, hint=False):
+    def __init__(self, speech, important=False, card=None, hint=False, sound="", brief=""):
         self.lines, self.speech, self.important, self.card, self.hint = (speech,), speech, important, card, hint
+        self.sound, self.brief = sound, brief
 
 
-def test_reply_speaker_priorities_and_card_interrupts(held):
-    service, backend = held
+@pytest.fixture
+def held_with_sounds(tmp_path):
+    """A held recording service whose earcons are on (the recording backend notes each one with its words)."""
+    backend = RecordingBackend(hold=True)
+    channel = EarconChannel(Player(("true",)), write_earcons(tmp_path / "earcons"))
+    service = SpeechService(backend, earcons=channel)
+    assert service.ready.wait(5)
+    yield service, backend
+    service.close()
+
+
+def test_at_table_pace_stale_replies_are_cut_or_dropped_and_order_is_kept(held_with_sounds):
+    service, backend = held_with_sounds
+    speaker = ReplySpeaker(service)
+    speaker(FakeReply("Ana drew a card. Action phase. Say play and a card."))
+    assert backend.wait_started(1)
+    speaker(FakeReply("Ana played Basic Unicorn (Blue). Any Neigh? Say neigh and a name, or resolve."))
+    assert backend.wait_started(2)  # the draw was cut off at once: the player has moved on
+    speaker(FakeReply("Basic Unicorn (Blue) is played: it enters Ana's Stable. Ana has 2 Unicorns."))
+    assert backend.wait_started(3)
+    speaker(FakeReply("Turn 5: Ben's turn. Ben draws a card: say draw.", important=True, sound="your-turn"))
+    assert backend.wait_started(4)
+    speaker(FakeReply("Ben drew a card. Action phase."))  # the turn change is important: it is not cut
+    speaker(FakeReply("Ben played Yay.", card="yay"))  # "Ben drew" never started: dropped
+    finish(service, backend)
+    said = [(r.kind, r.text, r.sound) for r in backend.records if r.kind != "cancel"]
+    assert said == [
+        ("cut", "Ana drew a card. Action phase. Say play and a card.", ""),
+        ("cut", "Ana played Basic Unicorn (Blue). Any Neigh? Say neigh and a name, or resolve.", ""),
+        ("cut", "Basic Unicorn (Blue) is played: it enters Ana's Stable. Ana has 2 Unicorns.", ""),
+        ("said", "Turn 5: Ben's turn. Ben draws a card: say draw.", "your-turn"),
+        ("said", "Ben played Yay.", "card-read"),
+    ]
+    assert "Ben drew a card. Action phase." in service.history  # never said, still there to step back to
+
+
+def test_a_stale_important_reply_is_said_in_its_brief_form_in_its_place(held_with_sounds):
+    service, backend = held_with_sounds
+    speaker = ReplySpeaker(service)
+    speaker(FakeReply("Rainbow Aura, Upgrade card. A long text.", card="rainbow-aura"))
+    assert backend.wait_started(1)
+    speaker(FakeReply("Ana played Slowdown. Any Neigh?"), new_input=False)  # a notice, not a typed line
+    speaker(FakeReply("That card is not in play. Type stable to hear it.", important=True, sound="error",
+                      brief="Not in play."), new_input=False)  # fmt: skip
+    speaker(FakeReply("Ben's Stable: 2 Unicorns."))
+    finish(service, backend)
+    said = [(r.kind, r.text, r.sound) for r in backend.records if r.kind != "cancel"]
+    assert said == [
+        ("cut", "Rainbow Aura, Upgrade card. A long text.", "card-read"),
+        ("said", "Not in play.", "error"),  # the earcon came with its words, not 17 s before them
+        ("said", "Ben's Stable: 2 Unicorns.", ""),
+    ]
+
+
+def test_hints_play_their_cue_at_once_and_their_words_only_when_idle(held_with_sounds):
+    service, backend = held_with_sounds
     speaker = ReplySpeaker(service)
     speaker(FakeReply("Rainbow Aura, Upgrade card.", card="rainbow-aura"))
     assert backend.wait_started(1)
-    speaker(FakeReply("Two cards match.", important=True))
-    speaker(FakeReply("Yay, Upgrade card.", card="yay"))
-    speaker(FakeReply("Move the card closer.", hint=True))  # dropped: busy
+    speaker(FakeReply("Move the card closer.", hint=True, sound="code-seen"))  # dropped: busy
     speaker.echo("r")
     finish(service, backend)
-    said = [(r.kind, r.text, r.priority) for r in backend.records if r.kind != "cancel"]
-    assert said == [
-        ("cut", "Rainbow Aura, Upgrade card.", Priority.MESSAGE),
-        ("said", "Two cards match.", Priority.IMPORTANT),
-        ("said", "Yay, Upgrade card.", Priority.MESSAGE),
-        ("said", "r", Priority.ECHO),
-    ]
+    assert [(r.text, r.priority) for r in backend.records] == [
+        ("Rainbow Aura, Upgrade card.", Priority.MESSAGE), ("r", Priority.ECHO)]  # fmt: skip
+    for _ in range(500):  # the cue's own thread notes it once its player started (a guard, not a timing)
+        if service.earcons.played:
+            break
+        time.sleep(0.01)
+    assert service.earcons.played == ["code-seen"]
+
+
+def test_the_history_command_reads_back_the_last_things_said():
+    backend = RecordingBackend()
+    service = SpeechService(backend)
+    speaker = ReplySpeaker(service)
+    try:
+        for text in ("one", "two", "three"):
+            service.say(text)
+        assert service.wait_idle(5)
+        shown = speaker.control("history")
+        assert shown.splitlines() == [words.history_heading(3), "three", "two", "one"]
+        assert service.wait_idle(5)
+        assert backend.said[-4:] == shown.splitlines()
+        assert service.history == ["one", "two", "three"]  # reading back adds nothing
+    finally:
+        service.close()
+    empty = SpeechService(RecordingBackend())
+    try:
+        assert ReplySpeaker(empty).control("history") == words.NOTHING_SAID_YET
+    finally:
+        empty.close()
+
+
+def test_notices_before_the_app_is_ready_are_delivered_once_when_it_attaches():
+    service = SpeechService(Failing())
+    try:
+        assert service.take_notices() == [words.speech_backend_chosen("recording")]
+        service.say("one")
+        assert service.wait_idle(5)
+        assert service.failure and "engine exploded" in service.failure
+        shown = []
+        service.attach(shown.append)
+        service.attach(shown.append)
+        assert shown == [service.failure]  # once, though attached twice
+    finally:
+        service.close()
 
 
 def test_reply_speaker_private_reading():
@@ -244,7 +338,9 @@ def test_reply_speaker_private_reading():
     assert service.ready.wait(5)
     try:
         assert speaker.control("private") == words.private_on("headphones")
+        assert service.wait_idle(5)  # said to the end: no line typed meanwhile
         speaker(FakeReply("Yay, Upgrade card.", card="yay"))
+        assert service.wait_idle(5)
         speaker(FakeReply("Ben's turn.", important=True))
         assert service.wait_idle(5)
         assert speaker.control("private") == words.PRIVATE_OFF

@@ -17,7 +17,8 @@ def test_no_file_gives_the_defaults_and_no_notice():
 
 def test_saved_settings_read_back_the_same():
     chosen = SpeechSettings(speech="on", backend="espeak-ng", rate=70, voice='en-gb "x" \\ é', volume=40,
-                            earcons=False, player="paplay", device="", private_device="plughw:1,0")  # fmt: skip
+                            earcons=False, player="paplay", device="", private_device="plughw:1,0",
+                            transcript="~/games/said.txt")  # fmt: skip
     path = save_settings(chosen)
     assert path == settings_path() and path.exists()
     assert load_settings() == (chosen, "")

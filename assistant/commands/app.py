@@ -36,15 +36,17 @@ def run(args) -> int:
     if lines is not None or args.plain:
         from assistant.ui.plain import run_plain
 
-        if lines is not None:
-            return run_plain(session, lines, echo=True, first=first)
-        # Speech only for a person at a terminal: piped input is a script, and nobody listens to it.
-        speaker, notes = _speaker(args) if sys.stdin.isatty() and sys.stdout.isatty() else (None, [])
+        # Speech only for a person at a terminal: piped input is a script, and nobody listens to it (a transcript
+        # is still written, by a silent speaker).
+        listening = lines is None and sys.stdin.isatty() and sys.stdout.isatty()
+        speaker, notes = _speaker(args, silent=not listening)
         for note in notes:
             print(note, file=sys.stderr)
         if speaker is not None:  # a later notice (a player that failed) is one line on stderr, like these
             speaker.attach(lambda text: print(text, file=sys.stderr, flush=True))
         try:
+            if lines is not None:
+                return run_plain(session, lines, echo=True, first=first, speak=speaker)
             return run_plain(session, first=first, speak=speaker)
         finally:
             if speaker is not None:
@@ -70,10 +72,10 @@ def run(args) -> int:
     return 0
 
 
-def _speaker(args):
+def _speaker(args, silent: bool = False):
     from assistant.commands.say import reply_speaker
 
-    return reply_speaker(args)
+    return reply_speaker(args, silent=silent)
 
 
 def _camera(args):

@@ -63,21 +63,34 @@ def run(args) -> int:
         service.close()
 
 
-def reply_speaker(args):
+def reply_speaker(args, *, silent: bool = False):
     """The app's speaker of replies (`ReplySpeaker`), or None when it should not speak; and the sentences to write
     once: a damaged settings file, why speech is off, the backend chosen.
 
-    Off with `--no-speech`, with `speech = off`, and with `speech = auto` while a screen reader is talking.
+    Off with `--no-speech`, with `speech = off`, with `speech = auto` while a screen reader is talking, and when
+    `silent` (nobody listens: piped input). With a transcript (`--transcript FILE` or the setting) there is a
+    speaker even then: a silent one, so every utterance still reaches the file.
     """
     from assistant.speech import make_speaker, speech_wanted
+    from assistant.speech.backends import SilentBackend
     from assistant.speech.replies import ReplySpeaker
     from assistant.storage.paths import user_data_dir
     from assistant.storage.settings import load_settings
 
     settings, notice = load_settings()
     notes = [notice] if notice else []
+    transcript = getattr(args, "transcript", None) or settings.transcript
     wanted, why = speech_wanted(settings, getattr(args, "no_speech", False))
-    if not wanted:
-        return None, notes + ([why] if why else [])
-    service = make_speaker(settings, earcon_folder=user_data_dir() / "earcons")
-    return ReplySpeaker(service, settings.private_device), notes + service.notices
+    if silent and not transcript:
+        return None, []  # a script: nobody listens, and nothing is written but its answers
+    if silent or not wanted:
+        notes += [why] if why and not silent else []
+        if not transcript:
+            return None, notes
+        silence = SilentBackend(sentence=words.SPEECH_OFF_TRANSCRIPT)
+        service = make_speaker(replace(settings, earcons=False), backends=[silence], transcript=transcript)
+        # The first notice says speech is off (written in the transcript); only later ones are shown (the
+        # transcript cannot be written).
+        return ReplySpeaker(service), notes + service.take_notices()[1:]
+    service = make_speaker(settings, earcon_folder=user_data_dir() / "earcons", transcript=transcript)
+    return ReplySpeaker(service, settings.private_device), notes + service.take_notices()

@@ -37,6 +37,8 @@ class SpeechSettings:
     private_device: str = ""
     """The headphones device for private reading (an ALSA name such as "plughw:1,0" for aplay, a sink name for
     paplay or pw-play); empty when there is none."""
+    transcript: str = ""
+    """A text file every utterance is appended to, with its time (`~` is the home folder); empty for none."""
 
 
 _CHOICES = {"speech": SPEECH_MODES, "backend": BACKENDS, "player": PLAYERS}
@@ -77,7 +79,7 @@ def format_settings(settings: SpeechSettings) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _toml_value(value) -> str:
+def _toml_value(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):

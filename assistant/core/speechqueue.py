@@ -1,16 +1,22 @@
-"""What the speech service says next: priorities, interruptions, the history and mute, with no threads or audio.
+"""What the speech service says next: priorities, stale replies, the history and mute, with no threads or audio.
 
 The speech service (`assistant/speech/`) keeps one `SpeechQueue` behind a lock and asks it what to say; the rules
-live here so they are tested as plain data. The priorities follow speech-dispatcher's:
+live here so they are tested as plain data. Order is never changed: what was given first is said first. The
+priorities only decide what may be dropped or shortened:
 
-- `IMPORTANT` (errors, "your turn") is never dropped, and goes ahead of queued messages;
-- `MESSAGE` is queued in order;
+- `IMPORTANT` (errors, turn changes, "your turn") is never dropped; once stale it is shortened to its brief form;
+- `MESSAGE` (answers, card texts) is said in order, and dropped once stale;
 - `ECHO` (navigation echo, a braille cell typed) keeps only the latest one waiting;
 - `HINT` is dropped when anything is being said or waiting.
 
-An interruption ("stop, here is the next card") drops every waiting utterance but the important ones and cuts the
-one being said unless it is important. Stop (the player's own key) drops everything. Muted, nothing is queued,
-but what would have been said goes into the history, so the player can unmute and step back through it.
+A reply goes stale when the player has moved on: a new line was typed or a card scanned (`new_input()`) before it
+was said. The player is at a table and has already asked the next thing, so a stale reply is never played late:
+a waiting message is dropped, a waiting important one is shortened to its facts (`Utterance.brief`, else its
+first sentence), the message being said is cut off, and the important one being said ends with the sentence
+being said. An earcon travels in its utterance (`Utterance.sound`), so it is heard with its words, in order.
+
+Stop (the player's own key) drops everything. Muted, nothing is queued, but what would have been said goes into
+the history, so the player can unmute and step back through it.
 """
 
 from __future__ import annotations
@@ -25,16 +31,27 @@ HISTORY_LIMIT = 200
 
 
 class Priority(enum.Enum):
-    """How an utterance competes with the others."""
+    """How an utterance competes with the others (never its place in the order)."""
 
     IMPORTANT = "important"
-    """Errors, warnings, "your turn": never dropped, said before queued messages."""
+    """Errors, warnings, turn changes: never dropped; shortened to the brief form once stale."""
     MESSAGE = "message"
-    """Answers and announcements: said in order."""
+    """Answers and announcements: said in order; dropped once stale."""
     ECHO = "echo"
     """Navigation echo (a braille cell typed): only the latest waiting one is said."""
     HINT = "hint"
     """Nice to know ("code seen"): dropped when anything else is being said or waiting."""
+
+
+class Cut(enum.Enum):
+    """What happens to the utterance being said when the queue changes."""
+
+    NONE = "none"
+    """It goes on."""
+    NOW = "now"
+    """It is cut off at once."""
+    AFTER_SENTENCE = "after-sentence"
+    """It ends with the sentence being said (an important reply gone stale: never dropped, but not played on)."""
 
 
 @dataclass(frozen=True)
@@ -48,17 +65,32 @@ class Utterance:
     """Hidden information (your own hand): only for the headphones device, never the table's speakers."""
     review: bool = False
     """A repeat or a step through the history: not put into the history again."""
+    brief: str = ""
+    """The facts only ("Ana: Basic Unicorn (Blue), no Neigh. 2 Unicorns."), said instead of the text once the
+    utterance is stale; empty means its first sentence."""
+    sound: str = ""
+    """An earcon heard just before the words ("error", "your-turn"), or alone when there are no words."""
+    stale: bool = False
+    """The player moved on before it was said: it is its brief form now."""
+
+    def shortened(self) -> Utterance:
+        """The stale form: the brief text, or the first sentence, with the same earcon."""
+        if self.stale:
+            return self
+        short = self.brief.strip() or (split_sentences(self.text) or [self.text])[0]
+        return replace(self, text=short, stale=True)
 
 
 class SpeechQueue:
-    """The waiting utterances, the one being said, and the history of what was said."""
+    """The waiting utterances, the one being said, and the history of what was given to be said."""
 
     def __init__(self, history_limit: int = HISTORY_LIMIT) -> None:
         self._waiting: deque[Utterance] = deque()
         self.current: Utterance | None = None
         """The utterance being said, between `take()` and `done()`."""
         self.history: deque[Utterance] = deque(maxlen=history_limit)
-        """What was said (or would have been, while muted), oldest first; navigation echo is left out."""
+        """What was given to be said (also while muted, or dropped as stale), oldest first, in full; navigation
+        echo and hints that were never said are left out."""
         self._cursor: int | None = None
         """Where stepping through the history is: an index into `history`, None when at the newest."""
         self.muted = False
@@ -74,8 +106,8 @@ class SpeechQueue:
         return self.current is not None or bool(self._waiting)
 
     def add(self, utterance: Utterance) -> bool:
-        """Queue an utterance by its priority; return whether it will be said."""
-        if not utterance.text.strip():
+        """Queue an utterance at the end; return whether it will be said."""
+        if not utterance.text.strip() and not utterance.sound:
             return False
         if self.muted:
             self._remember(utterance)
@@ -85,18 +117,25 @@ class SpeechQueue:
             return False
         if priority is Priority.ECHO:  # latest wins: an older echo still waiting is out of date
             self._waiting = deque(u for u in self._waiting if u.priority is not Priority.ECHO)
-        if priority is Priority.IMPORTANT:
-            ahead = sum(1 for u in self._waiting if u.priority is Priority.IMPORTANT)
-            self._waiting.insert(ahead, utterance)
-        else:
-            self._waiting.append(utterance)
+        self._waiting.append(utterance)
+        self._remember(utterance)
         return True
 
-    def interrupt(self, utterance: Utterance | None = None) -> bool:
-        """Drop what is waiting except important utterances, then queue `utterance`; return whether the one being
-        said should be cut off (it is, unless it is important)."""
-        self._waiting = deque(u for u in self._waiting if u.priority is Priority.IMPORTANT)
-        cut = self.current is not None and self.current.priority is not Priority.IMPORTANT
+    def new_input(self) -> Cut:
+        """A new line was typed or a card scanned: what waits is stale. Waiting important utterances are
+        shortened to their brief form, the rest dropped; return what happens to the one being said (a message is
+        cut now, an important one ends with its sentence)."""
+        self._waiting = deque(u.shortened() for u in self._waiting if u.priority is Priority.IMPORTANT)
+        if self.current is None:
+            return Cut.NONE
+        if self.current.priority is Priority.IMPORTANT and not self.current.review:
+            return Cut.AFTER_SENTENCE
+        return Cut.NOW
+
+    def interrupt(self, utterance: Utterance | None = None) -> Cut:
+        """Stop, here is the next thing: `new_input()`, then queue `utterance`; return what happens to the one
+        being said."""
+        cut = self.new_input()
         if utterance is not None:
             if utterance.priority is Priority.HINT:  # a hint that interrupts is meant to be heard
                 utterance = replace(utterance, priority=Priority.MESSAGE)
@@ -114,7 +153,6 @@ class SpeechQueue:
         if not self._waiting:
             return None
         self.current = self._waiting.popleft()
-        self._remember(self.current)
         return self.current
 
     def done(self) -> None:
@@ -126,6 +164,10 @@ class SpeechQueue:
         self.muted = muted
         if muted:
             self._waiting.clear()
+
+    def recent(self, count: int) -> list[Utterance]:
+        """The last `count` utterances of the history, newest first."""
+        return list(reversed(self.history))[:count]
 
     def repeat(self) -> Utterance | None:
         """The last thing said, to say again; None when nothing was said yet."""
@@ -156,13 +198,15 @@ class SpeechQueue:
         return Utterance(said.text, Priority.MESSAGE, private=said.private, review=True)
 
     def _remember(self, utterance: Utterance) -> None:
-        if utterance.review or utterance.priority is Priority.ECHO:
+        if utterance.review or utterance.priority is Priority.ECHO or not utterance.text.strip():
             return  # repeats are already there; single letters typed would bury the sentences
         self.history.append(utterance)
         self._cursor = None
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+(?=\S)")
+# A sentence ends at . ! ? or ; followed by a space. Not at a colon: "Turn 5: Ben's turn." is one sentence, and
+# splitting there made the speech choppy.
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=\S)")
 
 
 def split_sentences(text: str, longest: int = 240) -> list[str]:

@@ -7,6 +7,8 @@ The entry points:
 - `service.say(text, priority)`, `service.interrupt(text)`, `service.stop()`, `service.repeat()`,
   `service.back()`, `service.forward()`, `service.muted = True`, `service.earcon(name)`;
 - `speech_wanted(settings)`: whether the app should speak at all (off when a screen reader talks), and why not;
+- `service.new_input()`: a line typed or a card scanned, so what still waits is stale (`docs/speech.md`);
+- a transcript (`settings.transcript`, `--transcript FILE`): every utterance appended to a file with its time;
 - `ReplySpeaker` (`assistant/speech/replies.py`): speaks the session's replies and handles the speech keys.
 
 Third-party modules (pyttsx3, speechd) are imported only when a backend is opened, in the worker thread.
@@ -17,6 +19,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from assistant.core import words
 from assistant.core.settings import SpeechSettings
@@ -32,6 +35,7 @@ from assistant.speech.backends import (
 )
 from assistant.speech.player import Player
 from assistant.speech.service import SpeechService
+from assistant.speech.transcript import Transcript
 
 __all__ = ["Priority", "Utterance", "SpeechService", "SpeechError", "RecordingBackend", "make_speaker",
            "make_backends", "speech_wanted"]  # fmt: skip
@@ -47,7 +51,7 @@ def make_backends(settings: SpeechSettings, *, wav_only: bool = False) -> tuple[
     """
     player = Player.find(settings.player, settings.device)
     private_player = Player.find(settings.player, settings.private_device) if settings.private_device else None
-    voice = dict(rate=settings.rate, voice=settings.voice, volume=settings.volume)
+    voice: dict[str, Any] = dict(rate=settings.rate, voice=settings.voice, volume=settings.volume)
     makers: dict[str, Callable[[], Backend]] = {
         "speechd": lambda: SpeechdBackend(**voice),
         "pyttsx3": lambda: Pyttsx3Backend(player, private_player, **voice),
@@ -72,12 +76,13 @@ def make_speaker(
     wav_only: bool = False,
     backends: list[Backend] | None = None,
     earcon_folder: Path | None = None,
+    transcript: str = "",
 ) -> SpeechService:
     """The speech service for these settings, its backend chosen (see `service.notices[0]` for the sentence).
 
     `backends` replaces the automatic choice (tests pass a `RecordingBackend`); `earcon_folder` is where the
     earcon files are written once (the app passes its data directory; by default a folder in the system's
-    temporary directory).
+    temporary directory); `transcript` a file to append every utterance to (else the settings' one).
     """
     settings = settings or SpeechSettings()
     private = None
@@ -86,9 +91,23 @@ def make_speaker(
     earcons = None
     if settings.earcons and not wav_only:
         earcons = _earcon_channel(settings, earcon_folder)
-    service = SpeechService(backends, private_backend=private, earcons=earcons, on_notice=on_notice)
+    writer, failure = open_transcript(transcript or settings.transcript)
+    service = SpeechService(backends, private_backend=private, earcons=earcons, on_notice=on_notice,
+                            transcript=writer)  # fmt: skip
     service.ready.wait(READY_TIMEOUT)
+    if failure:
+        service.report(failure)
     return service
+
+
+def open_transcript(path: str) -> tuple[Transcript | None, str]:
+    """The transcript writer for `path` (None when empty), or None and the sentence saying why it cannot be."""
+    if not path:
+        return None, ""
+    try:
+        return Transcript(path), ""
+    except OSError as exc:
+        return None, words.transcript_failed(path, exc.strerror or str(exc))
 
 
 def _earcon_channel(settings: SpeechSettings, folder: Path | None):

@@ -7,8 +7,11 @@
 - `RecordingBackend`: records what it was asked to say, for tests.
 
 `open()` prepares a backend in the worker thread and raises `BackendUnavailable` with a reason when it cannot work
-here; `speak()` blocks the worker until the utterance is said or cut off; `cancel()` may be called from any thread
-and cuts off at once. Third-party modules are imported inside `open()`.
+here; `speak()` blocks the worker until the utterance is said or cut off, sentence by sentence, going on to the
+next sentence only while `more()` says so (a stale important reply ends with its sentence); `cancel()` may be
+called from any thread and cuts off at once. A backend that `plays_sounds` plays the utterance's earcon itself,
+just before its words (the WAV backends put it at the start of the first sentence's file, so there is no gap);
+for the others the service plays it first. Third-party modules are imported inside `open()`.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import wave
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from assistant.core import words
 from assistant.core.speechqueue import Priority, Utterance, scale, split_sentences
@@ -31,6 +35,10 @@ from assistant.speech.player import Player, end_process, start_quietly
 
 #: Seconds a render may take before it counts as failed (a sentence renders in about 10 ms).
 RENDER_TIMEOUT = 10.0
+
+
+def _always() -> bool:
+    return True
 
 
 class BackendUnavailable(Exception):
@@ -51,6 +59,11 @@ class Backend:
     on_notice: Callable[[str], None] = staticmethod(lambda text: None)
     """Set by the service: where a backend sends a sentence for the player (a player that failed)."""
 
+    plays_sounds = False
+    """Whether `speak()` plays the utterance's earcon (`Utterance.sound`) itself, from `sounds`."""
+    sounds: dict[str, Path] = {}
+    """The earcon files, set by the service when sounds are on."""
+
     def open(self) -> None:
         """Prepare the engine (in the worker thread); BackendUnavailable when it cannot work here."""
 
@@ -62,8 +75,9 @@ class Backend:
         """Whether private utterances can go to a separate (headphones) device."""
         return False
 
-    def speak(self, utterance: Utterance, wanted: Callable[[], bool]) -> None:
-        """Say the utterance, returning when it was said or cut off; stop early once `wanted()` is False."""
+    def speak(self, utterance: Utterance, wanted: Callable[[], bool], more: Callable[[], bool] = _always) -> None:
+        """Say the utterance, returning when it was said or cut off; stop at once when `wanted()` is False, and
+        before a next sentence when `more()` is False."""
 
     def cancel(self) -> None:
         """Cut off what is being said (any thread)."""
@@ -81,12 +95,14 @@ class SilentBackend(Backend):
 
     name = "silent"
 
-    def __init__(self, reason: str = "") -> None:
+    def __init__(self, reason: str = "", sentence: str = "") -> None:
         self.reason = reason
+        self.sentence = sentence
+        """What to say instead of "no speech engine works" (speech is off on purpose)."""
 
     def describe(self) -> str:
         """One written notice: why the app is silent."""
-        return words.speech_silent(self.reason)
+        return self.sentence or words.speech_silent(self.reason)
 
 
 @dataclass(frozen=True)
@@ -98,6 +114,8 @@ class Recorded:
     text: str = ""
     priority: Priority | None = None
     private: bool = False
+    sound: str = ""
+    """The earcon played with it."""
 
 
 class RecordingBackend(Backend):
@@ -108,6 +126,7 @@ class RecordingBackend(Backend):
     """
 
     name = "recording"
+    plays_sounds = True
 
     def __init__(self, hold: bool = False, private: bool = True) -> None:
         self.hold = hold
@@ -127,8 +146,8 @@ class RecordingBackend(Backend):
         """The texts said to the end or cut off, in order."""
         return [r.text for r in self.records if r.kind in ("said", "cut")]
 
-    def speak(self, utterance: Utterance, wanted: Callable[[], bool]) -> None:
-        """Record the utterance (holding it, if asked, until released or cut off)."""
+    def speak(self, utterance: Utterance, wanted: Callable[[], bool], more: Callable[[], bool] = _always) -> None:
+        """Record the utterance (holding it, if asked, until released or cut off); it is one sentence."""
         with self._changed:
             self.started.append(utterance.text)
             self._changed.notify_all()
@@ -137,7 +156,7 @@ class RecordingBackend(Backend):
                 pass  # the timeout only re-checks `wanted`: a cancel makes it False
         kind = "said" if wanted() else "cut"
         with self._changed:
-            self.records.append(Recorded(kind, utterance.text, utterance.priority, utterance.private))
+            self.records.append(Recorded(kind, utterance.text, utterance.priority, utterance.private, utterance.sound))
             self._changed.notify_all()
 
     def release(self, count: int = 1) -> None:
@@ -162,6 +181,7 @@ class WavBackend(Backend):
     the one before plays, so a long card text starts as soon as its first sentence is ready."""
 
     can_render = True
+    plays_sounds = True
 
     def __init__(self, player: Player | None, private_player: Player | None = None) -> None:
         self.player = player
@@ -179,6 +199,9 @@ class WavBackend(Backend):
         self._reported: set[str] = set()
         self.started_hook: Callable[[], None] | None = None
         """Called right after a player process started (the benchmark times it)."""
+        self.played: list[str] = []
+        """What each player process started with, in order: a sentence (after "[earcon] " when the earcon is in
+        the same file), or "[earcon]" alone. One entry per player process, so per opening of the sound device."""
 
     def describe(self) -> str:
         """ "Speech: pyttsx3, played with aplay." """
@@ -188,32 +211,46 @@ class WavBackend(Backend):
         """Private utterances go to the headphones player when one is set."""
         return self.private_player is not None
 
-    def speak(self, utterance: Utterance, wanted: Callable[[], bool]) -> None:
-        """Render and play sentence by sentence; stop as soon as the utterance is no longer wanted."""
+    def speak(self, utterance: Utterance, wanted: Callable[[], bool], more: Callable[[], bool] = _always) -> None:
+        """Render and play sentence by sentence, the earcon at the start of the first; stop as soon as the
+        utterance is no longer wanted, and before a next sentence once `more()` is False."""
         player = self.private_player if utterance.private else self.player
         pieces = split_sentences(utterance.text)
-        if not pieces:
-            return
+        sound = self.sounds.get(utterance.sound) if utterance.sound else None
         if player is None:
             self._speak_directly(pieces, wanted)
             return
+        if not pieces:
+            if (
+                sound is not None
+                and wanted()
+                and (process := self._start(player, sound, wanted, f"[{utterance.sound}]"))
+            ):
+                self._wait(process, player)
+            return
         self._wanted = wanted
-        ready = self._render_piece(pieces[0])
+        ready: Path | None = self._render_piece(pieces[0])
+        prefix = ""
         try:
+            if sound is not None and ready is not None:
+                if _prepend(sound, ready):
+                    prefix = f"[{utterance.sound}] "
+                elif (process := self._start(player, sound, wanted, f"[{utterance.sound}]")) is not None:
+                    self._wait(process, player)  # not the same sample format (another voice): the earcon first
             for index in range(len(pieces)):
-                if not wanted():
+                if not wanted() or ready is None or (index > 0 and not more()):
                     return
-                process = self._start(player, ready, wanted)
+                process = self._start(player, ready, wanted, (prefix if index == 0 else "") + pieces[index])
                 if process is None:
                     return
-                more = index + 1 < len(pieces) and wanted()
-                upcoming = self._render_piece(pieces[index + 1]) if more else None
+                going_on = index + 1 < len(pieces) and more()
+                upcoming = self._render_piece(pieces[index + 1]) if going_on else None
                 self._wait(process, player)
                 _remove(ready)
                 ready = upcoming
         finally:
             _remove(ready)
-            self._wanted = lambda: True  # `render` for `say --to` is always wanted
+            self._wanted = _always  # `render` for `say --to` is always wanted
 
     def _speak_directly(self, pieces: list[str], wanted: Callable[[], bool]) -> None:
         """No player: engines that can reach the sound device themselves override this."""
@@ -224,7 +261,7 @@ class WavBackend(Backend):
         self.render(text, path)
         return path
 
-    def _start(self, player: Player, path: Path, wanted: Callable[[], bool]) -> subprocess.Popen | None:
+    def _start(self, player: Player, path: Path, wanted: Callable[[], bool], label: str) -> subprocess.Popen | None:
         """Start the player; None when it cannot start (reported once) or the utterance was cut off meanwhile."""
         try:
             process = player.start(path)
@@ -233,7 +270,10 @@ class WavBackend(Backend):
             return None
         if self.started_hook is not None:
             self.started_hook()
-        return self._register(process, wanted)
+        if self._register(process, wanted) is None:
+            return None
+        self.played.append(label)  # killed at once above, it never opened the device: not a play
+        return process
 
     def _register(self, process: subprocess.Popen, wanted: Callable[[], bool]) -> subprocess.Popen | None:
         # A cancel first changes what `wanted` answers, then kills `self._process` under this lock: either it
@@ -277,6 +317,23 @@ class WavBackend(Backend):
             self._folder = None
 
 
+def _prepend(sound: Path, speech: Path) -> bool:
+    """Rewrite the WAV file `speech` with the samples of `sound` first; False (nothing changed) when their
+    formats differ or a file cannot be read."""
+    try:
+        with wave.open(str(sound), "rb") as first, wave.open(str(speech), "rb") as second:
+            if first.getparams()[:3] != second.getparams()[:3]:  # channels, sample width, rate
+                return False
+            params = second.getparams()
+            frames = first.readframes(first.getnframes()) + second.readframes(second.getnframes())
+        with wave.open(str(speech), "wb") as joined:
+            joined.setparams(params)
+            joined.writeframes(frames)
+        return True
+    except (OSError, EOFError, wave.Error):
+        return False
+
+
 def _remove(path: Path | None) -> None:
     if path is not None:
         with contextlib.suppress(OSError):
@@ -296,7 +353,7 @@ class Pyttsx3Backend(WavBackend):
                  voice: str = "", volume: int = 100) -> None:  # fmt: skip
         super().__init__(player, private_player)
         self.rate, self.voice, self.volume = rate, voice, volume
-        self._engine = None
+        self._engine: Any = None  # a pyttsx3 engine, once opened
         self._finished = threading.Event()
 
     def open(self) -> None:
@@ -456,7 +513,7 @@ class SpeechdBackend(Backend):
     def __init__(self, *, rate: int = 50, voice: str = "", volume: int = 100, environ=os.environ) -> None:
         self.rate, self.voice, self.volume = rate, voice, volume
         self.environ = environ
-        self._client = None
+        self._client: Any = None  # a speechd.SSIPClient, once opened
         self._done = threading.Event()
 
     def open(self) -> None:
@@ -469,7 +526,8 @@ class SpeechdBackend(Backend):
             reason = words.engine_unavailable("speech-dispatcher", "python3-speechd is not installed")
             raise BackendUnavailable(reason) from None
         try:
-            client = speechd.SSIPClient("table-assistant", autospawn=False)
+            socket_path = str(speechd_socket_path(self.environ))
+            client = speechd.SSIPClient("table-assistant", socket_path=socket_path, autospawn=False)
             if self.rate != 50:
                 client.set_rate(int(scale(self.rate, -100, 0, 100)))
             if self.voice:
@@ -481,16 +539,19 @@ class SpeechdBackend(Backend):
         self._module = speechd
         self._client = client
 
-    def speak(self, utterance: Utterance, wanted: Callable[[], bool]) -> None:
-        """Send the text and wait for its end (or its cancel) event."""
-        self._done.clear()
+    def speak(self, utterance: Utterance, wanted: Callable[[], bool], more: Callable[[], bool] = _always) -> None:
+        """Send the text sentence by sentence, waiting for each one's end (or cancel) event."""
         events = (self._module.CallbackType.END, self._module.CallbackType.CANCEL)
-        try:
-            self._client.speak(utterance.text, callback=lambda kind, **_: self._done.set(), event_types=events)
-        except Exception as exc:
-            raise SpeechError(words.engine_unavailable("speech-dispatcher", str(exc))) from None
-        while wanted() and not self._done.wait(0.25):
-            pass  # the callback, or a cancel, sets the event; the timeout only re-checks `wanted`
+        for index, piece in enumerate(split_sentences(utterance.text)):
+            if not wanted() or (index > 0 and not more()):
+                return
+            self._done.clear()
+            try:
+                self._client.speak(piece, callback=lambda kind, **_: self._done.set(), event_types=events)
+            except Exception as exc:
+                raise SpeechError(words.engine_unavailable("speech-dispatcher", str(exc))) from None
+            while wanted() and not self._done.wait(0.25):
+                pass  # the callback, or a cancel, sets the event; the timeout only re-checks `wanted`
 
     def cancel(self) -> None:
         """Cancel the message being spoken."""

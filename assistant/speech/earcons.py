@@ -1,8 +1,10 @@
 """Earcons: short distinct sounds for "code seen", "card read", "error" and "your turn".
 
 The app makes them itself (sine tones with soft edges, standard library `wave`, `math` and `array`) and writes
-them once into a folder of the data directory. They play on their own channel: a small thread that starts a
-player child process for each, so a sound never waits for speech and speech never waits for a sound.
+them once into a folder of the data directory. An earcon that belongs to a reply travels with its words through
+the speech queue, so it is heard just before them, in order (the WAV backends put its samples at the start of the
+first sentence's file). A cue on its own ("code seen" while aiming) plays at once on this channel: a small thread
+that starts a player child process for each, so it never waits for speech.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import array
 import math
 import queue
+import subprocess
 import sys
 import threading
 import wave
@@ -75,7 +78,10 @@ class EarconChannel:
         self.played: list[str] = []
         """The earcons started, in order (tests and the benchmark read it)."""
         self._requests: queue.SimpleQueue = queue.SimpleQueue()
-        self._process = None
+        self._process: subprocess.Popen | None = None
+        self._waiting_process: subprocess.Popen | None = None
+        """A sound the speech worker is waiting on (`play_and_wait`)."""
+        self._lock = threading.Lock()
         self._thread = threading.Thread(target=self._run, name="earcons", daemon=True)
         self._thread.start()
 
@@ -103,9 +109,32 @@ class EarconChannel:
             return
         self._process = None
 
+    def play_and_wait(self, name: str, private: bool, wanted) -> None:
+        """Play an earcon and wait for its end (the speech worker, before words a backend says itself); a cut
+        (`stop_waiting`) ends it at once."""
+        player = self.private_player if private and self.private_player else self.player
+        try:
+            process = player.start(self.files[name])
+        except (OSError, KeyError):
+            return
+        with self._lock:
+            if not wanted():
+                end_process(process)
+            self._waiting_process = process
+        process.wait()
+        with self._lock:
+            self._waiting_process = None
+        self.played.append(name)
+
+    def stop_waiting(self) -> None:
+        """Cut the earcon the speech worker is waiting on."""
+        with self._lock:
+            end_process(self._waiting_process)
+
     def stop(self) -> None:
         """Cut the sound playing now."""
         end_process(self._process)
+        self.stop_waiting()
 
     def close(self) -> None:
         """Stop the channel's thread and any sound."""

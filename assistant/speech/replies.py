@@ -1,8 +1,10 @@
-"""Speaking the session's replies, and the speech keys of the app (stop, repeat, history, mute, private reading).
+"""Speaking the session's replies, and the speech commands (stop, repeat, history, mute, private reading).
 
 The app calls a `ReplySpeaker` with each reply it shows (`TableApp(..., speak=ReplySpeaker(service))`), so what
-is shown and what is said come from the same place. A card reply interrupts whatever was being read ("stop, here
-is the next card"); important replies are never dropped; braille cell echoes are navigation echo.
+is shown and what is said come from the same place. A reply to a typed line or a scanned card is new input: what
+was still waiting to be said is stale (dropped, or shortened to its facts when important), so speech keeps up
+with the table. Replies are said in the order given, each with its earcon; braille cell echoes are navigation
+echo; camera cues are hints.
 """
 
 from __future__ import annotations
@@ -12,12 +14,15 @@ from assistant.core.speechqueue import Priority
 from assistant.speech.earcons import EARCONS
 from assistant.speech.service import SpeechService
 
-#: The speech commands the app's keys send to `ReplySpeaker.control`.
-CONTROLS = ("stop", "repeat", "back", "forward", "mute", "private")
+#: The speech commands: the app's keys and the typed words send them to `ReplySpeaker.control`.
+CONTROLS = ("stop", "repeat", "back", "forward", "history", "mute", "private")
+
+#: How many things the history command reads back.
+HISTORY_READ = 5
 
 
 class ReplySpeaker:
-    """Turns replies into speech with the right priority, and runs the speech keys."""
+    """Turns replies into speech with the right priority, and runs the speech commands."""
 
     def __init__(self, service: SpeechService, private_device: str = "") -> None:
         self.service = service
@@ -25,27 +30,34 @@ class ReplySpeaker:
         self.private = False
         """Private reading: card replies go only to the headphones device."""
 
-    def __call__(self, reply) -> None:
-        """Speak a reply (`assistant.session.Reply`)."""
+    def __call__(self, reply, *, new_input: bool = True) -> None:
+        """Speak a reply (`assistant.session.Reply`). `new_input`: it answers a line typed or a card scanned (what
+        still waits is stale); False for a notice that arrives on its own (the camera lost, a scanner notice)."""
         card = getattr(reply, "card", None)
         private = bool(getattr(reply, "private", False)) or (self.private and card is not None)
-        sound = getattr(reply, "sound", "")  # a reply may name its earcon; a card reply is "card read"
-        if sound in EARCONS:
-            self.service.earcon(sound, private=private)
-        if card is not None:
-            if not sound:
-                self.service.earcon("card-read", private=private)
-            self.service.interrupt(reply.speech, private=private)
-        elif reply.important:
-            self.service.say(reply.speech, Priority.IMPORTANT, private=private)
-        elif getattr(reply, "hint", False):  # an aiming cue from the camera: said only when nothing else is
+        sound = getattr(reply, "sound", "") or ("card-read" if card is not None else "")
+        if sound not in EARCONS:
+            sound = ""
+        if getattr(reply, "hint", False):  # an aiming cue: its sound at once, its words only when nothing else is
+            if sound and self.service.sounds_on:  # sounds off: the cue's own words say it
+                self.service.earcon(sound, private=private)
             self.service.say(reply.speech, Priority.HINT, private=private)
-        else:
-            self.service.say(reply.speech, Priority.MESSAGE, private=private)
+            return
+        if new_input:
+            self.service.new_input()
+        priority = Priority.IMPORTANT if reply.important else Priority.MESSAGE
+        brief = getattr(reply, "brief", "") or ""
+        self.service.say(reply.speech, priority, private=private, brief=brief, sound=sound)
+
+    def notice(self, reply) -> None:
+        """Speak a reply that is not an answer to new input (the camera lost, a scanner notice): nothing waiting
+        goes stale because of it."""
+        self(reply, new_input=False)
 
     def attach(self, on_notice) -> None:
-        """Send the service's later notices (a player that failed) to `on_notice`, which only posts a message."""
-        self.service.on_notice = on_notice
+        """Send the service's notices not yet shown (a player that failed, even before the app was ready) and the
+        later ones to `on_notice`, which only posts a message."""
+        self.service.attach(on_notice)
 
     def close(self) -> None:
         """Stop speaking and end the service."""
@@ -56,12 +68,17 @@ class ReplySpeaker:
         self.service.say(text, Priority.ECHO)
 
     def control(self, command: str) -> str:
-        """Run a speech key; return the sentence to show (it is also said, except "stop")."""
+        """Run a speech command; return the text to show (it is also said, except after "stop" and "mute")."""
         service = self.service
         if command == "stop":
             service.stop()
             return words.SPEECH_STOPPED
-        if command in ("repeat", "back", "forward"):
+        if command == "history":
+            said = service.recent(HISTORY_READ)  # said too, newest first, after a heading
+            if said:
+                return "\n".join([words.history_heading(len(said)), *said])
+            sentence = words.NOTHING_SAID_YET
+        elif command in ("repeat", "back", "forward"):
             said = getattr(service, command)()
             if said:
                 return said  # shown too, for a braille display

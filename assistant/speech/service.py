@@ -2,21 +2,25 @@
 
 `say()` and the other calls from the app only change the queue (`assistant/core/speechqueue.py`) under a lock and
 wake the worker, or kill a player process: a few microseconds. The worker opens the first backend that works
-here (reported once, in a sentence), then takes utterances one at a time and speaks them. Sentences for the
-player (the backend chosen, a player that failed) go to `on_notice`, which must only post a message or store the
-text; the app shows them.
+here (reported once, in a sentence), then takes utterances one at a time, in the order given, and speaks them
+with their earcons. `new_input()` (a line typed, a card scanned) makes what waits stale: never played late.
+Sentences for the player (the backend chosen, a sound that failed) are kept in `notices` and sent to the
+callback given to `attach()`, which must only post a message or store the text; the app shows them. Every
+utterance and notice also goes into the transcript, when there is one.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from assistant.core import words
-from assistant.core.speechqueue import Priority, SpeechQueue, Utterance
+from assistant.core.speechqueue import Cut, Priority, SpeechQueue, Utterance
 from assistant.speech.backends import Backend, BackendUnavailable, SilentBackend, SpeechError
 from assistant.speech.earcons import EARCONS, EarconChannel
+from assistant.speech.transcript import Transcript
 
 #: Earcons spoken in words when sounds are off: the sentence and its priority.
 EARCON_PRIORITY = {
@@ -27,8 +31,26 @@ EARCON_PRIORITY = {
 }
 
 
+class _Turn:
+    """The utterance the worker is saying, and what was decided about it meanwhile (under the service's lock)."""
+
+    def __init__(self, utterance: Utterance) -> None:
+        self.utterance = utterance
+        self.cut = False
+        """Cut off now: the backend stops at once."""
+        self.trimmed = False
+        """Stale: the backend ends with the sentence it is saying."""
+
+    def wanted(self) -> bool:
+        return not self.cut
+
+    def more(self) -> bool:
+        return not (self.cut or self.trimmed)
+
+
 class SpeechService:
-    """Prioritised, interruptible speech with a history; every public method returns at once."""
+    """Interruptible speech in order, with stale replies dropped or shortened and a history; every public method
+    returns at once."""
 
     def __init__(
         self,
@@ -37,6 +59,7 @@ class SpeechService:
         private_backend: Backend | None = None,
         earcons: EarconChannel | None = None,
         on_notice: Callable[[str], None] | None = None,
+        transcript: Transcript | None = None,
     ) -> None:
         """Start the worker; it opens the first of `backends` that works (silent when none does)."""
         self._candidates = [backends] if isinstance(backends, Backend) else list(backends)
@@ -45,12 +68,15 @@ class SpeechService:
         """Where private utterances go when the main backend cannot reach a headphones device."""
         self.earcons = earcons
         self.on_notice = on_notice
+        self.transcript = transcript
         self.notices: list[str] = []
-        """Every sentence sent to the player, in order (the first one reports the backend)."""
+        """Every sentence for the player, in order (the first one reports the backend)."""
+        self._delivered = 0
+        self._failures: list[str] = []
+        """How many of `notices` were handed to `on_notice` or taken with `take_notices()`."""
         self._queue = SpeechQueue()
         self._cond = threading.Condition()
-        self._cut = 0
-        """Counts the cut-offs: an utterance is wanted while this is what it was when the worker took it."""
+        self._turn: _Turn | None = None
         self._jobs: list[Callable[[], None]] = []
         self._closing = False
         self.backend: Backend = SilentBackend()
@@ -61,30 +87,39 @@ class SpeechService:
 
     # The calls the app makes: each only takes the lock briefly.
 
-    def say(self, text: str, priority: Priority = Priority.MESSAGE, *, private: bool = False) -> bool:
-        """Queue text by its priority; return whether it will be said (a hint may be dropped, mute drops all)."""
-        with self._cond:
-            accepted = self._queue.add(Utterance(text, priority, private))
-            self._cond.notify_all()
-        return accepted
+    def say(self, text: str, priority: Priority = Priority.MESSAGE, *, private: bool = False, brief: str = "",
+            sound: str = "") -> bool:  # fmt: skip
+        """Queue text at the end; return whether it will be said (a hint may be dropped, mute drops all).
 
-    def interrupt(self, text: str = "", priority: Priority = Priority.MESSAGE, *, private: bool = False) -> None:
-        """Stop, here is the next card: drop what waits (important utterances stay), cut off what is being said
-        (unless it is important), then say `text`."""
+        `brief` is the facts-only form said instead once the player has moved on (empty: the first sentence);
+        `sound` an earcon heard just before the words.
+        """
+        return self._add(Utterance(text, priority, private, brief=brief, sound=self._sound(sound)))
+
+    def new_input(self) -> None:
+        """A new line was typed or a card scanned: replies not yet said are stale. Waiting messages are dropped,
+        waiting important ones shortened to their brief form; the message being said is cut off, an important
+        one ends with its sentence. Call it before saying the new reply."""
         with self._cond:
-            cut = self._queue.interrupt(Utterance(text, priority, private) if text else None)
-            if cut:
-                self._cut += 1
+            cut = self._queue.new_input()
             self._cond.notify_all()
-        if cut:
-            self._cancel_backends()
+        self._apply(cut)
+
+    def interrupt(self, text: str = "", priority: Priority = Priority.MESSAGE, *, private: bool = False,
+                  brief: str = "", sound: str = "") -> None:  # fmt: skip
+        """Stop, here is the next card: `new_input()`, then say `text`."""
+        utterance = Utterance(text, priority, private, brief=brief, sound=self._sound(sound))
+        with self._cond:
+            cut = self._queue.interrupt(utterance if text or utterance.sound else None)
+            self._cond.notify_all()
+        if text:
+            self._write(utterance)
+        self._apply(cut)
 
     def stop(self) -> None:
         """Silence now: drop everything waiting, important included, and cut off what is being said."""
         with self._cond:
-            cut = self._queue.stop()
-            if cut:
-                self._cut += 1
+            cut = self._queue.stop() and self._apply_locked(Cut.NOW)
         if cut:
             self._cancel_backends()
         if self.earcons is not None:
@@ -102,17 +137,34 @@ class SpeechService:
         """Say the utterance after the one last reviewed and return it; "" at the newest."""
         return self._review(self._queue.forward)
 
+    def recent(self, count: int = 5, *, speak: bool = True) -> list[str]:
+        """The last `count` things given to be said, newest first; with `speak`, they are said in that order
+        (each a message, so the next key makes them stale)."""
+        with self._cond:
+            said = self._queue.recent(count)
+            spoken = [Utterance(words.history_heading(len(said)), review=True)]
+            spoken += [Utterance(u.text, private=u.private, review=True) for u in said]
+            cut = Cut.NONE
+            if speak and said:
+                cut = self._queue.interrupt(spoken[0])
+                for utterance in spoken[1:]:
+                    self._queue.add(utterance)
+            self._cond.notify_all()
+        if speak and said:
+            for utterance in spoken:
+                self._write(utterance)
+        self._apply(cut)
+        return [u.text for u in said]
+
     def _review(self, step: Callable[[], Utterance | None]) -> str:
         with self._cond:
             utterance = step()
             if utterance is None:
                 return ""
             cut = self._queue.interrupt(utterance)
-            if cut:
-                self._cut += 1
             self._cond.notify_all()
-        if cut:
-            self._cancel_backends()
+        self._write(utterance)
+        self._apply(cut)
         return utterance.text
 
     @property
@@ -129,7 +181,7 @@ class SpeechService:
 
     @property
     def history(self) -> list[str]:
-        """What was said, oldest first."""
+        """What was given to be said, oldest first."""
         with self._cond:
             return [u.text for u in self._queue.history]
 
@@ -141,18 +193,47 @@ class SpeechService:
 
     @property
     def sounds_on(self) -> bool:
-        """Whether earcons play as sounds (else they are spoken)."""
+        """Whether earcons play as sounds (else they are spoken, or left out beside words)."""
         return self.earcons is not None
 
     def earcon(self, name: str, *, private: bool = False) -> None:
-        """Play an earcon ("code-seen", "card-read", "error", "your-turn") on its own channel, or say its words
-        when sounds are off."""
+        """Play an earcon at once, as a cue on its own channel (over any speech: "code seen" while aiming), or say
+        its words when sounds are off. An earcon that belongs to a sentence is given with it: `say(sound=...)`."""
         if name not in EARCONS:
             raise ValueError(f"unknown earcon {name}")
         if self.earcons is not None and not self.muted:
             self.earcons.play(name, private)
+            self._write(Utterance("", EARCON_PRIORITY[name], private, sound=name))
         else:
             self.say(words.EARCON_WORDS[name], EARCON_PRIORITY[name], private=private)
+
+    # Notices: the backend chosen, a sound that failed. Shown once; never lost before the app is ready.
+
+    def attach(self, on_notice: Callable[[str], None]) -> None:
+        """Send notices to `on_notice` from now on, starting with any not yet delivered."""
+        with self._cond:
+            self.on_notice = on_notice
+            pending = self.notices[self._delivered :]
+            self._delivered = len(self.notices)
+        for sentence in pending:
+            self._deliver(on_notice, sentence)
+
+    def take_notices(self) -> list[str]:
+        """The notices not yet delivered (the app writes these under its title at start)."""
+        with self._cond:
+            pending = self.notices[self._delivered :]
+            self._delivered = len(self.notices)
+        return pending
+
+    @property
+    def failure(self) -> str:
+        """The first sentence saying that sound failed after the backend was chosen (a player that is missing or
+        stopped with an error, an engine error), or "". It is also among the notices, so shown once."""
+        return self._failures[0] if self._failures else ""
+
+    def report(self, sentence: str) -> None:
+        """A notice from outside the worker (the transcript cannot be opened): kept, shown once, transcribed."""
+        self._notice(sentence)
 
     def wait_idle(self, timeout: float = 10.0) -> bool:
         """Block until nothing is being said or waiting (for the `say` command and tests, never the app)."""
@@ -186,37 +267,112 @@ class SpeechService:
             raise SpeechError(failure[0])
 
     def close(self) -> None:
-        """Stop speaking, end the worker and free the engine and its files."""
+        """Stop speaking, end the worker and free the engine, its files and the transcript."""
         with self._cond:
             self._closing = True
-            cut = self._queue.stop()
-            self._cut += 1
+            cut = self._queue.stop() and self._apply_locked(Cut.NOW)
             self._cond.notify_all()
         if cut:
             self._cancel_backends()
         self._thread.join(timeout=2.0)
         if self.earcons is not None:
             self.earcons.close()
+        if self.transcript is not None:
+            self.transcript.close()
 
-    # The worker.
+    # Inside: the queue's decisions, the transcript, the worker.
+
+    def _sound(self, name: str) -> str:
+        """The earcon to keep with an utterance: none when sounds are off (the words carry the message)."""
+        if name and name not in EARCONS:
+            raise ValueError(f"unknown earcon {name}")
+        return name if self.earcons is not None else ""
+
+    def _add(self, utterance: Utterance) -> bool:
+        with self._cond:
+            accepted = self._queue.add(utterance)
+            self._cond.notify_all()
+        self._write(utterance)
+        return accepted
+
+    def _write(self, utterance: Utterance) -> None:
+        transcript = self.transcript
+        if transcript is None or (not utterance.text.strip() and not utterance.sound):
+            return
+        marks = []
+        if self._queue.muted:
+            marks.append("muted")
+        if self.ready.is_set() and isinstance(self.backend, SilentBackend):
+            marks.append("silent")
+        if utterance.private:
+            marks.append("private")
+        if utterance.review:
+            marks.append("repeat")
+        if utterance.sound:
+            marks.append(f"sound:{utterance.sound}")
+        transcript.write(utterance.priority.value, utterance.text, tuple(marks))
+        self._transcript_failed(transcript)
+
+    def _transcript_failed(self, transcript: Transcript) -> None:
+        if transcript.failure:
+            self.transcript = None
+            self._notice(transcript.failure)
+
+    def _apply(self, cut: Cut) -> None:
+        """Carry out the queue's decision about the utterance being said."""
+        if cut is Cut.NONE:
+            return
+        with self._cond:
+            cut_now = self._apply_locked(cut)
+        if cut_now:
+            self._cancel_backends()
+
+    def _apply_locked(self, cut: Cut) -> bool:
+        turn = self._turn
+        if turn is None or cut is Cut.NONE:
+            return False
+        if cut is Cut.AFTER_SENTENCE:
+            turn.trimmed = True
+            return False
+        turn.cut = True
+        return True
 
     def _cancel_backends(self) -> None:
         self.backend.cancel()
         if self.private_backend is not None and self.private_backend is not self.backend:
             self.private_backend.cancel()
+        if self.earcons is not None:
+            self.earcons.stop_waiting()
+
+    def _failed(self, sentence: str) -> None:
+        """A sound failure (from a backend or the worker): a notice, remembered as a failure."""
+        with self._cond:
+            if sentence not in self._failures:
+                self._failures.append(sentence)
+        self._notice(sentence)
 
     def _notice(self, sentence: str) -> None:
-        if sentence in self.notices:
-            return  # an engine failing on every utterance is reported once, not every time
-        self.notices.append(sentence)
-        if self.on_notice is not None:
-            try:
-                self.on_notice(sentence)
-            except Exception:
-                pass  # the app is closing: the notice is still in `notices`
+        with self._cond:
+            if sentence in self.notices:
+                return  # an engine failing on every utterance is reported once, not every time
+            self.notices.append(sentence)
+            callback = self.on_notice
+            if callback is not None:
+                self._delivered = len(self.notices)
+        if self.transcript is not None:
+            self.transcript.write("notice", sentence)
+        if callback is not None:
+            self._deliver(callback, sentence)
+
+    @staticmethod
+    def _deliver(callback: Callable[[str], None], sentence: str) -> None:
+        try:
+            callback(sentence)
+        except Exception:
+            pass  # the app is closing: the notice is still in `notices`
 
     def _open(self, candidate: Backend) -> bool:
-        candidate.on_notice = self._notice
+        candidate.on_notice = self._failed
         try:
             candidate.open()
             return True
@@ -237,6 +393,10 @@ class SpeechService:
             self.private_backend = chosen
         elif self._private_candidate is not None and self._open(self._private_candidate):
             self.private_backend = self._private_candidate
+        if self.earcons is not None:
+            for backend in (self.backend, self.private_backend):
+                if backend is not None:
+                    backend.sounds = dict(self.earcons.files)
         self._notice(chosen.describe())
         self.ready.set()
 
@@ -250,32 +410,43 @@ class SpeechService:
                 self._cond.wait_for(lambda: self._closing or self._jobs or self._queue.waiting)
                 if self._closing:
                     break
+                turn = None
                 if self._jobs:
-                    job, utterance = self._jobs.pop(0), None
+                    job = self._jobs.pop(0)
                 else:
-                    job, utterance = None, self._queue.take()
-                    generation = self._cut
+                    job = None
+                    utterance = self._queue.take()
+                    if utterance is not None:
+                        turn = self._turn = _Turn(utterance)
             if job is not None:
                 job()
                 with self._cond:
                     self._cond.notify_all()
                 continue
-            self._speak(utterance, lambda generation=generation: self._cut == generation)
+            if turn is not None:
+                self._speak(turn)
             with self._cond:
                 self._queue.done()
+                self._turn = None
                 self._cond.notify_all()
         for backend in {id(b): b for b in (self.backend, self.private_backend) if b is not None}.values():
             backend.close()
 
-    def _speak(self, utterance: Utterance, wanted: Callable[[], bool]) -> None:
+    def _speak(self, turn: _Turn) -> None:
+        utterance = turn.utterance
         backend = self.backend
         if utterance.private and not backend.can_speak_privately():
-            backend = self.private_backend
-            if backend is None:
+            if self.private_backend is None:
                 return  # hidden information with no headphones device: shown on screen, never said aloud
+            backend = self.private_backend
         try:
-            backend.speak(utterance, wanted)
+            if utterance.sound and not backend.plays_sounds and self.earcons is not None:
+                # speech-dispatcher cannot play our sound files: the earcon's own player goes first, then the words
+                self.earcons.play_and_wait(utterance.sound, utterance.private, turn.wanted)
+                utterance = replace(utterance, sound="")
+            if turn.wanted():
+                backend.speak(utterance, turn.wanted, turn.more)
         except SpeechError as exc:
-            self._notice(str(exc))
+            self._failed(str(exc))
         except Exception as exc:  # the worker must survive anything an engine does
-            self._notice(words.engine_unavailable(backend.name, f"{exc.__class__.__name__}: {exc}"))
+            self._failed(words.engine_unavailable(backend.name, f"{exc.__class__.__name__}: {exc}"))

@@ -101,19 +101,19 @@ class TableApp(App):
 
     def on_camera_lost(self, message) -> None:
         """No camera, or it stopped: said once; typed input carries on."""
-        self.show(self.session.notice(message.sentence))
+        self.show(self.session.notice(message.sentence), new_input=False)
 
     def on_camera_back(self, message) -> None:
         """The camera works again."""
-        self.show(self.session.notice(words.CAMERA_BACK))
+        self.show(self.session.notice(words.CAMERA_BACK), new_input=False)
 
     def on_scanner_noticed(self, message) -> None:
         """A one-time notice from the scanner."""
-        self.show(self.session.notice(message.sentence))
+        self.show(self.session.notice(message.sentence), new_input=False)
 
     def on_speech_noticed(self, message: SpeechNoticed) -> None:
         """A notice from the speech service: shown, and not spoken (it is about the speech itself)."""
-        self.show(Reply((message.text,), ""))
+        self.show(Reply((message.text,), ""), new_input=False)
 
     def on_braille_input_echoed(self, message) -> None:
         """A braille cell typed or a six-key mode changed: navigation echo, only the latest one is said."""
@@ -134,8 +134,9 @@ class TableApp(App):
             return
         self.show(self.session.handle(event.value))
 
-    def show(self, reply: Reply) -> None:
-        """Show a reply on screen and hand it to speech; the one place both happen."""
+    def show(self, reply: Reply, new_input: bool = True) -> None:
+        """Show a reply on screen and hand it to speech; the one place both happen. `new_input`: the reply
+        answers a line typed or a card scanned, so speech still waiting is stale (False for a notice)."""
         if reply.hint:  # an aiming cue: on the camera line, leaving the answer and the history alone
             self.query_one("#camera", Static).update("\n".join(reply.lines))
             if self.speak is not None:
@@ -146,4 +147,5 @@ class TableApp(App):
         history = [line for old in reversed(self.replies[-20:-1]) for line in old.lines]
         self.query_one("#history-text", Static).update("\n".join(history))
         if self.speak is not None:
-            self.speak(reply)
+            notice = None if new_input else getattr(self.speak, "notice", None)
+            (notice or self.speak)(reply)

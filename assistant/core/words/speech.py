@@ -18,6 +18,7 @@ def speech_silent(reason: str = "") -> str:
     return f"Speech is off: no speech engine works here.{because} Everything is still written on screen."
 
 
+SPEECH_OFF_TRANSCRIPT = "Speech is off: what would be said is written to the transcript only."
 SPEECH_SET_SILENT = "The settings file chose silence (backend = silent)."
 NO_PLAYER = "No sound player is installed (aplay, paplay or pw-play)."
 
@@ -91,3 +92,15 @@ def wav_written(path: str, seconds: float) -> str:
 def say_failed(reason: str) -> str:
     """`say`: nothing could be spoken or written."""
     return f"Nothing was said: {reason}"
+
+
+def transcript_failed(path: str, reason: str) -> str:
+    """The transcript file cannot be opened or written."""
+    return f"The transcript {clean_untrusted(path, 120)} cannot be written ({clean_untrusted(reason, 80)}): it is off."
+
+
+def history_heading(count: int) -> str:
+    """The history command: what comes next."""
+    if count == 0:
+        return NOTHING_SAID_YET
+    return "The last thing said:" if count == 1 else f"The last {count} things said, newest first:"

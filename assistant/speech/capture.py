@@ -1,0 +1,149 @@
+"""Hearing without a sound card: ALSA's `file` plugin captures exactly what a player sends to the sound device.
+
+`AlsaCapture(folder)` writes a home folder whose `.asoundrc` makes ALSA's default device a `file` PCM (raw
+samples into `folder/audio/play`, `slave.pcm "null"`). Any program started with that home (`capture.env`) —
+aplay, espeak-ng, speech-dispatcher and its output module — "plays" into those files instead of a sound card.
+With `truncate false` ALSA never overwrites: each time the device is opened it writes a new file (`play`,
+`play.0001`, `play.0002`, ...), so one player process is one numbered file, in the order they started.
+
+The tests and `benchmarks/speech.py` use it to check real sound (bytes, their length in seconds, silence or not)
+and to time a call to the first audio byte of the right sentence. ALSA's null device takes samples as fast as
+they come, so a player into the capture ends at once; `paced_player()` adds the sound's own length after it, as
+a sound card would take, so speech still has a duration to interrupt and to fall behind with.
+"""
+
+from __future__ import annotations
+
+import array
+import math
+import os
+import sys
+import threading
+import time
+from pathlib import Path
+
+from assistant.speech.player import Player
+
+ASOUNDRC = """pcm.!default {{
+    type file
+    slave.pcm "null"
+    file "{path}"
+    format "raw"
+    truncate false
+}}
+"""
+
+#: The sample format espeak-ng (and pyttsx3's espeak driver) and the earcons use: 16-bit mono at 22050 Hz.
+BYTES_PER_SECOND = 22050 * 2
+
+
+class AlsaCapture:
+    """A folder where everything played through ALSA's default device is captured, one file per opening."""
+
+    def __init__(self, folder: Path | str) -> None:
+        self.folder = Path(folder)
+        self.home = self.folder / "home"
+        self.audio = self.folder / "audio"
+        self.home.mkdir(parents=True, exist_ok=True)
+        self.audio.mkdir(parents=True, exist_ok=True)
+        self.base = self.audio / "play"
+        (self.home / ".asoundrc").write_text(ASOUNDRC.format(path=self.base), encoding="utf-8")
+
+    @property
+    def env(self) -> dict[str, str]:
+        """The environment of a program whose sound should be captured."""
+        return {**os.environ, "HOME": str(self.home)}
+
+    def player(self, *options: str) -> Player:
+        """Real aplay, playing into the capture."""
+        return Player(("env", f"HOME={self.home}", "aplay", "-q", *options))
+
+    def paced_player(self) -> Player:
+        """Real aplay into the capture, then a wait as long as the sound (soxi -D), as a sound card would take.
+
+        A kill during the wait is an interrupt: the sound has "stopped" there."""
+        script = f'HOME="{self.home}" aplay -q "$1" && exec sleep "$(soxi -D "$1")"'
+        return Player(("sh", "-c", script, "player"))
+
+    def play_path(self, index: int) -> Path:
+        """The file of the `index`-th play (from 0), written or not."""
+        return self.base if index == 0 else self.audio / f"play.{index:04d}"
+
+    def plays(self) -> list[Path]:
+        """The files written so far, in the order the device was opened."""
+        files = [p for p in self.audio.iterdir() if p.name == "play" or p.name.startswith("play.")]
+        return sorted(files, key=lambda p: 0 if p.name == "play" else int(p.name.split(".")[1]))
+
+    def audio_bytes(self) -> list[bytes]:
+        """The samples of each play, in order."""
+        return [p.read_bytes() for p in self.plays()]
+
+    def wait_plays(self, count: int, timeout: float = 10.0) -> list[Path]:
+        """Wait until `count` plays have sound in them (a guard, not a timing); their files."""
+        end = time.monotonic() + timeout
+        while True:
+            plays = [p for p in self.plays() if p.stat().st_size > 0]
+            if len(plays) >= count or time.monotonic() > end:
+                return plays
+            time.sleep(0.005)
+
+
+class FirstBytes:
+    """Watches a capture from a thread and notes, for each play, the moment its first audio byte arrived
+    (`time.perf_counter()`, polled every `interval` seconds)."""
+
+    def __init__(self, capture: AlsaCapture, interval: float = 0.0005) -> None:
+        self.capture = capture
+        self.interval = interval
+        self.times: list[float] = []
+        """When each play's first byte was seen, in play order."""
+        self._changed = threading.Condition()
+        self._running = True
+        self._thread = threading.Thread(target=self._watch, name="first-bytes", daemon=True)
+        self._thread.start()
+
+    def _watch(self) -> None:
+        # Only the next file is looked at (its name is known: play, play.0001, ...), so a poll costs one stat
+        # however many plays there were, and the watcher does not slow down what it measures.
+        while self._running:
+            now = time.perf_counter()
+            path = self.capture.play_path(len(self.times))
+            try:
+                arrived = path.stat().st_size > 0
+            except OSError:
+                arrived = False
+            if arrived:
+                with self._changed:
+                    self.times.append(now)
+                    self._changed.notify_all()
+                continue  # the one after it may have arrived in the same poll
+            time.sleep(self.interval)
+
+    def wait(self, count: int, timeout: float = 10.0) -> float | None:
+        """The moment the `count`-th play's first byte arrived, waiting for it; None when it never did."""
+        with self._changed:
+            if not self._changed.wait_for(lambda: len(self.times) >= count, timeout):
+                return None
+            return self.times[count - 1]
+
+    @property
+    def count(self) -> int:
+        with self._changed:
+            return len(self.times)
+
+    def close(self) -> None:
+        self._running = False
+        self._thread.join(timeout=1.0)
+
+
+def loudness(raw: bytes) -> float:
+    """RMS loudness (0 to 1) of raw 16-bit little-endian samples."""
+    samples = array.array("h", raw[: len(raw) - len(raw) % 2])
+    if sys.byteorder == "big":
+        samples.byteswap()
+    return math.sqrt(sum(s * s for s in samples) / max(len(samples), 1)) / 32768
+
+
+def seconds(raw: bytes) -> float:
+    """The length of raw samples in the espeak-ng format (16-bit mono, 22050 Hz)."""
+    return len(raw) / BYTES_PER_SECOND

@@ -1,0 +1,196 @@
+# ruff: noqa: F811 - the fixtures imported from speech_fixtures are used as test arguments
+"""Real sound, heard through ALSA's file plugin: aplay, the earcons, table pace, interrupts, and a real
+speech-dispatcher. What is captured is what a sound card would have been sent; it is checked by measuring it
+(length, loudness), and our own earcons (the same samples every time) by their bytes."""
+
+from __future__ import annotations
+
+import shutil
+import time
+import wave
+
+import pytest
+from speech_fixtures import alsa_capture, speech_dispatcher  # noqa: F401 - fixtures
+
+from assistant.core.settings import SpeechSettings
+from assistant.core.speechqueue import Priority, split_sentences
+from assistant.session import Session
+from assistant.speech import SpeechService, make_speaker
+from assistant.speech.backends import Pyttsx3Backend, SpeechdBackend
+from assistant.speech.capture import loudness, seconds
+from assistant.speech.earcons import EarconChannel, write_earcons
+from assistant.speech.replies import ReplySpeaker
+from assistant.storage.decks import load_card_set
+
+LONG = "Rainbow Aura, Upgrade card. If this card is in your Stable, your Unicorn cards cannot be destroyed."
+# The speechd client library ends its reading thread with sys.exit() when its connection is closed; Python
+# ignores that in a thread, and pytest reports it: not ours, and not seen by the player.
+pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
+needs_soxi = pytest.mark.skipif(not shutil.which("soxi"), reason="soxi (sox) is not installed")
+
+
+def earcon_samples(path) -> bytes:
+    with wave.open(str(path), "rb") as sound:
+        return sound.readframes(sound.getnframes())
+
+
+def started(service) -> SpeechService:
+    assert service.ready.wait(10), service.notices
+    return service
+
+
+def test_each_sentence_is_heard_in_full_through_aplay(alsa_capture, tmp_path):
+    backend = Pyttsx3Backend(alsa_capture.player())
+    service = started(SpeechService(backend))
+    try:
+        service.say(LONG)
+        assert service.wait_idle(20)
+        for n, piece in enumerate(split_sentences(LONG)):
+            service.render_to(piece, tmp_path / f"{n}.wav")
+    finally:
+        service.close()
+    plays = alsa_capture.audio_bytes()
+    assert backend.played == split_sentences(LONG) and len(plays) == 2  # one opening of the device each
+    for n, raw in enumerate(plays):
+        with wave.open(str(tmp_path / f"{n}.wav"), "rb") as rendered:
+            expected = rendered.getnframes() / rendered.getframerate()
+        assert abs(seconds(raw) - expected) < 0.15  # the whole sentence reached the device (ALSA pads a period)
+        assert loudness(raw) > 0.02
+    assert len(service.notices) == 1  # the backend chosen; no sound failure
+
+
+def test_an_earcon_is_heard_at_the_start_of_its_own_sentence(alsa_capture, tmp_path):
+    files = write_earcons(tmp_path / "earcons")
+    backend = Pyttsx3Backend(alsa_capture.player())
+    service = started(SpeechService(backend, earcons=EarconChannel(alsa_capture.player(), files)))
+    try:
+        service.say("Ana drew a card.")
+        service.say("That card is not in play.", Priority.IMPORTANT, sound="error")
+        assert service.wait_idle(20)
+    finally:
+        service.close()
+    first, second = alsa_capture.audio_bytes()
+    error = earcon_samples(files["error"])
+    assert not first.startswith(error[:2000])
+    assert second.startswith(error)  # the sound, then at once its words, in one opening of the device
+    assert seconds(second) > seconds(error) + 0.5 and loudness(second[len(error) :]) > 0.02
+    assert backend.played == ["Ana drew a card.", "[error] That card is not in play."]
+
+
+def reply_index(label: str, replies, start: int) -> int | None:
+    """The first reply from `start` on that contains this sentence (or its brief form)."""
+    text = label.split("] ", 1)[-1]
+    for index in range(start, len(replies)):
+        if text in split_sentences(replies[index].speech):
+            return index
+    return None
+
+
+@needs_soxi
+def test_at_table_pace_replies_are_heard_in_order_and_the_last_one_in_full(alsa_capture, tmp_path):
+    cards = load_card_set("uu-2nd")
+    session = Session(cards)
+    lines = ["new game Ana Ben Cy babies red pink narwhal win 7"]
+    lines += ["draw", "play basic blue", "resolve", "end turn"] * 2
+    files = write_earcons(tmp_path / "earcons")
+    backend = Pyttsx3Backend(alsa_capture.paced_player())  # a sentence takes as long as its sound
+    service = started(SpeechService(backend, earcons=EarconChannel(alsa_capture.player(), files)))
+    speak = ReplySpeaker(service)
+    replies = []
+    try:
+        for line in lines:  # faster than a table (0.3 s), so replies go stale: the rules, not the timing, decide
+            replies.append(session.handle(line))
+            speak(replies[-1])
+            time.sleep(0.3)
+        assert service.wait_idle(60)
+    finally:
+        service.close()
+    plays = alsa_capture.wait_plays(len(backend.played))
+    assert len(plays) == len(backend.played)  # every player process that started reached the device
+    heard, position = [], 0
+    for label in backend.played:
+        index = reply_index(label, replies, position)
+        assert index is not None, f"{label!r} heard after a reply that followed it: {backend.played}"
+        heard.append(index)
+        position = index
+    assert heard[-1] == len(replies) - 1
+    assert backend.played[-len(split_sentences(replies[-1].speech)) :][-1] == split_sentences(replies[-1].speech)[-1]
+    important = [n for n, reply in enumerate(replies) if reply.important]
+    assert set(important) <= set(heard)  # never dropped: each turn change was heard, at least its facts
+    assert len(backend.played) < sum(len(split_sentences(r.speech)) for r in replies)  # stale ones were not
+
+
+@needs_soxi
+def test_an_interrupt_cuts_the_sentence_and_the_rest_is_never_heard(alsa_capture):
+    backend = Pyttsx3Backend(alsa_capture.paced_player())
+    service = started(SpeechService(backend))
+    try:
+        service.say(LONG)
+        assert len(alsa_capture.wait_plays(1)) == 1
+        service.interrupt("Yay, Instant card.")
+        assert len(alsa_capture.wait_plays(2)) == 2
+        assert service.wait_idle(20)
+    finally:
+        service.close()
+    assert backend.played == [split_sentences(LONG)[0], "Yay, Instant card."]
+    assert len(alsa_capture.plays()) == 2
+
+
+def test_speech_dispatcher_speaks_into_the_sound_device(speech_dispatcher):
+    backend = SpeechdBackend(environ=speech_dispatcher.environ)
+    service = started(SpeechService(backend))
+    try:
+        assert service.backend is backend, service.notices
+        service.say(LONG)
+        assert service.wait_idle(20)
+    finally:
+        service.close()
+    raw = b"".join(speech_dispatcher.capture.audio_bytes())
+    assert seconds(raw) > 3 and loudness(raw) > 0.01  # both sentences, spoken by its espeak-ng module
+    assert service.notices == ["Speech: speech-dispatcher."]
+
+
+def test_speech_dispatcher_is_chosen_automatically_when_its_socket_answers(speech_dispatcher, monkeypatch):
+    monkeypatch.setenv("XDG_RUNTIME_DIR", speech_dispatcher.environ["XDG_RUNTIME_DIR"])
+    monkeypatch.setenv("SPEECHD_ADDRESS", speech_dispatcher.environ["SPEECHD_ADDRESS"])
+    service = make_speaker(SpeechSettings(earcons=False))
+    try:
+        assert service.backend.name == "speechd"
+        service.say("Yay.")
+        assert service.wait_idle(20)
+    finally:
+        service.close()
+    assert len(speech_dispatcher.capture.wait_plays(1)) >= 1
+
+
+def test_speech_dispatcher_stops_when_told_and_plays_earcons_before_its_words(speech_dispatcher, tmp_path):
+    capture = speech_dispatcher.capture
+    files = write_earcons(tmp_path / "earcons")
+    error = earcon_samples(files["error"])
+    text = " ".join(f"Sentence number {n} of a long card text that nobody wants to hear to its end." for n in range(8))
+    backend = SpeechdBackend(environ=speech_dispatcher.environ)
+    service = started(SpeechService(backend, earcons=EarconChannel(capture.player(), files)))
+
+    def sizes() -> list[int]:
+        return [path.stat().st_size for path in capture.plays()]
+
+    try:
+        service.say(text)
+        assert service.wait_idle(60)
+        daemon = capture.plays()[0]  # speech-dispatcher keeps the device open: its sound grows one file
+        whole = daemon.stat().st_size
+        service.say(text, sound="error")
+        for _ in range(2000):  # until its words start arriving (a guard of about 10 s, not a timing)
+            if daemon.stat().st_size > whole:
+                break
+            time.sleep(0.005)
+        earcon_then = sizes()[1:]  # what the earcon's own player had written when the words began
+        service.stop()
+        assert service.wait_idle(20)
+        time.sleep(0.3)  # anything still on its way from the daemon arrives
+    finally:
+        service.close()
+    assert daemon.stat().st_size > whole  # the words began
+    assert earcon_then and earcon_then[0] >= len(error)  # the earcon was complete before its words
+    assert capture.plays()[1].read_bytes().startswith(error)
+    assert daemon.stat().st_size - whole < whole / 2  # stopped: most of the text was never said

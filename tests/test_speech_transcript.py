@@ -1,0 +1,105 @@
+"""The transcript: every utterance appended to a file with its time, priority and marks, from the service, the
+settings and the command line."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from datetime import datetime
+from pathlib import Path
+
+from assistant.core import words
+from assistant.core.settings import SpeechSettings, parse_settings
+from assistant.core.speechqueue import Priority
+from assistant.speech import RecordingBackend, SpeechService, make_speaker
+from assistant.speech.backends import SilentBackend
+from assistant.speech.transcript import Transcript, read_transcript
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_every_utterance_is_a_line_with_its_time_priority_marks_and_cleaned_text(tmp_path):
+    path = tmp_path / "said.txt"
+    service = SpeechService(RecordingBackend(), transcript=Transcript(path))
+    try:
+        assert service.ready.wait(5)
+        service.say("Turn 5: Ben's turn.\nBen draws.", Priority.IMPORTANT)
+        service.say("Yay, Instant card.\x1b[31m", private=True)
+        service.earcon("code-seen")  # sounds are off: said in words, a hint
+        assert service.wait_idle(5)
+        service.repeat()
+        assert service.wait_idle(5)
+        service.muted = True
+        service.say("hidden")
+    finally:
+        service.close()
+    lines = read_transcript(path)
+    assert [(kind, text) for _, kind, text in lines] == [
+        ("notice", words.speech_backend_chosen("recording")),
+        ("important", "Turn 5: Ben's turn. Ben draws."),  # one line, control characters gone
+        ("message private", "Yay, Instant card."),
+        ("hint", words.EARCON_WORDS["code-seen"]),  # written though dropped (busy): the transcript has all given
+        ("message private repeat", "Yay, Instant card."),
+        ("message muted", "hidden"),
+    ]
+    times = [datetime.fromisoformat(stamp) for stamp, _, _ in lines]
+    assert times == sorted(times) and all(t.tzinfo is not None for t in times)
+
+
+def test_a_silent_service_still_writes_and_marks_each_line_and_a_second_run_appends(tmp_path):
+    path = tmp_path / "said.txt"
+    for text in ("first game", "second game"):
+        service = SpeechService(SilentBackend(), transcript=Transcript(path))
+        assert service.ready.wait(5)
+        service.say(text)
+        service.close()
+    said = [(kind, text) for _, kind, text in read_transcript(path) if kind != "notice"]
+    assert said == [("message silent", "first game"), ("message silent", "second game")]
+
+
+def test_a_sound_failure_is_a_notice_line_once(tmp_path):
+    class Failing(RecordingBackend):
+        def speak(self, utterance, wanted, more=None):
+            raise ValueError("no sound card")
+
+    path = tmp_path / "said.txt"
+    service = SpeechService(Failing(), transcript=Transcript(path))
+    try:
+        for n in range(3):
+            service.say(f"card {n}")
+        assert service.wait_idle(5)
+    finally:
+        service.close()
+    notices = [text for _, kind, text in read_transcript(path) if kind == "notice"]
+    assert notices[1:] == [service.failure] and "no sound card" in service.failure
+
+
+def test_the_setting_names_the_file_and_a_bad_path_is_said(tmp_path):
+    settings = parse_settings(f'[speech]\ntranscript = "{tmp_path / "t.txt"}"\n')
+    assert settings.transcript == str(tmp_path / "t.txt")
+    service = make_speaker(SpeechSettings(backend="silent", earcons=False, transcript=settings.transcript))
+    service.say("Yay.")
+    service.close()
+    assert read_transcript(tmp_path / "t.txt")[-1][2] == "Yay."
+    missing = tmp_path / "no such folder" / "t.txt"
+    service = make_speaker(SpeechSettings(backend="silent", earcons=False), transcript=str(missing))
+    service.say("Yay.")
+    service.close()
+    assert service.notices[-1].startswith(f"The transcript {missing} cannot be written (No such file or directory)")
+    assert not missing.parent.exists()
+
+
+def test_transcript_flag_in_the_plain_mode_writes_every_reply_without_a_terminal(tmp_path):
+    path = tmp_path / "said.txt"
+    env = {**os.environ, "TABLE_ASSISTANT_HOME": str(tmp_path / "home")}
+    result = subprocess.run(
+        [sys.executable, "-m", "assistant", "--plain", "--transcript", str(path)],
+        input="new game Ana Ben\ndraw\nzzzz qqqq\n", capture_output=True, text=True, env=env, cwd=ROOT, timeout=60,
+    )  # fmt: skip
+    assert result.returncode == 0 and result.stderr == ""
+    lines = read_transcript(path)
+    assert lines[0][1:] == ("notice", words.SPEECH_OFF_TRANSCRIPT)
+    assert [kind for _, kind, _ in lines[1:]] == ["important silent", "message silent", "important silent"]
+    for _, _, text in lines[1:]:
+        assert text.split(".")[0] in result.stdout
