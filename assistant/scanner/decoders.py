@@ -336,9 +336,18 @@ class Cascade:
 
 
 def _text(raw: bytes, text: str | None) -> str:
-    """The payload as text: zxing-cpp's own reading when there is one (it follows the code's character set, such
-    as Shift JIS), else UTF-8 with replacement characters for bytes that are not UTF-8 (ZBar gives UTF-8)."""
-    return text if text else raw.decode("utf-8", errors="replace")
+    """The payload as text: UTF-8 when the bytes are UTF-8; zxing-cpp's own reading when it found the code's
+    character set (such as Shift JIS, common in Japanese codes); otherwise UTF-8 with replacement characters.
+
+    zxing-cpp falls back to ISO-8859-1 for bytes that are neither, which turns stray bytes into plausible-looking
+    letters (mojibake); a reading equal to that fallback is therefore not taken."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    if text and text != raw.decode("latin-1"):
+        return text
+    return raw.decode("utf-8", errors="replace")
 
 
 def _box(xs, ys, origin: tuple[int, int], scale: float) -> tuple[int, int, int, int]:
