@@ -2,14 +2,13 @@
 printable sticker sheet."""
 
 import asyncio
-import math
 import json
+import math
 import threading
 import time
 
 import cv2
 import numpy as np
-
 import pytest
 from PIL import Image
 

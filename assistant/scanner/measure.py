@@ -16,9 +16,10 @@ SEARCH_WIDTH = 320
 MIN_SEARCH_SIDE = 7
 
 
-def find_code_regions(gray, limit: int = 3) -> list[tuple[int, int, int, int]]:
+def find_code_regions(gray, limit: int = 3, shapes: list[float] | None = None) -> list[tuple[int, int, int, int]]:
     """Up to `limit` code-like regions of a greyscale frame, as (x, y, width, height) in frame pixels, most
-    code-like first. Empty when nothing in the frame looks like a code."""
+    code-like first. Empty when nothing in the frame looks like a code. `shapes`, when given, receives each
+    region's squareness (shorter over longer side of the smallest rectangle around it at any angle)."""
     import cv2
     import numpy as np
 
@@ -43,16 +44,20 @@ def find_code_regions(gray, limit: int = 3) -> list[tuple[int, int, int, int]]:
     both = np.minimum(cv2.blur(edges_x, box), cv2.blur(edges_y, box))
     mask = (both > 0.18).astype(np.uint8)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-    count, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     found = []
     for index in range(1, count):
         x, y, w, h, area = stats[index]
         if min(w, h) < MIN_SEARCH_SIDE or max(w, h) > 3 * min(w, h) or area < 0.35 * w * h:
             continue
-        found.append((area, x, y, w, h))
+        found.append((int(area), int(x), int(y), int(w), int(h), index))
     found.sort(reverse=True)
     regions = []
-    for _, x, y, w, h in found[:limit]:
+    for _, x, y, w, h, index in found[:limit]:
+        if shapes is not None:
+            points = cv2.findNonZero((labels[y : y + h, x : x + w] == index).astype(np.uint8))
+            (_, _), (a, b), _ = cv2.minAreaRect(points)
+            shapes.append(float(min(a, b) / max(a, b, 1e-6)))
         pad = 0.15 * max(w, h)  # the density map shrinks the code a little at its edges: give it back
         x0, y0 = max(0.0, (x - pad) / scale), max(0.0, (y - pad) / scale)
         x1, y1 = min(float(width), (x + w + pad) / scale), min(float(height), (y + h + pad) / scale)
@@ -116,14 +121,21 @@ class _Kernels:
 _DIRECTIONS = _Kernels()
 
 
-def measure_view(gray, region: tuple[int, int, int, int] | None = None, read: bool = False) -> FrameView:
-    """The measurements aiming guidance needs; the region is searched for when not given."""
+def measure_view(
+    gray, region: tuple[int, int, int, int] | None = None, read: bool = False, squareness: float | None = None
+) -> FrameView:
+    """The measurements aiming guidance needs; the region (and its squareness) is searched for when not given."""
     height, width = gray.shape[:2]
     if region is None:
-        regions = find_code_regions(gray, limit=1)
+        shapes: list[float] = []
+        regions = find_code_regions(gray, limit=1, shapes=shapes)
         region = regions[0] if regions else None
+        squareness = shapes[0] if shapes else None
     if region is None:
         return FrameView(width, height, None, 0.0, float(gray.mean()) if gray.size else 0.0, read)
     x, y, w, h = region
     patch = gray[y : y + h, x : x + w]
-    return FrameView(width, height, region, sharpness(patch), float(patch.mean()) if patch.size else 0.0, read)
+    brightness = float(patch.mean()) if patch.size else 0.0
+    return FrameView(
+        width, height, region, sharpness(patch), brightness, read, 1.0 if squareness is None else squareness
+    )

@@ -27,6 +27,8 @@ AIMING_WORDS = {
     "move down": "Move down.",
     "more light": "More light.",
     "closer": "Closer.",
+    "further": "Further away.",
+    "tilt": "Turn the card to face the camera.",
     "hold still": "Hold still.",
 }
 
