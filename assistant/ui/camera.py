@@ -63,7 +63,10 @@ class CameraWorker:
     def __init__(self, open_source: Callable[[], object], post: Callable[[Message], object], **scanner_options):
         from assistant.scanner.live import LiveScanner
 
+        from assistant.scanner.background import BackgroundStage
+
         self.post = post
+        scanner_options.setdefault("background", BackgroundStage())
         self.scanner = LiveScanner(open_source, self._report, **scanner_options)
         self.thread = threading.Thread(target=self._run, name="camera-worker", daemon=True)
 
