@@ -70,7 +70,8 @@ class Thresholds:
     edge_margin: int = 4
     """A region within this many pixels of the frame's edge is cut off by it."""
     max_side: float = 0.7
-    """A region whose shorter side is more than this fraction of the frame's height is too close: "further"."""
+    """A region whose shorter side is more than this fraction of the frame's height (or cut off on opposite
+    sides), when also blurred, is too close for the webcam's fixed focus: "further"."""
     min_squareness: float = 0.7
     """A region squarer than this is facing the camera well enough; below it (tilted more than about 45
     degrees): "tilt"."""
@@ -93,8 +94,9 @@ def aiming_cue(view: FrameView, limits: Thresholds = Thresholds(), facing_player
     right = x + w >= view.width - limits.edge_margin
     top = y <= limits.edge_margin
     bottom = y + h >= view.height - limits.edge_margin
-    if (left and right) or (top and bottom) or min(w, h) > limits.max_side * view.height:
-        return Cue.FURTHER  # cut off on opposite sides, or filling the picture: too close, not off-centre
+    filling = (left and right) or (top and bottom) or min(w, h) > limits.max_side * view.height
+    if filling and view.sharpness < limits.min_sharpness:
+        return Cue.FURTHER  # filling the picture and out of focus (a fixed-focus webcam): too close
     if left != right:  # cut off on one side only
         # Cut off on the player's own left (the picture's right when the camera faces them): move right.
         players_left = right if facing_player else left
@@ -105,10 +107,10 @@ def aiming_cue(view: FrameView, limits: Thresholds = Thresholds(), facing_player
         return Cue.MORE_LIGHT
     if max(w, h) < limits.min_side:
         return Cue.CLOSER
+    if view.sharpness < limits.min_sharpness:
+        return Cue.HOLD_STILL  # before the shape: motion blur also stretches the region one way
     if view.squareness < limits.min_squareness:
         return Cue.TILT
-    if view.sharpness < limits.min_sharpness:
-        return Cue.HOLD_STILL
     return None
 
 

@@ -26,6 +26,7 @@ import math
 import threading
 from collections import deque
 from dataclasses import dataclass
+from typing import Any
 
 from assistant.scanner.decoders import Cascade, Decoded
 
@@ -48,7 +49,7 @@ class BackgroundRead:
 @dataclass
 class _Job:
     index: int
-    gray: object
+    gray: Any
     regions: list
     history: list
     ready_at: int = 0

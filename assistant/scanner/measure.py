@@ -16,7 +16,9 @@ SEARCH_WIDTH = 320
 MIN_SEARCH_SIDE = 7
 
 
-def find_code_regions(gray, limit: int = 3, shapes: list[float] | None = None) -> list[tuple[int, int, int, int]]:
+def find_code_regions(
+    gray, limit: int = 3, shapes: list[float] | None = None, search_width: int = SEARCH_WIDTH
+) -> list[tuple[int, int, int, int]]:
     """Up to `limit` code-like regions of a greyscale frame, as (x, y, width, height) in frame pixels, most
     code-like first. Empty when nothing in the frame looks like a code. `shapes`, when given, receives each
     region's squareness (shorter over longer side of the smallest rectangle around it at any angle)."""
@@ -24,7 +26,7 @@ def find_code_regions(gray, limit: int = 3, shapes: list[float] | None = None) -
     import numpy as np
 
     height, width = gray.shape[:2]
-    scale = min(1.0, SEARCH_WIDTH / width)
+    scale = min(1.0, search_width / width)
     small = cv2.resize(
         gray, (max(1, round(width * scale)), max(1, round(height * scale))), interpolation=cv2.INTER_AREA
     )
@@ -131,6 +133,9 @@ def measure_view(
         regions = find_code_regions(gray, limit=1, shapes=shapes)
         region = regions[0] if regions else None
         squareness = shapes[0] if shapes else None
+    close = _close_up(gray)
+    if close is not None and (region is None or close[2] * close[3] > 2 * region[2] * region[3]):
+        region, squareness = close, None  # a code held so close that it fills the picture, out of focus
     if region is None:
         return FrameView(width, height, None, 0.0, float(gray.mean()) if gray.size else 0.0, read)
     x, y, w, h = region
@@ -139,3 +144,17 @@ def measure_view(
     return FrameView(
         width, height, region, sharpness(patch), brightness, read, 1.0 if squareness is None else squareness
     )
+
+
+#: The coarse search for a code held very close: modules are then tens of pixels and blurred, too coarse for the
+#: ordinary search, but a few pixels each on a picture shrunk to this width.
+CLOSE_SEARCH_WIDTH = 64
+
+
+def _close_up(gray) -> tuple[int, int, int, int] | None:
+    """A code-like region filling most of the picture's height on a very coarse search, or None."""
+    height = gray.shape[0]
+    regions = find_code_regions(gray, limit=1, search_width=CLOSE_SEARCH_WIDTH)
+    if regions and min(regions[0][2], regions[0][3]) > 0.6 * height:
+        return regions[0]
+    return None

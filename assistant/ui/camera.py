@@ -61,9 +61,8 @@ class CameraWorker:
     """Scans from a frame source on a daemon thread and posts what it finds to `post` (the app's post_message)."""
 
     def __init__(self, open_source: Callable[[], object], post: Callable[[Message], object], **scanner_options):
-        from assistant.scanner.live import LiveScanner
-
         from assistant.scanner.background import BackgroundStage
+        from assistant.scanner.live import LiveScanner
 
         self.post = post
         scanner_options.setdefault("background", BackgroundStage())
