@@ -471,8 +471,9 @@ def hand_clip(seed: int, payload: str | None = None) -> list[Shot]:
     return shots
 
 
-def rest_frame(shots: list[Shot], speed_mm_s: float = 60.0) -> int | None:
-    """The first frame of a clip in which the whole code is in view and the hand has slowed to `speed_mm_s`."""
+def rest_frame(shots: list[Shot], speed_mm_s: float = 100.0) -> int | None:
+    """The first frame of a clip in which the whole code is in view and the hand has slowed to `speed_mm_s`
+    (above the tremor's own speed, which reaches about 75 mm/s)."""
     for index, shot in enumerate(shots):
         if code_in_view(shot) and math.hypot(shot.velocity[0], shot.velocity[1]) <= speed_mm_s:
             return index

@@ -19,6 +19,9 @@ CASES = {
     "too close": (dict(distance_mm=55.0), Cue.FURTHER, dict(distance_mm=300.0)),
     "turned away": (dict(yaw=65.0), Cue.TILT, dict(yaw=15.0)),
     "moving": (dict(velocity=(350.0, 0.0, 0.0)), Cue.HOLD_STILL, dict(velocity=(0.0, 0.0, 0.0))),
+    # Tilting the card moves a lamp's reflection off it (the reflection goes where the mirror angle sends it).
+    # Both cues ask for a tilt: a reflection burning out half the code also leaves a squashed region.
+    "a reflection": (dict(glare=1.2, glare_at=(0.5, 0.35)), (Cue.GLARE, Cue.TILT), dict(glare=0.0, yaw=12.0)),
 }
 SEEDS = range(5)  # a different table each: wood, felt, laminate, checked cloth, marble
 #: A small code far away is told apart from the table only on plain tables: on wood grain and a checked cloth the
@@ -64,12 +67,13 @@ def test_a_cue_names_the_problem_and_following_it_leads_to_a_read(case, cascade)
         if read:
             continue
         unread += 1
-        if cue is not expected:
+        wanted = expected if isinstance(expected, tuple) else (expected,)
+        if cue not in wanted:
             continue
         cued += 1
         fixed_read, fixed_cue = look(replace(shot, **fix), cascade)
         followed += fixed_read
-        assert fixed_cue is not expected or fixed_read  # the cue stops once its problem is gone
+        assert fixed_cue not in wanted or fixed_read  # the cue stops once its problem is gone
     assert unread >= 2, "the condition must make the code unreadable on at least two tables"
     assert cued >= unread / 2, f"{case}: the cue was {expected} in only {cued} of {unread} unread frames"
     assert followed == cued, f"{case}: doing what the cue said read {followed} of {cued}"

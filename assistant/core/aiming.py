@@ -29,6 +29,8 @@ class Cue(enum.Enum):
     """The code fills the picture (or is cut off on opposite sides): too close to read or focus."""
     TILT = "tilt"
     """The code is squashed: the card is turned away from the camera."""
+    GLARE = "glare"
+    """A reflection (a lamp on a glossy card or sleeve) burns out part of the code: tilt the card a little."""
     HOLD_STILL = "hold still"
 
 
@@ -48,6 +50,8 @@ class FrameView:
     """Mean grey level of the region (or the frame), 0 to 255."""
     read: bool = False
     """A code was read in this frame."""
+    saturated: float = 0.0
+    """The share of the region's middle burnt out to a flat white (no dark module left in it): a reflection."""
     squareness: float = 1.0
     """The code-like region's shape: its shorter side over its longer one, measured on the smallest rectangle
     around it at any angle (1 for a code facing the camera, cos 40 degrees = 0.77 tilted 40 degrees)."""
@@ -72,6 +76,8 @@ class Thresholds:
     max_side: float = 0.7
     """A region whose shorter side is more than this fraction of the frame's height (or cut off on opposite
     sides), when also blurred, is too close for the webcam's fixed focus: "further"."""
+    max_saturated: float = 0.1
+    """More than this share of the region's middle burnt out to a flat white: "glare"."""
     min_squareness: float = 0.7
     """A region squarer than this is facing the camera well enough; below it (tilted more than about 45
     degrees): "tilt"."""
@@ -108,7 +114,9 @@ def aiming_cue(view: FrameView, limits: Thresholds = Thresholds(), facing_player
     if max(w, h) < limits.min_side:
         return Cue.CLOSER
     if view.sharpness < limits.min_sharpness:
-        return Cue.HOLD_STILL  # before the shape: motion blur also stretches the region one way
+        return Cue.HOLD_STILL  # before the shape and glare: a smeared white sticker also looks burnt out
+    if view.saturated > limits.max_saturated:
+        return Cue.GLARE
     if view.squareness < limits.min_squareness:
         return Cue.TILT
     return None

@@ -142,7 +142,14 @@ def measure_view(
     patch = gray[y : y + h, x : x + w]
     brightness = float(patch.mean()) if patch.size else 0.0
     return FrameView(
-        width, height, region, sharpness(patch), brightness, read, 1.0 if squareness is None else squareness
+        width,
+        height,
+        region,
+        sharpness(patch),
+        brightness,
+        read,
+        saturated=_burnt_out(patch),
+        squareness=1.0 if squareness is None else squareness,
     )
 
 
@@ -158,3 +165,20 @@ def _close_up(gray) -> tuple[int, int, int, int] | None:
     if regions and min(regions[0][2], regions[0][3]) > 0.6 * height:
         return regions[0]
     return None
+
+
+def _burnt_out(patch, cells: int = 6) -> float:
+    """The share of the region's middle that is burnt out to a flat white: cells (6 by 6 over the middle 70 %)
+    whose darkest tenth is still at 245 or more. A code's cell of three or four modules square always holds a
+    dark module, so an over-exposed but readable sticker scores near 0 and a lamp's reflection does not."""
+    import numpy as np
+
+    h, w = patch.shape[:2]
+    y0, y1, x0, x1 = int(0.15 * h), int(0.85 * h), int(0.15 * w), int(0.85 * w)
+    middle = patch[y0:y1, x0:x1]
+    if min(middle.shape[:2]) < cells * 2:
+        return 0.0
+    ch, cw = middle.shape[0] // cells, middle.shape[1] // cells
+    blocks = middle[: ch * cells, : cw * cells].reshape(cells, ch, cells, cw).transpose(0, 2, 1, 3)
+    low = np.percentile(blocks.reshape(cells, cells, -1), 10, axis=2)
+    return float((low >= 245).mean())

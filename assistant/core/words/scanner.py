@@ -29,6 +29,7 @@ AIMING_WORDS = {
     "closer": "Closer.",
     "further": "Further away.",
     "tilt": "Turn the card to face the camera.",
+    "glare": "A reflection hides the code. Tilt the card a little.",
     "hold still": "Hold still.",
 }
 
