@@ -263,10 +263,14 @@ def main(argv=None) -> int:
     }
     app = clips["app"]
     announced = len(app["latency"]) / max(1, args.clips)
-    median_s = statistics.median(app["latency"]) if app["latency"] else float("inf")
+    # The median over every clip, a clip never announced counting as infinitely late.
+    everything = app["latency"] + [float("inf")] * app["never"]
+    median_s = statistics.median(everything) if everything else float("inf")
+    report["clip_median_all_s"] = median_s
     report["goals"] = {
         ">= 95 % of hold-ups announced (evaluation clips)": announced >= GOALS["announced"],
-        "median time to announcement <= 0.5 s (evaluation clips)": median_s <= GOALS["median_s"],
+        "median time to announcement <= 0.5 s (evaluation clips, never announced = late)": median_s
+        <= GOALS["median_s"],
         "p99 frame time <= 33 ms in the live path": report["frame_ms"]["p99"] <= GOALS["p99_ms"],
         "no false positives on any set": all(
             s[n]["false_positives"] == 0 for s in report["sets"].values() for n in ("live", "cascade")
@@ -323,9 +327,10 @@ def print_report(report, args) -> None:
         if lat:
             med, p90 = statistics.median(lat), percentile(lat, 90)
             rest = statistics.median(data["from_rest"])
+            every = statistics.median(lat + [float("inf")] * data["never"])
             print(
-                f"  {name:10s} announced {len(lat)}/{args.clips}, median {med:.2f} s, p90 {p90:.2f} s, "
-                f"never {data['never']}; from the hand at rest: median {rest:.2f} s"
+                f"  {name:10s} announced {len(lat)}/{args.clips}, median {med:.2f} s, p90 {p90:.2f} s "
+                f"(of those announced); median of all clips {every:.2f} s; from the hand at rest: median {rest:.2f} s"
             )
         else:
             print(f"  {name:10s} never announced in {data['never']} clips")
