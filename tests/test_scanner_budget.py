@@ -5,6 +5,8 @@ milliseconds, each image transform another), so what is asserted is the deadline
 skipped, never the speed of the machine running the tests. The frames and decoders are real.
 """
 
+import time
+
 import numpy as np
 import pytest
 
@@ -163,3 +165,25 @@ def test_a_sighting_standing_for_two_frames_is_announced_at_once():
     tracker = SightingTracker(confirm_frames=2)
     assert [s.payload for s in tracker.update([Sighting("A", frames=2)], 0.0)] == ["A"]
     assert tracker.update([Sighting("B")], 0.1) == []
+
+
+def test_background_thread_reads_a_frame_offered_to_it_and_stops():
+    scene = F.scene_for("glare", 1)
+    frame = F.render(scene)
+    gray = np.ascontiguousarray(frame[..., 1])
+    stage = BackgroundStage()
+    stage.start()
+    try:
+        stage.remember(0, gray)
+        stage.offer(0, gray, [])
+        reads = []
+        for _ in range(500):  # up to 10 s on a slow machine; the work itself takes well under a second
+            reads += stage.take(0)
+            if reads or not stage.busy():
+                reads += stage.take(0)
+                break
+            time.sleep(0.02)
+        assert [r.decoded.payload for r in reads] == [scene.payload] and stage.jobs == 1
+    finally:
+        stage.stop()
+    assert stage._thread is None
