@@ -187,3 +187,15 @@ def test_background_thread_reads_a_frame_offered_to_it_and_stops():
     finally:
         stage.stop()
     assert stage._thread is None
+
+
+def test_background_deblurs_a_motion_blurred_code_no_other_stage_reads():
+    from assistant.scanner.background import _Job
+    from assistant.scanner.measure import find_code_regions
+
+    scene = F.scene_for("motion", 2)  # a tuning-set frame smeared about 10 pixels
+    gray = Cascade().grey(F.render(scene))
+    assert Cascade(budget_ms=None).decode(gray) == []
+    stage = BackgroundStage(inline=True)
+    reads = stage.work(_Job(0, gray, find_code_regions(gray, limit=2), []))
+    assert [(r.decoded.payload, r.decoded.stage) for r in reads] == [(scene.payload, "deblur")]

@@ -273,6 +273,10 @@ class Cascade:
                 self._skip("opencv")
         return self._sorted(found)
 
+    def first_pass(self, gray) -> list[Decoded]:
+        """zxing-cpp alone on a greyscale image (for the background stage's own image work)."""
+        return self._zxing_call(gray, "zxing", (0, 0), 1.0)
+
     # The stages.
 
     def _skip(self, stage: str, how: str = "skipped") -> None:
