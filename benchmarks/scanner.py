@@ -101,8 +101,57 @@ class LivePath:
         return [a.payload for a in announced]
 
 
-def photo_set(folder: Path, contenders, live: LivePath):
-    """Decode rate and false positives on a folder of photographs with a manifest."""
+def _thumbnail(bgr):
+    """A 32 by 32 grey thumbnail, normalised: the same photograph resized, recompressed or converted matches."""
+    cv2 = __import__("cv2")
+    small = cv2.resize(cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY), (32, 32), interpolation=cv2.INTER_AREA)
+    small = small.astype("float32")
+    return (small - small.mean()) / (small.std() + 1e-3)
+
+
+def shipped_photos():
+    """The shipped photos' file hashes, and their thumbnails by payload (to tell a derivative of one)."""
+    import hashlib
+
+    from assistant.scanner.sources import SourceError, load_image
+
+    hashes, thumbnails = set(), {}
+    with open(PHOTOS / "manifest.csv", encoding="utf-8") as source:
+        for row in csv.DictReader(source):
+            path = PHOTOS / row["image"]
+            hashes.add(hashlib.sha256(path.read_bytes()).hexdigest())
+            if row["kind"] != "positive":
+                continue
+            try:
+                thumbnails.setdefault(json.loads(row["expected_payload_json"]), []).append(_thumbnail(load_image(path)))
+            except SourceError:
+                continue
+    return hashes, thumbnails
+
+
+def is_derivative(path: Path, bgr, payload: str | None, shipped) -> bool:
+    """True for a photo that is one of the shipped ones: the same file, or the same payload and a near-identical
+    thumbnail in any of the four rotations."""
+    import hashlib
+
+    import numpy as np
+
+    hashes, thumbnails = shipped
+    if hashlib.sha256(path.read_bytes()).hexdigest() in hashes:
+        return True
+    if payload is None:
+        return False
+    mine = _thumbnail(bgr)
+    for candidate in (payload, payload.rstrip("\n")):
+        for theirs in thumbnails.get(candidate, []):
+            if any(float(np.abs(mine - np.rot90(theirs, k)).mean()) < 0.3 for k in range(4)):
+                return True
+    return False
+
+
+def photo_set(folder: Path, contenders, live: LivePath, shipped=None):
+    """Decode rate and false positives on a folder of photographs with a manifest; with `shipped`, photos that
+    are derivatives of the shipped ones are left out (counted in "derivatives")."""
     from assistant.scanner.sources import SourceError, load_image
 
     cv2 = __import__("cv2")
@@ -110,10 +159,15 @@ def photo_set(folder: Path, contenders, live: LivePath):
         rows = [r for r in csv.DictReader(source) if r["kind"] in ("positive", "falsepositive")]
     names = ["live", *contenders]
     out = {name: {"read": 0, "positives": 0, "false_positives": 0, "negatives": 0} for name in names}
+    derivatives = 0
     for row in rows:
         try:
             bgr = load_image(folder / row["image"])
         except SourceError:
+            continue
+        payload = json.loads(row["expected_payload_json"]) if row["kind"] == "positive" else None
+        if shipped is not None and is_derivative(folder / row["image"], bgr, payload, shipped):
+            derivatives += 1
             continue
         gray = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY)
         results = {"live": live.read(bgr), **{n: d(gray) for n, d in contenders.items()}}
@@ -125,6 +179,8 @@ def photo_set(folder: Path, contenders, live: LivePath):
             else:
                 stats["negatives"] += 1
                 stats["false_positives"] += bool(found)
+    for stats in out.values():
+        stats["derivatives"] = derivatives
     return out
 
 
@@ -231,12 +287,15 @@ def evaluation_clips(count: int):
     return out, frame_ms
 
 
-def unseen_folder(option: str | None) -> Path | None:
+def unseen_folder(option: str | None) -> tuple[Path | None, str]:
+    """The folder of never-seen photos, or None and why not."""
     value = option or os.environ.get(UNSEEN_ENV)
     if not value:
-        return None
+        return None, f"no folder given: --unseen DIR or ${UNSEEN_ENV}"
     path = Path(value)
-    return path if (path / "manifest.csv").exists() else None
+    if not (path / "manifest.csv").exists():
+        return None, f"{path} has no manifest.csv"
+    return path, ""
 
 
 def main(argv=None) -> int:
@@ -257,9 +316,9 @@ def main(argv=None) -> int:
     live = LivePath()
     report: dict = {"sets": {}}
     report["sets"]["photos, seen while tuning"] = photo_set(PHOTOS, contenders, live)
-    unseen = unseen_folder(args.unseen)
+    unseen, why = unseen_folder(args.unseen)
     if unseen is not None:
-        report["sets"]["photos, never seen"] = photo_set(unseen, contenders, live)
+        report["sets"]["photos, never seen"] = photo_set(unseen, contenders, live, shipped_photos())
     report["sets"]["tuning set (rendered)"] = tuning_set(contenders, live, args.frames)
     stills, totals = evaluation_stills(contenders, live, args.stills, args.empty)
     report["sets"]["evaluation camera, stills"] = stills
@@ -291,6 +350,7 @@ def main(argv=None) -> int:
         ),
     }
     report["unseen"] = str(unseen) if unseen else None
+    report["unseen_skipped"] = why
     if args.json:
         print(json.dumps(report, indent=2, default=str))
     else:
@@ -304,7 +364,9 @@ def print_report(report, args) -> None:
     for title, data in report["sets"].items():
         if title.startswith("photos"):
             any_name = data["live"]
-            print(f"{title}: {any_name['positives']} with a code, {any_name['negatives']} without")
+            left_out = any_name.get("derivatives", 0)
+            extra = f" ({left_out} left out as copies of the shipped photos)" if left_out else ""
+            print(f"{title}: {any_name['positives']} with a code, {any_name['negatives']} without{extra}")
             print(f"  {'':24s}{head}")
             print(
                 f"  {'read':24s}"
@@ -334,7 +396,7 @@ def print_report(report, args) -> None:
         print(f"  {'false positives':24s}" + "".join(f"{data[n]['false_positives']:12d}" for n in names))
         print()
     if report["unseen"] is None:
-        print(f"photos, never seen: skipped (no folder given: --unseen DIR or ${UNSEEN_ENV})\n")
+        print(f"photos, never seen: skipped ({report.get('unseen_skipped', '')})\n")
     print(f"Evaluation camera, {args.clips} hand clips: seconds from the code entering the view to its announcement")
     for name, data in report["clips"].items():
         lat = data["latency"]
