@@ -190,7 +190,9 @@ class Session:
         if meaning.kind is PayloadKind.TEXT:
             text = words.scanned_text(meaning.payload)
             return self._keep(Reply((text,), text, card=meaning.card))
-        if meaning.kind is PayloadKind.LABEL:
+        if meaning.kind is PayloadKind.LABEL and meaning.deck_in_play:
+            sentence = words.label_card_not_in_deck(meaning.deck, meaning.card_id)
+        elif meaning.kind is PayloadKind.LABEL:
             sentence = words.label_not_in_play(meaning.deck, meaning.card_id)
         else:
             sentence = words.unknown_code(meaning.payload)

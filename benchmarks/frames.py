@@ -102,8 +102,8 @@ def card_image(payload: str, show_code: bool = True) -> np.ndarray:
         return card
     sticker = labels.Sticker(_FakeCard(), "rb aura", payload)  # name and abbreviation only matter to print
     version = labels.qr_version(payload)
-    image = np.asarray(labels.render_sticker(sticker, max(version, 3)))
-    sw = round(labels.sticker_size_mm(max(version, 3))[0] * CARD_PX_PER_MM)
+    image = np.asarray(labels.render_sticker(sticker, version))
+    sw = round(labels.sticker_size_mm(version)[0] * CARD_PX_PER_MM)
     sh = round(sw * image.shape[0] / image.shape[1])
     small = cv2.resize(image, (sw, sh), interpolation=cv2.INTER_AREA)
     x0, y0 = (w - sw) // 2, (h - sh) // 2

@@ -4,10 +4,17 @@ import pytest
 
 from assistant.core import words
 from assistant.core.aiming import Cue, CuePacer, FrameView, Thresholds, aiming_cue
-from assistant.core.payloads import PayloadKind, label_payload, parse_label, resolve_payload
+from assistant.core.payloads import (
+    PayloadKind,
+    label_payload,
+    long_label_payload,
+    parse_label,
+    resolve_payload,
+    short_code,
+)
 from assistant.core.sightings import Sighting, SightingTracker
 from assistant.session import Session
-from assistant.storage.decks import load_card_set
+from assistant.storage.decks import load_all_decks, load_card_set
 
 
 @pytest.fixture(scope="module")
@@ -20,21 +27,66 @@ def cards():
 
 def test_label_payload_is_short_upper_case_and_round_trips(cards):
     payload = label_payload("uu-2nd", "rainbow-aura")
-    assert payload == "TA1:UU-2ND:RAINBOW-AURA"
-    assert parse_label(payload) == ("uu-2nd", "rainbow-aura")
+    assert len(payload) == 15 and payload.startswith("TA2:") and payload == payload.upper()
+    assert parse_label(payload) == (short_code("uu-2nd"), short_code("rainbow-aura"))
     meaning = resolve_payload(payload, cards)
     assert meaning.kind is PayloadKind.LABEL and meaning.card.id == "rainbow-aura"
 
 
-def test_every_card_label_resolves_to_its_card(cards):
-    wrong = [c.id for c in cards if resolve_payload(label_payload(c.deck, c.id), cards).card != c]
-    assert wrong == []
+def test_every_card_label_resolves_to_its_card_in_both_formats(cards):
+    for make in (label_payload, long_label_payload):
+        wrong = [c.id for c in cards if resolve_payload(make(c.deck, c.id), cards).card != c]
+        assert wrong == []
+
+
+def test_old_labels_are_still_read(cards):
+    assert resolve_payload("TA1:UU-2ND:RAINBOW-AURA", cards).card.id == "rainbow-aura"
+
+
+def test_short_codes_are_unique_within_every_shipped_deck_and_among_decks():
+    decks, _ = load_all_decks()
+    for deck in decks:
+        assert len({short_code(c.id) for c in deck.cards}) == len(deck.cards), deck.id
+    assert len({short_code(d.id) for d in decks}) == len(decks)
 
 
 def test_label_of_a_deck_not_in_play_names_it_without_a_card(cards):
     meaning = resolve_payload("TA1:LL-BASE:SPITTING-LLAMA", cards)
-    assert meaning.kind is PayloadKind.LABEL and meaning.card is None
+    assert meaning.kind is PayloadKind.LABEL and meaning.card is None and not meaning.deck_in_play
     assert (meaning.deck, meaning.card_id) == ("ll-base", "spitting-llama")
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        "TA1:EVIL-DECK:RAINBOW-AURA",
+        "TA1:UU-1ST:RAINBOW-AURA",
+        label_payload("uu-1st", "rainbow-aura"),
+        label_payload("evil-deck", "rainbow-aura"),
+    ],
+)
+def test_a_label_of_another_deck_never_announces_the_card_in_play(cards, payload):
+    meaning = resolve_payload(payload, cards)
+    assert meaning.card is None and not meaning.deck_in_play
+    reply = Session(cards).scanned(payload)
+    assert reply.card is None and "not in play" in reply.speech and "Rainbow Aura" not in reply.speech
+
+
+@pytest.mark.parametrize("payload", ["TA1:UU-2ND:NOT-A-CARD", label_payload("uu-2nd", "not-a-card")])
+def test_a_label_of_the_deck_in_play_for_a_card_it_lacks_says_so(cards, payload):
+    meaning = resolve_payload(payload, cards)
+    assert meaning.card is None and meaning.deck_in_play and meaning.deck == "uu-2nd"
+    speech = Session(cards).scanned(payload).speech
+    assert "not in play" not in speech and "does not have" in speech and "uu-2nd" in speech
+
+
+def test_a_full_text_naming_no_card_in_play_is_flagged_as_a_new_card(cards):
+    text = "Llama Drama. Trade hands with any player, then each player draws a card."
+    meaning = resolve_payload(text, cards)
+    assert meaning.kind is PayloadKind.TEXT and meaning.card is None and meaning.new_card_text
+    known = resolve_payload("Rainbow Aura. While this card is in your Stable, nothing happens.", cards)
+    assert known.card.id == "rainbow-aura" and not known.new_card_text
+    assert not resolve_payload("Rainbow Aura", cards).new_card_text
 
 
 @pytest.mark.parametrize(

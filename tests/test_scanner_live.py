@@ -3,6 +3,7 @@ printable sticker sheet."""
 
 import asyncio
 import json
+import math
 import threading
 import time
 
@@ -263,13 +264,32 @@ def test_scan_command_text_output_and_bad_files(tmp_path, capsys):
 # The sticker sheet
 
 
-def test_sticker_size_gives_four_pixels_a_module_at_40_cm():
+def test_sticker_module_meets_the_size_rule_at_40_cm_tilted_30_degrees(tmp_path):
+    """The rule: a 1280-pixel-wide webcam with a 70 degree horizontal field of view, 40 cm away, sees every module
+    at 4 pixels or more even with the card tilted 30 degrees; the code and its quiet zone fit the card's width.
+    Measured on the sheet as printed: the width of a finder pattern (7 modules) in the page's dots."""
     from assistant.scanner import labels
 
-    module_mm = labels.module_dots() * 25.4 / labels.DPI
-    assert module_mm / labels.mm_per_pixel() >= 4.0
-    width, height = labels.sticker_size_mm(3)
-    assert width < 63 and height < 88  # fits on a poker-size card
+    assert main(["labels", "uu-2nd", "--out", str(tmp_path / "sheet.png"), "--unique"]) == 0
+    _, stickers = labels.sheet_pages(load_deck("uu-2nd"), unique=True)
+    version = labels.sheet_version(stickers)
+    assert version == 1
+    x, y, w, h = labels.slot_boxes(version)[0]
+    page = np.array(Image.open(tmp_path / "sheet.png").convert("L"))
+    # A row through the top edge of the top-left finder pattern, whose first dark run is 7 modules long.
+    row = page[y + int((labels.QUIET_MODULES + 0.5) * labels.module_dots()), x : x + w]
+    dark = np.flatnonzero(row < 128)
+    breaks = np.flatnonzero(np.diff(dark) > 1)
+    finder_dots = int(dark[breaks[0]] - dark[0] + 1)
+    module_mm = finder_dots / 7 * 25.4 / labels.DPI
+    focal = 1280 / 2 / math.tan(math.radians(35))  # pixels, 70 degrees across 1280
+    t = math.radians(30)
+    half = 21 * module_mm / 2  # version 1: 21 modules; the far edge of the tilted code is its smallest part
+    far_edge_px = module_mm * focal * math.cos(t) * 400 / (400 + half * math.sin(t)) ** 2
+    assert far_edge_px >= 4.0, (finder_dots, far_edge_px)
+    assert labels.module_px(module_mm, tilt_deg=30) == pytest.approx(far_edge_px)
+    width, height = labels.sticker_size_mm(version)
+    assert width <= labels.CARD_MM[0] and height < labels.CARD_MM[1]
 
 
 @pytest.mark.parametrize("suffix", [".png", ".pdf"])

@@ -8,6 +8,7 @@ is printed, and spoken when speech is available, as it is read; aiming cues are 
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 import time
@@ -34,6 +35,8 @@ def add_parser(subparsers) -> None:
         "--confirm", type=int, default=2, metavar="N", help="frames a code must be read in before it is announced (2)"
     )
     parser.add_argument("--no-guidance", action="store_true", help="with --camera: no aiming cues")
+    # Also accepted after the sub-command (`scan --camera 7 --no-speech`); SUPPRESS keeps the one given before it.
+    parser.add_argument("--no-speech", action="store_true", default=argparse.SUPPRESS, help="do not speak")
     parser.add_argument(
         "--deck", dest="scan_deck", metavar="ID", help="the deck whose cards payloads are matched against"
     )
@@ -51,11 +54,16 @@ def run(args) -> int:
     if not args.paths:
         print(words.SCAN_NOTHING_GIVEN, file=sys.stderr)
         return 2
-    from assistant.scanner.decoders import Cascade
+    from assistant.scanner.decoders import Cascade, load_opencv
 
+    if load_opencv() is None:
+        print(words.NEED_OPENCV, file=sys.stderr)
+        return 1
     cascade = Cascade(budget_ms=None)  # files are not live: every retry may run
     for notice in cascade.take_notices():
         print(notice, file=sys.stderr)
+    if not cascade.can_decode:  # "no code" in every file would be a lie: nothing could have been read
+        return 1
     status = 0
     for result in scan_paths(args.paths, cards, cascade, per_frame=args.frames):
         if "error" in result:
@@ -165,6 +173,7 @@ def _scan_camera(args, cards) -> int:
     """Scan live until Ctrl+C: print (and speak) each card and each aiming cue."""
     from assistant.core import words
     from assistant.core.sightings import SightingTracker
+    from assistant.scanner.background import BackgroundStage
     from assistant.scanner.live import (
         CodeAnnounced,
         CueGiven,
@@ -200,7 +209,11 @@ def _scan_camera(args, cards) -> int:
         report,
         tracker=SightingTracker(confirm_frames=max(1, args.confirm)),
         guidance=not args.no_guidance,
+        background=BackgroundStage(),
     )
+    if not scanner.cascade.can_decode:  # the notice was said; a camera nothing can be read from is no use
+        _close(speak)
+        return 1
     if not scanner.open():
         _close(speak)
         return 1

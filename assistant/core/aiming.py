@@ -3,8 +3,9 @@
 The scanner adapter measures a frame (where a code-like pattern is, how big, how sharp, how bright); this
 module turns those numbers into one cue, so the choice is a pure function tested on its own and on rendered
 frames. Cues are ordered by what must be fixed first: a code cut off by the edge of the picture cannot be read
-however sharp it is, a dark picture is also a blurred one (long exposure, noise), and a code that is too small is
-better brought closer before it is held still.
+however sharp it is, a dark picture is also a blurred one (long exposure, noise), a code too close fills the
+picture and is out of focus, one too far is too small, one turned away from the camera is squashed, and only a
+code of the right size and shape is worth holding still for.
 """
 
 from __future__ import annotations
@@ -24,6 +25,12 @@ class Cue(enum.Enum):
     MOVE_DOWN = "move down"
     MORE_LIGHT = "more light"
     CLOSER = "closer"
+    FURTHER = "further"
+    """The code fills the picture (or is cut off on opposite sides): too close to read or focus."""
+    TILT = "tilt"
+    """The code is squashed: the card is turned away from the camera."""
+    GLARE = "glare"
+    """A reflection (a lamp on a glossy card or sleeve) burns out part of the code: tilt the card a little."""
     HOLD_STILL = "hold still"
 
 
@@ -43,6 +50,11 @@ class FrameView:
     """Mean grey level of the region (or the frame), 0 to 255."""
     read: bool = False
     """A code was read in this frame."""
+    saturated: float = 0.0
+    """The share of the region's middle burnt out to a flat white (no dark module left in it): a reflection."""
+    squareness: float = 1.0
+    """The code-like region's shape: its shorter side over its longer one, measured on the smallest rectangle
+    around it at any angle (1 for a code facing the camera, cos 40 degrees = 0.77 tilted 40 degrees)."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +73,14 @@ class Thresholds:
     sharp ones 600 and more."""
     edge_margin: int = 4
     """A region within this many pixels of the frame's edge is cut off by it."""
+    max_side: float = 0.7
+    """A region whose shorter side is more than this fraction of the frame's height (or cut off on opposite
+    sides), when also blurred, is too close for the webcam's fixed focus: "further"."""
+    max_saturated: float = 0.1
+    """More than this share of the region's middle burnt out to a flat white: "glare"."""
+    min_squareness: float = 0.7
+    """A region squarer than this is facing the camera well enough; below it (tilted more than about 45
+    degrees): "tilt"."""
 
 
 def aiming_cue(view: FrameView, limits: Thresholds = Thresholds(), facing_player: bool = True) -> Cue | None:
@@ -80,7 +100,10 @@ def aiming_cue(view: FrameView, limits: Thresholds = Thresholds(), facing_player
     right = x + w >= view.width - limits.edge_margin
     top = y <= limits.edge_margin
     bottom = y + h >= view.height - limits.edge_margin
-    if left != right:  # cut off on one side only; cut on both sides means too close, not off-centre
+    filling = (left and right) or (top and bottom) or min(w, h) > limits.max_side * view.height
+    if filling and view.sharpness < limits.min_sharpness:
+        return Cue.FURTHER  # filling the picture and out of focus (a fixed-focus webcam): too close
+    if left != right:  # cut off on one side only
         # Cut off on the player's own left (the picture's right when the camera faces them): move right.
         players_left = right if facing_player else left
         return Cue.MOVE_RIGHT if players_left else Cue.MOVE_LEFT
@@ -88,10 +111,14 @@ def aiming_cue(view: FrameView, limits: Thresholds = Thresholds(), facing_player
         return Cue.MOVE_DOWN if top else Cue.MOVE_UP
     if view.brightness < limits.dark:
         return Cue.MORE_LIGHT
-    if min(w, h) < limits.min_side:
+    if max(w, h) < limits.min_side:
         return Cue.CLOSER
     if view.sharpness < limits.min_sharpness:
-        return Cue.HOLD_STILL
+        return Cue.HOLD_STILL  # before the shape and glare: a smeared white sticker also looks burnt out
+    if view.saturated > limits.max_saturated:
+        return Cue.GLARE
+    if view.squareness < limits.min_squareness:
+        return Cue.TILT
     return None
 
 

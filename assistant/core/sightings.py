@@ -22,6 +22,9 @@ class Sighting:
     """Horizontal position of the code's centre (any unit, used only to order codes left to right)."""
     y: float = 0.0
     """Vertical position of the code's centre."""
+    frames: int = 1
+    """How many frames this read stands for: a read the background stage checked on two frames (or made from
+    several frames averaged) counts as that many consistent reads."""
 
 
 @dataclass
@@ -58,7 +61,9 @@ class SightingTracker:
         frame = self._frame
         seen: dict[str, Sighting] = {}
         for sighting in sightings:
-            seen.setdefault(sighting.payload, sighting)  # the same code twice in a frame is one code
+            known = seen.get(sighting.payload)  # the same code twice in a frame is one code: the surer read
+            if known is None or sighting.frames > known.frames:
+                seen[sighting.payload] = sighting
         for payload in [p for p, v in self._visits.items() if frame - v.last_frame > self.gone_frames]:
             del self._visits[payload]  # it left the view: its next visit starts afresh
         announce = []
@@ -66,7 +71,7 @@ class SightingTracker:
             visit = self._visits.setdefault(payload, _Visit())
             if frame - visit.last_frame > self.max_gap + 1:
                 visit.streak = 0  # too many misses in a row: start counting again
-            visit.streak += 1
+            visit.streak += max(1, sighting.frames)
             visit.last_frame = frame
             if visit.streak < self.confirm_frames:
                 continue

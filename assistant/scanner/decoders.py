@@ -43,8 +43,16 @@ MAX_UPSCALE_SIDE = 400
 #: Regions larger than this many pixels are not handed to ZBar, whose time grows with the area and which adds
 #: nothing on large, sharp regions in our measurements.
 MAX_ZBAR_AREA = 400 * 400
-#: Retries stop once a frame has taken this long (milliseconds): a camera at 30 frames a second leaves 33 ms.
+#: What one frame may cost the live loop (milliseconds), everything included: grey conversion, region search,
+#: every decode and retry, the aiming measurement. A camera at 30 frames a second leaves 33 ms; the margin is for
+#: the machine's own hiccups. No step starts that its learnt cost says would end past the deadline, and the retry
+#: stages check it again between their image work and their decode.
 FRAME_BUDGET_MS = 25.0
+#: Costs assumed before any is measured: milliseconds per million pixels of each step (zxing-cpp on a 720p frame
+#: takes 1 to 3 ms; a 2x upscale makes four times the pixels). Each is then learnt from the frames themselves.
+_INITIAL_MS_PER_MPX = {"zxing": 3.0, "transform": 2.0, "pyzbar": 12.0, "opencv": 20.0}
+#: A step is started only when this multiple of its expected cost still fits (costs vary from frame to frame).
+_COST_MARGIN = 1.5
 
 #: The retries run inside each region, in order, until one reads a code there.
 REGION_STAGES = (
@@ -106,9 +114,15 @@ def load_opencv():
 class Cascade:
     """Reads QR codes in greyscale (or BGR) frames with zxing-cpp, retries and ZBar; see the module docstring."""
 
-    def __init__(self, stages: tuple[str, ...] = DEFAULT_STAGES, budget_ms: float | None = FRAME_BUDGET_MS):
+    def __init__(
+        self,
+        stages: tuple[str, ...] = DEFAULT_STAGES,
+        budget_ms: float | None = FRAME_BUDGET_MS,
+        clock: Callable[[], float] = time.perf_counter,
+    ):
         """`stages`: which stages to run, a subset of `ALL_STAGES` (the order is always the cascade's own).
-        `budget_ms`: no retry starts after a frame has taken this long; None retries everything (still images)."""
+        `budget_ms`: the hard limit of one frame; None retries everything (still images, the background stage).
+        `clock`: seconds, for the deadline (a test passes a clock of its own)."""
         unknown = set(stages) - set(ALL_STAGES)
         if unknown:
             raise ValueError(f"unknown decoder stages: {', '.join(sorted(unknown))}")
@@ -121,7 +135,14 @@ class Cascade:
         self._pyzbar = None
         self._opencv_detector = None
         self._clahe = None
+        self.clock = clock
         self._deadline: float | None = None
+        self._cost: dict = dict(_INITIAL_MS_PER_MPX)
+        self.trace: list[tuple[str, str]] = []
+        """The last frame's steps: (stage, "ran" | "skipped" | "cut"), "cut" when a stage stopped between its
+        image work and its decode because the deadline had come."""
+        self.skipped = False
+        """True when the last frame left steps undone for lack of time (the background stage may do them)."""
         try:
             import numpy
 
@@ -171,13 +192,53 @@ class Cascade:
             frame = np.clip(frame, 0, 255).astype(np.uint8)
         return np.ascontiguousarray(frame)
 
-    def decode(self, frame, regions: list[tuple[int, int, int, int]] | None = None) -> list[Decoded]:
+    def start_frame(self, deadline: float | None = None) -> None:
+        """Begin a frame: its deadline (on `clock`) is `deadline`, or the budget from now. The live loop calls it
+        when the frame arrives, so grey conversion and the region search count against the same budget."""
+        if deadline is None and self.budget_ms is not None:
+            deadline = self.clock() + self.budget_ms / 1000
+        self._deadline = deadline
+        self.trace = []
+        self.skipped = False
+
+    def remaining_ms(self) -> float:
+        """Milliseconds left before the frame's deadline (infinite without one)."""
+        if self._deadline is None:
+            return float("inf")
+        return (self._deadline - self.clock()) * 1000
+
+    def expected_ms(self, step: str, pixels: int) -> float:
+        """What a step (`zxing`, `transform`, `pyzbar`, `opencv`) on this many pixels is expected to cost: learnt
+        per size class (a small crop costs more per pixel than a whole frame), the initial guess until then."""
+        learnt = self._cost.get((step, _size_class(pixels)))
+        if learnt is None:
+            return self._cost[step] * pixels / 1e6
+        return learnt
+
+    def fits(self, step: str, pixels: int) -> bool:
+        """True when a step on this many pixels is expected to end before the deadline, with a margin."""
+        return self.expected_ms(step, pixels) * _COST_MARGIN <= self.remaining_ms()
+
+    def _learn(self, step: str, pixels: int, started: float) -> None:
+        """Fold one measured cost into the expected cost of a step of that size (quick to rise, slow to fall)."""
+        spent = (self.clock() - started) * 1000
+        key = (step, _size_class(pixels))
+        old = self._cost.get(key)
+        if old is None:
+            self._cost[key] = spent
+        else:
+            self._cost[key] = 0.5 * old + 0.5 * spent if spent > old else 0.9 * old + 0.1 * spent
+
+    def decode(
+        self, frame, regions: list[tuple[int, int, int, int]] | None = None, started: bool = False
+    ) -> list[Decoded]:
         """Every code read in the frame, left to right. `regions` (from `find_code_regions`) are searched for
-        when not given. Never raises on a frame: a decoder that fails on it counts as reading nothing."""
+        when not given. `started`: `start_frame` was called already (the live loop). Never raises on a frame:
+        a decoder that fails on it counts as reading nothing."""
         if not self.can_decode or frame is None or frame.size == 0 or min(frame.shape[:2]) < 2:
             return []
-        budget = self.budget_ms
-        self._deadline = None if budget is None else time.perf_counter() + budget / 1000
+        if not started:
+            self.start_frame()
         gray = self.grey(frame)
         found: list[Decoded] = []
         if "zxing" in self.stages:
@@ -205,56 +266,93 @@ class Cascade:
             if min(crop.shape) < 8:
                 continue
             found += self._retry(crop, (x, y))
-        if not found and "opencv" in self.stages and not self._late():
-            found = self._opencv_read(gray)
+        if not found and "opencv" in self.stages:
+            if self.fits("opencv", gray.size):
+                found = self._opencv_read(gray)
+            else:
+                self._skip("opencv")
         return self._sorted(found)
+
+    def first_pass(self, gray) -> list[Decoded]:
+        """zxing-cpp alone on a greyscale image (for the background stage's own image work)."""
+        return self._zxing_call(gray, "zxing", (0, 0), 1.0)
 
     # The stages.
 
-    def _late(self) -> bool:
-        return self._deadline is not None and time.perf_counter() > self._deadline
+    def _skip(self, stage: str, how: str = "skipped") -> None:
+        self.trace.append((stage, how))
+        self.skipped = True
+
+    #: How many pixels each retry stage decodes, as a multiple of its region's.
+    _SCALE = {"upscale": 4, "upscale-global": 4, "clahe-upscale": 4}
 
     def _retry(self, crop, origin: tuple[int, int]) -> list[Decoded]:
-        cv2 = self._cv2
         large = max(crop.shape[:2]) > MAX_UPSCALE_SIDE
         for stage in self.stages:
-            if stage not in REGION_STAGES or self._late():
+            if stage not in REGION_STAGES:
                 continue
             if large and stage in ("upscale", "upscale-global", "clahe-upscale"):
                 continue
             if stage.startswith("pyzbar") and crop.size > MAX_ZBAR_AREA:
                 continue
-            if stage == "sharpen":
-                found = self._zxing_read(self._sharpen(crop, 1.0, 1.5), stage, origin)
-            elif stage == "stretch":
-                found = self._zxing_read(self._stretch(crop), stage, origin)
-            elif stage == "upscale":
-                big = cv2.resize(crop, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
-                found = self._zxing_read(big, stage, origin, 2.0, try_downscale=False)
-            elif stage == "upscale-global":
-                big = cv2.resize(crop, None, fx=2, fy=2, interpolation=cv2.INTER_LINEAR)
-                found = self._zxing_read(big, stage, origin, 2.0, binarizer="GlobalHistogram")
-            elif stage == "clahe-upscale":
-                if self._clahe is None:
-                    self._clahe = cv2.createCLAHE(clipLimit=2.0, tileGridSize=(8, 8))
-                big = cv2.resize(self._clahe.apply(crop), None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
-                found = self._zxing_read(big, stage, origin, 2.0, try_downscale=False)
-            elif stage == "sharpen-more":
-                found = self._zxing_read(self._sharpen(crop, 1.5, 2.0), stage, origin)
-            elif stage == "pyzbar":
-                found = self._pyzbar_read(crop, stage, origin)
-            elif stage == "pyzbar-sharpen":
-                found = self._pyzbar_read(self._sharpen(crop, 1.0, 1.5), stage, origin)
+            pixels = crop.size * self._SCALE.get(stage, 1)
+            step = "pyzbar" if stage.startswith("pyzbar") else "zxing"
+            # Both the image work and the decode must fit before the stage starts.
+            if (stage != "pyzbar" and not self.fits("transform", pixels)) or not self.fits(step, pixels):
+                self._skip(stage)
+                continue
+            started = self.clock()
+            image, scale, options = self._prepare(stage, crop)
+            self._learn("transform", pixels, started)
+            if not self.fits(step, pixels):  # the image work took longer than it should: stop here
+                self._skip(stage, "cut")
+                continue
+            self.trace.append((stage, "ran"))
+            if step == "pyzbar":
+                found = self._pyzbar_read(image, stage, origin)
             else:
-                found = []
+                found = self._zxing_read(image, stage, origin, scale, **options)
             if found:
                 return found
         return []
+
+    def _prepare(self, stage: str, crop):
+        """The image a retry stage decodes, its scale against the crop, and zxing-cpp's options for it."""
+        cv2 = self._cv2
+        if stage == "sharpen":
+            return self._sharpen(crop, 1.0, 1.5), 1.0, {}
+        if stage == "stretch":
+            return self._stretch(crop), 1.0, {}
+        if stage == "upscale":
+            return cv2.resize(crop, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC), 2.0, {"try_downscale": False}
+        if stage == "upscale-global":
+            big = cv2.resize(crop, None, fx=2, fy=2, interpolation=cv2.INTER_LINEAR)
+            return big, 2.0, {"binarizer": "GlobalHistogram"}
+        if stage == "clahe-upscale":
+            if self._clahe is None:
+                self._clahe = cv2.createCLAHE(clipLimit=2.0, tileGridSize=(8, 8))
+            big = cv2.resize(self._clahe.apply(crop), None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
+            return big, 2.0, {"try_downscale": False}
+        if stage == "sharpen-more":
+            return self._sharpen(crop, 1.5, 2.0), 1.0, {}
+        if stage == "pyzbar-sharpen":
+            return self._sharpen(crop, 1.0, 1.5), 1.0, {}
+        return crop, 1.0, {}
 
     def _zxing_read(self, gray, stage: str, origin=(0, 0), scale: float = 1.0, **options) -> list[Decoded]:
         zxing = self._zxing
         if zxing is None:
             return []
+        if stage in ("zxing", "dark"):  # the first passes: always run, but counted and learnt from
+            self.trace.append((stage, "ran"))
+        started = self.clock()
+        try:
+            return self._zxing_call(gray, stage, origin, scale, **options)
+        finally:
+            self._learn("zxing", gray.size, started)
+
+    def _zxing_call(self, gray, stage: str, origin, scale: float, **options) -> list[Decoded]:
+        zxing = self._zxing
         if "binarizer" in options:
             options["binarizer"] = getattr(zxing.Binarizer, options["binarizer"])
         try:
@@ -278,6 +376,14 @@ class Cascade:
         pyzbar = self._pyzbar
         if pyzbar is None:
             return []
+        started = self.clock()
+        try:
+            return self._pyzbar_call(gray, stage, origin)
+        finally:
+            self._learn("pyzbar", gray.size, started)
+
+    def _pyzbar_call(self, gray, stage: str, origin) -> list[Decoded]:
+        pyzbar = self._pyzbar
         try:
             results = pyzbar.decode(gray, symbols=[pyzbar.ZBarSymbol.QRCODE])
         except Exception:  # noqa: BLE001 - pyzbar raises ValueError (bad orientation) and ctypes errors on odd
@@ -336,9 +442,23 @@ class Cascade:
 
 
 def _text(raw: bytes, text: str | None) -> str:
-    """The payload as text: zxing-cpp's own reading when there is one (it follows the code's character set, such
-    as Shift JIS), else UTF-8 with replacement characters for bytes that are not UTF-8 (ZBar gives UTF-8)."""
-    return text if text else raw.decode("utf-8", errors="replace")
+    """The payload as text: UTF-8 when the bytes are UTF-8; zxing-cpp's own reading when it found the code's
+    character set (such as Shift JIS, common in Japanese codes); otherwise UTF-8 with replacement characters.
+
+    zxing-cpp falls back to ISO-8859-1 for bytes that are neither, which turns stray bytes into plausible-looking
+    letters (mojibake); a reading equal to that fallback is therefore not taken."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    if text and text != raw.decode("latin-1"):
+        return text
+    return raw.decode("utf-8", errors="replace")
+
+
+def _size_class(pixels: int) -> int:
+    """Pixels in classes of a factor of two (the cost of a step grows with its size)."""
+    return max(0, int(pixels).bit_length())
 
 
 def _box(xs, ys, origin: tuple[int, int], scale: float) -> tuple[int, int, int, int]:

@@ -3,15 +3,17 @@
 One sticker per physical copy of each card (one per card with `--unique`), nine to a page, each with the card's
 name and braille abbreviation in print under the code, for the sighted helper who sticks them on.
 
-**Payload and error correction.** The payload is `TA1:<DECK>:<CARD>` in upper case (see
-`assistant.core.payloads`), which stays in the QR alphanumeric mode. Error correction level Q restores up to a
-quarter of the code: enough for a thumb over a corner, a scuff or a glare spot on a sleeved card, while the
-longest label of the default deck still fits a version 3 code (29 modules); level H would need version 4 and a
-sticker 6 mm wider. Every sticker of a sheet uses the same version, so all stickers are one size.
+**Payload and error correction.** The payload is `TA2:<DECK>:<CARD>` with five-character codes (see
+`assistant.core.payloads`): 15 characters in the QR alphanumeric mode, which fit version 1 (21 modules) at error
+correction level Q. Level Q restores up to a quarter of the code: a thumb over a corner, a scuff or a glare spot
+on a sleeved card. Every sticker of a sheet uses the same version, so all stickers are one size.
 
-**Size.** A 720p webcam with a 70 degree diagonal field of view, 40 cm from the card, sees a field 560 mm across
-its 1469-pixel diagonal: 0.381 mm a pixel. Four pixels a module needs 1.53 mm modules; we print 19 dots at 300
-dots an inch, 1.61 mm (4.2 pixels at 40 cm, still 3 pixels at 56 cm). See docs/scanner.md for the whole sum.
+**Size.** The rule: at 40 cm from a webcam with a 70 degree *horizontal* field of view and 1280 pixels across,
+every module of the code is at least 4 pixels, even with the card tilted 30 degrees (pinhole camera; the far
+edge of the tilted code is the smallest). That asks for 2.17 mm modules: 26 dots at 300 dots an inch, 2.20 mm
+(4.1 pixels at the far edge when tilted 30 degrees, 5.0 face-on). A version 1 code with a 3-module quiet zone is
+27 modules, 59.4 mm: it takes the card's width (63 mm). `module_px` and `module_dots` do the sum; see
+docs/scanner.md for the assumptions and the distance at which each webcam resolution still reads it.
 """
 
 from __future__ import annotations
@@ -23,17 +25,21 @@ from pathlib import Path
 
 from assistant.core import words
 from assistant.core.cards import Card, Deck
-from assistant.core.payloads import label_payload
+from assistant.core.payloads import label_payload, long_label_payload, short_code
 
 DPI = 300
-#: The camera the stickers are sized for.
-CAMERA_FOV_DIAGONAL_DEG = 70.0
+#: The camera the stickers are sized for: a 70 degree horizontal field of view over 1280 pixels.
+CAMERA_FOV_HORIZONTAL_DEG = 70.0
 CAMERA_FRAME = (1280, 720)
 CAMERA_DISTANCE_MM = 400.0
+#: The tilt (degrees, card against the camera's view) at which the rule must still hold.
+CAMERA_TILT_DEG = 30.0
 MIN_PIXELS_PER_MODULE = 4.0
 #: Quiet zone around the code, in modules. The standard asks for 4; the sticker's white margin gives 3 and the
 #: cut line around it is lighter than any module, which zxing-cpp and ZBar both read (tested on every sticker).
 QUIET_MODULES = 3
+#: The card the sticker goes on (poker size): the code with its quiet zone must fit its width.
+CARD_MM = (63.0, 88.0)
 #: Pages are A4, but everything is drawn inside the top 270 mm so a US Letter printer at 100 % loses nothing.
 PAGE_MM = (210.0, 297.0)
 USABLE_HEIGHT_MM = 270.0
@@ -43,17 +49,58 @@ COLUMNS, ROWS = 3, 3
 ERROR_CORRECTION = "Q"
 
 
-def mm_per_pixel(fov_deg: float = CAMERA_FOV_DIAGONAL_DEG, frame=CAMERA_FRAME, distance: float = CAMERA_DISTANCE_MM):
-    """Millimetres of table one camera pixel covers at `distance` (pinhole camera, square pixels)."""
-    diagonal_px = math.hypot(*frame)
-    field_mm = 2 * distance * math.tan(math.radians(fov_deg) / 2)
-    return field_mm / diagonal_px
+def focal_px(fov_deg: float = CAMERA_FOV_HORIZONTAL_DEG, width_px: int = CAMERA_FRAME[0]) -> float:
+    """The camera's focal length in pixels, from its horizontal field of view and width (pinhole camera)."""
+    return width_px / 2 / math.tan(math.radians(fov_deg) / 2)
 
 
-def module_dots(dpi: int = DPI) -> int:
-    """Printer dots per QR module: the smallest whole number giving `MIN_PIXELS_PER_MODULE` camera pixels."""
-    module_mm = MIN_PIXELS_PER_MODULE * mm_per_pixel()
-    return math.ceil(module_mm / 25.4 * dpi)
+def mm_per_pixel(fov_deg: float = CAMERA_FOV_HORIZONTAL_DEG, frame=CAMERA_FRAME, distance: float = CAMERA_DISTANCE_MM):
+    """Millimetres of a card facing the camera that one pixel covers at `distance` (pinhole, square pixels)."""
+    return distance / focal_px(fov_deg, frame[0])
+
+
+def module_px(
+    module_mm: float,
+    version: int = 1,
+    distance: float = CAMERA_DISTANCE_MM,
+    tilt_deg: float = 0.0,
+    fov_deg: float = CAMERA_FOV_HORIZONTAL_DEG,
+    width_px: int = CAMERA_FRAME[0],
+) -> float:
+    """The smallest size in pixels of one module of a code whose centre is `distance` away, tilted by `tilt_deg`
+    about an axis through its centre: the module at the far edge, foreshortened (pinhole camera).
+
+    A point `s` mm from the centre along the tilted direction lies at depth Z + s sin(t) and projects to
+    f s cos(t) / (Z + s sin(t)); its derivative, f cos(t) Z / (Z + s sin(t))^2, is smallest at the far edge."""
+    f = focal_px(fov_deg, width_px)
+    t = math.radians(tilt_deg)
+    far = (17 + 4 * version) * module_mm / 2 * math.sin(t)
+    return module_mm * f * math.cos(t) * distance / (distance + far) ** 2
+
+
+def reading_distance_mm(
+    module_mm: float, version: int = 1, tilt_deg: float = 0.0, width_px: int = CAMERA_FRAME[0], min_px: float = 4.0
+) -> float:
+    """The farthest distance (mm, to the nearest mm) at which every module is still `min_px` pixels."""
+    low, high = 10.0, 10_000.0
+    for _ in range(60):
+        middle = (low + high) / 2
+        if module_px(module_mm, version, middle, tilt_deg, width_px=width_px) >= min_px:
+            low = middle
+        else:
+            high = middle
+    return round(low)
+
+
+def module_dots(dpi: int = DPI, version: int = 1) -> int:
+    """Printer dots per QR module: the fewest that meet the rule (`MIN_PIXELS_PER_MODULE` at 40 cm, tilted 30
+    degrees). Should a sheet need a larger version (two cards of a deck sharing a short code, so one carries the
+    longer `TA1` label), the modules shrink to keep the code and its quiet zone within the card's width."""
+    dots = 1
+    while module_px(dots * 25.4 / dpi, version, tilt_deg=CAMERA_TILT_DEG) < MIN_PIXELS_PER_MODULE:
+        dots += 1
+    fits = math.floor(CARD_MM[0] / 25.4 * dpi / (17 + 4 * version + 2 * QUIET_MODULES))
+    return min(dots, fits)
 
 
 def _dots(mm: float, dpi: int = DPI) -> int:
@@ -91,8 +138,13 @@ def deck_stickers(deck: Deck, unique: bool = False) -> list[Sticker]:
     from assistant.braille.labels import deck_labels
 
     stickers = []
+    codes: dict[str, int] = {}
+    for card in deck.cards:
+        codes[short_code(card.id)] = codes.get(short_code(card.id), 0) + 1
     for label in deck_labels(deck):
-        sticker = Sticker(label.card, label.text, label_payload(deck.id, label.card.id))
+        shared = codes[short_code(label.card.id)] > 1  # two cards with one short code: the long label for both
+        payload = (long_label_payload if shared else label_payload)(deck.id, label.card.id)
+        sticker = Sticker(label.card, label.text, payload)
         stickers.extend([sticker] * (1 if unique else label.card.copies))
     return stickers
 
@@ -104,7 +156,7 @@ def sticker_size_mm(version: int, dpi: int = DPI) -> tuple[float, float]:
 
 
 def _sticker_dots(version: int, dpi: int) -> tuple[int, int]:
-    side = (17 + 4 * version + 2 * QUIET_MODULES) * module_dots(dpi)
+    side = (17 + 4 * version + 2 * QUIET_MODULES) * module_dots(dpi, version)
     return side, side + _dots(11, dpi)  # two lines of print under the code
 
 
@@ -128,7 +180,7 @@ def render_sticker(sticker: Sticker, version: int, dpi: int = DPI):
     """One sticker as a greyscale Pillow image: the code, then the card's name and its abbreviation."""
     from PIL import Image, ImageDraw
 
-    module = module_dots(dpi)
+    module = module_dots(dpi, version)
     width, height = _sticker_dots(version, dpi)
     image = Image.new("L", (width, height), 255)
     matrix = qr_matrix(sticker.payload, version)

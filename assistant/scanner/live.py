@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from assistant.core.aiming import Cue, CuePacer, aiming_cue
 from assistant.core.sightings import Sighting, SightingTracker
+from assistant.scanner.background import BackgroundStage
 from assistant.scanner.decoders import Cascade
 from assistant.scanner.measure import find_code_regions, measure_view
 from assistant.scanner.sources import FrameSource, SourceError
@@ -67,7 +68,10 @@ class LiveScanner:
         guidance: bool = True,
         retry_seconds: float = 3.0,
         clock: Callable[[], float] = time.monotonic,
+        background: BackgroundStage | None = None,
     ):
+        """`background`: the stage that finishes, beside the frame loop, what a frame's budget left undone (see
+        `assistant.scanner.background`); None for none."""
         self.open_source = open_source
         self.report = report
         self.cascade = cascade or Cascade()
@@ -76,7 +80,12 @@ class LiveScanner:
         self.guidance = guidance
         self.retry_seconds = retry_seconds
         self.clock = clock
+        self.background = background
         self.source: FrameSource | None = None
+        self.frame_ms = 0.0
+        """What the last frame cost the loop, milliseconds on the cascade's clock (grey conversion to cue)."""
+        self.cue_skipped = False
+        """True when the last frame had no time left for the aiming measurement."""
         self.stopping = threading.Event()
         self._lost = False
         for notice in self.cascade.take_notices():
@@ -115,22 +124,52 @@ class LiveScanner:
         return True
 
     def handle(self, image, index: int = 0) -> list[CodeAnnounced]:
-        """Decode one picture and report announcements and cues; return the announcements."""
+        """Decode one picture and report announcements and cues; return the announcements.
+
+        Everything here counts against one budget (`decoders.FRAME_BUDGET_MS`, started as the frame arrives):
+        grey conversion, the region search, the cascade and its retries, the aiming measurement. What does not fit
+        is left to the background stage, which never holds up the next frame."""
         now = self.clock()
-        gray = self.cascade.grey(image) if self.cascade.can_decode else image
-        regions = find_code_regions(gray) if self.cascade.can_decode else []
-        found = self.cascade.decode(gray, regions)
+        cascade = self.cascade
+        cascade.start_frame()
+        started = cascade.clock()
+        self.cue_skipped = False
+        if not cascade.can_decode:
+            return []
+        gray = cascade.grey(image)
+        shapes: list[float] = []
+        regions = find_code_regions(gray, shapes=shapes)
+        found = cascade.decode(gray, regions, started=True)
         sightings = [Sighting(d.payload, *d.centre) for d in found]
+        background = self.background
+        if background is not None:
+            background.remember(index, gray)
+            if not background.inline:
+                background.start()
+            if not found and (cascade.skipped or regions):
+                handed = cascade.clock()
+                background.offer(index, gray, regions)
+                started += cascade.clock() - handed  # inline (tests, benchmark) it works here; a thread would not
+            sightings += [
+                Sighting(r.decoded.payload, *r.decoded.centre, frames=r.frames) for r in background.take(index)
+            ]
         announced = [CodeAnnounced(s.payload, index) for s in self.tracker.update(sightings, now)]
         if announced:
             if self.guidance and self.pacer.allow(Cue.READ, now):
                 self.report(CueGiven(Cue.READ))
             for event in announced:
                 self.report(event)
-        elif self.guidance and not found and self.cascade.can_decode:
-            cue = aiming_cue(measure_view(gray, regions[0] if regions else None))
-            if self.pacer.allow(cue, now):
-                self.report(CueGiven(cue))
+        elif self.guidance and not sightings:
+            region = regions[0] if regions else None
+            pixels = region[2] * region[3] if region else 0
+            # The measurement filters the region four times; it is skipped when that no longer fits the frame.
+            if cascade.fits("transform", 4 * pixels):
+                cue = aiming_cue(measure_view(gray, region, squareness=shapes[0] if shapes else None))
+                if self.pacer.allow(cue, now):
+                    self.report(CueGiven(cue))
+            else:
+                self.cue_skipped = True
+        self.frame_ms = (cascade.clock() - started) * 1000
         return announced
 
     def run(self) -> None:
@@ -144,10 +183,14 @@ class LiveScanner:
                     break
                 self.stopping.wait(self.retry_seconds)
         self._close()
+        if self.background is not None:
+            self.background.stop()
 
     def stop(self) -> None:
         """Ask `run` to finish (from any thread)."""
         self.stopping.set()
+        if self.background is not None:
+            self.background.stop()
 
     def _close(self) -> None:
         if self.source is not None:

@@ -16,14 +16,17 @@ SEARCH_WIDTH = 320
 MIN_SEARCH_SIDE = 7
 
 
-def find_code_regions(gray, limit: int = 3) -> list[tuple[int, int, int, int]]:
+def find_code_regions(
+    gray, limit: int = 3, shapes: list[float] | None = None, search_width: int = SEARCH_WIDTH
+) -> list[tuple[int, int, int, int]]:
     """Up to `limit` code-like regions of a greyscale frame, as (x, y, width, height) in frame pixels, most
-    code-like first. Empty when nothing in the frame looks like a code."""
+    code-like first. Empty when nothing in the frame looks like a code. `shapes`, when given, receives each
+    region's squareness (shorter over longer side of the smallest rectangle around it at any angle)."""
     import cv2
     import numpy as np
 
     height, width = gray.shape[:2]
-    scale = min(1.0, SEARCH_WIDTH / width)
+    scale = min(1.0, search_width / width)
     small = cv2.resize(
         gray, (max(1, round(width * scale)), max(1, round(height * scale))), interpolation=cv2.INTER_AREA
     )
@@ -43,16 +46,20 @@ def find_code_regions(gray, limit: int = 3) -> list[tuple[int, int, int, int]]:
     both = np.minimum(cv2.blur(edges_x, box), cv2.blur(edges_y, box))
     mask = (both > 0.18).astype(np.uint8)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-    count, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     found = []
     for index in range(1, count):
         x, y, w, h, area = stats[index]
         if min(w, h) < MIN_SEARCH_SIDE or max(w, h) > 3 * min(w, h) or area < 0.35 * w * h:
             continue
-        found.append((area, x, y, w, h))
+        found.append((int(area), int(x), int(y), int(w), int(h), index))
     found.sort(reverse=True)
     regions = []
-    for _, x, y, w, h in found[:limit]:
+    for _, x, y, w, h, index in found[:limit]:
+        if shapes is not None:
+            points = cv2.findNonZero((labels[y : y + h, x : x + w] == index).astype(np.uint8))
+            (_, _), (a, b), _ = cv2.minAreaRect(points)
+            shapes.append(float(min(a, b) / max(a, b, 1e-6)))
         pad = 0.15 * max(w, h)  # the density map shrinks the code a little at its edges: give it back
         x0, y0 = max(0.0, (x - pad) / scale), max(0.0, (y - pad) / scale)
         x1, y1 = min(float(width), (x + w + pad) / scale), min(float(height), (y + h + pad) / scale)
@@ -116,14 +123,62 @@ class _Kernels:
 _DIRECTIONS = _Kernels()
 
 
-def measure_view(gray, region: tuple[int, int, int, int] | None = None, read: bool = False) -> FrameView:
-    """The measurements aiming guidance needs; the region is searched for when not given."""
+def measure_view(
+    gray, region: tuple[int, int, int, int] | None = None, read: bool = False, squareness: float | None = None
+) -> FrameView:
+    """The measurements aiming guidance needs; the region (and its squareness) is searched for when not given."""
     height, width = gray.shape[:2]
     if region is None:
-        regions = find_code_regions(gray, limit=1)
+        shapes: list[float] = []
+        regions = find_code_regions(gray, limit=1, shapes=shapes)
         region = regions[0] if regions else None
+        squareness = shapes[0] if shapes else None
+    close = _close_up(gray)
+    if close is not None and (region is None or close[2] * close[3] > 2 * region[2] * region[3]):
+        region, squareness = close, None  # a code held so close that it fills the picture, out of focus
     if region is None:
         return FrameView(width, height, None, 0.0, float(gray.mean()) if gray.size else 0.0, read)
     x, y, w, h = region
     patch = gray[y : y + h, x : x + w]
-    return FrameView(width, height, region, sharpness(patch), float(patch.mean()) if patch.size else 0.0, read)
+    brightness = float(patch.mean()) if patch.size else 0.0
+    return FrameView(
+        width,
+        height,
+        region,
+        sharpness(patch),
+        brightness,
+        read,
+        saturated=_burnt_out(patch),
+        squareness=1.0 if squareness is None else squareness,
+    )
+
+
+#: The coarse search for a code held very close: modules are then tens of pixels and blurred, too coarse for the
+#: ordinary search, but a few pixels each on a picture shrunk to this width.
+CLOSE_SEARCH_WIDTH = 64
+
+
+def _close_up(gray) -> tuple[int, int, int, int] | None:
+    """A code-like region filling most of the picture's height on a very coarse search, or None."""
+    height = gray.shape[0]
+    regions = find_code_regions(gray, limit=1, search_width=CLOSE_SEARCH_WIDTH)
+    if regions and min(regions[0][2], regions[0][3]) > 0.6 * height:
+        return regions[0]
+    return None
+
+
+def _burnt_out(patch, cells: int = 6) -> float:
+    """The share of the region's middle that is burnt out to a flat white: cells (6 by 6 over the middle 70 %)
+    whose darkest tenth is still at 245 or more. A code's cell of three or four modules square always holds a
+    dark module, so an over-exposed but readable sticker scores near 0 and a lamp's reflection does not."""
+    import numpy as np
+
+    h, w = patch.shape[:2]
+    y0, y1, x0, x1 = int(0.15 * h), int(0.85 * h), int(0.15 * w), int(0.85 * w)
+    middle = patch[y0:y1, x0:x1]
+    if min(middle.shape[:2]) < cells * 2:
+        return 0.0
+    ch, cw = middle.shape[0] // cells, middle.shape[1] // cells
+    blocks = middle[: ch * cells, : cw * cells].reshape(cells, ch, cells, cw).transpose(0, 2, 1, 3)
+    low = np.percentile(blocks.reshape(cells, cells, -1), 10, axis=2)
+    return float((low >= 245).mean())

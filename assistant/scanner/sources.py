@@ -278,6 +278,7 @@ def open_file(path: Path) -> FrameSource:
     path = Path(path)
     if not path.exists():
         raise SourceError(words.scan_not_found(str(path)))
+    _cv2()  # without OpenCV nothing can be opened: say that, not that a good PNG is "not an image"
     if not is_video(path):
         try:
             load_image(path)

@@ -61,9 +61,11 @@ class CameraWorker:
     """Scans from a frame source on a daemon thread and posts what it finds to `post` (the app's post_message)."""
 
     def __init__(self, open_source: Callable[[], object], post: Callable[[Message], object], **scanner_options):
+        from assistant.scanner.background import BackgroundStage
         from assistant.scanner.live import LiveScanner
 
         self.post = post
+        scanner_options.setdefault("background", BackgroundStage())
         self.scanner = LiveScanner(open_source, self._report, **scanner_options)
         self.thread = threading.Thread(target=self._run, name="camera-worker", daemon=True)
 

@@ -27,6 +27,9 @@ AIMING_WORDS = {
     "move down": "Move down.",
     "more light": "More light.",
     "closer": "Closer.",
+    "further": "Further away.",
+    "tilt": "Turn the card to face the camera.",
+    "glare": "A reflection hides the code. Tilt the card a little.",
     "hold still": "Hold still.",
 }
 
@@ -78,9 +81,19 @@ def unknown_code(payload: str) -> str:
 
 
 def label_not_in_play(deck_id: str, card_id: str) -> str:
-    """One of our labels, for a card of a deck that is not loaded."""
+    """One of our labels, for a card of a deck that is not loaded (a short label carries codes, not names)."""
     card, deck = clean_untrusted(card_id, 60), clean_untrusted(deck_id, 30)
+    if deck.isupper() or deck.isdigit():  # the code of a short label: no name to say
+        return "A card label from a deck that is not in play."
     return f"A label for {card} from the deck {deck}, which is not in play."
+
+
+def label_card_not_in_deck(deck_id: str, card_id: str) -> str:
+    """One of our labels whose deck is in play but holds no such card."""
+    card, deck = clean_untrusted(card_id, 60), clean_untrusted(deck_id, 30)
+    if card.isupper() or card.isdigit():  # the code of a short label: no name to say
+        return f"A card label of the deck {deck} for a card it does not have."
+    return f"A label for {card}, which the deck {deck} does not have."
 
 
 def scanned_text(payload: str) -> str:

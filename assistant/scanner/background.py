@@ -1,0 +1,241 @@
+"""The background stage: what does not fit a frame's budget, done on the latest frame at a lower rate.
+
+The live loop (`LiveScanner.handle`) must finish every frame within `decoders.FRAME_BUDGET_MS`; when its cascade
+leaves retries undone, or reads nothing where a code-like region is, it offers the frame here. The background
+stage takes at most one frame at a time (a frame offered while it is busy replaces the one waiting, so it always
+works on the latest), and does, without a deadline:
+
+1. the whole cascade on that frame, every retry stage included;
+2. when that fails and the card is held still, the **average of the last frames** over the code's region:
+   averaging four frames halves the sensor noise of a dim room, which a single frame cannot do;
+3. when that fails too, **motion deblurring**: a Wiener deconvolution of the region with straight-line blur
+   kernels (5 to 13 pixels, every 15 degrees) until one reads, within `DEBLUR_SECONDS`; on the tuning set it
+   reads 8 of the 9 motion-blurred frames every other stage misses, in about 80 ms (too slow for a frame, fine
+   here);
+4. a read is checked on the frame before it (or comes from several frames averaged) and is then reported as
+   standing for two frames, so the sighting tracker may announce it at once; a read seen in one frame only
+   counts as one.
+
+It never delays the next frame: on a camera it runs on a thread of its own (`start()`); the live loop only
+collects finished results (`take`). With `inline=True` (tests and the benchmark) it works in the caller's thread
+and holds each result back for as many frames as the work took, as a thread running beside the frame loop would
+deliver it. OpenCV's WeChat QR detector (a CNN) was considered for this stage; it ships only in
+`opencv-contrib-python`, which replaces the `opencv-python` package the project uses rather than installing
+beside it, so the multi-frame average is used instead.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections import deque
+from dataclasses import dataclass
+from typing import Any
+
+from assistant.scanner.decoders import Cascade, Decoded
+
+#: Frames kept for the average (at 30 frames a second, about 130 ms of a card held still).
+AVERAGE_FRAMES = 4
+#: Mean absolute grey-level change between two frames' crops under which the card counts as held still.
+STILL_LEVEL = 6.0
+#: Blur lengths (pixels) and directions (degrees) the deblurring tries, and how long it may take per frame.
+DEBLUR_LENGTHS = (5, 7, 9, 11, 13)
+DEBLUR_ANGLES = tuple(range(0, 180, 15))
+DEBLUR_SECONDS = 0.3
+#: The Wiener filter's noise-to-signal ratio: higher is steadier on noisy frames, lower sharper.
+WIENER_NSR = 0.01
+
+
+@dataclass(frozen=True)
+class BackgroundRead:
+    """A code the background stage read, and the frame it was read in."""
+
+    decoded: Decoded
+    frame: int
+    frames: int
+    """How many frames the read stands for (2 when checked on a second frame or read from an average)."""
+
+
+@dataclass
+class _Job:
+    index: int
+    gray: Any
+    regions: list
+    history: list
+    ready_at: int = 0
+    results: list | None = None
+
+
+class BackgroundStage:
+    """See the module docstring. `offer(index, gray, regions)` each frame the live loop could not finish,
+    `take(index)` each frame for what is done."""
+
+    def __init__(self, cascade: Cascade | None = None, inline: bool = False, frame_ms: float = 1000 / 30):
+        self.cascade = cascade or Cascade(budget_ms=None)
+        self.inline = inline
+        self.frame_ms = frame_ms
+        self._history: deque = deque(maxlen=AVERAGE_FRAMES)
+        self._waiting: _Job | None = None
+        self._running: _Job | None = None
+        self._done: list[BackgroundRead] = []
+        self._lock = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self._stop = False
+        self.jobs = 0
+        """Frames worked on so far."""
+
+    def remember(self, index: int, gray) -> None:
+        """Keep a frame for the average (the live loop calls it for every frame; only the last few are kept)."""
+        with self._lock:
+            self._history.append((index, gray))
+
+    def busy(self) -> bool:
+        """True while a frame is being worked on or waits for its turn."""
+        with self._lock:
+            return self._running is not None or self._waiting is not None
+
+    def offer(self, index: int, gray, regions) -> None:
+        """Give the stage the latest frame the live loop could not finish."""
+        with self._lock:
+            job = _Job(index, gray, list(regions), list(self._history))
+            if self.inline:
+                if self._running is not None:
+                    return  # still "working" on an earlier frame, as a thread would be
+                self._running = job
+            else:
+                self._waiting = job  # replaces an older frame waiting: the latest wins
+                self._lock.notify_all()
+        if self.inline:
+            self._work_inline(job)
+
+    def take(self, index: int) -> list[BackgroundRead]:
+        """The reads finished by frame `index` (each given once)."""
+        with self._lock:
+            if self.inline and self._running is not None and self._running.ready_at <= index:
+                self._done.extend(self._running.results or [])
+                self._running = None
+            done, self._done = self._done, []
+        return done
+
+    def start(self) -> None:
+        """Run on a thread of its own (the live camera)."""
+        if self._thread is None and not self.inline:
+            self._thread = threading.Thread(target=self._loop, name="scanner-background", daemon=True)
+            self._thread.start()
+
+    def stop(self) -> None:
+        """Stop the thread (the frame it works on is finished first)."""
+        with self._lock:
+            self._stop = True
+            self._lock.notify_all()
+        if self._thread is not None:
+            self._thread.join(timeout=2.0)
+            self._thread = None
+
+    def _loop(self) -> None:
+        while True:
+            with self._lock:
+                self._lock.wait_for(lambda: self._waiting is not None or self._stop)
+                if self._stop:
+                    return
+                job, self._waiting = self._waiting, None
+                self._running = job
+            results = self.work(job)  # type: ignore[arg-type]
+            with self._lock:
+                self._done.extend(results)
+                self._running = None
+
+    def _work_inline(self, job: _Job) -> None:
+        clock = self.cascade.clock
+        started = clock()
+        job.results = self.work(job)
+        elapsed_ms = (clock() - started) * 1000
+        job.ready_at = job.index + max(1, math.ceil(elapsed_ms / self.frame_ms))
+
+    def work(self, job: _Job) -> list[BackgroundRead]:
+        """Everything the stage does for one frame (see the module docstring)."""
+        self.jobs += 1
+        cascade = self.cascade
+        found = cascade.decode(job.gray, job.regions or None)
+        if found:
+            return [BackgroundRead(d, job.index, 2 if self._also_before(job, d) else 1) for d in found]
+        averaged = self._average(job)
+        if averaged is not None:
+            image, origin = averaged
+            reads = cascade.decode(image, [(0, 0, image.shape[1], image.shape[0])])
+            if reads:
+                return [self._moved(d, origin, "average", job.index, 2) for d in reads]
+        for x, y, w, h in job.regions[:1]:
+            crop = job.gray[y : y + h, x : x + w]
+            reads = self._deblurred(crop)
+            if reads:
+                return [self._moved(d, (x, y), "deblur", job.index, 1) for d in reads]
+        return []
+
+    @staticmethod
+    def _moved(d: Decoded, origin, stage: str, index: int, frames: int) -> BackgroundRead:
+        x, y, w, h = d.box
+        return BackgroundRead(Decoded(d.payload, d.raw, (x + origin[0], y + origin[1], w, h), stage), index, frames)
+
+    def _deblurred(self, crop) -> list[Decoded]:
+        """The region deconvolved with straight-line blur kernels, tried until one reads (or time is up)."""
+        import numpy as np
+
+        if min(crop.shape[:2]) < 16 or max(crop.shape[:2]) > 600:
+            return []
+        clock = self.cascade.clock
+        give_up = clock() + DEBLUR_SECONDS
+        spectrum = np.fft.rfft2(crop.astype(np.float32))
+        for length in DEBLUR_LENGTHS:
+            for angle in DEBLUR_ANGLES:
+                if clock() > give_up:
+                    return []
+                kernel = np.fft.rfft2(_line_psf(length, angle, crop.shape[:2]))
+                restored = np.fft.irfft2(spectrum * np.conj(kernel) / (np.abs(kernel) ** 2 + WIENER_NSR), s=crop.shape)
+                image = np.clip(restored, 0, 255).astype(np.uint8)
+                reads = self.cascade.first_pass(image)
+                if reads:
+                    return reads
+        return []
+
+    def _also_before(self, job: _Job, decoded: Decoded) -> bool:
+        """The same code read again in the frame before, around where it was: a read that stands for two."""
+        earlier = [g for i, g in job.history if i < job.index]
+        if not earlier:
+            return False
+        x, y, w, h = decoded.box
+        pad = max(w, h) // 2
+        gray = earlier[-1]
+        x0, y0 = max(0, x - pad), max(0, y - pad)
+        crop = gray[y0 : y + h + pad, x0 : x + w + pad]
+        if min(crop.shape[:2]) < 8:
+            return False
+        return any(d.raw == decoded.raw for d in self.cascade.decode(crop, [(0, 0, crop.shape[1], crop.shape[0])]))
+
+    def _average(self, job: _Job):
+        """The mean of the last frames over the first region, when the card stayed still; else None."""
+        import numpy as np
+
+        frames = [g for i, g in job.history if i <= job.index and g.shape == job.gray.shape]
+        if len(frames) < 2 or not job.regions:
+            return None
+        x, y, w, h = job.regions[0]
+        crops = [g[y : y + h, x : x + w].astype(np.float32) for g in frames[-AVERAGE_FRAMES:]]
+        if min(crops[0].shape[:2]) < 8:
+            return None
+        if any(float(np.abs(c - crops[-1]).mean()) > STILL_LEVEL for c in crops[:-1]):
+            return None  # the card moved: averaging would only blur it
+        mean = np.clip(sum(crops) / len(crops), 0, 255).astype(np.uint8)
+        return mean, (x, y)
+
+
+def _line_psf(length: int, angle: float, shape) -> object:
+    """A straight-line blur of `length` pixels at `angle` degrees, centred at the origin of an image of `shape`
+    (wrapped around, as the Fourier transform wants it), summing to one."""
+    import numpy as np
+
+    psf = np.zeros(shape, np.float32)
+    a = math.radians(angle)
+    for t in np.linspace(-length / 2, length / 2, length * 3):
+        psf[int(round(t * math.sin(a))) % shape[0], int(round(t * math.cos(a))) % shape[1]] += 1
+    return psf / psf.sum()

@@ -1,0 +1,201 @@
+"""The live loop's hard budget per frame, and the background stage that takes what does not fit.
+
+Time here is a test clock that only the decoding steps move (each zxing-cpp call costs a fixed number of
+milliseconds, each image transform another), so what is asserted is the deadline logic and the work done or
+skipped, never the speed of the machine running the tests. The frames and decoders are real.
+"""
+
+import time
+
+import numpy as np
+import pytest
+
+from assistant.core.sightings import Sighting, SightingTracker
+from assistant.scanner.background import BackgroundStage
+from assistant.scanner.decoders import FRAME_BUDGET_MS, REGION_STAGES, Cascade
+from assistant.scanner.live import CodeAnnounced, LiveScanner
+from benchmarks import frames as F
+
+ZXING_MS, TRANSFORM_MS = 4.0, 1.5
+
+
+class TestClock:
+    """Seconds that move only when a step does work."""
+
+    __test__ = False
+
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def spend(self, ms: float) -> None:
+        self.now += ms / 1000
+
+
+def slow_cascade(clock: TestClock, **options) -> Cascade:
+    """A real cascade whose every decode and image transform costs test-clock time."""
+    cascade = Cascade(clock=clock, **options)
+    zxing_call, pyzbar_call, prepare = cascade._zxing_call, cascade._pyzbar_call, cascade._prepare
+
+    def zxing(*args, **kwargs):
+        clock.spend(ZXING_MS)
+        return zxing_call(*args, **kwargs)
+
+    def pyzbar(*args, **kwargs):
+        clock.spend(ZXING_MS)
+        return pyzbar_call(*args, **kwargs)
+
+    def transform(*args, **kwargs):
+        clock.spend(TRANSFORM_MS)
+        return prepare(*args, **kwargs)
+
+    cascade._zxing_call, cascade._pyzbar_call, cascade._prepare = zxing, pyzbar, transform
+    return cascade
+
+
+@pytest.fixture(scope="module")
+def unreadable_frame():
+    """A frame that makes every stage work: a code-like region (a card with its code) no stage can read, from
+    heavy motion blur and glare over a small code."""
+    scene = F.Scene(distance_mm=700, motion=(14.0, 30.0), glare=320.0, noise=12.0, seed=3)
+    return F.render(scene)
+
+
+def test_unbudgeted_cascade_runs_every_stage_on_the_slow_frame(unreadable_frame):
+    clock = TestClock()
+    cascade = slow_cascade(clock, budget_ms=None)
+    assert cascade.decode(unreadable_frame) == []
+    ran = [stage for stage, how in cascade.trace if how == "ran"]
+    assert "zxing" in ran and all(stage in ran for stage in ("sharpen", "stretch", "sharpen-more", "pyzbar"))
+    assert not cascade.skipped
+    assert clock.now * 1000 > FRAME_BUDGET_MS  # this frame, unbudgeted, would overrun a frame's time
+
+
+def test_the_budget_holds_on_the_slow_frame_and_the_rest_goes_to_the_background(unreadable_frame):
+    clock = TestClock()
+    cascade = slow_cascade(clock)
+    background = BackgroundStage(inline=True)
+    scanner = LiveScanner(lambda: None, lambda event: None, cascade=cascade, background=background, clock=clock)
+    spent = []
+    for index in range(4):  # the first frames teach the cascade what each step costs
+        before = clock.now
+        scanner.handle(unreadable_frame, index)
+        spent.append((clock.now - before) * 1000)
+        assert cascade.skipped  # not everything fitted: something was left undone
+        skipped = [stage for stage, how in cascade.trace if how in ("skipped", "cut")]
+        assert skipped and set(skipped) <= set(REGION_STAGES) | {"opencv"}
+    # Once the costs are known, no frame runs past its budget; the first may overrun by at most one step.
+    assert max(spent[1:]) <= FRAME_BUDGET_MS
+    assert spent[0] <= FRAME_BUDGET_MS + ZXING_MS + TRANSFORM_MS
+    assert background.jobs >= 1  # the frame the loop could not finish was handed over
+
+
+def test_a_stage_whose_image_work_overran_is_cut_before_its_decode(unreadable_frame):
+    clock = TestClock()
+    cascade = slow_cascade(clock)
+    prepare = cascade._prepare
+    calls = []
+
+    def very_slow(stage, crop):
+        calls.append(stage)
+        clock.spend(30.0 if stage == "stretch" else 0.0)  # the second stage's image work takes the whole frame
+        return prepare(stage, crop)
+
+    cascade._prepare = very_slow
+    cascade.decode(unreadable_frame)
+    assert ("stretch", "cut") in cascade.trace
+    after = cascade.trace[cascade.trace.index(("stretch", "cut")) + 1 :]
+    assert all(how != "ran" for _, how in after)  # nothing ran after the deadline passed
+    assert calls[-1] == "stretch"
+
+
+def test_aiming_is_skipped_when_no_time_is_left(unreadable_frame):
+    clock = TestClock()
+    cascade = slow_cascade(clock, budget_ms=ZXING_MS + 0.5)  # time for the first pass only
+    scanner = LiveScanner(lambda: None, lambda event: None, cascade=cascade, clock=clock)
+    scanner.handle(unreadable_frame)
+    scanner.handle(unreadable_frame)
+    assert scanner.cue_skipped and scanner.frame_ms <= ZXING_MS + 0.5 + ZXING_MS
+
+
+def test_background_reads_what_the_loop_skipped_and_its_read_counts_for_two_frames():
+    scene = F.scene_for("glare", 1)
+    frame = F.render(scene)
+    clock = TestClock()
+    starved = slow_cascade(clock, budget_ms=ZXING_MS + 0.5)  # the loop itself may only try the first pass
+    assert Cascade(budget_ms=None).decode(frame), "the frame must be readable given time"
+    if starved.decode(frame):
+        pytest.skip("the first pass reads this frame already")
+    background = BackgroundStage(inline=True)
+    events = []
+    scanner = LiveScanner(
+        lambda: None, events.append, cascade=starved, background=background, clock=clock, guidance=False
+    )
+    for index in range(6):
+        scanner.handle(frame, index)
+    announced = [e for e in events if isinstance(e, CodeAnnounced)]
+    assert [e.payload for e in announced] == [scene.payload]
+
+
+def test_inline_background_delivers_as_late_as_its_work_took():
+    stage = BackgroundStage(inline=True, frame_ms=10.0)
+    clock = TestClock()
+    stage.cascade.clock = clock
+    work = stage.work
+
+    def slow_work(job):
+        clock.spend(35.0)
+        return work(job)
+
+    stage.work = slow_work  # type: ignore[method-assign]
+    frame = F.render(F.scene_for("clean", 0))
+    gray = np.ascontiguousarray(frame[..., 1])
+    stage.remember(0, gray)
+    stage.offer(0, gray, [])
+    assert stage.busy()
+    assert stage.take(3) == []  # 35 ms of work at 10 ms a frame: ready at frame 4
+    stage.offer(1, gray, [])  # refused while busy, as a thread still working would be
+    reads = stage.take(4)
+    assert reads and reads[0].frame == 0 and stage.jobs == 1
+
+
+def test_a_sighting_standing_for_two_frames_is_announced_at_once():
+    tracker = SightingTracker(confirm_frames=2)
+    assert [s.payload for s in tracker.update([Sighting("A", frames=2)], 0.0)] == ["A"]
+    assert tracker.update([Sighting("B")], 0.1) == []
+
+
+def test_background_thread_reads_a_frame_offered_to_it_and_stops():
+    scene = F.scene_for("glare", 1)
+    frame = F.render(scene)
+    gray = np.ascontiguousarray(frame[..., 1])
+    stage = BackgroundStage()
+    stage.start()
+    try:
+        stage.remember(0, gray)
+        stage.offer(0, gray, [])
+        reads = []
+        for _ in range(500):  # up to 10 s on a slow machine; the work itself takes well under a second
+            reads += stage.take(0)
+            if reads or not stage.busy():
+                reads += stage.take(0)
+                break
+            time.sleep(0.02)
+        assert [r.decoded.payload for r in reads] == [scene.payload] and stage.jobs == 1
+    finally:
+        stage.stop()
+    assert stage._thread is None
+
+
+def test_background_deblurs_a_motion_blurred_code_no_other_stage_reads():
+    from assistant.scanner.background import _Job
+    from assistant.scanner.measure import find_code_regions
+
+    scene = F.scene_for("motion", 2)  # a tuning-set frame smeared about 10 pixels
+    gray = Cascade().grey(F.render(scene))
+    assert Cascade(budget_ms=None).decode(gray) == []
+    stage = BackgroundStage(inline=True)
+    reads = stage.work(_Job(0, gray, find_code_regions(gray, limit=2), []))
+    assert [(r.decoded.payload, r.decoded.stage) for r in reads] == [(scene.payload, "deblur")]

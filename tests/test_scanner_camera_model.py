@@ -1,0 +1,40 @@
+"""The evaluation camera model (benchmarks/camera_model.py) agrees with the sticker sizing and with itself."""
+
+import numpy as np
+import pytest
+
+from assistant.scanner import labels
+from benchmarks import camera_model as M
+
+
+def test_the_same_shot_gives_the_same_frame():
+    shot = M.sample_shot(7)
+    assert np.array_equal(M.render(shot), M.render(shot))
+    assert M.render(shot).shape == (M.HEIGHT, M.WIDTH, 3)
+
+
+def test_module_size_in_the_frame_matches_the_sticker_rule():
+    module_mm = labels.module_dots() * 25.4 / labels.DPI
+    facing = M.code_module_px(M.Shot(distance_mm=400.0))
+    assert facing == pytest.approx(labels.module_px(module_mm), rel=0.02)
+    # Tilted, a side's mean module is foreshortened by cos 30 degrees; the far edge's module (the rule) is smaller.
+    tilted = M.code_module_px(M.Shot(distance_mm=400.0, pitch=30.0))
+    assert tilted == pytest.approx(facing * np.cos(np.radians(30)), rel=0.03)
+    assert tilted > labels.module_px(module_mm, tilt_deg=30.0) >= 4.0
+
+
+def test_auto_exposure_lengthens_the_exposure_then_adds_gain_as_light_falls():
+    bright, living, dim = (M.exposure(lux) for lux in (900.0, 300.0, 40.0))
+    assert bright[0] < M.MAX_EXPOSURE_S and bright[1] == 1.0
+    assert living[0] <= M.MAX_EXPOSURE_S and dim[0] == M.MAX_EXPOSURE_S
+    assert dim[1] > living[1] >= bright[1]
+
+
+def test_a_hand_clip_brings_the_code_into_view_holds_it_and_takes_it_away():
+    shots = M.hand_clip(3)
+    seen = [M.code_in_view(s) for s in shots]
+    rest = M.rest_frame(shots)
+    assert not seen[0] or seen.index(False) > 0
+    assert rest is not None and all(seen[rest : rest + 20])
+    assert not seen[-1]  # taken away at the end
+    assert len({s.table for s in shots}) == 1 and len({s.seed for s in shots}) == len(shots)
