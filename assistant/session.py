@@ -16,6 +16,7 @@ from assistant.core.aiming import Cue
 from assistant.core.cards import Card, CardSet, CardType, Tag
 from assistant.core.commands import Command, CommandError
 from assistant.core.game import Game
+from assistant.core.learning import NewCard, read_card_text, type_from_prefix
 from assistant.core.lobby import GameStore, Lobby
 from assistant.core.lookup import Resolution, resolve_name
 from assistant.core.reply import Choice, Pending, Question, Reply
@@ -54,6 +55,9 @@ class Session:
     """The question the last reply left open."""
     subject: Card | None = None
     """The card just read (looked up or scanned): what "play", "discard" or "neigh" mean when they name none."""
+    learn: Callable[[NewCard, CardType], tuple[str, CardSet, CardResolver | None]] | None = None
+    """Adds a scanned card to the owner's deck (`assistant.storage.decks.learn_card`): where it was saved, the
+    cards and resolver with it. None: scanned texts are only read out."""
     _commanded: bool = field(default=False, init=False, repr=False)
     """The line being answered is a command (it cancels an open yes-or-no question)."""
 
@@ -90,6 +94,9 @@ class Session:
                 return self._keep(pending.then())
             if answer in ("no", "n", "cancel"):
                 return Reply.of(words.NOT_RECORDED)
+            other = pending.other(text) if pending.other is not None else None
+            if other is not None:
+                return self._keep(other)
         self._commanded = False
         reply = self._line(text)
         if isinstance(pending, Question) and not self._commanded:
@@ -188,6 +195,9 @@ class Session:
             self.pending = question  # a card held up while deciding is a look-up: the question still waits
             return reply
         if meaning.kind is PayloadKind.TEXT:
+            new = read_card_text(meaning.payload) if meaning.new_card_text and self.learn is not None else None
+            if new is not None:
+                return self._keep(self._offer_card(new))
             text = words.scanned_text(meaning.payload)
             return self._keep(Reply((text,), text, card=meaning.card))
         if meaning.kind is PayloadKind.LABEL and meaning.deck_in_play:
@@ -197,6 +207,35 @@ class Session:
         else:
             sentence = words.unknown_code(meaning.payload)
         return Reply.error(sentence)
+
+    def _offer_card(self, new: NewCard) -> Reply:
+        """Offer to add a scanned card this deck does not have; its type from its words, or the player's answer."""
+
+        def add(card_type: CardType) -> Reply:
+            assert self.learn is not None
+            try:
+                path, cards, resolver = self.learn(new, card_type)
+            except (OSError, LookupError, ValueError) as exc:
+                return Reply.error(words.card_not_learned(new.name, str(exc).splitlines()[0]))
+            self.cards, self.resolver, self.lobby.cards = cards, resolver, cards
+            sentence = words.card_learned(new.name, words.type_name(card_type, cards.vocabulary), path)
+            return Reply((sentence,), sentence, important=True, card=cards.find_exact(new.name))
+
+        def other(text: str) -> Reply | None:
+            card_type = type_from_prefix(text)
+            return None if card_type is None else add(card_type)
+
+        vocabulary = self.cards.vocabulary
+        kind = words.type_name(new.type, vocabulary) if new.type is not None else ""
+        sentence = words.offer_new_card(new.name, kind, new.text)
+
+        def then() -> Reply:
+            if new.type is not None:
+                return add(new.type)
+            return Reply((words.SAY_CARD_TYPE,), words.SAY_CARD_TYPE, important=True, pending=question)
+
+        question = Question(then, other)
+        return Reply((sentence,), sentence, important=True, pending=question)
 
     def aiming(self, cue: Cue) -> Reply:
         """An aiming cue (`assistant.core.aiming.Cue`) as a hint reply."""

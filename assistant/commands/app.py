@@ -13,10 +13,18 @@ def make_session(args) -> Session:
     """The session for the chosen deck and add-ons, resolving queries with the braille-aware resolver and saving
     games in the data directory."""
     from assistant.braille.resolver import BrailleResolver
+    from assistant.storage.decks import learn_card
     from assistant.storage.saves import GameStore
 
     cards = load_card_set(args.deck or DEFAULT_DECK, args.addon)
-    return Session(cards, resolver=BrailleResolver(cards), store=GameStore(), load_cards=load_card_set)
+
+    def learn(new, card_type):
+        """Add a scanned card to the owner's deck, then play on with it."""
+        path = learn_card(cards.base.id, new, card_type)
+        learnt = load_card_set(args.deck or DEFAULT_DECK, args.addon)
+        return str(path), learnt, BrailleResolver(learnt)
+
+    return Session(cards, resolver=BrailleResolver(cards), store=GameStore(), load_cards=load_card_set, learn=learn)
 
 
 def run(args) -> int:

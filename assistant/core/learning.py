@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from assistant.core.cards import CardType
+from assistant.core.cards import CardType, Deck
+from assistant.core.sheet import SheetRow, match_sheet, render_import
 
 #: The longest name taken from a scanned text.
 MAX_NAME = 60
@@ -82,3 +83,15 @@ def type_from_prefix(typed: str) -> CardType | None:
         if word == prefix:
             return card_type
     return next((t for t in CardType if word == t.value), None)
+
+
+def learned_deck_text(new: NewCard, card_type: CardType, base: Deck, existing: Deck | None, deck_id: str) -> str:
+    """The owner's import deck with one scanned card added, as a deck file: the same matching, checks and limits
+    as a reference sheet (`deck import`), the cards already imported kept."""
+    rows = [
+        SheetRow(line, card.name, card.text, card.type.value, str(card.copies), card.abbreviation or "")
+        for line, card in enumerate(existing.cards if existing is not None else (), start=1)
+    ]
+    rows.append(SheetRow(len(rows) + 1, new.name, new.text, card_type.value))
+    result = match_sheet(rows, base, deck_id)
+    return render_import(result, base, deck_id, "cards scanned at the table")

@@ -24,9 +24,11 @@ class Choice:
 
 @dataclass(frozen=True)
 class Question:
-    """A yes-or-no question: yes runs `then`; no, or any other command, records nothing."""
+    """A yes-or-no question: yes runs `then`; no, or any other command, does nothing. `other` may take another
+    answer (a card's type, for a card being added): it returns its reply, or None when the line is not one."""
 
     then: Callable[[], Reply]
+    other: Callable[[str], Reply | None] | None = None
 
 
 Pending = Choice | Question

@@ -9,7 +9,8 @@ from pathlib import Path
 
 from assistant.core import words
 from assistant.core.cardfile import CardDataError, Problem, parse_deck
-from assistant.core.cards import CardSet, Deck
+from assistant.core.cards import CardSet, CardType, Deck
+from assistant.core.learning import NewCard, learned_deck_text
 from assistant.storage.paths import card_texts_dir, imported_decks_dir
 
 DEFAULT_DECK = "uu-2nd"
@@ -125,3 +126,17 @@ def save_import(deck_id: str, text: str) -> Path:
         Path(temporary).unlink(missing_ok=True)
         raise
     return path
+
+
+def learn_card(base_id: str, new: NewCard, card_type: CardType) -> Path:
+    """Add a card read from a scanned full text to the owner's import of a base deck (made when there is none);
+    checked like any import before it is written. Returns where it was saved."""
+    base = load_deck(base_id)
+    if base.info.kind == "import":
+        base = load_deck(base.info.base)
+    deck_id = f"{base.id}-sheet"
+    path = imported_decks_dir() / f"{deck_id}.toml"
+    existing = load_deck_file(path) if path.is_file() else None
+    text = learned_deck_text(new, card_type, base, existing, deck_id)
+    parse_deck(text, path.name)  # what is saved loads: a CardDataError here is ours, not the owner's
+    return save_import(deck_id, text)

@@ -145,3 +145,28 @@ def sticker_sheet_kind(path: str) -> str:
 def sticker_sheet_unwritable(path: str, reason: str) -> str:
     """The sheet could not be written."""
     return f"Could not write {clean_untrusted(path, 120)}: {reason}."
+
+
+def offer_new_card(name: str, kind: str, text: str) -> str:
+    """A scanned card text naming no card of the deck: offer to add it (rulebook 004: the braille deck's codes
+    hold each card's full text)."""
+    what = f"{clean_untrusted(name, 60)}, {kind}" if kind else clean_untrusted(name, 60)
+    start = f"A card this deck does not have: {what}. It says: {clean_untrusted(text)}"
+    if kind:
+        return f"{start} Add it to your deck? Say yes or no, or type its braille prefix to give another type."
+    return f"{start} To add it to your deck, type its braille prefix or its type: {SAY_CARD_TYPE_CHOICES}; or say no."
+
+
+SAY_CARD_TYPE_CHOICES = "b, m, action, ug, dg, I, or basic"
+SAY_CARD_TYPE = f"Which type is it? Type its braille prefix or its type: {SAY_CARD_TYPE_CHOICES}; or say no."
+
+
+def card_learned(name: str, kind: str, path: str) -> str:
+    """A scanned card added to the owner's deck."""
+    article = "an" if kind[:1].lower() in "aeiou" else "a"
+    return f"{clean_untrusted(name, 60)} is now in your deck, as {article} {kind}. Saved in {clean_untrusted(path, 200)}."
+
+
+def card_not_learned(name: str, reason: str) -> str:
+    """A scanned card that could not be added."""
+    return f"{clean_untrusted(name, 60)} could not be added to your deck: {clean_untrusted(reason, 200)}."
