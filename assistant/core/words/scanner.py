@@ -164,7 +164,8 @@ SAY_CARD_TYPE = f"Which type is it? Type its braille prefix or its type: {SAY_CA
 def card_learned(name: str, kind: str, path: str) -> str:
     """A scanned card added to the owner's deck."""
     article = "an" if kind[:1].lower() in "aeiou" else "a"
-    return f"{clean_untrusted(name, 60)} is now in your deck, as {article} {kind}. Saved in {clean_untrusted(path, 200)}."
+    saved = clean_untrusted(path, 200)
+    return f"{clean_untrusted(name, 60)} is now in your deck, as {article} {kind}. Saved in {saved}."
 
 
 def card_not_learned(name: str, reason: str) -> str:
