@@ -8,13 +8,13 @@ A map holds the deck's hand-written `[overrides]` and the `[abbreviations]` the 
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from assistant.core.abbreviations import Abbreviation, Override, key_of
 from assistant.core.cardfile import CardDataError, Problem
 from assistant.core.cards import Deck
+from assistant.core.tomltext import DataFileError, load_toml, toml_string
 
 TOP_KEYS = {"map", "overrides", "abbreviations"}
 MAP_KEYS = {"deck"}
@@ -61,11 +61,9 @@ def _line_index(text: str) -> dict[tuple[str, str], int]:
 def _read(text: str, path: str):
     """The TOML data, the list problems go to, and `report(table, key, card, field, message)` adding one."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        match = re.search(r"line (\d+)", str(exc))
-        line = int(match.group(1)) if match else 1
-        raise BrailleMapError([Problem(path, line, "-", "toml", f"not valid TOML ({exc})")]) from None
+        data = load_toml(text, path)
+    except DataFileError as exc:
+        raise BrailleMapError([Problem(path, exc.line, "-", "toml", exc.message)]) from None
     where = _line_index(text)
     problems: list[Problem] = []
 
@@ -236,5 +234,4 @@ def render_braille_map(deck: Deck, abbreviations: Mapping[str, Abbreviation], ov
 
 
 def _quote(text: str) -> str:
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
-    return f'"{escaped}"'
+    return toml_string(text)

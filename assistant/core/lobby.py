@@ -31,6 +31,8 @@ class SavedGame(Protocol):
     """(line number, content) of every line that was read whole."""
     damaged: list[int]
     """Line numbers that could not be read."""
+    problem: str
+    """Why the save cannot be continued at all, with its file and line; empty when it can."""
 
     def set_aside(self, lines: list[int]) -> str:
         """Move these lines out of the save (keeping the original file); return where they went."""
@@ -162,6 +164,8 @@ class Lobby:
             return Reply.error(words.save_unreadable(exc.strerror or str(exc)))
         if saved is None:
             return Reply.of(words.NO_SAVED_GAME)
+        if saved.problem:
+            return Reply.error(words.save_cannot_continue(saved.problem))
         try:
             setup = Setup.from_dict(saved.setup)
             cards = self.cards
@@ -181,13 +185,13 @@ class Lobby:
             except (ev.EventError, NothingToUndoError):
                 bad.append(line)
         lines = []
-        kept = len(saved.records) + len(saved.damaged) - len(bad)
+        kept = len(saved.records) + len(saved.damaged) - len(bad)  # the records replayed: lines after the setup
         try:
             if bad and repair:
                 where = saved.set_aside(sorted(bad))
-                lines.append(words.save_damaged(kept, len(bad), where))
+                lines.append(words.save_damaged(kept, sorted(bad), where))
             elif bad:
-                lines.append(words.save_damaged_unrepaired(kept, len(bad)))
+                lines.append(words.save_damaged_unrepaired(kept, sorted(bad)))
             log = saved.open_log() if repair else None
         except OSError as exc:
             return Reply.error(words.save_unreadable(exc.strerror or str(exc)))

@@ -12,10 +12,10 @@ from __future__ import annotations
 import csv
 import difflib
 import io
-import json
 from dataclasses import dataclass, field
 
 from assistant.core.cards import Card, CardType, Deck, normalize, slugify
+from assistant.core.tomltext import toml_string
 from assistant.core.words import clean_untrusted
 
 #: The columns of a CSV or TSV sheet, in order when there is no header row.
@@ -266,5 +266,5 @@ def render_import(result: ImportResult, base: Deck, deck_id: str, source: str) -
 
 
 def _string(text: str) -> str:
-    """A TOML basic string: JSON's escapes are all valid TOML escapes."""
-    return json.dumps(text, ensure_ascii=False)
+    """A TOML basic string that reads back as exactly `text` (the one TOML writer)."""
+    return toml_string(text)

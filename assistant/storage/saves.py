@@ -22,6 +22,8 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from assistant.core.tomltext import DataFileError, load_json
+from assistant.storage.files import fsync_dir, set_aside, write_atomic
 from assistant.storage.paths import user_data_dir
 
 FORMAT = "table-assistant game"
@@ -38,36 +40,29 @@ def games_dir() -> Path:
 def encode_line(body: dict) -> bytes:
     """One record as a line: compact JSON, a tab, its CRC-32."""
     text = json.dumps(body, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
-    data = text.encode("utf-8")
+    data = text.encode("utf-8", "backslashreplace")  # a lone surrogate becomes a JSON escape, never a crash
     return data + b"\t" + f"{zlib.crc32(data):08x}".encode("ascii") + b"\n"
 
 
+#: The longest line of a save read, in bytes: a real record is under 200.
+MAX_LINE_BYTES = 100_000
+
+
 def decode_line(line: bytes) -> dict | None:
-    """A line's record, or None when the line is damaged (bad CRC, not JSON, not a table)."""
+    """A line's record, or None when the line is damaged (bad CRC, not JSON, too long or too deep, not a table).
+
+    A line ending in CR (a save copied through a program that writes CRLF line ends) is read as if it did not."""
+    line = line.removesuffix(b"\r")
     data, tab, crc = line.rpartition(b"\t")
-    if not tab or len(crc) != 8:
+    if not tab or len(crc) != 8 or len(data) > MAX_LINE_BYTES:
         return None
     try:
         if int(crc, 16) != zlib.crc32(data):
             return None
-        body = json.loads(data.decode("utf-8"))
-    except (ValueError, UnicodeDecodeError):
+        body = load_json(data.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError, DataFileError):
         return None
     return body if isinstance(body, dict) else None
-
-
-def _fsync_dir(folder: Path) -> None:
-    """Make a new or renamed file's name durable (a no-op where directories cannot be opened)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 class GameLog:
@@ -101,22 +96,19 @@ class SavedGame:
     """Line numbers (from 1) of damaged or cut-off lines."""
     lines: list[bytes] = field(default_factory=list)
     """Every line as read, without its newline (index = line number - 1)."""
+    problem: str = ""
+    """Why the save cannot be continued at all (its setup line is missing, damaged or of an unknown version),
+    naming the file and the line; empty when it can."""
 
     def set_aside(self, bad: list[int]) -> str:
         """Keep the original file beside the save, rewrite the save without the `bad` lines; return the
         kept file's name."""
-        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-        kept = self.path.with_name(f"{self.path.stem}.damaged-{stamp}{SUFFIX}")
-        kept.write_bytes(self.path.read_bytes())
+        kept = set_aside(self.path, SUFFIX, keep_copy=True)
+        if kept == self.path:
+            raise OSError(f"cannot keep a copy of {self.path.name}")
         drop = set(bad)
-        good = [line for number, line in enumerate(self.lines, start=1) if number not in drop]
-        temporary = self.path.with_name(self.path.name + ".tmp")
-        with open(temporary, "wb") as out:
-            out.write(b"".join(line + b"\n" for line in good))
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, self.path)
-        _fsync_dir(self.path.parent)
+        good = [line.removesuffix(b"\r") for number, line in enumerate(self.lines, start=1) if number not in drop]
+        write_atomic(self.path, b"".join(line + b"\n" for line in good))
         self.lines = good
         self.records = [(n, r) for n, r in self.records if n not in drop]
         self.damaged = []
@@ -135,14 +127,22 @@ def read_save(path: Path) -> SavedGame:
     tail = parts[-1]
     lines = complete + ([tail] if tail else [])
     saved = SavedGame(path, None, lines=lines)
+    if not lines:
+        saved.problem = f"{path.name}:1: the file is empty"
     for number, line in enumerate(lines, start=1):
         cut_off = number == len(lines) and bool(tail)
         body = None if cut_off else decode_line(line)
         if number == 1:
-            if body is not None and body.get("format") == FORMAT and isinstance(body.get("setup"), dict):
-                saved.setup = body["setup"]
-            else:
+            if body is None or body.get("format") != FORMAT or not isinstance(body.get("setup"), dict):
                 saved.damaged.append(number)
+                saved.problem = f"{path.name}:1: the first line is not a game's setup (the file is damaged)"
+            elif body.get("version") != VERSION:
+                saved.problem = (
+                    f"{path.name}:1: it was saved in format version {str(body.get('version'))[:20]}, "
+                    f"and this app reads version {VERSION}"
+                )
+            else:
+                saved.setup = body["setup"]
             continue
         if body is None or set(body) != {"n", "r"} or not isinstance(body["r"], dict):
             saved.damaged.append(number)
@@ -166,19 +166,12 @@ class GameStore:
             out.write(encode_line({"format": FORMAT, "version": VERSION, "setup": setup}))
             out.flush()
             os.fsync(out.fileno())
-        _fsync_dir(self.folder)
+        fsync_dir(self.folder)
         self._point_to(path)
         return GameLog(path, 1)
 
     def _point_to(self, path: Path) -> None:
-        pointer = self.folder / POINTER
-        temporary = self.folder / (POINTER + ".tmp")
-        with open(temporary, "w", encoding="utf-8") as out:
-            out.write(path.name + "\n")
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, pointer)
-        _fsync_dir(self.folder)
+        write_atomic(self.folder / POINTER, path.name + "\n")
 
     def last_path(self) -> Path | None:
         """The save to continue: the one `games/last` names, or else the newest."""

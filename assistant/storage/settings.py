@@ -1,4 +1,5 @@
-"""The player's settings: `settings.toml` in the configuration directory, read with tomllib, written by hand.
+"""The player's settings: `settings.toml` in the configuration directory, read by the bounded TOML reader and
+written by the one TOML writer (`assistant/core/tomltext.py`).
 
 Only the `[speech]` table exists so far. A file that cannot be read, or holds an unknown key or a bad value, is
 set aside as `settings.toml.damaged-<date and time>` and the defaults are used; the caller gets one sentence to
@@ -7,12 +8,11 @@ show and speak. Writing never loses the old file: the new text goes to a tempora
 
 from __future__ import annotations
 
-import datetime
-import os
 from pathlib import Path
 
 from assistant.core import words
-from assistant.core.settings import SpeechSettings, format_settings, parse_settings
+from assistant.core.settings import MAX_SETTINGS_CHARS, SpeechSettings, format_settings, parse_settings
+from assistant.storage.files import read_user_text, set_aside, write_atomic
 from assistant.storage.paths import user_config_dir
 
 __all__ = ["SpeechSettings", "settings_path", "load_settings", "save_settings"]
@@ -30,32 +30,24 @@ def load_settings(path: Path | None = None) -> tuple[SpeechSettings, str]:
     """
     path = path or settings_path()
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_user_text(path, max_bytes=MAX_SETTINGS_CHARS * 4)
     except FileNotFoundError:
         return SpeechSettings(), ""
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
+        return SpeechSettings(), _set_aside(path, exc.strerror or str(exc))
+    except ValueError as exc:
         return SpeechSettings(), _set_aside(path, str(exc))
     try:
-        return parse_settings(text), ""
+        return parse_settings(text, path.name), ""
     except ValueError as exc:
         return SpeechSettings(), _set_aside(path, str(exc))
 
 
 def _set_aside(path: Path, reason: str) -> str:
-    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    aside = path.with_name(f"{path.name}.damaged-{stamp}")
-    try:
-        path.rename(aside)
-    except OSError:
-        aside = path  # cannot move it (read-only folder): it stays, and the defaults are still used
-    return words.settings_damaged(reason, aside.name)
+    # A file that cannot be moved (a read-only folder) stays where it is, and the defaults are still used.
+    return words.settings_damaged(reason, set_aside(path).name)
 
 
 def save_settings(settings: SpeechSettings, path: Path | None = None) -> Path:
-    """Write the settings file (through a temporary file, so a crash never leaves half a file); return its path."""
-    path = path or settings_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(path.name + ".new")
-    temporary.write_text(format_settings(settings), encoding="utf-8")
-    os.replace(temporary, path)
-    return path
+    """Write the settings file atomically, so a crash never leaves half a file; return its path."""
+    return write_atomic(path or settings_path(), format_settings(settings))

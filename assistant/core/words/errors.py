@@ -8,11 +8,19 @@ from assistant.core.words.cards import numbered_choices
 from assistant.core.words.text import clean_untrusted, name_list
 
 
-def save_damaged(kept: int, set_aside: int, where: str) -> str:
-    """Said when a save had damaged lines."""
+def _line_numbers(lines: list[int]) -> str:
+    shown = [str(n) for n in lines[:8]] + ([f"{len(lines) - 8} more"] if len(lines) > 8 else [])
+    return f"{'line' if len(lines) == 1 else 'lines'} {name_list(shown)}"
+
+
+def save_damaged(kept: int, set_aside: list[int], where: str) -> str:
+    """Said when a save had damaged lines: which lines, where the original was kept, how many records were kept
+    (records, not events: an undo is a record too, so this is not the event count said next)."""
+    count = len(set_aside)
     return (
-        f"The saved game was damaged: {set_aside} damaged {'line was' if set_aside == 1 else 'lines were'} set aside "
-        f"in {where}, and {kept} events were kept."
+        f"The saved game was damaged: {count} damaged {'line was' if count == 1 else 'lines were'} set aside "
+        f"({_line_numbers(set_aside)}; the original file was kept as {clean_untrusted(where, 120)}), "
+        f"and {kept} {'record was' if kept == 1 else 'records were'} kept."
     )
 
 
@@ -52,10 +60,11 @@ def script_unreadable(path: str, exc: Exception) -> str:
     return f"Cannot read the script {clean_untrusted(path, 80)}: {reason}."
 
 
-def save_damaged_unrepaired(kept: int, damaged: int) -> str:
+def save_damaged_unrepaired(kept: int, damaged: list[int]) -> str:
     """Said by a read-only look at a save with damaged lines."""
     return (
-        f"The saved game has {damaged} damaged {'line' if damaged == 1 else 'lines'}; {kept} events can be read. "
+        f"The saved game has {len(damaged)} damaged {'line' if len(damaged) == 1 else 'lines'} "
+        f"({_line_numbers(damaged)}); {kept} {'record' if kept == 1 else 'records'} can be read. "
         "Continue the game to set the damaged part aside."
     )
 
@@ -135,7 +144,7 @@ def save_unreadable(reason: str) -> str:
 
 def save_cannot_continue(reason: str) -> str:
     """The save's setup is damaged or names decks that are not installed."""
-    return f"The saved game cannot be continued: {reason}."
+    return f"The saved game cannot be continued: {clean_untrusted(reason)}."
 
 
 def rules_for_another_game(deck_title: str) -> str:
