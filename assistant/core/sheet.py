@@ -15,6 +15,7 @@ import io
 from dataclasses import dataclass, field
 
 from assistant.core.cards import Card, CardType, Deck, normalize, slugify
+from assistant.core.commands import parse_number
 from assistant.core.tomltext import toml_string
 from assistant.core.words import clean_untrusted
 
@@ -24,6 +25,10 @@ COLUMNS = ("name", "type", "text", "copies", "abbreviation")
 MATCH_CUTOFF = 0.85
 #: The longest card text kept from a sheet, in characters (the longest printed card text is far shorter).
 MAX_TEXT = 2000
+#: The largest sheet read, in characters, and the most lines: a whole deck is about 150 lines and 40,000
+#: characters, so these leave room for any real sheet and keep an import, and every start after it, fast.
+MAX_SHEET_CHARS = 400_000
+MAX_SHEET_LINES = 2_000
 #: Spoken type names a sheet may use, folded: "Magical Unicorn", "Instant", "Upgrade card".
 TYPE_WORDS = {
     **{t.value: t for t in CardType},
@@ -80,7 +85,11 @@ class ImportResult:
 def parse_sheet(text: str, filename: str = "") -> tuple[list[SheetRow], list[SheetProblem]]:
     """The card lines of a sheet and the lines that could not be read; CSV, TSV or plain text by name and content."""
     text = text.lstrip("\ufeff")
+    if len(text) > MAX_SHEET_CHARS:
+        return [], [SheetProblem(1, f"the sheet is too large ({len(text):,} characters, at most {MAX_SHEET_CHARS:,})")]
     lines = text.splitlines()
+    if len(lines) > MAX_SHEET_LINES:
+        return [], [SheetProblem(MAX_SHEET_LINES + 1, f"the sheet has more than {MAX_SHEET_LINES:,} lines")]
     first = next((line for line in lines if line.strip() and not line.lstrip().startswith("#")), "")
     lower = filename.lower()
     if lower.endswith(".tsv") or (not lower.endswith(".csv") and "\t" in first):
@@ -95,13 +104,32 @@ def _looks_like_csv(line: str) -> bool:
     return len(row) >= 3 and (row[0].strip().lower() == "name" or normalize(row[1]) in TYPE_WORDS)
 
 
-def _parse_table(text: str, delimiter: str) -> tuple[list[SheetRow], list[SheetProblem]]:
-    rows, problems = [], []
+def _parse_table(
+    text: str, delimiter: str, columns: tuple[str, ...] = COLUMNS, depth: int = 0
+) -> tuple[list[SheetRow], list[SheetProblem]]:
+    rows: list[SheetRow] = []
+    problems: list[SheetProblem] = []
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
-    columns = COLUMNS
+    total = text.count("\n") + (0 if text.endswith("\n") else 1)
+    end = 0
     try:
         for record in reader:
-            line = reader.line_num
+            start, end = end + 1, reader.line_num
+            line = end
+            if end > start and any("\n" in cell for cell in record):
+                if end >= total and text.count('"') % 2 == 1 and depth < 50:
+                    # A quote never closed swallows every line after it: say so, skip that line, read the rest.
+                    problems.append(
+                        SheetProblem(start, "a quote opened on this line is never closed; this line was not imported")
+                    )
+                    more_rows, more = _parse_table(
+                        "\n" * start + text.split("\n", start)[-1], delimiter, columns, depth + 1
+                    )
+                    return rows + more_rows, problems + more
+                problems.append(
+                    SheetProblem(start, f"a quoted cell runs from this line to line {end}: check its quotes")
+                )
+                line = start
             cells = [cell.strip() for cell in record]
             if not any(cells) or cells[0].startswith("#"):
                 continue
@@ -167,13 +195,15 @@ def match_sheet(rows: list[SheetRow], base: Deck, deck_id: str) -> ImportResult:
             close = difflib.get_close_matches(normalize(row.name), list(by_name), n=1, cutoff=MATCH_CUTOFF)
             if close:
                 card = by_name[close[0]]
-                result.problems.append(SheetProblem(row.line, f"{row.name!r} was read as {card.name!r}"))
+                result.problems.append(SheetProblem(row.line, f"{_said(row.name)} was read as {card.name!r}"))
         made = _make_card(row, card, deck_id, result.problems)
         if made is None:
             continue
         if made.id in used:
             result.problems.append(
-                SheetProblem(row.line, f"{made.name!r} is already on line {used[made.id]}; this line was not imported")
+                SheetProblem(
+                    row.line, f"{_said(made.name)} is already on line {used[made.id]}; this line was not imported"
+                )
             )
             continue
         used[made.id] = row.line
@@ -188,18 +218,20 @@ def match_sheet(rows: list[SheetRow], base: Deck, deck_id: str) -> ImportResult:
 def _make_card(row: SheetRow, card: Card | None, deck_id: str, problems: list[SheetProblem]) -> Card | None:
     card_type = TYPE_WORDS.get(normalize(row.type)) if row.type else None
     if row.type and card_type is None:
-        problems.append(SheetProblem(row.line, f"{row.type!r} is not a card type; this line was not imported"))
+        problems.append(SheetProblem(row.line, f"{_said(row.type)} is not a card type; this line was not imported"))
         return None
     copies = card.copies if card is not None else 1
     if row.copies:
-        if not row.copies.isdigit() or int(row.copies) < 1:
+        number = parse_number(row.copies[:8])  # the shared parser: ASCII digits or a word, never 5,000 digits
+        if number is None or len(row.copies) > 8 or number < 1:
             problems.append(
                 SheetProblem(
-                    row.line, f"copies {row.copies!r} is not a positive whole number; this line was not imported"
+                    row.line,
+                    f"copies {_said(row.copies)} is not a positive whole number; this line was not imported",
                 )
             )
             return None
-        copies = int(row.copies)
+        copies = number
     text = clean_untrusted(row.text, limit=MAX_TEXT)
     abbreviation = clean_untrusted(row.abbreviation, limit=40) or None
     if card is None:
@@ -207,14 +239,14 @@ def _make_card(row: SheetRow, card: Card | None, deck_id: str, problems: list[Sh
             problems.append(
                 SheetProblem(
                     row.line,
-                    f"{row.name!r} matches no card of the deck; give its type "
+                    f"{_said(row.name)} matches no card of the deck; give its type "
                     "(a CSV or TSV sheet) to add it as a new card",
                 )
             )
             return None
         slug = slugify(row.name)
         if not slug:
-            problems.append(SheetProblem(row.line, f"{row.name!r} has no letters or digits for a card id"))
+            problems.append(SheetProblem(row.line, f"{_said(row.name)} has no letters or digits for a card id"))
             return None
         return Card(
             slug, clean_untrusted(row.name, limit=100), card_type, copies, text, deck_id, abbreviation=abbreviation
@@ -223,7 +255,8 @@ def _make_card(row: SheetRow, card: Card | None, deck_id: str, problems: list[Sh
         problems.append(
             SheetProblem(
                 row.line,
-                f"{card.name} is a {card.type.value} card in the deck, not {row.type}: the deck's type is kept",
+                f"{card.name} is a {card.type.value} card in the deck, "
+                f"not {clean_untrusted(row.type, 60)}: the deck's type is kept",
             )
         )
     return Card(card.id, card.name, card.type, copies, text, deck_id, card.tags, card.variation, abbreviation)
@@ -263,6 +296,11 @@ def render_import(result: ImportResult, base: Deck, deck_id: str, source: str) -
         if card.abbreviation:
             out.append(f"abbreviation = {_string(card.abbreviation)}")
     return "\n".join(out) + "\n"
+
+
+def _said(text: str) -> str:
+    """A sheet's text quoted in a message: cleaned first, so the owner's file can put no escape on the screen."""
+    return repr(clean_untrusted(text, 60))
 
 
 def _string(text: str) -> str:

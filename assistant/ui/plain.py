@@ -16,10 +16,22 @@ from assistant.session import Reply, Session
 GREETING = "Table assistant, plain mode. Type help for the commands, quit to leave."
 
 
+def _tolerant(stream: TextIO) -> TextIO:
+    """The stream, set to read bytes that are not UTF-8 as U+FFFD rather than end the session (and to write a
+    character the terminal cannot take as a replacement)."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        try:
+            reconfigure(errors="replace")
+        except (ValueError, OSError):
+            pass
+    return stream
+
+
 def run_plain(
     session: Session,
-    stdin: Iterable[str] = sys.stdin,
-    stdout: TextIO = sys.stdout,
+    stdin: Iterable[str] | None = None,
+    stdout: TextIO | None = None,
     speak=None,
     *,
     echo: bool = False,
@@ -30,10 +42,15 @@ def run_plain(
     `echo` prints each line read, after "> ", before its answer (for scripts); `first` is a reply to show before
     the first line (a resumed game).
     """
+    stdin = _tolerant(sys.stdin) if stdin is None else stdin
+    stdout = _tolerant(sys.stdout) if stdout is None else stdout
     print(GREETING, words.deck_chosen(session.cards), sep="\n", file=stdout, flush=True)
     if first is not None:
         _show(first, stdout, speak)
-    for line in stdin:
+    for raw in stdin:
+        # Bytes that were not UTF-8 (surrogate escapes, from a caller's own stream) become U+FFFD, so nothing
+        # downstream (the save, the terminal) meets a lone surrogate.
+        line = raw.encode("utf-8", "replace").decode("utf-8")
         if line.strip().lower() in ("quit", "exit"):
             break
         if not line.strip():
