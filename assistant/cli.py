@@ -12,6 +12,7 @@ import sys
 
 from assistant.core.cardfile import CardDataError
 from assistant.core.sixkey import DEFAULT_WINDOW
+from assistant.core.words import clean_untrusted
 
 #: Sub-command modules, in the order `--help` lists them.
 COMMANDS = ["card", "deck", "labels", "state", "say", "scan"]
@@ -58,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return app.run(args)
     except CardDataError as exc:
-        print(f"A card file is damaged:\n{exc}", file=sys.stderr)
+        print(f"A card file is damaged:\n{_lines(str(exc))}", file=sys.stderr)
         return 2
     except LookupError as exc:
         print(exc.args[0] if exc.args else str(exc), file=sys.stderr)
@@ -71,5 +72,21 @@ def main(argv: list[str] | None = None) -> int:
         from assistant.storage.crashlog import write_crash_log
 
         where = write_crash_log(exc)
-        print(f"Something went wrong: {exc.__class__.__name__}: {exc}. Details were saved to {where}.", file=sys.stderr)
+        said = clean_untrusted(f"{exc.__class__.__name__}: {exc}", 200)
+        print(f"Something went wrong: {said}. Details were saved to {where}.", file=sys.stderr)
         return 70
+    finally:
+        _say_deck_notices()
+
+
+def _lines(text: str) -> str:
+    """A many-line message from a file's contents, each line cleaned."""
+    return "\n".join(clean_untrusted(line) for line in text.splitlines()[:50])
+
+
+def _say_deck_notices() -> None:
+    """Sentences about the owner's imports (one set aside as damaged) not yet said, on stderr."""
+    decks = sys.modules.get("assistant.storage.decks")
+    if decks is not None:
+        for notice in decks.take_notices():
+            print(notice, file=sys.stderr)

@@ -13,10 +13,12 @@ def make_session(args) -> Session:
     """The session for the chosen deck and add-ons, resolving queries with the braille-aware resolver and saving
     games in the data directory."""
     from assistant.braille.resolver import BrailleResolver
-    from assistant.storage.decks import learn_card
+    from assistant.storage.decks import learn_card, take_notices
     from assistant.storage.saves import GameStore
 
     cards = load_card_set(args.deck or DEFAULT_DECK, args.addon)
+    for notice in take_notices():  # a damaged import set aside: said before the first prompt
+        print(notice, file=sys.stderr)
 
     def learn(new, card_type):
         """Add a scanned card to the owner's deck, then play on with it."""

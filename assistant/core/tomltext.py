@@ -74,7 +74,8 @@ def load_toml(
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         match = re.search(r"line (\d+)", str(exc))
-        raise DataFileError(path, int(match.group(1)) if match else 1, f"not valid TOML ({exc})") from None
+        line = int(match.group(1)) if match else text.count("\n") + 1 if "end of document" in str(exc) else 1
+        raise DataFileError(path, line, f"not valid TOML ({exc})") from None
     except RecursionError:  # dotted keys can nest without brackets: still never a traceback
         raise DataFileError(path, 1, f"is nested too deeply (more than {limit} levels)") from None
 

@@ -160,3 +160,16 @@ def goal_out_of_range(highest: int) -> str:
 def event_refused(problem: str) -> str:
     """An event that could not be saved as it stands (a number far too large)."""
     return f"That cannot be recorded: {problem}."
+
+
+def import_damaged(name: str, line: int, problem: str, kept_as: str) -> str:
+    """An imported deck that could not be read: it was set aside, and the shipped deck is used without it."""
+    return (
+        f"Your imported deck {name} is damaged at line {line} ({problem}), so it was set aside as {kept_as} and "
+        "the shipped cards are used without it. Import the sheet again to use it."
+    )
+
+
+def import_shadows_shipped(name: str) -> str:
+    """An imported deck file named like a shipped deck: the shipped deck is kept."""
+    return f"Your imported deck file {name} has the name of a shipped deck, so it is not used. Import it again."
