@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -224,3 +225,41 @@ def test_a_process_killed_with_sigkill_loses_nothing_it_announced(tmp_path, kill
     reference.handle(GAME[kill_after])
     after = ([e.to_dict() for e in reference.game.log], reference.game.state.to_dict())
     assert (data["events"], data["state"]) in (before, after)
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(delay_ms=st.integers(0, 40), command=st.sampled_from(["undo all", "undo 5"]))
+def test_a_process_killed_during_a_multi_step_undo_resumes_before_or_after_it_never_between(
+    tmp_path, delay_ms, command
+):
+    """Undo of many events is one record: killed while it is written, the game is the whole game or wholly undone."""
+    played = GAME[:11]  # no undo yet: eleven lines, nine events to undo
+    home = tmp_path / f"home-{delay_ms}-{os.urandom(4).hex()}"
+    env = dict(os.environ, TABLE_ASSISTANT_HOME=str(home))
+    proc = subprocess.Popen(
+        [sys.executable, "-c", DRIVER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env
+    )
+    try:
+        for line in played:
+            proc.stdin.write(line + "\n")
+            proc.stdin.flush()
+            proc.stdout.readline()
+        proc.stdin.write(command + "\n")
+        proc.stdin.flush()
+        time.sleep(delay_ms / 1000)  # a kill landing anywhere from before the undo is read to after it is written
+        os.kill(proc.pid, signal.SIGKILL)
+    finally:
+        proc.wait(timeout=30)
+    result = subprocess.run(
+        [sys.executable, "-m", "assistant", "state", "--json"], capture_output=True, text=True, env=env, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    reference = Session(CARDS)
+    for line in played:
+        reference.handle(line)
+    before = reference.game.state.to_dict()
+    reference.handle(command)
+    after = reference.game.state.to_dict()
+    assert before != after
+    assert data["state"] in (before, after)
