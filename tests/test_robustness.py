@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import re
 import subprocess
 import sys
@@ -349,3 +350,22 @@ def test_random_bytes_into_plain_mode_never_end_it_or_reach_the_terminal(tmp_pat
     assert all(shown(line) for line in out.splitlines()), [line for line in out.splitlines() if not shown(line)]
     saves = list((tmp_path / "data" / "games").glob("game-*.jsonl"))
     assert saves and all(read_save(p).setup is not None for p in saves), "no empty save is left"
+
+
+def test_say_to_a_file_needs_no_sound_player(tmp_path):
+    espeak = shutil.which("espeak-ng")
+    if espeak is None:
+        pytest.skip("espeak-ng is not installed")
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "espeak-ng").symlink_to(espeak)  # the engine, and no aplay, paplay or pw-play
+    env = dict(os.environ, TABLE_ASSISTANT_HOME=str(tmp_path), PYTHONPATH=str(ROOT), PATH=str(bin_dir))
+    target = tmp_path / "x.wav"
+    run = subprocess.run(
+        [sys.executable, "-m", "assistant", "say", "hello", "--to", str(target)],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert run.returncode == 0, run.stderr
+    assert target.stat().st_size > 10_000 and target.read_bytes()[:4] == b"RIFF"

@@ -7,7 +7,9 @@ Validation collects every problem before failing, so a deck maker sees the whole
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from assistant.core.cards import VARIATIONS, Card, CardType, Deck, DeckInfo, Tag, Vocabulary, normalize
 from assistant.core.tomltext import DataFileError, load_toml
@@ -44,6 +46,9 @@ class CardDataError(ValueError):
         self.problems = problems
         super().__init__("\n".join(str(p) for p in problems))
 
+
+#: How a parse step reports a problem: `report(line, card, field, message)`.
+Report = Callable[[int, str, str, str], None]
 
 _HEADER = re.compile(r"^\s*\[\[?\s*([A-Za-z0-9_\-]+)\s*\]\]?")
 _KEY = re.compile(r"^\s*([A-Za-z0-9_\-]+)\s*=")
@@ -125,7 +130,7 @@ def parse_deck(text: str, path: str = "<deck>") -> Deck:
     return Deck(info=info, cards=tuple(cards), path=path)
 
 
-def _parse_info(meta: dict, lines: dict[str, int], report) -> DeckInfo:
+def _parse_info(meta: dict[str, Any], lines: dict[str, int], report: Report) -> DeckInfo:
     def at(key: str) -> int:
         return lines.get(key, 1)
 
@@ -184,7 +189,7 @@ def _parse_info(meta: dict, lines: dict[str, int], report) -> DeckInfo:
     )
 
 
-def _parse_herd_bonus(table, info: DeckInfo, text: str, report) -> tuple[tuple[str, str], ...]:
+def _parse_herd_bonus(table: object, info: DeckInfo, text: str, report: Report) -> tuple[tuple[str, str], ...]:
     """The `[herd_bonus]` table of a Llamas Unleashed deck: the rule, and each variation's bonus in our words."""
     line = next((n for n, row in enumerate(text.splitlines(), start=1) if row.strip() == "[herd_bonus]"), 1)
     if info.game and info.game != "llamas-unleashed":
@@ -204,11 +209,14 @@ def _parse_herd_bonus(table, info: DeckInfo, text: str, report) -> tuple[tuple[s
     return tuple(entries)
 
 
-def _parse_card(entry, lines: dict[str, int], header: int, info: DeckInfo, seen: dict[str, int], report):
+def _parse_card(
+    entry: object, lines: dict[str, int], header: int, info: DeckInfo, seen: dict[str, int], report: Report
+) -> Card | None:
     if not isinstance(entry, dict):
         report(header, "-", "cards", "each [[cards]] entry must be a table")
         return None
-    card_id = entry.get("id") if isinstance(entry.get("id"), str) else ""
+    raw_id = entry.get("id")
+    card_id = raw_id if isinstance(raw_id, str) else ""
     label = card_id or f"card {len(seen) + 1}"
 
     def at(key: str) -> int:
@@ -268,7 +276,7 @@ def _parse_card(entry, lines: dict[str, int], header: int, info: DeckInfo, seen:
     abbreviation = entry.get("abbreviation")
     if abbreviation is not None and (not isinstance(abbreviation, str) or not normalize(abbreviation)):
         bad("abbreviation", "must be a text with letters or digits")
-    if not ok:
+    if not ok or card_type is None or not isinstance(copies, int):  # (the last two are checked above: for mypy)
         return None
     return Card(
         id=card_id,
