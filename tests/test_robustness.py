@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 import os
 import random
-import shutil
 import re
+import shutil
 import subprocess
 import sys
 import tomllib

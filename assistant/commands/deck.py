@@ -74,7 +74,7 @@ def _deck_dict(deck, with_cards: bool) -> dict:
 
 
 #: The largest sheet read, in bytes: a full deck's sheet is well under 100 KB.
-MAX_SHEET_BYTES = 2_000_000
+MAX_SHEET_BYTES = 1_000_000
 
 
 def import_sheet(args) -> int:
@@ -130,5 +130,5 @@ def import_sheet(args) -> int:
                 )
             )
         for problem in result.problems:
-            print(f"{args.file.name}: {problem}")
+            print(f"{words.clean_untrusted(args.file.name, 80)}: {problem}")
     return 0 if path is not None else 1

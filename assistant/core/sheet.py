@@ -27,8 +27,8 @@ MATCH_CUTOFF = 0.85
 MAX_TEXT = 2000
 #: The largest sheet read, in characters, and the most lines: a whole deck is about 150 lines and 40,000
 #: characters, so these leave room for any real sheet and keep an import, and every start after it, fast.
-MAX_SHEET_CHARS = 400_000
-MAX_SHEET_LINES = 2_000
+MAX_SHEET_CHARS = 300_000
+MAX_SHEET_LINES = 1_000
 #: Spoken type names a sheet may use, folded: "Magical Unicorn", "Instant", "Upgrade card".
 TYPE_WORDS = {
     **{t.value: t for t in CardType},
