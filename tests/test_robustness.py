@@ -259,12 +259,17 @@ def test_player_names_read_back_from_a_save_are_cleaned(tmp_path):
 # --- imports -------------------------------------------------------------------------------------------------
 
 
-def test_a_damaged_import_is_set_aside_and_look_ups_and_resume_go_on(tmp_path, monkeypatch):
+@pytest.mark.parametrize(
+    "content",
+    ['[deck]\nid = "uu-2nd-sheet"\ntitle = "cut', '[deck]\nid = "uu-2nd-sheet"\nx = ' + "[" * 600 + "]" * 600],
+    ids=["truncated", "nested 600 deep"],
+)
+def test_a_damaged_import_is_set_aside_and_look_ups_go_on(tmp_path, monkeypatch, content):
     monkeypatch.setenv("TABLE_ASSISTANT_HOME", str(tmp_path))
     decks = tmp_path / "data" / "decks"
     decks.mkdir(parents=True)
     damaged = decks / "uu-2nd-sheet.toml"
-    damaged.write_text('[deck]\nid = "uu-2nd-sheet"\ntitle = "cut', encoding="utf-8")
+    damaged.write_text(content, encoding="utf-8")
     shadow = decks / "uu-2nd.toml"
     shadow.write_text('[deck]\nid = "uu-2nd"\n', encoding="utf-8")
     take_notices()
@@ -369,3 +374,22 @@ def test_say_to_a_file_needs_no_sound_player(tmp_path):
     )
     assert run.returncode == 0, run.stderr
     assert target.stat().st_size > 10_000 and target.read_bytes()[:4] == b"RIFF"
+
+
+def test_a_game_resumes_and_is_stated_with_a_damaged_import(tmp_path):
+    played(tmp_path / "data" / "games")
+    decks = tmp_path / "data" / "decks"
+    decks.mkdir(parents=True)
+    (decks / "uu-2nd-sheet.toml").write_text('[deck]\nid = "uu-2nd-sheet"\nbase = "uu-2nd', encoding="utf-8")
+    env = dict(os.environ, TABLE_ASSISTANT_HOME=str(tmp_path), PYTHONPATH=str(ROOT))
+    state = subprocess.run([sys.executable, "-m", "assistant", "state"], capture_output=True, text=True, env=env)
+    assert state.returncode == 0, state.stderr
+    assert "uu-2nd-sheet.toml is damaged at line 3" in state.stderr and "Ana" in state.stdout
+    resumed = subprocess.run(
+        [sys.executable, "-m", "assistant", "--plain", "--no-speech", "--resume"],
+        input="state\nquit\n",
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert resumed.returncode == 0 and "Continuing the game of Ana and Ben" in resumed.stdout, resumed.stderr

@@ -11,11 +11,11 @@ from __future__ import annotations
 import enum
 import functools
 import re
-import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 
 from assistant.core.cards import VARIATIONS, Vocabulary
+from assistant.core.tomltext import DataFileError, load_toml
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
@@ -132,9 +132,9 @@ class RulesDataError(ValueError):
 def parse_rules(text: str, path: str = RULES_FILE) -> Rules:
     """Parse and validate the rules file's text; raise `RulesDataError` listing every problem."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise RulesDataError([f"{path}: -: toml: not valid TOML ({exc})"]) from None
+        data = load_toml(text, path)
+    except DataFileError as exc:
+        raise RulesDataError([f"{path}: line {exc.line}: toml: {exc.message}"]) from None
     problems: list[str] = []
 
     def report(where: str, key: str, message: str) -> None:
