@@ -82,6 +82,7 @@ def import_sheet(args) -> int:
     from assistant.core.cardfile import ID_PATTERN, parse_deck
     from assistant.core.sheet import match_sheet, parse_sheet, render_import
     from assistant.storage.decks import DEFAULT_DECK, deck_files, save_import
+    from assistant.storage.files import read_user_text
     from assistant.storage.paths import card_texts_dir
 
     base = load_deck(args.import_base or args.deck or DEFAULT_DECK)
@@ -91,10 +92,8 @@ def import_sheet(args) -> int:
         print(words.import_bad_id(deck_id), file=sys.stderr)
         return 2
     try:
-        if args.file.stat().st_size > MAX_SHEET_BYTES:
-            raise ValueError(f"it is larger than {MAX_SHEET_BYTES // 1_000_000} MB")
-        text = args.file.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        text = read_user_text(args.file, MAX_SHEET_BYTES)  # size-limited; a byte that is not UTF-8 names its line
+    except (OSError, ValueError) as exc:
         print(words.sheet_unreadable(str(args.file), exc), file=sys.stderr)
         return 2
     rows, problems = parse_sheet(text, args.file.name)

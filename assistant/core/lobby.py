@@ -185,13 +185,12 @@ class Lobby:
             except (ev.EventError, NothingToUndoError):
                 bad.append(line)
         lines = []
-        kept = len(saved.records) + len(saved.damaged) - len(bad)  # the records replayed: lines after the setup
         try:
             if bad and repair:
                 where = saved.set_aside(sorted(bad))
-                lines.append(words.save_damaged(kept, sorted(bad), where))
+                lines.append(words.save_damaged(sorted(bad), where))
             elif bad:
-                lines.append(words.save_damaged_unrepaired(kept, sorted(bad)))
+                lines.append(words.save_damaged_unrepaired(sorted(bad)))
             log = saved.open_log() if repair else None
         except OSError as exc:
             return Reply.error(words.save_unreadable(exc.strerror or str(exc)))

@@ -6,7 +6,9 @@ Only the `[speech]` table exists so far; an unknown key or a bad value is an err
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, fields, replace
+from typing import Any
 
 from assistant.core.tomltext import load_toml, toml_value
 
@@ -53,6 +55,21 @@ def parse_settings(text: str, path: str = "settings.toml") -> SpeechSettings:
     """Settings from the text of a settings file; ValueError saying what is wrong (a `DataFileError`, with the
     line, when it is not TOML, too large or nested too deeply)."""
     data = load_toml(text, path, max_chars=MAX_SETTINGS_CHARS)
+    try:
+        return _settings_from(data)
+    except ValueError as exc:
+        key = str(exc).split()[-1] if str(exc).startswith("unknown setting") else str(exc).split()[0]
+        raise ValueError(f"{exc} ({path} line {_line_of_key(text, key)})") from None
+
+
+def _line_of_key(text: str, dotted: str) -> int:
+    """The line where a `[table]` or `key =` of a settings file is (1 when it cannot be found)."""
+    name = dotted.rpartition(".")[2]
+    pattern = re.compile(rf"^\s*(\[\s*{re.escape(name)}\s*\]|{re.escape(name)}\s*=)")
+    return next((n for n, line in enumerate(text.splitlines(), start=1) if pattern.match(line)), 1)
+
+
+def _settings_from(data: dict[str, Any]) -> SpeechSettings:
     unknown_tables = sorted(set(data) - {"speech"})
     if unknown_tables:
         raise ValueError(f"unknown setting {unknown_tables[0]}")

@@ -13,14 +13,15 @@ def _line_numbers(lines: list[int]) -> str:
     return f"{'line' if len(lines) == 1 else 'lines'} {name_list(shown)}"
 
 
-def save_damaged(kept: int, set_aside: list[int], where: str) -> str:
-    """Said when a save had damaged lines: which lines, where the original was kept, how many records were kept
-    (records, not events: an undo is a record too, so this is not the event count said next)."""
+def save_damaged(set_aside: list[int], where: str) -> str:
+    """Said when a save had damaged lines: which lines, and where the original was kept. It gives no count of what
+    was kept: the sentence after it says how many events the game has, and a count of saved lines (an undo is a
+    line too) beside it would seem to disagree."""
     count = len(set_aside)
     return (
         f"The saved game was damaged: {count} damaged {'line was' if count == 1 else 'lines were'} set aside "
         f"({_line_numbers(set_aside)}; the original file was kept as {clean_untrusted(where, 120)}), "
-        f"and {kept} {'record was' if kept == 1 else 'records were'} kept."
+        "and the rest of the game was kept."
     )
 
 
@@ -60,11 +61,11 @@ def script_unreadable(path: str, exc: Exception) -> str:
     return f"Cannot read the script {clean_untrusted(path, 80)}: {reason}."
 
 
-def save_damaged_unrepaired(kept: int, damaged: list[int]) -> str:
+def save_damaged_unrepaired(damaged: list[int]) -> str:
     """Said by a read-only look at a save with damaged lines."""
     return (
         f"The saved game has {len(damaged)} damaged {'line' if len(damaged) == 1 else 'lines'} "
-        f"({_line_numbers(damaged)}); {kept} {'record' if kept == 1 else 'records'} can be read. "
+        f"({_line_numbers(damaged)}); the rest can be read. "
         "Continue the game to set the damaged part aside."
     )
 
