@@ -17,7 +17,7 @@ from assistant.core.commands import Command, CommandError
 from assistant.core.conversation import Conversation, GameLog
 from assistant.core.game import Game, NothingToUndoError, read_record, replay
 from assistant.core.lookup import Resolution
-from assistant.core.reply import Question, Reply
+from assistant.core.reply import Question, Reply, Verbosity
 from assistant.core.rules import Rules, UnknownProfileError, load_rules, parse_deck_out
 from assistant.core.setup import Setup, SetupError
 from assistant.core.table import Table
@@ -69,6 +69,8 @@ class Lobby:
     rules: Rules = field(default_factory=load_rules)
     talk: Conversation | None = None
     """The game in progress."""
+    verbosity: Verbosity = Verbosity.NORMAL
+    """How much the game replies say."""
 
     @property
     def game(self) -> Game | None:
@@ -137,7 +139,7 @@ class Lobby:
                 log = self.store.create(setup.to_dict())
             except OSError as exc:
                 return Reply.error(words.save_failed(exc.strerror or str(exc)))
-        self.talk = Conversation(game, self.resolve, log)
+        self.talk = Conversation(game, self.resolve, log, self.verbosity)
         lines = words.game_started(game.table, game.state)
         if profile.game != cards.base.info.game:
             lines.insert(1, words.rules_for_another_game(cards.base.info.title))
@@ -191,6 +193,6 @@ class Lobby:
             log = saved.open_log() if repair else None
         except OSError as exc:
             return Reply.error(words.save_unreadable(exc.strerror or str(exc)))
-        self.talk = Conversation(game, self.resolve, log)
+        self.talk = Conversation(game, self.resolve, log, self.verbosity)
         lines.append(words.game_resumed(table, game))
         return Reply.of(*lines, important=True)

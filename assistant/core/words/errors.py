@@ -61,6 +61,7 @@ def save_damaged_unrepaired(kept: int, damaged: int) -> str:
 
 
 NAME_MISSING = "A player's name is missing."
+VERBOSITY_LEVELS = "Say verbosity brief, verbosity normal or verbosity coaching, or verbosity alone for the next."
 TAKE_FROM_WHERE = "Say where from: take, a card, then from deck or from discard."
 SWAP_HANDS_NAMES = "Say swap hands and two names, for example swap hands Ana Ben."
 HAND_NAME_NUMBER = "Say hand, a name and a number, for example hand Ana 5."
