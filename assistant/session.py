@@ -23,7 +23,7 @@ from assistant.core.lobby import GameStore, Lobby
 from assistant.core.lookup import Resolution, resolve_name
 from assistant.core.reply import Choice, Control, Pending, Question, Reply, Verbosity
 from assistant.core.search import search_cards, search_words
-from assistant.core.verbs import help_lines, parse_command
+from assistant.core.verbs import help_lines, near_verb, parse_command
 
 __all__ = ["CardResolver", "Control", "Reply", "Session", "Verbosity"]
 
@@ -146,7 +146,14 @@ class Session:
             if _is_number(text):
                 return Reply.error(words.NO_CHOICE_PENDING)
             head, _, rest = text.partition(" ")
-            return self.search(rest) if head.lower() == "search" else self.look_up(text)
+            if head.lower() == "search":
+                return self.search(rest)
+            reply = self.look_up(text)
+            near = near_verb(text) if reply.card is None and not reply.choices else None
+            if near is None:
+                return reply
+            hint = words.command_hint(f"{near.phrases[0].rstrip(' *')} {rest}".strip())
+            return dataclasses.replace(reply, lines=(*reply.lines, hint), speech=f"{reply.speech} {hint}")
         return self._command(command)
 
     def _command(self, command: Command) -> Reply:

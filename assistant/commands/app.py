@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from assistant.core import words
-from assistant.session import Session
+from assistant.session import Session, Verbosity
 from assistant.storage.decks import DEFAULT_DECK, load_card_set
 
 
@@ -15,6 +15,7 @@ def make_session(args) -> Session:
     from assistant.braille.resolver import BrailleResolver
     from assistant.storage.decks import learn_card
     from assistant.storage.saves import GameStore
+    from assistant.storage.settings import load_settings
 
     cards = load_card_set(args.deck or DEFAULT_DECK, args.addon)
 
@@ -24,7 +25,9 @@ def make_session(args) -> Session:
         learnt = load_card_set(args.deck or DEFAULT_DECK, args.addon)
         return str(path), learnt, BrailleResolver(learnt)
 
-    return Session(cards, resolver=BrailleResolver(cards), store=GameStore(), load_cards=load_card_set, learn=learn)
+    level = getattr(args, "verbosity", None) or load_settings()[0].verbosity
+    return Session(cards, resolver=BrailleResolver(cards), store=GameStore(), load_cards=load_card_set, learn=learn,
+                   verbosity=Verbosity(level))  # fmt: skip
 
 
 def run(args) -> int:

@@ -145,8 +145,10 @@ class Conversation:
             game.undone[:] = undone
             return Reply.error(words.save_failed(exc.strerror or str(exc)))
         turn = any(isinstance(fact, TurnBegan) for fact in step.facts)
-        return Reply.of(*words.announce_step(game.table, step), important=step.important,
-                        sound="your-turn" if turn else "")  # fmt: skip
+        lines = words.announce_step(game.table, step, self.verbosity)
+        brief = " ".join(words.announce_step(game.table, step, Verbosity.BRIEF))
+        reply = Reply.of(*lines, important=step.important, sound="your-turn" if turn else "")
+        return dataclasses.replace(reply, brief=brief)
 
     def _write(self, record: Record) -> None:
         if self.log is not None:

@@ -140,7 +140,7 @@ class Lobby:
             except OSError as exc:
                 return Reply.error(words.save_failed(exc.strerror or str(exc)))
         self.talk = Conversation(game, self.resolve, log, self.verbosity)
-        lines = words.game_started(game.table, game.state)
+        lines = words.game_started(game.table, game.state, self.verbosity)
         if profile.game != cards.base.info.game:
             lines.insert(1, words.rules_for_another_game(cards.base.info.title))
         return Reply.of(*lines, important=True, sound="your-turn")  # it ends with the first player's turn

@@ -8,6 +8,7 @@ from this table, and a test checks the doc against it).
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import enum
 import re
 from collections.abc import Callable
@@ -293,6 +294,15 @@ def parse_command(text: str, names: tuple[str, ...] = ()) -> Command | None:
     verb, used = found
     command = verb.parse(verb.name, tokens[used:], lower[used:], names)
     return dataclasses.replace(command, actor=actor) if actor is not None else command
+
+
+def near_verb(text: str) -> Verb | None:
+    """The verb a mistyped first word resembles ("destory" is destroy), or None."""
+    first = text.strip().split(" ")[0].lower()
+    heads = {phrase.split()[0]: verb for verb in VERBS for phrase in verb.phrases if len(phrase.split()[0]) > 2}
+    heads.update((said, BY_NAME[name]) for said, name in SYNONYMS.items() if len(said) > 2)
+    close = difflib.get_close_matches(first, list(heads), n=1, cutoff=0.75) if len(first) > 3 else []
+    return heads[close[0]] if close else None
 
 
 def help_lines() -> tuple[str, ...]:

@@ -152,3 +152,8 @@ def goal_out_of_range(highest: int) -> str:
 def event_refused(problem: str) -> str:
     """An event that could not be saved as it stands (a number far too large)."""
     return f"That cannot be recorded: {problem}."
+
+
+def command_hint(line: str) -> str:
+    """Said after "no card called" when the line starts like a command, mistyped: the line put right."""
+    return f"If you meant the command, type: {clean_untrusted(line, 60)}."
