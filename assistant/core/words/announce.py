@@ -198,8 +198,8 @@ def _brief_fact(table: Table, step: Step, fact: ft.Fact) -> str | None:
         return f"{name}, {outcome}{', takes effect' if magic else ''}."
     if isinstance(fact, ft.TallyChanged):
         changed = [seat for seat, (a, b) in enumerate(zip(fact.before, fact.after)) if a != b]
-        played = [f.card.player for f in step.facts if isinstance(f, ft.PlayResolved)]
-        if changed == [getattr(step.event, "player", None)] or changed == played:  # the player just named
+        named = [f.card.player for f in step.facts if isinstance(f, ft.PlayResolved)]
+        if changed == [getattr(step.event, "player", None)] or changed == named:  # the player just named
             return f"{creatures(table, fact.after[changed[0]])}."
         return " ".join(f"{player_name(table, seat)}: {creatures(table, fact.after[seat])}." for seat in changed)
     if isinstance(fact, ft.TurnBegan):
