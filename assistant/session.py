@@ -99,7 +99,7 @@ class Session:
         return reply
 
     def _handle(self, line: str) -> Reply:
-        text = line.strip()
+        text = words.readable(line).strip()
         reading = brailletable.from_cells(text).strip() if brailletable.has_cells(text) else ""
         if reading.isascii() and reading.isdigit():
             text = reading  # a number typed in braille (⠼⠃) picks a candidate too

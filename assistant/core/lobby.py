@@ -5,6 +5,7 @@ implements.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -31,6 +32,12 @@ class SavedGame(Protocol):
     """(line number, content) of every line that was read whole."""
     damaged: list[int]
     """Line numbers that could not be read."""
+    problem: str
+    """Why the setup cannot be read, when `setup` is None."""
+
+    @property
+    def name(self) -> str:
+        """The save's file name, for messages."""
 
     def set_aside(self, lines: list[int]) -> str:
         """Move these lines out of the save (keeping the original file); return where they went."""
@@ -164,8 +171,12 @@ class Lobby:
             return Reply.error(words.save_unreadable(exc.strerror or str(exc)))
         if saved is None:
             return Reply.of(words.NO_SAVED_GAME)
+        if saved.setup is None:
+            return Reply.error(words.save_unusable(saved.name, saved.problem))
         try:
             setup = Setup.from_dict(saved.setup)
+            names = tuple(words.clean_untrusted(name, 30) for name in setup.players)  # a save is a file: untrusted
+            setup = dataclasses.replace(setup, players=names)
             cards = self.cards
             wanted = (setup.base, tuple(setup.addons))
             if wanted != (cards.base.id, shipped_addons(cards)):
@@ -174,7 +185,7 @@ class Lobby:
                 cards = self.load_cards(*wanted)
             table = Table.create(setup, cards, self.rules)
         except (SetupError, LookupError, ValueError) as exc:
-            return Reply.error(words.save_cannot_continue(str(exc).splitlines()[0]))
+            return Reply.error(words.save_unusable(saved.name, str(exc).splitlines()[0]))
         game = Game(table)
         bad = list(saved.damaged)
         for line, data in saved.records:
@@ -183,13 +194,12 @@ class Lobby:
             except (ev.EventError, NothingToUndoError):
                 bad.append(line)
         lines = []
-        kept = len(saved.records) + len(saved.damaged) - len(bad)
         try:
             if bad and repair:
                 where = saved.set_aside(sorted(bad))
-                lines.append(words.save_damaged(kept, len(bad), where))
+                lines.append(words.save_damaged(saved.name, sorted(bad), where))
             elif bad:
-                lines.append(words.save_damaged_unrepaired(kept, len(bad)))
+                lines.append(words.save_damaged_unrepaired(saved.name, sorted(bad)))
             log = saved.open_log() if repair else None
         except OSError as exc:
             return Reply.error(words.save_unreadable(exc.strerror or str(exc)))

@@ -8,12 +8,23 @@ from assistant.core.words.cards import numbered_choices
 from assistant.core.words.text import clean_untrusted, name_list
 
 
-def save_damaged(kept: int, set_aside: int, where: str) -> str:
-    """Said when a save had damaged lines."""
-    return (
-        f"The saved game was damaged: {set_aside} damaged {'line was' if set_aside == 1 else 'lines were'} set aside "
-        f"in {where}, and {kept} events were kept."
-    )
+def line_numbers(numbers: list[int]) -> str:
+    """ "line 3", "lines 3 and 7", "lines 3, 7 and 9 and 2 more"."""
+    said = [str(n) for n in numbers[:5]]
+    more = f" and {len(numbers) - 5} more" if len(numbers) > 5 else ""
+    return f"{'line' if len(numbers) == 1 else 'lines'} {name_list(said)}{more}"
+
+
+def save_damaged(save: str, lines: list[int], where: str) -> str:
+    """Said when damaged lines of a save were set aside; everything else was kept."""
+    save, where = clean_untrusted(save, 80), clean_untrusted(where, 80)
+    return f"The saved game {save} was damaged at {line_numbers(lines)}: set aside in {where}; the rest was kept."
+
+
+def save_unusable(save: str, problem: str) -> str:
+    """A save whose setup cannot be read: it is kept as it is, and a new game can start."""
+    said = f"The saved game {clean_untrusted(save, 80)} cannot be continued: {clean_untrusted(problem, 160)}."
+    return f"{said} The file is kept as it is. Say new game to start another."
 
 
 def save_failed(reason: str) -> str:
@@ -52,10 +63,10 @@ def script_unreadable(path: str, exc: Exception) -> str:
     return f"Cannot read the script {clean_untrusted(path, 80)}: {reason}."
 
 
-def save_damaged_unrepaired(kept: int, damaged: int) -> str:
+def save_damaged_unrepaired(save: str, lines: list[int]) -> str:
     """Said by a read-only look at a save with damaged lines."""
     return (
-        f"The saved game has {damaged} damaged {'line' if damaged == 1 else 'lines'}; {kept} events can be read. "
+        f"The saved game {clean_untrusted(save, 80)} is damaged at {line_numbers(lines)}; the rest can be read. "
         "Continue the game to set the damaged part aside."
     )
 
@@ -132,11 +143,6 @@ def baby_unclear(phrase: str, names: list[str]) -> str:
 def save_unreadable(reason: str) -> str:
     """The save cannot be read or reopened from disk."""
     return f"The saved game could not be read ({reason})."
-
-
-def save_cannot_continue(reason: str) -> str:
-    """The save's setup is damaged or names decks that are not installed."""
-    return f"The saved game cannot be continued: {reason}."
 
 
 def rules_for_another_game(deck_title: str) -> str:
