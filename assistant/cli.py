@@ -56,10 +56,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command:
             module = importlib.import_module(f"assistant.commands.{args.command}")
-            return module.run(args)
-        from assistant.commands import app
+            status: int = module.run(args)
+        else:
+            from assistant.commands import app
 
-        return app.run(args)
+            status = app.run(args)
+        _say_deck_notices()
+        return status
     except CardDataError as exc:
         print(f"A card file is damaged:\n{exc}", file=sys.stderr)
         return 2
@@ -76,3 +79,11 @@ def main(argv: list[str] | None = None) -> int:
         where = write_crash_log(exc)
         print(f"Something went wrong: {exc.__class__.__name__}: {exc}. Details were saved to {where}.", file=sys.stderr)
         return 70
+
+
+def _say_deck_notices() -> None:
+    """What loading the decks found in the owner's files (a damaged import set aside), if nobody said it yet."""
+    from assistant.storage.decks import take_notices
+
+    for sentence in take_notices():
+        print(sentence, file=sys.stderr)

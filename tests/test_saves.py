@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -225,6 +226,34 @@ def test_a_process_killed_with_sigkill_loses_nothing_it_announced(tmp_path, kill
     reference.handle(GAME[kill_after])
     after = ([e.to_dict() for e in reference.game.log], reference.game.state.to_dict())
     assert (data["events"], data["state"]) in (before, after)
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.002, 0.005, 0.01, 0.03])
+def test_a_killed_undo_all_resumes_before_it_or_after_it_never_between(tmp_path, delay):
+    """`undo all` of 150 events is one record: killed at any moment, the saved game is the whole game or the
+    empty one, never a game half undone."""
+    env = dict(os.environ, TABLE_ASSISTANT_HOME=str(tmp_path))
+    proc = subprocess.Popen(
+        [sys.executable, "-c", DRIVER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env
+    )
+    hands = [f"hand {name} {n % 9}" for n in range(75) for name in ("Ana", "Ben")]
+    lines = ["new game Ana Ben babies red pink", *hands]
+    try:
+        for line in lines:
+            proc.stdin.write(line + "\n")
+            proc.stdin.flush()
+            proc.stdout.readline()
+        proc.stdin.write("undo all\n")
+        proc.stdin.flush()
+        time.sleep(delay)  # where in the undo the kill lands (not a synchronisation: every moment is allowed)
+        os.kill(proc.pid, signal.SIGKILL)
+    finally:
+        proc.wait(timeout=30)
+    result = subprocess.run(
+        [sys.executable, "-m", "assistant", "state", "--json"], capture_output=True, text=True, env=env, timeout=60
+    )
+    data = json.loads(result.stdout)
+    assert (len(data["events"]), len(data["undone"])) in ((150, 0), (0, 150))
 
 
 def test_a_save_with_windows_line_ends_reads_whole(tmp_path):

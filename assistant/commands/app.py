@@ -5,8 +5,8 @@ from __future__ import annotations
 import sys
 
 from assistant.core import words
-from assistant.session import Session, Verbosity
-from assistant.storage.decks import DEFAULT_DECK, load_card_set
+from assistant.session import Reply, Session, Verbosity
+from assistant.storage.decks import DEFAULT_DECK, load_card_set, take_notices
 
 
 def make_session(args) -> Session:
@@ -44,6 +44,9 @@ def run(args) -> int:
             return 2
     session = make_session(args)
     first = session.resume_game() if getattr(args, "resume", False) else None
+    notes = take_notices()  # an import set aside: said with the first thing said
+    if notes:
+        first = first.before(*notes) if first is not None else Reply.of(*notes, important=True)
     if lines is not None or args.plain:
         from assistant.ui.plain import run_plain
 

@@ -8,13 +8,13 @@ A map holds the deck's hand-written `[overrides]` and the `[abbreviations]` the 
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from assistant.core.abbreviations import Abbreviation, Override, key_of
 from assistant.core.cardfile import CardDataError, Problem
 from assistant.core.cards import Deck
+from assistant.core.datatext import DataTextError, load_toml, toml_string
 
 TOP_KEYS = {"map", "overrides", "abbreviations"}
 MAP_KEYS = {"deck"}
@@ -61,11 +61,9 @@ def _line_index(text: str) -> dict[tuple[str, str], int]:
 def _read(text: str, path: str):
     """The TOML data, the list problems go to, and `report(table, key, card, field, message)` adding one."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        match = re.search(r"line (\d+)", str(exc))
-        line = int(match.group(1)) if match else 1
-        raise BrailleMapError([Problem(path, line, "-", "toml", f"not valid TOML ({exc})")]) from None
+        data = load_toml(text)
+    except DataTextError as exc:
+        raise BrailleMapError([Problem(path, exc.line, "-", "toml", exc.message)]) from None
     where = _line_index(text)
     problems: list[Problem] = []
 
@@ -210,7 +208,7 @@ def render_braille_map(deck: Deck, abbreviations: Mapping[str, Abbreviation], ov
         "# Edit [overrides] by hand, then run the generator: it rewrites [abbreviations]. See docs/braille.md.",
         "",
         "[map]",
-        f"deck = {_quote(deck.id)}",
+        f"deck = {toml_string(deck.id)}",
         "",
         "[overrides]",
     ]
@@ -220,21 +218,16 @@ def render_braille_map(deck: Deck, abbreviations: Mapping[str, Abbreviation], ov
             continue
         parts = []
         if override.abbreviation:
-            parts.append(f"abbreviation = {_quote(override.abbreviation)}")
+            parts.append(f"abbreviation = {toml_string(override.abbreviation)}")
         if override.aliases:
-            parts.append(f"aliases = [{', '.join(_quote(a) for a in override.aliases)}]")
-        parts.append(f"reason = {_quote(override.reason)}")
+            parts.append(f"aliases = [{', '.join(toml_string(a) for a in override.aliases)}]")
+        parts.append(f"reason = {toml_string(override.reason)}")
         lines.append(f"{card.id} = {{ {', '.join(parts)} }}")
     lines += ["", "[abbreviations]"]
     for card in deck.cards:
         entry = abbreviations[card.id]
-        parts = [f"abbreviation = {_quote(entry.text)}"]
+        parts = [f"abbreviation = {toml_string(entry.text)}"]
         if entry.aliases:
-            parts.append(f"aliases = [{', '.join(_quote(a) for a in entry.aliases)}]")
+            parts.append(f"aliases = [{', '.join(toml_string(a) for a in entry.aliases)}]")
         lines.append(f"{card.id} = {{ {', '.join(parts)} }}")
     return "\n".join(lines) + "\n"
-
-
-def _quote(text: str) -> str:
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
-    return f'"{escaped}"'

@@ -7,10 +7,10 @@ Validation collects every problem before failing, so a deck maker sees the whole
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, replace
 
 from assistant.core.cards import VARIATIONS, Card, CardType, Deck, DeckInfo, Tag, Vocabulary, normalize
+from assistant.core.datatext import DataTextError, load_toml
 
 DECK_KEYS = {"id", "title", "edition", "game", "kind", "vocabulary", "complete", "rules", "notes", "base", "bases"}
 DECK_REQUIRED = {"id", "title", "edition", "game", "kind", "vocabulary", "complete"}
@@ -85,11 +85,9 @@ def _line_index(text: str) -> tuple[dict[str, int], list[dict[str, int]], list[i
 def parse_deck(text: str, path: str = "<deck>") -> Deck:
     """Parse and validate a deck file's text; raise `CardDataError` listing every problem."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        match = re.search(r"line (\d+)", str(exc))
-        line = int(match.group(1)) if match else 1
-        raise CardDataError([Problem(path, line, "-", "toml", f"not valid TOML ({exc})")]) from None
+        data = load_toml(text)
+    except DataTextError as exc:
+        raise CardDataError([Problem(path, exc.line, "-", "toml", exc.message)]) from None
 
     deck_lines, card_lines, headers = _line_index(text)
     problems: list[Problem] = []

@@ -11,12 +11,12 @@ from __future__ import annotations
 import enum
 import functools
 import re
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 
 from assistant.core.cards import VARIATIONS, Vocabulary
+from assistant.core.datatext import DataTextError, load_toml
 
 Report = Callable[[str, str, str], None]
 """Notes one problem of the rules file: where, which key, what is wrong."""
@@ -136,9 +136,9 @@ class RulesDataError(ValueError):
 def parse_rules(text: str, path: str = RULES_FILE) -> Rules:
     """Parse and validate the rules file's text; raise `RulesDataError` listing every problem."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise RulesDataError([f"{path}: -: toml: not valid TOML ({exc})"]) from None
+        data = load_toml(text)
+    except DataTextError as exc:
+        raise RulesDataError([f"{path}:{exc.line}: toml: {exc.message}"]) from None
     problems: list[str] = []
 
     def report(where: str, key: str, message: str) -> None:

@@ -6,8 +6,9 @@ Only the `[speech]` table exists so far; an unknown key or a bad value is an err
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, fields, replace
+
+from assistant.core.datatext import load_toml, toml_value
 
 SPEECH_MODES = ("auto", "on", "off")
 BACKENDS = ("auto", "speechd", "pyttsx3", "espeak-ng", "silent")
@@ -50,7 +51,7 @@ _CHOICES = {"speech": SPEECH_MODES, "backend": BACKENDS, "player": PLAYERS, "ver
 def parse_settings(text: str) -> SpeechSettings:
     """Settings from the text of a settings file; ValueError saying what is wrong (tomllib's errors are
     ValueErrors too)."""
-    data = tomllib.loads(text)
+    data = load_toml(text)  # a DataTextError is a ValueError saying the line
     unknown_tables = sorted(set(data) - {"speech"})
     if unknown_tables:
         raise ValueError(f"unknown setting {unknown_tables[0]}")
@@ -78,14 +79,5 @@ def format_settings(settings: SpeechSettings) -> str:
     """The text of a settings file (simple `key = value` lines under `[speech]`)."""
     lines = ["# table-assistant settings. Delete this file to go back to the defaults.", "", "[speech]"]
     for f in fields(SpeechSettings):
-        lines.append(f"{f.name} = {_toml_value(getattr(settings, f.name))}")
+        lines.append(f"{f.name} = {toml_value(getattr(settings, f.name))}")
     return "\n".join(lines) + "\n"
-
-
-def _toml_value(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    escaped = "".join(c if c.isprintable() and c not in '"\\' else f"\\u{ord(c):04x}" for c in str(value))
-    return f'"{escaped}"'

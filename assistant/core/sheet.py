@@ -12,10 +12,10 @@ from __future__ import annotations
 import csv
 import difflib
 import io
-import json
 from dataclasses import dataclass, field
 
 from assistant.core.cards import Card, CardType, Deck, normalize, slugify
+from assistant.core.datatext import toml_string
 from assistant.core.words import clean_untrusted
 
 #: The columns of a CSV or TSV sheet, in order when there is no header row.
@@ -24,6 +24,10 @@ COLUMNS = ("name", "type", "text", "copies", "abbreviation")
 MATCH_CUTOFF = 0.85
 #: The longest card text kept from a sheet, in characters (the longest printed card text is far shorter).
 MAX_TEXT = 2000
+#: The most card lines read from one sheet (the largest deck has 90 cards), so an import stays quick to load.
+MAX_ROWS = 500
+#: The most copies of one card a sheet may give.
+MAX_COPIES = 99
 #: Spoken type names a sheet may use, folded: "Magical Unicorn", "Instant", "Upgrade card".
 TYPE_WORDS = {
     **{t.value: t for t in CardType},
@@ -96,44 +100,52 @@ def _looks_like_csv(line: str) -> bool:
 
 
 def _parse_table(text: str, delimiter: str) -> tuple[list[SheetRow], list[SheetProblem]]:
-    rows, problems = [], []
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    rows: list[SheetRow] = []
+    problems: list[SheetProblem] = []
+    lines = text.splitlines(keepends=True)
     columns = COLUMNS
-    try:
-        for record in reader:
-            line = reader.line_num
-            cells = [cell.strip() for cell in record]
-            if not any(cells) or cells[0].startswith("#"):
-                continue
-            if not rows and not problems and cells[0].lower() == "name":
-                columns = tuple(cell.lower() for cell in cells)
-                unknown = [c for c in columns if c not in COLUMNS]
-                missing = [c for c in ("name", "text") if c not in columns]
-                if unknown or missing:
-                    what = f"unknown columns {', '.join(unknown)}" if unknown else f"no {' or '.join(missing)} column"
-                    return [], [SheetProblem(line, f"the header has {what}; the columns are {', '.join(COLUMNS)}")]
-                continue
-            if len(cells) > len(columns):
-                problems.append(SheetProblem(line, f"{len(cells)} columns, expected at most {len(columns)}"))
-                continue
-            values = dict(zip(columns, cells))
-            if not values.get("name") or not values.get("text"):
-                problems.append(SheetProblem(line, "a card needs a name and a text"))
-                continue
-            rows.append(
-                SheetRow(
-                    line,
-                    values["name"],
-                    values["text"],
-                    values.get("type", ""),
-                    values.get("copies", ""),
-                    values.get("abbreviation", ""),
-                )
-            )
-    except csv.Error as exc:
-        problems.append(
-            SheetProblem(reader.line_num, f"cannot be read as a table ({exc}); the lines after it were not read")
-        )
+    offset = 0  # lines before the reader's text: after a quote never closed, reading starts again below it
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    last = 0
+    while True:
+        try:
+            record = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            problems.append(SheetProblem(offset + reader.line_num, f"cannot be read as a table ({exc})"))
+            break
+        start, line = offset + last + 1, offset + reader.line_num
+        last = reader.line_num
+        if line > start and any("\n" in cell for cell in record):  # a quote left open swallowed the lines below
+            problems.append(SheetProblem(start, "a quote opened on this line is not closed on it; the line was not "
+                                         "imported, and the lines below it were read on their own"))  # fmt: skip
+            offset, last = start, 0
+            reader = csv.reader(io.StringIO("".join(lines[start:])), delimiter=delimiter)
+            continue
+        cells = [cell.strip() for cell in record]
+        if not any(cells) or cells[0].startswith("#"):
+            continue
+        if not rows and not problems and cells[0].lower() == "name":
+            columns = tuple(cell.lower() for cell in cells)
+            unknown = [c for c in columns if c not in COLUMNS]
+            missing = [c for c in ("name", "text") if c not in columns]
+            if unknown or missing:
+                what = f"unknown columns {', '.join(unknown)}" if unknown else f"no {' or '.join(missing)} column"
+                return [], [SheetProblem(line, f"the header has {what}; the columns are {', '.join(COLUMNS)}")]
+            continue
+        if len(rows) >= MAX_ROWS:
+            problems.append(SheetProblem(line, f"more than {MAX_ROWS} cards: this line and the rest were not read"))
+            break
+        if len(cells) > len(columns):
+            problems.append(SheetProblem(line, f"{len(cells)} columns, expected at most {len(columns)}"))
+            continue
+        values = dict(zip(columns, cells))
+        if not values.get("name") or not values.get("text"):
+            problems.append(SheetProblem(line, "a card needs a name and a text"))
+            continue
+        rows.append(SheetRow(line, values["name"], values["text"], values.get("type", ""),
+                             values.get("copies", ""), values.get("abbreviation", "")))  # fmt: skip
     return rows, problems
 
 
@@ -143,6 +155,9 @@ def _parse_plain(lines: list[str]) -> tuple[list[SheetRow], list[SheetProblem]]:
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
+        if len(rows) >= MAX_ROWS:
+            problems.append(SheetProblem(number, f"more than {MAX_ROWS} cards: this line and the rest were not read"))
+            break
         name, colon, body = line.partition(":")
         if not colon or not name.strip() or not body.strip():
             problems.append(SheetProblem(number, "expected a card as Name: text"))
@@ -167,13 +182,15 @@ def match_sheet(rows: list[SheetRow], base: Deck, deck_id: str) -> ImportResult:
             close = difflib.get_close_matches(normalize(row.name), list(by_name), n=1, cutoff=MATCH_CUTOFF)
             if close:
                 card = by_name[close[0]]
-                result.problems.append(SheetProblem(row.line, f"{row.name!r} was read as {card.name!r}"))
+                result.problems.append(SheetProblem(row.line, f"{_said(row.name)} was read as {_said(card.name)}"))
         made = _make_card(row, card, deck_id, result.problems)
         if made is None:
             continue
         if made.id in used:
             result.problems.append(
-                SheetProblem(row.line, f"{made.name!r} is already on line {used[made.id]}; this line was not imported")
+                SheetProblem(
+                    row.line, f"{_said(made.name)} is already on line {used[made.id]}; this line was not imported"
+                )
             )
             continue
         used[made.id] = row.line
@@ -188,18 +205,20 @@ def match_sheet(rows: list[SheetRow], base: Deck, deck_id: str) -> ImportResult:
 def _make_card(row: SheetRow, card: Card | None, deck_id: str, problems: list[SheetProblem]) -> Card | None:
     card_type = TYPE_WORDS.get(normalize(row.type)) if row.type else None
     if row.type and card_type is None:
-        problems.append(SheetProblem(row.line, f"{row.type!r} is not a card type; this line was not imported"))
+        problems.append(SheetProblem(row.line, f"{_said(row.type)} is not a card type; this line was not imported"))
         return None
     copies = card.copies if card is not None else 1
     if row.copies:
-        if not row.copies.isdigit() or int(row.copies) < 1:
+        number = parse_copies(row.copies)
+        if number is None:
             problems.append(
                 SheetProblem(
-                    row.line, f"copies {row.copies!r} is not a positive whole number; this line was not imported"
+                    row.line,
+                    f"copies {_said(row.copies)} is not a number from 1 to {MAX_COPIES}; this line was not imported",
                 )
             )
             return None
-        copies = int(row.copies)
+        copies = number
     text = clean_untrusted(row.text, limit=MAX_TEXT)
     abbreviation = clean_untrusted(row.abbreviation, limit=40) or None
     if card is None:
@@ -207,14 +226,14 @@ def _make_card(row: SheetRow, card: Card | None, deck_id: str, problems: list[Sh
             problems.append(
                 SheetProblem(
                     row.line,
-                    f"{row.name!r} matches no card of the deck; give its type "
+                    f"{_said(row.name)} matches no card of the deck; give its type "
                     "(a CSV or TSV sheet) to add it as a new card",
                 )
             )
             return None
         slug = slugify(row.name)
         if not slug:
-            problems.append(SheetProblem(row.line, f"{row.name!r} has no letters or digits for a card id"))
+            problems.append(SheetProblem(row.line, f"{_said(row.name)} has no letters or digits for a card id"))
             return None
         return Card(
             slug, clean_untrusted(row.name, limit=100), card_type, copies, text, deck_id, abbreviation=abbreviation
@@ -235,36 +254,44 @@ def render_import(result: ImportResult, base: Deck, deck_id: str, source: str) -
     out = [
         "# An owner's reference sheet, imported by table-assistant deck import. Import the sheet again to change it.",
         "[deck]",
-        f"id = {_string(deck_id)}",
-        f"title = {_string(info.title + ', from your reference sheet')}",
-        f"edition = {_string(info.edition)}",
-        f"game = {_string(info.game)}",
+        f"id = {toml_string(deck_id)}",
+        f"title = {toml_string(info.title + ', from your reference sheet')}",
+        f"edition = {toml_string(info.edition)}",
+        f"game = {toml_string(info.game)}",
         'kind = "import"',
-        f"vocabulary = {_string(info.vocabulary.value)}",
+        f"vocabulary = {toml_string(info.vocabulary.value)}",
         f"complete = {'true' if info.complete else 'false'}",
-        f"base = {_string(info.id)}",
+        f"base = {toml_string(info.id)}",
         "notes = "
-        + _string(f"Imported from {source}: {len(result.matched)} cards of the deck, {len(result.added)} added."),
+        + toml_string(f"Imported from {source}: {len(result.matched)} cards of the deck, {len(result.added)} added."),
     ]
     for card in result.cards:
         out += [
             "",
             "[[cards]]",
-            f"id = {_string(card.id)}",
-            f"name = {_string(card.name)}",
-            f"type = {_string(card.type.value)}",
+            f"id = {toml_string(card.id)}",
+            f"name = {toml_string(card.name)}",
+            f"type = {toml_string(card.type.value)}",
             f"copies = {card.copies}",
-            f"text = {_string(card.text)}",
+            f"text = {toml_string(card.text)}",
         ]
         if card.tags:
-            out.append(f"tags = [{', '.join(_string(tag) for tag in sorted(card.tags))}]")
+            out.append(f"tags = [{', '.join(toml_string(tag) for tag in sorted(card.tags))}]")
         if card.variation:
-            out.append(f"variation = {_string(card.variation)}")
+            out.append(f"variation = {toml_string(card.variation)}")
         if card.abbreviation:
-            out.append(f"abbreviation = {_string(card.abbreviation)}")
+            out.append(f"abbreviation = {toml_string(card.abbreviation)}")
     return "\n".join(out) + "\n"
 
 
-def _string(text: str) -> str:
-    """A TOML basic string: JSON's escapes are all valid TOML escapes."""
-    return json.dumps(text, ensure_ascii=False)
+def parse_copies(typed: str) -> int | None:
+    """A number of copies from 1 to `MAX_COPIES` in ASCII digits, or None (never int() on 5,000 digits)."""
+    typed = typed.strip()
+    if not (typed.isascii() and typed.isdigit()) or len(typed) > 2 or not 1 <= int(typed) <= MAX_COPIES:
+        return None
+    return int(typed)
+
+
+def _said(typed: str) -> str:
+    """Something the owner typed, quoted and cleaned for a message."""
+    return f'"{clean_untrusted(typed, 60)}"'

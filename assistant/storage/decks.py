@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from pathlib import Path
 
 from assistant.core import words
 from assistant.core.cardfile import CardDataError, Problem, parse_deck
 from assistant.core.cards import CardSet, CardType, Deck
 from assistant.core.learning import NewCard, learned_deck_text
+from assistant.storage.files import set_aside, write_atomically
 from assistant.storage.paths import card_texts_dir, imported_decks_dir
 
 DEFAULT_DECK = "uu-2nd"
@@ -25,12 +24,28 @@ def load_deck_file(path: Path) -> Deck:
     return parse_deck(text, str(path))
 
 
+#: Sentences about the owner's files met while loading decks (a damaged import set aside, an import named like a
+#: shipped deck), said once by whoever shows the player something next (`take_notices`).
+_NOTICES: list[str] = []
+
+
+def take_notices() -> list[str]:
+    """The sentences gathered while loading decks since the last call, each once."""
+    said = list(dict.fromkeys(_NOTICES))
+    _NOTICES.clear()
+    return said
+
+
 def deck_files() -> dict[str, Path]:
-    """Every installed deck file by deck id: shipped ones, then the user's imports (named by file stem)."""
+    """Every installed deck file by deck id: the shipped ones, then the owner's imports (named by file stem). An
+    import cannot replace a shipped deck: one named like it is left out, and said."""
     found: dict[str, Path] = {}
     for folder in (card_texts_dir(), imported_decks_dir()):
         if folder.is_dir():
             for path in sorted(folder.glob("*.toml")):
+                if path.stem in found:
+                    _NOTICES.append(words.import_shadows_shipped(path.name))
+                    continue
                 found[path.stem] = path
     return found
 
@@ -84,10 +99,29 @@ def _id_line(path: str, card_id: str) -> int:
 
 
 def imports_for(deck_ids: set[str]) -> list[Deck]:
-    """The owner's imported sheets that override or extend these decks (a damaged one raises `CardDataError`)."""
+    """The owner's imported sheets that override or extend these decks. A damaged one is set aside (kept whole
+    under another name) and said, with its file and line; the others and the shipped decks go on."""
     folder = imported_decks_dir()
-    decks = [load_deck_file(path) for path in sorted(folder.glob("*.toml"))] if folder.is_dir() else []
-    return [deck for deck in decks if deck.info.kind == "import" and deck.info.base in deck_ids]
+    shipped = _shipped_ids()
+    decks = []
+    for path in sorted(folder.glob("*.toml")) if folder.is_dir() else []:
+        try:
+            deck = load_deck_file(path)
+        except CardDataError as exc:
+            aside = set_aside(path)
+            first = exc.problems[0]
+            _NOTICES.append(words.import_set_aside(path.name, first.line, first.message, aside.name))
+            continue
+        if path.stem in shipped or deck.id in shipped:
+            _NOTICES.append(words.import_shadows_shipped(path.name))
+        elif deck.info.kind == "import" and deck.info.base in deck_ids:
+            decks.append(deck)
+    return decks
+
+
+def _shipped_ids() -> set[str]:
+    folder = card_texts_dir()
+    return {path.stem for path in folder.glob("*.toml")} if folder.is_dir() else set()
 
 
 def load_card_set(base: str = DEFAULT_DECK, addons: list[str] | tuple[str, ...] = ()) -> CardSet:
@@ -112,20 +146,7 @@ def load_card_set(base: str = DEFAULT_DECK, addons: list[str] | tuple[str, ...] 
 
 def save_import(deck_id: str, text: str) -> Path:
     """Write an imported deck file atomically: a re-import replaces the old one whole or not at all."""
-    folder = imported_decks_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{deck_id}.toml"
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{deck_id}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    return path
+    return write_atomically(imported_decks_dir() / f"{deck_id}.toml", text)
 
 
 def learn_card(base_id: str, new: NewCard, card_type: CardType) -> Path:

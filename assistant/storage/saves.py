@@ -22,6 +22,8 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from assistant.core.datatext import load_json
+from assistant.storage.files import fsync_folder, keep_copy, write_atomically
 from assistant.storage.paths import user_data_dir
 
 FORMAT = "table-assistant game"
@@ -50,24 +52,10 @@ def decode_line(line: bytes) -> dict | None:
     try:
         if int(crc, 16) != zlib.crc32(data):
             return None
-        body = json.loads(data.decode("utf-8"))
+        body = load_json(data.decode("utf-8"))  # bounded: a line nested 100,000 deep is damaged, not a crash
     except (ValueError, UnicodeDecodeError):
         return None
     return body if isinstance(body, dict) else None
-
-
-def _fsync_dir(folder: Path) -> None:
-    """Make a new or renamed file's name durable (a no-op where directories cannot be opened)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 class GameLog:
@@ -112,18 +100,10 @@ class SavedGame:
     def set_aside(self, bad: list[int]) -> str:
         """Keep the original file beside the save, rewrite the save without the `bad` lines; return the
         kept file's name."""
-        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-        kept = self.path.with_name(f"{self.path.stem}.damaged-{stamp}{SUFFIX}")
-        kept.write_bytes(self.path.read_bytes())
+        kept = keep_copy(self.path)
         drop = set(bad)
         good = [line for number, line in enumerate(self.lines, start=1) if number not in drop]
-        temporary = self.path.with_name(self.path.name + ".tmp")
-        with open(temporary, "wb") as out:
-            out.write(b"".join(line + b"\n" for line in good))
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, self.path)
-        _fsync_dir(self.path.parent)
+        write_atomically(self.path, b"".join(line + b"\n" for line in good))
         self.lines = good
         self.records = [(n, r) for n, r in self.records if n not in drop]
         self.damaged = []
@@ -193,19 +173,12 @@ class GameStore:
             out.write(encode_line({"format": FORMAT, "version": VERSION, "setup": setup}))
             out.flush()
             os.fsync(out.fileno())
-        _fsync_dir(self.folder)
+        fsync_folder(self.folder)
         self._point_to(path)
         return GameLog(path, 1)
 
     def _point_to(self, path: Path) -> None:
-        pointer = self.folder / POINTER
-        temporary = self.folder / (POINTER + ".tmp")
-        with open(temporary, "w", encoding="utf-8") as out:
-            out.write(path.name + "\n")
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, pointer)
-        _fsync_dir(self.folder)
+        write_atomically(self.folder / POINTER, path.name + "\n")
 
     def last_path(self) -> Path | None:
         """The save to continue: the one `games/last` names, or else the newest."""

@@ -7,12 +7,11 @@ show and speak. Writing never loses the old file: the new text goes to a tempora
 
 from __future__ import annotations
 
-import datetime
-import os
 from pathlib import Path
 
 from assistant.core import words
 from assistant.core.settings import SpeechSettings, format_settings, parse_settings
+from assistant.storage.files import set_aside, write_atomically
 from assistant.storage.paths import user_config_dir
 
 __all__ = ["SpeechSettings", "settings_path", "load_settings", "save_settings"]
@@ -42,20 +41,9 @@ def load_settings(path: Path | None = None) -> tuple[SpeechSettings, str]:
 
 
 def _set_aside(path: Path, reason: str) -> str:
-    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    aside = path.with_name(f"{path.name}.damaged-{stamp}")
-    try:
-        path.rename(aside)
-    except OSError:
-        aside = path  # cannot move it (read-only folder): it stays, and the defaults are still used
-    return words.settings_damaged(reason, aside.name)
+    return words.settings_damaged(reason, set_aside(path).name)
 
 
 def save_settings(settings: SpeechSettings, path: Path | None = None) -> Path:
     """Write the settings file (through a temporary file, so a crash never leaves half a file); return its path."""
-    path = path or settings_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(path.name + ".new")
-    temporary.write_text(format_settings(settings), encoding="utf-8")
-    os.replace(temporary, path)
-    return path
+    return write_atomically(path or settings_path(), format_settings(settings))

@@ -109,7 +109,7 @@ SEARCH_READ_OUT = 10
 
 def search_results(query: str, found: list[Card]) -> str:
     """The cards a search found, numbered so that a digit reads one."""
-    words_said = " ".join(search_words(query)) or "that"
+    words_said = clean_untrusted(" ".join(search_words(query)), 80) or "that"
     if not found:
         return f"No card mentions {words_said}."
     shown = found[:SEARCH_READ_OUT]

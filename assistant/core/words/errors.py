@@ -163,3 +163,20 @@ def event_refused(problem: str) -> str:
 def command_hint(line: str) -> str:
     """Said after "no card called" when the line starts like a command, mistyped: the line put right."""
     return f"If you meant the command, type: {clean_untrusted(line, 60)}."
+
+
+def import_set_aside(name: str, line: int, problem: str, kept_as: str) -> str:
+    """An imported deck that cannot be read: set aside, and the shipped decks are used."""
+    name, kept_as = clean_untrusted(name, 80), clean_untrusted(kept_as, 100)
+    return (
+        f"Your imported deck {name} is damaged at line {line} ({clean_untrusted(problem, 120).rstrip('.')}), so it "
+        f"is not used: it is kept as {kept_as}. Import your reference sheet again to replace it."
+    )
+
+
+def import_shadows_shipped(name: str) -> str:
+    """An imported deck file named like a shipped deck: the shipped one is kept."""
+    return (
+        f"Your imported deck {clean_untrusted(name, 80)} has the name of a deck that comes with the app, so it is "
+        "not used. Import the sheet again: imports are named after their base deck, such as uu-2nd-sheet."
+    )

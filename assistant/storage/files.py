@@ -1,0 +1,65 @@
+"""The two ways the app touches a user file: writing one so that a crash never leaves half of it, and setting a
+damaged one aside so that the rest of the app goes on (the original is kept, under a name that says when)."""
+
+from __future__ import annotations
+
+import datetime
+import os
+import tempfile
+from pathlib import Path
+
+
+def write_atomically(path: Path, data: str | bytes) -> Path:
+    """Write the whole file or nothing: a temporary file beside it, flushed and fsynced, then renamed over it (the
+    folder is fsynced too, so the new name survives a power cut). Returns the path."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data.encode("utf-8") if isinstance(data, str) else data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    fsync_folder(path.parent)
+    return path
+
+
+def fsync_folder(folder: Path) -> None:
+    """Make a new or renamed file's name durable (a no-op where folders cannot be opened)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def aside_name(path: Path) -> Path:
+    """Where a damaged file is kept: `settings.toml.damaged-20261123-084501` beside it (never read as data)."""
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    return path.with_name(f"{path.name}.damaged-{stamp}")
+
+
+def set_aside(path: Path) -> Path:
+    """Move a damaged file out of the way, keeping it whole; returns where it went (the path itself when it
+    cannot be moved, as in a read-only folder: then it is simply not used)."""
+    aside = aside_name(path)
+    try:
+        path.rename(aside)
+    except OSError:
+        return path
+    return aside
+
+
+def keep_copy(path: Path) -> Path:
+    """Keep a copy of a file about to be repaired in place (a save whose damaged lines are dropped)."""
+    copy = aside_name(path)
+    copy.write_bytes(path.read_bytes())
+    return copy

@@ -1,0 +1,253 @@
+"""No input ends a session, no escape reaches the terminal, no damaged file blocks the app.
+
+Arbitrary text and command sequences into `Session.handle`, random bytes into `--plain`, and one test per defect
+found by feeding the app hostile input: undecodable bytes, format and bidi characters, deep nesting in every
+file the app reads, huge numbers and unclosed quotes in a reference sheet, a damaged or misnamed import.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from assistant.core.datatext import MAX_DEPTH, DataTextError, load_json, load_toml, nesting_depth, toml_string
+from assistant.core.sheet import MAX_ROWS, parse_sheet
+from assistant.core.words.text import clean_untrusted
+from assistant.session import Session
+from assistant.storage.decks import load_card_set, take_notices
+
+CARDS = load_card_set("uu-2nd")
+#: What must never reach a terminal or a speech engine: C0 and C1 controls, bidi and other format characters,
+#: lone surrogates.
+UNSAFE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff\ud800-\udfff]")
+COMMANDS = [
+    "new game Ana Ben Cy babies red pink orange", "draw", "play basic blue", "play yay", "neigh Ben", "resolve",
+    "super neigh Cy", "end turn", "undo", "undo 3", "redo", "redo all", "undo all", "yes", "no", "1", "2",
+    "stable", "tally", "hand Ana 9", "discard 2", "next", "destroy basic blue", "steal yay from Ana", "history",
+    "repeat", "verbosity", "help", "chain", "pile", "log", "rules", "turn", "hands",
+]  # fmt: skip
+
+
+def _safe(text: str) -> bool:
+    return UNSAFE.search(text) is None
+
+
+@pytest.mark.parametrize(
+    "hostile",
+    ["\x1b]52;c;aGVsbG8=\x07", "\x1b[2J", "\x9b31m", "\u202eevil", "\ufeffname", "a\u2028b", "\udcff", "\x00\x07"],
+)
+def test_cleaning_leaves_nothing_a_terminal_or_speech_engine_would_act_on(hostile):
+    cleaned = clean_untrusted(f"Ana {hostile} Ben")
+    assert _safe(cleaned) and "\x1b" not in cleaned
+    assert cleaned.startswith("Ana") and cleaned.endswith("Ben")
+
+
+def _check_reply(session: Session, line: str) -> None:
+    reply = session.handle(line)
+    assert all(_safe(text) for text in (*reply.lines, reply.speech, reply.brief)), (line, reply)
+    if session.game is not None:
+        json.dumps(session.game.to_dict())  # the state is always readable and writable
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.one_of(st.text(max_size=300), st.sampled_from(COMMANDS)), max_size=25))
+def test_any_text_and_any_command_sequence_gets_a_reply_and_nothing_unsafe(lines):
+    session = Session(CARDS)
+    for line in lines:
+        _check_reply(session, line)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.binary(max_size=200))
+def test_undecodable_bytes_as_the_terminal_hands_them_over(raw):
+    session = Session(CARDS)
+    session.handle("new game Ana Ben babies red pink")
+    _check_reply(session, raw.decode("utf-8", "surrogateescape"))  # how Python reads invalid UTF-8 from stdin
+
+
+def _plain(home, data: bytes, *args: str) -> subprocess.CompletedProcess[bytes]:
+    env = {**os.environ, "TABLE_ASSISTANT_HOME": str(home)}
+    return subprocess.run([sys.executable, "-m", "assistant", *args], input=data, capture_output=True, env=env,
+                          timeout=120)  # fmt: skip
+
+
+def test_random_bytes_into_the_plain_mode_end_only_at_the_end_of_input(tmp_path):
+    rng = random.Random(13)
+    lines = [bytes(rng.randrange(256) for _ in range(rng.randrange(1, 80))).replace(b"\n", b" ") for _ in range(150)]
+    lines[::7] = [c.encode() for c in COMMANDS[: len(lines[::7])]]  # some real commands among them, a game going
+    data = b"new game Ana Ben Cy\n" + b"\n".join(
+        line for line in lines if line.strip().lower() not in (b"quit", b"exit")
+    )
+    done = _plain(tmp_path, data + b"\n", "--plain", "--no-speech")
+    out = done.stdout.decode("utf-8")  # the output is valid UTF-8
+    assert done.returncode == 0 and "Traceback" not in out + done.stderr.decode("utf-8", "replace")
+    assert done.stderr == b"" and _safe(out.replace("\n", " "))
+    state = _plain(tmp_path, b"", "state", "--json")
+    assert state.returncode == 0 and json.loads(state.stdout)["setup"]["players"] == ["Ana", "Ben", "Cy"]
+
+
+def test_invalid_utf8_in_a_name_is_replaced_and_the_game_is_saved(tmp_path):
+    done = _plain(tmp_path, b"new game An\xffa Ben\nrainbow \xfe aura\ndraw\n", "--plain", "--no-speech")
+    out = done.stdout.decode("utf-8")
+    assert done.returncode == 0 and done.stderr == b""
+    assert "An\ufffda drew a card." in out and "\\x" not in out
+    state = json.loads(_plain(tmp_path, b"", "state", "--json").stdout)
+    assert state["setup"]["players"] == ["An\ufffda", "Ben"] and len(state["events"]) == 1
+
+
+def test_player_names_read_back_from_a_save_are_cleaned(tmp_path):
+    from assistant.storage.saves import GameStore, encode_line
+
+    folder = tmp_path / "data" / "games"
+    Session(CARDS, store=GameStore(folder)).handle("new game Ana Ben babies red pink")
+    path = GameStore(folder).last_path()
+    first, rest = path.read_bytes().split(b"\n", 1)
+    setup = json.loads(first.rsplit(b"\t", 1)[0])
+    setup["setup"]["players"] = ["\x1b]52;c;aGk=\x07Ana", "Ben\x1b[2J"]  # written by hand into the file
+    path.write_bytes(encode_line(setup) + rest)
+    for args in (("--plain", "--no-speech", "--resume"), ("state",)):
+        out = _plain(tmp_path, b"turn\n", *args).stdout.decode("utf-8")
+        assert "Ana" in out and "\x1b" not in out and "\x07" not in out
+
+
+# Deep nesting: 600 arrays deep made the standard library's parsers raise RecursionError.
+
+
+@pytest.mark.parametrize("reader", [load_toml, load_json])
+def test_deep_nesting_is_refused_before_parsing_with_its_line(reader):
+    text = "x = " + "[" * 600 + "]" * 600 if reader is load_toml else "\n" + "[" * 100_000 + "]" * 100_000
+    with pytest.raises(DataTextError, match=f"nested more than {MAX_DEPTH} deep") as caught:
+        reader(text)
+    assert caught.value.line == (1 if reader is load_toml else 2)
+
+
+def test_brackets_in_strings_and_comments_are_not_nesting():
+    text = 'a = "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["\n# [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\nb = [[1]]\n'
+    assert nesting_depth(text) == (2, 3)
+    assert load_toml(text)["b"] == [[1]]
+
+
+def test_a_toml_error_names_its_line():
+    with pytest.raises(DataTextError) as caught:
+        load_toml('a = 1\nb = "open\nc = 3\n')
+    assert caught.value.line == 2 and "not valid TOML" in caught.value.message
+
+
+@settings(max_examples=200)
+@given(st.text())
+def test_every_text_written_as_toml_reads_back_the_same(text):
+    expected = re.sub("[\ud800-\udfff]", "\ufffd", text)
+    assert load_toml(f"v = {toml_string(text)}\n")["v"] == expected
+
+
+def test_a_voice_name_with_a_tag_character_survives_the_settings_file(tmp_path):
+    from assistant.core.settings import SpeechSettings
+    from assistant.storage.settings import load_settings, save_settings
+
+    path = save_settings(SpeechSettings(voice="en\U000e0001gb"), tmp_path / "settings.toml")
+    assert load_settings(path) == (SpeechSettings(voice="en\U000e0001gb"), "")
+
+
+def test_deeply_nested_settings_are_set_aside_and_the_defaults_used(tmp_path):
+    from assistant.core.settings import SpeechSettings
+    from assistant.storage.settings import load_settings
+
+    path = tmp_path / "settings.toml"
+    path.write_text("[speech]\nvoice = " + "[" * 600 + "]" * 600 + "\n")
+    settings_read, notice = load_settings(path)
+    assert settings_read == SpeechSettings() and "nested more than" in notice
+    assert not path.exists() and len(list(tmp_path.glob("settings.toml.damaged-*"))) == 1
+
+
+def test_a_save_line_nested_100000_deep_is_set_aside(tmp_path):
+    from assistant.storage.saves import GameStore
+
+    store = GameStore(tmp_path)
+    session = Session(CARDS, store=store)
+    session.handle("new game Ana Ben babies red pink")
+    session.handle("draw")
+    path = store.last_path()
+    body = '{"n":2,"r":' + "[" * 100_000 + "]" * 100_000 + "}"
+    import zlib
+
+    with open(path, "ab") as out:
+        out.write(body.encode() + b"\t" + f"{zlib.crc32(body.encode()):08x}".encode() + b"\n")
+    fresh = Session(CARDS, store=GameStore(tmp_path))
+    reply = fresh.resume_game()
+    assert "was damaged at line 3" in reply.lines[0] and len(fresh.game.log) == 1
+
+
+# Imports: a damaged one is set aside and named; one named like a shipped deck never replaces it.
+
+
+def test_a_damaged_import_is_set_aside_and_everything_else_goes_on(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLE_ASSISTANT_HOME", str(tmp_path))
+    folder = tmp_path / "data" / "decks"
+    folder.mkdir(parents=True)
+    (folder / "uu-2nd-sheet.toml").write_text('[deck]\nid = "uu-2nd-sheet"\ntitle = "cut o')
+    (folder / "llamas-sheet.toml").write_text("[deck]\nx = " + "[" * 600 + "]" * 600)
+    take_notices()
+    assert load_card_set("uu-2nd").get("yay") is not None
+    said = take_notices()
+    assert any(s.startswith("Your imported deck uu-2nd-sheet.toml is damaged at line") for s in said)
+    kept = sorted(p.name for p in folder.iterdir())  # both set aside, kept whole
+    assert [name.split(".damaged-")[0] for name in kept] == ["llamas-sheet.toml", "uu-2nd-sheet.toml"]
+    assert all(".damaged-" in name for name in kept)
+    for args in (("card", "yay"), ("state",)):
+        done = _plain(tmp_path, b"", *args)
+        assert done.returncode in (0, 1) and b"Traceback" not in done.stderr
+    card = _plain(tmp_path, b"", "card", "yay")
+    assert card.returncode == 0 and b"Yay" in card.stdout
+
+
+def test_an_import_named_like_a_shipped_deck_does_not_replace_it(tmp_path, monkeypatch):
+    from assistant.storage.paths import card_texts_dir
+
+    monkeypatch.setenv("TABLE_ASSISTANT_HOME", str(tmp_path))
+    folder = tmp_path / "data" / "decks"
+    folder.mkdir(parents=True)
+    (folder / "uu-2nd.toml").write_text((card_texts_dir() / "llamas.toml").read_text())
+    take_notices()
+    assert load_card_set("uu-2nd").base.info.title.startswith("Unstable Unicorns, 2nd Edition")
+    assert any("has the name of a deck that comes with the app" in s for s in take_notices())
+
+
+# Reference sheets.
+
+
+def test_a_5000_digit_number_of_copies_is_a_line_problem():
+    rows, problems = parse_sheet(f"name,type,copies,text\nYay,upgrade,{'9' * 5000},x\n", "s.csv")
+    from assistant.core.sheet import match_sheet
+    from assistant.storage.decks import load_deck
+
+    result = match_sheet(rows, load_deck("uu-2nd"), "uu-2nd-sheet")
+    assert problems == [] and result.cards == []
+    assert [p.line for p in result.problems] == [2] and "not a number from 1 to 99" in result.problems[0].message
+
+
+def test_an_unclosed_quote_is_named_and_the_lines_below_it_still_read():
+    rows, problems = parse_sheet('name,type,copies,text\n"Yay,upgrade,1,a\nNeigh,instant,2,b\nSlowdown,,,c\n', "s.csv")
+    assert [str(p) for p in problems] == [
+        "line 2: a quote opened on this line is not closed on it; the line was not imported, and the lines below "
+        "it were read on their own"
+    ]
+    assert [(r.line, r.name) for r in rows] == [(3, "Neigh"), (4, "Slowdown")]
+
+
+def test_a_sheet_stops_at_its_row_limit_and_says_where():
+    text = "name,text\n" + "".join(f"Card {n},does {n}\n" for n in range(MAX_ROWS + 50))
+    rows, problems = parse_sheet(text, "s.csv")
+    assert len(rows) == MAX_ROWS and [p.line for p in problems] == [MAX_ROWS + 2]
+
+
+def test_a_huge_search_is_not_repeated_back():
+    reply = Session(CARDS).handle("search " + "unicorn " * 20_000)
+    assert len(reply.speech) < 400
