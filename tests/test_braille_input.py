@@ -5,7 +5,7 @@ import asyncio
 from textual import events
 from textual.app import App
 
-from assistant.braille.resolver import BrailleResolver
+from assistant.commands.app import braille_resolver
 from assistant.core import words
 from assistant.core.sixkey import EntryMode
 from assistant.session import Session
@@ -91,7 +91,7 @@ def test_the_app_answers_unicode_braille_typed_through_a_braille_layout():
     cards = load_card_set()
 
     async def scenario():
-        app = TableApp(Session(cards, resolver=BrailleResolver(cards)), "Table assistant.", speak=spoken.append)
+        app = TableApp(Session(cards, resolver=braille_resolver(cards)), "Table assistant.", speak=spoken.append)
         async with app.run_test() as pilot:
             prompt = app.query_one("#prompt")
             for cell in "⠥⠛⠀⠗⠁⠔⠃⠪⠀⠁⠥⠗⠁":  # a braille layout sends characters, which pilot.press cannot
@@ -111,7 +111,7 @@ def test_the_apps_input_line_takes_six_key_entry_after_ctrl_b():
 
     async def main():
         app = TableApp(
-            Session(cards, resolver=BrailleResolver(cards)), "Table assistant.", speak=[].append, chord_window=0.5
+            Session(cards, resolver=braille_resolver(cards)), "Table assistant.", speak=[].append, chord_window=0.5
         )
         async with app.run_test() as pilot:
             prompt = app.query_one("#prompt", BrailleInput)

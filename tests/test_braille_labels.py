@@ -5,9 +5,11 @@ import sys
 
 import pytest
 
-from assistant.braille.labels import BRF_LINES, write_braille_labels
-from assistant.braille.maps import load_braille_map
+from assistant.braille.labels import BRF_LINES
+from assistant.braille.maps import deck_abbreviations, load_braille_map
+from assistant.commands.labels import write_braille_labels
 from assistant.storage.decks import load_deck
+from assistant.storage.paths import braille_map_dir
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
@@ -36,7 +38,7 @@ def test_the_text_file_has_every_card_and_its_cells_read_back_to_the_label(writt
 
     folder, _ = written
     deck = load_deck("uu-2nd")
-    labels = load_braille_map(deck).abbreviations
+    labels = load_braille_map(deck, braille_map_dir()).abbreviations
     rows = [line.split("\t") for line in (folder / "uu-2nd.txt").read_text(encoding="utf-8").splitlines()[3:]]
     assert len(rows) == len(deck.cards)
     for card, (cells, text, name, copies, where) in zip(deck.cards, rows):
@@ -50,7 +52,7 @@ def test_the_brf_file_has_one_label_per_copy_in_pages_an_embosser_reads(written)
 
     folder, _ = written
     deck = load_deck("uu-2nd")
-    labels = load_braille_map(deck).abbreviations
+    labels = load_braille_map(deck, braille_map_dir()).abbreviations
     data = (folder / "uu-2nd.brf").read_bytes()
     assert data.isascii()
     pages = data.decode("ascii").split("\f")
@@ -77,7 +79,8 @@ def test_the_sheet_says_where_each_label_is_in_the_brf_file(written):
 
 
 def test_an_unwritable_file_is_a_message_and_status_2(tmp_path, capsys):
-    status = write_braille_labels("uu-2nd", tmp_path / "missing-folder" / "x.txt", None)
+    deck = load_deck("uu-2nd")
+    status = write_braille_labels(deck, deck_abbreviations(deck, braille_map_dir()), tmp_path / "gone" / "x.txt", None)
     assert status == 2
     assert "Could not write" in capsys.readouterr().err
 

@@ -264,6 +264,14 @@ def test_scan_command_text_output_and_bad_files(tmp_path, capsys):
 # The sticker sheet
 
 
+def printed_abbreviations(deck):
+    """What the labels command prints under each code: the deck's braille abbreviations."""
+    from assistant.braille.maps import deck_abbreviations
+    from assistant.storage.paths import braille_map_dir
+
+    return {card_id: entry.text for card_id, entry in deck_abbreviations(deck, braille_map_dir()).items()}
+
+
 def test_sticker_module_meets_the_size_rule_at_40_cm_tilted_30_degrees(tmp_path):
     """The rule: a 1280-pixel-wide webcam with a 70 degree horizontal field of view, 40 cm away, sees every module
     at 4 pixels or more even with the card tilted 30 degrees; the code and its quiet zone fit the card's width.
@@ -271,7 +279,8 @@ def test_sticker_module_meets_the_size_rule_at_40_cm_tilted_30_degrees(tmp_path)
     from assistant.scanner import labels
 
     assert main(["labels", "uu-2nd", "--out", str(tmp_path / "sheet.png"), "--unique"]) == 0
-    _, stickers = labels.sheet_pages(load_deck("uu-2nd"), unique=True)
+    deck = load_deck("uu-2nd")
+    _, stickers = labels.sheet_pages(deck, printed_abbreviations(deck), unique=True)
     version = labels.sheet_version(stickers)
     assert version == 1
     x, y, w, h = labels.slot_boxes(version)[0]
@@ -314,7 +323,7 @@ def test_every_sticker_on_the_sheet_decodes_back_to_its_card(tmp_path):
     assert main(["labels", "uu-2nd", "--out", str(tmp_path / "sheet.png")]) == 0
     pages = labels.page_paths(tmp_path / "sheet.png", 15)
     assert all(p.exists() for p in pages) and not labels.page_paths(tmp_path / "sheet.png", 16)[-1].exists()
-    _, stickers = labels.sheet_pages(deck)
+    _, stickers = labels.sheet_pages(deck, printed_abbreviations(deck))
     assert len(stickers) == deck.total_copies
     cascade = Cascade()
     boxes = labels.slot_boxes(labels.sheet_version(stickers))

@@ -3,16 +3,31 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 from assistant.core import words
+from assistant.core.cards import CardSet
 from assistant.session import Session
 from assistant.storage.decks import DEFAULT_DECK, load_card_set
+
+if TYPE_CHECKING:
+    from assistant.braille.resolver import BrailleResolver
+    from assistant.braille.translate import Translator
+
+
+def braille_resolver(cards: CardSet, translator: Translator | None = None) -> BrailleResolver:
+    """The resolver of the app, the plain mode and `card`: the braille-aware one, with each deck's abbreviations
+    read from the shipped maps."""
+    from assistant.braille.maps import abbreviations_for
+    from assistant.braille.resolver import BrailleResolver
+    from assistant.storage.paths import braille_map_dir
+
+    return BrailleResolver(cards, abbreviations_for(cards, braille_map_dir()), translator)
 
 
 def make_session(args) -> Session:
     """The session for the chosen deck and add-ons, resolving queries with the braille-aware resolver and saving
     games in the data directory."""
-    from assistant.braille.resolver import BrailleResolver
     from assistant.storage.decks import learn_card
     from assistant.storage.saves import GameStore
 
@@ -22,9 +37,9 @@ def make_session(args) -> Session:
         """Add a scanned card to the owner's deck, then play on with it."""
         path = learn_card(cards.base.id, new, card_type)
         learnt = load_card_set(args.deck or DEFAULT_DECK, args.addon)
-        return str(path), learnt, BrailleResolver(learnt)
+        return str(path), learnt, braille_resolver(learnt)
 
-    return Session(cards, resolver=BrailleResolver(cards), store=GameStore(), load_cards=load_card_set, learn=learn)
+    return Session(cards, resolver=braille_resolver(cards), store=GameStore(), load_cards=load_card_set, learn=learn)
 
 
 def run(args) -> int:
