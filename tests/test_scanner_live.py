@@ -216,6 +216,25 @@ def test_app_shows_cues_on_the_camera_line_and_hostile_payloads_literally():
     asyncio.run(scenario())
 
 
+def test_each_scanner_event_gets_its_reply_and_only_a_newer_cue_replaces_a_waiting_one():
+    from assistant.scanner.live import ScannerNotice
+    from assistant.ui.camera import ScannerEvent, camera_reply
+
+    session = Session(load_card_set())
+    read, new_input = camera_reply(session, CodeAnnounced(AURA, 3))
+    assert read.card.id == "rainbow-aura" and new_input
+    cue, new_input = camera_reply(session, CueGiven(Cue.CLOSER))
+    assert cue.hint and cue.speech == words.aiming_words(Cue.CLOSER.value) and new_input
+    assert camera_reply(session, SourceLost(words.CAMERA_LOST))[0].speech == words.CAMERA_LOST
+    assert camera_reply(session, SourceBack())[0].speech == words.CAMERA_BACK
+    notice, new_input = camera_reply(session, ScannerNotice("The camera is slow."))
+    assert notice.important and notice.speech == "The camera is slow." and not new_input
+    older, newer = ScannerEvent(CueGiven(Cue.CLOSER)), ScannerEvent(CueGiven(Cue.HOLD_STILL))
+    assert older.can_replace(newer)
+    assert not older.can_replace(ScannerEvent(CodeAnnounced(AURA, 4)))
+    assert not ScannerEvent(SourceBack()).can_replace(newer)
+
+
 def _qr_on_table(payload):
     import qrcode
 

@@ -197,7 +197,8 @@ def test_turns_errors_cards_and_aiming_cues_carry_their_earcons_with_their_words
 
 
 def test_a_notice_does_not_make_the_reply_being_read_stale_but_a_typed_line_does(cards):
-    from assistant.ui.camera import ScannerNoticed
+    from assistant.scanner.live import ScannerNotice
+    from assistant.ui.camera import ScannerEvent
 
     backend = RecordingBackend(hold=True)
     app, service = make_app(cards, backend)
@@ -207,7 +208,7 @@ def test_a_notice_does_not_make_the_reply_being_read_stale_but_a_typed_line_does
             await pilot.press(*"rainbow aura", "enter")
             await pilot.pause()
             assert backend.wait_started(1)
-            app.post_message(ScannerNoticed("The camera is slow."))  # arrives on its own: not new input
+            app.post_message(ScannerEvent(ScannerNotice("The camera is slow.")))  # arrives on its own: not new input
             await pilot.pause()
             backend.release()  # the card text is read to its end, then the notice
             assert backend.wait_started(2)

@@ -55,13 +55,17 @@ class ScannerNotice:
     sentence: str
 
 
+#: Everything the live scanner reports; the app's camera thread posts each one to the app as it is.
+LiveEvent = CodeAnnounced | CueGiven | SourceLost | SourceBack | ScannerNotice
+
+
 class LiveScanner:
     """Reads a source frame by frame and reports what to announce."""
 
     def __init__(
         self,
         open_source: Callable[[], FrameSource],
-        report: Callable[[object], None],
+        report: Callable[[LiveEvent], None],
         cascade: Cascade | None = None,
         tracker: SightingTracker | None = None,
         pacer: CuePacer | None = None,
