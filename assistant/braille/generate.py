@@ -32,7 +32,7 @@ class Plan:
 
 def generation_order(decks: list[Deck]) -> list[tuple[Deck, list[Deck]]]:
     """Each deck with the decks whose keys it must avoid, in the order they are made."""
-    order = []
+    order: list[tuple[Deck, list[Deck]]] = []
     for game in sorted({deck.info.game for deck in decks}):
         of_game = [deck for deck in decks if deck.info.game == game]
         bases = sorted((d for d in of_game if d.info.kind == "base"), key=lambda d: d.id)

@@ -30,7 +30,10 @@ import math
 import threading
 from collections import deque
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import numpy as np
 
 from assistant.scanner.decoders import Cascade, Decoded
 
@@ -229,7 +232,7 @@ class BackgroundStage:
         return mean, (x, y)
 
 
-def _line_psf(length: int, angle: float, shape) -> object:
+def _line_psf(length: int, angle: float, shape: tuple[int, ...]) -> np.ndarray:
     """A straight-line blur of `length` pixels at `angle` degrees, centred at the origin of an image of `shape`
     (wrapped around, as the Fourier transform wants it), summing to one."""
     import numpy as np

@@ -28,6 +28,7 @@ import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from assistant.core import words
 
@@ -130,11 +131,12 @@ class Cascade:
         self.budget_ms = budget_ms
         self._notices: list[str] = []
         self._cv2 = load_opencv()
-        self._np = None
-        self._zxing = None
-        self._pyzbar = None
-        self._opencv_detector = None
-        self._clahe = None
+        # The libraries, each loaded when the stages need it (None when missing): modules typed as Any.
+        self._np: Any = None
+        self._zxing: Any = None
+        self._pyzbar: Any = None
+        self._opencv_detector: Any = None
+        self._clahe: Any = None
         self.clock = clock
         self._deadline: float | None = None
         self._cost: dict = dict(_INITIAL_MS_PER_MPX)

@@ -187,7 +187,7 @@ def render_sticker(sticker: Sticker, version: int, dpi: int = DPI):
     code = Image.new("L", (len(matrix), len(matrix)), 255)
     code.putdata([0 if dark else 255 for line in matrix for dark in line])
     quiet = QUIET_MODULES * module
-    image.paste(code.resize((len(matrix) * module,) * 2, Image.NEAREST), (quiet, quiet))
+    image.paste(code.resize((len(matrix) * module,) * 2, Image.Resampling.NEAREST), (quiet, quiet))
     draw = ImageDraw.Draw(image)
     text_top = width - quiet // 2
     inner = width - 2 * _dots(2, dpi)

@@ -169,7 +169,7 @@ class LiveScanner:
             # The measurement filters the region four times; it is skipped when that no longer fits the frame.
             if cascade.fits("transform", 4 * pixels):
                 cue = aiming_cue(measure_view(gray, region, squareness=shapes[0] if shapes else None))
-                if self.pacer.allow(cue, now):
+                if cue is not None and self.pacer.allow(cue, now):
                     self.report(CueGiven(cue))
             else:
                 self.cue_skipped = True
