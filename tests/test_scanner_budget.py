@@ -128,7 +128,7 @@ def test_background_reads_what_the_loop_skipped_and_its_read_counts_for_two_fram
     assert Cascade(budget_ms=None).decode(frame), "the frame must be readable given time"
     if starved.decode(frame):
         pytest.skip("the first pass reads this frame already")
-    background = BackgroundStage(inline=True)
+    background = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()), inline=True)  # its work takes no time
     events = []
     scanner = LiveScanner(
         lambda: None, events.append, cascade=starved, background=background, clock=clock, guidance=False
@@ -196,6 +196,6 @@ def test_background_deblurs_a_motion_blurred_code_no_other_stage_reads():
     scene = F.scene_for("motion", 2)  # a tuning-set frame smeared about 10 pixels
     gray = Cascade().grey(F.render(scene))
     assert Cascade(budget_ms=None).decode(gray) == []
-    stage = BackgroundStage(inline=True)
+    stage = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()), inline=True)  # never gives up for time
     reads = stage.work(_Job(0, gray, find_code_regions(gray, limit=2), []))
     assert [(r.decoded.payload, r.decoded.stage) for r in reads] == [(scene.payload, "deblur")]
