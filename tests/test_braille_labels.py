@@ -1,8 +1,5 @@
 """Braille labels for deck makers, written by the real command and read back through liblouis."""
 
-import subprocess
-import sys
-
 import pytest
 
 from assistant.braille.labels import BRF_LINES
@@ -12,14 +9,11 @@ from assistant.storage.decks import load_deck
 from assistant.storage.paths import braille_map_dir
 
 
-def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "assistant", *args], capture_output=True, text=True, timeout=60)
-
-
 @pytest.fixture(scope="module")
-def written(tmp_path_factory):
+def written(cli, tmp_path_factory):
     folder = tmp_path_factory.mktemp("labels")
-    result = run("labels", "uu-2nd", "--braille", str(folder / "uu-2nd.txt"), "--brf", str(folder / "uu-2nd.brf"))
+    braille, brf = str(folder / "uu-2nd.txt"), str(folder / "uu-2nd.brf")
+    result = cli("labels", "uu-2nd", "--braille", braille, "--brf", brf, home=folder / "home")  # not the player's
     assert result.returncode == 0, result.stderr
     return folder, result
 
@@ -85,7 +79,7 @@ def test_an_unwritable_file_is_a_message_and_status_2(tmp_path, capsys):
     assert "Could not write" in capsys.readouterr().err
 
 
-def test_an_unknown_deck_is_a_message_not_a_traceback(tmp_path):
-    result = run("labels", "no-such-deck", "--braille", str(tmp_path / "x.txt"))
+def test_an_unknown_deck_is_a_message_not_a_traceback(cli, tmp_path):
+    result = cli("labels", "no-such-deck", "--braille", str(tmp_path / "x.txt"))
     assert result.returncode == 2
     assert "No deck called 'no-such-deck'" in result.stderr and "Traceback" not in result.stderr

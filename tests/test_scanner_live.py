@@ -150,12 +150,6 @@ def test_lost_camera_is_retried_and_comes_back():
 # The app, with a fake camera
 
 
-def make_app(spoken, camera):
-    from assistant.ui.app import TableApp
-
-    return TableApp(Session(load_card_set()), "Table assistant.", speak=spoken.append, camera=camera)
-
-
 async def wait_for(condition, pilot, seconds=10.0):
     deadline = time.monotonic() + seconds
     while not condition() and time.monotonic() < deadline:
@@ -163,13 +157,13 @@ async def wait_for(condition, pilot, seconds=10.0):
     return condition()
 
 
-def test_app_shows_and_speaks_a_scanned_card():
+def test_app_shows_and_speaks_a_scanned_card(make_app):
     spoken = []
     frames = rendered(5, distance_mm=380)
     camera = camera_opener(0, lambda i: FakeCapture(frames, lose_at_end=False, delay=0.03))
 
     async def scenario():
-        app = make_app(spoken, camera)
+        app = make_app(spoken.append, camera=camera)
         async with app.run_test() as pilot:
             assert await wait_for(lambda: any(r.card for r in spoken), pilot)
             answer = str(app.query_one("#answer").render())
@@ -183,14 +177,14 @@ def test_app_shows_and_speaks_a_scanned_card():
     assert cards == ["rainbow-aura", "unicorn-poison"]  # the card lying in view is not repeated
 
 
-def test_app_without_a_camera_says_so_once_and_works_on_typed_input():
+def test_app_without_a_camera_says_so_once_and_works_on_typed_input(make_app):
     spoken = []
 
     def no_camera():
         raise SourceError(words.camera_unavailable(0))
 
     async def scenario():
-        app = make_app(spoken, no_camera)
+        app = make_app(spoken.append, camera=no_camera)
         async with app.run_test() as pilot:
             assert await wait_for(lambda: spoken, pilot)
             await pilot.press(*"rainbow aura", "enter")
@@ -202,7 +196,7 @@ def test_app_without_a_camera_says_so_once_and_works_on_typed_input():
     assert spoken[-1].card.id == "rainbow-aura"
 
 
-def test_app_shows_cues_on_the_camera_line_and_hostile_payloads_literally(monkeypatch):
+def test_app_shows_cues_on_the_camera_line_and_hostile_payloads_literally(make_app, monkeypatch):
     import functools
 
     # The app's scanner without a frame budget: on a slow machine the aiming measurement would not fit one.
@@ -213,7 +207,7 @@ def test_app_shows_cues_on_the_camera_line_and_hostile_payloads_literally(monkey
     camera = camera_opener(0, lambda i: FakeCapture(payload_frames, lose_at_end=False, delay=0.03))
 
     async def scenario():
-        app = make_app(spoken, camera)
+        app = make_app(spoken.append, camera=camera)
         async with app.run_test() as pilot:
             assert await wait_for(lambda: any(r.hint and "Closer" in r.speech for r in spoken), pilot)
             assert str(app.query_one("#camera").render()) == "Closer."

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from assistant.core import words
 from assistant.core.cards import CardSet
@@ -25,6 +25,12 @@ def braille_resolver(cards: CardSet, translator: Translator | None = None) -> Br
     return BrailleResolver(cards, abbreviations_for(cards, braille_map_dir()), translator)
 
 
+def table_session(cards: CardSet, **options: Any) -> Session:
+    """A session on these cards with the app's own resolver (abbreviations, braille, typos); `options` go to
+    `Session` (a game store, a card loader, a learner)."""
+    return Session(cards, resolver=braille_resolver(cards), **options)
+
+
 def make_session(args) -> Session:
     """The session for the chosen deck and add-ons, resolving queries with the braille-aware resolver and saving
     games in the data directory."""
@@ -39,7 +45,7 @@ def make_session(args) -> Session:
         learnt = load_card_set(args.deck or DEFAULT_DECK, args.addon)
         return str(path), learnt, braille_resolver(learnt)
 
-    return Session(cards, resolver=braille_resolver(cards), store=GameStore(), load_cards=load_card_set, learn=learn)
+    return table_session(cards, store=GameStore(), load_cards=load_card_set, learn=learn)
 
 
 def run(args) -> int:

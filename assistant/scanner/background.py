@@ -92,6 +92,11 @@ class BackgroundStage:
         with self._lock:
             self._history.append((index, gray))
 
+    @property
+    def running(self) -> bool:
+        """True while its thread is there (started and not yet stopped)."""
+        return self._thread is not None
+
     def busy(self) -> bool:
         """True while a frame is being worked on or waits for its turn."""
         with self._lock:
