@@ -28,6 +28,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--addon", action="append", default=[], metavar="ID", help="add an expansion deck")
     parser.add_argument("--plain", action="store_true", help="plain line mode: commands on stdin, one line out each")
     parser.add_argument("--no-speech", action="store_true", help="do not speak (a screen reader does the talking)")
+    parser.add_argument(
+        "--verbosity", choices=("brief", "normal", "coaching"), help="how much game replies say (default: settings)"
+    )
     parser.add_argument("--transcript", metavar="FILE", help="append everything said to FILE, with the time")
     parser.add_argument("--camera", type=int, default=0, metavar="N", help="the camera the app scans codes with (0)")
     parser.add_argument("--no-camera", action="store_true", help="do not use a camera: typed input only")

@@ -7,6 +7,8 @@ cards to choose from, or yes or no) and the card just read, which a command nami
 
 from __future__ import annotations
 
+import dataclasses
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -19,14 +21,16 @@ from assistant.core.game import Game
 from assistant.core.learning import NewCard, read_card_text, type_from_prefix
 from assistant.core.lobby import GameStore, Lobby
 from assistant.core.lookup import Resolution, resolve_name
-from assistant.core.reply import Choice, Pending, Question, Reply
+from assistant.core.reply import Choice, Control, Pending, Question, Reply, Verbosity
 from assistant.core.search import search_cards, search_words
-from assistant.core.verbs import help_lines, parse_command
+from assistant.core.verbs import help_lines, near_verb, parse_command
 
-__all__ = ["CardResolver", "Reply", "Session"]
+__all__ = ["CardResolver", "Control", "Reply", "Session", "Verbosity"]
 
 #: The longest line read as a number choosing one of the cards offered.
 _MOST_DIGITS = 3
+#: How many answers the session keeps for `repeat` and `history`, and how many `history` reads.
+_KEPT, _HISTORY_READ = 20, 5
 
 
 class CardResolver(Protocol):
@@ -58,11 +62,16 @@ class Session:
     learn: Callable[[NewCard, CardType], tuple[str, CardSet, CardResolver | None]] | None = None
     """Adds a scanned card to the owner's deck (`assistant.storage.decks.learn_card`): where it was saved, the
     cards and resolver with it. None: scanned texts are only read out."""
+    verbosity: Verbosity = Verbosity.NORMAL
+    """How much the game replies say (`verbosity` command, the settings file, a key in the app)."""
+    said: deque[Reply] = field(default_factory=lambda: deque(maxlen=_KEPT), init=False, repr=False)
+    """The last answers, oldest first: what `repeat` and `history` read."""
     _commanded: bool = field(default=False, init=False, repr=False)
     """The line being answered is a command (it cancels an open yes-or-no question)."""
 
     def __post_init__(self) -> None:
-        self.lobby = Lobby(self.cards, self.resolve, store=self.store, load_cards=self.load_cards)
+        self.lobby = Lobby(self.cards, self.resolve, store=self.store, load_cards=self.load_cards,
+                           verbosity=self.verbosity)  # fmt: skip
 
     @property
     def game(self) -> Game | None:
@@ -81,7 +90,16 @@ class Session:
 
     def handle(self, line: str) -> Reply:
         """Answer one typed line."""
-        text = line.strip()
+        return self._remember(self._handle(line))
+
+    def _remember(self, reply: Reply) -> Reply:
+        """Keep an answer for `repeat` and `history` (not a speech control, a hint or an empty reply)."""
+        if reply.control is Control.NONE and not reply.hint and reply.lines:
+            self.said.append(reply)
+        return reply
+
+    def _handle(self, line: str) -> Reply:
+        text = words.readable(line).strip()
         reading = brailletable.from_cells(text).strip() if brailletable.has_cells(text) else ""
         if reading.isascii() and reading.isdigit():
             text = reading  # a number typed in braille (⠼⠃) picks a candidate too
@@ -128,7 +146,14 @@ class Session:
             if _is_number(text):
                 return Reply.error(words.NO_CHOICE_PENDING)
             head, _, rest = text.partition(" ")
-            return self.search(rest) if head.lower() == "search" else self.look_up(text)
+            if head.lower() == "search":
+                return self.search(rest)
+            reply = self.look_up(text)
+            near = near_verb(text) if reply.card is None and not reply.choices else None
+            if near is None:
+                return reply
+            hint = words.command_hint(f"{near.phrases[0].rstrip(' *')} {rest}".strip())
+            return dataclasses.replace(reply, lines=(*reply.lines, hint), speech=f"{reply.speech} {hint}")
         return self._command(command)
 
     def _command(self, command: Command) -> Reply:
@@ -148,11 +173,36 @@ class Session:
             return self._keep(self.lobby.new_game(command))
         if verb == "resume":
             return self.resume_game()
+        if verb in ("repeat", "stop", "history", "verbosity"):
+            self._commanded = False  # listening again leaves an open question open
+            return self._listening(command)
         talk = self.lobby.talk
         if talk is None:
             return Reply.error(words.NO_GAME)
         subject, self.subject = self.subject, None
         return self._keep(talk.run(command, subject))
+
+    def _listening(self, command: Command) -> Reply:
+        """repeat, stop, history, verbosity: about what is said, not about the game."""
+        if command.verb == "stop":
+            return Reply((), "", control=Control.STOP)
+        if command.verb == "repeat":
+            if not self.said:
+                return Reply.of(words.NOTHING_SAID_YET)
+            return dataclasses.replace(self.said[-1], control=Control.REPEAT, pending=None)
+        if command.verb == "history":
+            recent = list(self.said)[-_HISTORY_READ:]
+            lines = (words.answers_heading(len(recent)), *(line for reply in recent for line in reply.lines))
+            return Reply(lines, " ".join(lines), control=Control.REPEAT)
+        level = Verbosity(command.word) if command.word else self.verbosity.next()
+        self.set_verbosity(level)
+        return Reply.of(words.verbosity_set(level.value))
+
+    def set_verbosity(self, level: Verbosity) -> None:
+        """Say more or less from now on (the game in progress and the next ones)."""
+        self.verbosity = self.lobby.verbosity = level
+        if self.lobby.talk is not None:
+            self.lobby.talk.verbosity = level
 
     def search(self, query: str) -> Reply:
         """The cards whose name, text or tags mention the words, numbered so that a digit reads one."""
@@ -186,6 +236,9 @@ class Session:
 
     def scanned(self, payload: str | bytes) -> Reply:
         """Answer a code read by the camera (untrusted payload): its card, its words, or "unknown code"."""
+        return self._remember(self._scanned(payload))
+
+    def _scanned(self, payload: str | bytes) -> Reply:
         from assistant.core.payloads import PayloadKind, resolve_payload
 
         meaning = resolve_payload(payload, self.cards)

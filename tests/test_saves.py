@@ -98,7 +98,8 @@ def test_a_cut_off_last_line_is_set_aside_and_every_complete_event_kept(tmp_path
     fresh = session(tmp_path)
     reply = fresh.resume_game()
     assert reply.important
-    assert "1 damaged line was set aside" in reply.lines[0] and "6 events were kept" in reply.lines[0]
+    assert f"The saved game {path.name} was damaged at line 8: set aside in" in reply.lines[0]
+    assert reply.lines[0].endswith("the rest was kept.") and "6 events" in reply.lines[1]
     assert fresh.game.state == expected
     kept = [p for p in tmp_path.iterdir() if ".damaged-" in p.name]
     assert len(kept) == 1 and kept[0].read_bytes() == original + b'{"n":7,"r":{"e":"end-tu'
@@ -117,7 +118,7 @@ def test_a_damaged_line_in_the_middle_is_set_aside_and_the_others_kept(tmp_path)
     path.write_bytes(b"\n".join(lines))
     fresh = session(tmp_path)
     reply = fresh.resume_game()
-    assert "1 damaged line was set aside" in reply.lines[0]
+    assert "was damaged at line 3: set aside in" in reply.lines[0]
     game = fresh.game
     assert [type(e).__name__ for e in game.log] == ["Draw", "Draw", "SetHand"]
     assert game.state.players[0].hand == 9
@@ -134,7 +135,7 @@ def test_a_record_naming_a_card_not_in_the_game_is_set_aside(tmp_path):
     log.close()
     fresh = session(tmp_path)
     reply = fresh.resume_game()
-    assert "2 damaged lines were set aside" in reply.lines[0]
+    assert "was damaged at lines 3 and 5: set aside in" in reply.lines[0]
     assert fresh.game.log == [] and len(fresh.game.undone) == 1
 
 
@@ -224,3 +225,46 @@ def test_a_process_killed_with_sigkill_loses_nothing_it_announced(tmp_path, kill
     reference.handle(GAME[kill_after])
     after = ([e.to_dict() for e in reference.game.log], reference.game.state.to_dict())
     assert (data["events"], data["state"]) in (before, after)
+
+
+def test_a_save_with_windows_line_ends_reads_whole(tmp_path):
+    s = session(tmp_path)
+    play(s, GAME[:7])
+    expected = s.game.state
+    path = GameStore(tmp_path).last_path()
+    path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))  # copied through a Windows editor
+    fresh = session(tmp_path)
+    assert fresh.resume_game().lines[0].startswith("Continuing")
+    assert fresh.game.state == expected
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        (b"", "it is empty"),
+        (b"\n\n", "it is empty"),
+        (b'{"format":"table-assist', "line 1, the setup, is damaged"),
+        (bytes(range(256)) * 4, "line 1, the setup, is damaged"),
+        (None, "line 1 is not the start of a saved game"),
+        ({"format": "table-assistant game", "version": 99, "setup": {}}, "it was written by a newer version"),
+        ({"format": "table-assistant game", "version": "1", "setup": {}}, "line 1 has no format version"),
+    ],
+)
+def test_a_save_whose_setup_cannot_be_read_is_named_kept_and_does_not_block(tmp_path, content, problem):
+    from assistant.storage.saves import encode_line
+
+    tmp_path.mkdir(exist_ok=True)
+    path = tmp_path / "game-20260101-000000-abcd.jsonl"
+    if content is None:
+        content = encode_line({"something": "else"})
+    elif isinstance(content, dict):
+        content = encode_line(content)
+    path.write_bytes(content)
+    fresh = session(tmp_path)
+    reply = fresh.resume_game()
+    assert reply.important and fresh.game is None
+    assert reply.lines[0].startswith(f"The saved game {path.name} cannot be continued: {problem}")
+    assert reply.lines[0].endswith("The file is kept as it is. Say new game to start another.")
+    assert path.read_bytes() == content
+    assert fresh.handle("new game Ana Ben babies red pink").important and fresh.game is not None
+    assert session(tmp_path).resume_game().lines[0].startswith("Continuing")  # the new game is the last one

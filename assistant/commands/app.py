@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from assistant.core import words
 from assistant.core.cards import CardSet
-from assistant.session import Session
+from assistant.session import Session, Verbosity
 from assistant.storage.decks import DEFAULT_DECK, load_card_set
 
 if TYPE_CHECKING:
@@ -36,6 +36,7 @@ def make_session(args) -> Session:
     games in the data directory."""
     from assistant.storage.decks import learn_card
     from assistant.storage.saves import GameStore
+    from assistant.storage.settings import load_settings
 
     cards = load_card_set(args.deck or DEFAULT_DECK, args.addon)
 
@@ -45,7 +46,8 @@ def make_session(args) -> Session:
         learnt = load_card_set(args.deck or DEFAULT_DECK, args.addon)
         return str(path), learnt, braille_resolver(learnt)
 
-    return table_session(cards, store=GameStore(), load_cards=load_card_set, learn=learn)
+    level = getattr(args, "verbosity", None) or load_settings()[0].verbosity
+    return table_session(cards, store=GameStore(), load_cards=load_card_set, learn=learn, verbosity=Verbosity(level))
 
 
 def run(args) -> int:

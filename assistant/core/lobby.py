@@ -5,6 +5,7 @@ implements.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -17,7 +18,7 @@ from assistant.core.commands import Command, CommandError
 from assistant.core.conversation import Conversation, GameLog
 from assistant.core.game import Game, NothingToUndoError, read_record, replay
 from assistant.core.lookup import Resolution
-from assistant.core.reply import Question, Reply
+from assistant.core.reply import Question, Reply, Verbosity
 from assistant.core.rules import Rules, UnknownProfileError, load_rules, parse_deck_out
 from assistant.core.setup import Setup, SetupError
 from assistant.core.table import Table
@@ -31,6 +32,12 @@ class SavedGame(Protocol):
     """(line number, content) of every line that was read whole."""
     damaged: list[int]
     """Line numbers that could not be read."""
+    problem: str
+    """Why the setup cannot be read, when `setup` is None."""
+
+    @property
+    def name(self) -> str:
+        """The save's file name, for messages."""
 
     def set_aside(self, lines: list[int]) -> str:
         """Move these lines out of the save (keeping the original file); return where they went."""
@@ -69,6 +76,8 @@ class Lobby:
     rules: Rules = field(default_factory=load_rules)
     talk: Conversation | None = None
     """The game in progress."""
+    verbosity: Verbosity = Verbosity.NORMAL
+    """How much the game replies say."""
 
     @property
     def game(self) -> Game | None:
@@ -137,8 +146,8 @@ class Lobby:
                 log = self.store.create(setup.to_dict())
             except OSError as exc:
                 return Reply.error(words.save_failed(exc.strerror or str(exc)))
-        self.talk = Conversation(game, self.resolve, log)
-        lines = words.game_started(game.table, game.state)
+        self.talk = Conversation(game, self.resolve, log, self.verbosity)
+        lines = words.game_started(game.table, game.state, self.verbosity)
         if profile.game != cards.base.info.game:
             lines.insert(1, words.rules_for_another_game(cards.base.info.title))
         return Reply.of(*lines, important=True, sound="your-turn")  # it ends with the first player's turn
@@ -162,8 +171,12 @@ class Lobby:
             return Reply.error(words.save_unreadable(exc.strerror or str(exc)))
         if saved is None:
             return Reply.of(words.NO_SAVED_GAME)
+        if saved.setup is None:
+            return Reply.error(words.save_unusable(saved.name, saved.problem))
         try:
             setup = Setup.from_dict(saved.setup)
+            names = tuple(words.clean_untrusted(name, 30) for name in setup.players)  # a save is a file: untrusted
+            setup = dataclasses.replace(setup, players=names)
             cards = self.cards
             wanted = (setup.base, tuple(setup.addons))
             if wanted != (cards.base.id, shipped_addons(cards)):
@@ -172,7 +185,7 @@ class Lobby:
                 cards = self.load_cards(*wanted)
             table = Table.create(setup, cards, self.rules)
         except (SetupError, LookupError, ValueError) as exc:
-            return Reply.error(words.save_cannot_continue(str(exc).splitlines()[0]))
+            return Reply.error(words.save_unusable(saved.name, str(exc).splitlines()[0]))
         game = Game(table)
         bad = list(saved.damaged)
         for line, data in saved.records:
@@ -181,16 +194,15 @@ class Lobby:
             except (ev.EventError, NothingToUndoError):
                 bad.append(line)
         lines = []
-        kept = len(saved.records) + len(saved.damaged) - len(bad)
         try:
             if bad and repair:
                 where = saved.set_aside(sorted(bad))
-                lines.append(words.save_damaged(kept, len(bad), where))
+                lines.append(words.save_damaged(saved.name, sorted(bad), where))
             elif bad:
-                lines.append(words.save_damaged_unrepaired(kept, len(bad)))
+                lines.append(words.save_damaged_unrepaired(saved.name, sorted(bad)))
             log = saved.open_log() if repair else None
         except OSError as exc:
             return Reply.error(words.save_unreadable(exc.strerror or str(exc)))
-        self.talk = Conversation(game, self.resolve, log)
+        self.talk = Conversation(game, self.resolve, log, self.verbosity)
         lines.append(words.game_resumed(table, game))
         return Reply.of(*lines, important=True)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, fields, replace
 SPEECH_MODES = ("auto", "on", "off")
 BACKENDS = ("auto", "speechd", "pyttsx3", "espeak-ng", "silent")
 PLAYERS = ("auto", "aplay", "paplay", "pw-play")
+VERBOSITY = ("brief", "normal", "coaching")
 
 
 @dataclass(frozen=True)
@@ -39,9 +40,11 @@ class SpeechSettings:
     paplay or pw-play); empty when there is none."""
     transcript: str = ""
     """A text file every utterance is appended to, with its time (`~` is the home folder); empty for none."""
+    verbosity: str = "normal"
+    """How much the game replies say at start: brief (facts only), normal, or coaching (also what to type)."""
 
 
-_CHOICES = {"speech": SPEECH_MODES, "backend": BACKENDS, "player": PLAYERS}
+_CHOICES = {"speech": SPEECH_MODES, "backend": BACKENDS, "player": PLAYERS, "verbosity": VERBOSITY}
 
 
 def parse_settings(text: str) -> SpeechSettings:

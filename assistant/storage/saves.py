@@ -101,6 +101,13 @@ class SavedGame:
     """Line numbers (from 1) of damaged or cut-off lines."""
     lines: list[bytes] = field(default_factory=list)
     """Every line as read, without its newline (index = line number - 1)."""
+    problem: str = ""
+    """Why the setup cannot be read, when it cannot ("it is empty", "line 1, the setup, is damaged")."""
+
+    @property
+    def name(self) -> str:
+        """The save's file name, for messages."""
+        return self.path.name
 
     def set_aside(self, bad: list[int]) -> str:
         """Keep the original file beside the save, rewrite the save without the `bad` lines; return the
@@ -137,18 +144,38 @@ def read_save(path: Path) -> SavedGame:
     saved = SavedGame(path, None, lines=lines)
     for number, line in enumerate(lines, start=1):
         cut_off = number == len(lines) and bool(tail)
-        body = None if cut_off else decode_line(line)
+        body = None if cut_off else decode_line(line.removesuffix(b"\r"))  # a copy with Windows line ends reads
         if number == 1:
-            if body is not None and body.get("format") == FORMAT and isinstance(body.get("setup"), dict):
-                saved.setup = body["setup"]
-            else:
+            saved.problem = _setup_problem(body)
+            if saved.problem:
                 saved.damaged.append(number)
+            else:
+                assert body is not None
+                saved.setup = body["setup"]
             continue
         if body is None or set(body) != {"n", "r"} or not isinstance(body["r"], dict):
             saved.damaged.append(number)
             continue
         saved.records.append((number, body["r"]))
+    if not raw.strip():
+        saved.problem = "it is empty"
     return saved
+
+
+def _setup_problem(body: dict | None) -> str:
+    """What is wrong with a save's first line, or "" when it is a setup this version reads."""
+    if body is None:
+        return "line 1, the setup, is damaged"
+    if body.get("format") != FORMAT:
+        return "line 1 is not the start of a saved game"
+    version = body.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        return "line 1 has no format version"
+    if version > VERSION:
+        return f"it was written by a newer version of the app (format {version}; this one reads {VERSION})"
+    if not isinstance(body.get("setup"), dict):
+        return "line 1 has no setup"
+    return ""
 
 
 class GameStore:

@@ -168,3 +168,24 @@ HELP_SPOKEN = " ".join(HELP_LINES)
 NO_TERMINAL = (
     "The app needs a terminal. To use it line by line, from a script or a screen reader, run: table-assistant --plain"
 )
+
+
+#: The most words of a card's text said as what it does, in a link of the chain.
+GIST_WORDS = 14
+
+
+def card_gist(card: Card, about: str = "") -> str:
+    """What a card does in a few words: its first sentence that mentions `about` ("enters", "beginning of your
+    turn"), or its first sentence, without the opening "When this card enters your Stable," and cut when long."""
+    sentences = [t.strip().rstrip(".") for t in card.text.split(". ") if t.strip()]
+    if not sentences:
+        return ""
+    chosen = next((t for t in sentences if about and about in t.lower()), sentences[0])
+    head, comma, rest = chosen.partition(", ")
+    if comma and head.split()[0].lower() in ("when", "if", "at", "each", "while", "whenever"):
+        chosen = rest
+    said = chosen.split()
+    if len(said) <= GIST_WORDS:
+        return chosen
+    clause = chosen.split(", ")[0].split()
+    return " ".join(clause if len(clause) <= GIST_WORDS else said[:GIST_WORDS]).rstrip(",;:") + ", and more"

@@ -8,12 +8,23 @@ from assistant.core.words.cards import numbered_choices
 from assistant.core.words.text import clean_untrusted, name_list
 
 
-def save_damaged(kept: int, set_aside: int, where: str) -> str:
-    """Said when a save had damaged lines."""
-    return (
-        f"The saved game was damaged: {set_aside} damaged {'line was' if set_aside == 1 else 'lines were'} set aside "
-        f"in {where}, and {kept} events were kept."
-    )
+def line_numbers(numbers: list[int]) -> str:
+    """ "line 3", "lines 3 and 7", "lines 3, 7 and 9 and 2 more"."""
+    said = [str(n) for n in numbers[:5]]
+    more = f" and {len(numbers) - 5} more" if len(numbers) > 5 else ""
+    return f"{'line' if len(numbers) == 1 else 'lines'} {name_list(said)}{more}"
+
+
+def save_damaged(save: str, lines: list[int], where: str) -> str:
+    """Said when damaged lines of a save were set aside; everything else was kept."""
+    save, where = clean_untrusted(save, 80), clean_untrusted(where, 80)
+    return f"The saved game {save} was damaged at {line_numbers(lines)}: set aside in {where}; the rest was kept."
+
+
+def save_unusable(save: str, problem: str) -> str:
+    """A save whose setup cannot be read: it is kept as it is, and a new game can start."""
+    said = f"The saved game {clean_untrusted(save, 80)} cannot be continued: {clean_untrusted(problem, 160)}."
+    return f"{said} The file is kept as it is. Say new game to start another."
 
 
 def save_failed(reason: str) -> str:
@@ -52,15 +63,16 @@ def script_unreadable(path: str, exc: Exception) -> str:
     return f"Cannot read the script {clean_untrusted(path, 80)}: {reason}."
 
 
-def save_damaged_unrepaired(kept: int, damaged: int) -> str:
+def save_damaged_unrepaired(save: str, lines: list[int]) -> str:
     """Said by a read-only look at a save with damaged lines."""
     return (
-        f"The saved game has {damaged} damaged {'line' if damaged == 1 else 'lines'}; {kept} events can be read. "
+        f"The saved game {clean_untrusted(save, 80)} is damaged at {line_numbers(lines)}; the rest can be read. "
         "Continue the game to set the damaged part aside."
     )
 
 
 NAME_MISSING = "A player's name is missing."
+VERBOSITY_LEVELS = "Say verbosity brief, verbosity normal or verbosity coaching, or verbosity alone for the next."
 TAKE_FROM_WHERE = "Say where from: take, a card, then from deck or from discard."
 SWAP_HANDS_NAMES = "Say swap hands and two names, for example swap hands Ana Ben."
 HAND_NAME_NUMBER = "Say hand, a name and a number, for example hand Ana 5."
@@ -133,11 +145,6 @@ def save_unreadable(reason: str) -> str:
     return f"The saved game could not be read ({reason})."
 
 
-def save_cannot_continue(reason: str) -> str:
-    """The save's setup is damaged or names decks that are not installed."""
-    return f"The saved game cannot be continued: {reason}."
-
-
 def rules_for_another_game(deck_title: str) -> str:
     """Rules chosen for the other game than the deck's."""
     return f"Note: these rules are for another game than the deck {deck_title}."
@@ -151,3 +158,8 @@ def goal_out_of_range(highest: int) -> str:
 def event_refused(problem: str) -> str:
     """An event that could not be saved as it stands (a number far too large)."""
     return f"That cannot be recorded: {problem}."
+
+
+def command_hint(line: str) -> str:
+    """Said after "no card called" when the line starts like a command, mistyped: the line put right."""
+    return f"If you meant the command, type: {clean_untrusted(line, 60)}."

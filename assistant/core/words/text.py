@@ -3,21 +3,36 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 #: The longest untrusted text (a QR payload, a typed line) shown or spoken, in characters.
 MAX_UNTRUSTED = 300
 
 _ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)?|\x1b[@-_]|\x9b[0-?]*[ -/]*[@-~]")
-_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+#: Unicode categories never shown or spoken: controls, format characters (bidi overrides, zero-width marks, U+FEFF,
+#: tags), line and paragraph separators. Each becomes a space.
+_SURROGATES = re.compile("[\ud800-\udfff]")
+_UNSHOWN = frozenset({"Cc", "Cf", "Zl", "Zp"})
+
+
+def readable(text: str) -> str:
+    """Text as the player's keyboard or a file really gave it: bytes that were not UTF-8 (carried as surrogate
+    escapes) and lone surrogates become U+FFFD, so nothing downstream fails to encode it."""
+    if text.isascii():
+        return text
+    return _SURROGATES.sub("\ufffd", text)
 
 
 def clean_untrusted(text: str, limit: int = MAX_UNTRUSTED) -> str:
-    """Make untrusted text safe to show and speak: no terminal escapes or control characters, capped length.
+    """Make untrusted text safe to show and speak: no terminal escapes, control, format or bidi characters, no
+    undecodable bytes, capped length.
 
     Markup is not touched here: the UI shows every text literally (markup off), so "[b]" stays "[b]".
     """
-    text = _ESCAPES.sub("", text)
-    text = _CONTROLS.sub(" ", text.replace("\r\n", "\n"))
+    text = readable(text[: limit * 8])  # never more work than could be shown
+    text = _ESCAPES.sub("", text.replace("\r\n", "\n"))
+    if not text.isascii() or any(c < " " or c == "\x7f" for c in text):
+        text = "".join(" " if unicodedata.category(c) in _UNSHOWN else c for c in text)
     text = " ".join(text.split())
     if len(text) > limit:
         text = text[: limit - 1].rstrip() + "…"  # an ellipsis is spoken as a pause, not read out
