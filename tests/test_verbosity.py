@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.braille.resolver import BrailleResolver
+from assistant.commands.app import table_session
 from assistant.core.reply import Control, Verbosity
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
@@ -15,7 +15,7 @@ TURN = ["new game Ana Ben Cy babies red pink orange", "draw", "play basic blue",
 
 
 def session(level: Verbosity = Verbosity.NORMAL) -> Session:
-    return Session(CARDS, resolver=BrailleResolver(CARDS), verbosity=level)
+    return table_session(CARDS, verbosity=level)
 
 
 def replies(level: Verbosity, lines: list[str]) -> list[str]:

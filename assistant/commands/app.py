@@ -3,16 +3,37 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING, Any
 
 from assistant.core import words
+from assistant.core.cards import CardSet
 from assistant.session import Reply, Session, Verbosity
 from assistant.storage.decks import DEFAULT_DECK, load_card_set, take_notices
+
+if TYPE_CHECKING:
+    from assistant.braille.resolver import BrailleResolver
+    from assistant.braille.translate import Translator
+
+
+def braille_resolver(cards: CardSet, translator: Translator | None = None) -> BrailleResolver:
+    """The resolver of the app, the plain mode and `card`: the braille-aware one, with each deck's abbreviations
+    read from the shipped maps."""
+    from assistant.braille.maps import abbreviations_for
+    from assistant.braille.resolver import BrailleResolver
+    from assistant.storage.paths import braille_map_dir
+
+    return BrailleResolver(cards, abbreviations_for(cards, braille_map_dir()), translator)
+
+
+def table_session(cards: CardSet, **options: Any) -> Session:
+    """A session on these cards with the app's own resolver (abbreviations, braille, typos); `options` go to
+    `Session` (a game store, a card loader, a learner)."""
+    return Session(cards, resolver=braille_resolver(cards), **options)
 
 
 def make_session(args) -> Session:
     """The session for the chosen deck and add-ons, resolving queries with the braille-aware resolver and saving
     games in the data directory."""
-    from assistant.braille.resolver import BrailleResolver
     from assistant.storage.decks import learn_card
     from assistant.storage.saves import GameStore
     from assistant.storage.settings import load_settings
@@ -23,11 +44,10 @@ def make_session(args) -> Session:
         """Add a scanned card to the owner's deck, then play on with it."""
         path = learn_card(cards.base.id, new, card_type)
         learnt = load_card_set(args.deck or DEFAULT_DECK, args.addon)
-        return str(path), learnt, BrailleResolver(learnt)
+        return str(path), learnt, braille_resolver(learnt)
 
     level = getattr(args, "verbosity", None) or load_settings()[0].verbosity
-    return Session(cards, resolver=BrailleResolver(cards), store=GameStore(), load_cards=load_card_set, learn=learn,
-                   verbosity=Verbosity(level))  # fmt: skip
+    return table_session(cards, store=GameStore(), load_cards=load_card_set, learn=learn, verbosity=Verbosity(level))
 
 
 def run(args) -> int:

@@ -26,13 +26,13 @@ def add_parser(subparsers) -> None:
 
 def run(args) -> int:
     """Resolve the query; exit 1 with the closest names when nothing matches."""
-    from assistant.braille.resolver import BrailleResolver
+    from assistant.commands.app import braille_resolver
 
     cards = load_card_set(args.card_deck or args.deck or DEFAULT_DECK, args.addon)
     query = " ".join(args.query)
     if args.search:
         return _search(cards, query, args.json)
-    resolver = BrailleResolver(cards)
+    resolver = braille_resolver(cards)
     resolution = resolver.resolve(query)
     while notice := resolver.take_notice():
         print(notice, file=sys.stderr)

@@ -204,7 +204,8 @@ def render_braille_map(deck: Deck, abbreviations: Mapping[str, Abbreviation], ov
     """The text of a deck's map file, in deck order; what the generator writes and the tests compare."""
     lines = [
         f"# Braille abbreviations of {deck.info.title} (deck {deck.id}).",
-        f"# Written by `python -m assistant.braille.generate` from card_texts/{deck.id}.toml and [overrides] below.",
+        f"# Written by `python -m assistant.commands.braille_maps` from card_texts/{deck.id}.toml"
+        " and [overrides] below.",
         "# Edit [overrides] by hand, then run the generator: it rewrites [abbreviations]. See docs/braille.md.",
         "",
         "[map]",
