@@ -41,10 +41,10 @@ def test_csv_sheet_matches_names_with_typos_adds_new_cards_and_reports_bad_lines
     assert [card.id for card in result.added] == ["glitter-storm"]
     assert result.added[0].copies == 2 and result.added[0].type is CardType.MAGIC
     assert [str(p) for p in result.problems] == [
-        "line 3: 'Rainbw Unicorn' was read as 'Rainbow Unicorn'",
-        "line 5: 'wizard' is not a card type; this line was not imported",
-        "line 6: copies 'zero' is not a positive whole number; this line was not imported",
-        "line 7: 'Rainbow Aura' is already on line 2; this line was not imported",
+        'line 3: "Rainbw Unicorn" was read as "Rainbow Unicorn"',
+        'line 5: "wizard" is not a card type; this line was not imported',
+        'line 6: copies "zero" is not a number from 1 to 99; this line was not imported',
+        'line 7: "Rainbow Aura" is already on line 2; this line was not imported',
     ]
     aura = result.cards[0]
     assert aura.text == "Our table's own words for the aura." and aura.abbreviation == "ug aura"
@@ -61,7 +61,7 @@ def test_tsv_without_a_header_and_plain_text_sheets():
     result = match_sheet(rows, load_deck("uu-2nd"), "x")
     assert [card.id for card in result.cards] == ["rainbow-aura", "yay"]
     assert [str(p) for p in result.problems] == [
-        "line 5: 'Unknown Thing' matches no card of the deck; "
+        'line 5: "Unknown Thing" matches no card of the deck; '
         "give its type (a CSV or TSV sheet) to add it as a new card"
     ]
 
