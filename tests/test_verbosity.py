@@ -166,3 +166,35 @@ def test_the_settings_file_chooses_the_starting_level(tmp_path, monkeypatch):
     assert make_session(args).verbosity is Verbosity.COACHING
     with pytest.raises(ValueError, match="verbosity must be one of"):
         parse_settings('[speech]\nverbosity = "loud"\n')
+
+
+def test_plain_mode_offers_the_saved_game_and_handles_stop_and_repeat(tmp_path):
+    import io
+
+    from assistant.storage.saves import GameStore
+    from assistant.ui.plain import run_plain
+
+    store = GameStore(tmp_path)
+    first = Session(CARDS, store=store)
+    for line in ["new game Ana Ben babies red pink", "draw"]:
+        first.handle(line)
+    s = Session(CARDS, store=store)
+    offer = s.offer_resume()
+    assert offer.lines == ("The game of Ana and Ben is saved. Say yes to continue it, or start with any command.",)
+
+    class Speaker:
+        def __init__(self):
+            self.said, self.controls = [], []
+
+        def __call__(self, reply):
+            self.said.append(reply.speech)
+
+        def control(self, command):
+            self.controls.append(command)
+
+    speaker, out = Speaker(), io.StringIO()
+    run_plain(s, ["yes\n", "stop\n", "repeat\n", "quit\n", "draw\n"], out, speaker, first=offer, prompt="> ")
+    printed = out.getvalue()
+    assert printed.startswith("Table assistant, plain mode.") and speaker.said[0].startswith("Table assistant")
+    assert printed.count("Continuing the game of Ana and Ben, 1 event.") == 2  # the answer, then repeat
+    assert speaker.controls == ["stop"] and printed.count("> ") == 4 and len(s.game.log) == 1

@@ -63,12 +63,15 @@ def run(args) -> int:
             print(words.script_unreadable(script, exc), file=sys.stderr)
             return 2
     session = make_session(args)
-    first = session.resume_game() if getattr(args, "resume", False) else None
+    if getattr(args, "resume", False):
+        first = session.resume_game()
+    else:  # a saved game is offered, not continued: yes continues it (not for a script, which starts its own)
+        first = session.offer_resume() if script is None else None
     notes = take_notices()  # an import set aside: said with the first thing said
     if notes:
         first = first.before(*notes) if first is not None else Reply.of(*notes, important=True)
     if lines is not None or args.plain:
-        from assistant.ui.plain import run_plain
+        from assistant.ui.plain import PROMPT, run_plain
 
         # Speech only for a person at a terminal: piped input is a script, and nobody listens to it (a transcript
         # is still written, by a silent speaker).
@@ -81,7 +84,7 @@ def run(args) -> int:
         try:
             if lines is not None:
                 return run_plain(session, lines, echo=True, first=first, speak=speaker)
-            return run_plain(session, first=first, speak=speaker)
+            return run_plain(session, first=first, speak=speaker, prompt=PROMPT if listening else "")
         finally:
             if speaker is not None:
                 speaker.close()

@@ -158,6 +158,17 @@ class Lobby:
             raise CommandError(words.baby_unclear(phrase, [b.name for b in babies[:5]]))
         return babies[0].id
 
+    def saved_players(self) -> list[str]:
+        """The players of the last saved game when its setup can be read, else []."""
+        try:
+            saved = self.store.load_last() if self.store is not None else None
+        except OSError:
+            return []
+        players = saved.setup.get("players") if saved is not None and saved.setup is not None else None
+        if not isinstance(players, list) or not players:
+            return []
+        return [words.clean_untrusted(str(name), 30) for name in players]
+
     def resume(self, repair: bool = True) -> Reply:
         """Continue the last saved game exactly: replay its log; set aside any damaged part and say so.
 

@@ -27,6 +27,13 @@ NOT_RECORDED = "Not recorded."
 NOTHING_TO_UNDO = "There is nothing to undo."
 NOTHING_TO_REDO = "There is nothing to redo."
 NO_SAVED_GAME = "There is no saved game to continue."
+
+
+def resume_offer(players: list[str]) -> str:
+    """Asked at start when a saved game can be continued."""
+    return f"The game of {name_list(players)} is saved. Say yes to continue it, or start with any command."
+
+
 CONFIRM_QUESTION = "Record it anyway? Say yes or no."
 
 

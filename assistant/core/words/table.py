@@ -183,7 +183,8 @@ def game_started(table: Table, state: GameState, level: Verbosity = Verbosity.CO
 def game_resumed(table: Table, game: Game) -> str:
     """Said when a saved game is continued."""
     players = name_list(list(table.setup.players))
-    return f"Continuing the game of {players}, {len(game.log)} events. {describe_turn(table, game.state)}"
+    events = "1 event" if len(game.log) == 1 else f"{len(game.log)} events"
+    return f"Continuing the game of {players}, {events}. {describe_turn(table, game.state)}"
 
 
 def describe_players(table: Table) -> str:
