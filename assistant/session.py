@@ -36,14 +36,6 @@ _KEPT, _HISTORY_READ = 20, 5
 class CardResolver(Protocol):
     """What a session resolves queries with (`assistant.braille.resolver.BrailleResolver`)."""
 
-    def offer_resume(self) -> Reply | None:
-        """At start, when the last saved game can be read: offer to continue it (yes resumes); else None."""
-        players = self.lobby.saved_players()
-        if not players:
-            return None
-        question = words.resume_offer(players)
-        return self._keep(Reply((question,), question, important=True, pending=Question(self.resume_game)))
-
     def resolve(self, query: str) -> Resolution:
         """The card meant by the query, or candidates, or nothing."""
 
@@ -86,10 +78,6 @@ class Session:
         """The game in progress, or None."""
         return self.lobby.game
 
-    def resume_game(self, repair: bool = True) -> Reply:
-        """Continue the last saved game (the app on start, `resume`, the plain mode with --resume)."""
-        return self._keep(self.lobby.resume(repair))
-
     def offer_resume(self) -> Reply | None:
         """At start, when the last saved game can be read: offer to continue it (yes resumes); else None."""
         players = self.lobby.saved_players()
@@ -97,6 +85,10 @@ class Session:
             return None
         question = words.resume_offer(players)
         return self._keep(Reply((question,), question, important=True, pending=Question(self.resume_game)))
+
+    def resume_game(self, repair: bool = True) -> Reply:
+        """Continue the last saved game (the app on start, `resume`, the plain mode with --resume)."""
+        return self._keep(self.lobby.resume(repair))
 
     def resolve(self, query: str) -> Resolution:
         """Resolve a query with the best resolver available."""

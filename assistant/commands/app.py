@@ -63,6 +63,7 @@ def run(args) -> int:
             print(words.script_unreadable(script, exc), file=sys.stderr)
             return 2
     session = make_session(args)
+    first: Reply | None
     if getattr(args, "resume", False):
         first = session.resume_game()
     else:  # a saved game is offered, not continued: yes continues it (not for a script, which starts its own)

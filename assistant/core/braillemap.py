@@ -8,8 +8,9 @@ A map holds the deck's hand-written `[overrides]` and the `[abbreviations]` the 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from assistant.core.abbreviations import Abbreviation, Override, key_of
 from assistant.core.cardfile import CardDataError, Problem
@@ -58,7 +59,11 @@ def _line_index(text: str) -> dict[tuple[str, str], int]:
     return where
 
 
-def _read(text: str, path: str):
+Report = Callable[[str, str, str, str, str], None]
+"""Notes one problem of a map: its table, its key, the card, the field, what is wrong."""
+
+
+def _read(text: str, path: str) -> tuple[dict[str, Any], list[Problem], Report]:
     """The TOML data, the list problems go to, and `report(table, key, card, field, message)` adding one."""
     try:
         data = load_toml(text)
@@ -120,20 +125,20 @@ def parse_overrides(text: str, deck: Deck, path: str = "<braille map>") -> dict[
     return overrides
 
 
-def _text_list(value) -> tuple[str, ...] | None:
+def _text_list(value: object) -> tuple[str, ...] | None:
     if isinstance(value, list) and all(isinstance(v, str) and v.strip() for v in value):
         return tuple(v.strip() for v in value)
     return None
 
 
-def _parse_overrides(table, card_ids: set[str], report) -> dict[str, Override]:
+def _parse_overrides(table: object, card_ids: set[str], report: Report) -> dict[str, Override]:
     if not isinstance(table, dict):
         report("", "overrides", "-", "overrides", "must be a table of card ids")
         return {}
     out: dict[str, Override] = {}
     for card_id, value in table.items():
 
-        def bad(field_name: str, message: str, card_id=card_id) -> None:
+        def bad(field_name: str, message: str, card_id: str = card_id) -> None:
             report("overrides", card_id, card_id, field_name, message)
 
         if card_id not in card_ids:
@@ -161,7 +166,7 @@ def _parse_overrides(table, card_ids: set[str], report) -> dict[str, Override]:
     return out
 
 
-def _parse_entries(table, deck: Deck, card_ids: set[str], report) -> dict[str, Abbreviation]:
+def _parse_entries(table: object, deck: Deck, card_ids: set[str], report: Report) -> dict[str, Abbreviation]:
     if not isinstance(table, dict):
         report("", "abbreviations", "-", "abbreviations", "missing [abbreviations] table of card ids")
         return {}
@@ -169,7 +174,7 @@ def _parse_entries(table, deck: Deck, card_ids: set[str], report) -> dict[str, A
     out: dict[str, Abbreviation] = {}
     for card_id, value in table.items():
 
-        def bad(field_name: str, message: str, card_id=card_id) -> None:
+        def bad(field_name: str, message: str, card_id: str = card_id) -> None:
             report("abbreviations", card_id, card_id, field_name, message)
 
         if card_id not in card_ids:

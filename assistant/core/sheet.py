@@ -103,7 +103,7 @@ def _parse_table(text: str, delimiter: str) -> tuple[list[SheetRow], list[SheetP
     rows: list[SheetRow] = []
     problems: list[SheetProblem] = []
     lines = text.splitlines(keepends=True)
-    columns = COLUMNS
+    columns: tuple[str, ...] = COLUMNS
     offset = 0  # lines before the reader's text: after a quote never closed, reading starts again below it
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     last = 0
@@ -150,7 +150,8 @@ def _parse_table(text: str, delimiter: str) -> tuple[list[SheetRow], list[SheetP
 
 
 def _parse_plain(lines: list[str]) -> tuple[list[SheetRow], list[SheetProblem]]:
-    rows, problems = [], []
+    rows: list[SheetRow] = []
+    problems: list[SheetProblem] = []
     for number, raw in enumerate(lines, start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
