@@ -111,6 +111,8 @@ class Session:
         reading = brailletable.from_cells(text).strip() if brailletable.has_cells(text) else ""
         if reading.isascii() and reading.isdigit():
             text = reading  # a number typed in braille (⠼⠃) picks a candidate too
+        elif reading and self._is_command(reading):
+            text = reading  # a command typed in braille (⠙⠗⠁⠺ is draw) is that command, not a card look-up
         pending, self.pending = self.pending, None
         if isinstance(pending, Choice) and _is_number(text):
             return self._choose(pending, int(text))
@@ -130,6 +132,14 @@ class Session:
         elif isinstance(pending, Question):
             reply = reply.before(words.NOT_RECORDED)
         return reply
+
+    def _is_command(self, text: str) -> bool:
+        """The line is a command (not a card's name, which a look-up reads)."""
+        game = self.game
+        try:
+            return parse_command(text, game.setup.players if game is not None else ()) is not None
+        except CommandError:
+            return True  # a command's verb with words it cannot read: its own error says what was wrong
 
     def _keep(self, reply: Reply) -> Reply:
         """Remember what a reply leaves open and the card it is about; then return it."""
