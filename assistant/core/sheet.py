@@ -15,7 +15,7 @@ import io
 import json
 from dataclasses import dataclass, field
 
-from assistant.core.cards import Card, CardType, Deck, normalize, slugify
+from assistant.core.cards import Card, CardType, Deck, PrintVariant, normalize, slugify
 from assistant.core.words import clean_untrusted
 
 #: The columns of a CSV or TSV sheet, in order when there is no header row.
@@ -75,6 +75,8 @@ class ImportResult:
     """Cards the base deck does not have."""
     problems: list[SheetProblem] = field(default_factory=list)
     """Lines not imported, and corrections made (a typo in a name, a type that disagrees)."""
+    settled: list[tuple[int, Card, str]] = field(default_factory=list)
+    """(line, the imported card, the print) for every card whose sheet text matched one of its print variants."""
 
 
 def parse_sheet(text: str, filename: str = "") -> tuple[list[SheetRow], list[SheetProblem]]:
@@ -177,6 +179,8 @@ def match_sheet(rows: list[SheetRow], base: Deck, deck_id: str) -> ImportResult:
             )
             continue
         used[made.id] = row.line
+        if made.print and card is not None and card.print_variants:
+            result.settled.append((row.line, made, made.print))
         result.cards.append(made)
         if card is not None:
             result.matched.append((row.line, row.name, card))
@@ -226,7 +230,30 @@ def _make_card(row: SheetRow, card: Card | None, deck_id: str, problems: list[Sh
                 f"{card.name} is a {card.type.value} card in the deck, not {row.type}: the deck's type is kept",
             )
         )
+    variant = settled_variant(card, row.text)
+    if variant is not None:  # the sheet is that print: its text (in our words) and the tags the tracker acts on
+        tags = variant.tags if variant.tags is not None else card.tags
+        return Card(card.id, card.name, card.type, copies, variant.text, deck_id, tags, card.variation,
+                    abbreviation, print=variant.print)  # fmt: skip
     return Card(card.id, card.name, card.type, copies, text, deck_id, card.tags, card.variation, abbreviation)
+
+
+def settled_variant(card: Card, sheet_text: str) -> PrintVariant | None:
+    """The print variant of the card whose marks all appear in the sheet's text, or None (the card's own print).
+
+    Marks are a few words only that print's wording holds, such as "move" where the other print says STEAL;
+    they are compared as folded words, so case, punctuation and line breaks on the sheet do not matter.
+    """
+    folded = f" {' '.join(_words(sheet_text))} "
+    for variant in card.print_variants:
+        if variant.marks and all(f" {' '.join(_words(mark))} " in folded for mark in variant.marks):
+            return variant
+    return None
+
+
+def _words(text: str) -> list[str]:
+    """The folded words of a text: lower case, accents off, letters and digits only."""
+    return [word for word in (normalize(part) for part in text.split()) if word]
 
 
 def render_import(result: ImportResult, base: Deck, deck_id: str, source: str) -> str:
@@ -262,6 +289,8 @@ def render_import(result: ImportResult, base: Deck, deck_id: str, source: str) -
             out.append(f"variation = {_string(card.variation)}")
         if card.abbreviation:
             out.append(f"abbreviation = {_string(card.abbreviation)}")
+        if card.print:
+            out.append(f"print = {_string(card.print)}")
     return "\n".join(out) + "\n"
 
 
