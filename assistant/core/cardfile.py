@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from assistant.core.cards import (
     VARIATIONS,
@@ -35,6 +37,9 @@ CARD_KEYS = {
 VARIANT_KEYS = {"print", "text", "tags", "confidence", "marks"}
 VARIANT_REQUIRED = {"print", "text"}
 CONFIDENCES = ", ".join(c.value for c in Confidence)
+
+#: Records one problem: line, card id (or "deck"), field, message.
+Report = Callable[[int, str, str, str], None]
 CARD_REQUIRED = {"id", "name", "type", "copies", "text"}
 GAMES = {"unstable-unicorns", "llamas-unleashed"}
 KINDS = {"base", "expansion", "import"}
@@ -159,7 +164,7 @@ def parse_deck(text: str, path: str = "<deck>") -> Deck:
     return Deck(info=info, cards=tuple(cards), path=path)
 
 
-def _parse_info(meta: dict, lines: dict[str, int], report) -> DeckInfo:
+def _parse_info(meta: dict[str, Any], lines: dict[str, int], report: Report) -> DeckInfo:
     def at(key: str) -> int:
         return lines.get(key, 1)
 
@@ -229,16 +234,15 @@ def _parse_info(meta: dict, lines: dict[str, int], report) -> DeckInfo:
     )
 
 
-def _confidence(value, bad) -> Confidence | None:
+def _confidence(value: object, bad: Callable[[str], None]) -> Confidence | None:
     """A confidence value, or None after reporting what is wrong with it."""
-    try:
+    if isinstance(value, str) and value in {c.value for c in Confidence}:
         return Confidence(value)
-    except ValueError:
-        bad(f"{value!r} is not a confidence ({CONFIDENCES})")
-        return None
+    bad(f"{value!r} is not a confidence ({CONFIDENCES})")
+    return None
 
 
-def _parse_herd_bonus(table, info: DeckInfo, text: str, report) -> tuple[tuple[str, str], ...]:
+def _parse_herd_bonus(table: object, info: DeckInfo, text: str, report: Report) -> tuple[tuple[str, str], ...]:
     """The `[herd_bonus]` table of a Llamas Unleashed deck: the rule, and each variation's bonus in our words."""
     line = next((n for n, row in enumerate(text.splitlines(), start=1) if row.strip() == "[herd_bonus]"), 1)
     if info.game and info.game != "llamas-unleashed":
@@ -258,12 +262,12 @@ def _parse_herd_bonus(table, info: DeckInfo, text: str, report) -> tuple[tuple[s
     return tuple(entries)
 
 
-def _parse_card(entry, lines: dict[str, int], header: int, info: DeckInfo, seen: dict[str, int], report,
-                variant_lines: list[dict[str, int]] | None = None):  # fmt: skip
+def _parse_card(entry: object, lines: dict[str, int], header: int, info: DeckInfo, seen: dict[str, int],
+                report: Report, variant_lines: list[dict[str, int]] | None = None) -> Card | None:  # fmt: skip
     if not isinstance(entry, dict):
         report(header, "-", "cards", "each [[cards]] entry must be a table")
         return None
-    card_id = entry.get("id") if isinstance(entry.get("id"), str) else ""
+    card_id: str = entry["id"] if isinstance(entry.get("id"), str) else ""
     label = card_id or f"card {len(seen) + 1}"
 
     def at(key: str) -> int:
@@ -346,7 +350,7 @@ def _parse_card(entry, lines: dict[str, int], header: int, info: DeckInfo, seen:
             ok = False
         else:
             variants.append(variant)
-    if not ok:
+    if not ok or card_type is None or not isinstance(copies, int):
         return None
     return Card(
         id=card_id,
@@ -365,7 +369,9 @@ def _parse_card(entry, lines: dict[str, int], header: int, info: DeckInfo, seen:
     )
 
 
-def _parse_variant(raw, lines: dict[str, int], fallback: int, label: str, report) -> PrintVariant | None:
+def _parse_variant(
+    raw: object, lines: dict[str, int], fallback: int, label: str, report: Report
+) -> PrintVariant | None:
     """One `[[cards.print_variants]]` table: another print's text, tags, confidence and sheet marks."""
     header = lines.get("", fallback)
     if not isinstance(raw, dict):

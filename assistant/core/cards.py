@@ -219,7 +219,7 @@ class Card:
 
     def to_dict(self) -> dict[str, Any]:
         """A plain dictionary for JSON output."""
-        out = {
+        out: dict[str, Any] = {
             "id": self.id,
             "name": self.name,
             "type": self.type.value,

@@ -98,9 +98,10 @@ def _looks_like_csv(line: str) -> bool:
 
 
 def _parse_table(text: str, delimiter: str) -> tuple[list[SheetRow], list[SheetProblem]]:
-    rows, problems = [], []
+    rows: list[SheetRow] = []
+    problems: list[SheetProblem] = []
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
-    columns = COLUMNS
+    columns: tuple[str, ...] = COLUMNS
     try:
         for record in reader:
             line = reader.line_num
