@@ -221,6 +221,7 @@ HELP_LINES = (
     "Type a card name, part of a name, or its braille abbreviation, then Enter: its full text is shown and spoken.",
     "When several cards match, they are read with numbers: type the number to choose.",
     "search WORDS: the cards that mention the words, for example search destroy.",
+    "A card name, then other print: what the card does in another print, where that print differs.",
     "Type help to hear this again.",
 )
 HELP_SPOKEN = " ".join(HELP_LINES)
