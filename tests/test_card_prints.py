@@ -70,7 +70,7 @@ def test_seductive_unicorn_first_print_moves_without_a_discard_and_gives_it_back
 def test_unicorn_phoenix_first_print_discards_on_entering_and_comes_back_with_a_card_in_hand():
     # sources: FIRST and RUST
     phoenix = card("uu-1st", "unicorn-phoenix")
-    assert says(phoenix.text, "enters your Stable, you must discard a card", "comes straight back", "card in your hand")
+    assert says(phoenix.text, "enters your Stable, you must discard a card", "comes straight back", "card in your hand to discard")
     assert phoenix.has(Tag.ENTER_TRIGGER) and phoenix.has(Tag.DISCARD)
     assert phoenix.confidence is Confidence.CONFIRMED and len(phoenix.sources) == 2
 
@@ -107,7 +107,7 @@ def test_chainsaw_and_targeted_destruction_sacrifice_or_destroy_an_upgrade_or_a_
 def test_llamacorn_first_edition_also_shuffles_the_discard_pile_into_the_deck():
     # sources: FIRST and TRUE_MISKIN
     llamacorn = card("uu-1st", "llamacorn")
-    assert says(llamacorn.text, "must discard a card", "shuffle the discard pile back into the deck")
+    assert says(llamacorn.text, "must discard a card", "the discard pile is shuffled into the deck")
     assert card("uu-2nd", "llamacorn").text != llamacorn.text, "the 2nd Edition card does not shuffle"
 
 
@@ -140,7 +140,7 @@ def test_the_first_edition_deck_follows_one_print_and_says_which():
     # sources: FIRST for every first print text; LEILA for Puppicorn's end-of-turn move
     deck = load_deck("uu-1st")
     assert "follows the first print, the Kickstarter one" in deck.info.notes
-    assert says(card("uu-1st", "puppicorn").text, "at the end of your turn", "player on your left")
+    assert says(card("uu-1st", "puppicorn").text, "when your turn ends", "player on your left")
     for card_id in ("rainbow-mane", "extra-tail"):
         assert says(card("uu-1st", card_id).text, "You can play this card only while your own Stable holds a Basic")
     assert "triggering" not in card("uu-1st", "unicorn-shrinkray").text, "the trigger clause came with a later print"
@@ -182,7 +182,7 @@ def test_neigh_thank_you_keeps_its_first_print_where_both_players_must_draw():
     # sources: FIRST ("each of you" draws)
     thanks = card("uu-rainbow-apocalypse", "neigh-thank-you")
     (first,) = thanks.print_variants
-    assert says(first.text, "you and that player each draw a card") and first.confidence is Confidence.SINGLE_SOURCE
+    assert says(first.text, "both of you draw a card") and first.confidence is Confidence.SINGLE_SOURCE
 
 
 @pytest.mark.parametrize(("card_id", "phrase"), [("llamacorn-ra", "shuffle"), ("unicorn-phoenix-ra", "enters")])
@@ -336,7 +336,7 @@ def test_a_card_read_first_mentions_its_other_print_and_other_print_alone_reads_
     first = session.handle("blinding light")
     assert words.OTHER_PRINT_HINT in first.speech and "From a single source" in first.speech
     other = session.handle("other print")
-    assert "triggered effects of your Unicorn cards do not happen" in other.speech
+    assert "your Unicorn cards' triggered effects never happen" in other.speech
 
 
 def test_a_card_with_no_other_print_says_so():
