@@ -336,7 +336,7 @@ def test_a_card_read_first_mentions_its_other_print_and_other_print_alone_reads_
     first = session.handle("blinding light")
     assert words.OTHER_PRINT_HINT in first.speech and "From a single source" in first.speech
     other = session.handle("other print")
-    assert "your Unicorn cards' triggered effects never happen" in other.speech
+    assert "Unicorn cards' triggered effects never happen" in other.speech
 
 
 def test_a_card_with_no_other_print_says_so():
