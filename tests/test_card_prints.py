@@ -70,7 +70,12 @@ def test_seductive_unicorn_first_print_moves_without_a_discard_and_gives_it_back
 def test_unicorn_phoenix_first_print_discards_on_entering_and_comes_back_with_a_card_in_hand():
     # sources: FIRST and RUST
     phoenix = card("uu-1st", "unicorn-phoenix")
-    assert says(phoenix.text, "enters your Stable, you must discard a card", "comes straight back", "card in your hand to discard")
+    assert says(
+        phoenix.text,
+        "enters your Stable, you must discard a card",
+        "comes straight back",
+        "card in your hand to discard",
+    )
     assert phoenix.has(Tag.ENTER_TRIGGER) and phoenix.has(Tag.DISCARD)
     assert phoenix.confidence is Confidence.CONFIRMED and len(phoenix.sources) == 2
 
@@ -399,3 +404,18 @@ def test_the_import_command_reports_the_settled_print(tmp_path):
     assert json.loads(result.stdout)["settled"] == [{"line": 2, "card": "seductive-unicorn", "print": SECOND_PRINT}]
     spoken = subprocess.run(command, capture_output=True, text=True, env=env, timeout=60)
     assert "Seductive Unicorn: your sheet is the 1st Edition second print; that text is used." in spoken.stdout
+
+
+def test_the_card_command_prints_the_other_print_and_unknown_copies(tmp_path):
+    env = {**os.environ, "TABLE_ASSISTANT_HOME": str(tmp_path / "home")}
+    command = [sys.executable, "-m", "assistant", "card"]
+    other = subprocess.run(
+        [*command, "--deck", "uu-1st", "seductive", "unicorn,", "other", "print"],
+        capture_output=True, text=True, env=env, timeout=60,
+    )  # fmt: skip
+    assert other.returncode == 0, other.stderr
+    assert other.stdout.splitlines()[2].startswith("1st Edition second print: When this card enters your Stable")
+    llama = subprocess.run([*command, "--deck", "llamas", "dalai llama"], capture_output=True, text=True, env=env,
+                           timeout=60)  # fmt: skip
+    assert "Copies in the deck: not known" in llama.stdout.splitlines()
+    assert llama.stdout.splitlines()[-1] == "From a single source: check the card."
