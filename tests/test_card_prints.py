@@ -376,6 +376,9 @@ def test_a_sheet_matching_a_print_variant_makes_that_print_the_cards_text_and_ta
     assert [(line, c.id, name) for line, c, name in result.settled] == [(2, "seductive-unicorn", SECOND_PRINT)]
     saved = parse_deck(render_import(result, base, "uu-1st-sheet", "sheet.csv"), "uu-1st-sheet.toml")
     assert saved.cards[0].print == SECOND_PRINT and saved.cards[0].has(Tag.STEAL)
+    (own,) = saved.cards[0].print_variants  # the deck's first print is now the other print
+    assert own.print == "1st Edition (Kickstarter)" and own.text == card("uu-1st", "seductive-unicorn").text
+    assert own.tags is not None and Tag.STEAL not in own.tags
     assert words.print_settled("Seductive Unicorn", SECOND_PRINT).startswith("Seductive Unicorn: your sheet is the")
 
 
@@ -386,6 +389,7 @@ def test_a_sheet_of_the_decks_own_print_keeps_the_sheet_text_and_the_decks_tags(
     (imported,) = result.cards
     assert imported.text == rows[0].text and not imported.has(Tag.STEAL) and imported.print == ""
     assert result.settled == []
+    assert imported.print_variants == card("uu-1st", "seductive-unicorn").print_variants, "the other print stays"
 
 
 def test_marks_are_whole_folded_words():

@@ -171,7 +171,7 @@ def match_sheet(rows: list[SheetRow], base: Deck, deck_id: str) -> ImportResult:
             if close:
                 card = by_name[close[0]]
                 result.problems.append(SheetProblem(row.line, f"{row.name!r} was read as {card.name!r}"))
-        made = _make_card(row, card, deck_id, result.problems)
+        made = _make_card(row, card, deck_id, result.problems, base.info.edition)
         if made is None:
             continue
         if made.id in used:
@@ -190,7 +190,9 @@ def match_sheet(rows: list[SheetRow], base: Deck, deck_id: str) -> ImportResult:
     return result
 
 
-def _make_card(row: SheetRow, card: Card | None, deck_id: str, problems: list[SheetProblem]) -> Card | None:
+def _make_card(
+    row: SheetRow, card: Card | None, deck_id: str, problems: list[SheetProblem], edition: str = ""
+) -> Card | None:
     card_type = TYPE_WORDS.get(normalize(row.type)) if row.type else None
     if row.type and card_type is None:
         problems.append(SheetProblem(row.line, f"{row.type!r} is not a card type; this line was not imported"))
@@ -234,9 +236,13 @@ def _make_card(row: SheetRow, card: Card | None, deck_id: str, problems: list[Sh
     variant = settled_variant(card, row.text)
     if variant is not None:  # the sheet is that print: its text (in our words) and the tags the tracker acts on
         tags = variant.tags if variant.tags is not None else card.tags
+        # the deck's own print becomes the other print, so "other print" still reads it
+        own = PrintVariant(card.print or edition, card.text, card.tags, card.confidence)
+        others = tuple(v for v in card.print_variants if v is not variant)
         return Card(card.id, card.name, card.type, copies, variant.text, deck_id, tags, card.variation,
-                    abbreviation, print=variant.print)  # fmt: skip
-    return Card(card.id, card.name, card.type, copies, text, deck_id, card.tags, card.variation, abbreviation)
+                    abbreviation, print=variant.print, print_variants=(own, *others))  # fmt: skip
+    return Card(card.id, card.name, card.type, copies, text, deck_id, card.tags, card.variation, abbreviation,
+                print_variants=card.print_variants)  # fmt: skip
 
 
 def settled_variant(card: Card, sheet_text: str) -> PrintVariant | None:
@@ -292,6 +298,18 @@ def render_import(result: ImportResult, base: Deck, deck_id: str, source: str) -
             out.append(f"abbreviation = {_string(card.abbreviation)}")
         if card.print:
             out.append(f"print = {_string(card.print)}")
+        for variant in card.print_variants:
+            out += [
+                "",
+                "[[cards.print_variants]]",
+                f"print = {_string(variant.print)}",
+                f"text = {_string(variant.text)}",
+            ]
+            if variant.tags is not None:
+                out.append(f"tags = [{', '.join(_string(tag) for tag in sorted(variant.tags))}]")
+            out.append(f"confidence = {_string(variant.confidence.value)}")
+            if variant.marks:
+                out.append(f"marks = [{', '.join(_string(mark) for mark in variant.marks)}]")
     return "\n".join(out) + "\n"
 
 
