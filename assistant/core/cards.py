@@ -235,6 +235,8 @@ class Card:
         out["confidence"] = self.confidence.value
         if self.print:
             out["print"] = self.print
+        if self.sources:
+            out["sources"] = list(self.sources)
         if self.print_variants:
             out["print_variants"] = [
                 {"print": v.print, "text": v.text, "confidence": v.confidence.value} for v in self.print_variants
