@@ -47,7 +47,7 @@ def run(args) -> int:
         print(words.describe_deck(deck))
         for card in deck.cards:
             print()
-            print(f"{card.id}: " + "\n".join(words.card_lines(card, deck.info.vocabulary)))
+            print(f"{card.id}: " + "\n".join(words.card_lines(card, deck.info.vocabulary, deck.info.copies_known)))
             if card.tags:
                 print("Tags: " + ", ".join(sorted(card.tags)))
     return 0

@@ -127,7 +127,8 @@ def describe_deck(deck: Deck) -> str:
     """One line about a deck: title, size and completeness."""
     info = deck.info
     unique = len(deck.cards)
-    sentence = f"{info.title}: {unique} cards, {deck.total_copies} copies."
+    copies = f"{deck.total_copies} copies" if info.copies_known else "copy counts not known"
+    sentence = f"{info.title}: {unique} cards, {copies}."
     if not info.complete:
         sentence += " This card list is incomplete."
     return sentence
