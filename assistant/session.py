@@ -111,7 +111,7 @@ class Session:
         reading = brailletable.from_cells(text).strip() if brailletable.has_cells(text) else ""
         if reading.isascii() and reading.isdigit():
             text = reading  # a number typed in braille (⠼⠃) picks a candidate too
-        elif reading and self._is_command(reading):
+        elif reading and all(brailletable.is_cell(ch) or ch.isspace() for ch in text) and self._is_command(reading):
             text = reading  # a command typed in braille (⠙⠗⠁⠺ is draw) is that command, not a card look-up
         pending, self.pending = self.pending, None
         if isinstance(pending, Choice) and _is_number(text):
