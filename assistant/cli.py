@@ -12,7 +12,6 @@ import sys
 
 from assistant.core.cardfile import CardDataError
 from assistant.core.sixkey import DEFAULT_WINDOW
-from assistant.core.words import clean_untrusted
 
 #: Sub-command modules, in the order `--help` lists them.
 COMMANDS = ["card", "deck", "labels", "state", "say", "scan"]
@@ -29,6 +28,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--addon", action="append", default=[], metavar="ID", help="add an expansion deck")
     parser.add_argument("--plain", action="store_true", help="plain line mode: commands on stdin, one line out each")
     parser.add_argument("--no-speech", action="store_true", help="do not speak (a screen reader does the talking)")
+    parser.add_argument(
+        "--verbosity", choices=("brief", "normal", "coaching"), help="how much game replies say (default: settings)"
+    )
     parser.add_argument("--transcript", metavar="FILE", help="append everything said to FILE, with the time")
     parser.add_argument("--camera", type=int, default=0, metavar="N", help="the camera the app scans codes with (0)")
     parser.add_argument("--no-camera", action="store_true", help="do not use a camera: typed input only")
@@ -54,12 +56,15 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command:
             module = importlib.import_module(f"assistant.commands.{args.command}")
-            return module.run(args)
-        from assistant.commands import app
+            status: int = module.run(args)
+        else:
+            from assistant.commands import app
 
-        return app.run(args)
+            status = app.run(args)
+        _say_deck_notices()
+        return status
     except CardDataError as exc:
-        print(f"A card file is damaged:\n{_lines(str(exc))}", file=sys.stderr)
+        print(f"A card file is damaged:\n{exc}", file=sys.stderr)
         return 2
     except LookupError as exc:
         print(exc.args[0] if exc.args else str(exc), file=sys.stderr)
@@ -72,21 +77,13 @@ def main(argv: list[str] | None = None) -> int:
         from assistant.storage.crashlog import write_crash_log
 
         where = write_crash_log(exc)
-        said = clean_untrusted(f"{exc.__class__.__name__}: {exc}", 200)
-        print(f"Something went wrong: {said}. Details were saved to {where}.", file=sys.stderr)
+        print(f"Something went wrong: {exc.__class__.__name__}: {exc}. Details were saved to {where}.", file=sys.stderr)
         return 70
-    finally:
-        _say_deck_notices()
-
-
-def _lines(text: str) -> str:
-    """A many-line message from a file's contents, each line cleaned."""
-    return "\n".join(clean_untrusted(line) for line in text.splitlines()[:50])
 
 
 def _say_deck_notices() -> None:
-    """Sentences about the owner's imports (one set aside as damaged) not yet said, on stderr."""
-    decks = sys.modules.get("assistant.storage.decks")
-    if decks is not None:
-        for notice in decks.take_notices():
-            print(notice, file=sys.stderr)
+    """What loading the decks found in the owner's files (a damaged import set aside), if nobody said it yet."""
+    from assistant.storage.decks import take_notices
+
+    for sentence in take_notices():
+        print(sentence, file=sys.stderr)

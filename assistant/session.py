@@ -7,26 +7,30 @@ cards to choose from, or yes or no) and the card just read, which a command nami
 
 from __future__ import annotations
 
+import dataclasses
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from assistant.core import brailletable, words
 from assistant.core.aiming import Cue
-from assistant.core.cards import Card, CardSet, CardType, Tag
+from assistant.core.cards import Card, CardSet, CardType, Tag, split_other_print
 from assistant.core.commands import Command, CommandError
 from assistant.core.game import Game
 from assistant.core.learning import NewCard, read_card_text, type_from_prefix
 from assistant.core.lobby import GameStore, Lobby
 from assistant.core.lookup import Resolution, resolve_name
-from assistant.core.reply import Choice, Pending, Question, Reply
+from assistant.core.reply import Choice, Control, Pending, Question, Reply, Verbosity
 from assistant.core.search import search_cards, search_words
-from assistant.core.verbs import help_lines, parse_command
+from assistant.core.verbs import help_lines, near_verb, parse_command
 
-__all__ = ["CardResolver", "Reply", "Session"]
+__all__ = ["CardResolver", "Control", "Reply", "Session", "Verbosity"]
 
 #: The longest line read as a number choosing one of the cards offered.
 _MOST_DIGITS = 3
+#: How many answers the session keeps for `repeat` and `history`, and how many `history` reads.
+_KEPT, _HISTORY_READ = 20, 5
 
 
 class CardResolver(Protocol):
@@ -58,16 +62,29 @@ class Session:
     learn: Callable[[NewCard, CardType], tuple[str, CardSet, CardResolver | None]] | None = None
     """Adds a scanned card to the owner's deck (`assistant.storage.decks.learn_card`): where it was saved, the
     cards and resolver with it. None: scanned texts are only read out."""
+    verbosity: Verbosity = Verbosity.NORMAL
+    """How much the game replies say (`verbosity` command, the settings file, a key in the app)."""
+    said: deque[Reply] = field(default_factory=lambda: deque(maxlen=_KEPT), init=False, repr=False)
+    """The last answers, oldest first: what `repeat` and `history` read."""
     _commanded: bool = field(default=False, init=False, repr=False)
     """The line being answered is a command (it cancels an open yes-or-no question)."""
 
     def __post_init__(self) -> None:
-        self.lobby = Lobby(self.cards, self.resolve, store=self.store, load_cards=self.load_cards)
+        self.lobby = Lobby(self.cards, self.resolve, store=self.store, load_cards=self.load_cards,
+                           verbosity=self.verbosity)  # fmt: skip
 
     @property
     def game(self) -> Game | None:
         """The game in progress, or None."""
         return self.lobby.game
+
+    def offer_resume(self) -> Reply | None:
+        """At start, when the last saved game can be read: offer to continue it (yes resumes); else None."""
+        players = self.lobby.saved_players()
+        if not players:
+            return None
+        question = words.resume_offer(players)
+        return self._keep(Reply((question,), question, important=True, pending=Question(self.resume_game)))
 
     def resume_game(self, repair: bool = True) -> Reply:
         """Continue the last saved game (the app on start, `resume`, the plain mode with --resume)."""
@@ -81,10 +98,21 @@ class Session:
 
     def handle(self, line: str) -> Reply:
         """Answer one typed line."""
-        text = line.strip()
+        return self._remember(self._handle(line))
+
+    def _remember(self, reply: Reply) -> Reply:
+        """Keep an answer for `repeat` and `history` (not a speech control, a hint or an empty reply)."""
+        if reply.control is Control.NONE and not reply.hint and reply.lines:
+            self.said.append(reply)
+        return reply
+
+    def _handle(self, line: str) -> Reply:
+        text = words.readable(line).strip()
         reading = brailletable.from_cells(text).strip() if brailletable.has_cells(text) else ""
         if reading.isascii() and reading.isdigit():
             text = reading  # a number typed in braille (⠼⠃) picks a candidate too
+        elif reading and all(brailletable.is_cell(ch) or ch.isspace() for ch in text) and self._is_command(reading):
+            text = reading  # a command typed in braille (⠙⠗⠁⠺ is draw) is that command, not a card look-up
         pending, self.pending = self.pending, None
         if isinstance(pending, Choice) and _is_number(text):
             return self._choose(pending, int(text))
@@ -104,6 +132,14 @@ class Session:
         elif isinstance(pending, Question):
             reply = reply.before(words.NOT_RECORDED)
         return reply
+
+    def _is_command(self, text: str) -> bool:
+        """The line is a command (not a card's name, which a look-up reads)."""
+        game = self.game
+        try:
+            return parse_command(text, game.setup.players if game is not None else ()) is not None
+        except CommandError:
+            return True  # a command's verb with words it cannot read: its own error says what was wrong
 
     def _keep(self, reply: Reply) -> Reply:
         """Remember what a reply leaves open and the card it is about; then return it."""
@@ -128,7 +164,14 @@ class Session:
             if _is_number(text):
                 return Reply.error(words.NO_CHOICE_PENDING)
             head, _, rest = text.partition(" ")
-            return self.search(rest) if head.lower() == "search" else self.look_up(text)
+            if head.lower() == "search":
+                return self.search(rest)
+            reply = self.look_up(text)
+            near = near_verb(text) if reply.card is None and not reply.choices else None
+            if near is None:
+                return reply
+            hint = words.command_hint(f"{near.phrases[0].rstrip(' *')} {rest}".strip())
+            return dataclasses.replace(reply, lines=(*reply.lines, hint), speech=f"{reply.speech} {hint}")
         return self._command(command)
 
     def _command(self, command: Command) -> Reply:
@@ -148,11 +191,36 @@ class Session:
             return self._keep(self.lobby.new_game(command))
         if verb == "resume":
             return self.resume_game()
+        if verb in ("repeat", "stop", "history", "verbosity"):
+            self._commanded = False  # listening again leaves an open question open
+            return self._listening(command)
         talk = self.lobby.talk
         if talk is None:
             return Reply.error(words.NO_GAME)
         subject, self.subject = self.subject, None
         return self._keep(talk.run(command, subject))
+
+    def _listening(self, command: Command) -> Reply:
+        """repeat, stop, history, verbosity: about what is said, not about the game."""
+        if command.verb == "stop":
+            return Reply((), "", control=Control.STOP)
+        if command.verb == "repeat":
+            if not self.said:
+                return Reply.of(words.NOTHING_SAID_YET)
+            return dataclasses.replace(self.said[-1], control=Control.REPEAT, pending=None)
+        if command.verb == "history":
+            recent = list(self.said)[-_HISTORY_READ:]
+            lines = (words.answers_heading(len(recent)), *(line for reply in recent for line in reply.lines))
+            return Reply(lines, " ".join(lines), control=Control.REPEAT)
+        level = Verbosity(command.word) if command.word else self.verbosity.next()
+        self.set_verbosity(level)
+        return Reply.of(words.verbosity_set(level.value))
+
+    def set_verbosity(self, level: Verbosity) -> None:
+        """Say more or less from now on (the game in progress and the next ones)."""
+        self.verbosity = self.lobby.verbosity = level
+        if self.lobby.talk is not None:
+            self.lobby.talk.verbosity = level
 
     def search(self, query: str) -> Reply:
         """The cards whose name, text or tags mention the words, numbered so that a digit reads one."""
@@ -164,15 +232,19 @@ class Session:
         return self._keep(Reply((sentence,), sentence, pending=Choice(offered, self._card_reply) if offered else None))
 
     def look_up(self, query: str) -> Reply:
-        """Resolve a card query and describe the outcome."""
+        """Resolve a card query and describe the outcome; "NAME, other print" reads the card's other prints."""
+        query, other_print = split_other_print(query)
+        answer = self._print_reply if other_print else self._card_reply
+        if other_print and not query.strip() and self.subject is not None:
+            return self._keep(answer(self.subject))  # "other print" alone: the card just read
         resolution = self.resolve(query)
         notice = self.resolver.take_notice() if self.resolver is not None else ""
         if resolution.match is not None:
-            reply = self._card_reply(resolution.match)
+            reply = answer(resolution.match)
         else:
             candidates = tuple(c.card for c in resolution.candidates)
             sentence = words.describe_resolution(resolution, self.cards.vocabulary)
-            pending = Choice(candidates, self._card_reply) if candidates else None
+            pending = Choice(candidates, answer) if candidates else None
             reply = Reply((sentence,), sentence, important=True, sound="" if candidates else "error", pending=pending)
         if notice:  # said once, before the answer, and kept on screen with it
             reply = reply.before(notice)
@@ -181,11 +253,20 @@ class Session:
     def _card_reply(self, card: Card) -> Reply:
         """A card's full text; the card becomes the subject of the next command."""
         vocabulary = self.cards.vocabulary
-        return self._keep(Reply(tuple(words.card_lines(card, vocabulary)), words.describe_card(card, vocabulary),
-                                card=card))  # fmt: skip
+        lines = words.card_lines(card, vocabulary, self.cards.copies_known(card))
+        return self._keep(Reply(tuple(lines), words.describe_card(card, vocabulary), card=card))
+
+    def _print_reply(self, card: Card) -> Reply:
+        """What the card does in its other prints ("card seductive unicorn, other print")."""
+        vocabulary = self.cards.vocabulary
+        lines = words.print_variant_lines(card, vocabulary)
+        return self._keep(Reply(tuple(lines), words.describe_print_variants(card, vocabulary), card=card))
 
     def scanned(self, payload: str | bytes) -> Reply:
         """Answer a code read by the camera (untrusted payload): its card, its words, or "unknown code"."""
+        return self._remember(self._scanned(payload))
+
+    def _scanned(self, payload: str | bytes) -> Reply:
         from assistant.core.payloads import PayloadKind, resolve_payload
 
         meaning = resolve_payload(payload, self.cards)

@@ -24,9 +24,10 @@ import string
 import time
 from collections import defaultdict
 
-from assistant.braille.generate import shipped_decks
 from assistant.braille.resolver import BrailleResolver
 from assistant.braille.translate import Grade, Translator
+from assistant.commands.app import braille_resolver
+from assistant.commands.braille_maps import shipped_decks
 from assistant.core.cardfile import CardDataError
 from assistant.core.cards import CardSet
 from assistant.storage.decks import combine
@@ -93,7 +94,7 @@ def run() -> dict:
     failures: dict[str, list[str]] = defaultdict(list)
     all_queries = []
     for card_set in play_sets(decks):
-        resolver = BrailleResolver(card_set, translator=translator)
+        resolver = braille_resolver(card_set, translator=translator)
         for kind, query, card in queries_for(resolver, translator, rng):
             all_queries.append(query)
             result = resolver.resolve(query)
@@ -108,7 +109,7 @@ def run() -> dict:
                 failures[kind].append(f"{query!r} → {ids[:3]} (wanted {card.id})")
 
     everything = CardSet(list(decks))  # every deck at once; the same id in two editions counts once
-    resolver = BrailleResolver(everything, translator=translator)
+    resolver = braille_resolver(everything, translator=translator)
     for query in all_queries[:50]:
         resolver.resolve(query)  # warm up: imports, braille keys
     times = []

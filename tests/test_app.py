@@ -2,21 +2,12 @@
 
 import asyncio
 
-from assistant.session import Session
-from assistant.storage.decks import load_card_set
-from assistant.ui.app import TableApp
 
-
-def make_app(spoken: list):
-    session = Session(load_card_set())
-    return TableApp(session, "Table assistant.", speak=spoken.append)
-
-
-def test_typing_a_card_name_shows_and_speaks_its_full_text():
+def test_typing_a_card_name_shows_and_speaks_its_full_text(make_app):
     spoken = []
 
     async def scenario():
-        app = make_app(spoken)
+        app = make_app(spoken.append)
         async with app.run_test() as pilot:
             await pilot.press(*"rainbow aura", "enter")
             await pilot.pause()
@@ -28,11 +19,11 @@ def test_typing_a_card_name_shows_and_speaks_its_full_text():
     assert spoken and spoken[-1].card.id == "rainbow-aura"
 
 
-def test_ambiguous_name_then_digit_picks_a_candidate():
+def test_ambiguous_name_then_digit_picks_a_candidate(make_app):
     spoken = []
 
     async def scenario():
-        app = make_app(spoken)
+        app = make_app(spoken.append)
         async with app.run_test() as pilot:
             await pilot.press(*"rainbow", "enter")
             await pilot.pause()
@@ -44,11 +35,11 @@ def test_ambiguous_name_then_digit_picks_a_candidate():
     asyncio.run(scenario())
 
 
-def test_markup_in_input_is_shown_literally():
+def test_markup_in_input_is_shown_literally(make_app):
     spoken = []
 
     async def scenario():
-        app = make_app(spoken)
+        app = make_app(spoken.append)
         async with app.run_test() as pilot:
             await pilot.press(*"[bold]x[/bold]", "enter")
             await pilot.pause()

@@ -1,9 +1,187 @@
-"""The core stays pure, and importing the package stays cheap."""
+"""The layer rules of docs/architecture.md, checked on the source: every import statement of every module (those
+inside functions too) is read with `ast` and must point where its layer may import. Also: importing the core or
+the command line stays cheap (no heavy library loaded), checked in a fresh interpreter."""
 
+from __future__ import annotations
+
+import ast
 import subprocess
 import sys
+from dataclasses import dataclass
+from pathlib import Path
 
+import assistant
+
+PACKAGE = Path(assistant.__path__[0])
+ROOT = PACKAGE.parent
+ADAPTERS = ("braille", "scanner", "speech", "storage")
 HEAVY = ["textual", "cv2", "zxingcpp", "pyzbar", "pyttsx3", "louis", "rapidfuzz", "numpy", "platformdirs"]
+
+
+@dataclass(frozen=True)
+class Layer:
+    """One row of the layer table: which files, and what they may import."""
+
+    name: str
+    files: tuple[str, ...]
+    """Paths under `assistant/`: a folder ends with `/`."""
+    may_import: tuple[str, ...]
+    """Kinds of import (see `kind_of`): stdlib, core, itself, third-party, lazy third-party, anything."""
+
+
+#: The rules, in the order docs/architecture.md lists them (the doc's table is compared with this one).
+LAYERS = (
+    Layer("core", ("core/",), ("stdlib", "core")),
+    Layer("adapters", tuple(f"{name}/" for name in ADAPTERS), ("stdlib", "core", "itself", "lazy third-party")),
+    Layer("session", ("session.py",), ("stdlib", "core")),
+    Layer("package", ("__init__.py",), ("stdlib",)),
+    Layer("outer", ("ui/", "commands/", "cli.py", "__main__.py"), ("anything",)),
+)
+
+
+def layer_of(relative: str) -> Layer:
+    """The layer of a module, by its path under `assistant/`."""
+    for layer in LAYERS:
+        if any(relative == f or (f.endswith("/") and relative.startswith(f)) for f in layer.files):
+            return layer
+    raise LookupError(f"assistant/{relative} belongs to no layer: add it to docs/architecture.md and LAYERS")
+
+
+def part_of(module: str) -> str:
+    """Which part of the project a dotted module name is: core, braille, …, session, ui, or "" outside it."""
+    parts = module.split(".")
+    if parts[0] != "assistant":
+        return ""
+    return parts[1] if len(parts) > 1 else "package"
+
+
+def kind_of(imported: str, importer: str) -> str:
+    """What an import is, seen from the module `importer` (dotted): stdlib, core, itself, third-party, or the part
+    of the project it reaches (braille, session, ui, …)."""
+    top = imported.split(".")[0]
+    if top == "assistant":
+        part = part_of(imported)
+        if part == "core":
+            return "core"
+        return "itself" if part == part_of(importer) and part in ADAPTERS else part
+    if top in sys.stdlib_module_names or top == "__future__":
+        return "stdlib"
+    return "third-party"
+
+
+def imports_of(tree: ast.Module, module: str) -> list[tuple[int, str, bool]]:
+    """Every import of a module as (line, dotted name, at import time): statements anywhere in the file, relative
+    ones made absolute, and `importlib.import_module("...")` with a literal name. Imports under
+    `if TYPE_CHECKING:` are for the type checker only and are left out; those inside a function run only when it
+    is called."""
+    found: list[tuple[int, str, bool]] = []
+    package = module if module.endswith("__init__") else module.rsplit(".", 1)[0]
+    package = package.removesuffix(".__init__")
+
+    def visit(node: ast.AST, eager: bool) -> None:
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for child in node.orelse:
+                visit(child, eager)
+            return
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name, eager) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            if base == "assistant":  # `from assistant import storage` reaches the part it names
+                found.extend((node.lineno, f"assistant.{alias.name}", eager) for alias in node.names)
+            else:
+                found.append((node.lineno, base, eager))
+        elif isinstance(node, ast.Call) and ast.unparse(node.func) in ("importlib.import_module", "__import__"):
+            if node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+                found.append((node.lineno, node.args[0].value, eager))
+        inner = eager and not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
+        for child in ast.iter_child_nodes(node):
+            visit(child, inner)
+
+    visit(tree, True)
+    return found
+
+
+def offences(path: Path, relative: str) -> list[str]:
+    """What a module imports against its layer's rule, as `file:line: name (why)`."""
+    layer = layer_of(relative)
+    if "anything" in layer.may_import:
+        return []
+    module = "assistant." + relative.removesuffix(".py").replace("/", ".")
+    out = []
+    for line, name, eager in imports_of(ast.parse(path.read_text(encoding="utf-8")), module):
+        kind = kind_of(name, module)
+        if kind in layer.may_import or (kind == "third-party" and "lazy third-party" in layer.may_import and not eager):
+            continue
+        why = "at import time" if kind == "third-party" and "lazy third-party" in layer.may_import else kind
+        out.append(f"assistant/{relative}:{line}: {name} ({layer.name} may not import {why})")
+    return out
+
+
+def all_offences() -> list[str]:
+    """Every offence in the package."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        found += offences(path, path.relative_to(PACKAGE).as_posix())
+    return found
+
+
+def test_every_module_follows_its_layer_rule():
+    assert all_offences() == []
+
+
+def test_every_module_belongs_to_a_layer():
+    unplaced = []
+    for path in PACKAGE.rglob("*.py"):
+        try:
+            layer_of(path.relative_to(PACKAGE).as_posix())
+        except LookupError as exc:
+            unplaced.append(str(exc))
+    assert unplaced == []
+
+
+def layer_table() -> list[str]:
+    """The rows docs/architecture.md must show."""
+    rows = ["| layer | files | may import |", "| --- | --- | --- |"]
+    for layer in LAYERS:
+        files = ", ".join(f"`assistant/{f}`" for f in layer.files)
+        rows.append(f"| {layer.name} | {files} | {', '.join(layer.may_import)} |")
+    return rows
+
+
+def test_the_doc_shows_the_rules_this_test_checks():
+    doc = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8").splitlines()
+    start = doc.index(layer_table()[0])
+    assert doc[start : start + len(LAYERS) + 2] == layer_table()
+
+
+def test_the_checker_catches_each_kind_of_offence(tmp_path):
+    """Planted offences, one per rule, in fake files of each layer: each is found, with its line."""
+    planted = {
+        "braille/bad.py": "import os\nimport numpy\n\n\ndef f():\n    from assistant.storage.paths import x\n"
+        "    import cv2\n    from . import maps\n    from ..scanner import live\n",
+        "core/bad.py": "from assistant.speech import y\n\n\ndef g():\n    import textual\n",
+        "session.py": "import importlib\nimportlib.import_module('assistant.storage.saves')\n"
+        "from assistant import core, ui\n",
+        "storage/ok.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from assistant.braille import z\n",
+    }
+    found = []
+    for relative, text in planted.items():
+        path = tmp_path / relative.replace("/", "_")
+        path.write_text(text)
+        found += offences(path, relative)
+    assert found == [
+        "assistant/braille/bad.py:2: numpy (adapters may not import at import time)",
+        "assistant/braille/bad.py:6: assistant.storage.paths (adapters may not import storage)",
+        "assistant/braille/bad.py:9: assistant.scanner (adapters may not import scanner)",
+        "assistant/core/bad.py:1: assistant.speech (core may not import speech)",
+        "assistant/core/bad.py:5: textual (core may not import third-party)",
+        "assistant/session.py:2: assistant.storage.saves (session may not import storage)",
+        "assistant/session.py:3: assistant.ui (session may not import ui)",
+    ]
 
 
 def _loaded_after(statement: str) -> list[str]:
@@ -25,27 +203,3 @@ def test_core_imports_only_the_standard_library():
 
 def test_importing_the_package_and_cli_loads_no_adapter_library():
     assert _loaded_after("import assistant, assistant.cli; assistant.cli.build_parser()") == []
-
-
-def test_core_source_imports_nothing_outside_the_core_and_stdlib():
-    import ast
-    import pathlib
-
-    import assistant.core
-
-    root = pathlib.Path(assistant.core.__path__[0])
-    offenders = []
-    for path in root.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text())):
-            names = []
-            if isinstance(node, ast.Import):
-                names = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                names = [node.module]
-            for name in names:
-                top = name.split(".")[0]
-                if top == "assistant" and not name.startswith("assistant.core"):
-                    offenders.append(f"{path.name}: {name}")
-                elif top != "assistant" and top not in sys.stdlib_module_names and top != "__future__":
-                    offenders.append(f"{path.name}: {name}")
-    assert offenders == []

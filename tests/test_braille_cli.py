@@ -2,8 +2,6 @@
 
 import io
 import json
-import subprocess
-import sys
 from argparse import Namespace
 
 from assistant.commands.app import make_session
@@ -11,20 +9,14 @@ from assistant.core import words
 from assistant.ui.plain import run_plain
 
 
-def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "assistant", *args], input=stdin, capture_output=True, text=True, timeout=60
-    )
-
-
-def test_card_accepts_an_abbreviation_with_a_typo():
-    result = run("card", "ug", "rainbw", "aura")
+def test_card_accepts_an_abbreviation_with_a_typo(cli):
+    result = cli("card", "ug", "rainbw", "aura")
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[:2] == ["Rainbow Aura", "Type: Upgrade card"]
 
 
-def test_card_accepts_contracted_braille_and_json_gives_match_abbreviation_and_scores():
-    result = run("card", "⠥⠛⠀⠗⠁⠔⠃⠪⠀⠁⠥⠗⠁", "--json")
+def test_card_accepts_contracted_braille_and_json_gives_match_abbreviation_and_scores(cli):
+    result = cli("card", "⠥⠛⠀⠗⠁⠔⠃⠪⠀⠁⠥⠗⠁", "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["match"]["id"] == "rainbow-aura"
@@ -32,8 +24,8 @@ def test_card_accepts_contracted_braille_and_json_gives_match_abbreviation_and_s
     assert data["candidates"] == [{"id": "rainbow-aura", "name": "Rainbow Aura", "type": "upgrade", "score": 100.0}]
 
 
-def test_card_json_lists_ranked_candidates_when_unsure():
-    result = run("card", "ug", "rainbow", "--json")
+def test_card_json_lists_ranked_candidates_when_unsure(cli):
+    result = cli("card", "ug", "rainbow", "--json")
     assert result.returncode == 1
     data = json.loads(result.stdout)
     assert data["match"] is None and data["abbreviation"] is None
@@ -42,10 +34,10 @@ def test_card_json_lists_ranked_candidates_when_unsure():
     assert scores == sorted(scores, reverse=True)
 
 
-def test_card_bad_input_is_a_message_and_exit_1():
+def test_card_bad_input_is_a_message_and_exit_1(cli):
     for query, sentence in (("", words.NOTHING_TYPED), ("\x01\x02", words.NO_LETTERS),
                             ("y" * 10_000, words.query_too_long(10_000))):  # fmt: skip
-        result = run("card", query)
+        result = cli("card", query)
         assert result.returncode == 1
         assert result.stdout.strip() == sentence
         assert "Traceback" not in result.stderr
@@ -57,7 +49,8 @@ def test_plain_mode_resolves_braille_and_picks_a_numbered_candidate():
     stdout = io.StringIO()
     spoken = []
     assert run_plain(session, stdin, stdout, speak=spoken.append) == 0
-    said = [reply.speech for reply in spoken]
+    said = [reply.speech for reply in spoken[1:]]  # after the greeting, which is said too
+    spoken = spoken[1:]
     assert said[0].startswith("No card called that braille. ")  # contracted cells have no uncontracted reading
     assert "Type a number to choose." in said[0]
     third = said[0].split(": ", 1)[1].split(", ")[2].split(" ", 1)[1].rstrip(".")
@@ -68,8 +61,8 @@ def test_plain_mode_resolves_braille_and_picks_a_numbered_candidate():
     assert "Rainbow Unicorn" in stdout.getvalue()
 
 
-def test_the_plain_command_line_takes_typos_braille_and_braille_numbers():
-    result = run("--plain", stdin="ug rainbw aura\nug rainbow\n⠼⠃\n\x00\x01\nquit\n")
+def test_the_plain_command_line_takes_typos_braille_and_braille_numbers(cli):
+    result = cli("--plain", stdin="ug rainbw aura\nug rainbow\n⠼⠃\n\x00\x01\nquit\n")
     assert result.returncode == 0 and "Traceback" not in result.stderr
     lines = result.stdout.splitlines()
     assert lines[2] == "Rainbow Aura"

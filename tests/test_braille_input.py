@@ -5,12 +5,8 @@ import asyncio
 from textual import events
 from textual.app import App
 
-from assistant.braille.resolver import BrailleResolver
 from assistant.core import words
 from assistant.core.sixkey import EntryMode
-from assistant.session import Session
-from assistant.storage.decks import load_card_set
-from assistant.ui.app import TableApp
 from assistant.ui.braille_input import BrailleInput
 
 
@@ -86,12 +82,11 @@ def test_ctrl_b_cycles_the_modes_and_says_each():
     assert app.echoes == [words.SIXKEY_CHORD_ON, "b", words.SIXKEY_SPACE_ON, "a", words.SIXKEY_OFF]
 
 
-def test_the_app_answers_unicode_braille_typed_through_a_braille_layout():
+def test_the_app_answers_unicode_braille_typed_through_a_braille_layout(make_app):
     spoken = []
-    cards = load_card_set()
 
     async def scenario():
-        app = TableApp(Session(cards, resolver=BrailleResolver(cards)), "Table assistant.", speak=spoken.append)
+        app = make_app(spoken.append)
         async with app.run_test() as pilot:
             prompt = app.query_one("#prompt")
             for cell in "⠥⠛⠀⠗⠁⠔⠃⠪⠀⠁⠥⠗⠁":  # a braille layout sends characters, which pilot.press cannot
@@ -106,13 +101,9 @@ def test_the_app_answers_unicode_braille_typed_through_a_braille_layout():
     assert spoken[-1].card.id == "rainbow-aura"
 
 
-def test_the_apps_input_line_takes_six_key_entry_after_ctrl_b():
-    cards = load_card_set()
-
+def test_the_apps_input_line_takes_six_key_entry_after_ctrl_b(make_app):
     async def main():
-        app = TableApp(
-            Session(cards, resolver=BrailleResolver(cards)), "Table assistant.", speak=[].append, chord_window=0.5
-        )
+        app = make_app([].append, chord_window=0.5)
         async with app.run_test() as pilot:
             prompt = app.query_one("#prompt", BrailleInput)
             assert prompt.chord_window == 0.5

@@ -1,23 +1,19 @@
 """Braille labels for deck makers, written by the real command and read back through liblouis."""
 
-import subprocess
-import sys
-
 import pytest
 
-from assistant.braille.labels import BRF_LINES, write_braille_labels
-from assistant.braille.maps import load_braille_map
+from assistant.braille.labels import BRF_LINES
+from assistant.braille.maps import deck_abbreviations, load_braille_map
+from assistant.commands.labels import write_braille_labels
 from assistant.storage.decks import load_deck
-
-
-def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "assistant", *args], capture_output=True, text=True, timeout=60)
+from assistant.storage.paths import braille_map_dir
 
 
 @pytest.fixture(scope="module")
-def written(tmp_path_factory):
+def written(cli, tmp_path_factory):
     folder = tmp_path_factory.mktemp("labels")
-    result = run("labels", "uu-2nd", "--braille", str(folder / "uu-2nd.txt"), "--brf", str(folder / "uu-2nd.brf"))
+    braille, brf = str(folder / "uu-2nd.txt"), str(folder / "uu-2nd.brf")
+    result = cli("labels", "uu-2nd", "--braille", braille, "--brf", brf, home=folder / "home")  # not the player's
     assert result.returncode == 0, result.stderr
     return folder, result
 
@@ -36,7 +32,7 @@ def test_the_text_file_has_every_card_and_its_cells_read_back_to_the_label(writt
 
     folder, _ = written
     deck = load_deck("uu-2nd")
-    labels = load_braille_map(deck).abbreviations
+    labels = load_braille_map(deck, braille_map_dir()).abbreviations
     rows = [line.split("\t") for line in (folder / "uu-2nd.txt").read_text(encoding="utf-8").splitlines()[3:]]
     assert len(rows) == len(deck.cards)
     for card, (cells, text, name, copies, where) in zip(deck.cards, rows):
@@ -50,7 +46,7 @@ def test_the_brf_file_has_one_label_per_copy_in_pages_an_embosser_reads(written)
 
     folder, _ = written
     deck = load_deck("uu-2nd")
-    labels = load_braille_map(deck).abbreviations
+    labels = load_braille_map(deck, braille_map_dir()).abbreviations
     data = (folder / "uu-2nd.brf").read_bytes()
     assert data.isascii()
     pages = data.decode("ascii").split("\f")
@@ -77,12 +73,13 @@ def test_the_sheet_says_where_each_label_is_in_the_brf_file(written):
 
 
 def test_an_unwritable_file_is_a_message_and_status_2(tmp_path, capsys):
-    status = write_braille_labels("uu-2nd", tmp_path / "missing-folder" / "x.txt", None)
+    deck = load_deck("uu-2nd")
+    status = write_braille_labels(deck, deck_abbreviations(deck, braille_map_dir()), tmp_path / "gone" / "x.txt", None)
     assert status == 2
     assert "Could not write" in capsys.readouterr().err
 
 
-def test_an_unknown_deck_is_a_message_not_a_traceback(tmp_path):
-    result = run("labels", "no-such-deck", "--braille", str(tmp_path / "x.txt"))
+def test_an_unknown_deck_is_a_message_not_a_traceback(cli, tmp_path):
+    result = cli("labels", "no-such-deck", "--braille", str(tmp_path / "x.txt"))
     assert result.returncode == 2
     assert "No deck called 'no-such-deck'" in result.stderr and "Traceback" not in result.stderr

@@ -5,9 +5,10 @@ Like a dictionary test, each check walks every shipped deck and collects every e
 
 import pytest
 
-from assistant.braille.generate import generation_order, plan_maps, shipped_decks
+from assistant.braille.generate import generation_order, plan_maps
 from assistant.braille.maps import abbreviations_for, load_braille_map, map_path
 from assistant.braille.translate import Grade, Translator
+from assistant.commands.braille_maps import shipped_decks
 from assistant.core import brailletable, words
 from assistant.core.abbreviations import MAX_CELLS, key_of
 from assistant.core.braillemap import BrailleMapError, parse_braille_map, render_braille_map
@@ -15,6 +16,8 @@ from assistant.core.cardfile import CardDataError, parse_deck
 from assistant.core.cards import CardSet
 from assistant.storage.decks import combine
 from assistant.storage.paths import braille_map_dir
+
+MAPS = braille_map_dir()
 
 DECKS, _ = shipped_decks()  # a deck that does not load is reported by the card-file tests
 
@@ -41,12 +44,12 @@ def test_every_shipped_deck_has_a_valid_map_covering_every_card():
     problems = []
     for deck in DECKS:
         try:
-            braille_map = load_braille_map(deck)
+            braille_map = load_braille_map(deck, MAPS)
         except BrailleMapError as exc:
             problems.append(str(exc))
             continue
         if braille_map is None:
-            problems.append(f"{deck.id}: no map: run python -m assistant.braille.generate")
+            problems.append(f"{deck.id}: no map: run python -m assistant.commands.braille_maps")
             continue
         missing = {c.id for c in deck.cards} - set(braille_map.abbreviations)
         extra = set(braille_map.abbreviations) - {c.id for c in deck.cards}
@@ -57,22 +60,22 @@ def test_every_shipped_deck_has_a_valid_map_covering_every_card():
 
 def test_every_map_file_belongs_to_a_shipped_deck():
     ids = {d.id for d in DECKS}
-    strays = [p.name for p in braille_map_dir().glob("*.toml") if p.stem not in ids]
+    strays = [p.name for p in MAPS.glob("*.toml") if p.stem not in ids]
     assert strays == []
 
 
 def test_committed_maps_are_what_the_generator_writes():
-    plan = plan_maps(DECKS)
+    plan = plan_maps(DECKS, MAPS)
     assert plan.errors == []
-    assert set(plan.texts) == {map_path(d.id) for d in DECKS}
+    assert set(plan.texts) == {map_path(d.id, MAPS) for d in DECKS}
     stale = [p.name for p, text in plan.texts.items() if not p.exists() or p.read_text(encoding="utf-8") != text]
-    assert stale == [], "run python -m assistant.braille.generate"
+    assert stale == [], "run python -m assistant.commands.braille_maps"
 
 
 def test_every_label_fits_on_a_card():
     too_long = []
     for deck in DECKS:
-        for entry in load_braille_map(deck).abbreviations.values():
+        for entry in load_braille_map(deck, MAPS).abbreviations.values():
             if brailletable.count_cells(entry.text) > MAX_CELLS:
                 too_long.append(f"{deck.id}: {entry.card_id}: {entry.text!r}")
     assert too_long == []
@@ -81,7 +84,7 @@ def test_every_label_fits_on_a_card():
 @pytest.mark.parametrize(("name", "card_set"), play_sets(), ids=lambda v: v if isinstance(v, str) else "")
 def test_every_key_is_unique_in_every_play_set(name, card_set):
     owners: dict[str, set[str]] = {}
-    found = abbreviations_for(card_set)
+    found = abbreviations_for(card_set, MAPS)
     assert found.notices == ()
     for card in card_set:
         entry = found.by_card[card.id]
@@ -98,7 +101,7 @@ def test_every_key_is_unique_in_every_play_set(name, card_set):
 def test_labels_stay_unique_in_braille_of_both_grades(name, card_set):
     translator = Translator()
     assert translator.has_liblouis, "the tests use the real liblouis tables"
-    found = abbreviations_for(card_set).by_card
+    found = abbreviations_for(card_set, MAPS).by_card
     for grade in Grade:
         owners: dict[str, list[str]] = {}
         for card in card_set:

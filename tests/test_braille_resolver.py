@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from assistant.braille.resolver import BrailleResolver
 from assistant.braille.translate import Grade, Translator
+from assistant.commands.app import braille_resolver
 from assistant.core import words
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
@@ -21,7 +21,7 @@ def cards():
 
 @pytest.fixture(scope="module")
 def resolver(cards):
-    return BrailleResolver(cards)
+    return braille_resolver(cards)
 
 
 def matched(resolver, query):
@@ -161,7 +161,7 @@ def test_without_liblouis_grade1_works_and_the_player_is_told_once(cards, monkey
     monkeypatch.setitem(sys.modules, "louis", None)  # import louis now fails, as on a machine without it
     translator = Translator()
     assert not translator.has_liblouis
-    resolver = BrailleResolver(cards, translator=translator)
+    resolver = braille_resolver(cards, translator=translator)
     session = Session(cards, resolver=resolver)
     reply = session.handle("⠥⠛⠀⠗⠁⠊⠝⠃⠕⠺⠀⠁⠥⠗⠁")  # "ug rainbow aura", uncontracted
     assert reply.card.id == "rainbow-aura"
@@ -172,14 +172,14 @@ def test_without_liblouis_grade1_works_and_the_player_is_told_once(cards, monkey
 
 
 def test_concurrent_braille_lookups_share_liblouis_safely(cards):
-    resolver_ = BrailleResolver(cards)
+    resolver_ = braille_resolver(cards)
     translator = Translator()
     queries = [translator.to_cells(resolver_.abbreviation(c).text, Grade.CONTRACTED) for c in cards]
     expected = [c.id for c in cards]
     results: list[list[str | None]] = []
 
     def work():
-        local = BrailleResolver(cards, translator=Translator())
+        local = braille_resolver(cards, translator=Translator())
         results.append([matched(local, q) for q in queries])
 
     threads = [threading.Thread(target=work) for _ in range(4)]
@@ -202,6 +202,6 @@ def test_any_text_at_all_gives_a_resolution_and_a_sentence(resolver, cards, quer
 def test_a_label_typed_exactly_beats_a_name_behind_a_type_prefix():
     """In the NSFW base game with Rainbow Apocalypse, "m llamacorn" is Manscaped Llamacorn's label, while the
     expansion's reprint is named Llamacorn: the label wins, and the reprint answers to its own label."""
-    both = BrailleResolver(load_card_set("uu-nsfw", ["uu-rainbow-apocalypse"]))
+    both = braille_resolver(load_card_set("uu-nsfw", ["uu-rainbow-apocalypse"]))
     assert both.resolve("m llamacorn").match.id == "manscaped-llamacorn"
     assert both.resolve("m llamacorn ra").match.id == "llamacorn-ra"

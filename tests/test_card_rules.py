@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from assistant.braille.resolver import BrailleResolver
+from assistant.commands.app import table_session
 from assistant.core.cards import CardType, Tag
 from assistant.session import Session
 from assistant.storage.decks import deck_files, load_card_set
@@ -19,7 +19,7 @@ from assistant.storage.decks import deck_files, load_card_set
 
 def table(base: str = "uu-2nd", addons: tuple[str, ...] = (), players: str = "Ana Ben") -> Session:
     cards = load_card_set(base, list(addons))
-    session = Session(cards, resolver=BrailleResolver(cards))
+    session = table_session(cards)
     babies = [c for c in cards if c.type is CardType.BABY][:2]
     line = f"new game {players}" + (f" babies {babies[0].id} {babies[1].id}" if len(babies) == 2 else "")
     assert session.handle(line).important

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.braille.resolver import BrailleResolver
+from assistant.commands.app import table_session
 from assistant.core import events as ev
 from assistant.core.commands import CommandError
 from assistant.core.reply import Reply
@@ -18,7 +18,7 @@ NAMES = ("Ana", "Ben", "Cy")
 
 
 def tracker() -> Session:
-    return Session(CARDS, resolver=BrailleResolver(CARDS))
+    return table_session(CARDS)
 
 
 def game() -> Session:
@@ -236,9 +236,9 @@ def test_session_card_choice_by_digit_still_works_outside_the_game():
 
 
 def test_session_resolves_abbreviations_through_its_resolver():
-    from assistant.braille.resolver import BrailleResolver
+    from assistant.commands.app import table_session
 
-    s = Session(CARDS, resolver=BrailleResolver(CARDS))
+    s = table_session(CARDS)
     s.handle("new game Ana Ben babies red pink")
     s.handle("draw")
     reply = s.handle("play ug rainbow")  # the braille label's type prefix: several Rainbow cards, Upgrades first

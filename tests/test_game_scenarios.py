@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.braille.resolver import BrailleResolver
+from assistant.commands.app import table_session
 from assistant.core.cards import Card, CardSet, CardType, Deck, DeckInfo, Vocabulary
 from assistant.core.chain import TriggerKind
 from assistant.core.events import Phase
-from assistant.core.reply import Choice, Reply
+from assistant.core.reply import Choice, Reply, Verbosity
 from assistant.core.tally import Ending
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
@@ -23,7 +23,7 @@ CARDS = load_card_set("uu-2nd")
 
 def tracker(cards: CardSet = CARDS) -> Session:
     """A session on these cards with the app's own resolver (abbreviations, braille, typos)."""
-    return Session(cards, resolver=BrailleResolver(cards))
+    return table_session(cards, verbosity=Verbosity.COACHING)
 
 
 def say(t: Session, *lines: str) -> Reply:

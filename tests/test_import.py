@@ -2,8 +2,6 @@
 
 import hashlib
 import json
-import subprocess
-import sys
 
 import pytest
 
@@ -11,13 +9,6 @@ from assistant.core.cards import CardType
 from assistant.core.sheet import match_sheet, parse_sheet
 from assistant.storage.decks import load_card_set, load_deck
 from assistant.storage.paths import card_texts_dir, imported_decks_dir
-
-
-def run(*args: str, home) -> subprocess.CompletedProcess:
-    env = {"TABLE_ASSISTANT_HOME": str(home), "PATH": "/usr/bin:/bin"}
-    return subprocess.run(
-        [sys.executable, "-m", "assistant", *args], capture_output=True, text=True, timeout=60, env=env
-    )
 
 
 def shipped_fingerprint() -> str:
@@ -50,10 +41,10 @@ def test_csv_sheet_matches_names_with_typos_adds_new_cards_and_reports_bad_lines
     assert [card.id for card in result.added] == ["glitter-storm"]
     assert result.added[0].copies == 2 and result.added[0].type is CardType.MAGIC
     assert [str(p) for p in result.problems] == [
-        "line 3: 'Rainbw Unicorn' was read as 'Rainbow Unicorn'",
-        "line 5: 'wizard' is not a card type; this line was not imported",
-        "line 6: copies 'zero' is not a positive whole number; this line was not imported",
-        "line 7: 'Rainbow Aura' is already on line 2; this line was not imported",
+        'line 3: "Rainbw Unicorn" was read as "Rainbow Unicorn"',
+        'line 5: "wizard" is not a card type; this line was not imported',
+        'line 6: copies "zero" is not a number from 1 to 99; this line was not imported',
+        'line 7: "Rainbow Aura" is already on line 2; this line was not imported',
     ]
     aura = result.cards[0]
     assert aura.text == "Our table's own words for the aura." and aura.abbreviation == "ug aura"
@@ -70,7 +61,7 @@ def test_tsv_without_a_header_and_plain_text_sheets():
     result = match_sheet(rows, load_deck("uu-2nd"), "x")
     assert [card.id for card in result.cards] == ["rainbow-aura", "yay"]
     assert [str(p) for p in result.problems] == [
-        "line 5: 'Unknown Thing' matches no card of the deck; "
+        'line 5: "Unknown Thing" matches no card of the deck; '
         "give its type (a CSV or TSV sheet) to add it as a new card"
     ]
 
@@ -88,31 +79,31 @@ def test_hostile_text_in_a_sheet_is_cleaned():
     assert card.text == "red text here."
 
 
-def test_import_command_writes_a_deck_that_overrides_and_extends_and_leaves_shipped_files_alone(tmp_path):
+def test_import_command_writes_a_deck_that_overrides_and_extends_and_leaves_shipped_files_alone(cli, tmp_path):
     before = shipped_fingerprint()
     sheet = tmp_path / "sheet.csv"
     sheet.write_text(CSV, encoding="utf-8")
-    result = run("deck", "import", str(sheet), "--json", home=tmp_path / "home")
+    result = cli("deck", "import", str(sheet), "--json", home=tmp_path / "home")
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     assert report["deck"] == "uu-2nd-sheet" and report["added"] == ["glitter-storm"]
     assert [p["line"] for p in report["problems"]] == [3, 5, 6, 7]
-    looked_up = run("card", "ug aura", "--json", home=tmp_path / "home")
+    looked_up = cli("card", "ug aura", "--json", home=tmp_path / "home")
     match = json.loads(looked_up.stdout)["match"]
     assert match["id"] == "rainbow-aura" and match["text"] == "Our table's own words for the aura."
-    new = json.loads(run("card", "glitter storm", "--json", home=tmp_path / "home").stdout)["match"]
+    new = json.loads(cli("card", "glitter storm", "--json", home=tmp_path / "home").stdout)["match"]
     assert new["copies"] == 2 and new["deck"] == "uu-2nd-sheet"
     assert "Traceback" not in result.stderr + looked_up.stderr
     assert shipped_fingerprint() == before
 
 
-def test_reimporting_replaces_the_previous_import_whole(tmp_path, monkeypatch):
+def test_reimporting_replaces_the_previous_import_whole(cli, tmp_path, monkeypatch):
     monkeypatch.setenv("TABLE_ASSISTANT_HOME", str(tmp_path / "home"))
     first, second = tmp_path / "one.csv", tmp_path / "two.txt"
     first.write_text(CSV, encoding="utf-8")
     second.write_text("Yay: Only this card now.\n", encoding="utf-8")
-    assert run("deck", "import", str(first), home=tmp_path / "home").returncode == 0
-    result = run("deck", "import", str(second), home=tmp_path / "home")
+    assert cli("deck", "import", str(first), home=tmp_path / "home").returncode == 0
+    result = cli("deck", "import", str(second), home=tmp_path / "home")
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("Imported 1 card for Unstable Unicorns, 2nd Edition base game: 1 replace")
     cards = load_card_set("uu-2nd")
@@ -122,10 +113,10 @@ def test_reimporting_replaces_the_previous_import_whole(tmp_path, monkeypatch):
     assert [p.name for p in imported_decks_dir().iterdir()] == ["uu-2nd-sheet.toml"], "no temporary file is left"
 
 
-def test_a_sheet_with_nothing_usable_imports_nothing_and_exits_1(tmp_path):
+def test_a_sheet_with_nothing_usable_imports_nothing_and_exits_1(cli, tmp_path):
     sheet = tmp_path / "junk.txt"
     sheet.write_text("just some words\nmore words\n", encoding="utf-8")
-    result = run("deck", "import", str(sheet), home=tmp_path / "home")
+    result = cli("deck", "import", str(sheet), home=tmp_path / "home")
     assert result.returncode == 1
     assert result.stdout.splitlines()[0].startswith("Nothing was imported")
     assert "junk.txt: line 1: expected a card as Name: text" in result.stdout
@@ -133,29 +124,29 @@ def test_a_sheet_with_nothing_usable_imports_nothing_and_exits_1(tmp_path):
 
 
 @pytest.mark.parametrize("content", [b"\xff\xfe\x00bad", None])
-def test_an_unreadable_or_missing_sheet_is_a_message(tmp_path, content):
+def test_an_unreadable_or_missing_sheet_is_a_message(cli, tmp_path, content):
     sheet = tmp_path / "sheet.csv"
     if content is not None:
         sheet.write_bytes(content)
-    result = run("deck", "import", str(sheet), home=tmp_path / "home")
+    result = cli("deck", "import", str(sheet), home=tmp_path / "home")
     assert result.returncode == 2
     assert result.stderr.startswith(f"The sheet {sheet} cannot be read") and "Traceback" not in result.stderr
 
 
-def test_an_import_cannot_take_a_shipped_decks_id(tmp_path):
+def test_an_import_cannot_take_a_shipped_decks_id(cli, tmp_path):
     sheet = tmp_path / "s.txt"
     sheet.write_text("Yay: x.\n", encoding="utf-8")
-    result = run("deck", "import", str(sheet), "--deck", "uu-1st", home=tmp_path / "home")
+    result = cli("deck", "import", str(sheet), "--deck", "uu-1st", home=tmp_path / "home")
     assert result.returncode == 2 and "not the id of a shipped deck" in result.stderr
 
 
-def test_llamas_import_extends_the_incomplete_deck_and_the_app_says_so(tmp_path, monkeypatch):
+def test_llamas_import_extends_the_incomplete_deck_and_the_app_says_so(cli, tmp_path, monkeypatch):
     monkeypatch.setenv("TABLE_ASSISTANT_HOME", str(tmp_path / "home"))
     sheet = tmp_path / "llamas.csv"
     sheet.write_text("name,type,text\nSome Unknown Llama,magical,It does a llama thing.\n", encoding="utf-8")
-    result = run("deck", "import", str(sheet), "--base", "llamas", home=tmp_path / "home")
+    result = cli("deck", "import", str(sheet), "--base", "llamas", home=tmp_path / "home")
     assert result.returncode == 0, result.stderr
-    plain = run("--plain", "--deck", "llamas", home=tmp_path / "home")
+    plain = cli("--plain", "--deck", "llamas", home=tmp_path / "home")
     assert plain.stdout.splitlines()[1] == "Deck: Llamas Unleashed base game. 1 card from your reference sheet."
     cards = load_card_set("llamas")
     assert cards.get("some-unknown-llama").text == "It does a llama thing."

@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
-import subprocess
-import sys
 
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
@@ -25,17 +22,8 @@ tally
 """
 
 
-def run(*args: str, stdin: str = "", home=None) -> subprocess.CompletedProcess:
-    env = dict(os.environ)
-    if home is not None:
-        env["TABLE_ASSISTANT_HOME"] = str(home)
-    return subprocess.run(
-        [sys.executable, "-m", "assistant", *args], input=stdin, capture_output=True, text=True, timeout=60, env=env
-    )
-
-
-def test_plain_mode_tracks_a_game_line_by_line(tmp_path):
-    result = run("--plain", stdin=SCRIPT, home=tmp_path)
+def test_plain_mode_tracks_a_game_line_by_line(cli, tmp_path):
+    result = cli("--plain", stdin=SCRIPT, home=tmp_path)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[:2] == [GREETING, "Deck: Unstable Unicorns, 2nd Edition base game."]
@@ -47,10 +35,10 @@ def test_plain_mode_tracks_a_game_line_by_line(tmp_path):
     assert "Traceback" not in result.stderr
 
 
-def test_script_replays_a_game_echoing_each_command(tmp_path):
+def test_script_replays_a_game_echoing_each_command(cli, tmp_path):
     script = tmp_path / "game.txt"
     script.write_text(SCRIPT, encoding="utf-8")
-    result = run("--script", str(script), home=tmp_path / "home")
+    result = cli("--script", str(script), home=tmp_path / "home")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert "> play ginormous unicorn" in lines
@@ -59,21 +47,21 @@ def test_script_replays_a_game_echoing_each_command(tmp_path):
     assert "Ana wins with 3 Unicorns! The game is over." in lines
 
 
-def test_script_that_cannot_be_read_is_a_message(tmp_path):
-    result = run("--script", str(tmp_path / "missing.txt"), home=tmp_path)
+def test_script_that_cannot_be_read_is_a_message(cli, tmp_path):
+    result = cli("--script", str(tmp_path / "missing.txt"), home=tmp_path)
     assert result.returncode == 2
     assert "Cannot read the script" in result.stderr and "Traceback" not in result.stderr
 
 
-def test_resume_continues_the_last_game_and_state_json_prints_it(tmp_path):
-    first = run("--plain", stdin="\n".join(SCRIPT.splitlines()[:4]) + "\n", home=tmp_path)
+def test_resume_continues_the_last_game_and_state_json_prints_it(cli, tmp_path):
+    first = cli("--plain", stdin="\n".join(SCRIPT.splitlines()[:4]) + "\n", home=tmp_path)
     assert first.returncode == 0, first.stderr
-    second = run("--plain", "--resume", stdin="neigh Cy\nresolve\nresolve\n", home=tmp_path)
+    second = cli("--plain", "--resume", stdin="neigh Cy\nresolve\nresolve\n", home=tmp_path)
     assert second.returncode == 0, second.stderr
     lines = second.stdout.splitlines()
     assert lines[2].startswith("Continuing the game of Ana, Ben and Cy, 3 events.")
     assert "Ana wins with 3 Unicorns! The game is over." in lines
-    state = run("state", "--json", home=tmp_path)
+    state = cli("state", "--json", home=tmp_path)
     assert state.returncode == 0, state.stderr
     data = json.loads(state.stdout)
     assert data["setup"]["players"] == ["Ana", "Ben", "Cy"]
@@ -82,12 +70,12 @@ def test_resume_continues_the_last_game_and_state_json_prints_it(tmp_path):
     assert data["tally"] == [3, 1, 1]
     assert [e["e"] for e in data["events"]] == ["draw", "play", "respond", "respond", "resolve", "resolve"]
     assert data["state"]["players"][0]["stable"] == ["baby-unicorn-red", "ginormous-unicorn"]
-    text = run("state", home=tmp_path)
+    text = cli("state", home=tmp_path)
     assert "Ana's Stable: Baby Unicorn (Red) and Ginormous Unicorn. 3 Unicorns." in text.stdout.splitlines()
 
 
-def test_state_without_a_saved_game(tmp_path):
-    result = run("state", "--json", home=tmp_path)
+def test_state_without_a_saved_game(cli, tmp_path):
+    result = cli("state", "--json", home=tmp_path)
     assert result.returncode == 1
     assert "There is no saved game to continue." in result.stderr
 

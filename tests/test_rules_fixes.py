@@ -7,7 +7,7 @@ app's own resolver, as at the table.
 
 from __future__ import annotations
 
-from assistant.braille.resolver import BrailleResolver
+from assistant.commands.app import table_session
 from assistant.core import words
 from assistant.core.events import Phase
 from assistant.core.objections import NothingToAnswer
@@ -19,7 +19,7 @@ CARDS = load_card_set("uu-2nd")
 
 
 def start(players: str = "Ana Ben Cy", extra: str = "babies red pink narwhal", cards=CARDS) -> Session:
-    session = Session(cards, resolver=BrailleResolver(cards))
+    session = table_session(cards)
     said = session.handle(f"new game {players} {extra}".strip())
     assert said.important and not said.confirm, said.speech
     return session
@@ -120,7 +120,7 @@ def test_5_a_reshuffle_with_no_card_effect_is_still_warned_under_these_rules():
 def test_6_a_card_of_the_2_player_list_not_in_the_deck_is_said_once():
     """002 2-player variant: remove "Seductive Unicorn, Rainbow Unicorn, Ginormous Unicorn, Double Dutch, Yay!,
     Tourist Trap, Slowdown"; Tourist Trap is in none of the shipped decks."""
-    s = Session(CARDS, resolver=BrailleResolver(CARDS))
+    s = table_session(CARDS)
     said = s.handle("new game Ana Ben two player rules uu-five")
     assert said.speech.count("Tourist Trap") == 1
     assert "The rulebook also lists Tourist Trap, which is not in this deck." in said.speech
@@ -128,7 +128,7 @@ def test_6_a_card_of_the_2_player_list_not_in_the_deck_is_said_once():
 
 def test_7_a_deck_with_no_named_babies_does_not_suggest_one():
     llamas = load_card_set("llamas")
-    s = Session(llamas, resolver=BrailleResolver(llamas))
+    s = table_session(llamas)
     said = s.handle("new game Ana Ben")
     assert "baby Ana red" not in said.speech
     assert "names no Baby cards yet" in said.speech
@@ -136,7 +136,7 @@ def test_7_a_deck_with_no_named_babies_does_not_suggest_one():
 
 def test_7_nothing_to_answer_uses_the_games_own_words():
     llamas = load_card_set("llamas")
-    s = Session(llamas, resolver=BrailleResolver(llamas))
+    s = table_session(llamas)
     s.handle("new game Ana Ben")
     sentence = words.describe_objection(s.game.table, NothingToAnswer(1, "any"))
     assert "directly into a Field cannot be Neighed" in sentence and "Stable" not in sentence

@@ -34,25 +34,12 @@ class TestClock:
         self.now += ms / 1000
 
 
+COST_MS = {"zxing": ZXING_MS, "pyzbar": ZXING_MS, "transform": TRANSFORM_MS}
+
+
 def slow_cascade(clock: TestClock, **options) -> Cascade:
     """A real cascade whose every decode and image transform costs test-clock time."""
-    cascade = Cascade(clock=clock, **options)
-    zxing_call, pyzbar_call, prepare = cascade._zxing_call, cascade._pyzbar_call, cascade._prepare
-
-    def zxing(*args, **kwargs):
-        clock.spend(ZXING_MS)
-        return zxing_call(*args, **kwargs)
-
-    def pyzbar(*args, **kwargs):
-        clock.spend(ZXING_MS)
-        return pyzbar_call(*args, **kwargs)
-
-    def transform(*args, **kwargs):
-        clock.spend(TRANSFORM_MS)
-        return prepare(*args, **kwargs)
-
-    cascade._zxing_call, cascade._pyzbar_call, cascade._prepare = zxing, pyzbar, transform
-    return cascade
+    return Cascade(clock=clock, on_step=lambda kind, stage: clock.spend(COST_MS[kind]), **options)
 
 
 @pytest.fixture(scope="module")
@@ -94,16 +81,15 @@ def test_the_budget_holds_on_the_slow_frame_and_the_rest_goes_to_the_background(
 
 def test_a_stage_whose_image_work_overran_is_cut_before_its_decode(unreadable_frame):
     clock = TestClock()
-    cascade = slow_cascade(clock)
-    prepare = cascade._prepare
     calls = []
 
-    def very_slow(stage, crop):
-        calls.append(stage)
-        clock.spend(30.0 if stage == "stretch" else 0.0)  # the second stage's image work takes the whole frame
-        return prepare(stage, crop)
+    def very_slow(kind, stage):
+        clock.spend(COST_MS[kind])
+        if kind == "transform":
+            calls.append(stage)
+            clock.spend(30.0 if stage == "stretch" else 0.0)  # the second stage's image work takes the whole frame
 
-    cascade._prepare = very_slow
+    cascade = Cascade(clock=clock, on_step=very_slow)
     cascade.decode(unreadable_frame)
     assert ("stretch", "cut") in cascade.trace
     after = cascade.trace[cascade.trace.index(("stretch", "cut")) + 1 :]
@@ -128,7 +114,7 @@ def test_background_reads_what_the_loop_skipped_and_its_read_counts_for_two_fram
     assert Cascade(budget_ms=None).decode(frame), "the frame must be readable given time"
     if starved.decode(frame):
         pytest.skip("the first pass reads this frame already")
-    background = BackgroundStage(inline=True)
+    background = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()), inline=True)  # its work takes no time
     events = []
     scanner = LiveScanner(
         lambda: None, events.append, cascade=starved, background=background, clock=clock, guidance=False
@@ -186,7 +172,7 @@ def test_background_thread_reads_a_frame_offered_to_it_and_stops():
         assert [r.decoded.payload for r in reads] == [scene.payload] and stage.jobs == 1
     finally:
         stage.stop()
-    assert stage._thread is None
+    assert not stage.running
 
 
 def test_background_deblurs_a_motion_blurred_code_no_other_stage_reads():
@@ -196,6 +182,6 @@ def test_background_deblurs_a_motion_blurred_code_no_other_stage_reads():
     scene = F.scene_for("motion", 2)  # a tuning-set frame smeared about 10 pixels
     gray = Cascade().grey(F.render(scene))
     assert Cascade(budget_ms=None).decode(gray) == []
-    stage = BackgroundStage(inline=True)
+    stage = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()), inline=True)  # never gives up for time
     reads = stage.work(_Job(0, gray, find_code_regions(gray, limit=2), []))
     assert [(r.decoded.payload, r.decoded.stage) for r in reads] == [(scene.payload, "deblur")]

@@ -60,7 +60,7 @@ def test_real_photos_decode_rate_and_no_false_positives(cascade):
 
 
 def test_cascade_reads_more_photos_than_zxing_alone():
-    alone, full = Cascade(stages=("zxing",)), Cascade()
+    alone, full = Cascade(stages=("zxing",), budget_ms=None), Cascade(budget_ms=None)  # not this machine's speed
     rows = [r for r in manifest() if r["kind"] == "positive"]
     images = [(load_image(PHOTOS / r["image"]), json.loads(r["expected_payload_json"])) for r in rows]
     first = sum(expected in [d.payload for d in alone.decode(img)] for img, expected in images)

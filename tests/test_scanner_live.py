@@ -38,6 +38,8 @@ class FakeCapture:
         self.position = 0
         self.released = False
         self.settings = {}
+        self.played = threading.Event()
+        """Set once every frame has been handed out (the next read finds none new)."""
 
     def isOpened(self):  # noqa: N802 - OpenCV's spelling
         return self.opened and not self.released
@@ -54,6 +56,7 @@ class FakeCapture:
             frame = self.frames[self.position]
             self.position += 1
             return True, frame
+        self.played.set()
         if self.lose_at_end:
             return False, None
         return True, self.frames[-1]
@@ -68,8 +71,9 @@ def rendered(count, **scene):
 
 def test_webcam_gives_the_newest_frame_and_drops_stale_ones():
     frames = [np.full((8, 8), i, np.uint8) for i in range(50)]
-    camera = Webcam(0, lambda index: FakeCapture(frames, lose_at_end=False, delay=0.0005))
-    time.sleep(0.2)  # the reader thread runs ahead of us
+    capture = FakeCapture(frames, lose_at_end=False, delay=0.0005)
+    camera = Webcam(0, lambda index: capture)
+    assert capture.played.wait(10)  # the reader thread has taken every frame, the last one kept as the newest
     frame = camera.read()
     assert int(frame.image[0, 0]) == 49  # the newest, not the first
     assert camera.dropped > 0
@@ -107,7 +111,8 @@ def test_live_scanner_announces_a_card_once_and_confirms_it():
 def test_live_scanner_gives_aiming_cues_for_a_code_it_cannot_read():
     events = []
     clock = iter(range(100))
-    scanner = LiveScanner(lambda: None, events.append, clock=lambda: next(clock) * 2.0)
+    # No frame budget: on a slow machine the aiming measurement would not fit one, and no cue would come.
+    scanner = LiveScanner(lambda: None, events.append, Cascade(budget_ms=None), clock=lambda: next(clock) * 2.0)
     for image in rendered(3, distance_mm=1500):
         scanner.handle(image)
     for image in rendered(3, distance_mm=380, motion=(14, 20)):
@@ -145,12 +150,6 @@ def test_lost_camera_is_retried_and_comes_back():
 # The app, with a fake camera
 
 
-def make_app(spoken, camera):
-    from assistant.ui.app import TableApp
-
-    return TableApp(Session(load_card_set()), "Table assistant.", speak=spoken.append, camera=camera)
-
-
 async def wait_for(condition, pilot, seconds=10.0):
     deadline = time.monotonic() + seconds
     while not condition() and time.monotonic() < deadline:
@@ -158,13 +157,13 @@ async def wait_for(condition, pilot, seconds=10.0):
     return condition()
 
 
-def test_app_shows_and_speaks_a_scanned_card():
+def test_app_shows_and_speaks_a_scanned_card(make_app):
     spoken = []
     frames = rendered(5, distance_mm=380)
     camera = camera_opener(0, lambda i: FakeCapture(frames, lose_at_end=False, delay=0.03))
 
     async def scenario():
-        app = make_app(spoken, camera)
+        app = make_app(spoken.append, camera=camera)
         async with app.run_test() as pilot:
             assert await wait_for(lambda: any(r.card for r in spoken), pilot)
             answer = str(app.query_one("#answer").render())
@@ -178,14 +177,14 @@ def test_app_shows_and_speaks_a_scanned_card():
     assert cards == ["rainbow-aura", "unicorn-poison"]  # the card lying in view is not repeated
 
 
-def test_app_without_a_camera_says_so_once_and_works_on_typed_input():
+def test_app_without_a_camera_says_so_once_and_works_on_typed_input(make_app):
     spoken = []
 
     def no_camera():
         raise SourceError(words.camera_unavailable(0))
 
     async def scenario():
-        app = make_app(spoken, no_camera)
+        app = make_app(spoken.append, camera=no_camera)
         async with app.run_test() as pilot:
             assert await wait_for(lambda: spoken, pilot)
             await pilot.press(*"rainbow aura", "enter")
@@ -197,14 +196,18 @@ def test_app_without_a_camera_says_so_once_and_works_on_typed_input():
     assert spoken[-1].card.id == "rainbow-aura"
 
 
-def test_app_shows_cues_on_the_camera_line_and_hostile_payloads_literally():
+def test_app_shows_cues_on_the_camera_line_and_hostile_payloads_literally(make_app, monkeypatch):
+    import functools
+
+    # The app's scanner without a frame budget: on a slow machine the aiming measurement would not fit one.
+    monkeypatch.setattr("assistant.scanner.live.Cascade", functools.partial(Cascade, budget_ms=None))
     spoken = []
     hostile = "[bold]\x1b[31mowned[/bold]"
     payload_frames = [_qr_on_table(hostile)] * 3 + rendered(3, distance_mm=1500)
     camera = camera_opener(0, lambda i: FakeCapture(payload_frames, lose_at_end=False, delay=0.03))
 
     async def scenario():
-        app = make_app(spoken, camera)
+        app = make_app(spoken.append, camera=camera)
         async with app.run_test() as pilot:
             assert await wait_for(lambda: any(r.hint and "Closer" in r.speech for r in spoken), pilot)
             assert str(app.query_one("#camera").render()) == "Closer."
@@ -214,6 +217,25 @@ def test_app_shows_cues_on_the_camera_line_and_hostile_payloads_literally():
             assert "Unknown code: [bold]owned[/bold]" in shown
 
     asyncio.run(scenario())
+
+
+def test_each_scanner_event_gets_its_reply_and_only_a_newer_cue_replaces_a_waiting_one():
+    from assistant.scanner.live import ScannerNotice
+    from assistant.ui.camera import ScannerEvent, camera_reply
+
+    session = Session(load_card_set())
+    read, new_input = camera_reply(session, CodeAnnounced(AURA, 3))
+    assert read.card.id == "rainbow-aura" and new_input
+    cue, new_input = camera_reply(session, CueGiven(Cue.CLOSER))
+    assert cue.hint and cue.speech == words.aiming_words(Cue.CLOSER.value) and new_input
+    assert camera_reply(session, SourceLost(words.CAMERA_LOST))[0].speech == words.CAMERA_LOST
+    assert camera_reply(session, SourceBack())[0].speech == words.CAMERA_BACK
+    notice, new_input = camera_reply(session, ScannerNotice("The camera is slow."))
+    assert notice.important and notice.speech == "The camera is slow." and not new_input
+    older, newer = ScannerEvent(CueGiven(Cue.CLOSER)), ScannerEvent(CueGiven(Cue.HOLD_STILL))
+    assert older.can_replace(newer)
+    assert not older.can_replace(ScannerEvent(CodeAnnounced(AURA, 4)))
+    assert not ScannerEvent(SourceBack()).can_replace(newer)
 
 
 def _qr_on_table(payload):
@@ -264,6 +286,14 @@ def test_scan_command_text_output_and_bad_files(tmp_path, capsys):
 # The sticker sheet
 
 
+def printed_abbreviations(deck):
+    """What the labels command prints under each code: the deck's braille abbreviations."""
+    from assistant.braille.maps import deck_abbreviations
+    from assistant.storage.paths import braille_map_dir
+
+    return {card_id: entry.text for card_id, entry in deck_abbreviations(deck, braille_map_dir()).items()}
+
+
 def test_sticker_module_meets_the_size_rule_at_40_cm_tilted_30_degrees(tmp_path):
     """The rule: a 1280-pixel-wide webcam with a 70 degree horizontal field of view, 40 cm away, sees every module
     at 4 pixels or more even with the card tilted 30 degrees; the code and its quiet zone fit the card's width.
@@ -271,7 +301,8 @@ def test_sticker_module_meets_the_size_rule_at_40_cm_tilted_30_degrees(tmp_path)
     from assistant.scanner import labels
 
     assert main(["labels", "uu-2nd", "--out", str(tmp_path / "sheet.png"), "--unique"]) == 0
-    _, stickers = labels.sheet_pages(load_deck("uu-2nd"), unique=True)
+    deck = load_deck("uu-2nd")
+    _, stickers = labels.sheet_pages(deck, printed_abbreviations(deck), unique=True)
     version = labels.sheet_version(stickers)
     assert version == 1
     x, y, w, h = labels.slot_boxes(version)[0]
@@ -314,9 +345,9 @@ def test_every_sticker_on_the_sheet_decodes_back_to_its_card(tmp_path):
     assert main(["labels", "uu-2nd", "--out", str(tmp_path / "sheet.png")]) == 0
     pages = labels.page_paths(tmp_path / "sheet.png", 15)
     assert all(p.exists() for p in pages) and not labels.page_paths(tmp_path / "sheet.png", 16)[-1].exists()
-    _, stickers = labels.sheet_pages(deck)
+    _, stickers = labels.sheet_pages(deck, printed_abbreviations(deck))
     assert len(stickers) == deck.total_copies
-    cascade = Cascade()
+    cascade = Cascade(budget_ms=None)  # what the stickers allow, not what this machine manages in a frame
     boxes = labels.slot_boxes(labels.sheet_version(stickers))
     # As a webcam at 40 cm sees a sticker: 300 dots an inch shrunk to 0.381 mm a pixel (about 0.22 of the size).
     scale = (25.4 / labels.DPI) / labels.mm_per_pixel()

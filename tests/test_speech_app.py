@@ -16,7 +16,6 @@ from assistant.speech import RecordingBackend, SpeechService, make_speaker
 from assistant.speech.replies import ReplySpeaker
 from assistant.storage.decks import load_card_set
 from assistant.storage.settings import save_settings
-from assistant.ui.app import TableApp
 from assistant.ui.braille_input import BrailleInput
 
 
@@ -25,10 +24,16 @@ def cards():
     return load_card_set()
 
 
-def make_app(cards, backend):
-    service = SpeechService(backend)
-    assert service.ready.wait(5)
-    return TableApp(Session(cards), "Table assistant.", speak=ReplySpeaker(service)), service
+@pytest.fixture
+def speaking_app(make_app, cards):
+    """`speaking_app(backend)`: the app speaking through a speech service on `backend`, and the service."""
+
+    def make(backend):
+        service = SpeechService(backend)
+        assert service.ready.wait(5)
+        return make_app(ReplySpeaker(service), session=Session(cards)), service
+
+    return make
 
 
 def answer(app) -> str:
@@ -39,9 +44,9 @@ def run(scenario):
     asyncio.run(scenario())
 
 
-def test_typing_a_card_speaks_it(cards):
+def test_typing_a_card_speaks_it(speaking_app, cards):
     backend = RecordingBackend()
-    app, service = make_app(cards, backend)
+    app, service = speaking_app(backend)
 
     async def scenario():
         async with app.run_test() as pilot:
@@ -56,9 +61,9 @@ def test_typing_a_card_speaks_it(cards):
     assert spoken.priority is Priority.MESSAGE and spoken.kind == "said"
 
 
-def test_a_new_card_interrupts_the_one_being_read(cards):
+def test_a_new_card_interrupts_the_one_being_read(speaking_app, cards):
     backend = RecordingBackend(hold=True)
-    app, service = make_app(cards, backend)
+    app, service = speaking_app(backend)
 
     async def scenario():
         async with app.run_test() as pilot:
@@ -76,9 +81,9 @@ def test_a_new_card_interrupts_the_one_being_read(cards):
     assert kinds == [("cancel", ""), ("cut", "Rainbow Aura"), ("said", "Yay")]
 
 
-def test_speech_keys_repeat_step_back_stop_and_mute(cards):
+def test_speech_keys_repeat_step_back_stop_and_mute(speaking_app, cards):
     backend = RecordingBackend()
-    app, service = make_app(cards, backend)
+    app, service = speaking_app(backend)
     rainbow = words.describe_card(cards.get("rainbow-aura"), cards.vocabulary)
     yay = words.describe_card(cards.get("yay"), cards.vocabulary)
 
@@ -119,16 +124,16 @@ def test_speech_keys_repeat_step_back_stop_and_mute(cards):
     assert backend.said == [rainbow, yay, yay, rainbow, yay, words.SPEECH_UNMUTED]
 
 
-def test_braille_echo_is_navigation_echo_and_notices_are_shown(cards):
+def test_braille_echo_is_navigation_echo_and_notices_are_shown(speaking_app, cards):
     backend = RecordingBackend()
-    app, service = make_app(cards, backend)
+    app, service = speaking_app(backend)
 
     async def scenario():
         async with app.run_test() as pilot:
             app.post_message(BrailleInput.Echoed("r"))
             await pilot.pause()
             assert service.wait_idle(5)
-            sender = threading.Thread(target=service._notice, args=("The sound player aplay stopped.",))
+            sender = threading.Thread(target=service.report, args=("The sound player aplay stopped.",))
             sender.start()  # as the speech worker would: from another thread
             sender.join()
             await pilot.pause()
@@ -139,9 +144,9 @@ def test_braille_echo_is_navigation_echo_and_notices_are_shown(cards):
     assert [(r.text, r.priority) for r in backend.records] == [("r", Priority.ECHO)]
 
 
-def test_the_app_works_with_no_speech_engine(cards, capfd):
+def test_the_app_works_with_no_speech_engine(make_app, cards, capfd):
     service = make_speaker(SpeechSettings(backend="silent", earcons=False))
-    app = TableApp(Session(cards), "Table assistant.", speak=ReplySpeaker(service))
+    app = make_app(ReplySpeaker(service), session=Session(cards))
 
     async def scenario():
         async with app.run_test() as pilot:
@@ -196,18 +201,19 @@ def test_turns_errors_cards_and_aiming_cues_carry_their_earcons_with_their_words
     assert cue.sound == "code-seen" and cue.hint
 
 
-def test_a_notice_does_not_make_the_reply_being_read_stale_but_a_typed_line_does(cards):
-    from assistant.ui.camera import ScannerNoticed
+def test_a_notice_does_not_make_the_reply_being_read_stale_but_a_typed_line_does(speaking_app, cards):
+    from assistant.scanner.live import ScannerNotice
+    from assistant.ui.camera import ScannerEvent
 
     backend = RecordingBackend(hold=True)
-    app, service = make_app(cards, backend)
+    app, service = speaking_app(backend)
 
     async def scenario():
         async with app.run_test() as pilot:
             await pilot.press(*"rainbow aura", "enter")
             await pilot.pause()
             assert backend.wait_started(1)
-            app.post_message(ScannerNoticed("The camera is slow."))  # arrives on its own: not new input
+            app.post_message(ScannerEvent(ScannerNotice("The camera is slow.")))  # arrives on its own: not new input
             await pilot.pause()
             backend.release()  # the card text is read to its end, then the notice
             assert backend.wait_started(2)

@@ -4,9 +4,7 @@ vary from run to run."""
 
 import array
 import math
-import os
 import shutil
-import subprocess
 import sys
 import wave
 from pathlib import Path
@@ -204,15 +202,9 @@ def test_earcons_play_on_their_own_channel_while_speech_plays(tmp_path, capfd):
     assert capfd.readouterr() == ("", "")
 
 
-def run_cli(*args, home: Path):
-    env = {**os.environ, "TABLE_ASSISTANT_HOME": str(home)}
-    return subprocess.run([sys.executable, "-m", "assistant", *args], capture_output=True, text=True, env=env,
-                          cwd=ROOT, timeout=120)  # fmt: skip
-
-
-def test_say_to_writes_a_measurable_wav(tmp_path):
+def test_say_to_writes_a_measurable_wav(cli, tmp_path):
     target = tmp_path / "card.wav"
-    result = run_cli("say", "--to", str(target), LONG, home=tmp_path)
+    result = cli("say", "--to", str(target), LONG, home=tmp_path)
     assert result.returncode == 0, result.stderr
     seconds, rms = measure(target)
     assert seconds > 3 and rms > 0.02
@@ -220,21 +212,21 @@ def test_say_to_writes_a_measurable_wav(tmp_path):
     assert result.stderr == ""
 
 
-def test_say_with_nothing_to_say_it_with_fails_in_words(tmp_path):
-    result = run_cli("say", "--backend", "silent", "hello", home=tmp_path)
+def test_say_with_nothing_to_say_it_with_fails_in_words(cli, tmp_path):
+    result = cli("say", "--backend", "silent", "hello", home=tmp_path)
     assert result.returncode == 1
     assert result.stderr.startswith("Nothing was said: Speech is off")
     assert "Traceback" not in result.stderr
 
 
-def test_say_with_a_damaged_settings_file_still_speaks_and_says_so(tmp_path):
+def test_say_with_a_damaged_settings_file_still_speaks_and_says_so(cli, tmp_path):
     config = tmp_path / "config"
     config.mkdir()
     (config / "settings.toml").write_text("[speech]\nrate = 'fast'\n")
     target = tmp_path / "x.wav"
-    result = run_cli("say", "--to", str(target), "Yay.", home=tmp_path)
+    result = cli("say", "--to", str(target), "Yay.", home=tmp_path)
     assert result.returncode == 0
-    assert result.stderr.startswith("The settings file is damaged (speech.rate must be int (settings.toml line 2))")
+    assert result.stderr.startswith("The settings file is damaged (speech.rate must be int)")
     assert measure(target)[0] > 0.2
 
 
@@ -253,11 +245,11 @@ def test_private_utterances_play_only_on_the_headphones_player(tmp_path, capfd):
 
 
 @pytest.mark.skipif(not shutil.which("aplay"), reason="aplay is not installed")
-def test_say_through_a_player_that_fails_says_so_in_one_sentence(tmp_path):
+def test_say_through_a_player_that_fails_says_so_in_one_sentence(cli, tmp_path):
     config = tmp_path / "config"
     config.mkdir()
     (config / "settings.toml").write_text('[speech]\nplayer = "aplay"\ndevice = "no-such-device"\n')
-    result = run_cli("say", "Yay.", home=tmp_path)
+    result = cli("say", "Yay.", home=tmp_path)
     assert result.returncode == 1
     assert result.stdout == ""
     assert result.stderr.strip().startswith("The sound player aplay stopped with error")

@@ -101,6 +101,7 @@ def test_transcript_flag_in_the_plain_mode_writes_every_reply_without_a_terminal
     assert result.returncode == 0 and result.stderr == ""
     lines = read_transcript(path)
     assert lines[0][1:] == ("notice", words.SPEECH_OFF_TRANSCRIPT)
-    assert [kind for _, kind, _ in lines[1:]] == ["important silent", "message silent", "important silent"]
+    kinds = [kind for _, kind, _ in lines[1:]]  # the greeting, then the three answers
+    assert kinds == ["message silent", "important silent", "message silent", "important silent"]
     for _, _, text in lines[1:]:
         assert text.split(".")[0] in result.stdout

@@ -1,4 +1,5 @@
-"""Braille labels for deck makers: `table-assistant labels DECK --braille FILE [--brf FILE.brf]`.
+"""Braille labels for deck makers, as `table-assistant labels DECK --braille FILE [--brf FILE.brf]` writes them
+(`assistant/commands/labels.py`).
 
 The text file is for the sighted helper: one line per card with the label in Unicode braille, the same label in
 print, the card's name, its copies and where its labels are in the .brf file. The .brf file is for an embosser:
@@ -8,15 +9,12 @@ Labels are uncontracted (grade 1): an abbreviation is not a word, and contractio
 
 from __future__ import annotations
 
-import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 
-from assistant.braille.maps import load_braille_map, rule_abbreviations
 from assistant.braille.translate import Grade, Translator
-from assistant.core import words
+from assistant.core.abbreviations import Abbreviation
 from assistant.core.cards import Card, Deck
-from assistant.storage.decks import load_deck
 
 #: A braille-ready page: 40 cells by 25 lines, the common embosser default.
 BRF_WIDTH = 40
@@ -36,11 +34,11 @@ class Label:
     """The abbreviation in North American ASCII braille, as a .brf file holds it."""
 
 
-def deck_labels(deck: Deck, translator: Translator | None = None) -> list[Label]:
-    """Every card's label, in deck order; a deck without a map gets the rule's abbreviations."""
+def deck_labels(
+    deck: Deck, abbreviations: Mapping[str, Abbreviation], translator: Translator | None = None
+) -> list[Label]:
+    """Every card's label, in deck order, from the deck's abbreviations (`maps.deck_abbreviations`)."""
     translator = translator or Translator()
-    braille_map = load_braille_map(deck)
-    abbreviations = braille_map.abbreviations if braille_map else rule_abbreviations(deck)
     labels = []
     for card in deck.cards:
         text = abbreviations[card.id].text
@@ -79,25 +77,3 @@ def render_text(deck: Deck, labels: list[Label]) -> str:
         out.append(f"{label.cells}\t{label.text}\t{label.card.name}\t{copies}\tpage {page + 1} line {row + 1}")
         line += len(label_lines(label)) * label.card.copies
     return "\n".join(out) + "\n"
-
-
-def write_braille_labels(deck_id: str, text_path: Path | None, brf_path: Path | None) -> int:
-    """Write the helper's text file and/or the embosser's .brf file for a deck; 0 on success, 2 on failure."""
-    deck = load_deck(deck_id)
-    translator = Translator()
-    labels = deck_labels(deck, translator)
-    outputs = []
-    if text_path:
-        outputs.append((text_path, render_text(deck, labels), "Unicode braille text", "utf-8"))
-    if brf_path:
-        outputs.append((brf_path, render_brf(brf_lines(labels)), "braille-ready file", "ascii"))
-    status = 0
-    for path, content, kind, encoding in outputs:
-        try:
-            path.write_text(content, encoding=encoding, newline="")
-        except OSError as exc:
-            print(f"Could not write {path}: {exc.strerror or exc}.", file=sys.stderr)
-            status = 2
-            continue
-        print(words.braille_labels_written(len(labels), str(path), kind))
-    return status

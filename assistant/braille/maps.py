@@ -2,6 +2,8 @@
 
 A deck with no map file (an owner's imported sheet, a deck newer than its map) gets abbreviations from the rule
 itself. A damaged map is reported once and replaced by the rule, so a broken file never stops a look-up.
+The folder of the maps is always given by the caller (`assistant/commands/` asks storage where it is): this
+adapter reads files it is pointed at and never imports another adapter.
 """
 
 from __future__ import annotations
@@ -14,15 +16,14 @@ from assistant.core.abbreviations import Abbreviation, AbbreviationClash, assign
 from assistant.core.braillemap import BrailleMap, BrailleMapError, parse_braille_map
 from assistant.core.cardfile import Problem
 from assistant.core.cards import CardSet, Deck
-from assistant.storage.paths import braille_map_dir
 
 
-def map_path(deck_id: str, folder: Path | None = None) -> Path:
-    """Where a deck's map file lives."""
-    return (folder or braille_map_dir()) / f"{deck_id}.toml"
+def map_path(deck_id: str, folder: Path) -> Path:
+    """Where a deck's map file lives in the maps' folder."""
+    return folder / f"{deck_id}.toml"
 
 
-def load_braille_map(deck: Deck, folder: Path | None = None) -> BrailleMap | None:
+def load_braille_map(deck: Deck, folder: Path) -> BrailleMap | None:
     """The deck's map file, validated against the deck; None when there is none; `BrailleMapError` when damaged."""
     path = map_path(deck.id, folder)
     try:
@@ -42,7 +43,7 @@ class CardSetAbbreviations:
     notices: tuple[str, ...] = ()
 
 
-def abbreviations_for(cards: CardSet, folder: Path | None = None) -> CardSetAbbreviations:
+def abbreviations_for(cards: CardSet, folder: Path) -> CardSetAbbreviations:
     """The abbreviation of every card in the set: from each deck's map, or from the rule where there is none."""
     by_card: dict[str, Abbreviation] = {}
     notices: list[str] = []
@@ -75,6 +76,12 @@ def _sheet_abbreviations(deck: Deck, known: dict[str, Abbreviation]) -> dict[str
             aliases = (shipped.text, *shipped.aliases) if shipped and shipped.text != card.abbreviation else ()
             out[card.id] = Abbreviation(card.id, card.abbreviation, aliases)
     return out
+
+
+def deck_abbreviations(deck: Deck, folder: Path) -> dict[str, Abbreviation]:
+    """One deck's abbreviations: its map's, or the rule's when it has none; `BrailleMapError` when it is damaged."""
+    braille_map = load_braille_map(deck, folder)
+    return braille_map.abbreviations if braille_map is not None else rule_abbreviations(deck)
 
 
 def rule_abbreviations(deck: Deck, taken: dict[str, str] | None = None) -> dict[str, Abbreviation]:

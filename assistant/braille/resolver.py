@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from assistant.braille.maps import abbreviations_for
+from assistant.braille.maps import CardSetAbbreviations
 from assistant.braille.translate import Grade, Translator
 from assistant.core import brailletable, words
 from assistant.core.abbreviations import TYPE_PREFIXES, TYPE_WORDS, Abbreviation, key_of, name_words
@@ -70,14 +70,19 @@ class _Index:
 class BrailleResolver:
     """Resolves typed queries to cards of a card set (see the module docstring for how)."""
 
-    def __init__(self, cards: CardSet, abbreviations: dict[str, Abbreviation] | None = None,
-                 translator: Translator | None = None):  # fmt: skip
+    def __init__(
+        self,
+        cards: CardSet,
+        abbreviations: CardSetAbbreviations | dict[str, Abbreviation],
+        translator: Translator | None = None,
+    ):
+        """`abbreviations`: every card's, as `maps.abbreviations_for` finds them in the maps' folder (its notices
+        are said once through `take_notice`), or a plain mapping of card id to abbreviation."""
         self.cards = cards
         self._notices: list[str] = []
-        if abbreviations is None:
-            found = abbreviations_for(cards)
-            abbreviations = found.by_card
-            self._notices.extend(found.notices)
+        if isinstance(abbreviations, CardSetAbbreviations):
+            self._notices.extend(abbreviations.notices)
+            abbreviations = abbreviations.by_card
         self.abbreviations = abbreviations
         self.translator = translator or Translator()
         self._said_liblouis_missing = False

@@ -49,7 +49,7 @@ class Translator:
 
     def __init__(self, use_liblouis: bool = True):
         self._louis = load_liblouis() if use_liblouis else None
-        self._forward: dict[tuple[str, int], str] = {}
+        self._forward: dict[tuple[str, int], str | None] = {}
         self._backward: dict[tuple[str, int], str | None] = {}
 
     @property

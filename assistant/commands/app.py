@@ -3,30 +3,51 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING, Any
 
 from assistant.core import words
-from assistant.session import Session
-from assistant.storage.decks import DEFAULT_DECK, load_card_set
+from assistant.core.cards import CardSet
+from assistant.session import Reply, Session, Verbosity
+from assistant.storage.decks import DEFAULT_DECK, load_card_set, take_notices
+
+if TYPE_CHECKING:
+    from assistant.braille.resolver import BrailleResolver
+    from assistant.braille.translate import Translator
+
+
+def braille_resolver(cards: CardSet, translator: Translator | None = None) -> BrailleResolver:
+    """The resolver of the app, the plain mode and `card`: the braille-aware one, with each deck's abbreviations
+    read from the shipped maps."""
+    from assistant.braille.maps import abbreviations_for
+    from assistant.braille.resolver import BrailleResolver
+    from assistant.storage.paths import braille_map_dir
+
+    return BrailleResolver(cards, abbreviations_for(cards, braille_map_dir()), translator)
+
+
+def table_session(cards: CardSet, **options: Any) -> Session:
+    """A session on these cards with the app's own resolver (abbreviations, braille, typos); `options` go to
+    `Session` (a game store, a card loader, a learner)."""
+    return Session(cards, resolver=braille_resolver(cards), **options)
 
 
 def make_session(args) -> Session:
     """The session for the chosen deck and add-ons, resolving queries with the braille-aware resolver and saving
     games in the data directory."""
-    from assistant.braille.resolver import BrailleResolver
-    from assistant.storage.decks import learn_card, take_notices
+    from assistant.storage.decks import learn_card
     from assistant.storage.saves import GameStore
+    from assistant.storage.settings import load_settings
 
     cards = load_card_set(args.deck or DEFAULT_DECK, args.addon)
-    for notice in take_notices():  # a damaged import set aside: said before the first prompt
-        print(notice, file=sys.stderr)
 
     def learn(new, card_type):
         """Add a scanned card to the owner's deck, then play on with it."""
         path = learn_card(cards.base.id, new, card_type)
         learnt = load_card_set(args.deck or DEFAULT_DECK, args.addon)
-        return str(path), learnt, BrailleResolver(learnt)
+        return str(path), learnt, braille_resolver(learnt)
 
-    return Session(cards, resolver=BrailleResolver(cards), store=GameStore(), load_cards=load_card_set, learn=learn)
+    level = getattr(args, "verbosity", None) or load_settings()[0].verbosity
+    return table_session(cards, store=GameStore(), load_cards=load_card_set, learn=learn, verbosity=Verbosity(level))
 
 
 def run(args) -> int:
@@ -36,15 +57,22 @@ def run(args) -> int:
     lines = None
     if script:
         try:
-            with open(script, encoding="utf-8", errors="replace") as source:  # a stray byte is one line's U+FFFD
+            with open(script, encoding="utf-8") as source:
                 lines = source.read().splitlines()
         except (OSError, UnicodeDecodeError) as exc:
             print(words.script_unreadable(script, exc), file=sys.stderr)
             return 2
     session = make_session(args)
-    first = session.resume_game() if getattr(args, "resume", False) else None
+    first: Reply | None
+    if getattr(args, "resume", False):
+        first = session.resume_game()
+    else:  # a saved game is offered, not continued: yes continues it (not for a script, which starts its own)
+        first = session.offer_resume() if script is None else None
+    notes = take_notices()  # an import set aside: said with the first thing said
+    if notes:
+        first = first.before(*notes) if first is not None else Reply.of(*notes, important=True)
     if lines is not None or args.plain:
-        from assistant.ui.plain import run_plain
+        from assistant.ui.plain import PROMPT, run_plain
 
         # Speech only for a person at a terminal: piped input is a script, and nobody listens to it (a transcript
         # is still written, by a silent speaker).
@@ -57,7 +85,7 @@ def run(args) -> int:
         try:
             if lines is not None:
                 return run_plain(session, lines, echo=True, first=first, speak=speaker)
-            return run_plain(session, first=first, speak=speaker)
+            return run_plain(session, first=first, speak=speaker, prompt=PROMPT if listening else "")
         finally:
             if speaker is not None:
                 speaker.close()

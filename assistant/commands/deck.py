@@ -47,7 +47,7 @@ def run(args) -> int:
         print(words.describe_deck(deck))
         for card in deck.cards:
             print()
-            print(f"{card.id}: " + "\n".join(words.card_lines(card, deck.info.vocabulary)))
+            print(f"{card.id}: " + "\n".join(words.card_lines(card, deck.info.vocabulary, deck.info.copies_known)))
             if card.tags:
                 print("Tags: " + ", ".join(sorted(card.tags)))
     return 0
@@ -74,7 +74,7 @@ def _deck_dict(deck, with_cards: bool) -> dict:
 
 
 #: The largest sheet read, in bytes: a full deck's sheet is well under 100 KB.
-MAX_SHEET_BYTES = 1_000_000
+MAX_SHEET_BYTES = 2_000_000
 
 
 def import_sheet(args) -> int:
@@ -82,7 +82,6 @@ def import_sheet(args) -> int:
     from assistant.core.cardfile import ID_PATTERN, parse_deck
     from assistant.core.sheet import match_sheet, parse_sheet, render_import
     from assistant.storage.decks import DEFAULT_DECK, deck_files, save_import
-    from assistant.storage.files import read_user_text
     from assistant.storage.paths import card_texts_dir
 
     base = load_deck(args.import_base or args.deck or DEFAULT_DECK)
@@ -92,8 +91,10 @@ def import_sheet(args) -> int:
         print(words.import_bad_id(deck_id), file=sys.stderr)
         return 2
     try:
-        text = read_user_text(args.file, MAX_SHEET_BYTES)  # size-limited; a byte that is not UTF-8 names its line
-    except (OSError, ValueError) as exc:
+        if args.file.stat().st_size > MAX_SHEET_BYTES:
+            raise ValueError(f"it is larger than {MAX_SHEET_BYTES // 1_000_000} MB")
+        text = args.file.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
         print(words.sheet_unreadable(str(args.file), exc), file=sys.stderr)
         return 2
     rows, problems = parse_sheet(text, args.file.name)
@@ -113,6 +114,7 @@ def import_sheet(args) -> int:
                     "path": str(path) if path else None,
                     "matched": [{"line": line, "name": typed, "card": card.id} for line, typed, card in result.matched],
                     "added": [card.id for card in result.added],
+                    "settled": [{"line": line, "card": card.id, "print": name} for line, card, name in result.settled],
                     "problems": [{"line": p.line, "message": p.message} for p in result.problems],
                 },
                 ensure_ascii=False,
@@ -128,6 +130,8 @@ def import_sheet(args) -> int:
                     base.info.title, len(result.matched), len(result.added), len(result.problems), str(path)
                 )
             )
+        for _line, card, print_name in result.settled:
+            print(words.print_settled(card.name, print_name))
         for problem in result.problems:
-            print(f"{words.clean_untrusted(args.file.name, 80)}: {problem}")
+            print(f"{args.file.name}: {problem}")
     return 0 if path is not None else 1

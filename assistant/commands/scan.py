@@ -13,6 +13,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 
 def add_parser(subparsers) -> None:
@@ -76,11 +77,10 @@ def run(args) -> int:
         if args.json:
             print(json.dumps(_public(result)))
             continue
+        names = [card.name for card in map(cards.get, result["cards"]) if card is not None]
         if "frame" in result:
-            names = [cards.get(c).name for c in result["cards"]]
             print(words.scan_frame_summary(result["frame"], len(result["payloads"]), names, result["decode_ms"]))
             continue
-        names = [cards.get(c).name for c in result["cards"]]
         print(words.scan_file_summary(result["path"], len(result["payloads"]), names, result["decode_ms"]))
         for payload in result["payloads"]:
             print(words.scan_payload_line(payload))
@@ -147,7 +147,11 @@ def scan_paths(paths: list[Path], cards, cascade, per_frame: bool = False):
             source.close()
         if frames == 0:
             continue
-        result = {"path": str(target), "payloads": payloads, "cards": _card_ids(payloads, cards, resolve_payload)}
+        result: dict[str, Any] = {
+            "path": str(target),
+            "payloads": payloads,
+            "cards": _card_ids(payloads, cards, resolve_payload),
+        }
         result["decode_ms"] = total
         if _is_video(source):
             result["frames"] = frames

@@ -15,7 +15,7 @@ from typing import Any
 from assistant.core.abbreviations import Abbreviation, Override, key_of
 from assistant.core.cardfile import CardDataError, Problem
 from assistant.core.cards import Deck
-from assistant.core.tomltext import DataFileError, load_toml, toml_string
+from assistant.core.datatext import DataTextError, load_toml, toml_string
 
 TOP_KEYS = {"map", "overrides", "abbreviations"}
 MAP_KEYS = {"deck"}
@@ -59,15 +59,15 @@ def _line_index(text: str) -> dict[tuple[str, str], int]:
     return where
 
 
-#: How a parse step reports a problem: `report(table, key, card, field, message)`.
 Report = Callable[[str, str, str, str, str], None]
+"""Notes one problem of a map: its table, its key, the card, the field, what is wrong."""
 
 
 def _read(text: str, path: str) -> tuple[dict[str, Any], list[Problem], Report]:
     """The TOML data, the list problems go to, and `report(table, key, card, field, message)` adding one."""
     try:
-        data = load_toml(text, path)
-    except DataFileError as exc:
+        data = load_toml(text)
+    except DataTextError as exc:
         raise BrailleMapError([Problem(path, exc.line, "-", "toml", exc.message)]) from None
     where = _line_index(text)
     problems: list[Problem] = []
@@ -209,11 +209,12 @@ def render_braille_map(deck: Deck, abbreviations: Mapping[str, Abbreviation], ov
     """The text of a deck's map file, in deck order; what the generator writes and the tests compare."""
     lines = [
         f"# Braille abbreviations of {deck.info.title} (deck {deck.id}).",
-        f"# Written by `python -m assistant.braille.generate` from card_texts/{deck.id}.toml and [overrides] below.",
+        f"# Written by `python -m assistant.commands.braille_maps` from card_texts/{deck.id}.toml"
+        " and [overrides] below.",
         "# Edit [overrides] by hand, then run the generator: it rewrites [abbreviations]. See docs/braille.md.",
         "",
         "[map]",
-        f"deck = {_quote(deck.id)}",
+        f"deck = {toml_string(deck.id)}",
         "",
         "[overrides]",
     ]
@@ -223,20 +224,16 @@ def render_braille_map(deck: Deck, abbreviations: Mapping[str, Abbreviation], ov
             continue
         parts = []
         if override.abbreviation:
-            parts.append(f"abbreviation = {_quote(override.abbreviation)}")
+            parts.append(f"abbreviation = {toml_string(override.abbreviation)}")
         if override.aliases:
-            parts.append(f"aliases = [{', '.join(_quote(a) for a in override.aliases)}]")
-        parts.append(f"reason = {_quote(override.reason)}")
+            parts.append(f"aliases = [{', '.join(toml_string(a) for a in override.aliases)}]")
+        parts.append(f"reason = {toml_string(override.reason)}")
         lines.append(f"{card.id} = {{ {', '.join(parts)} }}")
     lines += ["", "[abbreviations]"]
     for card in deck.cards:
         entry = abbreviations[card.id]
-        parts = [f"abbreviation = {_quote(entry.text)}"]
+        parts = [f"abbreviation = {toml_string(entry.text)}"]
         if entry.aliases:
-            parts.append(f"aliases = [{', '.join(_quote(a) for a in entry.aliases)}]")
+            parts.append(f"aliases = [{', '.join(toml_string(a) for a in entry.aliases)}]")
         lines.append(f"{card.id} = {{ {', '.join(parts)} }}")
     return "\n".join(lines) + "\n"
-
-
-def _quote(text: str) -> str:
-    return toml_string(text)

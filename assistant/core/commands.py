@@ -290,6 +290,15 @@ def parse_nothing(verb: str, tokens: list[str], lower: list[str], names: tuple[s
     return Command(verb)
 
 
+def parse_level(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+    """verbosity [brief | normal | coaching]: with no word, the next level."""
+    if not lower:
+        return Command(verb)
+    if lower[0] not in ("brief", "normal", "coaching"):
+        raise CommandError(words.VERBOSITY_LEVELS)
+    return Command(verb, word=lower[0])
+
+
 def parse_end(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
     """end turn [to NAME]: NAME takes the next turn (a card gave them another turn)."""
     people = [t for t in tokens if t.lower() not in ("to", "for", "then", "next", "turn")]

@@ -23,7 +23,7 @@ from assistant.core.commands import Command, CommandError
 from assistant.core.facts import TurnBegan
 from assistant.core.game import MAX_UNDO, Game, NothingToUndoError, Record, Step, record_to_dict
 from assistant.core.lookup import Resolution
-from assistant.core.reply import Choice, Question, Reply
+from assistant.core.reply import Choice, Question, Reply, Verbosity
 from assistant.core.verbs import BY_NAME, Verb
 
 #: The most candidates offered for a card named in a command.
@@ -46,6 +46,8 @@ class Conversation:
     """The app's card resolver (names, abbreviations, braille)."""
     log: GameLog | None = None
     """Where each record is written before it is announced; None keeps the game in memory only."""
+    verbosity: Verbosity = Verbosity.NORMAL
+    """How much the replies say: facts only, the facts and what is awaited, or also how to say it."""
 
     def run(self, command: Command, subject: Card | None = None) -> Reply:
         """Carry out a game command; `subject` is the card just read, meant when a command names none."""
@@ -143,8 +145,10 @@ class Conversation:
             game.undone[:] = undone
             return Reply.error(words.save_failed(exc.strerror or str(exc)))
         turn = any(isinstance(fact, TurnBegan) for fact in step.facts)
-        return Reply.of(*words.announce_step(game.table, step), important=step.important,
-                        sound="your-turn" if turn else "")  # fmt: skip
+        lines = words.announce_step(game.table, step, self.verbosity)
+        brief = " ".join(words.announce_step(game.table, step, Verbosity.BRIEF))
+        reply = Reply.of(*lines, important=step.important, sound="your-turn" if turn else "")
+        return dataclasses.replace(reply, brief=brief)
 
     def _write(self, record: Record) -> None:
         if self.log is not None:

@@ -5,6 +5,7 @@ implements.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -17,7 +18,7 @@ from assistant.core.commands import Command, CommandError
 from assistant.core.conversation import Conversation, GameLog
 from assistant.core.game import Game, NothingToUndoError, read_record, replay
 from assistant.core.lookup import Resolution
-from assistant.core.reply import Question, Reply
+from assistant.core.reply import Question, Reply, Verbosity
 from assistant.core.rules import Rules, UnknownProfileError, load_rules, parse_deck_out
 from assistant.core.setup import Setup, SetupError
 from assistant.core.table import Table
@@ -32,7 +33,11 @@ class SavedGame(Protocol):
     damaged: list[int]
     """Line numbers that could not be read."""
     problem: str
-    """Why the save cannot be continued at all, with its file and line; empty when it can."""
+    """Why the setup cannot be read, when `setup` is None."""
+
+    @property
+    def name(self) -> str:
+        """The save's file name, for messages."""
 
     def set_aside(self, lines: list[int]) -> str:
         """Move these lines out of the save (keeping the original file); return where they went."""
@@ -71,6 +76,8 @@ class Lobby:
     rules: Rules = field(default_factory=load_rules)
     talk: Conversation | None = None
     """The game in progress."""
+    verbosity: Verbosity = Verbosity.NORMAL
+    """How much the game replies say."""
 
     @property
     def game(self) -> Game | None:
@@ -139,8 +146,8 @@ class Lobby:
                 log = self.store.create(setup.to_dict())
             except OSError as exc:
                 return Reply.error(words.save_failed(exc.strerror or str(exc)))
-        self.talk = Conversation(game, self.resolve, log)
-        lines = words.game_started(game.table, game.state)
+        self.talk = Conversation(game, self.resolve, log, self.verbosity)
+        lines = words.game_started(game.table, game.state, self.verbosity)
         if profile.game != cards.base.info.game:
             lines.insert(1, words.rules_for_another_game(cards.base.info.title))
         return Reply.of(*lines, important=True, sound="your-turn")  # it ends with the first player's turn
@@ -150,6 +157,17 @@ class Lobby:
         if len(babies) != 1:
             raise CommandError(words.baby_unclear(phrase, [b.name for b in babies[:5]]))
         return babies[0].id
+
+    def saved_players(self) -> list[str]:
+        """The players of the last saved game when its setup can be read, else []."""
+        try:
+            saved = self.store.load_last() if self.store is not None else None
+        except OSError:
+            return []
+        players = saved.setup.get("players") if saved is not None and saved.setup is not None else None
+        if not isinstance(players, list) or not players:
+            return []
+        return [words.clean_untrusted(str(name), 30) for name in players]
 
     def resume(self, repair: bool = True) -> Reply:
         """Continue the last saved game exactly: replay its log; set aside any damaged part and say so.
@@ -164,10 +182,12 @@ class Lobby:
             return Reply.error(words.save_unreadable(exc.strerror or str(exc)))
         if saved is None:
             return Reply.of(words.NO_SAVED_GAME)
-        if saved.problem:
-            return Reply.error(words.save_cannot_continue(saved.problem))
+        if saved.setup is None:
+            return Reply.error(words.save_unusable(saved.name, saved.problem))
         try:
             setup = Setup.from_dict(saved.setup)
+            names = tuple(words.clean_untrusted(name, 30) for name in setup.players)  # a save is a file: untrusted
+            setup = dataclasses.replace(setup, players=names)
             cards = self.cards
             wanted = (setup.base, tuple(setup.addons))
             if wanted != (cards.base.id, shipped_addons(cards)):
@@ -176,7 +196,7 @@ class Lobby:
                 cards = self.load_cards(*wanted)
             table = Table.create(setup, cards, self.rules)
         except (SetupError, LookupError, ValueError) as exc:
-            return Reply.error(words.save_cannot_continue(str(exc).splitlines()[0]))
+            return Reply.error(words.save_unusable(saved.name, str(exc).splitlines()[0]))
         game = Game(table)
         bad = list(saved.damaged)
         for line, data in saved.records:
@@ -188,12 +208,12 @@ class Lobby:
         try:
             if bad and repair:
                 where = saved.set_aside(sorted(bad))
-                lines.append(words.save_damaged(sorted(bad), where))
+                lines.append(words.save_damaged(saved.name, sorted(bad), where))
             elif bad:
-                lines.append(words.save_damaged_unrepaired(sorted(bad)))
+                lines.append(words.save_damaged_unrepaired(saved.name, sorted(bad)))
             log = saved.open_log() if repair else None
         except OSError as exc:
             return Reply.error(words.save_unreadable(exc.strerror or str(exc)))
-        self.talk = Conversation(game, self.resolve, log)
+        self.talk = Conversation(game, self.resolve, log, self.verbosity)
         lines.append(words.game_resumed(table, game))
         return Reply.of(*lines, important=True)

@@ -8,8 +8,10 @@ next line.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from assistant.core.cards import Card
 
@@ -34,6 +36,29 @@ class Question:
 Pending = Choice | Question
 
 
+class Verbosity(StrEnum):
+    """How much the game replies say: facts only, the facts and what is awaited, or that with how to say it."""
+
+    BRIEF = "brief"
+    NORMAL = "normal"
+    COACHING = "coaching"
+
+    def next(self) -> Verbosity:
+        """The level after this one, back to brief after coaching."""
+        levels = list(Verbosity)
+        return levels[(levels.index(self) + 1) % len(levels)]
+
+
+class Control(StrEnum):
+    """What a front end does itself for a reply: speech and the screen are its own."""
+
+    NONE = ""
+    STOP = "stop"
+    """Stop talking (the reply says nothing)."""
+    REPEAT = "repeat"
+    """The reply is the last answer again: said again even if it was said before."""
+
+
 @dataclass(frozen=True)
 class Reply:
     """What the app shows and says in answer to one line."""
@@ -52,6 +77,10 @@ class Reply:
     """The earcon played with it ("code-seen", "error", "your-turn"; a card reply plays "card-read")."""
     pending: Pending | None = field(default=None, compare=False)
     """A question the reply leaves open for the next line."""
+    brief: str = ""
+    """The facts alone, said instead when the reply is late (stale) or the player chose brief ("": the speech)."""
+    control: Control = Control.NONE
+    """What the front end does itself (stop talking, say again); not a new answer for the history."""
 
     @classmethod
     def of(cls, *lines: str, important: bool = False, sound: str = "", card: Card | None = None) -> Reply:
@@ -76,4 +105,4 @@ class Reply:
     def before(self, *lines: str) -> Reply:
         """The same reply with lines said first (a notice, "Not recorded.")."""
         speech = " ".join((*lines, self.speech)) if self.speech else " ".join(lines)
-        return Reply((*lines, *self.lines), speech, self.important, self.card, self.hint, self.sound, self.pending)
+        return dataclasses.replace(self, lines=(*lines, *self.lines), speech=speech)

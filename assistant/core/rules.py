@@ -11,11 +11,15 @@ from __future__ import annotations
 import enum
 import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 
 from assistant.core.cards import VARIATIONS, Vocabulary
-from assistant.core.tomltext import DataFileError, load_toml
+from assistant.core.datatext import DataTextError, load_toml
+
+Report = Callable[[str, str, str], None]
+"""Notes one problem of the rules file: where, which key, what is wrong."""
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
@@ -132,9 +136,9 @@ class RulesDataError(ValueError):
 def parse_rules(text: str, path: str = RULES_FILE) -> Rules:
     """Parse and validate the rules file's text; raise `RulesDataError` listing every problem."""
     try:
-        data = load_toml(text, path)
-    except DataFileError as exc:
-        raise RulesDataError([f"{path}: line {exc.line}: toml: {exc.message}"]) from None
+        data = load_toml(text)
+    except DataTextError as exc:
+        raise RulesDataError([f"{path}:{exc.line}: toml: {exc.message}"]) from None
     problems: list[str] = []
 
     def report(where: str, key: str, message: str) -> None:
@@ -202,7 +206,7 @@ def parse_rules(text: str, path: str = RULES_FILE) -> Rules:
     return Rules(profiles, removed, neigh_each, hand_limits, overrides)
 
 
-def _parse_profile(entry, where: str, report) -> Profile | None:
+def _parse_profile(entry: object, where: str, report: Report) -> Profile | None:
     if not isinstance(entry, dict):
         report(where, "profile", "must be a table")
         return None
@@ -272,7 +276,7 @@ def _parse_profile(entry, where: str, report) -> Profile | None:
     )
 
 
-def _parse_to_win(raw, where: str, report) -> tuple[int, ...] | None:
+def _parse_to_win(raw: object, where: str, report: Report) -> tuple[int, ...] | None:
     """Player-count ranges ("2-5" = 7) to one number per count, each of 2..8 covered exactly once."""
     if not isinstance(raw, dict) or not raw:
         report(where, "to_win", 'must be a table of player-count ranges, such as { "2-5" = 7 }')
@@ -309,7 +313,7 @@ def _parse_to_win(raw, where: str, report) -> tuple[int, ...] | None:
     return tuple(goals[n] for n in range(MIN_PLAYERS, MAX_PLAYERS + 1))
 
 
-def _parse_hand_limit(card_id: str, rule, report) -> HandLimitRule | None:
+def _parse_hand_limit(card_id: str, rule: object, report: Report) -> HandLimitRule | None:
     where = "hand_limits"
     if not _ID.match(card_id):
         report(where, card_id, "is not a card id")

@@ -6,15 +6,14 @@ Only the `[speech]` table exists so far; an unknown key or a bad value is an err
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, fields, replace
-from typing import Any
 
-from assistant.core.tomltext import load_toml, toml_value
+from assistant.core.datatext import load_toml, toml_value
 
 SPEECH_MODES = ("auto", "on", "off")
 BACKENDS = ("auto", "speechd", "pyttsx3", "espeak-ng", "silent")
 PLAYERS = ("auto", "aplay", "paplay", "pw-play")
+VERBOSITY = ("brief", "normal", "coaching")
 
 
 @dataclass(frozen=True)
@@ -42,34 +41,17 @@ class SpeechSettings:
     paplay or pw-play); empty when there is none."""
     transcript: str = ""
     """A text file every utterance is appended to, with its time (`~` is the home folder); empty for none."""
+    verbosity: str = "normal"
+    """How much the game replies say at start: brief (facts only), normal, or coaching (also what to type)."""
 
 
-_CHOICES = {"speech": SPEECH_MODES, "backend": BACKENDS, "player": PLAYERS}
+_CHOICES = {"speech": SPEECH_MODES, "backend": BACKENDS, "player": PLAYERS, "verbosity": VERBOSITY}
 
 
-#: The largest settings file read, in characters (a full one is under 1,000).
-MAX_SETTINGS_CHARS = 64_000
-
-
-def parse_settings(text: str, path: str = "settings.toml") -> SpeechSettings:
-    """Settings from the text of a settings file; ValueError saying what is wrong (a `DataFileError`, with the
-    line, when it is not TOML, too large or nested too deeply)."""
-    data = load_toml(text, path, max_chars=MAX_SETTINGS_CHARS)
-    try:
-        return _settings_from(data)
-    except ValueError as exc:
-        key = str(exc).split()[-1] if str(exc).startswith("unknown setting") else str(exc).split()[0]
-        raise ValueError(f"{exc} ({path} line {_line_of_key(text, key)})") from None
-
-
-def _line_of_key(text: str, dotted: str) -> int:
-    """The line where a `[table]` or `key =` of a settings file is (1 when it cannot be found)."""
-    name = dotted.rpartition(".")[2]
-    pattern = re.compile(rf"^\s*(\[\s*{re.escape(name)}\s*\]|{re.escape(name)}\s*=)")
-    return next((n for n, line in enumerate(text.splitlines(), start=1) if pattern.match(line)), 1)
-
-
-def _settings_from(data: dict[str, Any]) -> SpeechSettings:
+def parse_settings(text: str) -> SpeechSettings:
+    """Settings from the text of a settings file; ValueError saying what is wrong (tomllib's errors are
+    ValueErrors too)."""
+    data = load_toml(text)  # a DataTextError is a ValueError saying the line
     unknown_tables = sorted(set(data) - {"speech"})
     if unknown_tables:
         raise ValueError(f"unknown setting {unknown_tables[0]}")

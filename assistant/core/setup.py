@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from assistant.core.rules import DeckOut
-from assistant.core.words.text import clean_untrusted
 
 #: Cards dealt to each player at the start (rulebook 000: "deal 5 cards to each player").
 DEALT = 5
@@ -67,8 +66,7 @@ class Setup:
         if set(data) - known:
             raise SetupError(f"unknown setup field {sorted(set(data) - known)[0]!r}")
         try:
-            # A save is a file like any other: a name in it may hold escapes, so it is cleaned as typed names are.
-            players = tuple(clean_untrusted(_text(n), 60) or "?" for n in data["players"])
+            players = tuple(_text(n) for n in data["players"])
             addons = tuple(_text(a) for a in data.get("addons", []))
             babies = tuple(_text(b, empty=True) for b in data.get("babies", []))
             deck_out = data.get("deck_out")

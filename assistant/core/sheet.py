@@ -14,9 +14,8 @@ import difflib
 import io
 from dataclasses import dataclass, field
 
-from assistant.core.cards import Card, CardType, Deck, normalize, slugify
-from assistant.core.commands import parse_number
-from assistant.core.tomltext import toml_string
+from assistant.core.cards import Card, CardType, Deck, PrintVariant, normalize, slugify
+from assistant.core.datatext import toml_string
 from assistant.core.words import clean_untrusted
 
 #: The columns of a CSV or TSV sheet, in order when there is no header row.
@@ -25,10 +24,10 @@ COLUMNS = ("name", "type", "text", "copies", "abbreviation")
 MATCH_CUTOFF = 0.85
 #: The longest card text kept from a sheet, in characters (the longest printed card text is far shorter).
 MAX_TEXT = 2000
-#: The largest sheet read, in characters, and the most lines: a whole deck is about 150 lines and 40,000
-#: characters, so these leave room for any real sheet and keep an import, and every start after it, fast.
-MAX_SHEET_CHARS = 300_000
-MAX_SHEET_LINES = 1_000
+#: The most card lines read from one sheet (the largest deck has 90 cards), so an import stays quick to load.
+MAX_ROWS = 500
+#: The most copies of one card a sheet may give.
+MAX_COPIES = 99
 #: Spoken type names a sheet may use, folded: "Magical Unicorn", "Instant", "Upgrade card".
 TYPE_WORDS = {
     **{t.value: t for t in CardType},
@@ -80,16 +79,14 @@ class ImportResult:
     """Cards the base deck does not have."""
     problems: list[SheetProblem] = field(default_factory=list)
     """Lines not imported, and corrections made (a typo in a name, a type that disagrees)."""
+    settled: list[tuple[int, Card, str]] = field(default_factory=list)
+    """(line, the imported card, the print) for every card whose sheet text matched one of its print variants."""
 
 
 def parse_sheet(text: str, filename: str = "") -> tuple[list[SheetRow], list[SheetProblem]]:
     """The card lines of a sheet and the lines that could not be read; CSV, TSV or plain text by name and content."""
     text = text.lstrip("\ufeff")
-    if len(text) > MAX_SHEET_CHARS:
-        return [], [SheetProblem(1, f"the sheet is too large ({len(text):,} characters, at most {MAX_SHEET_CHARS:,})")]
     lines = text.splitlines()
-    if len(lines) > MAX_SHEET_LINES:
-        return [], [SheetProblem(MAX_SHEET_LINES + 1, f"the sheet has more than {MAX_SHEET_LINES:,} lines")]
     first = next((line for line in lines if line.strip() and not line.lstrip().startswith("#")), "")
     lower = filename.lower()
     if lower.endswith(".tsv") or (not lower.endswith(".csv") and "\t" in first):
@@ -104,73 +101,66 @@ def _looks_like_csv(line: str) -> bool:
     return len(row) >= 3 and (row[0].strip().lower() == "name" or normalize(row[1]) in TYPE_WORDS)
 
 
-def _parse_table(
-    text: str, delimiter: str, columns: tuple[str, ...] = COLUMNS, depth: int = 0
-) -> tuple[list[SheetRow], list[SheetProblem]]:
+def _parse_table(text: str, delimiter: str) -> tuple[list[SheetRow], list[SheetProblem]]:
     rows: list[SheetRow] = []
     problems: list[SheetProblem] = []
+    lines = text.splitlines(keepends=True)
+    columns: tuple[str, ...] = COLUMNS
+    offset = 0  # lines before the reader's text: after a quote never closed, reading starts again below it
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
-    total = text.count("\n") + (0 if text.endswith("\n") else 1)
-    end = 0
-    try:
-        for record in reader:
-            start, end = end + 1, reader.line_num
-            line = end
-            if end > start and any("\n" in cell for cell in record):
-                if end >= total and text.count('"') % 2 == 1 and depth < 50:
-                    # A quote never closed swallows every line after it: say so, skip that line, read the rest.
-                    problems.append(
-                        SheetProblem(start, "a quote opened on this line is never closed; this line was not imported")
-                    )
-                    more_rows, more = _parse_table(
-                        "\n" * start + text.split("\n", start)[-1], delimiter, columns, depth + 1
-                    )
-                    return rows + more_rows, problems + more
-                problems.append(
-                    SheetProblem(start, f"a quoted cell runs from this line to line {end}: check its quotes")
-                )
-                line = start
-            cells = [cell.strip() for cell in record]
-            if not any(cells) or cells[0].startswith("#"):
-                continue
-            if not rows and not problems and cells[0].lower() == "name":
-                columns = tuple(cell.lower() for cell in cells)
-                unknown = [c for c in columns if c not in COLUMNS]
-                missing = [c for c in ("name", "text") if c not in columns]
-                if unknown or missing:
-                    what = f"unknown columns {', '.join(unknown)}" if unknown else f"no {' or '.join(missing)} column"
-                    return [], [SheetProblem(line, f"the header has {what}; the columns are {', '.join(COLUMNS)}")]
-                continue
-            if len(cells) > len(columns):
-                problems.append(SheetProblem(line, f"{len(cells)} columns, expected at most {len(columns)}"))
-                continue
-            values = dict(zip(columns, cells))
-            if not values.get("name") or not values.get("text"):
-                problems.append(SheetProblem(line, "a card needs a name and a text"))
-                continue
-            rows.append(
-                SheetRow(
-                    line,
-                    values["name"],
-                    values["text"],
-                    values.get("type", ""),
-                    values.get("copies", ""),
-                    values.get("abbreviation", ""),
-                )
-            )
-    except csv.Error as exc:
-        problems.append(
-            SheetProblem(reader.line_num, f"cannot be read as a table ({exc}); the lines after it were not read")
-        )
+    last = 0
+    while True:
+        try:
+            record = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            problems.append(SheetProblem(offset + reader.line_num, f"cannot be read as a table ({exc})"))
+            break
+        start, line = offset + last + 1, offset + reader.line_num
+        last = reader.line_num
+        if line > start and any("\n" in cell for cell in record):  # a quote left open swallowed the lines below
+            problems.append(SheetProblem(start, "a quote opened on this line is not closed on it; the line was not "
+                                         "imported, and the lines below it were read on their own"))  # fmt: skip
+            offset, last = start, 0
+            reader = csv.reader(io.StringIO("".join(lines[start:])), delimiter=delimiter)
+            continue
+        cells = [cell.strip() for cell in record]
+        if not any(cells) or cells[0].startswith("#"):
+            continue
+        if not rows and not problems and cells[0].lower() == "name":
+            columns = tuple(cell.lower() for cell in cells)
+            unknown = [c for c in columns if c not in COLUMNS]
+            missing = [c for c in ("name", "text") if c not in columns]
+            if unknown or missing:
+                what = f"unknown columns {', '.join(unknown)}" if unknown else f"no {' or '.join(missing)} column"
+                return [], [SheetProblem(line, f"the header has {what}; the columns are {', '.join(COLUMNS)}")]
+            continue
+        if len(rows) >= MAX_ROWS:
+            problems.append(SheetProblem(line, f"more than {MAX_ROWS} cards: this line and the rest were not read"))
+            break
+        if len(cells) > len(columns):
+            problems.append(SheetProblem(line, f"{len(cells)} columns, expected at most {len(columns)}"))
+            continue
+        values = dict(zip(columns, cells))
+        if not values.get("name") or not values.get("text"):
+            problems.append(SheetProblem(line, "a card needs a name and a text"))
+            continue
+        rows.append(SheetRow(line, values["name"], values["text"], values.get("type", ""),
+                             values.get("copies", ""), values.get("abbreviation", "")))  # fmt: skip
     return rows, problems
 
 
 def _parse_plain(lines: list[str]) -> tuple[list[SheetRow], list[SheetProblem]]:
-    rows, problems = [], []
+    rows: list[SheetRow] = []
+    problems: list[SheetProblem] = []
     for number, raw in enumerate(lines, start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
+        if len(rows) >= MAX_ROWS:
+            problems.append(SheetProblem(number, f"more than {MAX_ROWS} cards: this line and the rest were not read"))
+            break
         name, colon, body = line.partition(":")
         if not colon or not name.strip() or not body.strip():
             problems.append(SheetProblem(number, "expected a card as Name: text"))
@@ -195,8 +185,8 @@ def match_sheet(rows: list[SheetRow], base: Deck, deck_id: str) -> ImportResult:
             close = difflib.get_close_matches(normalize(row.name), list(by_name), n=1, cutoff=MATCH_CUTOFF)
             if close:
                 card = by_name[close[0]]
-                result.problems.append(SheetProblem(row.line, f"{_said(row.name)} was read as {card.name!r}"))
-        made = _make_card(row, card, deck_id, result.problems)
+                result.problems.append(SheetProblem(row.line, f"{_said(row.name)} was read as {_said(card.name)}"))
+        made = _make_card(row, card, deck_id, result.problems, base.info.edition)
         if made is None:
             continue
         if made.id in used:
@@ -207,6 +197,8 @@ def match_sheet(rows: list[SheetRow], base: Deck, deck_id: str) -> ImportResult:
             )
             continue
         used[made.id] = row.line
+        if made.print and card is not None and card.print_variants:
+            result.settled.append((row.line, made, made.print))
         result.cards.append(made)
         if card is not None:
             result.matched.append((row.line, row.name, card))
@@ -215,19 +207,21 @@ def match_sheet(rows: list[SheetRow], base: Deck, deck_id: str) -> ImportResult:
     return result
 
 
-def _make_card(row: SheetRow, card: Card | None, deck_id: str, problems: list[SheetProblem]) -> Card | None:
+def _make_card(
+    row: SheetRow, card: Card | None, deck_id: str, problems: list[SheetProblem], edition: str = ""
+) -> Card | None:
     card_type = TYPE_WORDS.get(normalize(row.type)) if row.type else None
     if row.type and card_type is None:
         problems.append(SheetProblem(row.line, f"{_said(row.type)} is not a card type; this line was not imported"))
         return None
     copies = card.copies if card is not None else 1
     if row.copies:
-        number = parse_number(row.copies[:8])  # the shared parser: ASCII digits or a word, never 5,000 digits
-        if number is None or len(row.copies) > 8 or number < 1:
+        number = parse_copies(row.copies)
+        if number is None:
             problems.append(
                 SheetProblem(
                     row.line,
-                    f"copies {_said(row.copies)} is not a positive whole number; this line was not imported",
+                    f"copies {_said(row.copies)} is not a number from 1 to {MAX_COPIES}; this line was not imported",
                 )
             )
             return None
@@ -255,11 +249,37 @@ def _make_card(row: SheetRow, card: Card | None, deck_id: str, problems: list[Sh
         problems.append(
             SheetProblem(
                 row.line,
-                f"{card.name} is a {card.type.value} card in the deck, "
-                f"not {clean_untrusted(row.type, 60)}: the deck's type is kept",
+                f"{card.name} is a {card.type.value} card in the deck, not {row.type}: the deck's type is kept",
             )
         )
-    return Card(card.id, card.name, card.type, copies, text, deck_id, card.tags, card.variation, abbreviation)
+    variant = settled_variant(card, row.text)
+    if variant is not None:  # the sheet is that print: its text (in our words) and the tags the tracker acts on
+        tags = variant.tags if variant.tags is not None else card.tags
+        # the deck's own print becomes the other print, so "other print" still reads it
+        own = PrintVariant(card.print or edition, card.text, card.tags, card.confidence)
+        others = tuple(v for v in card.print_variants if v is not variant)
+        return Card(card.id, card.name, card.type, copies, variant.text, deck_id, tags, card.variation,
+                    abbreviation, print=variant.print, print_variants=(own, *others))  # fmt: skip
+    return Card(card.id, card.name, card.type, copies, text, deck_id, card.tags, card.variation, abbreviation,
+                print_variants=card.print_variants)  # fmt: skip
+
+
+def settled_variant(card: Card, sheet_text: str) -> PrintVariant | None:
+    """The print variant of the card whose marks all appear in the sheet's text, or None (the card's own print).
+
+    Marks are a few words only that print's wording holds, such as "move" where the other print says STEAL;
+    they are compared as folded words, so case, punctuation and line breaks on the sheet do not matter.
+    """
+    folded = f" {' '.join(_words(sheet_text))} "
+    for variant in card.print_variants:
+        if variant.marks and all(f" {' '.join(_words(mark))} " in folded for mark in variant.marks):
+            return variant
+    return None
+
+
+def _words(text: str) -> list[str]:
+    """The folded words of a text: lower case, accents off, letters and digits only."""
+    return [word for word in (normalize(part) for part in text.split()) if word]
 
 
 def render_import(result: ImportResult, base: Deck, deck_id: str, source: str) -> str:
@@ -268,41 +288,58 @@ def render_import(result: ImportResult, base: Deck, deck_id: str, source: str) -
     out = [
         "# An owner's reference sheet, imported by table-assistant deck import. Import the sheet again to change it.",
         "[deck]",
-        f"id = {_string(deck_id)}",
-        f"title = {_string(info.title + ', from your reference sheet')}",
-        f"edition = {_string(info.edition)}",
-        f"game = {_string(info.game)}",
+        f"id = {toml_string(deck_id)}",
+        f"title = {toml_string(info.title + ', from your reference sheet')}",
+        f"edition = {toml_string(info.edition)}",
+        f"game = {toml_string(info.game)}",
         'kind = "import"',
-        f"vocabulary = {_string(info.vocabulary.value)}",
+        f"vocabulary = {toml_string(info.vocabulary.value)}",
         f"complete = {'true' if info.complete else 'false'}",
-        f"base = {_string(info.id)}",
+        f"base = {toml_string(info.id)}",
         "notes = "
-        + _string(f"Imported from {source}: {len(result.matched)} cards of the deck, {len(result.added)} added."),
+        + toml_string(f"Imported from {source}: {len(result.matched)} cards of the deck, {len(result.added)} added."),
     ]
     for card in result.cards:
         out += [
             "",
             "[[cards]]",
-            f"id = {_string(card.id)}",
-            f"name = {_string(card.name)}",
-            f"type = {_string(card.type.value)}",
+            f"id = {toml_string(card.id)}",
+            f"name = {toml_string(card.name)}",
+            f"type = {toml_string(card.type.value)}",
             f"copies = {card.copies}",
-            f"text = {_string(card.text)}",
+            f"text = {toml_string(card.text)}",
         ]
         if card.tags:
-            out.append(f"tags = [{', '.join(_string(tag) for tag in sorted(card.tags))}]")
+            out.append(f"tags = [{', '.join(toml_string(tag) for tag in sorted(card.tags))}]")
         if card.variation:
-            out.append(f"variation = {_string(card.variation)}")
+            out.append(f"variation = {toml_string(card.variation)}")
         if card.abbreviation:
-            out.append(f"abbreviation = {_string(card.abbreviation)}")
+            out.append(f"abbreviation = {toml_string(card.abbreviation)}")
+        if card.print:
+            out.append(f"print = {toml_string(card.print)}")
+        for variant in card.print_variants:
+            out += [
+                "",
+                "[[cards.print_variants]]",
+                f"print = {toml_string(variant.print)}",
+                f"text = {toml_string(variant.text)}",
+            ]
+            if variant.tags is not None:
+                out.append(f"tags = [{', '.join(toml_string(tag) for tag in sorted(variant.tags))}]")
+            out.append(f"confidence = {toml_string(variant.confidence.value)}")
+            if variant.marks:
+                out.append(f"marks = [{', '.join(toml_string(mark) for mark in variant.marks)}]")
     return "\n".join(out) + "\n"
 
 
-def _said(text: str) -> str:
-    """A sheet's text quoted in a message: cleaned first, so the owner's file can put no escape on the screen."""
-    return repr(clean_untrusted(text, 60))
+def parse_copies(typed: str) -> int | None:
+    """A number of copies from 1 to `MAX_COPIES` in ASCII digits, or None (never int() on 5,000 digits)."""
+    typed = typed.strip()
+    if not (typed.isascii() and typed.isdigit()) or len(typed) > 2 or not 1 <= int(typed) <= MAX_COPIES:
+        return None
+    return int(typed)
 
 
-def _string(text: str) -> str:
-    """A TOML basic string that reads back as exactly `text` (the one TOML writer)."""
-    return toml_string(text)
+def _said(typed: str) -> str:
+    """Something the owner typed, quoted and cleaned for a message."""
+    return f'"{clean_untrusted(typed, 60)}"'

@@ -8,6 +8,7 @@ from this table, and a test checks the doc against it).
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import enum
 import re
 from collections.abc import Callable
@@ -32,6 +33,7 @@ class Kind(enum.Enum):
     START = "Starting, continuing, correcting"
     EVENT = "Events"
     QUESTION = "Questions"
+    LISTENING = "Listening"
 
 
 @dataclass(frozen=True)
@@ -72,7 +74,7 @@ SYNONYMS = {
     "resolves": "resolve", "done": "resolve", "draws": "draw", "discards": "discard", "steals": "steal",
     "destroys": "destroy", "sacrifices": "sacrifice", "brings": "bring", "returns": "return", "takes": "take",
     "swaps": "swap", "moves": "move", "field": "stable", "stables": "stable", "fields": "stable", "score": "tally",
-    "count": "tally", "history": "log", "confirm": "yes", "y": "yes", "ok": "yes", "cancel": "no", "n": "no",
+    "count": "tally", "confirm": "yes", "y": "yes", "ok": "yes", "cancel": "no", "n": "no",
     "whose": "turn", "status": "turn", "where": "turn", "read": "card", "what": "card",
 }  # fmt: skip
 
@@ -240,6 +242,20 @@ VERBS: tuple[Verb, ...] = (
         ("`card NAME`, `what is NAME`", "a card's text (with no name, the card just read)"),
     ), parse=c.parse_query),
     Verb("help", Kind.QUESTION, ("help", "?"), (("`help`", "the commands"),)),
+    # Listening: the session and the front ends carry these out.
+    Verb("repeat", Kind.LISTENING, ("repeat", "again", "say again"), (
+        ("`repeat`", "the last answer again (F2 in the app)"),
+    )),
+    Verb("stop", Kind.LISTENING, ("stop", "quiet", "hush"), (("`stop`", "stop talking (Escape in the app)"),)),
+    Verb("history", Kind.LISTENING, ("history", "earlier"), (
+        ("`history`", "the last answers, oldest first (F3 and F4 in the app step through them)"),
+    )),
+    Verb("verbosity", Kind.LISTENING, ("verbosity",), (
+        ("`verbosity`", "the next level of detail: brief, normal, coaching (F7 in the app)"),
+        ("`verbosity brief`", "facts only: \"Ana: Basic Unicorn (Blue), no Neigh. 2 Unicorns.\""),
+        ("`verbosity normal`", "the facts and what the table waits for"),
+        ("`verbosity coaching`", "also how to say it (\"say draw\"), for learning the commands"),
+    ), parse=c.parse_level),
 )  # fmt: skip
 
 BY_NAME = {verb.name: verb for verb in VERBS}
@@ -278,6 +294,15 @@ def parse_command(text: str, names: tuple[str, ...] = ()) -> Command | None:
     verb, used = found
     command = verb.parse(verb.name, tokens[used:], lower[used:], names)
     return dataclasses.replace(command, actor=actor) if actor is not None else command
+
+
+def near_verb(text: str) -> Verb | None:
+    """The verb a mistyped first word resembles ("destory" is destroy), or None."""
+    first = text.strip().split(" ")[0].lower()
+    heads = {phrase.split()[0]: verb for verb in VERBS for phrase in verb.phrases if len(phrase.split()[0]) > 2}
+    heads.update((said, BY_NAME[name]) for said, name in SYNONYMS.items() if len(said) > 2)
+    close = difflib.get_close_matches(first, list(heads), n=1, cutoff=0.75) if len(first) > 3 else []
+    return heads[close[0]] if close else None
 
 
 def help_lines() -> tuple[str, ...]:

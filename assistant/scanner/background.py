@@ -30,7 +30,10 @@ import math
 import threading
 from collections import deque
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import numpy as np
 
 from assistant.scanner.decoders import Cascade, Decoded
 
@@ -88,6 +91,11 @@ class BackgroundStage:
         """Keep a frame for the average (the live loop calls it for every frame; only the last few are kept)."""
         with self._lock:
             self._history.append((index, gray))
+
+    @property
+    def running(self) -> bool:
+        """True while its thread is there (started and not yet stopped)."""
+        return self._thread is not None
 
     def busy(self) -> bool:
         """True while a frame is being worked on or waits for its turn."""
@@ -229,7 +237,7 @@ class BackgroundStage:
         return mean, (x, y)
 
 
-def _line_psf(length: int, angle: float, shape) -> object:
+def _line_psf(length: int, angle: float, shape: tuple[int, ...]) -> np.ndarray:
     """A straight-line blur of `length` pixels at `angle` degrees, centred at the origin of an image of `shape`
     (wrapped around, as the Fourier transform wants it), summing to one."""
     import numpy as np

@@ -28,6 +28,7 @@ import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from assistant.core import words
 
@@ -119,10 +120,13 @@ class Cascade:
         stages: tuple[str, ...] = DEFAULT_STAGES,
         budget_ms: float | None = FRAME_BUDGET_MS,
         clock: Callable[[], float] = time.perf_counter,
+        on_step: Callable[[str, str], None] | None = None,
     ):
         """`stages`: which stages to run, a subset of `ALL_STAGES` (the order is always the cascade's own).
         `budget_ms`: the hard limit of one frame; None retries everything (still images, the background stage).
-        `clock`: seconds, for the deadline (a test passes a clock of its own)."""
+        `clock`: seconds, for the deadline (a test passes a clock of its own).
+        `on_step`: called just before each piece of work with its kind ("zxing", "pyzbar" or "transform") and its
+        stage: a test clock moves there, so the deadline logic is tested without depending on this machine."""
         unknown = set(stages) - set(ALL_STAGES)
         if unknown:
             raise ValueError(f"unknown decoder stages: {', '.join(sorted(unknown))}")
@@ -130,12 +134,14 @@ class Cascade:
         self.budget_ms = budget_ms
         self._notices: list[str] = []
         self._cv2 = load_opencv()
-        self._np = None
-        self._zxing = None
-        self._pyzbar = None
-        self._opencv_detector = None
-        self._clahe = None
+        # The libraries, each loaded when the stages need it (None when missing): modules typed as Any.
+        self._np: Any = None
+        self._zxing: Any = None
+        self._pyzbar: Any = None
+        self._opencv_detector: Any = None
+        self._clahe: Any = None
         self.clock = clock
+        self.on_step = on_step
         self._deadline: float | None = None
         self._cost: dict = dict(_INITIAL_MS_PER_MPX)
         self.trace: list[tuple[str, str]] = []
@@ -302,6 +308,8 @@ class Cascade:
                 self._skip(stage)
                 continue
             started = self.clock()
+            if self.on_step is not None:
+                self.on_step("transform", stage)
             image, scale, options = self._prepare(stage, crop)
             self._learn("transform", pixels, started)
             if not self.fits(step, pixels):  # the image work took longer than it should: stop here
@@ -353,6 +361,8 @@ class Cascade:
 
     def _zxing_call(self, gray, stage: str, origin, scale: float, **options) -> list[Decoded]:
         zxing = self._zxing
+        if self.on_step is not None:
+            self.on_step("zxing", stage)
         if "binarizer" in options:
             options["binarizer"] = getattr(zxing.Binarizer, options["binarizer"])
         try:
@@ -384,6 +394,8 @@ class Cascade:
 
     def _pyzbar_call(self, gray, stage: str, origin) -> list[Decoded]:
         pyzbar = self._pyzbar
+        if self.on_step is not None:
+            self.on_step("pyzbar", stage)
         try:
             results = pyzbar.decode(gray, symbols=[pyzbar.ZBarSymbol.QRCODE])
         except Exception:  # noqa: BLE001 - pyzbar raises ValueError (bad orientation) and ctypes errors on odd

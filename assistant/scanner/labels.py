@@ -1,4 +1,5 @@
-"""Printable QR stickers: `table-assistant labels DECK --out FILE.pdf|FILE.png [--unique]`.
+"""Printable QR stickers, as `table-assistant labels DECK --out FILE.pdf|FILE.png [--unique]` writes them
+(`assistant/commands/labels.py`, which passes in the deck and its braille abbreviations).
 
 One sticker per physical copy of each card (one per card with `--unique`), nine to a page, each with the card's
 name and braille abbreviation in print under the code, for the sighted helper who sticks them on.
@@ -19,7 +20,7 @@ docs/scanner.md for the assumptions and the distance at which each webcam resolu
 from __future__ import annotations
 
 import math
-import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -133,19 +134,18 @@ class Sticker:
     payload: str
 
 
-def deck_stickers(deck: Deck, unique: bool = False) -> list[Sticker]:
-    """The deck's stickers in deck order: one per copy of each card, or one per card when `unique`."""
-    from assistant.braille.labels import deck_labels
-
+def deck_stickers(deck: Deck, abbreviations: Mapping[str, str], unique: bool = False) -> list[Sticker]:
+    """The deck's stickers in deck order: one per copy of each card, or one per card when `unique`;
+    `abbreviations` is card id → the braille abbreviation printed under the code."""
     stickers = []
     codes: dict[str, int] = {}
     for card in deck.cards:
         codes[short_code(card.id)] = codes.get(short_code(card.id), 0) + 1
-    for label in deck_labels(deck):
-        shared = codes[short_code(label.card.id)] > 1  # two cards with one short code: the long label for both
-        payload = (long_label_payload if shared else label_payload)(deck.id, label.card.id)
-        sticker = Sticker(label.card, label.text, payload)
-        stickers.extend([sticker] * (1 if unique else label.card.copies))
+    for card in deck.cards:
+        shared = codes[short_code(card.id)] > 1  # two cards with one short code: the long label for both
+        payload = (long_label_payload if shared else label_payload)(deck.id, card.id)
+        sticker = Sticker(card, abbreviations[card.id], payload)
+        stickers.extend([sticker] * (1 if unique else card.copies))
     return stickers
 
 
@@ -187,7 +187,7 @@ def render_sticker(sticker: Sticker, version: int, dpi: int = DPI):
     code = Image.new("L", (len(matrix), len(matrix)), 255)
     code.putdata([0 if dark else 255 for line in matrix for dark in line])
     quiet = QUIET_MODULES * module
-    image.paste(code.resize((len(matrix) * module,) * 2, Image.NEAREST), (quiet, quiet))
+    image.paste(code.resize((len(matrix) * module,) * 2, Image.Resampling.NEAREST), (quiet, quiet))
     draw = ImageDraw.Draw(image)
     text_top = width - quiet // 2
     inner = width - 2 * _dots(2, dpi)
@@ -221,11 +221,11 @@ def sheet_version(stickers: list[Sticker]) -> int:
     return max((qr_version(s.payload) for s in stickers), default=1)
 
 
-def sheet_pages(deck: Deck, unique: bool = False, dpi: int = DPI):
+def sheet_pages(deck: Deck, abbreviations: Mapping[str, str], unique: bool = False, dpi: int = DPI):
     """The sheet as Pillow images, one per page, and the stickers in the order they were placed."""
     from PIL import Image, ImageDraw
 
-    stickers = deck_stickers(deck, unique)
+    stickers = deck_stickers(deck, abbreviations, unique)
     version = sheet_version(stickers)
     boxes = slot_boxes(version, dpi)
     page_w, page_h = _dots(PAGE_MM[0], dpi), _dots(PAGE_MM[1], dpi)
@@ -254,36 +254,3 @@ def sheet_pages(deck: Deck, unique: bool = False, dpi: int = DPI):
 def page_paths(path: Path, count: int) -> list[Path]:
     """Where the pages of a PNG sheet go: FILE.png, then FILE-2.png, FILE-3.png and so on."""
     return [path] + [path.with_name(f"{path.stem}-{n}{path.suffix}") for n in range(2, count + 1)]
-
-
-def write_sheet(deck_id: str, path: Path, unique: bool = False) -> int:
-    """Write a deck's sheet of QR stickers as a PDF (all pages) or PNG files (one per page); the exit status."""
-    from assistant.storage.decks import load_deck
-
-    path = Path(path)
-    suffix = path.suffix.lower()
-    if suffix not in (".pdf", ".png"):
-        print(words.sticker_sheet_kind(str(path)), file=sys.stderr)
-        return 2
-    try:
-        import PIL  # noqa: F401  (Pillow comes with qrcode[pil])
-        import qrcode  # noqa: F401
-    except ImportError:
-        print(words.STICKERS_NEED_PILLOW, file=sys.stderr)
-        return 2
-    deck = load_deck(deck_id)
-    pages, stickers = sheet_pages(deck, unique)
-    try:
-        if suffix == ".pdf":
-            pages[0].save(path, "PDF", resolution=DPI, save_all=True, append_images=pages[1:])
-            written = [path]
-        else:
-            written = page_paths(path, len(pages))
-            for page, target in zip(pages, written):
-                page.save(target, "PNG", dpi=(DPI, DPI))
-    except OSError as exc:
-        print(words.sticker_sheet_unwritable(str(path), exc.strerror or str(exc)), file=sys.stderr)
-        return 2
-    width, height = sticker_size_mm(sheet_version(stickers))
-    print(words.sticker_sheet_written(len(stickers), len(pages), [str(p) for p in written], width, height))
-    return 0

@@ -55,13 +55,17 @@ class ScannerNotice:
     sentence: str
 
 
+#: Everything the live scanner reports; the app's camera thread posts each one to the app as it is.
+LiveEvent = CodeAnnounced | CueGiven | SourceLost | SourceBack | ScannerNotice
+
+
 class LiveScanner:
     """Reads a source frame by frame and reports what to announce."""
 
     def __init__(
         self,
         open_source: Callable[[], FrameSource],
-        report: Callable[[object], None],
+        report: Callable[[LiveEvent], None],
         cascade: Cascade | None = None,
         tracker: SightingTracker | None = None,
         pacer: CuePacer | None = None,
@@ -165,7 +169,7 @@ class LiveScanner:
             # The measurement filters the region four times; it is skipped when that no longer fits the frame.
             if cascade.fits("transform", 4 * pixels):
                 cue = aiming_cue(measure_view(gray, region, squareness=shapes[0] if shapes else None))
-                if self.pacer.allow(cue, now):
+                if cue is not None and self.pacer.allow(cue, now):
                     self.report(CueGiven(cue))
             else:
                 self.cue_skipped = True

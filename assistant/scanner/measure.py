@@ -96,10 +96,7 @@ def sharpness(gray) -> float:
     low, high = _percentiles(gray, 2, 98)
     spread = max(high - low, 1.0)
     image = gray.astype(np.float32)
-    least = None
-    for kernel in _DIRECTIONS:
-        variance = float(cv2.filter2D(image, -1, kernel)[1:-1, 1:-1].var())
-        least = variance if least is None else min(least, variance)
+    least = min(float(cv2.filter2D(image, -1, kernel)[1:-1, 1:-1].var()) for kernel in _DIRECTIONS)
     return least * (255.0 / spread) ** 2
 
 

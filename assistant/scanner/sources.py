@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from assistant.core import words
 from assistant.scanner.decoders import load_opencv
@@ -60,6 +60,22 @@ class FrameSource(Protocol):
 
     def close(self) -> None:
         """Release the camera or file."""
+
+
+class Capture(Protocol):
+    """What the webcam and video sources use of an OpenCV `VideoCapture` (tests pass a fake with these methods)."""
+
+    def isOpened(self) -> bool:  # OpenCV's spelling
+        """True when the camera or file could be opened."""
+        ...
+
+    def read(self) -> tuple[bool, Any]:
+        """Whether a frame was read, and the frame."""
+        ...
+
+    def release(self) -> None:
+        """Let the camera or file go."""
+        ...
 
 
 def _cv2():
@@ -112,7 +128,7 @@ class ImageFiles:
 class VideoFile:
     """The frames of a video file, in order."""
 
-    def __init__(self, path: Path, capture=None):
+    def __init__(self, path: Path, capture: Capture | None = None):
         self.name = str(path)
         path = Path(path)
         if capture is None:
@@ -140,7 +156,7 @@ class VideoFile:
         self._capture.release()
 
 
-def open_capture(index: int):
+def open_capture(index: int) -> Capture:
     """An OpenCV capture for camera `index`: V4L2 on Linux, MJPG at 1280 by 720 where the camera offers it."""
     cv2 = _cv2()
     if sys.platform.startswith("linux"):
@@ -164,7 +180,7 @@ class Webcam:
     `words.CAMERA_LOST`; the live loop then closes it and opens a new one every few seconds.
     """
 
-    def __init__(self, index: int = 0, capture_factory: Callable[[int], object] = open_capture, timeout: float = 2.0):
+    def __init__(self, index: int = 0, capture_factory: Callable[[int], Capture] = open_capture, timeout: float = 2.0):
         self.index = index
         self.name = f"camera {index}"
         self.timeout = timeout

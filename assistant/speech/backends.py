@@ -515,6 +515,10 @@ class SpeechdBackend(Backend):
         self.environ = environ
         self._client: Any = None  # a speechd.SSIPClient, once opened
         self._done = threading.Event()
+        # The client is not safe for two commands at once: a CANCEL sent while the worker's SPEAK waits for its
+        # reply leaves both waiting for ever. Each command holds this lock; a SPEAK's exchange takes milliseconds
+        # (the speaking itself is waited for outside it, through the callback).
+        self._commands = threading.Lock()
 
     def open(self) -> None:
         """Connect if the socket answers and the client module is installed; never start a daemon."""
@@ -547,7 +551,10 @@ class SpeechdBackend(Backend):
                 return
             self._done.clear()
             try:
-                self._client.speak(piece, callback=lambda kind, **_: self._done.set(), event_types=events)
+                with self._commands:
+                    if not wanted():
+                        return  # cancelled while waiting for the lock
+                    self._client.speak(piece, callback=lambda kind, **_: self._done.set(), event_types=events)
             except Exception as exc:
                 raise SpeechError(words.engine_unavailable("speech-dispatcher", str(exc))) from None
             while wanted() and not self._done.wait(0.25):
@@ -555,14 +562,16 @@ class SpeechdBackend(Backend):
 
     def cancel(self) -> None:
         """Cancel the message being spoken."""
-        if self._client is not None:
-            with contextlib.suppress(Exception):
-                self._client.cancel()
+        with self._commands:
+            if self._client is not None:
+                with contextlib.suppress(Exception):
+                    self._client.cancel()
         self._done.set()
 
     def close(self) -> None:
         """Close the connection."""
-        if self._client is not None:
-            with contextlib.suppress(Exception):
-                self._client.close()
-            self._client = None
+        with self._commands:
+            if self._client is not None:
+                with contextlib.suppress(Exception):
+                    self._client.close()
+                self._client = None

@@ -9,73 +9,45 @@ from assistant.core import words
 from assistant.core.cardfile import CardDataError, Problem, parse_deck
 from assistant.core.cards import CardSet, CardType, Deck
 from assistant.core.learning import NewCard, learned_deck_text
-from assistant.core.words import clean_untrusted
-from assistant.storage.files import read_user_text, set_aside, write_atomic
+from assistant.storage.files import set_aside, write_atomically
 from assistant.storage.paths import card_texts_dir, imported_decks_dir
 
 DEFAULT_DECK = "uu-2nd"
 
-#: Sentences about the owner's imports met while loading (one set aside, one that would shadow a shipped deck),
-#: for the caller to show and speak once; `take_notices` empties it.
+
+def load_deck_file(path: Path) -> Deck:
+    """Read and validate one deck file; raise `CardDataError` with every problem."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CardDataError([Problem(str(path), 1, "-", "file", f"cannot be read ({exc})")]) from None
+    return parse_deck(text, str(path))
+
+
+#: Sentences about the owner's files met while loading decks (a damaged import set aside, an import named like a
+#: shipped deck), said once by whoever shows the player something next (`take_notices`).
 _NOTICES: list[str] = []
 
 
 def take_notices() -> list[str]:
-    """The sentences about damaged or shadowing imports gathered since the last call (each said once)."""
-    notices = list(dict.fromkeys(_NOTICES))
+    """The sentences gathered while loading decks since the last call, each once."""
+    said = list(dict.fromkeys(_NOTICES))
     _NOTICES.clear()
-    return notices
-
-
-def load_deck_file(path: Path) -> Deck:
-    """Read and validate one deck file (size-limited, nesting-limited); raise `CardDataError` with every problem."""
-    try:
-        text = read_user_text(path)
-    except OSError as exc:
-        raise CardDataError([Problem(str(path), 1, "-", "file", f"cannot be read ({exc.strerror or exc})")]) from None
-    except ValueError as exc:
-        raise CardDataError([Problem(str(path), 1, "-", "file", str(exc))]) from None
-    return parse_deck(text, str(path))
-
-
-def _imports() -> list[Path]:
-    folder = imported_decks_dir()
-    return sorted(folder.glob("*.toml")) if folder.is_dir() else []
-
-
-def _shipped_ids() -> set[str]:
-    folder = card_texts_dir()
-    return {path.stem for path in folder.glob("*.toml")} if folder.is_dir() else set()
+    return said
 
 
 def deck_files() -> dict[str, Path]:
-    """Every installed deck file by deck id: shipped ones, then the user's imports (named by file stem). An import
-    named like a shipped deck never replaces it: it is left out, and the owner is told once."""
-    folder = card_texts_dir()
-    found: dict[str, Path] = {path.stem: path for path in sorted(folder.glob("*.toml"))} if folder.is_dir() else {}
-    shipped = set(found)
-    for path in _imports():
-        if path.stem in shipped:
-            _NOTICES.append(words.import_shadows_shipped(clean_untrusted(path.name, 80)))
-        else:
-            found[path.stem] = path
+    """Every installed deck file by deck id: the shipped ones, then the owner's imports (named by file stem). An
+    import cannot replace a shipped deck: one named like it is left out, and said."""
+    found: dict[str, Path] = {}
+    for folder in (card_texts_dir(), imported_decks_dir()):
+        if folder.is_dir():
+            for path in sorted(folder.glob("*.toml")):
+                if path.stem in found:
+                    _NOTICES.append(words.import_shadows_shipped(path.name))
+                    continue
+                found[path.stem] = path
     return found
-
-
-def _load_import(path: Path) -> Deck | None:
-    """An imported deck, or None when it is damaged: then it is set aside (kept, renamed) and the owner told which
-    file and line, so one damaged import never stops a look-up, a game or a resume."""
-    try:
-        return load_deck_file(path)
-    except CardDataError as exc:
-        first = exc.problems[0] if exc.problems else Problem(str(path), 1, "-", "file", "damaged")
-        kept = set_aside(path)
-        _NOTICES.append(
-            words.import_damaged(
-                clean_untrusted(path.name, 80), first.line, clean_untrusted(first.message, 160), kept.name
-            )
-        )
-        return None
 
 
 def load_all_decks() -> tuple[list[Deck], list[CardDataError]]:
@@ -127,16 +99,29 @@ def _id_line(path: str, card_id: str) -> int:
 
 
 def imports_for(deck_ids: set[str]) -> list[Deck]:
-    """The owner's imported sheets that override or extend these decks; a damaged one is set aside and left out
-    (see `take_notices`), and one named like a shipped deck is left out."""
+    """The owner's imported sheets that override or extend these decks. A damaged one is set aside (kept whole
+    under another name) and said, with its file and line; the others and the shipped decks go on."""
+    folder = imported_decks_dir()
     shipped = _shipped_ids()
-    deck_files()  # notes an import that would shadow a shipped deck, once
-    decks = [_load_import(path) for path in _imports() if path.stem not in shipped]
-    return [
-        deck
-        for deck in decks
-        if deck is not None and deck.info.kind == "import" and deck.info.base in deck_ids and deck.id not in shipped
-    ]
+    decks = []
+    for path in sorted(folder.glob("*.toml")) if folder.is_dir() else []:
+        try:
+            deck = load_deck_file(path)
+        except CardDataError as exc:
+            aside = set_aside(path)
+            first = exc.problems[0]
+            _NOTICES.append(words.import_set_aside(path.name, first.line, first.message, aside.name))
+            continue
+        if path.stem in shipped or deck.id in shipped:
+            _NOTICES.append(words.import_shadows_shipped(path.name))
+        elif deck.info.kind == "import" and deck.info.base in deck_ids:
+            decks.append(deck)
+    return decks
+
+
+def _shipped_ids() -> set[str]:
+    folder = card_texts_dir()
+    return {path.stem for path in folder.glob("*.toml")} if folder.is_dir() else set()
 
 
 def load_card_set(base: str = DEFAULT_DECK, addons: list[str] | tuple[str, ...] = ()) -> CardSet:
@@ -161,7 +146,7 @@ def load_card_set(base: str = DEFAULT_DECK, addons: list[str] | tuple[str, ...] 
 
 def save_import(deck_id: str, text: str) -> Path:
     """Write an imported deck file atomically: a re-import replaces the old one whole or not at all."""
-    return write_atomic(imported_decks_dir() / f"{deck_id}.toml", text)
+    return write_atomically(imported_decks_dir() / f"{deck_id}.toml", text)
 
 
 def learn_card(base_id: str, new: NewCard, card_type: CardType) -> Path:

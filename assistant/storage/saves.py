@@ -22,8 +22,8 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from assistant.core.tomltext import DataFileError, load_json
-from assistant.storage.files import fsync_dir, set_aside, write_atomic
+from assistant.core.datatext import load_json
+from assistant.storage.files import fsync_folder, keep_copy, write_atomically
 from assistant.storage.paths import user_data_dir
 
 FORMAT = "table-assistant game"
@@ -40,27 +40,20 @@ def games_dir() -> Path:
 def encode_line(body: dict) -> bytes:
     """One record as a line: compact JSON, a tab, its CRC-32."""
     text = json.dumps(body, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
-    data = text.encode("utf-8", "backslashreplace")  # a lone surrogate becomes a JSON escape, never a crash
+    data = text.encode("utf-8")
     return data + b"\t" + f"{zlib.crc32(data):08x}".encode("ascii") + b"\n"
 
 
-#: The longest line of a save read, in bytes: a real record is under 200.
-MAX_LINE_BYTES = 100_000
-
-
 def decode_line(line: bytes) -> dict | None:
-    """A line's record, or None when the line is damaged (bad CRC, not JSON, too long or too deep, not a table).
-
-    A line ending in CR (a save copied through a program that writes CRLF line ends) is read as if it did not."""
-    line = line.removesuffix(b"\r")
+    """A line's record, or None when the line is damaged (bad CRC, not JSON, not a table)."""
     data, tab, crc = line.rpartition(b"\t")
-    if not tab or len(crc) != 8 or len(data) > MAX_LINE_BYTES:
+    if not tab or len(crc) != 8:
         return None
     try:
         if int(crc, 16) != zlib.crc32(data):
             return None
-        body = load_json(data.decode("utf-8"))
-    except (ValueError, UnicodeDecodeError, DataFileError):
+        body = load_json(data.decode("utf-8"))  # bounded: a line nested 100,000 deep is damaged, not a crash
+    except (ValueError, UnicodeDecodeError):
         return None
     return body if isinstance(body, dict) else None
 
@@ -97,18 +90,20 @@ class SavedGame:
     lines: list[bytes] = field(default_factory=list)
     """Every line as read, without its newline (index = line number - 1)."""
     problem: str = ""
-    """Why the save cannot be continued at all (its setup line is missing, damaged or of an unknown version),
-    naming the file and the line; empty when it can."""
+    """Why the setup cannot be read, when it cannot ("it is empty", "line 1, the setup, is damaged")."""
+
+    @property
+    def name(self) -> str:
+        """The save's file name, for messages."""
+        return self.path.name
 
     def set_aside(self, bad: list[int]) -> str:
         """Keep the original file beside the save, rewrite the save without the `bad` lines; return the
         kept file's name."""
-        kept = set_aside(self.path, SUFFIX, keep_copy=True)
-        if kept == self.path:
-            raise OSError(f"cannot keep a copy of {self.path.name}")
+        kept = keep_copy(self.path)
         drop = set(bad)
-        good = [line.removesuffix(b"\r") for number, line in enumerate(self.lines, start=1) if number not in drop]
-        write_atomic(self.path, b"".join(line + b"\n" for line in good))
+        good = [line for number, line in enumerate(self.lines, start=1) if number not in drop]
+        write_atomically(self.path, b"".join(line + b"\n" for line in good))
         self.lines = good
         self.records = [(n, r) for n, r in self.records if n not in drop]
         self.damaged = []
@@ -127,28 +122,40 @@ def read_save(path: Path) -> SavedGame:
     tail = parts[-1]
     lines = complete + ([tail] if tail else [])
     saved = SavedGame(path, None, lines=lines)
-    if not lines:
-        saved.problem = f"{path.name}:1: the file is empty"
     for number, line in enumerate(lines, start=1):
         cut_off = number == len(lines) and bool(tail)
-        body = None if cut_off else decode_line(line)
+        body = None if cut_off else decode_line(line.removesuffix(b"\r"))  # a copy with Windows line ends reads
         if number == 1:
-            if body is None or body.get("format") != FORMAT or not isinstance(body.get("setup"), dict):
+            saved.problem = _setup_problem(body)
+            if saved.problem:
                 saved.damaged.append(number)
-                saved.problem = f"{path.name}:1: the first line is not a game's setup (the file is damaged)"
-            elif body.get("version") != VERSION:
-                saved.problem = (
-                    f"{path.name}:1: it was saved in format version {str(body.get('version'))[:20]}, "
-                    f"and this app reads version {VERSION}"
-                )
             else:
+                assert body is not None
                 saved.setup = body["setup"]
             continue
         if body is None or set(body) != {"n", "r"} or not isinstance(body["r"], dict):
             saved.damaged.append(number)
             continue
         saved.records.append((number, body["r"]))
+    if not raw.strip():
+        saved.problem = "it is empty"
     return saved
+
+
+def _setup_problem(body: dict | None) -> str:
+    """What is wrong with a save's first line, or "" when it is a setup this version reads."""
+    if body is None:
+        return "line 1, the setup, is damaged"
+    if body.get("format") != FORMAT:
+        return "line 1 is not the start of a saved game"
+    version = body.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        return "line 1 has no format version"
+    if version > VERSION:
+        return f"it was written by a newer version of the app (format {version}; this one reads {VERSION})"
+    if not isinstance(body.get("setup"), dict):
+        return "line 1 has no setup"
+    return ""
 
 
 class GameStore:
@@ -166,12 +173,12 @@ class GameStore:
             out.write(encode_line({"format": FORMAT, "version": VERSION, "setup": setup}))
             out.flush()
             os.fsync(out.fileno())
-        fsync_dir(self.folder)
+        fsync_folder(self.folder)
         self._point_to(path)
         return GameLog(path, 1)
 
     def _point_to(self, path: Path) -> None:
-        write_atomic(self.folder / POINTER, path.name + "\n")
+        write_atomically(self.folder / POINTER, path.name + "\n")
 
     def last_path(self) -> Path | None:
         """The save to continue: the one `games/last` names, or else the newest."""

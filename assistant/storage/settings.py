@@ -1,5 +1,4 @@
-"""The player's settings: `settings.toml` in the configuration directory, read by the bounded TOML reader and
-written by the one TOML writer (`assistant/core/tomltext.py`).
+"""The player's settings: `settings.toml` in the configuration directory, read with tomllib, written by hand.
 
 Only the `[speech]` table exists so far. A file that cannot be read, or holds an unknown key or a bad value, is
 set aside as `settings.toml.damaged-<date and time>` and the defaults are used; the caller gets one sentence to
@@ -11,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from assistant.core import words
-from assistant.core.settings import MAX_SETTINGS_CHARS, SpeechSettings, format_settings, parse_settings
-from assistant.storage.files import read_user_text, set_aside, write_atomic
+from assistant.core.settings import SpeechSettings, format_settings, parse_settings
+from assistant.storage.files import set_aside, write_atomically
 from assistant.storage.paths import user_config_dir
 
 __all__ = ["SpeechSettings", "settings_path", "load_settings", "save_settings"]
@@ -30,24 +29,21 @@ def load_settings(path: Path | None = None) -> tuple[SpeechSettings, str]:
     """
     path = path or settings_path()
     try:
-        text = read_user_text(path, max_bytes=MAX_SETTINGS_CHARS * 4)
+        text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return SpeechSettings(), ""
-    except OSError as exc:
-        return SpeechSettings(), _set_aside(path, exc.strerror or str(exc))
-    except ValueError as exc:
+    except (OSError, UnicodeDecodeError) as exc:
         return SpeechSettings(), _set_aside(path, str(exc))
     try:
-        return parse_settings(text, path.name), ""
+        return parse_settings(text), ""
     except ValueError as exc:
         return SpeechSettings(), _set_aside(path, str(exc))
 
 
 def _set_aside(path: Path, reason: str) -> str:
-    # A file that cannot be moved (a read-only folder) stays where it is, and the defaults are still used.
     return words.settings_damaged(reason, set_aside(path).name)
 
 
 def save_settings(settings: SpeechSettings, path: Path | None = None) -> Path:
-    """Write the settings file atomically, so a crash never leaves half a file; return its path."""
-    return write_atomic(path or settings_path(), format_settings(settings))
+    """Write the settings file (through a temporary file, so a crash never leaves half a file); return its path."""
+    return write_atomically(path or settings_path(), format_settings(settings))

@@ -91,25 +91,13 @@ class TableApp(App):
         if self.camera_worker is not None:
             self.camera_worker.stop()
 
-    def on_card_scanned(self, message) -> None:
-        """The camera read a card's code: the same reply as typing the card's name."""
-        self.show(self.session.scanned(message.payload))
+    def on_scanner_event(self, message) -> None:
+        """What the camera found (`assistant.ui.camera.ScannerEvent`): a card read gets the same reply as typing
+        its name; a cue goes on the camera line; a camera lost or back, or a scanner notice, is said once."""
+        from assistant.ui.camera import camera_reply
 
-    def on_aiming_cue(self, message) -> None:
-        """A cue while the player aims a code at the camera."""
-        self.show(self.session.aiming(message.cue))
-
-    def on_camera_lost(self, message) -> None:
-        """No camera, or it stopped: said once; typed input carries on."""
-        self.show(self.session.notice(message.sentence), new_input=False)
-
-    def on_camera_back(self, message) -> None:
-        """The camera works again."""
-        self.show(self.session.notice(words.CAMERA_BACK), new_input=False)
-
-    def on_scanner_noticed(self, message) -> None:
-        """A one-time notice from the scanner."""
-        self.show(self.session.notice(message.sentence), new_input=False)
+        reply, new_input = camera_reply(self.session, message.event)
+        self.show(reply, new_input=new_input)
 
     def on_speech_noticed(self, message: SpeechNoticed) -> None:
         """A notice from the speech service: shown, and not spoken (it is about the speech itself)."""

@@ -1,66 +1,61 @@
 """The app's camera: a thread that scans and only posts Textual messages, like toolong's file reader.
 
-`CameraWorker` runs a `LiveScanner` on its own thread. Everything it learns becomes a message posted to the app
-(`CardScanned`, `AimingCue`, `CameraLost`, `CameraBack`, `ScannerNoticed`); the app's handlers turn each into a
-`Reply` through the session and show it with `TableApp.show`, so the screen and the speech say the same thing.
-A camera that cannot be opened is said once; the thread keeps retrying in the background, and the app works on
-typed input meanwhile.
+`CameraWorker` runs a `LiveScanner` on its own thread. Each event the scanner reports (`assistant.scanner.live`:
+a code announced, an aiming cue, the camera lost or back, a one-time notice) is posted to the app as it is, in one
+`ScannerEvent` message; the app's one handler turns it into a `Reply` through the session (`camera_reply`) and
+shows it with `TableApp.show`, so the screen and the speech say the same thing. A camera that cannot be opened is
+said once; the thread keeps retrying in the background, and the app works on typed input meanwhile.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from typing import Any
 
 from textual.message import Message
 
-from assistant.core.aiming import Cue
+from assistant.core import words
+from assistant.core.reply import Reply
+from assistant.scanner.live import CodeAnnounced, CueGiven, LiveEvent, SourceBack, SourceLost
+from assistant.scanner.sources import FrameSource
+from assistant.session import Session
 
 
-class CardScanned(Message):
-    """A code was read steadily enough to announce (the payload is untrusted)."""
+class ScannerEvent(Message):
+    """One event of the live scanner, carried to the app unchanged (its payload, if any, is untrusted)."""
 
-    def __init__(self, payload: str) -> None:
+    def __init__(self, event: LiveEvent) -> None:
         super().__init__()
-        self.payload = payload
-
-
-class AimingCue(Message):
-    """An aiming cue to show on the camera line and say."""
-
-    def __init__(self, cue: Cue) -> None:
-        super().__init__()
-        self.cue = cue
+        self.event = event
 
     def can_replace(self, message: Message) -> bool:
-        """A newer cue makes an older one waiting in the queue pointless."""
-        return isinstance(message, AimingCue)
+        """A newer aiming cue makes an older one waiting in the queue pointless."""
+        return (
+            isinstance(self.event, CueGiven)
+            and isinstance(message, ScannerEvent)
+            and isinstance(message.event, CueGiven)
+        )
 
 
-class CameraLost(Message):
-    """The camera is missing or stopped working; `sentence` says so."""
-
-    def __init__(self, sentence: str) -> None:
-        super().__init__()
-        self.sentence = sentence
-
-
-class CameraBack(Message):
-    """The camera works again after being lost."""
-
-
-class ScannerNoticed(Message):
-    """A one-time notice from the scanner (a decoder library missing)."""
-
-    def __init__(self, sentence: str) -> None:
-        super().__init__()
-        self.sentence = sentence
+def camera_reply(session: Session, event: LiveEvent) -> tuple[Reply, bool]:
+    """The reply to a scanner event, and whether it answers new input (a card read, a cue) rather than being a
+    notice that arrives on its own (the camera lost or back, a decoder missing)."""
+    if isinstance(event, CodeAnnounced):
+        return session.scanned(event.payload), True  # the same reply as typing the card's name
+    if isinstance(event, CueGiven):
+        return session.aiming(event.cue), True
+    if isinstance(event, SourceBack):
+        return session.notice(words.CAMERA_BACK), False
+    return session.notice(event.sentence), False  # SourceLost or ScannerNotice: said once, typing carries on
 
 
 class CameraWorker:
     """Scans from a frame source on a daemon thread and posts what it finds to `post` (the app's post_message)."""
 
-    def __init__(self, open_source: Callable[[], object], post: Callable[[Message], object], **scanner_options):
+    def __init__(
+        self, open_source: Callable[[], FrameSource], post: Callable[[Message], object], **scanner_options: Any
+    ) -> None:
         from assistant.scanner.background import BackgroundStage
         from assistant.scanner.live import LiveScanner
 
@@ -83,20 +78,7 @@ class CameraWorker:
         try:
             self.scanner.run()
         except Exception as exc:  # noqa: BLE001 - the camera must never take the app down with it
-            from assistant.core import words
+            self.post(ScannerEvent(SourceLost(words.camera_failed(exc.__class__.__name__))))
 
-            self.post(CameraLost(words.camera_failed(exc.__class__.__name__)))
-
-    def _report(self, event) -> None:
-        from assistant.scanner.live import CodeAnnounced, CueGiven, ScannerNotice, SourceBack, SourceLost
-
-        if isinstance(event, CodeAnnounced):
-            self.post(CardScanned(event.payload))
-        elif isinstance(event, CueGiven):
-            self.post(AimingCue(event.cue))
-        elif isinstance(event, SourceLost):
-            self.post(CameraLost(event.sentence))
-        elif isinstance(event, SourceBack):
-            self.post(CameraBack())
-        elif isinstance(event, ScannerNotice):
-            self.post(ScannerNoticed(event.sentence))
+    def _report(self, event: LiveEvent) -> None:
+        self.post(ScannerEvent(event))

@@ -2,6 +2,8 @@
 
 No Textual and no screen drawing, so Speakup, BRLTTY and scripts can follow it line by line. The same loop
 replays a whole game from a file (`table-assistant --script FILE`), echoing each command before its answer.
+`stop`, `repeat` and `history` work as in the app: the session answers them, and this loop stops the speech or
+says an answer again.
 """
 
 from __future__ import annotations
@@ -11,47 +13,37 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from assistant.core import words
-from assistant.session import Reply, Session
+from assistant.session import Control, Reply, Session
 
 GREETING = "Table assistant, plain mode. Type help for the commands, quit to leave."
-
-
-def _tolerant(stream: TextIO) -> TextIO:
-    """The stream, set to read bytes that are not UTF-8 as U+FFFD rather than end the session (and to write a
-    character the terminal cannot take as a replacement)."""
-    reconfigure = getattr(stream, "reconfigure", None)
-    if reconfigure is not None:
-        try:
-            reconfigure(errors="replace")
-        except (ValueError, OSError):
-            pass
-    return stream
+#: Printed before each line is read at a terminal, so a screen reader knows the app waits for a command.
+PROMPT = "> "
 
 
 def run_plain(
     session: Session,
-    stdin: Iterable[str] | None = None,
-    stdout: TextIO | None = None,
+    stdin: Iterable[str] = sys.stdin,
+    stdout: TextIO = sys.stdout,
     speak=None,
     *,
     echo: bool = False,
     first: Reply | None = None,
+    prompt: str = "",
 ) -> int:
     """Read lines until end of input or `quit`; print (and speak, if `speak` is given) each reply.
 
     `echo` prints each line read, after "> ", before its answer (for scripts); `first` is a reply to show before
-    the first line (a resumed game).
+    the first line (a resumed game); `prompt` is printed before each line is read (at a terminal).
     """
-    stdin = _tolerant(sys.stdin) if stdin is None else stdin
-    stdout = _tolerant(sys.stdout) if stdout is None else stdout
-    print(GREETING, words.deck_chosen(session.cards), sep="\n", file=stdout, flush=True)
+    _show(Reply.of(GREETING, words.deck_chosen(session.cards)), stdout, speak)
     if first is not None:
         _show(first, stdout, speak)
-    for raw in stdin:
-        # Bytes that were not UTF-8 (surrogate escapes, from a caller's own stream) become U+FFFD, so nothing
-        # downstream (the save, the terminal) meets a lone surrogate.
-        line = raw.encode("utf-8", "replace").decode("utf-8")
-        if line.strip().lower() in ("quit", "exit"):
+    lines = iter(stdin)
+    while True:
+        if prompt:
+            print(prompt, end="", file=stdout, flush=True)
+        line = next(lines, None)
+        if line is None or line.strip().lower() in ("quit", "exit"):
             break
         if not line.strip():
             continue
@@ -62,6 +54,10 @@ def run_plain(
 
 
 def _show(reply: Reply, stdout: TextIO, speak) -> None:
+    if reply.control is Control.STOP:
+        if speak is not None:
+            speak.control("stop")
+        return
     for text in reply.lines:
         print(text, file=stdout)
     stdout.flush()

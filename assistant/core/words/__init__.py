@@ -7,6 +7,7 @@ every rule decision (what may be done now, what is important) is the core's, pas
 `from assistant.core import words` gives every sentence by name; each lives in the module of its subject.
 """
 
+from assistant.core.words.announce import *  # noqa: F403
 from assistant.core.words.braille import *  # noqa: F403
 from assistant.core.words.cards import *  # noqa: F403
 from assistant.core.words.errors import *  # noqa: F403

@@ -8,21 +8,23 @@ from assistant.core.words.cards import numbered_choices
 from assistant.core.words.text import clean_untrusted, name_list
 
 
-def _line_numbers(lines: list[int]) -> str:
-    shown = [str(n) for n in lines[:8]] + ([f"{len(lines) - 8} more"] if len(lines) > 8 else [])
-    return f"{'line' if len(lines) == 1 else 'lines'} {name_list(shown)}"
+def line_numbers(numbers: list[int]) -> str:
+    """ "line 3", "lines 3 and 7", "lines 3, 7 and 9 and 2 more"."""
+    said = [str(n) for n in numbers[:5]]
+    more = f" and {len(numbers) - 5} more" if len(numbers) > 5 else ""
+    return f"{'line' if len(numbers) == 1 else 'lines'} {name_list(said)}{more}"
 
 
-def save_damaged(set_aside: list[int], where: str) -> str:
-    """Said when a save had damaged lines: which lines, and where the original was kept. It gives no count of what
-    was kept: the sentence after it says how many events the game has, and a count of saved lines (an undo is a
-    line too) beside it would seem to disagree."""
-    count = len(set_aside)
-    return (
-        f"The saved game was damaged: {count} damaged {'line was' if count == 1 else 'lines were'} set aside "
-        f"({_line_numbers(set_aside)}; the original file was kept as {clean_untrusted(where, 120)}), "
-        "and the rest of the game was kept."
-    )
+def save_damaged(save: str, lines: list[int], where: str) -> str:
+    """Said when damaged lines of a save were set aside; everything else was kept."""
+    save, where = clean_untrusted(save, 80), clean_untrusted(where, 80)
+    return f"The saved game {save} was damaged at {line_numbers(lines)}: set aside in {where}; the rest was kept."
+
+
+def save_unusable(save: str, problem: str) -> str:
+    """A save whose setup cannot be read: it is kept as it is, and a new game can start."""
+    said = f"The saved game {clean_untrusted(save, 80)} cannot be continued: {clean_untrusted(problem, 160)}."
+    return f"{said} The file is kept as it is. Say new game to start another."
 
 
 def save_failed(reason: str) -> str:
@@ -61,16 +63,16 @@ def script_unreadable(path: str, exc: Exception) -> str:
     return f"Cannot read the script {clean_untrusted(path, 80)}: {reason}."
 
 
-def save_damaged_unrepaired(damaged: list[int]) -> str:
+def save_damaged_unrepaired(save: str, lines: list[int]) -> str:
     """Said by a read-only look at a save with damaged lines."""
     return (
-        f"The saved game has {len(damaged)} damaged {'line' if len(damaged) == 1 else 'lines'} "
-        f"({_line_numbers(damaged)}); the rest can be read. "
+        f"The saved game {clean_untrusted(save, 80)} is damaged at {line_numbers(lines)}; the rest can be read. "
         "Continue the game to set the damaged part aside."
     )
 
 
 NAME_MISSING = "A player's name is missing."
+VERBOSITY_LEVELS = "Say verbosity brief, verbosity normal or verbosity coaching, or verbosity alone for the next."
 TAKE_FROM_WHERE = "Say where from: take, a card, then from deck or from discard."
 SWAP_HANDS_NAMES = "Say swap hands and two names, for example swap hands Ana Ben."
 HAND_NAME_NUMBER = "Say hand, a name and a number, for example hand Ana 5."
@@ -143,11 +145,6 @@ def save_unreadable(reason: str) -> str:
     return f"The saved game could not be read ({reason})."
 
 
-def save_cannot_continue(reason: str) -> str:
-    """The save's setup is damaged or names decks that are not installed."""
-    return f"The saved game cannot be continued: {clean_untrusted(reason)}."
-
-
 def rules_for_another_game(deck_title: str) -> str:
     """Rules chosen for the other game than the deck's."""
     return f"Note: these rules are for another game than the deck {deck_title}."
@@ -163,14 +160,23 @@ def event_refused(problem: str) -> str:
     return f"That cannot be recorded: {problem}."
 
 
-def import_damaged(name: str, line: int, problem: str, kept_as: str) -> str:
-    """An imported deck that could not be read: it was set aside, and the shipped deck is used without it."""
+def command_hint(line: str) -> str:
+    """Said after "no card called" when the line starts like a command, mistyped: the line put right."""
+    return f"If you meant the command, type: {clean_untrusted(line, 60)}."
+
+
+def import_set_aside(name: str, line: int, problem: str, kept_as: str) -> str:
+    """An imported deck that cannot be read: set aside, and the shipped decks are used."""
+    name, kept_as = clean_untrusted(name, 80), clean_untrusted(kept_as, 100)
     return (
-        f"Your imported deck {name} is damaged at line {line} ({problem}), so it was set aside as {kept_as} and "
-        "the shipped cards are used without it. Import the sheet again to use it."
+        f"Your imported deck {name} is damaged at line {line} ({clean_untrusted(problem, 120).rstrip('.')}), so it "
+        f"is not used: it is kept as {kept_as}. Import your reference sheet again to replace it."
     )
 
 
 def import_shadows_shipped(name: str) -> str:
-    """An imported deck file named like a shipped deck: the shipped deck is kept."""
-    return f"Your imported deck file {name} has the name of a shipped deck, so it is not used. Import it again."
+    """An imported deck file named like a shipped deck: the shipped one is kept."""
+    return (
+        f"Your imported deck {clean_untrusted(name, 80)} has the name of a deck that comes with the app, so it is "
+        "not used. Import the sheet again: imports are named after their base deck, such as uu-2nd-sheet."
+    )

@@ -12,9 +12,8 @@ from assistant.core import facts as ft
 from assistant.core import objections as ob
 from assistant.core.cards import CardType
 from assistant.core.chain import Link, PileCard, Trigger, TriggerKind
-from assistant.core.game import Step
 from assistant.core.state import GameState
-from assistant.core.table import Prompt, PromptKind, Table
+from assistant.core.table import Table
 from assistant.core.tally import Ending, Outcome, name_letters
 from assistant.core.words.cards import type_name
 from assistant.core.words.errors import NOTHING_WAITING
@@ -28,6 +27,13 @@ NOT_RECORDED = "Not recorded."
 NOTHING_TO_UNDO = "There is nothing to undo."
 NOTHING_TO_REDO = "There is nothing to redo."
 NO_SAVED_GAME = "There is no saved game to continue."
+
+
+def resume_offer(players: list[str]) -> str:
+    """Asked at start when a saved game can be continued."""
+    return f"The game of {name_list(players)} is saved. Say yes to continue it, or start with any command."
+
+
 CONFIRM_QUESTION = "Record it anyway? Say yes or no."
 
 
@@ -378,99 +384,3 @@ def confirm_question(table: Table, objections: Iterable[ob.Objection]) -> str:
     """Asked before recording an event that looks against the rules."""
     reasons = " ".join(describe_objection(table, o) for o in objections)
     return f"That looks against the rules. {reasons} {CONFIRM_QUESTION}"
-
-
-def describe_prompt(table: Table, state: GameState) -> str:
-    """What the table may do now (`Table.prompt`), in words."""
-    return phrase_prompt(table, table.prompt(state))
-
-
-def phrase_prompt(table: Table, prompt: Prompt) -> str:
-    """A prompt in words: answer the pile, resolve the chain, or the phase's choices."""
-    current = player_name(table, prompt.player)
-    match prompt.kind:
-        case PromptKind.GAME_OVER:
-            return "Say undo to go back, or new game to play again."
-        case PromptKind.RESOLVE:
-            assert prompt.top is not None and prompt.shield is not None
-            if prompt.shield == prompt.top.card:
-                return f"{game_card_name(table, prompt.top.card)} cannot be answered: say resolve."
-            shield, owner = game_card_name(table, prompt.shield), prompt.top.player
-            where = area_of(table, owner)
-            return f"{_pile_card(table, prompt.top)} cannot be Neighed while {shield} is in {where}: say resolve."
-        case PromptKind.ANSWER:
-            assert prompt.top is not None
-            neigh = game_card_name(table, table.neigh_card) if table.neigh_card else "Instant"
-            return f"Any {neigh} for {_pile_card(table, prompt.top)}? Say {neigh.lower()} and a name, or resolve."
-        case PromptKind.OPTIONAL:
-            return "Use them and say resolve, or say draw to let them go."
-        case PromptKind.BEGINNING:
-            return "Do them, then say resolve."
-        case PromptKind.CHAIN:
-            return f"Next in the chain: {describe_link(table, prompt.link)}. Do it, then say resolve."
-        case PromptKind.DRAW:
-            return f"{current} draws a card: say draw."
-        case PromptKind.ACTION:
-            return f"{current} plays a card or draws one more: say play and a card, or draw. Then end turn."
-        case PromptKind.END_TURN:
-            return "Say end turn when the turn is over."
-    limit = prompt.limit
-    assert limit is not None
-    unknown = name_list([game_card_name(table, c) for c in limit.unknown])
-    extra = f" {unknown} changes the hand limit: check the card." if limit.unknown else ""
-    if prompt.kind is PromptKind.DISCARD:
-        return f"{current} discards {prompt.excess}, down to the hand limit of {limit.limit}.{extra} Then say next."
-    return f"The hand limit is {limit.limit}.{extra} Say next for the next turn."
-
-
-def describe_begin_effects(table: Table, link: Link) -> str:
-    """The beginning-of-turn effects, mandatory ones first."""
-    must = [game_card_name(table, t.card) for t in link if t.kind is TriggerKind.BEGIN]
-    may = [game_card_name(table, t.card) for t in link if t.kind is TriggerKind.BEGIN_OPTIONAL]
-    herd = [t.card for t in link if t.kind is TriggerKind.HERD]
-    parts = []
-    if must:
-        parts.append(f"must do {name_list(must)}")
-    if may:
-        parts.append(f"may do {name_list(may)}, lost once the Draw phase begins")
-    sentence = f"Beginning of turn effects: {'; '.join(parts)}." if parts else ""
-    known = dict(table.cards.base.info.herd_bonus)  # what the deck file knows of each bonus
-    for variation in herd:
-        kind = variation.capitalize()
-        sentence += f" Herd Bonus: {table.profile.herd_bonus} or more {kind}s, so the {kind} Herd Bonus may be used."
-        if known.get(variation):
-            sentence += f" It does this: {known[variation]}"
-    return sentence.strip()
-
-
-def announce_step(table: Table, step: Step) -> list[str]:
-    """Everything to say after an event was recorded: the event, what followed, and what the table may do now."""
-    lines: list[str] = []
-    if not isinstance(step.event, (ev.Resolve, ev.NextPhase, ev.EndTurn)):
-        lines.append(describe_event(table, step.event, step.before) + ".")
-    phases = [f for f in step.facts if isinstance(f, ft.PhaseBegan)]
-    for fact in step.facts:
-        if isinstance(fact, ft.PhaseBegan) and fact is not phases[-1]:
-            continue  # "draw" at the start of a turn passes the Draw phase: say only where the turn is now
-        if isinstance(fact, ft.LinkAdded) and any(t.kind.is_beginning for t in fact.link):
-            sentence = describe_begin_effects(table, fact.link)
-        elif (
-            isinstance(fact, ft.PhaseBegan)
-            and fact.phase is ev.Phase.END
-            and any(isinstance(f, ft.OverHandLimit) for f in step.facts)
-        ):
-            sentence = f"{PHASE_NAMES[fact.phase]}."
-        else:
-            sentence = describe_fact(table, fact, step.after)
-        if sentence:
-            lines.append(sentence)
-    if isinstance(step.event, ev.Resolve) and not any(
-        isinstance(f, (ft.PlayResolved, ft.PileStopped, ft.NeighHadNoEffect, ft.InstantResolved, ft.LinkResolved))
-        for f in step.facts
-    ):
-        lines.append("Nothing was waiting to resolve.")
-    if isinstance(step.event, ev.Resolve) and any(isinstance(f, ft.LinkResolved) for f in step.facts):
-        lines.insert(0, describe_event(table, step.event, step.before) + ".")
-    if step.after.outcome is None or not any(isinstance(f, ft.GameOver) for f in step.facts):
-        lines.append(describe_prompt(table, step.after))
-    return lines

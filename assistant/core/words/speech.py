@@ -104,3 +104,20 @@ def history_heading(count: int) -> str:
     if count == 0:
         return NOTHING_SAID_YET
     return "The last thing said:" if count == 1 else f"The last {count} things said, newest first:"
+
+
+def answers_heading(count: int) -> str:
+    """The history command: the last answers follow, oldest first."""
+    if count == 0:
+        return NOTHING_SAID_YET
+    return "The last answer:" if count == 1 else f"The last {count} answers, oldest first:"
+
+
+def verbosity_set(level: str) -> str:
+    """The verbosity command's answer."""
+    what = {
+        "brief": "facts only",
+        "normal": "the facts and what the table waits for",
+        "coaching": "the facts, what the table waits for, and what to say",
+    }[level]
+    return f"Verbosity {level}: {what}."

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from assistant.core.cards import CardType
 from assistant.core.game import Game, Step
+from assistant.core.reply import Verbosity
 from assistant.core.state import GameState
 from assistant.core.table import Table
+from assistant.core.words.announce import describe_prompt
 from assistant.core.words.game import (
     PHASE_NAMES,
     _pile_card,
@@ -14,7 +16,6 @@ from assistant.core.words.game import (
     describe_event,
     describe_link,
     describe_outcome,
-    describe_prompt,
     game_card_name,
     player_name,
 )
@@ -140,7 +141,7 @@ def describe_log(table: Table, game: Game, count: int = 5) -> list[str]:
 DECK_COUNT_GUESS = "This deck's card list is incomplete, so the deck count is a guess: say deck and a number to set it."
 
 
-def game_started(table: Table, state: GameState) -> list[str]:
+def game_started(table: Table, state: GameState, level: Verbosity = Verbosity.COACHING) -> list[str]:
     """Said when a new game starts."""
     setup = table.setup
     players = name_list(list(setup.players))
@@ -165,19 +166,25 @@ def game_started(table: Table, state: GameState) -> list[str]:
             f"Each player puts a Baby from the Nursery in their {table.profile.vocabulary.area}: say baby, a name "
             f"and the Baby, for example {example}."
         )
-    elif not setup.babies:
+    elif setup.babies:
+        placed = [f"{name} has {game_card_name(table, baby)}" for name, baby in zip(setup.players, setup.babies)]
+        lines.append(f"In the {table.profile.vocabulary.area}s: {name_list(placed)}.")
+    else:
         lines.append(
             f"This deck's card list names no Baby cards yet, so Babies cannot be placed by name. Import your "
             f"reference sheet to add them: table-assistant deck import FILE --base {table.cards.base.id}."
         )
-    lines.append(f"Turn 1: {player_name(table, state.current)} goes first. {describe_prompt(table, state)}")
+    lines.append(
+        f"Turn 1: {player_name(table, state.current)} goes first. {describe_prompt(table, state, level)}".strip()
+    )
     return lines
 
 
 def game_resumed(table: Table, game: Game) -> str:
     """Said when a saved game is continued."""
     players = name_list(list(table.setup.players))
-    return f"Continuing the game of {players}, {len(game.log)} events. {describe_turn(table, game.state)}"
+    events = "1 event" if len(game.log) == 1 else f"{len(game.log)} events"
+    return f"Continuing the game of {players}, {events}. {describe_turn(table, game.state)}"
 
 
 def describe_players(table: Table) -> str:
@@ -185,24 +192,31 @@ def describe_players(table: Table) -> str:
     return f"Players, clockwise: {name_list(list(table.setup.players))}."
 
 
-def undone(table: Table, step: Step) -> list[str]:
-    """Said after an undo: what was undone and where the game is now."""
-    return [f"Undone: {describe_event(table, step.event, step.after)}.", describe_position(table, step.after)]
-
-
-def redone(table: Table, step: Step) -> list[str]:
-    """Said after a redo."""
-    return [f"Redone: {describe_event(table, step.event, step.before)}.", describe_position(table, step.after)]
-
-
 def undone_many(table: Table, steps: list[Step], redo: bool = False) -> list[str]:
-    """Said after undoing or redoing several events."""
-    if len(steps) == 1:
-        return redone(table, steps[0]) if redo else undone(table, steps[0])
+    """Said after an undo or a redo: what was taken back or put back, what that changed, where the game is now."""
     verb = "Redone" if redo else "Undone"
-    state = steps[-1].after
+    start, end = steps[0].before, steps[-1].after
     said = [describe_event(table, s.event, s.before if redo else s.after) for s in steps]
-    if len(said) <= 5:
-        return [f"{verb} {len(steps)} events: {'; '.join(said)}.", describe_position(table, state)]
-    return [f"{verb} {len(steps)} events, {'up to' if redo else 'back to before'}: {said[-1]}.",
-            describe_position(table, state)]  # fmt: skip
+    if len(steps) == 1:
+        first = f"{verb}: {said[0]}."
+    elif len(said) <= 5:
+        first = f"{verb} {len(steps)} events: {'; '.join(said)}."
+    else:
+        first = f"{verb} {len(steps)} events, {'up to' if redo else 'back to before'}: {said[-1]}."
+    return [first, *what_changed(table, start, end), describe_position(table, end)]
+
+
+def what_changed(table: Table, start: GameState, end: GameState) -> list[str]:
+    """The counts that an undo or redo changed, and a win taken back."""
+    lines = []
+    if start.outcome is not None and end.outcome is None:
+        lines.append("The end of the game is taken back: play goes on.")
+    before, after = table.tally(start), table.tally(end)
+    changed = [
+        f"{player_name(table, seat)} has {creatures(table, after[seat])}, not {before[seat]}"
+        for seat in range(len(after))
+        if before[seat] != after[seat]
+    ]
+    if changed:
+        lines.append(f"Now {name_list(changed)}.")
+    return lines

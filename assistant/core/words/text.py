@@ -9,28 +9,30 @@ import unicodedata
 MAX_UNTRUSTED = 300
 
 _ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)?|\x1b[@-_]|\x9b[0-?]*[ -/]*[@-~]")
-#: Unicode categories never shown or spoken: controls (C0, C1), format characters (U+FEFF, zero-width spaces and
-#: joiners, bidi embeddings, overrides and isolates, tag characters), lone surrogates (bytes that were not UTF-8),
-#: and the line and paragraph separators.
-_HIDDEN = {"Cc", "Cf", "Cs", "Zl", "Zp"}
+#: Unicode categories never shown or spoken: controls, format characters (bidi overrides, zero-width marks, U+FEFF,
+#: tags), line and paragraph separators. Each becomes a space.
+_SURROGATES = re.compile("[\ud800-\udfff]")
+_UNSHOWN = frozenset({"Cc", "Cf", "Zl", "Zp"})
 
 
-def _visible(char: str) -> str:
-    return " " if unicodedata.category(char) in _HIDDEN else char
+def readable(text: str) -> str:
+    """Text as the player's keyboard or a file really gave it: bytes that were not UTF-8 (carried as surrogate
+    escapes) and lone surrogates become U+FFFD, so nothing downstream fails to encode it."""
+    if text.isascii():
+        return text
+    return _SURROGATES.sub("\ufffd", text)
 
 
 def clean_untrusted(text: str, limit: int = MAX_UNTRUSTED) -> str:
-    """Make untrusted text safe to show and speak: no terminal escapes, no control, format or bidi characters, no
-    lone surrogates, white space folded to single spaces, capped length. Every string that did not come from
-    this program's own sentences (typed, scanned, read from any file, our saves included) goes through here
-    before it is shown, spoken or echoed.
+    """Make untrusted text safe to show and speak: no terminal escapes, control, format or bidi characters, no
+    undecodable bytes, capped length.
 
     Markup is not touched here: the UI shows every text literally (markup off), so "[b]" stays "[b]".
     """
-    text = text[: limit * 8 + 64]  # a huge input is cut before the work: what is kept is at most `limit` anyway
-    text = _ESCAPES.sub("", text)
-    if not text.isprintable():  # the common case, plain printable text, skips the look-up of every character
-        text = "".join(map(_visible, text))
+    text = readable(text[: limit * 8])  # never more work than could be shown
+    text = _ESCAPES.sub("", text.replace("\r\n", "\n"))
+    if not text.isascii() or any(c < " " or c == "\x7f" for c in text):
+        text = "".join(" " if unicodedata.category(c) in _UNSHOWN else c for c in text)
     text = " ".join(text.split())
     if len(text) > limit:
         text = text[: limit - 1].rstrip() + "…"  # an ellipsis is spoken as a pause, not read out

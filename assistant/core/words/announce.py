@@ -1,0 +1,211 @@
+"""What is said after an event is recorded, at each verbosity: the event, what followed, and what the table waits
+for (`Table.prompt`).
+
+Brief says the facts alone ("Ana: Basic Unicorn (Blue), no Neigh. 2 Unicorns."); normal adds what the table
+waits for ("Any Neigh for Ana's Yay?"); coaching adds how to say it ("Say neigh and a name, or resolve."). A link
+of the effect chain is read once, with what its card does in a few words; the chain prompt repeats it only when
+it was not just said.
+"""
+
+from __future__ import annotations
+
+from assistant.core import events as ev
+from assistant.core import facts as ft
+from assistant.core.cards import CardType
+from assistant.core.chain import Link, Trigger, TriggerKind
+from assistant.core.game import Step
+from assistant.core.reply import Verbosity
+from assistant.core.state import GameState
+from assistant.core.table import Prompt, PromptKind, Table
+from assistant.core.words.cards import card_gist
+from assistant.core.words.game import (
+    PHASE_NAMES,
+    _pile_card,
+    area_of,
+    creatures,
+    describe_event,
+    describe_fact,
+    describe_link,
+    describe_trigger,
+    game_card_name,
+    link_names,
+    player_name,
+)
+from assistant.core.words.text import name_list
+
+
+def describe_prompt(table: Table, state: GameState, level: Verbosity = Verbosity.COACHING) -> str:
+    """What the table may do now (`Table.prompt`), in words."""
+    return phrase_prompt(table, table.prompt(state), level)
+
+
+def phrase_prompt(table: Table, prompt: Prompt, level: Verbosity = Verbosity.COACHING) -> str:
+    """A prompt in words: answer the pile, resolve the chain, or the phase's choices; "" when the level says
+    nothing of it (the phase was just named, and only coaching says what to type)."""
+    coach = level is Verbosity.COACHING
+    current = player_name(table, prompt.player)
+    match prompt.kind:
+        case PromptKind.GAME_OVER:
+            return "Say undo to go back, or new game to play again." if coach else ""
+        case PromptKind.RESOLVE:
+            assert prompt.top is not None and prompt.shield is not None
+            say = ": say resolve." if coach else "."
+            if prompt.shield == prompt.top.card:
+                return f"{game_card_name(table, prompt.top.card)} cannot be answered{say}"
+            shield, owner = game_card_name(table, prompt.shield), prompt.top.player
+            where = area_of(table, owner)
+            if level is Verbosity.BRIEF:
+                return f"{shield} in {where}: no {_neigh_name(table)}."
+            return f"{_pile_card(table, prompt.top)} cannot be Neighed while {shield} is in {where}{say}"
+        case PromptKind.ANSWER:
+            assert prompt.top is not None
+            neigh = _neigh_name(table)
+            if level is Verbosity.BRIEF:
+                return f"Any {neigh}?"
+            question = f"Any {neigh} for {_pile_card(table, prompt.top)}?"
+            return f"{question} Say {neigh.lower()} and a name, or resolve." if coach else question
+        case PromptKind.OPTIONAL:
+            return "Use them and say resolve, or say draw to let them go." if coach else ""
+        case PromptKind.BEGINNING:
+            return "Do them, then say resolve." if coach else ""
+        case PromptKind.CHAIN:
+            assert prompt.link is not None
+            if level is Verbosity.BRIEF:
+                return f"Next: {link_names(table, prompt.link)}."
+            return f"Next in the chain: {describe_link(table, prompt.link)}." + (" Do it, then say resolve." * coach)
+        case PromptKind.DRAW:
+            return f"{current} draws a card: say draw." if coach else ""
+        case PromptKind.ACTION:
+            return f"{current} plays a card or draws one more: say play and a card, or draw. Then end turn." * coach
+        case PromptKind.END_TURN:
+            return "Say end turn when the turn is over." if coach else ""
+    limit = prompt.limit
+    assert limit is not None
+    unknown = name_list([game_card_name(table, c) for c in limit.unknown])
+    extra = f" {unknown} changes the hand limit: check the card." if limit.unknown else ""
+    if prompt.kind is PromptKind.DISCARD:
+        then = " Then say next." if coach else ""
+        return f"{current} discards {prompt.excess}, down to the hand limit of {limit.limit}.{extra}{then}"
+    return f"The hand limit is {limit.limit}.{extra} Say next for the next turn." if coach else extra.strip()
+
+
+def _neigh_name(table: Table) -> str:
+    """The name of the deck's Neigh card ("Neigh"), or "Instant"."""
+    return game_card_name(table, table.neigh_card) if table.neigh_card else "Instant"
+
+
+def describe_begin_effects(table: Table, link: Link) -> str:
+    """The beginning-of-turn effects, mandatory ones first."""
+    must = [game_card_name(table, t.card) for t in link if t.kind is TriggerKind.BEGIN]
+    may = [game_card_name(table, t.card) for t in link if t.kind is TriggerKind.BEGIN_OPTIONAL]
+    herd = [t.card for t in link if t.kind is TriggerKind.HERD]
+    parts = []
+    if must:
+        parts.append(f"must do {name_list(must)}")
+    if may:
+        parts.append(f"may do {name_list(may)}, lost once the Draw phase begins")
+    sentence = f"Beginning of turn effects: {'; '.join(parts)}." if parts else ""
+    known = dict(table.cards.base.info.herd_bonus)  # what the deck file knows of each bonus
+    for variation in herd:
+        kind = variation.capitalize()
+        sentence += f" Herd Bonus: {table.profile.herd_bonus} or more {kind}s, so the {kind} Herd Bonus may be used."
+        if known.get(variation):
+            sentence += f" It does this: {known[variation]}"
+    return sentence.strip()
+
+
+def describe_link_doing(table: Table, link: Link) -> str:
+    """A link of the chain with what each of its cards does, in a few words."""
+    return name_list([_trigger_doing(table, t) for t in link])
+
+
+def _trigger_doing(table: Table, trigger: Trigger) -> str:
+    said = describe_trigger(table, trigger)
+    card = table.cards.get(trigger.card) if trigger.kind is not TriggerKind.HERD else None
+    about = {TriggerKind.ENTER: "enters", TriggerKind.LEAVE: "destroyed"}.get(trigger.kind, "")
+    if trigger.kind.is_beginning:
+        about = "beginning of your turn"
+    gist = card_gist(card, about) if card is not None else ""
+    return f"{said}, which does this: {gist}" if gist else said
+
+
+def announce_step(table: Table, step: Step, level: Verbosity = Verbosity.COACHING) -> list[str]:
+    """Everything to say after an event was recorded: the event, what followed, and what the table may do now."""
+    lines: list[str] = []
+    if not isinstance(step.event, (ev.Resolve, ev.NextPhase, ev.EndTurn)):
+        lines.append(_event_line(table, step, level))
+    phases = [f for f in step.facts if isinstance(f, ft.PhaseBegan)]
+    for fact in step.facts:
+        if isinstance(fact, ft.PhaseBegan) and fact is not phases[-1]:
+            continue  # "draw" at the start of a turn passes the Draw phase: say only where the turn is now
+        sentence = _fact_line(table, step, fact, level)
+        if sentence:
+            lines.append(sentence)
+    resolved = any(
+        isinstance(f, (ft.PlayResolved, ft.PileStopped, ft.NeighHadNoEffect, ft.InstantResolved, ft.LinkResolved))
+        for f in step.facts
+    )
+    if isinstance(step.event, ev.Resolve) and not resolved:
+        lines.append("Nothing was waiting to resolve.")
+    if isinstance(step.event, ev.Resolve) and any(isinstance(f, ft.LinkResolved) for f in step.facts):
+        lines.insert(0, describe_event(table, step.event, step.before) + ".")
+    if step.after.outcome is None or not any(isinstance(f, ft.GameOver) for f in step.facts):
+        prompt = table.prompt(step.after)
+        just_said = any(isinstance(f, ft.LinkAdded) and f.link == prompt.link for f in step.facts)
+        if prompt.kind is PromptKind.CHAIN and just_said:  # the link was just read: not again
+            lines.append("Do it, then say resolve." if level is Verbosity.COACHING else "")
+        else:
+            lines.append(phrase_prompt(table, prompt, level))
+    return [line for line in lines if line]
+
+
+def _event_line(table: Table, step: Step, level: Verbosity) -> str:
+    event = step.event
+    if level is Verbosity.BRIEF and isinstance(event, (ev.Play, ev.Respond)):
+        into = getattr(event, "into", None)
+        elsewhere = f" into {area_of(table, into)}" if into not in (None, event.player) else ""
+        return f"{player_name(table, event.player)}: {game_card_name(table, event.card)}{elsewhere}."
+    return describe_event(table, event, step.before) + "."
+
+
+def _fact_line(table: Table, step: Step, fact: ft.Fact, level: Verbosity) -> str:
+    """One fact at the level asked; the beginning-of-turn effects and links of the chain have their own words."""
+    if isinstance(fact, ft.LinkAdded) and any(t.kind.is_beginning for t in fact.link):
+        return describe_begin_effects(table, fact.link)
+    if isinstance(fact, ft.PhaseBegan) and fact.phase is ev.Phase.END:
+        if any(isinstance(f, ft.OverHandLimit) for f in step.facts):
+            return f"{PHASE_NAMES[fact.phase]}."
+    if level is Verbosity.BRIEF:
+        brief = _brief_fact(table, step, fact)
+        if brief is not None:
+            return brief
+    elif isinstance(fact, ft.LinkAdded):
+        doing = describe_link_doing(table, fact.link)
+        if fact.position == 1:
+            return f"Effect chain: {doing}."
+        return f"Added to the chain, in place {fact.position}: {doing}."
+    return describe_fact(table, fact, step.after)
+
+
+def _brief_fact(table: Table, step: Step, fact: ft.Fact) -> str | None:
+    """The facts-only form of a fact, or None where the usual sentence is already short."""
+    if isinstance(fact, ft.PlayResolved):
+        played, card = fact.card, table.cards.get(fact.card.card)
+        name = f"{player_name(table, played.player)}: {game_card_name(table, played.card)}"
+        magic = card is not None and card.type is CardType.MAGIC
+        answered = any(isinstance(f, ft.PileStopped) for f in step.facts)
+        outcome = "stands" if answered else f"no {_neigh_name(table)}"
+        return f"{name}, {outcome}{', takes effect' if magic else ''}."
+    if isinstance(fact, ft.TallyChanged):
+        changed = [seat for seat, (a, b) in enumerate(zip(fact.before, fact.after)) if a != b]
+        named = [f.card.player for f in step.facts if isinstance(f, ft.PlayResolved)]
+        if changed == [getattr(step.event, "player", None)] or changed == named:  # the player just named
+            return f"{creatures(table, fact.after[changed[0]])}."
+        return " ".join(f"{player_name(table, seat)}: {creatures(table, fact.after[seat])}." for seat in changed)
+    if isinstance(fact, ft.TurnBegan):
+        return f"Turn {fact.turn}, {player_name(table, fact.player)}."
+    if isinstance(fact, ft.LinkAdded):
+        return f"Chain: {link_names(table, fact.link)}."
+    if isinstance(fact, ft.LinkResolved):
+        return "Chain done." if fact.next is None else ""
+    return None

@@ -1,0 +1,212 @@
+"""How much is said, and the listening commands: brief, normal and coaching replies to the same game; a chain
+link read once with what it does; repeat, stop, history; undo restating what changed; a mistyped command's hint."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.commands.app import table_session
+from assistant.core.reply import Control, Verbosity
+from assistant.session import Session
+from assistant.storage.decks import load_card_set
+
+CARDS = load_card_set("uu-2nd")
+TURN = ["new game Ana Ben Cy babies red pink orange", "draw", "play basic blue", "resolve"]
+
+
+def session(level: Verbosity = Verbosity.NORMAL) -> Session:
+    return table_session(CARDS, verbosity=level)
+
+
+def replies(level: Verbosity, lines: list[str]) -> list[str]:
+    s = session(level)
+    return [s.handle(line).speech for line in lines]
+
+
+def test_brief_says_the_facts_alone():
+    said = replies(Verbosity.BRIEF, TURN)
+    assert said[2] == "Ana: Basic Unicorn (Blue). Any Neigh?"
+    assert said[3] == "Ana: Basic Unicorn (Blue), no Neigh. 2 Unicorns."
+
+
+def test_normal_says_what_the_table_waits_for_but_not_what_to_type():
+    said = replies(Verbosity.NORMAL, TURN)
+    assert "Any Neigh for Ana's Basic Unicorn (Blue)?" in said[2]
+    assert not any("say " in s.lower().replace("ana says", "") for s in said[1:]), said
+
+
+def test_coaching_says_what_to_type():
+    said = replies(Verbosity.COACHING, TURN)
+    assert "say draw" in said[0]
+    assert "Say neigh and a name, or resolve." in said[2]
+    assert said[3].endswith("Say end turn when the turn is over.")
+
+
+@pytest.mark.parametrize("level", list(Verbosity))
+def test_every_level_keeps_the_facts_short_when_late(level):
+    """A game reply carries its facts-only form, which the speech says instead when the reply is late."""
+    s = session(level)
+    for line in TURN[:-1]:
+        s.handle(line)
+    reply = s.handle("resolve")
+    assert reply.brief == "Ana: Basic Unicorn (Blue), no Neigh. 2 Unicorns."
+    assert len(reply.brief) <= len(reply.speech)
+
+
+def test_a_chain_link_is_read_once_with_what_its_card_does():
+    """Unicorn Poison: "DESTROY a Unicorn card" (our text: destroy a Unicorn card in another player's Stable)."""
+    s = session()
+    for line in ["new game Ana Ben babies red pink", "draw", "play unicorn poison"]:
+        s.handle(line)
+    said = s.handle("resolve").speech
+    assert said.count("Unicorn Poison, played by Ana") == 1, said
+    assert "which does this: Destroy a Unicorn card" in said
+    coached = session(Verbosity.COACHING)
+    for line in ["new game Ana Ben babies red pink", "draw", "play unicorn poison"]:
+        coached.handle(line)
+    said = coached.handle("resolve").speech
+    assert said.count("Unicorn Poison, played by Ana") == 1 and "Do it, then say resolve." in said
+
+
+def test_an_entering_unicorns_link_says_its_effect_not_its_trigger():
+    s = session()
+    for line in ["new game Ana Ben babies red pink", "draw", "play rainbow unicorn"]:
+        s.handle(line)
+    said = s.handle("resolve").speech
+    assert "which does this: you may" in said and "When this card enters" not in said
+
+
+def test_verbosity_cycles_and_is_said():
+    s = session(Verbosity.BRIEF)
+    assert s.handle("verbosity").speech.startswith("Verbosity normal")
+    assert s.handle("verbosity").speech.startswith("Verbosity coaching")
+    assert s.handle("verbosity brief").speech.startswith("Verbosity brief") and s.verbosity is Verbosity.BRIEF
+    s.handle("new game Ana Ben babies red pink")
+    assert s.handle("draw").speech == "Ana drew a card. Action phase."  # the game started after it says less too
+    wrong = s.handle("verbosity loud")
+    assert wrong.important and "verbosity brief" in wrong.speech and s.verbosity is Verbosity.BRIEF
+
+
+def test_repeat_stop_and_history_leave_the_game_alone():
+    s = session()
+    first = s.handle("yay")
+    again = s.handle("repeat")
+    assert again.lines == first.lines and again.control is Control.REPEAT
+    stop = s.handle("stop")
+    assert stop.control is Control.STOP and stop.lines == () and stop.speech == ""
+    s.handle("new game Ana Ben babies red pink")
+    history = s.handle("history")
+    assert history.lines[0] == "The last 2 answers, oldest first:"
+    assert first.lines[0] in history.lines and history.lines[-1].startswith("Turn 1: Ana goes first")
+    assert s.handle("repeat").lines[0].startswith("New game")  # history itself is not an answer to repeat
+    assert len(s.game.log) == 0
+
+
+def test_repeat_with_nothing_said_yet():
+    assert session().handle("repeat").speech == "Nothing has been said yet."
+
+
+def test_a_question_stays_open_through_repeat():
+    s = session()
+    s.handle("new game Ana Ben babies red pink")
+    warned = s.handle("play yay")  # in the Beginning of turn phase: warned
+    assert warned.confirm
+    s.handle("repeat")
+    assert s.handle("yes").speech.startswith("Ana played Yay")
+
+
+def test_undo_says_what_changed_and_a_win_taken_back():
+    s = session()
+    for line in ["new game Ana Ben babies red pink win 2", "draw", "play basic blue"]:
+        s.handle(line)
+    assert "wins" in s.handle("resolve").speech
+    undone = s.handle("undo").lines
+    assert undone[1] == "The end of the game is taken back: play goes on."
+    assert undone[2] == "Now Ana has 1 Unicorn, not 2."
+    assert s.game.state.outcome is None
+    redone = s.handle("redo").lines
+    assert "Now Ana has 2 Unicorns, not 1." in redone and any("wins" in line for line in redone)
+
+
+def test_the_babies_named_at_new_game_are_confirmed():
+    said = session().handle("new game Ana Ben babies red narwhal").lines
+    assert "In the Stables: Ana has Baby Unicorn (Red) and Ben has Baby Narwhal." in said
+
+
+@pytest.mark.parametrize(
+    ("line", "meant"),
+    [("destory baby red", "destroy baby red"), ("plya yay", "play yay"), ("undp 2", "undo 2")],
+)
+def test_a_mistyped_command_gets_the_command_it_resembles(line, meant):
+    s = session()
+    s.handle("new game Ana Ben babies red pink")
+    reply = s.handle(line)
+    assert reply.lines[-1] == f"If you meant the command, type: {meant}."
+    assert len(s.game.log) == 0
+
+
+def test_a_card_name_is_not_taken_for_a_mistyped_command():
+    reply = session().handle("rainbw aura")
+    assert reply.card is not None or reply.choices
+    assert "If you meant the command" not in reply.speech
+
+
+def test_the_settings_file_chooses_the_starting_level(tmp_path, monkeypatch):
+    import argparse
+
+    from assistant.commands.app import make_session
+    from assistant.core.settings import parse_settings
+    from assistant.storage.settings import save_settings, settings_path
+
+    monkeypatch.setenv("TABLE_ASSISTANT_HOME", str(tmp_path))
+    save_settings(parse_settings('[speech]\nverbosity = "brief"\n'), settings_path())
+    args = argparse.Namespace(deck=None, addon=[], verbosity=None)
+    assert make_session(args).verbosity is Verbosity.BRIEF
+    args.verbosity = "coaching"  # the command line's word wins
+    assert make_session(args).verbosity is Verbosity.COACHING
+    with pytest.raises(ValueError, match="verbosity must be one of"):
+        parse_settings('[speech]\nverbosity = "loud"\n')
+
+
+def test_plain_mode_offers_the_saved_game_and_handles_stop_and_repeat(tmp_path):
+    import io
+
+    from assistant.storage.saves import GameStore
+    from assistant.ui.plain import run_plain
+
+    store = GameStore(tmp_path)
+    first = Session(CARDS, store=store)
+    for line in ["new game Ana Ben babies red pink", "draw"]:
+        first.handle(line)
+    s = Session(CARDS, store=store)
+    offer = s.offer_resume()
+    assert offer.lines == ("The game of Ana and Ben is saved. Say yes to continue it, or start with any command.",)
+
+    class Speaker:
+        def __init__(self):
+            self.said, self.controls = [], []
+
+        def __call__(self, reply):
+            self.said.append(reply.speech)
+
+        def control(self, command):
+            self.controls.append(command)
+
+    speaker, out = Speaker(), io.StringIO()
+    run_plain(s, ["yes\n", "stop\n", "repeat\n", "quit\n", "draw\n"], out, speaker, first=offer, prompt="> ")
+    printed = out.getvalue()
+    assert printed.startswith("Table assistant, plain mode.") and speaker.said[0].startswith("Table assistant")
+    assert printed.count("Continuing the game of Ana and Ben, 1 event.") == 2  # the answer, then repeat
+    assert speaker.controls == ["stop"] and printed.count("> ") == 4 and len(s.game.log) == 1
+
+
+def test_a_command_typed_in_braille_cells_is_run_as_the_command():
+    from assistant.core.brailletable import to_cells
+
+    s = session()
+    s.handle("new game Ana Ben babies red pink")
+    reply = s.handle(to_cells("draw"))
+    assert reply.lines[0] == "Ana drew a card." and len(s.game.log) == 1
+    assert s.handle(to_cells("undo")).lines[0] == "Undone: Ana drew a card."
+    looked_up = s.handle(to_cells("yay"))  # a card's name in cells is still a look-up
+    assert looked_up.card is not None and looked_up.card.id == "yay"
