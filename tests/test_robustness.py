@@ -268,3 +268,33 @@ def test_writing_speech_to_a_file_needs_no_sound_player(tmp_path):
                           capture_output=True, text=True, env=env, timeout=120)  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert target.read_bytes()[:4] == b"RIFF" and target.stat().st_size > 10_000
+
+
+def test_a_wrong_setting_is_named_with_its_line(tmp_path):
+    from assistant.storage.settings import SpeechSettings, load_settings
+
+    path = tmp_path / "settings.toml"
+    path.write_text('[speech]\nvoice = "en-gb"\nrate = "fast"\n', encoding="utf-8")
+    loaded, said = load_settings(path)
+    assert loaded == SpeechSettings() and "speech.rate must be int (line 3)" in said
+
+
+def test_a_script_with_a_stray_byte_still_replays(tmp_path):
+    script = tmp_path / "game.txt"
+    script.write_bytes(b"new game Ana Ben\n\xff\xfe nonsense\nstate\n")
+    env = dict(os.environ, TABLE_ASSISTANT_HOME=str(tmp_path))
+    run = subprocess.run(
+        [sys.executable, "-m", "assistant", "--script", str(script)], capture_output=True, text=True, env=env
+    )
+    assert run.returncode == 0, run.stderr
+    assert "Ana" in run.stdout and all(_safe(line) for line in run.stdout.splitlines())
+
+
+def test_a_sheet_that_is_not_utf8_names_the_line(tmp_path):
+    sheet = tmp_path / "sheet.csv"
+    sheet.write_bytes(b"name,type,text\nRainbow Aura,upgrade,ours\nNew,magic,\xff\n")
+    env = dict(os.environ, TABLE_ASSISTANT_HOME=str(tmp_path))
+    run = subprocess.run(
+        [sys.executable, "-m", "assistant", "deck", "import", str(sheet)], capture_output=True, text=True, env=env
+    )
+    assert run.returncode == 2 and "line 3 is not UTF-8 text" in run.stderr, run.stderr

@@ -226,7 +226,7 @@ def test_say_with_a_damaged_settings_file_still_speaks_and_says_so(cli, tmp_path
     target = tmp_path / "x.wav"
     result = cli("say", "--to", str(target), "Yay.", home=tmp_path)
     assert result.returncode == 0
-    assert result.stderr.startswith("The settings file is damaged (speech.rate must be int)")
+    assert result.stderr.startswith("The settings file is damaged (speech.rate must be int (line 2))")
     assert measure(target)[0] > 0.2
 
 

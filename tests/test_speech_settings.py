@@ -64,7 +64,7 @@ def test_a_damaged_file_is_said_set_aside_and_the_defaults_used():
     kept = list(path.parent.glob("settings.toml.damaged-*"))
     assert len(kept) == 1 and kept[0].read_text() == "[speech]\nrate = 'fast'\n"
     assert not path.exists()
-    assert notice == words.settings_damaged("speech.rate must be int", kept[0].name)
+    assert notice == words.settings_damaged("speech.rate must be int (line 2)", kept[0].name)
     assert load_settings() == (SpeechSettings(), "")  # said once: the next start finds no file
 
 

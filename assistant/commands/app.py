@@ -57,7 +57,7 @@ def run(args) -> int:
     lines = None
     if script:
         try:
-            with open(script, encoding="utf-8") as source:
+            with open(script, encoding="utf-8", errors="replace") as source:  # a stray byte: one line's U+FFFD
                 lines = source.read().splitlines()
         except (OSError, UnicodeDecodeError) as exc:
             print(words.script_unreadable(script, exc), file=sys.stderr)

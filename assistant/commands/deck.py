@@ -93,8 +93,13 @@ def import_sheet(args) -> int:
     try:
         if args.file.stat().st_size > MAX_SHEET_BYTES:
             raise ValueError(f"it is larger than {MAX_SHEET_BYTES // 1_000_000} MB")
-        text = args.file.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raw = args.file.read_bytes()
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:  # say where, so the owner can find the byte in their sheet
+            line = raw.count(b"\n", 0, exc.start) + 1
+            raise ValueError(f"line {line} is not UTF-8 text") from None
+    except (OSError, ValueError) as exc:
         print(words.sheet_unreadable(str(args.file), exc), file=sys.stderr)
         return 2
     rows, problems = parse_sheet(text, args.file.name)

@@ -6,7 +6,9 @@ Only the `[speech]` table exists so far; an unknown key or a bad value is an err
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, fields, replace
+from typing import Any
 
 from assistant.core.datatext import load_toml, toml_value
 
@@ -52,6 +54,23 @@ def parse_settings(text: str) -> SpeechSettings:
     """Settings from the text of a settings file; ValueError saying what is wrong (tomllib's errors are
     ValueErrors too)."""
     data = load_toml(text)  # a DataTextError is a ValueError saying the line
+    try:
+        return _settings_from(data)
+    except ValueError as exc:  # a value that is wrong is named with its line too, so the owner can find it
+        said = str(exc)
+        key = said.split()[-1] if said.startswith("unknown setting") else said.split()[0]
+        raise ValueError(f"{said} (line {_line_of_key(text, key)})") from None
+
+
+def _line_of_key(text: str, dotted: str) -> int:
+    """The line where a `[table]` or `key =` of a settings file is (1 when it cannot be found)."""
+    name = re.escape(dotted.rpartition(".")[2])
+    pattern = re.compile(rf"^\s*(\[\s*{name}\s*\]|{name}\s*=)")
+    return next((n for n, line in enumerate(text.splitlines(), start=1) if pattern.match(line)), 1)
+
+
+def _settings_from(data: dict[str, Any]) -> SpeechSettings:
+    """Settings from the parsed file; ValueError naming the setting that is wrong."""
     unknown_tables = sorted(set(data) - {"speech"})
     if unknown_tables:
         raise ValueError(f"unknown setting {unknown_tables[0]}")
