@@ -298,3 +298,13 @@ def test_a_sheet_that_is_not_utf8_names_the_line(tmp_path):
         [sys.executable, "-m", "assistant", "deck", "import", str(sheet)], capture_output=True, text=True, env=env
     )
     assert run.returncode == 2 and "line 3 is not UTF-8 text" in run.stderr, run.stderr
+
+
+def test_json_output_escapes_what_would_act_on_the_terminal_and_stays_exact(tmp_path):
+    hostile = "ya\x9b2J\u202ey\U000e0001"
+    env = dict(os.environ, TABLE_ASSISTANT_HOME=str(tmp_path))
+    for args in (["card", "--json", hostile], ["card", "--search", "--json", hostile]):
+        run = subprocess.run([sys.executable, "-m", "assistant", *args], capture_output=True, text=True, env=env)
+        assert "Traceback" not in run.stderr
+        assert all(_safe(line) for line in run.stdout.splitlines()), run.stdout
+        assert json.loads(run.stdout)["query"] == hostile, "the data is exact: only its spelling is escaped"

@@ -6,7 +6,6 @@ the same resolver as the app (`assistant/braille/resolver.py`).
 
 from __future__ import annotations
 
-import json
 import sys
 
 from assistant.core import words
@@ -41,7 +40,7 @@ def run(args) -> int:
         data = resolution.to_dict()
         entry = resolver.abbreviation(resolution.match) if resolution.match else None
         data["abbreviation"] = entry.text if entry else None
-        print(json.dumps(data, ensure_ascii=False, indent=2))
+        print(words.terminal_json(data))
     elif resolution.match is not None and other_print:  # "card seductive unicorn, other print"
         print("\n".join(words.print_variant_lines(resolution.match, cards.vocabulary)))
     elif resolution.match is not None:
@@ -59,7 +58,7 @@ def _search(cards, query: str, as_json: bool) -> int:
     found = search_cards(cards, query)
     if as_json:
         results = [{**f.card.to_dict(), "score": f.score} for f in found]
-        print(json.dumps({"query": query, "results": results}, ensure_ascii=False, indent=2))
+        print(words.terminal_json({"query": query, "results": results}))
     else:
         print(words.search_results(query, [f.card for f in found]))
         for number, hit in enumerate(found, start=1):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 from assistant.core import words
@@ -39,7 +38,7 @@ def run(args) -> int:
         data = game.to_dict()
         data["save"] = str(store.last_path())
         data["notes"] = list(said.lines[:-1])
-        print(json.dumps(data, ensure_ascii=False, indent=2))
+        print(words.terminal_json(data))
         return 0
     table, state = game.table, game.state
     for line in said.lines[:-1]:

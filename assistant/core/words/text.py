@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
+from typing import Any
 
 #: The longest untrusted text (a QR payload, a typed line) shown or spoken, in characters.
 MAX_UNTRUSTED = 300
@@ -51,3 +53,25 @@ def name_list(items: list[str]) -> str:
     if len(items) == 1:
         return items[0]
     return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if code > 0xFFFF:  # JSON escapes are UTF-16: a pair of surrogates
+        code -= 0x10000
+        return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+    return f"\\u{code:04x}"
+
+
+def terminal_json(data: Any) -> str:
+    """JSON for the terminal (`--json` output): readable UTF-8, with every character `clean_untrusted` would drop
+    (C1 controls, bidi and other format characters, separators) written as a \\u escape, so the data stays exact
+    and a typed query or a file's text can still put nothing on the screen that acts on it."""
+    text = json.dumps(data, ensure_ascii=False, indent=2)
+    if all(char.isprintable() or char == "\n" for char in text):  # the common case: nothing to escape
+        return text
+    return re.sub(r"[^\n]", lambda m: _json_escape(m) if _unshown(m.group()) else m.group(), text)
+
+
+def _unshown(char: str) -> bool:
+    return not char.isprintable() and unicodedata.category(char) in {"Cc", "Cf", "Cs", "Zl", "Zp"}
