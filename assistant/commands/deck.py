@@ -33,7 +33,7 @@ def run(args) -> int:
     if args.deck_action == "list":
         decks, errors = load_all_decks()
         if args.json:
-            print(json.dumps([_deck_dict(d, with_cards=False) for d in decks], ensure_ascii=False, indent=2))
+            print(words.terminal_json([_deck_dict(d, with_cards=False) for d in decks]))
         else:
             for deck in decks:
                 print(f"{deck.id}: {words.describe_deck(deck)}")
@@ -42,7 +42,7 @@ def run(args) -> int:
         return 0 if not errors else 2
     deck = load_deck(args.deck_id)
     if args.json:
-        print(json.dumps(_deck_dict(deck, with_cards=True), ensure_ascii=False, indent=2))
+        print(words.terminal_json(_deck_dict(deck, with_cards=True)))
     else:
         print(words.describe_deck(deck))
         for card in deck.cards:
