@@ -1,31 +1,53 @@
-"""The Textual app: one input line, the latest answer below it, and the history of what was said.
+"""The Textual app: a table screen read top to bottom, one fact a line.
 
-Accessibility rules from ACCESSIBILITY.md: no borders, no animation, no blinking cursor, markup never
-interpreted (card texts and QR payloads are shown literally), one fact per line, and the terminal cursor
-placed on the line a braille display should show.
+Regions, top to bottom: the status line (turn, player, phase, what may be done; six-key braille when on; the
+speech keys' feedback), the input line, the answer (the newest reply), the camera line, the pile and the effect
+chain, each player's Stable, and the history of answers. The texts come from the game through
+`assistant.core.words`; the screen only places them.
+
+Accessibility rules from ACCESSIBILITY.md: no borders or box drawing (the quit hint included), no animation, no
+blinking cursor, markup never interpreted (card texts and QR payloads are shown literally), nothing by colour alone,
+and the terminal cursor placed on the line a braille display should show: the start of the newest answer after
+each reply; Up and Down move it through the regions.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.geometry import Offset
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from assistant.core import words
 from assistant.core.sixkey import DEFAULT_WINDOW
-from assistant.session import Reply, Session
+from assistant.session import Control, Reply, Session
 from assistant.ui.braille_input import BrailleInput
+
+if TYPE_CHECKING:
+    from assistant.ui.camera import CameraWorker
 
 CSS = """
 Screen { background: black; color: white; }
 * { scrollbar-size: 0 0; }
-#title { height: auto; text-style: bold; }
+#status { height: auto; text-style: bold; }
 #prompt { border: none; height: 1; padding: 0; background: black; color: white; }
 #answer { height: auto; }
+#camera { height: auto; }
+#table { height: auto; }
+#stables { height: auto; }
 #history { height: 1fr; color: #d0d0d0; }
 """
+
+#: The widgets the cursor keys move through, in the order of `words.REGION_NAMES`.
+REGION_IDS = ("status", "prompt", "answer", "table", "stables", "history-text")
+#: How many earlier answers the history region shows.
+HISTORY_SHOWN = 20
 
 
 class SpeechNoticed(Message):
@@ -43,6 +65,7 @@ class TableApp(App):
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("ctrl+c", "quit_hint", "Quit hint", show=False, priority=True),
         # Speech keys (docs/speech.md): none of them types a character, so the input line keeps every letter.
         Binding("escape", "speech('stop')", "Stop talking", show=False),
         Binding("f2", "speech('repeat')", "Repeat", show=False),
@@ -50,46 +73,117 @@ class TableApp(App):
         Binding("f4", "speech('forward')", "Later speech", show=False),
         Binding("f5", "speech('mute')", "Mute", show=False),
         Binding("f6", "speech('private')", "Private reading", show=False),
+        Binding("up", "region(-1)", "Previous region", show=False),
+        Binding("down", "region(1)", "Next region", show=False),
     ]
 
     def __init__(self, session: Session, title: str, speak=None, camera=None, chord_window: float = DEFAULT_WINDOW):
-        """`camera`: a function opening a frame source (`assistant.scanner.live.camera_opener`), or None;
-        `chord_window`: seconds within which six-key chord keys make one cell."""
+        """`title`: said and shown first; `camera`: a function opening a frame source
+        (`assistant.scanner.live.camera_opener`), or None; `chord_window`: seconds within which six-key chord keys
+        make one cell."""
         super().__init__()
         self.chord_window = chord_window
         self.session = session
         self.heading = title
         self.speak = speak
-        self.replies: list[Reply] = []
+        self.replies: list[Reply] = [Reply.of(title, words.NO_REPLY_YET)]
+        """The answers shown, oldest first; the first is the greeting (said by the command before the app opens)."""
+        self.history: list[list[str]] = []
+        """The history region's entries, newest first: earlier answers and the speech keys' feedback."""
+        self.feedback = ""
+        """The speech keys' last feedback (or a notice), on the status line until the next reply."""
+        self.region = REGION_IDS.index("answer")
+        """The region the cursor is on."""
         self.camera = camera
-        self.camera_worker = None
+        self.camera_worker: CameraWorker | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static(self.heading, id="title", markup=False)
+        yield Static("", id="status", markup=False)
         yield BrailleInput(
-            placeholder="Card name or abbreviation", id="prompt", select_on_focus=False, window=self.chord_window
-        )
-        yield Static("Type a card name and press Enter. Type help for help.", id="answer", markup=False)
+            placeholder="Card name, abbreviation or command", id="prompt", select_on_focus=False,
+            window=self.chord_window,
+        )  # fmt: skip
+        yield Static("\n".join(self.replies[0].lines), id="answer", markup=False)
         yield Static("", id="camera", markup=False)
+        yield Static("", id="table", markup=False)
+        yield Static("", id="stables", markup=False)
         with VerticalScroll(id="history", can_focus=False):
-            yield Static("", id="history-text", markup=False)
+            yield Static(words.HISTORY_HEADING, id="history-text", markup=False)
 
     def on_mount(self) -> None:
         prompt = self.query_one("#prompt", Input)
         prompt.cursor_blink = False
         prompt.focus()
+        self.query_one("#camera").display = False  # no blank line until the camera has something to say
+        self.refresh_table()
+        self.call_after_refresh(self.place_cursor)
         attach = getattr(self.speak, "attach", None)
         if attach is not None:  # the speech worker's notices (a player that failed) come back as messages
             attach(lambda text: self.post_message(SpeechNoticed(text)))
         if self.camera is not None:  # scanning runs on its own thread, which only posts messages
             from assistant.ui.camera import CameraWorker
 
-            self.camera_worker = CameraWorker(self.camera, self.post_message)
-            self.camera_worker.start()
+            worker = self.camera_worker = CameraWorker(self.camera, self.post_message)
+            worker.start()
 
     def on_unmount(self) -> None:
         if self.camera_worker is not None:
             self.camera_worker.stop()
+
+    # The regions and the cursor.
+
+    def refresh_table(self) -> None:
+        """Rewrite the status line, the pile and chain, and the Stables from the game as it stands."""
+        status, pile, stables = words.table_regions(self.session.game)
+        prompt = self.query_one("#prompt", BrailleInput)
+        status_lines = [status + (f" {words.SIX_KEY_ON}" if prompt.six_key is not None else "")]
+        if self.feedback:
+            status_lines.append(self.feedback)
+        self.query_one("#status", Static).update("\n".join(status_lines))
+        self.query_one("#table", Static).update("\n".join(pile))
+        self.query_one("#stables", Static).update("\n".join(stables))
+
+    def region_widget(self, index: int) -> Widget:
+        """The widget of a region (`REGION_IDS`)."""
+        return self.query_one(f"#{REGION_IDS[index]}")
+
+    def place_cursor(self, index: int | None = None) -> None:
+        """Put the terminal cursor at the start of a region (the answer unless told), where a braille display
+        follows it; set here, in the handler, so the frame being drawn already has it."""
+        if index is not None:
+            self.region = index
+        widget = self.region_widget(self.region)
+        region = widget.content_region if widget.region else None
+        if region is None:
+            return
+        if REGION_IDS[self.region] == "prompt":
+            self.cursor_position = self.query_one("#prompt", Input).cursor_screen_offset
+        else:
+            self.cursor_position = Offset(region.x, region.y)
+        self.refresh()
+
+    def cursor_on_answer(self) -> None:
+        """After a reply: the cursor on the answer, now and again once the new texts are laid out."""
+        self.place_cursor(REGION_IDS.index("answer"))
+        self.call_after_refresh(self.place_cursor)
+
+    def action_region(self, step: int) -> None:
+        """Up and Down: the cursor to the region above or below, and its name and first line said."""
+        index = max(0, min(len(REGION_IDS) - 1, self.region + step))
+        self.place_cursor(index)
+        widget = self.region_widget(index)
+        text = str(widget.value) if isinstance(widget, Input) else str(widget.render())
+        first = text.splitlines()[0] if text.strip() else ""
+        echo = getattr(self.speak, "echo", None)
+        if echo is not None:
+            echo(words.region_echo(words.REGION_NAMES[index], first))
+
+    def on_key(self, event: events.Key) -> None:
+        """A key typed into the input line takes the cursor back to it."""
+        if event.is_printable:
+            self.region = REGION_IDS.index("prompt")
+
+    # Messages from the camera, the speech and the input.
 
     def on_scanner_event(self, message) -> None:
         """What the camera found (`assistant.ui.camera.ScannerEvent`): a card read gets the same reply as typing
@@ -100,25 +194,42 @@ class TableApp(App):
         self.show(reply, new_input=new_input)
 
     def on_speech_noticed(self, message: SpeechNoticed) -> None:
-        """A notice from the speech service: shown, and not spoken (it is about the speech itself)."""
-        self.show(Reply((message.text,), ""), new_input=False)
+        """A notice from the speech service (a sound failure): on the status line and in the history, once, and
+        not spoken (it is about the speech itself)."""
+        self.note(message.text)
 
     def on_braille_input_echoed(self, message) -> None:
         """A braille cell typed or a six-key mode changed: navigation echo, only the latest one is said."""
+        self.refresh_table()  # the status line says whether six-key braille is on
         echo = getattr(self.speak, "echo", None)
         if echo is not None:
             echo(message.text)
 
     def action_speech(self, command: str) -> None:
-        """The speech keys: stop, repeat, step back or forward through what was said, mute, private reading."""
+        """The speech keys: stop, repeat, step back or forward through what was said, mute, private reading.
+        Their feedback goes on the status line and into the history; the answer stays."""
         control = getattr(self.speak, "control", None)
         line = control(command) if control is not None else words.NO_SPEECH_KEYS
-        self.query_one("#answer", Static).update(line)
+        self.note(line)
+
+    def action_quit_hint(self) -> None:
+        """Control C: how to quit, on the status line and said (no dialog drawn)."""
+        self.note(words.QUIT_HINT)
+        if self.speak is not None:
+            self.speak(Reply.of(words.QUIT_HINT, important=True))
+
+    def note(self, text: str) -> None:
+        """Feedback that is not an answer: on the status line and in the history, never over the answer."""
+        self.feedback = text
+        self.refresh_table()
+        self.update_history(extra=text.splitlines())
+        self.call_after_refresh(self.place_cursor)  # the status line grew: the region it is on moved down
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """A line was typed: answer it, show it, speak it."""
         event.input.value = ""
         if not event.value.strip():
+            self.place_cursor()
             return
         self.show(self.session.handle(event.value))
 
@@ -126,14 +237,32 @@ class TableApp(App):
         """Show a reply on screen and hand it to speech; the one place both happen. `new_input`: the reply
         answers a line typed or a card scanned, so speech still waiting is stale (False for a notice)."""
         if reply.hint:  # an aiming cue: on the camera line, leaving the answer and the history alone
-            self.query_one("#camera", Static).update("\n".join(reply.lines))
+            camera = self.query_one("#camera", Static)
+            camera.update("\n".join(reply.lines))
+            camera.display = bool(reply.lines)
             if self.speak is not None:
                 self.speak(reply)
             return
-        self.replies.append(reply)
-        self.query_one("#answer", Static).update("\n".join(reply.lines))
-        history = [line for old in reversed(self.replies[-20:-1]) for line in old.lines]
-        self.query_one("#history-text", Static).update("\n".join(history))
+        if reply.control is Control.STOP:  # `stop` typed: what Escape does, and nothing new in the answer
+            self.action_speech("stop")
+            self.place_cursor(REGION_IDS.index("answer"))
+            return
+        if reply.lines and reply.lines[: len(words.HELP_LINES)] == words.HELP_LINES:
+            reply = Reply((*reply.lines, *words.SCREEN_KEYS), " ".join((reply.speech, *words.SCREEN_KEYS)))
+        if self.replies and reply.lines:
+            self.update_history(extra=list(self.replies[-1].lines))
+        if reply.lines:
+            self.replies.append(reply)
+            self.query_one("#answer", Static).update("\n".join(reply.lines))
+        self.feedback = ""
+        self.refresh_table()
+        self.cursor_on_answer()
         if self.speak is not None:
             notice = None if new_input else getattr(self.speak, "notice", None)
             (notice or self.speak)(reply)
+
+    def update_history(self, extra: list[str]) -> None:
+        """Put lines at the top of the history (newest first), keeping the last `HISTORY_SHOWN` entries."""
+        self.history = [extra, *self.history][:HISTORY_SHOWN]
+        lines = [line for entry in self.history for line in entry]
+        self.query_one("#history-text", Static).update("\n".join([words.HISTORY_HEADING, *lines]))

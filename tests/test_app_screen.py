@@ -1,0 +1,61 @@
+"""The table screen: its regions from the game, the cursor on the newest answer, keys that move it."""
+
+import asyncio
+
+from assistant.core import words
+
+
+def text(app, widget_id: str) -> str:
+    return str(app.query_one(f"#{widget_id}").render())
+
+
+def cursor_on_answer(app) -> bool:
+    region = app.query_one("#answer").content_region
+    return (app.cursor_position.x, app.cursor_position.y) == (region.x, region.y)
+
+
+def test_the_screen_shows_status_pile_stables_and_keeps_the_cursor_on_the_answer(make_app):
+    async def scenario():
+        app = make_app(None)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.pause()
+            assert text(app, "status") == words.NO_GAME_STATUS
+            assert cursor_on_answer(app)
+            await pilot.press(*"new game Ana Ben Cy babies red pink narwhal", "enter")
+            await pilot.pause()
+            assert text(app, "answer").startswith("New game: Ana, Ben and Cy")
+            assert text(app, "status").startswith("Turn 1, Ana's")
+            stables = text(app, "stables").splitlines()
+            assert stables[0] == "Stables, 7 Unicorns to win:"
+            assert stables[1].startswith("Ana's Stable: Baby Unicorn (Red). 1 Unicorn.")
+            assert cursor_on_answer(app)
+            await pilot.press(*"draw", "enter")
+            await pilot.press(*"play ginormous unicorn", "enter")
+            await pilot.pause()
+            assert "Pile, top first: Ana's Ginormous Unicorn." in text(app, "table")
+            assert "Any Neigh for" in text(app, "status")
+            assert text(app, "history-text").splitlines()[0] == words.HISTORY_HEADING
+            assert cursor_on_answer(app)
+            await pilot.press("up")
+            await pilot.pause()
+            prompt = app.query_one("#prompt")
+            assert app.cursor_position.y == prompt.region.y
+            await pilot.press("down", "down")
+            await pilot.pause()
+            assert app.cursor_position.y == app.query_one("#table").content_region.y
+
+    asyncio.run(scenario())
+
+
+def test_control_c_says_how_to_quit_on_the_status_line_without_a_dialog(make_app):
+    spoken = []
+
+    async def scenario():
+        app = make_app(spoken.append)
+        async with app.run_test() as pilot:
+            await pilot.press("ctrl+c")
+            await pilot.pause()
+            assert text(app, "status").endswith(words.QUIT_HINT)
+
+    asyncio.run(scenario())
+    assert spoken[-1].speech == words.QUIT_HINT
