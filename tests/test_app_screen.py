@@ -59,3 +59,35 @@ def test_control_c_says_how_to_quit_on_the_status_line_without_a_dialog(make_app
 
     asyncio.run(scenario())
     assert spoken[-1].speech == words.QUIT_HINT
+
+
+def test_one_key_answers_send_the_ordinary_lines_only_while_a_card_waits(make_app):
+    async def scenario():
+        app = make_app(None)
+        async with app.run_test(size=(100, 40)) as pilot:
+            for line in ("new game Ana Ben Cy babies red pink narwhal win 3", "draw", "play ginormous unicorn"):
+                await pilot.press(*line, "enter")
+            await pilot.pause()
+            game = app.session.game
+            await pilot.press("2")  # Ben Neighs
+            await pilot.pause()
+            assert [c.card for c in game.state.pile][-1] == "neigh" and app.query_one("#prompt").value == ""
+            assert "Ben" in text(app, "answer") and cursor_on_answer(app)
+            await pilot.press("7")  # no seventh player: said, nothing recorded, nothing typed
+            await pilot.pause()
+            assert text(app, "answer") == words.no_player_number(7, 3) and len(game.state.pile) == 2
+            await pilot.press("s", "3")  # Cy: a Super Neigh, in two keys
+            await pilot.pause()
+            assert [c.card for c in game.state.pile][-1] == "super-neigh"
+            assert app.query_one("#prompt").value == ""
+            for _ in range(2):  # 0 resolves the pile, top first: the Super Neigh stops Ben's Neigh, then the Unicorn
+                await pilot.press("0")
+                await pilot.pause()
+            assert not game.state.pile and app.query_one("#prompt").value == ""
+            assert game.state.players[0].stable == ("baby-unicorn-red", "ginormous-unicorn")
+            assert text(app, "status").startswith("Ana wins with 3 Unicorns")
+            await pilot.press("0")  # no card waits: digits are typed like any key
+            await pilot.pause()
+            assert app.query_one("#prompt").value == "0"
+
+    asyncio.run(scenario())

@@ -26,6 +26,7 @@ from textual.widgets import Input, Static
 
 from assistant.core import words
 from assistant.core.sixkey import DEFAULT_WINDOW
+from assistant.core.table import PromptKind
 from assistant.session import Control, Reply, Session
 from assistant.ui.braille_input import BrailleInput
 
@@ -48,6 +49,32 @@ Screen { background: black; color: white; }
 REGION_IDS = ("status", "prompt", "answer", "table", "stables", "history-text")
 #: How many earlier answers the history region shows.
 HISTORY_SHOWN = 20
+
+
+#: What the input line may hold before a player's number for the number to mean a Super Neigh ("s", or the
+#: braille cell of s typed in six-key braille).
+SUPER_PREFIXES = ("s", "S", "\u280e")
+
+
+def one_key_answer(session: Session, character: str, typed: str) -> str | None:
+    """The line a one-key answer sends, or None when the key is ordinary typing.
+
+    Only while a card waits on the pile, nothing else is asked, and the input line is empty
+    (or holds just "s", for a Super Neigh): 0 resolves with no Neigh; a player's number, 1 to 9, Neighs for that
+    player; s then the number, a Super Neigh. A number with no player says so instead of typing it."""
+    game = session.game
+    if game is None or not game.state.pile or session.pending is not None or not character.isdigit():
+        return None
+    if not character.isascii() or typed not in ("", *SUPER_PREFIXES):
+        return None
+    if game.table.prompt(game.state).kind not in (PromptKind.ANSWER, PromptKind.RESOLVE):
+        return None  # (a card that cannot be answered resolves with 0 too; a Neigh key hears why it cannot)
+    number, players = int(character), game.setup.players
+    if number == 0:
+        return None if typed else "resolve"
+    if number > len(players):
+        return ""
+    return words.one_key_line("super neigh" if typed else "neigh", players[number - 1])
 
 
 class SpeechNoticed(Message):
@@ -113,6 +140,7 @@ class TableApp(App):
     def on_mount(self) -> None:
         prompt = self.query_one("#prompt", Input)
         prompt.cursor_blink = False
+        prompt.shortcut = self.one_key
         prompt.focus()
         self.query_one("#camera").display = False  # no blank line until the camera has something to say
         self.refresh_table()
@@ -182,6 +210,20 @@ class TableApp(App):
         """A key typed into the input line takes the cursor back to it."""
         if event.is_printable:
             self.region = REGION_IDS.index("prompt")
+
+    def one_key(self, character: str, typed: str) -> bool:
+        """A key typed into the input line: when it is a one-key answer (`one_key_answer`), send its ordinary line
+        through the session (saved like any typed line) and say so; else let it type."""
+        line = one_key_answer(self.session, character, typed)
+        if line is None:
+            return False
+        self.query_one("#prompt", Input).value = ""
+        if not line:  # a number with no player
+            count = len(self.session.game.setup.players) if self.session.game is not None else 0
+            self.show(Reply.error(words.no_player_number(int(character), count)))
+        else:
+            self.show(self.session.handle(line))
+        return True
 
     # Messages from the camera, the speech and the input.
 

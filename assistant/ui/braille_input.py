@@ -10,6 +10,7 @@ Every cell made or deleted and every change of mode is posted as a `BrailleInput
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from textual.binding import Binding
 from textual.message import Message
@@ -44,6 +45,8 @@ class BrailleInput(Input):
         self._shown = ""
         """The entry's text as last put into the input, to apply only what changed."""
         self.six_key = six_key
+        self.shortcut: Callable[[str, str], bool] | None = None
+        """Called with each printable key and the text typed so far; True: the key was a one-key answer, taken."""
 
     @property
     def six_key(self) -> EntryMode | None:
@@ -63,6 +66,11 @@ class BrailleInput(Input):
         self.post_message(self.Echoed(_MODE_SENTENCES[self.six_key]))
 
     async def _on_key(self, event) -> None:
+        if self.shortcut is not None and event.character and event.is_printable:
+            if self.shortcut(event.character, self.value):
+                event.stop()
+                event.prevent_default()
+                return
         entry = self._entry
         if entry is None:
             await super()._on_key(event)

@@ -113,3 +113,8 @@ def region_echo(name: str, first_line: str) -> str:
 def one_key_line(verb: str, player: str = "") -> str:
     """The ordinary line a one-key answer sends ("resolve", "neigh Ben", "super neigh Ben")."""
     return f"{verb} {player}".strip()
+
+
+def no_player_number(number: int, count: int) -> str:
+    """A one-key answer's number names no player."""
+    return f"No player number {number}: the players are numbered 1 to {count}."
