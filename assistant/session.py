@@ -15,7 +15,7 @@ from typing import Protocol
 
 from assistant.core import brailletable, words
 from assistant.core.aiming import Cue
-from assistant.core.cards import Card, CardSet, CardType, Tag
+from assistant.core.cards import Card, CardSet, CardType, Tag, split_other_print
 from assistant.core.commands import Command, CommandError
 from assistant.core.game import Game
 from assistant.core.learning import NewCard, read_card_text, type_from_prefix
@@ -111,6 +111,8 @@ class Session:
         reading = brailletable.from_cells(text).strip() if brailletable.has_cells(text) else ""
         if reading.isascii() and reading.isdigit():
             text = reading  # a number typed in braille (⠼⠃) picks a candidate too
+        elif reading and all(brailletable.is_cell(ch) or ch.isspace() for ch in text) and self._is_command(reading):
+            text = reading  # a command typed in braille (⠙⠗⠁⠺ is draw) is that command, not a card look-up
         pending, self.pending = self.pending, None
         if isinstance(pending, Choice) and _is_number(text):
             return self._choose(pending, int(text))
@@ -130,6 +132,14 @@ class Session:
         elif isinstance(pending, Question):
             reply = reply.before(words.NOT_RECORDED)
         return reply
+
+    def _is_command(self, text: str) -> bool:
+        """The line is a command (not a card's name, which a look-up reads)."""
+        game = self.game
+        try:
+            return parse_command(text, game.setup.players if game is not None else ()) is not None
+        except CommandError:
+            return True  # a command's verb with words it cannot read: its own error says what was wrong
 
     def _keep(self, reply: Reply) -> Reply:
         """Remember what a reply leaves open and the card it is about; then return it."""
@@ -222,15 +232,19 @@ class Session:
         return self._keep(Reply((sentence,), sentence, pending=Choice(offered, self._card_reply) if offered else None))
 
     def look_up(self, query: str) -> Reply:
-        """Resolve a card query and describe the outcome."""
+        """Resolve a card query and describe the outcome; "NAME, other print" reads the card's other prints."""
+        query, other_print = split_other_print(query)
+        answer = self._print_reply if other_print else self._card_reply
+        if other_print and not query.strip() and self.subject is not None:
+            return self._keep(answer(self.subject))  # "other print" alone: the card just read
         resolution = self.resolve(query)
         notice = self.resolver.take_notice() if self.resolver is not None else ""
         if resolution.match is not None:
-            reply = self._card_reply(resolution.match)
+            reply = answer(resolution.match)
         else:
             candidates = tuple(c.card for c in resolution.candidates)
             sentence = words.describe_resolution(resolution, self.cards.vocabulary)
-            pending = Choice(candidates, self._card_reply) if candidates else None
+            pending = Choice(candidates, answer) if candidates else None
             reply = Reply((sentence,), sentence, important=True, sound="" if candidates else "error", pending=pending)
         if notice:  # said once, before the answer, and kept on screen with it
             reply = reply.before(notice)
@@ -239,8 +253,14 @@ class Session:
     def _card_reply(self, card: Card) -> Reply:
         """A card's full text; the card becomes the subject of the next command."""
         vocabulary = self.cards.vocabulary
-        return self._keep(Reply(tuple(words.card_lines(card, vocabulary)), words.describe_card(card, vocabulary),
-                                card=card))  # fmt: skip
+        lines = words.card_lines(card, vocabulary, self.cards.copies_known(card))
+        return self._keep(Reply(tuple(lines), words.describe_card(card, vocabulary), card=card))
+
+    def _print_reply(self, card: Card) -> Reply:
+        """What the card does in its other prints ("card seductive unicorn, other print")."""
+        vocabulary = self.cards.vocabulary
+        lines = words.print_variant_lines(card, vocabulary)
+        return self._keep(Reply(tuple(lines), words.describe_print_variants(card, vocabulary), card=card))
 
     def scanned(self, payload: str | bytes) -> Reply:
         """Answer a code read by the camera (untrusted payload): its card, its words, or "unknown code"."""

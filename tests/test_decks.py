@@ -2,6 +2,7 @@
 its texts can be spoken, and base decks combine with the expansions that go with them."""
 
 import re
+import tomllib
 from collections import Counter
 from pathlib import Path
 
@@ -74,6 +75,9 @@ def test_every_card_texts_file_is_shipped_and_loads():
     assert set(SIZES) | {"llamas"} == set(SHIPPED)
     for deck_id in SHIPPED:
         assert load_deck(deck_id).id == deck_id
+        # every shipped deck says how well its texts are checked (values are validated by the loader)
+        raw = tomllib.loads((card_texts_dir() / f"{deck_id}.toml").read_text(encoding="utf-8"))
+        assert "confidence" in raw["deck"], deck_id
 
 
 @pytest.mark.parametrize("deck_id", sorted(SIZES))

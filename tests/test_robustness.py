@@ -251,3 +251,20 @@ def test_a_sheet_stops_at_its_row_limit_and_says_where():
 def test_a_huge_search_is_not_repeated_back():
     reply = Session(CARDS).handle("search " + "unicorn " * 20_000)
     assert len(reply.speech) < 400
+
+
+def test_writing_speech_to_a_file_needs_no_sound_player(tmp_path):
+    import shutil
+
+    tools = tmp_path / "bin"  # a PATH with the speech engine and no aplay, paplay or pw-play
+    tools.mkdir()
+    for name in ("espeak-ng", "espeak"):
+        found = shutil.which(name)
+        if found:
+            (tools / name).symlink_to(found)
+    target = tmp_path / "hello.wav"
+    env = {**os.environ, "TABLE_ASSISTANT_HOME": str(tmp_path), "PATH": str(tools)}
+    done = subprocess.run([sys.executable, "-m", "assistant", "say", "hello", "--to", str(target)],
+                          capture_output=True, text=True, env=env, timeout=120)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert target.read_bytes()[:4] == b"RIFF" and target.stat().st_size > 10_000

@@ -198,3 +198,15 @@ def test_plain_mode_offers_the_saved_game_and_handles_stop_and_repeat(tmp_path):
     assert printed.startswith("Table assistant, plain mode.") and speaker.said[0].startswith("Table assistant")
     assert printed.count("Continuing the game of Ana and Ben, 1 event.") == 2  # the answer, then repeat
     assert speaker.controls == ["stop"] and printed.count("> ") == 4 and len(s.game.log) == 1
+
+
+def test_a_command_typed_in_braille_cells_is_run_as_the_command():
+    from assistant.core.brailletable import to_cells
+
+    s = session()
+    s.handle("new game Ana Ben babies red pink")
+    reply = s.handle(to_cells("draw"))
+    assert reply.lines[0] == "Ana drew a card." and len(s.game.log) == 1
+    assert s.handle(to_cells("undo")).lines[0] == "Undone: Ana drew a card."
+    looked_up = s.handle(to_cells("yay"))  # a card's name in cells is still a look-up
+    assert looked_up.card is not None and looked_up.card.id == "yay"

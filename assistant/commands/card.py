@@ -1,4 +1,4 @@
-"""`table-assistant card QUERY`: print a card's full text.
+"""`table-assistant card QUERY`: print a card's full text (`QUERY, other print`: its other print).
 
 The query may be a name or part of one, an abbreviation (with typos), or Unicode braille cells: it goes through
 the same resolver as the app (`assistant/braille/resolver.py`).
@@ -27,9 +27,10 @@ def add_parser(subparsers) -> None:
 def run(args) -> int:
     """Resolve the query; exit 1 with the closest names when nothing matches."""
     from assistant.commands.app import braille_resolver
+    from assistant.core.cards import split_other_print
 
     cards = load_card_set(args.card_deck or args.deck or DEFAULT_DECK, args.addon)
-    query = " ".join(args.query)
+    query, other_print = split_other_print(" ".join(args.query))
     if args.search:
         return _search(cards, query, args.json)
     resolver = braille_resolver(cards)
@@ -41,8 +42,11 @@ def run(args) -> int:
         entry = resolver.abbreviation(resolution.match) if resolution.match else None
         data["abbreviation"] = entry.text if entry else None
         print(json.dumps(data, ensure_ascii=False, indent=2))
+    elif resolution.match is not None and other_print:  # "card seductive unicorn, other print"
+        print("\n".join(words.print_variant_lines(resolution.match, cards.vocabulary)))
     elif resolution.match is not None:
-        print("\n".join(words.card_lines(resolution.match, cards.vocabulary)))
+        match = resolution.match
+        print("\n".join(words.card_lines(match, cards.vocabulary, cards.copies_known(match))))
     else:
         print(words.describe_resolution(resolution, cards.vocabulary))
     return 0 if resolution.match is not None else 1

@@ -47,7 +47,7 @@ def run(args) -> int:
         print(words.describe_deck(deck))
         for card in deck.cards:
             print()
-            print(f"{card.id}: " + "\n".join(words.card_lines(card, deck.info.vocabulary)))
+            print(f"{card.id}: " + "\n".join(words.card_lines(card, deck.info.vocabulary, deck.info.copies_known)))
             if card.tags:
                 print("Tags: " + ", ".join(sorted(card.tags)))
     return 0
@@ -114,6 +114,7 @@ def import_sheet(args) -> int:
                     "path": str(path) if path else None,
                     "matched": [{"line": line, "name": typed, "card": card.id} for line, typed, card in result.matched],
                     "added": [card.id for card in result.added],
+                    "settled": [{"line": line, "card": card.id, "print": name} for line, card, name in result.settled],
                     "problems": [{"line": p.line, "message": p.message} for p in result.problems],
                 },
                 ensure_ascii=False,
@@ -129,6 +130,8 @@ def import_sheet(args) -> int:
                     base.info.title, len(result.matched), len(result.added), len(result.problems), str(path)
                 )
             )
+        for _line, card, print_name in result.settled:
+            print(words.print_settled(card.name, print_name))
         for problem in result.problems:
             print(f"{args.file.name}: {problem}")
     return 0 if path is not None else 1

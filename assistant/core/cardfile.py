@@ -7,14 +7,39 @@ Validation collects every problem before failing, so a deck maker sees the whole
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
-from assistant.core.cards import VARIATIONS, Card, CardType, Deck, DeckInfo, Tag, Vocabulary, normalize
+from assistant.core.cards import (
+    VARIATIONS,
+    Card,
+    CardType,
+    Confidence,
+    Deck,
+    DeckInfo,
+    PrintVariant,
+    Tag,
+    Vocabulary,
+    normalize,
+)
 from assistant.core.datatext import DataTextError, load_toml
 
-DECK_KEYS = {"id", "title", "edition", "game", "kind", "vocabulary", "complete", "rules", "notes", "base", "bases"}
+DECK_KEYS = {
+    "id", "title", "edition", "game", "kind", "vocabulary", "complete", "rules", "notes", "base", "bases",
+    "confidence", "copies_known",
+}  # fmt: skip
 DECK_REQUIRED = {"id", "title", "edition", "game", "kind", "vocabulary", "complete"}
-CARD_KEYS = {"id", "name", "type", "copies", "text", "tags", "variation", "abbreviation"}
+CARD_KEYS = {
+    "id", "name", "type", "copies", "text", "tags", "variation", "abbreviation", "confidence", "print",
+    "print_variants", "sources",
+}  # fmt: skip
+VARIANT_KEYS = {"print", "text", "tags", "confidence", "marks"}
+VARIANT_REQUIRED = {"print", "text"}
+CONFIDENCES = ", ".join(c.value for c in Confidence)
+
+#: Records one problem: line, card id (or "deck"), field, message.
+Report = Callable[[int, str, str, str], None]
 CARD_REQUIRED = {"id", "name", "type", "copies", "text"}
 GAMES = {"unstable-unicorns", "llamas-unleashed"}
 KINDS = {"base", "expansion", "import"}
@@ -45,18 +70,20 @@ class CardDataError(ValueError):
         super().__init__("\n".join(str(p) for p in problems))
 
 
-_HEADER = re.compile(r"^\s*\[\[?\s*([A-Za-z0-9_\-]+)\s*\]\]?")
+_HEADER = re.compile(r"^\s*\[\[?\s*([A-Za-z0-9_\-.]+)\s*\]\]?")
 _KEY = re.compile(r"^\s*([A-Za-z0-9_\-]+)\s*=")
 
 
-def _line_index(text: str) -> tuple[dict[str, int], list[dict[str, int]], list[int]]:
-    """Where each key sits: deck keys, each card's keys, and each `[[cards]]` header line (1-based).
+def _line_index(text: str) -> tuple[dict[str, int], list[dict[str, int]], list[int], list[list[dict[str, int]]]]:
+    """Where each key sits: deck keys, each card's keys, each `[[cards]]` header line (1-based), and the keys of
+    each card's `[[cards.print_variants]]` tables (with the header line under the key "").
 
     tomllib gives no positions, and our format is flat, so a line scan is enough to point at the line.
     """
     deck: dict[str, int] = {}
     cards: list[dict[str, int]] = []
     headers: list[int] = []
+    variants: list[list[dict[str, int]]] = []
     table = None
     in_multiline = False
     for number, line in enumerate(text.splitlines(), start=1):
@@ -70,16 +97,25 @@ def _line_index(text: str) -> tuple[dict[str, int], list[dict[str, int]], list[i
             if table == "cards" and line.strip().startswith("[["):
                 headers.append(number)
                 cards.append({})
+                variants.append([])
+            elif table == "cards.print_variants" and variants:
+                variants[-1].append({"": number})
             continue
         key = _KEY.match(line)
         if key:
-            target = deck if table == "deck" else cards[-1] if table == "cards" and cards else None
+            target: dict[str, int] | None = None
+            if table == "deck":
+                target = deck
+            elif table == "cards" and cards:
+                target = cards[-1]
+            elif table == "cards.print_variants" and variants and variants[-1]:
+                target = variants[-1][-1]
             if target is not None:
                 target.setdefault(key.group(1), number)
             rest = line[key.end() :]
             if rest.count('"""') % 2 == 1 or rest.count("'''") % 2 == 1:
                 in_multiline = True
-    return deck, cards, headers
+    return deck, cards, headers, variants
 
 
 def parse_deck(text: str, path: str = "<deck>") -> Deck:
@@ -89,7 +125,7 @@ def parse_deck(text: str, path: str = "<deck>") -> Deck:
     except DataTextError as exc:
         raise CardDataError([Problem(path, exc.line, "-", "toml", exc.message)]) from None
 
-    deck_lines, card_lines, headers = _line_index(text)
+    deck_lines, card_lines, headers, variant_lines = _line_index(text)
     problems: list[Problem] = []
 
     def report(line: int, card: str, field: str, message: str) -> None:
@@ -115,7 +151,8 @@ def parse_deck(text: str, path: str = "<deck>") -> Deck:
     for index, entry in enumerate(cards_data):
         lines = card_lines[index] if index < len(card_lines) else {}
         header = headers[index] if index < len(headers) else 1
-        card = _parse_card(entry, lines, header, info, seen, report)
+        variants = variant_lines[index] if index < len(variant_lines) else []
+        card = _parse_card(entry, lines, header, info, seen, report, variants)
         if card is not None:
             cards.append(card)
 
@@ -125,7 +162,7 @@ def parse_deck(text: str, path: str = "<deck>") -> Deck:
     return Deck(info=info, cards=tuple(cards), path=path)
 
 
-def _parse_info(meta: dict, lines: dict[str, int], report) -> DeckInfo:
+def _parse_info(meta: dict[str, Any], lines: dict[str, int], report: Report) -> DeckInfo:
     def at(key: str) -> int:
         return lines.get(key, 1)
 
@@ -169,6 +206,15 @@ def _parse_info(meta: dict, lines: dict[str, int], report) -> DeckInfo:
     if not isinstance(complete, bool):
         report(at("complete"), "deck", "complete", "must be true or false")
         complete = False
+    copies_known = meta.get("copies_known", True)
+    if not isinstance(copies_known, bool):
+        report(at("copies_known"), "deck", "copies_known", "must be true or false")
+        copies_known = True
+    # absent: confirmed, as an import holds the owner's own card texts; every shipped deck states it (a test)
+    confidence = Confidence.CONFIRMED
+    if "confidence" in meta:
+        confidence = _confidence(meta["confidence"], lambda message: report(at("confidence"), "deck", "confidence",
+                                                                           message)) or confidence  # fmt: skip
     return DeckInfo(
         id=deck_id,
         title=text_field("title"),
@@ -181,10 +227,20 @@ def _parse_info(meta: dict, lines: dict[str, int], report) -> DeckInfo:
         notes=text_field("notes"),
         base=text_field("base"),
         bases=tuple(bases),
+        confidence=confidence,
+        copies_known=copies_known,
     )
 
 
-def _parse_herd_bonus(table, info: DeckInfo, text: str, report) -> tuple[tuple[str, str], ...]:
+def _confidence(value: object, bad: Callable[[str], None]) -> Confidence | None:
+    """A confidence value, or None after reporting what is wrong with it."""
+    if isinstance(value, str) and value in {c.value for c in Confidence}:
+        return Confidence(value)
+    bad(f"{value!r} is not a confidence ({CONFIDENCES})")
+    return None
+
+
+def _parse_herd_bonus(table: object, info: DeckInfo, text: str, report: Report) -> tuple[tuple[str, str], ...]:
     """The `[herd_bonus]` table of a Llamas Unleashed deck: the rule, and each variation's bonus in our words."""
     line = next((n for n, row in enumerate(text.splitlines(), start=1) if row.strip() == "[herd_bonus]"), 1)
     if info.game and info.game != "llamas-unleashed":
@@ -204,11 +260,12 @@ def _parse_herd_bonus(table, info: DeckInfo, text: str, report) -> tuple[tuple[s
     return tuple(entries)
 
 
-def _parse_card(entry, lines: dict[str, int], header: int, info: DeckInfo, seen: dict[str, int], report):
+def _parse_card(entry: object, lines: dict[str, int], header: int, info: DeckInfo, seen: dict[str, int],
+                report: Report, variant_lines: list[dict[str, int]] | None = None) -> Card | None:  # fmt: skip
     if not isinstance(entry, dict):
         report(header, "-", "cards", "each [[cards]] entry must be a table")
         return None
-    card_id = entry.get("id") if isinstance(entry.get("id"), str) else ""
+    card_id: str = entry["id"] if isinstance(entry.get("id"), str) else ""
     label = card_id or f"card {len(seen) + 1}"
 
     def at(key: str) -> int:
@@ -268,7 +325,30 @@ def _parse_card(entry, lines: dict[str, int], header: int, info: DeckInfo, seen:
     abbreviation = entry.get("abbreviation")
     if abbreviation is not None and (not isinstance(abbreviation, str) or not normalize(abbreviation)):
         bad("abbreviation", "must be a text with letters or digits")
-    if not ok:
+    confidence = info.confidence
+    if "confidence" in entry:
+        confidence = _confidence(entry["confidence"], lambda message: bad("confidence", message)) or confidence
+    print_name = entry.get("print", "")
+    if not isinstance(print_name, str) or ("print" in entry and not print_name.strip()):
+        bad("print", "must be a text that is not empty")
+        print_name = ""
+    sources = entry.get("sources", [])
+    if not isinstance(sources, list) or not all(isinstance(s, str) and s.strip() for s in sources):
+        bad("sources", "must be a list of texts that are not empty")
+        sources = []
+    variants: list[PrintVariant] = []
+    raw_variants = entry.get("print_variants", [])
+    if not isinstance(raw_variants, list):
+        bad("print_variants", "must be [[cards.print_variants]] tables")
+        raw_variants = []
+    for number, raw in enumerate(raw_variants):
+        where = (variant_lines or [])[number] if number < len(variant_lines or []) else {}
+        variant = _parse_variant(raw, where, at("print_variants"), label, report)
+        if variant is None:
+            ok = False
+        else:
+            variants.append(variant)
+    if not ok or card_type is None or not isinstance(copies, int):
         return None
     return Card(
         id=card_id,
@@ -280,4 +360,58 @@ def _parse_card(entry, lines: dict[str, int], header: int, info: DeckInfo, seen:
         tags=frozenset(Tag(tag) for tag in tags if tag in known),
         variation=variation,
         abbreviation=" ".join(abbreviation.split()) if abbreviation else None,
+        confidence=confidence,
+        print=" ".join(print_name.split()),
+        print_variants=tuple(variants),
+        sources=tuple(" ".join(s.split()) for s in sources),
+    )
+
+
+def _parse_variant(
+    raw: object, lines: dict[str, int], fallback: int, label: str, report: Report
+) -> PrintVariant | None:
+    """One `[[cards.print_variants]]` table: another print's text, tags, confidence and sheet marks."""
+    header = lines.get("", fallback)
+    if not isinstance(raw, dict):
+        report(header, label, "print_variants", "each print variant must be a table")
+        return None
+    ok = True
+
+    def bad(key: str, message: str) -> None:
+        nonlocal ok
+        ok = False
+        report(lines.get(key, header), label, f"print_variants.{key}", message)
+
+    for key in sorted(set(raw) - VARIANT_KEYS):
+        bad(key, "unknown key")
+    for key in sorted(VARIANT_REQUIRED - set(raw)):
+        bad(key, "missing")
+    for key in ("print", "text"):
+        if key in raw and (not isinstance(raw[key], str) or not raw[key].strip()):
+            bad(key, "must be a text that is not empty")
+    tags = None
+    if "tags" in raw:
+        known = {tag.value for tag in Tag}
+        if not isinstance(raw["tags"], list) or not all(isinstance(t, str) for t in raw["tags"]):
+            bad("tags", "must be a list of tag names")
+        else:
+            for tag in raw["tags"]:
+                if tag not in known:
+                    bad("tags", f"unknown tag {tag!r}")
+            tags = frozenset(Tag(tag) for tag in raw["tags"] if tag in known)
+    confidence = Confidence.CONFIRMED
+    if "confidence" in raw:
+        confidence = _confidence(raw["confidence"], lambda message: bad("confidence", message)) or confidence
+    marks = raw.get("marks", [])
+    if not isinstance(marks, list) or not all(isinstance(m, str) and m.strip() for m in marks):
+        bad("marks", "must be a list of texts that are not empty")
+        marks = []
+    if not ok:
+        return None
+    return PrintVariant(
+        print=" ".join(raw["print"].split()),
+        text=" ".join(raw["text"].split()),
+        tags=tags,
+        confidence=confidence,
+        marks=tuple(" ".join(m.lower().split()) for m in marks),
     )

@@ -121,6 +121,34 @@ class Tag(enum.StrEnum):
     """Its owner must sacrifice a Unicorn whenever they have more than 5 Unicorns (Tiny Stable)."""
 
 
+class Confidence(enum.StrEnum):
+    """How well a card text is checked against public transcriptions of the printed card."""
+
+    CONFIRMED = "confirmed"
+    """Two independent sources agree with it."""
+    SINGLE_SOURCE = "single-source"
+    """Only one source gives it."""
+    UNVERIFIED = "unverified"
+    """No source could be checked; it may be a guess."""
+
+
+@dataclass(frozen=True)
+class PrintVariant:
+    """What the card does in another print of the same deck, where the prints differ in a way that changes play."""
+
+    print: str
+    """Which print this is, spoken: "1st Edition, second print"."""
+    text: str
+    """What the card does in that print, in our own words."""
+    tags: frozenset[Tag] | None = None
+    """The tags of that print; None when they are the same as the card's."""
+    confidence: Confidence = Confidence.CONFIRMED
+    """How well this print's text is checked."""
+    marks: tuple[str, ...] = ()
+    """Words found in this print's printed wording and not in the other's (folded to lower case): an owner's
+    reference sheet whose text holds all of them is this print."""
+
+
 #: The animal variations of Llamas Unleashed; a hybrid is written with "+", such as "llama+alpaca".
 VARIATIONS = ("llama", "alpaca", "goat", "ram")
 
@@ -129,6 +157,22 @@ def normalize(text: str) -> str:
     """Fold a name or query for comparison: lower case, accents off, only letters and digits kept."""
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(ch for ch in decomposed.casefold() if ch.isalnum() and ch.isascii())
+
+
+#: What a player adds to a card look-up to hear the card's other print: "card seductive unicorn, other print".
+OTHER_PRINT_WORDS = ("other print", "other prints", "another print")
+
+
+def split_other_print(query: str) -> tuple[str, bool]:
+    """The card query without a trailing "other print", and whether it was there."""
+    folded = " ".join(re.findall(r"[^\s,;:.!?]+", query.lower()))
+    for words in OTHER_PRINT_WORDS:
+        if folded == words:
+            return "", True
+        if folded.endswith(" " + words):
+            kept = re.sub(r"[\s,;:.!?]*" + r"\W+".join(words.split()) + r"[\s.!?]*$", "", query, flags=re.IGNORECASE)
+            return kept.strip(), True
+    return query, False
 
 
 def slugify(name: str) -> str:
@@ -160,6 +204,14 @@ class Card:
     abbreviation: str | None = None
     """The braille label on the physical card, where an owner's imported sheet gives it (shipped decks keep
     theirs in `braille_map/`)."""
+    confidence: Confidence = Confidence.CONFIRMED
+    """How well the text is checked; a card made from the owner's own sheet or card is confirmed."""
+    print: str = ""
+    """Which print the text follows when the card names one (otherwise the deck's edition)."""
+    print_variants: tuple[PrintVariant, ...] = ()
+    """What the card does in the other prints, where that changes play."""
+    sources: tuple[str, ...] = ()
+    """The public transcriptions the text was checked against."""
 
     def has(self, tag: Tag) -> bool:
         """True when the card carries `tag`."""
@@ -167,7 +219,7 @@ class Card:
 
     def to_dict(self) -> dict[str, Any]:
         """A plain dictionary for JSON output."""
-        out = {
+        out: dict[str, Any] = {
             "id": self.id,
             "name": self.name,
             "type": self.type.value,
@@ -180,6 +232,15 @@ class Card:
             out["variation"] = self.variation
         if self.abbreviation:
             out["abbreviation"] = self.abbreviation
+        out["confidence"] = self.confidence.value
+        if self.print:
+            out["print"] = self.print
+        if self.sources:
+            out["sources"] = list(self.sources)
+        if self.print_variants:
+            out["print_variants"] = [
+                {"print": v.print, "text": v.text, "confidence": v.confidence.value} for v in self.print_variants
+            ]
         return out
 
 
@@ -211,6 +272,10 @@ class DeckInfo:
     """For an expansion: the base decks it can be added to; empty means every base deck of its game."""
     herd_bonus: tuple[tuple[str, str], ...] = ()
     """Llamas Unleashed: ("rule", text) and (variation, what its Herd Bonus does), as far as they are known."""
+    confidence: Confidence = Confidence.CONFIRMED
+    """How well the deck's texts are checked, unless a card says otherwise."""
+    copies_known: bool = True
+    """False when the copy counts are placeholders (no public source gives them)."""
 
     def adds_to(self, base: DeckInfo) -> bool:
         """True when this expansion can be added to that base deck."""
@@ -261,6 +326,10 @@ class CardSet:
     def vocabulary(self) -> Vocabulary:
         """The base deck's vocabulary."""
         return self.base.info.vocabulary
+
+    def copies_known(self, card: Card) -> bool:
+        """False when the card's deck gives placeholder copy counts."""
+        return all(deck.info.copies_known for deck in self.decks if deck.id == card.deck)
 
     def __iter__(self) -> Iterator[Card]:
         return iter(self.by_id.values())

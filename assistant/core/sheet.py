@@ -14,7 +14,7 @@ import difflib
 import io
 from dataclasses import dataclass, field
 
-from assistant.core.cards import Card, CardType, Deck, normalize, slugify
+from assistant.core.cards import Card, CardType, Deck, PrintVariant, normalize, slugify
 from assistant.core.datatext import toml_string
 from assistant.core.words import clean_untrusted
 
@@ -79,6 +79,8 @@ class ImportResult:
     """Cards the base deck does not have."""
     problems: list[SheetProblem] = field(default_factory=list)
     """Lines not imported, and corrections made (a typo in a name, a type that disagrees)."""
+    settled: list[tuple[int, Card, str]] = field(default_factory=list)
+    """(line, the imported card, the print) for every card whose sheet text matched one of its print variants."""
 
 
 def parse_sheet(text: str, filename: str = "") -> tuple[list[SheetRow], list[SheetProblem]]:
@@ -184,7 +186,7 @@ def match_sheet(rows: list[SheetRow], base: Deck, deck_id: str) -> ImportResult:
             if close:
                 card = by_name[close[0]]
                 result.problems.append(SheetProblem(row.line, f"{_said(row.name)} was read as {_said(card.name)}"))
-        made = _make_card(row, card, deck_id, result.problems)
+        made = _make_card(row, card, deck_id, result.problems, base.info.edition)
         if made is None:
             continue
         if made.id in used:
@@ -195,6 +197,8 @@ def match_sheet(rows: list[SheetRow], base: Deck, deck_id: str) -> ImportResult:
             )
             continue
         used[made.id] = row.line
+        if made.print and card is not None and card.print_variants:
+            result.settled.append((row.line, made, made.print))
         result.cards.append(made)
         if card is not None:
             result.matched.append((row.line, row.name, card))
@@ -203,7 +207,9 @@ def match_sheet(rows: list[SheetRow], base: Deck, deck_id: str) -> ImportResult:
     return result
 
 
-def _make_card(row: SheetRow, card: Card | None, deck_id: str, problems: list[SheetProblem]) -> Card | None:
+def _make_card(
+    row: SheetRow, card: Card | None, deck_id: str, problems: list[SheetProblem], edition: str = ""
+) -> Card | None:
     card_type = TYPE_WORDS.get(normalize(row.type)) if row.type else None
     if row.type and card_type is None:
         problems.append(SheetProblem(row.line, f"{_said(row.type)} is not a card type; this line was not imported"))
@@ -246,7 +252,34 @@ def _make_card(row: SheetRow, card: Card | None, deck_id: str, problems: list[Sh
                 f"{card.name} is a {card.type.value} card in the deck, not {row.type}: the deck's type is kept",
             )
         )
-    return Card(card.id, card.name, card.type, copies, text, deck_id, card.tags, card.variation, abbreviation)
+    variant = settled_variant(card, row.text)
+    if variant is not None:  # the sheet is that print: its text (in our words) and the tags the tracker acts on
+        tags = variant.tags if variant.tags is not None else card.tags
+        # the deck's own print becomes the other print, so "other print" still reads it
+        own = PrintVariant(card.print or edition, card.text, card.tags, card.confidence)
+        others = tuple(v for v in card.print_variants if v is not variant)
+        return Card(card.id, card.name, card.type, copies, variant.text, deck_id, tags, card.variation,
+                    abbreviation, print=variant.print, print_variants=(own, *others))  # fmt: skip
+    return Card(card.id, card.name, card.type, copies, text, deck_id, card.tags, card.variation, abbreviation,
+                print_variants=card.print_variants)  # fmt: skip
+
+
+def settled_variant(card: Card, sheet_text: str) -> PrintVariant | None:
+    """The print variant of the card whose marks all appear in the sheet's text, or None (the card's own print).
+
+    Marks are a few words only that print's wording holds, such as "move" where the other print says STEAL;
+    they are compared as folded words, so case, punctuation and line breaks on the sheet do not matter.
+    """
+    folded = f" {' '.join(_words(sheet_text))} "
+    for variant in card.print_variants:
+        if variant.marks and all(f" {' '.join(_words(mark))} " in folded for mark in variant.marks):
+            return variant
+    return None
+
+
+def _words(text: str) -> list[str]:
+    """The folded words of a text: lower case, accents off, letters and digits only."""
+    return [word for word in (normalize(part) for part in text.split()) if word]
 
 
 def render_import(result: ImportResult, base: Deck, deck_id: str, source: str) -> str:
@@ -282,6 +315,20 @@ def render_import(result: ImportResult, base: Deck, deck_id: str, source: str) -
             out.append(f"variation = {toml_string(card.variation)}")
         if card.abbreviation:
             out.append(f"abbreviation = {toml_string(card.abbreviation)}")
+        if card.print:
+            out.append(f"print = {toml_string(card.print)}")
+        for variant in card.print_variants:
+            out += [
+                "",
+                "[[cards.print_variants]]",
+                f"print = {toml_string(variant.print)}",
+                f"text = {toml_string(variant.text)}",
+            ]
+            if variant.tags is not None:
+                out.append(f"tags = [{', '.join(toml_string(tag) for tag in sorted(variant.tags))}]")
+            out.append(f"confidence = {toml_string(variant.confidence.value)}")
+            if variant.marks:
+                out.append(f"marks = [{', '.join(toml_string(mark) for mark in variant.marks)}]")
     return "\n".join(out) + "\n"
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from assistant.core.cards import Card, CardSet, CardType, Deck, DeckInfo, Vocabulary
+from assistant.core.cards import Card, CardSet, CardType, Confidence, Deck, DeckInfo, PrintVariant, Vocabulary
 from assistant.core.lookup import Resolution
 from assistant.core.search import search_words
 from assistant.core.words.braille import query_problem, spoken_query
@@ -28,18 +28,78 @@ def card_title(card: Card, vocabulary: Vocabulary = Vocabulary.UNICORN) -> str:
     return f"{card.name}, {type_name(card.type, vocabulary)}."
 
 
+#: Said after a card text that is not confirmed by two independent sources.
+CONFIDENCE_SENTENCES = {
+    Confidence.SINGLE_SOURCE: "From a single source: check the card.",
+    Confidence.UNVERIFIED: "Not confirmed by any source: check the card.",
+}
+#: Said after the text of a card whose other print reads differently in a way that changes play.
+OTHER_PRINT_HINT = "Another print of this card differs: say other print after its name to hear it."
+
+
+def confidence_sentence(confidence: Confidence) -> str:
+    """ "From a single source: check the card.", or "" for a confirmed text."""
+    return CONFIDENCE_SENTENCES.get(confidence, "")
+
+
+def _after_text(card: Card) -> list[str]:
+    """What follows a card's text: how sure it is, and that another print differs."""
+    said = [confidence_sentence(card.confidence)]
+    if card.print_variants:
+        said.append(OTHER_PRINT_HINT)
+    return [sentence for sentence in said if sentence]
+
+
 def describe_card(card: Card, vocabulary: Vocabulary = Vocabulary.UNICORN) -> str:
-    """The full spoken description of a card: name, type, then its text."""
-    return f"{card_title(card, vocabulary)} {card.text}"
+    """The full spoken description of a card: name, type, its text, then how sure the text is."""
+    return " ".join([card_title(card, vocabulary), card.text, *_after_text(card)])
 
 
-def card_lines(card: Card, vocabulary: Vocabulary = Vocabulary.UNICORN) -> list[str]:
+def card_lines(card: Card, vocabulary: Vocabulary = Vocabulary.UNICORN, copies_known: bool = True) -> list[str]:
     """A card as screen lines, one fact per line (for braille displays)."""
-    lines = [card.name, f"Type: {type_name(card.type, vocabulary)}", f"Copies in the deck: {card.copies}"]
+    copies = str(card.copies) if copies_known else "not known"
+    lines = [card.name, f"Type: {type_name(card.type, vocabulary)}", f"Copies in the deck: {copies}"]
     if card.variation:
         lines.append(f"Variation: {card.variation.replace('+', ' and ')}")
     lines.append(card.text)
+    return lines + _after_text(card)
+
+
+def print_variant_lines(card: Card, vocabulary: Vocabulary = Vocabulary.UNICORN) -> list[str]:
+    """A card's other prints as screen lines: "card NAME, other print"."""
+    if not card.print_variants:
+        return [no_other_print(card)]
+    lines = [card.name, f"Type: {type_name(card.type, vocabulary)}"]
+    for variant in card.print_variants:
+        lines.append(f"{variant.print}: {variant.text}")
+        lines += [s for s in (confidence_sentence(variant.confidence),) if s]
     return lines
+
+
+def describe_print_variants(card: Card, vocabulary: Vocabulary = Vocabulary.UNICORN) -> str:
+    """The spoken answer to "card NAME, other print"."""
+    if not card.print_variants:
+        return no_other_print(card)
+    parts = [card_title(card, vocabulary)]
+    for variant in card.print_variants:
+        parts.append(_variant_said(variant))
+    return " ".join(parts)
+
+
+def _variant_said(variant: PrintVariant) -> str:
+    sentence = f"In the {variant.print}: {variant.text}"
+    extra = confidence_sentence(variant.confidence)
+    return f"{sentence} {extra}" if extra else sentence
+
+
+def no_other_print(card: Card) -> str:
+    """A card asked for its other print that has none known."""
+    return f"{card.name}: no other print is known to read differently."
+
+
+def print_settled(name: str, print_name: str) -> str:
+    """An import whose sheet matched one print of a card."""
+    return f"{name}: your sheet is the {print_name}; that text is used."
 
 
 def numbered_choices(cards: list[Card]) -> str:
@@ -67,7 +127,8 @@ def describe_deck(deck: Deck) -> str:
     """One line about a deck: title, size and completeness."""
     info = deck.info
     unique = len(deck.cards)
-    sentence = f"{info.title}: {unique} cards, {deck.total_copies} copies."
+    copies = f"{deck.total_copies} copies" if info.copies_known else "copy counts not known"
+    sentence = f"{info.title}: {unique} cards, {copies}."
     if not info.complete:
         sentence += " This card list is incomplete."
     return sentence
@@ -161,6 +222,7 @@ HELP_LINES = (
     "Type a card name, part of a name, or its braille abbreviation, then Enter: its full text is shown and spoken.",
     "When several cards match, they are read with numbers: type the number to choose.",
     "search WORDS: the cards that mention the words, for example search destroy.",
+    "A card name, then other print: what the card does in another print, where that print differs.",
     "Type help to hear this again.",
 )
 HELP_SPOKEN = " ".join(HELP_LINES)
