@@ -91,3 +91,39 @@ def test_one_key_answers_send_the_ordinary_lines_only_while_a_card_waits(make_ap
             assert app.query_one("#prompt").value == "0"
 
     asyncio.run(scenario())
+
+
+def test_escape_then_a_key_is_escape_then_that_key_never_alt():
+    from assistant.ui.app import EscapeAloneParser
+
+    parser = EscapeAloneParser()
+    assert [k.key for k in parser.feed("\x1b1")] == ["escape", "1"]
+    assert [k.key for k in parser.feed("\x1bf")] == ["escape", "f"]
+    assert [k.key for k in parser.feed("\x1b[A")] == ["up"]
+    assert [k.key for k in parser.feed("\x1bOQ")] == ["f2"]
+
+
+def test_typed_stop_and_repeat_and_f7_keep_the_answer(make_app):
+    spoken = []
+
+    async def scenario():
+        app = make_app(spoken.append)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.press(*"yay", "enter")
+            await pilot.pause()
+            shown = text(app, "answer")
+            assert shown.startswith("Yay")
+            await pilot.press(*"stop", "enter")
+            await pilot.pause()
+            assert text(app, "answer") == shown and cursor_on_answer(app)
+            assert text(app, "status").endswith(words.NO_SPEECH_KEYS)
+            await pilot.press(*"repeat", "enter")
+            await pilot.pause()
+            assert text(app, "answer") == shown and spoken[-1].speech.startswith("Yay")
+            await pilot.press("f7")
+            await pilot.pause()
+            assert app.session.verbosity.value == "coaching"
+            assert text(app, "status").endswith(words.verbosity_set("coaching")) and text(app, "answer") == shown
+            assert cursor_on_answer(app)
+
+    asyncio.run(scenario())

@@ -13,12 +13,18 @@ each reply; Up and Down move it through the regions.
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from textual import events
+from textual._xterm_parser import XTermParser
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.driver import Driver
+from textual.drivers import linux_driver
+from textual.drivers.linux_driver import LinuxDriver
 from textual.geometry import Offset
 from textual.message import Message
 from textual.widget import Widget
@@ -77,6 +83,34 @@ def one_key_answer(session: Session, character: str, typed: str) -> str | None:
     return words.one_key_line("super neigh" if typed else "neigh", players[number - 1])
 
 
+#: The characters after Escape that start a terminal's escape sequence (keys, mouse, reports), not a key of their own.
+_SEQUENCE_STARTS = "[O]P\x1b"
+
+
+class EscapeAloneParser(XTermParser):
+    """Textual's terminal parser, except that Escape followed quickly by a key is Escape, then that key.
+
+    Terminals send Alt+key as Escape and the key, so Textual reads a key pressed within its escape delay after
+    Escape as Alt+key, or as a Mac Option character: Escape then 1 typed "\u00a1". This app binds no Alt keys, and
+    Escape (stop speech) is pressed just before typing, so the pair is always read as two keys."""
+
+    def _sequence_to_key_events(self, sequence: str, alt: bool = False) -> Iterable[events.Key]:
+        if len(sequence) == 2 and sequence[0] == "\x1b" and sequence[1] not in _SEQUENCE_STARTS:
+            yield events.Key("escape", "\x1b")
+            yield from super()._sequence_to_key_events(sequence[1])
+            return
+        yield from super()._sequence_to_key_events(sequence, alt)
+
+
+class EscapeAloneDriver(LinuxDriver):
+    """The Linux terminal driver reading keys with `EscapeAloneParser`."""
+
+    def run_input_thread(self) -> None:
+        # The driver builds its parser by this module-level name; this app is the only Textual app in its process.
+        linux_driver.XTermParser = EscapeAloneParser  # type: ignore[misc]
+        super().run_input_thread()
+
+
 class SpeechNoticed(Message):
     """The speech service has something to tell the player (posted from its worker thread)."""
 
@@ -100,6 +134,7 @@ class TableApp(App):
         Binding("f4", "speech('forward')", "Later speech", show=False),
         Binding("f5", "speech('mute')", "Mute", show=False),
         Binding("f6", "speech('private')", "Private reading", show=False),
+        Binding("f7", "verbosity", "Verbosity", show=False),
         Binding("up", "region(-1)", "Previous region", show=False),
         Binding("down", "region(1)", "Next region", show=False),
     ]
@@ -124,6 +159,11 @@ class TableApp(App):
         self.camera = camera
         self.camera_worker: CameraWorker | None = None
 
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for this platform; on Linux, one where Escape never turns the next key into Alt+key."""
+        driver = super().get_driver_class()
+        return EscapeAloneDriver if driver is LinuxDriver and sys.platform != "win32" else driver
+
     def compose(self) -> ComposeResult:
         yield Static("", id="status", markup=False)
         yield BrailleInput(
@@ -138,7 +178,7 @@ class TableApp(App):
             yield Static(words.HISTORY_HEADING, id="history-text", markup=False)
 
     def on_mount(self) -> None:
-        prompt = self.query_one("#prompt", Input)
+        prompt = self.query_one("#prompt", BrailleInput)
         prompt.cursor_blink = False
         prompt.shortcut = self.one_key
         prompt.focus()
@@ -206,10 +246,11 @@ class TableApp(App):
         if echo is not None:
             echo(words.region_echo(words.REGION_NAMES[index], first))
 
-    def on_key(self, event: events.Key) -> None:
-        """A key typed into the input line takes the cursor back to it."""
-        if event.is_printable:
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """Something typed takes the cursor back to the input line (the input line puts it there itself)."""
+        if event.value:
             self.region = REGION_IDS.index("prompt")
+            self.place_cursor()
 
     def one_key(self, character: str, typed: str) -> bool:
         """A key typed into the input line: when it is a one-key answer (`one_key_answer`), send its ordinary line
@@ -253,6 +294,13 @@ class TableApp(App):
         control = getattr(self.speak, "control", None)
         line = control(command) if control is not None else words.NO_SPEECH_KEYS
         self.note(line)
+
+    def action_verbosity(self) -> None:
+        """F7: the next level of how much is said (the line "verbosity"); said, and shown on the status line."""
+        reply = self.session.handle("verbosity")
+        self.note("\n".join(reply.lines))
+        if self.speak is not None:
+            self.speak(reply)
 
     def action_quit_hint(self) -> None:
         """Control C: how to quit, on the status line and said (no dialog drawn)."""
