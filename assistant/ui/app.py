@@ -30,9 +30,11 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
-from assistant.core import words
+from assistant.core import brailletable, words
+from assistant.core.commands import CommandError
 from assistant.core.sixkey import DEFAULT_WINDOW
 from assistant.core.table import PromptKind
+from assistant.core.verbs import parse_command
 from assistant.session import Control, Reply, Session
 from assistant.ui.braille_input import BrailleInput
 
@@ -109,6 +111,15 @@ class EscapeAloneDriver(LinuxDriver):
         # The driver builds its parser by this module-level name; this app is the only Textual app in its process.
         linux_driver.XTermParser = EscapeAloneParser  # type: ignore[misc]
         super().run_input_thread()
+
+
+def _parses(text: str, session: Session) -> bool:
+    """The text is a command (`assistant.core.verbs.parse_command`) that can be read without an error."""
+    game = session.game
+    try:
+        return parse_command(text, game.setup.players if game is not None else ()) is not None
+    except CommandError:
+        return False
 
 
 class SpeechNoticed(Message):
@@ -321,7 +332,25 @@ class TableApp(App):
         if not event.value.strip():
             self.place_cursor()
             return
-        self.show(self.session.handle(event.value))
+        self.show(self.session.handle(self.braille_command(event.value)))
+
+    def braille_command(self, line: str) -> str:
+        """A line typed in braille cells that reads as a command in contracted braille (⠢⠙⠀⠞⠥⠗⠝, end turn):
+        that command in letters, so it runs instead of being looked up as a card. Any other line as it is (the
+        session reads uncontracted cells itself)."""
+        if not brailletable.has_cells(line) or not all(brailletable.is_cell(ch) or ch.isspace() for ch in line):
+            return line
+        if _parses(brailletable.from_cells(line).strip(), self.session):
+            return line
+        translator = getattr(self.session.resolver, "translator", None)
+        if translator is None:
+            from assistant.braille.translate import Translator
+
+            translator = Translator()
+        from assistant.braille.translate import Grade
+
+        reading = translator.from_cells(line.strip(), Grade.CONTRACTED)
+        return reading if reading and _parses(reading, self.session) else line
 
     def show(self, reply: Reply, new_input: bool = True) -> None:
         """Show a reply on screen and hand it to speech; the one place both happen. `new_input`: the reply
