@@ -328,8 +328,7 @@ class TableApp(App):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """A line was typed: answer it, show it, speak it."""
-        event.input.value = ""
-        if not event.value.strip():
+        if not event.value.strip():  # (the input line emptied itself when it sent the line)
             self.place_cursor()
             return
         self.show(self.session.handle(self.braille_command(event.value)))

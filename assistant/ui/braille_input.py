@@ -66,6 +66,13 @@ class BrailleInput(Input):
         self.post_message(self.Echoed(_MODE_SENTENCES[self.six_key]))
 
     async def _on_key(self, event) -> None:
+        if event.key == "enter":
+            # Submitted here, in the order the keys came: left to the Enter binding, which runs once the key has
+            # bubbled up to the app, a burst of keys ("yay", Enter, "tally", Enter) sent "yaytally" twice.
+            event.stop()
+            event.prevent_default()
+            await self.action_submit()
+            return
         if self.shortcut is not None and event.character and event.is_printable:
             if self.shortcut(event.character, self.value):
                 event.stop()
@@ -93,12 +100,15 @@ class BrailleInput(Input):
             self._apply(self._entry.tick(time.monotonic()))
 
     async def action_submit(self) -> None:
-        """Enter: finish the pending cell, submit the line, start afresh."""
+        """Enter: finish the pending cell, submit the line, empty the input line for the next one."""
         if self._entry is not None:
             self._apply(self._entry.flush())
             self._entry.clear()
             self._shown = ""
         await super().action_submit()
+        # Emptied here, with the line already in the message: keys typed before the app handles that message
+        # (a fast typist, a pasted script) go into the next line instead of being wiped with this one.
+        self.value = ""
 
     def _apply(self, outcome: KeyOutcome) -> None:
         """Put the cells made or removed since last time into the input, and echo."""
