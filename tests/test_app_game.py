@@ -41,6 +41,12 @@ GAME = [
 ]
 
 
+#: The app's answers to `GAME`, one tuple of lines each, for the plain mode's replay to compare with.
+ANSWERS: list[tuple[str, ...]] = []
+#: The ordinary line each one-key answer and the scan stand for.
+AS_TYPED = {"0": "resolve", "2": "neigh Ben", "3": "neigh Cy", SCAN + "ginormous-unicorn": "ginormous unicorn"}
+
+
 def text(app, widget_id: str) -> str:
     return str(app.query_one(f"#{widget_id}").render())
 
@@ -51,11 +57,13 @@ def cursor_on_answer(app) -> bool:
 
 
 def test_a_three_player_game_end_to_end_in_the_app(make_app, tmp_path):
+    tmp_path.mkdir(parents=True, exist_ok=True)  # (a folder of its own when the plain-mode test runs it)
     path = tmp_path / "said.txt"
     service = SpeechService(RecordingBackend(), transcript=Transcript(path))
     assert service.ready.wait(5)
     app = make_app(ReplySpeaker(service))
     checked: list[str] = []
+    answers: list[tuple[str, ...]] = []
 
     def said() -> list[str]:
         return [line for _, kind, line in read_transcript(path) if kind.startswith(("message", "important"))]
@@ -77,6 +85,7 @@ def test_a_three_player_game_end_to_end_in_the_app(make_app, tmp_path):
         assert said()[-1] == words.clean_untrusted(reply.speech, 5000), action
         assert app.query_one("#prompt").value == "", action
         checked.append(action)
+        answers.append(reply.lines)
 
     async def scenario():
         async with app.run_test(size=(100, 50)) as pilot:
@@ -117,5 +126,22 @@ def test_a_three_player_game_end_to_end_in_the_app(make_app, tmp_path):
     finally:
         service.close()
     assert checked == GAME
+    ANSWERS[:] = answers
     events = [e.__class__.__name__ for e in app.session.game.log]
     assert events.count("Respond") == 2 and events[-1] == "Resolve"
+
+
+def test_plain_mode_replays_the_same_game_and_prints_the_same_sentences(cli, tmp_path, make_app):
+    if not ANSWERS:  # run alone: play the app's game first
+        test_a_three_player_game_end_to_end_in_the_app(make_app, tmp_path / "app")
+    script = tmp_path / "game.txt"
+    script.write_text("\n".join(AS_TYPED.get(action, action) for action in GAME) + "\n", encoding="utf-8")
+    result = cli("--script", str(script), home=tmp_path / "home")
+    assert result.returncode == 0, result.stderr
+    blocks: list[list[str]] = []
+    for line in result.stdout.splitlines():
+        if line.startswith("> "):
+            blocks.append([])
+        elif blocks:
+            blocks[-1].append(line)
+    assert len(ANSWERS) == len(GAME) and [tuple(block) for block in blocks] == ANSWERS
