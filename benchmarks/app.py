@@ -172,7 +172,8 @@ def run(folder: Path, backend: str, count: int) -> dict:
             if not said.startswith(expected_start(reply.speech)):
                 figures["wrong_sentence"].append((name, said[:60]))
             look_ups.append(span)
-        typed, one_key = [], []
+        typed: list[float] = []
+        one_key: list[float] = []
         for step in GAME:
             span, said = app.press(step)
             reply = shadow.handle(ONE_KEY.get(step, step))

@@ -177,3 +177,32 @@ def test_the_app_offers_to_continue_a_saved_game(make_app):
             assert cursor_on_answer(app)
 
     asyncio.run(scenario())
+
+
+def test_help_in_the_app_names_its_keys_and_the_arrows_say_each_region(make_app):
+    class Echoes(list):
+        def __call__(self, reply):
+            pass
+
+        def echo(self, text):
+            self.append(text)
+
+    speak = Echoes()
+
+    async def scenario():
+        app = make_app(speak)
+        async with app.run_test(size=(100, 60)) as pilot:
+            await pilot.press(*"help", "enter")
+            await pilot.pause()
+            shown = text(app, "answer").splitlines()
+            assert shown[-len(words.SCREEN_KEYS) :] == list(words.SCREEN_KEYS)
+            assert cursor_on_answer(app)
+            await pilot.press("down")
+            await pilot.pause()
+            assert speak[-1] == words.region_echo("Pile and chain", words.PILE_HEADING)
+            await pilot.press("up", "up", "up")
+            await pilot.pause()
+            assert speak[-1] == words.region_echo("Status line", words.NO_GAME_STATUS)
+            assert app.cursor_position.y == app.query_one("#status").content_region.y
+
+    asyncio.run(scenario())
