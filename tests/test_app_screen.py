@@ -206,3 +206,21 @@ def test_help_in_the_app_names_its_keys_and_the_arrows_say_each_region(make_app)
             assert app.cursor_position.y == app.query_one("#status").content_region.y
 
     asyncio.run(scenario())
+
+
+def test_coaching_says_the_one_key_answers_with_each_neigh_question(make_app):
+    spoken = []
+
+    async def scenario():
+        app = make_app(spoken.append)
+        async with app.run_test(size=(100, 40)) as pilot:
+            for line in ("verbosity coaching", "new game Ana Ben", "draw", "play basic blue"):
+                await pilot.press(*line, "enter")
+            await pilot.pause()
+            assert spoken[-1].speech.endswith(words.ONE_KEY_COACHING)
+            assert text(app, "answer").splitlines()[-1] == words.ONE_KEY_COACHING
+            await pilot.press("0")
+            await pilot.pause()
+            assert words.ONE_KEY_COACHING not in spoken[-1].speech
+
+    asyncio.run(scenario())

@@ -13,6 +13,7 @@ each reply; Up and Down move it through the regions.
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
@@ -35,7 +36,7 @@ from assistant.core.commands import CommandError
 from assistant.core.sixkey import DEFAULT_WINDOW
 from assistant.core.table import PromptKind
 from assistant.core.verbs import parse_command
-from assistant.session import Control, Reply, Session
+from assistant.session import Control, Reply, Session, Verbosity
 from assistant.ui.braille_input import BrailleInput
 
 if TYPE_CHECKING:
@@ -111,6 +112,12 @@ class EscapeAloneDriver(LinuxDriver):
         # The driver builds its parser by this module-level name; this app is the only Textual app in its process.
         linux_driver.XTermParser = EscapeAloneParser  # type: ignore[misc]
         super().run_input_thread()
+
+
+def _card_waits(session: Session) -> bool:
+    """A card waits on the pile for an answer: the one-key answers work."""
+    game = session.game
+    return game is not None and bool(game.state.pile) and game.table.prompt(game.state).kind is PromptKind.ANSWER
 
 
 def _parses(text: str, session: Session) -> bool:
@@ -367,6 +374,9 @@ class TableApp(App):
             return
         if reply.lines and reply.lines[: len(words.HELP_LINES)] == words.HELP_LINES:
             reply = Reply((*reply.lines, *words.SCREEN_KEYS), " ".join((reply.speech, *words.SCREEN_KEYS)))
+        if self.session.verbosity is Verbosity.COACHING and reply.lines and _card_waits(self.session):
+            keys = words.ONE_KEY_COACHING  # for learners: the keys, said with each question of the Neigh battle
+            reply = dataclasses.replace(reply, lines=(*reply.lines, keys), speech=f"{reply.speech} {keys}")
         if self.replies and reply.lines:
             self.update_history(extra=list(self.replies[-1].lines))
         if reply.lines:

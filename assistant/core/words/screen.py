@@ -23,6 +23,7 @@ NO_GAME_TABLE = "No game: nothing on the table."
 PILE_EMPTY = "The pile is empty."
 CHAIN_EMPTY = "The chain is empty."
 QUIT_HINT = "Press Control Q to quit."
+ONE_KEY_COACHING = "Keys: 0, no Neigh; a player's number, that player Neighs; s and a number, a Super Neigh."
 NO_REPLY_YET = "Type a card name and press Enter. Type help for help."
 
 #: The regions the cursor keys move through, top to bottom, as the help and the echo name them.
