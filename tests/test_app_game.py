@@ -84,6 +84,9 @@ def test_a_three_player_game_end_to_end_in_the_app(make_app, tmp_path):
         assert cursor_on_answer(app), action
         assert said()[-1] == words.clean_untrusted(reply.speech, 5000), action
         assert app.query_one("#prompt").value == "", action
+        game = app.session.game  # the screen says where the game stands, after every step
+        assert text(app, "status").splitlines()[0] == words.status_line(game.table, game.state), action
+        assert text(app, "stables").splitlines()[1:] == words.stable_lines(game.table, game.state)[1:], action
         checked.append(action)
         answers.append(reply.lines)
 
