@@ -103,6 +103,15 @@ def test_escape_then_a_key_is_escape_then_that_key_never_alt():
     assert [k.key for k in parser.feed("\x1bOQ")] == ["f2"]
 
 
+def test_the_app_reads_the_terminal_with_that_parser(make_app):
+    import sys
+
+    from assistant.ui.app import EscapeAloneDriver
+
+    if sys.platform.startswith("linux"):
+        assert make_app(None).get_driver_class() is EscapeAloneDriver
+
+
 def test_typed_stop_and_repeat_and_f7_keep_the_answer(make_app):
     spoken = []
 
