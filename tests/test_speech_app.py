@@ -40,6 +40,10 @@ def answer(app) -> str:
     return str(app.query_one("#answer").render())
 
 
+def status(app) -> str:
+    return str(app.query_one("#status").render())
+
+
 def run(scenario):
     asyncio.run(scenario())
 
@@ -86,6 +90,7 @@ def test_speech_keys_repeat_step_back_stop_and_mute(speaking_app, cards):
     app, service = speaking_app(backend)
     rainbow = words.describe_card(cards.get("rainbow-aura"), cards.vocabulary)
     yay = words.describe_card(cards.get("yay"), cards.vocabulary)
+    yay_shown = "\n".join(words.card_lines(cards.get("yay"), cards.vocabulary))
 
     async def scenario():
         async with app.run_test() as pilot:
@@ -95,22 +100,24 @@ def test_speech_keys_repeat_step_back_stop_and_mute(speaking_app, cards):
                 assert service.wait_idle(5)
             await pilot.press("f2")
             await pilot.pause()
-            assert answer(app) == yay
+            # The speech keys' feedback goes on the status line and into the history; the answer stays.
+            assert status(app).endswith(yay) and answer(app) == yay_shown
             assert service.wait_idle(5)
             await pilot.press("f3")
             await pilot.pause()
-            assert answer(app) == rainbow
+            assert status(app).endswith(rainbow) and answer(app) == yay_shown
             assert service.wait_idle(5)
             await pilot.press("f4")
             await pilot.pause()
-            assert answer(app) == yay
+            assert status(app).endswith(yay)
             assert service.wait_idle(5)
             await pilot.press("escape")
             await pilot.pause()
-            assert answer(app) == words.SPEECH_STOPPED
+            assert status(app).endswith(words.SPEECH_STOPPED) and answer(app) == yay_shown
+            assert words.SPEECH_STOPPED in str(app.query_one("#history-text").render())
             await pilot.press("f5")
             await pilot.pause()
-            assert answer(app) == words.SPEECH_MUTED and service.muted
+            assert status(app).endswith(words.SPEECH_MUTED) and service.muted
             await pilot.press(*"yay", "enter")
             await pilot.pause()
             await pilot.press("f5")
@@ -137,7 +144,8 @@ def test_braille_echo_is_navigation_echo_and_notices_are_shown(speaking_app, car
             sender.start()  # as the speech worker would: from another thread
             sender.join()
             await pilot.pause()
-            assert answer(app) == "The sound player aplay stopped."
+            assert status(app).endswith("The sound player aplay stopped.")
+            assert "The sound player aplay stopped." in str(app.query_one("#history-text").render())
 
     run(scenario)
     service.close()

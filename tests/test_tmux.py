@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+ROOT = Path(__file__).resolve().parents[1]
+
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
 
@@ -28,6 +30,18 @@ class Terminal:
         result = subprocess.run(["tmux", "capture-pane", "-p", "-t", self.name], capture_output=True, text=True)
         return result.stdout
 
+    def cursor(self) -> tuple[int, int]:
+        """Where the terminal cursor is (column, row), as a braille display follows it."""
+        result = subprocess.run(["tmux", "display", "-p", "-t", self.name, "#{cursor_x},#{cursor_y}"],
+                                capture_output=True, text=True)  # fmt: skip
+        x, y = result.stdout.strip().split(",")
+        return int(x), int(y)
+
+    def row_of(self, line: str) -> int:
+        """The row of the first screen line that starts with `line`."""
+        rows = self.screen().splitlines()
+        return next(n for n, row in enumerate(rows) if row.startswith(line))
+
     def wait_for(self, text: str, timeout: float = 30.0) -> str:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -45,9 +59,11 @@ class Terminal:
 def terminal(private_home):
     started = []
 
-    def start(*args: str) -> Terminal:
+    def start(*args: str, module: bool = False) -> Terminal:
         script = Path(sys.executable).parent / "table-assistant"
-        term = Terminal([str(script), *args], {"TABLE_ASSISTANT_HOME": str(private_home)})
+        command = [sys.executable, "-m", "assistant"] if module else [str(script)]
+        env = {"TABLE_ASSISTANT_HOME": str(private_home), "PYTHONPATH": str(ROOT)}
+        term = Terminal([*command, *args], env)
         started.append(term)
         return term
 
@@ -73,3 +89,38 @@ def test_plain_mode_in_a_terminal(terminal):
     term.wait_for("Type: Upgrade card")
     term.keys("zzzz", "Enter")
     term.wait_for("No card called zzzz")
+
+
+def wait_until(check, timeout: float = 10.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def test_the_table_screen_in_a_real_terminal_cursor_escape_and_one_key_neigh(terminal):
+    term = terminal("--no-camera", module=True)
+    term.wait_for("No game yet")
+    term.keys("ug rainbow aura", "Enter")  # the braille abbreviation of Rainbow Aura (an Upgrade)
+    term.wait_for("Type: Upgrade card")
+    assert wait_until(lambda: term.cursor() == (0, term.row_of("Rainbow Aura"))), term.screen()
+    term.keys("Escape")
+    assert wait_until(lambda: "Speech" in term.screen().splitlines()[1]), term.screen()  # the status line's feedback
+    screen = term.screen()
+    assert "Rainbow Aura" in screen and "Type: Upgrade card" in screen, "Escape left the answer"
+    assert wait_until(lambda: term.cursor() == (0, term.row_of("Rainbow Aura"))), term.screen()
+    for line in ("new game Ana Ben Cy babies red pink narwhal", "draw", "play basic blue"):
+        term.keys(line, "Enter")
+    term.wait_for("Any Neigh for Ana's Basic Unicorn (Blue)?")
+    term.keys("2")  # one key: Ben Neighs
+    term.wait_for("Ben played Neigh.")
+    term.wait_for("Pile, top first: Ben's Neigh and Ana's Basic Unicorn (Blue).")
+    assert wait_until(lambda: term.cursor() == (0, term.row_of("Ben played Neigh."))), term.screen()
+    term.keys("Escape", "0")  # sent together: Escape, then 0 (resolve), never Alt+0
+    term.wait_for("Ben's Neigh resolves")
+    screen = term.screen()
+    assert "º" not in screen and "Traceback" not in screen
+    assert wait_until(lambda: term.cursor() == (0, term.row_of("Ben's Neigh resolves"))), term.screen()
+    term.keys("C-q")

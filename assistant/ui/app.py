@@ -1,31 +1,132 @@
-"""The Textual app: one input line, the latest answer below it, and the history of what was said.
+"""The Textual app: a table screen read top to bottom, one fact a line.
 
-Accessibility rules from ACCESSIBILITY.md: no borders, no animation, no blinking cursor, markup never
-interpreted (card texts and QR payloads are shown literally), one fact per line, and the terminal cursor
-placed on the line a braille display should show.
+Regions, top to bottom: the status line (turn, player, phase, what may be done; six-key braille when on; the
+speech keys' feedback), the input line, the answer (the newest reply), the camera line, the pile and the effect
+chain, each player's Stable, and the history of answers. The texts come from the game through
+`assistant.core.words`; the screen only places them.
+
+Accessibility rules from ACCESSIBILITY.md: no borders or box drawing (the quit hint included), no animation, no
+blinking cursor, markup never interpreted (card texts and QR payloads are shown literally), nothing by colour alone,
+and the terminal cursor placed on the line a braille display should show: the start of the newest answer after
+each reply; Up and Down move it through the regions.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import sys
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from textual import events
+from textual._xterm_parser import XTermParser
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.driver import Driver
+from textual.drivers import linux_driver
+from textual.drivers.linux_driver import LinuxDriver
+from textual.geometry import Offset
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Input, Static
 
-from assistant.core import words
+from assistant.core import brailletable, words
+from assistant.core.commands import CommandError
 from assistant.core.sixkey import DEFAULT_WINDOW
-from assistant.session import Reply, Session
+from assistant.core.table import PromptKind
+from assistant.core.verbs import parse_command
+from assistant.session import Control, Reply, Session, Verbosity
 from assistant.ui.braille_input import BrailleInput
+
+if TYPE_CHECKING:
+    from assistant.ui.camera import CameraWorker
 
 CSS = """
 Screen { background: black; color: white; }
 * { scrollbar-size: 0 0; }
-#title { height: auto; text-style: bold; }
+#status { height: auto; text-style: bold; }
 #prompt { border: none; height: 1; padding: 0; background: black; color: white; }
 #answer { height: auto; }
+#camera { height: auto; }
+#table { height: auto; }
+#stables { height: auto; }
 #history { height: 1fr; color: #d0d0d0; }
 """
+
+#: The widgets the cursor keys move through, in the order of `words.REGION_NAMES`.
+REGION_IDS = ("status", "prompt", "answer", "table", "stables", "history-text")
+#: How many earlier answers the history region shows.
+HISTORY_SHOWN = 20
+
+
+#: What the input line may hold before a player's number for the number to mean a Super Neigh ("s", or the
+#: braille cell of s typed in six-key braille).
+SUPER_PREFIXES = ("s", "S", "\u280e")
+
+
+def one_key_answer(session: Session, character: str, typed: str) -> str | None:
+    """The line a one-key answer sends, or None when the key is ordinary typing.
+
+    Only while a card waits on the pile, nothing else is asked, and the input line is empty
+    (or holds just "s", for a Super Neigh): 0 resolves with no Neigh; a player's number, 1 to 9, Neighs for that
+    player; s then the number, a Super Neigh. A number with no player says so instead of typing it."""
+    game = session.game
+    if game is None or not game.state.pile or session.pending is not None or not character.isdigit():
+        return None
+    if not character.isascii() or typed not in ("", *SUPER_PREFIXES):
+        return None
+    if game.table.prompt(game.state).kind not in (PromptKind.ANSWER, PromptKind.RESOLVE):
+        return None  # (a card that cannot be answered resolves with 0 too; a Neigh key hears why it cannot)
+    number, players = int(character), game.setup.players
+    if number == 0:
+        return None if typed else "resolve"
+    if number > len(players):
+        return ""
+    return words.one_key_line("super neigh" if typed else "neigh", players[number - 1])
+
+
+#: The characters after Escape that start a terminal's escape sequence (keys, mouse, reports), not a key of their own.
+_SEQUENCE_STARTS = "[O]P\x1b"
+
+
+class EscapeAloneParser(XTermParser):
+    """Textual's terminal parser, except that Escape followed quickly by a key is Escape, then that key.
+
+    Terminals send Alt+key as Escape and the key, so Textual reads a key pressed within its escape delay after
+    Escape as Alt+key, or as a Mac Option character: Escape then 1 typed "\u00a1". This app binds no Alt keys, and
+    Escape (stop speech) is pressed just before typing, so the pair is always read as two keys."""
+
+    def _sequence_to_key_events(self, sequence: str, alt: bool = False) -> Iterable[events.Key]:
+        if len(sequence) == 2 and sequence[0] == "\x1b" and sequence[1] not in _SEQUENCE_STARTS:
+            yield events.Key("escape", "\x1b")
+            yield from super()._sequence_to_key_events(sequence[1])
+            return
+        yield from super()._sequence_to_key_events(sequence, alt)
+
+
+class EscapeAloneDriver(LinuxDriver):
+    """The Linux terminal driver reading keys with `EscapeAloneParser`."""
+
+    def run_input_thread(self) -> None:
+        # The driver builds its parser by this module-level name; this app is the only Textual app in its process.
+        linux_driver.XTermParser = EscapeAloneParser  # type: ignore[misc]
+        super().run_input_thread()
+
+
+def _card_waits(session: Session) -> bool:
+    """A card waits on the pile for an answer: the one-key answers work."""
+    game = session.game
+    return game is not None and bool(game.state.pile) and game.table.prompt(game.state).kind is PromptKind.ANSWER
+
+
+def _parses(text: str, session: Session) -> bool:
+    """The text is a command (`assistant.core.verbs.parse_command`) that can be read without an error."""
+    game = session.game
+    try:
+        return parse_command(text, game.setup.players if game is not None else ()) is not None
+    except CommandError:
+        return False
 
 
 class SpeechNoticed(Message):
@@ -43,6 +144,7 @@ class TableApp(App):
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("ctrl+c", "quit_hint", "Quit hint", show=False, priority=True),
         # Speech keys (docs/speech.md): none of them types a character, so the input line keeps every letter.
         Binding("escape", "speech('stop')", "Stop talking", show=False),
         Binding("f2", "speech('repeat')", "Repeat", show=False),
@@ -50,46 +152,139 @@ class TableApp(App):
         Binding("f4", "speech('forward')", "Later speech", show=False),
         Binding("f5", "speech('mute')", "Mute", show=False),
         Binding("f6", "speech('private')", "Private reading", show=False),
+        Binding("f7", "verbosity", "Verbosity", show=False),
+        Binding("up", "region(-1)", "Previous region", show=False),
+        Binding("down", "region(1)", "Next region", show=False),
     ]
 
     def __init__(self, session: Session, title: str, speak=None, camera=None, chord_window: float = DEFAULT_WINDOW):
-        """`camera`: a function opening a frame source (`assistant.scanner.live.camera_opener`), or None;
-        `chord_window`: seconds within which six-key chord keys make one cell."""
+        """`title`: said and shown first; `camera`: a function opening a frame source
+        (`assistant.scanner.live.camera_opener`), or None; `chord_window`: seconds within which six-key chord keys
+        make one cell."""
         super().__init__()
         self.chord_window = chord_window
         self.session = session
         self.heading = title
         self.speak = speak
-        self.replies: list[Reply] = []
+        self.replies: list[Reply] = [Reply.of(title, words.NO_REPLY_YET)]
+        """The answers shown, oldest first; the first is the greeting (said by the command before the app opens)."""
+        self.history: list[list[str]] = []
+        """The history region's entries, newest first: earlier answers and the speech keys' feedback."""
+        self.feedback = ""
+        """The speech keys' last feedback (or a notice), on the status line until the next reply."""
+        self.region = REGION_IDS.index("answer")
+        """The region the cursor is on."""
         self.camera = camera
-        self.camera_worker = None
+        self.camera_worker: CameraWorker | None = None
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for this platform; on Linux, one where Escape never turns the next key into Alt+key."""
+        driver = super().get_driver_class()
+        return EscapeAloneDriver if driver is LinuxDriver and sys.platform != "win32" else driver
 
     def compose(self) -> ComposeResult:
-        yield Static(self.heading, id="title", markup=False)
+        yield Static("", id="status", markup=False)
         yield BrailleInput(
-            placeholder="Card name or abbreviation", id="prompt", select_on_focus=False, window=self.chord_window
-        )
-        yield Static("Type a card name and press Enter. Type help for help.", id="answer", markup=False)
+            placeholder="Card name, abbreviation or command", id="prompt", select_on_focus=False,
+            window=self.chord_window,
+        )  # fmt: skip
+        yield Static("\n".join(self.replies[0].lines), id="answer", markup=False)
         yield Static("", id="camera", markup=False)
+        yield Static("", id="table", markup=False)
+        yield Static("", id="stables", markup=False)
         with VerticalScroll(id="history", can_focus=False):
-            yield Static("", id="history-text", markup=False)
+            yield Static(words.HISTORY_HEADING, id="history-text", markup=False)
 
     def on_mount(self) -> None:
-        prompt = self.query_one("#prompt", Input)
+        prompt = self.query_one("#prompt", BrailleInput)
         prompt.cursor_blink = False
+        prompt.shortcut = self.one_key
         prompt.focus()
+        self.query_one("#camera").display = False  # no blank line until the camera has something to say
+        self.refresh_table()
+        self.call_after_refresh(self.place_cursor)
         attach = getattr(self.speak, "attach", None)
         if attach is not None:  # the speech worker's notices (a player that failed) come back as messages
             attach(lambda text: self.post_message(SpeechNoticed(text)))
         if self.camera is not None:  # scanning runs on its own thread, which only posts messages
             from assistant.ui.camera import CameraWorker
 
-            self.camera_worker = CameraWorker(self.camera, self.post_message)
-            self.camera_worker.start()
+            worker = self.camera_worker = CameraWorker(self.camera, self.post_message)
+            worker.start()
 
     def on_unmount(self) -> None:
         if self.camera_worker is not None:
             self.camera_worker.stop()
+
+    # The regions and the cursor.
+
+    def refresh_table(self) -> None:
+        """Rewrite the status line, the pile and chain, and the Stables from the game as it stands."""
+        status, pile, stables = words.table_regions(self.session.game)
+        prompt = self.query_one("#prompt", BrailleInput)
+        status_lines = [status + (f" {words.SIX_KEY_ON}" if prompt.six_key is not None else "")]
+        if self.feedback:
+            status_lines.append(self.feedback)
+        self.query_one("#status", Static).update("\n".join(status_lines))
+        self.query_one("#table", Static).update("\n".join(pile))
+        self.query_one("#stables", Static).update("\n".join(stables))
+
+    def region_widget(self, index: int) -> Widget:
+        """The widget of a region (`REGION_IDS`)."""
+        return self.query_one(f"#{REGION_IDS[index]}")
+
+    def place_cursor(self, index: int | None = None) -> None:
+        """Put the terminal cursor at the start of a region (the answer unless told), where a braille display
+        follows it; set here, in the handler, so the frame being drawn already has it."""
+        if index is not None:
+            self.region = index
+        widget = self.region_widget(self.region)
+        region = widget.content_region if widget.region else None
+        if region is None:
+            return
+        if REGION_IDS[self.region] == "prompt":
+            self.cursor_position = self.query_one("#prompt", Input).cursor_screen_offset
+        else:
+            self.cursor_position = Offset(region.x, region.y)
+        self.refresh()
+
+    def cursor_on_answer(self) -> None:
+        """After a reply: the cursor on the answer, now and again once the new texts are laid out."""
+        self.place_cursor(REGION_IDS.index("answer"))
+        self.call_after_refresh(self.place_cursor)
+
+    def action_region(self, step: int) -> None:
+        """Up and Down: the cursor to the region above or below, and its name and first line said."""
+        index = max(0, min(len(REGION_IDS) - 1, self.region + step))
+        self.place_cursor(index)
+        widget = self.region_widget(index)
+        text = str(widget.value) if isinstance(widget, Input) else str(widget.render())
+        first = text.splitlines()[0] if text.strip() else ""
+        echo = getattr(self.speak, "echo", None)
+        if echo is not None:
+            echo(words.region_echo(words.REGION_NAMES[index], first))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """Something typed takes the cursor back to the input line (the input line puts it there itself)."""
+        if event.value:
+            self.region = REGION_IDS.index("prompt")
+            self.place_cursor()
+
+    def one_key(self, character: str, typed: str) -> bool:
+        """A key typed into the input line: when it is a one-key answer (`one_key_answer`), send its ordinary line
+        through the session (saved like any typed line) and say so; else let it type."""
+        line = one_key_answer(self.session, character, typed)
+        if line is None:
+            return False
+        self.query_one("#prompt", Input).value = ""
+        if not line:  # a number with no player
+            count = len(self.session.game.setup.players) if self.session.game is not None else 0
+            self.show(Reply.error(words.no_player_number(int(character), count)))
+        else:
+            self.show(self.session.handle(line))
+        return True
+
+    # Messages from the camera, the speech and the input.
 
     def on_scanner_event(self, message) -> None:
         """What the camera found (`assistant.ui.camera.ScannerEvent`): a card read gets the same reply as typing
@@ -100,40 +295,102 @@ class TableApp(App):
         self.show(reply, new_input=new_input)
 
     def on_speech_noticed(self, message: SpeechNoticed) -> None:
-        """A notice from the speech service: shown, and not spoken (it is about the speech itself)."""
-        self.show(Reply((message.text,), ""), new_input=False)
+        """A notice from the speech service (a sound failure): on the status line and in the history, once, and
+        not spoken (it is about the speech itself)."""
+        self.note(message.text)
 
     def on_braille_input_echoed(self, message) -> None:
         """A braille cell typed or a six-key mode changed: navigation echo, only the latest one is said."""
+        self.refresh_table()  # the status line says whether six-key braille is on
         echo = getattr(self.speak, "echo", None)
         if echo is not None:
             echo(message.text)
 
     def action_speech(self, command: str) -> None:
-        """The speech keys: stop, repeat, step back or forward through what was said, mute, private reading."""
+        """The speech keys: stop, repeat, step back or forward through what was said, mute, private reading.
+        Their feedback goes on the status line and into the history; the answer stays."""
         control = getattr(self.speak, "control", None)
         line = control(command) if control is not None else words.NO_SPEECH_KEYS
-        self.query_one("#answer", Static).update(line)
+        self.note(line)
+
+    def action_verbosity(self) -> None:
+        """F7: the next level of how much is said (the line "verbosity"); said, and shown on the status line."""
+        reply = self.session.handle("verbosity")
+        self.note("\n".join(reply.lines))
+        if self.speak is not None:
+            self.speak(reply)
+
+    def action_quit_hint(self) -> None:
+        """Control C: how to quit, on the status line and said (no dialog drawn)."""
+        self.note(words.QUIT_HINT)
+        if self.speak is not None:
+            self.speak(Reply.of(words.QUIT_HINT, important=True))
+
+    def note(self, text: str) -> None:
+        """Feedback that is not an answer: on the status line and in the history, never over the answer."""
+        self.feedback = text
+        self.refresh_table()
+        self.update_history(extra=text.splitlines())
+        self.call_after_refresh(self.place_cursor)  # the status line grew: the region it is on moved down
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """A line was typed: answer it, show it, speak it."""
-        event.input.value = ""
-        if not event.value.strip():
+        if not event.value.strip():  # (the input line emptied itself when it sent the line)
+            self.place_cursor()
             return
-        self.show(self.session.handle(event.value))
+        self.show(self.session.handle(self.braille_command(event.value)))
+
+    def braille_command(self, line: str) -> str:
+        """A line typed in braille cells that reads as a command in contracted braille (⠢⠙⠀⠞⠥⠗⠝, end turn):
+        that command in letters, so it runs instead of being looked up as a card. Any other line as it is (the
+        session reads uncontracted cells itself)."""
+        if not brailletable.has_cells(line) or not all(brailletable.is_cell(ch) or ch.isspace() for ch in line):
+            return line
+        if _parses(brailletable.from_cells(line).strip(), self.session):
+            return line
+        translator = getattr(self.session.resolver, "translator", None)
+        if translator is None:
+            from assistant.braille.translate import Translator
+
+            translator = Translator()
+        from assistant.braille.translate import Grade
+
+        reading = translator.from_cells(line.strip(), Grade.CONTRACTED)
+        return reading if reading and _parses(reading, self.session) else line
 
     def show(self, reply: Reply, new_input: bool = True) -> None:
         """Show a reply on screen and hand it to speech; the one place both happen. `new_input`: the reply
         answers a line typed or a card scanned, so speech still waiting is stale (False for a notice)."""
         if reply.hint:  # an aiming cue: on the camera line, leaving the answer and the history alone
-            self.query_one("#camera", Static).update("\n".join(reply.lines))
+            camera = self.query_one("#camera", Static)
+            camera.update("\n".join(reply.lines))
+            camera.display = bool(reply.lines)
             if self.speak is not None:
                 self.speak(reply)
             return
-        self.replies.append(reply)
-        self.query_one("#answer", Static).update("\n".join(reply.lines))
-        history = [line for old in reversed(self.replies[-20:-1]) for line in old.lines]
-        self.query_one("#history-text", Static).update("\n".join(history))
+        if reply.control is Control.STOP:  # `stop` typed: what Escape does, and nothing new in the answer
+            self.action_speech("stop")
+            self.place_cursor(REGION_IDS.index("answer"))
+            return
+        if reply.lines and reply.lines[: len(words.HELP_LINES)] == words.HELP_LINES:
+            reply = Reply((*reply.lines, *words.SCREEN_KEYS), " ".join((reply.speech, *words.SCREEN_KEYS)))
+        if self.session.verbosity is Verbosity.COACHING and reply.lines and _card_waits(self.session):
+            keys = words.ONE_KEY_COACHING  # for learners: the keys, said with each question of the Neigh battle
+            reply = dataclasses.replace(reply, lines=(*reply.lines, keys), speech=f"{reply.speech} {keys}")
+        if self.replies and reply.lines:
+            self.update_history(extra=list(self.replies[-1].lines))
+        if reply.lines:
+            self.replies.append(reply)
+            self.query_one("#answer", Static).update("\n".join(reply.lines))
+        self.feedback = ""
+        self.refresh_table()
+        self.cursor_on_answer()
         if self.speak is not None:
             notice = None if new_input else getattr(self.speak, "notice", None)
             (notice or self.speak)(reply)
+
+    def update_history(self, extra: list[str]) -> None:
+        """Put lines at the top of the history (newest first), keeping the last `HISTORY_SHOWN` entries."""
+        self.history = [extra, *self.history][:HISTORY_SHOWN]
+        lines = [line for entry in self.history for line in entry]
+        self.query_one("#history-text", Static).update("\n".join([words.HISTORY_HEADING, *lines]))

@@ -10,6 +10,7 @@ Every cell made or deleted and every change of mode is posted as a `BrailleInput
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from textual.binding import Binding
 from textual.message import Message
@@ -44,6 +45,8 @@ class BrailleInput(Input):
         self._shown = ""
         """The entry's text as last put into the input, to apply only what changed."""
         self.six_key = six_key
+        self.shortcut: Callable[[str, str], bool] | None = None
+        """Called with each printable key and the text typed so far; True: the key was a one-key answer, taken."""
 
     @property
     def six_key(self) -> EntryMode | None:
@@ -63,6 +66,18 @@ class BrailleInput(Input):
         self.post_message(self.Echoed(_MODE_SENTENCES[self.six_key]))
 
     async def _on_key(self, event) -> None:
+        if event.key == "enter":
+            # Submitted here, in the order the keys came: left to the Enter binding, which runs once the key has
+            # bubbled up to the app, a burst of keys ("yay", Enter, "tally", Enter) sent "yaytally" twice.
+            event.stop()
+            event.prevent_default()
+            await self.action_submit()
+            return
+        if self.shortcut is not None and event.character and event.is_printable:
+            if self.shortcut(event.character, self.value):
+                event.stop()
+                event.prevent_default()
+                return
         entry = self._entry
         if entry is None:
             await super()._on_key(event)
@@ -85,12 +100,15 @@ class BrailleInput(Input):
             self._apply(self._entry.tick(time.monotonic()))
 
     async def action_submit(self) -> None:
-        """Enter: finish the pending cell, submit the line, start afresh."""
+        """Enter: finish the pending cell, submit the line, empty the input line for the next one."""
         if self._entry is not None:
             self._apply(self._entry.flush())
             self._entry.clear()
             self._shown = ""
         await super().action_submit()
+        # Emptied here, with the line already in the message: keys typed before the app handles that message
+        # (a fast typist, a pasted script) go into the next line instead of being wiped with this one.
+        self.value = ""
 
     def _apply(self, outcome: KeyOutcome) -> None:
         """Put the cells made or removed since last time into the input, and echo."""

@@ -13,6 +13,7 @@ from assistant.core.words.cards import *  # noqa: F403
 from assistant.core.words.errors import *  # noqa: F403
 from assistant.core.words.game import *  # noqa: F403
 from assistant.core.words.scanner import *  # noqa: F403
+from assistant.core.words.screen import *  # noqa: F403
 from assistant.core.words.speech import *  # noqa: F403
 from assistant.core.words.table import *  # noqa: F403
 from assistant.core.words.text import *  # noqa: F403

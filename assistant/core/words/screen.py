@@ -1,0 +1,121 @@
+"""Sentences of the app's table screen: the status line, the region headings, the one-key answers and the keys.
+
+The screen is read top to bottom, one fact a line: the status line (whose turn, the phase, what may be done now),
+the answer, the pile and the chain, the Stables and the history. The game's own sentences (`words.table`) say what
+is in each region; these add only what the screen itself needs.
+"""
+
+from __future__ import annotations
+
+from assistant.core.game import Game
+from assistant.core.state import GameState
+from assistant.core.table import PromptKind, Table
+from assistant.core.words.announce import _neigh_name
+from assistant.core.words.game import PHASE_NAMES, _pile_card, describe_outcome, player_name
+from assistant.core.words.table import describe_chain, describe_pile_cards, describe_stable
+
+NO_GAME_STATUS = "No game yet. Type new game and the players' names, or a card name."
+SIX_KEY_ON = "Six-key braille on."
+PILE_HEADING = "Pile and chain:"
+STABLES_HEADING = "Stables:"
+HISTORY_HEADING = "Earlier answers, newest first:"
+NO_GAME_TABLE = "No game: nothing on the table."
+PILE_EMPTY = "The pile is empty."
+CHAIN_EMPTY = "The chain is empty."
+QUIT_HINT = "Press Control Q to quit."
+ONE_KEY_COACHING = "Keys: 0, no Neigh; a player's number, that player Neighs; s and a number, a Super Neigh."
+NO_REPLY_YET = "Type a card name and press Enter. Type help for help."
+
+#: The regions the cursor keys move through, top to bottom, as the help and the echo name them.
+REGION_NAMES = ("Status line", "Input line", "Answer", "Pile and chain", "Stables", "History")
+
+#: The app's keys, added to the help in the app.
+SCREEN_KEYS = (
+    "Keys of this screen:",
+    "Up and Down arrows move the cursor through the status line, the input line, the answer, the pile and chain, "
+    "the Stables and the history; typing goes back to the input line.",
+    "While a card waits on the pile and the input line is empty: 0 resolves it with no Neigh; "
+    "a player's number, 1 to 9, says that player Neighs; s then a player's number says that player plays "
+    "a Super Neigh.",
+    "Escape stops speech. F2 repeats, F3 and F4 step back and forward through what was said, F5 mutes, "
+    "F6 private reading, F7 changes how much is said.",
+    "Control B turns six-key braille on and off. Control Q quits.",
+)
+
+
+def status_line(table: Table, state: GameState) -> str:
+    """Turn, player, phase, and what they may do now, in a few words."""
+    if state.outcome is not None:
+        return describe_outcome(table, state.outcome, state)
+    head = f"Turn {state.turn}, {player_name(table, state.current)}'s {PHASE_NAMES[state.phase]}."
+    doing = may_do(table, state)
+    return f"{head} {doing}" if doing else head
+
+
+def may_do(table: Table, state: GameState) -> str:
+    """What the table may do now, in a few words, with the one-key answers while a card waits."""
+    prompt = table.prompt(state)
+    current = player_name(table, prompt.player)
+    neigh = _neigh_name(table)
+    match prompt.kind:
+        case PromptKind.ANSWER:
+            assert prompt.top is not None
+            return f"Any {neigh} for {_pile_card(table, prompt.top)}? 0 resolves, a player's number {neigh}s."
+        case PromptKind.RESOLVE:
+            return "The pile resolves: say resolve."
+        case PromptKind.OPTIONAL:
+            return "Optional effects: use them and resolve, or draw."
+        case PromptKind.BEGINNING:
+            return "Beginning of turn effects, then resolve."
+        case PromptKind.CHAIN:
+            return "Do the next link of the chain, then resolve."
+        case PromptKind.DRAW:
+            return f"{current} draws."
+        case PromptKind.ACTION:
+            return f"{current} plays a card or draws."
+        case PromptKind.END_TURN:
+            return "End the turn."
+        case PromptKind.DISCARD:
+            return f"{current} discards down to the hand limit."
+        case PromptKind.NEXT_TURN:
+            return "End the turn."
+    return ""
+
+
+def pile_lines(table: Table, state: GameState) -> list[str]:
+    """The pile from the top down (the order it resolves in) and the effect chain, first link first."""
+    lines = [PILE_HEADING]
+    lines.append(f"Pile, top first: {describe_pile_cards(table, state)}." if state.pile else PILE_EMPTY)
+    lines += describe_chain(table, state) if state.chain else [CHAIN_EMPTY]
+    return lines
+
+
+def stable_lines(table: Table, state: GameState) -> list[str]:
+    """Each player's Stable with their count, under a heading with the number to win."""
+    word = table.profile.vocabulary.creature
+    return [
+        f"Stables, {state.goal} {word}s to win:",
+        *(describe_stable(table, state, s) for s in range(len(state.players))),
+    ]
+
+
+def table_regions(game: Game | None) -> tuple[str, list[str], list[str]]:
+    """The status line, the pile-and-chain lines and the Stable lines of a game, or of no game."""
+    if game is None:
+        return NO_GAME_STATUS, [PILE_HEADING, NO_GAME_TABLE], [STABLES_HEADING, NO_GAME_TABLE]
+    return status_line(game.table, game.state), pile_lines(game.table, game.state), stable_lines(game.table, game.state)
+
+
+def region_echo(name: str, first_line: str) -> str:
+    """What is said when the cursor moves to a region: its name and its first line."""
+    return f"{name}: {first_line}" if first_line else name
+
+
+def one_key_line(verb: str, player: str = "") -> str:
+    """The ordinary line a one-key answer sends ("resolve", "neigh Ben", "super neigh Ben")."""
+    return f"{verb} {player}".strip()
+
+
+def no_player_number(number: int, count: int) -> str:
+    """A one-key answer's number names no player."""
+    return f"No player number {number}: the players are numbered 1 to {count}."

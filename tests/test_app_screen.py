@@ -1,0 +1,235 @@
+"""The table screen: its regions from the game, the cursor on the newest answer, keys that move it."""
+
+import asyncio
+
+from assistant.core import words
+
+
+def text(app, widget_id: str) -> str:
+    return str(app.query_one(f"#{widget_id}").render())
+
+
+def cursor_on_answer(app) -> bool:
+    region = app.query_one("#answer").content_region
+    return (app.cursor_position.x, app.cursor_position.y) == (region.x, region.y)
+
+
+def test_the_screen_shows_status_pile_stables_and_keeps_the_cursor_on_the_answer(make_app):
+    async def scenario():
+        app = make_app(None)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.pause()
+            assert text(app, "status") == words.NO_GAME_STATUS
+            assert cursor_on_answer(app)
+            await pilot.press(*"new game Ana Ben Cy babies red pink narwhal", "enter")
+            await pilot.pause()
+            assert text(app, "answer").startswith("New game: Ana, Ben and Cy")
+            assert text(app, "status").startswith("Turn 1, Ana's")
+            stables = text(app, "stables").splitlines()
+            assert stables[0] == "Stables, 7 Unicorns to win:"
+            assert stables[1].startswith("Ana's Stable: Baby Unicorn (Red). 1 Unicorn.")
+            assert cursor_on_answer(app)
+            await pilot.press(*"draw", "enter")
+            await pilot.press(*"play ginormous unicorn", "enter")
+            await pilot.pause()
+            assert "Pile, top first: Ana's Ginormous Unicorn." in text(app, "table")
+            assert "Any Neigh for" in text(app, "status")
+            assert text(app, "history-text").splitlines()[0] == words.HISTORY_HEADING
+            assert cursor_on_answer(app)
+            await pilot.press("up")
+            await pilot.pause()
+            prompt = app.query_one("#prompt")
+            assert app.cursor_position.y == prompt.region.y
+            await pilot.press("down", "down")
+            await pilot.pause()
+            assert app.cursor_position.y == app.query_one("#table").content_region.y
+
+    asyncio.run(scenario())
+
+
+def test_control_c_says_how_to_quit_on_the_status_line_without_a_dialog(make_app):
+    spoken = []
+
+    async def scenario():
+        app = make_app(spoken.append)
+        async with app.run_test() as pilot:
+            await pilot.press("ctrl+c")
+            await pilot.pause()
+            assert text(app, "status").endswith(words.QUIT_HINT)
+
+    asyncio.run(scenario())
+    assert spoken[-1].speech == words.QUIT_HINT
+
+
+def test_one_key_answers_send_the_ordinary_lines_only_while_a_card_waits(make_app):
+    async def scenario():
+        app = make_app(None)
+        async with app.run_test(size=(100, 40)) as pilot:
+            for line in ("new game Ana Ben Cy babies red pink narwhal win 3", "draw", "play ginormous unicorn"):
+                await pilot.press(*line, "enter")
+            await pilot.pause()
+            game = app.session.game
+            await pilot.press("2")  # Ben Neighs
+            await pilot.pause()
+            assert [c.card for c in game.state.pile][-1] == "neigh" and app.query_one("#prompt").value == ""
+            assert "Ben" in text(app, "answer") and cursor_on_answer(app)
+            await pilot.press("7")  # no seventh player: said, nothing recorded, nothing typed
+            await pilot.pause()
+            assert text(app, "answer") == words.no_player_number(7, 3) and len(game.state.pile) == 2
+            await pilot.press("s", "3")  # Cy: a Super Neigh, in two keys
+            await pilot.pause()
+            assert [c.card for c in game.state.pile][-1] == "super-neigh"
+            assert app.query_one("#prompt").value == ""
+            for _ in range(2):  # 0 resolves the pile, top first: the Super Neigh stops Ben's Neigh, then the Unicorn
+                await pilot.press("0")
+                await pilot.pause()
+            assert not game.state.pile and app.query_one("#prompt").value == ""
+            assert game.state.players[0].stable == ("baby-unicorn-red", "ginormous-unicorn")
+            assert text(app, "status").startswith("Ana wins with 3 Unicorns")
+            await pilot.press("0")  # no card waits: digits are typed like any key
+            await pilot.pause()
+            assert app.query_one("#prompt").value == "0"
+
+    asyncio.run(scenario())
+
+
+def test_escape_then_a_key_is_escape_then_that_key_never_alt():
+    from assistant.ui.app import EscapeAloneParser
+
+    parser = EscapeAloneParser()
+    assert [k.key for k in parser.feed("\x1b1")] == ["escape", "1"]
+    assert [k.key for k in parser.feed("\x1bf")] == ["escape", "f"]
+    assert [k.key for k in parser.feed("\x1b[A")] == ["up"]
+    assert [k.key for k in parser.feed("\x1bOQ")] == ["f2"]
+
+
+def test_the_app_reads_the_terminal_with_that_parser(make_app):
+    import sys
+
+    from assistant.ui.app import EscapeAloneDriver
+
+    if sys.platform.startswith("linux"):
+        assert make_app(None).get_driver_class() is EscapeAloneDriver
+
+
+def test_typed_stop_and_repeat_and_f7_keep_the_answer(make_app):
+    spoken = []
+
+    async def scenario():
+        app = make_app(spoken.append)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.press(*"yay", "enter")
+            await pilot.pause()
+            shown = text(app, "answer")
+            assert shown.startswith("Yay")
+            await pilot.press(*"stop", "enter")
+            await pilot.pause()
+            assert text(app, "answer") == shown and cursor_on_answer(app)
+            assert text(app, "status").endswith(words.NO_SPEECH_KEYS)
+            await pilot.press(*"repeat", "enter")
+            await pilot.pause()
+            assert text(app, "answer") == shown and spoken[-1].speech.startswith("Yay")
+            await pilot.press("f7")
+            await pilot.pause()
+            assert app.session.verbosity.value == "coaching"
+            assert text(app, "status").endswith(words.verbosity_set("coaching")) and text(app, "answer") == shown
+            assert cursor_on_answer(app)
+
+    asyncio.run(scenario())
+
+
+def test_commands_typed_in_braille_run_as_commands_contracted_too(make_app):
+    async def scenario():
+        app = make_app(None)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.press(*"new game Ana Ben", "enter")
+            await pilot.pause()
+            prompt = app.query_one("#prompt")
+            prompt.value = "⠙⠗⠁⠺"  # draw, uncontracted
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.session.game.log[-1].__class__.__name__ == "Draw"
+            prompt.value = "⠢⠙⠀⠞⠥⠗⠝"  # end turn, with the contraction of "en"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.session.game.state.current == 1, text(app, "answer")
+            prompt.value = "⠗⠁⠔⠃⠪"  # rainbow: a card name, looked up as before
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "Rainbow" in text(app, "answer")
+
+    asyncio.run(scenario())
+
+
+def test_the_app_offers_to_continue_a_saved_game(make_app):
+    from assistant.commands.app import table_session
+    from assistant.storage.decks import load_card_set
+    from assistant.storage.saves import GameStore
+
+    cards = load_card_set()
+    table_session(cards, store=GameStore()).handle("new game Ana Ben Cy")
+    session = table_session(cards, store=GameStore())
+    offer = session.offer_resume()
+    assert offer is not None and offer.confirm
+
+    async def scenario():
+        from assistant.ui.app import TableApp
+
+        app = TableApp(session, f"Table assistant. {offer.speech}")  # as the command opens it
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.pause()
+            assert "Ana, Ben and Cy" in text(app, "answer") and cursor_on_answer(app)
+            await pilot.press(*"yes", "enter")
+            await pilot.pause()
+            assert app.session.game is not None and app.session.game.setup.players == ("Ana", "Ben", "Cy")
+            assert text(app, "status").startswith("Turn 1, Ana's")
+            assert cursor_on_answer(app)
+
+    asyncio.run(scenario())
+
+
+def test_help_in_the_app_names_its_keys_and_the_arrows_say_each_region(make_app):
+    class Echoes(list):
+        def __call__(self, reply):
+            pass
+
+        def echo(self, text):
+            self.append(text)
+
+    speak = Echoes()
+
+    async def scenario():
+        app = make_app(speak)
+        async with app.run_test(size=(100, 60)) as pilot:
+            await pilot.press(*"help", "enter")
+            await pilot.pause()
+            shown = text(app, "answer").splitlines()
+            assert shown[-len(words.SCREEN_KEYS) :] == list(words.SCREEN_KEYS)
+            assert cursor_on_answer(app)
+            await pilot.press("down")
+            await pilot.pause()
+            assert speak[-1] == words.region_echo("Pile and chain", words.PILE_HEADING)
+            await pilot.press("up", "up", "up")
+            await pilot.pause()
+            assert speak[-1] == words.region_echo("Status line", words.NO_GAME_STATUS)
+            assert app.cursor_position.y == app.query_one("#status").content_region.y
+
+    asyncio.run(scenario())
+
+
+def test_coaching_says_the_one_key_answers_with_each_neigh_question(make_app):
+    spoken = []
+
+    async def scenario():
+        app = make_app(spoken.append)
+        async with app.run_test(size=(100, 40)) as pilot:
+            for line in ("verbosity coaching", "new game Ana Ben", "draw", "play basic blue"):
+                await pilot.press(*line, "enter")
+            await pilot.pause()
+            assert spoken[-1].speech.endswith(words.ONE_KEY_COACHING)
+            assert text(app, "answer").splitlines()[-1] == words.ONE_KEY_COACHING
+            await pilot.press("0")
+            await pilot.pause()
+            assert words.ONE_KEY_COACHING not in spoken[-1].speech
+
+    asyncio.run(scenario())
