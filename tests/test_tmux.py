@@ -124,3 +124,21 @@ def test_the_table_screen_in_a_real_terminal_cursor_escape_and_one_key_neigh(ter
     assert "º" not in screen and "Traceback" not in screen
     assert wait_until(lambda: term.cursor() == (0, term.row_of("Ben's Neigh resolves"))), term.screen()
     term.keys("C-q")
+
+
+def test_the_real_app_offers_the_saved_game_at_start_and_yes_continues_it(terminal):
+    term = terminal("--no-camera", "--no-speech", module=True)
+    term.wait_for("No game yet")
+    term.keys("new game Ana Ben Cy", "Enter")
+    term.wait_for("Turn 1: Ana goes first.")
+    term.keys("draw", "Enter")
+    term.wait_for("Ana drew a card.")
+    term.keys("C-q")
+    term.close()
+    again = terminal("--no-camera", "--no-speech", module=True)
+    again.wait_for("Say yes to continue it")
+    assert "Ana, Ben and Cy is saved" in again.screen().replace("\n", " ")
+    again.keys("yes", "Enter")
+    again.wait_for("Turn 1, Ana's Action phase.")
+    assert wait_until(lambda: again.cursor() == (0, again.row_of("Continuing the game"))), again.screen()
+    again.keys("C-q")
