@@ -19,7 +19,7 @@ from assistant.session import Session
 from assistant.storage.decks import load_card_set
 from benchmarks import frames as F
 
-PHOTOS = Path(__file__).parent / "fixtures" / "qr_photos"
+PHOTOS = Path(__file__).parents[1] / "fixtures" / "qr_photos"
 
 
 @pytest.fixture(scope="module")

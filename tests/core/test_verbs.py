@@ -15,7 +15,7 @@ from assistant.core.setup import Setup
 from assistant.core.verbs import BY_NAME, VERBS, Kind, find_verb, help_lines, markdown_tables, parse_command
 from assistant.storage.decks import load_card_set
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CARDS = load_card_set("uu-2nd")
 
 

@@ -16,7 +16,7 @@ from assistant.speech import RecordingBackend, SpeechService, make_speaker
 from assistant.speech.backends import SilentBackend
 from assistant.speech.transcript import Transcript, read_transcript
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_utterance_is_a_line_with_its_time_priority_marks_and_cleaned_text(tmp_path):
