@@ -425,3 +425,12 @@ def test_the_card_command_prints_the_other_print_and_unknown_copies(tmp_path):
                            timeout=60)  # fmt: skip
     assert "Copies in the deck: not known" in llama.stdout.splitlines()
     assert llama.stdout.splitlines()[-1] == "From a single source: check the card."
+
+
+@pytest.mark.parametrize(
+    ("deck", "card_id"), [("uu-adventures", "unicorn-net"), ("uu-nsfw-expansion", "polyamorous-unicorn")]
+)
+def test_a_card_that_takes_or_trades_without_stealing_is_not_tagged_steal(deck, card_id):
+    """Unicorn Net sends a card about to be discarded to your hand; Polyamorous Unicorn trades itself for a Unicorn
+    (a swap): neither text says STEAL, so Paladin Unicorn's "cannot steal" does not stop them."""
+    assert not card(deck, card_id).has(Tag.STEAL)
