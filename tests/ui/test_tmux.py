@@ -21,7 +21,9 @@ class Terminal:
         self.name = f"ta-{uuid.uuid4().hex[:8]}"
         exports = " ".join(f"{k}={v}" for k, v in env.items())
         line = f"env {exports} TERM=xterm-256color {' '.join(command)}"
-        subprocess.run(["tmux", "new-session", "-d", "-s", self.name, "-x", "100", "-y", "30", line], check=True)
+        # -c: start in this checkout, whatever folder the tmux server started in (python -m imports from there)
+        new = ["tmux", "new-session", "-d", "-s", self.name, "-c", str(ROOT), "-x", "100", "-y", "30", line]
+        subprocess.run(new, check=True)
 
     def keys(self, *keys: str) -> None:
         subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
