@@ -13,6 +13,7 @@ from assistant.storage.decks import DEFAULT_DECK, load_card_set, take_notices
 if TYPE_CHECKING:
     from assistant.braille.resolver import BrailleResolver
     from assistant.braille.translate import Translator
+    from assistant.core.settings import SpeechSettings
 
 
 def braille_resolver(cards: CardSet, translator: Translator | None = None) -> BrailleResolver:
@@ -31,9 +32,9 @@ def table_session(cards: CardSet, **options: Any) -> Session:
     return Session(cards, resolver=braille_resolver(cards), **options)
 
 
-def make_session(args) -> Session:
+def make_session(args, settings: SpeechSettings | None = None) -> Session:
     """The session for the chosen deck and add-ons, resolving queries with the braille-aware resolver and saving
-    games in the data directory."""
+    games in the data directory; its verbosity from `args`, else from `settings` (read from the file if None)."""
     from assistant.storage.decks import learn_card
     from assistant.storage.saves import GameStore
     from assistant.storage.settings import load_settings
@@ -46,7 +47,7 @@ def make_session(args) -> Session:
         learnt = load_card_set(args.deck or DEFAULT_DECK, args.addon)
         return str(path), learnt, braille_resolver(learnt)
 
-    level = getattr(args, "verbosity", None) or load_settings()[0].verbosity
+    level = getattr(args, "verbosity", None) or (settings or load_settings()[0]).verbosity
     return table_session(cards, store=GameStore(), load_cards=load_card_set, learn=learn, verbosity=Verbosity(level))
 
 
@@ -62,13 +63,16 @@ def run(args) -> int:
         except (OSError, UnicodeDecodeError) as exc:
             print(words.script_unreadable(script, exc), file=sys.stderr)
             return 2
-    session = make_session(args)
+    from assistant.storage.settings import load_settings
+
+    settings, settings_notice = load_settings()  # read once: a damaged file is set aside, and said, here
+    session = make_session(args, settings)
     first: Reply | None
     if getattr(args, "resume", False):
         first = session.resume_game()
     else:  # a saved game is offered, not continued: yes continues it (not for a script, which starts its own)
         first = session.offer_resume() if script is None else None
-    notes = take_notices()  # an import set aside: said with the first thing said
+    notes = ([settings_notice] if settings_notice else []) + take_notices()  # said with the first thing said
     if notes:
         first = first.before(*notes) if first is not None else Reply.of(*notes, important=True)
     if lines is not None or args.plain:
@@ -77,7 +81,7 @@ def run(args) -> int:
         # Speech only for a person at a terminal: piped input is a script, and nobody listens to it (a transcript
         # is still written, by a silent speaker).
         listening = lines is None and sys.stdin.isatty() and sys.stdout.isatty()
-        speaker, notes = _speaker(args, silent=not listening)
+        speaker, notes = _speaker(args, settings, silent=not listening)
         for note in notes:
             print(note, file=sys.stderr)
         if speaker is not None:  # a later notice (a player that failed) is one line on stderr, like these
@@ -97,7 +101,7 @@ def run(args) -> int:
     heading = f"Table assistant. {words.deck_chosen(session.cards)}"
     if first is not None:  # the app shows the heading first: the resumed game's position goes with it
         heading = f"{heading} {first.speech}"
-    speaker, notes = _speaker(args)
+    speaker, notes = _speaker(args, settings)
     if speaker is not None:
         speaker.service.say(heading)
     try:  # the heading is said; the notes (the speech engine chosen, or why it is off) are only written
@@ -110,10 +114,10 @@ def run(args) -> int:
     return 0
 
 
-def _speaker(args, silent: bool = False):
+def _speaker(args, settings: SpeechSettings, silent: bool = False):
     from assistant.commands.say import reply_speaker
 
-    return reply_speaker(args, silent=silent)
+    return reply_speaker(args, silent=silent, settings=settings)
 
 
 def _camera(args):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -112,7 +111,7 @@ def import_sheet(args) -> int:
         path = save_import(deck_id, deck_text)
     if args.json:
         print(
-            json.dumps(
+            words.terminal_json(
                 {
                     "deck": deck_id,
                     "base": base.id,
@@ -121,9 +120,7 @@ def import_sheet(args) -> int:
                     "added": [card.id for card in result.added],
                     "settled": [{"line": line, "card": card.id, "print": name} for line, card, name in result.settled],
                     "problems": [{"line": p.line, "message": p.message} for p in result.problems],
-                },
-                ensure_ascii=False,
-                indent=2,
+                }
             )
         )
     else:
@@ -138,5 +135,5 @@ def import_sheet(args) -> int:
         for _line, card, print_name in result.settled:
             print(words.print_settled(card.name, print_name))
         for problem in result.problems:
-            print(f"{args.file.name}: {problem}")
+            print(f"{words.clean_untrusted(args.file.name, 80)}: {problem}")
     return 0 if path is not None else 1

@@ -12,6 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from assistant.core import words
+from assistant.core.settings import SpeechSettings
 
 
 def add_parser(subparsers) -> None:
@@ -63,9 +64,10 @@ def run(args) -> int:
         service.close()
 
 
-def reply_speaker(args, *, silent: bool = False):
+def reply_speaker(args, *, silent: bool = False, settings: SpeechSettings | None = None):
     """The app's speaker of replies (`ReplySpeaker`), or None when it should not speak; and the sentences to write
-    once: a damaged settings file, why speech is off, the backend chosen.
+    once: a damaged settings file, why speech is off, the backend chosen. `settings` already read are used as
+    they are (whoever read them says what was wrong with the file); None reads the file.
 
     Off with `--no-speech`, with `speech = off`, with `speech = auto` while a screen reader is talking, and when
     `silent` (nobody listens: piped input). With a transcript (`--transcript FILE` or the setting) there is a
@@ -77,7 +79,9 @@ def reply_speaker(args, *, silent: bool = False):
     from assistant.storage.paths import user_data_dir
     from assistant.storage.settings import load_settings
 
-    settings, notice = load_settings()
+    notice = ""
+    if settings is None:
+        settings, notice = load_settings()
     notes = [notice] if notice else []
     transcript = getattr(args, "transcript", None) or settings.transcript
     wanted, why = speech_wanted(settings, getattr(args, "no_speech", False))

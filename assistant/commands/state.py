@@ -25,9 +25,14 @@ def run(args) -> int:
     if saved is None:
         print(words.NO_SAVED_GAME, file=sys.stderr)
         return 1
-    base = saved.setup.get("base", DEFAULT_DECK) if isinstance(saved.setup, dict) else DEFAULT_DECK
-    addons = saved.setup.get("addons", []) if isinstance(saved.setup, dict) else []
-    cards = load_card_set(base, list(addons))
+    setup = saved.setup if isinstance(saved.setup, dict) else {}
+    base, addons = setup.get("base", DEFAULT_DECK), setup.get("addons", [])
+    try:  # a save is a file anyone may edit: decks it cannot name are the resume's to explain
+        if not isinstance(base, str) or not isinstance(addons, list) or not all(isinstance(a, str) for a in addons):
+            raise LookupError(base)
+        cards = load_card_set(base, addons)
+    except (LookupError, ValueError):
+        cards = load_card_set()
     lobby = Lobby(cards, lambda query: resolve_name(cards, query), store=store, load_cards=load_card_set)
     said = lobby.resume(repair=False)
     game = lobby.game

@@ -24,6 +24,7 @@ from assistant.core.cards import (
     normalize,
 )
 from assistant.core.datatext import DataTextError, load_toml
+from assistant.core.words import clean_untrusted
 
 DECK_KEYS = {
     "id", "title", "edition", "game", "kind", "vocabulary", "complete", "rules", "notes", "base", "bases",
@@ -121,7 +122,7 @@ def _line_index(text: str) -> tuple[dict[str, int], list[dict[str, int]], list[i
 def parse_deck(text: str, path: str = "<deck>") -> Deck:
     """Parse and validate a deck file's text; raise `CardDataError` listing every problem."""
     try:
-        data = load_toml(text)
+        data = _shown_safely(load_toml(text))
     except DataTextError as exc:
         raise CardDataError([Problem(path, exc.line, "-", "toml", exc.message)]) from None
 
@@ -160,6 +161,19 @@ def parse_deck(text: str, path: str = "<deck>") -> Deck:
         problems.sort(key=lambda p: p.line)
         raise CardDataError(problems)
     return Deck(info=info, cards=tuple(cards), path=path)
+
+
+def _shown_safely(value: Any) -> Any:
+    """Every text of a deck file as it may be shown and spoken: an owner's import is a file anyone may edit, so a
+    terminal escape, a control, format or bidi character in it becomes a space (`clean_untrusted`), wherever it
+    is. Texts without one (every shipped deck's) are left exactly as they are."""
+    if isinstance(value, str):
+        return value if value.isprintable() else clean_untrusted(value, max(len(value), 1))
+    if isinstance(value, list):
+        return [_shown_safely(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _shown_safely(item) for key, item in value.items()}
+    return value
 
 
 def _parse_info(meta: dict[str, Any], lines: dict[str, int], report: Report) -> DeckInfo:

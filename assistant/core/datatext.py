@@ -39,6 +39,8 @@ def load_toml(text: str, limit: int = MAX_CHARACTERS) -> dict[str, Any]:
         match = re.search(r"line (\d+)", str(exc))
         reason = re.sub(r" \(at line \d+, column \d+\)", "", str(exc))
         raise DataTextError(int(match.group(1)) if match else 1, f"not valid TOML: {reason}") from None
+    except ValueError:  # int() refuses a whole number of more than 4,300 digits
+        raise DataTextError(_long_number_line(text), _LONG_NUMBER) from None
     except RecursionError:  # pragma: no cover - the depth check comes first; kept as the last guard
         raise DataTextError(1, f"nested more than {MAX_DEPTH} deep") from None
 
@@ -50,8 +52,19 @@ def load_json(text: str, limit: int = MAX_CHARACTERS) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise DataTextError(exc.lineno, f"not valid JSON: {exc.msg}") from None
-    except (RecursionError, ValueError) as exc:  # a number too long for int() is a ValueError
+    except ValueError:  # int() refuses a whole number of more than 4,300 digits
+        raise DataTextError(_long_number_line(text), _LONG_NUMBER) from None
+    except RecursionError as exc:  # pragma: no cover - the depth check comes first; kept as the last guard
         raise DataTextError(1, f"not readable: {exc}") from None
+
+
+_LONG_NUMBER = "a number has too many digits"
+
+
+def _long_number_line(text: str) -> int:
+    """The line of the first run of digits too long for int(), or 1."""
+    found = re.search(r"[0-9_]{4300,}", text)
+    return text.count("\n", 0, found.start()) + 1 if found else 1
 
 
 def _check_bounds(text: str, limit: int) -> None:

@@ -66,9 +66,9 @@ class Setup:
         if set(data) - known:
             raise SetupError(f"unknown setup field {sorted(set(data) - known)[0]!r}")
         try:
-            players = tuple(_text(n) for n in data["players"])
-            addons = tuple(_text(a) for a in data.get("addons", []))
-            babies = tuple(_text(b, empty=True) for b in data.get("babies", []))
+            players = tuple(_text(n) for n in _list(data["players"]))
+            addons = tuple(_text(a) for a in _list(data.get("addons", [])))
+            babies = tuple(_text(b, empty=True) for b in _list(data.get("babies", [])))
             deck_out = data.get("deck_out")
             return cls(
                 players=players,
@@ -84,6 +84,12 @@ class Setup:
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise SetupError(f"damaged setup ({exc})") from None
+
+
+def _list(value: object) -> list[object]:
+    if not isinstance(value, list):  # a text would be read a character at a time
+        raise TypeError(f"{value!r} is not a list")
+    return value
 
 
 def _text(value: object, empty: bool = False) -> str:

@@ -134,10 +134,14 @@ def load_card_set(base: str = DEFAULT_DECK, addons: list[str] | tuple[str, ...] 
     imports: list[Deck] = []
     if chosen.info.kind == "import":
         imports, chosen = [chosen], load_deck(chosen.info.base)
-    decks = [chosen] + [load_deck(addon) for addon in addons]
-    for addon in decks[1:]:
+    decks = [chosen]
+    for addon_id in dict.fromkeys(addons):
+        addon = load_deck(addon_id)
+        if addon.info.kind == "import" and addon.info.base == chosen.id:
+            continue  # an overlay of the base, applied below (saves of earlier versions list it as an add-on)
         if not addon.info.adds_to(chosen.info):
             raise LookupError(words.cannot_add_to(addon.info, chosen.info))
+        decks.append(addon)
     card_set = combine(decks)
     if not imports:
         imports = imports_for({deck.id for deck in decks})

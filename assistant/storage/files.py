@@ -42,9 +42,15 @@ def fsync_folder(folder: Path) -> None:
 
 
 def aside_name(path: Path) -> Path:
-    """Where a damaged file is kept: `settings.toml.damaged-20261123-084501` beside it (never read as data)."""
+    """Where a damaged file is kept: `settings.toml.damaged-20261123-084501` beside it (never read as data); a
+    second one in the same second is `...-084501-2`, so no kept file is ever replaced."""
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    return path.with_name(f"{path.name}.damaged-{stamp}")
+    aside = path.with_name(f"{path.name}.damaged-{stamp}")
+    number = 2
+    while aside.exists():
+        aside = path.with_name(f"{path.name}.damaged-{stamp}-{number}")
+        number += 1
+    return aside
 
 
 def set_aside(path: Path) -> Path:

@@ -29,11 +29,16 @@ def load_settings(path: Path | None = None) -> tuple[SpeechSettings, str]:
     """
     path = path or settings_path()
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
     except FileNotFoundError:
         return SpeechSettings(), ""
-    except (OSError, UnicodeDecodeError) as exc:
-        return SpeechSettings(), _set_aside(path, str(exc))
+    except OSError as exc:
+        return SpeechSettings(), _set_aside(path, exc.strerror or str(exc))
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:  # say where, so the owner can find the byte
+        line = raw.count(b"\n", 0, exc.start) + 1
+        return SpeechSettings(), _set_aside(path, f"line {line} is not UTF-8 text")
     try:
         return parse_settings(text), ""
     except ValueError as exc:

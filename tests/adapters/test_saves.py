@@ -228,22 +228,25 @@ def test_a_process_killed_with_sigkill_loses_nothing_it_announced(tmp_path, kill
     assert (data["events"], data["state"]) in (before, after)
 
 
-@pytest.mark.parametrize("delay", [0.0, 0.002, 0.005, 0.01, 0.03])
-def test_a_killed_undo_all_resumes_before_it_or_after_it_never_between(tmp_path, delay):
-    """`undo all` of 150 events is one record: killed at any moment, the saved game is the whole game or the
-    empty one, never a game half undone."""
+@pytest.mark.parametrize(
+    ("command", "delay"),
+    [("undo all", d) for d in (0.0, 0.002, 0.005, 0.01, 0.03)] + [("redo all", d) for d in (0.0, 0.005, 0.02)],
+)
+def test_a_killed_undo_all_resumes_before_it_or_after_it_never_between(tmp_path, command, delay):
+    """`undo all` of 150 events is one record, and so is `redo all` of them: killed at any moment, the saved game
+    is the whole game or the empty one, never a game half undone or half redone."""
     env = dict(os.environ, TABLE_ASSISTANT_HOME=str(tmp_path))
     proc = subprocess.Popen(
         [sys.executable, "-c", DRIVER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env
     )
     hands = [f"hand {name} {n % 9}" for n in range(75) for name in ("Ana", "Ben")]
-    lines = ["new game Ana Ben babies red pink", *hands]
+    lines = ["new game Ana Ben babies red pink", *hands, *(["undo all"] if command == "redo all" else [])]
     try:
         for line in lines:
             proc.stdin.write(line + "\n")
             proc.stdin.flush()
             proc.stdout.readline()
-        proc.stdin.write("undo all\n")
+        proc.stdin.write(command + "\n")
         proc.stdin.flush()
         time.sleep(delay)  # where in the undo the kill lands (not a synchronisation: every moment is allowed)
         os.kill(proc.pid, signal.SIGKILL)

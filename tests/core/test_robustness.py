@@ -13,6 +13,9 @@ import random
 import re
 import subprocess
 import sys
+import tempfile
+import unicodedata
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -25,9 +28,9 @@ from assistant.session import Session
 from assistant.storage.decks import load_card_set, take_notices
 
 CARDS = load_card_set("uu-2nd")
-#: What must never reach a terminal or a speech engine: C0 and C1 controls, bidi and other format characters,
-#: lone surrogates.
-UNSAFE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff\ud800-\udfff]")
+#: What must never reach a terminal or a speech engine: C0 and C1 controls, bidi and other format characters
+#: (U+FEFF, zero-width marks, tags), line and paragraph separators, lone surrogates.
+UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 COMMANDS = [
     "new game Ana Ben Cy babies red pink orange", "draw", "play basic blue", "play yay", "neigh Ben", "resolve",
     "super neigh Cy", "end turn", "undo", "undo 3", "redo", "redo all", "undo all", "yes", "no", "1", "2",
@@ -37,7 +40,7 @@ COMMANDS = [
 
 
 def _safe(text: str) -> bool:
-    return UNSAFE.search(text) is None
+    return not any(unicodedata.category(char) in UNSAFE_CATEGORIES for char in text)
 
 
 @pytest.mark.parametrize(
@@ -57,12 +60,37 @@ def _check_reply(session: Session, line: str) -> None:
         json.dumps(session.game.to_dict())  # the state is always readable and writable
 
 
+#: Any text: all of Unicode, with controls, format characters, separators and lone surrogates drawn often.
+ANY_TEXT = st.text(st.one_of(st.characters(), st.characters(categories=["Cc", "Cf", "Cs", "Zl", "Zp"])), max_size=300)
+#: A long line: a short text repeated to thousands of characters.
+LONG_LINE = st.builds(lambda text, times: text * times, st.text(min_size=1, max_size=12), st.integers(100, 4000))
+#: A command with anything after it (a mutated command line).
+MUTATED = st.builds(lambda command, rest: f"{command} {rest}", st.sampled_from(COMMANDS), ANY_TEXT)
+#: Bytes that are not UTF-8, as Python reads them from stdin (surrogate escapes).
+UNDECODABLE = st.binary(max_size=200).map(lambda raw: raw.decode("utf-8", "surrogateescape"))
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.one_of(st.text(max_size=300), st.sampled_from(COMMANDS)), max_size=25))
+@given(st.lists(st.one_of(ANY_TEXT, LONG_LINE, MUTATED, UNDECODABLE, st.sampled_from(COMMANDS)), max_size=25))
 def test_any_text_and_any_command_sequence_gets_a_reply_and_nothing_unsafe(lines):
     session = Session(CARDS)
     for line in lines:
         _check_reply(session, line)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(COMMANDS), min_size=5, max_size=60))
+def test_any_sequence_of_valid_commands_is_saved_and_read_back_the_same(lines):
+    from assistant.storage.saves import GameStore
+
+    with tempfile.TemporaryDirectory() as folder:
+        session = Session(CARDS, store=GameStore(Path(folder)))
+        for line in ["new game Ana Ben Cy babies red pink orange", *lines]:
+            _check_reply(session, line)
+        assert session.game is not None
+        fresh = Session(CARDS, store=GameStore(Path(folder)))
+        assert fresh.resume_game().lines[0].startswith("Continuing")
+        assert fresh.game.to_dict() == session.game.to_dict()
 
 
 @settings(max_examples=60, deadline=None)
@@ -308,3 +336,128 @@ def test_json_output_escapes_what_would_act_on_the_terminal_and_stays_exact(tmp_
         assert "Traceback" not in run.stderr
         assert all(_safe(line) for line in run.stdout.splitlines()), run.stdout
         assert json.loads(run.stdout)["query"] == hostile, "the data is exact: only its spelling is escaped"
+
+
+# After a deck import, games are saved and read back; a save is a file: its setup is checked before it is used.
+
+
+def _import(home, sheet_text: str) -> None:
+    sheet = home / "sheet.csv"
+    sheet.write_text(sheet_text, encoding="utf-8")
+    assert _plain(home, b"", "deck", "import", str(sheet)).returncode == 0
+
+
+def _edit_setup(home, change) -> None:
+    from assistant.storage.saves import GameStore, encode_line
+
+    path = GameStore(home / "data" / "games").last_path()
+    first, rest = path.read_bytes().split(b"\n", 1)
+    body = json.loads(first.rsplit(b"\t", 1)[0])
+    change(body["setup"])
+    path.write_bytes(encode_line(body) + rest)
+
+
+def test_a_game_with_imported_cards_is_read_back_and_so_is_one_saved_naming_the_import_as_an_addon(tmp_path):
+    _import(tmp_path, "name,type,text\nYay,upgrade,Our words for yay.\nGlitter Storm,magic,A card of ours.\n")
+    game = b"new game Ana Ben\ndraw\nplay glitter storm\nyes\n"
+    assert b"Ana played Glitter Storm." in _plain(tmp_path, game, "--plain", "--no-speech").stdout
+    expected = json.loads(_plain(tmp_path, b"", "state", "--json").stdout)
+    assert expected["setup"]["addons"] == [] and expected["events"][-1]["card"] == "glitter-storm"
+    # earlier versions wrote the import into the save as an add-on: such a save reads back the same
+    _edit_setup(tmp_path, lambda setup: setup.update(addons=["uu-2nd-sheet"]))
+    state = _plain(tmp_path, b"", "state", "--json")
+    assert state.returncode == 0, state.stderr
+    assert json.loads(state.stdout)["events"] == expected["events"]
+    resumed = _plain(tmp_path, b"stable\n", "--plain", "--no-speech", "--resume").stdout.decode()
+    assert "Continuing the game of Ana and Ben, 2 events." in resumed and "cannot be continued" not in resumed
+
+
+@pytest.mark.parametrize(
+    ("change", "problem"),
+    [
+        (lambda setup: setup.update(addons=[{}]), "damaged setup ({} is not text)"),
+        (lambda setup: setup.update(addons="uu-dragons"), "damaged setup"),
+        (lambda setup: setup.update(base=["uu-2nd"]), "damaged setup"),
+        (lambda setup: setup.update(addons=["no-such-deck"]), "No deck called 'no-such-deck'"),
+    ],
+)
+def test_state_of_a_save_whose_setup_names_no_deck_says_why_and_exits_1(tmp_path, change, problem):
+    _plain(tmp_path, b"new game Ana Ben\ndraw\n", "--plain", "--no-speech")
+    _edit_setup(tmp_path, change)
+    done = _plain(tmp_path, b"", "state")
+    said = done.stderr.decode()
+    assert done.returncode == 1 and "Something went wrong" not in said, said
+    assert said.startswith("The saved game game-") and f"cannot be continued: {problem}" in said
+    assert ".." not in said
+
+
+# A damaged file is set aside by name and line, and no kept file is ever replaced.
+
+
+@pytest.mark.parametrize("where", ["settings", "import"])
+def test_a_number_of_5000_digits_in_a_toml_file_is_named_by_its_line_and_set_aside(tmp_path, where):
+    with pytest.raises(DataTextError) as caught:
+        load_toml("a = 1\nb = " + "9" * 5000 + "\n")
+    assert (caught.value.line, caught.value.message) == (2, "a number has too many digits")
+    if where == "settings":
+        folder, name, args = tmp_path / "config", "settings.toml", ("say", "hi", "--backend", "silent")
+        content, said = "[speech]\nrate = " + "9" * 5000, "The settings file is damaged (line 2: a number has too many"
+    else:
+        folder, name, args = tmp_path / "data" / "decks", "uu-2nd-sheet.toml", ("card", "yay")
+        content = '[deck]\nid = "uu-2nd-sheet"\nx = ' + "9" * 5000
+        said = "Your imported deck uu-2nd-sheet.toml is damaged at line 3 (a number has too many digits)"
+    folder.mkdir(parents=True)
+    (folder / name).write_text(content + "\n")
+    done = _plain(tmp_path, b"", *args)
+    assert said in done.stderr.decode() and "Something went wrong" not in done.stderr.decode()
+    assert not (folder / name).exists() and len(list(folder.glob(f"{name}.damaged-*"))) == 1
+    if where == "import":
+        assert done.returncode == 0 and b"Yay" in done.stdout
+
+
+def test_a_damaged_settings_file_is_said_when_the_plain_mode_starts(tmp_path):
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "settings.toml").write_bytes(b'[speech]\nrate = 50\nvoice = "\xff"\n')
+    out = _plain(tmp_path, b"quit\n", "--plain", "--no-speech").stdout.decode()
+    assert "The settings file is damaged (line 3 is not UTF-8 text): the defaults are used" in out
+
+
+def test_two_files_set_aside_in_the_same_second_are_both_kept(tmp_path):
+    from assistant.storage.files import set_aside
+
+    path = tmp_path / "settings.toml"
+    kept = []
+    for text in ("first", "second", "third"):
+        path.write_text(text)
+        kept.append(set_aside(path))
+    assert len(set(kept)) == 3 and sorted(p.read_text() for p in kept) == ["first", "second", "third"]
+
+
+# Texts read from the owner's files are cleaned before they are shown: a hand-edited import, a sheet's name.
+
+
+def test_a_hand_edited_import_shows_nothing_that_acts_on_the_terminal(tmp_path):
+    _import(tmp_path, "name,type,text\nGlitter Storm,magic,A card of ours.\n")
+    deck = tmp_path / "data" / "decks" / "uu-2nd-sheet.toml"
+    text = deck.read_text(encoding="utf-8")
+    text = text.replace('name = "Glitter Storm"', 'name = "Glitter\\u202e Storm\\u001b[31m"')
+    text = text.replace('text = "A card of ours."', 'text = "A card\\u001b]52;c;aGk=\\u0007 of\\u2028ours."')
+    deck.write_text(text.replace("from your reference sheet", "from\\u001b[2J your sheet"), encoding="utf-8")
+    card = _plain(tmp_path, b"", "card", "glitter storm").stdout.decode()
+    assert card.splitlines()[0] == "Glitter Storm" and card.splitlines()[-1] == "A card of ours."
+    listed = _plain(tmp_path, b"", "deck", "list").stdout.decode()
+    assert "uu-2nd-sheet: Unstable Unicorns, 2nd Edition base game, from your sheet: 1 card" in listed
+    played = _plain(tmp_path, b"new game Ana Ben\nsearch ours\n", "--plain", "--no-speech").stdout.decode()
+    for out in (card, listed, played):
+        assert _safe(out.replace("\n", " ")), out
+
+
+def test_deck_import_repeats_nothing_from_the_sheet_that_acts_on_the_terminal(tmp_path):
+    sheet = tmp_path / "s\x1b[2J\u202e.csv"
+    sheet.write_text("name,type,text\nRainbw Unicorn\u202e,magical,Ours.\n", encoding="utf-8")
+    home = tmp_path / "home"
+    for args in ((), ("--json",)):
+        done = _plain(home, b"", "deck", "import", str(sheet), *args)
+        out = done.stdout.decode()
+        assert done.returncode == 0 and _safe(out.replace("\n", " ")) and "\x1b" not in out, out
+    assert json.loads(out)["matched"][0]["name"] == "Rainbw Unicorn\u202e", "the data is exact: only its spelling"

@@ -23,7 +23,8 @@ def save_damaged(save: str, lines: list[int], where: str) -> str:
 
 def save_unusable(save: str, problem: str) -> str:
     """A save whose setup cannot be read: it is kept as it is, and a new game can start."""
-    said = f"The saved game {clean_untrusted(save, 80)} cannot be continued: {clean_untrusted(problem, 160)}."
+    problem = clean_untrusted(problem, 160).rstrip(".")
+    said = f"The saved game {clean_untrusted(save, 80)} cannot be continued: {problem}."
     return f"{said} The file is kept as it is. Say new game to start another."
 
 
