@@ -38,7 +38,8 @@ def load_toml(text: str, limit: int = MAX_CHARACTERS) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as exc:
         match = re.search(r"line (\d+)", str(exc))
         reason = re.sub(r" \(at line \d+, column \d+\)", "", str(exc))
-        raise DataTextError(int(match.group(1)) if match else 1, f"not valid TOML: {reason}") from None
+        line = int(match.group(1)) if match else text.count("\n", 0, len(text.rstrip("\n"))) + 1  # at the end
+        raise DataTextError(line, f"not valid TOML: {reason}") from None
     except ValueError:  # int() refuses a whole number of more than 4,300 digits
         raise DataTextError(_long_number_line(text), _LONG_NUMBER) from None
     except RecursionError:  # pragma: no cover - the depth check comes first; kept as the last guard

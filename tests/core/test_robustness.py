@@ -167,6 +167,9 @@ def test_a_toml_error_names_its_line():
     with pytest.raises(DataTextError) as caught:
         load_toml('a = 1\nb = "open\nc = 3\n')
     assert caught.value.line == 2 and "not valid TOML" in caught.value.message
+    with pytest.raises(DataTextError) as caught:  # a file cut off in a string: the error is at its last line
+        load_toml('[deck]\nid = "x"\ntitle = "cut o')
+    assert caught.value.line == 3 and "at end of document" in caught.value.message
 
 
 @settings(max_examples=200)
