@@ -129,7 +129,7 @@ def _parse_table(text: str, delimiter: str) -> tuple[list[SheetRow], list[SheetP
         if not any(cells) or cells[0].startswith("#"):
             continue
         if not rows and not problems and cells[0].lower() == "name":
-            columns = tuple(cell.lower() for cell in cells)
+            columns = tuple(clean_untrusted(cell, 60).lower() for cell in cells)  # as the owner sees them
             unknown = [c for c in columns if c not in COLUMNS]
             missing = [c for c in ("name", "text") if c not in columns]
             if unknown or missing:

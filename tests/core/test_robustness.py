@@ -464,3 +464,12 @@ def test_deck_import_repeats_nothing_from_the_sheet_that_acts_on_the_terminal(tm
         out = done.stdout.decode()
         assert done.returncode == 0 and _safe(out.replace("\n", " ")) and "\x1b" not in out, out
     assert json.loads(out)["matched"][0]["name"] == "Rainbw Unicorn\u202e", "the data is exact: only its spelling"
+
+
+def test_header_columns_are_read_as_the_owner_sees_them_and_an_unknown_one_repeated_back_cleaned():
+    rows, problems = parse_sheet("name,ty\x1b[2Jpe\u202e,text\nYay,upgrade,x\n", "s.csv")
+    assert problems == [] and [(r.name, r.type) for r in rows] == [("Yay", "upgrade")]
+    rows, problems = parse_sheet("name,colo\x1b[2Jur\u202e,text\nYay,red,x\n", "s.csv")
+    assert rows == [] and [str(p) for p in problems] == [
+        "line 1: the header has unknown columns colour; the columns are name, type, text, copies, abbreviation"
+    ]
