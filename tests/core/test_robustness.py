@@ -473,3 +473,33 @@ def test_header_columns_are_read_as_the_owner_sees_them_and_an_unknown_one_repea
     assert rows == [] and [str(p) for p in problems] == [
         "line 1: the header has unknown columns colour; the columns are name, type, text, copies, abbreviation"
     ]
+
+
+# Numbers: ASCII digits or number words, never what str.isdigit() also says yes to.
+
+
+@pytest.mark.parametrize("typed", ["²", "①", "٣", "𝟙", "Ⅻ", "1²", "9" * 5000])
+def test_digits_that_int_refuses_are_not_numbers_anywhere(typed):
+    from assistant.core.commands import parse_number
+    from assistant.core.sheet import parse_copies
+
+    assert parse_number(typed) is None and parse_copies(typed) is None
+    assert (parse_number("3"), parse_number("three"), parse_copies("3")) == (3, 3, 3)
+    session = Session(CARDS)
+    session.handle("new game Ana Ben babies red pink")
+    session.handle("draw")
+    for line, hint in (("draw", "Say draw and a number"), ("undo", "Say undo and a number"),
+                       ("deck", "The deck holds about"), ("win", "Say win and a number")):  # fmt: skip
+        reply = session.handle(f"{line} {typed}")
+        assert reply.lines[0].startswith(hint), (line, reply.lines)
+        assert len(session.game.log) == 1 and session.game.state.goal == 7
+
+
+def test_non_ascii_digits_in_the_plain_mode_and_in_a_sheet_end_nothing(tmp_path):
+    typed = "new game Ana Ben\ndraw ²\nundo ①\ndeck ²\nwin ²\ndraw\n".encode()
+    done = _plain(tmp_path, typed, "--plain", "--no-speech")
+    assert done.returncode == 0 and done.stderr == b"" and b"Ana drew a card." in done.stdout
+    sheet = tmp_path / "sheet.csv"
+    sheet.write_text("name,type,copies,text\nYay,upgrade,²,x\nNeigh,instant,2,y\n", encoding="utf-8")
+    done = _plain(tmp_path, b"", "deck", "import", str(sheet))
+    assert done.returncode == 0 and 'line 2: copies "²" is not a number from 1 to 99' in done.stdout.decode()
