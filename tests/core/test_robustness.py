@@ -457,12 +457,14 @@ def test_a_hand_edited_import_shows_nothing_that_acts_on_the_terminal(tmp_path):
 
 def test_deck_import_repeats_nothing_from_the_sheet_that_acts_on_the_terminal(tmp_path):
     sheet = tmp_path / "s\x1b[2J\u202e.csv"
-    sheet.write_text("name,type,text\nRainbw Unicorn\u202e,magical,Ours.\n", encoding="utf-8")
+    sheet.write_text("name,type,text\nRainbw Unicorn\u202e,magical,Ours.\nFoo,\x1b]52;c;aGk=\x07wiz\x9b2Jard,x\n",
+                     encoding="utf-8")  # fmt: skip
     home = tmp_path / "home"
     for args in ((), ("--json",)):
         done = _plain(home, b"", "deck", "import", str(sheet), *args)
         out = done.stdout.decode()
         assert done.returncode == 0 and _safe(out.replace("\n", " ")) and "\x1b" not in out, out
+        assert '"wizard" is not a card type' in out.replace('\\"', '"'), "the type column is repeated back cleaned"
     assert json.loads(out)["matched"][0]["name"] == "Rainbw Unicorn\u202e", "the data is exact: only its spelling"
 
 
