@@ -165,6 +165,23 @@ class TallyChanged(Fact):
 
 
 @dataclass(frozen=True)
+class WinBarred(Fact):
+    """A player has reached the goal, but a card in their Stable keeps them from winning (The Black Spot)."""
+
+    player: int
+    count: int
+    card: str
+
+
+@dataclass(frozen=True)
+class BeginningSkipped(Fact):
+    """A card in the current player's Stable makes them skip the Beginning of Turn phase (Broken Sundial)."""
+
+    player: int
+    card: str
+
+
+@dataclass(frozen=True)
 class WinWaits(Fact):
     """A player has reached the goal, but the pile or the chain must resolve first."""
 

@@ -277,3 +277,49 @@ class MagicCannotDestroy(Objection):
 
     card: str
     magic: str
+
+
+@dataclass(frozen=True)
+class NeedsBasic(Objection):
+    """A card that may enter only a Stable holding a Basic Unicorn card, entering one that holds none."""
+
+    card: str
+    into: int
+
+
+@dataclass(frozen=True)
+class VariationKeptOut(Objection):
+    """A card in a Field keeps Animals of a variation out of it (Velcro Barrier: Llamas and Alpacas)."""
+
+    card: str
+    into: int
+    blocker: str
+    variation: str
+
+
+@dataclass(frozen=True)
+class CannotDestroy(Objection):
+    """A card in the player's Stable forbids their cards' effects to destroy (Divine Peace)."""
+
+    player: int
+    blocker: str
+
+
+@dataclass(frozen=True)
+class TriggerCannotDestroy(Objection):
+    """A triggered effect destroying a card that triggered effects cannot destroy (The Tiniest Unicorn)."""
+
+    card: str
+    source: str
+    """The card whose triggered effect is being done."""
+
+
+@dataclass(frozen=True)
+class Guarded(Objection):
+    """A card in the owner's Stable keeps this effect from their Unicorns (Dragon Protection, Dragon Slayer)."""
+
+    card: str
+    owner: int
+    guard: str
+    source: str
+    """The card whose effect is being done."""
