@@ -143,6 +143,8 @@ class Tag(enum.StrEnum):
     """Its owner skips the Beginning of Turn phase: no beginning-of-turn effects (Broken Sundial)."""
     SILENCES_UNICORNS = "silences_unicorns"
     """The triggered effects of the Unicorn cards in its Stable do not happen (Blinding Light)."""
+    RESHUFFLES = "reshuffles"
+    """Its effect shuffles the discard pile into the deck (Reset Button)."""
     SILENCES_DOWNGRADES = "silences_downgrades"
     """The Downgrade cards in its Stable have no effect (Dragon's Blessing)."""
 

@@ -390,9 +390,12 @@ def _check_hand_limit(table: Table, s: GameState, out: list[Objection]) -> None:
 
 
 def _check_reshuffle(table: Table, s: GameState, e: Reshuffle, out: list[Objection]) -> None:
-    # A card's own text is never against the rules: with an effect being done (Reset Button, Llamacorn), the
-    # reshuffle is that effect's.
-    if DeckOut.RESHUFFLE not in table.profile.deck_out and not s.chain:
+    # A card's own text is never against the rules: while the effect being done (the chain's first link) is a
+    # card's that shuffles the discard pile into the deck (Reset Button, Mystical Vortex), the reshuffle is its.
+    link = s.chain[0] if s.chain else ()
+    if any(table.card_of(t.card).has(Tag.RESHUFFLES) for t in link if t.kind is not TriggerKind.HERD):
+        return
+    if DeckOut.RESHUFFLE not in table.profile.deck_out:
         out.append(NoReshuffle())
 
 

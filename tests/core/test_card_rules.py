@@ -413,6 +413,7 @@ TEXT_TAGS = [
         Tag.SILENCES_UNICORNS,
     ),
     (r"the Downgrade cards in your Stable have no effect", Tag.SILENCES_DOWNGRADES),
+    (r"discard pile into the deck|discard pile is shuffled into the deck", Tag.RESHUFFLES),
 ]
 
 #: Cards whose text forbids or protects something the tracker does not check, each with the reason; every such
