@@ -32,8 +32,7 @@ def table(base: str = "uu-2nd", addons: tuple[str, ...] = (), players: str = "An
 
 def bring(session: Session, card_id: str, into: str = "Ana") -> str:
     """Put a card straight into a Stable (as a card's effect would), confirming any warning."""
-    name = session.game.table.cards.get(card_id).name
-    reply = session.handle(f"bring {name} into {into}")
+    reply = session.handle(f"bring {card_id} into {into}")  # by id: two decks may print the same name
     if reply.confirm:
         reply = session.handle("yes")
     assert card_id in session.game.state.players[0 if into == "Ana" else 1].stable, reply.speech
@@ -506,3 +505,83 @@ def test_the_docs_name_every_tag_and_every_checked_card_rule():
     per_card = game[game.index("## What the tracker checks per card") : game.index("**Where the table's word wins.**")]
     assert [tag.value for tag in Tag if f"`{tag.value}`" not in formats] == []
     assert sorted(tag.value for tag in CHECKED_TAGS if f"`{tag.value}`" not in per_card) == []
+
+
+@pytest.mark.parametrize(
+    "base, addons, card_id",
+    [
+        # Magical Kittencorn (1st Edition): "Magic cards can neither destroy it"; (Rainbow Apocalypse): "Magic cards
+        # cannot destroy this card".
+        ("uu-1st", (), "magical-kittencorn"),
+        ("uu-2nd", ("uu-rainbow-apocalypse",), "magical-kittencorn-ra"),
+    ],
+)
+def test_every_print_of_magical_kittencorn_is_checked(base, addons, card_id):
+    session = table(base, addons)
+    bring(session, card_id, into="Ben")
+    session.handle("play unicorn poison")
+    session.handle("resolve")
+    assert "cannot be destroyed by a Magic card" in warning(session, f"destroy {card_id} from Ben")
+
+
+def test_the_1st_edition_yay_protects_from_the_stable_only():
+    """Yay (1st Edition): "While this card is in your Stable, no one can Neigh the cards you play"."""
+    session = table("uu-1st")
+    session.handle("play yay")
+    unwarned(session, "neigh Ben")  # on the pile it protects nothing yet
+    session.handle("resolve")
+    bring(session, "yay")
+    session.handle("end turn")
+    session.handle("end turn")
+    session.handle("draw")
+    session.handle("play basic red")
+    assert "cannot be Neighed while Yay is in Ana's Stable" in warning(session, "neigh Ben")
+
+
+def test_the_1st_edition_super_neigh_cannot_be_answered():
+    """Super Neigh (1st Edition): "A Super Neigh cannot be Neighed"."""
+    session = table("uu-1st")
+    session.handle("play basic red")
+    session.handle("super neigh Ben")
+    assert "Super Neigh cannot be answered" in warning(session, "neigh Ana")
+
+
+def test_the_1st_edition_tiny_stable_bites_above_5():
+    """Tiny Stable (1st Edition): "If you ever have more than 5 Unicorns in your Stable, you must sacrifice"."""
+    session = table("uu-1st")
+    bring(session, "tiny-stable")
+    for colour in ("red", "blue", "green", "yellow"):
+        bring(session, f"basic-unicorn-{colour}")
+    assert "more than 5: sacrifice a Unicorn card" in bring(session, "basic-unicorn-purple")
+
+
+def test_unicorn_dungeon_gives_a_second_play():
+    """Unicorn Dungeon (NSFW): "you may play 2 cards, not just 1, in this turn's Action phase"; used, not let go."""
+    session = table("uu-nsfw")
+    bring(session, "unicorn-dungeon")
+    session.handle("end turn")
+    session.handle("end turn")
+    session.handle("resolve")  # Ana does its effect before the Draw phase
+    session.handle("draw")
+    session.handle("play vanillacorn")
+    session.handle("resolve")
+    unwarned(session, "play unicorn hangover")
+
+
+@pytest.mark.parametrize(
+    "base, addons, card_id",
+    [
+        # Llamacorn (1st Edition): "Then the discard pile is shuffled into the deck".
+        ("uu-1st", (), "llamacorn"),
+        # Rainbow Shitstorm (NSFW): "Then shuffle the discard pile into the deck".
+        ("uu-nsfw", (), "rainbow-shitstorm"),
+    ],
+)
+def test_a_card_that_reshuffles_makes_the_reshuffle_its_own(base, addons, card_id):
+    session = table(base, addons)
+    name = session.game.table.cards.get(card_id).name
+    session.handle(f"play {name}")
+    session.handle("resolve")
+    assert session.game.state.chain
+    said = unwarned(session, "reshuffle")
+    assert "shuffled into a new deck" in said

@@ -74,6 +74,20 @@ def test_2_an_insisted_neigh_against_a_super_neigh_has_no_effect():
     assert s.game.state.discard.count("neigh") == 1
 
 
+def test_2_the_table_can_undo_an_insisted_neigh_and_record_something_else():
+    """The table is the authority: the Neigh recorded anyway can be undone, and another answer recorded."""
+    s = start()
+    say(s, "draw", "play magical kittencorn", "super neigh Ben")
+    s.handle("neigh Ana")
+    s.handle("yes")
+    assert [c.card for c in s.game.state.pile] == ["magical-kittencorn", "super-neigh", "neigh"]
+    s.handle("undo")
+    assert [c.card for c in s.game.state.pile] == ["magical-kittencorn", "super-neigh"]
+    said = say(s, "resolve")
+    assert "Ben's Super Neigh resolves: Ana's Magical Kittencorn is Neighed" in said.speech
+    assert "neigh" not in s.game.state.discard
+
+
 def test_3_an_optional_effect_let_go_is_not_honoured():
     """000 and 004: "If you move to your Draw phase without triggering an optional triggered effect, you can no
     longer trigger that effect this turn". Double Dutch let go: one card in the Action phase, the second warned."""
