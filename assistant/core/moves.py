@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from assistant.core.cards import CardType
+from assistant.core.cards import CardType, Tag
 from assistant.core.chain import Link, PileCard, Trigger, TriggerKind, enters_a_stable, movement_link, resolve_top
 from assistant.core.events import (
     Bring,
@@ -42,6 +42,7 @@ from assistant.core.events import (
 from assistant.core.facts import (
     BabyToNursery,
     BeginningSkipped,
+    CardMustGo,
     DeckRanOut,
     Fact,
     GameOver,
@@ -152,6 +153,10 @@ def apply(table: Table, state: GameState, event: Event) -> tuple[GameState, tupl
         had = table.stable_limit(state.stables, seat)
         if limit is not None and now > limit[1] and (now > was or had is None or was <= had[1]):
             facts.append(LimitReached(seat, limit[0], now, limit[1]))
+        going = table.must_go(stables, tuple(d.hands), seat)
+        if going and going != table.must_go(state.stables, tuple(p.hand for p in state.players), seat):
+            card = table.card_of(going)
+            facts.append(CardMustGo(seat, going, card.has(Tag.MOVES_ON_EMPTY_HAND)))
         blocker = table.win_barred(stables, seat)
         if blocker and now >= d.goal and (now > was or seat not in barred_before or was < state.goal):
             facts.append(WinBarred(seat, now, blocker))

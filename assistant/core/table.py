@@ -241,6 +241,15 @@ class Table:
         card_id = self.stable_card_with(stables, player, Tag.AT_MOST_FIVE)
         return (card_id, 5) if card_id is not None else None
 
+    def must_go(self, stables: tuple[tuple[str, ...], ...], hands: tuple[int | None, ...], player: int) -> str | None:
+        """A card in a player's Stable whose text sends it away now: Unicorn Flatulence with no Unicorn card beside
+        it, Hex or Extremely Small Backpack with the owner's (known) hand empty; None when there is none."""
+        card_id = self.stable_card_with(stables, player, Tag.GONE_WITHOUT_UNICORNS)
+        if card_id and not any((c := self.cards.get(i)) is not None and c.type.is_creature for i in stables[player]):
+            return card_id
+        card_id = self.stable_card_with(stables, player, Tag.MOVES_ON_EMPTY_HAND)
+        return card_id if card_id and hands[player] == 0 else None
+
     def win_barred(self, stables: tuple[tuple[str, ...], ...], player: int) -> str | None:
         """The card in a player's Stable that keeps them from winning now, or None (The Black Spot: "you cannot
         win the game as long as there is a Basic Unicorn card in your Stable")."""

@@ -413,6 +413,8 @@ TEXT_TAGS = [
     ),
     (r"the Downgrade cards in your Stable have no effect", Tag.SILENCES_DOWNGRADES),
     (r"discard pile into the deck|discard pile is shuffled into the deck", Tag.RESHUFFLES),
+    (r"ever have no Unicorn cards in your Stable, sacrifice this card", Tag.GONE_WITHOUT_UNICORNS),
+    (r"hand is empty, this card must move|no cards in your hand, move this card", Tag.MOVES_ON_EMPTY_HAND),
 ]
 
 #: Cards whose text forbids or protects something the tracker does not check, each with the reason; every such
@@ -585,3 +587,31 @@ def test_a_card_that_reshuffles_makes_the_reshuffle_its_own(base, addons, card_i
     assert session.game.state.chain
     said = unwarned(session, "reshuffle")
     assert "shuffled into a new deck" in said
+
+
+def test_unicorn_flatulence_says_to_sacrifice_it_once_no_unicorn_is_left():
+    """Unicorn Flatulence (NSFW): "If you ever have no Unicorn cards in your Stable, sacrifice this card"."""
+    session = table("uu-nsfw")
+    bring(session, "unicorn-flatulence")
+    baby = session.game.state.players[0].stable[0]
+    said = session.handle(f"sacrifice {baby}").speech
+    assert "Ana has no Unicorn card in Ana's Stable: sacrifice Unicorn Flatulence." in said
+    assert "sacrifice Unicorn Flatulence" not in session.handle("hand Ana 2").speech  # said once
+
+
+@pytest.mark.parametrize(
+    "addon, card_id",
+    [
+        # Hex (Legends): "The moment your hand is empty, this card must move to another player's Stable".
+        ("uu-legends", "hex"),
+        # Extremely Small Backpack (Adventures): "If you ever have no cards in your hand, move this card".
+        ("uu-adventures", "extremely-small-backpack"),
+    ],
+)
+def test_a_card_that_moves_on_once_the_hand_is_empty_says_so(addon, card_id):
+    session = table("uu-2nd", (addon,))
+    bring(session, card_id)
+    session.handle("hand Ana 1")
+    name = session.game.table.cards.get(card_id).name
+    said = session.handle("discard").speech
+    assert f"Ana's hand is empty: {name} must move into another player's Stable." in said

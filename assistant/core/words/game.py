@@ -198,6 +198,12 @@ def describe_fact(table: Table, fact: ft.Fact, state: GameState) -> str:
             f"{game_card_name(table, fact.card)}, more than {fact.limit}: sacrifice a "
             f"{table.profile.vocabulary.creature} card."
         )
+    if isinstance(fact, ft.CardMustGo):
+        who, going = player_name(table, fact.player), game_card_name(table, fact.card)
+        if fact.empty_hand:
+            return f"{who}'s hand is empty: {going} must move into another player's {table.profile.vocabulary.area}."
+        creature = table.profile.vocabulary.creature
+        return f"{who} has no {creature} card in {area_of(table, fact.player)}: sacrifice {going}."
     if isinstance(fact, ft.WinBarred):
         return (
             f"{player_name(table, fact.player)} has {creatures(table, fact.count)} but cannot win while "
