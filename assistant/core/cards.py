@@ -68,7 +68,7 @@ class Tag(enum.StrEnum):
     CANNOT_BE_NEIGHED = "cannot_be_neighed"
     """Cannot be Neighed, or makes its owner's cards impossible to Neigh."""
     STOPS_NEIGHS = "stops_neighs"
-    """Stops the owner of its Stable from playing Instant cards."""
+    """Stops the owner of its Stable from playing Neigh cards (the 2nd Edition Slowdown)."""
     NEIGH = "neigh"
     """Stops a card being played."""
     SUPER_NEIGH = "super_neigh"
