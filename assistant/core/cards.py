@@ -109,6 +109,8 @@ class Tag(enum.StrEnum):
     """Stops the owner of its Stable from stealing cards."""
     BASICS_ONLY_HERE = "basics_only_here"
     """Basic Unicorn cards cannot enter any Stable but its owner's (Queen Bee Unicorn)."""
+    STOPS_OTHERS_BASICS = "stops_others_basics"
+    """The other players cannot play Basic Unicorn cards (Queen Bee Unicorn, 1st Edition first print)."""
     NO_BASICS_HERE = "no_basics_here"
     """Basic Unicorn cards cannot enter its owner's Stable."""
     NO_BABIES = "no_babies"

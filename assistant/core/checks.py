@@ -73,6 +73,7 @@ from assistant.core.objections import (
     NotInstant,
     NotYourTurn,
     Objection,
+    OthersCannotPlay,
     OwnCard,
     Protected,
     RemovedCard,
@@ -138,6 +139,11 @@ def _check_play(table: Table, s: GameState, e: Play, out: list[Objection]) -> No
     blocker = table.stable_card_with(s.stables, e.player, stopper) if stopper else None
     if blocker:
         out.append(CannotPlay(e.player, e.card, blocker))
+    for owner in range(len(s.players)) if card.type is CardType.BASIC else ():
+        queen = table.stable_card_with(s.stables, owner, Tag.STOPS_OTHERS_BASICS) if owner != e.player else None
+        if queen:
+            out.append(OthersCannotPlay(e.player, e.card, queen, owner))
+            break
     if enters_a_stable(card):
         _check_entry(table, s, e.card, e.player if e.into is None else e.into, out)
     _check_hand(table, s, e.player, out)

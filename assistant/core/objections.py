@@ -323,3 +323,15 @@ class Guarded(Objection):
     guard: str
     source: str
     """The card whose effect is being done."""
+
+
+@dataclass(frozen=True)
+class OthersCannotPlay(Objection):
+    """A card in another player's Stable forbids the player to play cards of this kind (Queen Bee Unicorn, 1st
+    Edition: the other players cannot play Basic Unicorn cards)."""
+
+    player: int
+    card: str
+    blocker: str
+    owner: int
+    """Whose Stable holds the blocker."""

@@ -76,7 +76,7 @@ def to_bens_turn(session: Session) -> None:
         # Queen Bee Unicorn: "Basic Unicorn cards cannot enter any Stable except yours" (Ana's; Ben plays one);
         # the 1st Edition: "the other players cannot play Basic Unicorn cards".
         ("uu-2nd", (), "queen-bee-unicorn", "Ben play basic red", "Ana's Stable holds Queen Bee Unicorn"),
-        ("uu-1st", (), "queen-bee-unicorn", "Ben play basic red", "Ana's Stable holds Queen Bee Unicorn"),
+        ("uu-1st", (), "queen-bee-unicorn", "Ben play basic red", "Ben cannot play Basic Unicorns while Queen Bee"),
         # Eunuchorn (NSFW base): "Baby Unicorn cards cannot enter any player's Stable".
         ("uu-nsfw", (), "eunuchorn", "bring tasty baby unicorn into Ben", "Eunuchorn"),
         # Extreme Adventurer Unicorn (Adventures): "no Basic Unicorn card can enter your Stable".
@@ -113,6 +113,19 @@ def test_the_same_cannot_card_in_hand_forbids_nothing():
     to_bens_turn(session)
     unwarned(session, "play basic red")
     unwarned(session, "neigh Ana")
+
+
+def test_the_1st_edition_queen_bee_forbids_playing_only():
+    """Queen Bee Unicorn (1st Edition first print): "the other players cannot play Basic Unicorn cards": a Basic
+    Unicorn brought into another Stable by an effect is not played. (The second print forbids entering too.)"""
+    session = table("uu-1st")
+    bring(session, "queen-bee-unicorn")
+    unwarned(session, "bring basic red into Ben")
+    session.handle("end turn")
+    session.handle("draw")
+    assert "Ben cannot play Basic Unicorns while Queen Bee Unicorn is in Ana's Stable." in warning(
+        session, "play basic blue"
+    )
 
 
 def test_queen_bee_lets_basics_into_its_owners_stable():
@@ -384,7 +397,8 @@ TEXT_TAGS = [
     (r"you cannot play Upgrade cards", Tag.STOPS_UPGRADES),
     (r"you cannot play Magic cards", Tag.STOPS_MAGIC),
     (r"you cannot play Basic Unicorn cards", Tag.STOPS_BASICS),
-    (r"Basic Unicorn cards cannot enter any Stable except yours|other players cannot play Basic", Tag.BASICS_ONLY_HERE),
+    (r"Basic Unicorn cards cannot enter any Stable except yours", Tag.BASICS_ONLY_HERE),
+    (r"the other players cannot play Basic Unicorn cards", Tag.STOPS_OTHERS_BASICS),
     (r"no Basic Unicorn card can enter your Stable|Basic Unicorn cards cannot enter your Stable", Tag.NO_BASICS_HERE),
     (r"Baby Unicorn cards cannot enter any", Tag.NO_BABIES),
     (r"Magic cards cannot destroy this card|Magic cards can neither destroy it", Tag.MAGIC_PROOF),

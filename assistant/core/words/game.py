@@ -386,6 +386,9 @@ def describe_objection(table: Table, objection: ob.Objection) -> str:
             return f"{card(target)} cannot be destroyed or sacrificed: its own text says so."
         case ob.MagicCannotDestroy(target, magic):
             return f"{card(target)} cannot be destroyed by a Magic card, and {card(magic)} is one."
+        case ob.OthersCannotPlay(player, played, blocker, owner):
+            kind = type_name(table.card_of(played).type, table.profile.vocabulary)
+            return f"{name(player)} cannot play {kind}s while {card(blocker)} is in {area_of(table, owner)}."
         case ob.NeedsBasic(entering, into):
             basic = type_name(CardType.BASIC, table.profile.vocabulary)
             where = area_of(table, into)
