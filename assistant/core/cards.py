@@ -133,6 +133,8 @@ class Tag(enum.StrEnum):
     """Alpaca Animal cards cannot enter its owner's Field (Velcro Barrier)."""
     NO_WIN_WITH_BASICS = "no_win_with_basics"
     """Its owner cannot win while their Stable holds a Basic Unicorn card (The Black Spot)."""
+    MAGIC_UNTOUCHABLE = "magic_untouchable"
+    """Magic cards cannot steal, move, swap or return the card itself either (the 1st Edition Magical Kittencorn)."""
     TRIGGER_PROOF = "trigger_proof"
     """Triggered effects cannot destroy the card itself (The Tiniest Unicorn)."""
     STOPS_DESTROYING = "stops_destroying"

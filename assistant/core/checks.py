@@ -58,6 +58,7 @@ from assistant.core.objections import (
     HandOverLimit,
     Indestructible,
     InstantNotPlayed,
+    MagicCannotAffect,
     MagicCannotDestroy,
     NeedsBasic,
     NoCopiesLeft,
@@ -260,7 +261,7 @@ def _check_steal(table: Table, s: GameState, e: Steal, out: list[Objection]) -> 
     blocker = table.stable_card_with(s.stables, e.player, Tag.STOPS_STEALING)
     if blocker:
         out.append(CannotSteal(e.player, blocker))
-    _check_guard(table, s, e.card, e.owner, out)
+    _check_touch(table, s, e.card, e.owner, out)
     _check_entry(table, s, e.card, e.player, out)
 
 
@@ -299,6 +300,16 @@ def _magic_resolving(table: Table, s: GameState) -> str | None:
     return next((t.card for t in link if t.kind is TriggerKind.MAGIC), None)
 
 
+def _check_touch(table: Table, s: GameState, card_id: str, owner: int, out: list[Objection]) -> None:
+    """A card stolen, moved, swapped or returned: the guards of `_check_guard`, and a card that Magic cards cannot
+    affect while a Magic card's effect is done (the 1st Edition Magical Kittencorn: "nor affect it in any other
+    way")."""
+    magic = _magic_resolving(table, s)
+    if magic and table.card_of(card_id).has(Tag.MAGIC_UNTOUCHABLE):
+        out.append(MagicCannotAffect(card_id, magic))
+    _check_guard(table, s, card_id, owner, out)
+
+
 def _check_guard(table: Table, s: GameState, card_id: str, owner: int, out: list[Objection]) -> None:
     """A Unicorn in a Stable whose card keeps the effect being done (the chain's first link) away from it:
     Dragon Protection (other players' Unicorn cards' effects), Dragon Slayer Unicorn (cards named Dragon)."""
@@ -333,7 +344,7 @@ def _check_discard(table: Table, s: GameState, e: Discard, out: list[Objection])
 
 def _check_return(table: Table, s: GameState, e: ReturnToHand, out: list[Objection]) -> None:
     _check_in_stable(table, s, e.card, e.owner, out)
-    _check_guard(table, s, e.card, e.owner, out)
+    _check_touch(table, s, e.card, e.owner, out)
 
 
 def _check_draw(table: Table, s: GameState, e: Draw, out: list[Objection]) -> None:
@@ -355,15 +366,15 @@ def _check_take(table: Table, s: GameState, e: Take, out: list[Objection]) -> No
 def _check_swap(table: Table, s: GameState, e: Swap, out: list[Objection]) -> None:
     _check_in_stable(table, s, e.card, e.owner, out)
     _check_in_stable(table, s, e.other_card, e.other_owner, out)
-    _check_guard(table, s, e.card, e.owner, out)
-    _check_guard(table, s, e.other_card, e.other_owner, out)
+    _check_touch(table, s, e.card, e.owner, out)
+    _check_touch(table, s, e.other_card, e.other_owner, out)
     _check_entry(table, s, e.card, e.other_owner, out)
     _check_entry(table, s, e.other_card, e.owner, out)
 
 
 def _check_move(table: Table, s: GameState, e: Move, out: list[Objection]) -> None:
     _check_in_stable(table, s, e.card, e.owner, out)
-    _check_guard(table, s, e.card, e.owner, out)
+    _check_touch(table, s, e.card, e.owner, out)
     _check_entry(table, s, e.card, e.into, out)
 
 

@@ -335,3 +335,11 @@ class OthersCannotPlay(Objection):
     blocker: str
     owner: int
     """Whose Stable holds the blocker."""
+
+
+@dataclass(frozen=True)
+class MagicCannotAffect(Objection):
+    """A Magic card's effect stealing, moving, swapping or returning a card that Magic cards cannot affect."""
+
+    card: str
+    magic: str

@@ -416,6 +416,7 @@ TEXT_TAGS = [
     (r"Llama and Alpaca Animal cards cannot enter your Field", Tag.NO_ALPACAS_HERE),
     (r"you cannot win the game", Tag.NO_WIN_WITH_BASICS),
     (r"Triggered card effects cannot destroy this card", Tag.TRIGGER_PROOF),
+    (r"nor affect it in any other way", Tag.MAGIC_UNTOUCHABLE),
     (r"the effects of your cards cannot destroy", Tag.STOPS_DESTROYING),
     (r"the effects of other players' Unicorn cards cannot destroy", Tag.UNICORN_EFFECT_PROOF),
     (r"word Dragon in their name cannot destroy", Tag.DRAGON_PROOF),
@@ -629,3 +630,19 @@ def test_a_card_that_moves_on_once_the_hand_is_empty_says_so(addon, card_id):
     name = session.game.table.cards.get(card_id).name
     said = session.handle("discard").speech
     assert f"Ana's hand is empty: {name} must move into another player's Stable." in said
+
+
+def test_the_1st_edition_kittencorn_cannot_be_affected_by_magic_in_any_way():
+    """Magical Kittencorn (1st Edition): "Magic cards can neither destroy it nor affect it in any other way"; the
+    2nd Edition print only "cannot destroy", so a Magic card may steal it."""
+    session = table("uu-1st")
+    bring(session, "magical-kittencorn", into="Ben")
+    session.handle("play unicorn swap")
+    session.handle("resolve")
+    said = warning(session, "steal magical kittencorn from Ben")
+    assert "Magic cards cannot affect Magical Kittencorn, and Unicorn Swap is one." in said
+    second = table("uu-2nd")
+    bring(second, "magical-kittencorn", into="Ben")
+    second.handle("play unicorn swap")
+    second.handle("resolve")
+    unwarned(second, "steal magical kittencorn from Ben")

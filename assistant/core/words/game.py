@@ -389,6 +389,8 @@ def describe_objection(table: Table, objection: ob.Objection) -> str:
         case ob.OthersCannotPlay(player, played, blocker, owner):
             kind = type_name(table.card_of(played).type, table.profile.vocabulary)
             return f"{name(player)} cannot play {kind}s while {card(blocker)} is in {area_of(table, owner)}."
+        case ob.MagicCannotAffect(target, magic):
+            return f"Magic cards cannot affect {card(target)}, and {card(magic)} is one."
         case ob.NeedsBasic(entering, into):
             basic = type_name(CardType.BASIC, table.profile.vocabulary)
             where = area_of(table, into)
