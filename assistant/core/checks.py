@@ -6,11 +6,12 @@ The physical table is the authority: an objection is announced as a warning and 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from assistant.core.cards import CardType, Tag
-from assistant.core.chain import TriggerKind, enters_a_stable, is_neigh
+from assistant.core.chain import Link, TriggerKind, enters_a_stable, is_neigh
 from assistant.core.events import (
     Bring,
     Destroy,
@@ -43,6 +44,7 @@ from assistant.core.objections import (
     BabyNotInHand,
     CannotBeAnswered,
     CannotBeNeighed,
+    CannotDestroy,
     CannotEnter,
     CannotNeigh,
     CannotPlay,
@@ -52,10 +54,13 @@ from assistant.core.objections import (
     DestroyOwn,
     EmptyHand,
     GameIsOver,
+    Guarded,
     HandOverLimit,
     Indestructible,
     InstantNotPlayed,
+    MagicCannotAffect,
     MagicCannotDestroy,
+    NeedsBasic,
     NoCopiesLeft,
     NoReshuffle,
     NotABaby,
@@ -69,10 +74,13 @@ from assistant.core.objections import (
     NotInstant,
     NotYourTurn,
     Objection,
+    OthersCannotPlay,
     OwnCard,
     Protected,
     RemovedCard,
     StealOwn,
+    TriggerCannotDestroy,
+    VariationKeptOut,
 )
 from assistant.core.rules import DeckOut
 from assistant.core.state import GameState
@@ -132,6 +140,11 @@ def _check_play(table: Table, s: GameState, e: Play, out: list[Objection]) -> No
     blocker = table.stable_card_with(s.stables, e.player, stopper) if stopper else None
     if blocker:
         out.append(CannotPlay(e.player, e.card, blocker))
+    for owner in range(len(s.players)) if card.type is CardType.BASIC else ():
+        queen = table.stable_card_with(s.stables, owner, Tag.STOPS_OTHERS_BASICS) if owner != e.player else None
+        if queen:
+            out.append(OthersCannotPlay(e.player, e.card, queen, owner))
+            break
     if enters_a_stable(card):
         _check_entry(table, s, e.card, e.player if e.into is None else e.into, out)
     _check_hand(table, s, e.player, out)
@@ -144,12 +157,26 @@ _PLAY_STOPPERS = {
     CardType.UPGRADE: Tag.STOPS_UPGRADES,
     CardType.MAGIC: Tag.STOPS_MAGIC,
     CardType.BASIC: Tag.STOPS_BASICS,
+    CardType.INSTANT: Tag.STOPS_INSTANTS,
 }
+
+#: The tag of a card in a Field that keeps Animals of a variation out of that Field.
+_KEPT_OUT = {"llama": Tag.NO_LLAMAS_HERE, "alpaca": Tag.NO_ALPACAS_HERE}
 
 
 def _check_entry(table: Table, s: GameState, card_id: str, into: int, out: list[Objection]) -> None:
-    """A card about to enter a Stable that a card in some Stable forbids (each such card acts from its Stable)."""
+    """A card about to enter a Stable that a card in some Stable forbids (each such card acts from its Stable),
+    or that its own text keeps out of a Stable with no Basic Unicorn card (The Bitchiest Unicorn)."""
     card = table.card_of(card_id)
+    stable = s.players[into].stable
+    if card.has(Tag.NEEDS_BASIC) and not any(table.card_of(c).type is CardType.BASIC for c in stable):
+        out.append(NeedsBasic(card_id, into))
+    for variation in card.variation.split("+") if card.type.is_creature and card.variation else ():
+        tag = _KEPT_OUT.get(variation)
+        blocker = table.stable_card_with(s.stables, into, tag) if tag else None
+        if blocker:
+            out.append(VariationKeptOut(card_id, into, blocker, variation))
+            break
     for owner in range(len(s.players)):
         blocker = None
         if card.type is CardType.BASIC and owner != into:
@@ -176,10 +203,14 @@ def _check_respond(table: Table, s: GameState, e: Respond, out: list[Objection])
         out.append(CannotBeAnswered(top.player, top.card))
     if top.player == e.player:
         out.append(OwnCard(e.player, top.card))
-    if is_neigh(card):
+    instants_stopped = table.stable_card_with(s.stables, e.player, Tag.STOPS_INSTANTS)
+    if instants_stopped and card.type is CardType.INSTANT:
+        out.append(CannotPlay(e.player, e.card, instants_stopped))
+    elif is_neigh(card):
         blocker = table.stable_card_with(s.stables, e.player, Tag.STOPS_NEIGHS)
         if blocker:
             out.append(CannotNeigh(e.player, e.card, blocker))
+    if is_neigh(card):
         if shield and shield != top.card:
             out.append(CannotBeNeighed(top.player, top.card, shield))
     if e.card in table.removed:
@@ -230,6 +261,7 @@ def _check_steal(table: Table, s: GameState, e: Steal, out: list[Objection]) -> 
     blocker = table.stable_card_with(s.stables, e.player, Tag.STOPS_STEALING)
     if blocker:
         out.append(CannotSteal(e.player, blocker))
+    _check_touch(table, s, e.card, e.owner, out)
     _check_entry(table, s, e.card, e.player, out)
 
 
@@ -239,22 +271,60 @@ def _check_destroy(table: Table, s: GameState, e: Destroy, out: list[Objection])
     _check_in_stable(table, s, e.card, e.owner, out)
     card = table.card_of(e.card)
     if card.type.is_creature:
-        for card_id in s.players[e.owner].stable:
-            guard = table.cards.get(card_id)
-            if guard is not None and guard.type is CardType.UPGRADE and guard.has(Tag.PROTECTS):
-                out.append(Protected(e.card, card_id, e.owner))
-                break
+        guard = table.stable_card_with(s.stables, e.owner, Tag.PROTECTS_UNICORNS)
+        if guard:
+            out.append(Protected(e.card, guard, e.owner))
     if card.has(Tag.INDESTRUCTIBLE):
         out.append(Indestructible(e.card))
     magic = _magic_resolving(table, s)
     if magic and card.has(Tag.MAGIC_PROOF):
         out.append(MagicCannotDestroy(e.card, magic))
+    link = s.chain[0] if s.chain else ()
+    if card.has(Tag.TRIGGER_PROOF) and link and all(t.kind in _TRIGGERED for t in link):
+        out.append(TriggerCannotDestroy(e.card, link[0].card))
+    peace = table.stable_card_with(s.stables, e.player, Tag.STOPS_DESTROYING)
+    if peace:
+        out.append(CannotDestroy(e.player, peace))
+    _check_guard(table, s, e.card, e.owner, out)
+
+
+#: Effects that are triggered (on entering, leaving, at the beginning of a turn), not a played card's.
+_TRIGGERED = frozenset({TriggerKind.ENTER, TriggerKind.LEAVE, TriggerKind.BEGIN, TriggerKind.BEGIN_OPTIONAL})
+
+_DRAGON = re.compile(r"\bdragon", re.IGNORECASE)
 
 
 def _magic_resolving(table: Table, s: GameState) -> str | None:
     """The Magic card whose effect is being done (the first link of the chain), or None."""
     link = s.chain[0] if s.chain else ()
     return next((t.card for t in link if t.kind is TriggerKind.MAGIC), None)
+
+
+def _check_touch(table: Table, s: GameState, card_id: str, owner: int, out: list[Objection]) -> None:
+    """A card stolen, moved, swapped or returned: the guards of `_check_guard`, and a card that Magic cards cannot
+    affect while a Magic card's effect is done (the 1st Edition Magical Kittencorn: "nor affect it in any other
+    way")."""
+    magic = _magic_resolving(table, s)
+    if magic and table.card_of(card_id).has(Tag.MAGIC_UNTOUCHABLE):
+        out.append(MagicCannotAffect(card_id, magic))
+    _check_guard(table, s, card_id, owner, out)
+
+
+def _check_guard(table: Table, s: GameState, card_id: str, owner: int, out: list[Objection]) -> None:
+    """A Unicorn in a Stable whose card keeps the effect being done (the chain's first link) away from it:
+    Dragon Protection (other players' Unicorn cards' effects), Dragon Slayer Unicorn (cards named Dragon)."""
+    link: Link = s.chain[0] if s.chain else ()
+    if not link or not table.card_of(card_id).type.is_creature:
+        return
+    sources = [table.cards.get(t.card) for t in link]
+    guard = table.stable_card_with(s.stables, owner, Tag.UNICORN_EFFECT_PROOF)
+    if guard and all(c is not None and c.type.is_creature for c in sources):
+        if all(t.owner != owner for t in link):
+            out.append(Guarded(card_id, owner, guard, link[0].card))
+            return
+    guard = table.stable_card_with(s.stables, owner, Tag.DRAGON_PROOF)
+    if guard and all(c is not None and _DRAGON.search(c.name) for c in sources):
+        out.append(Guarded(card_id, owner, guard, link[0].card))
 
 
 def _check_sacrifice(table: Table, s: GameState, e: Sacrifice, out: list[Objection]) -> None:
@@ -274,6 +344,7 @@ def _check_discard(table: Table, s: GameState, e: Discard, out: list[Objection])
 
 def _check_return(table: Table, s: GameState, e: ReturnToHand, out: list[Objection]) -> None:
     _check_in_stable(table, s, e.card, e.owner, out)
+    _check_touch(table, s, e.card, e.owner, out)
 
 
 def _check_draw(table: Table, s: GameState, e: Draw, out: list[Objection]) -> None:
@@ -295,12 +366,15 @@ def _check_take(table: Table, s: GameState, e: Take, out: list[Objection]) -> No
 def _check_swap(table: Table, s: GameState, e: Swap, out: list[Objection]) -> None:
     _check_in_stable(table, s, e.card, e.owner, out)
     _check_in_stable(table, s, e.other_card, e.other_owner, out)
+    _check_touch(table, s, e.card, e.owner, out)
+    _check_touch(table, s, e.other_card, e.other_owner, out)
     _check_entry(table, s, e.card, e.other_owner, out)
     _check_entry(table, s, e.other_card, e.owner, out)
 
 
 def _check_move(table: Table, s: GameState, e: Move, out: list[Objection]) -> None:
     _check_in_stable(table, s, e.card, e.owner, out)
+    _check_touch(table, s, e.card, e.owner, out)
     _check_entry(table, s, e.card, e.into, out)
 
 
@@ -333,9 +407,12 @@ def _check_hand_limit(table: Table, s: GameState, out: list[Objection]) -> None:
 
 
 def _check_reshuffle(table: Table, s: GameState, e: Reshuffle, out: list[Objection]) -> None:
-    # A card's own text is never against the rules: with an effect being done (Reset Button, Llamacorn), the
-    # reshuffle is that effect's.
-    if DeckOut.RESHUFFLE not in table.profile.deck_out and not s.chain:
+    # A card's own text is never against the rules: while the effect being done (the chain's first link) is a
+    # card's that shuffles the discard pile into the deck (Reset Button, Mystical Vortex), the reshuffle is its.
+    link = s.chain[0] if s.chain else ()
+    if any(table.card_of(t.card).has(Tag.RESHUFFLES) for t in link if t.kind is not TriggerKind.HERD):
+        return
+    if DeckOut.RESHUFFLE not in table.profile.deck_out:
         out.append(NoReshuffle())
 
 

@@ -165,6 +165,34 @@ class TallyChanged(Fact):
 
 
 @dataclass(frozen=True)
+class CardMustGo(Fact):
+    """A card in a Stable must now leave it, as its text says: with no Unicorn card beside it (Unicorn Flatulence:
+    sacrificed), or with its owner's hand empty (Hex: moved to another player's Stable)."""
+
+    player: int
+    card: str
+    empty_hand: bool
+    """True when the owner's hand is empty (it moves on); False when their Stable holds no Unicorn card."""
+
+
+@dataclass(frozen=True)
+class WinBarred(Fact):
+    """A player has reached the goal, but a card in their Stable keeps them from winning (The Black Spot)."""
+
+    player: int
+    count: int
+    card: str
+
+
+@dataclass(frozen=True)
+class BeginningSkipped(Fact):
+    """A card in the current player's Stable makes them skip the Beginning of Turn phase (Broken Sundial)."""
+
+    player: int
+    card: str
+
+
+@dataclass(frozen=True)
 class WinWaits(Fact):
     """A player has reached the goal, but the pile or the chain must resolve first."""
 

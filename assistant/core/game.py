@@ -15,7 +15,7 @@ from typing import Any
 
 from assistant.core.cards import CardSet
 from assistant.core.events import Event, EventError, event_from_dict
-from assistant.core.facts import DeckRanOut, Fact, GameOver, TurnBegan, WinWaits
+from assistant.core.facts import CardMustGo, DeckRanOut, Fact, GameOver, LimitReached, TurnBegan, WinBarred, WinWaits
 from assistant.core.objections import Objection
 from assistant.core.rules import Rules
 from assistant.core.setup import Setup
@@ -34,8 +34,10 @@ class Step:
 
     @property
     def important(self) -> bool:
-        """Turn changes, a win waiting or won, the deck running out: speech never drops these."""
-        return any(isinstance(f, (TurnBegan, GameOver, WinWaits, DeckRanOut)) for f in self.facts)
+        """Turn changes, a win waiting, won or barred, the deck running out, a Stable's limit biting: speech never
+        drops these."""
+        kinds = (TurnBegan, GameOver, WinWaits, WinBarred, DeckRanOut, LimitReached, CardMustGo)
+        return any(isinstance(f, kinds) for f in self.facts)
 
 
 class NothingToUndoError(LookupError):

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from assistant.core.cards import CardType
+from assistant.core.cards import CardType, Tag
 from assistant.core.chain import Link, PileCard, Trigger, TriggerKind, enters_a_stable, movement_link, resolve_top
 from assistant.core.events import (
     Bring,
@@ -41,6 +41,8 @@ from assistant.core.events import (
 )
 from assistant.core.facts import (
     BabyToNursery,
+    BeginningSkipped,
+    CardMustGo,
     DeckRanOut,
     Fact,
     GameOver,
@@ -61,6 +63,7 @@ from assistant.core.facts import (
     TallyChanged,
     TriggersLost,
     TurnBegan,
+    WinBarred,
     WinWaits,
 )
 from assistant.core.rules import DeckOut
@@ -133,7 +136,7 @@ def apply(table: Table, state: GameState, event: Event) -> tuple[GameState, tupl
     d = _Draft.of(state)
     facts: list[Fact] = []
     before = table.tally(state)
-    winner_before = first_to_goal(before, state.goal, state.current)
+    winner_before = first_to_goal(_eligible(table, state.stables, before), state.goal, state.current)
     if d.pile and not isinstance(event, _KEEPS_PILE):
         _close_pile(table, d, facts)
     handler(table, d, event, facts)
@@ -141,12 +144,30 @@ def apply(table: Table, state: GameState, event: Event) -> tuple[GameState, tupl
     after = table._tally(d.stables)
     if after != before:
         facts.append(TallyChanged(before, after))
-        for seat, (was, now) in enumerate(zip(before, after)):
-            limit = table.stable_limit(tuple(d.stables), seat)
-            if limit is not None and now > limit[1] and now > was:  # the limit bites now, not on every event
-                facts.append(LimitReached(seat, limit[0], now, limit[1]))
-    _judge(table, d, after, winner_before, facts)
+    stables = tuple(d.stables)
+    barred_before = table.barred(state.stables)
+    for seat, (was, now) in enumerate(zip(before, after)):
+        # A limit a card in a Stable sets is said when it bites: the count goes over it, or the card arrives
+        # (Tiny Stable entering a Stable of 6 Unicorns); not again on every event while it stays over.
+        limit = table.stable_limit(stables, seat)
+        had = table.stable_limit(state.stables, seat)
+        if limit is not None and now > limit[1] and (now > was or had is None or was <= had[1]):
+            facts.append(LimitReached(seat, limit[0], now, limit[1]))
+        going = table.must_go(stables, tuple(d.hands), seat)
+        if going and going != table.must_go(state.stables, tuple(p.hand for p in state.players), seat):
+            card = table.card_of(going)
+            facts.append(CardMustGo(seat, going, card.has(Tag.MOVES_ON_EMPTY_HAND)))
+        blocker = table.win_barred(stables, seat)
+        if blocker and now >= d.goal and (now > was or seat not in barred_before or was < state.goal):
+            facts.append(WinBarred(seat, now, blocker))
+    _judge(table, d, _eligible(table, stables, after), winner_before, facts)
     return d.freeze(state), tuple(facts)
+
+
+def _eligible(table: Table, stables: tuple[tuple[str, ...], ...], counts: tuple[int, ...]) -> tuple[int, ...]:
+    """The counts toward winning: 0 for a player a card keeps from winning (The Black Spot)."""
+    barred = table.barred(stables)
+    return tuple(0 if seat in barred else n for seat, n in enumerate(counts)) if barred else counts
 
 
 def _judge(table: Table, d: _Draft, counts: tuple[int, ...], winner_before: int | None, facts: list[Fact]) -> None:
@@ -171,7 +192,9 @@ def _judge(table: Table, d: _Draft, counts: tuple[int, ...], winner_before: int 
     elif quiet:
         d.deck_out = False
         d.outcome = (
-            most_unicorns(tuple(d.stables), table.cards) if rule is DeckOut.MOST_WINS else Outcome(Ending.NO_WINNER)
+            most_unicorns(tuple(d.stables), table.cards, table.barred(tuple(d.stables)))
+            if rule is DeckOut.MOST_WINS
+            else Outcome(Ending.NO_WINNER)
         )
         facts.append(GameOver(d.outcome))
 
@@ -214,8 +237,11 @@ def _step_pile(table: Table, d: _Draft, facts: list[Fact]) -> None:
 
 
 def _flush(table: Table, d: _Draft, facts: list[Fact]) -> None:
-    """Turn what moved in one moment into one link of the chain."""
-    link = movement_link(d.entered, d.left, table.cards) + tuple(d.effects)
+    """Turn what moved in one moment into one link of the chain. A card whose triggered effects are silenced
+    in the Stable it entered or left (Blinding Light, Dragon's Blessing) adds nothing."""
+    entered = [(c, seat) for c, seat in d.entered if not table.triggers_silenced(d.stables[seat], c)]
+    left = [(c, seat) for c, seat in d.left if not table.triggers_silenced(d.stables[seat], c)]
+    link = movement_link(entered, left, table.cards) + tuple(d.effects)
     d.entered.clear()
     d.left.clear()
     d.effects.clear()
@@ -332,6 +358,9 @@ def _new_turn(table: Table, d: _Draft, facts: list[Fact], to: int | None = None)
     d.actions = 0
     d.lost = ()
     facts.append(TurnBegan(d.current, d.turn))
+    skipper = table.beginning_skipped(d.stables[d.current])
+    if skipper:
+        facts.append(BeginningSkipped(d.current, skipper))
     link = table.begin_link(d.stables[d.current], d.current)
     if link:
         d.chain = d.chain + (link,)

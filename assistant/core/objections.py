@@ -277,3 +277,69 @@ class MagicCannotDestroy(Objection):
 
     card: str
     magic: str
+
+
+@dataclass(frozen=True)
+class NeedsBasic(Objection):
+    """A card that may enter only a Stable holding a Basic Unicorn card, entering one that holds none."""
+
+    card: str
+    into: int
+
+
+@dataclass(frozen=True)
+class VariationKeptOut(Objection):
+    """A card in a Field keeps Animals of a variation out of it (Velcro Barrier: Llamas and Alpacas)."""
+
+    card: str
+    into: int
+    blocker: str
+    variation: str
+
+
+@dataclass(frozen=True)
+class CannotDestroy(Objection):
+    """A card in the player's Stable forbids their cards' effects to destroy (Divine Peace)."""
+
+    player: int
+    blocker: str
+
+
+@dataclass(frozen=True)
+class TriggerCannotDestroy(Objection):
+    """A triggered effect destroying a card that triggered effects cannot destroy (The Tiniest Unicorn)."""
+
+    card: str
+    source: str
+    """The card whose triggered effect is being done."""
+
+
+@dataclass(frozen=True)
+class Guarded(Objection):
+    """A card in the owner's Stable keeps this effect from their Unicorns (Dragon Protection, Dragon Slayer)."""
+
+    card: str
+    owner: int
+    guard: str
+    source: str
+    """The card whose effect is being done."""
+
+
+@dataclass(frozen=True)
+class OthersCannotPlay(Objection):
+    """A card in another player's Stable forbids the player to play cards of this kind (Queen Bee Unicorn, 1st
+    Edition: the other players cannot play Basic Unicorn cards)."""
+
+    player: int
+    card: str
+    blocker: str
+    owner: int
+    """Whose Stable holds the blocker."""
+
+
+@dataclass(frozen=True)
+class MagicCannotAffect(Objection):
+    """A Magic card's effect stealing, moving, swapping or returning a card that Magic cards cannot affect."""
+
+    card: str
+    magic: str

@@ -198,18 +198,74 @@ class Table:
         return self.stable_card_with(stables, target.player, Tag.CANNOT_BE_NEIGHED)
 
     def stable_card_with(self, stables: tuple[tuple[str, ...], ...], player: int, tag: Tag) -> str | None:
-        """The first card in a player's Stable that carries the tag (a card acting from the Stable), or None."""
-        for card_id in stables[player]:
+        """The first card in a player's Stable that carries the tag and acts there, or None.
+
+        Only a card in a Stable acts from it (an Instant never does), and a Downgrade does not act while the
+        same Stable holds a card that silences Downgrades (Dragon's Blessing: "the Downgrade cards in your
+        Stable have no effect").
+        """
+        return self.card_in(stables[player], tag)
+
+    def card_in(self, stable: tuple[str, ...], tag: Tag) -> str | None:
+        """The first card in this Stable that carries the tag and acts there (see `stable_card_with`), or None."""
+        for card_id in stable:
             card = self.cards.get(card_id)
             if card is not None and card.has(tag) and card.type is not CardType.INSTANT:
-                return card_id
+                if not self.silenced(stable, card_id):
+                    return card_id
         return None
+
+    def silenced(self, stable: tuple[str, ...], card_id: str) -> bool:
+        """True when a card in this Stable has no effect: a Downgrade beside a card that silences Downgrades."""
+        card = self.cards.get(card_id)
+        if card is None or card.type is not CardType.DOWNGRADE:
+            return False
+        return any((c := self.cards.get(other)) is not None and c.has(Tag.SILENCES_DOWNGRADES) for other in stable)
+
+    def triggers_silenced(self, stable: tuple[str, ...], card_id: str) -> bool:
+        """True when a card's triggered effects do not happen in this Stable: a Unicorn card beside a card that
+        silences them (Blinding Light, Medieval Sanitation), or a Downgrade silenced there."""
+        card = self.cards.get(card_id)
+        if card is None:
+            return False
+        if card.type.is_creature:
+            for other in stable:
+                silencer = self.cards.get(other)
+                if silencer is not None and silencer.has(Tag.SILENCES_UNICORNS) and not self.silenced(stable, other):
+                    return True
+        return self.silenced(stable, card_id)
 
     def stable_limit(self, stables: tuple[tuple[str, ...], ...], player: int) -> tuple[str, int] | None:
         """A card in the player's Stable that limits their Unicorns (Tiny Stable: more than 5, sacrifice one),
         with the limit; None when there is none."""
         card_id = self.stable_card_with(stables, player, Tag.AT_MOST_FIVE)
         return (card_id, 5) if card_id is not None else None
+
+    def must_go(self, stables: tuple[tuple[str, ...], ...], hands: tuple[int | None, ...], player: int) -> str | None:
+        """A card in a player's Stable whose text sends it away now: Unicorn Flatulence with no Unicorn card beside
+        it, Hex or Extremely Small Backpack with the owner's (known) hand empty; None when there is none."""
+        card_id = self.stable_card_with(stables, player, Tag.GONE_WITHOUT_UNICORNS)
+        if card_id and not any((c := self.cards.get(i)) is not None and c.type.is_creature for i in stables[player]):
+            return card_id
+        card_id = self.stable_card_with(stables, player, Tag.MOVES_ON_EMPTY_HAND)
+        return card_id if card_id and hands[player] == 0 else None
+
+    def win_barred(self, stables: tuple[tuple[str, ...], ...], player: int) -> str | None:
+        """The card in a player's Stable that keeps them from winning now, or None (The Black Spot: "you cannot
+        win the game as long as there is a Basic Unicorn card in your Stable")."""
+        blocker = self.stable_card_with(stables, player, Tag.NO_WIN_WITH_BASICS)
+        if blocker is None:
+            return None
+        basics = any((c := self.cards.get(i)) is not None and c.type is CardType.BASIC for i in stables[player])
+        return blocker if basics else None
+
+    def barred(self, stables: tuple[tuple[str, ...], ...]) -> frozenset[int]:
+        """The seats that cannot win with these Stables."""
+        return frozenset(seat for seat in range(len(stables)) if self.win_barred(stables, seat))
+
+    def beginning_skipped(self, stable: tuple[str, ...]) -> str | None:
+        """The card that makes a player skip the Beginning of Turn phase (Broken Sundial), or None."""
+        return self.card_in(stable, Tag.SKIPS_BEGINNING)
 
     def prompt(self, state: GameState) -> Prompt:
         """What the table may do now: answer the pile, resolve the chain, or the phase's choices."""
@@ -269,9 +325,16 @@ class Table:
         return seen + sum(1 for c in state.pile if c.card == card_id)
 
     def begin_link(self, stable: tuple[str, ...], owner: int) -> Link:
-        """The beginning-of-turn effects of a Stable (Herd Bonuses included), as one link of the chain."""
+        """The beginning-of-turn effects of a Stable (Herd Bonuses included), as one link of the chain.
+
+        None when a card makes its owner skip the Beginning of Turn phase (Broken Sundial); the cards whose
+        triggered effects are silenced there (Blinding Light, Dragon's Blessing) add nothing.
+        """
+        if self.beginning_skipped(stable):
+            return ()
         counts = herd(stable, self.cards, self.rules) if self.profile.herd_bonus else {}
-        return begin_turn_link(stable, owner, self.cards, counts, self.profile.herd_bonus)
+        active = tuple(c for c in stable if not self.triggers_silenced(stable, c))
+        return begin_turn_link(active, owner, self.cards, counts, self.profile.herd_bonus)
 
     def card_of(self, card_id: str) -> Card:
         card = self.cards.get(card_id)

@@ -12,14 +12,21 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
-from assistant.core.cards import VARIATIONS, CardSet, Tag
+from assistant.core.cards import VARIATIONS, CardSet, CardType, Tag
 from assistant.core.rules import Rules
+
+
+def downgrades_silenced(stable: tuple[str, ...], cards: CardSet) -> bool:
+    """True when the Downgrade cards in this Stable have no effect (Dragon's Blessing)."""
+    return any((card := cards.get(card_id)) is not None and card.has(Tag.SILENCES_DOWNGRADES) for card_id in stable)
 
 
 def unicorn_count(stable: tuple[str, ...], cards: CardSet) -> int:
     """How many Unicorns a Stable counts toward winning."""
     found = [cards.get(card_id) for card_id in stable]
-    if any(card is not None and card.has(Tag.NOT_A_UNICORN_EFFECT) for card in found):
+    quiet = downgrades_silenced(stable, cards)
+    masks = [c for c in found if c is not None and c.has(Tag.NOT_A_UNICORN_EFFECT)]
+    if any(not (quiet and card.type is CardType.DOWNGRADE) for card in masks):
         return 0
     return sum(2 if card.has(Tag.COUNTS_AS_TWO) else 1 for card in found if card is not None and card.type.is_creature)
 
@@ -79,10 +86,13 @@ def hand_limit(player: int, stables: tuple[tuple[str, ...], ...], cards: CardSet
     add = 0
     unknown: list[str] = []
     for seat, stable in enumerate(stables):
+        quiet = downgrades_silenced(stable, cards)
         for card_id in stable:
+            card = cards.get(card_id)
+            if quiet and card is not None and card.type is CardType.DOWNGRADE:
+                continue  # Dragon's Blessing: the Downgrade cards in this Stable have no effect
             rule = rules.hand_limits.get(card_id)
             if rule is None:
-                card = cards.get(card_id)
                 if seat == player and card is not None and card.has(Tag.HAND_LIMIT_CHANGE) and card_id not in unknown:
                     unknown.append(card_id)
                 continue
@@ -124,10 +134,14 @@ class Outcome:
         return {"ending": self.ending.value, "winner": self.winner, "tied": list(self.tied)}
 
 
-def most_unicorns(stables: tuple[tuple[str, ...], ...], cards: CardSet) -> Outcome:
+def most_unicorns(
+    stables: tuple[tuple[str, ...], ...], cards: CardSet, barred: frozenset[int] = frozenset()
+) -> Outcome:
     """Rulebook 000: "the player with the most Unicorns wins"; tied, "The player with the most letters wins";
-    still tied, "everyone loses"."""
-    counts = tally(stables, cards)
+    still tied, "everyone loses". A `barred` player cannot win (The Black Spot), so is left out."""
+    if len(barred) >= len(stables):
+        return Outcome(Ending.NO_WINNER)
+    counts = tuple(-1 if seat in barred else n for seat, n in enumerate(tally(stables, cards)))
     best = max(counts)
     leaders = tuple(seat for seat, n in enumerate(counts) if n == best)
     if len(leaders) == 1:

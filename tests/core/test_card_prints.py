@@ -130,9 +130,10 @@ def test_queen_bee_first_print_only_stops_the_other_players_playing_basics():
     # sources: FIRST and TRUE_MISKIN (its rule stops the other players playing Basic Unicorns)
     queen = card("uu-1st", "queen-bee-unicorn")
     assert says(queen.text, "the other players cannot play Basic Unicorn cards")
-    assert queen.has(Tag.BASICS_ONLY_HERE)
+    assert queen.has(Tag.STOPS_OTHERS_BASICS) and not queen.has(Tag.BASICS_ONLY_HERE)
     (second,) = queen.print_variants  # TRUE_MISKIN's text: no Basic Unicorn enters another player's Stable
     assert says(second.text, "any other player's Stable", "brought in by an effect") and second.marks == ("enter",)
+    assert Tag.BASICS_ONLY_HERE in second.tags
 
 
 @pytest.mark.parametrize("card_id", ["americorn", "back-kick", "blatant-thievery", "annoying-flying-unicorn"])

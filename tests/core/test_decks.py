@@ -47,12 +47,12 @@ KNOWN_TAGS = {
         ("super-neigh", "cannot_be_neighed"),
         ("neigh", "neigh"),
         ("double-dutch", "extra_action"),
-        ("rainbow-aura", "protects"),
+        ("rainbow-aura", "protects_unicorns"),
     ],
     "uu-1st": [
         ("ginormous-unicorn", "counts_as_two"),
         ("pandamonium", "not_a_unicorn_effect"),
-        ("slowdown", "stops_neighs"),
+        ("slowdown", "stops_instants"),
         ("yay", "cannot_be_neighed"),
         ("super-neigh", "super_neigh"),
     ],
@@ -66,7 +66,7 @@ KNOWN_TAGS = {
     "uu-nsfw-expansion": [("unicorn-butt-plug", "hand_limit_change")],
     "uu-rainbow-apocalypse": [("tiny-hooves", "hand_limit_change"), ("unicorn-of-famine", "hand_limit_change")],
     "uu-legends": [("extradimensional-saddlebag", "hand_limit_change")],
-    "llamas": [("tranquilizer", "stops_neighs")],
+    "llamas": [("tranquilizer", "stops_instants")],
 }
 
 

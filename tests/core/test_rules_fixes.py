@@ -74,6 +74,20 @@ def test_2_an_insisted_neigh_against_a_super_neigh_has_no_effect():
     assert s.game.state.discard.count("neigh") == 1
 
 
+def test_2_the_table_can_undo_an_insisted_neigh_and_record_something_else():
+    """The table is the authority: the Neigh recorded anyway can be undone, and another answer recorded."""
+    s = start()
+    say(s, "draw", "play magical kittencorn", "super neigh Ben")
+    s.handle("neigh Ana")
+    s.handle("yes")
+    assert [c.card for c in s.game.state.pile] == ["magical-kittencorn", "super-neigh", "neigh"]
+    s.handle("undo")
+    assert [c.card for c in s.game.state.pile] == ["magical-kittencorn", "super-neigh"]
+    said = say(s, "resolve")
+    assert "Ben's Super Neigh resolves: Ana's Magical Kittencorn is Neighed" in said.speech
+    assert "neigh" not in s.game.state.discard
+
+
 def test_3_an_optional_effect_let_go_is_not_honoured():
     """000 and 004: "If you move to your Draw phase without triggering an optional triggered effect, you can no
     longer trigger that effect this turn". Double Dutch let go: one card in the Action phase, the second warned."""
@@ -112,9 +126,28 @@ def test_5_reset_buttons_reshuffle_is_not_against_the_rules():
 
 
 def test_5_a_reshuffle_with_no_card_effect_is_still_warned_under_these_rules():
+    """000 "Deck runs out": the player with the most Unicorns wins; these rules make no new deck."""
     s = start()
     say(s, "draw")
     assert "do not shuffle the discard pile" in s.handle("reshuffle").speech
+
+
+def test_5_a_reshuffle_while_an_effect_that_does_not_reshuffle_waits_is_still_warned():
+    """Only a card whose text shuffles the discard pile into the deck makes the reshuffle its own: Double Dutch's
+    beginning-of-turn effect ("you may play one extra card") does not."""
+    s = start("Ana Ben", "babies red pink")
+    say(s, "draw", "play double dutch", "resolve", "end turn", "end turn")
+    assert s.game.state.chain  # Double Dutch's optional effect waits
+    assert "do not shuffle the discard pile" in s.handle("reshuffle").speech
+
+
+def test_5_every_card_that_reshuffles_makes_the_reshuffle_its_own():
+    """Mystical Vortex: "Then shuffle the discard pile into the deck"; Shake Up: "Shuffle this card, your whole hand
+    and the discard pile into the deck"."""
+    for card in ("mystical vortex", "shake up"):
+        s = start()
+        say(s, "draw", f"play {card}", "resolve")
+        assert "shuffled into a new deck" in say(s, "reshuffle").speech
 
 
 def test_6_a_card_of_the_2_player_list_not_in_the_deck_is_said_once():
@@ -127,6 +160,7 @@ def test_6_a_card_of_the_2_player_list_not_in_the_deck_is_said_once():
 
 
 def test_7_a_deck_with_no_named_babies_does_not_suggest_one():
+    """004: the Llamas deck's Baby Animals; the shipped Llamas list names none yet, so no example is offered."""
     llamas = load_card_set("llamas")
     s = table_session(llamas)
     said = s.handle("new game Ana Ben")
@@ -135,6 +169,7 @@ def test_7_a_deck_with_no_named_babies_does_not_suggest_one():
 
 
 def test_7_nothing_to_answer_uses_the_games_own_words():
+    """004: Llamas Unleashed says Field instead of Stable (and Animals instead of Unicorns)."""
     llamas = load_card_set("llamas")
     s = table_session(llamas)
     s.handle("new game Ana Ben")
@@ -143,6 +178,7 @@ def test_7_nothing_to_answer_uses_the_games_own_words():
 
 
 def test_7_a_player_name_with_terminal_escapes_is_cleaned_before_it_is_looked_up():
+    """A name typed with a terminal escape in it is the same player once the escape is cleaned away."""
     s = start()
     say(s, "draw", "play basic red")
     said = s.handle("neigh \x1b[2JBen")

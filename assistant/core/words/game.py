@@ -198,6 +198,23 @@ def describe_fact(table: Table, fact: ft.Fact, state: GameState) -> str:
             f"{game_card_name(table, fact.card)}, more than {fact.limit}: sacrifice a "
             f"{table.profile.vocabulary.creature} card."
         )
+    if isinstance(fact, ft.CardMustGo):
+        who, going = player_name(table, fact.player), game_card_name(table, fact.card)
+        if fact.empty_hand:
+            return f"{who}'s hand is empty: {going} must move into another player's {table.profile.vocabulary.area}."
+        creature = table.profile.vocabulary.creature
+        return f"{who} has no {creature} card in {area_of(table, fact.player)}: sacrifice {going}."
+    if isinstance(fact, ft.WinBarred):
+        return (
+            f"{player_name(table, fact.player)} has {creatures(table, fact.count)} but cannot win while "
+            f"{game_card_name(table, fact.card)} is in {area_of(table, fact.player)} with a "
+            f"{type_name(CardType.BASIC, table.profile.vocabulary)} there."
+        )
+    if isinstance(fact, ft.BeginningSkipped):
+        return (
+            f"{player_name(table, fact.player)} skips the Beginning of Turn phase while "
+            f"{game_card_name(table, fact.card)} is in {area_of(table, fact.player)}."
+        )
     if isinstance(fact, ft.PileOpenAgain):
         return f"The pile is open again: {_pile_card(table, fact.top)} is on top."
     if isinstance(fact, ft.InstantResolved):
@@ -369,6 +386,27 @@ def describe_objection(table: Table, objection: ob.Objection) -> str:
             return f"{card(target)} cannot be destroyed or sacrificed: its own text says so."
         case ob.MagicCannotDestroy(target, magic):
             return f"{card(target)} cannot be destroyed by a Magic card, and {card(magic)} is one."
+        case ob.OthersCannotPlay(player, played, blocker, owner):
+            kind = type_name(table.card_of(played).type, table.profile.vocabulary)
+            return f"{name(player)} cannot play {kind}s while {card(blocker)} is in {area_of(table, owner)}."
+        case ob.MagicCannotAffect(target, magic):
+            return f"Magic cards cannot affect {card(target)}, and {card(magic)} is one."
+        case ob.NeedsBasic(entering, into):
+            basic = type_name(CardType.BASIC, table.profile.vocabulary)
+            where = area_of(table, into)
+            return f"{card(entering)} can only enter a {area} that holds a {basic}, and {where} holds none."
+        case ob.VariationKeptOut(entering, into, blocker, variation):
+            kind = f"{variation.capitalize()} {table.profile.vocabulary.creature} cards"
+            where = area_of(table, into)
+            return f"{card(entering)} cannot enter {where}: it holds {card(blocker)}, which keeps {kind} out."
+        case ob.CannotDestroy(player, blocker):
+            where = area_of(table, player)
+            return f"{name(player)}'s cards cannot destroy any card while {card(blocker)} is in {where}."
+        case ob.TriggerCannotDestroy(target, source):
+            return f"{card(target)} cannot be destroyed by a triggered effect, and the effect of {card(source)} is one."
+        case ob.Guarded(target, owner, guard, source):
+            where = area_of(table, owner)
+            return f"{card(guard)} in {where} keeps the effect of {card(source)} away from {card(target)}."
     raise AssertionError(f"no sentence for {objection!r}")  # every kind is above; a test checks each
 
 
