@@ -147,6 +147,8 @@ class PrintVariant:
     marks: tuple[str, ...] = ()
     """Words found in this print's printed wording and not in the other's (folded to lower case): an owner's
     reference sheet whose text holds all of them is this print."""
+    sources: tuple[str, ...] = ()
+    """The public transcriptions this print's text was checked against."""
 
 
 #: The animal variations of Llamas Unleashed; a hybrid is written with "+", such as "llama+alpaca".
