@@ -302,7 +302,7 @@ def test_the_bitchiest_unicorn_carries_the_other_decks_print():
     assert base_other.text == expansion.text and expansion_other.text == base.text
     assert base_other.print == "NSFW expansion print" and expansion_other.print == "NSFW base game print"
     assert says(base.text, "cannot enter a Stable that has no Basic Unicorn") and checked(base, UDB, LATER_NSFW)
-    assert says(expansion.text, "only play this card if there is a Basic Unicorn card in your Stable")
+    assert says(expansion.text, "To play this card, you need a Basic Unicorn card in your own Stable")
     assert checked(expansion, FIRST, MUSO) and checked(base_other, FIRST, MUSO)
     assert base_other.marks == ("in order to play",) and expansion_other.marks == ("only enter a stable",)
     assert settled_variant(base, "You must have a Basic Unicorn in your Stable in order to play this card.")
