@@ -35,7 +35,7 @@ CARD_KEYS = {
     "id", "name", "type", "copies", "text", "tags", "variation", "abbreviation", "confidence", "print",
     "print_variants", "sources",
 }  # fmt: skip
-VARIANT_KEYS = {"print", "text", "tags", "confidence", "marks"}
+VARIANT_KEYS = {"print", "text", "tags", "confidence", "marks", "sources"}
 VARIANT_REQUIRED = {"print", "text"}
 CONFIDENCES = ", ".join(c.value for c in Confidence)
 
@@ -384,7 +384,7 @@ def _parse_card(entry: object, lines: dict[str, int], header: int, info: DeckInf
 def _parse_variant(
     raw: object, lines: dict[str, int], fallback: int, label: str, report: Report
 ) -> PrintVariant | None:
-    """One `[[cards.print_variants]]` table: another print's text, tags, confidence and sheet marks."""
+    """One `[[cards.print_variants]]` table: another print's text, tags, confidence, sheet marks and sources."""
     header = lines.get("", fallback)
     if not isinstance(raw, dict):
         report(header, label, "print_variants", "each print variant must be a table")
@@ -420,6 +420,10 @@ def _parse_variant(
     if not isinstance(marks, list) or not all(isinstance(m, str) and m.strip() for m in marks):
         bad("marks", "must be a list of texts that are not empty")
         marks = []
+    sources = raw.get("sources", [])
+    if not isinstance(sources, list) or not all(isinstance(s, str) and s.strip() for s in sources):
+        bad("sources", "must be a list of texts that are not empty")
+        sources = []
     if not ok:
         return None
     return PrintVariant(
@@ -428,4 +432,5 @@ def _parse_variant(
         tags=tags,
         confidence=confidence,
         marks=tuple(" ".join(m.lower().split()) for m in marks),
+        sources=tuple(" ".join(s.split()) for s in sources),
     )

@@ -140,7 +140,10 @@ class Tag(enum.StrEnum):
     STOPS_DESTROYING = "stops_destroying"
     """The effects of its owner's cards cannot destroy any card (Divine Peace)."""
     UNICORN_EFFECT_PROOF = "unicorn_effect_proof"
-    """Other players' Unicorn cards' effects cannot destroy or affect its owner's Unicorns (Dragon Protection)."""
+    """Other players' Unicorn cards' effects cannot destroy or affect its owner's Unicorns (Dragon Protection's
+    older print)."""
+    OTHERS_TRIGGER_PROOF = "others_trigger_proof"
+    """Other players' cards' triggered effects cannot destroy or affect its owner's Unicorns (Dragon Protection)."""
     DRAGON_PROOF = "dragon_proof"
     """Cards with the word Dragon in their name cannot destroy or affect its owner's Unicorns (Dragon Slayer)."""
     SKIPS_BEGINNING = "skips_beginning"
@@ -183,6 +186,8 @@ class PrintVariant:
     marks: tuple[str, ...] = ()
     """Words found in this print's printed wording and not in the other's (folded to lower case): an owner's
     reference sheet whose text holds all of them is this print."""
+    sources: tuple[str, ...] = ()
+    """The public transcriptions this print's text was checked against."""
 
 
 #: The animal variations of Llamas Unleashed; a hybrid is written with "+", such as "llama+alpaca".

@@ -312,7 +312,8 @@ def _check_touch(table: Table, s: GameState, card_id: str, owner: int, out: list
 
 def _check_guard(table: Table, s: GameState, card_id: str, owner: int, out: list[Objection]) -> None:
     """A Unicorn in a Stable whose card keeps the effect being done (the chain's first link) away from it:
-    Dragon Protection (other players' Unicorn cards' effects), Dragon Slayer Unicorn (cards named Dragon)."""
+    Dragon Protection (other players' triggered effects; in its older print, other players' Unicorn cards'
+    effects), Dragon Slayer Unicorn (cards named Dragon)."""
     link: Link = s.chain[0] if s.chain else ()
     if not link or not table.card_of(card_id).type.is_creature:
         return
@@ -322,6 +323,10 @@ def _check_guard(table: Table, s: GameState, card_id: str, owner: int, out: list
         if all(t.owner != owner for t in link):
             out.append(Guarded(card_id, owner, guard, link[0].card))
             return
+    guard = table.stable_card_with(s.stables, owner, Tag.OTHERS_TRIGGER_PROOF)
+    if guard and all(t.kind in _TRIGGERED and t.owner != owner for t in link):
+        out.append(Guarded(card_id, owner, guard, link[0].card))
+        return
     guard = table.stable_card_with(s.stables, owner, Tag.DRAGON_PROOF)
     if guard and all(c is not None and _DRAGON.search(c.name) for c in sources):
         out.append(Guarded(card_id, owner, guard, link[0].card))

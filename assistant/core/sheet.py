@@ -256,7 +256,7 @@ def _make_card(
     if variant is not None:  # the sheet is that print: its text (in our words) and the tags the tracker acts on
         tags = variant.tags if variant.tags is not None else card.tags
         # the deck's own print becomes the other print, so "other print" still reads it
-        own = PrintVariant(card.print or edition, card.text, card.tags, card.confidence)
+        own = PrintVariant(card.print or edition, card.text, card.tags, card.confidence, sources=card.sources)
         others = tuple(v for v in card.print_variants if v is not variant)
         return Card(card.id, card.name, card.type, copies, variant.text, deck_id, tags, card.variation,
                     abbreviation, print=variant.print, print_variants=(own, *others))  # fmt: skip
@@ -329,6 +329,8 @@ def render_import(result: ImportResult, base: Deck, deck_id: str, source: str) -
             out.append(f"confidence = {toml_string(variant.confidence.value)}")
             if variant.marks:
                 out.append(f"marks = [{', '.join(toml_string(mark) for mark in variant.marks)}]")
+            if variant.sources:
+                out.append(f"sources = [{', '.join(toml_string(source) for source in variant.sources)}]")
     return "\n".join(out) + "\n"
 
 

@@ -1,14 +1,17 @@
 """Card prints and confidence: the 1st Edition as printed, print variants, how sure each text is, STEAL versus move.
 
-Each card test names the public transcriptions its text was checked against (the same ones the card's `sources`
-field and its deck's notes name):
+Each card test checks the public transcriptions its text was checked against, as named in the card's `sources`
+(and in its deck's notes):
 
 - FIRST: a first print card list in an open-source JavaScript version of the game (the Kickstarter wording).
+- KEDARV: kedarv/unstable on GitHub, a copy of the fan wiki's card pages with the first and the second print.
+- MUSO: musomaddie/Unstable-Unicorns-Online on GitHub, a card table with the first print wording.
 - TRUE_MISKIN: trueMiskin/unstable-unicorns on GitHub (C#), which implements the 1st Edition second print.
 - RUST: an open-source Rust version of the game with second print card descriptions.
+- UDB: unicornsdatabase.com (saved in BOILER-R00M/unstable on GitHub), the latest print of each card.
 - WIKI: the Unstable Games fan wiki, page "UU Game Terminology - Blinding Effect".
 - LEILA: LeilaOmar/UnstableUnicorns on GitHub, basedeck.c.
-- LATER_NSFW: a second open-source JavaScript version of the game, with the later NSFW wording (STEAL).
+- LATER_NSFW: Harrmalik/online-unstable-unicorn on GitHub, with the later NSFW wording (STEAL).
 """
 
 from __future__ import annotations
@@ -23,14 +26,24 @@ import tomllib
 
 import pytest
 
+from assistant.commands.app import table_session
 from assistant.core import words
 from assistant.core.cardfile import CardDataError, parse_deck
-from assistant.core.cards import Card, Confidence, Tag, split_other_print
+from assistant.core.cards import Card, Confidence, PrintVariant, Tag, split_other_print
 from assistant.core.sheet import match_sheet, parse_sheet, render_import, settled_variant
 from assistant.session import Session
 from assistant.storage.decks import deck_files, load_card_set, load_deck
 
 SECOND_PRINT = "1st Edition second print"
+FIRST = "an open-source JavaScript version of the game"
+KEDARV = "kedarv/unstable"
+MUSO = "musomaddie/Unstable-Unicorns-Online"
+TRUE_MISKIN = "trueMiskin/unstable-unicorns"
+RUST = "an open-source Rust version of the game"
+UDB = "unicornsdatabase.com"
+WIKI = "the Unstable Games fan wiki"
+LEILA = "LeilaOmar/UnstableUnicorns"
+LATER_NSFW = "Harrmalik/online-unstable-unicorn"
 
 
 def card(deck_id: str, card_id: str) -> Card:
@@ -43,6 +56,19 @@ def says(text: str, *phrases: str) -> bool:
     return all(phrase.lower() in folded for phrase in phrases)
 
 
+def checked(text: Card | PrintVariant, *names: str) -> bool:
+    """The text names exactly these sources, and is confirmed when two or more agree."""
+    found = sorted(names.index(n) for s in text.sources for n in names if n in s)
+    confirmed = text.confidence is (Confidence.CONFIRMED if len(names) >= 2 else Confidence.SINGLE_SOURCE)
+    return found == list(range(len(names))) and len(text.sources) == len(names) and confirmed
+
+
+def source_name(source: str) -> str:
+    """The part of a source that its deck's notes must name: owner/repository, a site, or its first words."""
+    found = re.search(r"[\w.-]+/[\w.-]+|[\w-]+\.com", source)
+    return found.group(0) if found else " ".join(source.split(",")[0].split()[:7])
+
+
 def tags_follow_steal_wording(text: str, tags: frozenset[Tag]) -> bool:
     """A text that says steal (other than "cannot steal") is tagged steal; a text that only moves is not."""
     steals = bool(re.search(r"(?<!cannot )\bsteal", text, re.IGNORECASE))
@@ -53,22 +79,21 @@ def tags_follow_steal_wording(text: str, tags: frozenset[Tag]) -> bool:
 
 
 def test_seductive_unicorn_first_print_moves_without_a_discard_and_gives_it_back():
-    # sources: FIRST (may move a Unicorn, which goes back); second print: TRUE_MISKIN and RUST (STEAL, goes back)
+    # first print: FIRST, KEDARV and MUSO (may move a Unicorn, which goes back); second print: TRUE_MISKIN, KEDARV, UDB
     seductive = card("uu-1st", "seductive-unicorn")
     assert says(seductive.text, "you may move a Unicorn card", "goes back")
     assert "discard" not in seductive.text.lower()
     assert not seductive.has(Tag.STEAL) and not seductive.has(Tag.DISCARD)
     assert tags_follow_steal_wording(seductive.text, seductive.tags)
-    assert seductive.confidence is Confidence.SINGLE_SOURCE
+    assert checked(seductive, FIRST, KEDARV, MUSO)
     (second,) = seductive.print_variants
-    assert second.print == SECOND_PRINT and second.confidence is Confidence.CONFIRMED
+    assert second.print == SECOND_PRINT and checked(second, TRUE_MISKIN, KEDARV, UDB)
     assert says(second.text, "you must steal a Unicorn card", "goes back")
     assert second.tags is not None and Tag.STEAL in second.tags
     assert tags_follow_steal_wording(second.text, second.tags)
 
 
 def test_unicorn_phoenix_first_print_discards_on_entering_and_comes_back_with_a_card_in_hand():
-    # sources: FIRST and RUST
     phoenix = card("uu-1st", "unicorn-phoenix")
     assert says(
         phoenix.text,
@@ -77,84 +102,160 @@ def test_unicorn_phoenix_first_print_discards_on_entering_and_comes_back_with_a_
         "card in your hand to discard",
     )
     assert phoenix.has(Tag.ENTER_TRIGGER) and phoenix.has(Tag.DISCARD)
-    assert phoenix.confidence is Confidence.CONFIRMED and len(phoenix.sources) == 2
+    assert checked(phoenix, FIRST, KEDARV, RUST)
 
 
 def test_mermaid_unicorn_may_return_a_card_from_any_stable_yours_included():
-    # sources: FIRST and TRUE_MISKIN
     mermaid = card("uu-1st", "mermaid-unicorn")
     assert says(mermaid.text, "you may", "any player's Stable, yours included", "hand")
     assert "another player" not in mermaid.text
-    assert mermaid.has(Tag.RETURN_TO_HAND) and mermaid.confidence is Confidence.CONFIRMED
+    assert mermaid.has(Tag.RETURN_TO_HAND) and checked(mermaid, FIRST, KEDARV, MUSO)
 
 
 def test_blinding_light_keeps_unicorns_their_type_and_the_second_print_stops_only_triggered_effects():
-    # sources: FIRST (effects cannot be used); second print: TRUE_MISKIN and WIKI (triggered effects only)
+    # first print: FIRST and KEDARV (effects cannot be used); second print: TRUE_MISKIN, KEDARV, WIKI (triggered only)
     light = card("uu-1st", "blinding-light")
     assert says(light.text, "none of the effects", "keep their type")
     assert "count as Basic" not in light.text
-    assert light.confidence is Confidence.SINGLE_SOURCE
+    assert checked(light, FIRST, KEDARV)
     (second,) = light.print_variants
-    assert second.print == SECOND_PRINT and second.confidence is Confidence.CONFIRMED
+    assert second.print == SECOND_PRINT and checked(second, TRUE_MISKIN, KEDARV, WIKI)
     assert says(second.text, "triggered effects", "continuous effects still work")
     assert second.marks == ("triggered",)
 
 
-@pytest.mark.parametrize("card_id", ["chainsaw-unicorn", "targeted-destruction"])
-def test_chainsaw_and_targeted_destruction_sacrifice_or_destroy_an_upgrade_or_a_downgrade(card_id):
-    # sources: FIRST, with TRUE_MISKIN (Chainsaw Unicorn) and RUST (Targeted Destruction)
+@pytest.mark.parametrize(("card_id", "sources"), [("chainsaw-unicorn", ()), ("targeted-destruction", (RUST,))])
+def test_chainsaw_and_targeted_destruction_sacrifice_or_destroy_an_upgrade_or_a_downgrade(card_id, sources):
     chosen = card("uu-1st", card_id)
     assert says(chosen.text, "an Upgrade or Downgrade card in any Stable", "Sacrifice it", "destroy it")
     assert chosen.has(Tag.SACRIFICE) and chosen.has(Tag.DESTROY)
-    assert chosen.confidence is Confidence.CONFIRMED
+    assert checked(chosen, FIRST, KEDARV, *sources)
 
 
 def test_llamacorn_first_edition_also_shuffles_the_discard_pile_into_the_deck():
-    # sources: FIRST and TRUE_MISKIN
     llamacorn = card("uu-1st", "llamacorn")
     assert says(llamacorn.text, "must discard a card", "the discard pile is shuffled into the deck")
     assert card("uu-2nd", "llamacorn").text != llamacorn.text, "the 2nd Edition card does not shuffle"
+    assert checked(llamacorn, FIRST, KEDARV)
 
 
 def test_magical_kittencorn_cannot_be_destroyed_or_affected_by_magic_cards():
-    # sources: FIRST only, so the text says it is from a single source
     kitten = card("uu-1st", "magical-kittencorn")
     assert says(kitten.text, "Magic cards can neither destroy it nor affect it")
-    assert kitten.has(Tag.MAGIC_PROOF) and kitten.confidence is Confidence.SINGLE_SOURCE
+    assert kitten.has(Tag.MAGIC_PROOF) and checked(kitten, FIRST, KEDARV, MUSO)
 
 
 # --- item 1, the smaller points --------------------------------------------------------------------------------------
 
 
 def test_queen_bee_first_print_only_stops_the_other_players_playing_basics():
-    # sources: FIRST and TRUE_MISKIN (its rule stops the other players playing Basic Unicorns)
     queen = card("uu-1st", "queen-bee-unicorn")
     assert says(queen.text, "the other players cannot play Basic Unicorn cards")
     assert queen.has(Tag.STOPS_OTHERS_BASICS) and not queen.has(Tag.BASICS_ONLY_HERE)
-    (second,) = queen.print_variants  # TRUE_MISKIN's text: no Basic Unicorn enters another player's Stable
+    assert checked(queen, FIRST, KEDARV, MUSO)
+    (second,) = queen.print_variants  # no Basic Unicorn enters another player's Stable
     assert says(second.text, "any other player's Stable", "brought in by an effect") and second.marks == ("enter",)
-    assert Tag.BASICS_ONLY_HERE in second.tags
+    assert Tag.BASICS_ONLY_HERE in second.tags and checked(second, TRUE_MISKIN, KEDARV, UDB)
 
 
 @pytest.mark.parametrize("card_id", ["americorn", "back-kick", "blatant-thievery", "annoying-flying-unicorn"])
 def test_the_first_print_says_any_player(card_id):
-    # sources: FIRST and TRUE_MISKIN
     chosen = card("uu-1st", card_id)
     assert "any player" in chosen.text and "another player" not in chosen.text
-    assert chosen.confidence is Confidence.CONFIRMED and len(chosen.sources) == 2
+    assert checked(chosen, FIRST, KEDARV, TRUE_MISKIN)
 
 
 def test_the_first_edition_deck_follows_one_print_and_says_which():
-    # sources: FIRST for every first print text; LEILA for Puppicorn's end-of-turn move
     deck = load_deck("uu-1st")
     assert "follows the first print, the Kickstarter one" in deck.info.notes
-    assert says(card("uu-1st", "puppicorn").text, "when your turn ends", "player on your left")
-    for card_id in ("rainbow-mane", "extra-tail"):
-        assert says(card("uu-1st", card_id).text, "You can play this card only while your own Stable holds a Basic")
-    assert "triggering" not in card("uu-1st", "unicorn-shrinkray").text, "the trigger clause came with a later print"
-    (puppy_second,) = card("uu-1st", "puppicorn").print_variants
-    assert says(puppy_second.text, "whenever a player begins a turn")
     assert deck.info.edition == "1st Edition (Kickstarter)"
+    puppy = card("uu-1st", "puppicorn")  # FIRST, KEDARV and LEILA: it moves on at the end of its owner's turn
+    assert says(puppy.text, "when your turn ends", "player on your left") and checked(puppy, FIRST, KEDARV, LEILA)
+    (puppy_second,) = puppy.print_variants
+    assert says(puppy_second.text, "whenever a player begins a turn")
+    assert checked(puppy_second, TRUE_MISKIN, KEDARV, UDB)
+
+
+@pytest.mark.parametrize("card_id", ["rainbow-mane", "extra-tail"])
+def test_rainbow_mane_and_extra_tail_first_print_ask_for_a_basic_in_your_own_stable_to_play_them(card_id):
+    chosen = card("uu-1st", card_id)
+    assert says(chosen.text, "You can play this card only while your own Stable holds a Basic")
+    assert checked(chosen, FIRST, KEDARV)
+    (second,) = chosen.print_variants  # KEDARV and UDB: whichever Stable it enters must hold a Basic Unicorn
+    assert second.print == SECOND_PRINT and says(second.text, "Only a Stable that already holds a Basic Unicorn card")
+    assert second.marks == ("in that stable",) and checked(second, KEDARV, UDB)
+
+
+def test_unicorn_shrinkray_first_print_does_not_say_the_effects_are_skipped():
+    shrink = card("uu-1st", "unicorn-shrinkray")
+    assert "trigger" not in shrink.text and "set off" not in shrink.text, "that clause came with the second print"
+    assert says(shrink.text, "goes to the discard pile", "replaced by a Baby Unicorn")
+    assert checked(shrink, FIRST, KEDARV)
+    (second,) = shrink.print_variants
+    assert says(second.text, "none of its effects set off") and second.marks == ("without triggering",)
+    assert checked(second, TRUE_MISKIN, KEDARV, UDB)
+
+
+def test_double_dutch_first_print_lets_you_play_two_cards():
+    dutch = card("uu-1st", "double-dutch")
+    assert says(dutch.text, "you may play 2 cards") and checked(dutch, FIRST, KEDARV, MUSO)
+
+
+@pytest.mark.parametrize("card_id", ["alluring-narwhal", "unicorn-lasso"])
+def test_alluring_narwhal_and_unicorn_lasso_first_print_move_from_any_stable_and_the_second_print_steals(card_id):
+    chosen = card("uu-1st", card_id)
+    assert says(chosen.text, "you may", "any player's Stable") and "steal" not in chosen.text.lower()
+    assert not chosen.has(Tag.STEAL) and checked(chosen, FIRST, KEDARV, MUSO)
+    (second,) = chosen.print_variants
+    assert second.tags is not None and Tag.STEAL in second.tags and "steal" in second.text
+    assert second.marks == ("steal",) and checked(second, TRUE_MISKIN, KEDARV, UDB)
+
+
+def test_unicorn_swap_first_print_trades_without_stealing():
+    swap = card("uu-1st", "unicorn-swap")
+    assert says(swap.text, "exchange them", "any player's Stable") and "steal" not in swap.text.lower()
+    assert swap.has(Tag.SWAP) and not swap.has(Tag.STEAL) and checked(swap, FIRST, KEDARV, MUSO)
+    (second,) = swap.print_variants
+    assert second.tags is not None and {Tag.SWAP, Tag.STEAL} <= second.tags and second.marks == ("steal",)
+
+
+def test_shark_with_a_horn_first_print_destroys_first_then_sacrifices_itself():
+    shark = card("uu-1st", "shark-with-a-horn")
+    assert shark.text.index("destroy") < shark.text.index("sacrifice") and checked(shark, FIRST, KEDARV, MUSO)
+    (second,) = shark.print_variants
+    assert second.text.index("sacrifice") < second.text.index("destroy")
+    assert second.marks == ("sacrifice this card if you do",) and checked(second, TRUE_MISKIN, KEDARV, UDB)
+    assert settled_variant(shark, "On entering, you may SACRIFICE this card. If you do, DESTROY a Unicorn.")
+    assert settled_variant(shark, "On entering, you may DESTROY a Unicorn. If you do, SACRIFICE this card.") is None
+
+
+def test_tiny_stable_first_print_is_a_limit_of_five_and_the_second_print_sacrifices():
+    tiny = card("uu-1st", "tiny-stable")
+    assert says(tiny.text, "no more than 5 Unicorns") and "sacrifice" not in tiny.text.lower()
+    assert tiny.has(Tag.AT_MOST_FIVE) and not tiny.has(Tag.SACRIFICE) and checked(tiny, FIRST, MUSO)
+    (second,) = tiny.print_variants
+    assert says(second.text, "must sacrifice a Unicorn card") and second.tags is not None
+    assert Tag.SACRIFICE in second.tags and checked(second, TRUE_MISKIN, UDB)
+    assert "Tiny Stable" in load_deck("uu-1st").info.notes, "the notes say what the tracker does past five"
+
+
+def test_every_source_a_card_or_print_names_is_named_in_its_deck_notes():
+    missing = []
+    for deck_id in deck_files():
+        deck = load_deck(deck_id)
+        for chosen in deck.cards:
+            for source in (*chosen.sources, *(s for v in chosen.print_variants for s in v.sources)):
+                if source_name(source) not in deck.info.notes:
+                    missing.append((deck_id, chosen.id, source_name(source)))
+    assert missing == []
+
+
+def test_a_first_edition_text_from_two_sources_is_confirmed_and_from_one_is_single_source():
+    for chosen in load_deck("uu-1st").cards:
+        for text in (chosen, *chosen.print_variants):
+            if text.sources:
+                expected = Confidence.CONFIRMED if len(text.sources) >= 2 else Confidence.SINGLE_SOURCE
+                assert text.confidence is expected, (chosen.id, text.sources)
 
 
 # --- item 3: print variants that decide rules ------------------------------------------------------------------------
@@ -162,15 +263,37 @@ def test_the_first_edition_deck_follows_one_print_and_says_which():
 
 @pytest.mark.parametrize("card_id", ["naked-narwhal", "free-candy-unicorn", "horny-flying-unicorn"])
 def test_nsfw_expansion_cards_that_move_are_not_tagged_steal_and_their_later_print_steals(card_id):
-    # sources: FIRST (the earlier print moves the Unicorn); LATER_NSFW and the NSFW base deck (STEAL)
+    # earlier print: FIRST and MUSO (the Unicorn is moved); later print: UDB and LATER_NSFW (STEAL)
     moved = card("uu-nsfw-expansion", card_id)
     assert "move" in moved.text and not moved.has(Tag.STEAL)
-    assert tags_follow_steal_wording(moved.text, moved.tags)
+    assert tags_follow_steal_wording(moved.text, moved.tags) and checked(moved, FIRST, MUSO)
     (later,) = moved.print_variants
     assert later.tags is not None and Tag.STEAL in later.tags and "steal" in later.text
-    assert later.marks == ("steal",)
+    assert later.marks == ("steal",) and checked(later, UDB, LATER_NSFW)
     base = card("uu-nsfw", card_id)
     assert base.has(Tag.STEAL) and tags_follow_steal_wording(base.text, base.tags)
+
+
+@pytest.mark.parametrize("card_id", ["naked-narwhal", "free-candy-unicorn", "horny-flying-unicorn"])
+def test_paladin_unicorn_lets_the_earlier_print_move_and_warns_the_later_print_steal(card_id):
+    """Paladin Unicorn: "you cannot steal cards from other players' Stables". At the table, the earlier print's
+    effect is recorded as a move and passes; the later print's is a steal and is warned. Fishing Rod answers a
+    steal only, so the search for steal cards finds the later print's tag and not the earlier one's."""
+    session = table_session(load_card_set("uu-2nd", ["uu-nsfw-expansion", "uu-legends"]))
+    session.handle("new game Ana Ben")
+    session.handle("draw")
+    for name, into in (("paladin unicorn", "Ana"), ("basic red", "Ben")):
+        reply = session.handle(f"bring {name} into {into}")
+        if reply.confirm:
+            session.handle("yes")
+    moved = card("uu-nsfw-expansion", card_id)
+    (later,) = moved.print_variants
+    assert "move" in moved.text and not moved.has(Tag.STEAL)
+    assert "steal" in later.text and later.tags is not None and Tag.STEAL in later.tags
+    assert not session.handle("move basic red from Ben to Ana").confirm, "the earlier print moves: Paladin allows it"
+    session.handle("undo")
+    steal = session.handle("steal basic red from Ben")
+    assert steal.confirm and "cannot steal cards while" in steal.speech, "the later print steals: Paladin warns"
 
 
 def test_the_bitchiest_unicorn_carries_the_other_decks_print():
@@ -179,18 +302,27 @@ def test_the_bitchiest_unicorn_carries_the_other_decks_print():
     (expansion_other,) = expansion.print_variants
     assert base_other.text == expansion.text and expansion_other.text == base.text
     assert base_other.print == "NSFW expansion print" and expansion_other.print == "NSFW base game print"
+    assert says(base.text, "cannot enter a Stable that has no Basic Unicorn") and checked(base, UDB, LATER_NSFW)
+    assert says(expansion.text, "To play this card, you need a Basic Unicorn card in your own Stable")
+    assert checked(expansion, FIRST, MUSO) and checked(base_other, FIRST, MUSO)
+    assert base_other.marks == ("in order to play",) and expansion_other.marks == ("only enter a stable",)
+    assert settled_variant(base, "You must have a Basic Unicorn in your Stable in order to play this card.")
+    assert settled_variant(expansion, "This card can only enter a Stable holding a Basic Unicorn card.")
 
 
-def test_dragon_protection_says_it_follows_an_older_print_from_a_single_source():
+def test_dragon_protection_follows_the_later_print_and_keeps_the_older_one_each_from_a_single_source():
     protection = card("uu-dragons", "dragon-protection")
-    assert protection.print == "older print" and protection.confidence is Confidence.SINGLE_SOURCE
+    assert says(protection.text, "triggered effects of cards belonging to other players") and checked(protection, UDB)
+    (older,) = protection.print_variants
+    assert older.print == "older print" and says(older.text, "the effects of other players' Unicorn cards")
+    assert older.marks == ("unicorn card effects",) and checked(older, MUSO)
 
 
 def test_neigh_thank_you_keeps_its_first_print_where_both_players_must_draw():
-    # sources: FIRST ("each of you" draws)
     thanks = card("uu-rainbow-apocalypse", "neigh-thank-you")
+    assert says(thanks.text, "you and that player may each draw a card") and checked(thanks, MUSO)
     (first,) = thanks.print_variants
-    assert says(first.text, "both of you draw a card") and first.confidence is Confidence.SINGLE_SOURCE
+    assert says(first.text, "both of you draw a card") and checked(first, UDB)
 
 
 @pytest.mark.parametrize(("card_id", "phrase"), [("llamacorn-ra", "shuffle"), ("unicorn-phoenix-ra", "enters")])
@@ -342,9 +474,14 @@ def test_the_player_asks_for_a_cards_other_print(line):
 def test_a_card_read_first_mentions_its_other_print_and_other_print_alone_reads_it():
     session = Session(load_card_set("uu-1st"))
     first = session.handle("blinding light")
-    assert words.OTHER_PRINT_HINT in first.speech and "From a single source" in first.speech
+    assert words.OTHER_PRINT_HINT in first.speech and "check the card" not in first.speech, "confirmed by two"
     other = session.handle("other print")
     assert "Unicorn cards' triggered effects never happen" in other.speech
+    dragons = Session(load_card_set("uu-2nd", ["uu-dragons"]))
+    protection = dragons.handle("dragon protection")
+    assert words.OTHER_PRINT_HINT in protection.speech and "From a single source" in protection.speech
+    older = dragons.handle("other print")
+    assert "In the older print:" in older.speech and "From a single source" in older.speech
 
 
 def test_a_card_with_no_other_print_says_so():
@@ -435,3 +572,21 @@ def test_a_card_that_takes_or_trades_without_stealing_is_not_tagged_steal(deck, 
     """Unicorn Net sends a card about to be discarded to your hand; Polyamorous Unicorn trades itself for a Unicorn
     (a swap): neither text says STEAL, so Paladin Unicorn's "cannot steal" does not stop them."""
     assert not card(deck, card_id).has(Tag.STEAL)
+
+
+#: Owners' sheets in short paraphrase (not the printed wording): the second print's and the first print's.
+SETTLING = [
+    ("alluring-narwhal", "On entering you may STEAL an Upgrade.", "On entering you may move an Upgrade to yours."),
+    ("unicorn-lasso", "At the start of your turn you may STEAL a Unicorn.", "You may move a Unicorn to yours."),
+    ("unicorn-swap", "Move one of yours away, then STEAL one back.", "Trade one of your Unicorns for another."),
+    ("tiny-stable", "Over five Unicorns: SACRIFICE one.", "Five Unicorns at most."),
+    ("unicorn-shrinkray", "Discard their Unicorns without triggering them.", "Replace their Unicorns with babies."),
+    ("rainbow-mane", "Enters only if there is a Basic in that Stable.", "Needs a Basic in your Stable to play."),
+]
+
+
+@pytest.mark.parametrize(("card_id", "second", "first"), SETTLING)
+def test_an_owners_sheet_settles_the_first_edition_print(card_id, second, first):
+    chosen = card("uu-1st", card_id)
+    assert settled_variant(chosen, second) is chosen.print_variants[0]
+    assert settled_variant(chosen, first) is None

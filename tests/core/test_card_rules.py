@@ -200,8 +200,8 @@ def test_the_tiniest_unicorn_cannot_be_destroyed_by_a_triggered_effect():
 
 
 def test_dragon_protection_keeps_other_players_unicorn_effects_away():
-    """Dragon Protection (Dragons): "the effects of other players' Unicorn cards cannot destroy or otherwise affect
-    your Unicorn cards". A Magic card's effect is not a Unicorn card's."""
+    """Dragon Protection (Dragons), its later print: other players' cards' triggered effects can neither destroy
+    nor affect your Unicorn cards (a Unicorn's effect on entering is triggered; a Magic card's is not)."""
     session = table("uu-2nd", ("uu-dragons",))
     bring(session, "dragon-protection", into="Ben")
     bring(session, "basic-unicorn-red", into="Ben")
@@ -409,7 +409,8 @@ TEXT_TAGS = [
     (r"your Unicorn cards cannot be destroyed", Tag.PROTECTS_UNICORNS),
     (
         r"can only enter a Stable that already holds a Basic|cannot enter a Stable that has no Basic|"
-        r"only play this card if there is a Basic|play this card only while your own Stable holds a Basic",
+        r"only play this card if there is a Basic|play this card only while your own Stable holds a Basic|"
+        r"you need a Basic Unicorn card in your own Stable",
         Tag.NEEDS_BASIC,
     ),
     (r"Llama and Alpaca Animal cards cannot enter your Field", Tag.NO_LLAMAS_HERE),
@@ -419,17 +420,28 @@ TEXT_TAGS = [
     (r"nor affect it in any other way", Tag.MAGIC_UNTOUCHABLE),
     (r"the effects of your cards cannot destroy", Tag.STOPS_DESTROYING),
     (r"the effects of other players' Unicorn cards cannot destroy", Tag.UNICORN_EFFECT_PROOF),
+    (r"triggered effects of cards belonging to other players can neither destroy", Tag.OTHERS_TRIGGER_PROOF),
     (r"word Dragon in their name cannot destroy", Tag.DRAGON_PROOF),
     (r"you skip your Beginning of Turn phase", Tag.SKIPS_BEGINNING),
     (
         r"their effects do not work|effects of your Unicorn cards can be used|triggered effects of your Unicorn "
-        r"cards do not happen|triggered effects on your Unicorn cards take place|counts as a Ram and has no effect",
+        r"cards do not happen|triggered effects never happen|triggered effects on your Unicorn cards take place|"
+        r"counts as a Ram and has no effect",
         Tag.SILENCES_UNICORNS,
     ),
-    (r"the Downgrade cards in your Stable have no effect", Tag.SILENCES_DOWNGRADES),
-    (r"discard pile into the deck|discard pile is shuffled into the deck", Tag.RESHUFFLES),
-    (r"ever have no Unicorn cards in your Stable, sacrifice this card", Tag.GONE_WITHOUT_UNICORNS),
-    (r"hand is empty, this card must move|no cards in your hand, move this card", Tag.MOVES_ON_EMPTY_HAND),
+    (
+        r"the Downgrade cards in your Stable have no effect|any Downgrade card in your Stable does nothing",
+        Tag.SILENCES_DOWNGRADES,
+    ),
+    (
+        r"discard pile into the deck|discard pile is shuffled into the deck|discard pile back in the deck and shuffle",
+        Tag.RESHUFFLES,
+    ),
+    (
+        r"ever (have|hold) no Unicorn cards, sacrifice this card|ever have no Unicorn cards in your Stable, sacrifice this card",
+        Tag.GONE_WITHOUT_UNICORNS,
+    ),
+    (r"hand is empty, this card (must )?moves?|no cards in your hand, move this card", Tag.MOVES_ON_EMPTY_HAND),
 ]
 
 #: Cards whose text forbids or protects something the tracker does not check, each with the reason; every such
@@ -453,7 +465,7 @@ LEFT_TO_THE_TABLE = {
 
 #: Words that mark a prohibition or a protection in a card's text.
 FORBIDS = re.compile(
-    r"cannot|can't|can neither|never|can only|only while|only play|no effect|do not work|do not happen|"
+    r"cannot|can't|can neither|\bnever\b|can only|only while|only play|no effect|do not work|do not happen|"
     r"take place|skip your Beginning|nothing can|no one can|none of|would be sacrificed or destroyed|"
     r"about to be destroyed|would be destroyed|face up",
     re.IGNORECASE,
