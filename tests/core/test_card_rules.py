@@ -438,7 +438,8 @@ TEXT_TAGS = [
         Tag.RESHUFFLES,
     ),
     (
-        r"ever hold no Unicorn cards, sacrifice this card|ever have no Unicorn cards in your Stable, sacrifice this card",
+        r"ever hold no Unicorn cards, sacrifice this card|"
+        r"ever have no Unicorn cards in your Stable, sacrifice this card",
         Tag.GONE_WITHOUT_UNICORNS,
     ),
     (r"hand is empty, this card (must )?moves?|no cards in your hand, move this card", Tag.MOVES_ON_EMPTY_HAND),
