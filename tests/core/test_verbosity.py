@@ -210,3 +210,22 @@ def test_a_command_typed_in_braille_cells_is_run_as_the_command():
     assert s.handle(to_cells("undo")).lines[0] == "Undone: Ana drew a card."
     looked_up = s.handle(to_cells("yay"))  # a card's name in cells is still a look-up
     assert looked_up.card is not None and looked_up.card.id == "yay"
+
+
+@pytest.mark.parametrize(
+    "deck, card_id, gist",
+    [
+        # a first clause of two words is no gist: whole clauses are kept while they fit
+        ("uu-2nd", "reset-button", "Every player, you included, must sacrifice all the Upgrade and Downgrade cards"),
+        # both openings left out, so what is said is what the card lets you do
+        ("uu-1st", "extremely-fertile-unicorn", "you may discard a card to bring a Baby Unicorn"),
+        ("uu-1st", "double-dutch", "you may play 2 cards this turn instead of 1"),
+    ],
+)
+def test_a_chain_link_says_what_its_card_does_in_whole_clauses(deck, card_id, gist):
+    from assistant.core.words.cards import card_gist
+
+    card = next(c for c in load_card_set(deck) if c.id == card_id)
+    said = card_gist(card)
+    assert said.startswith(gist)
+    assert said == gist or said.endswith(", and more") and len(said.split()) <= 24

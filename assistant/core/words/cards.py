@@ -244,10 +244,16 @@ def card_gist(card: Card, about: str = "") -> str:
         return ""
     chosen = next((t for t in sentences if about and about in t.lower()), sentences[0])
     head, comma, rest = chosen.partition(", ")
-    if comma and head.split()[0].lower() in ("when", "if", "at", "each", "while", "whenever"):
-        chosen = rest
+    while comma and rest and head.split()[0].lower() in ("when", "if", "at", "each", "while", "whenever"):
+        chosen = rest  # "At the beginning of your turn, if this card is in your Stable, you may ...": the "you may"
+        head, comma, rest = chosen.partition(", ")
     said = chosen.split()
     if len(said) <= GIST_WORDS:
         return chosen
-    clause = chosen.split(", ")[0].split()
-    return " ".join(clause if len(clause) <= GIST_WORDS else said[:GIST_WORDS]).rstrip(",;:") + ", and more"
+    kept: list[str] = []  # whole clauses while they fit, so the gist is never a stub such as "Every player"
+    for clause in chosen.split(", "):
+        if len(" ".join(kept + [clause]).split()) > GIST_WORDS + GIST_WORDS // 2:
+            break
+        kept.append(clause)
+    short = len(" ".join(kept).split()) < GIST_WORDS // 2
+    return (" ".join(said[:GIST_WORDS]) if short else ", ".join(kept)).rstrip(",;:") + ", and more"
