@@ -7,6 +7,7 @@ import pytest
 
 from assistant.commands.app import table_session
 from assistant.core.reply import Control, Verbosity
+from assistant.core.words.cards import card_gist
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
 
@@ -223,8 +224,6 @@ def test_a_command_typed_in_braille_cells_is_run_as_the_command():
     ],
 )
 def test_a_chain_link_says_what_its_card_does_in_whole_clauses(deck, card_id, gist):
-    from assistant.core.words.cards import card_gist
-
     card = next(c for c in load_card_set(deck) if c.id == card_id)
     said = card_gist(card)
     assert said.startswith(gist)
