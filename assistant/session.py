@@ -23,6 +23,7 @@ from assistant.core.lobby import GameStore, Lobby
 from assistant.core.lookup import Resolution, resolve_name
 from assistant.core.reply import Choice, Control, Pending, Question, Reply, Verbosity
 from assistant.core.search import search_cards, search_words
+from assistant.core.sheet import matching_card
 from assistant.core.verbs import help_lines, near_verb, parse_command
 
 __all__ = ["CardResolver", "Control", "Reply", "Session", "Verbosity"]
@@ -292,6 +293,8 @@ class Session:
     def _offer_card(self, new: NewCard) -> Reply:
         """Offer to add a scanned card this deck does not have; its type from its words, or the player's answer."""
 
+        same = matching_card(new.name, self.cards.base)  # a typo of a deck card's name: that card's new words
+
         def add(card_type: CardType) -> Reply:
             assert self.learn is not None
             try:
@@ -299,8 +302,16 @@ class Session:
             except (OSError, LookupError, ValueError) as exc:
                 return Reply.error(words.card_not_learned(new.name, str(exc).splitlines()[0]))
             self.cards, self.resolver, self.lobby.cards = cards, resolver, cards
+            if same is not None:
+                sentence = words.card_words_learned(same.name, path)
+                return Reply((sentence,), sentence, important=True, card=cards.get(same.id))
             sentence = words.card_learned(new.name, words.type_name(card_type, cards.vocabulary), path)
             return Reply((sentence,), sentence, important=True, card=cards.find_exact(new.name))
+
+        if same is not None:
+            deck_type = same.type  # the deck's type is kept, as an import keeps it
+            sentence = words.offer_card_words(same.name, new.text)
+            return Reply((sentence,), sentence, important=True, pending=Question(lambda: add(deck_type)))
 
         def other(text: str) -> Reply | None:
             card_type = type_from_prefix(text)

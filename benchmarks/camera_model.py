@@ -478,3 +478,148 @@ def rest_frame(shots: list[Shot], speed_mm_s: float = 100.0) -> int | None:
         if code_in_view(shot) and math.hypot(shot.velocity[0], shot.velocity[1]) <= speed_mm_s:
             return index
     return None
+
+
+# A player following the cues: the closed loop on the evaluation camera.
+
+#: What goes wrong when a blind player first holds a card up, as changes to the hold.
+PROBLEMS: dict[str, dict] = {
+    "too far": {"distance_mm": 1100.0},
+    "too close": {"distance_mm": 70.0},
+    "turned away": {"yaw": 65.0},
+    "moving": {"sweep_mm_s": 300.0},
+    "a reflection": {"glare": 1.2},
+    "off the edge": {"edge": True},
+}
+#: The cue that names each problem (a reflection may also squash the code's outline: both ask for a tilt).
+NAMES_THE_PROBLEM: dict[str, tuple[str, ...]] = {
+    "too far": ("closer",),
+    "too close": ("further",),
+    "turned away": ("tilt",),
+    "moving": ("hold still",),
+    "a reflection": ("glare", "tilt"),
+    "off the edge": ("move left", "move right", "move up", "move down"),
+}
+#: The player: seconds from hearing a cue to starting to move, and the move itself.
+REACTION_S, MOVE_S = 0.6, 0.5
+
+
+@dataclass(frozen=True)
+class Hold:
+    """How the player holds the card up: the pose the hand aims at (the tremor is added frame by frame)."""
+
+    distance_mm: float = 400.0
+    offset_mm: tuple[float, float] = (0.0, 0.0)
+    yaw: float = 0.0
+    pitch: float = 0.0
+    glare: float = 0.0
+    sweep_mm_s: float = 0.0
+    """A hand waving the card side to side (1 Hz) at this peak speed."""
+    lux: float = 300.0
+
+
+def problem_hold(problem: str, seed: int) -> tuple[Shot, Hold]:
+    """The scene (table, light, grip) of an evaluation still `seed`, and a hold with `problem`."""
+    base = replace(sample_shot(seed + 20_000), finger=None, glare=0.0, velocity=(0.0, 0.0, 0.0), roll=0.0)
+    tilt = min(15.0, math.hypot(base.yaw, base.pitch))
+    hold = Hold(lux=max(base.lux, 150.0), yaw=tilt)
+    change = dict(PROBLEMS[problem])
+    if change.pop("edge", False):
+        # Half the code off the picture's left edge (the code's own half-width is about 23 mm).
+        half_w = hold.distance_mm * math.tan(math.radians(FOV_H_DEG) / 2)
+        change["offset_mm"] = (-half_w + 5.0, 0.0)
+    return replace(base, glare_at=(0.5, 0.3)), replace(hold, **change)
+
+
+def follow_cue(hold: Hold, cue: str) -> Hold:
+    """What a player does on hearing a cue (fixed before any run, never adjusted to the scanner's results).
+
+    Closer: 30 % nearer, not nearer than 25 cm. Further: 15 cm back. Tilt: turns the card most of the way to face
+    the camera. A reflection: tilts the card 12 degrees, which sends a mirror reflection 24 degrees away, some
+    17 cm across the card at 40 cm, off it. Hold still: the hand stops waving (its tremor stays). Move: 8 cm
+    that way (left and right are the player's, facing the camera: the picture's right is their left). More
+    light: a lamp turned on, three times the light. A reflection stays on the code only while the card keeps its
+    angle: any turn of 8 degrees or more (the reflection moves twice the turn) sends it off."""
+    x, y = hold.offset_mm
+    moves: dict[str, dict] = {
+        "closer": {"distance_mm": max(250.0, hold.distance_mm * 0.7)},
+        "further": {"distance_mm": hold.distance_mm + 150.0},
+        "tilt": {"yaw": hold.yaw * 0.3, "pitch": hold.pitch * 0.3},
+        "glare": {"yaw": hold.yaw + (12.0 if hold.yaw < 20 else -12.0), "glare": 0.0},
+        "hold still": {"sweep_mm_s": 0.0},
+        "move left": {"offset_mm": (x + 80.0, y)},
+        "move right": {"offset_mm": (x - 80.0, y)},
+        "move up": {"offset_mm": (x, y - 60.0)},
+        "move down": {"offset_mm": (x, y + 60.0)},
+        "more light": {"lux": hold.lux * 3},
+    }
+    moved = replace(hold, **moves.get(cue, {}))
+    if math.hypot(moved.yaw - hold.yaw, moved.pitch - hold.pitch) >= 8.0:
+        moved = replace(moved, glare=0.0)  # any turn of 8 degrees or more sends a mirror reflection off the code
+    return moved
+
+
+def _blend(a: Hold, b: Hold, u: float) -> Hold:
+    """The hold part way (u from 0 to 1, eased) from `a` to `b`."""
+    e = 1 - (1 - u) ** 3
+
+    def mix(p: float, q: float) -> float:
+        return p + (q - p) * e
+
+    return Hold(
+        mix(a.distance_mm, b.distance_mm),
+        (mix(a.offset_mm[0], b.offset_mm[0]), mix(a.offset_mm[1], b.offset_mm[1])),
+        mix(a.yaw, b.yaw),
+        mix(a.pitch, b.pitch),
+        a.glare if u < 0.5 else b.glare,
+        mix(a.sweep_mm_s, b.sweep_mm_s),
+        mix(a.lux, b.lux),
+    )
+
+
+class GuidedPlayer:
+    """A player holding a card up and following each cue: `shot(t)` is the frame at `t` seconds, `hear(cue, t)`
+    a cue said at `t` (heard while not already moving)."""
+
+    def __init__(self, base: Shot, hold: Hold, seed: int = 0):
+        self.base, self.seed = base, seed
+        self.start = self.target = hold
+        self.move_at = -1.0
+        rng = np.random.default_rng(seed + 9_000_000)
+        self.tremor_hz, self.tremor_mm = float(rng.uniform(8, 12)), float(rng.uniform(0.4, 1.2))
+        self.followed: list[str] = []
+
+    def hold_at(self, t: float) -> Hold:
+        if t <= self.move_at:
+            return self.start
+        return _blend(self.start, self.target, min(1.0, (t - self.move_at) / MOVE_S))
+
+    def hear(self, cue: str, t: float) -> None:
+        if t < self.move_at + MOVE_S:  # still moving on the last cue
+            return
+        self.start = self.hold_at(t + REACTION_S)
+        self.target = follow_cue(self.start, cue)
+        self.move_at = t + REACTION_S
+        self.followed.append(cue)
+
+    def _position(self, t: float) -> tuple[Hold, np.ndarray]:
+        hold = self.hold_at(t)
+        sweep = hold.sweep_mm_s / (2 * math.pi) * math.sin(2 * math.pi * t)
+        w = 2 * math.pi * self.tremor_hz * t
+        tremor = self.tremor_mm * np.array([math.sin(w), math.cos(w)])
+        return hold, np.array(hold.offset_mm) + np.array([sweep, 0.0]) + tremor
+
+    def shot(self, t: float, index: int) -> Shot:
+        hold, p = self._position(t)
+        v = (self._position(t + 0.005)[1] - self._position(t - 0.005)[1]) / 0.01
+        return replace(
+            self.base,
+            distance_mm=hold.distance_mm,
+            offset_mm=(float(p[0]), float(p[1])),
+            yaw=hold.yaw,
+            pitch=hold.pitch,
+            glare=hold.glare,
+            lux=hold.lux,
+            velocity=(float(v[0]), float(v[1]), 0.0),
+            seed=self.seed * 1000 + index,
+        )

@@ -6,6 +6,8 @@ Method and figures: docs/benchmarks.md, "Scanner". Every figure says which set i
 - **tuning set**: the rendered frames of `benchmarks/frames.py`, on which the cascade and the cues were tuned;
 - **evaluation camera**: `benchmarks/camera_model.py`, a physically based webcam model never tuned on (still
   frames with and without a code, and clips of a hand bringing a card in, holding it and taking it away);
+- **evaluation camera, guided**: a player holding the card up with a problem (too far, too close, turned away,
+  moving, a reflection, off the edge) and doing what each cue says (`camera_model.GuidedPlayer`);
 - **photos, seen while tuning**: zxing-cpp's sample photographs shipped in tests/fixtures/qr_photos;
 - **photos, never seen**: a folder given with `--unseen DIR` or `TABLE_ASSISTANT_UNSEEN_PHOTOS`, holding images
   and a `manifest.csv` in the same format (image, kind, expected_payload_json); skipped with a line when absent.
@@ -287,6 +289,57 @@ def evaluation_clips(count: int):
     return out, frame_ms
 
 
+#: Guided clips: frames a second (every other frame of a 30 fps camera) and the longest a player is guided.
+GUIDED_FPS, GUIDED_S = 15.0, 6.0
+
+
+def guided_clip(problem: str, seed: int, cascade=None, background=None) -> dict:
+    """A player holding a card up with `problem` (evaluation camera) and following every cue the app says
+    (`camera_model.GuidedPlayer`): the cues said, whether the first names the problem, and when the card was
+    announced (None: not within `GUIDED_S`). The app's loop as in the clips; `cascade` and `background` replace
+    its own (the tests give unbudgeted ones, so the outcome does not hang on the machine's speed)."""
+    from assistant.scanner.background import BackgroundStage
+    from assistant.scanner.live import CodeAnnounced, CueGiven, LiveScanner
+
+    base, hold = M.problem_hold(problem, seed)
+    player = M.GuidedPlayer(base, hold, seed)
+    now = 0.0
+    events: list = []
+    scanner = LiveScanner(
+        lambda: None,  # type: ignore[arg-type,return-value]
+        events.append,
+        cascade=cascade,
+        background=background or BackgroundStage(inline=True, frame_ms=1000 / GUIDED_FPS),
+        clock=lambda: now,
+    )
+    cues: list[str] = []
+    announced = None
+    for index in range(int(GUIDED_S * GUIDED_FPS)):
+        now = index / GUIDED_FPS
+        events.clear()
+        scanner.handle(M.render(player.shot(now, index)), index)
+        if any(isinstance(e, CodeAnnounced) for e in events):
+            announced = now
+            break
+        for event in events:
+            if isinstance(event, CueGiven):
+                cues.append(event.cue.value)
+                player.hear(event.cue.value, now)
+    return {
+        "problem": problem,
+        "seed": seed,
+        "table": base.table,
+        "announced_s": announced,
+        "cues": cues,
+        "first_names_problem": bool(cues) and cues[0] in M.NAMES_THE_PROBLEM[problem],
+    }
+
+
+def guided_clips(per_problem: int) -> list[dict]:
+    """Every problem on `per_problem` scenes (a different table each)."""
+    return [guided_clip(problem, seed) for problem in M.PROBLEMS for seed in range(per_problem)]
+
+
 def unseen_folder(option: str | None) -> tuple[Path | None, str]:
     """The folder of never-seen photos, or None and why not."""
     value = option or os.environ.get(UNSEEN_ENV)
@@ -305,6 +358,7 @@ def main(argv=None) -> int:
     parser.add_argument("--stills", type=int, default=200, help="evaluation-camera frames with a code (200)")
     parser.add_argument("--empty", type=int, default=60, help="evaluation-camera frames without a code (60)")
     parser.add_argument("--clips", type=int, default=20, help="evaluation-camera hand clips (20)")
+    parser.add_argument("--guided", type=int, default=3, help="evaluation-camera guided clips per problem (3)")
     parser.add_argument("--unseen", metavar="DIR", help=f"never-seen photos with a manifest.csv (or ${UNSEEN_ENV})")
     args = parser.parse_args(argv)
 
@@ -325,6 +379,7 @@ def main(argv=None) -> int:
     report["condition_totals"] = totals
     clips, clip_ms = evaluation_clips(args.clips)
     report["clips"] = clips
+    report["guided"] = guided_clips(args.guided)
     every_ms = live.ms + clip_ms
     report["frame_ms"] = {
         "frames": len(every_ms),
@@ -412,6 +467,21 @@ def print_report(report, args) -> None:
             print(f"  {name:10s} never announced in {data['never']} clips")
     if report["clips"]["app"].get("cues"):
         print("  cues said: " + ", ".join(f"{k} {v}" for k, v in sorted(report["clips"]["app"]["cues"].items())))
+    guided = report["guided"]
+    if guided:
+        print(
+            f"\nEvaluation camera, guided clips ({args.guided} a problem, {GUIDED_FPS:.0f} frames a second, at most "
+            f"{GUIDED_S:.0f} s): a player holds the card up with a problem and does what each cue says"
+        )
+        for problem in M.PROBLEMS:
+            runs = [g for g in guided if g["problem"] == problem]
+            read = [g["announced_s"] for g in runs if g["announced_s"] is not None]
+            named = sum(g["first_names_problem"] for g in runs)
+            when = f", median {statistics.median(read):.1f} s" if read else ""
+            print(f"  {problem:14s} first cue names it {named}/{len(runs)}; announced {len(read)}/{len(runs)}{when}")
+            for g in runs:
+                at = "never" if g["announced_s"] is None else f"{g['announced_s']:.1f} s"
+                print(f"    {g['table']:9s} cues: {', '.join(g['cues']) or 'none'}; announced {at}")
     f = report["frame_ms"]
     print(
         f"\nLive path per frame (LiveScanner.handle on BGR, one thread, {f['frames']} frames of every set above): "

@@ -12,8 +12,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from assistant.core import words
 from assistant.core.cards import CardType, Deck
-from assistant.core.sheet import SheetRow, match_sheet, render_import
+from assistant.core.sheet import MAX_ROWS, SheetRow, match_sheet, render_import
 
 #: The longest name taken from a scanned text.
 MAX_NAME = 60
@@ -87,11 +88,20 @@ def type_from_prefix(typed: str) -> CardType | None:
 
 def learned_deck_text(new: NewCard, card_type: CardType, base: Deck, existing: Deck | None, deck_id: str) -> str:
     """The owner's import deck with one scanned card added, as a deck file: the same matching, checks and limits
-    as a reference sheet (`deck import`), the cards already imported kept."""
+    as a reference sheet (`deck import`), the cards already imported kept. A name that is a typo of a card of the
+    base deck gives that card the scanned text (as a sheet's line would; `sheet.matching_card` tells it before).
+    Raises ValueError with the reason, in words, when the card cannot be added: the import already holds the most
+    cards a sheet may give, or the sheet's rules refuse the line (a name with no letters or digits)."""
+    if existing is not None and len(existing.cards) >= MAX_ROWS:
+        raise ValueError(words.import_full(MAX_ROWS))
     rows = [
         SheetRow(line, card.name, card.text, card.type.value, str(card.copies), card.abbreviation or "")
         for line, card in enumerate(existing.cards if existing is not None else (), start=1)
     ]
-    rows.append(SheetRow(len(rows) + 1, new.name, new.text, card_type.value))
+    line = len(rows) + 1
+    rows.append(SheetRow(line, new.name, new.text, card_type.value))
     result = match_sheet(rows, base, deck_id)
+    if line not in result.imported:
+        reasons = [problem.message for problem in result.problems if problem.line == line]
+        raise ValueError(reasons[-1] if reasons else words.CARD_REFUSED)  # match_sheet names each line it leaves out
     return render_import(result, base, deck_id, "cards scanned at the table")

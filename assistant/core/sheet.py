@@ -81,6 +81,8 @@ class ImportResult:
     """Lines not imported, and corrections made (a typo in a name, a type that disagrees)."""
     settled: list[tuple[int, Card, str]] = field(default_factory=list)
     """(line, the imported card, the print) for every card whose sheet text matched one of its print variants."""
+    imported: set[int] = field(default_factory=set)
+    """The lines that became a card of the import."""
 
 
 def parse_sheet(text: str, filename: str = "") -> tuple[list[SheetRow], list[SheetProblem]]:
@@ -169,6 +171,16 @@ def _parse_plain(lines: list[str]) -> tuple[list[SheetRow], list[SheetProblem]]:
     return rows, problems
 
 
+def matching_card(name: str, base: Deck) -> Card | None:
+    """The base deck's card a sheet's name stands for: the same name, or one close enough to be a typo of it."""
+    by_name = {normalize(card.name): card for card in base.cards}
+    card = by_name.get(normalize(name))
+    if card is None:
+        close = difflib.get_close_matches(normalize(name), list(by_name), n=1, cutoff=MATCH_CUTOFF)
+        card = by_name[close[0]] if close else None
+    return card
+
+
 def match_sheet(rows: list[SheetRow], base: Deck, deck_id: str) -> ImportResult:
     """Match each row to a card of the base deck (typos allowed) and make the import's cards.
 
@@ -177,15 +189,11 @@ def match_sheet(rows: list[SheetRow], base: Deck, deck_id: str) -> ImportResult:
     it says its type, and is reported otherwise. A card named twice keeps its first line.
     """
     result = ImportResult()
-    by_name = {normalize(card.name): card for card in base.cards}
     used: dict[str, int] = {}
     for row in rows:
-        card = by_name.get(normalize(row.name))
-        if card is None:
-            close = difflib.get_close_matches(normalize(row.name), list(by_name), n=1, cutoff=MATCH_CUTOFF)
-            if close:
-                card = by_name[close[0]]
-                result.problems.append(SheetProblem(row.line, f"{_said(row.name)} was read as {_said(card.name)}"))
+        card = matching_card(row.name, base)
+        if card is not None and normalize(card.name) != normalize(row.name):
+            result.problems.append(SheetProblem(row.line, f"{_said(row.name)} was read as {_said(card.name)}"))
         made = _make_card(row, card, deck_id, result.problems, base.info.edition)
         if made is None:
             continue
@@ -197,6 +205,7 @@ def match_sheet(rows: list[SheetRow], base: Deck, deck_id: str) -> ImportResult:
             )
             continue
         used[made.id] = row.line
+        result.imported.add(row.line)
         if made.print and card is not None and card.print_variants:
             result.settled.append((row.line, made, made.print))
         result.cards.append(made)

@@ -82,3 +82,38 @@ def test_a_cue_names_the_problem_and_following_it_leads_to_a_read(case, cascade)
 def test_every_cue_has_words():
     for cue in Cue:
         assert words.aiming_words(cue.value).endswith(".")
+
+
+@pytest.mark.parametrize(
+    "problem, seed",
+    [("too close", 1), ("turned away", 0), ("a reflection", 0), ("off the edge", 1)],
+)
+def test_a_player_following_the_cues_on_an_evaluation_clip_gets_the_card_announced(problem, seed):
+    """The closed loop: the app's live loop on the evaluation camera, a player who holds the card up with a problem
+    and does what each cue says (benchmarks/camera_model.GuidedPlayer); the first cue names the problem and the
+    card is announced within the clip. Unbudgeted stages and a background stage on a still clock, so the outcome
+    does not hang on the machine's speed."""
+    from assistant.scanner.background import BackgroundStage
+    from benchmarks.scanner import GUIDED_FPS, GUIDED_S, guided_clip
+
+    class Still:
+        def __call__(self) -> float:
+            return 0.0
+
+    background = BackgroundStage(Cascade(budget_ms=None, clock=Still()), inline=True, frame_ms=1000 / GUIDED_FPS)
+    run = guided_clip(problem, seed, cascade=Cascade(budget_ms=None), background=background)
+    assert run["cues"] and run["cues"][0] in M.NAMES_THE_PROBLEM[problem], run
+    assert run["announced_s"] is not None and run["announced_s"] < GUIDED_S, run
+
+
+def test_the_player_does_what_each_cue_says():
+    hold = M.Hold(distance_mm=1100.0, yaw=65.0, glare=1.2, sweep_mm_s=300.0, offset_mm=(-270.0, 0.0))
+    assert M.follow_cue(hold, "closer").distance_mm < hold.distance_mm
+    assert M.follow_cue(M.Hold(distance_mm=70.0), "further").distance_mm > 70.0
+    turned = M.follow_cue(hold, "tilt")
+    assert turned.yaw < 30.0 and turned.glare == 0.0  # a turn that large also moves the reflection off
+    assert M.follow_cue(M.Hold(yaw=3.0, glare=1.2), "tilt").glare == 1.2  # a card already facing barely turns
+    assert M.follow_cue(M.Hold(glare=1.2), "glare").glare == 0.0
+    assert M.follow_cue(hold, "hold still").sweep_mm_s == 0.0
+    # Cut off at the picture's left edge, the code is off to the player's right: "move left" brings it in.
+    assert M.follow_cue(hold, "move left").offset_mm[0] > hold.offset_mm[0]

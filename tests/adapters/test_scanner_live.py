@@ -177,6 +177,39 @@ def test_app_shows_and_speaks_a_scanned_card(make_app):
     assert cards == ["rainbow-aura", "unicorn-poison"]  # the card lying in view is not repeated
 
 
+def test_app_learns_a_card_from_a_full_text_its_camera_reads(make_app):
+    """Rulebook 004: the braille deck's codes hold each card's full text. A real QR code of a card the deck lacks,
+    seen by the app's camera, is offered; yes, typed on the input line, imports it and play goes on with it."""
+    from argparse import Namespace
+
+    from assistant.commands.app import make_session
+    from assistant.storage.paths import imported_decks_dir
+
+    text = "Wool Gathering: Magic card. Draw two cards, then discard one."
+    frames = rendered(5, payload=text, distance_mm=300)
+    assert [d.payload for d in Cascade(budget_ms=None).decode(frames[0])] == [text]
+    camera = camera_opener(0, lambda i: FakeCapture(frames, lose_at_end=False, delay=0.03))
+    spoken = []
+
+    def said(words_in):
+        return lambda: any(words_in in r.speech for r in spoken)
+
+    async def scenario():
+        app = make_app(spoken.append, session=make_session(Namespace(deck="llamas", addon=[])), camera=camera)
+        async with app.run_test() as pilot:
+            assert await wait_for(said("A card this deck does not have: Wool Gathering, Magic card."), pilot)
+            await pilot.press(*"yes", "enter")
+            assert await wait_for(said("Wool Gathering is now in your deck, as a Magic card."), pilot)
+            await pilot.press(*"wool gathering", "enter")
+            await pilot.pause()
+            assert (
+                spoken[-1].card is not None and spoken[-1].card.text == "Magic card. Draw two cards, then discard one."
+            )
+
+    asyncio.run(scenario())
+    assert "Wool Gathering" in (imported_decks_dir() / "llamas-sheet.toml").read_text()
+
+
 def test_app_without_a_camera_says_so_once_and_works_on_typed_input(make_app):
     spoken = []
 

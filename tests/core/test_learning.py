@@ -78,3 +78,46 @@ def test_no_adds_nothing():
     session.scanned("Hay Fever: Magic card. Skip your next Draw phase.")
     assert session.handle("no").speech == "Not recorded."
     assert session.cards.find_exact("Hay Fever") is None
+
+
+def test_a_scanned_name_one_letter_off_a_deck_card_offers_that_cards_new_words():
+    """An import reads a typo of a card's name as that card; so does learning, and it says so before yes."""
+    session = llamas_session()
+    before = {card.id for card in session.cards}
+    offer = session.scanned("Magical Alpacacorx: Magical Animal. Every player draws two cards and discards one.")
+    assert offer.confirm and offer.speech.startswith("This reads as Magical Alpacacorn, a card of this deck")
+    said = session.handle("yes")
+    assert said.speech.startswith("Magical Alpacacorn now has the scanned words.")
+    card = session.cards.find_exact("Magical Alpacacorn")
+    assert card is not None and card.text.startswith("Magical Animal. Every player draws two cards")
+    assert session.cards.find_exact("Magical Alpacacorx") is None and {c.id for c in session.cards} == before
+
+
+def test_a_name_with_no_letters_is_refused_with_the_import_rule_and_nothing_is_saved():
+    from assistant.storage.paths import imported_decks_dir
+
+    session = llamas_session()
+    session.scanned("??? : Magic card. Every player draws two cards now.")
+    said = session.handle("yes")
+    assert said.speech == '??? could not be added to your deck: "???" has no letters or digits for a card id.'
+    assert not (imported_decks_dir() / "llamas-sheet.toml").exists()
+
+
+def test_an_import_holding_the_most_cards_a_sheet_may_give_takes_no_more(tmp_path):
+    from assistant.cli import main
+    from assistant.core.sheet import MAX_ROWS
+    from assistant.storage.paths import imported_decks_dir
+
+    sheet = tmp_path / "sheet.csv"
+    sheet.write_text("name,type,text\n" + "".join(f"Card {n:03d},magic,Draw {n} cards.\n" for n in range(MAX_ROWS)))
+    assert main(["deck", "import", str(sheet), "--base", "llamas"]) == 0
+    saved = imported_decks_dir() / "llamas-sheet.toml"
+    held = saved.read_text()
+    session = llamas_session()
+    session.scanned("Wool Gathering: Magic card. Draw two cards, then discard one.")
+    said = session.handle("yes")
+    assert said.speech == (
+        f"Wool Gathering could not be added to your deck: your deck's import already holds {MAX_ROWS} cards, "
+        "the most it may hold."
+    )
+    assert saved.read_text() == held and session.cards.find_exact("Wool Gathering") is None

@@ -168,6 +168,28 @@ def card_learned(name: str, kind: str, path: str) -> str:
     return f"{clean_untrusted(name, 60)} is now in your deck, as {article} {kind}. Saved in {saved}."
 
 
+def offer_card_words(name: str, text: str) -> str:
+    """A scanned card text whose name is (or is a typo of) a card of the deck, in other words than the deck's:
+    offer to take the scanned words for that card, as importing a reference sheet would."""
+    return (
+        f"This reads as {clean_untrusted(name, 60)}, a card of this deck, in other words: {clean_untrusted(text)} "
+        "Take these words for it? Say yes or no."
+    )
+
+
+def card_words_learned(name: str, path: str) -> str:
+    """A deck's card given the words scanned from its code."""
+    return f"{clean_untrusted(name, 60)} now has the scanned words. Saved in {clean_untrusted(path, 200)}."
+
+
+def import_full(limit: int) -> str:
+    """Why a scanned card cannot be added: the owner's import holds the most cards a reference sheet may give."""
+    return f"your deck's import already holds {limit} cards, the most it may hold"
+
+
+CARD_REFUSED = "the rules for an imported card refuse it"
+
+
 def card_not_learned(name: str, reason: str) -> str:
     """A scanned card that could not be added."""
     return f"{clean_untrusted(name, 60)} could not be added to your deck: {clean_untrusted(reason, 200)}."
