@@ -200,6 +200,30 @@ def test_plain_mode_offers_the_saved_game_and_handles_stop_and_repeat(tmp_path):
     assert speaker.controls == ["stop"] and printed.count("> ") == 4 and len(s.game.log) == 1
 
 
+@pytest.mark.parametrize(
+    ("answer", "first_line"),
+    [
+        ("resume", "Continuing the game of Ana and Ben, 1 event."),
+        ("yes", "Continuing the game of Ana and Ben, 1 event."),
+        ("no", "The saved game stays saved: say resume to continue it later."),
+        ("new game Cy Dee", "New game: Cy and Dee, clockwise."),
+    ],
+)
+def test_the_offer_of_the_saved_game_is_answered_without_not_recorded(tmp_path, answer, first_line):
+    """The offer says "or start with any command": a command is no refusal of a warned event."""
+    from assistant.storage.saves import GameStore
+
+    store = GameStore(tmp_path)
+    first = Session(CARDS, store=store)
+    for line in ["new game Ana Ben babies red pink", "draw"]:
+        first.handle(line)
+    s = Session(CARDS, store=store)
+    assert s.offer_resume() is not None
+    reply = s.handle(answer)
+    assert reply.lines[0].startswith(first_line), reply.lines
+    assert "Not recorded." not in reply.speech
+
+
 def test_a_command_typed_in_braille_cells_is_run_as_the_command():
     from assistant.core.brailletable import to_cells
 
