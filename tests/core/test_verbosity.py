@@ -68,6 +68,19 @@ def test_a_chain_link_is_read_once_with_what_its_card_does():
     assert said.count("Unicorn Poison, played by Ana") == 1 and "Do it, then say resolve." in said
 
 
+@pytest.mark.parametrize("level", list(Verbosity))
+def test_a_step_done_while_a_link_waits_does_not_read_the_link_again(level):
+    s = session(level)
+    for line in ["new game Ana Ben babies red pink", "draw", "play basic blue", "resolve", "end turn", "draw",
+                 "play unicorn poison", "resolve"]:  # fmt: skip
+        s.handle(line)
+    assert len(s.game.state.chain) == 1
+    said = s.handle("destroy basic blue").speech
+    assert "Basic Unicorn (Blue)" in said and "Unicorn Poison" not in said, said
+    assert ("Say resolve when it is done." in said) is (level is Verbosity.COACHING)
+    assert "Unicorn Poison, played by Ben" in s.handle("chain").speech  # read again when asked
+
+
 def test_an_entering_unicorns_link_says_its_effect_not_its_trigger():
     s = session()
     for line in ["new game Ana Ben babies red pink", "draw", "play rainbow unicorn"]:
