@@ -16,11 +16,13 @@ for the others the service plays it first. Third-party modules are imported insi
 
 from __future__ import annotations
 
+import array
 import contextlib
 import os
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import threading
 import wave
@@ -199,6 +201,10 @@ class WavBackend(Backend):
         self._reported: set[str] = set()
         self.started_hook: Callable[[], None] | None = None
         """Called right after a player process started (the benchmark times it)."""
+        self.starting_hook: Callable[[str], None] | None = None
+        """Called just before a player process is started, with its label as in `played` (the benchmark tells
+        which sound is which by it: whatever reaches the device after it and before the next is that player's,
+        even a player cut off before it was listed in `played`)."""
         self.played: list[str] = []
         """What each player process started with, in order: a sentence (after "[earcon] " when the earcon is in
         the same file), or "[earcon]" alone. One entry per player process, so per opening of the sound device."""
@@ -259,10 +265,13 @@ class WavBackend(Backend):
         self._count += 1
         path = self._temporary_folder() / f"utterance-{self._count % 8}.wav"
         self.render(text, path)
+        trim_silent_end(path)
         return path
 
     def _start(self, player: Player, path: Path, wanted: Callable[[], bool], label: str) -> subprocess.Popen | None:
         """Start the player; None when it cannot start (reported once) or the utterance was cut off meanwhile."""
+        if self.starting_hook is not None:
+            self.starting_hook(label)
         try:
             process = player.start(path)
         except OSError as exc:
@@ -332,6 +341,37 @@ def _prepend(sound: Path, speech: Path) -> bool:
         return True
     except (OSError, EOFError, wave.Error):
         return False
+
+
+#: Below this (of 32767) a 16-bit sample counts as silence; and the silence kept after the last sound, seconds.
+SILENCE_LEVEL, PAUSE_KEPT = 300, 0.08
+
+
+def trim_silent_end(path: Path) -> None:
+    """Cut the silence an engine leaves after a sentence (espeak-ng: about 0.3 s) down to a short pause, so the
+    next sentence, or the reply to the next key, is not held back by a quiet player. Files of another sample
+    format, or that cannot be read, are left as they are."""
+    try:
+        with wave.open(str(path), "rb") as sound:
+            params = sound.getparams()
+            if params.sampwidth != 2 or params.comptype != "NONE":
+                return
+            frames = sound.readframes(params.nframes)
+    except (OSError, EOFError, wave.Error):
+        return
+    samples = array.array("h", frames[: len(frames) - len(frames) % 2])
+    if sys.byteorder == "big":
+        samples.byteswap()
+    end = len(samples)
+    while end > 0 and -SILENCE_LEVEL < samples[end - 1] < SILENCE_LEVEL:
+        end -= 1
+    keep = min(len(samples), end + int(PAUSE_KEPT * params.framerate) * params.nchannels)
+    keep -= keep % params.nchannels
+    if keep >= len(samples) or end == 0:
+        return  # nothing to cut, or nothing but silence (left as it is)
+    with contextlib.suppress(OSError, wave.Error), wave.open(str(path), "wb") as sound:
+        sound.setparams(params)
+        sound.writeframes(frames[: keep * 2])
 
 
 def _remove(path: Path | None) -> None:
