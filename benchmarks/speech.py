@@ -114,29 +114,23 @@ class Heard:
             heard.append((moment, labels[-1] if labels else ""))
         return heard
 
+    def first_byte_of(self, text: str, starts: int, first_bytes: int, timeout: float = 10.0) -> float:
+        """The moment the first sound of `text` (a sentence) since then reached the device, waiting for it."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            for moment, label in self.heard_since(starts, first_bytes):
+                if label.split("] ", 1)[-1] == text:
+                    return moment
+            time.sleep(0.001)
+        heard = [label for _, label in self.heard_since(starts, first_bytes)]
+        raise SystemExit(f"{text!r} was never heard: {heard}")
+
     def player_started(self, count: int) -> float:
         """The moment the `count`-th player process started (the previous method's end point)."""
         with self._changed:
             if not self._changed.wait_for(lambda: len(self._starts) >= count, 10):
                 raise SystemExit("A player never started: the engine or the player is not working.")
             return self._starts[count - 1]
-
-    def first_byte(self, count: int) -> float:
-        """The moment the `count`-th play's first audio byte reached the capture."""
-        moment = self.first_bytes.wait(count, 10)
-        if moment is None:
-            raise SystemExit(f"No sound reached the capture: {self.service.notices}")
-        return moment
-
-    def play_of(self, text: str, start: int, timeout: float = 10.0) -> int:
-        """The index of the first play of `text` from `start` on, waiting for it to start."""
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            played = self.backend.played[start:]
-            if text in played:
-                return start + played.index(text)
-            time.sleep(0.001)
-        raise SystemExit(f"{text!r} was never played: {self.backend.played[start:]}")
 
     @property
     def plays(self) -> int:
@@ -158,9 +152,9 @@ def measure_first_byte(heard: Heard, texts: list[str]) -> tuple[list[float], lis
     """Milliseconds from say() to the first audio byte, and to the player started, one utterance at a time."""
     to_byte, to_start = [], []
     for text in texts:
-        count = heard.plays
+        count, starts, first_bytes = heard.plays, len(heard.starting), heard.first_bytes.count
         said = heard.call(heard.service.say, text)
-        to_byte.append((heard.first_byte(count + 1) - said) * 1000)
+        to_byte.append((heard.first_byte_of(split_sentences(text)[0], starts, first_bytes) - said) * 1000)
         to_start.append((heard.player_started(count + 1) - said) * 1000)
         heard.service.wait_idle(30)
     return to_byte, to_start
@@ -170,14 +164,14 @@ def measure_interrupt(heard: Heard, long_text: str, texts: list[str], pause: flo
     """Milliseconds from interrupt() to the next sentence's first byte; the interrupt comes `pause` seconds after
     the long text's first sentence's first byte."""
     spans = []
+    first_sentence = split_sentences(long_text)[0]
     for text in texts:
-        count = heard.plays
+        starts, first_bytes = len(heard.starting), heard.first_bytes.count
         heard.call(heard.service.say, long_text)
-        heard.first_byte(count + 1)
+        heard.first_byte_of(first_sentence, starts, first_bytes)
         time.sleep(pause)
         interrupted = heard.call(heard.service.interrupt, text)
-        index = heard.play_of(text, count + 1)  # normally count + 1; later if the next sentence had just started
-        spans.append((heard.first_byte(index + 1) - interrupted) * 1000)
+        spans.append((heard.first_byte_of(text, starts, first_bytes) - interrupted) * 1000)
         heard.service.stop()
         heard.service.wait_idle(10)
     return spans
