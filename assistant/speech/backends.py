@@ -288,12 +288,12 @@ class WavBackend(Backend):
         # A cancel first changes what `wanted` answers, then kills `self._process` under this lock: either it
         # finds this process registered, or this check sees the change. Nothing is left playing either way.
         with self._lock:
-            if not wanted():
-                end_process(process)
-                process.wait()
-                return None
-            self._process = process
-        return process
+            if wanted():
+                self._process = process
+                return process
+            end_process(process)
+        process.wait()  # reaped outside the lock: a cancel from the app's thread never waits on it
+        return None
 
     def _wait(self, process: subprocess.Popen, player: Player) -> None:
         status = process.wait()
