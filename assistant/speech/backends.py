@@ -16,13 +16,11 @@ for the others the service plays it first. Third-party modules are imported insi
 
 from __future__ import annotations
 
-import array
 import contextlib
 import os
 import shutil
 import socket
 import subprocess
-import sys
 import tempfile
 import threading
 import wave
@@ -34,6 +32,7 @@ from typing import Any
 from assistant.core import words
 from assistant.core.speechqueue import Priority, Utterance, scale, split_sentences
 from assistant.speech.player import Player, end_process, start_quietly
+from assistant.speech.silence import trim_silent_end
 
 #: Seconds a render may take before it counts as failed (a sentence renders in about 10 ms).
 RENDER_TIMEOUT = 10.0
@@ -341,42 +340,6 @@ def _prepend(sound: Path, speech: Path) -> bool:
         return True
     except (OSError, EOFError, wave.Error):
         return False
-
-
-#: Below this (of 32767) a 16-bit sample counts as silence; and the silence kept after the last sound, seconds.
-SILENCE_LEVEL, PAUSE_KEPT = 300, 0.08
-
-
-def trim_silent_end(path: Path) -> None:
-    """Cut the silence an engine leaves after a sentence (espeak-ng: about 0.3 s) down to a short pause, so the
-    next sentence, or the reply to the next key, is not held back by a quiet player. Files of another sample
-    format, or that cannot be read, are left as they are."""
-    try:
-        with wave.open(str(path), "rb") as sound:
-            params = sound.getparams()
-            if params.sampwidth != 2 or params.comptype != "NONE":
-                return
-            frames = sound.readframes(params.nframes)
-    except (OSError, EOFError, wave.Error):
-        return
-    samples = array.array("h", frames[: len(frames) - len(frames) % 2])
-    if sys.byteorder == "big":
-        samples.byteswap()
-    end, step = len(samples), 256
-    while end > 0:  # whole blocks of silence first (min and max run in C: the worker holds the interpreter briefly)
-        block = samples[max(0, end - step) : end]
-        if max(block) >= SILENCE_LEVEL or min(block) <= -SILENCE_LEVEL:
-            break
-        end -= len(block)
-    while end > 0 and -SILENCE_LEVEL < samples[end - 1] < SILENCE_LEVEL:
-        end -= 1
-    keep = min(len(samples), end + int(PAUSE_KEPT * params.framerate) * params.nchannels)
-    keep -= keep % params.nchannels
-    if keep >= len(samples) or end == 0:
-        return  # nothing to cut, or nothing but silence (left as it is)
-    with contextlib.suppress(OSError, wave.Error), wave.open(str(path), "wb") as sound:
-        sound.setparams(params)
-        sound.writeframes(frames[: keep * 2])
 
 
 def _remove(path: Path | None) -> None:

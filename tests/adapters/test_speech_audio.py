@@ -74,7 +74,7 @@ def test_rate_setting_changes_the_length_of_speech(tmp_path):
 
 
 def test_the_silence_after_a_rendered_sentence_is_cut_to_a_short_pause(renderer, tmp_path):
-    from assistant.speech.backends import PAUSE_KEPT, SILENCE_LEVEL, trim_silent_end
+    from assistant.speech.silence import PAUSE_KEPT, SILENCE_LEVEL, trim_silent_end
 
     path = tmp_path / "turn.wav"
     renderer.render_to("Turn 2: Ben's turn.", path)
