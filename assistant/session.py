@@ -85,7 +85,9 @@ class Session:
         if not players:
             return None
         question = words.resume_offer(players)
-        return self._keep(Reply((question,), question, important=True, pending=Question(self.resume_game)))
+        # declining it is said; another command simply starts (the offer said so), with no "Not recorded."
+        offer = Question(self.resume_game, declined=words.RESUME_DECLINED)
+        return self._keep(Reply((question,), question, important=True, pending=offer))
 
     def resume_game(self, repair: bool = True) -> Reply:
         """Continue the last saved game (the app on start, `resume`, the plain mode with --resume)."""
@@ -122,7 +124,7 @@ class Session:
             if answer in ("yes", "y", "confirm", "ok", "record it"):
                 return self._keep(pending.then())
             if answer in ("no", "n", "cancel"):
-                return Reply.of(words.NOT_RECORDED)
+                return Reply.of(words.NOT_RECORDED if pending.declined is None else pending.declined)
             other = pending.other(text) if pending.other is not None else None
             if other is not None:
                 return self._keep(other)
@@ -130,7 +132,7 @@ class Session:
         reply = self._line(text)
         if isinstance(pending, Question) and not self._commanded:
             self.pending = self.pending or pending  # a card looked up while deciding: the question still waits
-        elif isinstance(pending, Question):
+        elif isinstance(pending, Question) and pending.declined is None:
             reply = reply.before(words.NOT_RECORDED)
         return reply
 

@@ -27,10 +27,13 @@ class Choice:
 @dataclass(frozen=True)
 class Question:
     """A yes-or-no question: yes runs `then`; no, or any other command, does nothing. `other` may take another
-    answer (a card's type, for a card being added): it returns its reply, or None when the line is not one."""
+    answer (a card's type, for a card being added): it returns its reply, or None when the line is not one.
+    `declined` is said for no, and before the reply to another command ("": only for no); None means "Not
+    recorded." (a warned event)."""
 
     then: Callable[[], Reply]
     other: Callable[[str], Reply | None] | None = None
+    declined: str | None = None
 
 
 Pending = Choice | Question

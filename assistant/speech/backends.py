@@ -32,6 +32,7 @@ from typing import Any
 from assistant.core import words
 from assistant.core.speechqueue import Priority, Utterance, scale, split_sentences
 from assistant.speech.player import Player, end_process, start_quietly
+from assistant.speech.silence import trim_silent_end
 
 #: Seconds a render may take before it counts as failed (a sentence renders in about 10 ms).
 RENDER_TIMEOUT = 10.0
@@ -199,6 +200,10 @@ class WavBackend(Backend):
         self._reported: set[str] = set()
         self.started_hook: Callable[[], None] | None = None
         """Called right after a player process started (the benchmark times it)."""
+        self.starting_hook: Callable[[str], None] | None = None
+        """Called just before a player process is started, with its label as in `played` (the benchmark tells
+        which sound is which by it: whatever reaches the device after it and before the next is that player's,
+        even a player cut off before it was listed in `played`)."""
         self.played: list[str] = []
         """What each player process started with, in order: a sentence (after "[earcon] " when the earcon is in
         the same file), or "[earcon]" alone. One entry per player process, so per opening of the sound device."""
@@ -259,10 +264,13 @@ class WavBackend(Backend):
         self._count += 1
         path = self._temporary_folder() / f"utterance-{self._count % 8}.wav"
         self.render(text, path)
+        trim_silent_end(path)
         return path
 
     def _start(self, player: Player, path: Path, wanted: Callable[[], bool], label: str) -> subprocess.Popen | None:
         """Start the player; None when it cannot start (reported once) or the utterance was cut off meanwhile."""
+        if self.starting_hook is not None:
+            self.starting_hook(label)
         try:
             process = player.start(path)
         except OSError as exc:
@@ -279,12 +287,12 @@ class WavBackend(Backend):
         # A cancel first changes what `wanted` answers, then kills `self._process` under this lock: either it
         # finds this process registered, or this check sees the change. Nothing is left playing either way.
         with self._lock:
-            if not wanted():
-                end_process(process)
-                process.wait()
-                return None
-            self._process = process
-        return process
+            if wanted():
+                self._process = process
+                return process
+            end_process(process)
+        process.wait()  # reaped outside the lock: a cancel from the app's thread never waits on it
+        return None
 
     def _wait(self, process: subprocess.Popen, player: Player) -> None:
         status = process.wait()

@@ -96,7 +96,9 @@ class FirstBytes:
         self.capture = capture
         self.interval = interval
         self.times: list[float] = []
-        """When each play's first byte was seen, in play order."""
+        """When each play's first byte was seen, in play order (plays that stayed silent left out)."""
+        self.silent: list[Path] = []
+        """The files of plays that opened the device but wrote nothing before the next one opened it."""
         self._changed = threading.Condition()
         self._running = True
         self._thread = threading.Thread(target=self._watch, name="first-bytes", daemon=True)
@@ -107,7 +109,7 @@ class FirstBytes:
         # however many plays there were, and the watcher does not slow down what it measures.
         while self._running:
             now = time.perf_counter()
-            path = self.capture.play_path(len(self.times))
+            path = self.capture.play_path(len(self.times) + len(self.silent))
             try:
                 arrived = path.stat().st_size > 0
             except OSError:
@@ -117,6 +119,12 @@ class FirstBytes:
                     self.times.append(now)
                     self._changed.notify_all()
                 continue  # the one after it may have arrived in the same poll
+            following = self.capture.play_path(len(self.times) + len(self.silent) + 1)
+            if following.exists() and path.exists() and path.stat().st_size == 0:
+                # the device was opened and closed with no sound (a player killed at once), and the next one
+                # is already there: this file will stay empty; it is left out so the watch goes on
+                self.silent.append(path)
+                continue
             time.sleep(self.interval)
 
     def wait(self, count: int, timeout: float = 10.0) -> float | None:

@@ -11,6 +11,7 @@ utterance and notice also goes into the transcript, when there is one.
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -21,6 +22,9 @@ from assistant.core.speechqueue import Cut, Priority, SpeechQueue, Utterance
 from assistant.speech.backends import Backend, BackendUnavailable, SilentBackend, SpeechError
 from assistant.speech.earcons import EARCONS, EarconChannel
 from assistant.speech.transcript import Transcript
+
+#: Seconds the worker may keep the interpreter while the app's thread waits for it (`sys.setswitchinterval`).
+SWITCH_INTERVAL = 0.001
 
 #: Earcons spoken in words when sounds are off: the sentence and its priority.
 EARCON_PRIORITY = {
@@ -82,6 +86,10 @@ class SpeechService:
         self.backend: Backend = SilentBackend()
         self.ready = threading.Event()
         """Set once the worker has chosen its backend."""
+        # The worker runs Python code while it renders (the engine's callbacks, the WAV files); a thread that
+        # wants the interpreter waits until the holder lets go, at most the switch interval (5 ms by default).
+        # At 1 ms, a call from the app's thread is never held more than about that.
+        sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
         self._thread = threading.Thread(target=self._run, name="speech", daemon=True)
         self._thread.start()
 

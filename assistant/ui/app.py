@@ -146,13 +146,16 @@ class TableApp(App):
         Binding("ctrl+q", "quit", "Quit", priority=True),
         Binding("ctrl+c", "quit_hint", "Quit hint", show=False, priority=True),
         # Speech keys (docs/speech.md): none of them types a character, so the input line keeps every letter.
-        Binding("escape", "speech('stop')", "Stop talking", show=False),
-        Binding("f2", "speech('repeat')", "Repeat", show=False),
-        Binding("f3", "speech('back')", "Earlier speech", show=False),
-        Binding("f4", "speech('forward')", "Later speech", show=False),
-        Binding("f5", "speech('mute')", "Mute", show=False),
-        Binding("f6", "speech('private')", "Private reading", show=False),
-        Binding("f7", "verbosity", "Verbosity", show=False),
+        # Priority bindings run as the key arrives, in the order of the keys: a plain binding runs only once the
+        # key has gone through the input line, after the keys that came behind it, so Escape then 0 stopped the
+        # answer to the 0.
+        Binding("escape", "speech('stop')", "Stop talking", show=False, priority=True),
+        Binding("f2", "speech('repeat')", "Repeat", show=False, priority=True),
+        Binding("f3", "speech('back')", "Earlier speech", show=False, priority=True),
+        Binding("f4", "speech('forward')", "Later speech", show=False, priority=True),
+        Binding("f5", "speech('mute')", "Mute", show=False, priority=True),
+        Binding("f6", "speech('private')", "Private reading", show=False, priority=True),
+        Binding("f7", "verbosity", "Verbosity", show=False, priority=True),
         Binding("up", "region(-1)", "Previous region", show=False),
         Binding("down", "region(1)", "Next region", show=False),
     ]
@@ -222,7 +225,8 @@ class TableApp(App):
         """Rewrite the status line, the pile and chain, and the Stables from the game as it stands."""
         status, pile, stables = words.table_regions(self.session.game)
         prompt = self.query_one("#prompt", BrailleInput)
-        status_lines = [status + (f" {words.SIX_KEY_ON}" if prompt.six_key is not None else "")]
+        mode = prompt.six_key
+        status_lines = [status + (f" {words.SIX_KEY_MODES[mode.value]}" if mode is not None else "")]
         if self.feedback:
             status_lines.append(self.feedback)
         self.query_one("#status", Static).update("\n".join(status_lines))
@@ -265,8 +269,10 @@ class TableApp(App):
             echo(words.region_echo(words.REGION_NAMES[index], first))
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        """Something typed takes the cursor back to the input line (the input line puts it there itself)."""
-        if event.value:
+        """Something typed takes the cursor back to the input line (the input line puts it there itself).
+        The input line as it is now decides, not the change: "s" then a number typed fast (a Super Neigh)
+        empties it before the change of "s" arrives, and the cursor stays on the answer."""
+        if event.input.value:
             self.region = REGION_IDS.index("prompt")
             self.place_cursor()
 

@@ -73,6 +73,29 @@ def test_rate_setting_changes_the_length_of_speech(tmp_path):
     assert lengths[0] > 1.5 * lengths[1]
 
 
+def test_the_silence_after_a_rendered_sentence_is_cut_to_a_short_pause(renderer, tmp_path):
+    from assistant.speech.silence import PAUSE_KEPT, SILENCE_LEVEL, trim_silent_end
+
+    path = tmp_path / "turn.wav"
+    renderer.render_to("Turn 2: Ben's turn.", path)
+    before, _ = measure(path)
+    with wave.open(str(path), "rb") as sound:
+        rate, samples = sound.getframerate(), array.array("h", sound.readframes(sound.getnframes()))
+    heard = max(n for n, v in enumerate(samples) if abs(v) >= SILENCE_LEVEL) + 1
+    assert before - heard / rate > 0.2, "the engine leaves a silence after the sentence"
+    trim_silent_end(path)
+    after, _ = measure(path)
+    assert after == pytest.approx(heard / rate + PAUSE_KEPT, abs=0.002)  # the words all kept, a short pause after
+    with wave.open(str(path), "rb") as sound:
+        assert sound.readframes(heard) == samples[:heard].tobytes()
+    quiet = tmp_path / "quiet.wav"
+    with wave.open(str(quiet), "wb") as sound:  # nothing but silence: left as it is
+        sound.setparams((1, 2, 22050, 0, "NONE", "not compressed"))
+        sound.writeframes(bytes(4410))
+    trim_silent_end(quiet)
+    assert measure(quiet)[0] == pytest.approx(0.1)
+
+
 def test_render_without_a_wav_engine_is_an_error_in_words(tmp_path):
     service = make_speaker(SpeechSettings(backend="silent", earcons=False))
     try:

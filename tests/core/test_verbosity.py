@@ -69,6 +69,19 @@ def test_a_chain_link_is_read_once_with_what_its_card_does():
     assert said.count("Unicorn Poison, played by Ana") == 1 and "Do it, then say resolve." in said
 
 
+@pytest.mark.parametrize("level", list(Verbosity))
+def test_a_step_done_while_a_link_waits_does_not_read_the_link_again(level):
+    s = session(level)
+    for line in ["new game Ana Ben babies red pink", "draw", "play basic blue", "resolve", "end turn", "draw",
+                 "play unicorn poison", "resolve"]:  # fmt: skip
+        s.handle(line)
+    assert len(s.game.state.chain) == 1
+    said = s.handle("destroy basic blue").speech
+    assert "Basic Unicorn (Blue)" in said and "Unicorn Poison" not in said, said
+    assert ("Say resolve when it is done." in said) is (level is Verbosity.COACHING)
+    assert "Unicorn Poison, played by Ben" in s.handle("chain").speech  # read again when asked
+
+
 def test_an_entering_unicorns_link_says_its_effect_not_its_trigger():
     s = session()
     for line in ["new game Ana Ben babies red pink", "draw", "play rainbow unicorn"]:
@@ -199,6 +212,30 @@ def test_plain_mode_offers_the_saved_game_and_handles_stop_and_repeat(tmp_path):
     assert printed.startswith("Table assistant, plain mode.") and speaker.said[0].startswith("Table assistant")
     assert printed.count("Continuing the game of Ana and Ben, 1 event.") == 2  # the answer, then repeat
     assert speaker.controls == ["stop"] and printed.count("> ") == 4 and len(s.game.log) == 1
+
+
+@pytest.mark.parametrize(
+    ("answer", "first_line"),
+    [
+        ("resume", "Continuing the game of Ana and Ben, 1 event."),
+        ("yes", "Continuing the game of Ana and Ben, 1 event."),
+        ("no", "The saved game stays saved: say resume to continue it later."),
+        ("new game Cy Dee", "New game: Cy and Dee, clockwise."),
+    ],
+)
+def test_the_offer_of_the_saved_game_is_answered_without_not_recorded(tmp_path, answer, first_line):
+    """The offer says "or start with any command": a command is no refusal of a warned event."""
+    from assistant.storage.saves import GameStore
+
+    store = GameStore(tmp_path)
+    first = Session(CARDS, store=store)
+    for line in ["new game Ana Ben babies red pink", "draw"]:
+        first.handle(line)
+    s = Session(CARDS, store=store)
+    assert s.offer_resume() is not None
+    reply = s.handle(answer)
+    assert reply.lines[0].startswith(first_line), reply.lines
+    assert "Not recorded." not in reply.speech
 
 
 def test_a_command_typed_in_braille_cells_is_run_as_the_command():

@@ -47,6 +47,23 @@ def test_the_screen_shows_status_pile_stables_and_keeps_the_cursor_on_the_answer
     asyncio.run(scenario())
 
 
+def test_the_status_line_names_the_six_key_braille_mode(make_app):
+    async def scenario():
+        app = make_app(None)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.press("ctrl+b")
+            await pilot.pause()
+            assert text(app, "status") == f"{words.NO_GAME_STATUS} Six-key braille: chord."
+            await pilot.press("ctrl+b")
+            await pilot.pause()
+            assert text(app, "status") == f"{words.NO_GAME_STATUS} Six-key braille: dots then Space."
+            await pilot.press("ctrl+b")
+            await pilot.pause()
+            assert text(app, "status") == words.NO_GAME_STATUS
+
+    asyncio.run(scenario())
+
+
 def test_control_c_says_how_to_quit_on_the_status_line_without_a_dialog(make_app):
     spoken = []
 
@@ -80,6 +97,7 @@ def test_one_key_answers_send_the_ordinary_lines_only_while_a_card_waits(make_ap
             await pilot.pause()
             assert [c.card for c in game.state.pile][-1] == "super-neigh"
             assert app.query_one("#prompt").value == ""
+            assert text(app, "answer").startswith("Cy played Super Neigh.") and cursor_on_answer(app)
             for _ in range(2):  # 0 resolves the pile, top first: the Super Neigh stops Ben's Neigh, then the Unicorn
                 await pilot.press("0")
                 await pilot.pause()

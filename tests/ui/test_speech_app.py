@@ -13,7 +13,10 @@ from assistant.core.settings import SpeechSettings
 from assistant.core.speechqueue import Priority
 from assistant.session import Session
 from assistant.speech import RecordingBackend, SpeechService, make_speaker
+from assistant.speech.backends import Pyttsx3Backend
+from assistant.speech.player import Player
 from assistant.speech.replies import ReplySpeaker
+from assistant.speech.transcript import Transcript, read_transcript
 from assistant.storage.decks import load_card_set
 from assistant.storage.settings import save_settings
 from assistant.ui.braille_input import BrailleInput
@@ -242,3 +245,30 @@ def test_a_notice_does_not_make_the_reply_being_read_stale_but_a_typed_line_does
     kinds = [(r.kind, r.text.split(",")[0]) for r in backend.records if r.kind != "cancel"]
     assert kinds == [("said", "Rainbow Aura"), ("said", "The camera is slow."), ("said", "Yay"),
                      ("cut", "Rainbow Aura"), ("said", "Yay")]  # fmt: skip
+
+
+@pytest.mark.skipif(Player.find("aplay") is None, reason="aplay is not installed")
+def test_a_sound_failure_is_shown_once_in_the_app_and_written_once_in_the_transcript(make_app, cards, tmp_path):
+    """Real aplay on a device that does not exist fails for every sentence; the player hears of it once."""
+    path = tmp_path / "said.txt"
+    player = Player.find("aplay", "no-such-device")
+    service = SpeechService(Pyttsx3Backend(player), transcript=Transcript(path))
+    assert service.ready.wait(10) and service.backend.name == "pyttsx3", service.notices
+    app = make_app(ReplySpeaker(service), session=Session(cards))
+    failed = words.player_failed("aplay", 1)
+
+    async def scenario():
+        async with app.run_test(size=(100, 40)) as pilot:
+            for line in ("yay", "rainbow aura", "yay"):
+                await pilot.press(*line, "enter")
+                await pilot.pause()
+                assert service.wait_idle(10)
+            await pilot.pause()
+            screen = "\n".join(str(app.query_one(f"#{name}").render()) for name in ("status", "history-text"))
+            assert screen.count(failed) == 1, screen
+            assert answer(app).startswith("Yay")  # the failure never takes the answer's place
+
+    run(scenario)
+    service.close()
+    notices = [text for _, kind, text in read_transcript(path) if kind == "notice"]
+    assert notices.count(failed) == 1, notices

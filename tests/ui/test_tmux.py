@@ -120,11 +120,16 @@ def test_the_table_screen_in_a_real_terminal_cursor_escape_and_one_key_neigh(ter
     term.wait_for("Ben played Neigh.")
     term.wait_for("Pile, top first: Ben's Neigh and Ana's Basic Unicorn (Blue).")
     assert wait_until(lambda: term.cursor() == (0, term.row_of("Ben played Neigh."))), term.screen()
+    term.keys("s", "3")  # two keys sent at once: Cy plays a Super Neigh; the cursor still ends on the answer
+    term.wait_for("Cy played Super Neigh.")
+    assert wait_until(lambda: term.cursor() == (0, term.row_of("Cy played Super Neigh."))), term.screen()
     term.keys("Escape", "0")  # sent together: Escape, then 0 (resolve), never Alt+0
-    term.wait_for("Ben's Neigh resolves")
+    term.wait_for("Cy's Super Neigh resolves")
     screen = term.screen()
     assert "º" not in screen and "Traceback" not in screen
-    assert wait_until(lambda: term.cursor() == (0, term.row_of("Ben's Neigh resolves"))), term.screen()
+    assert wait_until(lambda: term.cursor() == (0, term.row_of("Cy's Super Neigh resolves"))), term.screen()
+    status = term.screen().split("Card name, abbreviation or command")[0]
+    assert "Speech stopped." not in status, "Escape ran after the 0 it came before: it stopped the 0's answer"
     term.keys("C-q")
 
 

@@ -3,8 +3,9 @@ for (`Table.prompt`).
 
 Brief says the facts alone ("Ana: Basic Unicorn (Blue), no Neigh. 2 Unicorns."); normal adds what the table
 waits for ("Any Neigh for Ana's Yay?"); coaching adds how to say it ("Say neigh and a name, or resolve."). A link
-of the effect chain is read once, with what its card does in a few words; the chain prompt repeats it only when
-it was not just said.
+of the effect chain is read once, with what its card does in a few words; the chain prompt names it again only
+when it comes up (the link before it resolved), never after a step done while it waits, nor with the line that
+added it; `chain` reads it on request.
 """
 
 from __future__ import annotations
@@ -152,8 +153,13 @@ def announce_step(table: Table, step: Step, level: Verbosity = Verbosity.COACHIN
     if step.after.outcome is None or not any(isinstance(f, ft.GameOver) for f in step.facts):
         prompt = table.prompt(step.after)
         just_said = any(isinstance(f, ft.LinkAdded) and f.link == prompt.link for f in step.facts)
+        before = table.prompt(step.before)
+        moved = any(isinstance(f, (ft.LinkAdded, ft.LinkResolved)) for f in step.facts)
+        waited = before.kind is PromptKind.CHAIN and before.link == prompt.link and not moved
         if prompt.kind is PromptKind.CHAIN and just_said:  # the link was just read: not again
             lines.append("Do it, then say resolve." if level is Verbosity.COACHING else "")
+        elif prompt.kind is PromptKind.CHAIN and waited:  # a step done while the link waits: it was read before
+            lines.append("Say resolve when it is done." if level is Verbosity.COACHING else "")
         else:
             lines.append(phrase_prompt(table, prompt, level))
     return [line for line in lines if line]

@@ -27,6 +27,7 @@ NOT_RECORDED = "Not recorded."
 NOTHING_TO_UNDO = "There is nothing to undo."
 NOTHING_TO_REDO = "There is nothing to redo."
 NO_SAVED_GAME = "There is no saved game to continue."
+RESUME_DECLINED = "The saved game stays saved: say resume to continue it later."
 
 
 def resume_offer(players: list[str]) -> str:

@@ -15,7 +15,8 @@ from assistant.core.words.game import PHASE_NAMES, _pile_card, describe_outcome,
 from assistant.core.words.table import describe_chain, describe_pile_cards, describe_stable
 
 NO_GAME_STATUS = "No game yet. Type new game and the players' names, or a card name."
-SIX_KEY_ON = "Six-key braille on."
+#: The six-key braille mode on the status line, by `assistant.core.sixkey.EntryMode` value.
+SIX_KEY_MODES = {"chord": "Six-key braille: chord.", "space": "Six-key braille: dots then Space."}
 PILE_HEADING = "Pile and chain:"
 STABLES_HEADING = "Stables:"
 HISTORY_HEADING = "Earlier answers, newest first:"
