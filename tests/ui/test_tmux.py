@@ -2,6 +2,7 @@
 
 import shutil
 import subprocess
+import tempfile
 import sys
 import time
 import uuid
@@ -15,26 +16,29 @@ pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is no
 
 
 class Terminal:
-    """A tmux session running one command, 100x30."""
+    """A tmux session running one command, 100x30, on a tmux server of its own (no other server can get in the
+    way, and closing it leaves nothing behind)."""
 
     def __init__(self, command: list[str], env: dict[str, str]):
         self.name = f"ta-{uuid.uuid4().hex[:8]}"
+        self.folder = Path(tempfile.mkdtemp(prefix="ta-tmux-"))  # short: a socket's path has a length limit
+        self.tmux = ["tmux", "-S", str(self.folder / "socket")]
         exports = " ".join(f"{k}={v}" for k, v in env.items())
         line = f"env {exports} TERM=xterm-256color {' '.join(command)}"
         # -c: start in this checkout, whatever folder the tmux server started in (python -m imports from there)
-        new = ["tmux", "new-session", "-d", "-s", self.name, "-c", str(ROOT), "-x", "100", "-y", "30", line]
+        new = [*self.tmux, "new-session", "-d", "-s", self.name, "-c", str(ROOT), "-x", "100", "-y", "30", line]
         subprocess.run(new, check=True)
 
     def keys(self, *keys: str) -> None:
-        subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
+        subprocess.run([*self.tmux, "send-keys", "-t", self.name, *keys], check=True)
 
     def screen(self) -> str:
-        result = subprocess.run(["tmux", "capture-pane", "-p", "-t", self.name], capture_output=True, text=True)
+        result = subprocess.run([*self.tmux, "capture-pane", "-p", "-t", self.name], capture_output=True, text=True)
         return result.stdout
 
     def cursor(self) -> tuple[int, int]:
         """Where the terminal cursor is (column, row), as a braille display follows it."""
-        result = subprocess.run(["tmux", "display", "-p", "-t", self.name, "#{cursor_x},#{cursor_y}"],
+        result = subprocess.run([*self.tmux, "display", "-p", "-t", self.name, "#{cursor_x},#{cursor_y}"],
                                 capture_output=True, text=True)  # fmt: skip
         x, y = result.stdout.strip().split(",")
         return int(x), int(y)
@@ -54,7 +58,8 @@ class Terminal:
         raise AssertionError(f"{text!r} never appeared; the screen was:\n{self.screen()}")
 
     def close(self) -> None:
-        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+        subprocess.run([*self.tmux, "kill-server"], capture_output=True)
+        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 @pytest.fixture
