@@ -2,8 +2,8 @@
 
 import shutil
 import subprocess
-import tempfile
 import sys
+import tempfile
 import time
 import uuid
 from pathlib import Path
