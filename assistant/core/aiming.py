@@ -111,12 +111,14 @@ def aiming_cue(view: FrameView, limits: Thresholds = Thresholds(), facing_player
         return Cue.MOVE_DOWN if top else Cue.MOVE_UP
     if view.brightness < limits.dark:
         return Cue.MORE_LIGHT
+    if view.saturated > limits.max_saturated:
+        # Before size and shape: what a reflection leaves of a code is a small, squashed piece, and the cure for
+        # a reflection is the same at any angle (tilt a little away from the light), unlike "face the camera".
+        return Cue.GLARE
     if max(w, h) < limits.min_side:
         return Cue.CLOSER
     if view.sharpness < limits.min_sharpness:
-        return Cue.HOLD_STILL  # before the shape and glare: a smeared white sticker also looks burnt out
-    if view.saturated > limits.max_saturated:
-        return Cue.GLARE
+        return Cue.HOLD_STILL
     if view.squareness < limits.min_squareness:
         return Cue.TILT
     return None
