@@ -264,13 +264,13 @@ def test_cue_more_light_for_a_dark_frame():
 
 
 @pytest.mark.parametrize("tilt", [(0.0, 0.0), (0.3, 0.1)], ids=["facing", "turned"])
-@pytest.mark.parametrize("size, peak", [(40, 800), (60, 400)])
-def test_cue_glare_for_a_reflection_hiding_part_of_the_code_whatever_the_angle(tilt, size, peak, cascade):
+@pytest.mark.parametrize("size", [40, 60])
+def test_cue_glare_for_a_reflection_hiding_part_of_the_code_whatever_the_angle(tilt, size, cascade):
     """A reflection that hides part of the code leaves a small, squashed piece of it: the cue is the reflection
     (tilt a little away from the light), not "closer" or "face the camera", on a card facing the camera or not;
     and without the reflection the same card reads."""
     for seed in range(3):
-        scene = F.Scene(distance_mm=400, glare=peak, glare_size=size, tilt=tilt, seed=seed, table=seed)
+        scene = F.Scene(distance_mm=400, glare=400, glare_size=size, tilt=tilt, seed=seed, table=seed)
         gray = cv2.cvtColor(F.render(scene), cv2.COLOR_BGR2GRAY)
         assert not cascade.decode(gray)
         assert aiming_cue(measure_view(gray), facing_player=False) is Cue.GLARE, seed
