@@ -60,7 +60,9 @@ class Scene:
     gain: float = 1.0
     """Light: 1 is a well-lit table, 0.1 a dim room."""
     glare: float = 0.0
-    """Peak brightness added by a reflection over the code (0 to 255)."""
+    """Peak brightness added by a reflection over the code (0 to 255; more burns out a wider patch)."""
+    glare_size: float = 0.0
+    """The reflection's radius in pixels (0: 20 to 40 at random); a large one hides a good part of the code."""
     noise: float = 2.0
     """Sensor noise, standard deviation in grey levels (grows as light falls)."""
     jpeg: int = 85
@@ -68,7 +70,9 @@ class Scene:
     seed: int = 0
     """Seeds the noise and the glare's place."""
     table: int = 0
-    """Which of four table textures."""
+    """Which of four table textures (wood-like; the seed of `table_texture`)."""
+    busy_table: str = ""
+    """A busier table instead (see `BUSY_TABLES`): "" for none."""
     show_code: bool = True
     """False draws the card without a sticker (for false-positive checks)."""
     extra: tuple = field(default=())
@@ -86,6 +90,37 @@ def table_texture(seed: int = 0) -> np.ndarray:
     shade = 0.55 + 0.25 * grain + 0.05 * fine + 0.1 * (x / WIDTH)
     base = np.array([60, 105, 150], np.float32)  # a mid brown, BGR
     return np.clip(shade[..., None] * base[None, None, :] * 1.3, 0, 255).astype(np.uint8)
+
+
+#: Tables whose own pattern has edges running both across and down, as a code's do: a pale wood with a dense,
+#: contrasty grain and knots, and a gingham cloth.
+BUSY_TABLES = ("pale grain", "gingham")
+
+
+@functools.lru_cache(maxsize=4)
+def busy_table_texture(kind: str, seed: int = 0) -> np.ndarray:
+    """A busy table top (one of `BUSY_TABLES`), BGR, deterministic for a seed."""
+    rng = np.random.default_rng(seed + 31)
+    y, x = np.mgrid[0:HEIGHT, 0:WIDTH].astype(np.float32)
+    fine = cv2.GaussianBlur(rng.normal(0, 1, (HEIGHT, WIDTH)).astype(np.float32), (0, 0), 1.0)
+    if kind == "pale grain":
+        # Grain lines a few pixels apart, bent around knots, from nearly white to a mid brown.
+        warp = cv2.GaussianBlur(rng.normal(0, 1, (HEIGHT, WIDTH)).astype(np.float32), (0, 0), 12) * 90
+        for _ in range(6):
+            kx, ky, kr = rng.uniform(0, WIDTH), rng.uniform(0, HEIGHT), rng.uniform(15, 40)
+            warp += 40 * kr / np.sqrt((x - kx) ** 2 + (y - ky) ** 2 + kr**2)
+        grain = np.sin((y + 0.3 * x * rng.uniform(-0.2, 0.2) + warp) / 2.2) * 0.5 + 0.5
+        shade = 0.62 + 0.36 * grain + 0.04 * fine
+        base = np.array([175, 210, 240], np.float32)  # a pale maple, BGR
+    elif kind == "gingham":
+        # Two sets of stripes crossing: squares 14 pixels wide, dark where both cross, mid where one does.
+        across = (np.floor(x / 14) % 2).astype(np.float32)
+        down = (np.floor(y / 14) % 2).astype(np.float32)
+        shade = 0.95 - 0.3 * across - 0.3 * down + 0.03 * fine
+        base = np.array([200, 200, 245], np.float32)  # red and white, BGR
+    else:
+        raise ValueError(f"unknown table {kind!r}")
+    return np.clip(shade[..., None] * base[None, None, :], 0, 255).astype(np.uint8)
 
 
 @functools.lru_cache(maxsize=64)
@@ -153,7 +188,10 @@ def _paste_card(frame: np.ndarray, card: np.ndarray, corners: np.ndarray) -> Non
 def render(scene: Scene) -> np.ndarray:
     """One camera frame of the scene, BGR uint8, 720 rows by 1280 columns."""
     rng = np.random.default_rng(scene.seed + 1)
-    frame = table_texture(scene.table % 4).copy()
+    if scene.busy_table:
+        frame = busy_table_texture(scene.busy_table, scene.table).copy()
+    else:
+        frame = table_texture(scene.table % 4).copy()
     cards = [(scene.payload, scene.centre), *scene.extra]
     for payload, centre in cards:
         _paste_card(frame, card_image(payload, scene.show_code), _card_corners(scene, centre))
@@ -162,6 +200,8 @@ def render(scene: Scene) -> np.ndarray:
         cx, cy = scene.centre[0] * WIDTH, scene.centre[1] * HEIGHT
         gx, gy = cx + rng.uniform(-25, 25), cy + rng.uniform(-25, 25)
         radius = rng.uniform(20, 40)
+        if scene.glare_size > 0:
+            radius = scene.glare_size
         y, x = np.ogrid[0:HEIGHT, 0:WIDTH]
         image += (scene.glare * np.exp(-((x - gx) ** 2 + (y - gy) ** 2) / (2 * radius**2)))[..., None]
     if scene.blur > 0:

@@ -4,8 +4,9 @@ The scanner adapter measures a frame (where a code-like pattern is, how big, how
 module turns those numbers into one cue, so the choice is a pure function tested on its own and on rendered
 frames. Cues are ordered by what must be fixed first: a code cut off by the edge of the picture cannot be read
 however sharp it is, a dark picture is also a blurred one (long exposure, noise), a code too close fills the
-picture and is out of focus, one too far is too small, one turned away from the camera is squashed, and only a
-code of the right size and shape is worth holding still for.
+picture and is out of focus, a reflection burns out part of a sharp code (and leaves a small, squashed piece of
+it, so it is named before size and shape), one too far is too small, a blurred one needs holding still, one
+turned away from the camera is squashed.
 """
 
 from __future__ import annotations
@@ -51,7 +52,8 @@ class FrameView:
     read: bool = False
     """A code was read in this frame."""
     saturated: float = 0.0
-    """The share of the region's middle burnt out to a flat white (no dark module left in it): a reflection."""
+    """The area burnt out to a flat, clipped white in and around the region, as a share of the region's area
+    (capped at 1): a reflection hiding part of the code."""
     squareness: float = 1.0
     """The code-like region's shape: its shorter side over its longer one, measured on the smallest rectangle
     around it at any angle (1 for a code facing the camera, cos 40 degrees = 0.77 tilted 40 degrees)."""
@@ -77,7 +79,8 @@ class Thresholds:
     """A region whose shorter side is more than this fraction of the frame's height (or cut off on opposite
     sides), when also blurred, is too close for the webcam's fixed focus: "further"."""
     max_saturated: float = 0.1
-    """More than this share of the region's middle burnt out to a flat white: "glare"."""
+    """More than this share burnt out to a flat white, on a sharp region: "glare". Rendered tuning frames without
+    a reflection measure 0.03 at most, with one hiding part of the code 0.2 and more."""
     min_squareness: float = 0.7
     """A region squarer than this is facing the camera well enough; below it (tilted more than about 45
     degrees): "tilt"."""
@@ -111,12 +114,16 @@ def aiming_cue(view: FrameView, limits: Thresholds = Thresholds(), facing_player
         return Cue.MOVE_DOWN if top else Cue.MOVE_UP
     if view.brightness < limits.dark:
         return Cue.MORE_LIGHT
+    sharp = view.sharpness >= limits.min_sharpness
+    glare = view.saturated > limits.max_saturated
+    if glare and sharp:
+        # Before size and shape: what a reflection leaves of a code is a small, squashed piece, and the cure for
+        # a reflection is the same at any angle (tilt a little away from the light), unlike "face the camera".
+        return Cue.GLARE
     if max(w, h) < limits.min_side:
         return Cue.CLOSER
-    if view.sharpness < limits.min_sharpness:
-        return Cue.HOLD_STILL  # before the shape and glare: a smeared white sticker also looks burnt out
-    if view.saturated > limits.max_saturated:
-        return Cue.GLARE
+    if not sharp:
+        return Cue.HOLD_STILL  # before glare: a code smeared across a clipped white sticker looks burnt out too
     if view.squareness < limits.min_squareness:
         return Cue.TILT
     return None

@@ -145,7 +145,7 @@ def measure_view(
         sharpness(patch),
         brightness,
         read,
-        saturated=_burnt_out(patch),
+        saturated=_burnt_out(gray, region),
         squareness=1.0 if squareness is None else squareness,
     )
 
@@ -164,18 +164,26 @@ def _close_up(gray) -> tuple[int, int, int, int] | None:
     return None
 
 
-def _burnt_out(patch, cells: int = 6) -> float:
-    """The share of the region's middle that is burnt out to a flat white: cells (6 by 6 over the middle 70 %)
-    whose darkest tenth is still at 245 or more. A code's cell of three or four modules square always holds a
-    dark module, so an over-exposed but readable sticker scores near 0 and a lamp's reflection does not."""
+def _burnt_out(gray, region: tuple[int, int, int, int]) -> float:
+    """The area burnt out to a flat white by a reflection in and around a code-like region (grown by half its
+    size on each side: a reflection hides part of the code from the region search, so the region found may be
+    what is left of it), as a share of the region's own area (capped at 1).
+
+    A sensor's clipped pixels all sit at its top level with none of the noise every other pixel carries (that
+    level is 255 for a white reflection but lower in grey for a coloured one), so a burnt-out pixel is a bright
+    one (180 or more) whose whole 7 by 7 neighbourhood lies within 2 grey levels. A code's modules and a lit but
+    unclipped white (its noise) never are, so a readable sticker, even an over-exposed one, scores near 0."""
+    import cv2
     import numpy as np
 
-    h, w = patch.shape[:2]
-    y0, y1, x0, x1 = int(0.15 * h), int(0.85 * h), int(0.15 * w), int(0.85 * w)
-    middle = patch[y0:y1, x0:x1]
-    if min(middle.shape[:2]) < cells * 2:
+    x, y, w, h = region
+    height, width = gray.shape[:2]
+    x0, y0 = max(0, x - w // 2), max(0, y - h // 2)
+    x1, y1 = min(width, x + w + w // 2), min(height, y + h + h // 2)
+    around = gray[y0:y1, x0:x1]
+    if around.size == 0 or w * h == 0:
         return 0.0
-    ch, cw = middle.shape[0] // cells, middle.shape[1] // cells
-    blocks = middle[: ch * cells, : cw * cells].reshape(cells, ch, cells, cw).transpose(0, 2, 1, 3)
-    low = np.percentile(blocks.reshape(cells, cells, -1), 10, axis=2)
-    return float((low >= 245).mean())
+    window = np.ones((7, 7), np.uint8)
+    lowest = cv2.erode(around, window)
+    flat = (lowest >= 180) & (cv2.dilate(around, window) - lowest <= 2)
+    return min(1.0, float(np.count_nonzero(flat)) / (w * h))

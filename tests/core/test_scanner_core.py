@@ -261,3 +261,14 @@ def test_cues_are_rate_limited_but_the_confirmation_is_not():
     assert pacer.allow(Cue.HOLD_STILL, 5.7)
     assert pacer.allow(Cue.READ, 5.8)
     assert not pacer.allow(None, 10.0)
+
+
+def test_a_reflection_on_a_sharp_code_is_named_before_its_size_and_shape():
+    # What a reflection leaves of a code is a small, squashed piece: the cue names the reflection whatever the angle.
+    assert aiming_cue(view(saturated=0.5)) is Cue.GLARE
+    assert aiming_cue(view(saturated=0.5, squareness=0.4)) is Cue.GLARE
+    assert aiming_cue(view(region=(600, 300, 60, 60), saturated=0.5)) is Cue.GLARE
+    assert aiming_cue(view(squareness=0.4)) is Cue.TILT
+    # A blurred one is first held still: a code smeared across a clipped white sticker also looks burnt out.
+    assert aiming_cue(view(saturated=0.5, sharpness=50)) is Cue.HOLD_STILL
+    assert aiming_cue(view(saturated=0.5, brightness=30)) is Cue.MORE_LIGHT
