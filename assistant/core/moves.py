@@ -136,7 +136,8 @@ def apply(table: Table, state: GameState, event: Event) -> tuple[GameState, tupl
     d = _Draft.of(state)
     facts: list[Fact] = []
     before = table.tally(state)
-    winner_before = first_to_goal(_eligible(table, state.stables, before), state.goal, state.current)
+    barred_before = table.barred(state.stables)
+    winner_before = first_to_goal(_eligible(before, barred_before), state.goal, state.current)
     if d.pile and not isinstance(event, _KEEPS_PILE):
         _close_pile(table, d, facts)
     handler(table, d, event, facts)
@@ -145,7 +146,7 @@ def apply(table: Table, state: GameState, event: Event) -> tuple[GameState, tupl
     if after != before:
         facts.append(TallyChanged(before, after))
     stables = tuple(d.stables)
-    barred_before = table.barred(state.stables)
+    hands, hands_before = tuple(d.hands), tuple(p.hand for p in state.players)
     for seat, (was, now) in enumerate(zip(before, after)):
         # A limit a card in a Stable sets is said when it bites: the count goes over it, or the card arrives
         # (Tiny Stable entering a Stable of 6 Unicorns); not again on every event while it stays over.
@@ -153,20 +154,19 @@ def apply(table: Table, state: GameState, event: Event) -> tuple[GameState, tupl
         had = table.stable_limit(state.stables, seat)
         if limit is not None and now > limit[1] and (now > was or had is None or was <= had[1]):
             facts.append(LimitReached(seat, limit[0], now, limit[1]))
-        going = table.must_go(stables, tuple(d.hands), seat)
-        if going and going != table.must_go(state.stables, tuple(p.hand for p in state.players), seat):
+        going = table.must_go(stables, hands, seat)
+        if going and going != table.must_go(state.stables, hands_before, seat):
             card = table.card_of(going)
             facts.append(CardMustGo(seat, going, card.has(Tag.MOVES_ON_EMPTY_HAND)))
         blocker = table.win_barred(stables, seat)
         if blocker and now >= d.goal and (now > was or seat not in barred_before or was < state.goal):
             facts.append(WinBarred(seat, now, blocker))
-    _judge(table, d, _eligible(table, stables, after), winner_before, facts)
+    _judge(table, d, _eligible(after, table.barred(stables)), winner_before, facts)
     return d.freeze(state), tuple(facts)
 
 
-def _eligible(table: Table, stables: tuple[tuple[str, ...], ...], counts: tuple[int, ...]) -> tuple[int, ...]:
-    """The counts toward winning: 0 for a player a card keeps from winning (The Black Spot)."""
-    barred = table.barred(stables)
+def _eligible(counts: tuple[int, ...], barred: frozenset[int]) -> tuple[int, ...]:
+    """The counts toward winning: 0 for a `barred` player, one a card keeps from winning (The Black Spot)."""
     return tuple(0 if seat in barred else n for seat, n in enumerate(counts)) if barred else counts
 
 
