@@ -16,7 +16,7 @@ from assistant.core.objections import Objection
 from assistant.core.rules import MAX_PLAYERS, MIN_PLAYERS, DeckOut, Profile, Rules, load_rules
 from assistant.core.setup import DEALT, MAX_NAME, Setup, SetupError
 from assistant.core.state import GameState, PlayerState
-from assistant.core.tally import HandLimit, hand_limit, herd, unicorn_count
+from assistant.core.tally import HandLimit, downgrades_silenced, hand_limit, herd, unicorn_count
 
 
 class PromptKind(enum.Enum):
@@ -220,7 +220,7 @@ class Table:
         card = self.cards.get(card_id)
         if card is None or card.type is not CardType.DOWNGRADE:
             return False
-        return any((c := self.cards.get(other)) is not None and c.has(Tag.SILENCES_DOWNGRADES) for other in stable)
+        return downgrades_silenced(stable, self.cards)
 
     def triggers_silenced(self, stable: tuple[str, ...], card_id: str) -> bool:
         """True when a card's triggered effects do not happen in this Stable: a Unicorn card beside a card that
