@@ -173,7 +173,15 @@ def _parse_plain(lines: list[str]) -> tuple[list[SheetRow], list[SheetProblem]]:
 
 def matching_card(name: str, base: Deck) -> Card | None:
     """The base deck's card a sheet's name stands for: the same name, or one close enough to be a typo of it."""
-    by_name = {normalize(card.name): card for card in base.cards}
+    return _matching(name, _by_name(base))
+
+
+def _by_name(base: Deck) -> dict[str, Card]:
+    """The base deck's cards by their normalized names, for `_matching`."""
+    return {normalize(card.name): card for card in base.cards}
+
+
+def _matching(name: str, by_name: dict[str, Card]) -> Card | None:
     card = by_name.get(normalize(name))
     if card is None:
         close = difflib.get_close_matches(normalize(name), list(by_name), n=1, cutoff=MATCH_CUTOFF)
@@ -190,8 +198,9 @@ def match_sheet(rows: list[SheetRow], base: Deck, deck_id: str) -> ImportResult:
     """
     result = ImportResult()
     used: dict[str, int] = {}
+    by_name = _by_name(base)  # once for the sheet, not once a line
     for row in rows:
-        card = matching_card(row.name, base)
+        card = _matching(row.name, by_name)
         if card is not None and normalize(card.name) != normalize(row.name):
             result.problems.append(SheetProblem(row.line, f"{_said(row.name)} was read as {_said(card.name)}"))
         made = _make_card(row, card, deck_id, result.problems, base.info.edition)
