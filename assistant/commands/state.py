@@ -17,7 +17,8 @@ def run(args) -> int:
     """Read the last game (without changing its save) and print it; exit 1 when there is none."""
     from assistant.core.lobby import Lobby
     from assistant.core.lookup import resolve_name
-    from assistant.storage.decks import DEFAULT_DECK, load_card_set
+    from assistant.core.setup import Setup
+    from assistant.storage.decks import load_card_set
     from assistant.storage.saves import GameStore
 
     store = GameStore()
@@ -25,13 +26,10 @@ def run(args) -> int:
     if saved is None:
         print(words.NO_SAVED_GAME, file=sys.stderr)
         return 1
-    setup = saved.setup if isinstance(saved.setup, dict) else {}
-    base, addons = setup.get("base", DEFAULT_DECK), setup.get("addons", [])
-    try:  # a save is a file anyone may edit: decks it cannot name are the resume's to explain
-        if not isinstance(base, str) or not isinstance(addons, list) or not all(isinstance(a, str) for a in addons):
-            raise LookupError(base)
-        cards = load_card_set(base, addons)
-    except (LookupError, ValueError):
+    try:  # a save is a file anyone may edit: a setup or decks it cannot use are the resume's to explain
+        setup = Setup.from_dict(saved.setup)
+        cards = load_card_set(setup.base, setup.addons)
+    except (LookupError, ValueError):  # SetupError is a ValueError
         cards = load_card_set()
     lobby = Lobby(cards, lambda query: resolve_name(cards, query), store=store, load_cards=load_card_set)
     said = lobby.resume(repair=False)
