@@ -153,16 +153,22 @@ def announce_step(table: Table, step: Step, level: Verbosity = Verbosity.COACHIN
     if step.after.outcome is None or not any(isinstance(f, ft.GameOver) for f in step.facts):
         prompt = table.prompt(step.after)
         just_said = any(isinstance(f, ft.LinkAdded) and f.link == prompt.link for f in step.facts)
-        before = table.prompt(step.before)
-        moved = any(isinstance(f, (ft.LinkAdded, ft.LinkResolved)) for f in step.facts)
-        waited = before.kind is PromptKind.CHAIN and before.link == prompt.link and not moved
         if prompt.kind is PromptKind.CHAIN and just_said:  # the link was just read: not again
             lines.append("Do it, then say resolve." if level is Verbosity.COACHING else "")
-        elif prompt.kind is PromptKind.CHAIN and waited:  # a step done while the link waits: it was read before
+        elif prompt.kind is PromptKind.CHAIN and _waited(table, step, prompt):  # it was read before
             lines.append("Say resolve when it is done." if level is Verbosity.COACHING else "")
         else:
             lines.append(phrase_prompt(table, prompt, level))
     return [line for line in lines if line]
+
+
+def _waited(table: Table, step: Step, prompt: Prompt) -> bool:
+    """True when the step was done while the prompt's link waited: the same link was up before it, and no link
+    was added or resolved (asked only for a chain prompt, so other steps do not work out the prompt before)."""
+    if any(isinstance(f, (ft.LinkAdded, ft.LinkResolved)) for f in step.facts):
+        return False
+    before = table.prompt(step.before)
+    return before.kind is PromptKind.CHAIN and before.link == prompt.link
 
 
 def _event_line(table: Table, step: Step, level: Verbosity) -> str:
