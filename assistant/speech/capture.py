@@ -105,8 +105,9 @@ class FirstBytes:
         self._thread.start()
 
     def _watch(self) -> None:
-        # Only the next file is looked at (its name is known: play, play.0001, ...), so a poll costs one stat
-        # however many plays there were, and the watcher does not slow down what it measures.
+        # Only the next file and the one after it are looked at (their names are known: play, play.0001, ...), so
+        # a poll costs two stats however many plays there were, and the watcher does not slow down what it
+        # measures.
         while self._running:
             now = time.perf_counter()
             path = self.capture.play_path(len(self.times) + len(self.silent))
