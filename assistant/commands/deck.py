@@ -81,6 +81,7 @@ def import_sheet(args) -> int:
     from assistant.core.cardfile import ID_PATTERN, parse_deck
     from assistant.core.sheet import match_sheet, parse_sheet, render_import
     from assistant.storage.decks import DEFAULT_DECK, deck_files, save_import
+    from assistant.storage.files import decode_text
     from assistant.storage.paths import card_texts_dir
 
     base = load_deck(args.import_base or args.deck or DEFAULT_DECK)
@@ -92,12 +93,7 @@ def import_sheet(args) -> int:
     try:
         if args.file.stat().st_size > MAX_SHEET_BYTES:
             raise ValueError(f"it is larger than {MAX_SHEET_BYTES // 1_000_000} MB")
-        raw = args.file.read_bytes()
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:  # say where, so the owner can find the byte in their sheet
-            line = raw.count(b"\n", 0, exc.start) + 1
-            raise ValueError(f"line {line} is not UTF-8 text") from None
+        text = decode_text(args.file.read_bytes(), "utf-8-sig")  # a byte that is not UTF-8: ValueError, its line
     except (OSError, ValueError) as exc:
         print(words.sheet_unreadable(str(args.file), exc), file=sys.stderr)
         return 2

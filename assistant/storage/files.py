@@ -1,5 +1,6 @@
-"""The two ways the app touches a user file: writing one so that a crash never leaves half of it, and setting a
-damaged one aside so that the rest of the app goes on (the original is kept, under a name that says when)."""
+"""The ways the app touches a user file: writing one so that a crash never leaves half of it, setting a damaged
+one aside so that the rest of the app goes on (the original is kept, under a name that says when), and reading
+one's bytes as text, naming the line of a byte that is not UTF-8."""
 
 from __future__ import annotations
 
@@ -7,6 +8,17 @@ import datetime
 import os
 import tempfile
 from pathlib import Path
+
+from assistant.core import words
+
+
+def decode_text(raw: bytes, encoding: str = "utf-8") -> str:
+    """A file's bytes as text; ValueError naming the line of the first byte that is not UTF-8, so the owner can
+    find it."""
+    try:
+        return raw.decode(encoding)
+    except UnicodeDecodeError as exc:
+        raise ValueError(words.not_utf8_line(raw.count(b"\n", 0, exc.start) + 1)) from None
 
 
 def write_atomically(path: Path, data: str | bytes) -> Path:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from assistant.core import words
 from assistant.core.settings import SpeechSettings, format_settings, parse_settings
-from assistant.storage.files import set_aside, write_atomically
+from assistant.storage.files import decode_text, set_aside, write_atomically
 from assistant.storage.paths import user_config_dir
 
 __all__ = ["SpeechSettings", "settings_path", "load_settings", "save_settings"]
@@ -35,13 +35,8 @@ def load_settings(path: Path | None = None) -> tuple[SpeechSettings, str]:
     except OSError as exc:
         return SpeechSettings(), _set_aside(path, exc.strerror or str(exc))
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:  # say where, so the owner can find the byte
-        line = raw.count(b"\n", 0, exc.start) + 1
-        return SpeechSettings(), _set_aside(path, f"line {line} is not UTF-8 text")
-    try:
-        return parse_settings(text), ""
-    except ValueError as exc:
+        return parse_settings(decode_text(raw)), ""
+    except ValueError as exc:  # a byte that is not UTF-8 (with its line), or a bad setting
         return SpeechSettings(), _set_aside(path, str(exc))
 
 

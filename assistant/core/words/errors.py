@@ -141,6 +141,11 @@ def baby_unclear(phrase: str, names: list[str]) -> str:
     return f"Baby {clean_untrusted(phrase, 40)} could be {fits}. Say it so it fits one Baby."
 
 
+def not_utf8_line(line: int) -> str:
+    """Why a file the owner gave cannot be read: a byte on this line is not UTF-8 (so they can find it)."""
+    return f"line {line} is not UTF-8 text"
+
+
 def save_unreadable(reason: str) -> str:
     """The save cannot be read or reopened from disk."""
     return f"The saved game could not be read ({reason})."
