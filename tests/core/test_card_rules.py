@@ -280,7 +280,7 @@ def test_the_black_spot_keeps_its_owner_from_winning_with_a_basic_unicorn():
     said = bring(session, "rhinocorn")
     assert session.game.state.outcome is None and "cannot win" in said
     session.handle("sacrifice basic red")
-    said = session.handle("sacrifice basic blue").speech
+    session.handle("sacrifice basic blue")
     assert session.game.state.outcome is None  # 2 Unicorns left: Baby and Rhinocorn
     said = bring(session, "unicorn-phoenix")
     assert session.game.state.outcome is not None and "Ana wins" in said
