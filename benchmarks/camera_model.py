@@ -409,77 +409,6 @@ def conditions(shot: Shot) -> list[str]:
     return out
 
 
-def hand_clip(seed: int, payload: str | None = None) -> list[Shot]:
-    """A hand bringing a card into view, holding it up with a tremor for a moment, then taking it away.
-
-    The card comes in from one side at 300 to 700 mm/s, slowing as the hand arrives (a critically damped
-    reach), is held for 0.8 to 1.6 s at 30 to 50 cm with physiological tremor (8 to 12 Hz, about a millimetre)
-    and a slow drift, then leaves. The light, table, tilt and grip are drawn once per clip."""
-    rng = np.random.default_rng(seed + 8_000_000)
-    base = sample_shot(seed + 10_000, payload)
-    distance = float(rng.uniform(300, 500))
-    half_w = distance * math.tan(math.radians(FOV_H_DEG) / 2)
-    half_h = half_w * HEIGHT / WIDTH
-    hold = np.array([rng.uniform(-0.25, 0.25) * half_w, rng.uniform(-0.2, 0.2) * half_h])
-    side = rng.integers(4)
-    start = (
-        hold
-        + {
-            0: np.array([-(half_w + 90), 0.0]),
-            1: np.array([half_w + 90, 0.0]),
-            2: np.array([0.0, half_h + 110]),
-            3: np.array([0.0, -(half_h + 110)]),
-        }[int(side)]
-    )
-    tilt = float(rng.uniform(0, 30))
-    direction = rng.uniform(0, 2 * math.pi)
-    reach_s = float(rng.uniform(0.5, 0.9))
-    hold_s = float(rng.uniform(0.8, 1.6))
-    leave_s = 0.4
-    tremor_hz, tremor_mm = float(rng.uniform(8, 12)), float(rng.uniform(0.4, 1.2))
-    frames = int((reach_s + hold_s + leave_s) * FPS)
-    away = hold + np.array([0.0, half_h + 150])
-
-    def position(t: float) -> np.ndarray:
-        if t < reach_s:
-            u = t / reach_s
-            ease = 1 - (1 - u) ** 3
-            p = start + (hold - start) * ease
-        elif t < reach_s + hold_s:
-            p = hold + np.array([3 * math.sin(0.7 * t), 2 * math.sin(0.5 * t + 1)])
-        else:
-            u = (t - reach_s - hold_s) / leave_s
-            p = hold + (away - hold) * u**2
-        return p + tremor_mm * np.array([math.sin(2 * math.pi * tremor_hz * t), math.cos(2 * math.pi * tremor_hz * t)])
-
-    shots = []
-    for i in range(frames):
-        t = i / FPS
-        p = position(t)
-        v = (position(t + 0.005) - position(t - 0.005)) / 0.01
-        shots.append(
-            replace(
-                base,
-                distance_mm=distance,
-                offset_mm=(float(p[0]), float(p[1])),
-                yaw=tilt * math.cos(direction),
-                pitch=tilt * math.sin(direction),
-                velocity=(float(v[0]), float(v[1]), 0.0),
-                seed=seed * 1000 + i,
-            )
-        )
-    return shots
-
-
-def rest_frame(shots: list[Shot], speed_mm_s: float = 100.0) -> int | None:
-    """The first frame of a clip in which the whole code is in view and the hand has slowed to `speed_mm_s`
-    (above the tremor's own speed, which reaches about 75 mm/s)."""
-    for index, shot in enumerate(shots):
-        if code_in_view(shot) and math.hypot(shot.velocity[0], shot.velocity[1]) <= speed_mm_s:
-            return index
-    return None
-
-
 # A player following the cues: the closed loop on the evaluation camera.
 
 #: What goes wrong when a blind player first holds a card up, as changes to the hold.
@@ -577,16 +506,13 @@ def _blend(a: Hold, b: Hold, u: float) -> Hold:
     )
 
 
-class GuidedPlayer:
-    """A player holding a card up and following each cue: `shot(t)` is the frame at `t` seconds, `hear(cue, t)`
-    a cue said at `t` (heard while not already moving)."""
+class Listener:
+    """How a player's hold changes as they follow cues: a cue heard while not already moving is acted on
+    `REACTION_S` later, the move taking `MOVE_S` (`follow_cue` says what each cue does)."""
 
-    def __init__(self, base: Shot, hold: Hold, seed: int = 0):
-        self.base, self.seed = base, seed
+    def __init__(self, hold: Hold):
         self.start = self.target = hold
         self.move_at = -1.0
-        rng = np.random.default_rng(seed + 9_000_000)
-        self.tremor_hz, self.tremor_mm = float(rng.uniform(8, 12)), float(rng.uniform(0.4, 1.2))
         self.followed: list[str] = []
 
     def hold_at(self, t: float) -> Hold:
@@ -602,8 +528,37 @@ class GuidedPlayer:
         self.move_at = t + REACTION_S
         self.followed.append(cue)
 
+
+def _posed(base: Shot, hold: Hold, position, velocity, seed: int) -> Shot:
+    """`base` held as `hold`, its centre at `position` and moving at `velocity` (mm, mm/s)."""
+    return replace(
+        base,
+        distance_mm=hold.distance_mm,
+        offset_mm=(float(position[0]), float(position[1])),
+        yaw=hold.yaw,
+        pitch=hold.pitch,
+        glare=hold.glare,
+        lux=hold.lux,
+        velocity=(float(velocity[0]), float(velocity[1]), 0.0),
+        seed=seed,
+    )
+
+
+class GuidedPlayer:
+    """A player holding a card up and following each cue: `shot(t)` is the frame at `t` seconds, `hear(cue, t)`
+    a cue said at `t`."""
+
+    def __init__(self, base: Shot, hold: Hold, seed: int = 0):
+        self.base, self.seed = base, seed
+        self.listener = Listener(hold)
+        rng = np.random.default_rng(seed + 9_000_000)
+        self.tremor_hz, self.tremor_mm = float(rng.uniform(8, 12)), float(rng.uniform(0.4, 1.2))
+
+    def hear(self, cue: str, t: float) -> None:
+        self.listener.hear(cue, t)
+
     def _position(self, t: float) -> tuple[Hold, np.ndarray]:
-        hold = self.hold_at(t)
+        hold = self.listener.hold_at(t)
         sweep = hold.sweep_mm_s / (2 * math.pi) * math.sin(2 * math.pi * t)
         w = 2 * math.pi * self.tremor_hz * t
         tremor = self.tremor_mm * np.array([math.sin(w), math.cos(w)])
@@ -612,14 +567,99 @@ class GuidedPlayer:
     def shot(self, t: float, index: int) -> Shot:
         hold, p = self._position(t)
         v = (self._position(t + 0.005)[1] - self._position(t - 0.005)[1]) / 0.01
-        return replace(
-            self.base,
-            distance_mm=hold.distance_mm,
-            offset_mm=(float(p[0]), float(p[1])),
-            yaw=hold.yaw,
-            pitch=hold.pitch,
-            glare=hold.glare,
-            lux=hold.lux,
-            velocity=(float(v[0]), float(v[1]), 0.0),
-            seed=self.seed * 1000 + index,
+        return _posed(self.base, hold, p, v, self.seed * 1000 + index)
+
+
+# The evaluation clips: a hand bringing a card in, passive or following the cues.
+
+
+class HandPlayer:
+    """A hand bringing a card into view, holding it up with a tremor for a moment, then taking it away.
+
+    The card comes in from one side at 300 to 700 mm/s, slowing as the hand arrives (a critically damped
+    reach), is held for 0.8 to 1.6 s at 30 to 50 cm with physiological tremor (8 to 12 Hz, about a millimetre)
+    and a slow drift, then leaves. The light, table, tilt and grip are drawn once per clip.
+
+    `listening`: the player the app is made for, who keeps the card up until hearing it announced (`patience`
+    seconds at most from entering, then gives up) and, once the reach is over, does what each cue says (as
+    `GuidedPlayer`: `follow_cue`, 0.6 s to react). Until a cue is followed its frames are the passive clip's."""
+
+    def __init__(self, seed: int, payload: str | None = None, listening: bool = False, patience: float = 6.0):
+        rng = np.random.default_rng(seed + 8_000_000)
+        self.seed, self.listening = seed, listening
+        self.base = sample_shot(seed + 10_000, payload)
+        distance = float(rng.uniform(300, 500))
+        half_w = distance * math.tan(math.radians(FOV_H_DEG) / 2)
+        half_h = half_w * HEIGHT / WIDTH
+        self.hold = np.array([rng.uniform(-0.25, 0.25) * half_w, rng.uniform(-0.2, 0.2) * half_h])
+        side = int(rng.integers(4))
+        self.start = (
+            self.hold
+            + [
+                np.array([-(half_w + 90), 0.0]),
+                np.array([half_w + 90, 0.0]),
+                np.array([0.0, half_h + 110]),
+                np.array([0.0, -(half_h + 110)]),
+            ][side]
         )
+        tilt = float(rng.uniform(0, 30))
+        direction = rng.uniform(0, 2 * math.pi)
+        self.reach_s = float(rng.uniform(0.5, 0.9))
+        self.hold_s = float(rng.uniform(0.8, 1.6))
+        self.leave_s = 0.4
+        self.tremor_hz, self.tremor_mm = float(rng.uniform(8, 12)), float(rng.uniform(0.4, 1.2))
+        passive = self.reach_s + self.hold_s + self.leave_s
+        self.frames = int((self.reach_s + patience if listening else passive) * FPS)
+        self.away = self.hold + np.array([0.0, half_h + 150])
+        pose = Hold(
+            distance_mm=distance,
+            yaw=tilt * math.cos(direction),
+            pitch=tilt * math.sin(direction),
+            glare=self.base.glare,
+            lux=self.base.lux,
+        )
+        self.listener = Listener(pose)
+
+    def _path(self, t: float) -> np.ndarray:
+        """Where the hand carries the card's centre at `t` seconds (mm across and down from the optical axis)."""
+        reach_s, hold_s = self.reach_s, self.hold_s
+        if t < reach_s:
+            ease = 1 - (1 - t / reach_s) ** 3
+            p = self.start + (self.hold - self.start) * ease
+        elif t < reach_s + hold_s or self.listening:
+            p = self.hold + np.array([3 * math.sin(0.7 * t), 2 * math.sin(0.5 * t + 1)])
+        else:
+            u = (t - reach_s - hold_s) / self.leave_s
+            p = self.hold + (self.away - self.hold) * u**2
+        w = 2 * math.pi * self.tremor_hz * t
+        return p + self.tremor_mm * np.array([math.sin(w), math.cos(w)])
+
+    def _position(self, t: float) -> tuple[Hold, np.ndarray]:
+        hold = self.listener.hold_at(t)
+        return hold, self._path(t) + np.array(hold.offset_mm)
+
+    def hear(self, cue: str, t: float) -> None:
+        """A cue said at `t` seconds: followed once the reach is over, by a listening player."""
+        if self.listening and t >= self.reach_s:
+            self.listener.hear(cue, t)
+
+    def shot(self, index: int) -> Shot:
+        t = index / FPS
+        hold, p = self._position(t)
+        v = (self._position(t + 0.005)[1] - self._position(t - 0.005)[1]) / 0.01
+        return _posed(self.base, hold, p, v, self.seed * 1000 + index)
+
+
+def hand_clip(seed: int, payload: str | None = None) -> list[Shot]:
+    """The frames of a passive `HandPlayer`'s clip: the card is brought in, held a moment and taken away."""
+    player = HandPlayer(seed, payload)
+    return [player.shot(i) for i in range(player.frames)]
+
+
+def rest_frame(shots: list[Shot], speed_mm_s: float = 100.0) -> int | None:
+    """The first frame of a clip in which the whole code is in view and the hand has slowed to `speed_mm_s`
+    (above the tremor's own speed, which reaches about 75 mm/s)."""
+    for index, shot in enumerate(shots):
+        if code_in_view(shot) and math.hypot(shot.velocity[0], shot.velocity[1]) <= speed_mm_s:
+            return index
+    return None

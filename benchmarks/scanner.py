@@ -5,7 +5,8 @@ Method and figures: docs/benchmarks.md, "Scanner". Every figure says which set i
 
 - **tuning set**: the rendered frames of `benchmarks/frames.py`, on which the cascade and the cues were tuned;
 - **evaluation camera**: `benchmarks/camera_model.py`, a physically based webcam model never tuned on (still
-  frames with and without a code, and clips of a hand bringing a card in, holding it and taking it away);
+  frames with and without a code, and clips of a hand bringing a card in: held a moment and taken away whatever
+  is said, or held until announced by a player doing what each cue says, `camera_model.HandPlayer`);
 - **evaluation camera, guided**: a player holding the card up with a problem (too far, too close, turned away,
   moving, a reflection, off the edge) and doing what each cue says (`camera_model.GuidedPlayer`);
 - **photos, seen while tuning**: zxing-cpp's sample photographs shipped in tests/fixtures/qr_photos;
@@ -236,10 +237,14 @@ def evaluation_stills(contenders, live: LivePath, count: int, empty: int):
     return out, totals
 
 
-def evaluation_clips(count: int):
-    """The player's metric on evaluation clips: seconds from the code entering the view to its announcement,
-    for the app's loop (budgeted frame path plus the background stage, the background's results arriving as
-    many frames later as its work took) and for raw zxing-cpp in the same loop."""
+#: The two players of the hand clips: one holds the card a moment and takes it away whatever is said; the other
+#: (the player the app is made for) keeps it up until it is announced and does what each cue says.
+PLAYERS = {"a moment": False, "until announced": True}
+
+
+def _clip(player, app: bool, frame_ms: list[float]) -> tuple[int | None, dict[str, int]]:
+    """One hand clip through the app's loop (`app`) or raw zxing-cpp in the same tracker: the frame of the
+    announcement (None: never) and the cues said. The app's frame times go to `frame_ms`."""
     import zxingcpp
 
     from assistant.core.sightings import Sighting, SightingTracker
@@ -247,45 +252,60 @@ def evaluation_clips(count: int):
     from assistant.scanner.live import CodeAnnounced, CueGiven, LiveScanner
 
     cv2 = __import__("cv2")
-    out = {
-        "app": {"latency": [], "from_rest": [], "never": 0, "cues": {}},
-        "zxing-cpp": {"latency": [], "from_rest": [], "never": 0},
-    }
-    frame_ms: list[float] = []
-    for seed in range(count):
-        shots = M.hand_clip(seed)
-        enter = next((i for i, s in enumerate(shots) if M.code_in_view(s)), None)
-        rest = M.rest_frame(shots)
-        events: list = []
-        scanner = LiveScanner(
-            lambda: None,  # type: ignore[arg-type,return-value]
-            events.append,
-            background=BackgroundStage(inline=True),
-            clock=lambda: len(frame_ms) * FRAME_S,
-        )
-        tracker = SightingTracker()
-        app_at = raw_at = None
-        for index, shot in enumerate(shots):
-            bgr = M.render(shot)
+    events: list = []
+    now = 0.0
+    scanner = LiveScanner(
+        lambda: None,  # type: ignore[arg-type,return-value]
+        events.append,
+        background=BackgroundStage(inline=True),
+        clock=lambda: now,
+    )
+    tracker = SightingTracker()
+    cues: dict[str, int] = {}
+    for index in range(player.frames):
+        now = index * FRAME_S
+        bgr = M.render(player.shot(index))
+        if app:
             events.clear()
             scanner.handle(bgr, index)
             frame_ms.append(scanner.frame_ms)  # the background's work excluded: it runs beside the loop
+            if any(isinstance(e, CodeAnnounced) for e in events):
+                return index, cues
             for event in events:
                 if isinstance(event, CueGiven):
-                    out["app"]["cues"][event.cue.value] = out["app"]["cues"].get(event.cue.value, 0) + 1
-                if isinstance(event, CodeAnnounced) and app_at is None:
-                    app_at = index
-            if raw_at is None:
-                gray = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY)
-                found = zxingcpp.read_barcodes(gray, formats=zxingcpp.BarcodeFormat.QRCode)
-                if tracker.update([Sighting(r.text) for r in found], index * FRAME_S):
-                    raw_at = index
-        for name, at in (("app", app_at), ("zxing-cpp", raw_at)):
-            if at is None or enter is None:
-                out[name]["never"] += 1
-            else:
-                out[name]["latency"].append(max(0, at - enter) * FRAME_S)
-                out[name]["from_rest"].append(max(0, at - (rest if rest is not None else enter)) * FRAME_S)
+                    cues[event.cue.value] = cues.get(event.cue.value, 0) + 1
+                    player.hear(event.cue.value, now)
+        else:
+            found = zxingcpp.read_barcodes(cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY), formats=zxingcpp.BarcodeFormat.QRCode)
+            if tracker.update([Sighting(r.text) for r in found], now):
+                return index, cues
+    return None, cues
+
+
+def evaluation_clips(count: int):
+    """The player's metric on evaluation clips, for each of `PLAYERS`: seconds from the code entering the view
+    to its announcement, for the app's loop (budgeted frame path plus the background stage, the background's
+    results arriving as many frames later as its work took) and for raw zxing-cpp in the same tracker."""
+    out: dict = {}
+    frame_ms: list[float] = []
+    for player_name, listening in PLAYERS.items():
+        for name, app in (("app", True), ("zxing-cpp", False)):
+            data: dict = {"latency": [], "from_rest": [], "never": 0, "cues": {}}
+            out[f"{name}, {player_name}"] = data
+            for seed in range(count):
+                shots = M.hand_clip(seed)
+                enter = next((i for i, s in enumerate(shots) if M.code_in_view(s)), None)
+                rest = M.rest_frame(shots)
+                at, cues = _clip(
+                    M.HandPlayer(seed, listening=listening), app, frame_ms if app and not listening else []
+                )
+                for cue, times in cues.items():
+                    data["cues"][cue] = data["cues"].get(cue, 0) + times
+                if at is None or enter is None:
+                    data["never"] += 1
+                else:
+                    data["latency"].append(max(0, at - enter) * FRAME_S)
+                    data["from_rest"].append(max(0, at - (rest if rest is not None else enter)) * FRAME_S)
     return out, frame_ms
 
 
@@ -389,16 +409,20 @@ def main(argv=None) -> int:
         "max": max(every_ms),
         "over_33": sum(ms > 33 for ms in every_ms),
     }
-    app = clips["app"]
-    announced = len(app["latency"]) / max(1, args.clips)
-    # The median over every clip, a clip never announced counting as infinitely late.
-    everything = app["latency"] + [float("inf")] * app["never"]
-    median_s = statistics.median(everything) if everything else float("inf")
-    report["clip_median_all_s"] = median_s
-    report["goals"] = {
-        ">= 95 % of hold-ups announced (evaluation clips)": announced >= GOALS["announced"],
-        "median time to announcement <= 0.5 s (evaluation clips, never announced = late)": median_s
-        <= GOALS["median_s"],
+    report["goals"] = {}
+    for player in PLAYERS:
+        app = clips[f"app, {player}"]
+        announced = len(app["latency"]) / max(1, args.clips)
+        # The median over every clip, a clip never announced counting as infinitely late.
+        everything = app["latency"] + [float("inf")] * app["never"]
+        median_s = statistics.median(everything) if everything else float("inf")
+        report["goals"] |= {
+            f">= 95 % of hold-ups announced (evaluation clips, held {player})": announced >= GOALS["announced"],
+            f"median time to announcement <= 0.5 s (evaluation clips, held {player}; never announced = late)": (
+                median_s <= GOALS["median_s"]
+            ),
+        }
+    report["goals"] |= {
         "p99 frame time <= 33 ms in the live path": report["frame_ms"]["p99"] <= GOALS["p99_ms"],
         "no false positives on any set": all(
             s[n]["false_positives"] == 0 for s in report["sets"].values() for n in ("live", "cascade", "+background")
@@ -452,7 +476,10 @@ def print_report(report, args) -> None:
         print()
     if report["unseen"] is None:
         print(f"photos, never seen: skipped ({report.get('unseen_skipped', '')})\n")
-    print(f"Evaluation camera, {args.clips} hand clips: seconds from the code entering the view to its announcement")
+    print(
+        f"Evaluation camera, {args.clips} hand clips: seconds from the code entering the view to its announcement; "
+        "the card held a moment and taken away, or held until announced by a player doing what each cue says"
+    )
     for name, data in report["clips"].items():
         lat = data["latency"]
         if lat:
@@ -460,13 +487,13 @@ def print_report(report, args) -> None:
             rest = statistics.median(data["from_rest"])
             every = statistics.median(lat + [float("inf")] * data["never"])
             print(
-                f"  {name:10s} announced {len(lat)}/{args.clips}, median {med:.2f} s, p90 {p90:.2f} s "
+                f"  {name:30s} announced {len(lat)}/{args.clips}, median {med:.2f} s, p90 {p90:.2f} s "
                 f"(of those announced); median of all clips {every:.2f} s; from the hand at rest: median {rest:.2f} s"
             )
         else:
-            print(f"  {name:10s} never announced in {data['never']} clips")
-    if report["clips"]["app"].get("cues"):
-        print("  cues said: " + ", ".join(f"{k} {v}" for k, v in sorted(report["clips"]["app"]["cues"].items())))
+            print(f"  {name:30s} never announced in {data['never']} clips")
+        if data["cues"]:
+            print("    cues said: " + ", ".join(f"{k} {v}" for k, v in sorted(data["cues"].items())))
     guided = report["guided"]
     if guided:
         print(

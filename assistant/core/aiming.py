@@ -12,6 +12,7 @@ turned away from the camera is squashed.
 from __future__ import annotations
 
 import enum
+from collections import deque
 from dataclasses import dataclass
 
 
@@ -57,6 +58,11 @@ class FrameView:
     squareness: float = 1.0
     """The code-like region's shape: its shorter side over its longer one, measured on the smallest rectangle
     around it at any angle (1 for a code facing the camera, cos 40 degrees = 0.77 tilted 40 degrees)."""
+    card: tuple[int, int, int, int] | None = None
+    """The card found on its own, as the brightest compact patch of the picture (its white sticker, or the whole
+    card when a light border joins it), (x, y, width, height) in pixels; None when none is seen."""
+    card_side: float = 0.0
+    """The found card's shorter side in pixels, measured at any angle: its width, 59 to 63 mm."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +90,12 @@ class Thresholds:
     min_squareness: float = 0.7
     """A region squarer than this is facing the camera well enough; below it (tilted more than about 45
     degrees): "tilt"."""
+    min_card_side: float = 88.0
+    """A card found on its own (`FrameView.card`) narrower than this many pixels, when no code-like region is its
+    own (none is seen, or only the table's pattern is), is too far away to read: "closer". Set on the rendered tuning
+    frames of busy tables: every frame reads with the card 60 cm away (its sticker 89 to 95 pixels wide), some do
+    not from 65 cm (82 to 87 pixels), and there it is coming closer that makes the code stand out from the table.
+    88 pixels is the sticker's 59.4 mm at 62 cm, a whole card's 63 mm at 65 cm."""
 
 
 def aiming_cue(view: FrameView, limits: Thresholds = Thresholds(), facing_player: bool = True) -> Cue | None:
@@ -95,9 +107,19 @@ def aiming_cue(view: FrameView, limits: Thresholds = Thresholds(), facing_player
     """
     if view.read:
         return Cue.READ
-    if view.region is None:
-        # Nothing code-like: in a very dark picture that may be why, otherwise the player is not aiming yet.
-        return Cue.MORE_LIGHT if view.brightness < limits.dark else None
+    card = view.card
+    far_card = (
+        card is not None
+        and view.card_side < limits.min_card_side
+        and not _on_card(view.region, card)
+        and _inside(card, view.width, view.height, limits.edge_margin)  # a card cut off is no measure of its distance
+    )
+    if view.region is None or far_card:
+        # Nothing code-like on the card: in a very dark picture that may be why; a small card seen on its own is
+        # too far away (a region off it is the table's own pattern); otherwise the player is not aiming yet.
+        if view.brightness < limits.dark:
+            return Cue.MORE_LIGHT
+        return Cue.CLOSER if far_card else None
     x, y, w, h = view.region
     left = x <= limits.edge_margin
     right = x + w >= view.width - limits.edge_margin
@@ -129,22 +151,62 @@ def aiming_cue(view: FrameView, limits: Thresholds = Thresholds(), facing_player
     return None
 
 
-class CuePacer:
-    """Rate-limits cues so guidance never floods the speech: at most one cue every `interval` seconds, the same
-    cue again only after `repeat` seconds; the confirmation is never held back."""
+def _inside(box: tuple[int, int, int, int], width: int, height: int, margin: int) -> bool:
+    """True when the box keeps more than `margin` pixels from every edge of the picture."""
+    x, y, w, h = box
+    return x > margin and y > margin and x + w < width - margin and y + h < height - margin
 
-    def __init__(self, interval: float = 1.5, repeat: float = 4.0):
+
+def _on_card(region: tuple[int, int, int, int] | None, card: tuple[int, int, int, int]) -> bool:
+    """True when the code-like region is the card's own: it overlaps the card and is at most three times its size
+    across (a region far larger than the card is the table's pattern around it)."""
+    if region is None:
+        return False
+    x, y, w, h = region
+    cx, cy, cw, ch = card
+    overlaps = x < cx + cw and cx < x + w and y < cy + ch and cy < y + h
+    return overlaps and max(w, h) <= 3 * max(cw, ch)
+
+
+class CuePacer:
+    """Paces cues, so guidance never floods the speech nor talks to a card still on its way in.
+
+    A cue is said only once it has settled: it is this frame's cue and was the cue of more than `share` of the frames
+    measured over the last `settle` seconds (and the frame before, when frames come slower than that), and
+    `settle` seconds have passed since the first frame or the last read. A card being brought in changes its cue
+    as it moves (cut off, then blurred, then read); a problem that stays keeps its cue. Then at most one cue
+    every `interval` seconds, and the same cue again only after `repeat` seconds. The confirmation of a read is
+    said at once, always."""
+
+    def __init__(self, interval: float = 1.5, repeat: float = 4.0, settle: float = 0.5, share: float = 0.5):
         self.interval = interval
         self.repeat = repeat
+        self.settle = settle
+        self.share = share
         self._last: tuple[Cue, float] | None = None
+        self._seen: deque[tuple[float, Cue | None]] = deque()
+        self._since: float | None = None
 
-    def allow(self, cue: Cue | None, now: float) -> bool:
-        """True when `cue` should be said now (and remember that it was)."""
-        if cue is None:
-            return False
-        if cue is not Cue.READ and self._last is not None:
+    def pace(self, cue: Cue | None, now: float) -> Cue | None:
+        """This frame's cue (None: nothing to say about it); returns the cue to say now, if any."""
+        seen = self._seen
+        if cue is Cue.READ:
+            seen.clear()  # the next card settles afresh
+            self._since = None
+            self._last = (cue, now)
+            return cue
+        if self._since is None:
+            self._since = now
+        seen.append((now, cue))
+        while len(seen) > 2 and now - seen[0][0] > self.settle:
+            seen.popleft()
+        if cue is None or now - self._since < self.settle:
+            return None
+        if sum(c is cue for _, c in seen) <= self.share * len(seen):
+            return None
+        if self._last is not None:
             last_cue, when = self._last
             if now - when < self.interval or (cue is last_cue and now - when < self.repeat):
-                return False
+                return None
         self._last = (cue, now)
-        return True
+        return cue

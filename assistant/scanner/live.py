@@ -159,18 +159,21 @@ class LiveScanner:
             ]
         announced = [CodeAnnounced(s.payload, index) for s in self.tracker.update(sightings, now)]
         if announced:
-            if self.guidance and self.pacer.allow(Cue.READ, now):
+            if self.guidance:
+                self.pacer.pace(Cue.READ, now)  # said at once, always; guidance settles again from here
                 self.report(CueGiven(Cue.READ))
             for event in announced:
                 self.report(event)
         elif self.guidance and not sightings:
             region = regions[0] if regions else None
             pixels = region[2] * region[3] if region else 0
-            # The measurement filters the region four times; it is skipped when that no longer fits the frame.
-            if cascade.fits("transform", 4 * pixels):
+            # The measurement filters the region four times and looks for the card on a shrunk copy of the frame
+            # (counted as a quarter of its pixels); it is skipped when that no longer fits the frame.
+            if cascade.fits("transform", 4 * pixels + gray.size // 4):
                 cue = aiming_cue(measure_view(gray, region, squareness=shapes[0] if shapes else None))
-                if cue is not None and self.pacer.allow(cue, now):
-                    self.report(CueGiven(cue))
+                said = self.pacer.pace(cue, now)
+                if said is not None:
+                    self.report(CueGiven(said))
             else:
                 self.cue_skipped = True
         self.frame_ms = (cascade.clock() - started) * 1000

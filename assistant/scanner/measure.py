@@ -3,7 +3,10 @@
 Used twice: the decoder cascade retries only inside code-like regions (cheap on a 720p frame), and the aiming
 guidance (`assistant.core.aiming`) turns the measurements into a cue. A QR code is a dense patch of edges running
 both across and down; wood grain, lines of text and card borders have edges mostly one way, so requiring both
-directions keeps the table and the card's pattern out. numpy and OpenCV are imported inside the functions.
+directions keeps the table and the card's pattern out. A card far away on a busy table (a dense grain, a checked
+cloth) defeats that: its code is too small to show a module grid, and the table's pattern is taken for the code, so
+the card is also looked for on its own, as its white sticker, the brightest compact patch on the table
+(`find_card`). numpy and OpenCV are imported inside the functions.
 """
 
 from __future__ import annotations
@@ -65,6 +68,59 @@ def find_code_regions(
         x1, y1 = min(float(width), (x + w + pad) / scale), min(float(height), (y + h + pad) / scale)
         regions.append((int(x0), int(y0), int(x1 - x0), int(y1 - y0)))
     return regions
+
+
+#: The card is searched for on a frame shrunk to this many pixels across (a sticker 1.4 m away is still 19 of them).
+CARD_SEARCH_WIDTH = 640
+#: The least area of a found card, in card-search pixels (a sticker some 4 m away).
+MIN_CARD_AREA = 40
+#: The most of a found card's outline that may be bright: the code inside a sticker is not (its dark modules, or far
+#: away their grey blur), leaving 43 to 70 % of it bright on the tuning frames.
+MAX_CARD_LIT = 0.85
+
+
+def find_card(gray) -> tuple[tuple[int, int, int, int], float] | None:
+    """The card seen on its own, or None: its box (x, y, width, height in frame pixels) and its shorter side at any
+    angle (frame pixels).
+
+    The sticker's white paper is the brightest thing on a table, and a card held far enough away to need finding
+    this way is a small part of the picture, within its brightest 0.1 % to 1 %: pixels above half-way between those
+    two grey levels, joined, make a patch card-shaped (its sides no more than about 2 to 1, since a tilted card is
+    foreshortened) and solid (filling most of the smallest rectangle around its outline), with the code inside
+    its outline not bright (a patch bright all through is a reflection or a plain light patch). The largest such
+    patch is the card."""
+    import cv2
+    import numpy as np
+
+    if gray.size == 0:
+        return None
+    height, width = gray.shape[:2]
+    scale = min(1.0, CARD_SEARCH_WIDTH / width)
+    small = cv2.resize(
+        gray, (max(1, round(width * scale)), max(1, round(height * scale))), interpolation=cv2.INTER_AREA
+    )
+    bright, brightest = _percentiles(small, 99, 99.9)
+    lit = (small > (bright + brightest) / 2).astype(np.uint8)
+    mask = cv2.morphologyEx(lit, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    best = None
+    for outline in contours:
+        area = cv2.contourArea(outline)
+        if area < MIN_CARD_AREA or (best is not None and area <= best[0]):
+            continue
+        (_, _), (a, b), _ = cv2.minAreaRect(outline)
+        if min(a, b) < 0.55 * max(a, b) or area < 0.75 * a * b:
+            continue
+        x, y, w, h = cv2.boundingRect(outline)
+        inside = np.zeros((h, w), np.uint8)
+        cv2.drawContours(inside, [outline - np.array([x, y])], -1, 1, cv2.FILLED)
+        if np.count_nonzero(lit[y : y + h, x : x + w] & inside) > MAX_CARD_LIT * np.count_nonzero(inside):
+            continue  # bright all through, with no code inside: a reflection or a plain light patch
+        best = (area, (x, y, w, h), min(a, b))
+    if best is None:
+        return None
+    _, (x, y, w, h), side = best
+    return (int(x / scale), int(y / scale), round(w / scale), round(h / scale)), float(side / scale)
 
 
 def _percentiles(gray, low: float, high: float) -> tuple[float, float]:
@@ -133,8 +189,10 @@ def measure_view(
     close = _close_up(gray)
     if close is not None and (region is None or close[2] * close[3] > 2 * region[2] * region[3]):
         region, squareness = close, None  # a code held so close that it fills the picture, out of focus
+    card, card_side = find_card(gray) or (None, 0.0)
     if region is None:
-        return FrameView(width, height, None, 0.0, float(gray.mean()) if gray.size else 0.0, read)
+        brightness = float(gray.mean()) if gray.size else 0.0
+        return FrameView(width, height, None, 0.0, brightness, read, card=card, card_side=card_side)
     x, y, w, h = region
     patch = gray[y : y + h, x : x + w]
     brightness = float(patch.mean()) if patch.size else 0.0
@@ -147,6 +205,8 @@ def measure_view(
         read,
         saturated=_burnt_out(gray, region),
         squareness=1.0 if squareness is None else squareness,
+        card=card,
+        card_side=card_side,
     )
 
 

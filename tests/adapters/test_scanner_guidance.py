@@ -24,8 +24,8 @@ CASES = {
     "a reflection": (dict(glare=1.2, glare_at=(0.5, 0.35)), (Cue.GLARE, Cue.TILT), dict(glare=0.0, yaw=12.0)),
 }
 SEEDS = range(5)  # a different table each: wood, felt, laminate, checked cloth, marble
-#: A small code far away is told apart from the table only on plain tables: on wood grain and a checked cloth the
-#: region search takes the table's own pattern for a code, and the cue is about that instead (a known weakness).
+#: On wood grain and a checked cloth the region search takes the table's own pattern for a code, and a card far away
+#: is told "closer" from its own size (found as its bright sticker): kept as a case of its own.
 BUSY = {"wood", "cloth"}
 
 
@@ -48,15 +48,7 @@ def tables(case: str) -> list[int]:
     return list(SEEDS)
 
 
-@pytest.mark.parametrize(
-    "case",
-    [
-        pytest.param(c, marks=pytest.mark.xfail(strict=True, reason="table pattern taken for a code"))
-        if c.endswith("busy tables")
-        else c
-        for c in CASES
-    ],
-)
+@pytest.mark.parametrize("case", list(CASES))
 def test_a_cue_names_the_problem_and_following_it_leads_to_a_read(case, cascade):
     wrong, expected, fix = CASES[case]
     cued, followed = 0, 0

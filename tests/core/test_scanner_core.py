@@ -252,15 +252,70 @@ def test_every_cue_has_words():
 
 
 def test_cues_are_rate_limited_but_the_confirmation_is_not():
-    pacer = CuePacer(interval=1.5, repeat=4.0)
-    assert pacer.allow(Cue.CLOSER, 0.0)
-    assert not pacer.allow(Cue.CLOSER, 1.0)
-    assert not pacer.allow(Cue.HOLD_STILL, 1.0)
-    assert pacer.allow(Cue.HOLD_STILL, 1.6)
-    assert not pacer.allow(Cue.HOLD_STILL, 3.0)  # the same cue again waits longer
-    assert pacer.allow(Cue.HOLD_STILL, 5.7)
-    assert pacer.allow(Cue.READ, 5.8)
-    assert not pacer.allow(None, 10.0)
+    pacer = CuePacer(interval=1.5, repeat=4.0, settle=0.0)
+    assert pacer.pace(Cue.CLOSER, 0.0) is Cue.CLOSER
+    assert pacer.pace(Cue.CLOSER, 1.0) is None
+    assert pacer.pace(Cue.HOLD_STILL, 1.0) is None
+    assert pacer.pace(Cue.HOLD_STILL, 1.6) is Cue.HOLD_STILL
+    assert pacer.pace(Cue.HOLD_STILL, 3.0) is None  # the same cue again waits longer
+    assert pacer.pace(Cue.HOLD_STILL, 5.7) is Cue.HOLD_STILL
+    assert pacer.pace(Cue.READ, 5.8) is Cue.READ
+    assert pacer.pace(None, 10.0) is None
+
+
+def cues_said(pacer: CuePacer, cues: list[Cue | None], start: float = 0.0, step: float = 0.1) -> list[Cue]:
+    """The cues said over frames `step` seconds apart."""
+    said = [pacer.pace(cue, start + i * step) for i, cue in enumerate(cues)]
+    return [cue for cue in said if cue is not None]
+
+
+def test_a_cue_is_said_only_once_it_has_settled():
+    # A card brought in: cut off, then blurred, then a reflection that stays. Only the reflection is said, once it
+    # has been the cue of most frames for half a second.
+    pacer = CuePacer(settle=0.5)
+    reach = [Cue.MOVE_LEFT, Cue.MOVE_LEFT, Cue.HOLD_STILL, None, Cue.HOLD_STILL]
+    assert cues_said(pacer, reach + [Cue.GLARE] * 6) == [Cue.GLARE]
+    # Nothing is said in the first half second, whatever the cue.
+    assert cues_said(CuePacer(settle=0.5), [Cue.CLOSER] * 5) == []
+    assert cues_said(CuePacer(settle=0.5), [Cue.CLOSER] * 6) == [Cue.CLOSER]
+    # A cue flickering with others never has the frames' majority.
+    flicker = [Cue.CLOSER, Cue.HOLD_STILL, Cue.TILT] * 10
+    assert cues_said(CuePacer(settle=0.5), flicker) == []
+
+
+def test_settling_starts_again_after_a_read():
+    pacer = CuePacer(settle=0.5, interval=0.0, repeat=0.0)
+    assert cues_said(pacer, [Cue.CLOSER] * 8) == [Cue.CLOSER, Cue.CLOSER, Cue.CLOSER]
+    assert pacer.pace(Cue.READ, 0.8) is Cue.READ  # the confirmation at once
+    assert cues_said(pacer, [Cue.CLOSER] * 5, start=0.9) == []  # the next card settles afresh
+    assert cues_said(pacer, [Cue.CLOSER] * 2, start=1.5) == [Cue.CLOSER, Cue.CLOSER]
+
+
+def test_frames_slower_than_the_settling_time_settle_on_two_in_a_row():
+    pacer = CuePacer(settle=0.5, interval=0.0, repeat=0.0)
+    # Never a cue that changed from the frame before.
+    assert cues_said(pacer, [Cue.CLOSER, Cue.TILT, Cue.TILT, Cue.CLOSER], step=2.0) == [Cue.TILT]
+
+
+def test_a_small_card_seen_on_its_own_is_told_to_come_closer():
+    card = dict(card=(620, 330, 40, 48), card_side=40.0)  # a sticker some 1.4 m away
+    assert aiming_cue(view(region=None, **card)) is Cue.CLOSER
+    # A code-like region off the card, or far larger than it, is the table's own pattern: the card's size decides.
+    assert aiming_cue(view(region=(100, 100, 300, 250), **card)) is Cue.CLOSER
+    assert aiming_cue(view(region=(0, 0, 1280, 720), sharpness=50, **card)) is Cue.CLOSER
+    # A region on the card is its code: the region's own cues, as without a card.
+    assert aiming_cue(view(region=(610, 320, 60, 60), sharpness=50, **card)) is Cue.CLOSER
+    assert aiming_cue(view(region=(580, 290, 120, 120), sharpness=50, **card)) is Cue.HOLD_STILL
+    assert aiming_cue(view(region=None, brightness=20, **card)) is Cue.MORE_LIGHT
+    # A card cut off by the picture's edge is no measure of its distance.
+    assert aiming_cue(view(region=None, card=(0, 330, 30, 48), card_side=30.0)) is None
+
+
+def test_a_card_seen_on_its_own_near_enough_leaves_the_cues_as_they_were():
+    card = dict(card=(560, 280, 140, 165), card_side=140.0)  # a sticker some 40 cm away
+    assert aiming_cue(view(region=None, **card)) is None
+    assert aiming_cue(view(region=(0, 0, 1280, 720), sharpness=50, **card)) is Cue.FURTHER
+    assert aiming_cue(view(region=None, **card), Thresholds(min_card_side=150)) is Cue.CLOSER
 
 
 def test_a_reflection_on_a_sharp_code_is_named_before_its_size_and_shape():
