@@ -243,10 +243,11 @@ PLAYERS = {"a moment": False, "until announced": True}
 
 
 def _clip(player, app: bool, frame_ms: list[float]) -> tuple[int | None, dict[str, int]]:
-    """One hand clip through the app's loop (`app`) or raw zxing-cpp in the same tracker: the frame of the
-    announcement (None: never) and the cues said. The app's frame times go to `frame_ms`."""
+    """One hand clip through the app's loop (`app`) or raw zxing-cpp in the same tracker: the frame of the first
+    announcement (None: never) and the cues said over the clip. The app's frame times go to `frame_ms`."""
     import zxingcpp
 
+    from assistant.core.aiming import Cue
     from assistant.core.sightings import Sighting, SightingTracker
     from assistant.scanner.background import BackgroundStage
     from assistant.scanner.live import CodeAnnounced, CueGiven, LiveScanner
@@ -262,24 +263,27 @@ def _clip(player, app: bool, frame_ms: list[float]) -> tuple[int | None, dict[st
     )
     tracker = SightingTracker()
     cues: dict[str, int] = {}
+    announced = None
     for index in range(player.frames):
         now = index * FRAME_S
         bgr = M.render(player.shot(index))
-        if app:
-            events.clear()
-            scanner.handle(bgr, index)
-            frame_ms.append(scanner.frame_ms)  # the background's work excluded: it runs beside the loop
-            if any(isinstance(e, CodeAnnounced) for e in events):
-                return index, cues
-            for event in events:
-                if isinstance(event, CueGiven):
-                    cues[event.cue.value] = cues.get(event.cue.value, 0) + 1
-                    player.hear(event.cue.value, now)
-        else:
+        if not app:
             found = zxingcpp.read_barcodes(cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY), formats=zxingcpp.BarcodeFormat.QRCode)
             if tracker.update([Sighting(r.text) for r in found], now):
                 return index, cues
-    return None, cues
+            continue
+        events.clear()
+        scanner.handle(bgr, index)
+        frame_ms.append(scanner.frame_ms)  # the background's work excluded: it runs beside the loop
+        for event in events:
+            if isinstance(event, CueGiven) and event.cue is not Cue.READ:
+                cues[event.cue.value] = cues.get(event.cue.value, 0) + 1
+                player.hear(event.cue.value, now)
+            elif isinstance(event, CodeAnnounced) and announced is None:
+                announced = index
+        if announced is not None and player.listening:
+            break  # heard: the card is put down (the passive player's clip runs on, its hand taking it away)
+    return announced, cues
 
 
 def evaluation_clips(count: int):
@@ -486,9 +490,10 @@ def print_report(report, args) -> None:
             med, p90 = statistics.median(lat), percentile(lat, 90)
             rest = statistics.median(data["from_rest"])
             every = statistics.median(lat + [float("inf")] * data["never"])
+            every_text = f"{every:.2f} s" if every < float("inf") else "never (half or more missed)"
             print(
                 f"  {name:30s} announced {len(lat)}/{args.clips}, median {med:.2f} s, p90 {p90:.2f} s "
-                f"(of those announced); median of all clips {every:.2f} s; from the hand at rest: median {rest:.2f} s"
+                f"(of those announced); median of all clips {every_text}; from the hand at rest: median {rest:.2f} s"
             )
         else:
             print(f"  {name:30s} never announced in {data['never']} clips")

@@ -38,3 +38,19 @@ def test_a_hand_clip_brings_the_code_into_view_holds_it_and_takes_it_away():
     assert rest is not None and all(seen[rest : rest + 20])
     assert not seen[-1]  # taken away at the end
     assert len({s.table for s in shots}) == 1 and len({s.seed for s in shots}) == len(shots)
+
+
+def test_a_listening_player_keeps_the_card_up_and_follows_cues_heard_after_the_reach():
+    passive, listening = M.HandPlayer(5), M.HandPlayer(5, listening=True, patience=4.0)
+    assert [passive.shot(i) for i in range(passive.frames)] == M.hand_clip(5)
+    assert listening.frames == int((listening.reach_s + 4.0) * M.FPS) > passive.frames
+    held = int((listening.reach_s + listening.hold_s + 0.3) * M.FPS)  # the passive hand is leaving by then
+    assert M.code_in_view(listening.shot(held)) and M.code_in_view(listening.shot(listening.frames - 1))
+    # A cue during the reach is not followed; one after it is, a reaction time later.
+    listening.hear("closer", 0.1)
+    assert listening.shot(held).distance_mm == passive.shot(held).distance_mm
+    listening.hear("closer", listening.reach_s)
+    later = int((listening.reach_s + M.REACTION_S + M.MOVE_S + 0.1) * M.FPS)
+    assert listening.shot(later).distance_mm < passive.shot(later).distance_mm
+    passive.hear("closer", passive.reach_s)
+    assert passive.shot(later).distance_mm == M.hand_clip(5)[later].distance_mm
