@@ -79,6 +79,10 @@ class Shot:
     """A thumb over the card: (edge position 0..1 around the card's outline, reach into the card in mm, width mm)."""
     jpeg: int = 80
     seed: int = 0
+    """Seeds the scene: the table's grain, the lamp's colour, the reflection's size, the thumb's skin."""
+    frame: int = 0
+    """The frame's number in a clip: only the sensor's noise changes with it (the table, light and reflection of
+    a clip stay as they are)."""
     show_code: bool = True
 
 
@@ -259,6 +263,8 @@ def exposure(lux: float, mean_reflectance: float = 0.3) -> tuple[float, float]:
 def render(shot: Shot) -> np.ndarray:
     """One frame from the evaluation camera, BGR uint8, 720 by 1280."""
     rng = np.random.default_rng(shot.seed + 99_991)
+    # Frame 0 (every still) draws its noise after the scene's own draws, from the same generator.
+    noise = rng if shot.frame == 0 else np.random.default_rng([shot.seed + 99_991, shot.frame])
     scene = table_reflectance(shot.table, shot.seed % 3).copy()
     # The card, drawn at about twice the scale it takes in the frame, then warped by the pose's homography.
     corners = card_corners_px(shot)
@@ -318,7 +324,7 @@ def render(shot: Shot) -> np.ndarray:
     mosaic[1::2, 0::2] = signal[1::2, 0::2, 1]
     mosaic[1::2, 1::2] = signal[1::2, 1::2, 2]
     electrons = np.clip(mosaic, 0, None) * FULL_WELL / gain
-    noisy = electrons + rng.standard_normal(electrons.shape, dtype=np.float32) * np.sqrt(electrons + READ_NOISE**2)
+    noisy = electrons + noise.standard_normal(electrons.shape, dtype=np.float32) * np.sqrt(electrons + READ_NOISE**2)
     raw = np.clip(noisy * gain / FULL_WELL, 0, 1)
     raw10 = np.round(raw * 1023).astype(np.uint16)
     rgb = cv2.cvtColor(raw10, _BAYER_RGGB).astype(np.float32) / 1023
@@ -529,8 +535,9 @@ class Listener:
         self.followed.append(cue)
 
 
-def _posed(base: Shot, hold: Hold, position, velocity, seed: int) -> Shot:
-    """`base` held as `hold`, its centre at `position` and moving at `velocity` (mm, mm/s)."""
+def _posed(base: Shot, hold: Hold, position, velocity, frame: int) -> Shot:
+    """`base` held as `hold`, its centre at `position` and moving at `velocity` (mm, mm/s), as frame `frame` of
+    a clip."""
     return replace(
         base,
         distance_mm=hold.distance_mm,
@@ -540,7 +547,7 @@ def _posed(base: Shot, hold: Hold, position, velocity, seed: int) -> Shot:
         glare=hold.glare,
         lux=hold.lux,
         velocity=(float(velocity[0]), float(velocity[1]), 0.0),
-        seed=seed,
+        frame=frame,
     )
 
 
@@ -549,7 +556,7 @@ class GuidedPlayer:
     a cue said at `t`."""
 
     def __init__(self, base: Shot, hold: Hold, seed: int = 0):
-        self.base, self.seed = base, seed
+        self.base = base
         self.listener = Listener(hold)
         rng = np.random.default_rng(seed + 9_000_000)
         self.tremor_hz, self.tremor_mm = float(rng.uniform(8, 12)), float(rng.uniform(0.4, 1.2))
@@ -567,7 +574,7 @@ class GuidedPlayer:
     def shot(self, t: float, index: int) -> Shot:
         hold, p = self._position(t)
         v = (self._position(t + 0.005)[1] - self._position(t - 0.005)[1]) / 0.01
-        return _posed(self.base, hold, p, v, self.seed * 1000 + index)
+        return _posed(self.base, hold, p, v, index)
 
 
 # The evaluation clips: a hand bringing a card in, passive or following the cues.
@@ -586,7 +593,7 @@ class HandPlayer:
 
     def __init__(self, seed: int, payload: str | None = None, listening: bool = False, patience: float = 6.0):
         rng = np.random.default_rng(seed + 8_000_000)
-        self.seed, self.listening = seed, listening
+        self.listening = listening
         self.base = sample_shot(seed + 10_000, payload)
         distance = float(rng.uniform(300, 500))
         half_w = distance * math.tan(math.radians(FOV_H_DEG) / 2)
@@ -647,7 +654,7 @@ class HandPlayer:
         t = index / FPS
         hold, p = self._position(t)
         v = (self._position(t + 0.005)[1] - self._position(t - 0.005)[1]) / 0.01
-        return _posed(self.base, hold, p, v, self.seed * 1000 + index)
+        return _posed(self.base, hold, p, v, index)
 
 
 def hand_clip(seed: int, payload: str | None = None) -> list[Shot]:

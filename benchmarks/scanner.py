@@ -9,6 +9,7 @@ Method and figures: docs/benchmarks.md, "Scanner". Every figure says which set i
   is said, or held until announced by a player doing what each cue says, `camera_model.HandPlayer`);
 - **evaluation camera, guided**: a player holding the card up with a problem (too far, too close, turned away,
   moving, a reflection, off the edge) and doing what each cue says (`camera_model.GuidedPlayer`);
+- **evaluation camera, empty tables**: the cues said to each table with no card held up, the camera still;
 - **photos, seen while tuning**: zxing-cpp's sample photographs shipped in tests/fixtures/qr_photos;
 - **photos, never seen**: a folder given with `--unseen DIR` or `TABLE_ASSISTANT_UNSEEN_PHOTOS`, holding images
   and a `manifest.csv` in the same format (image, kind, expected_payload_json); skipped with a line when absent.
@@ -364,6 +365,43 @@ def guided_clips(per_problem: int) -> list[dict]:
     return [guided_clip(problem, seed) for problem in M.PROBLEMS for seed in range(per_problem)]
 
 
+#: The empty tables: seconds watched, at frames a second (the pace does not matter to the cues, only the time).
+EMPTY_TABLE_S, EMPTY_TABLE_FPS = 30.0, 5.0
+
+
+def empty_tables() -> dict[str, tuple[int, int]]:
+    """The cues said to a table with no card held up, the camera still (only the sensor's noise changes), on each
+    evaluation table: (the app, the app without its limit of two cues while nothing moves)."""
+    from dataclasses import replace
+
+    from assistant.core.aiming import CuePacer
+    from assistant.scanner.decoders import Cascade
+    from assistant.scanner.live import CueGiven, LiveScanner
+
+    frames = int(EMPTY_TABLE_S * EMPTY_TABLE_FPS)
+    out = {}
+    for seed, table in enumerate(M.TABLES):
+        empty = replace(M.sample_shot(seed), offset_mm=(5000.0, 0.0))  # the card far out of the picture
+        said: list[list] = [[], []]
+        scanners = [
+            LiveScanner(
+                lambda: None,  # type: ignore[arg-type,return-value]
+                events.append,
+                cascade=Cascade(budget_ms=None),
+                pacer=CuePacer(most=most),
+                clock=iter([index / EMPTY_TABLE_FPS for index in range(frames)]).__next__,
+            )
+            for events, most in zip(said, (CuePacer().most, 10**9), strict=True)
+        ]
+        for index in range(frames):
+            image = M.render(replace(empty, frame=index))
+            for scanner in scanners:
+                scanner.handle(image, index)
+        app, unlimited = (sum(isinstance(e, CueGiven) for e in events) for events in said)
+        out[table] = (app, unlimited)
+    return out
+
+
 def unseen_folder(option: str | None) -> tuple[Path | None, str]:
     """The folder of never-seen photos, or None and why not."""
     value = option or os.environ.get(UNSEEN_ENV)
@@ -404,6 +442,7 @@ def main(argv=None) -> int:
     clips, clip_ms = evaluation_clips(args.clips)
     report["clips"] = clips
     report["guided"] = guided_clips(args.guided)
+    report["empty_tables"] = empty_tables()
     every_ms = live.ms + clip_ms
     report["frame_ms"] = {
         "frames": len(every_ms),
@@ -514,6 +553,12 @@ def print_report(report, args) -> None:
             for g in runs:
                 at = "never" if g["announced_s"] is None else f"{g['announced_s']:.1f} s"
                 print(f"    {g['table']:9s} cues: {', '.join(g['cues']) or 'none'}; announced {at}")
+    print(
+        f"\nEvaluation camera, empty tables ({EMPTY_TABLE_S:.0f} s each, the camera still): cues said by the app, and "
+        "without its limit of two while nothing moves"
+    )
+    for table, (app, unlimited) in report["empty_tables"].items():
+        print(f"  {table:9s} {app} (without the limit: {unlimited})")
     f = report["frame_ms"]
     print(
         f"\nLive path per frame (LiveScanner.handle on BGR, one thread, {f['frames']} frames of every set above): "

@@ -175,21 +175,30 @@ class CuePacer:
     measured over the last `settle` seconds (and the frame before, when frames come slower than that), and
     `settle` seconds have passed since the first frame or the last read. A card being brought in changes its cue
     as it moves (cut off, then blurred, then read); a problem that stays keeps its cue. Then at most one cue
-    every `interval` seconds, and the same cue again only after `repeat` seconds. The confirmation of a read is
-    said at once, always."""
+    every `interval` seconds, the same cue again only after `repeat` seconds, and no more than `most` cues while
+    nothing moves in front of the camera: a table's own pattern taken for a code gives cues that stay as long as
+    the table does, and a player who has not moved after two cues will not after a third. The confirmation of a
+    read is said at once, always."""
 
-    def __init__(self, interval: float = 1.5, repeat: float = 4.0, settle: float = 0.5, share: float = 0.5):
+    def __init__(
+        self, interval: float = 1.5, repeat: float = 4.0, settle: float = 0.5, share: float = 0.5, most: int = 2
+    ):
         self.interval = interval
         self.repeat = repeat
         self.settle = settle
         self.share = share
+        self.most = most
         self._last: tuple[Cue, float] | None = None
+        self._unmoved = 0  # cues said since the picture last moved
         self._seen: deque[tuple[float, Cue | None]] = deque()
         self._since: float | None = None
 
-    def pace(self, cue: Cue | None, now: float) -> Cue | None:
-        """This frame's cue (None: nothing to say about it); returns the cue to say now, if any."""
+    def pace(self, cue: Cue | None, now: float, moved: bool = False) -> Cue | None:
+        """This frame's cue (None: nothing to say about it) and whether the picture moved since the frame before;
+        returns the cue to say now, if any."""
         seen = self._seen
+        if moved or cue is Cue.READ:
+            self._unmoved = 0
         if cue is Cue.READ:
             seen.clear()  # the next card settles afresh
             self._since = None
@@ -204,9 +213,12 @@ class CuePacer:
             return None
         if sum(c is cue for _, c in seen) <= self.share * len(seen):
             return None
+        if self._unmoved >= self.most:
+            return None
         if self._last is not None:
             last_cue, when = self._last
             if now - when < self.interval or (cue is last_cue and now - when < self.repeat):
                 return None
+        self._unmoved += 1
         self._last = (cue, now)
         return cue

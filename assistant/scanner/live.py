@@ -17,7 +17,7 @@ from assistant.core.aiming import Cue, CuePacer, aiming_cue
 from assistant.core.sightings import Sighting, SightingTracker
 from assistant.scanner.background import BackgroundStage
 from assistant.scanner.decoders import Cascade
-from assistant.scanner.measure import find_code_regions, measure_view
+from assistant.scanner.measure import find_code_regions, measure_view, moved, shrunk
 from assistant.scanner.sources import FrameSource, SourceError
 
 
@@ -92,6 +92,7 @@ class LiveScanner:
         """True when the last frame had no time left for the aiming measurement."""
         self.stopping = threading.Event()
         self._lost = False
+        self._shrunk = None  # the last frame measured for a cue, shrunk to tell whether the picture moved
         for notice in self.cascade.take_notices():
             self.report(ScannerNotice(notice))
 
@@ -171,7 +172,9 @@ class LiveScanner:
             # (counted as a quarter of its pixels); it is skipped when that no longer fits the frame.
             if cascade.fits("transform", 4 * pixels + gray.size // 4):
                 cue = aiming_cue(measure_view(gray, region, squareness=shapes[0] if shapes else None))
-                said = self.pacer.pace(cue, now)
+                small, before = shrunk(gray), self._shrunk
+                self._shrunk = small
+                said = self.pacer.pace(cue, now, moved=before is not None and moved(before, small))
                 if said is not None:
                     self.report(CueGiven(said))
             else:

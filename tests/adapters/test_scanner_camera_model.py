@@ -37,7 +37,7 @@ def test_a_hand_clip_brings_the_code_into_view_holds_it_and_takes_it_away():
     assert not seen[0] or seen.index(False) > 0
     assert rest is not None and all(seen[rest : rest + 20])
     assert not seen[-1]  # taken away at the end
-    assert len({s.table for s in shots}) == 1 and len({s.seed for s in shots}) == len(shots)
+    assert len({(s.table, s.seed) for s in shots}) == 1 and len({s.frame for s in shots}) == len(shots)
 
 
 def test_a_listening_player_keeps_the_card_up_and_follows_cues_heard_after_the_reach():

@@ -258,9 +258,23 @@ def test_cues_are_rate_limited_but_the_confirmation_is_not():
     assert pacer.pace(Cue.HOLD_STILL, 1.0) is None
     assert pacer.pace(Cue.HOLD_STILL, 1.6) is Cue.HOLD_STILL
     assert pacer.pace(Cue.HOLD_STILL, 3.0) is None  # the same cue again waits longer
-    assert pacer.pace(Cue.HOLD_STILL, 5.7) is Cue.HOLD_STILL
+    assert pacer.pace(Cue.HOLD_STILL, 5.7, moved=True) is Cue.HOLD_STILL
     assert pacer.pace(Cue.READ, 5.8) is Cue.READ
     assert pacer.pace(None, 10.0) is None
+
+
+def test_no_more_than_two_cues_while_nothing_moves():
+    # A table's pattern taken for a code: its cue is said twice, then not again until something moves.
+    pacer = CuePacer(settle=0.0, share=0.0)
+    said = [pacer.pace(Cue.TILT, t / 2) for t in range(60)]
+    assert [(t / 2, cue) for t, cue in enumerate(said) if cue] == [(0.0, Cue.TILT), (4.0, Cue.TILT)]
+    assert pacer.pace(Cue.CLOSER, 30.0) is None  # another cue neither
+    assert pacer.pace(Cue.TILT, 30.5, moved=True) is Cue.TILT
+    # A read starts the count again too.
+    assert pacer.pace(Cue.TILT, 35.0) is Cue.TILT
+    assert pacer.pace(Cue.TILT, 40.0) is None
+    assert pacer.pace(Cue.READ, 41.0) is Cue.READ
+    assert pacer.pace(Cue.TILT, 43.0) is Cue.TILT
 
 
 def cues_said(pacer: CuePacer, cues: list[Cue | None], start: float = 0.0, step: float = 0.1) -> list[Cue]:
@@ -284,7 +298,7 @@ def test_a_cue_is_said_only_once_it_has_settled():
 
 
 def test_settling_starts_again_after_a_read():
-    pacer = CuePacer(settle=0.5, interval=0.0, repeat=0.0)
+    pacer = CuePacer(settle=0.5, interval=0.0, repeat=0.0, most=10)
     assert cues_said(pacer, [Cue.CLOSER] * 8) == [Cue.CLOSER, Cue.CLOSER, Cue.CLOSER]
     assert pacer.pace(Cue.READ, 0.8) is Cue.READ  # the confirmation at once
     assert cues_said(pacer, [Cue.CLOSER] * 5, start=0.9) == []  # the next card settles afresh
@@ -292,7 +306,7 @@ def test_settling_starts_again_after_a_read():
 
 
 def test_frames_slower_than_the_settling_time_settle_on_two_in_a_row():
-    pacer = CuePacer(settle=0.5, interval=0.0, repeat=0.0)
+    pacer = CuePacer(settle=0.5, interval=0.0, repeat=0.0, most=10)
     # Never a cue that changed from the frame before.
     assert cues_said(pacer, [Cue.CLOSER, Cue.TILT, Cue.TILT, Cue.CLOSER], step=2.0) == [Cue.TILT]
 
