@@ -91,8 +91,8 @@ class Thresholds:
     """A region squarer than this is facing the camera well enough; below it (tilted more than about 45
     degrees): "tilt"."""
     min_card_side: float = 88.0
-    """A card found on its own (`FrameView.card`) narrower than this many pixels, when no code-like region is its
-    own (none is seen, or only the table's pattern is), is too far away to read: "closer". Set on the rendered tuning
+    """A card found on its own (`FrameView.card`) narrower than this many pixels is too far away to read, whatever
+    code-like region was found: "closer". Set on the rendered tuning
     frames of busy tables: every frame reads with the card 60 cm away (its sticker 89 to 95 pixels wide), some do
     not from 65 cm (82 to 87 pixels), and there it is coming closer that makes the code stand out from the table.
     88 pixels is the sticker's 59.4 mm at 62 cm, a whole card's 63 mm at 65 cm."""
@@ -111,12 +111,12 @@ def aiming_cue(view: FrameView, limits: Thresholds = Thresholds(), facing_player
     far_card = (
         card is not None
         and view.card_side < limits.min_card_side
-        and not _on_card(view.region, card)
         and _inside(card, view.width, view.height, limits.edge_margin)  # a card cut off is no measure of its distance
     )
     if view.region is None or far_card:
-        # Nothing code-like on the card: in a very dark picture that may be why; a small card seen on its own is
-        # too far away (a region off it is the table's own pattern); otherwise the player is not aiming yet.
+        # A small card is too far away, whatever region was found (the table's own pattern, or the card with a
+        # margin of table, measure larger than its code); with nothing code-like, a very dark picture may be why,
+        # otherwise the player is not aiming yet.
         if view.brightness < limits.dark:
             return Cue.MORE_LIGHT
         return Cue.CLOSER if far_card else None
@@ -155,17 +155,6 @@ def _inside(box: tuple[int, int, int, int], width: int, height: int, margin: int
     """True when the box keeps more than `margin` pixels from every edge of the picture."""
     x, y, w, h = box
     return x > margin and y > margin and x + w < width - margin and y + h < height - margin
-
-
-def _on_card(region: tuple[int, int, int, int] | None, card: tuple[int, int, int, int]) -> bool:
-    """True when the code-like region is the card's own: it overlaps the card and is at most three times its size
-    across (a region far larger than the card is the table's pattern around it)."""
-    if region is None:
-        return False
-    x, y, w, h = region
-    cx, cy, cw, ch = card
-    overlaps = x < cx + cw and cx < x + w and y < cy + ch and cy < y + h
-    return overlaps and max(w, h) <= 3 * max(cw, ch)
 
 
 class CuePacer:

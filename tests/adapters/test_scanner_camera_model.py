@@ -1,5 +1,7 @@
 """The evaluation camera model (benchmarks/camera_model.py) agrees with the sticker sizing and with itself."""
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -54,3 +56,11 @@ def test_a_listening_player_keeps_the_card_up_and_follows_cues_heard_after_the_r
     assert listening.shot(later).distance_mm < passive.shot(later).distance_mm
     passive.hear("closer", passive.reach_s)
     assert passive.shot(later).distance_mm == M.hand_clip(5)[later].distance_mm
+
+
+def test_a_clip_keeps_its_table_and_light_from_frame_to_frame():
+    for seed in range(5):  # a table each
+        empty = replace(M.sample_shot(seed), offset_mm=(5000.0, 0.0))  # no card in the picture
+        first, second = (M.render(replace(empty, frame=frame)).astype(int) for frame in (1, 2))
+        assert not np.array_equal(first, second)  # the sensor's noise is drawn anew
+        assert np.abs(first - second).mean() < 3.5, empty.table  # the table and the lamp are the same

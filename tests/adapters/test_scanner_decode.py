@@ -14,7 +14,7 @@ from assistant.core import words
 from assistant.core.aiming import Cue, Thresholds, aiming_cue
 from assistant.core.payloads import label_payload
 from assistant.scanner.decoders import ALL_STAGES, Cascade
-from assistant.scanner.measure import find_code_regions, measure_view
+from assistant.scanner.measure import find_code_regions, measure_view, moved, shrunk
 from assistant.scanner.sources import SourceError, VideoFile, load_image, open_file
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
@@ -370,3 +370,15 @@ def test_payload_bytes_become_text_without_mojibake(cascade, data, expected):
     assert [d.raw for d in found] == [data]
     assert found[0].payload == expected
     assert "ÿ" not in found[0].payload and "Ã" not in found[0].payload  # no ISO-8859-1 reading of stray bytes
+
+
+def test_a_still_table_has_not_moved_and_a_card_brought_in_has():
+    def small(scene):
+        return shrunk(cv2.cvtColor(F.render(scene), cv2.COLOR_BGR2GRAY))
+
+    for busy in ("", *F.BUSY_TABLES):
+        for gain, noise in ((1.0, 2.0), (0.15, 6.0)):  # a lit table and a dim one, its noise amplified
+            still = F.Scene(centre=(5.0, 5.0), busy_table=busy, gain=gain, noise=noise)  # no card in the picture
+            assert not moved(small(still), small(replace(still, seed=1))), (busy, gain)  # only the noise differs
+    reach = [small(scene) for scene in F.approach_clip(3, frames=45)[:25]]
+    assert sum(moved(a, b) for a, b in zip(reach, reach[1:])) >= 15

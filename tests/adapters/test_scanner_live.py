@@ -6,6 +6,7 @@ import json
 import math
 import threading
 import time
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -14,7 +15,7 @@ from PIL import Image
 
 from assistant.cli import main
 from assistant.core import words
-from assistant.core.aiming import Cue
+from assistant.core.aiming import Cue, CuePacer
 from assistant.core.payloads import label_payload
 from assistant.core.sightings import SightingTracker
 from assistant.scanner.decoders import Cascade
@@ -120,6 +121,25 @@ def test_live_scanner_gives_aiming_cues_for_a_code_it_cannot_read():
     cues = [e.cue for e in events if isinstance(e, CueGiven)]
     assert cues[0] is Cue.CLOSER and Cue.HOLD_STILL in cues
     assert not any(isinstance(e, CodeAnnounced) for e in events)
+
+
+@pytest.mark.parametrize("table", F.BUSY_TABLES)
+def test_an_empty_busy_table_is_told_no_more_than_two_cues(table):
+    """A table whose own pattern is taken for a code gives a cue that stays as long as the table: with nothing
+    moving in front of the camera it is said twice, not every few seconds for a whole game."""
+    empty = F.Scene(centre=(5.0, 5.0), busy_table=table)  # no card in the picture
+    frames = [F.render(replace(empty, seed=seed)) for seed in range(40)]  # 20 s at 2 frames a second, noise only
+
+    def cues(pacer):
+        events = []
+        ticks = iter([index / 2 for index in range(len(frames))])
+        scanner = LiveScanner(lambda: None, events.append, Cascade(budget_ms=None), pacer=pacer, clock=ticks.__next__)
+        for index, image in enumerate(frames):
+            scanner.handle(image, index)
+        return [e.cue for e in events if isinstance(e, CueGiven)]
+
+    assert len(cues(CuePacer(most=10**9))) >= 4  # without the limit: one every 4 s
+    assert len(cues(CuePacer())) == 2
 
 
 def test_lost_camera_is_retried_and_comes_back():
