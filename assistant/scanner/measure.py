@@ -83,14 +83,15 @@ def find_card(gray) -> tuple[tuple[int, int, int, int], float] | None:
     """The card seen on its own, or None: its box (x, y, width, height in frame pixels) and its shorter side at any
     angle (frame pixels).
 
-    The sticker's white paper is the brightest thing on a table, and a card held far enough away to need finding
-    this way is a small part of the picture, within its brightest 0.1 % to 1 %: pixels above half-way between those
-    two grey levels, joined, make a patch card-shaped (its sides no more than about 2 to 1, since a tilted card is
-    foreshortened) and solid (filling most of the smallest rectangle around its outline), with the code inside
-    its outline not bright (a patch bright all through is a reflection or a plain light patch). The largest such
-    patch is the card."""
+    The sticker's white paper is the brightest thing on a table. A card far enough away to need finding this way
+    is within the picture's brightest 0.1 % to 1 %: pixels above half-way between those two grey levels, joined,
+    make a patch card-shaped (its sides no more than about 2 to 1, since a tilted card is foreshortened) and solid
+    (filling three quarters of the smallest rectangle around its outline), with the code inside its outline not
+    bright (a patch bright all through is a reflection or a plain light patch). The largest such patch is the card.
+    A card near the camera is more than 1 % of the picture, so when none is found that way the same is looked for
+    above half-way between the picture's median and its brightest 0.1 %, a little less solid (two thirds: cut off
+    by the picture's edge, its outline takes in a corner of the table's pattern)."""
     import cv2
-    import numpy as np
 
     if gray.size == 0:
         return None
@@ -100,7 +101,22 @@ def find_card(gray) -> tuple[tuple[int, int, int, int], float] | None:
         gray, (max(1, round(width * scale)), max(1, round(height * scale))), interpolation=cv2.INTER_AREA
     )
     bright, brightest = _percentiles(small, 99, 99.9)
-    lit = (small > (bright + brightest) / 2).astype(np.uint8)
+    found = _bright_patch(small, (bright + brightest) / 2, solid=0.75)
+    if found is None:
+        middle = _percentiles(small, 50, 50)[0]
+        found = _bright_patch(small, (middle + brightest) / 2, solid=0.65)
+    if found is None:
+        return None
+    (x, y, w, h), side = found
+    return (int(x / scale), int(y / scale), round(w / scale), round(h / scale)), float(side / scale)
+
+
+def _bright_patch(small, level: float, solid: float) -> tuple[tuple[int, int, int, int], float] | None:
+    """The largest card-shaped patch of pixels brighter than `level` (see `find_card`): its box and shorter side."""
+    import cv2
+    import numpy as np
+
+    lit = (small > level).astype(np.uint8)
     mask = cv2.morphologyEx(lit, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     best = None
@@ -109,7 +125,7 @@ def find_card(gray) -> tuple[tuple[int, int, int, int], float] | None:
         if area < MIN_CARD_AREA or (best is not None and area <= best[0]):
             continue
         (_, _), (a, b), _ = cv2.minAreaRect(outline)
-        if min(a, b) < 0.55 * max(a, b) or area < 0.75 * a * b:
+        if min(a, b) < 0.55 * max(a, b) or area < solid * a * b:
             continue
         x, y, w, h = cv2.boundingRect(outline)
         inside = np.zeros((h, w), np.uint8)
@@ -117,10 +133,16 @@ def find_card(gray) -> tuple[tuple[int, int, int, int], float] | None:
         if np.count_nonzero(lit[y : y + h, x : x + w] & inside) > MAX_CARD_LIT * np.count_nonzero(inside):
             continue  # bright all through, with no code inside: a reflection or a plain light patch
         best = (area, (x, y, w, h), min(a, b))
-    if best is None:
-        return None
-    _, (x, y, w, h), side = best
-    return (int(x / scale), int(y / scale), round(w / scale), round(h / scale)), float(side / scale)
+    return None if best is None else (best[1], best[2])
+
+
+def on_card(region: tuple[int, int, int, int], card: tuple[int, int, int, int]) -> bool:
+    """True when a code-like region is the card's own: it overlaps the card and is at most three times its size
+    across (a region off the card, or far larger, is the table's own pattern)."""
+    x, y, w, h = region
+    cx, cy, cw, ch = card
+    overlaps = x < cx + cw and cx < x + w and y < cy + ch and cy < y + h
+    return overlaps and max(w, h) <= 3 * max(cw, ch)
 
 
 #: Frames are compared on copies shrunk to this size (a block of 20 by 20 pixels of a 720p frame each): the
@@ -129,8 +151,8 @@ MOTION_SIZE = (64, 36)
 #: A shrunk pixel whose grey level changed by more than this has changed.
 MOTION_STEP = 12
 #: The picture moved when more than this share of the shrunk pixels changed. On the tuning set a still table
-#: changes none of them from frame to frame, a card held still in a trembling hand 1.3 %, a card being brought in 2
-#: to 6 % (its frames, 45 a clip, nearly all above 1.5 %).
+#: changes none of them from frame to frame, a card held still in a trembling hand 0.6 to 1.3 %, a card being
+#: brought in 2 to 6 % (every one of 30 approach clips moves during its reach).
 MOTION_SHARE = 0.015
 
 
@@ -212,10 +234,12 @@ def measure_view(
         regions = find_code_regions(gray, limit=1, shapes=shapes)
         region = regions[0] if regions else None
         squareness = shapes[0] if shapes else None
+    card, card_side = find_card(gray) or (None, 0.0)
     close = _close_up(gray)
     if close is not None and (region is None or close[2] * close[3] > 2 * region[2] * region[3]):
         region, squareness = close, None  # a code held so close that it fills the picture, out of focus
-    card, card_side = find_card(gray) or (None, 0.0)
+    elif card is not None and region is not None and not on_card(region, card):
+        region, squareness = card, None  # the region is the table's pattern: the card found on its own is aimed
     if region is None:
         brightness = float(gray.mean()) if gray.size else 0.0
         return FrameView(width, height, None, 0.0, brightness, read, card=card, card_side=card_side)
