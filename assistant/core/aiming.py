@@ -92,10 +92,10 @@ class Thresholds:
     degrees): "tilt"."""
     min_card_side: float = 88.0
     """A card found on its own (`FrameView.card`) narrower than this many pixels is too far away to read, whatever
-    code-like region was found: "closer". Set on the rendered tuning
-    frames of busy tables: every frame reads with the card 60 cm away (its sticker 89 to 95 pixels wide), some do
-    not from 65 cm (82 to 87 pixels), and there it is coming closer that makes the code stand out from the table.
-    88 pixels is the sticker's 59.4 mm at 62 cm, a whole card's 63 mm at 65 cm."""
+    code-like region was found: "closer". Set on the rendered tuning frames of busy tables: every frame reads with
+    the card 60 cm away (its sticker 89 to 95 pixels wide), some do not from 65 cm (82 to 87 pixels), and there it
+    is coming closer that makes the code stand out from the table. 88 pixels is the sticker's 59.4 mm at 62 cm, a
+    whole card's 63 mm at 65 cm."""
 
 
 def aiming_cue(view: FrameView, limits: Thresholds = Thresholds(), facing_player: bool = True) -> Cue | None:
