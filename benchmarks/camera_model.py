@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import cv2
@@ -535,18 +536,20 @@ class Listener:
         self.followed.append(cue)
 
 
-def _posed(base: Shot, hold: Hold, position, velocity, frame: int) -> Shot:
-    """`base` held as `hold`, its centre at `position` and moving at `velocity` (mm, mm/s), as frame `frame` of
-    a clip."""
+def _posed(base: Shot, position: Callable[[float], tuple[Hold, np.ndarray]], t: float, frame: int) -> Shot:
+    """`base` as the hand holds it at `t` seconds, frame `frame` of a clip: `position(t)` is the hold and the card's
+    centre (mm); its velocity is taken from the positions 5 ms either side."""
+    hold, p = position(t)
+    v = (position(t + 0.005)[1] - position(t - 0.005)[1]) / 0.01
     return replace(
         base,
         distance_mm=hold.distance_mm,
-        offset_mm=(float(position[0]), float(position[1])),
+        offset_mm=(float(p[0]), float(p[1])),
         yaw=hold.yaw,
         pitch=hold.pitch,
         glare=hold.glare,
         lux=hold.lux,
-        velocity=(float(velocity[0]), float(velocity[1]), 0.0),
+        velocity=(float(v[0]), float(v[1]), 0.0),
         frame=frame,
     )
 
@@ -572,9 +575,7 @@ class GuidedPlayer:
         return hold, np.array(hold.offset_mm) + np.array([sweep, 0.0]) + tremor
 
     def shot(self, t: float, index: int) -> Shot:
-        hold, p = self._position(t)
-        v = (self._position(t + 0.005)[1] - self._position(t - 0.005)[1]) / 0.01
-        return _posed(self.base, hold, p, v, index)
+        return _posed(self.base, self._position, t, index)
 
 
 # The evaluation clips: a hand bringing a card in, passive or following the cues.
@@ -651,10 +652,7 @@ class HandPlayer:
             self.listener.hear(cue, t)
 
     def shot(self, index: int) -> Shot:
-        t = index / FPS
-        hold, p = self._position(t)
-        v = (self._position(t + 0.005)[1] - self._position(t - 0.005)[1]) / 0.01
-        return _posed(self.base, hold, p, v, index)
+        return _posed(self.base, self._position, index / FPS, index)
 
 
 def hand_clip(seed: int, payload: str | None = None) -> list[Shot]:

@@ -243,17 +243,13 @@ def evaluation_stills(contenders, live: LivePath, count: int, empty: int):
 PLAYERS = {"a moment": False, "until announced": True}
 
 
-def _clip(player, app: bool, frame_ms: list[float]) -> tuple[int | None, dict[str, int]]:
-    """One hand clip through the app's loop (`app`) or raw zxing-cpp in the same tracker: the frame of the first
-    announcement (None: never) and the cues said over the clip. The app's frame times go to `frame_ms`."""
-    import zxingcpp
-
+def _app_clip(player, frame_ms: list[float]) -> tuple[int | None, dict[str, int]]:
+    """One hand clip through the app's loop: the frame of the first announcement (None: never) and the cues said
+    over the clip, each heard by the player. The frame times go to `frame_ms`."""
     from assistant.core.aiming import Cue
-    from assistant.core.sightings import Sighting, SightingTracker
     from assistant.scanner.background import BackgroundStage
     from assistant.scanner.live import CodeAnnounced, CueGiven, LiveScanner
 
-    cv2 = __import__("cv2")
     events: list = []
     now = 0.0
     scanner = LiveScanner(
@@ -262,19 +258,12 @@ def _clip(player, app: bool, frame_ms: list[float]) -> tuple[int | None, dict[st
         background=BackgroundStage(inline=True),
         clock=lambda: now,
     )
-    tracker = SightingTracker()
     cues: dict[str, int] = {}
     announced = None
     for index in range(player.frames):
         now = index * FRAME_S
-        bgr = M.render(player.shot(index))
-        if not app:
-            found = zxingcpp.read_barcodes(cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY), formats=zxingcpp.BarcodeFormat.QRCode)
-            if tracker.update([Sighting(r.text) for r in found], now):
-                return index, cues
-            continue
         events.clear()
-        scanner.handle(bgr, index)
+        scanner.handle(M.render(player.shot(index)), index)
         frame_ms.append(scanner.frame_ms)  # the background's work excluded: it runs beside the loop
         for event in events:
             if isinstance(event, CueGiven) and event.cue is not Cue.READ:
@@ -287,25 +276,44 @@ def _clip(player, app: bool, frame_ms: list[float]) -> tuple[int | None, dict[st
     return announced, cues
 
 
+def _raw_clip(player) -> int | None:
+    """One hand clip through raw zxing-cpp in the app's sighting tracker: the frame of the announcement."""
+    import zxingcpp
+
+    from assistant.core.sightings import Sighting, SightingTracker
+
+    cv2 = __import__("cv2")
+    tracker = SightingTracker()
+    for index in range(player.frames):
+        gray = cv2.cvtColor(M.render(player.shot(index)), cv2.COLOR_BGR2GRAY)
+        found = zxingcpp.read_barcodes(gray, formats=zxingcpp.BarcodeFormat.QRCode)
+        if tracker.update([Sighting(r.text) for r in found], index * FRAME_S):
+            return index
+    return None
+
+
 def evaluation_clips(count: int):
     """The player's metric on evaluation clips, for each of `PLAYERS`: seconds from the code entering the view
     to its announcement, for the app's loop (budgeted frame path plus the background stage, the background's
     results arriving as many frames later as its work took) and for raw zxing-cpp in the same tracker."""
-    out: dict = {}
+    out: dict = {
+        f"{name}, {player}": {"latency": [], "from_rest": [], "never": 0, "cues": {}}
+        for player in PLAYERS
+        for name in ("app", "zxing-cpp")
+    }
     frame_ms: list[float] = []
-    for player_name, listening in PLAYERS.items():
-        for name, app in (("app", True), ("zxing-cpp", False)):
-            data: dict = {"latency": [], "from_rest": [], "never": 0, "cues": {}}
-            out[f"{name}, {player_name}"] = data
-            for seed in range(count):
-                shots = M.hand_clip(seed)
-                enter = next((i for i, s in enumerate(shots) if M.code_in_view(s)), None)
-                rest = M.rest_frame(shots)
-                at, cues = _clip(
-                    M.HandPlayer(seed, listening=listening), app, frame_ms if app and not listening else []
-                )
-                for cue, times in cues.items():
-                    data["cues"][cue] = data["cues"].get(cue, 0) + times
+    for seed in range(count):
+        shots = M.hand_clip(seed)
+        enter = next((i for i, s in enumerate(shots) if M.code_in_view(s)), None)
+        rest = M.rest_frame(shots)
+        for player, listening in PLAYERS.items():
+            app_at, cues = _app_clip(M.HandPlayer(seed, listening=listening), frame_ms if not listening else [])
+            raw_at = _raw_clip(M.HandPlayer(seed, listening=listening))
+            said = out[f"app, {player}"]["cues"]
+            for cue, times in cues.items():
+                said[cue] = said.get(cue, 0) + times
+            for name, at in (("app", app_at), ("zxing-cpp", raw_at)):
+                data = out[f"{name}, {player}"]
                 if at is None or enter is None:
                     data["never"] += 1
                 else:
