@@ -37,6 +37,7 @@ CATEGORIES = (
     "noise",
     "small",
     "mixed",
+    "thumb",
 )
 
 
@@ -75,6 +76,9 @@ class Scene:
     """A busier table instead (see `BUSY_TABLES`): "" for none."""
     show_code: bool = True
     """False draws the card without a sticker (for false-positive checks)."""
+    thumb: tuple[int, float] | None = None
+    """A thumb holding the card over one of the code's finder patterns: (which, 0 top left, 1 top right, 2 bottom
+    left; how far its tip reaches past the pattern's inner edge, mm, negative short of it)."""
     extra: tuple = field(default=())
     """More (payload, centre) pairs: other cards in the same frame."""
 
@@ -124,8 +128,8 @@ def busy_table_texture(kind: str, seed: int = 0) -> np.ndarray:
 
 
 @functools.lru_cache(maxsize=64)
-def card_image(payload: str, show_code: bool = True) -> np.ndarray:
-    """The card's back with our sticker on it, BGR, at `CARD_PX_PER_MM`."""
+def card_image(payload: str, show_code: bool = True, thumb: tuple[int, float] | None = None) -> np.ndarray:
+    """The card's back with our sticker on it, BGR, at `CARD_PX_PER_MM`, and a thumb over it when asked."""
     w, h = (round(v * CARD_PX_PER_MM) for v in CARD_MM)
     card = np.zeros((h, w, 3), np.uint8)
     card[:] = (150, 60, 120)  # a purple card back
@@ -143,7 +147,34 @@ def card_image(payload: str, show_code: bool = True) -> np.ndarray:
     small = cv2.resize(image, (sw, sh), interpolation=cv2.INTER_AREA)
     x0, y0 = (w - sw) // 2, (h - sh) // 2
     card[y0 : y0 + sh, x0 : x0 + sw] = small[..., None]
+    if thumb is not None:
+        module = sw / (17 + 4 * version + 2 * labels.QUIET_MODULES)
+        _draw_thumb(card, thumb, (x0 + labels.QUIET_MODULES * module, y0 + labels.QUIET_MODULES * module), module)
     return card
+
+
+#: A thumb's width, mm, and its skin (BGR) in the middle and at the sides, where it turns away from the light.
+THUMB_MM = 18.0
+SKIN, SKIN_SHADE = np.array([125, 160, 215], np.float32), np.array([70, 95, 150], np.float32)
+
+
+def _draw_thumb(card: np.ndarray, thumb: tuple[int, float], code_origin: tuple[float, float], module: float) -> None:
+    """A thumb from the card's nearest side edge over finder pattern `thumb[0]`, in place: a capsule shaded as a
+    cylinder, its tip `thumb[1]` mm past the pattern's inner edge."""
+    which, reach_mm = thumb
+    column, row = ((3.5, 3.5), (17.5, 3.5), (3.5, 17.5))[which]
+    cx, cy = code_origin[0] + column * module, code_origin[1] + row * module
+    from_right = which == 1
+    tip_x = cx + (-1 if from_right else 1) * (3.5 * module + reach_mm * CARD_PX_PER_MM)
+    half = THUMB_MM * CARD_PX_PER_MM / 2
+    h, w = card.shape[:2]
+    y, x = np.mgrid[0:h, 0:w].astype(np.float32)
+    along = (w - x if from_right else x) - (w - tip_x if from_right else tip_x)  # negative on the thumb's side
+    dist = np.where(along < 0, np.abs(y - cy), np.hypot(np.maximum(along, 0), y - cy))
+    inside = dist < half
+    across = np.clip(dist / half, 0, 1)[..., None]
+    skin = SKIN * (1 - across**2) + SKIN_SHADE * across**2
+    card[inside] = skin[inside].astype(np.uint8)
 
 
 @dataclass(frozen=True)
@@ -194,7 +225,8 @@ def render(scene: Scene) -> np.ndarray:
         frame = table_texture(scene.table % 4).copy()
     cards = [(scene.payload, scene.centre), *scene.extra]
     for payload, centre in cards:
-        _paste_card(frame, card_image(payload, scene.show_code), _card_corners(scene, centre))
+        thumb = scene.thumb if payload == scene.payload else None
+        _paste_card(frame, card_image(payload, scene.show_code, thumb), _card_corners(scene, centre))
     image = frame.astype(np.float32)
     if scene.glare > 0:
         cx, cy = scene.centre[0] * WIDTH, scene.centre[1] * HEIGHT
@@ -276,6 +308,11 @@ def scene_for(category: str, seed: int, payload: str | None = None) -> Scene:
                 base.update(tilt=(rng.uniform(0.15, 0.25), rng.uniform(-0.15, 0.15)))
             elif pick == "glare":
                 base.update(glare=rng.uniform(120, 200))
+    elif category == "thumb":  # half of them tilted too, as a card held in one hand often is
+        base.update(thumb=(int(rng.integers(3)), float(rng.uniform(-1.0, 3.0))))
+        if rng.random() < 0.5:
+            across, down = rng.choice([-1, 1], size=2)
+            base.update(tilt=(across * rng.uniform(0.1, 0.3), down * rng.uniform(0.05, 0.2)))
     elif category != "clean":
         raise ValueError(f"unknown category {category!r}")
     return Scene(**base)

@@ -6,13 +6,15 @@ stage takes at most one frame at a time (a frame offered while it is busy replac
 works on the latest), and does, without a deadline:
 
 1. the whole cascade on that frame, every retry stage included;
-2. when that fails and the card is held still, the **average of the last frames** over the code's region:
+2. when that fails and only two of the code's three finder patterns show, **finder repair** (`repair`): a
+   finder pattern painted where the hidden one must be, as under a thumb holding the card;
+3. when that fails and the card is held still, the **average of the last frames** over the code's region:
    averaging four frames halves the sensor noise of a dim room, which a single frame cannot do;
-3. when that fails too, **motion deblurring**: a Wiener deconvolution of the region with straight-line blur
+4. when that fails too, **motion deblurring**: a Wiener deconvolution of the region with straight-line blur
    kernels (5 to 13 pixels, every 15 degrees) until one reads, within `DEBLUR_SECONDS`; on the tuning set it
    reads 8 of the 9 motion-blurred frames every other stage misses, in about 80 ms (too slow for a frame, fine
    here);
-4. a read is checked on the frame before it (or comes from several frames averaged) and is then reported as
+5. a read is checked on the frame before it (or comes from several frames averaged) and is then reported as
    standing for two frames, so the sighting tracker may announce it at once; a read seen in one frame only
    counts as one.
 
@@ -36,6 +38,7 @@ if TYPE_CHECKING:
     import numpy as np
 
 from assistant.scanner.decoders import Cascade, Decoded
+from assistant.scanner.repair import repaired_views
 
 #: Frames kept for the average (at 30 frames a second, about 130 ms of a card held still).
 AVERAGE_FRAMES = 4
@@ -47,6 +50,10 @@ DEBLUR_ANGLES = tuple(range(0, 180, 15))
 DEBLUR_SECONDS = 0.3
 #: The Wiener filter's noise-to-signal ratio: higher is steadier on noisy frames, lower sharper.
 WIENER_NSR = 0.01
+#: How many of the regions finder repair works on, and the margin it adds around each (a share of its longer
+#: side: a painted pattern at the region's very edge is not found).
+REPAIR_REGIONS = 2
+REPAIR_MARGIN = 0.1
 
 
 @dataclass(frozen=True)
@@ -167,6 +174,14 @@ class BackgroundStage:
         found = cascade.decode(job.gray, job.regions or None)
         if found:
             return [BackgroundRead(d, job.index, 2 if self._also_before(job, d) else 1) for d in found]
+        for x, y, w, h in job.regions[:REPAIR_REGIONS]:
+            margin = round(REPAIR_MARGIN * max(w, h))
+            x0, y0 = max(0, x - margin), max(0, y - margin)
+            crop = job.gray[y0 : y + h + margin, x0 : x + w + margin]
+            for view in repaired_views(crop):
+                reads = cascade.first_pass(view)
+                if reads:
+                    return [self._moved(d, (x0, y0), "repair", job.index, 1) for d in reads]
         averaged = self._average(job)
         if averaged is not None:
             image, origin = averaged

@@ -1,0 +1,92 @@
+"""Finder repair: a code with a thumb over one of its three finder patterns, read by painting the hidden one.
+
+The frames are the tuning renderer's (`benchmarks.frames`, category "thumb"), decoded by the real zxing-cpp.
+"""
+
+import math
+
+import cv2
+import numpy as np
+import pytest
+import qrcode
+
+from assistant.core.payloads import label_payload
+from assistant.scanner.background import BackgroundStage, _Job
+from assistant.scanner.decoders import Cascade
+from assistant.scanner.measure import find_code_regions
+from assistant.scanner.repair import find_finders, repaired_views
+from benchmarks import frames as F
+
+SEEDS = range(12)
+
+
+@pytest.fixture(scope="module")
+def cascade():
+    return Cascade(budget_ms=None)
+
+
+def region_crop(gray):
+    """The first code-like region with the background stage's margin around it."""
+    x, y, w, h = find_code_regions(gray, limit=2)[0]
+    margin = round(0.1 * max(w, h))
+    return gray[max(0, y - margin) : y + h + margin, max(0, x - margin) : x + w + margin]
+
+
+def repaired_read(cascade, gray) -> list[str]:
+    for view in repaired_views(region_crop(gray)):
+        found = [d.payload for d in cascade.first_pass(view)]
+        if found:
+            return found
+    return []
+
+
+def test_finders_of_a_clean_code_are_its_three_corners():
+    code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_Q, border=4, box_size=6)
+    code.add_data(label_payload("uu-2nd", "rainbow-aura"))
+    image = np.array(code.make_image().convert("L"))
+    finders = find_finders(image)
+    centres = sorted(f.centre for f in finders)
+    # Version 1 with a 4-module border, 6 pixels a module: the centres are 7.5 and 21.5 modules in, less half a
+    # pixel (pixel coordinates count from the first pixel's middle).
+    expected = [(44.5, 44.5), (44.5, 128.5), (128.5, 44.5)]
+    assert len(centres) == 3 and all(math.dist(c, e) < 1 for c, e in zip(centres, expected, strict=True))
+    assert all(math.isclose(f.module, 6, rel_tol=0.15) for f in finders)
+    assert list(repaired_views(image)) == []  # all three show: nothing is painted
+
+
+def test_no_decoder_reads_a_thumb_over_a_finder_pattern(cascade):
+    for seed in SEEDS:
+        assert cascade.decode(F.render(F.scene_for("thumb", seed))) == [], seed
+
+
+def test_repair_reads_a_thumb_over_a_finder_pattern(cascade):
+    read = 0
+    for seed in SEEDS:
+        scene = F.scene_for("thumb", seed)
+        found = repaired_read(cascade, cv2.cvtColor(F.render(scene), cv2.COLOR_BGR2GRAY))
+        assert set(found) <= {scene.payload}, seed  # never another card
+        read += found == [scene.payload]
+    assert read >= 11  # measured on these seeds, half of them tilted: 12
+
+
+def test_repair_paints_nothing_where_no_code_is():
+    for seed in range(6):
+        gray = cv2.cvtColor(F.render(F.empty_scene(seed)), cv2.COLOR_BGR2GRAY)
+        for x, y, w, h in find_code_regions(gray, limit=2):
+            assert list(repaired_views(gray[y : y + h, x : x + w])) == []
+
+
+def test_repair_leaves_a_whole_picture_alone():
+    gray = np.zeros((720, 1280), np.uint8)
+    assert list(repaired_views(gray)) == []
+
+
+def test_background_stage_reads_a_thumb_frame_by_repair(cascade):
+    scene = F.scene_for("thumb", 0)
+    gray = cascade.grey(F.render(scene))
+    stage = BackgroundStage(Cascade(budget_ms=None), inline=True)
+    reads = stage.work(_Job(0, gray, find_code_regions(gray, limit=2), []))
+    assert [(r.decoded.payload, r.decoded.stage, r.frames) for r in reads] == [(scene.payload, "repair", 1)]
+    x, y, w, h = reads[0].decoded.box
+    region = find_code_regions(gray, limit=1)[0]
+    assert region[0] - 20 <= x and x + w <= region[0] + region[2] + 20  # placed in the frame, not the crop
