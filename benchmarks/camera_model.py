@@ -426,7 +426,13 @@ PROBLEMS: dict[str, dict] = {
     "moving": {"sweep_mm_s": 300.0},
     "a reflection": {"glare": 1.2},
     "off the edge": {"edge": True},
+    "a thumb on a corner": {"thumb_on_corner": True},
 }
+#: A thumb from the card's left edge over the code's top-left finder pattern, its tip 1 mm past it: (place along
+#: the card's outline, reach, width) as `Shot.finger`. The pattern's centre is 23.1 mm below the card's top and
+#: 16.1 mm in from its left edge (a 59.4 mm sticker centred across, 5.5 mm above the middle, its 21-module code
+#: 2.2 mm a module inside a 3-module margin); the outline runs clockwise from the top left corner, 302 mm round.
+CORNER_THUMB = ((2 * 63.0 + 2 * 88.0 - 23.1) / 302.0, 16.1 + 3.5 * 2.2 + 1.0, 18.0)
 #: The cue that names each problem (a reflection may also squash the code's outline: both ask for a tilt).
 NAMES_THE_PROBLEM: dict[str, tuple[str, ...]] = {
     "too far": ("closer",),
@@ -435,6 +441,7 @@ NAMES_THE_PROBLEM: dict[str, tuple[str, ...]] = {
     "moving": ("hold still",),
     "a reflection": ("glare", "tilt"),
     "off the edge": ("move left", "move right", "move up", "move down"),
+    "a thumb on a corner": ("finger",),
 }
 #: The player: seconds from hearing a cue to starting to move, and the move itself.
 REACTION_S, MOVE_S = 0.6, 0.5
@@ -452,6 +459,8 @@ class Hold:
     sweep_mm_s: float = 0.0
     """A hand waving the card side to side (1 Hz) at this peak speed."""
     lux: float = 300.0
+    thumb: bool = True
+    """The thumb stays where the scene put it (`Shot.finger`); False once the player holds the card by its edges."""
 
 
 def problem_hold(problem: str, seed: int) -> tuple[Shot, Hold]:
@@ -460,6 +469,8 @@ def problem_hold(problem: str, seed: int) -> tuple[Shot, Hold]:
     tilt = min(15.0, math.hypot(base.yaw, base.pitch))
     hold = Hold(lux=max(base.lux, 150.0), yaw=tilt)
     change = dict(PROBLEMS[problem])
+    if change.pop("thumb_on_corner", False):
+        base = replace(base, finger=CORNER_THUMB)
     if change.pop("edge", False):
         # Half the code off the picture's left edge (the code's own half-width is about 23 mm).
         half_w = hold.distance_mm * math.tan(math.radians(FOV_H_DEG) / 2)
@@ -474,7 +485,8 @@ def follow_cue(hold: Hold, cue: str) -> Hold:
     the camera. A reflection: tilts the card 12 degrees, which sends a mirror reflection 24 degrees away, some
     17 cm across the card at 40 cm, off it. Hold still: the hand stops waving (its tremor stays). Move: 8 cm
     that way (left and right are the player's, facing the camera: the picture's right is their left). More
-    light: a lamp turned on, three times the light. A reflection stays on the code only while the card keeps its
+    light: a lamp turned on, three times the light. A finger: the thumb moves to the card's edge, off the code.
+    A reflection stays on the code only while the card keeps its
     angle: any turn of 8 degrees or more (the reflection moves twice the turn) sends it off."""
     x, y = hold.offset_mm
     moves: dict[str, dict] = {
@@ -488,6 +500,7 @@ def follow_cue(hold: Hold, cue: str) -> Hold:
         "move up": {"offset_mm": (x, y - 60.0)},
         "move down": {"offset_mm": (x, y + 60.0)},
         "more light": {"lux": hold.lux * 3},
+        "finger": {"thumb": False},
     }
     moved = replace(hold, **moves.get(cue, {}))
     if math.hypot(moved.yaw - hold.yaw, moved.pitch - hold.pitch) >= 8.0:
@@ -510,6 +523,7 @@ def _blend(a: Hold, b: Hold, u: float) -> Hold:
         a.glare if u < 0.5 else b.glare,
         mix(a.sweep_mm_s, b.sweep_mm_s),
         mix(a.lux, b.lux),
+        a.thumb if u < 0.5 else b.thumb,
     )
 
 
@@ -549,6 +563,7 @@ def _posed(base: Shot, position: Callable[[float], tuple[Hold, np.ndarray]], t: 
         pitch=hold.pitch,
         glare=hold.glare,
         lux=hold.lux,
+        finger=base.finger if hold.thumb else None,
         velocity=(float(v[0]), float(v[1]), 0.0),
         frame=frame,
     )

@@ -4,9 +4,9 @@ The scanner adapter measures a frame (where a code-like pattern is, how big, how
 module turns those numbers into one cue, so the choice is a pure function tested on its own and on rendered
 frames. Cues are ordered by what must be fixed first: a code cut off by the edge of the picture cannot be read
 however sharp it is, a dark picture is also a blurred one (long exposure, noise), a code too close fills the
-picture and is out of focus, a reflection burns out part of a sharp code (and leaves a small, squashed piece of
-it, so it is named before size and shape), one too far is too small, a blurred one needs holding still, one
-turned away from the camera is squashed.
+picture and is out of focus, a finger hides a corner of a code whose other corners show, a reflection burns out
+part of a sharp code (and leaves a small, squashed piece of it, so it is named before size and shape), one too
+far is too small, a blurred one needs holding still, one turned away from the camera is squashed.
 """
 
 from __future__ import annotations
@@ -33,6 +33,8 @@ class Cue(enum.Enum):
     """The code is squashed: the card is turned away from the camera."""
     GLARE = "glare"
     """A reflection (a lamp on a glossy card or sleeve) burns out part of the code: tilt the card a little."""
+    FINGER = "finger"
+    """A thumb or finger covers one of the code's corners (its finder patterns): hold the card by its edges."""
     HOLD_STILL = "hold still"
 
 
@@ -63,6 +65,9 @@ class FrameView:
     card when a light border joins it), (x, y, width, height) in pixels; None when none is seen."""
     card_side: float = 0.0
     """The found card's shorter side in pixels, measured at any angle: its width, 59 to 63 mm."""
+    hidden_corner: bool = False
+    """Two of the code's three finder patterns (the squares in its corners) show, and the third is not where they
+    put it, nor burnt out to a flat white there: a thumb or finger over that corner."""
 
 
 @dataclass(frozen=True)
@@ -138,6 +143,11 @@ def aiming_cue(view: FrameView, limits: Thresholds = Thresholds(), facing_player
         return Cue.MORE_LIGHT
     sharp = view.sharpness >= limits.min_sharpness
     glare = view.saturated > limits.max_saturated
+    if view.hidden_corner and sharp:
+        # Before a reflection: a corner burnt out by one is not counted as hidden (`hidden_corner`), and a white
+        # sticker clipped by the camera's exposure looks burnt out too. Before size and shape: the patterns that
+        # show are large enough to find.
+        return Cue.FINGER
     if glare and sharp:
         # Before size and shape: what a reflection leaves of a code is a small, squashed piece, and the cure for
         # a reflection is the same at any angle (tilt a little away from the light), unlike "face the camera".

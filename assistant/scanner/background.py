@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     import numpy as np
 
 from assistant.scanner.decoders import Cascade, Decoded
-from assistant.scanner.repair import repaired_views
+from assistant.scanner.repair import around, repaired_views
 
 #: Frames kept for the average (at 30 frames a second, about 130 ms of a card held still).
 AVERAGE_FRAMES = 4
@@ -50,10 +50,8 @@ DEBLUR_ANGLES = tuple(range(0, 180, 15))
 DEBLUR_SECONDS = 0.3
 #: The Wiener filter's noise-to-signal ratio: higher is steadier on noisy frames, lower sharper.
 WIENER_NSR = 0.01
-#: How many of the regions finder repair works on, and the margin it adds around each (a share of its longer
-#: side: a painted pattern at the region's very edge is not found).
+#: How many of the regions finder repair works on.
 REPAIR_REGIONS = 2
-REPAIR_MARGIN = 0.1
 
 
 @dataclass(frozen=True)
@@ -174,14 +172,12 @@ class BackgroundStage:
         found = cascade.decode(job.gray, job.regions or None)
         if found:
             return [BackgroundRead(d, job.index, 2 if self._also_before(job, d) else 1) for d in found]
-        for x, y, w, h in job.regions[:REPAIR_REGIONS]:
-            margin = round(REPAIR_MARGIN * max(w, h))
-            x0, y0 = max(0, x - margin), max(0, y - margin)
-            crop = job.gray[y0 : y + h + margin, x0 : x + w + margin]
+        for region in job.regions[:REPAIR_REGIONS]:
+            crop, origin = around(job.gray, region)
             for view in repaired_views(crop):
                 reads = cascade.first_pass(view)
                 if reads:
-                    return [self._moved(d, (x0, y0), "repair", job.index, 1) for d in reads]
+                    return [self._moved(d, origin, "repair", job.index, 1) for d in reads]
         averaged = self._average(job)
         if averaged is not None:
             image, origin = averaged

@@ -168,9 +168,10 @@ class LiveScanner:
         elif self.guidance and not sightings:
             region = regions[0] if regions else None
             pixels = region[2] * region[3] if region else 0
-            # The measurement filters the region four times and looks for the card on a shrunk copy of the frame
-            # (counted as a quarter of its pixels); it is skipped when that no longer fits the frame.
-            if cascade.fits("transform", 4 * pixels + gray.size // 4):
+            # The measurement filters the region four times, thresholds it (with a margin) twice for finder
+            # patterns, and looks for the card on a shrunk copy of the frame (counted as a quarter of its pixels);
+            # it is skipped when that no longer fits the frame.
+            if cascade.fits("transform", 7 * pixels + gray.size // 4):
                 cue = aiming_cue(measure_view(gray, region, squareness=shapes[0] if shapes else None))
                 small, before = shrunk(gray), self._shrunk
                 self._shrunk = small

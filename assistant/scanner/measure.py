@@ -12,6 +12,7 @@ the card is also looked for on its own, as its white sticker, the brightest comp
 from __future__ import annotations
 
 from assistant.core.aiming import FrameView
+from assistant.scanner.repair import around, hides_a_finder
 
 #: Regions are searched on a frame shrunk to at most this many pixels across (fast, and plenty for a code).
 SEARCH_WIDTH = 320
@@ -257,6 +258,7 @@ def measure_view(
         squareness=1.0 if squareness is None else squareness,
         card=card,
         card_side=card_side,
+        hidden_corner=hides_a_finder(around(gray, region)[0]),
     )
 
 
@@ -283,17 +285,23 @@ def _burnt_out(gray, region: tuple[int, int, int, int]) -> float:
     level is 255 for a white reflection but lower in grey for a coloured one), so a burnt-out pixel is a bright
     one (180 or more) whose whole 7 by 7 neighbourhood lies within 2 grey levels. A code's modules and a lit but
     unclipped white (its noise) never are, so a readable sticker, even an over-exposed one, scores near 0."""
-    import cv2
     import numpy as np
 
     x, y, w, h = region
     height, width = gray.shape[:2]
     x0, y0 = max(0, x - w // 2), max(0, y - h // 2)
     x1, y1 = min(width, x + w + w // 2), min(height, y + h + h // 2)
-    around = gray[y0:y1, x0:x1]
-    if around.size == 0 or w * h == 0:
+    nearby = gray[y0:y1, x0:x1]
+    if nearby.size == 0 or w * h == 0:
         return 0.0
+    return min(1.0, float(np.count_nonzero(burnt_out_pixels(nearby))) / (w * h))
+
+
+def burnt_out_pixels(gray):
+    """1 where a greyscale image is burnt out to a flat white (see `_burnt_out`), else 0 (uint8)."""
+    import cv2
+    import numpy as np
+
     window = np.ones((7, 7), np.uint8)
-    lowest = cv2.erode(around, window)
-    flat = (lowest >= 180) & (cv2.dilate(around, window) - lowest <= 2)
-    return min(1.0, float(np.count_nonzero(flat)) / (w * h))
+    lowest = cv2.erode(gray, window)
+    return ((lowest >= 180) & (cv2.dilate(gray, window) - lowest <= 2)).astype(np.uint8)

@@ -33,6 +33,9 @@ PAINT_SCALE = 0.95
 SHIFTS = (0.0, 0.5, -0.5, 1.0, -1.0)
 #: The smallest module looked for, pixels.
 MIN_MODULE = 3
+#: A finder pattern's dark centre against the light square round it, by area: 9 to 25 modules, but blur and
+#: thresholding shrink the one and grow the other (0.18 at 5 pixels a module on the evaluation camera).
+CORE_SHARE = (0.1, 0.6)
 #: At most this many finder-like patterns are paired up (the largest), so a busy picture costs little.
 MAX_FINDERS = 5
 #: Two patterns of one code may differ this much in size (a card tilted far back: its near edge looks larger).
@@ -43,6 +46,17 @@ VERSIONS = range(1, 7)
 MAX_VIEWS = 20
 #: Regions longer than this (pixels) are not repaired: a code held up to be read is far smaller.
 MAX_SIDE = 600
+#: Module contrast (`_module_contrast`, as a share of the region's range from dark to white) of a code's modules
+#: at least, and of an even surface (a finger) at most. Tuning set: a code's middle 0.42 to 0.62, a table's or a
+#: card margin's under 0.1; a thumb over a pattern 0.005 to 0.013, a reflection over one 0.057 and more (its
+#: light falls off from the middle).
+MODULE_CONTRAST, EVEN_CONTRAST = 0.15, 0.03
+#: A hidden pattern's square burnt out flat over more than this share is under a reflection (tuning set: thumbs
+#: 0, a reflection hiding a whole pattern 0.83).
+BURNT_SHARE = 0.5
+#: The margin added around a code-like region, as a share of its longer side: a painted pattern at the very edge
+#: of the picture searched is not found.
+MARGIN = 0.1
 
 
 @dataclass(frozen=True)
@@ -75,7 +89,7 @@ def find_finders(gray) -> list[Finder]:
             if parent < 0 or core < 0 or links[core][2] >= 0:
                 continue  # not a light square inside a dark outline, holding a dark square with nothing in it
             hole_area, core_area = cv2.contourArea(contours[hole]), cv2.contourArea(contours[core])
-            if hole_area < (5 * MIN_MODULE) ** 2 or not 0.2 < core_area / hole_area < 0.6:
+            if hole_area < (5 * MIN_MODULE) ** 2 or not CORE_SHARE[0] < core_area / hole_area < CORE_SHARE[1]:
                 continue
             rings = [(2.5, _square(contours[hole])), (1.5, _square(contours[core]))]
             if 1.5 < cv2.contourArea(contours[parent]) / hole_area < 2.6:
@@ -100,6 +114,69 @@ def _square(contour):
         return None
     corners = cv2.approxPolyDP(hull, 0.08 * cv2.arcLength(hull, True), True).reshape(-1, 2)
     return corners.astype(float) if len(corners) == 4 else None
+
+
+def around(gray, region: tuple[int, int, int, int]) -> tuple[Any, tuple[int, int]]:
+    """A code-like region of a frame with `MARGIN` around it, and where that crop starts in the frame."""
+    x, y, w, h = region
+    margin = round(MARGIN * max(w, h))
+    x0, y0 = max(0, x - margin), max(0, y - margin)
+    return gray[y0 : y + h + margin, x0 : x + w + margin], (x0, y0)
+
+
+def hides_a_finder(gray) -> bool:
+    """True when two finder patterns show in a code's region (greyscale) and the third is not where they put it: a
+    thumb or finger over that corner. Only a way of standing whose code would lie over the code's modules counts
+    (the middle of the code it implies varies from module to module both across and down, as a table, a card's
+    margin or its edge do not), with the hidden corner even (no modules show there, nor a reflection's fall-off)
+    but not burnt out flat (`measure.burnt_out_pixels`) over most of it, as a reflection clipped to white is. A
+    thumb the camera clips to white too is taken for a reflection."""
+    import numpy as np
+
+    from assistant.scanner.measure import burnt_out_pixels
+
+    if max(gray.shape[:2]) > MAX_SIDE:
+        return False
+    places = list(_places(find_finders(gray), gray.shape))
+    if not places or any(place.shows for place in places):
+        return False
+    dark, light = (float(v) for v in np.percentile(gray, (5, 95)))
+    spread = max(light - dark, 1.0)
+    burnt = burnt_out_pixels(gray)
+    return any(
+        _module_contrast(_straightened(gray, place, (place.size / 2,) * 2, 3.0)) >= MODULE_CONTRAST * spread
+        and _module_contrast(_straightened(gray, place, place.hidden, 3.5)) < EVEN_CONTRAST * spread
+        and float(_straightened(burnt, place, place.hidden, 3.5).mean()) < BURNT_SHARE
+        for place in places
+    )
+
+
+#: Pixels a module in the squares `hides_a_finder` looks at.
+SQUARE_PX = 4
+
+
+def _straightened(gray, place: _Place, centre: tuple[float, float], half: float):
+    """The square `half` modules either side of `centre` (modules) of a place's code, straightened to
+    `SQUARE_PX` pixels a module."""
+    import cv2
+    import numpy as np
+
+    cx, cy = centre
+    side = round(2 * half * SQUARE_PX)
+    to_modules = np.array([[1 / SQUARE_PX, 0, cx - half], [0, 1 / SQUARE_PX, cy - half], [0, 0, 1]])
+    flags = cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR
+    return cv2.warpPerspective(gray, place.homography @ to_modules, (side, side), flags=flags)
+
+
+def _module_contrast(square) -> float:
+    """How much a straightened square changes from one module to the next, in its least changing direction (grey
+    levels): high over modules, low over an even surface or a single edge."""
+    import numpy as np
+
+    s, step = square.astype(np.float32), SQUARE_PX
+    across = float(np.abs(s[:, step:] - s[:, :-step]).mean())
+    down = float(np.abs(s[step:, :] - s[:-step, :]).mean())
+    return min(across, down)
 
 
 def repaired_views(gray) -> Iterator[Any]:
@@ -130,6 +207,8 @@ class _Place:
     """The hidden pattern's centre, in modules."""
     across: tuple[float, float]
     """The unit direction (in modules) across the line through the two that show."""
+    size: int
+    """The code's side, in modules."""
     shows: bool
     """A pattern found is there: the code is whole."""
 
@@ -168,7 +247,7 @@ def _places(finders: list[Finder], shape) -> Iterator[_Place]:
                     x, y = _project(homography, hidden)
                     if -2 * module < x < width + 2 * module and -2 * module < y < height + 2 * module:
                         shows = any(math.dist((x, y), f.centre) < 3 * module for f in finders)
-                        yield _Place(homography, hidden, across, shows)
+                        yield _Place(homography, hidden, across, 17 + 4 * version, shows)
 
 
 def _fit(a: Finder, at_a: tuple[float, float], b: Finder, at_b: tuple[float, float]):

@@ -22,6 +22,9 @@ CASES = {
     # Tilting the card moves a lamp's reflection off it (the reflection goes where the mirror angle sends it).
     # Both cues ask for a tilt: a reflection burning out half the code also leaves a squashed region.
     "a reflection": (dict(glare=1.2, glare_at=(0.5, 0.35)), (Cue.GLARE, Cue.TILT), dict(glare=0.0, yaw=12.0)),
+    # A thumb over one of the code's three finder patterns: no decoder's frame loop reads it; held by its edges
+    # the card reads.
+    "a thumb on a corner": (dict(finger=M.CORNER_THUMB), Cue.FINGER, dict(finger=None)),
 }
 SEEDS = range(5)  # a different table each: wood, felt, laminate, checked cloth, marble
 #: On wood grain and a checked cloth the region search takes the table's own pattern for a code, and a card far away
@@ -107,5 +110,6 @@ def test_the_player_does_what_each_cue_says():
     assert M.follow_cue(M.Hold(yaw=3.0, glare=1.2), "tilt").glare == 1.2  # a card already facing barely turns
     assert M.follow_cue(M.Hold(glare=1.2), "glare").glare == 0.0
     assert M.follow_cue(hold, "hold still").sweep_mm_s == 0.0
+    assert M.follow_cue(hold, "finger").thumb is False
     # Cut off at the picture's left edge, the code is off to the player's right: "move left" brings it in.
     assert M.follow_cue(hold, "move left").offset_mm[0] > hold.offset_mm[0]

@@ -340,3 +340,13 @@ def test_a_reflection_on_a_sharp_code_is_named_before_its_size_and_shape():
     # A blurred one is first held still: a code smeared across a clipped white sticker also looks burnt out.
     assert aiming_cue(view(saturated=0.5, sharpness=50)) is Cue.HOLD_STILL
     assert aiming_cue(view(saturated=0.5, brightness=30)) is Cue.MORE_LIGHT
+
+
+def test_a_hidden_corner_is_named_before_a_reflection_size_and_shape():
+    assert aiming_cue(view(hidden_corner=True)) is Cue.FINGER
+    assert aiming_cue(view(hidden_corner=True, squareness=0.4)) is Cue.FINGER
+    # A corner burnt out by a reflection does not count as hidden; a sticker clipped white looks burnt out too.
+    assert aiming_cue(view(hidden_corner=True, saturated=0.5)) is Cue.FINGER
+    assert aiming_cue(view(hidden_corner=True, sharpness=50)) is Cue.HOLD_STILL  # blurred: the count is unsure
+    assert aiming_cue(view(hidden_corner=True, region=(500, 0, 200, 150))) is Cue.MOVE_DOWN  # cut off first
+    assert words.aiming_words(Cue.FINGER.value) == "A finger covers the code. Hold the card by its edges."

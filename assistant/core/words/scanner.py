@@ -30,6 +30,7 @@ AIMING_WORDS = {
     "further": "Further away.",
     "tilt": "Turn the card to face the camera.",
     "glare": "A reflection hides the code. Tilt the card a little.",
+    "finger": "A finger covers the code. Hold the card by its edges.",
     "hold still": "Hold still.",
 }
 
