@@ -486,8 +486,8 @@ def follow_cue(hold: Hold, cue: str) -> Hold:
     17 cm across the card at 40 cm, off it. Hold still: the hand stops waving (its tremor stays). Move: 8 cm
     that way (left and right are the player's, facing the camera: the picture's right is their left). More
     light: a lamp turned on, three times the light. A finger: the thumb moves to the card's edge, off the code.
-    A reflection stays on the code only while the card keeps its
-    angle: any turn of 8 degrees or more (the reflection moves twice the turn) sends it off."""
+    A reflection stays on the code only while the card keeps its angle: any turn of 8 degrees or more (the
+    reflection moves twice the turn) sends it off."""
     x, y = hold.offset_mm
     moves: dict[str, dict] = {
         "closer": {"distance_mm": max(250.0, hold.distance_mm * 0.7)},

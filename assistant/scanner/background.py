@@ -7,7 +7,8 @@ works on the latest), and does, without a deadline:
 
 1. the whole cascade on that frame, every retry stage included;
 2. when that fails and only two of the code's three finder patterns show, **finder repair** (`repair`): a
-   finder pattern painted where the hidden one must be, as under a thumb holding the card;
+   finder pattern painted where the hidden one must be, as under a thumb holding the card; and whether a
+   finger covers that corner (`finger_over`, for the aiming cue: the frame loop has no time to look);
 3. when that fails and the card is held still, the **average of the last frames** over the code's region:
    averaging four frames halves the sensor noise of a dim room, which a single frame cannot do;
 4. when that fails too, **motion deblurring**: a Wiener deconvolution of the region with straight-line blur
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
     import numpy as np
 
 from assistant.scanner.decoders import Cascade, Decoded
-from assistant.scanner.repair import around, repaired_views
+from assistant.scanner.repair import around, finger_over, hidden_places, repaired_views
 
 #: Frames kept for the average (at 30 frames a second, about 130 ms of a card held still).
 AVERAGE_FRAMES = 4
@@ -72,6 +73,7 @@ class _Job:
     history: list
     ready_at: int = 0
     results: list | None = None
+    finger_over: bool = False
 
 
 class BackgroundStage:
@@ -91,6 +93,8 @@ class BackgroundStage:
         self._stop = False
         self.jobs = 0
         """Frames worked on so far."""
+        self.finger_over = False
+        """A finger covered a corner of the code in the last frame finished (see `repair.finger_over`)."""
 
     def remember(self, index: int, gray) -> None:
         """Keep a frame for the average (the live loop calls it for every frame; only the last few are kept)."""
@@ -126,6 +130,7 @@ class BackgroundStage:
         with self._lock:
             if self.inline and self._running is not None and self._running.ready_at <= index:
                 self._done.extend(self._running.results or [])
+                self.finger_over = self._running.finger_over
                 self._running = None
             done, self._done = self._done, []
         return done
@@ -156,6 +161,7 @@ class BackgroundStage:
             results = self.work(job)  # type: ignore[arg-type]
             with self._lock:
                 self._done.extend(results)
+                self.finger_over = job.finger_over  # type: ignore[union-attr]
                 self._running = None
 
     def _work_inline(self, job: _Job) -> None:
@@ -172,9 +178,12 @@ class BackgroundStage:
         found = cascade.decode(job.gray, job.regions or None)
         if found:
             return [BackgroundRead(d, job.index, 2 if self._also_before(job, d) else 1) for d in found]
-        for region in job.regions[:REPAIR_REGIONS]:
+        for number, region in enumerate(job.regions[:REPAIR_REGIONS]):
             crop, origin = around(job.gray, region)
-            for view in repaired_views(crop):
+            places = hidden_places(crop)
+            if number == 0:
+                job.finger_over = finger_over(crop, places)
+            for view in repaired_views(crop, places):
                 reads = cascade.first_pass(view)
                 if reads:
                     return [self._moved(d, origin, "repair", job.index, 1) for d in reads]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from assistant.core.aiming import Cue, CuePacer, aiming_cue
 from assistant.core.sightings import Sighting, SightingTracker
@@ -168,11 +168,15 @@ class LiveScanner:
         elif self.guidance and not sightings:
             region = regions[0] if regions else None
             pixels = region[2] * region[3] if region else 0
-            # The measurement filters the region four times, thresholds it (with a margin) twice for finder
-            # patterns, and looks for the card on a shrunk copy of the frame (counted as a quarter of its pixels);
-            # it is skipped when that no longer fits the frame.
-            if cascade.fits("transform", 7 * pixels + gray.size // 4):
-                cue = aiming_cue(measure_view(gray, region, squareness=shapes[0] if shapes else None))
+            # The measurement filters the region four times and looks for the card on a shrunk copy of the frame
+            # (counted as a quarter of its pixels); it is skipped when that no longer fits the frame. Whether a
+            # finger covers a corner of the code comes from the background stage, which looks for finder
+            # patterns anyway (its latest finished frame).
+            if cascade.fits("transform", 4 * pixels + gray.size // 4):
+                view = measure_view(gray, region, squareness=shapes[0] if shapes else None)
+                if background is not None and background.finger_over:
+                    view = replace(view, hidden_corner=True)
+                cue = aiming_cue(view)
                 small, before = shrunk(gray), self._shrunk
                 self._shrunk = small
                 said = self.pacer.pace(cue, now, moved=before is not None and moved(before, small))

@@ -12,7 +12,6 @@ the card is also looked for on its own, as its white sticker, the brightest comp
 from __future__ import annotations
 
 from assistant.core.aiming import FrameView
-from assistant.scanner.repair import around, hides_a_finder
 
 #: Regions are searched on a frame shrunk to at most this many pixels across (fast, and plenty for a code).
 SEARCH_WIDTH = 320
@@ -258,7 +257,6 @@ def measure_view(
         squareness=1.0 if squareness is None else squareness,
         card=card,
         card_side=card_side,
-        hidden_corner=hides_a_finder(around(gray, region)[0]),
     )
 
 

@@ -7,12 +7,14 @@ except for what the thumb covers beyond it, and level Q error correction makes u
 way the two can stand (side by side along an edge, or across the diagonal), and paints a finder pattern there
 for the decoder to find.
 
-The third pattern's place comes from a homography fitted to the corners and centres of the two that show.
-Out of the tuning set (`benchmarks.frames`, category "thumb": rendered frames with a thumb over one pattern),
-the fitted place alone read 20 of 24 frames, and the same with the painted pattern moved half a module to each
-side in turn read all 24, so those shifts (`SHIFTS`) are tried after it. The decoder's error correction still
-checks every read, so a wrong guess reads nothing rather than a wrong card. A few milliseconds a region, so the
-background stage runs it, not the frame loop.
+The third pattern's place comes from a homography fitted to the corners and centres of the two that show,
+least sure across the line through them, so the painted pattern is then moved that way (`SHIFTS`). On the
+tuning set (`benchmarks.frames`, category "thumb": a thumb over one pattern, half of the cards tilted) the
+fitted place alone read 20 of the first 24 frames, the shifts 47 of 48. The decoder's error correction still
+checks every read, so a wrong guess reads nothing rather than a wrong card. A few milliseconds a region, up to
+25 when nothing reads, so the background stage runs it, not the frame loop.
+
+`finger_over` tells the aiming cue when a finger covers a corner: the same search, and the hidden corner even.
 """
 
 from __future__ import annotations
@@ -51,6 +53,8 @@ MAX_SIDE = 600
 #: card margin's under 0.1; a thumb over a pattern 0.005 to 0.013, a reflection over one 0.057 and more (its
 #: light falls off from the middle).
 MODULE_CONTRAST, EVEN_CONTRAST = 0.15, 0.03
+#: Pixels a module in the squares `finger_over` looks at.
+SQUARE_PX = 4
 #: A hidden pattern's square burnt out flat over more than this share is under a reflection (tuning set: thumbs
 #: 0, a reflection hiding a whole pattern 0.83).
 BURNT_SHARE = 0.5
@@ -124,21 +128,18 @@ def around(gray, region: tuple[int, int, int, int]) -> tuple[Any, tuple[int, int
     return gray[y0 : y + h + margin, x0 : x + w + margin], (x0, y0)
 
 
-def hides_a_finder(gray) -> bool:
-    """True when two finder patterns show in a code's region (greyscale) and the third is not where they put it: a
-    thumb or finger over that corner. Only a way of standing whose code would lie over the code's modules counts
-    (the middle of the code it implies varies from module to module both across and down, as a table, a card's
-    margin or its edge do not), with the hidden corner even (no modules show there, nor a reflection's fall-off)
-    but not burnt out flat (`measure.burnt_out_pixels`) over most of it, as a reflection clipped to white is. A
-    thumb the camera clips to white too is taken for a reflection."""
+def finger_over(gray, places: list[Place]) -> bool:
+    """True when a finger or thumb covers a corner of the code in a region (greyscale) whose `hidden_places` are
+    `places`. Only a way of standing whose code would lie over the code's modules counts (the middle of the code
+    it implies varies from module to module both across and down, as a table, a card's margin or its edge do
+    not), with the hidden corner even (no modules show there, nor a reflection's fall-off) but not burnt out flat
+    (`measure.burnt_out_pixels`) over most of it, as a reflection clipped to white is. A thumb the camera clips
+    to white too is taken for a reflection."""
     import numpy as np
 
     from assistant.scanner.measure import burnt_out_pixels
 
-    if max(gray.shape[:2]) > MAX_SIDE:
-        return False
-    places = list(_places(find_finders(gray), gray.shape))
-    if not places or any(place.shows for place in places):
+    if not places:
         return False
     dark, light = (float(v) for v in np.percentile(gray, (5, 95)))
     spread = max(light - dark, 1.0)
@@ -151,11 +152,7 @@ def hides_a_finder(gray) -> bool:
     )
 
 
-#: Pixels a module in the squares `hides_a_finder` looks at.
-SQUARE_PX = 4
-
-
-def _straightened(gray, place: _Place, centre: tuple[float, float], half: float):
+def _straightened(gray, place: Place, centre: tuple[float, float], half: float):
     """The square `half` modules either side of `centre` (modules) of a place's code, straightened to
     `SQUARE_PX` pixels a module."""
     import cv2
@@ -179,16 +176,12 @@ def _module_contrast(square) -> float:
     return min(across, down)
 
 
-def repaired_views(gray) -> Iterator[Any]:
-    """Copies of a code's region (greyscale) with a finder pattern painted where a hidden one would be: every
-    place the patterns that show allow, then the same moved by each of `SHIFTS`, `MAX_VIEWS` at most. Nothing
-    when fewer than two finder patterns show, or when all three do (the code is not missing one)."""
+def repaired_views(gray, places: list[Place]) -> Iterator[Any]:
+    """Copies of a code's region (greyscale) with a finder pattern painted where a hidden one would be: at each
+    of its `hidden_places`, then the same moved by each of `SHIFTS`, `MAX_VIEWS` at most."""
     import numpy as np
 
-    if max(gray.shape[:2]) > MAX_SIDE:
-        return
-    places = list(_places(find_finders(gray), gray.shape))
-    if not places or any(place.shows for place in places):
+    if not places:
         return
     dark, light = (float(v) for v in np.percentile(gray, (5, 95)))
     views = [(place, shift) for shift in SHIFTS for place in places]
@@ -198,7 +191,7 @@ def repaired_views(gray) -> Iterator[Any]:
 
 
 @dataclass(frozen=True)
-class _Place:
+class Place:
     """Where a hidden finder pattern would be, for one way two patterns that show can stand in a code."""
 
     homography: Any
@@ -213,7 +206,16 @@ class _Place:
     """A pattern found is there: the code is whole."""
 
 
-def _places(finders: list[Finder], shape) -> Iterator[_Place]:
+def hidden_places(gray) -> list[Place]:
+    """Where a hidden finder pattern may be in a code's region (greyscale): nowhere when fewer than two show, when
+    all three do (the code is not missing one), or when the region is too large to be a code held up."""
+    if max(gray.shape[:2]) > MAX_SIDE:
+        return []
+    places = list(_places(find_finders(gray), gray.shape))
+    return [] if any(place.shows for place in places) else places
+
+
+def _places(finders: list[Finder], shape) -> Iterator[Place]:
     """Each way two of `finders` can stand in a code with the third pattern's centre inside the image."""
     height, width = shape[:2]
     for a in finders:
@@ -247,7 +249,7 @@ def _places(finders: list[Finder], shape) -> Iterator[_Place]:
                     x, y = _project(homography, hidden)
                     if -2 * module < x < width + 2 * module and -2 * module < y < height + 2 * module:
                         shows = any(math.dist((x, y), f.centre) < 3 * module for f in finders)
-                        yield _Place(homography, hidden, across, 17 + 4 * version, shows)
+                        yield Place(homography, hidden, across, 17 + 4 * version, shows)
 
 
 def _fit(a: Finder, at_a: tuple[float, float], b: Finder, at_b: tuple[float, float]):

@@ -9,7 +9,8 @@ import pytest
 from assistant.core import words
 from assistant.core.aiming import Cue, aiming_cue
 from assistant.scanner.decoders import Cascade
-from assistant.scanner.measure import measure_view
+from assistant.scanner.measure import find_code_regions, measure_view
+from assistant.scanner.repair import around, finger_over, hidden_places
 from benchmarks import camera_model as M
 
 #: What goes wrong, the cue that should be said, and what the player does on hearing it.
@@ -38,9 +39,16 @@ def cascade():
 
 
 def look(shot, cascade):
+    """Read or not, and the cue: the frame loop's measurement, and what the background stage says of a finger over
+    the first code-like region."""
     gray = cv2.cvtColor(M.render(shot), cv2.COLOR_BGR2GRAY)
     read = any(d.payload == shot.payload for d in cascade.decode(gray))
-    return read, aiming_cue(measure_view(gray))
+    view = measure_view(gray)
+    regions = find_code_regions(gray, limit=1)
+    if regions:
+        crop = around(gray, regions[0])[0]
+        view = replace(view, hidden_corner=finger_over(crop, hidden_places(crop)))
+    return read, aiming_cue(view)
 
 
 def tables(case: str) -> list[int]:

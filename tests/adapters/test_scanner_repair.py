@@ -14,7 +14,7 @@ from assistant.core.payloads import label_payload
 from assistant.scanner.background import BackgroundStage, _Job
 from assistant.scanner.decoders import Cascade
 from assistant.scanner.measure import find_code_regions
-from assistant.scanner.repair import find_finders, repaired_views
+from assistant.scanner.repair import around, find_finders, finger_over, hidden_places, repaired_views
 from benchmarks import frames as F
 
 SEEDS = range(12)
@@ -27,13 +27,12 @@ def cascade():
 
 def region_crop(gray):
     """The first code-like region with the background stage's margin around it."""
-    x, y, w, h = find_code_regions(gray, limit=2)[0]
-    margin = round(0.1 * max(w, h))
-    return gray[max(0, y - margin) : y + h + margin, max(0, x - margin) : x + w + margin]
+    return around(gray, find_code_regions(gray, limit=1)[0])[0]
 
 
 def repaired_read(cascade, gray) -> list[str]:
-    for view in repaired_views(region_crop(gray)):
+    crop = region_crop(gray)
+    for view in repaired_views(crop, hidden_places(crop)):
         found = [d.payload for d in cascade.first_pass(view)]
         if found:
             return found
@@ -51,7 +50,7 @@ def test_finders_of_a_clean_code_are_its_three_corners():
     expected = [(44.5, 44.5), (44.5, 128.5), (128.5, 44.5)]
     assert len(centres) == 3 and all(math.dist(c, e) < 1 for c, e in zip(centres, expected, strict=True))
     assert all(math.isclose(f.module, 6, rel_tol=0.15) for f in finders)
-    assert list(repaired_views(image)) == []  # all three show: nothing is painted
+    assert hidden_places(image) == []  # all three show: nothing is painted
 
 
 def test_no_decoder_reads_a_thumb_over_a_finder_pattern(cascade):
@@ -73,12 +72,12 @@ def test_repair_paints_nothing_where_no_code_is():
     for seed in range(6):
         gray = cv2.cvtColor(F.render(F.empty_scene(seed)), cv2.COLOR_BGR2GRAY)
         for x, y, w, h in find_code_regions(gray, limit=2):
-            assert list(repaired_views(gray[y : y + h, x : x + w])) == []
+            assert hidden_places(gray[y : y + h, x : x + w]) == []
 
 
 def test_repair_leaves_a_whole_picture_alone():
     gray = np.zeros((720, 1280), np.uint8)
-    assert list(repaired_views(gray)) == []
+    assert hidden_places(gray) == []
 
 
 def test_background_stage_reads_a_thumb_frame_by_repair(cascade):
@@ -92,15 +91,33 @@ def test_background_stage_reads_a_thumb_frame_by_repair(cascade):
     assert region[0] - 20 <= x and x + w <= region[0] + region[2] + 20  # placed in the frame, not the crop
 
 
-def test_a_hidden_corner_is_told_from_a_reflection(cascade):
-    """The finger cue's measure (`hides_a_finder`) on the tuning set: a thumb over a pattern counts, a reflection
-    over the code does not (measured: 19 of the 20 thumb frames; none of the 20 reflection frames)."""
-    from assistant.scanner.measure import measure_view
-    from assistant.scanner.repair import around, hides_a_finder
+def test_a_finger_over_a_corner_is_told_from_a_reflection():
+    """The finger cue's measure on the tuning set: a thumb over a pattern counts, a reflection over the code does
+    not (measured: 19 of the 20 thumb frames; none of the 20 reflection frames)."""
 
-    def hidden(category: str, seed: int) -> bool:
-        gray = cv2.cvtColor(F.render(F.scene_for(category, seed)), cv2.COLOR_BGR2GRAY)
-        return hides_a_finder(around(gray, measure_view(gray).region)[0])
+    def finger(category: str, seed: int) -> bool:
+        crop = region_crop(cv2.cvtColor(F.render(F.scene_for(category, seed)), cv2.COLOR_BGR2GRAY))
+        return finger_over(crop, hidden_places(crop))
 
-    assert sum(hidden("thumb", seed) for seed in range(20)) >= 18
-    assert not any(hidden("glare", seed) for seed in range(20))
+    assert sum(finger("thumb", seed) for seed in range(20)) >= 18
+    assert not any(finger("glare", seed) for seed in range(20))
+
+
+def test_the_live_loop_tells_a_finger_over_the_code_it_cannot_read():
+    """A thumb reaching 10 mm past a pattern hides too much for the repair: the background stage says a finger
+    covers a corner, and the live loop's cue names it once the cue has settled."""
+    from assistant.core.aiming import Cue
+    from assistant.scanner.live import CueGiven, LiveScanner
+
+    frame = F.render(F.Scene(thumb=(0, 10.0), seed=1, table=1))
+    now = 0.0
+    events: list = []
+    background = BackgroundStage(Cascade(budget_ms=None), inline=True)
+    scanner = LiveScanner(
+        lambda: None, events.append, cascade=Cascade(budget_ms=None), background=background, clock=lambda: now
+    )  # type: ignore[arg-type,return-value]
+    for index in range(30):
+        now = index / 30
+        assert scanner.handle(frame, index) == []
+    assert background.finger_over
+    assert [e.cue for e in events if isinstance(e, CueGiven)] == [Cue.FINGER]
