@@ -46,8 +46,9 @@ MAX_SIZE_RATIO = 2.0
 VERSIONS = range(1, 7)
 #: At most this many views are painted for one region (four places by five shifts).
 MAX_VIEWS = 20
-#: Regions longer than this (pixels) are not repaired: a code held up to be read is far smaller.
-MAX_SIDE = 600
+#: Regions longer than this (pixels) are not repaired: a code held up to be read is far smaller, but on a busy
+#: table the region found can take in the table's pattern around the card (over 600 pixels on a checked cloth).
+MAX_SIDE = 800
 #: Module contrast (`_module_contrast`, as a share of the region's range from dark to white) of a code's modules
 #: at least, and of an even surface (a finger) at most. Tuning set: a code's middle 0.42 to 0.62, a table's or a
 #: card margin's under 0.1; a thumb over a pattern 0.005 to 0.013, a reflection over one 0.057 and more (its
@@ -203,7 +204,7 @@ class Place:
     size: int
     """The code's side, in modules."""
     shows: bool
-    """A pattern found is there: the code is whole."""
+    """A third pattern found is there: the code is whole."""
 
 
 def hidden_places(gray) -> list[Place]:
@@ -248,7 +249,8 @@ def _places(finders: list[Finder], shape) -> Iterator[Place]:
                         continue
                     x, y = _project(homography, hidden)
                     if -2 * module < x < width + 2 * module and -2 * module < y < height + 2 * module:
-                        shows = any(math.dist((x, y), f.centre) < 3 * module for f in finders)
+                        third = (f for f in finders if f is not a and f is not b)
+                        shows = any(math.dist((x, y), f.centre) < 3 * module for f in third)
                         yield Place(homography, hidden, across, 17 + 4 * version, shows)
 
 
