@@ -93,7 +93,7 @@ def test_background_stage_reads_a_thumb_frame_by_repair(cascade):
 
 def test_a_finger_over_a_corner_is_told_from_a_reflection():
     """The finger cue's measure on the tuning set: a thumb over a pattern counts, a reflection over the code does
-    not (measured: 19 of the 20 thumb frames; none of the 20 reflection frames)."""
+    not (measured: all 20 thumb frames; none of the 20 reflection frames)."""
 
     def finger(category: str, seed: int) -> bool:
         crop = region_crop(cv2.cvtColor(F.render(F.scene_for(category, seed)), cv2.COLOR_BGR2GRAY))
