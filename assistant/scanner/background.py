@@ -178,15 +178,17 @@ class BackgroundStage:
         found = cascade.decode(job.gray, job.regions or None)
         if found:
             return [BackgroundRead(d, job.index, 2 if self._also_before(job, d) else 1) for d in found]
-        for number, region in enumerate(job.regions[:REPAIR_REGIONS]):
+        first = None  # the first region, and where its hidden pattern may be
+        for region in job.regions[:REPAIR_REGIONS]:
             crop, origin = around(job.gray, region)
             places = hidden_places(crop)
-            if number == 0:
-                job.finger_over = finger_over(crop, places)
+            first = first or (crop, places)
             for view in repaired_views(crop, places):
                 reads = cascade.first_pass(view)
                 if reads:
                     return [self._moved(d, origin, "repair", job.index, 1) for d in reads]
+        if first is not None:
+            job.finger_over = finger_over(*first)  # only for a code not read: it decides a cue
         averaged = self._average(job)
         if averaged is not None:
             image, origin = averaged
