@@ -275,14 +275,17 @@ def _close_up(gray) -> tuple[int, int, int, int] | None:
 
 
 def _burnt_out(gray, region: tuple[int, int, int, int]) -> float:
-    """The area burnt out to a flat white by a reflection in and around a code-like region (grown by half its
-    size on each side: a reflection hides part of the code from the region search, so the region found may be
+    """The largest patch burnt out to a flat white by a reflection in and around a code-like region (grown by half
+    its size on each side: a reflection hides part of the code from the region search, so the region found may be
     what is left of it), as a share of the region's own area (capped at 1).
 
     A sensor's clipped pixels all sit at its top level with none of the noise every other pixel carries (that
     level is 255 for a white reflection but lower in grey for a coloured one), so a burnt-out pixel is a bright
     one (180 or more) whose whole 7 by 7 neighbourhood lies within 2 grey levels. A code's modules and a lit but
-    unclipped white (its noise) never are, so a readable sticker, even an over-exposed one, scores near 0."""
+    unclipped white (its noise) never are, so a readable sticker, even an over-exposed one, scores near 0. The
+    largest joined patch is what counts, not all of them: a reflection is one blob, while a sticker's white
+    clipped flat by the exposure shows only as the small pieces between its modules."""
+    import cv2
     import numpy as np
 
     x, y, w, h = region
@@ -292,7 +295,9 @@ def _burnt_out(gray, region: tuple[int, int, int, int]) -> float:
     nearby = gray[y0:y1, x0:x1]
     if nearby.size == 0 or w * h == 0:
         return 0.0
-    return min(1.0, float(np.count_nonzero(burnt_out_pixels(nearby))) / (w * h))
+    count, _, stats, _ = cv2.connectedComponentsWithStats(burnt_out_pixels(nearby), connectivity=8)
+    largest = int(np.max(stats[1:, cv2.CC_STAT_AREA])) if count > 1 else 0
+    return min(1.0, largest / (w * h))
 
 
 def burnt_out_pixels(gray):
