@@ -179,46 +179,56 @@ class CuePacer:
     """Paces cues, so guidance never floods the speech nor talks to a card still on its way in.
 
     A cue is said only once it has settled: it is this frame's cue and was the cue of more than `share` of the frames
-    measured over the last `settle` seconds (and the frame before, when frames come slower than that), and
-    `settle` seconds have passed since the first frame or the last read. A card being brought in changes its cue
-    as it moves (cut off, then blurred, then read); a problem that stays keeps its cue. Then at most one cue
+    measured over the last `settle` seconds (and the frame before, when frames come slower than that), and of at
+    least `votes` of them, and `settle` seconds have passed since the first frame or the last read. A card being
+    brought in changes its cue as it moves (cut off, then blurred, then read); a problem that stays keeps its cue.
+    A frame in which nothing code-like was seen (`seen` False) has no say: a reflection burning out most of a code
+    leaves a piece that the search finds in one frame and not the next, and the frames that found it agree. Then at most one cue
     every `interval` seconds, the same cue again only after `repeat` seconds, and no more than `most` cues while
     nothing moves in front of the camera: a table's own pattern taken for a code gives cues that stay as long as
     the table does, and a player who has not moved after two cues will not after a third. The confirmation of a
     read is said at once, always."""
 
     def __init__(
-        self, interval: float = 1.5, repeat: float = 4.0, settle: float = 0.5, share: float = 0.5, most: int = 2
+        self,
+        interval: float = 1.5,
+        repeat: float = 4.0,
+        settle: float = 0.5,
+        share: float = 0.5,
+        most: int = 2,
+        votes: int = 2,
     ):
         self.interval = interval
         self.repeat = repeat
         self.settle = settle
         self.share = share
         self.most = most
+        self.votes = votes
         self._last: tuple[Cue, float] | None = None
         self._unmoved = 0  # cues said since the picture last moved
-        self._seen: deque[tuple[float, Cue | None]] = deque()
+        self._window: deque[tuple[float, Cue | None, bool]] = deque()
         self._since: float | None = None
 
-    def pace(self, cue: Cue | None, now: float, moved: bool = False) -> Cue | None:
-        """This frame's cue (None: nothing to say about it) and whether the picture moved since the frame before;
-        returns the cue to say now, if any."""
-        seen = self._seen
+    def pace(self, cue: Cue | None, now: float, moved: bool = False, seen: bool = True) -> Cue | None:
+        """This frame's cue (None: nothing to say about it), whether the picture moved since the frame before and
+        whether anything code-like was seen in it; returns the cue to say now, if any."""
+        window = self._window
         if moved or cue is Cue.READ:
             self._unmoved = 0
         if cue is Cue.READ:
-            seen.clear()  # the next card settles afresh
+            window.clear()  # the next card settles afresh
             self._since = None
             self._last = (cue, now)
             return cue
         if self._since is None:
             self._since = now
-        seen.append((now, cue))
-        while len(seen) > 2 and now - seen[0][0] > self.settle:
-            seen.popleft()
+        window.append((now, cue, seen))
+        while len(window) > 2 and now - window[0][0] > self.settle:
+            window.popleft()
         if cue is None or now - self._since < self.settle:
             return None
-        if sum(c is cue for _, c in seen) <= self.share * len(seen):
+        agree = sum(c is cue for _, c, _ in window)
+        if agree <= self.share * sum(voted for _, _, voted in window) or agree < self.votes:
             return None
         if self._unmoved >= self.most:
             return None

@@ -179,7 +179,12 @@ class LiveScanner:
                 cue = aiming_cue(view)
                 small, before = shrunk(gray), self._shrunk
                 self._shrunk = small
-                said = self.pacer.pace(cue, now, moved=before is not None and moved(before, small))
+                said = self.pacer.pace(
+                    cue,
+                    now,
+                    moved=before is not None and moved(before, small),
+                    seen=view.region is not None or view.card is not None,
+                )
                 if said is not None:
                     self.report(CueGiven(said))
             else:
