@@ -183,11 +183,11 @@ class CuePacer:
     least `votes` of them, and `settle` seconds have passed since the first frame or the last read. A card being
     brought in changes its cue as it moves (cut off, then blurred, then read); a problem that stays keeps its cue.
     A frame in which nothing code-like was seen (`seen` False) has no say: a reflection burning out most of a code
-    leaves a piece that the search finds in one frame and not the next, and the frames that found it agree. Then at most one cue
-    every `interval` seconds, the same cue again only after `repeat` seconds, and no more than `most` cues while
-    nothing moves in front of the camera: a table's own pattern taken for a code gives cues that stay as long as
-    the table does, and a player who has not moved after two cues will not after a third. The confirmation of a
-    read is said at once, always."""
+    leaves a piece that the search finds in one frame and not the next, and the frames that found it agree.
+    Then at most one cue every `interval` seconds, the same cue again only after `repeat` seconds, and no more
+    than `most` cues while nothing moves in front of the camera: a table's own pattern taken for a code gives cues
+    that stay as long as the table does, and a player who has not moved after two cues will not after a third. The
+    confirmation of a read is said at once, always."""
 
     def __init__(
         self,
