@@ -95,8 +95,8 @@ class Thresholds:
     leaves unreadable measure more than 0.04 (6 to 17 %)."""
     max_saturated_squashed: float = 0.1
     """The same on a squashed region (squareness below `min_squareness`). A card turned 65 degrees away from the
-    evaluation camera over a dark felt has its white edge clipped flat by the exposure, a 0.055 patch; what a
-    reflection leaves of a code measures 0.2 and more."""
+    evaluation camera over a dark felt has its white edge clipped flat by the exposure, a 0.055 patch; the squashed
+    pieces a reflection leaves of a code on the evaluation hand clips measure 0.38 and more (not blind)."""
     min_squareness: float = 0.7
     """A region squarer than this is facing the camera well enough; below it (tilted more than about 45
     degrees): "tilt"."""

@@ -121,3 +121,19 @@ def test_the_player_does_what_each_cue_says():
     assert M.follow_cue(hold, "finger").thumb is False
     # Cut off at the picture's left edge, the code is off to the player's right: "move left" brings it in.
     assert M.follow_cue(hold, "move left").offset_mm[0] > hold.offset_mm[0]
+
+
+def test_a_card_half_off_the_picture_on_wood_grain_comes_before_the_grain():
+    """The region search takes the evaluation camera's wood grain for codes, larger than a card half off the
+    picture's left edge; the card's black on white is far starker, so its region comes first and the cue says which
+    way to move it (not blind: made after the guided clip of this card was told "move down", about the grain)."""
+    base, hold = M.problem_hold("off the edge", 0)
+    assert base.table == "wood"
+    shot = M.GuidedPlayer(base, hold, 0).shot(1.0, 15)
+    gray = cv2.cvtColor(M.render(shot), cv2.COLOR_BGR2GRAY)
+    regions = find_code_regions(gray, limit=6)
+    assert len(regions) >= 4  # the grain's regions as well as the card's
+    x, y, w, h = regions[0]
+    cx, cy = M.code_corners_px(shot).mean(axis=0)
+    assert x <= cx <= x + w and y <= cy <= y + h
+    assert aiming_cue(measure_view(gray)) is Cue.MOVE_LEFT

@@ -353,6 +353,10 @@ def test_a_reflection_on_a_sharp_code_is_named_before_its_size_and_shape():
     assert aiming_cue(view(saturated=0.5, squareness=0.4)) is Cue.GLARE
     assert aiming_cue(view(region=(600, 300, 60, 60), saturated=0.5)) is Cue.GLARE
     assert aiming_cue(view(squareness=0.4)) is Cue.TILT
+    # A small patch is a reflection on a code facing the camera, but on a squashed one first the turn: the white
+    # card edge of a card turned far away can be clipped flat by the exposure.
+    assert aiming_cue(view(saturated=0.06)) is Cue.GLARE
+    assert aiming_cue(view(saturated=0.06, squareness=0.4)) is Cue.TILT
     # A blurred one is first held still: a code smeared across a clipped white sticker also looks burnt out.
     assert aiming_cue(view(saturated=0.5, sharpness=50)) is Cue.HOLD_STILL
     assert aiming_cue(view(saturated=0.5, brightness=30)) is Cue.MORE_LIGHT
