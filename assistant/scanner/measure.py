@@ -17,12 +17,14 @@ from assistant.core.aiming import FrameView
 SEARCH_WIDTH = 320
 #: The smallest region kept, in search pixels (a sticker 1.2 m away is still about 12 of them).
 MIN_SEARCH_SIDE = 7
-#: A region whose grey levels spread (their standard deviation on the contrast-stretched search picture) less
-#: than this share of the starkest region's goes after the stark ones. Set on the evaluation camera's guided frames
-#: (not blind): there the wood grain's regions spread 23 to 38 grey levels where a code half off the picture
-#: spreads 93 to 98 and one turned away 44; a code blurred by motion (25 to 28) can go after the card's own
-#: pieces. On the tuning set it changes the cue of none of 35 unread frames of every kind.
+#: A region whose grey levels spread (5th to 95th percentile, on the contrast-stretched search picture) less than
+#: this share of the starkest region's goes after the stark ones. Set on the evaluation camera's guided frames
+#: (not blind): there the wood grain's regions spread 92 to 144 grey levels where a code half off the picture
+#: spreads 241 to 244; a code blurred by motion (57 to 72) can go after the card's own pieces. On the tuning set
+#: it changes the cue of none of 35 unread frames of every kind.
 STARK_SHARE = 0.6
+#: How many of the largest regions are ranked by how stark they are (a smaller one is never returned).
+STARK_AMONG = 6
 
 
 def find_code_regions(
@@ -61,14 +63,16 @@ def find_code_regions(
         x, y, w, h, area = stats[index]
         if min(w, h) < MIN_SEARCH_SIDE or max(w, h) > 3 * min(w, h) or area < 0.35 * w * h:
             continue
-        spread = float(cv2.meanStdDev(small[y : y + h, x : x + w])[1][0, 0])
-        found.append((int(area), int(x), int(y), int(w), int(h), index, spread))
-    # Largest first, but a region far less stark than the starkest one (the spread of its grey levels under
-    # `STARK_SHARE` of that one's) after every stark one: a code is black on white, a table's grain is not.
-    stark = STARK_SHARE * max((f[6] for f in found), default=0.0)
-    found.sort(key=lambda f: (f[6] >= stark, f[0]), reverse=True)
+        found.append((int(area), int(x), int(y), int(w), int(h), index))
+    # Largest first, but among the largest few a region far less stark than the starkest one (the spread of its
+    # grey levels under `STARK_SHARE` of that one's) goes after every stark one: a code is black on white, a
+    # table's grain is not.
+    found = sorted(found, reverse=True)[: max(limit, STARK_AMONG)]
+    spreads = [float(np.ptp(np.percentile(small[y : y + h, x : x + w], (5, 95)))) for _, x, y, w, h, _ in found]
+    stark = STARK_SHARE * max(spreads, default=0.0)
+    found = [f for f, spread in sorted(zip(found, spreads), key=lambda pair: pair[1] < stark)]
     regions = []
-    for _, x, y, w, h, index, _ in found[:limit]:
+    for _, x, y, w, h, index in found[:limit]:
         if shapes is not None:
             points = cv2.findNonZero((labels[y : y + h, x : x + w] == index).astype(np.uint8))
             (_, _), (a, b), _ = cv2.minAreaRect(points)
