@@ -381,7 +381,8 @@ def test_labels_command_writes_a_sheet(tmp_path, capsys, suffix):
     out = tmp_path / f"sheet{suffix}"
     assert main(["labels", "uu-2nd", "--out", str(out), "--unique"]) == 0
     assert out.exists() and out.stat().st_size > 10_000
-    assert "QR stickers" in capsys.readouterr().out
+    said = capsys.readouterr().out
+    assert "QR stickers" in said and "matte label paper" in said
     if suffix == ".pdf":
         assert (
             out.read_bytes().startswith(b"%PDF")

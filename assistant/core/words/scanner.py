@@ -134,7 +134,8 @@ def sticker_sheet_written(count: int, pages: int, paths: list[str], width_mm: fl
     where = paths[0] if len(paths) == 1 else f"{paths[0]} to {paths[-1]}"
     return (
         f"{count} QR stickers of {width_mm:.0f} by {height_mm:.0f} mm on {pages} "
-        f"{'page' if pages == 1 else 'pages'}, written to {where}. Print at actual size."
+        f"{'page' if pages == 1 else 'pages'}, written to {where}. Print at actual size, on matte label paper: "
+        "a glossy one mirrors the lamps into the camera."
     )
 
 
