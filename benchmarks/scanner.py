@@ -297,7 +297,7 @@ def evaluation_clips(count: int):
     to its announcement, for the app's loop (budgeted frame path plus the background stage, the background's
     results arriving as many frames later as its work took) and for raw zxing-cpp in the same tracker."""
     out: dict = {
-        f"{name}, {player}": {"latency": [], "from_rest": [], "never": 0, "cues": {}}
+        f"{name}, {player}": {"latency": [], "from_rest": [], "never": 0, "cues": {}, "reflection": [0, 0]}
         for player in PLAYERS
         for name in ("app", "zxing-cpp")
     }
@@ -306,6 +306,7 @@ def evaluation_clips(count: int):
         shots = M.hand_clip(seed)
         enter = next((i for i, s in enumerate(shots) if M.code_in_view(s)), None)
         rest = M.rest_frame(shots)
+        reflection = shots[0].glare > 0
         for player, listening in PLAYERS.items():
             app_at, cues = _app_clip(M.HandPlayer(seed, listening=listening), frame_ms if not listening else [])
             raw_at = _raw_clip(M.HandPlayer(seed, listening=listening))
@@ -314,6 +315,8 @@ def evaluation_clips(count: int):
                 said[cue] = said.get(cue, 0) + times
             for name, at in (("app", app_at), ("zxing-cpp", raw_at)):
                 data = out[f"{name}, {player}"]
+                data["reflection"][0] += reflection and at is not None and enter is not None
+                data["reflection"][1] += reflection
                 if at is None or enter is None:
                     data["never"] += 1
                 else:
@@ -544,6 +547,11 @@ def print_report(report, args) -> None:
             )
         else:
             print(f"  {name:30s} never announced in {data['never']} clips")
+        read, reflected = data["reflection"]
+        print(
+            f"    a lamp's reflection on the card: announced {read}/{reflected}; "
+            f"none: {len(lat) - read}/{args.clips - reflected}"
+        )
         if data["cues"]:
             print("    cues said: " + ", ".join(f"{k} {v}" for k, v in sorted(data["cues"].items())))
     guided = report["guided"]
