@@ -5,8 +5,9 @@ module turns those numbers into one cue, so the choice is a pure function tested
 frames. Cues are ordered by what must be fixed first: a code cut off by the edge of the picture cannot be read
 however sharp it is, a dark picture is also a blurred one (long exposure, noise), a code too close fills the
 picture and is out of focus, a finger hides a corner of a code whose other corners show, a reflection burns out
-part of a sharp code (and leaves a small, squashed piece of it, so it is named before size and shape), one too
-far is too small, a blurred one needs holding still, one turned away from the camera is squashed.
+part of a sharp code, or of any code in a still picture (and leaves a small, squashed piece of it, so it is named
+before size and shape), one too far is too small, a blurred one needs holding still, one turned away from the
+camera is squashed.
 """
 
 from __future__ import annotations
@@ -68,6 +69,9 @@ class FrameView:
     hidden_corner: bool = False
     """Two of the code's three finder patterns (the squares in its corners) show, and the third is not where they
     put it, nor burnt out to a flat white there: a thumb or finger over that corner."""
+    still: bool = False
+    """The picture did not move since the frame before (a card held up, trembling only): a burnt-out patch on it is
+    then no smear of a moving white sticker, even where the code measures blurred."""
 
 
 @dataclass(frozen=True)
@@ -156,14 +160,15 @@ def aiming_cue(view: FrameView, limits: Thresholds = Thresholds(), facing_player
         # sticker clipped by the camera's exposure looks burnt out too. Before size and shape: the patterns that
         # show are large enough to find.
         return Cue.FINGER
-    if glare and sharp:
-        # Before size and shape: what a reflection leaves of a code is a small, squashed piece, and the cure for
-        # a reflection is the same at any angle (tilt a little away from the light), unlike "face the camera".
+    if glare and (sharp or view.still):
+        # Blurred, only in a still picture (a moving sticker's smear looks burnt out too). Before size and shape:
+        # what a reflection leaves of a code is a small, squashed piece, and the cure for a reflection is the same
+        # at any angle (tilt a little away from the light), unlike "face the camera".
         return Cue.GLARE
     if max(w, h) < limits.min_side:
         return Cue.CLOSER
     if not sharp:
-        return Cue.HOLD_STILL  # before glare: a code smeared across a clipped white sticker looks burnt out too
+        return Cue.HOLD_STILL  # a code smeared across a clipped white sticker looks burnt out too: moving, not glare
     if squashed:
         return Cue.TILT
     return None

@@ -176,13 +176,14 @@ class LiveScanner:
                 view = measure_view(gray, region, squareness=shapes[0] if shapes else None)
                 if background is not None and background.finger_over:
                     view = replace(view, hidden_corner=True)
-                cue = aiming_cue(view)
                 small, before = shrunk(gray), self._shrunk
                 self._shrunk = small
+                changed = before is None or moved(before, small)
+                cue = aiming_cue(replace(view, still=not changed))
                 said = self.pacer.pace(
                     cue,
                     now,
-                    moved=before is not None and moved(before, small),
+                    moved=before is not None and changed,
                     seen=view.region is not None or view.card is not None,
                 )
                 if said is not None:

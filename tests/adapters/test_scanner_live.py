@@ -123,6 +123,25 @@ def test_live_scanner_gives_aiming_cues_for_a_code_it_cannot_read():
     assert not any(isinstance(e, CodeAnnounced) for e in events)
 
 
+def test_a_blurred_code_under_a_reflection_is_told_glare_while_the_picture_is_still():
+    """A code measured blurred is first held still, since a moving white sticker smears into patches that look
+    burnt out; but when the picture does not move from frame to frame, the burnt-out patch is a reflection."""
+    held = replace(F.scene_for("glare", 0), blur=2.0)  # tuning set: unreadable, a patch of 0.12, sharpness 61
+    moved = replace(held, centre=(held.centre[0] + 0.06, held.centre[1]))
+    still, shaken = F.render(held), F.render(moved)
+
+    def cues(frames):
+        events = []
+        ticks = iter([index / 10 for index in range(len(frames))])
+        scanner = LiveScanner(lambda: None, events.append, Cascade(budget_ms=None), clock=ticks.__next__)
+        for index, image in enumerate(frames):
+            scanner.handle(image, index)
+        return [e.cue for e in events if isinstance(e, CueGiven)]
+
+    assert cues([still] * 12) == [Cue.GLARE]
+    assert cues([still, shaken] * 6) == [Cue.HOLD_STILL]
+
+
 @pytest.mark.parametrize("table", F.BUSY_TABLES)
 def test_an_empty_busy_table_is_told_no_more_than_two_cues(table):
     """A table whose own pattern is taken for a code gives a cue that stays as long as the table: with nothing

@@ -359,6 +359,9 @@ def test_a_reflection_on_a_sharp_code_is_named_before_its_size_and_shape():
     assert aiming_cue(view(saturated=0.06, squareness=0.4)) is Cue.TILT
     # A blurred one is first held still: a code smeared across a clipped white sticker also looks burnt out.
     assert aiming_cue(view(saturated=0.5, sharpness=50)) is Cue.HOLD_STILL
+    # Unless the picture is still: a card that does not move smears nothing, so the patch is a reflection.
+    assert aiming_cue(view(saturated=0.5, sharpness=50, still=True)) is Cue.GLARE
+    assert aiming_cue(view(sharpness=50, still=True)) is Cue.HOLD_STILL
     assert aiming_cue(view(saturated=0.5, brightness=30)) is Cue.MORE_LIGHT
 
 
