@@ -91,6 +91,10 @@ MIN_CARD_AREA = 40
 #: The most of a found card's outline that may be bright: the code inside a sticker is not (its dark modules, or far
 #: away their grey blur), leaving 43 to 70 % of it bright on the tuning frames.
 MAX_CARD_LIT = 0.85
+#: A patch bright all through is still the card when it fills this much of the smallest rectangle around it and is
+#: this many card-search pixels across at least (a card within 1.4 m): a card is a rectangle, its code washed out by
+#: the exposure far away over a dark table, where a reflection is an ellipse (under 0.8).
+CARD_RECTANGLE, CARD_RECTANGLE_SIDE = 0.9, 20
 
 
 def find_card(gray) -> tuple[tuple[int, int, int, int], float] | None:
@@ -144,7 +148,8 @@ def _bright_patch(small, level: float, solid: float) -> tuple[tuple[int, int, in
         x, y, w, h = cv2.boundingRect(outline)
         inside = np.zeros((h, w), np.uint8)
         cv2.drawContours(inside, [outline - np.array([x, y])], -1, 1, cv2.FILLED)
-        if np.count_nonzero(lit[y : y + h, x : x + w] & inside) > MAX_CARD_LIT * np.count_nonzero(inside):
+        bright = np.count_nonzero(lit[y : y + h, x : x + w] & inside) > MAX_CARD_LIT * np.count_nonzero(inside)
+        if bright and (area < CARD_RECTANGLE * a * b or min(a, b) < CARD_RECTANGLE_SIDE):
             continue  # bright all through, with no code inside: a reflection or a plain light patch
         best = (area, (x, y, w, h), min(a, b))
     return None if best is None else (best[1], best[2])

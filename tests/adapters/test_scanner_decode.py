@@ -14,7 +14,7 @@ from assistant.core import words
 from assistant.core.aiming import Cue, Thresholds, aiming_cue
 from assistant.core.payloads import label_payload
 from assistant.scanner.decoders import ALL_STAGES, Cascade
-from assistant.scanner.measure import find_code_regions, measure_view, moved, shrunk
+from assistant.scanner.measure import find_card, find_code_regions, measure_view, moved, shrunk
 from assistant.scanner.sources import SourceError, VideoFile, load_image, open_file
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
@@ -311,6 +311,17 @@ def test_a_card_half_off_the_picture_on_a_busy_table_is_told_which_way_to_move(t
             assert not cascade.decode(gray)
             right += aiming_cue(measure_view(gray), facing_player=False) is cue
     assert right >= 6
+
+
+def test_a_patch_bright_all_through_is_a_card_when_it_is_a_rectangle():
+    """Far away over a dark table the exposure can wash a card's code out to white: a rectangle of a card's
+    proportions bright all through is still the card, where an ellipse (a lamp's reflection) or a speck is not."""
+    table = np.full((720, 1280), 40, np.uint8)
+    card = cv2.rectangle(table.copy(), (600, 300), (653, 373), 250, cv2.FILLED)  # 54 by 74 pixels: 63 mm at 1.1 m
+    found = find_card(card)
+    assert found is not None and found[1] == pytest.approx(54, abs=3)
+    assert find_card(cv2.ellipse(table.copy(), (626, 336), (27, 37), 0, 0, 360, 250, cv2.FILLED)) is None
+    assert find_card(cv2.rectangle(table.copy(), (600, 300), (612, 316), 250, cv2.FILLED)) is None
 
 
 def test_a_card_near_the_camera_found_on_its_own_is_not_told_closer():

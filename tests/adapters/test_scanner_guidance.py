@@ -123,6 +123,22 @@ def test_the_player_does_what_each_cue_says():
     assert M.follow_cue(hold, "move left").offset_mm[0] > hold.offset_mm[0]
 
 
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_card_far_away_washed_out_by_the_exposure_is_found_and_told_closer(seed, cascade):
+    """110 cm away over the dark wood and felt, the exposure lifts the card's blurred code to the sticker's white:
+    bright all through, it was taken for a reflection, and the cue was about the wood's grain or none. A card is a
+    rectangle, so it is found and told to come closer (not blind: made after those guided clips)."""
+    base, hold = M.problem_hold("too far", seed)
+    assert base.table in {"wood", "felt"}
+    player = M.GuidedPlayer(base, hold, seed)
+    for index in (5, 10, 15, 30):  # the sensor's noise differs from frame to frame
+        gray = cv2.cvtColor(M.render(player.shot(index / 15, index)), cv2.COLOR_BGR2GRAY)
+        assert not cascade.decode(gray)
+        view = measure_view(gray)
+        assert view.card is not None and view.card_side == pytest.approx(63 * M.FOCAL_PX / 1100, rel=0.15), index
+        assert aiming_cue(view) is Cue.CLOSER, index
+
+
 def test_a_card_half_off_the_picture_on_wood_grain_comes_before_the_grain():
     """The region search takes the evaluation camera's wood grain for codes, larger than a card half off the
     picture's left edge; the card's black on white is far starker, so its region comes first and the cue says which
