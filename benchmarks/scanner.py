@@ -292,8 +292,9 @@ def _raw_clip(player) -> int | None:
     return None
 
 
-def evaluation_clips(count: int):
-    """The player's metric on evaluation clips, for each of `PLAYERS`: seconds from the code entering the view
+def evaluation_clips(count: int, first: int = 0):
+    """The player's metric on evaluation clips `first` to `first + count - 1`, for each of `PLAYERS`: seconds from
+    the code entering the view
     to its announcement, for the app's loop (budgeted frame path plus the background stage, the background's
     results arriving as many frames later as its work took) and for raw zxing-cpp in the same tracker."""
     out: dict = {
@@ -302,7 +303,7 @@ def evaluation_clips(count: int):
         for name in ("app", "zxing-cpp")
     }
     frame_ms: list[float] = []
-    for seed in range(count):
+    for seed in range(first, first + count):
         shots = M.hand_clip(seed)
         enter = next((i for i, s in enumerate(shots) if M.code_in_view(s)), None)
         rest = M.rest_frame(shots)
@@ -371,9 +372,9 @@ def guided_clip(problem: str, seed: int, cascade=None, background=None) -> dict:
     }
 
 
-def guided_clips(per_problem: int) -> list[dict]:
-    """Every problem on `per_problem` scenes (a different table each)."""
-    return [guided_clip(problem, seed) for problem in M.PROBLEMS for seed in range(per_problem)]
+def guided_clips(per_problem: int, first: int = 0) -> list[dict]:
+    """Every problem on `per_problem` scenes from scene `first` (a different table each)."""
+    return [guided_clip(problem, seed) for problem in M.PROBLEMS for seed in range(first, first + per_problem)]
 
 
 #: The empty tables: seconds watched, at frames a second (the pace does not matter to the cues, only the time).
@@ -432,6 +433,8 @@ def main(argv=None) -> int:
     parser.add_argument("--empty", type=int, default=60, help="evaluation-camera frames without a code (60)")
     parser.add_argument("--clips", type=int, default=20, help="evaluation-camera hand clips (20)")
     parser.add_argument("--guided", type=int, default=3, help="evaluation-camera guided clips per problem (3)")
+    parser.add_argument("--clips-from", type=int, default=0, help="the first hand clip's seed (0)")
+    parser.add_argument("--guided-from", type=int, default=0, help="the first guided scene's seed (0: wood)")
     parser.add_argument("--unseen", metavar="DIR", help=f"never-seen photos with a manifest.csv (or ${UNSEEN_ENV})")
     args = parser.parse_args(argv)
 
@@ -450,9 +453,9 @@ def main(argv=None) -> int:
     stills, totals = evaluation_stills(contenders, live, args.stills, args.empty)
     report["sets"]["evaluation camera, stills"] = stills
     report["condition_totals"] = totals
-    clips, clip_ms = evaluation_clips(args.clips)
+    clips, clip_ms = evaluation_clips(args.clips, args.clips_from)
     report["clips"] = clips
-    report["guided"] = guided_clips(args.guided)
+    report["guided"] = guided_clips(args.guided, args.guided_from)
     report["empty_tables"] = empty_tables()
     every_ms = live.ms + clip_ms
     report["frame_ms"] = {
@@ -531,7 +534,8 @@ def print_report(report, args) -> None:
     if report["unseen"] is None:
         print(f"photos, never seen: skipped ({report.get('unseen_skipped', '')})\n")
     print(
-        f"Evaluation camera, {args.clips} hand clips: seconds from the code entering the view to its announcement; "
+        f"Evaluation camera, {args.clips} hand clips (seeds {args.clips_from} to {args.clips_from + args.clips - 1}): "
+        "seconds from the code entering the view to its announcement; "
         "the card held a moment and taken away, or held until announced by a player doing what each cue says"
     )
     for name, data in report["clips"].items():
@@ -557,7 +561,8 @@ def print_report(report, args) -> None:
     guided = report["guided"]
     if guided:
         print(
-            f"\nEvaluation camera, guided clips ({args.guided} a problem, {GUIDED_FPS:.0f} frames a second, at most "
+            f"\nEvaluation camera, guided clips ({args.guided} a problem from scene {args.guided_from}, "
+            f"{GUIDED_FPS:.0f} frames a second, at most "
             f"{GUIDED_S:.0f} s): a player holds the card up with a problem and does what each cue says"
         )
         for problem in M.PROBLEMS:
