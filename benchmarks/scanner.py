@@ -294,9 +294,9 @@ def _raw_clip(player) -> int | None:
 
 def evaluation_clips(count: int, first: int = 0):
     """The player's metric on evaluation clips `first` to `first + count - 1`, for each of `PLAYERS`: seconds from
-    the code entering the view
-    to its announcement, for the app's loop (budgeted frame path plus the background stage, the background's
-    results arriving as many frames later as its work took) and for raw zxing-cpp in the same tracker."""
+    the code entering the view to its announcement, for the app's loop (budgeted frame path plus the background
+    stage, the background's results arriving as many frames later as its work took) and for raw zxing-cpp in the
+    same tracker."""
     out: dict = {
         f"{name}, {player}": {"latency": [], "from_rest": [], "never": 0, "cues": {}, "reflection": [0, 0]}
         for player in PLAYERS
@@ -316,11 +316,11 @@ def evaluation_clips(count: int, first: int = 0):
                 said[cue] = said.get(cue, 0) + times
             for name, at in (("app", app_at), ("zxing-cpp", raw_at)):
                 data = out[f"{name}, {player}"]
-                data["reflection"][0] += reflection and at is not None and enter is not None
                 data["reflection"][1] += reflection
                 if at is None or enter is None:
                     data["never"] += 1
                 else:
+                    data["reflection"][0] += reflection
                     data["latency"].append(max(0, at - enter) * FRAME_S)
                     data["from_rest"].append(max(0, at - (rest if rest is not None else enter)) * FRAME_S)
     return out, frame_ms

@@ -178,12 +178,12 @@ class LiveScanner:
                     view = replace(view, hidden_corner=True)
                 small, before = shrunk(gray), self._shrunk
                 self._shrunk = small
-                changed = before is None or moved(before, small)
-                cue = aiming_cue(replace(view, still=not changed))
+                moving = before is not None and moved(before, small)
+                cue = aiming_cue(replace(view, still=before is not None and not moving))
                 said = self.pacer.pace(
                     cue,
                     now,
-                    moved=before is not None and changed,
+                    moved=moving,
                     seen=view.region is not None or view.card is not None,
                 )
                 if said is not None:

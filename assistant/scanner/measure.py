@@ -105,7 +105,9 @@ def find_card(gray) -> tuple[tuple[int, int, int, int], float] | None:
     is within the picture's brightest 0.1 % to 1 %: pixels above half-way between those two grey levels, joined,
     make a patch card-shaped (its sides no more than about 2 to 1, since a tilted card is foreshortened) and solid
     (filling three quarters of the smallest rectangle around its outline), with the code inside its outline not
-    bright (a patch bright all through is a reflection or a plain light patch). The largest such patch is the card.
+    bright (a patch bright all through is a reflection or a plain light patch), unless the patch is a rectangle
+    large enough for a card whose code the exposure washes out (`CARD_RECTANGLE`). The largest such patch is the
+    card.
     A card near the camera is more than 1 % of the picture, so when none is found that way the same is looked for
     above half-way between the picture's median and its brightest 0.1 %, a little less solid (two thirds: cut off
     by the picture's edge, its outline takes in a corner of the table's pattern)."""
@@ -150,7 +152,7 @@ def _bright_patch(small, level: float, solid: float) -> tuple[tuple[int, int, in
         cv2.drawContours(inside, [outline - np.array([x, y])], -1, 1, cv2.FILLED)
         bright = np.count_nonzero(lit[y : y + h, x : x + w] & inside) > MAX_CARD_LIT * np.count_nonzero(inside)
         if bright and (area < CARD_RECTANGLE * a * b or min(a, b) < CARD_RECTANGLE_SIDE):
-            continue  # bright all through, with no code inside: a reflection or a plain light patch
+            continue  # bright all through, and no card's rectangle: a reflection or a speck of light
         best = (area, (x, y, w, h), min(a, b))
     return None if best is None else (best[1], best[2])
 
