@@ -85,6 +85,11 @@ class Shot:
     """The frame's number in a clip: only the sensor's noise changes with it (the table, light and reflection of
     a clip stay as they are)."""
     show_code: bool = True
+    exposure_share: float = 1.0
+    """The exposure the app asked the camera for, as a share of what its auto exposure chose (1: auto exposure).
+    The exposure time is cut, the gain left where auto exposure put it, as a webcam set to a manual exposure
+    does; the light of a clip does not change, so the share of the frame's own auto exposure stands for the share
+    of the one the app took over."""
 
 
 def _rotation(yaw: float, pitch: float, roll: float) -> np.ndarray:
@@ -308,6 +313,7 @@ def render(shot: Shot) -> np.ndarray:
         radiance[roi] = cv2.GaussianBlur(np.ascontiguousarray(radiance[roi]), (0, 0), sigma)
     # Exposure, and the hand's motion during it.
     t, gain = exposure(shot.lux, float(np.mean(scene)))
+    t *= shot.exposure_share
     vx, vy, vr = shot.velocity
     scale = FOCAL_PX / z
     dx, dy = vx * t * scale, vy * t * scale
@@ -337,6 +343,40 @@ def render(shot: Shot) -> np.ndarray:
     frame = _SRGB_LUT()[levels][..., ::-1]
     ok, data = cv2.imencode(".jpg", np.ascontiguousarray(frame), [cv2.IMWRITE_JPEG_QUALITY, shot.jpeg])
     return cv2.imdecode(data, cv2.IMREAD_COLOR)
+
+
+class ModelWebcam:
+    """The evaluation camera as the live loop's source, for what the app asks of a webcam: its exposure
+    (`set_exposure`, as `assistant.scanner.sources.Webcam`). A new exposure applies `LATENCY` frames after it is
+    asked for, as a webcam's does. Frames are rendered by `frame(shot, index)`; `read` gives none."""
+
+    name = "evaluation camera"
+    LATENCY = 2
+
+    def __init__(self) -> None:
+        self.share = 1.0
+        self.asked: list[tuple[float, float]] = []
+        """Every exposure asked for, as (frame it was asked at, share)."""
+        self._pending: list[tuple[int, float]] = []
+        self._index = 0
+
+    def frame(self, shot: Shot, index: int) -> np.ndarray:
+        """The frame `index` of a clip, under the exposure that has reached the camera by then."""
+        self._index = index
+        while self._pending and self._pending[0][0] <= index:
+            self.share = self._pending.pop(0)[1]
+        return render(replace(shot, exposure_share=self.share))
+
+    def set_exposure(self, share: float) -> bool:
+        self.asked.append((self._index, share))
+        self._pending.append((self._index + self.LATENCY, share))
+        return True
+
+    def read(self) -> None:
+        return None
+
+    def close(self) -> None:
+        pass
 
 
 @functools.lru_cache(maxsize=1)

@@ -39,6 +39,7 @@ CATEGORIES = (
     "small",
     "mixed",
     "thumb",
+    "other thumbs",
 )
 
 
@@ -79,7 +80,15 @@ class Scene:
     """False draws the card without a sticker (for false-positive checks)."""
     thumb: tuple[int, float] | None = None
     """A thumb holding the card over one of the code's finder patterns: (which, 0 top left, 1 top right, 2 bottom
-    left; how far its tip reaches past the pattern's inner edge, mm, negative short of it)."""
+    left; how far the middle of its rounded tip reaches past the pattern's inner edge, mm, negative short of it:
+    the tip itself is up to half a thumb's width further)."""
+    thumb_from_end: bool = False
+    """The thumb comes from the card's nearest end (top or bottom edge) instead of its nearest side."""
+    thumb_pale: float = 0.0
+    """How far the thumb's skin is washed out towards white (0 as lit, 1 white): a thumb nearer the lamp than the
+    card, clipped by an exposure set for the card."""
+    thumb_offset: float = 0.0
+    """How far the thumb's middle line passes beside the pattern's centre, mm (it then hides only part of it)."""
     extra: tuple = field(default=())
     """More (payload, centre) pairs: other cards in the same frame."""
 
@@ -129,8 +138,9 @@ def busy_table_texture(kind: str, seed: int = 0) -> np.ndarray:
 
 
 @functools.lru_cache(maxsize=64)
-def card_image(payload: str, show_code: bool = True, thumb: tuple[int, float] | None = None) -> np.ndarray:
-    """The card's back with our sticker on it, BGR, at `CARD_PX_PER_MM`, and a thumb over it when asked."""
+def card_image(payload: str, show_code: bool = True, thumb: tuple | None = None) -> np.ndarray:
+    """The card's back with our sticker on it, BGR, at `CARD_PX_PER_MM`, and a thumb over it when asked:
+    (which pattern, reach mm, from the end, pale, offset mm), as in `Scene`."""
     w, h = (round(v * CARD_PX_PER_MM) for v in CARD_MM)
     card = np.zeros((h, w, 3), np.uint8)
     card[:] = (150, 60, 120)  # a purple card back
@@ -159,22 +169,31 @@ THUMB_MM = 18.0
 SKIN, SKIN_SHADE = np.array([125, 160, 215], np.float32), np.array([70, 95, 150], np.float32)
 
 
-def _draw_thumb(card: np.ndarray, thumb: tuple[int, float], code_origin: tuple[float, float], module: float) -> None:
-    """A thumb from the card's nearest side edge over finder pattern `thumb[0]`, in place: a capsule shaded as a
-    cylinder, its tip `thumb[1]` mm past the pattern's inner edge."""
-    which, reach_mm = thumb
+def _draw_thumb(card: np.ndarray, thumb: tuple, code_origin: tuple[float, float], module: float) -> None:
+    """A thumb from the card's nearest side (or end) edge over finder pattern `thumb[0]`, in place: a capsule
+    shaded as a cylinder, the middle of its rounded tip `thumb[1]` mm past the pattern's inner edge, washed out
+    `thumb[3]` of the way to white, its middle line `thumb[4]` mm beside the pattern's centre."""
+    which, reach_mm, from_end, pale, offset_mm = thumb
     column, row = ((3.5, 3.5), (17.5, 3.5), (3.5, 17.5))[which]
     cx, cy = code_origin[0] + column * module, code_origin[1] + row * module
-    from_right = which == 1
-    tip_x = cx + (-1 if from_right else 1) * (3.5 * module + reach_mm * CARD_PX_PER_MM)
-    half = THUMB_MM * CARD_PX_PER_MM / 2
     h, w = card.shape[:2]
     y, x = np.mgrid[0:h, 0:w].astype(np.float32)
-    along = (w - x if from_right else x) - (w - tip_x if from_right else tip_x)  # negative on the thumb's side
-    dist = np.where(along < 0, np.abs(y - cy), np.hypot(np.maximum(along, 0), y - cy))
+    # Work in (along the thumb, across it): `along` grows from the edge it comes from towards its tip.
+    if from_end:
+        backwards = which == 2  # from the bottom edge
+        along, across_at, middle = (h - y if backwards else y), x, cx + offset_mm * CARD_PX_PER_MM
+        tip = (h - cy if backwards else cy) + 3.5 * module + reach_mm * CARD_PX_PER_MM
+    else:
+        backwards = which == 1  # from the right edge
+        along, across_at, middle = (w - x if backwards else x), y, cy + offset_mm * CARD_PX_PER_MM
+        tip = (w - cx if backwards else cx) + 3.5 * module + reach_mm * CARD_PX_PER_MM
+    half = THUMB_MM * CARD_PX_PER_MM / 2
+    past = along - tip  # past the centre of the tip's rounding
+    dist = np.where(past < 0, np.abs(across_at - middle), np.hypot(np.maximum(past, 0), across_at - middle))
     inside = dist < half
     across = np.clip(dist / half, 0, 1)[..., None]
     skin = SKIN * (1 - across**2) + SKIN_SHADE * across**2
+    skin = skin + (255 - skin) * pale
     card[inside] = skin[inside].astype(np.uint8)
 
 
@@ -226,7 +245,9 @@ def render(scene: Scene) -> np.ndarray:
         frame = table_texture(scene.table % 4).copy()
     cards = [(scene.payload, scene.centre), *scene.extra]
     for payload, centre in cards:
-        thumb = scene.thumb if payload == scene.payload else None
+        thumb = None
+        if scene.thumb and payload == scene.payload:
+            thumb = (*scene.thumb, scene.thumb_from_end, scene.thumb_pale, scene.thumb_offset)
         _paste_card(frame, card_image(payload, scene.show_code, thumb), _card_corners(scene, centre))
     image = frame.astype(np.float32)
     if scene.glare > 0:
@@ -311,6 +332,16 @@ def scene_for(category: str, seed: int, payload: str | None = None) -> Scene:
                 base.update(glare=rng.uniform(120, 200))
     elif category == "thumb":  # half of them tilted too, as a card held in one hand often is
         base.update(thumb=(int(rng.integers(3)), float(rng.uniform(-1.0, 3.0))))
+        if rng.random() < 0.5:
+            across, down = rng.choice([-1, 1], size=2)
+            base.update(tilt=(across * rng.uniform(0.1, 0.3), down * rng.uniform(0.05, 0.2)))
+    elif category == "other thumbs":  # from the card's end as often as its side, beside the pattern, pale or not
+        base.update(
+            thumb=(int(rng.integers(3)), float(rng.uniform(-1.0, 4.0))),
+            thumb_from_end=bool(rng.random() < 0.5),
+            thumb_pale=float(rng.choice([0.0, rng.uniform(0.4, 0.95)])),
+            thumb_offset=float(rng.uniform(-4.0, 4.0)),
+        )
         if rng.random() < 0.5:
             across, down = rng.choice([-1, 1], size=2)
             base.update(tilt=(across * rng.uniform(0.1, 0.3), down * rng.uniform(0.05, 0.2)))

@@ -258,12 +258,13 @@ def _app_clip(player, frame_ms: list[float]) -> tuple[int | None, dict[str, int]
         background=BackgroundStage(inline=True),
         clock=lambda: now,
     )
+    camera = scanner.source = M.ModelWebcam()  # type: ignore[assignment]
     cues: dict[str, int] = {}
     announced = None
     for index in range(player.frames):
         now = index * FRAME_S
         events.clear()
-        scanner.handle(M.render(player.shot(index)), index)
+        scanner.handle(camera.frame(player.shot(index), index), index)
         frame_ms.append(scanner.frame_ms)  # the background's work excluded: it runs beside the loop
         for event in events:
             if isinstance(event, CueGiven) and event.cue is not Cue.READ:
@@ -349,12 +350,13 @@ def guided_clip(problem: str, seed: int, cascade=None, background=None) -> dict:
         background=background or BackgroundStage(inline=True, frame_ms=1000 / GUIDED_FPS),
         clock=lambda: now,
     )
+    camera = scanner.source = M.ModelWebcam()  # type: ignore[assignment]
     cues: list[str] = []
     announced = None
     for index in range(int(GUIDED_S * GUIDED_FPS)):
         now = index / GUIDED_FPS
         events.clear()
-        scanner.handle(M.render(player.shot(now, index)), index)
+        scanner.handle(camera.frame(player.shot(now, index), index), index)
         if any(isinstance(e, CodeAnnounced) for e in events):
             announced = now
             break

@@ -14,10 +14,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from assistant.core.aiming import Cue, CuePacer, aiming_cue
+from assistant.core.exposure import ExposureControl
 from assistant.core.sightings import Sighting, SightingTracker
 from assistant.scanner.background import BackgroundStage
 from assistant.scanner.decoders import Cascade
-from assistant.scanner.measure import find_code_regions, measure_view, moved, shrunk
+from assistant.scanner.measure import find_code_regions, measure_view, moved, shrunk, white_level
 from assistant.scanner.sources import FrameSource, SourceError
 
 
@@ -93,6 +94,8 @@ class LiveScanner:
         self.stopping = threading.Event()
         self._lost = False
         self._shrunk = None  # the last frame measured for a cue, shrunk to tell whether the picture moved
+        self.exposure: ExposureControl | None = ExposureControl()
+        """Metering on the code for a source whose exposure can be set (`set_exposure`); None once it cannot."""
         for notice in self.cascade.take_notices():
             self.report(ScannerNotice(notice))
 
@@ -106,6 +109,7 @@ class LiveScanner:
                 self._lost = True
                 self.report(SourceLost(exc.sentence))
             return False
+        self.exposure = ExposureControl()  # a camera opened anew starts on its own auto exposure
         if self._lost:
             self._lost = False
             self.report(SourceBack())
@@ -144,6 +148,7 @@ class LiveScanner:
         gray = cascade.grey(image)
         shapes: list[float] = []
         regions = find_code_regions(gray, shapes=shapes)
+        self._meter(gray, regions)
         found = cascade.decode(gray, regions, started=True)
         sightings = [Sighting(d.payload, *d.centre) for d in found]
         background = self.background
@@ -192,6 +197,16 @@ class LiveScanner:
                 self.cue_skipped = True
         self.frame_ms = (cascade.clock() - started) * 1000
         return announced
+
+    def _meter(self, gray, regions: list[tuple[int, int, int, int]]) -> None:
+        """Meter the exposure on the code-like region seen, for a source that lets its exposure be set (see
+        `assistant.core.exposure`); the first refusal ends it."""
+        set_exposure = getattr(self.source, "set_exposure", None)
+        if self.exposure is None or set_exposure is None:
+            return
+        share = self.exposure.update(white_level(gray, regions[0]) if regions else None)
+        if share is not None and not set_exposure(share):
+            self.exposure = None
 
     def run(self) -> None:
         """Scan until `stop()`: open, read frames, and after a loss retry every `retry_seconds`."""

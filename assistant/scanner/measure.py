@@ -192,6 +192,12 @@ def moved(before, after) -> bool:
     return bool(changed.mean() > MOTION_SHARE)
 
 
+def white_level(gray, region: tuple[int, int, int, int]) -> float:
+    """The white of a code-like region: its 99th percentile grey level (what `ExposureControl` meters on)."""
+    x, y, w, h = region
+    return _percentiles(gray[y : y + h, x : x + w], 1, 99)[1]
+
+
 def _percentiles(gray, low: float, high: float) -> tuple[float, float]:
     """Two grey-level percentiles from a histogram (much faster than sorting the pixels)."""
     import cv2

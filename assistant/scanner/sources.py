@@ -7,6 +7,8 @@ a lost camera, a file that is not an image or a video. No source ever lets a tra
 The webcam is read by a thread that keeps only the newest frame, so a slow decode never works on a stale picture;
 on Linux it uses the V4L2 backend and asks for MJPG at 1280 by 720 (a USB webcam sends raw 720p at only a few
 frames a second, MJPG at 30). The capture object is made by a factory, so tests drive the same code with a fake.
+On V4L2 the live loop may set the webcam's exposure (`Webcam.set_exposure`, metered on the code by
+`assistant.core.exposure`); the camera's own auto exposure is given back when the webcam is closed.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from assistant.scanner.decoders import load_opencv
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp", ".bmp", ".tif", ".tiff", ".gif", ".pgm", ".ppm", ".pbm"}
 VIDEO_SUFFIXES = {".avi", ".mp4", ".mkv", ".mov", ".webm", ".mjpg", ".mjpeg", ".m4v", ".mpg", ".mpeg", ".ogv"}
 CAMERA_SIZE = (1280, 720)
+#: V4L2's values of the auto exposure control (`CAP_PROP_AUTO_EXPOSURE` on the V4L2 backend): manual.
+V4L2_MANUAL_EXPOSURE = 1
 #: Failed reads in a row after which the camera counts as lost (about half a second at 30 frames a second).
 LOST_AFTER = 15
 
@@ -75,6 +79,14 @@ class Capture(Protocol):
 
     def release(self) -> None:
         """Let the camera or file go."""
+        ...
+
+    def get(self, prop: int) -> float:
+        """A property's value (0 or -1 where the backend has none)."""
+        ...
+
+    def set(self, prop: int, value: float) -> bool:
+        """Set a property; False when the backend refuses."""
         ...
 
 
@@ -180,7 +192,15 @@ class Webcam:
     `words.CAMERA_LOST`; the live loop then closes it and opens a new one every few seconds.
     """
 
-    def __init__(self, index: int = 0, capture_factory: Callable[[int], Capture] = open_capture, timeout: float = 2.0):
+    def __init__(
+        self,
+        index: int = 0,
+        capture_factory: Callable[[int], Capture] = open_capture,
+        timeout: float = 2.0,
+        exposure_settable: bool = sys.platform.startswith("linux"),
+    ):
+        """`exposure_settable`: the backend's exposure is V4L2's, in units of time (elsewhere, as on DirectShow, it
+        is a power of two and is left alone)."""
         self.index = index
         self.name = f"camera {index}"
         self.timeout = timeout
@@ -200,6 +220,9 @@ class Webcam:
         self._returned = 0
         self._delivered = 0
         self._lost = False
+        self._exposure_settable = exposure_settable
+        self._exposure_asked: float | None = None  # a share waiting for the reader thread to apply it
+        self._auto_exposure: tuple[float, float] | None = None  # (auto mode, its exposure) while ours is set
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._reader, name=f"camera-{index}", daemon=True)
         self._thread.start()
@@ -207,6 +230,10 @@ class Webcam:
     def _reader(self) -> None:
         failures = 0
         while not self._stop.is_set():
+            with self._lock:
+                asked, self._exposure_asked = self._exposure_asked, None
+            if asked is not None:
+                self._apply_exposure(asked)
             try:
                 ok, image = self._capture.read()
             except Exception:  # noqa: BLE001 - a driver error mid-read is the camera going away
@@ -238,6 +265,34 @@ class Webcam:
                 raise SourceError(words.CAMERA_LOST)
         return None
 
+    def set_exposure(self, share: float) -> bool:
+        """Ask for `share` of the exposure the camera's auto exposure chose (1: give auto exposure back). The
+        reader thread applies it between two frames, so the capture is never used by two threads at once. False
+        when the camera does not let its exposure be set: asking again is then pointless."""
+        with self._lock:
+            if self._exposure_settable:
+                self._exposure_asked = share
+            return self._exposure_settable
+
+    def _apply_exposure(self, share: float) -> None:
+        cv2, capture = _cv2(), self._capture
+        try:
+            if share >= 1.0:
+                if self._auto_exposure is not None:
+                    capture.set(cv2.CAP_PROP_AUTO_EXPOSURE, self._auto_exposure[0])
+                    self._auto_exposure = None
+                return
+            if self._auto_exposure is None:
+                mode, own = capture.get(cv2.CAP_PROP_AUTO_EXPOSURE), capture.get(cv2.CAP_PROP_EXPOSURE)
+                if own <= 0 or not capture.set(cv2.CAP_PROP_AUTO_EXPOSURE, V4L2_MANUAL_EXPOSURE):
+                    self._exposure_settable = False  # no exposure reported, or no manual mode
+                    return
+                self._auto_exposure = (mode, own)
+            if not capture.set(cv2.CAP_PROP_EXPOSURE, max(1.0, round(self._auto_exposure[1] * share))):
+                self._exposure_settable = False
+        except Exception:  # noqa: BLE001 - a driver refusing a control leaves the camera as it was
+            self._exposure_settable = False
+
     @property
     def dropped(self) -> int:
         """Frames the camera gave that were never returned because a newer one replaced them."""
@@ -248,6 +303,8 @@ class Webcam:
         """Stop the reader thread and release the camera."""
         self._stop.set()
         self._thread.join(timeout=1.0)
+        if self._auto_exposure is not None:
+            self._apply_exposure(1.0)  # a V4L2 setting outlives the program: leave the camera on auto exposure
         try:
             self._capture.release()
         except Exception:  # noqa: BLE001 - releasing a vanished camera may fail; it is gone either way
