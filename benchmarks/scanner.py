@@ -571,8 +571,12 @@ def print_report(report, args) -> None:
             runs = [g for g in guided if g["problem"] == problem]
             read = [g["announced_s"] for g in runs if g["announced_s"] is not None]
             named = sum(g["first_names_problem"] for g in runs)
+            unneeded = sum(not g["cues"] and g["announced_s"] is not None for g in runs)
             when = f", median {statistics.median(read):.1f} s" if read else ""
-            print(f"  {problem:14s} first cue names it {named}/{len(runs)}; announced {len(read)}/{len(runs)}{when}")
+            print(
+                f"  {problem:14s} first cue names it {named}/{len(runs)}, read before any cue {unneeded}; "
+                f"announced {len(read)}/{len(runs)}{when}"
+            )
             for g in runs:
                 at = "never" if g["announced_s"] is None else f"{g['announced_s']:.1f} s"
                 print(f"    {g['table']:9s} cues: {', '.join(g['cues']) or 'none'}; announced {at}")

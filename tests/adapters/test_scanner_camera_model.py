@@ -64,3 +64,20 @@ def test_a_clip_keeps_its_table_and_light_from_frame_to_frame():
         first, second = (M.render(replace(empty, frame=frame)).astype(int) for frame in (1, 2))
         assert not np.array_equal(first, second)  # the sensor's noise is drawn anew
         assert np.abs(first - second).mean() < 3.5, empty.table  # the table and the lamp are the same
+
+
+def test_an_exposure_asked_for_darkens_the_frame_and_reaches_the_camera_two_frames_later():
+    shot = M.Shot(distance_mm=350.0, lux=600.0, table="felt", seed=3)
+    x0, y0 = M.card_corners_px(shot).min(0).astype(int)
+    x1, y1 = M.card_corners_px(shot).max(0).astype(int)
+    card = (slice(y0, y1), slice(x0, x1))
+    own, half = (float(M.render(replace(shot, exposure_share=s))[card].mean()) for s in (1.0, 0.5))
+    assert half < 0.95 * own  # a gamma-encoded picture: half the light is not half the grey level
+    camera = M.ModelWebcam()
+    shares = []
+    for index in range(6):
+        camera.frame(shot, index)
+        shares.append(camera.share)
+        if index == 1:
+            assert camera.set_exposure(0.5)
+    assert shares == [1.0, 1.0, 1.0, 0.5, 0.5, 0.5] and camera.asked == [(1, 0.5)]

@@ -20,7 +20,7 @@ from assistant.core.payloads import label_payload
 from assistant.core.sightings import SightingTracker
 from assistant.scanner.decoders import Cascade
 from assistant.scanner.live import CodeAnnounced, CueGiven, LiveScanner, SourceBack, SourceLost, camera_opener
-from assistant.scanner.sources import SourceError, Webcam
+from assistant.scanner.sources import Frame, SourceError, Webcam
 from assistant.session import Session
 from assistant.storage.decks import load_card_set, load_deck
 from benchmarks import frames as F
@@ -91,6 +91,105 @@ def test_webcam_lost_mid_game_raises_a_sentence_and_a_missing_one_too():
     with pytest.raises(SourceError) as caught:
         Webcam(1, lambda index: FakeCapture([], opened=False))
     assert caught.value.sentence == words.camera_unavailable(1)
+
+
+class V4L2Capture(FakeCapture):
+    """A fake capture with V4L2's exposure controls: auto exposure on (mode 3) at `own` (0: not reported)."""
+
+    def __init__(self, frames, own=156.0):
+        super().__init__(frames, lose_at_end=False)
+        self.settings = {cv2.CAP_PROP_AUTO_EXPOSURE: 3.0, cv2.CAP_PROP_EXPOSURE: own}
+        self.calls = []
+
+    def get(self, prop):
+        return self.settings.get(prop, 0.0)
+
+    def set(self, prop, value):
+        self.calls.append((prop, value))
+        return super().set(prop, value)
+
+
+def _applied(capture, count):
+    """Wait until the reader thread has made `count` control calls (it applies them between frames)."""
+    deadline = time.monotonic() + 5
+    while len(capture.calls) < count and time.monotonic() < deadline:
+        time.sleep(0.005)
+    return capture.calls
+
+
+def test_webcam_exposure_is_set_between_frames_against_its_own_and_auto_is_given_back_on_close():
+    capture = V4L2Capture([np.zeros((8, 8), np.uint8)])
+    camera = Webcam(0, lambda index: capture, exposure_settable=True)
+    assert camera.set_exposure(0.5)
+    manual, exposure = cv2.CAP_PROP_AUTO_EXPOSURE, cv2.CAP_PROP_EXPOSURE
+    assert _applied(capture, 2) == [(manual, 1), (exposure, 78)]
+    assert camera.set_exposure(0.25)
+    assert _applied(capture, 3)[-1] == (exposure, 39)  # a share of the camera's own exposure, not of the last
+    camera.close()
+    assert capture.calls[-1] == (manual, 3.0) and len(capture.calls) == 4
+
+
+def test_a_webcam_whose_exposure_cannot_be_set_is_left_alone_and_says_so():
+    capture = V4L2Capture([np.zeros((8, 8), np.uint8)], own=0.0)  # no exposure reported: nothing to take over
+    camera = Webcam(0, lambda index: capture, exposure_settable=True)
+    assert camera.set_exposure(0.5)
+    deadline = time.monotonic() + 5
+    while camera.set_exposure(0.5) and time.monotonic() < deadline:
+        time.sleep(0.005)
+    assert not camera.set_exposure(0.5) and capture.calls == []
+    camera.close()
+    assert capture.calls == []
+    other = V4L2Capture([np.zeros((8, 8), np.uint8)])
+    camera = Webcam(0, lambda index: other, exposure_settable=False)  # a backend whose exposure is not a time
+    assert not camera.set_exposure(0.5)
+    camera.close()
+    assert other.calls == []
+
+
+class ExposedSource:
+    """Tuning frames of `scene` under the exposure the live loop asks for (the scene's light times the share),
+    from the frame after it is asked, as a webcam applies it; `settable=False`: a camera that refuses."""
+
+    name = "rendered camera"
+
+    def __init__(self, scene, settable=True):
+        self.scene, self.settable = scene, settable
+        self.share, self.waiting, self.index = 1.0, None, 0
+        self.asked = []
+
+    def read(self):
+        if self.waiting is not None:
+            self.share, self.waiting = self.waiting, None
+        self.index += 1
+        image = F.render(replace(self.scene, seed=self.index, gain=self.scene.gain * self.share))
+        return Frame(image, self.index, self.name)
+
+    def set_exposure(self, share):
+        self.asked.append(share)
+        if self.settable:
+            self.waiting = share
+        return self.settable
+
+    def close(self):
+        pass
+
+
+def test_a_code_clipped_by_the_exposure_is_read_once_the_loop_has_lowered_it():
+    # A card 42 cm away, soft focus, exposed 2.5 times too long: its white spills over the modules, unreadable.
+    scene = F.Scene(blur=2.0, gain=2.5, distance_mm=420)
+    outcomes = {}
+    for settable in (True, False):
+        source, events = ExposedSource(scene, settable), []
+        scanner = LiveScanner(lambda s=source: s, events.append, cascade=Cascade(budget_ms=None), guidance=False)
+        scanner.open()
+        for _ in range(12):
+            scanner.step()
+        outcomes[settable] = (source.asked, [e for e in events if isinstance(e, CodeAnnounced)])
+    asked, announced = outcomes[True]
+    assert asked and asked == sorted(asked, reverse=True) and asked[0] < 1.0
+    assert [e.payload for e in announced] == [AURA]
+    asked, announced = outcomes[False]
+    assert len(asked) == 1 and announced == []  # refused once, never asked again, and never read
 
 
 def test_live_scanner_announces_a_card_once_and_confirms_it():

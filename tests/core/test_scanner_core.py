@@ -4,6 +4,7 @@ import pytest
 
 from assistant.core import words
 from assistant.core.aiming import Cue, CuePacer, FrameView, Thresholds, aiming_cue
+from assistant.core.exposure import ExposureControl, ExposureLimits
 from assistant.core.payloads import (
     PayloadKind,
     label_payload,
@@ -373,3 +374,44 @@ def test_a_hidden_corner_is_named_before_a_reflection_size_and_shape():
     assert aiming_cue(view(hidden_corner=True, sharpness=50)) is Cue.HOLD_STILL  # blurred: the count is unsure
     assert aiming_cue(view(hidden_corner=True, region=(500, 0, 200, 150))) is Cue.MOVE_DOWN  # cut off first
     assert words.aiming_words(Cue.FINGER.value) == "A finger covers the code. Hold the card by its edges."
+
+
+# Exposure metered on the code
+
+
+def _metered(control, whites):
+    """What `ExposureControl.update` returned for each frame's white level."""
+    return [control.update(white) for white in whites]
+
+
+def test_a_clipped_code_asks_for_less_exposure_step_by_step_down_to_the_floor():
+    limits = ExposureLimits()
+    control = ExposureControl(limits)
+    said = _metered(control, [250.0] * 30)
+    changes = [share for share in said if share is not None]
+    assert said[0] == pytest.approx(limits.step_down)  # at once: no change was waiting to settle
+    assert said[1 : limits.settle_frames] == [None] * (limits.settle_frames - 1)  # the camera is still applying it
+    assert changes == sorted(changes, reverse=True) and changes[-1] == limits.lowest == control.share
+    assert all(share is None for share in said[said.index(limits.lowest) + 1 :])  # never below the floor
+
+
+def test_a_white_in_the_band_keeps_the_exposure_and_a_dim_one_goes_back_up_to_auto_at_most():
+    control = ExposureControl()
+    _metered(control, [250.0] * 7)
+    lowered = control.share
+    assert lowered < 1.0
+    assert _metered(control, [200.0] * 10) == [None] * 10 and control.share == lowered
+    risen = [share for share in _metered(control, [120.0] * 30) if share is not None]
+    assert risen == sorted(risen) and risen[-1] == 1.0 == control.share
+    assert _metered(ExposureControl(), [120.0] * 10) == [None] * 10  # never above the camera's own
+
+
+def test_auto_exposure_is_given_back_once_no_code_is_seen_for_a_while():
+    limits = ExposureLimits()
+    control = ExposureControl(limits)
+    _metered(control, [250.0] * 4)
+    said = _metered(control, [None] * limits.release_frames)
+    assert said[:-1] == [None] * (limits.release_frames - 1) and said[-1] == 1.0 == control.share
+    control = ExposureControl(limits)
+    _metered(control, [250.0])
+    assert _metered(control, ([None] * (limits.release_frames - 1) + [200.0]) * 2).count(1.0) == 0  # a code came back
