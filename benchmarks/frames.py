@@ -4,7 +4,8 @@ A card carrying one of our QR stickers (drawn by `assistant.scanner.labels`, so 
 print) is placed on a wood-like table and seen by a 1280 by 720 camera at a chosen distance, then degraded the
 way webcams degrade pictures: perspective, rotation, focus blur, motion blur, low light with its sensor noise,
 glare, noise, a small code far away, and mixtures; and a thumb holding the card over one of the code's finder
-patterns. Every frame is made from a seed, so the same seed gives the
+patterns (from the card's side, or in "other thumbs" from its end as well, beside the pattern's centre, washed out
+pale or not). Every frame is made from a seed, so the same seed gives the
 same frame on every machine. Frames are greyscale-ready BGR numpy arrays, like a camera's.
 """
 

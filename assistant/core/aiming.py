@@ -58,6 +58,9 @@ class FrameView:
     saturated: float = 0.0
     """The largest patch burnt out to a flat, clipped white in and around the region, as a share of the region's
     area (capped at 1): a reflection hiding part of the code."""
+    highlight: float = 1.0
+    """How much brighter the region's brightest part is than its white paper (99th over 90th percentile grey level;
+    1 for a code alone): a reflection the camera does not clip, once the exposure has been lowered."""
     squareness: float = 1.0
     """The code-like region's shape: its shorter side over its longer one, measured on the smallest rectangle
     around it at any angle (1 for a code facing the camera, cos 40 degrees = 0.77 tilted 40 degrees)."""
@@ -97,6 +100,12 @@ class Thresholds:
     """A patch burnt out to a flat white larger than this share of the region, on a sharp region: "glare". On 40
     rendered tuning frames of each kind, those without a reflection measure 0.025 at most; 17 of the 23 a reflection
     leaves unreadable measure more than 0.04 (6 to 17 %)."""
+    max_highlight: float = 1.4
+    """A region whose brightest part is more than this many times as bright as its paper (`FrameView.highlight`):
+    "glare", as for a burnt-out patch. Tuning set, exposure lowered to 0.6 and 0.36 of its own: 10 and 15 of 20
+    glare frames measure more; without a reflection, at its own exposure or 1.5 times it, 1.26 at most (a small far
+    code, whose paper is a smaller share of its region). The noisiest frames (noise of 18 to 32 grey levels) reach
+    1.85 at 0.36, an exposure the metering lowers to only for a white clipped in a bright picture."""
     max_saturated_squashed: float = 0.1
     """The same on a squashed region (squareness below `min_squareness`). A card turned 65 degrees away from the
     evaluation camera over a dark felt has its white edge clipped flat by the exposure, a 0.055 patch; the squashed
@@ -154,7 +163,10 @@ def aiming_cue(view: FrameView, limits: Thresholds = Thresholds(), facing_player
     squashed = view.squareness < limits.min_squareness
     # A small burnt-out patch on a squashed code may be the white card edge clipped by the exposure as the card turns
     # away: "face the camera" first, which also moves a reflection; a large one is named whatever the shape.
-    glare = view.saturated > (limits.max_saturated_squashed if squashed else limits.max_saturated)
+    glare = (
+        view.saturated > (limits.max_saturated_squashed if squashed else limits.max_saturated)
+        or view.highlight > limits.max_highlight
+    )
     if view.hidden_corner and sharp:
         # Before a reflection: a corner burnt out by one is not counted as hidden (`hidden_corner`), and a white
         # sticker clipped by the camera's exposure looks burnt out too. Before size and shape: the patterns that

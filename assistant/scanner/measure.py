@@ -281,10 +281,32 @@ def measure_view(
         brightness,
         read,
         saturated=_burnt_out(gray, region),
+        highlight=highlight(patch),
         squareness=1.0 if squareness is None else squareness,
         card=card,
         card_side=card_side,
     )
+
+
+#: `highlight` measures a region shrunk by this factor, which averages a sensor's noise away but not a reflection.
+HIGHLIGHT_SHRINK = 4
+
+
+def highlight(patch) -> float:
+    """How much brighter the brightest part of a region is than its paper: the 99th over the 90th percentile grey
+    level, on the region shrunk by `HIGHLIGHT_SHRINK` (1 when it is too small to say). A sticker's white paper is
+    the brightest thing a code holds, and fills more than a tenth of its region, so the 90th percentile is the
+    paper; only a reflection is much brighter than that without being clipped, as one is once the exposure has
+    been lowered (`assistant.core.exposure`)."""
+    import cv2
+
+    h, w = patch.shape[:2]
+    if min(h, w) < 4 * HIGHLIGHT_SHRINK:
+        return 1.0
+    small = cv2.resize(patch, (w // HIGHLIGHT_SHRINK, h // HIGHLIGHT_SHRINK), interpolation=cv2.INTER_AREA)
+    _, paper = _percentiles(small, 1, 90)
+    _, brightest = _percentiles(small, 1, 99)
+    return brightest / max(paper, 1.0)
 
 
 #: The coarse search for a code held very close: modules are then tens of pixels and blurred, too coarse for the

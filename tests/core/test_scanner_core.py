@@ -364,6 +364,10 @@ def test_a_reflection_on_a_sharp_code_is_named_before_its_size_and_shape():
     assert aiming_cue(view(saturated=0.5, sharpness=50, still=True)) is Cue.GLARE
     assert aiming_cue(view(sharpness=50, still=True)) is Cue.HOLD_STILL
     assert aiming_cue(view(saturated=0.5, brightness=30)) is Cue.MORE_LIGHT
+    # Once the exposure is lowered a reflection may no longer be clipped: far brighter than the paper, it is named.
+    assert aiming_cue(view(highlight=1.6)) is Cue.GLARE
+    assert aiming_cue(view(highlight=1.6, sharpness=50, still=True)) is Cue.GLARE
+    assert aiming_cue(view(highlight=1.2, sharpness=50, still=True)) is Cue.HOLD_STILL
 
 
 def test_a_hidden_corner_is_named_before_a_reflection_size_and_shape():
