@@ -61,6 +61,9 @@ class FrameView:
     highlight: float = 1.0
     """How much brighter the region's brightest part is than its white paper (99th over 90th percentile grey level;
     1 for a code alone): a reflection the camera does not clip, once the exposure has been lowered."""
+    clipped_however_exposed: bool = False
+    """The code's white stays clipped at the least exposure the scanner asks the camera for
+    (`assistant.core.exposure.ExposureControl.spent`): a reflection, however sharp or still the code."""
     squareness: float = 1.0
     """The code-like region's shape: its shorter side over its longer one, measured on the smallest rectangle
     around it at any angle (1 for a code facing the camera, cos 40 degrees = 0.77 tilted 40 degrees)."""
@@ -172,7 +175,7 @@ def aiming_cue(view: FrameView, limits: Thresholds = Thresholds(), facing_player
         # sticker clipped by the camera's exposure looks burnt out too. Before size and shape: the patterns that
         # show are large enough to find.
         return Cue.FINGER
-    if glare and (sharp or view.still):
+    if (glare and (sharp or view.still)) or view.clipped_however_exposed:
         # Blurred, only in a still picture (a moving sticker's smear looks burnt out too). Before size and shape:
         # what a reflection leaves of a code is a small, squashed piece, and the cure for a reflection is the same
         # at any angle (tilt a little away from the light), unlike "face the camera".

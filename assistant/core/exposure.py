@@ -45,12 +45,14 @@ class ExposureControl:
         """The exposure asked for, as a share of the camera's own auto exposure (1: auto exposure)."""
         self._since_change = limits.settle_frames
         self._unseen = 0
+        self._white: float | None = None
 
     def update(self, white: float | None) -> float | None:
         """Take one frame's metering: the white level of the code-like region seen, or None when none was seen.
         Returns the new share to ask the camera for when it changes (1.0: give auto exposure back), else None."""
         limits = self.limits
         self._since_change += 1
+        self._white = white
         if white is None:
             self._unseen += 1
             if self.share < 1.0 and self._unseen >= limits.release_frames:
@@ -64,6 +66,12 @@ class ExposureControl:
         if white < limits.dim and self.share < 1.0:
             return self._change(min(1.0, self.share * limits.step_up))
         return None
+
+    @property
+    def spent(self) -> bool:
+        """The exposure is down to `lowest` and the code's white still clipped: paper is not that bright, so what is
+        clipped there is a lamp's reflection, which no exposure clears (the player must tilt the card)."""
+        return self.share <= self.limits.lowest and self._white is not None and self._white >= self.limits.bright
 
     def _change(self, share: float) -> float:
         self.share = share

@@ -181,6 +181,8 @@ class LiveScanner:
                 view = measure_view(gray, region, squareness=shapes[0] if shapes else None)
                 if background is not None and background.finger_over:
                     view = replace(view, hidden_corner=True)
+                if self.exposure is not None and self.exposure.spent:
+                    view = replace(view, clipped_however_exposed=True)
                 small, before = shrunk(gray), self._shrunk
                 self._shrunk = small
                 moving = before is not None and moved(before, small)

@@ -16,6 +16,7 @@ from PIL import Image
 from assistant.cli import main
 from assistant.core import words
 from assistant.core.aiming import Cue, CuePacer
+from assistant.core.exposure import ExposureLimits
 from assistant.core.payloads import label_payload
 from assistant.core.sightings import SightingTracker
 from assistant.scanner.decoders import Cascade
@@ -190,6 +191,17 @@ def test_a_code_clipped_by_the_exposure_is_read_once_the_loop_has_lowered_it():
     assert [e.payload for e in announced] == [AURA]
     asked, announced = outcomes[False]
     assert len(asked) == 1 and announced == []  # refused once, never asked again, and never read
+
+
+def test_a_reflection_no_exposure_clears_is_named_once_the_exposure_is_down_to_its_least():
+    # A lamp mirrored in the sticker, so bright that a quarter of the exposure still clips it.
+    source, events = ExposedSource(F.Scene(glare=1500.0, glare_size=45.0)), []
+    scanner = LiveScanner(lambda: source, events.append, cascade=Cascade(budget_ms=None))
+    scanner.open()
+    for _ in range(30):
+        scanner.step()
+    assert min(source.asked) == ExposureLimits().lowest
+    assert CueGiven(Cue.GLARE) in events and not any(isinstance(e, CodeAnnounced) for e in events)
 
 
 def test_live_scanner_announces_a_card_once_and_confirms_it():

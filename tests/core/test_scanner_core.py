@@ -419,3 +419,15 @@ def test_auto_exposure_is_given_back_once_no_code_is_seen_for_a_while():
     control = ExposureControl(limits)
     _metered(control, [250.0])
     assert _metered(control, ([None] * (limits.release_frames - 1) + [200.0]) * 2).count(1.0) == 0  # a code came back
+
+
+def test_a_white_still_clipped_at_the_least_exposure_is_a_reflection_the_player_must_tilt_away():
+    limits = ExposureLimits()
+    control = ExposureControl(limits)
+    _metered(control, [250.0] * 12)
+    assert control.share == limits.lowest and control.spent
+    control.update(200.0)  # tilted: the reflection has gone
+    assert not control.spent
+    assert not ExposureControl(limits).spent  # at the camera's own exposure a clipped white may be the paper
+    # However blurred or moving the code: paper is not that bright, so it is no smear of a white sticker.
+    assert aiming_cue(view(clipped_however_exposed=True, sharpness=50)) is Cue.GLARE
