@@ -355,7 +355,7 @@ class ModelWebcam:
 
     def __init__(self) -> None:
         self.share = 1.0
-        self.asked: list[tuple[float, float]] = []
+        self.asked: list[tuple[int, float]] = []
         """Every exposure asked for, as (frame it was asked at, share)."""
         self._pending: list[tuple[int, float]] = []
         self._index = 0

@@ -27,7 +27,7 @@ from assistant.scanner.decoders import load_opencv
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp", ".bmp", ".tif", ".tiff", ".gif", ".pgm", ".ppm", ".pbm"}
 VIDEO_SUFFIXES = {".avi", ".mp4", ".mkv", ".mov", ".webm", ".mjpg", ".mjpeg", ".m4v", ".mpg", ".mpeg", ".ogv"}
 CAMERA_SIZE = (1280, 720)
-#: V4L2's values of the auto exposure control (`CAP_PROP_AUTO_EXPOSURE` on the V4L2 backend): manual.
+#: The value of V4L2's auto exposure control (`CAP_PROP_AUTO_EXPOSURE` on the V4L2 backend) that means manual exposure.
 V4L2_MANUAL_EXPOSURE = 1
 #: Failed reads in a row after which the camera counts as lost (about half a second at 30 frames a second).
 LOST_AFTER = 15
