@@ -149,7 +149,7 @@ def test_unknown_stage_is_refused():
 #: finder repair, tests/adapters/test_scanner_repair.py).
 RENDERED = {
     "clean": 6, "perspective": 6, "rotation": 6, "blur": 3, "motion": 1, "dark": 6,
-    "glare": 2, "noise": 6, "small": 5, "mixed": 4, "thumb": 0,
+    "glare": 2, "noise": 6, "small": 5, "mixed": 4, "thumb": 0, "other thumbs": 0,
 }  # fmt: skip
 
 
