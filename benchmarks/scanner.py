@@ -407,10 +407,12 @@ def empty_tables() -> dict[str, tuple[int, int]]:
             )
             for events, most in zip(said, (CuePacer().most, 10**9), strict=True)
         ]
+        cameras = [M.ModelWebcam() for _ in scanners]  # each its own exposure, as each would set its camera's
+        for scanner, camera in zip(scanners, cameras, strict=True):
+            scanner.source = camera  # type: ignore[assignment]
         for index in range(frames):
-            image = M.render(replace(empty, frame=index))
-            for scanner in scanners:
-                scanner.handle(image, index)
+            for scanner, camera in zip(scanners, cameras, strict=True):
+                scanner.handle(camera.frame(replace(empty, frame=index), index), index)
         app, unlimited = (sum(isinstance(e, CueGiven) for e in events) for events in said)
         out[table] = (app, unlimited)
     return out
