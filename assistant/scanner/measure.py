@@ -304,8 +304,7 @@ def highlight(patch) -> float:
     if min(h, w) < 4 * HIGHLIGHT_SHRINK:
         return 1.0
     small = cv2.resize(patch, (w // HIGHLIGHT_SHRINK, h // HIGHLIGHT_SHRINK), interpolation=cv2.INTER_AREA)
-    _, paper = _percentiles(small, 1, 90)
-    _, brightest = _percentiles(small, 1, 99)
+    paper, brightest = _percentiles(small, 90, 99)
     return brightest / max(paper, 1.0)
 
 
