@@ -62,8 +62,11 @@ class FrameView:
     """How much brighter the region's brightest part is than its white paper (99th over 90th percentile grey level;
     1 for a code alone): a reflection the camera does not clip, once the exposure has been lowered."""
     clipped_however_exposed: bool = False
-    """The code's white stays clipped at the least exposure the scanner asks the camera for
-    (`assistant.core.exposure.ExposureControl.spent`): a reflection, however sharp or still the code."""
+    """The code's white stays clipped at an exposure far shorter than the camera's own
+    (`assistant.core.exposure.ExposureControl.reflection`): a reflection, however sharp or still the code."""
+    exposure_shortened: bool = False
+    """The scanner has asked the camera for less than its own exposure (`assistant.core.exposure`): a dark picture
+    is then the scanner's doing, not the room's, and asks for no more light."""
     squareness: float = 1.0
     """The code-like region's shape: its shorter side over its longer one, measured on the smallest rectangle
     around it at any angle (1 for a code facing the camera, cos 40 degrees = 0.77 tilted 40 degrees)."""
@@ -143,7 +146,7 @@ def aiming_cue(view: FrameView, limits: Thresholds = Thresholds(), facing_player
         # A small card is too far away, whatever region was found (the table's own pattern, or the card with a
         # margin of table, measure larger than its code); with nothing code-like, a very dark picture may be why,
         # otherwise the player is not aiming yet.
-        if view.brightness < limits.dark:
+        if view.brightness < limits.dark and not view.exposure_shortened:
             return Cue.MORE_LIGHT
         return Cue.CLOSER if far_card else None
     x, y, w, h = view.region
@@ -160,7 +163,7 @@ def aiming_cue(view: FrameView, limits: Thresholds = Thresholds(), facing_player
         return Cue.MOVE_RIGHT if players_left else Cue.MOVE_LEFT
     if top != bottom:
         return Cue.MOVE_DOWN if top else Cue.MOVE_UP
-    if view.brightness < limits.dark:
+    if view.brightness < limits.dark and not view.exposure_shortened:
         return Cue.MORE_LIGHT
     sharp = view.sharpness >= limits.min_sharpness
     squashed = view.squareness < limits.min_squareness

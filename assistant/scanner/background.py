@@ -5,7 +5,9 @@ leaves retries undone, or reads nothing where a code-like region is, it offers t
 stage takes at most one frame at a time (a frame offered while it is busy replaces the one waiting, so it always
 works on the latest), and does, without a deadline:
 
-1. the whole cascade on that frame, every retry stage included;
+1. the whole cascade on that frame, every retry stage included, on each region widened by `WIDEN` of its
+   longer side all round: a reflection on part of a code leaves too few edges there for the region search, which
+   then cuts that part off (finder patterns included); the frame loop has no time for the larger crops;
 2. when that fails and only two of the code's three finder patterns show, **finder repair** (`repair`): a
    finder pattern painted where the hidden one must be, as under a thumb holding the card; and whether a
    finger covers that corner (`finger_over`, for the aiming cue: the frame loop has no time to look);
@@ -51,6 +53,9 @@ DEBLUR_ANGLES = tuple(range(0, 180, 15))
 DEBLUR_SECONDS = 0.3
 #: The Wiener filter's noise-to-signal ratio: higher is steadier on noisy frames, lower sharper.
 WIENER_NSR = 0.01
+#: How much wider than the region search's own the regions the cascade retries here are, on each side, as a share
+#: of the region's longer side.
+WIDEN = 0.25
 #: How many of the regions finder repair works on.
 REPAIR_REGIONS = 2
 
@@ -175,7 +180,7 @@ class BackgroundStage:
         """Everything the stage does for one frame (see the module docstring)."""
         self.jobs += 1
         cascade = self.cascade
-        found = cascade.decode(job.gray, job.regions or None)
+        found = cascade.decode(job.gray, [widened(r, job.gray.shape) for r in job.regions] or None)
         if found:
             return [BackgroundRead(d, job.index, 2 if self._also_before(job, d) else 1) for d in found]
         first = None  # the first region, and where its hidden pattern may be
@@ -257,6 +262,14 @@ class BackgroundStage:
             return None  # the card moved: averaging would only blur it
         mean = np.clip(sum(crops) / len(crops), 0, 255).astype(np.uint8)
         return mean, (x, y)
+
+
+def widened(region: tuple[int, int, int, int], shape) -> tuple[int, int, int, int]:
+    """`region` grown by `WIDEN` of its longer side on every side, within a frame of `shape`."""
+    x, y, w, h = region
+    margin = round(WIDEN * max(w, h))
+    x0, y0 = max(0, x - margin), max(0, y - margin)
+    return x0, y0, min(shape[1], x + w + margin) - x0, min(shape[0], y + h + margin) - y0
 
 
 def _line_psf(length: int, angle: float, shape: tuple[int, ...]) -> np.ndarray:

@@ -181,8 +181,9 @@ class LiveScanner:
                 view = measure_view(gray, region, squareness=shapes[0] if shapes else None)
                 if background is not None and background.finger_over:
                     view = replace(view, hidden_corner=True)
-                if self.exposure is not None and self.exposure.spent:
-                    view = replace(view, clipped_however_exposed=True)
+                exposure = self.exposure
+                if exposure is not None and exposure.share < 1.0:
+                    view = replace(view, exposure_shortened=True, clipped_however_exposed=exposure.reflection)
                 small, before = shrunk(gray), self._shrunk
                 self._shrunk = small
                 moving = before is not None and moved(before, small)

@@ -185,3 +185,27 @@ def test_background_deblurs_a_motion_blurred_code_no_other_stage_reads():
     stage = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()), inline=True)  # never gives up for time
     reads = stage.work(_Job(0, gray, find_code_regions(gray, limit=2), []))
     assert [(r.decoded.payload, r.decoded.stage) for r in reads] == [(scene.payload, "deblur")]
+
+
+def test_background_widens_a_region_a_reflection_cut_short_and_reads_the_code():
+    # An evaluation clip's frame (a card held up under a lamp, the exposure already lowered): the reflection over
+    # the top of the code leaves too few edges there, so the region search cuts off the top finder patterns.
+    from dataclasses import replace
+
+    import cv2
+
+    from assistant.scanner.background import widened
+    from assistant.scanner.measure import find_code_regions
+    from benchmarks import camera_model as M
+
+    shot = replace(M.HandPlayer(2007).shot(30), exposure_share=0.2)
+    gray = cv2.cvtColor(M.render(shot), cv2.COLOR_BGR2GRAY)
+    regions = find_code_regions(gray)
+    code_top = M.code_corners_px(shot)[:, 1].min()
+    assert regions and regions[0][1] > code_top  # the region starts below the code's top edge
+    assert Cascade(budget_ms=None).decode(gray, regions) == []
+    stage = BackgroundStage(inline=True)
+    stage.offer(30, gray, regions)
+    reads = stage.take(10_000)
+    assert [r.decoded.payload for r in reads] == [shot.payload]
+    assert widened((10, 20, 100, 50), (100, 200)) == (0, 0, 135, 95)  # grown 25 px each way, within the frame

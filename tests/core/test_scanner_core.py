@@ -242,6 +242,12 @@ def test_cut_off_beats_dark_beats_small_beats_blurred():
     assert aiming_cue(view(region=(500, 250, 60, 60), sharpness=1)) is Cue.CLOSER
 
 
+def test_a_picture_darkened_by_the_scanners_own_exposure_asks_for_no_more_light():
+    assert aiming_cue(view(region=None, brightness=20, exposure_shortened=True)) is None
+    assert aiming_cue(view(region=(500, 250, 60, 60), brightness=20, exposure_shortened=True)) is Cue.CLOSER
+    assert aiming_cue(view(brightness=30, exposure_shortened=True)) is None  # the code is read, or cued otherwise
+
+
 def test_thresholds_are_adjustable():
     assert aiming_cue(view(sharpness=300), Thresholds(min_sharpness=400)) is Cue.HOLD_STILL
     assert aiming_cue(view(sharpness=300), Thresholds(min_sharpness=200)) is None
@@ -421,13 +427,21 @@ def test_auto_exposure_is_given_back_once_no_code_is_seen_for_a_while():
     assert _metered(control, ([None] * (limits.release_frames - 1) + [200.0]) * 2).count(1.0) == 0  # a code came back
 
 
-def test_a_white_still_clipped_at_the_least_exposure_is_a_reflection_the_player_must_tilt_away():
+def test_a_white_still_clipped_at_a_quarter_of_the_exposure_is_a_reflection_while_the_exposure_goes_on_down():
     limits = ExposureLimits()
     control = ExposureControl(limits)
-    _metered(control, [250.0] * 12)
-    assert control.share == limits.lowest and control.spent
-    control.update(200.0)  # tilted: the reflection has gone
-    assert not control.spent
-    assert not ExposureControl(limits).spent  # at the camera's own exposure a clipped white may be the paper
+    seen = []
+    for _ in range(4 * limits.settle_frames):
+        control.update(250.0)
+        seen.append((control.share, control.reflection))
+    low = next(i for i, (share, _) in enumerate(seen) if share <= limits.reflection_below)
+    said = [i for i, (_, reflection) in enumerate(seen) if reflection]
+    assert said[0] == low + limits.settle_frames - 1  # judged on a frame taken at that share, not one before
+    assert said == list(range(said[0], len(seen))) and control.share == limits.lowest < limits.reflection_below
+    control.update(200.0)  # no longer clipped, but a reflection may still hide the code: still said
+    assert control.reflection
+    _metered(control, [100.0] * limits.settle_frames)  # dim: tilted away from the lamp, the exposure goes up
+    assert control.share > limits.lowest and not control.reflection
+    assert not ExposureControl(limits).reflection  # at the camera's own exposure a clipped white may be the paper
     # However blurred or moving the code: paper is not that bright, so it is no smear of a white sticker.
     assert aiming_cue(view(clipped_however_exposed=True, sharpness=50)) is Cue.GLARE
