@@ -10,7 +10,7 @@ the exposure its auto exposure chose, and when to give auto exposure back.
 
 A white still clipped at a quarter of the camera's own exposure is no paper: it is a lamp's reflection. The
 control then says so (`reflection`, for the cue to tilt the card) and goes on down: a reflection is far brighter
-than paper, and at a twentieth of the exposure the code under a weaker one shows again.
+than paper, and at a few hundredths of the exposure the code under a weaker one shows again.
 """
 
 from __future__ import annotations
