@@ -193,12 +193,12 @@ def test_a_code_clipped_by_the_exposure_is_read_once_the_loop_has_lowered_it():
     assert len(asked) == 1 and announced == []  # refused once, never asked again, and never read
 
 
-def _exposed_run(scene, frames=30):
-    """What the live loop asked of an `ExposedSource` showing `scene`, and what it reported."""
+def _exposed_run(scene):
+    """What the live loop asked of an `ExposedSource` showing `scene` for 30 frames, and what it reported."""
     source, events = ExposedSource(scene), []
     scanner = LiveScanner(lambda: source, events.append, cascade=Cascade(budget_ms=None))
     scanner.open()
-    for _ in range(frames):
+    for _ in range(30):
         scanner.step()
     return source.asked, events
 
