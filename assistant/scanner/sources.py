@@ -285,13 +285,20 @@ class Webcam:
             if self._auto_exposure is None:
                 mode, own = capture.get(cv2.CAP_PROP_AUTO_EXPOSURE), capture.get(cv2.CAP_PROP_EXPOSURE)
                 if own <= 0 or not capture.set(cv2.CAP_PROP_AUTO_EXPOSURE, V4L2_MANUAL_EXPOSURE):
-                    self._exposure_settable = False  # no exposure reported, or no manual mode
+                    self._refused()  # no exposure reported, or no manual mode
                     return
                 self._auto_exposure = (mode, own)
             if not capture.set(cv2.CAP_PROP_EXPOSURE, max(1.0, round(self._auto_exposure[1] * share))):
-                self._exposure_settable = False
+                self._refused()  # a time shorter than the camera's least, say
         except Exception:  # noqa: BLE001 - a driver refusing a control leaves the camera as it was
-            self._exposure_settable = False
+            self._refused()
+
+    def _refused(self) -> None:
+        """The camera refused a control: its own auto exposure back, if it was taken, and nothing asked again (a
+        camera left on the last short exposure would stay dark for the rest of the session)."""
+        self._exposure_settable = False
+        if self._auto_exposure is not None:
+            self._apply_exposure(1.0)
 
     @property
     def dropped(self) -> int:

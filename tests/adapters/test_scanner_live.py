@@ -130,6 +130,24 @@ def test_webcam_exposure_is_set_between_frames_against_its_own_and_auto_is_given
     assert capture.calls[-1] == (manual, 3.0) and len(capture.calls) == 4
 
 
+def test_a_webcam_refusing_a_short_exposure_gets_its_auto_exposure_back_and_is_asked_no_more():
+    class ShortestCapture(V4L2Capture):
+        def set(self, prop, value):
+            self.calls.append((prop, value))
+            return not (prop == cv2.CAP_PROP_EXPOSURE and value < 20)  # its least exposure: 2 ms
+
+    capture = ShortestCapture([np.zeros((8, 8), np.uint8)])
+    camera = Webcam(0, lambda index: capture, exposure_settable=True)
+    manual, exposure = cv2.CAP_PROP_AUTO_EXPOSURE, cv2.CAP_PROP_EXPOSURE
+    assert camera.set_exposure(0.5)
+    assert _applied(capture, 2) == [(manual, 1), (exposure, 78)]
+    assert camera.set_exposure(0.06)
+    assert _applied(capture, 4)[2:] == [(exposure, 9), (manual, 3.0)]  # refused: the camera's own auto mode back
+    assert not camera.set_exposure(0.5)
+    camera.close()
+    assert len(capture.calls) == 4  # nothing more to give back
+
+
 def test_a_webcam_whose_exposure_cannot_be_set_is_left_alone_and_says_so():
     capture = V4L2Capture([np.zeros((8, 8), np.uint8)], own=0.0)  # no exposure reported: nothing to take over
     camera = Webcam(0, lambda index: capture, exposure_settable=True)
