@@ -28,8 +28,8 @@ class ExposureLimits:
     dim: float = 160.0
     """A region whose white is below this, while the exposure is below the camera's own: more exposure."""
     step_down: float = 0.45
-    """Each step down multiplies the exposure by this: three steps from the camera's own to `lowest`'s
-    neighbourhood, within the moment a card is held up. Paper clipped at the camera's own exposure lands above
+    """Each step down multiplies the exposure by this: four steps from the camera's own to `lowest` (0.4 s at 30
+    frames a second), within the moment a card is held up. Paper clipped at the camera's own exposure lands above
     `dim` after one step (a gamma of 2.2 makes 0.45 of the light 70 % of the grey level)."""
     step_up: float = 1.3
     """Each step up multiplies it by this (never above the camera's own)."""
