@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     import numpy as np
 
 from assistant.scanner.decoders import Cascade, Decoded
+from assistant.scanner.measure import grown
 from assistant.scanner.repair import around, finger_over, hidden_places, repaired_views
 
 #: Frames kept for the average (at 30 frames a second, about 130 ms of a card held still).
@@ -180,7 +181,7 @@ class BackgroundStage:
         """Everything the stage does for one frame (see the module docstring)."""
         self.jobs += 1
         cascade = self.cascade
-        found = cascade.decode(job.gray, [widened(r, job.gray.shape) for r in job.regions] or None)
+        found = cascade.decode(job.gray, [grown(r, WIDEN, job.gray.shape) for r in job.regions] or None)
         if found:
             return [BackgroundRead(d, job.index, 2 if self._also_before(job, d) else 1) for d in found]
         first = None  # the first region, and where its hidden pattern may be
@@ -262,14 +263,6 @@ class BackgroundStage:
             return None  # the card moved: averaging would only blur it
         mean = np.clip(sum(crops) / len(crops), 0, 255).astype(np.uint8)
         return mean, (x, y)
-
-
-def widened(region: tuple[int, int, int, int], shape) -> tuple[int, int, int, int]:
-    """`region` grown by `WIDEN` of its longer side on every side, within a frame of `shape`."""
-    x, y, w, h = region
-    margin = round(WIDEN * max(w, h))
-    x0, y0 = max(0, x - margin), max(0, y - margin)
-    return x0, y0, min(shape[1], x + w + margin) - x0, min(shape[0], y + h + margin) - y0
 
 
 def _line_psf(length: int, angle: float, shape: tuple[int, ...]) -> np.ndarray:

@@ -192,6 +192,14 @@ def moved(before, after) -> bool:
     return bool(changed.mean() > MOTION_SHARE)
 
 
+def grown(region: tuple[int, int, int, int], share: float, shape) -> tuple[int, int, int, int]:
+    """`region` grown by `share` of its longer side on every side, within a frame of `shape` (height, width)."""
+    x, y, w, h = region
+    margin = round(share * max(w, h))
+    x0, y0 = max(0, x - margin), max(0, y - margin)
+    return x0, y0, min(shape[1], x + w + margin) - x0, min(shape[0], y + h + margin) - y0
+
+
 def white_level(gray, region: tuple[int, int, int, int]) -> float:
     """The white of a code-like region: its 99th percentile grey level (what `ExposureControl` meters on)."""
     x, y, w, h = region

@@ -24,6 +24,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from assistant.scanner.measure import grown
+
 #: A finder pattern's rings, as (half its side in modules, dark): the separator, the dark ring, the light ring,
 #: the dark centre.
 RINGS = ((4.5, False), (3.5, True), (2.5, False), (1.5, True))
@@ -123,10 +125,8 @@ def _square(contour):
 
 def around(gray, region: tuple[int, int, int, int]) -> tuple[Any, tuple[int, int]]:
     """A code-like region of a frame with `MARGIN` around it, and where that crop starts in the frame."""
-    x, y, w, h = region
-    margin = round(MARGIN * max(w, h))
-    x0, y0 = max(0, x - margin), max(0, y - margin)
-    return gray[y0 : y + h + margin, x0 : x + w + margin], (x0, y0)
+    x0, y0, w, h = grown(region, MARGIN, gray.shape)
+    return gray[y0 : y0 + h, x0 : x0 + w], (x0, y0)
 
 
 def finger_over(gray, places: list[Place]) -> bool:

@@ -194,8 +194,8 @@ def test_background_widens_a_region_a_reflection_cut_short_and_reads_the_code():
 
     import cv2
 
-    from assistant.scanner.background import widened
-    from assistant.scanner.measure import find_code_regions
+    from assistant.scanner.background import WIDEN
+    from assistant.scanner.measure import find_code_regions, grown
     from benchmarks import camera_model as M
 
     shot = replace(M.HandPlayer(2007).shot(30), exposure_share=0.2)
@@ -208,4 +208,4 @@ def test_background_widens_a_region_a_reflection_cut_short_and_reads_the_code():
     stage.offer(30, gray, regions)
     reads = stage.take(10_000)
     assert [r.decoded.payload for r in reads] == [shot.payload]
-    assert widened((10, 20, 100, 50), (100, 200)) == (0, 0, 135, 95)  # grown 25 px each way, within the frame
+    assert grown((10, 20, 100, 50), WIDEN, (100, 200)) == (0, 0, 135, 95)  # 25 px each way, within the frame
