@@ -278,9 +278,7 @@ class Webcam:
         cv2, capture = _cv2(), self._capture
         try:
             if share >= 1.0:
-                if self._auto_exposure is not None:
-                    capture.set(cv2.CAP_PROP_AUTO_EXPOSURE, self._auto_exposure[0])
-                    self._auto_exposure = None
+                self._give_auto_back()
                 return
             if self._auto_exposure is None:
                 mode, own = capture.get(cv2.CAP_PROP_AUTO_EXPOSURE), capture.get(cv2.CAP_PROP_EXPOSURE)
@@ -293,12 +291,20 @@ class Webcam:
         except Exception:  # noqa: BLE001 - a driver refusing a control leaves the camera as it was
             self._refused()
 
+    def _give_auto_back(self) -> None:
+        """The camera's own auto exposure back, if ours was set; tried once, whatever the driver answers."""
+        auto, self._auto_exposure = self._auto_exposure, None
+        if auto is not None:
+            self._capture.set(_cv2().CAP_PROP_AUTO_EXPOSURE, auto[0])
+
     def _refused(self) -> None:
         """The camera refused a control: its own auto exposure back, if it was taken, and nothing asked again (a
         camera left on the last short exposure would stay dark for the rest of the session)."""
         self._exposure_settable = False
-        if self._auto_exposure is not None:
-            self._apply_exposure(1.0)
+        try:
+            self._give_auto_back()
+        except Exception:  # noqa: BLE001 - a driver refusing that too leaves nothing more to try
+            pass
 
     @property
     def dropped(self) -> int:

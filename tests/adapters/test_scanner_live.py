@@ -148,6 +148,25 @@ def test_a_webcam_refusing_a_short_exposure_gets_its_auto_exposure_back_and_is_a
     assert len(capture.calls) == 4  # nothing more to give back
 
 
+def test_a_webcam_whose_driver_fails_giving_auto_exposure_back_keeps_delivering_frames():
+    class FailingCapture(V4L2Capture):
+        def set(self, prop, value):
+            self.calls.append((prop, value))
+            if prop == cv2.CAP_PROP_AUTO_EXPOSURE and value != 1:
+                raise RuntimeError("the driver refuses")
+            return not (prop == cv2.CAP_PROP_EXPOSURE and value < 20)
+
+    capture = FailingCapture([np.zeros((8, 8), np.uint8)])
+    camera = Webcam(0, lambda index: capture, exposure_settable=True)
+    assert camera.set_exposure(0.06)
+    manual, exposure = cv2.CAP_PROP_AUTO_EXPOSURE, cv2.CAP_PROP_EXPOSURE
+    assert _applied(capture, 3) == [(manual, 1), (exposure, 9), (manual, 3.0)]  # tried once, not again and again
+    assert not camera.set_exposure(0.5)
+    assert camera.read() is not None and camera.read() is not None  # the reader thread carries on
+    camera.close()
+    assert len(capture.calls) == 3
+
+
 def test_a_webcam_whose_exposure_cannot_be_set_is_left_alone_and_says_so():
     capture = V4L2Capture([np.zeros((8, 8), np.uint8)], own=0.0)  # no exposure reported: nothing to take over
     camera = Webcam(0, lambda index: capture, exposure_settable=True)
