@@ -88,6 +88,13 @@ def find_code_regions(
 CARD_SEARCH_WIDTH = 640
 #: The least area of a found card, in card-search pixels (a sticker some 4 m away).
 MIN_CARD_AREA = 40
+#: A found card's shorter side is at least this share of its longer one (a card tilted away is foreshortened), or
+#: this share when the picture's edge cuts it off (what is left of it may be a narrow strip along the edge).
+CARD_SHAPE, CUT_CARD_SHAPE = 0.55, 0.3
+#: A card the picture's edge cuts off shows its code's black: its darkest 5 % are under this share of the level
+#: that makes its paper (on the tuning set, 0.02 at most; a pale streak of a wood table along the edge, 0.7 and
+#: more).
+CUT_CARD_DARK = 0.5
 #: The most of a found card's outline that may be bright: the code inside a sticker is not (its dark modules, or far
 #: away their grey blur), leaving 43 to 70 % of it bright on the tuning frames.
 MAX_CARD_LIT = 0.85
@@ -110,7 +117,10 @@ def find_card(gray) -> tuple[tuple[int, int, int, int], float] | None:
     card.
     A card near the camera is more than 1 % of the picture, so when none is found that way the same is looked for
     above half-way between the picture's median and its brightest 0.1 %, a little less solid (two thirds: cut off
-    by the picture's edge, its outline takes in a corner of the table's pattern)."""
+    by the picture's edge, its outline takes in a corner of the table's pattern).
+    A card the picture's edge cuts off has its outline open where its code meets the edge: the edge closes it (the
+    hull around the outline), what is left may be narrow (`CUT_CARD_SHAPE`), and the code's black must show in it
+    (`CUT_CARD_DARK`), which a pale streak of the table along the edge does not."""
     import cv2
 
     if gray.size == 0:
@@ -140,16 +150,24 @@ def _bright_patch(small, level: float, solid: float) -> tuple[tuple[int, int, in
     mask = cv2.morphologyEx(lit, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     best = None
+    height, width = small.shape[:2]
     for outline in contours:
+        x, y, w, h = cv2.boundingRect(outline)
+        cut = x == 0 or y == 0 or x + w == width or y + h == height
+        if cut:
+            # Cut off by the picture's edge, a sticker's outline is open where its code meets the edge: the edge
+            # closes it, as the hull around the outline does.
+            outline = cv2.convexHull(outline)
         area = cv2.contourArea(outline)
         if area < MIN_CARD_AREA or (best is not None and area <= best[0]):
             continue
         (_, _), (a, b), _ = cv2.minAreaRect(outline)
-        if min(a, b) < 0.55 * max(a, b) or area < solid * a * b:
+        if min(a, b) < (CUT_CARD_SHAPE if cut else CARD_SHAPE) * max(a, b) or area < solid * a * b:
             continue
-        x, y, w, h = cv2.boundingRect(outline)
         inside = np.zeros((h, w), np.uint8)
         cv2.drawContours(inside, [outline - np.array([x, y])], -1, 1, cv2.FILLED)
+        if cut and np.percentile(small[y : y + h, x : x + w][inside > 0], 5) > CUT_CARD_DARK * level:
+            continue  # no black code where the edge cuts it: a bright streak of the table along the edge
         bright = np.count_nonzero(lit[y : y + h, x : x + w] & inside) > MAX_CARD_LIT * np.count_nonzero(inside)
         if bright and (area < CARD_RECTANGLE * a * b or min(a, b) < CARD_RECTANGLE_SIDE):
             continue  # bright all through, and no card's rectangle: a reflection or a speck of light
@@ -271,6 +289,8 @@ def measure_view(
         squareness = shapes[0] if shapes else None
     card, card_side = find_card(gray) or (None, 0.0)
     close = _close_up(gray)
+    if close is not None and card is not None and not on_card(close, card):
+        close = None  # the table's own pattern, coarsely: the card is elsewhere
     if close is not None and (region is None or close[2] * close[3] > 2 * region[2] * region[3]):
         region, squareness = close, None  # a code held so close that it fills the picture, out of focus
     elif card is not None and region is not None and not on_card(region, card):

@@ -299,18 +299,52 @@ EDGES = {(0.02, 0.5): Cue.MOVE_RIGHT, (0.98, 0.5): Cue.MOVE_LEFT, (0.5, 0.03): C
 
 @pytest.mark.parametrize("table", F.BUSY_TABLES)
 def test_a_card_half_off_the_picture_on_a_busy_table_is_told_which_way_to_move(table, cascade):
-    """The region search takes the table's pattern for a code; the card found on its own (near the camera, more
-    than the brightest 1 % of the picture) stands for it, so the cue is about the card. On the gingham cloth the
-    card half off the bottom edge is still not found (its cue is about the cloth): 6 of 8 at least."""
-    right = 0
+    """The region search takes the table's pattern for a code (on the gingham, the whole picture); the card found
+    on its own stands for it, so the cue is about the card. Cut off by the picture's edge, the sticker's outline is
+    open where its code meets the edge, and what is left of it may be a narrow strip: the edge closes it."""
     for seed in range(2):
         for centre, cue in EDGES.items():
             gray = cv2.cvtColor(
                 F.render(F.Scene(centre=centre, busy_table=table, seed=seed, table=seed)), cv2.COLOR_BGR2GRAY
             )
             assert not cascade.decode(gray)
-            right += aiming_cue(measure_view(gray), facing_player=False) is cue
-    assert right >= 6
+            assert aiming_cue(measure_view(gray), facing_player=False) is cue, (seed, centre)
+
+
+def _half_off(side: str, seed: int, table: str) -> F.Scene:
+    """A tuning-set scene (its distance, turn and tilt drawn) moved so that its code's centre is 0 to 15 mm inside
+    `side` of the picture: a half or more of the code off it."""
+    scene = F.scene_for("clean", seed)
+    rng = np.random.default_rng(seed + 500)
+    mm = F.pixels_per_mm(scene.distance_mm)
+    inside, above = rng.uniform(0, 15) * mm, 5.5 * mm  # the code's centre is 5.5 mm above the card's
+    x, y = scene.centre
+    x = {"left": inside / F.WIDTH, "right": 1 - inside / F.WIDTH}.get(side, x)
+    y = {"top": (inside + above) / F.HEIGHT, "bottom": 1 - (inside - above) / F.HEIGHT}.get(side, y)
+    return replace(scene, centre=(x, y), busy_table=table)
+
+
+@pytest.mark.parametrize("table", ("", *F.BUSY_TABLES))
+def test_a_card_half_off_any_edge_is_told_which_way_at_any_distance_and_turn(table):
+    """Drawn cards (30 to 45 cm, turned up to 15 degrees, a little tilted) half off each edge of the picture, on
+    the wood and both busy tables: each is told the way that brings it in (the rule was set on seeds 0 to 9 of
+    this draw; see docs/scanner.md for seeds 10 to 29, before and after)."""
+    ways = {"left": Cue.MOVE_LEFT, "right": Cue.MOVE_RIGHT, "top": Cue.MOVE_DOWN, "bottom": Cue.MOVE_UP}
+    for side, cue in ways.items():
+        for seed in (10, 11, 12):
+            gray = cv2.cvtColor(F.render(_half_off(side, seed, table)), cv2.COLOR_BGR2GRAY)
+            assert aiming_cue(measure_view(gray)) is cue, (side, seed)
+
+
+def test_a_pale_streak_along_the_edge_of_an_empty_table_is_no_card():
+    """A bright streak of wood grain cut off by the picture's edge, with the table's darker grain beside it, is no
+    card: no black code where the edge cuts it."""
+    for seed in range(20):
+        gray = cv2.cvtColor(F.render(F.empty_scene(seed)), cv2.COLOR_BGR2GRAY)
+        found = find_card(gray)
+        if found is not None:
+            x, y, w, h = found[0]
+            assert x > 0 and y > 0 and x + w < F.WIDTH and y + h < F.HEIGHT, seed
 
 
 def test_a_patch_bright_all_through_is_a_card_when_it_is_a_rectangle():
