@@ -57,6 +57,8 @@ class Scene:
     """Rotation in the image plane, degrees."""
     tilt: tuple[float, float] = (0.0, 0.0)
     """Perspective: how much narrower the far edge is than the near one, across and along (0 is face-on)."""
+    turn: float = 0.0
+    """The card turned away from the camera about its long axis, degrees: its width foreshortened by the cosine."""
     blur: float = 0.7
     """Focus blur, Gaussian sigma in pixels (a webcam's lens and demosaicing soften every picture a little)."""
     motion: tuple[float, float] = (0.0, 0.0)
@@ -210,7 +212,7 @@ def pixels_per_mm(distance_mm: float) -> float:
 
 def _card_corners(scene: Scene, centre: tuple[float, float]) -> np.ndarray:
     scale = pixels_per_mm(scene.distance_mm)
-    w, h = CARD_MM[0] * scale, CARD_MM[1] * scale
+    w, h = CARD_MM[0] * scale * math.cos(math.radians(scene.turn)), CARD_MM[1] * scale
     tx, ty = scene.tilt
     # The far edge shrinks by the tilt; corners in the card's own frame, centred: TL, TR, BR, BL.
     corners = np.array(

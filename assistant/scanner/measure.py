@@ -88,13 +88,18 @@ def find_code_regions(
 CARD_SEARCH_WIDTH = 640
 #: The least area of a found card, in card-search pixels (a sticker some 4 m away).
 MIN_CARD_AREA = 40
-#: A found card's shorter side is at least this share of its longer one (a card tilted away is foreshortened), or
-#: this share when the picture's edge cuts it off (what is left of it may be a narrow strip along the edge).
-CARD_SHAPE, CUT_CARD_SHAPE = 0.55, 0.3
-#: A card the picture's edge cuts off shows its code's black: its darkest 5 % are under this share of the level
-#: that makes its paper (on the tuning set, 0.02 at most; a pale streak of a wood table along the edge, 0.7 and
-#: more).
-CUT_CARD_DARK = 0.5
+#: A found card's shorter side is at least this share of its longer one (a card tilted a little is foreshortened),
+#: or down to the second share if its code's black shows in it (`CARD_DARK`): a card turned far away, or what the
+#: picture's edge leaves of one (a strip along the edge).
+CARD_SHAPE, NARROW_CARD_SHAPE = 0.55, 0.25
+#: A card narrower than `CARD_SHAPE`, or cut off by the picture's edge, must show its code's black: its darkest 5 %
+#: under this share of the level that picks out its paper. On the tuning set: 0.05 at most on sharp cards, up to
+#: 0.49 blurred and 0.59 a metre away (a turned card's modules are foreshortened to a grey); a pale streak of a wood
+#: table along the picture's edge, 0.73 and more.
+CARD_DARK = 0.65
+#: A card facing the camera is this much narrower than long (63 by 88 mm): a card turned away keeps its length, so
+#: its width is measured as at least this share of it.
+FACING_SHAPE = 63 / 88
 #: The most of a found card's outline that may be bright: the code inside a sticker is not (its dark modules, or far
 #: away their grey blur), leaving 43 to 70 % of it bright on the tuning frames.
 MAX_CARD_LIT = 0.85
@@ -110,7 +115,8 @@ def find_card(gray) -> tuple[tuple[int, int, int, int], float] | None:
 
     The sticker's white paper is the brightest thing on a table. A card far enough away to need finding this way
     is within the picture's brightest 0.1 % to 1 %: pixels above half-way between those two grey levels, joined,
-    make a patch card-shaped (its sides no more than about 2 to 1, since a tilted card is foreshortened) and solid
+    make a patch card-shaped (its sides no more than about 2 to 1, since a tilted card is foreshortened, or 4 to 1
+    for a card turned far away, when its code's black shows in it: `NARROW_CARD_SHAPE`, `CARD_DARK`) and solid
     (filling three quarters of the smallest rectangle around its outline), with the code inside its outline not
     bright (a patch bright all through is a reflection or a plain light patch), unless the patch is a rectangle
     large enough for a card whose code the exposure washes out (`CARD_RECTANGLE`). The largest such patch is the
@@ -119,8 +125,9 @@ def find_card(gray) -> tuple[tuple[int, int, int, int], float] | None:
     above half-way between the picture's median and its brightest 0.1 %, a little less solid (two thirds: cut off
     by the picture's edge, its outline takes in a corner of the table's pattern).
     A card the picture's edge cuts off has its outline open where its code meets the edge: the edge closes it (the
-    hull around the outline), what is left may be narrow (`CUT_CARD_SHAPE`), and the code's black must show in it
-    (`CUT_CARD_DARK`), which a pale streak of the table along the edge does not."""
+    hull around the outline), what is left may be narrow, and the code's black must show in it (`CARD_DARK`),
+    which a pale streak of the table along the edge does not. A narrow card's width is measured from its length
+    (`FACING_SHAPE`): turned away, a card keeps its length."""
     import cv2
 
     if gray.size == 0:
@@ -162,16 +169,17 @@ def _bright_patch(small, level: float, solid: float) -> tuple[tuple[int, int, in
         if area < MIN_CARD_AREA or (best is not None and area <= best[0]):
             continue
         (_, _), (a, b), _ = cv2.minAreaRect(outline)
-        if min(a, b) < (CUT_CARD_SHAPE if cut else CARD_SHAPE) * max(a, b) or area < solid * a * b:
+        narrow = min(a, b) < CARD_SHAPE * max(a, b)
+        if min(a, b) < NARROW_CARD_SHAPE * max(a, b) or area < solid * a * b:
             continue
         inside = np.zeros((h, w), np.uint8)
         cv2.drawContours(inside, [outline - np.array([x, y])], -1, 1, cv2.FILLED)
-        if cut and np.percentile(small[y : y + h, x : x + w][inside > 0], 5) > CUT_CARD_DARK * level:
-            continue  # no black code where the edge cuts it: a bright streak of the table along the edge
+        if (cut or narrow) and np.percentile(small[y : y + h, x : x + w][inside > 0], 5) > CARD_DARK * level:
+            continue  # no black code in it: a bright streak of the table
         bright = np.count_nonzero(lit[y : y + h, x : x + w] & inside) > MAX_CARD_LIT * np.count_nonzero(inside)
         if bright and (area < CARD_RECTANGLE * a * b or min(a, b) < CARD_RECTANGLE_SIDE):
             continue  # bright all through, and no card's rectangle: a reflection or a speck of light
-        best = (area, (x, y, w, h), min(a, b))
+        best = (area, (x, y, w, h), max(min(a, b), FACING_SHAPE * max(a, b)))
     return None if best is None else (best[1], best[2])
 
 
@@ -288,13 +296,17 @@ def measure_view(
         region = regions[0] if regions else None
         squareness = shapes[0] if shapes else None
     card, card_side = find_card(gray) or (None, 0.0)
+    code = _code_on(gray, card) if card is not None else None
     close = _close_up(gray)
-    if close is not None and card is not None and not on_card(close, card):
-        close = None  # the table's own pattern, coarsely: the card is elsewhere
-    if close is not None and (region is None or close[2] * close[3] > 2 * region[2] * region[3]):
+    if close is not None and card is not None and (not on_card(close, card) or (code and _within(card, gray.shape))):
+        # The table's own pattern, coarsely: the card is elsewhere, or whole in the picture with a code of its own
+        # (a card held so close that its code fills the picture is cut off by the picture's edges).
+        close = None
+    if close is not None and (region is None or _area(close) > 2 * _area(region)):
         region, squareness = close, None  # a code held so close that it fills the picture, out of focus
-    elif card is not None and region is not None and not on_card(region, card):
-        region, squareness = card, None  # the region is the table's pattern: the card found on its own is aimed
+    elif card is not None and region is not None and not _card_own(region, card):
+        # The region is the table's pattern: the card found on its own is aimed, its code where one shows in it.
+        region, squareness = code or (card, None)
     if region is None:
         brightness = float(gray.mean()) if gray.size else 0.0
         return FrameView(width, height, None, 0.0, brightness, read, card=card, card_side=card_side)
@@ -314,6 +326,41 @@ def measure_view(
         card=card,
         card_side=card_side,
     )
+
+
+#: A code-like region with more than this many times the area of the card found in it takes in the table around
+#: the card (its own region takes in some of the card around the code: 2 to 3.6 times on the tuning set).
+WIDER_THAN_CARD = 6
+
+
+def _card_own(region: tuple[int, int, int, int], card: tuple[int, int, int, int]) -> bool:
+    """True when a code-like region is the card's own (`on_card`) and no more than `WIDER_THAN_CARD` times its
+    area: a larger one takes in the table around the card too."""
+    return on_card(region, card) and _area(region) <= WIDER_THAN_CARD * _area(card)
+
+
+def _within(box: tuple[int, int, int, int], shape) -> bool:
+    """True when the box touches no edge of a picture of this shape."""
+    x, y, w, h = box
+    return x > 0 and y > 0 and x + w < shape[1] and y + h < shape[0]
+
+
+def _area(box: tuple[int, int, int, int]) -> int:
+    return box[2] * box[3]
+
+
+def _code_on(gray, card: tuple[int, int, int, int]) -> tuple[tuple[int, int, int, int], float | None] | None:
+    """The code-like region within a card found on its own and its squareness, or None when none shows there:
+    searched on the card's box alone (at the scale of the search over the whole picture), the table's pattern
+    around it no longer joins it."""
+    x, y, w, h = card
+    shapes: list[float] = []
+    width = max(1, round(w * SEARCH_WIDTH / gray.shape[1]))
+    found = find_code_regions(gray[y : y + h, x : x + w], limit=1, shapes=shapes, search_width=width)
+    if not found:
+        return None
+    rx, ry, rw, rh = found[0]
+    return (x + rx, y + ry, rw, rh), shapes[0]
 
 
 #: `highlight` measures a region shrunk by this factor, which averages a sensor's noise away but not a reflection.

@@ -336,6 +336,22 @@ def test_a_card_half_off_any_edge_is_told_which_way_at_any_distance_and_turn(tab
             assert aiming_cue(measure_view(gray)) is cue, (side, seed)
 
 
+@pytest.mark.parametrize("table", ("", *F.BUSY_TABLES))
+def test_a_card_turned_far_away_on_any_table_is_told_to_face_the_camera(table):
+    """A card turned 55 to 70 degrees away is a narrow strip: found on its own as long as its code's black shows in
+    it, and the code within it, searched on the card alone (the busy table's pattern around it no longer joining
+    it), is squashed: "tilt" (the rule was set on seeds 0 to 9 of this draw)."""
+    for seed in (10, 11, 12, 13):
+        rng = np.random.default_rng(seed + 700)
+        scene = replace(F.scene_for("clean", seed), turn=float(rng.uniform(55, 70)), busy_table=table)
+        view = measure_view(cv2.cvtColor(F.render(scene), cv2.COLOR_BGR2GRAY))
+        assert aiming_cue(view) is Cue.TILT, seed
+        if table:
+            assert view.card is not None, seed
+            # Its width is measured from its length (a card turned away keeps it), so it is not taken as far away.
+            assert view.card_side > Thresholds().min_card_side, seed
+
+
 def test_a_pale_streak_along_the_edge_of_an_empty_table_is_no_card():
     """A bright streak of wood grain cut off by the picture's edge, with the table's darker grain beside it, is no
     card: no black code where the edge cuts it."""
