@@ -157,10 +157,9 @@ def _bright_patch(small, level: float, solid: float) -> tuple[tuple[int, int, in
     mask = cv2.morphologyEx(lit, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     best = None
-    height, width = small.shape[:2]
     for outline in contours:
         x, y, w, h = cv2.boundingRect(outline)
-        cut = x == 0 or y == 0 or x + w == width or y + h == height
+        cut = not _within((x, y, w, h), small.shape)
         if cut:
             # Cut off by the picture's edge, a sticker's outline is open where its code meets the edge: the edge
             # closes it, as the hull around the outline does.
