@@ -140,7 +140,7 @@ def aiming_cue(view: FrameView, limits: Thresholds = Thresholds(), facing_player
     far_card = (
         card is not None
         and view.card_side < limits.min_card_side
-        and _inside(card, view.width, view.height, limits.edge_margin)  # a card cut off is no measure of its distance
+        and inside(card, view.width, view.height, limits.edge_margin)  # a card cut off is no measure of its distance
     )
     if view.region is None or far_card:
         # A small card is too far away, whatever region was found (the table's own pattern, or the card with a
@@ -192,7 +192,7 @@ def aiming_cue(view: FrameView, limits: Thresholds = Thresholds(), facing_player
     return None
 
 
-def _inside(box: tuple[int, int, int, int], width: int, height: int, margin: int) -> bool:
+def inside(box: tuple[int, int, int, int], width: int, height: int, margin: int = 0) -> bool:
     """True when the box keeps more than `margin` pixels from every edge of the picture."""
     x, y, w, h = box
     return x > margin and y > margin and x + w < width - margin and y + h < height - margin

@@ -11,7 +11,9 @@ the card is also looked for on its own, as its white sticker, the brightest comp
 
 from __future__ import annotations
 
-from assistant.core.aiming import FrameView
+import functools
+
+from assistant.core.aiming import FrameView, inside
 
 #: Regions are searched on a frame shrunk to at most this many pixels across (fast, and plenty for a code).
 SEARCH_WIDTH = 320
@@ -157,9 +159,10 @@ def _bright_patch(small, level: float, solid: float) -> tuple[tuple[int, int, in
     mask = cv2.morphologyEx(lit, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     best = None
+    height, width = small.shape[:2]
     for outline in contours:
         x, y, w, h = cv2.boundingRect(outline)
-        cut = not _within((x, y, w, h), small.shape)
+        cut = not inside((x, y, w, h), width, height)
         if cut:
             # Cut off by the picture's edge, a sticker's outline is open where its code meets the edge: the edge
             # closes it, as the hull around the outline does.
@@ -171,11 +174,11 @@ def _bright_patch(small, level: float, solid: float) -> tuple[tuple[int, int, in
         narrow = min(a, b) < CARD_SHAPE * max(a, b)
         if min(a, b) < NARROW_CARD_SHAPE * max(a, b) or area < solid * a * b:
             continue
-        inside = np.zeros((h, w), np.uint8)
-        cv2.drawContours(inside, [outline - np.array([x, y])], -1, 1, cv2.FILLED)
-        if (cut or narrow) and np.percentile(small[y : y + h, x : x + w][inside > 0], 5) > CARD_DARK * level:
+        filled = np.zeros((h, w), np.uint8)
+        cv2.drawContours(filled, [outline - np.array([x, y])], -1, 1, cv2.FILLED)
+        if (cut or narrow) and np.percentile(small[y : y + h, x : x + w][filled > 0], 5) > CARD_DARK * level:
             continue  # no black code in it: a bright streak of the table
-        bright = np.count_nonzero(lit[y : y + h, x : x + w] & inside) > MAX_CARD_LIT * np.count_nonzero(inside)
+        bright = np.count_nonzero(lit[y : y + h, x : x + w] & filled) > MAX_CARD_LIT * np.count_nonzero(filled)
         if bright and (area < CARD_RECTANGLE * a * b or min(a, b) < CARD_RECTANGLE_SIDE):
             continue  # bright all through, and no card's rectangle: a reflection or a speck of light
         best = (area, (x, y, w, h), max(min(a, b), FACING_SHAPE * max(a, b)))
@@ -295,9 +298,13 @@ def measure_view(
         region = regions[0] if regions else None
         squareness = shapes[0] if shapes else None
     card, card_side = find_card(gray) or (None, 0.0)
-    code = _code_on(gray, card) if card is not None else None
+    code = functools.cache(lambda: _code_on(gray, card) if card is not None else None)  # searched when needed
     close = _close_up(gray)
-    if close is not None and card is not None and (not on_card(close, card) or (code and _within(card, gray.shape))):
+    if (
+        close is not None
+        and card is not None
+        and (not on_card(close, card) or (inside(card, width, height) and code() is not None))
+    ):
         # The table's own pattern, coarsely: the card is elsewhere, or whole in the picture with a code of its own
         # (a card held so close that its code fills the picture is cut off by the picture's edges).
         close = None
@@ -305,7 +312,7 @@ def measure_view(
         region, squareness = close, None  # a code held so close that it fills the picture, out of focus
     elif card is not None and region is not None and not _card_own(region, card):
         # The region is the table's pattern: the card found on its own is aimed, its code where one shows in it.
-        region, squareness = code or (card, None)
+        region, squareness = code() or (card, None)
     if region is None:
         brightness = float(gray.mean()) if gray.size else 0.0
         return FrameView(width, height, None, 0.0, brightness, read, card=card, card_side=card_side)
@@ -336,12 +343,6 @@ def _card_own(region: tuple[int, int, int, int], card: tuple[int, int, int, int]
     """True when a code-like region is the card's own (`on_card`) and no more than `WIDER_THAN_CARD` times its
     area: a larger one takes in the table around the card too."""
     return on_card(region, card) and _area(region) <= WIDER_THAN_CARD * _area(card)
-
-
-def _within(box: tuple[int, int, int, int], shape) -> bool:
-    """True when the box touches no edge of a picture of this shape."""
-    x, y, w, h = box
-    return x > 0 and y > 0 and x + w < shape[1] and y + h < shape[0]
 
 
 def _area(box: tuple[int, int, int, int]) -> int:
