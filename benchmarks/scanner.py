@@ -16,8 +16,8 @@ Method and figures: docs/benchmarks.md, "Scanner". Every figure says which set i
 
 Contenders: *live* is the app's per-frame path (`LiveScanner.handle` on the BGR frame, its 25 ms budget, no
 background stage); *cascade* is every stage without a deadline; *+background* is that and then the background
-stage's own work on a single frame (deblurring; its average needs several frames), what the app reads given
-time; raw *zxing-cpp*; *pyzbar*. All single-threaded (`cv2.setNumThreads(1)`).
+stage's own work on a single frame (finder repair, erasures, deblurring; its average needs several frames), what
+the app reads given time; raw *zxing-cpp*; *pyzbar*. All single-threaded (`cv2.setNumThreads(1)`).
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ def decoders():
         found = cascade(gray)
         if found:
             return found
-        # One frame, no history: the background stage's deblurring (the average needs several frames).
+        # One frame, no history: the background stage's repair, erasures and deblurring (the average needs several).
         work = background.work(_Job(0, gray, find_code_regions(gray, limit=2), []))
         return [r.decoded.payload for r in work]
 

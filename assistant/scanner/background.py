@@ -11,13 +11,16 @@ works on the latest), and does, without a deadline:
 2. when that fails and only two of the code's three finder patterns show, **finder repair** (`repair`): a
    finder pattern painted where the hidden one must be, as under a thumb holding the card; and whether a
    finger covers that corner (`finger_over`, for the aiming cue: the frame loop has no time to look);
-3. when that fails and the card is held still, the **average of the last frames** over the code's region:
+3. when that fails, **erasures** (`erasures`): the modules read from where the finder patterns that show put
+   them, those a reflection burns out or a thumb covers counted as erased rather than guessed, which the error
+   correction makes up for twice as many of (one of the project's own labels only);
+4. when that fails and the card is held still, the **average of the last frames** over the code's region:
    averaging four frames halves the sensor noise of a dim room, which a single frame cannot do;
-4. when that fails too, **motion deblurring**: a Wiener deconvolution of the region with straight-line blur
+5. when that fails too, **motion deblurring**: a Wiener deconvolution of the region with straight-line blur
    kernels (5 to 13 pixels, every 15 degrees) until one reads, within `DEBLUR_SECONDS`; on the tuning set it
    reads 8 of the 9 motion-blurred frames every other stage misses, in about 80 ms (too slow for a frame, fine
    here);
-5. a read is checked on the frame before it (or comes from several frames averaged) and is then reported as
+6. a read is checked on the frame before it (or comes from several frames averaged) and is then reported as
    standing for two frames, so the sighting tracker may announce it at once; a read seen in one frame only
    counts as one.
 
@@ -41,8 +44,9 @@ if TYPE_CHECKING:
     import numpy as np
 
 from assistant.scanner.decoders import Cascade, Decoded
+from assistant.scanner.erasures import read_hidden
 from assistant.scanner.measure import grown
-from assistant.scanner.repair import around, finger_over, hidden_places, repaired_views
+from assistant.scanner.repair import around, code_places, finger_over, hidden_places, repaired_views
 
 #: Frames kept for the average (at 30 frames a second, about 130 ms of a card held still).
 AVERAGE_FRAMES = 4
@@ -185,14 +189,19 @@ class BackgroundStage:
         if found:
             return [BackgroundRead(d, job.index, 2 if self._also_before(job, d) else 1) for d in found]
         first = None  # the first region, and where its hidden pattern may be
-        for region in job.regions[:REPAIR_REGIONS]:
-            crop, origin = around(job.gray, region)
-            places = hidden_places(crop)
-            first = first or (crop, places)
-            for view in repaired_views(crop, places):
+        crops = [around(job.gray, region) for region in job.regions[:REPAIR_REGIONS]]
+        found_places = [code_places(crop) for crop, _ in crops]
+        for (crop, origin), places in zip(crops, found_places, strict=True):
+            hidden = hidden_places(crop, places)
+            first = first or (crop, hidden)
+            for view in repaired_views(crop, hidden):
                 reads = cascade.first_pass(view)
                 if reads:
                     return [self._moved(d, origin, "repair", job.index, 1) for d in reads]
+        for (crop, origin), places in zip(crops, found_places, strict=True):
+            read = read_hidden(crop, places)
+            if read is not None:
+                return [self._moved(read, origin, "erasures", job.index, 1)]
         if first is not None:
             job.finger_over = finger_over(*first)  # only for a code not read: it decides a cue
         averaged = self._average(job)

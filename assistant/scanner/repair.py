@@ -207,12 +207,19 @@ class Place:
     """A third pattern found is there: the code is whole."""
 
 
-def hidden_places(gray) -> list[Place]:
-    """Where a hidden finder pattern may be in a code's region (greyscale): nowhere when fewer than two show, when
-    all three do (the code is not missing one), or when the region is too large to be a code held up."""
+def code_places(gray) -> list[Place]:
+    """Every way two finder-like patterns in a code's region (greyscale) can stand in one code, whether the third
+    shows or not; none when the region is too large to be a code held up."""
     if max(gray.shape[:2]) > MAX_SIDE:
         return []
-    places = list(_places(find_finders(gray), gray.shape))
+    return list(_places(find_finders(gray), gray.shape))
+
+
+def hidden_places(gray, places: list[Place] | None = None) -> list[Place]:
+    """Where a hidden finder pattern may be in a code's region (greyscale): nowhere when fewer than two show, when
+    all three do (the code is not missing one), or when the region is too large to be a code held up. `places`:
+    the region's `code_places`, when known already."""
+    places = code_places(gray) if places is None else places
     return [] if any(place.shows for place in places) else places
 
 

@@ -1,0 +1,383 @@
+"""Reading a code part of which is hidden (a reflection, a thumb), by counting what cannot be seen as *erased*.
+
+A decoder that cannot see part of a code guesses dark or light there, and each guess that is wrong costs the error
+correction twice what a symbol it knows to be missing does: level Q corrects 6 wrong codewords of a version 1
+code's 26, but 13 missing ones. zxing-cpp and ZBar only guess. So when every other stage has failed, the
+background stage reads the modules itself, from where the finder patterns that show put them (`repair.Place`):
+
+1. each module's grey level is sampled at its centre, and compared with the darkest and lightest modules around
+   it (five by five): where those hardly differ (a patch burnt out by a reflection, a thumb's even skin), the
+   module is *erased*; elsewhere its distance from their midpoint is how sure it is;
+2. the format (error correction level and mask) is the valid one nearest to both of its copies, erased bits left
+   out;
+3. each block of codewords is solved for its erased codewords (a linear system over GF(256) on the syndromes);
+   while the system does not hold, the least sure codeword left is erased as well (generalized minimum distance
+   decoding), as long as `SPARE` syndromes remain to check the answer;
+4. the data must be one of the project's own labels (`payloads.parse_label`): with the spare syndromes, that
+   keeps a wrong read out of reach (about one in 10^14 per try).
+
+Versions 1 to 4 (the stickers are version 1, the first label format's version 3).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from assistant.core.payloads import parse_label
+from assistant.scanner.decoders import Decoded
+from assistant.scanner.repair import Place
+
+#: Syndromes left over to check a solution: with k erased codewords of a block, at least this many of its
+#: error correction codewords must remain beyond them.
+SPARE = 2
+#: A module is erased when the modules around it range over less than this share of the code's contrast (the
+#: finder patterns' dark against their light).
+EVEN_SHARE = 0.15
+#: Modules either side of a module that its local dark and light come from.
+NEIGHBOURS = 1
+#: Rounds of refining each module's local dark and light levels, and how far (modules) they are smoothed over.
+ROUNDS = 3
+SMOOTHING = 1.0
+#: Grey levels under the picture's white within which a module counts as burnt out.
+BURNT_LEVELS = 4
+#: How much less sure a module beside an erased one is.
+FRINGE = 0.5
+#: Where in a module its grey level is sampled: the centre and four points this share of a module from it.
+SPREAD = 0.2
+
+#: Error correction codewords per block and number of blocks, for versions 1 to 4, by level.
+_EC_PER_BLOCK = {"L": (7, 10, 15, 20), "M": (10, 16, 26, 18), "Q": (13, 22, 18, 26), "H": (17, 28, 22, 16)}
+_BLOCKS = {"L": (1, 1, 1, 1), "M": (1, 1, 1, 2), "Q": (1, 1, 2, 2), "H": (1, 1, 2, 4)}
+_CODEWORDS = (26, 44, 70, 100)
+#: The format's two bits for each level.
+_LEVEL_BITS = {"L": 1, "M": 0, "Q": 3, "H": 2}
+_ALPHANUMERIC = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
+
+
+# Arithmetic in GF(256) with the QR polynomial x^8 + x^4 + x^3 + x^2 + 1.
+_EXP = [0] * 512
+_LOG = [0] * 256
+_value = 1
+for _power in range(255):
+    _EXP[_power] = _value
+    _LOG[_value] = _power
+    _value <<= 1
+    if _value & 0x100:
+        _value ^= 0x11D
+for _power in range(255, 512):
+    _EXP[_power] = _EXP[_power - 255]
+
+
+def _mul(a: int, b: int) -> int:
+    return 0 if a == 0 or b == 0 else _EXP[_LOG[a] + _LOG[b]]
+
+
+def _inverse(a: int) -> int:
+    return _EXP[255 - _LOG[a]]
+
+
+def solve_block(block: list[int], ec: int, order: list[int], erased: int) -> list[int] | None:
+    """The block (data then error correction codewords) corrected, or None. `order`: the codewords' indices,
+    least sure first; the first `erased` of them are missing. More of them are erased, one at a time, until the
+    syndromes are met with `SPARE` of them left over to check."""
+    n = len(block)
+    syndromes = []
+    for j in range(ec):
+        total = 0
+        for value in block:  # Horner's rule at alpha^j
+            total = _mul(total, _EXP[j]) ^ value
+        syndromes.append(total)
+    if not any(syndromes):
+        return block
+    for count in range(max(erased, 1), ec - SPARE + 1):
+        places = order[:count]
+        # sum over k of e_k * X_k^j = S_j, with X_k = alpha^(n - 1 - index): one row per syndrome.
+        rows = [[_EXP[(j * (n - 1 - i)) % 255] for i in places] + [syndromes[j]] for j in range(ec)]
+        values = _eliminate(rows, count)
+        if values is not None:
+            fixed = list(block)
+            for i, value in zip(places, values, strict=True):
+                fixed[i] ^= value
+            return fixed
+    return None
+
+
+def _eliminate(rows: list[list[int]], unknowns: int) -> list[int] | None:
+    """Gaussian elimination over GF(256): the unknowns, when the system has exactly one solution."""
+    pivot_row = 0
+    for column in range(unknowns):
+        pivot = next((r for r in range(pivot_row, len(rows)) if rows[r][column]), None)
+        if pivot is None:
+            return None
+        rows[pivot_row], rows[pivot] = rows[pivot], rows[pivot_row]
+        scale = _inverse(rows[pivot_row][column])
+        rows[pivot_row] = [_mul(v, scale) for v in rows[pivot_row]]
+        for r in range(len(rows)):
+            factor = rows[r][column]
+            if r != pivot_row and factor:
+                rows[r] = [v ^ _mul(factor, p) for v, p in zip(rows[r], rows[pivot_row], strict=True)]
+        pivot_row += 1
+    if any(row[-1] for row in rows[unknowns:]):
+        return None  # the syndromes left over do not hold: more is wrong than was erased
+    return [row[-1] for row in rows[:unknowns]]
+
+
+def format_bits(level: str, mask: int) -> int:
+    """The 15 format bits of a level and mask (BCH code, then the standard's XOR pattern)."""
+    data = _LEVEL_BITS[level] << 3 | mask
+    remainder = data
+    for _ in range(10):
+        remainder = (remainder << 1) ^ ((remainder >> 9) * 0x537)
+    return (data << 10 | remainder) ^ 0x5412
+
+
+_FORMATS = [(format_bits(level, mask), level, mask) for level in "LMQH" for mask in range(8)]
+
+
+def format_places(size: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The (row, column) of each format bit, least significant first, in its two copies."""
+    first = [(i, 8) for i in range(6)] + [(7, 8), (8, 8), (8, 7)] + [(8, 14 - i) for i in range(9, 15)]
+    second = [(8, size - 1 - i) for i in range(8)] + [(size - 15 + i, 8) for i in range(8, 15)]
+    return first, second
+
+
+def is_function(size: int, row: int, column: int) -> bool:
+    """Whether a module is part of a finder pattern, its separator, the format, a timing pattern or the
+    alignment pattern (versions 2 to 6), not data."""
+    far = size - 8
+    if (row <= 8 and (column <= 8 or column >= far)) or (row >= far and column <= 8):
+        return True
+    if row == 6 or column == 6:
+        return True
+    return size > 21 and abs(row - (size - 7)) <= 2 and abs(column - (size - 7)) <= 2
+
+
+def data_order(size: int) -> list[tuple[int, int]]:
+    """The data modules (row, column) in the order their bits are placed: two columns at a time from the right,
+    up then down, skipping the vertical timing pattern."""
+    order = []
+    right = size - 1
+    upward = True
+    while right >= 1:
+        if right == 6:
+            right = 5
+        rows = range(size - 1, -1, -1) if upward else range(size)
+        for row in rows:
+            for column in (right, right - 1):
+                if not is_function(size, row, column):
+                    order.append((row, column))
+        upward = not upward
+        right -= 2
+    return order
+
+
+def masked(mask: int, row: int, column: int) -> bool:
+    """Whether the mask pattern inverts the module."""
+    y, x = row, column
+    return (
+        (x + y) % 2 == 0,
+        y % 2 == 0,
+        x % 3 == 0,
+        (x + y) % 3 == 0,
+        (x // 3 + y // 2) % 2 == 0,
+        x * y % 2 + x * y % 3 == 0,
+        (x * y % 2 + x * y % 3) % 2 == 0,
+        ((x + y) % 2 + x * y % 3) % 2 == 0,
+    )[mask]
+
+
+@dataclass(frozen=True)
+class Modules:
+    """What was seen of a code: for each module (row by row) whether it looks dark, and how sure that is (0 is
+    erased)."""
+
+    size: int
+    dark: list[list[bool]]
+    sureness: list[list[float]]
+
+
+def read_modules(modules: Modules) -> str | None:
+    """The payload of a code's modules when it is one of the project's labels, else None."""
+    size = modules.size
+    version = (size - 17) // 4
+    if not 1 <= version <= len(_CODEWORDS) or size != 17 + 4 * version:
+        return None
+    for _, level, mask in _format_candidates(modules):
+        text = _read_data(modules, version, level, mask)
+        if text is not None:
+            return text
+    return None
+
+
+def _format_candidates(modules: Modules) -> list[tuple[int, str, int]]:
+    """The valid formats nearest to what both copies show, nearest first (at most two, within 3 bits each)."""
+    scored = []
+    for places in format_places(modules.size):
+        seen = [(modules.dark[r][c], modules.sureness[r][c] > 0) for r, c in places]
+        if sum(known for _, known in seen) < 10:
+            continue
+        for bits, level, mask in _FORMATS:
+            wrong = sum(known and bool(bits >> i & 1) != dark for i, (dark, known) in enumerate(seen))
+            scored.append((wrong, level, mask))
+    best: dict[tuple[str, int], int] = {}
+    for wrong, level, mask in sorted(scored):
+        if wrong <= 3:
+            best.setdefault((level, mask), wrong)
+    return sorted((wrong, level, mask) for (level, mask), wrong in best.items())[:2]
+
+
+def _read_data(modules: Modules, version: int, level: str, mask: int) -> str | None:
+    total = _CODEWORDS[version - 1]
+    values, sure = [0] * total, [math.inf] * total
+    for i, (row, column) in enumerate(data_order(modules.size)[: total * 8]):
+        bit = modules.dark[row][column] != masked(mask, row, column)
+        values[i // 8] |= bit << (7 - i % 8)
+        sure[i // 8] = min(sure[i // 8], modules.sureness[row][column])
+    blocks, ec = _BLOCKS[level][version - 1], _EC_PER_BLOCK[level][version - 1]
+    data_per_block = total // blocks - ec
+    data: list[int] = []
+    solved = []
+    for b in range(blocks):
+        indices = [b + k * blocks for k in range(data_per_block)]
+        indices += [blocks * data_per_block + b + k * blocks for k in range(ec)]
+        order = sorted(range(len(indices)), key=lambda k: sure[indices[k]])
+        erased = sum(sure[i] <= 0 for i in indices)
+        fixed = solve_block([values[i] for i in indices], ec, order, erased)
+        if fixed is None:
+            return None
+        solved.append(fixed[:data_per_block])
+    for k in range(data_per_block):
+        data += [block[k] for block in solved]
+    text = _segments(data, version)
+    return text if text is not None and parse_label(text) is not None else None
+
+
+def _segments(data: list[int], version: int) -> str | None:
+    """The text of the data codewords (numeric, alphanumeric and byte segments), or None if they do not parse."""
+    bits = "".join(f"{value:08b}" for value in data)
+    at, text = 0, []
+
+    def take(count: int) -> int | None:
+        nonlocal at
+        if at + count > len(bits):
+            return None
+        value = int(bits[at : at + count], 2)
+        at += count
+        return value
+
+    while len(bits) - at >= 4:
+        mode = take(4)
+        if mode == 0:
+            break
+        width = {1: 10, 2: 9, 4: 8}.get(mode or -1)
+        count = take(width) if width else None
+        if count is None:
+            return None
+        if mode == 1:
+            for start in range(0, count, 3):
+                digits = min(3, count - start)
+                value = take((1, 4, 7, 10)[digits])
+                if value is None or value >= 10**digits:
+                    return None
+                text.append(f"{value:0{digits}d}")
+        elif mode == 2:
+            for start in range(0, count, 2):
+                value = take(11 if count - start >= 2 else 6)
+                if value is None:
+                    return None
+                pair = divmod(value, 45) if count - start >= 2 else (value,)
+                if any(v >= 45 for v in pair):
+                    return None
+                text.append("".join(_ALPHANUMERIC[v] for v in pair))
+        else:
+            raw = [take(8) for _ in range(count)]
+            if None in raw:
+                return None
+            try:
+                text.append(bytes(v for v in raw if v is not None).decode("utf-8"))
+            except UnicodeDecodeError:
+                return None
+    return "".join(text)
+
+
+def sample_modules(gray, homography: Any, size: int) -> Modules | None:
+    """The modules of a code of `size` modules whose module coordinates `homography` takes to pixels of `gray`,
+    each dark or light by its neighbours, and erased where they hardly differ (see the module docstring)."""
+    import cv2
+    import numpy as np
+
+    centres = np.arange(size, dtype=np.float32) + 0.5
+    grid_x, grid_y = np.meshgrid(centres, centres)
+    samples = []
+    for dx, dy in ((0, 0), (SPREAD, 0), (-SPREAD, 0), (0, SPREAD), (0, -SPREAD)):
+        points = np.stack([grid_x + dx, grid_y + dy], axis=-1).reshape(-1, 1, 2)
+        pixels = cv2.perspectiveTransform(points, homography).reshape(size, size, 2)
+        samples.append(cv2.remap(gray.astype(np.float32), pixels[..., 0], pixels[..., 1], cv2.INTER_LINEAR))
+    values = np.mean(samples, axis=0)
+    dark_ref, light_ref = _finder_levels(values, size)
+    contrast = light_ref - dark_ref
+    if contrast <= 0:
+        return None
+    window = np.ones((2 * NEIGHBOURS + 1,) * 2, np.uint8)
+    high = cv2.dilate(values, window, borderType=cv2.BORDER_REPLICATE)
+    low = cv2.erode(values, window, borderType=cv2.BORDER_REPLICATE)
+    middle = (high + low) / 2
+    for _ in range(ROUNDS):
+        dark = (values < middle).astype(np.float32)
+        low = _smoothed(values, dark, high)
+        high = _smoothed(values, 1 - dark, low)
+        middle = (high + low) / 2
+    sureness = np.where(high - low < EVEN_SHARE * contrast, 0.0, np.abs(values - middle) / contrast)
+    # A module burnt out to the picture's white may be a dark one under a reflection: it is only as sure as the
+    # darkest module beside it is far from that white.
+    white = float(gray.max())
+    burnt = values >= white - BURNT_LEVELS
+    darkest = cv2.erode(values, np.ones((3, 3), np.uint8), borderType=cv2.BORDER_REPLICATE)
+    sureness = np.where(burnt, np.minimum(sureness, np.maximum(white - darkest, 0) / contrast / 2), sureness)
+    # Beside a hidden patch, a module may be partly hidden itself.
+    hidden = cv2.dilate((sureness == 0).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    sureness = np.where(hidden, sureness * FRINGE, sureness)
+    return Modules(size, (values < middle).tolist(), sureness.tolist())
+
+
+def _smoothed(values, chosen, fallback):
+    """The grey level of the `chosen` modules (a 0/1 grid) around each module, smoothly weighted; `fallback`
+    where none is near."""
+    import cv2
+    import numpy as np
+
+    weight = cv2.GaussianBlur(chosen, (0, 0), SMOOTHING)
+    level = cv2.GaussianBlur(values * chosen, (0, 0), SMOOTHING)
+    return np.where(weight > 0.05, level / np.maximum(weight, 1e-6), fallback)
+
+
+def _finder_levels(values, size: int) -> tuple[float, float]:
+    """The median grey of the finder patterns' dark modules and of their light ring."""
+    import numpy as np
+
+    dark: list[float] = []
+    light: list[float] = []
+    for top, left in ((0, 0), (0, size - 7), (size - 7, 0)):
+        for r in range(7):
+            for c in range(7):
+                ring = max(abs(r - 3), abs(c - 3))
+                (light if ring == 2 else dark).append(values[top + r, left + c])
+    return float(np.median(dark)), float(np.median(light))
+
+
+def read_hidden(gray, places: list[Place]) -> Decoded | None:
+    """The label a code's region (greyscale) holds, read from the modules where each of its `places` (from
+    `repair.code_places`) puts them, the first that reads; None when none does. The box is in `gray`'s pixels."""
+    import cv2
+    import numpy as np
+
+    for place in places:
+        modules = sample_modules(gray, place.homography, place.size)
+        text = read_modules(modules) if modules is not None else None
+        if text is not None:
+            corners = np.array([[(0, 0), (place.size, 0), (place.size, place.size), (0, place.size)]], np.float32)
+            x, y, w, h = cv2.boundingRect(cv2.perspectiveTransform(corners, place.homography).astype(np.float32))
+            return Decoded(text, text.encode(), (x, y, w, h), "erasures")
+    return None
