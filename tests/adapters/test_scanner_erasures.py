@@ -92,7 +92,15 @@ def test_a_block_solved_for_its_erased_codewords_and_checked_by_the_rest():
 
 
 # Frames: held-out seeds of the tuning set the cascade, finder repair and every other stage miss.
-HIDDEN = [("glare", 14), ("glare", 24), ("glare", 26), ("other thumbs", 14), ("other thumbs", 22)]
+HIDDEN = [
+    ("glare", 14),
+    ("glare", 24),
+    ("glare", 26),
+    ("glare", 37),
+    ("other thumbs", 14),
+    ("other thumbs", 22),
+    ("other thumbs", 29),
+]
 
 
 @pytest.fixture(scope="module")
@@ -110,7 +118,7 @@ def test_the_background_stage_reads_a_code_half_hidden(cascade, category, seed):
     assert [(r.decoded.payload, r.decoded.stage) for r in reads] == [(scene.payload, "erasures")]
     (x, y), (_, _, w, h) = reads[0].decoded.centre, reads[0].decoded.box
     card = (scene.centre[0] * gray.shape[1], scene.centre[1] * gray.shape[0])
-    assert 90 < w < 160 and 90 < h < 160  # the code's size at 30 to 45 cm
+    assert 80 < w < 200 and 80 < h < 200  # a code of 46 mm at 25 to 45 cm
     assert abs(x - card[0]) < w / 5 and abs(y - card[1]) < h / 5  # where the code is (near the card's middle)
 
 
