@@ -1,7 +1,7 @@
 """Reading a code part of which is hidden: the hidden part counted as erased, not guessed.
 
 Module grids come from the `qrcode` package (an encoder independent of the reader); frames from the tuning
-renderer (`benchmarks.frames`), held-out seeds (the thresholds were set on seeds 0 to 9).
+renderer (`benchmarks.frames`).
 """
 
 import random
@@ -91,7 +91,7 @@ def test_a_block_solved_for_its_erased_codewords_and_checked_by_the_rest():
     assert solve_block(block, 13, list(range(26)), 11) is None  # not a codeword, and no solution checks out
 
 
-# Frames: held-out seeds of the tuning set the cascade, finder repair and every other stage miss.
+# Tuning frames the cascade, finder repair and every other stage miss.
 HIDDEN = [
     ("glare", 14),
     ("glare", 24),
