@@ -189,16 +189,18 @@ class BackgroundStage:
         if found:
             return [BackgroundRead(d, job.index, 2 if self._also_before(job, d) else 1) for d in found]
         first = None  # the first region, and where its hidden pattern may be
-        crops = [around(job.gray, region) for region in job.regions[:REPAIR_REGIONS]]
-        found_places = [code_places(crop) for crop, _ in crops]
-        for (crop, origin), places in zip(crops, found_places, strict=True):
+        tried = []  # each region: its crop, where that starts, and how a code's finder patterns may stand in it
+        for region in job.regions[:REPAIR_REGIONS]:
+            crop, origin = around(job.gray, region)
+            places = code_places(crop)
+            tried.append((crop, origin, places))
             hidden = hidden_places(crop, places)
             first = first or (crop, hidden)
             for view in repaired_views(crop, hidden):
                 reads = cascade.first_pass(view)
                 if reads:
                     return [self._moved(d, origin, "repair", job.index, 1) for d in reads]
-        for (crop, origin), places in zip(crops, found_places, strict=True):
+        for crop, origin, places in tried:
             read = read_hidden(crop, places)
             if read is not None:
                 return [self._moved(read, origin, "erasures", job.index, 1)]
