@@ -6,8 +6,9 @@ frames. Cues are ordered by what must be fixed first: a code cut off by the edge
 however sharp it is, a dark picture is also a blurred one (long exposure, noise), a code too close fills the
 picture and is out of focus, a finger hides a corner of a code whose other corners show, a reflection burns out
 part of a sharp code, or of any code in a still picture (and leaves a small, squashed piece of it, so it is named
-before size and shape), one too far is too small, a blurred one needs holding still, one turned away from the
-camera is squashed.
+before size and shape), one too far is too small, a blurred one needs holding still unless the picture is still
+and the code squashed (a card turned far away: its foreshortened modules measure blurred), one turned away from
+the camera is squashed.
 """
 
 from __future__ import annotations
@@ -186,6 +187,8 @@ def aiming_cue(view: FrameView, limits: Thresholds = Thresholds(), facing_player
     if max(w, h) < limits.min_side:
         return Cue.CLOSER
     if not sharp:
+        if squashed and view.still:
+            return Cue.TILT  # held still, a card turned far away measures blurred: its modules are foreshortened
         return Cue.HOLD_STILL  # a code smeared across a clipped white sticker looks burnt out too: moving, not glare
     if squashed:
         return Cue.TILT

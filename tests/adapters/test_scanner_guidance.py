@@ -93,6 +93,7 @@ def test_every_cue_has_words():
     [
         ("too close", 1),
         ("turned away", 2),
+        ("turned away", 4),
         ("turned away", 18),
         ("a reflection", 0),
         ("off the edge", 1),
@@ -103,7 +104,8 @@ def test_a_player_following_the_cues_on_an_evaluation_clip_gets_the_card_announc
     """The closed loop: the app's live loop on the evaluation camera, a player who holds the card up with a problem
     and does what each cue says (benchmarks/camera_model.GuidedPlayer); the first cue names the problem and the
     card is announced within the clip (on the checked cloth, scene 3 half off the picture was told "tilt" and scene
-    18 turned away "move up", both about the cloth's checks, and neither was read).
+    18 turned away "move up", both about the cloth's checks, and neither was read; on the dim marble, scene 4 turned
+    away was told "hold still", its foreshortened modules measuring blurred, and was not read).
     Unbudgeted stages and a background stage on a still clock, so the outcome
     does not hang on the machine's speed."""
     from assistant.scanner.background import BackgroundStage

@@ -369,6 +369,10 @@ def test_a_reflection_on_a_sharp_code_is_named_before_its_size_and_shape():
     # Unless the picture is still: a card that does not move smears nothing, so the patch is a reflection.
     assert aiming_cue(view(saturated=0.5, sharpness=50, still=True)) is Cue.GLARE
     assert aiming_cue(view(sharpness=50, still=True)) is Cue.HOLD_STILL
+    # Blurred and squashed: a moving card is held still first, a still one is turned far away (its modules are
+    # foreshortened past what measures sharp).
+    assert aiming_cue(view(sharpness=50, squareness=0.4)) is Cue.HOLD_STILL
+    assert aiming_cue(view(sharpness=50, squareness=0.4, still=True)) is Cue.TILT
     assert aiming_cue(view(saturated=0.5, brightness=30)) is Cue.MORE_LIGHT
     # Once the exposure is lowered a reflection may no longer be clipped: far brighter than the paper, it is named.
     assert aiming_cue(view(highlight=1.6)) is Cue.GLARE
