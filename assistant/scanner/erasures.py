@@ -63,18 +63,21 @@ _LEVEL_BITS = {"L": 1, "M": 0, "Q": 3, "H": 2}
 _ALPHANUMERIC = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
 
 
-# Arithmetic in GF(256) with the QR polynomial x^8 + x^4 + x^3 + x^2 + 1.
-_EXP = [0] * 512
-_LOG = [0] * 256
-_value = 1
-for _power in range(255):
-    _EXP[_power] = _value
-    _LOG[_value] = _power
-    _value <<= 1
-    if _value & 0x100:
-        _value ^= 0x11D
-for _power in range(255, 512):
-    _EXP[_power] = _EXP[_power - 255]
+def _powers() -> tuple[list[int], list[int]]:
+    """Arithmetic in GF(256) with the QR polynomial x^8 + x^4 + x^3 + x^2 + 1: the powers of 2 (twice over, so a
+    sum of two logarithms needs no modulo) and the logarithms."""
+    exp, log = [0] * 510, [0] * 256
+    value = 1
+    for power in range(255):
+        exp[power] = exp[power + 255] = value
+        log[value] = power
+        value <<= 1
+        if value & 0x100:
+            value ^= 0x11D
+    return exp, log
+
+
+_EXP, _LOG = _powers()
 
 
 def _mul(a: int, b: int) -> int:
@@ -257,12 +260,13 @@ def _read_data(modules: Modules, version: int, level: str, mask: int) -> str | N
         solved.append(fixed[:data_per_block])
     for k in range(data_per_block):
         data += [block[k] for block in solved]
-    text = _segments(data, version)
+    text = _segments(data)
     return text if text is not None and parse_label(text) is not None else None
 
 
-def _segments(data: list[int], version: int) -> str | None:
-    """The text of the data codewords (numeric, alphanumeric and byte segments), or None if they do not parse."""
+def _segments(data: list[int]) -> str | None:
+    """The text of the data codewords (numeric, alphanumeric and byte segments, with the character counts of
+    versions 1 to 9), or None if they do not parse."""
     bits = "".join(f"{value:08b}" for value in data)
     at, text = 0, []
 
