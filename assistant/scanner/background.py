@@ -185,12 +185,13 @@ class BackgroundStage:
         """Everything the stage does for one frame (see the module docstring)."""
         self.jobs += 1
         cascade = self.cascade
-        found = cascade.decode(job.gray, [grown(r, WIDEN, job.gray.shape) for r in job.regions] or None)
+        regions = _with_card(job.gray, job.regions)
+        found = cascade.decode(job.gray, [grown(r, WIDEN, job.gray.shape) for r in regions] or None)
         if found:
             return [BackgroundRead(d, job.index, 2 if self._also_before(job, d) else 1) for d in found]
         first = None  # the first region, and where its hidden pattern may be
         tried = []  # each region: its crop, where that starts, and how a code's finder patterns may stand in it
-        for region in job.regions[:REPAIR_REGIONS]:
+        for region in regions[:REPAIR_REGIONS]:
             crop, origin = around(job.gray, region)
             places = code_places(crop)
             tried.append((crop, origin, places))
@@ -206,13 +207,13 @@ class BackgroundStage:
                 return [self._moved(read, origin, "erasures", job.index, 1)]
         if first is not None:
             job.finger_over = finger_over(*first)  # only for a code not read: it decides a cue
-        averaged = self._average(job)
+        averaged = self._average(job, regions)
         if averaged is not None:
             image, origin = averaged
             reads = cascade.decode(image, [(0, 0, image.shape[1], image.shape[0])])
             if reads:
                 return [self._moved(d, origin, "average", job.index, 2) for d in reads]
-        for x, y, w, h in job.regions[:1]:
+        for x, y, w, h in regions[:1]:
             crop = job.gray[y : y + h, x : x + w]
             reads = self._deblurred(crop)
             if reads:
@@ -259,14 +260,14 @@ class BackgroundStage:
             return False
         return any(d.raw == decoded.raw for d in self.cascade.decode(crop, [(0, 0, crop.shape[1], crop.shape[0])]))
 
-    def _average(self, job: _Job):
+    def _average(self, job: _Job, regions: list):
         """The mean of the last frames over the first region, when the card stayed still; else None."""
         import numpy as np
 
         frames = [g for i, g in job.history if i <= job.index and g.shape == job.gray.shape]
-        if len(frames) < 2 or not job.regions:
+        if len(frames) < 2 or not regions:
             return None
-        x, y, w, h = job.regions[0]
+        x, y, w, h = regions[0]
         crops = [g[y : y + h, x : x + w].astype(np.float32) for g in frames[-AVERAGE_FRAMES:]]
         if min(crops[0].shape[:2]) < 8:
             return None
@@ -274,6 +275,18 @@ class BackgroundStage:
             return None  # the card moved: averaging would only blur it
         mean = np.clip(sum(crops) / len(crops), 0, 255).astype(np.uint8)
         return mean, (x, y)
+
+
+def _with_card(gray, regions: list) -> list:
+    """The code-like regions, after the card found on its own (`measure.find_card`) when none of the first is on
+    it: on a busy table (a checked cloth) the table's pattern takes every place, and a code the frame loop could
+    not read is then never worked on."""
+    from assistant.scanner.measure import find_card, on_card
+
+    card = find_card(gray)
+    if card is None or any(on_card(region, card[0]) for region in regions[:REPAIR_REGIONS]):
+        return regions
+    return [card[0], *regions]
 
 
 def _line_psf(length: int, angle: float, shape: tuple[int, ...]) -> np.ndarray:
