@@ -109,6 +109,11 @@ MAX_CARD_LIT = 0.85
 #: this many card-search pixels across at least (a card within 1.4 m): a card is a rectangle, its code washed out by
 #: the exposure far away over a dark table, where a reflection is an ellipse (under 0.8).
 CARD_RECTANGLE, CARD_RECTANGLE_SIDE = 0.9, 20
+#: A card whose outline a thumb across the sticker's margin opens (closed by its hull) is taken only when no whole
+#: one is found and when its shorter side is at least this many frame pixels, a card near enough to read
+#: (`aiming.Thresholds.min_card_side`): at a third of its exposure a reflection's bright spot, its hull taking in
+#: some of the code, is a 60-pixel patch (tuning set).
+BROKEN_CARD_SIDE = 88
 
 
 def find_card(gray) -> tuple[tuple[int, int, int, int], float] | None:
@@ -129,7 +134,10 @@ def find_card(gray) -> tuple[tuple[int, int, int, int], float] | None:
     A card the picture's edge cuts off has its outline open where its code meets the edge: the edge closes it (the
     hull around the outline), what is left may be narrow, and the code's black must show in it (`CARD_DARK`),
     which a pale streak of the table along the edge does not. A narrow card's width is measured from its length
-    (`FACING_SHAPE`): turned away, a card keeps its length."""
+    (`FACING_SHAPE`): turned away, a card keeps its length.
+    A thumb across the sticker's white margin opens its outline into the code as the edge does: when no whole
+    outline is found at either level, one that is not solid is closed by its hull, if its code's black shows and
+    it is near enough to read (`BROKEN_CARD_SIDE`)."""
     import cv2
 
     if gray.size == 0:
@@ -140,18 +148,22 @@ def find_card(gray) -> tuple[tuple[int, int, int, int], float] | None:
         gray, (max(1, round(width * scale)), max(1, round(height * scale))), interpolation=cv2.INTER_AREA
     )
     bright, brightest = _percentiles(small, 99, 99.9)
-    found = _bright_patch(small, (bright + brightest) / 2, solid=0.75)
-    if found is None:
-        middle = _percentiles(small, 50, 50)[0]
-        found = _bright_patch(small, (middle + brightest) / 2, solid=0.65)
-    if found is None:
-        return None
-    (x, y, w, h), side = found
-    return (int(x / scale), int(y / scale), round(w / scale), round(h / scale)), float(side / scale)
+    middle = _percentiles(small, 50, 50)[0]
+    for broken in (False, True):  # an outline a thumb opens only when no whole one is found
+        for level, solid in (((bright + brightest) / 2, 0.75), ((middle + brightest) / 2, 0.65)):
+            found = _bright_patch(small, level, solid, BROKEN_CARD_SIDE * scale if broken else None)
+            if found is not None:
+                (x, y, w, h), side = found
+                return (int(x / scale), int(y / scale), round(w / scale), round(h / scale)), float(side / scale)
+    return None
 
 
-def _bright_patch(small, level: float, solid: float) -> tuple[tuple[int, int, int, int], float] | None:
-    """The largest card-shaped patch of pixels brighter than `level` (see `find_card`): its box and shorter side."""
+def _bright_patch(
+    small, level: float, solid: float, broken: float | None = None
+) -> tuple[tuple[int, int, int, int], float] | None:
+    """The largest card-shaped patch of pixels brighter than `level` (see `find_card`): its box and shorter side.
+    `broken`: only patches whose outline is not solid, closed by their hull (a thumb across the sticker's margin),
+    and whose shorter side is at least this many pixels."""
     import cv2
     import numpy as np
 
@@ -172,11 +184,18 @@ def _bright_patch(small, level: float, solid: float) -> tuple[tuple[int, int, in
             continue
         (_, _), (a, b), _ = cv2.minAreaRect(outline)
         narrow = min(a, b) < CARD_SHAPE * max(a, b)
+        if broken is not None:
+            if cut or area >= solid * a * b or min(a, b) < broken:
+                continue
+            # A thumb across the sticker's white margin opens its outline into the code, as the picture's edge
+            # does: the hull closes it.
+            outline = cv2.convexHull(outline)
+            area = cv2.contourArea(outline)
         if min(a, b) < NARROW_CARD_SHAPE * max(a, b) or area < solid * a * b:
             continue
         filled = np.zeros((h, w), np.uint8)
         cv2.drawContours(filled, [outline - np.array([x, y])], -1, 1, cv2.FILLED)
-        if (cut or narrow) and np.percentile(small[y : y + h, x : x + w][filled > 0], 5) > CARD_DARK * level:
+        if (cut or narrow or broken) and np.percentile(small[y : y + h, x : x + w][filled > 0], 5) > CARD_DARK * level:
             continue  # no black code in it: a bright streak of the table
         bright = np.count_nonzero(lit[y : y + h, x : x + w] & filled) > MAX_CARD_LIT * np.count_nonzero(filled)
         if bright and (area < CARD_RECTANGLE * a * b or min(a, b) < CARD_RECTANGLE_SIDE):
