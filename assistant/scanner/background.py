@@ -5,22 +5,24 @@ leaves retries undone, or reads nothing where a code-like region is, it offers t
 stage takes at most one frame at a time (a frame offered while it is busy replaces the one waiting, so it always
 works on the latest), and does, without a deadline:
 
-1. the whole cascade on that frame, every retry stage included, on each region widened by `WIDEN` of its
+1. the card found on its own goes first among the regions when none of the first two is on it (`_with_card`:
+   a busy table's pattern may take every region);
+2. the whole cascade on that frame, every retry stage included, on each region widened by `WIDEN` of its
    longer side all round: a reflection on part of a code leaves too few edges there for the region search, which
    then cuts that part off (finder patterns included); the frame loop has no time for the larger crops;
-2. when that fails and only two of the code's three finder patterns show, **finder repair** (`repair`): a
+3. when that fails and only two of the code's three finder patterns show, **finder repair** (`repair`): a
    finder pattern painted where the hidden one must be, as under a thumb holding the card; and whether a
    finger covers that corner (`finger_over`, for the aiming cue: the frame loop has no time to look);
-3. when that fails, **erasures** (`erasures`): the modules read from where the finder patterns that show put
+4. when that fails, **erasures** (`erasures`): the modules read from where the finder patterns that show put
    them, those a reflection burns out or a thumb covers counted as erased rather than guessed, which the error
    correction makes up for twice as many of (one of the project's own labels only);
-4. when that fails and the card is held still, the **average of the last frames** over the code's region:
+5. when that fails and the card is held still, the **average of the last frames** over the code's region:
    averaging four frames halves the sensor noise of a dim room, which a single frame cannot do;
-5. when that fails too, **motion deblurring**: a Wiener deconvolution of the region with straight-line blur
+6. when that fails too, **motion deblurring**: a Wiener deconvolution of the region with straight-line blur
    kernels (5 to 13 pixels, every 15 degrees) until one reads, within `DEBLUR_SECONDS`; on the tuning set it
    reads 8 of the 9 motion-blurred frames every other stage misses, in about 80 ms (too slow for a frame, fine
    here);
-6. a read is checked on the frame before it (or comes from several frames averaged) and is then reported as
+7. a read is checked on the frame before it (or comes from several frames averaged) and is then reported as
    standing for two frames, so the sighting tracker may announce it at once; a read seen in one frame only
    counts as one.
 
@@ -278,9 +280,9 @@ class BackgroundStage:
 
 
 def _with_card(gray, regions: list) -> list:
-    """The code-like regions, after the card found on its own (`measure.find_card`) when none of the first is on
-    it: on a busy table (a checked cloth) the table's pattern takes every place, and a code the frame loop could
-    not read is then never worked on."""
+    """The code-like regions, after the card found on its own (`measure.find_card`) when none of the first two is
+    on it: on a busy table (a checked cloth) the table's pattern takes every place, and a code the frame loop could
+    not read was then never worked on."""
     from assistant.scanner.measure import find_card, on_card
 
     card = find_card(gray)
