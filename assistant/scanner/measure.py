@@ -195,7 +195,9 @@ def _bright_patch(
             continue
         filled = np.zeros((h, w), np.uint8)
         cv2.drawContours(filled, [outline - np.array([x, y])], -1, 1, cv2.FILLED)
-        if (cut or narrow or broken) and np.percentile(small[y : y + h, x : x + w][filled > 0], 5) > CARD_DARK * level:
+        if (cut or narrow or broken is not None) and np.percentile(
+            small[y : y + h, x : x + w][filled > 0], 5
+        ) > CARD_DARK * level:
             continue  # no black code in it: a bright streak of the table
         bright = np.count_nonzero(lit[y : y + h, x : x + w] & filled) > MAX_CARD_LIT * np.count_nonzero(filled)
         if bright and (area < CARD_RECTANGLE * a * b or min(a, b) < CARD_RECTANGLE_SIDE):
