@@ -32,6 +32,7 @@ Versions 1 to 4 (the stickers are version 1, the first label format's version 3)
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -164,7 +165,8 @@ def is_function(size: int, row: int, column: int) -> bool:
     return size > 21 and abs(row - (size - 7)) <= 2 and abs(column - (size - 7)) <= 2
 
 
-def data_order(size: int) -> list[tuple[int, int]]:
+@functools.cache
+def data_order(size: int) -> tuple[tuple[int, int], ...]:
     """The data modules (row, column) in the order their bits are placed: two columns at a time from the right,
     up then down, skipping the vertical timing pattern."""
     order = []
@@ -180,7 +182,7 @@ def data_order(size: int) -> list[tuple[int, int]]:
                     order.append((row, column))
         upward = not upward
         right -= 2
-    return order
+    return tuple(order)
 
 
 def masked(mask: int, row: int, column: int) -> bool:
@@ -321,11 +323,12 @@ def sample_modules(gray, homography: Any, size: int) -> Modules | None:
 
     centres = np.arange(size, dtype=np.float32) + 0.5
     grid_x, grid_y = np.meshgrid(centres, centres)
+    image = gray.astype(np.float32)
     samples = []
     for dx, dy in ((0, 0), (SPREAD, 0), (-SPREAD, 0), (0, SPREAD), (0, -SPREAD)):
         points = np.stack([grid_x + dx, grid_y + dy], axis=-1).reshape(-1, 1, 2)
         pixels = cv2.perspectiveTransform(points, homography).reshape(size, size, 2)
-        samples.append(cv2.remap(gray.astype(np.float32), pixels[..., 0], pixels[..., 1], cv2.INTER_LINEAR))
+        samples.append(cv2.remap(image, pixels[..., 0], pixels[..., 1], cv2.INTER_LINEAR))
     values = np.mean(samples, axis=0)
     dark_ref, light_ref = _finder_levels(values, size)
     contrast = light_ref - dark_ref
