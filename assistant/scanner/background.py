@@ -15,7 +15,9 @@ works on the latest), and does, without a deadline:
    finger covers that corner (`finger_over`, for the aiming cue: the frame loop has no time to look);
 4. when that fails, **erasures** (`erasures`): the modules read from where the finder patterns that show put
    them, those a reflection burns out or a thumb covers counted as erased rather than guessed, which the error
-   correction makes up for twice as many of (one of the project's own labels only);
+   correction makes up for twice as many of (one of the project's own labels only); and when even that cannot
+   solve them, the **known labels** (`known`): what shows of the modules matched against the labels of the decks
+   in play, one read only when it agrees with one label nearly everywhere and with no other;
 5. when that fails and the card is held still, the **average of the last frames** over the code's region:
    averaging four frames halves the sensor noise of a dim room, which a single frame cannot do;
 6. when that fails too, **motion deblurring**: a Wiener deconvolution of the region with straight-line blur
@@ -47,6 +49,7 @@ if TYPE_CHECKING:
 
 from assistant.scanner.decoders import Cascade, Decoded
 from assistant.scanner.erasures import read_hidden
+from assistant.scanner.known import KnownLabels
 from assistant.scanner.measure import grown
 from assistant.scanner.repair import around, code_places, finger_over, hidden_places, repaired_views
 
@@ -92,8 +95,17 @@ class BackgroundStage:
     """See the module docstring. `offer(index, gray, regions)` each frame the live loop could not finish,
     `take(index)` each frame for what is done."""
 
-    def __init__(self, cascade: Cascade | None = None, inline: bool = False, frame_ms: float = 1000 / 30):
+    def __init__(
+        self,
+        cascade: Cascade | None = None,
+        inline: bool = False,
+        frame_ms: float = 1000 / 30,
+        known: KnownLabels | None = None,
+    ):
+        """`known`: the labels of the decks in play, to match a code too hidden to decode against (see
+        `assistant.scanner.known`); None to read only what decodes."""
         self.cascade = cascade or Cascade(budget_ms=None)
+        self.known = known
         self.inline = inline
         self.frame_ms = frame_ms
         self._history: deque = deque(maxlen=AVERAGE_FRAMES)
@@ -163,6 +175,8 @@ class BackgroundStage:
             self._thread = None
 
     def _loop(self) -> None:
+        if self.known is not None:
+            self.known.prepare()  # here rather than at the first code too hidden to decode
         while True:
             with self._lock:
                 self._lock.wait_for(lambda: self._waiting is not None or self._stop)
@@ -204,9 +218,9 @@ class BackgroundStage:
                 if reads:
                     return [self._moved(d, origin, "repair", job.index, 1) for d in reads]
         for crop, origin, places in tried:
-            read = read_hidden(crop, places)
+            read = read_hidden(crop, places, self.known.match if self.known is not None else None)
             if read is not None:
-                return [self._moved(read, origin, "erasures", job.index, 1)]
+                return [self._moved(read, origin, read.stage, job.index, 1)]
         if first is not None:
             job.finger_over = finger_over(*first)  # only for a code not read: it decides a cue
         averaged = self._average(job, regions)

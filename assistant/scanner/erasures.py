@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -372,17 +373,23 @@ def _finder_levels(values, size: int) -> tuple[float, float]:
     return float(np.median(dark)), float(np.median(light))
 
 
-def read_hidden(gray, places: list[Place]) -> Decoded | None:
+def read_hidden(gray, places: list[Place], match: Callable[[Modules], str | None] | None = None) -> Decoded | None:
     """The label a code's region (greyscale) holds, read from the modules where each of its `places` (from
-    `repair.code_places`) puts them, the first that reads; None when none does. The box is in `gray`'s pixels."""
+    `repair.code_places`) puts them, the first that reads; None when none does. The box is in `gray`'s pixels.
+    `match`: what to try on the modules when the error correction cannot solve them (`known.KnownLabels.match`);
+    its reads come from the stage "known labels"."""
     import cv2
     import numpy as np
 
     for place in places:
         modules = sample_modules(gray, place.homography, place.size)
-        text = read_modules(modules) if modules is not None else None
+        if modules is None:
+            continue
+        text, stage = read_modules(modules), "erasures"
+        if text is None and match is not None:
+            text, stage = match(modules), "known labels"
         if text is not None:
             corners = np.array([[(0, 0), (place.size, 0), (place.size, place.size), (0, place.size)]], np.float32)
             x, y, w, h = cv2.boundingRect(cv2.perspectiveTransform(corners, place.homography).astype(np.float32))
-            return Decoded(text, text.encode(), (x, y, w, h), "erasures")
+            return Decoded(text, text.encode(), (x, y, w, h), stage)
     return None

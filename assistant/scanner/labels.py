@@ -138,15 +138,31 @@ def deck_stickers(deck: Deck, abbreviations: Mapping[str, str], unique: bool = F
     """The deck's stickers in deck order: one per copy of each card, or one per card when `unique`;
     `abbreviations` is card id → the braille abbreviation printed under the code."""
     stickers = []
-    codes: dict[str, int] = {}
-    for card in deck.cards:
-        codes[short_code(card.id)] = codes.get(short_code(card.id), 0) + 1
-    for card in deck.cards:
-        shared = codes[short_code(card.id)] > 1  # two cards with one short code: the long label for both
-        payload = (long_label_payload if shared else label_payload)(deck.id, card.id)
+    for card, payload in zip(deck.cards, deck_payloads(deck), strict=True):
         sticker = Sticker(card, abbreviations[card.id], payload)
         stickers.extend([sticker] * (1 if unique else card.copies))
     return stickers
+
+
+def deck_payloads(deck: Deck) -> list[str]:
+    """Each card's label payload, in deck order: the short label, or the long one for both of two cards of the
+    deck that share a short code."""
+    codes: dict[str, int] = {}
+    for card in deck.cards:
+        codes[short_code(card.id)] = codes.get(short_code(card.id), 0) + 1
+    return [
+        (long_label_payload if codes[short_code(card.id)] > 1 else label_payload)(deck.id, card.id)
+        for card in deck.cards
+    ]
+
+
+def printed_codes(deck: Deck) -> list[tuple[str, list[list[bool]]]]:
+    """Each card's payload and QR modules exactly as the deck's sticker sheet prints them (one version for the
+    whole sheet)."""
+    payloads = deck_payloads(deck)
+    fitted = {p: qr_matrix(p) for p in payloads}
+    size = max((len(m) for m in fitted.values()), default=21)
+    return [(p, fitted[p] if len(fitted[p]) == size else qr_matrix(p, (size - 17) // 4)) for p in payloads]
 
 
 def sticker_size_mm(version: int, dpi: int = DPI) -> tuple[float, float]:
@@ -218,7 +234,7 @@ def slot_boxes(version: int, dpi: int = DPI) -> list[tuple[int, int, int, int]]:
 
 def sheet_version(stickers: list[Sticker]) -> int:
     """The one QR version every sticker of a sheet uses: the smallest that holds the longest payload."""
-    return max((qr_version(s.payload) for s in stickers), default=1)
+    return max((qr_version(p) for p in {s.payload for s in stickers}), default=1)
 
 
 def sheet_pages(deck: Deck, abbreviations: Mapping[str, str], unique: bool = False, dpi: int = DPI):
