@@ -178,6 +178,7 @@ def _scan_camera(args, cards) -> int:
     from assistant.core import words
     from assistant.core.sightings import SightingTracker
     from assistant.scanner.background import BackgroundStage
+    from assistant.scanner.known import KnownLabels
     from assistant.scanner.live import (
         CodeAnnounced,
         CueGiven,
@@ -213,7 +214,7 @@ def _scan_camera(args, cards) -> int:
         report,
         tracker=SightingTracker(confirm_frames=max(1, args.confirm)),
         guidance=not args.no_guidance,
-        background=BackgroundStage(),
+        background=BackgroundStage(known=KnownLabels(lambda: session.cards.decks)),
     )
     if not scanner.cascade.can_decode:  # the notice was said; a camera nothing can be read from is no use
         _close(speak)

@@ -212,7 +212,8 @@ class TableApp(App):
         if self.camera is not None:  # scanning runs on its own thread, which only posts messages
             from assistant.ui.camera import CameraWorker
 
-            worker = self.camera_worker = CameraWorker(self.camera, self.post_message)
+            # The decks in play are asked for on the scanner's thread each time: they change as a card is learnt.
+            worker = self.camera_worker = CameraWorker(self.camera, self.post_message, lambda: self.session.cards.decks)
             worker.start()
 
     def on_unmount(self) -> None:

@@ -10,12 +10,13 @@ said once; the thread keeps retrying in the background, and the app works on typ
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from textual.message import Message
 
 from assistant.core import words
+from assistant.core.cards import Deck
 from assistant.core.reply import Reply
 from assistant.scanner.live import CodeAnnounced, CueGiven, LiveEvent, SourceBack, SourceLost
 from assistant.scanner.sources import FrameSource
@@ -54,13 +55,20 @@ class CameraWorker:
     """Scans from a frame source on a daemon thread and posts what it finds to `post` (the app's post_message)."""
 
     def __init__(
-        self, open_source: Callable[[], FrameSource], post: Callable[[Message], object], **scanner_options: Any
+        self,
+        open_source: Callable[[], FrameSource],
+        post: Callable[[Message], object],
+        decks: Callable[[], Sequence[Deck]] | None = None,
+        **scanner_options: Any,
     ) -> None:
+        """`decks`: the decks in play, whose labels a code too hidden to decode is matched against."""
         from assistant.scanner.background import BackgroundStage
+        from assistant.scanner.known import KnownLabels
         from assistant.scanner.live import LiveScanner
 
         self.post = post
-        scanner_options.setdefault("background", BackgroundStage())
+        known = KnownLabels(decks) if decks is not None else None
+        scanner_options.setdefault("background", BackgroundStage(known=known))
         self.scanner = LiveScanner(open_source, self._report, **scanner_options)
         self.thread = threading.Thread(target=self._run, name="camera-worker", daemon=True)
 

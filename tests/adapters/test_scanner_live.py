@@ -376,6 +376,35 @@ def test_app_shows_and_speaks_a_scanned_card(make_app):
     assert cards == ["rainbow-aura", "unicorn-poison"]  # the card lying in view is not repeated
 
 
+def test_app_reads_a_card_too_hidden_to_decode_by_the_labels_of_the_decks_in_play(make_app):
+    """A reflection hides more of the code than its error correction makes up for (tuning frame, glare seed 3):
+    the app's camera matches what shows against the labels of its session's decks; with a deck in play that the
+    card is not from, nothing is said, however long the camera looks."""
+    from argparse import Namespace
+
+    from assistant.commands.app import make_session
+
+    frame = F.render(F.scene_for("glare", 3))
+    assert Cascade(budget_ms=None).decode(frame) == []
+
+    def run(session):
+        spoken = []
+        camera = camera_opener(0, lambda i: FakeCapture([frame], lose_at_end=False, delay=0.03))
+
+        async def scenario():
+            app = make_app(spoken.append, session=session, camera=camera)
+            async with app.run_test() as pilot:
+                worker = app.camera_worker
+                assert await wait_for(lambda: worker.scanner.background.jobs >= 6, pilot, seconds=20)
+                await wait_for(lambda: any(r.card for r in spoken), pilot, seconds=1)  # a reply on its way
+
+        asyncio.run(scenario())
+        return [r.card.id for r in spoken if r.card]
+
+    assert run(None) == ["rainbow-aura"]
+    assert run(make_session(Namespace(deck="llamas", addon=[]))) == []
+
+
 def test_app_learns_a_card_from_a_full_text_its_camera_reads(make_app):
     """Rulebook 004: the braille deck's codes hold each card's full text. A real QR code of a card the deck lacks,
     seen by the app's camera, is offered; yes, typed on the input line, imports it and play goes on with it."""
