@@ -48,7 +48,8 @@ class KnownLabels:
     def __init__(self, decks: Callable[[], Sequence[Deck]]):
         self.decks = decks
         self._made: dict[tuple, list[tuple[str, list[list[bool]]]]] = {}
-        self._books: dict[tuple, dict[int, tuple[list[str], Any]]] = {}
+        self._key: tuple | None = None
+        self._labels: dict[int, tuple[list[str], Any]] = {}
 
     def match(self, modules: Modules) -> str | None:
         """The label whose modules `modules` show (see the module docstring), or None."""
@@ -84,18 +85,19 @@ class KnownLabels:
 
         decks = list(self.decks())
         key = tuple((deck.id, tuple(card.id for card in deck.cards)) for deck in decks)
-        if key not in self._books:
+        if key != self._key:
             by_size: dict[int, dict[str, list[list[bool]]]] = {}
             for deck, deck_key in zip(decks, key, strict=True):
                 if deck_key not in self._made:
                     self._made[deck_key] = printed_codes(deck)
                 for payload, matrix in self._made[deck_key]:
                     by_size.setdefault(len(matrix), {})[payload] = matrix
-            self._books = {key: {}}  # only the decks in play now are kept
+            self._labels = {}
             for size, codes in by_size.items():
                 signs = [np.where(np.asarray(m)[_data_mask(size)], 1.0, -1.0) for m in codes.values()]
-                self._books[key][size] = (list(codes), np.array(signs, np.float32))
-        return self._books[key]
+                self._labels[size] = (list(codes), np.array(signs, np.float32))
+            self._key = key
+        return self._labels
 
 
 @functools.cache
