@@ -17,7 +17,7 @@ works on the latest), and does, without a deadline:
    them, those a reflection burns out or a thumb covers counted as erased rather than guessed, which the error
    correction makes up for twice as many of (one of the project's own labels only); and when even that cannot
    solve them, the **known labels** (`known`): what shows of the modules matched against the labels of the decks
-   in play, one read only when it agrees with one label nearly everywhere and with no other;
+   in play, one read only when it agrees with one label far better than with any other;
 5. when that fails and the card is held still, the **average of the last frames** over the code's region:
    averaging four frames halves the sensor noise of a dim room, which a single frame cannot do;
 6. when that fails too, **motion deblurring**: a Wiener deconvolution of the region with straight-line blur

@@ -12,7 +12,7 @@ reflection burns them out). Each label of the code's size is scored by how far w
 sum, over the data modules, of each module's sureness, counted for where it agrees and against where it does
 not, as a share of all the sureness there is. A label is read only when
 
-- its score is at least `MATCH_SHARE` (what shows agrees with it nearly everywhere),
+- its score is at least `MATCH_SHARE` (0.65: some 83 % of the sureness agreeing with it),
 - it is `MARGIN` ahead of every other label (labels of one deck share the deck's code, so a code of that deck
   whose cards are hidden would otherwise match them all alike), and
 - at least `SEEN_SHARE` of the data modules show.
