@@ -429,7 +429,8 @@ class Cascade:
     def _percentiles(self, gray) -> tuple[float, float]:
         from assistant.scanner.measure import _percentiles
 
-        return _percentiles(gray, 1, 99)
+        low, high = _percentiles(gray, 1, 99)
+        return low, high
 
     def _stretch(self, gray):
         """Grey levels stretched so the 1st and 99th percentiles become black and white."""

@@ -147,8 +147,7 @@ def find_card(gray) -> tuple[tuple[int, int, int, int], float] | None:
     small = cv2.resize(
         gray, (max(1, round(width * scale)), max(1, round(height * scale))), interpolation=cv2.INTER_AREA
     )
-    bright, brightest = _percentiles(small, 99, 99.9)
-    middle = _percentiles(small, 50, 50)[0]
+    middle, bright, brightest = _percentiles(small, 50, 99, 99.9)
     for broken in (False, True):  # an outline a thumb opens only when no whole one is found
         for level, solid in (((bright + brightest) / 2, 0.75), ((middle + brightest) / 2, 0.65)):
             found = _bright_patch(small, level, solid, BROKEN_CARD_SIDE * scale if broken else None)
@@ -255,18 +254,15 @@ def white_level(gray, region: tuple[int, int, int, int]) -> float:
     return _percentiles(gray[y : y + h, x : x + w], 1, 99)[1]
 
 
-def _percentiles(gray, low: float, high: float) -> tuple[float, float]:
-    """Two grey-level percentiles from a histogram (much faster than sorting the pixels)."""
+def _percentiles(gray, *percents: float) -> tuple[float, ...]:
+    """Grey-level percentiles from one histogram (much faster than sorting the pixels)."""
     import cv2
     import numpy as np
 
     hist = cv2.calcHist([gray], [0], None, [256], [0, 256]).ravel()
     cumulative = np.cumsum(hist)
     total = cumulative[-1]
-    return (
-        float(np.searchsorted(cumulative, total * low / 100)),
-        float(np.searchsorted(cumulative, total * high / 100)),
-    )
+    return tuple(float(np.searchsorted(cumulative, total * percent / 100)) for percent in percents)
 
 
 def sharpness(gray) -> float:
