@@ -17,7 +17,9 @@ works on the latest), and does, without a deadline:
    them, those a reflection burns out or a thumb covers counted as erased rather than guessed, which the error
    correction makes up for twice as many of (one of the project's own labels only); and when even that cannot
    solve them, the **known labels** (`known`): what shows of the modules matched against the labels of the decks
-   in play, one read only when it agrees with one label far better than with any other;
+   in play, one read only when it agrees with one label far better than with any other; where only one finder
+   pattern shows (a thumb over one, a reflection over another), **one finder** (`lone`): the modules read by
+   erasures from where that one pattern and the module contrast around it put them;
 5. when that fails and the card is held still, the **average of the last frames** over the code's region:
    averaging four frames halves the sensor noise of a dim room, which a single frame cannot do;
 6. when that fails too, **motion deblurring**: a Wiener deconvolution of the region with straight-line blur
@@ -50,6 +52,7 @@ if TYPE_CHECKING:
 from assistant.scanner.decoders import Cascade, Decoded
 from assistant.scanner.erasures import read_hidden
 from assistant.scanner.known import KnownLabels
+from assistant.scanner.lone import lone_grids
 from assistant.scanner.measure import grown
 from assistant.scanner.repair import around, code_places, finger_over, hidden_places, repaired_views
 
@@ -217,8 +220,12 @@ class BackgroundStage:
                 reads = cascade.first_pass(view)
                 if reads:
                     return [self._moved(d, origin, "repair", job.index, 1) for d in reads]
+        match = self.known.match if self.known is not None else None
         for crop, origin, places in tried:
-            read = read_hidden(crop, places, self.known.match if self.known is not None else None)
+            if places:
+                read = read_hidden(crop, (place.grid for place in places), match)
+            else:
+                read = read_hidden(crop, lone_grids(crop), stage="one finder")
             if read is not None:
                 return [self._moved(read, origin, read.stage, job.index, 1)]
         if first is not None:

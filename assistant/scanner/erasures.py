@@ -3,7 +3,8 @@
 A decoder that cannot see part of a code guesses dark or light there, and each guess that is wrong costs the error
 correction twice what a symbol it knows to be missing does: level Q corrects 6 wrong codewords of a version 1
 code's 26, but 13 missing ones. zxing-cpp and ZBar only guess. So when every other stage has failed, the
-background stage reads the modules itself, from where the finder patterns that show put them (`repair.Place`):
+background stage reads the modules itself, from where the finder patterns that show put them (a `Grid`, from
+`repair.code_places` or `lone.lone_grids`):
 
 1. each module's grey level is sampled (its centre and four points around it, against sensor noise), and
    compared with the grey of the dark modules and of the light ones around it: first the darkest and lightest of
@@ -34,13 +35,12 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from assistant.core.payloads import parse_label
 from assistant.scanner.decoders import Decoded
-from assistant.scanner.repair import Place
 
 #: Syndromes left over to check a solution: with k erased codewords of a block, at least this many of its
 #: error correction codewords must remain beyond them.
@@ -202,6 +202,17 @@ def masked(mask: int, row: int, column: int) -> bool:
 
 
 @dataclass(frozen=True)
+class Grid:
+    """Where a code's modules are: a homography from module coordinates to pixels, and the code's side."""
+
+    homography: Any
+    size: int
+    finders: tuple[tuple[int, int], ...] | None = None
+    """The top-left modules (row, column) of the finder patterns that give the code's dark and light: None for
+    all three."""
+
+
+@dataclass(frozen=True)
 class Modules:
     """What was seen of a code: for each module (row by row) whether it looks dark, and how sure that is (0 is
     erased)."""
@@ -316,22 +327,23 @@ def _segments(data: list[int]) -> str | None:
     return "".join(text)
 
 
-def sample_modules(gray, homography: Any, size: int) -> Modules | None:
-    """The modules of a code of `size` modules whose module coordinates `homography` takes to pixels of `gray`,
-    each dark or light by its neighbours, and erased where they hardly differ (see the module docstring)."""
+def sample_modules(gray, grid: Grid) -> Modules | None:
+    """The modules of a code where `grid` puts them in `gray`, each dark or light by its neighbours, and erased
+    where they hardly differ (see the module docstring)."""
     import cv2
     import numpy as np
 
+    size = grid.size
     centres = np.arange(size, dtype=np.float32) + 0.5
     grid_x, grid_y = np.meshgrid(centres, centres)
     image = gray.astype(np.float32)
     samples = []
     for dx, dy in ((0, 0), (SPREAD, 0), (-SPREAD, 0), (0, SPREAD), (0, -SPREAD)):
         points = np.stack([grid_x + dx, grid_y + dy], axis=-1).reshape(-1, 1, 2)
-        pixels = cv2.perspectiveTransform(points, homography).reshape(size, size, 2)
+        pixels = cv2.perspectiveTransform(points, grid.homography).reshape(size, size, 2)
         samples.append(cv2.remap(image, pixels[..., 0], pixels[..., 1], cv2.INTER_LINEAR))
     values = np.mean(samples, axis=0)
-    dark_ref, light_ref = _finder_levels(values, size)
+    dark_ref, light_ref = _finder_levels(values, grid)
     contrast = light_ref - dark_ref
     if contrast <= 0:
         return None
@@ -359,13 +371,14 @@ def _smoothed(values, chosen, fallback):
     return np.where(weight > 0.05, level / np.maximum(weight, 1e-6), fallback)
 
 
-def _finder_levels(values, size: int) -> tuple[float, float]:
+def _finder_levels(values, grid: Grid) -> tuple[float, float]:
     """The median grey of the finder patterns' dark modules and of their light ring."""
     import numpy as np
 
     dark: list[float] = []
     light: list[float] = []
-    for top, left in ((0, 0), (0, size - 7), (size - 7, 0)):
+    far = grid.size - 7
+    for top, left in grid.finders or ((0, 0), (0, far), (far, 0)):
         for r in range(7):
             for c in range(7):
                 ring = max(abs(r - 3), abs(c - 3))
@@ -373,23 +386,29 @@ def _finder_levels(values, size: int) -> tuple[float, float]:
     return float(np.median(dark)), float(np.median(light))
 
 
-def read_hidden(gray, places: list[Place], match: Callable[[Modules], str | None] | None = None) -> Decoded | None:
-    """The label a code's region (greyscale) holds, read from the modules where each of its `places` (from
-    `repair.code_places`) puts them, the first that reads; None when none does. The box is in `gray`'s pixels.
-    `match`: what to try on the modules when the error correction cannot solve them (`known.KnownLabels.match`);
-    its reads come from the stage "known labels"."""
+def read_hidden(
+    gray,
+    grids: Iterable[Grid],
+    match: Callable[[Modules], str | None] | None = None,
+    stage: str = "erasures",
+) -> Decoded | None:
+    """The label a code's region (greyscale) holds, read from the modules where each of its `grids` puts them
+    (those of `repair.code_places`, or `lone.lone_grids`), the first that reads, as from `stage`; None when none
+    does. The box is in `gray`'s pixels. `match`: what to try on the modules when the error correction cannot
+    solve them (`known.KnownLabels.match`); its reads come from the stage "known labels"."""
     import cv2
     import numpy as np
 
-    for place in places:
-        modules = sample_modules(gray, place.homography, place.size)
+    for grid in grids:
+        modules = sample_modules(gray, grid)
         if modules is None:
             continue
-        text, stage = read_modules(modules), "erasures"
+        text, by = read_modules(modules), stage
         if text is None and match is not None:
-            text, stage = match(modules), "known labels"
+            text, by = match(modules), "known labels"
         if text is not None:
-            corners = np.array([[(0, 0), (place.size, 0), (place.size, place.size), (0, place.size)]], np.float32)
-            x, y, w, h = cv2.boundingRect(cv2.perspectiveTransform(corners, place.homography).astype(np.float32))
-            return Decoded(text, text.encode(), (x, y, w, h), stage)
+            size = grid.size
+            corners = np.array([[(0, 0), (size, 0), (size, size), (0, size)]], np.float32)
+            x, y, w, h = cv2.boundingRect(cv2.perspectiveTransform(corners, grid.homography).astype(np.float32))
+            return Decoded(text, text.encode(), (x, y, w, h), by)
     return None

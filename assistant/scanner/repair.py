@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from assistant.scanner.erasures import Grid
 from assistant.scanner.measure import grown
 
 #: A finder pattern's rings, as (half its side in modules, dark): the separator, the dark ring, the light ring,
@@ -205,6 +206,11 @@ class Place:
     """The code's side, in modules."""
     shows: bool
     """A third pattern found is there: the code is whole."""
+
+    @property
+    def grid(self) -> Grid:
+        """Where the code's modules are, for reading them (`erasures`)."""
+        return Grid(self.homography, self.size)
 
 
 def code_places(gray) -> list[Place]:
