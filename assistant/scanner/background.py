@@ -43,6 +43,7 @@ from __future__ import annotations
 import math
 import threading
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -207,27 +208,13 @@ class BackgroundStage:
         regions = _with_card(job.gray, job.regions)
         found = cascade.decode(job.gray, [grown(r, WIDEN, job.gray.shape) for r in regions] or None)
         if found:
-            return [BackgroundRead(d, job.index, 2 if self._also_before(job, d) else 1) for d in found]
-        first = None  # the first region, and where its hidden pattern may be
-        tried = []  # each region: its crop, where that starts, and how a code's finder patterns may stand in it
-        for region in regions[:REPAIR_REGIONS]:
-            crop, origin = around(job.gray, region)
-            places = code_places(crop)
-            tried.append((crop, origin, places))
-            hidden = hidden_places(crop, places)
-            first = first or (crop, hidden)
-            for view in repaired_views(crop, hidden):
-                reads = cascade.first_pass(view)
-                if reads:
-                    return [self._moved(d, origin, "repair", job.index, 1) for d in reads]
-        match = self.known.match if self.known is not None else None
-        for crop, origin, places in tried:
-            if places:
-                read = read_hidden(crop, (place.grid for place in places), match)
-            else:
-                read = read_hidden(crop, lone_grids(crop), stage="one finder")
-            if read is not None:
-                return [self._moved(read, origin, read.stage, job.index, 1)]
+            return [BackgroundRead(d, job.index, 2 if self._also_before(job, d, self._near(d)) else 1) for d in found]
+        hidden, first = self._hidden_read(job.gray, regions)
+        if hidden:
+            # checked on the frame before as the cascade's reads are: a read standing for one frame is announced only
+            # when a second follows within two frames, and the next frame this stage works on is several frames on
+            again = self._also_before(job, hidden[0], lambda gray: self._hidden_read(gray, regions)[0])
+            return [BackgroundRead(hidden[0], job.index, 2 if again else 1)]
         if first is not None:
             job.finger_over = finger_over(*first)  # only for a code not read: it decides a cue
         averaged = self._average(job, regions)
@@ -235,18 +222,39 @@ class BackgroundStage:
             image, origin = averaged
             reads = cascade.decode(image, [(0, 0, image.shape[1], image.shape[0])])
             if reads:
-                return [self._moved(d, origin, "average", job.index, 2) for d in reads]
+                return [BackgroundRead(_moved(d, origin, "average"), job.index, 2) for d in reads]
         for x, y, w, h in regions[:1]:
             crop = job.gray[y : y + h, x : x + w]
             reads = self._deblurred(crop)
             if reads:
-                return [self._moved(d, (x, y), "deblur", job.index, 1) for d in reads]
+                return [BackgroundRead(_moved(d, (x, y), "deblur"), job.index, 1) for d in reads]
         return []
 
-    @staticmethod
-    def _moved(d: Decoded, origin, stage: str, index: int, frames: int) -> BackgroundRead:
-        x, y, w, h = d.box
-        return BackgroundRead(Decoded(d.payload, d.raw, (x + origin[0], y + origin[1], w, h), stage), index, frames)
+    def _hidden_read(self, gray, regions: list) -> tuple[list[Decoded], tuple | None]:
+        """A code of the first regions with part of it hidden, read by finder repair, erasures, the known labels
+        or one finder (steps 3 and 4 of the module docstring), in frame pixels (none or one); and the first
+        region's crop with where its hidden finder pattern may be (for `finger_over`)."""
+        first = None  # the first region, and where its hidden pattern may be
+        tried = []  # each region: its crop, where that starts, and how a code's finder patterns may stand in it
+        for region in regions[:REPAIR_REGIONS]:
+            crop, origin = around(gray, region)
+            places = code_places(crop)
+            tried.append((crop, origin, places))
+            hidden = hidden_places(crop, places)
+            first = first or (crop, hidden)
+            for view in repaired_views(crop, hidden):
+                reads = self.cascade.first_pass(view)
+                if reads:
+                    return [_moved(reads[0], origin, "repair")], first
+        match = self.known.match if self.known is not None else None
+        for crop, origin, places in tried:
+            if places:
+                read = read_hidden(crop, (place.grid for place in places), match)
+            else:
+                read = read_hidden(crop, lone_grids(crop), stage="one finder")
+            if read is not None:
+                return [_moved(read, origin, read.stage)], first
+        return [], first
 
     def _deblurred(self, crop) -> list[Decoded]:
         """The region deconvolved with straight-line blur kernels, tried until one reads (or time is up)."""
@@ -269,19 +277,25 @@ class BackgroundStage:
                     return reads
         return []
 
-    def _also_before(self, job: _Job, decoded: Decoded) -> bool:
-        """The same code read again in the frame before, around where it was: a read that stands for two."""
-        earlier = [g for i, g in job.history if i < job.index]
-        if not earlier:
-            return False
+    def _also_before(self, job: _Job, decoded: Decoded, read: Callable[[Any], list[Decoded]]) -> bool:
+        """The same code read again in the frame before by `read` (the reader that read it, given a frame): a read
+        that stands for two."""
+        earlier = [g for i, g in job.history if i < job.index and g.shape == job.gray.shape]
+        return bool(earlier) and any(d.raw == decoded.raw for d in read(earlier[-1]))
+
+    def _near(self, decoded: Decoded) -> Callable[[Any], list[Decoded]]:
+        """A reader of a frame around where `decoded` was: the code's box and half its size again all round."""
         x, y, w, h = decoded.box
         pad = max(w, h) // 2
-        gray = earlier[-1]
-        x0, y0 = max(0, x - pad), max(0, y - pad)
-        crop = gray[y0 : y + h + pad, x0 : x + w + pad]
-        if min(crop.shape[:2]) < 8:
-            return False
-        return any(d.raw == decoded.raw for d in self.cascade.decode(crop, [(0, 0, crop.shape[1], crop.shape[0])]))
+
+        def read(gray) -> list[Decoded]:
+            x0, y0 = max(0, x - pad), max(0, y - pad)
+            crop = gray[y0 : y + h + pad, x0 : x + w + pad]
+            if min(crop.shape[:2]) < 8:
+                return []
+            return self.cascade.decode(crop, [(0, 0, crop.shape[1], crop.shape[0])])
+
+        return read
 
     def _average(self, job: _Job, regions: list):
         """The mean of the last frames over the first region, when the card stayed still; else None."""
@@ -298,6 +312,12 @@ class BackgroundStage:
             return None  # the card moved: averaging would only blur it
         mean = np.clip(sum(crops) / len(crops), 0, 255).astype(np.uint8)
         return mean, (x, y)
+
+
+def _moved(d: Decoded, origin, stage: str) -> Decoded:
+    """A read of a crop starting at `origin`, in the frame's pixels, as from `stage`."""
+    x, y, w, h = d.box
+    return Decoded(d.payload, d.raw, (x + origin[0], y + origin[1], w, h), stage)
 
 
 def _with_card(gray, regions: list) -> list:
