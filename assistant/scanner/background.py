@@ -251,7 +251,7 @@ class BackgroundStage:
             if places:
                 read = read_hidden(crop, (place.grid for place in places), match)
             else:
-                read = read_hidden(crop, lone_grids(crop), stage="one finder")
+                read = read_hidden(crop, lone_grids(crop), match, stage="one finder")
             if read is not None:
                 return [_moved(read, origin, read.stage)], first
         return [], first

@@ -15,10 +15,12 @@ from assistant.scanner import lone
 from assistant.scanner.background import BackgroundStage, _Job
 from assistant.scanner.decoders import Cascade
 from assistant.scanner.erasures import read_hidden
+from assistant.scanner.known import KnownLabels
 from assistant.scanner.labels import qr_matrix
 from assistant.scanner.lone import lone_grids
 from assistant.scanner.measure import find_code_regions
 from assistant.scanner.repair import code_places
+from assistant.storage.decks import load_deck
 from benchmarks import frames as F
 
 LABEL = label_payload("uu-2nd", "rainbow-aura")
@@ -26,10 +28,11 @@ LABEL = label_payload("uu-2nd", "rainbow-aura")
 CORNERS = np.array([(70, 60), (215, 85), (225, 240), (55, 215)], np.float32)
 
 
-def code_in_perspective(payload: str, hide: bool = True):
+def code_in_perspective(payload: str, hide: bool = True, burnt: tuple[int, int] | None = None):
     """A code drawn on a white card over a darker table, in perspective, slightly blurred, with (if `hide`) a
     thumb's even grey over its top-right finder pattern and a burnt-out reflection over its bottom-left one (each
-    pattern hidden with its light separator, out to two modules beyond the code)."""
+    pattern hidden with its light separator, out to two modules beyond the code); `burnt`: the reflection also
+    burns out the modules from this (row, column) to the code's bottom-right corner."""
     matrix = np.array(qr_matrix(payload), bool)
     size = len(matrix)
     module = 12
@@ -41,6 +44,9 @@ def code_in_perspective(payload: str, hide: bool = True):
         near, far = 2 * module, (size + 4 - 8) * module
         flat[near : 12 * module, far : far + 10 * module] = 150  # thumb over the top-right pattern
         flat[far : far + 10 * module, near : 12 * module] = 255  # reflection over the bottom-left one
+    if burnt is not None:
+        row, column = burnt
+        flat[(row + 4) * module : (size + 4) * module, (column + 4) * module : (size + 4) * module] = 255
     square = np.array([(4, 4), (size + 4, 4), (size + 4, size + 4), (4, size + 4)], np.float32) * module
     homography = cv2.getPerspectiveTransform(square, CORNERS)
     image = cv2.warpPerspective(flat, homography, (300, 300), borderValue=70)
@@ -79,6 +85,17 @@ def test_a_whole_code_gives_grids_too_and_reads_the_same():
     image = code_in_perspective(LABEL, hide=False)
     read = read_hidden(image, lone_grids(image))
     assert read is not None and read.payload == LABEL
+
+
+def test_a_code_hidden_past_its_error_correction_is_matched_against_the_labels_in_play():
+    # Besides the two finder patterns, the reflection burns out the code's bottom-right 11 by 11 modules.
+    image = code_in_perspective(LABEL, burnt=(10, 10))
+    grids = lone_grids(image)
+    assert read_hidden(image, grids) is None
+    known = KnownLabels(lambda: [load_deck("uu-2nd")])
+    read = read_hidden(image, grids, known.match, stage="one finder")
+    assert read is not None and (read.payload, read.stage) == (LABEL, "known labels")
+    assert read_hidden(image, grids, KnownLabels(lambda: [load_deck("llamas")]).match) is None  # not in play
 
 
 @pytest.mark.parametrize("seed", [7, 11])
