@@ -16,8 +16,8 @@ Method and figures: docs/benchmarks.md, "Scanner". Every figure says which set i
 
 Contenders: *live* is the app's per-frame path (`LiveScanner.handle` on the BGR frame, its 25 ms budget, no
 background stage); *cascade* is every stage without a deadline; *+background* is that and then the background
-stage's own work on a single frame (finder repair, erasures and the known labels of every shipped deck,
-deblurring; its average needs several frames), what
+stage's own work on a single frame (finder repair, erasures, one finder and the known labels of every
+shipped deck, deblurring; its average needs several frames), what
 the app reads given time; raw *zxing-cpp*; *pyzbar*. All single-threaded (`cv2.setNumThreads(1)`).
 """
 

@@ -26,9 +26,10 @@ works on the latest), and does, without a deadline:
    kernels (5 to 13 pixels, every 15 degrees) until one reads, within `DEBLUR_SECONDS`; on the tuning set it
    reads 8 of the 9 motion-blurred frames every other stage misses, in about 80 ms (too slow for a frame, fine
    here);
-7. a read is checked on the frame before it (or comes from several frames averaged) and is then reported as
-   standing for two frames, so the sighting tracker may announce it at once; a read seen in one frame only
-   counts as one.
+7. a read is checked on the frame before it by the steps that read it (the cascade around the code; steps 3 and
+   4 on the same regions), or comes from several frames averaged, and is then reported as standing for two
+   frames, so the sighting tracker may announce it at once; a read seen in one frame only counts as one (the
+   stage's next read comes several frames on, too late to be its second).
 
 It never delays the next frame: on a camera it runs on a thread of its own (`start()`); the live loop only
 collects finished results (`take`). With `inline=True` (tests and the benchmark) it works in the caller's thread
@@ -211,8 +212,6 @@ class BackgroundStage:
             return [BackgroundRead(d, job.index, 2 if self._also_before(job, d, self._near(d)) else 1) for d in found]
         hidden, first = self._hidden_read(job.gray, regions)
         if hidden:
-            # checked on the frame before as the cascade's reads are: a read standing for one frame is announced only
-            # when a second follows within two frames, and the next frame this stage works on is several frames on
             again = self._also_before(job, hidden[0], lambda gray: self._hidden_read(gray, regions)[0])
             return [BackgroundRead(hidden[0], job.index, 2 if again else 1)]
         if first is not None:
