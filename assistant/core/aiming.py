@@ -195,6 +195,16 @@ def aiming_cue(view: FrameView, limits: Thresholds = Thresholds(), facing_player
     return None
 
 
+def apparent_size(view: FrameView) -> tuple[str, float] | None:
+    """How large the card looks, to tell whether the player came closer or went further: the found card's shorter
+    side, else the code-like region's longer side, each named (the two are not compared with each other)."""
+    if view.card is not None:
+        return "card", view.card_side
+    if view.region is not None:
+        return "region", float(max(view.region[2:]))
+    return None
+
+
 def inside(box: tuple[int, int, int, int], width: int, height: int, margin: int = 0) -> bool:
     """True when the box keeps more than `margin` pixels from every edge of the picture."""
     x, y, w, h = box
@@ -213,7 +223,12 @@ class CuePacer:
     Then at most one cue every `interval` seconds, the same cue again only after `repeat` seconds, and no more
     than `most` cues while nothing moves in front of the camera: a table's own pattern taken for a code gives cues
     that stay as long as the table does, and a player who has not moved after two cues will not after a third. The
-    confirmation of a read is said at once, always."""
+    confirmation of a read is said at once, always.
+
+    A player who did what "closer" or "further" asked, but not enough, hears it again after `interval` rather than
+    `repeat`, and that counts as a move: the card's apparent size (`size`, see `apparent_size`) changed by
+    `acted` or more the asked way since the cue was said. A card far away moves too few pixels for the motion
+    measure, and a player told "closer" once from 1.1 m was left 3.4 s in silence at 77 cm."""
 
     def __init__(
         self,
@@ -223,6 +238,7 @@ class CuePacer:
         share: float = 0.5,
         most: int = 2,
         votes: int = 2,
+        acted: float = 1.2,
     ):
         self.interval = interval
         self.repeat = repeat
@@ -230,15 +246,27 @@ class CuePacer:
         self.share = share
         self.most = most
         self.votes = votes
+        self.acted = acted
         self._last: tuple[Cue, float] | None = None
+        self._said_size: tuple[str, float] | None = None  # the apparent size when the last cue was said
         self._unmoved = 0  # cues said since the picture last moved
         self._window: deque[tuple[float, Cue | None, bool]] = deque()
         self._since: float | None = None
 
-    def pace(self, cue: Cue | None, now: float, moved: bool = False, seen: bool = True) -> Cue | None:
-        """This frame's cue (None: nothing to say about it), whether the picture moved since the frame before and
-        whether anything code-like was seen in it; returns the cue to say now, if any."""
+    def pace(
+        self,
+        cue: Cue | None,
+        now: float,
+        moved: bool = False,
+        seen: bool = True,
+        size: tuple[str, float] | None = None,
+    ) -> Cue | None:
+        """This frame's cue (None: nothing to say about it), whether the picture moved since the frame before,
+        whether anything code-like was seen in it and the card's apparent size (`apparent_size`); returns the cue
+        to say now, if any."""
         window = self._window
+        acted = self._acted_on(cue, size)
+        moved = moved or acted
         if moved or cue is Cue.READ:
             self._unmoved = 0
         if cue is Cue.READ:
@@ -260,8 +288,20 @@ class CuePacer:
             return None
         if self._last is not None:
             last_cue, when = self._last
-            if now - when < self.interval or (cue is last_cue and now - when < self.repeat):
+            if now - when < self.interval or (cue is last_cue and not acted and now - when < self.repeat):
                 return None
         self._unmoved += 1
         self._last = (cue, now)
+        self._said_size = size
         return cue
+
+    def _acted_on(self, cue: Cue | None, size: tuple[str, float] | None) -> bool:
+        """`cue` is the distance cue last said, and the card's apparent size has since changed the way it asked."""
+        if self._last is None or cue is not self._last[0] or size is None or self._said_size is None:
+            return False
+        (kind, now), (said_kind, said) = size, self._said_size
+        if kind != said_kind:
+            return False
+        if cue is Cue.CLOSER:
+            return now >= said * self.acted
+        return cue is Cue.FURTHER and now * self.acted <= said
