@@ -195,16 +195,6 @@ def aiming_cue(view: FrameView, limits: Thresholds = Thresholds(), facing_player
     return None
 
 
-def apparent_size(view: FrameView) -> tuple[str, float] | None:
-    """How large the card looks, to tell whether the player came closer or went further: the found card's shorter
-    side, else the code-like region's longer side, each named (the two are not compared with each other)."""
-    if view.card is not None:
-        return "card", view.card_side
-    if view.region is not None:
-        return "region", float(max(view.region[2:]))
-    return None
-
-
 def inside(box: tuple[int, int, int, int], width: int, height: int, margin: int = 0) -> bool:
     """True when the box keeps more than `margin` pixels from every edge of the picture."""
     x, y, w, h = box
@@ -225,10 +215,11 @@ class CuePacer:
     that stay as long as the table does, and a player who has not moved after two cues will not after a third. The
     confirmation of a read is said at once, always.
 
-    A player who did what "closer" or "further" asked, but not enough, hears it again after `interval` rather than
-    `repeat`, and that counts as a move: the card's apparent size (`size`, see `apparent_size`) changed by
-    `acted` or more the asked way since the cue was said. A card far away moves too few pixels for the motion
-    measure, and a player told "closer" once from 1.1 m was left 3.4 s in silence at 77 cm."""
+    A player who came closer as asked, but not enough, hears "closer" again after `interval` rather than `repeat`,
+    and that counts as a move: the found card's side (`card`), as the median over the last `settle` seconds, is
+    `acted` times what it was when the cue was said or more. A card far away moves too few pixels for the motion
+    measure, and a player told "closer" once from 1.1 m was left 3.4 s in silence at 77 cm. Only the card counts:
+    the code-like regions a busy table's pattern offers change size from frame to frame by half."""
 
     def __init__(
         self,
@@ -248,9 +239,9 @@ class CuePacer:
         self.votes = votes
         self.acted = acted
         self._last: tuple[Cue, float] | None = None
-        self._said_size: tuple[str, float] | None = None  # the apparent size when the last cue was said
+        self._said_card: float | None = None  # the card's side when the last cue was said
         self._unmoved = 0  # cues said since the picture last moved
-        self._window: deque[tuple[float, Cue | None, bool]] = deque()
+        self._window: deque[tuple[float, Cue | None, bool, float | None]] = deque()
         self._since: float | None = None
 
     def pace(
@@ -259,14 +250,12 @@ class CuePacer:
         now: float,
         moved: bool = False,
         seen: bool = True,
-        size: tuple[str, float] | None = None,
+        card: float | None = None,
     ) -> Cue | None:
         """This frame's cue (None: nothing to say about it), whether the picture moved since the frame before,
-        whether anything code-like was seen in it and the card's apparent size (`apparent_size`); returns the cue
-        to say now, if any."""
+        whether anything code-like was seen in it and the found card's shorter side in pixels (None: no card
+        found); returns the cue to say now, if any."""
         window = self._window
-        acted = self._acted_on(cue, size)
-        moved = moved or acted
         if moved or cue is Cue.READ:
             self._unmoved = 0
         if cue is Cue.READ:
@@ -276,13 +265,24 @@ class CuePacer:
             return cue
         if self._since is None:
             self._since = now
-        window.append((now, cue, seen))
+        window.append((now, cue, seen, card))
         while len(window) > 2 and now - window[0][0] > self.settle:
             window.popleft()
+        side = self._card_side()
+        acted = (
+            cue is Cue.CLOSER
+            and self._last is not None
+            and self._last[0] is cue
+            and side is not None
+            and self._said_card is not None
+            and side >= self.acted * self._said_card
+        )
+        if acted:
+            self._unmoved = 0
         if cue is None or now - self._since < self.settle:
             return None
-        agree = sum(c is cue for _, c, _ in window)
-        if agree <= self.share * sum(voted for _, _, voted in window) or agree < self.votes:
+        agree = sum(c is cue for _, c, _, _ in window)
+        if agree <= self.share * sum(voted for _, _, voted, _ in window) or agree < self.votes:
             return None
         if self._unmoved >= self.most:
             return None
@@ -292,16 +292,10 @@ class CuePacer:
                 return None
         self._unmoved += 1
         self._last = (cue, now)
-        self._said_size = size
+        self._said_card = side
         return cue
 
-    def _acted_on(self, cue: Cue | None, size: tuple[str, float] | None) -> bool:
-        """`cue` is the distance cue last said, and the card's apparent size has since changed the way it asked."""
-        if self._last is None or cue is not self._last[0] or size is None or self._said_size is None:
-            return False
-        (kind, now), (said_kind, said) = size, self._said_size
-        if kind != said_kind:
-            return False
-        if cue is Cue.CLOSER:
-            return now >= said * self.acted
-        return cue is Cue.FURTHER and now * self.acted <= said
+    def _card_side(self) -> float | None:
+        """The median of the found card's side over the frames in the window (None: no card found in them)."""
+        sides = sorted(side for *_, side in self._window if side is not None)
+        return sides[len(sides) // 2] if sides else None

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from assistant.core.aiming import Cue, CuePacer, aiming_cue, apparent_size
+from assistant.core.aiming import Cue, CuePacer, aiming_cue
 from assistant.core.exposure import ExposureControl
 from assistant.core.sightings import Sighting, SightingTracker
 from assistant.scanner.background import BackgroundStage
@@ -193,7 +193,7 @@ class LiveScanner:
                     now,
                     moved=moving,
                     seen=view.region is not None or view.card is not None,
-                    size=apparent_size(view),
+                    card=view.card_side if view.card is not None else None,
                 )
                 if said is not None:
                     self.report(CueGiven(said))
