@@ -104,12 +104,18 @@ def _moved(dx: float, dy: float) -> Any:
     return np.array([[1, 0, dx], [0, 1, dy], [0, 0, 1]], float)
 
 
-def _corners(homography) -> Any:
-    import cv2
+def _square() -> Any:
+    """The code's corners in module coordinates: top left, top right, bottom right, bottom left."""
     import numpy as np
 
-    square = np.array([[(0, 0), (SIZE, 0), (SIZE, SIZE), (0, SIZE)]], np.float32)
-    return cv2.perspectiveTransform(square, homography)[0]
+    return np.array([(0, 0), (SIZE, 0), (SIZE, SIZE), (0, SIZE)], np.float32)
+
+
+def _corners(homography) -> Any:
+    """Where `homography` puts the code's corners, in pixels."""
+    import cv2
+
+    return cv2.perspectiveTransform(_square()[None], homography)[0]
 
 
 def _within(homography, shape, module: float) -> bool:
@@ -130,7 +136,7 @@ def _scorer(gray, module: float) -> Callable[[Any], float]:
     image = gray.astype(np.float32)
     contrast = np.abs(image - cv2.GaussianBlur(image, (0, 0), max(module, 1.0)))
     smooth = cv2.GaussianBlur(image, (0, 0), 1.0)
-    square = np.array([(0, 0), (SIZE, 0), (SIZE, SIZE), (0, SIZE)], np.float32)
+    square = _square()
     centres = np.arange(SIZE, dtype=np.float32) + 0.5
     inside = np.stack(np.meshgrid(centres, centres), axis=-1).reshape(-1, 1, 2)
     along = np.arange(-1, SIZE + 1, dtype=np.float32) + 0.5
@@ -175,4 +181,4 @@ def _refined(gray, homography, module: float) -> Any:
                         best, corners, better = moved_score, moved, True
             if not better:
                 break
-    return cv2.getPerspectiveTransform(np.array([(0, 0), (SIZE, 0), (SIZE, SIZE), (0, SIZE)], np.float32), corners)
+    return cv2.getPerspectiveTransform(_square(), corners)
