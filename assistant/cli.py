@@ -10,8 +10,8 @@ import argparse
 import importlib
 import sys
 
-from assistant.core.cardfile import CardDataError
-from assistant.core.sixkey import DEFAULT_WINDOW
+from assistant.core.braille.sixkey import DEFAULT_WINDOW
+from assistant.core.cards.cardfile import CardDataError
 
 #: Sub-command modules, in the order `--help` lists them.
 COMMANDS = ["card", "deck", "labels", "state", "say", "scan"]

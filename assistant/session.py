@@ -13,18 +13,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from assistant.core import brailletable, words
-from assistant.core.aiming import Cue
-from assistant.core.cards import Card, CardSet, CardType, Tag, split_other_print
-from assistant.core.commands import Command, CommandError
-from assistant.core.game import Game
-from assistant.core.learning import NewCard, read_card_text, type_from_prefix
-from assistant.core.lobby import GameStore, Lobby
-from assistant.core.lookup import Resolution, resolve_name
-from assistant.core.reply import Choice, Control, Pending, Question, Reply, Verbosity
-from assistant.core.search import search_cards, search_words
-from assistant.core.sheet import matching_card
-from assistant.core.verbs import help_lines, near_verb, parse_command
+from assistant.core import words
+from assistant.core.braille import celltable
+from assistant.core.cards.card import Card, CardSet, CardType, Tag, split_other_print
+from assistant.core.cards.learning import NewCard, read_card_text, type_from_prefix
+from assistant.core.cards.lookup import Resolution, resolve_name
+from assistant.core.cards.search import search_cards, search_words
+from assistant.core.cards.sheet import matching_card
+from assistant.core.game.history import Game
+from assistant.core.language.lobby import GameStore, Lobby
+from assistant.core.language.parser import Command, CommandError
+from assistant.core.language.reply import Choice, Control, Pending, Question, Reply, Verbosity
+from assistant.core.language.verbs import help_lines, near_verb, parse_command
+from assistant.core.scanning.aiming import Cue
 
 __all__ = ["CardResolver", "Control", "Reply", "Session", "Verbosity"]
 
@@ -111,10 +112,10 @@ class Session:
 
     def _handle(self, line: str) -> Reply:
         text = words.readable(line).strip()
-        reading = brailletable.from_cells(text).strip() if brailletable.has_cells(text) else ""
+        reading = celltable.from_cells(text).strip() if celltable.has_cells(text) else ""
         if reading.isascii() and reading.isdigit():
             text = reading  # a number typed in braille (⠼⠃) picks a candidate too
-        elif reading and all(brailletable.is_cell(ch) or ch.isspace() for ch in text) and self._is_command(reading):
+        elif reading and all(celltable.is_cell(ch) or ch.isspace() for ch in text) and self._is_command(reading):
             text = reading  # a command typed in braille (⠙⠗⠁⠺ is draw) is that command, not a card look-up
         pending, self.pending = self.pending, None
         if isinstance(pending, Choice) and _is_number(text):
@@ -270,7 +271,7 @@ class Session:
         return self._remember(self._scanned(payload))
 
     def _scanned(self, payload: str | bytes) -> Reply:
-        from assistant.core.payloads import PayloadKind, resolve_payload
+        from assistant.core.scanning.payloads import PayloadKind, resolve_payload
 
         meaning = resolve_payload(payload, self.cards)
         if meaning.card is not None and meaning.kind is not PayloadKind.TEXT:
@@ -332,7 +333,7 @@ class Session:
         return Reply((sentence,), sentence, important=True, pending=question)
 
     def aiming(self, cue: Cue) -> Reply:
-        """An aiming cue (`assistant.core.aiming.Cue`) as a hint reply."""
+        """An aiming cue (`assistant.core.scanning.aiming.Cue`) as a hint reply."""
         sentence = words.aiming_words(cue.value)
         # the confirmation's sound is the card reply's "card-read" that follows it
         return Reply((sentence,), sentence, hint=True, sound="" if cue is Cue.READ else "code-seen")

@@ -123,7 +123,7 @@ class RunningApp:
 
 def _write_settings(home: Path, backend: str, transcript: Path) -> None:
     """Speech on, the chosen engine, no earcons (each sound is a sentence), the transcript on."""
-    from assistant.core.settings import SpeechSettings
+    from assistant.core.speech.settings import SpeechSettings
     from assistant.storage.settings import save_settings
 
     previous = os.environ.get("TABLE_ASSISTANT_HOME")

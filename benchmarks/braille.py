@@ -28,8 +28,8 @@ from assistant.braille.resolver import BrailleResolver
 from assistant.braille.translate import Grade, Translator
 from assistant.commands.app import braille_resolver
 from assistant.commands.braille_maps import shipped_decks
-from assistant.core.cardfile import CardDataError
-from assistant.core.cards import CardSet
+from assistant.core.cards.card import CardSet
+from assistant.core.cards.cardfile import CardDataError
 from assistant.storage.decks import combine
 
 GOALS = {"exact": 100.0, "typo-1": 97.0, "braille-g1": 99.0, "braille-g2": 99.0}

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from assistant.core.payloads import label_payload
+from assistant.core.scanning.payloads import label_payload
 from assistant.scanner import labels
 
 WIDTH, HEIGHT = 1280, 720

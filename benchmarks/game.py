@@ -15,10 +15,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from assistant.core import events as ev
-from assistant.core.lobby import Lobby
-from assistant.core.lookup import resolve_name
-from assistant.core.verbs import parse_command
+from assistant.core.cards.lookup import resolve_name
+from assistant.core.game import events as ev
+from assistant.core.language.lobby import Lobby
+from assistant.core.language.verbs import parse_command
 from assistant.storage.decks import load_card_set
 from assistant.storage.paths import user_data_dir
 from assistant.storage.saves import GameStore, encode_line

@@ -24,8 +24,8 @@ import time
 from pathlib import Path
 
 from assistant.commands.deck import MAX_SHEET_BYTES
+from assistant.core.cards.sheet import MAX_ROWS
 from assistant.core.datatext import MAX_CHARACTERS
-from assistant.core.sheet import MAX_ROWS
 
 START_GOAL_S = 1.0
 WORDS = "unicorn neigh stable card draw discard sacrifice destroy steal magic upgrade downgrade baby rainbow".split()

@@ -111,7 +111,7 @@ class LivePath:
         self.ms: list[float] = []
 
     def read(self, bgr) -> list[str]:
-        from assistant.core.sightings import SightingTracker
+        from assistant.core.scanning.sightings import SightingTracker
 
         self.scanner.tracker = SightingTracker(confirm_frames=1)  # a still frame: read or not, no confirming
         start = time.perf_counter()
@@ -261,7 +261,7 @@ PLAYERS = {"a moment": False, "until announced": True}
 def _app_clip(player, frame_ms: list[float]) -> tuple[int | None, dict[str, int]]:
     """One hand clip through the app's loop: the frame of the first announcement (None: never) and the cues said
     over the clip, each heard by the player. The frame times go to `frame_ms`."""
-    from assistant.core.aiming import Cue
+    from assistant.core.scanning.aiming import Cue
     from assistant.scanner.background import BackgroundStage
     from assistant.scanner.live import CodeAnnounced, CueGiven, LiveScanner
 
@@ -296,7 +296,7 @@ def _raw_clip(player) -> int | None:
     """One hand clip through raw zxing-cpp in the app's sighting tracker: the frame of the announcement."""
     import zxingcpp
 
-    from assistant.core.sightings import Sighting, SightingTracker
+    from assistant.core.scanning.sightings import Sighting, SightingTracker
 
     cv2 = __import__("cv2")
     tracker = SightingTracker()
@@ -403,7 +403,7 @@ def empty_tables() -> dict[str, tuple[int, int]]:
     evaluation table: (the app, the app without its limit of two cues while nothing moves)."""
     from dataclasses import replace
 
-    from assistant.core.aiming import CuePacer
+    from assistant.core.scanning.aiming import CuePacer
     from assistant.scanner.decoders import Cascade
     from assistant.scanner.live import CueGiven, LiveScanner
 

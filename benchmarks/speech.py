@@ -41,7 +41,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from assistant.core import words
-from assistant.core.speechqueue import split_sentences
+from assistant.core.speech.queue import split_sentences
 from assistant.speech import SpeechService
 from assistant.speech.backends import EspeakBackend, Pyttsx3Backend, WavBackend
 from assistant.speech.capture import AlsaCapture, FirstBytes

@@ -1,7 +1,7 @@
 """Planning `braille_map/<deck>.toml` for every shipped deck; `python -m assistant.commands.braille_maps [--check]`
 writes or checks them (`assistant/commands/braille_maps.py`).
 
-Each map is made by the rule (`assistant/core/abbreviations.py`) from the deck's card file and the hand-written
+Each map is made by the rule (`assistant/core/braille/abbreviations.py`) from the deck's card file and the hand-written
 `[overrides]` already in the map. Decks that can be played together must not share a key, so they are made in
 order, each one avoiding the keys of those before it: per game, the base decks (each on its own, since base decks
 are not combined), then the expansions, each avoiding every base deck it can be added to and the expansions
@@ -13,9 +13,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from assistant.core.abbreviations import Abbreviation, AbbreviationClash, Override, assign, is_too_long, keys_in_use
-from assistant.core.braillemap import BrailleMapError, parse_overrides, render_braille_map
-from assistant.core.cards import Deck, normalize
+from assistant.core.braille.abbreviations import (
+    Abbreviation,
+    AbbreviationClash,
+    Override,
+    assign,
+    is_too_long,
+    keys_in_use,
+)
+from assistant.core.braille.mapfile import BrailleMapError, parse_overrides, render_braille_map
+from assistant.core.cards.card import Deck, normalize
 
 
 @dataclass

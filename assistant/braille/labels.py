@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from assistant.braille.translate import Grade, Translator
-from assistant.core.abbreviations import Abbreviation
-from assistant.core.cards import Card, Deck
+from assistant.core.braille.abbreviations import Abbreviation
+from assistant.core.cards.card import Card, Deck
 
 #: A braille-ready page: 40 cells by 25 lines, the common embosser default.
 BRF_WIDTH = 40

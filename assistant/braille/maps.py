@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from assistant.core import words
-from assistant.core.abbreviations import Abbreviation, AbbreviationClash, assign, keys_in_use, short_form
-from assistant.core.braillemap import BrailleMap, BrailleMapError, parse_braille_map
-from assistant.core.cardfile import Problem
-from assistant.core.cards import CardSet, Deck
+from assistant.core.braille.abbreviations import Abbreviation, AbbreviationClash, assign, keys_in_use, short_form
+from assistant.core.braille.mapfile import BrailleMap, BrailleMapError, parse_braille_map
+from assistant.core.cards.card import CardSet, Deck
+from assistant.core.cards.cardfile import Problem
 
 
 def map_path(deck_id: str, folder: Path) -> Path:

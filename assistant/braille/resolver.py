@@ -22,10 +22,11 @@ from dataclasses import dataclass
 
 from assistant.braille.maps import CardSetAbbreviations
 from assistant.braille.translate import Grade, Translator
-from assistant.core import brailletable, words
-from assistant.core.abbreviations import TYPE_PREFIXES, TYPE_WORDS, Abbreviation, key_of, name_words
-from assistant.core.cards import Card, CardSet, CardType
-from assistant.core.lookup import Candidate, Resolution
+from assistant.core import words
+from assistant.core.braille import celltable
+from assistant.core.braille.abbreviations import TYPE_PREFIXES, TYPE_WORDS, Abbreviation, key_of, name_words
+from assistant.core.cards.card import Card, CardSet, CardType
+from assistant.core.cards.lookup import Candidate, Resolution
 
 #: A card is answered outright at this score or more when the next card is at least `MARGIN` behind.
 SURE = 80.0
@@ -109,7 +110,7 @@ class BrailleResolver:
         if words.query_problem(query):
             return Resolution(query, None, ())
         text = words.clean_untrusted(query, words.MAX_QUERY)
-        if brailletable.has_cells(text):
+        if celltable.has_cells(text):
             scores = self._score_braille(text)
         else:
             scores = self._score_text(text)
@@ -174,8 +175,8 @@ class BrailleResolver:
         if not self.translator.has_liblouis and not self._said_liblouis_missing:
             self._said_liblouis_missing = True
             self._notices.append(words.LIBLOUIS_MISSING)
-        cells = "".join(ch if brailletable.is_cell(ch) else brailletable.to_cells(ch) for ch in text)
-        scores = self._match(self._cell_index(), brailletable.cell_key(cells))
+        cells = "".join(ch if celltable.is_cell(ch) else celltable.to_cells(ch) for ch in text)
+        scores = self._match(self._cell_index(), celltable.cell_key(cells))
         for reading in self._readings(text):
             read_scores = self._score_text(reading)
             _merge(scores, {i: s - BACK_TRANSLATION_PENALTY for i, s in read_scores.items()})
@@ -196,7 +197,7 @@ class BrailleResolver:
                 pieces.append(read)
             else:
                 reading = "".join(pieces)
-                if reading.strip() and not brailletable.has_cells(reading) and reading not in readings:
+                if reading.strip() and not celltable.has_cells(reading) and reading not in readings:
                     readings.append(reading)
         return readings
 
@@ -208,8 +209,8 @@ class BrailleResolver:
                     for grade in Grade:
                         cells = self.translator.to_cells(text, grade)
                         if cells:
-                            pairs.append((brailletable.cell_key(cells), i))
-                    pairs.append((brailletable.cell_key(brailletable.to_cells(text)), i))
+                            pairs.append((celltable.cell_key(cells), i))
+                    pairs.append((celltable.cell_key(celltable.to_cells(text)), i))
             self._cells = _Index.build(pairs)
         return self._cells
 
@@ -262,7 +263,7 @@ def _runs(text: str) -> list[tuple[str, bool]]:
     """The text cut into runs of braille cells (the blank cell included) and runs of other characters."""
     runs: list[tuple[str, bool]] = []
     for ch in text:
-        is_braille = brailletable.is_cell(ch) or (ch == " " and bool(runs) and runs[-1][1])
+        is_braille = celltable.is_cell(ch) or (ch == " " and bool(runs) and runs[-1][1])
         if runs and runs[-1][1] == is_braille:
             runs[-1] = (runs[-1][0] + ch, is_braille)
         else:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 from enum import IntEnum
 
-from assistant.core import brailletable
+from assistant.core.braille import celltable
 
 #: Unified English Braille, uncontracted and contracted, written as Unicode cells.
 TABLES = {1: ("unicode.dis", "en-ueb-g1.ctb"), 2: ("unicode.dis", "en-ueb-g2.ctb")}
@@ -38,7 +38,7 @@ def load_liblouis():
             louis.setLogLevel(louis.LOG_OFF)
             for tables in TABLES.values():
                 louis.translateString(list(tables), "a")
-            louis.dotsToChar([BRF_TABLE], brailletable.cell([1]))
+            louis.dotsToChar([BRF_TABLE], celltable.cell([1]))
     except (RuntimeError, OSError, AttributeError):
         return None
     return louis
@@ -83,21 +83,21 @@ class Translator:
 
     def _translate(self, text: str, grade: Grade) -> str | None:
         if self._louis is None:
-            return brailletable.to_cells(text) if grade is Grade.UNCONTRACTED else None
+            return celltable.to_cells(text) if grade is Grade.UNCONTRACTED else None
         try:
             with _LOCK:
                 return self._louis.translateString(list(TABLES[int(grade)]), text)
         except RuntimeError:
-            return brailletable.to_cells(text) if grade is Grade.UNCONTRACTED else None
+            return celltable.to_cells(text) if grade is Grade.UNCONTRACTED else None
 
     def _back_translate(self, cells: str, grade: Grade) -> str | None:
         if self._louis is None:
-            return brailletable.from_cells(cells) if grade is Grade.UNCONTRACTED else None
+            return celltable.from_cells(cells) if grade is Grade.UNCONTRACTED else None
         try:
             with _LOCK:
                 return self._louis.backTranslateString(list(TABLES[int(grade)]), cells)
         except RuntimeError:
-            return brailletable.from_cells(cells) if grade is Grade.UNCONTRACTED else None
+            return celltable.from_cells(cells) if grade is Grade.UNCONTRACTED else None
 
 
 # North American ASCII braille: the character for each six-dot cell, indexed by the cell's dot bits.

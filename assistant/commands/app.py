@@ -6,14 +6,14 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from assistant.core import words
-from assistant.core.cards import CardSet
+from assistant.core.cards.card import CardSet
 from assistant.session import Reply, Session, Verbosity
 from assistant.storage.decks import DEFAULT_DECK, load_card_set, take_notices
 
 if TYPE_CHECKING:
     from assistant.braille.resolver import BrailleResolver
     from assistant.braille.translate import Translator
-    from assistant.core.settings import SpeechSettings
+    from assistant.core.speech.settings import SpeechSettings
 
 
 def braille_resolver(cards: CardSet, translator: Translator | None = None) -> BrailleResolver:

@@ -11,8 +11,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from assistant.core.cardfile import CardDataError
-from assistant.core.cards import Deck
+from assistant.core.cards.card import Deck
+from assistant.core.cards.cardfile import CardDataError
 
 
 def shipped_decks(folder: Path | None = None) -> tuple[list[Deck], list[str]]:

@@ -26,7 +26,7 @@ def add_parser(subparsers) -> None:
 def run(args) -> int:
     """Resolve the query; exit 1 with the closest names when nothing matches."""
     from assistant.commands.app import braille_resolver
-    from assistant.core.cards import split_other_print
+    from assistant.core.cards.card import split_other_print
 
     cards = load_card_set(args.card_deck or args.deck or DEFAULT_DECK, args.addon)
     query, other_print = split_other_print(" ".join(args.query))
@@ -53,7 +53,7 @@ def run(args) -> int:
 
 def _search(cards, query: str, as_json: bool) -> int:
     """Print the cards that mention the words; exit 1 when none does."""
-    from assistant.core.search import search_cards
+    from assistant.core.cards.search import search_cards
 
     found = search_cards(cards, query)
     if as_json:

@@ -78,8 +78,8 @@ MAX_SHEET_BYTES = 2_000_000
 
 def import_sheet(args) -> int:
     """Read a reference sheet, match it against its deck, and save it as an import deck; 0 when saved."""
-    from assistant.core.cardfile import ID_PATTERN, parse_deck
-    from assistant.core.sheet import match_sheet, parse_sheet, render_import
+    from assistant.core.cards.cardfile import ID_PATTERN, parse_deck
+    from assistant.core.cards.sheet import match_sheet, parse_sheet, render_import
     from assistant.storage.decks import DEFAULT_DECK, deck_files, save_import
     from assistant.storage.files import decode_text
     from assistant.storage.paths import card_texts_dir

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from assistant.core import words
-from assistant.core.abbreviations import Abbreviation
-from assistant.core.cards import Deck
+from assistant.core.braille.abbreviations import Abbreviation
+from assistant.core.cards.card import Deck
 
 
 def add_parser(subparsers: Any) -> None:

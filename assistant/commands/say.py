@@ -12,7 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from assistant.core import words
-from assistant.core.settings import SpeechSettings
+from assistant.core.speech.settings import SpeechSettings
 
 
 def add_parser(subparsers) -> None:

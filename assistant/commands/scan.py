@@ -104,7 +104,7 @@ def _public(result: dict) -> dict:
 def scan_paths(paths: list[Path], cards, cascade, per_frame: bool = False):
     """Per file (and per frame of a video when `per_frame`), a dict: path, payloads, cards, decode_ms; or path
     and error (a sentence) for a file that cannot be read."""
-    from assistant.core.payloads import resolve_payload
+    from assistant.core.scanning.payloads import resolve_payload
     from assistant.scanner.sources import SourceError, open_file, scan_targets
 
     for target in scan_targets(paths):
@@ -176,7 +176,7 @@ def _card_ids(payloads: list[str], cards, resolve_payload) -> list[str]:
 def _scan_camera(args, cards) -> int:
     """Scan live until Ctrl+C: print (and speak) each card and each aiming cue."""
     from assistant.core import words
-    from assistant.core.sightings import SightingTracker
+    from assistant.core.scanning.sightings import SightingTracker
     from assistant.scanner.background import BackgroundStage
     from assistant.scanner.known import KnownLabels
     from assistant.scanner.live import (

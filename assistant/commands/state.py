@@ -15,9 +15,9 @@ def add_parser(subparsers) -> None:
 
 def run(args) -> int:
     """Read the last game (without changing its save) and print it; exit 1 when there is none."""
-    from assistant.core.lobby import Lobby
-    from assistant.core.lookup import resolve_name
-    from assistant.core.setup import Setup
+    from assistant.core.cards.lookup import resolve_name
+    from assistant.core.game.setup import Setup
+    from assistant.core.language.lobby import Lobby
     from assistant.storage.decks import load_card_set
     from assistant.storage.saves import GameStore
 

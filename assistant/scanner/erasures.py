@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from assistant.core.payloads import parse_label
+from assistant.core.scanning.payloads import parse_label
 from assistant.scanner.decoders import Decoded
 
 #: Syndromes left over to check a solution: with k erased codewords of a block, at least this many of its

@@ -30,7 +30,7 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from assistant.core.cards import Deck
+from assistant.core.cards.card import Deck
 from assistant.scanner.erasures import Modules, data_order
 
 #: The least score of the label read (1 when every module that shows agrees with it).

@@ -5,7 +5,8 @@ One sticker per physical copy of each card (one per card with `--unique`), nine 
 name and braille abbreviation in print under the code, for the sighted helper who sticks them on.
 
 **Payload and error correction.** The payload is `TA2:<DECK>:<CARD>` with five-character codes (see
-`assistant.core.payloads`): 15 characters in the QR alphanumeric mode, which fit version 1 (21 modules) at error
+`assistant.core.scanning.payloads`): 15 characters in the QR alphanumeric mode, which fit version 1 (21 modules) at
+error
 correction level Q. Level Q restores up to a quarter of the code: a thumb over a corner, a scuff or a glare spot
 on a sleeved card. Every sticker of a sheet uses the same version, so all stickers are one size.
 
@@ -25,8 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from assistant.core import words
-from assistant.core.cards import Card, Deck
-from assistant.core.payloads import label_payload, long_label_payload, short_code
+from assistant.core.cards.card import Card, Deck
+from assistant.core.scanning.payloads import label_payload, long_label_payload, short_code
 
 DPI = 300
 #: The camera the stickers are sized for: a 70 degree horizontal field of view over 1280 pixels.

@@ -13,9 +13,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from assistant.core.aiming import Cue, CuePacer, aiming_cue
-from assistant.core.exposure import ExposureControl
-from assistant.core.sightings import Sighting, SightingTracker
+from assistant.core.scanning.aiming import Cue, CuePacer, aiming_cue
+from assistant.core.scanning.exposure import ExposureControl
+from assistant.core.scanning.sightings import Sighting, SightingTracker
 from assistant.scanner.background import BackgroundStage
 from assistant.scanner.decoders import Cascade
 from assistant.scanner.measure import find_code_regions, measure_view, moved, shrunk, white_level
@@ -204,7 +204,7 @@ class LiveScanner:
 
     def _meter(self, gray, regions: list[tuple[int, int, int, int]]) -> None:
         """Meter the exposure on the code-like region seen, for a source that lets its exposure be set (see
-        `assistant.core.exposure`); the first refusal ends it."""
+        `assistant.core.scanning.exposure`); the first refusal ends it."""
         set_exposure = getattr(self.source, "set_exposure", None)
         if self.exposure is None or set_exposure is None:
             return

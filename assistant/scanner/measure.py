@@ -1,7 +1,8 @@
 """Measuring a frame: where something code-like is, how big, how sharp and how bright.
 
 Used twice: the decoder cascade retries only inside code-like regions (cheap on a 720p frame), and the aiming
-guidance (`assistant.core.aiming`) turns the measurements into a cue. A QR code is a dense patch of edges running
+guidance (`assistant.core.scanning.aiming`) turns the measurements into a cue. A QR code is a dense patch of edges
+running
 both across and down; wood grain, lines of text and card borders have edges mostly one way, so requiring both
 directions keeps the table and the card's pattern out. A card far away on a busy table (a dense grain, a checked
 cloth) defeats that: its code is too small to show a module grid, and the table's pattern is taken for the code, so
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import functools
 
-from assistant.core.aiming import FrameView, inside
+from assistant.core.scanning.aiming import FrameView, inside
 
 #: Regions are searched on a frame shrunk to at most this many pixels across (fast, and plenty for a code).
 SEARCH_WIDTH = 320
@@ -389,7 +390,7 @@ def highlight(patch) -> float:
     level, on the region shrunk by `HIGHLIGHT_SHRINK` (1 when it is too small to say). A sticker's white paper is
     the brightest thing a code holds, and fills more than a tenth of its region, so the 90th percentile is the
     paper; only a reflection is much brighter than that without being clipped, as one is once the exposure has
-    been lowered (`assistant.core.exposure`)."""
+    been lowered (`assistant.core.scanning.exposure`)."""
     import cv2
 
     h, w = patch.shape[:2]

@@ -8,7 +8,7 @@ The webcam is read by a thread that keeps only the newest frame, so a slow decod
 on Linux it uses the V4L2 backend and asks for MJPG at 1280 by 720 (a USB webcam sends raw 720p at only a few
 frames a second, MJPG at 30). The capture object is made by a factory, so tests drive the same code with a fake.
 On V4L2 the live loop may set the webcam's exposure (`Webcam.set_exposure`, metered on the code by
-`assistant.core.exposure`); the camera's own auto exposure is given back when the webcam is closed.
+`assistant.core.scanning.exposure`); the camera's own auto exposure is given back when the webcam is closed.
 """
 
 from __future__ import annotations

@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from assistant.core import words
-from assistant.core.settings import SpeechSettings
-from assistant.core.speechqueue import Priority, Utterance
+from assistant.core.speech.queue import Priority, Utterance
+from assistant.core.speech.settings import SpeechSettings
 from assistant.speech.backends import (
     Backend,
     EspeakBackend,

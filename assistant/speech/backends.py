@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from assistant.core import words
-from assistant.core.speechqueue import Priority, Utterance, scale, split_sentences
+from assistant.core.speech.queue import Priority, Utterance, scale, split_sentences
 from assistant.speech.player import Player, end_process, start_quietly
 from assistant.speech.silence import trim_silent_end
 

@@ -10,7 +10,7 @@ echo; camera cues are hints.
 from __future__ import annotations
 
 from assistant.core import words
-from assistant.core.speechqueue import Priority
+from assistant.core.speech.queue import Priority
 from assistant.speech.earcons import EARCONS
 from assistant.speech.service import SpeechService
 

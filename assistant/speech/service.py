@@ -1,6 +1,6 @@
 """The speech service: the app hands it text and never waits; one worker thread owns the engine and speaks.
 
-`say()` and the other calls from the app only change the queue (`assistant/core/speechqueue.py`) under a lock and
+`say()` and the other calls from the app only change the queue (`assistant/core/speech/queue.py`) under a lock and
 wake the worker, or kill a player process: a few microseconds. The worker opens the first backend that works
 here (reported once, in a sentence), then takes utterances one at a time, in the order given, and speaks them
 with their earcons. `new_input()` (a line typed, a card scanned) makes what waits stale: never played late.
@@ -18,7 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from assistant.core import words
-from assistant.core.speechqueue import Cut, Priority, SpeechQueue, Utterance
+from assistant.core.speech.queue import Cut, Priority, SpeechQueue, Utterance
 from assistant.speech.backends import Backend, BackendUnavailable, SilentBackend, SpeechError
 from assistant.speech.earcons import EARCONS, EarconChannel
 from assistant.speech.transcript import Transcript

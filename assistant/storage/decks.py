@@ -6,9 +6,9 @@ import re
 from pathlib import Path
 
 from assistant.core import words
-from assistant.core.cardfile import CardDataError, Problem, parse_deck
-from assistant.core.cards import CardSet, CardType, Deck
-from assistant.core.learning import NewCard, learned_deck_text
+from assistant.core.cards.card import CardSet, CardType, Deck
+from assistant.core.cards.cardfile import CardDataError, Problem, parse_deck
+from assistant.core.cards.learning import NewCard, learned_deck_text
 from assistant.storage.files import set_aside, write_atomically
 from assistant.storage.paths import card_texts_dir, imported_decks_dir
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from assistant.core import words
-from assistant.core.settings import SpeechSettings, format_settings, parse_settings
+from assistant.core.speech.settings import SpeechSettings, format_settings, parse_settings
 from assistant.storage.files import decode_text, set_aside, write_atomically
 from assistant.storage.paths import user_config_dir
 

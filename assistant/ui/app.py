@@ -31,11 +31,12 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
-from assistant.core import brailletable, words
-from assistant.core.commands import CommandError
-from assistant.core.sixkey import DEFAULT_WINDOW
-from assistant.core.table import PromptKind
-from assistant.core.verbs import parse_command
+from assistant.core import words
+from assistant.core.braille import celltable
+from assistant.core.braille.sixkey import DEFAULT_WINDOW
+from assistant.core.game.table import PromptKind
+from assistant.core.language.parser import CommandError
+from assistant.core.language.verbs import parse_command
 from assistant.session import Control, Reply, Session, Verbosity
 from assistant.ui.braille_input import BrailleInput
 
@@ -121,7 +122,7 @@ def _card_waits(session: Session) -> bool:
 
 
 def _parses(text: str, session: Session) -> bool:
-    """The text is a command (`assistant.core.verbs.parse_command`) that can be read without an error."""
+    """The text is a command (`assistant.core.language.verbs.parse_command`) that can be read without an error."""
     game = session.game
     try:
         return parse_command(text, game.setup.players if game is not None else ()) is not None
@@ -351,9 +352,9 @@ class TableApp(App):
         """A line typed in braille cells that reads as a command in contracted braille (⠢⠙⠀⠞⠥⠗⠝, end turn):
         that command in letters, so it runs instead of being looked up as a card. Any other line as it is (the
         session reads uncontracted cells itself)."""
-        if not brailletable.has_cells(line) or not all(brailletable.is_cell(ch) or ch.isspace() for ch in line):
+        if not celltable.has_cells(line) or not all(celltable.is_cell(ch) or ch.isspace() for ch in line):
             return line
-        if _parses(brailletable.from_cells(line).strip(), self.session):
+        if _parses(celltable.from_cells(line).strip(), self.session):
             return line
         translator = getattr(self.session.resolver, "translator", None)
         if translator is None:

@@ -2,7 +2,8 @@
 
 `BrailleInput` is a Textual `Input`. With six-key entry off it is an ordinary input line (Unicode braille typed
 through a braille keyboard layout or pasted arrives as ordinary characters). With it on, the dot keys make braille
-cells, in chord mode or dots-then-Space mode (`assistant/core/sixkey.py` holds the logic); every other key, digits
+cells, in chord mode or dots-then-Space mode (`assistant/core/braille/sixkey.py` holds the logic); every other key,
+digits
 included, works as usual. Ctrl+B turns six-key entry on in chord mode, then dots-then-Space mode, then off.
 Every cell made or deleted and every change of mode is posted as a `BrailleInput.Echoed` message to be spoken.
 """
@@ -17,7 +18,7 @@ from textual.message import Message
 from textual.widgets import Input
 
 from assistant.core import words
-from assistant.core.sixkey import DEFAULT_WINDOW, EntryMode, KeyOutcome, SixKeyEntry
+from assistant.core.braille.sixkey import DEFAULT_WINDOW, EntryMode, KeyOutcome, SixKeyEntry
 
 #: What Ctrl+B moves to from each state: off → chord → dots then Space → off.
 _NEXT_MODE = {None: EntryMode.CHORD, EntryMode.CHORD: EntryMode.DOTS_THEN_SPACE, EntryMode.DOTS_THEN_SPACE: None}

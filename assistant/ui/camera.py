@@ -16,8 +16,8 @@ from typing import Any
 from textual.message import Message
 
 from assistant.core import words
-from assistant.core.cards import Deck
-from assistant.core.reply import Reply
+from assistant.core.cards.card import Deck
+from assistant.core.language.reply import Reply
 from assistant.scanner.live import CodeAnnounced, CueGiven, LiveEvent, SourceBack, SourceLost
 from assistant.scanner.sources import FrameSource
 from assistant.session import Session

@@ -9,11 +9,12 @@ from assistant.braille.generate import generation_order, plan_maps
 from assistant.braille.maps import abbreviations_for, load_braille_map, map_path
 from assistant.braille.translate import Grade, Translator
 from assistant.commands.braille_maps import shipped_decks
-from assistant.core import brailletable, words
-from assistant.core.abbreviations import MAX_CELLS, key_of
-from assistant.core.braillemap import BrailleMapError, parse_braille_map, render_braille_map
-from assistant.core.cardfile import CardDataError, parse_deck
-from assistant.core.cards import CardSet
+from assistant.core import words
+from assistant.core.braille import celltable
+from assistant.core.braille.abbreviations import MAX_CELLS, key_of
+from assistant.core.braille.mapfile import BrailleMapError, parse_braille_map, render_braille_map
+from assistant.core.cards.card import CardSet
+from assistant.core.cards.cardfile import CardDataError, parse_deck
 from assistant.storage.decks import combine
 from assistant.storage.paths import braille_map_dir
 
@@ -76,7 +77,7 @@ def test_every_label_fits_on_a_card():
     too_long = []
     for deck in DECKS:
         for entry in load_braille_map(deck, MAPS).abbreviations.values():
-            if brailletable.count_cells(entry.text) > MAX_CELLS:
+            if celltable.count_cells(entry.text) > MAX_CELLS:
                 too_long.append(f"{deck.id}: {entry.card_id}: {entry.text!r}")
     assert too_long == []
 
@@ -106,7 +107,7 @@ def test_labels_stay_unique_in_braille_of_both_grades(name, card_set):
         owners: dict[str, list[str]] = {}
         for card in card_set:
             cells = translator.to_cells(found[card.id].text, grade)
-            owners.setdefault(brailletable.cell_key(cells), []).append(card.id)
+            owners.setdefault(celltable.cell_key(cells), []).append(card.id)
         assert {k: v for k, v in owners.items() if len(v) > 1} == {}, f"grade {int(grade)}"
 
 
@@ -152,7 +153,7 @@ def tiny():
 
 
 def test_a_rendered_map_parses_back_to_the_same_abbreviations():
-    from assistant.core.abbreviations import Override, assign
+    from assistant.core.braille.abbreviations import Override, assign
 
     deck = tiny()
     overrides = {"neigh": Override("no", ("nope",), 'short, and "no" is what players say')}

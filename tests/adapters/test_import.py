@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from assistant.core.cards import CardType
-from assistant.core.sheet import match_sheet, parse_sheet
+from assistant.core.cards.card import CardType
+from assistant.core.cards.sheet import match_sheet, parse_sheet
 from assistant.storage.decks import load_card_set, load_deck
 from assistant.storage.paths import card_texts_dir, imported_decks_dir
 

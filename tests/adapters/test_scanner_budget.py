@@ -10,7 +10,7 @@ import time
 import numpy as np
 import pytest
 
-from assistant.core.sightings import Sighting, SightingTracker
+from assistant.core.scanning.sightings import Sighting, SightingTracker
 from assistant.scanner.background import BackgroundStage
 from assistant.scanner.decoders import FRAME_BUDGET_MS, REGION_STAGES, Cascade
 from assistant.scanner.live import CodeAnnounced, LiveScanner

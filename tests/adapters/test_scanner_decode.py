@@ -11,8 +11,8 @@ import pytest
 import qrcode
 
 from assistant.core import words
-from assistant.core.aiming import Cue, Thresholds, aiming_cue
-from assistant.core.payloads import label_payload
+from assistant.core.scanning.aiming import Cue, Thresholds, aiming_cue
+from assistant.core.scanning.payloads import label_payload
 from assistant.scanner.decoders import ALL_STAGES, Cascade
 from assistant.scanner.measure import find_card, find_code_regions, measure_view, moved, shrunk
 from assistant.scanner.sources import SourceError, VideoFile, load_image, open_file

@@ -10,7 +10,7 @@ import cv2
 import pytest
 import qrcode
 
-from assistant.core.payloads import label_payload, long_label_payload
+from assistant.core.scanning.payloads import label_payload, long_label_payload
 from assistant.scanner.background import BackgroundStage, _Job
 from assistant.scanner.decoders import Cascade
 from assistant.scanner.erasures import Modules, read_modules, solve_block

@@ -7,7 +7,7 @@ import cv2
 import pytest
 
 from assistant.core import words
-from assistant.core.aiming import Cue, aiming_cue
+from assistant.core.scanning.aiming import Cue, aiming_cue
 from assistant.scanner.decoders import Cascade
 from assistant.scanner.measure import find_code_regions, highlight, measure_view
 from assistant.scanner.repair import around, finger_over, hidden_places

@@ -10,7 +10,7 @@ from dataclasses import replace
 import cv2
 import pytest
 
-from assistant.core.payloads import label_payload
+from assistant.core.scanning.payloads import label_payload
 from assistant.scanner.background import BackgroundStage, _Job
 from assistant.scanner.decoders import Cascade
 from assistant.scanner.erasures import Modules, data_order, read_modules

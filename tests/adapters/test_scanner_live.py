@@ -15,10 +15,10 @@ from PIL import Image
 
 from assistant.cli import main
 from assistant.core import words
-from assistant.core.aiming import Cue, CuePacer
-from assistant.core.exposure import ExposureLimits
-from assistant.core.payloads import label_payload
-from assistant.core.sightings import SightingTracker
+from assistant.core.scanning.aiming import Cue, CuePacer
+from assistant.core.scanning.exposure import ExposureLimits
+from assistant.core.scanning.payloads import label_payload
+from assistant.core.scanning.sightings import SightingTracker
 from assistant.scanner.decoders import Cascade
 from assistant.scanner.live import CodeAnnounced, CueGiven, LiveScanner, SourceBack, SourceLost, camera_opener
 from assistant.scanner.sources import Frame, SourceError, Webcam
@@ -599,7 +599,7 @@ def test_labels_command_writes_a_sheet(tmp_path, capsys, suffix):
 
 
 def test_every_sticker_on_the_sheet_decodes_back_to_its_card(tmp_path):
-    from assistant.core.payloads import resolve_payload
+    from assistant.core.scanning.payloads import resolve_payload
     from assistant.scanner import labels
 
     deck = load_deck("uu-2nd")
@@ -633,7 +633,7 @@ def test_labels_sheet_refuses_other_formats(tmp_path, capsys):
 
 def test_tracker_reset_after_loss_announces_again():
     tracker = SightingTracker()
-    from assistant.core.sightings import Sighting
+    from assistant.core.scanning.sightings import Sighting
 
     assert tracker.update([Sighting("A")], 0) == [] and tracker.update([Sighting("A")], 0.1)
     tracker.reset()

@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from assistant.core.payloads import label_payload
+from assistant.core.scanning.payloads import label_payload
 from assistant.scanner import lone
 from assistant.scanner.background import BackgroundStage, _Job
 from assistant.scanner.decoders import Cascade

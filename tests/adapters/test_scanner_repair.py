@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 import qrcode
 
-from assistant.core.payloads import label_payload
+from assistant.core.scanning.payloads import label_payload
 from assistant.scanner.background import BackgroundStage, _Job
 from assistant.scanner.decoders import Cascade
 from assistant.scanner.measure import find_code_regions
@@ -119,7 +119,7 @@ def test_a_finger_over_a_corner_is_told_from_a_reflection():
 def test_the_live_loop_tells_a_finger_over_the_code_it_cannot_read():
     """A thumb reaching 10 mm past a pattern hides too much for the repair: the background stage says a finger
     covers a corner, and the live loop's cue names it once the cue has settled."""
-    from assistant.core.aiming import Cue
+    from assistant.core.scanning.aiming import Cue
     from assistant.scanner.live import CueGiven, LiveScanner
 
     frame = F.render(F.Scene(thumb=(0, 10.0), seed=1, table=1))

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from assistant.core import words
-from assistant.core.settings import SpeechSettings
+from assistant.core.speech.settings import SpeechSettings
 from assistant.speech import SpeechError, SpeechService, make_speaker
 from assistant.speech.backends import EspeakBackend, Pyttsx3Backend
 from assistant.speech.earcons import EARCONS, EarconChannel, write_earcons

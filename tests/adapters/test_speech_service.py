@@ -8,7 +8,7 @@ import time
 import pytest
 
 from assistant.core import words
-from assistant.core.settings import SpeechSettings
+from assistant.core.speech.settings import SpeechSettings
 from assistant.speech import Priority, RecordingBackend, SpeechService, make_speaker
 from assistant.speech.backends import Backend, BackendUnavailable, SilentBackend
 from assistant.speech.earcons import EarconChannel, write_earcons

@@ -5,7 +5,7 @@ from dataclasses import fields
 import pytest
 
 from assistant.core import words
-from assistant.core.settings import SpeechSettings, format_settings, parse_settings
+from assistant.core.speech.settings import SpeechSettings, format_settings, parse_settings
 from assistant.speech import speech_wanted
 from assistant.speech.screenreader import screen_reader_running
 from assistant.storage.settings import load_settings, save_settings, settings_path

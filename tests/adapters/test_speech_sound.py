@@ -12,8 +12,8 @@ import wave
 import pytest
 from speech_fixtures import alsa_capture, speech_dispatcher  # noqa: F401 - fixtures
 
-from assistant.core.settings import SpeechSettings
-from assistant.core.speechqueue import Priority, split_sentences
+from assistant.core.speech.queue import Priority, split_sentences
+from assistant.core.speech.settings import SpeechSettings
 from assistant.session import Session
 from assistant.speech import SpeechService, make_speaker
 from assistant.speech.backends import Pyttsx3Backend, SpeechdBackend

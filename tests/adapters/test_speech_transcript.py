@@ -10,8 +10,8 @@ from datetime import datetime
 from pathlib import Path
 
 from assistant.core import words
-from assistant.core.settings import SpeechSettings, parse_settings
-from assistant.core.speechqueue import Priority
+from assistant.core.speech.queue import Priority
+from assistant.core.speech.settings import SpeechSettings, parse_settings
 from assistant.speech import RecordingBackend, SpeechService, make_speaker
 from assistant.speech.backends import SilentBackend
 from assistant.speech.transcript import Transcript, read_transcript

@@ -4,8 +4,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assistant.core import brailletable, words
-from assistant.core.abbreviations import (
+from assistant.core import words
+from assistant.core.braille import celltable
+from assistant.core.braille.abbreviations import (
     MAX_CELLS,
     AbbreviationClash,
     Override,
@@ -15,12 +16,12 @@ from assistant.core.abbreviations import (
     long_form,
     short_form,
 )
-from assistant.core.cards import Card, CardType, Vocabulary
-from assistant.core.sixkey import EntryMode, SixKeyEntry
+from assistant.core.braille.sixkey import EntryMode, SixKeyEntry
+from assistant.core.cards.card import Card, CardType, Vocabulary
 
 
 def card(name: str, card_type: str, card_id: str | None = None) -> Card:
-    from assistant.core.cards import slugify
+    from assistant.core.cards.card import slugify
 
     return Card(card_id or slugify(name), name, CardType(card_type), 1, "Text.", "test")
 
@@ -29,38 +30,38 @@ def card(name: str, card_type: str, card_id: str | None = None) -> Card:
 
 
 def test_cells_from_dots_and_back():
-    assert brailletable.cell([1, 2]) == "⠃"
-    assert brailletable.cell([]) == brailletable.BLANK
-    assert brailletable.dots_of("⠗") == (1, 2, 3, 5)
+    assert celltable.cell([1, 2]) == "⠃"
+    assert celltable.cell([]) == celltable.BLANK
+    assert celltable.dots_of("⠗") == (1, 2, 3, 5)
     with pytest.raises(ValueError):
-        brailletable.cell([9])
+        celltable.cell([9])
     with pytest.raises(ValueError):
-        brailletable.dots_of("r")
+        celltable.dots_of("r")
 
 
 def test_grade1_letters_digits_and_spaces():
-    assert brailletable.to_cells("ug rainbow") == "⠥⠛⠀⠗⠁⠊⠝⠃⠕⠺"
-    assert brailletable.to_cells("Two 4 1a") == "⠞⠺⠕⠀⠼⠙⠀⠼⠁⠰⠁"
-    assert brailletable.from_cells("⠞⠺⠕⠀⠼⠙⠀⠼⠁⠰⠁") == "two 4 1a"
-    assert brailletable.from_cells("⠠⠊⠀⠝⠑⠊⠛⠓") == "I neigh"
+    assert celltable.to_cells("ug rainbow") == "⠥⠛⠀⠗⠁⠊⠝⠃⠕⠺"
+    assert celltable.to_cells("Two 4 1a") == "⠞⠺⠕⠀⠼⠙⠀⠼⠁⠰⠁"
+    assert celltable.from_cells("⠞⠺⠕⠀⠼⠙⠀⠼⠁⠰⠁") == "two 4 1a"
+    assert celltable.from_cells("⠠⠊⠀⠝⠑⠊⠛⠓") == "I neigh"
 
 
 @given(st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789 ", max_size=30))
 def test_grade1_round_trip(text):
     folded = " ".join(text.split())
-    assert brailletable.from_cells(brailletable.to_cells(folded)) == folded
+    assert celltable.from_cells(celltable.to_cells(folded)) == folded
 
 
 def test_cell_key_drops_spaces_and_word_initial_signs_only():
-    assert brailletable.cell_key("⠰⠃⠀⠗⠫") == "⠃⠗⠫"
-    assert brailletable.cell_key("⠠⠠⠥⠛ ⠗") == "⠥⠛⠗"
-    assert brailletable.cell_key("⠙⠠⠝") == "⠙⠠⠝"  # a dot-6 contraction inside a word stays
+    assert celltable.cell_key("⠰⠃⠀⠗⠫") == "⠃⠗⠫"
+    assert celltable.cell_key("⠠⠠⠥⠛ ⠗") == "⠥⠛⠗"
+    assert celltable.cell_key("⠙⠠⠝") == "⠙⠠⠝"  # a dot-6 contraction inside a word stays
 
 
 def test_unknown_cells_are_kept_when_reading():
-    assert brailletable.from_cells("⠭⠿") == "x⠿"
-    assert brailletable.has_cells("abc ⠁")
-    assert not brailletable.has_cells("abc" + brailletable.BLANK)
+    assert celltable.from_cells("⠭⠿") == "x⠿"
+    assert celltable.has_cells("abc ⠁")
+    assert not celltable.has_cells("abc" + celltable.BLANK)
 
 
 # The abbreviation rule
@@ -94,7 +95,7 @@ def test_rule_uses_the_deck_vocabulary():
 def test_too_long_labels_lose_their_first_words_then_letters():
     label = short_form(card("Extremely Destructive Unicorn", "magical"))
     assert label == "m destructive"
-    assert brailletable.count_cells(label) <= MAX_CELLS
+    assert celltable.count_cells(label) <= MAX_CELLS
     single = short_form(card("Supercalifragilisticexpialidocious", "magic"))
     assert single.startswith("action supercal") and not is_too_long(single)
 
@@ -221,7 +222,7 @@ def test_dots_seven_and_eight():
     entry.press("a", 0)
     entry.press("semicolon", 0)
     entry.press("space", 0)
-    assert entry.text == brailletable.cell([7, 8])
+    assert entry.text == celltable.cell([7, 8])
 
 
 def test_the_window_must_be_positive():
@@ -235,7 +236,7 @@ def test_entry_text_is_always_cells_and_spaces(keys):
     for i, key in enumerate(keys):
         entry.press(key, float(i))
     entry.flush()
-    assert all(brailletable.is_cell(ch) or ch == " " for ch in entry.text)
+    assert all(celltable.is_cell(ch) or ch == " " for ch in entry.text)
     assert not entry.pending
 
 

@@ -28,9 +28,9 @@ import pytest
 
 from assistant.commands.app import table_session
 from assistant.core import words
-from assistant.core.cardfile import CardDataError, parse_deck
-from assistant.core.cards import Card, Confidence, PrintVariant, Tag, split_other_print
-from assistant.core.sheet import match_sheet, parse_sheet, render_import, settled_variant
+from assistant.core.cards.card import Card, Confidence, PrintVariant, Tag, split_other_print
+from assistant.core.cards.cardfile import CardDataError, parse_deck
+from assistant.core.cards.sheet import match_sheet, parse_sheet, render_import, settled_variant
 from assistant.session import Session
 from assistant.storage.decks import deck_files, load_card_set, load_deck
 

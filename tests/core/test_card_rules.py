@@ -14,8 +14,8 @@ import re
 import pytest
 
 from assistant.commands.app import table_session
-from assistant.core.cardfile import parse_deck
-from assistant.core.cards import CardSet, CardType, Tag
+from assistant.core.cards.card import CardSet, CardType, Tag
+from assistant.core.cards.cardfile import parse_deck
 from assistant.session import Session
 from assistant.storage.decks import deck_files, load_card_set, load_deck
 

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from assistant.core.cards import Card, Tag
+from assistant.core.cards.card import Card, Tag
 from assistant.storage.decks import load_deck
 from assistant.storage.paths import card_texts_dir
 

@@ -4,8 +4,8 @@ import textwrap
 
 import pytest
 
-from assistant.core.cardfile import CardDataError, parse_deck
-from assistant.core.cards import CardType, Vocabulary
+from assistant.core.cards.card import CardType, Vocabulary
+from assistant.core.cards.cardfile import CardDataError, parse_deck
 
 HEADER = """\
 [deck]

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from assistant.core import words
-from assistant.core.cardfile import CardDataError
-from assistant.core.cards import VARIATIONS, CardType
-from assistant.core.rules import load_rules
+from assistant.core.cards.card import VARIATIONS, CardType
+from assistant.core.cards.cardfile import CardDataError
+from assistant.core.game.rules import load_rules
 from assistant.storage.decks import combine, deck_files, load_card_set, load_deck, load_deck_file
 from assistant.storage.paths import card_texts_dir
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from assistant.commands.app import table_session
-from assistant.core import events as ev
-from assistant.core.commands import CommandError
-from assistant.core.reply import Reply
-from assistant.core.verbs import parse_command
+from assistant.core.game import events as ev
+from assistant.core.language.parser import CommandError
+from assistant.core.language.reply import Reply
+from assistant.core.language.verbs import parse_command
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
 

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from assistant.core import words
-from assistant.core.events import (
+from assistant.core.game.events import (
     EVENT_TYPES,
     Bring,
     DeckEmpty,
@@ -40,7 +40,7 @@ from assistant.core.events import (
     ToNursery,
     event_from_dict,
 )  # fmt: skip
-from assistant.core.game import Game, Setup
+from assistant.core.game.history import Game, Setup
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
 from assistant.storage.saves import GameStore

@@ -10,11 +10,11 @@ from __future__ import annotations
 import pytest
 
 from assistant.commands.app import table_session
-from assistant.core.cards import Card, CardSet, CardType, Deck, DeckInfo, Vocabulary
-from assistant.core.chain import TriggerKind
-from assistant.core.events import Phase
-from assistant.core.reply import Choice, Reply, Verbosity
-from assistant.core.tally import Ending
+from assistant.core.cards.card import Card, CardSet, CardType, Deck, DeckInfo, Vocabulary
+from assistant.core.game.chain import TriggerKind
+from assistant.core.game.events import Phase
+from assistant.core.game.tally import Ending
+from assistant.core.language.reply import Choice, Reply, Verbosity
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
 

@@ -7,8 +7,8 @@ from argparse import Namespace
 import pytest
 
 from assistant.commands.app import make_session
-from assistant.core.cards import CardType
-from assistant.core.learning import NewCard, read_card_text, type_from_prefix
+from assistant.core.cards.card import CardType
+from assistant.core.cards.learning import NewCard, read_card_text, type_from_prefix
 from assistant.session import Session
 
 
@@ -105,7 +105,7 @@ def test_a_name_with_no_letters_is_refused_with_the_import_rule_and_nothing_is_s
 
 def test_an_import_holding_the_most_cards_a_sheet_may_give_takes_no_more(tmp_path):
     from assistant.cli import main
-    from assistant.core.sheet import MAX_ROWS
+    from assistant.core.cards.sheet import MAX_ROWS
     from assistant.storage.paths import imported_decks_dir
 
     sheet = tmp_path / "sheet.csv"

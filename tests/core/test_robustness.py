@@ -21,9 +21,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from assistant.core.cards.sheet import MAX_ROWS, parse_sheet
 from assistant.core.datatext import MAX_DEPTH, DataTextError, load_json, load_toml, nesting_depth, toml_string
-from assistant.core.sheet import MAX_ROWS, parse_sheet
-from assistant.core.words.text import clean_untrusted
+from assistant.core.text import clean_untrusted
 from assistant.session import Session
 from assistant.storage.decks import load_card_set, take_notices
 
@@ -180,7 +180,7 @@ def test_every_text_written_as_toml_reads_back_the_same(text):
 
 
 def test_a_voice_name_with_a_tag_character_survives_the_settings_file(tmp_path):
-    from assistant.core.settings import SpeechSettings
+    from assistant.core.speech.settings import SpeechSettings
     from assistant.storage.settings import load_settings, save_settings
 
     path = save_settings(SpeechSettings(voice="en\U000e0001gb"), tmp_path / "settings.toml")
@@ -188,7 +188,7 @@ def test_a_voice_name_with_a_tag_character_survives_the_settings_file(tmp_path):
 
 
 def test_deeply_nested_settings_are_set_aside_and_the_defaults_used(tmp_path):
-    from assistant.core.settings import SpeechSettings
+    from assistant.core.speech.settings import SpeechSettings
     from assistant.storage.settings import load_settings
 
     path = tmp_path / "settings.toml"
@@ -256,7 +256,7 @@ def test_an_import_named_like_a_shipped_deck_does_not_replace_it(tmp_path, monke
 
 def test_a_5000_digit_number_of_copies_is_a_line_problem():
     rows, problems = parse_sheet(f"name,type,copies,text\nYay,upgrade,{'9' * 5000},x\n", "s.csv")
-    from assistant.core.sheet import match_sheet
+    from assistant.core.cards.sheet import match_sheet
     from assistant.storage.decks import load_deck
 
     result = match_sheet(rows, load_deck("uu-2nd"), "uu-2nd-sheet")
@@ -482,8 +482,8 @@ def test_header_columns_are_read_as_the_owner_sees_them_and_an_unknown_one_repea
 
 @pytest.mark.parametrize("typed", ["²", "①", "٣", "𝟙", "Ⅻ", "1²", "9" * 5000])
 def test_digits_that_int_refuses_are_not_numbers_anywhere(typed):
-    from assistant.core.commands import parse_number
-    from assistant.core.sheet import parse_copies
+    from assistant.core.cards.sheet import parse_copies
+    from assistant.core.language.parser import parse_number
 
     assert parse_number(typed) is None and parse_copies(typed) is None
     assert (parse_number("3"), parse_number("three"), parse_copies("3")) == (3, 3, 3)

@@ -5,8 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.core.cards import Vocabulary
-from assistant.core.rules import DeckOut, RulesDataError, UnknownProfileError, load_rules, parse_deck_out, parse_rules
+from assistant.core.cards.card import Vocabulary
+from assistant.core.game.rules import (
+    DeckOut,
+    RulesDataError,
+    UnknownProfileError,
+    load_rules,
+    parse_deck_out,
+    parse_rules,
+)
 from assistant.storage.decks import load_all_decks
 
 RULES = load_rules()

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from assistant.commands.app import table_session
 from assistant.core import words
-from assistant.core.events import Phase
-from assistant.core.objections import NothingToAnswer
-from assistant.core.reply import Reply
+from assistant.core.game.events import Phase
+from assistant.core.game.objections import NothingToAnswer
+from assistant.core.language.reply import Reply
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
 

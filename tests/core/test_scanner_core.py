@@ -3,9 +3,9 @@
 import pytest
 
 from assistant.core import words
-from assistant.core.aiming import Cue, CuePacer, FrameView, Thresholds, aiming_cue
-from assistant.core.exposure import ExposureControl, ExposureLimits
-from assistant.core.payloads import (
+from assistant.core.scanning.aiming import Cue, CuePacer, FrameView, Thresholds, aiming_cue
+from assistant.core.scanning.exposure import ExposureControl, ExposureLimits
+from assistant.core.scanning.payloads import (
     PayloadKind,
     label_payload,
     long_label_payload,
@@ -13,7 +13,7 @@ from assistant.core.payloads import (
     resolve_payload,
     short_code,
 )
-from assistant.core.sightings import Sighting, SightingTracker
+from assistant.core.scanning.sightings import Sighting, SightingTracker
 from assistant.session import Session
 from assistant.storage.decks import load_all_decks, load_card_set
 

@@ -4,7 +4,7 @@ import json
 import subprocess
 import sys
 
-from assistant.core.search import search_cards, search_words, stem
+from assistant.core.cards.search import search_cards, search_words, stem
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
 

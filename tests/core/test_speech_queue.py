@@ -1,9 +1,9 @@
-"""The speech queue's rules (assistant/core/speechqueue.py), as plain data: no threads, no audio."""
+"""The speech queue's rules (assistant/core/speech/queue.py), as plain data: no threads, no audio."""
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assistant.core.speechqueue import Cut, Priority, SpeechQueue, Utterance, scale, split_sentences
+from assistant.core.speech.queue import Cut, Priority, SpeechQueue, Utterance, scale, split_sentences
 
 IMPORTANT, MESSAGE, ECHO, HINT = Priority.IMPORTANT, Priority.MESSAGE, Priority.ECHO, Priority.HINT
 

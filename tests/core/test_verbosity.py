@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from assistant.commands.app import table_session
-from assistant.core.reply import Control, Verbosity
-from assistant.core.words.cards import card_gist
+from assistant.core.language.reply import Control, Verbosity
+from assistant.core.words.cardtext import card_gist
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
 
@@ -169,7 +169,7 @@ def test_the_settings_file_chooses_the_starting_level(tmp_path, monkeypatch):
     import argparse
 
     from assistant.commands.app import make_session
-    from assistant.core.settings import parse_settings
+    from assistant.core.speech.settings import parse_settings
     from assistant.storage.settings import save_settings, settings_path
 
     monkeypatch.setenv("TABLE_ASSISTANT_HOME", str(tmp_path))
@@ -239,7 +239,7 @@ def test_the_offer_of_the_saved_game_is_answered_without_not_recorded(tmp_path, 
 
 
 def test_a_command_typed_in_braille_cells_is_run_as_the_command():
-    from assistant.core.brailletable import to_cells
+    from assistant.core.braille.celltable import to_cells
 
     s = session()
     s.handle("new game Ana Ben babies red pink")

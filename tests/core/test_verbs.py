@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from assistant.core import moves, words
-from assistant.core.events import EVENT_TYPES, Phase, Source
-from assistant.core.game import Game
-from assistant.core.setup import Setup
-from assistant.core.verbs import BY_NAME, VERBS, Kind, find_verb, help_lines, markdown_tables, parse_command
+from assistant.core import words
+from assistant.core.game import moves
+from assistant.core.game.events import EVENT_TYPES, Phase, Source
+from assistant.core.game.history import Game
+from assistant.core.game.setup import Setup
+from assistant.core.language.verbs import BY_NAME, VERBS, Kind, find_verb, help_lines, markdown_tables, parse_command
 from assistant.storage.decks import load_card_set
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -66,7 +67,7 @@ def test_docs_commands_tables_are_the_verb_table():
     doc = (ROOT / "docs" / "commands.md").read_text()
     start = doc.index("## " + Kind.START.value)
     end = doc.index("<!-- end of the verb tables -->")
-    assert doc[start:end] == markdown_tables(), "regenerate: python -m assistant.core.verbs"
+    assert doc[start:end] == markdown_tables(), "regenerate: python -m assistant.core.language.verbs"
 
 
 def test_names_in_the_table_are_unique_and_known_to_the_conversation():

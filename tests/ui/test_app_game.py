@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 
 from assistant.core import words
-from assistant.core.payloads import label_payload
+from assistant.core.scanning.payloads import label_payload
 from assistant.scanner.live import CodeAnnounced
 from assistant.speech import RecordingBackend, SpeechService
 from assistant.speech.replies import ReplySpeaker

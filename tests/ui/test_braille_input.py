@@ -6,7 +6,7 @@ from textual import events
 from textual.app import App
 
 from assistant.core import words
-from assistant.core.sixkey import EntryMode
+from assistant.core.braille.sixkey import EntryMode
 from assistant.ui.braille_input import BrailleInput
 
 

@@ -8,9 +8,9 @@ import pytest
 
 from assistant.commands.say import reply_speaker
 from assistant.core import words
-from assistant.core.aiming import Cue
-from assistant.core.settings import SpeechSettings
-from assistant.core.speechqueue import Priority
+from assistant.core.scanning.aiming import Cue
+from assistant.core.speech.queue import Priority
+from assistant.core.speech.settings import SpeechSettings
 from assistant.session import Session
 from assistant.speech import RecordingBackend, SpeechService, make_speaker
 from assistant.speech.backends import Pyttsx3Backend

@@ -7,13 +7,13 @@ every rule decision (what may be done now, what is important) is the core's, pas
 `from assistant.core import words` gives every sentence by name; each lives in the module of its subject.
 """
 
+from assistant.core.text import *  # noqa: F403
 from assistant.core.words.announce import *  # noqa: F403
-from assistant.core.words.braille import *  # noqa: F403
-from assistant.core.words.cards import *  # noqa: F403
+from assistant.core.words.cardtext import *  # noqa: F403
+from assistant.core.words.entry import *  # noqa: F403
 from assistant.core.words.errors import *  # noqa: F403
-from assistant.core.words.game import *  # noqa: F403
-from assistant.core.words.scanner import *  # noqa: F403
+from assistant.core.words.gameplay import *  # noqa: F403
+from assistant.core.words.position import *  # noqa: F403
+from assistant.core.words.scans import *  # noqa: F403
 from assistant.core.words.screen import *  # noqa: F403
-from assistant.core.words.speech import *  # noqa: F403
-from assistant.core.words.table import *  # noqa: F403
-from assistant.core.words.text import *  # noqa: F403
+from assistant.core.words.voice import *  # noqa: F403

@@ -10,16 +10,17 @@ added it; `chain` reads it on request.
 
 from __future__ import annotations
 
-from assistant.core import events as ev
-from assistant.core import facts as ft
-from assistant.core.cards import CardType
-from assistant.core.chain import Link, Trigger, TriggerKind
-from assistant.core.game import Step
-from assistant.core.reply import Verbosity
-from assistant.core.state import GameState
-from assistant.core.table import Prompt, PromptKind, Table
-from assistant.core.words.cards import card_gist
-from assistant.core.words.game import (
+from assistant.core.cards.card import CardType
+from assistant.core.game import events as ev
+from assistant.core.game import facts as ft
+from assistant.core.game.chain import Link, Trigger, TriggerKind
+from assistant.core.game.history import Step
+from assistant.core.game.state import GameState
+from assistant.core.game.table import Prompt, PromptKind, Table
+from assistant.core.language.reply import Verbosity
+from assistant.core.text import name_list
+from assistant.core.words.cardtext import card_gist
+from assistant.core.words.gameplay import (
     PHASE_NAMES,
     _pile_card,
     area_of,
@@ -32,7 +33,6 @@ from assistant.core.words.game import (
     link_names,
     player_name,
 )
-from assistant.core.words.text import name_list
 
 
 def describe_prompt(table: Table, state: GameState, level: Verbosity = Verbosity.COACHING) -> str:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from assistant.core.cards import Card
-from assistant.core.words.braille import spoken_query
-from assistant.core.words.cards import numbered_choices
-from assistant.core.words.text import clean_untrusted, name_list
+from assistant.core.cards.card import Card
+from assistant.core.text import clean_untrusted, name_list
+from assistant.core.words.cardtext import numbered_choices
+from assistant.core.words.entry import spoken_query
 
 
 def line_numbers(numbers: list[int]) -> str:

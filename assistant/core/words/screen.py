@@ -7,15 +7,15 @@ is in each region; these add only what the screen itself needs.
 
 from __future__ import annotations
 
-from assistant.core.game import Game
-from assistant.core.state import GameState
-from assistant.core.table import PromptKind, Table
+from assistant.core.game.history import Game
+from assistant.core.game.state import GameState
+from assistant.core.game.table import PromptKind, Table
 from assistant.core.words.announce import _neigh_name
-from assistant.core.words.game import PHASE_NAMES, _pile_card, describe_outcome, player_name
-from assistant.core.words.table import describe_chain, describe_pile_cards, describe_stable
+from assistant.core.words.gameplay import PHASE_NAMES, _pile_card, describe_outcome, player_name
+from assistant.core.words.position import describe_chain, describe_pile_cards, describe_stable
 
 NO_GAME_STATUS = "No game yet. Type new game and the players' names, or a card name."
-#: The six-key braille mode on the status line, by `assistant.core.sixkey.EntryMode` value.
+#: The six-key braille mode on the status line, by `assistant.core.braille.sixkey.EntryMode` value.
 SIX_KEY_MODES = {"chord": "Six-key braille: chord.", "space": "Six-key braille: dots then Space."}
 PILE_HEADING = "Pile and chain:"
 STABLES_HEADING = "Stables:"

@@ -1,0 +1,442 @@
+"""What about an event looks against the rules, in a state: `check(table, state, event)`.
+
+The physical table is the authority: an objection is announced as a warning and the event can still be recorded
+(`assistant/core/game/history.py`). Each objection is a small typed record (`assistant/core/game/objections.py`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from assistant.core.cards.card import CardType, Tag
+from assistant.core.game.chain import Link, TriggerKind, enters_a_stable, is_neigh
+from assistant.core.game.events import (
+    Bring,
+    Destroy,
+    Discard,
+    Draw,
+    EndTurn,
+    Event,
+    Move,
+    NextPhase,
+    Phase,
+    Play,
+    Reshuffle,
+    Resolve,
+    Respond,
+    ReturnToHand,
+    Sacrifice,
+    SetDeck,
+    SetGoal,
+    SetHand,
+    Source,
+    Steal,
+    Swap,
+    Take,
+    ToNursery,
+)
+from assistant.core.game.moves import prepare
+from assistant.core.game.objections import (
+    ActionOver,
+    ActionUsed,
+    BabyNotInHand,
+    CannotBeAnswered,
+    CannotBeNeighed,
+    CannotDestroy,
+    CannotEnter,
+    CannotNeigh,
+    CannotPlay,
+    CannotSteal,
+    ChainOpen,
+    DeckTooSmall,
+    DestroyOwn,
+    EmptyHand,
+    GameIsOver,
+    Guarded,
+    HandOverLimit,
+    Indestructible,
+    InstantNotPlayed,
+    MagicCannotAffect,
+    MagicCannotDestroy,
+    NeedsBasic,
+    NoCopiesLeft,
+    NoReshuffle,
+    NotABaby,
+    NotDrawn,
+    NotForStable,
+    NothingToAnswer,
+    NothingToResolve,
+    NotInDiscard,
+    NotInNursery,
+    NotInStable,
+    NotInstant,
+    NotYourTurn,
+    Objection,
+    OthersCannotPlay,
+    OwnCard,
+    Protected,
+    RemovedCard,
+    StealOwn,
+    TriggerCannotDestroy,
+    VariationKeptOut,
+)
+from assistant.core.game.rules import DeckOut
+from assistant.core.game.state import GameState
+
+if TYPE_CHECKING:
+    from assistant.core.game.table import Table
+
+
+def check(table: Table, state: GameState, event: Event) -> tuple[Objection, ...]:
+    """What about the event looks against the rules, in this state; empty when nothing does."""
+    s = prepare(table, state, event)
+    out: list[Objection] = []
+    if s.outcome is not None and not isinstance(event, (SetHand, SetDeck, SetGoal)):
+        out.append(GameIsOver())
+    checker = _CHECKS.get(type(event))
+    if checker is not None:
+        checker(table, s, event, out)
+    return tuple(out)
+
+
+def _check_hand(table: Table, s: GameState, player: int, out: list[Objection]) -> None:
+    if s.players[player].hand == 0:
+        out.append(EmptyHand(player))
+
+
+def _check_copies(table: Table, s: GameState, card_id: str, out: list[Objection]) -> None:
+    card = table.card_of(card_id)
+    if table.copies_seen(s, card_id) >= card.copies:
+        out.append(NoCopiesLeft(card_id, card.copies))
+
+
+def _check_in_stable(table: Table, s: GameState, card_id: str, owner: int, out: list[Objection]) -> None:
+    if card_id not in s.players[owner].stable:
+        out.append(NotInStable(card_id, owner))
+
+
+def _check_play(table: Table, s: GameState, e: Play, out: list[Objection]) -> None:
+    card = table.card_of(e.card)
+    if card.type is CardType.INSTANT:
+        out.append(InstantNotPlayed(e.player, e.card))
+    if card.type is CardType.BABY:
+        out.append(BabyNotInHand(e.player, e.card))
+    if e.card in table.removed:
+        out.append(RemovedCard(e.card))
+    if e.player != s.current:
+        out.append(NotYourTurn(e.player, s.current))
+    elif card.type is not CardType.INSTANT:
+        if s.phase is Phase.END:
+            out.append(ActionOver(e.player))
+        elif s.phase < Phase.ACTION and not s.drew:
+            out.append(NotDrawn(e.player))
+        if table.effects_waiting(s):
+            out.append(ChainOpen())
+        elif s.actions >= table.allowed_actions(s):
+            out.append(ActionUsed(e.player, s.actions))
+    stopper = _PLAY_STOPPERS.get(card.type)
+    blocker = table.stable_card_with(s.stables, e.player, stopper) if stopper else None
+    if blocker:
+        out.append(CannotPlay(e.player, e.card, blocker))
+    for owner in range(len(s.players)) if card.type is CardType.BASIC else ():
+        queen = table.stable_card_with(s.stables, owner, Tag.STOPS_OTHERS_BASICS) if owner != e.player else None
+        if queen:
+            out.append(OthersCannotPlay(e.player, e.card, queen, owner))
+            break
+    if enters_a_stable(card):
+        _check_entry(table, s, e.card, e.player if e.into is None else e.into, out)
+    _check_hand(table, s, e.player, out)
+    if card.type is not CardType.BABY:
+        _check_copies(table, s, e.card, out)
+
+
+#: The tag of a card in a player's Stable that forbids them to play cards of a type.
+_PLAY_STOPPERS = {
+    CardType.UPGRADE: Tag.STOPS_UPGRADES,
+    CardType.MAGIC: Tag.STOPS_MAGIC,
+    CardType.BASIC: Tag.STOPS_BASICS,
+    CardType.INSTANT: Tag.STOPS_INSTANTS,
+}
+
+#: The tag of a card in a Field that keeps Animals of a variation out of that Field.
+_KEPT_OUT = {"llama": Tag.NO_LLAMAS_HERE, "alpaca": Tag.NO_ALPACAS_HERE}
+
+
+def _check_entry(table: Table, s: GameState, card_id: str, into: int, out: list[Objection]) -> None:
+    """A card about to enter a Stable that a card in some Stable forbids (each such card acts from its Stable),
+    or that its own text keeps out of a Stable with no Basic Unicorn card (The Bitchiest Unicorn)."""
+    card = table.card_of(card_id)
+    stable = s.players[into].stable
+    if card.has(Tag.NEEDS_BASIC) and not any(table.card_of(c).type is CardType.BASIC for c in stable):
+        out.append(NeedsBasic(card_id, into))
+    for variation in card.variation.split("+") if card.type.is_creature and card.variation else ():
+        tag = _KEPT_OUT.get(variation)
+        blocker = table.stable_card_with(s.stables, into, tag) if tag else None
+        if blocker:
+            out.append(VariationKeptOut(card_id, into, blocker, variation))
+            break
+    for owner in range(len(s.players)):
+        blocker = None
+        if card.type is CardType.BASIC and owner != into:
+            blocker = table.stable_card_with(s.stables, owner, Tag.BASICS_ONLY_HERE)
+        elif card.type is CardType.BASIC:
+            blocker = table.stable_card_with(s.stables, owner, Tag.NO_BASICS_HERE)
+        if card.type is CardType.BABY:
+            blocker = blocker or table.stable_card_with(s.stables, owner, Tag.NO_BABIES)
+        if blocker:
+            out.append(CannotEnter(card_id, into, blocker, owner))
+            return
+
+
+def _check_respond(table: Table, s: GameState, e: Respond, out: list[Objection]) -> None:
+    card = table.card_of(e.card)
+    if not s.pile:
+        out.append(NothingToAnswer(e.player, e.card))
+        return
+    top = s.pile[-1]
+    if card.type is not CardType.INSTANT:
+        out.append(NotInstant(e.player, e.card))
+    shield = table.neigh_shield(s.stables, top)
+    if shield == top.card:
+        out.append(CannotBeAnswered(top.player, top.card))
+    if top.player == e.player:
+        out.append(OwnCard(e.player, top.card))
+    instants_stopped = table.stable_card_with(s.stables, e.player, Tag.STOPS_INSTANTS)
+    if instants_stopped and card.type is CardType.INSTANT:
+        out.append(CannotPlay(e.player, e.card, instants_stopped))
+    elif is_neigh(card):
+        blocker = table.stable_card_with(s.stables, e.player, Tag.STOPS_NEIGHS)
+        if blocker:
+            out.append(CannotNeigh(e.player, e.card, blocker))
+    if is_neigh(card):
+        if shield and shield != top.card:
+            out.append(CannotBeNeighed(top.player, top.card, shield))
+    if e.card in table.removed:
+        out.append(RemovedCard(e.card))
+    _check_hand(table, s, e.player, out)
+    _check_copies(table, s, e.card, out)
+
+
+def _check_resolve(table: Table, s: GameState, e: Resolve, out: list[Objection]) -> None:
+    if not s.pile and not s.chain:
+        out.append(NothingToResolve())
+
+
+def _check_bring(table: Table, s: GameState, e: Bring, out: list[Objection]) -> None:
+    card = table.card_of(e.card)
+    if not (enters_a_stable(card)):
+        out.append(NotForStable(e.player, e.card))
+    if e.source is Source.NURSERY:
+        if card.type is not CardType.BABY:
+            out.append(NotABaby(e.card))
+        elif e.card not in s.nursery:
+            out.append(NotInNursery(e.card))
+        _check_entry(table, s, e.card, e.into, out)
+        return
+    if card.type is CardType.BABY:
+        out.append(BabyNotInHand(e.player, e.card))
+    _check_source(table, s, e.player, e.card, e.source, out)
+    if enters_a_stable(card):
+        _check_entry(table, s, e.card, e.into, out)
+
+
+def _check_source(table: Table, s: GameState, player: int, card_id: str, source: Source, out: list[Objection]) -> None:
+    if source is Source.HAND:
+        _check_hand(table, s, player, out)
+        _check_copies(table, s, card_id, out)
+    elif source is Source.DECK:
+        if s.deck == 0:
+            out.append(DeckTooSmall(0))
+        _check_copies(table, s, card_id, out)
+    elif source is Source.DISCARD and card_id not in s.discard and None not in s.discard:
+        out.append(NotInDiscard(card_id))
+
+
+def _check_steal(table: Table, s: GameState, e: Steal, out: list[Objection]) -> None:
+    if e.owner == e.player:
+        out.append(StealOwn(e.player, e.card))
+    _check_in_stable(table, s, e.card, e.owner, out)
+    blocker = table.stable_card_with(s.stables, e.player, Tag.STOPS_STEALING)
+    if blocker:
+        out.append(CannotSteal(e.player, blocker))
+    _check_touch(table, s, e.card, e.owner, out)
+    _check_entry(table, s, e.card, e.player, out)
+
+
+def _check_destroy(table: Table, s: GameState, e: Destroy, out: list[Objection]) -> None:
+    if e.owner == e.player:
+        out.append(DestroyOwn(e.player, e.card))
+    _check_in_stable(table, s, e.card, e.owner, out)
+    card = table.card_of(e.card)
+    if card.type.is_creature:
+        guard = table.stable_card_with(s.stables, e.owner, Tag.PROTECTS_UNICORNS)
+        if guard:
+            out.append(Protected(e.card, guard, e.owner))
+    if card.has(Tag.INDESTRUCTIBLE):
+        out.append(Indestructible(e.card))
+    magic = _magic_resolving(table, s)
+    if magic and card.has(Tag.MAGIC_PROOF):
+        out.append(MagicCannotDestroy(e.card, magic))
+    link = s.chain[0] if s.chain else ()
+    if card.has(Tag.TRIGGER_PROOF) and link and all(t.kind in _TRIGGERED for t in link):
+        out.append(TriggerCannotDestroy(e.card, link[0].card))
+    peace = table.stable_card_with(s.stables, e.player, Tag.STOPS_DESTROYING)
+    if peace:
+        out.append(CannotDestroy(e.player, peace))
+    _check_guard(table, s, e.card, e.owner, out)
+
+
+#: Effects that are triggered (on entering, leaving, at the beginning of a turn), not a played card's.
+_TRIGGERED = frozenset({TriggerKind.ENTER, TriggerKind.LEAVE, TriggerKind.BEGIN, TriggerKind.BEGIN_OPTIONAL})
+
+_DRAGON = re.compile(r"\bdragon", re.IGNORECASE)
+
+
+def _magic_resolving(table: Table, s: GameState) -> str | None:
+    """The Magic card whose effect is being done (the first link of the chain), or None."""
+    link = s.chain[0] if s.chain else ()
+    return next((t.card for t in link if t.kind is TriggerKind.MAGIC), None)
+
+
+def _check_touch(table: Table, s: GameState, card_id: str, owner: int, out: list[Objection]) -> None:
+    """A card stolen, moved, swapped or returned: the guards of `_check_guard`, and a card that Magic cards cannot
+    affect while a Magic card's effect is done (the 1st Edition Magical Kittencorn: "nor affect it in any other
+    way")."""
+    magic = _magic_resolving(table, s)
+    if magic and table.card_of(card_id).has(Tag.MAGIC_UNTOUCHABLE):
+        out.append(MagicCannotAffect(card_id, magic))
+    _check_guard(table, s, card_id, owner, out)
+
+
+def _check_guard(table: Table, s: GameState, card_id: str, owner: int, out: list[Objection]) -> None:
+    """A Unicorn in a Stable whose card keeps the effect being done (the chain's first link) away from it:
+    Dragon Protection (other players' triggered effects; in its older print, other players' Unicorn cards'
+    effects), Dragon Slayer Unicorn (cards named Dragon)."""
+    link: Link = s.chain[0] if s.chain else ()
+    if not link or not table.card_of(card_id).type.is_creature:
+        return
+    sources = [table.cards.get(t.card) for t in link]
+    guard = table.stable_card_with(s.stables, owner, Tag.UNICORN_EFFECT_PROOF)
+    if guard and all(c is not None and c.type.is_creature for c in sources):
+        if all(t.owner != owner for t in link):
+            out.append(Guarded(card_id, owner, guard, link[0].card))
+            return
+    guard = table.stable_card_with(s.stables, owner, Tag.OTHERS_TRIGGER_PROOF)
+    if guard and all(t.kind in _TRIGGERED and t.owner != owner for t in link):
+        out.append(Guarded(card_id, owner, guard, link[0].card))
+        return
+    guard = table.stable_card_with(s.stables, owner, Tag.DRAGON_PROOF)
+    if guard and all(c is not None and _DRAGON.search(c.name) for c in sources):
+        out.append(Guarded(card_id, owner, guard, link[0].card))
+
+
+def _check_sacrifice(table: Table, s: GameState, e: Sacrifice, out: list[Objection]) -> None:
+    _check_in_stable(table, s, e.card, e.player, out)
+    if table.card_of(e.card).has(Tag.INDESTRUCTIBLE):
+        out.append(Indestructible(e.card))
+
+
+def _check_discard(table: Table, s: GameState, e: Discard, out: list[Objection]) -> None:
+    _check_hand(table, s, e.player, out)
+    if e.card is not None:
+        if table.card_of(e.card).type is CardType.BABY:
+            out.append(BabyNotInHand(e.player, e.card))
+        else:
+            _check_copies(table, s, e.card, out)
+
+
+def _check_return(table: Table, s: GameState, e: ReturnToHand, out: list[Objection]) -> None:
+    _check_in_stable(table, s, e.card, e.owner, out)
+    _check_touch(table, s, e.card, e.owner, out)
+
+
+def _check_draw(table: Table, s: GameState, e: Draw, out: list[Objection]) -> None:
+    if s.deck < e.count:
+        out.append(DeckTooSmall(s.deck))
+    # In the Action phase the current player's own draw is the phase's one action: "Play a card ... OR DRAW a
+    # card" (000); a draw an effect asks for (a link waiting in the chain) is not.
+    action_draw = e.player == s.current and s.phase is Phase.ACTION and not s.chain
+    if action_draw and s.actions >= table.allowed_actions(s):
+        out.append(ActionUsed(e.player, s.actions))
+
+
+def _check_take(table: Table, s: GameState, e: Take, out: list[Objection]) -> None:
+    if table.card_of(e.card).type is CardType.BABY:
+        out.append(BabyNotInHand(e.player, e.card))
+    _check_source(table, s, e.player, e.card, e.source, out)
+
+
+def _check_swap(table: Table, s: GameState, e: Swap, out: list[Objection]) -> None:
+    _check_in_stable(table, s, e.card, e.owner, out)
+    _check_in_stable(table, s, e.other_card, e.other_owner, out)
+    _check_touch(table, s, e.card, e.owner, out)
+    _check_touch(table, s, e.other_card, e.other_owner, out)
+    _check_entry(table, s, e.card, e.other_owner, out)
+    _check_entry(table, s, e.other_card, e.owner, out)
+
+
+def _check_move(table: Table, s: GameState, e: Move, out: list[Objection]) -> None:
+    _check_in_stable(table, s, e.card, e.owner, out)
+    _check_touch(table, s, e.card, e.owner, out)
+    _check_entry(table, s, e.card, e.into, out)
+
+
+def _check_nursery(table: Table, s: GameState, e: ToNursery, out: list[Objection]) -> None:
+    if table.card_of(e.card).type is not CardType.BABY:
+        out.append(NotABaby(e.card))
+    _check_in_stable(table, s, e.card, e.owner, out)
+
+
+def _check_next(table: Table, s: GameState, e: NextPhase, out: list[Objection]) -> None:
+    if table.effects_waiting(s):
+        out.append(ChainOpen())
+    if s.phase is Phase.DRAW and not s.drew and not e.skip:
+        out.append(NotDrawn(s.current))
+    if s.phase is Phase.END:
+        _check_hand_limit(table, s, out)
+
+
+def _check_end_turn(table: Table, s: GameState, e: EndTurn, out: list[Objection]) -> None:
+    if table.effects_waiting(s):
+        out.append(ChainOpen())
+    _check_hand_limit(table, s, out)
+
+
+def _check_hand_limit(table: Table, s: GameState, out: list[Objection]) -> None:
+    hand = s.players[s.current].hand
+    limit = table.hand_limit(s, s.current).limit
+    if hand is not None and hand > limit:
+        out.append(HandOverLimit(s.current, hand, limit))
+
+
+def _check_reshuffle(table: Table, s: GameState, e: Reshuffle, out: list[Objection]) -> None:
+    # A card's own text is never against the rules: while the effect being done (the chain's first link) is a
+    # card's that shuffles the discard pile into the deck (Reset Button, Mystical Vortex), the reshuffle is its.
+    link = s.chain[0] if s.chain else ()
+    if any(table.card_of(t.card).has(Tag.RESHUFFLES) for t in link if t.kind is not TriggerKind.HERD):
+        return
+    if DeckOut.RESHUFFLE not in table.profile.deck_out:
+        out.append(NoReshuffle())
+
+
+_CHECKS: dict[type[Event], Callable[[Table, GameState, Any, list[Objection]], None]] = {
+    Play: _check_play,
+    Respond: _check_respond,
+    Resolve: _check_resolve,
+    Bring: _check_bring,
+    Steal: _check_steal,
+    Destroy: _check_destroy,
+    Sacrifice: _check_sacrifice,
+    Discard: _check_discard,
+    ReturnToHand: _check_return,
+    Draw: _check_draw,
+    Take: _check_take,
+    Swap: _check_swap,
+    Move: _check_move,
+    ToNursery: _check_nursery,
+    NextPhase: _check_next,
+    EndTurn: _check_end_turn,
+    Reshuffle: _check_reshuffle,
+}

@@ -1,0 +1,207 @@
+"""Facts: what a step of the game did beyond the event itself (a card Neighed, a link added, the tally changed,
+a winner), from which `assistant/core/words/` makes the sentences."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from assistant.core.game.chain import Link, PileCard, Trigger
+from assistant.core.game.events import Phase
+from assistant.core.game.tally import Outcome
+
+
+@dataclass(frozen=True)
+class Fact:
+    """Base of everything a step reports."""
+
+
+@dataclass(frozen=True)
+class PileOpened(Fact):
+    """A card was played and waits on the pile for answers."""
+
+    top: PileCard
+
+
+@dataclass(frozen=True)
+class PileAnswered(Fact):
+    """An Instant went on top of the pile, answering `answered`."""
+
+    top: PileCard
+    answered: PileCard
+
+
+@dataclass(frozen=True)
+class PileStopped(Fact):
+    """A Neigh resolved and stopped the card under it; `played` when that was the card played."""
+
+    stopper: PileCard
+    stopped: PileCard
+    played: bool
+
+
+@dataclass(frozen=True)
+class NeighHadNoEffect(Fact):
+    """A Neigh the table recorded against a card that cannot be Neighed: discarded, with no effect."""
+
+    neigh: PileCard
+    target: PileCard
+    shield: str
+    """The card that makes the target impossible to Neigh (the target itself, or Yay in its player's Stable)."""
+
+
+@dataclass(frozen=True)
+class LimitReached(Fact):
+    """A card in a Stable limits it (Tiny Stable: more than 5 Unicorns), and the limit now bites."""
+
+    player: int
+    card: str
+    count: int
+    limit: int
+
+
+@dataclass(frozen=True)
+class InstantResolved(Fact):
+    """An Instant other than a Neigh resolved; its effect is a link."""
+
+    card: PileCard
+
+
+@dataclass(frozen=True)
+class PileOpenAgain(Fact):
+    """After a resolution the new top card can be answered again."""
+
+    top: PileCard
+
+
+@dataclass(frozen=True)
+class PlayResolved(Fact):
+    """The played card was not stopped: it takes effect."""
+
+    card: PileCard
+
+
+@dataclass(frozen=True)
+class BabyToNursery(Fact):
+    """A Baby that would have gone to a hand or the discard pile went back to the Nursery."""
+
+    card: str
+    owner: int
+
+
+@dataclass(frozen=True)
+class LinkAdded(Fact):
+    """Effects were added to the chain as one link."""
+
+    link: Link
+    position: int
+    """Its place in the chain, 1 for the next to resolve."""
+
+
+@dataclass(frozen=True)
+class LinkResolved(Fact):
+    """The table confirmed the first link; `next` is the link that now waits, if any."""
+
+    link: Link
+    next: Link | None
+
+
+@dataclass(frozen=True)
+class TriggersLost(Fact):
+    """Optional beginning-of-turn effects not used before the Draw phase: lost for this turn."""
+
+    triggers: tuple[Trigger, ...]
+
+
+@dataclass(frozen=True)
+class MandatoryRemain(Fact):
+    """Mandatory beginning-of-turn effects not done yet: they must still be done."""
+
+    triggers: tuple[Trigger, ...]
+
+
+@dataclass(frozen=True)
+class TurnBegan(Fact):
+    """A new turn began."""
+
+    player: int
+    turn: int
+
+
+@dataclass(frozen=True)
+class PhaseBegan(Fact):
+    """A phase began."""
+
+    player: int
+    phase: Phase
+
+
+@dataclass(frozen=True)
+class OverHandLimit(Fact):
+    """At the End of turn phase, a tracked hand is over the hand limit."""
+
+    player: int
+    hand: int
+    limit: int
+
+
+@dataclass(frozen=True)
+class DeckRanOut(Fact):
+    """The deck is empty."""
+
+
+@dataclass(frozen=True)
+class Reshuffled(Fact):
+    """The discard pile became the new deck."""
+
+    count: int
+
+
+@dataclass(frozen=True)
+class TallyChanged(Fact):
+    """Unicorn counts changed."""
+
+    before: tuple[int, ...]
+    after: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class CardMustGo(Fact):
+    """A card in a Stable must now leave it, as its text says: with no Unicorn card beside it (Unicorn Flatulence:
+    sacrificed), or with its owner's hand empty (Hex: moved to another player's Stable)."""
+
+    player: int
+    card: str
+    empty_hand: bool
+    """True when the owner's hand is empty (it moves on); False when their Stable holds no Unicorn card."""
+
+
+@dataclass(frozen=True)
+class WinBarred(Fact):
+    """A player has reached the goal, but a card in their Stable keeps them from winning (The Black Spot)."""
+
+    player: int
+    count: int
+    card: str
+
+
+@dataclass(frozen=True)
+class BeginningSkipped(Fact):
+    """A card in the current player's Stable makes them skip the Beginning of Turn phase (Broken Sundial)."""
+
+    player: int
+    card: str
+
+
+@dataclass(frozen=True)
+class WinWaits(Fact):
+    """A player has reached the goal, but the pile or the chain must resolve first."""
+
+    player: int
+    count: int
+
+
+@dataclass(frozen=True)
+class GameOver(Fact):
+    """The game ended."""
+
+    outcome: Outcome

@@ -1,0 +1,188 @@
+"""A game: its table and its history of events, checked, applied, undone and redone.
+
+Like a chess board with its move stack: `Game.push(event)` applies an event and keeps the state before it, `pop()`
+undoes it, `redo()` puts it back. A game is its `Setup` plus its list of events; a save is that list, and loading
+replays it through `push`, the code that applied it live. `Table.check` says what looks against the rules
+(the table decides whether to record it anyway); `Table.apply` trusts and never refuses a well-formed event.
+Each step also returns `facts` — what happened beyond the event itself (a card Neighed, a link added, the tally
+changed, a winner) — from which `assistant/core/words/` makes the sentences.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from assistant.core.cards.card import CardSet
+from assistant.core.game.events import Event, EventError, event_from_dict
+from assistant.core.game.facts import (
+    CardMustGo,
+    DeckRanOut,
+    Fact,
+    GameOver,
+    LimitReached,
+    TurnBegan,
+    WinBarred,
+    WinWaits,
+)
+from assistant.core.game.objections import Objection
+from assistant.core.game.rules import Rules
+from assistant.core.game.setup import Setup
+from assistant.core.game.state import GameState
+from assistant.core.game.table import Table
+
+
+@dataclass(frozen=True)
+class Step:
+    """One event applied (or undone): the states on each side and what happened."""
+
+    event: Event
+    before: GameState
+    after: GameState
+    facts: tuple[Fact, ...] = ()
+
+    @property
+    def important(self) -> bool:
+        """Turn changes, a win waiting, won or barred, the deck running out, a Stable's limit biting: speech never
+        drops these."""
+        kinds = (TurnBegan, GameOver, WinWaits, WinBarred, DeckRanOut, LimitReached, CardMustGo)
+        return any(isinstance(f, kinds) for f in self.facts)
+
+
+class NothingToUndoError(LookupError):
+    """Undo with no event left, or redo with nothing undone."""
+
+
+class Game:
+    """A table and its history: the states after each event, the log, and what undo has set aside for redo."""
+
+    def __init__(self, table: Table):
+        self.table = table
+        self._states: list[GameState] = [table.initial_state()]
+        self.log: list[Event] = []
+        """The events in effect, oldest first."""
+        self.undone: list[Event] = []
+        """Events undone, the most recently undone last; redo takes from the end."""
+
+    @classmethod
+    def new(cls, setup: Setup, cards: CardSet, rules: Rules | None = None) -> Game:
+        """A game at its first turn; `SetupError` when the setup cannot start one."""
+        return cls(Table.create(setup, cards, rules))
+
+    @property
+    def state(self) -> GameState:
+        """The current position."""
+        return self._states[-1]
+
+    @property
+    def initial(self) -> GameState:
+        """The position before the first event."""
+        return self._states[0]
+
+    @property
+    def setup(self) -> Setup:
+        """The game's setup."""
+        return self.table.setup
+
+    def state_before(self, index: int) -> GameState:
+        """The state event number `index` (from 0) of the log was applied to."""
+        return self._states[index]
+
+    def check(self, event: Event) -> tuple[Objection, ...]:
+        """What about the event looks against the rules now."""
+        return self.table.check(self.state, event)
+
+    def push(self, event: Event) -> Step:
+        """Apply an event (trusted: call `check` first) and forget anything undone."""
+        step = self._apply(event)
+        self.undone.clear()
+        return step
+
+    def _apply(self, event: Event) -> Step:
+        before = self.state
+        after, facts = self.table.apply(before, event)
+        self._states.append(after)
+        self.log.append(event)
+        return Step(event, before, after, facts)
+
+    def pop(self) -> Step:
+        """Undo the last event; `NothingToUndoError` when there is none."""
+        if not self.log:
+            raise NothingToUndoError("nothing to undo")
+        event = self.log.pop()
+        before = self._states.pop()
+        self.undone.append(event)
+        return Step(event, before, self.state)
+
+    def redo(self) -> Step:
+        """Apply again the event undone last; `NothingToUndoError` when nothing was undone."""
+        if not self.undone:
+            raise NothingToUndoError("nothing to redo")
+        return self._apply(self.undone.pop())
+
+    def undo(self, count: int) -> list[Step]:
+        """Undo the last `count` events, all or none: `NothingToUndoError` when there are fewer."""
+        if count > len(self.log):
+            raise NothingToUndoError(f"only {len(self.log)} events to undo")
+        return [self.pop() for _ in range(count)]
+
+    def redo_many(self, count: int) -> list[Step]:
+        """Redo the last `count` undone events, all or none: `NothingToUndoError` when there are fewer."""
+        if count > len(self.undone):
+            raise NothingToUndoError(f"only {len(self.undone)} events to redo")
+        return [self.redo() for _ in range(count)]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole game as plain values for `state --json`."""
+        table = self.table
+        state = self.state
+        return {
+            "setup": self.setup.to_dict(),
+            "rules": {"id": table.profile.id, "title": table.profile.title, "rulebook": table.profile.rulebook},
+            "state": state.to_dict(),
+            "tally": list(table.tally(state)),
+            "events": [event.to_dict() for event in self.log],
+            "undone": [event.to_dict() for event in self.undone],
+        }
+
+
+#: The most events one undo or redo record takes back.
+MAX_UNDO = 10_000
+
+
+@dataclass(frozen=True)
+class Record:
+    """One line of a save after the setup: an event, or an undo or redo of `count` events, written as one line
+    so that a process killed in the middle of "undo all" resumes before or after it, never between."""
+
+    kind: str
+    """"event", "undo" or "redo"."""
+    event: Event | None = None
+    count: int = 1
+    """Undo and redo: how many events."""
+
+
+def read_record(data: object, table: Table) -> Record:
+    """A save line's content as a record; `EventError` when it is malformed or names what is not in the game."""
+    if isinstance(data, dict) and data.get("e") in ("undo", "redo") and set(data) <= {"e", "n"}:
+        count = data.get("n", 1)
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_UNDO:
+            raise EventError(f"{count!r} is not a number of events from 1 to {MAX_UNDO}")
+        return Record(str(data["e"]), count=count)
+    return Record("event", event_from_dict(data, len(table.setup.players), table.cards.by_id))
+
+
+def record_to_dict(record: Record) -> dict[str, Any]:
+    """A record in its save form."""
+    if record.event is not None:
+        return record.event.to_dict()
+    return {"e": record.kind} if record.count == 1 else {"e": record.kind, "n": record.count}
+
+
+def replay(game: Game, record: Record) -> list[Step]:
+    """Apply one saved record to a game, through the same `push`, `pop` and `redo` a live game uses; an undo or
+    redo of more events than there are changes nothing and raises `NothingToUndoError`."""
+    if record.kind in ("undo", "redo"):
+        return game.undo(record.count) if record.kind == "undo" else game.redo_many(record.count)
+    assert record.event is not None
+    return [game.push(record.event)]

@@ -1,0 +1,550 @@
+"""How an event moves the game from one state to the next: `apply(table, state, event)` and the facts it reports.
+
+Trusts the event: `assistant/core/game/checks.py` says what looks against the rules, and the table decides.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from assistant.core.cards.card import CardType, Tag
+from assistant.core.game.chain import Link, PileCard, Trigger, TriggerKind, enters_a_stable, movement_link, resolve_top
+from assistant.core.game.events import (
+    Bring,
+    DeckEmpty,
+    Destroy,
+    Discard,
+    Draw,
+    EndTurn,
+    Event,
+    EventError,
+    Move,
+    NextPhase,
+    Phase,
+    Play,
+    Reshuffle,
+    Resolve,
+    Respond,
+    ReturnToHand,
+    Sacrifice,
+    SetDeck,
+    SetGoal,
+    SetHand,
+    Source,
+    Steal,
+    Swap,
+    SwapHands,
+    Take,
+    ToNursery,
+)
+from assistant.core.game.facts import (
+    BabyToNursery,
+    BeginningSkipped,
+    CardMustGo,
+    DeckRanOut,
+    Fact,
+    GameOver,
+    InstantResolved,
+    LimitReached,
+    LinkAdded,
+    LinkResolved,
+    MandatoryRemain,
+    NeighHadNoEffect,
+    OverHandLimit,
+    PhaseBegan,
+    PileAnswered,
+    PileOpenAgain,
+    PileOpened,
+    PileStopped,
+    PlayResolved,
+    Reshuffled,
+    TallyChanged,
+    TriggersLost,
+    TurnBegan,
+    WinBarred,
+    WinWaits,
+)
+from assistant.core.game.rules import DeckOut
+from assistant.core.game.state import GameState, PlayerState
+from assistant.core.game.tally import Ending, Outcome, first_to_goal, most_unicorns
+
+if TYPE_CHECKING:
+    from assistant.core.game.table import Table
+
+# Events that leave the Instant pile open; any other event first lets the pile resolve (nobody answered).
+_KEEPS_PILE = (Respond, Resolve, SetHand, SetDeck, SetGoal)
+
+
+@dataclass
+class _Draft:
+    """A mutable copy of a state while one event is applied."""
+
+    stables: list[tuple[str, ...]]
+    hands: list[int | None]
+    nursery: tuple[str, ...]
+    discard: tuple[str | None, ...]
+    deck: int
+    turn: int
+    current: int
+    phase: Phase
+    goal: int
+    drew: bool
+    actions: int
+    pile: tuple[PileCard, ...]
+    chain: tuple[Link, ...]
+    deck_out: bool
+    outcome: Outcome | None
+    lost: tuple[str, ...]
+    entered: list[tuple[str, int]] = field(default_factory=list)
+    left: list[tuple[str, int]] = field(default_factory=list)
+    effects: list[Trigger] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, s: GameState) -> _Draft:
+        return cls(
+            [p.stable for p in s.players], [p.hand for p in s.players], s.nursery, s.discard, s.deck, s.turn,
+            s.current, s.phase, s.goal, s.drew, s.actions, s.pile, s.chain, s.deck_out, s.outcome, s.lost,
+        )  # fmt: skip
+
+    def freeze(self, old: GameState) -> GameState:
+        players = tuple(
+            p if p.stable is stable and p.hand == hand else PlayerState(stable, hand)
+            for p, stable, hand in zip(old.players, self.stables, self.hands)
+        )
+        return GameState(
+            players, self.nursery, self.discard, self.deck, self.turn, self.current, self.phase, self.goal,
+            self.drew, self.actions, self.pile, self.chain, self.deck_out, self.outcome, self.lost,
+        )  # fmt: skip
+
+
+def prepare(table: Table, state: GameState, event: Event) -> GameState:
+    """The state the event will meet: an open pile nobody answered resolves first."""
+    if state.pile and not isinstance(event, _KEEPS_PILE):
+        draft = _Draft.of(state)
+        _close_pile(table, draft, [])
+        return draft.freeze(state)
+    return state
+
+
+def apply(table: Table, state: GameState, event: Event) -> tuple[GameState, tuple[Fact, ...]]:
+    """The state after the event, and the facts to announce. Trusts the event (see `check`)."""
+    handler = _APPLY.get(type(event))
+    if handler is None:
+        raise EventError(f"{type(event).__name__} is not an event")
+    d = _Draft.of(state)
+    facts: list[Fact] = []
+    before = table.tally(state)
+    barred_before = table.barred(state.stables)
+    winner_before = first_to_goal(_eligible(before, barred_before), state.goal, state.current)
+    if d.pile and not isinstance(event, _KEEPS_PILE):
+        _close_pile(table, d, facts)
+    handler(table, d, event, facts)
+    _flush(table, d, facts)
+    after = table._tally(d.stables)
+    if after != before:
+        facts.append(TallyChanged(before, after))
+    stables = tuple(d.stables)
+    hands, hands_before = tuple(d.hands), tuple(p.hand for p in state.players)
+    for seat, (was, now) in enumerate(zip(before, after)):
+        # A limit a card in a Stable sets is said when it bites: the count goes over it, or the card arrives
+        # (Tiny Stable entering a Stable of 6 Unicorns); not again on every event while it stays over.
+        limit = table.stable_limit(stables, seat)
+        had = table.stable_limit(state.stables, seat)
+        if limit is not None and now > limit[1] and (now > was or had is None or was <= had[1]):
+            facts.append(LimitReached(seat, limit[0], now, limit[1]))
+        going = table.must_go(stables, hands, seat)
+        if going and going != table.must_go(state.stables, hands_before, seat):
+            card = table.card_of(going)
+            facts.append(CardMustGo(seat, going, card.has(Tag.MOVES_ON_EMPTY_HAND)))
+        blocker = table.win_barred(stables, seat)
+        if blocker and now >= d.goal and (now > was or seat not in barred_before or was < state.goal):
+            facts.append(WinBarred(seat, now, blocker))
+    _judge(table, d, _eligible(after, table.barred(stables)), winner_before, facts)
+    return d.freeze(state), tuple(facts)
+
+
+def _eligible(counts: tuple[int, ...], barred: frozenset[int]) -> tuple[int, ...]:
+    """The counts toward winning: 0 for a `barred` player, one a card keeps from winning (The Black Spot)."""
+    return tuple(0 if seat in barred else n for seat, n in enumerate(counts)) if barred else counts
+
+
+def _judge(table: Table, d: _Draft, counts: tuple[int, ...], winner_before: int | None, facts: list[Fact]) -> None:
+    """Declare a winner once the pile and chain are empty; apply the deck-out rule."""
+    if d.outcome is not None:
+        return
+    quiet = not d.pile and not d.chain
+    winner = first_to_goal(counts, d.goal, d.current)
+    if winner is not None:
+        if quiet:
+            d.outcome = Outcome(Ending.GOAL, winner)
+            facts.append(GameOver(d.outcome))
+        elif winner_before is None or any(isinstance(f, TallyChanged) for f in facts):
+            facts.append(WinWaits(winner, counts[winner]))
+        return
+    if not d.deck_out:
+        return
+    rule = table.deck_out_rule
+    if rule is DeckOut.RESHUFFLE:
+        d.deck_out = False
+        _reshuffle(table, d, facts)
+    elif quiet:
+        d.deck_out = False
+        d.outcome = (
+            most_unicorns(tuple(d.stables), table.cards, table.barred(tuple(d.stables)))
+            if rule is DeckOut.MOST_WINS
+            else Outcome(Ending.NO_WINNER)
+        )
+        facts.append(GameOver(d.outcome))
+
+
+def _close_pile(table: Table, d: _Draft, facts: list[Fact]) -> None:
+    while d.pile:
+        _step_pile(table, d, facts)
+        _flush(table, d, facts)
+
+
+def _step_pile(table: Table, d: _Draft, facts: list[Fact]) -> None:
+    stables = tuple(d.stables)
+    step = resolve_top(d.pile, table.cards, lambda below: table.neigh_shield(stables, below))
+    d.pile = step.pile
+    if step.resolved is not None:
+        played = step.resolved
+        card = table.cards.get(played.card)
+        if enters_a_stable(card):
+            into = played.player if played.into is None else played.into
+            _enter(table, d, played.card, into)
+        else:
+            _to_discard(table, d, played.card, played.player, facts)
+            if card is not None and card.type is CardType.MAGIC:
+                d.effects.append(Trigger(played.card, played.player, TriggerKind.MAGIC))
+        facts.append(PlayResolved(played))
+    elif step.stopper is not None and step.stopped is None:
+        _to_discard(table, d, step.stopper.card, step.stopper.player, facts)
+        assert step.shield is not None
+        facts.append(NeighHadNoEffect(step.stopper, d.pile[-1], step.shield))
+    elif step.stopper is not None and step.stopped is not None:
+        for gone in step.discarded:
+            _to_discard(table, d, gone.card, gone.player, facts)
+        facts.append(PileStopped(step.stopper, step.stopped, not d.pile))
+    elif step.instant is not None:
+        _to_discard(table, d, step.instant.card, step.instant.player, facts)
+        d.effects.append(Trigger(step.instant.card, step.instant.player, TriggerKind.INSTANT))
+        facts.append(InstantResolved(step.instant))
+    if d.pile and (step.stopper is not None or step.instant is not None):
+        facts.append(PileOpenAgain(d.pile[-1]))
+
+
+def _flush(table: Table, d: _Draft, facts: list[Fact]) -> None:
+    """Turn what moved in one moment into one link of the chain. A card whose triggered effects are silenced
+    in the Stable it entered or left (Blinding Light, Dragon's Blessing) adds nothing."""
+    entered = [(c, seat) for c, seat in d.entered if not table.triggers_silenced(d.stables[seat], c)]
+    left = [(c, seat) for c, seat in d.left if not table.triggers_silenced(d.stables[seat], c)]
+    link = movement_link(entered, left, table.cards) + tuple(d.effects)
+    d.entered.clear()
+    d.left.clear()
+    d.effects.clear()
+    if link:
+        d.chain = d.chain + (link,)
+        facts.append(LinkAdded(link, len(d.chain)))
+
+
+def _enter(table: Table, d: _Draft, card_id: str, into: int) -> None:
+    d.stables[into] = d.stables[into] + (card_id,)
+    d.entered.append((card_id, into))
+
+
+def _leave(table: Table, d: _Draft, card_id: str, owner: int) -> None:
+    stable = d.stables[owner]
+    if card_id in stable:
+        index = stable.index(card_id)
+        d.stables[owner] = stable[:index] + stable[index + 1 :]
+        d.left.append((card_id, owner))
+
+
+def _to_discard(table: Table, d: _Draft, card_id: str | None, owner: int, facts: list[Fact]) -> None:
+    card = table.cards.get(card_id) if card_id else None
+    if card is not None and card.type is CardType.BABY:  # "never added to ... the discard pile" (000)
+        d.nursery = d.nursery + (card.id,)
+        facts.append(BabyToNursery(card.id, owner))
+    else:
+        d.discard = d.discard + (card_id,)
+
+
+def _to_hand(table: Table, d: _Draft, card_id: str, player: int, facts: list[Fact]) -> None:
+    card = table.cards.get(card_id)
+    if card is not None and card.type is CardType.BABY:  # "never added to ... a player's hand" (000)
+        d.nursery = d.nursery + (card_id,)
+        facts.append(BabyToNursery(card_id, player))
+    else:
+        _hand(table, d, player, 1)
+
+
+def _hand(table: Table, d: _Draft, player: int, change: int) -> None:
+    hand = d.hands[player]
+    if hand is not None:
+        d.hands[player] = max(0, hand + change)
+
+
+def _from_deck(table: Table, d: _Draft, count: int, facts: list[Fact]) -> None:
+    if count <= 0:
+        return
+    had = d.deck
+    d.deck = max(0, d.deck - count)
+    if had > 0 and d.deck == 0:
+        d.deck_out = True
+        facts.append(DeckRanOut())
+
+
+def _from_discard(table: Table, d: _Draft, card_id: str) -> None:
+    for wanted in (card_id, None):  # the named card, or else one the table never named
+        if wanted in d.discard:
+            index = len(d.discard) - 1 - d.discard[::-1].index(wanted)
+            d.discard = d.discard[:index] + d.discard[index + 1 :]
+            return
+
+
+def _reshuffle(table: Table, d: _Draft, facts: list[Fact]) -> None:
+    count = len(d.discard)
+    d.deck += count
+    d.discard = ()
+    facts.append(Reshuffled(count))
+
+
+def _set_phase(table: Table, d: _Draft, phase: Phase, facts: list[Fact]) -> None:
+    if d.phase is Phase.BEGINNING and phase is not Phase.BEGINNING:
+        _lose_optional(table, d, facts)
+    d.phase = phase
+    facts.append(PhaseBegan(d.current, phase))
+    if phase is Phase.END:
+        hand = d.hands[d.current]
+        limit = table.limit_for(tuple(d.stables), d.current).limit
+        if hand is not None and hand > limit:
+            facts.append(OverHandLimit(d.current, hand, limit))
+
+
+def _advance(table: Table, d: _Draft, phase: Phase, facts: list[Fact]) -> None:
+    while d.phase < phase:
+        _set_phase(table, d, d.phase.after, facts)
+
+
+def _lose_optional(table: Table, d: _Draft, facts: list[Fact]) -> None:
+    """ "If you move to your Draw phase without triggering an optional triggered effect, you can no longer
+    trigger that effect this turn" (000); mandatory ones "you must still do" (002)."""
+    lost: list[Trigger] = []
+    chain: list[Link] = []
+    for link in d.chain:
+        kept = tuple(t for t in link if not t.kind.is_optional_at_beginning)
+        lost.extend(t for t in link if t.kind.is_optional_at_beginning)
+        if kept:
+            chain.append(kept)
+    if lost:
+        d.chain = tuple(chain)
+        d.lost = d.lost + tuple(t.card for t in lost)
+        facts.append(TriggersLost(tuple(lost)))
+    remaining = tuple(t for link in d.chain for t in link if t.kind is TriggerKind.BEGIN)
+    if remaining:
+        facts.append(MandatoryRemain(remaining))
+
+
+def _new_turn(table: Table, d: _Draft, facts: list[Fact], to: int | None = None) -> None:
+    if d.phase is Phase.BEGINNING:
+        _lose_optional(table, d, facts)
+    d.turn += 1
+    d.current = (d.current + 1) % len(d.stables) if to is None else to
+    d.phase = Phase.BEGINNING
+    d.drew = False
+    d.actions = 0
+    d.lost = ()
+    facts.append(TurnBegan(d.current, d.turn))
+    skipper = table.beginning_skipped(d.stables[d.current])
+    if skipper:
+        facts.append(BeginningSkipped(d.current, skipper))
+    link = table.begin_link(d.stables[d.current], d.current)
+    if link:
+        d.chain = d.chain + (link,)
+        facts.append(LinkAdded(link, len(d.chain)))
+
+
+def _only_optional_waiting(table: Table, d: _Draft) -> bool:
+    return all(t.kind.is_optional_at_beginning for link in d.chain for t in link)
+
+
+def _apply_play(table: Table, d: _Draft, e: Play, facts: list[Fact]) -> None:
+    card = table.card_of(e.card)
+    _hand(table, d, e.player, -1)
+    if e.player == d.current and card.type is not CardType.INSTANT:
+        if d.phase < Phase.ACTION and _only_optional_waiting(table, d):
+            _advance(table, d, Phase.ACTION, facts)
+        d.actions += 1
+    into = (e.player if e.into is None else e.into) if enters_a_stable(card) else None
+    d.pile = (PileCard(e.player, e.card, into),)
+    facts.append(PileOpened(d.pile[0]))
+
+
+def _apply_respond(table: Table, d: _Draft, e: Respond, facts: list[Fact]) -> None:
+    _hand(table, d, e.player, -1)
+    if not d.pile:  # nothing to answer (the check says so): the Instant is simply spent
+        _to_discard(table, d, e.card, e.player, facts)
+        return
+    answered = d.pile[-1]
+    d.pile = d.pile + (PileCard(e.player, e.card),)
+    facts.append(PileAnswered(d.pile[-1], answered))
+
+
+def _apply_resolve(table: Table, d: _Draft, e: Resolve, facts: list[Fact]) -> None:
+    if d.pile:
+        _step_pile(table, d, facts)
+    elif d.chain:
+        link = d.chain[0]
+        d.chain = d.chain[1:]
+        facts.append(LinkResolved(link, d.chain[0] if d.chain else None))
+
+
+def _take_from(table: Table, d: _Draft, source: Source, card_id: str, player: int, facts: list[Fact]) -> None:
+    """A card leaves where it was: a hand, the deck, the discard pile or the Nursery."""
+    if source is Source.HAND:
+        _hand(table, d, player, -1)
+    elif source is Source.DECK:
+        _from_deck(table, d, 1, facts)
+    elif source is Source.DISCARD:
+        _from_discard(table, d, card_id)
+    elif card_id in d.nursery:
+        index = d.nursery.index(card_id)
+        d.nursery = d.nursery[:index] + d.nursery[index + 1 :]
+
+
+def _apply_bring(table: Table, d: _Draft, e: Bring, facts: list[Fact]) -> None:
+    _take_from(table, d, e.source, e.card, e.player, facts)
+    _enter(table, d, e.card, e.into)
+
+
+def _apply_steal(table: Table, d: _Draft, e: Steal, facts: list[Fact]) -> None:
+    _leave(table, d, e.card, e.owner)
+    _enter(table, d, e.card, e.player)
+
+
+def _apply_destroy(table: Table, d: _Draft, e: Destroy, facts: list[Fact]) -> None:
+    _leave(table, d, e.card, e.owner)
+    _to_discard(table, d, e.card, e.owner, facts)
+
+
+def _apply_sacrifice(table: Table, d: _Draft, e: Sacrifice, facts: list[Fact]) -> None:
+    _leave(table, d, e.card, e.player)
+    _to_discard(table, d, e.card, e.player, facts)
+
+
+def _apply_discard(table: Table, d: _Draft, e: Discard, facts: list[Fact]) -> None:
+    _hand(table, d, e.player, -1)
+    _to_discard(table, d, e.card, e.player, facts)
+
+
+def _apply_return(table: Table, d: _Draft, e: ReturnToHand, facts: list[Fact]) -> None:
+    _leave(table, d, e.card, e.owner)
+    _to_hand(table, d, e.card, e.owner, facts)
+
+
+def _apply_draw(table: Table, d: _Draft, e: Draw, facts: list[Fact]) -> None:
+    _hand(table, d, e.player, e.count)
+    _from_deck(table, d, e.count, facts)
+    if e.player != d.current or not _only_optional_waiting(table, d):
+        return  # another player's draw, or a draw an effect in the chain asked for
+    if d.phase is Phase.BEGINNING:
+        _set_phase(table, d, Phase.DRAW, facts)
+    if d.phase is Phase.DRAW:
+        d.drew = True
+        _set_phase(table, d, Phase.ACTION, facts)
+    elif d.phase is Phase.ACTION and not d.chain:
+        d.actions += 1  # "DRAW an additional card" is the Action phase's choice
+
+
+def _apply_take(table: Table, d: _Draft, e: Take, facts: list[Fact]) -> None:
+    if e.source is not Source.HAND:  # a card taken from one's own hand stays there: nothing moves
+        _take_from(table, d, e.source, e.card, e.player, facts)
+    _to_hand(table, d, e.card, e.player, facts)
+
+
+def _apply_swap(table: Table, d: _Draft, e: Swap, facts: list[Fact]) -> None:
+    _leave(table, d, e.card, e.owner)
+    _leave(table, d, e.other_card, e.other_owner)
+    _enter(table, d, e.card, e.other_owner)
+    _enter(table, d, e.other_card, e.owner)
+
+
+def _apply_swap_hands(table: Table, d: _Draft, e: SwapHands, facts: list[Fact]) -> None:
+    d.hands[e.player], d.hands[e.other] = d.hands[e.other], d.hands[e.player]
+
+
+def _apply_move(table: Table, d: _Draft, e: Move, facts: list[Fact]) -> None:
+    _leave(table, d, e.card, e.owner)
+    _enter(table, d, e.card, e.into)
+
+
+def _apply_nursery(table: Table, d: _Draft, e: ToNursery, facts: list[Fact]) -> None:
+    _leave(table, d, e.card, e.owner)
+    d.nursery = d.nursery + (e.card,)
+
+
+def _apply_next(table: Table, d: _Draft, e: NextPhase, facts: list[Fact]) -> None:
+    if d.phase is Phase.END:
+        _new_turn(table, d, facts)
+    else:
+        _set_phase(table, d, d.phase.after, facts)
+
+
+def _apply_end_turn(table: Table, d: _Draft, e: EndTurn, facts: list[Fact]) -> None:
+    _new_turn(table, d, facts, e.to)
+
+
+def _apply_set_hand(table: Table, d: _Draft, e: SetHand, facts: list[Fact]) -> None:
+    d.hands[e.player] = e.count
+
+
+def _apply_set_deck(table: Table, d: _Draft, e: SetDeck, facts: list[Fact]) -> None:
+    had = d.deck
+    d.deck = e.count
+    if e.count == 0 and had > 0:
+        d.deck_out = True
+        facts.append(DeckRanOut())
+
+
+def _apply_deck_empty(table: Table, d: _Draft, e: DeckEmpty, facts: list[Fact]) -> None:
+    d.deck = 0
+    d.deck_out = True
+    facts.append(DeckRanOut())
+
+
+def _apply_reshuffle(table: Table, d: _Draft, e: Reshuffle, facts: list[Fact]) -> None:
+    d.deck_out = False
+    _reshuffle(table, d, facts)
+
+
+def _apply_set_goal(table: Table, d: _Draft, e: SetGoal, facts: list[Fact]) -> None:
+    d.goal = e.count
+
+
+_APPLY: dict[type[Event], Callable[[Table, _Draft, Any, list[Fact]], None]] = {
+    Play: _apply_play,
+    Respond: _apply_respond,
+    Resolve: _apply_resolve,
+    Bring: _apply_bring,
+    Steal: _apply_steal,
+    Destroy: _apply_destroy,
+    Sacrifice: _apply_sacrifice,
+    Discard: _apply_discard,
+    ReturnToHand: _apply_return,
+    Draw: _apply_draw,
+    Take: _apply_take,
+    Swap: _apply_swap,
+    SwapHands: _apply_swap_hands,
+    Move: _apply_move,
+    ToNursery: _apply_nursery,
+    NextPhase: _apply_next,
+    EndTurn: _apply_end_turn,
+    SetHand: _apply_set_hand,
+    SetDeck: _apply_set_deck,
+    DeckEmpty: _apply_deck_empty,
+    Reshuffle: _apply_reshuffle,
+    SetGoal: _apply_set_goal,
+}

@@ -1,0 +1,345 @@
+"""Objections: why an event looks against the rules, one small typed record per kind.
+
+`assistant/core/game/checks.py` makes them; the table decides (a warned event can still be recorded); the words say
+each in one sentence (`assistant/core/words/gameplay.py`, `describe_objection`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Objection:
+    """Base of every objection."""
+
+
+@dataclass(frozen=True)
+class GameIsOver(Objection):
+    """The game has ended."""
+
+
+@dataclass(frozen=True)
+class NotYourTurn(Objection):
+    """A player acts in another player's turn."""
+
+    player: int
+    current: int
+    """The seat whose turn it is."""
+
+
+@dataclass(frozen=True)
+class NotDrawn(Objection):
+    """The current player has not drawn in the Draw phase yet."""
+
+    player: int
+
+
+@dataclass(frozen=True)
+class ActionUsed(Objection):
+    """The Action phase's play or draw is spent."""
+
+    player: int
+    actions: int
+
+
+@dataclass(frozen=True)
+class ActionOver(Objection):
+    """The Action phase is over."""
+
+    player: int
+
+
+@dataclass(frozen=True)
+class ChainOpen(Objection):
+    """Effects in the chain must resolve first."""
+
+
+@dataclass(frozen=True)
+class InstantNotPlayed(Objection):
+    """An Instant played as a card of the turn: it only answers another card."""
+
+    player: int
+    card: str
+
+
+@dataclass(frozen=True)
+class BabyNotInHand(Objection):
+    """A Baby played, discarded or taken: Babies are never in a hand, the deck or the discard pile."""
+
+    player: int
+    card: str
+
+
+@dataclass(frozen=True)
+class NotABaby(Objection):
+    """A card from the Nursery that is not a Baby."""
+
+    card: str
+
+
+@dataclass(frozen=True)
+class NotForStable(Objection):
+    """A card brought into a Stable that never goes there (Magic, Instant)."""
+
+    player: int
+    card: str
+
+
+@dataclass(frozen=True)
+class RemovedCard(Objection):
+    """A card taken out of the deck for the 2-player variant."""
+
+    card: str
+
+
+@dataclass(frozen=True)
+class NoCopiesLeft(Objection):
+    """Every copy of the card is already seen on the table."""
+
+    card: str
+    copies: int
+
+
+@dataclass(frozen=True)
+class EmptyHand(Objection):
+    """A player known to hold no cards plays or discards one."""
+
+    player: int
+
+
+@dataclass(frozen=True)
+class NothingToAnswer(Objection):
+    """An Instant played while no card waits on the pile."""
+
+    player: int
+    card: str
+
+
+@dataclass(frozen=True)
+class NotInstant(Objection):
+    """A card answering the pile that is not an Instant."""
+
+    player: int
+    card: str
+
+
+@dataclass(frozen=True)
+class CannotBeAnswered(Objection):
+    """The top card of the pile may not be answered (a Super Neigh)."""
+
+    player: int
+    """Who played the top card."""
+    card: str
+
+
+@dataclass(frozen=True)
+class OwnCard(Objection):
+    """A player answers their own card."""
+
+    player: int
+    card: str
+
+
+@dataclass(frozen=True)
+class CannotNeigh(Objection):
+    """A card in the player's Stable forbids them to play Neigh cards."""
+
+    player: int
+    card: str
+    blocker: str
+    """The card that forbids it."""
+
+
+@dataclass(frozen=True)
+class CannotBeNeighed(Objection):
+    """A card in the owner's Stable makes their cards impossible to Neigh."""
+
+    player: int
+    """The owner of the card being Neighed."""
+    card: str
+    shield: str
+    """The card that protects it."""
+
+
+@dataclass(frozen=True)
+class NotInStable(Objection):
+    """A card named in a Stable that does not hold it."""
+
+    card: str
+    owner: int
+
+
+@dataclass(frozen=True)
+class StealOwn(Objection):
+    """Stealing from one's own Stable."""
+
+    player: int
+    card: str
+
+
+@dataclass(frozen=True)
+class DestroyOwn(Objection):
+    """Destroying in one's own Stable (that is a sacrifice)."""
+
+    player: int
+    card: str
+
+
+@dataclass(frozen=True)
+class Protected(Objection):
+    """A card in the owner's Stable protects the card from being destroyed."""
+
+    card: str
+    guard: str
+    owner: int
+
+
+@dataclass(frozen=True)
+class NotInDiscard(Objection):
+    """A card taken from the discard pile that is not there."""
+
+    card: str
+
+
+@dataclass(frozen=True)
+class NotInNursery(Objection):
+    """A Baby taken from the Nursery that is not there."""
+
+    card: str
+
+
+@dataclass(frozen=True)
+class DeckTooSmall(Objection):
+    """More cards drawn than the deck holds."""
+
+    left: int
+    """Cards left in the deck."""
+
+
+@dataclass(frozen=True)
+class HandOverLimit(Objection):
+    """The turn ends with a hand over the hand limit."""
+
+    player: int
+    hand: int
+    limit: int
+
+
+@dataclass(frozen=True)
+class NoReshuffle(Objection):
+    """These rules do not shuffle the discard pile into a new deck."""
+
+
+@dataclass(frozen=True)
+class NothingToResolve(Objection):
+    """Resolve said with nothing on the pile or in the chain."""
+
+
+@dataclass(frozen=True)
+class CannotPlay(Objection):
+    """A card in the player's Stable forbids them to play cards of this kind (Broken Stable: Upgrades)."""
+
+    player: int
+    card: str
+    blocker: str
+
+
+@dataclass(frozen=True)
+class CannotEnter(Objection):
+    """A card in a Stable forbids this card to enter that Stable (Queen Bee Unicorn: Basic Unicorns)."""
+
+    card: str
+    into: int
+    blocker: str
+    owner: int
+    """Whose Stable holds the blocker."""
+
+
+@dataclass(frozen=True)
+class CannotSteal(Objection):
+    """A card in the player's Stable forbids them to steal."""
+
+    player: int
+    blocker: str
+
+
+@dataclass(frozen=True)
+class Indestructible(Objection):
+    """The card says it cannot be destroyed or sacrificed."""
+
+    card: str
+
+
+@dataclass(frozen=True)
+class MagicCannotDestroy(Objection):
+    """A Magic card's effect destroying a card that Magic cards cannot destroy."""
+
+    card: str
+    magic: str
+
+
+@dataclass(frozen=True)
+class NeedsBasic(Objection):
+    """A card that may enter only a Stable holding a Basic Unicorn card, entering one that holds none."""
+
+    card: str
+    into: int
+
+
+@dataclass(frozen=True)
+class VariationKeptOut(Objection):
+    """A card in a Field keeps Animals of a variation out of it (Velcro Barrier: Llamas and Alpacas)."""
+
+    card: str
+    into: int
+    blocker: str
+    variation: str
+
+
+@dataclass(frozen=True)
+class CannotDestroy(Objection):
+    """A card in the player's Stable forbids their cards' effects to destroy (Divine Peace)."""
+
+    player: int
+    blocker: str
+
+
+@dataclass(frozen=True)
+class TriggerCannotDestroy(Objection):
+    """A triggered effect destroying a card that triggered effects cannot destroy (The Tiniest Unicorn)."""
+
+    card: str
+    source: str
+    """The card whose triggered effect is being done."""
+
+
+@dataclass(frozen=True)
+class Guarded(Objection):
+    """A card in the owner's Stable keeps this effect from their Unicorns (Dragon Protection, Dragon Slayer)."""
+
+    card: str
+    owner: int
+    guard: str
+    source: str
+    """The card whose effect is being done."""
+
+
+@dataclass(frozen=True)
+class OthersCannotPlay(Objection):
+    """A card in another player's Stable forbids the player to play cards of this kind (Queen Bee Unicorn, 1st
+    Edition: the other players cannot play Basic Unicorn cards)."""
+
+    player: int
+    card: str
+    blocker: str
+    owner: int
+    """Whose Stable holds the blocker."""
+
+
+@dataclass(frozen=True)
+class MagicCannotAffect(Objection):
+    """A Magic card's effect stealing, moving, swapping or returning a card that Magic cards cannot affect."""
+
+    card: str
+    magic: str

@@ -1,0 +1,86 @@
+"""A game's position: each player's Stable and hand, the Nursery, the piles, the turn and phase, the pile and chain.
+
+Immutable values, so every step of a game's history keeps its own state and undo is exact.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from assistant.core.game.chain import Link, PileCard
+from assistant.core.game.events import Phase
+from assistant.core.game.tally import Outcome
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    """What the tracker knows of one player."""
+
+    stable: tuple[str, ...]
+    """Card ids in the player's Stable, in the order they came in."""
+    hand: int | None = None
+    """Cards in hand, or None when the table has not said."""
+
+
+@dataclass(frozen=True)
+class GameState:
+    """The whole position: immutable, so every step of the history keeps its own and undo is exact."""
+
+    players: tuple[PlayerState, ...]
+    nursery: tuple[str, ...]
+    """Babies in the Nursery."""
+    discard: tuple[str | None, ...]
+    """The discard pile, bottom first; None is a card the table did not name."""
+    deck: int
+    """Cards left in the deck, as far as the tracker knows."""
+    turn: int
+    current: int
+    """The seat whose turn it is."""
+    phase: Phase
+    goal: int
+    """Unicorns needed to win."""
+    drew: bool = False
+    """True once the current player has drawn in this turn's Draw phase."""
+    actions: int = 0
+    """Cards played (or the extra draw) in this turn's Action phase."""
+    pile: tuple[PileCard, ...] = ()
+    """The Instant pile, bottom (the played card) first."""
+    chain: tuple[Link, ...] = ()
+    """The effect chain, first link first."""
+    deck_out: bool = False
+    """The deck ran out and its rule waits for the chain to resolve."""
+    outcome: Outcome | None = None
+    """Set when the game is over."""
+    lost: tuple[str, ...] = ()
+    """Cards whose optional beginning-of-turn effect was let go this turn: it cannot be used until the next turn."""
+
+    @property
+    def stables(self) -> tuple[tuple[str, ...], ...]:
+        """Every Stable, by seat."""
+        return tuple(p.stable for p in self.players)
+
+    @property
+    def is_quiet(self) -> bool:
+        """True when neither the pile nor the chain waits for anything: a winner may be declared."""
+        return not self.pile and not self.chain
+
+    def to_dict(self) -> dict[str, Any]:
+        """The state as plain values for `state --json`."""
+        return {
+            "turn": self.turn,
+            "current": self.current,
+            "phase": self.phase.value,
+            "goal": self.goal,
+            "drew": self.drew,
+            "actions": self.actions,
+            "deck": self.deck,
+            "players": [{"stable": list(p.stable), "hand": p.hand} for p in self.players],
+            "nursery": list(self.nursery),
+            "discard": list(self.discard),
+            "pile": [{"player": c.player, "card": c.card, "into": c.into} for c in self.pile],
+            "chain": [[{"card": t.card, "owner": t.owner, "kind": t.kind.value} for t in link] for link in self.chain],
+            "deck_out": self.deck_out,
+            "outcome": self.outcome.to_dict() if self.outcome else None,
+            "lost": list(self.lost),
+        }

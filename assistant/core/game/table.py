@@ -1,0 +1,357 @@
+"""What is fixed for a game (setup, cards, rules) and every rule question about a state: the tally, the hand
+limit, the actions allowed, what may be done now. `check` and `apply` are in `checks.py` and `moves.py`."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+
+from assistant.core.cards.card import Card, CardSet, CardType, Tag, normalize
+from assistant.core.game import checks, moves
+from assistant.core.game.chain import Link, PileCard, begin_turn_link
+from assistant.core.game.events import Event, EventError, Phase
+from assistant.core.game.facts import Fact
+from assistant.core.game.objections import Objection
+from assistant.core.game.rules import MAX_PLAYERS, MIN_PLAYERS, DeckOut, Profile, Rules, load_rules
+from assistant.core.game.setup import DEALT, MAX_NAME, Setup, SetupError
+from assistant.core.game.state import GameState, PlayerState
+from assistant.core.game.tally import HandLimit, downgrades_silenced, hand_limit, herd, unicorn_count
+
+
+class PromptKind(enum.Enum):
+    """What the table is waiting for."""
+
+    GAME_OVER = "game-over"
+    ANSWER = "answer"
+    """A card waits on the pile and may be answered (or resolved)."""
+    RESOLVE = "resolve"
+    """The top card of the pile may not be answered: it resolves."""
+    OPTIONAL = "optional"
+    """Only optional beginning-of-turn effects wait: use them, or draw to let them go."""
+    BEGINNING = "beginning"
+    """Beginning-of-turn effects to do."""
+    CHAIN = "chain"
+    """The next link of the effect chain to do."""
+    DRAW = "draw"
+    ACTION = "action"
+    """Play a card or draw one more."""
+    END_TURN = "end-turn"
+    """The Action phase's play is spent."""
+    DISCARD = "discard"
+    """End of turn phase, over the hand limit."""
+    NEXT_TURN = "next-turn"
+    """End of turn phase, within the hand limit."""
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What may be done now (`Table.prompt`), for the words to phrase."""
+
+    kind: PromptKind
+    player: int
+    """The current player."""
+    top: PileCard | None = None
+    """The top card of the pile (ANSWER, RESOLVE)."""
+    shield: str | None = None
+    """RESOLVE: the card that makes the top card impossible to Neigh (the top card itself: a Super Neigh)."""
+    link: Link = ()
+    """The first link of the chain (OPTIONAL, BEGINNING, CHAIN)."""
+    limit: HandLimit | None = None
+    """The hand limit (DISCARD, NEXT_TURN)."""
+    excess: int = 0
+    """Cards over the hand limit (DISCARD)."""
+
+
+@dataclass(frozen=True)
+class Table:
+    """What is fixed for a game — setup, cards, rules — and the rules of moving from one state to the next."""
+
+    setup: Setup
+    cards: CardSet
+    rules: Rules
+    profile: Profile
+    removed: frozenset[str]
+    """Card ids out of the deck (the 2-player variant)."""
+    removed_elsewhere: tuple[str, ...] = ()
+    """Cards the rulebook's 2-player list names that are in none of this game's decks (said once, at the start)."""
+    _counts: dict[tuple[str, ...], int] = field(default_factory=dict, compare=False, repr=False)
+    """Unicorn counts by Stable: Stables are immutable tuples, shared between states, so a count is computed once."""
+
+    @classmethod
+    def create(cls, setup: Setup, cards: CardSet, rules: Rules | None = None) -> Table:
+        """Check a setup against the cards and rules; `SetupError` lists what is wrong."""
+        rules = rules or load_rules()
+        problems = []
+        count = len(setup.players)
+        if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+            problems.append(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}")
+        folded = [normalize(name) for name in setup.players]
+        if not all(folded):
+            problems.append("each player's name needs a letter or a digit")
+        elif len(set(folded)) != len(folded):
+            problems.append("two players have the same name")
+        if any(not name.strip() or len(name) > MAX_NAME for name in setup.players):
+            problems.append(f"player names must be 1 to {MAX_NAME} characters")
+        if not 0 <= setup.first < max(count, 1):
+            problems.append("the first player is not one of the players")
+        profile = rules.profiles.get(setup.profile)
+        if profile is None:
+            problems.append(f"no rules called {setup.profile!r}")
+        if setup.two_player and count != 2:
+            problems.append("the 2-player variant needs exactly 2 players")
+        if setup.two_player and profile is not None and not profile.two_player:
+            problems.append(f"the rules {profile.id} have no 2-player variant")
+        if setup.goal is not None and not 1 <= setup.goal <= 50:
+            problems.append("the number to win must be between 1 and 50")
+        if setup.deck_out is not None and profile is not None and setup.deck_out not in profile.deck_out:
+            problems.append(f"the rules {profile.id} do not allow {setup.deck_out.value} when the deck runs out")
+        if setup.babies:
+            if len(setup.babies) != count:
+                problems.append("give one Baby for each player")
+            chosen = [b for b in setup.babies if b]
+            if len(set(chosen)) != len(chosen):
+                problems.append("two players have the same Baby")
+            for baby in chosen:
+                card = cards.get(baby)
+                if card is None or card.type is not CardType.BABY:
+                    problems.append(f"{baby!r} is not a Baby card of this deck")
+        if problems or profile is None:
+            raise SetupError("; ".join(problems))
+        listed = rules.two_player_removed if setup.two_player else ()
+        removed = frozenset(c for c in listed if c in cards.by_id)
+        return cls(setup, cards, rules, profile, removed, tuple(c for c in listed if c not in cards.by_id))
+
+    # Reading a state.
+
+    @property
+    def deck_out_rule(self) -> DeckOut:
+        """What happens when the deck runs out in this game."""
+        return self.setup.deck_out or self.profile.deck_out[0]
+
+    @property
+    def neigh_card(self) -> str | None:
+        """The id of the plain Neigh of this card set (most copies), or None."""
+        neighs = [c for c in self.cards if c.has(Tag.NEIGH) and not c.has(Tag.SUPER_NEIGH)]
+        return max(neighs, key=lambda c: c.copies).id if neighs else None
+
+    @property
+    def super_neigh_card(self) -> str | None:
+        """The id of the Super Neigh of this card set, or None."""
+        return next((c.id for c in self.cards if c.has(Tag.SUPER_NEIGH)), None)
+
+    def initial_state(self) -> GameState:
+        """The position before the first event: Babies placed, hands dealt, the first turn beginning."""
+        setup = self.setup
+        count = len(setup.players)
+        babies = setup.babies or ("",) * count
+        nursery = tuple(c.id for c in self.cards if c.type is CardType.BABY and c.id not in babies)
+        deck = sum(c.copies for c in self.cards if c.type is not CardType.BABY and c.id not in self.removed)
+        neigh_each = setup.two_player and self.rules.two_player_neigh_each and self.neigh_card is not None
+        deck -= DEALT * count + (count if neigh_each else 0)
+        hand = (DEALT + (1 if neigh_each else 0)) if setup.hands else None
+        players = tuple(PlayerState((baby,) if baby else (), hand) for baby in babies)
+        goal = setup.goal or self.profile.goal(count)
+        state = GameState(players, nursery, (), max(0, deck), 1, setup.first, Phase.BEGINNING, goal)
+        link = self.begin_link(state.players[setup.first].stable, setup.first)
+        return replace(state, chain=(link,)) if link else state
+
+    def tally(self, state: GameState) -> tuple[int, ...]:
+        """Each player's Unicorn count."""
+        return self._tally(state.stables)
+
+    def _tally(self, stables: Iterable[tuple[str, ...]]) -> tuple[int, ...]:
+        counts = self._counts
+        if len(counts) > 4096:  # a long game: forget old Stables rather than grow without end
+            counts.clear()
+        out = []
+        for stable in stables:
+            count = counts.get(stable)
+            if count is None:
+                count = counts[stable] = unicorn_count(stable, self.cards)
+            out.append(count)
+        return tuple(out)
+
+    def hand_limit(self, state: GameState, player: int) -> HandLimit:
+        """One player's hand limit in this state."""
+        return self.limit_for(state.stables, player)
+
+    def limit_for(self, stables: tuple[tuple[str, ...], ...], player: int) -> HandLimit:
+        """One player's hand limit with these Stables (the one place the hand limit is worked out)."""
+        return hand_limit(player, stables, self.cards, self.rules, self.profile.hand_limit)
+
+    def top_can_be_answered(self, state: GameState) -> bool:
+        """True when the top card of the pile may be answered (a Super Neigh may not)."""
+        return bool(state.pile) and self.neigh_shield(state.stables, state.pile[-1]) != state.pile[-1].card
+
+    def neigh_shield(self, stables: tuple[tuple[str, ...], ...], target: PileCard) -> str | None:
+        """The card that makes a card on the pile impossible to Neigh, or None.
+
+        The card itself, when it says so (a Super Neigh, on the pile); or a card in its player's Stable that
+        protects what they play (Yay). Such a card protects only from the Stable: "Upgrade cards ... have no
+        effect while they are in your hand ... only active when they are in your Stable" (rulebook 000), so Yay
+        being played protects nothing yet.
+        """
+        card = self.cards.get(target.card)
+        if card is not None and card.type is CardType.INSTANT and card.has(Tag.CANNOT_BE_NEIGHED):
+            return card.id
+        return self.stable_card_with(stables, target.player, Tag.CANNOT_BE_NEIGHED)
+
+    def stable_card_with(self, stables: tuple[tuple[str, ...], ...], player: int, tag: Tag) -> str | None:
+        """The first card in a player's Stable that carries the tag and acts there, or None.
+
+        Only a card in a Stable acts from it (an Instant never does), and a Downgrade does not act while the
+        same Stable holds a card that silences Downgrades (Dragon's Blessing: "the Downgrade cards in your
+        Stable have no effect").
+        """
+        return self.card_in(stables[player], tag)
+
+    def card_in(self, stable: tuple[str, ...], tag: Tag) -> str | None:
+        """The first card in this Stable that carries the tag and acts there (see `stable_card_with`), or None."""
+        for card_id in stable:
+            card = self.cards.get(card_id)
+            if card is not None and card.has(tag) and card.type is not CardType.INSTANT:
+                if not self.silenced(stable, card_id):
+                    return card_id
+        return None
+
+    def silenced(self, stable: tuple[str, ...], card_id: str) -> bool:
+        """True when a card in this Stable has no effect: a Downgrade beside a card that silences Downgrades."""
+        card = self.cards.get(card_id)
+        if card is None or card.type is not CardType.DOWNGRADE:
+            return False
+        return downgrades_silenced(stable, self.cards)
+
+    def triggers_silenced(self, stable: tuple[str, ...], card_id: str) -> bool:
+        """True when a card's triggered effects do not happen in this Stable: a Unicorn card beside a card that
+        silences them (Blinding Light, Medieval Sanitation), or a Downgrade silenced there."""
+        card = self.cards.get(card_id)
+        if card is None:
+            return False
+        if card.type.is_creature:
+            for other in stable:
+                silencer = self.cards.get(other)
+                if silencer is not None and silencer.has(Tag.SILENCES_UNICORNS) and not self.silenced(stable, other):
+                    return True
+        return self.silenced(stable, card_id)
+
+    def stable_limit(self, stables: tuple[tuple[str, ...], ...], player: int) -> tuple[str, int] | None:
+        """A card in the player's Stable that limits their Unicorns (Tiny Stable: more than 5, sacrifice one),
+        with the limit; None when there is none."""
+        card_id = self.stable_card_with(stables, player, Tag.AT_MOST_FIVE)
+        return (card_id, 5) if card_id is not None else None
+
+    def must_go(self, stables: tuple[tuple[str, ...], ...], hands: tuple[int | None, ...], player: int) -> str | None:
+        """A card in a player's Stable whose text sends it away now: Unicorn Flatulence with no Unicorn card beside
+        it, Hex or Extremely Small Backpack with the owner's (known) hand empty; None when there is none."""
+        card_id = self.stable_card_with(stables, player, Tag.GONE_WITHOUT_UNICORNS)
+        if card_id and not any((c := self.cards.get(i)) is not None and c.type.is_creature for i in stables[player]):
+            return card_id
+        card_id = self.stable_card_with(stables, player, Tag.MOVES_ON_EMPTY_HAND)
+        return card_id if card_id and hands[player] == 0 else None
+
+    def win_barred(self, stables: tuple[tuple[str, ...], ...], player: int) -> str | None:
+        """The card in a player's Stable that keeps them from winning now, or None (The Black Spot: "you cannot
+        win the game as long as there is a Basic Unicorn card in your Stable")."""
+        blocker = self.stable_card_with(stables, player, Tag.NO_WIN_WITH_BASICS)
+        if blocker is None:
+            return None
+        basics = any((c := self.cards.get(i)) is not None and c.type is CardType.BASIC for i in stables[player])
+        return blocker if basics else None
+
+    def barred(self, stables: tuple[tuple[str, ...], ...]) -> frozenset[int]:
+        """The seats that cannot win with these Stables."""
+        return frozenset(seat for seat in range(len(stables)) if self.win_barred(stables, seat))
+
+    def beginning_skipped(self, stable: tuple[str, ...]) -> str | None:
+        """The card that makes a player skip the Beginning of Turn phase (Broken Sundial), or None."""
+        return self.card_in(stable, Tag.SKIPS_BEGINNING)
+
+    def prompt(self, state: GameState) -> Prompt:
+        """What the table may do now: answer the pile, resolve the chain, or the phase's choices."""
+        current = state.current
+        if state.outcome is not None:
+            return Prompt(PromptKind.GAME_OVER, current)
+        if state.pile:
+            top = state.pile[-1]
+            shield = self.neigh_shield(state.stables, top)
+            return Prompt(PromptKind.ANSWER if shield is None else PromptKind.RESOLVE, current, top=top, shield=shield)
+        if state.chain:
+            link = state.chain[0]
+            if all(t.kind.is_optional_at_beginning for t in link):
+                return Prompt(PromptKind.OPTIONAL, current, link=link)
+            if all(t.kind.is_beginning for t in link):
+                return Prompt(PromptKind.BEGINNING, current, link=link)
+            return Prompt(PromptKind.CHAIN, current, link=link)
+        if state.phase in (Phase.BEGINNING, Phase.DRAW):
+            return Prompt(PromptKind.DRAW, current)
+        if state.phase is Phase.ACTION:
+            spent = state.actions >= self.allowed_actions(state)
+            return Prompt(PromptKind.END_TURN if spent else PromptKind.ACTION, current)
+        limit = self.hand_limit(state, current)
+        hand = state.players[current].hand
+        if hand is not None and hand > limit.limit:
+            return Prompt(PromptKind.DISCARD, current, limit=limit, excess=hand - limit.limit)
+        return Prompt(PromptKind.NEXT_TURN, current, limit=limit)
+
+    def herd(self, state: GameState, player: int) -> dict[str, int]:
+        """Animals per variation in a player's Field (Llamas Unleashed)."""
+        return herd(state.stables[player], self.cards, self.rules)
+
+    def allowed_actions(self, state: GameState) -> int:
+        """Cards the current player may play this Action phase: 1, plus 1 for each extra-action card such as
+        Double Dutch in their Stable."""
+        extra = 0
+        lost = list(state.lost)  # "you can no longer trigger that effect this turn" (000)
+        for card_id in state.players[state.current].stable:
+            card = self.cards.get(card_id)
+            if card is None or not card.has(Tag.EXTRA_ACTION):
+                continue
+            if card_id in lost:
+                lost.remove(card_id)
+            elif card.has(Tag.BEGIN_TURN_OPTIONAL) or card.has(Tag.BEGIN_TURN_TRIGGER):
+                extra += 1
+        return 1 + extra
+
+    def effects_waiting(self, state: GameState) -> bool:
+        """True when the chain holds an effect that must be resolved before play goes on (not only optional
+        beginning-of-turn effects, which the player may let go)."""
+        return any(not t.kind.is_optional_at_beginning for link in state.chain for t in link)
+
+    def copies_seen(self, state: GameState, card_id: str) -> int:
+        """Copies of a card in Stables, the discard pile, the Nursery and the pile."""
+        seen = sum(stable.count(card_id) for stable in state.stables)
+        seen += state.discard.count(card_id) + state.nursery.count(card_id)
+        return seen + sum(1 for c in state.pile if c.card == card_id)
+
+    def begin_link(self, stable: tuple[str, ...], owner: int) -> Link:
+        """The beginning-of-turn effects of a Stable (Herd Bonuses included), as one link of the chain.
+
+        None when a card makes its owner skip the Beginning of Turn phase (Broken Sundial); the cards whose
+        triggered effects are silenced there (Blinding Light, Dragon's Blessing) add nothing.
+        """
+        if self.beginning_skipped(stable):
+            return ()
+        counts = herd(stable, self.cards, self.rules) if self.profile.herd_bonus else {}
+        active = tuple(c for c in stable if not self.triggers_silenced(stable, c))
+        return begin_turn_link(active, owner, self.cards, counts, self.profile.herd_bonus)
+
+    def card_of(self, card_id: str) -> Card:
+        card = self.cards.get(card_id)
+        if card is None:
+            raise EventError(f"{card_id!r} is not a card of this game")
+        return card
+
+    # Checking and applying.
+
+    def prepare(self, state: GameState, event: Event) -> GameState:
+        """The state the event will meet: an open pile nobody answered resolves first."""
+        return moves.prepare(self, state, event)
+
+    def check(self, state: GameState, event: Event) -> tuple[Objection, ...]:
+        """What about the event looks against the rules, in this state; empty when nothing does."""
+        return checks.check(self, state, event)
+
+    def apply(self, state: GameState, event: Event) -> tuple[GameState, tuple[Fact, ...]]:
+        """The state after the event, and the facts to announce. Trusts the event (see `check`)."""
+        return moves.apply(self, state, event)

@@ -1,0 +1,1 @@
+"""The command language and the conversation: verbs, the parser, builders, the lobby, replies."""

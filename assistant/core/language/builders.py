@@ -1,0 +1,262 @@
+"""From a parsed command to the event it records: one builder per event verb (the verb table, `verbs.py`, says
+which), given the command's card phrases resolved to cards and the current state.
+
+`CommandError` when a player is unknown or a needed owner cannot be worked out. Nothing here checks the rules:
+that is `Table.check`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from assistant.core import words
+from assistant.core.cards.card import Card, CardType, normalize
+from assistant.core.game import events as ev
+from assistant.core.game.chain import enters_a_stable
+from assistant.core.game.state import GameState
+from assistant.core.game.table import Table
+from assistant.core.language.parser import MAX_GOAL, SOURCES, Command, CommandError
+
+
+def find_player(phrase: str, names: tuple[str, ...]) -> int:
+    """The seat of the player a phrase names: the whole name, or a start only one name has (case ignored).
+
+    The phrase is cleaned first, so "neigh ESC[2JBen" still finds Ben."""
+    phrase = words.clean_untrusted(phrase, 60)
+    key = normalize(phrase)
+    if not key:
+        raise CommandError(words.NAME_MISSING)
+    exact = [seat for seat, name in enumerate(names) if normalize(name) == key]
+    if exact:
+        return exact[0]
+    starts = [seat for seat, name in enumerate(names) if normalize(name).startswith(key)]
+    if len(starts) == 1:
+        return starts[0]
+    if starts:
+        raise CommandError(words.ambiguous_player(phrase, [names[s] for s in starts]))
+    raise CommandError(words.unknown_player(phrase, names))
+
+
+def find_baby(cards: Iterable[Card], phrase: str) -> list[Card]:
+    """Baby cards whose name or id contains the phrase ("red" → Baby Unicorn (Red))."""
+    key = normalize(phrase)
+    babies = [c for c in cards if c.type is CardType.BABY]
+    exact = [c for c in babies if normalize(c.name) == key or normalize(c.id) == key]
+    if exact:
+        return exact
+    typed = [w for w in re.split(r"\W+", phrase.lower()) if w and w != "baby"]
+    found = [c for c in babies if all(w in c.name.lower() or w in c.id for w in typed)] if typed else []
+    # "narwhal" fits Baby Narwhal exactly, not the Unicorns: prefer names whose last word is the phrase.
+    tight = [c for c in found if normalize(c.name.split()[-1]) == key]
+    return tight or found
+
+
+def cards_with_words(cards: Iterable[Card], phrase: str) -> list[Card]:
+    """Cards whose name has a word starting with each word typed ("basic red" → Basic Unicorn (Red))."""
+    typed = [w for w in (normalize(w) for w in phrase.split()) if w]
+    if not typed:
+        return []
+    found = []
+    for card in cards:
+        name_words = [normalize(w) for w in re.split(r"[\s()\-]+", card.name) if normalize(w)]
+        if all(any(n.startswith(w) for n in name_words) for w in typed):
+            found.append(card)
+    return found
+
+
+def owners_of(state: GameState, card_id: str, exclude: int | None = None) -> list[int]:
+    """Seats whose Stable holds the card, leaving out `exclude`."""
+    return [seat for seat, p in enumerate(state.players) if card_id in p.stable and seat != exclude]
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a builder works from: the command, its cards resolved, the table and the state."""
+
+    command: Command
+    cards: dict[str, Card]
+    """Each card phrase of the command, resolved."""
+    table: Table
+    state: GameState
+
+    @property
+    def actor(self) -> int:
+        """The player the command acts for: the one named first ("Ben draw"), else the current player."""
+        if self.command.actor:
+            return find_player(self.command.actor, self.table.setup.players)
+        return self.state.current
+
+    def card(self, phrase: str | None = None) -> Card:
+        """The card a phrase was resolved to (the command's first card phrase by default)."""
+        return self.cards[phrase if phrase is not None else self.command.card or ""]
+
+    def player(self, phrase: str | None, default: int) -> int:
+        """The seat a player phrase names, or the default when none was said."""
+        return default if phrase is None else find_player(phrase, self.table.setup.players)
+
+    def holder(self, phrase: str | None, card_id: str, exclude: int | None) -> int:
+        """Whose Stable holds the card: the player named, else the only other Stable that holds it."""
+        if phrase is not None:
+            return find_player(phrase, self.table.setup.players)
+        seats = owners_of(self.state, card_id, exclude)
+        if len(seats) == 1:
+            return seats[0]
+        if not seats and exclude is not None and card_id in self.state.players[exclude].stable:
+            return exclude
+        raise CommandError(words.whose_stable(self.table.card_of(card_id).name))
+
+
+def build_neigh(c: Context) -> ev.Event:
+    """neigh NAME / super neigh NAME: that player answers the top of the pile (the card just read, if an Instant)."""
+    command = c.command
+    if command.card is not None:
+        card_id: str | None = c.card().id
+    else:
+        card_id = c.table.super_neigh_card if command.verb == "super-neigh" else c.table.neigh_card
+    if card_id is None:
+        raise CommandError(words.no_neigh_card(command.verb == "super-neigh"))
+    who = c.player(command.target, c.actor if command.actor else -1)
+    if who < 0:
+        raise CommandError(words.who_plays(command.verb.replace("-", " ")))
+    return ev.Respond(who, card_id)
+
+
+def build_play(c: Context) -> ev.Event:
+    """play CARD [into NAME]: an Instant answers the pile; Unicorns, Upgrades and Downgrades go into a Stable."""
+    card = c.card()
+    if card.type is CardType.INSTANT and c.state.pile:
+        return ev.Respond(c.actor, card.id)
+    into = c.player(c.command.target, c.actor) if enters_a_stable(card) else None
+    return ev.Play(c.actor, card.id, into)
+
+
+def build_bring(c: Context) -> ev.Event:
+    """bring CARD [into NAME] [from SOURCE]: straight into a Stable, not played (a Baby from the Nursery)."""
+    card = c.card()
+    source = SOURCES.get(c.command.word or "hand", ev.Source.HAND)
+    if card.type is CardType.BABY and c.command.word is None:
+        source = ev.Source.NURSERY
+    return ev.Bring(c.actor, card.id, c.player(c.command.target, c.actor), source)
+
+
+def build_baby(c: Context) -> ev.Event:
+    """baby NAME BABY: a Baby from the Nursery into that player's Stable."""
+    into = c.player(c.command.target, c.actor)
+    return ev.Bring(into, c.card().id, into, ev.Source.NURSERY)
+
+
+def build_nursery(c: Context) -> ev.Event:
+    """nursery BABY [from NAME]: a Baby back to the Nursery."""
+    card_id = c.card().id
+    return ev.ToNursery(c.actor, card_id, c.holder(c.command.target, card_id, None))
+
+
+def build_steal(c: Context) -> ev.Event:
+    """steal CARD [from NAME]."""
+    card_id = c.card().id
+    return ev.Steal(c.actor, card_id, c.holder(c.command.target, card_id, c.actor))
+
+
+def build_destroy(c: Context) -> ev.Event:
+    """destroy CARD [from NAME]."""
+    card_id = c.card().id
+    return ev.Destroy(c.actor, card_id, c.holder(c.command.target, card_id, c.actor))
+
+
+def build_sacrifice(c: Context) -> ev.Event:
+    """sacrifice CARD: from the actor's own Stable."""
+    return ev.Sacrifice(c.actor, c.card().id)
+
+
+def build_return(c: Context) -> ev.Event:
+    """return CARD [from NAME]: back to its owner's hand."""
+    card_id = c.card().id
+    return ev.ReturnToHand(c.actor, card_id, c.holder(c.command.target, card_id, None))
+
+
+def build_discard(c: Context) -> ev.Event:
+    """discard [CARD]: one card from hand, named or not."""
+    if c.command.number is not None and c.command.number != 1:
+        raise CommandError(words.DISCARD_ONE_AT_A_TIME)
+    return ev.Discard(c.actor, c.card().id if c.command.card else None)
+
+
+def build_draw(c: Context) -> ev.Event:
+    """draw [N]."""
+    return ev.Draw(c.actor, 1 if c.command.number is None else c.command.number)
+
+
+def build_take(c: Context) -> ev.Event:
+    """take CARD from deck|discard."""
+    return ev.Take(c.actor, c.card().id, SOURCES[c.command.word or "deck"])
+
+
+def build_swap(c: Context) -> ev.Event:
+    """swap CARD [from NAME] with CARD [from NAME]: two cards in two Stables change places."""
+    first, second = c.card().id, c.card(c.command.other_card).id
+    owner = c.holder(c.command.target, first, None)
+    return ev.Swap(c.actor, first, owner, second, c.holder(c.command.other, second, owner))
+
+
+def build_swap_hands(c: Context) -> ev.Event:
+    """swap hands NAME [NAME]: with one name, the actor and that player."""
+    if c.command.other is None:
+        return ev.SwapHands(c.actor, c.player(c.command.target, c.actor))
+    return ev.SwapHands(c.player(c.command.target, c.actor), c.player(c.command.other, c.actor))
+
+
+def build_move(c: Context) -> ev.Event:
+    """move CARD [from NAME] to NAME."""
+    card_id = c.card().id
+    return ev.Move(c.actor, card_id, c.holder(c.command.target, card_id, None), c.player(c.command.other, c.actor))
+
+
+def build_next(c: Context) -> ev.Event:
+    """next: resolve what waits, or else the next phase."""
+    return ev.Resolve() if c.state.pile or c.state.chain else ev.NextPhase()
+
+
+def build_resolve(c: Context) -> ev.Event:
+    """resolve: the top of the pile, or the first link of the chain."""
+    return ev.Resolve()
+
+
+def build_skip(c: Context) -> ev.Event:
+    """skip: the current phase is skipped."""
+    return ev.NextPhase(skip=True)
+
+
+def build_end_turn(c: Context) -> ev.Event:
+    """end turn [NAME]."""
+    target = c.command.target
+    return ev.EndTurn(None if target is None else find_player(target, c.table.setup.players))
+
+
+def build_hand(c: Context) -> ev.Event:
+    """hand NAME N: the table reports a hand size."""
+    return ev.SetHand(c.player(c.command.target, c.actor), c.command.number or 0)
+
+
+def build_deck(c: Context) -> ev.Event:
+    """deck N: the table reports the deck's size (0: it ran out)."""
+    return ev.DeckEmpty() if c.command.number == 0 else ev.SetDeck(c.command.number or 0)
+
+
+def build_deck_empty(c: Context) -> ev.Event:
+    """deck empty: the deck ran out."""
+    return ev.DeckEmpty()
+
+
+def build_reshuffle(c: Context) -> ev.Event:
+    """reshuffle: the discard pile becomes the deck."""
+    return ev.Reshuffle()
+
+
+def build_win(c: Context) -> ev.Event:
+    """win N: the number to win."""
+    number = c.command.number or 0
+    if not 1 <= number <= MAX_GOAL:
+        raise CommandError(words.goal_out_of_range(MAX_GOAL))
+    return ev.SetGoal(number)

@@ -1,0 +1,182 @@
+"""The conversation about a game in progress: a command in, a reply out. It always has a game (the lobby,
+`lobby.py`, starts and resumes games).
+
+It resolves the card names in a command with the app's resolver (so abbreviations and typos work, and several
+matches are offered with numbers), builds the event with the verb's builder, asks the table to confirm anything
+that looks against the rules, records it — written to the save before a word is said — and announces it. Undo,
+redo and the questions are answered here too.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from assistant.core import words
+from assistant.core.cards.card import Card, normalize
+from assistant.core.cards.lookup import Resolution
+from assistant.core.game import events as ev
+from assistant.core.game.chain import is_neigh
+from assistant.core.game.facts import TurnBegan
+from assistant.core.game.history import MAX_UNDO, Game, NothingToUndoError, Record, Step, record_to_dict
+from assistant.core.language.builders import Context, cards_with_words, find_baby
+from assistant.core.language.parser import Command, CommandError
+from assistant.core.language.reply import Choice, Question, Reply, Verbosity
+from assistant.core.language.verbs import BY_NAME, Verb
+
+#: The most candidates offered for a card named in a command.
+MOST_CHOICES = 5
+
+
+class GameLog(Protocol):
+    """An open save: each record is on disk when `append` returns."""
+
+    def append(self, record: dict[str, Any]) -> None:
+        """Write one record durably; `OSError` when it cannot."""
+
+
+@dataclass
+class Conversation:
+    """A game in progress and what is said about it."""
+
+    game: Game
+    resolve: Callable[[str], Resolution]
+    """The app's card resolver (names, abbreviations, braille)."""
+    log: GameLog | None = None
+    """Where each record is written before it is announced; None keeps the game in memory only."""
+    verbosity: Verbosity = Verbosity.NORMAL
+    """How much the replies say: facts only, the facts and what is awaited, or also how to say it."""
+
+    def run(self, command: Command, subject: Card | None = None) -> Reply:
+        """Carry out a game command; `subject` is the card just read, meant when a command names none."""
+        verb = BY_NAME[command.verb]
+        try:
+            if verb.name in ("undo", "redo"):
+                return self._undo(command)
+            if verb.answer is not None and (verb.build is None or command.asking):
+                return Reply.of(*verb.answer(self.game, command))
+            command, resolved = self._with_subject(verb, command, subject)
+            return self._event(verb, command, resolved)
+        except CommandError as exc:
+            return Reply.error(str(exc))
+
+    def _with_subject(self, verb: Verb, command: Command, subject: Card | None) -> tuple[Command, dict[str, Card]]:
+        """The command with the card just read as its card, where it names none and one is meant."""
+        if command.card is not None or subject is None or self.game.table.cards.get(subject.id) is None:
+            if verb.card_needed and command.card is None:
+                raise CommandError(words.say_which_card(verb.example))
+            return command, {}
+        if verb.card_needed or verb.name == "discard" or (verb.name in ("neigh", "super-neigh") and is_neigh(subject)):
+            return dataclasses.replace(command, card=subject.name), {subject.name: subject}
+        return command, {}
+
+    def _event(self, verb: Verb, command: Command, resolved: dict[str, Card]) -> Reply:
+        asked = self._resolve_cards(verb, command, resolved)
+        if asked is not None:
+            return asked
+        assert verb.build is not None
+        game = self.game
+        try:
+            event = verb.build(Context(command, resolved, game.table, game.state))
+        except CommandError as exc:
+            return Reply.error(str(exc))
+        try:  # exactly what a save would accept, so a recorded event always reads back
+            ev.event_from_dict(event.to_dict(), len(game.setup.players), game.table.cards.by_id)
+        except ev.EventError as exc:
+            return Reply.error(words.event_refused(str(exc)))
+        objections = game.check(event)
+        if objections:
+            question = words.confirm_question(game.table, objections)
+            return Reply((question,), question, important=True, pending=Question(lambda: self.record(event)))
+        return self.record(event)
+
+    def _resolve_cards(self, verb: Verb, command: Command, resolved: dict[str, Card]) -> Reply | None:
+        """Resolve each card phrase not yet resolved; offer numbered cards when several fit."""
+        cards = self.game.table.cards
+        for phrase in command.card_phrases:
+            if phrase in resolved:
+                continue
+            if verb.name in ("baby", "nursery"):
+                babies = find_baby(cards, phrase)
+                if len(babies) == 1:
+                    resolved[phrase] = babies[0]
+                    continue
+                if babies:
+                    return self._offer(verb, command, phrase, babies[:MOST_CHOICES], resolved)
+            resolution = self.resolve(phrase)
+            if resolution.match is not None and cards.get(resolution.match.id) is not None:
+                resolved[phrase] = resolution.match
+                continue
+            by_words = cards_with_words(cards, phrase)
+            if len(by_words) == 1:
+                resolved[phrase] = by_words[0]  # the only card with a word starting with each word typed
+                continue
+            candidates = [c.card for c in resolution.candidates if cards.get(c.card.id)]
+            key = normalize(phrase)
+            if len(candidates) == 1 and key and key in normalize(candidates[0].name):
+                resolved[phrase] = candidates[0]  # the only card whose name holds the letters typed
+                continue
+            candidates = candidates or by_words[:MOST_CHOICES]
+            if not candidates:
+                return Reply.error(words.query_problem(phrase) or words.no_card_for(phrase))
+            return self._offer(verb, command, phrase, candidates, resolved)
+        return None
+
+    def _offer(self, verb: Verb, command: Command, phrase: str, cards: list[Card], resolved: dict[str, Card]) -> Reply:
+        """Numbered cards for a phrase; the number chosen carries the command on."""
+
+        def then(card: Card) -> Reply:
+            return self._event(verb, command, {**resolved, phrase: card})
+
+        sentence = words.choose_card_for(phrase, cards)
+        return Reply((sentence,), sentence, important=True, pending=Choice(tuple(cards), then))
+
+    def record(self, event: ev.Event) -> Reply:
+        """Apply an event, write it to the save, then announce it (nothing is said of an event not saved)."""
+        game = self.game
+        undone = list(game.undone)
+        step = game.push(event)
+        try:
+            self._write(Record("event", event))
+        except OSError as exc:
+            game.pop()
+            game.undone[:] = undone
+            return Reply.error(words.save_failed(exc.strerror or str(exc)))
+        turn = any(isinstance(fact, TurnBegan) for fact in step.facts)
+        lines = words.announce_step(game.table, step, self.verbosity)
+        brief = " ".join(words.announce_step(game.table, step, Verbosity.BRIEF))
+        reply = Reply.of(*lines, important=step.important, sound="your-turn" if turn else "")
+        return dataclasses.replace(reply, brief=brief)
+
+    def _write(self, record: Record) -> None:
+        if self.log is not None:
+            self.log.append(record_to_dict(record))
+
+    def _undo(self, command: Command) -> Reply:
+        """Undo or redo one event, several, or all, as one record: a kill in the middle leaves all or none."""
+        game = self.game
+        redo = command.verb == "redo"
+        available = len(game.undone) if redo else len(game.log)
+        if not available:
+            return Reply.error(words.NOTHING_TO_REDO if redo else words.NOTHING_TO_UNDO)
+        count = available if command.word == "all" else min(command.number or 1, available, MAX_UNDO)
+        undone, log = list(game.undone), list(game.log)
+        steps: list[Step] = game.redo_many(count) if redo else game.undo(count)
+        try:
+            self._write(Record("redo" if redo else "undo", count=count))
+        except OSError as exc:
+            _restore(game, steps, redo, log, undone)
+            return Reply.error(words.save_failed(exc.strerror or str(exc)))
+        return Reply.of(*words.undone_many(game.table, steps, redo), important=True)
+
+
+def _restore(game: Game, steps: list[Step], redo: bool, log: list[ev.Event], undone: list[ev.Event]) -> None:
+    """Put a game back as it was before an undo or redo that could not be saved."""
+    try:
+        game.undo(len(steps)) if redo else game.redo_many(len(steps))
+    except NothingToUndoError:  # pragma: no cover - the steps were just taken, so they can be put back
+        pass
+    game.undone[:] = undone
+    assert game.log == log

@@ -1,0 +1,369 @@
+"""The game's command language, word by word: the `Command` a line becomes and the parser of each verb's words.
+
+Parsing is pure and in two steps, like a chess move read from text: `assistant.core.language.verbs.parse_command` finds
+the verb and hands the rest of the line to that verb's parser here, which splits it into a `Command` (the card
+and player phrases as typed), knowing only the players' names; then, once the card phrases are resolved to cards
+(by the app's resolver, so abbreviations work), the verb's builder (`assistant.core.language.builders`) makes the event.
+Neither step checks the rules: that is `Table.check`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from assistant.core import words
+from assistant.core.cards.card import normalize
+from assistant.core.game import events as ev
+
+
+class CommandError(ValueError):
+    """A command that cannot be understood; the message says what was wrong, ready to be spoken."""
+
+
+@dataclass(frozen=True)
+class Command:
+    """A parsed line, with card and player phrases not yet resolved."""
+
+    verb: str
+    actor: str | None = None
+    """A player's name said before the verb ("Ben draw")."""
+    card: str | None = None
+    """The card phrase, as typed."""
+    other_card: str | None = None
+    """A second card phrase (swap)."""
+    target: str | None = None
+    """The player phrase after into, to, from, of..."""
+    other: str | None = None
+    """A second player phrase."""
+    number: int | None = None
+    word: str | None = None
+    """A keyword argument: a source ("deck"), a query's subject, "all"."""
+    names: tuple[str, ...] = ()
+    """new game: the players' names."""
+    asking: bool = False
+    """The words ask a question rather than record an event ("hand" alone asks for the hand sizes)."""
+    options: dict[str, Any] = field(default_factory=dict)
+    """new game: first, rules, win, two-player, babies, deck-out, hands."""
+
+    @property
+    def card_phrases(self) -> tuple[str, ...]:
+        """The card phrases to resolve, in order."""
+        return tuple(p for p in (self.card, self.other_card) if p)
+
+
+#: Words that cannot be a player's name: they would be read as part of a command.
+RESERVED = {
+    "into", "in", "to", "from", "of", "with", "and", "for", "by", "the", "first", "rules", "win", "two", "babies",
+    "hands", "hand", "deck", "discard", "nursery", "all", "me", "player", "variant", "out", "yes", "no",
+}  # fmt: skip
+_NUMBERS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+    "a": 1, "an": 1,
+}  # fmt: skip
+SOURCES = {
+    "hand": ev.Source.HAND, "deck": ev.Source.DECK, "discard": ev.Source.DISCARD, "discards": ev.Source.DISCARD,
+    "nursery": ev.Source.NURSERY,
+}  # fmt: skip
+_FILLER = {"the", "a", "an", "pile", "card", "cards", "please", "his", "her", "their", "my"}
+
+
+#: The highest number to win the table may set.
+MAX_GOAL = 50
+
+
+def parse_number(word: str) -> int | None:
+    """A whole number from ASCII digits or a word ("3", "three"), or None (never "²" or "①", which int() refuses)."""
+    word = word.lower()
+    if word.isascii() and word.isdigit() and len(word) <= 3:
+        return int(word)
+    return _NUMBERS.get(word)
+
+
+def is_player(word: str, names: tuple[str, ...]) -> bool:
+    """True when the word is a player's whole name."""
+    key = normalize(word)
+    return bool(key) and any(normalize(name) == key for name in names)
+
+
+def _words(tokens: list[str]) -> str:
+    return " ".join(tokens).strip()
+
+
+def _strip_filler(tokens: list[str]) -> list[str]:
+    while tokens and tokens[0].lower() in _FILLER:
+        tokens = tokens[1:]
+    return tokens
+
+
+def _split_last(tokens: list[str], lower: list[str], keywords: set[str]) -> tuple[list[str], list[str] | None]:
+    """Split at the last keyword: (before, after), or (all, None) when there is none."""
+    for index in range(len(lower) - 1, -1, -1):
+        if lower[index] in keywords:
+            return tokens[:index], tokens[index + 1 :]
+    return tokens, None
+
+
+def _card_phrase(tokens: list[str]) -> str | None:
+    """The card phrase, or None when no card was named (then the card just read is meant, if any)."""
+    return _words(_strip_filler(tokens)) or None
+
+
+#: Examples the parsers' own messages give.
+SWAP_EXAMPLE = "swap rainbow aura from Ana with slowdown from Ben"
+MOVE_EXAMPLE = "move slowdown from Ana to Ben"
+
+
+def parse_card_into(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+    """play CARD [into NAME], bring CARD [into NAME] [from SOURCE]."""
+    word = None
+    before, after = _split_last(tokens, lower, {"from"})
+    if after is not None and len(after) >= 1 and after[-1].lower() in SOURCES:
+        word = after[-1].lower()
+        tokens, lower = before, [t.lower() for t in before]
+    before, after = _split_last(tokens, lower, {"into", "in", "to", "for", "on"})
+    target = None
+    said_into = after is not None and tokens[len(before)].lower() == "into"
+    if after and (_looks_like_player(after, names) or (said_into and len(after) <= 2)):
+        target = _words(after)  # "into" always names a player; "in", "to", "on" may be part of a card's name
+        tokens = before
+    return Command(verb, card=_card_phrase(tokens), target=target, word=word)
+
+
+def _looks_like_player(tokens: list[str], names: tuple[str, ...]) -> bool:
+    """A player phrase: one word, or a whole name; when no game is known, any single word."""
+    phrase = _words(tokens)
+    if not names:
+        return len(tokens) == 1
+    key = normalize(phrase)
+    return any(normalize(n) == key or normalize(n).startswith(key) for n in names) and len(tokens) <= 3
+
+
+def _card_in_stable(tokens: list[str], lower: list[str], names: tuple[str, ...]) -> tuple[str | None, str | None]:
+    """CARD [from|of|in|to NAME]: the card phrase and the player phrase, if any."""
+    before, after = _split_last(tokens, lower, {"from", "of", "in", "to"})
+    if after and (_looks_like_player(after, names) or (tokens[len(before)].lower() == "from" and len(after) <= 2)):
+        return _card_phrase(before), _words(after)  # "from" always names a player; "of" and "in" may be in a name
+    return _card_phrase(tokens), None
+
+
+def parse_card_from(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+    """steal, destroy, nursery: CARD [from|of|in NAME]."""
+    card, target = _card_in_stable(tokens, lower, names)
+    return Command(verb, card=card, target=target)
+
+
+def parse_sacrifice(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+    """sacrifice CARD: always from one's own Stable ("Ben sacrifice CARD" for another player)."""
+    return Command(verb, card=_card_phrase(tokens))
+
+
+def parse_return(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+    """return CARD [from NAME] [to hand]."""
+    if lower[-2:] in (["to", "hand"], ["the", "hand"]) or lower[-1:] == ["hand"]:  # "return X to the hand"
+        while tokens and tokens[-1].lower() in ("hand", "the", "to"):
+            tokens = tokens[:-1]
+        lower = [t.lower() for t in tokens]
+    card, target = _card_in_stable(tokens, lower, names)
+    return Command(verb, card=card, target=target)
+
+
+def parse_baby(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+    """baby NAME BABY, or baby BABY [to|into NAME]."""
+    if len(tokens) >= 2 and is_player(tokens[0], names):
+        return Command(verb, card=_card_phrase(tokens[1:]), target=tokens[0])
+    command = parse_card_into(verb, tokens, lower, names)
+    return Command(verb, card=command.card, target=command.target)
+
+
+def parse_neigh(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+    """neigh NAME, super neigh NAME (or "Ben neigh")."""
+    tokens = [t for t in tokens if t.lower() not in ("by", "from")]
+    return Command(verb, target=_words(tokens) or None)
+
+
+def parse_count(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+    """draw [N], discard [N | CARD], undo [N | all], redo [N | all]."""
+    if not tokens:
+        return Command(verb)
+    if len(tokens) == 1 and lower[0] == "all" and verb in ("undo", "redo"):
+        return Command(verb, word="all")
+    number = parse_number(tokens[0]) if tokens else None
+    if number is not None and (len(tokens) == 1 or lower[1:] in (["card"], ["cards"])):
+        return Command(verb, number=number)
+    if verb == "discard":
+        return Command(verb, card=_card_phrase(tokens))
+    raise CommandError(words.say_a_number(verb, 2))
+
+
+def parse_take(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+    """take CARD from deck|discard (searching the deck or the discard pile)."""
+    word = None
+    if lower and lower[0] in SOURCES and len(tokens) > 1:  # "take deck rainbow aura"
+        word, tokens = lower[0], tokens[1:]
+        if tokens and tokens[0].lower() == "for":
+            tokens = tokens[1:]
+    else:
+        before, after = _split_last(tokens, lower, {"from", "in", "out"})
+        if after is not None:
+            rest = [a.lower() for a in after if a.lower() not in _FILLER]
+            if rest and rest[0] in SOURCES:
+                word, tokens = rest[0], before
+    if word not in ("deck", "discard", "discards"):
+        raise CommandError(words.TAKE_FROM_WHERE)
+    return Command(verb, card=_card_phrase(tokens), word="discard" if word == "discards" else word)
+
+
+def parse_swap(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+    """swap CARD [from NAME] with CARD [from NAME]."""
+    if "with" not in lower:
+        raise CommandError(words.swap_with(SWAP_EXAMPLE))
+    index = lower.index("with")
+    card, target = _card_in_stable(tokens[:index], lower[:index], names)
+    other_card, other = _card_in_stable(tokens[index + 1 :], lower[index + 1 :], names)
+    return Command(verb, card=card, target=target, other_card=other_card, other=other)
+
+
+def parse_swap_hands(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+    """swap hands NAME [and|with] NAME (or "Ana swap hands with Ben")."""
+    people = [t for t in tokens if t.lower() not in ("and", "with")]
+    if not 1 <= len(people) <= 2:
+        raise CommandError(words.SWAP_HANDS_NAMES)
+    return Command(verb, target=people[0], other=people[1] if len(people) == 2 else None)
+
+
+def parse_move(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+    """move CARD [from NAME] to NAME."""
+    before, after = _split_last(tokens, lower, {"to", "into"})
+    if after is None or not after:
+        raise CommandError(words.move_where(MOVE_EXAMPLE))
+    card, target = _card_in_stable(before, [b.lower() for b in before], names)
+    return Command(verb, card=card, target=target, other=_words(after))
+
+
+def parse_hand(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+    """hand NAME N (report), hands N (everyone), hand / hands (ask)."""
+    numbers = [parse_number(t) for t in tokens]
+    people = [t for t, n in zip(tokens, numbers) if n is None and t.lower() not in ("has", "holds", "cards", "card")]
+    number = next((n for n in numbers if n is not None), None)
+    if number is None:
+        return Command(verb, target=_words(people) or None, asking=True)
+    if verb == "hands":
+        raise CommandError(words.HAND_NAME_NUMBER)
+    return Command(verb, target=_words(people) or None, number=number)
+
+
+def parse_deck(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+    """deck N (report), deck (ask)."""
+    number = parse_number(tokens[0]) if tokens else None
+    if number is None:
+        return Command(verb, asking=True)
+    return Command(verb, number=number)
+
+
+def parse_win(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+    """win N: the number of Unicorns to win."""
+    numbers = [parse_number(t) for t in tokens if parse_number(t) is not None]
+    if not numbers:
+        raise CommandError(words.say_a_number("win", 6))
+    return Command(verb, number=numbers[0])
+
+
+def parse_query(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+    """stable [NAME], card CARD, nursery [BABY from NAME], and the plain queries."""
+    tokens = [t for t in tokens if t.lower() not in ("is", "the", "of", "for")]
+    if verb == "card":
+        return Command(verb, card=_card_phrase(tokens))
+    if verb == "stable":
+        return Command(verb, target=_words(tokens) or None)
+    return Command(verb)
+
+
+def parse_nursery(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+    if not tokens:
+        return Command(verb, asking=True)
+    return parse_card_from(verb, tokens, lower, names)
+
+
+def parse_nothing(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+    """A verb that takes no words after it (resolve, next, tally...): the rest of the line is ignored."""
+    return Command(verb)
+
+
+def parse_level(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+    """verbosity [brief | normal | coaching]: with no word, the next level."""
+    if not lower:
+        return Command(verb)
+    if lower[0] not in ("brief", "normal", "coaching"):
+        raise CommandError(words.VERBOSITY_LEVELS)
+    return Command(verb, word=lower[0])
+
+
+def parse_end(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+    """end turn [to NAME]: NAME takes the next turn (a card gave them another turn)."""
+    people = [t for t in tokens if t.lower() not in ("to", "for", "then", "next", "turn")]
+    return Command(verb, target=_words(people) or None)
+
+
+def parse_new_game(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+    """new game NAME NAME ... [first NAME] [rules ID] [win N] [two player] [babies B B ...] [deck out WORD] [hands]."""
+    players: list[str] = []
+    options: dict[str, Any] = {}
+    index = 0
+    lower = [t.lower() for t in tokens]
+    while index < len(tokens) and lower[index] not in _OPTION_WORDS:
+        if lower[index] not in ("with", "and", "players", "for"):
+            players.append(tokens[index])
+        index += 1
+    while index < len(tokens):
+        word = lower[index]
+        following = tokens[index + 1] if index + 1 < len(tokens) else None
+        if word == "first" and following:
+            options["first"] = following
+            index += 2
+        elif word == "rules" and following:
+            options["rules"] = following.lower()
+            index += 2
+        elif word == "win" or (word == "to" and index + 1 < len(tokens) and lower[index + 1] == "win"):
+            index += 1 if word == "win" else 2
+            number = parse_number(tokens[index]) if index < len(tokens) else None
+            if number is None:
+                raise CommandError(words.say_a_number("win", 6))
+            if not 1 <= number <= MAX_GOAL:
+                raise CommandError(words.goal_out_of_range(MAX_GOAL))
+            options["win"] = number
+            index += 1
+        elif word in ("two", "2", "2-player", "two-player", "variant"):
+            options["two_player"] = True
+            index += 1
+            while index < len(tokens) and lower[index] in ("player", "players", "variant"):
+                index += 1
+        elif word == "babies":
+            index += 1
+            babies = []
+            while index < len(tokens) and lower[index] not in _OPTION_WORDS:
+                babies.append(tokens[index])
+                index += 1
+            options["babies"] = babies
+        elif word == "deck" and index + 2 < len(tokens) and lower[index + 1] == "out":
+            options["deck_out"] = lower[index + 2]
+            index += 3
+        elif word in ("stickler", "rule-breaker", "rulebreaker"):
+            options["deck_out"] = word
+            index += 1
+        elif word == "hands":
+            options["hands"] = True
+            index += 1
+        elif word in ("deck", "addon", "with-addon") and following:
+            options.setdefault("decks" if word == "deck" else "addons", []).append(following.lower())
+            index += 2
+        else:
+            raise CommandError(words.new_game_not_understood(tokens[index]))
+    for name in players:
+        if name.lower() in RESERVED or parse_number(name) is not None:
+            raise CommandError(words.reserved_name(name))
+    return Command(verb, names=tuple(players), options=options)
+
+
+_OPTION_WORDS = {"first", "rules", "win", "to", "two", "2", "2-player", "two-player", "variant", "babies", "deck",
+                 "stickler", "rule-breaker", "rulebreaker", "hands", "addon"}  # fmt: skip

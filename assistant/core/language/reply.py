@@ -1,0 +1,111 @@
+"""What the app shows and says in answer to one line, and the one kind of question a reply can leave open.
+
+The game conversation, the session, the Textual app, the plain mode and the speech all use this one `Reply`, so
+what is shown and what is said cannot drift apart. A reply may leave a question open (`pending`): numbered cards
+to choose from (a digit answers) or a yes-or-no question (a warned game event); the session keeps it until the
+next line.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from assistant.core.cards.card import Card
+
+
+@dataclass(frozen=True)
+class Choice:
+    """Numbered cards read out; a digit picks one, and `then` answers with that card."""
+
+    cards: tuple[Card, ...]
+    then: Callable[[Card], Reply]
+
+
+@dataclass(frozen=True)
+class Question:
+    """A yes-or-no question: yes runs `then`; no, or any other command, does nothing. `other` may take another
+    answer (a card's type, for a card being added): it returns its reply, or None when the line is not one.
+    `declined` is said for no, and before the reply to another command ("": only for no); None means "Not
+    recorded." (a warned event)."""
+
+    then: Callable[[], Reply]
+    other: Callable[[str], Reply | None] | None = None
+    declined: str | None = None
+
+
+Pending = Choice | Question
+
+
+class Verbosity(StrEnum):
+    """How much the game replies say: facts only, the facts and what is awaited, or that with how to say it."""
+
+    BRIEF = "brief"
+    NORMAL = "normal"
+    COACHING = "coaching"
+
+    def next(self) -> Verbosity:
+        """The level after this one, back to brief after coaching."""
+        levels = list(Verbosity)
+        return levels[(levels.index(self) + 1) % len(levels)]
+
+
+class Control(StrEnum):
+    """What a front end does itself for a reply: speech and the screen are its own."""
+
+    NONE = ""
+    STOP = "stop"
+    """Stop talking (the reply says nothing)."""
+    REPEAT = "repeat"
+    """The reply is the last answer again: said again even if it was said before."""
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What the app shows and says in answer to one line."""
+
+    lines: tuple[str, ...]
+    """Screen lines, one fact each."""
+    speech: str
+    """The sentence spoken ("" for nothing)."""
+    important: bool = False
+    """Errors, warnings, turn changes and the winner: never dropped by the speech queue."""
+    card: Card | None = None
+    """The card the reply is about, if any: it becomes the subject of the next command ("play" with no name)."""
+    hint: bool = False
+    """An aiming cue from the camera: shown on the camera line only, and said only when nothing else is."""
+    sound: str = ""
+    """The earcon played with it ("code-seen", "error", "your-turn"; a card reply plays "card-read")."""
+    pending: Pending | None = field(default=None, compare=False)
+    """A question the reply leaves open for the next line."""
+    brief: str = ""
+    """The facts alone, said instead when the reply is late (stale) or the player chose brief ("": the speech)."""
+    control: Control = Control.NONE
+    """What the front end does itself (stop talking, say again); not a new answer for the history."""
+
+    @classmethod
+    def of(cls, *lines: str, important: bool = False, sound: str = "", card: Card | None = None) -> Reply:
+        """A reply whose speech is its lines, joined."""
+        return cls(tuple(lines), " ".join(lines), important=important, sound=sound, card=card)
+
+    @classmethod
+    def error(cls, sentence: str) -> Reply:
+        """Something that could not be done or found: important, with the error sound."""
+        return cls((sentence,), sentence, important=True, sound="error")
+
+    @property
+    def confirm(self) -> bool:
+        """The reply asks a yes-or-no question; the next line answers it."""
+        return isinstance(self.pending, Question)
+
+    @property
+    def choices(self) -> tuple[Card, ...]:
+        """The numbered cards the reply offers, if any."""
+        return self.pending.cards if isinstance(self.pending, Choice) else ()
+
+    def before(self, *lines: str) -> Reply:
+        """The same reply with lines said first (a notice, "Not recorded.")."""
+        speech = " ".join((*lines, self.speech)) if self.speech else " ".join(lines)
+        return dataclasses.replace(self, lines=(*lines, *self.lines), speech=speech)

@@ -1,0 +1,324 @@
+"""Every verb of the command language in one table: how it is said, how its words are read, what it builds or
+answers, and how it is explained (the help, the game help lines and the tables in docs/commands.md are made
+from this table, and a test checks the doc against it).
+
+`parse_command` finds the verb at the start of a line and hands the rest to the verb's parser.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import enum
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from assistant.core import words
+from assistant.core.game import events as ev
+from assistant.core.game.history import Game
+from assistant.core.language import builders as b
+from assistant.core.language import parser as c
+from assistant.core.language.builders import Context, find_player
+from assistant.core.language.parser import Command
+
+Parser = Callable[[str, list[str], list[str], tuple[str, ...]], Command]
+Builder = Callable[[Context], ev.Event]
+Answer = Callable[[Game, Command], tuple[str, ...]]
+
+
+class Kind(enum.Enum):
+    """What a verb does, which is also the section of docs/commands.md it is listed in."""
+
+    START = "Starting, continuing, correcting"
+    EVENT = "Events"
+    QUESTION = "Questions"
+    LISTENING = "Listening"
+
+
+@dataclass(frozen=True)
+class Verb:
+    """One verb of the command language."""
+
+    name: str
+    kind: Kind
+    phrases: tuple[str, ...]
+    """How it is said, each a phrase of words; a final `*` takes the rest of the line."""
+    rows: tuple[tuple[str, str], ...]
+    """Examples and what each does: the help and the tables in docs/commands.md. The first is the verb's own."""
+    parse: Parser = c.parse_nothing
+    build: Builder | None = None
+    """Event verbs: the event the command records."""
+    answer: Answer | None = None
+    """Question verbs (and event verbs that also ask, such as "hand" alone): the lines of the answer."""
+    events: tuple[type[ev.Event], ...] = ()
+    """The events the builder may make (a test checks every event has a verb)."""
+    card_needed: bool = False
+    """The command names a card; with none named, the card just read is meant."""
+
+    @property
+    def example(self) -> str:
+        """The verb's first example, as typed."""
+        return self.rows[0][0].split(",")[0].strip("`… ")
+
+    @property
+    def help_line(self) -> str:
+        """One line of the game help."""
+        example, meaning = self.rows[0]
+        return f"{example.replace('`', '')}: {meaning}."
+
+
+#: Words said for a verb's first word.
+SYNONYMS = {
+    "plays": "play", "played": "play", "answer": "play", "answers": "play", "neighs": "neigh",
+    "resolves": "resolve", "done": "resolve", "draws": "draw", "discards": "discard", "steals": "steal",
+    "destroys": "destroy", "sacrifices": "sacrifice", "brings": "bring", "returns": "return", "takes": "take",
+    "swaps": "swap", "moves": "move", "field": "stable", "stables": "stable", "fields": "stable", "score": "tally",
+    "count": "tally", "confirm": "yes", "y": "yes", "ok": "yes", "cancel": "no", "n": "no",
+    "whose": "turn", "status": "turn", "where": "turn", "read": "card", "what": "card",
+}  # fmt: skip
+
+
+def _lines(describe: Callable[[Game], str | list[str]]) -> Answer:
+    """An answer made by one `words` function of the game."""
+
+    def answer(game: Game, command: Command) -> tuple[str, ...]:
+        said = describe(game)
+        return (said,) if isinstance(said, str) else tuple(said)
+
+    return answer
+
+
+def _answer_stable(game: Game, command: Command) -> tuple[str, ...]:
+    table, state = game.table, game.state
+    seats = range(len(state.players)) if command.target is None else [find_player(command.target, table.setup.players)]
+    lines: list[str] = []
+    for seat in seats:
+        lines.append(words.describe_stable(table, state, seat))
+        herd = words.describe_herd(table, state, seat)
+        if herd:
+            lines.append(herd)
+    return tuple(lines)
+
+
+_hands = _lines(lambda g: words.describe_hands(g.table, g.state))
+
+VERBS: tuple[Verb, ...] = (
+    # Starting, continuing, correcting: the session and the lobby carry these out.
+    Verb("new-game", Kind.START, ("new game",), (
+        ("`new game Ana Ben Cy`", "a new game; names in clockwise order, the first name goes first"),
+        ("… `first Ben`", "Ben goes first"),
+        ("… `rules uu-five`", "another rule profile: `uu-current`, `uu-first`, `uu-five`, `uu-nsfw`, `llamas` "
+         "(default: the deck's)"),
+        ("… `win 6`", "the table's own number to win"),
+        ("… `two player`", "the 2-player variant (rulebook 002): cards removed, one Neigh each"),
+        ("… `babies red pink narwhal`", "each player's Baby, in seating order (or later: `baby Ana red`)"),
+        ("… `stickler` / `rule-breaker` / `deck out reshuffle`", "first edition: what happens when the deck runs out"),
+        ("… `hands`", "count hand sizes from the deal (otherwise unknown until reported)"),
+        ("… `deck uu-1st` / `addon uu-dragons`", "other decks than the ones the app was started with"),
+    ), parse=c.parse_new_game),
+    Verb("resume", Kind.START, ("resume", "continue"), (
+        ("`resume`", "continue the last saved game exactly (also `table-assistant --resume`)"),
+    )),
+    Verb("undo", Kind.START, ("undo",), (
+        ("`undo`, `undo 3`, `undo all`", "take back events; each is announced (\"Undone: Ana played Rainbow Aura.\")"),
+    ), parse=c.parse_count),
+    Verb("redo", Kind.START, ("redo",), (("`redo`, `redo 2`, `redo all`", "put undone events back"),),
+         parse=c.parse_count),
+    Verb("yes", Kind.START, ("yes",), (("`yes` / `confirm`", "record a warned event anyway"),)),
+    Verb("no", Kind.START, ("no",), (("`no` / `cancel`", "record nothing; any other command also cancels"),)),
+    # Events.
+    Verb("baby", Kind.EVENT, ("baby",), (("`baby Ana red`", "a Baby from the Nursery into Ana's Stable"),),
+         parse=c.parse_baby, build=b.build_baby, events=(ev.Bring,), card_needed=True),
+    Verb("play", Kind.EVENT, ("play",), (
+        ("`play rainbow aura`", "the current player plays a card from hand; Unicorns, Upgrades and Downgrades go "
+         "into their own Stable; with no card named, the card just read"),
+        ("`play slowdown into Ben`", "… into Ben's Stable"),
+        ("`Ben play CARD` (an Instant, while a card is on the pile)", "Ben answers with that Instant"),
+    ), parse=c.parse_card_into, build=b.build_play, events=(ev.Play, ev.Respond), card_needed=True),
+    Verb("neigh", Kind.EVENT, ("neigh",), (
+        ("`neigh Ben`, `Ben neigh`", "Ben answers the top card of the pile with a Neigh"),
+    ), parse=c.parse_neigh, build=b.build_neigh, events=(ev.Respond,)),
+    Verb("super-neigh", Kind.EVENT, ("super neigh", "super neighs"), (
+        ("`super neigh Cy`", "Cy answers with a Super Neigh"),
+    ), parse=c.parse_neigh, build=b.build_neigh, events=(ev.Respond,)),
+    Verb("resolve", Kind.EVENT, ("resolve",), (
+        ("`resolve` (or `done`)", "the top of the pile resolves; with no pile, the first link of the effect chain "
+         "is done"),
+    ), build=b.build_resolve, events=(ev.Resolve,)),
+    Verb("next", Kind.EVENT, ("next", "end phase"), (
+        ("`next`", "the next thing: resolve what waits, or else go to the next phase (from End of turn: the next "
+         "turn)"),
+    ), build=b.build_next, events=(ev.Resolve, ev.NextPhase)),
+    Verb("skip", Kind.EVENT, ("skip",), (("`skip`", "skip the current phase (a card said so)"),),
+         build=b.build_skip, events=(ev.NextPhase,)),
+    Verb("end", Kind.EVENT, ("end turn", "end"), (
+        ("`end turn`, `end turn Ana`", "the turn ends; the next player's turn begins (or Ana's, when a card gives "
+         "another turn)"),
+    ), parse=c.parse_end, build=b.build_end_turn, events=(ev.EndTurn,)),
+    Verb("draw", Kind.EVENT, ("draw",), (
+        ("`draw`, `draw 2`, `Ben draw`", "draw from the deck (at the start of a turn: the Draw phase's draw)"),
+    ), parse=c.parse_count, build=b.build_draw, events=(ev.Draw,)),
+    Verb("discard", Kind.EVENT, ("discard",), (
+        ("`discard`, `discard neigh`", "discard a card from hand, named or not"),
+    ), parse=c.parse_count, build=b.build_discard, events=(ev.Discard,)),
+    Verb("bring", Kind.EVENT, ("bring",), (
+        ("`bring basic red into Ana`", "bring a card directly into a Stable (not played: cannot be Neighed); add "
+         "`from discard`, `from deck` or `from nursery`"),
+    ), parse=c.parse_card_into, build=b.build_bring, events=(ev.Bring,), card_needed=True),
+    Verb("steal", Kind.EVENT, ("steal",), (
+        ("`steal rainbow aura`, `steal rainbow aura from Ben`", "move a card from another player's Stable into the "
+         "current player's"),
+    ), parse=c.parse_card_from, build=b.build_steal, events=(ev.Steal,), card_needed=True),
+    Verb("destroy", Kind.EVENT, ("destroy",), (
+        ("`destroy basic red`, `destroy basic red from Ben`", "a card from another player's Stable to the discard "
+         "pile"),
+    ), parse=c.parse_card_from, build=b.build_destroy, events=(ev.Destroy,), card_needed=True),
+    Verb("sacrifice", Kind.EVENT, ("sacrifice",), (
+        ("`sacrifice rainbow aura`", "a card from one's own Stable to the discard pile"),
+    ), parse=c.parse_sacrifice, build=b.build_sacrifice, events=(ev.Sacrifice,), card_needed=True),
+    Verb("return", Kind.EVENT, ("return",), (
+        ("`return rainbow aura`, `return yay to hand`", "a card from a Stable back to its owner's hand"),
+    ), parse=c.parse_return, build=b.build_return, events=(ev.ReturnToHand,), card_needed=True),
+    Verb("take", Kind.EVENT, ("take",), (
+        ("`take yay from deck`, `take yay from discard`", "search the deck or the discard pile for a card (shown, "
+         "then into hand)"),
+    ), parse=c.parse_take, build=b.build_take, events=(ev.Take,), card_needed=True),
+    Verb("swap-hands", Kind.EVENT, ("swap hands",), (("`swap hands Ana Ben`", "two players exchange hands"),),
+         parse=c.parse_swap_hands, build=b.build_swap_hands, events=(ev.SwapHands,)),
+    Verb("swap", Kind.EVENT, ("swap",), (
+        ("`swap yay with slowdown`", "two cards in two Stables change places (`swap yay from Ana with slowdown from "
+         "Ben`)"),
+    ), parse=c.parse_swap, build=b.build_swap, events=(ev.Swap,), card_needed=True),
+    Verb("move", Kind.EVENT, ("move",), (
+        ("`move slowdown to Ben`", "a card moves from one Stable to another (`move slowdown from Ana to Ben`)"),
+    ), parse=c.parse_move, build=b.build_move, events=(ev.Move,), card_needed=True),
+    Verb("nursery", Kind.EVENT, ("nursery",), (
+        ("`nursery baby red`", "a Baby goes back to the Nursery"),
+        ("`nursery`", "the Babies in the Nursery"),
+    ), parse=c.parse_nursery, build=b.build_nursery, events=(ev.ToNursery,),
+         answer=_lines(lambda g: words.describe_nursery(g.table, g.state))),
+    Verb("hand", Kind.EVENT, ("hand",), (
+        ("`hand Ana 5`", "the table reports a hand size"),
+    ), parse=c.parse_hand, build=b.build_hand, events=(ev.SetHand,), answer=_hands),
+    Verb("deck-empty", Kind.EVENT, ("deck empty *", "deck out *", "deck ran *", "deck runs *"), (
+        ("`deck empty`", "the table reports that the deck ran out"),
+    ), build=b.build_deck_empty, events=(ev.DeckEmpty,)),
+    Verb("deck", Kind.EVENT, ("deck",), (
+        ("`deck 40`", "the table reports the deck's size"),
+        ("`deck`", "cards left in the deck and what happens when it runs out"),
+    ), parse=c.parse_deck, build=b.build_deck, events=(ev.SetDeck, ev.DeckEmpty),
+         answer=_lines(lambda g: words.describe_draw_pile(g.table, g.state))),
+    Verb("reshuffle", Kind.EVENT, ("reshuffle",), (("`reshuffle`", "the discard pile becomes the deck"),),
+         build=b.build_reshuffle, events=(ev.Reshuffle,)),
+    Verb("win", Kind.EVENT, ("win",), (("`win 6`", "change the number to win"),), parse=c.parse_win,
+         build=b.build_win, events=(ev.SetGoal,)),
+    # Questions.
+    Verb("turn", Kind.QUESTION, ("turn *", "phase"), (
+        ("`turn`, `whose turn`, `phase`", "turn number, whose turn, the phase, and what the player may do"),
+    ), answer=_lines(lambda g: words.describe_turn(g.table, g.state))),
+    Verb("stable", Kind.QUESTION, ("stable",), (
+        ("`stable`, `stable Ana` (or `field`)", "what is in each Stable (or Ana's) and how many Unicorns it counts; "
+         "Llamas: the herd"),
+    ), parse=c.parse_query, answer=_answer_stable),
+    Verb("tally", Kind.QUESTION, ("tally",), (("`tally`", "every player's Unicorns and the number to win"),),
+         answer=_lines(lambda g: words.describe_tally(g.table, g.state))),
+    Verb("pile", Kind.QUESTION, ("pile",), (("`pile`", "the Instant pile from the top"),),
+         answer=_lines(lambda g: words.describe_pile(g.table, g.state))),
+    Verb("chain", Kind.QUESTION, ("chain",), (("`chain`", "the effect chain, first link first"),),
+         answer=_lines(lambda g: words.describe_chain(g.table, g.state))),
+    Verb("hands", Kind.QUESTION, ("hands",), (("`hands`", "hand sizes the tracker knows"),), parse=c.parse_hand,
+         answer=_hands),
+    Verb("discards", Kind.QUESTION, ("discard pile", "discard piles"), (
+        ("`discard pile`", "the discard pile, newest first"),
+    ), answer=_lines(lambda g: words.describe_discard(g.table, g.state))),
+    Verb("players", Kind.QUESTION, ("players",), (("`players`", "the seating order"),),
+         answer=_lines(lambda g: words.describe_players(g.table))),
+    Verb("rules", Kind.QUESTION, ("rules",), (("`rules`", "the rule profile"),),
+         answer=_lines(lambda g: words.describe_rules(g.table, g.state))),
+    Verb("log", Kind.QUESTION, ("log",), (("`log`", "the last five events"),),
+         answer=_lines(lambda g: words.describe_log(g.table, g))),
+    Verb("card", Kind.QUESTION, ("card of", "card for", "card"), (
+        ("`card NAME`, `what is NAME`", "a card's text (with no name, the card just read)"),
+    ), parse=c.parse_query),
+    Verb("help", Kind.QUESTION, ("help", "?"), (("`help`", "the commands"),)),
+    # Listening: the session and the front ends carry these out.
+    Verb("repeat", Kind.LISTENING, ("repeat", "again", "say again"), (
+        ("`repeat`", "the last answer again (F2 in the app)"),
+    )),
+    Verb("stop", Kind.LISTENING, ("stop", "quiet", "hush"), (("`stop`", "stop talking (Escape in the app)"),)),
+    Verb("history", Kind.LISTENING, ("history", "earlier"), (
+        ("`history`", "the last answers, oldest first (F3 and F4 in the app step through them)"),
+    )),
+    Verb("verbosity", Kind.LISTENING, ("verbosity",), (
+        ("`verbosity`", "the next level of detail: brief, normal, coaching (F7 in the app)"),
+        ("`verbosity brief`", "facts only: \"Ana: Basic Unicorn (Blue), no Neigh. 2 Unicorns.\""),
+        ("`verbosity normal`", "the facts and what the table waits for"),
+        ("`verbosity coaching`", "also how to say it (\"say draw\"), for learning the commands"),
+    ), parse=c.parse_level),
+)  # fmt: skip
+
+BY_NAME = {verb.name: verb for verb in VERBS}
+_PHRASES = sorted(
+    ((tuple(phrase.split()), verb) for verb in VERBS for phrase in verb.phrases), key=lambda p: -len(p[0])
+)
+
+
+def find_verb(lower: list[str]) -> tuple[Verb, int] | None:
+    """The verb at the start of the (lower-case) words, and how many words it took; None when there is none."""
+    if not lower:
+        return None
+    said = [SYNONYMS.get(lower[0], lower[0]), *lower[1:]]
+    for phrase, verb in _PHRASES:
+        rest = phrase[-1] == "*"
+        fixed = phrase[:-1] if rest else phrase
+        if tuple(said[: len(fixed)]) == fixed:
+            return verb, len(said) if rest else len(fixed)
+    return None
+
+
+def parse_command(text: str, names: tuple[str, ...] = ()) -> Command | None:
+    """Split a line into a `Command`; None when it is not a command (then it is a card look-up).
+
+    `names` are the players of the game in progress, so "Ben draw" and "neigh Ben" are understood.
+    `CommandError` when the verb is a command's but the rest cannot be read.
+    """
+    tokens = re.findall(r"[^\s,;:.!?]+", text.strip())
+    lower = [t.lower() for t in tokens]
+    actor = None
+    if len(tokens) >= 2 and c.is_player(tokens[0], names) and find_verb(lower[1:]) is not None:
+        actor, tokens, lower = tokens[0], tokens[1:], lower[1:]
+    found = find_verb(lower)
+    if found is None:
+        return None
+    verb, used = found
+    command = verb.parse(verb.name, tokens[used:], lower[used:], names)
+    return dataclasses.replace(command, actor=actor) if actor is not None else command
+
+
+def near_verb(text: str) -> Verb | None:
+    """The verb a mistyped first word resembles ("destory" is destroy), or None."""
+    first = text.strip().split(" ")[0].lower()
+    heads = {phrase.split()[0]: verb for verb in VERBS for phrase in verb.phrases if len(phrase.split()[0]) > 2}
+    heads.update((said, BY_NAME[name]) for said, name in SYNONYMS.items() if len(said) > 2)
+    close = difflib.get_close_matches(first, list(heads), n=1, cutoff=0.75) if len(first) > 3 else []
+    return heads[close[0]] if close else None
+
+
+def help_lines() -> tuple[str, ...]:
+    """The game commands, one line each, grouped as in docs/commands.md."""
+    return tuple(verb.help_line for verb in VERBS)
+
+
+def markdown_tables() -> str:
+    """The tables of docs/commands.md, one per kind of verb."""
+    out: list[str] = []
+    for kind in Kind:
+        out += [f"## {kind.value}", "", "| command | what it does |", "| --- | --- |"]
+        out += [f"| {example} | {meaning} |" for verb in VERBS if verb.kind is kind for example, meaning in verb.rows]
+        out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+if __name__ == "__main__":  # print the tables of docs/commands.md
+    print(markdown_tables(), end="")

@@ -1,0 +1,1 @@
+"""The speech queue's rules and the speech settings as values."""

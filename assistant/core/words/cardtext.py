@@ -1,0 +1,259 @@
+"""Sentences about cards and decks: a card's text, look-up results, search, imports, help."""
+
+from __future__ import annotations
+
+from assistant.core.cards.card import Card, CardSet, CardType, Confidence, Deck, DeckInfo, PrintVariant, Vocabulary
+from assistant.core.cards.lookup import Resolution
+from assistant.core.cards.search import search_words
+from assistant.core.text import cards_count, clean_untrusted, name_list
+from assistant.core.words.entry import query_problem, spoken_query
+
+
+def type_name(card_type: CardType, vocabulary: Vocabulary = Vocabulary.UNICORN) -> str:
+    """The spoken name of a card type: "Baby Unicorn", "Magical Animal", "Magic card", "Instant card"."""
+    creature = vocabulary.creature
+    return {
+        CardType.BABY: f"Baby {creature}",
+        CardType.BASIC: f"Basic {creature}",
+        CardType.MAGICAL: f"Magical {creature}",
+        CardType.UPGRADE: "Upgrade card",
+        CardType.DOWNGRADE: "Downgrade card",
+        CardType.MAGIC: "Magic card",
+        CardType.INSTANT: "Instant card",
+    }[card_type]
+
+
+def card_title(card: Card, vocabulary: Vocabulary = Vocabulary.UNICORN) -> str:
+    """ "Rainbow Aura, Upgrade card." """
+    return f"{card.name}, {type_name(card.type, vocabulary)}."
+
+
+#: Said after a card text that is not confirmed by two independent sources.
+CONFIDENCE_SENTENCES = {
+    Confidence.SINGLE_SOURCE: "From a single source: check the card.",
+    Confidence.UNVERIFIED: "Not confirmed by any source: check the card.",
+}
+#: Said after the text of a card whose other print reads differently in a way that changes play.
+OTHER_PRINT_HINT = "Another print of this card differs: say other print after its name to hear it."
+
+
+def confidence_sentence(confidence: Confidence) -> str:
+    """ "From a single source: check the card.", or "" for a confirmed text."""
+    return CONFIDENCE_SENTENCES.get(confidence, "")
+
+
+def _after_text(card: Card) -> list[str]:
+    """What follows a card's text: how sure it is, and that another print differs."""
+    said = [confidence_sentence(card.confidence)]
+    if card.print_variants:
+        said.append(OTHER_PRINT_HINT)
+    return [sentence for sentence in said if sentence]
+
+
+def describe_card(card: Card, vocabulary: Vocabulary = Vocabulary.UNICORN) -> str:
+    """The full spoken description of a card: name, type, its text, then how sure the text is."""
+    return " ".join([card_title(card, vocabulary), card.text, *_after_text(card)])
+
+
+def card_lines(card: Card, vocabulary: Vocabulary = Vocabulary.UNICORN, copies_known: bool = True) -> list[str]:
+    """A card as screen lines, one fact per line (for braille displays)."""
+    copies = str(card.copies) if copies_known else "not known"
+    lines = [card.name, f"Type: {type_name(card.type, vocabulary)}", f"Copies in the deck: {copies}"]
+    if card.variation:
+        lines.append(f"Variation: {card.variation.replace('+', ' and ')}")
+    lines.append(card.text)
+    return lines + _after_text(card)
+
+
+def print_variant_lines(card: Card, vocabulary: Vocabulary = Vocabulary.UNICORN) -> list[str]:
+    """A card's other prints as screen lines: "card NAME, other print"."""
+    if not card.print_variants:
+        return [no_other_print(card)]
+    lines = [card.name, f"Type: {type_name(card.type, vocabulary)}"]
+    for variant in card.print_variants:
+        lines.append(f"{variant.print}: {variant.text}")
+        lines += [s for s in (confidence_sentence(variant.confidence),) if s]
+    return lines
+
+
+def describe_print_variants(card: Card, vocabulary: Vocabulary = Vocabulary.UNICORN) -> str:
+    """The spoken answer to "card NAME, other print"."""
+    if not card.print_variants:
+        return no_other_print(card)
+    parts = [card_title(card, vocabulary)]
+    for variant in card.print_variants:
+        parts.append(_variant_said(variant))
+    return " ".join(parts)
+
+
+def _variant_said(variant: PrintVariant) -> str:
+    sentence = f"In the {variant.print}: {variant.text}"
+    extra = confidence_sentence(variant.confidence)
+    return f"{sentence} {extra}" if extra else sentence
+
+
+def no_other_print(card: Card) -> str:
+    """A card asked for its other print that has none known."""
+    return f"{card.name}: no other print is known to read differently."
+
+
+def print_settled(name: str, print_name: str) -> str:
+    """An import whose sheet matched one print of a card."""
+    return f"{name}: your sheet is the {print_name}; that text is used."
+
+
+def numbered_choices(cards: list[Card]) -> str:
+    """ "2 matches: 1 Rainbow Aura, 2 Rainbow Unicorn." """
+    count = len(cards)
+    items = ", ".join(f"{n} {card.name}" for n, card in enumerate(cards, start=1))
+    return f"{count} {'match' if count == 1 else 'matches'}: {items}."
+
+
+def describe_resolution(resolution: Resolution, vocabulary: Vocabulary = Vocabulary.UNICORN) -> str:
+    """What to say after a lookup: the card, the choices, or that nothing matched."""
+    if resolution.match is not None:
+        return describe_card(resolution.match, vocabulary)
+    problem = query_problem(resolution.query)
+    if problem:
+        return problem
+    query = spoken_query(resolution.query)
+    if resolution.candidates:
+        choices = numbered_choices([c.card for c in resolution.candidates])
+        return f"No card called {query}. {choices} Type a number to choose."
+    return f"No card called {query}, and nothing close. Check the spelling or try the abbreviation."
+
+
+def describe_deck(deck: Deck) -> str:
+    """One line about a deck: title, size and completeness."""
+    info = deck.info
+    unique = len(deck.cards)
+    copies = f"{deck.total_copies} copies" if info.copies_known else "copy counts not known"
+    sentence = f"{info.title}: {unique} cards, {copies}."
+    if not info.complete:
+        sentence += " This card list is incomplete."
+    return sentence
+
+
+def import_hint(deck: Deck) -> str:
+    """How to complete an incomplete deck."""
+    return (
+        f"Only {len(deck.cards)} cards are known. Import the reference sheet that came with your deck with: "
+        f"table-assistant deck import FILE --base {deck.id}."
+    )
+
+
+def deck_chosen(cards: CardSet) -> str:
+    """Said when the app starts on a card set: the decks, what an imported sheet changed, what is missing."""
+    base = cards.base
+    sentence = f"Deck: {base.info.title}."
+    addons = [d.info.title for d in cards.decks[1:] if d.info.kind != "import"]
+    if addons:
+        sentence += f" With {name_list(addons)}."
+    imported = sum(len(d.cards) for d in cards.decks if d.info.kind == "import")
+    if imported:
+        sentence += f" {cards_count(imported)} from your reference sheet."
+    elif not base.info.complete:
+        sentence += f" This card list is incomplete. {import_hint(base)}"
+    return sentence
+
+
+def cannot_add_to(addon: DeckInfo, base: DeckInfo) -> str:
+    """An add-on chosen for a base deck it does not go with."""
+    if addon.kind != "expansion":
+        return f"{addon.title} is not an expansion, so it cannot be added to a deck."
+    return f"{addon.title} cannot be added to {base.title}."
+
+
+#: The most search results read out; the rest are counted.
+SEARCH_READ_OUT = 10
+
+
+def search_results(query: str, found: list[Card]) -> str:
+    """The cards a search found, numbered so that a digit reads one."""
+    words_said = clean_untrusted(" ".join(search_words(query)), 80) or "that"
+    if not found:
+        return f"No card mentions {words_said}."
+    shown = found[:SEARCH_READ_OUT]
+    items = ", ".join(f"{n} {card.name}" for n, card in enumerate(shown, start=1))
+    count = f"{cards_count(len(found))} mention" if len(found) > 1 else "1 card mentions"
+    first = f" The first {len(shown)}:" if len(found) > len(shown) else ""
+    return f"{count} {words_said}.{first} {items}. Type a number to hear one."
+
+
+SEARCH_NOTHING = "Say what to search for, for example: search destroy, or search hand limit."
+
+
+def import_written(deck_title: str, matched: int, added: int, problems: int, path: str) -> str:
+    """The outcome of importing a reference sheet."""
+    sentence = f"Imported {cards_count(matched + added)} for {deck_title}: {matched} replace the shipped texts"
+    sentence += f", {added} {'is' if added == 1 else 'are'} new." if added else "."
+    if problems:
+        sentence += f" {problems} {'line needs' if problems == 1 else 'lines need'} a look, listed below."
+    return f"{sentence} Saved as {path}."
+
+
+def import_bad_id(deck_id: str) -> str:
+    """An import id that is not a slug or is a shipped deck's."""
+    return (
+        f"{deck_id} cannot be the imported deck's id: use lower-case letters, digits and dashes, "
+        "and not the id of a shipped deck."
+    )
+
+
+def sheet_unreadable(path: str, exc: Exception) -> str:
+    """The sheet file cannot be read."""
+    return f"The sheet {clean_untrusted(path)} cannot be read: {clean_untrusted(str(exc))}."
+
+
+def import_failed(problems: int) -> str:
+    """Nothing in the sheet could be imported."""
+    return f"Nothing was imported: no line of the sheet could be used ({problems} listed below)."
+
+
+NO_CHOICE_PENDING = "There is no list to choose from. Type a card name first."
+
+
+def choice_out_of_range(number: int, count: int) -> str:
+    """Said when a digit does not pick one of the candidates read out."""
+    return f"There is no choice {number}. Choose 1 to {count}."
+
+
+HELP_LINES = (
+    "Type a card name, part of a name, or its braille abbreviation, then Enter: its full text is shown and spoken.",
+    "When several cards match, they are read with numbers: type the number to choose.",
+    "search WORDS: the cards that mention the words, for example search destroy.",
+    "A card name, then other print: what the card does in another print, where that print differs.",
+    "Type help to hear this again.",
+)
+HELP_SPOKEN = " ".join(HELP_LINES)
+
+NO_TERMINAL = (
+    "The app needs a terminal. To use it line by line, from a script or a screen reader, run: table-assistant --plain"
+)
+
+
+#: The most words of a card's text said as what it does, in a link of the chain.
+GIST_WORDS = 14
+
+
+def card_gist(card: Card, about: str = "") -> str:
+    """What a card does in a few words: its first sentence that mentions `about` ("enters", "beginning of your
+    turn"), or its first sentence, without the opening "When this card enters your Stable," and cut when long."""
+    sentences = [t.strip().rstrip(".") for t in card.text.split(". ") if t.strip()]
+    if not sentences:
+        return ""
+    chosen = next((t for t in sentences if about and about in t.lower()), sentences[0])
+    head, comma, rest = chosen.partition(", ")
+    while comma and rest and head.split()[0].lower() in ("when", "if", "at", "each", "while", "whenever"):
+        chosen = rest  # "At the beginning of your turn, if this card is in your Stable, you may ...": the "you may"
+        head, comma, rest = chosen.partition(", ")
+    said = chosen.split()
+    if len(said) <= GIST_WORDS:
+        return chosen
+    kept: list[str] = []  # whole clauses while they fit, so the gist is never a stub such as "Every player"
+    for clause in chosen.split(", "):
+        if len(" ".join(kept + [clause]).split()) > GIST_WORDS + GIST_WORDS // 2:
+            break
+        kept.append(clause)
+    short = len(" ".join(kept).split()) < GIST_WORDS // 2
+    return (" ".join(said[:GIST_WORDS]) if short else ", ".join(kept)).rstrip(",;:") + ", and more"

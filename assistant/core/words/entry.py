@@ -1,0 +1,79 @@
+"""Sentences of braille look-up and six-key entry (assistant/braille, assistant/core/braille/sixkey.py)."""
+
+from __future__ import annotations
+
+from assistant.core.braille import celltable
+from assistant.core.text import clean_untrusted
+
+#: Longer queries are refused with a message: no card name comes close to this length.
+MAX_QUERY = 100
+NOTHING_TYPED = "Nothing typed. Type a card name or its braille abbreviation."
+NO_LETTERS = "That had no letters, digits or braille cells in it. Type a card name or its braille abbreviation."
+LIBLOUIS_MISSING = (
+    "Contracted braille needs liblouis, which is not installed. Uncontracted braille and letters still work."
+)
+SIXKEY_SPACE = "space"
+SIXKEY_DOTS_CLEARED = "dots cleared"
+SIXKEY_NOTHING_TO_DELETE = "nothing to delete"
+SIXKEY_CHORD_ON = "Six-key entry: F D S J K L are dots 1 to 6, pressed together for each cell."
+SIXKEY_SPACE_ON = "Six-key entry: press the dots of a cell with F D S J K L, then Space."
+SIXKEY_OFF = "Six-key entry off: keys type letters again."
+
+
+def query_too_long(length: int) -> str:
+    """Said when a query is far longer than any card name."""
+    return f"That is {length} characters, too long for a card name. Type a card name or its braille abbreviation."
+
+
+def query_problem(query: str) -> str:
+    """The message for a query that cannot be looked up at all, or an empty string when it can."""
+    stripped = query.replace(celltable.BLANK, " ").strip()  # the blank braille cell is a space
+    if not stripped:
+        return NOTHING_TYPED
+    if len(stripped) > MAX_QUERY:
+        return query_too_long(len(stripped))
+    text = clean_untrusted(stripped, MAX_QUERY)
+    if not any(ch.isalnum() or celltable.has_cells(ch) for ch in text):
+        return NO_LETTERS
+    return ""
+
+
+def spoken_query(query: str) -> str:
+    """How to name a query in a sentence: as typed, or for braille cells, how they read in uncontracted braille."""
+    if not celltable.has_cells(query):
+        return clean_untrusted(query, 60)
+    reading = clean_untrusted(celltable.from_cells(query), 60)
+    if celltable.has_cells(reading) or not reading.strip():
+        return "that braille"  # cells with no uncontracted reading: spelling braille patterns aloud helps no one
+    return f"{reading}, typed in braille"
+
+
+def cell_echo(cell: str) -> str:
+    """What to say when a six-key cell is finished: its letter, a sign's name, or its dots."""
+    letter = celltable.letter_of(cell)
+    if letter:
+        return letter
+    names = {
+        celltable.NUMBER_SIGN: "number sign",
+        celltable.CAPITAL_SIGN: "capital sign",
+        celltable.GRADE1_SIGN: "grade 1 sign",
+        " ": "space",
+    }
+    if cell in names:
+        return names[cell]
+    return "dots " + " ".join(str(dot) for dot in celltable.dots_of(cell))
+
+
+def cell_deleted(cell: str) -> str:
+    """What to say when Backspace removes a cell."""
+    return f"{cell_echo(cell)} deleted"
+
+
+def braille_map_damaged(title: str) -> str:
+    """Said once when a deck's abbreviation file cannot be used."""
+    return f"The braille abbreviations of {title} are damaged, so abbreviations made by the rule are used instead."
+
+
+def braille_labels_written(count: int, path: str, kind: str) -> str:
+    """Printed after writing braille labels."""
+    return f"Wrote {count} braille labels to {path} ({kind})."

@@ -1,0 +1,222 @@
+"""Sentences that describe where a game stands: the position, the pile, the chain, Stables, the tally, the log."""
+
+from __future__ import annotations
+
+from assistant.core.cards.card import CardType
+from assistant.core.game.history import Game, Step
+from assistant.core.game.state import GameState
+from assistant.core.game.table import Table
+from assistant.core.language.reply import Verbosity
+from assistant.core.text import cards_count, name_list
+from assistant.core.words.announce import describe_prompt
+from assistant.core.words.gameplay import (
+    PHASE_NAMES,
+    _pile_card,
+    area_of,
+    creatures,
+    describe_event,
+    describe_link,
+    describe_outcome,
+    game_card_name,
+    player_name,
+)
+
+
+def describe_position(table: Table, state: GameState) -> str:
+    """Where the game stands: turn, player, phase, and what waits."""
+    if state.outcome is not None:
+        return "The game is over. " + describe_outcome(table, state.outcome, state).replace(" The game is over.", "")
+    sentence = f"Turn {state.turn}, {player_name(table, state.current)}'s {PHASE_NAMES[state.phase]}."
+    if state.pile:
+        sentence += f" On the pile: {describe_pile_cards(table, state)}."
+    if state.chain:
+        sentence += f" Chain: {len(state.chain)} {'link' if len(state.chain) == 1 else 'links'}."
+    return sentence
+
+
+def describe_pile_cards(table: Table, state: GameState) -> str:
+    """The pile from the top down."""
+    return name_list([_pile_card(table, c) for c in reversed(state.pile)])
+
+
+def describe_pile(table: Table, state: GameState) -> str:
+    """The Instant pile, top first."""
+    if not state.pile:
+        return "The pile is empty: no card is being played."
+    return f"The pile, from the top: {describe_pile_cards(table, state)}. {describe_prompt(table, state)}"
+
+
+def describe_chain(table: Table, state: GameState) -> list[str]:
+    """The effect chain, first link first."""
+    if not state.chain:
+        return ["The chain is empty."]
+    links = "1 link" if len(state.chain) == 1 else f"{len(state.chain)} links"
+    lines = [f"The chain has {links}, first to resolve first."]
+    lines += [f"{n}: {describe_link(table, link)}." for n, link in enumerate(state.chain, start=1)]
+    return lines
+
+
+def describe_stable(table: Table, state: GameState, seat: int) -> str:
+    """What is in one player's Stable, and how many Unicorns it counts."""
+    stable = state.players[seat].stable
+    counts = table.tally(state)
+    names = name_list([game_card_name(table, c) for c in stable]) if stable else "nothing"
+    return f"{area_of(table, seat)}: {names}. {creatures(table, counts[seat])}."
+
+
+def describe_tally(table: Table, state: GameState) -> str:
+    """Every player's count and the number to win."""
+    counts = table.tally(state)
+    parts = ", ".join(f"{player_name(table, s)} {n}" for s, n in enumerate(counts))
+    return f"{table.profile.vocabulary.creature}s: {parts}. {state.goal} to win."
+
+
+def describe_herd(table: Table, state: GameState, seat: int) -> str:
+    """Animals per variation in a Field (Llamas Unleashed), or "" for other games."""
+    if not table.profile.herd_bonus:
+        return ""
+    counts = table.herd(state, seat)
+    if not counts:
+        return ""
+    parts = ", ".join(f"{n} {v.capitalize()}{'' if n == 1 else 's'}" for v, n in sorted(counts.items()))
+    return f"{player_name(table, seat)}'s herd: {parts}."
+
+
+def describe_turn(table: Table, state: GameState) -> str:
+    """Whose turn and which phase, with what the player may do."""
+    return f"{describe_position(table, state)} {describe_prompt(table, state)}"
+
+
+def describe_hands(table: Table, state: GameState) -> str:
+    """Hand sizes the tracker knows."""
+    parts = [f"{player_name(table, s)} {'unknown' if p.hand is None else p.hand}" for s, p in enumerate(state.players)]
+    return f"Cards in hand: {', '.join(parts)}."
+
+
+def describe_draw_pile(table: Table, state: GameState) -> str:
+    """Cards left in the deck."""
+    rule = {
+        "most-wins": "when it runs out, the most Unicorns wins",
+        "no-winner": "when it runs out, the game ends with no winner",
+        "reshuffle": "when it runs out, the discard pile is shuffled into a new deck",
+    }[table.deck_out_rule.value].replace("Unicorns", f"{table.profile.vocabulary.creature}s")
+    return f"The deck holds about {cards_count(state.deck)}; {rule}."
+
+
+def describe_discard(table: Table, state: GameState) -> str:
+    """The discard pile, newest first."""
+    if not state.discard:
+        return "The discard pile is empty."
+    names = [game_card_name(table, c) for c in reversed(state.discard)]
+    return f"The discard pile, {cards_count(len(names))}, newest first: {name_list(names)}."
+
+
+def describe_nursery(table: Table, state: GameState) -> str:
+    """The Babies in the Nursery."""
+    if not state.nursery:
+        return "The Nursery is empty."
+    return f"The Nursery: {name_list([game_card_name(table, c) for c in state.nursery])}."
+
+
+def describe_rules(table: Table, state: GameState) -> str:
+    """The rule profile in play."""
+    p = table.profile
+    variant = " 2-player variant." if table.setup.two_player else ""
+    return (
+        f"Rules: {p.title}. {creatures(table, state.goal)} to win. Hand limit {p.hand_limit}. "
+        f"{describe_draw_pile(table, state)}{variant}"
+    )
+
+
+def describe_log(table: Table, game: Game, count: int = 5) -> list[str]:
+    """The last few events, oldest first."""
+    if not game.log:
+        return ["No events yet."]
+    start = max(0, len(game.log) - count)
+    return [
+        f"{n + 1}: {describe_event(table, game.log[n], game.state_before(n))}." for n in range(start, len(game.log))
+    ]
+
+
+DECK_COUNT_GUESS = "This deck's card list is incomplete, so the deck count is a guess: say deck and a number to set it."
+
+
+def game_started(table: Table, state: GameState, level: Verbosity = Verbosity.COACHING) -> list[str]:
+    """Said when a new game starts."""
+    setup = table.setup
+    players = name_list(list(setup.players))
+    lines = [
+        f"New game: {players}, clockwise. Rules: {table.profile.title}.",
+        f"{creatures(table, state.goal)} to win. The deck holds about {cards_count(state.deck)} after the deal.",
+    ]
+    if setup.two_player:
+        removed = name_list([game_card_name(table, c) for c in sorted(table.removed)])
+        neigh = " Each player is handed a Neigh before the deal." if table.rules.two_player_neigh_each else ""
+        lines.append(f"2-player variant: take out {removed}.{neigh}")
+        if table.removed_elsewhere:  # said once, not an error: the table simply has none of these
+            others = name_list([card_id.replace("-", " ").title() for card_id in table.removed_elsewhere])
+            verb = "is" if len(table.removed_elsewhere) == 1 else "are"
+            lines.append(f"The rulebook also lists {others}, which {verb} not in this deck.")
+    if not table.cards.base.info.complete:
+        lines.append(DECK_COUNT_GUESS)
+    babies = [c for c in table.cards if c.type is CardType.BABY]
+    if not setup.babies and babies:
+        example = f"baby {setup.players[0]} {babies[0].name.split()[-1].strip('()').lower()}"
+        lines.append(
+            f"Each player puts a Baby from the Nursery in their {table.profile.vocabulary.area}: say baby, a name "
+            f"and the Baby, for example {example}."
+        )
+    elif setup.babies:
+        placed = [f"{name} has {game_card_name(table, baby)}" for name, baby in zip(setup.players, setup.babies)]
+        lines.append(f"In the {table.profile.vocabulary.area}s: {name_list(placed)}.")
+    else:
+        lines.append(
+            f"This deck's card list names no Baby cards yet, so Babies cannot be placed by name. Import your "
+            f"reference sheet to add them: table-assistant deck import FILE --base {table.cards.base.id}."
+        )
+    lines.append(
+        f"Turn 1: {player_name(table, state.current)} goes first. {describe_prompt(table, state, level)}".strip()
+    )
+    return lines
+
+
+def game_resumed(table: Table, game: Game) -> str:
+    """Said when a saved game is continued."""
+    players = name_list(list(table.setup.players))
+    events = "1 event" if len(game.log) == 1 else f"{len(game.log)} events"
+    return f"Continuing the game of {players}, {events}. {describe_turn(table, game.state)}"
+
+
+def describe_players(table: Table) -> str:
+    """The players in seating order."""
+    return f"Players, clockwise: {name_list(list(table.setup.players))}."
+
+
+def undone_many(table: Table, steps: list[Step], redo: bool = False) -> list[str]:
+    """Said after an undo or a redo: what was taken back or put back, what that changed, where the game is now."""
+    verb = "Redone" if redo else "Undone"
+    start, end = steps[0].before, steps[-1].after
+    said = [describe_event(table, s.event, s.before if redo else s.after) for s in steps]
+    if len(steps) == 1:
+        first = f"{verb}: {said[0]}."
+    elif len(said) <= 5:
+        first = f"{verb} {len(steps)} events: {'; '.join(said)}."
+    else:
+        first = f"{verb} {len(steps)} events, {'up to' if redo else 'back to before'}: {said[-1]}."
+    return [first, *what_changed(table, start, end), describe_position(table, end)]
+
+
+def what_changed(table: Table, start: GameState, end: GameState) -> list[str]:
+    """The counts that an undo or redo changed, and a win taken back."""
+    lines = []
+    if start.outcome is not None and end.outcome is None:
+        lines.append("The end of the game is taken back: play goes on.")
+    before, after = table.tally(start), table.tally(end)
+    changed = [
+        f"{player_name(table, seat)} has {creatures(table, after[seat])}, not {before[seat]}"
+        for seat in range(len(after))
+        if before[seat] != after[seat]
+    ]
+    if changed:
+        lines.append(f"Now {name_list(changed)}.")
+    return lines

@@ -1,0 +1,123 @@
+"""Sentences of the speech service (assistant/core/speech/queue.py, assistant/speech, the say command)."""
+
+from __future__ import annotations
+
+from assistant.core.text import clean_untrusted
+
+
+def speech_backend_chosen(engine: str, player: str = "") -> str:
+    """The backend the speech service chose, reported once."""
+    names = {"speechd": "speech-dispatcher", "pyttsx3": "pyttsx3 with espeak-ng"}
+    played = f", played with {player}" if player and player != engine else ""
+    return f"Speech: {names.get(engine, engine)}{played}."
+
+
+def speech_silent(reason: str = "") -> str:
+    """No speech engine works: the one written notice."""
+    because = f" {reason}" if reason else ""
+    return f"Speech is off: no speech engine works here.{because} Everything is still written on screen."
+
+
+SPEECH_OFF_TRANSCRIPT = "Speech is off: what would be said is written to the transcript only."
+SPEECH_SET_SILENT = "The settings file chose silence (backend = silent)."
+NO_PLAYER = "No sound player is installed (aplay, paplay or pw-play)."
+
+
+def engine_unavailable(engine: str, reason: str) -> str:
+    """A speech engine that cannot be used, and why."""
+    return f"{engine} cannot speak: {clean_untrusted(reason, 160).rstrip('.')}."
+
+
+def speech_cannot_render(engine: str) -> str:
+    """`say --to` with an engine that does not write sound files."""
+    return f"{engine} cannot write sound files."
+
+
+def voice_unknown(voice: str) -> str:
+    """A voice in the settings that the engine does not have."""
+    return f"The voice {clean_untrusted(voice, 60)} was not found; the default voice is used."
+
+
+def player_missing(player: str, reason: str) -> str:
+    """The sound player program cannot be started."""
+    return f"The sound player {player} cannot be started ({clean_untrusted(reason, 80)}): speech is silent."
+
+
+def player_failed(player: str, status: int) -> str:
+    """The sound player stopped with an error (no sound device, a wrong device name)."""
+    return (f"The sound player {player} stopped with error {status}: check the sound device. "
+            "Everything is still written on screen.")  # fmt: skip
+
+
+def screen_reader_speaks(reader: str) -> str:
+    """Speech left off because a screen reader is talking."""
+    return (f"{clean_untrusted(reader, 40)} is running, so this app does not speak. "
+            "To hear it anyway, start it with speech = on in its settings file.")  # fmt: skip
+
+
+def settings_damaged(reason: str, kept_as: str) -> str:
+    """A settings file that could not be used."""
+    return (f"The settings file is damaged ({clean_untrusted(reason, 120)}): the defaults are used, "
+            f"and the damaged file was kept as {kept_as}.")  # fmt: skip
+
+
+#: What each earcon means, said when sounds are off.
+EARCON_WORDS = {"code-seen": "Code seen.", "card-read": "Card read.", "error": "Error.", "your-turn": "Your turn."}
+
+SPEECH_STOPPED = "Speech stopped."
+NO_SPEECH_KEYS = "Speech is off, so the speech keys do nothing."
+SPEECH_MUTED = "Speech muted. Press F5 to unmute."
+SPEECH_UNMUTED = "Speech on."
+NOTHING_SAID_YET = "Nothing has been said yet."
+HISTORY_OLDEST = "That was the oldest thing said."
+HISTORY_NEWEST = "That was the newest thing said."
+PRIVATE_OFF = "Private reading off: cards are read aloud to the table."
+PRIVATE_NO_DEVICE = (
+    "Private reading on, but no headphones device is set (private_device in the settings file): "
+    "cards are only written on screen, not read aloud."
+)
+
+
+def private_on(device: str) -> str:
+    """The reminder when private reading is switched on."""
+    return (f"Private reading on: put your headphones on. Cards are read only on {clean_untrusted(device, 60)}, "
+            "never to the table.")  # fmt: skip
+
+
+def wav_written(path: str, seconds: float) -> str:
+    """`say --to`: the file written."""
+    return f"Wrote {seconds:.1f} seconds of speech to {path}."
+
+
+def say_failed(reason: str) -> str:
+    """`say`: nothing could be spoken or written."""
+    return f"Nothing was said: {reason}"
+
+
+def transcript_failed(path: str, reason: str) -> str:
+    """The transcript file cannot be opened or written."""
+    return f"The transcript {clean_untrusted(path, 120)} cannot be written ({clean_untrusted(reason, 80)}): it is off."
+
+
+def history_heading(count: int) -> str:
+    """The history command: what comes next."""
+    if count == 0:
+        return NOTHING_SAID_YET
+    return "The last thing said:" if count == 1 else f"The last {count} things said, newest first:"
+
+
+def answers_heading(count: int) -> str:
+    """The history command: the last answers follow, oldest first."""
+    if count == 0:
+        return NOTHING_SAID_YET
+    return "The last answer:" if count == 1 else f"The last {count} answers, oldest first:"
+
+
+def verbosity_set(level: str) -> str:
+    """The verbosity command's answer."""
+    what = {
+        "brief": "facts only",
+        "normal": "the facts and what the table waits for",
+        "coaching": "the facts, what the table waits for, and what to say",
+    }[level]
+    return f"Verbosity {level}: {what}."
