@@ -13,7 +13,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from assistant.core import words
 from assistant.core.braille import celltable
 from assistant.core.cards.card import Card, CardSet, CardType, Tag, split_other_print
 from assistant.core.cards.learning import NewCard, read_card_text, type_from_prefix
@@ -26,6 +25,37 @@ from assistant.core.language.parser import Command, CommandError
 from assistant.core.language.reply import Choice, Control, Pending, Question, Reply, Verbosity
 from assistant.core.language.verbs import help_lines, near_verb, parse_command
 from assistant.core.scanning.aiming import Cue
+from assistant.core.text import readable
+from assistant.core.words.cardtext import (
+    HELP_LINES,
+    NO_CHOICE_PENDING,
+    SEARCH_NOTHING,
+    SEARCH_READ_OUT,
+    card_lines,
+    choice_out_of_range,
+    describe_card,
+    describe_print_variants,
+    describe_resolution,
+    print_variant_lines,
+    search_results,
+    type_name,
+)
+from assistant.core.words.errors import command_hint, who_plays
+from assistant.core.words.gameplay import NO_GAME, NOT_RECORDED, NOTHING_TO_CONFIRM, RESUME_DECLINED, resume_offer
+from assistant.core.words.scans import (
+    SAY_CARD_TYPE,
+    aiming_words,
+    card_learned,
+    card_not_learned,
+    card_words_learned,
+    label_card_not_in_deck,
+    label_not_in_play,
+    offer_card_words,
+    offer_new_card,
+    scanned_text,
+    unknown_code,
+)
+from assistant.core.words.voice import NOTHING_SAID_YET, answers_heading, verbosity_set
 
 __all__ = ["CardResolver", "Control", "Reply", "Session", "Verbosity"]
 
@@ -85,9 +115,9 @@ class Session:
         players = self.lobby.saved_players()
         if not players:
             return None
-        question = words.resume_offer(players)
+        question = resume_offer(players)
         # declining it is said; another command simply starts (the offer said so), with no "Not recorded."
-        offer = Question(self.resume_game, declined=words.RESUME_DECLINED)
+        offer = Question(self.resume_game, declined=RESUME_DECLINED)
         return self._keep(Reply((question,), question, important=True, pending=offer))
 
     def resume_game(self, repair: bool = True) -> Reply:
@@ -111,7 +141,7 @@ class Session:
         return reply
 
     def _handle(self, line: str) -> Reply:
-        text = words.readable(line).strip()
+        text = readable(line).strip()
         reading = celltable.from_cells(text).strip() if celltable.has_cells(text) else ""
         if reading.isascii() and reading.isdigit():
             text = reading  # a number typed in braille (⠼⠃) picks a candidate too
@@ -125,7 +155,7 @@ class Session:
             if answer in ("yes", "y", "confirm", "ok", "record it"):
                 return self._keep(pending.then())
             if answer in ("no", "n", "cancel"):
-                return Reply.of(words.NOT_RECORDED if pending.declined is None else pending.declined)
+                return Reply.of(NOT_RECORDED if pending.declined is None else pending.declined)
             other = pending.other(text) if pending.other is not None else None
             if other is not None:
                 return self._keep(other)
@@ -134,7 +164,7 @@ class Session:
         if isinstance(pending, Question) and not self._commanded:
             self.pending = self.pending or pending  # a card looked up while deciding: the question still waits
         elif isinstance(pending, Question) and pending.declined is None:
-            reply = reply.before(words.NOT_RECORDED)
+            reply = reply.before(NOT_RECORDED)
         return reply
 
     def _is_command(self, text: str) -> bool:
@@ -158,7 +188,7 @@ class Session:
         exact = card_set.find_exact(text)
         if exact is not None:  # a card's exact name is a look-up, even when it starts like a command ("Super Neigh")
             if game is not None and game.state.pile and exact.type is CardType.INSTANT and exact.has(Tag.NEIGH):
-                return Reply.error(words.who_plays(exact.name.lower(), exact.name))
+                return Reply.error(who_plays(exact.name.lower(), exact.name))
             return self.look_up(text)
         try:
             command = parse_command(text, game.setup.players if game is not None else ())
@@ -166,7 +196,7 @@ class Session:
             return Reply.error(str(exc))
         if command is None:
             if _is_number(text):
-                return Reply.error(words.NO_CHOICE_PENDING)
+                return Reply.error(NO_CHOICE_PENDING)
             head, _, rest = text.partition(" ")
             if head.lower() == "search":
                 return self.search(rest)
@@ -174,7 +204,7 @@ class Session:
             near = near_verb(text) if reply.card is None and not reply.choices else None
             if near is None:
                 return reply
-            hint = words.command_hint(f"{near.phrases[0].rstrip(' *')} {rest}".strip())
+            hint = command_hint(f"{near.phrases[0].rstrip(' *')} {rest}".strip())
             return dataclasses.replace(reply, lines=(*reply.lines, hint), speech=f"{reply.speech} {hint}")
         return self._command(command)
 
@@ -182,10 +212,10 @@ class Session:
         verb = command.verb
         self._commanded = verb not in ("card", "help")
         if verb == "help":
-            lines = words.HELP_LINES + help_lines()
+            lines = HELP_LINES + help_lines()
             return Reply(lines, " ".join(lines))
         if verb in ("yes", "no"):
-            return Reply.of(words.NOTHING_TO_CONFIRM)
+            return Reply.of(NOTHING_TO_CONFIRM)
         if verb == "card":
             if command.card is None and self.subject is not None:
                 return self._card_reply(self.subject)
@@ -200,7 +230,7 @@ class Session:
             return self._listening(command)
         talk = self.lobby.talk
         if talk is None:
-            return Reply.error(words.NO_GAME)
+            return Reply.error(NO_GAME)
         subject, self.subject = self.subject, None
         return self._keep(talk.run(command, subject))
 
@@ -210,15 +240,15 @@ class Session:
             return Reply((), "", control=Control.STOP)
         if command.verb == "repeat":
             if not self.said:
-                return Reply.of(words.NOTHING_SAID_YET)
+                return Reply.of(NOTHING_SAID_YET)
             return dataclasses.replace(self.said[-1], control=Control.REPEAT, pending=None)
         if command.verb == "history":
             recent = list(self.said)[-_HISTORY_READ:]
-            lines = (words.answers_heading(len(recent)), *(line for reply in recent for line in reply.lines))
+            lines = (answers_heading(len(recent)), *(line for reply in recent for line in reply.lines))
             return Reply(lines, " ".join(lines), control=Control.REPEAT)
         level = Verbosity(command.word) if command.word else self.verbosity.next()
         self.set_verbosity(level)
-        return Reply.of(words.verbosity_set(level.value))
+        return Reply.of(verbosity_set(level.value))
 
     def set_verbosity(self, level: Verbosity) -> None:
         """Say more or less from now on (the game in progress and the next ones)."""
@@ -229,10 +259,10 @@ class Session:
     def search(self, query: str) -> Reply:
         """The cards whose name, text or tags mention the words, numbered so that a digit reads one."""
         if not search_words(query):
-            return Reply.error(words.SEARCH_NOTHING)
+            return Reply.error(SEARCH_NOTHING)
         found = [f.card for f in search_cards(self.cards, query)]
-        sentence = words.search_results(query, found)
-        offered = tuple(found[: words.SEARCH_READ_OUT])
+        sentence = search_results(query, found)
+        offered = tuple(found[:SEARCH_READ_OUT])
         return self._keep(Reply((sentence,), sentence, pending=Choice(offered, self._card_reply) if offered else None))
 
     def look_up(self, query: str) -> Reply:
@@ -247,7 +277,7 @@ class Session:
             reply = answer(resolution.match)
         else:
             candidates = tuple(c.card for c in resolution.candidates)
-            sentence = words.describe_resolution(resolution, self.cards.vocabulary)
+            sentence = describe_resolution(resolution, self.cards.vocabulary)
             pending = Choice(candidates, answer) if candidates else None
             reply = Reply((sentence,), sentence, important=True, sound="" if candidates else "error", pending=pending)
         if notice:  # said once, before the answer, and kept on screen with it
@@ -257,14 +287,14 @@ class Session:
     def _card_reply(self, card: Card) -> Reply:
         """A card's full text; the card becomes the subject of the next command."""
         vocabulary = self.cards.vocabulary
-        lines = words.card_lines(card, vocabulary, self.cards.copies_known(card))
-        return self._keep(Reply(tuple(lines), words.describe_card(card, vocabulary), card=card))
+        lines = card_lines(card, vocabulary, self.cards.copies_known(card))
+        return self._keep(Reply(tuple(lines), describe_card(card, vocabulary), card=card))
 
     def _print_reply(self, card: Card) -> Reply:
         """What the card does in its other prints ("card seductive unicorn, other print")."""
         vocabulary = self.cards.vocabulary
-        lines = words.print_variant_lines(card, vocabulary)
-        return self._keep(Reply(tuple(lines), words.describe_print_variants(card, vocabulary), card=card))
+        lines = print_variant_lines(card, vocabulary)
+        return self._keep(Reply(tuple(lines), describe_print_variants(card, vocabulary), card=card))
 
     def scanned(self, payload: str | bytes) -> Reply:
         """Answer a code read by the camera (untrusted payload): its card, its words, or "unknown code"."""
@@ -283,14 +313,14 @@ class Session:
             new = read_card_text(meaning.payload) if meaning.new_card_text and self.learn is not None else None
             if new is not None:
                 return self._keep(self._offer_card(new))
-            text = words.scanned_text(meaning.payload)
+            text = scanned_text(meaning.payload)
             return self._keep(Reply((text,), text, card=meaning.card))
         if meaning.kind is PayloadKind.LABEL and meaning.deck_in_play:
-            sentence = words.label_card_not_in_deck(meaning.deck, meaning.card_id)
+            sentence = label_card_not_in_deck(meaning.deck, meaning.card_id)
         elif meaning.kind is PayloadKind.LABEL:
-            sentence = words.label_not_in_play(meaning.deck, meaning.card_id)
+            sentence = label_not_in_play(meaning.deck, meaning.card_id)
         else:
-            sentence = words.unknown_code(meaning.payload)
+            sentence = unknown_code(meaning.payload)
         return Reply.error(sentence)
 
     def _offer_card(self, new: NewCard) -> Reply:
@@ -303,17 +333,17 @@ class Session:
             try:
                 path, cards, resolver = self.learn(new, card_type)
             except (OSError, LookupError, ValueError) as exc:
-                return Reply.error(words.card_not_learned(new.name, str(exc).splitlines()[0]))
+                return Reply.error(card_not_learned(new.name, str(exc).splitlines()[0]))
             self.cards, self.resolver, self.lobby.cards = cards, resolver, cards
             if same is not None:
-                sentence = words.card_words_learned(same.name, path)
+                sentence = card_words_learned(same.name, path)
                 return Reply((sentence,), sentence, important=True, card=cards.get(same.id))
-            sentence = words.card_learned(new.name, words.type_name(card_type, cards.vocabulary), path)
+            sentence = card_learned(new.name, type_name(card_type, cards.vocabulary), path)
             return Reply((sentence,), sentence, important=True, card=cards.find_exact(new.name))
 
         if same is not None:
             deck_type = same.type  # the deck's type is kept, as an import keeps it
-            sentence = words.offer_card_words(same.name, new.text)
+            sentence = offer_card_words(same.name, new.text)
             return Reply((sentence,), sentence, important=True, pending=Question(lambda: add(deck_type)))
 
         def other(text: str) -> Reply | None:
@@ -321,20 +351,20 @@ class Session:
             return None if card_type is None else add(card_type)
 
         vocabulary = self.cards.vocabulary
-        kind = words.type_name(new.type, vocabulary) if new.type is not None else ""
-        sentence = words.offer_new_card(new.name, kind, new.text)
+        kind = type_name(new.type, vocabulary) if new.type is not None else ""
+        sentence = offer_new_card(new.name, kind, new.text)
 
         def then() -> Reply:
             if new.type is not None:
                 return add(new.type)
-            return Reply((words.SAY_CARD_TYPE,), words.SAY_CARD_TYPE, important=True, pending=question)
+            return Reply((SAY_CARD_TYPE,), SAY_CARD_TYPE, important=True, pending=question)
 
         question = Question(then, other)
         return Reply((sentence,), sentence, important=True, pending=question)
 
     def aiming(self, cue: Cue) -> Reply:
         """An aiming cue (`assistant.core.scanning.aiming.Cue`) as a hint reply."""
-        sentence = words.aiming_words(cue.value)
+        sentence = aiming_words(cue.value)
         # the confirmation's sound is the card reply's "card-read" that follows it
         return Reply((sentence,), sentence, hint=True, sound="" if cue is Cue.READ else "code-seen")
 
@@ -345,7 +375,7 @@ class Session:
     def _choose(self, choice: Choice, number: int) -> Reply:
         if not 1 <= number <= len(choice.cards):
             self.pending = choice
-            return Reply.error(words.choice_out_of_range(number, len(choice.cards)))
+            return Reply.error(choice_out_of_range(number, len(choice.cards)))
         return self._keep(choice.then(choice.cards[number - 1]))
 
 

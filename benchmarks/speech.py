@@ -40,8 +40,8 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from assistant.core import words
 from assistant.core.speech.queue import split_sentences
+from assistant.core.words.cardtext import card_title, describe_card
 from assistant.speech import SpeechService
 from assistant.speech.backends import EspeakBackend, Pyttsx3Backend, WavBackend
 from assistant.speech.capture import AlsaCapture, FirstBytes
@@ -309,10 +309,10 @@ def main(argv: list[str] | None = None) -> int:
             raise SystemExit(f"{program} is needed (alsa-utils, sox): it plays into ALSA's file plugin here.")
     cards = load_card_set("uu-2nd")
     all_cards = sorted(cards, key=lambda card: card.id)
-    titles = [words.card_title(card, cards.vocabulary) for card in all_cards]
+    titles = [card_title(card, cards.vocabulary) for card in all_cards]
     names = [titles[n % len(titles)] for n in range(args.count)]
     longest = max(all_cards, key=lambda card: len(card.text))
-    long_text = words.describe_card(longest, cards.vocabulary)
+    long_text = describe_card(longest, cards.vocabulary)
 
     with tempfile.TemporaryDirectory(prefix="bench-speech-") as folder:
         figures: dict = {"backend": args.backend, "count": args.count, "long_card_text_chars": len(long_text)}

@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from assistant.core import words
 from assistant.core.braille.abbreviations import Abbreviation, AbbreviationClash, assign, keys_in_use, short_form
 from assistant.core.braille.mapfile import BrailleMap, BrailleMapError, parse_braille_map
 from assistant.core.cards.card import CardSet, Deck
 from assistant.core.cards.cardfile import Problem
+from assistant.core.words.entry import braille_map_damaged
 
 
 def map_path(deck_id: str, folder: Path) -> Path:
@@ -54,7 +54,7 @@ def abbreviations_for(cards: CardSet, folder: Path) -> CardSetAbbreviations:
         try:
             braille_map = load_braille_map(deck, folder)
         except BrailleMapError:
-            notices.append(words.braille_map_damaged(deck.info.title))
+            notices.append(braille_map_damaged(deck.info.title))
             braille_map = None
         if braille_map is not None:
             by_card.update(braille_map.abbreviations)

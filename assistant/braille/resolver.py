@@ -22,11 +22,12 @@ from dataclasses import dataclass
 
 from assistant.braille.maps import CardSetAbbreviations
 from assistant.braille.translate import Grade, Translator
-from assistant.core import words
 from assistant.core.braille import celltable
 from assistant.core.braille.abbreviations import TYPE_PREFIXES, TYPE_WORDS, Abbreviation, key_of, name_words
 from assistant.core.cards.card import Card, CardSet, CardType
 from assistant.core.cards.lookup import Candidate, Resolution
+from assistant.core.text import clean_untrusted
+from assistant.core.words.entry import LIBLOUIS_MISSING, MAX_QUERY, query_problem
 
 #: A card is answered outright at this score or more when the next card is at least `MARGIN` behind.
 SURE = 80.0
@@ -107,9 +108,9 @@ class BrailleResolver:
 
     def resolve(self, query: str) -> Resolution:
         """The card meant by `query`, or candidates to choose from, or nothing; never raises on bad input."""
-        if words.query_problem(query):
+        if query_problem(query):
             return Resolution(query, None, ())
-        text = words.clean_untrusted(query, words.MAX_QUERY)
+        text = clean_untrusted(query, MAX_QUERY)
         if celltable.has_cells(text):
             scores = self._score_braille(text)
         else:
@@ -174,7 +175,7 @@ class BrailleResolver:
     def _score_braille(self, text: str) -> dict[int, float]:
         if not self.translator.has_liblouis and not self._said_liblouis_missing:
             self._said_liblouis_missing = True
-            self._notices.append(words.LIBLOUIS_MISSING)
+            self._notices.append(LIBLOUIS_MISSING)
         cells = "".join(ch if celltable.is_cell(ch) else celltable.to_cells(ch) for ch in text)
         scores = self._match(self._cell_index(), celltable.cell_key(cells))
         for reading in self._readings(text):

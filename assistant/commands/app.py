@@ -5,8 +5,9 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING, Any
 
-from assistant.core import words
 from assistant.core.cards.card import CardSet
+from assistant.core.words.cardtext import NO_TERMINAL, deck_chosen
+from assistant.core.words.errors import script_unreadable
 from assistant.session import Reply, Session, Verbosity
 from assistant.storage.decks import DEFAULT_DECK, load_card_set, take_notices
 
@@ -61,7 +62,7 @@ def run(args) -> int:
             with open(script, encoding="utf-8", errors="replace") as source:  # a stray byte: one line's U+FFFD
                 lines = source.read().splitlines()
         except (OSError, UnicodeDecodeError) as exc:
-            print(words.script_unreadable(script, exc), file=sys.stderr)
+            print(script_unreadable(script, exc), file=sys.stderr)
             return 2
     from assistant.storage.settings import load_settings
 
@@ -94,11 +95,11 @@ def run(args) -> int:
             if speaker is not None:
                 speaker.close()
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        print(words.NO_TERMINAL, file=sys.stderr)
+        print(NO_TERMINAL, file=sys.stderr)
         return 0
     from assistant.ui.app import TableApp
 
-    heading = f"Table assistant. {words.deck_chosen(session.cards)}"
+    heading = f"Table assistant. {deck_chosen(session.cards)}"
     if first is not None:  # the app shows the heading first: the resumed game's position goes with it
         heading = f"{heading} {first.speech}"
     speaker, notes = _speaker(args, settings)

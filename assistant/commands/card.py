@@ -8,7 +8,14 @@ from __future__ import annotations
 
 import sys
 
-from assistant.core import words
+from assistant.core.text import terminal_json
+from assistant.core.words.cardtext import (
+    card_lines,
+    card_title,
+    describe_resolution,
+    print_variant_lines,
+    search_results,
+)
 from assistant.storage.decks import DEFAULT_DECK, load_card_set
 
 
@@ -40,14 +47,14 @@ def run(args) -> int:
         data = resolution.to_dict()
         entry = resolver.abbreviation(resolution.match) if resolution.match else None
         data["abbreviation"] = entry.text if entry else None
-        print(words.terminal_json(data))
+        print(terminal_json(data))
     elif resolution.match is not None and other_print:  # "card seductive unicorn, other print"
-        print("\n".join(words.print_variant_lines(resolution.match, cards.vocabulary)))
+        print("\n".join(print_variant_lines(resolution.match, cards.vocabulary)))
     elif resolution.match is not None:
         match = resolution.match
-        print("\n".join(words.card_lines(match, cards.vocabulary, cards.copies_known(match))))
+        print("\n".join(card_lines(match, cards.vocabulary, cards.copies_known(match))))
     else:
-        print(words.describe_resolution(resolution, cards.vocabulary))
+        print(describe_resolution(resolution, cards.vocabulary))
     return 0 if resolution.match is not None else 1
 
 
@@ -58,9 +65,9 @@ def _search(cards, query: str, as_json: bool) -> int:
     found = search_cards(cards, query)
     if as_json:
         results = [{**f.card.to_dict(), "score": f.score} for f in found]
-        print(words.terminal_json({"query": query, "results": results}))
+        print(terminal_json({"query": query, "results": results}))
     else:
-        print(words.search_results(query, [f.card for f in found]))
+        print(search_results(query, [f.card for f in found]))
         for number, hit in enumerate(found, start=1):
-            print(f"{number}. {words.card_title(hit.card, cards.vocabulary)} {hit.card.text}")
+            print(f"{number}. {card_title(hit.card, cards.vocabulary)} {hit.card.text}")
     return 0 if found else 1

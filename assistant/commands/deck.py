@@ -5,7 +5,16 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from assistant.core import words
+from assistant.core.text import clean_untrusted, terminal_json
+from assistant.core.words.cardtext import (
+    card_lines,
+    describe_deck,
+    import_bad_id,
+    import_failed,
+    import_written,
+    print_settled,
+    sheet_unreadable,
+)
 from assistant.storage.decks import load_all_decks, load_deck
 
 
@@ -32,21 +41,21 @@ def run(args) -> int:
     if args.deck_action == "list":
         decks, errors = load_all_decks()
         if args.json:
-            print(words.terminal_json([_deck_dict(d, with_cards=False) for d in decks]))
+            print(terminal_json([_deck_dict(d, with_cards=False) for d in decks]))
         else:
             for deck in decks:
-                print(f"{deck.id}: {words.describe_deck(deck)}")
+                print(f"{deck.id}: {describe_deck(deck)}")
         for error in errors:
             print(f"A card file is damaged and was skipped:\n{error}", file=sys.stderr)
         return 0 if not errors else 2
     deck = load_deck(args.deck_id)
     if args.json:
-        print(words.terminal_json(_deck_dict(deck, with_cards=True)))
+        print(terminal_json(_deck_dict(deck, with_cards=True)))
     else:
-        print(words.describe_deck(deck))
+        print(describe_deck(deck))
         for card in deck.cards:
             print()
-            print(f"{card.id}: " + "\n".join(words.card_lines(card, deck.info.vocabulary, deck.info.copies_known)))
+            print(f"{card.id}: " + "\n".join(card_lines(card, deck.info.vocabulary, deck.info.copies_known)))
             if card.tags:
                 print("Tags: " + ", ".join(sorted(card.tags)))
     return 0
@@ -88,14 +97,14 @@ def import_sheet(args) -> int:
     deck_id = args.import_id or f"{base.id}-sheet"
     shipped = deck_files().get(deck_id)
     if not ID_PATTERN.match(deck_id) or (shipped is not None and shipped.parent == card_texts_dir()):
-        print(words.import_bad_id(deck_id), file=sys.stderr)
+        print(import_bad_id(deck_id), file=sys.stderr)
         return 2
     try:
         if args.file.stat().st_size > MAX_SHEET_BYTES:
             raise ValueError(f"it is larger than {MAX_SHEET_BYTES // 1_000_000} MB")
         text = decode_text(args.file.read_bytes(), "utf-8-sig")  # a byte that is not UTF-8: ValueError, its line
     except (OSError, ValueError) as exc:
-        print(words.sheet_unreadable(str(args.file), exc), file=sys.stderr)
+        print(sheet_unreadable(str(args.file), exc), file=sys.stderr)
         return 2
     rows, problems = parse_sheet(text, args.file.name)
     result = match_sheet(rows, base, deck_id)
@@ -107,7 +116,7 @@ def import_sheet(args) -> int:
         path = save_import(deck_id, deck_text)
     if args.json:
         print(
-            words.terminal_json(
+            terminal_json(
                 {
                     "deck": deck_id,
                     "base": base.id,
@@ -121,15 +130,13 @@ def import_sheet(args) -> int:
         )
     else:
         if path is None:
-            print(words.import_failed(len(result.problems)))
+            print(import_failed(len(result.problems)))
         else:
             print(
-                words.import_written(
-                    base.info.title, len(result.matched), len(result.added), len(result.problems), str(path)
-                )
+                import_written(base.info.title, len(result.matched), len(result.added), len(result.problems), str(path))
             )
         for _line, card, print_name in result.settled:
-            print(words.print_settled(card.name, print_name))
+            print(print_settled(card.name, print_name))
         for problem in result.problems:
-            print(f"{words.clean_untrusted(args.file.name, 80)}: {problem}")
+            print(f"{clean_untrusted(args.file.name, 80)}: {problem}")
     return 0 if path is not None else 1

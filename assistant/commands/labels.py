@@ -12,9 +12,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from assistant.core import words
 from assistant.core.braille.abbreviations import Abbreviation
 from assistant.core.cards.card import Deck
+from assistant.core.words.entry import braille_labels_written
+from assistant.core.words.scans import (
+    STICKERS_NEED_PILLOW,
+    sticker_sheet_kind,
+    sticker_sheet_unwritable,
+    sticker_sheet_written,
+)
 
 
 def add_parser(subparsers: Any) -> None:
@@ -53,13 +59,13 @@ def write_sheet(deck: Deck, abbreviations: dict[str, str], path: Path, unique: b
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix not in (".pdf", ".png"):
-        print(words.sticker_sheet_kind(str(path)), file=sys.stderr)
+        print(sticker_sheet_kind(str(path)), file=sys.stderr)
         return 2
     try:
         import PIL  # noqa: F401  (Pillow comes with qrcode[pil])
         import qrcode  # noqa: F401
     except ImportError:
-        print(words.STICKERS_NEED_PILLOW, file=sys.stderr)
+        print(STICKERS_NEED_PILLOW, file=sys.stderr)
         return 2
     from assistant.scanner.labels import DPI, page_paths, sheet_pages, sheet_version, sticker_size_mm
 
@@ -73,10 +79,10 @@ def write_sheet(deck: Deck, abbreviations: dict[str, str], path: Path, unique: b
             for page, target in zip(pages, written):
                 page.save(target, "PNG", dpi=(DPI, DPI))
     except OSError as exc:
-        print(words.sticker_sheet_unwritable(str(path), exc.strerror or str(exc)), file=sys.stderr)
+        print(sticker_sheet_unwritable(str(path), exc.strerror or str(exc)), file=sys.stderr)
         return 2
     width, height = sticker_size_mm(sheet_version(stickers))
-    print(words.sticker_sheet_written(len(stickers), len(pages), [str(p) for p in written], width, height))
+    print(sticker_sheet_written(len(stickers), len(pages), [str(p) for p in written], width, height))
     return 0
 
 
@@ -101,5 +107,5 @@ def write_braille_labels(
             print(f"Could not write {path}: {exc.strerror or exc}.", file=sys.stderr)
             status = 2
             continue
-        print(words.braille_labels_written(len(labels), str(path), kind))
+        print(braille_labels_written(len(labels), str(path), kind))
     return status

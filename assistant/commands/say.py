@@ -11,8 +11,9 @@ import wave
 from dataclasses import replace
 from pathlib import Path
 
-from assistant.core import words
 from assistant.core.speech.settings import SpeechSettings
+from assistant.core.text import clean_untrusted
+from assistant.core.words.voice import SPEECH_OFF_TRANSCRIPT, say_failed, wav_written
 
 
 def add_parser(subparsers) -> None:
@@ -34,9 +35,9 @@ def run(args) -> int:
         print(notice, file=sys.stderr)
     if args.backend:
         settings = replace(settings, backend=args.backend)
-    text = words.clean_untrusted(" ".join(args.text), 5000)
+    text = clean_untrusted(" ".join(args.text), 5000)
     if not text:
-        print(words.say_failed("the text is empty."), file=sys.stderr)
+        print(say_failed("the text is empty."), file=sys.stderr)
         return 1
     service = make_speaker(replace(settings, earcons=False), wav_only=bool(args.to))
     try:
@@ -45,14 +46,14 @@ def run(args) -> int:
             try:
                 service.render_to(text, path)
             except SpeechError as exc:
-                print(words.say_failed(str(exc)), file=sys.stderr)
+                print(say_failed(str(exc)), file=sys.stderr)
                 return 1
             with wave.open(str(path), "rb") as sound:
                 seconds = sound.getnframes() / sound.getframerate()
-            print(words.wav_written(str(path), seconds))
+            print(wav_written(str(path), seconds))
             return 0
         if service.backend.name == "silent":
-            print(words.say_failed(service.notices[0]), file=sys.stderr)
+            print(say_failed(service.notices[0]), file=sys.stderr)
             return 1
         service.say(text)
         service.wait_idle(timeout=max(30.0, len(text) / 5))
@@ -91,7 +92,7 @@ def reply_speaker(args, *, silent: bool = False, settings: SpeechSettings | None
         notes += [why] if why and not silent else []
         if not transcript:
             return None, notes
-        silence = SilentBackend(sentence=words.SPEECH_OFF_TRANSCRIPT)
+        silence = SilentBackend(sentence=SPEECH_OFF_TRANSCRIPT)
         service = make_speaker(replace(settings, earcons=False), backends=[silence], transcript=transcript)
         # The first notice says speech is off (written in the transcript); only later ones are shown (the
         # transcript cannot be written).

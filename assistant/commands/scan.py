@@ -15,6 +15,17 @@ import time
 from pathlib import Path
 from typing import Any
 
+from assistant.core.words.scans import (
+    CAMERA_BACK,
+    NEED_OPENCV,
+    SCAN_NOTHING_GIVEN,
+    SCANNING_LIVE,
+    camera_opened,
+    scan_file_summary,
+    scan_frame_summary,
+    scan_payload_line,
+)
+
 
 def add_parser(subparsers) -> None:
     """Register the sub-command."""
@@ -45,7 +56,6 @@ def add_parser(subparsers) -> None:
 
 def run(args) -> int:
     """Scan the files or the camera; 0 when everything could be read, 1 when a file could not, 2 on bad use."""
-    from assistant.core import words
     from assistant.storage.decks import DEFAULT_DECK, load_card_set
 
     deck = getattr(args, "scan_deck", None) or getattr(args, "deck", None) or DEFAULT_DECK
@@ -53,12 +63,12 @@ def run(args) -> int:
     if args.scan_camera is not None:
         return _scan_camera(args, cards)
     if not args.paths:
-        print(words.SCAN_NOTHING_GIVEN, file=sys.stderr)
+        print(SCAN_NOTHING_GIVEN, file=sys.stderr)
         return 2
     from assistant.scanner.decoders import Cascade, load_opencv
 
     if load_opencv() is None:
-        print(words.NEED_OPENCV, file=sys.stderr)
+        print(NEED_OPENCV, file=sys.stderr)
         return 1
     cascade = Cascade(budget_ms=None)  # files are not live: every retry may run
     for notice in cascade.take_notices():
@@ -79,11 +89,11 @@ def run(args) -> int:
             continue
         names = [card.name for card in map(cards.get, result["cards"]) if card is not None]
         if "frame" in result:
-            print(words.scan_frame_summary(result["frame"], len(result["payloads"]), names, result["decode_ms"]))
+            print(scan_frame_summary(result["frame"], len(result["payloads"]), names, result["decode_ms"]))
             continue
-        print(words.scan_file_summary(result["path"], len(result["payloads"]), names, result["decode_ms"]))
+        print(scan_file_summary(result["path"], len(result["payloads"]), names, result["decode_ms"]))
         for payload in result["payloads"]:
-            print(words.scan_payload_line(payload))
+            print(scan_payload_line(payload))
     return status
 
 
@@ -175,7 +185,6 @@ def _card_ids(payloads: list[str], cards, resolve_payload) -> list[str]:
 
 def _scan_camera(args, cards) -> int:
     """Scan live until Ctrl+C: print (and speak) each card and each aiming cue."""
-    from assistant.core import words
     from assistant.core.scanning.sightings import SightingTracker
     from assistant.scanner.background import BackgroundStage
     from assistant.scanner.known import KnownLabels
@@ -201,7 +210,7 @@ def _scan_camera(args, cards) -> int:
         elif isinstance(event, (SourceLost, ScannerNotice)):
             reply = session.notice(event.sentence)
         elif isinstance(event, SourceBack):
-            reply = session.notice(words.CAMERA_BACK)
+            reply = session.notice(CAMERA_BACK)
         else:
             return
         for line in reply.lines:
@@ -222,8 +231,8 @@ def _scan_camera(args, cards) -> int:
     if not scanner.open():
         _close(speak)
         return 1
-    print(words.camera_opened(args.scan_camera), flush=True)
-    print(words.SCANNING_LIVE, flush=True)
+    print(camera_opened(args.scan_camera), flush=True)
+    print(SCANNING_LIVE, flush=True)
     try:
         scanner.run()
     except KeyboardInterrupt:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import sys
 
-from assistant.core import words
+from assistant.core.text import terminal_json
+from assistant.core.words.gameplay import NO_SAVED_GAME
+from assistant.core.words.position import describe_stable, describe_tally, describe_turn
 
 
 def add_parser(subparsers) -> None:
@@ -24,7 +26,7 @@ def run(args) -> int:
     store = GameStore()
     saved = store.load_last()
     if saved is None:
-        print(words.NO_SAVED_GAME, file=sys.stderr)
+        print(NO_SAVED_GAME, file=sys.stderr)
         return 1
     try:  # a save is a file anyone may edit: a setup or decks it cannot use are the resume's to explain
         setup = Setup.from_dict(saved.setup)
@@ -41,13 +43,13 @@ def run(args) -> int:
         data = game.to_dict()
         data["save"] = str(store.last_path())
         data["notes"] = list(said.lines[:-1])
-        print(words.terminal_json(data))
+        print(terminal_json(data))
         return 0
     table, state = game.table, game.state
     for line in said.lines[:-1]:
         print(line)
-    print(words.describe_turn(table, state))
-    print(words.describe_tally(table, state))
+    print(describe_turn(table, state))
+    print(describe_tally(table, state))
     for seat in range(len(state.players)):
-        print(words.describe_stable(table, state, seat))
+        print(describe_stable(table, state, seat))
     return 0

@@ -7,6 +7,8 @@ import re
 import unicodedata
 from typing import Any
 
+__all__ = ["MAX_UNTRUSTED", "readable", "clean_untrusted", "cards_count", "name_list", "terminal_json"]
+
 #: The longest untrusted text (a QR payload, a typed line) shown or spoken, in characters.
 MAX_UNTRUSTED = 300
 

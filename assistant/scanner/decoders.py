@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from assistant.core import words
+from assistant.core.words.scans import NO_DECODER, decoder_missing
 
 #: Frames at most this many pixels across are retried whole (photos); larger ones only inside regions.
 WHOLE_FRAME_RETRY = 1000
@@ -154,27 +154,27 @@ class Cascade:
 
             self._np = numpy
         except ImportError:
-            self._notices.append(words.decoder_missing("numpy"))
+            self._notices.append(decoder_missing("numpy"))
         if self._cv2 is None and any(s not in ("zxing", "pyzbar") for s in self.stages):
-            self._notices.append(words.decoder_missing("OpenCV image tools"))
+            self._notices.append(decoder_missing("OpenCV image tools"))
         if "zxing" in self.stages or any(s in REGION_STAGES[:6] for s in self.stages) or "dark" in self.stages:
             try:
                 import zxingcpp
 
                 self._zxing = zxingcpp
             except (ImportError, OSError):
-                self._notices.append(words.decoder_missing("zxing-cpp"))
+                self._notices.append(decoder_missing("zxing-cpp"))
         if "pyzbar" in self.stages or "pyzbar-sharpen" in self.stages:
             try:
                 from pyzbar import pyzbar
 
                 self._pyzbar = pyzbar
             except (ImportError, OSError):  # OSError: the Python package is there but libzbar is not
-                self._notices.append(words.decoder_missing("ZBar (pyzbar)"))
+                self._notices.append(decoder_missing("ZBar (pyzbar)"))
         if "opencv" in self.stages and self._cv2 is not None:
             self._opencv_detector = self._cv2.QRCodeDetectorAruco()
         if self._zxing is None and self._pyzbar is None and self._opencv_detector is None:
-            self._notices.append(words.NO_DECODER)
+            self._notices.append(NO_DECODER)
 
     @property
     def can_decode(self) -> bool:

@@ -25,9 +25,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from assistant.core import words
 from assistant.core.cards.card import Card, Deck
 from assistant.core.scanning.payloads import label_payload, long_label_payload, short_code
+from assistant.core.words.scans import sticker_sheet_heading
 
 DPI = 300
 #: The camera the stickers are sized for: a 70 degree horizontal field of view over 1280 pixels.
@@ -254,7 +254,7 @@ def sheet_pages(deck: Deck, abbreviations: Mapping[str, str], unique: bool = Fal
     for number in range(count):
         page = Image.new("L", (page_w, page_h), 255)
         draw = ImageDraw.Draw(page)
-        heading = words.sticker_sheet_heading(deck.info.title, number + 1, count, size_w, size_h)
+        heading = sticker_sheet_heading(deck.info.title, number + 1, count, size_w, size_h)
         draw.text(
             (margin, margin), heading, fill=0, font=_fit_text(draw, heading, page_w - 2 * margin, _dots(3.5, dpi))
         )

@@ -21,7 +21,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from assistant.core import words
+from assistant.core.words.scans import (
+    CAMERA_LOST,
+    NEED_OPENCV,
+    camera_unavailable,
+    scan_folder_empty,
+    scan_not_found,
+    scan_unreadable,
+)
 from assistant.scanner.decoders import load_opencv
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp", ".bmp", ".tif", ".tiff", ".gif", ".pgm", ".ppm", ".pbm"}
@@ -93,7 +100,7 @@ class Capture(Protocol):
 def _cv2():
     cv2 = load_opencv()
     if cv2 is None:
-        raise SourceError(words.NEED_OPENCV)
+        raise SourceError(NEED_OPENCV)
     return cv2
 
 
@@ -106,14 +113,14 @@ def load_image(path: Path):
     import numpy as np
 
     if not path.exists():
-        raise SourceError(words.scan_not_found(str(path)))
+        raise SourceError(scan_not_found(str(path)))
     try:
         data = np.fromfile(str(path), dtype=np.uint8)
     except OSError:
-        raise SourceError(words.scan_unreadable(str(path))) from None
+        raise SourceError(scan_unreadable(str(path))) from None
     image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
     if image is None or min(image.shape[:2]) < 1:
-        raise SourceError(words.scan_unreadable(str(path)))
+        raise SourceError(scan_unreadable(str(path)))
     return image
 
 
@@ -146,13 +153,13 @@ class VideoFile:
         if capture is None:
             cv2 = _cv2()
             if not path.exists():
-                raise SourceError(words.scan_not_found(str(path)))
+                raise SourceError(scan_not_found(str(path)))
             capture = cv2.VideoCapture(str(path))
         self._capture = capture
         self._index = 0
         if not capture.isOpened():
             capture.release()
-            raise SourceError(words.scan_unreadable(str(path)))
+            raise SourceError(scan_unreadable(str(path)))
 
     def read(self) -> Frame | None:
         """The next frame, or None at the end of the video."""
@@ -189,7 +196,7 @@ class Webcam:
 
     `read()` waits for a frame newer than the last one returned. When the camera stops giving frames for
     `LOST_AFTER` reads in a row (unplugged, taken by another program), `read()` raises `SourceError` with
-    `words.CAMERA_LOST`; the live loop then closes it and opens a new one every few seconds.
+    `CAMERA_LOST`; the live loop then closes it and opens a new one every few seconds.
     """
 
     def __init__(
@@ -209,11 +216,11 @@ class Webcam:
         except SourceError:
             raise
         except Exception:  # noqa: BLE001 - a backend can fail in many ways; for the player it is "no camera"
-            raise SourceError(words.camera_unavailable(index)) from None
+            raise SourceError(camera_unavailable(index)) from None
         if self._capture is None or not self._capture.isOpened():
             if self._capture is not None:
                 self._capture.release()
-            raise SourceError(words.camera_unavailable(index))
+            raise SourceError(camera_unavailable(index))
         self._lock = threading.Condition()
         self._latest = None
         self._count = 0
@@ -262,7 +269,7 @@ class Webcam:
                 self._delivered += 1
                 return Frame(self._latest, self._count - 1, self.name)
             if self._lost or not ready:
-                raise SourceError(words.CAMERA_LOST)
+                raise SourceError(CAMERA_LOST)
         return None
 
     def set_exposure(self, share: float) -> bool:
@@ -332,12 +339,12 @@ def scan_targets(paths: list[Path]) -> Iterator[Path | SourceError]:
         if path.is_dir():
             inside = sorted(p for p in path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES | VIDEO_SUFFIXES)
             if not inside:
-                yield SourceError(words.scan_folder_empty(str(path)))
+                yield SourceError(scan_folder_empty(str(path)))
             yield from inside
         elif path.exists():
             yield path
         else:
-            yield SourceError(words.scan_not_found(str(path)))
+            yield SourceError(scan_not_found(str(path)))
 
 
 def is_video(path: Path) -> bool:
@@ -363,14 +370,14 @@ def open_file(path: Path) -> FrameSource:
     file named .avi is read as an image, and a file that is neither raises `SourceError`."""
     path = Path(path)
     if not path.exists():
-        raise SourceError(words.scan_not_found(str(path)))
+        raise SourceError(scan_not_found(str(path)))
     _cv2()  # without OpenCV nothing can be opened: say that, not that a good PNG is "not an image"
     if not is_video(path):
         try:
             load_image(path)
             return ImageFiles([path])
         except SourceError:
-            raise SourceError(words.scan_unreadable(str(path))) from None
+            raise SourceError(scan_unreadable(str(path))) from None
     try:
         return VideoFile(path)
     except SourceError:
@@ -380,4 +387,4 @@ def open_file(path: Path) -> FrameSource:
                 return ImageFiles([path])
             except SourceError:
                 pass
-        raise SourceError(words.scan_unreadable(str(path))) from None
+        raise SourceError(scan_unreadable(str(path))) from None

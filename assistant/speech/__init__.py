@@ -21,9 +21,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from assistant.core import words
 from assistant.core.speech.queue import Priority, Utterance
 from assistant.core.speech.settings import SpeechSettings
+from assistant.core.words.voice import SPEECH_SET_SILENT, screen_reader_speaks, transcript_failed
 from assistant.speech.backends import (
     Backend,
     EspeakBackend,
@@ -58,7 +58,7 @@ def make_backends(settings: SpeechSettings, *, wav_only: bool = False) -> tuple[
         "espeak-ng": lambda: EspeakBackend(player, private_player, **voice),
     }
     if settings.backend == "silent":
-        return [SilentBackend(words.SPEECH_SET_SILENT)], None
+        return [SilentBackend(SPEECH_SET_SILENT)], None
     names = list(makers) if settings.backend == "auto" else [settings.backend]
     if wav_only:
         names = [n for n in names if n != "speechd"] or ["pyttsx3", "espeak-ng"]
@@ -107,7 +107,7 @@ def open_transcript(path: str) -> tuple[Transcript | None, str]:
     try:
         return Transcript(path), ""
     except OSError as exc:
-        return None, words.transcript_failed(path, exc.strerror or str(exc))
+        return None, transcript_failed(path, exc.strerror or str(exc))
 
 
 def _earcon_channel(settings: SpeechSettings, folder: Path | None):
@@ -140,5 +140,5 @@ def speech_wanted(settings: SpeechSettings, no_speech: bool = False) -> tuple[bo
 
         reader = screen_reader_running()
         if reader:
-            return False, words.screen_reader_speaks(reader)
+            return False, screen_reader_speaks(reader)
     return True, ""

@@ -29,8 +29,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from assistant.core import words
 from assistant.core.speech.queue import Priority, Utterance, scale, split_sentences
+from assistant.core.words.voice import (
+    NO_PLAYER,
+    engine_unavailable,
+    player_failed,
+    player_missing,
+    speech_backend_chosen,
+    speech_cannot_render,
+    speech_silent,
+    voice_unknown,
+)
 from assistant.speech.player import Player, end_process, start_quietly
 from assistant.speech.silence import trim_silent_end
 
@@ -70,7 +79,7 @@ class Backend:
 
     def describe(self) -> str:
         """The sentence reporting this backend once it is chosen."""
-        return words.speech_backend_chosen(self.name)
+        return speech_backend_chosen(self.name)
 
     def can_speak_privately(self) -> bool:
         """Whether private utterances can go to a separate (headphones) device."""
@@ -85,7 +94,7 @@ class Backend:
 
     def render(self, text: str, path: Path) -> None:
         """Write the text as a WAV file (only when `can_render`)."""
-        raise SpeechError(words.speech_cannot_render(self.name))
+        raise SpeechError(speech_cannot_render(self.name))
 
     def close(self) -> None:
         """Free the engine and temporary files."""
@@ -103,7 +112,7 @@ class SilentBackend(Backend):
 
     def describe(self) -> str:
         """One written notice: why the app is silent."""
-        return self.sentence or words.speech_silent(self.reason)
+        return self.sentence or speech_silent(self.reason)
 
 
 @dataclass(frozen=True)
@@ -210,7 +219,7 @@ class WavBackend(Backend):
 
     def describe(self) -> str:
         """ "Speech: pyttsx3, played with aplay." """
-        return words.speech_backend_chosen(self.name, self.player.name if self.player else "")
+        return speech_backend_chosen(self.name, self.player.name if self.player else "")
 
     def can_speak_privately(self) -> bool:
         """Private utterances go to the headphones player when one is set."""
@@ -274,7 +283,7 @@ class WavBackend(Backend):
         try:
             process = player.start(path)
         except OSError as exc:
-            self._report(player.name, words.player_missing(player.name, exc.strerror or str(exc)))
+            self._report(player.name, player_missing(player.name, exc.strerror or str(exc)))
             return None
         if self.started_hook is not None:
             self.started_hook()
@@ -299,7 +308,7 @@ class WavBackend(Backend):
         with self._lock:
             self._process = None
         if status > 0:  # a negative status is our own kill
-            self._report(f"{player.name} failed", words.player_failed(player.name, status))
+            self._report(f"{player.name} failed", player_failed(player.name, status))
 
     def _report(self, key: str, sentence: str) -> None:
         if key not in self._reported:  # once per problem, not once per utterance
@@ -367,7 +376,7 @@ class Pyttsx3Backend(WavBackend):
     def open(self) -> None:
         """Create the engine, apply rate, voice and volume, and render one word to warm it up."""
         if self.player is None:
-            raise BackendUnavailable(words.NO_PLAYER)
+            raise BackendUnavailable(NO_PLAYER)
         try:
             import pyttsx3
             import pyttsx3.drivers.espeak as driver
@@ -377,7 +386,7 @@ class Pyttsx3Backend(WavBackend):
             driver.print = lambda *args, **kwargs: None
             engine = pyttsx3.init()
         except Exception as exc:  # ImportError, OSError (no libespeak-ng), RuntimeError: all mean "not here"
-            raise BackendUnavailable(words.engine_unavailable("pyttsx3", str(exc))) from None
+            raise BackendUnavailable(engine_unavailable("pyttsx3", str(exc))) from None
         engine.connect("finished-utterance", self._on_finished)
         engine.setProperty("rate", int(scale(self.rate, 80, 175, 450)))
         engine.setProperty("volume", self.volume / 100)
@@ -385,7 +394,7 @@ class Pyttsx3Backend(WavBackend):
             try:
                 engine.setProperty("voice", self.voice)
             except (ValueError, KeyError):
-                self.on_notice(words.voice_unknown(self.voice))
+                self.on_notice(voice_unknown(self.voice))
         self._engine = engine
         try:
             self.render("Ready.", self._temporary_folder() / "warm-up.wav")
@@ -403,10 +412,10 @@ class Pyttsx3Backend(WavBackend):
             self._engine.save_to_file(text, str(path))
             self._engine.runAndWait()
             if not self._finished.wait(RENDER_TIMEOUT):
-                raise SpeechError(words.engine_unavailable("pyttsx3", "it did not finish a sentence"))
+                raise SpeechError(engine_unavailable("pyttsx3", "it did not finish a sentence"))
             if _frames(path) > 0:
                 return
-        raise SpeechError(words.engine_unavailable("pyttsx3", "it wrote an empty sound file"))
+        raise SpeechError(engine_unavailable("pyttsx3", "it wrote an empty sound file"))
 
 
 class EspeakBackend(WavBackend):
@@ -425,7 +434,7 @@ class EspeakBackend(WavBackend):
         """Find the program."""
         self.program = shutil.which("espeak-ng") or shutil.which("espeak") or ""
         if not self.program:
-            raise BackendUnavailable(words.engine_unavailable("espeak-ng", "it is not installed"))
+            raise BackendUnavailable(engine_unavailable("espeak-ng", "it is not installed"))
 
     def _options(self) -> list[str]:
         # espeak-ng's own scales: 80 to 450 words a minute (175 normal), amplitude 0 to 200 (100 normal)
@@ -437,7 +446,7 @@ class EspeakBackend(WavBackend):
         try:
             process = start_quietly([self.program, *self._options(), "-w", str(path)], stdin=subprocess.PIPE)
         except OSError as exc:
-            raise SpeechError(words.engine_unavailable("espeak-ng", exc.strerror or str(exc))) from None
+            raise SpeechError(engine_unavailable("espeak-ng", exc.strerror or str(exc))) from None
         with self._lock:  # as in `_register`: a cancel either finds this process or has already changed `_wanted`
             if not self._wanted():
                 end_process(process)
@@ -454,7 +463,7 @@ class EspeakBackend(WavBackend):
         if process.returncode != 0 or _frames(path) == 0:
             if process.returncode < 0:
                 return  # cut off by a cancel: nothing is played, since the utterance is no longer wanted
-            raise SpeechError(words.engine_unavailable("espeak-ng", f"it stopped with status {process.returncode}"))
+            raise SpeechError(engine_unavailable("espeak-ng", f"it stopped with status {process.returncode}"))
 
     def _speak_directly(self, pieces: list[str], wanted: Callable[[], bool]) -> None:
         """No player program: espeak-ng plays each sentence on the default device itself."""
@@ -464,7 +473,7 @@ class EspeakBackend(WavBackend):
             try:
                 process = start_quietly([self.program, *self._options()], stdin=subprocess.PIPE)
             except OSError as exc:
-                self._report("espeak-ng", words.player_missing("espeak-ng", exc.strerror or str(exc)))
+                self._report("espeak-ng", player_missing("espeak-ng", exc.strerror or str(exc)))
                 return
             if self._register(process, wanted) is None:
                 return
@@ -475,7 +484,7 @@ class EspeakBackend(WavBackend):
 
     def describe(self) -> str:
         """ "Speech: espeak-ng, played with aplay." or straight to the sound device."""
-        return words.speech_backend_chosen(self.name, self.player.name if self.player else "espeak-ng")
+        return speech_backend_chosen(self.name, self.player.name if self.player else "espeak-ng")
 
 
 def _frames(path: Path) -> int:
@@ -531,11 +540,11 @@ class SpeechdBackend(Backend):
     def open(self) -> None:
         """Connect if the socket answers and the client module is installed; never start a daemon."""
         if not socket_answers(speechd_socket_path(self.environ)):
-            raise BackendUnavailable(words.engine_unavailable("speech-dispatcher", "its socket does not answer"))
+            raise BackendUnavailable(engine_unavailable("speech-dispatcher", "its socket does not answer"))
         try:
             import speechd
         except ImportError:
-            reason = words.engine_unavailable("speech-dispatcher", "python3-speechd is not installed")
+            reason = engine_unavailable("speech-dispatcher", "python3-speechd is not installed")
             raise BackendUnavailable(reason) from None
         try:
             socket_path = str(speechd_socket_path(self.environ))
@@ -547,7 +556,7 @@ class SpeechdBackend(Backend):
             client.set_volume(int(scale(self.volume, -100, 0, 100)))
             client.set_priority(speechd.Priority.TEXT)  # our own queue orders and interrupts
         except Exception as exc:  # the client raises its own errors (SSIPCommunicationError and others)
-            raise BackendUnavailable(words.engine_unavailable("speech-dispatcher", str(exc))) from None
+            raise BackendUnavailable(engine_unavailable("speech-dispatcher", str(exc))) from None
         self._module = speechd
         self._client = client
 
@@ -564,7 +573,7 @@ class SpeechdBackend(Backend):
                         return  # cancelled while waiting for the lock
                     self._client.speak(piece, callback=lambda kind, **_: self._done.set(), event_types=events)
             except Exception as exc:
-                raise SpeechError(words.engine_unavailable("speech-dispatcher", str(exc))) from None
+                raise SpeechError(engine_unavailable("speech-dispatcher", str(exc))) from None
             while wanted() and not self._done.wait(0.25):
                 pass  # the callback, or a cancel, sets the event; the timeout only re-checks `wanted`
 

@@ -9,8 +9,19 @@ echo; camera cues are hints.
 
 from __future__ import annotations
 
-from assistant.core import words
 from assistant.core.speech.queue import Priority
+from assistant.core.words.voice import (
+    HISTORY_NEWEST,
+    HISTORY_OLDEST,
+    NOTHING_SAID_YET,
+    PRIVATE_NO_DEVICE,
+    PRIVATE_OFF,
+    SPEECH_MUTED,
+    SPEECH_STOPPED,
+    SPEECH_UNMUTED,
+    history_heading,
+    private_on,
+)
 from assistant.speech.earcons import EARCONS
 from assistant.speech.service import SpeechService
 
@@ -72,33 +83,33 @@ class ReplySpeaker:
         service = self.service
         if command == "stop":
             service.stop()
-            return words.SPEECH_STOPPED
+            return SPEECH_STOPPED
         if command == "history":
             said = service.recent(HISTORY_READ)  # said too, newest first, after a heading
             if said:
-                return "\n".join([words.history_heading(len(said)), *said])
-            sentence = words.NOTHING_SAID_YET
+                return "\n".join([history_heading(len(said)), *said])
+            sentence = NOTHING_SAID_YET
         elif command in ("repeat", "back", "forward"):
             said = getattr(service, command)()
             if said:
                 return said  # shown too, for a braille display
-            sentence = {"repeat": words.NOTHING_SAID_YET, "back": words.HISTORY_OLDEST,
-                        "forward": words.HISTORY_NEWEST}[command]  # fmt: skip
+            sentence = {"repeat": NOTHING_SAID_YET, "back": HISTORY_OLDEST,
+                        "forward": HISTORY_NEWEST}[command]  # fmt: skip
         elif command == "mute":
             if service.muted:
                 service.muted = False
-                sentence = words.SPEECH_UNMUTED
+                sentence = SPEECH_UNMUTED
             else:
                 service.muted = True
-                return words.SPEECH_MUTED  # shown only: muted means silent
+                return SPEECH_MUTED  # shown only: muted means silent
         elif command == "private":
             self.private = not self.private
             if not self.private:
-                sentence = words.PRIVATE_OFF
+                sentence = PRIVATE_OFF
             elif self.private_device and service.private_backend is not None:
-                sentence = words.private_on(self.private_device)
+                sentence = private_on(self.private_device)
             else:
-                sentence = words.PRIVATE_NO_DEVICE
+                sentence = PRIVATE_NO_DEVICE
         else:
             raise ValueError(f"unknown speech control {command}")
         service.interrupt(sentence, Priority.IMPORTANT)

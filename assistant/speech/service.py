@@ -17,8 +17,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from assistant.core import words
 from assistant.core.speech.queue import Cut, Priority, SpeechQueue, Utterance
+from assistant.core.words.voice import EARCON_WORDS, engine_unavailable, history_heading, speech_cannot_render
 from assistant.speech.backends import Backend, BackendUnavailable, SilentBackend, SpeechError
 from assistant.speech.earcons import EARCONS, EarconChannel
 from assistant.speech.transcript import Transcript
@@ -150,7 +150,7 @@ class SpeechService:
         (each a message, so the next key makes them stale)."""
         with self._cond:
             said = self._queue.recent(count)
-            spoken = [Utterance(words.history_heading(len(said)), review=True)]
+            spoken = [Utterance(history_heading(len(said)), review=True)]
             spoken += [Utterance(u.text, private=u.private, review=True) for u in said]
             cut = Cut.NONE
             if speak and said:
@@ -213,7 +213,7 @@ class SpeechService:
             self.earcons.play(name, private)
             self._write(Utterance("", EARCON_PRIORITY[name], private, sound=name))
         else:
-            self.say(words.EARCON_WORDS[name], EARCON_PRIORITY[name], private=private)
+            self.say(EARCON_WORDS[name], EARCON_PRIORITY[name], private=private)
 
     # Notices: the backend chosen, a sound that failed. Shown once; never lost before the app is ready.
 
@@ -257,12 +257,12 @@ class SpeechService:
         def job() -> None:
             try:
                 if not self.backend.can_render:
-                    raise SpeechError(words.speech_cannot_render(self.backend.name))
+                    raise SpeechError(speech_cannot_render(self.backend.name))
                 self.backend.render(text, Path(path))
             except SpeechError as exc:
                 failure.append(str(exc))
             except Exception as exc:  # a library's own error: still said as a sentence
-                failure.append(words.engine_unavailable(self.backend.name, f"{exc.__class__.__name__}: {exc}"))
+                failure.append(engine_unavailable(self.backend.name, f"{exc.__class__.__name__}: {exc}"))
             finally:
                 finished.set()
 
@@ -270,7 +270,7 @@ class SpeechService:
             self._jobs.append(job)
             self._cond.notify_all()
         if not finished.wait(timeout):
-            raise SpeechError(words.engine_unavailable(self.backend.name, "it took too long"))
+            raise SpeechError(engine_unavailable(self.backend.name, "it took too long"))
         if failure:
             raise SpeechError(failure[0])
 
@@ -387,7 +387,7 @@ class SpeechService:
         except BackendUnavailable as exc:
             self._reasons.append(str(exc))
         except Exception as exc:  # a library failing in a way it does not document: try the next one
-            self._reasons.append(words.engine_unavailable(candidate.name, f"{exc.__class__.__name__}: {exc}"))
+            self._reasons.append(engine_unavailable(candidate.name, f"{exc.__class__.__name__}: {exc}"))
         candidate.close()
         return False
 
@@ -457,4 +457,4 @@ class SpeechService:
         except SpeechError as exc:
             self._failed(str(exc))
         except Exception as exc:  # the worker must survive anything an engine does
-            self._failed(words.engine_unavailable(backend.name, f"{exc.__class__.__name__}: {exc}"))
+            self._failed(engine_unavailable(backend.name, f"{exc.__class__.__name__}: {exc}"))

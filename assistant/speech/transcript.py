@@ -19,7 +19,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
-from assistant.core import words
+from assistant.core.text import clean_untrusted
+from assistant.core.words.voice import transcript_failed
 
 
 class Transcript:
@@ -38,7 +39,7 @@ class Transcript:
         """Append one line: the time, the kind (a priority or "notice") with its marks, the cleaned text."""
         stamp = datetime.now().astimezone().isoformat(timespec="milliseconds")
         label = " ".join((kind, *marks))
-        line = f"{stamp}\t{label}\t{words.clean_untrusted(text, 5000)}\n"
+        line = f"{stamp}\t{label}\t{clean_untrusted(text, 5000)}\n"
         with self._lock:
             if self._file is None:
                 return
@@ -46,7 +47,7 @@ class Transcript:
                 self._file.write(line)
                 self._file.flush()  # a reader (a helper, a test) sees each line as it is said
             except (OSError, ValueError) as exc:
-                self.failure = words.transcript_failed(str(self.path), getattr(exc, "strerror", None) or str(exc))
+                self.failure = transcript_failed(str(self.path), getattr(exc, "strerror", None) or str(exc))
                 self._close()
 
     def close(self) -> None:

@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from assistant.core import words
 from assistant.core.cards.card import CardSet, CardType, Deck
 from assistant.core.cards.cardfile import CardDataError, Problem, parse_deck
 from assistant.core.cards.learning import NewCard, learned_deck_text
+from assistant.core.words.cardtext import cannot_add_to
+from assistant.core.words.errors import import_set_aside, import_shadows_shipped
 from assistant.storage.files import set_aside, write_atomically
 from assistant.storage.paths import card_texts_dir, imported_decks_dir
 
@@ -44,7 +45,7 @@ def deck_files() -> dict[str, Path]:
         if folder.is_dir():
             for path in sorted(folder.glob("*.toml")):
                 if path.stem in found:
-                    _NOTICES.append(words.import_shadows_shipped(path.name))
+                    _NOTICES.append(import_shadows_shipped(path.name))
                     continue
                 found[path.stem] = path
     return found
@@ -110,10 +111,10 @@ def imports_for(deck_ids: set[str]) -> list[Deck]:
         except CardDataError as exc:
             aside = set_aside(path)
             first = exc.problems[0]
-            _NOTICES.append(words.import_set_aside(path.name, first.line, first.message, aside.name))
+            _NOTICES.append(import_set_aside(path.name, first.line, first.message, aside.name))
             continue
         if path.stem in shipped or deck.id in shipped:
-            _NOTICES.append(words.import_shadows_shipped(path.name))
+            _NOTICES.append(import_shadows_shipped(path.name))
         elif deck.info.kind == "import" and deck.info.base in deck_ids:
             decks.append(deck)
     return decks
@@ -140,7 +141,7 @@ def load_card_set(base: str = DEFAULT_DECK, addons: list[str] | tuple[str, ...] 
         if addon.info.kind == "import" and addon.info.base == chosen.id:
             continue  # an overlay of the base, applied below (saves of earlier versions list it as an add-on)
         if not addon.info.adds_to(chosen.info):
-            raise LookupError(words.cannot_add_to(addon.info, chosen.info))
+            raise LookupError(cannot_add_to(addon.info, chosen.info))
         decks.append(addon)
     card_set = combine(decks)
     if not imports:

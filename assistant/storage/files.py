@@ -9,7 +9,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from assistant.core import words
+from assistant.core.words.errors import not_utf8_line
 
 
 def decode_text(raw: bytes, encoding: str = "utf-8") -> str:
@@ -18,7 +18,7 @@ def decode_text(raw: bytes, encoding: str = "utf-8") -> str:
     try:
         return raw.decode(encoding)
     except UnicodeDecodeError as exc:
-        raise ValueError(words.not_utf8_line(raw.count(b"\n", 0, exc.start) + 1)) from None
+        raise ValueError(not_utf8_line(raw.count(b"\n", 0, exc.start) + 1)) from None
 
 
 def write_atomically(path: Path, data: str | bytes) -> Path:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from assistant.core import words
 from assistant.core.speech.settings import SpeechSettings, format_settings, parse_settings
+from assistant.core.words.voice import settings_damaged
 from assistant.storage.files import decode_text, set_aside, write_atomically
 from assistant.storage.paths import user_config_dir
 
@@ -41,7 +41,7 @@ def load_settings(path: Path | None = None) -> tuple[SpeechSettings, str]:
 
 
 def _set_aside(path: Path, reason: str) -> str:
-    return words.settings_damaged(reason, set_aside(path).name)
+    return settings_damaged(reason, set_aside(path).name)
 
 
 def save_settings(settings: SpeechSettings, path: Path | None = None) -> Path:

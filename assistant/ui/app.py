@@ -31,12 +31,26 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
-from assistant.core import words
 from assistant.core.braille import celltable
 from assistant.core.braille.sixkey import DEFAULT_WINDOW
 from assistant.core.game.table import PromptKind
 from assistant.core.language.parser import CommandError
 from assistant.core.language.verbs import parse_command
+from assistant.core.words.cardtext import HELP_LINES
+from assistant.core.words.screen import (
+    HISTORY_HEADING,
+    NO_REPLY_YET,
+    ONE_KEY_COACHING,
+    QUIT_HINT,
+    REGION_NAMES,
+    SCREEN_KEYS,
+    SIX_KEY_MODES,
+    no_player_number,
+    one_key_line,
+    region_echo,
+    table_regions,
+)
+from assistant.core.words.voice import NO_SPEECH_KEYS
 from assistant.session import Control, Reply, Session, Verbosity
 from assistant.ui.braille_input import BrailleInput
 
@@ -55,7 +69,7 @@ Screen { background: black; color: white; }
 #history { height: 1fr; color: #d0d0d0; }
 """
 
-#: The widgets the cursor keys move through, in the order of `words.REGION_NAMES`.
+#: The widgets the cursor keys move through, in the order of `REGION_NAMES`.
 REGION_IDS = ("status", "prompt", "answer", "table", "stables", "history-text")
 #: How many earlier answers the history region shows.
 HISTORY_SHOWN = 20
@@ -84,7 +98,7 @@ def one_key_answer(session: Session, character: str, typed: str) -> str | None:
         return None if typed else "resolve"
     if number > len(players):
         return ""
-    return words.one_key_line("super neigh" if typed else "neigh", players[number - 1])
+    return one_key_line("super neigh" if typed else "neigh", players[number - 1])
 
 
 #: The characters after Escape that start a terminal's escape sequence (keys, mouse, reports), not a key of their own.
@@ -170,7 +184,7 @@ class TableApp(App):
         self.session = session
         self.heading = title
         self.speak = speak
-        self.replies: list[Reply] = [Reply.of(title, words.NO_REPLY_YET)]
+        self.replies: list[Reply] = [Reply.of(title, NO_REPLY_YET)]
         """The answers shown, oldest first; the first is the greeting (said by the command before the app opens)."""
         self.history: list[list[str]] = []
         """The history region's entries, newest first: earlier answers and the speech keys' feedback."""
@@ -197,7 +211,7 @@ class TableApp(App):
         yield Static("", id="table", markup=False)
         yield Static("", id="stables", markup=False)
         with VerticalScroll(id="history", can_focus=False):
-            yield Static(words.HISTORY_HEADING, id="history-text", markup=False)
+            yield Static(HISTORY_HEADING, id="history-text", markup=False)
 
     def on_mount(self) -> None:
         prompt = self.query_one("#prompt", BrailleInput)
@@ -225,10 +239,10 @@ class TableApp(App):
 
     def refresh_table(self) -> None:
         """Rewrite the status line, the pile and chain, and the Stables from the game as it stands."""
-        status, pile, stables = words.table_regions(self.session.game)
+        status, pile, stables = table_regions(self.session.game)
         prompt = self.query_one("#prompt", BrailleInput)
         mode = prompt.six_key
-        status_lines = [status + (f" {words.SIX_KEY_MODES[mode.value]}" if mode is not None else "")]
+        status_lines = [status + (f" {SIX_KEY_MODES[mode.value]}" if mode is not None else "")]
         if self.feedback:
             status_lines.append(self.feedback)
         self.query_one("#status", Static).update("\n".join(status_lines))
@@ -268,7 +282,7 @@ class TableApp(App):
         first = text.splitlines()[0] if text.strip() else ""
         echo = getattr(self.speak, "echo", None)
         if echo is not None:
-            echo(words.region_echo(words.REGION_NAMES[index], first))
+            echo(region_echo(REGION_NAMES[index], first))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         """Something typed takes the cursor back to the input line (the input line puts it there itself).
@@ -287,7 +301,7 @@ class TableApp(App):
         self.query_one("#prompt", Input).value = ""
         if not line:  # a number with no player
             count = len(self.session.game.setup.players) if self.session.game is not None else 0
-            self.show(Reply.error(words.no_player_number(int(character), count)))
+            self.show(Reply.error(no_player_number(int(character), count)))
         else:
             self.show(self.session.handle(line))
         return True
@@ -318,7 +332,7 @@ class TableApp(App):
         """The speech keys: stop, repeat, step back or forward through what was said, mute, private reading.
         Their feedback goes on the status line and into the history; the answer stays."""
         control = getattr(self.speak, "control", None)
-        line = control(command) if control is not None else words.NO_SPEECH_KEYS
+        line = control(command) if control is not None else NO_SPEECH_KEYS
         self.note(line)
 
     def action_verbosity(self) -> None:
@@ -330,9 +344,9 @@ class TableApp(App):
 
     def action_quit_hint(self) -> None:
         """Control C: how to quit, on the status line and said (no dialog drawn)."""
-        self.note(words.QUIT_HINT)
+        self.note(QUIT_HINT)
         if self.speak is not None:
-            self.speak(Reply.of(words.QUIT_HINT, important=True))
+            self.speak(Reply.of(QUIT_HINT, important=True))
 
     def note(self, text: str) -> None:
         """Feedback that is not an answer: on the status line and in the history, never over the answer."""
@@ -380,10 +394,10 @@ class TableApp(App):
             self.action_speech("stop")
             self.place_cursor(REGION_IDS.index("answer"))
             return
-        if reply.lines and reply.lines[: len(words.HELP_LINES)] == words.HELP_LINES:
-            reply = Reply((*reply.lines, *words.SCREEN_KEYS), " ".join((reply.speech, *words.SCREEN_KEYS)))
+        if reply.lines and reply.lines[: len(HELP_LINES)] == HELP_LINES:
+            reply = Reply((*reply.lines, *SCREEN_KEYS), " ".join((reply.speech, *SCREEN_KEYS)))
         if self.session.verbosity is Verbosity.COACHING and reply.lines and _card_waits(self.session):
-            keys = words.ONE_KEY_COACHING  # for learners: the keys, said with each question of the Neigh battle
+            keys = ONE_KEY_COACHING  # for learners: the keys, said with each question of the Neigh battle
             reply = dataclasses.replace(reply, lines=(*reply.lines, keys), speech=f"{reply.speech} {keys}")
         if self.replies and reply.lines:
             self.update_history(extra=list(self.replies[-1].lines))
@@ -401,4 +415,4 @@ class TableApp(App):
         """Put lines at the top of the history (newest first), keeping the last `HISTORY_SHOWN` entries."""
         self.history = [extra, *self.history][:HISTORY_SHOWN]
         lines = [line for entry in self.history for line in entry]
-        self.query_one("#history-text", Static).update("\n".join([words.HISTORY_HEADING, *lines]))
+        self.query_one("#history-text", Static).update("\n".join([HISTORY_HEADING, *lines]))

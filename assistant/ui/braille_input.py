@@ -17,13 +17,13 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import Input
 
-from assistant.core import words
 from assistant.core.braille.sixkey import DEFAULT_WINDOW, EntryMode, KeyOutcome, SixKeyEntry
+from assistant.core.words.entry import SIXKEY_CHORD_ON, SIXKEY_OFF, SIXKEY_SPACE_ON
 
 #: What Ctrl+B moves to from each state: off → chord → dots then Space → off.
 _NEXT_MODE = {None: EntryMode.CHORD, EntryMode.CHORD: EntryMode.DOTS_THEN_SPACE, EntryMode.DOTS_THEN_SPACE: None}
-_MODE_SENTENCES = {None: words.SIXKEY_OFF, EntryMode.CHORD: words.SIXKEY_CHORD_ON,
-                   EntryMode.DOTS_THEN_SPACE: words.SIXKEY_SPACE_ON}  # fmt: skip
+_MODE_SENTENCES = {None: SIXKEY_OFF, EntryMode.CHORD: SIXKEY_CHORD_ON,
+                   EntryMode.DOTS_THEN_SPACE: SIXKEY_SPACE_ON}  # fmt: skip
 
 
 class BrailleInput(Input):

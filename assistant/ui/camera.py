@@ -15,9 +15,9 @@ from typing import Any
 
 from textual.message import Message
 
-from assistant.core import words
 from assistant.core.cards.card import Deck
 from assistant.core.language.reply import Reply
+from assistant.core.words.scans import CAMERA_BACK, camera_failed
 from assistant.scanner.live import CodeAnnounced, CueGiven, LiveEvent, SourceBack, SourceLost
 from assistant.scanner.sources import FrameSource
 from assistant.session import Session
@@ -47,7 +47,7 @@ def camera_reply(session: Session, event: LiveEvent) -> tuple[Reply, bool]:
     if isinstance(event, CueGiven):
         return session.aiming(event.cue), True
     if isinstance(event, SourceBack):
-        return session.notice(words.CAMERA_BACK), False
+        return session.notice(CAMERA_BACK), False
     return session.notice(event.sentence), False  # SourceLost or ScannerNotice: said once, typing carries on
 
 
@@ -86,7 +86,7 @@ class CameraWorker:
         try:
             self.scanner.run()
         except Exception as exc:  # noqa: BLE001 - the camera must never take the app down with it
-            self.post(ScannerEvent(SourceLost(words.camera_failed(exc.__class__.__name__))))
+            self.post(ScannerEvent(SourceLost(camera_failed(exc.__class__.__name__))))
 
     def _report(self, event: LiveEvent) -> None:
         self.post(ScannerEvent(event))

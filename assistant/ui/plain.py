@@ -12,7 +12,8 @@ import sys
 from collections.abc import Iterable
 from typing import TextIO
 
-from assistant.core import words
+from assistant.core.text import clean_untrusted
+from assistant.core.words.cardtext import deck_chosen
 from assistant.session import Control, Reply, Session
 
 GREETING = "Table assistant, plain mode. Type help for the commands, quit to leave."
@@ -35,7 +36,7 @@ def run_plain(
     `echo` prints each line read, after "> ", before its answer (for scripts); `first` is a reply to show before
     the first line (a resumed game); `prompt` is printed before each line is read (at a terminal).
     """
-    _show(Reply.of(GREETING, words.deck_chosen(session.cards)), stdout, speak)
+    _show(Reply.of(GREETING, deck_chosen(session.cards)), stdout, speak)
     if first is not None:
         _show(first, stdout, speak)
     lines = iter(stdin)
@@ -48,7 +49,7 @@ def run_plain(
         if not line.strip():
             continue
         if echo:  # the echo is cleaned (no terminal escapes); the line itself goes to the session as typed
-            print(f"> {words.clean_untrusted(line)}", file=stdout)
+            print(f"> {clean_untrusted(line)}", file=stdout)
         _show(session.handle(line), stdout, speak)
     return 0
 

@@ -9,12 +9,12 @@ from assistant.braille.generate import generation_order, plan_maps
 from assistant.braille.maps import abbreviations_for, load_braille_map, map_path
 from assistant.braille.translate import Grade, Translator
 from assistant.commands.braille_maps import shipped_decks
-from assistant.core import words
 from assistant.core.braille import celltable
 from assistant.core.braille.abbreviations import MAX_CELLS, key_of
 from assistant.core.braille.mapfile import BrailleMapError, parse_braille_map, render_braille_map
 from assistant.core.cards.card import CardSet
 from assistant.core.cards.cardfile import CardDataError, parse_deck
+from assistant.core.words.entry import braille_map_damaged
 from assistant.storage.decks import combine
 from assistant.storage.paths import braille_map_dir
 
@@ -207,7 +207,7 @@ def test_a_damaged_map_is_said_once_and_the_rule_takes_over(tmp_path):
     deck = tiny()
     (tmp_path / "tiny.toml").write_text('[map]\ndeck = "tiny"\n[abbreviations]\nneigh = 3\n')
     found = abbreviations_for(CardSet([deck]), folder=tmp_path)
-    assert found.notices == (words.braille_map_damaged("Tiny"),)
+    assert found.notices == (braille_map_damaged("Tiny"),)
     assert found.by_card["neigh"].text == "i neigh"
     assert found.by_card["rainbow-aura"].text == "ug rainbow aura"
 

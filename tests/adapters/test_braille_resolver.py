@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from assistant.braille.translate import Grade, Translator
 from assistant.commands.app import braille_resolver
-from assistant.core import words
+from assistant.core.words.cardtext import NO_CHOICE_PENDING, describe_resolution
+from assistant.core.words.entry import LIBLOUIS_MISSING, NO_LETTERS, NOTHING_TYPED, query_too_long
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
 
@@ -116,7 +117,7 @@ def test_braille_cells_are_read_back_as_a_second_path(resolver):
 def test_braille_that_forms_no_word_gets_a_message(resolver, cards):
     result = resolver.resolve("⠭⠟⠵⠭")
     assert result.match is None and result.candidates == ()
-    sentence = words.describe_resolution(result, cards.vocabulary)
+    sentence = describe_resolution(result, cards.vocabulary)
     assert sentence == (
         "No card called xqzx, typed in braille, and nothing close. Check the spelling or try the abbreviation."
     )
@@ -125,23 +126,23 @@ def test_braille_that_forms_no_word_gets_a_message(resolver, cards):
 @pytest.mark.parametrize(
     ("query", "sentence"),
     [
-        ("", words.NOTHING_TYPED),
-        ("     ", words.NOTHING_TYPED),
-        ("x" * 10_000, words.query_too_long(10_000)),
-        ("\x00\x07\x1b[2J", words.NO_LETTERS),
-        ("⠀⠀", words.NOTHING_TYPED),
+        ("", NOTHING_TYPED),
+        ("     ", NOTHING_TYPED),
+        ("x" * 10_000, query_too_long(10_000)),
+        ("\x00\x07\x1b[2J", NO_LETTERS),
+        ("⠀⠀", NOTHING_TYPED),
     ],
 )
 def test_bad_input_is_a_message_never_an_exception(resolver, cards, query, sentence):
     result = resolver.resolve(query)
     assert result.match is None and result.candidates == ()
-    assert words.describe_resolution(result, cards.vocabulary) == sentence
+    assert describe_resolution(result, cards.vocabulary) == sentence
 
 
 def test_bad_input_through_the_session_is_spoken_and_written(cards, resolver):
     session = Session(cards, resolver=resolver)
-    for line, sentence in (("", words.NOTHING_TYPED), ("x" * 10_000, words.query_too_long(10_000)),
-                           ("2", words.NO_CHOICE_PENDING)):  # fmt: skip
+    for line, sentence in (("", NOTHING_TYPED), ("x" * 10_000, query_too_long(10_000)),
+                           ("2", NO_CHOICE_PENDING)):  # fmt: skip
         reply = session.handle(line)
         assert reply.lines == (sentence,) and reply.speech == sentence and reply.important
 
@@ -152,7 +153,7 @@ def test_candidates_read_with_numbers_and_a_digit_picks_one(cards, resolver):
     assert reply.speech.startswith("No card called ug rainbow. ")
     assert "1 Rainbow Aura, 2 Rainbow Lasso" in reply.speech and reply.speech.endswith("Type a number to choose.")
     assert session.handle("2").card.id == "rainbow-lasso"
-    assert session.handle("2").lines == (words.NO_CHOICE_PENDING,)
+    assert session.handle("2").lines == (NO_CHOICE_PENDING,)
     session.handle("ug rainbow")
     assert session.handle("⠼⠁").card.id == "rainbow-aura"  # the number typed in braille
 
@@ -165,9 +166,9 @@ def test_without_liblouis_grade1_works_and_the_player_is_told_once(cards, monkey
     session = Session(cards, resolver=resolver)
     reply = session.handle("⠥⠛⠀⠗⠁⠊⠝⠃⠕⠺⠀⠁⠥⠗⠁")  # "ug rainbow aura", uncontracted
     assert reply.card.id == "rainbow-aura"
-    assert reply.lines[0] == words.LIBLOUIS_MISSING and reply.speech.startswith(words.LIBLOUIS_MISSING)
+    assert reply.lines[0] == LIBLOUIS_MISSING and reply.speech.startswith(LIBLOUIS_MISSING)
     again = session.handle("⠥⠛⠀⠗⠁⠊⠝⠃⠕⠺⠀⠁⠥⠗⠁")
-    assert again.card.id == "rainbow-aura" and words.LIBLOUIS_MISSING not in again.speech
+    assert again.card.id == "rainbow-aura" and LIBLOUIS_MISSING not in again.speech
     assert session.handle("ug rainbow aura").card.id == "rainbow-aura"
 
 
@@ -196,7 +197,7 @@ def test_any_text_at_all_gives_a_resolution_and_a_sentence(resolver, cards, quer
     result = resolver.resolve(query)
     assert result.match is None or result.match in cards
     assert len(result.candidates) <= 5
-    assert words.describe_resolution(result, cards.vocabulary).strip()
+    assert describe_resolution(result, cards.vocabulary).strip()
 
 
 def test_a_label_typed_exactly_beats_a_name_behind_a_type_prefix():

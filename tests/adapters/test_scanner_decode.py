@@ -10,9 +10,10 @@ import numpy as np
 import pytest
 import qrcode
 
-from assistant.core import words
 from assistant.core.scanning.aiming import Cue, Thresholds, aiming_cue
 from assistant.core.scanning.payloads import label_payload
+from assistant.core.text import MAX_UNTRUSTED
+from assistant.core.words.scans import decoder_missing, scan_unreadable
 from assistant.scanner.decoders import ALL_STAGES, Cascade
 from assistant.scanner.measure import find_card, find_code_regions, measure_view, moved, shrunk
 from assistant.scanner.sources import SourceError, VideoFile, load_image, open_file
@@ -79,7 +80,7 @@ def test_structured_append_parts_are_each_read(cascade):
 def test_images_opencv_cannot_load_give_a_sentence(name):
     with pytest.raises(SourceError) as caught:
         open_file(PHOTOS / name)
-    assert caught.value.sentence == words.scan_unreadable(str(PHOTOS / name))
+    assert caught.value.sentence == scan_unreadable(str(PHOTOS / name))
 
 
 # Bad input
@@ -130,7 +131,7 @@ def test_a_missing_decoder_stage_is_reported_once_and_the_rest_works(monkeypatch
     monkeypatch.setattr(builtins, "__import__", no_pyzbar)
     cascade = Cascade()
     notices = cascade.take_notices()
-    assert notices == [words.decoder_missing("ZBar (pyzbar)")]
+    assert notices == [decoder_missing("ZBar (pyzbar)")]
     assert cascade.take_notices() == []
     frame = F.render(F.scene_for("clean", 0))
     assert [d.payload for d in cascade.decode(frame)] == [F.scene_for("clean", 0).payload]
@@ -213,7 +214,7 @@ def test_hostile_payloads_decode_and_are_cleaned(cascade, data):
     reply = Session(load_card_set()).scanned(found[0].payload)
     for text in (*reply.lines, reply.speech):
         assert not any(ch in text for ch in "\x1b\x9b\x07\x00\x80")
-        assert len(text) <= words.MAX_UNTRUSTED + 20
+        assert len(text) <= MAX_UNTRUSTED + 20
     if isinstance(data, str) and data.startswith("[bold"):
         assert "[bold red]" in reply.speech
 

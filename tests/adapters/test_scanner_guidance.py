@@ -6,8 +6,8 @@ from dataclasses import replace
 import cv2
 import pytest
 
-from assistant.core import words
 from assistant.core.scanning.aiming import Cue, aiming_cue
+from assistant.core.words.scans import aiming_words
 from assistant.scanner.decoders import Cascade
 from assistant.scanner.measure import find_code_regions, highlight, measure_view
 from assistant.scanner.repair import around, finger_over, hidden_places
@@ -85,7 +85,7 @@ def test_a_cue_names_the_problem_and_following_it_leads_to_a_read(case, cascade)
 
 def test_every_cue_has_words():
     for cue in Cue:
-        assert words.aiming_words(cue.value).endswith(".")
+        assert aiming_words(cue.value).endswith(".")
 
 
 @pytest.mark.parametrize(

@@ -14,11 +14,18 @@ import pytest
 from PIL import Image
 
 from assistant.cli import main
-from assistant.core import words
 from assistant.core.scanning.aiming import Cue, CuePacer
 from assistant.core.scanning.exposure import ExposureLimits
 from assistant.core.scanning.payloads import label_payload
 from assistant.core.scanning.sightings import SightingTracker
+from assistant.core.words.scans import (
+    CAMERA_BACK,
+    CAMERA_LOST,
+    aiming_words,
+    camera_unavailable,
+    scan_not_found,
+    scan_unreadable,
+)
 from assistant.scanner.decoders import Cascade
 from assistant.scanner.live import CodeAnnounced, CueGiven, LiveScanner, SourceBack, SourceLost, camera_opener
 from assistant.scanner.sources import Frame, SourceError, Webcam
@@ -87,11 +94,11 @@ def test_webcam_lost_mid_game_raises_a_sentence_and_a_missing_one_too():
     with pytest.raises(SourceError) as caught:
         for _ in range(10):
             camera.read()
-    assert caught.value.sentence == words.CAMERA_LOST
+    assert caught.value.sentence == CAMERA_LOST
     camera.close()
     with pytest.raises(SourceError) as caught:
         Webcam(1, lambda index: FakeCapture([], opened=False))
-    assert caught.value.sentence == words.camera_unavailable(1)
+    assert caught.value.sentence == camera_unavailable(1)
 
 
 class V4L2Capture(FakeCapture):
@@ -329,7 +336,7 @@ def test_lost_camera_is_retried_and_comes_back():
     def open_camera():
         opened.append(1)
         if len(opened) == 2:  # unplugged at the first retry, back at the second
-            raise SourceError(words.camera_unavailable(0))
+            raise SourceError(camera_unavailable(0))
         return Webcam(0, lambda i: FakeCapture(frames))
 
     scanner = LiveScanner(open_camera, events.append, retry_seconds=0.01)
@@ -442,7 +449,7 @@ def test_app_without_a_camera_says_so_once_and_works_on_typed_input(make_app):
     spoken = []
 
     def no_camera():
-        raise SourceError(words.camera_unavailable(0))
+        raise SourceError(camera_unavailable(0))
 
     async def scenario():
         app = make_app(spoken.append, camera=no_camera)
@@ -453,7 +460,7 @@ def test_app_without_a_camera_says_so_once_and_works_on_typed_input(make_app):
             assert str(app.query_one("#answer").render()).startswith("Rainbow Aura")
 
     asyncio.run(scenario())
-    assert [r.speech for r in spoken].count(words.camera_unavailable(0)) == 1
+    assert [r.speech for r in spoken].count(camera_unavailable(0)) == 1
     assert spoken[-1].card.id == "rainbow-aura"
 
 
@@ -488,9 +495,9 @@ def test_each_scanner_event_gets_its_reply_and_only_a_newer_cue_replaces_a_waiti
     read, new_input = camera_reply(session, CodeAnnounced(AURA, 3))
     assert read.card.id == "rainbow-aura" and new_input
     cue, new_input = camera_reply(session, CueGiven(Cue.CLOSER))
-    assert cue.hint and cue.speech == words.aiming_words(Cue.CLOSER.value) and new_input
-    assert camera_reply(session, SourceLost(words.CAMERA_LOST))[0].speech == words.CAMERA_LOST
-    assert camera_reply(session, SourceBack())[0].speech == words.CAMERA_BACK
+    assert cue.hint and cue.speech == aiming_words(Cue.CLOSER.value) and new_input
+    assert camera_reply(session, SourceLost(CAMERA_LOST))[0].speech == CAMERA_LOST
+    assert camera_reply(session, SourceBack())[0].speech == CAMERA_BACK
     notice, new_input = camera_reply(session, ScannerNotice("The camera is slow."))
     assert notice.important and notice.speech == "The camera is slow." and not new_input
     older, newer = ScannerEvent(CueGiven(Cue.CLOSER)), ScannerEvent(CueGiven(Cue.HOLD_STILL))
@@ -539,7 +546,7 @@ def test_scan_command_text_output_and_bad_files(tmp_path, capsys):
     assert main(["scan", str(image), str(bad), str(tmp_path / "gone.jpg")]) == 1
     out, err = capsys.readouterr()
     assert out.splitlines()[0].startswith(f"{image}: 1 code: Rainbow Aura (")
-    assert words.scan_unreadable(str(bad)) in err and words.scan_not_found(str(tmp_path / "gone.jpg")) in err
+    assert scan_unreadable(str(bad)) in err and scan_not_found(str(tmp_path / "gone.jpg")) in err
     assert "Traceback" not in out + err
     assert main(["scan"]) == 2
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from assistant.core import words
 from assistant.core.speech.settings import SpeechSettings
+from assistant.core.words.voice import player_failed, player_missing, speech_backend_chosen, wav_written
 from assistant.speech import SpeechError, SpeechService, make_speaker
 from assistant.speech.backends import EspeakBackend, Pyttsx3Backend
 from assistant.speech.earcons import EARCONS, EarconChannel, write_earcons
@@ -148,13 +148,13 @@ def test_a_player_that_succeeds_plays_every_sentence(tmp_path, capfd):
     service = speak_with(Pyttsx3Backend(logging_player(log)), LONG)
     played = lines(log)
     assert len(played) == 2  # two sentences, each its own file, rendered while the one before played
-    assert service.notices == [words.speech_backend_chosen("pyttsx3", "sh")]
+    assert service.notices == [speech_backend_chosen("pyttsx3", "sh")]
     assert capfd.readouterr() == ("", "")
 
 
 def test_a_player_that_is_missing_gives_one_notice_and_no_terminal_noise(capfd):
     service = speak_with(Pyttsx3Backend(Player(("no-such-player-program",))), SHORT, LONG, SHORT)
-    assert service.notices[1:] == [words.player_missing("no-such-player-program", "No such file or directory")]
+    assert service.notices[1:] == [player_missing("no-such-player-program", "No such file or directory")]
     assert service.history == [SHORT, LONG, SHORT]
     assert capfd.readouterr() == ("", "")
 
@@ -163,7 +163,7 @@ def test_a_player_that_dies_gives_one_notice_and_no_terminal_noise(tmp_path, cap
     log = tmp_path / "played.log"
     service = speak_with(Pyttsx3Backend(logging_player(log, exit_code=3)), SHORT, SHORT)
     assert len(lines(log)) == 2
-    assert service.notices[1:] == [words.player_failed("sh", 3)]
+    assert service.notices[1:] == [player_failed("sh", 3)]
     assert capfd.readouterr() == ("", "")
 
 
@@ -191,7 +191,7 @@ def test_an_interrupt_kills_the_player_and_the_next_utterance_plays(tmp_path, ca
     first, second = lines(log)
     assert first != second  # the second sentence of LONG never played: "Yay." came next
     assert service.history == [LONG, "Yay."]
-    assert service.notices == [words.speech_backend_chosen("pyttsx3", "sh")]  # a kill is not a failure
+    assert service.notices == [speech_backend_chosen("pyttsx3", "sh")]  # a kill is not a failure
     assert capfd.readouterr() == ("", "")
 
 
@@ -231,7 +231,7 @@ def test_say_to_writes_a_measurable_wav(cli, tmp_path):
     assert result.returncode == 0, result.stderr
     seconds, rms = measure(target)
     assert seconds > 3 and rms > 0.02
-    assert result.stdout.strip() == words.wav_written(str(target), seconds)
+    assert result.stdout.strip() == wav_written(str(target), seconds)
     assert result.stderr == ""
 
 

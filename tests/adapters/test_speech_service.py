@@ -7,8 +7,17 @@ import time
 
 import pytest
 
-from assistant.core import words
 from assistant.core.speech.settings import SpeechSettings
+from assistant.core.words.voice import (
+    EARCON_WORDS,
+    NOTHING_SAID_YET,
+    PRIVATE_NO_DEVICE,
+    PRIVATE_OFF,
+    SPEECH_SET_SILENT,
+    history_heading,
+    private_on,
+    speech_backend_chosen,
+)
 from assistant.speech import Priority, RecordingBackend, SpeechService, make_speaker
 from assistant.speech.backends import Backend, BackendUnavailable, SilentBackend
 from assistant.speech.earcons import EarconChannel, write_earcons
@@ -33,7 +42,7 @@ def finish(service, backend, count=10):
 
 def test_the_backend_is_reported_once(held):
     service, _ = held
-    assert service.notices == [words.speech_backend_chosen("recording")]
+    assert service.notices == [speech_backend_chosen("recording")]
 
 
 def test_messages_are_said_in_order_and_say_returns_while_the_worker_is_busy(held):
@@ -117,7 +126,7 @@ def test_earcons_are_spoken_when_sounds_are_off(held):
     assert not service.sounds_on
     service.earcon("your-turn")
     finish(service, backend)
-    assert backend.records[-1].text == words.EARCON_WORDS["your-turn"]
+    assert backend.records[-1].text == EARCON_WORDS["your-turn"]
     assert backend.records[-1].priority is Priority.IMPORTANT
     with pytest.raises(ValueError):
         service.earcon("no such sound")
@@ -143,7 +152,7 @@ def test_the_first_backend_that_opens_is_chosen():
     try:
         assert service.ready.wait(5)
         assert service.backend is recorder
-        assert service.notices == [words.speech_backend_chosen("recording")]
+        assert service.notices == [speech_backend_chosen("recording")]
     finally:
         service.close()
 
@@ -169,7 +178,7 @@ def test_silent_setting_chooses_silence():
     service = make_speaker(SpeechSettings(backend="silent", earcons=False))
     try:
         assert service.backend.name == "silent"
-        assert words.SPEECH_SET_SILENT in service.notices[0]
+        assert SPEECH_SET_SILENT in service.notices[0]
     finally:
         service.close()
 
@@ -303,7 +312,7 @@ def test_the_history_command_reads_back_the_last_things_said():
             service.say(text)
         assert service.wait_idle(5)
         shown = speaker.control("history")
-        assert shown.splitlines() == [words.history_heading(3), "three", "two", "one"]
+        assert shown.splitlines() == [history_heading(3), "three", "two", "one"]
         assert service.wait_idle(5)
         assert backend.said[-4:] == shown.splitlines()
         assert service.history == ["one", "two", "three"]  # reading back adds nothing
@@ -311,7 +320,7 @@ def test_the_history_command_reads_back_the_last_things_said():
         service.close()
     empty = SpeechService(RecordingBackend())
     try:
-        assert ReplySpeaker(empty).control("history") == words.NOTHING_SAID_YET
+        assert ReplySpeaker(empty).control("history") == NOTHING_SAID_YET
     finally:
         empty.close()
 
@@ -319,7 +328,7 @@ def test_the_history_command_reads_back_the_last_things_said():
 def test_notices_before_the_app_is_ready_are_delivered_once_when_it_attaches():
     service = SpeechService(Failing())
     try:
-        assert service.take_notices() == [words.speech_backend_chosen("recording")]
+        assert service.take_notices() == [speech_backend_chosen("recording")]
         service.say("one")
         assert service.wait_idle(5)
         assert service.failure and "engine exploded" in service.failure
@@ -337,25 +346,25 @@ def test_reply_speaker_private_reading():
     speaker = ReplySpeaker(service, private_device="headphones")
     assert service.ready.wait(5)
     try:
-        assert speaker.control("private") == words.private_on("headphones")
+        assert speaker.control("private") == private_on("headphones")
         assert service.wait_idle(5)  # said to the end: no line typed meanwhile
         speaker(FakeReply("Yay, Upgrade card.", card="yay"))
         assert service.wait_idle(5)
         speaker(FakeReply("Ben's turn.", important=True))
         assert service.wait_idle(5)
-        assert speaker.control("private") == words.PRIVATE_OFF
+        assert speaker.control("private") == PRIVATE_OFF
         assert service.wait_idle(5)
     finally:
         service.close()
     private = {r.text: r.private for r in backend.records if r.kind == "said"}
-    assert private == {words.private_on("headphones"): False, "Yay, Upgrade card.": True, "Ben's turn.": False,
-                       words.PRIVATE_OFF: False}  # fmt: skip
+    assert private == {private_on("headphones"): False, "Yay, Upgrade card.": True, "Ben's turn.": False,
+                       PRIVATE_OFF: False}  # fmt: skip
 
 
 def test_reply_speaker_private_reading_without_a_device_warns():
     service = SpeechService(RecordingBackend(private=False))
     try:
-        assert ReplySpeaker(service).control("private") == words.PRIVATE_NO_DEVICE
+        assert ReplySpeaker(service).control("private") == PRIVATE_NO_DEVICE
     finally:
         service.close()
 

@@ -4,8 +4,8 @@ from dataclasses import fields
 
 import pytest
 
-from assistant.core import words
 from assistant.core.speech.settings import SpeechSettings, format_settings, parse_settings
+from assistant.core.words.voice import screen_reader_speaks, settings_damaged
 from assistant.speech import speech_wanted
 from assistant.speech.screenreader import screen_reader_running
 from assistant.storage.settings import load_settings, save_settings, settings_path
@@ -64,7 +64,7 @@ def test_a_damaged_file_is_said_set_aside_and_the_defaults_used():
     kept = list(path.parent.glob("settings.toml.damaged-*"))
     assert len(kept) == 1 and kept[0].read_text() == "[speech]\nrate = 'fast'\n"
     assert not path.exists()
-    assert notice == words.settings_damaged("speech.rate must be int (line 2)", kept[0].name)
+    assert notice == settings_damaged("speech.rate must be int (line 2)", kept[0].name)
     assert load_settings() == (SpeechSettings(), "")  # said once: the next start finds no file
 
 
@@ -104,7 +104,7 @@ def test_screen_reader_detection(tmp_path):
 
 def test_speech_wanted(monkeypatch):
     monkeypatch.setenv("TABLE_ASSISTANT_SCREEN_READER", "Orca")
-    assert speech_wanted(SpeechSettings(speech="auto")) == (False, words.screen_reader_speaks("Orca"))
+    assert speech_wanted(SpeechSettings(speech="auto")) == (False, screen_reader_speaks("Orca"))
     assert speech_wanted(SpeechSettings(speech="on")) == (True, "")
     assert speech_wanted(SpeechSettings(speech="off")) == (False, "")
     assert speech_wanted(SpeechSettings(speech="on"), no_speech=True) == (False, "")

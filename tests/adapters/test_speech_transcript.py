@@ -9,9 +9,9 @@ import sys
 from datetime import datetime
 from pathlib import Path
 
-from assistant.core import words
 from assistant.core.speech.queue import Priority
 from assistant.core.speech.settings import SpeechSettings, parse_settings
+from assistant.core.words.voice import EARCON_WORDS, SPEECH_OFF_TRANSCRIPT, speech_backend_chosen
 from assistant.speech import RecordingBackend, SpeechService, make_speaker
 from assistant.speech.backends import SilentBackend
 from assistant.speech.transcript import Transcript, read_transcript
@@ -37,11 +37,11 @@ def test_every_utterance_is_a_line_with_its_time_priority_marks_and_cleaned_text
         service.close()
     lines = read_transcript(path)
     assert [(kind, text) for _, kind, text in lines] == [
-        ("notice", words.speech_backend_chosen("recording")),
+        ("notice", speech_backend_chosen("recording")),
         ("important", "Turn 5: Ben's turn. Ben draws."),  # one line, control characters gone
         ("message private", "Yay, Instant card."),
         ("message private repeat", "Yay, Instant card."),
-        ("hint", words.EARCON_WORDS["code-seen"]),  # written even when dropped: the transcript has all given
+        ("hint", EARCON_WORDS["code-seen"]),  # written even when dropped: the transcript has all given
         ("message muted", "hidden"),
     ]
     times = [datetime.fromisoformat(stamp) for stamp, _, _ in lines]
@@ -100,7 +100,7 @@ def test_transcript_flag_in_the_plain_mode_writes_every_reply_without_a_terminal
     )  # fmt: skip
     assert result.returncode == 0 and result.stderr == ""
     lines = read_transcript(path)
-    assert lines[0][1:] == ("notice", words.SPEECH_OFF_TRANSCRIPT)
+    assert lines[0][1:] == ("notice", SPEECH_OFF_TRANSCRIPT)
     kinds = [kind for _, kind, _ in lines[1:]]  # the greeting, then the three answers
     assert kinds == ["message silent", "important silent", "message silent", "important silent"]
     for _, _, text in lines[1:]:

@@ -5,7 +5,8 @@ import json
 from argparse import Namespace
 
 from assistant.commands.app import make_session
-from assistant.core import words
+from assistant.core.words.cardtext import NO_CHOICE_PENDING
+from assistant.core.words.entry import NO_LETTERS, NOTHING_TYPED, query_too_long
 from assistant.ui.plain import run_plain
 
 
@@ -35,8 +36,8 @@ def test_card_json_lists_ranked_candidates_when_unsure(cli):
 
 
 def test_card_bad_input_is_a_message_and_exit_1(cli):
-    for query, sentence in (("", words.NOTHING_TYPED), ("\x01\x02", words.NO_LETTERS),
-                            ("y" * 10_000, words.query_too_long(10_000))):  # fmt: skip
+    for query, sentence in (("", NOTHING_TYPED), ("\x01\x02", NO_LETTERS),
+                            ("y" * 10_000, query_too_long(10_000))):  # fmt: skip
         result = cli("card", query)
         assert result.returncode == 1
         assert result.stdout.strip() == sentence
@@ -57,7 +58,7 @@ def test_plain_mode_resolves_braille_and_picks_a_numbered_candidate():
     assert spoken[1].card.name == third
     assert spoken[2].card.id == "rainbow-unicorn"
     assert said[3].startswith("No card called xqzx, typed in braille, and nothing close.")
-    assert said[4] == words.NO_CHOICE_PENDING
+    assert said[4] == NO_CHOICE_PENDING
     assert "Rainbow Unicorn" in stdout.getvalue()
 
 
@@ -69,4 +70,4 @@ def test_the_plain_command_line_takes_typos_braille_and_braille_numbers(cli):
     choices = next(line for line in lines if line.startswith("No card called ug rainbow."))
     assert "1 Rainbow Aura, 2 Rainbow Lasso" in choices
     assert lines[lines.index(choices) + 1] == "Rainbow Lasso"
-    assert lines[-1] == words.NO_LETTERS
+    assert lines[-1] == NO_LETTERS

@@ -6,7 +6,7 @@ import cv2
 import pytest
 
 from assistant.cli import main
-from assistant.core import words
+from assistant.core.words.scans import NEED_OPENCV, NO_DECODER, camera_unavailable, scan_unreadable
 from assistant.scanner import decoders, sources
 from benchmarks import frames as F
 
@@ -24,12 +24,12 @@ def test_no_speech_after_the_sub_command_is_accepted(capsys):
     out, err = capsys.readouterr()
     assert status == 1
     assert "unrecognized arguments" not in err
-    assert words.camera_unavailable(7) in out + err
+    assert camera_unavailable(7) in out + err
 
 
 def test_no_speech_before_the_sub_command_still_works(capsys):
     assert main(["--no-speech", "scan", "--camera", "7"]) == 1
-    assert words.camera_unavailable(7) in "".join(capsys.readouterr())
+    assert camera_unavailable(7) in "".join(capsys.readouterr())
 
 
 def test_without_any_decoder_scan_says_so_and_fails(code_png, capsys, monkeypatch):
@@ -38,7 +38,7 @@ def test_without_any_decoder_scan_says_so_and_fails(code_png, capsys, monkeypatc
     status = main(["scan", str(code_png)])
     out, err = capsys.readouterr()
     assert status == 1
-    assert words.NO_DECODER in err
+    assert NO_DECODER in err
     assert "no code" not in out
 
 
@@ -47,11 +47,11 @@ def test_without_opencv_a_png_is_not_called_not_an_image(code_png, capsys, monke
     monkeypatch.setattr(sources, "load_opencv", lambda: None)
     with pytest.raises(sources.SourceError) as caught:
         sources.open_file(code_png)
-    assert caught.value.sentence == words.NEED_OPENCV
+    assert caught.value.sentence == NEED_OPENCV
     status = main(["scan", str(code_png)])
     out, err = capsys.readouterr()
     assert status == 1
-    assert words.NEED_OPENCV in err and words.scan_unreadable(str(code_png)) not in out + err
+    assert NEED_OPENCV in err and scan_unreadable(str(code_png)) not in out + err
 
 
 def test_with_everything_installed_the_png_reads(code_png, capsys):

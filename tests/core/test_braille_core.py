@@ -4,7 +4,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assistant.core import words
 from assistant.core.braille import celltable
 from assistant.core.braille.abbreviations import (
     MAX_CELLS,
@@ -18,6 +17,16 @@ from assistant.core.braille.abbreviations import (
 )
 from assistant.core.braille.sixkey import EntryMode, SixKeyEntry
 from assistant.core.cards.card import Card, CardType, Vocabulary
+from assistant.core.words.entry import (
+    NO_LETTERS,
+    NOTHING_TYPED,
+    SIXKEY_DOTS_CLEARED,
+    SIXKEY_NOTHING_TO_DELETE,
+    cell_echo,
+    query_problem,
+    query_too_long,
+    spoken_query,
+)
 
 
 def card(name: str, card_type: str, card_id: str | None = None) -> Card:
@@ -174,7 +183,7 @@ def test_a_key_after_the_window_starts_a_new_cell():
 def test_the_same_key_twice_in_a_chord_is_two_cells():
     entry = SixKeyEntry(EntryMode.CHORD, window=1.0)
     entry.press("j", 0.0)
-    assert entry.press("j", 0.01).echo == words.cell_echo("⠈")
+    assert entry.press("j", 0.01).echo == cell_echo("⠈")
     entry.flush()
     assert entry.text == "⠈⠈"
 
@@ -193,9 +202,9 @@ def test_backspace_clears_dots_then_deletes_cells():
     entry.press("f", 0)
     entry.press("space", 1)
     entry.press("d", 2)
-    assert entry.press("backspace", 3).echo == words.SIXKEY_DOTS_CLEARED
+    assert entry.press("backspace", 3).echo == SIXKEY_DOTS_CLEARED
     assert entry.press("backspace", 4).echo == "a deleted"
-    assert entry.press("backspace", 5).echo == words.SIXKEY_NOTHING_TO_DELETE
+    assert entry.press("backspace", 5).echo == SIXKEY_NOTHING_TO_DELETE
     assert entry.text == ""
 
 
@@ -244,16 +253,16 @@ def test_entry_text_is_always_cells_and_spaces(keys):
 
 
 def test_bad_queries_get_clear_messages():
-    assert words.query_problem("") == words.NOTHING_TYPED
-    assert words.query_problem("   ") == words.NOTHING_TYPED
-    assert words.query_problem("x" * 10_000) == words.query_too_long(10_000)
-    assert words.query_problem("\x00\x01\x1b[31m") == words.NO_LETTERS
-    assert words.query_problem("!!!") == words.NO_LETTERS
-    assert words.query_problem("⠭⠟") == ""
-    assert words.query_problem("ug rainbow") == ""
+    assert query_problem("") == NOTHING_TYPED
+    assert query_problem("   ") == NOTHING_TYPED
+    assert query_problem("x" * 10_000) == query_too_long(10_000)
+    assert query_problem("\x00\x01\x1b[31m") == NO_LETTERS
+    assert query_problem("!!!") == NO_LETTERS
+    assert query_problem("⠭⠟") == ""
+    assert query_problem("ug rainbow") == ""
 
 
 def test_a_braille_query_is_named_by_its_reading():
-    assert words.spoken_query("⠭⠟⠵") == "xqz, typed in braille"
-    assert words.spoken_query("⠿⠿") == "that braille"
-    assert words.spoken_query("rainbo") == "rainbo"
+    assert spoken_query("⠭⠟⠵") == "xqz, typed in braille"
+    assert spoken_query("⠿⠿") == "that braille"
+    assert spoken_query("rainbo") == "rainbo"

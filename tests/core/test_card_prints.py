@@ -27,10 +27,10 @@ import tomllib
 import pytest
 
 from assistant.commands.app import table_session
-from assistant.core import words
 from assistant.core.cards.card import Card, Confidence, PrintVariant, Tag, split_other_print
 from assistant.core.cards.cardfile import CardDataError, parse_deck
 from assistant.core.cards.sheet import match_sheet, parse_sheet, render_import, settled_variant
+from assistant.core.words.cardtext import OTHER_PRINT_HINT, print_settled
 from assistant.session import Session
 from assistant.storage.decks import deck_files, load_card_set, load_deck
 
@@ -474,12 +474,12 @@ def test_the_player_asks_for_a_cards_other_print(line):
 def test_a_card_read_first_mentions_its_other_print_and_other_print_alone_reads_it():
     session = Session(load_card_set("uu-1st"))
     first = session.handle("blinding light")
-    assert words.OTHER_PRINT_HINT in first.speech and "check the card" not in first.speech, "confirmed by two"
+    assert OTHER_PRINT_HINT in first.speech and "check the card" not in first.speech, "confirmed by two"
     other = session.handle("other print")
     assert "Unicorn cards' triggered effects never happen" in other.speech
     dragons = Session(load_card_set("uu-2nd", ["uu-dragons"]))
     protection = dragons.handle("dragon protection")
-    assert words.OTHER_PRINT_HINT in protection.speech and "From a single source" in protection.speech
+    assert OTHER_PRINT_HINT in protection.speech and "From a single source" in protection.speech
     older = dragons.handle("other print")
     assert "In the older print:" in older.speech and "From a single source" in older.speech
 
@@ -519,7 +519,7 @@ def test_a_sheet_matching_a_print_variant_makes_that_print_the_cards_text_and_ta
     (own,) = saved.cards[0].print_variants  # the deck's first print is now the other print
     assert own.print == "1st Edition (Kickstarter)" and own.text == card("uu-1st", "seductive-unicorn").text
     assert own.tags is not None and Tag.STEAL not in own.tags
-    assert words.print_settled("Seductive Unicorn", SECOND_PRINT).startswith("Seductive Unicorn: your sheet is the")
+    assert print_settled("Seductive Unicorn", SECOND_PRINT).startswith("Seductive Unicorn: your sheet is the")
 
 
 def test_a_sheet_of_the_decks_own_print_keeps_the_sheet_text_and_the_decks_tags():

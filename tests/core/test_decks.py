@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from assistant.core import words
 from assistant.core.cards.card import VARIATIONS, CardType
 from assistant.core.cards.cardfile import CardDataError
 from assistant.core.game.rules import load_rules
+from assistant.core.words.cardtext import deck_chosen
 from assistant.storage.decks import combine, deck_files, load_card_set, load_deck, load_deck_file
 from assistant.storage.paths import card_texts_dir
 
@@ -162,10 +162,10 @@ def test_llamas_is_marked_incomplete_with_variations_and_herd_bonus():
 
 
 def test_choosing_an_incomplete_deck_says_so_and_points_to_the_import():
-    sentence = words.deck_chosen(load_card_set("llamas"))
+    sentence = deck_chosen(load_card_set("llamas"))
     assert "This card list is incomplete." in sentence
     assert "table-assistant deck import FILE --base llamas" in sentence
-    assert "incomplete" not in words.deck_chosen(load_card_set("uu-2nd"))
+    assert "incomplete" not in deck_chosen(load_card_set("uu-2nd"))
 
 
 def test_every_base_deck_combines_with_all_the_expansions_it_takes():

@@ -12,7 +12,6 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from assistant.core import words
 from assistant.core.game.events import (
     EVENT_TYPES,
     Bring,
@@ -41,6 +40,9 @@ from assistant.core.game.events import (
     event_from_dict,
 )  # fmt: skip
 from assistant.core.game.history import Game, Setup
+from assistant.core.words.announce import announce_step
+from assistant.core.words.gameplay import describe_objection
+from assistant.core.words.position import describe_stable, describe_tally, describe_turn
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
 from assistant.storage.saves import GameStore
@@ -167,14 +169,14 @@ def test_every_step_can_be_announced_and_every_event_read_back(game_and_events):
     for event in events:
         assert event_from_dict(event.to_dict(), len(setup.players), CARDS.by_id) == event
         step = game.push(event)
-        lines = words.announce_step(table, step)
+        lines = announce_step(table, step)
         assert lines and all(isinstance(line, str) and line for line in lines)
-        assert words.describe_turn(table, step.after)
+        assert describe_turn(table, step.after)
         for objection in table.check(step.after, event):
-            assert words.describe_objection(table, objection)
-    assert words.describe_tally(table, game.state)
+            assert describe_objection(table, objection)
+    assert describe_tally(table, game.state)
     for seat in range(len(setup.players)):
-        assert words.describe_stable(table, game.state, seat)
+        assert describe_stable(table, game.state, seat)
 
 
 def run_ops(tracker: Session, ops) -> list[int]:

@@ -8,10 +8,10 @@ app's own resolver, as at the table.
 from __future__ import annotations
 
 from assistant.commands.app import table_session
-from assistant.core import words
 from assistant.core.game.events import Phase
 from assistant.core.game.objections import NothingToAnswer
 from assistant.core.language.reply import Reply
+from assistant.core.words.gameplay import describe_objection
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
 
@@ -173,7 +173,7 @@ def test_7_nothing_to_answer_uses_the_games_own_words():
     llamas = load_card_set("llamas")
     s = table_session(llamas)
     s.handle("new game Ana Ben")
-    sentence = words.describe_objection(s.game.table, NothingToAnswer(1, "any"))
+    sentence = describe_objection(s.game.table, NothingToAnswer(1, "any"))
     assert "directly into a Field cannot be Neighed" in sentence and "Stable" not in sentence
 
 

@@ -2,7 +2,6 @@
 
 import pytest
 
-from assistant.core import words
 from assistant.core.scanning.aiming import Cue, CuePacer, FrameView, Thresholds, aiming_cue
 from assistant.core.scanning.exposure import ExposureControl, ExposureLimits
 from assistant.core.scanning.payloads import (
@@ -14,6 +13,8 @@ from assistant.core.scanning.payloads import (
     short_code,
 )
 from assistant.core.scanning.sightings import Sighting, SightingTracker
+from assistant.core.text import MAX_UNTRUSTED
+from assistant.core.words.scans import aiming_words
 from assistant.session import Session
 from assistant.storage.decks import load_all_decks, load_card_set
 
@@ -144,7 +145,7 @@ def test_hostile_payloads_are_cleaned_and_capped(cards, name):
     reply = Session(cards).scanned(HOSTILE[name])
     for text in (*reply.lines, reply.speech):
         assert "\x1b" not in text and "\x9b" not in text and "\x07" not in text and "\x00" not in text
-        assert len(text) <= words.MAX_UNTRUSTED + len("Unknown code: ")
+        assert len(text) <= MAX_UNTRUSTED + len("Unknown code: ")
     if name == "markup":
         assert "[bold red]x[/bold red]" in reply.speech  # shown literally, never interpreted
 
@@ -254,8 +255,8 @@ def test_thresholds_are_adjustable():
 
 
 def test_every_cue_has_words():
-    assert all(words.aiming_words(cue.value) for cue in Cue)
-    assert len({words.aiming_words(cue.value) for cue in Cue}) == len(Cue)
+    assert all(aiming_words(cue.value) for cue in Cue)
+    assert len({aiming_words(cue.value) for cue in Cue}) == len(Cue)
 
 
 def test_cues_are_rate_limited_but_the_confirmation_is_not():
@@ -420,7 +421,7 @@ def test_a_hidden_corner_is_named_before_a_reflection_size_and_shape():
     assert aiming_cue(view(hidden_corner=True, saturated=0.5)) is Cue.FINGER
     assert aiming_cue(view(hidden_corner=True, sharpness=50)) is Cue.HOLD_STILL  # blurred: the count is unsure
     assert aiming_cue(view(hidden_corner=True, region=(500, 0, 200, 150))) is Cue.MOVE_DOWN  # cut off first
-    assert words.aiming_words(Cue.FINGER.value) == "A finger covers the code. Hold the card by its edges."
+    assert aiming_words(Cue.FINGER.value) == "A finger covers the code. Hold the card by its edges."
 
 
 # Exposure metered on the code

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import asyncio
 
-from assistant.core import words
 from assistant.core.scanning.payloads import label_payload
+from assistant.core.text import clean_untrusted
+from assistant.core.words.screen import stable_lines, status_line
 from assistant.scanner.live import CodeAnnounced
 from assistant.speech import RecordingBackend, SpeechService
 from assistant.speech.replies import ReplySpeaker
@@ -82,11 +83,11 @@ def test_a_three_player_game_end_to_end_in_the_app(make_app, tmp_path):
         reply = app.session.said[-1]
         assert text(app, "answer") == "\n".join(reply.lines), action
         assert cursor_on_answer(app), action
-        assert said()[-1] == words.clean_untrusted(reply.speech, 5000), action
+        assert said()[-1] == clean_untrusted(reply.speech, 5000), action
         assert app.query_one("#prompt").value == "", action
         game = app.session.game  # the screen says where the game stands, after every step
-        assert text(app, "status").splitlines()[0] == words.status_line(game.table, game.state), action
-        assert text(app, "stables").splitlines()[1:] == words.stable_lines(game.table, game.state)[1:], action
+        assert text(app, "status").splitlines()[0] == status_line(game.table, game.state), action
+        assert text(app, "stables").splitlines()[1:] == stable_lines(game.table, game.state)[1:], action
         checked.append(action)
         answers.append(reply.lines)
 

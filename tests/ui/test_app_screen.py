@@ -2,7 +2,17 @@
 
 import asyncio
 
-from assistant.core import words
+from assistant.core.words.screen import (
+    HISTORY_HEADING,
+    NO_GAME_STATUS,
+    ONE_KEY_COACHING,
+    PILE_HEADING,
+    QUIT_HINT,
+    SCREEN_KEYS,
+    no_player_number,
+    region_echo,
+)
+from assistant.core.words.voice import NO_SPEECH_KEYS, verbosity_set
 
 
 def text(app, widget_id: str) -> str:
@@ -19,7 +29,7 @@ def test_the_screen_shows_status_pile_stables_and_keeps_the_cursor_on_the_answer
         app = make_app(None)
         async with app.run_test(size=(100, 40)) as pilot:
             await pilot.pause()
-            assert text(app, "status") == words.NO_GAME_STATUS
+            assert text(app, "status") == NO_GAME_STATUS
             assert cursor_on_answer(app)
             await pilot.press(*"new game Ana Ben Cy babies red pink narwhal", "enter")
             await pilot.pause()
@@ -34,7 +44,7 @@ def test_the_screen_shows_status_pile_stables_and_keeps_the_cursor_on_the_answer
             await pilot.pause()
             assert "Pile, top first: Ana's Ginormous Unicorn." in text(app, "table")
             assert "Any Neigh for" in text(app, "status")
-            assert text(app, "history-text").splitlines()[0] == words.HISTORY_HEADING
+            assert text(app, "history-text").splitlines()[0] == HISTORY_HEADING
             assert cursor_on_answer(app)
             await pilot.press("up")
             await pilot.pause()
@@ -53,13 +63,13 @@ def test_the_status_line_names_the_six_key_braille_mode(make_app):
         async with app.run_test(size=(100, 40)) as pilot:
             await pilot.press("ctrl+b")
             await pilot.pause()
-            assert text(app, "status") == f"{words.NO_GAME_STATUS} Six-key braille: chord."
+            assert text(app, "status") == f"{NO_GAME_STATUS} Six-key braille: chord."
             await pilot.press("ctrl+b")
             await pilot.pause()
-            assert text(app, "status") == f"{words.NO_GAME_STATUS} Six-key braille: dots then Space."
+            assert text(app, "status") == f"{NO_GAME_STATUS} Six-key braille: dots then Space."
             await pilot.press("ctrl+b")
             await pilot.pause()
-            assert text(app, "status") == words.NO_GAME_STATUS
+            assert text(app, "status") == NO_GAME_STATUS
 
     asyncio.run(scenario())
 
@@ -72,10 +82,10 @@ def test_control_c_says_how_to_quit_on_the_status_line_without_a_dialog(make_app
         async with app.run_test() as pilot:
             await pilot.press("ctrl+c")
             await pilot.pause()
-            assert text(app, "status").endswith(words.QUIT_HINT)
+            assert text(app, "status").endswith(QUIT_HINT)
 
     asyncio.run(scenario())
-    assert spoken[-1].speech == words.QUIT_HINT
+    assert spoken[-1].speech == QUIT_HINT
 
 
 def test_one_key_answers_send_the_ordinary_lines_only_while_a_card_waits(make_app):
@@ -92,7 +102,7 @@ def test_one_key_answers_send_the_ordinary_lines_only_while_a_card_waits(make_ap
             assert "Ben" in text(app, "answer") and cursor_on_answer(app)
             await pilot.press("7")  # no seventh player: said, nothing recorded, nothing typed
             await pilot.pause()
-            assert text(app, "answer") == words.no_player_number(7, 3) and len(game.state.pile) == 2
+            assert text(app, "answer") == no_player_number(7, 3) and len(game.state.pile) == 2
             await pilot.press("s", "3")  # Cy: a Super Neigh, in two keys
             await pilot.pause()
             assert [c.card for c in game.state.pile][-1] == "super-neigh"
@@ -143,14 +153,14 @@ def test_typed_stop_and_repeat_and_f7_keep_the_answer(make_app):
             await pilot.press(*"stop", "enter")
             await pilot.pause()
             assert text(app, "answer") == shown and cursor_on_answer(app)
-            assert text(app, "status").endswith(words.NO_SPEECH_KEYS)
+            assert text(app, "status").endswith(NO_SPEECH_KEYS)
             await pilot.press(*"repeat", "enter")
             await pilot.pause()
             assert text(app, "answer") == shown and spoken[-1].speech.startswith("Yay")
             await pilot.press("f7")
             await pilot.pause()
             assert app.session.verbosity.value == "coaching"
-            assert text(app, "status").endswith(words.verbosity_set("coaching")) and text(app, "answer") == shown
+            assert text(app, "status").endswith(verbosity_set("coaching")) and text(app, "answer") == shown
             assert cursor_on_answer(app)
 
     asyncio.run(scenario())
@@ -222,14 +232,14 @@ def test_help_in_the_app_names_its_keys_and_the_arrows_say_each_region(make_app)
             await pilot.press(*"help", "enter")
             await pilot.pause()
             shown = text(app, "answer").splitlines()
-            assert shown[-len(words.SCREEN_KEYS) :] == list(words.SCREEN_KEYS)
+            assert shown[-len(SCREEN_KEYS) :] == list(SCREEN_KEYS)
             assert cursor_on_answer(app)
             await pilot.press("down")
             await pilot.pause()
-            assert speak[-1] == words.region_echo("Pile and chain", words.PILE_HEADING)
+            assert speak[-1] == region_echo("Pile and chain", PILE_HEADING)
             await pilot.press("up", "up", "up")
             await pilot.pause()
-            assert speak[-1] == words.region_echo("Status line", words.NO_GAME_STATUS)
+            assert speak[-1] == region_echo("Status line", NO_GAME_STATUS)
             assert app.cursor_position.y == app.query_one("#status").content_region.y
 
     asyncio.run(scenario())
@@ -244,10 +254,10 @@ def test_coaching_says_the_one_key_answers_with_each_neigh_question(make_app):
             for line in ("verbosity coaching", "new game Ana Ben", "draw", "play basic blue"):
                 await pilot.press(*line, "enter")
             await pilot.pause()
-            assert spoken[-1].speech.endswith(words.ONE_KEY_COACHING)
-            assert text(app, "answer").splitlines()[-1] == words.ONE_KEY_COACHING
+            assert spoken[-1].speech.endswith(ONE_KEY_COACHING)
+            assert text(app, "answer").splitlines()[-1] == ONE_KEY_COACHING
             await pilot.press("0")
             await pilot.pause()
-            assert words.ONE_KEY_COACHING not in spoken[-1].speech
+            assert ONE_KEY_COACHING not in spoken[-1].speech
 
     asyncio.run(scenario())

@@ -5,8 +5,8 @@ import asyncio
 from textual import events
 from textual.app import App
 
-from assistant.core import words
 from assistant.core.braille.sixkey import EntryMode
+from assistant.core.words.entry import SIXKEY_CHORD_ON, SIXKEY_OFF, SIXKEY_SPACE_ON
 from assistant.ui.braille_input import BrailleInput
 
 
@@ -79,7 +79,7 @@ def test_ctrl_b_cycles_the_modes_and_says_each():
 
     app = drive(EntryApp(None), scenario)
     assert app.submitted == ["f⠃⠁f"]
-    assert app.echoes == [words.SIXKEY_CHORD_ON, "b", words.SIXKEY_SPACE_ON, "a", words.SIXKEY_OFF]
+    assert app.echoes == [SIXKEY_CHORD_ON, "b", SIXKEY_SPACE_ON, "a", SIXKEY_OFF]
 
 
 def test_the_app_answers_unicode_braille_typed_through_a_braille_layout(make_app):

@@ -7,10 +7,18 @@ from types import SimpleNamespace
 import pytest
 
 from assistant.commands.say import reply_speaker
-from assistant.core import words
 from assistant.core.scanning.aiming import Cue
 from assistant.core.speech.queue import Priority
 from assistant.core.speech.settings import SpeechSettings
+from assistant.core.words.cardtext import card_lines, describe_card
+from assistant.core.words.voice import (
+    SPEECH_MUTED,
+    SPEECH_SET_SILENT,
+    SPEECH_STOPPED,
+    SPEECH_UNMUTED,
+    player_failed,
+    speech_silent,
+)
 from assistant.session import Session
 from assistant.speech import RecordingBackend, SpeechService, make_speaker
 from assistant.speech.backends import Pyttsx3Backend
@@ -64,7 +72,7 @@ def test_typing_a_card_speaks_it(speaking_app, cards):
     run(scenario)
     service.close()
     spoken = backend.records[-1]
-    assert spoken.text == words.describe_card(cards.get("rainbow-aura"), cards.vocabulary)
+    assert spoken.text == describe_card(cards.get("rainbow-aura"), cards.vocabulary)
     assert spoken.priority is Priority.MESSAGE and spoken.kind == "said"
 
 
@@ -91,9 +99,9 @@ def test_a_new_card_interrupts_the_one_being_read(speaking_app, cards):
 def test_speech_keys_repeat_step_back_stop_and_mute(speaking_app, cards):
     backend = RecordingBackend()
     app, service = speaking_app(backend)
-    rainbow = words.describe_card(cards.get("rainbow-aura"), cards.vocabulary)
-    yay = words.describe_card(cards.get("yay"), cards.vocabulary)
-    yay_shown = "\n".join(words.card_lines(cards.get("yay"), cards.vocabulary))
+    rainbow = describe_card(cards.get("rainbow-aura"), cards.vocabulary)
+    yay = describe_card(cards.get("yay"), cards.vocabulary)
+    yay_shown = "\n".join(card_lines(cards.get("yay"), cards.vocabulary))
 
     async def scenario():
         async with app.run_test() as pilot:
@@ -116,11 +124,11 @@ def test_speech_keys_repeat_step_back_stop_and_mute(speaking_app, cards):
             assert service.wait_idle(5)
             await pilot.press("escape")
             await pilot.pause()
-            assert status(app).endswith(words.SPEECH_STOPPED) and answer(app) == yay_shown
-            assert words.SPEECH_STOPPED in str(app.query_one("#history-text").render())
+            assert status(app).endswith(SPEECH_STOPPED) and answer(app) == yay_shown
+            assert SPEECH_STOPPED in str(app.query_one("#history-text").render())
             await pilot.press("f5")
             await pilot.pause()
-            assert status(app).endswith(words.SPEECH_MUTED) and service.muted
+            assert status(app).endswith(SPEECH_MUTED) and service.muted
             await pilot.press(*"yay", "enter")
             await pilot.pause()
             await pilot.press("f5")
@@ -131,7 +139,7 @@ def test_speech_keys_repeat_step_back_stop_and_mute(speaking_app, cards):
 
     run(scenario)
     service.close()
-    assert backend.said == [rainbow, yay, yay, rainbow, yay, words.SPEECH_UNMUTED]
+    assert backend.said == [rainbow, yay, yay, rainbow, yay, SPEECH_UNMUTED]
 
 
 def test_braille_echo_is_navigation_echo_and_notices_are_shown(speaking_app, cards):
@@ -178,7 +186,7 @@ def test_the_app_builds_its_speaker_from_the_settings():
     save_settings(SpeechSettings(speech="on", backend="silent"))
     speaker, notes = reply_speaker(SimpleNamespace(no_speech=False))
     try:
-        assert notes == [words.speech_silent(words.SPEECH_SET_SILENT)]
+        assert notes == [speech_silent(SPEECH_SET_SILENT)]
     finally:
         speaker.close()
     save_settings(SpeechSettings(speech="off"))
@@ -255,7 +263,7 @@ def test_a_sound_failure_is_shown_once_in_the_app_and_written_once_in_the_transc
     service = SpeechService(Pyttsx3Backend(player), transcript=Transcript(path))
     assert service.ready.wait(10) and service.backend.name == "pyttsx3", service.notices
     app = make_app(ReplySpeaker(service), session=Session(cards))
-    failed = words.player_failed("aplay", 1)
+    failed = player_failed("aplay", 1)
 
     async def scenario():
         async with app.run_test(size=(100, 40)) as pilot:

@@ -17,8 +17,14 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from assistant.core import words
 from assistant.core.braille import celltable
+from assistant.core.words.entry import (
+    SIXKEY_DOTS_CLEARED,
+    SIXKEY_NOTHING_TO_DELETE,
+    SIXKEY_SPACE,
+    cell_deleted,
+    cell_echo,
+)
 
 #: Key name (as Textual and most toolkits name them) → braille dot.
 DOT_KEYS = {"f": 1, "d": 2, "s": 3, "j": 4, "k": 5, "l": 6, "a": 7, "semicolon": 8, ";": 8}
@@ -90,16 +96,16 @@ class SixKeyEntry:
                 echo = _join(echo, self._close())
                 return KeyOutcome(self.text, echo)
             self.cells.append(" ")
-            return KeyOutcome(self.text, _join(echo, words.SIXKEY_SPACE))
+            return KeyOutcome(self.text, _join(echo, SIXKEY_SPACE))
         if name == "backspace":
             if self.pending and self.mode is EntryMode.DOTS_THEN_SPACE:
                 self._reset_pending()
-                return KeyOutcome(self.text, _join(echo, words.SIXKEY_DOTS_CLEARED))
+                return KeyOutcome(self.text, _join(echo, SIXKEY_DOTS_CLEARED))
             self._reset_pending()
             if not self.cells:
-                return KeyOutcome(self.text, _join(echo, words.SIXKEY_NOTHING_TO_DELETE))
+                return KeyOutcome(self.text, _join(echo, SIXKEY_NOTHING_TO_DELETE))
             removed = self.cells.pop()
-            return KeyOutcome(self.text, _join(echo, words.cell_deleted(removed)))
+            return KeyOutcome(self.text, _join(echo, cell_deleted(removed)))
         if name == "enter":
             echo = _join(echo, self._close())
             return KeyOutcome(self.text, echo, handled=False)
@@ -132,7 +138,7 @@ class SixKeyEntry:
         new_cell = celltable.cell(self.pending)
         self.cells.append(new_cell)
         self._reset_pending()
-        return words.cell_echo(new_cell)
+        return cell_echo(new_cell)
 
     def _reset_pending(self) -> None:
         self.pending = set()

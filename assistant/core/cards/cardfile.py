@@ -24,7 +24,7 @@ from assistant.core.cards.card import (
     normalize,
 )
 from assistant.core.datatext import DataTextError, load_toml
-from assistant.core.words import clean_untrusted
+from assistant.core.text import clean_untrusted
 
 DECK_KEYS = {
     "id", "title", "edition", "game", "kind", "vocabulary", "complete", "rules", "notes", "base", "bases",

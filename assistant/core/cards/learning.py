@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from assistant.core import words
 from assistant.core.cards.card import CardType, Deck
 from assistant.core.cards.sheet import MAX_ROWS, SheetRow, match_sheet, render_import
+from assistant.core.words.scans import CARD_REFUSED, import_full
 
 #: The longest name taken from a scanned text.
 MAX_NAME = 60
@@ -93,7 +93,7 @@ def learned_deck_text(new: NewCard, card_type: CardType, base: Deck, existing: D
     Raises ValueError with the reason, in words, when the card cannot be added: the import already holds the most
     cards a sheet may give, or the sheet's rules refuse the line (a name with no letters or digits)."""
     if existing is not None and len(existing.cards) >= MAX_ROWS:
-        raise ValueError(words.import_full(MAX_ROWS))
+        raise ValueError(import_full(MAX_ROWS))
     rows = [
         SheetRow(line, card.name, card.text, card.type.value, str(card.copies), card.abbreviation or "")
         for line, card in enumerate(existing.cards if existing is not None else (), start=1)
@@ -103,5 +103,5 @@ def learned_deck_text(new: NewCard, card_type: CardType, base: Deck, existing: D
     result = match_sheet(rows, base, deck_id)
     if line not in result.imported:
         reasons = [problem.message for problem in result.problems if problem.line == line]
-        raise ValueError(reasons[-1] if reasons else words.CARD_REFUSED)  # match_sheet names each line it leaves out
+        raise ValueError(reasons[-1] if reasons else CARD_REFUSED)  # match_sheet names each line it leaves out
     return render_import(result, base, deck_id, "cards scanned at the table")

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from assistant.core.cards.card import Card, CardType, Deck, PrintVariant, normalize, slugify
 from assistant.core.datatext import toml_string
-from assistant.core.words import clean_untrusted
+from assistant.core.text import clean_untrusted
 
 #: The columns of a CSV or TSV sheet, in order when there is no header row.
 COLUMNS = ("name", "type", "text", "copies", "abbreviation")

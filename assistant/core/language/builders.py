@@ -11,23 +11,33 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from assistant.core import words
 from assistant.core.cards.card import Card, CardType, normalize
 from assistant.core.game import events as ev
 from assistant.core.game.chain import enters_a_stable
 from assistant.core.game.state import GameState
 from assistant.core.game.table import Table
 from assistant.core.language.parser import MAX_GOAL, SOURCES, Command, CommandError
+from assistant.core.text import clean_untrusted
+from assistant.core.words.errors import (
+    DISCARD_ONE_AT_A_TIME,
+    NAME_MISSING,
+    ambiguous_player,
+    goal_out_of_range,
+    no_neigh_card,
+    unknown_player,
+    who_plays,
+    whose_stable,
+)
 
 
 def find_player(phrase: str, names: tuple[str, ...]) -> int:
     """The seat of the player a phrase names: the whole name, or a start only one name has (case ignored).
 
     The phrase is cleaned first, so "neigh ESC[2JBen" still finds Ben."""
-    phrase = words.clean_untrusted(phrase, 60)
+    phrase = clean_untrusted(phrase, 60)
     key = normalize(phrase)
     if not key:
-        raise CommandError(words.NAME_MISSING)
+        raise CommandError(NAME_MISSING)
     exact = [seat for seat, name in enumerate(names) if normalize(name) == key]
     if exact:
         return exact[0]
@@ -35,8 +45,8 @@ def find_player(phrase: str, names: tuple[str, ...]) -> int:
     if len(starts) == 1:
         return starts[0]
     if starts:
-        raise CommandError(words.ambiguous_player(phrase, [names[s] for s in starts]))
-    raise CommandError(words.unknown_player(phrase, names))
+        raise CommandError(ambiguous_player(phrase, [names[s] for s in starts]))
+    raise CommandError(unknown_player(phrase, names))
 
 
 def find_baby(cards: Iterable[Card], phrase: str) -> list[Card]:
@@ -105,7 +115,7 @@ class Context:
             return seats[0]
         if not seats and exclude is not None and card_id in self.state.players[exclude].stable:
             return exclude
-        raise CommandError(words.whose_stable(self.table.card_of(card_id).name))
+        raise CommandError(whose_stable(self.table.card_of(card_id).name))
 
 
 def build_neigh(c: Context) -> ev.Event:
@@ -116,10 +126,10 @@ def build_neigh(c: Context) -> ev.Event:
     else:
         card_id = c.table.super_neigh_card if command.verb == "super-neigh" else c.table.neigh_card
     if card_id is None:
-        raise CommandError(words.no_neigh_card(command.verb == "super-neigh"))
+        raise CommandError(no_neigh_card(command.verb == "super-neigh"))
     who = c.player(command.target, c.actor if command.actor else -1)
     if who < 0:
-        raise CommandError(words.who_plays(command.verb.replace("-", " ")))
+        raise CommandError(who_plays(command.verb.replace("-", " ")))
     return ev.Respond(who, card_id)
 
 
@@ -179,7 +189,7 @@ def build_return(c: Context) -> ev.Event:
 def build_discard(c: Context) -> ev.Event:
     """discard [CARD]: one card from hand, named or not."""
     if c.command.number is not None and c.command.number != 1:
-        raise CommandError(words.DISCARD_ONE_AT_A_TIME)
+        raise CommandError(DISCARD_ONE_AT_A_TIME)
     return ev.Discard(c.actor, c.card().id if c.command.card else None)
 
 
@@ -258,5 +268,5 @@ def build_win(c: Context) -> ev.Event:
     """win N: the number to win."""
     number = c.command.number or 0
     if not 1 <= number <= MAX_GOAL:
-        raise CommandError(words.goal_out_of_range(MAX_GOAL))
+        raise CommandError(goal_out_of_range(MAX_GOAL))
     return ev.SetGoal(number)

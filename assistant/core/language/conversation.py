@@ -14,7 +14,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from assistant.core import words
 from assistant.core.cards.card import Card, normalize
 from assistant.core.cards.lookup import Resolution
 from assistant.core.game import events as ev
@@ -25,6 +24,11 @@ from assistant.core.language.builders import Context, cards_with_words, find_bab
 from assistant.core.language.parser import Command, CommandError
 from assistant.core.language.reply import Choice, Question, Reply, Verbosity
 from assistant.core.language.verbs import BY_NAME, Verb
+from assistant.core.words.announce import announce_step
+from assistant.core.words.entry import query_problem
+from assistant.core.words.errors import choose_card_for, event_refused, no_card_for, save_failed, say_which_card
+from assistant.core.words.gameplay import NOTHING_TO_REDO, NOTHING_TO_UNDO, confirm_question
+from assistant.core.words.position import undone_many
 
 #: The most candidates offered for a card named in a command.
 MOST_CHOICES = 5
@@ -66,7 +70,7 @@ class Conversation:
         """The command with the card just read as its card, where it names none and one is meant."""
         if command.card is not None or subject is None or self.game.table.cards.get(subject.id) is None:
             if verb.card_needed and command.card is None:
-                raise CommandError(words.say_which_card(verb.example))
+                raise CommandError(say_which_card(verb.example))
             return command, {}
         if verb.card_needed or verb.name == "discard" or (verb.name in ("neigh", "super-neigh") and is_neigh(subject)):
             return dataclasses.replace(command, card=subject.name), {subject.name: subject}
@@ -85,10 +89,10 @@ class Conversation:
         try:  # exactly what a save would accept, so a recorded event always reads back
             ev.event_from_dict(event.to_dict(), len(game.setup.players), game.table.cards.by_id)
         except ev.EventError as exc:
-            return Reply.error(words.event_refused(str(exc)))
+            return Reply.error(event_refused(str(exc)))
         objections = game.check(event)
         if objections:
-            question = words.confirm_question(game.table, objections)
+            question = confirm_question(game.table, objections)
             return Reply((question,), question, important=True, pending=Question(lambda: self.record(event)))
         return self.record(event)
 
@@ -120,7 +124,7 @@ class Conversation:
                 continue
             candidates = candidates or by_words[:MOST_CHOICES]
             if not candidates:
-                return Reply.error(words.query_problem(phrase) or words.no_card_for(phrase))
+                return Reply.error(query_problem(phrase) or no_card_for(phrase))
             return self._offer(verb, command, phrase, candidates, resolved)
         return None
 
@@ -130,7 +134,7 @@ class Conversation:
         def then(card: Card) -> Reply:
             return self._event(verb, command, {**resolved, phrase: card})
 
-        sentence = words.choose_card_for(phrase, cards)
+        sentence = choose_card_for(phrase, cards)
         return Reply((sentence,), sentence, important=True, pending=Choice(tuple(cards), then))
 
     def record(self, event: ev.Event) -> Reply:
@@ -143,10 +147,10 @@ class Conversation:
         except OSError as exc:
             game.pop()
             game.undone[:] = undone
-            return Reply.error(words.save_failed(exc.strerror or str(exc)))
+            return Reply.error(save_failed(exc.strerror or str(exc)))
         turn = any(isinstance(fact, TurnBegan) for fact in step.facts)
-        lines = words.announce_step(game.table, step, self.verbosity)
-        brief = " ".join(words.announce_step(game.table, step, Verbosity.BRIEF))
+        lines = announce_step(game.table, step, self.verbosity)
+        brief = " ".join(announce_step(game.table, step, Verbosity.BRIEF))
         reply = Reply.of(*lines, important=step.important, sound="your-turn" if turn else "")
         return dataclasses.replace(reply, brief=brief)
 
@@ -160,7 +164,7 @@ class Conversation:
         redo = command.verb == "redo"
         available = len(game.undone) if redo else len(game.log)
         if not available:
-            return Reply.error(words.NOTHING_TO_REDO if redo else words.NOTHING_TO_UNDO)
+            return Reply.error(NOTHING_TO_REDO if redo else NOTHING_TO_UNDO)
         count = available if command.word == "all" else min(command.number or 1, available, MAX_UNDO)
         undone, log = list(game.undone), list(game.log)
         steps: list[Step] = game.redo_many(count) if redo else game.undo(count)
@@ -168,8 +172,8 @@ class Conversation:
             self._write(Record("redo" if redo else "undo", count=count))
         except OSError as exc:
             _restore(game, steps, redo, log, undone)
-            return Reply.error(words.save_failed(exc.strerror or str(exc)))
-        return Reply.of(*words.undone_many(game.table, steps, redo), important=True)
+            return Reply.error(save_failed(exc.strerror or str(exc)))
+        return Reply.of(*undone_many(game.table, steps, redo), important=True)
 
 
 def _restore(game: Game, steps: list[Step], redo: bool, log: list[ev.Event], undone: list[ev.Event]) -> None:

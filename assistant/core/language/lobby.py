@@ -10,7 +10,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from assistant.core import words
 from assistant.core.cards.card import CardSet
 from assistant.core.cards.lookup import Resolution
 from assistant.core.game import events as ev
@@ -22,6 +21,23 @@ from assistant.core.language.builders import find_baby, find_player
 from assistant.core.language.conversation import Conversation, GameLog
 from assistant.core.language.parser import Command, CommandError
 from assistant.core.language.reply import Question, Reply, Verbosity
+from assistant.core.text import clean_untrusted
+from assistant.core.words.errors import (
+    DECK_OUT_CHOICES,
+    DECKS_AT_START,
+    NAMES_NEEDED,
+    NEW_GAME_OVER_GAME,
+    baby_unclear,
+    cannot_start,
+    rules_for_another_game,
+    save_damaged,
+    save_damaged_unrepaired,
+    save_failed,
+    save_unreadable,
+    save_unusable,
+)
+from assistant.core.words.gameplay import NO_SAVED_GAME
+from assistant.core.words.position import game_resumed, game_started
 
 
 class SavedGame(Protocol):
@@ -88,7 +104,7 @@ class Lobby:
         """Start a game; when one is in progress, ask first (it stays saved)."""
         game = self.game
         if game is not None and game.state.outcome is None and game.log:
-            question = words.NEW_GAME_OVER_GAME
+            question = NEW_GAME_OVER_GAME
             return Reply((question,), question, important=True, pending=Question(lambda: self._start(command)))
         return self._start(command)
 
@@ -100,16 +116,16 @@ class Lobby:
         if decks or addons:
             base = decks[0] if decks else cards.base.id
             if self.load_cards is None:
-                return Reply.error(words.DECKS_AT_START)
+                return Reply.error(DECKS_AT_START)
             try:
                 cards = self.load_cards(base, addons)
             except (LookupError, ValueError) as exc:
                 return Reply.error(str(exc).splitlines()[0])
         else:
             addons = shipped_addons(cards)
-        names = tuple(words.clean_untrusted(name, 30) for name in command.names)
+        names = tuple(clean_untrusted(name, 30) for name in command.names)
         if not names:
-            return Reply.error(words.NAMES_NEEDED)
+            return Reply.error(NAMES_NEEDED)
         try:
             if "rules" in options:
                 profile = self.rules.profile(options["rules"])
@@ -123,7 +139,7 @@ class Lobby:
         if "deck_out" in options:
             deck_out = parse_deck_out(options["deck_out"])
             if deck_out is None:
-                return Reply.error(words.DECK_OUT_CHOICES)
+                return Reply.error(DECK_OUT_CHOICES)
         setup = Setup(
             players=names,
             profile=profile.id,
@@ -139,23 +155,23 @@ class Lobby:
         try:
             game = Game.new(setup, cards, self.rules)
         except SetupError as exc:
-            return Reply.error(words.cannot_start(str(exc)))
+            return Reply.error(cannot_start(str(exc)))
         log = None
         if self.store is not None:
             try:
                 log = self.store.create(setup.to_dict())
             except OSError as exc:
-                return Reply.error(words.save_failed(exc.strerror or str(exc)))
+                return Reply.error(save_failed(exc.strerror or str(exc)))
         self.talk = Conversation(game, self.resolve, log, self.verbosity)
-        lines = words.game_started(game.table, game.state, self.verbosity)
+        lines = game_started(game.table, game.state, self.verbosity)
         if profile.game != cards.base.info.game:
-            lines.insert(1, words.rules_for_another_game(cards.base.info.title))
+            lines.insert(1, rules_for_another_game(cards.base.info.title))
         return Reply.of(*lines, important=True, sound="your-turn")  # it ends with the first player's turn
 
     def _baby(self, cards: CardSet, phrase: str) -> str:
         babies = find_baby(cards, phrase)
         if len(babies) != 1:
-            raise CommandError(words.baby_unclear(phrase, [b.name for b in babies[:5]]))
+            raise CommandError(baby_unclear(phrase, [b.name for b in babies[:5]]))
         return babies[0].id
 
     def saved_players(self) -> list[str]:
@@ -167,7 +183,7 @@ class Lobby:
         players = saved.setup.get("players") if saved is not None and saved.setup is not None else None
         if not isinstance(players, list) or not players:
             return []
-        return [words.clean_untrusted(str(name), 30) for name in players]
+        return [clean_untrusted(str(name), 30) for name in players]
 
     def resume(self, repair: bool = True) -> Reply:
         """Continue the last saved game exactly: replay its log; set aside any damaged part and say so.
@@ -175,18 +191,18 @@ class Lobby:
         With `repair` False the save is only read (for `state`): nothing is set aside and nothing can be appended.
         """
         if self.store is None:
-            return Reply.error(words.NO_SAVED_GAME)
+            return Reply.error(NO_SAVED_GAME)
         try:
             saved = self.store.load_last()
         except OSError as exc:
-            return Reply.error(words.save_unreadable(exc.strerror or str(exc)))
+            return Reply.error(save_unreadable(exc.strerror or str(exc)))
         if saved is None:
-            return Reply.of(words.NO_SAVED_GAME)
+            return Reply.of(NO_SAVED_GAME)
         if saved.setup is None:
-            return Reply.error(words.save_unusable(saved.name, saved.problem))
+            return Reply.error(save_unusable(saved.name, saved.problem))
         try:
             setup = Setup.from_dict(saved.setup)
-            names = tuple(words.clean_untrusted(name, 30) for name in setup.players)  # a save is a file: untrusted
+            names = tuple(clean_untrusted(name, 30) for name in setup.players)  # a save is a file: untrusted
             setup = dataclasses.replace(setup, players=names)
             cards = self.cards
             wanted = (setup.base, tuple(setup.addons))
@@ -196,7 +212,7 @@ class Lobby:
                 cards = self.load_cards(*wanted)
             table = Table.create(setup, cards, self.rules)
         except (SetupError, LookupError, ValueError) as exc:
-            return Reply.error(words.save_unusable(saved.name, str(exc).splitlines()[0]))
+            return Reply.error(save_unusable(saved.name, str(exc).splitlines()[0]))
         game = Game(table)
         bad = list(saved.damaged)
         for line, data in saved.records:
@@ -208,12 +224,12 @@ class Lobby:
         try:
             if bad and repair:
                 where = saved.set_aside(sorted(bad))
-                lines.append(words.save_damaged(saved.name, sorted(bad), where))
+                lines.append(save_damaged(saved.name, sorted(bad), where))
             elif bad:
-                lines.append(words.save_damaged_unrepaired(saved.name, sorted(bad)))
+                lines.append(save_damaged_unrepaired(saved.name, sorted(bad)))
             log = saved.open_log() if repair else None
         except OSError as exc:
-            return Reply.error(words.save_unreadable(exc.strerror or str(exc)))
+            return Reply.error(save_unreadable(exc.strerror or str(exc)))
         self.talk = Conversation(game, self.resolve, log, self.verbosity)
-        lines.append(words.game_resumed(table, game))
+        lines.append(game_resumed(table, game))
         return Reply.of(*lines, important=True)

@@ -12,9 +12,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from assistant.core import words
 from assistant.core.cards.card import normalize
 from assistant.core.game import events as ev
+from assistant.core.words.errors import (
+    HAND_NAME_NUMBER,
+    SWAP_HANDS_NAMES,
+    TAKE_FROM_WHERE,
+    VERBOSITY_LEVELS,
+    goal_out_of_range,
+    move_where,
+    new_game_not_understood,
+    reserved_name,
+    say_a_number,
+    swap_with,
+)
 
 
 class CommandError(ValueError):
@@ -193,7 +204,7 @@ def parse_count(verb: str, tokens: list[str], lower: list[str], names: tuple[str
         return Command(verb, number=number)
     if verb == "discard":
         return Command(verb, card=_card_phrase(tokens))
-    raise CommandError(words.say_a_number(verb, 2))
+    raise CommandError(say_a_number(verb, 2))
 
 
 def parse_take(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
@@ -210,14 +221,14 @@ def parse_take(verb: str, tokens: list[str], lower: list[str], names: tuple[str,
             if rest and rest[0] in SOURCES:
                 word, tokens = rest[0], before
     if word not in ("deck", "discard", "discards"):
-        raise CommandError(words.TAKE_FROM_WHERE)
+        raise CommandError(TAKE_FROM_WHERE)
     return Command(verb, card=_card_phrase(tokens), word="discard" if word == "discards" else word)
 
 
 def parse_swap(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
     """swap CARD [from NAME] with CARD [from NAME]."""
     if "with" not in lower:
-        raise CommandError(words.swap_with(SWAP_EXAMPLE))
+        raise CommandError(swap_with(SWAP_EXAMPLE))
     index = lower.index("with")
     card, target = _card_in_stable(tokens[:index], lower[:index], names)
     other_card, other = _card_in_stable(tokens[index + 1 :], lower[index + 1 :], names)
@@ -228,7 +239,7 @@ def parse_swap_hands(verb: str, tokens: list[str], lower: list[str], names: tupl
     """swap hands NAME [and|with] NAME (or "Ana swap hands with Ben")."""
     people = [t for t in tokens if t.lower() not in ("and", "with")]
     if not 1 <= len(people) <= 2:
-        raise CommandError(words.SWAP_HANDS_NAMES)
+        raise CommandError(SWAP_HANDS_NAMES)
     return Command(verb, target=people[0], other=people[1] if len(people) == 2 else None)
 
 
@@ -236,7 +247,7 @@ def parse_move(verb: str, tokens: list[str], lower: list[str], names: tuple[str,
     """move CARD [from NAME] to NAME."""
     before, after = _split_last(tokens, lower, {"to", "into"})
     if after is None or not after:
-        raise CommandError(words.move_where(MOVE_EXAMPLE))
+        raise CommandError(move_where(MOVE_EXAMPLE))
     card, target = _card_in_stable(before, [b.lower() for b in before], names)
     return Command(verb, card=card, target=target, other=_words(after))
 
@@ -249,7 +260,7 @@ def parse_hand(verb: str, tokens: list[str], lower: list[str], names: tuple[str,
     if number is None:
         return Command(verb, target=_words(people) or None, asking=True)
     if verb == "hands":
-        raise CommandError(words.HAND_NAME_NUMBER)
+        raise CommandError(HAND_NAME_NUMBER)
     return Command(verb, target=_words(people) or None, number=number)
 
 
@@ -265,7 +276,7 @@ def parse_win(verb: str, tokens: list[str], lower: list[str], names: tuple[str, 
     """win N: the number of Unicorns to win."""
     numbers = [parse_number(t) for t in tokens if parse_number(t) is not None]
     if not numbers:
-        raise CommandError(words.say_a_number("win", 6))
+        raise CommandError(say_a_number("win", 6))
     return Command(verb, number=numbers[0])
 
 
@@ -295,7 +306,7 @@ def parse_level(verb: str, tokens: list[str], lower: list[str], names: tuple[str
     if not lower:
         return Command(verb)
     if lower[0] not in ("brief", "normal", "coaching"):
-        raise CommandError(words.VERBOSITY_LEVELS)
+        raise CommandError(VERBOSITY_LEVELS)
     return Command(verb, word=lower[0])
 
 
@@ -328,9 +339,9 @@ def parse_new_game(verb: str, tokens: list[str], lower: list[str], names: tuple[
             index += 1 if word == "win" else 2
             number = parse_number(tokens[index]) if index < len(tokens) else None
             if number is None:
-                raise CommandError(words.say_a_number("win", 6))
+                raise CommandError(say_a_number("win", 6))
             if not 1 <= number <= MAX_GOAL:
-                raise CommandError(words.goal_out_of_range(MAX_GOAL))
+                raise CommandError(goal_out_of_range(MAX_GOAL))
             options["win"] = number
             index += 1
         elif word in ("two", "2", "2-player", "two-player", "variant"):
@@ -358,10 +369,10 @@ def parse_new_game(verb: str, tokens: list[str], lower: list[str], names: tuple[
             options.setdefault("decks" if word == "deck" else "addons", []).append(following.lower())
             index += 2
         else:
-            raise CommandError(words.new_game_not_understood(tokens[index]))
+            raise CommandError(new_game_not_understood(tokens[index]))
     for name in players:
         if name.lower() in RESERVED or parse_number(name) is not None:
-            raise CommandError(words.reserved_name(name))
+            raise CommandError(reserved_name(name))
     return Command(verb, names=tuple(players), options=options)
 
 

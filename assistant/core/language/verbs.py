@@ -14,13 +14,27 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from assistant.core import words
 from assistant.core.game import events as ev
 from assistant.core.game.history import Game
 from assistant.core.language import builders as b
 from assistant.core.language import parser as c
 from assistant.core.language.builders import Context, find_player
 from assistant.core.language.parser import Command
+from assistant.core.words.position import (
+    describe_chain,
+    describe_discard,
+    describe_draw_pile,
+    describe_hands,
+    describe_herd,
+    describe_log,
+    describe_nursery,
+    describe_pile,
+    describe_players,
+    describe_rules,
+    describe_stable,
+    describe_tally,
+    describe_turn,
+)
 
 Parser = Callable[[str, list[str], list[str], tuple[str, ...]], Command]
 Builder = Callable[[Context], ev.Event]
@@ -94,14 +108,14 @@ def _answer_stable(game: Game, command: Command) -> tuple[str, ...]:
     seats = range(len(state.players)) if command.target is None else [find_player(command.target, table.setup.players)]
     lines: list[str] = []
     for seat in seats:
-        lines.append(words.describe_stable(table, state, seat))
-        herd = words.describe_herd(table, state, seat)
+        lines.append(describe_stable(table, state, seat))
+        herd = describe_herd(table, state, seat)
         if herd:
             lines.append(herd)
     return tuple(lines)
 
 
-_hands = _lines(lambda g: words.describe_hands(g.table, g.state))
+_hands = _lines(lambda g: describe_hands(g.table, g.state))
 
 VERBS: tuple[Verb, ...] = (
     # Starting, continuing, correcting: the session and the lobby carry these out.
@@ -197,7 +211,7 @@ VERBS: tuple[Verb, ...] = (
         ("`nursery baby red`", "a Baby goes back to the Nursery"),
         ("`nursery`", "the Babies in the Nursery"),
     ), parse=c.parse_nursery, build=b.build_nursery, events=(ev.ToNursery,),
-         answer=_lines(lambda g: words.describe_nursery(g.table, g.state))),
+         answer=_lines(lambda g: describe_nursery(g.table, g.state))),
     Verb("hand", Kind.EVENT, ("hand",), (
         ("`hand Ana 5`", "the table reports a hand size"),
     ), parse=c.parse_hand, build=b.build_hand, events=(ev.SetHand,), answer=_hands),
@@ -208,7 +222,7 @@ VERBS: tuple[Verb, ...] = (
         ("`deck 40`", "the table reports the deck's size"),
         ("`deck`", "cards left in the deck and what happens when it runs out"),
     ), parse=c.parse_deck, build=b.build_deck, events=(ev.SetDeck, ev.DeckEmpty),
-         answer=_lines(lambda g: words.describe_draw_pile(g.table, g.state))),
+         answer=_lines(lambda g: describe_draw_pile(g.table, g.state))),
     Verb("reshuffle", Kind.EVENT, ("reshuffle",), (("`reshuffle`", "the discard pile becomes the deck"),),
          build=b.build_reshuffle, events=(ev.Reshuffle,)),
     Verb("win", Kind.EVENT, ("win",), (("`win 6`", "change the number to win"),), parse=c.parse_win,
@@ -216,28 +230,28 @@ VERBS: tuple[Verb, ...] = (
     # Questions.
     Verb("turn", Kind.QUESTION, ("turn *", "phase"), (
         ("`turn`, `whose turn`, `phase`", "turn number, whose turn, the phase, and what the player may do"),
-    ), answer=_lines(lambda g: words.describe_turn(g.table, g.state))),
+    ), answer=_lines(lambda g: describe_turn(g.table, g.state))),
     Verb("stable", Kind.QUESTION, ("stable",), (
         ("`stable`, `stable Ana` (or `field`)", "what is in each Stable (or Ana's) and how many Unicorns it counts; "
          "Llamas: the herd"),
     ), parse=c.parse_query, answer=_answer_stable),
     Verb("tally", Kind.QUESTION, ("tally",), (("`tally`", "every player's Unicorns and the number to win"),),
-         answer=_lines(lambda g: words.describe_tally(g.table, g.state))),
+         answer=_lines(lambda g: describe_tally(g.table, g.state))),
     Verb("pile", Kind.QUESTION, ("pile",), (("`pile`", "the Instant pile from the top"),),
-         answer=_lines(lambda g: words.describe_pile(g.table, g.state))),
+         answer=_lines(lambda g: describe_pile(g.table, g.state))),
     Verb("chain", Kind.QUESTION, ("chain",), (("`chain`", "the effect chain, first link first"),),
-         answer=_lines(lambda g: words.describe_chain(g.table, g.state))),
+         answer=_lines(lambda g: describe_chain(g.table, g.state))),
     Verb("hands", Kind.QUESTION, ("hands",), (("`hands`", "hand sizes the tracker knows"),), parse=c.parse_hand,
          answer=_hands),
     Verb("discards", Kind.QUESTION, ("discard pile", "discard piles"), (
         ("`discard pile`", "the discard pile, newest first"),
-    ), answer=_lines(lambda g: words.describe_discard(g.table, g.state))),
+    ), answer=_lines(lambda g: describe_discard(g.table, g.state))),
     Verb("players", Kind.QUESTION, ("players",), (("`players`", "the seating order"),),
-         answer=_lines(lambda g: words.describe_players(g.table))),
+         answer=_lines(lambda g: describe_players(g.table))),
     Verb("rules", Kind.QUESTION, ("rules",), (("`rules`", "the rule profile"),),
-         answer=_lines(lambda g: words.describe_rules(g.table, g.state))),
+         answer=_lines(lambda g: describe_rules(g.table, g.state))),
     Verb("log", Kind.QUESTION, ("log",), (("`log`", "the last five events"),),
-         answer=_lines(lambda g: words.describe_log(g.table, g))),
+         answer=_lines(lambda g: describe_log(g.table, g))),
     Verb("card", Kind.QUESTION, ("card of", "card for", "card"), (
         ("`card NAME`, `what is NAME`", "a card's text (with no name, the card just read)"),
     ), parse=c.parse_query),

@@ -34,6 +34,8 @@ from assistant.core.words.gameplay import (
     player_name,
 )
 
+__all__ = ["describe_prompt", "phrase_prompt", "describe_begin_effects", "describe_link_doing", "announce_step"]
+
 
 def describe_prompt(table: Table, state: GameState, level: Verbosity = Verbosity.COACHING) -> str:
     """What the table may do now (`Table.prompt`), in words."""

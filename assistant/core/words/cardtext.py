@@ -8,6 +8,40 @@ from assistant.core.cards.search import search_words
 from assistant.core.text import cards_count, clean_untrusted, name_list
 from assistant.core.words.entry import query_problem, spoken_query
 
+__all__ = [
+    "type_name",
+    "card_title",
+    "CONFIDENCE_SENTENCES",
+    "OTHER_PRINT_HINT",
+    "confidence_sentence",
+    "describe_card",
+    "card_lines",
+    "print_variant_lines",
+    "describe_print_variants",
+    "no_other_print",
+    "print_settled",
+    "numbered_choices",
+    "describe_resolution",
+    "describe_deck",
+    "import_hint",
+    "deck_chosen",
+    "cannot_add_to",
+    "SEARCH_READ_OUT",
+    "search_results",
+    "SEARCH_NOTHING",
+    "import_written",
+    "import_bad_id",
+    "sheet_unreadable",
+    "import_failed",
+    "NO_CHOICE_PENDING",
+    "choice_out_of_range",
+    "HELP_LINES",
+    "HELP_SPOKEN",
+    "NO_TERMINAL",
+    "GIST_WORDS",
+    "card_gist",
+]
+
 
 def type_name(card_type: CardType, vocabulary: Vocabulary = Vocabulary.UNICORN) -> str:
     """The spoken name of a card type: "Baby Unicorn", "Magical Animal", "Magic card", "Instant card"."""

@@ -5,6 +5,26 @@ from __future__ import annotations
 from assistant.core.braille import celltable
 from assistant.core.text import clean_untrusted
 
+__all__ = [
+    "MAX_QUERY",
+    "NOTHING_TYPED",
+    "NO_LETTERS",
+    "LIBLOUIS_MISSING",
+    "SIXKEY_SPACE",
+    "SIXKEY_DOTS_CLEARED",
+    "SIXKEY_NOTHING_TO_DELETE",
+    "SIXKEY_CHORD_ON",
+    "SIXKEY_SPACE_ON",
+    "SIXKEY_OFF",
+    "query_too_long",
+    "query_problem",
+    "spoken_query",
+    "cell_echo",
+    "cell_deleted",
+    "braille_map_damaged",
+    "braille_labels_written",
+]
+
 #: Longer queries are refused with a message: no card name comes close to this length.
 MAX_QUERY = 100
 NOTHING_TYPED = "Nothing typed. Type a card name or its braille abbreviation."

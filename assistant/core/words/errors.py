@@ -7,6 +7,50 @@ from assistant.core.text import clean_untrusted, name_list
 from assistant.core.words.cardtext import numbered_choices
 from assistant.core.words.entry import spoken_query
 
+__all__ = [
+    "line_numbers",
+    "save_damaged",
+    "save_unusable",
+    "save_failed",
+    "unknown_player",
+    "ambiguous_player",
+    "whose_stable",
+    "choose_card_for",
+    "no_card_for",
+    "script_unreadable",
+    "save_damaged_unrepaired",
+    "NAME_MISSING",
+    "VERBOSITY_LEVELS",
+    "TAKE_FROM_WHERE",
+    "SWAP_HANDS_NAMES",
+    "HAND_NAME_NUMBER",
+    "DISCARD_ONE_AT_A_TIME",
+    "NEW_GAME_OVER_GAME",
+    "DECKS_AT_START",
+    "NAMES_NEEDED",
+    "DECK_OUT_CHOICES",
+    "NOTHING_WAITING",
+    "say_which_card",
+    "say_a_number",
+    "swap_with",
+    "move_where",
+    "new_game_not_understood",
+    "reserved_name",
+    "no_neigh_card",
+    "who_plays",
+    "not_an_event",
+    "cannot_start",
+    "baby_unclear",
+    "not_utf8_line",
+    "save_unreadable",
+    "rules_for_another_game",
+    "goal_out_of_range",
+    "event_refused",
+    "command_hint",
+    "import_set_aside",
+    "import_shadows_shipped",
+]
+
 
 def line_numbers(numbers: list[int]) -> str:
     """ "line 3", "lines 3 and 7", "lines 3, 7 and 9 and 2 more"."""

@@ -19,6 +19,33 @@ from assistant.core.text import cards_count, name_list
 from assistant.core.words.cardtext import type_name
 from assistant.core.words.errors import NOTHING_WAITING
 
+__all__ = [
+    "NO_GAME",
+    "NOTHING_TO_CONFIRM",
+    "NOT_RECORDED",
+    "NOTHING_TO_UNDO",
+    "NOTHING_TO_REDO",
+    "NO_SAVED_GAME",
+    "RESUME_DECLINED",
+    "resume_offer",
+    "CONFIRM_QUESTION",
+    "player_name",
+    "game_card_name",
+    "area_of",
+    "creatures",
+    "PHASE_NAMES",
+    "SOURCE_NAMES",
+    "describe_event",
+    "describe_trigger",
+    "describe_link",
+    "link_names",
+    "describe_fact",
+    "describe_outcome",
+    "describe_objection",
+    "nothing_to_answer",
+    "confirm_question",
+]
+
 NO_GAME = (
     "No game is being tracked. Start one with: new game, then the players' names, for example new game Ana Ben Cy."
 )

@@ -21,6 +21,29 @@ from assistant.core.words.gameplay import (
     player_name,
 )
 
+__all__ = [
+    "describe_position",
+    "describe_pile_cards",
+    "describe_pile",
+    "describe_chain",
+    "describe_stable",
+    "describe_tally",
+    "describe_herd",
+    "describe_turn",
+    "describe_hands",
+    "describe_draw_pile",
+    "describe_discard",
+    "describe_nursery",
+    "describe_rules",
+    "describe_log",
+    "DECK_COUNT_GUESS",
+    "game_started",
+    "game_resumed",
+    "describe_players",
+    "undone_many",
+    "what_changed",
+]
+
 
 def describe_position(table: Table, state: GameState) -> str:
     """Where the game stands: turn, player, phase, and what waits."""

@@ -7,6 +7,47 @@ from __future__ import annotations
 
 from assistant.core.text import clean_untrusted
 
+__all__ = [
+    "NO_CAMERA",
+    "CAMERA_LOST",
+    "CAMERA_BACK",
+    "NO_DECODER",
+    "NEED_OPENCV",
+    "STICKERS_NEED_PILLOW",
+    "SCANNING_LIVE",
+    "SCAN_NOTHING_GIVEN",
+    "UNKNOWN_CODE_EMPTY",
+    "AIMING_WORDS",
+    "aiming_words",
+    "decoder_missing",
+    "camera_opened",
+    "camera_unavailable",
+    "camera_failed",
+    "scan_not_found",
+    "scan_unreadable",
+    "scan_folder_empty",
+    "unknown_code",
+    "label_not_in_play",
+    "label_card_not_in_deck",
+    "scanned_text",
+    "scan_file_summary",
+    "scan_frame_summary",
+    "scan_payload_line",
+    "sticker_sheet_heading",
+    "sticker_sheet_written",
+    "sticker_sheet_kind",
+    "sticker_sheet_unwritable",
+    "offer_new_card",
+    "SAY_CARD_TYPE_CHOICES",
+    "SAY_CARD_TYPE",
+    "card_learned",
+    "offer_card_words",
+    "card_words_learned",
+    "import_full",
+    "CARD_REFUSED",
+    "card_not_learned",
+]
+
 NO_CAMERA = "No camera found. Type card names instead; plug a camera in and restart to scan codes."
 CAMERA_LOST = "The camera stopped working. Trying again every few seconds; type card names meanwhile."
 CAMERA_BACK = "The camera is working again."

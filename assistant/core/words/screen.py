@@ -14,6 +14,30 @@ from assistant.core.words.announce import _neigh_name
 from assistant.core.words.gameplay import PHASE_NAMES, _pile_card, describe_outcome, player_name
 from assistant.core.words.position import describe_chain, describe_pile_cards, describe_stable
 
+__all__ = [
+    "NO_GAME_STATUS",
+    "SIX_KEY_MODES",
+    "PILE_HEADING",
+    "STABLES_HEADING",
+    "HISTORY_HEADING",
+    "NO_GAME_TABLE",
+    "PILE_EMPTY",
+    "CHAIN_EMPTY",
+    "QUIT_HINT",
+    "ONE_KEY_COACHING",
+    "NO_REPLY_YET",
+    "REGION_NAMES",
+    "SCREEN_KEYS",
+    "status_line",
+    "may_do",
+    "pile_lines",
+    "stable_lines",
+    "table_regions",
+    "region_echo",
+    "one_key_line",
+    "no_player_number",
+]
+
 NO_GAME_STATUS = "No game yet. Type new game and the players' names, or a card name."
 #: The six-key braille mode on the status line, by `assistant.core.braille.sixkey.EntryMode` value.
 SIX_KEY_MODES = {"chord": "Six-key braille: chord.", "space": "Six-key braille: dots then Space."}

@@ -4,6 +4,38 @@ from __future__ import annotations
 
 from assistant.core.text import clean_untrusted
 
+__all__ = [
+    "speech_backend_chosen",
+    "speech_silent",
+    "SPEECH_OFF_TRANSCRIPT",
+    "SPEECH_SET_SILENT",
+    "NO_PLAYER",
+    "engine_unavailable",
+    "speech_cannot_render",
+    "voice_unknown",
+    "player_missing",
+    "player_failed",
+    "screen_reader_speaks",
+    "settings_damaged",
+    "EARCON_WORDS",
+    "SPEECH_STOPPED",
+    "NO_SPEECH_KEYS",
+    "SPEECH_MUTED",
+    "SPEECH_UNMUTED",
+    "NOTHING_SAID_YET",
+    "HISTORY_OLDEST",
+    "HISTORY_NEWEST",
+    "PRIVATE_OFF",
+    "PRIVATE_NO_DEVICE",
+    "private_on",
+    "wav_written",
+    "say_failed",
+    "transcript_failed",
+    "history_heading",
+    "answers_heading",
+    "verbosity_set",
+]
+
 
 def speech_backend_chosen(engine: str, player: str = "") -> str:
     """The backend the speech service chose, reported once."""
