@@ -203,3 +203,107 @@ def test_core_imports_only_the_standard_library():
 
 def test_importing_the_package_and_cli_loads_no_adapter_library():
     assert _loaded_after("import assistant, assistant.cli; assistant.cli.build_parser()") == []
+
+
+def module_of(path: Path) -> str:
+    """The dotted name of a module of the package, from its path."""
+    return "assistant." + path.relative_to(PACKAGE).as_posix().removesuffix(".py").replace("/", ".").removesuffix(
+        ".__init__"
+    )
+
+
+def project_imports() -> dict[str, set[str]]:
+    """Which modules of the package each module imports, anywhere in the file and for the type checker too (a
+    circle is a circle of design even when one side imports only under `if TYPE_CHECKING:`); `from package import
+    module` counts as importing that module."""
+    modules = {module_of(path) for path in PACKAGE.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for path in PACKAGE.rglob("*.py"):
+        targets = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                targets.add(node.module)
+                targets.update(f"{node.module}.{alias.name}" for alias in node.names)
+        graph[module_of(path)] = {t for t in targets if t in modules and t != module_of(path)}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The groups of modules that import one another round a circle (strongly connected, more than one)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in sorted(graph[node]):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_circle_of_imports():
+    assert cycles(project_imports()) == []
+
+
+def test_the_circle_finder_finds_a_planted_circle():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert cycles(graph) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+#: Domains below the game: braille and cards never reach the engine (the game, the command language), even through
+#: another module.
+LOW_DOMAINS = ("assistant.core.braille", "assistant.core.cards", "assistant.core.text", "assistant.core.datatext")
+ENGINE = ("assistant.core.game", "assistant.core.language")
+
+
+def reached_from(graph: dict[str, set[str]], start: str) -> set[str]:
+    """Every module a module imports, directly or through others."""
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for nxt in graph[todo.pop()]:
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return seen
+
+
+def test_braille_and_cards_never_import_the_game_engine():
+    graph = project_imports()
+    offences = [
+        f"{module} reaches {reached}"
+        for module in sorted(graph)
+        if module.startswith(LOW_DOMAINS)
+        for reached in sorted(reached_from(graph, module))
+        if reached.startswith(ENGINE)
+    ]
+    assert offences == []
+
+
+def test_six_key_entry_loads_no_game_module():
+    code = "import sys, assistant.core.braille.sixkey; print(*(m for m in sys.modules if m.startswith('assistant.')))"
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert "assistant.core.braille.sixkey" in loaded
+    assert [m for m in loaded if m.startswith(ENGINE)] == []

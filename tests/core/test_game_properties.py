@@ -12,6 +12,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from assistant.core.game.checks import check
 from assistant.core.game.events import (
     EVENT_TYPES,
     Bring,
@@ -172,7 +173,7 @@ def test_every_step_can_be_announced_and_every_event_read_back(game_and_events):
         lines = announce_step(table, step)
         assert lines and all(isinstance(line, str) and line for line in lines)
         assert describe_turn(table, step.after)
-        for objection in table.check(step.after, event):
+        for objection in check(table, step.after, event):
             assert describe_objection(table, objection)
     assert describe_tally(table, game.state)
     for seat in range(len(setup.players)):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from assistant.core.cards.card import CardType, Tag
 from assistant.core.game.chain import Link, TriggerKind, enters_a_stable, is_neigh
@@ -84,9 +84,7 @@ from assistant.core.game.objections import (
 )
 from assistant.core.game.rules import DeckOut
 from assistant.core.game.state import GameState
-
-if TYPE_CHECKING:
-    from assistant.core.game.table import Table
+from assistant.core.game.table import Table
 
 
 def check(table: Table, state: GameState, event: Event) -> tuple[Objection, ...]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from assistant.core.cards.card import CardSet
+from assistant.core.game.checks import check
 from assistant.core.game.events import Event, EventError, event_from_dict
 from assistant.core.game.facts import (
     CardMustGo,
@@ -25,6 +26,7 @@ from assistant.core.game.facts import (
     WinBarred,
     WinWaits,
 )
+from assistant.core.game.moves import apply
 from assistant.core.game.objections import Objection
 from assistant.core.game.rules import Rules
 from assistant.core.game.setup import Setup
@@ -90,7 +92,7 @@ class Game:
 
     def check(self, event: Event) -> tuple[Objection, ...]:
         """What about the event looks against the rules now."""
-        return self.table.check(self.state, event)
+        return check(self.table, self.state, event)
 
     def push(self, event: Event) -> Step:
         """Apply an event (trusted: call `check` first) and forget anything undone."""
@@ -100,7 +102,7 @@ class Game:
 
     def _apply(self, event: Event) -> Step:
         before = self.state
-        after, facts = self.table.apply(before, event)
+        after, facts = apply(self.table, before, event)
         self._states.append(after)
         self.log.append(event)
         return Step(event, before, after, facts)

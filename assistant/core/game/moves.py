@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from assistant.core.cards.card import CardType, Tag
 from assistant.core.game.chain import Link, PileCard, Trigger, TriggerKind, enters_a_stable, movement_link, resolve_top
@@ -68,10 +68,8 @@ from assistant.core.game.facts import (
 )
 from assistant.core.game.rules import DeckOut
 from assistant.core.game.state import GameState, PlayerState
+from assistant.core.game.table import Table
 from assistant.core.game.tally import Ending, Outcome, first_to_goal, most_unicorns
-
-if TYPE_CHECKING:
-    from assistant.core.game.table import Table
 
 # Events that leave the Instant pile open; any other event first lets the pile resolve (nobody answered).
 _KEEPS_PILE = (Respond, Resolve, SetHand, SetDeck, SetGoal)
@@ -142,7 +140,7 @@ def apply(table: Table, state: GameState, event: Event) -> tuple[GameState, tupl
         _close_pile(table, d, facts)
     handler(table, d, event, facts)
     _flush(table, d, facts)
-    after = table._tally(d.stables)
+    after = table.tally_of(d.stables)
     if after != before:
         facts.append(TallyChanged(before, after))
     stables = tuple(d.stables)

@@ -60,11 +60,6 @@ class GameState:
         """Every Stable, by seat."""
         return tuple(p.stable for p in self.players)
 
-    @property
-    def is_quiet(self) -> bool:
-        """True when neither the pile nor the chain waits for anything: a winner may be declared."""
-        return not self.pile and not self.chain
-
     def to_dict(self) -> dict[str, Any]:
         """The state as plain values for `state --json`."""
         return {

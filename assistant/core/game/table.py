@@ -1,5 +1,6 @@
 """What is fixed for a game (setup, cards, rules) and every rule question about a state: the tally, the hand
-limit, the actions allowed, what may be done now. `check` and `apply` are in `checks.py` and `moves.py`."""
+limit, the actions allowed, what may be done now. The game (`history.py`) calls `checks.check` and `moves.apply`
+with the table; the table itself imports neither."""
 
 from __future__ import annotations
 
@@ -8,11 +9,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from assistant.core.cards.card import Card, CardSet, CardType, Tag, normalize
-from assistant.core.game import checks, moves
 from assistant.core.game.chain import Link, PileCard, begin_turn_link
-from assistant.core.game.events import Event, EventError, Phase
-from assistant.core.game.facts import Fact
-from assistant.core.game.objections import Objection
+from assistant.core.game.events import EventError, Phase
 from assistant.core.game.rules import MAX_PLAYERS, MIN_PLAYERS, DeckOut, Profile, Rules, load_rules
 from assistant.core.game.setup import DEALT, MAX_NAME, Setup, SetupError
 from assistant.core.game.state import GameState, PlayerState
@@ -158,9 +156,10 @@ class Table:
 
     def tally(self, state: GameState) -> tuple[int, ...]:
         """Each player's Unicorn count."""
-        return self._tally(state.stables)
+        return self.tally_of(state.stables)
 
-    def _tally(self, stables: Iterable[tuple[str, ...]]) -> tuple[int, ...]:
+    def tally_of(self, stables: Iterable[tuple[str, ...]]) -> tuple[int, ...]:
+        """Each Stable's Unicorn count, remembered by Stable (the same Stable counts the same)."""
         counts = self._counts
         if len(counts) > 4096:  # a long game: forget old Stables rather than grow without end
             counts.clear()
@@ -179,10 +178,6 @@ class Table:
     def limit_for(self, stables: tuple[tuple[str, ...], ...], player: int) -> HandLimit:
         """One player's hand limit with these Stables (the one place the hand limit is worked out)."""
         return hand_limit(player, stables, self.cards, self.rules, self.profile.hand_limit)
-
-    def top_can_be_answered(self, state: GameState) -> bool:
-        """True when the top card of the pile may be answered (a Super Neigh may not)."""
-        return bool(state.pile) and self.neigh_shield(state.stables, state.pile[-1]) != state.pile[-1].card
 
     def neigh_shield(self, stables: tuple[tuple[str, ...], ...], target: PileCard) -> str | None:
         """The card that makes a card on the pile impossible to Neigh, or None.
@@ -341,17 +336,3 @@ class Table:
         if card is None:
             raise EventError(f"{card_id!r} is not a card of this game")
         return card
-
-    # Checking and applying.
-
-    def prepare(self, state: GameState, event: Event) -> GameState:
-        """The state the event will meet: an open pile nobody answered resolves first."""
-        return moves.prepare(self, state, event)
-
-    def check(self, state: GameState, event: Event) -> tuple[Objection, ...]:
-        """What about the event looks against the rules, in this state; empty when nothing does."""
-        return checks.check(self, state, event)
-
-    def apply(self, state: GameState, event: Event) -> tuple[GameState, tuple[Fact, ...]]:
-        """The state after the event, and the facts to announce. Trusts the event (see `check`)."""
-        return moves.apply(self, state, event)
