@@ -50,12 +50,11 @@ def test_deck_list_and_show(cli):
     spoken = cli("deck", "list")
     assert spoken.returncode == 0, spoken.stderr
     assert "uu-2nd: Unstable Unicorns, 2nd Edition base game: 84 cards, 127 copies." in spoken.stdout.splitlines()
-    assert (
-        "llamas: Llamas Unleashed base game: 23 cards, copy counts not known. This card list is incomplete."
-        in spoken.stdout
-    )
+    assert "llamas: Llamas Unleashed base game: 77 cards, 127 copies." in spoken.stdout.splitlines()
+    farmed = "llamas-farmed: Llamas Unleashed: Farmed and Dangerous expansion: 35 cards, 54 copies."
+    assert farmed in spoken.stdout.splitlines()
     shown = cli("deck", "show", "llamas")
-    assert shown.returncode == 0 and shown.stdout.startswith("Llamas Unleashed base game: 23 cards")
+    assert shown.returncode == 0 and shown.stdout.startswith("Llamas Unleashed base game: 77 cards")
 
 
 def test_unknown_deck_is_a_message_not_a_traceback(cli):

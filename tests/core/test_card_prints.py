@@ -27,7 +27,7 @@ import tomllib
 import pytest
 
 from assistant.commands.app import table_session
-from assistant.core.cards.card import Card, Confidence, PrintVariant, Tag, split_other_print
+from assistant.core.cards.card import Card, CardSet, Confidence, PrintVariant, Tag, split_other_print
 from assistant.core.cards.cardfile import CardDataError, parse_deck
 from assistant.core.cards.sheet import match_sheet, parse_sheet, render_import, settled_variant
 from assistant.core.words.cardtext import OTHER_PRINT_HINT, print_settled
@@ -350,15 +350,15 @@ def test_every_shipped_card_and_print_tags_steal_exactly_when_it_says_steal():
 # --- item 4: Llamas Unleashed ----------------------------------------------------------------------------------------
 
 
-def test_llamas_texts_are_single_source_dalai_llama_gives_one_player_a_card_and_copies_are_placeholders():
-    # source: the hobby version named in the Llamas card facts ("you draw three and an opponent draws one")
-    deck = load_deck("llamas")
-    assert deck.info.confidence is Confidence.SINGLE_SOURCE and not deck.info.copies_known
-    assert all(c.confidence is not Confidence.CONFIRMED for c in deck.cards)
+def test_llamas_texts_and_copies_are_single_source_and_dalai_llama_lets_each_other_player_draw():
+    # the whole list, texts and copy counts come from one source (the Llamas card facts)
+    for deck_id in ("llamas", "llamas-farmed"):
+        deck = load_deck(deck_id)
+        assert deck.info.confidence is Confidence.SINGLE_SOURCE and deck.info.copies_known, deck_id
+        assert all(c.confidence is Confidence.SINGLE_SOURCE for c in deck.cards), deck_id
     dalai = card("llamas", "dalai-llama")
-    assert says(dalai.text, "draw 3 cards", "choose one other player, who draws 1 card")
-    assert "each other player" not in dalai.text
-    assert card("llamas", "no-probllama").confidence is Confidence.UNVERIFIED
+    assert says(dalai.text, "draw 3 cards", "each other player may draw a card")
+    assert "choose one other player" not in dalai.text
 
 
 # --- confidence: validated on load over every shipped deck -----------------------------------------------------------
@@ -449,13 +449,21 @@ def test_a_single_source_card_says_so_when_looked_up_on_screen_and_aloud():
     reply = session.handle("dalai llama")
     assert reply.speech.endswith("From a single source: check the card.")
     assert "From a single source: check the card." in reply.lines
-    assert "Copies in the deck: not known" in reply.lines
+    assert "Copies in the deck: 1" in reply.lines
     confirmed = Session(load_card_set("uu-2nd")).handle("rainbow aura")
     assert "check the card" not in confirmed.speech
 
 
+def test_placeholder_copies_are_said_to_be_unknown():
+    deck = parse_deck(HEADER.format(confidence="single-source") + "copies_known = false\n\n" + CARD, "t.toml")
+    reply = Session(CardSet([deck])).handle("rainbow aura")
+    assert "Copies in the deck: not known" in reply.lines
+
+
 def test_an_unverified_text_says_no_source_confirms_it():
-    reply = Session(load_card_set("llamas")).handle("no probllama")
+    card_text = CARD + 'confidence = "unverified"\n'
+    deck = parse_deck(HEADER.format(confidence="single-source") + "\n" + card_text, "t.toml")
+    reply = Session(CardSet([deck])).handle("rainbow aura")
     assert "Not confirmed by any source: check the card." in reply.speech
 
 
@@ -550,7 +558,7 @@ def test_the_import_command_reports_the_settled_print(tmp_path):
     assert "Seductive Unicorn: your sheet is the 1st Edition second print; that text is used." in spoken.stdout
 
 
-def test_the_card_command_prints_the_other_print_and_unknown_copies(tmp_path):
+def test_the_card_command_prints_the_other_print_and_the_copies(tmp_path):
     env = {**os.environ, "TABLE_ASSISTANT_HOME": str(tmp_path / "home")}
     command = [sys.executable, "-m", "assistant", "card"]
     other = subprocess.run(
@@ -561,7 +569,7 @@ def test_the_card_command_prints_the_other_print_and_unknown_copies(tmp_path):
     assert other.stdout.splitlines()[2].startswith("1st Edition second print: When this card enters your Stable")
     llama = subprocess.run([*command, "--deck", "llamas", "dalai llama"], capture_output=True, text=True, env=env,
                            timeout=60)  # fmt: skip
-    assert "Copies in the deck: not known" in llama.stdout.splitlines()
+    assert "Copies in the deck: 1" in llama.stdout.splitlines()
     assert llama.stdout.splitlines()[-1] == "From a single source: check the card."
 
 

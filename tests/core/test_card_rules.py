@@ -155,8 +155,9 @@ def test_the_2nd_edition_slowdown_lets_an_instant_that_is_not_a_neigh_through():
 
 
 def test_tranquilizer_forbids_instants_in_its_field():
-    """Tranquilizer (Llamas Unleashed): "While this card is in your Field, you cannot play Instant cards". The
-    shipped Llamas list has no Instant yet, so the owner's reference sheet adds one (an import)."""
+    """Tranquilizer (Llamas Unleashed): "While this card is in your Field, you cannot play Instant cards". A plain
+    counter added by an owner's reference sheet (an import) is the Instant played, so the check does not depend on
+    how the shipped Llamas Instants are recorded."""
     sheet = parse_deck(
         '[deck]\nid = "llamas-mine"\ntitle = "My Llamas"\nedition = "braille"\ngame = "llamas-unleashed"\n'
         'kind = "import"\nvocabulary = "animal"\ncomplete = false\nbase = "llamas"\n\n'
@@ -403,9 +404,13 @@ TEXT_TAGS = [
     (r"Baby Unicorn cards cannot enter any", Tag.NO_BABIES),
     (r"Magic cards cannot destroy this card|Magic cards can neither destroy it", Tag.MAGIC_PROOF),
     (r"cannot be sacrificed or destroyed|Nothing can sacrifice or destroy this card", Tag.INDESTRUCTIBLE),
-    (r"more than 5 Unicorns", Tag.AT_MOST_FIVE),
+    (r"more than 5 (Unicorns|Animals)", Tag.AT_MOST_FIVE),
     (r"you cannot steal", Tag.STOPS_STEALING),
-    (r"no one can Neigh the cards you play|Super Neigh cannot be Neighed|It cannot be Neighed", Tag.CANNOT_BE_NEIGHED),
+    (
+        r"no one can Neigh the cards you play|Super Neigh cannot be Neighed|It cannot be Neighed|"
+        r"Instant cards cannot affect the cards you play",
+        Tag.CANNOT_BE_NEIGHED,
+    ),
     (r"your Unicorn cards cannot be destroyed", Tag.PROTECTS_UNICORNS),
     (
         r"can only enter a Stable that already holds a Basic|cannot enter a Stable that has no Basic|"
@@ -462,6 +467,17 @@ LEFT_TO_THE_TABLE = {
     "mother-fuckin-flying-unicorn": "goes back to the hand instead of the discard pile: recorded as return",
     "horny-flying-unicorn": "goes back to the hand instead of the discard pile: recorded as return",
     "a-cute-attack": "its own removals trigger nothing: the table resolves the links it does not do",
+    "unstoppable-ram": "no Instant for the rest of its owner's turn: a turn-long ban the tracker does not keep",
+    "bridge-troll-on-duty": "Goats and Rams kept out of a Field and from being moved: no tag for these variations",
+    "llamaphobia": "cards with Llama in their name cannot be played: no tag for a ban by name",
+    "embrace-diversity": "needs one Animal of each variation and lowers its owner's goal: the table's",
+    "ramstar-energy-drink": "can only be played with a Ram in the Field: the table's",
+    "venti-alpacchiato": "can only be played with an Alpaca in the Field: the table's",
+    "walking-trash-compactor": "can only be played with a Goat in the Field: the table's",
+    "llama-pinata": "an optional save (may sacrifice this card instead): the owner's choice",
+    "hunger-strike": "its owner cannot win while it is out: the win check does not know this card",
+    "no-kidding": "Baby Animals kept out of one Field: no_babies is for every Stable, so the table's",
+    "the-kids-are-alright": "Baby Animals in its Field protected from every removal: no tag for Babies alone",
 }
 
 #: Words that mark a prohibition or a protection in a card's text.
@@ -475,9 +491,13 @@ FORBIDS = re.compile(
 CHECKED_TAGS = {tag for _, tag in TEXT_TAGS}
 
 
+#: The base deck an expansion is checked with, where it is not the default one.
+EXPANSION_BASE = {"llamas-farmed": "llamas"}
+
+
 def deck_cards(deck_id: str):
     base = deck_id in ("uu-1st", "uu-2nd", "uu-nsfw", "llamas")
-    cards = load_card_set(deck_id) if base else load_card_set("uu-2nd", [deck_id])
+    cards = load_card_set(deck_id) if base else load_card_set(EXPANSION_BASE.get(deck_id, "uu-2nd"), [deck_id])
     return [card for card in cards if card.deck == deck_id]
 
 

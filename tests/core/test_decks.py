@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from assistant.core.cards.card import VARIATIONS, CardType
-from assistant.core.cards.cardfile import CardDataError
+from assistant.core.cards.card import VARIATIONS, CardSet, CardType
+from assistant.core.cards.cardfile import CardDataError, parse_deck
 from assistant.core.game.rules import load_rules
 from assistant.core.words.cardtext import deck_chosen
 from assistant.storage.decks import combine, deck_files, load_card_set, load_deck, load_deck_file
@@ -21,6 +21,7 @@ CLASSIC = {"baby": 13, "basic": 22, "magical": 30, "magic": 25, "upgrade": 14, "
 #: Copies of each type in each base deck, and unique cards and copies of each expansion (card facts of each deck).
 COMPOSITION = {
     "uu-2nd": CLASSIC,
+    "llamas": {"baby": 12, "basic": 24, "magical": 30, "magic": 25, "upgrade": 15, "downgrade": 8, "instant": 13},
     "uu-1st": CLASSIC,
     "uu-nsfw": {"baby": 13, "basic": 21, "magical": 31, "magic": 25, "upgrade": 15, "downgrade": 7, "instant": 15},
 }
@@ -33,6 +34,8 @@ SIZES = {
     "uu-legends": (34, 54),
     "uu-adventures": (38, 54),
     "uu-nsfw-expansion": (33, 52),
+    "llamas": (77, 127),
+    "llamas-farmed": (35, 54),
 }
 
 #: Tags the tracker acts on, per deck: (card id, tag) pairs that must hold.
@@ -66,13 +69,28 @@ KNOWN_TAGS = {
     "uu-nsfw-expansion": [("unicorn-butt-plug", "hand_limit_change")],
     "uu-rainbow-apocalypse": [("tiny-hooves", "hand_limit_change"), ("unicorn-of-famine", "hand_limit_change")],
     "uu-legends": [("extradimensional-saddlebag", "hand_limit_change")],
-    "llamas": [("tranquilizer", "stops_instants")],
+    "llamas": [
+        ("tranquilizer", "stops_instants"),
+        ("flea-ridden-barn", "stops_upgrades"),
+        ("velcro-barrier", "no_llamas_here"),
+        ("velcro-barrier", "no_alpacas_here"),
+        ("legal-ramifications", "silences_unicorns"),
+        ("prehistoric-llamadon", "hand_limit_change"),
+        ("spit-happens", "takes_stopped"),
+        ("surprise-emu-attack", "answers_animal"),
+    ],
+    "llamas-farmed": [
+        ("fannypaca", "hand_limit_change"),
+        ("crowded-field", "at_most_five"),
+        ("goatsundheit", "both_draw"),
+        ("llama-stop-you-right-there", "neigh"),
+    ],
 }
 
 
 def test_every_card_texts_file_is_shipped_and_loads():
     assert {"uu-2nd", "uu-1st", "uu-nsfw", "llamas"} <= set(SHIPPED)
-    assert set(SIZES) | {"llamas"} == set(SHIPPED)
+    assert set(SIZES) == set(SHIPPED)
     for deck_id in SHIPPED:
         assert load_deck(deck_id).id == deck_id
         # every shipped deck says how well its texts are checked (values are validated by the loader)
@@ -142,30 +160,55 @@ def test_every_text_is_ready_to_be_spoken():
 
 
 def test_texts_use_their_decks_vocabulary():
-    for card in load_deck("llamas").cards:
-        assert not re.search(r"\b(Stable|Unicorn)s?\b", card.text), card.id
     for deck_id in SHIPPED:
-        if deck_id != "llamas":
-            assert not any(re.search(r"\bField\b", card.text) for card in load_deck(deck_id).cards), deck_id
-
-
-def test_llamas_is_marked_incomplete_with_variations_and_herd_bonus():
-    deck = load_deck("llamas")
-    assert deck.info.complete is False
-    assert "incomplete" in deck.info.notes.lower() and "deck import" in deck.info.notes
-    for card in deck.cards:
-        if card.type.is_creature:
-            assert card.variation and all(part in VARIATIONS for part in card.variation.split("+")), card.id
+        deck = load_deck(deck_id)
+        if deck.info.game == "llamas-unleashed":
+            for card in deck.cards:
+                assert not re.search(r"\b(Stable|Unicorn|Neigh)s?\b", card.text), card.id
         else:
-            assert card.variation is None, card.id
+            assert not any(re.search(r"\bField\b", card.text) for card in deck.cards), deck_id
+
+
+def test_llamas_is_complete_with_variations_and_herd_bonus():
+    deck = load_deck("llamas")
+    assert deck.info.complete is True and deck.info.copies_known is True
+    assert "deck import" in deck.info.notes
+    for deck_id in ("llamas", "llamas-farmed"):
+        for card in load_deck(deck_id).cards:
+            if card.type.is_creature:
+                assert card.variation and all(part in VARIATIONS for part in card.variation.split("+")), card.id
+            elif card.type is CardType.INSTANT and card.has("takes_stopped"):
+                assert card.variation in VARIATIONS, card.id
+            else:
+                assert card.variation is None, card.id
     assert {key for key, _ in deck.info.herd_bonus} == {"rule", *VARIATIONS}
 
 
+INCOMPLETE = """\
+[deck]
+id = "llamas-partial"
+title = "Partial Llamas"
+edition = "test"
+game = "llamas-unleashed"
+kind = "base"
+vocabulary = "animal"
+complete = false
+
+[[cards]]
+id = "llamaste"
+name = "Llamaste"
+type = "upgrade"
+copies = 1
+text = "Each time any player plays a Llama Animal card, you may draw a card."
+"""
+
+
 def test_choosing_an_incomplete_deck_says_so_and_points_to_the_import():
-    sentence = deck_chosen(load_card_set("llamas"))
+    sentence = deck_chosen(CardSet([parse_deck(INCOMPLETE, "partial.toml")]))
     assert "This card list is incomplete." in sentence
-    assert "table-assistant deck import FILE --base llamas" in sentence
+    assert "table-assistant deck import FILE --base llamas-partial" in sentence
     assert "incomplete" not in deck_chosen(load_card_set("uu-2nd"))
+    assert "incomplete" not in deck_chosen(load_card_set("llamas", ["llamas-farmed"]))
 
 
 def test_every_base_deck_combines_with_all_the_expansions_it_takes():
@@ -178,7 +221,10 @@ def test_every_base_deck_combines_with_all_the_expansions_it_takes():
         "uu-2nd",
         "uu-1st",
         "uu-nsfw",
+        "llamas",
+        "llamas-farmed",
     }
+    assert {d.id for d in decks.values() if d.info.adds_to(decks["llamas"].info)} == {"llamas-farmed"}
     assert not decks["uu-nsfw-expansion"].info.adds_to(decks["uu-nsfw"].info)
 
 

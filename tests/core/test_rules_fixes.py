@@ -8,6 +8,8 @@ app's own resolver, as at the table.
 from __future__ import annotations
 
 from assistant.commands.app import table_session
+from assistant.core.cards.card import CardSet
+from assistant.core.cards.cardfile import parse_deck
 from assistant.core.game.events import Phase
 from assistant.core.game.objections import NothingToAnswer
 from assistant.core.language.reply import Reply
@@ -159,10 +161,24 @@ def test_6_a_card_of_the_2_player_list_not_in_the_deck_is_said_once():
     assert "The rulebook also lists Tourist Trap, which is not in this deck." in said.speech
 
 
+def test_7_the_llamas_deck_names_its_babies_and_offers_one_as_an_example():
+    """004: "Allow each player to choose their favorite Baby Animal card and place it in their Field"; the shipped
+    Llamas deck names its Baby Animals, so one is offered as an example in the Field's words."""
+    s = table_session(load_card_set("llamas"))
+    said = s.handle("new game Ana Ben")
+    assert "for example baby Ana llama" in said.speech and "baby Ana red" not in said.speech
+    assert "names no Baby cards yet" not in said.speech
+
+
 def test_7_a_deck_with_no_named_babies_does_not_suggest_one():
-    """004: the Llamas deck's Baby Animals; the shipped Llamas list names none yet, so no example is offered."""
-    llamas = load_card_set("llamas")
-    s = table_session(llamas)
+    """A Llamas deck whose card list names no Baby Animal (a partial list) offers no example."""
+    partial = parse_deck(
+        '[deck]\nid = "llamas-partial"\ntitle = "Partial Llamas"\nedition = "test"\ngame = "llamas-unleashed"\n'
+        'kind = "base"\nvocabulary = "animal"\ncomplete = false\nrules = "llamas"\n\n'
+        '[[cards]]\nid = "llama-bomb"\nname = "Llama Bomb"\ntype = "magic"\ncopies = 2\n'
+        'text = "Destroy an Animal card."\n'
+    )
+    s = table_session(CardSet([partial]))
     said = s.handle("new game Ana Ben")
     assert "baby Ana red" not in said.speech
     assert "names no Baby cards yet" in said.speech

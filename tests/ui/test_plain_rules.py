@@ -75,10 +75,10 @@ CASES = [
     pytest.param(
         "llamas",
         ["new game Ana Ben Cy"],
-        # 004: the Llamas deck; the shipped list names no Baby Animal, so no example is offered.
+        # 004: the Llamas deck names its Baby Animals, so one is offered as an example in the Field's words.
         [
-            "This deck's card list names no Baby cards yet, so Babies cannot be placed by name. Import your reference "
-            "sheet to add them: table-assistant deck import FILE --base llamas."
+            "Each player puts a Baby from the Nursery in their Field: say baby, a name and the Baby, for example baby "
+            "Ana llama."
         ],
         id="7-llamas-babies",
     ),
