@@ -43,12 +43,12 @@ from assistant.core.words.screen import (
     NO_REPLY_YET,
     ONE_KEY_COACHING,
     QUIT_HINT,
-    region_names,
     SCREEN_KEYS,
     SIX_KEY_MODES,
     no_player_number,
     one_key_line,
     region_echo,
+    region_names,
     table_regions,
 )
 from assistant.core.words.voice import NO_SPEECH_KEYS

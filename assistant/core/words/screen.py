@@ -68,6 +68,7 @@ def stables_heading(vocabulary: Vocabulary = Vocabulary.UNICORN) -> str:
     """The heading of the Stables region with no game: "Stables:" or "Fields:"."""
     return f"{vocabulary.area}s:"
 
+
 #: The app's keys, added to the help in the app.
 SCREEN_KEYS = (
     "Keys of this screen:",
@@ -139,9 +140,7 @@ def stable_lines(table: Table, state: GameState) -> list[str]:
     ]
 
 
-def table_regions(
-    game: Game | None, vocabulary: Vocabulary = Vocabulary.UNICORN
-) -> tuple[str, list[str], list[str]]:
+def table_regions(game: Game | None, vocabulary: Vocabulary = Vocabulary.UNICORN) -> tuple[str, list[str], list[str]]:
     """The status line, the pile-and-chain lines and the Stable lines of a game, or of no game (its Stables
     headed in the words of the cards in play, `vocabulary`)."""
     if game is None:
