@@ -20,7 +20,7 @@ from assistant.core.cards.lookup import Resolution, resolve_name
 from assistant.core.cards.search import search_cards, search_words
 from assistant.core.cards.sheet import matching_card
 from assistant.core.game.history import Game
-from assistant.core.language.lobby import GameStore, Lobby
+from assistant.core.language.lobby import GameStore, Lobby, shipped_addons
 from assistant.core.language.parser import Command, CommandError
 from assistant.core.language.reply import Choice, Control, Pending, Question, Reply, Verbosity
 from assistant.core.language.verbs import help_lines, near_verb, parse_command
@@ -96,6 +96,10 @@ class Session:
     cards and resolver with it. None: scanned texts are only read out."""
     verbosity: Verbosity = Verbosity.NORMAL
     """How much the game replies say (`verbosity` command, the settings file, a key in the app)."""
+    resolver_for: Callable[[CardSet], CardResolver] | None = None
+    """Builds the resolver of another card set (`assistant.commands.app.braille_resolver`): a game started or
+    resumed on other decks than the session's is looked up, labelled and scanned on its own cards. None: the
+    standard-library name resolver serves that game."""
     said: deque[Reply] = field(default_factory=lambda: deque(maxlen=_KEPT), init=False, repr=False)
     """The last answers, oldest first: what `repeat` and `history` read."""
     _commanded: bool = field(default=False, init=False, repr=False)
@@ -177,10 +181,25 @@ class Session:
 
     def _keep(self, reply: Reply) -> Reply:
         """Remember what a reply leaves open and the card it is about; then return it."""
+        self._follow_game()
         self.pending = reply.pending
         if reply.card is not None:
             self.subject = reply.card
         return reply
+
+    def _follow_game(self) -> None:
+        """When the game in progress is played on other decks than the session's cards (`new game ... deck
+        llamas`, a resumed save), make its cards the session's: look-ups, braille labels, search, the scanner's
+        known decks and the next `new game` all use them. Compared by deck ids, not by object: a card learnt
+        during the game extends the session's cards without sending them back to the game's."""
+        game = self.game
+        if game is None:
+            return
+        cards = game.table.cards
+        if (cards.base.id, shipped_addons(cards)) == (self.cards.base.id, shipped_addons(self.cards)):
+            return
+        self.cards = self.lobby.cards = cards
+        self.resolver = self.resolver_for(cards) if self.resolver_for is not None else None
 
     def _line(self, text: str) -> Reply:
         game = self.game
@@ -212,7 +231,9 @@ class Session:
         verb = command.verb
         self._commanded = verb not in ("card", "help")
         if verb == "help":
-            lines = HELP_LINES + help_lines()
+            game = self.game
+            vocabulary = game.table.profile.vocabulary if game is not None else None
+            lines = HELP_LINES + help_lines(self.cards, vocabulary)
             return Reply(lines, " ".join(lines))
         if verb in ("yes", "no"):
             return Reply.of(NOTHING_TO_CONFIRM)

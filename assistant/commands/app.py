@@ -6,6 +6,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from assistant.core.cards.card import CardSet
+from assistant.core.language.lobby import shipped_addons
 from assistant.core.words.cardtext import NO_TERMINAL, deck_chosen
 from assistant.core.words.errors import script_unreadable
 from assistant.session import Reply, Session, Verbosity
@@ -28,9 +29,9 @@ def braille_resolver(cards: CardSet, translator: Translator | None = None) -> Br
 
 
 def table_session(cards: CardSet, **options: Any) -> Session:
-    """A session on these cards with the app's own resolver (abbreviations, braille, typos); `options` go to
-    `Session` (a game store, a card loader, a learner)."""
-    return Session(cards, resolver=braille_resolver(cards), **options)
+    """A session on these cards with the app's own resolver (abbreviations, braille, typos), rebuilt the same way
+    for a game on other decks; `options` go to `Session` (a game store, a card loader, a learner)."""
+    return Session(cards, resolver=braille_resolver(cards), resolver_for=braille_resolver, **options)
 
 
 def make_session(args, settings: SpeechSettings | None = None) -> Session:
@@ -43,13 +44,16 @@ def make_session(args, settings: SpeechSettings | None = None) -> Session:
     cards = load_card_set(args.deck or DEFAULT_DECK, args.addon)
 
     def learn(new, card_type):
-        """Add a scanned card to the owner's deck, then play on with it."""
-        path = learn_card(cards.base.id, new, card_type)
-        learnt = load_card_set(args.deck or DEFAULT_DECK, args.addon)
+        """Add a scanned card to the owner's import of the deck in play (the game's, once a game chose one), then
+        play on with it."""
+        in_play = session.cards
+        path = learn_card(in_play.base.id, new, card_type)
+        learnt = load_card_set(in_play.base.id, shipped_addons(in_play))
         return str(path), learnt, braille_resolver(learnt)
 
     level = getattr(args, "verbosity", None) or (settings or load_settings()[0]).verbosity
-    return table_session(cards, store=GameStore(), load_cards=load_card_set, learn=learn, verbosity=Verbosity(level))
+    session = table_session(cards, store=GameStore(), load_cards=load_card_set, learn=learn, verbosity=Verbosity(level))
+    return session
 
 
 def run(args) -> int:

@@ -9,6 +9,7 @@ from assistant.core.text import clean_untrusted, terminal_json
 from assistant.core.words.cardtext import (
     card_lines,
     describe_deck,
+    herd_bonuses_imported,
     import_bad_id,
     import_failed,
     import_written,
@@ -110,7 +111,7 @@ def import_sheet(args) -> int:
     result = match_sheet(rows, base, deck_id)
     result.problems = sorted(problems + result.problems, key=lambda p: p.line)
     path = None
-    if result.cards:
+    if result.cards or result.herd_bonus:
         deck_text = render_import(result, base, deck_id, args.file.name)
         parse_deck(deck_text, f"{deck_id}.toml")  # what is saved loads: a CardDataError here is ours, not the owner's
         path = save_import(deck_id, deck_text)
@@ -124,6 +125,7 @@ def import_sheet(args) -> int:
                     "matched": [{"line": line, "name": typed, "card": card.id} for line, typed, card in result.matched],
                     "added": [card.id for card in result.added],
                     "settled": [{"line": line, "card": card.id, "print": name} for line, card, name in result.settled],
+                    "herd_bonus": [variation for variation, _ in result.herd_bonus],
                     "problems": [{"line": p.line, "message": p.message} for p in result.problems],
                 }
             )
@@ -137,6 +139,8 @@ def import_sheet(args) -> int:
             )
         for _line, card, print_name in result.settled:
             print(print_settled(card.name, print_name))
+        if result.herd_bonus:
+            print(herd_bonuses_imported([variation for variation, _ in result.herd_bonus]))
         for problem in result.problems:
             print(f"{clean_untrusted(args.file.name, 80)}: {problem}")
     return 0 if path is not None else 1

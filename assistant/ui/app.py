@@ -33,6 +33,7 @@ from textual.widgets import Input, Static
 
 from assistant.core.braille import celltable
 from assistant.core.braille.sixkey import DEFAULT_WINDOW
+from assistant.core.cards.card import Vocabulary
 from assistant.core.game.table import PromptKind
 from assistant.core.language.parser import CommandError
 from assistant.core.language.verbs import parse_command
@@ -42,12 +43,12 @@ from assistant.core.words.screen import (
     NO_REPLY_YET,
     ONE_KEY_COACHING,
     QUIT_HINT,
-    REGION_NAMES,
     SCREEN_KEYS,
     SIX_KEY_MODES,
     no_player_number,
     one_key_line,
     region_echo,
+    region_names,
     table_regions,
 )
 from assistant.core.words.voice import NO_SPEECH_KEYS
@@ -69,7 +70,7 @@ Screen { background: black; color: white; }
 #history { height: 1fr; color: #d0d0d0; }
 """
 
-#: The widgets the cursor keys move through, in the order of `REGION_NAMES`.
+#: The widgets the cursor keys move through, in the order of `assistant.core.words.screen.REGION_NAMES`.
 REGION_IDS = ("status", "prompt", "answer", "table", "stables", "history-text")
 #: How many earlier answers the history region shows.
 HISTORY_SHOWN = 20
@@ -239,7 +240,7 @@ class TableApp(App):
 
     def refresh_table(self) -> None:
         """Rewrite the status line, the pile and chain, and the Stables from the game as it stands."""
-        status, pile, stables = table_regions(self.session.game)
+        status, pile, stables = table_regions(self.session.game, self._vocabulary())
         prompt = self.query_one("#prompt", BrailleInput)
         mode = prompt.six_key
         status_lines = [status + (f" {SIX_KEY_MODES[mode.value]}" if mode is not None else "")]
@@ -282,7 +283,12 @@ class TableApp(App):
         first = text.splitlines()[0] if text.strip() else ""
         echo = getattr(self.speak, "echo", None)
         if echo is not None:
-            echo(region_echo(REGION_NAMES[index], first))
+            echo(region_echo(region_names(self._vocabulary())[index], first))
+
+    def _vocabulary(self) -> Vocabulary:
+        """The words of the game in progress (its rule profile's), else of the cards in play."""
+        game = self.session.game
+        return game.table.profile.vocabulary if game is not None else self.session.cards.vocabulary
 
     def on_input_changed(self, event: Input.Changed) -> None:
         """Something typed takes the cursor back to the input line (the input line puts it there itself).

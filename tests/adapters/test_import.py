@@ -1,12 +1,14 @@
 """Importing the deck owner's reference sheet: CSV, TSV and plain text, typos and bad lines, and what it changes."""
 
+import dataclasses
 import hashlib
 import json
 
 import pytest
 
 from assistant.core.cards.card import CardType
-from assistant.core.cards.sheet import match_sheet, parse_sheet
+from assistant.core.cards.cardfile import parse_deck
+from assistant.core.cards.sheet import match_sheet, parse_sheet, render_import
 from assistant.storage.decks import load_card_set, load_deck
 from assistant.storage.paths import card_texts_dir, imported_decks_dir
 
@@ -151,3 +153,54 @@ def test_llamas_import_extends_the_incomplete_deck_and_the_app_says_so(cli, tmp_
     cards = load_card_set("llamas")
     assert cards.get("some-unknown-llama").text == "It does a llama thing."
     assert len(cards) == len(load_deck("llamas").cards) + 1
+
+
+LLAMAS_SHEET = """\
+name,type,text,copies
+# a comment: a hash then a space
+#Studlife,Upgrade card,"If this card is in your Field at the beginning of your turn, you may bring a Baby Animal into it.",1
+Grumpy Goat,Basic Goat card,A goat with no effect.,3
+Baby Ram,Baby Ram,A baby ram.,1
+No Way,Instant,Play this card when any other player tries to play a card. Stop that card from being played.,2
+Goat,Herd Bonus,"Each other player discards a card.",
+"""
+
+
+def test_an_imported_card_gets_its_type_variation_and_tags_from_its_wording():
+    rows, problems = parse_sheet(LLAMAS_SHEET, "sheet.csv")
+    assert problems == [] and [row.line for row in rows] == [3, 4, 5, 6, 7]
+    base = dataclasses.replace(load_deck("llamas"), cards=())  # a deck the app does not ship: every card is new
+    result = match_sheet(rows, base, "llamas-sheet")
+    made = {card.name: card for card in result.added}
+    assert result.problems == [] and set(made) == {"#Studlife", "Grumpy Goat", "Baby Ram", "No Way"}
+    studlife, goat, baby, counter = made["#Studlife"], made["Grumpy Goat"], made["Baby Ram"], made["No Way"]
+    assert (studlife.type, studlife.variation, studlife.tags) == (CardType.UPGRADE, None, {"begin_turn_optional"})
+    assert (goat.type, goat.variation, goat.tags, goat.copies) == (CardType.BASIC, "goat", frozenset(), 3)
+    assert (baby.type, baby.variation, baby.tags) == (CardType.BABY, "ram", {"nursery"})
+    assert (counter.type, counter.variation, counter.tags) == (CardType.INSTANT, None, {"neigh"})
+    assert result.herd_bonus == [("goat", "Each other player discards a card.")]
+    text = render_import(result, base, "llamas-sheet", "sheet.csv")
+    deck = parse_deck(text, "llamas-sheet.toml")  # what is written loads, with the owner's Herd Bonus
+    assert dict(deck.info.herd_bonus) == {"goat": "Each other player discards a card."}
+    assert {card.id: card.tags for card in deck.cards} == {card.id: card.tags for card in result.cards}
+
+
+def test_a_hash_starts_a_comment_only_alone_or_before_a_space_and_a_line_left_out_is_reported():
+    plain = "# my sheet\n#\n#Studlife: A card with a hash.\nGin-Rammy: Our own words.\n"
+    rows, problems = parse_sheet(plain, "sheet.txt")
+    assert problems == [] and [(row.line, row.name) for row in rows] == [(3, "#Studlife"), (4, "Gin-Rammy")]
+    result = match_sheet(rows, dataclasses.replace(load_deck("llamas"), cards=()), "llamas-sheet")
+    assert [str(p) for p in result.problems] == [
+        'line 3: "#Studlife" matches no card of the deck; give its type (a CSV or TSV sheet) to add it as a new card',
+        'line 4: "Gin-Rammy" matches no card of the deck; give its type (a CSV or TSV sheet) to add it as a new card',
+    ]
+    tsv = "#Studlife\tmagical llama\tA card with a hash.\n# a comment\tx\ty\n"
+    rows, problems = parse_sheet(tsv, "sheet.tsv")
+    assert problems == [] and [row.name for row in rows] == ["#Studlife"]
+
+
+def test_herd_bonus_lines_belong_to_llamas_only():
+    rows, _ = parse_sheet("Llama Herd Bonus: Draw a card.\n", "sheet.txt")
+    assert match_sheet(rows, load_deck("llamas"), "llamas-sheet").herd_bonus == [("llama", "Draw a card.")]
+    refused = match_sheet(rows, load_deck("uu-2nd"), "uu-2nd-sheet")
+    assert refused.herd_bonus == [] and "only Llamas Unleashed has Herd Bonuses" in str(refused.problems[0])

@@ -16,6 +16,7 @@ import pytest
 from assistant.commands.app import table_session
 from assistant.core.cards.card import CardSet, CardType, Tag
 from assistant.core.cards.cardfile import parse_deck
+from assistant.core.cards.wording import CHECKED_TAGS, checked_tags
 from assistant.session import Session
 from assistant.storage.decks import deck_files, load_card_set, load_deck
 
@@ -390,66 +391,6 @@ def test_neigh_means_neigh_cannot_be_answered():
     assert "Neigh Means Neigh cannot be answered" in warning(session, "neigh Ana")
 
 
-#: What a card's text says, and the tag the tracker needs for it (both ways: the text needs the tag, and a card
-#: with the tag must say it).
-TEXT_TAGS = [
-    (r"you cannot play Neigh cards", Tag.STOPS_NEIGHS),
-    (r"you cannot play Instant cards", Tag.STOPS_INSTANTS),
-    (r"you cannot play Upgrade cards", Tag.STOPS_UPGRADES),
-    (r"you cannot play Magic cards", Tag.STOPS_MAGIC),
-    (r"you cannot play Basic Unicorn cards", Tag.STOPS_BASICS),
-    (r"Basic Unicorn cards cannot enter any Stable except yours", Tag.BASICS_ONLY_HERE),
-    (r"the other players cannot play Basic Unicorn cards", Tag.STOPS_OTHERS_BASICS),
-    (r"no Basic Unicorn card can enter your Stable|Basic Unicorn cards cannot enter your Stable", Tag.NO_BASICS_HERE),
-    (r"Baby Unicorn cards cannot enter any", Tag.NO_BABIES),
-    (r"Magic cards cannot destroy this card|Magic cards can neither destroy it", Tag.MAGIC_PROOF),
-    (r"cannot be sacrificed or destroyed|Nothing can sacrifice or destroy this card", Tag.INDESTRUCTIBLE),
-    (r"more than 5 (Unicorns|Animals)", Tag.AT_MOST_FIVE),
-    (r"you cannot steal", Tag.STOPS_STEALING),
-    (
-        r"no one can Neigh the cards you play|Super Neigh cannot be Neighed|It cannot be Neighed|"
-        r"Instant cards cannot affect the cards you play",
-        Tag.CANNOT_BE_NEIGHED,
-    ),
-    (r"your Unicorn cards cannot be destroyed", Tag.PROTECTS_UNICORNS),
-    (
-        r"can only enter a Stable that already holds a Basic|cannot enter a Stable that has no Basic|"
-        r"only play this card if there is a Basic|play this card only while your own Stable holds a Basic|"
-        r"you need a Basic Unicorn card in your own Stable",
-        Tag.NEEDS_BASIC,
-    ),
-    (r"Llama and Alpaca Animal cards cannot enter your Field", Tag.NO_LLAMAS_HERE),
-    (r"Llama and Alpaca Animal cards cannot enter your Field", Tag.NO_ALPACAS_HERE),
-    (r"you cannot win the game", Tag.NO_WIN_WITH_BASICS),
-    (r"Triggered card effects cannot destroy this card", Tag.TRIGGER_PROOF),
-    (r"nor affect it in any other way", Tag.MAGIC_UNTOUCHABLE),
-    (r"the effects of your cards cannot destroy", Tag.STOPS_DESTROYING),
-    (r"the effects of other players' Unicorn cards cannot destroy", Tag.UNICORN_EFFECT_PROOF),
-    (r"triggered effects of cards belonging to other players can neither destroy", Tag.OTHERS_TRIGGER_PROOF),
-    (r"word Dragon in their name cannot destroy", Tag.DRAGON_PROOF),
-    (r"you skip your Beginning of Turn phase", Tag.SKIPS_BEGINNING),
-    (
-        r"their effects do not work|effects of your Unicorn cards can be used|triggered effects of your Unicorn "
-        r"cards do not happen|triggered effects never happen|triggered effects on your Unicorn cards take place|"
-        r"counts as a Ram and has no effect",
-        Tag.SILENCES_UNICORNS,
-    ),
-    (
-        r"the Downgrade cards in your Stable have no effect|any Downgrade card in your Stable does nothing",
-        Tag.SILENCES_DOWNGRADES,
-    ),
-    (
-        r"discard pile into the deck|discard pile is shuffled into the deck|discard pile back in the deck and shuffle",
-        Tag.RESHUFFLES,
-    ),
-    (
-        r"ever hold no Unicorn cards, sacrifice this card|"
-        r"ever have no Unicorn cards in your Stable, sacrifice this card",
-        Tag.GONE_WITHOUT_UNICORNS,
-    ),
-    (r"hand is empty, this card (must )?moves?|no cards in your hand, move this card", Tag.MOVES_ON_EMPTY_HAND),
-]
-
 #: Cards whose text forbids or protects something the tracker does not check, each with the reason; every such
 #: card in a shipped deck is either tagged for a check above or named here.
 LEFT_TO_THE_TABLE = {
@@ -488,8 +429,6 @@ FORBIDS = re.compile(
     re.IGNORECASE,
 )
 
-CHECKED_TAGS = {tag for _, tag in TEXT_TAGS}
-
 
 #: The base deck an expansion is checked with, where it is not the default one.
 EXPANSION_BASE = {"llamas-farmed": "llamas"}
@@ -503,29 +442,17 @@ def deck_cards(deck_id: str):
 
 @pytest.mark.parametrize("deck_id", sorted(deck_files()))
 def test_every_cannot_text_carries_its_tag(deck_id):
-    missing = [
-        (card.id, tag.value)
-        for card in deck_cards(deck_id)
-        for pattern, tag in TEXT_TAGS
-        if re.search(pattern, card.text, re.IGNORECASE) and not card.has(tag)
-    ]
-    assert missing == []
+    """The same rules (`checked_tags`) give an imported card its tags."""
+    missing = [(card.id, sorted(checked_tags(card.text) - card.tags)) for card in deck_cards(deck_id)]
+    assert [(card_id, tags) for card_id, tags in missing if tags] == []
 
 
 @pytest.mark.parametrize("deck_id", sorted(deck_files()))
 def test_every_checked_tag_is_said_by_its_cards_text(deck_id):
     """The other way: a card carrying a checked tag says so, so no card is checked for a rule it does not have
     (Dragon's Blessing once carried a tag that forbade destroying Unicorns beside it)."""
-    patterns: dict[Tag, list[str]] = {}
-    for pattern, tag in TEXT_TAGS:
-        patterns.setdefault(tag, []).append(pattern)
-    stray = [
-        (card.id, tag.value)
-        for card in deck_cards(deck_id)
-        for tag in card.tags
-        if tag in patterns and not any(re.search(p, card.text, re.IGNORECASE) for p in patterns[tag])
-    ]
-    assert stray == []
+    stray = [(card.id, sorted(card.tags & CHECKED_TAGS - checked_tags(card.text))) for card in deck_cards(deck_id)]
+    assert [(card_id, tags) for card_id, tags in stray if tags] == []
 
 
 @pytest.mark.parametrize("deck_id", sorted(deck_files()))

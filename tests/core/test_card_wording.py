@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from assistant.core.cards.card import Card, Tag
+from assistant.core.cards.card import Card, CardType, Tag
+from assistant.core.cards.wording import EXACT_TAGS, read_type_line, variation_from_name, wording_tags
 from assistant.storage.decks import load_deck
 from assistant.storage.paths import card_texts_dir
 
@@ -55,3 +56,38 @@ def test_the_checks_catch_a_lost_term_a_lost_may_and_a_wrong_may():
     assert turn_problems(lost) == ["optional, but the text never says may"]
     made_optional = dataclasses.replace(hex_card, text=hex_card.text.replace("you must skip", "you may skip"))
     assert turn_problems(made_optional) == ["mandatory, but the text says may"]
+
+
+@pytest.mark.parametrize("deck_id", SHIPPED)
+def test_the_wording_rules_give_every_shipped_card_its_tags(deck_id):
+    """The rules an imported card's tags come from (`wording_tags`) give every shipped card exactly the tags the
+    tracker acts on that they cover; a Llamas Animal's name never says a wrong variation (where it says none, as
+    in "Owlpaca" or "Ignoramus", an import takes the variation from the card's type line)."""
+    wrong = []
+    for card in load_deck(deck_id).cards:
+        derived = wording_tags(card.text, card.type) & EXACT_TAGS
+        if derived != card.tags & EXACT_TAGS:
+            wrong.append((card.id, sorted(derived ^ (card.tags & EXACT_TAGS))))
+        named = variation_from_name(card.name)
+        if card.type.is_creature and card.variation and named is not None and named not in card.variation.split("+"):
+            wrong.append((card.id, card.variation))
+    assert wrong == []
+
+
+def test_the_wording_rules_read_a_printed_counter_a_type_line_and_a_name():
+    counter = "Play this card when any other player tries to play a card. Stop that card from being played."
+    assert wording_tags(counter, CardType.INSTANT) >= {Tag.NEIGH}
+    assert Tag.SUPER_NEIGH not in wording_tags(counter, CardType.INSTANT)
+    assert wording_tags(counter + " This card cannot be stopped.", CardType.INSTANT) >= {
+        Tag.NEIGH, Tag.SUPER_NEIGH, Tag.CANNOT_BE_NEIGHED
+    }  # fmt: skip
+    assert Tag.NEIGH not in wording_tags(counter, CardType.MAGIC)  # only an Instant answers a card
+    assert Tag.DESTROY not in wording_tags("Your Alpacas cannot be destroyed.", CardType.UPGRADE)
+    assert wording_tags("A baby.", CardType.BABY) == {Tag.NURSERY}
+    assert read_type_line("Magical Goat card") == (CardType.MAGICAL, "goat", True)
+    assert read_type_line("Baby Llamas") == (CardType.BABY, "llama", True)
+    assert read_type_line("Llama / Alpaca Basic Animal") == (CardType.BASIC, "llama+alpaca", True)
+    assert read_type_line("Wizard card")[2] is False
+    assert [variation_from_name(n) for n in ("Drama Llama", "Gin-Rammy", "Goaticorn", "Henry the Huarizo")] == [
+        "llama", "ram", "goat", None
+    ]  # fmt: skip

@@ -261,3 +261,35 @@ def test_coaching_says_the_one_key_answers_with_each_neigh_question(make_app):
             assert ONE_KEY_COACHING not in spoken[-1].speech
 
     asyncio.run(scenario())
+
+
+def test_a_llamas_game_heads_its_fields_once_in_its_words(make_app):
+    class Echoes(list):
+        def __call__(self, reply):
+            pass
+
+        def echo(self, text):
+            self.append(text)
+
+    speak = Echoes()
+
+    async def scenario():
+        from assistant.commands.app import table_session
+        from assistant.storage.decks import load_card_set
+
+        # the default deck, with a deck loader as the app has: the game chooses Llamas Unleashed on its own line
+        app = make_app(speak, table_session(load_card_set(), load_cards=load_card_set))
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.press(*"new game Ana Ben Cy deck llamas", "enter")
+            await pilot.pause()
+            stables = text(app, "stables").splitlines()
+            assert stables[0] == "Fields, 7 Animals to win:"
+            assert stables[1].startswith("Ana's Field:")
+            await pilot.press("down", "down")
+            await pilot.pause()
+            assert speak[-1] == "Fields, 7 Animals to win:"
+            await pilot.press(*"m ginrammy", "enter")
+            await pilot.pause()
+            assert text(app, "answer").startswith("Gin-Rammy")
+
+    asyncio.run(scenario())

@@ -375,6 +375,15 @@ class CardSet:
         """The base deck's vocabulary."""
         return self.base.info.vocabulary
 
+    def herd_bonus(self, variation: str) -> tuple[str, bool]:
+        """What a variation's Herd Bonus does as far as a deck says, and whether the owner's imported sheet says it
+        (an import wins over the deck it overlays); ("", False) when no deck says."""
+        for deck in reversed(self.decks):
+            text = dict(deck.info.herd_bonus).get(variation, "")
+            if text:
+                return text, deck.info.kind == "import"
+        return "", False
+
     def copies_known(self, card: Card) -> bool:
         """False when the card's deck gives placeholder copy counts."""
         return all(deck.info.copies_known for deck in self.decks if deck.id == card.deck)

@@ -144,7 +144,8 @@ def parse_deck(text: str, path: str = "<deck>") -> Deck:
         info = replace(info, herd_bonus=_parse_herd_bonus(data["herd_bonus"], info, text, report))
 
     cards_data = data.get("cards", [])
-    if not isinstance(cards_data, list) or not cards_data:
+    # an owner's import may hold only the Herd Bonuses of their reference card
+    if not isinstance(cards_data, list) or not (cards_data or (info.kind == "import" and info.herd_bonus)):
         report(1, "-", "cards", "no [[cards]] entries")
         cards_data = []
     cards: list[Card] = []

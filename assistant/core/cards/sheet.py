@@ -14,7 +14,8 @@ import difflib
 import io
 from dataclasses import dataclass, field
 
-from assistant.core.cards.card import Card, CardType, Deck, PrintVariant, normalize, slugify
+from assistant.core.cards.card import VARIATIONS, Card, Deck, PrintVariant, normalize, slugify
+from assistant.core.cards.wording import read_type_line, variation_from_name, wording_tags
 from assistant.core.datatext import toml_string
 from assistant.core.text import clean_untrusted
 
@@ -28,21 +29,6 @@ MAX_TEXT = 2000
 MAX_ROWS = 500
 #: The most copies of one card a sheet may give.
 MAX_COPIES = 99
-#: Spoken type names a sheet may use, folded: "Magical Unicorn", "Instant", "Upgrade card".
-TYPE_WORDS = {
-    **{t.value: t for t in CardType},
-    "babyunicorn": CardType.BABY,
-    "basicunicorn": CardType.BASIC,
-    "magicalunicorn": CardType.MAGICAL,
-    "babyanimal": CardType.BABY,
-    "basicanimal": CardType.BASIC,
-    "magicalanimal": CardType.MAGICAL,
-    "upgradecard": CardType.UPGRADE,
-    "downgradecard": CardType.DOWNGRADE,
-    "magiccard": CardType.MAGIC,
-    "instantcard": CardType.INSTANT,
-    "neigh": CardType.INSTANT,
-}
 
 
 @dataclass(frozen=True)
@@ -79,6 +65,8 @@ class ImportResult:
     """Cards the base deck does not have."""
     problems: list[SheetProblem] = field(default_factory=list)
     """Lines not imported, and corrections made (a typo in a name, a type that disagrees)."""
+    herd_bonus: list[tuple[str, str]] = field(default_factory=list)
+    """(variation, what its Herd Bonus does) for each Herd Bonus line of a Llamas Unleashed sheet."""
     settled: list[tuple[int, Card, str]] = field(default_factory=list)
     """(line, the imported card, the print) for every card whose sheet text matched one of its print variants."""
     imported: set[int] = field(default_factory=set)
@@ -89,7 +77,7 @@ def parse_sheet(text: str, filename: str = "") -> tuple[list[SheetRow], list[She
     """The card lines of a sheet and the lines that could not be read; CSV, TSV or plain text by name and content."""
     text = text.lstrip("\ufeff")
     lines = text.splitlines()
-    first = next((line for line in lines if line.strip() and not line.lstrip().startswith("#")), "")
+    first = next((line for line in lines if line.strip() and not is_comment(line)), "")
     lower = filename.lower()
     if lower.endswith(".tsv") or (not lower.endswith(".csv") and "\t" in first):
         return _parse_table(text, "\t")
@@ -98,9 +86,16 @@ def parse_sheet(text: str, filename: str = "") -> tuple[list[SheetRow], list[She
     return _parse_plain(lines)
 
 
+def is_comment(line: str) -> bool:
+    """A comment line of a sheet: `#` alone, or `#` then a space, at the start of the line (spaces before it
+    allowed). A `#` followed by anything else is part of a card's name (#Studlife), in every format."""
+    stripped = line.strip()
+    return stripped == "#" or stripped.startswith(("# ", "#\t"))
+
+
 def _looks_like_csv(line: str) -> bool:
     row = next(csv.reader([line]), [])
-    return len(row) >= 3 and (row[0].strip().lower() == "name" or normalize(row[1]) in TYPE_WORDS)
+    return len(row) >= 3 and (row[0].strip().lower() == "name" or read_type_line(row[1])[2])
 
 
 def _parse_table(text: str, delimiter: str) -> tuple[list[SheetRow], list[SheetProblem]]:
@@ -128,7 +123,7 @@ def _parse_table(text: str, delimiter: str) -> tuple[list[SheetRow], list[SheetP
             reader = csv.reader(io.StringIO("".join(lines[start:])), delimiter=delimiter)
             continue
         cells = [cell.strip() for cell in record]
-        if not any(cells) or cells[0].startswith("#"):
+        if not any(cells) or is_comment(lines[start - 1] if start <= len(lines) else ""):
             continue
         if not rows and not problems and cells[0].lower() == "name":
             columns = tuple(clean_untrusted(cell, 60).lower() for cell in cells)  # as the owner sees them
@@ -158,7 +153,7 @@ def _parse_plain(lines: list[str]) -> tuple[list[SheetRow], list[SheetProblem]]:
     problems: list[SheetProblem] = []
     for number, raw in enumerate(lines, start=1):
         line = raw.strip()
-        if not line or line.startswith("#"):
+        if not line or is_comment(line):
             continue
         if len(rows) >= MAX_ROWS:
             problems.append(SheetProblem(number, f"more than {MAX_ROWS} cards: this line and the rest were not read"))
@@ -200,10 +195,14 @@ def match_sheet(rows: list[SheetRow], base: Deck, deck_id: str) -> ImportResult:
     used: dict[str, int] = {}
     by_name = _by_name(base)  # once for the sheet, not once a line
     for row in rows:
+        variation = herd_bonus_variation(row.name, row.type)
+        if variation is not None:
+            _add_herd_bonus(row, variation, base, result)
+            continue
         card = _matching(row.name, by_name)
         if card is not None and normalize(card.name) != normalize(row.name):
             result.problems.append(SheetProblem(row.line, f"{_said(row.name)} was read as {_said(card.name)}"))
-        made = _make_card(row, card, deck_id, result.problems, base.info.edition)
+        made = _make_card(row, card, deck_id, result.problems, base.info.edition, base.info.game)
         if made is None:
             continue
         if made.id in used:
@@ -225,11 +224,42 @@ def match_sheet(rows: list[SheetRow], base: Deck, deck_id: str) -> ImportResult:
     return result
 
 
+def herd_bonus_variation(name: str, type_line: str = "") -> str | None:
+    """The variation a Herd Bonus line of a sheet is about, or None when the line is a card: the name "Llama Herd
+    Bonus" or "Herd Bonus Llama" (plain text, `Goat Herd Bonus: text`), or the type "Herd Bonus" with the
+    variation as its name (a CSV or TSV row)."""
+    folded = normalize(name)
+    if normalize(type_line) == "herdbonus" and folded.rstrip("s") in VARIATIONS:
+        return folded.rstrip("s")
+    for variation in VARIATIONS:
+        if folded in (f"{variation}herdbonus", f"herdbonus{variation}", f"{variation}sherdbonus"):
+            return variation
+    return None
+
+
+def _add_herd_bonus(row: SheetRow, variation: str, base: Deck, result: ImportResult) -> None:
+    """Keep a Herd Bonus line of the sheet (Llamas Unleashed only; a second one for a variation is reported)."""
+    if base.info.game != "llamas-unleashed":
+        result.problems.append(SheetProblem(row.line, "only Llamas Unleashed has Herd Bonuses; this line was not "
+                                            "imported"))  # fmt: skip
+    elif any(known == variation for known, _ in result.herd_bonus):
+        result.problems.append(SheetProblem(row.line, f"the {variation.capitalize()} Herd Bonus is already given; "
+                                            "this line was not imported"))  # fmt: skip
+    else:
+        result.herd_bonus.append((variation, clean_untrusted(row.text, limit=MAX_TEXT)))
+        result.imported.add(row.line)
+
+
 def _make_card(
-    row: SheetRow, card: Card | None, deck_id: str, problems: list[SheetProblem], edition: str = ""
+    row: SheetRow,
+    card: Card | None,
+    deck_id: str,
+    problems: list[SheetProblem],
+    edition: str = "",
+    game: str = "",
 ) -> Card | None:
-    card_type = TYPE_WORDS.get(normalize(row.type)) if row.type else None
-    if row.type and card_type is None:
+    card_type, variation, understood = read_type_line(row.type) if row.type else (None, None, True)
+    if row.type and not understood:
         problems.append(SheetProblem(row.line, f"{_said(row.type)} is not a card type; this line was not imported"))
         return None
     copies = card.copies if card is not None else 1
@@ -260,9 +290,15 @@ def _make_card(
         if not slug:
             problems.append(SheetProblem(row.line, f"{_said(row.name)} has no letters or digits for a card id"))
             return None
-        return Card(
-            slug, clean_untrusted(row.name, limit=100), card_type, copies, text, deck_id, abbreviation=abbreviation
-        )
+        name = clean_untrusted(row.name, limit=100)
+        # a card the deck lacks is read as a shipped card is checked: tags from its wording, the variation from its
+        # type line ("Magical Goat card") or else its name (Gin-Rammy is a Ram)
+        if game == "llamas-unleashed" and card_type.is_creature:
+            variation = variation or variation_from_name(name)
+        else:
+            variation = None
+        tags = wording_tags(text, card_type)
+        return Card(slug, name, card_type, copies, text, deck_id, tags, variation, abbreviation)
     if card_type is not None and card_type is not card.type:
         problems.append(
             SheetProblem(
@@ -317,6 +353,9 @@ def render_import(result: ImportResult, base: Deck, deck_id: str, source: str) -
         "notes = "
         + toml_string(f"Imported from {source}: {len(result.matched)} cards of the deck, {len(result.added)} added."),
     ]
+    if result.herd_bonus:  # the owner's own Herd Bonus texts, read out in place of the deck's
+        out += ["", "[herd_bonus]"]
+        out += [f"{variation} = {toml_string(text)}" for variation, text in result.herd_bonus]
     for card in result.cards:
         out += [
             "",

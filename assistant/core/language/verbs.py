@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from assistant.core.cards.card import Card, CardSet, CardType, Tag, Vocabulary
 from assistant.core.game import events as ev
 from assistant.core.game.history import Game
 from assistant.core.language import builders as b
@@ -319,9 +320,80 @@ def near_verb(text: str) -> Verb | None:
     return heads[close[0]] if close else None
 
 
-def help_lines() -> tuple[str, ...]:
-    """The game commands, one line each, grouped as in docs/commands.md."""
-    return tuple(verb.help_line for verb in VERBS)
+def help_lines(cards: CardSet | None = None, vocabulary: Vocabulary | None = None) -> tuple[str, ...]:
+    """The game commands, one line each, grouped as in docs/commands.md.
+
+    With the cards in play, the examples name cards of that deck (a Llamas Unleashed game hears no Rainbow Aura),
+    the Neigh verbs are left out when no card of the deck is a Neigh, and the lines are in the game's words
+    (`vocabulary`, else the deck's: Field and Animal)."""
+    if cards is None:
+        return tuple(verb.help_line for verb in VERBS)
+    words = vocabulary or cards.vocabulary
+    examples = _deck_examples(cards)
+    has = {Tag.NEIGH: False, Tag.SUPER_NEIGH: False}
+    for card in cards:
+        for tag in has:
+            has[tag] = has[tag] or card.has(tag)
+    lines = []
+    for verb in VERBS:
+        line = verb.help_line
+        if verb.name == "neigh" and not has[Tag.NEIGH]:
+            example, meaning = BY_NAME["play"].rows[2]  # no Neigh card: the deck's own Instants answer
+            line = f"{example.replace('`', '')}: {meaning}."
+        elif verb.name == "super-neigh" and not has[Tag.SUPER_NEIGH]:
+            continue
+        line = _EXAMPLE_CARDS.sub(lambda m: _as_typed(examples.get(m.group(0).lower()), m.group(0)), line)
+        if words is not Vocabulary.UNICORN:
+            line = re.sub(r"\bStable", words.area, line)
+            line = re.sub(r"\bUnicorn", words.creature, line).replace("Neighed", "stopped")
+        lines.append(line)
+    return tuple(lines)
+
+
+#: The cards the help's examples name (Unstable Unicorns cards), and the type a card of another deck stands in
+#: for them with; a Baby's colour stands for a Baby.
+_EXAMPLE_TYPES = {
+    "rainbow aura": CardType.UPGRADE,
+    "yay": CardType.UPGRADE,
+    "slowdown": CardType.DOWNGRADE,
+    "basic red": CardType.BASIC,
+    "baby red": CardType.BABY,
+    "red": CardType.BABY,
+    "neigh": CardType.INSTANT,
+}
+_EXAMPLE_CARDS = re.compile(
+    r"\b(rainbow aura|yay|slowdown|basic red|baby red|(?<=baby Ana )red|(?<=discard )neigh)\b", re.IGNORECASE
+)
+#: What stands for a Baby in the examples when the deck names none.
+_NO_BABY = "BABY"
+
+
+def _as_typed(stand_in: str | None, example: str) -> str:
+    """The stand-in for an example card, capitalised as the example was ("Ana played Rainbow Aura.")."""
+    if stand_in is None:
+        return example
+    return stand_in.title() if example[:1].isupper() and stand_in != _NO_BABY else stand_in
+
+
+def _deck_examples(cards: CardSet) -> dict[str, str]:
+    """What stands for each example card in this deck: itself when the deck has it, else a card of its type
+    (a creature for a Basic, any card at all for the rest), lower case as typed."""
+    out: dict[str, str] = {}
+    taken: set[str] = set()
+    for example, card_type in _EXAMPLE_TYPES.items():
+        if cards.find_exact(example) is not None or (example == "red" and cards.find_exact("baby red")):
+            continue
+        fitting = [c for c in cards if c.type is card_type and c.id not in taken]
+        if card_type is CardType.BABY:  # "baby red" and "baby Ana red" name the same Baby
+            out[example] = fitting[0].name.lower() if fitting else _NO_BABY
+            continue
+        if not fitting and card_type is CardType.BASIC:
+            fitting = [c for c in cards if c.type.is_creature and c.id not in taken]
+        pick: Card | None = fitting[0] if fitting else next((c for c in cards if c.id not in taken), None)
+        if pick is not None:
+            taken.add(pick.id)
+            out[example] = pick.name.lower()
+    return out
 
 
 def markdown_tables() -> str:

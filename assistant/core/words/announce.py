@@ -34,7 +34,14 @@ from assistant.core.words.gameplay import (
     player_name,
 )
 
-__all__ = ["describe_prompt", "phrase_prompt", "describe_begin_effects", "describe_link_doing", "announce_step"]
+__all__ = [
+    "describe_prompt",
+    "phrase_prompt",
+    "describe_begin_effects",
+    "herd_bonus_said",
+    "describe_link_doing",
+    "announce_step",
+]
 
 
 def describe_prompt(table: Table, state: GameState, level: Verbosity = Verbosity.COACHING) -> str:
@@ -108,13 +115,24 @@ def describe_begin_effects(table: Table, link: Link) -> str:
     if may:
         parts.append(f"may do {name_list(may)}, lost once the Draw phase begins")
     sentence = f"Beginning of turn effects: {'; '.join(parts)}." if parts else ""
-    known = dict(table.cards.base.info.herd_bonus)  # what the deck file knows of each bonus
     for variation in herd:
         kind = variation.capitalize()
         sentence += f" Herd Bonus: {table.profile.herd_bonus} or more {kind}s, so the {kind} Herd Bonus may be used."
-        if known.get(variation):
-            sentence += f" It does this: {known[variation]}"
+        sentence += herd_bonus_said(kind, *table.cards.herd_bonus(variation))
     return sentence.strip()
+
+
+def herd_bonus_said(kind: str, text: str, from_sheet: bool) -> str:
+    """What a Herd Bonus does, after the sentence that offers it: the owner's sheet's words; the deck's, where
+    known; where the deck sends the player to the reference card, how to have it read here from then on."""
+    if from_sheet:
+        return f" Your reference sheet says: {text}"
+    if "reference card" in text:
+        return (
+            f" {text} To hear it here, add the line {kind} Herd Bonus, a colon and its text to your reference "
+            "sheet, then import the sheet."
+        )
+    return f" It does this: {text}" if text else ""
 
 
 def describe_link_doing(table: Table, link: Link) -> str:

@@ -20,6 +20,7 @@ __all__ = [
     "describe_print_variants",
     "no_other_print",
     "print_settled",
+    "herd_bonuses_imported",
     "numbered_choices",
     "describe_resolution",
     "describe_deck",
@@ -134,6 +135,14 @@ def no_other_print(card: Card) -> str:
 def print_settled(name: str, print_name: str) -> str:
     """An import whose sheet matched one print of a card."""
     return f"{name}: your sheet is the {print_name}; that text is used."
+
+
+def herd_bonuses_imported(variations: list[str]) -> str:
+    """The Herd Bonuses a Llamas Unleashed sheet gave: they are read out in place of the deck's own."""
+    names = [f"{variation.capitalize()}" for variation in variations]
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    bonus = "Herd Bonus" if len(names) == 1 else "Herd Bonuses"
+    return f"{listed} {bonus} from your sheet: read out when a herd gives {'it' if len(names) == 1 else 'them'}."
 
 
 def numbered_choices(cards: list[Card]) -> str:

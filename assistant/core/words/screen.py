@@ -7,6 +7,7 @@ is in each region; these add only what the screen itself needs.
 
 from __future__ import annotations
 
+from assistant.core.cards.card import Vocabulary
 from assistant.core.game.history import Game
 from assistant.core.game.state import GameState
 from assistant.core.game.table import PromptKind, Table
@@ -27,6 +28,8 @@ __all__ = [
     "ONE_KEY_COACHING",
     "NO_REPLY_YET",
     "REGION_NAMES",
+    "region_names",
+    "stables_heading",
     "SCREEN_KEYS",
     "status_line",
     "may_do",
@@ -51,8 +54,20 @@ QUIT_HINT = "Press Control Q to quit."
 ONE_KEY_COACHING = "Keys: 0, no Neigh; a player's number, that player Neighs; s and a number, a Super Neigh."
 NO_REPLY_YET = "Type a card name and press Enter. Type help for help."
 
-#: The regions the cursor keys move through, top to bottom, as the help and the echo name them.
+#: The regions the cursor keys move through, top to bottom, as the help and the echo name them (Unstable
+#: Unicorns; `region_names` gives them in another game's words).
 REGION_NAMES = ("Status line", "Input line", "Answer", "Pile and chain", "Stables", "History")
+
+
+def region_names(vocabulary: Vocabulary = Vocabulary.UNICORN) -> tuple[str, ...]:
+    """The regions' names in the game's words: the Stables are "Fields" in Llamas Unleashed."""
+    return tuple(f"{vocabulary.area}s" if name == "Stables" else name for name in REGION_NAMES)
+
+
+def stables_heading(vocabulary: Vocabulary = Vocabulary.UNICORN) -> str:
+    """The heading of the Stables region with no game: "Stables:" or "Fields:"."""
+    return f"{vocabulary.area}s:"
+
 
 #: The app's keys, added to the help in the app.
 SCREEN_KEYS = (
@@ -116,24 +131,31 @@ def pile_lines(table: Table, state: GameState) -> list[str]:
 
 
 def stable_lines(table: Table, state: GameState) -> list[str]:
-    """Each player's Stable with their count, under a heading with the number to win."""
-    word = table.profile.vocabulary.creature
+    """Each player's Stable with their count, under a heading with the number to win, in the game's words
+    ("Fields, 7 Animals to win:")."""
+    vocabulary = table.profile.vocabulary
     return [
-        f"Stables, {state.goal} {word}s to win:",
+        f"{vocabulary.area}s, {state.goal} {vocabulary.creature}s to win:",
         *(describe_stable(table, state, s) for s in range(len(state.players))),
     ]
 
 
-def table_regions(game: Game | None) -> tuple[str, list[str], list[str]]:
-    """The status line, the pile-and-chain lines and the Stable lines of a game, or of no game."""
+def table_regions(game: Game | None, vocabulary: Vocabulary = Vocabulary.UNICORN) -> tuple[str, list[str], list[str]]:
+    """The status line, the pile-and-chain lines and the Stable lines of a game, or of no game (its Stables
+    headed in the words of the cards in play, `vocabulary`)."""
     if game is None:
-        return NO_GAME_STATUS, [PILE_HEADING, NO_GAME_TABLE], [STABLES_HEADING, NO_GAME_TABLE]
+        return NO_GAME_STATUS, [PILE_HEADING, NO_GAME_TABLE], [stables_heading(vocabulary), NO_GAME_TABLE]
     return status_line(game.table, game.state), pile_lines(game.table, game.state), stable_lines(game.table, game.state)
 
 
 def region_echo(name: str, first_line: str) -> str:
-    """What is said when the cursor moves to a region: its name and its first line."""
-    return f"{name}: {first_line}" if first_line else name
+    """What is said when the cursor moves to a region: its name and its first line, the name said once when the
+    first line is the region's heading ("Fields, 7 Animals to win:", not "Fields: Fields, ...")."""
+    if not first_line:
+        return name
+    if first_line.casefold().startswith(name.casefold()):
+        return first_line
+    return f"{name}: {first_line}"
 
 
 def one_key_line(verb: str, player: str = "") -> str:

@@ -1,0 +1,197 @@
+"""From a card's wording to what the tracker knows of it: its tags, its type and its Llamas Unleashed variation.
+
+One set of rules serves twice: the tests check every shipped card's tags against them (so a reworded text or a
+stray tag cannot silently turn a rule off or on), and an owner's imported card that the shipped deck lacks gets its
+tags from them (so an imported counter is a Neigh and an imported "Magical Goat card" is a Goat, as a shipped
+card would be). The rules read our own card texts and the printed wording alike; where the printed wording is
+not known (Llamas Unleashed), they read both the way a player would say it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.core.cards.card import VARIATIONS, CardType, Tag, normalize
+
+__all__ = [
+    "CHECKED_WORDING",
+    "CHECKED_TAGS",
+    "EXACT_TAGS",
+    "checked_tags",
+    "wording_tags",
+    "read_type_line",
+    "variation_from_name",
+]
+
+#: What a card's text says, and the tag the tracker checks a move against for it. Both ways on every shipped
+#: card: a text saying it needs the tag, and a card with the tag must say it.
+CHECKED_WORDING: tuple[tuple[str, Tag], ...] = (
+    (r"you cannot play Neigh cards", Tag.STOPS_NEIGHS),
+    (r"you cannot play Instant cards", Tag.STOPS_INSTANTS),
+    (r"you cannot play Upgrade cards", Tag.STOPS_UPGRADES),
+    (r"you cannot play Magic cards", Tag.STOPS_MAGIC),
+    (r"you cannot play Basic Unicorn cards", Tag.STOPS_BASICS),
+    (r"Basic Unicorn cards cannot enter any Stable except yours", Tag.BASICS_ONLY_HERE),
+    (r"the other players cannot play Basic Unicorn cards", Tag.STOPS_OTHERS_BASICS),
+    (r"no Basic Unicorn card can enter your Stable|Basic Unicorn cards cannot enter your Stable", Tag.NO_BASICS_HERE),
+    (r"Baby Unicorn cards cannot enter any", Tag.NO_BABIES),
+    (r"Magic cards cannot destroy this card|Magic cards can neither destroy it", Tag.MAGIC_PROOF),
+    (r"cannot be sacrificed or destroyed|Nothing can sacrifice or destroy this card", Tag.INDESTRUCTIBLE),
+    (r"more than 5 (Unicorns|Animals)", Tag.AT_MOST_FIVE),
+    (r"you cannot steal", Tag.STOPS_STEALING),
+    (
+        r"no one can Neigh the cards you play|Super Neigh cannot be Neighed|It cannot be Neighed|"
+        r"Instant cards cannot affect the cards you play",
+        Tag.CANNOT_BE_NEIGHED,
+    ),
+    (r"your Unicorn cards cannot be destroyed", Tag.PROTECTS_UNICORNS),
+    (
+        r"can only enter a Stable that already holds a Basic|cannot enter a Stable that has no Basic|"
+        r"only play this card if there is a Basic|play this card only while your own Stable holds a Basic|"
+        r"you need a Basic Unicorn card in your own Stable",
+        Tag.NEEDS_BASIC,
+    ),
+    (r"Llama and Alpaca Animal cards cannot enter your Field", Tag.NO_LLAMAS_HERE),
+    (r"Llama and Alpaca Animal cards cannot enter your Field", Tag.NO_ALPACAS_HERE),
+    (r"you cannot win the game", Tag.NO_WIN_WITH_BASICS),
+    (r"Triggered card effects cannot destroy this card", Tag.TRIGGER_PROOF),
+    (r"nor affect it in any other way", Tag.MAGIC_UNTOUCHABLE),
+    (r"the effects of your cards cannot destroy", Tag.STOPS_DESTROYING),
+    (r"the effects of other players' Unicorn cards cannot destroy", Tag.UNICORN_EFFECT_PROOF),
+    (r"triggered effects of cards belonging to other players can neither destroy", Tag.OTHERS_TRIGGER_PROOF),
+    (r"word Dragon in their name cannot destroy", Tag.DRAGON_PROOF),
+    (r"you skip your Beginning of Turn phase", Tag.SKIPS_BEGINNING),
+    (
+        r"their effects do not work|effects of your Unicorn cards can be used|triggered effects of your Unicorn "
+        r"cards do not happen|triggered effects never happen|triggered effects on your Unicorn cards take place|"
+        r"counts as a Ram and has no effect",
+        Tag.SILENCES_UNICORNS,
+    ),
+    (
+        r"the Downgrade cards in your Stable have no effect|any Downgrade card in your Stable does nothing",
+        Tag.SILENCES_DOWNGRADES,
+    ),
+    (
+        r"discard pile into the deck|discard pile is shuffled into the deck|discard pile back in the deck and shuffle",
+        Tag.RESHUFFLES,
+    ),
+    (
+        r"ever hold no Unicorn cards, sacrifice this card|"
+        r"ever have no Unicorn cards in your Stable, sacrifice this card",
+        Tag.GONE_WITHOUT_UNICORNS,
+    ),
+    (r"hand is empty, this card (must )?moves?|no cards in your hand, move this card", Tag.MOVES_ON_EMPTY_HAND),
+)
+
+CHECKED_TAGS = frozenset(tag for _, tag in CHECKED_WORDING)
+
+#: An Instant that stops the card being played: "That card is stopped", "stop that card", "Neigh a card".
+_COUNTER = re.compile(
+    r"\b(stop|neigh|cancel)s? (that|the|a|their|any) (played )?card\b|\bcards? (is|are) stopped\b", re.IGNORECASE
+)
+#: A counter that cannot itself be answered.
+_UNANSWERABLE = re.compile(r"\bsuper neigh\b|\bcannot be (neighed|stopped)\b", re.IGNORECASE)
+_ENTERS = re.compile(r"\bwhen this card enters\b", re.IGNORECASE)
+_HAND_LIMIT = re.compile(r"\bhand limit\b", re.IGNORECASE)
+_BEGIN_TURN = re.compile(r"\bbeginning of your turn\b", re.IGNORECASE)
+#: The game terms an effect may do, each unless the text only forbids or guards against it ("cannot be
+#: destroyed"): these tags are only read from an import's wording, not checked on the shipped decks.
+_ACTIONS = {
+    Tag.DESTROY: r"destroy",
+    Tag.SACRIFICE: r"sacrifice",
+    Tag.STEAL: r"steal",
+    Tag.DRAW: r"draws?",
+    Tag.DISCARD: r"discards?(?! pile)",
+}
+
+#: The tags `wording_tags` gives exactly as the shipped decks carry them (the tests check every shipped card).
+EXACT_TAGS = CHECKED_TAGS | {
+    Tag.NEIGH,
+    Tag.SUPER_NEIGH,
+    Tag.ENTER_TRIGGER,
+    Tag.HAND_LIMIT_CHANGE,
+    Tag.BEGIN_TURN_TRIGGER,
+    Tag.BEGIN_TURN_OPTIONAL,
+}
+
+
+def checked_tags(text: str) -> frozenset[Tag]:
+    """The checked tags (`CHECKED_WORDING`) the card's text says."""
+    return frozenset(tag for pattern, tag in CHECKED_WORDING if re.search(pattern, text, re.IGNORECASE))
+
+
+def wording_tags(text: str, card_type: CardType) -> frozenset[Tag]:
+    """Every tag a card's wording gives it: the checked ones, a counter Instant's `neigh` (and `super_neigh` with
+    `cannot_be_neighed` when it cannot be answered), when it enters, at the beginning of the turn (optional when
+    the effect says "may"), a hand limit change, the game terms it does, and a Baby's `nursery`."""
+    tags = set(checked_tags(text))
+    if card_type is CardType.INSTANT and _COUNTER.search(text):
+        tags.add(Tag.NEIGH)
+        if _UNANSWERABLE.search(text):
+            tags |= {Tag.SUPER_NEIGH, Tag.CANNOT_BE_NEIGHED}
+    if _ENTERS.search(text):
+        tags.add(Tag.ENTER_TRIGGER)
+    if _HAND_LIMIT.search(text):
+        tags.add(Tag.HAND_LIMIT_CHANGE)
+    begin = _BEGIN_TURN.search(text)
+    if begin:
+        sentence = re.split(r"(?<=[.!?])\s", text[begin.end() :], maxsplit=1)[0]
+        optional = re.search(r"\bmay\b", sentence, re.IGNORECASE)  # "..., if this card is in your Field, you may"
+        tags.add(Tag.BEGIN_TURN_OPTIONAL if optional else Tag.BEGIN_TURN_TRIGGER)
+    for tag, verb in _ACTIONS.items():
+        if re.search(rf"(?<!cannot )(?<!cannot be )(?<!not )\b{verb}\b", text, re.IGNORECASE):
+            tags.add(tag)
+    if card_type is CardType.BABY:
+        tags.add(Tag.NURSERY)
+    return frozenset(tags)
+
+
+#: A sheet's type line, folded: the card type by its word ("Magical Goat card" is Magical).
+_TYPE_WORDS = {
+    "baby": CardType.BABY,
+    "basic": CardType.BASIC,
+    "magical": CardType.MAGICAL,
+    "upgrade": CardType.UPGRADE,
+    "downgrade": CardType.DOWNGRADE,
+    "magic": CardType.MAGIC,
+    "action": CardType.MAGIC,
+    "instant": CardType.INSTANT,
+    "neigh": CardType.INSTANT,
+}
+#: Words of a type line that say nothing more than its type.
+_FILLER = {"card", "cards", "unicorn", "unicorns", "animal", "animals", "a", "an"}
+
+
+def read_type_line(line: str) -> tuple[CardType | None, str | None, bool]:
+    """A type line as a sheet or a card prints it ("Magical Goat card", "Baby Llama", "Instant"): the card type,
+    the variation it names ("llama+alpaca" for two), and whether every word was understood. A line naming no
+    type gives None."""
+    words = [normalize(word) for word in re.split(r"[\s,/+&-]+", line)]
+    words = [word for word in words if word]
+    found: CardType | None = None
+    variations: list[str] = []
+    understood = bool(words)
+    for word in words:
+        singular = word[:-1] if word.endswith("s") and word[:-1] in VARIATIONS else word
+        if word in _TYPE_WORDS and found is None:
+            found = _TYPE_WORDS[word]
+        elif singular in VARIATIONS:
+            variations.append(singular)
+        elif word not in _FILLER:
+            understood = False
+    variation = "+".join(dict.fromkeys(variations)) or None
+    return found, variation, understood and found is not None
+
+
+def variation_from_name(name: str) -> str | None:
+    """The Llamas Unleashed variation a card's name says, or None: a whole word first ("Dalai Llama", "Mother
+    Goat"), then a word that starts with one ("Alpacacopter", "Gin-Rammy", "Woolly Rammoth")."""
+    words = [normalize(word) for word in re.split(r"[\s-]+", name)]
+    for word in words:
+        if word in VARIATIONS:
+            return word
+    for word in words:
+        for variation in VARIATIONS:
+            if word.startswith(variation):
+                return variation
+    return None
