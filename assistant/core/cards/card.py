@@ -158,6 +158,13 @@ class Tag(enum.StrEnum):
     """Its effect shuffles the discard pile into the deck (Reset Button)."""
     SILENCES_DOWNGRADES = "silences_downgrades"
     """The Downgrade cards in its Stable have no effect (Dragon's Blessing)."""
+    TAKES_STOPPED = "takes_stopped"
+    """A counter whose player takes the stopped card into their hand when it is of the counter's own variation"""
+    BOTH_DRAW = "both_draw"
+    """A counter after which its player and the stopped card's player may each draw"""
+    ANSWERS_ANIMAL = "answers_animal"
+    """Played when another player plays an Animal card: destroys an Animal in that player's Field; the played card
+    still resolves"""
 
 
 class Confidence(enum.StrEnum):

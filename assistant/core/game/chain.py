@@ -105,6 +105,41 @@ def is_neigh(card: Card | None) -> bool:
     return card is not None and (card.has(Tag.NEIGH) or card.has(Tag.SUPER_NEIGH))
 
 
+def variations_of(card: Card | None) -> frozenset[str]:
+    """The variations a card is of: a hybrid ("llama+alpaca") is of each; a card with none is of none."""
+    return frozenset(card.variation.split("+")) if card is not None and card.variation else frozenset()
+
+
+def takes_stopped(counter: Card | None, stopped: Card | None) -> bool:
+    """True when a stopping counter sends the card it stopped to its own player's hand rather than the discard
+    pile: a counter tagged `takes_stopped` (Spit Happens) stopping a card of its own variation."""
+    if counter is None or not counter.has(Tag.TAKES_STOPPED):
+        return False
+    return bool(variations_of(counter) & variations_of(stopped))
+
+
+def counter_drawers(counter: Card | None, stopper: PileCard, stopped: PileCard, cards: CardSet) -> tuple[int, ...]:
+    """The players a stopping counter lets draw once it has stopped a card, in the order its text names them.
+
+    `both_draw` (Goatsundheit): the counter's player and the stopped card's player. `draw` on a counter (Llama Stop
+    You Right There): the stopped card's player, only when the stopped card was an Instant. Nobody otherwise.
+    """
+    if counter is None or not is_neigh(counter):
+        return ()
+    if counter.has(Tag.BOTH_DRAW):
+        return tuple(dict.fromkeys((stopper.player, stopped.player)))
+    stopped_card = cards.get(stopped.card)
+    if counter.has(Tag.DRAW) and stopped_card is not None and stopped_card.type is CardType.INSTANT:
+        return (stopped.player,)
+    return ()
+
+
+def answers_animal(card: Card | None) -> bool:
+    """True for an Instant played on another player's Animal card being played, that does not stop it (Surprise Emu
+    Attack: its effect destroys an Animal in that player's Field, and the played card still resolves)."""
+    return card is not None and card.has(Tag.ANSWERS_ANIMAL) and not is_neigh(card)
+
+
 def enters_a_stable(card: Card | None) -> bool:
     """True for cards that go into a Stable when they resolve: Unicorns, Upgrades and Downgrades."""
     return card is not None and (card.type.is_creature or card.type in (CardType.UPGRADE, CardType.DOWNGRADE))

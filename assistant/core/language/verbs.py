@@ -85,6 +85,7 @@ class Verb:
 #: Words said for a verb's first word.
 SYNONYMS = {
     "plays": "play", "played": "play", "answer": "play", "answers": "play", "neighs": "neigh",
+    "instant": "neigh",
     "resolves": "resolve", "done": "resolve", "draws": "draw", "discards": "discard", "steals": "steal",
     "destroys": "destroy", "sacrifices": "sacrifice", "brings": "bring", "returns": "return", "takes": "take",
     "swaps": "swap", "moves": "move", "field": "stable", "stables": "stable", "fields": "stable", "score": "tally",
@@ -152,6 +153,8 @@ VERBS: tuple[Verb, ...] = (
     ), parse=c.parse_card_into, build=b.build_play, events=(ev.Play, ev.Respond), card_needed=True),
     Verb("neigh", Kind.EVENT, ("neigh",), (
         ("`neigh Ben`, `Ben neigh`", "Ben answers the top card of the pile with a Neigh"),
+        ("`instant Ben`, `neigh Ben` (a deck with no card named Neigh: Llamas Unleashed)", "asks which of the deck's "
+         "Instants Ben plays, numbered; a number answers (or say `Ben plays spit happens`)"),
     ), parse=c.parse_neigh, build=b.build_neigh, events=(ev.Respond,)),
     Verb("super-neigh", Kind.EVENT, ("super neigh", "super neighs"), (
         ("`super neigh Cy`", "Cy answers with a Super Neigh"),
