@@ -33,19 +33,20 @@ from textual.widgets import Input, Static
 
 from assistant.core.braille import celltable
 from assistant.core.braille.sixkey import DEFAULT_WINDOW
-from assistant.core.cards.card import Vocabulary
+from assistant.core.cards.card import CardType, Vocabulary
 from assistant.core.game.table import PromptKind
 from assistant.core.language.parser import CommandError
+from assistant.core.language.reply import Choice
 from assistant.core.language.verbs import parse_command
 from assistant.core.words.cardtext import HELP_LINES
 from assistant.core.words.screen import (
     HISTORY_HEADING,
     NO_REPLY_YET,
-    ONE_KEY_COACHING,
     QUIT_HINT,
     SCREEN_KEYS,
     SIX_KEY_MODES,
     no_player_number,
+    one_key_coaching,
     one_key_line,
     region_echo,
     region_names,
@@ -88,8 +89,10 @@ def one_key_answer(session: Session, character: str, typed: str) -> str | None:
     (or holds just "s", for a Super Neigh): 0 resolves with no Neigh; a player's number, 1 to 9, Neighs for that
     player; s then the number, a Super Neigh. A number with no player says so instead of typing it."""
     game = session.game
-    if game is None or not game.state.pile or session.pending is not None or not character.isdigit():
+    if game is None or not game.state.pile or not character.isdigit():
         return None
+    if session.pending is not None:
+        return _instant_number(session, character, typed)
     if not character.isascii() or typed not in ("", *SUPER_PREFIXES):
         return None
     if game.table.prompt(game.state).kind not in (PromptKind.ANSWER, PromptKind.RESOLVE):
@@ -100,6 +103,17 @@ def one_key_answer(session: Session, character: str, typed: str) -> str | None:
     if number > len(players):
         return ""
     return one_key_line("super neigh" if typed else "neigh", players[number - 1])
+
+
+def _instant_number(session: Session, character: str, typed: str) -> str | None:
+    """The number of an Instant, 1 to 9, answering "Which Instant does Ben play?" (asked after a player's number in
+    a deck with no card named Neigh): the digit is sent as it is, so the choice is made at once; None otherwise."""
+    pending = session.pending
+    if typed or not isinstance(pending, Choice) or not character.isascii() or len(pending.cards) > 9:
+        return None  # more than 9 choices: a number is typed and Enter pressed, as for any numbered choice
+    if not all(card.type is CardType.INSTANT for card in pending.cards):
+        return None
+    return character if 1 <= int(character) <= len(pending.cards) else None
 
 
 #: The characters after Escape that start a terminal's escape sequence (keys, mouse, reports), not a key of their own.
@@ -402,8 +416,9 @@ class TableApp(App):
             return
         if reply.lines and reply.lines[: len(HELP_LINES)] == HELP_LINES:
             reply = Reply((*reply.lines, *SCREEN_KEYS), " ".join((reply.speech, *SCREEN_KEYS)))
-        if self.session.verbosity is Verbosity.COACHING and reply.lines and _card_waits(self.session):
-            keys = ONE_KEY_COACHING  # for learners: the keys, said with each question of the Neigh battle
+        game = self.session.game
+        if self.session.verbosity is Verbosity.COACHING and reply.lines and game and _card_waits(self.session):
+            keys = one_key_coaching(game.table)  # for learners: the keys, said with each question of the pile
             reply = dataclasses.replace(reply, lines=(*reply.lines, keys), speech=f"{reply.speech} {keys}")
         if self.replies and reply.lines:
             self.update_history(extra=list(self.replies[-1].lines))

@@ -158,7 +158,7 @@ def test_llamas_import_extends_the_incomplete_deck_and_the_app_says_so(cli, tmp_
 LLAMAS_SHEET = """\
 name,type,text,copies
 # a comment: a hash then a space
-#Studlife,Upgrade card,"If this card is in your Field at the beginning of your turn, you may bring a Baby Animal into it.",1
+#Studlife,Upgrade card,"If this card is in your Field at the beginning of your turn, you may bring a Baby in.",1
 Grumpy Goat,Basic Goat card,A goat with no effect.,3
 Baby Ram,Baby Ram,A baby ram.,1
 No Way,Instant,Play this card when any other player tries to play a card. Stop that card from being played.,2

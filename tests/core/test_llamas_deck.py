@@ -97,7 +97,7 @@ def test_the_instants_carry_what_they_do(both):
     for name, variation in takers.items():
         assert by_name[name].tags == {Tag.NEIGH, Tag.TAKES_STOPPED} and by_name[name].variation == variation, name
     assert by_name["Goatsundheit"].tags == {Tag.NEIGH, Tag.BOTH_DRAW}
-    assert by_name["Llama Stop You Right There"].tags == {Tag.NEIGH, Tag.DRAW}
+    assert by_name["Llama Stop You Right There"].tags == {Tag.NEIGH, Tag.DRAW, Tag.DRAWS_IF_INSTANT}
     emu = by_name["Surprise Emu Attack"]
     assert emu.tags == {Tag.ANSWERS_ANIMAL, Tag.DESTROY} and emu.variation is None
     others = [card for card in both if card.type is not CardType.INSTANT and not card.type.is_creature]

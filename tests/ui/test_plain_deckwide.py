@@ -73,7 +73,7 @@ def test_imported_goats_make_a_herd_that_offers_the_goat_herd_bonus_to_read_on_t
     assert "Ben's herd: 3 Goats." in lines
     bonus = next(line for line in lines if line.startswith("Herd Bonus: "))
     assert bonus.startswith("Herd Bonus: 3 or more Goats, so the Goat Herd Bonus may be used.")
-    assert "Read it on your reference card." in bonus and "Goat Herd Bonus, a colon and its text" in bonus
+    assert "printed on the back of your reference card" in bonus and "Goat Herd Bonus, a colon and its text" in bonus
     assert lines[lines.index("#Llamagram") + 1 :][:3] == ["Type: Magical Animal", "Copies in the deck: 1",
                                                           "Variation: llama"]  # fmt: skip
 

@@ -162,6 +162,8 @@ class Tag(enum.StrEnum):
     """A counter whose player takes the stopped card into their hand when it is of the counter's own variation."""
     BOTH_DRAW = "both_draw"
     """A counter after which its player and the stopped card's player may each draw."""
+    DRAWS_IF_INSTANT = "draws_if_instant"
+    """A counter whose player may draw when the card it stopped was an Instant (Llama Stop You Right There)."""
     ANSWERS_ANIMAL = "answers_animal"
     """Played when another player plays an Animal card: destroys an Animal in that player's Field; the played card
     still resolves."""

@@ -13,7 +13,7 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from assistant.core.cards.card import Card, CardSet, CardType, Tag
+from assistant.core.cards.card import Card, CardSet, CardType, Tag, normalize
 
 
 @dataclass(frozen=True)
@@ -103,6 +103,50 @@ def movement_link(entered: list[tuple[str, int]], left: list[tuple[str, int]], c
 def is_neigh(card: Card | None) -> bool:
     """True for an Instant that stops the card below it."""
     return card is not None and (card.has(Tag.NEIGH) or card.has(Tag.SUPER_NEIGH))
+
+
+def variations_of(card: Card | None) -> frozenset[str]:
+    """The variations a card is of: a hybrid ("llama+alpaca") is of each; a card with none is of none."""
+    return frozenset(card.variation.split("+")) if card is not None and card.variation else frozenset()
+
+
+def takes_stopped(counter: Card | None, stopped: Card | None) -> bool:
+    """True when a stopping counter sends the card it stopped to its own player's hand rather than the discard
+    pile: a counter tagged `takes_stopped` (Spit Happens) stopping a card of its own variation."""
+    if counter is None or not counter.has(Tag.TAKES_STOPPED):
+        return False
+    return bool(variations_of(counter) & variations_of(stopped))
+
+
+def counter_drawers(counter: Card | None, stopper: PileCard, stopped: PileCard, cards: CardSet) -> tuple[int, ...]:
+    """The players a stopping counter lets draw once it has stopped a card, in the order its text names them.
+
+    `both_draw` (Goatsundheit, Neigh, Thank You): the counter's player and the stopped card's player.
+    `draws_if_instant` (Llama Stop You Right There): the counter's own player, only when the stopped card was an
+    Instant. Nobody otherwise (a counter's other draws are in its text, read when it is played).
+    """
+    if counter is None or not is_neigh(counter):
+        return ()
+    if counter.has(Tag.BOTH_DRAW):
+        return tuple(dict.fromkeys((stopper.player, stopped.player)))
+    stopped_card = cards.get(stopped.card)
+    if counter.has(Tag.DRAWS_IF_INSTANT) and stopped_card is not None and stopped_card.type is CardType.INSTANT:
+        return (stopper.player,)
+    return ()
+
+
+def answers_animal(card: Card | None) -> bool:
+    """True for an Instant played on another player's Animal card being played, that does not stop it (Surprise Emu
+    Attack: its effect destroys an Animal in that player's Field, and the played card still resolves)."""
+    return card is not None and card.has(Tag.ANSWERS_ANIMAL) and not is_neigh(card)
+
+
+def is_plain_neigh(card: Card | None) -> bool:
+    """True for a stopping Instant named Neigh that is no Super Neigh: the card `neigh Ben` records. The Llamas
+    counters (Spit Happens, Goatsundheit) stop a card too, but naming one of them for `neigh` would be a guess."""
+    return (
+        card is not None and card.has(Tag.NEIGH) and not card.has(Tag.SUPER_NEIGH) and "neigh" in normalize(card.name)
+    )
 
 
 def enters_a_stable(card: Card | None) -> bool:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from assistant.core.cards.card import CardType, Tag
-from assistant.core.game.chain import Link, TriggerKind, enters_a_stable, is_neigh
+from assistant.core.game.chain import Link, TriggerKind, answers_animal, enters_a_stable, is_neigh
 from assistant.core.game.events import (
     Bring,
     Destroy,
@@ -64,6 +64,7 @@ from assistant.core.game.objections import (
     NoCopiesLeft,
     NoReshuffle,
     NotABaby,
+    NotAnAnimal,
     NotDrawn,
     NotForStable,
     NothingToAnswer,
@@ -106,6 +107,8 @@ def _check_hand(table: Table, s: GameState, player: int, out: list[Objection]) -
 
 def _check_copies(table: Table, s: GameState, card_id: str, out: list[Objection]) -> None:
     card = table.card_of(card_id)
+    if not table.cards.copies_known(card):  # a placeholder count is no reason to doubt the table
+        return
     if table.copies_seen(s, card_id) >= card.copies:
         out.append(NoCopiesLeft(card_id, card.copies))
 
@@ -211,6 +214,8 @@ def _check_respond(table: Table, s: GameState, e: Respond, out: list[Objection])
     if is_neigh(card):
         if shield and shield != top.card:
             out.append(CannotBeNeighed(top.player, top.card, shield))
+    if answers_animal(card) and (len(s.pile) > 1 or not table.card_of(top.card).type.is_creature):
+        out.append(NotAnAnimal(e.player, e.card, top.card))
     if e.card in table.removed:
         out.append(RemovedCard(e.card))
     _check_hand(table, s, e.player, out)
@@ -351,7 +356,7 @@ def _check_return(table: Table, s: GameState, e: ReturnToHand, out: list[Objecti
 
 
 def _check_draw(table: Table, s: GameState, e: Draw, out: list[Objection]) -> None:
-    if s.deck < e.count:
+    if s.deck is not None and s.deck < e.count:  # a count not known is never "empty" from a guess
         out.append(DeckTooSmall(s.deck))
     # In the Action phase the current player's own draw is the phase's one action: "Play a card ... OR DRAW a
     # card" (000); a draw an effect asks for (a link waiting in the chain) is not.

@@ -37,6 +37,8 @@ class PileStopped(Fact):
     stopper: PileCard
     stopped: PileCard
     played: bool
+    taken: bool = False
+    """True when the stopped card went to the stopper's hand, not the discard pile (Spit Happens stopping a Llama)."""
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,26 @@ class InstantResolved(Fact):
     """An Instant other than a Neigh resolved; its effect is a link."""
 
     card: PileCard
+
+
+@dataclass(frozen=True)
+class MayDraw(Fact):
+    """A stopping counter resolved and its text lets players draw (Goatsundheit: both players may draw 1; Llama Stop
+    You Right There: the stopped Instant's player may draw 2); the draws are the effect link's, added with it."""
+
+    counter: PileCard
+    players: tuple[int, ...]
+    """Who may draw, the counter's player first when both may."""
+
+
+@dataclass(frozen=True)
+class AnimalAnswered(Fact):
+    """An Instant answering an Animal card being played resolved (Surprise Emu Attack): its player destroys an
+    Animal in the played card's player's Field, as a link of the chain, and the played card still resolves."""
+
+    instant: PileCard
+    played: PileCard
+    """The Animal card being played, still on the pile."""
 
 
 @dataclass(frozen=True)

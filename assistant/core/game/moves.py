@@ -10,7 +10,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from assistant.core.cards.card import CardType, Tag
-from assistant.core.game.chain import Link, PileCard, Trigger, TriggerKind, enters_a_stable, movement_link, resolve_top
+from assistant.core.game.chain import (
+    Link,
+    PileCard,
+    Trigger,
+    TriggerKind,
+    answers_animal,
+    counter_drawers,
+    enters_a_stable,
+    movement_link,
+    resolve_top,
+    takes_stopped,
+)
 from assistant.core.game.events import (
     Bring,
     DeckEmpty,
@@ -40,6 +51,7 @@ from assistant.core.game.events import (
     ToNursery,
 )
 from assistant.core.game.facts import (
+    AnimalAnswered,
     BabyToNursery,
     BeginningSkipped,
     CardMustGo,
@@ -51,6 +63,7 @@ from assistant.core.game.facts import (
     LinkAdded,
     LinkResolved,
     MandatoryRemain,
+    MayDraw,
     NeighHadNoEffect,
     OverHandLimit,
     PhaseBegan,
@@ -83,7 +96,7 @@ class _Draft:
     hands: list[int | None]
     nursery: tuple[str, ...]
     discard: tuple[str | None, ...]
-    deck: int
+    deck: int | None
     turn: int
     current: int
     phase: Phase
@@ -223,13 +236,27 @@ def _step_pile(table: Table, d: _Draft, facts: list[Fact]) -> None:
         assert step.shield is not None
         facts.append(NeighHadNoEffect(step.stopper, d.pile[-1], step.shield))
     elif step.stopper is not None and step.stopped is not None:
-        for gone in step.discarded:
-            _to_discard(table, d, gone.card, gone.player, facts)
-        facts.append(PileStopped(step.stopper, step.stopped, not d.pile))
+        stopper, stopped = step.stopper, step.stopped
+        counter = table.cards.get(stopper.card)
+        taken = takes_stopped(counter, table.cards.get(stopped.card))
+        _to_discard(table, d, stopper.card, stopper.player, facts)
+        if taken:  # "if the stopped card was of that counter's variation, the player who stopped it takes it"
+            _to_hand(table, d, stopped.card, stopper.player, facts)
+        else:
+            _to_discard(table, d, stopped.card, stopped.player, facts)
+        facts.append(PileStopped(stopper, stopped, not d.pile, taken))
+        drawers = counter_drawers(counter, stopper, stopped, table.cards)
+        if drawers:  # the draws are the counter's effect: a link, so a draw said now is not the turn's own draw
+            d.effects.append(Trigger(stopper.card, stopper.player, TriggerKind.INSTANT))
+            facts.append(MayDraw(stopper, drawers))
     elif step.instant is not None:
-        _to_discard(table, d, step.instant.card, step.instant.player, facts)
-        d.effects.append(Trigger(step.instant.card, step.instant.player, TriggerKind.INSTANT))
-        facts.append(InstantResolved(step.instant))
+        instant = step.instant
+        _to_discard(table, d, instant.card, instant.player, facts)
+        d.effects.append(Trigger(instant.card, instant.player, TriggerKind.INSTANT))
+        if answers_animal(table.cards.get(instant.card)) and d.pile:
+            facts.append(AnimalAnswered(instant, d.pile[-1]))
+        else:
+            facts.append(InstantResolved(instant))
     if d.pile and (step.stopper is not None or step.instant is not None):
         facts.append(PileOpenAgain(d.pile[-1]))
 
@@ -286,7 +313,7 @@ def _hand(table: Table, d: _Draft, player: int, change: int) -> None:
 
 
 def _from_deck(table: Table, d: _Draft, count: int, facts: list[Fact]) -> None:
-    if count <= 0:
+    if count <= 0 or d.deck is None:  # a count not known is never run out from a guess: the table says so
         return
     had = d.deck
     d.deck = max(0, d.deck - count)
@@ -305,7 +332,7 @@ def _from_discard(table: Table, d: _Draft, card_id: str) -> None:
 
 def _reshuffle(table: Table, d: _Draft, facts: list[Fact]) -> None:
     count = len(d.discard)
-    d.deck += count
+    d.deck = (d.deck or 0) + count
     d.discard = ()
     facts.append(Reshuffled(count))
 
@@ -502,7 +529,7 @@ def _apply_set_hand(table: Table, d: _Draft, e: SetHand, facts: list[Fact]) -> N
 def _apply_set_deck(table: Table, d: _Draft, e: SetDeck, facts: list[Fact]) -> None:
     had = d.deck
     d.deck = e.count
-    if e.count == 0 and had > 0:
+    if e.count == 0 and had != 0:
         d.deck_out = True
         facts.append(DeckRanOut())
 

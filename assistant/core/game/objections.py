@@ -125,6 +125,17 @@ class NotInstant(Objection):
 
 
 @dataclass(frozen=True)
+class NotAnAnimal(Objection):
+    """An Instant that answers an Animal card being played (Surprise Emu Attack) played on anything else: an Instant
+    on the pile, or a card that is not an Animal."""
+
+    player: int
+    card: str
+    top: str
+    """The card it answers."""
+
+
+@dataclass(frozen=True)
 class CannotBeAnswered(Objection):
     """The top card of the pile may not be answered (a Super Neigh)."""
 

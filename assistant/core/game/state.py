@@ -32,8 +32,9 @@ class GameState:
     """Babies in the Nursery."""
     discard: tuple[str | None, ...]
     """The discard pile, bottom first; None is a card the table did not name."""
-    deck: int
-    """Cards left in the deck, as far as the tracker knows."""
+    deck: int | None
+    """Cards left in the deck, as far as the tracker knows; None when the deck's copy counts are not known and the
+    table has not said how many are left (the deck then runs out only when the table says so)."""
     turn: int
     current: int
     """The seat whose turn it is."""

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from assistant.core.cards.card import Card, CardSet, CardType, Tag, normalize
-from assistant.core.game.chain import Link, PileCard, begin_turn_link
+from assistant.core.game.chain import Link, PileCard, begin_turn_link, is_plain_neigh
 from assistant.core.game.events import EventError, Phase
 from assistant.core.game.rules import MAX_PLAYERS, MIN_PLAYERS, DeckOut, Profile, Rules, load_rules
 from assistant.core.game.setup import DEALT, MAX_NAME, Setup, SetupError
@@ -128,15 +128,49 @@ class Table:
         return self.setup.deck_out or self.profile.deck_out[0]
 
     @property
+    def deck_counted(self) -> bool:
+        """True when every card that goes into the deck has a known number of copies, so the tracker counts the
+        deck; False when a deck file's copies are placeholders (`copies_known = false`): the count is then unknown
+        and the deck runs out only when the table says so."""
+        return all(self.cards.copies_known(c) for c in self.cards if c.type is not CardType.BABY)
+
+    @property
     def neigh_card(self) -> str | None:
-        """The id of the plain Neigh of this card set (most copies), or None."""
-        neighs = [c for c in self.cards if c.has(Tag.NEIGH) and not c.has(Tag.SUPER_NEIGH)]
+        """The id of the plain Neigh of this card set (`is_plain_neigh`, most copies), or None: without one the
+        table is asked which Instant (`instants`)."""
+        neighs = [c for c in self.cards if is_plain_neigh(c)]
         return max(neighs, key=lambda c: c.copies).id if neighs else None
+
+    @property
+    def instants(self) -> tuple[Card, ...]:
+        """The Instant cards of this game, in deck order (the 2-player variant's removed cards left out)."""
+        return tuple(c for c in self.cards if c.type is CardType.INSTANT and c.id not in self.removed)
 
     @property
     def super_neigh_card(self) -> str | None:
         """The id of the Super Neigh of this card set, or None."""
         return next((c.id for c in self.cards if c.has(Tag.SUPER_NEIGH)), None)
+
+    def instants_for(self, state: GameState, player: int) -> tuple[Card, ...]:
+        """The Instants a player could answer the pile's top card with, in deck order: those tagged
+        `answers_animal` only against another player's Animal card being played, and none whose every copy the
+        tracker already sees (where copies are known). All the game's Instants when that leaves none."""
+        top = state.pile[-1] if state.pile else None
+        top_card = self.cards.get(top.card) if top is not None else None
+        animal = (
+            len(state.pile) == 1
+            and top is not None
+            and top_card is not None
+            and top_card.type.is_creature
+            and top.player != player
+        )
+        fitting = [
+            c
+            for c in self.instants
+            if (animal or not c.has(Tag.ANSWERS_ANIMAL))
+            and not (self.cards.copies_known(c) and self.copies_seen(state, c.id) >= c.copies)
+        ]
+        return tuple(fitting) or self.instants
 
     def initial_state(self) -> GameState:
         """The position before the first event: Babies placed, hands dealt, the first turn beginning."""
@@ -144,13 +178,14 @@ class Table:
         count = len(setup.players)
         babies = setup.babies or ("",) * count
         nursery = tuple(c.id for c in self.cards if c.type is CardType.BABY and c.id not in babies)
-        deck = sum(c.copies for c in self.cards if c.type is not CardType.BABY and c.id not in self.removed)
+        drawn = [c for c in self.cards if c.type is not CardType.BABY and c.id not in self.removed]
         neigh_each = setup.two_player and self.rules.two_player_neigh_each and self.neigh_card is not None
-        deck -= DEALT * count + (count if neigh_each else 0)
+        deck = sum(c.copies for c in drawn) - DEALT * count - (count if neigh_each else 0)
         hand = (DEALT + (1 if neigh_each else 0)) if setup.hands else None
         players = tuple(PlayerState((baby,) if baby else (), hand) for baby in babies)
         goal = setup.goal or self.profile.goal(count)
-        state = GameState(players, nursery, (), max(0, deck), 1, setup.first, Phase.BEGINNING, goal)
+        known = max(0, deck) if self.deck_counted else None
+        state = GameState(players, nursery, (), known, 1, setup.first, Phase.BEGINNING, goal)
         link = self.begin_link(state.players[setup.first].stable, setup.first)
         return replace(state, chain=(link,)) if link else state
 

@@ -20,13 +20,22 @@ from assistant.core.game import events as ev
 from assistant.core.game.chain import is_neigh
 from assistant.core.game.facts import TurnBegan
 from assistant.core.game.history import MAX_UNDO, Game, NothingToUndoError, Record, Step, record_to_dict
-from assistant.core.language.builders import Context, cards_with_words, find_baby
+from assistant.core.language.builders import Context, cards_with_words, find_baby, find_player
 from assistant.core.language.parser import Command, CommandError
 from assistant.core.language.reply import Choice, Question, Reply, Verbosity
 from assistant.core.language.verbs import BY_NAME, Verb
 from assistant.core.words.announce import announce_step
 from assistant.core.words.entry import query_problem
-from assistant.core.words.errors import choose_card_for, event_refused, no_card_for, save_failed, say_which_card
+from assistant.core.words.errors import (
+    choose_card_for,
+    event_refused,
+    no_card_for,
+    no_instant_card,
+    save_failed,
+    say_which_card,
+    which_instant,
+    who_plays,
+)
 from assistant.core.words.gameplay import NOTHING_TO_REDO, NOTHING_TO_UNDO, confirm_question
 from assistant.core.words.position import undone_many
 
@@ -77,6 +86,8 @@ class Conversation:
         return command, {}
 
     def _event(self, verb: Verb, command: Command, resolved: dict[str, Card]) -> Reply:
+        if verb.name == "neigh" and command.card is None and self.game.table.neigh_card is None:
+            return self._which_instant(verb, command)
         asked = self._resolve_cards(verb, command, resolved)
         if asked is not None:
             return asked
@@ -127,6 +138,24 @@ class Conversation:
                 return Reply.error(query_problem(phrase) or no_card_for(phrase))
             return self._offer(verb, command, phrase, candidates, resolved)
         return None
+
+    def _which_instant(self, verb: Verb, command: Command) -> Reply:
+        """`neigh Ben` in a deck with no card named Neigh (Llamas Unleashed): the Instants Ben could play, numbered;
+        the number chosen records it. `CommandError` when no player is named."""
+        table, state = self.game.table, self.game.state
+        named = command.target or command.actor
+        if named is None:
+            raise CommandError(who_plays("instant"))
+        who = find_player(named, table.setup.players)
+        instants = table.instants_for(state, who)
+        if not instants:
+            return Reply.error(no_instant_card())
+
+        def then(card: Card) -> Reply:
+            return self._event(verb, dataclasses.replace(command, card=card.name), {card.name: card})
+
+        sentence = which_instant(table.setup.players[who], list(instants))
+        return Reply((sentence,), sentence, important=True, pending=Choice(instants, then))
 
     def _offer(self, verb: Verb, command: Command, phrase: str, cards: list[Card], resolved: dict[str, Card]) -> Reply:
         """Numbered cards for a phrase; the number chosen carries the command on."""

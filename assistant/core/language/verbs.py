@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from assistant.core.cards.card import Card, CardSet, CardType, Tag, Vocabulary
 from assistant.core.game import events as ev
+from assistant.core.game.chain import is_plain_neigh
 from assistant.core.game.history import Game
 from assistant.core.language import builders as b
 from assistant.core.language import parser as c
@@ -86,6 +87,7 @@ class Verb:
 #: Words said for a verb's first word.
 SYNONYMS = {
     "plays": "play", "played": "play", "answer": "play", "answers": "play", "neighs": "neigh",
+    "instant": "neigh",
     "resolves": "resolve", "done": "resolve", "draws": "draw", "discards": "discard", "steals": "steal",
     "destroys": "destroy", "sacrifices": "sacrifice", "brings": "bring", "returns": "return", "takes": "take",
     "swaps": "swap", "moves": "move", "field": "stable", "stables": "stable", "fields": "stable", "score": "tally",
@@ -153,6 +155,8 @@ VERBS: tuple[Verb, ...] = (
     ), parse=c.parse_card_into, build=b.build_play, events=(ev.Play, ev.Respond), card_needed=True),
     Verb("neigh", Kind.EVENT, ("neigh",), (
         ("`neigh Ben`, `Ben neigh`", "Ben answers the top card of the pile with a Neigh"),
+        ("`instant Ben`, `neigh Ben` (a deck with no card named Neigh: Llamas Unleashed)", "asks which of the deck's "
+         "Instants Ben plays, numbered; a number answers (or say `Ben plays spit happens`)"),
     ), parse=c.parse_neigh, build=b.build_neigh, events=(ev.Respond,)),
     Verb("super-neigh", Kind.EVENT, ("super neigh", "super neighs"), (
         ("`super neigh Cy`", "Cy answers with a Super Neigh"),
@@ -324,16 +328,14 @@ def help_lines(cards: CardSet | None = None, vocabulary: Vocabulary | None = Non
     """The game commands, one line each, grouped as in docs/commands.md.
 
     With the cards in play, the examples name cards of that deck (a Llamas Unleashed game hears no Rainbow Aura),
-    the Neigh verbs are left out when no card of the deck is a Neigh, and the lines are in the game's words
+    the Neigh verbs are left out when no card of the deck is a Neigh (`is_plain_neigh`), and the lines are in the
+    game's words
     (`vocabulary`, else the deck's: Field and Animal)."""
     if cards is None:
         return tuple(verb.help_line for verb in VERBS)
     words = vocabulary or cards.vocabulary
     examples = _deck_examples(cards)
-    has = {Tag.NEIGH: False, Tag.SUPER_NEIGH: False}
-    for card in cards:
-        for tag in has:
-            has[tag] = has[tag] or card.has(tag)
+    has = {Tag.NEIGH: any(map(is_plain_neigh, cards)), Tag.SUPER_NEIGH: any(c.has(Tag.SUPER_NEIGH) for c in cards)}
     lines = []
     for verb in VERBS:
         line = verb.help_line

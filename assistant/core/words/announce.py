@@ -163,7 +163,17 @@ def announce_step(table: Table, step: Step, level: Verbosity = Verbosity.COACHIN
         if sentence:
             lines.append(sentence)
     resolved = any(
-        isinstance(f, (ft.PlayResolved, ft.PileStopped, ft.NeighHadNoEffect, ft.InstantResolved, ft.LinkResolved))
+        isinstance(
+            f,
+            (
+                ft.PlayResolved,
+                ft.PileStopped,
+                ft.NeighHadNoEffect,
+                ft.InstantResolved,
+                ft.AnimalAnswered,
+                ft.LinkResolved,
+            ),
+        )
         for f in step.facts
     )
     if isinstance(step.event, ev.Resolve) and not resolved:

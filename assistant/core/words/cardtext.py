@@ -285,6 +285,10 @@ def card_gist(card: Card, about: str = "") -> str:
     sentences = [t.strip().rstrip(".") for t in card.text.split(". ") if t.strip()]
     if not sentences:
         return ""
+    # An Instant's opening says when it is played, and a counter's next sentence that it stops the card: its
+    # effect in the chain is what follows ("Then you and that player may each draw a card").
+    effect = [t for t in sentences if not t.lower().startswith(("play this card", "that card is stopped"))]
+    sentences = effect if card.type is CardType.INSTANT and effect else sentences
     chosen = next((t for t in sentences if about and about in t.lower()), sentences[0])
     head, comma, rest = chosen.partition(", ")
     while comma and rest and head.split()[0].lower() in ("when", "if", "at", "each", "while", "whenever"):

@@ -37,6 +37,8 @@ __all__ = [
     "new_game_not_understood",
     "reserved_name",
     "no_neigh_card",
+    "which_instant",
+    "no_instant_card",
     "who_plays",
     "not_an_event",
     "cannot_start",
@@ -162,6 +164,17 @@ def reserved_name(name: str) -> str:
 def no_neigh_card(super_neigh: bool) -> str:
     """A Neigh command with a deck that has no such card."""
     return f"This deck has no {'Super Neigh' if super_neigh else 'Neigh'} card."
+
+
+def which_instant(player: str, instants: list[Card]) -> str:
+    """Asked when a Neigh is said in a deck with no card named Neigh: which of the deck's Instants was played."""
+    items = ", ".join(f"{n} {card.name}" for n, card in enumerate(instants, start=1))
+    return f"Which Instant does {player} play? {items}. Type a number to choose."
+
+
+def no_instant_card() -> str:
+    """A Neigh said in a deck that has no Instant card at all."""
+    return "This deck has no Instant card."
 
 
 def who_plays(said: str, card: str = "it") -> str:

@@ -201,6 +201,11 @@ def link_names(table: Table, link: Link) -> str:
     return name_list(list(dict.fromkeys(names)))
 
 
+def _a(word: str) -> str:
+    """The word with its article: "an Animal", "a Unicorn" (said "yoo", so no "an")."""
+    return f"an {word}" if word[:1] in "AEIO" else f"a {word}"
+
+
 def _pile_card(table: Table, card: PileCard) -> str:
     return f"{player_name(table, card.player)}'s {game_card_name(table, card.card)}"
 
@@ -210,9 +215,31 @@ def describe_fact(table: Table, fact: ft.Fact, state: GameState) -> str:
     if isinstance(fact, ft.PileStopped):
         stopper = _pile_card(table, fact.stopper)
         stopped = _pile_card(table, fact.stopped)
+        if fact.taken:
+            counter = table.cards.get(fact.stopper.card)
+            kind = counter.variation.capitalize() if counter is not None and counter.variation else "card"
+            taker = player_name(table, fact.stopper.player)
+            return (
+                f"{stopper} resolves and stops {stopped}. It is {_a(kind)}, so {taker} takes it into their hand; "
+                f"{game_card_name(table, fact.stopper.card)} goes to the discard pile."
+            )
         if fact.played:
-            return f"{stopper} resolves: {stopped} is Neighed and goes to the discard pile."
+            stopped_word = "Neighed" if table.neigh_card else "stopped"
+            return f"{stopper} resolves: {stopped} is {stopped_word} and goes to the discard pile."
         return f"{stopper} resolves and stops {stopped}. Both go to the discard pile."
+    if isinstance(fact, ft.MayDraw):
+        names = [player_name(table, seat) for seat in fact.players]
+        by = game_card_name(table, fact.counter.card)
+        if len(names) > 1:
+            return f"{by} lets {name_list(names)} each draw a card."
+        return f"{by} stopped an Instant, so {names[0]} may draw, as the card says."
+    if isinstance(fact, ft.AnimalAnswered):
+        creature = table.profile.vocabulary.creature
+        return (
+            f"{_pile_card(table, fact.instant)} resolves: {player_name(table, fact.instant.player)} destroys "
+            f"{_a(creature)} card in {area_of(table, fact.played.player)}; say destroy and the card. "
+            f"{_pile_card(table, fact.played)} still resolves."
+        )
     if isinstance(fact, ft.NeighHadNoEffect):
         neigh, target = _pile_card(table, fact.neigh), _pile_card(table, fact.target)
         if fact.shield == fact.target.card:
@@ -370,6 +397,9 @@ def describe_objection(table: Table, objection: ob.Objection) -> str:
             return nothing_to_answer(table)
         case ob.NotInstant(_, named):
             return f"{card(named)} is not an Instant card."
+        case ob.NotAnAnimal(_, named, top):
+            creature = table.profile.vocabulary.creature
+            return f"{card(named)} answers {_a(creature)} card being played, and {card(top)} is not one."
         case ob.CannotBeAnswered(_, top):
             return f"{card(top)} cannot be answered."
         case ob.OwnCard(player, top):

@@ -37,6 +37,7 @@ __all__ = [
     "describe_rules",
     "describe_log",
     "DECK_COUNT_GUESS",
+    "DECK_COUNT_UNKNOWN",
     "game_started",
     "game_resumed",
     "describe_players",
@@ -123,6 +124,8 @@ def describe_draw_pile(table: Table, state: GameState) -> str:
         "no-winner": "when it runs out, the game ends with no winner",
         "reshuffle": "when it runs out, the discard pile is shuffled into a new deck",
     }[table.deck_out_rule.value].replace("Unicorns", f"{table.profile.vocabulary.creature}s")
+    if state.deck is None:
+        return f"{DECK_COUNT_UNKNOWN} {rule[0].upper()}{rule[1:]}."
     return f"The deck holds about {cards_count(state.deck)}; {rule}."
 
 
@@ -162,6 +165,10 @@ def describe_log(table: Table, game: Game, count: int = 5) -> list[str]:
 
 
 DECK_COUNT_GUESS = "This deck's card list is incomplete, so the deck count is a guess: say deck and a number to set it."
+DECK_COUNT_UNKNOWN = (
+    "This deck's copy counts are not known, so the tracker does not count the deck: say deck empty when it runs "
+    "out, or deck and a number to count from there."
+)
 
 
 def game_started(table: Table, state: GameState, level: Verbosity = Verbosity.COACHING) -> list[str]:
@@ -170,7 +177,8 @@ def game_started(table: Table, state: GameState, level: Verbosity = Verbosity.CO
     players = name_list(list(setup.players))
     lines = [
         f"New game: {players}, clockwise. Rules: {table.profile.title}.",
-        f"{creatures(table, state.goal)} to win. The deck holds about {cards_count(state.deck)} after the deal.",
+        f"{creatures(table, state.goal)} to win."
+        + ("" if state.deck is None else f" The deck holds about {cards_count(state.deck)} after the deal."),
     ]
     if setup.two_player:
         removed = name_list([game_card_name(table, c) for c in sorted(table.removed)])
@@ -180,7 +188,9 @@ def game_started(table: Table, state: GameState, level: Verbosity = Verbosity.CO
             others = name_list([card_id.replace("-", " ").title() for card_id in table.removed_elsewhere])
             verb = "is" if len(table.removed_elsewhere) == 1 else "are"
             lines.append(f"The rulebook also lists {others}, which {verb} not in this deck.")
-    if not table.cards.base.info.complete:
+    if state.deck is None:
+        lines.append(DECK_COUNT_UNKNOWN)
+    elif not table.cards.base.info.complete:
         lines.append(DECK_COUNT_GUESS)
     babies = [c for c in table.cards if c.type is CardType.BABY]
     if not setup.babies and babies:

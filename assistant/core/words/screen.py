@@ -26,6 +26,7 @@ __all__ = [
     "CHAIN_EMPTY",
     "QUIT_HINT",
     "ONE_KEY_COACHING",
+    "ONE_KEY_INSTANTS",
     "NO_REPLY_YET",
     "REGION_NAMES",
     "region_names",
@@ -37,6 +38,7 @@ __all__ = [
     "stable_lines",
     "table_regions",
     "region_echo",
+    "one_key_coaching",
     "one_key_line",
     "no_player_number",
 ]
@@ -52,6 +54,7 @@ PILE_EMPTY = "The pile is empty."
 CHAIN_EMPTY = "The chain is empty."
 QUIT_HINT = "Press Control Q to quit."
 ONE_KEY_COACHING = "Keys: 0, no Neigh; a player's number, that player Neighs; s and a number, a Super Neigh."
+ONE_KEY_INSTANTS = "Keys: 0, no Instant; a player's number, then the number of the Instant that player plays."
 NO_REPLY_YET = "Type a card name and press Enter. Type help for help."
 
 #: The regions the cursor keys move through, top to bottom, as the help and the echo name them (Unstable
@@ -76,7 +79,8 @@ SCREEN_KEYS = (
     "the Stables and the history; typing goes back to the input line.",
     "While a card waits on the pile and the input line is empty: 0 resolves it with no Neigh; "
     "a player's number, 1 to 9, says that player Neighs; s then a player's number says that player plays "
-    "a Super Neigh.",
+    "a Super Neigh. In a deck with no card named Neigh (Llamas Unleashed), a player's number asks which Instant "
+    "that player plays, and the Instant's number, 1 to 9, answers.",
     "Escape stops speech. F2 repeats, F3 and F4 step back and forward through what was said, F5 mutes, "
     "F6 private reading, F7 changes how much is said.",
     "Control B turns six-key braille on and off. Control Q quits.",
@@ -100,6 +104,9 @@ def may_do(table: Table, state: GameState) -> str:
     match prompt.kind:
         case PromptKind.ANSWER:
             assert prompt.top is not None
+            if table.neigh_card is None:
+                keys = "0 resolves, a player's number then the Instant's number plays one."
+                return f"Any {neigh} for {_pile_card(table, prompt.top)}? {keys}"
             return f"Any {neigh} for {_pile_card(table, prompt.top)}? 0 resolves, a player's number {neigh}s."
         case PromptKind.RESOLVE:
             return "The pile resolves: say resolve."
@@ -156,6 +163,11 @@ def region_echo(name: str, first_line: str) -> str:
     if first_line.casefold().startswith(name.casefold()):
         return first_line
     return f"{name}: {first_line}"
+
+
+def one_key_coaching(table: Table) -> str:
+    """The one-key answers, said to learners with each question of the pile: a Neigh, or which Instant."""
+    return ONE_KEY_COACHING if table.neigh_card is not None else ONE_KEY_INSTANTS
 
 
 def one_key_line(verb: str, player: str = "") -> str:

@@ -1,0 +1,146 @@
+"""Instants as cards at the table: a Llamas-like game in the plain line mode with counters of the three kinds and
+Surprise Emu Attack, and the one-key answers offering a deck's Instants in the app (the deck is the tests' own,
+tests/fixtures/llamas_instants.toml)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from pathlib import Path
+
+from assistant.commands.app import table_session
+from assistant.core.cards.card import CardSet
+from assistant.core.cards.cardfile import parse_deck
+from assistant.core.game import events as ev
+from assistant.core.language.reply import Choice, Verbosity
+from assistant.core.words.screen import ONE_KEY_INSTANTS
+from assistant.storage.decks import load_card_set
+from assistant.ui.app import one_key_answer
+from assistant.ui.plain import run_plain
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "llamas_instants.toml"
+
+
+def llamas() -> CardSet:
+    return CardSet([parse_deck(FIXTURE.read_text(encoding="utf-8"), str(FIXTURE))])
+
+
+SCRIPT = """new game Ana Ben Cy babies llama goat ram hands
+draw
+play henry
+Cy plays alpaca your bags
+resolve
+end turn
+draw
+play basic goat
+Ana plays goatsundheit
+resolve
+Ben draw
+Ana draw
+resolve
+end turn
+draw
+play basic goat
+Ana plays spit happens
+Ben plays llama stop you right there
+resolve
+resolve
+resolve
+end turn
+draw
+play basic llama
+Cy plays surprise emu attack
+resolve
+resolve
+Cy destroy baby llama from Ana
+resolve
+hands
+stable
+deck
+"""
+
+
+def test_plain_mode_plays_a_llamas_game_with_each_kind_of_instant():
+    session = table_session(llamas())
+    out = io.StringIO()
+    run_plain(session, io.StringIO(SCRIPT), out)
+    lines = out.getvalue().splitlines()
+    said = "\n".join(lines)
+    # Alpaca Your Bags stops the hybrid Henry (a Llama and an Alpaca) and Cy takes it.
+    assert (
+        "Cy's Alpaca Your Bags resolves and stops Ana's Henry the Huarizo. It is an Alpaca, so Cy takes it into their "
+        "hand; Alpaca Your Bags goes to the discard pile." in lines
+    )
+    # Goatsundheit: both may draw, in a link of the chain.
+    assert "Goatsundheit lets Ana and Ben each draw a card." in lines
+    assert "Ben drew a card." in lines and "Ana drew a card." in lines
+    # Llama Stop You Right There stops an Instant: its player may draw.
+    stops = "Ben's Llama Stop You Right There resolves and stops Ana's Spit Happens. Both go to the discard pile."
+    assert stops in lines
+    assert "Llama Stop You Right There stopped an Instant, so Ben may draw, as the card says." in lines
+    assert "Basic Goat is played: it enters Cy's Field." in lines
+    # Surprise Emu Attack: the Animal still comes in; the destroy is recorded by the table.
+    assert (
+        "Cy's Surprise Emu Attack resolves: Cy destroys an Animal card in Ana's Field; say destroy and the card. "
+        "Ana's Basic Llama still resolves." in lines
+    )
+    assert "Basic Llama is played: it enters Ana's Field." in lines
+    assert "Cy destroyed Baby Llama in Ana's Field." in lines
+    assert "Baby Llama goes back to the Nursery, as Babies always do." in lines
+    assert "Ana's Field: Basic Llama. 1 Animal." in lines
+    assert "Cards in hand: Ana 4, Ben 5, Cy 4." in lines
+    assert lines[-1] == "The deck holds about 6 cards; when it runs out, the most Animals wins."
+    assert "That looks against the rules" not in said and "no Neigh card" not in said
+
+
+def test_the_one_key_answer_to_which_instant_is_the_digit_alone():
+    session = table_session(llamas())
+    for line in ("new game Ana Ben Cy", "draw", "play basic llama"):
+        session.handle(line)
+    assert one_key_answer(session, "2", "") == "neigh Ben"
+    session.handle("neigh Ben")
+    assert isinstance(session.pending, Choice)
+    assert one_key_answer(session, "1", "") == "1"
+    assert one_key_answer(session, "9", "") is None, "no such Instant: the digit is typed"
+    assert one_key_answer(session, "1", "1") is None, "a number being typed: Enter sends it"
+
+
+def test_the_one_key_answers_offer_a_decks_instants_in_the_app(make_app):
+    spoken = []
+    session = table_session(llamas(), verbosity=Verbosity.COACHING)
+
+    async def scenario():
+        app = make_app(spoken.append, session=session)
+        async with app.run_test(size=(110, 40)) as pilot:
+            for line in ("new game Ana Ben Cy babies llama goat ram", "draw", "play basic goat"):
+                await pilot.press(*line, "enter")
+            await pilot.pause()
+            assert spoken[-1].speech.endswith(ONE_KEY_INSTANTS)
+            assert "0 resolves, a player's number then the Instant's number plays one." in str(
+                app.query_one("#status").render()
+            )
+            await pilot.press("2")  # Ben answers: which Instant?
+            await pilot.pause()
+            assert spoken[-1].speech.startswith("Which Instant does Ben play? 1 Spit Happens")
+            await pilot.press("3")  # Goatsundheit, at once
+            await pilot.pause()
+            assert app.session.game.log[-1] == ev.Respond(1, "goatsundheit")
+            assert spoken[-1].speech.startswith("Ben played Goatsundheit.")
+            assert app.query_one("#prompt").value == ""
+            await pilot.press("0")
+            await pilot.pause()
+            assert app.session.game.state.pile == ()
+            assert "Goatsundheit lets Ben and Ana each draw a card." in spoken[-1].speech
+
+    asyncio.run(scenario())
+
+
+def test_unstable_unicorns_keep_the_neigh_keys(make_app):
+    session = table_session(load_card_set("uu-2nd"))
+    for line in ("new game Ana Ben", "draw", "play basic red"):
+        session.handle(line)
+    assert one_key_answer(session, "2", "") == "neigh Ben"
+    assert one_key_answer(session, "2", "s") == "super neigh Ben"
+    assert one_key_answer(session, "0", "") == "resolve"
+    session.handle("neigh Ben")
+    assert session.pending is None and session.game.log[-1] == ev.Respond(1, "neigh")
