@@ -12,6 +12,7 @@ import sys
 
 from assistant.core.braille.sixkey import DEFAULT_WINDOW
 from assistant.core.cards.cardfile import CardDataError
+from assistant.core.words.errors import card_file_damaged, something_went_wrong
 
 #: Sub-command modules, in the order `--help` lists them.
 COMMANDS = ["card", "deck", "labels", "state", "say", "scan"]
@@ -64,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
         _say_deck_notices()
         return status
     except CardDataError as exc:
-        print(f"A card file is damaged:\n{exc}", file=sys.stderr)
+        print(card_file_damaged(str(exc)), file=sys.stderr)
         return 2
     except LookupError as exc:
         print(exc.args[0] if exc.args else str(exc), file=sys.stderr)
@@ -77,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
         from assistant.storage.crashlog import write_crash_log
 
         where = write_crash_log(exc)
-        print(f"Something went wrong: {exc.__class__.__name__}: {exc}. Details were saved to {where}.", file=sys.stderr)
+        print(something_went_wrong(exc.__class__.__name__, str(exc), str(where)), file=sys.stderr)
         return 70
 
 

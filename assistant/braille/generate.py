@@ -23,6 +23,7 @@ from assistant.core.braille.abbreviations import (
 )
 from assistant.core.braille.mapfile import BrailleMapError, parse_overrides, render_braille_map
 from assistant.core.cards.card import Deck, normalize
+from assistant.core.words.entry import abbreviation_too_long, abbreviations_clash, overrides_damaged
 
 
 @dataclass
@@ -65,7 +66,7 @@ def plan_maps(decks: list[Deck], folder: Path) -> Plan:
             try:
                 overrides = parse_overrides(path.read_text(encoding="utf-8"), deck, str(path))
             except BrailleMapError as exc:
-                plan.errors.append(f"{path.name}: its [overrides] are damaged, fix them first:\n{exc}")
+                plan.errors.append(overrides_damaged(path.name, str(exc)))
                 continue
         taken: dict[str, str] = {}
         for other in avoid:
@@ -75,11 +76,11 @@ def plan_maps(decks: list[Deck], folder: Path) -> Plan:
         try:
             abbreviations = assign(deck.cards, deck.info.vocabulary, overrides, taken)
         except AbbreviationClash as exc:
-            plan.errors.append(f"{deck.id}: abbreviations clash, add overrides to {path.name}:\n{exc}")
+            plan.errors.append(abbreviations_clash(deck.id, path.name, str(exc)))
             continue
         made[deck.id] = abbreviations
         for entry in abbreviations.values():
             if is_too_long(entry.text):
-                plan.warnings.append(f"{deck.id}: {entry.card_id}: {entry.text!r} is too long for a card: override it")
+                plan.warnings.append(abbreviation_too_long(deck.id, entry.card_id, entry.text))
         plan.texts[path] = render_braille_map(deck, abbreviations, overrides)
     return plan

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from assistant.braille.translate import Grade, Translator
 from assistant.core.braille.abbreviations import Abbreviation
 from assistant.core.cards.card import Card, Deck
+from assistant.core.words.entry import BRAILLE_LABEL_COLUMNS, braille_labels_heading
 
 #: A braille-ready page: 40 cells by 25 lines, the common embosser default.
 BRF_WIDTH = 40
@@ -66,8 +67,8 @@ def render_brf(lines: list[str]) -> str:
 def render_text(deck: Deck, labels: list[Label]) -> str:
     """The helper's sheet: which label goes on which card, and where it is in the .brf file."""
     out = [
-        f"Braille labels of {deck.info.title} ({deck.id}): {len(labels)} cards, {deck.total_copies} copies.",
-        "Each line: the label in braille, the same in print, the card, its copies, where it is in the .brf file.",
+        braille_labels_heading(deck.info.title, deck.id, len(labels), deck.total_copies),
+        BRAILLE_LABEL_COLUMNS,
         "",
     ]
     line = 0

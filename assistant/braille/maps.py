@@ -16,6 +16,7 @@ from assistant.core.braille.mapfile import BrailleMap, BrailleMapError, parse_br
 from assistant.core.cards.card import CardSet, Deck
 from assistant.core.cards.cardfile import Problem
 from assistant.core.words.entry import braille_map_damaged
+from assistant.core.words.errors import cannot_be_read
 
 
 def map_path(deck_id: str, folder: Path) -> Path:
@@ -31,7 +32,7 @@ def load_braille_map(deck: Deck, folder: Path) -> BrailleMap | None:
     except FileNotFoundError:
         return None
     except (OSError, UnicodeDecodeError) as exc:
-        raise BrailleMapError([Problem(str(path), 1, "-", "file", f"cannot be read ({exc})")]) from None
+        raise BrailleMapError([Problem(str(path), 1, "-", "file", cannot_be_read(str(exc)))]) from None
     return parse_braille_map(text, deck, str(path))
 
 

@@ -9,6 +9,7 @@ from assistant.core.cards.card import CardSet
 from assistant.core.language.lobby import shipped_addons
 from assistant.core.words.cardtext import NO_TERMINAL, deck_chosen
 from assistant.core.words.errors import script_unreadable
+from assistant.core.words.screen import app_heading
 from assistant.session import Reply, Session, Verbosity
 from assistant.storage.decks import DEFAULT_DECK, load_card_set, take_notices
 
@@ -103,7 +104,7 @@ def run(args) -> int:
         return 0
     from assistant.ui.app import TableApp
 
-    heading = f"Table assistant. {deck_chosen(session.cards)}"
+    heading = app_heading(deck_chosen(session.cards))
     if first is not None:  # the app shows the heading first: the resumed game's position goes with it
         heading = f"{heading} {first.speech}"
     speaker, notes = _speaker(args, settings)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from assistant.core.cards.card import Deck
 from assistant.core.cards.cardfile import CardDataError
+from assistant.core.words.entry import braille_map_skipped, braille_map_stale, braille_map_written
 
 
 def shipped_decks(folder: Path | None = None) -> tuple[list[Deck], list[str]]:
@@ -25,7 +26,7 @@ def shipped_decks(folder: Path | None = None) -> tuple[list[Deck], list[str]]:
         try:
             decks.append(load_deck_file(path))
         except CardDataError as exc:
-            errors.append(f"{path.name} was skipped, it does not load:\n{exc}")
+            errors.append(braille_map_skipped(path.name, str(exc)))
     return decks, errors
 
 
@@ -54,10 +55,10 @@ def main(argv: list[str] | None = None) -> int:
             path.write_text(text, encoding="utf-8")
     if args.check:
         for name in stale:
-            print(f"{name} is out of date: run python -m assistant.commands.braille_maps", file=sys.stderr)
+            print(braille_map_stale(name), file=sys.stderr)
         return 1 if stale or plan.errors else 0
     for name in stale:
-        print(f"wrote braille_map/{name}")
+        print(braille_map_written(name))
     return 1 if plan.errors else 0
 
 

@@ -8,14 +8,17 @@ from pathlib import Path
 from assistant.core.text import clean_untrusted, terminal_json
 from assistant.core.words.cardtext import (
     card_lines,
+    card_tags,
     describe_deck,
     herd_bonuses_imported,
     import_bad_id,
     import_failed,
     import_written,
     print_settled,
+    sheet_too_large,
     sheet_unreadable,
 )
+from assistant.core.words.errors import card_file_skipped
 from assistant.storage.decks import load_all_decks, load_deck
 
 
@@ -47,7 +50,7 @@ def run(args) -> int:
             for deck in decks:
                 print(f"{deck.id}: {describe_deck(deck)}")
         for error in errors:
-            print(f"A card file is damaged and was skipped:\n{error}", file=sys.stderr)
+            print(card_file_skipped(str(error)), file=sys.stderr)
         return 0 if not errors else 2
     deck = load_deck(args.deck_id)
     if args.json:
@@ -58,7 +61,7 @@ def run(args) -> int:
             print()
             print(f"{card.id}: " + "\n".join(card_lines(card, deck.info.vocabulary, deck.info.copies_known)))
             if card.tags:
-                print("Tags: " + ", ".join(sorted(card.tags)))
+                print(card_tags(list(card.tags)))
     return 0
 
 
@@ -102,7 +105,7 @@ def import_sheet(args) -> int:
         return 2
     try:
         if args.file.stat().st_size > MAX_SHEET_BYTES:
-            raise ValueError(f"it is larger than {MAX_SHEET_BYTES // 1_000_000} MB")
+            raise ValueError(sheet_too_large(MAX_SHEET_BYTES // 1_000_000))
         text = decode_text(args.file.read_bytes(), "utf-8-sig")  # a byte that is not UTF-8: ValueError, its line
     except (OSError, ValueError) as exc:
         print(sheet_unreadable(str(args.file), exc), file=sys.stderr)

@@ -14,11 +14,12 @@ from typing import Any
 
 from assistant.core.braille.abbreviations import Abbreviation
 from assistant.core.cards.card import Deck
-from assistant.core.words.entry import braille_labels_written
+from assistant.core.words.entry import BRAILLE_TEXT_FILE, BRF_FILE, braille_labels_written
+from assistant.core.words.errors import could_not_write
 from assistant.core.words.scans import (
+    LABELS_NEED_AN_OUTPUT,
     STICKERS_NEED_PILLOW,
     sticker_sheet_kind,
-    sticker_sheet_unwritable,
     sticker_sheet_written,
 )
 
@@ -40,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     from assistant.storage.paths import braille_map_dir
 
     if not (args.out or args.braille or args.brf):
-        print("Say what to write: --out FILE.pdf or FILE.png for QR stickers, --braille FILE or --brf FILE.brf.")
+        print(LABELS_NEED_AN_OUTPUT)
         return 2
     deck = load_deck(args.deck_id)
     abbreviations = deck_abbreviations(deck, braille_map_dir())
@@ -79,7 +80,7 @@ def write_sheet(deck: Deck, abbreviations: dict[str, str], path: Path, unique: b
             for page, target in zip(pages, written):
                 page.save(target, "PNG", dpi=(DPI, DPI))
     except OSError as exc:
-        print(sticker_sheet_unwritable(str(path), exc.strerror or str(exc)), file=sys.stderr)
+        print(could_not_write(str(path), exc.strerror or str(exc)), file=sys.stderr)
         return 2
     width, height = sticker_size_mm(sheet_version(stickers))
     print(sticker_sheet_written(len(stickers), len(pages), [str(p) for p in written], width, height))
@@ -96,15 +97,15 @@ def write_braille_labels(
     labels = deck_labels(deck, abbreviations, Translator())
     outputs = []
     if text_path:
-        outputs.append((text_path, render_text(deck, labels), "Unicode braille text", "utf-8"))
+        outputs.append((text_path, render_text(deck, labels), BRAILLE_TEXT_FILE, "utf-8"))
     if brf_path:
-        outputs.append((brf_path, render_brf(brf_lines(labels)), "braille-ready file", "ascii"))
+        outputs.append((brf_path, render_brf(brf_lines(labels)), BRF_FILE, "ascii"))
     status = 0
     for path, content, kind, encoding in outputs:
         try:
             path.write_text(content, encoding=encoding, newline="")
         except OSError as exc:
-            print(f"Could not write {path}: {exc.strerror or exc}.", file=sys.stderr)
+            print(could_not_write(str(path), exc.strerror or str(exc)), file=sys.stderr)
             status = 2
             continue
         print(braille_labels_written(len(labels), str(path), kind))

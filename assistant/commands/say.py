@@ -13,7 +13,7 @@ from pathlib import Path
 
 from assistant.core.speech.settings import SpeechSettings
 from assistant.core.text import clean_untrusted
-from assistant.core.words.voice import SPEECH_OFF_TRANSCRIPT, say_failed, wav_written
+from assistant.core.words.voice import SPEECH_OFF_TRANSCRIPT, TEXT_EMPTY, say_failed, wav_written
 
 
 def add_parser(subparsers) -> None:
@@ -37,7 +37,7 @@ def run(args) -> int:
         settings = replace(settings, backend=args.backend)
     text = clean_untrusted(" ".join(args.text), 5000)
     if not text:
-        print(say_failed("the text is empty."), file=sys.stderr)
+        print(say_failed(TEXT_EMPTY), file=sys.stderr)
         return 1
     service = make_speaker(replace(settings, earcons=False), wav_only=bool(args.to))
     try:

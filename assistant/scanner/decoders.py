@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from assistant.core.words.scans import NO_DECODER, decoder_missing
+from assistant.core.words.scans import NO_DECODER, OPENCV_IMAGE_TOOLS, decoder_missing
 
 #: Frames at most this many pixels across are retried whole (photos); larger ones only inside regions.
 WHOLE_FRAME_RETRY = 1000
@@ -156,7 +156,7 @@ class Cascade:
         except ImportError:
             self._notices.append(decoder_missing("numpy"))
         if self._cv2 is None and any(s not in ("zxing", "pyzbar") for s in self.stages):
-            self._notices.append(decoder_missing("OpenCV image tools"))
+            self._notices.append(decoder_missing(OPENCV_IMAGE_TOOLS))
         if "zxing" in self.stages or any(s in REGION_STAGES[:6] for s in self.stages) or "dark" in self.stages:
             try:
                 import zxingcpp

@@ -31,7 +31,13 @@ from typing import Any
 
 from assistant.core.speech.queue import Priority, Utterance, scale, split_sentences
 from assistant.core.words.voice import (
+    ENGINE_EMPTY_SOUND,
+    ENGINE_NOT_INSTALLED,
+    ENGINE_UNFINISHED,
     NO_PLAYER,
+    SPEECHD_MISSING,
+    SPEECHD_NO_SOCKET,
+    engine_stopped,
     engine_unavailable,
     player_failed,
     player_missing,
@@ -381,8 +387,8 @@ class Pyttsx3Backend(WavBackend):
             import pyttsx3
             import pyttsx3.drivers.espeak as driver
 
-            # The driver prints "Audio saved to ..." after every file; a print on the screen of a Textual app or
-            # in the plain mode's output would be noise, so its module-level print is replaced by a silent one.
+            # The driver prints "Audio saved to ..." after every file, noise on the app's screen or in the plain
+            # mode's output: its module-level print is replaced by a silent one.
             driver.print = lambda *args, **kwargs: None
             engine = pyttsx3.init()
         except Exception as exc:  # ImportError, OSError (no libespeak-ng), RuntimeError: all mean "not here"
@@ -412,10 +418,10 @@ class Pyttsx3Backend(WavBackend):
             self._engine.save_to_file(text, str(path))
             self._engine.runAndWait()
             if not self._finished.wait(RENDER_TIMEOUT):
-                raise SpeechError(engine_unavailable("pyttsx3", "it did not finish a sentence"))
+                raise SpeechError(engine_unavailable("pyttsx3", ENGINE_UNFINISHED))
             if _frames(path) > 0:
                 return
-        raise SpeechError(engine_unavailable("pyttsx3", "it wrote an empty sound file"))
+        raise SpeechError(engine_unavailable("pyttsx3", ENGINE_EMPTY_SOUND))
 
 
 class EspeakBackend(WavBackend):
@@ -434,7 +440,7 @@ class EspeakBackend(WavBackend):
         """Find the program."""
         self.program = shutil.which("espeak-ng") or shutil.which("espeak") or ""
         if not self.program:
-            raise BackendUnavailable(engine_unavailable("espeak-ng", "it is not installed"))
+            raise BackendUnavailable(engine_unavailable("espeak-ng", ENGINE_NOT_INSTALLED))
 
     def _options(self) -> list[str]:
         # espeak-ng's own scales: 80 to 450 words a minute (175 normal), amplitude 0 to 200 (100 normal)
@@ -463,7 +469,7 @@ class EspeakBackend(WavBackend):
         if process.returncode != 0 or _frames(path) == 0:
             if process.returncode < 0:
                 return  # cut off by a cancel: nothing is played, since the utterance is no longer wanted
-            raise SpeechError(engine_unavailable("espeak-ng", f"it stopped with status {process.returncode}"))
+            raise SpeechError(engine_unavailable("espeak-ng", engine_stopped(process.returncode)))
 
     def _speak_directly(self, pieces: list[str], wanted: Callable[[], bool]) -> None:
         """No player program: espeak-ng plays each sentence on the default device itself."""
@@ -532,19 +538,18 @@ class SpeechdBackend(Backend):
         self.environ = environ
         self._client: Any = None  # a speechd.SSIPClient, once opened
         self._done = threading.Event()
-        # The client is not safe for two commands at once: a CANCEL sent while the worker's SPEAK waits for its
-        # reply leaves both waiting for ever. Each command holds this lock; a SPEAK's exchange takes milliseconds
-        # (the speaking itself is waited for outside it, through the callback).
+        # The client is not safe for two commands at once (a CANCEL sent while a SPEAK waits for its reply leaves
+        # both waiting for ever): each command holds this lock, a SPEAK's exchange for milliseconds (not the speech).
         self._commands = threading.Lock()
 
     def open(self) -> None:
         """Connect if the socket answers and the client module is installed; never start a daemon."""
         if not socket_answers(speechd_socket_path(self.environ)):
-            raise BackendUnavailable(engine_unavailable("speech-dispatcher", "its socket does not answer"))
+            raise BackendUnavailable(engine_unavailable("speech-dispatcher", SPEECHD_NO_SOCKET))
         try:
             import speechd
         except ImportError:
-            reason = engine_unavailable("speech-dispatcher", "python3-speechd is not installed")
+            reason = engine_unavailable("speech-dispatcher", SPEECHD_MISSING)
             raise BackendUnavailable(reason) from None
         try:
             socket_path = str(speechd_socket_path(self.environ))

@@ -18,7 +18,13 @@ from dataclasses import replace
 from pathlib import Path
 
 from assistant.core.speech.queue import Cut, Priority, SpeechQueue, Utterance
-from assistant.core.words.voice import EARCON_WORDS, engine_unavailable, history_heading, speech_cannot_render
+from assistant.core.words.voice import (
+    EARCON_WORDS,
+    ENGINE_TOO_SLOW,
+    engine_unavailable,
+    history_heading,
+    speech_cannot_render,
+)
 from assistant.speech.backends import Backend, BackendUnavailable, SilentBackend, SpeechError
 from assistant.speech.earcons import EARCONS, EarconChannel
 from assistant.speech.transcript import Transcript
@@ -270,7 +276,7 @@ class SpeechService:
             self._jobs.append(job)
             self._cond.notify_all()
         if not finished.wait(timeout):
-            raise SpeechError(engine_unavailable(self.backend.name, "it took too long"))
+            raise SpeechError(engine_unavailable(self.backend.name, ENGINE_TOO_SLOW))
         if failure:
             raise SpeechError(failure[0])
 

@@ -8,8 +8,8 @@ from pathlib import Path
 from assistant.core.cards.card import CardSet, CardType, Deck
 from assistant.core.cards.cardfile import CardDataError, Problem, parse_deck
 from assistant.core.cards.learning import NewCard, learned_deck_text
-from assistant.core.words.cardtext import cannot_add_to
-from assistant.core.words.errors import import_set_aside, import_shadows_shipped
+from assistant.core.words.cardtext import cannot_add_to, no_such_deck
+from assistant.core.words.errors import also_defined_in, cannot_be_read, import_set_aside, import_shadows_shipped
 from assistant.storage.files import set_aside, write_atomically
 from assistant.storage.paths import card_texts_dir, imported_decks_dir
 
@@ -21,7 +21,7 @@ def load_deck_file(path: Path) -> Deck:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise CardDataError([Problem(str(path), 1, "-", "file", f"cannot be read ({exc})")]) from None
+        raise CardDataError([Problem(str(path), 1, "-", "file", cannot_be_read(str(exc)))]) from None
     return parse_deck(text, str(path))
 
 
@@ -66,7 +66,7 @@ def load_deck(deck_id: str) -> Deck:
     """The installed deck with this id; `LookupError` naming the installed ids when there is none."""
     files = deck_files()
     if deck_id not in files:
-        raise LookupError(f"No deck called {deck_id!r}. Installed decks: {', '.join(sorted(files)) or 'none'}.")
+        raise LookupError(no_such_deck(deck_id, list(files)))
     return load_deck_file(files[deck_id])
 
 
@@ -79,9 +79,7 @@ def combine(decks: list[Deck]) -> CardSet:
             first = owner.get(card.id)
             if first is not None:
                 where = f"{first.path}:{_id_line(first.path, card.id)}"
-                problems.append(
-                    Problem(deck.path, _id_line(deck.path, card.id), card.id, "id", f"also defined in {where}")
-                )
+                problems.append(Problem(deck.path, _id_line(deck.path, card.id), card.id, "id", also_defined_in(where)))
             else:
                 owner[card.id] = deck
     if problems:

@@ -23,6 +23,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from assistant.core.datatext import load_json
+from assistant.core.words.errors import (
+    NO_FORMAT_VERSION,
+    NO_SETUP,
+    NOT_A_SAVE,
+    SAVE_EMPTY,
+    SETUP_DAMAGED,
+    save_from_newer_version,
+)
 from assistant.storage.files import fsync_folder, keep_copy, write_atomically
 from assistant.storage.paths import user_data_dir
 
@@ -138,23 +146,23 @@ def read_save(path: Path) -> SavedGame:
             continue
         saved.records.append((number, body["r"]))
     if not raw.strip():
-        saved.problem = "it is empty"
+        saved.problem = SAVE_EMPTY
     return saved
 
 
 def _setup_problem(body: dict | None) -> str:
     """What is wrong with a save's first line, or "" when it is a setup this version reads."""
     if body is None:
-        return "line 1, the setup, is damaged"
+        return SETUP_DAMAGED
     if body.get("format") != FORMAT:
-        return "line 1 is not the start of a saved game"
+        return NOT_A_SAVE
     version = body.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        return "line 1 has no format version"
+        return NO_FORMAT_VERSION
     if version > VERSION:
-        return f"it was written by a newer version of the app (format {version}; this one reads {VERSION})"
+        return save_from_newer_version(version, VERSION)
     if not isinstance(body.get("setup"), dict):
-        return "line 1 has no setup"
+        return NO_SETUP
     return ""
 
 

@@ -102,7 +102,7 @@ def one_key_answer(session: Session, character: str, typed: str) -> str | None:
         return None if typed else "resolve"
     if number > len(players):
         return ""
-    return one_key_line("super neigh" if typed else "neigh", players[number - 1])
+    return one_key_line(players[number - 1], super_neigh=bool(typed))
 
 
 def _instant_number(session: Session, character: str, typed: str) -> str | None:

@@ -14,9 +14,9 @@ from typing import TextIO
 
 from assistant.core.text import clean_untrusted
 from assistant.core.words.cardtext import deck_chosen
+from assistant.core.words.screen import PLAIN_GREETING
 from assistant.session import Control, Reply, Session
 
-GREETING = "Table assistant, plain mode. Type help for the commands, quit to leave."
 #: Printed before each line is read at a terminal, so a screen reader knows the app waits for a command.
 PROMPT = "> "
 
@@ -36,7 +36,7 @@ def run_plain(
     `echo` prints each line read, after "> ", before its answer (for scripts); `first` is a reply to show before
     the first line (a resumed game); `prompt` is printed before each line is read (at a terminal).
     """
-    _show(Reply.of(GREETING, deck_chosen(session.cards)), stdout, speak)
+    _show(Reply.of(PLAIN_GREETING, deck_chosen(session.cards)), stdout, speak)
     if first is not None:
         _show(first, stdout, speak)
     lines = iter(stdin)

@@ -6,10 +6,11 @@ from __future__ import annotations
 import io
 import json
 
+from assistant.core.words.screen import PLAIN_GREETING
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
 from assistant.storage.saves import GameStore
-from assistant.ui.plain import GREETING, run_plain
+from assistant.ui.plain import run_plain
 
 SCRIPT = """new game Ana Ben Cy babies red pink narwhal win 3
 draw
@@ -26,7 +27,7 @@ def test_plain_mode_tracks_a_game_line_by_line(cli, tmp_path):
     result = cli("--plain", stdin=SCRIPT, home=tmp_path)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[:2] == [GREETING, "Deck: Unstable Unicorns, 2nd Edition base game."]
+    assert lines[:2] == [PLAIN_GREETING, "Deck: Unstable Unicorns, 2nd Edition base game."]
     assert "New game: Ana, Ben and Cy, clockwise. Rules: Unstable Unicorns, current base game rules." in lines
     assert "Cy's Neigh resolves and stops Ben's Neigh. Both go to the discard pile." in lines
     assert "Ginormous Unicorn is played: it enters Ana's Stable." in lines
@@ -88,7 +89,7 @@ def test_run_plain_in_process_shows_a_resumed_game_first(tmp_path):
     out = io.StringIO()
     run_plain(session, ["turn\n", "quit\n", "tally\n"], out, first=session.resume_game())
     lines = out.getvalue().splitlines()
-    assert lines[0] == GREETING
+    assert lines[0] == PLAIN_GREETING
     assert lines[2].startswith("Continuing the game of Ana and Ben, 0 events.")
     assert lines[3].startswith("Turn 1, Ana's Beginning of turn phase.")
     assert len(lines) == 4, "quit stops the loop"

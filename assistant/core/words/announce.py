@@ -24,6 +24,7 @@ from assistant.core.words.gameplay import (
     PHASE_NAMES,
     _pile_card,
     area_of,
+    chain_link_added,
     creatures,
     describe_event,
     describe_fact,
@@ -32,9 +33,11 @@ from assistant.core.words.gameplay import (
     game_card_name,
     link_names,
     player_name,
+    turn_began,
 )
 
 __all__ = [
+    "DO_IT_THEN_RESOLVE",
     "describe_prompt",
     "phrase_prompt",
     "describe_begin_effects",
@@ -42,6 +45,8 @@ __all__ = [
     "describe_link_doing",
     "announce_step",
 ]
+
+DO_IT_THEN_RESOLVE = "Do it, then say resolve."
 
 
 def describe_prompt(table: Table, state: GameState, level: Verbosity = Verbosity.COACHING) -> str:
@@ -82,7 +87,7 @@ def phrase_prompt(table: Table, prompt: Prompt, level: Verbosity = Verbosity.COA
             assert prompt.link is not None
             if level is Verbosity.BRIEF:
                 return f"Next: {link_names(table, prompt.link)}."
-            return f"Next in the chain: {describe_link(table, prompt.link)}." + (" Do it, then say resolve." * coach)
+            return f"Next in the chain: {describe_link(table, prompt.link)}." + (f" {DO_IT_THEN_RESOLVE}" * coach)
         case PromptKind.DRAW:
             return f"{current} draws a card: say draw." if coach else ""
         case PromptKind.ACTION:
@@ -184,7 +189,7 @@ def announce_step(table: Table, step: Step, level: Verbosity = Verbosity.COACHIN
         prompt = table.prompt(step.after)
         just_said = any(isinstance(f, ft.LinkAdded) and f.link == prompt.link for f in step.facts)
         if prompt.kind is PromptKind.CHAIN and just_said:  # the link was just read: not again
-            lines.append("Do it, then say resolve." if level is Verbosity.COACHING else "")
+            lines.append(DO_IT_THEN_RESOLVE if level is Verbosity.COACHING else "")
         elif prompt.kind is PromptKind.CHAIN and _waited(table, step, prompt):  # it was read before
             lines.append("Say resolve when it is done." if level is Verbosity.COACHING else "")
         else:
@@ -222,10 +227,7 @@ def _fact_line(table: Table, step: Step, fact: ft.Fact, level: Verbosity) -> str
         if brief is not None:
             return brief
     elif isinstance(fact, ft.LinkAdded):
-        doing = describe_link_doing(table, fact.link)
-        if fact.position == 1:
-            return f"Effect chain: {doing}."
-        return f"Added to the chain, in place {fact.position}: {doing}."
+        return chain_link_added(fact.position, describe_link_doing(table, fact.link))
     return describe_fact(table, fact, step.after)
 
 
@@ -245,7 +247,7 @@ def _brief_fact(table: Table, step: Step, fact: ft.Fact) -> str | None:
             return f"{creatures(table, fact.after[changed[0]])}."
         return " ".join(f"{player_name(table, seat)}: {creatures(table, fact.after[seat])}." for seat in changed)
     if isinstance(fact, ft.TurnBegan):
-        return f"Turn {fact.turn}, {player_name(table, fact.player)}."
+        return turn_began(fact.turn, player_name(table, fact.player), brief=True)
     if isinstance(fact, ft.LinkAdded):
         return f"Chain: {link_names(table, fact.link)}."
     if isinstance(fact, ft.LinkResolved):

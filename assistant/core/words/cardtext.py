@@ -41,6 +41,9 @@ __all__ = [
     "NO_TERMINAL",
     "GIST_WORDS",
     "card_gist",
+    "no_such_deck",
+    "card_tags",
+    "sheet_too_large",
 ]
 
 
@@ -304,3 +307,18 @@ def card_gist(card: Card, about: str = "") -> str:
         kept.append(clause)
     short = len(" ".join(kept).split()) < GIST_WORDS // 2
     return (" ".join(said[:GIST_WORDS]) if short else ", ".join(kept)).rstrip(",;:") + ", and more"
+
+
+def no_such_deck(deck_id: str, installed: list[str]) -> str:
+    """A deck asked for by an id no installed deck has."""
+    return f"No deck called {deck_id!r}. Installed decks: {', '.join(sorted(installed)) or 'none'}."
+
+
+def card_tags(tags: list[str]) -> str:
+    """A card's tags, under its fields in `deck show`."""
+    return "Tags: " + ", ".join(sorted(tags))
+
+
+def sheet_too_large(megabytes: int) -> str:
+    """Why a reference sheet is not read (said with `sheet_unreadable`)."""
+    return f"it is larger than {megabytes} MB"

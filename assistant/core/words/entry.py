@@ -23,6 +23,16 @@ __all__ = [
     "cell_deleted",
     "braille_map_damaged",
     "braille_labels_written",
+    "BRAILLE_TEXT_FILE",
+    "BRF_FILE",
+    "braille_labels_heading",
+    "BRAILLE_LABEL_COLUMNS",
+    "braille_map_written",
+    "braille_map_stale",
+    "braille_map_skipped",
+    "overrides_damaged",
+    "abbreviations_clash",
+    "abbreviation_too_long",
 ]
 
 #: Longer queries are refused with a message: no card name comes close to this length.
@@ -97,3 +107,48 @@ def braille_map_damaged(title: str) -> str:
 def braille_labels_written(count: int, path: str, kind: str) -> str:
     """Printed after writing braille labels."""
     return f"Wrote {count} braille labels to {path} ({kind})."
+
+
+#: The kinds of braille label file, as `braille_labels_written` names them.
+BRAILLE_TEXT_FILE = "Unicode braille text"
+BRF_FILE = "braille-ready file"
+
+
+def braille_labels_heading(title: str, deck_id: str, cards: int, copies: int) -> str:
+    """The first line of the helper's braille label file."""
+    return f"Braille labels of {title} ({deck_id}): {cards} cards, {copies} copies."
+
+
+BRAILLE_LABEL_COLUMNS = (
+    "Each line: the label in braille, the same in print, the card, its copies, where it is in the .brf file."
+)
+
+
+def braille_map_written(name: str) -> str:
+    """The braille map generator wrote a map."""
+    return f"wrote braille_map/{name}"
+
+
+def braille_map_stale(name: str) -> str:
+    """The braille map generator's check: a map no longer matches its deck."""
+    return f"{name} is out of date: run python -m assistant.commands.braille_maps"
+
+
+def braille_map_skipped(name: str, problems: str) -> str:
+    """The braille map generator left out a deck file that does not load."""
+    return f"{name} was skipped, it does not load:\n{problems}"
+
+
+def overrides_damaged(name: str, problems: str) -> str:
+    """A braille map's hand-made overrides do not load."""
+    return f"{name}: its [overrides] are damaged, fix them first:\n{problems}"
+
+
+def abbreviations_clash(deck_id: str, name: str, problems: str) -> str:
+    """Two cards of a deck got the same abbreviation."""
+    return f"{deck_id}: abbreviations clash, add overrides to {name}:\n{problems}"
+
+
+def abbreviation_too_long(deck_id: str, card_id: str, text: str) -> str:
+    """An abbreviation too long to fit on a card's label."""
+    return f"{deck_id}: {card_id}: {text!r} is too long for a card: override it"

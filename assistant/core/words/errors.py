@@ -51,6 +51,18 @@ __all__ = [
     "command_hint",
     "import_set_aside",
     "import_shadows_shipped",
+    "card_file_damaged",
+    "card_file_skipped",
+    "something_went_wrong",
+    "cannot_be_read",
+    "also_defined_in",
+    "could_not_write",
+    "SAVE_EMPTY",
+    "SETUP_DAMAGED",
+    "NOT_A_SAVE",
+    "NO_FORMAT_VERSION",
+    "NO_SETUP",
+    "save_from_newer_version",
 ]
 
 
@@ -243,3 +255,46 @@ def import_shadows_shipped(name: str) -> str:
         f"Your imported deck {clean_untrusted(name, 80)} has the name of a deck that comes with the app, so it is "
         "not used. Import the sheet again: imports are named after their base deck, such as uu-2nd-sheet."
     )
+
+
+def card_file_damaged(problems: str) -> str:
+    """A card file that does not load stops the command: every problem, one a line."""
+    return f"A card file is damaged:\n{problems}"
+
+
+def card_file_skipped(problems: str) -> str:
+    """A card file that does not load is left out of a listing."""
+    return f"A card file is damaged and was skipped:\n{problems}"
+
+
+def something_went_wrong(kind: str, message: str, where: str) -> str:
+    """The last guard of the command line: an error nobody foresaw, and where its details were written."""
+    return f"Something went wrong: {kind}: {message}. Details were saved to {where}."
+
+
+def cannot_be_read(reason: str) -> str:
+    """A file problem: the file could not be read at all."""
+    return f"cannot be read ({reason})"
+
+
+def also_defined_in(where: str) -> str:
+    """A card file problem: the same card id is given in another file too."""
+    return f"also defined in {where}"
+
+
+def could_not_write(path: str, reason: str) -> str:
+    """A file the player asked for could not be written."""
+    return f"Could not write {clean_untrusted(path, 120)}: {reason}."
+
+
+#: Why a saved game cannot be continued (said with `save_unusable`).
+SAVE_EMPTY = "it is empty"
+SETUP_DAMAGED = "line 1, the setup, is damaged"
+NOT_A_SAVE = "line 1 is not the start of a saved game"
+NO_FORMAT_VERSION = "line 1 has no format version"
+NO_SETUP = "line 1 has no setup"
+
+
+def save_from_newer_version(version: int, reads: int) -> str:
+    """Why a save cannot be continued: a later version of the app wrote it."""
+    return f"it was written by a newer version of the app (format {version}; this one reads {reads})"

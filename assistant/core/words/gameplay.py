@@ -29,6 +29,12 @@ __all__ = [
     "RESUME_DECLINED",
     "resume_offer",
     "CONFIRM_QUESTION",
+    "GAME_OVER",
+    "DECK_EMPTY",
+    "turn_began",
+    "turn_and_phase",
+    "chain_link_added",
+    "herd_bonus_name",
     "player_name",
     "game_card_name",
     "area_of",
@@ -63,6 +69,25 @@ def resume_offer(players: list[str]) -> str:
 
 
 CONFIRM_QUESTION = "Record it anyway? Say yes or no."
+GAME_OVER = "The game is over."
+DECK_EMPTY = "The deck is empty."
+
+
+def turn_began(turn: int, player: str, brief: bool = False) -> str:
+    """A new turn: "Turn 5: Ben's turn.", or brief "Turn 5, Ben."."""
+    return f"Turn {turn}, {player}." if brief else f"Turn {turn}: {player}'s turn."
+
+
+def chain_link_added(position: int, link: str) -> str:
+    """A link joined the effect chain, said in words made by the caller (its effects, or what they do)."""
+    if position == 1:
+        return f"Effect chain: {link}."
+    return f"Added to the chain, in place {position}: {link}."
+
+
+def herd_bonus_name(variation: str) -> str:
+    """ "the Blue Herd Bonus"."""
+    return f"the {variation.capitalize()} Herd Bonus"
 
 
 def player_name(table: Table, seat: int) -> str:
@@ -101,6 +126,11 @@ SOURCE_NAMES = {
     ev.Source.DISCARD: "the discard pile",
     ev.Source.NURSERY: "the Nursery",
 }
+
+
+def turn_and_phase(table: Table, state: GameState) -> str:
+    """ "Turn 5, Ben's Action phase."."""
+    return f"Turn {state.turn}, {player_name(table, state.current)}'s {PHASE_NAMES[state.phase]}."
 
 
 def describe_event(table: Table, event: ev.Event, before: GameState) -> str:
@@ -179,7 +209,7 @@ def describe_trigger(table: Table, trigger: Trigger) -> str:
     if trigger.kind is TriggerKind.BEGIN_OPTIONAL:
         return f"{card}, may do"
     if trigger.kind is TriggerKind.HERD:
-        return f"the {trigger.card.capitalize()} Herd Bonus, may do"
+        return f"{herd_bonus_name(trigger.card)}, may do"
     if trigger.kind is TriggerKind.ENTER:
         return f"{card} entering {area_of(table, trigger.owner)}"
     if trigger.kind is TriggerKind.LEAVE:
@@ -194,10 +224,7 @@ def describe_link(table: Table, link: Link) -> str:
 
 def link_names(table: Table, link: Link) -> str:
     """A link by its cards' names alone: "Sadistic Ritual and Claw Machine"."""
-    names = [
-        f"the {t.card.capitalize()} Herd Bonus" if t.kind is TriggerKind.HERD else game_card_name(table, t.card)
-        for t in link
-    ]
+    names = [herd_bonus_name(t.card) if t.kind is TriggerKind.HERD else game_card_name(table, t.card) for t in link]
     return name_list(list(dict.fromkeys(names)))
 
 
@@ -286,20 +313,18 @@ def describe_fact(table: Table, fact: ft.Fact, state: GameState) -> str:
     if isinstance(fact, ft.BabyToNursery):
         return f"{game_card_name(table, fact.card)} goes back to the Nursery, as Babies always do."
     if isinstance(fact, ft.LinkAdded):
-        if fact.position == 1:
-            return f"Effect chain: {describe_link(table, fact.link)}."
-        return f"Added to the chain, in place {fact.position}: {describe_link(table, fact.link)}."
+        return chain_link_added(fact.position, describe_link(table, fact.link))
     if isinstance(fact, ft.LinkResolved):
         return "The chain is resolved." if fact.next is None else ""
     if isinstance(fact, ft.TriggersLost):
         lost = name_list([game_card_name(table, t.card) if t.kind is not TriggerKind.HERD
-                          else f"the {t.card.capitalize()} Herd Bonus" for t in fact.triggers])  # fmt: skip
+                          else herd_bonus_name(t.card) for t in fact.triggers])  # fmt: skip
         return f"Optional effects not used are lost for this turn: {lost}."
     if isinstance(fact, ft.MandatoryRemain):
         must = name_list([game_card_name(table, t.card) for t in fact.triggers])
         return f"Mandatory, so still to do: {must}."
     if isinstance(fact, ft.TurnBegan):
-        return f"Turn {fact.turn}: {player_name(table, fact.player)}'s turn."
+        return turn_began(fact.turn, player_name(table, fact.player))
     if isinstance(fact, ft.PhaseBegan):
         return f"{PHASE_NAMES[fact.phase]}."
     if isinstance(fact, ft.OverHandLimit):
@@ -309,7 +334,7 @@ def describe_fact(table: Table, fact: ft.Fact, state: GameState) -> str:
             f"discard {excess}."
         )
     if isinstance(fact, ft.DeckRanOut):
-        return "The deck is empty."
+        return DECK_EMPTY
     if isinstance(fact, ft.Reshuffled):
         return f"Shuffle the discard pile to make a new deck: {cards_count(fact.count)}."
     if isinstance(fact, ft.TallyChanged):
@@ -326,29 +351,33 @@ def describe_fact(table: Table, fact: ft.Fact, state: GameState) -> str:
     return ""
 
 
-def describe_outcome(table: Table, outcome: Outcome, state: GameState) -> str:
-    """The end of the game."""
+def describe_outcome(table: Table, outcome: Outcome, state: GameState, over_first: bool = False) -> str:
+    """The end of the game, then "The game is over." (first instead, with `over_first`)."""
+    ending = _ending(table, outcome, state)
+    return f"{GAME_OVER} {ending}" if over_first else f"{ending} {GAME_OVER}"
+
+
+def _ending(table: Table, outcome: Outcome, state: GameState) -> str:
     counts = table.tally(state)
     winner = outcome.winner if outcome.winner is not None else -1
     if outcome.ending is Ending.GOAL:
-        return f"{player_name(table, winner)} wins with {creatures(table, counts[winner])}! The game is over."
+        return f"{player_name(table, winner)} wins with {creatures(table, counts[winner])}!"
     if outcome.ending is Ending.NO_WINNER:
-        return "The deck ran out and by these rules nobody wins. The game is over."
+        return "The deck ran out and by these rules nobody wins."
     tied = name_list([player_name(table, seat) for seat in outcome.tied])
     most = creatures(table, max(counts))
     if outcome.ending is Ending.MOST:
-        return f"The deck ran out. {player_name(table, winner)} wins with the most, {most}. The game is over."
+        return f"The deck ran out. {player_name(table, winner)} wins with the most, {most}."
     letters = {seat: name_letters(state.stables[seat], table.cards) for seat in outcome.tied}
     if outcome.ending is Ending.LETTERS:
         spread = ", ".join(f"{player_name(table, s)} {letters[s]}" for s in outcome.tied)
         return (
             f"The deck ran out. {tied} tie with {most}. Letters in the names of their "
-            f"{table.profile.vocabulary.creature} cards: {spread}. {player_name(table, winner)} wins. "
-            "The game is over."
+            f"{table.profile.vocabulary.creature} cards: {spread}. {player_name(table, winner)} wins."
         )
     return (
         f"The deck ran out. {tied} tie with {most} and with {letters[outcome.tied[0]]} letters in their names: "
-        "everyone loses. The game is over."
+        "everyone loses."
     )
 
 
@@ -364,7 +393,7 @@ def describe_objection(table: Table, objection: ob.Objection) -> str:
     area = table.profile.vocabulary.area
     match objection:
         case ob.GameIsOver():
-            return "The game is over."
+            return GAME_OVER
         case ob.NotYourTurn(player, current):
             return f"It is {name(current)}'s turn, not {name(player)}'s."
         case ob.NotDrawn(player):
@@ -421,7 +450,7 @@ def describe_objection(table: Table, objection: ob.Objection) -> str:
         case ob.NotInNursery(named):
             return f"{card(named)} is not in the Nursery."
         case ob.DeckTooSmall(left):
-            return f"The deck has only {cards_count(left)}." if left else "The deck is empty."
+            return f"The deck has only {cards_count(left)}." if left else DECK_EMPTY
         case ob.HandOverLimit(player, hand, limit):
             return (
                 f"{name(player)} holds {cards_count(hand)}, over the hand limit of {limit}: "
@@ -433,7 +462,7 @@ def describe_objection(table: Table, objection: ob.Objection) -> str:
             return NOTHING_WAITING
         case ob.CannotPlay(player, played, blocker):
             kind = type_name(table.card_of(played).type, table.profile.vocabulary)
-            return f"{name(player)} cannot play {kind}s while {card(blocker)} is in {area_of(table, player)}."
+            return _cannot_play(name(player), kind, card(blocker), area_of(table, player))
         case ob.CannotEnter(entering, into, blocker, owner):
             kind = type_name(table.card_of(entering).type, table.profile.vocabulary)
             where = f"{area_of(table, owner)} holds {card(blocker)}"
@@ -446,7 +475,7 @@ def describe_objection(table: Table, objection: ob.Objection) -> str:
             return f"{card(target)} cannot be destroyed by a Magic card, and {card(magic)} is one."
         case ob.OthersCannotPlay(player, played, blocker, owner):
             kind = type_name(table.card_of(played).type, table.profile.vocabulary)
-            return f"{name(player)} cannot play {kind}s while {card(blocker)} is in {area_of(table, owner)}."
+            return _cannot_play(name(player), kind, card(blocker), area_of(table, owner))
         case ob.MagicCannotAffect(target, magic):
             return f"Magic cards cannot affect {card(target)}, and {card(magic)} is one."
         case ob.NeedsBasic(entering, into):
@@ -466,6 +495,10 @@ def describe_objection(table: Table, objection: ob.Objection) -> str:
             where = area_of(table, owner)
             return f"{card(guard)} in {where} keeps the effect of {card(source)} away from {card(target)}."
     raise AssertionError(f"no sentence for {objection!r}")  # every kind is above; a test checks each
+
+
+def _cannot_play(player: str, kind: str, blocker: str, where: str) -> str:
+    return f"{player} cannot play {kind}s while {blocker} is in {where}."
 
 
 def nothing_to_answer(table: Table) -> str:

@@ -10,7 +10,6 @@ from assistant.core.language.reply import Verbosity
 from assistant.core.text import cards_count, name_list
 from assistant.core.words.announce import describe_prompt
 from assistant.core.words.gameplay import (
-    PHASE_NAMES,
     _pile_card,
     area_of,
     creatures,
@@ -19,6 +18,7 @@ from assistant.core.words.gameplay import (
     describe_outcome,
     game_card_name,
     player_name,
+    turn_and_phase,
 )
 
 __all__ = [
@@ -49,8 +49,8 @@ __all__ = [
 def describe_position(table: Table, state: GameState) -> str:
     """Where the game stands: turn, player, phase, and what waits."""
     if state.outcome is not None:
-        return "The game is over. " + describe_outcome(table, state.outcome, state).replace(" The game is over.", "")
-    sentence = f"Turn {state.turn}, {player_name(table, state.current)}'s {PHASE_NAMES[state.phase]}."
+        return describe_outcome(table, state.outcome, state, over_first=True)
+    sentence = turn_and_phase(table, state)
     if state.pile:
         sentence += f" On the pile: {describe_pile_cards(table, state)}."
     if state.chain:

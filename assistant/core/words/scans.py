@@ -19,6 +19,7 @@ __all__ = [
     "UNKNOWN_CODE_EMPTY",
     "AIMING_WORDS",
     "aiming_words",
+    "OPENCV_IMAGE_TOOLS",
     "decoder_missing",
     "camera_opened",
     "camera_unavailable",
@@ -36,7 +37,6 @@ __all__ = [
     "sticker_sheet_heading",
     "sticker_sheet_written",
     "sticker_sheet_kind",
-    "sticker_sheet_unwritable",
     "offer_new_card",
     "SAY_CARD_TYPE_CHOICES",
     "SAY_CARD_TYPE",
@@ -46,6 +46,7 @@ __all__ = [
     "import_full",
     "CARD_REFUSED",
     "card_not_learned",
+    "LABELS_NEED_AN_OUTPUT",
 ]
 
 NO_CAMERA = "No camera found. Type card names instead; plug a camera in and restart to scan codes."
@@ -79,6 +80,10 @@ AIMING_WORDS = {
 def aiming_words(cue_value: str) -> str:
     """What to say for an aiming cue."""
     return AIMING_WORDS[cue_value]
+
+
+#: The decoder `decoder_missing` names when OpenCV does not load.
+OPENCV_IMAGE_TOOLS = "OpenCV image tools"
 
 
 def decoder_missing(name: str) -> str:
@@ -143,16 +148,20 @@ def scanned_text(payload: str) -> str:
     return clean_untrusted(payload)
 
 
+def _codes(count: int) -> str:
+    return "no code" if count == 0 else f"{count} {'code' if count == 1 else 'codes'}"
+
+
 def scan_file_summary(path: str, count: int, cards: list[str], milliseconds: float) -> str:
     """One line per scanned file: how many codes, which cards, how long decoding took."""
-    codes = "no code" if count == 0 else f"{count} {'code' if count == 1 else 'codes'}"
+    codes = _codes(count)
     named = f": {', '.join(cards)}" if cards else ""
     return f"{clean_untrusted(path, 120)}: {codes}{named} ({milliseconds:.1f} ms)."
 
 
 def scan_frame_summary(frame: int, count: int, cards: list[str], milliseconds: float) -> str:
     """One line per video frame with `--frames`."""
-    codes = "no code" if count == 0 else f"{count} {'code' if count == 1 else 'codes'}"
+    codes = _codes(count)
     named = f": {', '.join(cards)}" if cards else ""
     return f"  frame {frame}: {codes}{named} ({milliseconds:.1f} ms)."
 
@@ -183,11 +192,6 @@ def sticker_sheet_written(count: int, pages: int, paths: list[str], width_mm: fl
 def sticker_sheet_kind(path: str) -> str:
     """A sheet asked for in a format we do not write."""
     return f"{clean_untrusted(path, 120)}: QR stickers are written as FILE.pdf or FILE.png."
-
-
-def sticker_sheet_unwritable(path: str, reason: str) -> str:
-    """The sheet could not be written."""
-    return f"Could not write {clean_untrusted(path, 120)}: {reason}."
 
 
 def offer_new_card(name: str, kind: str, text: str) -> str:
@@ -236,3 +240,8 @@ CARD_REFUSED = "the rules for an imported card refuse it"
 def card_not_learned(name: str, reason: str) -> str:
     """A scanned card that could not be added."""
     return f"{clean_untrusted(name, 60)} could not be added to your deck: {clean_untrusted(reason, 200)}."
+
+
+LABELS_NEED_AN_OUTPUT = (
+    "Say what to write: --out FILE.pdf or FILE.png for QR stickers, --braille FILE or --brf FILE.brf."
+)

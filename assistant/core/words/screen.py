@@ -12,7 +12,7 @@ from assistant.core.game.history import Game
 from assistant.core.game.state import GameState
 from assistant.core.game.table import PromptKind, Table
 from assistant.core.words.announce import _neigh_name
-from assistant.core.words.gameplay import PHASE_NAMES, _pile_card, describe_outcome, player_name
+from assistant.core.words.gameplay import _pile_card, describe_outcome, player_name, turn_and_phase
 from assistant.core.words.position import describe_chain, describe_pile_cards, describe_stable
 
 __all__ = [
@@ -23,7 +23,6 @@ __all__ = [
     "HISTORY_HEADING",
     "NO_GAME_TABLE",
     "PILE_EMPTY",
-    "CHAIN_EMPTY",
     "QUIT_HINT",
     "ONE_KEY_COACHING",
     "ONE_KEY_INSTANTS",
@@ -41,6 +40,8 @@ __all__ = [
     "one_key_coaching",
     "one_key_line",
     "no_player_number",
+    "PLAIN_GREETING",
+    "app_heading",
 ]
 
 NO_GAME_STATUS = "No game yet. Type new game and the players' names, or a card name."
@@ -51,7 +52,6 @@ STABLES_HEADING = "Stables:"
 HISTORY_HEADING = "Earlier answers, newest first:"
 NO_GAME_TABLE = "No game: nothing on the table."
 PILE_EMPTY = "The pile is empty."
-CHAIN_EMPTY = "The chain is empty."
 QUIT_HINT = "Press Control Q to quit."
 ONE_KEY_COACHING = "Keys: 0, no Neigh; a player's number, that player Neighs; s and a number, a Super Neigh."
 ONE_KEY_INSTANTS = "Keys: 0, no Instant; a player's number, then the number of the Instant that player plays."
@@ -91,7 +91,7 @@ def status_line(table: Table, state: GameState) -> str:
     """Turn, player, phase, and what they may do now, in a few words."""
     if state.outcome is not None:
         return describe_outcome(table, state.outcome, state)
-    head = f"Turn {state.turn}, {player_name(table, state.current)}'s {PHASE_NAMES[state.phase]}."
+    head = turn_and_phase(table, state)
     doing = may_do(table, state)
     return f"{head} {doing}" if doing else head
 
@@ -120,11 +120,9 @@ def may_do(table: Table, state: GameState) -> str:
             return f"{current} draws."
         case PromptKind.ACTION:
             return f"{current} plays a card or draws."
-        case PromptKind.END_TURN:
-            return "End the turn."
         case PromptKind.DISCARD:
             return f"{current} discards down to the hand limit."
-        case PromptKind.NEXT_TURN:
+        case PromptKind.END_TURN | PromptKind.NEXT_TURN:
             return "End the turn."
     return ""
 
@@ -133,7 +131,7 @@ def pile_lines(table: Table, state: GameState) -> list[str]:
     """The pile from the top down (the order it resolves in) and the effect chain, first link first."""
     lines = [PILE_HEADING]
     lines.append(f"Pile, top first: {describe_pile_cards(table, state)}." if state.pile else PILE_EMPTY)
-    lines += describe_chain(table, state) if state.chain else [CHAIN_EMPTY]
+    lines += describe_chain(table, state)
     return lines
 
 
@@ -170,11 +168,19 @@ def one_key_coaching(table: Table) -> str:
     return ONE_KEY_COACHING if table.neigh_card is not None else ONE_KEY_INSTANTS
 
 
-def one_key_line(verb: str, player: str = "") -> str:
-    """The ordinary line a one-key answer sends ("resolve", "neigh Ben", "super neigh Ben")."""
-    return f"{verb} {player}".strip()
+def one_key_line(player: str, super_neigh: bool = False) -> str:
+    """The ordinary line a one-key Neigh sends ("neigh Ben", "super neigh Ben")."""
+    return f"{'super neigh' if super_neigh else 'neigh'} {player}"
 
 
 def no_player_number(number: int, count: int) -> str:
     """A one-key answer's number names no player."""
     return f"No player number {number}: the players are numbered 1 to {count}."
+
+
+PLAIN_GREETING = "Table assistant, plain mode. Type help for the commands, quit to leave."
+
+
+def app_heading(deck: str) -> str:
+    """Said and shown first when the app opens: its name and the deck chosen (`deck_chosen`)."""
+    return f"Table assistant. {deck}"

@@ -34,6 +34,14 @@ __all__ = [
     "history_heading",
     "answers_heading",
     "verbosity_set",
+    "TEXT_EMPTY",
+    "ENGINE_NOT_INSTALLED",
+    "ENGINE_TOO_SLOW",
+    "ENGINE_UNFINISHED",
+    "ENGINE_EMPTY_SOUND",
+    "engine_stopped",
+    "SPEECHD_NO_SOCKET",
+    "SPEECHD_MISSING",
 ]
 
 
@@ -153,3 +161,20 @@ def verbosity_set(level: str) -> str:
         "coaching": "the facts, what the table waits for, and what to say",
     }[level]
     return f"Verbosity {level}: {what}."
+
+
+#: Why `say` said nothing (with `say_failed`).
+TEXT_EMPTY = "the text is empty."
+
+#: Why a speech engine cannot be used (with `engine_unavailable`).
+ENGINE_NOT_INSTALLED = "it is not installed"
+ENGINE_TOO_SLOW = "it took too long"
+ENGINE_UNFINISHED = "it did not finish a sentence"
+ENGINE_EMPTY_SOUND = "it wrote an empty sound file"
+SPEECHD_NO_SOCKET = "its socket does not answer"
+SPEECHD_MISSING = "python3-speechd is not installed"
+
+
+def engine_stopped(status: int) -> str:
+    """Why a speech engine failed: its process ended with an error status."""
+    return f"it stopped with status {status}"

@@ -1,0 +1,21 @@
+"""The sentences made once and shared by several callers (their wording is also checked in the game tests)."""
+
+from __future__ import annotations
+
+from assistant.core.words.errors import cannot_be_read, could_not_write
+from assistant.core.words.gameplay import chain_link_added, turn_began
+
+
+def test_the_turn_sentence_at_both_lengths():
+    assert turn_began(5, "Ben") == "Turn 5: Ben's turn."
+    assert turn_began(5, "Ben", brief=True) == "Turn 5, Ben."
+
+
+def test_a_link_added_to_the_chain_first_or_later():
+    assert chain_link_added(1, "Claw Machine, may do") == "Effect chain: Claw Machine, may do."
+    assert chain_link_added(2, "Claw Machine, may do") == "Added to the chain, in place 2: Claw Machine, may do."
+
+
+def test_file_sentences_shared_by_the_commands_and_the_adapters():
+    assert could_not_write("sheet.pdf", "Permission denied") == "Could not write sheet.pdf: Permission denied."
+    assert cannot_be_read("Is a directory") == "cannot be read (Is a directory)"
