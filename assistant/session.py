@@ -1,8 +1,10 @@
 """A running session: the cards in play and the reply to each line the player types or the camera reads.
 
 The Textual app and the plain line mode both feed lines to `Session.handle` and show and speak the `Reply` it
-returns, so the two modes cannot drift apart. The session keeps the one open question a reply may leave (numbered
-cards to choose from, or yes or no) and the card just read, which a command naming no card means ("play").
+returns, so the two modes cannot drift apart: what a line means (a command, in letters or in braille cells,
+uncontracted or contracted; a number choosing a card; an answer; a card's name) is decided here and nowhere else.
+The session keeps the one open question a reply may leave (numbered cards to choose from, or yes or no) and the card
+just read, which a command naming no card means ("play").
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Protocol
 from assistant.core.braille import celltable
 from assistant.core.cards.card import Card, CardSet, CardType, Tag, split_other_print
 from assistant.core.cards.learning import NewCard, read_card_text, type_from_prefix
-from assistant.core.cards.lookup import Resolution, resolve_name
+from assistant.core.cards.lookup import NameResolver, Resolution
 from assistant.core.cards.search import search_cards, search_words
 from assistant.core.cards.sheet import matching_card
 from assistant.core.game.history import Game
@@ -66,13 +68,18 @@ _KEPT, _HISTORY_READ = 20, 5
 
 
 class CardResolver(Protocol):
-    """What a session resolves queries with (`assistant.braille.resolver.BrailleResolver`)."""
+    """What a session resolves queries with: `assistant.braille.resolver.BrailleResolver` in the app and the plain
+    mode, `assistant.core.cards.lookup.NameResolver` (the standard library's) when it is given none."""
 
     def resolve(self, query: str) -> Resolution:
         """The card meant by the query, or candidates, or nothing."""
 
     def take_notice(self) -> str:
         """A one-time message for the player (such as "contracted braille needs liblouis"), or ""."""
+
+    def read_contracted(self, cells: str) -> str | None:
+        """What a line of braille cells reads as in contracted braille ("⠢⠙⠀⠞⠥⠗⠝" is "end turn"), or None when
+        this resolver cannot read it (not only cells, or no liblouis)."""
 
 
 @dataclass
@@ -81,7 +88,7 @@ class Session:
 
     cards: CardSet
     resolver: CardResolver | None = None
-    """The resolver of typed queries; the standard-library name resolver when None."""
+    """The resolver of typed queries and contracted braille; the standard-library `NameResolver` when None."""
     store: GameStore | None = None
     """Where games are saved (`assistant.storage.saves.GameStore`); None keeps games in memory only."""
     load_cards: Callable[[str, tuple[str, ...]], CardSet] | None = None
@@ -130,9 +137,11 @@ class Session:
 
     def resolve(self, query: str) -> Resolution:
         """Resolve a query with the best resolver available."""
-        if self.resolver is not None:
-            return self.resolver.resolve(query)
-        return resolve_name(self.cards, query)
+        return self._resolver().resolve(query)
+
+    def _resolver(self) -> CardResolver:
+        """The resolver given, or the standard-library one on the cards in play."""
+        return self.resolver if self.resolver is not None else NameResolver(self.cards)
 
     def handle(self, line: str) -> Reply:
         """Answer one typed line."""
@@ -149,8 +158,8 @@ class Session:
         reading = celltable.from_cells(text).strip() if celltable.has_cells(text) else ""
         if reading.isascii() and reading.isdigit():
             text = reading  # a number typed in braille (⠼⠃) picks a candidate too
-        elif reading and all(celltable.is_cell(ch) or ch.isspace() for ch in text) and self._is_command(reading):
-            text = reading  # a command typed in braille (⠙⠗⠁⠺ is draw) is that command, not a card look-up
+        elif reading and all(celltable.is_cell(ch) or ch.isspace() for ch in text):
+            text = self._braille_command(text, reading) or text
         pending, self.pending = self.pending, None
         if isinstance(pending, Choice) and _is_number(text):
             return self._choose(pending, int(text))
@@ -171,13 +180,26 @@ class Session:
             reply = reply.before(NOT_RECORDED)
         return reply
 
-    def _is_command(self, text: str) -> bool:
-        """The line is a command (not a card's name, which a look-up reads)."""
+    def _braille_command(self, cells: str, reading: str) -> str | None:
+        """A line of braille cells that is a command: that command in letters, so that it runs instead of being
+        looked up as a card. Read uncontracted first (`reading`: ⠙⠗⠁⠺ is draw), then contracted, through the
+        resolver (⠢⠙⠀⠞⠥⠗⠝ is end turn); a command's verb whose words cannot be read, uncontracted, is that
+        command too, so that its own error says what was wrong. None: a card's name, or nothing readable."""
+        if self._is_command(reading):
+            return reading
+        contracted = self._resolver().read_contracted(cells)
+        if contracted and self._is_command(contracted):
+            return contracted
+        return reading if self._is_command(reading, with_errors=True) else None
+
+    def _is_command(self, text: str, with_errors: bool = False) -> bool:
+        """The line is a command (not a card's name, which a look-up reads); with `with_errors`, a command's verb
+        with words that cannot be read counts too."""
         game = self.game
         try:
             return parse_command(text, game.setup.players if game is not None else ()) is not None
         except CommandError:
-            return True  # a command's verb with words it cannot read: its own error says what was wrong
+            return with_errors
 
     def _keep(self, reply: Reply) -> Reply:
         """Remember what a reply leaves open and the card it is about; then return it."""
@@ -293,7 +315,7 @@ class Session:
         if other_print and not query.strip() and self.subject is not None:
             return self._keep(answer(self.subject))  # "other print" alone: the card just read
         resolution = self.resolve(query)
-        notice = self.resolver.take_notice() if self.resolver is not None else ""
+        notice = self._resolver().take_notice()
         if resolution.match is not None:
             reply = answer(resolution.match)
         else:

@@ -1,5 +1,5 @@
 """Shared fixtures: every test runs with its own user directories, never the player's; the command line run as a
-player runs it; the Textual app on a session wired like the real one."""
+player runs it; the Textual app built by the command's own factory, as a player opens it."""
 
 from __future__ import annotations
 
@@ -51,13 +51,17 @@ def cli() -> Callable[..., subprocess.CompletedProcess[str]]:
 
 @pytest.fixture(scope="session")
 def make_app() -> Callable[..., Any]:
-    """A factory of the Textual app: `make_app(speak, session=None, **options)`, on a session of the default deck
-    with the app's own resolver unless a session is given; `options` go to `TableApp` (camera, chord_window)."""
-    from assistant.commands.app import table_session
-    from assistant.storage.decks import load_card_set
+    """The Textual app as `table-assistant ARGS` opens it: `make_app(speak, *args, camera=None)` parses `args` with
+    the real command line and builds the app with its factory (`assistant.commands.app.make_app`): the session saves
+    games in the test's private home (`private_home`, read when the app is made) and offers them again, learns
+    cards there, reads the settings there. `speak` hears every reply; `camera`, a frame-source opener, stands for
+    the camera (without one, the app opens none: `--no-camera`)."""
+    from assistant.cli import build_parser
+    from assistant.commands.app import make_app as app_factory
     from assistant.ui.app import TableApp
 
-    def make(speak: Callable[..., Any] | None, session: Any = None, **options: Any) -> TableApp:
-        return TableApp(session or table_session(load_card_set()), "Table assistant.", speak=speak, **options)
+    def make(speak: Callable[..., Any] | None, *args: str, camera: Callable[[], Any] | None = None) -> TableApp:
+        options = build_parser().parse_args([*args] if camera is not None else ["--no-camera", *args])
+        return app_factory(options, speak, camera=camera)
 
     return make

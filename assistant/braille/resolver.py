@@ -117,6 +117,17 @@ class BrailleResolver:
             scores = self._score_text(text)
         return self._decide(query, scores)
 
+    def read_contracted(self, cells: str) -> str | None:
+        """What a line of braille cells (blank cells and spaces between words) reads as in contracted braille
+        ("⠢⠙⠀⠞⠥⠗⠝" is "end turn"), or None: a line that is not only cells, or no liblouis to read it."""
+        line = cells.strip()
+        if query_problem(line) or not all(celltable.is_cell(ch) or ch.isspace() for ch in line):
+            return None
+        reading = self.translator.from_cells(line, Grade.CONTRACTED)
+        if reading is None:
+            return None
+        return reading.strip() or None
+
     # Text
 
     def _score_text(self, text: str) -> dict[int, float]:

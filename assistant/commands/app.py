@@ -1,8 +1,14 @@
-"""The default command: open the app, or the plain line mode with `--plain`, or replay a game with `--script`."""
+"""The default command: open the app, or the plain line mode with `--plain`, or replay a game with `--script`.
+
+`make_session` builds the session both modes answer with (the braille resolver, games saved, cards learnt, the
+verbosity); `make_app` is the one factory of the app on it, used by `run` and by the tests' `make_app` fixture, so
+the app under test is the app players open.
+"""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from assistant.core.cards.card import CardSet
@@ -17,6 +23,8 @@ if TYPE_CHECKING:
     from assistant.braille.resolver import BrailleResolver
     from assistant.braille.translate import Translator
     from assistant.core.speech.settings import SpeechSettings
+    from assistant.scanner.sources import FrameSource
+    from assistant.ui.app import TableApp
 
 
 def braille_resolver(cards: CardSet, translator: Translator | None = None) -> BrailleResolver:
@@ -57,6 +65,52 @@ def make_session(args, settings: SpeechSettings | None = None) -> Session:
     return session
 
 
+def opening(session: Session, args, notices: Sequence[str] = (), offer: bool = True) -> Reply | None:
+    """What is said first, before any line is typed: with `--resume` the resumed game, else the last saved game
+    offered (yes continues it; not when `offer` is False, for a script, which starts its own); the `notices` (a
+    settings file set aside) and the decks' (a damaged import set aside) before it. None: nothing to say."""
+    first: Reply | None
+    if getattr(args, "resume", False):
+        first = session.resume_game()
+    else:
+        first = session.offer_resume() if offer else None
+    notes = [*notices, *take_notices()]
+    if notes:
+        first = first.before(*notes) if first is not None else Reply.of(*notes, important=True)
+    return first
+
+
+def make_app(
+    args,
+    speak=None,
+    *,
+    settings: SpeechSettings | None = None,
+    notices: Sequence[str] = (),
+    shown: Sequence[str] = (),
+    camera: Callable[[], FrameSource] | None = None,
+) -> TableApp:
+    """The app `table-assistant` opens with `args`: on the session of `make_session` (its deck and add-ons, games
+    saved in the data directory, scanned cards learnt, the braille resolver; verbosity from `args` or `settings`),
+    headed by the deck chosen and what `opening` says (the `notices` in it); `shown`: notes written after the
+    heading, not said (the speech engine chosen). `speak` hears every reply; `camera` opens the frame source
+    instead of the camera `args` name (none with `--no-camera`)."""
+    from assistant.ui.app import TableApp
+
+    session = make_session(args, settings)
+    first = opening(session, args, notices)
+    heading = app_heading(deck_chosen(session.cards))
+    if first is not None:  # the app shows the heading first: the resumed game's position goes with it
+        heading = f"{heading} {first.speech}"
+    return TableApp(
+        session,
+        heading,
+        speak=speak,
+        camera=camera if camera is not None else _camera(args),
+        chord_window=args.chord_window,
+        notes=shown,
+    )
+
+
 def run(args) -> int:
     """Start the Textual app; with `--plain`, or no terminal, run line by line; `--script FILE` replays a file;
     `--resume` continues the last saved game first."""
@@ -72,17 +126,12 @@ def run(args) -> int:
     from assistant.storage.settings import load_settings
 
     settings, settings_notice = load_settings()  # read once: a damaged file is set aside, and said, here
-    session = make_session(args, settings)
-    first: Reply | None
-    if getattr(args, "resume", False):
-        first = session.resume_game()
-    else:  # a saved game is offered, not continued: yes continues it (not for a script, which starts its own)
-        first = session.offer_resume() if script is None else None
-    notes = ([settings_notice] if settings_notice else []) + take_notices()  # said with the first thing said
-    if notes:
-        first = first.before(*notes) if first is not None else Reply.of(*notes, important=True)
+    notices = [settings_notice] if settings_notice else []
     if lines is not None or args.plain:
         from assistant.ui.plain import PROMPT, run_plain
+
+        session = make_session(args, settings)
+        first = opening(session, args, notices, offer=script is None)
 
         # Speech only for a person at a terminal: piped input is a script, and nobody listens to it (a transcript
         # is still written, by a silent speaker).
@@ -102,18 +151,12 @@ def run(args) -> int:
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print(NO_TERMINAL, file=sys.stderr)
         return 0
-    from assistant.ui.app import TableApp
-
-    heading = app_heading(deck_chosen(session.cards))
-    if first is not None:  # the app shows the heading first: the resumed game's position goes with it
-        heading = f"{heading} {first.speech}"
     speaker, notes = _speaker(args, settings)
-    if speaker is not None:
-        speaker.service.say(heading)
     try:  # the heading is said; the notes (the speech engine chosen, or why it is off) are only written
-        TableApp(
-            session, " ".join([heading, *notes]), speak=speaker, camera=_camera(args), chord_window=args.chord_window
-        ).run()
+        app = make_app(args, speaker, settings=settings, notices=notices, shown=notes)
+        if speaker is not None:
+            speaker.service.say(app.heading)
+        app.run()
     finally:
         if speaker is not None:
             speaker.close()

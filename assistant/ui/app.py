@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from textual import events
@@ -31,13 +31,10 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
-from assistant.core.braille import celltable
 from assistant.core.braille.sixkey import DEFAULT_WINDOW
 from assistant.core.cards.card import CardType, Vocabulary
 from assistant.core.game.table import PromptKind
-from assistant.core.language.parser import CommandError
 from assistant.core.language.reply import Choice
-from assistant.core.language.verbs import parse_command
 from assistant.core.words.cardtext import HELP_LINES
 from assistant.core.words.screen import (
     HISTORY_HEADING,
@@ -150,15 +147,6 @@ def _card_waits(session: Session) -> bool:
     return game is not None and bool(game.state.pile) and game.table.prompt(game.state).kind is PromptKind.ANSWER
 
 
-def _parses(text: str, session: Session) -> bool:
-    """The text is a command (`assistant.core.language.verbs.parse_command`) that can be read without an error."""
-    game = session.game
-    try:
-        return parse_command(text, game.setup.players if game is not None else ()) is not None
-    except CommandError:
-        return False
-
-
 class SpeechNoticed(Message):
     """The speech service has something to tell the player (posted from its worker thread)."""
 
@@ -190,16 +178,26 @@ class TableApp(App):
         Binding("down", "region(1)", "Next region", show=False),
     ]
 
-    def __init__(self, session: Session, title: str, speak=None, camera=None, chord_window: float = DEFAULT_WINDOW):
-        """`title`: said and shown first; `camera`: a function opening a frame source
-        (`assistant.scanner.live.camera_opener`), or None; `chord_window`: seconds within which six-key chord keys
-        make one cell."""
+    def __init__(
+        self,
+        session: Session,
+        title: str,
+        speak=None,
+        camera=None,
+        chord_window: float = DEFAULT_WINDOW,
+        notes: Sequence[str] = (),
+    ):
+        """Build it with `assistant.commands.app.make_app`, as the command does. `title`: said (by the command, before
+        the app opens) and shown first, with the `notes` after it (shown, not said); `camera`: a function opening a
+        frame source (`assistant.scanner.live.camera_opener`), or None; `chord_window`: seconds within which
+        six-key chord keys make one cell."""
         super().__init__()
         self.chord_window = chord_window
         self.session = session
         self.heading = title
+        """What is said as the app opens."""
         self.speak = speak
-        self.replies: list[Reply] = [Reply.of(title, NO_REPLY_YET)]
+        self.replies: list[Reply] = [Reply.of(" ".join([title, *notes]), NO_REPLY_YET)]
         """The answers shown, oldest first; the first is the greeting (said by the command before the app opens)."""
         self.history: list[list[str]] = []
         """The history region's entries, newest first: earlier answers and the speech keys' feedback."""
@@ -380,25 +378,7 @@ class TableApp(App):
         if not event.value.strip():  # (the input line emptied itself when it sent the line)
             self.place_cursor()
             return
-        self.show(self.session.handle(self.braille_command(event.value)))
-
-    def braille_command(self, line: str) -> str:
-        """A line typed in braille cells that reads as a command in contracted braille (⠢⠙⠀⠞⠥⠗⠝, end turn):
-        that command in letters, so it runs instead of being looked up as a card. Any other line as it is (the
-        session reads uncontracted cells itself)."""
-        if not celltable.has_cells(line) or not all(celltable.is_cell(ch) or ch.isspace() for ch in line):
-            return line
-        if _parses(celltable.from_cells(line).strip(), self.session):
-            return line
-        translator = getattr(self.session.resolver, "translator", None)
-        if translator is None:
-            from assistant.braille.translate import Translator
-
-            translator = Translator()
-        from assistant.braille.translate import Grade
-
-        reading = translator.from_cells(line.strip(), Grade.CONTRACTED)
-        return reading if reading and _parses(reading, self.session) else line
+        self.show(self.session.handle(event.value))
 
     def show(self, reply: Reply, new_input: bool = True) -> None:
         """Show a reply on screen and hand it to speech; the one place both happen. `new_input`: the reply

@@ -158,6 +158,13 @@ def test_candidates_read_with_numbers_and_a_digit_picks_one(cards, resolver):
     assert session.handle("⠼⠁").card.id == "rainbow-aura"  # the number typed in braille
 
 
+def test_a_line_of_cells_is_read_as_contracted_braille(resolver):
+    assert resolver.read_contracted("⠢⠙⠀⠞⠥⠗⠝") == "end turn"
+    assert resolver.read_contracted(" ⠙⠊⠎⠉⠜⠙ ⠽⠁⠽ ") == "discard yay"
+    assert resolver.read_contracted("⠢⠙ turn") is None  # not only cells
+    assert resolver.read_contracted("⠀") is None and resolver.read_contracted("⠿" * 500) is None
+
+
 def test_without_liblouis_grade1_works_and_the_player_is_told_once(cards, monkeypatch):
     monkeypatch.setitem(sys.modules, "louis", None)  # import louis now fails, as on a machine without it
     translator = Translator()
@@ -170,6 +177,8 @@ def test_without_liblouis_grade1_works_and_the_player_is_told_once(cards, monkey
     again = session.handle("⠥⠛⠀⠗⠁⠊⠝⠃⠕⠺⠀⠁⠥⠗⠁")
     assert again.card.id == "rainbow-aura" and LIBLOUIS_MISSING not in again.speech
     assert session.handle("ug rainbow aura").card.id == "rainbow-aura"
+    assert resolver.read_contracted("⠢⠙⠀⠞⠥⠗⠝") is None  # contracted: looked up, not read as "end turn"
+    assert "No card called" in session.handle("⠢⠙⠀⠞⠥⠗⠝").speech
 
 
 def test_concurrent_braille_lookups_share_liblouis_safely(cards):

@@ -387,19 +387,15 @@ def test_app_reads_a_card_too_hidden_to_decode_by_the_labels_of_the_decks_in_pla
     """A reflection hides more of the code than its error correction makes up for (tuning frame, glare seed 3):
     the app's camera matches what shows against the labels of its session's decks; with a deck in play that the
     card is not from, nothing is said, however long the camera looks."""
-    from argparse import Namespace
-
-    from assistant.commands.app import make_session
-
     frame = F.render(F.scene_for("glare", 3))
     assert Cascade(budget_ms=None).decode(frame) == []
 
-    def run(session):
+    def run(*args):
         spoken = []
         camera = camera_opener(0, lambda i: FakeCapture([frame], lose_at_end=False, delay=0.03))
 
         async def scenario():
-            app = make_app(spoken.append, session=session, camera=camera)
+            app = make_app(spoken.append, *args, camera=camera)
             async with app.run_test() as pilot:
                 worker = app.camera_worker
                 assert await wait_for(lambda: worker.scanner.background.jobs >= 6, pilot, seconds=20)
@@ -408,16 +404,13 @@ def test_app_reads_a_card_too_hidden_to_decode_by_the_labels_of_the_decks_in_pla
         asyncio.run(scenario())
         return [r.card.id for r in spoken if r.card]
 
-    assert run(None) == ["rainbow-aura"]
-    assert run(make_session(Namespace(deck="llamas", addon=[]))) == []
+    assert run() == ["rainbow-aura"]
+    assert run("--deck", "llamas") == []
 
 
 def test_app_learns_a_card_from_a_full_text_its_camera_reads(make_app):
     """Rulebook 004: the braille deck's codes hold each card's full text. A real QR code of a card the deck lacks,
     seen by the app's camera, is offered; yes, typed on the input line, imports it and play goes on with it."""
-    from argparse import Namespace
-
-    from assistant.commands.app import make_session
     from assistant.storage.paths import imported_decks_dir
 
     text = "Wool Gathering: Magic card. Draw two cards, then discard one."
@@ -430,7 +423,7 @@ def test_app_learns_a_card_from_a_full_text_its_camera_reads(make_app):
         return lambda: any(words_in in r.speech for r in spoken)
 
     async def scenario():
-        app = make_app(spoken.append, session=make_session(Namespace(deck="llamas", addon=[])), camera=camera)
+        app = make_app(spoken.append, "--deck", "llamas", camera=camera)
         async with app.run_test() as pilot:
             assert await wait_for(said("A card this deck does not have: Wool Gathering, Magic card."), pilot)
             await pilot.press(*"yes", "enter")

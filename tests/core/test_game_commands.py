@@ -250,6 +250,24 @@ def test_session_resolves_abbreviations_through_its_resolver():
     assert "Ben played Neigh" in reply.speech
 
 
+def test_commands_in_braille_cells_are_read_through_the_sessions_resolver():
+    """Uncontracted cells are read by the session itself; contracted ones by its resolver: the braille one reads
+    them with liblouis, the standard-library one cannot, and the line is looked up as a card's name."""
+    from assistant.core.cards.lookup import NameResolver
+
+    s = game()
+    s.handle("⠙⠗⠁⠺")  # draw, uncontracted
+    reply = s.handle("⠢⠙⠀⠞⠥⠗⠝")  # end turn, contracted
+    assert s.game.state.current == 1 and reply.lines == ("Turn 2: Ben's turn.",)
+    assert NameResolver(CARDS).read_contracted("⠢⠙⠀⠞⠥⠗⠝") is None
+    plain = Session(CARDS)
+    plain.handle("new game Ana Ben Cy babies red pink narwhal")
+    plain.handle("⠙⠗⠁⠺")
+    assert plain.game.log[-1].__class__.__name__ == "Draw"
+    reply = plain.handle("⠢⠙⠀⠞⠥⠗⠝")
+    assert plain.game.state.current == 0 and reply.card is None and "Turn 2" not in reply.speech
+
+
 def test_help_lists_the_game_commands():
     reply = session().handle("help")
     assert any("new game Ana Ben Cy" in line for line in reply.lines)

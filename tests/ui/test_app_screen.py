@@ -166,56 +166,6 @@ def test_typed_stop_and_repeat_and_f7_keep_the_answer(make_app):
     asyncio.run(scenario())
 
 
-def test_commands_typed_in_braille_run_as_commands_contracted_too(make_app):
-    async def scenario():
-        app = make_app(None)
-        async with app.run_test(size=(100, 40)) as pilot:
-            await pilot.press(*"new game Ana Ben", "enter")
-            await pilot.pause()
-            prompt = app.query_one("#prompt")
-            prompt.value = "⠙⠗⠁⠺"  # draw, uncontracted
-            await pilot.press("enter")
-            await pilot.pause()
-            assert app.session.game.log[-1].__class__.__name__ == "Draw"
-            prompt.value = "⠢⠙⠀⠞⠥⠗⠝"  # end turn, with the contraction of "en"
-            await pilot.press("enter")
-            await pilot.pause()
-            assert app.session.game.state.current == 1, text(app, "answer")
-            prompt.value = "⠗⠁⠔⠃⠪"  # rainbow: a card name, looked up as before
-            await pilot.press("enter")
-            await pilot.pause()
-            assert "Rainbow" in text(app, "answer")
-
-    asyncio.run(scenario())
-
-
-def test_the_app_offers_to_continue_a_saved_game(make_app):
-    from assistant.commands.app import table_session
-    from assistant.storage.decks import load_card_set
-    from assistant.storage.saves import GameStore
-
-    cards = load_card_set()
-    table_session(cards, store=GameStore()).handle("new game Ana Ben Cy")
-    session = table_session(cards, store=GameStore())
-    offer = session.offer_resume()
-    assert offer is not None and offer.confirm
-
-    async def scenario():
-        from assistant.ui.app import TableApp
-
-        app = TableApp(session, f"Table assistant. {offer.speech}")  # as the command opens it
-        async with app.run_test(size=(100, 40)) as pilot:
-            await pilot.pause()
-            assert "Ana, Ben and Cy" in text(app, "answer") and cursor_on_answer(app)
-            await pilot.press(*"yes", "enter")
-            await pilot.pause()
-            assert app.session.game is not None and app.session.game.setup.players == ("Ana", "Ben", "Cy")
-            assert text(app, "status").startswith("Turn 1, Ana's")
-            assert cursor_on_answer(app)
-
-    asyncio.run(scenario())
-
-
 def test_help_in_the_app_names_its_keys_and_the_arrows_say_each_region(make_app):
     class Echoes(list):
         def __call__(self, reply):
@@ -274,11 +224,8 @@ def test_a_llamas_game_heads_its_fields_once_in_its_words(make_app):
     speak = Echoes()
 
     async def scenario():
-        from assistant.commands.app import table_session
-        from assistant.storage.decks import load_card_set
-
-        # the default deck, with a deck loader as the app has: the game chooses Llamas Unleashed on its own line
-        app = make_app(speak, table_session(load_card_set(), load_cards=load_card_set))
+        # the app on the default deck: the game chooses Llamas Unleashed on its own line
+        app = make_app(speak)
         async with app.run_test(size=(100, 40)) as pilot:
             await pilot.press(*"new game Ana Ben Cy deck llamas", "enter")
             await pilot.pause()

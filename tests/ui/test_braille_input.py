@@ -103,7 +103,7 @@ def test_the_app_answers_unicode_braille_typed_through_a_braille_layout(make_app
 
 def test_the_apps_input_line_takes_six_key_entry_after_ctrl_b(make_app):
     async def main():
-        app = make_app([].append, chord_window=0.5)
+        app = make_app([].append, "--chord-window", "0.5")
         async with app.run_test() as pilot:
             prompt = app.query_one("#prompt", BrailleInput)
             assert prompt.chord_window == 0.5

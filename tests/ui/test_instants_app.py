@@ -12,7 +12,7 @@ from assistant.commands.app import table_session
 from assistant.core.cards.card import CardSet
 from assistant.core.cards.cardfile import parse_deck
 from assistant.core.game import events as ev
-from assistant.core.language.reply import Choice, Verbosity
+from assistant.core.language.reply import Choice
 from assistant.core.words.screen import ONE_KEY_INSTANTS
 from assistant.storage.decks import load_card_set
 from assistant.ui.app import one_key_answer
@@ -106,13 +106,13 @@ def test_the_one_key_answer_to_which_instant_is_the_digit_alone():
 
 
 def test_the_one_key_answers_offer_a_decks_instants_in_the_app(make_app):
+    """The app as `table-assistant --deck llamas --addon llamas-farmed` opens it, keys only."""
     spoken = []
-    session = table_session(llamas(), verbosity=Verbosity.COACHING)
 
     async def scenario():
-        app = make_app(spoken.append, session=session)
+        app = make_app(spoken.append, "--deck", "llamas", "--addon", "llamas-farmed", "--verbosity", "coaching")
         async with app.run_test(size=(110, 40)) as pilot:
-            for line in ("new game Ana Ben Cy babies llama goat ram", "draw", "play basic goat"):
+            for line in ("new game Ana Ben Cy babies llama goat ram", "draw", "play gin rammy"):
                 await pilot.press(*line, "enter")
             await pilot.pause()
             assert spoken[-1].speech.endswith(ONE_KEY_INSTANTS)
@@ -121,8 +121,8 @@ def test_the_one_key_answers_offer_a_decks_instants_in_the_app(make_app):
             )
             await pilot.press("2")  # Ben answers: which Instant?
             await pilot.pause()
-            assert spoken[-1].speech.startswith("Which Instant does Ben play? 1 Spit Happens")
-            await pilot.press("3")  # Goatsundheit, at once
+            assert spoken[-1].speech.startswith("Which Instant does Ben play? 1 Alpaca Your Bags, 2 Baaa'd Move!")
+            await pilot.press("6")  # Goatsundheit, at once
             await pilot.pause()
             assert app.session.game.log[-1] == ev.Respond(1, "goatsundheit")
             assert spoken[-1].speech.startswith("Ben played Goatsundheit.")

@@ -36,13 +36,13 @@ def cards():
 
 
 @pytest.fixture
-def speaking_app(make_app, cards):
+def speaking_app(make_app):
     """`speaking_app(backend)`: the app speaking through a speech service on `backend`, and the service."""
 
     def make(backend):
         service = SpeechService(backend)
         assert service.ready.wait(5)
-        return make_app(ReplySpeaker(service), session=Session(cards)), service
+        return make_app(ReplySpeaker(service)), service
 
     return make
 
@@ -163,9 +163,9 @@ def test_braille_echo_is_navigation_echo_and_notices_are_shown(speaking_app, car
     assert [(r.text, r.priority) for r in backend.records] == [("r", Priority.ECHO)]
 
 
-def test_the_app_works_with_no_speech_engine(make_app, cards, capfd):
+def test_the_app_works_with_no_speech_engine(make_app, capfd):
     service = make_speaker(SpeechSettings(backend="silent", earcons=False))
-    app = make_app(ReplySpeaker(service), session=Session(cards))
+    app = make_app(ReplySpeaker(service))
 
     async def scenario():
         async with app.run_test() as pilot:
@@ -256,13 +256,13 @@ def test_a_notice_does_not_make_the_reply_being_read_stale_but_a_typed_line_does
 
 
 @pytest.mark.skipif(Player.find("aplay") is None, reason="aplay is not installed")
-def test_a_sound_failure_is_shown_once_in_the_app_and_written_once_in_the_transcript(make_app, cards, tmp_path):
+def test_a_sound_failure_is_shown_once_in_the_app_and_written_once_in_the_transcript(make_app, tmp_path):
     """Real aplay on a device that does not exist fails for every sentence; the player hears of it once."""
     path = tmp_path / "said.txt"
     player = Player.find("aplay", "no-such-device")
     service = SpeechService(Pyttsx3Backend(player), transcript=Transcript(path))
     assert service.ready.wait(10) and service.backend.name == "pyttsx3", service.notices
-    app = make_app(ReplySpeaker(service), session=Session(cards))
+    app = make_app(ReplySpeaker(service))
     failed = player_failed("aplay", 1)
 
     async def scenario():

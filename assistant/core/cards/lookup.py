@@ -1,7 +1,8 @@
 """Resolving what a player typed to a card: the result type, and the standard-library resolver.
 
 The braille adapter (`assistant/braille/resolver.py`) builds a richer resolver on the same result type; this one
-needs nothing outside the standard library and is what the core and its tests use.
+(`resolve_name`, and `NameResolver`, the session's resolver when it is given none) needs nothing outside the
+standard library and is what the core and its tests use.
 """
 
 from __future__ import annotations
@@ -47,3 +48,24 @@ def resolve_name(cards: CardSet, query: str, limit: int = 5) -> Resolution:
         return Resolution(query, card, (Candidate(card, 100.0),))
     close = cards.closest(query, limit)
     return Resolution(query, None, tuple(Candidate(c, 50.0) for c in close))
+
+
+@dataclass(frozen=True)
+class NameResolver:
+    """The standard-library resolver of a session (`assistant.session.CardResolver`): ids and names by
+    `resolve_name`; it has no notices and cannot read contracted braille (that needs liblouis, in the braille
+    adapter)."""
+
+    cards: CardSet
+
+    def resolve(self, query: str) -> Resolution:
+        """The card with this id or name, or the closest names."""
+        return resolve_name(self.cards, query)
+
+    def take_notice(self) -> str:
+        """Nothing to tell the player."""
+        return ""
+
+    def read_contracted(self, cells: str) -> str | None:
+        """None: contracted braille cannot be read without liblouis."""
+        return None
