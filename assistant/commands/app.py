@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from assistant.core.cards.card import CardSet
+from assistant.core.cards.card import CardSet, CardType
 from assistant.core.words.cardtext import NO_TERMINAL, deck_chosen
 from assistant.core.words.errors import script_unreadable
-from assistant.session import Reply, Session, Verbosity
+from assistant.session import CardResolver, Reply, Session, Verbosity
 from assistant.storage.decks import DEFAULT_DECK, load_card_set, take_notices
 
 if TYPE_CHECKING:
     from assistant.braille.resolver import BrailleResolver
     from assistant.braille.translate import Translator
+    from assistant.core.cards.learning import NewCard
     from assistant.core.speech.settings import SpeechSettings
+    from assistant.scanner.sources import FrameSource
+    from assistant.speech.replies import ReplySpeaker
 
 
 def braille_resolver(cards: CardSet, translator: Translator | None = None) -> BrailleResolver:
@@ -33,7 +38,7 @@ def table_session(cards: CardSet, **options: Any) -> Session:
     return Session(cards, resolver=braille_resolver(cards), **options)
 
 
-def make_session(args, settings: SpeechSettings | None = None) -> Session:
+def make_session(args: argparse.Namespace, settings: SpeechSettings | None = None) -> Session:
     """The session for the chosen deck and add-ons, resolving queries with the braille-aware resolver and saving
     games in the data directory; its verbosity from `args`, else from `settings` (read from the file if None)."""
     from assistant.storage.decks import learn_card
@@ -42,7 +47,7 @@ def make_session(args, settings: SpeechSettings | None = None) -> Session:
 
     cards = load_card_set(args.deck or DEFAULT_DECK, args.addon)
 
-    def learn(new, card_type):
+    def learn(new: NewCard, card_type: CardType) -> tuple[str, CardSet, CardResolver | None]:
         """Add a scanned card to the owner's deck, then play on with it."""
         path = learn_card(cards.base.id, new, card_type)
         learnt = load_card_set(args.deck or DEFAULT_DECK, args.addon)
@@ -52,7 +57,7 @@ def make_session(args, settings: SpeechSettings | None = None) -> Session:
     return table_session(cards, store=GameStore(), load_cards=load_card_set, learn=learn, verbosity=Verbosity(level))
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Start the Textual app; with `--plain`, or no terminal, run line by line; `--script FILE` replays a file;
     `--resume` continues the last saved game first."""
     script = getattr(args, "script", None)
@@ -115,13 +120,15 @@ def run(args) -> int:
     return 0
 
 
-def _speaker(args, settings: SpeechSettings, silent: bool = False):
+def _speaker(
+    args: argparse.Namespace, settings: SpeechSettings, silent: bool = False
+) -> tuple[ReplySpeaker | None, list[str]]:
     from assistant.commands.say import reply_speaker
 
     return reply_speaker(args, silent=silent, settings=settings)
 
 
-def _camera(args):
+def _camera(args: argparse.Namespace) -> Callable[[], FrameSource] | None:
     """The function that opens the app's camera, or None with `--no-camera` (typed input only)."""
     if getattr(args, "no_camera", False):
         return None

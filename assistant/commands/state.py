@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 from assistant.core.text import terminal_json
@@ -9,13 +10,13 @@ from assistant.core.words.gameplay import NO_SAVED_GAME
 from assistant.core.words.position import describe_stable, describe_tally, describe_turn
 
 
-def add_parser(subparsers) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register the sub-command."""
     parser = subparsers.add_parser("state", help="the last saved game: turn, tally, Stables (--json: everything)")
     parser.add_argument("--json", action="store_true", help="print the whole state as JSON")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Read the last game (without changing its save) and print it; exit 1 when there is none."""
     from assistant.core.cards.lookup import resolve_name
     from assistant.core.game.setup import Setup

@@ -203,9 +203,11 @@ class TableApp(App):
     def compose(self) -> ComposeResult:
         yield Static("", id="status", markup=False)
         yield BrailleInput(
-            placeholder="Card name, abbreviation or command", id="prompt", select_on_focus=False,
+            placeholder="Card name, abbreviation or command",
+            id="prompt",
+            select_on_focus=False,
             window=self.chord_window,
-        )  # fmt: skip
+        )
         yield Static("\n".join(self.replies[0].lines), id="answer", markup=False)
         yield Static("", id="camera", markup=False)
         yield Static("", id="table", markup=False)

@@ -102,9 +102,23 @@ class _Draft:
     @classmethod
     def of(cls, s: GameState) -> _Draft:
         return cls(
-            [p.stable for p in s.players], [p.hand for p in s.players], s.nursery, s.discard, s.deck, s.turn,
-            s.current, s.phase, s.goal, s.drew, s.actions, s.pile, s.chain, s.deck_out, s.outcome, s.lost,
-        )  # fmt: skip
+            [p.stable for p in s.players],
+            [p.hand for p in s.players],
+            s.nursery,
+            s.discard,
+            s.deck,
+            s.turn,
+            s.current,
+            s.phase,
+            s.goal,
+            s.drew,
+            s.actions,
+            s.pile,
+            s.chain,
+            s.deck_out,
+            s.outcome,
+            s.lost,
+        )
 
     def freeze(self, old: GameState) -> GameState:
         players = tuple(
@@ -112,9 +126,22 @@ class _Draft:
             for p, stable, hand in zip(old.players, self.stables, self.hands)
         )
         return GameState(
-            players, self.nursery, self.discard, self.deck, self.turn, self.current, self.phase, self.goal,
-            self.drew, self.actions, self.pile, self.chain, self.deck_out, self.outcome, self.lost,
-        )  # fmt: skip
+            players,
+            self.nursery,
+            self.discard,
+            self.deck,
+            self.turn,
+            self.current,
+            self.phase,
+            self.goal,
+            self.drew,
+            self.actions,
+            self.pile,
+            self.chain,
+            self.deck_out,
+            self.outcome,
+            self.lost,
+        )
 
 
 def prepare(table: Table, state: GameState, event: Event) -> GameState:
