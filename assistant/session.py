@@ -22,7 +22,7 @@ from assistant.core.cards.lookup import NameResolver, Resolution
 from assistant.core.cards.search import search_cards, search_words
 from assistant.core.cards.sheet import matching_card
 from assistant.core.game.history import Game
-from assistant.core.language.lobby import GameStore, Lobby, shipped_addons
+from assistant.core.language.lobby import Lobby, SaveStore, shipped_addons
 from assistant.core.language.parser import Command, CommandError
 from assistant.core.language.reply import Choice, Control, Pending, Question, Reply, Verbosity
 from assistant.core.language.verbs import help_lines, near_verb, parse_command
@@ -89,7 +89,7 @@ class Session:
     cards: CardSet
     resolver: CardResolver | None = None
     """The resolver of typed queries and contracted braille; the standard-library `NameResolver` when None."""
-    store: GameStore | None = None
+    store: SaveStore | None = None
     """Where games are saved (`assistant.storage.saves.GameStore`); None keeps games in memory only."""
     load_cards: Callable[[str, tuple[str, ...]], CardSet] | None = None
     """Loads another base deck and add-ons, for a game or a saved game on other decks."""
@@ -113,8 +113,9 @@ class Session:
     """The line being answered is a command (it cancels an open yes-or-no question)."""
 
     def __post_init__(self) -> None:
-        self.lobby = Lobby(self.cards, self.resolve, store=self.store, load_cards=self.load_cards,
-                           verbosity=self.verbosity)  # fmt: skip
+        self.lobby = Lobby(
+            self.cards, self.resolve, store=self.store, load_cards=self.load_cards, verbosity=self.verbosity
+        )
 
     @property
     def game(self) -> Game | None:

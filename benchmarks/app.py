@@ -2,7 +2,7 @@
 
 Run as `.venv/bin/python -m benchmarks.app` (`--json` for the raw figures, `--runs N` start-ups, `--backend`).
 The app runs as a player runs it (`python -m assistant --no-camera`, in a pseudo-terminal), with ALSA's `file`
-plugin as its sound device (`assistant/speech/capture.py`), so real aplay writes what it plays into numbered files,
+plugin as its sound device (`benchmarks/capture.py`), so real aplay writes what it plays into numbered files,
 one per sentence played; a watcher notes when each file's first byte arrives (`FirstBytes`). Keys are written to
 the terminal as a keyboard sends them; each is timed from its last byte (Enter, or the one key of a one-key answer)
 to the first byte of the next sentence played. That sentence is checked against the transcript the app writes
@@ -52,7 +52,7 @@ class RunningApp:
     def __init__(self, folder: Path, backend: str) -> None:
         import pty
 
-        from assistant.speech.capture import AlsaCapture, FirstBytes
+        from benchmarks.capture import AlsaCapture, FirstBytes
 
         self.capture = AlsaCapture(folder / "capture")
         self.transcript = folder / "said.txt"

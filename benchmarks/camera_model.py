@@ -4,7 +4,7 @@
 module is a second, independent model, written from how a webcam forms a picture rather than from the
 degradations the cascade was tuned against, and used only to evaluate (fixed seeds, so every run is the same):
 
-- **Pose in 3-D**: the card (63 by 88 mm, carrying the project's own sticker from `assistant.scanner.labels`)
+- **Pose in 3-D**: the card (63 by 88 mm, carrying the project's own sticker from `assistant.scanner.stickers`)
   at a distance, offset and rotation (yaw, pitch, roll), projected by a pinhole lens with a 70 degree horizontal
   field of view onto 1280 by 720 pixels; the perspective follows from the pose, not from a chosen warp.
 - **Lens**: fixed focus at 60 cm (thin lens, 3 mm focal length, f/2), so a card held close is out of focus by
@@ -33,7 +33,7 @@ import cv2
 import numpy as np
 
 from assistant.core.scanning.payloads import label_payload
-from assistant.scanner import labels
+from assistant.scanner import stickers
 
 WIDTH, HEIGHT = 1280, 720
 FOV_H_DEG = 70.0
@@ -123,8 +123,8 @@ def card_corners_px(shot: Shot) -> np.ndarray:
 
 def code_corners_px(shot: Shot) -> np.ndarray:
     """The QR code's corners (without quiet zone) in the frame."""
-    version = labels.qr_version(shot.payload)
-    side = (17 + 4 * version) * labels.module_dots(version=version) * 25.4 / labels.DPI
+    version = stickers.qr_version(shot.payload)
+    side = (17 + 4 * version) * stickers.module_dots(version=version) * 25.4 / stickers.DPI
     s = side / 2
     cy = _sticker_offset_mm(version)
     return project(card_points(shot, np.array([[-s, cy - s], [s, cy - s], [s, cy + s], [-s, cy + s]])))
@@ -132,7 +132,7 @@ def code_corners_px(shot: Shot) -> np.ndarray:
 
 def _sticker_offset_mm(version: int) -> float:
     """Down from the card's centre to the code's centre (the sticker is centred, its text under the code)."""
-    w, h = labels.sticker_size_mm(version)
+    w, h = stickers.sticker_size_mm(version)
     return -(h - w) / 2
 
 
@@ -140,7 +140,7 @@ def code_module_px(shot: Shot) -> float:
     """The smallest module size in pixels, from the code's shortest projected side."""
     c = code_corners_px(shot)
     sides = [float(np.linalg.norm(c[i] - c[(i + 1) % 4])) for i in range(4)]
-    return min(sides) / (17 + 4 * labels.qr_version(shot.payload))
+    return min(sides) / (17 + 4 * stickers.qr_version(shot.payload))
 
 
 def code_in_view(shot: Shot) -> bool:
@@ -203,10 +203,10 @@ def card_reflectance(payload: str, show_code: bool, px_per_mm: float) -> np.ndar
     border = round(3 * px_per_mm)
     card[:border] = card[-border:] = card[:, :border] = card[:, -border:] = np.array([0.85, 0.82, 0.75])
     if show_code:
-        version = labels.qr_version(payload)
-        sticker = labels.Sticker(_Named(), "rb aura", payload)
-        image = np.asarray(labels.render_sticker(sticker, version), np.float32) / 255.0
-        sw_mm, sh_mm = labels.sticker_size_mm(version)
+        version = stickers.qr_version(payload)
+        sticker = stickers.Sticker(_Named(), "rb aura", payload)
+        image = np.asarray(stickers.render_sticker(sticker, version), np.float32) / 255.0
+        sw_mm, sh_mm = stickers.sticker_size_mm(version)
         sw, sh = round(sw_mm * px_per_mm), round(sh_mm * px_per_mm)
         small = cv2.resize(image, (sw, sh), interpolation=cv2.INTER_AREA)
         paper = 0.04 + 0.84 * small  # ink is not black, paper is not white
@@ -388,7 +388,7 @@ def _vignetting() -> np.ndarray:
 
 
 @functools.lru_cache(maxsize=1)
-def _SRGB_LUT() -> np.ndarray:  # noqa: N802 - a constant, made on first use
+def _SRGB_LUT() -> np.ndarray:  # a constant, made on first use
     """12-bit linear levels to 8-bit sRGB."""
     v = np.arange(4096, dtype=np.float64) / 4095
     srgb = np.where(v <= 0.0031308, 12.92 * v, 1.055 * np.power(v, 1 / 2.4) - 0.055)

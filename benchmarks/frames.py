@@ -1,6 +1,6 @@
 """Rendered "card on a table" camera frames for the scanner's tests and benchmark.
 
-A card carrying one of our QR stickers (drawn by `assistant.scanner.labels`, so the sticker is the one players
+A card carrying one of our QR stickers (drawn by `assistant.scanner.stickers`, so the sticker is the one players
 print) is placed on a wood-like table and seen by a 1280 by 720 camera at a chosen distance, then degraded the
 way webcams degrade pictures: perspective, rotation, focus blur, motion blur, low light with its sensor noise,
 glare, noise, a small code far away, and mixtures; and a thumb holding the card over one of the code's finder
@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 
 from assistant.core.scanning.payloads import label_payload
-from assistant.scanner import labels
+from assistant.scanner import stickers
 
 WIDTH, HEIGHT = 1280, 720
 #: A poker-size card, as Unstable Unicorns is printed.
@@ -50,7 +50,7 @@ class Scene:
 
     payload: str = label_payload("uu-2nd", "rainbow-aura")
     distance_mm: float = 380.0
-    """Camera to card: the card's size in the frame follows from it (see `labels.mm_per_pixel`)."""
+    """Camera to card: the card's size in the frame follows from it (see `stickers.mm_per_pixel`)."""
     centre: tuple[float, float] = (0.5, 0.5)
     """The card's centre as fractions of the frame's width and height (may be partly outside)."""
     angle: float = 0.0
@@ -153,17 +153,17 @@ def card_image(payload: str, show_code: bool = True, thumb: tuple | None = None)
     if not show_code:
         cv2.putText(card, "UNICORN", (40, h // 2), cv2.FONT_HERSHEY_SIMPLEX, 2.2, (240, 240, 240), 5)
         return card
-    sticker = labels.Sticker(_FakeCard(), "rb aura", payload)  # name and abbreviation only matter to print
-    version = labels.qr_version(payload)
-    image = np.asarray(labels.render_sticker(sticker, version))
-    sw = round(labels.sticker_size_mm(version)[0] * CARD_PX_PER_MM)
+    sticker = stickers.Sticker(_FakeCard(), "rb aura", payload)  # name and abbreviation only matter to print
+    version = stickers.qr_version(payload)
+    image = np.asarray(stickers.render_sticker(sticker, version))
+    sw = round(stickers.sticker_size_mm(version)[0] * CARD_PX_PER_MM)
     sh = round(sw * image.shape[0] / image.shape[1])
     small = cv2.resize(image, (sw, sh), interpolation=cv2.INTER_AREA)
     x0, y0 = (w - sw) // 2, (h - sh) // 2
     card[y0 : y0 + sh, x0 : x0 + sw] = small[..., None]
     if thumb is not None:
-        module = sw / (17 + 4 * version + 2 * labels.QUIET_MODULES)
-        _draw_thumb(card, thumb, (x0 + labels.QUIET_MODULES * module, y0 + labels.QUIET_MODULES * module), module)
+        module = sw / (17 + 4 * version + 2 * stickers.QUIET_MODULES)
+        _draw_thumb(card, thumb, (x0 + stickers.QUIET_MODULES * module, y0 + stickers.QUIET_MODULES * module), module)
     return card
 
 
@@ -207,7 +207,7 @@ class _FakeCard:
 
 def pixels_per_mm(distance_mm: float) -> float:
     """Frame pixels per millimetre of card at a distance, for the camera the stickers are sized for."""
-    return 1.0 / (labels.mm_per_pixel() * distance_mm / labels.CAMERA_DISTANCE_MM)
+    return 1.0 / (stickers.mm_per_pixel() * distance_mm / stickers.CAMERA_DISTANCE_MM)
 
 
 def _card_corners(scene: Scene, centre: tuple[float, float]) -> np.ndarray:

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from assistant.core.cards.lookup import resolve_name
-from assistant.core.game import events as ev
+from assistant.core.game.events import Destroy, Draw, EndTurn, Event, Play, Resolve, Respond, Sacrifice
 from assistant.core.language.lobby import Lobby
 from assistant.core.language.verbs import parse_command
 from assistant.storage.decks import load_card_set
@@ -30,32 +30,32 @@ BASICS = ["basic-unicorn-red", "basic-unicorn-orange", "basic-unicorn-yellow", "
 OTHERS = ["rainbow-aura", "yay", "slowdown", "claw-machine", "ginormous-unicorn", "pandamonium", "unicorn-poison"]
 
 
-def game_events(count: int) -> list[ev.Event]:
+def game_events(count: int) -> list[Event]:
     """A long, plausible game: turns of draw, play (sometimes Neighed, three Neighs deep), resolve, the odd
     destroy and sacrifice so Stables stay the size of a real game's, and end turn."""
-    out: list[ev.Event] = []
+    out: list[Event] = []
     stables: list[list[str]] = [[] for _ in PLAYERS]
     turn = 0
     while len(out) < count:
         seat = turn % len(PLAYERS)
         other = (seat + 1) % len(PLAYERS)
-        out.append(ev.Draw(seat))
+        out.append(Draw(seat))
         card = (BASICS + OTHERS)[turn % (len(BASICS) + len(OTHERS))]
-        out.append(ev.Play(seat, card, seat if card != "unicorn-poison" else None))
+        out.append(Play(seat, card, seat if card != "unicorn-poison" else None))
         neighs = turn % 4
         for n in range(neighs):
-            out.append(ev.Respond((seat + 1 + n) % len(PLAYERS), "neigh"))
-        out.extend([ev.Resolve()] * (neighs // 2 + 1))
+            out.append(Respond((seat + 1 + n) % len(PLAYERS), "neigh"))
+        out.extend([Resolve()] * (neighs // 2 + 1))
         if neighs % 2 == 0:
             if card == "unicorn-poison":
-                out.append(ev.Resolve())  # the Magic card's link
+                out.append(Resolve())  # the Magic card's link
             else:
                 stables[seat].append(card)
         if len(stables[seat]) > 4:
-            out.append(ev.Sacrifice(seat, stables[seat].pop(0)))
+            out.append(Sacrifice(seat, stables[seat].pop(0)))
         if turn % 5 == 0 and stables[other]:
-            out.append(ev.Destroy(seat, stables[other].pop(), other))
-        out.append(ev.EndTurn())
+            out.append(Destroy(seat, stables[other].pop(), other))
+        out.append(EndTurn())
         turn += 1
     return out[:count]
 

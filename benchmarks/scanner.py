@@ -82,7 +82,7 @@ def decoders():
     def pyzbar_alone(gray):
         try:
             return [r.data.decode("utf-8", "replace") for r in pyzbar.decode(gray, symbols=[pyzbar.ZBarSymbol.QRCODE])]
-        except Exception:  # noqa: BLE001 - it raises ValueError on some images; that counts as nothing read
+        except Exception:  # it raises ValueError on some images; that counts as nothing read
             return []
 
     from assistant.scanner.background import BackgroundStage, _Job

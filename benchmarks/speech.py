@@ -2,7 +2,7 @@
 
 Run as `.venv/bin/python -m benchmarks.speech` (`--json` for the raw figures, `--count N`, `--backend espeak-ng`,
 `--skip-startup`). There is no sound card here: ALSA's `file` plugin is the sound device
-(`assistant/speech/capture.py`), so real aplay writes the samples it plays into numbered files, one per opening of
+(`benchmarks/capture.py`), so real aplay writes the samples it plays into numbered files, one per opening of
 the device, and a watcher thread notes the moment each file's first byte arrives (polled every 0.5 ms). Which file
 is which sentence is the player that began starting last before that first byte (`WavBackend.starting_hook`;
 players run one after the other), so a player cut off just after it started, but heard, counts, and one never
@@ -44,11 +44,11 @@ from assistant.core.speech.queue import split_sentences
 from assistant.core.words.cardtext import card_title, describe_card
 from assistant.speech import SpeechService
 from assistant.speech.backends import EspeakBackend, Pyttsx3Backend, WavBackend
-from assistant.speech.capture import AlsaCapture, FirstBytes
 from assistant.speech.earcons import EarconChannel, write_earcons
 from assistant.speech.player import Player
 from assistant.speech.replies import ReplySpeaker
 from assistant.storage.decks import load_card_set
+from benchmarks.capture import AlsaCapture, FirstBytes
 
 FIRST_BYTE_GOAL_MS = 100.0
 INTERRUPT_GOAL_MS = 50.0

@@ -1,6 +1,6 @@
 """Real sound for the speech tests: ALSA's file plugin as the sound card, and a real speech-dispatcher.
 
-`alsa_capture` gives an `AlsaCapture` (assistant/speech/capture.py): programs started with its home play into
+`alsa_capture` gives an `AlsaCapture` (benchmarks/capture.py): programs started with its home play into
 numbered files instead of a sound card. `speech_dispatcher` starts a real speech-dispatcher for one test, with
 HOME and XDG_RUNTIME_DIR in the test's folder, its espeak-ng module playing through ALSA into that capture, and
 stops it by its pid afterwards. A test is skipped (with the reason) only when the program is not installed or
@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from assistant.speech.backends import socket_answers
-from assistant.speech.capture import AlsaCapture
+from benchmarks.capture import AlsaCapture
 
 CONFIG = """LogLevel 2
 LogDir "{log}"

@@ -159,8 +159,9 @@ class BrailleResolver:
         scores: dict[int, float] = {}
         for owner in index.exact.get(folded, ()):
             scores[owner] = 100.0
-        found = process.extract(folded, index.keys, scorer=OSA.normalized_similarity, limit=25,
-                                score_cutoff=MIN_FUZZY / 100)  # fmt: skip
+        found = process.extract(
+            folded, index.keys, scorer=OSA.normalized_similarity, limit=25, score_cutoff=MIN_FUZZY / 100
+        )
         for _, similarity, position in found:
             _keep_best(scores, index.owners[position], similarity * 100)
         if len(folded) >= 3:

@@ -7,23 +7,26 @@ the app under test is the app players open.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from assistant.core.cards.card import CardSet
+from assistant.core.cards.card import CardSet, CardType
 from assistant.core.language.lobby import shipped_addons
 from assistant.core.words.cardtext import NO_TERMINAL, deck_chosen
 from assistant.core.words.errors import script_unreadable
 from assistant.core.words.screen import app_heading
-from assistant.session import Reply, Session, Verbosity
+from assistant.session import CardResolver, Reply, Session, Verbosity
 from assistant.storage.decks import DEFAULT_DECK, load_card_set, take_notices
 
 if TYPE_CHECKING:
     from assistant.braille.resolver import BrailleResolver
     from assistant.braille.translate import Translator
+    from assistant.core.cards.learning import NewCard
     from assistant.core.speech.settings import SpeechSettings
     from assistant.scanner.sources import FrameSource
+    from assistant.speech.replies import ReplySpeaker
     from assistant.ui.app import TableApp
 
 
@@ -43,7 +46,7 @@ def table_session(cards: CardSet, **options: Any) -> Session:
     return Session(cards, resolver=braille_resolver(cards), resolver_for=braille_resolver, **options)
 
 
-def make_session(args, settings: SpeechSettings | None = None) -> Session:
+def make_session(args: argparse.Namespace, settings: SpeechSettings | None = None) -> Session:
     """The session for the chosen deck and add-ons, resolving queries with the braille-aware resolver and saving
     games in the data directory; its verbosity from `args`, else from `settings` (read from the file if None)."""
     from assistant.storage.decks import learn_card
@@ -52,7 +55,7 @@ def make_session(args, settings: SpeechSettings | None = None) -> Session:
 
     cards = load_card_set(args.deck or DEFAULT_DECK, args.addon)
 
-    def learn(new, card_type):
+    def learn(new: NewCard, card_type: CardType) -> tuple[str, CardSet, CardResolver | None]:
         """Add a scanned card to the owner's import of the deck in play (the game's, once a game chose one), then
         play on with it."""
         in_play = session.cards
@@ -65,7 +68,9 @@ def make_session(args, settings: SpeechSettings | None = None) -> Session:
     return session
 
 
-def opening(session: Session, args, notices: Sequence[str] = (), offer: bool = True) -> Reply | None:
+def opening(
+    session: Session, args: argparse.Namespace, notices: Sequence[str] = (), offer: bool = True
+) -> Reply | None:
     """What is said first, before any line is typed: with `--resume` the resumed game, else the last saved game
     offered (yes continues it; not when `offer` is False, for a script, which starts its own); the `notices` (a
     settings file set aside) and the decks' (a damaged import set aside) before it. None: nothing to say."""
@@ -81,8 +86,8 @@ def opening(session: Session, args, notices: Sequence[str] = (), offer: bool = T
 
 
 def make_app(
-    args,
-    speak=None,
+    args: argparse.Namespace,
+    speak: Callable[..., Any] | None = None,
     *,
     settings: SpeechSettings | None = None,
     notices: Sequence[str] = (),
@@ -111,7 +116,7 @@ def make_app(
     )
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Start the Textual app; with `--plain`, or no terminal, run line by line; `--script FILE` replays a file;
     `--resume` continues the last saved game first."""
     script = getattr(args, "script", None)
@@ -163,13 +168,15 @@ def run(args) -> int:
     return 0
 
 
-def _speaker(args, settings: SpeechSettings, silent: bool = False):
+def _speaker(
+    args: argparse.Namespace, settings: SpeechSettings, silent: bool = False
+) -> tuple[ReplySpeaker | None, list[str]]:
     from assistant.commands.say import reply_speaker
 
     return reply_speaker(args, silent=silent, settings=settings)
 
 
-def _camera(args):
+def _camera(args: argparse.Namespace) -> Callable[[], FrameSource] | None:
     """The function that opens the app's camera, or None with `--no-camera` (typed input only)."""
     if getattr(args, "no_camera", False):
         return None

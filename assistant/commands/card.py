@@ -1,4 +1,5 @@
-"""`table-assistant card QUERY`: print a card's full text (`QUERY, other print`: its other print).
+"""`table-assistant card QUERY`: print a card's full text (`QUERY, other print`: its other print). The card itself,
+as a value, is `assistant/core/cards/card.py`: the same thing, in the command line's layer.
 
 The query may be a name or part of one, an abbreviation (with typos), or Unicode braille cells: it goes through
 the same resolver as the app (`assistant/braille/resolver.py`).
@@ -6,7 +7,9 @@ the same resolver as the app (`assistant/braille/resolver.py`).
 
 from __future__ import annotations
 
+import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from assistant.core.text import terminal_json
 from assistant.core.words.cardtext import (
@@ -18,8 +21,11 @@ from assistant.core.words.cardtext import (
 )
 from assistant.storage.decks import DEFAULT_DECK, load_card_set
 
+if TYPE_CHECKING:
+    from assistant.core.cards.card import CardSet
 
-def add_parser(subparsers) -> None:
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register the sub-command."""
     parser = subparsers.add_parser("card", help="look up a card by name, id or abbreviation")
     parser.add_argument("query", nargs="+", help="what to look up")
@@ -30,7 +36,7 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--deck", dest="card_deck", metavar="ID", help="the base deck (default: uu-2nd)")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Resolve the query; exit 1 with the closest names when nothing matches."""
     from assistant.commands.app import braille_resolver
     from assistant.core.cards.card import split_other_print
@@ -58,7 +64,7 @@ def run(args) -> int:
     return 0 if resolution.match is not None else 1
 
 
-def _search(cards, query: str, as_json: bool) -> int:
+def _search(cards: CardSet, query: str, as_json: bool) -> int:
     """Print the cards that mention the words; exit 1 when none does."""
     from assistant.core.cards.search import search_cards
 

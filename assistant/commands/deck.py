@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from assistant.core.text import clean_untrusted, terminal_json
 from assistant.core.words.cardtext import (
@@ -21,8 +23,11 @@ from assistant.core.words.cardtext import (
 from assistant.core.words.errors import card_file_skipped
 from assistant.storage.decks import load_all_decks, load_deck
 
+if TYPE_CHECKING:
+    from assistant.core.cards.card import Deck
 
-def add_parser(subparsers) -> None:
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register the sub-command."""
     parser = subparsers.add_parser("deck", help="list decks, show a deck")
     actions = parser.add_subparsers(dest="deck_action", metavar="ACTION", required=True)
@@ -38,7 +43,7 @@ def add_parser(subparsers) -> None:
     sheet.add_argument("--json", action="store_true")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """List, show or import decks."""
     if args.deck_action == "import":
         return import_sheet(args)
@@ -65,9 +70,9 @@ def run(args) -> int:
     return 0
 
 
-def _deck_dict(deck, with_cards: bool) -> dict:
+def _deck_dict(deck: Deck, with_cards: bool) -> dict[str, Any]:
     info = deck.info
-    out = {
+    out: dict[str, Any] = {
         "id": info.id,
         "title": info.title,
         "edition": info.edition,
@@ -89,7 +94,7 @@ def _deck_dict(deck, with_cards: bool) -> dict:
 MAX_SHEET_BYTES = 2_000_000
 
 
-def import_sheet(args) -> int:
+def import_sheet(args: argparse.Namespace) -> int:
     """Read a reference sheet, match it against its deck, and save it as an import deck; 0 when saved."""
     from assistant.core.cards.cardfile import ID_PATTERN, parse_deck
     from assistant.core.cards.sheet import match_sheet, parse_sheet, render_import

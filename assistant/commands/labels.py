@@ -1,7 +1,7 @@
 """`table-assistant labels DECK`: printable QR stickers and braille labels for a deck.
 
 The command loads the deck and its braille abbreviations from storage and hands them to the two adapters that
-draw them: `assistant.scanner.labels` (the QR sticker sheet) and `assistant.braille.labels` (the helper's text
+draw them: `assistant.scanner.stickers` (the QR sticker sheet) and `assistant.braille.embossing` (the helper's text
 file and the embosser's .brf file).
 """
 
@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
 
 from assistant.core.braille.abbreviations import Abbreviation
 from assistant.core.cards.card import Deck
@@ -24,7 +23,7 @@ from assistant.core.words.scans import (
 )
 
 
-def add_parser(subparsers: Any) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register the sub-command."""
     parser = subparsers.add_parser("labels", help="write QR stickers or braille labels for a deck")
     parser.add_argument("deck_id", metavar="DECK")
@@ -68,7 +67,7 @@ def write_sheet(deck: Deck, abbreviations: dict[str, str], path: Path, unique: b
     except ImportError:
         print(STICKERS_NEED_PILLOW, file=sys.stderr)
         return 2
-    from assistant.scanner.labels import DPI, page_paths, sheet_pages, sheet_version, sticker_size_mm
+    from assistant.scanner.stickers import DPI, page_paths, sheet_pages, sheet_version, sticker_size_mm
 
     pages, stickers = sheet_pages(deck, abbreviations, unique)
     try:
@@ -91,7 +90,7 @@ def write_braille_labels(
     deck: Deck, abbreviations: dict[str, Abbreviation], text_path: Path | None, brf_path: Path | None
 ) -> int:
     """Write the helper's text file and/or the embosser's .brf file for a deck; 0 on success, 2 on failure."""
-    from assistant.braille.labels import brf_lines, deck_labels, render_brf, render_text
+    from assistant.braille.embossing import brf_lines, deck_labels, render_brf, render_text
     from assistant.braille.translate import Translator
 
     labels = deck_labels(deck, abbreviations, Translator())

@@ -6,26 +6,32 @@ speech on the command line is asking for it. Nothing but one sentence is ever wr
 
 from __future__ import annotations
 
+import argparse
 import sys
 import wave
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from assistant.core.speech.settings import SpeechSettings
+from assistant.core.speech.settings import BACKENDS, SpeechSettings
 from assistant.core.text import clean_untrusted
 from assistant.core.words.voice import SPEECH_OFF_TRANSCRIPT, TEXT_EMPTY, say_failed, wav_written
 
+if TYPE_CHECKING:
+    from assistant.speech.replies import ReplySpeaker
 
-def add_parser(subparsers) -> None:
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register the sub-command."""
     parser = subparsers.add_parser("say", help="speak a text, or write it as a WAV file (--to)")
     parser.add_argument("text", nargs="+", help="what to say")
     parser.add_argument("--to", metavar="FILE.wav", help="write the speech to this WAV file instead of playing it")
-    parser.add_argument("--backend", choices=["auto", "speechd", "pyttsx3", "espeak-ng", "silent"],
-                        help="the speech engine (default: the settings file's, normally auto)")  # fmt: skip
+    parser.add_argument(
+        "--backend", choices=BACKENDS, help="the speech engine (default: the settings file's, normally auto)"
+    )
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Speak or render; exit 1 when nothing could be said or written."""
     from assistant.speech import SpeechError, make_speaker
     from assistant.storage.settings import load_settings
@@ -65,7 +71,9 @@ def run(args) -> int:
         service.close()
 
 
-def reply_speaker(args, *, silent: bool = False, settings: SpeechSettings | None = None):
+def reply_speaker(
+    args: argparse.Namespace, *, silent: bool = False, settings: SpeechSettings | None = None
+) -> tuple[ReplySpeaker | None, list[str]]:
     """The app's speaker of replies (`ReplySpeaker`), or None when it should not speak; and the sentences to write
     once: a damaged settings file, why speech is off, the backend chosen. `settings` already read are used as
     they are (whoever read them says what was wrong with the file); None reads the file.

@@ -12,8 +12,9 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assistant.core.words.scans import (
     CAMERA_BACK,
@@ -26,8 +27,16 @@ from assistant.core.words.scans import (
     scan_payload_line,
 )
 
+if TYPE_CHECKING:
+    from assistant.core.cards.card import CardSet
+    from assistant.core.scanning.payloads import ScannedPayload
+    from assistant.scanner.decoders import Cascade
+    from assistant.scanner.live import LiveEvent
+    from assistant.scanner.sources import FrameSource
+    from assistant.speech.replies import ReplySpeaker
 
-def add_parser(subparsers) -> None:
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register the sub-command."""
     parser = subparsers.add_parser("scan", help="read card QR codes from images, videos or the camera")
     parser.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="image or video files, or folders")
@@ -54,7 +63,7 @@ def add_parser(subparsers) -> None:
     )
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Scan the files or the camera; 0 when everything could be read, 1 when a file could not, 2 on bad use."""
     from assistant.storage.decks import DEFAULT_DECK, load_card_set
 
@@ -97,7 +106,7 @@ def run(args) -> int:
     return status
 
 
-def _public(result: dict) -> dict:
+def _public(result: dict[str, Any]) -> dict[str, Any]:
     """The JSON object of a file or frame. Payloads are given whole: JSON with ASCII escapes carries any payload
     (escape sequences, control characters) as inert text, so nothing reaches the terminal raw."""
     out = {"path": result["path"]}
@@ -111,7 +120,9 @@ def _public(result: dict) -> dict:
     return out
 
 
-def scan_paths(paths: list[Path], cards, cascade, per_frame: bool = False):
+def scan_paths(
+    paths: list[Path], cards: CardSet, cascade: Cascade, per_frame: bool = False
+) -> Iterator[dict[str, Any]]:
     """Per file (and per frame of a video when `per_frame`), a dict: path, payloads, cards, decode_ms; or path
     and error (a sentence) for a file that cannot be read."""
     from assistant.core.scanning.payloads import resolve_payload
@@ -168,13 +179,15 @@ def scan_paths(paths: list[Path], cards, cascade, per_frame: bool = False):
         yield result
 
 
-def _is_video(source) -> bool:
+def _is_video(source: FrameSource) -> bool:
     from assistant.scanner.sources import VideoFile
 
     return isinstance(source, VideoFile)
 
 
-def _card_ids(payloads: list[str], cards, resolve_payload) -> list[str]:
+def _card_ids(
+    payloads: list[str], cards: CardSet, resolve_payload: Callable[[str, CardSet], ScannedPayload]
+) -> list[str]:
     ids = []
     for payload in payloads:
         card = resolve_payload(payload, cards).card
@@ -183,7 +196,7 @@ def _card_ids(payloads: list[str], cards, resolve_payload) -> list[str]:
     return ids
 
 
-def _scan_camera(args, cards) -> int:
+def _scan_camera(args: argparse.Namespace, cards: CardSet) -> int:
     """Scan live until Ctrl+C: print (and speak) each card and each aiming cue."""
     from assistant.core.scanning.sightings import SightingTracker
     from assistant.scanner.background import BackgroundStage
@@ -202,7 +215,7 @@ def _scan_camera(args, cards) -> int:
     session = Session(cards)
     speak = _speaker(args)
 
-    def report(event) -> None:
+    def report(event: LiveEvent) -> None:
         if isinstance(event, CodeAnnounced):
             reply = session.scanned(event.payload)
         elif isinstance(event, CueGiven):
@@ -243,7 +256,7 @@ def _scan_camera(args, cards) -> int:
     return 0
 
 
-def _speaker(args):
+def _speaker(args: argparse.Namespace) -> ReplySpeaker | None:
     """The speech of the app when the speech package offers it and it is wanted; None otherwise."""
     try:
         from assistant.commands.say import reply_speaker
@@ -251,13 +264,13 @@ def _speaker(args):
         return None
     try:
         speaker, notes = reply_speaker(args)
-    except Exception:  # noqa: BLE001 - speech is a bonus here: printing carries on without it
+    except Exception:  # speech is a bonus here: printing carries on without it
         return None
     for note in notes:
         print(note, file=sys.stderr)
     return speaker
 
 
-def _close(speak) -> None:
+def _close(speak: ReplySpeaker | None) -> None:
     if speak is not None and hasattr(speak, "close"):
         speak.close()

@@ -1,7 +1,9 @@
-"""`table-assistant state`: where the last saved game stands; `--json` prints the whole state."""
+"""`table-assistant state`: where the last saved game stands; `--json` prints the whole state. The state itself, as
+a value, is `assistant/core/game/state.py`: the same thing, in the command line's layer."""
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 from assistant.core.text import terminal_json
@@ -9,13 +11,13 @@ from assistant.core.words.gameplay import NO_SAVED_GAME
 from assistant.core.words.position import describe_stable, describe_tally, describe_turn
 
 
-def add_parser(subparsers) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register the sub-command."""
     parser = subparsers.add_parser("state", help="the last saved game: turn, tally, Stables (--json: everything)")
     parser.add_argument("--json", action="store_true", help="print the whole state as JSON")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Read the last game (without changing its save) and print it; exit 1 when there is none."""
     from assistant.core.cards.lookup import resolve_name
     from assistant.core.game.setup import Setup

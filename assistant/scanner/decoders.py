@@ -398,7 +398,7 @@ class Cascade:
             self.on_step("pyzbar", stage)
         try:
             results = pyzbar.decode(gray, symbols=[pyzbar.ZBarSymbol.QRCODE])
-        except Exception:  # noqa: BLE001 - pyzbar raises ValueError (bad orientation) and ctypes errors on odd
+        except Exception:  # pyzbar raises ValueError (bad orientation) and ctypes errors on odd
             return []  # frames; whatever it raises, ZBar read nothing we can trust in this frame
         out = []
         for result in results:
@@ -414,7 +414,7 @@ class Cascade:
             return []
         try:
             ok, texts, points, _ = detector.detectAndDecodeMulti(gray)
-        except Exception:  # noqa: BLE001 - OpenCV raises cv2.error, and UnicodeDecodeError on non-UTF-8 payloads
+        except Exception:  # OpenCV raises cv2.error, and UnicodeDecodeError on non-UTF-8 payloads
             return []
         if not ok or points is None:
             return []
@@ -478,12 +478,3 @@ def _box(xs, ys, origin: tuple[int, int], scale: float) -> tuple[int, int, int, 
     x0, x1 = min(xs) / scale, max(xs) / scale
     y0, y1 = min(ys) / scale, max(ys) / scale
     return int(origin[0] + x0), int(origin[1] + y0), max(1, int(x1 - x0)), max(1, int(y1 - y0))
-
-
-def decode_image(frame, cascade: Cascade | None = None) -> list[Decoded]:
-    """Convenience: decode one frame with a fresh (or the given) cascade."""
-    return (cascade or Cascade()).decode(frame)
-
-
-#: A decoder as the live loop and tests see it: a frame in, the codes read out.
-Decoder = Callable[[object], list[Decoded]]

@@ -3,7 +3,7 @@ decks in play.
 
 A lamp's reflection held on a code for the whole of a short hold can burn out more of it than level Q makes up
 for, even counting what it hides as erased (`erasures`). But the app knows every label it may see: one per card
-of the decks in play, each printed by `labels.printed_codes`. Two labels differ in at least 14 of a version 1
+of the decks in play, each printed by `stickers.printed_codes`. Two labels differ in at least 14 of a version 1
 code's 26 codewords (the error correction sees to that), in practice in about half of their data modules, so the
 part of a code that shows is enough to tell which label it is long after the codewords can no longer be solved.
 
@@ -81,7 +81,7 @@ class KnownLabels:
         """For each code size, the labels and their data modules (+1 dark, -1 light, one row a label)."""
         import numpy as np
 
-        from assistant.scanner.labels import printed_codes
+        from assistant.scanner.stickers import printed_codes
 
         decks = list(self.decks())
         key = tuple((deck.id, tuple(card.id for card in deck.cards)) for deck in decks)

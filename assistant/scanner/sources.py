@@ -215,7 +215,7 @@ class Webcam:
             self._capture = capture_factory(index)
         except SourceError:
             raise
-        except Exception:  # noqa: BLE001 - a backend can fail in many ways; for the player it is "no camera"
+        except Exception:  # a backend can fail in many ways; for the player it is "no camera"
             raise SourceError(camera_unavailable(index)) from None
         if self._capture is None or not self._capture.isOpened():
             if self._capture is not None:
@@ -243,7 +243,7 @@ class Webcam:
                 self._apply_exposure(asked)
             try:
                 ok, image = self._capture.read()
-            except Exception:  # noqa: BLE001 - a driver error mid-read is the camera going away
+            except Exception:  # a driver error mid-read is the camera going away
                 ok, image = False, None
             if ok and image is not None:
                 failures = 0
@@ -295,7 +295,7 @@ class Webcam:
                 self._auto_exposure = (mode, own)
             if not capture.set(cv2.CAP_PROP_EXPOSURE, max(1.0, round(self._auto_exposure[1] * share))):
                 self._refused()  # a time shorter than the camera's least, say
-        except Exception:  # noqa: BLE001 - a driver refusing a control leaves the camera as it was
+        except Exception:  # a driver refusing a control leaves the camera as it was
             self._refused()
 
     def _give_auto_back(self) -> None:
@@ -310,7 +310,7 @@ class Webcam:
         self._exposure_settable = False
         try:
             self._give_auto_back()
-        except Exception:  # noqa: BLE001 - a driver refusing that too leaves nothing more to try
+        except Exception:  # a driver refusing that too leaves nothing more to try
             pass
 
     @property
@@ -327,7 +327,7 @@ class Webcam:
             self._apply_exposure(1.0)  # a V4L2 setting outlives the program: leave the camera on auto exposure
         try:
             self._capture.release()
-        except Exception:  # noqa: BLE001 - releasing a vanished camera may fail; it is gone either way
+        except Exception:  # releasing a vanished camera may fail; it is gone either way
             pass
 
 

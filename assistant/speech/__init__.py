@@ -37,8 +37,16 @@ from assistant.speech.player import Player
 from assistant.speech.service import SpeechService
 from assistant.speech.transcript import Transcript
 
-__all__ = ["Priority", "Utterance", "SpeechService", "SpeechError", "RecordingBackend", "make_speaker",
-           "make_backends", "speech_wanted"]  # fmt: skip
+__all__ = [
+    "Priority",
+    "Utterance",
+    "SpeechService",
+    "SpeechError",
+    "RecordingBackend",
+    "make_speaker",
+    "make_backends",
+    "speech_wanted",
+]
 
 #: How long `make_speaker` waits for the worker to choose its backend (opening pyttsx3 takes about 50 ms).
 READY_TIMEOUT = 5.0
@@ -92,8 +100,7 @@ def make_speaker(
     if settings.earcons and not wav_only:
         earcons = _earcon_channel(settings, earcon_folder)
     writer, failure = open_transcript(transcript or settings.transcript)
-    service = SpeechService(backends, private_backend=private, earcons=earcons, on_notice=on_notice,
-                            transcript=writer)  # fmt: skip
+    service = SpeechService(backends, private_backend=private, earcons=earcons, on_notice=on_notice, transcript=writer)
     service.ready.wait(READY_TIMEOUT)
     if failure:
         service.report(failure)

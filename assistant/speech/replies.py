@@ -9,6 +9,8 @@ echo; camera cues are hints.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from assistant.core.speech.queue import Priority
 from assistant.core.words.voice import (
     HISTORY_NEWEST,
@@ -25,8 +27,8 @@ from assistant.core.words.voice import (
 from assistant.speech.earcons import EARCONS
 from assistant.speech.service import SpeechService
 
-#: The speech commands: the app's keys and the typed words send them to `ReplySpeaker.control`.
-CONTROLS = ("stop", "repeat", "back", "forward", "history", "mute", "private")
+if TYPE_CHECKING:
+    from assistant.core.language.reply import Reply
 
 #: How many things the history command reads back.
 HISTORY_READ = 5
@@ -41,15 +43,15 @@ class ReplySpeaker:
         self.private = False
         """Private reading: card replies go only to the headphones device."""
 
-    def __call__(self, reply, *, new_input: bool = True) -> None:
+    def __call__(self, reply: Reply, *, new_input: bool = True) -> None:
         """Speak a reply (`assistant.session.Reply`). `new_input`: it answers a line typed or a card scanned (what
         still waits is stale); False for a notice that arrives on its own (the camera lost, a scanner notice)."""
-        card = getattr(reply, "card", None)
-        private = bool(getattr(reply, "private", False)) or (self.private and card is not None)
-        sound = getattr(reply, "sound", "") or ("card-read" if card is not None else "")
+        card = reply.card
+        private = self.private and card is not None
+        sound = reply.sound or ("card-read" if card is not None else "")
         if sound not in EARCONS:
             sound = ""
-        if getattr(reply, "hint", False):  # an aiming cue: its sound at once, its words only when nothing else is
+        if reply.hint:  # an aiming cue: its sound at once, its words only when nothing else is
             if sound and self.service.sounds_on:  # sounds off: the cue's own words say it
                 self.service.earcon(sound, private=private)
             self.service.say(reply.speech, Priority.HINT, private=private)
@@ -57,10 +59,10 @@ class ReplySpeaker:
         if new_input:
             self.service.new_input()
         priority = Priority.IMPORTANT if reply.important else Priority.MESSAGE
-        brief = getattr(reply, "brief", "") or ""
+        brief = reply.brief
         self.service.say(reply.speech, priority, private=private, brief=brief, sound=sound)
 
-    def notice(self, reply) -> None:
+    def notice(self, reply: Reply) -> None:
         """Speak a reply that is not an answer to new input (the camera lost, a scanner notice): nothing waiting
         goes stale because of it."""
         self(reply, new_input=False)
@@ -93,8 +95,7 @@ class ReplySpeaker:
             said = getattr(service, command)()
             if said:
                 return said  # shown too, for a braille display
-            sentence = {"repeat": NOTHING_SAID_YET, "back": HISTORY_OLDEST,
-                        "forward": HISTORY_NEWEST}[command]  # fmt: skip
+            sentence = {"repeat": NOTHING_SAID_YET, "back": HISTORY_OLDEST, "forward": HISTORY_NEWEST}[command]
         elif command == "mute":
             if service.muted:
                 service.muted = False

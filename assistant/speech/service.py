@@ -101,8 +101,15 @@ class SpeechService:
 
     # The calls the app makes: each only takes the lock briefly.
 
-    def say(self, text: str, priority: Priority = Priority.MESSAGE, *, private: bool = False, brief: str = "",
-            sound: str = "") -> bool:  # fmt: skip
+    def say(
+        self,
+        text: str,
+        priority: Priority = Priority.MESSAGE,
+        *,
+        private: bool = False,
+        brief: str = "",
+        sound: str = "",
+    ) -> bool:
         """Queue text at the end; return whether it will be said (a hint may be dropped, mute drops all).
 
         `brief` is the facts-only form said instead once the player has moved on (empty: the first sentence);
@@ -119,8 +126,15 @@ class SpeechService:
             self._cond.notify_all()
         self._apply(cut)
 
-    def interrupt(self, text: str = "", priority: Priority = Priority.MESSAGE, *, private: bool = False,
-                  brief: str = "", sound: str = "") -> None:  # fmt: skip
+    def interrupt(
+        self,
+        text: str = "",
+        priority: Priority = Priority.MESSAGE,
+        *,
+        private: bool = False,
+        brief: str = "",
+        sound: str = "",
+    ) -> None:
         """Stop, here is the next card: `new_input()`, then say `text`."""
         utterance = Utterance(text, priority, private, brief=brief, sound=self._sound(sound))
         with self._cond:

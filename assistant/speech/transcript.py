@@ -30,7 +30,7 @@ class Transcript:
         """Open the file for appending; OSError when it cannot be opened (a missing folder is not created: a
         mistyped path should be said, not silently made)."""
         self.path = Path(path).expanduser()
-        self._file: TextIO | None = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 - kept open for the whole game
+        self._file: TextIO | None = open(self.path, "a", encoding="utf-8")  # kept open for the whole game
         self._lock = threading.Lock()
         self.failure = ""
         """The sentence saying why writing stopped, or empty."""

@@ -1,4 +1,5 @@
-"""The player's settings: `settings.toml` in the configuration directory, read with tomllib, written by hand.
+"""The player's settings: `settings.toml` in the configuration directory, read with tomllib, written by hand (the
+settings as values are `assistant/core/speech/settings.py`: the same thing, in the pure core).
 
 Only the `[speech]` table exists so far. A file that cannot be read, or holds an unknown key or a bad value, is
 set aside as `settings.toml.damaged-<date and time>` and the defaults are used; the caller gets one sentence to

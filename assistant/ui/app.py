@@ -1,4 +1,5 @@
-"""The Textual app: a table screen read top to bottom, one fact a line.
+"""The Textual app: a table screen read top to bottom, one fact a line (`assistant/commands/app.py` is the same app
+in the command line's layer: the command that builds and opens it).
 
 Regions, top to bottom: the status line (turn, player, phase, what may be done; six-key braille when on; the
 speech keys' feedback), the input line, the answer (the newest reply), the camera line, the pile and the effect
@@ -216,9 +217,11 @@ class TableApp(App):
     def compose(self) -> ComposeResult:
         yield Static("", id="status", markup=False)
         yield BrailleInput(
-            placeholder="Card name, abbreviation or command", id="prompt", select_on_focus=False,
+            placeholder="Card name, abbreviation or command",
+            id="prompt",
+            select_on_focus=False,
             window=self.chord_window,
-        )  # fmt: skip
+        )
         yield Static("\n".join(self.replies[0].lines), id="answer", markup=False)
         yield Static("", id="camera", markup=False)
         yield Static("", id="table", markup=False)

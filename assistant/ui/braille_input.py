@@ -22,8 +22,7 @@ from assistant.core.words.entry import SIXKEY_CHORD_ON, SIXKEY_OFF, SIXKEY_SPACE
 
 #: What Ctrl+B moves to from each state: off → chord → dots then Space → off.
 _NEXT_MODE = {None: EntryMode.CHORD, EntryMode.CHORD: EntryMode.DOTS_THEN_SPACE, EntryMode.DOTS_THEN_SPACE: None}
-_MODE_SENTENCES = {None: SIXKEY_OFF, EntryMode.CHORD: SIXKEY_CHORD_ON,
-                   EntryMode.DOTS_THEN_SPACE: SIXKEY_SPACE_ON}  # fmt: skip
+_MODE_SENTENCES = {None: SIXKEY_OFF, EntryMode.CHORD: SIXKEY_CHORD_ON, EntryMode.DOTS_THEN_SPACE: SIXKEY_SPACE_ON}
 
 
 class BrailleInput(Input):

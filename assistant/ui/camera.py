@@ -85,7 +85,7 @@ class CameraWorker:
     def _run(self) -> None:
         try:
             self.scanner.run()
-        except Exception as exc:  # noqa: BLE001 - the camera must never take the app down with it
+        except Exception as exc:  # the camera must never take the app down with it
             self.post(ScannerEvent(SourceLost(camera_failed(exc.__class__.__name__))))
 
     def _report(self, event: LiveEvent) -> None:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from assistant.braille.labels import BRF_LINES
+from assistant.braille.embossing import BRF_LINES
 from assistant.braille.maps import deck_abbreviations, load_braille_map
 from assistant.commands.labels import write_braille_labels
 from assistant.storage.decks import load_deck

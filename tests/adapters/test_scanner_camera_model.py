@@ -5,7 +5,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from assistant.scanner import labels
+from assistant.scanner import stickers
 from benchmarks import camera_model as M
 
 
@@ -16,13 +16,13 @@ def test_the_same_shot_gives_the_same_frame():
 
 
 def test_module_size_in_the_frame_matches_the_sticker_rule():
-    module_mm = labels.module_dots() * 25.4 / labels.DPI
+    module_mm = stickers.module_dots() * 25.4 / stickers.DPI
     facing = M.code_module_px(M.Shot(distance_mm=400.0))
-    assert facing == pytest.approx(labels.module_px(module_mm), rel=0.02)
+    assert facing == pytest.approx(stickers.module_px(module_mm), rel=0.02)
     # Tilted, a side's mean module is foreshortened by cos 30 degrees; the far edge's module (the rule) is smaller.
     tilted = M.code_module_px(M.Shot(distance_mm=400.0, pitch=30.0))
     assert tilted == pytest.approx(facing * np.cos(np.radians(30)), rel=0.03)
-    assert tilted > labels.module_px(module_mm, tilt_deg=30.0) >= 4.0
+    assert tilted > stickers.module_px(module_mm, tilt_deg=30.0) >= 4.0
 
 
 def test_auto_exposure_lengthens_the_exposure_then_adds_gain_as_light_falls():

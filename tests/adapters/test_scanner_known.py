@@ -1,6 +1,6 @@
 """Matching a code hidden past its error correction against the labels of the decks in play.
 
-Module grids are the sticker sheet's own (`labels.printed_codes`, made with the `qrcode` package); frames come
+Module grids are the sticker sheet's own (`stickers.printed_codes`, made with the `qrcode` package); frames come
 from the tuning renderer (`benchmarks.frames`).
 """
 
@@ -15,8 +15,8 @@ from assistant.scanner.background import BackgroundStage, _Job
 from assistant.scanner.decoders import Cascade
 from assistant.scanner.erasures import Modules, data_order, read_modules
 from assistant.scanner.known import KnownLabels
-from assistant.scanner.labels import deck_stickers, printed_codes, qr_matrix, sheet_version
 from assistant.scanner.measure import find_code_regions
+from assistant.scanner.stickers import deck_stickers, printed_codes, qr_matrix, sheet_version
 from assistant.storage.decks import load_deck
 from benchmarks import frames as F
 

@@ -50,7 +50,7 @@ class FakeCapture:
         self.played = threading.Event()
         """Set once every frame has been handed out (the next read finds none new)."""
 
-    def isOpened(self):  # noqa: N802 - OpenCV's spelling
+    def isOpened(self):  # OpenCV's spelling
         return self.opened and not self.released
 
     def set(self, prop, value):
@@ -559,29 +559,29 @@ def test_sticker_module_meets_the_size_rule_at_40_cm_tilted_30_degrees(tmp_path)
     """The rule: a 1280-pixel-wide webcam with a 70 degree horizontal field of view, 40 cm away, sees every module
     at 4 pixels or more even with the card tilted 30 degrees; the code and its quiet zone fit the card's width.
     Measured on the sheet as printed: the width of a finder pattern (7 modules) in the page's dots."""
-    from assistant.scanner import labels
+    from assistant.scanner import stickers
 
     assert main(["labels", "uu-2nd", "--out", str(tmp_path / "sheet.png"), "--unique"]) == 0
     deck = load_deck("uu-2nd")
-    _, stickers = labels.sheet_pages(deck, printed_abbreviations(deck), unique=True)
-    version = labels.sheet_version(stickers)
+    _, printed = stickers.sheet_pages(deck, printed_abbreviations(deck), unique=True)
+    version = stickers.sheet_version(printed)
     assert version == 1
-    x, y, w, h = labels.slot_boxes(version)[0]
+    x, y, w, h = stickers.slot_boxes(version)[0]
     page = np.array(Image.open(tmp_path / "sheet.png").convert("L"))
     # A row through the top edge of the top-left finder pattern, whose first dark run is 7 modules long.
-    row = page[y + int((labels.QUIET_MODULES + 0.5) * labels.module_dots()), x : x + w]
+    row = page[y + int((stickers.QUIET_MODULES + 0.5) * stickers.module_dots()), x : x + w]
     dark = np.flatnonzero(row < 128)
     breaks = np.flatnonzero(np.diff(dark) > 1)
     finder_dots = int(dark[breaks[0]] - dark[0] + 1)
-    module_mm = finder_dots / 7 * 25.4 / labels.DPI
+    module_mm = finder_dots / 7 * 25.4 / stickers.DPI
     focal = 1280 / 2 / math.tan(math.radians(35))  # pixels, 70 degrees across 1280
     t = math.radians(30)
     half = 21 * module_mm / 2  # version 1: 21 modules; the far edge of the tilted code is its smallest part
     far_edge_px = module_mm * focal * math.cos(t) * 400 / (400 + half * math.sin(t)) ** 2
     assert far_edge_px >= 4.0, (finder_dots, far_edge_px)
-    assert labels.module_px(module_mm, tilt_deg=30) == pytest.approx(far_edge_px)
-    width, height = labels.sticker_size_mm(version)
-    assert width <= labels.CARD_MM[0] and height < labels.CARD_MM[1]
+    assert stickers.module_px(module_mm, tilt_deg=30) == pytest.approx(far_edge_px)
+    width, height = stickers.sticker_size_mm(version)
+    assert width <= stickers.CARD_MM[0] and height < stickers.CARD_MM[1]
 
 
 @pytest.mark.parametrize("suffix", [".png", ".pdf"])
@@ -600,19 +600,19 @@ def test_labels_command_writes_a_sheet(tmp_path, capsys, suffix):
 
 def test_every_sticker_on_the_sheet_decodes_back_to_its_card(tmp_path):
     from assistant.core.scanning.payloads import resolve_payload
-    from assistant.scanner import labels
+    from assistant.scanner import stickers
 
     deck = load_deck("uu-2nd")
     cards = load_card_set()
     assert main(["labels", "uu-2nd", "--out", str(tmp_path / "sheet.png")]) == 0
-    pages = labels.page_paths(tmp_path / "sheet.png", 15)
-    assert all(p.exists() for p in pages) and not labels.page_paths(tmp_path / "sheet.png", 16)[-1].exists()
-    _, stickers = labels.sheet_pages(deck, printed_abbreviations(deck))
-    assert len(stickers) == deck.total_copies
+    pages = stickers.page_paths(tmp_path / "sheet.png", 15)
+    assert all(p.exists() for p in pages) and not stickers.page_paths(tmp_path / "sheet.png", 16)[-1].exists()
+    _, printed = stickers.sheet_pages(deck, printed_abbreviations(deck))
+    assert len(printed) == deck.total_copies
     cascade = Cascade(budget_ms=None)  # what the stickers allow, not what this machine manages in a frame
-    boxes = labels.slot_boxes(labels.sheet_version(stickers))
+    boxes = stickers.slot_boxes(stickers.sheet_version(printed))
     # As a webcam at 40 cm sees a sticker: 300 dots an inch shrunk to 0.381 mm a pixel (about 0.22 of the size).
-    scale = (25.4 / labels.DPI) / labels.mm_per_pixel()
+    scale = (25.4 / stickers.DPI) / stickers.mm_per_pixel()
     read = []
     for page in pages:
         image = np.array(Image.open(page).convert("L"))
@@ -622,8 +622,8 @@ def test_every_sticker_on_the_sheet_decodes_back_to_its_card(tmp_path):
             if found:
                 assert len(found) == 1
                 read.append(found[0].payload)
-    assert read == [s.payload for s in stickers]
-    assert [resolve_payload(p, cards).card.id for p in read] == [s.card.id for s in stickers]
+    assert read == [s.payload for s in printed]
+    assert [resolve_payload(p, cards).card.id for p in read] == [s.card.id for s in printed]
 
 
 def test_labels_sheet_refuses_other_formats(tmp_path, capsys):

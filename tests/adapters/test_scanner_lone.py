@@ -1,6 +1,6 @@
 """One finder: a code with a thumb over one finder pattern and a reflection over another, read from the one left.
 
-Codes are the sticker sheet's own modules (`labels.qr_matrix`, made with the `qrcode` package) drawn in
+Codes are the sticker sheet's own modules (`stickers.qr_matrix`, made with the `qrcode` package) drawn in
 perspective with OpenCV, and frames from the tuning renderer (`benchmarks.frames`), decoded by the real zxing-cpp.
 """
 
@@ -16,10 +16,10 @@ from assistant.scanner.background import BackgroundStage, _Job
 from assistant.scanner.decoders import Cascade
 from assistant.scanner.erasures import read_hidden
 from assistant.scanner.known import KnownLabels
-from assistant.scanner.labels import qr_matrix
 from assistant.scanner.lone import lone_grids
 from assistant.scanner.measure import find_code_regions
 from assistant.scanner.repair import code_places
+from assistant.scanner.stickers import qr_matrix
 from assistant.storage.decks import load_deck
 from benchmarks import frames as F
 

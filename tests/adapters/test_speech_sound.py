@@ -17,11 +17,11 @@ from assistant.core.speech.settings import SpeechSettings
 from assistant.session import Session
 from assistant.speech import SpeechService, make_speaker
 from assistant.speech.backends import Pyttsx3Backend, SpeechdBackend
-from assistant.speech.capture import loudness, seconds
 from assistant.speech.earcons import EarconChannel, write_earcons
 from assistant.speech.replies import ReplySpeaker
 from assistant.speech.silence import trim_silent_end
 from assistant.storage.decks import load_card_set
+from benchmarks.capture import loudness, seconds
 
 LONG = "Rainbow Aura, Upgrade card. If this card is in your Stable, your Unicorn cards cannot be destroyed."
 # The speechd client library ends its reading thread with sys.exit() when its connection is closed; Python

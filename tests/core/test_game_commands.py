@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from assistant.commands.app import table_session
-from assistant.core.game import events as ev
+from assistant.core.game.events import Draw
 from assistant.core.language.parser import CommandError
 from assistant.core.language.reply import Reply
 from assistant.core.language.verbs import parse_command
@@ -132,7 +132,7 @@ def test_another_command_instead_of_yes_cancels_the_warned_event_and_is_answered
     t.handle("play rainbow aura")
     said = t.handle("draw")
     assert said.lines[0] == "Not recorded." and "Ana drew a card" in said.speech
-    assert [type(e) for e in t.game.log] == [ev.Draw]
+    assert [type(e) for e in t.game.log] == [Draw]
 
 
 def test_a_card_lookup_while_a_warning_waits_keeps_the_question():

@@ -42,8 +42,8 @@ from assistant.core.game.events import (
 )  # fmt: skip
 from assistant.core.game.history import Game, Setup
 from assistant.core.words.announce import announce_step
-from assistant.core.words.gameplay import describe_objection
 from assistant.core.words.position import describe_stable, describe_tally, describe_turn
+from assistant.core.words.rulings import describe_objection
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
 from assistant.storage.saves import GameStore

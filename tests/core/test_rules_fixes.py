@@ -13,7 +13,7 @@ from assistant.core.cards.cardfile import parse_deck
 from assistant.core.game.events import Phase
 from assistant.core.game.objections import NothingToAnswer
 from assistant.core.language.reply import Reply
-from assistant.core.words.gameplay import describe_objection
+from assistant.core.words.rulings import describe_objection
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
 
@@ -36,7 +36,7 @@ def say(s: Session, *lines: str) -> Reply:
     return said
 
 
-def test_1_yay_being_played_can_be_neighed():
+def test_yay_being_played_can_be_neighed():
     """000: Upgrade cards "have no effect while they are in your hand ... only active when they are in your
     Stable". Yay (card text: cards you play cannot be Neighed) protects only once it is in its owner's Stable."""
     s = start()
@@ -48,7 +48,7 @@ def test_1_yay_being_played_can_be_neighed():
     assert "yay" not in s.game.state.players[0].stable
 
 
-def test_1_yay_in_the_stable_protects_the_next_card_played():
+def test_yay_in_the_stable_protects_the_next_card_played():
     """Yay's text: while it is in your Stable, the cards you play cannot be Neighed."""
     s = start()
     say(s, "draw", "play yay", "resolve", "end turn")
@@ -59,7 +59,7 @@ def test_1_yay_in_the_stable_protects_the_next_card_played():
     assert "Ana's cards cannot be Neighed while Yay is in Ana's Stable" in question
 
 
-def test_2_an_insisted_neigh_against_a_super_neigh_has_no_effect():
+def test_an_insisted_neigh_against_a_super_neigh_has_no_effect():
     """Super Neigh's text: "A Super Neigh cannot be Neighed". The table may record the Neigh anyway (the table is
     the authority), but it goes to the discard pile with no effect, and that is said."""
     s = start()
@@ -76,7 +76,7 @@ def test_2_an_insisted_neigh_against_a_super_neigh_has_no_effect():
     assert s.game.state.discard.count("neigh") == 1
 
 
-def test_2_the_table_can_undo_an_insisted_neigh_and_record_something_else():
+def test_the_table_can_undo_an_insisted_neigh_and_record_something_else():
     """The table is the authority: the Neigh recorded anyway can be undone, and another answer recorded."""
     s = start()
     say(s, "draw", "play magical kittencorn", "super neigh Ben")
@@ -90,7 +90,7 @@ def test_2_the_table_can_undo_an_insisted_neigh_and_record_something_else():
     assert "neigh" not in s.game.state.discard
 
 
-def test_3_an_optional_effect_let_go_is_not_honoured():
+def test_an_optional_effect_let_go_is_not_honoured():
     """000 and 004: "If you move to your Draw phase without triggering an optional triggered effect, you can no
     longer trigger that effect this turn". Double Dutch let go: one card in the Action phase, the second warned."""
     s = start("Ana Ben", "babies red pink")
@@ -102,7 +102,7 @@ def test_3_an_optional_effect_let_go_is_not_honoured():
     assert "already played a card or drawn in this Action phase" in question
 
 
-def test_4_a_second_action_phase_draw_is_warned_like_a_second_play():
+def test_a_second_action_phase_draw_is_warned_like_a_second_play():
     """000 "Action Phase": "Play a card from your hand OR DRAW a card"."""
     s = start()
     say(s, "draw", "play basic red", "resolve")
@@ -112,13 +112,13 @@ def test_4_a_second_action_phase_draw_is_warned_like_a_second_play():
     assert s.game.state.actions == 1
 
 
-def test_4_the_action_phase_draw_itself_is_not_warned():
+def test_the_action_phase_draw_itself_is_not_warned():
     s = start()
     say(s, "draw", "draw")
     assert s.game.state.actions == 1 and s.game.state.phase is Phase.ACTION
 
 
-def test_5_reset_buttons_reshuffle_is_not_against_the_rules():
+def test_reset_buttons_reshuffle_is_not_against_the_rules():
     """Reset Button's text shuffles the discard pile into the deck: what a card's text does is never against the
     rules, even under rules that do not reshuffle when the deck runs out (000: most Unicorns wins)."""
     s = start()
@@ -127,14 +127,14 @@ def test_5_reset_buttons_reshuffle_is_not_against_the_rules():
     assert "shuffled into a new deck" in said.speech
 
 
-def test_5_a_reshuffle_with_no_card_effect_is_still_warned_under_these_rules():
+def test_a_reshuffle_with_no_card_effect_is_still_warned_under_these_rules():
     """000 "Deck runs out": the player with the most Unicorns wins; these rules make no new deck."""
     s = start()
     say(s, "draw")
     assert "do not shuffle the discard pile" in s.handle("reshuffle").speech
 
 
-def test_5_a_reshuffle_while_an_effect_that_does_not_reshuffle_waits_is_still_warned():
+def test_a_reshuffle_while_an_effect_that_does_not_reshuffle_waits_is_still_warned():
     """Only a card whose text shuffles the discard pile into the deck makes the reshuffle its own: Double Dutch's
     beginning-of-turn effect ("you may play one extra card") does not."""
     s = start("Ana Ben", "babies red pink")
@@ -143,7 +143,7 @@ def test_5_a_reshuffle_while_an_effect_that_does_not_reshuffle_waits_is_still_wa
     assert "do not shuffle the discard pile" in s.handle("reshuffle").speech
 
 
-def test_5_every_card_that_reshuffles_makes_the_reshuffle_its_own():
+def test_every_card_that_reshuffles_makes_the_reshuffle_its_own():
     """Mystical Vortex: "Then shuffle the discard pile into the deck"; Shake Up: "Shuffle this card, your whole hand
     and the discard pile into the deck"."""
     for card in ("mystical vortex", "shake up"):
@@ -152,7 +152,7 @@ def test_5_every_card_that_reshuffles_makes_the_reshuffle_its_own():
         assert "shuffled into a new deck" in say(s, "reshuffle").speech
 
 
-def test_6_a_card_of_the_2_player_list_not_in_the_deck_is_said_once():
+def test_a_card_of_the_2_player_list_not_in_the_deck_is_said_once():
     """002 2-player variant: remove "Seductive Unicorn, Rainbow Unicorn, Ginormous Unicorn, Double Dutch, Yay!,
     Tourist Trap, Slowdown"; Tourist Trap is in none of the shipped decks."""
     s = table_session(CARDS)
@@ -161,7 +161,7 @@ def test_6_a_card_of_the_2_player_list_not_in_the_deck_is_said_once():
     assert "The rulebook also lists Tourist Trap, which is not in this deck." in said.speech
 
 
-def test_7_the_llamas_deck_names_its_babies_and_offers_one_as_an_example():
+def test_the_llamas_deck_names_its_babies_and_offers_one_as_an_example():
     """004: "Allow each player to choose their favorite Baby Animal card and place it in their Field"; the shipped
     Llamas deck names its Baby Animals, so one is offered as an example in the Field's words."""
     s = table_session(load_card_set("llamas"))
@@ -170,7 +170,7 @@ def test_7_the_llamas_deck_names_its_babies_and_offers_one_as_an_example():
     assert "names no Baby cards yet" not in said.speech
 
 
-def test_7_a_deck_with_no_named_babies_does_not_suggest_one():
+def test_a_deck_with_no_named_babies_does_not_suggest_one():
     """A Llamas deck whose card list names no Baby Animal (a partial list) offers no example."""
     partial = parse_deck(
         '[deck]\nid = "llamas-partial"\ntitle = "Partial Llamas"\nedition = "test"\ngame = "llamas-unleashed"\n'
@@ -184,7 +184,7 @@ def test_7_a_deck_with_no_named_babies_does_not_suggest_one():
     assert "names no Baby cards yet" in said.speech
 
 
-def test_7_nothing_to_answer_uses_the_games_own_words():
+def test_nothing_to_answer_uses_the_games_own_words():
     """004: Llamas Unleashed says Field instead of Stable (and Animals instead of Unicorns)."""
     llamas = load_card_set("llamas")
     s = table_session(llamas)
@@ -193,7 +193,7 @@ def test_7_nothing_to_answer_uses_the_games_own_words():
     assert "directly into a Field cannot be Neighed" in sentence and "Stable" not in sentence
 
 
-def test_7_a_player_name_with_terminal_escapes_is_cleaned_before_it_is_looked_up():
+def test_a_player_name_with_terminal_escapes_is_cleaned_before_it_is_looked_up():
     """A name typed with a terminal escape in it is the same player once the escape is cleaned away."""
     s = start()
     say(s, "draw", "play basic red")

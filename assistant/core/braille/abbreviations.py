@@ -183,9 +183,11 @@ def assign(
         clashes = _clashes(labels, taken)
         # Only a card whose own label clashes steps back; a name it clashes with cannot change.
         movable = {
-            card_id for key, ids in clashes.items() for card_id in ids
+            card_id
+            for key, ids in clashes.items()
+            for card_id in ids
             if card_id in labels and key_of(labels[card_id]) == key and step[card_id] + 1 < len(choices[card_id])
-        }  # fmt: skip
+        }
         if not clashes or not movable:
             break
         for card_id in movable:

@@ -18,6 +18,7 @@ NUMBER_SIGN = "\u283c"
 #: Dots 5 6: the next cell is read uncontracted (grade 1).
 GRADE1_SIGN = "\u2830"
 
+# A table (fmt: skip): the alphabet in rows, as braille charts print it, not one letter a line.
 _LETTER_DOTS = {
     "a": "1", "b": "12", "c": "14", "d": "145", "e": "15", "f": "124", "g": "1245", "h": "125", "i": "24",
     "j": "245", "k": "13", "l": "123", "m": "134", "n": "1345", "o": "135", "p": "1234", "q": "12345",

@@ -108,8 +108,13 @@ def parse_braille_map(text: str, deck: Deck, path: str = "<braille map>") -> Bra
             report("abbreviations", card_id, card_id, "abbreviation", message)
         for alias in override.aliases:
             if alias not in entry.aliases:
-                report("abbreviations", card_id, card_id, "aliases",
-                       f"the override's alias {alias!r} is missing: run the generator")  # fmt: skip
+                report(
+                    "abbreviations",
+                    card_id,
+                    card_id,
+                    "aliases",
+                    f"the override's alias {alias!r} is missing: run the generator",
+                )
 
     if problems:
         problems.sort(key=lambda p: p.line)

@@ -1,4 +1,5 @@
-"""Cards, decks and card sets: the values every other part of the app talks about."""
+"""Cards, decks and card sets: the values every other part of the app talks about (`table-assistant card`, in
+`assistant/commands/card.py`, prints one)."""
 
 from __future__ import annotations
 

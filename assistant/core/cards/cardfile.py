@@ -26,11 +26,13 @@ from assistant.core.cards.card import (
 from assistant.core.datatext import DataTextError, load_toml
 from assistant.core.text import clean_untrusted
 
+# Packed (fmt: skip): a set of short words reads better as a block than one word a line.
 DECK_KEYS = {
     "id", "title", "edition", "game", "kind", "vocabulary", "complete", "rules", "notes", "base", "bases",
     "confidence", "copies_known",
 }  # fmt: skip
 DECK_REQUIRED = {"id", "title", "edition", "game", "kind", "vocabulary", "complete"}
+# Packed (fmt: skip): a set of short words reads better as a block than one word a line.
 CARD_KEYS = {
     "id", "name", "type", "copies", "text", "tags", "variation", "abbreviation", "confidence", "print",
     "print_variants", "sources",
@@ -228,8 +230,10 @@ def _parse_info(meta: dict[str, Any], lines: dict[str, int], report: Report) -> 
     # absent: confirmed, as an import holds the owner's own card texts; every shipped deck states it (a test)
     confidence = Confidence.CONFIRMED
     if "confidence" in meta:
-        confidence = _confidence(meta["confidence"], lambda message: report(at("confidence"), "deck", "confidence",
-                                                                           message)) or confidence  # fmt: skip
+        confidence = (
+            _confidence(meta["confidence"], lambda message: report(at("confidence"), "deck", "confidence", message))
+            or confidence
+        )
     return DeckInfo(
         id=deck_id,
         title=text_field("title"),
@@ -275,8 +279,15 @@ def _parse_herd_bonus(table: object, info: DeckInfo, text: str, report: Report) 
     return tuple(entries)
 
 
-def _parse_card(entry: object, lines: dict[str, int], header: int, info: DeckInfo, seen: dict[str, int],
-                report: Report, variant_lines: list[dict[str, int]] | None = None) -> Card | None:  # fmt: skip
+def _parse_card(
+    entry: object,
+    lines: dict[str, int],
+    header: int,
+    info: DeckInfo,
+    seen: dict[str, int],
+    report: Report,
+    variant_lines: list[dict[str, int]] | None = None,
+) -> Card | None:
     if not isinstance(entry, dict):
         report(header, "-", "cards", "each [[cards]] entry must be a table")
         return None

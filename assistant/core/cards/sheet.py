@@ -117,8 +117,13 @@ def _parse_table(text: str, delimiter: str) -> tuple[list[SheetRow], list[SheetP
         start, line = offset + last + 1, offset + reader.line_num
         last = reader.line_num
         if line > start and any("\n" in cell for cell in record):  # a quote left open swallowed the lines below
-            problems.append(SheetProblem(start, "a quote opened on this line is not closed on it; the line was not "
-                                         "imported, and the lines below it were read on their own"))  # fmt: skip
+            problems.append(
+                SheetProblem(
+                    start,
+                    "a quote opened on this line is not closed on it; the line was not "
+                    "imported, and the lines below it were read on their own",
+                )
+            )
             offset, last = start, 0
             reader = csv.reader(io.StringIO("".join(lines[start:])), delimiter=delimiter)
             continue
@@ -143,8 +148,16 @@ def _parse_table(text: str, delimiter: str) -> tuple[list[SheetRow], list[SheetP
         if not values.get("name") or not values.get("text"):
             problems.append(SheetProblem(line, "a card needs a name and a text"))
             continue
-        rows.append(SheetRow(line, values["name"], values["text"], values.get("type", ""),
-                             values.get("copies", ""), values.get("abbreviation", "")))  # fmt: skip
+        rows.append(
+            SheetRow(
+                line,
+                values["name"],
+                values["text"],
+                values.get("type", ""),
+                values.get("copies", ""),
+                values.get("abbreviation", ""),
+            )
+        )
     return rows, problems
 
 
@@ -312,10 +325,31 @@ def _make_card(
         # the deck's own print becomes the other print, so "other print" still reads it
         own = PrintVariant(card.print or edition, card.text, card.tags, card.confidence, sources=card.sources)
         others = tuple(v for v in card.print_variants if v is not variant)
-        return Card(card.id, card.name, card.type, copies, variant.text, deck_id, tags, card.variation,
-                    abbreviation, print=variant.print, print_variants=(own, *others))  # fmt: skip
-    return Card(card.id, card.name, card.type, copies, text, deck_id, card.tags, card.variation, abbreviation,
-                print_variants=card.print_variants)  # fmt: skip
+        return Card(
+            card.id,
+            card.name,
+            card.type,
+            copies,
+            variant.text,
+            deck_id,
+            tags,
+            card.variation,
+            abbreviation,
+            print=variant.print,
+            print_variants=(own, *others),
+        )
+    return Card(
+        card.id,
+        card.name,
+        card.type,
+        copies,
+        text,
+        deck_id,
+        card.tags,
+        card.variation,
+        abbreviation,
+        print_variants=card.print_variants,
+    )
 
 
 def settled_variant(card: Card, sheet_text: str) -> PrintVariant | None:

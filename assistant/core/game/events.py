@@ -276,6 +276,7 @@ class SetGoal(Event):
     count: int
 
 
+# Packed (fmt: skip): the event classes read better as a block than one name a line.
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.KIND: cls
     for cls in (

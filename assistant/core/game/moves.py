@@ -6,7 +6,6 @@ Trusts the event: `assistant/core/game/checks.py` says what looks against the ru
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from assistant.core.cards.card import CardType, Tag
@@ -80,7 +79,7 @@ from assistant.core.game.facts import (
     WinWaits,
 )
 from assistant.core.game.rules import DeckOut
-from assistant.core.game.state import GameState, PlayerState
+from assistant.core.game.state import Draft, GameState
 from assistant.core.game.table import Table
 from assistant.core.game.tally import Ending, Outcome, first_to_goal, most_unicorns
 
@@ -88,52 +87,10 @@ from assistant.core.game.tally import Ending, Outcome, first_to_goal, most_unico
 _KEEPS_PILE = (Respond, Resolve, SetHand, SetDeck, SetGoal)
 
 
-@dataclass
-class _Draft:
-    """A mutable copy of a state while one event is applied."""
-
-    stables: list[tuple[str, ...]]
-    hands: list[int | None]
-    nursery: tuple[str, ...]
-    discard: tuple[str | None, ...]
-    deck: int | None
-    turn: int
-    current: int
-    phase: Phase
-    goal: int
-    drew: bool
-    actions: int
-    pile: tuple[PileCard, ...]
-    chain: tuple[Link, ...]
-    deck_out: bool
-    outcome: Outcome | None
-    lost: tuple[str, ...]
-    entered: list[tuple[str, int]] = field(default_factory=list)
-    left: list[tuple[str, int]] = field(default_factory=list)
-    effects: list[Trigger] = field(default_factory=list)
-
-    @classmethod
-    def of(cls, s: GameState) -> _Draft:
-        return cls(
-            [p.stable for p in s.players], [p.hand for p in s.players], s.nursery, s.discard, s.deck, s.turn,
-            s.current, s.phase, s.goal, s.drew, s.actions, s.pile, s.chain, s.deck_out, s.outcome, s.lost,
-        )  # fmt: skip
-
-    def freeze(self, old: GameState) -> GameState:
-        players = tuple(
-            p if p.stable is stable and p.hand == hand else PlayerState(stable, hand)
-            for p, stable, hand in zip(old.players, self.stables, self.hands)
-        )
-        return GameState(
-            players, self.nursery, self.discard, self.deck, self.turn, self.current, self.phase, self.goal,
-            self.drew, self.actions, self.pile, self.chain, self.deck_out, self.outcome, self.lost,
-        )  # fmt: skip
-
-
 def prepare(table: Table, state: GameState, event: Event) -> GameState:
     """The state the event will meet: an open pile nobody answered resolves first."""
     if state.pile and not isinstance(event, _KEEPS_PILE):
-        draft = _Draft.of(state)
+        draft = Draft.of(state)
         _close_pile(table, draft, [])
         return draft.freeze(state)
     return state
@@ -144,7 +101,7 @@ def apply(table: Table, state: GameState, event: Event) -> tuple[GameState, tupl
     handler = _APPLY.get(type(event))
     if handler is None:
         raise EventError(f"{type(event).__name__} is not an event")
-    d = _Draft.of(state)
+    d = Draft.of(state)
     facts: list[Fact] = []
     before = table.tally(state)
     barred_before = table.barred(state.stables)
@@ -181,7 +138,7 @@ def _eligible(counts: tuple[int, ...], barred: frozenset[int]) -> tuple[int, ...
     return tuple(0 if seat in barred else n for seat, n in enumerate(counts)) if barred else counts
 
 
-def _judge(table: Table, d: _Draft, counts: tuple[int, ...], winner_before: int | None, facts: list[Fact]) -> None:
+def _judge(table: Table, d: Draft, counts: tuple[int, ...], winner_before: int | None, facts: list[Fact]) -> None:
     """Declare a winner once the pile and chain are empty; apply the deck-out rule."""
     if d.outcome is not None:
         return
@@ -210,13 +167,13 @@ def _judge(table: Table, d: _Draft, counts: tuple[int, ...], winner_before: int 
         facts.append(GameOver(d.outcome))
 
 
-def _close_pile(table: Table, d: _Draft, facts: list[Fact]) -> None:
+def _close_pile(table: Table, d: Draft, facts: list[Fact]) -> None:
     while d.pile:
         _step_pile(table, d, facts)
         _flush(table, d, facts)
 
 
-def _step_pile(table: Table, d: _Draft, facts: list[Fact]) -> None:
+def _step_pile(table: Table, d: Draft, facts: list[Fact]) -> None:
     stables = tuple(d.stables)
     step = resolve_top(d.pile, table.cards, lambda below: table.neigh_shield(stables, below))
     d.pile = step.pile
@@ -261,7 +218,7 @@ def _step_pile(table: Table, d: _Draft, facts: list[Fact]) -> None:
         facts.append(PileOpenAgain(d.pile[-1]))
 
 
-def _flush(table: Table, d: _Draft, facts: list[Fact]) -> None:
+def _flush(table: Table, d: Draft, facts: list[Fact]) -> None:
     """Turn what moved in one moment into one link of the chain. A card whose triggered effects are silenced
     in the Stable it entered or left (Blinding Light, Dragon's Blessing) adds nothing."""
     entered = [(c, seat) for c, seat in d.entered if not table.triggers_silenced(d.stables[seat], c)]
@@ -275,12 +232,12 @@ def _flush(table: Table, d: _Draft, facts: list[Fact]) -> None:
         facts.append(LinkAdded(link, len(d.chain)))
 
 
-def _enter(table: Table, d: _Draft, card_id: str, into: int) -> None:
+def _enter(table: Table, d: Draft, card_id: str, into: int) -> None:
     d.stables[into] = d.stables[into] + (card_id,)
     d.entered.append((card_id, into))
 
 
-def _leave(table: Table, d: _Draft, card_id: str, owner: int) -> None:
+def _leave(table: Table, d: Draft, card_id: str, owner: int) -> None:
     stable = d.stables[owner]
     if card_id in stable:
         index = stable.index(card_id)
@@ -288,7 +245,7 @@ def _leave(table: Table, d: _Draft, card_id: str, owner: int) -> None:
         d.left.append((card_id, owner))
 
 
-def _to_discard(table: Table, d: _Draft, card_id: str | None, owner: int, facts: list[Fact]) -> None:
+def _to_discard(table: Table, d: Draft, card_id: str | None, owner: int, facts: list[Fact]) -> None:
     card = table.cards.get(card_id) if card_id else None
     if card is not None and card.type is CardType.BABY:  # "never added to ... the discard pile" (000)
         d.nursery = d.nursery + (card.id,)
@@ -297,7 +254,7 @@ def _to_discard(table: Table, d: _Draft, card_id: str | None, owner: int, facts:
         d.discard = d.discard + (card_id,)
 
 
-def _to_hand(table: Table, d: _Draft, card_id: str, player: int, facts: list[Fact]) -> None:
+def _to_hand(table: Table, d: Draft, card_id: str, player: int, facts: list[Fact]) -> None:
     card = table.cards.get(card_id)
     if card is not None and card.type is CardType.BABY:  # "never added to ... a player's hand" (000)
         d.nursery = d.nursery + (card_id,)
@@ -306,13 +263,13 @@ def _to_hand(table: Table, d: _Draft, card_id: str, player: int, facts: list[Fac
         _hand(table, d, player, 1)
 
 
-def _hand(table: Table, d: _Draft, player: int, change: int) -> None:
+def _hand(table: Table, d: Draft, player: int, change: int) -> None:
     hand = d.hands[player]
     if hand is not None:
         d.hands[player] = max(0, hand + change)
 
 
-def _from_deck(table: Table, d: _Draft, count: int, facts: list[Fact]) -> None:
+def _from_deck(table: Table, d: Draft, count: int, facts: list[Fact]) -> None:
     if count <= 0 or d.deck is None:  # a count not known is never run out from a guess: the table says so
         return
     had = d.deck
@@ -322,7 +279,7 @@ def _from_deck(table: Table, d: _Draft, count: int, facts: list[Fact]) -> None:
         facts.append(DeckRanOut())
 
 
-def _from_discard(table: Table, d: _Draft, card_id: str) -> None:
+def _from_discard(table: Table, d: Draft, card_id: str) -> None:
     for wanted in (card_id, None):  # the named card, or else one the table never named
         if wanted in d.discard:
             index = len(d.discard) - 1 - d.discard[::-1].index(wanted)
@@ -330,14 +287,14 @@ def _from_discard(table: Table, d: _Draft, card_id: str) -> None:
             return
 
 
-def _reshuffle(table: Table, d: _Draft, facts: list[Fact]) -> None:
+def _reshuffle(table: Table, d: Draft, facts: list[Fact]) -> None:
     count = len(d.discard)
     d.deck = (d.deck or 0) + count
     d.discard = ()
     facts.append(Reshuffled(count))
 
 
-def _set_phase(table: Table, d: _Draft, phase: Phase, facts: list[Fact]) -> None:
+def _set_phase(table: Table, d: Draft, phase: Phase, facts: list[Fact]) -> None:
     if d.phase is Phase.BEGINNING and phase is not Phase.BEGINNING:
         _lose_optional(table, d, facts)
     d.phase = phase
@@ -349,12 +306,12 @@ def _set_phase(table: Table, d: _Draft, phase: Phase, facts: list[Fact]) -> None
             facts.append(OverHandLimit(d.current, hand, limit))
 
 
-def _advance(table: Table, d: _Draft, phase: Phase, facts: list[Fact]) -> None:
+def _advance(table: Table, d: Draft, phase: Phase, facts: list[Fact]) -> None:
     while d.phase < phase:
         _set_phase(table, d, d.phase.after, facts)
 
 
-def _lose_optional(table: Table, d: _Draft, facts: list[Fact]) -> None:
+def _lose_optional(table: Table, d: Draft, facts: list[Fact]) -> None:
     """ "If you move to your Draw phase without triggering an optional triggered effect, you can no longer
     trigger that effect this turn" (000); mandatory ones "you must still do" (002)."""
     lost: list[Trigger] = []
@@ -373,7 +330,7 @@ def _lose_optional(table: Table, d: _Draft, facts: list[Fact]) -> None:
         facts.append(MandatoryRemain(remaining))
 
 
-def _new_turn(table: Table, d: _Draft, facts: list[Fact], to: int | None = None) -> None:
+def _new_turn(table: Table, d: Draft, facts: list[Fact], to: int | None = None) -> None:
     if d.phase is Phase.BEGINNING:
         _lose_optional(table, d, facts)
     d.turn += 1
@@ -392,11 +349,11 @@ def _new_turn(table: Table, d: _Draft, facts: list[Fact], to: int | None = None)
         facts.append(LinkAdded(link, len(d.chain)))
 
 
-def _only_optional_waiting(table: Table, d: _Draft) -> bool:
+def _only_optional_waiting(table: Table, d: Draft) -> bool:
     return all(t.kind.is_optional_at_beginning for link in d.chain for t in link)
 
 
-def _apply_play(table: Table, d: _Draft, e: Play, facts: list[Fact]) -> None:
+def _apply_play(table: Table, d: Draft, e: Play, facts: list[Fact]) -> None:
     card = table.card_of(e.card)
     _hand(table, d, e.player, -1)
     if e.player == d.current and card.type is not CardType.INSTANT:
@@ -408,7 +365,7 @@ def _apply_play(table: Table, d: _Draft, e: Play, facts: list[Fact]) -> None:
     facts.append(PileOpened(d.pile[0]))
 
 
-def _apply_respond(table: Table, d: _Draft, e: Respond, facts: list[Fact]) -> None:
+def _apply_respond(table: Table, d: Draft, e: Respond, facts: list[Fact]) -> None:
     _hand(table, d, e.player, -1)
     if not d.pile:  # nothing to answer (the check says so): the Instant is simply spent
         _to_discard(table, d, e.card, e.player, facts)
@@ -418,7 +375,7 @@ def _apply_respond(table: Table, d: _Draft, e: Respond, facts: list[Fact]) -> No
     facts.append(PileAnswered(d.pile[-1], answered))
 
 
-def _apply_resolve(table: Table, d: _Draft, e: Resolve, facts: list[Fact]) -> None:
+def _apply_resolve(table: Table, d: Draft, e: Resolve, facts: list[Fact]) -> None:
     if d.pile:
         _step_pile(table, d, facts)
     elif d.chain:
@@ -427,7 +384,7 @@ def _apply_resolve(table: Table, d: _Draft, e: Resolve, facts: list[Fact]) -> No
         facts.append(LinkResolved(link, d.chain[0] if d.chain else None))
 
 
-def _take_from(table: Table, d: _Draft, source: Source, card_id: str, player: int, facts: list[Fact]) -> None:
+def _take_from(table: Table, d: Draft, source: Source, card_id: str, player: int, facts: list[Fact]) -> None:
     """A card leaves where it was: a hand, the deck, the discard pile or the Nursery."""
     if source is Source.HAND:
         _hand(table, d, player, -1)
@@ -440,37 +397,37 @@ def _take_from(table: Table, d: _Draft, source: Source, card_id: str, player: in
         d.nursery = d.nursery[:index] + d.nursery[index + 1 :]
 
 
-def _apply_bring(table: Table, d: _Draft, e: Bring, facts: list[Fact]) -> None:
+def _apply_bring(table: Table, d: Draft, e: Bring, facts: list[Fact]) -> None:
     _take_from(table, d, e.source, e.card, e.player, facts)
     _enter(table, d, e.card, e.into)
 
 
-def _apply_steal(table: Table, d: _Draft, e: Steal, facts: list[Fact]) -> None:
+def _apply_steal(table: Table, d: Draft, e: Steal, facts: list[Fact]) -> None:
     _leave(table, d, e.card, e.owner)
     _enter(table, d, e.card, e.player)
 
 
-def _apply_destroy(table: Table, d: _Draft, e: Destroy, facts: list[Fact]) -> None:
+def _apply_destroy(table: Table, d: Draft, e: Destroy, facts: list[Fact]) -> None:
     _leave(table, d, e.card, e.owner)
     _to_discard(table, d, e.card, e.owner, facts)
 
 
-def _apply_sacrifice(table: Table, d: _Draft, e: Sacrifice, facts: list[Fact]) -> None:
+def _apply_sacrifice(table: Table, d: Draft, e: Sacrifice, facts: list[Fact]) -> None:
     _leave(table, d, e.card, e.player)
     _to_discard(table, d, e.card, e.player, facts)
 
 
-def _apply_discard(table: Table, d: _Draft, e: Discard, facts: list[Fact]) -> None:
+def _apply_discard(table: Table, d: Draft, e: Discard, facts: list[Fact]) -> None:
     _hand(table, d, e.player, -1)
     _to_discard(table, d, e.card, e.player, facts)
 
 
-def _apply_return(table: Table, d: _Draft, e: ReturnToHand, facts: list[Fact]) -> None:
+def _apply_return(table: Table, d: Draft, e: ReturnToHand, facts: list[Fact]) -> None:
     _leave(table, d, e.card, e.owner)
     _to_hand(table, d, e.card, e.owner, facts)
 
 
-def _apply_draw(table: Table, d: _Draft, e: Draw, facts: list[Fact]) -> None:
+def _apply_draw(table: Table, d: Draft, e: Draw, facts: list[Fact]) -> None:
     _hand(table, d, e.player, e.count)
     _from_deck(table, d, e.count, facts)
     if e.player != d.current or not _only_optional_waiting(table, d):
@@ -484,49 +441,49 @@ def _apply_draw(table: Table, d: _Draft, e: Draw, facts: list[Fact]) -> None:
         d.actions += 1  # "DRAW an additional card" is the Action phase's choice
 
 
-def _apply_take(table: Table, d: _Draft, e: Take, facts: list[Fact]) -> None:
+def _apply_take(table: Table, d: Draft, e: Take, facts: list[Fact]) -> None:
     if e.source is not Source.HAND:  # a card taken from one's own hand stays there: nothing moves
         _take_from(table, d, e.source, e.card, e.player, facts)
     _to_hand(table, d, e.card, e.player, facts)
 
 
-def _apply_swap(table: Table, d: _Draft, e: Swap, facts: list[Fact]) -> None:
+def _apply_swap(table: Table, d: Draft, e: Swap, facts: list[Fact]) -> None:
     _leave(table, d, e.card, e.owner)
     _leave(table, d, e.other_card, e.other_owner)
     _enter(table, d, e.card, e.other_owner)
     _enter(table, d, e.other_card, e.owner)
 
 
-def _apply_swap_hands(table: Table, d: _Draft, e: SwapHands, facts: list[Fact]) -> None:
+def _apply_swap_hands(table: Table, d: Draft, e: SwapHands, facts: list[Fact]) -> None:
     d.hands[e.player], d.hands[e.other] = d.hands[e.other], d.hands[e.player]
 
 
-def _apply_move(table: Table, d: _Draft, e: Move, facts: list[Fact]) -> None:
+def _apply_move(table: Table, d: Draft, e: Move, facts: list[Fact]) -> None:
     _leave(table, d, e.card, e.owner)
     _enter(table, d, e.card, e.into)
 
 
-def _apply_nursery(table: Table, d: _Draft, e: ToNursery, facts: list[Fact]) -> None:
+def _apply_nursery(table: Table, d: Draft, e: ToNursery, facts: list[Fact]) -> None:
     _leave(table, d, e.card, e.owner)
     d.nursery = d.nursery + (e.card,)
 
 
-def _apply_next(table: Table, d: _Draft, e: NextPhase, facts: list[Fact]) -> None:
+def _apply_next(table: Table, d: Draft, e: NextPhase, facts: list[Fact]) -> None:
     if d.phase is Phase.END:
         _new_turn(table, d, facts)
     else:
         _set_phase(table, d, d.phase.after, facts)
 
 
-def _apply_end_turn(table: Table, d: _Draft, e: EndTurn, facts: list[Fact]) -> None:
+def _apply_end_turn(table: Table, d: Draft, e: EndTurn, facts: list[Fact]) -> None:
     _new_turn(table, d, facts, e.to)
 
 
-def _apply_set_hand(table: Table, d: _Draft, e: SetHand, facts: list[Fact]) -> None:
+def _apply_set_hand(table: Table, d: Draft, e: SetHand, facts: list[Fact]) -> None:
     d.hands[e.player] = e.count
 
 
-def _apply_set_deck(table: Table, d: _Draft, e: SetDeck, facts: list[Fact]) -> None:
+def _apply_set_deck(table: Table, d: Draft, e: SetDeck, facts: list[Fact]) -> None:
     had = d.deck
     d.deck = e.count
     if e.count == 0 and had != 0:
@@ -534,22 +491,22 @@ def _apply_set_deck(table: Table, d: _Draft, e: SetDeck, facts: list[Fact]) -> N
         facts.append(DeckRanOut())
 
 
-def _apply_deck_empty(table: Table, d: _Draft, e: DeckEmpty, facts: list[Fact]) -> None:
+def _apply_deck_empty(table: Table, d: Draft, e: DeckEmpty, facts: list[Fact]) -> None:
     d.deck = 0
     d.deck_out = True
     facts.append(DeckRanOut())
 
 
-def _apply_reshuffle(table: Table, d: _Draft, e: Reshuffle, facts: list[Fact]) -> None:
+def _apply_reshuffle(table: Table, d: Draft, e: Reshuffle, facts: list[Fact]) -> None:
     d.deck_out = False
     _reshuffle(table, d, facts)
 
 
-def _apply_set_goal(table: Table, d: _Draft, e: SetGoal, facts: list[Fact]) -> None:
+def _apply_set_goal(table: Table, d: Draft, e: SetGoal, facts: list[Fact]) -> None:
     d.goal = e.count
 
 
-_APPLY: dict[type[Event], Callable[[Table, _Draft, Any, list[Fact]], None]] = {
+_APPLY: dict[type[Event], Callable[[Table, Draft, Any, list[Fact]], None]] = {
     Play: _apply_play,
     Respond: _apply_respond,
     Resolve: _apply_resolve,

@@ -1,7 +1,7 @@
 """Objections: why an event looks against the rules, one small typed record per kind.
 
 `assistant/core/game/checks.py` makes them; the table decides (a warned event can still be recorded); the words say
-each in one sentence (`assistant/core/words/gameplay.py`, `describe_objection`).
+each in one sentence (`assistant/core/words/rulings.py`, `describe_objection`).
 """
 
 from __future__ import annotations

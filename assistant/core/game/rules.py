@@ -26,6 +26,7 @@ MAX_PLAYERS = 8
 RULES_FILE = "rules.toml"
 _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 _RANGE = re.compile(r"^(\d+)(?:-(\d+))?$")
+# Packed (fmt: skip): a set of short words reads better as a block than one word a line.
 PROFILE_KEYS = {
     "id", "title", "rulebook", "game", "vocabulary", "to_win", "hand_limit", "deck_out", "two_player", "herd_bonus",
 }  # fmt: skip

@@ -1,14 +1,16 @@
 """A game's position: each player's Stable and hand, the Nursery, the piles, the turn and phase, the pile and chain.
 
-Immutable values, so every step of a game's history keeps its own state and undo is exact.
+Immutable values, so every step of a game's history keeps its own state and undo is exact; `Draft` is the mutable
+copy one event's moves write (`moves.apply`). `table-assistant state` (`assistant/commands/state.py`) prints a
+state.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from assistant.core.game.chain import Link, PileCard
+from assistant.core.game.chain import Link, PileCard, Trigger
 from assistant.core.game.events import Phase
 from assistant.core.game.tally import Outcome
 
@@ -80,3 +82,74 @@ class GameState:
             "outcome": self.outcome.to_dict() if self.outcome else None,
             "lost": list(self.lost),
         }
+
+
+@dataclass
+class Draft:
+    """A mutable copy of a state while one event is applied (`moves.apply`), frozen back into a `GameState`."""
+
+    stables: list[tuple[str, ...]]
+    hands: list[int | None]
+    nursery: tuple[str, ...]
+    discard: tuple[str | None, ...]
+    deck: int | None
+    turn: int
+    current: int
+    phase: Phase
+    goal: int
+    drew: bool
+    actions: int
+    pile: tuple[PileCard, ...]
+    chain: tuple[Link, ...]
+    deck_out: bool
+    outcome: Outcome | None
+    lost: tuple[str, ...]
+    entered: list[tuple[str, int]] = field(default_factory=list)
+    left: list[tuple[str, int]] = field(default_factory=list)
+    effects: list[Trigger] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, s: GameState) -> Draft:
+        """A draft of a state, to change."""
+        return cls(
+            [p.stable for p in s.players],
+            [p.hand for p in s.players],
+            s.nursery,
+            s.discard,
+            s.deck,
+            s.turn,
+            s.current,
+            s.phase,
+            s.goal,
+            s.drew,
+            s.actions,
+            s.pile,
+            s.chain,
+            s.deck_out,
+            s.outcome,
+            s.lost,
+        )
+
+    def freeze(self, old: GameState) -> GameState:
+        """The state the draft has become; a player whose Stable and hand did not change keeps `old`'s value."""
+        players = tuple(
+            p if p.stable is stable and p.hand == hand else PlayerState(stable, hand)
+            for p, stable, hand in zip(old.players, self.stables, self.hands)
+        )
+        return GameState(
+            players,
+            self.nursery,
+            self.discard,
+            self.deck,
+            self.turn,
+            self.current,
+            self.phase,
+            self.goal,
+            self.drew,
+            self.actions,
+            self.pile,
+            self.chain,
+            self.deck_out,
+            self.outcome,
+            self.lost,
+        )

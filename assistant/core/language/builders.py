@@ -12,8 +12,33 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from assistant.core.cards.card import Card, CardType, normalize
-from assistant.core.game import events as ev
 from assistant.core.game.chain import enters_a_stable
+from assistant.core.game.events import (
+    Bring,
+    DeckEmpty,
+    Destroy,
+    Discard,
+    Draw,
+    EndTurn,
+    Event,
+    Move,
+    NextPhase,
+    Play,
+    Reshuffle,
+    Resolve,
+    Respond,
+    ReturnToHand,
+    Sacrifice,
+    SetDeck,
+    SetGoal,
+    SetHand,
+    Source,
+    Steal,
+    Swap,
+    SwapHands,
+    Take,
+    ToNursery,
+)
 from assistant.core.game.state import GameState
 from assistant.core.game.table import Table
 from assistant.core.language.parser import MAX_GOAL, SOURCES, Command, CommandError
@@ -118,7 +143,7 @@ class Context:
         raise CommandError(whose_stable(self.table.card_of(card_id).name))
 
 
-def build_neigh(c: Context) -> ev.Event:
+def build_neigh(c: Context) -> Event:
     """neigh NAME / super neigh NAME: that player answers the top of the pile (the card just read, if an Instant)."""
     command = c.command
     if command.card is not None:
@@ -130,143 +155,143 @@ def build_neigh(c: Context) -> ev.Event:
     who = c.player(command.target, c.actor if command.actor else -1)
     if who < 0:
         raise CommandError(who_plays(command.verb.replace("-", " ")))
-    return ev.Respond(who, card_id)
+    return Respond(who, card_id)
 
 
-def build_play(c: Context) -> ev.Event:
+def build_play(c: Context) -> Event:
     """play CARD [into NAME]: an Instant answers the pile; Unicorns, Upgrades and Downgrades go into a Stable."""
     card = c.card()
     if card.type is CardType.INSTANT and c.state.pile:
-        return ev.Respond(c.actor, card.id)
+        return Respond(c.actor, card.id)
     into = c.player(c.command.target, c.actor) if enters_a_stable(card) else None
-    return ev.Play(c.actor, card.id, into)
+    return Play(c.actor, card.id, into)
 
 
-def build_bring(c: Context) -> ev.Event:
+def build_bring(c: Context) -> Event:
     """bring CARD [into NAME] [from SOURCE]: straight into a Stable, not played (a Baby from the Nursery)."""
     card = c.card()
-    source = SOURCES.get(c.command.word or "hand", ev.Source.HAND)
+    source = SOURCES.get(c.command.word or "hand", Source.HAND)
     if card.type is CardType.BABY and c.command.word is None:
-        source = ev.Source.NURSERY
-    return ev.Bring(c.actor, card.id, c.player(c.command.target, c.actor), source)
+        source = Source.NURSERY
+    return Bring(c.actor, card.id, c.player(c.command.target, c.actor), source)
 
 
-def build_baby(c: Context) -> ev.Event:
+def build_baby(c: Context) -> Event:
     """baby NAME BABY: a Baby from the Nursery into that player's Stable."""
     into = c.player(c.command.target, c.actor)
-    return ev.Bring(into, c.card().id, into, ev.Source.NURSERY)
+    return Bring(into, c.card().id, into, Source.NURSERY)
 
 
-def build_nursery(c: Context) -> ev.Event:
+def build_nursery(c: Context) -> Event:
     """nursery BABY [from NAME]: a Baby back to the Nursery."""
     card_id = c.card().id
-    return ev.ToNursery(c.actor, card_id, c.holder(c.command.target, card_id, None))
+    return ToNursery(c.actor, card_id, c.holder(c.command.target, card_id, None))
 
 
-def build_steal(c: Context) -> ev.Event:
+def build_steal(c: Context) -> Event:
     """steal CARD [from NAME]."""
     card_id = c.card().id
-    return ev.Steal(c.actor, card_id, c.holder(c.command.target, card_id, c.actor))
+    return Steal(c.actor, card_id, c.holder(c.command.target, card_id, c.actor))
 
 
-def build_destroy(c: Context) -> ev.Event:
+def build_destroy(c: Context) -> Event:
     """destroy CARD [from NAME]."""
     card_id = c.card().id
-    return ev.Destroy(c.actor, card_id, c.holder(c.command.target, card_id, c.actor))
+    return Destroy(c.actor, card_id, c.holder(c.command.target, card_id, c.actor))
 
 
-def build_sacrifice(c: Context) -> ev.Event:
+def build_sacrifice(c: Context) -> Event:
     """sacrifice CARD: from the actor's own Stable."""
-    return ev.Sacrifice(c.actor, c.card().id)
+    return Sacrifice(c.actor, c.card().id)
 
 
-def build_return(c: Context) -> ev.Event:
+def build_return(c: Context) -> Event:
     """return CARD [from NAME]: back to its owner's hand."""
     card_id = c.card().id
-    return ev.ReturnToHand(c.actor, card_id, c.holder(c.command.target, card_id, None))
+    return ReturnToHand(c.actor, card_id, c.holder(c.command.target, card_id, None))
 
 
-def build_discard(c: Context) -> ev.Event:
+def build_discard(c: Context) -> Event:
     """discard [CARD]: one card from hand, named or not."""
     if c.command.number is not None and c.command.number != 1:
         raise CommandError(DISCARD_ONE_AT_A_TIME)
-    return ev.Discard(c.actor, c.card().id if c.command.card else None)
+    return Discard(c.actor, c.card().id if c.command.card else None)
 
 
-def build_draw(c: Context) -> ev.Event:
+def build_draw(c: Context) -> Event:
     """draw [N]."""
-    return ev.Draw(c.actor, 1 if c.command.number is None else c.command.number)
+    return Draw(c.actor, 1 if c.command.number is None else c.command.number)
 
 
-def build_take(c: Context) -> ev.Event:
+def build_take(c: Context) -> Event:
     """take CARD from deck|discard."""
-    return ev.Take(c.actor, c.card().id, SOURCES[c.command.word or "deck"])
+    return Take(c.actor, c.card().id, SOURCES[c.command.word or "deck"])
 
 
-def build_swap(c: Context) -> ev.Event:
+def build_swap(c: Context) -> Event:
     """swap CARD [from NAME] with CARD [from NAME]: two cards in two Stables change places."""
     first, second = c.card().id, c.card(c.command.other_card).id
     owner = c.holder(c.command.target, first, None)
-    return ev.Swap(c.actor, first, owner, second, c.holder(c.command.other, second, owner))
+    return Swap(c.actor, first, owner, second, c.holder(c.command.other, second, owner))
 
 
-def build_swap_hands(c: Context) -> ev.Event:
+def build_swap_hands(c: Context) -> Event:
     """swap hands NAME [NAME]: with one name, the actor and that player."""
     if c.command.other is None:
-        return ev.SwapHands(c.actor, c.player(c.command.target, c.actor))
-    return ev.SwapHands(c.player(c.command.target, c.actor), c.player(c.command.other, c.actor))
+        return SwapHands(c.actor, c.player(c.command.target, c.actor))
+    return SwapHands(c.player(c.command.target, c.actor), c.player(c.command.other, c.actor))
 
 
-def build_move(c: Context) -> ev.Event:
+def build_move(c: Context) -> Event:
     """move CARD [from NAME] to NAME."""
     card_id = c.card().id
-    return ev.Move(c.actor, card_id, c.holder(c.command.target, card_id, None), c.player(c.command.other, c.actor))
+    return Move(c.actor, card_id, c.holder(c.command.target, card_id, None), c.player(c.command.other, c.actor))
 
 
-def build_next(c: Context) -> ev.Event:
+def build_next(c: Context) -> Event:
     """next: resolve what waits, or else the next phase."""
-    return ev.Resolve() if c.state.pile or c.state.chain else ev.NextPhase()
+    return Resolve() if c.state.pile or c.state.chain else NextPhase()
 
 
-def build_resolve(c: Context) -> ev.Event:
+def build_resolve(c: Context) -> Event:
     """resolve: the top of the pile, or the first link of the chain."""
-    return ev.Resolve()
+    return Resolve()
 
 
-def build_skip(c: Context) -> ev.Event:
+def build_skip(c: Context) -> Event:
     """skip: the current phase is skipped."""
-    return ev.NextPhase(skip=True)
+    return NextPhase(skip=True)
 
 
-def build_end_turn(c: Context) -> ev.Event:
+def build_end_turn(c: Context) -> Event:
     """end turn [NAME]."""
     target = c.command.target
-    return ev.EndTurn(None if target is None else find_player(target, c.table.setup.players))
+    return EndTurn(None if target is None else find_player(target, c.table.setup.players))
 
 
-def build_hand(c: Context) -> ev.Event:
+def build_hand(c: Context) -> Event:
     """hand NAME N: the table reports a hand size."""
-    return ev.SetHand(c.player(c.command.target, c.actor), c.command.number or 0)
+    return SetHand(c.player(c.command.target, c.actor), c.command.number or 0)
 
 
-def build_deck(c: Context) -> ev.Event:
+def build_deck(c: Context) -> Event:
     """deck N: the table reports the deck's size (0: it ran out)."""
-    return ev.DeckEmpty() if c.command.number == 0 else ev.SetDeck(c.command.number or 0)
+    return DeckEmpty() if c.command.number == 0 else SetDeck(c.command.number or 0)
 
 
-def build_deck_empty(c: Context) -> ev.Event:
+def build_deck_empty(c: Context) -> Event:
     """deck empty: the deck ran out."""
-    return ev.DeckEmpty()
+    return DeckEmpty()
 
 
-def build_reshuffle(c: Context) -> ev.Event:
+def build_reshuffle(c: Context) -> Event:
     """reshuffle: the discard pile becomes the deck."""
-    return ev.Reshuffle()
+    return Reshuffle()
 
 
-def build_win(c: Context) -> ev.Event:
+def build_win(c: Context) -> Event:
     """win N: the number to win."""
     number = c.command.number or 0
     if not 1 <= number <= MAX_GOAL:
         raise CommandError(goal_out_of_range(MAX_GOAL))
-    return ev.SetGoal(number)
+    return SetGoal(number)

@@ -16,8 +16,8 @@ from typing import Any, Protocol
 
 from assistant.core.cards.card import Card, normalize
 from assistant.core.cards.lookup import Resolution
-from assistant.core.game import events as ev
 from assistant.core.game.chain import is_neigh
+from assistant.core.game.events import Event, EventError, event_from_dict
 from assistant.core.game.facts import TurnBegan
 from assistant.core.game.history import MAX_UNDO, Game, NothingToUndoError, Record, Step, record_to_dict
 from assistant.core.language.builders import Context, cards_with_words, find_baby, find_player
@@ -36,14 +36,15 @@ from assistant.core.words.errors import (
     which_instant,
     who_plays,
 )
-from assistant.core.words.gameplay import NOTHING_TO_REDO, NOTHING_TO_UNDO, confirm_question
+from assistant.core.words.gameplay import NOTHING_TO_REDO, NOTHING_TO_UNDO
 from assistant.core.words.position import undone_many
+from assistant.core.words.rulings import confirm_question
 
 #: The most candidates offered for a card named in a command.
 MOST_CHOICES = 5
 
 
-class GameLog(Protocol):
+class OpenSave(Protocol):
     """An open save: each record is on disk when `append` returns."""
 
     def append(self, record: dict[str, Any]) -> None:
@@ -57,7 +58,7 @@ class Conversation:
     game: Game
     resolve: Callable[[str], Resolution]
     """The app's card resolver (names, abbreviations, braille)."""
-    log: GameLog | None = None
+    log: OpenSave | None = None
     """Where each record is written before it is announced; None keeps the game in memory only."""
     verbosity: Verbosity = Verbosity.NORMAL
     """How much the replies say: facts only, the facts and what is awaited, or also how to say it."""
@@ -98,8 +99,8 @@ class Conversation:
         except CommandError as exc:
             return Reply.error(str(exc))
         try:  # exactly what a save would accept, so a recorded event always reads back
-            ev.event_from_dict(event.to_dict(), len(game.setup.players), game.table.cards.by_id)
-        except ev.EventError as exc:
+            event_from_dict(event.to_dict(), len(game.setup.players), game.table.cards.by_id)
+        except EventError as exc:
             return Reply.error(event_refused(str(exc)))
         objections = game.check(event)
         if objections:
@@ -166,7 +167,7 @@ class Conversation:
         sentence = choose_card_for(phrase, cards)
         return Reply((sentence,), sentence, important=True, pending=Choice(tuple(cards), then))
 
-    def record(self, event: ev.Event) -> Reply:
+    def record(self, event: Event) -> Reply:
         """Apply an event, write it to the save, then announce it (nothing is said of an event not saved)."""
         game = self.game
         undone = list(game.undone)
@@ -205,7 +206,7 @@ class Conversation:
         return Reply.of(*undone_many(game.table, steps, redo), important=True)
 
 
-def _restore(game: Game, steps: list[Step], redo: bool, log: list[ev.Event], undone: list[ev.Event]) -> None:
+def _restore(game: Game, steps: list[Step], redo: bool, log: list[Event], undone: list[Event]) -> None:
     """Put a game back as it was before an undo or redo that could not be saved."""
     try:
         game.undo(len(steps)) if redo else game.redo_many(len(steps))

@@ -1,5 +1,5 @@
 """Before and between games: starting a new game and continuing the saved one. The lobby holds the game in
-progress as a `Conversation`; pure, the save reached through the small `GameStore` protocol the storage adapter
+progress as a `Conversation`; pure, the save reached through the small `SaveStore` protocol the storage adapter
 implements.
 """
 
@@ -12,13 +12,13 @@ from typing import Any, Protocol
 
 from assistant.core.cards.card import CardSet
 from assistant.core.cards.lookup import Resolution
-from assistant.core.game import events as ev
+from assistant.core.game.events import EventError
 from assistant.core.game.history import Game, NothingToUndoError, read_record, replay
 from assistant.core.game.rules import Rules, UnknownProfileError, load_rules, parse_deck_out
 from assistant.core.game.setup import Setup, SetupError
 from assistant.core.game.table import Table
 from assistant.core.language.builders import find_baby, find_player
-from assistant.core.language.conversation import Conversation, GameLog
+from assistant.core.language.conversation import Conversation, OpenSave
 from assistant.core.language.parser import Command, CommandError
 from assistant.core.language.reply import Question, Reply, Verbosity
 from assistant.core.text import clean_untrusted
@@ -40,7 +40,7 @@ from assistant.core.words.gameplay import NO_SAVED_GAME
 from assistant.core.words.position import game_resumed, game_started
 
 
-class SavedGame(Protocol):
+class SaveReadBack(Protocol):
     """A save read back from disk."""
 
     setup: dict[str, Any] | None
@@ -58,17 +58,17 @@ class SavedGame(Protocol):
     def set_aside(self, lines: list[int]) -> str:
         """Move these lines out of the save (keeping the original file); return where they went."""
 
-    def open_log(self) -> GameLog:
+    def open_log(self) -> OpenSave:
         """Continue appending to this save."""
 
 
-class GameStore(Protocol):
+class SaveStore(Protocol):
     """Where games are saved (`assistant/storage/saves.py`)."""
 
-    def create(self, setup: dict[str, Any]) -> GameLog:
+    def create(self, setup: dict[str, Any]) -> OpenSave:
         """Start a new save with this setup, as the last game."""
 
-    def load_last(self) -> SavedGame | None:
+    def load_last(self) -> SaveReadBack | None:
         """The last game saved, or None."""
 
 
@@ -85,7 +85,7 @@ class Lobby:
     cards: CardSet
     resolve: Callable[[str], Resolution]
     """The app's card resolver (names, abbreviations, braille)."""
-    store: GameStore | None = None
+    store: SaveStore | None = None
     """Where games are saved; None keeps them in memory only."""
     load_cards: Callable[[str, tuple[str, ...]], CardSet] | None = None
     """Loads another base deck and add-ons, for a game on other cards than the session's."""
@@ -218,7 +218,7 @@ class Lobby:
         for line, data in saved.records:
             try:
                 replay(game, read_record(data, table))
-            except (ev.EventError, NothingToUndoError):
+            except (EventError, NothingToUndoError):
                 bad.append(line)
         lines = []
         try:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from assistant.core.cards.card import normalize
-from assistant.core.game import events as ev
+from assistant.core.game.events import Source
 from assistant.core.words.errors import (
     HAND_NAME_NUMBER,
     SWAP_HANDS_NAMES,
@@ -63,19 +63,24 @@ class Command:
         return tuple(p for p in (self.card, self.other_card) if p)
 
 
+# Packed (fmt: skip): a set of short words reads better as a block than one word a line.
 #: Words that cannot be a player's name: they would be read as part of a command.
 RESERVED = {
     "into", "in", "to", "from", "of", "with", "and", "for", "by", "the", "first", "rules", "win", "two", "babies",
     "hands", "hand", "deck", "discard", "nursery", "all", "me", "player", "variant", "out", "yes", "no",
 }  # fmt: skip
+# A table (fmt: skip): number words and their values in one row, not one a line.
 _NUMBERS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
     "a": 1, "an": 1,
 }  # fmt: skip
 SOURCES = {
-    "hand": ev.Source.HAND, "deck": ev.Source.DECK, "discard": ev.Source.DISCARD, "discards": ev.Source.DISCARD,
-    "nursery": ev.Source.NURSERY,
-}  # fmt: skip
+    "hand": Source.HAND,
+    "deck": Source.DECK,
+    "discard": Source.DISCARD,
+    "discards": Source.DISCARD,
+    "nursery": Source.NURSERY,
+}
 _FILLER = {"the", "a", "an", "pile", "card", "cards", "please", "his", "her", "their", "my"}
 
 
@@ -376,5 +381,8 @@ def parse_new_game(verb: str, tokens: list[str], lower: list[str], names: tuple[
     return Command(verb, names=tuple(players), options=options)
 
 
-_OPTION_WORDS = {"first", "rules", "win", "to", "two", "2", "2-player", "two-player", "variant", "babies", "deck",
-                 "stickler", "rule-breaker", "rulebreaker", "hands", "addon"}  # fmt: skip
+# Packed (fmt: skip): a set of short words reads better as a block than one word a line.
+_OPTION_WORDS = {
+    "first", "rules", "win", "to", "two", "2", "2-player", "two-player", "variant", "babies", "deck", "stickler",
+    "rule-breaker", "rulebreaker", "hands", "addon",
+}  # fmt: skip

@@ -15,13 +15,85 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from assistant.core.cards.card import Card, CardSet, CardType, Tag, Vocabulary
-from assistant.core.game import events as ev
 from assistant.core.game.chain import is_plain_neigh
+from assistant.core.game.events import (
+    Bring,
+    DeckEmpty,
+    Destroy,
+    Discard,
+    Draw,
+    EndTurn,
+    Event,
+    Move,
+    NextPhase,
+    Play,
+    Reshuffle,
+    Resolve,
+    Respond,
+    ReturnToHand,
+    Sacrifice,
+    SetDeck,
+    SetGoal,
+    SetHand,
+    Steal,
+    Swap,
+    SwapHands,
+    Take,
+    ToNursery,
+)
 from assistant.core.game.history import Game
-from assistant.core.language import builders as b
-from assistant.core.language import parser as c
-from assistant.core.language.builders import Context, find_player
-from assistant.core.language.parser import Command
+from assistant.core.language.builders import (
+    Context,
+    build_baby,
+    build_bring,
+    build_deck,
+    build_deck_empty,
+    build_destroy,
+    build_discard,
+    build_draw,
+    build_end_turn,
+    build_hand,
+    build_move,
+    build_neigh,
+    build_next,
+    build_nursery,
+    build_play,
+    build_reshuffle,
+    build_resolve,
+    build_return,
+    build_sacrifice,
+    build_skip,
+    build_steal,
+    build_swap,
+    build_swap_hands,
+    build_take,
+    build_win,
+    find_player,
+)
+from assistant.core.language.parser import (
+    Command,
+    is_player,
+    parse_baby,
+    parse_card_from,
+    parse_card_into,
+    parse_count,
+    parse_deck,
+    parse_end,
+    parse_hand,
+    parse_level,
+    parse_move,
+    parse_neigh,
+    parse_new_game,
+    parse_nothing,
+    parse_nursery,
+    parse_query,
+    parse_return,
+    parse_sacrifice,
+    parse_swap,
+    parse_swap_hands,
+    parse_take,
+    parse_win,
+)
 from assistant.core.words.position import (
     describe_chain,
     describe_discard,
@@ -39,7 +111,7 @@ from assistant.core.words.position import (
 )
 
 Parser = Callable[[str, list[str], list[str], tuple[str, ...]], Command]
-Builder = Callable[[Context], ev.Event]
+Builder = Callable[[Context], Event]
 Answer = Callable[[Game, Command], tuple[str, ...]]
 
 
@@ -62,12 +134,12 @@ class Verb:
     """How it is said, each a phrase of words; a final `*` takes the rest of the line."""
     rows: tuple[tuple[str, str], ...]
     """Examples and what each does: the help and the tables in docs/commands.md. The first is the verb's own."""
-    parse: Parser = c.parse_nothing
+    parse: Parser = parse_nothing
     build: Builder | None = None
     """Event verbs: the event the command records."""
     answer: Answer | None = None
     """Question verbs (and event verbs that also ask, such as "hand" alone): the lines of the answer."""
-    events: tuple[type[ev.Event], ...] = ()
+    events: tuple[type[Event], ...] = ()
     """The events the builder may make (a test checks every event has a verb)."""
     card_needed: bool = False
     """The command names a card; with none named, the card just read is meant."""
@@ -84,6 +156,7 @@ class Verb:
         return f"{example.replace('`', '')}: {meaning}."
 
 
+# A table (fmt: skip): word and verb pairs in rows, not one pair a line.
 #: Words said for a verb's first word.
 SYNONYMS = {
     "plays": "play", "played": "play", "answer": "play", "answers": "play", "neighs": "neigh",
@@ -120,6 +193,7 @@ def _answer_stable(game: Game, command: Command) -> tuple[str, ...]:
 
 _hands = _lines(lambda g: describe_hands(g.table, g.state))
 
+# A table (fmt: skip): one verb a row, its words and its help lines laid out as the help reads them.
 VERBS: tuple[Verb, ...] = (
     # Starting, continuing, correcting: the session and the lobby carry these out.
     Verb("new-game", Kind.START, ("new game",), (
@@ -133,105 +207,105 @@ VERBS: tuple[Verb, ...] = (
         ("… `stickler` / `rule-breaker` / `deck out reshuffle`", "first edition: what happens when the deck runs out"),
         ("… `hands`", "count hand sizes from the deal (otherwise unknown until reported)"),
         ("… `deck uu-1st` / `addon uu-dragons`", "other decks than the ones the app was started with"),
-    ), parse=c.parse_new_game),
+    ), parse=parse_new_game),
     Verb("resume", Kind.START, ("resume", "continue"), (
         ("`resume`", "continue the last saved game exactly (also `table-assistant --resume`)"),
     )),
     Verb("undo", Kind.START, ("undo",), (
         ("`undo`, `undo 3`, `undo all`", "take back events; each is announced (\"Undone: Ana played Rainbow Aura.\")"),
-    ), parse=c.parse_count),
+    ), parse=parse_count),
     Verb("redo", Kind.START, ("redo",), (("`redo`, `redo 2`, `redo all`", "put undone events back"),),
-         parse=c.parse_count),
+         parse=parse_count),
     Verb("yes", Kind.START, ("yes",), (("`yes` / `confirm`", "record a warned event anyway"),)),
     Verb("no", Kind.START, ("no",), (("`no` / `cancel`", "record nothing; any other command also cancels"),)),
     # Events.
     Verb("baby", Kind.EVENT, ("baby",), (("`baby Ana red`", "a Baby from the Nursery into Ana's Stable"),),
-         parse=c.parse_baby, build=b.build_baby, events=(ev.Bring,), card_needed=True),
+         parse=parse_baby, build=build_baby, events=(Bring,), card_needed=True),
     Verb("play", Kind.EVENT, ("play",), (
         ("`play rainbow aura`", "the current player plays a card from hand; Unicorns, Upgrades and Downgrades go "
          "into their own Stable; with no card named, the card just read"),
         ("`play slowdown into Ben`", "… into Ben's Stable"),
         ("`Ben play CARD` (an Instant, while a card is on the pile)", "Ben answers with that Instant"),
-    ), parse=c.parse_card_into, build=b.build_play, events=(ev.Play, ev.Respond), card_needed=True),
+    ), parse=parse_card_into, build=build_play, events=(Play, Respond), card_needed=True),
     Verb("neigh", Kind.EVENT, ("neigh",), (
         ("`neigh Ben`, `Ben neigh`", "Ben answers the top card of the pile with a Neigh"),
         ("`instant Ben`, `neigh Ben` (a deck with no card named Neigh: Llamas Unleashed)", "asks which of the deck's "
          "Instants Ben plays, numbered; a number answers (or say `Ben plays spit happens`)"),
-    ), parse=c.parse_neigh, build=b.build_neigh, events=(ev.Respond,)),
+    ), parse=parse_neigh, build=build_neigh, events=(Respond,)),
     Verb("super-neigh", Kind.EVENT, ("super neigh", "super neighs"), (
         ("`super neigh Cy`", "Cy answers with a Super Neigh"),
-    ), parse=c.parse_neigh, build=b.build_neigh, events=(ev.Respond,)),
+    ), parse=parse_neigh, build=build_neigh, events=(Respond,)),
     Verb("resolve", Kind.EVENT, ("resolve",), (
         ("`resolve` (or `done`)", "the top of the pile resolves; with no pile, the first link of the effect chain "
          "is done"),
-    ), build=b.build_resolve, events=(ev.Resolve,)),
+    ), build=build_resolve, events=(Resolve,)),
     Verb("next", Kind.EVENT, ("next", "end phase"), (
         ("`next`", "the next thing: resolve what waits, or else go to the next phase (from End of turn: the next "
          "turn)"),
-    ), build=b.build_next, events=(ev.Resolve, ev.NextPhase)),
+    ), build=build_next, events=(Resolve, NextPhase)),
     Verb("skip", Kind.EVENT, ("skip",), (("`skip`", "skip the current phase (a card said so)"),),
-         build=b.build_skip, events=(ev.NextPhase,)),
+         build=build_skip, events=(NextPhase,)),
     Verb("end", Kind.EVENT, ("end turn", "end"), (
         ("`end turn`, `end turn Ana`", "the turn ends; the next player's turn begins (or Ana's, when a card gives "
          "another turn)"),
-    ), parse=c.parse_end, build=b.build_end_turn, events=(ev.EndTurn,)),
+    ), parse=parse_end, build=build_end_turn, events=(EndTurn,)),
     Verb("draw", Kind.EVENT, ("draw",), (
         ("`draw`, `draw 2`, `Ben draw`", "draw from the deck (at the start of a turn: the Draw phase's draw)"),
-    ), parse=c.parse_count, build=b.build_draw, events=(ev.Draw,)),
+    ), parse=parse_count, build=build_draw, events=(Draw,)),
     Verb("discard", Kind.EVENT, ("discard",), (
         ("`discard`, `discard neigh`", "discard a card from hand, named or not"),
-    ), parse=c.parse_count, build=b.build_discard, events=(ev.Discard,)),
+    ), parse=parse_count, build=build_discard, events=(Discard,)),
     Verb("bring", Kind.EVENT, ("bring",), (
         ("`bring basic red into Ana`", "bring a card directly into a Stable (not played: cannot be Neighed); add "
          "`from discard`, `from deck` or `from nursery`"),
-    ), parse=c.parse_card_into, build=b.build_bring, events=(ev.Bring,), card_needed=True),
+    ), parse=parse_card_into, build=build_bring, events=(Bring,), card_needed=True),
     Verb("steal", Kind.EVENT, ("steal",), (
         ("`steal rainbow aura`, `steal rainbow aura from Ben`", "move a card from another player's Stable into the "
          "current player's"),
-    ), parse=c.parse_card_from, build=b.build_steal, events=(ev.Steal,), card_needed=True),
+    ), parse=parse_card_from, build=build_steal, events=(Steal,), card_needed=True),
     Verb("destroy", Kind.EVENT, ("destroy",), (
         ("`destroy basic red`, `destroy basic red from Ben`", "a card from another player's Stable to the discard "
          "pile"),
-    ), parse=c.parse_card_from, build=b.build_destroy, events=(ev.Destroy,), card_needed=True),
+    ), parse=parse_card_from, build=build_destroy, events=(Destroy,), card_needed=True),
     Verb("sacrifice", Kind.EVENT, ("sacrifice",), (
         ("`sacrifice rainbow aura`", "a card from one's own Stable to the discard pile"),
-    ), parse=c.parse_sacrifice, build=b.build_sacrifice, events=(ev.Sacrifice,), card_needed=True),
+    ), parse=parse_sacrifice, build=build_sacrifice, events=(Sacrifice,), card_needed=True),
     Verb("return", Kind.EVENT, ("return",), (
         ("`return rainbow aura`, `return yay to hand`", "a card from a Stable back to its owner's hand"),
-    ), parse=c.parse_return, build=b.build_return, events=(ev.ReturnToHand,), card_needed=True),
+    ), parse=parse_return, build=build_return, events=(ReturnToHand,), card_needed=True),
     Verb("take", Kind.EVENT, ("take",), (
         ("`take yay from deck`, `take yay from discard`", "search the deck or the discard pile for a card (shown, "
          "then into hand)"),
-    ), parse=c.parse_take, build=b.build_take, events=(ev.Take,), card_needed=True),
+    ), parse=parse_take, build=build_take, events=(Take,), card_needed=True),
     Verb("swap-hands", Kind.EVENT, ("swap hands",), (("`swap hands Ana Ben`", "two players exchange hands"),),
-         parse=c.parse_swap_hands, build=b.build_swap_hands, events=(ev.SwapHands,)),
+         parse=parse_swap_hands, build=build_swap_hands, events=(SwapHands,)),
     Verb("swap", Kind.EVENT, ("swap",), (
         ("`swap yay with slowdown`", "two cards in two Stables change places (`swap yay from Ana with slowdown from "
          "Ben`)"),
-    ), parse=c.parse_swap, build=b.build_swap, events=(ev.Swap,), card_needed=True),
+    ), parse=parse_swap, build=build_swap, events=(Swap,), card_needed=True),
     Verb("move", Kind.EVENT, ("move",), (
         ("`move slowdown to Ben`", "a card moves from one Stable to another (`move slowdown from Ana to Ben`)"),
-    ), parse=c.parse_move, build=b.build_move, events=(ev.Move,), card_needed=True),
+    ), parse=parse_move, build=build_move, events=(Move,), card_needed=True),
     Verb("nursery", Kind.EVENT, ("nursery",), (
         ("`nursery baby red`", "a Baby goes back to the Nursery"),
         ("`nursery`", "the Babies in the Nursery"),
-    ), parse=c.parse_nursery, build=b.build_nursery, events=(ev.ToNursery,),
+    ), parse=parse_nursery, build=build_nursery, events=(ToNursery,),
          answer=_lines(lambda g: describe_nursery(g.table, g.state))),
     Verb("hand", Kind.EVENT, ("hand",), (
         ("`hand Ana 5`", "the table reports a hand size"),
-    ), parse=c.parse_hand, build=b.build_hand, events=(ev.SetHand,), answer=_hands),
+    ), parse=parse_hand, build=build_hand, events=(SetHand,), answer=_hands),
     Verb("deck-empty", Kind.EVENT, ("deck empty *", "deck out *", "deck ran *", "deck runs *"), (
         ("`deck empty`", "the table reports that the deck ran out"),
-    ), build=b.build_deck_empty, events=(ev.DeckEmpty,)),
+    ), build=build_deck_empty, events=(DeckEmpty,)),
     Verb("deck", Kind.EVENT, ("deck",), (
         ("`deck 40`", "the table reports the deck's size"),
         ("`deck`", "cards left in the deck and what happens when it runs out"),
-    ), parse=c.parse_deck, build=b.build_deck, events=(ev.SetDeck, ev.DeckEmpty),
+    ), parse=parse_deck, build=build_deck, events=(SetDeck, DeckEmpty),
          answer=_lines(lambda g: describe_draw_pile(g.table, g.state))),
     Verb("reshuffle", Kind.EVENT, ("reshuffle",), (("`reshuffle`", "the discard pile becomes the deck"),),
-         build=b.build_reshuffle, events=(ev.Reshuffle,)),
-    Verb("win", Kind.EVENT, ("win",), (("`win 6`", "change the number to win"),), parse=c.parse_win,
-         build=b.build_win, events=(ev.SetGoal,)),
+         build=build_reshuffle, events=(Reshuffle,)),
+    Verb("win", Kind.EVENT, ("win",), (("`win 6`", "change the number to win"),), parse=parse_win,
+         build=build_win, events=(SetGoal,)),
     # Questions.
     Verb("turn", Kind.QUESTION, ("turn *", "phase"), (
         ("`turn`, `whose turn`, `phase`", "turn number, whose turn, the phase, and what the player may do"),
@@ -239,14 +313,14 @@ VERBS: tuple[Verb, ...] = (
     Verb("stable", Kind.QUESTION, ("stable",), (
         ("`stable`, `stable Ana` (or `field`)", "what is in each Stable (or Ana's) and how many Unicorns it counts; "
          "Llamas: the herd"),
-    ), parse=c.parse_query, answer=_answer_stable),
+    ), parse=parse_query, answer=_answer_stable),
     Verb("tally", Kind.QUESTION, ("tally",), (("`tally`", "every player's Unicorns and the number to win"),),
          answer=_lines(lambda g: describe_tally(g.table, g.state))),
     Verb("pile", Kind.QUESTION, ("pile",), (("`pile`", "the Instant pile from the top"),),
          answer=_lines(lambda g: describe_pile(g.table, g.state))),
     Verb("chain", Kind.QUESTION, ("chain",), (("`chain`", "the effect chain, first link first"),),
          answer=_lines(lambda g: describe_chain(g.table, g.state))),
-    Verb("hands", Kind.QUESTION, ("hands",), (("`hands`", "hand sizes the tracker knows"),), parse=c.parse_hand,
+    Verb("hands", Kind.QUESTION, ("hands",), (("`hands`", "hand sizes the tracker knows"),), parse=parse_hand,
          answer=_hands),
     Verb("discards", Kind.QUESTION, ("discard pile", "discard piles"), (
         ("`discard pile`", "the discard pile, newest first"),
@@ -259,7 +333,7 @@ VERBS: tuple[Verb, ...] = (
          answer=_lines(lambda g: describe_log(g.table, g))),
     Verb("card", Kind.QUESTION, ("card of", "card for", "card"), (
         ("`card NAME`, `what is NAME`", "a card's text (with no name, the card just read)"),
-    ), parse=c.parse_query),
+    ), parse=parse_query),
     Verb("help", Kind.QUESTION, ("help", "?"), (("`help`", "the commands"),)),
     # Listening: the session and the front ends carry these out.
     Verb("repeat", Kind.LISTENING, ("repeat", "again", "say again"), (
@@ -274,7 +348,7 @@ VERBS: tuple[Verb, ...] = (
         ("`verbosity brief`", "facts only: \"Ana: Basic Unicorn (Blue), no Neigh. 2 Unicorns.\""),
         ("`verbosity normal`", "the facts and what the table waits for"),
         ("`verbosity coaching`", "also how to say it (\"say draw\"), for learning the commands"),
-    ), parse=c.parse_level),
+    ), parse=parse_level),
 )  # fmt: skip
 
 BY_NAME = {verb.name: verb for verb in VERBS}
@@ -305,7 +379,7 @@ def parse_command(text: str, names: tuple[str, ...] = ()) -> Command | None:
     tokens = re.findall(r"[^\s,;:.!?]+", text.strip())
     lower = [t.lower() for t in tokens]
     actor = None
-    if len(tokens) >= 2 and c.is_player(tokens[0], names) and find_verb(lower[1:]) is not None:
+    if len(tokens) >= 2 and is_player(tokens[0], names) and find_verb(lower[1:]) is not None:
         actor, tokens, lower = tokens[0], tokens[1:], lower[1:]
     found = find_verb(lower)
     if found is None:

@@ -80,10 +80,6 @@ class SightingTracker:
                 announce.append(sighting)
         return sorted(announce, key=lambda s: (s.x, s.y))
 
-    def in_view(self) -> list[str]:
-        """The payloads currently taken to be in view (read recently), in no particular order."""
-        return list(self._visits)
-
     def reset(self) -> None:
         """Forget everything: every code is new again (after the camera was lost, for instance)."""
         self._frame = -1

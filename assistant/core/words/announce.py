@@ -11,9 +11,23 @@ added it; `chain` reads it on request.
 from __future__ import annotations
 
 from assistant.core.cards.card import CardType
-from assistant.core.game import events as ev
-from assistant.core.game import facts as ft
 from assistant.core.game.chain import Link, Trigger, TriggerKind
+from assistant.core.game.events import EndTurn, NextPhase, Phase, Play, Resolve, Respond
+from assistant.core.game.facts import (
+    AnimalAnswered,
+    Fact,
+    GameOver,
+    InstantResolved,
+    LinkAdded,
+    LinkResolved,
+    NeighHadNoEffect,
+    OverHandLimit,
+    PhaseBegan,
+    PileStopped,
+    PlayResolved,
+    TallyChanged,
+    TurnBegan,
+)
 from assistant.core.game.history import Step
 from assistant.core.game.state import GameState
 from assistant.core.game.table import Prompt, PromptKind, Table
@@ -158,11 +172,11 @@ def _trigger_doing(table: Table, trigger: Trigger) -> str:
 def announce_step(table: Table, step: Step, level: Verbosity = Verbosity.COACHING) -> list[str]:
     """Everything to say after an event was recorded: the event, what followed, and what the table may do now."""
     lines: list[str] = []
-    if not isinstance(step.event, (ev.Resolve, ev.NextPhase, ev.EndTurn)):
+    if not isinstance(step.event, (Resolve, NextPhase, EndTurn)):
         lines.append(_event_line(table, step, level))
-    phases = [f for f in step.facts if isinstance(f, ft.PhaseBegan)]
+    phases = [f for f in step.facts if isinstance(f, PhaseBegan)]
     for fact in step.facts:
-        if isinstance(fact, ft.PhaseBegan) and fact is not phases[-1]:
+        if isinstance(fact, PhaseBegan) and fact is not phases[-1]:
             continue  # "draw" at the start of a turn passes the Draw phase: say only where the turn is now
         sentence = _fact_line(table, step, fact, level)
         if sentence:
@@ -171,23 +185,23 @@ def announce_step(table: Table, step: Step, level: Verbosity = Verbosity.COACHIN
         isinstance(
             f,
             (
-                ft.PlayResolved,
-                ft.PileStopped,
-                ft.NeighHadNoEffect,
-                ft.InstantResolved,
-                ft.AnimalAnswered,
-                ft.LinkResolved,
+                PlayResolved,
+                PileStopped,
+                NeighHadNoEffect,
+                InstantResolved,
+                AnimalAnswered,
+                LinkResolved,
             ),
         )
         for f in step.facts
     )
-    if isinstance(step.event, ev.Resolve) and not resolved:
+    if isinstance(step.event, Resolve) and not resolved:
         lines.append("Nothing was waiting to resolve.")
-    if isinstance(step.event, ev.Resolve) and any(isinstance(f, ft.LinkResolved) for f in step.facts):
+    if isinstance(step.event, Resolve) and any(isinstance(f, LinkResolved) for f in step.facts):
         lines.insert(0, describe_event(table, step.event, step.before) + ".")
-    if step.after.outcome is None or not any(isinstance(f, ft.GameOver) for f in step.facts):
+    if step.after.outcome is None or not any(isinstance(f, GameOver) for f in step.facts):
         prompt = table.prompt(step.after)
-        just_said = any(isinstance(f, ft.LinkAdded) and f.link == prompt.link for f in step.facts)
+        just_said = any(isinstance(f, LinkAdded) and f.link == prompt.link for f in step.facts)
         if prompt.kind is PromptKind.CHAIN and just_said:  # the link was just read: not again
             lines.append(DO_IT_THEN_RESOLVE if level is Verbosity.COACHING else "")
         elif prompt.kind is PromptKind.CHAIN and _waited(table, step, prompt):  # it was read before
@@ -200,7 +214,7 @@ def announce_step(table: Table, step: Step, level: Verbosity = Verbosity.COACHIN
 def _waited(table: Table, step: Step, prompt: Prompt) -> bool:
     """True when the step was done while the prompt's link waited: the same link was up before it, and no link
     was added or resolved (asked only for a chain prompt, so other steps do not work out the prompt before)."""
-    if any(isinstance(f, (ft.LinkAdded, ft.LinkResolved)) for f in step.facts):
+    if any(isinstance(f, (LinkAdded, LinkResolved)) for f in step.facts):
         return False
     before = table.prompt(step.before)
     return before.kind is PromptKind.CHAIN and before.link == prompt.link
@@ -208,48 +222,48 @@ def _waited(table: Table, step: Step, prompt: Prompt) -> bool:
 
 def _event_line(table: Table, step: Step, level: Verbosity) -> str:
     event = step.event
-    if level is Verbosity.BRIEF and isinstance(event, (ev.Play, ev.Respond)):
+    if level is Verbosity.BRIEF and isinstance(event, (Play, Respond)):
         into = getattr(event, "into", None)
         elsewhere = f" into {area_of(table, into)}" if into not in (None, event.player) else ""
         return f"{player_name(table, event.player)}: {game_card_name(table, event.card)}{elsewhere}."
     return describe_event(table, event, step.before) + "."
 
 
-def _fact_line(table: Table, step: Step, fact: ft.Fact, level: Verbosity) -> str:
+def _fact_line(table: Table, step: Step, fact: Fact, level: Verbosity) -> str:
     """One fact at the level asked; the beginning-of-turn effects and links of the chain have their own words."""
-    if isinstance(fact, ft.LinkAdded) and any(t.kind.is_beginning for t in fact.link):
+    if isinstance(fact, LinkAdded) and any(t.kind.is_beginning for t in fact.link):
         return describe_begin_effects(table, fact.link)
-    if isinstance(fact, ft.PhaseBegan) and fact.phase is ev.Phase.END:
-        if any(isinstance(f, ft.OverHandLimit) for f in step.facts):
+    if isinstance(fact, PhaseBegan) and fact.phase is Phase.END:
+        if any(isinstance(f, OverHandLimit) for f in step.facts):
             return f"{PHASE_NAMES[fact.phase]}."
     if level is Verbosity.BRIEF:
         brief = _brief_fact(table, step, fact)
         if brief is not None:
             return brief
-    elif isinstance(fact, ft.LinkAdded):
+    elif isinstance(fact, LinkAdded):
         return chain_link_added(fact.position, describe_link_doing(table, fact.link))
     return describe_fact(table, fact, step.after)
 
 
-def _brief_fact(table: Table, step: Step, fact: ft.Fact) -> str | None:
+def _brief_fact(table: Table, step: Step, fact: Fact) -> str | None:
     """The facts-only form of a fact, or None where the usual sentence is already short."""
-    if isinstance(fact, ft.PlayResolved):
+    if isinstance(fact, PlayResolved):
         played, card = fact.card, table.cards.get(fact.card.card)
         name = f"{player_name(table, played.player)}: {game_card_name(table, played.card)}"
         magic = card is not None and card.type is CardType.MAGIC
-        answered = any(isinstance(f, ft.PileStopped) for f in step.facts)
+        answered = any(isinstance(f, PileStopped) for f in step.facts)
         outcome = "stands" if answered else f"no {_neigh_name(table)}"
         return f"{name}, {outcome}{', takes effect' if magic else ''}."
-    if isinstance(fact, ft.TallyChanged):
+    if isinstance(fact, TallyChanged):
         changed = [seat for seat, (a, b) in enumerate(zip(fact.before, fact.after)) if a != b]
-        named = [f.card.player for f in step.facts if isinstance(f, ft.PlayResolved)]
+        named = [f.card.player for f in step.facts if isinstance(f, PlayResolved)]
         if changed == [getattr(step.event, "player", None)] or changed == named:  # the player just named
             return f"{creatures(table, fact.after[changed[0]])}."
         return " ".join(f"{player_name(table, seat)}: {creatures(table, fact.after[seat])}." for seat in changed)
-    if isinstance(fact, ft.TurnBegan):
+    if isinstance(fact, TurnBegan):
         return turn_began(fact.turn, player_name(table, fact.player), brief=True)
-    if isinstance(fact, ft.LinkAdded):
+    if isinstance(fact, LinkAdded):
         return f"Chain: {link_names(table, fact.link)}."
-    if isinstance(fact, ft.LinkResolved):
+    if isinstance(fact, LinkResolved):
         return "Chain done." if fact.next is None else ""
     return None

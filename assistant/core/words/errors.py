@@ -40,7 +40,6 @@ __all__ = [
     "which_instant",
     "no_instant_card",
     "who_plays",
-    "not_an_event",
     "cannot_start",
     "baby_unclear",
     "not_utf8_line",
@@ -192,11 +191,6 @@ def no_instant_card() -> str:
 def who_plays(said: str, card: str = "it") -> str:
     """A Neigh without the name of who plays it."""
     return f"Who plays {card}? Say {said} and a name, for example {said} Ben."
-
-
-def not_an_event(verb: str) -> str:
-    """A query routed as an event (never said in practice)."""
-    return f"{verb} does not record an event."
 
 
 def cannot_start(problems: str) -> str:

@@ -1,23 +1,71 @@
-"""Sentences about a game in progress (assistant/core/game/history.py, chain.py, tally.py, commands.py, tracker.py).
+"""Sentences about a game in progress (assistant/core/game/history.py, chain.py, tally.py, table.py, checks.py).
 
 Made from events, facts and state, in the rule profile's words (Stable or Field, Unicorn or Animal).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from assistant.core.cards.card import CardType
-from assistant.core.game import events as ev
-from assistant.core.game import facts as ft
-from assistant.core.game import objections as ob
 from assistant.core.game.chain import Link, PileCard, Trigger, TriggerKind
+from assistant.core.game.events import (
+    Bring,
+    DeckEmpty,
+    Destroy,
+    Discard,
+    Draw,
+    EndTurn,
+    Event,
+    Move,
+    NextPhase,
+    Phase,
+    Play,
+    Reshuffle,
+    Resolve,
+    Respond,
+    ReturnToHand,
+    Sacrifice,
+    SetDeck,
+    SetGoal,
+    SetHand,
+    Source,
+    Steal,
+    Swap,
+    SwapHands,
+    Take,
+    ToNursery,
+)
+from assistant.core.game.facts import (
+    AnimalAnswered,
+    BabyToNursery,
+    BeginningSkipped,
+    CardMustGo,
+    DeckRanOut,
+    Fact,
+    GameOver,
+    InstantResolved,
+    LimitReached,
+    LinkAdded,
+    LinkResolved,
+    MandatoryRemain,
+    MayDraw,
+    NeighHadNoEffect,
+    OverHandLimit,
+    PhaseBegan,
+    PileOpenAgain,
+    PileStopped,
+    PlayResolved,
+    Reshuffled,
+    TallyChanged,
+    TriggersLost,
+    TurnBegan,
+    WinBarred,
+    WinWaits,
+)
 from assistant.core.game.state import GameState
 from assistant.core.game.table import Table
 from assistant.core.game.tally import Ending, Outcome, name_letters
 from assistant.core.text import cards_count, name_list
 from assistant.core.words.cardtext import type_name
-from assistant.core.words.errors import NOTHING_WAITING
 
 __all__ = [
     "NO_GAME",
@@ -28,7 +76,6 @@ __all__ = [
     "NO_SAVED_GAME",
     "RESUME_DECLINED",
     "resume_offer",
-    "CONFIRM_QUESTION",
     "GAME_OVER",
     "DECK_EMPTY",
     "turn_began",
@@ -47,9 +94,6 @@ __all__ = [
     "link_names",
     "describe_fact",
     "describe_outcome",
-    "describe_objection",
-    "nothing_to_answer",
-    "confirm_question",
 ]
 
 NO_GAME = (
@@ -68,7 +112,6 @@ def resume_offer(players: list[str]) -> str:
     return f"The game of {name_list(players)} is saved. Say yes to continue it, or start with any command."
 
 
-CONFIRM_QUESTION = "Record it anyway? Say yes or no."
 GAME_OVER = "The game is over."
 DECK_EMPTY = "The deck is empty."
 
@@ -115,16 +158,16 @@ def creatures(table: Table, count: int) -> str:
 
 
 PHASE_NAMES = {
-    ev.Phase.BEGINNING: "Beginning of turn phase",
-    ev.Phase.DRAW: "Draw phase",
-    ev.Phase.ACTION: "Action phase",
-    ev.Phase.END: "End of turn phase",
+    Phase.BEGINNING: "Beginning of turn phase",
+    Phase.DRAW: "Draw phase",
+    Phase.ACTION: "Action phase",
+    Phase.END: "End of turn phase",
 }
 SOURCE_NAMES = {
-    ev.Source.HAND: "hand",
-    ev.Source.DECK: "the deck",
-    ev.Source.DISCARD: "the discard pile",
-    ev.Source.NURSERY: "the Nursery",
+    Source.HAND: "hand",
+    Source.DECK: "the deck",
+    Source.DISCARD: "the discard pile",
+    Source.NURSERY: "the Nursery",
 }
 
 
@@ -133,7 +176,7 @@ def turn_and_phase(table: Table, state: GameState) -> str:
     return f"Turn {state.turn}, {player_name(table, state.current)}'s {PHASE_NAMES[state.phase]}."
 
 
-def describe_event(table: Table, event: ev.Event, before: GameState) -> str:
+def describe_event(table: Table, event: Event, before: GameState) -> str:
     """What an event did, in the past tense, without a full stop: "Ana played Rainbow Aura"."""
 
     def name(seat: int) -> str:
@@ -142,61 +185,61 @@ def describe_event(table: Table, event: ev.Event, before: GameState) -> str:
     def card(card_id: str | None) -> str:
         return game_card_name(table, card_id)
 
-    if isinstance(event, ev.Play):
+    if isinstance(event, Play):
         into = "" if event.into in (None, event.player) else f" into {area_of(table, event.into)}"
         return f"{name(event.player)} played {card(event.card)}{into}"
-    if isinstance(event, ev.Respond):
+    if isinstance(event, Respond):
         return f"{name(event.player)} played {card(event.card)}"
-    if isinstance(event, ev.Resolve):
+    if isinstance(event, Resolve):
         if before.pile:
             top = before.pile[-1]
             return f"{card(top.card)} by {name(top.player)} resolved"
         if before.chain:
             return f"{link_names(table, before.chain[0])} resolved"
         return "Nothing resolved"
-    if isinstance(event, ev.Bring):
-        source = "" if event.source is ev.Source.HAND else f" from {SOURCE_NAMES[event.source]}"
+    if isinstance(event, Bring):
+        source = "" if event.source is Source.HAND else f" from {SOURCE_NAMES[event.source]}"
         return f"{name(event.player)} brought {card(event.card)} into {area_of(table, event.into)}{source}"
-    if isinstance(event, ev.Steal):
+    if isinstance(event, Steal):
         return f"{name(event.player)} stole {card(event.card)} from {area_of(table, event.owner)}"
-    if isinstance(event, ev.Destroy):
+    if isinstance(event, Destroy):
         return f"{name(event.player)} destroyed {card(event.card)} in {area_of(table, event.owner)}"
-    if isinstance(event, ev.Sacrifice):
+    if isinstance(event, Sacrifice):
         return f"{name(event.player)} sacrificed {card(event.card)}"
-    if isinstance(event, ev.Discard):
+    if isinstance(event, Discard):
         return f"{name(event.player)} discarded {card(event.card)}"
-    if isinstance(event, ev.ReturnToHand):
+    if isinstance(event, ReturnToHand):
         return f"{card(event.card)} went from {area_of(table, event.owner)} back to {name(event.owner)}'s hand"
-    if isinstance(event, ev.Draw):
+    if isinstance(event, Draw):
         return f"{name(event.player)} drew {'a card' if event.count == 1 else cards_count(event.count)}"
-    if isinstance(event, ev.Take):
+    if isinstance(event, Take):
         return f"{name(event.player)} took {card(event.card)} from {SOURCE_NAMES[event.source]} and showed it"
-    if isinstance(event, ev.Swap):
+    if isinstance(event, Swap):
         return (
             f"{card(event.card)} in {area_of(table, event.owner)} and {card(event.other_card)} in "
             f"{area_of(table, event.other_owner)} changed places"
         )
-    if isinstance(event, ev.SwapHands):
+    if isinstance(event, SwapHands):
         return f"{name(event.player)} and {name(event.other)} swapped hands"
-    if isinstance(event, ev.Move):
+    if isinstance(event, Move):
         return f"{card(event.card)} moved from {area_of(table, event.owner)} to {area_of(table, event.into)}"
-    if isinstance(event, ev.ToNursery):
+    if isinstance(event, ToNursery):
         return f"{card(event.card)} went from {area_of(table, event.owner)} back to the Nursery"
-    if isinstance(event, ev.NextPhase):
+    if isinstance(event, NextPhase):
         skipped = "skipped" if event.skip else "ended"
         return f"{name(before.current)}'s {PHASE_NAMES[before.phase]} {skipped}"
-    if isinstance(event, ev.EndTurn):
+    if isinstance(event, EndTurn):
         to = "" if event.to is None else f", and {name(event.to)} takes the next turn"
         return f"{name(before.current)}'s turn ended{to}"
-    if isinstance(event, ev.SetHand):
+    if isinstance(event, SetHand):
         return f"{name(event.player)} holds {cards_count(event.count)}"
-    if isinstance(event, ev.SetDeck):
+    if isinstance(event, SetDeck):
         return f"The deck holds {cards_count(event.count)}"
-    if isinstance(event, ev.DeckEmpty):
+    if isinstance(event, DeckEmpty):
         return "The deck ran out"
-    if isinstance(event, ev.Reshuffle):
+    if isinstance(event, Reshuffle):
         return "The discard pile was shuffled into a new deck"
-    if isinstance(event, ev.SetGoal):
+    if isinstance(event, SetGoal):
         return f"{creatures(table, event.count)} now win"
     return type(event).__name__  # pragma: no cover - every event kind is described above
 
@@ -237,9 +280,9 @@ def _pile_card(table: Table, card: PileCard) -> str:
     return f"{player_name(table, card.player)}'s {game_card_name(table, card.card)}"
 
 
-def describe_fact(table: Table, fact: ft.Fact, state: GameState) -> str:
+def describe_fact(table: Table, fact: Fact, state: GameState) -> str:
     """One sentence for one fact, or "" when the event's own sentence already says it."""
-    if isinstance(fact, ft.PileStopped):
+    if isinstance(fact, PileStopped):
         stopper = _pile_card(table, fact.stopper)
         stopped = _pile_card(table, fact.stopped)
         if fact.taken:
@@ -254,54 +297,54 @@ def describe_fact(table: Table, fact: ft.Fact, state: GameState) -> str:
             stopped_word = "Neighed" if table.neigh_card else "stopped"
             return f"{stopper} resolves: {stopped} is {stopped_word} and goes to the discard pile."
         return f"{stopper} resolves and stops {stopped}. Both go to the discard pile."
-    if isinstance(fact, ft.MayDraw):
+    if isinstance(fact, MayDraw):
         names = [player_name(table, seat) for seat in fact.players]
         by = game_card_name(table, fact.counter.card)
         if len(names) > 1:
             return f"{by} lets {name_list(names)} each draw a card."
         return f"{by} stopped an Instant, so {names[0]} may draw, as the card says."
-    if isinstance(fact, ft.AnimalAnswered):
+    if isinstance(fact, AnimalAnswered):
         creature = table.profile.vocabulary.creature
         return (
             f"{_pile_card(table, fact.instant)} resolves: {player_name(table, fact.instant.player)} destroys "
             f"{_a(creature)} card in {area_of(table, fact.played.player)}; say destroy and the card. "
             f"{_pile_card(table, fact.played)} still resolves."
         )
-    if isinstance(fact, ft.NeighHadNoEffect):
+    if isinstance(fact, NeighHadNoEffect):
         neigh, target = _pile_card(table, fact.neigh), _pile_card(table, fact.target)
         if fact.shield == fact.target.card:
             why = f"{game_card_name(table, fact.shield)} cannot be Neighed"
         else:
             why = f"{game_card_name(table, fact.shield)} in {area_of(table, fact.target.player)} stops Neighs"
         return f"{neigh} has no effect: {why}. It goes to the discard pile, and {target} still stands."
-    if isinstance(fact, ft.LimitReached):
+    if isinstance(fact, LimitReached):
         return (
             f"{player_name(table, fact.player)} has {creatures(table, fact.count)} with "
             f"{game_card_name(table, fact.card)}, more than {fact.limit}: sacrifice a "
             f"{table.profile.vocabulary.creature} card."
         )
-    if isinstance(fact, ft.CardMustGo):
+    if isinstance(fact, CardMustGo):
         who, going = player_name(table, fact.player), game_card_name(table, fact.card)
         if fact.empty_hand:
             return f"{who}'s hand is empty: {going} must move into another player's {table.profile.vocabulary.area}."
         creature = table.profile.vocabulary.creature
         return f"{who} has no {creature} card in {area_of(table, fact.player)}: sacrifice {going}."
-    if isinstance(fact, ft.WinBarred):
+    if isinstance(fact, WinBarred):
         return (
             f"{player_name(table, fact.player)} has {creatures(table, fact.count)} but cannot win while "
             f"{game_card_name(table, fact.card)} is in {area_of(table, fact.player)} with a "
             f"{type_name(CardType.BASIC, table.profile.vocabulary)} there."
         )
-    if isinstance(fact, ft.BeginningSkipped):
+    if isinstance(fact, BeginningSkipped):
         return (
             f"{player_name(table, fact.player)} skips the Beginning of Turn phase while "
             f"{game_card_name(table, fact.card)} is in {area_of(table, fact.player)}."
         )
-    if isinstance(fact, ft.PileOpenAgain):
+    if isinstance(fact, PileOpenAgain):
         return f"The pile is open again: {_pile_card(table, fact.top)} is on top."
-    if isinstance(fact, ft.InstantResolved):
+    if isinstance(fact, InstantResolved):
         return f"{_pile_card(table, fact.card)} resolves."
-    if isinstance(fact, ft.PlayResolved):
+    if isinstance(fact, PlayResolved):
         played = fact.card
         card = table.cards.get(played.card)
         name = game_card_name(table, played.card)
@@ -310,43 +353,43 @@ def describe_fact(table: Table, fact: ft.Fact, state: GameState) -> str:
         if card is not None and card.type is CardType.MAGIC:
             return f"{name} is played: it takes effect, then goes to the discard pile."
         return f"{name} is played and goes to the discard pile."
-    if isinstance(fact, ft.BabyToNursery):
+    if isinstance(fact, BabyToNursery):
         return f"{game_card_name(table, fact.card)} goes back to the Nursery, as Babies always do."
-    if isinstance(fact, ft.LinkAdded):
+    if isinstance(fact, LinkAdded):
         return chain_link_added(fact.position, describe_link(table, fact.link))
-    if isinstance(fact, ft.LinkResolved):
+    if isinstance(fact, LinkResolved):
         return "The chain is resolved." if fact.next is None else ""
-    if isinstance(fact, ft.TriggersLost):
+    if isinstance(fact, TriggersLost):
         lost = name_list([game_card_name(table, t.card) if t.kind is not TriggerKind.HERD
                           else herd_bonus_name(t.card) for t in fact.triggers])  # fmt: skip
         return f"Optional effects not used are lost for this turn: {lost}."
-    if isinstance(fact, ft.MandatoryRemain):
+    if isinstance(fact, MandatoryRemain):
         must = name_list([game_card_name(table, t.card) for t in fact.triggers])
         return f"Mandatory, so still to do: {must}."
-    if isinstance(fact, ft.TurnBegan):
+    if isinstance(fact, TurnBegan):
         return turn_began(fact.turn, player_name(table, fact.player))
-    if isinstance(fact, ft.PhaseBegan):
+    if isinstance(fact, PhaseBegan):
         return f"{PHASE_NAMES[fact.phase]}."
-    if isinstance(fact, ft.OverHandLimit):
+    if isinstance(fact, OverHandLimit):
         excess = fact.hand - fact.limit
         return (
             f"{player_name(table, fact.player)} holds {cards_count(fact.hand)}, over the hand limit of {fact.limit}: "
             f"discard {excess}."
         )
-    if isinstance(fact, ft.DeckRanOut):
+    if isinstance(fact, DeckRanOut):
         return DECK_EMPTY
-    if isinstance(fact, ft.Reshuffled):
+    if isinstance(fact, Reshuffled):
         return f"Shuffle the discard pile to make a new deck: {cards_count(fact.count)}."
-    if isinstance(fact, ft.TallyChanged):
+    if isinstance(fact, TallyChanged):
         changed = [seat for seat, (a, b) in enumerate(zip(fact.before, fact.after)) if a != b]
         return " ".join(f"{player_name(table, seat)} has {creatures(table, fact.after[seat])}." for seat in changed)
-    if isinstance(fact, ft.WinWaits):
+    if isinstance(fact, WinWaits):
         waiting = "pile and chain are" if state.pile and state.chain else "pile is" if state.pile else "chain is"
         return (
             f"{player_name(table, fact.player)} has {creatures(table, fact.count)}, enough to win once the "
             f"{waiting} resolved."
         )
-    if isinstance(fact, ft.GameOver):
+    if isinstance(fact, GameOver):
         return describe_outcome(table, fact.outcome, state)
     return ""
 
@@ -379,137 +422,3 @@ def _ending(table: Table, outcome: Outcome, state: GameState) -> str:
         f"The deck ran out. {tied} tie with {most} and with {letters[outcome.tied[0]]} letters in their names: "
         "everyone loses."
     )
-
-
-def describe_objection(table: Table, objection: ob.Objection) -> str:
-    """Why an event looks against the rules, in one sentence."""
-
-    def name(seat: int) -> str:
-        return player_name(table, seat)
-
-    def card(card_id: str) -> str:
-        return game_card_name(table, card_id)
-
-    area = table.profile.vocabulary.area
-    match objection:
-        case ob.GameIsOver():
-            return GAME_OVER
-        case ob.NotYourTurn(player, current):
-            return f"It is {name(current)}'s turn, not {name(player)}'s."
-        case ob.NotDrawn(player):
-            return f"{name(player)} has not drawn in the Draw phase yet."
-        case ob.ActionUsed(player):
-            return f"{name(player)} has already played a card or drawn in this Action phase."
-        case ob.ActionOver(player):
-            return f"{name(player)}'s Action phase is over."
-        case ob.ChainOpen():
-            return "Effects in the chain must resolve first: say resolve when each is done."
-        case ob.InstantNotPlayed(_, played):
-            return f"{card(played)} is an Instant card: it answers another player's card."
-        case ob.BabyNotInHand(_, baby):
-            return (
-                f"{card(baby)} is a Baby: Babies only enter a {area} from the Nursery and are never "
-                "in a hand, the deck or the discard pile."
-            )
-        case ob.NotABaby(named):
-            return f"{card(named)} is not a Baby."
-        case ob.NotForStable(_, named):
-            return f"{card(named)} does not go into a {area}."
-        case ob.RemovedCard(named):
-            return f"{card(named)} was taken out of the deck for the 2-player game."
-        case ob.NoCopiesLeft(named, copies):
-            have = "only 1 copy" if copies == 1 else f"{copies} copies"
-            return f"The deck has {have} of {card(named)}, and the tracker already sees them all."
-        case ob.EmptyHand(player):
-            return f"{name(player)} has no cards in hand."
-        case ob.NothingToAnswer():
-            return nothing_to_answer(table)
-        case ob.NotInstant(_, named):
-            return f"{card(named)} is not an Instant card."
-        case ob.NotAnAnimal(_, named, top):
-            creature = table.profile.vocabulary.creature
-            return f"{card(named)} answers {_a(creature)} card being played, and {card(top)} is not one."
-        case ob.CannotBeAnswered(_, top):
-            return f"{card(top)} cannot be answered."
-        case ob.OwnCard(player, top):
-            return f"The top card, {card(top)}, is {name(player)}'s own: Instants answer another player."
-        case ob.CannotNeigh(player, _, blocker):
-            return f"{name(player)} cannot play Neigh cards while {card(blocker)} is in {area_of(table, player)}."
-        case ob.CannotBeNeighed(player, _, shield):
-            return f"{name(player)}'s cards cannot be Neighed while {card(shield)} is in {area_of(table, player)}."
-        case ob.NotInStable(named, owner):
-            return f"{card(named)} is not in {area_of(table, owner)}."
-        case ob.StealOwn():
-            return f"Stealing takes a card from another player's {area}."
-        case ob.DestroyOwn():
-            return f"Destroying is for another player's {area}; from your own it is a sacrifice."
-        case ob.Protected(_, guard, owner):
-            return f"{area_of(table, owner)} holds {card(guard)}, which protects cards there."
-        case ob.NotInDiscard(named):
-            return f"{card(named)} is not in the discard pile."
-        case ob.NotInNursery(named):
-            return f"{card(named)} is not in the Nursery."
-        case ob.DeckTooSmall(left):
-            return f"The deck has only {cards_count(left)}." if left else DECK_EMPTY
-        case ob.HandOverLimit(player, hand, limit):
-            return (
-                f"{name(player)} holds {cards_count(hand)}, over the hand limit of {limit}: "
-                f"discard {hand - limit} first."
-            )
-        case ob.NoReshuffle():
-            return "These rules do not shuffle the discard pile into a new deck."
-        case ob.NothingToResolve():
-            return NOTHING_WAITING
-        case ob.CannotPlay(player, played, blocker):
-            kind = type_name(table.card_of(played).type, table.profile.vocabulary)
-            return _cannot_play(name(player), kind, card(blocker), area_of(table, player))
-        case ob.CannotEnter(entering, into, blocker, owner):
-            kind = type_name(table.card_of(entering).type, table.profile.vocabulary)
-            where = f"{area_of(table, owner)} holds {card(blocker)}"
-            return f"{card(entering)} cannot enter {area_of(table, into)}: {where}, and {kind}s cannot go there."
-        case ob.CannotSteal(player, blocker):
-            return f"{name(player)} cannot steal cards while {card(blocker)} is in {area_of(table, player)}."
-        case ob.Indestructible(target):
-            return f"{card(target)} cannot be destroyed or sacrificed: its own text says so."
-        case ob.MagicCannotDestroy(target, magic):
-            return f"{card(target)} cannot be destroyed by a Magic card, and {card(magic)} is one."
-        case ob.OthersCannotPlay(player, played, blocker, owner):
-            kind = type_name(table.card_of(played).type, table.profile.vocabulary)
-            return _cannot_play(name(player), kind, card(blocker), area_of(table, owner))
-        case ob.MagicCannotAffect(target, magic):
-            return f"Magic cards cannot affect {card(target)}, and {card(magic)} is one."
-        case ob.NeedsBasic(entering, into):
-            basic = type_name(CardType.BASIC, table.profile.vocabulary)
-            where = area_of(table, into)
-            return f"{card(entering)} can only enter a {area} that holds a {basic}, and {where} holds none."
-        case ob.VariationKeptOut(entering, into, blocker, variation):
-            kind = f"{variation.capitalize()} {table.profile.vocabulary.creature} cards"
-            where = area_of(table, into)
-            return f"{card(entering)} cannot enter {where}: it holds {card(blocker)}, which keeps {kind} out."
-        case ob.CannotDestroy(player, blocker):
-            where = area_of(table, player)
-            return f"{name(player)}'s cards cannot destroy any card while {card(blocker)} is in {where}."
-        case ob.TriggerCannotDestroy(target, source):
-            return f"{card(target)} cannot be destroyed by a triggered effect, and the effect of {card(source)} is one."
-        case ob.Guarded(target, owner, guard, source):
-            where = area_of(table, owner)
-            return f"{card(guard)} in {where} keeps the effect of {card(source)} away from {card(target)}."
-    raise AssertionError(f"no sentence for {objection!r}")  # every kind is above; a test checks each
-
-
-def _cannot_play(player: str, kind: str, blocker: str, where: str) -> str:
-    return f"{player} cannot play {kind}s while {blocker} is in {where}."
-
-
-def nothing_to_answer(table: Table) -> str:
-    """Said of an Instant played while nothing waits on the pile, in the game's own words."""
-    return (
-        "No card is being played, so there is nothing to answer. "
-        f"A card brought directly into a {table.profile.vocabulary.area} cannot be Neighed."
-    )
-
-
-def confirm_question(table: Table, objections: Iterable[ob.Objection]) -> str:
-    """Asked before recording an event that looks against the rules."""
-    reasons = " ".join(describe_objection(table, o) for o in objections)
-    return f"That looks against the rules. {reasons} {CONFIRM_QUESTION}"

@@ -8,7 +8,6 @@ from __future__ import annotations
 from assistant.core.text import clean_untrusted
 
 __all__ = [
-    "NO_CAMERA",
     "CAMERA_LOST",
     "CAMERA_BACK",
     "NO_DECODER",
@@ -49,7 +48,6 @@ __all__ = [
     "LABELS_NEED_AN_OUTPUT",
 ]
 
-NO_CAMERA = "No camera found. Type card names instead; plug a camera in and restart to scan codes."
 CAMERA_LOST = "The camera stopped working. Trying again every few seconds; type card names meanwhile."
 CAMERA_BACK = "The camera is working again."
 NO_DECODER = "No QR decoder is installed, so codes cannot be read. Install zxing-cpp or pyzbar."

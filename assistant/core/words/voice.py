@@ -85,20 +85,26 @@ def player_missing(player: str, reason: str) -> str:
 
 def player_failed(player: str, status: int) -> str:
     """The sound player stopped with an error (no sound device, a wrong device name)."""
-    return (f"The sound player {player} stopped with error {status}: check the sound device. "
-            "Everything is still written on screen.")  # fmt: skip
+    return (
+        f"The sound player {player} stopped with error {status}: check the sound device. "
+        "Everything is still written on screen."
+    )
 
 
 def screen_reader_speaks(reader: str) -> str:
     """Speech left off because a screen reader is talking."""
-    return (f"{clean_untrusted(reader, 40)} is running, so this app does not speak. "
-            "To hear it anyway, start it with speech = on in its settings file.")  # fmt: skip
+    return (
+        f"{clean_untrusted(reader, 40)} is running, so this app does not speak. "
+        "To hear it anyway, start it with speech = on in its settings file."
+    )
 
 
 def settings_damaged(reason: str, kept_as: str) -> str:
     """A settings file that could not be used."""
-    return (f"The settings file is damaged ({clean_untrusted(reason, 120)}): the defaults are used, "
-            f"and the damaged file was kept as {kept_as}.")  # fmt: skip
+    return (
+        f"The settings file is damaged ({clean_untrusted(reason, 120)}): the defaults are used, "
+        f"and the damaged file was kept as {kept_as}."
+    )
 
 
 #: What each earcon means, said when sounds are off.
@@ -120,8 +126,10 @@ PRIVATE_NO_DEVICE = (
 
 def private_on(device: str) -> str:
     """The reminder when private reading is switched on."""
-    return (f"Private reading on: put your headphones on. Cards are read only on {clean_untrusted(device, 60)}, "
-            "never to the table.")  # fmt: skip
+    return (
+        f"Private reading on: put your headphones on. Cards are read only on {clean_untrusted(device, 60)}, "
+        "never to the table."
+    )
 
 
 def wav_written(path: str, seconds: float) -> str:

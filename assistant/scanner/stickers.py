@@ -47,8 +47,6 @@ PAGE_MM = (210.0, 297.0)
 USABLE_HEIGHT_MM = 270.0
 MARGIN_MM = 12.0
 COLUMNS, ROWS = 3, 3
-#: Error correction level Q (about 25 % of the code can be restored).
-ERROR_CORRECTION = "Q"
 
 
 def focal_px(fov_deg: float = CAMERA_FOV_HORIZONTAL_DEG, width_px: int = CAMERA_FRAME[0]) -> float:
@@ -78,20 +76,6 @@ def module_px(
     t = math.radians(tilt_deg)
     far = (17 + 4 * version) * module_mm / 2 * math.sin(t)
     return module_mm * f * math.cos(t) * distance / (distance + far) ** 2
-
-
-def reading_distance_mm(
-    module_mm: float, version: int = 1, tilt_deg: float = 0.0, width_px: int = CAMERA_FRAME[0], min_px: float = 4.0
-) -> float:
-    """The farthest distance (mm, to the nearest mm) at which every module is still `min_px` pixels."""
-    low, high = 10.0, 10_000.0
-    for _ in range(60):
-        middle = (low + high) / 2
-        if module_px(module_mm, version, middle, tilt_deg, width_px=width_px) >= min_px:
-            low = middle
-        else:
-            high = middle
-    return round(low)
 
 
 def module_dots(dpi: int = DPI, version: int = 1) -> int:

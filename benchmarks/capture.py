@@ -6,10 +6,11 @@ aplay, espeak-ng, speech-dispatcher and its output module — "plays" into those
 With `truncate false` ALSA never overwrites: each time the device is opened it writes a new file (`play`,
 `play.0001`, `play.0002`, ...), so one player process is one numbered file, in the order they started.
 
-The tests and `benchmarks/speech.py` use it to check real sound (bytes, their length in seconds, silence or not)
-and to time a call to the first audio byte of the right sentence. ALSA's null device takes samples as fast as
-they come, so a player into the capture ends at once; `paced_player()` adds the sound's own length after it, as
-a sound card would take, so speech still has a duration to interrupt and to fall behind with.
+Test and benchmark support, not shipped in the app: the tests and `benchmarks/speech.py` use it to check real
+sound (bytes, their length in seconds, silence or not) and to time a call to the first audio byte of the right
+sentence. ALSA's null device takes samples as fast as they come, so a player into the capture ends at once;
+`paced_player()` adds the sound's own length after it, as a sound card would take, so speech still has a
+duration to interrupt and to fall behind with.
 """
 
 from __future__ import annotations

@@ -1,0 +1,203 @@
+"""Sentences for what looks against the rules: each objection (`assistant/core/game/objections.py`) in one
+sentence, and the question a warning asks. The table decides; a warned event can still be recorded."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from assistant.core.cards.card import CardType
+from assistant.core.game.objections import (
+    ActionOver,
+    ActionUsed,
+    BabyNotInHand,
+    CannotBeAnswered,
+    CannotBeNeighed,
+    CannotDestroy,
+    CannotEnter,
+    CannotNeigh,
+    CannotPlay,
+    CannotSteal,
+    ChainOpen,
+    DeckTooSmall,
+    DestroyOwn,
+    EmptyHand,
+    GameIsOver,
+    Guarded,
+    HandOverLimit,
+    Indestructible,
+    InstantNotPlayed,
+    MagicCannotAffect,
+    MagicCannotDestroy,
+    NeedsBasic,
+    NoCopiesLeft,
+    NoReshuffle,
+    NotABaby,
+    NotAnAnimal,
+    NotDrawn,
+    NotForStable,
+    NothingToAnswer,
+    NothingToResolve,
+    NotInDiscard,
+    NotInNursery,
+    NotInStable,
+    NotInstant,
+    NotYourTurn,
+    Objection,
+    OthersCannotPlay,
+    OwnCard,
+    Protected,
+    RemovedCard,
+    StealOwn,
+    TriggerCannotDestroy,
+    VariationKeptOut,
+)
+from assistant.core.game.table import Table
+from assistant.core.text import cards_count
+from assistant.core.words.cardtext import type_name
+from assistant.core.words.errors import NOTHING_WAITING
+from assistant.core.words.gameplay import (
+    DECK_EMPTY,
+    GAME_OVER,
+    _a,
+    area_of,
+    game_card_name,
+    player_name,
+)
+
+__all__ = ["CONFIRM_QUESTION", "describe_objection", "nothing_to_answer", "confirm_question"]
+
+CONFIRM_QUESTION = "Record it anyway? Say yes or no."
+
+
+def describe_objection(table: Table, objection: Objection) -> str:
+    """Why an event looks against the rules, in one sentence."""
+
+    def name(seat: int) -> str:
+        return player_name(table, seat)
+
+    def card(card_id: str) -> str:
+        return game_card_name(table, card_id)
+
+    area = table.profile.vocabulary.area
+    match objection:
+        case GameIsOver():
+            return GAME_OVER
+        case NotYourTurn(player, current):
+            return f"It is {name(current)}'s turn, not {name(player)}'s."
+        case NotDrawn(player):
+            return f"{name(player)} has not drawn in the Draw phase yet."
+        case ActionUsed(player):
+            return f"{name(player)} has already played a card or drawn in this Action phase."
+        case ActionOver(player):
+            return f"{name(player)}'s Action phase is over."
+        case ChainOpen():
+            return "Effects in the chain must resolve first: say resolve when each is done."
+        case InstantNotPlayed(_, played):
+            return f"{card(played)} is an Instant card: it answers another player's card."
+        case BabyNotInHand(_, baby):
+            return (
+                f"{card(baby)} is a Baby: Babies only enter a {area} from the Nursery and are never "
+                "in a hand, the deck or the discard pile."
+            )
+        case NotABaby(named):
+            return f"{card(named)} is not a Baby."
+        case NotForStable(_, named):
+            return f"{card(named)} does not go into a {area}."
+        case RemovedCard(named):
+            return f"{card(named)} was taken out of the deck for the 2-player game."
+        case NoCopiesLeft(named, copies):
+            have = "only 1 copy" if copies == 1 else f"{copies} copies"
+            return f"The deck has {have} of {card(named)}, and the tracker already sees them all."
+        case EmptyHand(player):
+            return f"{name(player)} has no cards in hand."
+        case NothingToAnswer():
+            return nothing_to_answer(table)
+        case NotInstant(_, named):
+            return f"{card(named)} is not an Instant card."
+        case NotAnAnimal(_, named, top):
+            creature = table.profile.vocabulary.creature
+            return f"{card(named)} answers {_a(creature)} card being played, and {card(top)} is not one."
+        case CannotBeAnswered(_, top):
+            return f"{card(top)} cannot be answered."
+        case OwnCard(player, top):
+            return f"The top card, {card(top)}, is {name(player)}'s own: Instants answer another player."
+        case CannotNeigh(player, _, blocker):
+            return f"{name(player)} cannot play Neigh cards while {card(blocker)} is in {area_of(table, player)}."
+        case CannotBeNeighed(player, _, shield):
+            return f"{name(player)}'s cards cannot be Neighed while {card(shield)} is in {area_of(table, player)}."
+        case NotInStable(named, owner):
+            return f"{card(named)} is not in {area_of(table, owner)}."
+        case StealOwn():
+            return f"Stealing takes a card from another player's {area}."
+        case DestroyOwn():
+            return f"Destroying is for another player's {area}; from your own it is a sacrifice."
+        case Protected(_, guard, owner):
+            return f"{area_of(table, owner)} holds {card(guard)}, which protects cards there."
+        case NotInDiscard(named):
+            return f"{card(named)} is not in the discard pile."
+        case NotInNursery(named):
+            return f"{card(named)} is not in the Nursery."
+        case DeckTooSmall(left):
+            return f"The deck has only {cards_count(left)}." if left else DECK_EMPTY
+        case HandOverLimit(player, hand, limit):
+            return (
+                f"{name(player)} holds {cards_count(hand)}, over the hand limit of {limit}: "
+                f"discard {hand - limit} first."
+            )
+        case NoReshuffle():
+            return "These rules do not shuffle the discard pile into a new deck."
+        case NothingToResolve():
+            return NOTHING_WAITING
+        case CannotPlay(player, played, blocker):
+            kind = type_name(table.card_of(played).type, table.profile.vocabulary)
+            return _cannot_play(name(player), kind, card(blocker), area_of(table, player))
+        case CannotEnter(entering, into, blocker, owner):
+            kind = type_name(table.card_of(entering).type, table.profile.vocabulary)
+            where = f"{area_of(table, owner)} holds {card(blocker)}"
+            return f"{card(entering)} cannot enter {area_of(table, into)}: {where}, and {kind}s cannot go there."
+        case CannotSteal(player, blocker):
+            return f"{name(player)} cannot steal cards while {card(blocker)} is in {area_of(table, player)}."
+        case Indestructible(target):
+            return f"{card(target)} cannot be destroyed or sacrificed: its own text says so."
+        case MagicCannotDestroy(target, magic):
+            return f"{card(target)} cannot be destroyed by a Magic card, and {card(magic)} is one."
+        case OthersCannotPlay(player, played, blocker, owner):
+            kind = type_name(table.card_of(played).type, table.profile.vocabulary)
+            return _cannot_play(name(player), kind, card(blocker), area_of(table, owner))
+        case MagicCannotAffect(target, magic):
+            return f"Magic cards cannot affect {card(target)}, and {card(magic)} is one."
+        case NeedsBasic(entering, into):
+            basic = type_name(CardType.BASIC, table.profile.vocabulary)
+            where = area_of(table, into)
+            return f"{card(entering)} can only enter a {area} that holds a {basic}, and {where} holds none."
+        case VariationKeptOut(entering, into, blocker, variation):
+            kind = f"{variation.capitalize()} {table.profile.vocabulary.creature} cards"
+            where = area_of(table, into)
+            return f"{card(entering)} cannot enter {where}: it holds {card(blocker)}, which keeps {kind} out."
+        case CannotDestroy(player, blocker):
+            where = area_of(table, player)
+            return f"{name(player)}'s cards cannot destroy any card while {card(blocker)} is in {where}."
+        case TriggerCannotDestroy(target, source):
+            return f"{card(target)} cannot be destroyed by a triggered effect, and the effect of {card(source)} is one."
+        case Guarded(target, owner, guard, source):
+            where = area_of(table, owner)
+            return f"{card(guard)} in {where} keeps the effect of {card(source)} away from {card(target)}."
+    raise AssertionError(f"no sentence for {objection!r}")  # every kind is above; a test checks each
+
+
+def _cannot_play(player: str, kind: str, blocker: str, where: str) -> str:
+    return f"{player} cannot play {kind}s while {blocker} is in {where}."
+
+
+def nothing_to_answer(table: Table) -> str:
+    """Said of an Instant played while nothing waits on the pile, in the game's own words."""
+    return (
+        "No card is being played, so there is nothing to answer. "
+        f"A card brought directly into a {table.profile.vocabulary.area} cannot be Neighed."
+    )
+
+
+def confirm_question(table: Table, objections: Iterable[Objection]) -> str:
+    """Asked before recording an event that looks against the rules."""
+    reasons = " ".join(describe_objection(table, o) for o in objections)
+    return f"That looks against the rules. {reasons} {CONFIRM_QUESTION}"
