@@ -42,6 +42,7 @@ from assistant.core.words.voice import (
 )
 from assistant.speech.player import Player, end_process, start_quietly
 from assistant.speech.silence import trim_silent_end
+from assistant.speech.speechd_ends import MessageEnds, message_id
 
 #: Seconds a render may take before it counts as failed (a sentence renders in about 10 ms).
 RENDER_TIMEOUT = 10.0
@@ -531,7 +532,7 @@ class SpeechdBackend(Backend):
         self.rate, self.voice, self.volume = rate, voice, volume
         self.environ = environ
         self._client: Any = None  # a speechd.SSIPClient, once opened
-        self._done = threading.Event()
+        self._ends = MessageEnds()
         # The client is not safe for two commands at once: a CANCEL sent while the worker's SPEAK waits for its
         # reply leaves both waiting for ever. Each command holds this lock; a SPEAK's exchange takes milliseconds
         # (the speaking itself is waited for outside it, through the callback).
@@ -559,6 +560,7 @@ class SpeechdBackend(Backend):
             raise BackendUnavailable(engine_unavailable("speech-dispatcher", str(exc))) from None
         self._module = speechd
         self._client = client
+        self._ends.listen(client, (speechd.CallbackType.END, speechd.CallbackType.CANCEL))
 
     def speak(self, utterance: Utterance, wanted: Callable[[], bool], more: Callable[[], bool] = _always) -> None:
         """Send the text sentence by sentence, waiting for each one's end (or cancel) event."""
@@ -566,16 +568,15 @@ class SpeechdBackend(Backend):
         for index, piece in enumerate(split_sentences(utterance.text)):
             if not wanted() or (index > 0 and not more()):
                 return
-            self._done.clear()
+            self._ends.clear()
             try:
                 with self._commands:
                     if not wanted():
                         return  # cancelled while waiting for the lock
-                    self._client.speak(piece, callback=lambda kind, **_: self._done.set(), event_types=events)
+                    result = self._client.speak(piece, callback=self._ends.done, event_types=events)
             except Exception as exc:
                 raise SpeechError(engine_unavailable("speech-dispatcher", str(exc))) from None
-            while wanted() and not self._done.wait(0.25):
-                pass  # the callback, or a cancel, sets the event; the timeout only re-checks `wanted`
+            self._ends.wait(message_id(result), wanted)  # its callback, a cancel, or an END that came too early
 
     def cancel(self) -> None:
         """Cancel the message being spoken."""
@@ -583,7 +584,7 @@ class SpeechdBackend(Backend):
             if self._client is not None:
                 with contextlib.suppress(Exception):
                     self._client.cancel()
-        self._done.set()
+        self._ends.done()
 
     def close(self) -> None:
         """Close the connection."""
