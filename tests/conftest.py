@@ -55,13 +55,18 @@ def make_app() -> Callable[..., Any]:
     the real command line and builds the app with its factory (`assistant.commands.app.make_app`): the session saves
     games in the test's private home (`private_home`, read when the app is made) and offers them again, learns
     cards there, reads the settings there. `speak` hears every reply; `camera`, a frame-source opener, stands for
-    the camera (without one, the app opens none: `--no-camera`)."""
+    the camera (without one, the app opens none: `--no-camera`); `clock`, the camera scanner's time."""
     from assistant.cli import build_parser
     from assistant.commands.app import make_app as app_factory
     from assistant.ui.app import TableApp
 
-    def make(speak: Callable[..., Any] | None, *args: str, camera: Callable[[], Any] | None = None) -> TableApp:
+    def make(
+        speak: Callable[..., Any] | None,
+        *args: str,
+        camera: Callable[[], Any] | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> TableApp:
         options = build_parser().parse_args([*args] if camera is not None else ["--no-camera", *args])
-        return app_factory(options, speak, camera=camera)
+        return app_factory(options, speak, camera=camera, clock=clock)
 
     return make

@@ -93,12 +93,13 @@ def make_app(
     notices: Sequence[str] = (),
     shown: Sequence[str] = (),
     camera: Callable[[], FrameSource] | None = None,
+    clock: Callable[[], float] | None = None,
 ) -> TableApp:
     """The app `table-assistant` opens with `args`: on the session of `make_session` (its deck and add-ons, games
     saved in the data directory, scanned cards learnt, the braille resolver; verbosity from `args` or `settings`),
     headed by the deck chosen and what `opening` says (the `notices` in it); `shown`: notes written after the
     heading, not said (the speech engine chosen). `speak` hears every reply; `camera` opens the frame source
-    instead of the camera `args` name (none with `--no-camera`)."""
+    instead of the camera `args` name (none with `--no-camera`); `clock`, the camera scanner's time (a test's own)."""
     from assistant.ui.app import TableApp
 
     session = make_session(args, settings)
@@ -113,6 +114,7 @@ def make_app(
         camera=camera if camera is not None else _camera(args),
         chord_window=args.chord_window,
         notes=shown,
+        **({"clock": clock} if clock is not None else {}),
     )
 
 

@@ -48,6 +48,7 @@ from assistant.core.words.voice import (
 )
 from assistant.speech.player import Player, end_process, start_quietly
 from assistant.speech.silence import trim_silent_end
+from assistant.speech.speechd_ends import MessageEnds, message_id
 
 #: Seconds a render may take before it counts as failed (a sentence renders in about 10 ms).
 RENDER_TIMEOUT = 10.0
@@ -537,9 +538,8 @@ class SpeechdBackend(Backend):
         self.rate, self.voice, self.volume = rate, voice, volume
         self.environ = environ
         self._client: Any = None  # a speechd.SSIPClient, once opened
-        self._done = threading.Event()
-        # The client is not safe for two commands at once (a CANCEL sent while a SPEAK waits for its reply leaves
-        # both waiting for ever): each command holds this lock, a SPEAK's exchange for milliseconds (not the speech).
+        self._ends = MessageEnds()
+        # One command at a time, for milliseconds: a CANCEL sent while a SPEAK waits for its reply blocks both.
         self._commands = threading.Lock()
 
     def open(self) -> None:
@@ -564,6 +564,7 @@ class SpeechdBackend(Backend):
             raise BackendUnavailable(engine_unavailable("speech-dispatcher", str(exc))) from None
         self._module = speechd
         self._client = client
+        self._ends.listen(client, (speechd.CallbackType.END, speechd.CallbackType.CANCEL))
 
     def speak(self, utterance: Utterance, wanted: Callable[[], bool], more: Callable[[], bool] = _always) -> None:
         """Send the text sentence by sentence, waiting for each one's end (or cancel) event."""
@@ -571,16 +572,15 @@ class SpeechdBackend(Backend):
         for index, piece in enumerate(split_sentences(utterance.text)):
             if not wanted() or (index > 0 and not more()):
                 return
-            self._done.clear()
+            self._ends.clear()
             try:
                 with self._commands:
                     if not wanted():
                         return  # cancelled while waiting for the lock
-                    self._client.speak(piece, callback=lambda kind, **_: self._done.set(), event_types=events)
+                    result = self._client.speak(piece, callback=self._ends.done, event_types=events)
             except Exception as exc:
                 raise SpeechError(engine_unavailable("speech-dispatcher", str(exc))) from None
-            while wanted() and not self._done.wait(0.25):
-                pass  # the callback, or a cancel, sets the event; the timeout only re-checks `wanted`
+            self._ends.wait(message_id(result), wanted)  # its callback, a cancel, or an END that came too early
 
     def cancel(self) -> None:
         """Cancel the message being spoken."""
@@ -588,7 +588,7 @@ class SpeechdBackend(Backend):
             if self._client is not None:
                 with contextlib.suppress(Exception):
                     self._client.cancel()
-        self._done.set()
+        self._ends.done()
 
     def close(self) -> None:
         """Close the connection."""

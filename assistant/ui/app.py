@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import dataclasses
 import sys
-from collections.abc import Iterable, Sequence
+import time
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from textual import events
@@ -187,12 +188,15 @@ class TableApp(App):
         camera=None,
         chord_window: float = DEFAULT_WINDOW,
         notes: Sequence[str] = (),
+        clock: Callable[[], float] = time.monotonic,
     ):
         """Build it with `assistant.commands.app.make_app`, as the command does. `title`: said (by the command, before
         the app opens) and shown first, with the `notes` after it (shown, not said); `camera`: a function opening a
         frame source (`assistant.scanner.live.camera_opener`), or None; `chord_window`: seconds within which
-        six-key chord keys make one cell."""
+        six-key chord keys make one cell; `clock`: seconds, the camera scanner's time (how long a card lying in view
+        stays unrepeated, how often a cue is said), so a test can pass a clock of its own."""
         super().__init__()
+        self.clock = clock
         self.chord_window = chord_window
         self.session = session
         self.heading = title
@@ -244,7 +248,9 @@ class TableApp(App):
             from assistant.ui.camera import CameraWorker
 
             # The decks in play are asked for on the scanner's thread each time: they change as a card is learnt.
-            worker = self.camera_worker = CameraWorker(self.camera, self.post_message, lambda: self.session.cards.decks)
+            worker = self.camera_worker = CameraWorker(
+                self.camera, self.post_message, lambda: self.session.cards.decks, clock=self.clock
+            )
             worker.start()
 
     def on_unmount(self) -> None:

@@ -10,6 +10,7 @@ said once; the thread keeps retrying in the background, and the app works on typ
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -59,9 +60,11 @@ class CameraWorker:
         open_source: Callable[[], FrameSource],
         post: Callable[[Message], object],
         decks: Callable[[], Sequence[Deck]] | None = None,
+        clock: Callable[[], float] = time.monotonic,
         **scanner_options: Any,
     ) -> None:
-        """`decks`: the decks in play, whose labels a code too hidden to decode is matched against."""
+        """`decks`: the decks in play, whose labels a code too hidden to decode is matched against; `clock`: the
+        scanner's seconds (`LiveScanner`: a card lying in view is not repeated within the tracker's cooldown)."""
         from assistant.scanner.background import BackgroundStage
         from assistant.scanner.known import KnownLabels
         from assistant.scanner.live import LiveScanner
@@ -69,7 +72,7 @@ class CameraWorker:
         self.post = post
         known = KnownLabels(decks) if decks is not None else None
         scanner_options.setdefault("background", BackgroundStage(known=known))
-        self.scanner = LiveScanner(open_source, self._report, **scanner_options)
+        self.scanner = LiveScanner(open_source, self._report, clock=clock, **scanner_options)
         self.thread = threading.Thread(target=self._run, name="camera-worker", daemon=True)
 
     def start(self) -> None:

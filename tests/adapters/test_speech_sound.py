@@ -35,6 +35,14 @@ def earcon_samples(path) -> bytes:
         return sound.readframes(sound.getnframes())
 
 
+def wait_until(condition, seconds: float = 10.0) -> bool:
+    """Wait for `condition` (a guard, not a timing)."""
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.005)
+    return bool(condition())
+
+
 def started(service) -> SpeechService:
     assert service.ready.wait(10), service.notices
     return service
@@ -130,6 +138,9 @@ def test_an_interrupt_cuts_the_sentence_and_the_rest_is_never_heard(alsa_capture
     try:
         service.say(LONG)
         assert len(alsa_capture.wait_plays(1)) == 1
+        # The player is listed just after it starts: on a busy machine aplay can reach the device before that,
+        # and an interrupt then would kill it unlisted. The first sentence is under way once it is both.
+        assert wait_until(lambda: backend.played)
         service.interrupt("Yay, Instant card.")
         assert len(alsa_capture.wait_plays(2)) == 2
         assert service.wait_idle(20)
@@ -151,6 +162,30 @@ def test_speech_dispatcher_speaks_into_the_sound_device(speech_dispatcher):
     raw = b"".join(speech_dispatcher.capture.audio_bytes())
     assert seconds(raw) > 3 and loudness(raw) > 0.01  # both sentences, spoken by its espeak-ng module
     assert service.notices == ["Speech: speech-dispatcher."]
+
+
+def test_a_sentence_ending_before_the_client_adds_its_callback_does_not_stop_speech(speech_dispatcher, monkeypatch):
+    """python3-speechd adds a message's callback only once SPEAK has been answered (its source: "we risk, that
+    the callback arrives earlier"). On a busy machine the worker thread can be held up there while a short
+    sentence is already said; held up here on purpose, the END comes first, and speech still goes on."""
+    import speechd.client
+
+    add_callback = speechd.client._CallbackHandler.add_callback
+
+    def late(handler, *args):
+        time.sleep(1.5)  # "Yay." is said (into the capture, which takes sound at once) meanwhile
+        add_callback(handler, *args)
+
+    monkeypatch.setattr(speechd.client._CallbackHandler, "add_callback", late)
+    backend = SpeechdBackend(environ=speech_dispatcher.environ)
+    service = started(SpeechService(backend))
+    try:
+        service.say("Yay.")
+        service.say("Neigh.")
+        assert service.wait_idle(20), "the worker still waits for the end of a sentence said long ago"
+    finally:
+        service.close()
+    assert speech_dispatcher.capture.wait_plays(1)
 
 
 def test_speech_dispatcher_is_chosen_automatically_when_its_socket_answers(speech_dispatcher, monkeypatch):

@@ -280,3 +280,63 @@ def test_a_sound_failure_is_shown_once_in_the_app_and_written_once_in_the_transc
     service.close()
     notices = [text for _, kind, text in read_transcript(path) if kind == "notice"]
     assert notices.count(failed) == 1, notices
+
+
+class ControlRecorder:
+    """A speaker that records the speech commands the app's keys send (`ReplySpeaker.control`)."""
+
+    def __init__(self):
+        self.commands = []
+        self.replies = []
+
+    def __call__(self, reply):
+        self.replies.append(reply)
+
+    def control(self, command):
+        self.commands.append(command)
+        return f"did {command}"
+
+
+@pytest.mark.parametrize(
+    ("key", "command"),
+    [("escape", "stop"), ("f2", "repeat"), ("f3", "back"), ("f4", "forward"), ("f5", "mute"), ("f6", "private")],
+)
+def test_each_speech_key_sends_its_own_command(make_app, key, command):
+    """docs/speech.md: Escape stops, F2 repeats, F3 and F4 step back and forward, F5 mutes, F6 private reading."""
+    speaker = ControlRecorder()
+
+    async def scenario():
+        app = make_app(speaker)
+        async with app.run_test() as pilot:
+            await pilot.press(key)
+            await pilot.pause()
+            assert speaker.commands == [command]
+            assert status(app).endswith(f"did {command}")
+            assert app.query_one("#prompt").value == ""
+
+    run(scenario)
+
+
+def test_f5_and_f6_toggle_mute_and_private_reading_on_the_real_speaker(speaking_app):
+    """Through the real reply speaker: F6 turns private reading on and off and leaves mute alone; F5 the other
+    way round."""
+    app, service = speaking_app(RecordingBackend())
+    speaker = app.speak
+
+    async def scenario():
+        async with app.run_test() as pilot:
+            await pilot.press("f6")
+            await pilot.pause()
+            assert (speaker.private, service.muted) == (True, False)
+            await pilot.press("f5")
+            await pilot.pause()
+            assert (speaker.private, service.muted) == (True, True)
+            await pilot.press("f6")
+            await pilot.pause()
+            assert (speaker.private, service.muted) == (False, True)
+            await pilot.press("f5")
+            await pilot.pause()
+            assert (speaker.private, service.muted) == (False, False)
+
+    run(scenario)
+    service.close()

@@ -1,0 +1,71 @@
+"""Waiting for the end of a message spoken by speech-dispatcher, without losing an end that comes early.
+
+The python3-speechd client adds a message's callback only once the server has answered SPEAK (its own source: "we
+risk, that the callback arrives earlier"). A short sentence on a fast device, or a worker thread held up on a busy
+machine, can end before that: its END event is dropped, and a backend waiting for it waits for ever. `MessageEnds`
+wraps the connection's event hook so every END or CANCEL is noted by message id, whether or not its callback was
+added yet; where the client has no such hook, the callbacks alone end the wait, as before.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+
+def message_id(result: Any) -> int | None:
+    """The id of the message an SSIP SPEAK answer names (its data's first line), or None."""
+    try:
+        return int(result[2][0])
+    except (TypeError, ValueError, IndexError):
+        return None
+
+
+class MessageEnds:
+    """The ends of messages, noted as they come; `wait` returns once the message asked about has ended."""
+
+    def __init__(self) -> None:
+        self._ended: set[int | None] = set()
+        """Messages whose END or CANCEL came, until `wait` has seen it."""
+        self._done = False
+        """The message waited for ended through its callback, or speech was cancelled."""
+        self._changed = threading.Condition()
+
+    def listen(self, client: Any, ends: tuple[Any, ...]) -> None:
+        """Note every event of type `ends` the client's connection receives, then hand it on to the client."""
+        hook = getattr(getattr(client, "_conn", None), "set_callback", None)
+        library = getattr(client, "_callback_handler", None)
+        if library is None or not callable(hook):
+            return
+
+        def event(msg_id, client_id, type, **kwargs):  # `type`: the client's own keyword
+            if type in ends:
+                with self._changed:
+                    self._ended.add(msg_id)
+                    self._changed.notify_all()
+            library(msg_id, client_id, type, **kwargs)
+
+        hook(event)
+
+    def clear(self) -> None:
+        """Before a new message is sent."""
+        with self._changed:
+            self._done = False
+
+    def done(self, *_: Any, **__: Any) -> None:
+        """The message's own callback (END or CANCEL), or a cancel: the wait ends."""
+        with self._changed:
+            self._done = True
+            self._changed.notify_all()
+
+    def wait(self, message: int | None, wanted: Callable[[], bool]) -> None:
+        """Until the message ended or `wanted()` is False (asked outside the lock: it is the speech service's,
+        which a cancel holds); the timeout only re-checks `wanted`."""
+        while wanted():
+            with self._changed:
+                if self._done or message in self._ended:
+                    break
+                self._changed.wait(0.25)
+        with self._changed:
+            self._ended.discard(message)
