@@ -98,7 +98,7 @@ _ENTERS = re.compile(r"\bwhen this card enters\b", re.IGNORECASE)
 _LEAVES = re.compile(
     r"\b(if|when|whenever) this card (itself )?is (sacrificed|destroyed)|\bshould this card be (sacrificed|destroyed)"
     r"|\beach time it is (sacrificed|destroyed)|\b(when|if) this card leaves"
-    r"|\bwould be sacrificed or destroyed, you take it back",
+    r"|\bwould be sacrificed or destroyed, (you take it|it goes) back",
     re.IGNORECASE,
 )
 _HAND_LIMIT = re.compile(r"\bhand limit\b", re.IGNORECASE)
