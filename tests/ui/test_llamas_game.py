@@ -117,3 +117,55 @@ def test_a_whole_llamas_game_from_a_script_in_the_plain_mode(cli, tmp_path):
     taken = sum(e.get("count", 1) for e in data["events"] if e["e"] == "draw")
     taken += sum(1 for e in data["events"] if e.get("source") == "deck")  # the Alpaca the Flute brought in
     assert data["state"]["deck"] == true_deck_count() - taken == 124, "each draw and each card taken counted"
+
+
+#: The game's answers given with the one-key answers of the app: the line, then who answers with which Instant.
+ONE_KEY = {
+    "Ana plays i spit happens": ("Ana", "Spit Happens"),
+    "neigh Ben": ("Ben", "Goatsundheit"),  # the script answers the question with its number on the next line
+    "Cy plays i emu attack": ("Cy", "Surprise Emu Attack"),
+    "Dee plays i baaad move": ("Dee", "Baaa'd Move!"),
+    "Ben plays i llama stop": ("Ben", "Llama Stop You Right There"),
+}
+
+
+def test_the_same_game_in_the_app_with_the_one_key_answers(make_app):
+    """The app as `table-assistant --no-camera` opens it: each line entered, each counter two keys (the player's
+    number, then the Instant's number as the question reads it), and 0 to resolve a card waiting on the pile."""
+    spoken = []
+    keys = []
+
+    async def scenario():
+        app = make_app(spoken.append, "--no-camera", "--no-speech")
+        async with app.run_test(size=(110, 40)) as pilot:
+            lines = iter(game_lines())
+            for line in lines:
+                session = app.session
+                if line in ONE_KEY:
+                    player, instant = ONE_KEY[line]
+                    seat = str(PLAYERS.index(player) + 1)
+                    await pilot.press(seat)
+                    await pilot.pause()
+                    question = spoken[-1].speech
+                    assert question.startswith(f"Which Instant does {player} play?")
+                    number = question.split(f" {instant}")[0].rsplit(" ", 1)[-1]
+                    await pilot.press(number)
+                    keys.append(seat + number)
+                    if line == "neigh Ben":
+                        next(lines)  # the number the script types
+                elif line == "resolve" and session.game is not None and session.game.state.pile:
+                    await pilot.press("0")
+                    keys.append("0")
+                else:  # the line put in the input line whole, then Enter: key by key, 150 lines take a minute
+                    app.query_one("#prompt").value = line
+                    await pilot.press("enter")
+            game = app.session.game
+            assert game.state.outcome is not None and game.state.outcome.winner == 0
+            assert [list(stable) for stable in game.state.stables][:2] == [ANA_FIELD, BEN_FIELD]
+
+    asyncio.run(scenario())
+    said = [line for reply in spoken for line in reply.lines]
+    assert_the_game_was_said(said)
+    # Ben's second answer is 6 of 6: Surprise Emu Attack is not offered against an Instant
+    assert [k for k in keys if k != "0"] == ["14", "26", "35", "42", "26"], "two keys for each answer"
+    assert keys.count("0") == 16, "0 resolves each card waiting on the pile"
