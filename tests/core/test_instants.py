@@ -335,8 +335,7 @@ def test_every_copy_of_a_llamas_baby_waits_in_the_nursery():
     s.handle("new game Ana Ben Cy Dee babies alpaca llama goat ram")
     assert sorted(s.game.state.nursery) == sorted(["baby-llama", "baby-alpaca", "baby-goat", "baby-ram"] * 2)
     assert s.handle("nursery").lines == (
-        "The Nursery: 2 copies of Baby Llama, 2 copies of Baby Alpaca, 2 copies of Baby Goat and "
-        "2 copies of Baby Ram.",
+        "The Nursery: 2 copies of Baby Llama, 2 copies of Baby Alpaca, 2 copies of Baby Goat and 2 copies of Baby Ram.",
     )
     s.handle("draw")
     assert not s.handle("bring baby alpaca into Ana from nursery").confirm, "a Baby Alpaca is still there"
