@@ -204,3 +204,9 @@ def test_herd_bonus_lines_belong_to_llamas_only():
     assert match_sheet(rows, load_deck("llamas"), "llamas-sheet").herd_bonus == [("llama", "Draw a card.")]
     refused = match_sheet(rows, load_deck("uu-2nd"), "uu-2nd-sheet")
     assert refused.herd_bonus == [] and "only Llamas Unleashed has Herd Bonuses" in str(refused.problems[0])
+
+
+def test_a_name_with_an_accent_gets_the_id_the_shipped_deck_gives_it():
+    rows, _ = parse_sheet("name,type,text\nLlama Piñata,Upgrade card,A card with an accent.\n", "s.csv")
+    (card,) = match_sheet(rows, dataclasses.replace(load_deck("llamas"), cards=()), "llamas-sheet").added
+    assert card.id == "llama-pinata"

@@ -8,7 +8,13 @@ import re
 import pytest
 
 from assistant.core.cards.card import Card, CardType, Tag
-from assistant.core.cards.wording import EXACT_TAGS, read_type_line, variation_from_name, wording_tags
+from assistant.core.cards.wording import (
+    EXACT_TAGS,
+    read_type_line,
+    taken_variation,
+    variation_from_name,
+    wording_tags,
+)
 from assistant.storage.decks import load_deck
 from assistant.storage.paths import card_texts_dir
 
@@ -91,3 +97,18 @@ def test_the_wording_rules_read_a_printed_counter_a_type_line_and_a_name():
     assert [variation_from_name(n) for n in ("Drama Llama", "Gin-Rammy", "Goaticorn", "Henry the Huarizo")] == [
         "llama", "ram", "goat", None
     ]  # fmt: skip
+
+
+def test_the_wording_rules_read_what_a_llamas_counter_does_and_a_card_that_leaves():
+    taker = (
+        "Play this card when another player tries to play a card. That card is stopped, has no effect and goes to "
+        "the discard pile. If it is a Goat card, it goes into your hand instead."
+    )
+    assert wording_tags(taker, CardType.INSTANT) >= {Tag.NEIGH, Tag.TAKES_STOPPED}
+    assert taken_variation(taker) == "goat" and taken_variation("Stop that card.") is None
+    emu = "Play this card right after another player has played an Animal card: destroy one Animal card."
+    assert Tag.ANSWERS_ANIMAL in wording_tags(emu, CardType.INSTANT)
+    assert Tag.ANSWERS_ANIMAL not in wording_tags(emu, CardType.MAGIC), "only an Instant answers as it is played"
+    kept = "If this card would be sacrificed or destroyed, you may discard a card instead."
+    assert Tag.LEAVE_TRIGGER not in wording_tags(kept, CardType.MAGICAL), "a save is no effect of leaving"
+    assert Tag.LEAVE_TRIGGER in wording_tags("If this card is destroyed, draw a card.", CardType.MAGICAL)

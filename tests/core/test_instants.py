@@ -326,3 +326,17 @@ def test_the_effect_of_an_instant_in_the_chain_is_read_from_after_its_opening():
 def test_an_instant_counter_with_a_variation_loads():
     card = llamas().get("spit-happens")
     assert card is not None and card.type is CardType.INSTANT and card.variation == "llama"
+
+
+def test_every_copy_of_a_llamas_baby_waits_in_the_nursery():
+    """Llamas Unleashed prints 3 of each of its 4 Babies: the 4 placed at the start leave 8 in the Nursery, and
+    a Baby brought in from there leaves the others."""
+    s = table_session(load_card_set("llamas"))
+    s.handle("new game Ana Ben Cy Dee babies alpaca llama goat ram")
+    assert sorted(s.game.state.nursery) == sorted(["baby-llama", "baby-alpaca", "baby-goat", "baby-ram"] * 2)
+    assert s.handle("nursery").lines == (
+        "The Nursery: 2 copies of Baby Llama, 2 copies of Baby Alpaca, 2 copies of Baby Goat and 2 copies of Baby Ram.",
+    )
+    s.handle("draw")
+    assert not s.handle("bring baby alpaca into Ana from nursery").confirm, "a Baby Alpaca is still there"
+    assert s.game.state.nursery.count("baby-alpaca") == 1

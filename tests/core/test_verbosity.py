@@ -258,6 +258,8 @@ def test_a_command_typed_in_braille_cells_is_run_as_the_command():
         # both openings left out, so what is said is what the card lets you do
         ("uu-1st", "extremely-fertile-unicorn", "you may discard a card to bring a Baby Unicorn"),
         ("uu-1st", "double-dutch", "you may play 2 cards this turn instead of 1"),
+        # an Instant's opening that names its effect after a colon: the effect, not the sentence after it
+        ("llamas", "surprise-emu-attack", "destroy one Animal card in that player's Field"),
     ],
 )
 def test_a_chain_link_says_what_its_card_does_in_whole_clauses(deck, card_id, gist):

@@ -229,7 +229,9 @@ def split_other_print(query: str) -> tuple[str, bool]:
 def slugify(name: str) -> str:
     """Make a card id from a name: "Two-For-One" → "two-for-one"."""
     decomposed = unicodedata.normalize("NFKD", name).casefold()
-    return re.sub(r"[^a-z0-9]+", "-", decomposed).strip("-")
+    # accents off, not turned into a break: "Llama Piñata" is llama-pinata, as the shipped deck names it
+    letters = "".join(char for char in decomposed if not unicodedata.combining(char))
+    return re.sub(r"[^a-z0-9]+", "-", letters).strip("-")
 
 
 @dataclass(frozen=True)

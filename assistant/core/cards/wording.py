@@ -20,6 +20,7 @@ __all__ = [
     "checked_tags",
     "wording_tags",
     "read_type_line",
+    "taken_variation",
     "variation_from_name",
 ]
 
@@ -92,8 +93,21 @@ _COUNTER = re.compile(
 #: A counter that cannot itself be answered.
 _UNANSWERABLE = re.compile(r"\bsuper neigh\b|\bcannot be (neighed|stopped)\b", re.IGNORECASE)
 _ENTERS = re.compile(r"\bwhen this card enters\b", re.IGNORECASE)
+#: An effect when the card leaves (the tracker makes it a link of the chain); not a save that keeps it in place
+#: ("If this card would be sacrificed or destroyed, you may discard a card instead").
+_LEAVES = re.compile(
+    r"\b(if|when|whenever) this card (itself )?is (sacrificed|destroyed)|\bshould this card be (sacrificed|destroyed)"
+    r"|\beach time it is (sacrificed|destroyed)|\b(when|if) this card leaves"
+    r"|\bwould be sacrificed or destroyed, (you take it|it goes) back",
+    re.IGNORECASE,
+)
 _HAND_LIMIT = re.compile(r"\bhand limit\b", re.IGNORECASE)
 _BEGIN_TURN = re.compile(r"\bbeginning of your turn\b", re.IGNORECASE)
+#: What a Llamas Unleashed counter does beyond stopping the card (`assistant/core/game/chain.py` acts on each).
+_TAKES = re.compile(r"\bif it is an? (llama|alpaca|goat|ram) card, it goes into your hand\b", re.IGNORECASE)
+_BOTH_DRAW = re.compile(r"\byou and (that player|the player whose card you stopped) may each draw\b", re.IGNORECASE)
+_DRAWS_IF_INSTANT = re.compile(r"\bif the stopped card was an Instant card, you may draw\b", re.IGNORECASE)
+_ANSWERS_ANIMAL = re.compile(r"\bright after another player has played an Animal card\b", re.IGNORECASE)
 #: The game terms an effect may do, each unless the text only forbids or guards against it ("cannot be
 #: destroyed"): these tags are only read from an import's wording, not checked on the shipped decks.
 _ACTIONS = {
@@ -109,9 +123,14 @@ EXACT_TAGS = CHECKED_TAGS | {
     Tag.NEIGH,
     Tag.SUPER_NEIGH,
     Tag.ENTER_TRIGGER,
+    Tag.LEAVE_TRIGGER,
     Tag.HAND_LIMIT_CHANGE,
     Tag.BEGIN_TURN_TRIGGER,
     Tag.BEGIN_TURN_OPTIONAL,
+    Tag.TAKES_STOPPED,
+    Tag.BOTH_DRAW,
+    Tag.DRAWS_IF_INSTANT,
+    Tag.ANSWERS_ANIMAL,
 }
 
 
@@ -122,15 +141,26 @@ def checked_tags(text: str) -> frozenset[Tag]:
 
 def wording_tags(text: str, card_type: CardType) -> frozenset[Tag]:
     """Every tag a card's wording gives it: the checked ones, a counter Instant's `neigh` (and `super_neigh` with
-    `cannot_be_neighed` when it cannot be answered), when it enters, at the beginning of the turn (optional when
+    `cannot_be_neighed` when it cannot be answered; a Llamas counter's take, both-draw or draw after an Instant;
+    Surprise Emu Attack's answer to an Animal), when it enters or leaves, at the beginning of the turn (optional when
     the effect says "may"), a hand limit change, the game terms it does, and a Baby's `nursery`."""
     tags = set(checked_tags(text))
     if card_type is CardType.INSTANT and _COUNTER.search(text):
         tags.add(Tag.NEIGH)
         if _UNANSWERABLE.search(text):
             tags |= {Tag.SUPER_NEIGH, Tag.CANNOT_BE_NEIGHED}
+        if _TAKES.search(text):
+            tags.add(Tag.TAKES_STOPPED)
+        if _BOTH_DRAW.search(text):
+            tags.add(Tag.BOTH_DRAW)
+        if _DRAWS_IF_INSTANT.search(text):
+            tags.add(Tag.DRAWS_IF_INSTANT)
+    if card_type is CardType.INSTANT and _ANSWERS_ANIMAL.search(text):
+        tags.add(Tag.ANSWERS_ANIMAL)
     if _ENTERS.search(text):
         tags.add(Tag.ENTER_TRIGGER)
+    if _LEAVES.search(text):
+        tags.add(Tag.LEAVE_TRIGGER)
     if _HAND_LIMIT.search(text):
         tags.add(Tag.HAND_LIMIT_CHANGE)
     begin = _BEGIN_TURN.search(text)
@@ -181,6 +211,13 @@ def read_type_line(line: str) -> tuple[CardType | None, str | None, bool]:
             understood = False
     variation = "+".join(dict.fromkeys(variations)) or None
     return found, variation, understood and found is not None
+
+
+def taken_variation(text: str) -> str | None:
+    """The variation a Llamas Unleashed counter takes into its player's hand when it stops a card of it ("If it is
+    a Llama card, it goes into your hand instead": llama), or None."""
+    found = _TAKES.search(text)
+    return found.group(1).lower() if found else None
 
 
 def variation_from_name(name: str) -> str | None:

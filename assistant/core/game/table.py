@@ -177,7 +177,11 @@ class Table:
         setup = self.setup
         count = len(setup.players)
         babies = setup.babies or ("",) * count
-        nursery = tuple(c.id for c in self.cards if c.type is CardType.BABY and c.id not in babies)
+        # every copy of a Baby waits in the Nursery (Llamas Unleashed prints 3 of each), less those placed
+        nursery = [c.id for c in self.cards if c.type is CardType.BABY for _ in range(max(1, c.copies))]
+        for baby in babies:
+            if baby in nursery:
+                nursery.remove(baby)
         drawn = [c for c in self.cards if c.type is not CardType.BABY and c.id not in self.removed]
         neigh_each = setup.two_player and self.rules.two_player_neigh_each and self.neigh_card is not None
         deck = sum(c.copies for c in drawn) - DEALT * count - (count if neigh_each else 0)
@@ -185,7 +189,7 @@ class Table:
         players = tuple(PlayerState((baby,) if baby else (), hand) for baby in babies)
         goal = setup.goal or self.profile.goal(count)
         known = max(0, deck) if self.deck_counted else None
-        state = GameState(players, nursery, (), known, 1, setup.first, Phase.BEGINNING, goal)
+        state = GameState(players, tuple(nursery), (), known, 1, setup.first, Phase.BEGINNING, goal)
         link = self.begin_link(state.players[setup.first].stable, setup.first)
         return replace(state, chain=(link,)) if link else state
 

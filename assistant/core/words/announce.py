@@ -146,12 +146,15 @@ def herd_bonus_said(kind: str, text: str, from_sheet: bool) -> str:
     known; where the deck sends the player to the reference card, how to have it read here from then on."""
     if from_sheet:
         return f" Your reference sheet says: {text}"
+    add = (
+        f" To hear it here, add the line {kind} Herd Bonus, a colon and its text to your reference sheet, then "
+        "import the sheet."
+    )
+    if not text:  # a deck with no word on it (a deck made from a sheet alone): the card still has it
+        return f" It is printed on the back of your reference card.{add}"
     if "reference card" in text:
-        return (
-            f" {text} To hear it here, add the line {kind} Herd Bonus, a colon and its text to your reference "
-            "sheet, then import the sheet."
-        )
-    return f" It does this: {text}" if text else ""
+        return f" {text}{add}"
+    return f" It does this: {text}"
 
 
 def describe_link_doing(table: Table, link: Link) -> str:

@@ -290,7 +290,13 @@ def card_gist(card: Card, about: str = "") -> str:
         return ""
     # An Instant's opening says when it is played, and a counter's next sentence that it stops the card: its
     # effect in the chain is what follows ("Then you and that player may each draw a card").
-    effect = [t for t in sentences if not t.lower().startswith(("play this card", "that card is stopped"))]
+    # An opening that names the effect after a colon ("Play this card right after ... an Animal card: destroy one
+    # Animal card ...", Surprise Emu Attack) keeps that effect.
+    effect = [
+        t.split(": ", 1)[1] if t.lower().startswith("play this card") and ": " in t else t
+        for t in sentences
+        if not t.lower().startswith(("play this card", "that card is stopped")) or ": " in t
+    ]
     sentences = effect if card.type is CardType.INSTANT and effect else sentences
     chosen = next((t for t in sentences if about and about in t.lower()), sentences[0])
     head, comma, rest = chosen.partition(", ")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from assistant.core.cards.card import CardType
 from assistant.core.game.history import Game, Step
 from assistant.core.game.state import GameState
@@ -141,7 +143,11 @@ def describe_nursery(table: Table, state: GameState) -> str:
     """The Babies in the Nursery."""
     if not state.nursery:
         return "The Nursery is empty."
-    return f"The Nursery: {name_list([game_card_name(table, c) for c in state.nursery])}."
+    counts = Counter(state.nursery)  # Llamas Unleashed has several copies of each Baby: each said once, counted
+    names = [
+        game_card_name(table, c) if n == 1 else f"{n} copies of {game_card_name(table, c)}" for c, n in counts.items()
+    ]
+    return f"The Nursery: {name_list(names)}."
 
 
 def describe_rules(table: Table, state: GameState) -> str:
