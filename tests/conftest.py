@@ -55,7 +55,8 @@ def make_app() -> Callable[..., Any]:
     the real command line and builds the app with its factory (`assistant.commands.app.make_app`): the session saves
     games in the test's private home (`private_home`, read when the app is made) and offers them again, learns
     cards there, reads the settings there. `speak` hears every reply; `camera`, a frame-source opener, stands for
-    the camera (without one, the app opens none: `--no-camera`); `clock`, the camera scanner's time."""
+    the camera (without one, the app opens none: `--no-camera`); `clock`, the camera scanner's time. A test's
+    `speak` without a voice is a `fake_speaker.Heard`."""
     from assistant.cli import build_parser
     from assistant.commands.app import make_app as app_factory
     from assistant.ui.app import TableApp

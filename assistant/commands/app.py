@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from assistant.core.speech.settings import SpeechSettings
     from assistant.scanner.sources import FrameSource
     from assistant.speech.replies import ReplySpeaker
-    from assistant.ui.app import TableApp
+    from assistant.ui.app import Speaker, TableApp
 
 
 def braille_resolver(cards: CardSet, translator: Translator | None = None) -> BrailleResolver:
@@ -87,7 +87,7 @@ def opening(
 
 def make_app(
     args: argparse.Namespace,
-    speak: Callable[..., Any] | None = None,
+    speak: Speaker | None = None,
     *,
     settings: SpeechSettings | None = None,
     notices: Sequence[str] = (),

@@ -44,19 +44,21 @@ from __future__ import annotations
 import math
 import threading
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import numpy as np
+    from cv2.typing import MatLike
+    from numpy.typing import NDArray
 
 from assistant.scanner.decoders import Cascade, Decoded
 from assistant.scanner.erasures import read_hidden
 from assistant.scanner.known import KnownLabels
 from assistant.scanner.lone import lone_grids
 from assistant.scanner.measure import grown
-from assistant.scanner.repair import around, code_places, finger_over, hidden_places, repaired_views
+from assistant.scanner.repair import Place, around, code_places, finger_over, hidden_places, repaired_views
 
 #: Frames kept for the average (at 30 frames a second, about 130 ms of a card held still).
 AVERAGE_FRAMES = 4
@@ -125,7 +127,7 @@ class BackgroundStage:
         self.finger_over = False
         """A finger covered a corner of the code in the last frame finished (see `repair.finger_over`)."""
 
-    def remember(self, index: int, gray) -> None:
+    def remember(self, index: int, gray: MatLike) -> None:
         """Keep a frame for the average (the live loop calls it for every frame; only the last few are kept)."""
         with self._lock:
             self._history.append((index, gray))
@@ -140,7 +142,7 @@ class BackgroundStage:
         with self._lock:
             return self._running is not None or self._waiting is not None
 
-    def offer(self, index: int, gray, regions) -> None:
+    def offer(self, index: int, gray: MatLike, regions: Iterable[tuple[int, int, int, int]]) -> None:
         """Give the stage the latest frame the live loop could not finish."""
         with self._lock:
             job = _Job(index, gray, list(regions), list(self._history))
@@ -229,7 +231,9 @@ class BackgroundStage:
                 return [BackgroundRead(_moved(d, (x, y), "deblur"), job.index, 1) for d in reads]
         return []
 
-    def _hidden_read(self, gray, regions: list) -> tuple[list[Decoded], tuple | None]:
+    def _hidden_read(
+        self, gray: MatLike, regions: list[tuple[int, int, int, int]]
+    ) -> tuple[list[Decoded], tuple[MatLike, list[Place]] | None]:
         """A code of the first regions with part of it hidden, read by finder repair, erasures, the known labels
         or one finder (steps 3 and 4 of the module docstring), in frame pixels (none or one); and the first
         region's crop with where its hidden finder pattern may be (for `finger_over`)."""
@@ -255,7 +259,7 @@ class BackgroundStage:
                 return [_moved(read, origin, read.stage)], first
         return [], first
 
-    def _deblurred(self, crop) -> list[Decoded]:
+    def _deblurred(self, crop: MatLike) -> list[Decoded]:
         """The region deconvolved with straight-line blur kernels, tried until one reads (or time is up)."""
         import numpy as np
 
@@ -287,7 +291,7 @@ class BackgroundStage:
         x, y, w, h = decoded.box
         pad = max(w, h) // 2
 
-        def read(gray) -> list[Decoded]:
+        def read(gray: MatLike) -> list[Decoded]:
             x0, y0 = max(0, x - pad), max(0, y - pad)
             crop = gray[y0 : y + h + pad, x0 : x + w + pad]
             if min(crop.shape[:2]) < 8:
@@ -296,7 +300,9 @@ class BackgroundStage:
 
         return read
 
-    def _average(self, job: _Job, regions: list):
+    def _average(
+        self, job: _Job, regions: list[tuple[int, int, int, int]]
+    ) -> tuple[NDArray[np.uint8], tuple[int, int]] | None:
         """The mean of the last frames over the first region, when the card stayed still; else None."""
         import numpy as np
 
@@ -313,13 +319,13 @@ class BackgroundStage:
         return mean, (x, y)
 
 
-def _moved(d: Decoded, origin, stage: str) -> Decoded:
+def _moved(d: Decoded, origin: tuple[int, int], stage: str) -> Decoded:
     """A read of a crop starting at `origin`, in the frame's pixels, as from `stage`."""
     x, y, w, h = d.box
     return Decoded(d.payload, d.raw, (x + origin[0], y + origin[1], w, h), stage)
 
 
-def _with_card(gray, regions: list) -> list:
+def _with_card(gray: MatLike, regions: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int]]:
     """The code-like regions, after the card found on its own (`measure.find_card`) when none of the first two is
     on it: on a busy table (a checked cloth) the table's pattern takes every place, and a code the frame loop could
     not read was then never worked on."""

@@ -26,11 +26,17 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from assistant.core.words.scans import NO_DECODER, OPENCV_IMAGE_TOOLS, decoder_missing
+
+if TYPE_CHECKING:
+    import numpy as np
+    from cv2.typing import MatLike
+    from numpy.typing import NDArray
 
 #: Frames at most this many pixels across are retried whole (photos); larger ones only inside regions.
 WHOLE_FRAME_RETRY = 1000
@@ -90,7 +96,7 @@ class Decoded:
         return x + w / 2, y + h / 2
 
 
-def _quiet_opencv():
+def _quiet_opencv() -> ModuleType:
     """Import OpenCV with its log switched off: its warnings would be written over the app's screen."""
     os.environ.setdefault("OPENCV_LOG_LEVEL", "SILENT")
     os.environ.setdefault("OPENCV_FFMPEG_LOGLEVEL", "-8")  # FFmpeg's own complaints about a file that is no video
@@ -104,7 +110,7 @@ def _quiet_opencv():
     return cv2
 
 
-def load_opencv():
+def load_opencv() -> ModuleType | None:
     """OpenCV with its log silenced, or None when it is not installed or does not load."""
     try:
         return _quiet_opencv()
@@ -133,8 +139,8 @@ class Cascade:
         self.stages = tuple(s for s in ALL_STAGES if s in stages)
         self.budget_ms = budget_ms
         self._notices: list[str] = []
-        self._cv2 = load_opencv()
         # The libraries, each loaded when the stages need it (None when missing): modules typed as Any.
+        self._cv2: Any = load_opencv()
         self._np: Any = None
         self._zxing: Any = None
         self._pyzbar: Any = None
@@ -186,7 +192,7 @@ class Cascade:
         notices, self._notices = self._notices, []
         return notices
 
-    def grey(self, frame):
+    def grey(self, frame: MatLike) -> NDArray[np.uint8]:
         """A frame as a contiguous 8-bit greyscale array (camera frames are BGR)."""
         np = self._np
         if frame.ndim == 3:
@@ -236,7 +242,7 @@ class Cascade:
             self._cost[key] = 0.5 * old + 0.5 * spent if spent > old else 0.9 * old + 0.1 * spent
 
     def decode(
-        self, frame, regions: list[tuple[int, int, int, int]] | None = None, started: bool = False
+        self, frame: MatLike | None, regions: list[tuple[int, int, int, int]] | None = None, started: bool = False
     ) -> list[Decoded]:
         """Every code read in the frame, left to right. `regions` (from `find_code_regions`) are searched for
         when not given. `started`: `start_frame` was called already (the live loop). Never raises on a frame:
@@ -279,7 +285,7 @@ class Cascade:
                 self._skip("opencv")
         return self._sorted(found)
 
-    def first_pass(self, gray) -> list[Decoded]:
+    def first_pass(self, gray: MatLike) -> list[Decoded]:
         """zxing-cpp alone on a greyscale image (for the background stage's own image work)."""
         return self._zxing_call(gray, "zxing", (0, 0), 1.0)
 
@@ -292,7 +298,7 @@ class Cascade:
     #: How many pixels each retry stage decodes, as a multiple of its region's.
     _SCALE = {"upscale": 4, "upscale-global": 4, "clahe-upscale": 4}
 
-    def _retry(self, crop, origin: tuple[int, int]) -> list[Decoded]:
+    def _retry(self, crop: MatLike, origin: tuple[int, int]) -> list[Decoded]:
         large = max(crop.shape[:2]) > MAX_UPSCALE_SIDE
         for stage in self.stages:
             if stage not in REGION_STAGES:
@@ -324,7 +330,7 @@ class Cascade:
                 return found
         return []
 
-    def _prepare(self, stage: str, crop):
+    def _prepare(self, stage: str, crop: MatLike) -> tuple[MatLike, float, dict[str, Any]]:
         """The image a retry stage decodes, its scale against the crop, and zxing-cpp's options for it."""
         cv2 = self._cv2
         if stage == "sharpen":
@@ -347,7 +353,9 @@ class Cascade:
             return self._sharpen(crop, 1.0, 1.5), 1.0, {}
         return crop, 1.0, {}
 
-    def _zxing_read(self, gray, stage: str, origin=(0, 0), scale: float = 1.0, **options) -> list[Decoded]:
+    def _zxing_read(
+        self, gray: MatLike, stage: str, origin: tuple[int, int] = (0, 0), scale: float = 1.0, **options: Any
+    ) -> list[Decoded]:
         zxing = self._zxing
         if zxing is None:
             return []
@@ -359,7 +367,9 @@ class Cascade:
         finally:
             self._learn("zxing", gray.size, started)
 
-    def _zxing_call(self, gray, stage: str, origin, scale: float, **options) -> list[Decoded]:
+    def _zxing_call(
+        self, gray: MatLike, stage: str, origin: tuple[int, int], scale: float, **options: Any
+    ) -> list[Decoded]:
         zxing = self._zxing
         if self.on_step is not None:
             self.on_step("zxing", stage)
@@ -382,7 +392,7 @@ class Cascade:
             out.append(Decoded(_text(raw, result.text), raw, _box(xs, ys, origin, scale), stage))
         return out
 
-    def _pyzbar_read(self, gray, stage: str, origin=(0, 0)) -> list[Decoded]:
+    def _pyzbar_read(self, gray: MatLike, stage: str, origin: tuple[int, int] = (0, 0)) -> list[Decoded]:
         pyzbar = self._pyzbar
         if pyzbar is None:
             return []
@@ -392,7 +402,7 @@ class Cascade:
         finally:
             self._learn("pyzbar", gray.size, started)
 
-    def _pyzbar_call(self, gray, stage: str, origin) -> list[Decoded]:
+    def _pyzbar_call(self, gray: MatLike, stage: str, origin: tuple[int, int]) -> list[Decoded]:
         pyzbar = self._pyzbar
         if self.on_step is not None:
             self.on_step("pyzbar", stage)
@@ -408,7 +418,7 @@ class Cascade:
             out.append(Decoded(_text(raw, None), raw, box, stage))
         return out
 
-    def _opencv_read(self, gray) -> list[Decoded]:
+    def _opencv_read(self, gray: MatLike) -> list[Decoded]:
         detector = self._opencv_detector
         if detector is None:
             return []
@@ -426,13 +436,13 @@ class Cascade:
 
     # Image helpers.
 
-    def _percentiles(self, gray) -> tuple[float, float]:
+    def _percentiles(self, gray: MatLike) -> tuple[float, float]:
         from assistant.scanner.measure import _percentiles
 
         low, high = _percentiles(gray, 1, 99)
         return low, high
 
-    def _stretch(self, gray):
+    def _stretch(self, gray: MatLike) -> MatLike:
         """Grey levels stretched so the 1st and 99th percentiles become black and white."""
         np = self._np
         low, high = self._percentiles(gray)
@@ -441,7 +451,7 @@ class Cascade:
         lut = np.clip((np.arange(256, dtype=np.float32) - low) * (255.0 / (high - low)), 0, 255).astype(np.uint8)
         return self._cv2.LUT(gray, lut)
 
-    def _sharpen(self, gray, amount: float, sigma: float):
+    def _sharpen(self, gray: MatLike, amount: float, sigma: float) -> MatLike:
         """An unsharp mask: the picture plus `amount` times its difference from a blurred copy."""
         cv2 = self._cv2
         return cv2.addWeighted(gray, 1 + amount, cv2.GaussianBlur(gray, (0, 0), sigma), -amount, 0)
@@ -474,7 +484,7 @@ def _size_class(pixels: int) -> int:
     return max(0, int(pixels).bit_length())
 
 
-def _box(xs, ys, origin: tuple[int, int], scale: float) -> tuple[int, int, int, int]:
+def _box(xs: Sequence[float], ys: Sequence[float], origin: tuple[int, int], scale: float) -> tuple[int, int, int, int]:
     x0, x1 = min(xs) / scale, max(xs) / scale
     y0, y1 = min(ys) / scale, max(ys) / scale
     return int(origin[0] + x0), int(origin[1] + y0), max(1, int(x1 - x0)), max(1, int(y1 - y0))

@@ -37,10 +37,15 @@ import functools
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assistant.core.scanning.payloads import parse_label
 from assistant.scanner.decoders import Decoded
+
+if TYPE_CHECKING:
+    import numpy as np
+    from cv2.typing import MatLike
+    from numpy.typing import NDArray
 
 #: Syndromes left over to check a solution: with k erased codewords of a block, at least this many of its
 #: error correction codewords must remain beyond them.
@@ -327,7 +332,7 @@ def _segments(data: list[int]) -> str | None:
     return "".join(text)
 
 
-def sample_modules(gray, grid: Grid) -> Modules | None:
+def sample_modules(gray: MatLike, grid: Grid) -> Modules | None:
     """The modules of a code where `grid` puts them in `gray`, each dark or light by its neighbours, and erased
     where they hardly differ (see the module docstring)."""
     import cv2
@@ -360,7 +365,7 @@ def sample_modules(gray, grid: Grid) -> Modules | None:
     return Modules(size, (values < middle).tolist(), sureness.tolist())
 
 
-def _smoothed(values, chosen, fallback):
+def _smoothed(values: NDArray[Any], chosen: NDArray[Any], fallback: NDArray[Any]) -> NDArray[Any]:
     """The grey level of the `chosen` modules (a 0/1 grid) around each module, smoothly weighted; `fallback`
     where none is near."""
     import cv2
@@ -371,7 +376,7 @@ def _smoothed(values, chosen, fallback):
     return np.where(weight > 0.05, level / np.maximum(weight, 1e-6), fallback)
 
 
-def _finder_levels(values, grid: Grid) -> tuple[float, float]:
+def _finder_levels(values: NDArray[np.floating[Any]], grid: Grid) -> tuple[float, float]:
     """The median grey of the finder patterns' dark modules and of their light ring."""
     import numpy as np
 
@@ -387,7 +392,7 @@ def _finder_levels(values, grid: Grid) -> tuple[float, float]:
 
 
 def read_hidden(
-    gray,
+    gray: MatLike,
     grids: Iterable[Grid],
     match: Callable[[Modules], str | None] | None = None,
     stage: str = "erasures",

@@ -28,10 +28,14 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assistant.core.cards.card import Deck
 from assistant.scanner.erasures import Modules, data_order
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
 #: The least score of the label read (1 when every module that shows agrees with it).
 MATCH_SHARE = 0.65
@@ -101,7 +105,7 @@ class KnownLabels:
 
 
 @functools.cache
-def _data_mask(size: int):
+def _data_mask(size: int) -> NDArray[np.bool_]:
     """The data modules of a code of `size` modules, as a boolean grid."""
     import numpy as np
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from assistant.core.scanning.aiming import Cue, CuePacer, aiming_cue
 from assistant.core.scanning.exposure import ExposureControl
@@ -19,7 +20,10 @@ from assistant.core.scanning.sightings import Sighting, SightingTracker
 from assistant.scanner.background import BackgroundStage
 from assistant.scanner.decoders import Cascade
 from assistant.scanner.measure import find_code_regions, measure_view, moved, shrunk, white_level
-from assistant.scanner.sources import FrameSource, SourceError
+from assistant.scanner.sources import Capture, FrameSource, SourceError
+
+if TYPE_CHECKING:
+    from cv2.typing import MatLike
 
 
 @dataclass(frozen=True)
@@ -93,7 +97,8 @@ class LiveScanner:
         """True when the last frame had no time left for the aiming measurement."""
         self.stopping = threading.Event()
         self._lost = False
-        self._shrunk = None  # the last frame measured for a cue, shrunk to tell whether the picture moved
+        # the last frame measured for a cue, shrunk to tell whether the picture moved
+        self._shrunk: MatLike | None = None
         self.exposure: ExposureControl | None = ExposureControl()
         """Metering on the code for a source whose exposure can be set (`set_exposure`); None once it cannot."""
         for notice in self.cascade.take_notices():
@@ -132,7 +137,7 @@ class LiveScanner:
         self.handle(frame.image, frame.index)
         return True
 
-    def handle(self, image, index: int = 0) -> list[CodeAnnounced]:
+    def handle(self, image: MatLike, index: int = 0) -> list[CodeAnnounced]:
         """Decode one picture and report announcements and cues; return the announcements.
 
         Everything here counts against one budget (`decoders.FRAME_BUDGET_MS`, started as the frame arrives):
@@ -202,14 +207,13 @@ class LiveScanner:
         self.frame_ms = (cascade.clock() - started) * 1000
         return announced
 
-    def _meter(self, gray, regions: list[tuple[int, int, int, int]]) -> None:
+    def _meter(self, gray: MatLike, regions: list[tuple[int, int, int, int]]) -> None:
         """Meter the exposure on the code-like region seen, for a source that lets its exposure be set (see
-        `assistant.core.scanning.exposure`); the first refusal ends it."""
-        set_exposure = getattr(self.source, "set_exposure", None)
-        if self.exposure is None or set_exposure is None:
+        `assistant.core.scanning.exposure`); the first refusal ends it (a file's at once)."""
+        if self.exposure is None or self.source is None:
             return
         share = self.exposure.update(white_level(gray, regions[0]) if regions else None)
-        if share is not None and not set_exposure(share):
+        if share is not None and not self.source.set_exposure(share):
             self.exposure = None
 
     def run(self) -> None:
@@ -240,7 +244,7 @@ class LiveScanner:
                 self.source = None
 
 
-def camera_opener(index: int, capture_factory=None) -> Callable[[], FrameSource]:
+def camera_opener(index: int, capture_factory: Callable[[int], Capture] | None = None) -> Callable[[], FrameSource]:
     """A function opening webcam `index` (with a fake capture factory in tests)."""
     from assistant.scanner.sources import Webcam, open_capture
 
@@ -253,7 +257,7 @@ def camera_opener(index: int, capture_factory=None) -> Callable[[], FrameSource]
 
 
 def first_announcement(
-    frames, confirm_frames: int = 2, cascade: Cascade | None = None
+    frames: Iterable[MatLike], confirm_frames: int = 2, cascade: Cascade | None = None
 ) -> tuple[int | None, int | None]:
     """For a clip: (the first frame in which a code was read, the frame in which it was announced), or None."""
     cascade = cascade or Cascade()

@@ -29,10 +29,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assistant.scanner.erasures import Grid
 from assistant.scanner.repair import Finder, find_finders
+
+if TYPE_CHECKING:
+    from cv2.typing import MatLike
 
 #: The side of the codes looked for, in modules (version 1).
 SIZE = 21
@@ -47,7 +50,7 @@ SCALES = tuple(0.85 + 0.015 * step for step in range(21))
 FINDERS = 2
 
 
-def lone_grids(gray) -> list[Grid]:
+def lone_grids(gray: MatLike) -> list[Grid]:
     """Where the modules of a code (greyscale region) may be, for each way its largest finder-like patterns can
     stand in it alone (see the module docstring); each grid names the corner its pattern is in."""
     import numpy as np
@@ -111,21 +114,21 @@ def _square() -> Any:
     return np.array([(0, 0), (SIZE, 0), (SIZE, SIZE), (0, SIZE)], np.float32)
 
 
-def _corners(homography) -> Any:
+def _corners(homography: MatLike) -> Any:
     """Where `homography` puts the code's corners, in pixels."""
     import cv2
 
     return cv2.perspectiveTransform(_square()[None], homography)[0]
 
 
-def _within(homography, shape, module: float) -> bool:
+def _within(homography: MatLike, shape: tuple[int, ...], module: float) -> bool:
     """Whether the code lies within the region, give or take two modules."""
     height, width = shape[:2]
     margin = 2 * module
     return all(-margin < x < width + margin and -margin < y < height + margin for x, y in _corners(homography))
 
 
-def _scorer(gray, module: float) -> Callable[[Any], float]:
+def _scorer(gray: MatLike, module: float) -> Callable[[Any], float]:
     """How well a code whose corners are at the given pixels fits the region: the mean contrast at its module
     centres (each pixel's distance from the grey level around it, blurred over about a module: high in a
     module's middle, low on the edge between two) less the mean change from one module to the next on the ring
@@ -143,7 +146,7 @@ def _scorer(gray, module: float) -> Callable[[Any], float]:
     sides = [np.stack([along, np.full_like(along, edge)], axis=-1) for edge in (-0.5, SIZE + 0.5)]
     ring = np.concatenate(sides + [side[:, ::-1] for side in sides]).reshape(-1, 1, 2)
 
-    def score(corners) -> float:
+    def score(corners: MatLike) -> float:
         homography = cv2.getPerspectiveTransform(square, corners)
         pixels = cv2.perspectiveTransform(inside, homography).reshape(SIZE, SIZE, 2)
         middles = float(cv2.remap(contrast, pixels[..., 0], pixels[..., 1], cv2.INTER_LINEAR).mean())
@@ -154,7 +157,7 @@ def _scorer(gray, module: float) -> Callable[[Any], float]:
     return score
 
 
-def _refined(gray, homography, module: float) -> Any:
+def _refined(gray: MatLike, homography: MatLike, module: float) -> Any:
     """The homography with the code's corners where it fits best (`_scorer`): the best of `SCALES` along each
     side, then each corner moved by each of `STEPS` while that fits better."""
     import cv2

@@ -13,8 +13,15 @@ the card is also looked for on its own, as its white sticker, the brightest comp
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from assistant.core.scanning.aiming import FrameView, inside
+
+if TYPE_CHECKING:
+    import numpy as np
+    from cv2.typing import MatLike
+    from numpy.typing import NDArray
 
 #: Regions are searched on a frame shrunk to at most this many pixels across (fast, and plenty for a code).
 SEARCH_WIDTH = 320
@@ -31,7 +38,7 @@ STARK_AMONG = 6
 
 
 def find_code_regions(
-    gray, limit: int = 3, shapes: list[float] | None = None, search_width: int = SEARCH_WIDTH
+    gray: MatLike, limit: int = 3, shapes: list[float] | None = None, search_width: int = SEARCH_WIDTH
 ) -> list[tuple[int, int, int, int]]:
     """Up to `limit` code-like regions of a greyscale frame, as (x, y, width, height) in frame pixels, most
     code-like first. Empty when nothing in the frame looks like a code. `shapes`, when given, receives each
@@ -58,7 +65,7 @@ def find_code_regions(
     edges_y = (gy > 120).astype(np.float32)
     box = (5, 5)
     both = np.minimum(cv2.blur(edges_x, box), cv2.blur(edges_y, box))
-    mask = (both > 0.18).astype(np.uint8)
+    mask: MatLike = (both > 0.18).astype(np.uint8)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     found = []
@@ -117,7 +124,7 @@ CARD_RECTANGLE, CARD_RECTANGLE_SIDE = 0.9, 20
 BROKEN_CARD_SIDE = 88
 
 
-def find_card(gray) -> tuple[tuple[int, int, int, int], float] | None:
+def find_card(gray: MatLike) -> tuple[tuple[int, int, int, int], float] | None:
     """The card seen on its own, or None: its box (x, y, width, height in frame pixels) and its shorter side at any
     angle (frame pixels).
 
@@ -159,7 +166,7 @@ def find_card(gray) -> tuple[tuple[int, int, int, int], float] | None:
 
 
 def _bright_patch(
-    small, level: float, solid: float, broken: float | None = None
+    small: MatLike, level: float, solid: float, broken: float | None = None
 ) -> tuple[tuple[int, int, int, int], float] | None:
     """The largest card-shaped patch of pixels brighter than `level` (see `find_card`): its box and shorter side.
     `broken`: only patches whose outline is not solid, closed by their hull (a thumb across the sticker's margin),
@@ -226,14 +233,14 @@ MOTION_STEP = 12
 MOTION_SHARE = 0.015
 
 
-def shrunk(gray):
+def shrunk(gray: MatLike) -> MatLike:
     """The frame shrunk for `moved`."""
     import cv2
 
     return cv2.resize(gray, MOTION_SIZE, interpolation=cv2.INTER_AREA)
 
 
-def moved(before, after) -> bool:
+def moved(before: MatLike, after: MatLike) -> bool:
     """True when two shrunk frames (`shrunk`) differ: something moved in front of the camera."""
     import numpy as np
 
@@ -241,7 +248,7 @@ def moved(before, after) -> bool:
     return bool(changed.mean() > MOTION_SHARE)
 
 
-def grown(region: tuple[int, int, int, int], share: float, shape) -> tuple[int, int, int, int]:
+def grown(region: tuple[int, int, int, int], share: float, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
     """`region` grown by `share` of its longer side on every side, within a frame of `shape` (height, width)."""
     x, y, w, h = region
     margin = round(share * max(w, h))
@@ -249,13 +256,13 @@ def grown(region: tuple[int, int, int, int], share: float, shape) -> tuple[int, 
     return x0, y0, min(shape[1], x + w + margin) - x0, min(shape[0], y + h + margin) - y0
 
 
-def white_level(gray, region: tuple[int, int, int, int]) -> float:
+def white_level(gray: MatLike, region: tuple[int, int, int, int]) -> float:
     """The white of a code-like region: its 99th percentile grey level (what `ExposureControl` meters on)."""
     x, y, w, h = region
     return _percentiles(gray[y : y + h, x : x + w], 1, 99)[1]
 
 
-def _percentiles(gray, *percents: float) -> tuple[float, ...]:
+def _percentiles(gray: MatLike, *percents: float) -> tuple[float, ...]:
     """Grey-level percentiles from one histogram (much faster than sorting the pixels)."""
     import cv2
     import numpy as np
@@ -266,7 +273,7 @@ def _percentiles(gray, *percents: float) -> tuple[float, ...]:
     return tuple(float(np.searchsorted(cumulative, total * percent / 100)) for percent in percents)
 
 
-def sharpness(gray) -> float:
+def sharpness(gray: MatLike) -> float:
     """How crisp the picture is: the variance of the second derivative along the least sharp of four directions
     (across, down and both diagonals), scaled to the picture's own contrast.
 
@@ -285,7 +292,7 @@ def sharpness(gray) -> float:
     return least * (255.0 / spread) ** 2
 
 
-def _direction_kernels():
+def _direction_kernels() -> tuple[NDArray[np.float32], ...]:
     import numpy as np
 
     across = np.array([[0, 0, 0], [-1, 2, -1], [0, 0, 0]], np.float32)
@@ -296,17 +303,20 @@ def _direction_kernels():
 class _Kernels:
     """The four directional kernels, made on first use (numpy is imported lazily)."""
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[NDArray[np.float32]]:
         global _DIRECTIONS
         _DIRECTIONS = _direction_kernels()
         return iter(_DIRECTIONS)
 
 
-_DIRECTIONS = _Kernels()
+_DIRECTIONS: Iterable[NDArray[np.float32]] = _Kernels()
 
 
 def measure_view(
-    gray, region: tuple[int, int, int, int] | None = None, read: bool = False, squareness: float | None = None
+    gray: MatLike,
+    region: tuple[int, int, int, int] | None = None,
+    read: bool = False,
+    squareness: float | None = None,
 ) -> FrameView:
     """The measurements aiming guidance needs; the region (and its squareness) is searched for when not given."""
     height, width = gray.shape[:2]
@@ -367,7 +377,7 @@ def _area(box: tuple[int, int, int, int]) -> int:
     return box[2] * box[3]
 
 
-def _code_on(gray, card: tuple[int, int, int, int]) -> tuple[tuple[int, int, int, int], float | None] | None:
+def _code_on(gray: MatLike, card: tuple[int, int, int, int]) -> tuple[tuple[int, int, int, int], float | None] | None:
     """The code-like region within a card found on its own and its squareness, or None when none shows there:
     searched on the card's box alone (at the scale of the search over the whole picture), the table's pattern
     around it no longer joins it."""
@@ -385,7 +395,7 @@ def _code_on(gray, card: tuple[int, int, int, int]) -> tuple[tuple[int, int, int
 HIGHLIGHT_SHRINK = 4
 
 
-def highlight(patch) -> float:
+def highlight(patch: MatLike) -> float:
     """How much brighter the brightest part of a region is than its paper: the 99th over the 90th percentile grey
     level, on the region shrunk by `HIGHLIGHT_SHRINK` (1 when it is too small to say). A sticker's white paper is
     the brightest thing a code holds, and fills more than a tenth of its region, so the 90th percentile is the
@@ -406,7 +416,7 @@ def highlight(patch) -> float:
 CLOSE_SEARCH_WIDTH = 64
 
 
-def _close_up(gray) -> tuple[int, int, int, int] | None:
+def _close_up(gray: MatLike) -> tuple[int, int, int, int] | None:
     """A code-like region filling most of the picture's height on a very coarse search, or None."""
     height = gray.shape[0]
     regions = find_code_regions(gray, limit=1, search_width=CLOSE_SEARCH_WIDTH)
@@ -415,7 +425,7 @@ def _close_up(gray) -> tuple[int, int, int, int] | None:
     return None
 
 
-def _burnt_out(gray, region: tuple[int, int, int, int]) -> float:
+def _burnt_out(gray: MatLike, region: tuple[int, int, int, int]) -> float:
     """The largest patch burnt out to a flat white by a reflection in and around a code-like region (grown by half
     its size on each side: a reflection hides part of the code from the region search, so the region found may be
     what is left of it), as a share of the region's own area (capped at 1).
@@ -441,7 +451,7 @@ def _burnt_out(gray, region: tuple[int, int, int, int]) -> float:
     return min(1.0, largest / (w * h))
 
 
-def burnt_out_pixels(gray):
+def burnt_out_pixels(gray: MatLike) -> NDArray[np.uint8]:
     """1 where a greyscale image is burnt out to a flat white (see `_burnt_out`), else 0 (uint8)."""
     import cv2
     import numpy as np

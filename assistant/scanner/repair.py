@@ -22,10 +22,15 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assistant.scanner.erasures import Grid
 from assistant.scanner.measure import grown
+
+if TYPE_CHECKING:
+    import numpy as np
+    from cv2.typing import MatLike
+    from numpy.typing import NDArray
 
 #: A finder pattern's rings, as (half its side in modules, dark): the separator, the dark ring, the light ring,
 #: the dark centre.
@@ -77,7 +82,7 @@ class Finder:
     rings: list[tuple[float, Any]]
 
 
-def find_finders(gray) -> list[Finder]:
+def find_finders(gray: MatLike) -> list[Finder]:
     """The finder-like patterns in a greyscale image, largest first: a dark outline holding a light square that
     holds a dark one, the two with a finder pattern's proportions (5 and 3 modules across). Only the inner two
     are measured: the dark ring's outline often runs into the modules beside it."""
@@ -113,7 +118,7 @@ def find_finders(gray) -> list[Finder]:
     return sorted(found, key=lambda f: -f.module)[:MAX_FINDERS]
 
 
-def _square(contour):
+def _square(contour: MatLike) -> NDArray[np.float64] | None:
     """The four corners of a contour that is a convex quadrilateral (as float pixels), else None."""
     import cv2
 
@@ -124,13 +129,13 @@ def _square(contour):
     return corners.astype(float) if len(corners) == 4 else None
 
 
-def around(gray, region: tuple[int, int, int, int]) -> tuple[Any, tuple[int, int]]:
+def around(gray: MatLike, region: tuple[int, int, int, int]) -> tuple[MatLike, tuple[int, int]]:
     """A code-like region of a frame with `MARGIN` around it, and where that crop starts in the frame."""
     x0, y0, w, h = grown(region, MARGIN, gray.shape)
     return gray[y0 : y0 + h, x0 : x0 + w], (x0, y0)
 
 
-def finger_over(gray, places: list[Place]) -> bool:
+def finger_over(gray: MatLike, places: list[Place]) -> bool:
     """True when a finger or thumb covers a corner of the code in a region (greyscale) whose `hidden_places` are
     `places`. Only a way of standing whose code would lie over the code's modules counts (the middle of the code
     it implies varies from module to module both across and down, as a table, a card's margin or its edge do
@@ -154,7 +159,7 @@ def finger_over(gray, places: list[Place]) -> bool:
     )
 
 
-def _straightened(gray, place: Place, centre: tuple[float, float], half: float):
+def _straightened(gray: MatLike, place: Place, centre: tuple[float, float], half: float) -> MatLike:
     """The square `half` modules either side of `centre` (modules) of a place's code, straightened to
     `SQUARE_PX` pixels a module."""
     import cv2
@@ -167,7 +172,7 @@ def _straightened(gray, place: Place, centre: tuple[float, float], half: float):
     return cv2.warpPerspective(gray, place.homography @ to_modules, (side, side), flags=flags)
 
 
-def _module_contrast(square) -> float:
+def _module_contrast(square: MatLike) -> float:
     """How much a straightened square changes from one module to the next, in its least changing direction (grey
     levels): high over modules, low over an even surface or a single edge."""
     import numpy as np
@@ -178,7 +183,7 @@ def _module_contrast(square) -> float:
     return min(across, down)
 
 
-def repaired_views(gray, places: list[Place]) -> Iterator[Any]:
+def repaired_views(gray: MatLike, places: list[Place]) -> Iterator[MatLike]:
     """Copies of a code's region (greyscale) with a finder pattern painted where a hidden one would be: at each
     of its `hidden_places`, then the same moved by each of `SHIFTS`, `MAX_VIEWS` at most."""
     import numpy as np
@@ -213,7 +218,7 @@ class Place:
         return Grid(self.homography, self.size)
 
 
-def code_places(gray) -> list[Place]:
+def code_places(gray: MatLike) -> list[Place]:
     """Every way two finder-like patterns in a code's region (greyscale) can stand in one code, whether the third
     shows or not; none when the region is too large to be a code held up."""
     if max(gray.shape[:2]) > MAX_SIDE:
@@ -221,7 +226,7 @@ def code_places(gray) -> list[Place]:
     return list(_places(find_finders(gray), gray.shape))
 
 
-def hidden_places(gray, places: list[Place] | None = None) -> list[Place]:
+def hidden_places(gray: MatLike, places: list[Place] | None = None) -> list[Place]:
     """Where a hidden finder pattern may be in a code's region (greyscale): nowhere when fewer than two show, when
     all three do (the code is not missing one), or when the region is too large to be a code held up. `places`:
     the region's `code_places`, when known already."""
@@ -229,7 +234,7 @@ def hidden_places(gray, places: list[Place] | None = None) -> list[Place]:
     return [] if any(place.shows for place in places) else places
 
 
-def _places(finders: list[Finder], shape) -> Iterator[Place]:
+def _places(finders: list[Finder], shape: tuple[int, ...]) -> Iterator[Place]:
     """Each way two of `finders` can stand in a code with the third pattern's centre inside the image."""
     height, width = shape[:2]
     for a in finders:
@@ -267,7 +272,7 @@ def _places(finders: list[Finder], shape) -> Iterator[Place]:
                         yield Place(homography, hidden, across, 17 + 4 * version, shows)
 
 
-def _fit(a: Finder, at_a: tuple[float, float], b: Finder, at_b: tuple[float, float]):
+def _fit(a: Finder, at_a: tuple[float, float], b: Finder, at_b: tuple[float, float]) -> MatLike | None:
     """The homography taking module coordinates to pixels with finder `a` centred at `at_a` and `b` at `at_b`,
     from their centres and rings' corners (each corner matched to the pattern's corner it lies nearest to, by
     the similarity the two centres give); None when the corners do not fit."""
@@ -292,13 +297,13 @@ def _fit(a: Finder, at_a: tuple[float, float], b: Finder, at_b: tuple[float, flo
     return homography
 
 
-def _project(homography, point: tuple[float, float]) -> tuple[float, float]:
+def _project(homography: MatLike, point: tuple[float, float]) -> tuple[float, float]:
     x, y = point
     u, v, w = homography @ (x, y, 1.0)
     return float(u / w), float(v / w)
 
 
-def _painted(gray, homography, centre: tuple[float, float], dark: float, light: float):
+def _painted(gray: MatLike, homography: MatLike, centre: tuple[float, float], dark: float, light: float) -> MatLike:
     """A copy of `gray` with a finder pattern (and its light separator) drawn centred at `centre` (modules)."""
     import cv2
     import numpy as np

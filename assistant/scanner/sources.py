@@ -19,7 +19,8 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from types import ModuleType
+from typing import TYPE_CHECKING, Protocol
 
 from assistant.core.words.scans import (
     CAMERA_LOST,
@@ -30,6 +31,9 @@ from assistant.core.words.scans import (
     scan_unreadable,
 )
 from assistant.scanner.decoders import load_opencv
+
+if TYPE_CHECKING:
+    from cv2.typing import MatLike
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp", ".bmp", ".tif", ".tiff", ".gif", ".pgm", ".ppm", ".pbm"}
 VIDEO_SUFFIXES = {".avi", ".mp4", ".mkv", ".mov", ".webm", ".mjpg", ".mjpeg", ".m4v", ".mpg", ".mpeg", ".ogv"}
@@ -53,7 +57,7 @@ class SourceError(Exception):
 class Frame:
     """One picture from a source."""
 
-    image: object
+    image: MatLike
     """The picture, a numpy array (BGR or greyscale)."""
     index: int
     """Its number in the source, from 0."""
@@ -72,6 +76,10 @@ class FrameSource(Protocol):
     def close(self) -> None:
         """Release the camera or file."""
 
+    def set_exposure(self, share: float) -> bool:
+        """Ask for `share` of the exposure the camera's auto exposure chose (1: give auto exposure back); False when
+        the source's exposure cannot be set, so asking again is pointless."""
+
 
 class Capture(Protocol):
     """What the webcam and video sources use of an OpenCV `VideoCapture` (tests pass a fake with these methods)."""
@@ -80,7 +88,7 @@ class Capture(Protocol):
         """True when the camera or file could be opened."""
         ...
 
-    def read(self) -> tuple[bool, Any]:
+    def read(self) -> tuple[bool, MatLike | None]:
         """Whether a frame was read, and the frame."""
         ...
 
@@ -97,14 +105,14 @@ class Capture(Protocol):
         ...
 
 
-def _cv2():
+def _cv2() -> ModuleType:
     cv2 = load_opencv()
     if cv2 is None:
         raise SourceError(NEED_OPENCV)
     return cv2
 
 
-def load_image(path: Path):
+def load_image(path: Path) -> MatLike:
     """An image file as a BGR array; `SourceError` when it is missing or cannot be read as an image.
 
     Read through numpy so paths with any characters work, and checked for size: OpenCV cannot load some tiny
@@ -143,6 +151,10 @@ class ImageFiles:
     def close(self) -> None:
         """Nothing to release."""
 
+    def set_exposure(self, share: float) -> bool:
+        """Image files have no exposure to set."""
+        return False
+
 
 class VideoFile:
     """The frames of a video file, in order."""
@@ -173,6 +185,10 @@ class VideoFile:
     def close(self) -> None:
         """Release the file."""
         self._capture.release()
+
+    def set_exposure(self, share: float) -> bool:
+        """A video file's exposure was set when it was filmed."""
+        return False
 
 
 def open_capture(index: int) -> Capture:
@@ -222,7 +238,7 @@ class Webcam:
                 self._capture.release()
             raise SourceError(camera_unavailable(index))
         self._lock = threading.Condition()
-        self._latest = None
+        self._latest: MatLike | None = None
         self._count = 0
         self._returned = 0
         self._delivered = 0
@@ -264,7 +280,7 @@ class Webcam:
         """The newest frame not yet returned (frames in between are dropped)."""
         with self._lock:
             ready = self._lock.wait_for(lambda: self._count > self._returned or self._lost, timeout=self.timeout)
-            if self._count > self._returned:
+            if self._count > self._returned and self._latest is not None:  # a frame is kept before it is counted
                 self._returned = self._count
                 self._delivered += 1
                 return Frame(self._latest, self._count - 1, self.name)

@@ -24,10 +24,16 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from assistant.core.cards.card import Card, Deck
 from assistant.core.scanning.payloads import label_payload, long_label_payload, short_code
 from assistant.core.words.scans import sticker_sheet_heading
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+    from PIL.ImageDraw import ImageDraw
+    from PIL.ImageFont import FreeTypeFont, ImageFont
 
 DPI = 300
 #: The camera the stickers are sized for: a 70 degree horizontal field of view over 1280 pixels.
@@ -54,7 +60,11 @@ def focal_px(fov_deg: float = CAMERA_FOV_HORIZONTAL_DEG, width_px: int = CAMERA_
     return width_px / 2 / math.tan(math.radians(fov_deg) / 2)
 
 
-def mm_per_pixel(fov_deg: float = CAMERA_FOV_HORIZONTAL_DEG, frame=CAMERA_FRAME, distance: float = CAMERA_DISTANCE_MM):
+def mm_per_pixel(
+    fov_deg: float = CAMERA_FOV_HORIZONTAL_DEG,
+    frame: tuple[int, int] = CAMERA_FRAME,
+    distance: float = CAMERA_DISTANCE_MM,
+) -> float:
     """Millimetres of a card facing the camera that one pixel covers at `distance` (pinhole, square pixels)."""
     return distance / focal_px(fov_deg, frame[0])
 
@@ -161,13 +171,13 @@ def _sticker_dots(version: int, dpi: int) -> tuple[int, int]:
     return side, side + _dots(11, dpi)  # two lines of print under the code
 
 
-def _font(size: int):
+def _font(size: int) -> ImageFont | FreeTypeFont:
     from PIL import ImageFont
 
     return ImageFont.load_default(size=size)
 
 
-def _fit_text(draw, text: str, width: int, size: int):
+def _fit_text(draw: ImageDraw, text: str, width: int, size: int) -> ImageFont | FreeTypeFont:
     """The largest font, at most `size`, that fits `text` into `width` dots."""
     while size > 12:
         font = _font(size)
@@ -177,7 +187,7 @@ def _fit_text(draw, text: str, width: int, size: int):
     return _font(size)
 
 
-def render_sticker(sticker: Sticker, version: int, dpi: int = DPI):
+def render_sticker(sticker: Sticker, version: int, dpi: int = DPI) -> Image:
     """One sticker as a greyscale Pillow image: the code, then the card's name and its abbreviation."""
     from PIL import Image, ImageDraw
 
@@ -222,7 +232,9 @@ def sheet_version(stickers: list[Sticker]) -> int:
     return max((qr_version(p) for p in {s.payload for s in stickers}), default=1)
 
 
-def sheet_pages(deck: Deck, abbreviations: Mapping[str, str], unique: bool = False, dpi: int = DPI):
+def sheet_pages(
+    deck: Deck, abbreviations: Mapping[str, str], unique: bool = False, dpi: int = DPI
+) -> tuple[list[Image], list[Sticker]]:
     """The sheet as Pillow images, one per page, and the stickers in the order they were placed."""
     from PIL import Image, ImageDraw
 

@@ -9,6 +9,7 @@ echo; camera cues are hints.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from assistant.core.speech.queue import Priority
@@ -83,6 +84,12 @@ class ReplySpeaker:
     def control(self, command: str) -> str:
         """Run a speech command; return the text to show (it is also said, except after "stop" and "mute")."""
         service = self.service
+        # The review commands: the service's method, and what is said when it has nothing to say.
+        reviews: dict[str, tuple[Callable[[], str], str]] = {
+            "repeat": (service.repeat, NOTHING_SAID_YET),
+            "back": (service.back, HISTORY_OLDEST),
+            "forward": (service.forward, HISTORY_NEWEST),
+        }
         if command == "stop":
             service.stop()
             return SPEECH_STOPPED
@@ -91,11 +98,12 @@ class ReplySpeaker:
             if said:
                 return "\n".join([history_heading(len(said)), *said])
             sentence = NOTHING_SAID_YET
-        elif command in ("repeat", "back", "forward"):
-            said = getattr(service, command)()
-            if said:
-                return said  # shown too, for a braille display
-            sentence = {"repeat": NOTHING_SAID_YET, "back": HISTORY_OLDEST, "forward": HISTORY_NEWEST}[command]
+        elif command in reviews:
+            review, nothing = reviews[command]
+            reviewed = review()
+            if reviewed:
+                return reviewed  # shown too, for a braille display
+            sentence = nothing
         elif command == "mute":
             if service.muted:
                 service.muted = False

@@ -18,7 +18,7 @@ import dataclasses
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from textual import events
 from textual._xterm_parser import XTermParser
@@ -149,6 +149,25 @@ def _card_waits(session: Session) -> bool:
     return game is not None and bool(game.state.pile) and game.table.prompt(game.state).kind is PromptKind.ANSWER
 
 
+class Speaker(Protocol):
+    """What the app needs of the thing that speaks: `assistant.speech.replies.ReplySpeaker` (tests pass fakes)."""
+
+    def __call__(self, reply: Reply) -> None:
+        """Speak a reply to new input (a line typed, a card scanned): what still waits to be said is stale."""
+
+    def notice(self, reply: Reply) -> None:
+        """Speak a reply that arrives on its own (the camera lost, a scanner notice): nothing waiting goes stale."""
+
+    def echo(self, text: str) -> None:
+        """Navigation echo: a region's name and first line, a braille cell typed, a six-key mode changed."""
+
+    def control(self, command: str) -> str:
+        """Run a speech key (stop, repeat, back, forward, mute, private); the line to show."""
+
+    def attach(self, on_notice: Callable[[str], object]) -> None:
+        """Send the speech service's own notices (a player that failed) to `on_notice`, which posts a message."""
+
+
 class SpeechNoticed(Message):
     """The speech service has something to tell the player (posted from its worker thread)."""
 
@@ -184,7 +203,7 @@ class TableApp(App):
         self,
         session: Session,
         title: str,
-        speak=None,
+        speak: Speaker | None = None,
         camera=None,
         chord_window: float = DEFAULT_WINDOW,
         notes: Sequence[str] = (),
@@ -241,9 +260,8 @@ class TableApp(App):
         self.query_one("#camera").display = False  # no blank line until the camera has something to say
         self.refresh_table()
         self.call_after_refresh(self.place_cursor)
-        attach = getattr(self.speak, "attach", None)
-        if attach is not None:  # the speech worker's notices (a player that failed) come back as messages
-            attach(lambda text: self.post_message(SpeechNoticed(text)))
+        if self.speak is not None:  # the speech worker's notices (a player that failed) come back as messages
+            self.speak.attach(lambda text: self.post_message(SpeechNoticed(text)))
         if self.camera is not None:  # scanning runs on its own thread, which only posts messages
             from assistant.ui.camera import CameraWorker
 
@@ -302,9 +320,8 @@ class TableApp(App):
         widget = self.region_widget(index)
         text = str(widget.value) if isinstance(widget, Input) else str(widget.render())
         first = text.splitlines()[0] if text.strip() else ""
-        echo = getattr(self.speak, "echo", None)
-        if echo is not None:
-            echo(region_echo(region_names(self._vocabulary())[index], first))
+        if self.speak is not None:
+            self.speak.echo(region_echo(region_names(self._vocabulary())[index], first))
 
     def _vocabulary(self) -> Vocabulary:
         """The words of the game in progress (its rule profile's), else of the cards in play."""
@@ -351,15 +368,13 @@ class TableApp(App):
     def on_braille_input_echoed(self, message) -> None:
         """A braille cell typed or a six-key mode changed: navigation echo, only the latest one is said."""
         self.refresh_table()  # the status line says whether six-key braille is on
-        echo = getattr(self.speak, "echo", None)
-        if echo is not None:
-            echo(message.text)
+        if self.speak is not None:
+            self.speak.echo(message.text)
 
     def action_speech(self, command: str) -> None:
         """The speech keys: stop, repeat, step back or forward through what was said, mute, private reading.
         Their feedback goes on the status line and into the history; the answer stays."""
-        control = getattr(self.speak, "control", None)
-        line = control(command) if control is not None else NO_SPEECH_KEYS
+        line = self.speak.control(command) if self.speak is not None else NO_SPEECH_KEYS
         self.note(line)
 
     def action_verbosity(self) -> None:
@@ -418,8 +433,7 @@ class TableApp(App):
         self.refresh_table()
         self.cursor_on_answer()
         if self.speak is not None:
-            notice = None if new_input else getattr(self.speak, "notice", None)
-            (notice or self.speak)(reply)
+            (self.speak if new_input else self.speak.notice)(reply)
 
     def update_history(self, extra: list[str]) -> None:
         """Put lines at the top of the history (newest first), keeping the last `HISTORY_SHOWN` entries."""

@@ -11,6 +11,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 import pytest
+from fake_speaker import Heard
 from PIL import Image
 
 from assistant.cli import main
@@ -385,7 +386,7 @@ def test_app_shows_and_speaks_a_scanned_card(make_app):
     cooldown = SightingTracker().cooldown
 
     async def scenario():
-        app = make_app(spoken.append, camera=camera, clock=clock)
+        app = make_app(Heard(spoken.append), camera=camera, clock=clock)
         async with app.run_test() as pilot:
             assert await wait_for(lambda: any(r.card for r in spoken), pilot)
             answer = str(app.query_one("#answer").render())
@@ -416,7 +417,7 @@ def test_app_reads_a_card_too_hidden_to_decode_by_the_labels_of_the_decks_in_pla
 
         async def scenario():
             # However long the background stage takes here, the card in view stays within its cooldown.
-            app = make_app(spoken.append, *args, camera=camera, clock=FakeClock())
+            app = make_app(Heard(spoken.append), *args, camera=camera, clock=FakeClock())
             async with app.run_test() as pilot:
                 worker = app.camera_worker
                 assert await wait_for(lambda: worker.scanner.background.jobs >= 6, pilot, seconds=60)  # a guard
@@ -451,9 +452,7 @@ def test_app_learns_a_card_from_a_full_text_its_camera_reads(make_app):
         return lambda: any(words_in in r.speech for r in spoken)
 
     async def scenario():
-        app = make_app(
-            spoken.append, "--deck", "llamas", camera=camera, clock=FakeClock()
-        )  # offered once, however slow
+        app = make_app(Heard(spoken.append), "--deck", "llamas", camera=camera, clock=FakeClock())  # offered once
         async with app.run_test() as pilot:
             assert await wait_for(said("A card this deck does not have: Wool Gathering, Magic card."), pilot)
             await pilot.press(*"yes", "enter")
@@ -475,7 +474,7 @@ def test_app_without_a_camera_says_so_once_and_works_on_typed_input(make_app):
         raise SourceError(camera_unavailable(0))
 
     async def scenario():
-        app = make_app(spoken.append, camera=no_camera)
+        app = make_app(Heard(spoken.append), camera=no_camera)
         async with app.run_test() as pilot:
             assert await wait_for(lambda: spoken, pilot)
             await pilot.press(*"rainbow aura", "enter")
@@ -498,7 +497,7 @@ def test_app_shows_cues_on_the_camera_line_and_hostile_payloads_literally(make_a
     camera = camera_opener(0, lambda i: FakeCapture(payload_frames, lose_at_end=False, delay=0.03))
 
     async def scenario():
-        app = make_app(spoken.append, camera=camera)
+        app = make_app(Heard(spoken.append), camera=camera)
         async with app.run_test() as pilot:
             assert await wait_for(lambda: any(r.hint and "Closer" in r.speech for r in spoken), pilot)
             assert str(app.query_one("#camera").render()) == "Closer."

@@ -267,3 +267,17 @@ def test_a_chain_link_says_what_its_card_does_in_whole_clauses(deck, card_id, gi
     said = card_gist(card)
     assert said.startswith(gist)
     assert said == gist or said.endswith(", and more") and len(said.split()) <= 24
+
+
+def test_every_event_that_names_a_player_is_one_the_brief_tally_line_knows():
+    # A new event with a `player` left out of PLAYER_EVENTS would have its tally change read out seat by seat.
+    import dataclasses
+
+    from assistant.core.game import events
+    from assistant.core.words.announce import PLAYER_EVENTS, event_player
+
+    kinds = [k for k in vars(events).values() if isinstance(k, type) and issubclass(k, events.Event)]
+    with_player = {k for k in kinds if "player" in {f.name for f in dataclasses.fields(k)}}
+    assert with_player and with_player == set(PLAYER_EVENTS)
+    assert event_player(events.Draw(player=2)) == 2
+    assert event_player(events.EndTurn()) is None

@@ -2,12 +2,14 @@
 
 import asyncio
 
+from fake_speaker import Heard
+
 
 def test_typing_a_card_name_shows_and_speaks_its_full_text(make_app):
     spoken = []
 
     async def scenario():
-        app = make_app(spoken.append)
+        app = make_app(Heard(spoken.append))
         async with app.run_test() as pilot:
             await pilot.press(*"rainbow aura", "enter")
             await pilot.pause()
@@ -23,7 +25,7 @@ def test_ambiguous_name_then_digit_picks_a_candidate(make_app):
     spoken = []
 
     async def scenario():
-        app = make_app(spoken.append)
+        app = make_app(Heard(spoken.append))
         async with app.run_test() as pilot:
             await pilot.press(*"rainbow", "enter")
             await pilot.pause()
@@ -39,7 +41,7 @@ def test_markup_in_input_is_shown_literally(make_app):
     spoken = []
 
     async def scenario():
-        app = make_app(spoken.append)
+        app = make_app(Heard(spoken.append))
         async with app.run_test() as pilot:
             await pilot.press(*"[bold]x[/bold]", "enter")
             await pilot.pause()

@@ -2,6 +2,8 @@
 
 import asyncio
 
+from fake_speaker import Heard
+
 from assistant.core.words.screen import (
     HISTORY_HEADING,
     NO_GAME_STATUS,
@@ -78,7 +80,7 @@ def test_control_c_says_how_to_quit_on_the_status_line_without_a_dialog(make_app
     spoken = []
 
     async def scenario():
-        app = make_app(spoken.append)
+        app = make_app(Heard(spoken.append))
         async with app.run_test() as pilot:
             await pilot.press("ctrl+c")
             await pilot.pause()
@@ -144,7 +146,7 @@ def test_typed_stop_and_repeat_and_f7_keep_the_answer(make_app):
     spoken = []
 
     async def scenario():
-        app = make_app(spoken.append)
+        app = make_app(Heard(spoken.append))
         async with app.run_test(size=(100, 40)) as pilot:
             await pilot.press(*"yay", "enter")
             await pilot.pause()
@@ -167,14 +169,8 @@ def test_typed_stop_and_repeat_and_f7_keep_the_answer(make_app):
 
 
 def test_help_in_the_app_names_its_keys_and_the_arrows_say_each_region(make_app):
-    class Echoes(list):
-        def __call__(self, reply):
-            pass
-
-        def echo(self, text):
-            self.append(text)
-
-    speak = Echoes()
+    echoed = []
+    speak = Heard(echo=echoed.append)
 
     async def scenario():
         app = make_app(speak)
@@ -186,10 +182,10 @@ def test_help_in_the_app_names_its_keys_and_the_arrows_say_each_region(make_app)
             assert cursor_on_answer(app)
             await pilot.press("down")
             await pilot.pause()
-            assert speak[-1] == region_echo("Pile and chain", PILE_HEADING)
+            assert echoed[-1] == region_echo("Pile and chain", PILE_HEADING)
             await pilot.press("up", "up", "up")
             await pilot.pause()
-            assert speak[-1] == region_echo("Status line", NO_GAME_STATUS)
+            assert echoed[-1] == region_echo("Status line", NO_GAME_STATUS)
             assert app.cursor_position.y == app.query_one("#status").content_region.y
 
     asyncio.run(scenario())
@@ -199,7 +195,7 @@ def test_coaching_says_the_one_key_answers_with_each_neigh_question(make_app):
     spoken = []
 
     async def scenario():
-        app = make_app(spoken.append)
+        app = make_app(Heard(spoken.append))
         async with app.run_test(size=(100, 40)) as pilot:
             for line in ("verbosity coaching", "new game Ana Ben", "draw", "play basic blue"):
                 await pilot.press(*line, "enter")
@@ -214,14 +210,8 @@ def test_coaching_says_the_one_key_answers_with_each_neigh_question(make_app):
 
 
 def test_a_llamas_game_heads_its_fields_once_in_its_words(make_app):
-    class Echoes(list):
-        def __call__(self, reply):
-            pass
-
-        def echo(self, text):
-            self.append(text)
-
-    speak = Echoes()
+    echoed = []
+    speak = Heard(echo=echoed.append)
 
     async def scenario():
         # the app on the default deck: the game chooses Llamas Unleashed on its own line
@@ -234,7 +224,7 @@ def test_a_llamas_game_heads_its_fields_once_in_its_words(make_app):
             assert stables[1].startswith("Ana's Field:")
             await pilot.press("down", "down")
             await pilot.pause()
-            assert speak[-1] == "Fields, 7 Animals to win:"
+            assert echoed[-1] == "Fields, 7 Animals to win:"
             await pilot.press(*"m ginrammy", "enter")
             await pilot.pause()
             assert text(app, "answer").startswith("Gin Rammy")

@@ -2,6 +2,7 @@
 
 import asyncio
 
+from fake_speaker import Heard
 from textual import events
 from textual.app import App
 
@@ -86,7 +87,7 @@ def test_the_app_answers_unicode_braille_typed_through_a_braille_layout(make_app
     spoken = []
 
     async def scenario():
-        app = make_app(spoken.append)
+        app = make_app(Heard(spoken.append))
         async with app.run_test() as pilot:
             prompt = app.query_one("#prompt")
             for cell in "⠥⠛⠀⠗⠁⠔⠃⠪⠀⠁⠥⠗⠁":  # a braille layout sends characters, which pilot.press cannot
@@ -103,7 +104,7 @@ def test_the_app_answers_unicode_braille_typed_through_a_braille_layout(make_app
 
 def test_the_apps_input_line_takes_six_key_entry_after_ctrl_b(make_app):
     async def main():
-        app = make_app([].append, "--chord-window", "0.5")
+        app = make_app(Heard(), "--chord-window", "0.5")
         async with app.run_test() as pilot:
             prompt = app.query_one("#prompt", BrailleInput)
             assert prompt.chord_window == 0.5

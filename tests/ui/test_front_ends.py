@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from fake_speaker import Heard
 
 from assistant.braille.translate import Translator
 from assistant.commands.app import table_session
@@ -122,7 +123,7 @@ def test_the_app_learns_a_card_its_deck_lacks(make_app):
     spoken = []
 
     async def scenario():
-        app = make_app(spoken.append, "--deck", "llamas")
+        app = make_app(Heard(spoken.append), "--deck", "llamas")
         async with app.run_test(size=(100, 40)) as pilot:
             app.post_message(ScannerEvent(CodeAnnounced("Wool Gathering: Magic card. Draw two cards.", frame=1)))
             await pilot.pause()

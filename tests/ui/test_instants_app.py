@@ -8,6 +8,8 @@ import asyncio
 import io
 from pathlib import Path
 
+from fake_speaker import Heard
+
 from assistant.commands.app import table_session
 from assistant.core.cards.card import CardSet
 from assistant.core.cards.cardfile import parse_deck
@@ -110,7 +112,7 @@ def test_the_one_key_answers_offer_a_decks_instants_in_the_app(make_app):
     spoken = []
 
     async def scenario():
-        app = make_app(spoken.append, "--deck", "llamas", "--addon", "llamas-farmed", "--verbosity", "coaching")
+        app = make_app(Heard(spoken.append), "--deck", "llamas", "--addon", "llamas-farmed", "--verbosity", "coaching")
         async with app.run_test(size=(110, 40)) as pilot:
             for line in ("new game Ana Ben Cy babies llama goat ram", "draw", "play gin rammy"):
                 await pilot.press(*line, "enter")

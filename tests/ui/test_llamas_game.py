@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 
+from fake_speaker import Heard
 from llamas_game import (
     ANA_FIELD,
     BEN_FIELD,
@@ -82,7 +83,7 @@ def test_the_same_game_in_the_app_with_the_one_key_answers(make_app):
     keys = []
 
     async def scenario():
-        app = make_app(spoken.append, "--no-camera", "--no-speech")
+        app = make_app(Heard(spoken.append), "--no-camera", "--no-speech")
         async with app.run_test(size=(110, 40)) as pilot:
             lines = iter(game_lines())
             for line in lines:

@@ -5,6 +5,7 @@ import threading
 from types import SimpleNamespace
 
 import pytest
+from fake_speaker import Heard
 
 from assistant.commands.say import reply_speaker
 from assistant.core.scanning.aiming import Cue
@@ -282,15 +283,13 @@ def test_a_sound_failure_is_shown_once_in_the_app_and_written_once_in_the_transc
     assert notices.count(failed) == 1, notices
 
 
-class ControlRecorder:
+class ControlRecorder(Heard):
     """A speaker that records the speech commands the app's keys send (`ReplySpeaker.control`)."""
 
     def __init__(self):
         self.commands = []
         self.replies = []
-
-    def __call__(self, reply):
-        self.replies.append(reply)
+        super().__init__(self.replies.append)
 
     def control(self, command):
         self.commands.append(command)

@@ -12,7 +12,28 @@ from __future__ import annotations
 
 from assistant.core.cards.card import CardType
 from assistant.core.game.chain import Link, Trigger, TriggerKind
-from assistant.core.game.events import EndTurn, NextPhase, Phase, Play, Resolve, Respond
+from assistant.core.game.events import (
+    Bring,
+    Destroy,
+    Discard,
+    Draw,
+    EndTurn,
+    Event,
+    Move,
+    NextPhase,
+    Phase,
+    Play,
+    Resolve,
+    Respond,
+    ReturnToHand,
+    Sacrifice,
+    SetHand,
+    Steal,
+    Swap,
+    SwapHands,
+    Take,
+    ToNursery,
+)
 from assistant.core.game.facts import (
     AnimalAnswered,
     Fact,
@@ -226,7 +247,7 @@ def _waited(table: Table, step: Step, prompt: Prompt) -> bool:
 def _event_line(table: Table, step: Step, level: Verbosity) -> str:
     event = step.event
     if level is Verbosity.BRIEF and isinstance(event, (Play, Respond)):
-        into = getattr(event, "into", None)
+        into = event.into if isinstance(event, Play) else None
         elsewhere = f" into {area_of(table, into)}" if into not in (None, event.player) else ""
         return f"{player_name(table, event.player)}: {game_card_name(table, event.card)}{elsewhere}."
     return describe_event(table, event, step.before) + "."
@@ -248,6 +269,31 @@ def _fact_line(table: Table, step: Step, fact: Fact, level: Verbosity) -> str:
     return describe_fact(table, fact, step.after)
 
 
+#: The events that name one player (their `player`: who plays, or whose Stable or hand it is).
+PLAYER_EVENTS = (
+    Play,
+    Respond,
+    Bring,
+    Steal,
+    Destroy,
+    Sacrifice,
+    Discard,
+    ReturnToHand,
+    Draw,
+    Take,
+    Swap,
+    SwapHands,
+    Move,
+    ToNursery,
+    SetHand,
+)
+
+
+def event_player(event: Event) -> int | None:
+    """The player an event names (`PLAYER_EVENTS`), or None for one that names none (a phase, the deck)."""
+    return event.player if isinstance(event, PLAYER_EVENTS) else None
+
+
 def _brief_fact(table: Table, step: Step, fact: Fact) -> str | None:
     """The facts-only form of a fact, or None where the usual sentence is already short."""
     if isinstance(fact, PlayResolved):
@@ -260,7 +306,7 @@ def _brief_fact(table: Table, step: Step, fact: Fact) -> str | None:
     if isinstance(fact, TallyChanged):
         changed = [seat for seat, (a, b) in enumerate(zip(fact.before, fact.after)) if a != b]
         named = [f.card.player for f in step.facts if isinstance(f, PlayResolved)]
-        if changed == [getattr(step.event, "player", None)] or changed == named:  # the player just named
+        if changed == [event_player(step.event)] or changed == named:  # the player just named
             return f"{creatures(table, fact.after[changed[0]])}."
         return " ".join(f"{player_name(table, seat)}: {creatures(table, fact.after[seat])}." for seat in changed)
     if isinstance(fact, TurnBegan):
