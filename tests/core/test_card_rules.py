@@ -1,10 +1,13 @@
 """Every "cannot" card is checked the same way, from where its text says it acts, in every shipped deck.
 
 Each case cites the card's text (in our own words, in card_texts/) and plays the forbidden move at the table:
-the tracker warns, and the table can still record it. Data tests check both ways that a card whose text says
-such a "cannot" carries the tag the tracker acts on, and that a card carrying such a tag says so, so a reworded
-text or a stray tag cannot silently turn a rule off or on; and that every card whose text forbids or protects
-anything is either checked or named, with the reason, among those the tracker leaves to the table.
+the tracker warns, and the table can still record it. Each asserts on the typed objection the core found
+(`assistant/core/game/objections.py`) or the typed fact a step reported (`facts.py`) and on the game's state,
+never on a sentence: the sentences are checked in tests/words/test_rule_sentences.py. Data tests check both ways
+that a card whose text says such a "cannot" carries the tag the tracker acts on, and that a card carrying such a
+tag says so, so a reworded text or a stray tag cannot silently turn a rule off or on; and that every card whose
+text forbids or protects anything is either checked or named, with the reason, among those the tracker leaves to
+the table.
 """
 
 from __future__ import annotations
@@ -17,6 +20,36 @@ from assistant.commands.app import table_session
 from assistant.core.cards.card import CardSet, CardType, Tag
 from assistant.core.cards.cardfile import parse_deck
 from assistant.core.cards.wording import CHECKED_TAGS, checked_tags
+from assistant.core.game.facts import (
+    BeginningSkipped,
+    CardMustGo,
+    Fact,
+    GameOver,
+    LimitReached,
+    LinkAdded,
+    Reshuffled,
+    WinBarred,
+)
+from assistant.core.game.objections import (
+    CannotBeAnswered,
+    CannotBeNeighed,
+    CannotDestroy,
+    CannotEnter,
+    CannotNeigh,
+    CannotPlay,
+    CannotSteal,
+    Guarded,
+    Indestructible,
+    MagicCannotAffect,
+    MagicCannotDestroy,
+    NeedsBasic,
+    NotYourTurn,
+    Objection,
+    OthersCannotPlay,
+    Protected,
+    TriggerCannotDestroy,
+    VariationKeptOut,
+)
 from assistant.session import Session
 from assistant.storage.decks import deck_files, load_card_set, load_deck
 
@@ -31,26 +64,44 @@ def table(base: str = "uu-2nd", addons: tuple[str, ...] = (), players: str = "An
     return session
 
 
-def bring(session: Session, card_id: str, into: str = "Ana") -> str:
-    """Put a card straight into a Stable (as a card's effect would), confirming any warning."""
+def objections(session: Session) -> tuple[Objection, ...]:
+    """What the core's `Game.check` found against the rules in the event the last line built."""
+    assert session.lobby.talk is not None
+    return session.lobby.talk.objections
+
+
+def facts(session: Session) -> tuple[Fact, ...]:
+    """What the event the last line recorded did beyond itself; fails when that line recorded nothing."""
+    step = session.lobby.talk.step if session.lobby.talk is not None else None
+    assert step is not None and step.after is session.game.state, "the line recorded no event"
+    return step.facts
+
+
+def bring(session: Session, card_id: str, into: str = "Ana") -> tuple[Fact, ...]:
+    """Put a card straight into a Stable (as a card's effect would), confirming any warning; the step's facts."""
     reply = session.handle(f"bring {card_id} into {into}")  # by id: two decks may print the same name
     if reply.confirm:
         reply = session.handle("yes")
     assert card_id in session.game.state.players[0 if into == "Ana" else 1].stable, reply.speech
-    return reply.speech
+    return facts(session)
 
 
-def warning(session: Session, line: str) -> str:
+def warning(session: Session, line: str) -> tuple[Objection, ...]:
+    """Say a line that must be warned, decline it, and return the objections the warning phrased."""
     reply = session.handle(line)
     assert reply.confirm, f"{line!r} was not warned: {reply.speech}"
+    found = objections(session)
+    events = len(session.game.log)
     session.handle("no")
-    return reply.speech
+    assert found and len(session.game.log) == events, f"{line!r}: a warning with no objection, or recorded"
+    return found
 
 
-def unwarned(session: Session, line: str) -> str:
+def unwarned(session: Session, line: str) -> tuple[Fact, ...]:
+    """Say a line that the core must find nothing against; it is recorded: return its step's facts."""
     reply = session.handle(line)
-    assert not reply.confirm, f"{line!r} was warned: {reply.speech}"
-    return reply.speech
+    assert not reply.confirm and objections(session) == (), f"{line!r} was warned: {reply.speech}"
+    return facts(session)
 
 
 def to_bens_turn(session: Session) -> None:
@@ -59,42 +110,114 @@ def to_bens_turn(session: Session) -> None:
 
 
 @pytest.mark.parametrize(
-    "base, addons, card_id, line, said",
+    "base, addons, card_id, line, found",
     [
         # Slowdown, Ginormous Unicorn (2nd Edition): "While this card is in your Stable, you cannot play Neigh cards."
-        ("uu-2nd", (), "slowdown", None, "cannot play Neigh cards while Slowdown"),
-        ("uu-2nd", (), "ginormous-unicorn", None, "cannot play Neigh cards while Ginormous Unicorn"),
+        ("uu-2nd", (), "slowdown", None, (CannotNeigh(0, "neigh", "slowdown"),)),
+        ("uu-2nd", (), "ginormous-unicorn", None, (CannotNeigh(0, "neigh", "ginormous-unicorn"),)),
         # The 1st Edition prints say "you cannot play Instant cards": a Neigh is one.
-        ("uu-1st", (), "slowdown", None, "cannot play Instant cards while Slowdown"),
-        ("uu-1st", (), "ginormous-unicorn", None, "cannot play Instant cards while Ginormous Unicorn"),
+        ("uu-1st", (), "slowdown", None, (CannotPlay(0, "neigh", "slowdown"),)),
+        ("uu-1st", (), "ginormous-unicorn", None, (CannotPlay(0, "neigh", "ginormous-unicorn"),)),
         # Broken Stable (and the NSFW base's Limp Horn): "you cannot play Upgrade cards".
-        ("uu-2nd", (), "broken-stable", "play rainbow aura", "cannot play Upgrade cards while Broken Stable"),
-        ("uu-1st", (), "broken-stable", "play rainbow aura", "cannot play Upgrade cards while Broken Stable"),
-        ("uu-nsfw", (), "limp-horn", "play unicorn chastity belt", "cannot play Upgrade cards while Limp Horn"),
+        ("uu-2nd", (), "broken-stable", "play rainbow aura", (CannotPlay(0, "rainbow-aura", "broken-stable"),)),
+        ("uu-1st", (), "broken-stable", "play rainbow aura", (CannotPlay(0, "rainbow-aura", "broken-stable"),)),
+        (
+            "uu-nsfw",
+            (),
+            "limp-horn",
+            "play unicorn chastity belt",
+            (CannotPlay(0, "unicorn-chastity-belt", "limp-horn"),),
+        ),
         # NSFW base: Giant Horned Cock forbids Magic cards, Total Stud Unicorn Basic Unicorn cards.
-        ("uu-nsfw", (), "giant-horned-cock", "play unicorn hangover", "cannot play Magic cards while"),
-        ("uu-nsfw", (), "total-stud-unicorn", "play vanillacorn", "cannot play Basic Unicorns while"),
+        (
+            "uu-nsfw",
+            (),
+            "giant-horned-cock",
+            "play unicorn hangover",
+            (CannotPlay(0, "unicorn-hangover", "giant-horned-cock"),),
+        ),
+        (
+            "uu-nsfw",
+            (),
+            "total-stud-unicorn",
+            "play vanillacorn",
+            (CannotPlay(0, "vanillacorn", "total-stud-unicorn"),),
+        ),
         # Queen Bee Unicorn: "Basic Unicorn cards cannot enter any Stable except yours" (Ana's; Ben plays one);
         # the 1st Edition: "the other players cannot play Basic Unicorn cards".
-        ("uu-2nd", (), "queen-bee-unicorn", "Ben play basic red", "Ana's Stable holds Queen Bee Unicorn"),
-        ("uu-1st", (), "queen-bee-unicorn", "Ben play basic red", "Ben cannot play Basic Unicorns while Queen Bee"),
+        (
+            "uu-2nd",
+            (),
+            "queen-bee-unicorn",
+            "Ben play basic red",
+            (NotYourTurn(1, 0), CannotEnter("basic-unicorn-red", 1, "queen-bee-unicorn", 0)),
+        ),
+        (
+            "uu-1st",
+            (),
+            "queen-bee-unicorn",
+            "Ben play basic red",
+            (NotYourTurn(1, 0), OthersCannotPlay(1, "basic-unicorn-red", "queen-bee-unicorn", 0)),
+        ),
         # Eunuchorn (NSFW base): "Baby Unicorn cards cannot enter any player's Stable".
-        ("uu-nsfw", (), "eunuchorn", "bring tasty baby unicorn into Ben", "Eunuchorn"),
+        (
+            "uu-nsfw",
+            (),
+            "eunuchorn",
+            "bring tasty baby unicorn into Ben",
+            (CannotEnter("tasty-baby-unicorn", 1, "eunuchorn", 0),),
+        ),
         # Extreme Adventurer Unicorn (Adventures): "no Basic Unicorn card can enter your Stable".
-        ("uu-2nd", ("uu-adventures",), "extreme-adventurer-unicorn", "play basic red", "Extreme Adventurer"),
+        (
+            "uu-2nd",
+            ("uu-adventures",),
+            "extreme-adventurer-unicorn",
+            "play basic red",
+            (CannotEnter("basic-unicorn-red", 0, "extreme-adventurer-unicorn", 0),),
+        ),
         # Paladin Unicorn (Unicorns of Legend): "you cannot steal cards from other players' Stables".
-        ("uu-2nd", ("uu-legends",), "paladin-unicorn", "steal basic red from Ben", "cannot steal cards while"),
+        (
+            "uu-2nd",
+            ("uu-legends",),
+            "paladin-unicorn",
+            "steal basic red from Ben",
+            (CannotSteal(0, "paladin-unicorn"),),
+        ),
         # Divine Peace (Unicorns of Legend): "the effects of your cards cannot destroy any card".
-        ("uu-2nd", ("uu-legends",), "divine-peace", "destroy basic red from Ben", "cannot destroy any card while"),
+        (
+            "uu-2nd",
+            ("uu-legends",),
+            "divine-peace",
+            "destroy basic red from Ben",
+            (CannotDestroy(0, "divine-peace"),),
+        ),
         # Puppicorn (1st Edition): "Nothing can sacrifice or destroy this card".
-        ("uu-1st", (), "puppicorn", "sacrifice puppicorn", "cannot be destroyed or sacrificed"),
+        ("uu-1st", (), "puppicorn", "sacrifice puppicorn", (Indestructible("puppicorn"),)),
         # Rainbow Aura (both editions), Unicorn Chastity Belt (NSFW): "your Unicorn cards cannot be destroyed".
-        ("uu-2nd", (), "rainbow-aura", "Ben destroy basic blue from Ana", "Rainbow Aura, which protects"),
-        ("uu-1st", (), "rainbow-aura", "Ben destroy basic blue from Ana", "Rainbow Aura, which protects"),
-        ("uu-nsfw", (), "unicorn-chastity-belt", "Ben destroy vanillacorn from Ana", "Chastity Belt, which"),
+        (
+            "uu-2nd",
+            (),
+            "rainbow-aura",
+            "Ben destroy basic blue from Ana",
+            (Protected("basic-unicorn-blue", "rainbow-aura", 0),),
+        ),
+        (
+            "uu-1st",
+            (),
+            "rainbow-aura",
+            "Ben destroy basic blue from Ana",
+            (Protected("basic-unicorn-blue", "rainbow-aura", 0),),
+        ),
+        (
+            "uu-nsfw",
+            (),
+            "unicorn-chastity-belt",
+            "Ben destroy vanillacorn from Ana",
+            (Protected("vanillacorn", "unicorn-chastity-belt", 0),),
+        ),
     ],
 )
-def test_a_cannot_card_in_the_stable_warns_the_forbidden_move(base, addons, card_id, line, said):
+def test_a_cannot_card_in_the_stable_warns_the_forbidden_move(base, addons, card_id, line, found):
     session = table(base, addons)
     bring(session, card_id)
     if "from Ben" in (line or ""):
@@ -105,7 +228,7 @@ def test_a_cannot_card_in_the_stable_warns_the_forbidden_move(base, addons, card
         to_bens_turn(session)
         session.handle("play basic red")
         line = "neigh Ana"
-    assert said in warning(session, line)
+    assert warning(session, line) == found
 
 
 def test_the_same_cannot_card_in_hand_forbids_nothing():
@@ -124,9 +247,7 @@ def test_the_1st_edition_queen_bee_forbids_playing_only():
     unwarned(session, "bring basic red into Ben")
     session.handle("end turn")
     session.handle("draw")
-    assert "Ben cannot play Basic Unicorns while Queen Bee Unicorn is in Ana's Stable." in warning(
-        session, "play basic blue"
-    )
+    assert warning(session, "play basic blue") == (OthersCannotPlay(1, "basic-unicorn-blue", "queen-bee-unicorn", 0),)
 
 
 def test_queen_bee_lets_basics_into_its_owners_stable():
@@ -142,7 +263,7 @@ def test_a_1st_edition_slowdown_forbids_every_instant_not_only_neighs():
     bring(session, "slowdown")
     to_bens_turn(session)
     session.handle("play basic red")
-    assert "cannot play Instant cards while Slowdown" in warning(session, "Ana play unicorn net")
+    assert warning(session, "Ana play unicorn net") == (CannotPlay(0, "unicorn-net", "slowdown"),)
 
 
 def test_the_2nd_edition_slowdown_lets_an_instant_that_is_not_a_neigh_through():
@@ -151,8 +272,8 @@ def test_the_2nd_edition_slowdown_lets_an_instant_that_is_not_a_neigh_through():
     bring(session, "slowdown")
     to_bens_turn(session)
     session.handle("play basic red")
-    reply = session.handle("Ana play unicorn net")
-    assert "Slowdown" not in reply.speech
+    unwarned(session, "Ana play unicorn net")
+    assert session.game.state.pile[-1].card == "unicorn-net"
 
 
 def test_tranquilizer_forbids_instants_in_its_field():
@@ -169,7 +290,7 @@ def test_tranquilizer_forbids_instants_in_its_field():
     bring(session, "tranquilizer")
     to_bens_turn(session)
     session.handle("play magical llamacorn")
-    assert "Ana cannot play Instant cards while Tranquilizer is in Ana's Field" in warning(session, "neigh Ana")
+    assert warning(session, "neigh Ana") == (CannotPlay(0, "neigh-llama", "tranquilizer"),)
 
 
 def test_magical_kittencorn_cannot_be_destroyed_by_a_magic_card():
@@ -179,8 +300,8 @@ def test_magical_kittencorn_cannot_be_destroyed_by_a_magic_card():
     bring(session, "magical-kittencorn", into="Ben")
     session.handle("play unicorn poison")
     session.handle("resolve")  # the Magic card resolves: its effect is the next link
-    assert "cannot be destroyed by a Magic card, and Unicorn Poison is one" in warning(
-        session, "destroy magical kittencorn from Ben"
+    assert warning(session, "destroy magical kittencorn from Ben") == (
+        MagicCannotDestroy("magical-kittencorn", "unicorn-poison"),
     )
 
 
@@ -190,8 +311,8 @@ def test_the_tiniest_unicorn_cannot_be_destroyed_by_a_triggered_effect():
     session = table("uu-2nd", ("uu-rainbow-apocalypse",))
     bring(session, "the-tiniest-unicorn", into="Ben")
     bring(session, "shark-with-a-horn")  # its effect on entering: destroy a Unicorn in another player's Stable
-    said = warning(session, "destroy the tiniest unicorn from Ben")
-    assert "cannot be destroyed by a triggered effect, and the effect of Shark With a Horn is one" in said
+    found = warning(session, "destroy the tiniest unicorn from Ben")
+    assert found == (TriggerCannotDestroy("the-tiniest-unicorn", "shark-with-a-horn"),)
     session.handle("resolve")
     session.handle("end turn")
     session.handle("end turn")
@@ -208,9 +329,9 @@ def test_dragon_protection_keeps_other_players_unicorn_effects_away():
     bring(session, "dragon-protection", into="Ben")
     bring(session, "basic-unicorn-red", into="Ben")
     bring(session, "shark-with-a-horn")
-    said = warning(session, "destroy basic red from Ben")
-    assert "Dragon Protection in Ben's Stable keeps the effect of Shark With a Horn away from Basic Unicorn" in said
-    assert "Dragon Protection" in warning(session, "steal basic red from Ben")
+    guarded = (Guarded("basic-unicorn-red", 1, "dragon-protection", "shark-with-a-horn"),)
+    assert warning(session, "destroy basic red from Ben") == guarded
+    assert warning(session, "steal basic red from Ben") == guarded
     session.handle("resolve")
     session.handle("end turn")
     session.handle("end turn")
@@ -227,8 +348,8 @@ def test_dragon_slayer_keeps_cards_named_dragon_away():
     bring(session, "dragon-slayer-unicorn", into="Ben")
     session.handle("play dragon's breath")
     session.handle("resolve")
-    assert "Dragon Slayer Unicorn in Ben's Stable keeps the effect of Dragon's Breath away" in warning(
-        session, "destroy dragon slayer unicorn from Ben"
+    assert warning(session, "destroy dragon slayer unicorn from Ben") == (
+        Guarded("dragon-slayer-unicorn", 1, "dragon-slayer-unicorn", "dragon-s-breath"),
     )
 
 
@@ -250,8 +371,7 @@ def test_dragon_slayer_keeps_cards_named_dragon_away():
 def test_a_card_that_needs_a_basic_unicorn_is_warned_without_one(base, addons, card_id, entering):
     session = table(base, addons)
     name = session.game.table.cards.get(card_id).name
-    said = warning(session, f"play {name}")
-    assert f"{name} can only enter a Stable that holds a Basic Unicorn, and Ana's Stable holds none." in said
+    assert warning(session, f"play {name}") == (NeedsBasic(card_id, 0),)
     bring(session, entering)
     unwarned(session, f"play {name}")
 
@@ -261,10 +381,12 @@ def test_velcro_barrier_keeps_llamas_and_alpacas_out_of_its_field():
     not affected"; a hybrid Llama and Alpaca (Henry the Huarizo) is both."""
     session = table("llamas")
     bring(session, "velcro-barrier")
-    said = warning(session, "play magical llamacorn")
-    assert "Magical Llamacorn cannot enter Ana's Field: it holds Velcro Barrier, which keeps Llama Animal" in said
-    assert "Alpaca Animal cards out" in warning(session, "bring adorable alpaca into Ana")
-    assert "Velcro Barrier" in warning(session, "bring henry the huarizo into Ana")
+    found = warning(session, "play magical llamacorn")
+    assert found == (VariationKeptOut("magical-llamacorn", 0, "velcro-barrier", "llama"),)
+    found = warning(session, "bring adorable alpaca into Ana")
+    assert found == (VariationKeptOut("adorable-alpaca", 0, "velcro-barrier", "alpaca"),)
+    found = warning(session, "bring henry the huarizo into Ana")
+    assert found == (VariationKeptOut("henry-the-huarizo", 0, "velcro-barrier", "llama"),)
     unwarned(session, "play magical goaticorn")
     unwarned(session, "Ben bring magical llamacorn into Ben")
 
@@ -276,16 +398,17 @@ def test_the_black_spot_keeps_its_owner_from_winning_with_a_basic_unicorn():
     session.handle("win 3")
     bring(session, "the-black-spot")
     bring(session, "basic-unicorn-red")
-    said = bring(session, "basic-unicorn-blue")
+    found = bring(session, "basic-unicorn-blue")
     assert session.game.state.outcome is None
-    assert "Ana has 3 Unicorns but cannot win while The Black Spot is in Ana's Stable with a Basic Unicorn" in said
-    said = bring(session, "rhinocorn")
-    assert session.game.state.outcome is None and "cannot win" in said
+    assert WinBarred(0, 3, "the-black-spot") in found
+    found = bring(session, "rhinocorn")
+    assert session.game.state.outcome is None and WinBarred(0, 4, "the-black-spot") in found
     session.handle("sacrifice basic red")
     session.handle("sacrifice basic blue")
     assert session.game.state.outcome is None  # 2 Unicorns left: Baby and Rhinocorn
-    said = bring(session, "unicorn-phoenix")
-    assert session.game.state.outcome is not None and "Ana wins" in said
+    found = bring(session, "unicorn-phoenix")
+    outcome = session.game.state.outcome
+    assert outcome is not None and outcome.winner == 0 and GameOver(outcome) in found
 
 
 def test_the_black_spot_leaves_its_owner_out_when_the_deck_runs_out():
@@ -306,9 +429,9 @@ def test_broken_sundial_skips_the_beginning_of_turn():
     bring(session, "double-dutch")
     bring(session, "broken-sundial")
     session.handle("end turn")
-    said = session.handle("end turn").speech
-    assert "Ana skips the Beginning of Turn phase while Broken Sundial is in Ana's Stable." in said
-    assert "Double Dutch" not in said and session.game.state.chain == ()
+    found = unwarned(session, "end turn")
+    assert session.game.state.current == 0 and BeginningSkipped(0, "broken-sundial") in found
+    assert not any(isinstance(fact, LinkAdded) for fact in found) and session.game.state.chain == ()
 
 
 @pytest.mark.parametrize(
@@ -328,11 +451,13 @@ def test_broken_sundial_skips_the_beginning_of_turn():
 )
 def test_a_card_that_silences_unicorns_keeps_their_triggers_out_of_the_chain(base, addons, silencer, entering):
     session = table(base, addons)
-    said = bring(session, entering, into="Ben")
-    assert "Effect chain" in said  # without the silencer, its effect on entering is a link
+    found = bring(session, entering, into="Ben")
+    # without the silencer, its effect on entering is a link
+    assert [t.card for fact in found if isinstance(fact, LinkAdded) for t in fact.link] == [entering]
     bring(session, silencer)
-    said = bring(session, entering)
-    assert "Effect chain" not in said and all(t.owner != 0 for link in session.game.state.chain for t in link)
+    found = bring(session, entering)
+    assert not any(isinstance(fact, LinkAdded) for fact in found)
+    assert all(t.owner != 0 for link in session.game.state.chain for t in link)
 
 
 def test_dragons_blessing_silences_the_downgrades_in_its_stable():
@@ -341,7 +466,7 @@ def test_dragons_blessing_silences_the_downgrades_in_its_stable():
     session = table("uu-2nd", ("uu-dragons",))
     bring(session, "broken-stable")
     bring(session, "pandamonium")
-    assert "Broken Stable" in warning(session, "play rainbow aura")
+    assert warning(session, "play rainbow aura") == (CannotPlay(0, "rainbow-aura", "broken-stable"),)
     assert session.game.table.tally(session.game.state)[0] == 0
     bring(session, "dragon-s-blessing")
     assert session.game.table.tally(session.game.state)[0] == 1  # the Baby counts again
@@ -368,10 +493,10 @@ def test_tiny_stable_says_when_its_limit_bites():
     session = table()
     bring(session, "tiny-stable")
     for colour in ("red", "blue", "green", "yellow"):
-        assert "more than 5" not in bring(session, f"basic-unicorn-{colour}")
-    said = bring(session, "basic-unicorn-purple")
-    assert "Ana has 6 Unicorns with Tiny Stable, more than 5: sacrifice a Unicorn card." in said
-    assert "more than 5" not in session.handle("hand Ana 3").speech  # not said again while nothing changes
+        assert not any(isinstance(fact, LimitReached) for fact in bring(session, f"basic-unicorn-{colour}"))
+    assert LimitReached(0, "tiny-stable", 6, 5) in bring(session, "basic-unicorn-purple")
+    found = unwarned(session, "hand Ana 3")
+    assert not any(isinstance(fact, LimitReached) for fact in found)  # not said again while nothing changes
 
 
 def test_tiny_stable_entering_a_stable_already_over_5_bites_at_once():
@@ -379,8 +504,7 @@ def test_tiny_stable_entering_a_stable_already_over_5_bites_at_once():
     session = table()
     for colour in ("red", "blue", "green", "yellow", "purple"):
         bring(session, f"basic-unicorn-{colour}", into="Ben")
-    said = bring(session, "tiny-stable", into="Ben")
-    assert "Ben has 6 Unicorns with Tiny Stable, more than 5: sacrifice a Unicorn card." in said
+    assert LimitReached(1, "tiny-stable", 6, 5) in bring(session, "tiny-stable", into="Ben")
 
 
 def test_neigh_means_neigh_cannot_be_answered():
@@ -388,7 +512,7 @@ def test_neigh_means_neigh_cannot_be_answered():
     session = table("uu-nsfw")
     session.handle("play vanillacorn")
     session.handle("Ben play neigh means neigh")
-    assert "Neigh Means Neigh cannot be answered" in warning(session, "neigh Ana")
+    assert warning(session, "neigh Ana") == (CannotBeAnswered(1, "neigh-means-neigh"),)
 
 
 #: Cards whose text forbids or protects something the tracker does not check, each with the reason; every such
@@ -498,7 +622,7 @@ def test_every_print_of_magical_kittencorn_is_checked(base, addons, card_id):
     bring(session, card_id, into="Ben")
     session.handle("play unicorn poison")
     session.handle("resolve")
-    assert "cannot be destroyed by a Magic card" in warning(session, f"destroy {card_id} from Ben")
+    assert warning(session, f"destroy {card_id} from Ben") == (MagicCannotDestroy(card_id, "unicorn-poison"),)
 
 
 def test_the_1st_edition_yay_protects_from_the_stable_only():
@@ -512,7 +636,7 @@ def test_the_1st_edition_yay_protects_from_the_stable_only():
     session.handle("end turn")
     session.handle("draw")
     session.handle("play basic red")
-    assert "cannot be Neighed while Yay is in Ana's Stable" in warning(session, "neigh Ben")
+    assert warning(session, "neigh Ben") == (CannotBeNeighed(0, "basic-unicorn-red", "yay"),)
 
 
 def test_the_1st_edition_super_neigh_cannot_be_answered():
@@ -520,7 +644,7 @@ def test_the_1st_edition_super_neigh_cannot_be_answered():
     session = table("uu-1st")
     session.handle("play basic red")
     session.handle("super neigh Ben")
-    assert "Super Neigh cannot be answered" in warning(session, "neigh Ana")
+    assert warning(session, "neigh Ana") == (CannotBeAnswered(1, "super-neigh"),)
 
 
 def test_the_1st_edition_tiny_stable_bites_above_5():
@@ -529,7 +653,7 @@ def test_the_1st_edition_tiny_stable_bites_above_5():
     bring(session, "tiny-stable")
     for colour in ("red", "blue", "green", "yellow"):
         bring(session, f"basic-unicorn-{colour}")
-    assert "more than 5: sacrifice a Unicorn card" in bring(session, "basic-unicorn-purple")
+    assert LimitReached(0, "tiny-stable", 6, 5) in bring(session, "basic-unicorn-purple")
 
 
 def test_unicorn_dungeon_gives_a_second_play():
@@ -560,8 +684,9 @@ def test_a_card_that_reshuffles_makes_the_reshuffle_its_own(base, addons, card_i
     session.handle(f"play {name}")
     session.handle("resolve")
     assert session.game.state.chain
-    said = unwarned(session, "reshuffle")
-    assert "shuffled into a new deck" in said
+    discard = len(session.game.state.discard)
+    found = unwarned(session, "reshuffle")
+    assert Reshuffled(discard) in found and session.game.state.discard == ()
 
 
 def test_unicorn_flatulence_says_to_sacrifice_it_once_no_unicorn_is_left():
@@ -569,9 +694,8 @@ def test_unicorn_flatulence_says_to_sacrifice_it_once_no_unicorn_is_left():
     session = table("uu-nsfw")
     bring(session, "unicorn-flatulence")
     baby = session.game.state.players[0].stable[0]
-    said = session.handle(f"sacrifice {baby}").speech
-    assert "Ana has no Unicorn card in Ana's Stable: sacrifice Unicorn Flatulence." in said
-    assert "sacrifice Unicorn Flatulence" not in session.handle("hand Ana 2").speech  # said once
+    assert CardMustGo(0, "unicorn-flatulence", empty_hand=False) in unwarned(session, f"sacrifice {baby}")
+    assert not any(isinstance(fact, CardMustGo) for fact in unwarned(session, "hand Ana 2"))  # said once
 
 
 @pytest.mark.parametrize(
@@ -587,9 +711,8 @@ def test_a_card_that_moves_on_once_the_hand_is_empty_says_so(addon, card_id):
     session = table("uu-2nd", (addon,))
     bring(session, card_id)
     session.handle("hand Ana 1")
-    name = session.game.table.cards.get(card_id).name
-    said = session.handle("discard").speech
-    assert f"Ana's hand is empty: {name} must move into another player's Stable." in said
+    found = unwarned(session, "discard")
+    assert session.game.state.players[0].hand == 0 and CardMustGo(0, card_id, empty_hand=True) in found
 
 
 def test_the_1st_edition_kittencorn_cannot_be_affected_by_magic_in_any_way():
@@ -599,8 +722,8 @@ def test_the_1st_edition_kittencorn_cannot_be_affected_by_magic_in_any_way():
     bring(session, "magical-kittencorn", into="Ben")
     session.handle("play unicorn swap")
     session.handle("resolve")
-    said = warning(session, "steal magical kittencorn from Ben")
-    assert "Magic cards cannot affect Magical Kittencorn, and Unicorn Swap is one." in said
+    found = warning(session, "steal magical kittencorn from Ben")
+    assert found == (MagicCannotAffect("magical-kittencorn", "unicorn-swap"),)
     second = table("uu-2nd")
     bring(second, "magical-kittencorn", into="Ben")
     second.handle("play unicorn swap")

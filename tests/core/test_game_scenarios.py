@@ -2,7 +2,9 @@
 
 Rulebooks (the authority): 000_4cb0751821c6f7f6.txt (current base game), 001_773a78f0d12bc5b5.txt (first
 edition), 002_7339423e33071b03.txt (first-edition era, 5 to win, 2-player rules), 003_3ad7ba4e8376142a.txt (NSFW),
-004_898b8e00f3d39962.txt (Llamas Unleashed). Games are driven through the command language, as at the table.
+004_898b8e00f3d39962.txt (Llamas Unleashed). Games are driven through the command language, as at the table. A
+warning is checked by the typed objections the core found (`assistant/core/game/objections.py`), never by its
+sentence; the warnings' sentences are checked in tests/words/test_rule_sentences.py.
 """
 
 from __future__ import annotations
@@ -13,6 +15,24 @@ from assistant.commands.app import table_session
 from assistant.core.cards.card import Card, CardSet, CardType, Deck, DeckInfo, Vocabulary
 from assistant.core.game.chain import TriggerKind
 from assistant.core.game.events import Phase
+from assistant.core.game.objections import (
+    ActionUsed,
+    BabyNotInHand,
+    CannotBeAnswered,
+    CannotBeNeighed,
+    CannotNeigh,
+    ChainOpen,
+    DestroyOwn,
+    HandOverLimit,
+    NoReshuffle,
+    NothingToAnswer,
+    NotInNursery,
+    NotYourTurn,
+    Objection,
+    OwnCard,
+    Protected,
+    RemovedCard,
+)
 from assistant.core.game.tally import Ending
 from assistant.core.language.reply import Choice, Reply, Verbosity
 from assistant.session import Session
@@ -26,23 +46,33 @@ def tracker(cards: CardSet = CARDS) -> Session:
     return table_session(cards, verbosity=Verbosity.COACHING)
 
 
+def objections(t: Session) -> tuple[Objection, ...]:
+    """What the core's `Game.check` found against the rules in the event the last line built."""
+    assert t.lobby.talk is not None
+    return t.lobby.talk.objections
+
+
 def say(t: Session, *lines: str) -> Reply:
-    """Say each line; none may raise a warning or ask which card. Returns the last answer."""
+    """Say each line; the core may find nothing against any, and none may ask which card. Returns the last answer."""
     said = None
     for line in lines:
         said = t.handle(line)
         assert said.card is None, f"{line!r} was not a game command"
         assert not said.confirm, f"{line!r} was warned: {said.speech}"
+        assert t.game is None or objections(t) == (), f"{line!r} was objected to: {objections(t)}"
         assert not isinstance(t.pending, Choice), f"{line!r} asked which card: {said.speech}"
     return said
 
 
-def warned(t: Session, line: str) -> tuple[str, Reply]:
-    """Say a line that must be warned; confirm it; return the warning and the answer to "yes"."""
+def warned(t: Session, line: str) -> tuple[tuple[Objection, ...], Reply]:
+    """Say a line that must be warned; confirm it; return the objections the warning phrased and the answer to
+    "yes"."""
     said = t.handle(line)
     assert said.confirm, f"{line!r} was not warned: {said.speech if said else said}"
     assert said.important
-    return said.speech, t.handle("yes")
+    found = objections(t)
+    assert found, f"{line!r}: a warning with no objection"
+    return found, t.handle("yes")
 
 
 def stable(t: Session, seat: int) -> tuple[str, ...]:
@@ -108,8 +138,8 @@ def test_beginning_of_turn_lists_mandatory_effects_first_and_optional_ones_are_l
     assert kinds == [TriggerKind.BEGIN, TriggerKind.BEGIN_OPTIONAL], "mandatory first"
     assert "must do Sadistic Ritual" in said.speech and "may do Claw Machine" in said.speech
     assert said.speech.index("Sadistic Ritual") < said.speech.index("Claw Machine")
-    question, said = warned(t2, "skip")  # on to the Draw phase with a mandatory effect still waiting
-    assert "must resolve" in question
+    found, said = warned(t2, "skip")  # on to the Draw phase with a mandatory effect still waiting
+    assert found == (ChainOpen(),)
     assert "lost for this turn: Claw Machine" in said.speech
     assert "still to do: Sadistic Ritual" in said.speech
     assert [x.card for link in t2.game.state.chain for x in link] == ["sadistic-ritual"]
@@ -133,8 +163,8 @@ def test_action_is_one_card_or_one_draw_and_a_second_play_is_warned_but_recorded
     t = start()
     to_action(t)
     say(t, "play basic red", "resolve")
-    question, said = warned(t, "play basic blue")
-    assert "already played a card or drawn" in question
+    found, said = warned(t, "play basic blue")
+    assert found == (ActionUsed(0, 1),)
     assert "Ana played Basic Unicorn (Blue)" in said.speech
     say(t, "resolve")
     assert stable(t, 0).count("basic-unicorn-red") == 1 and "basic-unicorn-blue" in stable(t, 0)
@@ -155,8 +185,8 @@ def test_playing_out_of_turn_is_warned_and_recorded_when_confirmed():
     it is plays a card; Instants are the exception ("any time any other player plays a card")."""
     t = start()
     to_action(t)
-    question, said = warned(t, "Ben play rainbow aura")
-    assert "It is Ana's turn, not Ben's" in question
+    found, said = warned(t, "Ben play rainbow aura")
+    assert found == (NotYourTurn(1, 0),)
     say(t, "resolve")
     assert "rainbow-aura" in stable(t, 1)
 
@@ -168,14 +198,14 @@ def test_end_of_turn_hand_limit_with_tracked_hands():
     t = start("Ana Ben", "red pink", "hands")
     assert [p.hand for p in t.game.state.players] == [5, 5], "5 dealt to each (000 'deal 5 cards')"
     say(t, "draw", "draw")  # 6, then the action draw (7)
-    for _ in range(2):  # two more drawn by card effects: a third draw in one turn is warned, and the table confirms
-        question, _ = warned(t, "draw")
-        assert "already played a card or drawn in this Action phase" in question
+    for actions in (1, 2):  # two more drawn by card effects: a third draw in one turn is warned; the table confirms
+        found, _ = warned(t, "draw")
+        assert found == (ActionUsed(0, actions),)
     assert t.game.state.players[0].hand == 9
     said = say(t, "next")
     assert "holds 9 cards, over the hand limit of 7: discard 2" in said.speech
-    question, _ = warned(t, "next")
-    assert "discard 2 first" in question
+    found, _ = warned(t, "next")
+    assert found == (HandOverLimit(0, 9, 7),)
     t.handle("undo")
     say(t, "discard", "discard neigh", "next")
     assert t.game.state.players[0].hand == 7 and t.game.state.current == 1
@@ -267,8 +297,8 @@ def test_super_neigh_cannot_be_answered():
     to_action(t)
     said = say(t, "play rainbow aura", "super neigh Ben")
     assert "Super Neigh cannot be answered: say resolve" in said.speech
-    question, _ = warned(t, "neigh Ana")
-    assert "Super Neigh cannot be answered" in question
+    found, _ = warned(t, "neigh Ana")
+    assert found == (CannotBeAnswered(1, "super-neigh"),)
     t.handle("undo")
     said = say(t, "resolve")
     assert "Ben's Super Neigh resolves: Ana's Rainbow Aura is Neighed" in said.speech
@@ -282,16 +312,17 @@ def test_cards_that_cannot_be_neighed_and_players_who_may_not_neigh_are_warned()
     say(t, "play yay", "resolve", "end turn", "draw", "play slowdown into Cy", "resolve", "end turn", "draw")
     say(t, "play ginormous unicorn", "resolve", "end turn", "draw")
     say(t, "play basic red")
-    question, said = warned(t, "neigh Ben")
-    assert "Ana's cards cannot be Neighed while Yay is in Ana's Stable" in question
+    found, said = warned(t, "neigh Ben")
+    yay = CannotBeNeighed(0, "basic-unicorn-red", "yay")
+    assert found == (yay,)
     assert "Ben played Neigh" in said.speech, "recorded when the table confirms"
     t.handle("undo")
-    question, _ = warned(t, "neigh Cy")
-    assert "Cy cannot play Neigh cards while Slowdown is in Cy's Stable" in question
+    found, _ = warned(t, "neigh Cy")
+    assert found == (CannotNeigh(2, "neigh", "slowdown"), yay)
     t.handle("undo 2")  # the Neigh and the play
     say(t, "Cy sacrifice slowdown", "play basic red")
-    question, _ = warned(t, "neigh Cy")
-    assert "Cy cannot play Neigh cards while Ginormous Unicorn is in Cy's Stable" in question
+    found, _ = warned(t, "neigh Cy")
+    assert found == (CannotNeigh(2, "neigh", "ginormous-unicorn"), yay)
 
 
 def test_a_card_brought_directly_into_a_stable_cannot_be_neighed():
@@ -304,7 +335,7 @@ def test_a_card_brought_directly_into_a_stable_cannot_be_neighed():
     assert "Ana brought Basic Unicorn (Red) into Ana's Stable" in said.speech
     assert not t.game.state.pile and "basic-unicorn-red" in stable(t, 0)
     said = t.handle("neigh Ben")
-    assert said.important and "nothing to answer" in said.speech and "cannot be Neighed" in said.speech
+    assert said.confirm and said.important and objections(t) == (NothingToAnswer(1, "neigh"),)
     assert not t.game.state.pile and len(t.game.log) == 2
 
 
@@ -314,8 +345,8 @@ def test_an_instant_answers_another_players_card_not_your_own():
     t = start()
     to_action(t)
     say(t, "play rainbow aura")
-    question, _ = warned(t, "neigh Ana")
-    assert "Instants answer another player" in question
+    found, _ = warned(t, "neigh Ana")
+    assert found == (OwnCard(0, "rainbow-aura"),)
     t.handle("undo")
     say(t, "neigh Ben", "neigh Ana")  # answering Ben's Neigh on her card is allowed
 
@@ -362,8 +393,8 @@ def test_an_enter_effect_is_a_link_that_waits_for_the_table():
     assert "Do it, then say resolve" in said.speech
     said = say(t, "bring basic red into Ana")  # the effect, done at the table
     assert "Basic Unicorn (Red)" in said.speech
-    question, _ = warned(t, "end turn")
-    assert "must resolve first" in question
+    found, _ = warned(t, "end turn")
+    assert found == (ChainOpen(),)
     t.handle("undo")
     said = say(t, "resolve")
     assert "The chain is resolved" in said.speech
@@ -479,8 +510,8 @@ def test_each_player_places_a_baby_from_the_nursery():
     assert "Ben brought Baby Narwhal into Ben's Stable from the Nursery" in said.speech
     assert stable(t, 0) == ("baby-unicorn-red",) and stable(t, 1) == ("baby-narwhal",)
     assert len(t.game.state.nursery) == 11
-    question, _ = warned(t, "baby Ben red")
-    assert "Baby Unicorn (Red) is not in the Nursery" in question
+    found, _ = warned(t, "baby Ben red")
+    assert found == (NotInNursery("baby-unicorn-red"),)
 
 
 def test_babies_never_go_to_the_discard_pile_or_a_hand():
@@ -493,8 +524,8 @@ def test_babies_never_go_to_the_discard_pile_or_a_hand():
     assert "baby-unicorn-pink" in t.game.state.nursery and "baby-unicorn-pink" not in t.game.state.discard
     said = say(t, "return baby narwhal from Cy")
     assert "Baby Narwhal goes back to the Nursery" in said.speech
-    question, _ = warned(t, "play baby red")
-    assert "Babies only enter a Stable from the Nursery" in question
+    found, _ = warned(t, "play baby red")
+    assert found == (BabyNotInHand(0, "baby-unicorn-red"),)
     t.handle("undo")
     said = say(t, "nursery baby red from Ana")
     assert "baby-unicorn-red" in t.game.state.nursery and stable(t, 0) == ()
@@ -513,8 +544,8 @@ def test_steal_destroy_sacrifice_discard_return_draw_take_swap_move():
     say(t, "bring basic red into Ben", "bring rainbow aura into Ana", "bring slowdown into Ben")
     said = say(t, "steal basic red")
     assert "Ana stole Basic Unicorn (Red) from Ben's Stable" in said.speech and "basic-unicorn-red" in stable(t, 0)
-    question, _ = warned(t, "destroy basic red from Ana")
-    assert "from your own it is a sacrifice" in question
+    found, _ = warned(t, "destroy basic red from Ana")
+    assert DestroyOwn(0, "basic-unicorn-red") in found
     t.handle("undo")
     said = say(t, "sacrifice basic red")
     assert "Ana sacrificed Basic Unicorn (Red)" in said.speech and t.game.state.discard[-1] == "basic-unicorn-red"
@@ -549,8 +580,8 @@ def test_a_destroy_against_a_protecting_upgrade_is_warned():
     t = start()
     to_action(t)
     say(t, "bring rainbow aura into Ben", "bring basic red into Ben")
-    question, said = warned(t, "destroy basic red")
-    assert "Ben's Stable holds Rainbow Aura, which protects cards there" in question
+    found, said = warned(t, "destroy basic red")
+    assert found == (Protected("basic-unicorn-red", "rainbow-aura", 1),)
     assert "basic-unicorn-red" not in stable(t, 1)
 
 
@@ -663,8 +694,8 @@ def test_first_edition_default_is_the_stickler_and_reshuffle_is_warned_under_cur
     t = start(extra="rules uu-first")
     assert t.game.table.deck_out_rule.value == "no-winner"
     t = start()
-    question, _ = warned(t, "reshuffle")
-    assert "do not shuffle the discard pile" in question
+    found, _ = warned(t, "reshuffle")
+    assert found == (NoReshuffle(),)
 
 
 def test_five_unicorn_profile():
@@ -702,8 +733,8 @@ def test_two_player_variant_removes_cards_and_hands_each_player_a_neigh():
     said = t.handle("rules")
     assert "2-player variant" in said.speech
     to_action(t)
-    question, _ = warned(t, "play ginormous")
-    assert "taken out of the deck for the 2-player game" in question
+    found, _ = warned(t, "play ginormous")
+    assert found == (RemovedCard("ginormous-unicorn"),)
 
 
 def test_two_player_variant_needs_two_players_and_a_rulebook_that_has_it():

@@ -20,6 +20,7 @@ from assistant.core.game.chain import is_neigh
 from assistant.core.game.events import Event, EventError, event_from_dict
 from assistant.core.game.facts import TurnBegan
 from assistant.core.game.history import MAX_UNDO, Game, NothingToUndoError, Record, Step, record_to_dict
+from assistant.core.game.objections import Objection
 from assistant.core.language.builders import Context, cards_with_words, find_baby, find_player
 from assistant.core.language.parser import Command, CommandError
 from assistant.core.language.reply import Choice, Question, Reply, Verbosity
@@ -62,10 +63,16 @@ class Conversation:
     """Where each record is written before it is announced; None keeps the game in memory only."""
     verbosity: Verbosity = Verbosity.NORMAL
     """How much the replies say: facts only, the facts and what is awaited, or also how to say it."""
+    objections: tuple[Objection, ...] = ()
+    """What the table found against the rules in the event of the last command (the typed reasons its warning
+    phrased); empty when it found nothing or the command built no event."""
+    step: Step | None = None
+    """The last event recorded, with the facts its announcement phrased; None before the first."""
 
     def run(self, command: Command, subject: Card | None = None) -> Reply:
         """Carry out a game command; `subject` is the card just read, meant when a command names none."""
         verb = BY_NAME[command.verb]
+        self.objections = ()
         try:
             if verb.name in ("undo", "redo"):
                 return self._undo(command)
@@ -102,7 +109,7 @@ class Conversation:
             event_from_dict(event.to_dict(), len(game.setup.players), game.table.cards.by_id)
         except EventError as exc:
             return Reply.error(event_refused(str(exc)))
-        objections = game.check(event)
+        objections = self.objections = game.check(event)
         if objections:
             question = confirm_question(game.table, objections)
             return Reply((question,), question, important=True, pending=Question(lambda: self.record(event)))
@@ -178,6 +185,7 @@ class Conversation:
             game.pop()
             game.undone[:] = undone
             return Reply.error(save_failed(exc.strerror or str(exc)))
+        self.step = step
         turn = any(isinstance(fact, TurnBegan) for fact in step.facts)
         lines = announce_step(game.table, step, self.verbosity)
         brief = " ".join(announce_step(game.table, step, Verbosity.BRIEF))
