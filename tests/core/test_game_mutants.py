@@ -1,13 +1,15 @@
 """Tests written for the mutants a mutation run of the game engine left alive (docs/mutation.md).
 
-Each asserts a behaviour of the typed core — `Game`, `Table`, records, states — at the edge the mutant moved: a
-boundary (`<` for `<=`), a branch joined with the wrong `and`/`or`, a save record's exact form.
+Each asserts a behaviour of the typed core — `Game`, `Table`, records, states, the tally — at the edge the mutant
+moved: a boundary (`<` for `<=`), a branch joined with the wrong `and`/`or`, a `continue` turned into `break`, a
+save record's exact form. The tally tests use a small made-up deck, so each card does one thing.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from assistant.core.cards.card import Card, CardSet, CardType, Deck, DeckInfo, Tag, Vocabulary
 from assistant.core.game.events import Bring, Draw, EventError, Resolve, Source
 from assistant.core.game.history import (
     MAX_UNDO,
@@ -18,7 +20,9 @@ from assistant.core.game.history import (
     record_to_dict,
     replay,
 )
+from assistant.core.game.rules import HandLimitRule, Rules
 from assistant.core.game.setup import Setup
+from assistant.core.game.tally import Ending, Outcome, hand_limit, herd, most_unicorns, name_letters
 from assistant.storage.decks import load_card_set
 
 CARDS = load_card_set("uu-2nd")
@@ -94,3 +98,95 @@ def test_the_json_form_of_a_game_has_its_setup_rules_position_tally_events_and_w
     assert data["tally"] == [1, 0]
     assert data["events"] == [Bring(0, "basic-unicorn-red", 0, Source.HAND).to_dict()]
     assert data["undone"] == [Draw(1, 2).to_dict()]
+
+
+# --- tally.py: a made-up deck where each card does one thing -------------------------------------------------
+
+
+def _card(card_id: str, name: str, card_type: CardType, *tags: Tag, variation: str | None = None) -> Card:
+    return Card(card_id, name, card_type, 1, name, "tally-test", frozenset(tags), variation)
+
+
+TALLY_CARDS = CardSet(
+    [
+        Deck(
+            DeckInfo("tally-test", "Tally test deck", "test", "unstable-unicorns", "base", Vocabulary.UNICORN, True),
+            (
+                _card("basic", "Basic Unicorn", CardType.BASIC),  # 12 letters
+                _card("ginny", "Ginny", CardType.MAGICAL),  # 5 letters
+                _card("aura", "Rainbow Aura", CardType.UPGRADE),
+                _card("mask", "Pandamonium", CardType.DOWNGRADE, Tag.NOT_A_UNICORN_EFFECT),
+                _card("blessing", "Blessing", CardType.UPGRADE, Tag.SILENCES_DOWNGRADES),
+                _card("shrink", "Shrink", CardType.DOWNGRADE, Tag.HAND_LIMIT_CHANGE),
+                _card("famine", "Famine", CardType.DOWNGRADE, Tag.HAND_LIMIT_CHANGE),
+                _card("bag", "Bag", CardType.UPGRADE, Tag.HAND_LIMIT_CHANGE),
+                _card("weight", "Weight", CardType.DOWNGRADE, Tag.HAND_LIMIT_CHANGE),
+                _card("mystery", "Mystery", CardType.UPGRADE, Tag.HAND_LIMIT_CHANGE),
+                _card("llama", "Llama", CardType.BASIC, variation="llama"),
+            ),
+        )
+    ]
+)
+TALLY_RULES = Rules(
+    {},
+    (),
+    False,
+    hand_limits={
+        "shrink": HandLimitRule(set=3),
+        "famine": HandLimitRule(set=2, everyone=True),
+        "bag": HandLimitRule(add=3),
+        "weight": HandLimitRule(add=-5),
+    },
+)
+
+
+def limit_of(player: int, *stables: tuple[str, ...]) -> tuple[int, tuple[str, ...]]:
+    found = hand_limit(player, stables, TALLY_CARDS, TALLY_RULES, 7)
+    return found.limit, found.unknown
+
+
+def test_a_silenced_downgrade_leaves_the_hand_limit_alone_and_the_rest_of_its_stable_still_counts():
+    assert limit_of(0, ("shrink", "bag")) == (6, ())
+    assert limit_of(0, ("blessing", "shrink", "bag")) == (10, ())
+    assert limit_of(0, ("blessing", "bag", "shrink")) == (10, ())
+
+
+def test_another_players_own_limit_card_is_passed_over_and_their_card_for_everyone_still_counts():
+    assert limit_of(0, (), ("shrink", "famine")) == (2, ())
+    assert limit_of(1, (), ("shrink", "famine")) == (2, ())
+    assert limit_of(0, (), ("shrink",)) == (7, ())
+
+
+def test_a_hand_limit_brought_below_zero_is_zero():
+    assert limit_of(0, ("weight",)) == (2, ())
+    assert limit_of(0, ("shrink", "weight")) == (0, ())
+
+
+def test_only_the_players_own_cards_tagged_as_changing_the_limit_without_a_number_are_named_once():
+    assert limit_of(0, ("basic", "aura", "mystery", "mystery"), ("mystery",)) == (7, ("mystery",))
+    assert limit_of(0, ("basic",), ("mystery",)) == (7, ())
+    assert limit_of(0, ("basic", "no-such-card")) == (7, ())
+
+
+def test_a_herd_counts_the_animals_after_a_card_that_is_not_one():
+    assert herd(("aura", "llama", "basic", "llama"), TALLY_CARDS, TALLY_RULES) == {"llama": 2}
+
+
+def test_name_letters_counts_the_letters_of_the_unicorns_that_count_and_nothing_else():
+    assert name_letters(("basic",), TALLY_CARDS) == 12
+    assert name_letters(("basic", "aura", "ginny"), TALLY_CARDS) == 17
+    assert name_letters(("basic", "mask"), TALLY_CARDS) == 0
+    assert name_letters((), TALLY_CARDS) == 0
+
+
+def test_when_every_player_is_barred_from_winning_the_deck_out_has_no_winner():
+    assert most_unicorns((("basic",), ("ginny",)), TALLY_CARDS, frozenset({0, 1})) == Outcome(Ending.NO_WINNER)
+
+
+def test_a_barred_player_with_the_most_unicorns_loses_to_a_player_with_none():
+    assert most_unicorns((("basic", "ginny"), ()), TALLY_CARDS, frozenset({0})) == Outcome(Ending.MOST, 1)
+
+
+def test_a_deck_out_outcome_is_written_with_its_ending_winner_and_the_tied_players():
+    assert Outcome(Ending.LETTERS, 1, (0, 1)).to_dict() == {"ending": "letters", "winner": 1, "tied": [0, 1]}
+    assert Outcome(Ending.NO_WINNER).to_dict() == {"ending": "no-winner", "winner": None, "tied": []}
