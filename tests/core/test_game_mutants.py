@@ -2,7 +2,7 @@
 
 Each asserts a behaviour of the typed core — `Game`, `Table`, records, states, the tally — at the edge the mutant
 moved: a boundary (`<` for `<=`), a branch joined with the wrong `and`/`or`, a `continue` turned into `break`, a
-save record's exact form. The tally tests use a small made-up deck, so each card does one thing.
+save record's exact form. The tally and chain tests use small made-up decks, so each card does one thing.
 """
 
 from __future__ import annotations
@@ -10,6 +10,20 @@ from __future__ import annotations
 import pytest
 
 from assistant.core.cards.card import Card, CardSet, CardType, Deck, DeckInfo, Tag, Vocabulary
+from assistant.core.game.chain import (
+    PileCard,
+    PileStep,
+    Trigger,
+    TriggerKind,
+    answers_animal,
+    begin_turn_link,
+    counter_drawers,
+    is_neigh,
+    is_plain_neigh,
+    resolve_top,
+    takes_stopped,
+    variations_of,
+)
 from assistant.core.game.events import Bring, Draw, EventError, Resolve, Source
 from assistant.core.game.history import (
     MAX_UNDO,
@@ -104,28 +118,26 @@ def test_the_json_form_of_a_game_has_its_setup_rules_position_tally_events_and_w
 
 
 def _card(card_id: str, name: str, card_type: CardType, *tags: Tag, variation: str | None = None) -> Card:
-    return Card(card_id, name, card_type, 1, name, "tally-test", frozenset(tags), variation)
+    return Card(card_id, name, card_type, 1, name, "made-up", frozenset(tags), variation)
 
 
-TALLY_CARDS = CardSet(
-    [
-        Deck(
-            DeckInfo("tally-test", "Tally test deck", "test", "unstable-unicorns", "base", Vocabulary.UNICORN, True),
-            (
-                _card("basic", "Basic Unicorn", CardType.BASIC),  # 12 letters
-                _card("ginny", "Ginny", CardType.MAGICAL),  # 5 letters
-                _card("aura", "Rainbow Aura", CardType.UPGRADE),
-                _card("mask", "Pandamonium", CardType.DOWNGRADE, Tag.NOT_A_UNICORN_EFFECT),
-                _card("blessing", "Blessing", CardType.UPGRADE, Tag.SILENCES_DOWNGRADES),
-                _card("shrink", "Shrink", CardType.DOWNGRADE, Tag.HAND_LIMIT_CHANGE),
-                _card("famine", "Famine", CardType.DOWNGRADE, Tag.HAND_LIMIT_CHANGE),
-                _card("bag", "Bag", CardType.UPGRADE, Tag.HAND_LIMIT_CHANGE),
-                _card("weight", "Weight", CardType.DOWNGRADE, Tag.HAND_LIMIT_CHANGE),
-                _card("mystery", "Mystery", CardType.UPGRADE, Tag.HAND_LIMIT_CHANGE),
-                _card("llama", "Llama", CardType.BASIC, variation="llama"),
-            ),
-        )
-    ]
+def _deck(*cards: Card) -> CardSet:
+    info = DeckInfo("made-up", "Made-up deck", "test", "unstable-unicorns", "base", Vocabulary.UNICORN, True)
+    return CardSet([Deck(info, cards)])
+
+
+TALLY_CARDS = _deck(
+    _card("basic", "Basic Unicorn", CardType.BASIC),  # 12 letters
+    _card("ginny", "Ginny", CardType.MAGICAL),  # 5 letters
+    _card("aura", "Rainbow Aura", CardType.UPGRADE),
+    _card("mask", "Pandamonium", CardType.DOWNGRADE, Tag.NOT_A_UNICORN_EFFECT),
+    _card("blessing", "Blessing", CardType.UPGRADE, Tag.SILENCES_DOWNGRADES),
+    _card("shrink", "Shrink", CardType.DOWNGRADE, Tag.HAND_LIMIT_CHANGE),
+    _card("famine", "Famine", CardType.DOWNGRADE, Tag.HAND_LIMIT_CHANGE),
+    _card("bag", "Bag", CardType.UPGRADE, Tag.HAND_LIMIT_CHANGE),
+    _card("weight", "Weight", CardType.DOWNGRADE, Tag.HAND_LIMIT_CHANGE),
+    _card("mystery", "Mystery", CardType.UPGRADE, Tag.HAND_LIMIT_CHANGE),
+    _card("llama", "Llama", CardType.BASIC, variation="llama"),
 )
 TALLY_RULES = Rules(
     {},
@@ -190,3 +202,76 @@ def test_a_barred_player_with_the_most_unicorns_loses_to_a_player_with_none():
 def test_a_deck_out_outcome_is_written_with_its_ending_winner_and_the_tied_players():
     assert Outcome(Ending.LETTERS, 1, (0, 1)).to_dict() == {"ending": "letters", "winner": 1, "tied": [0, 1]}
     assert Outcome(Ending.NO_WINNER).to_dict() == {"ending": "no-winner", "winner": None, "tied": []}
+
+
+# --- chain.py: the Instant pile and the links of the effect chain --------------------------------------------
+
+CHAIN_CARDS = _deck(
+    _card("claw", "Claw", CardType.MAGICAL, Tag.BEGIN_TURN_TRIGGER),
+    _card("maybe", "Maybe", CardType.UPGRADE, Tag.BEGIN_TURN_OPTIONAL),
+    _card("basic", "Basic Unicorn", CardType.BASIC),
+    _card("llama", "Llama", CardType.BASIC, variation="llama"),
+    _card("neigh", "Neigh", CardType.INSTANT, Tag.NEIGH),
+    _card("super", "Super Neigh", CardType.INSTANT, Tag.NEIGH, Tag.SUPER_NEIGH),
+    _card("hard-no", "Hard No", CardType.INSTANT, Tag.SUPER_NEIGH),
+    _card("shout", "Shout", CardType.INSTANT),
+    _card("emu", "Emu Attack", CardType.INSTANT, Tag.ANSWERS_ANIMAL),
+    _card("emu-stop", "Emu Stop", CardType.INSTANT, Tag.ANSWERS_ANIMAL, Tag.NEIGH),
+    _card("both", "Both Draw", CardType.INSTANT, Tag.BOTH_DRAW),
+    _card("spit", "Spit", CardType.INSTANT, Tag.NEIGH, Tag.TAKES_STOPPED, variation="llama"),
+    _card("llama-no", "Llama No", CardType.INSTANT, Tag.NEIGH, variation="llama"),
+)
+
+
+def chain_card(card_id: str) -> Card | None:
+    return CHAIN_CARDS.get(card_id)
+
+
+def test_a_beginning_of_turn_link_is_the_owners_mandatory_then_optional_effects_then_herd_bonuses():
+    link = begin_turn_link(("maybe", "basic", "claw"), 1, CHAIN_CARDS, {"llama": 3, "goat": 2}, 3)
+    assert link == (
+        Trigger("claw", 1, TriggerKind.BEGIN),
+        Trigger("maybe", 1, TriggerKind.BEGIN_OPTIONAL),
+        Trigger("llama", 1, TriggerKind.HERD),
+    )
+
+
+def test_a_card_tagged_only_super_neigh_stops_a_card_and_a_super_neigh_is_no_plain_neigh():
+    assert is_neigh(chain_card("hard-no")) and is_neigh(chain_card("neigh"))
+    assert not is_neigh(chain_card("shout")) and not is_neigh(None)
+    assert is_plain_neigh(chain_card("neigh"))
+    assert not is_plain_neigh(chain_card("super")) and not is_plain_neigh(chain_card("hard-no"))
+
+
+def test_only_a_card_tagged_to_answer_an_animal_that_does_not_stop_it_answers_one():
+    assert answers_animal(chain_card("emu"))
+    assert not answers_animal(chain_card("emu-stop"))
+    assert not answers_animal(chain_card("shout")) and not answers_animal(None)
+
+
+def test_a_card_that_stops_nothing_lets_nobody_draw_whatever_its_tags():
+    played, answer = PileCard(0, "basic", into=0), PileCard(1, "both")
+    assert counter_drawers(chain_card("both"), answer, played, CHAIN_CARDS) == ()
+    assert counter_drawers(None, answer, played, CHAIN_CARDS) == ()
+
+
+def test_only_a_counter_tagged_to_take_what_it_stopped_takes_a_card_of_its_variation():
+    assert takes_stopped(chain_card("spit"), chain_card("llama"))
+    assert not takes_stopped(chain_card("llama-no"), chain_card("llama"))
+    assert not takes_stopped(chain_card("spit"), chain_card("basic"))
+    assert not takes_stopped(None, chain_card("llama"))
+
+
+def test_a_card_with_no_variation_or_no_card_is_of_no_variation():
+    assert variations_of(None) == frozenset() and variations_of(chain_card("basic")) == frozenset()
+    assert variations_of(chain_card("llama")) == {"llama"}
+
+
+def test_each_resolution_of_the_pile_says_exactly_what_left_it_and_what_stays():
+    played, neigh, shout = PileCard(0, "basic", into=0), PileCard(1, "neigh"), PileCard(1, "shout")
+    assert resolve_top((), CHAIN_CARDS) == PileStep((), ())
+    assert resolve_top((played,), CHAIN_CARDS) == PileStep((), (), resolved=played)
+    assert resolve_top((played, neigh), CHAIN_CARDS) == PileStep((), (neigh, played), stopped=played, stopper=neigh)
+    shielded = resolve_top((played, neigh), CHAIN_CARDS, lambda _: "yay")
+    assert shielded == PileStep((played,), (neigh,), stopper=neigh, shield="yay")
+    assert resolve_top((played, neigh, shout), CHAIN_CARDS) == PileStep((played, neigh), (shout,), instant=shout)
