@@ -4,7 +4,9 @@ Rulebooks (the authority): 000_4cb0751821c6f7f6.txt (current base game), 001_773
 edition), 002_7339423e33071b03.txt (first-edition era, 5 to win, 2-player rules), 003_3ad7ba4e8376142a.txt (NSFW),
 004_898b8e00f3d39962.txt (Llamas Unleashed). Games are driven through the command language, as at the table. A
 warning is checked by the typed objections the core found (`assistant/core/game/objections.py`), never by its
-sentence; the warnings' sentences are checked in tests/words/test_rule_sentences.py.
+sentence; what an event did is checked by the typed facts of its step (`assistant/core/game/facts.py`), the state
+and what the table waits for (`Table.prompt`), never by the announcement; those sentences are checked in
+tests/words/test_rule_sentences.py.
 """
 
 from __future__ import annotations
@@ -13,8 +15,42 @@ import pytest
 
 from assistant.commands.app import table_session
 from assistant.core.cards.card import Card, CardSet, CardType, Deck, DeckInfo, Vocabulary
-from assistant.core.game.chain import TriggerKind
-from assistant.core.game.events import Phase
+from assistant.core.game.chain import PileCard, Trigger, TriggerKind
+from assistant.core.game.events import (
+    Bring,
+    Discard,
+    Draw,
+    Move,
+    Phase,
+    ReturnToHand,
+    Sacrifice,
+    Source,
+    Steal,
+    Swap,
+    SwapHands,
+    Take,
+    ToNursery,
+)
+from assistant.core.game.facts import (
+    BabyToNursery,
+    DeckRanOut,
+    Fact,
+    GameOver,
+    LinkAdded,
+    LinkResolved,
+    MandatoryRemain,
+    OverHandLimit,
+    PhaseBegan,
+    PileOpenAgain,
+    PileOpened,
+    PileStopped,
+    PlayResolved,
+    Reshuffled,
+    TallyChanged,
+    TriggersLost,
+    TurnBegan,
+    WinWaits,
+)
 from assistant.core.game.objections import (
     ActionUsed,
     BabyNotInHand,
@@ -33,7 +69,8 @@ from assistant.core.game.objections import (
     Protected,
     RemovedCard,
 )
-from assistant.core.game.tally import Ending
+from assistant.core.game.table import Prompt, PromptKind
+from assistant.core.game.tally import Ending, HandLimit, Outcome, name_letters
 from assistant.core.language.reply import Choice, Reply, Verbosity
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
@@ -62,6 +99,25 @@ def say(t: Session, *lines: str) -> Reply:
         assert t.game is None or objections(t) == (), f"{line!r} was objected to: {objections(t)}"
         assert not isinstance(t.pending, Choice), f"{line!r} asked which card: {said.speech}"
     return said
+
+
+def step_facts(t: Session) -> tuple[Fact, ...]:
+    """What the event the last line recorded did beyond itself; fails when that line recorded no event."""
+    step = t.lobby.talk.step if t.lobby.talk is not None else None
+    assert step is not None and step.after is t.game.state, "the line recorded no event"
+    return step.facts
+
+
+def last_event(t: Session) -> object:
+    """The event the last line recorded."""
+    step = t.lobby.talk.step if t.lobby.talk is not None else None
+    assert step is not None and step.after is t.game.state, "the line recorded no event"
+    return step.event
+
+
+def prompt(t: Session) -> Prompt:
+    """What the table waits for now."""
+    return t.game.table.prompt(t.game.state)
 
 
 def warned(t: Session, line: str) -> tuple[tuple[Objection, ...], Reply]:
@@ -100,18 +156,19 @@ def test_a_turn_has_four_phases_announced_with_what_the_player_may_do():
     the hand limit"; "Players take turns by going clockwise around the table"."""
     t = start()
     assert t.game.state.phase is Phase.BEGINNING and t.game.state.current == 0
-    said = say(t, "next")
+    say(t, "next")
     assert t.game.state.phase is Phase.DRAW
-    assert "Draw phase" in said.speech and "say draw" in said.speech
-    said = say(t, "draw")
+    assert step_facts(t) == (PhaseBegan(0, Phase.DRAW),) and prompt(t) == Prompt(PromptKind.DRAW, 0)
+    say(t, "draw")
     assert t.game.state.phase is Phase.ACTION
-    assert "Action phase" in said.speech and "play" in said.speech and "draw" in said.speech
-    said = say(t, "next")
+    assert step_facts(t) == (PhaseBegan(0, Phase.ACTION),) and prompt(t) == Prompt(PromptKind.ACTION, 0)
+    say(t, "next")
     assert t.game.state.phase is Phase.END
-    assert "End of turn phase" in said.speech and "hand limit is 7" in said.speech
+    assert step_facts(t) == (PhaseBegan(0, Phase.END),)
+    assert prompt(t) == Prompt(PromptKind.NEXT_TURN, 0, limit=HandLimit(7))
     said = say(t, "next")
     assert t.game.state.current == 1 and t.game.state.turn == 2 and t.game.state.phase is Phase.BEGINNING
-    assert said.important and "Turn 2: Ben's turn" in said.speech
+    assert said.important and step_facts(t) == (TurnBegan(1, 2),)
     say(t, "end turn")
     say(t, "end turn")
     assert t.game.state.current == 0, "clockwise, back to the first player"
@@ -121,8 +178,7 @@ def test_who_goes_first_is_part_of_the_setup():
     """000_4cb0751821c6f7f6.txt "HOW TO START": "Whoever is wearing the most colors ... they go first!" — the table says
     who."""
     t = start(extra="first Cy")
-    assert t.game.state.current == 2
-    assert "Cy goes first" in t.handle("turn").speech or "Cy's" in t.handle("turn").speech
+    assert t.game.state.current == 2 and prompt(t).player == 2
 
 
 def test_beginning_of_turn_lists_mandatory_effects_first_and_optional_ones_are_lost_at_the_draw():
@@ -133,15 +189,16 @@ def test_beginning_of_turn_lists_mandatory_effects_first_and_optional_ones_are_l
     t2 = start("Ana Ben", "red pink")
     say(t2, "draw", "play claw machine", "resolve", "end turn")
     say(t2, "draw", "play sadistic ritual into Ana", "resolve")
-    said = say(t2, "end turn")
+    say(t2, "end turn")
     kinds = [x.kind for x in t2.game.state.chain[0]]
     assert kinds == [TriggerKind.BEGIN, TriggerKind.BEGIN_OPTIONAL], "mandatory first"
-    assert "must do Sadistic Ritual" in said.speech and "may do Claw Machine" in said.speech
-    assert said.speech.index("Sadistic Ritual") < said.speech.index("Claw Machine")
-    found, said = warned(t2, "skip")  # on to the Draw phase with a mandatory effect still waiting
+    ritual = Trigger("sadistic-ritual", 0, TriggerKind.BEGIN)
+    claw = Trigger("claw-machine", 0, TriggerKind.BEGIN_OPTIONAL)
+    assert LinkAdded((ritual, claw), 1) in step_facts(t2), "mandatory first, in the link announced"
+    assert prompt(t2) == Prompt(PromptKind.BEGINNING, 0, link=(ritual, claw))
+    found, _ = warned(t2, "skip")  # on to the Draw phase with a mandatory effect still waiting
     assert found == (ChainOpen(),)
-    assert "lost for this turn: Claw Machine" in said.speech
-    assert "still to do: Sadistic Ritual" in said.speech
+    assert step_facts(t2)[:2] == (TriggersLost((claw,)), MandatoryRemain((ritual,)))
     assert [x.card for link in t2.game.state.chain for x in link] == ["sadistic-ritual"]
 
 
@@ -151,9 +208,9 @@ def test_drawing_lets_optional_beginning_effects_go():
     t = start("Ana Ben", "red pink")
     say(t, "draw", "play claw machine", "resolve", "end turn", "end turn")
     assert t.game.state.chain and t.game.state.chain[0][0].card == "claw-machine"
-    said = say(t, "draw")
+    say(t, "draw")
     assert not t.game.state.chain
-    assert "lost for this turn: Claw Machine" in said.speech
+    assert step_facts(t)[0] == TriggersLost((Trigger("claw-machine", 0, TriggerKind.BEGIN_OPTIONAL),))
     assert t.game.state.phase is Phase.ACTION and t.game.state.drew
 
 
@@ -163,9 +220,9 @@ def test_action_is_one_card_or_one_draw_and_a_second_play_is_warned_but_recorded
     t = start()
     to_action(t)
     say(t, "play basic red", "resolve")
-    found, said = warned(t, "play basic blue")
+    found, _ = warned(t, "play basic blue")
     assert found == (ActionUsed(0, 1),)
-    assert "Ana played Basic Unicorn (Blue)" in said.speech
+    assert step_facts(t) == (PileOpened(PileCard(0, "basic-unicorn-blue", 0)),), "recorded when confirmed"
     say(t, "resolve")
     assert stable(t, 0).count("basic-unicorn-red") == 1 and "basic-unicorn-blue" in stable(t, 0)
 
@@ -202,8 +259,9 @@ def test_end_of_turn_hand_limit_with_tracked_hands():
         found, _ = warned(t, "draw")
         assert found == (ActionUsed(0, actions),)
     assert t.game.state.players[0].hand == 9
-    said = say(t, "next")
-    assert "holds 9 cards, over the hand limit of 7: discard 2" in said.speech
+    say(t, "next")
+    assert OverHandLimit(0, 9, 7) in step_facts(t)
+    assert prompt(t) == Prompt(PromptKind.DISCARD, 0, limit=HandLimit(7), excess=2)
     found, _ = warned(t, "next")
     assert found == (HandOverLimit(0, 9, 7),)
     t.handle("undo")
@@ -223,11 +281,11 @@ def test_hand_limit_changed_by_a_card_in_the_stable_uses_the_rules_table():
     say(t, "new game Ana Ben babies red pink hands", "draw", "play tiny hooves", "resolve", "next")
     assert t.game.table.hand_limit(t.game.state, 0).limit == 3
     assert t.game.table.hand_limit(t.game.state, 1).limit == 7, "only its owner's limit"
-    said = t.handle("turn")
-    assert "hand limit of 3: discard 2" in said.speech or "discards 2, down to the hand limit of 3" in said.speech
+    assert OverHandLimit(0, 5, 3) in step_facts(t)
+    assert prompt(t) == Prompt(PromptKind.DISCARD, 0, limit=HandLimit(3), excess=2)
     t2 = tracker(cards)
     say(t2, "new game Ana Ben babies red pink", "draw", "play odd limit", "resolve", "next")
-    assert "Odd Limit changes the hand limit: check the card" in t2.handle("turn").speech
+    assert prompt(t2).limit == HandLimit(7, ("odd-limit",)), "a limit the rules data cannot give: check the card"
 
 
 # The Instant pile.
@@ -238,12 +296,12 @@ def test_neigh_battle_of_one_neigh_stops_the_card():
     on top of the card to which they are responding"; resolution "start[s] at the top of the pile"."""
     t = start()
     to_action(t)
-    said = say(t, "play rainbow aura")
-    assert "Any Neigh for Ana's Rainbow Aura?" in said.speech
+    say(t, "play rainbow aura")
+    assert prompt(t) == Prompt(PromptKind.ANSWER, 0, top=PileCard(0, "rainbow-aura", 0))
     say(t, "neigh Ben")
     assert [c.card for c in t.game.state.pile] == ["rainbow-aura", "neigh"]
-    said = say(t, "resolve")
-    assert "Ben's Neigh resolves: Ana's Rainbow Aura is Neighed and goes to the discard pile" in said.speech
+    say(t, "resolve")
+    assert step_facts(t) == (PileStopped(PileCard(1, "neigh"), PileCard(0, "rainbow-aura", 0), played=True),)
     assert not t.game.state.pile
     assert "rainbow-aura" not in stable(t, 0)
     assert t.game.state.discard == ("neigh", "rainbow-aura")
@@ -255,13 +313,15 @@ def test_neigh_battle_of_two_neighs_reopens_the_pile_and_the_card_is_played():
     t = start()
     to_action(t)
     say(t, "play rainbow aura", "neigh Ben", "neigh Cy")
-    said = say(t, "resolve")
-    assert "Cy's Neigh resolves and stops Ben's Neigh" in said.speech
-    assert "The pile is open again: Ana's Rainbow Aura is on top" in said.speech
-    assert "Any Neigh for Ana's Rainbow Aura?" in said.speech
+    say(t, "resolve")
+    assert step_facts(t) == (
+        PileStopped(PileCard(2, "neigh"), PileCard(1, "neigh"), played=False),
+        PileOpenAgain(PileCard(0, "rainbow-aura", 0)),
+    )
+    assert prompt(t) == Prompt(PromptKind.ANSWER, 0, top=PileCard(0, "rainbow-aura", 0))
     assert [c.card for c in t.game.state.pile] == ["rainbow-aura"]
-    said = say(t, "resolve")
-    assert "Rainbow Aura is played: it enters Ana's Stable" in said.speech
+    say(t, "resolve")
+    assert step_facts(t) == (PlayResolved(PileCard(0, "rainbow-aura", 0)),)
     assert "rainbow-aura" in stable(t, 0) and t.game.state.discard == ("neigh", "neigh")
 
 
@@ -272,22 +332,25 @@ def test_neigh_battle_of_three_neighs_with_an_answer_after_the_reopening():
     to_action(t)
     say(t, "play rainbow aura", "neigh Ben", "neigh Ana", "neigh Cy")
     assert [c.player for c in t.game.state.pile] == [0, 1, 0, 2]
-    said = say(t, "resolve")  # Cy's Neigh stops Ana's Neigh
-    assert "Cy's Neigh resolves and stops Ana's Neigh" in said.speech
-    assert "Ben's Neigh is on top" in said.speech
+    say(t, "resolve")  # Cy's Neigh stops Ana's Neigh
+    assert step_facts(t) == (
+        PileStopped(PileCard(2, "neigh"), PileCard(0, "neigh"), played=False),
+        PileOpenAgain(PileCard(1, "neigh")),
+    )
     say(t, "neigh Ana")  # the re-opened pile is answered again
-    said = say(t, "resolve")
-    assert "Ana's Neigh resolves and stops Ben's Neigh" in said.speech
-    said = say(t, "resolve")
-    assert "Rainbow Aura is played" in said.speech
+    say(t, "resolve")
+    assert step_facts(t)[0] == PileStopped(PileCard(0, "neigh"), PileCard(1, "neigh"), played=False)
+    say(t, "resolve")
+    assert step_facts(t) == (PlayResolved(PileCard(0, "rainbow-aura", 0)),)
     assert "rainbow-aura" in stable(t, 0)
     assert t.game.state.discard.count("neigh") == 4
     # Without the late answer, Ben's Neigh would have stopped the card:
     t.handle("undo")
     t.handle("undo")
     t.handle("undo")
-    said = say(t, "resolve")
-    assert "Ben's Neigh resolves: Ana's Rainbow Aura is Neighed" in said.speech
+    say(t, "resolve")
+    assert step_facts(t) == (PileStopped(PileCard(1, "neigh"), PileCard(0, "rainbow-aura", 0), played=True),)
+    assert "rainbow-aura" not in stable(t, 0)
 
 
 def test_super_neigh_cannot_be_answered():
@@ -295,13 +358,14 @@ def test_super_neigh_cannot_be_answered():
     has been created, you may only ever respond to the top card"."""
     t = start()
     to_action(t)
-    said = say(t, "play rainbow aura", "super neigh Ben")
-    assert "Super Neigh cannot be answered: say resolve" in said.speech
+    say(t, "play rainbow aura", "super neigh Ben")
+    assert prompt(t) == Prompt(PromptKind.RESOLVE, 0, top=PileCard(1, "super-neigh"), shield="super-neigh")
     found, _ = warned(t, "neigh Ana")
     assert found == (CannotBeAnswered(1, "super-neigh"),)
     t.handle("undo")
-    said = say(t, "resolve")
-    assert "Ben's Super Neigh resolves: Ana's Rainbow Aura is Neighed" in said.speech
+    say(t, "resolve")
+    assert step_facts(t) == (PileStopped(PileCard(1, "super-neigh"), PileCard(0, "rainbow-aura", 0), played=True),)
+    assert "rainbow-aura" not in stable(t, 0)
 
 
 def test_cards_that_cannot_be_neighed_and_players_who_may_not_neigh_are_warned():
@@ -312,10 +376,10 @@ def test_cards_that_cannot_be_neighed_and_players_who_may_not_neigh_are_warned()
     say(t, "play yay", "resolve", "end turn", "draw", "play slowdown into Cy", "resolve", "end turn", "draw")
     say(t, "play ginormous unicorn", "resolve", "end turn", "draw")
     say(t, "play basic red")
-    found, said = warned(t, "neigh Ben")
+    found, _ = warned(t, "neigh Ben")
     yay = CannotBeNeighed(0, "basic-unicorn-red", "yay")
     assert found == (yay,)
-    assert "Ben played Neigh" in said.speech, "recorded when the table confirms"
+    assert [(c.player, c.card) for c in t.game.state.pile][-1] == (1, "neigh"), "recorded when the table confirms"
     t.handle("undo")
     found, _ = warned(t, "neigh Cy")
     assert found == (CannotNeigh(2, "neigh", "slowdown"), yay)
@@ -331,8 +395,8 @@ def test_a_card_brought_directly_into_a_stable_cannot_be_neighed():
     card from their hand"."""
     t = start()
     to_action(t)
-    said = say(t, "bring basic red into Ana")
-    assert "Ana brought Basic Unicorn (Red) into Ana's Stable" in said.speech
+    say(t, "bring basic red into Ana")
+    assert last_event(t) == Bring(0, "basic-unicorn-red", 0)
     assert not t.game.state.pile and "basic-unicorn-red" in stable(t, 0)
     said = t.handle("neigh Ben")
     assert said.confirm and said.important and objections(t) == (NothingToAnswer(1, "neigh"),)
@@ -357,8 +421,8 @@ def test_an_unanswered_card_resolves_when_the_table_moves_on():
     t = start()
     to_action(t)
     say(t, "play rainbow aura")
-    said = say(t, "end turn")
-    assert "Rainbow Aura is played: it enters Ana's Stable" in said.speech
+    say(t, "end turn")
+    assert step_facts(t) == (PlayResolved(PileCard(0, "rainbow-aura", 0)), TurnBegan(1, 2)), "the card resolves first"
     assert "rainbow-aura" in stable(t, 0) and t.game.state.current == 1
 
 
@@ -368,14 +432,15 @@ def test_magic_takes_effect_then_goes_to_the_discard_pile():
     t = start()
     to_action(t)
     say(t, "end turn", "draw", "play basic red", "resolve", "end turn", "draw")
-    said = say(t, "play unicorn poison", "resolve")
-    assert "Unicorn Poison is played: it takes effect, then goes to the discard pile" in said.speech
+    say(t, "play unicorn poison", "resolve")
+    poison = (Trigger("unicorn-poison", 2, TriggerKind.MAGIC),)
+    assert step_facts(t) == (PlayResolved(PileCard(2, "unicorn-poison")), LinkAdded(poison, 1))
     assert "unicorn-poison" in t.game.state.discard
     assert t.game.state.chain[0][0].kind is TriggerKind.MAGIC
-    said = say(t, "destroy basic red")
-    assert "Cy destroyed Basic Unicorn (Red) in Ben's Stable" in said.speech
-    said = say(t, "resolve")
-    assert "The chain is resolved" in said.speech
+    say(t, "destroy basic red")
+    assert "basic-unicorn-red" not in stable(t, 1) and t.game.state.chain == (poison,)
+    say(t, "resolve")
+    assert step_facts(t) == (LinkResolved(poison, None),) and not t.game.state.chain
     assert t.game.state.discard[-1] == "basic-unicorn-red"
 
 
@@ -388,16 +453,17 @@ def test_an_enter_effect_is_a_link_that_waits_for_the_table():
     before gameplay continues"."""
     t = start()
     to_action(t)
-    said = say(t, "play rainbow unicorn", "resolve")
-    assert "Effect chain: Rainbow Unicorn entering Ana's Stable" in said.speech
-    assert "Do it, then say resolve" in said.speech
-    said = say(t, "bring basic red into Ana")  # the effect, done at the table
-    assert "Basic Unicorn (Red)" in said.speech
+    say(t, "play rainbow unicorn", "resolve")
+    rainbow = (Trigger("rainbow-unicorn", 0, TriggerKind.ENTER),)
+    assert LinkAdded(rainbow, 1) in step_facts(t)
+    assert prompt(t) == Prompt(PromptKind.CHAIN, 0, link=rainbow)
+    say(t, "bring basic red into Ana")  # the effect, done at the table
+    assert "basic-unicorn-red" in stable(t, 0) and t.game.state.chain == (rainbow,)
     found, _ = warned(t, "end turn")
     assert found == (ChainOpen(),)
     t.handle("undo")
-    said = say(t, "resolve")
-    assert "The chain is resolved" in said.speech
+    say(t, "resolve")
+    assert step_facts(t) == (LinkResolved(rainbow, None),)
     assert not t.game.state.chain
 
 
@@ -406,15 +472,17 @@ def test_effects_triggered_at_once_are_one_link_and_new_triggers_add_links():
     be a single link"; "If any of these effects trigger the effect of another card, another link is added"."""
     t = start("Ana Ben", "red pink")
     say(t, "draw", "play stabby the unicorn", "resolve", "end turn", "draw")
-    said = say(t, "play mother goose unicorn", "resolve")
+    say(t, "play mother goose unicorn", "resolve")
     assert len(t.game.state.chain) == 1
     # Ben steals Stabby: it leaves Ana's Stable and enters Ben's at once: one link.
     say(t, "steal stabby from Ana")
     assert len(t.game.state.chain) == 2
     link = t.game.state.chain[1]
     assert [(x.card, x.kind) for x in link] == [("stabby-the-unicorn", TriggerKind.LEAVE)]
-    said = say(t, "resolve")
-    assert "Next in the chain: Stabby the Unicorn leaving Ana's Stable" in said.speech
+    say(t, "resolve")
+    goose = (Trigger("mother-goose-unicorn", 1, TriggerKind.ENTER),)
+    assert step_facts(t) == (LinkResolved(goose, link),), "the next link waits"
+    assert prompt(t) == Prompt(PromptKind.CHAIN, 1, link=link)
     say(t, "resolve")
     assert not t.game.state.chain
 
@@ -425,12 +493,12 @@ def test_no_winner_until_the_chain_has_resolved():
     t = start(extra="win 3")
     to_action(t)
     say(t, "play basic red", "resolve", "end turn", "end turn", "end turn", "draw")
-    said = say(t, "play rainbow unicorn", "resolve")
+    say(t, "play rainbow unicorn", "resolve")
     assert t.game.state.outcome is None
-    assert "Ana has 3 Unicorns, enough to win once the chain is resolved" in said.speech
+    assert WinWaits(0, 3) in step_facts(t)
     said = say(t, "resolve")
     assert t.game.state.outcome is not None and t.game.state.outcome.winner == 0
-    assert "Ana wins with 3 Unicorns! The game is over." in said.speech and said.important
+    assert GameOver(Outcome(Ending.GOAL, 0)) in step_facts(t) and said.important
 
 
 def test_seven_unicorns_win_with_up_to_five_players():
@@ -441,9 +509,9 @@ def test_seven_unicorns_win_with_up_to_five_players():
     for colour in ("red", "orange", "yellow", "green", "blue"):
         say(t, f"bring basic {colour} into Ana")
     assert t.game.state.outcome is None
-    said = say(t, "play basic indigo", "resolve")
-    assert t.game.state.outcome.winner == 0
-    assert "Ana wins with 7 Unicorns" in said.speech
+    say(t, "play basic indigo", "resolve")
+    assert t.game.state.outcome == Outcome(Ending.GOAL, 0)
+    assert TallyChanged((6, 1, 1, 1, 1), (7, 1, 1, 1, 1)) in step_facts(t)
 
 
 def test_six_players_win_at_six():
@@ -454,9 +522,9 @@ def test_six_players_win_at_six():
     for colour in ("red", "orange", "yellow", "green"):
         say(t, f"bring basic {colour} into Ben")
     assert t.game.state.outcome is None
-    said = say(t, "play basic blue into Ben", "resolve")
-    assert t.game.state.outcome.winner == 1
-    assert "Ben wins with 6 Unicorns" in said.speech
+    say(t, "play basic blue into Ben", "resolve")
+    assert t.game.state.outcome == Outcome(Ending.GOAL, 1)
+    assert TallyChanged((1, 5, 1, 1, 1, 1), (1, 6, 1, 1, 1, 1)) in step_facts(t)
 
 
 def test_ginormous_unicorn_counts_as_two():
@@ -464,8 +532,8 @@ def test_ginormous_unicorn_counts_as_two():
     card text: "This card counts as 2 Unicorns"."""
     t = start()
     to_action(t)
-    said = say(t, "play ginormous", "resolve")
-    assert "Ana has 3 Unicorns" in said.speech
+    say(t, "play ginormous", "resolve")
+    assert TallyChanged((1, 1, 1), (3, 1, 1)) in step_facts(t)
     assert t.game.table.tally(t.game.state) == (3, 1, 1)
     assert "Unicorns: Ana 3, Ben 1, Cy 1. 7 to win." == t.handle("tally").speech
 
@@ -477,11 +545,11 @@ def test_pandamonium_makes_that_stables_unicorns_stop_counting():
     to_action(t)
     say(t, "bring basic red into Ben", "bring ginormous into Ben")
     assert t.game.table.tally(t.game.state)[1] == 4
-    said = say(t, "play pandamonium into Ben", "resolve")
-    assert "Ben has 0 Unicorns" in said.speech
+    say(t, "play pandamonium into Ben", "resolve")
+    assert TallyChanged((1, 4, 1), (1, 0, 1)) in step_facts(t)
     assert t.game.table.tally(t.game.state) == (1, 0, 1)
-    said = say(t, "end turn", "draw", "sacrifice pandamonium")
-    assert "Ben has 4 Unicorns" in said.speech
+    say(t, "end turn", "draw", "sacrifice pandamonium")
+    assert step_facts(t) == (TallyChanged((1, 0, 1), (1, 4, 1)),)
 
 
 def test_the_table_can_change_the_number_to_win():
@@ -491,8 +559,8 @@ def test_the_table_can_change_the_number_to_win():
     assert t.game.state.goal == 4
     say(t, "win 2")
     assert t.game.state.goal == 2
-    said = say(t, "draw", "play basic red", "resolve")
-    assert t.game.state.outcome.winner == 0 and "Ana wins with 2 Unicorns" in said.speech
+    say(t, "draw", "play basic red", "resolve")
+    assert t.game.state.outcome == Outcome(Ending.GOAL, 0) and GameOver(Outcome(Ending.GOAL, 0)) in step_facts(t)
 
 
 # Babies.
@@ -506,8 +574,8 @@ def test_each_player_places_a_baby_from_the_nursery():
     assert "say baby, a name and the Baby" in said.speech
     nursery = len(t.game.state.nursery)
     assert nursery == 13
-    said = say(t, "baby Ana red", "baby Ben narwhal")
-    assert "Ben brought Baby Narwhal into Ben's Stable from the Nursery" in said.speech
+    say(t, "baby Ana red", "baby Ben narwhal")
+    assert last_event(t) == Bring(1, "baby-narwhal", 1, Source.NURSERY)
     assert stable(t, 0) == ("baby-unicorn-red",) and stable(t, 1) == ("baby-narwhal",)
     assert len(t.game.state.nursery) == 11
     found, _ = warned(t, "baby Ben red")
@@ -519,15 +587,17 @@ def test_babies_never_go_to_the_discard_pile_or_a_hand():
     pile"."""
     t = start()
     to_action(t)
-    said = say(t, "destroy baby pink from Ben")
-    assert "Baby Unicorn (Pink) goes back to the Nursery" in said.speech
+    say(t, "destroy baby pink from Ben")
+    assert BabyToNursery("baby-unicorn-pink", 1) in step_facts(t)
     assert "baby-unicorn-pink" in t.game.state.nursery and "baby-unicorn-pink" not in t.game.state.discard
-    said = say(t, "return baby narwhal from Cy")
-    assert "Baby Narwhal goes back to the Nursery" in said.speech
+    say(t, "return baby narwhal from Cy")
+    assert BabyToNursery("baby-narwhal", 2) in step_facts(t)
+    assert "baby-narwhal" in t.game.state.nursery and stable(t, 2) == ()
     found, _ = warned(t, "play baby red")
     assert found == (BabyNotInHand(0, "baby-unicorn-red"),)
     t.handle("undo")
-    said = say(t, "nursery baby red from Ana")
+    say(t, "nursery baby red from Ana")
+    assert last_event(t) == ToNursery(0, "baby-unicorn-red", 0)
     assert "baby-unicorn-red" in t.game.state.nursery and stable(t, 0) == ()
 
 
@@ -542,37 +612,40 @@ def test_steal_destroy_sacrifice_discard_return_draw_take_swap_move():
     t = start("Ana Ben", "red pink", "hands")
     to_action(t)
     say(t, "bring basic red into Ben", "bring rainbow aura into Ana", "bring slowdown into Ben")
-    said = say(t, "steal basic red")
-    assert "Ana stole Basic Unicorn (Red) from Ben's Stable" in said.speech and "basic-unicorn-red" in stable(t, 0)
+    say(t, "steal basic red")
+    assert last_event(t) == Steal(0, "basic-unicorn-red", 1) and "basic-unicorn-red" in stable(t, 0)
+    assert "basic-unicorn-red" not in stable(t, 1)
     found, _ = warned(t, "destroy basic red from Ana")
     assert DestroyOwn(0, "basic-unicorn-red") in found
     t.handle("undo")
-    said = say(t, "sacrifice basic red")
-    assert "Ana sacrificed Basic Unicorn (Red)" in said.speech and t.game.state.discard[-1] == "basic-unicorn-red"
+    say(t, "sacrifice basic red")
+    assert last_event(t) == Sacrifice(0, "basic-unicorn-red") and t.game.state.discard[-1] == "basic-unicorn-red"
+    assert "basic-unicorn-red" not in stable(t, 0)
     hand = t.game.state.players[0].hand
-    said = say(t, "discard")
-    assert "Ana discarded a card" in said.speech and t.game.state.players[0].hand == hand - 1
+    say(t, "discard")
+    assert last_event(t) == Discard(0) and t.game.state.players[0].hand == hand - 1
     assert t.game.state.discard[-1] is None
-    said = say(t, "return slowdown")
-    assert "Slowdown went from Ben's Stable back to Ben's hand" in said.speech
+    say(t, "return slowdown")
+    assert last_event(t) == ReturnToHand(0, "slowdown", 1) and "slowdown" not in stable(t, 1)
     assert t.game.state.players[1].hand == 6
     deck = t.game.state.deck
-    said = say(t, "take basic red from the discard pile")
-    assert "Ana took Basic Unicorn (Red) from the discard pile and showed it" in said.speech
+    say(t, "take basic red from the discard pile")
+    assert last_event(t) == Take(0, "basic-unicorn-red", Source.DISCARD), "searched and shown"
     assert "basic-unicorn-red" not in t.game.state.discard
-    said = say(t, "take unicorn poison from the deck")
+    say(t, "take unicorn poison from the deck")
     assert t.game.state.deck == deck - 1
     say(t, "bring basic blue into Ben")
-    said = say(t, "swap rainbow aura with basic blue")
-    assert "Rainbow Aura in Ana's Stable and Basic Unicorn (Blue) in Ben's Stable changed places" in said.speech
+    say(t, "swap rainbow aura with basic blue")
+    assert last_event(t) == Swap(0, "rainbow-aura", 0, "basic-unicorn-blue", 1)
     assert "rainbow-aura" in stable(t, 1) and "basic-unicorn-blue" in stable(t, 0)
-    said = say(t, "move rainbow aura to Ana")
-    assert "Rainbow Aura moved from Ben's Stable to Ana's Stable" in said.speech
+    say(t, "move rainbow aura to Ana")
+    assert last_event(t) == Move(0, "rainbow-aura", 1, 0)
+    assert "rainbow-aura" in stable(t, 0) and "rainbow-aura" not in stable(t, 1)
     hands = [p.hand for p in t.game.state.players]
-    said = say(t, "swap hands Ana Ben")
-    assert [p.hand for p in t.game.state.players] == hands[::-1]
-    said = say(t, "Ben draw 2")
-    assert "Ben drew 2 cards" in said.speech
+    say(t, "swap hands Ana Ben")
+    assert last_event(t) == SwapHands(0, 1) and [p.hand for p in t.game.state.players] == hands[::-1]
+    say(t, "Ben draw 2")
+    assert last_event(t) == Draw(1, 2) and t.game.state.players[1].hand == hands[0] + 2
 
 
 def test_a_destroy_against_a_protecting_upgrade_is_warned():
@@ -589,11 +662,11 @@ def test_skipping_a_phase_and_another_turn():
     """000_4cb0751821c6f7f6.txt "Magical Unicorn cards ... have triggered effects" such as Rhinocorn's "your turn ends
     at once" and Change of Luck's "you take another turn": the table skips a phase or gives a turn."""
     t = start()
-    said = say(t, "skip", "skip")
+    say(t, "skip", "skip")
     assert t.game.state.phase is Phase.ACTION
-    said = say(t, "end turn to Ana")
+    say(t, "end turn to Ana")
     assert t.game.state.current == 0 and t.game.state.turn == 2
-    assert "Turn 2: Ana's turn" in said.speech
+    assert step_facts(t) == (TurnBegan(0, 2),)
 
 
 # The deck running out.
@@ -618,10 +691,10 @@ def test_deck_runs_out_most_unicorns_wins():
     t = start()
     to_action(t)
     say(t, "bring basic red into Ben", "deck 1")
-    said = say(t, "Cy draw")
-    assert "The deck is empty" in said.speech
+    say(t, "Cy draw")
     assert t.game.state.outcome.ending is Ending.MOST and t.game.state.outcome.winner == 1
-    assert "Ben wins with the most, 2 Unicorns" in said.speech
+    assert step_facts(t) == (DeckRanOut(), GameOver(Outcome(Ending.MOST, 1)))
+    assert t.game.table.tally(t.game.state) == (1, 2, 1)
 
 
 def test_deck_runs_out_tie_broken_by_letters():
@@ -632,11 +705,12 @@ def test_deck_runs_out_tie_broken_by_letters():
     # Ana: Baby Unicorn (Red) 14 + Basic Unicorn (Red) 15 = 29 letters; Ben: Baby Unicorn (Pink) 15 +
     # Basic Unicorn (Blue) 16 = 31 letters.
     say(t, "bring basic red into Ana", "bring basic blue into Ben")
-    said = say(t, "deck empty")
+    say(t, "deck empty")
     outcome = t.game.state.outcome
     assert outcome.ending is Ending.LETTERS and outcome.winner == 1 and outcome.tied == (0, 1)
-    assert "Ana and Ben tie with 2 Unicorns" in said.speech
-    assert "Ana 29, Ben 31. Ben wins." in said.speech
+    assert step_facts(t) == (DeckRanOut(), GameOver(outcome))
+    assert t.game.table.tally(t.game.state) == (2, 2)
+    assert [name_letters(stable(t, seat), CARDS) for seat in (0, 1)] == [29, 31]
 
 
 def test_deck_runs_out_tie_in_unicorns_and_letters_everyone_loses():
@@ -647,9 +721,11 @@ def test_deck_runs_out_tie_in_unicorns_and_letters_everyone_loses():
     # Ana: Baby Unicorn (Red) 14 + Basic Unicorn (Blue) 16 = 30; Ben: Baby Unicorn (Pink) 15 + Basic Unicorn
     # (Red) 15 = 30.
     say(t, "bring basic blue into Ana", "bring basic red into Ben")
-    said = say(t, "deck empty")
-    assert t.game.state.outcome.ending is Ending.EVERYONE_LOSES and t.game.state.outcome.winner is None
-    assert "tie with 2 Unicorns and with 30 letters in their names: everyone loses" in said.speech
+    say(t, "deck empty")
+    assert t.game.state.outcome == Outcome(Ending.EVERYONE_LOSES, None, (0, 1))
+    assert step_facts(t) == (DeckRanOut(), GameOver(t.game.state.outcome))
+    assert t.game.table.tally(t.game.state) == (2, 2)
+    assert [name_letters(stable(t, seat), CARDS) for seat in (0, 1)] == [30, 30]
 
 
 def test_deck_out_waits_for_the_chain():
@@ -660,8 +736,8 @@ def test_deck_out_waits_for_the_chain():
     say(t, "play rainbow unicorn", "resolve")
     say(t, "deck empty")
     assert t.game.state.outcome is None and t.game.state.deck_out
-    said = say(t, "resolve")
-    assert t.game.state.outcome.winner == 0 and "wins with the most" in said.speech
+    say(t, "resolve")
+    assert t.game.state.outcome == Outcome(Ending.MOST, 0) and GameOver(Outcome(Ending.MOST, 0)) in step_facts(t)
 
 
 def test_first_edition_stickler_ends_with_no_winner():
@@ -670,9 +746,9 @@ def test_first_edition_stickler_ends_with_no_winner():
     t = start(extra="rules uu-first stickler")
     to_action(t)
     say(t, "bring basic red into Ana")
-    said = say(t, "deck empty")
-    assert t.game.state.outcome.ending is Ending.NO_WINNER
-    assert "by these rules nobody wins" in said.speech
+    say(t, "deck empty")
+    assert t.game.state.outcome == Outcome(Ending.NO_WINNER)
+    assert step_facts(t) == (DeckRanOut(), GameOver(Outcome(Ending.NO_WINNER)))
 
 
 def test_first_edition_rule_breaker_reshuffles():
@@ -681,10 +757,10 @@ def test_first_edition_rule_breaker_reshuffles():
     t = start(extra="rules uu-first deck out rule-breaker")
     to_action(t)
     say(t, "play rainbow aura", "neigh Ben", "resolve")
-    said = say(t, "deck empty")
+    say(t, "deck empty")
     assert t.game.state.outcome is None
     assert t.game.state.deck == 2 and t.game.state.discard == ()
-    assert "Shuffle the discard pile to make a new deck: 2 cards" in said.speech
+    assert step_facts(t) == (DeckRanOut(), Reshuffled(2))
     assert t.game.table.deck_out_rule.value == "reshuffle"
 
 
@@ -708,8 +784,9 @@ def test_five_unicorn_profile():
         say(t, f"bring basic {colour} into Ana")
     say(t, "discard neigh", "deck empty")
     assert t.game.state.outcome is None and t.game.state.deck == 1
-    said = say(t, "play basic green", "resolve")
-    assert t.game.state.outcome.winner == 0 and "Ana wins with 5 Unicorns" in said.speech
+    say(t, "play basic green", "resolve")
+    assert t.game.state.outcome == Outcome(Ending.GOAL, 0)
+    assert TallyChanged((4, 1, 1, 1, 1, 1), (5, 1, 1, 1, 1, 1)) in step_facts(t)
 
 
 def test_two_player_variant_removes_cards_and_hands_each_player_a_neigh():
@@ -786,19 +863,18 @@ def test_llamas_herd_bonus_at_the_beginning_of_the_turn_in_the_fields_words():
     say(t, "draw", "play llama", "resolve", "end turn", "end turn")
     assert not t.game.state.chain, "2 Llamas: no Herd Bonus"
     say(t, "draw")
-    said = say(t, "play llamapaca", "resolve")  # a hybrid counts for both variations
-    assert "Ana has 3 Animals" in said.speech
-    said = say(t, "end turn")
-    said = say(t, "end turn")
+    say(t, "play llamapaca", "resolve")  # a hybrid counts for both variations
+    assert TallyChanged((2, 1), (3, 1)) in step_facts(t)
+    say(t, "end turn", "end turn")
     link = t.game.state.chain[0]
     assert [(x.card, x.kind) for x in link] == [("llama", TriggerKind.HERD)]
-    assert (
-        "Herd Bonus: 3 or more Llamas, so the Llama Herd Bonus may be used. It does this: Draw a card." in said.speech
-    )
+    assert step_facts(t) == (TurnBegan(0, 5), LinkAdded(link, 1))
+    assert prompt(t) == Prompt(PromptKind.OPTIONAL, 0, link=link), "may be used"
+    assert t.game.table.herd(t.game.state, 0) == {"llama": 3, "alpaca": 1}
     assert "Ana's Field: Baby Llama, Llama and Llamapaca. 3 Animals." in t.handle("stable Ana").speech
     assert "Ana's herd: 1 Alpaca, 3 Llamas." in t.handle("stable Ana").speech
-    said = say(t, "draw")
-    assert "lost for this turn: the Llama Herd Bonus" in said.speech
+    say(t, "draw")
+    assert step_facts(t)[0] == TriggersLost(link)
 
 
 def test_nsfw_rules_are_the_core_rules():

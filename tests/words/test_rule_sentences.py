@@ -8,8 +8,30 @@ from functools import cache
 
 import pytest
 
-from assistant.core.game.events import Reshuffle
-from assistant.core.game.facts import BeginningSkipped, CardMustGo, Fact, LimitReached, Reshuffled, WinBarred
+from assistant.core.game.chain import PileCard, Trigger, TriggerKind
+from assistant.core.game.events import Bring, Reshuffle, Source
+from assistant.core.game.facts import (
+    BabyToNursery,
+    BeginningSkipped,
+    CardMustGo,
+    DeckRanOut,
+    Fact,
+    GameOver,
+    LimitReached,
+    LinkAdded,
+    LinkResolved,
+    MandatoryRemain,
+    OverHandLimit,
+    PileOpenAgain,
+    PileStopped,
+    PlayResolved,
+    Reshuffled,
+    TallyChanged,
+    TriggersLost,
+    TurnBegan,
+    WinBarred,
+    WinWaits,
+)
 from assistant.core.game.history import Game
 from assistant.core.game.objections import (
     ActionUsed,
@@ -42,6 +64,9 @@ from assistant.core.game.objections import (
     VariationKeptOut,
 )
 from assistant.core.game.setup import Setup
+from assistant.core.game.table import Prompt, PromptKind
+from assistant.core.game.tally import Ending, HandLimit, Outcome
+from assistant.core.words.announce import phrase_prompt
 from assistant.core.words.gameplay import describe_event, describe_fact
 from assistant.core.words.rulings import CONFIRM_QUESTION, confirm_question, describe_objection
 from assistant.storage.decks import load_card_set
@@ -298,3 +323,89 @@ def test_a_reshuffle_is_said_as_the_discard_pile_made_a_new_deck():
     """Llamacorn and Rainbow Shitstorm make the reshuffle their own; the event says what the table did."""
     played = game("uu-1st")
     assert describe_event(played.table, Reshuffle(), played.state) == "The discard pile was shuffled into a new deck"
+
+
+def _with_stables(*stables: tuple[str, ...]) -> Game:
+    """A new 2nd Edition game of Ana, Ben and Cy whose Stables hold these cards (Babies from the Nursery)."""
+    played = Game.new(Setup(("Ana", "Ben", "Cy"), "uu-current", base="uu-2nd"), load_card_set("uu-2nd"))
+    for seat, cards in enumerate(stables):
+        for card in cards:
+            source = Source.NURSERY if card.startswith("baby-") else Source.HAND
+            played.push(Bring(seat, card, seat, source))
+    return played
+
+
+AURA = PileCard(0, "rainbow-aura", 0)
+RITUAL = Trigger("sadistic-ritual", 0, TriggerKind.BEGIN)
+CLAW = Trigger("claw-machine", 0, TriggerKind.BEGIN_OPTIONAL)
+#: Ana: Baby Unicorn (Red) 14 + Basic Unicorn (Red) 15 letters; Ben: Baby Unicorn (Pink) 15 + Basic Unicorn (Blue) 16.
+TIED_BY_LETTERS = (("baby-unicorn-red", "basic-unicorn-red"), ("baby-unicorn-pink", "basic-unicorn-blue"))
+#: Ana: 14 + Basic Unicorn (Blue) 16; Ben: 15 + Basic Unicorn (Red) 15: 30 letters each.
+TIED_IN_ALL = (("baby-unicorn-red", "basic-unicorn-blue"), ("baby-unicorn-pink", "basic-unicorn-red"))
+
+
+@pytest.mark.parametrize(
+    "stables, fact, sentence",
+    [
+        # The Instant pile (tests/core/test_game_scenarios.py, the Neigh battles).
+        ((), PileStopped(PileCard(1, "neigh"), AURA, played=True),
+         "Ben's Neigh resolves: Ana's Rainbow Aura is Neighed and goes to the discard pile."),
+        ((), PileStopped(PileCard(1, "super-neigh"), AURA, played=True),
+         "Ben's Super Neigh resolves: Ana's Rainbow Aura is Neighed and goes to the discard pile."),
+        ((), PileStopped(PileCard(2, "neigh"), PileCard(1, "neigh"), played=False),
+         "Cy's Neigh resolves and stops Ben's Neigh. Both go to the discard pile."),
+        ((), PileOpenAgain(AURA), "The pile is open again: Ana's Rainbow Aura is on top."),
+        ((), PileOpenAgain(PileCard(1, "neigh")), "The pile is open again: Ben's Neigh is on top."),
+        ((), PlayResolved(AURA), "Rainbow Aura is played: it enters Ana's Stable."),
+        ((), PlayResolved(PileCard(2, "unicorn-poison")),
+         "Unicorn Poison is played: it takes effect, then goes to the discard pile."),
+        # The turn and the chain.
+        ((), TurnBegan(1, 2), "Turn 2: Ben's turn."),
+        ((), OverHandLimit(0, 9, 7), "Ana holds 9 cards, over the hand limit of 7: discard 2."),
+        ((), TriggersLost((CLAW,)), "Optional effects not used are lost for this turn: Claw Machine."),
+        ((), MandatoryRemain((RITUAL,)), "Mandatory, so still to do: Sadistic Ritual."),
+        ((), LinkAdded((RITUAL, CLAW), 1), "Effect chain: Sadistic Ritual, must do and Claw Machine, may do."),
+        ((), LinkAdded((Trigger("rainbow-unicorn", 0, TriggerKind.ENTER),), 1),
+         "Effect chain: Rainbow Unicorn entering Ana's Stable."),
+        ((), LinkResolved((Trigger("rainbow-unicorn", 0, TriggerKind.ENTER),), None), "The chain is resolved."),
+        ((), BabyToNursery("baby-unicorn-pink", 1),
+         "Baby Unicorn (Pink) goes back to the Nursery, as Babies always do."),
+        # The tally and the end of the game.
+        ((), TallyChanged((1, 1, 1), (3, 1, 1)), "Ana has 3 Unicorns."),
+        ((), WinWaits(0, 3), "Ana has 3 Unicorns, enough to win once the chain is resolved."),
+        ((), DeckRanOut(), "The deck is empty."),
+        (TIED_BY_LETTERS, GameOver(Outcome(Ending.GOAL, 0)), "Ana wins with 2 Unicorns! The game is over."),
+        ((("baby-unicorn-red",), ("baby-unicorn-pink", "basic-unicorn-red")), GameOver(Outcome(Ending.MOST, 1)),
+         "The deck ran out. Ben wins with the most, 2 Unicorns. The game is over."),
+        (TIED_BY_LETTERS, GameOver(Outcome(Ending.LETTERS, 1, (0, 1))),
+         "The deck ran out. Ana and Ben tie with 2 Unicorns. Letters in the names of their Unicorn cards: Ana 29, "
+         "Ben 31. Ben wins. The game is over."),
+        (TIED_IN_ALL, GameOver(Outcome(Ending.EVERYONE_LOSES, None, (0, 1))),
+         "The deck ran out. Ana and Ben tie with 2 Unicorns and with 30 letters in their names: everyone loses. "
+         "The game is over."),
+        ((), GameOver(Outcome(Ending.NO_WINNER)), "The deck ran out and by these rules nobody wins. The game is over."),
+    ],
+)  # fmt: skip
+def test_each_fact_a_scenario_checks_is_said_in_one_sentence(stables, fact: Fact, sentence):
+    played = _with_stables(*stables)
+    assert describe_fact(played.table, fact, played.state) == sentence
+
+
+@pytest.mark.parametrize(
+    "prompt, sentence",
+    [
+        (Prompt(PromptKind.DRAW, 0), "Ana draws a card: say draw."),
+        (Prompt(PromptKind.ACTION, 0),
+         "Ana plays a card or draws one more: say play and a card, or draw. Then end turn."),
+        (Prompt(PromptKind.NEXT_TURN, 0, limit=HandLimit(7)), "The hand limit is 7. Say next for the next turn."),
+        (Prompt(PromptKind.DISCARD, 0, limit=HandLimit(3), excess=2),
+         "Ana discards 2, down to the hand limit of 3. Then say next."),
+        (Prompt(PromptKind.ANSWER, 0, top=AURA), "Any Neigh for Ana's Rainbow Aura? Say neigh and a name, or resolve."),
+        (Prompt(PromptKind.RESOLVE, 0, top=PileCard(1, "super-neigh"), shield="super-neigh"),
+         "Super Neigh cannot be answered: say resolve."),
+        (Prompt(PromptKind.CHAIN, 0, link=(Trigger("rainbow-unicorn", 0, TriggerKind.ENTER),)),
+         "Next in the chain: Rainbow Unicorn entering Ana's Stable. Do it, then say resolve."),
+    ],
+)  # fmt: skip
+def test_each_prompt_a_scenario_checks_is_said_in_one_sentence(prompt: Prompt, sentence):
+    assert phrase_prompt(game("uu-2nd").table, prompt) == sentence
