@@ -357,6 +357,8 @@ class TableApp(App):
         its name; a cue goes on the camera line; a camera lost or back, or a scanner notice, is said once."""
         from assistant.ui.camera import camera_reply
 
+        if not self.query("#answer"):  # the app is closing: a message the camera posted before it was stopped
+            return
         reply, new_input = camera_reply(self.session, message.event)
         self.show(reply, new_input=new_input)
 

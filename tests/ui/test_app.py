@@ -48,3 +48,22 @@ def test_markup_in_input_is_shown_literally(make_app):
             assert "[bold]x[/bold]" in str(app.query_one("#answer").render())
 
     asyncio.run(scenario())
+
+
+def test_a_camera_message_that_arrives_as_the_app_closes_is_let_go(make_app):
+    """The camera thread may post a message just before it is stopped; handled once the app's widgets are gone,
+    it is let go rather than raising (a traceback at quit)."""
+    from assistant.scanner.live import SourceBack
+    from assistant.ui.camera import ScannerEvent
+
+    spoken = []
+    app = make_app(Heard(spoken.append))
+
+    async def scenario():
+        async with app.run_test() as pilot:
+            await pilot.pause()
+        heard = len(spoken)
+        app.on_scanner_event(ScannerEvent(SourceBack()))
+        assert len(spoken) == heard
+
+    asyncio.run(scenario())
