@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -65,7 +66,7 @@ def make_app() -> Callable[..., Any]:
         speak: Callable[..., Any] | None,
         *args: str,
         camera: Callable[[], Any] | None = None,
-        clock: Callable[[], float] | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> TableApp:
         options = build_parser().parse_args([*args] if camera is not None else ["--no-camera", *args])
         return app_factory(options, speak, camera=camera, clock=clock)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -93,7 +94,7 @@ def make_app(
     notices: Sequence[str] = (),
     shown: Sequence[str] = (),
     camera: Callable[[], FrameSource] | None = None,
-    clock: Callable[[], float] | None = None,
+    clock: Callable[[], float] = time.monotonic,
 ) -> TableApp:
     """The app `table-assistant` opens with `args`: on the session of `make_session` (its deck and add-ons, games
     saved in the data directory, scanned cards learnt, the braille resolver; verbosity from `args` or `settings`),
@@ -114,7 +115,7 @@ def make_app(
         camera=camera if camera is not None else _camera(args),
         chord_window=args.chord_window,
         notes=shown,
-        **({"clock": clock} if clock is not None else {}),
+        clock=clock,
     )
 
 
