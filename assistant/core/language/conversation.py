@@ -25,7 +25,7 @@ from assistant.core.language.builders import Context, cards_with_words, find_bab
 from assistant.core.language.parser import Command, CommandError
 from assistant.core.language.reply import Choice, Question, Reply, Verbosity
 from assistant.core.language.verbs import BY_NAME, Verb
-from assistant.core.words.announce import announce_step
+from assistant.core.words.announce import announce_step, decisive_of_step
 from assistant.core.words.entry import query_problem
 from assistant.core.words.errors import (
     choose_card_for,
@@ -112,7 +112,13 @@ class Conversation:
         objections = self.objections = game.check(event)
         if objections:
             question = confirm_question(game.table, objections)
-            return Reply((question,), question, important=True, pending=Question(lambda: self.record(event)))
+            return Reply(
+                (question,),
+                question,
+                important=True,
+                pending=Question(lambda: self.record(event)),
+                decisive=question,
+            )
         return self.record(event)
 
     def _resolve_cards(self, verb: Verb, command: Command, resolved: dict[str, Card]) -> Reply | None:
@@ -190,7 +196,7 @@ class Conversation:
         lines = announce_step(game.table, step, self.verbosity)
         brief = " ".join(announce_step(game.table, step, Verbosity.BRIEF))
         reply = Reply.of(*lines, important=step.important, sound="your-turn" if turn else "")
-        return dataclasses.replace(reply, brief=brief)
+        return dataclasses.replace(reply, brief=brief, decisive=decisive_of_step(game.table, step))
 
     def _write(self, record: Record) -> None:
         if self.log is not None:

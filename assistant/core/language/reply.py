@@ -84,6 +84,10 @@ class Reply:
     """The facts alone, said instead when the reply is late (stale) or the player chose brief ("": the speech)."""
     control: Control = Control.NONE
     """What the front end does itself (stop talking, say again); not a new answer for the history."""
+    decisive: str = ""
+    """The decisive fact of the reply, short ("Ana wins with 7 Unicorns!", "Record it anyway? Say yes or no."): a
+    win or the game's end, a turn that begins, a question waiting. Said again when the next key cuts it, and held on
+    the status line and a braille display until the next decisive fact ("": none)."""
 
     @classmethod
     def of(cls, *lines: str, important: bool = False, sound: str = "", card: Card | None = None) -> Reply:

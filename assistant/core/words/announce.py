@@ -79,6 +79,7 @@ __all__ = [
     "herd_bonus_said",
     "describe_link_doing",
     "announce_step",
+    "decisive_of_step",
 ]
 
 DO_IT_THEN_RESOLVE = "Do it, then say resolve."
@@ -233,6 +234,17 @@ def announce_step(table: Table, step: Step, level: Verbosity = Verbosity.COACHIN
         else:
             lines.append(phrase_prompt(table, prompt, level))
     return [line for line in lines if line]
+
+
+def decisive_of_step(table: Table, step: Step) -> str:
+    """The decisive fact of a step, short: the game's end, else the turn that began ("": neither)."""
+    for fact in step.facts:
+        if isinstance(fact, GameOver):
+            return describe_fact(table, fact, step.after)
+    for fact in step.facts:
+        if isinstance(fact, TurnBegan):
+            return turn_began(fact.turn, player_name(table, fact.player))
+    return ""
 
 
 def _waited(table: Table, step: Step, prompt: Prompt) -> bool:
