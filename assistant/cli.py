@@ -42,6 +42,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help=f"six-key chord mode: keys pressed within this time make one cell ({DEFAULT_WINDOW})",
     )
+    parser.add_argument(
+        "--braille-display", action="store_true", help="show every reply on a braille display through BRLTTY"
+    )
+    parser.add_argument(
+        "--braille-grade", type=int, choices=(1, 2), help="the display's braille: 1 uncontracted, 2 contracted"
+    )
     parser.add_argument("--script", metavar="FILE", help="replay a game: run each line of FILE as a command")
     parser.add_argument("--resume", action="store_true", help="continue the last saved game")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")

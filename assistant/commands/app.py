@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from assistant.scanner.sources import FrameSource
     from assistant.speech.replies import ReplySpeaker
     from assistant.ui.app import Speaker, TableApp
+    from assistant.ui.braille_display import DisplayLink
 
 
 def braille_resolver(cards: CardSet, translator: Translator | None = None) -> BrailleResolver:
@@ -106,8 +107,11 @@ def make_app(
     session = make_session(args, settings)
     first = opening(session, args, notices)
     heading = app_heading(deck_chosen(session.cards))
+    braille, braille_notes = braille_display(session, args, settings)
     if first is not None:  # the app shows the heading first: the resumed game's position goes with it
         heading = f"{heading} {first.speech}"
+    if braille_notes:  # no display answered: said once, with the heading
+        heading = " ".join([heading, *braille_notes])
     return TableApp(
         session,
         heading,
@@ -116,7 +120,24 @@ def make_app(
         chord_window=args.chord_window,
         notes=shown,
         clock=clock,
+        braille=braille,
     )
+
+
+def braille_display(
+    session: Session, args: argparse.Namespace, settings: SpeechSettings | None
+) -> tuple[DisplayLink | None, list[str]]:
+    """The braille display when `--braille-display` or the settings chose it (with what to say about it once:
+    no BRLTTY answered, no contracted braille); (None, []) when it was not chosen."""
+    from assistant.storage.settings import load_settings
+
+    chosen = settings if settings is not None else load_settings()[0]
+    if not (getattr(args, "braille_display", False) or chosen.braille_display):
+        return None, []
+    from assistant.ui.braille_display import open_link
+
+    grade = getattr(args, "braille_grade", None) or chosen.braille_grade
+    return open_link(session, grade, six_key=chosen.braille_six_key)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -140,6 +161,9 @@ def run(args: argparse.Namespace) -> int:
 
         session = make_session(args, settings)
         first = opening(session, args, notices, offer=script is None)
+        braille, braille_notes = braille_display(session, args, settings)
+        if braille_notes:  # said once, before anything else
+            first = first.before(*braille_notes) if first is not None else Reply.of(*braille_notes, important=True)
 
         # Speech only for a person at a terminal: piped input is a script, and nobody listens to it (a transcript
         # is still written, by a silent speaker).
@@ -151,11 +175,13 @@ def run(args: argparse.Namespace) -> int:
             speaker.attach(lambda text: print(text, file=sys.stderr, flush=True))
         try:
             if lines is not None:
-                return run_plain(session, lines, echo=True, first=first, speak=speaker)
-            return run_plain(session, first=first, speak=speaker, prompt=PROMPT if listening else "")
+                return run_plain(session, lines, echo=True, first=first, speak=speaker, display=braille)
+            return run_plain(session, first=first, speak=speaker, prompt=PROMPT if listening else "", display=braille)
         finally:
             if speaker is not None:
                 speaker.close()
+            if braille is not None:
+                braille.close()
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print(NO_TERMINAL, file=sys.stderr)
         return 0

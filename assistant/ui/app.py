@@ -56,6 +56,8 @@ from assistant.session import Control, Reply, Session, Verbosity
 from assistant.ui.braille_input import BrailleInput
 
 if TYPE_CHECKING:
+    from assistant.ui.braille_display import DisplayLink
+    from assistant.ui.braille_messages import DisplayPressed
     from assistant.ui.camera import CameraWorker
 
 CSS = """
@@ -208,12 +210,14 @@ class TableApp(App):
         chord_window: float = DEFAULT_WINDOW,
         notes: Sequence[str] = (),
         clock: Callable[[], float] = time.monotonic,
+        braille: DisplayLink | None = None,
     ):
         """Build it with `assistant.commands.app.make_app`, as the command does. `title`: said (by the command, before
         the app opens) and shown first, with the `notes` after it (shown, not said); `camera`: a function opening a
         frame source (`assistant.scanner.live.camera_opener`), or None; `chord_window`: seconds within which
         six-key chord keys make one cell; `clock`: seconds, the camera scanner's time (how long a card lying in view
-        stays unrepeated, how often a cue is said), so a test can pass a clock of its own."""
+        stays unrepeated, how often a cue is said), so a test can pass a clock of its own; `braille`: the braille
+        display (`assistant.ui.braille_display`), which shows every reply too and whose keys come as messages."""
         super().__init__()
         self.clock = clock
         self.chord_window = chord_window
@@ -231,6 +235,7 @@ class TableApp(App):
         """The region the cursor is on."""
         self.camera = camera
         self.camera_worker: CameraWorker | None = None
+        self.braille = braille
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this platform; on Linux, one where Escape never turns the next key into Alt+key."""
@@ -270,10 +275,33 @@ class TableApp(App):
                 self.camera, self.post_message, lambda: self.session.cards.decks, clock=self.clock
             )
             worker.start()
+        if self.braille is not None:  # the display's keys are read on its own thread, which only posts messages
+            from assistant.ui.braille_messages import listen_in
+
+            listen_in(self, self.braille)
 
     def on_unmount(self) -> None:
         if self.camera_worker is not None:
             self.camera_worker.stop()
+        if self.braille is not None:
+            self.braille.close()
+
+    def on_display_pressed(self, message: DisplayPressed) -> None:
+        """A key of the braille display: a line typed on it, a card's text or whose turn is answered like a line
+        typed here; panning and the line keys only move the display."""
+        if self.braille is None or not self.query("#answer"):
+            return
+        reply = self.braille.press(message.press, self.clock())
+        if reply is not None:
+            self.show(reply)
+
+    def on_display_lost(self, message) -> None:
+        """BRLTTY stopped answering: said once, and the app goes on without the display."""
+        from assistant.core.words.entry import braille_display_lost
+
+        if self.braille is not None and self.query("#answer"):
+            self.braille = None
+            self.show(Reply.of(braille_display_lost(), important=True), new_input=False)
 
     # The regions and the cursor.
 
@@ -436,6 +464,8 @@ class TableApp(App):
         self.cursor_on_answer()
         if self.speak is not None:
             (self.speak if new_input else self.speak.notice)(reply)
+        if self.braille is not None:  # at the moment speech gets it
+            self.braille.show(reply)
 
     def update_history(self, extra: list[str]) -> None:
         """Put lines at the top of the history (newest first), keeping the last `HISTORY_SHOWN` entries."""

@@ -9,13 +9,18 @@ says an answer again.
 from __future__ import annotations
 
 import sys
+import threading
+import time
 from collections.abc import Iterable
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from assistant.core.text import clean_untrusted
 from assistant.core.words.cardtext import deck_chosen
 from assistant.core.words.screen import PLAIN_GREETING
 from assistant.session import Control, Reply, Session
+
+if TYPE_CHECKING:
+    from assistant.ui.braille_display import DisplayLink
 
 #: Printed before each line is read at a terminal, so a screen reader knows the app waits for a command.
 PROMPT = "> "
@@ -30,15 +35,33 @@ def run_plain(
     echo: bool = False,
     first: Reply | None = None,
     prompt: str = "",
+    display: DisplayLink | None = None,
 ) -> int:
     """Read lines until end of input or `quit`; print (and speak, if `speak` is given) each reply.
 
     `echo` prints each line read, after "> ", before its answer (for scripts); `first` is a reply to show before
-    the first line (a resumed game); `prompt` is printed before each line is read (at a terminal).
+    the first line (a resumed game); `prompt` is printed before each line is read (at a terminal); `display`: a
+    braille display that shows every answer too, whose keys are answered like lines typed (one at a time with
+    the lines read here).
     """
-    _show(Reply.of(PLAIN_GREETING, deck_chosen(session.cards)), stdout, speak)
+    lock = display.lock if display is not None else threading.RLock()
+
+    def show(reply: Reply) -> None:
+        _show(reply, stdout, speak)
+        if display is not None:
+            display.show(reply)
+
+    def pressed(press) -> None:  # on the display's reader thread
+        with lock:
+            reply = display.press(press, time.monotonic()) if display is not None else None
+            if reply is not None:
+                show(reply)
+
+    show(Reply.of(PLAIN_GREETING, deck_chosen(session.cards)))
     if first is not None:
-        _show(first, stdout, speak)
+        show(first)
+    if display is not None:
+        display.display.listen(pressed)
     lines = iter(stdin)
     while True:
         if prompt:
@@ -48,9 +71,10 @@ def run_plain(
             break
         if not line.strip():
             continue
-        if echo:  # the echo is cleaned (no terminal escapes); the line itself goes to the session as typed
-            print(f"> {clean_untrusted(line)}", file=stdout)
-        _show(session.handle(line), stdout, speak)
+        with lock:
+            if echo:  # the echo is cleaned (no terminal escapes); the line itself goes to the session as typed
+                print(f"> {clean_untrusted(line)}", file=stdout)
+            show(session.handle(line))
     return 0
 
 

@@ -45,6 +45,12 @@ class SpeechSettings:
     """A text file every utterance is appended to, with its time (`~` is the home folder); empty for none."""
     verbosity: str = "normal"
     """How much the game replies say at start: brief (facts only), normal, or coaching (also what to type)."""
+    braille_display: bool = False
+    """Show every reply on a refreshable braille display through BRLTTY (`--braille-display` turns it on too)."""
+    braille_grade: int = 1
+    """The display's braille: 1 uncontracted, 2 contracted English (needs liblouis)."""
+    braille_six_key: bool = False
+    """Letters typed on the display's keyboard are six-key entry (F D S J K L dots, Space ends a cell)."""
 
 
 _CHOICES = {"speech": SPEECH_MODES, "backend": BACKENDS, "player": PLAYERS, "verbosity": VERBOSITY}
@@ -88,6 +94,8 @@ def _settings_from(data: dict[str, Any]) -> SpeechSettings:
             raise ValueError(f"speech.{key} must be {type(default).__name__}")
         if key in _CHOICES and value not in _CHOICES[key]:
             raise ValueError(f"speech.{key} must be one of {', '.join(_CHOICES[key])}")
+        if key == "braille_grade" and value not in (1, 2):
+            raise ValueError(f"speech.{key} must be 1 or 2")
         if key in ("rate", "volume") and not 0 <= value <= 100:
             raise ValueError(f"speech.{key} must be from 0 to 100")
         values[key] = value

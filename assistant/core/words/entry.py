@@ -33,6 +33,9 @@ __all__ = [
     "overrides_damaged",
     "abbreviations_clash",
     "abbreviation_too_long",
+    "no_braille_display",
+    "braille_display_lost",
+    "BRAILLE_GRADE2_UNAVAILABLE",
 ]
 
 #: Longer queries are refused with a message: no card name comes close to this length.
@@ -152,3 +155,16 @@ def abbreviations_clash(deck_id: str, name: str, problems: str) -> str:
 def abbreviation_too_long(deck_id: str, card_id: str, text: str) -> str:
     """An abbreviation too long to fit on a card's label."""
     return f"{deck_id}: {card_id}: {text!r} is too long for a card: override it"
+
+
+def no_braille_display(where: str) -> str:
+    """Said once at start when the braille display was chosen but no BRLTTY answered."""
+    return f"No braille display answered at {where}: is BRLTTY running? The app goes on without it."
+
+
+def braille_display_lost() -> str:
+    """Said once when BRLTTY stops answering while the app runs."""
+    return "The braille display stopped answering. The app goes on without it."
+
+
+BRAILLE_GRADE2_UNAVAILABLE = "Contracted braille needs liblouis, so the braille display shows uncontracted braille."

@@ -1,0 +1,414 @@
+"""What a refreshable braille display shows, and what its keys mean: a pure model, fed replies and key presses.
+
+The display shows one window of one line at a time. A new answer puts its first line on the display, so the
+outcome comes first; the rest is reached by panning (left and right, a window at a time) and by the line keys
+(previous and next line), which go on through the pile and chain, the Stables and the history of answers. A
+decisive fact (a win, a question waiting, a turn that begins) is held on the display until a key acknowledges
+it: that key does only that. Typing on the display's keyboard fills an input line (letters, or cells from the dot
+keys, or six-key entry on a keyboard's F D S J K L), and Enter sends it as a command. A routing key on a card's
+name asks for the card's full text; the status cells, when there are any, show whose turn it is, the phase and
+a mark while a question waits.
+
+The model is given its translation to braille (a function from text to Unicode cells) and the texts to show; the
+braille adapter (`assistant/braille/display.py`) does the drawing and reads the keys, the front ends wire the two.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from assistant.core.braille import celltable
+from assistant.core.braille.sixkey import DOT_KEYS, EntryMode, SixKeyEntry
+
+#: The display sizes the app is made for: 40 cells is the common desktop size, 14 and 20 portable, 80 large.
+SIZES = (14, 20, 40, 80)
+DEFAULT_SIZE = 40
+#: The question mark of the status cells (dots 2 3 6).
+QUESTION_CELL = celltable.cell([2, 3, 6])
+
+
+class Key(enum.Enum):
+    """A key of the display, as the model understands it (the adapter turns BrlAPI's codes into these)."""
+
+    PAN_LEFT = "pan left"
+    PAN_RIGHT = "pan right"
+    LINE_UP = "line up"
+    LINE_DOWN = "line down"
+    TOP = "top"
+    BOTTOM = "bottom"
+    REGION_PREVIOUS = "region previous"
+    REGION_NEXT = "region next"
+    ROUTE = "route"
+    WHERE = "where"
+    """Whose turn and what phase."""
+    ENTER = "enter"
+    BACKSPACE = "backspace"
+    CHARACTER = "character"
+    """A character typed on the display's keyboard (its value)."""
+    DOTS = "dots"
+    """A cell typed on the display's dot keys (its value: the dots' bits, dot 1 = 1 ... dot 8 = 128)."""
+
+
+@dataclass(frozen=True)
+class Press:
+    """One key press: the key, and its routing cell (0 = first cell), character or dots."""
+
+    key: Key
+    value: int | str = 0
+
+
+class Region(enum.Enum):
+    """The parts of the table the line keys move through, in order."""
+
+    ANSWER = "answer"
+    TABLE = "table"
+    STABLES = "stables"
+    HISTORY = "history"
+
+
+class Act(enum.Enum):
+    """What a key asks of the front end, beyond redrawing."""
+
+    NONE = "none"
+    SUBMIT = "submit"
+    """Send `text` as a typed line."""
+    READ_CARD = "read card"
+    """Show the full text of the card named `text`."""
+    WHERE = "where"
+    """Say whose turn it is and the phase."""
+    ACKNOWLEDGED = "acknowledged"
+    """A held fact was acknowledged (`text`)."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """The front end's part of a key press."""
+
+    act: Act = Act.NONE
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Status:
+    """What the status cells show: whose turn, the phase, whether a question waits."""
+
+    player: str = ""
+    phase: str = ""
+    question: bool = False
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of text and its braille: the cells, and which cells spell which card's name (for routing)."""
+
+    text: str
+    cells: str
+    names: tuple[tuple[int, int, str], ...] = ()
+    """(first cell, cell after the last, card name) for every card named on the line."""
+
+
+@dataclass
+class _Input:
+    """The line being typed on the display."""
+
+    text: str = ""
+    six_key: SixKeyEntry | None = None
+
+
+class BrailleView:
+    """The display's contents and its keys' meanings; no input or output of its own.
+
+    `width`: the display's cells; `translate`: text to Unicode braille cells (grade 1 or 2, the front end's
+    choice); `status_cells`: how many of the first cells show the status (0 for none); `six_key`: letters typed on
+    the display's keyboard are six-key entry (F D S J K L dots, Space ends a cell), as on the app's input line."""
+
+    def __init__(
+        self,
+        width: int = DEFAULT_SIZE,
+        translate: Callable[[str], str] = celltable.to_cells,
+        *,
+        status_cells: int = 0,
+        six_key: bool = False,
+    ):
+        if width < 8:
+            raise ValueError(f"a braille display needs at least 8 cells, not {width}")
+        self.width = width
+        self.translate = translate
+        self.status_cells = max(0, min(status_cells, 4, width // 4))
+        self.status = Status()
+        self.names: tuple[str, ...] = ()
+        self.regions: dict[Region, list[Line]] = {region: [] for region in Region}
+        self.held: list[Line] = []
+        """Decisive facts, oldest first, each shown until a key acknowledges it."""
+        self.line = 0
+        """The line shown: an index into `lines`."""
+        self.window = 0
+        """The window of that line shown: an index into its windows."""
+        self.held_window = 0
+        self.input = _Input(six_key=SixKeyEntry(EntryMode.DOTS_THEN_SPACE) if six_key else None)
+        self._typing = False
+
+    # What is shown.
+
+    @property
+    def text_width(self) -> int:
+        """Cells for text: the display less its status cells."""
+        return self.width - self.status_cells
+
+    @property
+    def lines(self) -> list[Line]:
+        """Every line the line keys move through: the answer, the pile and chain, the Stables, the history."""
+        return [line for region in Region for line in self.regions[region]]
+
+    def set_names(self, names: Sequence[str]) -> None:
+        """The card names a routing key can read (the cards in play), longest first so that the whole name wins."""
+        self.names = tuple(sorted({name for name in names if name.strip()}, key=len, reverse=True))
+
+    def set_region(self, region: Region, texts: Sequence[str]) -> None:
+        """Replace a region's lines (the answer resets the position to its first line; see `show`)."""
+        lines = [self.make_line(text) for text in texts if text.strip()]
+        current = self.lines[self.line] if self.lines and self.line < len(self.lines) else None
+        self.regions[region] = lines
+        if current is not None and current in self.lines:
+            self.line = self.lines.index(current)
+        else:
+            self.line = min(self.line, max(0, len(self.lines) - 1))
+            self.window = 0
+
+    def show(self, answer: Sequence[str], decisive: str = "") -> None:
+        """A new answer: its first line on the display (the outcome first), and its decisive fact held."""
+        self.regions[Region.ANSWER] = [self.make_line(text) for text in answer if text.strip()]
+        self.line = 0
+        self.window = 0
+        if decisive and not (self.held and self.held[-1].text == decisive):
+            self.held.append(self.make_line(decisive))
+            if len(self.held) == 1:
+                self.held_window = 0
+
+    def make_line(self, text: str) -> Line:
+        """A line's braille, the card names in it translated apart so a routing key can tell which it is on."""
+        pieces: list[tuple[str, str | None]] = []
+        rest = text
+        pattern = _names_pattern(self.names)
+        if pattern is not None:
+            position = 0
+            for match in pattern.finditer(text):
+                if match.start() > position:
+                    pieces.append((text[position : match.start()], None))
+                found = next(n for n in self.names if n.casefold() == match.group(0).casefold())
+                pieces.append((match.group(0), found))
+                position = match.end()
+            rest = text[position:]
+        pieces.append((rest, None))
+        cells = ""
+        names: list[tuple[int, int, str]] = []
+        for piece, name in pieces:
+            if not piece:
+                continue
+            translated = _braille(self.translate, piece)
+            if name is not None:
+                names.append((len(cells), len(cells) + len(translated), name))
+            cells += translated
+        return Line(text, cells, tuple(names))
+
+    def windows(self, line: Line) -> list[int]:
+        """Where each window of a line starts: a full display's worth of cells, broken after a blank cell when
+        one falls in the second half of the window, so words are not cut where it can be helped."""
+        starts = [0]
+        width = self.text_width
+        while len(line.cells) - starts[-1] > width:
+            start = starts[-1]
+            end = start + width
+            blank = line.cells.rfind(celltable.BLANK, start + width // 2, end)
+            starts.append(blank + 1 if blank >= 0 else end)
+        return starts
+
+    def current(self) -> tuple[Line, int] | None:
+        """The line shown and where its window starts (None: nothing to show)."""
+        if self.held:
+            line = self.held[0]
+            starts = self.windows(line)
+            return line, starts[min(self.held_window, len(starts) - 1)]
+        if self.typing:
+            cells = self._input_cells()
+            start = max(0, len(cells) - self.text_width + 1)  # the end, where typing goes, and a cell for the next
+            return Line(self.input_text, cells), start
+        lines = self.lines
+        if not lines:
+            return None
+        line = lines[min(self.line, len(lines) - 1)]
+        starts = self.windows(line)
+        return line, starts[min(self.window, len(starts) - 1)]
+
+    def render(self) -> str:
+        """The display's cells, exactly `width` of them: the status cells, then the window."""
+        shown = self.current()
+        window = ""
+        if shown is not None:
+            line, start = shown
+            window = line.cells[start : start + self.text_width]
+        return (self.status_text() + window).ljust(self.width, celltable.BLANK)
+
+    def status_text(self) -> str:
+        """The status cells: the first letter of whose turn it is, of the phase, a question mark when a question
+        waits, and a blank between them and the text."""
+        if not self.status_cells:
+            return ""
+        player = _braille(self.translate, self.status.player[:1]) if self.status.player else celltable.BLANK
+        phase = _braille(self.translate, self.status.phase[:1]) if self.status.phase else celltable.BLANK
+        question = QUESTION_CELL if self.status.question else celltable.BLANK
+        cells = (player[-1:] + phase[-1:] + question).ljust(3, celltable.BLANK)[: self.status_cells - 1]
+        return cells + celltable.BLANK
+
+    # Typing.
+
+    @property
+    def typing(self) -> bool:
+        """Something has been typed on the display and not yet sent."""
+        return self._typing
+
+    @property
+    def input_text(self) -> str:
+        """The line typed on the display so far."""
+        entry = self.input.six_key
+        return entry.text if entry is not None else self.input.text
+
+    def _input_cells(self) -> str:
+        return "".join(ch if celltable.is_cell(ch) else _braille(self.translate, ch) for ch in self.input_text)
+
+    def _type(self, text: str) -> None:
+        entry = self.input.six_key
+        if entry is not None:
+            entry.cells.extend(text)
+        else:
+            self.input.text += text
+        self._typing = True
+
+    # The keys.
+
+    def press(self, press: Press, at: float = 0.0) -> Action:
+        """What a key does (`at`: when, in seconds, for six-key entry). A held fact takes the first key."""
+        key = press.key
+        if self.held:
+            if key is Key.PAN_RIGHT and self.held_window + 1 < len(self.windows(self.held[0])):
+                self.held_window += 1
+                return Action()
+            if key is Key.PAN_LEFT and self.held_window > 0:
+                self.held_window -= 1
+                return Action()
+            fact = self.held.pop(0)
+            self.held_window = 0
+            return Action(Act.ACKNOWLEDGED, fact.text)
+        if key in (Key.CHARACTER, Key.DOTS, Key.BACKSPACE) or (key is Key.ENTER and self.typing):
+            return self._typing_key(press, at)
+        return self._review_key(press)
+
+    def _typing_key(self, press: Press, at: float) -> Action:
+        entry = self.input.six_key
+        if press.key is Key.ENTER:
+            if entry is not None:
+                entry.flush()
+            text = self.input_text
+            self.clear_input()
+            return Action(Act.SUBMIT, text) if text.strip() else Action()
+        if press.key is Key.DOTS:
+            bits = int(press.value)
+            self._type(celltable.cell(dot + 1 for dot in range(8) if bits & (1 << dot)) if bits else " ")
+            return Action()
+        if press.key is Key.BACKSPACE:
+            if entry is not None:
+                entry.press("backspace", at)
+            else:
+                self.input.text = self.input.text[:-1]
+            self._typing = bool(self.input_text) or bool(entry is not None and entry.pending)
+            return Action()
+        character = str(press.value)
+        if entry is not None and (character.lower() in DOT_KEYS or character == " "):
+            entry.press("space" if character == " " else character.lower(), at)
+            self._typing = True
+            return Action()
+        if character.isprintable():
+            self._type(character)
+        return Action()
+
+    def clear_input(self) -> None:
+        """Forget the line typed on the display (it was sent)."""
+        self.input.text = ""
+        if self.input.six_key is not None:
+            self.input.six_key.clear()
+        self._typing = False
+
+    def _review_key(self, press: Press) -> Action:
+        key = press.key
+        lines = self.lines
+        shown = self.current()
+        if key is Key.WHERE:
+            return Action(Act.WHERE)
+        if key is Key.ROUTE:
+            if shown is None:
+                return Action()
+            line, start = shown
+            cell = start + int(press.value) - self.status_cells
+            for first, after, name in line.names:
+                if first <= cell < after:
+                    return Action(Act.READ_CARD, name)
+            return Action()
+        if not lines:
+            return Action()
+        windows = len(self.windows(lines[min(self.line, len(lines) - 1)]))
+        if key is Key.PAN_RIGHT:
+            if self.window + 1 < windows:
+                self.window += 1
+            elif self.line + 1 < len(lines):
+                self.line, self.window = self.line + 1, 0
+        elif key is Key.PAN_LEFT:
+            if self.window > 0:
+                self.window -= 1
+            elif self.line > 0:
+                self.line -= 1
+                self.window = len(self.windows(lines[self.line])) - 1
+        elif key is Key.LINE_DOWN:
+            self.line, self.window = min(self.line + 1, len(lines) - 1), 0
+        elif key is Key.LINE_UP:
+            self.line, self.window = max(self.line - 1, 0), 0
+        elif key is Key.TOP:
+            self.line, self.window = 0, 0
+        elif key is Key.BOTTOM:
+            self.line, self.window = len(lines) - 1, 0
+        elif key in (Key.REGION_NEXT, Key.REGION_PREVIOUS):
+            self.line, self.window = self._region_start(key is Key.REGION_NEXT), 0
+        return Action()
+
+    def _region_start(self, forward: bool) -> int:
+        """The first line of the next (or this, or the previous) region that has lines."""
+        starts: list[int] = []
+        index = 0
+        for region in Region:
+            if self.regions[region]:
+                starts.append(index)
+            index += len(self.regions[region])
+        if forward:
+            return next((start for start in starts if start > self.line), self.line)
+        earlier = [start for start in starts if start < self.line]
+        return earlier[-1] if earlier else 0
+
+
+_PATTERNS: dict[tuple[str, ...], re.Pattern[str] | None] = {}
+
+
+def _names_pattern(names: tuple[str, ...]) -> re.Pattern[str] | None:
+    """One pattern finding any of the names as whole words, longest first (kept: the names rarely change)."""
+    if names not in _PATTERNS:
+        if len(_PATTERNS) > 8:
+            _PATTERNS.clear()
+        alternatives = "|".join(re.escape(name) for name in names)
+        _PATTERNS[names] = re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.IGNORECASE) if names else None
+    return _PATTERNS[names]
+
+
+def _braille(translate: Callable[[str], str], text: str) -> str:
+    """Text in braille, spaces as blank cells (some tables keep an ordinary space)."""
+    return translate(text).replace(" ", celltable.BLANK)

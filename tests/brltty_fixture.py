@@ -1,0 +1,142 @@
+"""A real BRLTTY for the braille display's tests: its TTY braille driver draws a display of a chosen width on a
+pseudo-terminal of its own, with BrlAPI on a port of its own; the test reads the display's cells from the
+pseudo-terminal and types on its keys by writing there. Stopped by its pid."""
+
+from __future__ import annotations
+
+import os
+import pty
+import re
+import select
+import shutil
+import signal
+import socket
+import subprocess
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+#: What the TTY driver's keys send (xterm's keypad sequences, as curses reads them): BRLTTY's commands.
+KEYS = {
+    "pan left": b"\x1bOD",
+    "pan right": b"\x1bOC",
+    "line up": b"\x1bOA",
+    "line down": b"\x1bOB",
+    "where": b"\x1bOR",  # F3, BRLTTY's INFO
+    "region next": b"\x1b[17~",  # F6, next different line
+    "region previous": b"\x1b[15~",  # F5
+    "enter": b"\r",
+    "backspace": b"\x7f",
+}
+
+BRLTTY = shutil.which("brltty") or ("/usr/sbin/brltty" if Path("/usr/sbin/brltty").exists() else None)
+_DRAWN = re.compile("[\u2800-\u28ff]+")
+
+
+def _free_offset() -> int:
+    """A BrlAPI port offset (port 4101 + offset) nothing listens on."""
+    for offset in range(50 + os.getpid() % 400, 900):
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", 4101 + offset))
+            except OSError:
+                continue
+            return offset
+    raise RuntimeError("no free BrlAPI port")
+
+
+class Brltty:
+    """One BRLTTY with a TTY display of `width` cells; `host` for BRLAPI_HOST, `auth` for BRLAPI_AUTH."""
+
+    def __init__(self, folder: Path, width: int = 40):
+        assert BRLTTY is not None
+        self.width = width
+        self.master, self.slave = pty.openpty()  # the slave kept open: reading the master of a closed one fails
+        path = os.ttyname(self.slave)
+        self.offset = _free_offset()
+        self.host = f"127.0.0.1:{self.offset}"
+        self.auth = "none"
+        folder.mkdir(parents=True, exist_ok=True)
+        self.output = bytearray()
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        env = {**os.environ, "TERM": "xterm"}
+        self.process = subprocess.Popen(
+            [
+                BRLTTY, "-n", "-e", "-q", "-b", "tt", "-d", path, "-B", f"columns={width},term=xterm",
+                "-x", "no", "-A", f"auth=none,host={self.host}",
+                "-P", str(folder / "pid"), "-W", str(folder), "-U", str(folder),
+            ],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=open(folder / "brltty.log", "w"), env=env,
+        )  # fmt: skip
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+        self._wait_for_server()
+
+    def _read(self) -> None:
+        while not self._stop.is_set():
+            ready, _, _ = select.select([self.master], [], [], 0.05)
+            if ready:
+                try:
+                    data = os.read(self.master, 65536)
+                except OSError:
+                    return
+                with self._lock:
+                    self.output.extend(data)
+
+    def _wait_for_server(self) -> None:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", 4101 + self.offset)) == 0:
+                    return
+            time.sleep(0.05)
+        raise RuntimeError("BRLTTY did not start its BrlAPI server")
+
+    def cells(self) -> str:
+        """The cells the display shows now: the last full row of braille the driver drew."""
+        with self._lock:
+            text = self.output.decode("utf-8", errors="replace")
+        rows = [row for row in _DRAWN.findall(text) if len(row) == self.width]
+        return rows[-1] if rows else ""
+
+    def drawn(self) -> int:
+        """How many rows of cells the driver has drawn so far (a new one appears with each change)."""
+        with self._lock:
+            text = self.output.decode("utf-8", errors="replace")
+        return sum(1 for row in _DRAWN.findall(text) if len(row) == self.width)
+
+    def press(self, key: str) -> None:
+        """Press one of the display's keys (`KEYS`)."""
+        os.write(self.master, KEYS[key])
+
+    def type(self, text: str) -> None:
+        """Type on the display's keyboard, one key at a time."""
+        for character in text:
+            os.write(self.master, character.encode("latin-1"))
+
+    def wait_for(self, condition: Callable[[str], bool], timeout: float = 10.0) -> str:
+        """Wait until the cells shown meet `condition`; the cells (AssertionError with them after `timeout`)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            shown = self.cells()
+            if condition(shown):
+                return shown
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the display shows {shown!r}")
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        """Stop BRLTTY by its pid, and close the pseudo-terminal."""
+        if self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                os.kill(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+        self._stop.set()
+        self._reader.join(timeout=1)
+        os.close(self.master)
+        os.close(self.slave)
