@@ -17,15 +17,19 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-#: What the TTY driver's keys send (xterm's keypad sequences, as curses reads them): BRLTTY's commands.
+#: What the TTY driver's keys send (xterm's keypad sequences, as curses reads them); the commands BRLTTY 6.5 reports
+#: for them through BrlAPI were found by trying: the arrows FWINLT, FWINRT, LNUP, LNDN; F3 INFO; Page Up and Down
+#: PRDIFLN and NXDIFLN; Home and End TOP and BOT; Return and Backspace come as symbols, letters as Latin-1.
 KEYS = {
     "pan left": b"\x1bOD",
     "pan right": b"\x1bOC",
     "line up": b"\x1bOA",
     "line down": b"\x1bOB",
     "where": b"\x1bOR",  # F3, BRLTTY's INFO
-    "region next": b"\x1b[17~",  # F6, next different line
-    "region previous": b"\x1b[15~",  # F5
+    "region next": b"\x1b[6~",  # Page Down: BRLTTY's next different line
+    "region previous": b"\x1b[5~",  # Page Up
+    "top": b"\x1bOH",  # Home
+    "bottom": b"\x1bOF",  # End
     "enter": b"\r",
     "backspace": b"\x7f",
 }
@@ -34,7 +38,7 @@ BRLTTY = shutil.which("brltty") or ("/usr/sbin/brltty" if Path("/usr/sbin/brltty
 _DRAWN = re.compile("[\u2800-\u28ff]+")
 
 
-def _free_offset() -> int:
+def free_offset() -> int:
     """A BrlAPI port offset (port 4101 + offset) nothing listens on."""
     for offset in range(50 + os.getpid() % 400, 900):
         with socket.socket() as probe:
@@ -54,7 +58,7 @@ class Brltty:
         self.width = width
         self.master, self.slave = pty.openpty()  # the slave kept open: reading the master of a closed one fails
         path = os.ttyname(self.slave)
-        self.offset = _free_offset()
+        self.offset = free_offset()
         self.host = f"127.0.0.1:{self.offset}"
         self.auth = "none"
         folder.mkdir(parents=True, exist_ok=True)
@@ -86,13 +90,14 @@ class Brltty:
                     self.output.extend(data)
 
     def _wait_for_server(self) -> None:
+        """Until BrlAPI listens and the braille driver has drawn its first row (before it, the size is 0)."""
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             with socket.socket() as probe:
-                if probe.connect_ex(("127.0.0.1", 4101 + self.offset)) == 0:
+                if probe.connect_ex(("127.0.0.1", 4101 + self.offset)) == 0 and self.drawn():
                     return
             time.sleep(0.05)
-        raise RuntimeError("BRLTTY did not start its BrlAPI server")
+        raise RuntimeError("BRLTTY did not start its BrlAPI server and its display")
 
     def cells(self) -> str:
         """The cells the display shows now: the last full row of braille the driver drew."""

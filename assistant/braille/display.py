@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -41,8 +42,15 @@ def open_display(connect: Callable[[], Any] | None = None) -> BrailleDisplay:
         else:
             connection = brlapi.Connection()
         connection.enterTtyModeWithPath()
+        for _ in range(40):  # a server whose display is still starting says 0 cells: a moment later it knows
+            if connection.displaySize[0]:
+                break
+            time.sleep(0.05)
     except (brlapi.ConnectionError, brlapi.OperationError, OSError) as exc:
         raise DisplayUnavailable(brlapi_address()) from exc
+    if not connection.displaySize[0]:
+        connection.closeConnection()
+        raise DisplayUnavailable(brlapi_address())
     return BrailleDisplay(connection, brlapi)
 
 
@@ -131,6 +139,8 @@ def press_of(code: int, brlapi: Any) -> Press | None:
             brlapi.KEY_CMD_NXDIFLN: Key.REGION_NEXT,
             brlapi.KEY_CMD_PRPGRPH: Key.REGION_PREVIOUS,
             brlapi.KEY_CMD_NXPGRPH: Key.REGION_NEXT,
+            brlapi.KEY_CMD_PRPROMPT: Key.REGION_PREVIOUS,
+            brlapi.KEY_CMD_NXPROMPT: Key.REGION_NEXT,
             brlapi.KEY_CMD_INFO: Key.WHERE,
             brlapi.KEY_CMD_HOME: Key.WHERE,
         }

@@ -226,30 +226,31 @@ class BrailleView:
             starts.append(blank + 1 if blank >= 0 else end)
         return starts
 
-    def current(self) -> tuple[Line, int] | None:
-        """The line shown and where its window starts (None: nothing to show)."""
+    def current(self) -> tuple[Line, int, int] | None:
+        """The line shown and its window: where it starts and where the next one starts (None: nothing shown)."""
         if self.held:
-            line = self.held[0]
-            starts = self.windows(line)
-            return line, starts[min(self.held_window, len(starts) - 1)]
+            return self._window_of(self.held[0], self.held_window)
         if self.typing:
             cells = self._input_cells()
             start = max(0, len(cells) - self.text_width + 1)  # the end, where typing goes, and a cell for the next
-            return Line(self.input_text, cells), start
+            return Line(self.input_text, cells), start, len(cells)
         lines = self.lines
         if not lines:
             return None
-        line = lines[min(self.line, len(lines) - 1)]
-        starts = self.windows(line)
-        return line, starts[min(self.window, len(starts) - 1)]
+        return self._window_of(lines[min(self.line, len(lines) - 1)], self.window)
+
+    def _window_of(self, line: Line, index: int) -> tuple[Line, int, int]:
+        starts = [*self.windows(line), len(line.cells)]
+        index = min(index, len(starts) - 2)
+        return line, starts[index], starts[index + 1]
 
     def render(self) -> str:
         """The display's cells, exactly `width` of them: the status cells, then the window."""
         shown = self.current()
         window = ""
         if shown is not None:
-            line, start = shown
-            window = line.cells[start : start + self.text_width]
+            line, start, end = shown
+            window = line.cells[start:end]
         return (self.status_text() + window).ljust(self.width, celltable.BLANK)
 
     def status_text(self) -> str:
@@ -350,7 +351,7 @@ class BrailleView:
         if key is Key.ROUTE:
             if shown is None:
                 return Action()
-            line, start = shown
+            line, start, _end = shown
             cell = start + int(press.value) - self.status_cells
             for first, after, name in line.names:
                 if first <= cell < after:

@@ -1,0 +1,70 @@
+"""The BrlAPI adapter with a real BRLTTY (its TTY braille driver on a pseudo-terminal): cells written appear on the
+display, the display's keys come back as the model's keys, and no server is a clear `DisplayUnavailable`."""
+
+from __future__ import annotations
+
+import queue
+
+import pytest
+from brltty_fixture import BRLTTY, Brltty, free_offset
+
+from assistant.core.braille import celltable
+from assistant.core.braille.display import Key, Press
+
+brlapi = pytest.importorskip("brlapi")
+pytestmark = pytest.mark.skipif(BRLTTY is None, reason="BRLTTY is not installed")
+
+
+@pytest.fixture
+def brltty(tmp_path, monkeypatch):
+    server = Brltty(tmp_path / "brltty", width=40)
+    monkeypatch.setenv("BRLAPI_HOST", server.host)
+    monkeypatch.setenv("BRLAPI_AUTH", server.auth)
+    yield server
+    server.stop()
+
+
+def test_cells_written_are_shown_and_keys_come_back(brltty):
+    from assistant.braille.display import open_display
+
+    display = open_display()
+    try:
+        assert display.width == 40
+        cells = celltable.to_cells("ben wins with 3 unicorns!")
+        display.write(cells)
+        assert brltty.wait_for(lambda shown: shown.startswith(cells)) == cells.ljust(40, celltable.BLANK)
+        keys: queue.Queue[Press] = queue.Queue()
+        display.listen(keys.put)
+        for key in ("pan left", "pan right", "line up", "line down", "where", "enter", "backspace"):
+            brltty.press(key)
+        brltty.type("d ")
+        got = [keys.get(timeout=5).key for _ in range(9)]
+        assert got == [
+            Key.PAN_LEFT, Key.PAN_RIGHT, Key.LINE_UP, Key.LINE_DOWN, Key.WHERE, Key.ENTER, Key.BACKSPACE,
+            Key.CHARACTER, Key.CHARACTER,
+        ]  # fmt: skip
+    finally:
+        display.close()
+
+
+def test_routing_keys_and_dot_keys_decode():
+    """A real display's routing keys and dot keys (the TTY driver has neither), as BrlAPI's codes."""
+    from assistant.braille.display import press_of
+
+    route = brlapi.KEY_TYPE_CMD | brlapi.KEY_CMD_ROUTE | 7
+    assert press_of(route, brlapi) == Press(Key.ROUTE, 7)
+    dots = brlapi.KEY_TYPE_CMD | brlapi.KEY_CMD_PASSDOTS | brlapi.DOT1 | brlapi.DOT4 | brlapi.DOT5
+    assert press_of(dots, brlapi) == Press(Key.DOTS, 0b11001)
+    space = brlapi.KEY_TYPE_CMD | brlapi.KEY_CMD_PASSDOTS | brlapi.DOTC
+    assert press_of(space, brlapi) == Press(Key.DOTS, 0)
+    assert press_of(brlapi.KEY_TYPE_CMD | brlapi.KEY_CMD_FREEZE, brlapi) is None
+
+
+def test_no_server_is_said_not_raised(monkeypatch):
+    from assistant.braille.display import DisplayUnavailable, open_display
+
+    monkeypatch.setenv("BRLAPI_HOST", f"127.0.0.1:{free_offset()}")
+    monkeypatch.setenv("BRLAPI_AUTH", "none")
+    with pytest.raises(DisplayUnavailable) as caught:
+        open_display()
+    assert caught.value.args[0].startswith("127.0.0.1:")

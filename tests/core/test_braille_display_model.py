@@ -1,0 +1,176 @@
+"""The braille display's model on its own: what a window shows, panning, the line keys, routing, status cells, held
+decisive facts and typing, with the built-in grade-1 table (pure, no display)."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.core.braille import celltable
+from assistant.core.braille.display import SIZES, Act, BrailleView, Key, Press, Region, Status
+
+LONG = "Rainbow Aura is played: it enters Ana's Stable, and her Unicorns cannot be destroyed while it stays there."
+
+
+def read(view: BrailleView) -> str:
+    """What the window reads as, in print (the status cells left out)."""
+    return celltable.from_cells(view.render()[view.status_cells :].rstrip(celltable.BLANK))
+
+
+def pan_through(view: BrailleView) -> list[str]:
+    """Every window of the line shown, panning right until the next line begins."""
+    windows = [read(view)]
+    line = view.line
+    for _ in range(100):
+        before = (view.line, view.window)
+        view.press(Press(Key.PAN_RIGHT))
+        if view.line != line or (view.line, view.window) == before:
+            return windows
+        windows.append(read(view))
+    raise AssertionError("panning never ended")
+
+
+@pytest.mark.parametrize("width", SIZES)
+def test_every_size_shows_the_outcome_first_and_pans_to_the_end(width):
+    view = BrailleView(width)
+    view.show([LONG, "Ana has 3 Unicorns."])
+    assert len(view.render()) == width
+    windows = pan_through(view)
+    assert LONG.lower().startswith(windows[0].strip())
+    assert "".join(windows).replace(" ", "") == LONG.lower().replace(" ", "")
+    assert "ana has 3 unicorns.".startswith(read(view))  # the next line after the last window
+
+
+def test_windows_break_between_words_when_they_can():
+    view = BrailleView(20)
+    view.show([LONG])
+    for window in pan_through(view)[:-1]:
+        assert not window.endswith(("rainb", "destro")), window
+
+
+def test_line_keys_go_through_the_answer_the_table_the_stables_and_the_history():
+    view = BrailleView(40)
+    view.set_region(Region.TABLE, ["Pile: empty."])
+    view.set_region(Region.STABLES, ["Stables:", "Ana: Baby Unicorn, red."])
+    view.set_region(Region.HISTORY, ["History:", "Ana drew a card."])
+    view.show(["Ben played Neigh."])
+    seen = [read(view)]
+    for _ in range(6):
+        view.press(Press(Key.LINE_DOWN))
+        seen.append(read(view))
+    assert seen == [
+        "ben played neigh.",
+        "pile: empty.",
+        "stables:",
+        "ana: baby unicorn, red.",
+        "history:",
+        "ana drew a card.",
+        "ana drew a card.",  # the last line stays
+    ]
+    view.press(Press(Key.REGION_PREVIOUS))
+    assert read(view) == "history:"
+    view.press(Press(Key.REGION_PREVIOUS))
+    assert read(view) == "stables:"
+    view.press(Press(Key.TOP))
+    assert read(view) == "ben played neigh."
+    view.press(Press(Key.BOTTOM))
+    assert read(view) == "ana drew a card."
+
+
+def test_a_routing_key_on_a_card_name_asks_for_that_card():
+    view = BrailleView(40)
+    view.set_names(["Rainbow Aura", "Baby Unicorn (Red)", "Neigh"])
+    view.show(["Ana: Rainbow Aura; Ben: Neigh."])
+    cells = view.render()
+    aura = cells.index(celltable.to_cells("rainbow"))
+    assert view.press(Press(Key.ROUTE, aura + 3)).text == "Rainbow Aura"
+    neigh = cells.index(celltable.to_cells("neigh"))
+    assert view.press(Press(Key.ROUTE, neigh)).text == "Neigh"
+    assert view.press(Press(Key.ROUTE, 1)).act is Act.NONE  # "ana": no card
+
+
+def test_a_routing_key_counts_the_status_cells_and_the_window_panned_to():
+    view = BrailleView(20, status_cells=4)
+    view.set_names(["Rainbow Aura"])
+    view.show(["Ana drew a card and then she played Rainbow Aura."])
+    while celltable.to_cells("rainbow") not in view.render():
+        view.press(Press(Key.PAN_RIGHT))
+    cell = view.render().index(celltable.to_cells("rainbow"))
+    assert view.press(Press(Key.ROUTE, cell)) == view.press(Press(Key.ROUTE, cell + 1))
+    assert view.press(Press(Key.ROUTE, cell)).text == "Rainbow Aura"
+
+
+def test_status_cells_show_whose_turn_the_phase_and_a_question():
+    view = BrailleView(40, status_cells=4)
+    view.status = Status("Ben", "Action phase", question=True)
+    view.show(["Ben drew a card."])
+    cells = view.render()
+    assert cells[:4] == celltable.to_cells("b") + celltable.to_cells("a") + celltable.cell([2, 3, 6]) + celltable.BLANK
+    assert celltable.from_cells(cells[4:].rstrip(celltable.BLANK)) == "ben drew a card."
+    view.status = Status("Ben", "Action phase")
+    assert view.render()[2] == celltable.BLANK
+
+
+def test_a_decisive_fact_is_held_until_a_key_acknowledges_it_and_that_key_does_nothing_else():
+    view = BrailleView(20)
+    view.show(["Ginormous Unicorn enters Ben's Stable.", "Ben wins with 3 Unicorns! The game is over."],
+              decisive="Ben wins with 3 Unicorns! The game is over.")  # fmt: skip
+    assert read(view) == "ben wins with 3"
+    view.press(Press(Key.PAN_RIGHT))  # panning reads the held fact on
+    assert read(view) == "unicorns! the game"
+    view.press(Press(Key.PAN_LEFT))
+    assert read(view) == "ben wins with 3"
+    assert view.press(Press(Key.CHARACTER, "x")).act is Act.ACKNOWLEDGED
+    assert view.input_text == ""  # the acknowledging key typed nothing
+    assert read(view) == "ginormous unicorn"  # the answer, from its start
+
+
+def test_decisive_facts_wait_in_order():
+    view = BrailleView(40)
+    view.show(["Record it anyway? Say yes or no."], decisive="Record it anyway? Say yes or no.")
+    view.show(["Turn 2: Ben's turn."], decisive="Turn 2: Ben's turn.")
+    assert read(view) == "record it anyway? say yes or no."
+    assert view.press(Press(Key.LINE_DOWN)).text == "Record it anyway? Say yes or no."
+    assert read(view) == "turn 2: ben's turn."
+    assert view.press(Press(Key.ENTER)).act is Act.ACKNOWLEDGED
+    assert read(view) == "turn 2: ben's turn."
+    assert not view.held
+
+
+def test_typing_on_the_display_shows_the_line_and_enter_sends_it():
+    view = BrailleView(14)
+    view.show(["Ana drew a card."])
+    for character in "end turn":
+        view.press(Press(Key.CHARACTER, character))
+    assert read(view) == "end turn"
+    view.press(Press(Key.BACKSPACE))
+    assert view.input_text == "end tur"
+    view.press(Press(Key.CHARACTER, "n"))
+    assert view.press(Press(Key.ENTER)) == view.press(Press(Key.ENTER)).__class__(Act.SUBMIT, "end turn")
+    assert read(view) == "ana drew a"  # the answer again (its first window); an empty Enter sends nothing
+
+
+def test_dot_keys_type_cells():
+    view = BrailleView(40)
+    for dots in ([1, 4, 5], [1, 2, 3, 5], [1], [2, 4, 5, 6]):  # d r a w
+        view.press(Press(Key.DOTS, sum(1 << (dot - 1) for dot in dots)))
+    action = view.press(Press(Key.ENTER))
+    assert action == action.__class__(Act.SUBMIT, celltable.to_cells("draw"))
+
+
+def test_six_key_entry_on_the_display_keyboard():
+    view = BrailleView(40, six_key=True)
+    for at, key in enumerate("fj fjk "):  # dots 1 4, space; dots 1 4 5, space: "cd"
+        view.press(Press(Key.CHARACTER, key), at=float(at))
+    assert view.input_text == celltable.to_cells("cd")
+    view.press(Press(Key.CHARACTER, "2"))  # not a dot key: typed as it is (a numbered choice)
+    assert view.press(Press(Key.ENTER)).text == celltable.to_cells("cd") + "2"
+
+
+def test_whose_turn_key_asks_the_front_end():
+    view = BrailleView(40)
+    assert view.press(Press(Key.WHERE)).act is Act.WHERE
+
+
+def test_too_small_a_display_is_refused():
+    with pytest.raises(ValueError):
+        BrailleView(4)

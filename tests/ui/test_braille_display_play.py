@@ -1,0 +1,226 @@
+"""A whole game played on a braille display alone: a real BRLTTY draws a TTY braille display on a pseudo-terminal,
+the app runs with `--braille-display --no-speech`, and the test types only on the display's keys and reads only
+the display's cells (read back to print with liblouis, as a braille reader reads them). The plain mode shows each
+answer on the display too."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+from brltty_fixture import BRLTTY, Brltty
+
+from assistant.braille.translate import Translator
+from assistant.core.braille import celltable
+
+pytest.importorskip("brlapi")
+pytestmark = pytest.mark.skipif(BRLTTY is None, reason="BRLTTY is not installed")
+
+TRANSLATOR = Translator()
+NEW_GAME = "new game Ana Ben Cy babies red pink narwhal win 3"
+TURN_2 = "Turn 2: Ben's turn."
+WIN = "Ben wins with 3 Unicorns! The game is over."
+CARD_END = "you cannot play neigh cards."
+
+
+def reading(cells: str, status_cells: int) -> str:
+    """What a window of cells reads as in print (lower case, as the display writes it; status cells left out)."""
+    text = TRANSLATOR.from_cells(cells[status_cells:].rstrip(celltable.BLANK)) or ""
+    return text.replace("\u2019", "'")
+
+
+class Player:
+    """A deaf-blind player at the display: types on its keys, reads its cells, waits while the app answers."""
+
+    def __init__(self, server: Brltty, pilot, status_cells: int):
+        self.server = server
+        self.pilot = pilot
+        self.status_cells = status_cells
+
+    def read(self) -> str:
+        return reading(self.server.cells(), self.status_cells)
+
+    async def until(self, condition, timeout: float = 20.0) -> str:
+        """Wait (letting the app run) until what the display reads meets `condition`."""
+        deadline = time.monotonic() + timeout
+        while True:
+            text = self.read()
+            if condition(text):
+                return text
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the display reads {text!r}")
+            await self.pilot.pause(0.02)
+
+    async def shows(self, expected: str) -> str:
+        """Wait until the display's window is the start of `expected` (lower case), and return it."""
+        wanted = expected.lower()
+        return await self.until(
+            lambda text: len(text) >= min(8, len(wanted)) and (wanted.startswith(text) or text.startswith(wanted))
+        )
+
+    async def command(self, line: str) -> None:
+        """Type a line on the display's keyboard and press Enter."""
+        self.server.type(line)
+        await self.until(lambda text: line.lower().endswith(text[-6:]) if text else False)
+        self.server.press("enter")
+
+    async def key(self, name: str) -> None:
+        before = self.server.drawn()
+        self.server.press(name)
+        await self.pilot.pause(0.05)
+        del before
+
+    async def pan_to(self, stop: str, limit: int = 30) -> list[str]:
+        """Pan right until the display reads `stop`; every window read."""
+        windows = [self.read()]
+        for _ in range(limit):
+            self.server.press("pan right")
+            windows.append(await self.until(lambda text, seen=windows[-1]: text != seen))
+            if windows[-1] == stop:
+                return windows
+        raise AssertionError(f"panning never reached {stop!r}: {windows}")
+
+    async def held(self, fact: str, link) -> None:
+        """A decisive fact is shown first and stays through panning and waiting, until a key acknowledges it."""
+        wanted = fact.lower()
+        first = await self.shows(wanted)
+        windows = [first]
+        while len("".join(windows).replace(" ", "")) < len(wanted.replace(" ", "")):
+            self.server.press("pan right")
+            windows.append(await self.until(lambda text, seen=windows[-1]: text != seen))
+        assert "".join(windows).replace(" ", "") == wanted.replace(" ", "")
+        await self.pilot.pause(0.3)  # time passes: still there
+        assert self.read() == windows[-1]
+        for _ in windows[1:]:
+            self.server.press("pan left")
+        await self.until(lambda text: text == first)
+        assert link.acknowledged[-1:] != [fact]
+        self.server.press("enter")  # the acknowledging key
+        deadline = time.monotonic() + 20
+        while link.acknowledged[-1:] != [fact]:
+            assert time.monotonic() < deadline, "the held fact was never acknowledged"
+            await self.pilot.pause(0.02)
+
+
+@pytest.fixture
+def display_server(tmp_path, monkeypatch, request):
+    server = Brltty(tmp_path / "brltty", width=request.param)
+    monkeypatch.setenv("BRLAPI_HOST", server.host)
+    monkeypatch.setenv("BRLAPI_AUTH", server.auth)
+    yield server
+    server.stop()
+
+
+@pytest.mark.parametrize("display_server", [40, 20], indirect=True)
+def test_a_whole_game_on_the_braille_display_with_no_speech(display_server, make_app):
+    asyncio.run(_whole_game(display_server, make_app))
+
+
+async def _whole_game(display_server, make_app):
+    app = make_app(None, "--braille-display", "--no-speech")
+    assert app.braille is not None
+    link = app.braille
+    status_cells = link.view.status_cells
+    assert status_cells == (4 if display_server.width == 40 else 0)
+    async with app.run_test() as pilot:
+        player = Player(display_server, pilot, status_cells)
+        await player.command(NEW_GAME)
+        await player.shows("New game: Ana, Ben and Cy, clockwise.")
+        # The status cells: Ana's turn (a), the Beginning of turn phase (b), no question.
+        if status_cells:
+            await player.until(lambda _text: display_server.cells()[:2] == celltable.to_cells("ab"))
+        for _ in range(3):  # the rest of the answer, line by line
+            await player.key("line down")
+        assert player.read() == "turn 1: ana goes first."[: len(player.read())]
+        await player.command("draw")
+        await player.shows("Ana drew a card.")
+        await player.command("end turn")
+        await player.held(TURN_2, link)
+        await player.command("draw")
+        await player.shows("Ben drew a card.")
+        # Whose turn and what phase, by the display's own key.
+        display_server.press("where")
+        await player.shows("Turn 2, Ben's Action phase.")
+        # A card's full text, panned to its end.
+        await player.command("ginormous unicorn")
+        await player.shows("Ginormous Unicorn")
+        for _ in range(3):
+            await player.key("line down")
+        await player.until(lambda text: text.startswith("this card counts"))
+        windows = await player.pan_to("pile and chain:")
+        after = windows.index("pile and chain:")  # panning on past a line's end goes on to the next line
+        assert "".join(windows[:after]).replace(" ", "").endswith(CARD_END.replace(" ", ""))
+        assert len(windows[:after]) >= 2
+        # The Stables, by the line keys: the next regions after the answer.
+        await player.key("region next")
+        await player.until(lambda text: text.startswith("stables"))
+        await player.key("line down")
+        await player.until(lambda text: text.startswith("ana"))
+        await player.command("draw")
+        await player.shows("Ben drew a card.")
+        await player.command("play ginormous unicorn")
+        await player.shows("That looks against the rules.")
+        question = app.session.pending
+        assert question is not None
+        fact = app.replies[-1].decisive
+        assert fact.endswith("Record it anyway? Say yes or no.")
+        if status_cells:
+            assert display_server.cells()[2] == celltable.cell([2, 3, 6])  # the question mark
+        await player.held(fact, link)
+        await player.command("yes")
+        await player.shows("Ben played Ginormous Unicorn.")
+        await player.command("resolve")
+        await player.held(WIN, link)
+        await player.shows("Ginormous Unicorn is played: it enters Ben's Stable.")
+    assert link.acknowledged == [TURN_2, fact, WIN]
+    game = app.session.game
+    assert game is not None and game.state.outcome is not None
+
+
+def test_the_plain_mode_shows_each_answer_on_the_display(tmp_path):
+    server = Brltty(tmp_path / "brltty", width=40)
+    env = {**os.environ, "BRLAPI_HOST": server.host, "BRLAPI_AUTH": server.auth}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "assistant", "--plain", "--braille-display", "--no-speech"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert process.stdin is not None
+        process.stdin.write(f"{NEW_GAME}\ndraw\n")
+        process.stdin.flush()
+        status = 4
+        server.wait_for(lambda cells: reading(cells, status) == "ana drew a card.", timeout=60)
+        server.type("end turn")  # typed on the display: answered like a line, printed and shown
+        server.press("enter")
+        server.wait_for(lambda cells: reading(cells, status) == TURN_2.lower(), timeout=30)
+        server.press("enter")  # acknowledged
+        process.stdin.write("draw\n")
+        process.stdin.flush()
+        server.wait_for(lambda cells: reading(cells, status) == "ben drew a card.", timeout=30)
+        out, err = process.communicate(input="", timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+        server.stop()
+    assert process.returncode == 0, err
+    lines = out.splitlines()
+    assert TURN_2 in lines
+    assert lines.index(TURN_2) < lines.index("Ben drew a card.")
+    assert "Traceback" not in err
+
+
+def test_no_brltty_is_said_once_at_start(make_app, monkeypatch):
+    from brltty_fixture import free_offset
+
+    monkeypatch.setenv("BRLAPI_HOST", f"127.0.0.1:{free_offset()}")
+    app = make_app(None, "--braille-display", "--no-speech")
+    assert app.braille is None
+    assert app.heading.count("No braille display answered at 127.0.0.1:") == 1
