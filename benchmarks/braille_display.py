@@ -1,0 +1,113 @@
+"""Braille display latency: the time from a key pressed on the display to the display's cells changing.
+
+    .venv/bin/python -m benchmarks.braille_display [--presses N] [--width CELLS] [--json]
+
+A real BRLTTY draws a TTY braille display on a pseudo-terminal (as the tests do); the app's display link runs on a
+session with a game in progress, its keys read by the adapter's thread and answered as the plain mode answers
+them. Each press is written to the pseudo-terminal, and the time is taken when the driver has drawn the new
+cells there: BRLTTY reading the key, BrlAPI sending it, the model, liblouis, BrlAPI writing, the driver drawing.
+Measured for the line keys (the display moves through the answer, the pile, the Stables, the history) and for a
+command typed on the display and sent with Enter (the session answers it). Goal: 90th percentile at most 100 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+GOAL_MS = 100.0
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
+
+
+def measure(presses: int, width: int) -> dict[str, dict[str, float]]:
+    """Milliseconds from a key to the display's update, per kind of key: median, 90th percentile, worst."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+    from brltty_fixture import Brltty
+
+    from assistant.commands.app import table_session
+    from assistant.storage.decks import load_card_set
+    from assistant.ui.braille_display import open_link
+
+    folder = Path(tempfile.mkdtemp(prefix="braille-bench-"))
+    os.environ["TABLE_ASSISTANT_HOME"] = str(folder / "home")
+    server = Brltty(folder / "brltty", width=width)
+    os.environ["BRLAPI_HOST"], os.environ["BRLAPI_AUTH"] = server.host, server.auth
+    session = table_session(load_card_set("uu-2nd", []))
+    link, notes = open_link(session)
+    assert link is not None, notes
+    lock = threading.Lock()
+
+    def pressed(press) -> None:
+        with lock:
+            reply = link.press(press, time.monotonic())
+            if reply is not None:
+                link.show(reply)
+
+    link.display.listen(pressed)
+    link.show(session.handle("new game Ana Ben Cy babies red pink narwhal win 7"))
+    link.show(session.handle("draw"))
+
+    def timed(action) -> float:
+        before = server.drawn()
+        start = time.perf_counter()
+        action()
+        while server.drawn() == before:
+            if time.perf_counter() - start > 5:
+                raise RuntimeError("the display did not change")
+            time.sleep(0.0005)
+        return (time.perf_counter() - start) * 1000
+
+    results: dict[str, list[float]] = {"line key": [], "command typed": []}
+    try:
+        time.sleep(0.3)
+        for index in range(presses):
+            results["line key"].append(timed(lambda i=index: server.press("line down" if i % 8 < 4 else "line up")))
+        for index in range(max(1, presses // 10)):
+            server.type("turn" if index % 2 else "tally")
+            time.sleep(0.2)  # the typing drawn; the time taken is Enter's, the answer from the session
+            results["command typed"].append(timed(lambda: server.press("enter")))
+    finally:
+        link.close()
+        server.stop()
+    return {
+        kind: {
+            "count": len(values),
+            "median_ms": statistics.median(values),
+            "p90_ms": _percentile(values, 0.9),
+            "max_ms": max(values),
+        }
+        for kind, values in results.items()
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--presses", type=int, default=100)
+    parser.add_argument("--width", type=int, default=40)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    report = measure(args.presses, args.width)
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        for kind, figures in report.items():
+            print(
+                f"{kind:14} n={figures['count']:4.0f}  median {figures['median_ms']:6.1f} ms  "
+                f"p90 {figures['p90_ms']:6.1f} ms  max {figures['max_ms']:6.1f} ms  (goal p90 <= {GOAL_MS:.0f} ms)"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
