@@ -425,6 +425,8 @@ class TableApp(App):
         self.feedback = text
         self.refresh_table()
         self.update_history(extra=text.splitlines())
+        if self.braille is not None:  # on the display too: with speech off, nothing is lost
+            self.braille.show(Reply.of(*text.splitlines()))
         self.call_after_refresh(self.place_cursor)  # the status line grew: the region it is on moved down
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -224,3 +224,37 @@ def test_no_brltty_is_said_once_at_start(make_app, monkeypatch):
     app = make_app(None, "--braille-display", "--no-speech")
     assert app.braille is None
     assert app.heading.count("No braille display answered at 127.0.0.1:") == 1
+
+
+@pytest.mark.parametrize("display_server", [40], indirect=True)
+def test_speech_and_contracted_braille_say_the_same_at_the_same_time(display_server, make_app):
+    """With speech on and grade 2 chosen, each reply heard is the reply on the display, in contracted braille."""
+    from fake_speaker import Heard
+
+    from assistant.braille.translate import Grade
+
+    heard = []
+    app = make_app(Heard(heard.append), "--braille-display", "--braille-grade", "2")
+    link = app.braille
+    assert link is not None
+
+    def shown() -> str:
+        return display_server.cells()[link.view.status_cells :].rstrip(celltable.BLANK)
+
+    async def scenario() -> None:
+        async with app.run_test() as pilot:
+            player = Player(display_server, pilot, link.view.status_cells)
+            for line in (NEW_GAME, "draw", "tally"):
+                count = len(heard)
+                display_server.type(line)
+                display_server.press("enter")
+                deadline = time.monotonic() + 20
+                while len(heard) == count:
+                    assert time.monotonic() < deadline, "nothing was said"
+                    await pilot.pause(0.02)
+                first = heard[-1].lines[0]
+                contracted = TRANSLATOR.to_cells(first, Grade.CONTRACTED) or ""
+                assert contracted != TRANSLATOR.to_cells(first, Grade.UNCONTRACTED)
+                await player.until(lambda _text, cells=contracted: bool(shown()) and cells.startswith(shown()))
+
+    asyncio.run(scenario())
