@@ -258,3 +258,36 @@ def test_speech_and_contracted_braille_say_the_same_at_the_same_time(display_ser
                 await player.until(lambda _text, cells=contracted: bool(shown()) and cells.startswith(shown()))
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("display_server", [20], indirect=True)
+def test_the_settings_choose_the_display_without_the_flag(display_server, make_app):
+    from assistant.core.speech.settings import SpeechSettings, parse_settings
+    from assistant.storage.settings import save_settings
+
+    with pytest.raises(ValueError, match="braille_grade must be 1 or 2"):
+        parse_settings("[speech]\nbraille_grade = 3\n")
+    save_settings(SpeechSettings(braille_display=True, braille_six_key=True))
+    app = make_app(None, "--no-speech")
+    link = app.braille
+    assert link is not None and link.view.width == 20 and link.view.input.six_key is not None
+
+    async def scenario() -> None:
+        async with app.run_test() as pilot:
+            player = Player(display_server, pilot, 0)
+            display_server.type("fj ")  # dots 1 4, then Space: the cell c
+            await player.until(lambda text: text == "c")
+            display_server.press("backspace")
+            display_server.type("fsjk fk dj fdjk fdk ")  # n e i g h, a cell at a time
+            await player.until(lambda text: text == "neigh")
+            display_server.press("enter")
+            deadline = time.monotonic() + 20
+            while app.replies[-1].card is None:
+                assert time.monotonic() < deadline, "the cells typed were never sent"
+                await pilot.pause(0.02)
+            assert app.replies[-1].card.name == "Neigh"
+            await player.until(lambda text: text == "neigh")  # the answer: the card's name first
+            display_server.press("line down")
+            await player.until(lambda text: text.startswith("type: instant"))
+
+    asyncio.run(scenario())
