@@ -18,7 +18,11 @@ from assistant.core.braille.display import Key, Press
 
 
 class DisplayUnavailable(Exception):
-    """No BRLTTY answered (or BrlAPI is not installed): `args[0]` says where it was looked for."""
+    """No BRLTTY answered, or BrlAPI is not installed (`missing`): `args[0]` says where it was looked for."""
+
+    def __init__(self, where: str, missing: bool = False):
+        super().__init__(where)
+        self.missing = missing
 
 
 def brlapi_address() -> str:
@@ -31,7 +35,7 @@ def open_display(connect: Callable[[], Any] | None = None) -> BrailleDisplay:
     try:
         import brlapi
     except ImportError as exc:
-        raise DisplayUnavailable(brlapi_address()) from exc
+        raise DisplayUnavailable(brlapi_address(), missing=True) from exc
     host = os.environ.get("BRLAPI_HOST")
     auth = os.environ.get("BRLAPI_AUTH")
     try:

@@ -103,12 +103,12 @@ def open_link(
     or more, none on smaller ones."""
     from assistant.braille.display import DisplayUnavailable, open_display
     from assistant.braille.translate import Grade, Translator
-    from assistant.core.words.entry import BRAILLE_GRADE2_UNAVAILABLE, no_braille_display
+    from assistant.core.words.entry import BRAILLE_GRADE2_UNAVAILABLE, BRLAPI_MISSING, no_braille_display
 
     try:
         display = open_display()
     except DisplayUnavailable as exc:
-        return None, [no_braille_display(str(exc.args[0]))]
+        return None, [BRLAPI_MISSING if exc.missing else no_braille_display(str(exc.args[0]))]
     translator = Translator()
     notes: list[str] = []
     if grade == 2 and not translator.has_liblouis:

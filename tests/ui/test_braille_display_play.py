@@ -291,3 +291,43 @@ def test_the_settings_choose_the_display_without_the_flag(display_server, make_a
             await player.until(lambda text: text.startswith("type: instant"))
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("display_server", [40], indirect=True)
+def test_a_routing_key_on_a_card_name_shows_its_text(display_server, make_app):
+    """A routing key (which the TTY driver lacks) arrives as the reader thread posts it: a `DisplayPressed`."""
+    from assistant.core.braille.display import Key, Press
+    from assistant.ui.braille_messages import DisplayPressed
+
+    app = make_app(None, "--braille-display", "--no-speech")
+    link = app.braille
+    assert link is not None
+
+    async def scenario() -> None:
+        async with app.run_test() as pilot:
+            player = Player(display_server, pilot, link.view.status_cells)
+            await player.command("new game Ana Ben Cy babies red pink narwhal")
+            await player.shows("New game")
+            display_server.press("region next")  # the pile and chain
+            display_server.press("region next")  # the Stables
+            display_server.press("line down")
+            await player.until(lambda text: text.startswith("ana") and "baby unicorn (red)" in text)
+            name = TRANSLATOR.to_cells("baby unicorn (red)")
+            assert name is not None
+            first = display_server.cells().index(name)
+            app.post_message(DisplayPressed(Press(Key.ROUTE, first + 2)))
+            await player.until(lambda text: text == "baby unicorn (red)")
+            assert app.replies[-1].card is not None and app.replies[-1].card.name == "Baby Unicorn (Red)"
+
+    asyncio.run(scenario())
+
+
+def test_the_plain_mode_says_once_that_no_brltty_answered(cli, monkeypatch):
+    from brltty_fixture import free_offset
+
+    host = f"127.0.0.1:{free_offset()}"
+    monkeypatch.setenv("BRLAPI_HOST", host)
+    result = cli("--plain", "--braille-display", stdin="tally\n")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.count(f"No braille display answered at {host}") == 1
+    assert "Traceback" not in result.stderr

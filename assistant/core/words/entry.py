@@ -36,6 +36,7 @@ __all__ = [
     "no_braille_display",
     "braille_display_lost",
     "BRAILLE_GRADE2_UNAVAILABLE",
+    "BRLAPI_MISSING",
 ]
 
 #: Longer queries are refused with a message: no card name comes close to this length.
@@ -168,3 +169,8 @@ def braille_display_lost() -> str:
 
 
 BRAILLE_GRADE2_UNAVAILABLE = "Contracted braille needs liblouis, so the braille display shows uncontracted braille."
+
+BRLAPI_MISSING = (
+    "The braille display needs BrlAPI, BRLTTY's client library, which is not installed: the set-up command "
+    "installs it. The app goes on without the display."
+)
