@@ -133,7 +133,9 @@ class Brltty:
             time.sleep(0.02)
 
     def stop(self) -> None:
-        """Stop BRLTTY by its pid, and close the pseudo-terminal."""
+        """Stop BRLTTY by its pid, and close the pseudo-terminal (once; a second call does nothing)."""
+        if self._stop.is_set():
+            return
         if self.process.poll() is None:
             os.kill(self.process.pid, signal.SIGTERM)
             try:

@@ -60,8 +60,15 @@ def run_plain(
     show(Reply.of(PLAIN_GREETING, deck_chosen(session.cards)))
     if first is not None:
         show(first)
+
+    def lost() -> None:  # BRLTTY stopped answering: said once, on the reader thread, which then ends
+        from assistant.core.words.entry import braille_display_lost
+
+        with lock:
+            _show(Reply.of(braille_display_lost(), important=True), stdout, speak)
+
     if display is not None:
-        display.display.listen(pressed)
+        display.display.listen(pressed, lost)
     lines = iter(stdin)
     while True:
         if prompt:

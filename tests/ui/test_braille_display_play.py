@@ -69,10 +69,8 @@ class Player:
         self.server.press("enter")
 
     async def key(self, name: str) -> None:
-        before = self.server.drawn()
         self.server.press(name)
         await self.pilot.pause(0.05)
-        del before
 
     async def pan_to(self, stop: str, limit: int = 30) -> list[str]:
         """Pan right until the display reads `stop`; every window read."""
@@ -331,3 +329,26 @@ def test_the_plain_mode_says_once_that_no_brltty_answered(cli, monkeypatch):
     assert result.returncode == 0, result.stderr
     assert result.stdout.count(f"No braille display answered at {host}") == 1
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("display_server", [20], indirect=True)
+def test_brltty_stopping_is_said_once_and_the_app_goes_on(display_server, make_app):
+    from assistant.core.words.entry import braille_display_lost
+
+    app = make_app(None, "--braille-display", "--no-speech")
+    assert app.braille is not None
+
+    async def scenario() -> None:
+        async with app.run_test() as pilot:
+            display_server.stop()
+            deadline = time.monotonic() + 20
+            while app.braille is not None:
+                assert time.monotonic() < deadline, "the display's loss was never noticed"
+                await pilot.pause(0.05)
+            await pilot.press(*"tally", "enter")
+            await pilot.pause(0.1)
+
+    asyncio.run(scenario())
+    said = [line for reply in app.replies for line in reply.lines]
+    assert said.count(braille_display_lost()) == 1
+    assert said[-1] != braille_display_lost()  # typed lines are still answered
