@@ -66,13 +66,14 @@ class Brltty:
         self._lock = threading.Lock()
         self._stop = threading.Event()
         env = {**os.environ, "TERM": "xterm"}
+        self._log = open(folder / "brltty.log", "w")  # closed by stop()
         self.process = subprocess.Popen(
             [
                 BRLTTY, "-n", "-e", "-q", "-b", "tt", "-d", path, "-B", f"columns={width},term=xterm",
                 "-x", "no", "-A", f"auth=none,host={self.host}",
                 "-P", str(folder / "pid"), "-W", str(folder), "-U", str(folder),
             ],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=open(folder / "brltty.log", "w"), env=env,
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=self._log, env=env,
         )  # fmt: skip
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
@@ -147,3 +148,4 @@ class Brltty:
         self._reader.join(timeout=1)
         os.close(self.master)
         os.close(self.slave)
+        self._log.close()
