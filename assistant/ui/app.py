@@ -278,6 +278,7 @@ class TableApp(App):
         if self.braille is not None:  # the display's keys are read on its own thread, which only posts messages
             from assistant.ui.braille_messages import listen_in
 
+            self.braille.show(self.replies[0])  # the greeting, as on the screen
             listen_in(self, self.braille)
 
     def on_unmount(self) -> None:

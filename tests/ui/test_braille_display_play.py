@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from brltty_fixture import BRLTTY, Brltty
@@ -352,3 +354,35 @@ def test_brltty_stopping_is_said_once_and_the_app_goes_on(display_server, make_a
     said = [line for reply in app.replies for line in reply.lines]
     assert said.count(braille_display_lost()) == 1
     assert said[-1] != braille_display_lost()  # typed lines are still answered
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_the_real_app_in_a_terminal_plays_from_the_display(tmp_path, private_home):
+    """The app as a player starts it, in a real terminal (tmux), with BRLTTY's display: what is typed on the
+    display is answered on the screen and on the display, and nothing of BrlAPI reaches the screen."""
+    from test_tmux import Terminal
+
+    server = Brltty(tmp_path / "brltty", width=40)
+    env = {
+        "TABLE_ASSISTANT_HOME": str(private_home),
+        "PYTHONPATH": str(Path(__file__).resolve().parents[2]),
+        "BRLAPI_HOST": server.host,
+        "BRLAPI_AUTH": server.auth,
+    }
+    term = Terminal([sys.executable, "-m", "assistant", "--braille-display", "--no-speech", "--no-camera"], env)
+    try:
+        term.wait_for("Table assistant")
+        server.wait_for(lambda cells: reading(cells, 4).startswith("table assistant"), timeout=30)
+        server.type(NEW_GAME)
+        server.press("enter")
+        term.wait_for("New game: Ana, Ben and Cy, clockwise.")
+        server.wait_for(lambda cells: reading(cells, 4).startswith("new game: ana, ben and cy"), timeout=30)
+        server.type("end turn")
+        server.press("enter")
+        term.wait_for(TURN_2)
+        server.wait_for(lambda cells: reading(cells, 4) == TURN_2.lower(), timeout=30)
+        screen = term.screen()
+        assert "Traceback" not in screen and "brlapi" not in screen.lower()
+    finally:
+        term.close()
+        server.stop()
