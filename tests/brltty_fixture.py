@@ -26,6 +26,7 @@ KEYS = {
     "line up": b"\x1bOA",
     "line down": b"\x1bOB",
     "where": b"\x1bOR",  # F3, BRLTTY's INFO
+    "help": b"\x1bOP",  # F1, BRLTTY's HELP
     "region next": b"\x1b[6~",  # Page Down: BRLTTY's next different line
     "region previous": b"\x1b[5~",  # Page Up
     "top": b"\x1bOH",  # Home

@@ -118,8 +118,8 @@ def press_of(code: int, brlapi: Any) -> Press | None:
     """A BrlAPI key code as the model's key, or None for a key the app does not use.
 
     Commands (`KEY_TYPE_CMD`): panning, the line keys, top and bottom, the previous and next region (BRLTTY's
-    "different line" keys), routing keys, dots typed, INFO (whose turn), HELP; symbols (`KEY_TYPE_SYM`): a
-    character typed on the display's keyboard, Backspace, Enter."""
+    "different line" keys), routing keys, dots typed, INFO (whose turn), HELP (the display's keys); symbols
+    (`KEY_TYPE_SYM`): a character typed on the display's keyboard, Backspace, Enter."""
     kind = code & brlapi.KEY_TYPE_MASK
     if kind == brlapi.KEY_TYPE_CMD:
         block = code & brlapi.KEY_CMD_BLK_MASK
@@ -147,6 +147,7 @@ def press_of(code: int, brlapi: Any) -> Press | None:
             brlapi.KEY_CMD_NXPROMPT: Key.REGION_NEXT,
             brlapi.KEY_CMD_INFO: Key.WHERE,
             brlapi.KEY_CMD_HOME: Key.WHERE,
+            brlapi.KEY_CMD_HELP: Key.HELP,
         }
         key = commands.get(argument)
         return Press(key) if key is not None else None

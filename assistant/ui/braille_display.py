@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from assistant.core.braille.display import Act, BrailleView, Press, Region, Status
 from assistant.core.language.reply import Question
+from assistant.core.words.entry import DISPLAY_KEYS
 from assistant.core.words.gameplay import PHASE_NAMES, player_name
 from assistant.core.words.screen import HISTORY_HEADING, table_regions
 from assistant.session import Reply, Session
@@ -87,6 +88,8 @@ class DisplayLink:
             elif action.act is Act.WHERE:
                 game = self.session.game
                 reply = Reply.of(table_regions(game, self.session.cards.vocabulary)[0])
+            elif action.act is Act.HELP:
+                reply = Reply.of(*DISPLAY_KEYS)
             self.display.write(self.view.render())
             return reply
 

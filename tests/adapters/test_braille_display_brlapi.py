@@ -35,13 +35,14 @@ def test_cells_written_are_shown_and_keys_come_back(brltty):
         assert brltty.wait_for(lambda shown: shown.startswith(cells)) == cells.ljust(40, celltable.BLANK)
         keys: queue.Queue[Press] = queue.Queue()
         display.listen(keys.put)
-        for key in ("pan left", "pan right", "line up", "line down", "where", "enter", "backspace"):
+        for key in ("pan left", "pan right", "line up", "line down", "where", "help", "region previous",
+                    "region next", "top", "bottom", "enter", "backspace"):  # fmt: skip
             brltty.press(key)
         brltty.type("d ")
-        got = [keys.get(timeout=5).key for _ in range(9)]
+        got = [keys.get(timeout=5).key for _ in range(14)]
         assert got == [
-            Key.PAN_LEFT, Key.PAN_RIGHT, Key.LINE_UP, Key.LINE_DOWN, Key.WHERE, Key.ENTER, Key.BACKSPACE,
-            Key.CHARACTER, Key.CHARACTER,
+            Key.PAN_LEFT, Key.PAN_RIGHT, Key.LINE_UP, Key.LINE_DOWN, Key.WHERE, Key.HELP, Key.REGION_PREVIOUS,
+            Key.REGION_NEXT, Key.TOP, Key.BOTTOM, Key.ENTER, Key.BACKSPACE, Key.CHARACTER, Key.CHARACTER,
         ]  # fmt: skip
     finally:
         display.close()

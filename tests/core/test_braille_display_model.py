@@ -166,9 +166,10 @@ def test_six_key_entry_on_the_display_keyboard():
     assert view.press(Press(Key.ENTER)).text == celltable.to_cells("cd") + "2"
 
 
-def test_whose_turn_key_asks_the_front_end():
+def test_whose_turn_and_help_keys_ask_the_front_end():
     view = BrailleView(40)
     assert view.press(Press(Key.WHERE)).act is Act.WHERE
+    assert view.press(Press(Key.HELP)).act is Act.HELP
 
 
 def test_too_small_a_display_is_refused():

@@ -145,6 +145,8 @@ async def _whole_game(display_server, make_app):
         # Whose turn and what phase, by the display's own key.
         display_server.press("where")
         await player.shows("Turn 2, Ben's Action phase.")
+        display_server.press("help")  # the display's keys, on the display
+        await player.shows("Braille display keys: pan left and right read a line on.")
         # A card's full text, panned to its end.
         await player.command("ginormous unicorn")
         await player.shows("Ginormous Unicorn")

@@ -44,6 +44,8 @@ class Key(enum.Enum):
     ROUTE = "route"
     WHERE = "where"
     """Whose turn and what phase."""
+    HELP = "help"
+    """The display's keys."""
     ENTER = "enter"
     BACKSPACE = "backspace"
     CHARACTER = "character"
@@ -79,6 +81,8 @@ class Act(enum.Enum):
     """Show the full text of the card named `text`."""
     WHERE = "where"
     """Say whose turn it is and the phase."""
+    HELP = "help"
+    """Show the display's keys."""
     ACKNOWLEDGED = "acknowledged"
     """A held fact was acknowledged (`text`)."""
 
@@ -348,6 +352,8 @@ class BrailleView:
         shown = self.current()
         if key is Key.WHERE:
             return Action(Act.WHERE)
+        if key is Key.HELP:
+            return Action(Act.HELP)
         if key is Key.ROUTE:
             if shown is None:
                 return Action()

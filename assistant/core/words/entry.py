@@ -37,6 +37,7 @@ __all__ = [
     "braille_display_lost",
     "BRAILLE_GRADE2_UNAVAILABLE",
     "BRLAPI_MISSING",
+    "DISPLAY_KEYS",
 ]
 
 #: Longer queries are refused with a message: no card name comes close to this length.
@@ -173,4 +174,13 @@ BRAILLE_GRADE2_UNAVAILABLE = "Contracted braille needs liblouis, so the braille 
 BRLAPI_MISSING = (
     "The braille display needs BrlAPI, BRLTTY's client library, which is not installed: the set-up command "
     "installs it. The app goes on without the display."
+)
+
+#: The braille display's help key (BRLTTY's HELP command): its keys, one line each, to pan through.
+DISPLAY_KEYS = (
+    "Braille display keys: pan left and right read a line on.",
+    "Previous and next line move through the answer, the pile and chain, the Stables and the earlier answers.",
+    "Previous and next region jump to the start of each; top and bottom go to the first and the last line.",
+    "A routing key on a card's name shows the card's text. The information key says whose turn it is.",
+    "Type a command on the display's keyboard and press Enter. A held fact waits for any key.",
 )
