@@ -26,8 +26,10 @@ if [ -n "$missing" ]; then
         policy=/usr/sbin/policy-rc.d
         printf '#!/bin/sh\nexit 101\n' | "${apt[@]}" tee "$policy" >/dev/null && "${apt[@]}" chmod +x "$policy"
     fi
-    DEBIAN_FRONTEND=noninteractive "${apt[@]}" apt-get install -y -qq $missing >/dev/null
-    if [ -n "$policy" ]; then "${apt[@]}" rm -f "$policy"; fi
+    status=0
+    DEBIAN_FRONTEND=noninteractive "${apt[@]}" apt-get install -y -qq $missing >/dev/null || status=$?
+    if [ -n "$policy" ]; then "${apt[@]}" rm -f "$policy"; fi  # removed even when the installation failed
+    if [ "$status" != 0 ]; then exit "$status"; fi
 fi
 
 if [ ! -x .venv/bin/python ]; then
