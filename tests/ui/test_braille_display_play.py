@@ -183,8 +183,15 @@ async def _whole_game(display_server, make_app):
     assert game is not None and game.state.outcome is not None
 
 
-def test_the_plain_mode_shows_each_answer_on_the_display(tmp_path):
-    server = Brltty(tmp_path / "brltty", width=40)
+def starts(text: str, cells: str, status: int) -> bool:
+    """The display's window is the start of `text` (all of it when it fits)."""
+    shown = reading(cells, status)
+    return len(shown) >= min(5, len(text)) and text.lower().startswith(shown)
+
+
+@pytest.mark.parametrize("width", [40, 14, 80])
+def test_the_plain_mode_shows_each_answer_on_the_display(tmp_path, width):
+    server = Brltty(tmp_path / "brltty", width=width)
     env = {**os.environ, "BRLAPI_HOST": server.host, "BRLAPI_AUTH": server.auth}
     process = subprocess.Popen(
         [sys.executable, "-m", "assistant", "--plain", "--braille-display", "--no-speech"],
@@ -198,15 +205,15 @@ def test_the_plain_mode_shows_each_answer_on_the_display(tmp_path):
         assert process.stdin is not None
         process.stdin.write(f"{NEW_GAME}\ndraw\n")
         process.stdin.flush()
-        status = 4
-        server.wait_for(lambda cells: reading(cells, status) == "ana drew a card.", timeout=60)
+        status = 4 if width >= 40 else 0
+        server.wait_for(lambda cells: starts("Ana drew a card.", cells, status), timeout=60)
         server.type("end turn")  # typed on the display: answered like a line, printed and shown
         server.press("enter")
-        server.wait_for(lambda cells: reading(cells, status) == TURN_2.lower(), timeout=30)
+        server.wait_for(lambda cells: starts(TURN_2, cells, status), timeout=30)
         server.press("enter")  # acknowledged
         process.stdin.write("draw\n")
         process.stdin.flush()
-        server.wait_for(lambda cells: reading(cells, status) == "ben drew a card.", timeout=30)
+        server.wait_for(lambda cells: starts("Ben drew a card.", cells, status), timeout=30)
         out, err = process.communicate(input="", timeout=60)
     finally:
         if process.poll() is None:
