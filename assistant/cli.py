@@ -52,6 +52,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit status. Never lets a traceback reach the player."""
+    from assistant.ui.terminal import harden_streams
+
+    harden_streams()  # a stray byte in, or a character the terminal lacks out, never ends a command
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
