@@ -38,6 +38,7 @@ from assistant.core.words.errors import (
 )
 from assistant.core.words.gameplay import NO_SAVED_GAME
 from assistant.core.words.position import game_resumed, game_started
+from assistant.core.words.storage import save_out_of_order, save_unwritable
 
 
 class SaveReadBack(Protocol):
@@ -50,6 +51,8 @@ class SaveReadBack(Protocol):
     """Line numbers that could not be read."""
     problem: str
     """Why the setup cannot be read, when `setup` is None."""
+    order: str
+    """A record number repeated or skipped (which line, the record the game is kept up to), or ""."""
 
     @property
     def name(self) -> str:
@@ -220,7 +223,7 @@ class Lobby:
                 replay(game, read_record(data, table))
             except (EventError, NothingToUndoError):
                 bad.append(line)
-        lines = []
+        lines = [save_out_of_order(saved.name, saved.order)] if saved.order else []
         try:
             if bad and repair:
                 where = saved.set_aside(sorted(bad))
@@ -228,8 +231,8 @@ class Lobby:
             elif bad:
                 lines.append(save_damaged_unrepaired(saved.name, sorted(bad)))
             log = saved.open_log() if repair else None
-        except OSError as exc:
-            return Reply.error(save_unreadable(exc.strerror or str(exc)))
+        except OSError as exc:  # it was read: only writing to it failed (a read-only home, another window)
+            return Reply.error(save_unwritable(saved.name, exc.strerror or str(exc)))
         self.talk = Conversation(game, self.resolve, log, self.verbosity)
         lines.append(game_resumed(table, game))
         return Reply.of(*lines, important=True)

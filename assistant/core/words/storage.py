@@ -1,0 +1,72 @@
+"""Sentences about the files in the app's home: a full disk, a second copy of the app holding the saved games,
+a file that is not a regular file or is too large, a save whose records are out of order."""
+
+from __future__ import annotations
+
+from assistant.core.text import clean_untrusted
+
+__all__ = [
+    "DISK_FULL",
+    "NOT_A_REGULAR_FILE",
+    "file_too_large",
+    "games_held_by",
+    "games_held_notice",
+    "records_out_of_order",
+    "file_problem",
+    "save_out_of_order",
+    "save_unwritable",
+]
+
+#: Why a record was not written when the disk has no room (said inside "Could not save the game (...)").
+DISK_FULL = "the disk is full"
+
+#: Why a file in the home folder was not read: a pipe, a device, a folder.
+NOT_A_REGULAR_FILE = "it is not a regular file"
+
+
+def file_too_large(limit: int) -> str:
+    """Why a file was not read: it is larger than the app reads (`limit` in bytes)."""
+    if limit >= 1_000_000:
+        return f"it is larger than {limit // 1_000_000} MB"
+    return f"it is larger than {limit:,} bytes"
+
+
+def games_held_by(pid: int) -> str:
+    """Why nothing is recorded in this copy of the app: another one holds the saved games."""
+    who = f"process {pid}" if pid > 0 else "another process"
+    return f"another table-assistant ({who}) holds the saved games"
+
+
+def games_held_notice(pid: int) -> str:
+    """Said at start when another copy of the app holds the saved games: this one only reads them."""
+    return (
+        f"Note: {games_held_by(pid)}. This window can read the saved game but records nothing; "
+        "close the other one to play here."
+    )
+
+
+def records_out_of_order(line: int, expected: int, found: int) -> str:
+    """A save whose record numbers skip or repeat: the game is kept up to the record before `line`."""
+    if found < expected:
+        what = f"line {line} repeats record {found}"
+    elif found == expected + 1:
+        what = f"record {expected} is missing before line {line}"
+    else:
+        what = f"records {expected} to {found - 1} are missing before line {line}"
+    return f"{what}; the game is kept up to record {expected - 1}"
+
+
+def file_problem(name: str, reason: str) -> str:
+    """A file in the home folder that was not read, and why."""
+    return f"{clean_untrusted(name, 80)} was not read: {clean_untrusted(reason, 120)}."
+
+
+def save_out_of_order(save: str, problem: str) -> str:
+    """Said at resume when a save's record numbers repeat or skip (`problem` from `records_out_of_order`)."""
+    return f"In the saved game {clean_untrusted(save, 80)}, {problem}."
+
+
+def save_unwritable(save: str, reason: str) -> str:
+    """A save that was read but cannot be written to (a read-only home, another copy of the app holding it)."""
+    said = f"The saved game {clean_untrusted(save, 80)} was read, but it cannot be continued here"
+    return f"{said}: {clean_untrusted(reason, 160)}. Nothing was changed in it."
