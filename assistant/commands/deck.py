@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -21,6 +22,7 @@ from assistant.core.words.cardtext import (
     sheet_unreadable,
 )
 from assistant.core.words.errors import card_file_skipped
+from assistant.core.words.storage import import_not_saved
 from assistant.storage.decks import load_all_decks, load_deck
 
 if TYPE_CHECKING:
@@ -99,7 +101,7 @@ def import_sheet(args: argparse.Namespace) -> int:
     from assistant.core.cards.cardfile import ID_PATTERN, parse_deck
     from assistant.core.cards.sheet import match_sheet, parse_sheet, render_import
     from assistant.storage.decks import DEFAULT_DECK, deck_files, save_import
-    from assistant.storage.files import decode_text
+    from assistant.storage.files import FileRefused, decode_text, read_bounded
     from assistant.storage.paths import card_texts_dir
 
     base = load_deck(args.import_base or args.deck or DEFAULT_DECK)
@@ -108,10 +110,14 @@ def import_sheet(args: argparse.Namespace) -> int:
     if not ID_PATTERN.match(deck_id) or (shipped is not None and shipped.parent == card_texts_dir()):
         print(import_bad_id(deck_id), file=sys.stderr)
         return 2
-    try:
-        if args.file.stat().st_size > MAX_SHEET_BYTES:
-            raise ValueError(sheet_too_large(MAX_SHEET_BYTES // 1_000_000))
-        text = decode_text(args.file.read_bytes(), "utf-8-sig")  # a byte that is not UTF-8: ValueError, its line
+    try:  # a pipe, a device or a folder is refused before anything is read from it
+        raw = read_bounded(args.file, MAX_SHEET_BYTES)
+        text = decode_text(raw, "utf-8-sig")  # a byte that is not UTF-8: ValueError, its line
+    except FileRefused as exc:
+        too_large = exc.errno == errno.EFBIG
+        reason = ValueError(sheet_too_large(MAX_SHEET_BYTES // 1_000_000)) if too_large else exc
+        print(sheet_unreadable(str(args.file), reason), file=sys.stderr)
+        return 2
     except (OSError, ValueError) as exc:
         print(sheet_unreadable(str(args.file), exc), file=sys.stderr)
         return 2
@@ -122,7 +128,11 @@ def import_sheet(args: argparse.Namespace) -> int:
     if result.cards or result.herd_bonus:
         deck_text = render_import(result, base, deck_id, args.file.name)
         parse_deck(deck_text, f"{deck_id}.toml")  # what is saved loads: a CardDataError here is ours, not the owner's
-        path = save_import(deck_id, deck_text)
+        try:
+            path = save_import(deck_id, deck_text)
+        except OSError as exc:  # a read-only or full home: said, with what failed
+            print(import_not_saved(deck_id, exc.strerror or str(exc)), file=sys.stderr)
+            return 1
     if args.json:
         print(
             terminal_json(

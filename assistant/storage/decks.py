@@ -10,16 +10,18 @@ from assistant.core.cards.cardfile import CardDataError, Problem, parse_deck
 from assistant.core.cards.learning import NewCard, learned_deck_text
 from assistant.core.words.cardtext import cannot_add_to, no_such_deck
 from assistant.core.words.errors import also_defined_in, cannot_be_read, import_set_aside, import_shadows_shipped
-from assistant.storage.files import set_aside, write_atomically
+from assistant.storage.files import read_bounded, set_aside, write_atomically
 from assistant.storage.paths import card_texts_dir, imported_decks_dir
 
 DEFAULT_DECK = "uu-2nd"
+#: The largest deck file read: the reader's own limit is 2,000,000 characters (`assistant.core.datatext`).
+MAX_DECK_BYTES = 8_000_000
 
 
 def load_deck_file(path: Path) -> Deck:
     """Read and validate one deck file; raise `CardDataError` with every problem."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_bounded(path, MAX_DECK_BYTES).decode("utf-8")  # a pipe or a link to a device: refused, not read
     except (OSError, UnicodeDecodeError) as exc:
         raise CardDataError([Problem(str(path), 1, "-", "file", cannot_be_read(str(exc)))]) from None
     return parse_deck(text, str(path))
@@ -90,7 +92,7 @@ def combine(decks: list[Deck]) -> CardSet:
 def _id_line(path: str, card_id: str) -> int:
     """The line of a deck file where a card id is given (1 when it cannot be found)."""
     try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
+        lines = read_bounded(path, MAX_DECK_BYTES).decode("utf-8").splitlines()
     except (OSError, UnicodeDecodeError):
         return 1
     wanted = re.compile(rf"""^\s*id\s*=\s*["']{re.escape(card_id)}["']""")

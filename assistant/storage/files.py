@@ -19,6 +19,13 @@ from assistant.core.words.storage import DISK_FULL, NOT_A_REGULAR_FILE, file_too
 MAX_FILE_BYTES = 64_000_000
 
 
+class FileRefused(OSError):
+    """A file that is not read: not a regular file, or too large. Its text is only the reason, in words."""
+
+    def __str__(self) -> str:
+        return self.strerror or super().__str__()
+
+
 def read_bounded(path: Path | str, limit: int = MAX_FILE_BYTES) -> bytes:
     """A regular file's bytes, at most `limit` of them; `OSError` (its `strerror` says why) for a pipe, a device
     or a folder (opened without waiting, so a FIFO never hangs the app) and for a larger file."""
@@ -26,9 +33,9 @@ def read_bounded(path: Path | str, limit: int = MAX_FILE_BYTES) -> bytes:
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise OSError(errno.EINVAL, NOT_A_REGULAR_FILE, str(path))
+            raise FileRefused(errno.EINVAL, NOT_A_REGULAR_FILE)
         if info.st_size > limit:
-            raise OSError(errno.EFBIG, file_too_large(limit), str(path))
+            raise FileRefused(errno.EFBIG, file_too_large(limit))
         chunks, size = [], 0
         while size <= limit:
             chunk = os.read(fd, min(1 << 20, limit + 1 - size))
@@ -37,7 +44,7 @@ def read_bounded(path: Path | str, limit: int = MAX_FILE_BYTES) -> bytes:
             chunks.append(chunk)
             size += len(chunk)
         if size > limit:  # it grew while it was read
-            raise OSError(errno.EFBIG, file_too_large(limit), str(path))
+            raise FileRefused(errno.EFBIG, file_too_large(limit))
         return b"".join(chunks)
     finally:
         os.close(fd)

@@ -15,6 +15,8 @@ __all__ = [
     "file_problem",
     "save_out_of_order",
     "save_unwritable",
+    "import_not_saved",
+    "crash_not_logged",
 ]
 
 #: Why a record was not written when the disk has no room (said inside "Could not save the game (...)").
@@ -70,3 +72,15 @@ def save_unwritable(save: str, reason: str) -> str:
     """A save that was read but cannot be written to (a read-only home, another copy of the app holding it)."""
     said = f"The saved game {clean_untrusted(save, 80)} was read, but it cannot be continued here"
     return f"{said}: {clean_untrusted(reason, 160)}. Nothing was changed in it."
+
+
+def import_not_saved(deck_id: str, reason: str) -> str:
+    """`deck import` read and checked the sheet, but the deck file could not be written (a read-only or full home)."""
+    said = f"The import {clean_untrusted(deck_id, 60)} could not be saved: {clean_untrusted(reason, 160)}."
+    return f"{said} Nothing changed."
+
+
+def crash_not_logged(kind: str, message: str, reason: str) -> str:
+    """The last guard of the command line when even its details could not be written down."""
+    said = f"Something went wrong: {clean_untrusted(kind, 60)}: {clean_untrusted(message, 200)}."
+    return f"{said} Its details could not be written down ({clean_untrusted(reason, 120)})."
