@@ -125,8 +125,9 @@ class Session:
     def offer_resume(self) -> Reply | None:
         """At start, when the last saved game can be read: offer to continue it (yes resumes); else None."""
         players = self.lobby.saved_players()
-        if not players:
-            return None
+        if not players:  # a last save whose setup cannot be read is named, never passed over in silence
+            problem = self.lobby.save_problem()
+            return Reply.of(problem, important=True) if problem else None
         question = resume_offer(players)
         # declining it is said; another command simply starts (the offer said so), with no "Not recorded."
         offer = Question(self.resume_game, declined=RESUME_DECLINED)

@@ -21,8 +21,8 @@ from assistant.core.words.cardtext import (
     sheet_too_large,
     sheet_unreadable,
 )
-from assistant.core.words.errors import card_file_skipped
-from assistant.core.words.storage import import_not_saved
+from assistant.core.words.errors import card_file_skipped, not_utf8_line
+from assistant.core.words.storage import NOT_UTF8_SKIPPED, import_not_saved
 from assistant.storage.decks import load_all_decks, load_deck
 
 if TYPE_CHECKING:
@@ -99,9 +99,9 @@ MAX_SHEET_BYTES = 2_000_000
 def import_sheet(args: argparse.Namespace) -> int:
     """Read a reference sheet, match it against its deck, and save it as an import deck; 0 when saved."""
     from assistant.core.cards.cardfile import ID_PATTERN, parse_deck
-    from assistant.core.cards.sheet import match_sheet, parse_sheet, render_import
+    from assistant.core.cards.sheet import SheetProblem, match_sheet, parse_sheet, render_import
     from assistant.storage.decks import DEFAULT_DECK, deck_files, save_import
-    from assistant.storage.files import FileRefused, decode_text, read_bounded
+    from assistant.storage.files import FileRefused, decode_lines, read_bounded
     from assistant.storage.paths import card_texts_dir
 
     base = load_deck(args.import_base or args.deck or DEFAULT_DECK)
@@ -112,7 +112,9 @@ def import_sheet(args: argparse.Namespace) -> int:
         return 2
     try:  # a pipe, a device or a folder is refused before anything is read from it
         raw = read_bounded(args.file, MAX_SHEET_BYTES)
-        text = decode_text(raw, "utf-8-sig")  # a byte that is not UTF-8: ValueError, its line
+        text, not_utf8 = decode_lines(raw)  # a byte that is not UTF-8 costs its line, which is named
+        if not_utf8 and not text.strip():  # no line is UTF-8 (a UTF-16 file): the file is not a sheet
+            raise ValueError(not_utf8_line(not_utf8[0]))
     except FileRefused as exc:
         too_large = exc.errno == errno.EFBIG
         reason = ValueError(sheet_too_large(MAX_SHEET_BYTES // 1_000_000)) if too_large else exc
@@ -122,6 +124,7 @@ def import_sheet(args: argparse.Namespace) -> int:
         print(sheet_unreadable(str(args.file), exc), file=sys.stderr)
         return 2
     rows, problems = parse_sheet(text, args.file.name)
+    problems += [SheetProblem(line, NOT_UTF8_SKIPPED) for line in not_utf8]
     result = match_sheet(rows, base, deck_id)
     result.problems = sorted(problems + result.problems, key=lambda p: p.line)
     path = None

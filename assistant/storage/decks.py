@@ -10,6 +10,7 @@ from assistant.core.cards.cardfile import CardDataError, Problem, parse_deck
 from assistant.core.cards.learning import NewCard, learned_deck_text
 from assistant.core.words.cardtext import cannot_add_to, no_such_deck
 from assistant.core.words.errors import also_defined_in, cannot_be_read, import_set_aside, import_shadows_shipped
+from assistant.core.words.storage import import_not_applied, import_unknown_base, import_wrong_kind
 from assistant.storage.files import read_bounded, set_aside, write_atomically
 from assistant.storage.paths import card_texts_dir, imported_decks_dir
 
@@ -115,7 +116,11 @@ def imports_for(deck_ids: set[str]) -> list[Deck]:
             continue
         if path.stem in shipped or deck.id in shipped:
             _NOTICES.append(import_shadows_shipped(path.name))
-        elif deck.info.kind == "import" and deck.info.base in deck_ids:
+        elif deck.info.kind != "import":  # a hand-edited file: never silently left out
+            _NOTICES.append(import_not_applied(path.name, import_wrong_kind(deck.info.kind)))
+        elif deck.info.base not in shipped:
+            _NOTICES.append(import_not_applied(path.name, import_unknown_base(deck.info.base)))
+        elif deck.info.base in deck_ids:
             decks.append(deck)
     return decks
 

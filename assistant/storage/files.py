@@ -76,6 +76,23 @@ def decode_text(raw: bytes, encoding: str = "utf-8") -> str:
         raise ValueError(not_utf8_line(raw.count(b"\n", 0, exc.start) + 1)) from None
 
 
+def decode_lines(raw: bytes) -> tuple[str, list[int]]:
+    """A sheet's bytes as UTF-8 text (a byte-order mark allowed), line by line: a line holding a byte that is not
+    UTF-8 is left empty and its number returned, so one stray byte costs that line, not the whole file."""
+    try:
+        return raw.decode("utf-8-sig"), []
+    except UnicodeDecodeError:
+        pass
+    lines, bad = [], []
+    for number, line in enumerate(raw.split(b"\n"), start=1):
+        try:
+            lines.append(line.decode("utf-8-sig" if number == 1 else "utf-8"))
+        except UnicodeDecodeError:
+            lines.append("")
+            bad.append(number)
+    return "\n".join(lines), bad
+
+
 def write_atomically(path: Path, data: str | bytes) -> Path:
     """Write the whole file or nothing: a temporary file beside it, flushed and fsynced, then renamed over it (the
     folder is fsynced too, so the new name survives a power cut). Returns the path."""

@@ -38,7 +38,7 @@ from assistant.core.words.errors import (
 )
 from assistant.core.words.gameplay import NO_SAVED_GAME
 from assistant.core.words.position import game_resumed, game_started
-from assistant.core.words.storage import save_out_of_order, save_unwritable
+from assistant.core.words.storage import expansion_alone, save_out_of_order, save_unwritable
 
 
 class SaveReadBack(Protocol):
@@ -126,6 +126,11 @@ class Lobby:
                 return Reply.error(str(exc).splitlines()[0])
         else:
             addons = shipped_addons(cards)
+        info = cards.base.info
+        if info.kind == "expansion":  # an expansion's cards alone are no game
+            home = self.cards.base.info
+            base = home.id if home.kind == "base" and info.adds_to(home) else (info.bases[0] if info.bases else "")
+            return Reply.error(expansion_alone(info.id, info.title, base))
         names = tuple(clean_untrusted(name, 30) for name in command.names)
         if not names:
             return Reply.error(NAMES_NEEDED)
@@ -187,6 +192,16 @@ class Lobby:
         if not isinstance(players, list) or not players:
             return []
         return [clean_untrusted(str(name), 30) for name in players]
+
+    def save_problem(self) -> str:
+        """Why the last save cannot be continued when its setup cannot be read (said at start); "" otherwise."""
+        try:
+            saved = self.store.load_last() if self.store is not None else None
+        except OSError as exc:
+            return save_unreadable(exc.strerror or str(exc))
+        if saved is None or saved.setup is not None:
+            return ""
+        return save_unusable(saved.name, saved.problem)
 
     def resume(self, repair: bool = True) -> Reply:
         """Continue the last saved game exactly: replay its log; set aside any damaged part and say so.

@@ -17,7 +17,15 @@ __all__ = [
     "save_unwritable",
     "import_not_saved",
     "crash_not_logged",
+    "import_not_applied",
+    "import_wrong_kind",
+    "import_unknown_base",
+    "expansion_alone",
+    "NOT_UTF8_SKIPPED",
 ]
+
+#: A line of a reference sheet holding a byte that is not UTF-8: that line alone is left out.
+NOT_UTF8_SKIPPED = "is not UTF-8 text; this line was not imported"
 
 #: Why a record was not written when the disk has no room (said inside "Could not save the game (...)").
 DISK_FULL = "the disk is full"
@@ -84,3 +92,29 @@ def crash_not_logged(kind: str, message: str, reason: str) -> str:
     """The last guard of the command line when even its details could not be written down."""
     said = f"Something went wrong: {clean_untrusted(kind, 60)}: {clean_untrusted(message, 200)}."
     return f"{said} Its details could not be written down ({clean_untrusted(reason, 120)})."
+
+
+def import_not_applied(file: str, reason: str) -> str:
+    """An import deck file that is read but not used, and why."""
+    return f"The deck file {clean_untrusted(file, 80)} was not used: {reason}."
+
+
+def import_wrong_kind(kind: str) -> str:
+    """Why an import is not used: its `kind` is not "import"."""
+    said = f'its kind is "{clean_untrusted(kind, 40)}"' if kind else "it gives no kind"
+    return f'{said}; a file in your decks folder must say kind = "import"'
+
+
+def import_unknown_base(base: str) -> str:
+    """Why an import is not used: its `base` names no shipped deck."""
+    if not base:
+        return "it names no base deck"
+    return f"its base deck {clean_untrusted(base, 60)} is not installed"
+
+
+def expansion_alone(deck_id: str, title: str, base: str) -> str:
+    """A game asked for on an expansion deck alone: it needs its base deck."""
+    said = f"{clean_untrusted(deck_id, 60)} is an expansion ({clean_untrusted(title, 80)}): play it with its base deck"
+    if not base:
+        return f"{said}."
+    return f"{said}, for example deck {clean_untrusted(base, 60)} addon {clean_untrusted(deck_id, 60)}."
