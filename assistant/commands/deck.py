@@ -21,7 +21,8 @@ from assistant.core.words.cardtext import (
     sheet_too_large,
     sheet_unreadable,
 )
-from assistant.core.words.errors import card_file_skipped, not_utf8_line
+from assistant.core.words.errors import card_file_skipped, could_not_write, not_utf8_line
+from assistant.core.words.learned import NOTHING_LEARNED, card_forgotten, learned_card, learned_heading, not_learned
 from assistant.core.words.storage import NOT_UTF8_SKIPPED, import_not_saved
 from assistant.storage.decks import load_all_decks, load_deck
 
@@ -43,12 +44,17 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     sheet.add_argument("--base", dest="import_base", metavar="ID", help="the deck the sheet is for (default: uu-2nd)")
     sheet.add_argument("--deck", dest="import_id", metavar="ID", help="the imported deck's id (default: BASE-sheet)")
     sheet.add_argument("--json", action="store_true")
+    actions.add_parser("learned", help="list the cards learnt from scanned codes, with their words")
+    forget = actions.add_parser("forget", help="remove a card learnt from a scanned code (the deck's words again)")
+    forget.add_argument("name", nargs="+", metavar="NAME")
 
 
 def run(args: argparse.Namespace) -> int:
     """List, show or import decks."""
     if args.deck_action == "import":
         return import_sheet(args)
+    if args.deck_action in ("learned", "forget"):
+        return _learned(args)
     if args.deck_action == "list":
         decks, errors = load_all_decks()
         if args.json:
@@ -69,6 +75,32 @@ def run(args: argparse.Namespace) -> int:
             print(f"{card.id}: " + "\n".join(card_lines(card, deck.info.vocabulary, deck.info.copies_known)))
             if card.tags:
                 print(card_tags(list(card.tags)))
+    return 0
+
+
+def _learned(args: argparse.Namespace) -> int:
+    """`deck learned` lists the learnt overlays; `deck forget NAME` removes one card from them."""
+    from assistant.storage.decks import forget_card, learned_overlays
+
+    if args.deck_action == "forget":
+        name = " ".join(args.name)
+        try:
+            gone = forget_card(name)
+        except OSError as exc:
+            print(could_not_write(name, exc.strerror or str(exc)), file=sys.stderr)
+            return 1
+        if gone is None:
+            print(not_learned(name), file=sys.stderr)
+            return 1
+        print(card_forgotten(gone[0].name, str(gone[1])))
+        return 0
+    overlays = [deck for deck in learned_overlays() if deck.cards]
+    if not overlays:
+        print(NOTHING_LEARNED)
+    for deck in overlays:
+        print(learned_heading(len(deck.cards), load_deck(deck.info.base).info.title, deck.path))
+        for card in deck.cards:
+            print(learned_card(card.name, card.text))
     return 0
 
 

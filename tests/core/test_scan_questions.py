@@ -63,3 +63,43 @@ def test_taking_a_scanned_text_for_a_deck_card_names_the_card_and_both_texts_fir
     assert "The code says: Destroy every Unicorn card in every Stable." in offer.speech
     assert session.handle("no").lines == (NOT_RECORDED,)
     assert session.cards.find_exact("Rainbow Aura").text == aura.text
+
+
+def test_learnt_texts_live_in_an_overlay_that_is_listed_and_removed(private_home, capsys):
+    from assistant.cli import main
+    from assistant.core.words.learned import card_forgotten, learned_card, not_learned
+
+    session = uu_session()
+    aura = session.cards.find_exact("Rainbow Aura")
+    session.scanned("Rainbow Aurra: Destroy every Unicorn card in every Stable.")
+    assert "now has the scanned words" in session.handle("yes").speech
+    session.scanned("Glitter Pony: Magical Unicorn card. Draw a card when it enters your Stable.")
+    session.handle("yes")
+    overlay = imported_decks_dir() / "uu-2nd-learned.toml"
+    assert overlay.is_file() and not (imported_decks_dir() / "uu-2nd-sheet.toml").exists()
+    assert uu_session().cards.find_exact("Rainbow Aura").text.startswith("Destroy every Unicorn")
+    capsys.readouterr()
+    assert main(["deck", "learned"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert listed[0].startswith("2 cards learnt from scanned codes for Unstable Unicorns")
+    assert learned_card("Rainbow Aura", "Destroy every Unicorn card in every Stable.") in listed
+    assert main(["deck", "forget", "rainbow", "aura"]) == 0
+    assert capsys.readouterr().out.strip() == card_forgotten("Rainbow Aura", str(overlay))
+    fresh = uu_session()
+    assert fresh.cards.find_exact("Rainbow Aura").text == aura.text  # the deck's own words again
+    assert fresh.cards.find_exact("Glitter Pony") is not None
+    assert main(["deck", "forget", "Rainbow Aura"]) == 1
+    assert capsys.readouterr().err.strip() == not_learned("Rainbow Aura")
+    assert main(["deck", "forget", "Glitter Pony"]) == 0 and not overlay.exists()  # the last one: the file goes
+
+
+def test_a_learnt_overlay_wins_over_the_reference_sheet(private_home, tmp_path):
+    from assistant.cli import main
+
+    sheet = tmp_path / "sheet.csv"
+    sheet.write_text("name,type,text\nRainbow Aura,upgrade,The sheet's words.\n")
+    assert main(["deck", "import", str(sheet)]) == 0
+    session = uu_session()
+    session.scanned("Rainbow Aurra: The scanned words.")
+    session.handle("yes")
+    assert uu_session().cards.find_exact("Rainbow Aura").text == "The scanned words."

@@ -9,7 +9,15 @@ __all__ = [
     "QUESTION_STILL_WAITS",
     "code_differs",
     "offer_replacing_words",
+    "NOTHING_LEARNED",
+    "learned_heading",
+    "learned_card",
+    "card_forgotten",
+    "not_learned",
 ]
+
+#: `deck learned` when no card was learnt from a scan.
+NOTHING_LEARNED = "No card was learnt from a scanned code: every card has its deck's words."
 
 #: Said after a code read while a yes-or-no question waits: the code is only read out, the question still waits.
 QUESTION_STILL_WAITS = (
@@ -38,3 +46,25 @@ def offer_replacing_words(name: str, deck_text: str, code_text: str) -> str:
 def _text_or_none(text: str) -> str:
     """A text, or a dash for none (so a sentence never ends on an empty quote)."""
     return text if text.strip() else "-"
+
+
+def learned_heading(count: int, deck_title: str, path: str) -> str:
+    """`deck learned`: one overlay's heading."""
+    cards = "1 card" if count == 1 else f"{count} cards"
+    return f"{cards} learnt from scanned codes for {clean_untrusted(deck_title, 80)}, in {clean_untrusted(path, 200)}:"
+
+
+def learned_card(name: str, text: str) -> str:
+    """`deck learned`: one learnt card and its words."""
+    return f"{clean_untrusted(name, 60)}: {clean_untrusted(text)}"
+
+
+def card_forgotten(name: str, path: str) -> str:
+    """`deck forget NAME`: the learnt words are gone; the deck's own apply again."""
+    said = f"{clean_untrusted(name, 60)} is no longer learnt: the deck's own words apply again."
+    return f"{said} Removed from {clean_untrusted(path, 200)}."
+
+
+def not_learned(name: str) -> str:
+    """`deck forget NAME` for a card no scan taught."""
+    return f"No card called {clean_untrusted(name, 60)} was learnt from a scanned code. Say deck learned to list them."
