@@ -103,3 +103,13 @@ def test_a_learnt_overlay_wins_over_the_reference_sheet(private_home, tmp_path):
     session.scanned("Rainbow Aurra: The scanned words.")
     session.handle("yes")
     assert uu_session().cards.find_exact("Rainbow Aura").text == "The scanned words."
+
+
+def test_a_deck_card_given_scanned_words_twice_takes_the_second(private_home):
+    session = uu_session()
+    session.scanned("Rainbow Aurra: First words.")
+    session.handle("yes")
+    offer = session.scanned("Rainbow Aurra: Second words.")
+    assert "The deck says: First words. The code says: Second words." in offer.speech
+    assert "now has the scanned words" in session.handle("yes").speech
+    assert uu_session().cards.find_exact("Rainbow Aura").text == "Second words."

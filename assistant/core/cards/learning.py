@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from assistant.core.cards.card import Card, CardType, Deck, normalize
-from assistant.core.cards.sheet import MAX_ROWS, SheetRow, match_sheet, render_import
+from assistant.core.cards.sheet import MAX_ROWS, SheetRow, match_sheet, matching_card, render_import
 from assistant.core.words.scans import CARD_REFUSED, import_full
 
 #: The longest name taken from a scanned text.
@@ -94,7 +94,9 @@ def learned_deck_text(new: NewCard, card_type: CardType, base: Deck, existing: D
     cards a sheet may give, or the sheet's rules refuse the line (a name with no letters or digits)."""
     if existing is not None and len(existing.cards) >= MAX_ROWS:
         raise ValueError(import_full(MAX_ROWS))
-    kept = [card for card in existing.cards if normalize(card.name) != normalize(new.name)] if existing else []
+    same = matching_card(new.name, base)  # a typo of a deck card's name is that card, as on a sheet
+    replaced = {normalize(new.name), normalize(same.name) if same is not None else ""}
+    kept = [card for card in existing.cards if normalize(card.name) not in replaced] if existing else []
     rows = _rows(kept)  # a card scanned again replaces its earlier words (the player said yes to that)
     line = len(rows) + 1
     rows.append(SheetRow(line, new.name, new.text, card_type.value))
