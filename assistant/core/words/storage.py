@@ -43,8 +43,8 @@ def file_too_large(limit: int) -> str:
 
 def games_held_by(pid: int) -> str:
     """Why nothing is recorded in this copy of the app: another one holds the saved games."""
-    who = f"process {pid}" if pid > 0 else "another process"
-    return f"another table-assistant ({who}) holds the saved games"
+    who = f", process {pid}," if pid > 0 else ""
+    return f"another table-assistant{who} holds the saved games"
 
 
 def games_held_notice(pid: int) -> str:
