@@ -77,11 +77,3 @@ def check_writable(folder: Path) -> None:
     holder = _refused.get(_key(folder))
     if holder is not None:
         raise OSError(errno.EBUSY, games_held_by(holder))
-
-
-def release(folder: Path) -> None:
-    """Let go of `folder`'s lock (when the app closes; the end of the process does it too)."""
-    fd = _held.pop(_key(folder), None)
-    if fd is not None:
-        os.close(fd)
-    _refused.pop(_key(folder), None)
