@@ -13,6 +13,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from assistant.core.words.errors import save_failed
 from assistant.core.words.storage import DISK_FULL, games_held_by, games_held_notice
@@ -299,3 +301,41 @@ def test_a_second_copy_on_the_same_home_cannot_damage_the_game(tmp_path):
                            capture_output=True, text=True, cwd=ROOT, timeout=60)  # fmt: skip
     assert "holds the saved games" not in third.stdout, third.stdout  # the lock let go with the first window
     assert "Ben holds 3 cards." in third.stdout
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    st.sampled_from(["duplicate", "delete", "swap"]),
+    st.integers(min_value=1, max_value=8),
+    st.integers(min_value=1, max_value=8),
+)
+def test_a_repeated_missing_or_moved_record_keeps_exactly_the_records_before_it(tmp_path_factory, change, i, j):
+    """Whatever record is repeated, removed or moved, the game read back is the records before it, in order, and
+    the change is named: never a record replayed twice or out of place."""
+    folder = tmp_path_factory.mktemp("save")
+    store = GameStore(folder)
+    log = store.create({"players": ["Ana", "Ben"]})
+    records = [{"e": "hand", "player": 0, "count": n} for n in range(1, 9)]
+    for record in records:
+        log.append(record)
+    log.close()
+    path = store.last_path()
+    lines = path.read_bytes().split(b"\n")[:-1]
+    if change == "duplicate":
+        lines.insert(i + 1, lines[i])
+    elif change == "delete":
+        del lines[i]
+    elif i != j:
+        lines[i], lines[j] = lines[j], lines[i]
+    path.write_bytes(b"".join(line + b"\n" for line in lines))
+    saved = read_save(path)
+    kept = [record for _, record in saved.records]
+    assert kept == records[: len(kept)]
+    if change == "swap" and i == j or change == "delete" and i == len(records):
+        # nothing moved; or the last record removed, which reads as a shorter save (a kill before it was written)
+        assert not saved.order and saved.damaged == [] and len(kept) == len(records) - (change == "delete")
+        return
+    good = {"duplicate": i, "delete": i - 1, "swap": min(i, j) - 1}[change]  # records before the change
+    assert len(kept) == good and saved.order
+    first_bad = good + 2  # its line: the setup and the good records come first
+    assert saved.damaged == list(range(first_bad, len(lines) + 1))
