@@ -13,6 +13,7 @@ import sys
 from assistant.core.braille.sixkey import DEFAULT_WINDOW
 from assistant.core.cards.cardfile import CardDataError
 from assistant.core.words.errors import card_file_damaged, something_went_wrong
+from assistant.core.words.storage import crash_not_logged
 
 #: Sub-command modules, in the order `--help` lists them.
 COMMANDS = ["card", "deck", "labels", "state", "say", "scan"]
@@ -58,6 +59,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit status. Never lets a traceback reach the player."""
+    from assistant.ui.terminal import harden_streams
+
+    harden_streams()  # a stray byte in, or a character the terminal lacks out, never ends a command
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -74,6 +78,8 @@ def main(argv: list[str] | None = None) -> int:
         print(card_file_damaged(str(exc)), file=sys.stderr)
         return 2
     except LookupError as exc:
+        if isinstance(exc, (IndexError, KeyError)):  # a fault of ours, not a deck or card the player named
+            return _crashed(exc)
         print(exc.args[0] if exc.args else str(exc), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -81,11 +87,20 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except Exception as exc:  # the last guard: a player never sees a traceback
-        from assistant.storage.crashlog import write_crash_log
+        return _crashed(exc)
 
-        where = write_crash_log(exc)
+
+def _crashed(exc: Exception) -> int:
+    """Keep the details in the crash log and say one sentence (where the details are, only if they were
+    written); the exit status of an internal error."""
+    from assistant.storage.crashlog import write_crash_log
+
+    where = write_crash_log(exc)
+    if isinstance(where, str):  # not written: said, with why
+        print(crash_not_logged(exc.__class__.__name__, str(exc), where), file=sys.stderr)
+    else:
         print(something_went_wrong(exc.__class__.__name__, str(exc), str(where)), file=sys.stderr)
-        return 70
+    return 70
 
 
 def _say_deck_notices() -> None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from assistant.core.braille import celltable
-from assistant.core.cards.card import Card, CardSet, CardType, Tag, split_other_print
+from assistant.core.cards.card import Card, CardSet, CardType, Tag, normalize, split_other_print
 from assistant.core.cards.learning import NewCard, read_card_text, type_from_prefix
 from assistant.core.cards.lookup import NameResolver, Resolution
 from assistant.core.cards.search import search_cards, search_words
@@ -44,6 +44,7 @@ from assistant.core.words.cardtext import (
 )
 from assistant.core.words.errors import command_hint, who_plays
 from assistant.core.words.gameplay import NO_GAME, NOT_RECORDED, NOTHING_TO_CONFIRM, RESUME_DECLINED, resume_offer
+from assistant.core.words.learned import QUESTION_STILL_WAITS, code_differs, offer_replacing_words
 from assistant.core.words.scans import (
     SAY_CARD_TYPE,
     aiming_words,
@@ -52,7 +53,6 @@ from assistant.core.words.scans import (
     card_words_learned,
     label_card_not_in_deck,
     label_not_in_play,
-    offer_card_words,
     offer_new_card,
     scanned_text,
     unknown_code,
@@ -125,8 +125,9 @@ class Session:
     def offer_resume(self) -> Reply | None:
         """At start, when the last saved game can be read: offer to continue it (yes resumes); else None."""
         players = self.lobby.saved_players()
-        if not players:
-            return None
+        if not players:  # a last save whose setup cannot be read is named, never passed over in silence
+            problem = self.lobby.save_problem()
+            return Reply.of(problem, important=True) if problem else None
         question = resume_offer(players)
         # declining it is said; another command simply starts (the offer said so), with no "Not recorded."
         offer = Question(self.resume_game, declined=RESUME_DECLINED)
@@ -348,16 +349,22 @@ class Session:
         from assistant.core.scanning.payloads import PayloadKind, resolve_payload
 
         meaning = resolve_payload(payload, self.cards)
+        question = self.pending if isinstance(self.pending, Question) else None
         if meaning.card is not None and meaning.kind is not PayloadKind.TEXT:
-            question = self.pending if isinstance(self.pending, Question) else None
             reply = self._card_reply(meaning.card)
             self.pending = question  # a card held up while deciding is a look-up: the question still waits
             return reply
         if meaning.kind is PayloadKind.TEXT:
             new = read_card_text(meaning.payload) if meaning.new_card_text and self.learn is not None else None
-            if new is not None:
+            if new is not None and question is None:
                 return self._keep(self._offer_card(new))
             text = scanned_text(meaning.payload)
+            told = read_card_text(meaning.payload) if meaning.card is not None else None
+            if meaning.card is not None and (told is None or normalize(told.text) != normalize(meaning.card.text)):
+                text = code_differs(meaning.card.name, told.text if told is not None else meaning.payload)
+            if question is not None:  # never replaces the question: read out, and the question still waits
+                self.pending = question
+                return Reply((text, QUESTION_STILL_WAITS), f"{text} {QUESTION_STILL_WAITS}", important=True)
             return self._keep(Reply((text,), text, card=meaning.card))
         if meaning.kind is PayloadKind.LABEL and meaning.deck_in_play:
             sentence = label_card_not_in_deck(meaning.deck, meaning.card_id)
@@ -387,7 +394,8 @@ class Session:
 
         if same is not None:
             deck_type = same.type  # the deck's type is kept, as an import keeps it
-            sentence = offer_card_words(same.name, new.text)
+            in_play = self.cards.get(same.id) or same  # the words the deck has now (an import's, if any)
+            sentence = offer_replacing_words(in_play.name, in_play.text, new.text)
             return Reply((sentence,), sentence, important=True, pending=Question(lambda: add(deck_type)))
 
         def other(text: str) -> Reply | None:

@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 debs="libzbar0 espeak-ng alsa-utils liblouis20 liblouis-data python3-louis python3-venv libgl1 libglib2.0-0 tmux sox
-      speech-dispatcher speech-dispatcher-espeak-ng python3-speechd brltty python3-brlapi"
+      speech-dispatcher speech-dispatcher-espeak-ng python3-speechd brltty python3-brlapi locales"
 missing=""
 for pkg in $debs; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing="$missing $pkg"

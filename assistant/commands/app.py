@@ -18,6 +18,7 @@ from assistant.core.language.lobby import shipped_addons
 from assistant.core.words.cardtext import NO_TERMINAL, deck_chosen
 from assistant.core.words.errors import script_unreadable
 from assistant.core.words.screen import app_heading
+from assistant.core.words.storage import games_held_notice
 from assistant.session import CardResolver, Reply, Session, Verbosity
 from assistant.storage.decks import DEFAULT_DECK, load_card_set, take_notices
 
@@ -156,6 +157,9 @@ def run(args: argparse.Namespace) -> int:
 
     settings, settings_notice = load_settings()  # read once: a damaged file is set aside, and said, here
     notices = [settings_notice] if settings_notice else []
+    holder = _claim_games()
+    if holder is not None:  # another window holds the saved games: this one reads them and records nothing
+        notices.append(games_held_notice(holder))
     if lines is not None or args.plain:
         from assistant.ui.plain import PROMPT, run_plain
 
@@ -195,6 +199,14 @@ def run(args: argparse.Namespace) -> int:
         if speaker is not None:
             speaker.close()
     return 0
+
+
+def _claim_games() -> int | None:
+    """Hold the saved games for this process (one writer per home); the holder's process id when another has them."""
+    from assistant.storage.lock import claim
+    from assistant.storage.saves import games_dir
+
+    return claim(games_dir())
 
 
 def _speaker(

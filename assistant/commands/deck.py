@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,7 +21,9 @@ from assistant.core.words.cardtext import (
     sheet_too_large,
     sheet_unreadable,
 )
-from assistant.core.words.errors import card_file_skipped
+from assistant.core.words.errors import card_file_skipped, could_not_write, not_utf8_line
+from assistant.core.words.learned import NOTHING_LEARNED, card_forgotten, learned_card, learned_heading, not_learned
+from assistant.core.words.storage import NOT_UTF8_SKIPPED, import_not_saved
 from assistant.storage.decks import load_all_decks, load_deck
 
 if TYPE_CHECKING:
@@ -41,12 +44,17 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     sheet.add_argument("--base", dest="import_base", metavar="ID", help="the deck the sheet is for (default: uu-2nd)")
     sheet.add_argument("--deck", dest="import_id", metavar="ID", help="the imported deck's id (default: BASE-sheet)")
     sheet.add_argument("--json", action="store_true")
+    actions.add_parser("learned", help="list the cards learnt from scanned codes, with their words")
+    forget = actions.add_parser("forget", help="remove a card learnt from a scanned code (the deck's words again)")
+    forget.add_argument("name", nargs="+", metavar="NAME")
 
 
 def run(args: argparse.Namespace) -> int:
     """List, show or import decks."""
     if args.deck_action == "import":
         return import_sheet(args)
+    if args.deck_action in ("learned", "forget"):
+        return _learned(args)
     if args.deck_action == "list":
         decks, errors = load_all_decks()
         if args.json:
@@ -67,6 +75,32 @@ def run(args: argparse.Namespace) -> int:
             print(f"{card.id}: " + "\n".join(card_lines(card, deck.info.vocabulary, deck.info.copies_known)))
             if card.tags:
                 print(card_tags(list(card.tags)))
+    return 0
+
+
+def _learned(args: argparse.Namespace) -> int:
+    """`deck learned` lists the learnt overlays; `deck forget NAME` removes one card from them."""
+    from assistant.storage.decks import forget_card, learned_overlays
+
+    if args.deck_action == "forget":
+        name = " ".join(args.name)
+        try:
+            gone = forget_card(name)
+        except OSError as exc:
+            print(could_not_write(name, exc.strerror or str(exc)), file=sys.stderr)
+            return 1
+        if gone is None:
+            print(not_learned(name), file=sys.stderr)
+            return 1
+        print(card_forgotten(gone[0].name, str(gone[1])))
+        return 0
+    overlays = [deck for deck in learned_overlays() if deck.cards]
+    if not overlays:
+        print(NOTHING_LEARNED)
+    for deck in overlays:
+        print(learned_heading(len(deck.cards), load_deck(deck.info.base).info.title, deck.path))
+        for card in deck.cards:
+            print(learned_card(card.name, card.text))
     return 0
 
 
@@ -97,9 +131,9 @@ MAX_SHEET_BYTES = 2_000_000
 def import_sheet(args: argparse.Namespace) -> int:
     """Read a reference sheet, match it against its deck, and save it as an import deck; 0 when saved."""
     from assistant.core.cards.cardfile import ID_PATTERN, parse_deck
-    from assistant.core.cards.sheet import match_sheet, parse_sheet, render_import
+    from assistant.core.cards.sheet import SheetProblem, match_sheet, parse_sheet, render_import
     from assistant.storage.decks import DEFAULT_DECK, deck_files, save_import
-    from assistant.storage.files import decode_text
+    from assistant.storage.files import FileRefused, decode_lines, read_bounded
     from assistant.storage.paths import card_texts_dir
 
     base = load_deck(args.import_base or args.deck or DEFAULT_DECK)
@@ -108,21 +142,32 @@ def import_sheet(args: argparse.Namespace) -> int:
     if not ID_PATTERN.match(deck_id) or (shipped is not None and shipped.parent == card_texts_dir()):
         print(import_bad_id(deck_id), file=sys.stderr)
         return 2
-    try:
-        if args.file.stat().st_size > MAX_SHEET_BYTES:
-            raise ValueError(sheet_too_large(MAX_SHEET_BYTES // 1_000_000))
-        text = decode_text(args.file.read_bytes(), "utf-8-sig")  # a byte that is not UTF-8: ValueError, its line
+    try:  # a pipe, a device or a folder is refused before anything is read from it
+        raw = read_bounded(args.file, MAX_SHEET_BYTES)
+        text, not_utf8 = decode_lines(raw)  # a byte that is not UTF-8 costs its line, which is named
+        if not_utf8 and not text.strip():  # no line is UTF-8 (a UTF-16 file): the file is not a sheet
+            raise ValueError(not_utf8_line(not_utf8[0]))
+    except FileRefused as exc:
+        too_large = exc.errno == errno.EFBIG
+        reason = ValueError(sheet_too_large(MAX_SHEET_BYTES // 1_000_000)) if too_large else exc
+        print(sheet_unreadable(str(args.file), reason), file=sys.stderr)
+        return 2
     except (OSError, ValueError) as exc:
         print(sheet_unreadable(str(args.file), exc), file=sys.stderr)
         return 2
     rows, problems = parse_sheet(text, args.file.name)
+    problems += [SheetProblem(line, NOT_UTF8_SKIPPED) for line in not_utf8]
     result = match_sheet(rows, base, deck_id)
     result.problems = sorted(problems + result.problems, key=lambda p: p.line)
     path = None
     if result.cards or result.herd_bonus:
         deck_text = render_import(result, base, deck_id, args.file.name)
         parse_deck(deck_text, f"{deck_id}.toml")  # what is saved loads: a CardDataError here is ours, not the owner's
-        path = save_import(deck_id, deck_text)
+        try:
+            path = save_import(deck_id, deck_text)
+        except OSError as exc:  # a read-only or full home: said, with what failed
+            print(import_not_saved(deck_id, exc.strerror or str(exc)), file=sys.stderr)
+            return 1
     if args.json:
         print(
             terminal_json(

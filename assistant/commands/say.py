@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from assistant.core.speech.settings import BACKENDS, SpeechSettings
 from assistant.core.text import clean_untrusted
+from assistant.core.words.errors import could_not_write
 from assistant.core.words.voice import SPEECH_OFF_TRANSCRIPT, TEXT_EMPTY, say_failed, wav_written
 
 if TYPE_CHECKING:
@@ -45,6 +46,8 @@ def run(args: argparse.Namespace) -> int:
     if not text:
         print(say_failed(TEXT_EMPTY), file=sys.stderr)
         return 1
+    if args.to and not _writable(Path(args.to)):
+        return 1
     service = make_speaker(replace(settings, earcons=False), wav_only=bool(args.to))
     try:
         if args.to:
@@ -69,6 +72,21 @@ def run(args: argparse.Namespace) -> int:
         return 1 if problems else 0
     finally:
         service.close()
+
+
+def _writable(path: Path) -> bool:
+    """Whether the WAV file can be written, said at once when not (a missing folder, a read-only one): the speech
+    engine is never left to fail on it in its own thread and be blamed for the time it took."""
+    existed = path.exists()
+    try:
+        with open(path, "ab"):
+            pass
+    except OSError as exc:
+        print(could_not_write(str(path), exc.strerror or str(exc)), file=sys.stderr)
+        return False
+    if not existed:
+        path.unlink(missing_ok=True)
+    return True
 
 
 def reply_speaker(

@@ -5,21 +5,26 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from assistant.core.cards.card import CardSet, CardType, Deck
+from assistant.core.cards.card import Card, CardSet, CardType, Deck
 from assistant.core.cards.cardfile import CardDataError, Problem, parse_deck
-from assistant.core.cards.learning import NewCard, learned_deck_text
+from assistant.core.cards.learning import NewCard, forgotten_deck_text, learned_deck_text
 from assistant.core.words.cardtext import cannot_add_to, no_such_deck
 from assistant.core.words.errors import also_defined_in, cannot_be_read, import_set_aside, import_shadows_shipped
-from assistant.storage.files import set_aside, write_atomically
+from assistant.core.words.storage import import_not_applied, import_unknown_base, import_wrong_kind
+from assistant.storage.files import read_bounded, set_aside, write_atomically
 from assistant.storage.paths import card_texts_dir, imported_decks_dir
 
 DEFAULT_DECK = "uu-2nd"
+#: The end of a learnt overlay's id: `uu-2nd-learned` holds the cards scanned at the table for `uu-2nd`.
+LEARNED = "-learned"
+#: The largest deck file read: the reader's own limit is 2,000,000 characters (`assistant.core.datatext`).
+MAX_DECK_BYTES = 8_000_000
 
 
 def load_deck_file(path: Path) -> Deck:
     """Read and validate one deck file; raise `CardDataError` with every problem."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_bounded(path, MAX_DECK_BYTES).decode("utf-8")  # a pipe or a link to a device: refused, not read
     except (OSError, UnicodeDecodeError) as exc:
         raise CardDataError([Problem(str(path), 1, "-", "file", cannot_be_read(str(exc)))]) from None
     return parse_deck(text, str(path))
@@ -90,7 +95,7 @@ def combine(decks: list[Deck]) -> CardSet:
 def _id_line(path: str, card_id: str) -> int:
     """The line of a deck file where a card id is given (1 when it cannot be found)."""
     try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
+        lines = read_bounded(path, MAX_DECK_BYTES).decode("utf-8").splitlines()
     except (OSError, UnicodeDecodeError):
         return 1
     wanted = re.compile(rf"""^\s*id\s*=\s*["']{re.escape(card_id)}["']""")
@@ -103,7 +108,9 @@ def imports_for(deck_ids: set[str]) -> list[Deck]:
     folder = imported_decks_dir()
     shipped = _shipped_ids()
     decks = []
-    for path in sorted(folder.glob("*.toml")) if folder.is_dir() else []:
+    # the learnt overlays last: a card's words taken from a scan (after a yes) win over the sheet's
+    paths = sorted(folder.glob("*.toml"), key=lambda p: (p.stem.endswith(LEARNED), p.name)) if folder.is_dir() else []
+    for path in paths:
         try:
             deck = load_deck_file(path)
         except CardDataError as exc:
@@ -113,7 +120,11 @@ def imports_for(deck_ids: set[str]) -> list[Deck]:
             continue
         if path.stem in shipped or deck.id in shipped:
             _NOTICES.append(import_shadows_shipped(path.name))
-        elif deck.info.kind == "import" and deck.info.base in deck_ids:
+        elif deck.info.kind != "import":  # a hand-edited file: never silently left out
+            _NOTICES.append(import_not_applied(path.name, import_wrong_kind(deck.info.kind)))
+        elif deck.info.base not in shipped:
+            _NOTICES.append(import_not_applied(path.name, import_unknown_base(deck.info.base)))
+        elif deck.info.base in deck_ids:
             decks.append(deck)
     return decks
 
@@ -153,14 +164,45 @@ def save_import(deck_id: str, text: str) -> Path:
 
 
 def learn_card(base_id: str, new: NewCard, card_type: CardType) -> Path:
-    """Add a card read from a scanned full text to the owner's import of a base deck (made when there is none);
-    checked like any import before it is written. Returns where it was saved."""
+    """Add a card read from a scanned full text to the owner's learnt overlay of a base deck (`BASE-learned`,
+    made when there is none, applied after the reference sheet's import); checked like any import before it is
+    written. Returns where it was saved."""
     base = load_deck(base_id)
     if base.info.kind == "import":
         base = load_deck(base.info.base)
-    deck_id = f"{base.id}-sheet"
+    deck_id = f"{base.id}{LEARNED}"
     path = imported_decks_dir() / f"{deck_id}.toml"
     existing = load_deck_file(path) if path.is_file() else None
     text = learned_deck_text(new, card_type, base, existing, deck_id)
     parse_deck(text, path.name)  # what is saved loads: a CardDataError here is ours, not the owner's
     return save_import(deck_id, text)
+
+
+def learned_overlays() -> list[Deck]:
+    """The owner's learnt overlays (cards scanned at the table), each a deck file; a damaged one is left out."""
+    folder = imported_decks_dir()
+    decks = []
+    for path in sorted(folder.glob(f"*{LEARNED}.toml")) if folder.is_dir() else []:
+        try:
+            decks.append(load_deck_file(path))
+        except CardDataError:
+            continue  # said where decks are loaded for play (set aside, with its line)
+    return decks
+
+
+def forget_card(name: str) -> tuple[Card, Path] | None:
+    """Remove a learnt card (by name) from its overlay, so the deck's own words apply again; the card and the
+    overlay's file, or None when no overlay has it. An overlay left empty is removed."""
+    for overlay in learned_overlays():
+        base = load_deck(overlay.info.base)
+        gone, text = forgotten_deck_text(overlay, base, name)
+        if gone is None:
+            continue
+        path = Path(overlay.path)
+        if text:
+            parse_deck(text, path.name)  # what is saved loads
+            write_atomically(path, text)
+        else:
+            path.unlink()
+        return gone, path
+    return None

@@ -5,11 +5,66 @@ one's bytes as text, naming the line of a byte that is not UTF-8."""
 from __future__ import annotations
 
 import datetime
+import errno
 import os
+import stat
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from assistant.core.words.errors import not_utf8_line
+from assistant.core.words.storage import DISK_FULL, NOT_A_REGULAR_FILE, file_too_large
+
+#: The most a file of the home folder may hold before it is refused unread (a save of 10,000 events is ~1 MB).
+MAX_FILE_BYTES = 64_000_000
+
+
+class FileRefused(OSError):
+    """A file that is not read: not a regular file, or too large. Its text is only the reason, in words."""
+
+    def __str__(self) -> str:
+        return self.strerror or super().__str__()
+
+
+def read_bounded(path: Path | str, limit: int = MAX_FILE_BYTES) -> bytes:
+    """A regular file's bytes, at most `limit` of them; `OSError` (its `strerror` says why) for a pipe, a device
+    or a folder (opened without waiting, so a FIFO never hangs the app) and for a larger file."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise FileRefused(errno.EINVAL, NOT_A_REGULAR_FILE)
+        if info.st_size > limit:
+            raise FileRefused(errno.EFBIG, file_too_large(limit))
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:  # it grew while it was read
+            raise FileRefused(errno.EFBIG, file_too_large(limit))
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def write_all(fd: int, data: bytes, write: Callable[[int, bytes], int] = os.write) -> None:
+    """Write every byte of `data` or raise: a write that stops short (a full disk takes what fits and says so only
+    on the next write) is carried on until it is whole or fails; a full disk is `OSError` saying "the disk is
+    full"."""
+    view = memoryview(data)
+    try:
+        while view:
+            done = write(fd, bytes(view))
+            if done <= 0:
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            view = view[done:]
+    except OSError as exc:
+        if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+            raise OSError(exc.errno, DISK_FULL) from None
+        raise
 
 
 def decode_text(raw: bytes, encoding: str = "utf-8") -> str:
@@ -19,6 +74,23 @@ def decode_text(raw: bytes, encoding: str = "utf-8") -> str:
         return raw.decode(encoding)
     except UnicodeDecodeError as exc:
         raise ValueError(not_utf8_line(raw.count(b"\n", 0, exc.start) + 1)) from None
+
+
+def decode_lines(raw: bytes) -> tuple[str, list[int]]:
+    """A sheet's bytes as UTF-8 text (a byte-order mark allowed), line by line: a line holding a byte that is not
+    UTF-8 is left empty and its number returned, so one stray byte costs that line, not the whole file."""
+    try:
+        return raw.decode("utf-8-sig"), []
+    except UnicodeDecodeError:
+        pass
+    lines, bad = [], []
+    for number, line in enumerate(raw.split(b"\n"), start=1):
+        try:
+            lines.append(line.decode("utf-8-sig" if number == 1 else "utf-8"))
+        except UnicodeDecodeError:
+            lines.append("")
+            bad.append(number)
+    return "\n".join(lines), bad
 
 
 def write_atomically(path: Path, data: str | bytes) -> Path:

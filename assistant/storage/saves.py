@@ -7,9 +7,13 @@ A save is a text file in the data directory's `games/` folder, one record per li
     {"n":2,"r":{"e":"undo"}}<TAB>crc
 
 Each line ends with the CRC-32 of its JSON text in hexadecimal, so a line damaged on disk is caught even when it
-still reads as JSON. `append` writes a line, flushes it and fsyncs the file. Reading keeps every whole, intact
-line; a damaged or cut-off line is set aside — the original file is kept beside the save, and the save is
-rewritten without the damaged lines — and the player is told. `games/last` names the save to continue.
+still reads as JSON. `append` writes a whole line (a write that stops short is carried on or fails), fsyncs the
+file, and only then returns; a write that fails is cut away again before anything else is written, so a full
+disk leaves the save as it was. Reading keeps every whole, intact line; a damaged or cut-off line is set aside —
+the original file is kept beside the save, and the save is rewritten without the damaged lines, its records
+numbered again — and the player is told. Record numbers are checked: a repeated or missing record ends the game
+read back at the record before it (the rest is set aside, by line). `games/last` names the save to continue; an
+empty save is never one. Only the process holding the games folder's lock (`assistant.storage.lock`) writes.
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ import json
 import os
 import secrets
 import zlib
+from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,7 +37,9 @@ from assistant.core.words.errors import (
     SETUP_DAMAGED,
     save_from_newer_version,
 )
-from assistant.storage.files import fsync_folder, keep_copy, write_atomically
+from assistant.core.words.storage import records_out_of_order
+from assistant.storage.files import MAX_FILE_BYTES, fsync_folder, keep_copy, read_bounded, write_all, write_atomically
+from assistant.storage.lock import check_writable
 from assistant.storage.paths import user_data_dir
 
 FORMAT = "table-assistant game"
@@ -66,18 +74,39 @@ def decode_line(line: bytes) -> dict | None:
     return body if isinstance(body, dict) else None
 
 
+Write = Callable[[int, bytes], int]
+"""How bytes reach a file (`os.write`; a test's full disk)."""
+
+
 class GameLog:
     """An open save, appended to one record at a time."""
 
-    def __init__(self, path: Path, next_number: int):
+    def __init__(self, path: Path, next_number: int, write: Write = os.write):
         self.path = path
         self._number = next_number
+        self._write = write
         self._file = open(path, "ab", buffering=0)  # unbuffered: each write goes straight to the OS
+        self._end = os.fstat(self._file.fileno()).st_size
+        """Where the last whole record ends: anything after it is a write that failed."""
 
     def append(self, record: dict) -> None:
-        """Write one record and fsync it: when this returns, the record survives a crash or power cut."""
-        self._file.write(encode_line({"n": self._number, "r": record}))
-        os.fsync(self._file.fileno())
+        """Write one whole record and fsync it: when this returns, the record survives a crash or power cut.
+        `OSError` when it cannot (a full disk: "the disk is full"; another copy of the app holding the games),
+        and then the save is as it was before."""
+        check_writable(self.path.parent)
+        fd = self._file.fileno()
+        if os.fstat(fd).st_size != self._end:  # a line a failed write cut off, and could not cut away then
+            os.ftruncate(fd, self._end)
+        line = encode_line({"n": self._number, "r": record})
+        try:
+            write_all(fd, line, self._write)
+            os.fsync(fd)
+        except OSError:
+            with suppress(OSError):  # if even this fails, the next append cuts it away first
+                os.ftruncate(fd, self._end)
+                os.fsync(fd)
+            raise
+        self._end += len(line)
         self._number += 1
 
     def close(self) -> None:
@@ -99,6 +128,8 @@ class SavedGame:
     """Every line as read, without its newline (index = line number - 1)."""
     problem: str = ""
     """Why the setup cannot be read, when it cannot ("it is empty", "line 1, the setup, is damaged")."""
+    order: str = ""
+    """When a record number repeats or skips: which line, and the record the game is kept up to; else ""."""
 
     @property
     def name(self) -> str:
@@ -106,31 +137,40 @@ class SavedGame:
         return self.path.name
 
     def set_aside(self, bad: list[int]) -> str:
-        """Keep the original file beside the save, rewrite the save without the `bad` lines; return the
-        kept file's name."""
+        """Keep the original file beside the save, rewrite the save without the `bad` lines, its records numbered
+        again from 1; return the kept file's name."""
+        check_writable(self.path.parent)
         kept = keep_copy(self.path)
         drop = set(bad)
         good = [line for number, line in enumerate(self.lines, start=1) if number not in drop]
-        write_atomically(self.path, b"".join(line + b"\n" for line in good))
-        self.lines = good
-        self.records = [(n, r) for n, r in self.records if n not in drop]
+        records = [r for n, r in self.records if n not in drop]
+        lines = good[:1] + [encode_line({"n": n, "r": r}).rstrip(b"\n") for n, r in enumerate(records, start=1)]
+        write_atomically(self.path, b"".join(line + b"\n" for line in lines))
+        self.lines = lines
+        self.records = list(enumerate(records, start=2))
         self.damaged = []
         return kept.name
 
-    def open_log(self) -> GameLog:
+    def open_log(self, write: Write = os.write) -> GameLog:
         """Continue appending to this save (records are numbered on from the lines kept)."""
-        return GameLog(self.path, len(self.lines))
+        return GameLog(self.path, len(self.lines), write)
 
 
 def read_save(path: Path) -> SavedGame:
     """Read a save, keeping every intact line and noting damaged ones; `OSError` when it cannot be read."""
-    raw = path.read_bytes()
+    raw = read_bounded(path, MAX_FILE_BYTES)  # a pipe or a link to a device is refused, not waited on
     parts = raw.split(b"\n")
     complete = parts[:-1]
     tail = parts[-1]
     lines = complete + ([tail] if tail else [])
     saved = SavedGame(path, None, lines=lines)
+    # The next record's number, and how many damaged lines came since the last good record: each may have been a
+    # record (a line damaged on disk) or not (a line added), so the next number may skip that many.
+    expected, skipped = 1, 0
     for number, line in enumerate(lines, start=1):
+        if saved.order:  # after a repeated or missing record nothing is replayed: it is set aside by line
+            saved.damaged.append(number)
+            continue
         cut_off = number == len(lines) and bool(tail)
         body = None if cut_off else decode_line(line.removesuffix(b"\r"))  # a copy with Windows line ends reads
         if number == 1:
@@ -143,7 +183,14 @@ def read_save(path: Path) -> SavedGame:
             continue
         if body is None or set(body) != {"n", "r"} or not isinstance(body["r"], dict):
             saved.damaged.append(number)
+            skipped += 1
             continue
+        found = body["n"]
+        if not isinstance(found, int) or isinstance(found, bool) or not expected <= found <= expected + skipped:
+            saved.order = records_out_of_order(number, expected, found if isinstance(found, int) else 0)
+            saved.damaged.append(number)
+            continue
+        expected, skipped = found + 1, 0
         saved.records.append((number, body["r"]))
     if not raw.strip():
         saved.problem = SAVE_EMPTY
@@ -169,21 +216,29 @@ def _setup_problem(body: dict | None) -> str:
 class GameStore:
     """The folder of saves: new games, and the last one to continue."""
 
-    def __init__(self, folder: Path | None = None):
+    def __init__(self, folder: Path | None = None, write: Write = os.write):
         self.folder = folder if folder is not None else games_dir()
+        self._write = write
 
     def create(self, setup: dict) -> GameLog:
-        """A new save holding the setup, durable on disk, and named as the last game."""
+        """A new save holding the setup, durable on disk, and named as the last game; `OSError` when it cannot
+        be written whole (then no new save is left behind, and `games/last` names the one it named)."""
+        check_writable(self.folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
         path = self.folder / f"game-{stamp}-{secrets.token_hex(2)}{SUFFIX}"
-        with open(path, "xb") as out:
-            out.write(encode_line({"format": FORMAT, "version": VERSION, "setup": setup}))
-            out.flush()
-            os.fsync(out.fileno())
-        fsync_folder(self.folder)
-        self._point_to(path)
-        return GameLog(path, 1)
+        first = encode_line({"format": FORMAT, "version": VERSION, "setup": setup})
+        try:
+            with open(path, "xb", buffering=0) as out:
+                write_all(out.fileno(), first, self._write)
+                os.fsync(out.fileno())
+            fsync_folder(self.folder)
+            self._point_to(path)
+        except OSError:
+            with suppress(OSError):
+                path.unlink(missing_ok=True)
+            raise
+        return GameLog(path, 1, self._write)
 
     def _point_to(self, path: Path) -> None:
         write_atomically(self.folder / POINTER, path.name + "\n")
@@ -192,12 +247,12 @@ class GameStore:
         """The save to continue: the one `games/last` names, or else the newest."""
         pointer = self.folder / POINTER
         try:
-            name = pointer.read_text(encoding="utf-8").strip()
+            name = read_bounded(pointer, 4096).decode("utf-8").strip()
         except (OSError, UnicodeDecodeError):
             name = ""
-        if name and "/" not in name and "\\" not in name and (self.folder / name).is_file():
+        if name and "/" not in name and "\\" not in name and _a_save(self.folder / name):
             return self.folder / name
-        saves = [p for p in self.folder.glob(f"game-*{SUFFIX}") if ".damaged-" not in p.name]
+        saves = [p for p in self.folder.glob(f"game-*{SUFFIX}") if ".damaged-" not in p.name and _a_save(p)]
         return max(saves, key=lambda p: p.stat().st_mtime) if saves else None
 
     def load_last(self) -> SavedGame | None:
@@ -206,3 +261,12 @@ class GameStore:
             return None
         path = self.last_path()
         return read_save(path) if path is not None else None
+
+
+def _a_save(path: Path) -> bool:
+    """A file that may hold a game: a regular file with something in it (an empty save, left by a disk that
+    filled as a game started, is never taken for one)."""
+    try:
+        return path.is_file() and path.stat().st_size > 0
+    except OSError:
+        return False

@@ -12,10 +12,13 @@ from pathlib import Path
 
 from assistant.core.speech.settings import SpeechSettings, format_settings, parse_settings
 from assistant.core.words.voice import settings_damaged
-from assistant.storage.files import decode_text, set_aside, write_atomically
+from assistant.storage.files import decode_text, read_bounded, set_aside, write_atomically
 from assistant.storage.paths import user_config_dir
 
 __all__ = ["SpeechSettings", "settings_path", "load_settings", "save_settings"]
+
+#: The largest settings file read: a full one is under 1 KB.
+MAX_SETTINGS_BYTES = 1_000_000
 
 
 def settings_path() -> Path:
@@ -30,7 +33,7 @@ def load_settings(path: Path | None = None) -> tuple[SpeechSettings, str]:
     """
     path = path or settings_path()
     try:
-        raw = path.read_bytes()
+        raw = read_bounded(path, MAX_SETTINGS_BYTES)  # a pipe or a link to a device is refused, not waited on
     except FileNotFoundError:
         return SpeechSettings(), ""
     except OSError as exc:

@@ -54,6 +54,7 @@ from assistant.core.words.screen import (
 from assistant.core.words.voice import NO_SPEECH_KEYS
 from assistant.session import Control, Reply, Session, Verbosity
 from assistant.ui.braille_input import BrailleInput
+from assistant.ui.terminal import lenient_decoder
 
 if TYPE_CHECKING:
     from assistant.ui.braille_display import DisplayLink
@@ -142,6 +143,8 @@ class EscapeAloneDriver(LinuxDriver):
     def run_input_thread(self) -> None:
         # The driver builds its parser by this module-level name; this app is the only Textual app in its process.
         linux_driver.XTermParser = EscapeAloneParser  # type: ignore[misc]
+        # and its decoder by this one: a byte the terminal's encoding cannot read is U+FFFD, never a traceback
+        linux_driver.getincrementaldecoder = lenient_decoder  # type: ignore[assignment]
         super().run_input_thread()
 
 

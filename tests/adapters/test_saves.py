@@ -273,7 +273,6 @@ def test_a_save_with_windows_line_ends_reads_whole(tmp_path):
 @pytest.mark.parametrize(
     ("content", "problem"),
     [
-        (b"", "it is empty"),
         (b"\n\n", "it is empty"),
         (b'{"format":"table-assist', "line 1, the setup, is damaged"),
         (bytes(range(256)) * 4, "line 1, the setup, is damaged"),

@@ -464,7 +464,7 @@ def test_app_learns_a_card_from_a_full_text_its_camera_reads(make_app):
             )
 
     asyncio.run(scenario())
-    assert "Wool Gathering" in (imported_decks_dir() / "llamas-sheet.toml").read_text()
+    assert "Wool Gathering" in (imported_decks_dir() / "llamas-learned.toml").read_text()
 
 
 def test_app_without_a_camera_says_so_once_and_works_on_typed_input(make_app):

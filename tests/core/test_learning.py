@@ -103,15 +103,15 @@ def test_a_name_with_no_letters_is_refused_with_the_import_rule_and_nothing_is_s
     assert not (imported_decks_dir() / "llamas-sheet.toml").exists()
 
 
-def test_an_import_holding_the_most_cards_a_sheet_may_give_takes_no_more(tmp_path):
+def test_a_learnt_overlay_holding_the_most_cards_a_sheet_may_give_takes_no_more(tmp_path):
     from assistant.cli import main
     from assistant.core.cards.sheet import MAX_ROWS
     from assistant.storage.paths import imported_decks_dir
 
     sheet = tmp_path / "sheet.csv"
     sheet.write_text("name,type,text\n" + "".join(f"Card {n:03d},magic,Draw {n} cards.\n" for n in range(MAX_ROWS)))
-    assert main(["deck", "import", str(sheet), "--base", "llamas"]) == 0
-    saved = imported_decks_dir() / "llamas-sheet.toml"
+    assert main(["deck", "import", str(sheet), "--base", "llamas", "--deck", "llamas-learned"]) == 0
+    saved = imported_decks_dir() / "llamas-learned.toml"
     held = saved.read_text()
     session = llamas_session()
     session.scanned("Wool Gathering: Magic card. Draw two cards, then discard one.")

@@ -136,4 +136,4 @@ def test_the_app_learns_a_card_its_deck_lacks(make_app):
             assert spoken[-1].card is not None and spoken[-1].card.text == "Magic card. Draw two cards."
 
     asyncio.run(scenario())
-    assert "Wool Gathering" in (imported_decks_dir() / "llamas-sheet.toml").read_text()
+    assert "Wool Gathering" in (imported_decks_dir() / "llamas-learned.toml").read_text()

@@ -44,6 +44,8 @@ CONFIDENCES = ", ".join(c.value for c in Confidence)
 #: Records one problem: line, card id (or "deck"), field, message.
 Report = Callable[[int, str, str, str], None]
 CARD_REQUIRED = {"id", "name", "type", "copies", "text"}
+#: The most copies of one card and the longest name or text a deck file may give (a reference sheet's own limits).
+MAX_COPIES, MAX_CARD_TEXT = 99, 2000
 GAMES = {"unstable-unicorns", "llamas-unleashed"}
 KINDS = {"base", "expansion", "import"}
 HERD_BONUS_KEYS = {"rule", *VARIATIONS}
@@ -323,6 +325,8 @@ def _parse_card(
                 bad(key, "must be text")
             elif not value.strip():
                 bad(key, "is empty")
+            elif len(value) > MAX_CARD_TEXT:  # a text is read out whole: never a megabyte of it
+                bad(key, f"is longer than {MAX_CARD_TEXT:,} characters")
     card_type = None
     if "type" in entry:
         try:
@@ -333,6 +337,8 @@ def _parse_card(
     copies = entry.get("copies")
     if "copies" in entry and (isinstance(copies, bool) or not isinstance(copies, int) or copies < 1):
         bad("copies", f"{copies!r} is not a positive whole number")
+    elif isinstance(copies, int) and copies > MAX_COPIES:  # a hand-edited import: no deck holds a billion cards
+        bad("copies", f"{copies} is more than {MAX_COPIES}")
     tags = entry.get("tags", [])
     if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
         bad("tags", "must be a list of tag names")

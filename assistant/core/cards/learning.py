@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from assistant.core.cards.card import CardType, Deck
-from assistant.core.cards.sheet import MAX_ROWS, SheetRow, match_sheet, render_import
+from assistant.core.cards.card import Card, CardType, Deck, normalize
+from assistant.core.cards.sheet import MAX_ROWS, SheetRow, match_sheet, matching_card, render_import
 from assistant.core.words.scans import CARD_REFUSED, import_full
 
 #: The longest name taken from a scanned text.
@@ -94,10 +94,10 @@ def learned_deck_text(new: NewCard, card_type: CardType, base: Deck, existing: D
     cards a sheet may give, or the sheet's rules refuse the line (a name with no letters or digits)."""
     if existing is not None and len(existing.cards) >= MAX_ROWS:
         raise ValueError(import_full(MAX_ROWS))
-    rows = [
-        SheetRow(line, card.name, card.text, card.type.value, str(card.copies), card.abbreviation or "")
-        for line, card in enumerate(existing.cards if existing is not None else (), start=1)
-    ]
+    same = matching_card(new.name, base)  # a typo of a deck card's name is that card, as on a sheet
+    replaced = {normalize(new.name), normalize(same.name) if same is not None else ""}
+    kept = [card for card in existing.cards if normalize(card.name) not in replaced] if existing else []
+    rows = _rows(kept)  # a card scanned again replaces its earlier words (the player said yes to that)
     line = len(rows) + 1
     rows.append(SheetRow(line, new.name, new.text, card_type.value))
     result = match_sheet(rows, base, deck_id)
@@ -105,3 +105,23 @@ def learned_deck_text(new: NewCard, card_type: CardType, base: Deck, existing: D
         reasons = [problem.message for problem in result.problems if problem.line == line]
         raise ValueError(reasons[-1] if reasons else CARD_REFUSED)  # match_sheet names each line it leaves out
     return render_import(result, base, deck_id, "cards scanned at the table")
+
+
+def _rows(cards: list[Card]) -> list[SheetRow]:
+    """Cards already learnt, as the sheet lines that made them."""
+    return [
+        SheetRow(line, card.name, card.text, card.type.value, str(card.copies), card.abbreviation or "")
+        for line, card in enumerate(cards, start=1)
+    ]
+
+
+def forgotten_deck_text(existing: Deck, base: Deck, name: str) -> tuple[Card | None, str]:
+    """The learnt overlay without the card called `name`: (that card, the deck file's text), or (None, "") when
+    the overlay has no such card; the text is "" when no card is left (the file is then removed)."""
+    gone = next((card for card in existing.cards if normalize(card.name) == normalize(name)), None)
+    if gone is None:
+        return None, ""
+    rows = _rows([card for card in existing.cards if card is not gone])
+    if not rows:
+        return gone, ""
+    return gone, render_import(match_sheet(rows, base, existing.id), base, existing.id, "cards scanned at the table")

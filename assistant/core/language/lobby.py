@@ -38,6 +38,7 @@ from assistant.core.words.errors import (
 )
 from assistant.core.words.gameplay import NO_SAVED_GAME
 from assistant.core.words.position import game_resumed, game_started
+from assistant.core.words.storage import expansion_alone, save_out_of_order, save_unwritable
 
 
 class SaveReadBack(Protocol):
@@ -50,6 +51,8 @@ class SaveReadBack(Protocol):
     """Line numbers that could not be read."""
     problem: str
     """Why the setup cannot be read, when `setup` is None."""
+    order: str
+    """A record number repeated or skipped (which line, the record the game is kept up to), or ""."""
 
     @property
     def name(self) -> str:
@@ -123,6 +126,11 @@ class Lobby:
                 return Reply.error(str(exc).splitlines()[0])
         else:
             addons = shipped_addons(cards)
+        info = cards.base.info
+        if info.kind == "expansion":  # an expansion's cards alone are no game
+            home = self.cards.base.info
+            base = home.id if home.kind == "base" and info.adds_to(home) else (info.bases[0] if info.bases else "")
+            return Reply.error(expansion_alone(info.id, info.title, base))
         names = tuple(clean_untrusted(name, 30) for name in command.names)
         if not names:
             return Reply.error(NAMES_NEEDED)
@@ -185,6 +193,16 @@ class Lobby:
             return []
         return [clean_untrusted(str(name), 30) for name in players]
 
+    def save_problem(self) -> str:
+        """Why the last save cannot be continued when its setup cannot be read (said at start); "" otherwise."""
+        try:
+            saved = self.store.load_last() if self.store is not None else None
+        except OSError as exc:
+            return save_unreadable(exc.strerror or str(exc))
+        if saved is None or saved.setup is not None:
+            return ""
+        return save_unusable(saved.name, saved.problem)
+
     def resume(self, repair: bool = True) -> Reply:
         """Continue the last saved game exactly: replay its log; set aside any damaged part and say so.
 
@@ -220,7 +238,7 @@ class Lobby:
                 replay(game, read_record(data, table))
             except (EventError, NothingToUndoError):
                 bad.append(line)
-        lines = []
+        lines = [save_out_of_order(saved.name, saved.order)] if saved.order else []
         try:
             if bad and repair:
                 where = saved.set_aside(sorted(bad))
@@ -228,8 +246,8 @@ class Lobby:
             elif bad:
                 lines.append(save_damaged_unrepaired(saved.name, sorted(bad)))
             log = saved.open_log() if repair else None
-        except OSError as exc:
-            return Reply.error(save_unreadable(exc.strerror or str(exc)))
+        except OSError as exc:  # it was read: only writing to it failed (a read-only home, another window)
+            return Reply.error(save_unwritable(saved.name, exc.strerror or str(exc)))
         self.talk = Conversation(game, self.resolve, log, self.verbosity)
         lines.append(game_resumed(table, game))
         return Reply.of(*lines, important=True)

@@ -241,7 +241,7 @@ def import_written(deck_title: str, matched: int, added: int, problems: int, pat
 def import_bad_id(deck_id: str) -> str:
     """An import id that is not a slug or is a shipped deck's."""
     return (
-        f"{deck_id} cannot be the imported deck's id: use lower-case letters, digits and dashes, "
+        f"{clean_untrusted(deck_id, 60)} cannot be the imported deck's id: use lower-case letters, digits and dashes, "
         "and not the id of a shipped deck."
     )
 

@@ -111,7 +111,7 @@ def braille_map_damaged(title: str) -> str:
 
 def braille_labels_written(count: int, path: str, kind: str) -> str:
     """Printed after writing braille labels."""
-    return f"Wrote {count} braille labels to {path} ({kind})."
+    return f"Wrote {count} braille labels to {clean_untrusted(path, 200)} ({kind})."
 
 
 #: The kinds of braille label file, as `braille_labels_written` names them.

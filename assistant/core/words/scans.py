@@ -179,7 +179,8 @@ def sticker_sheet_heading(title: str, page: int, pages: int, width_mm: float, he
 
 def sticker_sheet_written(count: int, pages: int, paths: list[str], width_mm: float, height_mm: float) -> str:
     """Printed after writing a sheet of QR stickers."""
-    where = paths[0] if len(paths) == 1 else f"{paths[0]} to {paths[-1]}"
+    first, last = clean_untrusted(paths[0], 200), clean_untrusted(paths[-1], 200)
+    where = first if len(paths) == 1 else f"{first} to {last}"
     return (
         f"{count} QR stickers of {width_mm:.0f} by {height_mm:.0f} mm on {pages} "
         f"{'page' if pages == 1 else 'pages'}, written to {where}. Print at actual size, on matte label paper: "

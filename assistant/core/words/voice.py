@@ -134,12 +134,12 @@ def private_on(device: str) -> str:
 
 def wav_written(path: str, seconds: float) -> str:
     """`say --to`: the file written."""
-    return f"Wrote {seconds:.1f} seconds of speech to {path}."
+    return f"Wrote {seconds:.1f} seconds of speech to {clean_untrusted(path, 200)}."
 
 
 def say_failed(reason: str) -> str:
     """`say`: nothing could be spoken or written."""
-    return f"Nothing was said: {reason}"
+    return f"Nothing was said: {clean_untrusted(reason, 300)}"
 
 
 def transcript_failed(path: str, reason: str) -> str:

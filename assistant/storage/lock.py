@@ -1,0 +1,79 @@
+"""One writer per home: the app and the plain mode hold a lock on the saved games while they run.
+
+Two copies of the app writing one save would interleave their records (one undoes what the other then builds
+on) and the game read back would match neither. The first copy takes an exclusive `flock` on `games/lock` and
+writes its process id into it; a second copy finds the lock taken, reads who holds it, and records nothing: every
+save write in it raises `OSError` naming that process, which the game says as "not recorded". The kernel lets go
+of the lock when the process ends, even by `kill -9`, so a stale lock never blocks anyone. Where `fcntl` does not
+exist (Windows) there is no lock.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+
+from assistant.core.words.storage import games_held_by
+
+#: The lock file's name in the games folder (never a save: saves are `game-*.jsonl`).
+LOCK_NAME = "lock"
+
+_held: dict[Path, int] = {}
+"""Folders whose lock this process holds, with the lock file's descriptor (kept open while the process runs)."""
+_refused: dict[Path, int] = {}
+"""Folders another process held when this one asked, with that process's id (0 when it could not be read)."""
+
+
+def _key(folder: Path) -> Path:
+    return Path(os.path.abspath(folder))
+
+
+def claim(folder: Path) -> int | None:
+    """Hold the lock of `folder` for as long as this process runs. None: this process may write (it holds the
+    lock, or there is no lock to take: no `fcntl`, or a home that cannot be written, where each write says why);
+    else the id of the process that holds it, and every write to the folder's saves is refused from now on."""
+    key = _key(folder)
+    if key in _held:
+        return None
+    if key in _refused:
+        return _refused[key]
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        return None
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(folder / LOCK_NAME, os.O_RDWR | os.O_CREAT | getattr(os, "O_NONBLOCK", 0), 0o644)
+    except OSError:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        holder = _read_pid(fd)
+        os.close(fd)
+        _refused[key] = holder
+        return holder
+    try:
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+    except OSError:
+        pass  # the id is only for the message; the lock itself is held
+    _held[key] = fd
+    return None
+
+
+def _read_pid(fd: int) -> int:
+    try:
+        text = os.pread(fd, 32, 0).decode("ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return 0
+    return int(text) if text.isdigit() and len(text) < 12 else 0
+
+
+def check_writable(folder: Path) -> None:
+    """Raise `OSError` (EBUSY, naming the process) when another process held `folder`'s lock when this one
+    asked; nothing otherwise."""
+    holder = _refused.get(_key(folder))
+    if holder is not None:
+        raise OSError(errno.EBUSY, games_held_by(holder))
