@@ -43,6 +43,8 @@ class TriggerKind(enum.Enum):
     """A Magic card that resolved: its one-time effect."""
     INSTANT = "instant"
     """An Instant card other than a Neigh that resolved."""
+    DUTY = "duty"
+    """A card's duty each time something happens (Barbed Wire), `assistant/core/game/duties.py`."""
 
     @property
     def is_beginning(self) -> bool:

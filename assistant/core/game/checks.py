@@ -126,9 +126,10 @@ def _check_play(table: Table, s: GameState, e: Play, out: list[Objection]) -> No
         out.append(BabyNotInHand(e.player, e.card))
     if e.card in table.removed:
         out.append(RemovedCard(e.card))
-    if e.player != s.current:
+    by_effect = table.playing_effect(s.chain)
+    if e.player != s.current and not by_effect:
         out.append(NotYourTurn(e.player, s.current))
-    elif card.type is not CardType.INSTANT:
+    elif card.type is not CardType.INSTANT and not by_effect:
         if s.phase is Phase.END:
             out.append(ActionOver(e.player))
         elif s.phase < Phase.ACTION and not s.drew:
@@ -148,9 +149,10 @@ def _check_play(table: Table, s: GameState, e: Play, out: list[Objection]) -> No
             break
     if enters_a_stable(card):
         _check_entry(table, s, e.card, e.player if e.into is None else e.into, out)
-    _check_hand(table, s, e.player, out)
     if card.type is not CardType.BABY:
-        _check_copies(table, s, e.card, out)
+        _check_source(table, s, e.player, e.card, e.source, out)
+    elif e.source is Source.HAND:
+        _check_hand(table, s, e.player, out)
 
 
 #: The tag of a card in a player's Stable that forbids them to play cards of a type.
@@ -292,7 +294,9 @@ def _check_destroy(table: Table, s: GameState, e: Destroy, out: list[Objection])
 
 
 #: Effects that are triggered (on entering, leaving, at the beginning of a turn), not a played card's.
-_TRIGGERED = frozenset({TriggerKind.ENTER, TriggerKind.LEAVE, TriggerKind.BEGIN, TriggerKind.BEGIN_OPTIONAL})
+_TRIGGERED = frozenset(
+    {TriggerKind.ENTER, TriggerKind.LEAVE, TriggerKind.BEGIN, TriggerKind.BEGIN_OPTIONAL, TriggerKind.DUTY}
+)
 
 _DRAGON = re.compile(r"\bdragon", re.IGNORECASE)
 

@@ -75,13 +75,16 @@ class Event:
 
 @dataclass(frozen=True)
 class Play(Event):
-    """A player plays a card from their hand: it goes on the Instant pile until it resolves."""
+    """A player plays a card from their hand (or, when a card's effect says so, from the deck or the discard pile):
+    it goes on the Instant pile until it resolves."""
 
     KIND: ClassVar[str] = "play"
     player: int
     card: str
     into: int | None = None
     """The Stable a Unicorn, Upgrade or Downgrade goes into; None for Magic and Instant cards."""
+    source: Source = Source.HAND
+    """Where the card is played from: the hand, or the deck or the discard pile (Dragon Kiss)."""
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from assistant.core.game.chain import (
     resolve_top,
     takes_stopped,
 )
+from assistant.core.game.duties import draw_duties, loss_duties, movement_duties, play_duties
 from assistant.core.game.events import (
     Bring,
     DeckEmpty,
@@ -223,7 +224,8 @@ def _flush(table: Table, d: Draft, facts: list[Fact]) -> None:
     in the Stable it entered or left (Blinding Light, Dragon's Blessing) adds nothing."""
     entered = [(c, seat) for c, seat in d.entered if not table.triggers_silenced(d.stables[seat], c)]
     left = [(c, seat) for c, seat in d.left if not table.triggers_silenced(d.stables[seat], c)]
-    link = movement_link(entered, left, table.cards) + tuple(d.effects)
+    duties = movement_duties(table, tuple(d.stables), d.entered, d.left)
+    link = movement_link(entered, left, table.cards) + tuple(d.effects) + tuple(duties)
     d.entered.clear()
     d.left.clear()
     d.effects.clear()
@@ -339,11 +341,13 @@ def _new_turn(table: Table, d: Draft, facts: list[Fact], to: int | None = None) 
     d.drew = False
     d.actions = 0
     d.lost = ()
+    d.granted = ()
     facts.append(TurnBegan(d.current, d.turn))
     skipper = table.beginning_skipped(d.stables[d.current])
     if skipper:
         facts.append(BeginningSkipped(d.current, skipper))
     link = table.begin_link(d.stables[d.current], d.current)
+    d.granted = table.extra_plays(link)
     if link:
         d.chain = d.chain + (link,)
         facts.append(LinkAdded(link, len(d.chain)))
@@ -355,8 +359,11 @@ def _only_optional_waiting(table: Table, d: Draft) -> bool:
 
 def _apply_play(table: Table, d: Draft, e: Play, facts: list[Fact]) -> None:
     card = table.card_of(e.card)
-    _hand(table, d, e.player, -1)
-    if e.player == d.current and card.type is not CardType.INSTANT:
+    by_effect = table.playing_effect(d.chain) is not None
+    _take_from(table, d, e.source, e.card, e.player, facts)
+    d.effects += play_duties(table, tuple(d.stables), e.player, e.card)
+    # a card that a card's effect plays at once (Dragon Kiss) is that effect's play, not the turn's
+    if not by_effect and e.player == d.current and card.type is not CardType.INSTANT:
         if d.phase < Phase.ACTION and _only_optional_waiting(table, d):
             _advance(table, d, Phase.ACTION, facts)
         d.actions += 1
@@ -410,11 +417,13 @@ def _apply_steal(table: Table, d: Draft, e: Steal, facts: list[Fact]) -> None:
 def _apply_destroy(table: Table, d: Draft, e: Destroy, facts: list[Fact]) -> None:
     _leave(table, d, e.card, e.owner)
     _to_discard(table, d, e.card, e.owner, facts)
+    d.effects += loss_duties(table, tuple(d.stables), e.card, e.owner, e.player)
 
 
 def _apply_sacrifice(table: Table, d: Draft, e: Sacrifice, facts: list[Fact]) -> None:
     _leave(table, d, e.card, e.player)
     _to_discard(table, d, e.card, e.player, facts)
+    d.effects += loss_duties(table, tuple(d.stables), e.card, e.player, None)
 
 
 def _apply_discard(table: Table, d: Draft, e: Discard, facts: list[Fact]) -> None:
@@ -430,6 +439,7 @@ def _apply_return(table: Table, d: Draft, e: ReturnToHand, facts: list[Fact]) ->
 def _apply_draw(table: Table, d: Draft, e: Draw, facts: list[Fact]) -> None:
     _hand(table, d, e.player, e.count)
     _from_deck(table, d, e.count, facts)
+    d.effects += draw_duties(table, tuple(d.stables), e.player)
     if e.player != d.current or not _only_optional_waiting(table, d):
         return  # another player's draw, or a draw an effect in the chain asked for
     if d.phase is Phase.BEGINNING:

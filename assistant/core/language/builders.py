@@ -159,12 +159,14 @@ def build_neigh(c: Context) -> Event:
 
 
 def build_play(c: Context) -> Event:
-    """play CARD [into NAME]: an Instant answers the pile; Unicorns, Upgrades and Downgrades go into a Stable."""
+    """play CARD [into NAME] [from deck|discard]: an Instant answers the pile; Unicorns, Upgrades and Downgrades go
+    into a Stable; a card's effect may play a card from the deck or the discard pile (Dragon Kiss)."""
     card = c.card()
-    if card.type is CardType.INSTANT and c.state.pile:
+    source = SOURCES.get(c.command.word or "hand", Source.HAND)
+    if card.type is CardType.INSTANT and c.state.pile and source is Source.HAND:
         return Respond(c.actor, card.id)
     into = c.player(c.command.target, c.actor) if enters_a_stable(card) else None
-    return Play(c.actor, card.id, into)
+    return Play(c.actor, card.id, into, source)
 
 
 def build_bring(c: Context) -> Event:

@@ -187,7 +187,8 @@ def describe_event(table: Table, event: Event, before: GameState) -> str:
 
     if isinstance(event, Play):
         into = "" if event.into in (None, event.player) else f" into {area_of(table, event.into)}"
-        return f"{name(event.player)} played {card(event.card)}{into}"
+        source = "" if event.source is Source.HAND else f" from {SOURCE_NAMES[event.source]}"
+        return f"{name(event.player)} played {card(event.card)}{source}{into}"
     if isinstance(event, Respond):
         return f"{name(event.player)} played {card(event.card)}"
     if isinstance(event, Resolve):
@@ -257,6 +258,8 @@ def describe_trigger(table: Table, trigger: Trigger) -> str:
         return f"{card} entering {area_of(table, trigger.owner)}"
     if trigger.kind is TriggerKind.LEAVE:
         return f"{card} leaving {area_of(table, trigger.owner)}"
+    if trigger.kind is TriggerKind.DUTY:
+        return f"{card} in {area_of(table, trigger.owner)}"
     return f"the effect of {card}, played by {player_name(table, trigger.owner)}"
 
 
