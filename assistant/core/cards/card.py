@@ -105,6 +105,12 @@ class Tag(enum.StrEnum):
     a play the chain should wait for."""
     TO_DECK = "to_deck"
     """Its effect puts a hand or cards from a hand or a Stable back into the deck (Shake Up)."""
+    SAVES_CARD = "saves_card"
+    """An Instant that answers a card being sacrificed or destroyed: while its effect is done, that card goes to its
+    player's hand rather than the discard pile (Unicorn Net)."""
+    SKIPS_START = "skips_start"
+    """An Instant that answers the start of another player's turn: that player skips the Beginning of Turn and Draw
+    phases (Flare Gun)."""
     EACH_UNICORN_MOVES = "each_unicorn_moves"
     """A duty each time a Unicorn card enters or leaves its owner's Stable (Barbed Wire)."""
     EACH_CARD_ENTERS = "each_card_enters"

@@ -91,6 +91,8 @@ CHECKED_WORDING: tuple[tuple[str, Tag], ...] = (
         r"put a card from your hand back into the deck|shuffle it into the deck|shuffled back into the deck",
         Tag.TO_DECK,
     ),
+    (r"comes to your hand rather than the discard pile", Tag.SAVES_CARD),
+    (r"skip both the Beginning of Turn phase and the Draw phase", Tag.SKIPS_START),
     (r"whenever a Unicorn card comes into your Stable or goes out of it", Tag.EACH_UNICORN_MOVES),
     (r"each time a card comes into your (Stable|Field)", Tag.EACH_CARD_ENTERS),
     (r"each time a Unicorn card in your Stable is sacrificed or destroyed", Tag.EACH_UNICORN_LOST),

@@ -102,6 +102,15 @@ def movement_link(entered: list[tuple[str, int]], left: list[tuple[str, int]], c
     return tuple(link)
 
 
+def first_with(cards: CardSet, link: Link, tag: Tag) -> Trigger | None:
+    """The first effect of a link whose card carries the tag (a Herd Bonus has no card), or None."""
+    for trigger in link:
+        card = cards.get(trigger.card) if trigger.kind is not TriggerKind.HERD else None
+        if card is not None and card.has(tag):
+            return trigger
+    return None
+
+
 def is_neigh(card: Card | None) -> bool:
     """True for an Instant that stops the card below it."""
     return card is not None and (card.has(Tag.NEIGH) or card.has(Tag.SUPER_NEIGH))

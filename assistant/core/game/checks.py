@@ -19,6 +19,7 @@ from assistant.core.game.events import (
     Draw,
     EndTurn,
     Event,
+    Gathered,
     Move,
     NextPhase,
     Phase,
@@ -35,6 +36,7 @@ from assistant.core.game.events import (
     Steal,
     Swap,
     Take,
+    ToDeck,
     ToNursery,
 )
 from assistant.core.game.moves import prepare
@@ -67,6 +69,7 @@ from assistant.core.game.objections import (
     NotAnAnimal,
     NotDrawn,
     NotForStable,
+    NothingPutsBack,
     NothingToAnswer,
     NothingToResolve,
     NotInDiscard,
@@ -196,7 +199,16 @@ def _check_entry(table: Table, s: GameState, card_id: str, into: int, out: list[
 def _check_respond(table: Table, s: GameState, e: Respond, out: list[Objection]) -> None:
     card = table.card_of(e.card)
     if not s.pile:
-        out.append(NothingToAnswer(e.player, e.card))
+        # an Instant other than a Neigh may answer an effect being done or the start of a turn (Unicorn Net,
+        # Flare Gun); with neither, or a Neigh, there is nothing to answer
+        if is_neigh(card) or card.type is not CardType.INSTANT or not (s.chain or s.phase is Phase.BEGINNING):
+            out.append(NothingToAnswer(e.player, e.card))
+            return
+        instants_stopped = table.stable_card_with(s.stables, e.player, Tag.STOPS_INSTANTS)
+        if instants_stopped:
+            out.append(CannotPlay(e.player, e.card, instants_stopped))
+        _check_hand(table, s, e.player, out)
+        _check_copies(table, s, e.card, out)
         return
     top = s.pile[-1]
     if card.type is not CardType.INSTANT:
@@ -428,6 +440,18 @@ def _check_reshuffle(table: Table, s: GameState, e: Reshuffle, out: list[Objecti
         out.append(NoReshuffle())
 
 
+def _check_to_deck(table: Table, s: GameState, e: ToDeck, out: list[Objection]) -> None:
+    # Only a card's effect puts a hand or a Stable back into the deck (Shake Up, Dragon Skies): the effect being
+    # done, the chain's first link, must be such a card's.
+    link = s.chain[0] if s.chain else ()
+    if not any(table.card_of(t.card).has(Tag.TO_DECK) for t in link if t.kind is not TriggerKind.HERD):
+        out.append(NothingPutsBack())
+    if e.card is not None and e.owner is not None:
+        _check_in_stable(table, s, e.card, e.owner, out)
+    elif e.what is Gathered.CARD:
+        _check_hand(table, s, e.player, out)
+
+
 _CHECKS: dict[type[Event], Callable[[Table, GameState, Any, list[Objection]], None]] = {
     Play: _check_play,
     Respond: _check_respond,
@@ -446,4 +470,5 @@ _CHECKS: dict[type[Event], Callable[[Table, GameState, Any, list[Objection]], No
     NextPhase: _check_next,
     EndTurn: _check_end_turn,
     Reshuffle: _check_reshuffle,
+    ToDeck: _check_to_deck,
 }

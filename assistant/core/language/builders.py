@@ -21,6 +21,7 @@ from assistant.core.game.events import (
     Draw,
     EndTurn,
     Event,
+    Gathered,
     Move,
     NextPhase,
     Play,
@@ -37,6 +38,7 @@ from assistant.core.game.events import (
     Swap,
     SwapHands,
     Take,
+    ToDeck,
     ToNursery,
 )
 from assistant.core.game.state import GameState
@@ -163,8 +165,8 @@ def build_play(c: Context) -> Event:
     into a Stable; a card's effect may play a card from the deck or the discard pile (Dragon Kiss)."""
     card = c.card()
     source = SOURCES.get(c.command.word or "hand", Source.HAND)
-    if card.type is CardType.INSTANT and c.state.pile and source is Source.HAND:
-        return Respond(c.actor, card.id)
+    if card.type is CardType.INSTANT and source is Source.HAND:
+        return Respond(c.actor, card.id)  # it answers the pile's top card, or else the effect being done
     into = c.player(c.command.target, c.actor) if enters_a_stable(card) else None
     return Play(c.actor, card.id, into, source)
 
@@ -289,6 +291,20 @@ def build_deck_empty(c: Context) -> Event:
 def build_reshuffle(c: Context) -> Event:
     """reshuffle: the discard pile becomes the deck."""
     return Reshuffle()
+
+
+def build_shuffle(c: Context) -> Event:
+    """shuffle hand|stable|discard into deck, shuffle a card from hand into deck, shuffle CARD into deck: back
+    into the deck (the discard pile: a reshuffle)."""
+    word = c.command.word
+    if word == "discard":
+        return Reshuffle()
+    if word in ("hand", "stable"):
+        return ToDeck(c.player(c.command.target, c.actor), Gathered(word))
+    if word == "hand-card":
+        return ToDeck(c.actor, Gathered.CARD)
+    card_id = c.card().id
+    return ToDeck(c.actor, Gathered.CARD, card_id, c.holder(c.command.target, card_id, None))
 
 
 def build_win(c: Context) -> Event:

@@ -170,6 +170,9 @@ class Lobby:
 
     def _baby(self, cards: CardSet, phrase: str) -> str:
         babies = find_baby(cards, phrase)
+        base = [b for b in babies if b.deck == cards.base.id]
+        if len(babies) > 1 and len(base) == 1:  # "red" with the Dragons added: the base deck's Baby Unicorn (Red)
+            babies = base
         if len(babies) != 1:
             raise CommandError(baby_unclear(phrase, [b.name for b in babies[:5]]))
         return babies[0].id

@@ -15,6 +15,7 @@ from assistant.core.game.events import (
     Draw,
     EndTurn,
     Event,
+    Gathered,
     Move,
     NextPhase,
     Phase,
@@ -32,11 +33,13 @@ from assistant.core.game.events import (
     Swap,
     SwapHands,
     Take,
+    ToDeck,
     ToNursery,
 )
 from assistant.core.game.facts import (
     AnimalAnswered,
     BabyToNursery,
+    BackInDeck,
     BeginningSkipped,
     CardMustGo,
     DeckRanOut,
@@ -55,6 +58,8 @@ from assistant.core.game.facts import (
     PileStopped,
     PlayResolved,
     Reshuffled,
+    SavedToHand,
+    StartSkipped,
     TallyChanged,
     TriggersLost,
     TurnBegan,
@@ -240,6 +245,14 @@ def describe_event(table: Table, event: Event, before: GameState) -> str:
         return "The deck ran out"
     if isinstance(event, Reshuffle):
         return "The discard pile was shuffled into a new deck"
+    if isinstance(event, ToDeck):
+        if event.what is Gathered.HAND:
+            return f"{name(event.player)}'s hand went back into the deck"
+        if event.what is Gathered.STABLE:
+            return f"{area_of(table, event.player)} went back into the deck"
+        if event.owner is None:
+            return f"{name(event.player)} put a card from hand back into the deck"
+        return f"{card(event.card)} went from {area_of(table, event.owner)} back into the deck"
     if isinstance(event, SetGoal):
         return f"{creatures(table, event.count)} now win"
     return type(event).__name__  # pragma: no cover - every event kind is described above
@@ -381,6 +394,20 @@ def describe_fact(table: Table, fact: Fact, state: GameState) -> str:
         )
     if isinstance(fact, DeckRanOut):
         return DECK_EMPTY
+    if isinstance(fact, StartSkipped):
+        return (
+            f"{game_card_name(table, fact.card)}: {player_name(table, fact.player)} skips the Beginning of Turn "
+            "phase and the Draw phase, and the Action phase begins."
+        )
+    if isinstance(fact, SavedToHand):
+        return (
+            f"{game_card_name(table, fact.saver)}: {game_card_name(table, fact.card)} goes to "
+            f"{player_name(table, fact.player)}'s hand, not the discard pile."
+        )
+    if isinstance(fact, BackInDeck):
+        if fact.count is None or fact.deck is None:
+            return "The deck's size is not known now: say deck and the number of cards in it."
+        return f"{cards_count(fact.count)} went back into the deck, which now has {fact.deck}."
     if isinstance(fact, Reshuffled):
         return f"Shuffle the discard pile to make a new deck: {cards_count(fact.count)}."
     if isinstance(fact, TallyChanged):

@@ -35,6 +35,7 @@ from assistant.core.game.objections import (
     NotAnAnimal,
     NotDrawn,
     NotForStable,
+    NothingPutsBack,
     NothingToAnswer,
     NothingToResolve,
     NotInDiscard,
@@ -146,6 +147,8 @@ def describe_objection(table: Table, objection: Objection) -> str:
             )
         case NoReshuffle():
             return "These rules do not shuffle the discard pile into a new deck."
+        case NothingPutsBack():
+            return "No effect being done puts cards back into the deck."
         case NothingToResolve():
             return NOTHING_WAITING
         case CannotPlay(player, played, blocker):
