@@ -1,0 +1,167 @@
+"""The rules a table meets every game, replayed as a player types them in the plain mode (`--plain`, a real
+subprocess with its own data folder), each citing the card or the rulebook line it follows.
+
+Rulebook 000 (current base game): "Effects in the chain must resolve" before play goes on; a card's own text is
+never against the rules.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+CASES = [
+    pytest.param(
+        "uu-nsfw",
+        [
+            "new game Ana Ben",
+            "draw",
+            "play unicorn dungeon",
+            "resolve",
+            "play wasted white unicorn",
+        ],
+        # Unicorn Dungeon: "if this card is in your Stable at the beginning of your turn, you may play 2 cards": on
+        # the turn it arrives, a second card is still the turn's second play.
+        [
+            "That looks against the rules. Ana has already played a card or drawn in this Action phase. Record it "
+            "anyway? Say yes or no."
+        ],
+        [],
+        id="1-extra-play-not-on-the-turn-it-arrives",
+    ),
+    pytest.param(
+        "uu-nsfw",
+        [
+            "new game Ana Ben",
+            "draw",
+            "play unicorn dungeon",
+            "resolve",
+            "end turn",
+            "end turn",
+            "resolve",
+            "draw",
+            "play wasted white unicorn",
+            "resolve",
+            "play horse with a dildo",
+        ],
+        # ... and from the next turn that finds it in the Stable, a second card is allowed.
+        ["Ana played Horse With A Dildo."],
+        ["Ana has already played a card or drawn in this Action phase"],
+        id="1-extra-play-from-the-next-turn",
+    ),
+    pytest.param(
+        "uu-2nd",
+        [
+            "new game Ana Ben babies red pink hands",
+            "draw",
+            "play change of luck",
+            "resolve",
+            "resolve",
+            "play basic red",
+        ],
+        # Change of Luck: "take another turn" is another turn, not another play.
+        [
+            "That looks against the rules. Ana has already played a card or drawn in this Action phase. Record it "
+            "anyway? Say yes or no."
+        ],
+        [],
+        id="1-another-turn-is-not-another-play",
+    ),
+    pytest.param(
+        "uu-2nd",
+        [
+            "new game Ana Ben babies red pink hands",
+            "deck 2",
+            "draw",
+            "play shake up",
+            "resolve",
+            "reshuffle",
+            "shuffle hand into deck",
+            "draw 5",
+            "hands",
+            "deck",
+        ],
+        # Shake Up: this card, every card in your hand and the whole discard pile go back into the deck, then draw 5.
+        ["5 cards went back into the deck, which now has 7.", "Cards in hand: Ana 5, Ben 5."],
+        ["The deck ran out", "Ben wins", "That looks against the rules"],
+        id="2-shake-up-hand-into-the-deck",
+    ),
+    pytest.param(
+        "uu-2nd",
+        [
+            "new game Ana Ben babies red pink",
+            "draw",
+            "play barbed wire into Ben",
+            "resolve",
+            "end turn",
+            "draw",
+            "play basic red",
+            "resolve",
+            "chain",
+        ],
+        # Barbed Wire: each time a Unicorn card enters or leaves your Stable, discard a card.
+        ["1: Barbed Wire in Ben's Stable."],
+        [],
+        id="3-barbed-wire-duty-joins-the-chain",
+    ),
+    pytest.param(
+        "uu-2nd",
+        [
+            "new game Ana Ben addon uu-dragons babies red pink",
+            "draw",
+            "play dragon kiss",
+            "resolve",
+            "play unicorn poison from deck",
+        ],
+        # Dragon Kiss: look through the deck for a Magic card and play it at once.
+        ["Ana played Unicorn Poison from the deck."],
+        ["That looks against the rules", "Baby red could be"],
+        id="4-dragon-kiss-plays-a-card-unwarned",
+    ),
+    pytest.param(
+        "uu-2nd",
+        [
+            "new game Ana Ben Cy babies red pink narwhal addon uu-adventures",
+            "bring basic red into Ben",
+            "draw",
+            "play unicorn poison",
+            "resolve",
+            "Ben play unicorn net",
+            "resolve",
+            "destroy basic red",
+        ],
+        # Unicorn Net: when a card is about to be destroyed, that card comes to your hand, not the discard pile.
+        [
+            "Any Neigh for Ben's Unicorn Net?",
+            "Unicorn Net: Basic Unicorn (Red) goes to Ben's hand, not the discard pile.",
+        ],
+        ["That looks against the rules"],
+        id="5-unicorn-net-answers-the-effect",
+    ),
+    pytest.param(
+        "uu-2nd",
+        [
+            "new game Ana Ben Cy babies red pink narwhal addon uu-adventures",
+            "end turn",
+            "Cy play flare gun",
+            "resolve",
+            "resolve",
+            "turn",
+        ],
+        # Flare Gun: when another player's turn begins, they skip the Beginning of Turn and Draw phases.
+        ["Flare Gun: Ben skips the Beginning of Turn phase and the Draw phase, and the Action phase begins."],
+        ["That looks against the rules"],
+        id="5-flare-gun-answers-the-start-of-a-turn",
+    ),
+]
+
+
+@pytest.mark.parametrize("deck, script, expected, absent", CASES)
+def test_a_table_rule_replayed_in_the_plain_mode(cli, tmp_path, deck, script, expected, absent):
+    result = cli("--plain", "--no-speech", "--deck", deck, stdin="\n".join(script) + "\n", home=tmp_path / "home")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    for line in expected:
+        assert line in lines, result.stdout
+    for words in absent:
+        assert words not in result.stdout, result.stdout
+    assert "No game is being tracked" not in result.stdout and "Traceback" not in result.stderr
