@@ -140,8 +140,9 @@ def phrase_prompt(table: Table, prompt: Prompt, level: Verbosity = Verbosity.COA
 
 
 def _neigh_name(table: Table) -> str:
-    """The name of the deck's Neigh card ("Neigh"), or "Instant"."""
-    return game_card_name(table, table.neigh_card) if table.neigh_card else "Instant"
+    """ "Neigh" when the deck has a card named Neigh (whatever its full name: "Any Neigh for ...", never "Any The
+    Safeword Is Neigh for ..."; the verb is `neigh` either way), or "Instant"."""
+    return "Neigh" if table.neigh_card else "Instant"
 
 
 def describe_begin_effects(table: Table, link: Link) -> str:
