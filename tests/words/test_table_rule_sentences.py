@@ -13,7 +13,6 @@ from assistant.core.game.setup import Setup
 from assistant.core.game.table import Prompt, PromptKind
 from assistant.core.language.reply import Verbosity
 from assistant.core.words.announce import phrase_prompt
-from assistant.core.words.cardtext import card_gist
 from assistant.core.words.gameplay import describe_event, describe_fact, describe_trigger
 from assistant.storage.decks import load_card_set
 
@@ -61,9 +60,3 @@ def test_a_neigh_card_with_a_longer_name_is_asked_for_as_a_neigh():
     top = PileCard(0, "unicorn-dungeon", 0)
     said = phrase_prompt(g.table, Prompt(PromptKind.ANSWER, 0, top=top), Verbosity.COACHING)
     assert said == "Any Neigh for Ana's Unicorn Dungeon? Say neigh and a name, or resolve."
-
-
-def test_a_gist_says_and_more_only_when_something_was_left_out():
-    cards = load_card_set("uu-2nd")
-    wire = cards.get("barbed-wire")
-    assert wire is not None and not card_gist(wire).endswith("and more")

@@ -32,6 +32,7 @@ from assistant.core.game.events import (
     Swap,
     SwapHands,
     Take,
+    ToDeck,
     ToNursery,
 )
 from assistant.core.game.facts import (
@@ -287,6 +288,7 @@ PLAYER_EVENTS = (
     Move,
     ToNursery,
     SetHand,
+    ToDeck,
 )
 
 

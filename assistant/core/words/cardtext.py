@@ -312,8 +312,7 @@ def card_gist(card: Card, about: str = "") -> str:
             break
         kept.append(clause)
     short = len(" ".join(kept).split()) < GIST_WORDS // 2
-    gist = (" ".join(said[:GIST_WORDS]) if short else ", ".join(kept)).rstrip(",;:")
-    return gist if gist == chosen else gist + ", and more"  # "and more" only where something was left out
+    return (" ".join(said[:GIST_WORDS]) if short else ", ".join(kept)).rstrip(",;:") + ", and more"
 
 
 def no_such_deck(deck_id: str, installed: list[str]) -> str:
