@@ -152,6 +152,46 @@ CASES = [
         ["That looks against the rules"],
         id="5-flare-gun-answers-the-start-of-a-turn",
     ),
+    pytest.param(
+        "uu-2nd",
+        ["new game Ana Ben babies red pink addon uu-nsfw-expansion", "draw", "play basic red", "Ben play hell neigh"],
+        # Hell Neigh! (NSFW expansion): its own mark ends the sentence, never "Hell Neigh!.".
+        ["Ben played Hell Neigh!", "Any Neigh for Ben's Hell Neigh?"],
+        ["Hell Neigh!.", "Hell Neigh!?"],
+        id="6-a-name-with-its-own-mark",
+    ),
+    pytest.param(
+        "uu-nsfw",
+        ["new game Ana Ben", "draw", "play unicorn dungeon"],
+        # The NSFW Neigh card is The Safeword Is Neigh: the question asks for a Neigh.
+        ["Any Neigh for Ana's Unicorn Dungeon?"],
+        ["Any The Safeword Is Neigh"],
+        id="6-the-neigh-question",
+    ),
+    pytest.param(
+        "llamas",
+        [
+            "new game Ana Ben",
+            "bring basic alpaca into Ana",
+            "resolve",
+            "bring adorable alpaca into Ana",
+            "resolve",
+            "bring alpacacopter into Ana",
+            "resolve",
+            "resolve",
+            "end turn",
+            "end turn",
+            "draw",
+            "end turn",
+            "end turn",
+            "resolve",
+        ],
+        # 004: the Alpaca Herd Bonus ("Your Alpacas cannot be destroyed") is passive: never "lost for this turn",
+        # and its resolution starts with a capital.
+        ["The Alpaca Herd Bonus resolved."],
+        ["lost for this turn", "the Alpaca Herd Bonus resolved."],
+        id="6-a-passive-herd-bonus",
+    ),
 ]
 
 

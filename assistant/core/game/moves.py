@@ -339,7 +339,9 @@ def _lose_optional(table: Table, d: Draft, facts: list[Fact]) -> None:
     if lost:
         d.chain = tuple(chain)
         d.lost = d.lost + tuple(t.card for t in lost)
-        facts.append(TriggersLost(tuple(lost)))
+        said = tuple(t for t in lost if not (t.kind is TriggerKind.HERD and table.passive_bonus(t.card)))
+        if said:  # a passive Herd Bonus ("Your Alpacas cannot be destroyed") is no choice: nothing is lost
+            facts.append(TriggersLost(said))
     remaining = tuple(t for link in d.chain for t in link if t.kind is TriggerKind.BEGIN)
     if remaining:
         facts.append(MandatoryRemain(remaining))

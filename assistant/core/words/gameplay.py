@@ -90,6 +90,7 @@ __all__ = [
     "player_name",
     "game_card_name",
     "area_of",
+    "end_with",
     "creatures",
     "PHASE_NAMES",
     "SOURCE_NAMES",
@@ -151,6 +152,14 @@ def game_card_name(table: Table, card_id: str | None) -> str:
     return card.name if card is not None else card_id
 
 
+def end_with(text: str, mark: str = ".") -> str:
+    """The sentence with its end mark, never doubled after a name's own ("Ben played Hell Neigh!", not "Hell
+    Neigh!."): a question's "?" takes the place of a name's "!" ("Any Neigh for Ana's Neigh, Mate?")."""
+    if text.endswith(("!", "?", ".")):
+        return text[:-1] + "?" if mark == "?" and text.endswith("!") else text
+    return text + mark
+
+
 def area_of(table: Table, seat: int) -> str:
     """ "Ana's Stable" or "Ana's Field"."""
     return f"{player_name(table, seat)}'s {table.profile.vocabulary.area}"
@@ -201,7 +210,8 @@ def describe_event(table: Table, event: Event, before: GameState) -> str:
             top = before.pile[-1]
             return f"{card(top.card)} by {name(top.player)} resolved"
         if before.chain:
-            return f"{link_names(table, before.chain[0])} resolved"
+            names = link_names(table, before.chain[0])
+            return f"{names[:1].upper()}{names[1:]} resolved"  # "The Alpaca Herd Bonus resolved", a capital first
         return "Nothing resolved"
     if isinstance(event, Bring):
         source = "" if event.source is Source.HAND else f" from {SOURCE_NAMES[event.source]}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from assistant.core.cards.card import CardType
+from assistant.core.cards.card import CardType, Tag
 from assistant.core.game.objections import (
     ActionOver,
     ActionUsed,
@@ -157,6 +157,11 @@ def describe_objection(table: Table, objection: Objection) -> str:
         case CannotEnter(entering, into, blocker, owner):
             kind = type_name(table.card_of(entering).type, table.profile.vocabulary)
             where = f"{area_of(table, owner)} holds {card(blocker)}"
+            if owner != into and table.card_of(blocker).has(Tag.BASICS_ONLY_HERE):  # Queen Bee: only its Stable
+                return (
+                    f"{card(entering)} cannot enter {area_of(table, into)}: while {card(blocker)} is in "
+                    f"{area_of(table, owner)}, {kind}s may enter no {table.profile.vocabulary.area} but that one."
+                )
             return f"{card(entering)} cannot enter {area_of(table, into)}: {where}, and {kind}s cannot go there."
         case CannotSteal(player, blocker):
             return f"{name(player)} cannot steal cards while {card(blocker)} is in {area_of(table, player)}."
