@@ -13,6 +13,7 @@ from assistant.core.game.setup import Setup
 from assistant.core.game.table import Prompt, PromptKind
 from assistant.core.language.reply import Verbosity
 from assistant.core.words.announce import phrase_prompt
+from assistant.core.words.cardtext import card_gist
 from assistant.core.words.gameplay import describe_event, describe_fact, describe_trigger
 from assistant.storage.decks import load_card_set
 
@@ -60,3 +61,13 @@ def test_a_neigh_card_with_a_longer_name_is_asked_for_as_a_neigh():
     top = PileCard(0, "unicorn-dungeon", 0)
     said = phrase_prompt(g.table, Prompt(PromptKind.ANSWER, 0, top=top), Verbosity.COACHING)
     assert said == "Any Neigh for Ana's Unicorn Dungeon? Say neigh and a name, or resolve."
+
+
+def test_a_gist_says_and_more_only_when_something_is_left_out():
+    """Barbed Wire's one sentence is said whole, with no "and more"; Reset Button's reshuffle after its first
+    sentence is still "more"."""
+    cards = load_card_set("uu-2nd")
+    wire, reset = cards.get("barbed-wire"), cards.get("reset-button")
+    assert wire is not None and reset is not None
+    assert card_gist(wire) == wire.text.rstrip(".")
+    assert card_gist(reset).endswith(", and more")

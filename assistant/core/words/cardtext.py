@@ -312,7 +312,9 @@ def card_gist(card: Card, about: str = "") -> str:
             break
         kept.append(clause)
     short = len(" ".join(kept).split()) < GIST_WORDS // 2
-    return (" ".join(said[:GIST_WORDS]) if short else ", ".join(kept)).rstrip(",;:") + ", and more"
+    gist = (" ".join(said[:GIST_WORDS]) if short else ", ".join(kept)).rstrip(",;:")
+    whole = gist == chosen.rstrip(",;:") and chosen == sentences[-1]
+    return gist if whole else gist + ", and more"  # "and more" only when something is left out
 
 
 def no_such_deck(deck_id: str, installed: list[str]) -> str:
