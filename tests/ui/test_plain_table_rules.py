@@ -195,6 +195,48 @@ CASES = [
 ]
 
 
+#: Card texts as the plain mode reads them: the card and its other print.
+TEXTS = [
+    pytest.param(
+        "uu-1st",
+        ["card unicorn phoenix", "card unicorn phoenix, other print", "card double dutch"],
+        # The 1st Edition Unicorn Phoenix follows the first print (destroyed with no card to discard); the second
+        # print is its other print; Double Dutch opens with the standard opening.
+        [
+            "When this card enters your Stable, you must discard a card. Each time it is sacrificed or destroyed, it "
+            "comes straight back into your Stable. Should you have no card to discard, this card is destroyed.",
+            "Another print of this card differs: say other print after its name to hear it.",
+            "If this card is in your Stable at the beginning of your turn, you may play 2 cards this turn instead "
+            "of 1.",
+        ],
+        ["No card called"],
+        id="7-phoenix-first-print-and-the-standard-opening",
+    ),
+    pytest.param(
+        "uu-2nd",
+        ["card annoying flying unicorn"],
+        # The 2nd Edition Annoying Flying Unicorn: any player, not only another.
+        [
+            "When this card enters your Stable, you may pick any player, who must then discard a card. If this card "
+            "is sacrificed or destroyed, it goes back to your hand."
+        ],
+        ["another player"],
+        id="7-annoying-flying-unicorn-any-player",
+    ),
+]
+
+
+@pytest.mark.parametrize("deck, script, expected, absent", TEXTS)
+def test_a_card_text_read_in_the_plain_mode(cli, tmp_path, deck, script, expected, absent):
+    result = cli("--plain", "--no-speech", "--deck", deck, stdin="\n".join(script) + "\n", home=tmp_path / "home")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    for line in expected:
+        assert line in lines, result.stdout
+    for words in absent:
+        assert words not in result.stdout, result.stdout
+
+
 @pytest.mark.parametrize("deck, script, expected, absent", CASES)
 def test_a_table_rule_replayed_in_the_plain_mode(cli, tmp_path, deck, script, expected, absent):
     result = cli("--plain", "--no-speech", "--deck", deck, stdin="\n".join(script) + "\n", home=tmp_path / "home")
