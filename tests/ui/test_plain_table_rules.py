@@ -217,11 +217,24 @@ TEXTS = [
         ["card annoying flying unicorn"],
         # The 2nd Edition Annoying Flying Unicorn: any player, not only another.
         [
-            "When this card enters your Stable, you may pick any player, who must then discard a card. If this card "
-            "is sacrificed or destroyed, it goes back to your hand."
+            "When this card enters your Stable, you may pick any player, who must then discard a card. Should this "
+            "card be sacrificed or destroyed, it goes back to your hand."
         ],
         ["another player"],
         id="7-annoying-flying-unicorn-any-player",
+    ),
+    pytest.param(
+        "uu-2nd",
+        ["card stabby the unicorn", "card slowdown"],
+        # Our own words (docs/card-text-format.md): Stabby the Unicorn and Slowdown said freshly, their defined terms
+        # (sacrificed, destroyed, destroy, "you cannot play Neigh cards") kept; tests/core/test_own_words.py measures.
+        [
+            "Should this card be sacrificed or destroyed, you may then destroy one Unicorn card in another player's "
+            "Stable.",
+            "You cannot play Neigh cards for as long as this card sits in your Stable.",
+        ],
+        ["No card called"],
+        id="8-own-words",
     ),
 ]
 
