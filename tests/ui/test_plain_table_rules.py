@@ -154,6 +154,29 @@ CASES = [
     ),
     pytest.param(
         "uu-2nd",
+        [
+            "new game Ana Ben Cy babies red pink narwhal addon uu-adventures",
+            "bring basic red into Cy",
+            "draw",
+            "play seductive unicorn",
+            "resolve",
+            "Ben play fishing rod",
+            "resolve",
+            "Ben steal basic red from Cy",
+            "stable Ben",
+        ],
+        # Fishing Rod: played when another player tries to steal; the card moves into your Stable instead. Its
+        # effect is said once it resolved, first in the chain, and the catch is Ben's own steal.
+        [
+            "Fishing Rod is played and goes to the discard pile.",
+            "Ben stole Basic Unicorn (Red) from Cy's Stable.",
+            "Ben's Stable: Baby Unicorn (Pink) and Basic Unicorn (Red). 2 Unicorns.",
+        ],
+        ["That looks against the rules"],
+        id="5-fishing-rod-answers-a-steal",
+    ),
+    pytest.param(
+        "uu-2nd",
         ["new game Ana Ben babies red pink addon uu-nsfw-expansion", "draw", "play basic red", "Ben play hell neigh"],
         # Hell Neigh! (NSFW expansion): its own mark ends the sentence, never "Hell Neigh!.".
         ["Ben played Hell Neigh!", "Any Neigh for Ben's Hell Neigh?"],

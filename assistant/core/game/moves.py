@@ -195,13 +195,12 @@ def _step_pile(table: Table, d: Draft, facts: list[Fact]) -> None:
             _to_discard(table, d, played.card, played.player, facts)
             if card is not None and card.type is CardType.MAGIC:
                 d.effects.append(Trigger(played.card, played.player, TriggerKind.MAGIC))
-            elif card is not None and card.type is CardType.INSTANT:
-                # an Instant that answered an effect or the start of a turn: its effect comes first, before what it
-                # answered (Unicorn Net before the destroying it saves from)
-                link = (Trigger(played.card, played.player, TriggerKind.INSTANT),)
-                d.chain = (link,) + d.chain
-                facts.append(LinkAdded(link, 1))
         facts.append(PlayResolved(played))
+        if card is not None and card.type is CardType.INSTANT:
+            # an Instant that answered an effect or the start of a turn: its effect comes first, before what it
+            # answered (Unicorn Net before the destroying it saves from)
+            d.chain = ((Trigger(played.card, played.player, TriggerKind.INSTANT),),) + d.chain
+            facts.append(LinkAdded(d.chain[0], 1))
     elif step.stopper is not None and step.stopped is None:
         _to_discard(table, d, step.stopper.card, step.stopper.player, facts)
         assert step.shield is not None
