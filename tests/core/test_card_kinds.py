@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from assistant.core.cards.card import Card, Tag
+from assistant.core.cards.card import Card, CardType, Tag
 from assistant.core.cards.wording import DUTY_TAGS
 from assistant.storage.decks import deck_files, load_deck
 
@@ -39,6 +39,7 @@ LEFT_TO_THE_TABLE = {
     "hentaicorn": "an optional save before a card is destroyed: the owner's choice, recorded as what happens instead",
     "unicorn-survival-kit": "an optional save before a card goes: the owner's choice, recorded as the discards",
     "unicorn-phoenix": "its return on leaving is its leave effect (`leave_trigger`), a link of the chain already",
+    "fishing-rod": "an Instant answering a steal: its catch is recorded as its player's own `steal`",
 }
 
 
@@ -100,6 +101,22 @@ def test_every_whenever_duty_carries_a_duty_tag_or_is_named(deck_id):
         c.id
         for c in cards_of(deck_id)
         if WHENEVER.search(c.text) and not set(DUTY_TAGS) & c.tags and c.id not in LEFT_TO_THE_TABLE
+    ]
+    assert missing == []
+
+
+@pytest.mark.parametrize("deck_id", SHIPPED)
+def test_every_instant_that_answers_an_effect_is_followed_or_named(deck_id):
+    """An Instant that stops no card answers an effect, a play or the start of a turn (Unicorn Net, Flare Gun,
+    Surprise Emu Attack): it carries the tag of what it does, or is left to the table with a reason."""
+    answers = {Tag.ANSWERS_ANIMAL, Tag.SAVES_CARD, Tag.SKIPS_START}
+    missing = [
+        c.id
+        for c in cards_of(deck_id)
+        if c.type is CardType.INSTANT
+        and not c.has(Tag.NEIGH)
+        and not c.tags & answers
+        and c.id not in LEFT_TO_THE_TABLE
     ]
     assert missing == []
 
