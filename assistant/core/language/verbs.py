@@ -229,8 +229,8 @@ VERBS: tuple[Verb, ...] = (
          "into their own Stable; with no card named, the card just read"),
         ("`play slowdown into Ben`", "… into Ben's Stable"),
         ("`Ben play CARD` (an Instant, while a card is on the pile)", "Ben answers with that Instant"),
-        ("`Ben play unicorn net` (an Instant, no card on the pile)", "Ben's Instant answers the effect being done or "
-         "the start of a turn (Unicorn Net, Flare Gun, Fishing Rod): it can be Neighed, and once resolved its effect "
+        ("`Ben play CARD` (an Instant, no card on the pile)", "Ben's Instant answers the effect being done or the "
+         "start of a turn (Unicorn Net, Flare Gun, Fishing Rod): it can be Neighed, and once resolved its effect "
          "comes first in the chain"),
         ("`play CARD from deck`, `play CARD from discard`", "a card's effect plays a card at once from the deck or "
          "the discard pile (Dragon Kiss): not the turn's play"),
