@@ -40,6 +40,8 @@ LEFT_TO_THE_TABLE = {
     "unicorn-survival-kit": "an optional save before a card goes: the owner's choice, recorded as the discards",
     "unicorn-phoenix": "its return on leaving is its leave effect (`leave_trigger`), a link of the chain already",
     "fishing-rod": "an Instant answering a steal: its catch is recorded as its player's own `steal`",
+    "puppicorn": "its walk from Stable to Stable each turn (second print: whenever a turn begins) is recorded as "
+    "`move`",
 }
 
 
@@ -97,11 +99,12 @@ def test_every_whenever_duty_carries_a_duty_tag_or_is_named(deck_id):
     """Barbed Wire: "each time a Unicorn card enters or leaves your Stable, discard a card": every card whose text
     says "whenever", "each time" or "every time" carries the tag of its moment (`DUTY_TAGS`) or is left to the table
     with a reason."""
-    missing = [
-        c.id
-        for c in cards_of(deck_id)
-        if WHENEVER.search(c.text) and not set(DUTY_TAGS) & c.tags and c.id not in LEFT_TO_THE_TABLE
-    ]
+    missing = []
+    for card in cards_of(deck_id):
+        prints = [(card.text, card.tags)] + [(v.text, v.tags or card.tags) for v in card.print_variants]
+        for text, tags in prints:
+            if WHENEVER.search(text) and not set(DUTY_TAGS) & tags and card.id not in LEFT_TO_THE_TABLE:
+                missing.append(card.id)
     assert missing == []
 
 
