@@ -39,6 +39,7 @@ LEFT_TO_THE_TABLE = {
     "hentaicorn": "an optional save before a card is destroyed: the owner's choice, recorded as what happens instead",
     "unicorn-survival-kit": "an optional save before a card goes: the owner's choice, recorded as the discards",
     "unicorn-phoenix": "its return on leaving is its leave effect (`leave_trigger`), a link of the chain already",
+    "unicorn-phoenix-ra": "its 1st Edition print's return on leaving is its leave effect (`leave_trigger`)",
     "fishing-rod": "an Instant answering a steal: its catch is recorded as its player's own `steal`",
     "puppicorn": "its walk from Stable to Stable each turn (second print: whenever a turn begins) is recorded as "
     "`move`",
