@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from assistant.core.cards.card import CardType, Tag
-from assistant.core.game.chain import Link, TriggerKind, answers_animal, enters_a_stable, is_neigh
+from assistant.core.game.chain import Link, TriggerKind, answers_animal, enters_a_stable, first_with, is_neigh
 from assistant.core.game.events import (
     Bring,
     Destroy,
@@ -443,8 +443,7 @@ def _check_reshuffle(table: Table, s: GameState, e: Reshuffle, out: list[Objecti
 def _check_to_deck(table: Table, s: GameState, e: ToDeck, out: list[Objection]) -> None:
     # Only a card's effect puts a hand or a Stable back into the deck (Shake Up, Dragon Skies): the effect being
     # done, the chain's first link, must be such a card's.
-    link = s.chain[0] if s.chain else ()
-    if not any(table.card_of(t.card).has(Tag.TO_DECK) for t in link if t.kind is not TriggerKind.HERD):
+    if not s.chain or first_with(table.cards, s.chain[0], Tag.TO_DECK) is None:
         out.append(NothingPutsBack())
     if e.card is not None and e.owner is not None:
         _check_in_stable(table, s, e.card, e.owner, out)

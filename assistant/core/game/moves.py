@@ -355,7 +355,6 @@ def _new_turn(table: Table, d: Draft, facts: list[Fact], to: int | None = None) 
     d.drew = False
     d.actions = 0
     d.lost = ()
-    d.granted = ()
     facts.append(TurnBegan(d.current, d.turn))
     skipper = table.beginning_skipped(d.stables[d.current])
     if skipper:

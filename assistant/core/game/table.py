@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from assistant.core.cards.card import Card, CardSet, CardType, Tag, normalize
-from assistant.core.game.chain import Link, PileCard, TriggerKind, begin_turn_link, is_plain_neigh
+from assistant.core.game.chain import Link, PileCard, begin_turn_link, first_with, is_plain_neigh
 from assistant.core.game.events import EventError, Phase
 from assistant.core.game.rules import MAX_PLAYERS, MIN_PLAYERS, DeckOut, Profile, Rules, load_rules
 from assistant.core.game.setup import DEALT, MAX_NAME, Setup, SetupError
@@ -362,12 +362,8 @@ class Table:
     def playing_effect(self, chain: tuple[Link, ...]) -> str | None:
         """The card whose effect being done (the chain's first link) plays another card at once (Dragon Kiss,
         Wizard Unicorn, Critical Hit), or None: a card played now is that effect's play, not the turn's."""
-        link = chain[0] if chain else ()
-        for trigger in link:
-            card = self.cards.get(trigger.card) if trigger.kind is not TriggerKind.HERD else None
-            if card is not None and card.has(Tag.PLAYS_CARD):
-                return card.id
-        return None
+        trigger = first_with(self.cards, chain[0], Tag.PLAYS_CARD) if chain else None
+        return trigger.card if trigger is not None else None
 
     def effects_waiting(self, state: GameState) -> bool:
         """True when the chain holds an effect that must be resolved before play goes on (not only optional
