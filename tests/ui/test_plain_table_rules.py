@@ -104,6 +104,19 @@ CASES = [
         id="3-barbed-wire-duty-joins-the-chain",
     ),
     pytest.param(
+        "llamas",
+        ["new game Ana Ben", "bring llamaste into Ben", "draw", "play basic llama", "resolve", "chain"],
+        # Llamaste: each time any player, you included, plays a Llama Animal card, you may draw a card; the duty
+        # is said with its whole condition.
+        [
+            "Effect chain: Llamaste in Ben's Field, which does this: Each time any player, you included, plays a Llama "
+            "Animal card, you may draw a card.",
+            "1: Llamaste in Ben's Field.",
+        ],
+        [],
+        id="3-llamaste-duty-in-a-llamas-game",
+    ),
+    pytest.param(
         "uu-2nd",
         [
             "new game Ana Ben addon uu-dragons babies red pink",

@@ -300,7 +300,8 @@ def card_gist(card: Card, about: str = "") -> str:
     sentences = effect if card.type is CardType.INSTANT and effect else sentences
     chosen = next((t for t in sentences if about and about in t.lower()), sentences[0])
     head, comma, rest = chosen.partition(", ")
-    while comma and rest and head.split()[0].lower() in ("when", "if", "at", "each", "while", "whenever"):
+    # A duty's "Each time any player, you included, plays ..." keeps its condition: it is what the duty waits for.
+    while comma and rest and head.split()[0].lower() in ("when", "if", "at", "while"):
         chosen = rest  # "At the beginning of your turn, if this card is in your Stable, you may ...": the "you may"
         head, comma, rest = chosen.partition(", ")
     said = chosen.split()
