@@ -18,6 +18,7 @@ from assistant.core.game.events import (
     Discard,
     Event,
     Gathered,
+    Move,
     Play,
     Resolve,
     Respond,
@@ -33,6 +34,7 @@ from assistant.core.game.moves import apply
 from assistant.core.game.setup import Setup
 from assistant.core.language.reply import Verbosity
 from assistant.core.words.announce import announce_step
+from assistant.core.words.position import describe_chain, describe_discard, describe_pile, describe_stable
 from assistant.core.words.rulings import confirm_question
 from assistant.storage.decks import load_card_set
 
@@ -60,7 +62,7 @@ def events_for(card: Card, g: Game) -> list[Event]:
     found: list[Event] = [Play(0, card.id, 0 if card.type.is_creature else None), Discard(0, card.id)]
     found += [Take(0, card.id, Source.DECK), Bring(0, card.id, 0), Play(0, card.id, None, Source.DECK)]
     found += [Steal(0, card.id, 1), Destroy(0, card.id, 1), Sacrifice(1, card.id), ReturnToHand(0, card.id, 1)]
-    found += [ToDeck(0, Gathered.CARD, card.id, 1)]
+    found += [ToDeck(0, Gathered.CARD, card.id, 1), Move(0, card.id, 1, 0)]
     if card.type is CardType.INSTANT:
         found.append(Respond(1, card.id))
     return found
@@ -71,7 +73,7 @@ def said(g: Game, event: Event) -> list[str]:
     on the pile when an Instant answers it; and the warning's question, where one is asked."""
     state = g.state
     card_id = getattr(event, "card", None)
-    if isinstance(event, (Steal, Destroy, Sacrifice, ReturnToHand, ToDeck)) and card_id:
+    if isinstance(event, (Steal, Destroy, Sacrifice, ReturnToHand, ToDeck, Move)) and card_id:
         state, _ = apply(g.table, state, Bring(1, card_id, 1))
     if isinstance(event, Respond):
         state, _ = apply(g.table, state, Play(0, "basic-unicorn-red" if g.table.cards.get("basic-unicorn-red")
@@ -79,6 +81,9 @@ def said(g: Game, event: Event) -> list[str]:
     lines = []
     after, facts = apply(g.table, state, event)
     lines += announce_step(g.table, Step(event, state, after, facts), Verbosity.COACHING)
+    # where the game stands with the card in it: the Stables, the pile, the chain, the discard pile
+    lines += [describe_stable(g.table, after, seat) for seat in (0, 1)]
+    lines += [describe_pile(g.table, after), describe_discard(g.table, after), *describe_chain(g.table, after)]
     after2, facts2 = apply(g.table, after, Resolve())
     lines += announce_step(g.table, Step(Resolve(), after, after2, facts2), Verbosity.COACHING)
     objections = check(g.table, state, event)
