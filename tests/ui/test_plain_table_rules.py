@@ -132,6 +132,15 @@ CASES = [
     ),
     pytest.param(
         "uu-2nd",
+        ["new game Ana Ben addon uu-dragons", "baby Ana red", "baby Ben dragoncorn pink", "stable"],
+        # 000 "HOW TO START": each player puts a Baby Unicorn into their Stable. With the Dragons added, "red" is the
+        # base deck's Baby Unicorn (Red); the Dragoncorn is named as such.
+        ["Ana's Stable: Baby Unicorn (Red). 1 Unicorn.", "Ben's Stable: Baby Dragoncorn (Pink). 1 Unicorn."],
+        ["Which card is"],
+        id="5-a-baby-with-an-add-on",
+    ),
+    pytest.param(
+        "uu-2nd",
         [
             "new game Ana Ben Cy babies red pink narwhal addon uu-adventures",
             "bring basic red into Ben",

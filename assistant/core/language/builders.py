@@ -76,8 +76,15 @@ def find_player(phrase: str, names: tuple[str, ...]) -> int:
     raise CommandError(unknown_player(phrase, names))
 
 
-def find_baby(cards: Iterable[Card], phrase: str) -> list[Card]:
-    """Baby cards whose name or id contains the phrase ("red" → Baby Unicorn (Red))."""
+def find_baby(cards: Iterable[Card], phrase: str, prefer: str | None = None) -> list[Card]:
+    """Baby cards whose name or id contains the phrase ("red" → Baby Unicorn (Red)); when several fit and only one
+    is of the deck `prefer` names (the base deck), that one ("red" with the Dragons added: not Baby Dragoncorn)."""
+    found = _babies(cards, phrase)
+    preferred = [c for c in found if c.deck == prefer]
+    return preferred if len(found) > 1 and len(preferred) == 1 else found
+
+
+def _babies(cards: Iterable[Card], phrase: str) -> list[Card]:
     key = normalize(phrase)
     babies = [c for c in cards if c.type is CardType.BABY]
     exact = [c for c in babies if normalize(c.name) == key or normalize(c.id) == key]
