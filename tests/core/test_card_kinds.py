@@ -97,9 +97,9 @@ def test_every_card_that_puts_cards_back_into_the_deck_is_tracked_or_named(deck_
 
 @pytest.mark.parametrize("deck_id", SHIPPED)
 def test_every_whenever_duty_carries_a_duty_tag_or_is_named(deck_id):
-    """Barbed Wire: "each time a Unicorn card enters or leaves your Stable, discard a card": every card whose text
-    says "whenever", "each time" or "every time" carries the tag of its moment (`DUTY_TAGS`) or is left to the table
-    with a reason."""
+    """Barbed Wire: a Unicorn card coming into or going out of its Stable costs its owner a discard. Every card
+    whose text says "whenever", "each time" or "every time" carries the tag of its moment (`DUTY_TAGS`) or is left
+    to the table with a reason."""
     missing = []
     for card in cards_of(deck_id):
         prints = [(card.text, card.tags)] + [(v.text, v.tags or card.tags) for v in card.print_variants]

@@ -93,13 +93,15 @@ def test_the_fixture_covers_the_decks_with_public_transcriptions(printed):
 
 def test_a_copied_run_is_found_and_an_opening_is_left_out():
     salt = "test"
-    copied = "you may sacrifice this card if you do destroy a unicorn card"
+    copied = "the quick brown fox jumps over the lazy dog by the river"
     hashes = {run_hash(salt, r) for r in runs(copied)}
     assert shared(salt, hashes, "Then " + copied + ".") != []
-    assert shared(salt, hashes, "You may sacrifice this card. Should you do so, destroy a Unicorn card.") == []
-    opening = "when this card enters your stable you may discard a card"
+    assert shared(salt, hashes, "The quick brown fox jumps. Over the lazy dog it goes.") != [], "across a full stop"
+    assert shared(salt, hashes, "The quick brown fox jumps, then naps under the lazy dog by the river.") == []
+    opening = "when this card enters your stable you may hum a tune"
     hashes = {run_hash(salt, r) for r in runs(opening)}
-    assert shared(salt, hashes, "When this card enters your Stable, you may discard a card.") == []
+    assert shared(salt, hashes, "When this card enters your Stable, you may hum a tune.") == []
+    assert shared(salt, hashes, "So, when this card enters your Stable, you may hum a tune.") == []
 
 
 def build(sources: Path) -> None:

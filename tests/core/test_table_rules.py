@@ -99,7 +99,7 @@ def test_cards_back_into_the_deck_outside_such_an_effect_are_warned_and_a_baby_g
 
 
 def test_a_whenever_duty_joins_the_chain_each_time():
-    """Barbed Wire: each time a Unicorn card enters or leaves your Stable, discard a card."""
+    """Barbed Wire: a Unicorn card coming into or going out of its Stable costs its owner a discard."""
     t = session()
     say(t, "new game Ana Ben babies red pink", "bring barbed wire into Ben", "end turn", "draw", "play basic red")
     say(t, "resolve")

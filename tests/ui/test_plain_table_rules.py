@@ -98,7 +98,7 @@ CASES = [
             "resolve",
             "chain",
         ],
-        # Barbed Wire: each time a Unicorn card enters or leaves your Stable, discard a card.
+        # Barbed Wire: a Unicorn card coming into or going out of its Stable costs its owner a discard.
         ["1: Barbed Wire in Ben's Stable."],
         [],
         id="3-barbed-wire-duty-joins-the-chain",

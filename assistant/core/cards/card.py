@@ -112,7 +112,7 @@ class Tag(enum.StrEnum):
     """An Instant that answers the start of another player's turn: that player skips the Beginning of Turn and Draw
     phases (Flare Gun)."""
     EACH_UNICORN_MOVES = "each_unicorn_moves"
-    """A duty each time a Unicorn card enters or leaves its owner's Stable (Barbed Wire)."""
+    """A duty whenever a Unicorn card comes into its owner's Stable or goes out of it (Barbed Wire)."""
     EACH_CARD_ENTERS = "each_card_enters"
     """A duty each time another card enters its owner's Stable (Scratchy Wool Blanket)."""
     EACH_UNICORN_LOST = "each_unicorn_lost"

@@ -95,7 +95,10 @@ CHECKED_WORDING: tuple[tuple[str, Tag], ...] = (
     (r"skip both the Beginning of Turn phase and the Draw phase", Tag.SKIPS_START),
     (r"whenever a Unicorn card comes into your Stable or goes out of it", Tag.EACH_UNICORN_MOVES),
     (r"each time a card comes into your (Stable|Field)", Tag.EACH_CARD_ENTERS),
-    (r"each time a Unicorn card in your Stable is sacrificed or destroyed", Tag.EACH_UNICORN_LOST),
+    (
+        r"every time one of your Unicorn cards leaves your Stable by being sacrificed or destroyed",
+        Tag.EACH_UNICORN_LOST,
+    ),
     (r"each time you draw", Tag.EACH_DRAW),
     (r"each time another player destroys one of your (Unicorn|Animal) cards", Tag.EACH_UNICORN_DESTROYED),
     (r"each time a card in your (Stable|Field) is destroyed", Tag.EACH_CARD_DESTROYED),
