@@ -591,7 +591,8 @@ def test_the_nsfw_expansion_polyamorous_unicorn_has_its_later_print_that_steals(
     """The later print (LATER_NSFW) moves the card away and then steals a Unicorn: its other print, tagged steal."""
     (later,) = card("uu-nsfw-expansion", "polyamorous-unicorn").print_variants
     assert later.print == "later print" and later.tags is not None and Tag.STEAL in later.tags
-    assert says(later.text, "you may move it into another player's Stable", "steal") and checked(later, LATER_NSFW)
+    assert says(later.text, "you may move it into another player's Stable", "steal")
+    assert checked(later, UDB, LATER_NSFW)
 
 
 def test_the_2nd_edition_annoying_flying_unicorn_lets_you_pick_any_player():
