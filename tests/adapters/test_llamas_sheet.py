@@ -25,9 +25,9 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 SHEET = FIXTURES / "llamas_reference_sheet.csv"
 #: Every tag the game tracker acts on (`assistant/core/game`); the others only describe a card for search.
 ACTED_ON = EXACT_TAGS | {Tag.EXTRA_ACTION, Tag.COUNTS_AS_TWO, Tag.NOT_A_UNICORN_EFFECT}
-#: What the wording rules cannot read from the sheet, and why it does not change this game (docs/decks.md says
-#: so): Ramstar Energy Drink's "you may play a second card" is an extra action, a wording too varied to read.
-KNOWN_DIFFERENCES = {"ramstar-energy-drink": ["extra_action"]}
+#: What the wording rules cannot read from the sheet: nothing now that "you may play a second card" is read as an
+#: extra play (`extra_action`).
+KNOWN_DIFFERENCES: dict[str, list[str]] = {}
 
 
 def imported_deck() -> Deck:

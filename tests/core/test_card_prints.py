@@ -93,16 +93,21 @@ def test_seductive_unicorn_first_print_moves_without_a_discard_and_gives_it_back
     assert tags_follow_steal_wording(second.text, second.tags)
 
 
-def test_unicorn_phoenix_first_print_discards_on_entering_and_comes_back_with_a_card_in_hand():
+def test_unicorn_phoenix_first_print_is_destroyed_with_no_card_to_discard_and_the_second_print_is_its_other():
+    """The first print (KEDARV): it comes back each time, and it is destroyed when you cannot discard; the second
+    print (KEDARV, RUST) comes back only while you hold a card. The deck follows the first print."""
     phoenix = card("uu-1st", "unicorn-phoenix")
-    assert says(
-        phoenix.text,
-        "enters your Stable, you must discard a card",
-        "comes straight back",
-        "card in your hand to discard",
-    )
+    assert says(phoenix.text, "enters your Stable, you must discard a card", "comes straight back")
+    assert says(phoenix.text, "no card to discard, this card is destroyed")
+    assert "card in your hand to discard" not in phoenix.text
     assert phoenix.has(Tag.ENTER_TRIGGER) and phoenix.has(Tag.DISCARD)
-    assert checked(phoenix, FIRST, KEDARV, RUST)
+    assert checked(phoenix, KEDARV)
+    (second,) = phoenix.print_variants
+    assert second.print == SECOND_PRINT and checked(second, KEDARV, RUST)
+    assert says(second.text, "only while you have a card in your hand to discard")
+    reprint = card("uu-rainbow-apocalypse", "unicorn-phoenix-ra")
+    (older,) = reprint.print_variants
+    assert older.text == phoenix.text and older.print == "1st Edition first print"
 
 
 def test_mermaid_unicorn_may_return_a_card_from_any_stable_yours_included():
@@ -580,6 +585,29 @@ def test_a_card_that_takes_or_trades_without_stealing_is_not_tagged_steal(deck, 
     """Unicorn Net sends a card about to be discarded to your hand; Polyamorous Unicorn trades itself for a Unicorn
     (a swap): neither text says STEAL, so Paladin Unicorn's "cannot steal" does not stop them."""
     assert not card(deck, card_id).has(Tag.STEAL)
+
+
+def test_the_nsfw_expansion_polyamorous_unicorn_has_its_later_print_that_steals():
+    """The later print (LATER_NSFW) moves the card away and then steals a Unicorn: its other print, tagged steal."""
+    (later,) = card("uu-nsfw-expansion", "polyamorous-unicorn").print_variants
+    assert later.print == "later print" and later.tags is not None and Tag.STEAL in later.tags
+    assert says(later.text, "you may move it into another player's Stable", "steal")
+    assert checked(later, UDB, LATER_NSFW)
+
+
+def test_the_2nd_edition_annoying_flying_unicorn_lets_you_pick_any_player():
+    """KEDARV: "you may choose any player" (both prints), not only another player."""
+    annoying = card("uu-2nd", "annoying-flying-unicorn")
+    assert says(annoying.text, "any player") and "another player" not in annoying.text
+
+
+def test_the_first_edition_says_the_standard_opening_at_the_beginning_of_a_turn():
+    """docs/card-text-format.md: the standard openings stay as they are, so "If this card is in your Stable at the
+    beginning of your turn" opens every such 1st Edition text (Double Dutch, Extremely Fertile Unicorn, Rainbow
+    Mane, Extra Tail)."""
+    texts = [c.text for c in load_deck("uu-1st").cards]
+    texts += [v.text for c in load_deck("uu-1st").cards for v in c.print_variants]
+    assert [t for t in texts if "At the beginning of your turn, if this card" in t] == []
 
 
 #: Owners' sheets in short paraphrase (not the printed wording): the second print's and the first print's.

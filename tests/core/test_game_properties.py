@@ -21,6 +21,7 @@ from assistant.core.game.events import (
     Discard,
     Draw,
     EndTurn,
+    Gathered,
     Move,
     NextPhase,
     Play,
@@ -37,6 +38,7 @@ from assistant.core.game.events import (
     Swap,
     SwapHands,
     Take,
+    ToDeck,
     ToNursery,
     event_from_dict,
 )  # fmt: skip
@@ -87,6 +89,9 @@ def event_strategies(players: int) -> dict[type, st.SearchStrategy]:
         DeckEmpty: st.just(DeckEmpty()),
         Reshuffle: st.just(Reshuffle()),
         SetGoal: st.builds(SetGoal, st.integers(1, 8)),
+        ToDeck: st.builds(
+            ToDeck, seat, st.sampled_from(list(Gathered)), st.one_of(st.none(), card), st.one_of(st.none(), seat)
+        ),
     }
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from assistant.core.game import moves
-from assistant.core.game.events import EVENT_TYPES, Phase, Source
+from assistant.core.game.events import EVENT_TYPES, Gathered, Phase, Source
 from assistant.core.game.history import Game
 from assistant.core.game.setup import Setup
 from assistant.core.language.verbs import BY_NAME, VERBS, Kind, find_verb, help_lines, markdown_tables, parse_command
@@ -27,7 +27,8 @@ def test_every_event_type_has_a_verb_a_handler_and_a_sentence():
     game = Game.new(Setup(("Ana", "Ben"), "uu-current"), CARDS)
     for cls in EVENT_TYPES.values():
         fields = {"player": 0, "owner": 1, "other_owner": 0, "other": 1, "into": 1, "to": 1, "count": 2,
-                  "card": "yay", "other_card": "slowdown", "source": Source.DECK, "skip": False}  # fmt: skip
+                  "card": "yay", "other_card": "slowdown", "source": Source.DECK, "skip": False,
+                  "what": Gathered.CARD}  # fmt: skip
         event = cls(**{name: fields[name] for name in cls.__dataclass_fields__ if name != "KIND"})
         sentence = describe_event(game.table, event, game.state)
         assert sentence and sentence != cls.__name__, f"{cls.__name__} has its own sentence"

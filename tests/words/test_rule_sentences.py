@@ -136,8 +136,9 @@ def game(deck: str) -> Game:
         (
             "uu-2nd",
             CannotEnter("basic-unicorn-red", 1, "queen-bee-unicorn", 0),
-            "Basic Unicorn (Red) cannot enter Ben's Stable: Ana's Stable holds Queen Bee Unicorn, and Basic Unicorns "
-            "cannot go there.",
+            # 2nd Edition Queen Bee: Basic Unicorns may enter no Stable but its own, not "cannot go there"
+            "Basic Unicorn (Red) cannot enter Ben's Stable: while Queen Bee Unicorn is in Ana's Stable, Basic "
+            "Unicorns may enter no Stable but that one.",
         ),
         (
             "uu-1st",

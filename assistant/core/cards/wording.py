@@ -16,6 +16,7 @@ from assistant.core.cards.card import VARIATIONS, CardType, Tag, normalize
 __all__ = [
     "CHECKED_WORDING",
     "CHECKED_TAGS",
+    "DUTY_TAGS",
     "EXACT_TAGS",
     "checked_tags",
     "wording_tags",
@@ -82,6 +83,42 @@ CHECKED_WORDING: tuple[tuple[str, Tag], ...] = (
         Tag.GONE_WITHOUT_UNICORNS,
     ),
     (r"hand is empty, this card (must )?moves?|no cards in your hand, move this card", Tag.MOVES_ON_EMPTY_HAND),
+    (r"you may play (2|two) cards|you may play a second card|you may play one extra card", Tag.EXTRA_ACTION),
+    (r"\btake another turn\b|\ban extra turn\b", Tag.EXTRA_TURN),
+    (r"\bplay it at once\b|\bto be played again right away\b", Tag.PLAYS_CARD),
+    (
+        r"every card in your hand and the whole discard pile back in the deck|"
+        r"put a card from your hand back into the deck|shuffle it into the deck|shuffled back into the deck",
+        Tag.TO_DECK,
+    ),
+    (r"comes to your hand rather than the discard pile", Tag.SAVES_CARD),
+    (r"skip both the Beginning of Turn phase and the Draw phase", Tag.SKIPS_START),
+    (r"whenever a Unicorn card comes into your Stable or goes out of it", Tag.EACH_UNICORN_MOVES),
+    (r"each time a card comes into your (Stable|Field)", Tag.EACH_CARD_ENTERS),
+    (
+        r"every time one of your Unicorn cards leaves your Stable by being sacrificed or destroyed",
+        Tag.EACH_UNICORN_LOST,
+    ),
+    (r"each time you draw", Tag.EACH_DRAW),
+    (r"each time another player destroys one of your (Unicorn|Animal) cards", Tag.EACH_UNICORN_DESTROYED),
+    (r"each time a card in your (Stable|Field) is destroyed", Tag.EACH_CARD_DESTROYED),
+    (r"each time you destroy an? (Unicorn|Animal) card", Tag.EACH_DESTROY),
+    (r"each time any player, you included, plays a Llama", Tag.EACH_LLAMA_PLAYED),
+    (r"each time you play a Magic card", Tag.EACH_MAGIC_PLAYED),
+)
+
+#: The duties a card in a Stable lays on its owner each time something happens, each by the tag that says when
+#: (`assistant/core/game/duties.py` adds each to the chain when it happens).
+DUTY_TAGS = (
+    Tag.EACH_UNICORN_MOVES,
+    Tag.EACH_CARD_ENTERS,
+    Tag.EACH_UNICORN_LOST,
+    Tag.EACH_DRAW,
+    Tag.EACH_UNICORN_DESTROYED,
+    Tag.EACH_CARD_DESTROYED,
+    Tag.EACH_DESTROY,
+    Tag.EACH_LLAMA_PLAYED,
+    Tag.EACH_MAGIC_PLAYED,
 )
 
 CHECKED_TAGS = frozenset(tag for _, tag in CHECKED_WORDING)

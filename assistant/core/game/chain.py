@@ -43,6 +43,8 @@ class TriggerKind(enum.Enum):
     """A Magic card that resolved: its one-time effect."""
     INSTANT = "instant"
     """An Instant card other than a Neigh that resolved."""
+    DUTY = "duty"
+    """A card's duty each time something happens (Barbed Wire), `assistant/core/game/duties.py`."""
 
     @property
     def is_beginning(self) -> bool:
@@ -98,6 +100,15 @@ def movement_link(entered: list[tuple[str, int]], left: list[tuple[str, int]], c
         if card is not None and card.has(Tag.ENTER_TRIGGER):
             link.append(Trigger(card_id, owner, TriggerKind.ENTER))
     return tuple(link)
+
+
+def first_with(cards: CardSet, link: Link, tag: Tag) -> Trigger | None:
+    """The first effect of a link whose card carries the tag (a Herd Bonus has no card), or None."""
+    for trigger in link:
+        card = cards.get(trigger.card) if trigger.kind is not TriggerKind.HERD else None
+        if card is not None and card.has(tag):
+            return trigger
+    return None
 
 
 def is_neigh(card: Card | None) -> bool:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from assistant.core.cards.card import CardType, Tag
-from assistant.core.game.chain import Link, TriggerKind, answers_animal, enters_a_stable, is_neigh
+from assistant.core.game.chain import Link, TriggerKind, answers_animal, enters_a_stable, first_with, is_neigh
 from assistant.core.game.events import (
     Bring,
     Destroy,
@@ -19,6 +19,7 @@ from assistant.core.game.events import (
     Draw,
     EndTurn,
     Event,
+    Gathered,
     Move,
     NextPhase,
     Phase,
@@ -35,6 +36,7 @@ from assistant.core.game.events import (
     Steal,
     Swap,
     Take,
+    ToDeck,
     ToNursery,
 )
 from assistant.core.game.moves import prepare
@@ -67,6 +69,7 @@ from assistant.core.game.objections import (
     NotAnAnimal,
     NotDrawn,
     NotForStable,
+    NothingPutsBack,
     NothingToAnswer,
     NothingToResolve,
     NotInDiscard,
@@ -126,9 +129,10 @@ def _check_play(table: Table, s: GameState, e: Play, out: list[Objection]) -> No
         out.append(BabyNotInHand(e.player, e.card))
     if e.card in table.removed:
         out.append(RemovedCard(e.card))
-    if e.player != s.current:
+    by_effect = table.playing_effect(s.chain)
+    if e.player != s.current and not by_effect:
         out.append(NotYourTurn(e.player, s.current))
-    elif card.type is not CardType.INSTANT:
+    elif card.type is not CardType.INSTANT and not by_effect:
         if s.phase is Phase.END:
             out.append(ActionOver(e.player))
         elif s.phase < Phase.ACTION and not s.drew:
@@ -148,9 +152,10 @@ def _check_play(table: Table, s: GameState, e: Play, out: list[Objection]) -> No
             break
     if enters_a_stable(card):
         _check_entry(table, s, e.card, e.player if e.into is None else e.into, out)
-    _check_hand(table, s, e.player, out)
     if card.type is not CardType.BABY:
-        _check_copies(table, s, e.card, out)
+        _check_source(table, s, e.player, e.card, e.source, out)
+    elif e.source is Source.HAND:
+        _check_hand(table, s, e.player, out)
 
 
 #: The tag of a card in a player's Stable that forbids them to play cards of a type.
@@ -194,7 +199,16 @@ def _check_entry(table: Table, s: GameState, card_id: str, into: int, out: list[
 def _check_respond(table: Table, s: GameState, e: Respond, out: list[Objection]) -> None:
     card = table.card_of(e.card)
     if not s.pile:
-        out.append(NothingToAnswer(e.player, e.card))
+        # an Instant other than a Neigh may answer an effect being done or the start of a turn (Unicorn Net,
+        # Flare Gun); with neither, or a Neigh, there is nothing to answer
+        if is_neigh(card) or card.type is not CardType.INSTANT or not (s.chain or s.phase is Phase.BEGINNING):
+            out.append(NothingToAnswer(e.player, e.card))
+            return
+        instants_stopped = table.stable_card_with(s.stables, e.player, Tag.STOPS_INSTANTS)
+        if instants_stopped:
+            out.append(CannotPlay(e.player, e.card, instants_stopped))
+        _check_hand(table, s, e.player, out)
+        _check_copies(table, s, e.card, out)
         return
     top = s.pile[-1]
     if card.type is not CardType.INSTANT:
@@ -292,7 +306,9 @@ def _check_destroy(table: Table, s: GameState, e: Destroy, out: list[Objection])
 
 
 #: Effects that are triggered (on entering, leaving, at the beginning of a turn), not a played card's.
-_TRIGGERED = frozenset({TriggerKind.ENTER, TriggerKind.LEAVE, TriggerKind.BEGIN, TriggerKind.BEGIN_OPTIONAL})
+_TRIGGERED = frozenset(
+    {TriggerKind.ENTER, TriggerKind.LEAVE, TriggerKind.BEGIN, TriggerKind.BEGIN_OPTIONAL, TriggerKind.DUTY}
+)
 
 _DRAGON = re.compile(r"\bdragon", re.IGNORECASE)
 
@@ -424,6 +440,17 @@ def _check_reshuffle(table: Table, s: GameState, e: Reshuffle, out: list[Objecti
         out.append(NoReshuffle())
 
 
+def _check_to_deck(table: Table, s: GameState, e: ToDeck, out: list[Objection]) -> None:
+    # Only a card's effect puts a hand or a Stable back into the deck (Shake Up, Dragon Skies): the effect being
+    # done, the chain's first link, must be such a card's.
+    if not s.chain or first_with(table.cards, s.chain[0], Tag.TO_DECK) is None:
+        out.append(NothingPutsBack())
+    if e.card is not None and e.owner is not None:
+        _check_in_stable(table, s, e.card, e.owner, out)
+    elif e.what is Gathered.CARD:
+        _check_hand(table, s, e.player, out)
+
+
 _CHECKS: dict[type[Event], Callable[[Table, GameState, Any, list[Objection]], None]] = {
     Play: _check_play,
     Respond: _check_respond,
@@ -442,4 +469,5 @@ _CHECKS: dict[type[Event], Callable[[Table, GameState, Any, list[Objection]], No
     NextPhase: _check_next,
     EndTurn: _check_end_turn,
     Reshuffle: _check_reshuffle,
+    ToDeck: _check_to_deck,
 }

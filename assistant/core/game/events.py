@@ -75,13 +75,16 @@ class Event:
 
 @dataclass(frozen=True)
 class Play(Event):
-    """A player plays a card from their hand: it goes on the Instant pile until it resolves."""
+    """A player plays a card from their hand (or, when a card's effect says so, from the deck or the discard pile):
+    it goes on the Instant pile until it resolves."""
 
     KIND: ClassVar[str] = "play"
     player: int
     card: str
     into: int | None = None
     """The Stable a Unicorn, Upgrade or Downgrade goes into; None for Magic and Instant cards."""
+    source: Source = Source.HAND
+    """Where the card is played from: the hand, or the deck or the discard pile (Dragon Kiss)."""
 
 
 @dataclass(frozen=True)
@@ -268,6 +271,31 @@ class Reshuffle(Event):
     KIND: ClassVar[str] = "reshuffle"
 
 
+class Gathered(enum.Enum):
+    """What goes back into the deck in one `ToDeck`."""
+
+    HAND = "hand"
+    """A player's whole hand (Shake Up)."""
+    STABLE = "stable"
+    """A player's whole Stable; its Babies go back to the Nursery."""
+    CARD = "card"
+    """One card from a Stable (Dragon Skies), or from the hand when no Stable is named (Dragon's Misfortune)."""
+
+
+@dataclass(frozen=True)
+class ToDeck(Event):
+    """Cards go back into the deck, which is shuffled: a hand, a Stable or one card (`Gathered`)."""
+
+    KIND: ClassVar[str] = "to-deck"
+    player: int
+    """Whose hand or Stable it is; for one card, who puts it back."""
+    what: Gathered = Gathered.HAND
+    card: str | None = None
+    """The one card (`Gathered.CARD`)."""
+    owner: int | None = None
+    """The Stable the one card leaves; None when it leaves `player`'s hand."""
+
+
 @dataclass(frozen=True)
 class SetGoal(Event):
     """The table changes how many Unicorns win."""
@@ -281,7 +309,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
     cls.KIND: cls
     for cls in (
         Play, Respond, Resolve, Bring, Steal, Destroy, Sacrifice, Discard, ReturnToHand, Draw, Take, Swap,
-        SwapHands, Move, ToNursery, NextPhase, EndTurn, SetHand, SetDeck, DeckEmpty, Reshuffle, SetGoal,
+        SwapHands, Move, ToNursery, NextPhase, EndTurn, SetHand, SetDeck, DeckEmpty, Reshuffle, SetGoal, ToDeck,
     )
 }  # fmt: skip
 
@@ -317,13 +345,13 @@ def event_from_dict(data: object, players: int, card_ids: Container[str]) -> Eve
 
 def _check_value(kind: str, name: str, value: object, players: int, card_ids: Container[str]) -> object:
     if name in _PLAYER_FIELDS:
-        if value is None and (name, kind) in (("into", "play"), ("to", "end-turn")):
+        if value is None and (name, kind) in (("into", "play"), ("to", "end-turn"), ("owner", "to-deck")):
             return None
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
             raise EventError(f"{kind}: {name}: {value!r} is not a seat of this game")
         return value
     if name in _CARD_FIELDS:
-        if value is None and kind == "discard":
+        if value is None and kind in ("discard", "to-deck"):
             return None
         if not isinstance(value, str) or value not in card_ids:
             raise EventError(f"{kind}: {name}: {value!r} is not a card of this game")
@@ -337,6 +365,11 @@ def _check_value(kind: str, name: str, value: object, players: int, card_ids: Co
             return Source(value)
         except ValueError:
             raise EventError(f"{kind}: source: {value!r} is not hand, deck, discard or nursery") from None
+    if name == "what":
+        try:
+            return Gathered(value)
+        except ValueError:
+            raise EventError(f"{kind}: what: {value!r} is not hand, stable or card") from None
     if name == "skip":
         if not isinstance(value, bool):
             raise EventError(f"{kind}: skip: must be true or false")

@@ -179,6 +179,34 @@ class Reshuffled(Fact):
 
 
 @dataclass(frozen=True)
+class StartSkipped(Fact):
+    """An Instant that answered the start of a turn made its player skip the Beginning of Turn and Draw phases
+    (Flare Gun): the beginning-of-turn effects are gone and the Action phase begins."""
+
+    player: int
+    card: str
+
+
+@dataclass(frozen=True)
+class SavedToHand(Fact):
+    """A card sacrificed or destroyed while an Instant that saves it was done went to that Instant's player's hand
+    (Unicorn Net)."""
+
+    card: str
+    player: int
+    saver: str
+
+
+@dataclass(frozen=True)
+class BackInDeck(Fact):
+    """Cards went back into the deck (`ToDeck`): how many (None when the hand's size was not known) and the deck's
+    size now (None when it is no longer known)."""
+
+    count: int | None
+    deck: int | None
+
+
+@dataclass(frozen=True)
 class TallyChanged(Fact):
     """Unicorn counts changed."""
 

@@ -17,10 +17,13 @@ from assistant.core.game.chain import (
     answers_animal,
     counter_drawers,
     enters_a_stable,
+    first_with,
+    is_neigh,
     movement_link,
     resolve_top,
     takes_stopped,
 )
+from assistant.core.game.duties import draw_duties, loss_duties, movement_duties, play_duties
 from assistant.core.game.events import (
     Bring,
     DeckEmpty,
@@ -30,6 +33,7 @@ from assistant.core.game.events import (
     EndTurn,
     Event,
     EventError,
+    Gathered,
     Move,
     NextPhase,
     Phase,
@@ -47,11 +51,13 @@ from assistant.core.game.events import (
     Swap,
     SwapHands,
     Take,
+    ToDeck,
     ToNursery,
 )
 from assistant.core.game.facts import (
     AnimalAnswered,
     BabyToNursery,
+    BackInDeck,
     BeginningSkipped,
     CardMustGo,
     DeckRanOut,
@@ -72,6 +78,8 @@ from assistant.core.game.facts import (
     PileStopped,
     PlayResolved,
     Reshuffled,
+    SavedToHand,
+    StartSkipped,
     TallyChanged,
     TriggersLost,
     TurnBegan,
@@ -188,6 +196,11 @@ def _step_pile(table: Table, d: Draft, facts: list[Fact]) -> None:
             if card is not None and card.type is CardType.MAGIC:
                 d.effects.append(Trigger(played.card, played.player, TriggerKind.MAGIC))
         facts.append(PlayResolved(played))
+        if card is not None and card.type is CardType.INSTANT:
+            # an Instant that answered an effect or the start of a turn: its effect comes first, before what it
+            # answered (Unicorn Net before the destroying it saves from)
+            d.chain = ((Trigger(played.card, played.player, TriggerKind.INSTANT),),) + d.chain
+            facts.append(LinkAdded(d.chain[0], 1))
     elif step.stopper is not None and step.stopped is None:
         _to_discard(table, d, step.stopper.card, step.stopper.player, facts)
         assert step.shield is not None
@@ -223,7 +236,8 @@ def _flush(table: Table, d: Draft, facts: list[Fact]) -> None:
     in the Stable it entered or left (Blinding Light, Dragon's Blessing) adds nothing."""
     entered = [(c, seat) for c, seat in d.entered if not table.triggers_silenced(d.stables[seat], c)]
     left = [(c, seat) for c, seat in d.left if not table.triggers_silenced(d.stables[seat], c)]
-    link = movement_link(entered, left, table.cards) + tuple(d.effects)
+    duties = movement_duties(table, tuple(d.stables), d.entered, d.left)
+    link = movement_link(entered, left, table.cards) + tuple(d.effects) + tuple(duties)
     d.entered.clear()
     d.left.clear()
     d.effects.clear()
@@ -324,7 +338,9 @@ def _lose_optional(table: Table, d: Draft, facts: list[Fact]) -> None:
     if lost:
         d.chain = tuple(chain)
         d.lost = d.lost + tuple(t.card for t in lost)
-        facts.append(TriggersLost(tuple(lost)))
+        said = tuple(t for t in lost if not (t.kind is TriggerKind.HERD and table.passive_bonus(t.card)))
+        if said:  # a passive Herd Bonus ("Your Alpacas cannot be destroyed") is no choice: nothing is lost
+            facts.append(TriggersLost(said))
     remaining = tuple(t for link in d.chain for t in link if t.kind is TriggerKind.BEGIN)
     if remaining:
         facts.append(MandatoryRemain(remaining))
@@ -344,6 +360,7 @@ def _new_turn(table: Table, d: Draft, facts: list[Fact], to: int | None = None) 
     if skipper:
         facts.append(BeginningSkipped(d.current, skipper))
     link = table.begin_link(d.stables[d.current], d.current)
+    d.granted = table.extra_plays(link)
     if link:
         d.chain = d.chain + (link,)
         facts.append(LinkAdded(link, len(d.chain)))
@@ -355,8 +372,11 @@ def _only_optional_waiting(table: Table, d: Draft) -> bool:
 
 def _apply_play(table: Table, d: Draft, e: Play, facts: list[Fact]) -> None:
     card = table.card_of(e.card)
-    _hand(table, d, e.player, -1)
-    if e.player == d.current and card.type is not CardType.INSTANT:
+    by_effect = table.playing_effect(d.chain) is not None
+    _take_from(table, d, e.source, e.card, e.player, facts)
+    d.effects += play_duties(table, tuple(d.stables), e.player, e.card)
+    # a card that a card's effect plays at once (Dragon Kiss) is that effect's play, not the turn's
+    if not by_effect and e.player == d.current and card.type is not CardType.INSTANT:
         if d.phase < Phase.ACTION and _only_optional_waiting(table, d):
             _advance(table, d, Phase.ACTION, facts)
         d.actions += 1
@@ -367,7 +387,13 @@ def _apply_play(table: Table, d: Draft, e: Play, facts: list[Fact]) -> None:
 
 def _apply_respond(table: Table, d: Draft, e: Respond, facts: list[Fact]) -> None:
     _hand(table, d, e.player, -1)
-    if not d.pile:  # nothing to answer (the check says so): the Instant is simply spent
+    if not d.pile and not is_neigh(table.cards.get(e.card)):
+        # an Instant that answers an effect or the start of a turn, not a card on the pile: it opens the pile
+        # itself (a Neigh may answer it) and, once resolved, its effect is done first
+        d.pile = (PileCard(e.player, e.card),)
+        facts.append(PileOpened(d.pile[0]))
+        return
+    if not d.pile:  # a Neigh with nothing to answer (the check says so): the Instant is simply spent
         _to_discard(table, d, e.card, e.player, facts)
         return
     answered = d.pile[-1]
@@ -382,6 +408,12 @@ def _apply_resolve(table: Table, d: Draft, e: Resolve, facts: list[Fact]) -> Non
         link = d.chain[0]
         d.chain = d.chain[1:]
         facts.append(LinkResolved(link, d.chain[0] if d.chain else None))
+        flare = first_with(table.cards, link, Tag.SKIPS_START)
+        if flare is not None and d.phase < Phase.ACTION:  # Flare Gun: no beginning-of-turn effects, no draw
+            d.chain = tuple(kept for link in d.chain if (kept := tuple(t for t in link if not t.kind.is_beginning)))
+            d.granted = ()
+            d.phase = Phase.ACTION
+            facts += [StartSkipped(d.current, flare.card), PhaseBegan(d.current, Phase.ACTION)]
 
 
 def _take_from(table: Table, d: Draft, source: Source, card_id: str, player: int, facts: list[Fact]) -> None:
@@ -409,12 +441,26 @@ def _apply_steal(table: Table, d: Draft, e: Steal, facts: list[Fact]) -> None:
 
 def _apply_destroy(table: Table, d: Draft, e: Destroy, facts: list[Fact]) -> None:
     _leave(table, d, e.card, e.owner)
-    _to_discard(table, d, e.card, e.owner, facts)
+    _gone(table, d, e.card, e.owner, facts)
+    d.effects += loss_duties(table, tuple(d.stables), e.card, e.owner, e.player)
 
 
 def _apply_sacrifice(table: Table, d: Draft, e: Sacrifice, facts: list[Fact]) -> None:
     _leave(table, d, e.card, e.player)
-    _to_discard(table, d, e.card, e.player, facts)
+    _gone(table, d, e.card, e.player, facts)
+    d.effects += loss_duties(table, tuple(d.stables), e.card, e.player, None)
+
+
+def _gone(table: Table, d: Draft, card_id: str, owner: int, facts: list[Fact]) -> None:
+    """A card sacrificed or destroyed: to the discard pile, or, while an Instant that saves it is the effect being
+    done, to that Instant's player's hand (Unicorn Net: "that card comes to your hand")."""
+    saver = first_with(table.cards, d.chain[0], Tag.SAVES_CARD) if d.chain else None
+    card = table.cards.get(card_id)
+    if saver is None or (card is not None and card.type is CardType.BABY):
+        _to_discard(table, d, card_id, owner, facts)
+        return
+    _to_hand(table, d, card_id, saver.owner, facts)
+    facts.append(SavedToHand(card_id, saver.owner, saver.card))
 
 
 def _apply_discard(table: Table, d: Draft, e: Discard, facts: list[Fact]) -> None:
@@ -430,6 +476,7 @@ def _apply_return(table: Table, d: Draft, e: ReturnToHand, facts: list[Fact]) ->
 def _apply_draw(table: Table, d: Draft, e: Draw, facts: list[Fact]) -> None:
     _hand(table, d, e.player, e.count)
     _from_deck(table, d, e.count, facts)
+    d.effects += draw_duties(table, tuple(d.stables), e.player)
     if e.player != d.current or not _only_optional_waiting(table, d):
         return  # another player's draw, or a draw an effect in the chain asked for
     if d.phase is Phase.BEGINNING:
@@ -506,27 +553,45 @@ def _apply_set_goal(table: Table, d: Draft, e: SetGoal, facts: list[Fact]) -> No
     d.goal = e.count
 
 
+def _apply_to_deck(table: Table, d: Draft, e: ToDeck, facts: list[Fact]) -> None:
+    """A hand, a Stable or one card back into the deck: the deck grows by what went in (a Baby goes back to the
+    Nursery instead, "never added to ... the deck"); a hand whose size was not known leaves the deck's count not
+    known until the table says it (`deck N`)."""
+    count: int | None = 0
+    if e.what is Gathered.HAND:
+        count = d.hands[e.player]
+        d.hands[e.player] = 0
+    elif e.what is Gathered.STABLE:
+        for card_id in d.stables[e.player]:
+            _leave(table, d, card_id, e.player)
+            count = _into_deck(table, d, card_id, e.player, count, facts)
+    elif e.owner is None:  # one card from the player's hand
+        _hand(table, d, e.player, -1)
+        count = 1
+    elif e.card is not None:
+        _leave(table, d, e.card, e.owner)
+        count = _into_deck(table, d, e.card, e.owner, count, facts)
+    d.deck = None if count is None or d.deck is None else d.deck + count
+    if d.deck:
+        d.deck_out = False
+    facts.append(BackInDeck(count, d.deck))
+
+
+def _into_deck(table: Table, d: Draft, card_id: str, owner: int, count: int | None, facts: list[Fact]) -> int | None:
+    """One card from a Stable into the deck (a Baby to the Nursery, `_to_hand` says so): the count plus it."""
+    card = table.cards.get(card_id)
+    baby = card is not None and card.type is CardType.BABY
+    if baby:
+        _to_hand(table, d, card_id, owner, facts)
+    return None if count is None else count + (not baby)
+
+
+# Packed (fmt: skip): each event and its handler, read as a table.
 _APPLY: dict[type[Event], Callable[[Table, Draft, Any, list[Fact]], None]] = {
-    Play: _apply_play,
-    Respond: _apply_respond,
-    Resolve: _apply_resolve,
-    Bring: _apply_bring,
-    Steal: _apply_steal,
-    Destroy: _apply_destroy,
-    Sacrifice: _apply_sacrifice,
-    Discard: _apply_discard,
-    ReturnToHand: _apply_return,
-    Draw: _apply_draw,
-    Take: _apply_take,
-    Swap: _apply_swap,
-    SwapHands: _apply_swap_hands,
-    Move: _apply_move,
-    ToNursery: _apply_nursery,
-    NextPhase: _apply_next,
-    EndTurn: _apply_end_turn,
-    SetHand: _apply_set_hand,
-    SetDeck: _apply_set_deck,
-    DeckEmpty: _apply_deck_empty,
-    Reshuffle: _apply_reshuffle,
-    SetGoal: _apply_set_goal,
-}
+    Play: _apply_play, Respond: _apply_respond, Resolve: _apply_resolve, Bring: _apply_bring, Steal: _apply_steal,
+    Destroy: _apply_destroy, Sacrifice: _apply_sacrifice, Discard: _apply_discard, ReturnToHand: _apply_return,
+    Draw: _apply_draw, Take: _apply_take, Swap: _apply_swap, SwapHands: _apply_swap_hands, Move: _apply_move,
+    ToNursery: _apply_nursery, NextPhase: _apply_next, EndTurn: _apply_end_turn, SetHand: _apply_set_hand,
+    SetDeck: _apply_set_deck, DeckEmpty: _apply_deck_empty, Reshuffle: _apply_reshuffle, SetGoal: _apply_set_goal,
+    ToDeck: _apply_to_deck,
+}  # fmt: skip

@@ -57,6 +57,9 @@ class GameState:
     """Set when the game is over."""
     lost: tuple[str, ...] = ()
     """Cards whose optional beginning-of-turn effect was let go this turn: it cannot be used until the next turn."""
+    granted: tuple[str, ...] = ()
+    """Cards in the current player's Stable at the beginning of this turn that give an extra play (Double Dutch):
+    "if this card is in your Stable at the beginning of your turn", so one that arrives later gives none yet."""
 
     @property
     def stables(self) -> tuple[tuple[str, ...], ...]:
@@ -81,6 +84,7 @@ class GameState:
             "deck_out": self.deck_out,
             "outcome": self.outcome.to_dict() if self.outcome else None,
             "lost": list(self.lost),
+            "granted": list(self.granted),
         }
 
 
@@ -104,6 +108,7 @@ class Draft:
     deck_out: bool
     outcome: Outcome | None
     lost: tuple[str, ...]
+    granted: tuple[str, ...]
     entered: list[tuple[str, int]] = field(default_factory=list)
     left: list[tuple[str, int]] = field(default_factory=list)
     effects: list[Trigger] = field(default_factory=list)
@@ -128,6 +133,7 @@ class Draft:
             s.deck_out,
             s.outcome,
             s.lost,
+            s.granted,
         )
 
     def freeze(self, old: GameState) -> GameState:
@@ -152,4 +158,5 @@ class Draft:
             self.deck_out,
             self.outcome,
             self.lost,
+            self.granted,
         )

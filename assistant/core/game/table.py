@@ -5,11 +5,12 @@ with the table; the table itself imports neither."""
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from assistant.core.cards.card import Card, CardSet, CardType, Tag, normalize
-from assistant.core.game.chain import Link, PileCard, begin_turn_link, is_plain_neigh
+from assistant.core.game.chain import Link, PileCard, begin_turn_link, first_with, is_plain_neigh
 from assistant.core.game.events import EventError, Phase
 from assistant.core.game.rules import MAX_PLAYERS, MIN_PLAYERS, DeckOut, Profile, Rules, load_rules
 from assistant.core.game.setup import DEALT, MAX_NAME, Setup, SetupError
@@ -191,7 +192,7 @@ class Table:
         known = max(0, deck) if self.deck_counted else None
         state = GameState(players, tuple(nursery), (), known, 1, setup.first, Phase.BEGINNING, goal)
         link = self.begin_link(state.players[setup.first].stable, setup.first)
-        return replace(state, chain=(link,)) if link else state
+        return replace(state, chain=(link,), granted=self.extra_plays(link)) if link else state
 
     def tally(self, state: GameState) -> tuple[int, ...]:
         """Each player's Unicorn count."""
@@ -328,24 +329,41 @@ class Table:
             return Prompt(PromptKind.DISCARD, current, limit=limit, excess=hand - limit.limit)
         return Prompt(PromptKind.NEXT_TURN, current, limit=limit)
 
+    def passive_bonus(self, variation: str) -> bool:
+        """True when a variation's Herd Bonus, as far as a deck says, only protects ("Your Alpacas cannot be
+        destroyed"): it holds for the turn, and letting the Draw phase begin loses nothing."""
+        text, _ = self.cards.herd_bonus(variation)
+        return bool(re.search(r"\bcannot\b", text)) and not re.search(r"\byou may\b", text, re.IGNORECASE)
+
     def herd(self, state: GameState, player: int) -> dict[str, int]:
         """Animals per variation in a player's Field (Llamas Unleashed)."""
         return herd(state.stables[player], self.cards, self.rules)
 
     def allowed_actions(self, state: GameState) -> int:
-        """Cards the current player may play this Action phase: 1, plus 1 for each extra-action card such as
-        Double Dutch in their Stable."""
+        """Cards the current player may play this Action phase: 1, plus 1 for each extra-play card such as Double
+        Dutch that was in their Stable when the turn began ("if this card is in your Stable at the beginning of
+        your turn"), unless its optional effect was let go. A card that gives another turn (Change of Luck) gives
+        no extra play."""
         extra = 0
         lost = list(state.lost)  # "you can no longer trigger that effect this turn" (000)
-        for card_id in state.players[state.current].stable:
-            card = self.cards.get(card_id)
-            if card is None or not card.has(Tag.EXTRA_ACTION):
-                continue
+        for card_id in state.granted:
             if card_id in lost:
                 lost.remove(card_id)
-            elif card.has(Tag.BEGIN_TURN_OPTIONAL) or card.has(Tag.BEGIN_TURN_TRIGGER):
+            else:
                 extra += 1
         return 1 + extra
+
+    def extra_plays(self, link: Link) -> tuple[str, ...]:
+        """The cards of a beginning-of-turn link that give an extra play this turn (`GameState.granted`)."""
+        return tuple(
+            t.card for t in link if t.kind.is_beginning and (c := self.cards.get(t.card)) and c.has(Tag.EXTRA_ACTION)
+        )
+
+    def playing_effect(self, chain: tuple[Link, ...]) -> str | None:
+        """The card whose effect being done (the chain's first link) plays another card at once (Dragon Kiss,
+        Wizard Unicorn, Critical Hit), or None: a card played now is that effect's play, not the turn's."""
+        trigger = first_with(self.cards, chain[0], Tag.PLAYS_CARD) if chain else None
+        return trigger.card if trigger is not None else None
 
     def effects_waiting(self, state: GameState) -> bool:
         """True when the chain holds an effect that must be resolved before play goes on (not only optional

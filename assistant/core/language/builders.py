@@ -21,6 +21,7 @@ from assistant.core.game.events import (
     Draw,
     EndTurn,
     Event,
+    Gathered,
     Move,
     NextPhase,
     Play,
@@ -37,6 +38,7 @@ from assistant.core.game.events import (
     Swap,
     SwapHands,
     Take,
+    ToDeck,
     ToNursery,
 )
 from assistant.core.game.state import GameState
@@ -74,8 +76,15 @@ def find_player(phrase: str, names: tuple[str, ...]) -> int:
     raise CommandError(unknown_player(phrase, names))
 
 
-def find_baby(cards: Iterable[Card], phrase: str) -> list[Card]:
-    """Baby cards whose name or id contains the phrase ("red" → Baby Unicorn (Red))."""
+def find_baby(cards: Iterable[Card], phrase: str, prefer: str | None = None) -> list[Card]:
+    """Baby cards whose name or id contains the phrase ("red" → Baby Unicorn (Red)); when several fit and only one
+    is of the deck `prefer` names (the base deck), that one ("red" with the Dragons added: not Baby Dragoncorn)."""
+    found = _babies(cards, phrase)
+    preferred = [c for c in found if c.deck == prefer]
+    return preferred if len(found) > 1 and len(preferred) == 1 else found
+
+
+def _babies(cards: Iterable[Card], phrase: str) -> list[Card]:
     key = normalize(phrase)
     babies = [c for c in cards if c.type is CardType.BABY]
     exact = [c for c in babies if normalize(c.name) == key or normalize(c.id) == key]
@@ -159,12 +168,14 @@ def build_neigh(c: Context) -> Event:
 
 
 def build_play(c: Context) -> Event:
-    """play CARD [into NAME]: an Instant answers the pile; Unicorns, Upgrades and Downgrades go into a Stable."""
+    """play CARD [into NAME] [from deck|discard]: an Instant answers the pile; Unicorns, Upgrades and Downgrades go
+    into a Stable; a card's effect may play a card from the deck or the discard pile (Dragon Kiss)."""
     card = c.card()
-    if card.type is CardType.INSTANT and c.state.pile:
-        return Respond(c.actor, card.id)
+    source = SOURCES.get(c.command.word or "hand", Source.HAND)
+    if card.type is CardType.INSTANT and source is Source.HAND:
+        return Respond(c.actor, card.id)  # it answers the pile's top card, or else the effect being done
     into = c.player(c.command.target, c.actor) if enters_a_stable(card) else None
-    return Play(c.actor, card.id, into)
+    return Play(c.actor, card.id, into, source)
 
 
 def build_bring(c: Context) -> Event:
@@ -287,6 +298,20 @@ def build_deck_empty(c: Context) -> Event:
 def build_reshuffle(c: Context) -> Event:
     """reshuffle: the discard pile becomes the deck."""
     return Reshuffle()
+
+
+def build_shuffle(c: Context) -> Event:
+    """shuffle hand|stable|discard into deck, shuffle a card from hand into deck, shuffle CARD into deck: back
+    into the deck (the discard pile: a reshuffle)."""
+    word = c.command.word
+    if word == "discard":
+        return Reshuffle()
+    if word in ("hand", "stable"):
+        return ToDeck(c.player(c.command.target, c.actor), Gathered(word))
+    if word == "hand-card":
+        return ToDeck(c.actor, Gathered.CARD)
+    card_id = c.card().id
+    return ToDeck(c.actor, Gathered.CARD, card_id, c.holder(c.command.target, card_id, None))
 
 
 def build_win(c: Context) -> Event:

@@ -128,7 +128,7 @@ class Conversation:
             if phrase in resolved:
                 continue
             if verb.name in ("baby", "nursery"):
-                babies = find_baby(cards, phrase)
+                babies = find_baby(cards, phrase, cards.base.id if verb.name == "baby" else None)
                 if len(babies) == 1:
                     resolved[phrase] = babies[0]
                     continue

@@ -177,7 +177,7 @@ class Lobby:
         return Reply.of(*lines, important=True, sound="your-turn")  # it ends with the first player's turn
 
     def _baby(self, cards: CardSet, phrase: str) -> str:
-        babies = find_baby(cards, phrase)
+        babies = find_baby(cards, phrase, cards.base.id)
         if len(babies) != 1:
             raise CommandError(baby_unclear(phrase, [b.name for b in babies[:5]]))
         return babies[0].id

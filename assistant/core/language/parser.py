@@ -16,6 +16,7 @@ from assistant.core.cards.card import normalize
 from assistant.core.game.events import Source
 from assistant.core.words.errors import (
     HAND_NAME_NUMBER,
+    SHUFFLE_WHAT,
     SWAP_HANDS_NAMES,
     TAKE_FROM_WHERE,
     VERBOSITY_LEVELS,
@@ -228,6 +229,30 @@ def parse_take(verb: str, tokens: list[str], lower: list[str], names: tuple[str,
     if word not in ("deck", "discard", "discards"):
         raise CommandError(TAKE_FROM_WHERE)
     return Command(verb, card=_card_phrase(tokens), word="discard" if word == "discards" else word)
+
+
+#: What `shuffle ... into deck` puts back, by its words.
+_GATHERED = {"hand": "hand", "stable": "stable", "field": "stable", "discard": "discard", "discards": "discard"}
+
+
+def parse_shuffle(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+    """shuffle hand|stable|discard [pile] into deck, shuffle a card from hand into deck, shuffle CARD [from NAME]
+    into deck (the words "into deck" may be left out)."""
+    while lower and lower[-1] in ("deck", "the", "into", "in", "to", "back"):
+        tokens, lower = tokens[:-1], lower[:-1]
+    words = [w for w in lower if w not in ("the", "my", "his", "her", "their", "whole", "pile", "all", "of")]
+    people = [t for t in tokens if is_player(t, names)]
+    rest = [w for w in words if not is_player(w, names)]
+    if len(rest) == 1 and rest[0] in _GATHERED:
+        return Command(verb, word=_GATHERED[rest[0]], target=people[0] if people else None)
+    if rest[-2:] == ["from", "hand"] and all(w in ("a", "one", "card", "from", "hand") for w in rest):
+        return Command(verb, word="hand-card")
+    if not rest:
+        raise CommandError(SHUFFLE_WHAT)
+    card, target = _card_in_stable(tokens, lower, names)
+    if card is None:
+        raise CommandError(SHUFFLE_WHAT)
+    return Command(verb, card=card, target=target, word="card")
 
 
 def parse_swap(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:

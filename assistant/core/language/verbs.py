@@ -39,6 +39,7 @@ from assistant.core.game.events import (
     Swap,
     SwapHands,
     Take,
+    ToDeck,
     ToNursery,
 )
 from assistant.core.game.history import Game
@@ -62,6 +63,7 @@ from assistant.core.language.builders import (
     build_resolve,
     build_return,
     build_sacrifice,
+    build_shuffle,
     build_skip,
     build_steal,
     build_swap,
@@ -89,6 +91,7 @@ from assistant.core.language.parser import (
     parse_query,
     parse_return,
     parse_sacrifice,
+    parse_shuffle,
     parse_swap,
     parse_swap_hands,
     parse_take,
@@ -226,6 +229,11 @@ VERBS: tuple[Verb, ...] = (
          "into their own Stable; with no card named, the card just read"),
         ("`play slowdown into Ben`", "… into Ben's Stable"),
         ("`Ben play CARD` (an Instant, while a card is on the pile)", "Ben answers with that Instant"),
+        ("`Ben play CARD` (an Instant, no card on the pile)", "Ben's Instant answers the effect being done or the "
+         "start of a turn (Unicorn Net, Flare Gun, Fishing Rod): it can be Neighed, and once resolved its effect "
+         "comes first in the chain"),
+        ("`play CARD from deck`, `play CARD from discard`", "a card's effect plays a card at once from the deck or "
+         "the discard pile (Dragon Kiss): not the turn's play"),
     ), parse=parse_card_into, build=build_play, events=(Play, Respond), card_needed=True),
     Verb("neigh", Kind.EVENT, ("neigh",), (
         ("`neigh Ben`, `Ben neigh`", "Ben answers the top card of the pile with a Neigh"),
@@ -304,6 +312,14 @@ VERBS: tuple[Verb, ...] = (
          answer=_lines(lambda g: describe_draw_pile(g.table, g.state))),
     Verb("reshuffle", Kind.EVENT, ("reshuffle",), (("`reshuffle`", "the discard pile becomes the deck"),),
          build=build_reshuffle, events=(Reshuffle,)),
+    Verb("shuffle", Kind.EVENT, ("shuffle",), (
+        ("`shuffle hand into deck`, `Ana shuffle hand into deck`", "a card's effect puts a whole hand back into the "
+         "deck (Shake Up): the hand is 0 and the deck grows by it"),
+        ("`shuffle stable into deck`, `shuffle basic red into deck`, `shuffle a card from hand into deck`", "… a "
+         "whole Stable (its Babies go to the Nursery), one card from a Stable (Dragon Skies), one card from hand "
+         "(Dragon's Misfortune)"),
+        ("`shuffle discard into deck`", "the same as `reshuffle`"),
+    ), parse=parse_shuffle, build=build_shuffle, events=(ToDeck, Reshuffle)),
     Verb("win", Kind.EVENT, ("win",), (("`win 6`", "change the number to win"),), parse=parse_win,
          build=build_win, events=(SetGoal,)),
     # Questions.

@@ -32,6 +32,7 @@ from assistant.core.game.events import (
     Swap,
     SwapHands,
     Take,
+    ToDeck,
     ToNursery,
 )
 from assistant.core.game.facts import (
@@ -65,6 +66,7 @@ from assistant.core.words.gameplay import (
     describe_fact,
     describe_link,
     describe_trigger,
+    end_with,
     game_card_name,
     link_names,
     player_name,
@@ -113,7 +115,7 @@ def phrase_prompt(table: Table, prompt: Prompt, level: Verbosity = Verbosity.COA
             neigh = _neigh_name(table)
             if level is Verbosity.BRIEF:
                 return f"Any {neigh}?"
-            question = f"Any {neigh} for {_pile_card(table, prompt.top)}?"
+            question = end_with(f"Any {neigh} for {_pile_card(table, prompt.top)}", "?")
             return f"{question} Say {neigh.lower()} and a name, or resolve." if coach else question
         case PromptKind.OPTIONAL:
             return "Use them and say resolve, or say draw to let them go." if coach else ""
@@ -141,8 +143,9 @@ def phrase_prompt(table: Table, prompt: Prompt, level: Verbosity = Verbosity.COA
 
 
 def _neigh_name(table: Table) -> str:
-    """The name of the deck's Neigh card ("Neigh"), or "Instant"."""
-    return game_card_name(table, table.neigh_card) if table.neigh_card else "Instant"
+    """ "Neigh" when the deck has a card named Neigh (whatever its full name: "Any Neigh for ...", never "Any The
+    Safeword Is Neigh for ..."; the verb is `neigh` either way), or "Instant"."""
+    return "Neigh" if table.neigh_card else "Instant"
 
 
 def describe_begin_effects(table: Table, link: Link) -> str:
@@ -261,8 +264,8 @@ def _event_line(table: Table, step: Step, level: Verbosity) -> str:
     if level is Verbosity.BRIEF and isinstance(event, (Play, Respond)):
         into = event.into if isinstance(event, Play) else None
         elsewhere = f" into {area_of(table, into)}" if into not in (None, event.player) else ""
-        return f"{player_name(table, event.player)}: {game_card_name(table, event.card)}{elsewhere}."
-    return describe_event(table, event, step.before) + "."
+        return end_with(f"{player_name(table, event.player)}: {game_card_name(table, event.card)}{elsewhere}")
+    return end_with(describe_event(table, event, step.before))
 
 
 def _fact_line(table: Table, step: Step, fact: Fact, level: Verbosity) -> str:
@@ -298,6 +301,7 @@ PLAYER_EVENTS = (
     Move,
     ToNursery,
     SetHand,
+    ToDeck,
 )
 
 

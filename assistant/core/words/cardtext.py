@@ -300,7 +300,8 @@ def card_gist(card: Card, about: str = "") -> str:
     sentences = effect if card.type is CardType.INSTANT and effect else sentences
     chosen = next((t for t in sentences if about and about in t.lower()), sentences[0])
     head, comma, rest = chosen.partition(", ")
-    while comma and rest and head.split()[0].lower() in ("when", "if", "at", "each", "while", "whenever"):
+    # A duty's "Each time any player, you included, plays ..." keeps its condition: it is what the duty waits for.
+    while comma and rest and head.split()[0].lower() in ("when", "if", "at", "while"):
         chosen = rest  # "At the beginning of your turn, if this card is in your Stable, you may ...": the "you may"
         head, comma, rest = chosen.partition(", ")
     said = chosen.split()
@@ -312,7 +313,9 @@ def card_gist(card: Card, about: str = "") -> str:
             break
         kept.append(clause)
     short = len(" ".join(kept).split()) < GIST_WORDS // 2
-    return (" ".join(said[:GIST_WORDS]) if short else ", ".join(kept)).rstrip(",;:") + ", and more"
+    gist = (" ".join(said[:GIST_WORDS]) if short else ", ".join(kept)).rstrip(",;:")
+    whole = gist == chosen.rstrip(",;:") and chosen == sentences[-1]
+    return gist if whole else gist + ", and more"  # "and more" only when something is left out
 
 
 def no_such_deck(deck_id: str, installed: list[str]) -> str:

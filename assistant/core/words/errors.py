@@ -22,6 +22,7 @@ __all__ = [
     "NAME_MISSING",
     "VERBOSITY_LEVELS",
     "TAKE_FROM_WHERE",
+    "SHUFFLE_WHAT",
     "SWAP_HANDS_NAMES",
     "HAND_NAME_NUMBER",
     "DISCARD_ONE_AT_A_TIME",
@@ -132,6 +133,10 @@ def save_damaged_unrepaired(save: str, lines: list[int]) -> str:
 NAME_MISSING = "A player's name is missing."
 VERBOSITY_LEVELS = "Say verbosity brief, verbosity normal or verbosity coaching, or verbosity alone for the next."
 TAKE_FROM_WHERE = "Say where from: take, a card, then from deck or from discard."
+SHUFFLE_WHAT = (
+    "Say what goes back into the deck: shuffle hand into deck, shuffle stable into deck, shuffle discard into deck, "
+    "shuffle a card from hand into deck, or shuffle and a card's name into deck."
+)
 SWAP_HANDS_NAMES = "Say swap hands and two names, for example swap hands Ana Ben."
 HAND_NAME_NUMBER = "Say hand, a name and a number, for example hand Ana 5."
 DISCARD_ONE_AT_A_TIME = "Discard one card at a time, so each is counted: say discard, or discard and its name."

@@ -15,6 +15,7 @@ from assistant.core.game.events import (
     Draw,
     EndTurn,
     Event,
+    Gathered,
     Move,
     NextPhase,
     Phase,
@@ -32,11 +33,13 @@ from assistant.core.game.events import (
     Swap,
     SwapHands,
     Take,
+    ToDeck,
     ToNursery,
 )
 from assistant.core.game.facts import (
     AnimalAnswered,
     BabyToNursery,
+    BackInDeck,
     BeginningSkipped,
     CardMustGo,
     DeckRanOut,
@@ -55,6 +58,8 @@ from assistant.core.game.facts import (
     PileStopped,
     PlayResolved,
     Reshuffled,
+    SavedToHand,
+    StartSkipped,
     TallyChanged,
     TriggersLost,
     TurnBegan,
@@ -85,6 +90,7 @@ __all__ = [
     "player_name",
     "game_card_name",
     "area_of",
+    "end_with",
     "creatures",
     "PHASE_NAMES",
     "SOURCE_NAMES",
@@ -146,6 +152,14 @@ def game_card_name(table: Table, card_id: str | None) -> str:
     return card.name if card is not None else card_id
 
 
+def end_with(text: str, mark: str = ".") -> str:
+    """The sentence with its end mark, never doubled after a name's own ("Ben played Hell Neigh!", not "Hell
+    Neigh!."): a question's "?" takes the place of a name's "!" ("Any Neigh for Ana's Neigh, Mate?")."""
+    if text.endswith(("!", "?", ".")):
+        return text[:-1] + "?" if mark == "?" and text.endswith("!") else text
+    return text + mark
+
+
 def area_of(table: Table, seat: int) -> str:
     """ "Ana's Stable" or "Ana's Field"."""
     return f"{player_name(table, seat)}'s {table.profile.vocabulary.area}"
@@ -187,7 +201,8 @@ def describe_event(table: Table, event: Event, before: GameState) -> str:
 
     if isinstance(event, Play):
         into = "" if event.into in (None, event.player) else f" into {area_of(table, event.into)}"
-        return f"{name(event.player)} played {card(event.card)}{into}"
+        source = "" if event.source is Source.HAND else f" from {SOURCE_NAMES[event.source]}"
+        return f"{name(event.player)} played {card(event.card)}{source}{into}"
     if isinstance(event, Respond):
         return f"{name(event.player)} played {card(event.card)}"
     if isinstance(event, Resolve):
@@ -195,7 +210,8 @@ def describe_event(table: Table, event: Event, before: GameState) -> str:
             top = before.pile[-1]
             return f"{card(top.card)} by {name(top.player)} resolved"
         if before.chain:
-            return f"{link_names(table, before.chain[0])} resolved"
+            names = link_names(table, before.chain[0])
+            return f"{names[:1].upper()}{names[1:]} resolved"  # "The Alpaca Herd Bonus resolved", a capital first
         return "Nothing resolved"
     if isinstance(event, Bring):
         source = "" if event.source is Source.HAND else f" from {SOURCE_NAMES[event.source]}"
@@ -239,6 +255,14 @@ def describe_event(table: Table, event: Event, before: GameState) -> str:
         return "The deck ran out"
     if isinstance(event, Reshuffle):
         return "The discard pile was shuffled into a new deck"
+    if isinstance(event, ToDeck):
+        if event.what is Gathered.HAND:
+            return f"{name(event.player)}'s hand went back into the deck"
+        if event.what is Gathered.STABLE:
+            return f"{area_of(table, event.player)} went back into the deck"
+        if event.owner is None:
+            return f"{name(event.player)} put a card from hand back into the deck"
+        return f"{card(event.card)} went from {area_of(table, event.owner)} back into the deck"
     if isinstance(event, SetGoal):
         return f"{creatures(table, event.count)} now win"
     return type(event).__name__  # pragma: no cover - every event kind is described above
@@ -257,6 +281,8 @@ def describe_trigger(table: Table, trigger: Trigger) -> str:
         return f"{card} entering {area_of(table, trigger.owner)}"
     if trigger.kind is TriggerKind.LEAVE:
         return f"{card} leaving {area_of(table, trigger.owner)}"
+    if trigger.kind is TriggerKind.DUTY:
+        return f"{card} in {area_of(table, trigger.owner)}"
     return f"the effect of {card}, played by {player_name(table, trigger.owner)}"
 
 
@@ -378,6 +404,20 @@ def describe_fact(table: Table, fact: Fact, state: GameState) -> str:
         )
     if isinstance(fact, DeckRanOut):
         return DECK_EMPTY
+    if isinstance(fact, StartSkipped):
+        return (
+            f"{game_card_name(table, fact.card)}: {player_name(table, fact.player)} skips the Beginning of Turn "
+            "phase and the Draw phase, and the Action phase begins."
+        )
+    if isinstance(fact, SavedToHand):
+        return (
+            f"{game_card_name(table, fact.saver)}: {game_card_name(table, fact.card)} goes to "
+            f"{player_name(table, fact.player)}'s hand, not the discard pile."
+        )
+    if isinstance(fact, BackInDeck):
+        if fact.count is None or fact.deck is None:
+            return "The deck's size is not known now: say deck and the number of cards in it."
+        return f"{cards_count(fact.count)} went back into the deck, which now has {fact.deck}."
     if isinstance(fact, Reshuffled):
         return f"Shuffle the discard pile to make a new deck: {cards_count(fact.count)}."
     if isinstance(fact, TallyChanged):

@@ -18,6 +18,7 @@ from assistant.core.words.gameplay import (
     describe_event,
     describe_link,
     describe_outcome,
+    end_with,
     game_card_name,
     player_name,
     turn_and_phase,
@@ -69,7 +70,7 @@ def describe_pile(table: Table, state: GameState) -> str:
     """The Instant pile, top first."""
     if not state.pile:
         return "The pile is empty: no card is being played."
-    return f"The pile, from the top: {describe_pile_cards(table, state)}. {describe_prompt(table, state)}"
+    return f"{end_with(f'The pile, from the top: {describe_pile_cards(table, state)}')} {describe_prompt(table, state)}"
 
 
 def describe_chain(table: Table, state: GameState) -> list[str]:
@@ -87,7 +88,7 @@ def describe_stable(table: Table, state: GameState, seat: int) -> str:
     stable = state.players[seat].stable
     counts = table.tally(state)
     names = name_list([game_card_name(table, c) for c in stable]) if stable else "nothing"
-    return f"{area_of(table, seat)}: {names}. {creatures(table, counts[seat])}."
+    return f"{end_with(f'{area_of(table, seat)}: {names}')} {creatures(table, counts[seat])}."
 
 
 def describe_tally(table: Table, state: GameState) -> str:
@@ -136,7 +137,7 @@ def describe_discard(table: Table, state: GameState) -> str:
     if not state.discard:
         return "The discard pile is empty."
     names = [game_card_name(table, c) for c in reversed(state.discard)]
-    return f"The discard pile, {cards_count(len(names))}, newest first: {name_list(names)}."
+    return end_with(f"The discard pile, {cards_count(len(names))}, newest first: {name_list(names)}")
 
 
 def describe_nursery(table: Table, state: GameState) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from assistant.core.cards.card import CardType
+from assistant.core.cards.card import CardType, Tag
 from assistant.core.game.objections import (
     ActionOver,
     ActionUsed,
@@ -35,6 +35,7 @@ from assistant.core.game.objections import (
     NotAnAnimal,
     NotDrawn,
     NotForStable,
+    NothingPutsBack,
     NothingToAnswer,
     NothingToResolve,
     NotInDiscard,
@@ -146,6 +147,8 @@ def describe_objection(table: Table, objection: Objection) -> str:
             )
         case NoReshuffle():
             return "These rules do not shuffle the discard pile into a new deck."
+        case NothingPutsBack():
+            return "No effect being done puts cards back into the deck."
         case NothingToResolve():
             return NOTHING_WAITING
         case CannotPlay(player, played, blocker):
@@ -154,6 +157,11 @@ def describe_objection(table: Table, objection: Objection) -> str:
         case CannotEnter(entering, into, blocker, owner):
             kind = type_name(table.card_of(entering).type, table.profile.vocabulary)
             where = f"{area_of(table, owner)} holds {card(blocker)}"
+            if owner != into and table.card_of(blocker).has(Tag.BASICS_ONLY_HERE):  # Queen Bee: only its Stable
+                return (
+                    f"{card(entering)} cannot enter {area_of(table, into)}: while {card(blocker)} is in "
+                    f"{area_of(table, owner)}, {kind}s may enter no {table.profile.vocabulary.area} but that one."
+                )
             return f"{card(entering)} cannot enter {area_of(table, into)}: {where}, and {kind}s cannot go there."
         case CannotSteal(player, blocker):
             return f"{name(player)} cannot steal cards while {card(blocker)} is in {area_of(table, player)}."

@@ -12,7 +12,7 @@ from assistant.core.game.history import Game
 from assistant.core.game.state import GameState
 from assistant.core.game.table import PromptKind, Table
 from assistant.core.words.announce import _neigh_name
-from assistant.core.words.gameplay import _pile_card, describe_outcome, player_name, turn_and_phase
+from assistant.core.words.gameplay import _pile_card, describe_outcome, end_with, player_name, turn_and_phase
 from assistant.core.words.position import describe_chain, describe_pile_cards, describe_stable
 
 __all__ = [
@@ -106,8 +106,9 @@ def may_do(table: Table, state: GameState) -> str:
             assert prompt.top is not None
             if table.neigh_card is None:
                 keys = "0 resolves, a player's number then the Instant's number plays one."
-                return f"Any {neigh} for {_pile_card(table, prompt.top)}? {keys}"
-            return f"Any {neigh} for {_pile_card(table, prompt.top)}? 0 resolves, a player's number {neigh}s."
+                return f"{end_with(f'Any {neigh} for {_pile_card(table, prompt.top)}', '?')} {keys}"
+            question = end_with(f"Any {neigh} for {_pile_card(table, prompt.top)}", "?")
+            return f"{question} 0 resolves, a player's number {neigh}s."
         case PromptKind.RESOLVE:
             return "The pile resolves: say resolve."
         case PromptKind.OPTIONAL:

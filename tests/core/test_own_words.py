@@ -1,0 +1,120 @@
+"""Card texts are ours: no shipped text shares a run of more than 7 words with a public transcription of the printed
+card, the runs measured across sentence ends and only the exempt openings below left out (docs/card-text-format.md).
+
+The transcriptions are not in this repository: `tests/fixtures/printed_windows.json` holds, for each card name, only
+salted hashes of every run of 8 words of the printed texts, normalised as `words` does. The test hashes every run of
+8 words of our texts the same way and fails on a match, naming the card. To rebuild the fixture from transcriptions
+(a JSON object of card name to a list of printed texts): `python -m tests.core.test_own_words SOURCES.json`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import secrets
+import sys
+from pathlib import Path
+
+import pytest
+
+from assistant.core.cards.card import Card, normalize
+from assistant.storage.decks import deck_files, load_deck
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "printed_windows.json"
+RUN = 8
+"""A shared run this long is too long: 7 words in a row is the most a text may share."""
+
+#: The openings a text keeps as printed, so a player hears at once when an effect happens; a run may not reach
+#: into or across one.
+EXEMPT_OPENINGS = (
+    "when this card enters your stable",
+    "when this card enters your field",
+    "if this card is in your stable at the beginning of your turn",
+    "if this card is in your field at the beginning of your turn",
+    "play this card when another player tries to",
+)
+
+
+def words(text: str) -> list[str]:
+    """A text as lower-case words, marks left out and runs crossing sentence ends ("Neigh'd" is one word)."""
+    return re.findall(r"[a-z0-9]+(?:'[a-z]+)?", text.replace("\u2019", "'").lower())
+
+
+def runs(text: str, exempt: tuple[str, ...] = ()) -> set[str]:
+    """Every run of `RUN` words of the text, leaving out each run that takes a word of an exempt opening."""
+    said = words(text)
+    free = [True] * len(said)
+    for opening in (o.split() for o in exempt):
+        for start in range(len(said) - len(opening) + 1):
+            if said[start : start + len(opening)] == opening:
+                free[start : start + len(opening)] = [False] * len(opening)
+    return {" ".join(said[i : i + RUN]) for i in range(len(said) - RUN + 1) if all(free[i : i + RUN])}
+
+
+def run_hash(salt: str, run: str) -> str:
+    return hashlib.sha256(f"{salt}\n{run}".encode()).hexdigest()[:20]
+
+
+@pytest.fixture(scope="module")
+def printed() -> tuple[str, dict[str, set[str]]]:
+    data = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    return data["salt"], {name: set(hashes) for name, hashes in data["cards"].items()}
+
+
+def texts(card: Card) -> list[tuple[str, str]]:
+    """The card's text and each of its other prints' texts, with what to call each."""
+    return [(card.id, card.text)] + [(f"{card.id} ({v.print})", v.text) for v in card.print_variants]
+
+
+def shared(salt: str, hashes: set[str], text: str) -> list[str]:
+    return sorted(run for run in runs(text, EXEMPT_OPENINGS) if run_hash(salt, run) in hashes)
+
+
+@pytest.mark.parametrize("deck_id", sorted(deck_files()))
+def test_no_card_text_shares_more_than_7_words_in_a_row_with_the_printed_card(deck_id, printed):
+    salt, by_name = printed
+    found = {}
+    for card in load_deck(deck_id).cards:
+        hashes = by_name.get(normalize(card.name), set())
+        for called, text in texts(card):
+            copied = shared(salt, hashes, text)
+            if copied:
+                found[called] = copied
+    assert found == {}
+
+
+def test_the_fixture_covers_the_decks_with_public_transcriptions(printed):
+    """Most Unstable Unicorns cards have a transcription to be measured against (Llamas Unleashed has none)."""
+    _, by_name = printed
+    names = {normalize(c.name) for d in deck_files() if d.startswith("uu-") for c in load_deck(d).cards}
+    assert len(names & set(by_name)) >= 300
+
+
+def test_a_copied_run_is_found_and_an_opening_is_left_out():
+    salt = "test"
+    copied = "the quick brown fox jumps over the lazy dog by the river"
+    hashes = {run_hash(salt, r) for r in runs(copied)}
+    assert shared(salt, hashes, "Then " + copied + ".") != []
+    assert shared(salt, hashes, "The quick brown fox jumps. Over the lazy dog it goes.") != [], "across a full stop"
+    assert shared(salt, hashes, "The quick brown fox jumps, then naps under the lazy dog by the river.") == []
+    opening = "when this card enters your stable you may hum a tune"
+    hashes = {run_hash(salt, r) for r in runs(opening)}
+    assert shared(salt, hashes, "When this card enters your Stable, you may hum a tune.") == []
+    assert shared(salt, hashes, "So, when this card enters your Stable, you may hum a tune.") == []
+
+
+def build(sources: Path) -> None:
+    """Write the fixture from transcriptions: {card name: [printed text, ...]}; a new salt each time."""
+    transcribed = json.loads(sources.read_text(encoding="utf-8"))
+    salt = secrets.token_hex(16)
+    cards: dict[str, list[str]] = {}
+    for name, printed_texts in transcribed.items():
+        hashes = {run_hash(salt, r) for text in printed_texts for r in runs(text)}
+        key = normalize(name)
+        cards[key] = sorted(set(cards.get(key, [])) | hashes)
+    FIXTURE.write_text(json.dumps({"salt": salt, "cards": dict(sorted(cards.items()))}, indent=0) + "\n")
+
+
+if __name__ == "__main__":
+    build(Path(sys.argv[1]))
