@@ -1,0 +1,20 @@
+"""Textual's POSIX terminal driver with the app's key parser (`terminal.EscapeAloneParser`).
+
+Imported only where Textual chose its POSIX driver (`terminal.driver_for`): it needs `termios`, which Windows lacks.
+"""
+
+from __future__ import annotations
+
+from textual.drivers import linux_driver
+from textual.drivers.linux_driver import LinuxDriver
+
+from assistant.ui.terminal import EscapeAloneParser
+
+
+class EscapeAloneDriver(LinuxDriver):
+    """The POSIX terminal driver reading keys with `EscapeAloneParser`."""
+
+    def run_input_thread(self) -> None:
+        # The driver builds its parser by this module-level name; this app is the only Textual app in its process.
+        linux_driver.XTermParser = EscapeAloneParser  # type: ignore[misc]
+        super().run_input_thread()
