@@ -202,9 +202,12 @@ class TableApp(App):
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this platform; on a POSIX terminal, one where Escape never turns the next key into
         Alt+key. Chosen here, at run time: the POSIX driver cannot even be imported on Windows (no `termios`)."""
-        from assistant.ui.terminal import driver_for
+        chosen = super().get_driver_class()  # Windows', the headless one, one named by TEXTUAL_DRIVER: as it is
+        if (chosen.__module__, chosen.__name__) != ("textual.drivers.linux_driver", "LinuxDriver"):
+            return chosen
+        from assistant.ui.posix_driver import EscapeAloneDriver
 
-        return driver_for(super().get_driver_class())
+        return EscapeAloneDriver
 
     def compose(self) -> ComposeResult:
         yield Static("", id="status", markup=False)

@@ -1,6 +1,7 @@
-"""Textual's POSIX terminal driver with the app's key parser (`terminal.EscapeAloneParser`).
+"""Textual's POSIX terminal driver with the app's key parser (`keyparser.EscapeAloneParser`).
 
-Imported only where Textual chose its POSIX driver (`terminal.driver_for`): it needs `termios`, which Windows lacks.
+Imported only where Textual chose its POSIX driver (`TableApp.get_driver_class`): it needs `termios`, which Windows
+lacks.
 """
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 from textual.drivers import linux_driver
 from textual.drivers.linux_driver import LinuxDriver
 
-from assistant.ui.terminal import EscapeAloneParser
+from assistant.ui.keyparser import EscapeAloneParser
 
 
 class EscapeAloneDriver(LinuxDriver):

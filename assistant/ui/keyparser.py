@@ -1,10 +1,9 @@
-"""Reading keys from the terminal: Textual's own driver, except on a POSIX terminal (Linux, macOS), where Escape
-followed by a key is read as two keys, never as Alt+key.
+"""The app's key parser: Textual's, except that Escape followed by a key is read as two keys, never as Alt+key.
 
-This module imports on every platform. The driver that uses the parser lives in `posix_driver.py`, imported only
-once Textual has chosen its POSIX driver: that one needs `termios`, which Windows does not have. The parser
-subclasses Textual's terminal parser (the private `textual._xterm_parser`), so `pyproject.toml` bounds Textual to
-the releases this was tested with, and `tests/ui/test_app_screen.py` checks the parser.
+This module imports on every platform. The driver that uses it lives in `posix_driver.py`, imported only once
+Textual has chosen its POSIX driver (`TableApp.get_driver_class`): that one needs `termios`, which Windows does not
+have. The parser subclasses Textual's terminal parser (the private `textual._xterm_parser`), so `pyproject.toml`
+bounds Textual to the releases this was tested with, and `tests/ui/test_app_screen.py` checks the parser.
 """
 
 from __future__ import annotations
@@ -13,7 +12,6 @@ from collections.abc import Iterable
 
 from textual import events
 from textual._xterm_parser import XTermParser
-from textual.driver import Driver
 
 #: The characters after Escape that start a terminal's escape sequence (keys, mouse, reports), not a key of their own.
 _SEQUENCE_STARTS = "[O]P\x1b"
@@ -32,13 +30,3 @@ class EscapeAloneParser(XTermParser):
             yield from super()._sequence_to_key_events(sequence[1])
             return
         yield from super()._sequence_to_key_events(sequence, alt)
-
-
-def driver_for(chosen: type[Driver]) -> type[Driver]:
-    """The driver to use where Textual chose `chosen`: ours in place of its POSIX terminal driver, else its own
-    (Windows', the headless one of the tests, one named by TEXTUAL_DRIVER)."""
-    if (chosen.__module__, chosen.__name__) != ("textual.drivers.linux_driver", "LinuxDriver"):
-        return chosen
-    from assistant.ui.posix_driver import EscapeAloneDriver
-
-    return EscapeAloneDriver
