@@ -16,7 +16,7 @@ from assistant.core.cards.cardfile import CardDataError
 from assistant.core.words.errors import card_file_damaged, something_went_wrong
 
 #: Sub-command modules, in the order `--help` lists them.
-COMMANDS = ["card", "deck", "labels", "state", "say", "scan"]
+COMMANDS = ["card", "deck", "labels", "state", "say", "scan", "settings"]
 
 
 def build_parser() -> argparse.ArgumentParser:

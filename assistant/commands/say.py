@@ -107,4 +107,17 @@ def reply_speaker(
         # transcript cannot be written).
         return ReplySpeaker(service), notes + service.take_notices()[1:]
     service = make_speaker(settings, earcon_folder=user_data_dir() / "earcons", transcript=transcript, route=route)
-    return ReplySpeaker(service, settings.private_device), notes + service.take_notices()
+    speaker = ReplySpeaker(service, settings.private_device)
+    service.muted, speaker.private = settings.muted, settings.private  # as F5 and F6 left them last time
+    speaker.on_change = _remember
+    return speaker, notes + service.take_notices()
+
+
+def _remember(**setting: object) -> None:
+    """A speech key's change (F5 mute, F6 private reading) is the next start's too."""
+    from assistant.storage.settings import remember
+
+    try:
+        remember(setting)
+    except OSError:
+        pass  # a settings folder that cannot be written: the change holds for this run

@@ -49,6 +49,10 @@ class SpeechSettings:
     """A text file every utterance is appended to, with its time (`~` is the home folder); empty for none."""
     verbosity: str = "normal"
     """How much the game replies say at start: brief (facts only), normal, or coaching (also what to type)."""
+    muted: bool = False
+    """Start muted (F5 in the app, which writes it here)."""
+    private: bool = False
+    """Start with private reading on (F6 in the app, which writes it here)."""
 
 
 _CHOICES = {"speech": SPEECH_MODES, "backend": BACKENDS, "player": PLAYERS, "verbosity": VERBOSITY}

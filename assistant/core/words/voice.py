@@ -17,6 +17,7 @@ __all__ = [
     "player_failed",
     "screen_reader_speaks",
     "speaking_through",
+    "settings_file_at",
     "SCREEN_READER_LIBRARY_MISSING",
     "NO_SCREEN_READER_ACTIVE",
     "settings_damaged",
@@ -201,3 +202,10 @@ SPEECHD_MISSING = "python3-speechd is not installed"
 def engine_stopped(status: int) -> str:
     """Why a speech engine failed: its process ended with an error status."""
     return f"it stopped with status {status}"
+
+
+def settings_file_at(path: str, exists: bool) -> str:
+    """Where the settings file is (`table-assistant settings`), and whether it was written yet."""
+    if exists:
+        return f"Settings file: {clean_untrusted(path, 300)}"
+    return f"Settings file: {clean_untrusted(path, 300)} (not written yet: these are the defaults)"
