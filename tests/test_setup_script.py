@@ -89,3 +89,16 @@ def test_the_tests_set_up_asks_for_the_test_only_packages_too(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert " tmux sox" in done.stdout
+
+
+def test_the_readme_names_every_system_package_the_set_up_installs():
+    import re
+
+    script = (ROOT / "scripts" / "setup.sh").read_text(encoding="utf-8")
+    listed = {
+        name: re.search(rf'^{name}="([^"]*)"', script, re.MULTILINE).group(1).split() for name in ("debs", "test_debs")
+    }
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## On a fresh Debian") : readme.index("## Keyboard")]
+    named = set(re.findall(r"[a-z0-9][a-z0-9.+-]*[a-z0-9]", section))
+    assert set(listed["debs"] + listed["test_debs"]) <= named, set(listed["debs"] + listed["test_debs"]) - named
