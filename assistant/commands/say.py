@@ -15,7 +15,13 @@ from typing import TYPE_CHECKING
 
 from assistant.core.speech.settings import BACKENDS, SpeechSettings
 from assistant.core.text import clean_untrusted
-from assistant.core.words.voice import SPEECH_OFF_TRANSCRIPT, TEXT_EMPTY, say_failed, wav_written
+from assistant.core.words.voice import (
+    SPEECH_OFF_TRANSCRIPT,
+    STARTED_MUTED,
+    TEXT_EMPTY,
+    say_failed,
+    wav_written,
+)
 
 if TYPE_CHECKING:
     from assistant.speech.replies import ReplySpeaker
@@ -110,7 +116,7 @@ def reply_speaker(
     speaker = ReplySpeaker(service, settings.private_device)
     service.muted, speaker.private = settings.muted, settings.private  # as F5 and F6 left them last time
     speaker.on_change = _remember
-    return speaker, notes + service.take_notices()
+    return speaker, notes + service.take_notices() + ([STARTED_MUTED] if settings.muted else [])
 
 
 def _remember(**setting: object) -> None:

@@ -15,7 +15,7 @@ from assistant.commands import scan
 from assistant.commands.say import reply_speaker
 from assistant.core.speech.settings import SpeechSettings
 from assistant.core.words.scans import scan_progress
-from assistant.core.words.voice import settings_file_at
+from assistant.core.words.voice import STARTED_MUTED, settings_file_at
 from assistant.storage.settings import load_settings, save_settings, settings_path
 
 
@@ -63,9 +63,10 @@ def test_f5_f6_and_f7_are_written_and_the_next_start_begins_as_they_left_it(make
     assert notice == ""
     assert (settings.muted, settings.private, settings.verbosity) == (True, True, "coaching")
     assert settings.backend == "silent"  # the other settings kept as they were
-    again, _ = reply_speaker(args)
+    again, notes = reply_speaker(args)
     try:
         assert again.service.muted and again.private
+        assert notes[-1] == STARTED_MUTED  # written under the title: a silent start is explained
     finally:
         again.service.close()
 

@@ -18,6 +18,7 @@ __all__ = [
     "screen_reader_speaks",
     "speaking_through",
     "settings_file_at",
+    "STARTED_MUTED",
     "SCREEN_READER_LIBRARY_MISSING",
     "NO_SCREEN_READER_ACTIVE",
     "settings_damaged",
@@ -209,3 +210,7 @@ def settings_file_at(path: str, exists: bool) -> str:
     if exists:
         return f"Settings file: {clean_untrusted(path, 300)}"
     return f"Settings file: {clean_untrusted(path, 300)} (not written yet: these are the defaults)"
+
+
+#: Written under the title when the app starts muted, as F5 left it last time.
+STARTED_MUTED = "Speech is muted, as it was left last time: F5 turns it back on."
