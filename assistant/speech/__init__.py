@@ -85,7 +85,7 @@ def make_backends(
         "pyttsx3": lambda: Pyttsx3Backend(player, private_player, **voice, platform=platform),
         "espeak-ng": lambda: EspeakBackend(player, private_player, **voice),
     }
-    if settings.backend == "silent" and route != SCREEN_READER:
+    if settings.backend == "silent":  # silence chosen in the file: through a screen reader neither
         return [SilentBackend(SPEECH_SET_SILENT)], None
     own = _own_voice(settings.backend, platform)
     if wav_only:
@@ -103,7 +103,7 @@ def make_backends(
 
 def _own_voice(backend: str, platform: str) -> list[str]:
     """The own voice's engines, in order: speech-dispatcher exists on Linux only."""
-    if backend not in ("auto", "silent"):
+    if backend != "auto":
         return [backend]
     return ["speechd", "pyttsx3", "espeak-ng"] if platform not in ("win32", "darwin") else ["pyttsx3", "espeak-ng"]
 

@@ -25,7 +25,7 @@ import pytest
 from speech_fixtures import alsa_capture, speech_dispatcher  # noqa: F401 - fixtures
 
 from assistant.core.speech.settings import SpeechSettings
-from assistant.core.words.voice import screen_reader_speaks, speaking_through
+from assistant.core.words.voice import SPEECH_SET_SILENT, screen_reader_speaks, speaking_through
 from assistant.speech import OFF, OWN_VOICE, SCREEN_READER, make_backends, make_speaker, speech_route
 from assistant.speech.backends import EspeakBackend, Pyttsx3Backend, SilentBackend, SpeechdBackend
 from assistant.speech.earcons import RATE
@@ -285,6 +285,8 @@ def test_on_linux_the_screen_reader_is_speech_dispatcher_and_a_talking_one_is_ne
     assert backends[1].describe() == screen_reader_speaks("Orca")
     backends, _ = make_backends(settings, platform="win32", route=OWN_VOICE)
     assert [type(b) for b in backends] == [Pyttsx3Backend, EspeakBackend]  # no speech-dispatcher on Windows
+    backends, _ = make_backends(SpeechSettings(backend="silent"), platform="linux", route=SCREEN_READER, reader="Orca")
+    assert [(type(b), b.reason) for b in backends] == [(SilentBackend, SPEECH_SET_SILENT)]  # silence chosen is silence
 
 
 def test_through_the_screen_reader_on_linux_is_a_real_speech_dispatcher_with_earcons_beside(
