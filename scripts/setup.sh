@@ -4,6 +4,7 @@
 #
 #   bash scripts/setup.sh               the app
 #   bash scripts/setup.sh --with-tests  the app and what its tests need besides (scripts/test.sh uses it)
+#   bash scripts/setup.sh --then-run    the app, without saying how to start it (scripts/run.sh starts it)
 #
 # Without root (and without sudo that needs no password) missing system packages are not installed: the exact
 # line for the administrator is printed, and the set-up goes on with what is there (the app falls back: no
@@ -14,6 +15,8 @@ cd "$(dirname "$0")/.."
 
 with_tests=""
 [ "${1:-}" = "--with-tests" ] && with_tests=1
+then_run=""
+[ "${1:-}" = "--then-run" ] && then_run=1
 
 # The app's system packages: QR decoding, speech and sound, braille, and Python's venv.
 debs="libzbar0 espeak-ng alsa-utils liblouis20 liblouis-data python3-louis python3-venv
@@ -88,6 +91,6 @@ for module in louis speechd; do
     fi
 done
 
-if [ -z "$with_tests" ]; then
+if [ -z "$with_tests" ] && [ -z "$then_run" ]; then
     echo "Ready. Start the app with: .venv/bin/table-assistant   (or: bash scripts/run.sh)"
 fi
