@@ -10,22 +10,26 @@ import argparse
 import importlib
 import sys
 
+from assistant import __version__
 from assistant.core.braille.sixkey import DEFAULT_WINDOW
 from assistant.core.cards.cardfile import CardDataError
 from assistant.core.words.errors import card_file_damaged, something_went_wrong
 from assistant.core.words.storage import crash_not_logged
 
 #: Sub-command modules, in the order `--help` lists them.
-COMMANDS = ["card", "deck", "labels", "state", "say", "scan"]
+COMMANDS = ["card", "deck", "labels", "state", "say", "scan", "settings"]
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The whole command line, sub-commands included."""
     parser = argparse.ArgumentParser(
         prog="table-assistant",
+        # A sub-command's option (`labels --braille`) is never read as the start of `--braille-display`.
+        allow_abbrev=False,
         description="A self-voicing companion for Unstable Unicorns and Llamas Unleashed. "
         "With no command it opens the app.",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--deck", default=None, help="base deck id (default: uu-2nd)")
     parser.add_argument("--addon", action="append", default=[], metavar="ID", help="add an expansion deck")
     parser.add_argument("--plain", action="store_true", help="plain line mode: commands on stdin, one line out each")

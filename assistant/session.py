@@ -103,6 +103,8 @@ class Session:
     cards and resolver with it. None: scanned texts are only read out."""
     verbosity: Verbosity = Verbosity.NORMAL
     """How much the game replies say (`verbosity` command, the settings file, a key in the app)."""
+    remember: Callable[[Verbosity], object] | None = None
+    """Keeps a verbosity the player chose for the next start (the settings file). None: not kept."""
     resolver_for: Callable[[CardSet], CardResolver] | None = None
     """Builds the resolver of another card set (`assistant.commands.app.braille_resolver`): a game started or
     resumed on other decks than the session's is looked up, labelled and scanned on its own cards. None: the
@@ -300,6 +302,8 @@ class Session:
         self.verbosity = self.lobby.verbosity = level
         if self.lobby.talk is not None:
             self.lobby.talk.verbosity = level
+        if self.remember is not None:
+            self.remember(level)
 
     def search(self, query: str) -> Reply:
         """The cards whose name, text or tags mention the words, numbered so that a digit reads one."""

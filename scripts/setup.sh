@@ -1,58 +1,114 @@
 #!/usr/bin/env bash
 # Set up table-assistant on a Debian or Ubuntu machine: the system packages it needs (when missing), a virtual
 # environment in .venv, and the project installed into it. Safe and fast to run again.
+#
+#   bash scripts/setup.sh               the app
+#   bash scripts/setup.sh --with-tests  the app and what its tests need besides (scripts/test.sh uses it)
+#   bash scripts/setup.sh --then-run    the app, without saying how to start it (scripts/run.sh starts it)
+#
+# Without root (and without sudo that needs no password) missing system packages are not installed: the exact
+# line for the administrator is printed, and the set-up goes on with what is there (the app falls back: no
+# speech-dispatcher means its own voice, no liblouis its built-in grade-1 braille table, no libzbar the other QR
+# decoder).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-debs="libzbar0 espeak-ng alsa-utils liblouis20 liblouis-data python3-louis python3-venv libgl1 libglib2.0-0 tmux sox
-      speech-dispatcher speech-dispatcher-espeak-ng python3-speechd brltty python3-brlapi locales"
+with_tests=""
+[ "${1:-}" = "--with-tests" ] && with_tests=1
+then_run=""
+[ "${1:-}" = "--then-run" ] && then_run=1
+
+# The app's system packages: QR decoding, speech and sound, braille (liblouis, BRLTTY's client for a braille
+# display), and Python's venv.
+debs="libzbar0 espeak-ng alsa-utils liblouis20 liblouis-data python3-louis python3-venv
+      speech-dispatcher speech-dispatcher-espeak-ng python3-speechd brltty python3-brlapi"
+# Only the tests: tmux drives the real app in a terminal, sox measures the speech heard, locales builds the
+# strict UTF-8 and Latin-1 locales the input fuzz runs under.
+test_debs="tmux sox locales"
+[ -n "$with_tests" ] && debs="$debs $test_debs"
+
+# Python 3.11 or newer: python3, or else the first of python3.13, python3.12, python3.11 found.
+python=""
+for candidate in python3 python3.13 python3.12 python3.11; do
+    if "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 11))' >/dev/null 2>&1; then
+        python=$candidate
+        break
+    fi
+done
+if [ -z "$python" ]; then
+    found=$(python3 -c 'import platform; print(platform.python_version())' 2>/dev/null || echo "none")
+    echo "table-assistant needs Python 3.11 or newer; this machine has Python $found."
+    echo "Install a newer Python (Debian 12 and Ubuntu 24.04 have one: apt-get install python3 python3-venv),"
+    echo "then run this command again."
+    exit 1
+fi
+
 missing=""
 for pkg in $debs; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing="$missing $pkg"
 done
 if [ -n "$missing" ]; then
-    if [ "$(id -u)" = 0 ]; then apt=(); elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then apt=(sudo); else
-        echo "Some system packages are missing. Install them with:"
-        echo "  sudo apt-get update && sudo apt-get install -y$missing"
-        echo "then run this command again."
-        exit 1
+    if [ "$(id -u)" = 0 ]; then sudo=""; elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then sudo="sudo"
+    else sudo="none"; fi
+    if [ "$sudo" = none ] || ! command -v apt-get >/dev/null; then
+        echo "Some system packages are missing. Ask the administrator to run, as root:"
+        echo "  apt-get update && apt-get install -y$missing"
+        echo "Going on without them: what they bring is left out until they are installed."
+    else
+        echo "Installing system packages:$missing"
+        $sudo apt-get update -qq
+        # BRLTTY's package starts its daemon when installed; the app connects to a BRLTTY the player runs, so a
+        # machine without one (a container, CI) gets no daemon grabbing its terminals: starts are refused meanwhile.
+        policy=""
+        if [ ! -e /usr/sbin/policy-rc.d ]; then
+            policy=/usr/sbin/policy-rc.d
+            printf '#!/bin/sh\nexit 101\n' | $sudo tee "$policy" >/dev/null && $sudo chmod +x "$policy"
+        fi
+        status=0
+        $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null || status=$?
+        if [ -n "$policy" ]; then $sudo rm -f "$policy"; fi  # removed even when the installation failed
+        if [ "$status" != 0 ]; then exit "$status"; fi
     fi
-    echo "Installing system packages:$missing"
-    "${apt[@]}" apt-get update -qq
-    # BRLTTY's package starts its daemon when installed; the app connects to a BRLTTY the player runs, so a
-    # machine without one (a container, CI) gets no daemon grabbing its terminals: starts are refused meanwhile.
-    policy=""
-    if [ ! -e /usr/sbin/policy-rc.d ]; then
-        policy=/usr/sbin/policy-rc.d
-        printf '#!/bin/sh\nexit 101\n' | "${apt[@]}" tee "$policy" >/dev/null && "${apt[@]}" chmod +x "$policy"
-    fi
-    status=0
-    DEBIAN_FRONTEND=noninteractive "${apt[@]}" apt-get install -y -qq $missing >/dev/null || status=$?
-    if [ -n "$policy" ]; then "${apt[@]}" rm -f "$policy"; fi  # removed even when the installation failed
-    if [ "$status" != 0 ]; then exit "$status"; fi
 fi
 
 if [ ! -x .venv/bin/python ]; then
-    python3 -m venv .venv
+    if ! "$python" -m venv .venv; then
+        rm -rf .venv
+        echo "Python cannot make a virtual environment here: the administrator can install it with"
+        echo "  apt-get install -y python3-venv"
+        exit 1
+    fi
 fi
+extras=""
 stamp=.venv/.installed
+if [ -n "$with_tests" ]; then extras="[test]"; stamp=.venv/.installed-tests; fi
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
     echo "Installing the project into .venv"
-    .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[test]"
+    # opencv-python (with GUI libraries the app never uses) and the headless build share the cv2 folder: an
+    # environment made before the switch loses both, and the install puts the headless one back.
+    if .venv/bin/python -m pip show -q opencv-python >/dev/null 2>&1; then
+        .venv/bin/python -m pip uninstall -y -q opencv-python opencv-python-headless
+    fi
+    .venv/bin/python -m pip install -q --disable-pip-version-check -e ".$extras"
     touch "$stamp"
 fi
 
-# Debian's python3-louis is a pure ctypes binding to liblouis (the PyPI package of that name is unrelated), and
-# python3-speechd is speech-dispatcher's own client (pure Python, not on PyPI): make both importable from the
-# virtual environment; so is python3-brlapi, BRLTTY's client, one compiled module for the system's Python.
+# Debian's python3-louis is a pure ctypes binding to liblouis (the PyPI package of that name is unrelated),
+# python3-speechd is speech-dispatcher's own client and python3-brlapi BRLTTY's (none of them on PyPI): make them
+# importable from the virtual environment.
 site=$(.venv/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
 for module in louis speechd; do
     if [ -d "/usr/lib/python3/dist-packages/$module" ] && [ ! -e "$site/$module" ]; then
         ln -s "/usr/lib/python3/dist-packages/$module" "$site/$module"
     fi
 done
+# BrlAPI's Python module (python3-brlapi, BRLTTY's client library) is one compiled file.
 for module in /usr/lib/python3/dist-packages/brlapi.cpython-*.so; do
     if [ -e "$module" ] && [ ! -e "$site/$(basename "$module")" ]; then
         ln -s "$module" "$site/$(basename "$module")"
     fi
 done
+
+if [ -z "$with_tests" ] && [ -z "$then_run" ]; then
+    echo "Ready. Start the app with: .venv/bin/table-assistant   (or: bash scripts/run.sh)"
+fi

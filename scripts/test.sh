@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
-# Set everything up (see setup.sh), check the code with ruff (lint and format) and mypy (strict on the core), then
-# run the whole test suite, one worker a core (pytest-xdist). Extra arguments go to pytest (`-n 0`: one process).
+# Set everything up (see setup.sh, with what the tests need besides), check the code with ruff (lint and format)
+# and mypy (strict on the core), then run the whole test suite, one worker a core (pytest-xdist). Extra arguments
+# go to pytest (`-n 0`: one process); without any, the lowest versions pyproject.toml allows are tested too
+# (scripts/test-minimums.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+bash scripts/setup.sh --with-tests
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 .venv/bin/mypy
+if [ $# = 0 ]; then
+    bash scripts/test-minimums.sh
+fi
 exec .venv/bin/python -m pytest -n auto "$@"

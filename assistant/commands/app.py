@@ -68,7 +68,18 @@ def make_session(args: argparse.Namespace, settings: SpeechSettings | None = Non
 
     level = getattr(args, "verbosity", None) or (settings or load_settings()[0]).verbosity
     session = table_session(cards, store=GameStore(), load_cards=load_card_set, learn=learn, verbosity=Verbosity(level))
+    session.remember = _remember_verbosity
     return session
+
+
+def _remember_verbosity(level: Verbosity) -> None:
+    """A verbosity chosen in the app (F7, the line "verbosity") is the next start's too."""
+    from assistant.storage.settings import remember
+
+    try:
+        remember({"verbosity": level.value})
+    except OSError:
+        pass  # a settings folder that cannot be written: the choice holds for this run
 
 
 def opening(

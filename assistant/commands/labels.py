@@ -62,7 +62,7 @@ def write_sheet(deck: Deck, abbreviations: dict[str, str], path: Path, unique: b
         print(sticker_sheet_kind(str(path)), file=sys.stderr)
         return 2
     try:
-        import PIL  # noqa: F401  (Pillow comes with qrcode[pil])
+        import PIL  # noqa: F401  (Pillow: a dependency, absent only from a hand-made environment)
         import qrcode  # noqa: F401
     except ImportError:
         print(STICKERS_NEED_PILLOW, file=sys.stderr)

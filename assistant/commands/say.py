@@ -16,7 +16,13 @@ from typing import TYPE_CHECKING
 from assistant.core.speech.settings import BACKENDS, SpeechSettings
 from assistant.core.text import clean_untrusted
 from assistant.core.words.errors import could_not_write
-from assistant.core.words.voice import SPEECH_OFF_TRANSCRIPT, TEXT_EMPTY, say_failed, wav_written
+from assistant.core.words.voice import (
+    SPEECH_OFF_TRANSCRIPT,
+    STARTED_MUTED,
+    TEXT_EMPTY,
+    say_failed,
+    wav_written,
+)
 
 if TYPE_CHECKING:
     from assistant.speech.replies import ReplySpeaker
@@ -96,11 +102,12 @@ def reply_speaker(
     once: a damaged settings file, why speech is off, the backend chosen. `settings` already read are used as
     they are (whoever read them says what was wrong with the file); None reads the file.
 
-    Off with `--no-speech`, with `speech = off`, with `speech = auto` while a screen reader is talking, and when
-    `silent` (nobody listens: piped input). With a transcript (`--transcript FILE` or the setting) there is a
-    speaker even then: a silent one, so every utterance still reaches the file.
+    Through the screen reader when one is running (`speech = auto`) or asked for (`speech = screen-reader`); off
+    with `--no-speech`, with `speech = off`, and when `silent` (nobody listens: piped input). With a transcript
+    (`--transcript FILE` or the setting) there is a speaker even then: a silent one, so every utterance still
+    reaches the file.
     """
-    from assistant.speech import make_speaker, speech_wanted
+    from assistant.speech import OFF, make_speaker, speech_route
     from assistant.speech.backends import SilentBackend
     from assistant.speech.replies import ReplySpeaker
     from assistant.storage.paths import user_data_dir
@@ -111,11 +118,11 @@ def reply_speaker(
         settings, notice = load_settings()
     notes = [notice] if notice else []
     transcript = getattr(args, "transcript", None) or settings.transcript
-    wanted, why = speech_wanted(settings, getattr(args, "no_speech", False))
+    route = speech_route(settings, getattr(args, "no_speech", False))
+    wanted = route[0] != OFF
     if silent and not transcript:
         return None, []  # a script: nobody listens, and nothing is written but its answers
     if silent or not wanted:
-        notes += [why] if why and not silent else []
         if not transcript:
             return None, notes
         silence = SilentBackend(sentence=SPEECH_OFF_TRANSCRIPT)
@@ -123,5 +130,18 @@ def reply_speaker(
         # The first notice says speech is off (written in the transcript); only later ones are shown (the
         # transcript cannot be written).
         return ReplySpeaker(service), notes + service.take_notices()[1:]
-    service = make_speaker(settings, earcon_folder=user_data_dir() / "earcons", transcript=transcript)
-    return ReplySpeaker(service, settings.private_device), notes + service.take_notices()
+    service = make_speaker(settings, earcon_folder=user_data_dir() / "earcons", transcript=transcript, route=route)
+    speaker = ReplySpeaker(service, settings.private_device)
+    service.muted, speaker.private = settings.muted, settings.private  # as F5 and F6 left them last time
+    speaker.on_change = _remember
+    return speaker, notes + service.take_notices() + ([STARTED_MUTED] if settings.muted else [])
+
+
+def _remember(**setting: object) -> None:
+    """A speech key's change (F5 mute, F6 private reading) is the next start's too."""
+    from assistant.storage.settings import remember
+
+    try:
+        remember(setting)
+    except OSError:
+        pass  # a settings folder that cannot be written: the change holds for this run

@@ -25,7 +25,11 @@ from assistant.core.words.scans import (
     scan_file_summary,
     scan_frame_summary,
     scan_payload_line,
+    scan_progress,
 )
+
+#: A video says how far its scan has gone every so many frames (600 frames take about 20 s).
+PROGRESS_EVERY = 100
 
 if TYPE_CHECKING:
     from assistant.core.cards.card import CardSet
@@ -85,7 +89,11 @@ def run(args: argparse.Namespace) -> int:
     if not cascade.can_decode:  # "no code" in every file would be a lie: nothing could have been read
         return 1
     status = 0
-    for result in scan_paths(args.paths, cards, cascade, per_frame=args.frames):
+
+    def progress(path: str, frames: int, codes: int) -> None:
+        print(scan_progress(path, frames, codes), file=sys.stderr, flush=True)
+
+    for result in scan_paths(args.paths, cards, cascade, per_frame=args.frames, progress=progress):
         if "error" in result:
             status = 1
             if args.json:
@@ -121,10 +129,15 @@ def _public(result: dict[str, Any]) -> dict[str, Any]:
 
 
 def scan_paths(
-    paths: list[Path], cards: CardSet, cascade: Cascade, per_frame: bool = False
+    paths: list[Path],
+    cards: CardSet,
+    cascade: Cascade,
+    per_frame: bool = False,
+    progress: Callable[[str, int, int], None] | None = None,
 ) -> Iterator[dict[str, Any]]:
     """Per file (and per frame of a video when `per_frame`), a dict: path, payloads, cards, decode_ms; or path
-    and error (a sentence) for a file that cannot be read."""
+    and error (a sentence) for a file that cannot be read. `progress(path, frames, codes)` is told every
+    `PROGRESS_EVERY` frames of a video how far it has gone."""
     from assistant.core.scanning.payloads import resolve_payload
     from assistant.scanner.sources import SourceError, open_file, scan_targets
 
@@ -164,6 +177,8 @@ def scan_paths(
                         "decode_ms": elapsed,
                     }
                 payloads.extend(t for t in texts if t not in payloads)
+                if progress is not None and frames % PROGRESS_EVERY == 0 and _is_video(source):
+                    progress(str(target), frames, len(payloads))
         finally:
             source.close()
         if frames == 0:

@@ -35,7 +35,7 @@ It never delays the next frame: on a camera it runs on a thread of its own (`sta
 collects finished results (`take`). With `inline=True` (tests and the benchmark) it works in the caller's thread
 and holds each result back for as many frames as the work took, as a thread running beside the frame loop would
 deliver it. OpenCV's WeChat QR detector (a CNN) was considered for this stage; it ships only in
-`opencv-contrib-python`, which replaces the `opencv-python` package the project uses rather than installing
+`opencv-contrib-python`, which replaces the `opencv-python-headless` package the project uses rather than installing
 beside it, so the multi-frame average is used instead.
 """
 

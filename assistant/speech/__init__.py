@@ -6,7 +6,8 @@ The entry points:
   (speech-dispatcher, pyttsx3, espeak-ng, silent), earcons and the private (headphones) player;
 - `service.say(text, priority)`, `service.interrupt(text)`, `service.stop()`, `service.repeat()`,
   `service.back()`, `service.forward()`, `service.muted = True`, `service.earcon(name)`;
-- `speech_wanted(settings)`: whether the app should speak at all (off when a screen reader talks), and why not;
+- `speech_route(settings)`: how the app speaks: through the screen reader (when one runs, or `speech =
+  screen-reader`), with its own voice, or not at all; `speech_wanted(settings)`: whether it speaks at all;
 - `service.new_input()`: a line typed or a card scanned, so what still waits is stale (`docs/speech.md`);
 - a transcript (`settings.transcript`, `--transcript FILE`): every utterance appended to a file with its time;
 - `ReplySpeaker` (`assistant/speech/replies.py`): speaks the session's replies and handles the speech keys.
@@ -17,6 +18,7 @@ Third-party modules (pyttsx3, speechd) are imported only when a backend is opene
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -46,35 +48,82 @@ __all__ = [
     "make_speaker",
     "make_backends",
     "speech_wanted",
+    "speech_route",
 ]
+
+#: The ways of speaking (`speech_route`).
+SCREEN_READER, OWN_VOICE, OFF = "screen-reader", "own-voice", "off"
 
 #: How long `make_speaker` waits for the worker to choose its backend (opening pyttsx3 takes about 50 ms).
 READY_TIMEOUT = 5.0
 
 
-def make_backends(settings: SpeechSettings, *, wav_only: bool = False) -> tuple[list[Backend], Backend | None]:
+def make_backends(
+    settings: SpeechSettings,
+    *,
+    wav_only: bool = False,
+    platform: str = sys.platform,
+    route: str = OWN_VOICE,
+    reader: str = "",
+    reader_backend: Callable[[], Backend] | None = None,
+) -> tuple[list[Backend], Backend | None]:
     """The backends to try, in order, and a WAV backend for private reading when the main one cannot do it.
 
-    `wav_only` leaves out speech-dispatcher (it cannot write files: `say --to`).
+    `wav_only` leaves out speech-dispatcher (it cannot write files: `say --to`). `platform` chooses the player
+    and pyttsx3's driver. With `route` "screen-reader" the screen reader comes first (speech-dispatcher on Linux,
+    which Orca speaks through; on Windows and macOS `reader_backend`, by default accessible_output2's), and when
+    it cannot be reached the app stays quiet if a screen reader (`reader`) was found talking, else speaks with
+    its own voice.
     """
-    player = Player.find(settings.player, settings.device)
-    private_player = Player.find(settings.player, settings.private_device) if settings.private_device else None
+    player = Player.find(settings.player, settings.device, platform)
+    private_player = (
+        Player.find(settings.player, settings.private_device, platform) if settings.private_device else None
+    )
     voice: dict[str, Any] = dict(rate=settings.rate, voice=settings.voice, volume=settings.volume)
     makers: dict[str, Callable[[], Backend]] = {
         "speechd": lambda: SpeechdBackend(**voice),
-        "pyttsx3": lambda: Pyttsx3Backend(player, private_player, **voice),
+        "pyttsx3": lambda: Pyttsx3Backend(player, private_player, **voice, platform=platform),
         "espeak-ng": lambda: EspeakBackend(player, private_player, **voice),
     }
-    if settings.backend == "silent":
+    if settings.backend == "silent":  # silence chosen in the file: through a screen reader neither
         return [SilentBackend(SPEECH_SET_SILENT)], None
-    names = list(makers) if settings.backend == "auto" else [settings.backend]
+    own = _own_voice(settings.backend, platform)
     if wav_only:
-        names = [n for n in names if n != "speechd"] or ["pyttsx3", "espeak-ng"]
-    backends = [makers[name]() for name in names]
-    private = None
-    if private_player is not None and "speechd" in names:
-        private = Pyttsx3Backend(private_player, private_player, **voice) if player else None
+        own = [n for n in own if n != "speechd"] or ["pyttsx3", "espeak-ng"]
+    elif route == SCREEN_READER:
+        first = reader_backend or _screen_reader_backend(platform)
+        # Never the own voice over a screen reader that is talking; "speechd" was the screen reader already.
+        own = [n for n in own if n != "speechd"]
+        fallback = [SilentBackend(sentence=screen_reader_speaks(reader))] if reader else [makers[n]() for n in own]
+        return [first(), *fallback], _private_backend(private_player, player, voice, platform)
+    backends = [makers[name]() for name in own]
+    private = _private_backend(private_player, player, voice, platform) if "speechd" in own else None
     return backends, private
+
+
+def _own_voice(backend: str, platform: str) -> list[str]:
+    """The own voice's engines, in order: speech-dispatcher exists on Linux only."""
+    if backend != "auto":
+        return [backend]
+    return ["speechd", "pyttsx3", "espeak-ng"] if platform not in ("win32", "darwin") else ["pyttsx3", "espeak-ng"]
+
+
+def _screen_reader_backend(platform: str) -> Callable[[], Backend]:
+    """Speaking through the screen reader: speech-dispatcher on Linux, accessible_output2 elsewhere."""
+    if platform in ("win32", "darwin"):
+        from assistant.speech.readers import ScreenReaderBackend
+
+        return ScreenReaderBackend
+    return lambda: SpeechdBackend()  # the reader's own voice, rate and volume: none of ours is set
+
+
+def _private_backend(
+    private_player: Player | None, player: Player | None, voice: dict[str, Any], platform: str
+) -> Backend | None:
+    """Private reading beside a backend that cannot reach the headphones: pyttsx3 to the headphones player."""
+    if private_player is None or player is None:
+        return None
+    return Pyttsx3Backend(private_player, private_player, **voice, platform=platform)
 
 
 def make_speaker(
@@ -85,20 +134,28 @@ def make_speaker(
     backends: list[Backend] | None = None,
     earcon_folder: Path | None = None,
     transcript: str = "",
+    platform: str = sys.platform,
+    route: tuple[str, str] | None = None,
+    reader_backend: Callable[[], Backend] | None = None,
 ) -> SpeechService:
     """The speech service for these settings, its backend chosen (see `service.notices[0]` for the sentence).
 
     `backends` replaces the automatic choice (tests pass a `RecordingBackend`); `earcon_folder` is where the
     earcon files are written once (the app passes its data directory; by default a folder in the system's
-    temporary directory); `transcript` a file to append every utterance to (else the settings' one).
+    temporary directory); `transcript` a file to append every utterance to (else the settings' one). `platform`
+    chooses the player, the engines and the screen reader's library; `route` is `speech_route`'s answer (worked
+    out here when None); `reader_backend` stands for accessible_output2's screen reader (tests).
     """
     settings = settings or SpeechSettings()
     private = None
     if backends is None:
-        backends, private = make_backends(settings, wav_only=wav_only)
+        way, reader = route or speech_route(settings, platform=platform)
+        backends, private = make_backends(
+            settings, wav_only=wav_only, platform=platform, route=way, reader=reader, reader_backend=reader_backend
+        )
     earcons = None
     if settings.earcons and not wav_only:
-        earcons = _earcon_channel(settings, earcon_folder)
+        earcons = _earcon_channel(settings, earcon_folder, platform)
     writer, failure = open_transcript(transcript or settings.transcript)
     service = SpeechService(backends, private_backend=private, earcons=earcons, on_notice=on_notice, transcript=writer)
     service.ready.wait(READY_TIMEOUT)
@@ -117,7 +174,7 @@ def open_transcript(path: str) -> tuple[Transcript | None, str]:
         return None, transcript_failed(path, exc.strerror or str(exc))
 
 
-def _earcon_channel(settings: SpeechSettings, folder: Path | None):
+def _earcon_channel(settings: SpeechSettings, folder: Path | None, platform: str = sys.platform):
     """The earcon channel, or None when no player is installed or the sounds cannot be written (then they are
     spoken)."""
     import tempfile
@@ -127,10 +184,10 @@ def _earcon_channel(settings: SpeechSettings, folder: Path | None):
     user = getattr(os, "getuid", lambda: 0)()  # one folder per user: another user's files may not be readable
     folder = folder or Path(tempfile.gettempdir()) / f"table-assistant-earcons-{user}"
 
-    player = Player.find(settings.player, settings.device)
+    player = Player.find(settings.player, settings.device, platform)
     if player is None:
         return None
-    private = Player.find(settings.player, settings.private_device) if settings.private_device else None
+    private = Player.find(settings.player, settings.private_device, platform) if settings.private_device else None
     try:
         files = write_earcons(folder, settings.volume)
     except OSError:
@@ -138,14 +195,32 @@ def _earcon_channel(settings: SpeechSettings, folder: Path | None):
     return EarconChannel(player, files, private)
 
 
-def speech_wanted(settings: SpeechSettings, no_speech: bool = False) -> tuple[bool, str]:
-    """Whether the app should speak, and when not, the sentence saying why (empty when the player asked)."""
-    if no_speech or settings.speech == "off":
-        return False, ""
-    if settings.speech == "auto":
+def speech_route(
+    settings: SpeechSettings,
+    no_speech: bool = False,
+    *,
+    platform: str = sys.platform,
+    find_reader: Callable[[], str] | None = None,
+) -> tuple[str, str]:
+    """How the app speaks, and the screen reader found running ("" when none was looked for or found):
+    "screen-reader", "own-voice" or "off". `speech = auto` speaks through a screen reader that is running, else
+    with the own voice; "on" is the older name of "own-voice". `find_reader` stands for the search (tests)."""
+    if no_speech or settings.speech == OFF:
+        return OFF, ""
+    if settings.speech in (OWN_VOICE, "on"):
+        return OWN_VOICE, ""
+    if find_reader is None:
         from assistant.speech.screenreader import screen_reader_running
 
-        reader = screen_reader_running()
-        if reader:
-            return False, screen_reader_speaks(reader)
-    return True, ""
+        reader = screen_reader_running(platform=platform)
+    else:
+        reader = find_reader()
+    if settings.speech == SCREEN_READER:
+        return SCREEN_READER, reader  # asked for: tried even when none was seen (then the own voice is the fallback)
+    return (SCREEN_READER, reader) if reader else (OWN_VOICE, "")
+
+
+def speech_wanted(settings: SpeechSettings, no_speech: bool = False) -> tuple[bool, str]:
+    """Whether the app speaks at all (through a screen reader or its own voice), and when not, the sentence
+    saying why (empty: the player asked for silence)."""
+    return speech_route(settings, no_speech)[0] != OFF, ""

@@ -21,6 +21,7 @@ import os
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import threading
 import wave
@@ -78,6 +79,9 @@ class Backend:
 
     plays_sounds = False
     """Whether `speak()` plays the utterance's earcon (`Utterance.sound`) itself, from `sounds`."""
+    queues_itself = False
+    """Whether `speak()` hands the words to something with a queue of its own (a screen reader) and returns before
+    they are said: then a stop or a new input cancels it even when the service is idle."""
     sounds: dict[str, Path] = {}
     """The earcon files, set by the service when sounds are on."""
 
@@ -364,34 +368,49 @@ def _remove(path: Path | None) -> None:
             path.unlink()
 
 
+#: pyttsx3's driver for each platform (`sys.platform`): the system's own voices on Windows and macOS.
+PYTTSX3_DRIVERS = {"win32": "sapi5", "darwin": "nsss"}
+
+
 class Pyttsx3Backend(WavBackend):
-    """pyttsx3 (with its espeak-ng driver on Linux) used only to write WAV files, from the worker thread.
+    """pyttsx3 used only to write WAV files, from the worker thread, with the platform's driver: espeak-ng on
+    Linux, SAPI5 on Windows, NSSpeechSynthesizer on macOS (chosen at run time, `PYTTSX3_DRIVERS`).
 
     Its own playback blocks on a shell `aplay` call and cannot be stopped (ACCESSIBILITY.md), so it is never
-    used. The engine is created once and kept warm; the rate is never read back from it.
+    used: the platform's `Player` plays the files. The engine is created once and kept warm; the rate is never
+    read back from it.
     """
 
     name = "pyttsx3"
 
     def __init__(self, player: Player | None, private_player: Player | None = None, *, rate: int = 50,
-                 voice: str = "", volume: int = 100) -> None:  # fmt: skip
+                 voice: str = "", volume: int = 100, platform: str = sys.platform) -> None:  # fmt: skip
         super().__init__(player, private_player)
         self.rate, self.voice, self.volume = rate, voice, volume
+        self.driver = PYTTSX3_DRIVERS.get(platform, "espeak")
         self._engine: Any = None  # a pyttsx3 engine, once opened
         self._finished = threading.Event()
+
+    def describe(self) -> str:
+        """ "Speech: pyttsx3 with SAPI5, played with winsound." """
+        engine = self.name if self.driver == "espeak" else f"{self.name}-{self.driver}"
+        return speech_backend_chosen(engine, self.player.name if self.player else "")
 
     def open(self) -> None:
         """Create the engine, apply rate, voice and volume, and render one word to warm it up."""
         if self.player is None:
             raise BackendUnavailable(NO_PLAYER)
         try:
-            import pyttsx3
-            import pyttsx3.drivers.espeak as driver
+            import importlib
 
-            # The driver prints "Audio saved to ..." after every file, noise on the app's screen or in the plain
-            # mode's output: its module-level print is replaced by a silent one.
-            driver.print = lambda *args, **kwargs: None
-            engine = pyttsx3.init()
+            import pyttsx3
+
+            if self.driver == "espeak":
+                # The driver prints "Audio saved to ..." after every file, noise on the app's screen or in the plain
+                # mode's output: its module-level print is replaced by a silent one.
+                driver: Any = importlib.import_module("pyttsx3.drivers.espeak")
+                driver.print = lambda *args, **kwargs: None
+            engine = pyttsx3.init(self.driver)
         except Exception as exc:  # ImportError, OSError (no libespeak-ng), RuntimeError: all mean "not here"
             raise BackendUnavailable(engine_unavailable("pyttsx3", str(exc))) from None
         engine.connect("finished-utterance", self._on_finished)

@@ -43,6 +43,8 @@ class ReplySpeaker:
         self.private_device = private_device
         self.private = False
         """Private reading: card replies go only to the headphones device."""
+        self.on_change: Callable[..., object] | None = None
+        """Told a setting the speech keys changed (`muted=True`, `private=False`), to keep it for the next start."""
 
     def __call__(self, reply: Reply, *, new_input: bool = True) -> None:
         """Speak a reply (`assistant.session.Reply`). `new_input`: it answers a line typed or a card scanned (what
@@ -107,12 +109,15 @@ class ReplySpeaker:
         elif command == "mute":
             if service.muted:
                 service.muted = False
+                self._changed(muted=False)
                 sentence = SPEECH_UNMUTED
             else:
                 service.muted = True
+                self._changed(muted=True)
                 return SPEECH_MUTED  # shown only: muted means silent
         elif command == "private":
             self.private = not self.private
+            self._changed(private=self.private)
             if not self.private:
                 sentence = PRIVATE_OFF
             elif self.private_device and service.private_backend is not None:
@@ -123,3 +128,7 @@ class ReplySpeaker:
             raise ValueError(f"unknown speech control {command}")
         service.interrupt(sentence, Priority.IMPORTANT)
         return sentence
+
+    def _changed(self, **setting: object) -> None:
+        if self.on_change is not None:
+            self.on_change(**setting)

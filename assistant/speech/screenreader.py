@@ -1,30 +1,47 @@
-"""Is a screen reader already doing the talking? Then `speech = auto` keeps the app quiet, so the two never talk
-over each other.
+"""Is a screen reader running? Then `speech = auto` speaks through it (speech-dispatcher on Linux, accessible_output2
+on Windows and macOS), so the two never talk over each other.
 
 What is checked, in order:
 1. the `TABLE_ASSISTANT_SCREEN_READER` environment variable: any value but "", "0", "no" or "off" counts as a
    screen reader (its value is the name said), and "0", "no" or "off" forces "none" without looking further;
-2. Speakup, the console screen reader: its kernel module (`/sys/module/speakup`, or a built-in speakup driver
+2. on Windows and macOS, a screen reader accessible_output2 finds running (NVDA, JAWS, VoiceOver...; none when
+   the library is not installed); elsewhere:
+3. Speakup, the console screen reader: its kernel module (`/sys/module/speakup`, or a built-in speakup driver
    such as `speakup_soft` under `/sys/module`);
-3. a running Orca or Fenrir process: `/proc/<pid>/comm`, and for Python processes their command line.
+4. a running Orca or Fenrir process: `/proc/<pid>/comm`, and for Python processes their command line.
 """
 
 from __future__ import annotations
 
 import os
+import sys
+from collections.abc import Callable
 from pathlib import Path
 
 #: Process names of screen readers that speak, and the name said.
 READERS = {"orca": "Orca", "fenrir": "Fenrir", "fenrir-daemon": "Fenrir"}
 
 
-def screen_reader_running(environ=os.environ, proc: Path = Path("/proc"), sys_root: Path = Path("/sys")) -> str:
-    """The name of the screen reader that is speaking, or "" when none was found."""
+def screen_reader_running(
+    environ=os.environ,
+    proc: Path = Path("/proc"),
+    sys_root: Path = Path("/sys"),
+    platform: str = sys.platform,
+    reader_name: Callable[[], str] | None = None,
+) -> str:
+    """The name of the screen reader that is speaking, or "" when none was found. `reader_name` finds one on
+    Windows and macOS (accessible_output2's, unless a test gives its own)."""
     hint = environ.get("TABLE_ASSISTANT_SCREEN_READER", "").strip()
     if hint.lower() in ("0", "no", "off", "none"):
         return ""
     if hint:
         return hint
+    if platform in ("win32", "darwin"):
+        if reader_name is not None:
+            return reader_name()
+        from assistant.speech.readers import running_reader_name
+
+        return running_reader_name()
     modules = sys_root / "module"
     try:
         if (modules / "speakup").exists() or any(m.name.startswith("speakup_") for m in modules.iterdir()):

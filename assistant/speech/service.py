@@ -125,6 +125,8 @@ class SpeechService:
             cut = self._queue.new_input()
             self._cond.notify_all()
         self._apply(cut)
+        if self.backend.queues_itself:  # what the screen reader still says for us is stale too
+            self.backend.cancel()
 
     def interrupt(
         self,
@@ -148,7 +150,7 @@ class SpeechService:
         """Silence now: drop everything waiting, important included, and cut off what is being said."""
         with self._cond:
             cut = self._queue.stop() and self._apply_locked(Cut.NOW)
-        if cut:
+        if cut or self.backend.queues_itself:  # a screen reader may still be saying what it was given
             self._cancel_backends()
         if self.earcons is not None:
             self.earcons.stop()

@@ -15,19 +15,14 @@ each reply; Up and Down move it through the regions.
 from __future__ import annotations
 
 import dataclasses
-import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from textual import events
-from textual._xterm_parser import XTermParser
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.driver import Driver
-from textual.drivers import linux_driver
-from textual.drivers.linux_driver import LinuxDriver
 from textual.geometry import Offset
 from textual.message import Message
 from textual.widget import Widget
@@ -54,7 +49,6 @@ from assistant.core.words.screen import (
 from assistant.core.words.voice import NO_SPEECH_KEYS
 from assistant.session import Control, Reply, Session, Verbosity
 from assistant.ui.braille_input import BrailleInput
-from assistant.ui.terminal import lenient_decoder
 
 if TYPE_CHECKING:
     from assistant.ui.braille_display import DisplayLink
@@ -116,36 +110,6 @@ def _instant_number(session: Session, character: str, typed: str) -> str | None:
     if not all(card.type is CardType.INSTANT for card in pending.cards):
         return None
     return character if 1 <= int(character) <= len(pending.cards) else None
-
-
-#: The characters after Escape that start a terminal's escape sequence (keys, mouse, reports), not a key of their own.
-_SEQUENCE_STARTS = "[O]P\x1b"
-
-
-class EscapeAloneParser(XTermParser):
-    """Textual's terminal parser, except that Escape followed quickly by a key is Escape, then that key.
-
-    Terminals send Alt+key as Escape and the key, so Textual reads a key pressed within its escape delay after
-    Escape as Alt+key, or as a Mac Option character: Escape then 1 typed "\u00a1". This app binds no Alt keys, and
-    Escape (stop speech) is pressed just before typing, so the pair is always read as two keys."""
-
-    def _sequence_to_key_events(self, sequence: str, alt: bool = False) -> Iterable[events.Key]:
-        if len(sequence) == 2 and sequence[0] == "\x1b" and sequence[1] not in _SEQUENCE_STARTS:
-            yield events.Key("escape", "\x1b")
-            yield from super()._sequence_to_key_events(sequence[1])
-            return
-        yield from super()._sequence_to_key_events(sequence, alt)
-
-
-class EscapeAloneDriver(LinuxDriver):
-    """The Linux terminal driver reading keys with `EscapeAloneParser`."""
-
-    def run_input_thread(self) -> None:
-        # The driver builds its parser by this module-level name; this app is the only Textual app in its process.
-        linux_driver.XTermParser = EscapeAloneParser  # type: ignore[misc]
-        # and its decoder by this one: a byte the terminal's encoding cannot read is U+FFFD, never a traceback
-        linux_driver.getincrementaldecoder = lenient_decoder  # type: ignore[assignment]
-        super().run_input_thread()
 
 
 def _card_waits(session: Session) -> bool:
@@ -241,9 +205,14 @@ class TableApp(App):
         self.braille = braille
 
     def get_driver_class(self) -> type[Driver]:
-        """Textual's driver for this platform; on Linux, one where Escape never turns the next key into Alt+key."""
-        driver = super().get_driver_class()
-        return EscapeAloneDriver if driver is LinuxDriver and sys.platform != "win32" else driver
+        """Textual's driver for this platform; on a POSIX terminal, one where Escape never turns the next key into
+        Alt+key. Chosen here, at run time: the POSIX driver cannot even be imported on Windows (no `termios`)."""
+        chosen = super().get_driver_class()  # Windows', the headless one, one named by TEXTUAL_DRIVER: as it is
+        if (chosen.__module__, chosen.__name__) != ("textual.drivers.linux_driver", "LinuxDriver"):
+            return chosen
+        from assistant.ui.posix_driver import EscapeAloneDriver
+
+        return EscapeAloneDriver
 
     def compose(self) -> ComposeResult:
         yield Static("", id="status", markup=False)

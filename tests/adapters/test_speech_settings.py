@@ -5,7 +5,7 @@ from dataclasses import fields
 import pytest
 
 from assistant.core.speech.settings import SpeechSettings, format_settings, parse_settings
-from assistant.core.words.voice import screen_reader_speaks, settings_damaged
+from assistant.core.words.voice import settings_damaged
 from assistant.speech import speech_wanted
 from assistant.speech.screenreader import screen_reader_running
 from assistant.storage.settings import load_settings, save_settings, settings_path
@@ -43,7 +43,7 @@ def test_a_partial_file_keeps_the_other_defaults():
         ("[speech\nrate = 1", "Expected"),
         ("[speech]\nrate = 101\n", "speech.rate must be from 0 to 100"),
         ("[speech]\nrate = true\n", "speech.rate must be int"),
-        ("[speech]\nspeech = 'loud'\n", "speech.speech must be one of auto, on, off"),
+        ("[speech]\nspeech = 'loud'\n", "speech.speech must be one of auto, screen-reader, own-voice, off, on"),
         ("[speech]\nbackend = 'sapi'\n", "speech.backend must be one of"),
         ("[speech]\nshout = true\n", "unknown setting speech.shout"),
         ("[colours]\nx = 1\n", "unknown setting colours"),
@@ -104,7 +104,7 @@ def test_screen_reader_detection(tmp_path):
 
 def test_speech_wanted(monkeypatch):
     monkeypatch.setenv("TABLE_ASSISTANT_SCREEN_READER", "Orca")
-    assert speech_wanted(SpeechSettings(speech="auto")) == (False, screen_reader_speaks("Orca"))
+    assert speech_wanted(SpeechSettings(speech="auto")) == (True, "")  # through the screen reader
     assert speech_wanted(SpeechSettings(speech="on")) == (True, "")
     assert speech_wanted(SpeechSettings(speech="off")) == (False, "")
     assert speech_wanted(SpeechSettings(speech="on"), no_speech=True) == (False, "")

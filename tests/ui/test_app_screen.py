@@ -124,7 +124,7 @@ def test_one_key_answers_send_the_ordinary_lines_only_while_a_card_waits(make_ap
 
 
 def test_escape_then_a_key_is_escape_then_that_key_never_alt():
-    from assistant.ui.app import EscapeAloneParser
+    from assistant.ui.keyparser import EscapeAloneParser
 
     parser = EscapeAloneParser()
     assert [k.key for k in parser.feed("\x1b1")] == ["escape", "1"]
@@ -136,7 +136,7 @@ def test_escape_then_a_key_is_escape_then_that_key_never_alt():
 def test_the_app_reads_the_terminal_with_that_parser(make_app):
     import sys
 
-    from assistant.ui.app import EscapeAloneDriver
+    from assistant.ui.posix_driver import EscapeAloneDriver
 
     if sys.platform.startswith("linux"):
         assert make_app(None).get_driver_class() is EscapeAloneDriver

@@ -12,9 +12,10 @@ from typing import Any
 
 from assistant.core.datatext import load_toml, toml_value
 
-SPEECH_MODES = ("auto", "on", "off")
+#: "on" is the older name of "own-voice", still read.
+SPEECH_MODES = ("auto", "screen-reader", "own-voice", "off", "on")
 BACKENDS = ("auto", "speechd", "pyttsx3", "espeak-ng", "silent")
-PLAYERS = ("auto", "aplay", "paplay", "pw-play")
+PLAYERS = ("auto", "aplay", "paplay", "pw-play", "afplay", "winsound")
 VERBOSITY = ("brief", "normal", "coaching")
 
 
@@ -23,9 +24,11 @@ class SpeechSettings:
     """How the app speaks. Rate and volume are 0–100 and mapped onto each engine's own range."""
 
     speech: str = "auto"
-    """auto (off when a screen reader is doing the talking), on, or off."""
+    """screen-reader (through the player's screen reader: speech-dispatcher on Linux, NVDA, JAWS or VoiceOver
+    elsewhere), own-voice (the app's own voice, `backend`), off, or auto: through the screen reader when one is
+    running, else the own voice."""
     backend: str = "auto"
-    """auto (speech-dispatcher, then pyttsx3, then espeak-ng, then silent), or one of them."""
+    """The own voice: auto (speech-dispatcher, then pyttsx3, then espeak-ng, then silent), or one of them."""
     rate: int = 50
     """0 slowest, 50 the engine's normal rate, 100 fastest."""
     voice: str = ""
@@ -35,7 +38,8 @@ class SpeechSettings:
     earcons: bool = True
     """Short sounds for "code seen", "card read", "error", "your turn"; off, they are spoken instead."""
     player: str = "auto"
-    """The program that plays sound files: auto (the first of aplay, paplay, pw-play found), or one of them."""
+    """The program that plays sound files: auto (Linux: the first of aplay, paplay, pw-play found; macOS: afplay;
+    Windows: winsound), or one of them."""
     device: str = ""
     """The output device for the table (empty for the system default), as the player names it."""
     private_device: str = ""
@@ -45,6 +49,10 @@ class SpeechSettings:
     """A text file every utterance is appended to, with its time (`~` is the home folder); empty for none."""
     verbosity: str = "normal"
     """How much the game replies say at start: brief (facts only), normal, or coaching (also what to type)."""
+    muted: bool = False
+    """Start muted (F5 in the app, which writes it here)."""
+    private: bool = False
+    """Start with private reading on (F6 in the app, which writes it here)."""
     braille_display: bool = False
     """Show every reply on a refreshable braille display through BRLTTY (`--braille-display` turns it on too)."""
     braille_grade: int = 1

@@ -21,6 +21,7 @@ __all__ = [
     "OPENCV_IMAGE_TOOLS",
     "decoder_missing",
     "camera_opened",
+    "scan_progress",
     "camera_unavailable",
     "camera_failed",
     "scan_not_found",
@@ -155,6 +156,11 @@ def scan_file_summary(path: str, count: int, cards: list[str], milliseconds: flo
     codes = _codes(count)
     named = f": {', '.join(cards)}" if cards else ""
     return f"{clean_untrusted(path, 120)}: {codes}{named} ({milliseconds:.1f} ms)."
+
+
+def scan_progress(path: str, frames: int, count: int) -> str:
+    """While a long video is scanned (on the error stream, every so many frames): frames done, codes found."""
+    return f"{clean_untrusted(path, 120)}: {frames} frames read, {_codes(count)} so far."
 
 
 def scan_frame_summary(frame: int, count: int, cards: list[str], milliseconds: float) -> str:

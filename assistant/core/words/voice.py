@@ -16,6 +16,11 @@ __all__ = [
     "player_missing",
     "player_failed",
     "screen_reader_speaks",
+    "speaking_through",
+    "settings_file_at",
+    "STARTED_MUTED",
+    "SCREEN_READER_LIBRARY_MISSING",
+    "NO_SCREEN_READER_ACTIVE",
     "settings_damaged",
     "EARCON_WORDS",
     "SPEECH_STOPPED",
@@ -47,7 +52,12 @@ __all__ = [
 
 def speech_backend_chosen(engine: str, player: str = "") -> str:
     """The backend the speech service chose, reported once."""
-    names = {"speechd": "speech-dispatcher", "pyttsx3": "pyttsx3 with espeak-ng"}
+    names = {
+        "speechd": "speech-dispatcher",
+        "pyttsx3": "pyttsx3 with espeak-ng",
+        "pyttsx3-sapi5": "pyttsx3 with SAPI5",
+        "pyttsx3-nsss": "pyttsx3 with NSSpeechSynthesizer",
+    }
     played = f", played with {player}" if player and player != engine else ""
     return f"Speech: {names.get(engine, engine)}{played}."
 
@@ -60,7 +70,9 @@ def speech_silent(reason: str = "") -> str:
 
 SPEECH_OFF_TRANSCRIPT = "Speech is off: what would be said is written to the transcript only."
 SPEECH_SET_SILENT = "The settings file chose silence (backend = silent)."
-NO_PLAYER = "No sound player is installed (aplay, paplay or pw-play)."
+NO_PLAYER = "No sound player is installed (aplay, paplay or pw-play; afplay on macOS)."
+SCREEN_READER_LIBRARY_MISSING = "the accessible_output2 library is not installed (pip install accessible_output2)"
+NO_SCREEN_READER_ACTIVE = "no screen reader is running"
 
 
 def engine_unavailable(engine: str, reason: str) -> str:
@@ -92,11 +104,16 @@ def player_failed(player: str, status: int) -> str:
 
 
 def screen_reader_speaks(reader: str) -> str:
-    """Speech left off because a screen reader is talking."""
+    """Speech left off: a screen reader is talking, and this app cannot speak through it."""
     return (
-        f"{clean_untrusted(reader, 40)} is running, so this app does not speak. "
-        "To hear it anyway, start it with speech = on in its settings file."
+        f"{clean_untrusted(reader, 40)} is running, but this app cannot speak through it, so it stays quiet. "
+        "To hear its own voice, set speech = own-voice in its settings file."
     )
+
+
+def speaking_through(reader: str) -> str:
+    """The app speaks through the player's screen reader (NVDA, JAWS, VoiceOver), reported once."""
+    return f"Speech: through {clean_untrusted(reader, 40)}."
 
 
 def settings_damaged(reason: str, kept_as: str) -> str:
@@ -186,3 +203,14 @@ SPEECHD_MISSING = "python3-speechd is not installed"
 def engine_stopped(status: int) -> str:
     """Why a speech engine failed: its process ended with an error status."""
     return f"it stopped with status {status}"
+
+
+def settings_file_at(path: str, exists: bool) -> str:
+    """Where the settings file is (`table-assistant settings`), and whether it was written yet."""
+    if exists:
+        return f"Settings file: {clean_untrusted(path, 300)}"
+    return f"Settings file: {clean_untrusted(path, 300)} (not written yet: these are the defaults)"
+
+
+#: Written under the title when the app starts muted, as F5 left it last time.
+STARTED_MUTED = "Speech is muted, as it was left last time: F5 turns it back on."

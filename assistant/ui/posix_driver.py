@@ -1,0 +1,24 @@
+"""Textual's POSIX terminal driver with the app's key parser (`keyparser.EscapeAloneParser`).
+
+Imported only where Textual chose its POSIX driver (`TableApp.get_driver_class`): it needs `termios`, which Windows
+lacks.
+"""
+
+from __future__ import annotations
+
+from textual.drivers import linux_driver
+from textual.drivers.linux_driver import LinuxDriver
+
+from assistant.ui.keyparser import EscapeAloneParser
+from assistant.ui.terminal import lenient_decoder
+
+
+class EscapeAloneDriver(LinuxDriver):
+    """The POSIX terminal driver reading keys with `EscapeAloneParser`."""
+
+    def run_input_thread(self) -> None:
+        # The driver builds its parser by this module-level name; this app is the only Textual app in its process.
+        linux_driver.XTermParser = EscapeAloneParser  # type: ignore[misc]
+        # and its decoder by this one: a byte the terminal's encoding cannot read is U+FFFD, never a traceback
+        linux_driver.getincrementaldecoder = lenient_decoder  # type: ignore[assignment]
+        super().run_input_thread()

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The lower bounds of pyproject.toml's dependencies, tested: a second environment, .venv-min, with every dependency
+# at exactly the lowest version allowed, and the tests of the app, the command line, the scanner, the braille labels
+# and the speech run on it. Extra arguments go to pytest. Run by scripts/test.sh; needs scripts/setup.sh first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+pins=$(.venv/bin/python - <<'PY'
+import re
+import tomllib
+
+with open("pyproject.toml", "rb") as file:
+    dependencies = tomllib.load(file)["project"]["dependencies"]
+for dependency in dependencies:
+    name, lowest = re.match(r"([A-Za-z0-9_.-]+)(?:\[[^]]*\])?\s*>=\s*([^,;\s]+)", dependency).groups()
+    print(f"{name}=={lowest}")
+PY
+)
+stamp=.venv-min/.installed
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+    rm -rf .venv-min
+    .venv/bin/python -m venv .venv-min
+    echo "Installing the lowest allowed versions into .venv-min:" $pins
+    .venv-min/bin/python -m pip install -q --disable-pip-version-check $pins pytest pytest-timeout pytest-xdist hypothesis
+    # The project itself, its dependencies left as pinned: the terminal tests start its `table-assistant`.
+    .venv-min/bin/python -m pip install -q --disable-pip-version-check --no-deps -e .
+    site=$(.venv-min/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+    for module in louis speechd; do
+        if [ -d "/usr/lib/python3/dist-packages/$module" ] && [ ! -e "$site/$module" ]; then
+            ln -s "/usr/lib/python3/dist-packages/$module" "$site/$module"
+        fi
+    done
+    touch "$stamp"
+fi
+exec .venv-min/bin/python -m pytest -n auto -q -p no:cacheprovider \
+    tests/ui tests/commands --ignore=tests/commands/test_wheel.py \
+    tests/adapters/test_scanner_decode.py tests/adapters/test_braille_labels.py \
+    tests/adapters/test_speech_audio.py tests/adapters/test_speech_platforms.py "$@"
