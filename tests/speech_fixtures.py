@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from assistant.speech.backends import socket_answers
+from assistant.speech.dispatcher import socket_answers
 from benchmarks.capture import AlsaCapture
 
 CONFIG = """LogLevel 2

@@ -32,9 +32,9 @@ from assistant.speech.backends import (
     Pyttsx3Backend,
     RecordingBackend,
     SilentBackend,
-    SpeechdBackend,
     SpeechError,
 )
+from assistant.speech.dispatcher import SpeechdBackend
 from assistant.speech.player import Player
 from assistant.speech.service import SpeechService
 from assistant.speech.transcript import Transcript

@@ -27,7 +27,8 @@ from speech_fixtures import alsa_capture, speech_dispatcher  # noqa: F401 - fixt
 from assistant.core.speech.settings import SpeechSettings
 from assistant.core.words.voice import SPEECH_SET_SILENT, screen_reader_speaks, speaking_through
 from assistant.speech import OFF, OWN_VOICE, SCREEN_READER, make_backends, make_speaker, speech_route
-from assistant.speech.backends import EspeakBackend, Pyttsx3Backend, SilentBackend, SpeechdBackend
+from assistant.speech.backends import EspeakBackend, Pyttsx3Backend, SilentBackend
+from assistant.speech.dispatcher import SpeechdBackend
 from assistant.speech.earcons import RATE
 from assistant.speech.player import Player
 from assistant.speech.readers import ScreenReaderBackend, running_reader_name

@@ -383,7 +383,7 @@ def test_automatic_backends_are_tried_in_order():
 def test_speech_dispatcher_is_skipped_when_its_socket_does_not_answer(tmp_path):
     import socket
 
-    from assistant.speech.backends import SpeechdBackend
+    from assistant.speech.dispatcher import SpeechdBackend
 
     missing = SpeechdBackend(environ={"SPEECHD_ADDRESS": f"unix_socket:{tmp_path / 'none.sock'}"})
     with pytest.raises(BackendUnavailable, match="its socket does not answer"):

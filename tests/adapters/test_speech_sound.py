@@ -16,7 +16,8 @@ from assistant.core.speech.queue import Priority, split_sentences
 from assistant.core.speech.settings import SpeechSettings
 from assistant.session import Session
 from assistant.speech import SpeechService, make_speaker
-from assistant.speech.backends import Pyttsx3Backend, SpeechdBackend
+from assistant.speech.backends import Pyttsx3Backend
+from assistant.speech.dispatcher import SpeechdBackend
 from assistant.speech.earcons import EarconChannel, write_earcons
 from assistant.speech.replies import ReplySpeaker
 from assistant.speech.silence import trim_silent_end
