@@ -134,16 +134,20 @@ class LiveScanner:
             return False
         if frame is None:
             return False
-        self.handle(frame.image, frame.index)
+        self.handle(frame.image, frame.index, frame.time)
         return True
 
-    def handle(self, image: MatLike, index: int = 0) -> list[CodeAnnounced]:
+    def handle(self, image: MatLike, index: int = 0, taken: float | None = None) -> list[CodeAnnounced]:
         """Decode one picture and report announcements and cues; return the announcements.
+
+        `taken`: when the frame was taken (a video file's position); None stamps it with `clock` as it arrives
+        (a live camera). Sightings, their cooldown and the cues' pacing all go by that time, never by how long the
+        work took.
 
         Everything here counts against one budget (`decoders.FRAME_BUDGET_MS`, started as the frame arrives):
         grey conversion, the region search, the cascade and its retries, the aiming measurement. What does not fit
         is left to the background stage, which never holds up the next frame."""
-        now = self.clock()
+        now = self.clock() if taken is None else taken
         cascade = self.cascade
         cascade.start_frame()
         started = cascade.clock()
@@ -168,7 +172,9 @@ class LiveScanner:
             sightings += [
                 Sighting(r.decoded.payload, *r.decoded.centre, frames=r.frames) for r in background.take(index)
             ]
-        announced = [CodeAnnounced(s.payload, index) for s in self.tracker.update(sightings, now)]
+        # A frame whose cascade ran out of time with nothing read is no evidence that a card left the view.
+        looked = bool(found) or not cascade.skipped
+        announced = [CodeAnnounced(s.payload, index) for s in self.tracker.update(sightings, now, looked=looked)]
         if announced:
             if self.guidance:
                 self.pacer.pace(Cue.READ, now)  # said at once, always; guidance settles again from here

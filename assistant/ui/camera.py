@@ -64,14 +64,18 @@ class CameraWorker:
         **scanner_options: Any,
     ) -> None:
         """`decks`: the decks in play, whose labels a code too hidden to decode is matched against; `clock`: the
-        scanner's seconds (`LiveScanner`: a card lying in view is not repeated within the tracker's cooldown)."""
+        scanner's seconds, for each frame's time as it arrives (`LiveScanner`: a card lying in view is not repeated
+        within the tracker's cooldown) and for each frame's budget (a test's clock that only it moves gives every
+        frame all the time it needs, however loaded the machine)."""
         from assistant.scanner.background import BackgroundStage
+        from assistant.scanner.decoders import Cascade
         from assistant.scanner.known import KnownLabels
         from assistant.scanner.live import LiveScanner
 
         self.post = post
         known = KnownLabels(decks) if decks is not None else None
         scanner_options.setdefault("background", BackgroundStage(known=known))
+        scanner_options.setdefault("cascade", Cascade(clock=clock))
         self.scanner = LiveScanner(open_source, self._report, clock=clock, **scanner_options)
         self.thread = threading.Thread(target=self._run, name="camera-worker", daemon=True)
 

@@ -233,3 +233,35 @@ def test_background_works_on_the_card_when_a_checked_cloth_takes_every_region(ca
     assert Cascade(budget_ms=None).decode(gray, regions) == []
     reads = BackgroundStage(Cascade(budget_ms=None), inline=True).work(_Job(seed, gray, regions, [(seed, gray)]))
     assert [r.decoded.payload for r in reads] == [scene.payload]
+
+
+def test_a_card_lying_in_view_under_late_frames_is_announced_once():
+    """A small card only a retry reads lies in view for eight seconds. Halfway, the machine gets loaded: every step
+    takes ten times as long, so the frame loop falls behind (the camera's frames reach it 0.4 s apart, the ones in
+    between dropped) and each frame's budget runs out after the first pass, which cannot read this card. Those
+    frames are no evidence that the card left: it is announced once, by the frames' own time, on a clock no machine
+    moves."""
+    scene = F.scene_for("small", 2)
+    frame = F.render(scene)
+    assert [d.stage for d in Cascade(budget_ms=None).decode(frame)] == ["upscale"]  # the first pass misses it
+    clock = TestClock()
+    load = [1.0]
+    cascade = Cascade(clock=clock, on_step=lambda kind, stage: clock.spend(COST_MS[kind] * load[0]))
+    events = []
+    scanner = LiveScanner(lambda: None, events.append, cascade=cascade, clock=clock, guidance=False)
+    taken = 0.0
+    for index in range(40):
+        loaded = 5 <= index < 25
+        load[0] = 10.0 if loaded else 1.0
+        scanner.handle(frame, index, taken)
+        assert not loaded or cascade.skipped  # a late frame: its retries did not fit
+        taken += 0.4 if loaded else 1 / 30
+    assert taken < scanner.tracker.cooldown  # all within one cooldown: once is right
+    assert [e.payload for e in events if isinstance(e, CodeAnnounced)] == [scene.payload]
+    # The same frames with the card gone from every late frame: it left, and is announced again when it is back.
+    empty = np.full_like(frame, 200)
+    events.clear()
+    scanner = LiveScanner(lambda: None, events.append, cascade=slow_cascade(TestClock()), clock=clock, guidance=False)
+    for index in range(40):
+        scanner.handle(empty if 5 <= index < 25 else frame, index, index * 0.1)
+    assert [e.payload for e in events if isinstance(e, CodeAnnounced)] == [scene.payload] * 2

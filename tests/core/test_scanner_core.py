@@ -192,6 +192,19 @@ def test_leaving_and_coming_back_announces_again_even_within_the_cool_down():
     assert sum(said, []) == ["A", "A"]
 
 
+def test_leaving_takes_frames_looked_at_and_time_both():
+    # Ten frames without the code, but all taken within a tenth of a second (a 100 frames a second video): not yet
+    # gone; nor after 20 frames in which the decoder ran out of time (a loaded machine), however long they took.
+    tracker = SightingTracker(gone_frames=8, gone_seconds=0.25, cooldown=60)
+    sequence = [[("A", 1)]] * 3 + [[]] * 10 + [[("A", 1)]] * 3
+    assert sum(frames(tracker, sequence, step=0.01), []) == ["A"]
+    tracker = SightingTracker(gone_frames=8, gone_seconds=0.25, cooldown=60)
+    said = [tracker.update([Sighting("A")], t / 10) for t in range(3)]
+    said += [tracker.update([], 0.3 + t, looked=False) for t in range(20)]
+    said += [tracker.update([Sighting("A")], 30.0 + t / 10) for t in range(3)]
+    assert [s.payload for s in sum(said, [])] == ["A"]
+
+
 def test_staying_in_view_repeats_only_after_the_cool_down():
     tracker = SightingTracker(cooldown=2.0)
     said = frames(tracker, [[("A", 1)]] * 12, step=0.25)  # three seconds, four frames a second
