@@ -572,6 +572,23 @@ def test_scan_command_text_output_and_bad_files(tmp_path, capsys):
     assert main(["scan"]) == 2
 
 
+def test_scan_command_names_the_deck_of_a_label_not_in_play(tmp_path, capsys):
+    """A sticker of the 2nd Edition scanned with Llamas Unleashed in play: the card is not announced, and the line
+    under its payload says which deck it belongs to; a label of no known deck says that."""
+    ours, stranger = tmp_path / "ours.png", tmp_path / "stranger.png"
+    cv2.imwrite(str(ours), F.render(F.Scene(distance_mm=380)))
+    cv2.imwrite(str(stranger), F.render(F.Scene(distance_mm=380, payload=label_payload("no-such-deck", "x"))))
+    assert main(["scan", "--deck", "llamas", str(ours), str(stranger)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(f"{ours}: 1 code (") and lines[1] == f"  payload: {AURA}"
+    assert (
+        lines[2] == "  Rainbow Aura, a card of Unstable Unicorns, 2nd Edition base game (uu-2nd), not the deck in play."
+    )
+    assert lines[5].endswith("not in play, and not one of the decks this program knows.")
+    assert main(["scan", str(ours)]) == 0  # the deck in play: no such line
+    assert len(capsys.readouterr().out.splitlines()) == 2
+
+
 # The sticker sheet
 
 

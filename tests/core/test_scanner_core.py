@@ -496,3 +496,31 @@ def test_a_white_still_clipped_at_a_quarter_of_the_exposure_is_a_reflection_whil
     assert not ExposureControl(limits).reflection  # at the camera's own exposure a clipped white may be the paper
     # However blurred or moving the code: paper is not that bright, so it is no smear of a white sticker.
     assert aiming_cue(view(clipped_however_exposed=True, sharpness=50)) is Cue.GLARE
+
+
+@pytest.mark.parametrize(
+    "payload, name, text, card_type",
+    [
+        ("Upgrade: Rainbow Aura", "Rainbow Aura", "", "upgrade"),
+        ("MAGIC CARD / Wool Gathering / Draw two.", "Wool Gathering", "Draw two.", "magic"),
+        ("UPGRADE CARD - Rainbow Aura - Nothing happens.", "Rainbow Aura", "Nothing happens.", "upgrade"),
+        ("Wool Gathering / Magic / Draw two.", "Wool Gathering", "Draw two.", "magic"),
+        ("action Wool Gathering: Draw two.", "Wool Gathering", "Draw two.", "magic"),
+        ("Wool Gathering - Draw two - then discard.", "Wool Gathering", "Draw two - then discard.", None),
+        ("dg Wool Gathering", "Wool Gathering", "", "downgrade"),
+        ("Wool Gathering", "Wool Gathering", "", None),
+    ],
+)
+def test_a_card_text_is_read_as_a_player_means_it(payload, name, text, card_type):
+    from assistant.core.cards.learning import card_text_parts
+
+    parts = card_text_parts(payload)
+    assert parts is not None and (parts.name, parts.text) == (name, text)
+    assert (parts.type.value if parts.type else None) == card_type
+
+
+def test_a_card_named_like_a_type_is_a_name_not_a_type_line():
+    from assistant.core.cards.learning import card_text_parts
+
+    parts = card_text_parts("Baby Llama / Born in the nursery.", lambda field: field == "Baby Llama")
+    assert parts is not None and parts.name == "Baby Llama" and parts.text == "Born in the nursery."
