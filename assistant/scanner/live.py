@@ -26,6 +26,14 @@ if TYPE_CHECKING:
     from cv2.typing import MatLike
 
 
+#: While nothing code-like is in view, the aiming measurement runs on one frame in this many.
+AIM_EVERY = 3
+#: After this many frames in a row with no time left for the aiming measurement, the next frame holds its
+#: expected cost back from the retries and runs it if that cost, without the usual margin, fits (half a second at
+#: 30 frames a second); a measurement that costs more than the frame leaves after its first pass never runs.
+AIM_STARVED = 15
+
+
 @dataclass(frozen=True)
 class CodeAnnounced:
     """A code was read steadily enough to announce (payload untrusted)."""
@@ -99,6 +107,11 @@ class LiveScanner:
         self._lost = False
         # the last frame measured for a cue, shrunk to tell whether the picture moved
         self._shrunk: MatLike | None = None
+        # whether the last view measured saw nothing (no code-like region, no card), and frames since it
+        self._nothing_seen = False
+        self._unmeasured = 0
+        self._aims_skipped = 0
+        """Frames in a row whose aiming measurement did not fit."""
         self.exposure: ExposureControl | None = ExposureControl()
         """Metering on the code for a source whose exposure can be set (`set_exposure`); None once it cannot."""
         for notice in self.cascade.take_notices():
@@ -149,7 +162,11 @@ class LiveScanner:
         is left to the background stage, which never holds up the next frame."""
         now = self.clock() if taken is None else taken
         cascade = self.cascade
-        cascade.start_frame()
+        # The aiming measurement crowded out by the retries for a while goes first this frame: its cost is held
+        # back from them (a cue can wait a few frames, not for ever).
+        starved = self.guidance and self._aims_skipped >= AIM_STARVED
+        pixels = image.shape[0] * image.shape[1]
+        cascade.start_frame(reserve_ms=cascade.expected_ms("aiming", pixels) if starved else 0.0)
         started = cascade.clock()
         self.cue_skipped = False
         if not cascade.can_decode:
@@ -182,13 +199,20 @@ class LiveScanner:
             for event in announced:
                 self.report(event)
         elif self.guidance and not sightings:
+            cascade.release()  # the time held back for the measurement, if any
             region = regions[0] if regions else None
-            pixels = region[2] * region[3] if region else 0
-            # The measurement filters the region four times and looks for the card on a shrunk copy of the frame
-            # (counted as a quarter of its pixels); it is skipped when that no longer fits the frame. Whether a
-            # finger covers a corner of the code comes from the background stage, which looks for finder
-            # patterns anyway (its latest finished frame).
-            if cascade.fits("transform", 4 * pixels + gray.size // 4):
+            # The measurement has a cost of its own, learnt from its own runs (`Cascade.learn`), and is skipped when
+            # that no longer fits the frame. While nothing code-like is in view, nor was in the last view measured
+            # (an empty table), it runs on every `AIM_EVERY`th frame only: cues settle over half a second and are
+            # said at most every 1.5 s, so a tenth of a second between measurements loses nothing. Whether a
+            # finger covers a corner of the code comes from the background stage, which looks for finder patterns
+            # anyway (its latest finished frame).
+            if region is None and self._nothing_seen and self._unmeasured < AIM_EVERY - 1:
+                self._unmeasured += 1
+            elif cascade.fits("aiming", gray.size, margin=1.0 if starved else None):
+                aim_started = cascade.clock()
+                if cascade.on_step is not None:  # a test's clock spends the measurement's time here
+                    cascade.on_step("aiming", "aiming")
                 view = measure_view(gray, region, squareness=shapes[0] if shapes else None)
                 if background is not None and background.finger_over:
                     view = replace(view, hidden_corner=True)
@@ -206,10 +230,14 @@ class LiveScanner:
                     seen=view.region is not None or view.card is not None,
                     card=view.card_side if view.card is not None else None,
                 )
+                cascade.learn("aiming", gray.size, aim_started)
+                self._unmeasured = self._aims_skipped = 0
+                self._nothing_seen = view.region is None and view.card is None
                 if said is not None:
                     self.report(CueGiven(said))
             else:
                 self.cue_skipped = True
+                self._aims_skipped += 1
         self.frame_ms = (cascade.clock() - started) * 1000
         return announced
 

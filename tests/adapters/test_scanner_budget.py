@@ -16,7 +16,7 @@ from assistant.scanner.decoders import FRAME_BUDGET_MS, REGION_STAGES, Cascade
 from assistant.scanner.live import CodeAnnounced, LiveScanner
 from benchmarks import frames as F
 
-ZXING_MS, TRANSFORM_MS = 4.0, 1.5
+ZXING_MS, TRANSFORM_MS, AIMING_MS = 4.0, 1.5, 6.0
 
 
 class TestClock:
@@ -34,7 +34,7 @@ class TestClock:
         self.now += ms / 1000
 
 
-COST_MS = {"zxing": ZXING_MS, "pyzbar": ZXING_MS, "transform": TRANSFORM_MS}
+COST_MS = {"zxing": ZXING_MS, "pyzbar": ZXING_MS, "transform": TRANSFORM_MS, "aiming": AIMING_MS}
 
 
 def slow_cascade(clock: TestClock, **options) -> Cascade:
@@ -265,3 +265,48 @@ def test_a_card_lying_in_view_under_late_frames_is_announced_once():
     for index in range(40):
         scanner.handle(empty if 5 <= index < 25 else frame, index, index * 0.1)
     assert [e.payload for e in events if isinstance(e, CodeAnnounced)] == [scene.payload] * 2
+
+
+def test_the_aiming_measurement_is_budgeted_from_its_own_cost_on_a_slow_frame(unreadable_frame):
+    """One budget for the whole frame, the aiming measurement included. On a slow frame the measurement costs
+    20 ms of the 25: once its own cost is learnt it runs only on frames that leave that much (the retries give way
+    to it when it has been crowded out for half a second), and no frame after the first runs past the budget."""
+    clock = TestClock()
+    costs = dict(COST_MS, aiming=20.0)
+    cascade = Cascade(clock=clock, on_step=lambda kind, stage: clock.spend(costs[kind]))
+    scanner = LiveScanner(lambda: None, lambda event: None, cascade=cascade, clock=clock)
+    spent, measured = [], []
+    for index in range(40):
+        before = clock.now
+        scanner.handle(unreadable_frame, index, index / 30)
+        spent.append((clock.now - before) * 1000)
+        measured.append(not scanner.cue_skipped)
+        assert abs(scanner.frame_ms - spent[-1]) < 1e-6  # the frame's own account holds everything it did
+    assert cascade.expected_ms("aiming", unreadable_frame.shape[0] * unreadable_frame.shape[1]) >= 20.0
+    runs = [i for i, m in enumerate(measured) if m]
+    assert 2 <= len(runs) <= 4  # measured, but only once crowded out for half a second: the retries come first
+    assert all(b - a == 16 for a, b in zip(runs, runs[1:], strict=False)) and runs[-1] >= 40 - 17
+    # The measurement's first run may overrun by its own cost, still unknown; once learnt, no frame overruns.
+    assert max(spent[runs[0] + 1 :]) <= FRAME_BUDGET_MS
+    assert max(spent) <= FRAME_BUDGET_MS + ZXING_MS + TRANSFORM_MS
+
+
+def test_an_empty_table_is_measured_for_aiming_on_every_third_frame_only():
+    """Nothing code-like in view, nor in the last view measured: the aiming measurement runs on one frame in
+    `AIM_EVERY`; a card coming into view is measured on every frame again."""
+    from assistant.scanner.live import AIM_EVERY
+
+    clock = TestClock()
+    aimed = []
+    cascade = Cascade(budget_ms=None, clock=clock, on_step=lambda kind, stage: aimed.append(kind == "aiming"))
+    scanner = LiveScanner(lambda: None, lambda event: None, cascade=cascade, clock=clock)
+    empty = np.full((720, 1280, 3), 90, np.uint8)
+    card = F.render(F.Scene(distance_mm=700, motion=(14.0, 30.0), glare=320.0, noise=12.0, seed=3))
+    counts = []
+    for frames in (empty, card):
+        for index in range(12):
+            aimed.clear()
+            scanner.handle(frames, index, index / 30)
+            counts.append(sum(aimed))
+    assert AIM_EVERY == 3 and counts[:12] == [1, 0, 0] * 4
+    assert counts[12:] == [1] * 12
