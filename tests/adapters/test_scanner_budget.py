@@ -276,9 +276,10 @@ def test_the_aiming_measurement_is_budgeted_from_its_own_cost_on_a_slow_frame(un
     cascade = Cascade(clock=clock, on_step=lambda kind, stage: clock.spend(costs[kind]))
     scanner = LiveScanner(lambda: None, lambda event: None, cascade=cascade, clock=clock)
     spent, measured = [], []
+    moving = [unreadable_frame, np.roll(unreadable_frame, 40, axis=1)]  # a hand moving: never an idle picture
     for index in range(40):
         before = clock.now
-        scanner.handle(unreadable_frame, index, index / 30)
+        scanner.handle(moving[index % 2], index, index / 30)
         spent.append((clock.now - before) * 1000)
         measured.append(not scanner.cue_skipped)
         assert abs(scanner.frame_ms - spent[-1]) < 1e-6  # the frame's own account holds everything it did
@@ -310,3 +311,28 @@ def test_an_empty_table_is_measured_for_aiming_on_every_third_frame_only():
             counts.append(sum(aimed))
     assert AIM_EVERY == 3 and counts[:12] == [1, 0, 0] * 4
     assert counts[12:] == [1] * 12
+
+
+def test_a_still_picture_with_nothing_read_goes_idle_and_wakes_when_something_moves():
+    """An empty table, still: after a second only one frame in three is decoded, and the background stage gets no
+    more than `IDLE_JOBS` frames of it; a card brought in moves the picture and is read on the very next frame."""
+    from assistant.scanner.live import IDLE_AFTER, IDLE_JOBS
+
+    clock = TestClock()
+    decoded = []
+    cascade = Cascade(budget_ms=None, clock=clock, on_step=lambda kind, stage: decoded.append(stage == "zxing"))
+    background = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()), inline=True)
+    events = []
+    scanner = LiveScanner(lambda: None, events.append, cascade=cascade, background=background, clock=clock)
+    table = F.render(F.Scene(distance_mm=380, centre=(5.0, 5.0), busy_table="gingham"))  # the card far out of view
+    counts = []
+    for index in range(90):
+        decoded.clear()
+        scanner.handle(table, index, index / 30)
+        counts.append(sum(decoded))
+    assert all(counts[:IDLE_AFTER]) and sum(counts[IDLE_AFTER:]) == (90 - IDLE_AFTER) // 3
+    assert background.jobs <= IDLE_JOBS + 1
+    card = F.render(F.Scene(distance_mm=380, busy_table="gingham"))
+    scanner.handle(card, 90, 3.0)
+    scanner.handle(card, 91, 3.0 + 1 / 30)
+    assert [e.payload for e in events if isinstance(e, CodeAnnounced)] == [F.Scene().payload]
