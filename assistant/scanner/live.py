@@ -29,10 +29,14 @@ if TYPE_CHECKING:
 #: While nothing code-like is in view, the aiming measurement runs on one frame in this many.
 AIM_EVERY = 3
 #: A picture that has not moved for this many frames with nothing read in it is idle (a second at 30 frames a
-#: second): only one frame in `IDLE_EVERY` is then decoded until something moves in front of the camera (a card
-#: brought in moves the picture).
+#: second) until something moves in front of the camera (a card brought in moves the picture): one frame in
+#: `IDLE_EVERY` is then given zxing-cpp's first pass on the whole frame, one in `IDLE_FULL` the whole path (the
+#: region search, the retries, the aiming measurement), the others are left alone. A card far away is too small
+#: to move the picture as it comes in; it is read by those frames (the cues have been said: at most two while
+#: nothing moves).
 IDLE_AFTER = 30
 IDLE_EVERY = 3
+IDLE_FULL = 15
 #: Frames of a still picture the background stage is given, until something moves: more of the same picture
 #: hold nothing new for it (its average of the last frames has had its tries).
 IDLE_JOBS = 4
@@ -184,11 +188,21 @@ class LiveScanner:
         self.cue_skipped = False
         if not cascade.can_decode:
             return []
-        if self._idle_skip(image):
+        idle = self._idle(image)
+        if idle == "skip":
             self.frame_ms = (cascade.clock() - started) * 1000
             return []
         gray = cascade.grey(image)
         shapes: list[float] = []
+        if idle == "first pass":
+            found = cascade.decode(gray, [], started=True)
+            self.frame_ms = (cascade.clock() - started) * 1000
+            sightings = [Sighting(d.payload, *d.centre) for d in found]
+            if sightings:
+                self._still = self._still_jobs = 0
+            announced = [CodeAnnounced(s.payload, index) for s in self.tracker.update(sightings, now, looked=True)]
+            self._announce(announced, now)
+            return announced
         regions = find_code_regions(gray, shapes=shapes)
         self._meter(gray, regions)
         found = cascade.decode(gray, regions, started=True)
@@ -214,11 +228,7 @@ class LiveScanner:
         looked = bool(found) or not cascade.skipped
         announced = [CodeAnnounced(s.payload, index) for s in self.tracker.update(sightings, now, looked=looked)]
         if announced:
-            if self.guidance:
-                self.pacer.pace(Cue.READ, now)  # said at once, always; guidance settles again from here
-                self.report(CueGiven(Cue.READ))
-            for event in announced:
-                self.report(event)
+            self._announce(announced, now)
         elif self.guidance and not sightings:
             cascade.release()  # the time held back for the measurement, if any
             region = regions[0] if regions else None
@@ -262,11 +272,21 @@ class LiveScanner:
         self.frame_ms = (cascade.clock() - started) * 1000
         return announced
 
-    def _idle_skip(self, image: MatLike) -> bool:
-        """Whether to leave this frame alone: the picture has been still, with nothing read, for `IDLE_AFTER`
-        frames (an empty table, a card lying unread), and this is not one of the frames still decoded. The motion
-        is told on a coarse copy of the frame's green (or grey) plane, every fourth pixel of every fourth row, in
-        blocks of `measure.MOTION_SIZE` (a fraction of a millisecond at 1080p)."""
+    def _announce(self, announced: list[CodeAnnounced], now: float) -> None:
+        """Report the codes to announce, after the confirmation cue."""
+        if not announced:
+            return
+        if self.guidance:
+            self.pacer.pace(Cue.READ, now)  # said at once, always; guidance settles again from here
+            self.report(CueGiven(Cue.READ))
+        for event in announced:
+            self.report(event)
+
+    def _idle(self, image: MatLike) -> str:
+        """What to do with this frame: "skip", "first pass" or "full" (see `IDLE_AFTER`). The picture is idle once
+        it has been still, with nothing read, for `IDLE_AFTER` frames (an empty table, a card lying unread). The
+        motion is told on a coarse copy of the frame's green (or grey) plane, every fourth pixel of every fourth
+        row, in blocks of `measure.MOTION_SIZE` (a fraction of a millisecond at 1080p)."""
         import cv2
 
         plane = image[::4, ::4, 1] if image.ndim == 3 else image[::4, ::4]
@@ -274,9 +294,11 @@ class LiveScanner:
         before, self._tiny = self._tiny, tiny
         if before is None or before.shape != tiny.shape or moved(before, tiny):
             self._still = self._still_jobs = 0
-            return False
+            return "full"
         self._still += 1
-        return self._still >= IDLE_AFTER and self._still % IDLE_EVERY != 0
+        if self._still < IDLE_AFTER or self._still % IDLE_FULL == 0:
+            return "full"
+        return "first pass" if self._still % IDLE_EVERY == 0 else "skip"
 
     def _meter(self, gray: MatLike, regions: list[tuple[int, int, int, int]]) -> None:
         """Meter the exposure on the code-like region seen, for a source that lets its exposure be set (see
