@@ -16,8 +16,9 @@ sensor's noise drawn afresh (a still picture, as a table is).
 - **CPU seconds per minute**: the whole process's CPU time (every thread) per frame, times the 1800 frames of a
   minute at 30 frames a second (a loaded machine makes the run last longer, not the work larger), on an empty
   table in its steady state (from its 46th frame on: a table stands still all evening, and the picture turns idle
-  after a second); the raw zxing-cpp calls are taken out, and the webcam's own MJPG decoding (OpenCV's capture thread) is not in it. The goal: at
-  most 15 % of one core (9 s a minute) on an empty table at 720p, 30 frames a second.
+  after a second); the raw zxing-cpp calls are taken out, and the webcam's own MJPG decoding (OpenCV's capture
+  thread) is not in it. The goal: at most 15 % of one core (9 s a minute) on an empty table at 720p, 30 frames a
+  second.
 
 Short runs (a few seconds each): the figures move with the machine's load, so compare the ones measured side by
 side in one run.
