@@ -36,7 +36,7 @@ AIM_EVERY = 3
 #: nothing moves).
 IDLE_AFTER = 30
 IDLE_EVERY = 3
-IDLE_FULL = 15
+IDLE_FULL = 30
 #: Frames of a still picture the background stage is given, until something moves: more of the same picture
 #: hold nothing new for it (its average of the last frames has had its tries).
 IDLE_JOBS = 4
@@ -124,8 +124,8 @@ class LiveScanner:
         # the last frame's coarse copy and how many frames the picture has been still with nothing read (idle)
         self._tiny: MatLike | None = None
         self._still = 0
-        self._still_jobs = 0
-        """Frames of the present still picture given to the background stage."""
+        self._jobs_when_still = 0
+        """The background stage's job count when the picture was last seen moving (or a code read)."""
         self._unmeasured = 0
         self._aims_skipped = 0
         """Frames in a row whose aiming measurement did not fit."""
@@ -199,7 +199,7 @@ class LiveScanner:
             self.frame_ms = (cascade.clock() - started) * 1000
             sightings = [Sighting(d.payload, *d.centre) for d in found]
             if sightings:
-                self._still = self._still_jobs = 0
+                self._still = 0
             announced = [CodeAnnounced(s.payload, index) for s in self.tracker.update(sightings, now, looked=True)]
             self._announce(announced, now)
             return announced
@@ -213,17 +213,17 @@ class LiveScanner:
             if not background.inline:
                 background.start()
             # A picture that has not moved since the stage worked on it `IDLE_JOBS` times holds nothing new for it.
-            if not found and (cascade.skipped or regions) and (self._still == 0 or self._still_jobs < IDLE_JOBS):
+            if self._still == 0:
+                self._jobs_when_still = background.jobs
+            if not found and (cascade.skipped or regions) and background.jobs - self._jobs_when_still < IDLE_JOBS:
                 handed = cascade.clock()
-                if self._still > 0 and not background.busy():
-                    self._still_jobs += 1
                 background.offer(index, gray, regions)
                 started += cascade.clock() - handed  # inline (tests, benchmark) it works here; a thread would not
             sightings += [
                 Sighting(r.decoded.payload, *r.decoded.centre, frames=r.frames) for r in background.take(index)
             ]
         if sightings:
-            self._still = self._still_jobs = 0  # something read: not idle, however still the picture
+            self._still = 0  # something read: not idle, however still the picture
         # A frame whose cascade ran out of time with nothing read is no evidence that a card left the view.
         looked = bool(found) or not cascade.skipped
         announced = [CodeAnnounced(s.payload, index) for s in self.tracker.update(sightings, now, looked=looked)]
@@ -293,7 +293,7 @@ class LiveScanner:
         tiny = cv2.resize(plane, MOTION_SIZE, interpolation=cv2.INTER_AREA)
         before, self._tiny = self._tiny, tiny
         if before is None or before.shape != tiny.shape or moved(before, tiny):
-            self._still = self._still_jobs = 0
+            self._still = 0
             return "full"
         self._still += 1
         if self._still < IDLE_AFTER or self._still % IDLE_FULL == 0:
