@@ -224,6 +224,8 @@ class LiveScanner:
             ]
         if sightings:
             self._still = 0  # something read: not idle, however still the picture
+            if background is not None:
+                self._jobs_when_still = background.jobs
         # A frame whose cascade ran out of time with nothing read is no evidence that a card left the view.
         looked = bool(found) or not cascade.skipped
         announced = [CodeAnnounced(s.payload, index) for s in self.tracker.update(sightings, now, looked=looked)]
