@@ -17,7 +17,7 @@ from typing import Protocol
 
 from assistant.core.braille import celltable
 from assistant.core.cards.card import Card, CardSet, CardType, Tag, split_other_print
-from assistant.core.cards.learning import NewCard, type_from_prefix
+from assistant.core.cards.learning import NewCard, read_card_text, type_from_prefix
 from assistant.core.cards.lookup import NameResolver, Resolution
 from assistant.core.cards.search import search_cards, search_words
 from assistant.core.cards.sheet import matching_card
@@ -353,9 +353,10 @@ class Session:
             reply = self._card_reply(meaning.card)
             self.pending = question  # a card held up while deciding is a look-up: the question still waits
             return reply
-        if meaning.new_card is not None and self.learn is not None:  # a card's text or name the deck lacks
-            return self._keep(self._offer_card(meaning.new_card))
         if meaning.kind is PayloadKind.TEXT:
+            new = meaning.new_card or read_card_text(meaning.payload) if meaning.new_card_text and self.learn else None
+            if new is not None:
+                return self._keep(self._offer_card(new))
             text = scanned_text(meaning.payload)
             return self._keep(Reply((text,), text, card=meaning.card))
         if meaning.kind is PayloadKind.LABEL and meaning.deck_in_play:

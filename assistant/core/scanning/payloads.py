@@ -196,7 +196,7 @@ def resolve_payload(
         same = matching_card(parts.name, cards.base)  # a typo of a deck card's name is that card
         if same is not None and cards.get(same.id) is not None:
             return ScannedPayload(PayloadKind.NAME, text, cards.get(same.id))
-        return ScannedPayload(PayloadKind.UNKNOWN, text, None, new_card=_new_card(parts))
+        return ScannedPayload(PayloadKind.TEXT, text, None, new_card_text=True, new_card=_new_card(parts))
     if _reads_as_words(stripped):  # words naming no card, and no card's name to be told from them
         return ScannedPayload(PayloadKind.TEXT, text, None, new_card_text=True)
     return ScannedPayload(PayloadKind.UNKNOWN, text)
