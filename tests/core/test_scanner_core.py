@@ -519,6 +519,13 @@ def test_a_card_text_is_read_as_a_player_means_it(payload, name, text, card_type
     assert (parts.type.value if parts.type else None) == card_type
 
 
+def test_prose_with_dashes_is_no_card_text():
+    from assistant.core.cards.learning import card_text_parts, read_card_text
+
+    text = "Rainbow Aura. Your Unicorns - all of them - cannot be destroyed."
+    assert card_text_parts(text) is None and read_card_text(text) is None
+
+
 def test_a_card_named_like_a_type_is_a_name_not_a_type_line():
     from assistant.core.cards.learning import card_text_parts
 

@@ -148,6 +148,8 @@ def card_text_parts(payload: str, is_card: Callable[[str], bool] | None = None) 
     name = name.strip(" .:-")
     if not name or len(name) > MAX_NAME or len(name.split()) > MAX_NAME_WORDS:
         return None  # a name with no letters is left to the import's rules, which say why it is refused
+    if re.search(r"[.!?]\s+\S", name) and not (is_card is not None and is_card(name)):
+        return None  # a sentence running on after the name ("Rainbow Aura. Your Unicorns - all of them - ..."): prose
     body = " ".join(joiner.join(fields).split())
     return CardText(name, body, card_type or type_from_words(name) or type_from_words(body), count, typed)
 
