@@ -352,14 +352,14 @@ class Session:
     def _scanned(self, payload: str | bytes) -> Reply:
         from assistant.core.scanning.payloads import PayloadKind, resolve_payload
 
-        meaning = resolve_payload(payload, self.cards)
+        meaning = resolve_payload(payload, self.cards, lambda query: self._resolver().resolve(query).match)
         question = self.pending if isinstance(self.pending, Question) else None
         if meaning.card is not None and meaning.kind is not PayloadKind.TEXT:
             reply = self._card_reply(meaning.card)
             self.pending = question  # a card held up while deciding is a look-up: the question still waits
             return reply
         if meaning.kind is PayloadKind.TEXT:
-            new = read_card_text(meaning.payload) if meaning.new_card_text and self.learn is not None else None
+            new = meaning.new_card or read_card_text(meaning.payload) if meaning.new_card_text and self.learn else None
             if new is not None and question is None:
                 return self._keep(self._offer_card(new))
             text = scanned_text(meaning.payload)

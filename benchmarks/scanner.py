@@ -455,12 +455,21 @@ def main(argv=None) -> int:
     parser.add_argument("--clips-from", type=int, default=0, help="the first hand clip's seed (0)")
     parser.add_argument("--guided-from", type=int, default=0, help="the first guided scene's seed (0: wood)")
     parser.add_argument("--unseen", metavar="DIR", help=f"never-seen photos with a manifest.csv (or ${UNSEEN_ENV})")
+    parser.add_argument(
+        "--load-seconds",
+        type=float,
+        default=6.0,
+        help="seconds per condition of the live path as the app runs it, benchmarks/scanner_load.py (6; 0: none)",
+    )
+    parser.add_argument("--load-only", action="store_true", help="only the live path under the app's conditions")
     args = parser.parse_args(argv)
 
     from assistant.scanner.decoders import load_opencv
 
     cv2 = load_opencv()
     cv2.setNumThreads(1)
+    if args.load_only:
+        return _load_section(args)
     contenders = decoders()
     live = LivePath()
     report: dict = {"sets": {}}
@@ -510,7 +519,23 @@ def main(argv=None) -> int:
         print(json.dumps(report, indent=2, default=str))
     else:
         print_report(report, args)
+    if args.load_seconds > 0:
+        _load_section(args)
     return 0 if all(report["goals"].values()) else 1
+
+
+def _load_section(args) -> int:
+    """The live path as the app runs it (benchmarks/scanner_load.py): per-frame time at 720p and 1080p with the
+    background stage's thread running and without it, raw zxing-cpp in the same process and alone, and CPU seconds
+    per minute on an empty table and with a card in view; evaluation camera."""
+    from benchmarks import scanner_load
+
+    load = scanner_load.measure(args.load_seconds or 6.0)
+    if args.json:
+        print(json.dumps({"live path under load": load}, indent=2))
+    else:
+        scanner_load.print_report(load)
+    return 0
 
 
 def print_report(report, args) -> None:

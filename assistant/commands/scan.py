@@ -24,8 +24,10 @@ from assistant.core.words.scans import (
     camera_opened,
     scan_file_summary,
     scan_frame_summary,
+    scan_other_deck_line,
     scan_payload_line,
     scan_progress,
+    scan_unknown_deck_line,
 )
 
 #: A video says how far its scan has gone every so many frames (600 frames take about 20 s).
@@ -111,7 +113,27 @@ def run(args: argparse.Namespace) -> int:
         print(scan_file_summary(result["path"], len(result["payloads"]), names, result["decode_ms"]))
         for payload in result["payloads"]:
             print(scan_payload_line(payload))
+            other = _other_deck_line(payload, cards)
+            if other:
+                print(other)
     return status
+
+
+def _other_deck_line(payload: str, cards: CardSet) -> str:
+    """For a label of a deck that is not in play, the line naming its deck (and card) among the shipped decks and
+    the owner's imports; "" for any other payload."""
+    from assistant.core.scanning.payloads import PayloadKind, resolve_payload, short_code
+    from assistant.storage.decks import load_all_decks
+
+    meaning = resolve_payload(payload, cards)
+    if meaning.kind is not PayloadKind.LABEL or meaning.deck_in_play:
+        return ""
+    decks, _ = load_all_decks()
+    for deck in decks:
+        if meaning.deck in (deck.id, short_code(deck.id)):
+            card = next((c for c in deck.cards if meaning.card_id in (c.id, short_code(c.id))), None)
+            return scan_other_deck_line(deck.info.title, deck.id, card.name if card is not None else "")
+    return scan_unknown_deck_line()
 
 
 def _public(result: dict[str, Any]) -> dict[str, Any]:

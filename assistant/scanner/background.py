@@ -75,6 +75,18 @@ WIENER_NSR = 0.01
 WIDEN = 0.25
 #: How many of the regions finder repair works on.
 REPAIR_REGIONS = 2
+#: After each frame the stage rests for this share of the time the frame took, so it keeps at most half of a core
+#: busy (1.0) and leaves the frame loop stretches of time in which it holds neither a core nor the interpreter's
+#: lock: most of its steps (erasures, the known labels, one finder) are Python, which holds the lock, and each of
+#: the frame loop's OpenCV and zxing-cpp calls must take the lock back when it returns.
+REST = 1.0
+#: The stage's thread runs at this niceness (Linux: a thread's own; elsewhere left as it is), so that where the
+#: cores are busy the frame loop's thread gets a core first.
+NICENESS = 10
+#: How often (seconds) Python lets another thread take the interpreter's lock while the camera runs: the default
+#: 5 ms is how long the frame loop may wait for it after each OpenCV or zxing-cpp call while the stage's Python
+#: runs; 1 ms cuts that wait (a process-wide setting, made when the stage's thread starts).
+SWITCH_INTERVAL = 0.001
 
 
 @dataclass(frozen=True)
@@ -94,6 +106,7 @@ class _Job:
     regions: list
     history: list
     ready_at: int = 0
+    free_at: int = 0
     results: list | None = None
     finger_over: bool = False
 
@@ -108,11 +121,14 @@ class BackgroundStage:
         inline: bool = False,
         frame_ms: float = 1000 / 30,
         known: KnownLabels | None = None,
+        rest: float = REST,
     ):
         """`known`: the labels of the decks in play, to match a code too hidden to decode against (see
-        `assistant.scanner.known`); None to read only what decodes."""
+        `assistant.scanner.known`); None to read only what decodes. `rest`: after each frame, the stage waits this
+        share of the time the frame took before it takes the next (see `REST`)."""
         self.cascade = cascade or Cascade(budget_ms=None)
         self.known = known
+        self.rest = rest
         self.inline = inline
         self.frame_ms = frame_ms
         self._history: deque = deque(maxlen=AVERAGE_FRAMES)
@@ -159,9 +175,12 @@ class BackgroundStage:
     def take(self, index: int) -> list[BackgroundRead]:
         """The reads finished by frame `index` (each given once)."""
         with self._lock:
-            if self.inline and self._running is not None and self._running.ready_at <= index:
-                self._done.extend(self._running.results or [])
-                self.finger_over = self._running.finger_over
+            running = self._running
+            if self.inline and running is not None and running.ready_at <= index and running.results is not None:
+                self._done.extend(running.results)
+                self.finger_over = running.finger_over
+                running.results = None  # given once; the stage rests until `free_at`
+            if self.inline and running is not None and running.free_at <= index and running.results is None:
                 self._running = None
             done, self._done = self._done, []
         return done
@@ -169,6 +188,9 @@ class BackgroundStage:
     def start(self) -> None:
         """Run on a thread of its own (the live camera)."""
         if self._thread is None and not self.inline:
+            import sys
+
+            sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
             self._thread = threading.Thread(target=self._loop, name="scanner-background", daemon=True)
             self._thread.start()
 
@@ -182,8 +204,10 @@ class BackgroundStage:
             self._thread = None
 
     def _loop(self) -> None:
+        _lower_priority()
         if self.known is not None:
             self.known.prepare()  # here rather than at the first code too hidden to decode
+        clock = self.cascade.clock
         while True:
             with self._lock:
                 self._lock.wait_for(lambda: self._waiting is not None or self._stop)
@@ -191,11 +215,15 @@ class BackgroundStage:
                     return
                 job, self._waiting = self._waiting, None
                 self._running = job
+            started = clock()
             results = self.work(job)  # type: ignore[arg-type]
+            took = clock() - started
             with self._lock:
                 self._done.extend(results)
                 self.finger_over = job.finger_over  # type: ignore[union-attr]
                 self._running = None
+                # Rest: a frame offered meanwhile waits (and a newer one replaces it: the latest is worked on).
+                self._lock.wait_for(lambda: self._stop, timeout=max(0.0, took * self.rest))
 
     def _work_inline(self, job: _Job) -> None:
         clock = self.cascade.clock
@@ -203,6 +231,7 @@ class BackgroundStage:
         job.results = self.work(job)
         elapsed_ms = (clock() - started) * 1000
         job.ready_at = job.index + max(1, math.ceil(elapsed_ms / self.frame_ms))
+        job.free_at = job.index + max(1, math.ceil(elapsed_ms * (1 + self.rest) / self.frame_ms))
 
     def work(self, job: _Job) -> list[BackgroundRead]:
         """Everything the stage does for one frame (see the module docstring)."""
@@ -347,3 +376,16 @@ def _line_psf(length: int, angle: float, shape: tuple[int, ...]) -> np.ndarray:
     for t in np.linspace(-length / 2, length / 2, length * 3):
         psf[int(round(t * math.sin(a))) % shape[0], int(round(t * math.cos(a))) % shape[1]] += 1
     return psf / psf.sum()
+
+
+def _lower_priority() -> None:
+    """Give the calling thread a lower scheduling priority (Linux, where a thread has a niceness of its own)."""
+    import os
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), NICENESS)
+    except (OSError, AttributeError):  # not allowed, or no such call: the stage runs at the usual priority
+        pass

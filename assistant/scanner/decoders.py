@@ -57,7 +57,8 @@ MAX_ZBAR_AREA = 400 * 400
 FRAME_BUDGET_MS = 25.0
 #: Costs assumed before any is measured: milliseconds per million pixels of each step (zxing-cpp on a 720p frame
 #: takes 1 to 3 ms; a 2x upscale makes four times the pixels). Each is then learnt from the frames themselves.
-_INITIAL_MS_PER_MPX = {"zxing": 3.0, "transform": 2.0, "pyzbar": 12.0, "opencv": 20.0}
+#: "aiming" is the live loop's aiming measurement (`measure.measure_view` and the motion check) on a whole frame.
+_INITIAL_MS_PER_MPX = {"zxing": 3.0, "transform": 2.0, "pyzbar": 12.0, "opencv": 20.0, "aiming": 15.0}
 #: A step is started only when this multiple of its expected cost still fits (costs vary from frame to frame).
 _COST_MARGIN = 1.5
 
@@ -118,6 +119,18 @@ def load_opencv() -> ModuleType | None:
         return None
 
 
+def budget_clock() -> Callable[[], float]:
+    """The clock a frame's budget runs on: the calling thread's CPU time where it is precise (Linux, macOS), the
+    wall clock elsewhere (Windows counts a thread's time in scheduler ticks of about 16 ms). On a loaded machine
+    the wall clock cut the retries short, so the live path read no more than a plain decoder; in CPU time every
+    frame gets the same work however busy the machine is, and a slow machine shows as fewer frames a second."""
+    import sys
+
+    if sys.platform.startswith(("linux", "darwin")):
+        return time.thread_time
+    return time.perf_counter
+
+
 class Cascade:
     """Reads QR codes in greyscale (or BGR) frames with zxing-cpp, retries and ZBar; see the module docstring."""
 
@@ -125,12 +138,14 @@ class Cascade:
         self,
         stages: tuple[str, ...] = DEFAULT_STAGES,
         budget_ms: float | None = FRAME_BUDGET_MS,
-        clock: Callable[[], float] = time.perf_counter,
+        clock: Callable[[], float] | None = None,
         on_step: Callable[[str, str], None] | None = None,
     ):
         """`stages`: which stages to run, a subset of `ALL_STAGES` (the order is always the cascade's own).
         `budget_ms`: the hard limit of one frame; None retries everything (still images, the background stage).
-        `clock`: seconds, for the deadline (a test passes a clock of its own).
+        `clock`: seconds, for the deadline (a test passes a clock of its own); by default `budget_clock()`, the
+        calling thread's own CPU time, so each step is costed by its own work and the budget holds the frame's work,
+        not the time the thread waited for a busy machine or for the interpreter's lock.
         `on_step`: called just before each piece of work with its kind ("zxing", "pyzbar" or "transform") and its
         stage: a test clock moves there, so the deadline logic is tested without depending on this machine."""
         unknown = set(stages) - set(ALL_STAGES)
@@ -146,9 +161,10 @@ class Cascade:
         self._pyzbar: Any = None
         self._opencv_detector: Any = None
         self._clahe: Any = None
-        self.clock = clock
+        self.clock = clock or budget_clock()
         self.on_step = on_step
         self._deadline: float | None = None
+        self._reserved = 0.0
         self._cost: dict = dict(_INITIAL_MS_PER_MPX)
         self.trace: list[tuple[str, str]] = []
         """The last frame's steps: (stage, "ran" | "skipped" | "cut"), "cut" when a stage stopped between its
@@ -204,14 +220,23 @@ class Cascade:
             frame = np.clip(frame, 0, 255).astype(np.uint8)
         return np.ascontiguousarray(frame)
 
-    def start_frame(self, deadline: float | None = None) -> None:
+    def start_frame(self, deadline: float | None = None, reserve_ms: float = 0.0) -> None:
         """Begin a frame: its deadline (on `clock`) is `deadline`, or the budget from now. The live loop calls it
-        when the frame arrives, so grey conversion and the region search count against the same budget."""
+        when the frame arrives, so grey conversion and the region search count against the same budget.
+        `reserve_ms`: held back from the decoding steps for a later step of the frame (the aiming measurement, when
+        it has been crowded out for a while), given back by `release`."""
         if deadline is None and self.budget_ms is not None:
             deadline = self.clock() + self.budget_ms / 1000
-        self._deadline = deadline
+        self._reserved = reserve_ms / 1000 if deadline is not None else 0.0
+        self._deadline = None if deadline is None else deadline - self._reserved
         self.trace = []
         self.skipped = False
+
+    def release(self) -> None:
+        """Give the time `start_frame` held back to the frame's remaining steps."""
+        if self._deadline is not None:
+            self._deadline += self._reserved
+        self._reserved = 0.0
 
     def remaining_ms(self) -> float:
         """Milliseconds left before the frame's deadline (infinite without one)."""
@@ -227,9 +252,15 @@ class Cascade:
             return self._cost[step] * pixels / 1e6
         return learnt
 
-    def fits(self, step: str, pixels: int) -> bool:
-        """True when a step on this many pixels is expected to end before the deadline, with a margin."""
-        return self.expected_ms(step, pixels) * _COST_MARGIN <= self.remaining_ms()
+    def fits(self, step: str, pixels: int, margin: float | None = None) -> bool:
+        """True when a step on this many pixels is expected to end before the deadline, with a margin (the
+        cascade's own unless given)."""
+        return self.expected_ms(step, pixels) * (_COST_MARGIN if margin is None else margin) <= self.remaining_ms()
+
+    def learn(self, step: str, pixels: int, started: float) -> None:
+        """Fold the cost of a step the caller ran (started at `started` on `clock`, ending now) into its expected
+        cost: the live loop's aiming measurement, so it is budgeted from its own cost, not another step's."""
+        self._learn(step, pixels, started)
 
     def _learn(self, step: str, pixels: int, started: float) -> None:
         """Fold one measured cost into the expected cost of a step of that size (quick to rise, slow to fall)."""

@@ -19,11 +19,31 @@ from assistant.core.scanning.exposure import ExposureControl
 from assistant.core.scanning.sightings import Sighting, SightingTracker
 from assistant.scanner.background import BackgroundStage
 from assistant.scanner.decoders import Cascade
-from assistant.scanner.measure import find_code_regions, measure_view, moved, shrunk, white_level
+from assistant.scanner.measure import MOTION_SIZE, find_code_regions, measure_view, moved, shrunk, white_level
 from assistant.scanner.sources import Capture, FrameSource, SourceError
 
 if TYPE_CHECKING:
     from cv2.typing import MatLike
+
+
+#: While nothing code-like is in view, the aiming measurement runs on one frame in this many.
+AIM_EVERY = 3
+#: A picture that has not moved for this many frames with nothing read in it is idle (a second at 30 frames a
+#: second) until something moves in front of the camera (a card brought in moves the picture): one frame in
+#: `IDLE_EVERY` is then given zxing-cpp's first pass on the whole frame, one in `IDLE_FULL` the whole path (the
+#: region search, the retries, the aiming measurement), the others are left alone. A card far away is too small
+#: to move the picture as it comes in; it is read by those frames (the cues have been said: at most two while
+#: nothing moves).
+IDLE_AFTER = 30
+IDLE_EVERY = 3
+IDLE_FULL = 30
+#: Frames of a still picture the background stage is given, until something moves: more of the same picture
+#: hold nothing new for it (its average of the last frames has had its tries).
+IDLE_JOBS = 4
+#: After this many frames in a row with no time left for the aiming measurement, the next frame holds its
+#: expected cost back from the retries and runs it if that cost, without the usual margin, fits (half a second at
+#: 30 frames a second); a measurement that costs more than the frame leaves after its first pass never runs.
+AIM_STARVED = 15
 
 
 @dataclass(frozen=True)
@@ -99,6 +119,16 @@ class LiveScanner:
         self._lost = False
         # the last frame measured for a cue, shrunk to tell whether the picture moved
         self._shrunk: MatLike | None = None
+        # whether the last view measured saw nothing (no code-like region, no card), and frames since it
+        self._nothing_seen = False
+        # the last frame's coarse copy and how many frames the picture has been still with nothing read (idle)
+        self._tiny: MatLike | None = None
+        self._still = 0
+        self._jobs_when_still = 0
+        """The background stage's job count when the picture was last seen moving (or a code read)."""
+        self._unmeasured = 0
+        self._aims_skipped = 0
+        """Frames in a row whose aiming measurement did not fit."""
         self.exposure: ExposureControl | None = ExposureControl()
         """Metering on the code for a source whose exposure can be set (`set_exposure`); None once it cannot."""
         for notice in self.cascade.take_notices():
@@ -134,24 +164,45 @@ class LiveScanner:
             return False
         if frame is None:
             return False
-        self.handle(frame.image, frame.index)
+        self.handle(frame.image, frame.index, frame.time)
         return True
 
-    def handle(self, image: MatLike, index: int = 0) -> list[CodeAnnounced]:
+    def handle(self, image: MatLike, index: int = 0, taken: float | None = None) -> list[CodeAnnounced]:
         """Decode one picture and report announcements and cues; return the announcements.
+
+        `taken`: when the frame was taken (a video file's position); None stamps it with `clock` as it arrives
+        (a live camera). Sightings, their cooldown and the cues' pacing all go by that time, never by how long the
+        work took.
 
         Everything here counts against one budget (`decoders.FRAME_BUDGET_MS`, started as the frame arrives):
         grey conversion, the region search, the cascade and its retries, the aiming measurement. What does not fit
         is left to the background stage, which never holds up the next frame."""
-        now = self.clock()
+        now = self.clock() if taken is None else taken
         cascade = self.cascade
-        cascade.start_frame()
+        # The aiming measurement crowded out by the retries for a while goes first this frame: its cost is held
+        # back from them (a cue can wait a few frames, not for ever).
+        starved = self.guidance and self._aims_skipped >= AIM_STARVED
+        pixels = image.shape[0] * image.shape[1]
+        cascade.start_frame(reserve_ms=cascade.expected_ms("aiming", pixels) if starved else 0.0)
         started = cascade.clock()
         self.cue_skipped = False
         if not cascade.can_decode:
             return []
+        idle = self._idle(image)
+        if idle == "skip":
+            self.frame_ms = (cascade.clock() - started) * 1000
+            return []
         gray = cascade.grey(image)
         shapes: list[float] = []
+        if idle == "first pass":
+            found = cascade.decode(gray, [], started=True)
+            self.frame_ms = (cascade.clock() - started) * 1000
+            sightings = [Sighting(d.payload, *d.centre) for d in found]
+            if sightings:
+                self._still = 0
+            announced = [CodeAnnounced(s.payload, index) for s in self.tracker.update(sightings, now, looked=True)]
+            self._announce(announced, now)
+            return announced
         regions = find_code_regions(gray, shapes=shapes)
         self._meter(gray, regions)
         found = cascade.decode(gray, regions, started=True)
@@ -161,28 +212,40 @@ class LiveScanner:
             background.remember(index, gray)
             if not background.inline:
                 background.start()
-            if not found and (cascade.skipped or regions):
+            # A picture that has not moved since the stage worked on it `IDLE_JOBS` times holds nothing new for it.
+            if self._still == 0:
+                self._jobs_when_still = background.jobs
+            if not found and (cascade.skipped or regions) and background.jobs - self._jobs_when_still < IDLE_JOBS:
                 handed = cascade.clock()
                 background.offer(index, gray, regions)
                 started += cascade.clock() - handed  # inline (tests, benchmark) it works here; a thread would not
             sightings += [
                 Sighting(r.decoded.payload, *r.decoded.centre, frames=r.frames) for r in background.take(index)
             ]
-        announced = [CodeAnnounced(s.payload, index) for s in self.tracker.update(sightings, now)]
+        if sightings:
+            self._still = 0  # something read: not idle, however still the picture
+            if background is not None:
+                self._jobs_when_still = background.jobs
+        # A frame whose cascade ran out of time with nothing read is no evidence that a card left the view.
+        looked = bool(found) or not cascade.skipped
+        announced = [CodeAnnounced(s.payload, index) for s in self.tracker.update(sightings, now, looked=looked)]
         if announced:
-            if self.guidance:
-                self.pacer.pace(Cue.READ, now)  # said at once, always; guidance settles again from here
-                self.report(CueGiven(Cue.READ))
-            for event in announced:
-                self.report(event)
+            self._announce(announced, now)
         elif self.guidance and not sightings:
+            cascade.release()  # the time held back for the measurement, if any
             region = regions[0] if regions else None
-            pixels = region[2] * region[3] if region else 0
-            # The measurement filters the region four times and looks for the card on a shrunk copy of the frame
-            # (counted as a quarter of its pixels); it is skipped when that no longer fits the frame. Whether a
-            # finger covers a corner of the code comes from the background stage, which looks for finder
-            # patterns anyway (its latest finished frame).
-            if cascade.fits("transform", 4 * pixels + gray.size // 4):
+            # The measurement has a cost of its own, learnt from its own runs (`Cascade.learn`), and is skipped when
+            # that no longer fits the frame. While nothing code-like is in view, nor was in the last view measured
+            # (an empty table), it runs on every `AIM_EVERY`th frame only: cues settle over half a second and are
+            # said at most every 1.5 s, so a tenth of a second between measurements loses nothing. Whether a
+            # finger covers a corner of the code comes from the background stage, which looks for finder patterns
+            # anyway (its latest finished frame).
+            if region is None and self._nothing_seen and self._unmeasured < AIM_EVERY - 1:
+                self._unmeasured += 1
+            elif cascade.fits("aiming", gray.size, margin=1.0 if starved else None):
+                aim_started = cascade.clock()
+                if cascade.on_step is not None:  # a test's clock spends the measurement's time here
+                    cascade.on_step("aiming", "aiming")
                 view = measure_view(gray, region, squareness=shapes[0] if shapes else None)
                 if background is not None and background.finger_over:
                     view = replace(view, hidden_corner=True)
@@ -200,12 +263,44 @@ class LiveScanner:
                     seen=view.region is not None or view.card is not None,
                     card=view.card_side if view.card is not None else None,
                 )
+                cascade.learn("aiming", gray.size, aim_started)
+                self._unmeasured = self._aims_skipped = 0
+                self._nothing_seen = view.region is None and view.card is None
                 if said is not None:
                     self.report(CueGiven(said))
             else:
                 self.cue_skipped = True
+                self._aims_skipped += 1
         self.frame_ms = (cascade.clock() - started) * 1000
         return announced
+
+    def _announce(self, announced: list[CodeAnnounced], now: float) -> None:
+        """Report the codes to announce, after the confirmation cue."""
+        if not announced:
+            return
+        if self.guidance:
+            self.pacer.pace(Cue.READ, now)  # said at once, always; guidance settles again from here
+            self.report(CueGiven(Cue.READ))
+        for event in announced:
+            self.report(event)
+
+    def _idle(self, image: MatLike) -> str:
+        """What to do with this frame: "skip", "first pass" or "full" (see `IDLE_AFTER`). The picture is idle once
+        it has been still, with nothing read, for `IDLE_AFTER` frames (an empty table, a card lying unread). The
+        motion is told on a coarse copy of the frame's green (or grey) plane, every fourth pixel of every fourth
+        row, in blocks of `measure.MOTION_SIZE` (a fraction of a millisecond at 1080p)."""
+        import cv2
+
+        plane = image[::4, ::4, 1] if image.ndim == 3 else image[::4, ::4]
+        tiny = cv2.resize(plane, MOTION_SIZE, interpolation=cv2.INTER_AREA)
+        before, self._tiny = self._tiny, tiny
+        if before is None or before.shape != tiny.shape or moved(before, tiny):
+            self._still = 0
+            return "full"
+        self._still += 1
+        if self._still < IDLE_AFTER or self._still % IDLE_FULL == 0:
+            return "full"
+        return "first pass" if self._still % IDLE_EVERY == 0 else "skip"
 
     def _meter(self, gray: MatLike, regions: list[tuple[int, int, int, int]]) -> None:
         """Meter the exposure on the code-like region seen, for a source that lets its exposure be set (see

@@ -124,7 +124,19 @@ CARD_RECTANGLE, CARD_RECTANGLE_SIDE = 0.9, 20
 BROKEN_CARD_SIDE = 88
 
 
-def find_card(gray: MatLike) -> tuple[tuple[int, int, int, int], float] | None:
+def reduced(gray: MatLike) -> MatLike:
+    """The frame shrunk to `CARD_SEARCH_WIDTH` across (as it is when narrower): the one reduced copy the aiming
+    measurement's card search and coarse close-up search share, made once a frame (`measure_view`)."""
+    import cv2
+
+    height, width = gray.shape[:2]
+    scale = min(1.0, CARD_SEARCH_WIDTH / width)
+    if scale >= 1.0:
+        return gray
+    return cv2.resize(gray, (max(1, round(width * scale)), max(1, round(height * scale))), interpolation=cv2.INTER_AREA)
+
+
+def find_card(gray: MatLike, small: MatLike | None = None) -> tuple[tuple[int, int, int, int], float] | None:
     """The card seen on its own, or None: its box (x, y, width, height in frame pixels) and its shorter side at any
     angle (frame pixels).
 
@@ -145,16 +157,14 @@ def find_card(gray: MatLike) -> tuple[tuple[int, int, int, int], float] | None:
     (`FACING_SHAPE`): turned away, a card keeps its length.
     A thumb across the sticker's white margin opens its outline into the code as the edge does: when no whole
     outline is found at either level, one that is not solid is closed by its hull, if its code's black shows and
-    it is near enough to read (`BROKEN_CARD_SIDE`)."""
-    import cv2
-
+    it is near enough to read (`BROKEN_CARD_SIDE`).
+    `small`: the frame already `reduced` (the same picture the search would make, shared with other steps)."""
     if gray.size == 0:
         return None
     height, width = gray.shape[:2]
     scale = min(1.0, CARD_SEARCH_WIDTH / width)
-    small = cv2.resize(
-        gray, (max(1, round(width * scale)), max(1, round(height * scale))), interpolation=cv2.INTER_AREA
-    )
+    if small is None:
+        small = reduced(gray)
     middle, bright, brightest = _percentiles(small, 50, 99, 99.9)
     for broken in (False, True):  # an outline a thumb opens only when no whole one is found
         for level, solid in (((bright + brightest) / 2, 0.75), ((middle + brightest) / 2, 0.65)):
@@ -325,9 +335,10 @@ def measure_view(
         regions = find_code_regions(gray, limit=1, shapes=shapes)
         region = regions[0] if regions else None
         squareness = shapes[0] if shapes else None
-    card, card_side = find_card(gray) or (None, 0.0)
+    small = reduced(gray)  # once, for the card search and the coarse close-up search
+    card, card_side = find_card(gray, small) or (None, 0.0)
     code = functools.cache(lambda: _code_on(gray, card) if card is not None else None)  # searched when needed
-    close = _close_up(gray)
+    close = _close_up(gray, small)
     if (
         close is not None
         and card is not None
@@ -416,11 +427,20 @@ def highlight(patch: MatLike) -> float:
 CLOSE_SEARCH_WIDTH = 64
 
 
-def _close_up(gray: MatLike) -> tuple[int, int, int, int] | None:
-    """A code-like region filling most of the picture's height on a very coarse search, or None."""
-    height = gray.shape[0]
-    regions = find_code_regions(gray, limit=1, search_width=CLOSE_SEARCH_WIDTH)
-    if regions and min(regions[0][2], regions[0][3]) > 0.6 * height:
+def _close_up(gray: MatLike, small: MatLike | None = None) -> tuple[int, int, int, int] | None:
+    """A code-like region filling most of the picture's height on a very coarse search, or None. `small`: the
+    frame `reduced` already, searched instead of the whole frame (shrinking it to 64 pixels across costs more from
+    the whole frame than the search itself), the region given back in the frame's pixels."""
+    height, width = gray.shape[:2]
+    source = gray if small is None else small
+    regions = find_code_regions(source, limit=1, search_width=CLOSE_SEARCH_WIDTH)
+    if not regions:
+        return None
+    if source is not gray:
+        x_scale, y_scale = width / source.shape[1], height / source.shape[0]
+        x, y, w, h = regions[0]
+        regions = [(int(x * x_scale), int(y * y_scale), round(w * x_scale), round(h * y_scale))]
+    if min(regions[0][2], regions[0][3]) > 0.6 * height:
         return regions[0]
     return None
 

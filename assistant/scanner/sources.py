@@ -63,6 +63,9 @@ class Frame:
     """Its number in the source, from 0."""
     name: str
     """Where it came from: a file path, or "camera 0"."""
+    time: float | None = None
+    """When it was taken, seconds from the start of a video file; None for a live camera, whose frames the live
+    scanner stamps with its own clock as they arrive (and for still images)."""
 
 
 class FrameSource(Protocol):
@@ -172,13 +175,18 @@ class VideoFile:
         if not capture.isOpened():
             capture.release()
             raise SourceError(scan_unreadable(str(path)))
+        try:
+            fps = float(capture.get(5))  # cv2.CAP_PROP_FPS (5): a file's frame rate, 0 when it does not say
+        except Exception:  # a capture without properties (a test's fake): the usual webcam rate
+            fps = 0.0
+        self._fps = fps if 1.0 <= fps <= 1000.0 else 30.0
 
     def read(self) -> Frame | None:
         """The next frame, or None at the end of the video."""
         ok, image = self._capture.read()
         if not ok or image is None:
             return None
-        frame = Frame(image, self._index, self.name)
+        frame = Frame(image, self._index, self.name, self._index / self._fps)
         self._index += 1
         return frame
 

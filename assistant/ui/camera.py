@@ -64,14 +64,19 @@ class CameraWorker:
         **scanner_options: Any,
     ) -> None:
         """`decks`: the decks in play, whose labels a code too hidden to decode is matched against; `clock`: the
-        scanner's seconds (`LiveScanner`: a card lying in view is not repeated within the tracker's cooldown)."""
+        scanner's seconds, for each frame's time as it arrives (`LiveScanner`: a card lying in view is not repeated
+        within the tracker's cooldown); a test's own clock is the frames' budget clock too."""
         from assistant.scanner.background import BackgroundStage
+        from assistant.scanner.decoders import Cascade
         from assistant.scanner.known import KnownLabels
         from assistant.scanner.live import LiveScanner
 
         self.post = post
         known = KnownLabels(decks) if decks is not None else None
         scanner_options.setdefault("background", BackgroundStage(known=known))
+        # Each frame's budget runs on the thread's CPU time (`decoders.budget_clock`), unless a test gives a clock
+        # of its own: then on that one, which only the test moves, so every frame gets all the time it needs.
+        scanner_options.setdefault("cascade", Cascade(clock=None if clock is time.monotonic else clock))
         self.scanner = LiveScanner(open_source, self._report, clock=clock, **scanner_options)
         self.thread = threading.Thread(target=self._run, name="camera-worker", daemon=True)
 

@@ -16,7 +16,7 @@ from assistant.scanner.decoders import FRAME_BUDGET_MS, REGION_STAGES, Cascade
 from assistant.scanner.live import CodeAnnounced, LiveScanner
 from benchmarks import frames as F
 
-ZXING_MS, TRANSFORM_MS = 4.0, 1.5
+ZXING_MS, TRANSFORM_MS, AIMING_MS = 4.0, 1.5, 6.0
 
 
 class TestClock:
@@ -34,7 +34,7 @@ class TestClock:
         self.now += ms / 1000
 
 
-COST_MS = {"zxing": ZXING_MS, "pyzbar": ZXING_MS, "transform": TRANSFORM_MS}
+COST_MS = {"zxing": ZXING_MS, "pyzbar": ZXING_MS, "transform": TRANSFORM_MS, "aiming": AIMING_MS}
 
 
 def slow_cascade(clock: TestClock, **options) -> Cascade:
@@ -233,3 +233,106 @@ def test_background_works_on_the_card_when_a_checked_cloth_takes_every_region(ca
     assert Cascade(budget_ms=None).decode(gray, regions) == []
     reads = BackgroundStage(Cascade(budget_ms=None), inline=True).work(_Job(seed, gray, regions, [(seed, gray)]))
     assert [r.decoded.payload for r in reads] == [scene.payload]
+
+
+def test_a_card_lying_in_view_under_late_frames_is_announced_once():
+    """A small card only a retry reads lies in view for eight seconds. Halfway, the machine gets loaded: every step
+    takes ten times as long, so the frame loop falls behind (the camera's frames reach it 0.4 s apart, the ones in
+    between dropped) and each frame's budget runs out after the first pass, which cannot read this card. Those
+    frames are no evidence that the card left: it is announced once, by the frames' own time, on a clock no machine
+    moves."""
+    scene = F.scene_for("small", 2)
+    frame = F.render(scene)
+    assert [d.stage for d in Cascade(budget_ms=None).decode(frame)] == ["upscale"]  # the first pass misses it
+    clock = TestClock()
+    load = [1.0]
+    cascade = Cascade(clock=clock, on_step=lambda kind, stage: clock.spend(COST_MS[kind] * load[0]))
+    events = []
+    scanner = LiveScanner(lambda: None, events.append, cascade=cascade, clock=clock, guidance=False)
+    taken = 0.0
+    for index in range(40):
+        loaded = 5 <= index < 25
+        load[0] = 10.0 if loaded else 1.0
+        scanner.handle(frame, index, taken)
+        assert not loaded or cascade.skipped  # a late frame: its retries did not fit
+        taken += 0.4 if loaded else 1 / 30
+    assert taken < scanner.tracker.cooldown  # all within one cooldown: once is right
+    assert [e.payload for e in events if isinstance(e, CodeAnnounced)] == [scene.payload]
+    # The same frames with the card gone from every late frame: it left, and is announced again when it is back.
+    empty = np.full_like(frame, 200)
+    events.clear()
+    scanner = LiveScanner(lambda: None, events.append, cascade=slow_cascade(TestClock()), clock=clock, guidance=False)
+    for index in range(40):
+        scanner.handle(empty if 5 <= index < 25 else frame, index, index * 0.1)
+    assert [e.payload for e in events if isinstance(e, CodeAnnounced)] == [scene.payload] * 2
+
+
+def test_the_aiming_measurement_is_budgeted_from_its_own_cost_on_a_slow_frame(unreadable_frame):
+    """One budget for the whole frame, the aiming measurement included. On a slow frame the measurement costs
+    20 ms of the 25: once its own cost is learnt it runs only on frames that leave that much (the retries give way
+    to it when it has been crowded out for half a second), and no frame after the first runs past the budget."""
+    clock = TestClock()
+    costs = dict(COST_MS, aiming=20.0)
+    cascade = Cascade(clock=clock, on_step=lambda kind, stage: clock.spend(costs[kind]))
+    scanner = LiveScanner(lambda: None, lambda event: None, cascade=cascade, clock=clock)
+    spent, measured = [], []
+    moving = [unreadable_frame, np.roll(unreadable_frame, 40, axis=1)]  # a hand moving: never an idle picture
+    for index in range(40):
+        before = clock.now
+        scanner.handle(moving[index % 2], index, index / 30)
+        spent.append((clock.now - before) * 1000)
+        measured.append(not scanner.cue_skipped)
+        assert abs(scanner.frame_ms - spent[-1]) < 1e-6  # the frame's own account holds everything it did
+    assert cascade.expected_ms("aiming", unreadable_frame.shape[0] * unreadable_frame.shape[1]) >= 20.0
+    runs = [i for i, m in enumerate(measured) if m]
+    assert 2 <= len(runs) <= 4  # measured, but only once crowded out for half a second: the retries come first
+    assert all(b - a == 16 for a, b in zip(runs, runs[1:], strict=False)) and runs[-1] >= 40 - 17
+    # The measurement's first run may overrun by its own cost, still unknown; once learnt, no frame overruns.
+    assert max(spent[runs[0] + 1 :]) <= FRAME_BUDGET_MS
+    assert max(spent) <= FRAME_BUDGET_MS + ZXING_MS + TRANSFORM_MS
+
+
+def test_an_empty_table_is_measured_for_aiming_on_every_third_frame_only():
+    """Nothing code-like in view, nor in the last view measured: the aiming measurement runs on one frame in
+    `AIM_EVERY`; a card coming into view is measured on every frame again."""
+    from assistant.scanner.live import AIM_EVERY
+
+    clock = TestClock()
+    aimed = []
+    cascade = Cascade(budget_ms=None, clock=clock, on_step=lambda kind, stage: aimed.append(kind == "aiming"))
+    scanner = LiveScanner(lambda: None, lambda event: None, cascade=cascade, clock=clock)
+    empty = np.full((720, 1280, 3), 90, np.uint8)
+    card = F.render(F.Scene(distance_mm=700, motion=(14.0, 30.0), glare=320.0, noise=12.0, seed=3))
+    counts = []
+    for frames in (empty, card):
+        for index in range(12):
+            aimed.clear()
+            scanner.handle(frames, index, index / 30)
+            counts.append(sum(aimed))
+    assert AIM_EVERY == 3 and counts[:12] == [1, 0, 0] * 4
+    assert counts[12:] == [1] * 12
+
+
+def test_a_still_picture_with_nothing_read_goes_idle_and_wakes_when_something_moves():
+    """An empty table, still: after a second only one frame in three is decoded, and the background stage gets no
+    more than `IDLE_JOBS` frames of it; a card brought in moves the picture and is read on the very next frame."""
+    from assistant.scanner.live import IDLE_AFTER, IDLE_JOBS
+
+    clock = TestClock()
+    decoded = []
+    cascade = Cascade(budget_ms=None, clock=clock, on_step=lambda kind, stage: decoded.append(stage == "zxing"))
+    background = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()), inline=True)
+    events = []
+    scanner = LiveScanner(lambda: None, events.append, cascade=cascade, background=background, clock=clock)
+    table = F.render(F.Scene(distance_mm=380, centre=(5.0, 5.0), busy_table="gingham"))  # the card far out of view
+    counts = []
+    for index in range(90):
+        decoded.clear()
+        scanner.handle(table, index, index / 30)
+        counts.append(sum(decoded))
+    assert all(counts[:IDLE_AFTER]) and sum(counts[IDLE_AFTER:]) == (90 - IDLE_AFTER) // 3
+    assert background.jobs <= IDLE_JOBS + 1
+    card = F.render(F.Scene(distance_mm=380, busy_table="gingham"))
+    scanner.handle(card, 90, 3.0)
+    scanner.handle(card, 91, 3.0 + 1 / 30)
+    assert [e.payload for e in events if isinstance(e, CodeAnnounced)] == [F.Scene().payload]

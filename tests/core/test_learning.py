@@ -121,3 +121,68 @@ def test_a_learnt_overlay_holding_the_most_cards_a_sheet_may_give_takes_no_more(
         "the most it may hold."
     )
     assert saved.read_text() == held and session.cards.find_exact("Wool Gathering") is None
+
+
+# Payloads as a player means them: a type line or prefix around the name, braille prefixes, dashes, a name alone.
+
+WOOL = "Draw two cards, then discard one."
+
+
+@pytest.mark.parametrize(
+    "payload, card_type",
+    [
+        (f"MAGIC CARD / Wool Gathering / {WOOL}", CardType.MAGIC),  # a type line before the name
+        (f"Wool Gathering / Magic / {WOOL}", CardType.MAGIC),  # a type line after it
+        (f"action Wool Gathering: {WOOL}", CardType.MAGIC),  # the braille label's prefix on the name
+        (f"UPGRADE CARD - Wool Gathering - {WOOL}", CardType.UPGRADE),  # dashes, a type prefix
+        (f"Wool Gathering - {WOOL}", None),  # a dash, nothing says the type
+        (f"Wool Gathering\nMagic card\n{WOOL}", CardType.MAGIC),  # one part a line
+    ],
+)
+def test_each_form_of_a_card_text_the_deck_lacks_is_offered_by_its_name(payload, card_type):
+    session = llamas_session()
+    offer = session.scanned(payload)
+    kind = {CardType.MAGIC: "Magic card", CardType.UPGRADE: "Upgrade card", None: ""}[card_type]
+    named = f"A card this deck does not have: Wool Gathering{', ' + kind if kind else ''}. It says: {WOOL}"
+    assert offer.confirm and named in offer.speech
+    said = session.handle("yes" if card_type is not None else "action")
+    assert "Wool Gathering is now in your deck" in said.speech
+    card = session.cards.find_exact("Wool Gathering")
+    assert card is not None and card.text == WOOL and card.type is (card_type or CardType.MAGIC)
+
+
+@pytest.mark.parametrize("payload", ["Wool Gathering", "Upgrade: Wool Gathering"])
+def test_a_name_alone_of_a_card_the_deck_lacks_is_offered(payload):
+    session = llamas_session()
+    offer = session.scanned(payload)
+    assert offer.confirm and "A card this deck does not have: Wool Gathering" in offer.speech
+    assert "It says" not in offer.speech
+    said = session.handle("ug" if payload == "Wool Gathering" else "yes")
+    assert "Wool Gathering is now in your deck, as an Upgrade card." in said.speech
+    assert session.cards.find_exact("Wool Gathering").type is CardType.UPGRADE
+
+
+@pytest.mark.parametrize(
+    "payload, spoken",
+    [
+        ("Upgrade: Rainbow Aura", True),  # a type prefix before a card of the deck: that card
+        ("Rainbow Aura / Upgrade", True),
+        ("ug rainbow aura", True),  # the sticker's braille abbreviation as the payload
+        ("ug rnbw aura", True),  # contracted: through the braille resolver
+        ("Rainbow Awra", True),  # a typo of the deck's card
+        ("UPGRADE CARD - Rainbow Aura - Unicorns in your Stable cannot be destroyed.", False),
+        ("action Rainbow Aura: Unicorns in your Stable cannot be destroyed.", False),
+    ],
+)
+def test_a_payload_naming_a_card_of_the_deck_in_any_form_is_that_card_and_never_offered(payload, spoken):
+    session = make_session(Namespace(deck="uu-2nd", addon=[]))
+    reply = session.scanned(payload)
+    assert reply.card is not None and reply.card.id == "rainbow-aura" and not reply.confirm
+    assert "does not have" not in reply.speech and "Unknown code" not in reply.speech
+    assert reply.speech.startswith("Rainbow Aura, Upgrade card.") is spoken  # a text is read out as it is
+
+
+@pytest.mark.parametrize("payload", ["hello", "B-1134", "Draw two cards then discard one", "x7 q9 zz"])
+def test_what_does_not_read_as_a_card_is_not_offered(payload):
+    reply = llamas_session().scanned(payload)
+    assert not reply.confirm and "does not have" not in reply.speech

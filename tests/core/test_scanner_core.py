@@ -192,6 +192,19 @@ def test_leaving_and_coming_back_announces_again_even_within_the_cool_down():
     assert sum(said, []) == ["A", "A"]
 
 
+def test_leaving_takes_frames_looked_at_and_time_both():
+    # Ten frames without the code, but all taken within a tenth of a second (a 100 frames a second video): not yet
+    # gone; nor after 20 frames in which the decoder ran out of time (a loaded machine), however long they took.
+    tracker = SightingTracker(gone_frames=8, gone_seconds=0.25, cooldown=60)
+    sequence = [[("A", 1)]] * 3 + [[]] * 10 + [[("A", 1)]] * 3
+    assert sum(frames(tracker, sequence, step=0.01), []) == ["A"]
+    tracker = SightingTracker(gone_frames=8, gone_seconds=0.25, cooldown=60)
+    said = [tracker.update([Sighting("A")], t / 10) for t in range(3)]
+    said += [tracker.update([], 0.3 + t, looked=False) for t in range(20)]
+    said += [tracker.update([Sighting("A")], 30.0 + t / 10) for t in range(3)]
+    assert [s.payload for s in sum(said, [])] == ["A"]
+
+
 def test_staying_in_view_repeats_only_after_the_cool_down():
     tracker = SightingTracker(cooldown=2.0)
     said = frames(tracker, [[("A", 1)]] * 12, step=0.25)  # three seconds, four frames a second
@@ -483,3 +496,38 @@ def test_a_white_still_clipped_at_a_quarter_of_the_exposure_is_a_reflection_whil
     assert not ExposureControl(limits).reflection  # at the camera's own exposure a clipped white may be the paper
     # However blurred or moving the code: paper is not that bright, so it is no smear of a white sticker.
     assert aiming_cue(view(clipped_however_exposed=True, sharpness=50)) is Cue.GLARE
+
+
+@pytest.mark.parametrize(
+    "payload, name, text, card_type",
+    [
+        ("Upgrade: Rainbow Aura", "Rainbow Aura", "", "upgrade"),
+        ("MAGIC CARD / Wool Gathering / Draw two.", "Wool Gathering", "Draw two.", "magic"),
+        ("UPGRADE CARD - Rainbow Aura - Nothing happens.", "Rainbow Aura", "Nothing happens.", "upgrade"),
+        ("Wool Gathering / Magic / Draw two.", "Wool Gathering", "Draw two.", "magic"),
+        ("action Wool Gathering: Draw two.", "Wool Gathering", "Draw two.", "magic"),
+        ("Wool Gathering - Draw two - then discard.", "Wool Gathering", "Draw two - then discard.", None),
+        ("dg Wool Gathering", "Wool Gathering", "", "downgrade"),
+        ("Wool Gathering", "Wool Gathering", "", None),
+    ],
+)
+def test_a_card_text_is_read_as_a_player_means_it(payload, name, text, card_type):
+    from assistant.core.cards.learning import card_text_parts
+
+    parts = card_text_parts(payload)
+    assert parts is not None and (parts.name, parts.text) == (name, text)
+    assert (parts.type.value if parts.type else None) == card_type
+
+
+def test_prose_with_dashes_is_no_card_text():
+    from assistant.core.cards.learning import card_text_parts, read_card_text
+
+    text = "Rainbow Aura. Your Unicorns - all of them - cannot be destroyed."
+    assert card_text_parts(text) is None and read_card_text(text) is None
+
+
+def test_a_card_named_like_a_type_is_a_name_not_a_type_line():
+    from assistant.core.cards.learning import card_text_parts
+
+    parts = card_text_parts("Baby Llama / Born in the nursery.", lambda field: field == "Baby Llama")
+    assert parts is not None and parts.name == "Baby Llama" and parts.text == "Born in the nursery."

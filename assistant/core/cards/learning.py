@@ -10,11 +10,12 @@ imported by the same rules and limits as `deck import` (`assistant/core/cards/sh
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from assistant.core.cards.card import Card, CardType, Deck, normalize
 from assistant.core.cards.sheet import MAX_ROWS, SheetRow, match_sheet, matching_card, render_import
-from assistant.core.words.scans import CARD_REFUSED, import_full
+from assistant.core.words.scans import CARD_REFUSED, LEARNT_BY_NAME, import_full
 
 #: The longest name taken from a scanned text.
 MAX_NAME = 60
@@ -51,21 +52,116 @@ class NewCard:
     """None when neither the words nor a prefix tell the type: the player is asked."""
 
 
-def read_card_text(payload: str) -> NewCard | None:
-    """The card a scanned full text describes: "Name: what it does", or a first line that is the name and the
-    lines after it. None when no name can be told from the text."""
-    text = payload.strip()
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
-    if len(lines) >= 2 and len(lines[0]) <= MAX_NAME:
-        name, body = lines[0], " ".join(lines[1:])
-    else:
-        name, _, body = text.partition(":")
-        if not body.strip() or len(name) > MAX_NAME:
-            return None
-    name, body = name.strip(" .:-"), " ".join(body.split())
-    if not name or not body:
+#: A field of a card's text that only says its type ("Upgrade", "MAGIC CARD", "Magical Unicorn card", "Magic").
+_TYPE_LINE = re.compile(
+    r"(baby|basic|magical|magic|upgrade|downgrade|instant)(\s+(unicorn|llama|animal))?(\s+card)?", re.IGNORECASE
+)
+_TYPE_OF_WORD = {
+    "baby": CardType.BABY,
+    "basic": CardType.BASIC,
+    "magical": CardType.MAGICAL,
+    "magic": CardType.MAGIC,
+    "upgrade": CardType.UPGRADE,
+    "downgrade": CardType.DOWNGRADE,
+    "instant": CardType.INSTANT,
+}
+#: Where a one-line card text parts its fields, tried in this order, and how the fields after the name are joined
+#: back into its text: " / " (a slash with a space on one side at least), a dash between spaces, a colon.
+_SEPARATORS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\s+/\s*|\s*/\s+"), " / "),
+    (re.compile(r"\s+[-\u2013\u2014]+\s+"), " - "),
+    (re.compile(r"\s*:\s*"), ": "),
+)
+#: The most words a name is taken to have: more is a sentence, not a card's name.
+MAX_NAME_WORDS = 8
+
+
+@dataclass(frozen=True)
+class CardText:
+    """What a scanned card text says, as a player means it: the name, the words after it, and the type it gives
+    (a type line before or after the name, or a braille prefix on it), before any deck is asked."""
+
+    name: str
+    text: str
+    type: CardType | None
+    fields: int
+    """How many parts the payload had (a name alone is 1)."""
+    typed: bool
+    """The type was given as a field of its own or as a braille prefix (not guessed from the words)."""
+
+
+def type_line(field: str) -> CardType | None:
+    """The type a field names when that is all it says ("Upgrade", "UPGRADE CARD", "Magic"), or None."""
+    match = _TYPE_LINE.fullmatch(field.strip(" .:"))
+    return _TYPE_OF_WORD[match.group(1).lower()] if match else None
+
+
+def without_prefix(name: str) -> tuple[str, CardType | None]:
+    """A name without the braille label's prefix in front of it ("action Wool Gathering" is Wool Gathering, a
+    Magic card), and the prefix's type; the name as it is when it has none (or is nothing but one)."""
+    words = name.split()
+    if len(words) >= 2:
+        for prefix, card_type in PREFIXES:
+            if words[0].lower() == prefix:
+                return " ".join(words[1:]), card_type
+    return name, None
+
+
+def card_text_parts(payload: str, is_card: Callable[[str], bool] | None = None) -> CardText | None:
+    """A card's text as a player means it, in any of the ways a code may hold it: "Name: what it does", the name
+    on its own first line, fields parted by " / " or a dash ("Wool Gathering - text"), a type line before or after
+    the name ("Upgrade: Rainbow Aura", "MAGIC CARD / Wool Gathering / text", "Wool Gathering / Magic / text"), a
+    braille prefix on the name ("action Wool Gathering: text"), or a name alone. `is_card`: whether a field is a
+    card's own name (a card named "Baby Llama" is a name, not a type line). None when no name can be told."""
+    lines = [" ".join(line.split()) for line in payload.strip().splitlines() if line.strip()]
+    if not lines:
         return None
-    return NewCard(name, body, type_from_words(name) or type_from_words(body))
+    joiner = " "
+    fields = lines
+    if len(lines) == 1:
+        for separator, join in _SEPARATORS:
+            parts = separator.split(lines[0])
+            if len(parts) >= 2:
+                fields, joiner = parts, join
+                break
+    fields = [field.strip(" :;-/\u2013\u2014") for field in fields]
+    fields = [field for field in fields if field]
+    count = len(fields)
+
+    def type_of(field: str) -> CardType | None:
+        return None if is_card is not None and is_card(field) else type_line(field)
+
+    card_type, typed = None, False
+    while len(fields) >= 2 and type_of(fields[0].rstrip(".")) is not None:  # a type line before the name
+        card_type = card_type or type_of(fields[0])
+        fields.pop(0)
+    if not fields:
+        return None
+    name, prefixed = fields.pop(0), None
+    if is_card is None or not is_card(name):
+        name, prefixed = without_prefix(name)
+    if fields and type_of(fields[0]) is not None:  # a type line after the name
+        card_type = card_type or type_of(fields[0])
+        fields.pop(0)
+    typed = card_type is not None or prefixed is not None
+    card_type = card_type or prefixed
+    name = name.strip(" .:-")
+    if not name or len(name) > MAX_NAME or len(name.split()) > MAX_NAME_WORDS:
+        return None  # a name with no letters is left to the import's rules, which say why it is refused
+    if re.search(r"[.!?]\s+\S", name) and not (is_card is not None and is_card(name)):
+        return None  # a sentence running on after the name ("Rainbow Aura. Your Unicorns - all of them - ..."): prose
+    body = " ".join(joiner.join(fields).split())
+    return CardText(name, body, card_type or type_from_words(name) or type_from_words(body), count, typed)
+
+
+def read_card_text(payload: str) -> NewCard | None:
+    """The card a scanned full text describes (`card_text_parts`: "Name: what it does", the name on its own line,
+    a type line or braille prefix around the name, dashes or slashes between the parts). None when no name and
+    text can be told from it (a name alone is the payload resolver's to judge: `payloads.resolve_payload`)."""
+    parts = card_text_parts(payload)
+    if parts is None or parts.fields < 2 or not parts.text:
+        return None
+    return NewCard(parts.name, parts.text, parts.type)
 
 
 def type_from_words(text: str) -> CardType | None:
@@ -99,7 +195,7 @@ def learned_deck_text(new: NewCard, card_type: CardType, base: Deck, existing: D
     kept = [card for card in existing.cards if normalize(card.name) not in replaced] if existing else []
     rows = _rows(kept)  # a card scanned again replaces its earlier words (the player said yes to that)
     line = len(rows) + 1
-    rows.append(SheetRow(line, new.name, new.text, card_type.value))
+    rows.append(SheetRow(line, new.name, new.text or LEARNT_BY_NAME, card_type.value))  # a deck's card has words
     result = match_sheet(rows, base, deck_id)
     if line not in result.imported:
         reasons = [problem.message for problem in result.problems if problem.line == line]

@@ -21,10 +21,13 @@ from __future__ import annotations
 import enum
 import hashlib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from assistant.core.cards.card import Card, CardSet, normalize
+from assistant.core.cards.learning import CardText, NewCard, card_text_parts
+from assistant.core.cards.sheet import matching_card
 
 #: The first field of our label payload: the format's name and version.
 LABEL_FORMAT = "TA2"
@@ -40,6 +43,10 @@ _SHORT_LABEL = re.compile(r"TA2:([0-9A-Za-z]{5}):([0-9A-Za-z]{5})")
 _CARD_KEYS = ("card", "id", "c", "name", "q")
 #: Payloads shorter than this are never taken for a card's text: a stray word is more likely part of some code.
 _MIN_TEXT_WORDS = 3
+#: The most words a payload may have to be looked up as a typed query (a braille abbreviation, "ug rainbow aura").
+_MAX_QUERY_WORDS = 6
+#: The most words of a payload that is a card's name alone (a card the deck lacks is offered).
+_MAX_NAME_WORDS = 5
 
 
 class PayloadKind(enum.Enum):
@@ -76,6 +83,9 @@ class ScannedPayload:
     new_card_text: bool = False
     """Words that read like a card's full text (such as the QR codes of an official braille deck) naming no
     card in play: a card the deck in play does not have yet, which the player may want to add."""
+    new_card: NewCard | None = None
+    """The card such a payload describes, read as a player means it (its name, its words, the type a type line or
+    braille prefix gives), when it names no card in play: the card to offer. A name alone has no words."""
 
 
 def short_code(identifier: str) -> str:
@@ -144,8 +154,17 @@ def _resolve_label(text: str, cards: CardSet) -> ScannedPayload | None:
     )
 
 
-def resolve_payload(raw: str | bytes, cards: CardSet) -> ScannedPayload:
-    """What a payload means among the cards in play (never raises on any payload)."""
+def resolve_payload(
+    raw: str | bytes, cards: CardSet, query: Callable[[str], Card | None] | None = None
+) -> ScannedPayload:
+    """What a payload means among the cards in play (never raises on any payload).
+
+    Read as a player means it: our label; a web address; a card's name; a card's text in any of the forms
+    `learning.card_text_parts` reads (a type line or type prefix before or after the name, a braille prefix on
+    it, a colon, slashes or dashes between the parts); a short payload that the player's own look-up resolves
+    (`query`: the session's resolver, so a braille abbreviation such as "ug rainbow aura" names its card); words
+    starting with a card's name. Words or a name alone naming no card in play carry the card they describe
+    (`new_card`), which the app offers to add."""
     text = payload_text(raw)
     label = _resolve_label(text, cards)
     if label is not None:
@@ -158,10 +177,46 @@ def resolve_payload(raw: str | bytes, cards: CardSet) -> ScannedPayload:
         card = cards.find_exact(stripped)
         if card is not None:
             return ScannedPayload(PayloadKind.NAME, text, card)
+    parts = card_text_parts(stripped[:2000], lambda name: len(name) <= 100 and cards.find_exact(name) is not None)
+    if parts is not None:
+        card = cards.find_exact(parts.name)
+        if card is not None:
+            return ScannedPayload(PayloadKind.TEXT if parts.text else PayloadKind.NAME, text, card)
+    if query is not None and len(stripped) <= 60 and 0 < len(stripped.split()) <= _MAX_QUERY_WORDS:
+        card = query(stripped)
+        if card is not None and cards.get(card.id) is not None:
+            return ScannedPayload(PayloadKind.NAME, text, cards.get(card.id))
     if _reads_as_words(stripped):
-        card = _card_named_at_start(stripped, cards)
-        return ScannedPayload(PayloadKind.TEXT, text, card, new_card_text=card is None)
+        card = _card_named_at_start(stripped, cards)  # "Rainbow Aura. Your Unicorns - all of them - ..."
+        if card is not None:
+            return ScannedPayload(PayloadKind.TEXT, text, card)
+    if parts is not None and parts.fields >= 2 and parts.text and (parts.typed or _reads_as_words(stripped)):
+        return ScannedPayload(PayloadKind.TEXT, text, None, new_card_text=True, new_card=_new_card(parts))
+    if parts is not None and not parts.text and (parts.fields == 1 or parts.typed) and _is_name_alone(parts.name):
+        same = matching_card(parts.name, cards.base)  # a typo of a deck card's name is that card
+        if same is not None and cards.get(same.id) is not None:
+            return ScannedPayload(PayloadKind.NAME, text, cards.get(same.id))
+        return ScannedPayload(PayloadKind.TEXT, text, None, new_card_text=True, new_card=_new_card(parts))
+    if _reads_as_words(stripped):  # words naming no card, and no card's name to be told from them
+        return ScannedPayload(PayloadKind.TEXT, text, None, new_card_text=True)
     return ScannedPayload(PayloadKind.UNKNOWN, text)
+
+
+def _new_card(parts: CardText) -> NewCard:
+    return NewCard(parts.name, parts.text, parts.type)
+
+
+def _is_name_alone(name: str) -> bool:
+    """A payload that reads as a card's name on its own: a few words, nearly all letters, no sentence in it, and
+    said as a name (two words or more, or one with a capital): "Wool Gathering", not "hello" or "B-1134"."""
+    words = name.split()
+    visible = [ch for ch in name if not ch.isspace()]
+    if not words or len(words) > _MAX_NAME_WORDS or not name[0].isalpha():
+        return False
+    if any(ch in ".,;!?" for ch in name):
+        return False
+    letters = sum(ch.isalpha() for ch in visible)
+    return letters / len(visible) >= 0.85 and (len(words) >= 2 or name[0].isupper())
 
 
 def _looks_like_url(text: str) -> bool:

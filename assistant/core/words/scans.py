@@ -175,6 +175,17 @@ def scan_payload_line(payload: str) -> str:
     return f"  payload: {clean_untrusted(payload)}"
 
 
+def scan_other_deck_line(deck_title: str, deck_id: str, card_name: str) -> str:
+    """Under a payload listed by the scan command: the label is of a deck that is not the one in play."""
+    card = f"{clean_untrusted(card_name, 60)}, a card of " if card_name else "a card of "
+    return f"  {card}{clean_untrusted(deck_title, 80)} ({clean_untrusted(deck_id, 30)}), not the deck in play."
+
+
+def scan_unknown_deck_line() -> str:
+    """Under a payload listed by the scan command: a label of no deck this program knows."""
+    return "  a card label of a deck that is not in play, and not one of the decks this program knows."
+
+
 def sticker_sheet_heading(title: str, page: int, pages: int, width_mm: float, height_mm: float) -> str:
     """The line at the top of every page of QR stickers."""
     return (
@@ -203,11 +214,15 @@ def offer_new_card(name: str, kind: str, text: str) -> str:
     """A scanned card text naming no card of the deck: offer to add it (rulebook 004: the braille deck's codes
     hold each card's full text)."""
     what = f"{clean_untrusted(name, 60)}, {kind}" if kind else clean_untrusted(name, 60)
-    start = f"A card this deck does not have: {what}. It says: {clean_untrusted(text)}"
+    says = f" It says: {clean_untrusted(text)}" if text.strip() else ""  # a code holding the card's name alone
+    start = f"A card this deck does not have: {what}.{says}"
     if kind:
         return f"{start} Add it to your deck? Say yes or no, or type its braille prefix to give another type."
     return f"{start} To add it to your deck, type its braille prefix or its type: {SAY_CARD_TYPE_CHOICES}; or say no."
 
+
+#: The words of a card added from a code that held its name alone (a deck's card needs words of its own).
+LEARNT_BY_NAME = "Its text was not scanned: look it up on the card, or scan a code that holds its text."
 
 SAY_CARD_TYPE_CHOICES = "b, m, action, ug, dg, I, or basic"
 SAY_CARD_TYPE = f"Which type is it? Type its braille prefix or its type: {SAY_CARD_TYPE_CHOICES}; or say no."

@@ -1,0 +1,220 @@
+"""The live path as the app runs it: frame time and CPU cost at 720p and 1080p, with the background stage running.
+
+Run as `.venv/bin/python -m benchmarks.scanner_load` (`--json` for the raw figures; `benchmarks.scanner` prints
+the same section). Every figure comes from the **evaluation camera** (`benchmarks/camera_model.py`, never tuned
+on): its still frames with a card (`sample_shot`, seeds from 0) and the same shots with the card moved out of the
+picture (empty tables), at 1280 by 720 and, the model's sensor widened to 1920 by 1080 with the same 70° field
+of view, at 1080p. A card's shot is held a second, an empty table four seconds, each frame with the sensor's noise drawn
+afresh (a still picture, as a table is).
+
+- **frame time**: `LiveScanner.handle` on each BGR frame, paced at 30 frames a second as a camera delivers them
+  (a frame that takes longer than 33 ms makes the next one late, as on a camera), its wall time (what a player
+  waits for) and its thread's CPU time; with the background stage on its own thread, as the app runs it (known
+  labels of every shipped deck), and without it;
+- **raw zxing-cpp**: `zxingcpp.read_barcodes` on the same grey frames right after each, in the same process while
+  the background stage's thread runs ("background on") and with no other thread working ("background off");
+- **CPU seconds per minute**: the whole process's CPU time (every thread) per frame, times the 1800 frames of a
+  minute at 30 frames a second (a loaded machine makes the run last longer, not the work larger), on an empty
+  table in its steady state (from its 46th frame on: a table stands still all evening, and the picture turns idle
+  after a second); the raw zxing-cpp calls are taken out, and the webcam's own MJPG decoding (OpenCV's capture
+  thread) is not in it. The goal: at most 15 % of one core (9 s a minute) on an empty table at 720p, 30 frames a
+  second.
+
+Short runs (a few seconds each): the figures move with the machine's load, so compare the ones measured side by
+side in one run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import math
+import statistics
+import time
+from collections.abc import Iterator
+from dataclasses import replace
+
+from benchmarks import camera_model as M
+
+RESOLUTIONS = {"720p": (1280, 720), "1080p": (1920, 1080)}
+FPS = 30.0
+GOAL_EMPTY_720P_SHARE = 0.15
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))]
+
+
+@contextlib.contextmanager
+def resolution(width: int, height: int) -> Iterator[None]:
+    """The evaluation camera with a sensor of `width` by `height` pixels, the same lens and field of view."""
+    saved = (M.WIDTH, M.HEIGHT, M.FOCAL_PX, M.PIXEL_MM)
+    half_fov = math.tan(math.radians(M.FOV_H_DEG) / 2)
+    M.WIDTH, M.HEIGHT = width, height
+    M.FOCAL_PX = width / 2 / half_fov
+    M.PIXEL_MM = 2 * M.LENS_F_MM * half_fov / width
+    M.table_reflectance.cache_clear()
+    M._vignetting.cache_clear()
+    try:
+        yield
+    finally:
+        M.WIDTH, M.HEIGHT, M.FOCAL_PX, M.PIXEL_MM = saved
+        M.table_reflectance.cache_clear()
+        M._vignetting.cache_clear()
+
+
+#: Each shot with a card is shown for this many frames (a second), cycling through `NOISE_FRAMES` renderings of it
+#: that differ only in the sensor's noise, as a card held up for a second; an empty table is held `EMPTY_HOLD`.
+HOLD_FRAMES = 30
+NOISE_FRAMES = 3
+#: An empty table's CPU per minute is its steady state: counted from this frame of each table on (the picture turns
+#: idle after a second, `live.IDLE_AFTER`).
+WARM_FRAMES = 45
+#: How long an empty table is held (4 s).
+EMPTY_HOLD = 120
+
+
+def frame_pool(name: str, kind: str, count: int) -> list[list]:
+    """`count` evaluation-camera shots at a resolution, each as `NOISE_FRAMES` frames (the sensor's noise drawn
+    afresh): with a card ("card") or the same shots with the card out of the picture ("empty")."""
+    width, height = RESOLUTIONS[name]
+    shots = []
+    with resolution(width, height):
+        for seed in range(count):
+            shot = M.sample_shot(seed)
+            if kind == "empty":
+                shot = replace(shot, offset_mm=(5000.0, 0.0))  # the card far out of the picture
+            shots.append([M.render(replace(shot, frame=frame)) for frame in range(1, NOISE_FRAMES + 1)])
+    return shots
+
+
+def _stats(values: list[float]) -> dict[str, float]:
+    return {
+        "frames": len(values),
+        "p50": statistics.median(values),
+        "p90": percentile(values, 90),
+        "p99": percentile(values, 99),
+        "max": max(values),
+        "over_33": sum(v > 33.0 for v in values),
+    }
+
+
+def run(shots: list[list], seconds: float, background: bool, hold: int = HOLD_FRAMES, warm: int = 0) -> dict:
+    """The live path paced at 30 frames a second for `seconds`, each shot held `hold` frames; the CPU per minute
+    counts the frames from the `warm`th of each hold on (the steady state of a table standing still)."""
+    import cv2
+    import zxingcpp
+
+    from assistant.scanner.background import BackgroundStage
+    from assistant.scanner.live import LiveScanner
+    from benchmarks.scanner import known_labels
+
+    stage = BackgroundStage(known=known_labels()) if background else None
+    scanner = LiveScanner(lambda: None, lambda event: None, background=stage)  # type: ignore[arg-type,return-value]
+    greys = {id(frame): cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) for shot in shots for frame in shot}
+    wall, cpu, zxing = [], [], []
+    total = round(seconds * FPS)
+    counted_cpu, counted, last = 0.0, 0, None
+    started = time.perf_counter()
+    for index in range(total):
+        due = started + index / FPS
+        pause = due - time.perf_counter()
+        if pause > 0:
+            time.sleep(pause)
+        now_cpu = time.process_time()
+        if last is not None:
+            counted_cpu += now_cpu - last
+            counted += 1
+        last = now_cpu if index % hold >= warm else None  # this frame's interval counts, up to the next frame
+        frame = shots[(index // hold) % len(shots)][index % NOISE_FRAMES]
+        t0, c0 = time.perf_counter(), time.thread_time()
+        scanner.handle(frame, index)
+        wall.append((time.perf_counter() - t0) * 1000)
+        cpu.append((time.thread_time() - c0) * 1000)
+        t0 = time.perf_counter()
+        zxingcpp.read_barcodes(
+            greys[id(frame)], formats=zxingcpp.BarcodeFormat.QRCode, text_mode=zxingcpp.TextMode.Plain
+        )
+        zxing.append((time.perf_counter() - t0) * 1000)
+        if last is not None:
+            counted_cpu -= zxing[-1] / 1000  # the raw zxing-cpp call is this process's CPU, not the live path's
+    elapsed = time.perf_counter() - started
+    jobs = stage.jobs if stage is not None else 0
+    if stage is not None:
+        stage.stop()
+    live_cpu, total = counted_cpu, max(1, counted)
+    return {
+        "wall_ms": _stats(wall),
+        "cpu_ms": _stats(cpu),
+        "wall_over_cpu_p50_ms": statistics.median(w - c for w, c in zip(wall, cpu, strict=True)),
+        "zxing_ms": _stats(zxing),
+        # Per minute of a camera at 30 frames a second: the CPU time per frame, however late the frames came on a
+        # loaded machine (the run then took longer than its frames' minute share).
+        "cpu_s_per_min": live_cpu / total * FPS * 60,
+        "core_share": live_cpu / total * FPS,
+        "background_jobs": jobs,
+        "seconds": elapsed,
+    }
+
+
+def measure(seconds: float = 6.0, pool: int = 6) -> dict:
+    """Every condition side by side: resolution × table (card, empty) × background stage (on, off)."""
+    import cv2
+
+    cv2.setNumThreads(1)
+    report: dict = {"set": "evaluation camera (stills with a card; the same shots with the card out of view)"}
+    for name in RESOLUTIONS:
+        for kind in ("card", "empty"):
+            # An empty table stands still all evening: each is held `EMPTY_HOLD` frames, as many as fit the run.
+            count = pool if kind == "card" else max(1, min(pool, round(seconds * FPS / EMPTY_HOLD)))
+            shots = frame_pool(name, kind, count)
+            for background in (True, False):
+                key = f"{name}, {kind}, background {'on' if background else 'off'}"
+                hold = HOLD_FRAMES if kind == "card" else EMPTY_HOLD
+                warm = 0 if kind == "card" else WARM_FRAMES
+                report[key] = run(shots, seconds, background, hold, warm)
+    report["goal: empty table at 720p <= 15 % of a core"] = (
+        report["720p, empty, background on"]["core_share"] <= GOAL_EMPTY_720P_SHARE
+    )
+    return report
+
+
+def print_report(report: dict) -> None:
+    print(f"Live path under the app's conditions, paced at 30 frames a second; set: {report['set']}.")
+    print(
+        f"{'condition':34s}{'p50':>7s}{'p90':>7s}{'p99':>7s}{'max':>7s}{'>33':>5s}"
+        f"{'cpu p50':>9s}{'zxing p50/p99':>15s}{'cpu s/min':>10s}{'jobs':>6s}"
+    )
+    for key, figures in report.items():
+        if not isinstance(figures, dict):
+            continue
+        w, c, z = figures["wall_ms"], figures["cpu_ms"], figures["zxing_ms"]
+        print(
+            f"{key:34s}{w['p50']:7.1f}{w['p90']:7.1f}{w['p99']:7.1f}{w['max']:7.1f}{w['over_33']:5d}"
+            f"{c['p50']:9.1f}{z['p50']:8.1f}/{z['p99']:<6.1f}{figures['cpu_s_per_min']:10.1f}"
+            f"{figures['background_jobs']:6d}"
+        )
+    goal = "met" if report["goal: empty table at 720p <= 15 % of a core"] else "missed"
+    print(f"Goal, an empty table at 720p using at most 15 % of one core (9 CPU s a minute): {goal}.")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
+    parser.add_argument("--seconds", type=float, default=6.0, help="seconds per condition (6)")
+    parser.add_argument("--pool", type=int, default=6, help="shots per condition, each held a second (6)")
+    args = parser.parse_args(argv)
+    report = measure(args.seconds, args.pool)
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print_report(report)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
