@@ -42,7 +42,7 @@ from assistant.core.words.cardtext import (
     search_results,
     type_name,
 )
-from assistant.core.words.errors import command_hint, who_plays
+from assistant.core.words.errors import command_hint, stray_digits, who_plays
 from assistant.core.words.gameplay import NO_GAME, NOT_RECORDED, NOTHING_TO_CONFIRM, RESUME_DECLINED, resume_offer
 from assistant.core.words.scans import (
     SAY_CARD_TYPE,
@@ -239,6 +239,9 @@ class Session:
         if command is None:
             if _is_number(text):
                 return Reply.error(NO_CHOICE_PENDING)
+            stray = _stray_digits(text)
+            if stray is not None and self._is_command(stray[1]):  # "0end turn": a one-key answer typed by mistake
+                return _after_outcome(self._line(stray[1]), stray_digits(stray[0]))
             head, _, rest = text.partition(" ")
             if head.lower() == "search":
                 return self.search(rest)
@@ -319,6 +322,8 @@ class Session:
         notice = self._resolver().take_notice()
         if resolution.match is not None:
             reply = answer(resolution.match)
+        elif len(resolution.candidates) == 1:  # the one card close to it: simply read
+            reply = answer(resolution.candidates[0].card)
         else:
             candidates = tuple(c.card for c in resolution.candidates)
             sentence = describe_resolution(resolution, self.cards.vocabulary)
@@ -426,3 +431,18 @@ class Session:
 def _is_number(text: str) -> bool:
     """A short run of ASCII digits: a choice among the cards offered."""
     return text.isascii() and text.isdigit() and len(text) <= _MOST_DIGITS
+
+
+def _stray_digits(text: str) -> tuple[str, str] | None:
+    """The digits a line starts with and the rest ("0end turn": "0", "end turn"); None when it starts otherwise."""
+    rest = text.lstrip("0123456789")
+    if rest == text or not rest.strip():
+        return None
+    return text[: len(text) - len(rest)], rest.strip()
+
+
+def _after_outcome(reply: Reply, note: str) -> Reply:
+    """The reply with a note said after its first line, so that its outcome still comes first."""
+    first, rest = reply.lines[:1], reply.lines[1:]
+    speech = " ".join(part for part in (" ".join(first), note, " ".join(rest)) if part)
+    return dataclasses.replace(reply, lines=(*first, note, *rest), speech=speech)

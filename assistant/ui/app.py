@@ -36,14 +36,17 @@ from textual.widgets import Input, Static
 from assistant.core.braille.sixkey import DEFAULT_WINDOW
 from assistant.core.cards.card import CardType, Vocabulary
 from assistant.core.game.table import PromptKind
-from assistant.core.language.reply import Choice
+from assistant.core.language.reply import Choice, Question
 from assistant.core.words.cardtext import HELP_LINES
 from assistant.core.words.screen import (
     HISTORY_HEADING,
     NO_REPLY_YET,
+    QUESTION_WAITING_KEY,
     QUIT_HINT,
     SCREEN_KEYS,
     SIX_KEY_MODES,
+    held_fact,
+    no_card_for_key,
     no_player_number,
     one_key_coaching,
     one_key_line,
@@ -82,14 +85,20 @@ SUPER_PREFIXES = ("s", "S", "\u280e")
 
 
 def one_key_answer(session: Session, character: str, typed: str) -> str | None:
-    """The line a one-key answer sends, or None when the key is ordinary typing.
+    """The line a one-key answer sends, or None when the key is ordinary typing ("": a digit that cannot act,
+    which `one_key_refusal` explains; it is not typed).
 
     Only while a card waits on the pile, nothing else is asked, and the input line is empty
     (or holds just "s", for a Super Neigh): 0 resolves with no Neigh; a player's number, 1 to 9, Neighs for that
-    player; s then the number, a Super Neigh. A number with no player says so instead of typing it."""
+    player; s then the number, a Super Neigh. A number with no player says so instead of typing it. While a
+    yes-or-no question waits, y and n answer it as one key."""
     game = session.game
-    if game is None or not game.state.pile or not character.isdigit():
+    if isinstance(session.pending, Question) and not typed and character in "yYnN" and character:
+        return character.lower()
+    if game is None or not character.isdigit() or not character.isascii():
         return None
+    if isinstance(session.pending, Question) or (not game.state.pile and session.pending is None):
+        return "" if typed in ("", *SUPER_PREFIXES) else None  # a digit here misfires: said why, not typed
     if session.pending is not None:
         return _instant_number(session, character, typed)
     if not character.isascii() or typed not in ("", *SUPER_PREFIXES):
@@ -227,6 +236,11 @@ class TableApp(App):
         """The history region's entries, newest first: earlier answers and the speech keys' feedback."""
         self.feedback = ""
         """The speech keys' last feedback (or a notice), on the status line until the next reply."""
+        self._asked = ""
+        """The decisive fact of the last reply that asked a question."""
+        self.held = ""
+        """The last decisive fact (`Reply.decisive`), on the status line until the next one; a question's only
+        while it waits."""
         self.region = REGION_IDS.index("answer")
         """The region the cursor is on."""
         self.camera = camera
@@ -283,6 +297,8 @@ class TableApp(App):
         prompt = self.query_one("#prompt", BrailleInput)
         mode = prompt.six_key
         status_lines = [status + (f" {SIX_KEY_MODES[mode.value]}" if mode is not None else "")]
+        if self.held and self.held not in status:  # (the status line says the end of the game itself)
+            status_lines.append(held_fact(self.held))
         if self.feedback:
             status_lines.append(self.feedback)
         self.query_one("#status", Static).update("\n".join(status_lines))
@@ -343,12 +359,20 @@ class TableApp(App):
         if line is None:
             return False
         self.query_one("#prompt", Input).value = ""
-        if not line:  # a number with no player
-            count = len(self.session.game.setup.players) if self.session.game is not None else 0
-            self.show(Reply.error(no_player_number(int(character), count)))
+        if not line:  # a digit that cannot act: why, and nothing typed
+            self.show(Reply.error(self.one_key_refusal(character)))
         else:
             self.show(self.session.handle(line))
         return True
+
+    def one_key_refusal(self, character: str) -> str:
+        """Why a one-key answer cannot act now: a question waits, no card is on the pile, or no such player."""
+        game = self.session.game
+        if isinstance(self.session.pending, Question):
+            return QUESTION_WAITING_KEY
+        if game is None or not game.state.pile:
+            return no_card_for_key(character)
+        return no_player_number(int(character), len(game.setup.players))
 
     # Messages from the camera, the speech and the input.
 
@@ -431,6 +455,11 @@ class TableApp(App):
         if reply.lines:
             self.replies.append(reply)
             self.query_one("#answer", Static).update("\n".join(reply.lines))
+        if reply.decisive:
+            self.held = reply.decisive
+        elif self.held and self.held == self._asked and self.session.pending is None:
+            self.held = ""  # the question was answered
+        self._asked = reply.decisive if reply.pending is not None else self._asked
         self.feedback = ""
         self.refresh_table()
         self.cursor_on_answer()

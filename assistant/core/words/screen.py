@@ -40,6 +40,9 @@ __all__ = [
     "one_key_coaching",
     "one_key_line",
     "no_player_number",
+    "QUESTION_WAITING_KEY",
+    "no_card_for_key",
+    "held_fact",
     "PLAIN_GREETING",
     "app_heading",
 ]
@@ -176,6 +179,20 @@ def one_key_line(player: str, super_neigh: bool = False) -> str:
 def no_player_number(number: int, count: int) -> str:
     """A one-key answer's number names no player."""
     return f"No player number {number}: the players are numbered 1 to {count}."
+
+
+#: A digit pressed while a yes-or-no question waits: the digit is not typed.
+QUESTION_WAITING_KEY = "A question is waiting: say y or n."
+
+
+def no_card_for_key(key: str) -> str:
+    """A one-key answer pressed with no card on the pile to answer: it is not typed either."""
+    return f"No card on the pile: {key} answers a card being played."
+
+
+def held_fact(fact: str) -> str:
+    """The decisive fact held on the status line until the next one."""
+    return f"Last: {fact}"
 
 
 PLAIN_GREETING = "Table assistant, plain mode. Type help for the commands, quit to leave."
