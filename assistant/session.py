@@ -25,7 +25,7 @@ from assistant.core.game.history import Game
 from assistant.core.language.lobby import Lobby, SaveStore, shipped_addons
 from assistant.core.language.parser import Command, CommandError
 from assistant.core.language.reply import Choice, Control, Pending, Question, Reply, Verbosity
-from assistant.core.language.verbs import help_lines, near_verb, parse_command
+from assistant.core.language.verbs import example_names, help_lines, near_verb, parse_command
 from assistant.core.scanning.aiming import Cue
 from assistant.core.text import readable
 from assistant.core.words.cardtext import (
@@ -44,6 +44,7 @@ from assistant.core.words.cardtext import (
 )
 from assistant.core.words.errors import command_hint, stray_digits, who_plays
 from assistant.core.words.gameplay import NO_GAME, NOT_RECORDED, NOTHING_TO_CONFIRM, RESUME_DECLINED, resume_offer
+from assistant.core.words.help import INSTANT_WORD, Examples, short_help, topic_help, unknown_topic
 from assistant.core.words.scans import (
     SAY_CARD_TYPE,
     aiming_words,
@@ -224,7 +225,28 @@ class Session:
         self.cards = self.lobby.cards = cards
         self.resolver = self.resolver_for(cards) if self.resolver_for is not None else None
 
+    def help(self, topic: str) -> Reply:
+        """The short help, one topic (`help keys`), or every command (`help commands`), with the deck's cards."""
+        game = self.game
+        if topic == "commands":
+            vocabulary = game.table.profile.vocabulary if game is not None else None
+            lines = HELP_LINES + help_lines(self.cards, vocabulary)
+            return Reply(lines, " ".join(lines))
+        cards = game.table.cards if game is not None else self.cards
+        card, creature = example_names(cards)
+        players = tuple(game.setup.players[:2]) if game is not None and len(game.setup.players) > 1 else ("Ana", "Ben")
+        neigh_id = game.table.neigh_card if game is not None else "neigh"
+        neigh = cards.get(neigh_id) if neigh_id else None
+        named = neigh.name if neigh is not None else ""
+        vocabulary = cards.vocabulary if game is None else game.table.profile.vocabulary
+        examples = Examples(card, creature, players, named or INSTANT_WORD, vocabulary.area)
+        said = short_help(examples) if not topic else topic_help(topic, examples)
+        return Reply.of(*said) if said is not None else Reply.error(unknown_topic())
+
     def _line(self, text: str) -> Reply:
+        head, _, topic = text.partition(" ")
+        if head.lower() == "help":
+            return self.help(topic.strip().lower())
         game = self.game
         card_set = game.table.cards if game is not None else self.cards
         exact = card_set.find_exact(text)
@@ -257,10 +279,7 @@ class Session:
         verb = command.verb
         self._commanded = verb not in ("card", "help")
         if verb == "help":
-            game = self.game
-            vocabulary = game.table.profile.vocabulary if game is not None else None
-            lines = HELP_LINES + help_lines(self.cards, vocabulary)
-            return Reply(lines, " ".join(lines))
+            return self.help("")
         if verb in ("yes", "no"):
             return Reply.of(NOTHING_TO_CONFIRM)
         if verb == "card":

@@ -143,8 +143,19 @@ class EscapeAloneParser(XTermParser):
         yield from super()._sequence_to_key_events(sequence, alt)
 
 
+#: Show the terminal cursor, as a steady block (Textual hides it).
+SHOW_CURSOR = "\x1b[?25h\x1b[2 q"
+
+
 class EscapeAloneDriver(LinuxDriver):
     """The Linux terminal driver reading keys with `EscapeAloneParser`."""
+
+    def start_application_mode(self) -> None:
+        """Textual's application mode, with the terminal cursor shown (steady, not blinking) where the terminal
+        allows: a braille display and a screen reader follow it."""
+        super().start_application_mode()
+        self.write(SHOW_CURSOR)
+        self.flush()
 
     def run_input_thread(self) -> None:
         # The driver builds its parser by this module-level name; this app is the only Textual app in its process.
@@ -204,6 +215,9 @@ class TableApp(App):
         Binding("f5", "speech('mute')", "Mute", show=False, priority=True),
         Binding("f6", "speech('private')", "Private reading", show=False, priority=True),
         Binding("f7", "verbosity", "Verbosity", show=False, priority=True),
+        Binding("f1", "help", "Help", show=False, priority=True),
+        Binding("pageup", "answer_line(-1)", "Previous line of the answer", show=False, priority=True),
+        Binding("pagedown", "answer_line(1)", "Next line of the answer", show=False, priority=True),
         Binding("up", "region(-1)", "Previous region", show=False),
         Binding("down", "region(1)", "Next region", show=False),
     ]
@@ -238,11 +252,15 @@ class TableApp(App):
         """The speech keys' last feedback (or a notice), on the status line until the next reply."""
         self._asked = ""
         """The decisive fact of the last reply that asked a question."""
+        self._word_rest = ""
+        """After y or n answered a question as one key: the rest of "yes" or "no", not typed if it follows."""
         self.held = ""
         """The last decisive fact (`Reply.decisive`), on the status line until the next one; a question's only
         while it waits."""
         self.region = REGION_IDS.index("answer")
         """The region the cursor is on."""
+        self.answer_from = 0
+        """The line of the answer the answer region starts at (Page Up and Page Down)."""
         self.camera = camera
         self.camera_worker: CameraWorker | None = None
 
@@ -335,9 +353,30 @@ class TableApp(App):
         self.place_cursor(index)
         widget = self.region_widget(index)
         text = str(widget.value) if isinstance(widget, Input) else str(widget.render())
-        first = text.splitlines()[0] if text.strip() else ""
         if self.speak is not None:
-            self.speak.echo(region_echo(region_names(self._vocabulary())[index], first))
+            self.speak.echo(region_echo(region_names(self._vocabulary())[index], text.splitlines()))
+
+    def action_answer_line(self, step: int) -> None:
+        """Page Up and Page Down: the answer read line by line. The answer region starts at the line reached, so
+        the cursor (and a braille display) is on it however long the answer; the line is said."""
+        lines = self.replies[-1].lines if self.replies else ()
+        if not lines:
+            return
+        self.answer_from = max(0, min(len(lines) - 1, self.answer_from + step))
+        self.query_one("#answer", Static).update("\n".join(lines[self.answer_from :]))
+        self.cursor_on_answer()
+        if self.speak is not None:
+            self.speak.echo(lines[self.answer_from])
+
+    def show_said(self, text: str) -> None:
+        """What a speech key says (F2, F3, F4) or F7 sets: in the answer region, under the cursor, as it is said;
+        and in the history. The answer itself is kept (`replies`) and comes back with Page Up."""
+        self.feedback = ""
+        self.answer_from = 0
+        self.query_one("#answer", Static).update(text)
+        self.refresh_table()
+        self.update_history(extra=text.splitlines())
+        self.cursor_on_answer()
 
     def _vocabulary(self) -> Vocabulary:
         """The words of the game in progress (its rule profile's), else of the cards in play."""
@@ -355,9 +394,15 @@ class TableApp(App):
     def one_key(self, character: str, typed: str) -> bool:
         """A key typed into the input line: when it is a one-key answer (`one_key_answer`), send its ordinary line
         through the session (saved like any typed line) and say so; else let it type."""
+        rest, self._word_rest = self._word_rest, ""
+        if rest and not typed and character.lower() == rest[0]:
+            self._word_rest = rest[1:]  # "yes" typed in full after y answered: the rest of the word is not typed
+            return True
         line = one_key_answer(self.session, character, typed)
         if line is None:
             return False
+        if line in ("y", "n"):
+            self._word_rest = "es" if line == "y" else "o"
         self.query_one("#prompt", Input).value = ""
         if not line:  # a digit that cannot act: why, and nothing typed
             self.show(Reply.error(self.one_key_refusal(character)))
@@ -401,14 +446,21 @@ class TableApp(App):
         """The speech keys: stop, repeat, step back or forward through what was said, mute, private reading.
         Their feedback goes on the status line and into the history; the answer stays."""
         line = self.speak.control(command) if self.speak is not None else NO_SPEECH_KEYS
-        self.note(line)
+        if command in ("repeat", "back", "forward"):
+            self.show_said(line)  # the braille line follows what is said
+        else:
+            self.note(line)
 
     def action_verbosity(self) -> None:
         """F7: the next level of how much is said (the line "verbosity"); said, and shown on the status line."""
         reply = self.session.handle("verbosity")
-        self.note("\n".join(reply.lines))
+        self.show_said("\n".join(reply.lines))
         if self.speak is not None:
             self.speak(reply)
+
+    def action_help(self) -> None:
+        """F1: the short help, as the line "help" gives it."""
+        self.show(self.session.handle("help"))
 
     def action_quit_hint(self) -> None:
         """Control C: how to quit, on the status line and said (no dialog drawn)."""
@@ -454,6 +506,7 @@ class TableApp(App):
             self.update_history(extra=list(self.replies[-1].lines))
         if reply.lines:
             self.replies.append(reply)
+            self.answer_from = 0
             self.query_one("#answer", Static).update("\n".join(reply.lines))
         if reply.decisive:
             self.held = reply.decisive

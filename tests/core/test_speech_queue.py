@@ -265,4 +265,4 @@ def test_a_stale_important_reply_keeps_its_decisive_fact_in_its_brief_form():
     queue.take()
     queue.add(Utterance("Long words. Turn 3: Cy's turn.", IMPORTANT, brief="Turn 3, Cy.", decisive="Cy may use X."))
     queue.new_input()
-    assert texts(queue) == ["Cy may use X. Turn 3, Cy."]
+    assert texts(queue) == ["Cy may use X."]  # the brief form leaves it out: the decisive fact instead

@@ -27,13 +27,14 @@ def replies(level: Verbosity, lines: list[str]) -> list[str]:
 def test_brief_says_the_facts_alone():
     said = replies(Verbosity.BRIEF, TURN)
     assert said[2] == "Ana: Basic Unicorn (Blue). Any Neigh?"
-    assert said[3] == "Ana: 2 Unicorns. Basic Unicorn (Blue), no Neigh."  # the outcome first
+    assert said[1] == "Ana drew a card."  # the phase is on the status line
+    assert said[3] == "Ana: 2 Unicorns."  # the outcome alone: the card was named when it was played
 
 
 def test_normal_says_what_the_table_waits_for_but_not_what_to_type():
     said = replies(Verbosity.NORMAL, TURN)
     assert said[2] == "Ana played Basic Unicorn (Blue). Any Neigh?"  # the card was just named: not again
-    assert said[3] == "Ana has 2 Unicorns. Basic Unicorn (Blue) is played: it enters Ana's Stable."
+    assert said[3] == "Ana has 2 Unicorns. Basic Unicorn (Blue) entered."  # the outcome first
     assert not any("say " in s.lower().replace("ana says", "") for s in said[1:]), said
 
 
@@ -51,7 +52,7 @@ def test_every_level_keeps_the_facts_short_when_late(level):
     for line in TURN[:-1]:
         s.handle(line)
     reply = s.handle("resolve")
-    assert reply.brief == "Ana: 2 Unicorns. Basic Unicorn (Blue), no Neigh."
+    assert reply.brief == "Ana: 2 Unicorns."
     assert len(reply.brief) <= len(reply.speech)
 
 
@@ -97,7 +98,7 @@ def test_verbosity_cycles_and_is_said():
     assert s.handle("verbosity").speech.startswith("Verbosity coaching")
     assert s.handle("verbosity brief").speech.startswith("Verbosity brief") and s.verbosity is Verbosity.BRIEF
     s.handle("new game Ana Ben babies red pink")
-    assert s.handle("draw").speech == "Ana drew a card. Action phase."  # the game started after it says less too
+    assert s.handle("draw").speech == "Ana drew a card."  # the game started after it says less too
     wrong = s.handle("verbosity loud")
     assert wrong.important and "verbosity brief" in wrong.speech and s.verbosity is Verbosity.BRIEF
 

@@ -120,3 +120,72 @@ def test_n_declines_a_question_as_one_key(make_app):
             assert typed(app) == "" and app.session.pending is None and not app.session.game.state.pile
 
     run(scenario)
+
+
+def cursor_on_answer(app) -> bool:
+    region = app.query_one("#answer").content_region
+    return (app.cursor_position.x, app.cursor_position.y) == (region.x, region.y)
+
+
+def test_f3_moves_the_cursor_onto_the_text_it_speaks(make_app):
+    backend = RecordingBackend()
+    service = SpeechService(backend)
+    assert service.ready.wait(5)
+    app = make_app(ReplySpeaker(service))
+
+    async def scenario():
+        async with app.run_test(size=(100, 50)) as pilot:
+            await pilot.press(*"new game Ana Ben babies red pink", "enter", *"draw", "enter")
+            await pilot.press(*"end turn", "enter")
+            await pilot.pause()
+            assert service.wait_idle(5)
+            await pilot.press("f3")  # one step back: the answer to "draw"
+            await pilot.pause()
+            assert service.wait_idle(5)
+            said = backend.said[-1]
+            assert said.startswith("Ana drew a card.")
+            assert text(app, "answer") == said and cursor_on_answer(app)  # under the cursor, not the status line
+            assert said not in text(app, "status")
+            await pilot.press("f2")  # repeat: the last answer, under the cursor
+            await pilot.pause()
+            assert service.wait_idle(5)
+            assert backend.said[-1] == "Turn 2: Ben's turn." == text(app, "answer") and cursor_on_answer(app)
+
+    run(scenario)
+    service.close()
+
+
+def test_a_long_answer_is_read_line_by_line_with_page_down(make_app):
+    echoed = []
+    app = make_app(Heard(echo=echoed.append))
+
+    async def scenario():
+        async with app.run_test(size=(100, 50)) as pilot:
+            await pilot.press(*"help commands", "enter")
+            await pilot.pause()
+            lines = app.replies[-1].lines
+            assert len(lines) > 20
+            for _ in range(3):
+                await pilot.press("pagedown")
+            await pilot.pause()
+            assert echoed[-1] == lines[3]
+            assert text(app, "answer").splitlines()[0] == lines[3] and cursor_on_answer(app)  # the line under it
+            await pilot.press("pageup")
+            await pilot.pause()
+            assert echoed[-1] == lines[2] and text(app, "answer").splitlines()[0] == lines[2]
+
+    run(scenario)
+
+
+def test_f1_gives_the_short_help(make_app):
+    heard = []
+    app = make_app(Heard(heard.append))
+
+    async def scenario():
+        async with app.run_test() as pilot:
+            await pilot.press("f1")
+            await pilot.pause()
+            assert heard[-1].lines[0] == "Help: F1 or help. Control Q quits."
+            assert len(heard[-1].speech.split()) <= 75 and typed(app) == ""
+
+    run(scenario)

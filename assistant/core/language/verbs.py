@@ -444,6 +444,13 @@ _EXAMPLE_CARDS = re.compile(
 _NO_BABY = "BABY"
 
 
+def example_names(cards: CardSet) -> tuple[str, str]:
+    """The card and the creature card the help's examples name in this deck, lower case as typed ("rainbow aura",
+    "basic red" in Unstable Unicorns; cards of the same types in another deck)."""
+    examples = _deck_examples(cards)
+    return examples.get("rainbow aura", "rainbow aura"), examples.get("basic red", "basic red")
+
+
 def _as_typed(stand_in: str | None, example: str) -> str:
     """The stand-in for an example card, capitalised as the example was ("Ana played Rainbow Aura.")."""
     if stand_in is None:

@@ -77,13 +77,13 @@ class Utterance:
     Cut off or dropped, it is said again once, alone (`again()`); "": none."""
 
     def shortened(self) -> Utterance:
-        """The stale form: the brief text, or the first sentence, with the same earcon; it keeps its decisive
-        fact at its start."""
+        """The stale form: the brief text, or the first sentence, with the same earcon; its decisive fact instead
+        when that form leaves it out."""
         if self.stale:
             return self
         short = self.brief.strip() or (split_sentences(self.text) or [self.text])[0]
         if self.decisive and self.decisive not in short:
-            short = f"{self.decisive} {short}"
+            short = self.decisive  # what must be heard, rather than the facts around it
         return replace(self, text=short, stale=True)
 
     def again(self) -> Utterance | None:

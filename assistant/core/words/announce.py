@@ -153,17 +153,10 @@ def _neigh_name(table: Table) -> str:
 
 
 def describe_begin_effects(table: Table, link: Link) -> str:
-    """The beginning-of-turn effects, mandatory ones first."""
-    must = [game_card_name(table, t.card) for t in link if t.kind is TriggerKind.BEGIN]
-    may = [game_card_name(table, t.card) for t in link if t.kind is TriggerKind.BEGIN_OPTIONAL]
-    herd = [t.card for t in link if t.kind is TriggerKind.HERD]
-    parts = []
-    if must:
-        parts.append(f"must do {name_list(must)}")
-    if may:
-        parts.append(f"may do {name_list(may)}, lost once the Draw phase begins")
-    sentence = f"Beginning of turn effects: {'; '.join(parts)}." if parts else ""
-    for variation in herd:
+    """The beginning-of-turn effects, mandatory ones first ("Ana must do X; may use Y.", the decisive fact as it is
+    held and said again), then what each Herd Bonus offered does."""
+    sentence = begin_duties(table, link)
+    for variation in (t.card for t in link if t.kind is TriggerKind.HERD):
         kind = variation.capitalize()
         sentence += f" Herd Bonus: {table.profile.herd_bonus} or more {kind}s, so the {kind} Herd Bonus may be used."
         sentence += herd_bonus_said(kind, *table.cards.herd_bonus(variation))
@@ -286,8 +279,8 @@ _DUTIES = (LimitReached, CardMustGo, WinWaits)
 
 
 def begin_duties(table: Table, link: Link) -> str:
-    """The beginning-of-turn effects of a link, short: "Ben must do Claw Machine; may use the Blue Herd Bonus."
-    ("" when the link holds none)."""
+    """The beginning-of-turn effects of a link, short: "Ben must do Sadistic Ritual; may use the Blue Herd Bonus."
+    ("" when the link holds none; what "may use" offers is lost once the Draw phase begins)."""
     owner = link[0].owner if link else 0
     must = [game_card_name(table, t.card) for t in link if t.kind is TriggerKind.BEGIN]
     may = [
@@ -334,6 +327,8 @@ def _fact_line(table: Table, step: Step, fact: Fact, level: Verbosity) -> str:
         brief = _brief_fact(table, step, fact)
         if brief is not None:
             return brief
+    elif level is Verbosity.NORMAL and isinstance(fact, PlayResolved) and _counted(step, fact):
+        return f"{game_card_name(table, fact.card.card)} entered."  # its owner's count, said first, says where
     elif isinstance(fact, LinkAdded):
         return chain_link_added(fact.position, describe_link_doing(table, fact.link))
     return describe_fact(table, fact, step.after)
@@ -364,15 +359,24 @@ def event_player(event: Event) -> int | None:
     return event.player if isinstance(event, PLAYER_EVENTS) else None
 
 
+def _counted(step: Step, fact: PlayResolved) -> bool:
+    """The card entered the Stable of a player whose count the step changed (so the count, said first, says it)."""
+    into = fact.card.into
+    return into is not None and any(isinstance(f, TallyChanged) and f.before[into] != f.after[into] for f in step.facts)
+
+
 def _brief_fact(table: Table, step: Step, fact: Fact) -> str | None:
     """The facts-only form of a fact, or None where the usual sentence is already short."""
+    if isinstance(fact, PileStopped) and fact.played and not fact.taken:
+        stopped = "Neighed" if table.neigh_card else "Stopped"
+        return f"{stopped}: {_pile_card(table, fact.stopped)}."  # the outcome alone; the Neigh was just named
+    if isinstance(fact, PhaseBegan) and isinstance(step.event, Draw):
+        return ""  # "Ana drew a card.": the phase that follows is on the status line
     if isinstance(fact, PlayResolved):
+        if _counted(step, fact):
+            return ""  # "Ana: 2 Unicorns.", said first, is the outcome: the card was named when it was played
         played, card = fact.card, table.cards.get(fact.card.card)
-        name = game_card_name(table, played.card)
-        counted = any(isinstance(f, TallyChanged) and f.before[played.player] != f.after[played.player]
-                      for f in step.facts)  # fmt: skip
-        if not counted:  # (else the player's count, said first, names them)
-            name = f"{player_name(table, played.player)}: {name}"
+        name = f"{player_name(table, played.player)}: {game_card_name(table, played.card)}"
         magic = card is not None and card.type is CardType.MAGIC
         answered = any(isinstance(f, PileStopped) for f in step.facts)
         outcome = "stands" if answered else f"no {_neigh_name(table)}"
@@ -380,7 +384,7 @@ def _brief_fact(table: Table, step: Step, fact: Fact) -> str | None:
     if isinstance(fact, TallyChanged):  # said first, so each count names its player
         return _brief_tally(table, fact)
     if isinstance(fact, TurnBegan):
-        return turn_began(fact.turn, player_name(table, fact.player), brief=True)
+        return turn_began(fact.turn, player_name(table, fact.player))  # as the decisive fact is held and said again
     if isinstance(fact, LinkAdded):
         return f"Chain: {link_names(table, fact.link)}."
     if isinstance(fact, LinkResolved):

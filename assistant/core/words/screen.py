@@ -7,6 +7,8 @@ is in each region; these add only what the screen itself needs.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from assistant.core.cards.card import Vocabulary
 from assistant.core.game.history import Game
 from assistant.core.game.state import GameState
@@ -156,14 +158,18 @@ def table_regions(game: Game | None, vocabulary: Vocabulary = Vocabulary.UNICORN
     return status_line(game.table, game.state), pile_lines(game.table, game.state), stable_lines(game.table, game.state)
 
 
-def region_echo(name: str, first_line: str) -> str:
-    """What is said when the cursor moves to a region: its name and its first line, the name said once when the
-    first line is the region's heading ("Fields, 7 Animals to win:", not "Fields: Fields, ...")."""
-    if not first_line:
+def region_echo(name: str, lines: Sequence[str]) -> str:
+    """What is said when the cursor moves to a region: its heading once, then what it holds ("Pile and chain:
+    The pile is empty.", "Fields, 7 Animals to win: Ana's Field: ..."); the region's name first when its first
+    line is not its heading."""
+    lines = [line for line in lines if line.strip()]
+    if not lines:
         return name
-    if first_line.casefold().startswith(name.casefold()):
-        return first_line
-    return f"{name}: {first_line}"
+    if lines[0].casefold().startswith(name.casefold()):
+        heading, content = lines[0].rstrip(":"), lines[1:]
+    else:
+        heading, content = name, lines
+    return f"{heading}: {' '.join(content)}" if content else heading
 
 
 def one_key_coaching(table: Table) -> str:
@@ -199,5 +205,6 @@ PLAIN_GREETING = "Table assistant, plain mode. Type help for the commands, quit 
 
 
 def app_heading(deck: str) -> str:
-    """Said and shown first when the app opens: its name and the deck chosen (`deck_chosen`)."""
-    return f"Table assistant. {deck}"
+    """Said and shown first when the app opens: its name, how to get help and to quit, and the deck chosen
+    (`deck_chosen`)."""
+    return f"Table assistant. F1 for help, Control Q quits. {deck}"
