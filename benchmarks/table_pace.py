@@ -119,7 +119,15 @@ class App:
                                         stdin=follower, stdout=follower, stderr=follower, env=env,
                                         start_new_session=True, cwd=ROOT)  # fmt: skip
         os.close(follower)
-        threading.Thread(target=_drain, args=(self.leader,), daemon=True).start()
+        self.drawn = threading.Event()
+        """Set once the app has drawn its screen (keys typed before that reach no Textual input)."""
+        threading.Thread(target=_drain, args=(self.leader, self.drawn), daemon=True).start()
+
+    def ready(self) -> None:
+        """Wait until the screen is drawn and the greeting said."""
+        if not self.drawn.wait(30):
+            raise SystemExit("The app never drew its screen.")
+        self.quiet()
 
     def played(self) -> list[dict]:
         if not self.log.exists():
@@ -127,12 +135,12 @@ class App:
         return [json.loads(line) for line in self.log.read_text(encoding="utf-8").splitlines() if line.strip()]
 
     def quiet(self) -> None:
-        """Wait until no sound has started or ended for `QUIET_S`."""
+        """Wait until nothing is playing (every sound that began has ended) and nothing began for `QUIET_S`."""
         seen, since = (-1, -1), time.monotonic()
         while time.monotonic() - since < QUIET_S:
             time.sleep(0.05)
             now = (self.first_bytes.count, len(self.played()))
-            if now != seen:
+            if now != seen or now[0] > now[1]:
                 seen, since = now, time.monotonic()
 
     def type(self, step: str) -> None:
@@ -168,10 +176,12 @@ def _write_settings(home: Path, backend: str, verbosity: str) -> None:
             os.environ["TABLE_ASSISTANT_HOME"] = previous
 
 
-def _drain(fd: int) -> None:
+def _drain(fd: int, drawn: threading.Event) -> None:
+    """Read the screen (unread but for the region heading that says it is drawn)."""
     try:
-        while os.read(fd, 65536):
-            pass
+        while chunk := os.read(fd, 65536):
+            if b"Pile and chain" in chunk:
+                drawn.set()
     except OSError:
         pass
 
@@ -202,7 +212,7 @@ def play(folder: Path, backend: str, verbosity: str, interval: float | None) -> 
     app = App(folder, backend, verbosity)
     keys: list[float] = []
     try:
-        app.quiet()  # the greeting
+        app.ready()  # the screen drawn, the greeting said
         greeting = len(app.played())
         for step in GAME:
             app.type(step)
@@ -233,7 +243,7 @@ def play(folder: Path, backend: str, verbosity: str, interval: float | None) -> 
             if all(s in whole for s in split_sentences(reply.decisive)):
                 heard_in_full.append(GAME[n])
         line = ONE_KEY.get(GAME[n], GAME[n]) if len(GAME[n]) == 1 else GAME[n]
-        if line in ORDINARY:
+        if line in ORDINARY and not reply.decisive:  # (a resolve that wins, an end turn: decisive, not ordinary)
             lengths.append(sum(p["seconds"] for p in after if p["start"] < (keys[n + 1] if n + 1 < len(keys) else 1e18)
                                and p["text"] in split_sentences(reply.speech)))  # fmt: skip
     turns = 4  # the game's turns: Ana, Ben, Ana, and the win again after the undo

@@ -9,7 +9,8 @@ chain, each player's Stable, and the history of answers. The texts come from the
 Accessibility rules from ACCESSIBILITY.md: no borders or box drawing (the quit hint included), no animation, no
 blinking cursor, markup never interpreted (card texts and QR payloads are shown literally), nothing by colour alone,
 and the terminal cursor placed on the line a braille display should show: the start of the newest answer after
-each reply; Up and Down move it through the regions.
+each reply (what F2, F3, F4 and F7 say goes there too); Up and Down move it through the regions; Page Up and Page
+Down through the answer's lines.
 """
 
 from __future__ import annotations
@@ -93,7 +94,7 @@ def one_key_answer(session: Session, character: str, typed: str) -> str | None:
     player; s then the number, a Super Neigh. A number with no player says so instead of typing it. While a
     yes-or-no question waits, y and n answer it as one key."""
     game = session.game
-    if isinstance(session.pending, Question) and not typed and character in "yYnN" and character:
+    if isinstance(session.pending, Question) and not typed and character and character in "yYnN":
         return character.lower()
     if game is None or not character.isdigit() or not character.isascii():
         return None

@@ -10,6 +10,8 @@ from assistant.core.game.events import Draw
 from assistant.core.language.parser import CommandError
 from assistant.core.language.reply import Reply
 from assistant.core.language.verbs import parse_command
+from assistant.core.words.cardtext import NO_CHOICE_PENDING
+from assistant.core.words.errors import stray_digits
 from assistant.core.words.help import HELP_TOPICS, unknown_topic
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
@@ -337,3 +339,13 @@ def test_numbers_and_names_no_game_could_use_are_refused_with_a_message():
         said = t.handle(line)
         assert said.important and not said.confirm, line
     assert t.game.log == []
+
+
+def test_a_stray_digit_before_a_command_is_left_out_with_a_word_after_the_outcome():
+    s = session()
+    s.handle("new game Ana Ben babies red pink")
+    s.handle("draw")
+    reply = s.handle("0end turn")
+    assert s.game.state.current == 1  # the turn ended
+    assert reply.lines[0] == "Turn 2: Ben's turn." and reply.lines[1] == stray_digits("0")
+    assert s.handle("12").lines == (NO_CHOICE_PENDING,)  # a number alone is still a number

@@ -334,7 +334,10 @@ VERBS: tuple[Verb, ...] = (
     Verb("card", Kind.QUESTION, ("card of", "card for", "card"), (
         ("`card NAME`, `what is NAME`", "a card's text (with no name, the card just read)"),
     ), parse=parse_query),
-    Verb("help", Kind.QUESTION, ("help", "?"), (("`help`", "the commands"),)),
+    Verb("help", Kind.QUESTION, ("help", "?"), (
+        ("`help`, `help keys`, `help commands`", "a short help (F1 in the app); one topic (keys, turn, neigh, "
+         "questions, undo, scanning, braille, settings); every command"),
+    )),
     # Listening: the session and the front ends carry these out.
     Verb("repeat", Kind.LISTENING, ("repeat", "again", "say again"), (
         ("`repeat`", "the last answer again (F2 in the app)"),

@@ -152,15 +152,15 @@ def _neigh_name(table: Table) -> str:
     return game_card_name(table, table.neigh_card) if table.neigh_card else "Instant"
 
 
-def describe_begin_effects(table: Table, link: Link) -> str:
+def describe_begin_effects(table: Table, link: Link) -> list[str]:
     """The beginning-of-turn effects, mandatory ones first ("Ana must do X; may use Y.", the decisive fact as it is
-    held and said again), then what each Herd Bonus offered does."""
-    sentence = begin_duties(table, link)
+    held and said again), then one line for what each Herd Bonus offered does."""
+    lines = [begin_duties(table, link)]
     for variation in (t.card for t in link if t.kind is TriggerKind.HERD):
         kind = variation.capitalize()
-        sentence += f" Herd Bonus: {table.profile.herd_bonus} or more {kind}s, so the {kind} Herd Bonus may be used."
-        sentence += herd_bonus_said(kind, *table.cards.herd_bonus(variation))
-    return sentence.strip()
+        sentence = f"Herd Bonus: {table.profile.herd_bonus} or more {kind}s, so the {kind} Herd Bonus may be used."
+        lines.append(sentence + herd_bonus_said(kind, *table.cards.herd_bonus(variation)))
+    return [line for line in lines if line]
 
 
 def herd_bonus_said(kind: str, text: str, from_sheet: bool) -> str:
@@ -204,6 +204,9 @@ def announce_step(table: Table, step: Step, level: Verbosity = Verbosity.COACHIN
     for fact in step.facts:
         if isinstance(fact, PhaseBegan) and fact is not phases[-1]:
             continue  # "draw" at the start of a turn passes the Draw phase: say only where the turn is now
+        if isinstance(fact, LinkAdded) and any(t.kind.is_beginning for t in fact.link):
+            lines += [(3, line) for line in describe_begin_effects(table, fact.link)]
+            continue
         sentence = _fact_line(table, step, fact, level)
         if sentence:
             lines.append((_FACT_RANKS.get(type(fact), 3), sentence))
@@ -317,9 +320,8 @@ def _event_line(table: Table, step: Step, level: Verbosity) -> str:
 
 
 def _fact_line(table: Table, step: Step, fact: Fact, level: Verbosity) -> str:
-    """One fact at the level asked; the beginning-of-turn effects and links of the chain have their own words."""
-    if isinstance(fact, LinkAdded) and any(t.kind.is_beginning for t in fact.link):
-        return describe_begin_effects(table, fact.link)
+    """One fact at the level asked (the beginning-of-turn effects are said by `describe_begin_effects`); links of
+    the chain have their own words."""
     if isinstance(fact, PhaseBegan) and fact.phase is Phase.END:
         if any(isinstance(f, OverHandLimit) for f in step.facts):
             return f"{PHASE_NAMES[fact.phase]}."
