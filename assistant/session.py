@@ -25,7 +25,7 @@ from assistant.core.game.history import Game
 from assistant.core.language.lobby import Lobby, SaveStore, shipped_addons
 from assistant.core.language.parser import Command, CommandError
 from assistant.core.language.reply import Choice, Control, Pending, Question, Reply, Verbosity
-from assistant.core.language.verbs import help_lines, near_verb, parse_command
+from assistant.core.language.verbs import example_names, help_lines, near_verb, parse_command
 from assistant.core.scanning.aiming import Cue
 from assistant.core.text import readable
 from assistant.core.words.cardtext import (
@@ -42,8 +42,9 @@ from assistant.core.words.cardtext import (
     search_results,
     type_name,
 )
-from assistant.core.words.errors import command_hint, who_plays
+from assistant.core.words.errors import command_hint, stray_digits, who_plays
 from assistant.core.words.gameplay import NO_GAME, NOT_RECORDED, NOTHING_TO_CONFIRM, RESUME_DECLINED, resume_offer
+from assistant.core.words.help import INSTANT_WORD, Examples, short_help, topic_help, unknown_topic
 from assistant.core.words.learned import QUESTION_STILL_WAITS, code_differs, offer_replacing_words
 from assistant.core.words.scans import (
     SAY_CARD_TYPE,
@@ -227,7 +228,28 @@ class Session:
         self.cards = self.lobby.cards = cards
         self.resolver = self.resolver_for(cards) if self.resolver_for is not None else None
 
+    def help(self, topic: str) -> Reply:
+        """The short help, one topic (`help keys`), or every command (`help commands`), with the deck's cards."""
+        game = self.game
+        if topic == "commands":
+            vocabulary = game.table.profile.vocabulary if game is not None else None
+            lines = HELP_LINES + help_lines(self.cards, vocabulary)
+            return Reply(lines, " ".join(lines))
+        cards = game.table.cards if game is not None else self.cards
+        card, creature = example_names(cards)
+        players = tuple(game.setup.players[:2]) if game is not None and len(game.setup.players) > 1 else ("Ana", "Ben")
+        neigh_id = game.table.neigh_card if game is not None else "neigh"
+        neigh = cards.get(neigh_id) if neigh_id else None
+        named = neigh.name if neigh is not None else ""
+        vocabulary = cards.vocabulary if game is None else game.table.profile.vocabulary
+        examples = Examples(card, creature, players, named or INSTANT_WORD, vocabulary.area)
+        said = short_help(examples) if not topic else topic_help(topic, examples)
+        return Reply.of(*said) if said is not None else Reply.error(unknown_topic())
+
     def _line(self, text: str) -> Reply:
+        head, _, topic = text.partition(" ")
+        if head.lower() == "help":
+            return self.help(topic.strip().lower())
         game = self.game
         card_set = game.table.cards if game is not None else self.cards
         exact = card_set.find_exact(text)
@@ -242,6 +264,9 @@ class Session:
         if command is None:
             if _is_number(text):
                 return Reply.error(NO_CHOICE_PENDING)
+            stray = _stray_digits(text)
+            if stray is not None and self._is_command(stray[1]):  # "0end turn": a one-key answer typed by mistake
+                return _after_outcome(self._line(stray[1]), stray_digits(stray[0]))
             head, _, rest = text.partition(" ")
             if head.lower() == "search":
                 return self.search(rest)
@@ -257,10 +282,7 @@ class Session:
         verb = command.verb
         self._commanded = verb not in ("card", "help")
         if verb == "help":
-            game = self.game
-            vocabulary = game.table.profile.vocabulary if game is not None else None
-            lines = HELP_LINES + help_lines(self.cards, vocabulary)
-            return Reply(lines, " ".join(lines))
+            return self.help("")
         if verb in ("yes", "no"):
             return Reply.of(NOTHING_TO_CONFIRM)
         if verb == "card":
@@ -324,6 +346,8 @@ class Session:
         notice = self._resolver().take_notice()
         if resolution.match is not None:
             reply = answer(resolution.match)
+        elif len(resolution.candidates) == 1:  # the one card close to it: simply read
+            reply = answer(resolution.candidates[0].card)
         else:
             candidates = tuple(c.card for c in resolution.candidates)
             sentence = describe_resolution(resolution, self.cards.vocabulary)
@@ -438,3 +462,18 @@ class Session:
 def _is_number(text: str) -> bool:
     """A short run of ASCII digits: a choice among the cards offered."""
     return text.isascii() and text.isdigit() and len(text) <= _MOST_DIGITS
+
+
+def _stray_digits(text: str) -> tuple[str, str] | None:
+    """The digits a line starts with and the rest ("0end turn": "0", "end turn"); None when it starts otherwise."""
+    rest = text.lstrip("0123456789")
+    if rest == text or not rest.strip():
+        return None
+    return text[: len(text) - len(rest)], rest.strip()
+
+
+def _after_outcome(reply: Reply, note: str) -> Reply:
+    """The reply with a note said after its first line, so that its outcome still comes first."""
+    first, rest = reply.lines[:1], reply.lines[1:]
+    speech = " ".join(part for part in (" ".join(first), note, " ".join(rest)) if part)
+    return dataclasses.replace(reply, lines=(*first, note, *rest), speech=speech)

@@ -45,6 +45,9 @@ class ReplySpeaker:
         """Private reading: card replies go only to the headphones device."""
         self.on_change: Callable[..., object] | None = None
         """Told a setting the speech keys changed (`muted=True`, `private=False`), to keep it for the next start."""
+        self.asked = False
+        """The last reply said left a question open: the next input answers it, so its question is not said
+        again."""
 
     def __call__(self, reply: Reply, *, new_input: bool = True) -> None:
         """Speak a reply (`assistant.session.Reply`). `new_input`: it answers a line typed or a card scanned (what
@@ -60,10 +63,11 @@ class ReplySpeaker:
             self.service.say(reply.speech, Priority.HINT, private=private)
             return
         if new_input:
-            self.service.new_input()
-        priority = Priority.IMPORTANT if reply.important else Priority.MESSAGE
+            self.service.new_input(again=not self.asked)
+            self.asked = reply.pending is not None
+        priority = Priority.IMPORTANT if reply.important or reply.decisive else Priority.MESSAGE
         brief = reply.brief
-        self.service.say(reply.speech, priority, private=private, brief=brief, sound=sound)
+        self.service.say(reply.speech, priority, private=private, brief=brief, sound=sound, decisive=reply.decisive)
 
     def notice(self, reply: Reply) -> None:
         """Speak a reply that is not an answer to new input (the camera lost, a scanner notice): nothing waiting

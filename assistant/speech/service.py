@@ -109,20 +109,24 @@ class SpeechService:
         private: bool = False,
         brief: str = "",
         sound: str = "",
+        decisive: str = "",
     ) -> bool:
         """Queue text at the end; return whether it will be said (a hint may be dropped, mute drops all).
 
         `brief` is the facts-only form said instead once the player has moved on (empty: the first sentence);
-        `sound` an earcon heard just before the words.
+        `sound` an earcon heard just before the words; `decisive` the decisive fact it carries, said again once
+        when the next input cuts it.
         """
-        return self._add(Utterance(text, priority, private, brief=brief, sound=self._sound(sound)))
+        utterance = Utterance(text, priority, private, brief=brief, sound=self._sound(sound), decisive=decisive)
+        return self._add(utterance)
 
-    def new_input(self) -> None:
+    def new_input(self, again: bool = True) -> None:
         """A new line was typed or a card scanned: replies not yet said are stale. Waiting messages are dropped,
         waiting important ones shortened to their brief form; the message being said is cut off, an important
-        one ends with its sentence. Call it before saying the new reply."""
+        one ends with its sentence; a decisive fact cut or dropped is said again once (not when `again` is False:
+        the input answers the question waiting). Call it before saying the new reply."""
         with self._cond:
-            cut = self._queue.new_input()
+            cut = self._queue.new_input(again)
             self._cond.notify_all()
         self._apply(cut)
         if self.backend.queues_itself:  # what the screen reader still says for us is stale too

@@ -9,7 +9,8 @@ chain, each player's Stable, and the history of answers. The texts come from the
 Accessibility rules from ACCESSIBILITY.md: no borders or box drawing (the quit hint included), no animation, no
 blinking cursor, markup never interpreted (card texts and QR payloads are shown literally), nothing by colour alone,
 and the terminal cursor placed on the line a braille display should show: the start of the newest answer after
-each reply; Up and Down move it through the regions.
+each reply (what F2, F3, F4 and F7 say goes there too); Up and Down move it through the regions; Page Up and Page
+Down through the answer's lines.
 """
 
 from __future__ import annotations
@@ -31,14 +32,17 @@ from textual.widgets import Input, Static
 from assistant.core.braille.sixkey import DEFAULT_WINDOW
 from assistant.core.cards.card import CardType, Vocabulary
 from assistant.core.game.table import PromptKind
-from assistant.core.language.reply import Choice
+from assistant.core.language.reply import Choice, Question
 from assistant.core.words.cardtext import HELP_LINES
 from assistant.core.words.screen import (
     HISTORY_HEADING,
     NO_REPLY_YET,
+    QUESTION_WAITING_KEY,
     QUIT_HINT,
     SCREEN_KEYS,
     SIX_KEY_MODES,
+    held_fact,
+    no_card_for_key,
     no_player_number,
     one_key_coaching,
     one_key_line,
@@ -79,14 +83,20 @@ SUPER_PREFIXES = ("s", "S", "\u280e")
 
 
 def one_key_answer(session: Session, character: str, typed: str) -> str | None:
-    """The line a one-key answer sends, or None when the key is ordinary typing.
+    """The line a one-key answer sends, or None when the key is ordinary typing ("": a digit that cannot act,
+    which `one_key_refusal` explains; it is not typed).
 
     Only while a card waits on the pile, nothing else is asked, and the input line is empty
     (or holds just "s", for a Super Neigh): 0 resolves with no Neigh; a player's number, 1 to 9, Neighs for that
-    player; s then the number, a Super Neigh. A number with no player says so instead of typing it."""
+    player; s then the number, a Super Neigh. A number with no player says so instead of typing it. While a
+    yes-or-no question waits, y and n answer it as one key."""
     game = session.game
-    if game is None or not game.state.pile or not character.isdigit():
+    if isinstance(session.pending, Question) and not typed and character and character in "yYnN":
+        return character.lower()
+    if game is None or not character.isdigit() or not character.isascii():
         return None
+    if isinstance(session.pending, Question) or (not game.state.pile and session.pending is None):
+        return "" if typed in ("", *SUPER_PREFIXES) else None  # a digit here misfires: said why, not typed
     if session.pending is not None:
         return _instant_number(session, character, typed)
     if not character.isascii() or typed not in ("", *SUPER_PREFIXES):
@@ -164,6 +174,9 @@ class TableApp(App):
         Binding("f5", "speech('mute')", "Mute", show=False, priority=True),
         Binding("f6", "speech('private')", "Private reading", show=False, priority=True),
         Binding("f7", "verbosity", "Verbosity", show=False, priority=True),
+        Binding("f1", "help", "Help", show=False, priority=True),
+        Binding("pageup", "answer_line(-1)", "Previous line of the answer", show=False, priority=True),
+        Binding("pagedown", "answer_line(1)", "Next line of the answer", show=False, priority=True),
         Binding("up", "region(-1)", "Previous region", show=False),
         Binding("down", "region(1)", "Next region", show=False),
     ]
@@ -198,8 +211,17 @@ class TableApp(App):
         """The history region's entries, newest first: earlier answers and the speech keys' feedback."""
         self.feedback = ""
         """The speech keys' last feedback (or a notice), on the status line until the next reply."""
+        self._asked = ""
+        """The decisive fact of the last reply that asked a question."""
+        self._word_rest = ""
+        """After y or n answered a question as one key: the rest of "yes" or "no", not typed if it follows."""
+        self.held = ""
+        """The last decisive fact (`Reply.decisive`), on the status line until the next one; a question's only
+        while it waits."""
         self.region = REGION_IDS.index("answer")
         """The region the cursor is on."""
+        self.answer_from = 0
+        """The line of the answer the answer region starts at (Page Up and Page Down)."""
         self.camera = camera
         self.camera_worker: CameraWorker | None = None
         self.braille = braille
@@ -284,6 +306,8 @@ class TableApp(App):
         prompt = self.query_one("#prompt", BrailleInput)
         mode = prompt.six_key
         status_lines = [status + (f" {SIX_KEY_MODES[mode.value]}" if mode is not None else "")]
+        if self.held and self.held not in status:  # (the status line says the end of the game itself)
+            status_lines.append(held_fact(self.held))
         if self.feedback:
             status_lines.append(self.feedback)
         self.query_one("#status", Static).update("\n".join(status_lines))
@@ -320,9 +344,30 @@ class TableApp(App):
         self.place_cursor(index)
         widget = self.region_widget(index)
         text = str(widget.value) if isinstance(widget, Input) else str(widget.render())
-        first = text.splitlines()[0] if text.strip() else ""
         if self.speak is not None:
-            self.speak.echo(region_echo(region_names(self._vocabulary())[index], first))
+            self.speak.echo(region_echo(region_names(self._vocabulary())[index], text.splitlines()))
+
+    def action_answer_line(self, step: int) -> None:
+        """Page Up and Page Down: the answer read line by line. The answer region starts at the line reached, so
+        the cursor (and a braille display) is on it however long the answer; the line is said."""
+        lines = self.replies[-1].lines if self.replies else ()
+        if not lines:
+            return
+        self.answer_from = max(0, min(len(lines) - 1, self.answer_from + step))
+        self.query_one("#answer", Static).update("\n".join(lines[self.answer_from :]))
+        self.cursor_on_answer()
+        if self.speak is not None:
+            self.speak.echo(lines[self.answer_from])
+
+    def show_said(self, text: str) -> None:
+        """What a speech key says (F2, F3, F4) or F7 sets: in the answer region, under the cursor, as it is said;
+        and in the history. The answer itself is kept (`replies`) and comes back with Page Up."""
+        self.feedback = ""
+        self.answer_from = 0
+        self.query_one("#answer", Static).update(text)
+        self.refresh_table()
+        self.update_history(extra=text.splitlines())
+        self.cursor_on_answer()
 
     def _vocabulary(self) -> Vocabulary:
         """The words of the game in progress (its rule profile's), else of the cards in play."""
@@ -340,16 +385,30 @@ class TableApp(App):
     def one_key(self, character: str, typed: str) -> bool:
         """A key typed into the input line: when it is a one-key answer (`one_key_answer`), send its ordinary line
         through the session (saved like any typed line) and say so; else let it type."""
+        rest, self._word_rest = self._word_rest, ""
+        if rest and not typed and character.lower() == rest[0]:
+            self._word_rest = rest[1:]  # "yes" typed in full after y answered: the rest of the word is not typed
+            return True
         line = one_key_answer(self.session, character, typed)
         if line is None:
             return False
+        if line in ("y", "n"):
+            self._word_rest = "es" if line == "y" else "o"
         self.query_one("#prompt", Input).value = ""
-        if not line:  # a number with no player
-            count = len(self.session.game.setup.players) if self.session.game is not None else 0
-            self.show(Reply.error(no_player_number(int(character), count)))
+        if not line:  # a digit that cannot act: why, and nothing typed
+            self.show(Reply.error(self.one_key_refusal(character)))
         else:
             self.show(self.session.handle(line))
         return True
+
+    def one_key_refusal(self, character: str) -> str:
+        """Why a one-key answer cannot act now: a question waits, no card is on the pile, or no such player."""
+        game = self.session.game
+        if isinstance(self.session.pending, Question):
+            return QUESTION_WAITING_KEY
+        if game is None or not game.state.pile:
+            return no_card_for_key(character)
+        return no_player_number(int(character), len(game.setup.players))
 
     # Messages from the camera, the speech and the input.
 
@@ -378,14 +437,21 @@ class TableApp(App):
         """The speech keys: stop, repeat, step back or forward through what was said, mute, private reading.
         Their feedback goes on the status line and into the history; the answer stays."""
         line = self.speak.control(command) if self.speak is not None else NO_SPEECH_KEYS
-        self.note(line)
+        if command in ("repeat", "back", "forward"):
+            self.show_said(line)  # the braille line follows what is said
+        else:
+            self.note(line)
 
     def action_verbosity(self) -> None:
         """F7: the next level of how much is said (the line "verbosity"); said, and shown on the status line."""
         reply = self.session.handle("verbosity")
-        self.note("\n".join(reply.lines))
+        self.show_said("\n".join(reply.lines))
         if self.speak is not None:
             self.speak(reply)
+
+    def action_help(self) -> None:
+        """F1: the short help, as the line "help" gives it."""
+        self.show(self.session.handle("help"))
 
     def action_quit_hint(self) -> None:
         """Control C: how to quit, on the status line and said (no dialog drawn)."""
@@ -433,7 +499,13 @@ class TableApp(App):
             self.update_history(extra=list(self.replies[-1].lines))
         if reply.lines:
             self.replies.append(reply)
+            self.answer_from = 0
             self.query_one("#answer", Static).update("\n".join(reply.lines))
+        if reply.decisive:
+            self.held = reply.decisive
+        elif self.held and self.held == self._asked and self.session.pending is None:
+            self.held = ""  # the question was answered
+        self._asked = reply.decisive if reply.pending is not None else self._asked
         self.feedback = ""
         self.refresh_table()
         self.cursor_on_answer()

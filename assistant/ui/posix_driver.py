@@ -12,9 +12,19 @@ from textual.drivers.linux_driver import LinuxDriver
 from assistant.ui.keyparser import EscapeAloneParser
 from assistant.ui.terminal import lenient_decoder
 
+#: Show the terminal cursor, as a steady block (Textual hides it).
+SHOW_CURSOR = "\x1b[?25h\x1b[2 q"
+
 
 class EscapeAloneDriver(LinuxDriver):
-    """The POSIX terminal driver reading keys with `EscapeAloneParser`."""
+    """The POSIX terminal driver reading keys with `EscapeAloneParser`, the terminal cursor shown."""
+
+    def start_application_mode(self) -> None:
+        """Textual's application mode, with the terminal cursor shown (steady, not blinking) where the terminal
+        allows: a braille display and a screen reader follow it."""
+        super().start_application_mode()
+        self.write(SHOW_CURSOR)
+        self.flush()
 
     def run_input_thread(self) -> None:
         # The driver builds its parser by this module-level name; this app is the only Textual app in its process.

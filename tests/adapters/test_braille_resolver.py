@@ -150,7 +150,7 @@ def test_bad_input_through_the_session_is_spoken_and_written(cards, resolver):
 def test_candidates_read_with_numbers_and_a_digit_picks_one(cards, resolver):
     session = Session(cards, resolver=resolver)
     reply = session.handle("ug rainbow")
-    assert reply.speech.startswith("No card called ug rainbow. ")
+    assert reply.speech.startswith("4 matches for ug rainbow: ")  # not "No card called": there are matches
     assert "1 Rainbow Aura, 2 Rainbow Lasso" in reply.speech and reply.speech.endswith("Type a number to choose.")
     assert session.handle("2").card.id == "rainbow-lasso"
     assert session.handle("2").lines == (NO_CHOICE_PENDING,)
@@ -215,3 +215,13 @@ def test_a_label_typed_exactly_beats_a_name_behind_a_type_prefix():
     both = braille_resolver(load_card_set("uu-nsfw", ["uu-rainbow-apocalypse"]))
     assert both.resolve("m llamacorn").match.id == "manscaped-llamacorn"
     assert both.resolve("m llamacorn ra").match.id == "llamacorn-ra"
+
+
+def test_a_single_close_card_is_simply_read(cards, resolver):
+    """ "rnbw ar" is close to Rainbow Aura alone: the card is read, not offered as "1 match" to pick."""
+    session = Session(cards, resolver=resolver)
+    resolution = resolver.resolve("rnbw ar")
+    assert resolution.match is None and len(resolution.candidates) == 1
+    reply = session.handle("rnbw ar")
+    assert reply.card is not None and reply.card.id == "rainbow-aura" and reply.pending is None
+    assert "No card called" not in reply.speech and "match" not in reply.speech

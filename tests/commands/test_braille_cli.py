@@ -52,7 +52,7 @@ def test_plain_mode_resolves_braille_and_picks_a_numbered_candidate():
     assert run_plain(session, stdin, stdout, speak=spoken.append) == 0
     said = [reply.speech for reply in spoken[1:]]  # after the greeting, which is said too
     spoken = spoken[1:]
-    assert said[0].startswith("No card called that braille. ")  # contracted cells have no uncontracted reading
+    assert said[0].startswith("4 matches for that braille: ")  # contracted cells have no uncontracted reading
     assert "Type a number to choose." in said[0]
     third = said[0].split(": ", 1)[1].split(", ")[2].split(" ", 1)[1].rstrip(".")
     assert spoken[1].card.name == third
@@ -67,7 +67,7 @@ def test_the_plain_command_line_takes_typos_braille_and_braille_numbers(cli):
     assert result.returncode == 0 and "Traceback" not in result.stderr
     lines = result.stdout.splitlines()
     assert lines[2] == "Rainbow Aura"
-    choices = next(line for line in lines if line.startswith("No card called ug rainbow."))
+    choices = next(line for line in lines if line.startswith("4 matches for ug rainbow:"))
     assert "1 Rainbow Aura, 2 Rainbow Lasso" in choices
     assert lines[lines.index(choices) + 1] == "Rainbow Lasso"
     assert lines[-1] == NO_LETTERS

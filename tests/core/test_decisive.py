@@ -11,7 +11,8 @@ def test_a_win_is_the_decisive_fact_of_the_reply_that_makes_it():
     to_action(t)
     for line in ("play basic red", "resolve", "end turn", "end turn", "end turn", "draw", "play rainbow unicorn"):
         assert "wins" not in t.handle(line).decisive, line
-    assert t.handle("resolve").decisive == ""  # the win waits for the chain
+    waits = t.handle("resolve").decisive  # the win waits for the chain: that is decisive too, but not a win
+    assert "wins" not in waits and waits == "Ana has 3 Unicorns, enough to win once the chain is resolved."
     said = t.handle("resolve")
     assert t.game.state.outcome is not None
     assert said.decisive.startswith("Ana wins with 3 Unicorns!")
@@ -29,3 +30,48 @@ def test_a_warning_carries_its_question_as_the_decisive_fact():
     t = start()
     said = t.handle("Ben play basic red")
     assert said.confirm and said.decisive == said.speech and said.decisive.endswith("Say yes or no.")
+
+
+def test_a_beginning_of_turn_duty_is_part_of_the_turn_that_begins():
+    t = start("Ana Ben", "red pink")
+    lines = ("draw", "play claw machine", "resolve", "end turn", "draw", "play sadistic ritual into Ana", "resolve")
+    for line in lines:
+        t.handle(line)
+    said = t.handle("end turn")
+    assert said.decisive == "Turn 3: Ana's turn. Ana must do Sadistic Ritual; may use Claw Machine."
+    assert said.speech.startswith("Turn 3: Ana's turn.")  # the turn leads its reply
+
+
+def test_a_herd_bonus_is_decisive():
+    from tests.core.test_game_scenarios import _llamas, say, tracker
+
+    t = tracker(_llamas())
+    say(t, "new game Ana Ben babies llama goat")
+    say(t, "draw", "play llama", "resolve", "end turn", "end turn", "draw", "play llamapaca", "resolve")
+    say(t, "end turn")
+    assert t.handle("end turn").decisive == "Turn 5: Ana's turn. Ana may use the Llama Herd Bonus."
+
+
+def test_a_card_an_effect_moves_is_decisive_with_the_counts_first_in_the_reply():
+    t = start()
+    to_action(t)
+    t.handle("play basic red")
+    assert t.handle("resolve").decisive == ""  # a card played into its own Stable: ordinary
+    said = t.handle("sacrifice basic red")
+    assert said.decisive == "Ana sacrificed Basic Unicorn (Red). Ana: 1 Unicorn."
+    assert said.speech.startswith("Ana sacrificed Basic Unicorn (Red).")
+
+
+def test_numbered_cards_to_choose_from_are_a_question_waiting():
+    t = start()
+    to_action(t)
+    said = t.handle("play rainbow")
+    assert said.choices and said.decisive == said.speech and said.decisive.endswith("Type a number to choose.")
+
+
+def test_the_counts_come_before_the_card_in_a_resolve():
+    t = start()
+    to_action(t)
+    t.handle("play basic red")
+    said = t.handle("resolve")
+    assert said.speech.startswith("Ana has 2 Unicorns.") and said.brief.startswith("Ana: 2 Unicorns.")

@@ -10,6 +10,9 @@ from assistant.core.game.events import Draw
 from assistant.core.language.parser import CommandError
 from assistant.core.language.reply import Reply
 from assistant.core.language.verbs import parse_command
+from assistant.core.words.cardtext import NO_CHOICE_PENDING
+from assistant.core.words.errors import stray_digits
+from assistant.core.words.help import HELP_TOPICS, unknown_topic
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
 
@@ -268,10 +271,29 @@ def test_commands_in_braille_cells_are_read_through_the_sessions_resolver():
     assert plain.game.state.current == 0 and reply.card is None and "Turn 2" not in reply.speech
 
 
-def test_help_lists_the_game_commands():
-    reply = session().handle("help")
+def test_help_commands_lists_the_game_commands():
+    reply = session().handle("help commands")
     assert any("new game Ana Ben Cy" in line for line in reply.lines)
     assert any(line.startswith("Type a card name") for line in reply.lines)
+
+
+def test_help_is_short_says_first_how_to_get_help_and_quit_and_names_its_topics():
+    reply = session().handle("help")
+    assert reply.lines[0] == "Help: F1 or help. Control Q quits."
+    assert len(reply.speech.split()) <= 75  # about 30 seconds of speech
+    for topic in HELP_TOPICS:
+        assert topic in reply.lines[-1]
+        if topic != "commands":
+            said = session().handle(f"help {topic}")
+            assert not said.important and 20 <= len(said.speech.split()) <= 110, topic  # under about 45 seconds
+    assert session().handle("help juggling").speech == unknown_topic()
+
+
+def test_help_examples_use_the_deck_in_play():
+    s = session()
+    s.handle("new game Cy Dee babies red pink")
+    said = s.handle("help turn").speech
+    assert "play rainbow aura" in said and "destroy basic" in said and "into Cy" in said
 
 
 def test_a_neigh_said_alone_during_a_pile_asks_who():
@@ -317,3 +339,13 @@ def test_numbers_and_names_no_game_could_use_are_refused_with_a_message():
         said = t.handle(line)
         assert said.important and not said.confirm, line
     assert t.game.log == []
+
+
+def test_a_stray_digit_before_a_command_is_left_out_with_a_word_after_the_outcome():
+    s = session()
+    s.handle("new game Ana Ben babies red pink")
+    s.handle("draw")
+    reply = s.handle("0end turn")
+    assert s.game.state.current == 1  # the turn ended
+    assert reply.lines[0] == "Turn 2: Ben's turn." and reply.lines[1] == stray_digits("0")
+    assert s.handle("12").lines == (NO_CHOICE_PENDING,)  # a number alone is still a number

@@ -895,9 +895,9 @@ def test_undo_and_redo_any_number_of_events_are_announced():
     say(t, "play rainbow aura", "resolve")
     before = t.game.state
     said = t.handle("undo")
-    assert said.important and said.lines[0] == "Undone: Rainbow Aura by Ana resolved."
+    assert said.important and said.lines[0] == "Undone: Ana's Rainbow Aura is back on the pile."
     said = t.handle("undo")
-    assert said.lines[0] == "Undone: Ana played Rainbow Aura."
+    assert said.lines[0] == "Undone: Ana's Rainbow Aura is back in their hand."
     said = t.handle("redo 2")
     assert said.lines[0] == "Redone 2 events: Ana played Rainbow Aura; Rainbow Aura by Ana resolved."
     assert t.game.state == before

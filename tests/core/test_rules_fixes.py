@@ -12,6 +12,7 @@ from assistant.core.cards.card import CardSet
 from assistant.core.cards.cardfile import parse_deck
 from assistant.core.game.events import Phase
 from assistant.core.game.objections import NothingToAnswer
+from assistant.core.game.table import PromptKind
 from assistant.core.language.reply import Reply
 from assistant.core.words.rulings import describe_objection
 from assistant.session import Session
@@ -41,8 +42,9 @@ def test_yay_being_played_can_be_neighed():
     Stable". Yay (card text: cards you play cannot be Neighed) protects only once it is in its owner's Stable."""
     s = start()
     say(s, "draw")
-    said = say(s, "play yay")
-    assert "Any Neigh for Ana's Yay?" in said.speech
+    say(s, "play yay")
+    prompt = s.game.table.prompt(s.game.state)  # the table asks for a Neigh to Ana's Yay
+    assert prompt.kind is PromptKind.ANSWER and prompt.top is not None and prompt.top.card == "yay"
     said = say(s, "neigh Ben", "resolve")
     assert "Ana's Yay is Neighed" in said.speech
     assert "yay" not in s.game.state.players[0].stable

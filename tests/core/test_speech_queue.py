@@ -213,3 +213,56 @@ def test_scale_maps_0_to_100_onto_an_engine_range_with_its_default_in_the_middle
     assert scale(50, 80, 175, 450) == 175
     assert scale(100, 80, 175, 450) == 450
     assert scale(150, -100, 0, 100) == 100
+
+
+# A decisive fact (the win, a turn, a warning's question) is never lost to the next key.
+
+
+def _saying(utterance: Utterance) -> SpeechQueue:
+    queue = SpeechQueue()
+    queue.add(utterance)
+    queue.take()
+    return queue
+
+
+def test_a_decisive_fact_cut_off_is_said_again_once_before_the_next_reply():
+    win = "Ana wins with 7 Unicorns! The game is over."
+    queue = _saying(Utterance(f"Basic Unicorn (Purple) enters Ana's Stable. {win}", IMPORTANT, decisive=win))
+    assert queue.new_input() is Cut.AFTER_SENTENCE  # the first sentence ends, the win is not in it
+    queue.add(Utterance("Ana's Stable: 7 Unicorns."))
+    assert texts(queue) == [win, "Ana's Stable: 7 Unicorns."]
+    again = queue.waiting[0]
+    assert again.priority is IMPORTANT and again.stale and not again.decisive
+    queue.done()
+    queue.take()  # the win said again is being said when the next key comes
+    assert queue.new_input() is Cut.AFTER_SENTENCE  # it ends its sentence...
+    assert texts(queue) == []  # ...and is not said a third time, nor is the message that waited
+
+
+def test_a_decisive_first_sentence_that_is_let_end_is_not_said_twice():
+    queue = _saying(Utterance("Turn 2: Ben's turn. Ben draws a card.", IMPORTANT, decisive="Turn 2: Ben's turn."))
+    queue.new_input()
+    assert texts(queue) == []
+
+
+def test_a_message_carrying_a_decisive_fact_cut_or_dropped_leaves_its_fact():
+    queue = _saying(Utterance("Ben destroyed Rainbow Unicorn in Ana's Stable. More words.", decisive="Ben destroyed"))
+    queue.add(Utterance("waiting words", MESSAGE, decisive="Cy: 3 Unicorns."))
+    assert queue.new_input() is Cut.NOW
+    assert texts(queue) == ["Ben destroyed", "Cy: 3 Unicorns."]
+
+
+def test_an_answered_question_is_not_said_again():
+    question = "Against the rules: record it anyway? It is Ben's turn. Say yes or no."
+    queue = _saying(Utterance(question, IMPORTANT, decisive=question))
+    assert queue.new_input(again=False) is Cut.AFTER_SENTENCE
+    assert texts(queue) == []
+
+
+def test_a_stale_important_reply_keeps_its_decisive_fact_in_its_brief_form():
+    queue = SpeechQueue()
+    queue.add(Utterance("x", MESSAGE))
+    queue.take()
+    queue.add(Utterance("Long words. Turn 3: Cy's turn.", IMPORTANT, brief="Turn 3, Cy.", decisive="Cy may use X."))
+    queue.new_input()
+    assert texts(queue) == ["Cy may use X."]  # the brief form leaves it out: the decisive fact instead

@@ -27,12 +27,14 @@ def replies(level: Verbosity, lines: list[str]) -> list[str]:
 def test_brief_says_the_facts_alone():
     said = replies(Verbosity.BRIEF, TURN)
     assert said[2] == "Ana: Basic Unicorn (Blue). Any Neigh?"
-    assert said[3] == "Ana: Basic Unicorn (Blue), no Neigh. 2 Unicorns."
+    assert said[1] == "Ana drew a card."  # the phase is on the status line
+    assert said[3] == "Ana: 2 Unicorns."  # the outcome alone: the card was named when it was played
 
 
 def test_normal_says_what_the_table_waits_for_but_not_what_to_type():
     said = replies(Verbosity.NORMAL, TURN)
-    assert "Any Neigh for Ana's Basic Unicorn (Blue)?" in said[2]
+    assert said[2] == "Ana played Basic Unicorn (Blue). Any Neigh?"  # the card was just named: not again
+    assert said[3] == "Ana has 2 Unicorns. Basic Unicorn (Blue) entered."  # the outcome first
     assert not any("say " in s.lower().replace("ana says", "") for s in said[1:]), said
 
 
@@ -50,7 +52,7 @@ def test_every_level_keeps_the_facts_short_when_late(level):
     for line in TURN[:-1]:
         s.handle(line)
     reply = s.handle("resolve")
-    assert reply.brief == "Ana: Basic Unicorn (Blue), no Neigh. 2 Unicorns."
+    assert reply.brief == "Ana: 2 Unicorns."
     assert len(reply.brief) <= len(reply.speech)
 
 
@@ -96,7 +98,7 @@ def test_verbosity_cycles_and_is_said():
     assert s.handle("verbosity").speech.startswith("Verbosity coaching")
     assert s.handle("verbosity brief").speech.startswith("Verbosity brief") and s.verbosity is Verbosity.BRIEF
     s.handle("new game Ana Ben babies red pink")
-    assert s.handle("draw").speech == "Ana drew a card. Action phase."  # the game started after it says less too
+    assert s.handle("draw").speech == "Ana drew a card."  # the game started after it says less too
     wrong = s.handle("verbosity loud")
     assert wrong.important and "verbosity brief" in wrong.speech and s.verbosity is Verbosity.BRIEF
 
@@ -136,10 +138,11 @@ def test_undo_says_what_changed_and_a_win_taken_back():
     assert "wins" in s.handle("resolve").speech
     undone = s.handle("undo").lines
     assert undone[1] == "The end of the game is taken back: play goes on."
-    assert undone[2] == "Now Ana has 1 Unicorn, not 2."
+    assert undone[0] == "Undone: Ana's Basic Unicorn (Blue) is back on the pile."  # the position, not the event
+    assert undone[2] == "Ana has 1 Unicorn."
     assert s.game.state.outcome is None
     redone = s.handle("redo").lines
-    assert "Now Ana has 2 Unicorns, not 1." in redone and any("wins" in line for line in redone)
+    assert "Ana has 2 Unicorns." in redone and any("wins" in line for line in redone)
 
 
 def test_the_babies_named_at_new_game_are_confirmed():
@@ -245,7 +248,7 @@ def test_a_command_typed_in_braille_cells_is_run_as_the_command():
     s.handle("new game Ana Ben babies red pink")
     reply = s.handle(to_cells("draw"))
     assert reply.lines[0] == "Ana drew a card." and len(s.game.log) == 1
-    assert s.handle(to_cells("undo")).lines[0] == "Undone: Ana drew a card."
+    assert s.handle(to_cells("undo")).lines[0] == "Undone: the card Ana drew is back on the deck."
     looked_up = s.handle(to_cells("yay"))  # a card's name in cells is still a look-up
     assert looked_up.card is not None and looked_up.card.id == "yay"
 
@@ -266,7 +269,8 @@ def test_a_chain_link_says_what_its_card_does_in_whole_clauses(deck, card_id, gi
     card = next(c for c in load_card_set(deck) if c.id == card_id)
     said = card_gist(card)
     assert said.startswith(gist)
-    assert said == gist or said.endswith(", and more") and len(said.split()) <= 24
+    whole = said.replace("; ", ". ").lower() in card.text.lower()  # the card's sentences, nothing left out
+    assert whole or said.endswith(", and more") and len(said.split()) <= 24
 
 
 def test_every_event_that_names_a_player_is_one_the_brief_tally_line_knows():
@@ -281,3 +285,19 @@ def test_every_event_that_names_a_player_is_one_the_brief_tally_line_knows():
     assert with_player and with_player == set(PLAYER_EVENTS)
     assert event_player(events.Draw(player=2)) == 2
     assert event_player(events.EndTurn()) is None
+
+
+def test_a_cost_in_a_gist_keeps_what_it_buys():
+    """Shark With a Horn, 2nd Edition: sacrifice it, and if you do destroy a Unicorn card; the cost alone misleads."""
+    card = next(c for c in load_card_set("uu-2nd") if c.id == "shark-with-a-horn")
+    assert card_gist(card, "enters") == (
+        "you may sacrifice this card; if you do, destroy a Unicorn card in another player's Stable"
+    )
+
+
+@pytest.mark.parametrize("deck", ["uu-1st", "uu-2nd", "llamas"])
+def test_and_more_is_said_only_when_something_was_left_out(deck):
+    for card in load_card_set(deck):
+        said = card_gist(card)
+        if said.endswith(", and more"):
+            assert not card.text.rstrip(". ").endswith(said.removesuffix(", and more")), card.id

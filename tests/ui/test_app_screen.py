@@ -7,10 +7,12 @@ from fake_speaker import Heard
 from assistant.core.words.screen import (
     HISTORY_HEADING,
     NO_GAME_STATUS,
+    NO_GAME_TABLE,
     ONE_KEY_COACHING,
     PILE_HEADING,
     QUIT_HINT,
     SCREEN_KEYS,
+    no_card_for_key,
     no_player_number,
     region_echo,
 )
@@ -116,9 +118,9 @@ def test_one_key_answers_send_the_ordinary_lines_only_while_a_card_waits(make_ap
             assert not game.state.pile and app.query_one("#prompt").value == ""
             assert game.state.players[0].stable == ("baby-unicorn-red", "ginormous-unicorn")
             assert text(app, "status").startswith("Ana wins with 3 Unicorns")
-            await pilot.press("0")  # no card waits: digits are typed like any key
+            await pilot.press("0")  # no card waits: said why, and the digit is not typed (it would make "0end turn")
             await pilot.pause()
-            assert app.query_one("#prompt").value == "0"
+            assert app.query_one("#prompt").value == "" and text(app, "answer") == no_card_for_key("0")
 
     asyncio.run(scenario())
 
@@ -142,7 +144,7 @@ def test_the_app_reads_the_terminal_with_that_parser(make_app):
         assert make_app(None).get_driver_class() is EscapeAloneDriver
 
 
-def test_typed_stop_and_repeat_and_f7_keep_the_answer(make_app):
+def test_typed_stop_and_repeat_keep_the_answer_and_f7_is_read_under_the_cursor(make_app):
     spoken = []
 
     async def scenario():
@@ -162,8 +164,10 @@ def test_typed_stop_and_repeat_and_f7_keep_the_answer(make_app):
             await pilot.press("f7")
             await pilot.pause()
             assert app.session.verbosity.value == "coaching"
-            assert text(app, "status").endswith(verbosity_set("coaching")) and text(app, "answer") == shown
-            assert cursor_on_answer(app)
+            assert text(app, "answer") == verbosity_set("coaching") and cursor_on_answer(app)  # what is said
+            await pilot.press("pageup")  # the answer is still there, from its first line
+            await pilot.pause()
+            assert text(app, "answer") == shown and cursor_on_answer(app)
 
     asyncio.run(scenario())
 
@@ -175,17 +179,18 @@ def test_help_in_the_app_names_its_keys_and_the_arrows_say_each_region(make_app)
     async def scenario():
         app = make_app(speak)
         async with app.run_test(size=(100, 60)) as pilot:
-            await pilot.press(*"help", "enter")
+            await pilot.press(*"help commands", "enter")
             await pilot.pause()
             shown = text(app, "answer").splitlines()
             assert shown[-len(SCREEN_KEYS) :] == list(SCREEN_KEYS)
             assert cursor_on_answer(app)
             await pilot.press("down")
             await pilot.pause()
-            assert echoed[-1] == region_echo("Pile and chain", PILE_HEADING)
+            assert echoed[-1] == region_echo("Pile and chain", [PILE_HEADING, NO_GAME_TABLE])
+            assert echoed[-1] == f"Pile and chain: {NO_GAME_TABLE}"  # the heading once, then what it holds
             await pilot.press("up", "up", "up")
             await pilot.pause()
-            assert echoed[-1] == region_echo("Status line", NO_GAME_STATUS)
+            assert echoed[-1] == region_echo("Status line", [NO_GAME_STATUS]) == f"Status line: {NO_GAME_STATUS}"
             assert app.cursor_position.y == app.query_one("#status").content_region.y
 
     asyncio.run(scenario())
@@ -224,7 +229,8 @@ def test_a_llamas_game_heads_its_fields_once_in_its_words(make_app):
             assert stables[1].startswith("Ana's Field:")
             await pilot.press("down", "down")
             await pilot.pause()
-            assert echoed[-1] == "Fields, 7 Animals to win:"
+            assert echoed[-1].startswith("Fields, 7 Animals to win: Ana's Field:")  # the heading once, then the Fields
+            assert echoed[-1].count("Fields") == 1
             await pilot.press(*"m ginrammy", "enter")
             await pilot.pause()
             assert text(app, "answer").startswith("Gin Rammy")

@@ -13,6 +13,7 @@ dg ramifications
 m magical alpacacorn
 ug studlife
 help
+help commands
 """
 
 
@@ -34,6 +35,8 @@ def test_a_llamas_game_started_on_the_default_deck_reads_the_llamas_labels(cli, 
         "#Studlife",
     ]
     assert "Llamacorn" not in named and "No card called m" not in out
+    short = out[out.index("Help: F1 or help.") : out.index("Type a card name, part of a name")]
+    assert "rainbow aura" not in short.lower() and "Neigh" not in short and "play #studlife" in short
     help_text = out[out.index("new game Ana Ben Cy: a new game") :]
     assert "rainbow aura" not in help_text.lower() and "neigh Ben" not in help_text
     assert "Ben play CARD (an Instant, while a card is on the pile): Ben answers with that Instant." in help_text

@@ -154,3 +154,17 @@ def test_the_real_app_offers_the_saved_game_at_start_and_yes_continues_it(termin
     again.wait_for("Turn 1, Ana's Action phase.")
     assert wait_until(lambda: again.cursor() == (0, again.row_of("Continuing the game"))), again.screen()
     again.keys("C-q")
+
+
+def test_the_terminal_cursor_is_shown_where_a_braille_display_reads(terminal):
+    """Textual hides the terminal's cursor; the app shows it again (steady), so tmux, a screen reader and a
+    braille display that follow the cursor find it on the answer."""
+    term = terminal("--no-camera", module=True)
+    term.wait_for("No game yet")
+
+    def shown() -> bool:
+        flag = [*term.tmux, "display", "-p", "-t", term.name, "#{cursor_flag}"]
+        return subprocess.run(flag, capture_output=True, text=True).stdout.strip() == "1"
+
+    assert wait_until(shown), term.screen()
+    term.keys("C-q")

@@ -268,8 +268,8 @@ def test_each_objection_a_rule_test_checks_is_said_in_one_sentence(deck, objecti
 def test_the_warning_asks_with_every_reason_in_order():
     question = confirm_question(game("uu-2nd").table, (NotYourTurn(1, 0), ChainOpen()))
     assert question == (
-        "That looks against the rules. It is Ana's turn, not Ben's. Effects in the chain must resolve first: say "
-        f"resolve when each is done. {CONFIRM_QUESTION}"
+        "Against the rules: record it anyway? It is Ana's turn, not Ben's. Effects in the chain must resolve "
+        f"first: say resolve when each is done. {CONFIRM_QUESTION}"
     )
 
 

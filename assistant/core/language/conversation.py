@@ -169,7 +169,7 @@ class Conversation:
             return self._event(verb, dataclasses.replace(command, card=card.name), {card.name: card})
 
         sentence = which_instant(table.setup.players[who], list(instants))
-        return Reply((sentence,), sentence, important=True, pending=Choice(instants, then))
+        return Reply((sentence,), sentence, important=True, pending=Choice(instants, then), decisive=sentence)
 
     def _offer(self, verb: Verb, command: Command, phrase: str, cards: list[Card], resolved: dict[str, Card]) -> Reply:
         """Numbered cards for a phrase; the number chosen carries the command on."""
@@ -178,7 +178,7 @@ class Conversation:
             return self._event(verb, command, {**resolved, phrase: card})
 
         sentence = choose_card_for(phrase, cards)
-        return Reply((sentence,), sentence, important=True, pending=Choice(tuple(cards), then))
+        return Reply((sentence,), sentence, important=True, pending=Choice(tuple(cards), then), decisive=sentence)
 
     def record(self, event: Event) -> Reply:
         """Apply an event, write it to the save, then announce it (nothing is said of an event not saved)."""
@@ -217,7 +217,10 @@ class Conversation:
         except OSError as exc:
             _restore(game, steps, redo, log, undone)
             return Reply.error(save_failed(exc.strerror or str(exc)))
-        return Reply.of(*undone_many(game.table, steps, redo), important=True)
+        lines = undone_many(game.table, steps, redo)
+        brief = " ".join(lines[:-1])  # what it gave back and the counts; the position is on the status line
+        speech = brief if self.verbosity is Verbosity.BRIEF else " ".join(lines)
+        return Reply(tuple(lines), speech, important=True, brief=brief)
 
 
 def _restore(game: Game, steps: list[Step], redo: bool, log: list[Event], undone: list[Event]) -> None:

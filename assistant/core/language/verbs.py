@@ -350,7 +350,10 @@ VERBS: tuple[Verb, ...] = (
     Verb("card", Kind.QUESTION, ("card of", "card for", "card"), (
         ("`card NAME`, `what is NAME`", "a card's text (with no name, the card just read)"),
     ), parse=parse_query),
-    Verb("help", Kind.QUESTION, ("help", "?"), (("`help`", "the commands"),)),
+    Verb("help", Kind.QUESTION, ("help", "?"), (
+        ("`help`, `help keys`, `help commands`", "a short help (F1 in the app); one topic (keys, turn, neigh, "
+         "questions, undo, scanning, braille, settings); every command"),
+    )),
     # Listening: the session and the front ends carry these out.
     Verb("repeat", Kind.LISTENING, ("repeat", "again", "say again"), (
         ("`repeat`", "the last answer again (F2 in the app)"),
@@ -458,6 +461,13 @@ _EXAMPLE_CARDS = re.compile(
 )
 #: What stands for a Baby in the examples when the deck names none.
 _NO_BABY = "BABY"
+
+
+def example_names(cards: CardSet) -> tuple[str, str]:
+    """The card and the creature card the help's examples name in this deck, lower case as typed ("rainbow aura",
+    "basic red" in Unstable Unicorns; cards of the same types in another deck)."""
+    examples = _deck_examples(cards)
+    return examples.get("rainbow aura", "rainbow aura"), examples.get("basic red", "basic red")
 
 
 def _as_typed(stand_in: str | None, example: str) -> str:

@@ -72,13 +72,35 @@ class Utterance:
     """An earcon heard just before the words ("error", "your-turn"), or alone when there are no words."""
     stale: bool = False
     """The player moved on before it was said: it is its brief form now."""
+    decisive: str = ""
+    """The decisive fact it carries (a win, a turn that begins, a question waiting; `Reply.decisive`): never lost.
+    Cut off or dropped, it is said again once, alone (`again()`); "": none."""
 
     def shortened(self) -> Utterance:
-        """The stale form: the brief text, or the first sentence, with the same earcon."""
+        """The stale form: the brief text, or the first sentence, with the same earcon; its decisive fact instead
+        when that form leaves it out."""
         if self.stale:
             return self
         short = self.brief.strip() or (split_sentences(self.text) or [self.text])[0]
+        if self.decisive and self.decisive not in short:
+            short = self.decisive  # what must be heard, rather than the facts around it
         return replace(self, text=short, stale=True)
+
+    def again(self) -> Utterance | None:
+        """Its decisive fact said again on its own, important and already stale, carrying no decisive fact itself
+        (so it is said again once, not for every key); None when it carries none."""
+        if not self.decisive.strip():
+            return None
+        return Utterance(self.decisive, Priority.IMPORTANT, self.private, stale=True)
+
+    def heard_by(self, cut: Cut) -> bool:
+        """Whether its decisive fact is heard in full when `cut` befalls it while it is being said: only when the
+        decisive fact is one sentence, its first, and the sentence being said is let end (an important reply)."""
+        if not self.decisive:
+            return True
+        decisive = split_sentences(self.decisive)
+        first = (split_sentences(self.text) or [""])[0]
+        return cut is Cut.AFTER_SENTENCE and len(decisive) == 1 and first == decisive[0]
 
 
 class SpeechQueue:
@@ -121,16 +143,29 @@ class SpeechQueue:
         self._remember(utterance)
         return True
 
-    def new_input(self) -> Cut:
+    def new_input(self, again: bool = True) -> Cut:
         """A new line was typed or a card scanned: what waits is stale. Waiting important utterances are
         shortened to their brief form, the rest dropped; return what happens to the one being said (a message is
-        cut now, an important one ends with its sentence)."""
-        self._waiting = deque(u.shortened() for u in self._waiting if u.priority is Priority.IMPORTANT)
-        if self.current is None:
-            return Cut.NONE
-        if self.current.priority is Priority.IMPORTANT and not self.current.review:
-            return Cut.AFTER_SENTENCE
-        return Cut.NOW
+        cut now, an important one ends with its sentence).
+
+        A decisive fact never goes unheard: the one being said that the cut stops before its end, and one in a
+        message dropped, is said again once, alone, ahead of the new reply (`again`=False when the new input
+        settles it: the answer to a question waiting)."""
+        waiting: deque[Utterance] = deque()
+        for utterance in self._waiting:
+            if utterance.priority is Priority.IMPORTANT:
+                waiting.append(utterance.shortened())
+            elif again and (said := utterance.again()) is not None:
+                waiting.append(said)
+        cut = Cut.NONE
+        if self.current is not None:
+            important = self.current.priority is Priority.IMPORTANT and not self.current.review
+            cut = Cut.AFTER_SENTENCE if important else Cut.NOW
+            said = self.current.again() if again and not self.current.heard_by(cut) else None
+            if said is not None:  # (not put into the history again: the reply it came from is there)
+                waiting.appendleft(said)
+        self._waiting = waiting
+        return cut
 
     def interrupt(self, utterance: Utterance | None = None) -> Cut:
         """Stop, here is the next thing: `new_input()`, then queue `utterance`; return what happens to the one

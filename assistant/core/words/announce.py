@@ -37,9 +37,11 @@ from assistant.core.game.events import (
 )
 from assistant.core.game.facts import (
     AnimalAnswered,
+    CardMustGo,
     Fact,
     GameOver,
     InstantResolved,
+    LimitReached,
     LinkAdded,
     LinkResolved,
     NeighHadNoEffect,
@@ -49,6 +51,7 @@ from assistant.core.game.facts import (
     PlayResolved,
     TallyChanged,
     TurnBegan,
+    WinWaits,
 )
 from assistant.core.game.history import Step
 from assistant.core.game.state import GameState
@@ -57,6 +60,7 @@ from assistant.core.language.reply import Verbosity
 from assistant.core.text import name_list
 from assistant.core.words.cardtext import card_gist
 from assistant.core.words.gameplay import (
+    GAME_OVER,
     PHASE_NAMES,
     _pile_card,
     area_of,
@@ -68,6 +72,7 @@ from assistant.core.words.gameplay import (
     describe_trigger,
     end_with,
     game_card_name,
+    herd_bonus_name,
     link_names,
     player_name,
     turn_began,
@@ -81,7 +86,9 @@ __all__ = [
     "herd_bonus_said",
     "describe_link_doing",
     "announce_step",
+    "EFFECT_EVENTS",
     "decisive_of_step",
+    "begin_duties",
 ]
 
 DO_IT_THEN_RESOLVE = "Do it, then say resolve."
@@ -148,22 +155,15 @@ def _neigh_name(table: Table) -> str:
     return "Neigh" if table.neigh_card else "Instant"
 
 
-def describe_begin_effects(table: Table, link: Link) -> str:
-    """The beginning-of-turn effects, mandatory ones first."""
-    must = [game_card_name(table, t.card) for t in link if t.kind is TriggerKind.BEGIN]
-    may = [game_card_name(table, t.card) for t in link if t.kind is TriggerKind.BEGIN_OPTIONAL]
-    herd = [t.card for t in link if t.kind is TriggerKind.HERD]
-    parts = []
-    if must:
-        parts.append(f"must do {name_list(must)}")
-    if may:
-        parts.append(f"may do {name_list(may)}, lost once the Draw phase begins")
-    sentence = f"Beginning of turn effects: {'; '.join(parts)}." if parts else ""
-    for variation in herd:
+def describe_begin_effects(table: Table, link: Link) -> list[str]:
+    """The beginning-of-turn effects, mandatory ones first ("Ana must do X; may use Y.", the decisive fact as it is
+    held and said again), then one line for what each Herd Bonus offered does."""
+    lines = [begin_duties(table, link)]
+    for variation in (t.card for t in link if t.kind is TriggerKind.HERD):
         kind = variation.capitalize()
-        sentence += f" Herd Bonus: {table.profile.herd_bonus} or more {kind}s, so the {kind} Herd Bonus may be used."
-        sentence += herd_bonus_said(kind, *table.cards.herd_bonus(variation))
-    return sentence.strip()
+        sentence = f"Herd Bonus: {table.profile.herd_bonus} or more {kind}s, so the {kind} Herd Bonus may be used."
+        lines.append(sentence + herd_bonus_said(kind, *table.cards.herd_bonus(variation)))
+    return [line for line in lines if line]
 
 
 def herd_bonus_said(kind: str, text: str, from_sheet: bool) -> str:
@@ -198,17 +198,21 @@ def _trigger_doing(table: Table, trigger: Trigger) -> str:
 
 
 def announce_step(table: Table, step: Step, level: Verbosity = Verbosity.COACHING) -> list[str]:
-    """Everything to say after an event was recorded: the event, what followed, and what the table may do now."""
-    lines: list[str] = []
+    """Everything to say after an event was recorded, outcome first: the game's end, a card an effect moved, the
+    counts; then the event and what followed; then what the table may do now."""
+    lines: list[tuple[int, str]] = []  # (rank, sentence): sorted by rank, in order within one rank
     if not isinstance(step.event, (Resolve, NextPhase, EndTurn)):
-        lines.append(_event_line(table, step, level))
+        lines.append((1 if isinstance(step.event, EFFECT_EVENTS) else 3, _event_line(table, step, level)))
     phases = [f for f in step.facts if isinstance(f, PhaseBegan)]
     for fact in step.facts:
         if isinstance(fact, PhaseBegan) and fact is not phases[-1]:
             continue  # "draw" at the start of a turn passes the Draw phase: say only where the turn is now
+        if isinstance(fact, LinkAdded) and any(t.kind.is_beginning for t in fact.link):
+            lines += [(3, line) for line in describe_begin_effects(table, fact.link)]
+            continue
         sentence = _fact_line(table, step, fact, level)
         if sentence:
-            lines.append(sentence)
+            lines.append((_FACT_RANKS.get(type(fact), 3), sentence))
     resolved = any(
         isinstance(
             f,
@@ -224,30 +228,80 @@ def announce_step(table: Table, step: Step, level: Verbosity = Verbosity.COACHIN
         for f in step.facts
     )
     if isinstance(step.event, Resolve) and not resolved:
-        lines.append("Nothing was waiting to resolve.")
+        lines.append((3, "Nothing was waiting to resolve."))
     if isinstance(step.event, Resolve) and any(isinstance(f, LinkResolved) for f in step.facts):
-        lines.insert(0, describe_event(table, step.event, step.before) + ".")
+        lines.insert(0, (3, describe_event(table, step.event, step.before) + "."))
     if step.after.outcome is None or not any(isinstance(f, GameOver) for f in step.facts):
         prompt = table.prompt(step.after)
         just_said = any(isinstance(f, LinkAdded) and f.link == prompt.link for f in step.facts)
         if prompt.kind is PromptKind.CHAIN and just_said:  # the link was just read: not again
-            lines.append(DO_IT_THEN_RESOLVE if level is Verbosity.COACHING else "")
+            lines.append((4, DO_IT_THEN_RESOLVE if level is Verbosity.COACHING else ""))
         elif prompt.kind is PromptKind.CHAIN and _waited(table, step, prompt):  # it was read before
-            lines.append("Say resolve when it is done." if level is Verbosity.COACHING else "")
+            lines.append((4, "Say resolve when it is done." if level is Verbosity.COACHING else ""))
+        elif prompt.kind is PromptKind.ANSWER and level is Verbosity.NORMAL and _just_played(step, prompt):
+            lines.append((4, f"Any {_neigh_name(table)}?"))  # the card was just named: the short question
         else:
-            lines.append(phrase_prompt(table, prompt, level))
-    return [line for line in lines if line]
+            lines.append((4, phrase_prompt(table, prompt, level)))
+    return [line for _, line in sorted(lines, key=lambda ranked: ranked[0]) if line]
+
+
+#: The events by which an effect moves a card into or out of a Stable (or a hand): decisive facts.
+EFFECT_EVENTS = (Bring, Steal, Destroy, Sacrifice, ReturnToHand, Swap, Move, ToNursery, SwapHands)
+
+#: Where a fact's sentence goes in an announcement (lower first): the game's end, then the counts and a win
+#: that waits, then the rest in order (3), then the prompt (4). A turn that begins leads by itself: nothing
+#: comes before it in its step.
+_FACT_RANKS: dict[type, int] = {GameOver: 0, TallyChanged: 2, WinWaits: 2, LimitReached: 2, CardMustGo: 2}
+
+
+def _just_played(step: Step, prompt: Prompt) -> bool:
+    """The card the pile asks about is the one the step's event just put on it (so it was just named)."""
+    event, top = step.event, prompt.top
+    return isinstance(event, (Play, Respond)) and top is not None and top.card == event.card
 
 
 def decisive_of_step(table: Table, step: Step) -> str:
-    """The decisive fact of a step, short: the game's end, else the turn that began ("": neither)."""
+    """The decisive fact of a step, short ("" for none): the game's end; else the turn that began, with its
+    beginning-of-turn duties; else a card an effect moved into or out of a Stable, with the counts; else a duty
+    or a win that waits."""
     for fact in step.facts:
-        if isinstance(fact, GameOver):
-            return describe_fact(table, fact, step.after)
+        if isinstance(fact, GameOver):  # ("The game is over." goes without saying after "Ana wins")
+            return describe_fact(table, fact, step.after).removesuffix(f" {GAME_OVER}")
     for fact in step.facts:
         if isinstance(fact, TurnBegan):
-            return turn_began(fact.turn, player_name(table, fact.player))
-    return ""
+            began = turn_began(fact.turn, player_name(table, fact.player))
+            duties = [begin_duties(table, f.link) for f in step.facts if isinstance(f, LinkAdded)]
+            return " ".join([began, *duties]).strip()
+    said = []
+    if isinstance(step.event, EFFECT_EVENTS):
+        said.append(describe_event(table, step.event, step.before) + ".")
+        said += [_brief_tally(table, f) for f in step.facts if isinstance(f, TallyChanged)]
+    said += [describe_fact(table, f, step.after) for f in step.facts if isinstance(f, _DUTIES)]
+    return " ".join(said)
+
+
+#: Facts that ask a player to do something now, or say a win is near: decisive.
+_DUTIES = (LimitReached, CardMustGo, WinWaits)
+
+
+def begin_duties(table: Table, link: Link) -> str:
+    """The beginning-of-turn effects of a link, short: "Ben must do Sadistic Ritual; may use the Blue Herd Bonus."
+    ("" when the link holds none; what "may use" offers is lost once the Draw phase begins)."""
+    owner = link[0].owner if link else 0
+    must = [game_card_name(table, t.card) for t in link if t.kind is TriggerKind.BEGIN]
+    may = [
+        herd_bonus_name(t.card) if t.kind is TriggerKind.HERD else game_card_name(table, t.card)
+        for t in link
+        if t.kind in (TriggerKind.BEGIN_OPTIONAL, TriggerKind.HERD)
+    ]
+    parts = ([f"must do {name_list(must)}"] if must else []) + ([f"may use {name_list(may)}"] if may else [])
+    return f"{player_name(table, owner)} {'; '.join(parts)}." if parts else ""
+
+
+def _brief_tally(table: Table, fact: TallyChanged) -> str:
+    """The counts that changed, each with its player: "Ana: 2 Unicorns."."""
+    changed = [seat for seat, (a, b) in enumerate(zip(fact.before, fact.after)) if a != b]
+    return " ".join(f"{player_name(table, seat)}: {creatures(table, fact.after[seat])}." for seat in changed)
 
 
 def _waited(table: Table, step: Step, prompt: Prompt) -> bool:
@@ -269,9 +323,8 @@ def _event_line(table: Table, step: Step, level: Verbosity) -> str:
 
 
 def _fact_line(table: Table, step: Step, fact: Fact, level: Verbosity) -> str:
-    """One fact at the level asked; the beginning-of-turn effects and links of the chain have their own words."""
-    if isinstance(fact, LinkAdded) and any(t.kind.is_beginning for t in fact.link):
-        return describe_begin_effects(table, fact.link)
+    """One fact at the level asked (the beginning-of-turn effects are said by `describe_begin_effects`); links of
+    the chain have their own words."""
     if isinstance(fact, PhaseBegan) and fact.phase is Phase.END:
         if any(isinstance(f, OverHandLimit) for f in step.facts):
             return f"{PHASE_NAMES[fact.phase]}."
@@ -279,6 +332,8 @@ def _fact_line(table: Table, step: Step, fact: Fact, level: Verbosity) -> str:
         brief = _brief_fact(table, step, fact)
         if brief is not None:
             return brief
+    elif level is Verbosity.NORMAL and isinstance(fact, PlayResolved) and _counted(step, fact):
+        return f"{game_card_name(table, fact.card.card)} entered."  # its owner's count, said first, says where
     elif isinstance(fact, LinkAdded):
         return chain_link_added(fact.position, describe_link_doing(table, fact.link))
     return describe_fact(table, fact, step.after)
@@ -310,23 +365,32 @@ def event_player(event: Event) -> int | None:
     return event.player if isinstance(event, PLAYER_EVENTS) else None
 
 
+def _counted(step: Step, fact: PlayResolved) -> bool:
+    """The card entered the Stable of a player whose count the step changed (so the count, said first, says it)."""
+    into = fact.card.into
+    return into is not None and any(isinstance(f, TallyChanged) and f.before[into] != f.after[into] for f in step.facts)
+
+
 def _brief_fact(table: Table, step: Step, fact: Fact) -> str | None:
     """The facts-only form of a fact, or None where the usual sentence is already short."""
+    if isinstance(fact, PileStopped) and fact.played and not fact.taken:
+        stopped = "Neighed" if table.neigh_card else "Stopped"
+        return f"{stopped}: {_pile_card(table, fact.stopped)}."  # the outcome alone; the Neigh was just named
+    if isinstance(fact, PhaseBegan) and isinstance(step.event, Draw):
+        return ""  # "Ana drew a card.": the phase that follows is on the status line
     if isinstance(fact, PlayResolved):
+        if _counted(step, fact):
+            return ""  # "Ana: 2 Unicorns.", said first, is the outcome: the card was named when it was played
         played, card = fact.card, table.cards.get(fact.card.card)
         name = f"{player_name(table, played.player)}: {game_card_name(table, played.card)}"
         magic = card is not None and card.type is CardType.MAGIC
         answered = any(isinstance(f, PileStopped) for f in step.facts)
         outcome = "stands" if answered else f"no {_neigh_name(table)}"
         return f"{name}, {outcome}{', takes effect' if magic else ''}."
-    if isinstance(fact, TallyChanged):
-        changed = [seat for seat, (a, b) in enumerate(zip(fact.before, fact.after)) if a != b]
-        named = [f.card.player for f in step.facts if isinstance(f, PlayResolved)]
-        if changed == [event_player(step.event)] or changed == named:  # the player just named
-            return f"{creatures(table, fact.after[changed[0]])}."
-        return " ".join(f"{player_name(table, seat)}: {creatures(table, fact.after[seat])}." for seat in changed)
+    if isinstance(fact, TallyChanged):  # said first, so each count names its player
+        return _brief_tally(table, fact)
     if isinstance(fact, TurnBegan):
-        return turn_began(fact.turn, player_name(table, fact.player), brief=True)
+        return turn_began(fact.turn, player_name(table, fact.player))  # as the decisive fact is held and said again
     if isinstance(fact, LinkAdded):
         return f"Chain: {link_names(table, fact.link)}."
     if isinstance(fact, LinkResolved):

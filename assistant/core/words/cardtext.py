@@ -148,11 +148,12 @@ def herd_bonuses_imported(variations: list[str]) -> str:
     return f"{listed} {bonus} from your sheet: read out when a herd gives {'it' if len(names) == 1 else 'them'}."
 
 
-def numbered_choices(cards: list[Card]) -> str:
-    """ "2 matches: 1 Rainbow Aura, 2 Rainbow Unicorn." """
+def numbered_choices(cards: list[Card], query: str = "") -> str:
+    """ "2 matches: 1 Rainbow Aura, 2 Rainbow Unicorn.", or with the query "2 matches for rnbw: ..."."""
     count = len(cards)
     items = ", ".join(f"{n} {card.name}" for n, card in enumerate(cards, start=1))
-    return f"{count} {'match' if count == 1 else 'matches'}: {items}."
+    about = f" for {query}" if query else ""
+    return f"{count} {'match' if count == 1 else 'matches'}{about}: {items}."
 
 
 def describe_resolution(resolution: Resolution, vocabulary: Vocabulary = Vocabulary.UNICORN) -> str:
@@ -163,9 +164,9 @@ def describe_resolution(resolution: Resolution, vocabulary: Vocabulary = Vocabul
     if problem:
         return problem
     query = spoken_query(resolution.query)
-    if resolution.candidates:
-        choices = numbered_choices([c.card for c in resolution.candidates])
-        return f"No card called {query}. {choices} Type a number to choose."
+    if resolution.candidates:  # (not "No card called": there are cards close to it)
+        choices = numbered_choices([c.card for c in resolution.candidates], query)
+        return f"{choices} Type a number to choose."
     return f"No card called {query}, and nothing close. Check the spelling or try the abbreviation."
 
 
@@ -299,23 +300,36 @@ def card_gist(card: Card, about: str = "") -> str:
     ]
     sentences = effect if card.type is CardType.INSTANT and effect else sentences
     chosen = next((t for t in sentences if about and about in t.lower()), sentences[0])
+    following = sentences[sentences.index(chosen) + 1 :]
     head, comma, rest = chosen.partition(", ")
     # A duty's "Each time any player, you included, plays ..." keeps its condition: it is what the duty waits for.
     while comma and rest and head.split()[0].lower() in ("when", "if", "at", "while"):
         chosen = rest  # "At the beginning of your turn, if this card is in your Stable, you may ...": the "you may"
         head, comma, rest = chosen.partition(", ")
+    if following and following[0].lower().startswith(FOLLOW_ON):
+        # "you may sacrifice this card. If you do, destroy a Unicorn card": the cost alone would mislead
+        chosen = f"{chosen}; {following[0][0].lower()}{following[0][1:]}"
+        if len(chosen.split()) <= 2 * GIST_WORDS:
+            return chosen
     said = chosen.split()
     if len(said) <= GIST_WORDS:
         return chosen
+    clauses = chosen.split(", ")
     kept: list[str] = []  # whole clauses while they fit, so the gist is never a stub such as "Every player"
-    for clause in chosen.split(", "):
+    for clause in clauses:
         if len(" ".join(kept + [clause]).split()) > GIST_WORDS + GIST_WORDS // 2:
             break
         kept.append(clause)
+    if len(kept) == len(clauses):
+        return chosen  # the whole sentence fits: nothing left out, so no "and more"
     short = len(" ".join(kept).split()) < GIST_WORDS // 2
     gist = (" ".join(said[:GIST_WORDS]) if short else ", ".join(kept)).rstrip(",;:")
     whole = gist == chosen.rstrip(",;:") and chosen == sentences[-1]
     return gist if whole else gist + ", and more"  # "and more" only when something is left out
+
+
+#: How a sentence begins that finishes the one before it (a cost, then what it buys): said with it in a gist.
+FOLLOW_ON = ("if you do", "then ", "if so")
 
 
 def no_such_deck(deck_id: str, installed: list[str]) -> str:

@@ -8,6 +8,7 @@ from assistant.core.words.cardtext import numbered_choices
 from assistant.core.words.entry import spoken_query
 
 __all__ = [
+    "stray_digits",
     "line_numbers",
     "save_damaged",
     "save_unusable",
@@ -297,3 +298,8 @@ NO_SETUP = "line 1 has no setup"
 def save_from_newer_version(version: int, reads: int) -> str:
     """Why a save cannot be continued: a later version of the app wrote it."""
     return f"it was written by a newer version of the app (format {version}; this one reads {reads})"
+
+
+def stray_digits(digits: str) -> str:
+    """Said before the command a line held after digits typed by mistake ("0end turn")."""
+    return f"The {digits} before the command was left out."

@@ -5,6 +5,23 @@ from __future__ import annotations
 from collections import Counter
 
 from assistant.core.cards.card import CardType
+from assistant.core.game.events import (
+    Bring,
+    Destroy,
+    Discard,
+    Draw,
+    EndTurn,
+    Move,
+    NextPhase,
+    Play,
+    Resolve,
+    Respond,
+    ReturnToHand,
+    Sacrifice,
+    Source,
+    Steal,
+    ToNursery,
+)
 from assistant.core.game.history import Game, Step
 from assistant.core.game.state import GameState
 from assistant.core.game.table import Table
@@ -12,6 +29,8 @@ from assistant.core.language.reply import Verbosity
 from assistant.core.text import cards_count, name_list
 from assistant.core.words.announce import describe_prompt
 from assistant.core.words.gameplay import (
+    PHASE_NAMES,
+    SOURCE_NAMES,
     _pile_card,
     area_of,
     creatures,
@@ -20,6 +39,7 @@ from assistant.core.words.gameplay import (
     describe_outcome,
     end_with,
     game_card_name,
+    link_names,
     player_name,
     turn_and_phase,
 )
@@ -45,6 +65,7 @@ __all__ = [
     "game_resumed",
     "describe_players",
     "undone_many",
+    "taken_back",
     "what_changed",
 ]
 
@@ -233,17 +254,53 @@ def describe_players(table: Table) -> str:
 
 
 def undone_many(table: Table, steps: list[Step], redo: bool = False) -> list[str]:
-    """Said after an undo or a redo: what was taken back or put back, what that changed, where the game is now."""
+    """Said after an undo or a redo, outcome first: for an undo, the position it gives back ("Undone: Dee's Basic
+    Unicorn (Purple) is back on the pile."), for a redo what was done again; then the counts now and where the
+    game is."""
     verb = "Redone" if redo else "Undone"
     start, end = steps[0].before, steps[-1].after
     said = [describe_event(table, s.event, s.before if redo else s.after) for s in steps]
     if len(steps) == 1:
-        first = f"{verb}: {said[0]}."
+        first = f"{verb}: {said[0] if redo else taken_back(table, steps[0])}."
     elif len(said) <= 5:
         first = f"{verb} {len(steps)} events: {'; '.join(said)}."
     else:
         first = f"{verb} {len(steps)} events, {'up to' if redo else 'back to before'}: {said[-1]}."
     return [first, *what_changed(table, start, end), describe_position(table, end)]
+
+
+def taken_back(table: Table, step: Step) -> str:
+    """Where an undone event leaves its card, without a full stop: "Dee's Basic Unicorn (Purple) is back on the
+    pile"; the event itself, taken back, where no card moved."""
+    event, now = step.event, step.after  # (an undone step: `after` is the position given back)
+
+    def card(card_id: str | None) -> str:
+        return game_card_name(table, card_id)
+
+    if isinstance(event, Resolve):
+        if now.pile:
+            return f"{_pile_card(table, now.pile[-1])} is back on the pile"
+        if now.chain:
+            return f"{link_names(table, now.chain[0])} waits in the chain again"
+    if isinstance(event, (Play, Respond)):
+        return f"{player_name(table, event.player)}'s {card(event.card)} is back in their hand"
+    if isinstance(event, Draw):
+        drawn, are = ("card", "is") if event.count == 1 else (cards_count(event.count), "are")
+        return f"the {drawn} {player_name(table, event.player)} drew {are} back on the deck"
+    if isinstance(event, Bring):
+        where = (
+            f"{player_name(table, event.player)}'s hand" if event.source is Source.HAND else SOURCE_NAMES[event.source]
+        )
+        return f"{card(event.card)} is back in {where}"
+    if isinstance(event, (Steal, Destroy, ReturnToHand, Move, ToNursery)):
+        return f"{card(event.card)} is back in {area_of(table, event.owner)}"
+    if isinstance(event, Sacrifice):
+        return f"{card(event.card)} is back in {area_of(table, event.player)}"
+    if isinstance(event, Discard):
+        return f"{card(event.card)} is back in {player_name(table, event.player)}'s hand"
+    if isinstance(event, (NextPhase, EndTurn)):
+        return f"back to {player_name(table, now.current)}'s {PHASE_NAMES[now.phase]}"
+    return f"{describe_event(table, event, now)}, taken back"
 
 
 def what_changed(table: Table, start: GameState, end: GameState) -> list[str]:
@@ -252,11 +309,8 @@ def what_changed(table: Table, start: GameState, end: GameState) -> list[str]:
     if start.outcome is not None and end.outcome is None:
         lines.append("The end of the game is taken back: play goes on.")
     before, after = table.tally(start), table.tally(end)
-    changed = [
-        f"{player_name(table, seat)} has {creatures(table, after[seat])}, not {before[seat]}"
-        for seat in range(len(after))
-        if before[seat] != after[seat]
-    ]
+    changed = [f"{player_name(table, seat)} has {creatures(table, after[seat])}" for seat in range(len(after))
+               if before[seat] != after[seat]]  # fmt: skip
     if changed:
-        lines.append(f"Now {name_list(changed)}.")
+        lines.append(f"{name_list(changed)}.")
     return lines

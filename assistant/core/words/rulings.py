@@ -65,9 +65,11 @@ from assistant.core.words.gameplay import (
     player_name,
 )
 
-__all__ = ["CONFIRM_QUESTION", "describe_objection", "nothing_to_answer", "confirm_question"]
+__all__ = ["CONFIRM_QUESTION", "WARNING_START", "describe_objection", "nothing_to_answer", "confirm_question"]
 
-CONFIRM_QUESTION = "Record it anyway? Say yes or no."
+#: How a warning begins: the question first, so a key pressed after a second has still heard what is asked.
+WARNING_START = "Against the rules: record it anyway?"
+CONFIRM_QUESTION = "Say yes or no."
 
 
 def describe_objection(table: Table, objection: Objection) -> str:
@@ -206,6 +208,6 @@ def nothing_to_answer(table: Table) -> str:
 
 
 def confirm_question(table: Table, objections: Iterable[Objection]) -> str:
-    """Asked before recording an event that looks against the rules."""
+    """Asked before recording an event that looks against the rules: the question, why, then how to answer."""
     reasons = " ".join(describe_objection(table, o) for o in objections)
-    return f"That looks against the rules. {reasons} {CONFIRM_QUESTION}"
+    return f"{WARNING_START} {reasons} {CONFIRM_QUESTION}"

@@ -7,6 +7,8 @@ is in each region; these add only what the screen itself needs.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from assistant.core.cards.card import Vocabulary
 from assistant.core.game.history import Game
 from assistant.core.game.state import GameState
@@ -40,6 +42,9 @@ __all__ = [
     "one_key_coaching",
     "one_key_line",
     "no_player_number",
+    "QUESTION_WAITING_KEY",
+    "no_card_for_key",
+    "held_fact",
     "PLAIN_GREETING",
     "app_heading",
 ]
@@ -154,14 +159,18 @@ def table_regions(game: Game | None, vocabulary: Vocabulary = Vocabulary.UNICORN
     return status_line(game.table, game.state), pile_lines(game.table, game.state), stable_lines(game.table, game.state)
 
 
-def region_echo(name: str, first_line: str) -> str:
-    """What is said when the cursor moves to a region: its name and its first line, the name said once when the
-    first line is the region's heading ("Fields, 7 Animals to win:", not "Fields: Fields, ...")."""
-    if not first_line:
+def region_echo(name: str, lines: Sequence[str]) -> str:
+    """What is said when the cursor moves to a region: its heading once, then what it holds ("Pile and chain:
+    The pile is empty.", "Fields, 7 Animals to win: Ana's Field: ..."); the region's name first when its first
+    line is not its heading."""
+    lines = [line for line in lines if line.strip()]
+    if not lines:
         return name
-    if first_line.casefold().startswith(name.casefold()):
-        return first_line
-    return f"{name}: {first_line}"
+    if lines[0].casefold().startswith(name.casefold()):
+        heading, content = lines[0].rstrip(":"), lines[1:]
+    else:
+        heading, content = name, lines
+    return f"{heading}: {' '.join(content)}" if content else heading
 
 
 def one_key_coaching(table: Table) -> str:
@@ -179,9 +188,24 @@ def no_player_number(number: int, count: int) -> str:
     return f"No player number {number}: the players are numbered 1 to {count}."
 
 
+#: A digit pressed while a yes-or-no question waits: the digit is not typed.
+QUESTION_WAITING_KEY = "A question is waiting: say y or n."
+
+
+def no_card_for_key(key: str) -> str:
+    """A one-key answer pressed with no card on the pile to answer: it is not typed either."""
+    return f"No card on the pile: {key} answers a card being played."
+
+
+def held_fact(fact: str) -> str:
+    """The decisive fact held on the status line until the next one."""
+    return f"Last: {fact}"
+
+
 PLAIN_GREETING = "Table assistant, plain mode. Type help for the commands, quit to leave."
 
 
 def app_heading(deck: str) -> str:
-    """Said and shown first when the app opens: its name and the deck chosen (`deck_chosen`)."""
-    return f"Table assistant. {deck}"
+    """Said and shown first when the app opens: its name, how to get help and to quit, and the deck chosen
+    (`deck_chosen`)."""
+    return f"Table assistant. F1 for help, Control Q quits. {deck}"

@@ -1,0 +1,191 @@
+"""At table pace, in the Textual app with Pilot: a decisive fact (the win) is still heard when keys keep coming and
+stays held on the status line; a one-key answer that cannot act says why and types nothing; y and n answer a
+question as one key; a stray digit typed before a command is left out, with a word about it."""
+
+from __future__ import annotations
+
+import asyncio
+
+from fake_speaker import Heard
+
+from assistant.core.words.screen import QUESTION_WAITING_KEY, held_fact, no_card_for_key
+from assistant.speech import RecordingBackend, SpeechService
+from assistant.speech.replies import ReplySpeaker
+
+WIN = "Ana wins with 2 Unicorns!"
+
+
+def text(app, widget_id: str) -> str:
+    return str(app.query_one(f"#{widget_id}").render())
+
+
+def typed(app) -> str:
+    return app.query_one("#prompt").value
+
+
+def run(scenario) -> None:
+    asyncio.run(scenario())
+
+
+def test_a_win_reached_while_keys_keep_coming_is_still_said_and_held(make_app):
+    backend = RecordingBackend()
+    service = SpeechService(backend)
+    assert service.ready.wait(5)
+    app = make_app(ReplySpeaker(service))
+
+    async def scenario():
+        async with app.run_test() as pilot:
+            for line in ("new game Ana Ben babies red pink win 2", "draw", "play basic blue"):
+                await pilot.press(*line, "enter")
+                await pilot.pause()
+                assert service.wait_idle(5)
+            backend.hold = True  # from now on each utterance is "being said" until released or cut off
+            started = len(backend.started)
+            await pilot.press("0")  # nobody Neighs: the Basic Unicorn enters and Ana wins
+            await pilot.pause()
+            assert backend.wait_started(started + 1)  # the win's reply is being said
+            assert backend.started[-1].startswith(WIN)
+            for key in ("1", "0", "2"):  # keys keep coming while the win is being said
+                await pilot.press(key)
+                await pilot.pause()
+            backend.release(20)
+            assert service.wait_idle(5)
+            assert WIN in text(app, "status")  # held until the next decisive fact (the end: for good)
+            assert typed(app) == ""
+
+    run(scenario)
+    service.close()
+    # The win leads its reply, so the next key lets its sentence end: heard in full, and not said again.
+    won = [r for r in backend.records if r.text.startswith(WIN)]
+    assert [r.kind for r in won] == ["said"]
+    assert not any(said.startswith(WIN) for said in backend.started[backend.started.index(won[0].text) + 1 :])
+
+
+def test_a_digit_with_no_card_on_the_pile_is_explained_and_not_typed(make_app):
+    heard = []
+    app = make_app(Heard(heard.append))
+
+    async def scenario():
+        async with app.run_test() as pilot:
+            await pilot.press(*"new game Ana Ben babies red pink", "enter", *"draw", "enter")
+            await pilot.pause()
+            await pilot.press("0", "0")  # the issue's double 0: nothing typed, nothing recorded
+            await pilot.pause()
+            assert typed(app) == ""
+            assert heard[-1].speech == no_card_for_key("0") and heard[-2].speech == no_card_for_key("0")
+            await pilot.press(*"end turn", "enter")
+            await pilot.pause()
+            assert app.session.game.state.current == 1  # the turn ended: no "0end turn"
+
+    run(scenario)
+
+
+def test_a_digit_while_a_question_waits_is_explained_and_y_answers_it_as_one_key(make_app):
+    heard = []
+    app = make_app(Heard(heard.append))
+
+    async def scenario():
+        async with app.run_test() as pilot:
+            await pilot.press(*"new game Ana Ben babies red pink", "enter", *"draw", "enter")
+            await pilot.press(*"Ben play basic blue", "enter")  # not Ben's turn: a warning asks
+            await pilot.pause()
+            question = heard[-1]
+            assert question.confirm and question.decisive
+            assert held_fact(question.decisive) in text(app, "status")
+            for key in "5220":
+                await pilot.press(key)
+            await pilot.pause()
+            assert typed(app) == "" and [r.speech for r in heard[-4:]] == [QUESTION_WAITING_KEY] * 4
+            assert app.session.pending is not None  # still asked
+            await pilot.press("y")  # one key, no Enter
+            await pilot.pause()
+            assert typed(app) == "" and app.session.pending is None
+            assert app.session.game.state.pile  # recorded: Ben's card is on the pile
+            assert held_fact(question.decisive) not in text(app, "status")  # answered: no longer held
+
+    run(scenario)
+
+
+def test_n_declines_a_question_as_one_key(make_app):
+    heard = []
+    app = make_app(Heard(heard.append))
+
+    async def scenario():
+        async with app.run_test() as pilot:
+            await pilot.press(*"new game Ana Ben babies red pink", "enter", *"draw", "enter")
+            await pilot.press(*"Ben play basic blue", "enter")
+            await pilot.pause()
+            await pilot.press("n")
+            await pilot.pause()
+            assert typed(app) == "" and app.session.pending is None and not app.session.game.state.pile
+
+    run(scenario)
+
+
+def cursor_on_answer(app) -> bool:
+    region = app.query_one("#answer").content_region
+    return (app.cursor_position.x, app.cursor_position.y) == (region.x, region.y)
+
+
+def test_f3_moves_the_cursor_onto_the_text_it_speaks(make_app):
+    backend = RecordingBackend()
+    service = SpeechService(backend)
+    assert service.ready.wait(5)
+    app = make_app(ReplySpeaker(service))
+
+    async def scenario():
+        async with app.run_test(size=(100, 50)) as pilot:
+            await pilot.press(*"new game Ana Ben babies red pink", "enter", *"draw", "enter")
+            await pilot.press(*"end turn", "enter")
+            await pilot.pause()
+            assert service.wait_idle(5)
+            await pilot.press("f3")  # one step back: the answer to "draw"
+            await pilot.pause()
+            assert service.wait_idle(5)
+            said = backend.said[-1]
+            assert said.startswith("Ana drew a card.")
+            assert text(app, "answer") == said and cursor_on_answer(app)  # under the cursor, not the status line
+            assert said not in text(app, "status")
+            await pilot.press("f2")  # repeat: the last answer, under the cursor
+            await pilot.pause()
+            assert service.wait_idle(5)
+            assert backend.said[-1] == "Turn 2: Ben's turn." == text(app, "answer") and cursor_on_answer(app)
+
+    run(scenario)
+    service.close()
+
+
+def test_a_long_answer_is_read_line_by_line_with_page_down(make_app):
+    echoed = []
+    app = make_app(Heard(echo=echoed.append))
+
+    async def scenario():
+        async with app.run_test(size=(100, 50)) as pilot:
+            await pilot.press(*"help commands", "enter")
+            await pilot.pause()
+            lines = app.replies[-1].lines
+            assert len(lines) > 20
+            for _ in range(3):
+                await pilot.press("pagedown")
+            await pilot.pause()
+            assert echoed[-1] == lines[3]
+            assert text(app, "answer").splitlines()[0] == lines[3] and cursor_on_answer(app)  # the line under it
+            await pilot.press("pageup")
+            await pilot.pause()
+            assert echoed[-1] == lines[2] and text(app, "answer").splitlines()[0] == lines[2]
+
+    run(scenario)
+
+
+def test_f1_gives_the_short_help(make_app):
+    heard = []
+    app = make_app(Heard(heard.append))
+
+    async def scenario():
+        async with app.run_test() as pilot:
+            await pilot.press("f1")
+            await pilot.pause()
+            assert heard[-1].lines[0] == "Help: F1 or help. Control Q quits."
+            assert len(heard[-1].speech.split()) <= 75 and typed(app) == ""
+
+    run(scenario)
