@@ -291,7 +291,7 @@ def test_a_cost_in_a_gist_keeps_what_it_buys():
     """Shark With a Horn, 2nd Edition: sacrifice it, and if you do destroy a Unicorn card; the cost alone misleads."""
     card = next(c for c in load_card_set("uu-2nd") if c.id == "shark-with-a-horn")
     assert card_gist(card, "enters") == (
-        "you may sacrifice this card; if you do, destroy a Unicorn card in another player's Stable"
+        "you may sacrifice this card; should you do so, destroy a Unicorn card in another player's Stable"
     )
 
 

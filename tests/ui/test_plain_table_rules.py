@@ -22,8 +22,8 @@ CASES = [
         # Unicorn Dungeon: "if this card is in your Stable at the beginning of your turn, you may play 2 cards": on
         # the turn it arrives, a second card is still the turn's second play.
         [
-            "That looks against the rules. Ana has already played a card or drawn in this Action phase. Record it "
-            "anyway? Say yes or no."
+            "Against the rules: record it anyway? Ana has already played a card or drawn in this Action phase. Say "
+            "yes or no."
         ],
         [],
         id="1-extra-play-not-on-the-turn-it-arrives",
@@ -60,8 +60,8 @@ CASES = [
         ],
         # Change of Luck: "take another turn" is another turn, not another play.
         [
-            "That looks against the rules. Ana has already played a card or drawn in this Action phase. Record it "
-            "anyway? Say yes or no."
+            "Against the rules: record it anyway? Ana has already played a card or drawn in this Action phase. Say "
+            "yes or no."
         ],
         [],
         id="1-another-turn-is-not-another-play",
@@ -82,7 +82,7 @@ CASES = [
         ],
         # Shake Up: this card, every card in your hand and the whole discard pile go back into the deck, then draw 5.
         ["5 cards went back into the deck, which now has 7.", "Cards in hand: Ana 5, Ben 5."],
-        ["The deck ran out", "Ben wins", "That looks against the rules"],
+        ["The deck ran out", "Ben wins", "Against the rules"],
         id="2-shake-up-hand-into-the-deck",
     ),
     pytest.param(
@@ -127,7 +127,7 @@ CASES = [
         ],
         # Dragon Kiss: look through the deck for a Magic card and play it at once.
         ["Ana played Unicorn Poison from the deck."],
-        ["That looks against the rules", "Baby red could be"],
+        ["Against the rules", "Baby red could be"],
         id="4-dragon-kiss-plays-a-card-unwarned",
     ),
     pytest.param(
@@ -153,10 +153,10 @@ CASES = [
         ],
         # Unicorn Net: when a card is about to be destroyed, that card comes to your hand, not the discard pile.
         [
-            "Any Neigh for Ben's Unicorn Net?",
+            "Ben played Unicorn Net.",
             "Unicorn Net: Basic Unicorn (Red) goes to Ben's hand, not the discard pile.",
         ],
-        ["That looks against the rules"],
+        ["Against the rules"],
         id="5-unicorn-net-answers-the-effect",
     ),
     pytest.param(
@@ -171,7 +171,7 @@ CASES = [
         ],
         # Flare Gun: when another player's turn begins, they skip the Beginning of Turn and Draw phases.
         ["Flare Gun: Ben skips the Beginning of Turn phase and the Draw phase, and the Action phase begins."],
-        ["That looks against the rules"],
+        ["Against the rules"],
         id="5-flare-gun-answers-the-start-of-a-turn",
     ),
     pytest.param(
@@ -194,14 +194,14 @@ CASES = [
             "Ben stole Basic Unicorn (Red) from Cy's Stable.",
             "Ben's Stable: Baby Unicorn (Pink) and Basic Unicorn (Red). 2 Unicorns.",
         ],
-        ["That looks against the rules"],
+        ["Against the rules"],
         id="5-fishing-rod-answers-a-steal",
     ),
     pytest.param(
         "uu-2nd",
         ["new game Ana Ben babies red pink addon uu-nsfw-expansion", "draw", "play basic red", "Ben play hell neigh"],
         # Hell Neigh! (NSFW expansion): its own mark ends the sentence, never "Hell Neigh!.".
-        ["Ben played Hell Neigh!", "Any Neigh for Ben's Hell Neigh?"],
+        ["Ben played Hell Neigh!", "Any Neigh?"],
         ["Hell Neigh!.", "Hell Neigh!?"],
         id="6-a-name-with-its-own-mark",
     ),
@@ -209,7 +209,7 @@ CASES = [
         "uu-nsfw",
         ["new game Ana Ben", "draw", "play unicorn dungeon"],
         # The NSFW Neigh card is The Safeword Is Neigh: the question asks for a Neigh.
-        ["Any Neigh for Ana's Unicorn Dungeon?"],
+        ["Ana played Unicorn Dungeon.", "Any Neigh?"],
         ["Any The Safeword Is Neigh"],
         id="6-the-neigh-question",
     ),

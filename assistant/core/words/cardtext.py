@@ -329,7 +329,7 @@ def card_gist(card: Card, about: str = "") -> str:
 
 
 #: How a sentence begins that finishes the one before it (a cost, then what it buys): said with it in a gist.
-FOLLOW_ON = ("if you do", "then ", "if so")
+FOLLOW_ON = ("if you do", "should you", "then ", "if so")
 
 
 def no_such_deck(deck_id: str, installed: list[str]) -> str:
