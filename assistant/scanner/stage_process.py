@@ -1,0 +1,343 @@
+"""The background stage in a process of its own, so that it does not compete with the frame loop.
+
+On a thread (`background.BackgroundStage.start`) the stage's Python holds the interpreter's lock, and each of the
+frame loop's OpenCV and zxing-cpp calls must wait for it when it returns: a frame's wall time then exceeds its
+CPU time by several milliseconds. Here the same work (`BackgroundStage.work`) runs in a child process started
+with the 'spawn' method (the same on Linux, macOS and Windows; no copy of the app's threads):
+
+- **frames**: every frame the live loop remembers is copied into a ring of `SLOTS` frames in shared memory (one
+  copy, well under a millisecond at 720p), each slot headed by its frame's index; a job names the slots of its
+  frame and of the frames before it (for the average and the check on a second frame), and the child copies them
+  out at once, dropping a job whose slots were overwritten meanwhile (checked by the index in each slot's head);
+- **jobs**: at most one is with the child at a time; a frame offered meanwhile waits in the parent, and a newer one
+  replaces it (the latest wins); the child says when it is ready for the next, after resting as the thread does
+  (`background.REST`), and at a lower priority (`background.NICENESS`);
+- **results**: the reads, and whether a finger covers a corner, come back through a pipe, collected by `take`;
+- **decks**: the labels of the decks in play are sent when they change (the child keeps its own `KnownLabels`).
+
+The child is started at the first frame (`start`), stopped when the scanner closes (`stop`). When it cannot be
+started (no shared memory, a sandbox without processes), the thread stage is used instead, behind the same
+interface. Tests that inject clocks keep using `BackgroundStage(inline=True)`, which does the same work in the
+caller's thread.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import deque
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from assistant.scanner.background import AVERAGE_FRAMES, NICENESS, REST, BackgroundRead, BackgroundStage
+
+if TYPE_CHECKING:
+    from cv2.typing import MatLike
+
+    from assistant.scanner.known import KnownLabels
+
+#: Frames in the shared ring: the job's own and `AVERAGE_FRAMES` before it, with room for the frames that arrive
+#: while the child copies them out.
+SLOTS = AVERAGE_FRAMES + 8
+#: Bytes at the head of each slot (the frame's index, a signed 64-bit integer).
+HEAD = 8
+
+
+class ProcessStage:
+    """The background stage in a child process, with `BackgroundStage`'s interface (see the module docstring)."""
+
+    inline = False
+
+    def __init__(self, known: KnownLabels | None = None, rest: float = REST):
+        """`known`: the labels of the decks in play (their decks are sent to the child when they change)."""
+        self.known = known
+        self.rest = rest
+        self._jobs = 0
+        self._finger_over = False
+        self.failed = False
+        """True when the child could not be started and the thread stage works instead."""
+        self._fallback: BackgroundStage | None = None
+        self._process: Any = None
+        self._conn: Any = None
+        self._shm: Any = None
+        self._shape: tuple[int, ...] | None = None
+        self._ring: deque[tuple[int, int]] = deque(maxlen=AVERAGE_FRAMES)  # (frame index, slot)
+        self._next_slot = 0
+        self._with_child = False  # a job is with the child, or it has not said it is ready
+        self._waiting: tuple[int, list] | None = None
+        self._decks_key: tuple | None = None
+        self._done: list[BackgroundRead] = []
+        self._lock = threading.Lock()
+
+    @property
+    def jobs(self) -> int:
+        """Frames worked on so far (by the child, or the thread stage instead)."""
+        return self._fallback.jobs if self._fallback is not None else self._jobs
+
+    @property
+    def finger_over(self) -> bool:
+        """A finger covered a corner of the code in the last frame finished (see `repair.finger_over`)."""
+        return self._fallback.finger_over if self._fallback is not None else self._finger_over
+
+    @property
+    def running(self) -> bool:
+        """True while the child (or the fallback's thread) is there."""
+        if self._fallback is not None:
+            return self._fallback.running
+        return self._process is not None
+
+    def start(self) -> None:
+        """Start the child process (or, when it cannot start, the thread stage)."""
+        if self._fallback is not None:
+            self._fallback.start()
+            return
+        if self._process is not None:
+            return
+        try:
+            import multiprocessing
+
+            context = multiprocessing.get_context("spawn")
+            parent, child = context.Pipe()
+            process = context.Process(target=_child, args=(child, self.rest), name="scanner-background", daemon=True)
+            process.start()
+            child.close()
+        except (OSError, ValueError, RuntimeError, ImportError):
+            self._use_thread()
+            return
+        self._process, self._conn = process, parent
+        self._with_child = True  # until the child says it is ready (its imports and the labels made)
+        try:
+            self._send_decks(always=True)
+        except (OSError, BrokenPipeError):
+            self._stop_child()
+
+    def wait_ready(self, seconds: float) -> bool:
+        """Wait up to `seconds` for the child to be ready for its first frame (the benchmark: so that its start,
+        imports and labels made once, is not counted in the frames measured); True when it is."""
+        give_up = time.monotonic() + seconds
+        while self._conn is not None and self._with_child and time.monotonic() < give_up:
+            if self._conn.poll(0.05):
+                self.take(-1)
+        return self._conn is not None and not self._with_child
+
+    def _use_thread(self) -> None:
+        self.failed = True
+        self._fallback = BackgroundStage(known=self.known, rest=self.rest)
+        self._fallback.start()
+
+    def busy(self) -> bool:
+        """True while a frame is being worked on or waits for its turn."""
+        if self._fallback is not None:
+            return self._fallback.busy()
+        return self._with_child or self._waiting is not None
+
+    def remember(self, index: int, gray: MatLike) -> None:
+        """Copy a frame into the shared ring (the live loop calls it for every frame)."""
+        if self._fallback is not None:
+            self._fallback.remember(index, gray)
+            return
+        if self._process is None:
+            return
+        import numpy as np
+
+        if gray.shape != self._shape:
+            if not self._new_ring(gray):
+                return
+        slot = self._next_slot
+        self._next_slot = (slot + 1) % SLOTS
+        size = HEAD + gray.size
+        view = np.ndarray((size,), np.uint8, self._shm.buf, slot * size)
+        view[HEAD:] = np.asarray(gray, np.uint8).reshape(-1)
+        view[:HEAD] = np.array([index], np.int64).view(np.uint8)
+        self._ring.append((index, slot))
+
+    def _new_ring(self, gray: MatLike) -> bool:
+        """A ring for frames of `gray`'s shape (the first frame, or the camera changed its size)."""
+        from multiprocessing import shared_memory
+
+        self._close_ring()
+        try:
+            self._shm = shared_memory.SharedMemory(create=True, size=SLOTS * (HEAD + gray.size))
+            self._conn.send(("ring", self._shm.name, tuple(gray.shape)))
+        except (OSError, ValueError, BrokenPipeError):
+            self._stop_child()
+            self._use_thread()
+            return False
+        self._shape = tuple(gray.shape)
+        self._ring.clear()
+        return True
+
+    def offer(self, index: int, gray: MatLike, regions: Iterable[tuple[int, int, int, int]]) -> None:
+        """Give the stage the latest frame the live loop could not finish (it must have been remembered)."""
+        if self._fallback is not None:
+            self._fallback.offer(index, gray, regions)
+            return
+        if self._process is None:
+            return
+        self._waiting = (index, [tuple(r) for r in regions])  # replaces an older frame waiting: the latest wins
+        self._send_waiting()
+
+    def _send_waiting(self) -> None:
+        if self._with_child or self._waiting is None or self._conn is None:
+            return
+        index, regions = self._waiting
+        slots = [(i, s) for i, s in self._ring if i <= index]
+        if not slots or slots[-1][0] != index:
+            self._waiting = None  # its frame has left the ring
+            return
+        self._waiting = None
+        try:
+            self._send_decks()
+            self._conn.send(("job", index, slots, regions))
+        except (OSError, BrokenPipeError):
+            self._stop_child()
+            return
+        self._with_child = True
+
+    def _send_decks(self, always: bool = False) -> None:
+        decks = tuple(self.known.decks()) if self.known is not None else ()
+        key = tuple((deck.id, len(deck.cards)) for deck in decks)
+        if always or key != self._decks_key:
+            self._conn.send(("decks", decks))
+            self._decks_key = key
+
+    def take(self, index: int) -> list[BackgroundRead]:
+        """The reads the child has finished (each given once)."""
+        if self._fallback is not None:
+            return self._fallback.take(index)
+        conn = self._conn
+        try:
+            while conn is not None and conn.poll():
+                message = conn.recv()
+                if message[0] == "done":
+                    self._jobs += 1
+                    self._done.extend(message[1])
+                    self._finger_over = message[2]
+                elif message[0] == "ready":
+                    self._with_child = False
+        except (EOFError, OSError):
+            self._stop_child()
+        self._send_waiting()
+        done, self._done = self._done, []
+        return done
+
+    def stop(self) -> None:
+        """Stop the child (it finishes the frame it works on first, or is ended after two seconds)."""
+        if self._fallback is not None:
+            self._fallback.stop()
+            return
+        with self._lock:
+            self._stop_child()
+
+    def _stop_child(self) -> None:
+        process, conn = self._process, self._conn
+        self._process = self._conn = None
+        self._with_child = False
+        if conn is not None:
+            try:
+                conn.send(("stop",))
+            except (OSError, BrokenPipeError):
+                pass
+        if process is not None:
+            process.join(timeout=2.0)
+            if process.is_alive():
+                process.terminate()
+                process.join(timeout=1.0)
+        if conn is not None:
+            conn.close()
+        self._close_ring()
+
+    def _close_ring(self) -> None:
+        if self._shm is not None:
+            self._shm.close()
+            self._shm.unlink()
+            self._shm = None
+            self._shape = None
+
+    def child_cpu_seconds(self) -> float | None:
+        """The child's CPU time so far (user and system; Linux, from /proc), or None where it cannot be read."""
+        process = self._process
+        if process is None or process.pid is None:
+            return None
+        try:
+            with open(f"/proc/{process.pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            return None
+        import os
+
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _child(conn: Any, rest: float) -> None:
+    """The child's loop: take a job, copy its frames out of the ring, work, send the reads, rest, say ready."""
+    import os
+
+    import numpy as np
+
+    from assistant.scanner.background import _Job
+    from assistant.scanner.known import KnownLabels
+
+    try:
+        os.nice(NICENESS)
+    except (OSError, AttributeError):
+        pass
+    decks: list = [()]
+    stage = BackgroundStage(known=KnownLabels(lambda: decks[0]), rest=rest)
+    shm: Any = None
+    shape: tuple[int, ...] = ()
+    try:
+        first = conn.recv()  # the decks in play, sent right after the start
+        if first[0] == "stop":
+            return
+        if first[0] == "decks":
+            decks[0] = first[1]
+            stage.known.prepare()  # type: ignore[union-attr]
+        conn.send(("ready",))
+        while True:
+            try:
+                message = conn.recv()
+            except (EOFError, OSError):
+                return
+            if message[0] == "stop":
+                return
+            if message[0] == "ring":
+                from multiprocessing import shared_memory
+
+                if shm is not None:
+                    shm.close()
+                shm = shared_memory.SharedMemory(name=message[1])
+                shape = message[2]
+                continue
+            if message[0] == "decks":
+                decks[0] = message[1]
+                stage.known.prepare()  # type: ignore[union-attr]
+                continue
+            _, index, slots, regions = message
+            started = time.process_time()
+            frames = _copied(shm, shape, slots, np) if shm is not None else None
+            reads: list[BackgroundRead] = []
+            if frames is not None:
+                job = _Job(index, frames[-1][1], regions, frames)
+                reads = stage.work(job)
+                conn.send(("done", reads, job.finger_over))
+            took = time.process_time() - started
+            time.sleep(took * rest)  # as the thread rests: a frame offered meanwhile waits in the parent
+            conn.send(("ready",))
+    finally:
+        if shm is not None:
+            shm.close()
+        conn.close()
+
+
+def _copied(shm: Any, shape: tuple[int, ...], slots: list[tuple[int, int]], np: Any) -> list | None:
+    """The frames of `slots` copied out of the ring, or None when the parent has overwritten one meanwhile."""
+    size = HEAD + int(np.prod(shape))
+    frames = []
+    for index, slot in slots:
+        view = np.ndarray((size,), np.uint8, shm.buf, slot * size)
+        frame = view[HEAD:].reshape(shape).copy()
+        if int(view[:HEAD].view(np.int64)[0]) != index:
+            return None
+        frames.append((index, frame))
+    return frames
