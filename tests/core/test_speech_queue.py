@@ -37,7 +37,7 @@ def test_important_never_jumps_ahead_order_is_kept():
     assert texts(queue) == ["m1", "i1", "m2", "i2"]
 
 
-def test_new_input_drops_waiting_messages_shortens_important_ones_and_cuts_the_message_being_said():
+def test_new_input_shortens_waiting_replies_drops_echoes_and_cuts_the_message_being_said():
     queue = SpeechQueue()
     queue.add(Utterance("Ana drew a card. Action phase."))
     queue.take()
@@ -47,17 +47,19 @@ def test_new_input_drops_waiting_messages_shortens_important_ones_and_cuts_the_m
     queue.add(Utterance("c", ECHO))
     assert queue.new_input() is Cut.NOW
     waiting = queue.waiting
-    assert [u.text for u in waiting] == ["Turn 5: Ben's turn.", "No card x."]  # no split at the colon
-    assert all(u.stale for u in waiting) and waiting[0].sound == "your-turn"  # the earcon stays with its words
-    assert waiting[0].shortened() is waiting[0]  # stale twice is still the brief form, not its first sentence
+    assert [u.text for u in waiting] == ["Ana played Basic Unicorn (Blue).", "Turn 5: Ben's turn.", "No card x."]
+    assert all(u.stale for u in waiting) and waiting[1].sound == "your-turn"  # the earcon stays with its words
+    assert waiting[1].shortened() is waiting[1]  # stale twice is still the brief form, not its first sentence
     assert queue.new_input() is Cut.NOW  # the cut message is current until the worker calls done()
+    # Superseded twice before it began, the message goes; the important ones stay in their brief form.
+    assert texts(queue) == ["Turn 5: Ben's turn.", "No card x."]
 
 
-def test_new_input_lets_an_important_utterance_end_its_sentence():
+def test_new_input_cuts_even_an_important_utterance_at_once():
     queue = SpeechQueue()
     queue.add(Utterance("Turn 2: Ben's turn. Ben draws a card.", IMPORTANT))
     queue.take()
-    assert queue.new_input() is Cut.AFTER_SENTENCE
+    assert queue.new_input() is Cut.NOW  # the new key is answered now; a decisive fact would be said again
     queue.done()
     assert queue.new_input() is Cut.NONE
     queue.add(Utterance("again", review=True))
@@ -88,18 +90,18 @@ def test_hint_dropped_when_busy_and_kept_when_idle():
     assert texts(waiting) == ["message"]
 
 
-def test_interrupt_drops_the_queue_but_keeps_important_and_cuts_the_current_message():
-    queue = queue_with(("m1", MESSAGE), ("error", IMPORTANT), ("e", ECHO), speaking="old card")
+def test_interrupt_shortens_the_queue_drops_echoes_and_cuts_the_current_message():
+    queue = queue_with(("m1. More.", MESSAGE), ("error", IMPORTANT), ("e", ECHO), speaking="old card")
     cut = queue.interrupt(Utterance("next card"))
     assert cut is Cut.NOW
-    assert texts(queue) == ["error", "next card"]
+    assert texts(queue) == ["m1.", "error", "next card"]
 
 
-def test_interrupt_does_not_cut_an_important_utterance():
+def test_interrupt_cuts_an_important_utterance_at_once():
     queue = SpeechQueue()
     queue.add(Utterance("your turn", IMPORTANT))
     queue.take()
-    assert queue.interrupt(Utterance("next card")) is Cut.AFTER_SENTENCE
+    assert queue.interrupt(Utterance("next card")) is Cut.NOW
     assert texts(queue) == ["next card"]
 
 
@@ -228,34 +230,37 @@ def _saying(utterance: Utterance) -> SpeechQueue:
 def test_a_decisive_fact_cut_off_is_said_again_once_before_the_next_reply():
     win = "Ana wins with 7 Unicorns! The game is over."
     queue = _saying(Utterance(f"Basic Unicorn (Purple) enters Ana's Stable. {win}", IMPORTANT, decisive=win))
-    assert queue.new_input() is Cut.AFTER_SENTENCE  # the first sentence ends, the win is not in it
-    queue.add(Utterance("Ana's Stable: 7 Unicorns."))
-    assert texts(queue) == [win, "Ana's Stable: 7 Unicorns."]
+    assert queue.new_input() is Cut.NOW  # the next key is answered at once
+    queue.add(Utterance("Ana's Stable: 7 Unicorns. Her Unicorns are these."))
+    assert texts(queue) == [win, "Ana's Stable: 7 Unicorns. Her Unicorns are these."]
     again = queue.waiting[0]
-    assert again.priority is IMPORTANT and again.stale and not again.decisive
+    assert again.priority is IMPORTANT and again.stale and not again.decisive and again.said_again
     queue.done()
     queue.take()  # the win said again is being said when the next key comes
-    assert queue.new_input() is Cut.AFTER_SENTENCE  # it ends its sentence...
-    assert texts(queue) == []  # ...and is not said a third time, nor is the message that waited
+    assert queue.new_input() is Cut.AFTER_SENTENCE  # it ends its sentence (its one chance)...
+    assert texts(queue) == ["Ana's Stable: 7 Unicorns."]  # ...is not said a third time; the reply in brief
+    queue.done()
+    assert queue.new_input() is Cut.NONE
+    assert texts(queue) == []  # superseded twice before it began: dropped
 
 
-def test_a_decisive_first_sentence_that_is_let_end_is_not_said_twice():
+def test_a_decisive_first_sentence_cut_is_said_again():
     queue = _saying(Utterance("Turn 2: Ben's turn. Ben draws a card.", IMPORTANT, decisive="Turn 2: Ben's turn."))
-    queue.new_input()
-    assert texts(queue) == []
+    assert queue.new_input() is Cut.NOW
+    assert texts(queue) == ["Turn 2: Ben's turn."]
 
 
 def test_a_message_carrying_a_decisive_fact_cut_or_dropped_leaves_its_fact():
     queue = _saying(Utterance("Ben destroyed Rainbow Unicorn in Ana's Stable. More words.", decisive="Ben destroyed"))
     queue.add(Utterance("waiting words", MESSAGE, decisive="Cy: 3 Unicorns."))
     assert queue.new_input() is Cut.NOW
-    assert texts(queue) == ["Ben destroyed", "Cy: 3 Unicorns."]
+    assert texts(queue) == ["Ben destroyed", "Cy: 3 Unicorns."]  # (the waiting one's brief form is its fact)
 
 
 def test_an_answered_question_is_not_said_again():
     question = "Against the rules: record it anyway? It is Ben's turn. Say yes or no."
     queue = _saying(Utterance(question, IMPORTANT, decisive=question))
-    assert queue.new_input(again=False) is Cut.AFTER_SENTENCE
+    assert queue.new_input(again=False) is Cut.NOW
     assert texts(queue) == []
 
 
