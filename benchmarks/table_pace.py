@@ -256,6 +256,7 @@ def play(folder: Path, backend: str, verbosity: str, interval: float | None) -> 
             "p90": round(statistics.quantiles(to_first, n=10)[-1], 1),
             "max": round(max(to_first), 1),
         },
+        "key_to_first_byte_ms_each": {f"{n} {step}": round(ms, 1) for n, (step, ms) in enumerate(zip(GAME, to_first))},
         "decisive_facts": len(decisive),
         "decisive_heard_in_full": len(heard_in_full),
         "decisive_missed": [s for s in decisive if s not in heard_in_full],
