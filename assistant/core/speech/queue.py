@@ -4,8 +4,10 @@ The speech service (`assistant/speech/`) keeps one `SpeechQueue` behind a lock a
 live here so they are tested as plain data. Order is never changed: what was given first is said first. The
 priorities only decide what may be dropped or shortened:
 
-- `IMPORTANT` (errors, turn changes, "your turn") is never dropped; once stale it is shortened to its brief form;
-- `MESSAGE` (answers, card texts) is said in order, and dropped once stale;
+- `IMPORTANT` (errors, turn changes, "your turn") is never dropped while waiting; once stale it is shortened to its
+  brief form;
+- `MESSAGE` (answers, card texts) is said in order; once stale it is shortened to its brief form, and dropped when
+  stale twice;
 - `ECHO` (navigation echo, a braille cell typed) keeps only the latest one waiting;
 - `HINT` is dropped when anything is being said or waiting.
 
