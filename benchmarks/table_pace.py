@@ -17,7 +17,8 @@ gives each step's reply (and its decisive fact, `Reply.decisive`).
 Measures, per verbosity and pace:
 - decisive facts heard in full: a reply's decisive fact counts when each of its sentences was played to its end
   after its key (goal 100 %);
-- key to first audio byte: each key to the next sound's first byte (median, p90; goal p90 150 ms);
+- key to first audio byte: each key to the next sound's first byte (median, p90; goal p90 150 ms; with `--json`
+  each key's too);
 - replies never heard: replies none of whose sentences (nor its decisive fact) reached the device (goal 0);
 - seconds of speech: played per turn, and at listening pace the length of each ordinary reply (draw, play,
   resolve, end turn).
@@ -256,6 +257,7 @@ def play(folder: Path, backend: str, verbosity: str, interval: float | None) -> 
             "p90": round(statistics.quantiles(to_first, n=10)[-1], 1),
             "max": round(max(to_first), 1),
         },
+        "key_to_first_byte_ms_each": {f"{n} {step}": round(ms, 1) for n, (step, ms) in enumerate(zip(GAME, to_first))},
         "decisive_facts": len(decisive),
         "decisive_heard_in_full": len(heard_in_full),
         "decisive_missed": [s for s in decisive if s not in heard_in_full],

@@ -9,7 +9,7 @@
 
 `open()` prepares a backend in the worker thread and raises `BackendUnavailable` with a reason when it cannot work
 here; `speak()` blocks the worker until the utterance is said or cut off, sentence by sentence, going on to the
-next sentence only while `more()` says so (a stale important reply ends with its sentence); `cancel()` may be
+next sentence only while `more()` says so (a decisive fact said again ends with its sentence); `cancel()` may be
 called from any thread and cuts off at once. A backend that `plays_sounds` plays the utterance's earcon itself,
 just before its words (the WAV backends put it at the start of the first sentence's file, so there is no gap);
 for the others the service plays it first. Third-party modules are imported inside `open()`.

@@ -2,9 +2,9 @@
 
 The app calls a `ReplySpeaker` with each reply it shows (`TableApp(..., speak=ReplySpeaker(service))`), so what
 is shown and what is said come from the same place. A reply to a typed line or a scanned card is new input: what
-was still waiting to be said is stale (dropped, or shortened to its facts when important), so speech keeps up
-with the table. Replies are said in the order given, each with its earcon; braille cell echoes are navigation
-echo; camera cues are hints.
+is being said is cut off and what was still waiting is stale (shortened to its facts, dropped when stale twice),
+so speech keeps up with the table. Replies are said in the order given, each with its earcon; braille cell echoes
+are navigation echo; camera cues are hints.
 """
 
 from __future__ import annotations

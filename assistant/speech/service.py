@@ -49,7 +49,7 @@ class _Turn:
         self.cut = False
         """Cut off now: the backend stops at once."""
         self.trimmed = False
-        """Stale: the backend ends with the sentence it is saying."""
+        """A decisive fact said again, gone stale: the backend ends with the sentence it is saying."""
 
     def wanted(self) -> bool:
         return not self.cut
@@ -121,10 +121,10 @@ class SpeechService:
         return self._add(utterance)
 
     def new_input(self, again: bool = True) -> None:
-        """A new line was typed or a card scanned: replies not yet said are stale. Waiting messages are dropped,
-        waiting important ones shortened to their brief form; the message being said is cut off, an important
-        one ends with its sentence; a decisive fact cut or dropped is said again once (not when `again` is False:
-        the input answers the question waiting). Call it before saying the new reply."""
+        """A new line was typed or a card scanned: replies not yet said are stale. Waiting replies are shortened
+        to their brief form (a message stale twice is dropped); what is being said is cut off at once, save a
+        decisive fact said again, which ends its sentence; a decisive fact cut or dropped is said again once (not
+        when `again` is False: the input answers the question waiting). Call it before saying the new reply."""
         with self._cond:
             cut = self._queue.new_input(again)
             self._cond.notify_all()

@@ -56,16 +56,17 @@ def test_messages_are_said_in_order_and_say_returns_while_the_worker_is_busy(hel
     assert [r.priority for r in backend.records] == [Priority.MESSAGE] * 3
 
 
-def test_interrupt_drops_the_queue_cuts_the_current_and_keeps_important(held):
+def test_interrupt_shortens_the_queue_cuts_the_current_and_keeps_important(held):
     service, backend = held
     service.say("old card")
     assert backend.wait_started(1)
-    service.say("waiting message")
+    service.say("Waiting message. Its details.")
     service.say("you cannot do that", Priority.IMPORTANT)
     service.interrupt("next card")
     finish(service, backend)
     kinds = [(r.kind, r.text) for r in backend.records]
-    assert kinds == [("cancel", ""), ("cut", "old card"), ("said", "you cannot do that"), ("said", "next card")]
+    assert kinds == [("cancel", ""), ("cut", "old card"), ("said", "Waiting message."),
+                     ("said", "you cannot do that"), ("said", "next card")]  # fmt: skip
 
 
 def test_echo_latest_wins_and_hint_dropped_when_busy(held):
@@ -244,7 +245,7 @@ def held_with_sounds(tmp_path):
     service.close()
 
 
-def test_at_table_pace_stale_replies_are_cut_or_dropped_and_order_is_kept(held_with_sounds):
+def test_at_table_pace_stale_replies_are_cut_or_shortened_and_order_is_kept(held_with_sounds):
     service, backend = held_with_sounds
     speaker = ReplySpeaker(service)
     speaker(FakeReply("Ana drew a card. Action phase. Say play and a card."))
@@ -255,18 +256,22 @@ def test_at_table_pace_stale_replies_are_cut_or_dropped_and_order_is_kept(held_w
     assert backend.wait_started(3)
     speaker(FakeReply("Turn 5: Ben's turn. Ben draws a card: say draw.", important=True, sound="your-turn"))
     assert backend.wait_started(4)
-    speaker(FakeReply("Ben drew a card. Action phase."))  # the turn change is important: it is not cut
-    speaker(FakeReply("Ben played Yay.", card="yay"))  # "Ben drew" never started: dropped
+    speaker(FakeReply("Ben drew a card. Action phase."))  # the turn change is cut too: the key is answered now
+    assert backend.wait_started(5)
+    speaker(FakeReply("Ben played Yay.", card="yay"))
+    speaker(FakeReply("Ben played Neigh.", card="neigh"))  # "Ben played Yay" never started: its brief form stays
     finish(service, backend)
     said = [(r.kind, r.text, r.sound) for r in backend.records if r.kind != "cancel"]
     assert said == [
         ("cut", "Ana drew a card. Action phase. Say play and a card.", ""),
         ("cut", "Ana played Basic Unicorn (Blue). Any Neigh? Say neigh and a name, or resolve.", ""),
         ("cut", "Basic Unicorn (Blue) is played: it enters Ana's Stable. Ana has 2 Unicorns.", ""),
-        ("said", "Turn 5: Ben's turn. Ben draws a card: say draw.", "your-turn"),
+        ("cut", "Turn 5: Ben's turn. Ben draws a card: say draw.", "your-turn"),
+        ("cut", "Ben drew a card. Action phase.", ""),
         ("said", "Ben played Yay.", "card-read"),
+        ("said", "Ben played Neigh.", "card-read"),
     ]
-    assert "Ben drew a card. Action phase." in service.history  # never said, still there to step back to
+    assert "Ben drew a card. Action phase." in service.history  # cut, still there in full to step back to
 
 
 def test_a_stale_important_reply_is_said_in_its_brief_form_in_its_place(held_with_sounds):
@@ -282,6 +287,7 @@ def test_a_stale_important_reply_is_said_in_its_brief_form_in_its_place(held_wit
     said = [(r.kind, r.text, r.sound) for r in backend.records if r.kind != "cancel"]
     assert said == [
         ("cut", "Rainbow Aura, Upgrade card. A long text.", "card-read"),
+        ("said", "Ana played Slowdown.", ""),  # superseded before it began: its brief form, not nothing
         ("said", "Not in play.", "error"),  # the earcon came with its words, not 17 s before them
         ("said", "Ben's Stable: 2 Unicorns.", ""),
     ]

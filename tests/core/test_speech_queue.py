@@ -37,7 +37,7 @@ def test_important_never_jumps_ahead_order_is_kept():
     assert texts(queue) == ["m1", "i1", "m2", "i2"]
 
 
-def test_new_input_drops_waiting_messages_shortens_important_ones_and_cuts_the_message_being_said():
+def test_new_input_shortens_waiting_replies_drops_echoes_and_cuts_the_message_being_said():
     queue = SpeechQueue()
     queue.add(Utterance("Ana drew a card. Action phase."))
     queue.take()
@@ -47,17 +47,19 @@ def test_new_input_drops_waiting_messages_shortens_important_ones_and_cuts_the_m
     queue.add(Utterance("c", ECHO))
     assert queue.new_input() is Cut.NOW
     waiting = queue.waiting
-    assert [u.text for u in waiting] == ["Turn 5: Ben's turn.", "No card x."]  # no split at the colon
-    assert all(u.stale for u in waiting) and waiting[0].sound == "your-turn"  # the earcon stays with its words
-    assert waiting[0].shortened() is waiting[0]  # stale twice is still the brief form, not its first sentence
+    assert [u.text for u in waiting] == ["Ana played Basic Unicorn (Blue).", "Turn 5: Ben's turn.", "No card x."]
+    assert all(u.stale for u in waiting) and waiting[1].sound == "your-turn"  # the earcon stays with its words
+    assert waiting[1].shortened() is waiting[1]  # stale twice is still the brief form, not its first sentence
     assert queue.new_input() is Cut.NOW  # the cut message is current until the worker calls done()
+    # Superseded twice before it began, the message goes; the important ones stay in their brief form.
+    assert texts(queue) == ["Turn 5: Ben's turn.", "No card x."]
 
 
-def test_new_input_lets_an_important_utterance_end_its_sentence():
+def test_new_input_cuts_even_an_important_utterance_at_once():
     queue = SpeechQueue()
     queue.add(Utterance("Turn 2: Ben's turn. Ben draws a card.", IMPORTANT))
     queue.take()
-    assert queue.new_input() is Cut.AFTER_SENTENCE
+    assert queue.new_input() is Cut.NOW  # the new key is answered now; a decisive fact would be said again
     queue.done()
     assert queue.new_input() is Cut.NONE
     queue.add(Utterance("again", review=True))
@@ -88,18 +90,18 @@ def test_hint_dropped_when_busy_and_kept_when_idle():
     assert texts(waiting) == ["message"]
 
 
-def test_interrupt_drops_the_queue_but_keeps_important_and_cuts_the_current_message():
-    queue = queue_with(("m1", MESSAGE), ("error", IMPORTANT), ("e", ECHO), speaking="old card")
+def test_interrupt_shortens_the_queue_drops_echoes_and_cuts_the_current_message():
+    queue = queue_with(("m1. More.", MESSAGE), ("error", IMPORTANT), ("e", ECHO), speaking="old card")
     cut = queue.interrupt(Utterance("next card"))
     assert cut is Cut.NOW
-    assert texts(queue) == ["error", "next card"]
+    assert texts(queue) == ["m1.", "error", "next card"]
 
 
-def test_interrupt_does_not_cut_an_important_utterance():
+def test_interrupt_cuts_an_important_utterance_at_once():
     queue = SpeechQueue()
     queue.add(Utterance("your turn", IMPORTANT))
     queue.take()
-    assert queue.interrupt(Utterance("next card")) is Cut.AFTER_SENTENCE
+    assert queue.interrupt(Utterance("next card")) is Cut.NOW
     assert texts(queue) == ["next card"]
 
 
@@ -228,34 +230,37 @@ def _saying(utterance: Utterance) -> SpeechQueue:
 def test_a_decisive_fact_cut_off_is_said_again_once_before_the_next_reply():
     win = "Ana wins with 7 Unicorns! The game is over."
     queue = _saying(Utterance(f"Basic Unicorn (Purple) enters Ana's Stable. {win}", IMPORTANT, decisive=win))
-    assert queue.new_input() is Cut.AFTER_SENTENCE  # the first sentence ends, the win is not in it
-    queue.add(Utterance("Ana's Stable: 7 Unicorns."))
-    assert texts(queue) == [win, "Ana's Stable: 7 Unicorns."]
+    assert queue.new_input() is Cut.NOW  # the next key is answered at once
+    queue.add(Utterance("Ana's Stable: 7 Unicorns. Her Unicorns are these."))
+    assert texts(queue) == [win, "Ana's Stable: 7 Unicorns. Her Unicorns are these."]
     again = queue.waiting[0]
-    assert again.priority is IMPORTANT and again.stale and not again.decisive
+    assert again.priority is IMPORTANT and again.stale and not again.decisive and again.said_again
     queue.done()
     queue.take()  # the win said again is being said when the next key comes
-    assert queue.new_input() is Cut.AFTER_SENTENCE  # it ends its sentence...
-    assert texts(queue) == []  # ...and is not said a third time, nor is the message that waited
+    assert queue.new_input() is Cut.AFTER_SENTENCE  # it ends its sentence (its one chance)...
+    assert texts(queue) == ["Ana's Stable: 7 Unicorns."]  # ...is not said a third time; the reply in brief
+    queue.done()
+    assert queue.new_input() is Cut.NONE
+    assert texts(queue) == []  # superseded twice before it began: dropped
 
 
-def test_a_decisive_first_sentence_that_is_let_end_is_not_said_twice():
+def test_a_decisive_first_sentence_cut_is_said_again():
     queue = _saying(Utterance("Turn 2: Ben's turn. Ben draws a card.", IMPORTANT, decisive="Turn 2: Ben's turn."))
-    queue.new_input()
-    assert texts(queue) == []
+    assert queue.new_input() is Cut.NOW
+    assert texts(queue) == ["Turn 2: Ben's turn."]
 
 
 def test_a_message_carrying_a_decisive_fact_cut_or_dropped_leaves_its_fact():
     queue = _saying(Utterance("Ben destroyed Rainbow Unicorn in Ana's Stable. More words.", decisive="Ben destroyed"))
     queue.add(Utterance("waiting words", MESSAGE, decisive="Cy: 3 Unicorns."))
     assert queue.new_input() is Cut.NOW
-    assert texts(queue) == ["Ben destroyed", "Cy: 3 Unicorns."]
+    assert texts(queue) == ["Ben destroyed", "Cy: 3 Unicorns."]  # (the waiting one's brief form is its fact)
 
 
 def test_an_answered_question_is_not_said_again():
     question = "Against the rules: record it anyway? It is Ben's turn. Say yes or no."
     queue = _saying(Utterance(question, IMPORTANT, decisive=question))
-    assert queue.new_input(again=False) is Cut.AFTER_SENTENCE
+    assert queue.new_input(again=False) is Cut.NOW
     assert texts(queue) == []
 
 
@@ -266,3 +271,109 @@ def test_a_stale_important_reply_keeps_its_decisive_fact_in_its_brief_form():
     queue.add(Utterance("Long words. Turn 3: Cy's turn.", IMPORTANT, brief="Turn 3, Cy.", decisive="Cy may use X."))
     queue.new_input()
     assert texts(queue) == ["Cy may use X."]  # the brief form leaves it out: the decisive fact instead
+
+
+# The rules at table pace, on an injected clock: a worker that says each word in `WORD_S` seconds, a key every
+# 1.2 s whatever is being said.
+
+WORD_S = 0.3
+
+
+class _Table:
+    """The queue's worker on an injected clock: what began when, and whether it played to its end."""
+
+    def __init__(self) -> None:
+        self.queue = SpeechQueue()
+        self.now = 0.0
+        self.ends: list[float] = []
+        """Where each sentence of the utterance being said ends."""
+        self.heard: list[tuple[float, str, bool]] = []
+        """Each sentence begun: its start, its text, and whether it played to its end."""
+        self.keys: list[float] = []
+
+    def _start(self) -> bool:
+        utterance = self.queue.take()
+        if utterance is None:
+            return False
+        start, self.ends = self.now, []
+        for sentence in split_sentences(utterance.text):
+            self.heard.append((start, sentence, True))
+            start += WORD_S * len(sentence.split())
+            self.ends.append(start)
+        return True
+
+    def run_until(self, moment: float) -> None:
+        while True:
+            if self.queue.current is None and not self._start():
+                break
+            if self.ends[-1] >= moment:  # (a key at the very moment an utterance ends comes first)
+                break
+            self.now = self.ends[-1]
+            self.queue.done()
+        self.now = moment
+
+    def key(self, moment: float, reply: Utterance, answers: bool = False) -> None:
+        self.run_until(moment)
+        cut = self.queue.new_input(again=not answers)
+        if self.queue.current is not None:
+            later = [end for end in self.ends if end > moment]
+            if cut is Cut.AFTER_SENTENCE:
+                self.ends = later[:1] or [moment]
+            for _ in later[1:] if cut is Cut.AFTER_SENTENCE else later:
+                start, text, _whole = self.heard.pop()  # a sentence not yet begun is not heard at all
+                if start < moment:
+                    self.heard.append((start, text, False))  # the one being said, cut off
+            if cut is Cut.NOW:
+                self.queue.done()
+        self.queue.add(reply)
+        self.keys.append(moment)
+
+    def first_sound(self) -> list[float]:
+        """For each key, the seconds to the next sentence begun."""
+        starts = [s for s, _, _ in self.heard]
+        return [min((s for s in starts if s >= key), default=key + 99) - key for key in self.keys]
+
+
+def test_at_table_pace_every_reply_is_begun_every_decisive_fact_heard_whole_and_keys_answered_at_once():
+    turn = "Turn 2: Ben's turn."
+    win = "Ana wins with 3 Unicorns!"
+    replies = [
+        Utterance("Ana drew Basic Unicorn (Red). Action phase. Say play and a card.", brief="Ana drew."),
+        Utterance("Ana played Basic Unicorn (Blue). Any Neigh? Say neigh and a name.", brief="Ana: Blue. Neigh?"),
+        Utterance("Ana: 2 Unicorns. Basic Unicorn (Blue) entered her Stable.", brief="Ana: 2 Unicorns."),
+        Utterance(f"{turn} Ben draws a card: say draw.", IMPORTANT, decisive=turn),
+        Utterance("Ben drew a card. Action phase.", brief="Ben drew."),
+        Utterance("Ben played Basic Unicorn (Red). Any Neigh?", brief="Ben: Red. Neigh?"),
+        Utterance(f"{win} Basic Unicorn (Yellow) entered her Stable. The game is over.", IMPORTANT, decisive=win),
+        Utterance("Undone: Basic Unicorn (Yellow) is back on the pile. Ana has 2 Unicorns.", brief="Undone."),
+        Utterance(f"{win} The game is over.", IMPORTANT, decisive=win),
+        Utterance("Ana's Stable: 3 Unicorns. Basic Unicorn (Blue), Basic Unicorn (Red), Basic Unicorn (Yellow)."),
+    ]
+    table = _Table()
+    for n, reply in enumerate(replies):
+        table.key(1.2 * n, reply)
+    table.run_until(1000.0)
+    begun = {text for _, text, _ in table.heard}
+    whole = {text for _, text, played in table.heard if played}
+    for reply in replies[:-1]:  # every reply is heard, at least its first sentence or its brief form
+        assert split_sentences(reply.text)[0] in begun or reply.brief in begun, reply.text
+    assert turn in whole and win in whole  # each decisive fact heard to its end, the win once for each time
+    assert [text for _, text, played in table.heard if text == win and played] == [win, win]
+    starts = [s for s, _, _ in table.heard]
+    assert starts == sorted(starts)  # one thing at a time, in order
+    # A key is answered at once, save one that comes while a decisive fact said again ends its sentence.
+    waits = table.first_sound()
+    assert sorted(waits)[len(waits) // 2] == 0.0
+    assert max(waits) <= WORD_S * len(win.split())
+
+
+def test_a_reply_superseded_twice_before_it_began_is_dropped_so_the_backlog_stays_short():
+    table = _Table()
+    table.key(0.0, Utterance("A long card text with very many words in it, read slowly.", IMPORTANT, decisive="Win."))
+    for n in range(1, 6):  # keys every 0.1 s: faster than anything can be said
+        table.key(0.1 * n, Utterance(f"Reply {n}. Its details.", brief=f"Reply {n}."))
+    assert len(table.queue.waiting) <= 2  # the newest reply and the one before it, in brief: not five
+    table.run_until(1000.0)
+    said = [text for _, text, _ in table.heard]
+    assert said[:2] == ["A long card text with very many words in it, read slowly.", "Win."]
+    assert "Reply 5." in said and "Its details." in said  # the last reply is said in full

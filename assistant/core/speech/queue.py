@@ -4,16 +4,20 @@ The speech service (`assistant/speech/`) keeps one `SpeechQueue` behind a lock a
 live here so they are tested as plain data. Order is never changed: what was given first is said first. The
 priorities only decide what may be dropped or shortened:
 
-- `IMPORTANT` (errors, turn changes, "your turn") is never dropped; once stale it is shortened to its brief form;
-- `MESSAGE` (answers, card texts) is said in order, and dropped once stale;
+- `IMPORTANT` (errors, turn changes, "your turn") is never dropped while waiting; once stale it is shortened to its
+  brief form;
+- `MESSAGE` (answers, card texts) is said in order; once stale it is shortened to its brief form, and dropped when
+  stale twice;
 - `ECHO` (navigation echo, a braille cell typed) keeps only the latest one waiting;
 - `HINT` is dropped when anything is being said or waiting.
 
 A reply goes stale when the player has moved on: a new line was typed or a card scanned (`new_input()`) before it
-was said. The player is at a table and has already asked the next thing, so a stale reply is never played late:
-a waiting message is dropped, a waiting important one is shortened to its facts (`Utterance.brief`, else its
-first sentence), the message being said is cut off, and the important one being said ends with the sentence
-being said. An earcon travels in its utterance (`Utterance.sound`), so it is heard with its words, in order.
+was said. The player is at a table and has already asked the next thing, so nothing is played late in full and
+the new key is answered at once: the utterance being said is cut off now (even an important one), a waiting
+reply is shortened to its facts (`Utterance.brief`, else its first sentence) and said in its place, and a reply
+superseded a second time before it began is dropped. What must not be lost is kept another way: a decisive fact
+cut off is said again once, alone, and that repeat (one short sentence) ends with its sentence when the next key
+comes. An earcon travels in its utterance (`Utterance.sound`), so it is heard with its words, in order.
 
 Stop (the player's own key) drops everything. Muted, nothing is queued, but what would have been said goes into
 the history, so the player can unmute and step back through it.
@@ -34,9 +38,10 @@ class Priority(enum.Enum):
     """How an utterance competes with the others (never its place in the order)."""
 
     IMPORTANT = "important"
-    """Errors, warnings, turn changes: never dropped; shortened to the brief form once stale."""
+    """Errors, warnings, turn changes: never dropped while waiting; shortened to the brief form once stale."""
     MESSAGE = "message"
-    """Answers and announcements: said in order; dropped once stale."""
+    """Answers and announcements: said in order; shortened to the brief form once stale, dropped when stale
+    twice."""
     ECHO = "echo"
     """Navigation echo (a braille cell typed): only the latest waiting one is said."""
     HINT = "hint"
@@ -51,7 +56,7 @@ class Cut(enum.Enum):
     NOW = "now"
     """It is cut off at once."""
     AFTER_SENTENCE = "after-sentence"
-    """It ends with the sentence being said (an important reply gone stale: never dropped, but not played on)."""
+    """It ends with the sentence being said (a decisive fact said again: its one chance to be heard)."""
 
 
 @dataclass(frozen=True)
@@ -75,6 +80,8 @@ class Utterance:
     decisive: str = ""
     """The decisive fact it carries (a win, a turn that begins, a question waiting; `Reply.decisive`): never lost.
     Cut off or dropped, it is said again once, alone (`again()`); "": none."""
+    said_again: bool = False
+    """It is a decisive fact said again (`again()`): the next key lets it end its sentence rather than cut it."""
 
     def shortened(self) -> Utterance:
         """The stale form: the brief text, or the first sentence, with the same earcon; its decisive fact instead
@@ -91,11 +98,11 @@ class Utterance:
         (so it is said again once, not for every key); None when it carries none."""
         if not self.decisive.strip():
             return None
-        return Utterance(self.decisive, Priority.IMPORTANT, self.private, stale=True)
+        return Utterance(self.decisive, Priority.IMPORTANT, self.private, stale=True, said_again=True)
 
     def heard_by(self, cut: Cut) -> bool:
         """Whether its decisive fact is heard in full when `cut` befalls it while it is being said: only when the
-        decisive fact is one sentence, its first, and the sentence being said is let end (an important reply)."""
+        decisive fact is one sentence, its first, and the sentence being said is let end."""
         if not self.decisive:
             return True
         decisive = split_sentences(self.decisive)
@@ -144,23 +151,25 @@ class SpeechQueue:
         return True
 
     def new_input(self, again: bool = True) -> Cut:
-        """A new line was typed or a card scanned: what waits is stale. Waiting important utterances are
-        shortened to their brief form, the rest dropped; return what happens to the one being said (a message is
-        cut now, an important one ends with its sentence).
+        """A new line was typed or a card scanned: what waits is stale, and the new reply is due now. A waiting
+        message not yet stale is shortened to its brief form and kept in its place; one already stale (the player
+        moved on twice before it began), a review and an echo are dropped; an important one is kept, shortened.
+        The one being said is cut off now (`Cut.NOW`), save a decisive fact said again, which ends with its
+        sentence; return that decision.
 
-        A decisive fact never goes unheard: the one being said that the cut stops before its end, and one in a
-        message dropped, is said again once, alone, ahead of the new reply (`again`=False when the new input
-        settles it: the answer to a question waiting)."""
+        A decisive fact never goes unheard: the one being said that the cut stops, and one in a message dropped,
+        is said again once, alone, ahead of the new reply (`again`=False when the new input settles it: the
+        answer to a question waiting)."""
         waiting: deque[Utterance] = deque()
         for utterance in self._waiting:
-            if utterance.priority is Priority.IMPORTANT:
+            fresh = utterance.priority is Priority.MESSAGE and not (utterance.stale or utterance.review)
+            if utterance.priority is Priority.IMPORTANT or fresh:
                 waiting.append(utterance.shortened())
             elif again and (said := utterance.again()) is not None:
                 waiting.append(said)
         cut = Cut.NONE
         if self.current is not None:
-            important = self.current.priority is Priority.IMPORTANT and not self.current.review
-            cut = Cut.AFTER_SENTENCE if important else Cut.NOW
+            cut = Cut.AFTER_SENTENCE if self.current.said_again else Cut.NOW
             said = self.current.again() if again and not self.current.heard_by(cut) else None
             if said is not None:  # (not put into the history again: the reply it came from is there)
                 waiting.appendleft(said)
