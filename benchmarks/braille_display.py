@@ -32,19 +32,38 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
 
 
-def measure(presses: int, width: int) -> dict[str, dict[str, float]]:
-    """Milliseconds from a key to the display's update, per kind of key: median, 90th percentile, worst."""
+def _start_brltty(width: int):
+    """A real BRLTTY with a TTY display of `width` cells, and a fresh home; BrlAPI's variables point at it."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
     from brltty_fixture import Brltty
-
-    from assistant.commands.app import table_session
-    from assistant.storage.decks import load_card_set
-    from assistant.ui.braille_display import open_link
 
     folder = Path(tempfile.mkdtemp(prefix="braille-bench-"))
     os.environ["TABLE_ASSISTANT_HOME"] = str(folder / "home")
     server = Brltty(folder / "brltty", width=width)
     os.environ["BRLAPI_HOST"], os.environ["BRLAPI_AUTH"] = server.host, server.auth
+    return server
+
+
+def _figures(results: dict[str, list[float]]) -> dict[str, dict[str, float]]:
+    """Per kind of key: how many, median, 90th percentile and worst, in milliseconds."""
+    return {
+        kind: {
+            "count": len(values),
+            "median_ms": statistics.median(values),
+            "p90_ms": _percentile(values, 0.9),
+            "max_ms": max(values),
+        }
+        for kind, values in results.items()
+    }
+
+
+def measure(presses: int, width: int) -> dict[str, dict[str, float]]:
+    """Milliseconds from a key to the display's update, per kind of key: median, 90th percentile, worst."""
+    from assistant.commands.app import table_session
+    from assistant.storage.decks import load_card_set
+    from assistant.ui.braille_display import open_link
+
+    server = _start_brltty(width)
     session = table_session(load_card_set("uu-2nd", []))
     link, notes = open_link(session)
     assert link is not None, notes
@@ -82,31 +101,17 @@ def measure(presses: int, width: int) -> dict[str, dict[str, float]]:
     finally:
         link.close()
         server.stop()
-    return {
-        kind: {
-            "count": len(values),
-            "median_ms": statistics.median(values),
-            "p90_ms": _percentile(values, 0.9),
-            "max_ms": max(values),
-        }
-        for kind, values in results.items()
-    }
+    return _figures(results)
 
 
 def measure_app(presses: int, width: int) -> dict[str, dict[str, float]]:
     """The same figures through the Textual app (headless), as a player at the app meets them."""
     import asyncio
 
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-    from brltty_fixture import Brltty
-
     from assistant.cli import build_parser
     from assistant.commands.app import make_app
 
-    folder = Path(tempfile.mkdtemp(prefix="braille-bench-"))
-    os.environ["TABLE_ASSISTANT_HOME"] = str(folder / "home")
-    server = Brltty(folder / "brltty", width=width)
-    os.environ["BRLAPI_HOST"], os.environ["BRLAPI_AUTH"] = server.host, server.auth
+    server = _start_brltty(width)
     app = make_app(build_parser().parse_args(["--no-camera", "--no-speech", "--braille-display"]))
     results: dict[str, list[float]] = {"line key (app)": [], "command typed (app)": []}
 
@@ -138,15 +143,7 @@ def measure_app(presses: int, width: int) -> dict[str, dict[str, float]]:
         asyncio.run(run())
     finally:
         server.stop()
-    return {
-        kind: {
-            "count": len(values),
-            "median_ms": statistics.median(values),
-            "p90_ms": _percentile(values, 0.9),
-            "max_ms": max(values),
-        }
-        for kind, values in results.items()
-    }
+    return _figures(results)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -284,24 +284,24 @@ TEXTS = [
 ]
 
 
-@pytest.mark.parametrize("deck, script, expected, absent", TEXTS)
-def test_a_card_text_read_in_the_plain_mode(cli, tmp_path, deck, script, expected, absent):
-    result = cli("--plain", "--no-speech", "--deck", deck, stdin="\n".join(script) + "\n", home=tmp_path / "home")
+def replay(cli, home, deck: str, script: list[str], expected: list[str], absent: list[str]):
+    """Replay the lines in the plain mode: each expected line is said whole, no absent words anywhere."""
+    result = cli("--plain", "--no-speech", "--deck", deck, stdin="\n".join(script) + "\n", home=home)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     for line in expected:
         assert line in lines, result.stdout
     for words in absent:
         assert words not in result.stdout, result.stdout
+    return result
+
+
+@pytest.mark.parametrize("deck, script, expected, absent", TEXTS)
+def test_a_card_text_read_in_the_plain_mode(cli, tmp_path, deck, script, expected, absent):
+    replay(cli, tmp_path / "home", deck, script, expected, absent)
 
 
 @pytest.mark.parametrize("deck, script, expected, absent", CASES)
 def test_a_table_rule_replayed_in_the_plain_mode(cli, tmp_path, deck, script, expected, absent):
-    result = cli("--plain", "--no-speech", "--deck", deck, stdin="\n".join(script) + "\n", home=tmp_path / "home")
-    assert result.returncode == 0, result.stderr
-    lines = result.stdout.splitlines()
-    for line in expected:
-        assert line in lines, result.stdout
-    for words in absent:
-        assert words not in result.stdout, result.stdout
+    result = replay(cli, tmp_path / "home", deck, script, expected, absent)
     assert "No game is being tracked" not in result.stdout and "Traceback" not in result.stderr
