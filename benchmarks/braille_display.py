@@ -164,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{kind:20} n={figures['count']:4.0f}  median {figures['median_ms']:6.1f} ms  "
                 f"p90 {figures['p90_ms']:6.1f} ms  max {figures['max_ms']:6.1f} ms  (goal p90 <= {GOAL_MS:.0f} ms)"
             )
-    return 0
+    return 1 if any(figures["p90_ms"] > GOAL_MS for figures in report.values()) else 0
 
 
 if __name__ == "__main__":
