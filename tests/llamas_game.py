@@ -22,7 +22,6 @@ SAID = [
     # Surprise Emu Attack: a destroy in Dee's Field, and the Basic Ram still comes in
     "Cy's Surprise Emu Attack resolves: Cy destroys an Animal card in Dee's Field; say destroy and the card. "
     "Dee's Basic Ram still resolves.",
-    "Basic Ram entered.",  # after "Dee has N Animals.", said first
     "Cy destroyed Baby Ram in Dee's Field.",
     # Llama Stop You Right There stops Dee's Baaa'd Move!, an Instant: Ben may draw
     "Ben's Llama Stop You Right There resolves and stops Dee's Baaa'd Move!. Both go to the discard pile.",

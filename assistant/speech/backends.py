@@ -181,6 +181,11 @@ class RecordingBackend(Backend):
         for _ in range(count):
             self._permits.release()
 
+    def hold_again(self) -> None:
+        """Hold each utterance from now on, forgetting releases left unused."""
+        self.hold = True
+        self._permits = threading.Semaphore(0)
+
     def wait_started(self, count: int, timeout: float = 5.0) -> bool:
         """Wait until `count` utterances have started being said."""
         with self._changed:

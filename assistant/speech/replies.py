@@ -63,7 +63,7 @@ class ReplySpeaker:
             self.service.say(reply.speech, Priority.HINT, private=private)
             return
         if new_input:
-            self.service.new_input(again=not self.asked)
+            self.service.new_input(again=not (self.asked or reply.settles))
             self.asked = reply.pending is not None
         priority = Priority.IMPORTANT if reply.important or reply.decisive else Priority.MESSAGE
         brief = reply.brief

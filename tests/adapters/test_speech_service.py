@@ -231,7 +231,7 @@ class FakeReply:
     def __init__(self, speech, important=False, card=None, hint=False, sound="", brief=""):
         self.lines, self.speech, self.important, self.card, self.hint = (speech,), speech, important, card, hint
         self.sound, self.brief = sound, brief
-        self.pending, self.decisive = None, ""
+        self.pending, self.decisive, self.settles = None, "", False
 
 
 @pytest.fixture

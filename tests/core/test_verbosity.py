@@ -26,15 +26,15 @@ def replies(level: Verbosity, lines: list[str]) -> list[str]:
 
 def test_brief_says_the_facts_alone():
     said = replies(Verbosity.BRIEF, TURN)
-    assert said[2] == "Ana: Basic Unicorn (Blue). Any Neigh?"
+    assert said[2] == "Basic Unicorn. Neigh?"  # the turn's own player and the colour go without saying
     assert said[1] == "Ana drew a card."  # the phase is on the status line
     assert said[3] == "Ana: 2 Unicorns."  # the outcome alone: the card was named when it was played
 
 
 def test_normal_says_what_the_table_waits_for_but_not_what_to_type():
     said = replies(Verbosity.NORMAL, TURN)
-    assert said[2] == "Ana played Basic Unicorn (Blue). Any Neigh?"  # the card was just named: not again
-    assert said[3] == "Ana has 2 Unicorns. Basic Unicorn (Blue) entered."  # the outcome first
+    assert said[2] == "Ana played Basic Unicorn (Blue). Neigh?"  # the card was just named: not again
+    assert said[3] == "Ana has 2 Unicorns."  # the outcome: the card was named when it was played
     assert not any("say " in s.lower().replace("ana says", "") for s in said[1:]), said
 
 

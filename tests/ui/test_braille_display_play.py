@@ -25,6 +25,7 @@ pytestmark = pytest.mark.skipif(BRLTTY is None, reason="BRLTTY is not installed"
 TRANSLATOR = Translator()
 NEW_GAME = "new game Ana Ben Cy babies red pink narwhal win 3"
 TURN_2 = "Turn 2: Ben's turn."
+HELD_TURN_2 = "Ben's turn."  # the turn's decisive fact, held on the display (the number is in the status cells)
 WIN = "Ben wins with 3 Unicorns!"
 CARD_END = "you cannot play neigh cards."
 
@@ -139,7 +140,7 @@ async def _whole_game(display_server, make_app):
         await player.command("draw")
         await player.shows("Ana drew a card.")
         await player.command("end turn")
-        await player.held(TURN_2, link)
+        await player.held(HELD_TURN_2, link)
         await player.command("draw")
         await player.shows("Ben drew a card.")
         # Whose turn and what phase, by the display's own key.
@@ -165,11 +166,11 @@ async def _whole_game(display_server, make_app):
         await player.command("draw")
         await player.shows("Ben drew a card.")
         await player.command("play ginormous unicorn")
-        await player.shows("Against the rules: record it anyway?")
+        await player.shows("Record it anyway?")
         question = app.session.pending
         assert question is not None
         fact = app.replies[-1].decisive
-        assert fact.startswith("Against the rules: record it anyway?") and fact.endswith("Say yes or no.")
+        assert fact.startswith("Record it anyway?") and fact + " Say yes or no." == app.replies[-1].speech
         if status_cells:
             assert display_server.cells()[2] == celltable.cell([2, 3, 6])  # the question mark
         await player.held(fact, link)
@@ -178,7 +179,7 @@ async def _whole_game(display_server, make_app):
         await player.command("resolve")
         await player.held(WIN, link)
         await player.shows("Ben wins with 3 Unicorns! The game is over.")  # the answer, outcome first
-    assert link.acknowledged == [TURN_2, fact, WIN]
+    assert link.acknowledged == [HELD_TURN_2, fact, WIN]
     game = app.session.game
     assert game is not None and game.state.outcome is not None
 
@@ -209,7 +210,7 @@ def test_the_plain_mode_shows_each_answer_on_the_display(tmp_path, width):
         server.wait_for(lambda cells: starts("Ana drew a card.", cells, status), timeout=60)
         server.type("end turn")  # typed on the display: answered like a line, printed and shown
         server.press("enter")
-        server.wait_for(lambda cells: starts(TURN_2, cells, status), timeout=30)
+        server.wait_for(lambda cells: starts(HELD_TURN_2, cells, status), timeout=30)
         server.press("enter")  # acknowledged
         process.stdin.write("draw\n")
         process.stdin.flush()
@@ -389,7 +390,7 @@ def test_the_real_app_in_a_terminal_plays_from_the_display(tmp_path, private_hom
         server.type("end turn")
         server.press("enter")
         term.wait_for(TURN_2)
-        server.wait_for(lambda cells: reading(cells, 4) == TURN_2.lower(), timeout=30)
+        server.wait_for(lambda cells: reading(cells, 4) == HELD_TURN_2.lower(), timeout=30)
         screen = term.screen()
         assert "Traceback" not in screen and "brlapi" not in screen.lower()
     finally:

@@ -8,6 +8,7 @@ import asyncio
 
 from fake_speaker import Heard
 
+from assistant.core.words.position import END_TAKEN_BACK
 from assistant.core.words.screen import QUESTION_WAITING_KEY, held_fact, no_card_for_key
 from assistant.speech import RecordingBackend, SpeechService
 from assistant.speech.replies import ReplySpeaker
@@ -60,6 +61,46 @@ def test_a_win_reached_while_keys_keep_coming_is_still_said_and_held(make_app):
     won = [r for r in backend.records if r.text.startswith(WIN)]
     assert [r.kind for r in won] == ["cut", "said"]
     assert len([said for said in backend.started if said.startswith(WIN)]) == 2
+
+
+def test_a_cut_turn_is_said_again_in_its_short_form_and_an_undone_win_not_at_all(make_app):
+    backend = RecordingBackend()
+    service = SpeechService(backend)
+    assert service.ready.wait(5)
+    app = make_app(ReplySpeaker(service))
+
+    async def enter(pilot, line: str) -> None:
+        await pilot.press(*line, *(["enter"] if len(line) > 1 else []))
+        await pilot.pause()
+
+    async def cut(pilot, line: str, key: str) -> None:
+        """`line`, then `key` while its reply is being said."""
+        backend.hold_again()
+        started = len(backend.started)
+        await enter(pilot, line)
+        assert backend.wait_started(started + 1)
+        await enter(pilot, key)
+        backend.release(20)
+        backend.hold = False
+        assert service.wait_idle(5)
+
+    async def scenario():
+        async with app.run_test() as pilot:
+            for line in ("new game Ana Ben babies red pink win 2", "draw"):
+                await enter(pilot, line)
+                assert service.wait_idle(5)
+            await cut(pilot, "end turn", "draw")
+            await enter(pilot, "play basic blue")
+            assert service.wait_idle(5)
+            await cut(pilot, "0", "undo")  # 0 resolves: Ben wins, and the undo takes it back at once
+            assert END_TAKEN_BACK in text(app, "status")  # the win is no longer held
+
+    run(scenario)
+    service.close()
+    said = backend.started
+    assert said.count("Ben's turn.") == 1  # the cut turn, said again once, short (under a second of speech)
+    won = [s for s in said if s.startswith("Ben wins with 2 Unicorns!")]
+    assert len(won) == 1, said  # cut by the undo, and not said again: no win now
 
 
 def test_a_digit_with_no_card_on_the_pile_is_explained_and_not_typed(make_app):

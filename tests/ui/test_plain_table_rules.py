@@ -21,10 +21,7 @@ CASES = [
         ],
         # Unicorn Dungeon: "if this card is in your Stable at the beginning of your turn, you may play 2 cards": on
         # the turn it arrives, a second card is still the turn's second play.
-        [
-            "Against the rules: record it anyway? Ana has already played a card or drawn in this Action phase. Say "
-            "yes or no."
-        ],
+        ["Record it anyway? Ana has already played a card or drawn in this Action phase. Say yes or no."],
         [],
         id="1-extra-play-not-on-the-turn-it-arrives",
     ),
@@ -59,10 +56,7 @@ CASES = [
             "play basic red",
         ],
         # Change of Luck: "take another turn" is another turn, not another play.
-        [
-            "Against the rules: record it anyway? Ana has already played a card or drawn in this Action phase. Say "
-            "yes or no."
-        ],
+        ["Record it anyway? Ana has already played a card or drawn in this Action phase. Say yes or no."],
         [],
         id="1-another-turn-is-not-another-play",
     ),
@@ -201,7 +195,7 @@ CASES = [
         "uu-2nd",
         ["new game Ana Ben babies red pink addon uu-nsfw-expansion", "draw", "play basic red", "Ben play hell neigh"],
         # Hell Neigh! (NSFW expansion): its own mark ends the sentence, never "Hell Neigh!.".
-        ["Ben played Hell Neigh!", "Any Neigh?"],
+        ["Ben played Hell Neigh!", "Neigh?"],
         ["Hell Neigh!.", "Hell Neigh!?"],
         id="6-a-name-with-its-own-mark",
     ),
@@ -209,7 +203,7 @@ CASES = [
         "uu-nsfw",
         ["new game Ana Ben", "draw", "play unicorn dungeon"],
         # The NSFW Neigh card is The Safeword Is Neigh: the question asks for a Neigh.
-        ["Ana played Unicorn Dungeon.", "Any Neigh?"],
+        ["Ana played Unicorn Dungeon.", "Neigh?"],
         ["Any The Safeword Is Neigh"],
         id="6-the-neigh-question",
     ),

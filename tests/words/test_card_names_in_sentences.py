@@ -35,7 +35,7 @@ from assistant.core.game.setup import Setup
 from assistant.core.language.reply import Verbosity
 from assistant.core.words.announce import announce_step
 from assistant.core.words.position import describe_chain, describe_discard, describe_pile, describe_stable
-from assistant.core.words.rulings import confirm_question
+from assistant.core.words.rulings import confirm_question, objection_reasons
 from assistant.storage.decks import load_card_set
 
 #: Each base deck with every add-on it takes, and its rules.
@@ -88,7 +88,7 @@ def said(g: Game, event: Event) -> list[str]:
     lines += announce_step(g.table, Step(Resolve(), after, after2, facts2), Verbosity.COACHING)
     objections = check(g.table, state, event)
     if objections:
-        lines.append(confirm_question(g.table, objections))
+        lines.append(confirm_question(objection_reasons(g.table, objections)))
     return lines
 
 

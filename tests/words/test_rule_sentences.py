@@ -68,7 +68,7 @@ from assistant.core.game.table import Prompt, PromptKind
 from assistant.core.game.tally import Ending, HandLimit, Outcome
 from assistant.core.words.announce import phrase_prompt
 from assistant.core.words.gameplay import describe_event, describe_fact
-from assistant.core.words.rulings import CONFIRM_QUESTION, confirm_question, describe_objection
+from assistant.core.words.rulings import CONFIRM_QUESTION, confirm_question, describe_objection, objection_reasons
 from assistant.storage.decks import load_card_set
 
 #: Each deck's base, rule profile and add-ons: the 2nd Edition with the expansions whose cards the rules name.
@@ -266,9 +266,9 @@ def test_each_objection_a_rule_test_checks_is_said_in_one_sentence(deck, objecti
 
 
 def test_the_warning_asks_with_every_reason_in_order():
-    question = confirm_question(game("uu-2nd").table, (NotYourTurn(1, 0), ChainOpen()))
+    question = confirm_question(objection_reasons(game("uu-2nd").table, (NotYourTurn(1, 0), ChainOpen())))
     assert question == (
-        "Against the rules: record it anyway? It is Ana's turn, not Ben's. Effects in the chain must resolve "
+        "Record it anyway? It is Ana's turn, not Ben's. Effects in the chain must resolve "
         f"first: say resolve when each is done. {CONFIRM_QUESTION}"
     )
 

@@ -8,7 +8,7 @@ from assistant.core.words.gameplay import chain_link_added, turn_began
 
 def test_the_turn_sentence_at_both_lengths():
     assert turn_began(5, "Ben") == "Turn 5: Ben's turn."
-    assert turn_began(5, "Ben", brief=True) == "Turn 5, Ben."
+    assert turn_began(5, "Ben", brief=True) == "Ben's turn."
 
 
 def test_a_link_added_to_the_chain_first_or_later():

@@ -38,8 +38,8 @@ from assistant.core.words.errors import (
     who_plays,
 )
 from assistant.core.words.gameplay import NOTHING_TO_REDO, NOTHING_TO_UNDO
-from assistant.core.words.position import undone_many
-from assistant.core.words.rulings import confirm_question
+from assistant.core.words.position import END_TAKEN_BACK, undone_many
+from assistant.core.words.rulings import WARNING_START, confirm_question, objection_reasons
 
 #: The most candidates offered for a card named in a command.
 MOST_CHOICES = 5
@@ -111,13 +111,14 @@ class Conversation:
             return Reply.error(event_refused(str(exc)))
         objections = self.objections = game.check(event)
         if objections:
-            question = confirm_question(game.table, objections)
+            reasons = objection_reasons(game.table, objections)
+            question = confirm_question(reasons)
             return Reply(
                 (question,),
                 question,
                 important=True,
                 pending=Question(lambda: self.record(event)),
-                decisive=question,
+                decisive=f"{WARNING_START} {reasons}",
             )
         return self.record(event)
 
@@ -220,7 +221,8 @@ class Conversation:
         lines = undone_many(game.table, steps, redo)
         brief = " ".join(lines[:-1])  # what it gave back and the counts; the position is on the status line
         speech = brief if self.verbosity is Verbosity.BRIEF else " ".join(lines)
-        return Reply(tuple(lines), speech, important=True, brief=brief)
+        decisive = END_TAKEN_BACK if END_TAKEN_BACK in lines else ""
+        return Reply(tuple(lines), speech, important=True, brief=brief, settles=True, decisive=decisive)
 
 
 def _restore(game: Game, steps: list[Step], redo: bool, log: list[Event], undone: list[Event]) -> None:

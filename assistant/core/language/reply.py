@@ -84,6 +84,9 @@ class Reply:
     """The facts alone, said instead when the reply is late (stale) or the player chose brief ("": the speech)."""
     control: Control = Control.NONE
     """What the front end does itself (stop talking, say again); not a new answer for the history."""
+    settles: bool = False
+    """The line took back what was said before it (an undo, a redo): a decisive fact it cut off is not said again
+    (a win undone is no win)."""
     decisive: str = ""
     """The decisive fact of the reply, short ("Ana wins with 7 Unicorns!", "Record it anyway? Say yes or no."): a
     win or the game's end, a turn that begins, a question waiting. Said again when the next key cuts it, and held on

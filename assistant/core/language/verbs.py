@@ -364,7 +364,7 @@ VERBS: tuple[Verb, ...] = (
     )),
     Verb("verbosity", Kind.LISTENING, ("verbosity",), (
         ("`verbosity`", "the next level of detail: brief, normal, coaching (F7 in the app)"),
-        ("`verbosity brief`", "facts only: \"Ana: Basic Unicorn (Blue), no Neigh. 2 Unicorns.\""),
+        ("`verbosity brief`", "facts only: \"Basic Unicorn. Neigh?\", then \"Ana: 2 Unicorns.\""),
         ("`verbosity normal`", "the facts and what the table waits for"),
         ("`verbosity coaching`", "also how to say it (\"say draw\"), for learning the commands"),
     ), parse=parse_level),

@@ -1,11 +1,11 @@
 """What is said after an event is recorded, at each verbosity: the event, what followed, and what the table waits
 for (`Table.prompt`).
 
-Brief says the facts alone ("Ana: Basic Unicorn (Blue), no Neigh. 2 Unicorns."); normal adds what the table
-waits for ("Any Neigh for Ana's Yay?"); coaching adds how to say it ("Say neigh and a name, or resolve."). A link
-of the effect chain is read once, with what its card does in a few words; the chain prompt names it again only
-when it comes up (the link before it resolved), never after a step done while it waits, nor with the line that
-added it; `chain` reads it on request.
+Brief says the facts alone, short ("Basic Unicorn. Neigh?", "Ana: 2 Unicorns.", "Ben's turn."); normal adds what the
+table waits for ("Any Neigh for Ana's Yay?"); coaching adds how to say it ("Say neigh and a name, or resolve."). A
+link of the effect chain is read once, with what its card does in a few words; the chain prompt names it again only
+when it comes up (the link before it resolved), never after a step done while it waits, nor with the line that added
+it; `chain` reads it on request.
 """
 
 from __future__ import annotations
@@ -75,6 +75,7 @@ from assistant.core.words.gameplay import (
     herd_bonus_name,
     link_names,
     player_name,
+    short_card_name,
     turn_began,
 )
 
@@ -121,7 +122,7 @@ def phrase_prompt(table: Table, prompt: Prompt, level: Verbosity = Verbosity.COA
             assert prompt.top is not None
             neigh = _neigh_name(table)
             if level is Verbosity.BRIEF:
-                return f"Any {neigh}?"
+                return f"{neigh}?"
             question = end_with(f"Any {neigh} for {_pile_card(table, prompt.top)}", "?")
             return f"{question} Say {neigh.lower()} and a name, or resolve." if coach else question
         case PromptKind.OPTIONAL:
@@ -239,7 +240,7 @@ def announce_step(table: Table, step: Step, level: Verbosity = Verbosity.COACHIN
         elif prompt.kind is PromptKind.CHAIN and _waited(table, step, prompt):  # it was read before
             lines.append((4, "Say resolve when it is done." if level is Verbosity.COACHING else ""))
         elif prompt.kind is PromptKind.ANSWER and level is Verbosity.NORMAL and _just_played(step, prompt):
-            lines.append((4, f"Any {_neigh_name(table)}?"))  # the card was just named: the short question
+            lines.append((4, f"{_neigh_name(table)}?"))  # the card was just named: the short question
         else:
             lines.append((4, phrase_prompt(table, prompt, level)))
     return [line for _, line in sorted(lines, key=lambda ranked: ranked[0]) if line]
@@ -269,9 +270,10 @@ def decisive_of_step(table: Table, step: Step) -> str:
             return describe_fact(table, fact, step.after).removesuffix(f" {GAME_OVER}")
     for fact in step.facts:
         if isinstance(fact, TurnBegan):
-            began = turn_began(fact.turn, player_name(table, fact.player))
-            duties = [begin_duties(table, f.link) for f in step.facts if isinstance(f, LinkAdded)]
-            return " ".join([began, *duties]).strip()
+            began = turn_began(fact.turn, player_name(table, fact.player), brief=True)
+            duties = [begin_duties(table, f.link, named=False) for f in step.facts if isinstance(f, LinkAdded)]
+            duties = [d for d in duties if d]
+            return f"{began[:-1]}: {'; '.join(d[:-1] for d in duties)}." if duties else began
     said = []
     if isinstance(step.event, EFFECT_EVENTS):
         said.append(describe_event(table, step.event, step.before) + ".")
@@ -284,9 +286,10 @@ def decisive_of_step(table: Table, step: Step) -> str:
 _DUTIES = (LimitReached, CardMustGo, WinWaits)
 
 
-def begin_duties(table: Table, link: Link) -> str:
+def begin_duties(table: Table, link: Link, named: bool = True) -> str:
     """The beginning-of-turn effects of a link, short: "Ben must do Sadistic Ritual; may use the Blue Herd Bonus."
-    ("" when the link holds none; what "may use" offers is lost once the Draw phase begins)."""
+    (`named` False: without the player's name, for after "Ben's turn:"; "" when the link holds none; what "may
+    use" offers is lost once the Draw phase begins)."""
     owner = link[0].owner if link else 0
     must = [game_card_name(table, t.card) for t in link if t.kind is TriggerKind.BEGIN]
     may = [
@@ -295,7 +298,8 @@ def begin_duties(table: Table, link: Link) -> str:
         if t.kind in (TriggerKind.BEGIN_OPTIONAL, TriggerKind.HERD)
     ]
     parts = ([f"must do {name_list(must)}"] if must else []) + ([f"may use {name_list(may)}"] if may else [])
-    return f"{player_name(table, owner)} {'; '.join(parts)}." if parts else ""
+    said = "; ".join(parts)
+    return "" if not parts else f"{player_name(table, owner)} {said}." if named else f"{said}."
 
 
 def _brief_tally(table: Table, fact: TallyChanged) -> str:
@@ -318,7 +322,13 @@ def _event_line(table: Table, step: Step, level: Verbosity) -> str:
     if level is Verbosity.BRIEF and isinstance(event, (Play, Respond)):
         into = event.into if isinstance(event, Play) else None
         elsewhere = f" into {area_of(table, into)}" if into not in (None, event.player) else ""
-        return end_with(f"{player_name(table, event.player)}: {game_card_name(table, event.card)}{elsewhere}")
+        card = short_card_name(game_card_name(table, event.card))
+        whose = (
+            ""
+            if isinstance(event, Play) and event.player == step.before.current
+            else f"{player_name(table, event.player)}: "
+        )
+        return end_with(f"{whose}{card}{elsewhere}")
     return end_with(describe_event(table, event, step.before))
 
 
@@ -333,7 +343,7 @@ def _fact_line(table: Table, step: Step, fact: Fact, level: Verbosity) -> str:
         if brief is not None:
             return brief
     elif level is Verbosity.NORMAL and isinstance(fact, PlayResolved) and _counted(step, fact):
-        return f"{game_card_name(table, fact.card.card)} entered."  # its owner's count, said first, says where
+        return ""  # its owner's count, said first, is the outcome: the card was named when it was played
     elif isinstance(fact, LinkAdded):
         return chain_link_added(fact.position, describe_link_doing(table, fact.link))
     return describe_fact(table, fact, step.after)
@@ -390,7 +400,7 @@ def _brief_fact(table: Table, step: Step, fact: Fact) -> str | None:
     if isinstance(fact, TallyChanged):  # said first, so each count names its player
         return _brief_tally(table, fact)
     if isinstance(fact, TurnBegan):
-        return turn_began(fact.turn, player_name(table, fact.player))  # as the decisive fact is held and said again
+        return turn_began(fact.turn, player_name(table, fact.player), brief=True)  # as the decisive fact says it
     if isinstance(fact, LinkAdded):
         return f"Chain: {link_names(table, fact.link)}."
     if isinstance(fact, LinkResolved):

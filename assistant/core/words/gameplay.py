@@ -89,6 +89,7 @@ __all__ = [
     "herd_bonus_name",
     "player_name",
     "game_card_name",
+    "short_card_name",
     "area_of",
     "end_with",
     "creatures",
@@ -123,8 +124,9 @@ DECK_EMPTY = "The deck is empty."
 
 
 def turn_began(turn: int, player: str, brief: bool = False) -> str:
-    """A new turn: "Turn 5: Ben's turn.", or brief "Turn 5, Ben."."""
-    return f"Turn {turn}, {player}." if brief else f"Turn {turn}: {player}'s turn."
+    """A new turn: "Turn 5: Ben's turn.", or brief "Ben's turn." (under a second of speech: the decisive fact said
+    again when the next key cut it, which must end before the key after; the number is on the status line)."""
+    return f"{player}'s turn." if brief else f"Turn {turn}: {player}'s turn."
 
 
 def chain_link_added(position: int, link: str) -> str:
@@ -150,6 +152,12 @@ def game_card_name(table: Table, card_id: str | None) -> str:
         return "a card"
     card = table.cards.get(card_id)
     return card.name if card is not None else card_id
+
+
+def short_card_name(name: str) -> str:
+    """A card's name without its colour or print in brackets, for brief speech ("Basic Unicorn (Blue)" → "Basic
+    Unicorn"): the Basics of one kind do the same, and the full name is on the screen and the pile."""
+    return name.split(" (")[0] if name.endswith(")") and " (" in name else name
 
 
 def end_with(text: str, mark: str = ".") -> str:

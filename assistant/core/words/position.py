@@ -67,7 +67,11 @@ __all__ = [
     "undone_many",
     "taken_back",
     "what_changed",
+    "END_TAKEN_BACK",
 ]
+
+#: Said when an undo takes a win back (a decisive fact: the win said before no longer holds).
+END_TAKEN_BACK = "The end of the game is taken back: play goes on."
 
 
 def describe_position(table: Table, state: GameState) -> str:
@@ -307,7 +311,7 @@ def what_changed(table: Table, start: GameState, end: GameState) -> list[str]:
     """The counts that an undo or redo changed, and a win taken back."""
     lines = []
     if start.outcome is not None and end.outcome is None:
-        lines.append("The end of the game is taken back: play goes on.")
+        lines.append(END_TAKEN_BACK)
     before, after = table.tally(start), table.tally(end)
     changed = [f"{player_name(table, seat)} has {creatures(table, after[seat])}" for seat in range(len(after))
                if before[seat] != after[seat]]  # fmt: skip

@@ -65,10 +65,18 @@ from assistant.core.words.gameplay import (
     player_name,
 )
 
-__all__ = ["CONFIRM_QUESTION", "WARNING_START", "describe_objection", "nothing_to_answer", "confirm_question"]
+__all__ = [
+    "CONFIRM_QUESTION",
+    "WARNING_START",
+    "describe_objection",
+    "nothing_to_answer",
+    "confirm_question",
+    "objection_reasons",
+]
 
-#: How a warning begins: the question first, so a key pressed after a second has still heard what is asked.
-WARNING_START = "Against the rules: record it anyway?"
+#: How a warning begins: the question first and short (a second of speech), so a key pressed a second later has
+#: still heard what is asked; the reasons that follow say it is against the rules.
+WARNING_START = "Record it anyway?"
 CONFIRM_QUESTION = "Say yes or no."
 
 
@@ -207,7 +215,11 @@ def nothing_to_answer(table: Table) -> str:
     )
 
 
-def confirm_question(table: Table, objections: Iterable[Objection]) -> str:
+def objection_reasons(table: Table, objections: Iterable[Objection]) -> str:
+    """Why an event looks against the rules, a sentence for each objection."""
+    return " ".join(describe_objection(table, o) for o in objections)
+
+
+def confirm_question(reasons: str) -> str:
     """Asked before recording an event that looks against the rules: the question, why, then how to answer."""
-    reasons = " ".join(describe_objection(table, o) for o in objections)
     return f"{WARNING_START} {reasons} {CONFIRM_QUESTION}"
