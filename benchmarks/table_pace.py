@@ -1,19 +1,22 @@
 """A whole short game heard at table pace: is every decisive fact heard in full when the next key comes 1.2 s later?
 
-Run as `.venv/bin/python -m benchmarks.table_pace` (`--json`, `--modes brief normal coaching`, `--interval S`,
-`--backend`). The real app runs in a pseudo-terminal (`python -m assistant --no-camera`, as `benchmarks/app.py`
-runs it) with ALSA's `file` plugin as its sound device (`benchmarks/capture.py`). Its player is real aplay paced
-as a sound card plays (`AlsaCapture.paced_player`: aplay into the capture, then the sound's own length), so a
-sentence takes its time and the next key can cut it. The app runs in a small wrapper (`--child`) that notes, for
-each sentence played, when its player started, how long its sound is and whether it played to its end (exit 0)
-or was cut off (killed); nothing else of the app is changed.
+Run as `.venv/bin/python -m benchmarks.table_pace` (`--json`, `--decks uu-2nd llamas`, `--modes brief normal
+coaching`, `--interval S`, `--backend`). The real app runs in a pseudo-terminal (`python -m assistant --no-camera
+--deck D`, as `benchmarks/app.py` runs it) with ALSA's `file` plugin as its sound device (`benchmarks/capture.py`).
+Its player is real aplay paced as a sound card plays (`AlsaCapture.paced_player`: aplay into the capture, then the
+sound's own length), so a sentence takes its time and the next key can cut it. The app runs in a small wrapper
+(`--child`) that notes, for each sentence played, when its player started, how long its sound is and whether it
+played to its end (exit 0) or was cut off (killed); nothing else of the app is changed.
 
-The game (`GAME`): a new game, turns of draw, play, the one-key answer 0, end turn, a warning answered with the one
-key n, a digit pressed with no card on the pile, a win, an undo and the win again. Each step is typed as a
-keyboard sends it; at table pace its last key (Enter, or the one key) comes `--interval` seconds after the one
-before, whatever is being said, save the answer to a question (`ANSWERS`), which comes no sooner than the
-question's decisive fact has been heard (nobody answers what they have not heard); at listening pace the app is
-left to finish speaking first. A session alongside gives each step's reply (and its decisive fact,
+The games (`GAMES`, `--decks`): in Unstable Unicorns, a new game, turns of draw, play, the one-key answer 0, end
+turn, a warning answered with the one key n, a digit pressed with no card on the pile, a win, an undo and the win
+again; in Llamas Unleashed, turns up to a Herd Bonus offered at the beginning of a turn, then the win. Each step is
+typed as a keyboard sends it; at table pace its last key (Enter, or the one key) comes `--interval` seconds after
+the one before, whatever is being said, save a step that acts on the reply before (`Game.heard_first`), which
+comes no sooner than that reply's decisive fact has been heard: the answer to a question (nobody answers what they
+have not heard) and the draw of a turn that begins with a duty or a Herd Bonus (the rules put the Beginning of Turn
+phase before the Draw phase; `--eager` sends that draw at pace too); at listening pace the app is left to finish
+speaking first. A session alongside gives each step's reply (and its decisive fact,
 `Reply.decisive`).
 
 Measures, per verbosity and pace:
@@ -38,10 +41,12 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parents[1]
-#: The game: a line typed (Enter ends it) or one key. "0" with no card on the pile misfires on purpose.
-GAME = [
+#: The games, by deck: the lines typed (Enter ends each) or one key, and how many turns they hold.
+#: Unstable Unicorns: "0" with no card on the pile misfires on purpose.
+UNICORNS = [
     "new game Ana Ben babies red pink win 3",
     "draw",
     "play basic blue",
@@ -58,11 +63,45 @@ GAME = [
     "undo",
     "0",  # the win again
 ]
-#: The steps that are ordinary replies (their length is the brief/normal goal), by the line they stand for.
-ORDINARY = ("draw", "play basic blue", "play basic yellow", "resolve", "end turn")
-#: The keys that answer a question: a player answers only once the question was heard, so such a key comes
-#: `--interval` after the key before or as soon as the question's decisive fact has played in full, if later.
-ANSWERS = ("n",)
+#: Llamas Unleashed: a Herd Bonus offered at the beginning of a turn, then the win.
+LLAMAS = [
+    "new game Ana Ben babies alpaca llama win 4",
+    "draw",
+    "play basic alpaca",
+    "0",
+    "end turn",
+    "draw",
+    "play basic llama",
+    "0",
+    "end turn",
+    "draw",
+    "play basic alpaca",
+    "0",
+    "end turn",
+    "draw",
+    "end turn",  # Ana has 3 Alpacas: the Alpaca Herd Bonus is offered
+    "draw",
+    "play basic alpaca",
+    "0",  # Ana has 4 Animals: she wins
+]
+
+
+class Game(NamedTuple):
+    steps: list[str]
+    turns: int
+    heard_first: frozenset[int]
+    """The steps that come only once the reply before was heard (its decisive fact played in full)."""
+    duties: frozenset[int] = frozenset()
+    """Of those, the ones that wait for a turn's duties rather than a question (sent at pace with `--eager`)."""
+
+
+GAMES = {
+    "uu-2nd": Game(UNICORNS, turns=4, heard_first=frozenset({8})),  # Ana, Ben, Ana, the win again; the answer n
+    "llamas": Game(LLAMAS, turns=5, heard_first=frozenset({15}), duties=frozenset({15})),  # the draw after the Herd
+}
+#: The steps that are ordinary replies (their length is the brief/normal goal), by how the line they stand for
+#: begins (a play by another player than the turn's is not one: it is warned about).
+ORDINARY = ("draw", "play ", "resolve", "end turn")
 #: What a one-key step stands for, for the session alongside (None: the app answers it alone).
 ONE_KEY: dict[str, str | None] = {"0": "resolve", "n": "n"}
 QUIET_S = 0.8
@@ -73,7 +112,7 @@ FIRST_BYTE_GOAL_MS = 150.0
 LENGTH_GOALS = {"brief": 1.5, "normal": 2.6}
 
 
-def child(log: str) -> int:
+def child(log: str, deck: str) -> int:
     """Run the app, noting each sentence played: its start, its length, and whether it played to its end."""
     from assistant.cli import main as app_main
     from assistant.speech import backends
@@ -103,13 +142,13 @@ def child(log: str) -> int:
 
     backends.WavBackend._start = noting_start  # type: ignore[method-assign]
     backends.WavBackend._wait = noting_wait  # type: ignore[method-assign]
-    return app_main(["--no-camera"])
+    return app_main(["--no-camera", "--deck", deck])
 
 
 class App:
     """The app in a pseudo-terminal, through the child wrapper; its sound in an ALSA capture."""
 
-    def __init__(self, folder: Path, backend: str, verbosity: str) -> None:
+    def __init__(self, folder: Path, backend: str, verbosity: str, deck: str) -> None:
         import pty
 
         from benchmarks.capture import AlsaCapture, FirstBytes
@@ -123,7 +162,8 @@ class App:
         env.pop("SPEECHD_ADDRESS", None)
         self.first_bytes = FirstBytes(self.capture)
         self.leader, follower = pty.openpty()
-        self.process = subprocess.Popen([sys.executable, "-m", "benchmarks.table_pace", "--child", str(self.log)],
+        self.process = subprocess.Popen([sys.executable, "-m", "benchmarks.table_pace", "--child", str(self.log),
+                                         "--decks", deck],
                                         stdin=follower, stdout=follower, stderr=follower, env=env,
                                         start_new_session=True, cwd=ROOT)  # fmt: skip
         os.close(follower)
@@ -205,15 +245,15 @@ def _drain(fd: int, drawn: threading.Event) -> None:
         pass
 
 
-def shadow_replies(verbosity: str) -> list:
+def shadow_replies(deck: str, verbosity: str) -> list:
     """Each step's reply from a session alongside, at the same verbosity (None where the app answers alone)."""
     from assistant.commands.app import table_session
     from assistant.core.language.reply import Verbosity
     from assistant.storage.decks import load_card_set
 
-    session = table_session(load_card_set("uu-2nd"), verbosity=Verbosity(verbosity))
+    session = table_session(load_card_set(deck), verbosity=Verbosity(verbosity))
     replies: list = []
-    for step in GAME:
+    for step in GAMES[deck].steps:
         line = ONE_KEY.get(step, step) if len(step) == 1 else step
         game = session.game
         if step == "0" and (game is None or not game.state.pile):
@@ -223,25 +263,28 @@ def shadow_replies(verbosity: str) -> list:
     return replies
 
 
-def play(folder: Path, backend: str, verbosity: str, interval: float | None) -> dict:
-    """One game; `interval` None is listening pace. The figures."""
+def play(folder: Path, backend: str, deck: str, verbosity: str, interval: float | None, eager: bool = False) -> dict:
+    """One game of `deck`; `interval` None is listening pace. The figures."""
     from assistant.core.speech.queue import split_sentences
 
-    replies = shadow_replies(verbosity)
-    app = App(folder, backend, verbosity)
+    game, turns, heard_first, duties = GAMES[deck]
+    if eager:
+        heard_first -= duties
+    replies = shadow_replies(deck, verbosity)
+    app = App(folder, backend, verbosity, deck)
     keys: list[float] = []
     try:
         app.ready()  # the screen drawn, the greeting said
         greeting = len(app.played())
-        for step in GAME:
+        for step in game:
             app.type(step)
             if interval is None:
                 app.quiet()
             else:
                 due = keys[-1] + interval if keys else 0.0
-                asked = replies[len(keys) - 1] if keys and step in ANSWERS else None
-                if asked is not None and asked.decisive:  # nobody answers a question before hearing it
-                    due = max(due, app.heard(split_sentences(asked.decisive), keys[-1]))
+                before = replies[len(keys) - 1] if len(keys) in heard_first else None
+                if before is not None and before.decisive:  # nobody acts on what they have not heard
+                    due = max(due, app.heard(split_sentences(before.decisive), keys[-1]))
                 time.sleep(max(0.0, due - time.perf_counter()))
             keys.append(app.last_key(step))
         app.quiet()
@@ -260,17 +303,19 @@ def play(folder: Path, backend: str, verbosity: str, interval: float | None) -> 
         begun = {p["text"] for p in after}
         sentences = split_sentences(reply.speech) + split_sentences(reply.brief) + split_sentences(reply.decisive)
         if not any(s in begun for s in sentences):
-            never.append(GAME[n])
+            never.append(f"{n} {game[n]}")
         if reply.decisive:
-            decisive.append(GAME[n])
+            decisive.append(f"{n} {game[n]}")
             if all(any(s in text for text in whole) for s in split_sentences(reply.decisive)):
-                heard_in_full.append(GAME[n])
-        line = ONE_KEY.get(GAME[n], GAME[n]) if len(GAME[n]) == 1 else GAME[n]
-        if line in ORDINARY and not reply.decisive:  # (a resolve that wins, an end turn: decisive, not ordinary)
+                heard_in_full.append(f"{n} {game[n]}")
+        line = ONE_KEY.get(game[n], game[n]) if len(game[n]) == 1 else game[n]
+        if (
+            line and line.startswith(ORDINARY) and not reply.decisive
+        ):  # (a resolve that wins, an end turn: decisive, not ordinary)
             lengths.append(sum(p["seconds"] for p in after if p["start"] < (keys[n + 1] if n + 1 < len(keys) else 1e18)
                                and p["text"] in split_sentences(reply.speech)))  # fmt: skip
-    turns = 4  # the game's turns: Ana, Ben, Ana, and the win again after the undo
     return {
+        "deck": deck,
         "verbosity": verbosity,
         "pace": "listening" if interval is None else f"{interval} s",
         "keys": len(keys),
@@ -279,7 +324,7 @@ def play(folder: Path, backend: str, verbosity: str, interval: float | None) -> 
             "p90": round(statistics.quantiles(to_first, n=10)[-1], 1),
             "max": round(max(to_first), 1),
         },
-        "key_to_first_byte_ms_each": {f"{n} {step}": round(ms, 1) for n, (step, ms) in enumerate(zip(GAME, to_first))},
+        "key_to_first_byte_ms_each": {f"{n} {step}": round(ms, 1) for n, (step, ms) in enumerate(zip(game, to_first))},
         "decisive_facts": len(decisive),
         "decisive_heard_in_full": len(heard_in_full),
         "decisive_missed": [s for s in decisive if s not in heard_in_full],
@@ -295,26 +340,30 @@ def play(folder: Path, backend: str, verbosity: str, interval: float | None) -> 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument("--decks", nargs="+", default=list(GAMES), choices=list(GAMES))
+    parser.add_argument("--eager", action="store_true", help="a turn's first draw at pace, its duties heard or not")
     parser.add_argument("--modes", nargs="+", default=["brief", "normal"], choices=["brief", "normal", "coaching"])
     parser.add_argument("--interval", type=float, default=1.2, help="seconds between keys at table pace")
     parser.add_argument("--backend", choices=["pyttsx3", "espeak-ng"], default="espeak-ng")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.child:
-        return child(args.child)
+        return child(args.child, args.decks[0])
     runs = []
     with tempfile.TemporaryDirectory(prefix="bench-pace-") as folder:
-        for mode in args.modes:
-            for interval in (args.interval, None):
-                name = f"{mode}-{'table' if interval else 'listening'}"
-                runs.append(play(Path(folder) / name, args.backend, mode, interval))
+        for deck in args.decks:
+            for mode in args.modes:
+                for interval in (args.interval, None):
+                    name = f"{deck}-{mode}-{'table' if interval else 'listening'}"
+                    runs.append(play(Path(folder) / name, args.backend, deck, mode, interval, args.eager))
     if args.json:
         print(json.dumps(runs, indent=2))
     else:
         for run in runs:
             first = run["key_to_first_byte_ms"]
-            print(f"{run['verbosity']}, {run['pace']}: decisive facts heard in full {run['decisive_heard_in_full']}"
-                  f"/{run['decisive_facts']} {run['decisive_missed'] or ''}; key to first byte median "
+            print(f"{run['deck']}, {run['verbosity']}, {run['pace']}: decisive facts heard in full "
+                  f"{run['decisive_heard_in_full']}/{run['decisive_facts']} {run['decisive_missed'] or ''}; "
+                  f"key to first byte median "
                   f"{first['median']} ms, p90 {first['p90']} ms; replies never heard {len(run['replies_never_heard'])}"
                   f" {run['replies_never_heard'] or ''}; speech played {run['speech_played_s_per_turn']} s a turn "
                   f"(given {run['speech_given_s_per_turn']} s); ordinary replies {run['ordinary_reply_s']} s; "

@@ -51,6 +51,10 @@ from assistant.speech.silence import trim_silent_end
 RENDER_TIMEOUT = 10.0
 
 
+def _ignore(index: int) -> None:
+    pass
+
+
 def _always() -> bool:
     return True
 
@@ -92,9 +96,16 @@ class Backend:
         """Whether private utterances can go to a separate (headphones) device."""
         return False
 
-    def speak(self, utterance: Utterance, wanted: Callable[[], bool], more: Callable[[], bool] = _always) -> None:
+    def speak(
+        self,
+        utterance: Utterance,
+        wanted: Callable[[], bool],
+        more: Callable[[], bool] = _always,
+        finished: Callable[[int], None] = _ignore,
+    ) -> None:
         """Say the utterance, returning when it was said or cut off; stop at once when `wanted()` is False, and
-        before a next sentence when `more()` is False."""
+        before a next sentence when `more()` is False. `finished(index)`: the sentence of that index (of
+        `split_sentences`) was played to its end (a backend that cannot tell never calls it)."""
 
     def cancel(self) -> None:
         """Cut off what is being said (any thread)."""
@@ -163,7 +174,13 @@ class RecordingBackend(Backend):
         """The texts said to the end or cut off, in order."""
         return [r.text for r in self.records if r.kind in ("said", "cut")]
 
-    def speak(self, utterance: Utterance, wanted: Callable[[], bool], more: Callable[[], bool] = _always) -> None:
+    def speak(
+        self,
+        utterance: Utterance,
+        wanted: Callable[[], bool],
+        more: Callable[[], bool] = _always,
+        finished: Callable[[int], None] = _ignore,
+    ) -> None:
         """Record the utterance (holding it, if asked, until released or cut off); it is one sentence."""
         with self._changed:
             self.started.append(utterance.text)
@@ -237,9 +254,16 @@ class WavBackend(Backend):
         """Private utterances go to the headphones player when one is set."""
         return self.private_player is not None
 
-    def speak(self, utterance: Utterance, wanted: Callable[[], bool], more: Callable[[], bool] = _always) -> None:
+    def speak(
+        self,
+        utterance: Utterance,
+        wanted: Callable[[], bool],
+        more: Callable[[], bool] = _always,
+        finished: Callable[[int], None] = _ignore,
+    ) -> None:
         """Render and play sentence by sentence, the earcon at the start of the first; stop as soon as the
-        utterance is no longer wanted, and before a next sentence once `more()` is False."""
+        utterance is no longer wanted, and before a next sentence once `more()` is False; `finished` hears of each
+        sentence played to its end."""
         player = self.private_player if utterance.private else self.player
         pieces = split_sentences(utterance.text)
         sound = self.sounds.get(utterance.sound) if utterance.sound else None
@@ -272,6 +296,8 @@ class WavBackend(Backend):
                 going_on = index + 1 < len(pieces) and more()
                 upcoming = self._render_piece(pieces[index + 1]) if going_on else None
                 self._wait(process, player)
+                if process.returncode == 0 and wanted():
+                    finished(index)
                 _remove(ready)
                 ready = upcoming
         finally:

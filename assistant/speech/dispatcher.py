@@ -13,7 +13,7 @@ from typing import Any
 
 from assistant.core.speech.queue import Utterance, scale, split_sentences
 from assistant.core.words.voice import SPEECHD_MISSING, SPEECHD_NO_SOCKET, engine_unavailable
-from assistant.speech.backends import Backend, BackendUnavailable, SpeechError, _always
+from assistant.speech.backends import Backend, BackendUnavailable, SpeechError, _always, _ignore
 from assistant.speech.speechd_ends import MessageEnds, message_id
 
 
@@ -81,7 +81,13 @@ class SpeechdBackend(Backend):
         self._client = client
         self._ends.listen(client, (speechd.CallbackType.END, speechd.CallbackType.CANCEL))
 
-    def speak(self, utterance: Utterance, wanted: Callable[[], bool], more: Callable[[], bool] = _always) -> None:
+    def speak(
+        self,
+        utterance: Utterance,
+        wanted: Callable[[], bool],
+        more: Callable[[], bool] = _always,
+        finished: Callable[[int], None] = _ignore,
+    ) -> None:
         """Send the text sentence by sentence, waiting for each one's end (or cancel) event."""
         events = (self._module.CallbackType.END, self._module.CallbackType.CANCEL)
         for index, piece in enumerate(split_sentences(utterance.text)):
@@ -96,6 +102,8 @@ class SpeechdBackend(Backend):
             except Exception as exc:
                 raise SpeechError(engine_unavailable("speech-dispatcher", str(exc))) from None
             self._ends.wait(message_id(result), wanted)  # its callback, a cancel, or an END that came too early
+            if wanted():  # not cancelled by us: it ended
+                finished(index)
 
     def cancel(self) -> None:
         """Cancel the message being spoken."""

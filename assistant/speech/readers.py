@@ -86,7 +86,13 @@ class ScreenReaderBackend(Backend):
         """ "Speech: through NVDA." """
         return speaking_through(self.name)
 
-    def speak(self, utterance: Utterance, wanted: Callable[[], bool], more: Callable[[], bool] = lambda: True) -> None:
+    def speak(
+        self,
+        utterance: Utterance,
+        wanted: Callable[[], bool],
+        more: Callable[[], bool] = lambda: True,
+        finished: Callable[[int], None] = lambda index: None,
+    ) -> None:
         """Give the text to the screen reader, which says it after what it is saying."""
         if not utterance.text or not wanted():
             return

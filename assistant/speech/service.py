@@ -466,6 +466,12 @@ class SpeechService:
         for backend in {id(b): b for b in (self.backend, self.private_backend) if b is not None}.values():
             backend.close()
 
+    def _played(self, turn: _Turn, index: int) -> None:
+        """A sentence of the turn's utterance was played to its end (a decisive fact in it is heard)."""
+        with self._cond:
+            if self._turn is turn:
+                self._queue.sentence_played(index)
+
     def _speak(self, turn: _Turn) -> None:
         utterance = turn.utterance
         backend = self.backend
@@ -479,7 +485,7 @@ class SpeechService:
                 self.earcons.play_and_wait(utterance.sound, utterance.private, turn.wanted)
                 utterance = replace(utterance, sound="")
             if turn.wanted():
-                backend.speak(utterance, turn.wanted, turn.more)
+                backend.speak(utterance, turn.wanted, turn.more, lambda index: self._played(turn, index))
         except SpeechError as exc:
             self._failed(str(exc))
         except Exception as exc:  # the worker must survive anything an engine does

@@ -185,7 +185,7 @@ def test_silent_setting_chooses_silence():
 
 
 class Failing(RecordingBackend):
-    def speak(self, utterance, wanted, more=None):
+    def speak(self, utterance, wanted, more=None, finished=None):
         raise ValueError("engine exploded")
 
 

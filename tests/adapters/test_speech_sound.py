@@ -151,6 +151,24 @@ def test_an_interrupt_cuts_the_sentence_and_the_rest_is_never_heard(alsa_capture
     assert len(alsa_capture.plays()) == 2
 
 
+@needs_soxi
+def test_a_decisive_fact_heard_whole_is_not_said_again_when_the_next_key_cuts_the_rest(alsa_capture):
+    turn = "Ana's turn: may use the Alpaca Herd Bonus."
+    text = f"Turn 5, {turn} Herd Bonus: 3 or more Alpacas. It does this: your Alpacas cannot be destroyed."
+    backend = Pyttsx3Backend(alsa_capture.paced_player())
+    service = started(SpeechService(backend))
+    try:
+        service.say(text, Priority.IMPORTANT, decisive=turn)
+        assert wait_until(lambda: len(backend.played) == 2)  # the first sentence played whole, the second begun
+        service.new_input()
+        service.say("Ana drew a card.")
+        assert service.wait_idle(20)
+    finally:
+        service.close()
+    assert backend.played == [f"Turn 5, {turn}", "Herd Bonus: 3 or more Alpacas.", "Ana drew a card."]
+    assert len(alsa_capture.wait_plays(3)) == 3
+
+
 def test_speech_dispatcher_speaks_into_the_sound_device(speech_dispatcher):
     backend = SpeechdBackend(environ=speech_dispatcher.environ)
     service = started(SpeechService(backend))

@@ -41,7 +41,8 @@ def test_a_beginning_of_turn_duty_is_part_of_the_turn_that_begins():
         t.handle(line)
     said = t.handle("end turn")
     assert said.decisive == "Ana's turn: must do Sadistic Ritual; may use Claw Machine."
-    assert said.speech.startswith("Turn 3: Ana's turn.")  # the turn leads its reply
+    # the turn leads its reply, in one sentence with its duties, so the decisive fact is heard within it
+    assert said.speech.startswith("Turn 3, Ana's turn: must do Sadistic Ritual; may use Claw Machine.")
 
 
 def test_a_herd_bonus_is_decisive():

@@ -250,6 +250,30 @@ def test_a_decisive_first_sentence_cut_is_said_again():
     assert texts(queue) == ["Turn 2: Ben's turn."]
 
 
+def test_a_decisive_fact_played_to_its_end_is_not_said_again_when_the_rest_is_cut():
+    turn = "Ana's turn: may use the Alpaca Herd Bonus."
+    text = f"Turn 5, {turn} Herd Bonus: 3 or more Alpacas. It does this: your Alpacas cannot be destroyed."
+    queue = _saying(Utterance(text, IMPORTANT, decisive=turn))
+    queue.sentence_played(0)  # "Turn 5, Ana's turn: may use the Alpaca Herd Bonus." heard whole
+    assert queue.new_input() is Cut.NOW
+    assert texts(queue) == []  # heard: what it does is cut, the turn not said again
+    queue.done()
+    queue.add(Utterance(text, IMPORTANT, decisive=turn))
+    queue.take()
+    assert queue.played == 0  # a new utterance starts unheard
+    queue.sentence_played(1)
+    queue.sentence_played(0)  # (reported out of order: the furthest counts)
+    assert queue.played == 2
+
+
+def test_a_decisive_fact_in_a_later_sentence_not_yet_played_is_said_again():
+    win = "Ana wins with 7 Unicorns!"
+    queue = _saying(Utterance(f"Basic Unicorn enters Ana's Stable. {win} The game is over.", IMPORTANT, decisive=win))
+    queue.sentence_played(0)
+    assert queue.new_input() is Cut.NOW
+    assert texts(queue) == [win]
+
+
 def test_a_message_carrying_a_decisive_fact_cut_or_dropped_leaves_its_fact():
     queue = _saying(Utterance("Ben destroyed Rainbow Unicorn in Ana's Stable. More words.", decisive="Ben destroyed"))
     queue.add(Utterance("waiting words", MESSAGE, decisive="Cy: 3 Unicorns."))

@@ -56,6 +56,28 @@ def test_every_level_keeps_the_facts_short_when_late(level):
     assert len(reply.brief) <= len(reply.speech)
 
 
+HERD_GAME = ["new game Ana Ben babies alpaca llama win 4", "draw", "play basic alpaca", "resolve", "end turn",
+             "draw", "play basic llama", "resolve", "end turn", "draw", "play basic alpaca", "resolve", "end turn",
+             "draw", "end turn", "draw", "play basic alpaca", "resolve"]  # fmt: skip
+
+
+@pytest.mark.parametrize("level", list(Verbosity))
+def test_a_herd_bonus_turn_leads_with_the_duty_and_a_win_says_its_count_once(level):
+    """The turn says the Herd Bonus offered in its own sentence; normal and coaching add what it does. The win
+    names the count, so the winner's count is not said again after it."""
+    s = table_session(load_card_set("llamas"), verbosity=level)
+    said = [s.handle(line) for line in HERD_GAME]
+    turn, win = said[14], said[-1]
+    assert turn.decisive == "Ana's turn: may use the Alpaca Herd Bonus."
+    herd = "Herd Bonus: 3 or more Alpacas, so the Alpaca Herd Bonus may be used. It does this:"
+    assert turn.brief == turn.decisive
+    assert (herd in turn.speech) is (level is not Verbosity.BRIEF)
+    # one sentence with the turn, so the decisive fact is heard within it
+    assert turn.speech.startswith(turn.decisive if level is Verbosity.BRIEF else f"Turn 5, {turn.decisive}")
+    assert win.speech.startswith("Ana wins with 4 Animals! The game is over.")
+    assert "Ana has 4" not in win.speech and "Ana: 4" not in win.speech
+
+
 def test_a_chain_link_is_read_once_with_what_its_card_does():
     """Unicorn Poison: "DESTROY a Unicorn card" (our text: destroy a Unicorn card in another player's Stable)."""
     s = session()

@@ -16,8 +16,9 @@ was said. The player is at a table and has already asked the next thing, so noth
 the new key is answered at once: the utterance being said is cut off now (even an important one), a waiting
 reply is shortened to its facts (`Utterance.brief`, else its first sentence) and said in its place, and a reply
 superseded a second time before it began is dropped. What must not be lost is kept another way: a decisive fact
-cut off is said again once, alone, and that repeat (one short sentence) ends with its sentence when the next key
-comes. An earcon travels in its utterance (`Utterance.sound`), so it is heard with its words, in order.
+cut off before it was played to its end is said again once, alone, and that repeat (one short sentence) ends with
+its sentence when the next key comes. An earcon travels in its utterance (`Utterance.sound`), so it is heard with
+its words, in order.
 
 Stop (the player's own key) drops everything. Muted, nothing is queued, but what would have been said goes into
 the history, so the player can unmute and step back through it.
@@ -100,14 +101,16 @@ class Utterance:
             return None
         return Utterance(self.decisive, Priority.IMPORTANT, self.private, stale=True, said_again=True)
 
-    def heard_by(self, cut: Cut) -> bool:
-        """Whether its decisive fact is heard in full when `cut` befalls it while it is being said: only when the
-        decisive fact is one sentence, its first, and the sentence being said is let end."""
+    def heard_by(self, cut: Cut, played: int = 0) -> bool:
+        """Whether its decisive fact is heard in full when `cut` befalls it while it is being said, its first
+        `played` sentences played to their end: only when the decisive fact is one sentence, within one of those
+        or the one being said, let end ("Ben's turn." within "Turn 2: Ben's turn.")."""
         if not self.decisive:
             return True
         decisive = split_sentences(self.decisive)
-        first = (split_sentences(self.text) or [""])[0]
-        return cut is Cut.AFTER_SENTENCE and len(decisive) == 1 and first == decisive[0]
+        sentences = split_sentences(self.text)
+        saying = sentences[played : played + 1] if cut is Cut.AFTER_SENTENCE else []
+        return len(decisive) == 1 and any(decisive[0] in sentence for sentence in sentences[:played] + saying)
 
 
 class SpeechQueue:
@@ -117,6 +120,8 @@ class SpeechQueue:
         self._waiting: deque[Utterance] = deque()
         self.current: Utterance | None = None
         """The utterance being said, between `take()` and `done()`."""
+        self.played = 0
+        """How many of its sentences, from the first, were played to their end (`sentence_played`)."""
         self.history: deque[Utterance] = deque(maxlen=history_limit)
         """What was given to be said (also while muted, or dropped as stale), oldest first, in full; navigation
         echo and hints that were never said are left out."""
@@ -170,7 +175,7 @@ class SpeechQueue:
         cut = Cut.NONE
         if self.current is not None:
             cut = Cut.AFTER_SENTENCE if self.current.said_again else Cut.NOW
-            said = self.current.again() if again and not self.current.heard_by(cut) else None
+            said = self.current.again() if again and not self.current.heard_by(cut, self.played) else None
             if said is not None:  # (not put into the history again: the reply it came from is there)
                 waiting.appendleft(said)
         self._waiting = waiting
@@ -197,7 +202,13 @@ class SpeechQueue:
         if not self._waiting:
             return None
         self.current = self._waiting.popleft()
+        self.played = 0
         return self.current
+
+    def sentence_played(self, index: int) -> None:
+        """The current utterance's sentence of that index (of `split_sentences`) was played to its end: a decisive
+        fact in it has been heard, and a cut after it need not say it again."""
+        self.played = max(self.played, index + 1)
 
     def done(self) -> None:
         """The current utterance was said, or cut off."""

@@ -56,6 +56,7 @@ from assistant.core.game.facts import (
 from assistant.core.game.history import Step
 from assistant.core.game.state import GameState
 from assistant.core.game.table import Prompt, PromptKind, Table
+from assistant.core.game.tally import Ending
 from assistant.core.language.reply import Verbosity
 from assistant.core.text import name_list
 from assistant.core.words.cardtext import card_gist
@@ -205,11 +206,21 @@ def announce_step(table: Table, step: Step, level: Verbosity = Verbosity.COACHIN
     if not isinstance(step.event, (Resolve, NextPhase, EndTurn)):
         lines.append((1 if isinstance(step.event, EFFECT_EVENTS) else 3, _event_line(table, step, level)))
     phases = [f for f in step.facts if isinstance(f, PhaseBegan)]
+    began = any(isinstance(f, TurnBegan) for f in step.facts)
     for fact in step.facts:
         if isinstance(fact, PhaseBegan) and fact is not phases[-1]:
             continue  # "draw" at the start of a turn passes the Draw phase: say only where the turn is now
+        if isinstance(fact, TurnBegan):  # with its duties, as its decisive fact says it
+            said = turn_began(
+                fact.turn, player_name(table, fact.player), level is Verbosity.BRIEF, _duties(table, step)
+            )
+            lines.append((3, said))
+            continue
         if isinstance(fact, LinkAdded) and any(t.kind.is_beginning for t in fact.link):
-            lines += [(3, line) for line in describe_begin_effects(table, fact.link)]
+            effects = describe_begin_effects(table, fact.link)
+            if began:  # the duties were said with the turn: what each Herd Bonus does follows (not in brief)
+                effects = [] if level is Verbosity.BRIEF else effects[1:]
+            lines += [(3, line) for line in effects]
             continue
         sentence = _fact_line(table, step, fact, level)
         if sentence:
@@ -270,10 +281,7 @@ def decisive_of_step(table: Table, step: Step) -> str:
             return describe_fact(table, fact, step.after).removesuffix(f" {GAME_OVER}")
     for fact in step.facts:
         if isinstance(fact, TurnBegan):
-            began = turn_began(fact.turn, player_name(table, fact.player), brief=True)
-            duties = [begin_duties(table, f.link, named=False) for f in step.facts if isinstance(f, LinkAdded)]
-            duties = [d for d in duties if d]
-            return f"{began[:-1]}: {'; '.join(d[:-1] for d in duties)}." if duties else began
+            return turn_began(fact.turn, player_name(table, fact.player), brief=True, duties=_duties(table, step))
     said = []
     if isinstance(step.event, EFFECT_EVENTS):
         said.append(describe_event(table, step.event, step.before) + ".")
@@ -300,6 +308,12 @@ def begin_duties(table: Table, link: Link, named: bool = True) -> str:
     parts = ([f"must do {name_list(must)}"] if must else []) + ([f"may use {name_list(may)}"] if may else [])
     said = "; ".join(parts)
     return "" if not parts else f"{player_name(table, owner)} {said}." if named else f"{said}."
+
+
+def _duties(table: Table, step: Step) -> str:
+    """The beginning-of-turn duties the step's links hold, unnamed, for after "Ben's turn:" ("" for none)."""
+    duties = [begin_duties(table, f.link, named=False) for f in step.facts if isinstance(f, LinkAdded)]
+    return "; ".join(d[:-1] for d in duties if d) + "." if any(duties) else ""
 
 
 def _brief_tally(table: Table, fact: TallyChanged) -> str:
@@ -338,6 +352,8 @@ def _fact_line(table: Table, step: Step, fact: Fact, level: Verbosity) -> str:
     if isinstance(fact, PhaseBegan) and fact.phase is Phase.END:
         if any(isinstance(f, OverHandLimit) for f in step.facts):
             return f"{PHASE_NAMES[fact.phase]}."
+    if isinstance(fact, TallyChanged) and _won_with(step, fact):
+        return ""  # "Ana wins with 7 Unicorns!" said the count
     if level is Verbosity.BRIEF:
         brief = _brief_fact(table, step, fact)
         if brief is not None:
@@ -381,6 +397,13 @@ def _counted(step: Step, fact: PlayResolved) -> bool:
     return into is not None and any(isinstance(f, TallyChanged) and f.before[into] != f.after[into] for f in step.facts)
 
 
+def _won_with(step: Step, fact: TallyChanged) -> bool:
+    """The step ended the game by a goal, and the winner's is the only count it changed."""
+    over = [f.outcome for f in step.facts if isinstance(f, GameOver) and f.outcome.ending is Ending.GOAL]
+    changed = {seat for seat, (a, b) in enumerate(zip(fact.before, fact.after)) if a != b}
+    return bool(over) and changed == {over[0].winner}
+
+
 def _brief_fact(table: Table, step: Step, fact: Fact) -> str | None:
     """The facts-only form of a fact, or None where the usual sentence is already short."""
     if isinstance(fact, PileStopped) and fact.played and not fact.taken:
@@ -399,8 +422,6 @@ def _brief_fact(table: Table, step: Step, fact: Fact) -> str | None:
         return f"{name}, {outcome}{', takes effect' if magic else ''}."
     if isinstance(fact, TallyChanged):  # said first, so each count names its player
         return _brief_tally(table, fact)
-    if isinstance(fact, TurnBegan):
-        return turn_began(fact.turn, player_name(table, fact.player), brief=True)  # as the decisive fact says it
     if isinstance(fact, LinkAdded):
         return f"Chain: {link_names(table, fact.link)}."
     if isinstance(fact, LinkResolved):

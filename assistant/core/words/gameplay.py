@@ -123,9 +123,14 @@ GAME_OVER = "The game is over."
 DECK_EMPTY = "The deck is empty."
 
 
-def turn_began(turn: int, player: str, brief: bool = False) -> str:
+def turn_began(turn: int, player: str, brief: bool = False, duties: str = "") -> str:
     """A new turn: "Turn 5: Ben's turn.", or brief "Ben's turn." (under a second of speech: the decisive fact said
-    again when the next key cut it, which must end before the key after; the number is on the status line)."""
+    again when the next key cut it, which must end before the key after; the number is on the status line). With
+    its beginning-of-turn `duties` (`begin_duties`, unnamed), one sentence: "Turn 5, Ben's turn: must do Sadistic
+    Ritual.", brief "Ben's turn: must do Sadistic Ritual."."""
+    if duties:
+        said = f"{player}'s turn: {duties}"
+        return said if brief else f"Turn {turn}, {said}"
     return f"{player}'s turn." if brief else f"Turn {turn}: {player}'s turn."
 
 
