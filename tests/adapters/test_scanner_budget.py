@@ -66,9 +66,11 @@ def test_the_budget_holds_on_the_slow_frame_and_the_rest_goes_to_the_background(
     background = BackgroundStage(inline=True)
     scanner = LiveScanner(lambda: None, lambda event: None, cascade=cascade, background=background, clock=clock)
     spent = []
+    # A hand moving the card (a still picture showing no sign of a code would only be looked at by the stage).
+    moving = [unreadable_frame, np.roll(unreadable_frame, 40, axis=1)]
     for index in range(4):  # the first frames teach the cascade what each step costs
         before = clock.now
-        scanner.handle(unreadable_frame, index)
+        scanner.handle(moving[index % 2], index)
         spent.append((clock.now - before) * 1000)
         assert cascade.skipped  # not everything fitted: something was left undone
         skipped = [stage for stage, how in cascade.trace if how in ("skipped", "cut")]
@@ -336,3 +338,34 @@ def test_a_still_picture_with_nothing_read_goes_idle_and_wakes_when_something_mo
     scanner.handle(card, 90, 3.0)
     scanner.handle(card, 91, 3.0 + 1 / 30)
     assert [e.payload for e in events if isinstance(e, CodeAnnounced)] == [F.Scene().payload]
+
+
+def test_an_empty_still_table_gives_the_stage_no_jobs_while_a_still_unread_card_does():
+    """A still picture is worked on by the background stage only where it shows signs of a code: the checked
+    cloth's pattern gives code-like regions (which alone used to earn it `IDLE_JOBS` jobs), but the stage's look
+    finds no card with a code's black and no finder pattern, so it gets no job and is offered nothing more until
+    something moves. A still card the frame loop cannot read in its budget still goes to the stage, which reads it."""
+    from assistant.scanner.measure import find_code_regions
+
+    table = F.render(F.Scene(distance_mm=380, centre=(5.0, 5.0), busy_table="gingham"))  # the card far out of view
+    assert find_code_regions(Cascade().grey(table)), "the table's pattern must look code-like to the region search"
+    scene = F.scene_for("glare", 1)
+    card = F.render(scene)
+
+    def watch(frame, frames: int) -> tuple[BackgroundStage, list[str]]:
+        clock = TestClock()
+        starved = slow_cascade(clock, budget_ms=ZXING_MS + 0.5)  # the loop may only try the first pass
+        background = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()), inline=True)
+        events: list = []
+        scanner = LiveScanner(lambda: None, events.append, cascade=starved, background=background, clock=clock)
+        for index in range(frames):
+            scanner.handle(frame, index, index / 30)
+        return background, [e.payload for e in events if isinstance(e, CodeAnnounced)]
+
+    background, announced = watch(table, 90)
+    assert background.jobs == 0 and announced == []
+    assert 1 <= background.looks <= 2  # looked at once (inline, a look still "running" may be offered one more)
+    assert slow_cascade(TestClock(), budget_ms=ZXING_MS + 0.5).decode(card) == []  # not by the first pass
+    background, announced = watch(card, 12)
+    assert background.jobs >= 1 and background.looks == 0  # worked on: it shows signs of a code
+    assert announced == [scene.payload]
