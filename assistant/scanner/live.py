@@ -180,8 +180,9 @@ class LiveScanner:
         work took.
 
         Everything here counts against one budget (`decoders.FRAME_BUDGET_MS`, started as the frame arrives):
-        grey conversion, the region search, the cascade and its retries, the aiming measurement. What does not fit
-        is left to the background stage, which never holds up the next frame."""
+        grey conversion, the region search, the cascade and its retries, the aiming measurement; and against a cap
+        in wall-clock time (`decoders.FRAME_WALL_MS` from the frame's arrival), which a busy machine reaches first.
+        What does not fit is left to the background stage, which never holds up the next frame."""
         now = self.clock() if taken is None else taken
         cascade = self.cascade
         # The aiming measurement crowded out by the retries for a while goes first this frame: its cost is held
@@ -228,9 +229,11 @@ class LiveScanner:
                 and background.jobs - self._jobs_when_still < IDLE_JOBS
                 and (picture is None or background.no_code != picture)
             ):
-                handed = cascade.clock()
+                handed, handed_wall = cascade.clock(), cascade.wall_clock()
                 background.offer(index, gray, regions, picture)
-                started += cascade.clock() - handed  # inline (tests, benchmark) it works here; a thread would not
+                # Inline (tests, benchmark) it works here; a thread would not: not the frame's time.
+                started += cascade.clock() - handed
+                cascade.set_aside(handed, handed_wall)
             sightings += [
                 Sighting(r.decoded.payload, *r.decoded.centre, frames=r.frames) for r in background.take(index)
             ]

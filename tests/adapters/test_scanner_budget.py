@@ -369,3 +369,44 @@ def test_an_empty_still_table_gives_the_stage_no_jobs_while_a_still_unread_card_
     background, announced = watch(card, 12)
     assert background.jobs >= 1 and background.looks == 0  # worked on: it shows signs of a code
     assert announced == [scene.payload]
+
+
+def test_the_wall_clock_cap_stops_the_retries_on_a_busy_machine_and_hands_the_rest_to_the_stage():
+    """The budget is the frame thread's CPU time; on a busy machine each step's wall time stretches (here three
+    times its CPU time: the thread waits for a core). The frame's wall-clock cap (`FRAME_WALL_MS` from its arrival)
+    then stops the retries before the CPU budget would, and the frame's unfinished work goes to the background
+    stage, which reads the card. On a quiet machine the same frames are read by the frame loop's own retries. A
+    frame may overrun its cap by the image work of the step it was in (a stage is cut before its decode)."""
+    from assistant.scanner.decoders import FRAME_WALL_MS
+
+    scene = F.scene_for("small", 2)  # a small card only a retry reads (the upscale)
+    frame = F.render(scene)
+
+    def watch(stretch: float) -> tuple[Cascade, BackgroundStage, list[float], list[str]]:
+        cpu, wall = TestClock(), TestClock()
+
+        def step(kind: str, stage: str) -> None:
+            cpu.spend(COST_MS[kind])
+            wall.spend(COST_MS[kind] * stretch)
+
+        cascade = Cascade(clock=cpu, wall_clock=wall, on_step=step)
+        background = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()), inline=True)
+        events: list = []
+        scanner = LiveScanner(
+            lambda: None, events.append, cascade=cascade, background=background, clock=wall, guidance=False
+        )
+        walls = []
+        for index in range(6):
+            before = wall.now
+            scanner.handle(frame, index, index / 30)
+            walls.append((wall.now - before) * 1000)
+        return cascade, background, walls, [e.payload for e in events if isinstance(e, CodeAnnounced)]
+
+    cascade, background, walls, announced = watch(1.0)
+    assert announced == [scene.payload] and background.jobs == 0  # the retries read it within the budget
+    assert not cascade.wall_limited and max(walls) <= FRAME_BUDGET_MS + ZXING_MS
+    cascade, background, walls, announced = watch(3.0)
+    assert cascade.wall_limited and cascade.skipped  # stopped by the wall clock, with CPU budget left
+    assert any(how in ("skipped", "cut") for _, how in cascade.trace)
+    assert max(walls) <= FRAME_WALL_MS + 3.0 * TRANSFORM_MS
+    assert background.jobs >= 1 and announced == [scene.payload]  # read by the stage instead
