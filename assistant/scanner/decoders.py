@@ -67,6 +67,9 @@ FRAME_WALL_MS = 30.0
 _INITIAL_MS_PER_MPX = {"zxing": 3.0, "transform": 2.0, "pyzbar": 12.0, "opencv": 20.0, "aiming": 15.0}
 #: A step is started only when this multiple of its expected cost still fits (costs vary from frame to frame).
 _COST_MARGIN = 1.5
+#: Steps shorter than this (CPU milliseconds) say too little of how the wall time stretches to be counted; the
+#: stretch counted is at most `_STRETCH_MOST` (a step descheduled for a long while says nothing of the next).
+_STRETCH_LEAST_MS, _STRETCH_MOST = 0.5, 4.0
 
 #: The retries run inside each region, in order, until one reads a code there.
 REGION_STAGES = (
@@ -185,6 +188,9 @@ class Cascade:
         image work and its decode because the deadline had come."""
         self.skipped = False
         """True when the last frame left steps undone for lack of time (the background stage may do them)."""
+        self.stretch = 1.0
+        """How many times its CPU time a step has lately taken in wall-clock time (1 on a quiet machine, more while
+        the thread waits for a core): a step starts only when its cost stretched so still fits the wall-clock cap."""
         self.wall_limited = False
         """True when the last frame left steps undone because its wall-clock cap came before its CPU budget ran out
         (a busy machine)."""
@@ -291,17 +297,24 @@ class Cascade:
 
     def fits(self, step: str, pixels: int, margin: float | None = None) -> bool:
         """True when a step on this many pixels is expected to end before the deadline, with a margin (the
-        cascade's own unless given)."""
-        return self.expected_ms(step, pixels) * (_COST_MARGIN if margin is None else margin) <= self.remaining_ms()
+        cascade's own unless given), and before the wall-clock cap at the wall time steps take lately (`stretch`)."""
+        cost = self.expected_ms(step, pixels) * (_COST_MARGIN if margin is None else margin)
+        return cost <= self._cpu_left_ms() and cost * self.stretch <= self._wall_left_ms()
 
-    def learn(self, step: str, pixels: int, started: float) -> None:
-        """Fold the cost of a step the caller ran (started at `started` on `clock`, ending now) into its expected
-        cost: the live loop's aiming measurement, so it is budgeted from its own cost, not another step's."""
-        self._learn(step, pixels, started)
+    def learn(self, step: str, pixels: int, started: float, wall_started: float | None = None) -> None:
+        """Fold the cost of a step the caller ran (started at `started` on `clock`, and at `wall_started` on
+        `wall_clock`, ending now) into its expected cost: the live loop's aiming measurement, so it is budgeted from
+        its own cost, not another step's."""
+        self._learn(step, pixels, started, wall_started)
 
-    def _learn(self, step: str, pixels: int, started: float) -> None:
-        """Fold one measured cost into the expected cost of a step of that size (quick to rise, slow to fall)."""
+    def _learn(self, step: str, pixels: int, started: float, wall_started: float | None = None) -> None:
+        """Fold one measured cost into the expected cost of a step of that size (quick to rise, slow to fall), and
+        its wall time against its cost into `stretch`."""
         spent = (self.clock() - started) * 1000
+        if wall_started is not None and spent >= _STRETCH_LEAST_MS:
+            took = (self.wall_clock() - wall_started) * 1000
+            ratio = min(_STRETCH_MOST, max(1.0, took / spent))
+            self.stretch = 0.7 * self.stretch + 0.3 * ratio
         key = (step, _size_class(pixels))
         old = self._cost.get(key)
         if old is None:
@@ -383,11 +396,11 @@ class Cascade:
             if (stage != "pyzbar" and not self.fits("transform", pixels)) or not self.fits(step, pixels):
                 self._skip(stage)
                 continue
-            started = self.clock()
+            started, wall_started = self.clock(), self.wall_clock()
             if self.on_step is not None:
                 self.on_step("transform", stage)
             image, scale, options = self._prepare(stage, crop)
-            self._learn("transform", pixels, started)
+            self._learn("transform", pixels, started, wall_started)
             if not self.fits(step, pixels):  # the image work took longer than it should: stop here
                 self._skip(stage, "cut")
                 continue
@@ -431,11 +444,11 @@ class Cascade:
             return []
         if stage in ("zxing", "dark"):  # the first passes: always run, but counted and learnt from
             self.trace.append((stage, "ran"))
-        started = self.clock()
+        started, wall_started = self.clock(), self.wall_clock()
         try:
             return self._zxing_call(gray, stage, origin, scale, **options)
         finally:
-            self._learn("zxing", gray.size, started)
+            self._learn("zxing", gray.size, started, wall_started)
 
     def _zxing_call(
         self, gray: MatLike, stage: str, origin: tuple[int, int], scale: float, **options: Any
@@ -466,11 +479,11 @@ class Cascade:
         pyzbar = self._pyzbar
         if pyzbar is None:
             return []
-        started = self.clock()
+        started, wall_started = self.clock(), self.wall_clock()
         try:
             return self._pyzbar_call(gray, stage, origin)
         finally:
-            self._learn("pyzbar", gray.size, started)
+            self._learn("pyzbar", gray.size, started, wall_started)
 
     def _pyzbar_call(self, gray: MatLike, stage: str, origin: tuple[int, int]) -> list[Decoded]:
         pyzbar = self._pyzbar

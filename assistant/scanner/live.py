@@ -258,7 +258,7 @@ class LiveScanner:
             if region is None and self._nothing_seen and self._unmeasured < AIM_EVERY - 1:
                 self._unmeasured += 1
             elif cascade.fits("aiming", gray.size, margin=1.0 if starved else None):
-                aim_started = cascade.clock()
+                aim_started, aim_wall = cascade.clock(), cascade.wall_clock()
                 if cascade.on_step is not None:  # a test's clock spends the measurement's time here
                     cascade.on_step("aiming", "aiming")
                 view = measure_view(gray, region, squareness=shapes[0] if shapes else None)
@@ -278,7 +278,7 @@ class LiveScanner:
                     seen=view.region is not None or view.card is not None,
                     card=view.card_side if view.card is not None else None,
                 )
-                cascade.learn("aiming", gray.size, aim_started)
+                cascade.learn("aiming", gray.size, aim_started, aim_wall)
                 self._unmeasured = self._aims_skipped = 0
                 self._nothing_seen = view.region is None and view.card is None
                 if said is not None:
