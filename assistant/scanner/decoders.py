@@ -181,6 +181,7 @@ class Cascade:
         self.on_step = on_step
         self._deadline: float | None = None
         self._wall_deadline: float | None = None
+        self._capped = False  # the last `fits` said no for the wall-clock cap alone
         self._reserved = 0.0
         self._cost: dict = dict(_INITIAL_MS_PER_MPX)
         self.trace: list[tuple[str, str]] = []
@@ -192,8 +193,8 @@ class Cascade:
         """How many times its CPU time a step has lately taken in wall-clock time (1 on a quiet machine, more while
         the thread waits for a core): a step starts only when its cost stretched so still fits the wall-clock cap."""
         self.wall_limited = False
-        """True when the last frame left steps undone because its wall-clock cap came before its CPU budget ran out
-        (a busy machine)."""
+        """True when the last frame left a step undone that its CPU budget had room for, because of its wall-clock
+        cap (a busy machine)."""
         try:
             import numpy
 
@@ -299,7 +300,9 @@ class Cascade:
         """True when a step on this many pixels is expected to end before the deadline, with a margin (the
         cascade's own unless given), and before the wall-clock cap at the wall time steps take lately (`stretch`)."""
         cost = self.expected_ms(step, pixels) * (_COST_MARGIN if margin is None else margin)
-        return cost <= self._cpu_left_ms() and cost * self.stretch <= self._wall_left_ms()
+        in_budget, in_cap = cost <= self._cpu_left_ms(), cost * self.stretch <= self._wall_left_ms()
+        self._capped = in_budget and not in_cap  # the wall-clock cap alone says no
+        return in_budget and in_cap
 
     def learn(self, step: str, pixels: int, started: float, wall_started: float | None = None) -> None:
         """Fold the cost of a step the caller ran (started at `started` on `clock`, and at `wall_started` on
@@ -375,8 +378,7 @@ class Cascade:
     def _skip(self, stage: str, how: str = "skipped") -> None:
         self.trace.append((stage, how))
         self.skipped = True
-        if self._wall_left_ms() < self._cpu_left_ms():
-            self.wall_limited = True
+        self.wall_limited |= self._capped
 
     #: How many pixels each retry stage decodes, as a multiple of its region's.
     _SCALE = {"upscale": 4, "upscale-global": 4, "clahe-upscale": 4}
