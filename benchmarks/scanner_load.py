@@ -15,6 +15,15 @@ afresh (a still picture, as a table is).
 - **raw zxing-cpp**: `zxingcpp.read_barcodes` on the same grey frames right after each, in the same process while
   the background stage works ("background thread", "background process") and with nothing else working
   ("background off");
+- **cards read**: each shot with a card is a new hold-up (the sighting tracker starts afresh at its first frame);
+  it counts as read when it is announced before its second ends, whether from the frame path's own reads or the
+  background stage's ("by the stage": a read of the stage among those that announced it). Out of the shots whose
+  code is in the picture;
+- **wall-capped**: frames whose retries the wall-clock cap (`decoders.FRAME_WALL_MS`) stopped before the CPU
+  budget ran out;
+- **a busy machine** (`--busy N`): every condition is measured twice side by side, on the machine as it is and
+  with N child processes spinning on a core each (started before the condition's frames, ended after), so a
+  loaded machine's figures stand beside the quiet one's from the same minute;
 - **CPU seconds per minute**: the whole process's CPU time (every thread) per frame, times the 1800 frames of a
   minute at 30 frames a second (a loaded machine makes the run last longer, not the work larger), on an empty
   table in its steady state (from its 46th frame on: a table stands still all evening, and the picture turns idle
@@ -32,7 +41,10 @@ import argparse
 import contextlib
 import json
 import math
+import os
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from dataclasses import replace
@@ -80,18 +92,37 @@ WARM_FRAMES = 45
 EMPTY_HOLD = 120
 
 
-def frame_pool(name: str, kind: str, count: int) -> list[list]:
+def frame_pool(name: str, kind: str, count: int) -> tuple[list[list], list[bool]]:
     """`count` evaluation-camera shots at a resolution, each as `NOISE_FRAMES` frames (the sensor's noise drawn
-    afresh): with a card ("card") or the same shots with the card out of the picture ("empty")."""
+    afresh): with a card ("card") or the same shots with the card out of the picture ("empty"); and for each
+    whether its code is in the picture."""
     width, height = RESOLUTIONS[name]
-    shots = []
+    shots, in_view = [], []
     with resolution(width, height):
         for seed in range(count):
             shot = M.sample_shot(seed)
             if kind == "empty":
                 shot = replace(shot, offset_mm=(5000.0, 0.0))  # the card far out of the picture
             shots.append([M.render(replace(shot, frame=frame)) for frame in range(1, NOISE_FRAMES + 1)])
-    return shots
+            in_view.append(kind == "card" and M.code_in_view(shot))
+    return shots, in_view
+
+
+@contextlib.contextmanager
+def busy_cores(count: int) -> Iterator[None]:
+    """`count` child processes, each spinning on a core, for as long as the block lasts (ended by their own
+    handles afterwards)."""
+    children = [
+        subprocess.Popen([sys.executable, "-c", "while True: pass"], stdin=subprocess.DEVNULL) for _ in range(count)
+    ]
+    try:
+        time.sleep(0.2 if children else 0.0)  # running before the first frame
+        yield
+    finally:
+        for child in children:
+            child.kill()
+        for child in children:
+            child.wait()
 
 
 def _stats(values: list[float]) -> dict[str, float]:
@@ -105,11 +136,20 @@ def _stats(values: list[float]) -> dict[str, float]:
     }
 
 
-def run(shots: list[list], seconds: float, background: bool | str, hold: int = HOLD_FRAMES, warm: int = 0) -> dict:
+def run(
+    shots: list[list],
+    seconds: float,
+    background: bool | str,
+    hold: int = HOLD_FRAMES,
+    warm: int = 0,
+    payloads: list[str | None] | None = None,
+) -> dict:
     """The live path paced at 30 frames a second for `seconds`, each shot held `hold` frames; the CPU per minute
     counts the frames from the `warm`th of each hold on (the steady state of a table standing still).
     `background`: False for none, True or "thread" for the stage on a thread, "process" for it in a child process
-    (`stage_process.ProcessStage`), whose CPU time is counted with this process's own."""
+    (`stage_process.ProcessStage`), whose CPU time is counted with this process's own. `payloads`: each shot's
+    code when it is in the picture (None when it is not): each hold of one is a hold-up, read when announced
+    before the hold ends."""
     import cv2
     import zxingcpp
 
@@ -130,13 +170,32 @@ def run(shots: list[list], seconds: float, background: bool | str, hold: int = H
         seconds = stage.child_cpu_seconds() if isinstance(stage, ProcessStage) else None
         return seconds or 0.0
 
+    stage_read: set[str] = set()  # payloads the stage read in the current hold
+    if stage is not None:
+        take = stage.take
+
+        def taken(index: int) -> list:
+            reads = take(index)
+            stage_read.update(r.decoded.payload for r in reads)
+            return reads
+
+        stage.take = taken  # type: ignore[method-assign]
     scanner = LiveScanner(lambda: None, lambda event: None, background=stage)  # type: ignore[arg-type,return-value]
     greys = {id(frame): cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) for shot in shots for frame in shot}
     wall, cpu, zxing = [], [], []
     total = round(seconds * FPS)
     counted_cpu, counted, last = 0.0, 0, None
+    holds = read = by_stage = capped = 0
+    announced = False
     started = time.perf_counter()
     for index in range(total):
+        shot = (index // hold) % len(shots)
+        payload = payloads[shot] if payloads else None
+        if index % hold == 0:  # a new hold-up: announced afresh
+            scanner.tracker.reset()
+            stage_read.clear()
+            announced = False
+            holds += payload is not None
         due = started + index / FPS
         pause = due - time.perf_counter()
         if pause > 0:
@@ -146,18 +205,25 @@ def run(shots: list[list], seconds: float, background: bool | str, hold: int = H
             counted_cpu += now_cpu - last
             counted += 1
         last = now_cpu if index % hold >= warm else None  # this frame's interval counts, up to the next frame
-        frame = shots[(index // hold) % len(shots)][index % NOISE_FRAMES]
+        frame = shots[shot][index % NOISE_FRAMES]
         t0, c0 = time.perf_counter(), time.thread_time()
-        scanner.handle(frame, index)
+        said = scanner.handle(frame, index)
         wall.append((time.perf_counter() - t0) * 1000)
         cpu.append((time.thread_time() - c0) * 1000)
-        t0 = time.perf_counter()
+        capped += scanner.cascade.wall_limited
+        if payload is not None and not announced and any(a.payload == payload for a in said):
+            announced = True
+            read += 1
+            by_stage += payload in stage_read
+        t0, c0 = time.perf_counter(), time.thread_time()
         zxingcpp.read_barcodes(
             greys[id(frame)], formats=zxingcpp.BarcodeFormat.QRCode, text_mode=zxingcpp.TextMode.Plain
         )
         zxing.append((time.perf_counter() - t0) * 1000)
         if last is not None:
-            counted_cpu -= zxing[-1] / 1000  # the raw zxing-cpp call is this process's CPU, not the live path's
+            # The raw zxing-cpp call is this process's CPU, not the live path's: its CPU time (not its wall time,
+            # which a busy machine stretches) is taken out.
+            counted_cpu -= time.thread_time() - c0
     elapsed = time.perf_counter() - started
     jobs = stage.jobs if stage is not None else 0
     if stage is not None:
@@ -173,46 +239,69 @@ def run(shots: list[list], seconds: float, background: bool | str, hold: int = H
         "cpu_s_per_min": live_cpu / total * FPS * 60,
         "core_share": live_cpu / total * FPS,
         "background_jobs": jobs,
+        "wall_capped": capped,
+        "holds": holds,
+        "read": read,
+        "read_with_stage": by_stage,
         "seconds": elapsed,
     }
 
 
-def measure(seconds: float = 6.0, pool: int = 6) -> dict:
-    """Every condition side by side: resolution × table (card, empty) × background stage (on, off)."""
+STAGES = ("thread", "process", "off")
+
+
+def measure(seconds: float = 6.0, pool: int = 6, busy: int = 0, stages: tuple[str, ...] = STAGES) -> dict:
+    """Every condition side by side: resolution × table (card, empty) × background stage (thread, process, off);
+    with `busy`, each condition also with that many cores kept busy, right after it on the machine as it is."""
     import cv2
 
+    from assistant.scanner.decoders import FRAME_WALL_MS
+
     cv2.setNumThreads(1)
-    report: dict = {"set": "evaluation camera (stills with a card; the same shots with the card out of view)"}
+    report: dict = {
+        "set": "evaluation camera (stills with a card; the same shots with the card out of view)",
+        "load": f"load average {os.getloadavg()[0]:.1f} at the start" if hasattr(os, "getloadavg") else "",
+        "busy": busy,
+        "wall_cap_ms": FRAME_WALL_MS,
+    }
+    loads = ("", f", busy {busy}") if busy else ("",)
     for name in RESOLUTIONS:
         for kind in ("card", "empty"):
             # An empty table stands still all evening: each is held `EMPTY_HOLD` frames, as many as fit the run.
             count = pool if kind == "card" else max(1, min(pool, round(seconds * FPS / EMPTY_HOLD)))
-            shots = frame_pool(name, kind, count)
-            for background in ("thread", "process", False):
-                key = f"{name}, {kind}, background {background or 'off'}"
-                hold = HOLD_FRAMES if kind == "card" else EMPTY_HOLD
-                warm = 0 if kind == "card" else WARM_FRAMES
-                report[key] = run(shots, seconds, background, hold, warm)
-    report["goal: empty table at 720p <= 15 % of a core"] = (
-        report["720p, empty, background thread"]["core_share"] <= GOAL_EMPTY_720P_SHARE
-    )
+            shots, in_view = frame_pool(name, kind, count)
+            payloads = [M.sample_shot(seed).payload if seen else None for seed, seen in enumerate(in_view)]
+            for background in stages:
+                for load in loads:
+                    key = f"{name}, {kind}, background {background}{load}"
+                    hold = HOLD_FRAMES if kind == "card" else EMPTY_HOLD
+                    warm = 0 if kind == "card" else WARM_FRAMES
+                    with busy_cores(busy if load else 0):
+                        report[key] = run(
+                            shots, seconds, False if background == "off" else background, hold, warm, payloads
+                        )
+    empty = report.get("720p, empty, background thread") or report.get("720p, empty, background off")
+    report["goal: empty table at 720p <= 15 % of a core"] = bool(empty) and empty["core_share"] <= GOAL_EMPTY_720P_SHARE
     return report
 
 
 def print_report(report: dict) -> None:
     print(f"Live path under the app's conditions, paced at 30 frames a second; set: {report['set']}.")
+    busy = f"; 'busy {report['busy']}': {report['busy']} cores kept busy by child processes" if report["busy"] else ""
+    print(f"Machine: {report['load']}{busy}; wall-clock cap {report['wall_cap_ms']:.0f} ms a frame.")
     print(
-        f"{'condition':34s}{'p50':>7s}{'p90':>7s}{'p99':>7s}{'max':>7s}{'>33':>5s}"
-        f"{'cpu p50':>9s}{'zxing p50/p99':>15s}{'cpu s/min':>10s}{'jobs':>6s}"
+        f"{'condition':42s}{'p50':>7s}{'p90':>7s}{'p99':>7s}{'max':>7s}{'>33':>5s}{'capped':>7s}"
+        f"{'cpu p50':>9s}{'zxing p50/p99':>15s}{'cpu s/min':>10s}{'jobs':>6s}{'read (stage)':>14s}"
     )
     for key, figures in report.items():
         if not isinstance(figures, dict):
             continue
         w, c, z = figures["wall_ms"], figures["cpu_ms"], figures["zxing_ms"]
+        reads = f"{figures['read']}/{figures['holds']} ({figures['read_with_stage']})" if figures["holds"] else "-"
         print(
-            f"{key:34s}{w['p50']:7.1f}{w['p90']:7.1f}{w['p99']:7.1f}{w['max']:7.1f}{w['over_33']:5d}"
-            f"{c['p50']:9.1f}{z['p50']:8.1f}/{z['p99']:<6.1f}{figures['cpu_s_per_min']:10.1f}"
-            f"{figures['background_jobs']:6d}"
+            f"{key:42s}{w['p50']:7.1f}{w['p90']:7.1f}{w['p99']:7.1f}{w['max']:7.1f}{w['over_33']:5d}"
+            f"{figures['wall_capped']:7d}{c['p50']:9.1f}{z['p50']:8.1f}/{z['p99']:<6.1f}"
+            f"{figures['cpu_s_per_min']:10.1f}{figures['background_jobs']:6d}{reads:>14s}"
         )
     goal = "met" if report["goal: empty table at 720p <= 15 % of a core"] else "missed"
     print(f"Goal, an empty table at 720p using at most 15 % of one core (9 CPU s a minute): {goal}.")
@@ -223,8 +312,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
     parser.add_argument("--seconds", type=float, default=6.0, help="seconds per condition (6)")
     parser.add_argument("--pool", type=int, default=6, help="shots per condition, each held a second (6)")
+    parser.add_argument(
+        "--busy", type=int, default=0, help="also measure each condition with N cores kept busy by child processes (0)"
+    )
+    parser.add_argument(
+        "--stages",
+        default=",".join(STAGES),
+        help=f"background stages to measure, comma-separated, of {', '.join(STAGES)} (all)",
+    )
     args = parser.parse_args(argv)
-    report = measure(args.seconds, args.pool)
+    stages = tuple(s for s in args.stages.split(",") if s)
+    if not stages or set(stages) - set(STAGES):
+        parser.error(f"--stages takes {', '.join(STAGES)}")
+    report = measure(args.seconds, args.pool, args.busy, stages)
     if args.json:
         print(json.dumps(report, indent=2))
     else:

@@ -55,12 +55,21 @@ MAX_ZBAR_AREA = 400 * 400
 #: the machine's own hiccups. No step starts that its learnt cost says would end past the deadline, and the retry
 #: stages check it again between their image work and their decode.
 FRAME_BUDGET_MS = 25.0
+#: The wall-clock cap of one frame, milliseconds from its arrival, beside its CPU budget: on a busy machine the
+#: frame's thread waits for a core (or for the interpreter's lock while the background stage's Python runs), so its
+#: 25 ms of CPU can stretch past the camera's 33 ms. When this passes, the frame stops its retries as when its budget
+#: runs out, and what it left undone goes to the background stage (`skipped`), which reads it a little later
+#: instead of a late frame holding up the next ones.
+FRAME_WALL_MS = 30.0
 #: Costs assumed before any is measured: milliseconds per million pixels of each step (zxing-cpp on a 720p frame
 #: takes 1 to 3 ms; a 2x upscale makes four times the pixels). Each is then learnt from the frames themselves.
 #: "aiming" is the live loop's aiming measurement (`measure.measure_view` and the motion check) on a whole frame.
 _INITIAL_MS_PER_MPX = {"zxing": 3.0, "transform": 2.0, "pyzbar": 12.0, "opencv": 20.0, "aiming": 15.0}
 #: A step is started only when this multiple of its expected cost still fits (costs vary from frame to frame).
 _COST_MARGIN = 1.5
+#: Steps shorter than this (CPU milliseconds) say too little of how the wall time stretches to be counted; the
+#: stretch counted is at most `_STRETCH_MOST` (a step descheduled for a long while says nothing of the next).
+_STRETCH_LEAST_MS, _STRETCH_MOST = 0.5, 4.0
 
 #: The retries run inside each region, in order, until one reads a code there.
 REGION_STAGES = (
@@ -140,6 +149,8 @@ class Cascade:
         budget_ms: float | None = FRAME_BUDGET_MS,
         clock: Callable[[], float] | None = None,
         on_step: Callable[[str, str], None] | None = None,
+        wall_ms: float | None = FRAME_WALL_MS,
+        wall_clock: Callable[[], float] | None = None,
     ):
         """`stages`: which stages to run, a subset of `ALL_STAGES` (the order is always the cascade's own).
         `budget_ms`: the hard limit of one frame; None retries everything (still images, the background stage).
@@ -147,7 +158,10 @@ class Cascade:
         calling thread's own CPU time, so each step is costed by its own work and the budget holds the frame's work,
         not the time the thread waited for a busy machine or for the interpreter's lock.
         `on_step`: called just before each piece of work with its kind ("zxing", "pyzbar" or "transform") and its
-        stage: a test clock moves there, so the deadline logic is tested without depending on this machine."""
+        stage: a test clock moves there, so the deadline logic is tested without depending on this machine.
+        `wall_ms`: the frame's wall-clock cap (`FRAME_WALL_MS`), on `wall_clock`; None for none, and none without a
+        budget. `wall_clock`: seconds; by default `clock` when one is given (a test's time is all one clock) and
+        `time.perf_counter` otherwise."""
         unknown = set(stages) - set(ALL_STAGES)
         if unknown:
             raise ValueError(f"unknown decoder stages: {', '.join(sorted(unknown))}")
@@ -162,8 +176,12 @@ class Cascade:
         self._opencv_detector: Any = None
         self._clahe: Any = None
         self.clock = clock or budget_clock()
+        self.wall_ms = wall_ms
+        self.wall_clock = wall_clock or clock or time.perf_counter
         self.on_step = on_step
         self._deadline: float | None = None
+        self._wall_deadline: float | None = None
+        self._capped = False  # the last `fits` said no for the wall-clock cap alone
         self._reserved = 0.0
         self._cost: dict = dict(_INITIAL_MS_PER_MPX)
         self.trace: list[tuple[str, str]] = []
@@ -171,6 +189,12 @@ class Cascade:
         image work and its decode because the deadline had come."""
         self.skipped = False
         """True when the last frame left steps undone for lack of time (the background stage may do them)."""
+        self.stretch = 1.0
+        """How many times its CPU time a step has lately taken in wall-clock time (1 on a quiet machine, more while
+        the thread waits for a core): a step starts only when its cost stretched so still fits the wall-clock cap."""
+        self.wall_limited = False
+        """True when the last frame left a step undone that its CPU budget had room for, because of its wall-clock
+        cap (a busy machine)."""
         try:
             import numpy
 
@@ -221,28 +245,48 @@ class Cascade:
         return np.ascontiguousarray(frame)
 
     def start_frame(self, deadline: float | None = None, reserve_ms: float = 0.0) -> None:
-        """Begin a frame: its deadline (on `clock`) is `deadline`, or the budget from now. The live loop calls it
-        when the frame arrives, so grey conversion and the region search count against the same budget.
+        """Begin a frame: its deadline (on `clock`) is `deadline`, or the budget from now, and its wall-clock cap
+        (`wall_ms` from now on `wall_clock`) when it has a budget. The live loop calls it when the frame arrives, so
+        grey conversion and the region search count against the same budget.
         `reserve_ms`: held back from the decoding steps for a later step of the frame (the aiming measurement, when
         it has been crowded out for a while), given back by `release`."""
         if deadline is None and self.budget_ms is not None:
             deadline = self.clock() + self.budget_ms / 1000
         self._reserved = reserve_ms / 1000 if deadline is not None else 0.0
         self._deadline = None if deadline is None else deadline - self._reserved
+        self._wall_deadline = None
+        if deadline is not None and self.wall_ms is not None:
+            self._wall_deadline = self.wall_clock() + self.wall_ms / 1000 - self._reserved
         self.trace = []
-        self.skipped = False
+        self.skipped = self.wall_limited = False
 
     def release(self) -> None:
         """Give the time `start_frame` held back to the frame's remaining steps."""
         if self._deadline is not None:
             self._deadline += self._reserved
+        if self._wall_deadline is not None:
+            self._wall_deadline += self._reserved
         self._reserved = 0.0
 
+    def set_aside(self, started: float, wall_started: float) -> None:
+        """Leave out of the frame's deadlines the work done since `started` (on `clock`) and `wall_started` (on
+        `wall_clock`) that is not the frame's own: the background stage working in the loop's thread (`inline`,
+        tests and the benchmark's clips), which on a camera runs beside the loop."""
+        if self._deadline is not None:
+            self._deadline += self.clock() - started
+        if self._wall_deadline is not None:
+            self._wall_deadline += self.wall_clock() - wall_started
+
     def remaining_ms(self) -> float:
-        """Milliseconds left before the frame's deadline (infinite without one)."""
-        if self._deadline is None:
-            return float("inf")
-        return (self._deadline - self.clock()) * 1000
+        """Milliseconds left before the frame's deadline or its wall-clock cap, whichever comes first (infinite
+        without either)."""
+        return min(self._cpu_left_ms(), self._wall_left_ms())
+
+    def _cpu_left_ms(self) -> float:
+        return float("inf") if self._deadline is None else (self._deadline - self.clock()) * 1000
+
+    def _wall_left_ms(self) -> float:
+        return float("inf") if self._wall_deadline is None else (self._wall_deadline - self.wall_clock()) * 1000
 
     def expected_ms(self, step: str, pixels: int) -> float:
         """What a step (`zxing`, `transform`, `pyzbar`, `opencv`) on this many pixels is expected to cost: learnt
@@ -254,17 +298,26 @@ class Cascade:
 
     def fits(self, step: str, pixels: int, margin: float | None = None) -> bool:
         """True when a step on this many pixels is expected to end before the deadline, with a margin (the
-        cascade's own unless given)."""
-        return self.expected_ms(step, pixels) * (_COST_MARGIN if margin is None else margin) <= self.remaining_ms()
+        cascade's own unless given), and before the wall-clock cap at the wall time steps take lately (`stretch`)."""
+        cost = self.expected_ms(step, pixels) * (_COST_MARGIN if margin is None else margin)
+        in_budget, in_cap = cost <= self._cpu_left_ms(), cost * self.stretch <= self._wall_left_ms()
+        self._capped = in_budget and not in_cap  # the wall-clock cap alone says no
+        return in_budget and in_cap
 
-    def learn(self, step: str, pixels: int, started: float) -> None:
-        """Fold the cost of a step the caller ran (started at `started` on `clock`, ending now) into its expected
-        cost: the live loop's aiming measurement, so it is budgeted from its own cost, not another step's."""
-        self._learn(step, pixels, started)
+    def learn(self, step: str, pixels: int, started: float, wall_started: float | None = None) -> None:
+        """Fold the cost of a step the caller ran (started at `started` on `clock`, and at `wall_started` on
+        `wall_clock`, ending now) into its expected cost: the live loop's aiming measurement, so it is budgeted from
+        its own cost, not another step's."""
+        self._learn(step, pixels, started, wall_started)
 
-    def _learn(self, step: str, pixels: int, started: float) -> None:
-        """Fold one measured cost into the expected cost of a step of that size (quick to rise, slow to fall)."""
+    def _learn(self, step: str, pixels: int, started: float, wall_started: float | None = None) -> None:
+        """Fold one measured cost into the expected cost of a step of that size (quick to rise, slow to fall), and
+        its wall time against its cost into `stretch`."""
         spent = (self.clock() - started) * 1000
+        if wall_started is not None and spent >= _STRETCH_LEAST_MS:
+            took = (self.wall_clock() - wall_started) * 1000
+            ratio = min(_STRETCH_MOST, max(1.0, took / spent))
+            self.stretch = 0.7 * self.stretch + 0.3 * ratio
         key = (step, _size_class(pixels))
         old = self._cost.get(key)
         if old is None:
@@ -325,6 +378,7 @@ class Cascade:
     def _skip(self, stage: str, how: str = "skipped") -> None:
         self.trace.append((stage, how))
         self.skipped = True
+        self.wall_limited |= self._capped
 
     #: How many pixels each retry stage decodes, as a multiple of its region's.
     _SCALE = {"upscale": 4, "upscale-global": 4, "clahe-upscale": 4}
@@ -344,11 +398,11 @@ class Cascade:
             if (stage != "pyzbar" and not self.fits("transform", pixels)) or not self.fits(step, pixels):
                 self._skip(stage)
                 continue
-            started = self.clock()
+            started, wall_started = self.clock(), self.wall_clock()
             if self.on_step is not None:
                 self.on_step("transform", stage)
             image, scale, options = self._prepare(stage, crop)
-            self._learn("transform", pixels, started)
+            self._learn("transform", pixels, started, wall_started)
             if not self.fits(step, pixels):  # the image work took longer than it should: stop here
                 self._skip(stage, "cut")
                 continue
@@ -392,11 +446,11 @@ class Cascade:
             return []
         if stage in ("zxing", "dark"):  # the first passes: always run, but counted and learnt from
             self.trace.append((stage, "ran"))
-        started = self.clock()
+        started, wall_started = self.clock(), self.wall_clock()
         try:
             return self._zxing_call(gray, stage, origin, scale, **options)
         finally:
-            self._learn("zxing", gray.size, started)
+            self._learn("zxing", gray.size, started, wall_started)
 
     def _zxing_call(
         self, gray: MatLike, stage: str, origin: tuple[int, int], scale: float, **options: Any
@@ -427,11 +481,11 @@ class Cascade:
         pyzbar = self._pyzbar
         if pyzbar is None:
             return []
-        started = self.clock()
+        started, wall_started = self.clock(), self.wall_clock()
         try:
             return self._pyzbar_call(gray, stage, origin)
         finally:
-            self._learn("pyzbar", gray.size, started)
+            self._learn("pyzbar", gray.size, started, wall_started)
 
     def _pyzbar_call(self, gray: MatLike, stage: str, origin: tuple[int, int]) -> list[Decoded]:
         pyzbar = self._pyzbar

@@ -38,7 +38,8 @@ IDLE_AFTER = 30
 IDLE_EVERY = 3
 IDLE_FULL = 30
 #: Frames of a still picture the background stage is given, until something moves: more of the same picture
-#: hold nothing new for it (its average of the last frames has had its tries).
+#: hold nothing new for it (its average of the last frames has had its tries). A still picture in which the stage
+#: finds no sign of a code (`background.shows_code`: an empty table) is given none after that look.
 IDLE_JOBS = 4
 #: After this many frames in a row with no time left for the aiming measurement, the next frame holds its
 #: expected cost back from the retries and runs it if that cost, without the usual margin, fits (half a second at
@@ -124,6 +125,10 @@ class LiveScanner:
         # the last frame's coarse copy and how many frames the picture has been still with nothing read (idle)
         self._tiny: MatLike | None = None
         self._still = 0
+        self._picture = 0
+        """A number for the picture in view, new whenever it moves (the background stage's `no_code` names one)."""
+        self._moving = False
+        """True when the last frame moved against the one before."""
         self._jobs_when_still = 0
         """The background stage's job count when the picture was last seen moving (or a code read)."""
         self._unmeasured = 0
@@ -175,8 +180,9 @@ class LiveScanner:
         work took.
 
         Everything here counts against one budget (`decoders.FRAME_BUDGET_MS`, started as the frame arrives):
-        grey conversion, the region search, the cascade and its retries, the aiming measurement. What does not fit
-        is left to the background stage, which never holds up the next frame."""
+        grey conversion, the region search, the cascade and its retries, the aiming measurement; and against a cap
+        in wall-clock time (`decoders.FRAME_WALL_MS` from the frame's arrival), which a busy machine reaches first.
+        What does not fit is left to the background stage, which never holds up the next frame."""
         now = self.clock() if taken is None else taken
         cascade = self.cascade
         # The aiming measurement crowded out by the retries for a while goes first this frame: its cost is held
@@ -212,13 +218,22 @@ class LiveScanner:
             background.remember(index, gray)
             if not background.inline:
                 background.start()
-            # A picture that has not moved since the stage worked on it `IDLE_JOBS` times holds nothing new for it.
+            # A picture that has not moved since the stage worked on it `IDLE_JOBS` times holds nothing new for it,
+            # nor does a still one in which the stage found no sign of a code (an empty table's grain or felt).
             if self._still == 0:
                 self._jobs_when_still = background.jobs
-            if not found and (cascade.skipped or regions) and background.jobs - self._jobs_when_still < IDLE_JOBS:
-                handed = cascade.clock()
-                background.offer(index, gray, regions)
-                started += cascade.clock() - handed  # inline (tests, benchmark) it works here; a thread would not
+            picture = None if self._moving else self._picture
+            if (
+                not found
+                and (cascade.skipped or regions)
+                and background.jobs - self._jobs_when_still < IDLE_JOBS
+                and (picture is None or background.no_code != picture)
+            ):
+                handed, handed_wall = cascade.clock(), cascade.wall_clock()
+                background.offer(index, gray, regions, picture)
+                # Inline (tests, benchmark) it works here; a thread would not: not the frame's time.
+                started += cascade.clock() - handed
+                cascade.set_aside(handed, handed_wall)
             sightings += [
                 Sighting(r.decoded.payload, *r.decoded.centre, frames=r.frames) for r in background.take(index)
             ]
@@ -243,7 +258,7 @@ class LiveScanner:
             if region is None and self._nothing_seen and self._unmeasured < AIM_EVERY - 1:
                 self._unmeasured += 1
             elif cascade.fits("aiming", gray.size, margin=1.0 if starved else None):
-                aim_started = cascade.clock()
+                aim_started, aim_wall = cascade.clock(), cascade.wall_clock()
                 if cascade.on_step is not None:  # a test's clock spends the measurement's time here
                     cascade.on_step("aiming", "aiming")
                 view = measure_view(gray, region, squareness=shapes[0] if shapes else None)
@@ -263,7 +278,7 @@ class LiveScanner:
                     seen=view.region is not None or view.card is not None,
                     card=view.card_side if view.card is not None else None,
                 )
-                cascade.learn("aiming", gray.size, aim_started)
+                cascade.learn("aiming", gray.size, aim_started, aim_wall)
                 self._unmeasured = self._aims_skipped = 0
                 self._nothing_seen = view.region is None and view.card is None
                 if said is not None:
@@ -294,8 +309,11 @@ class LiveScanner:
         plane = image[::4, ::4, 1] if image.ndim == 3 else image[::4, ::4]
         tiny = cv2.resize(plane, MOTION_SIZE, interpolation=cv2.INTER_AREA)
         before, self._tiny = self._tiny, tiny
-        if before is None or before.shape != tiny.shape or moved(before, tiny):
+        new = before is None or before.shape != tiny.shape
+        self._moving = before is not None and not new and moved(before, tiny)  # a camera's first: not known to move
+        if new or self._moving:
             self._still = 0
+            self._picture += 1
             return "full"
         self._still += 1
         if self._still < IDLE_AFTER or self._still % IDLE_FULL == 0:

@@ -12,7 +12,8 @@ with the 'spawn' method (the same on Linux, macOS and Windows; no copy of the ap
 - **jobs**: at most one is with the child at a time; a frame offered meanwhile waits in the parent, and a newer one
   replaces it (the latest wins); the child says when it is ready for the next, after resting as the thread does
   (`background.REST`), and at a lower priority (`background.NICENESS`);
-- **results**: the reads, and whether a finger covers a corner, come back through a pipe, collected by `take`;
+- **results**: the reads, whether a finger covers a corner, and whether a still picture showed no sign of a code
+  come back through a pipe, collected by `take`;
 - **decks**: the labels of the decks in play are sent when they change (the child keeps its own `KnownLabels`).
 
 The child is started at the first frame (`start`), stopped when the scanner closes (`stop`). When it cannot be
@@ -53,6 +54,8 @@ class ProcessStage:
         self.known = known
         self.rest = rest
         self._jobs = 0
+        self._looks = 0
+        self._no_code: int | None = None
         self._finger_over = False
         self.failed = False
         """True when the child could not be started and the thread stage works instead."""
@@ -64,7 +67,7 @@ class ProcessStage:
         self._ring: deque[tuple[int, int]] = deque(maxlen=AVERAGE_FRAMES)  # (frame index, slot)
         self._next_slot = 0
         self._with_child = False  # a job is with the child, or it has not said it is ready
-        self._waiting: tuple[int, list] | None = None
+        self._waiting: tuple[int, list, int | None] | None = None
         self._decks_key: tuple | None = None
         self._done: list[BackgroundRead] = []
         self._lock = threading.Lock()
@@ -73,6 +76,16 @@ class ProcessStage:
     def jobs(self) -> int:
         """Frames worked on so far (by the child, or the thread stage instead)."""
         return self._fallback.jobs if self._fallback is not None else self._jobs
+
+    @property
+    def looks(self) -> int:
+        """Frames of a still picture looked at and found without any sign of a code (`BackgroundStage.looks`)."""
+        return self._fallback.looks if self._fallback is not None else self._looks
+
+    @property
+    def no_code(self) -> int | None:
+        """The last still picture in which no sign of a code was found (`BackgroundStage.no_code`)."""
+        return self._fallback.no_code if self._fallback is not None else self._no_code
 
     @property
     def finger_over(self) -> bool:
@@ -167,20 +180,24 @@ class ProcessStage:
         self._ring.clear()
         return True
 
-    def offer(self, index: int, gray: MatLike, regions: Iterable[tuple[int, int, int, int]]) -> None:
-        """Give the stage the latest frame the live loop could not finish (it must have been remembered)."""
+    def offer(
+        self, index: int, gray: MatLike, regions: Iterable[tuple[int, int, int, int]], picture: int | None = None
+    ) -> None:
+        """Give the stage the latest frame the live loop could not finish (it must have been remembered);
+        `picture` as for `BackgroundStage.offer`."""
         if self._fallback is not None:
-            self._fallback.offer(index, gray, regions)
+            self._fallback.offer(index, gray, regions, picture)
             return
         if self._process is None:
             return
-        self._waiting = (index, [tuple(r) for r in regions])  # replaces an older frame waiting: the latest wins
+        # replaces an older frame waiting: the latest wins
+        self._waiting = (index, [tuple(r) for r in regions], picture)
         self._send_waiting()
 
     def _send_waiting(self) -> None:
         if self._with_child or self._waiting is None or self._conn is None:
             return
-        index, regions = self._waiting
+        index, regions, picture = self._waiting
         slots = [(i, s) for i, s in self._ring if i <= index]
         if not slots or slots[-1][0] != index:
             self._waiting = None  # its frame has left the ring
@@ -188,7 +205,7 @@ class ProcessStage:
         self._waiting = None
         try:
             self._send_decks()
-            self._conn.send(("job", index, slots, regions))
+            self._conn.send(("job", index, slots, regions, picture))
         except (OSError, BrokenPipeError):
             self._stop_child()
             return
@@ -210,9 +227,14 @@ class ProcessStage:
             while conn is not None and conn.poll():
                 message = conn.recv()
                 if message[0] == "done":
-                    self._jobs += 1
-                    self._done.extend(message[1])
-                    self._finger_over = message[2]
+                    _, reads, finger, worked, no_code = message
+                    if worked:
+                        self._jobs += 1
+                    else:
+                        self._looks += 1
+                    self._no_code = no_code
+                    self._done.extend(reads)
+                    self._finger_over = finger
                 elif message[0] == "ready":
                     self._with_child = False
         except (EOFError, OSError):
@@ -313,14 +335,15 @@ def _child(conn: Any, rest: float) -> None:
                 decks[0] = message[1]
                 stage.known.prepare()  # type: ignore[union-attr]
                 continue
-            _, index, slots, regions = message
+            _, index, slots, regions, picture = message
             started = time.process_time()
             frames = _copied(shm, shape, slots, np) if shm is not None else None
             reads: list[BackgroundRead] = []
             if frames is not None:
-                job = _Job(index, frames[-1][1], regions, frames)
+                job = _Job(index, frames[-1][1], regions, frames, picture=picture)
+                jobs = stage.jobs
                 reads = stage.work(job)
-                conn.send(("done", reads, job.finger_over))
+                conn.send(("done", reads, job.finger_over, stage.jobs > jobs, stage.no_code))
             took = time.process_time() - started
             time.sleep(took * rest)  # as the thread rests: a frame offered meanwhile waits in the parent
             conn.send(("ready",))

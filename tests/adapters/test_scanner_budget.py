@@ -66,9 +66,11 @@ def test_the_budget_holds_on_the_slow_frame_and_the_rest_goes_to_the_background(
     background = BackgroundStage(inline=True)
     scanner = LiveScanner(lambda: None, lambda event: None, cascade=cascade, background=background, clock=clock)
     spent = []
+    # A hand moving the card (a still picture showing no sign of a code would only be looked at by the stage).
+    moving = [unreadable_frame, np.roll(unreadable_frame, 40, axis=1)]
     for index in range(4):  # the first frames teach the cascade what each step costs
         before = clock.now
-        scanner.handle(unreadable_frame, index)
+        scanner.handle(moving[index % 2], index)
         spent.append((clock.now - before) * 1000)
         assert cascade.skipped  # not everything fitted: something was left undone
         skipped = [stage for stage, how in cascade.trace if how in ("skipped", "cut")]
@@ -336,3 +338,75 @@ def test_a_still_picture_with_nothing_read_goes_idle_and_wakes_when_something_mo
     scanner.handle(card, 90, 3.0)
     scanner.handle(card, 91, 3.0 + 1 / 30)
     assert [e.payload for e in events if isinstance(e, CodeAnnounced)] == [F.Scene().payload]
+
+
+def test_an_empty_still_table_gives_the_stage_no_jobs_while_a_still_unread_card_does():
+    """A still picture is worked on by the background stage only where it shows signs of a code: the checked
+    cloth's pattern gives code-like regions (which alone used to earn it `IDLE_JOBS` jobs), but the stage's look
+    finds no card with a code's black and no finder pattern, so it gets no job and is offered nothing more until
+    something moves. A still card the frame loop cannot read in its budget still goes to the stage, which reads it."""
+    from assistant.scanner.measure import find_code_regions
+
+    table = F.render(F.Scene(distance_mm=380, centre=(5.0, 5.0), busy_table="gingham"))  # the card far out of view
+    assert find_code_regions(Cascade().grey(table)), "the table's pattern must look code-like to the region search"
+    scene = F.scene_for("glare", 1)
+    card = F.render(scene)
+
+    def watch(frame, frames: int) -> tuple[BackgroundStage, list[str]]:
+        clock = TestClock()
+        starved = slow_cascade(clock, budget_ms=ZXING_MS + 0.5)  # the loop may only try the first pass
+        background = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()), inline=True)
+        events: list = []
+        scanner = LiveScanner(lambda: None, events.append, cascade=starved, background=background, clock=clock)
+        for index in range(frames):
+            scanner.handle(frame, index, index / 30)
+        return background, [e.payload for e in events if isinstance(e, CodeAnnounced)]
+
+    background, announced = watch(table, 90)
+    assert background.jobs == 0 and announced == []
+    assert 1 <= background.looks <= 2  # looked at once (inline, a look still "running" may be offered one more)
+    assert slow_cascade(TestClock(), budget_ms=ZXING_MS + 0.5).decode(card) == []  # not by the first pass
+    background, announced = watch(card, 12)
+    assert background.jobs >= 1 and background.looks == 0  # worked on: it shows signs of a code
+    assert announced == [scene.payload]
+
+
+def test_the_wall_clock_cap_stops_the_retries_on_a_busy_machine_and_hands_the_rest_to_the_stage():
+    """The budget is the frame thread's CPU time; on a busy machine each step's wall time stretches (here three
+    times its CPU time: the thread waits for a core). The frame's wall-clock cap (`FRAME_WALL_MS` from its arrival)
+    then stops the retries before the CPU budget would, and the frame's unfinished work goes to the background
+    stage, which reads the card. On a quiet machine the same frames are read by the frame loop's own retries. A
+    frame may overrun its cap by the image work of the step it was in (a stage is cut before its decode)."""
+    from assistant.scanner.decoders import FRAME_WALL_MS
+
+    scene = F.scene_for("small", 2)  # a small card only a retry reads (the upscale)
+    frame = F.render(scene)
+
+    def watch(stretch: float) -> tuple[Cascade, BackgroundStage, list[float], list[str]]:
+        cpu, wall = TestClock(), TestClock()
+
+        def step(kind: str, stage: str) -> None:
+            cpu.spend(COST_MS[kind])
+            wall.spend(COST_MS[kind] * stretch)
+
+        cascade = Cascade(clock=cpu, wall_clock=wall, on_step=step)
+        background = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()), inline=True)
+        events: list = []
+        scanner = LiveScanner(
+            lambda: None, events.append, cascade=cascade, background=background, clock=wall, guidance=False
+        )
+        walls = []
+        for index in range(6):
+            before = wall.now
+            scanner.handle(frame, index, index / 30)
+            walls.append((wall.now - before) * 1000)
+        return cascade, background, walls, [e.payload for e in events if isinstance(e, CodeAnnounced)]
+
+    cascade, background, walls, announced = watch(1.0)
+    assert announced == [scene.payload] and background.jobs == 0  # the retries read it within the budget
+    assert not cascade.wall_limited and max(walls) <= FRAME_BUDGET_MS + ZXING_MS
+    cascade, background, walls, announced = watch(3.0)
+    assert cascade.wall_limited and cascade.skipped  # stopped by the wall clock, with CPU budget left
+    assert any(how in ("skipped", "cut") for _, how in cascade.trace)
+    assert max(walls) <= FRAME_WALL_MS + 3.0 * TRANSFORM_MS
+    assert background.jobs >= 1 and announced == [scene.payload]  # read by the stage instead
