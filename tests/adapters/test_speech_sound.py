@@ -166,7 +166,8 @@ def test_a_decisive_fact_heard_whole_is_not_said_again_when_the_next_key_cuts_th
     finally:
         service.close()
     assert backend.played == [f"Turn 5, {turn}", "Herd Bonus: 3 or more Alpacas.", "Ana drew a card."]
-    assert len(alsa_capture.wait_plays(3)) == 3
+    # the turn and the draw reached the device (the cut sentence may be killed before it opens it)
+    assert len(alsa_capture.wait_plays(2)) >= 2
 
 
 def test_speech_dispatcher_speaks_into_the_sound_device(speech_dispatcher):
