@@ -158,14 +158,19 @@ def _neigh_name(table: Table) -> str:
 
 
 def describe_begin_effects(table: Table, link: Link) -> list[str]:
-    """The beginning-of-turn effects, mandatory ones first ("Ana must do X; may use Y.", the decisive fact as it is
-    held and said again), then one line for what each Herd Bonus offered does."""
-    lines = [begin_duties(table, link)]
+    """The beginning-of-turn effects, mandatory ones first ("Ana must do X; may use Y."), then what each Herd Bonus
+    offered does (`herd_bonuses_said`)."""
+    return [line for line in [begin_duties(table, link), *herd_bonuses_said(table, link)] if line]
+
+
+def herd_bonuses_said(table: Table, link: Link) -> list[str]:
+    """One line for each Herd Bonus the link offers: why it may be used and what it does."""
+    lines = []
     for variation in (t.card for t in link if t.kind is TriggerKind.HERD):
         kind = variation.capitalize()
         sentence = f"Herd Bonus: {table.profile.herd_bonus} or more {kind}s, so the {kind} Herd Bonus may be used."
         lines.append(sentence + herd_bonus_said(kind, *table.cards.herd_bonus(variation)))
-    return [line for line in lines if line]
+    return lines
 
 
 def herd_bonus_said(kind: str, text: str, from_sheet: bool) -> str:
@@ -217,9 +222,10 @@ def announce_step(table: Table, step: Step, level: Verbosity = Verbosity.COACHIN
             lines.append((3, said))
             continue
         if isinstance(fact, LinkAdded) and any(t.kind.is_beginning for t in fact.link):
-            effects = describe_begin_effects(table, fact.link)
-            if began:  # the duties were said with the turn: what each Herd Bonus does follows (not in brief)
-                effects = [] if level is Verbosity.BRIEF else effects[1:]
+            if not began:
+                effects = describe_begin_effects(table, fact.link)
+            else:  # the duties were said with the turn: what each Herd Bonus does follows (not in brief)
+                effects = [] if level is Verbosity.BRIEF else herd_bonuses_said(table, fact.link)
             lines += [(3, line) for line in effects]
             continue
         sentence = _fact_line(table, step, fact, level)
