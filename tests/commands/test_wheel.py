@@ -21,17 +21,9 @@ from pathlib import Path
 import pytest
 
 from assistant import __version__
+from tests.ui.test_plain_game import SCRIPT  # the same plain game, played by the installed wheel
 
 ROOT = Path(__file__).resolve().parents[2]
-SCRIPT = """new game Ana Ben Cy babies red pink narwhal win 3
-draw
-play ginormous unicorn
-neigh Ben
-neigh Cy
-resolve
-resolve
-tally
-"""
 
 
 def _build(kind: str, out: Path) -> Path:
