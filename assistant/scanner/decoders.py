@@ -249,14 +249,15 @@ class Cascade:
         (`wall_ms` from now on `wall_clock`) when it has a budget. The live loop calls it when the frame arrives, so
         grey conversion and the region search count against the same budget.
         `reserve_ms`: held back from the decoding steps for a later step of the frame (the aiming measurement, when
-        it has been crowded out for a while), given back by `release`."""
+        it has been crowded out for a while), from the cap too at the wall time steps take lately (`stretch`); given
+        back by `release`."""
         if deadline is None and self.budget_ms is not None:
             deadline = self.clock() + self.budget_ms / 1000
         self._reserved = reserve_ms / 1000 if deadline is not None else 0.0
         self._deadline = None if deadline is None else deadline - self._reserved
         self._wall_deadline = None
         if deadline is not None and self.wall_ms is not None:
-            self._wall_deadline = self.wall_clock() + self.wall_ms / 1000 - self._reserved
+            self._wall_deadline = self.wall_clock() + self.wall_ms / 1000 - self._reserved * self.stretch
         self.trace = []
         self.skipped = self.wall_limited = False
 
@@ -265,7 +266,7 @@ class Cascade:
         if self._deadline is not None:
             self._deadline += self._reserved
         if self._wall_deadline is not None:
-            self._wall_deadline += self._reserved
+            self._wall_deadline += self._reserved * self.stretch
         self._reserved = 0.0
 
     def set_aside(self, started: float, wall_started: float) -> None:

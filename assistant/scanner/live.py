@@ -41,9 +41,10 @@ IDLE_FULL = 30
 #: hold nothing new for it (its average of the last frames has had its tries). A still picture in which the stage
 #: finds no sign of a code (`background.shows_code`: an empty table) is given none after that look.
 IDLE_JOBS = 4
-#: After this many frames in a row with no time left for the aiming measurement, the next frame holds its
-#: expected cost back from the retries and runs it if that cost, without the usual margin, fits (half a second at
-#: 30 frames a second); a measurement that costs more than the frame leaves after its first pass never runs.
+#: After this many frames in a row with no time left for the aiming measurement, or idle (half a second at 30
+#: frames a second), the next full frame holds its expected cost back from the retries and runs it whatever is
+#: left: a cue may come late, never not at all (with every core busy, the wall-clock cap alone left no frame room
+#: for it).
 AIM_STARVED = 15
 
 
@@ -195,6 +196,8 @@ class LiveScanner:
         if not cascade.can_decode:
             return []
         idle = self._idle(image)
+        if idle != "full" and self.guidance:
+            self._aims_skipped += 1  # measured no more than a crowded-out frame: an idle card's cue comes too
         if idle == "skip":
             self.frame_ms = (cascade.clock() - started) * 1000
             return []
@@ -257,7 +260,7 @@ class LiveScanner:
             # anyway (its latest finished frame).
             if region is None and self._nothing_seen and self._unmeasured < AIM_EVERY - 1:
                 self._unmeasured += 1
-            elif cascade.fits("aiming", gray.size, margin=1.0 if starved else None):
+            elif starved or cascade.fits("aiming", gray.size):
                 aim_started, aim_wall = cascade.clock(), cascade.wall_clock()
                 if cascade.on_step is not None:  # a test's clock spends the measurement's time here
                     cascade.on_step("aiming", "aiming")

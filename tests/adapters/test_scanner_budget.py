@@ -410,3 +410,31 @@ def test_the_wall_clock_cap_stops_the_retries_on_a_busy_machine_and_hands_the_re
     assert any(how in ("skipped", "cut") for _, how in cascade.trace)
     assert max(walls) <= FRAME_WALL_MS + 3.0 * TRANSFORM_MS
     assert background.jobs >= 1 and announced == [scene.payload]  # read by the stage instead
+
+
+def test_a_busy_machine_delays_the_aiming_cue_but_never_drops_it():
+    """With every core busy each step's wall time stretches (here three times its CPU time), and the wall-clock cap
+    leaves no frame room for the aiming measurement after its retries. Crowded out for `AIM_STARVED` frames, the
+    measurement then runs anyway, and a far card still gets its cue."""
+    from assistant.core.scanning.aiming import Cue
+    from assistant.scanner.live import AIM_STARVED, CueGiven
+
+    far = F.render(F.Scene(distance_mm=1500, seed=1))
+    cpu, wall = TestClock(), TestClock()
+
+    def step(kind: str, stage: str) -> None:
+        cpu.spend(COST_MS[kind])
+        wall.spend(COST_MS[kind] * 3.0)
+
+    cascade = Cascade(clock=cpu, wall_clock=wall, on_step=step)
+    events: list = []
+    scanner = LiveScanner(lambda: None, events.append, cascade=cascade, clock=wall)
+    moving = [far, np.roll(far, 40, axis=1)]  # a hand holding it: never an idle picture
+    measured = []
+    for index in range(3 * (AIM_STARVED + 1)):
+        scanner.handle(moving[index % 2], index, index / 30)
+        measured.append(not scanner.cue_skipped)
+    runs = [i for i, m in enumerate(measured) if m]
+    assert cascade.wall_limited and len(runs) >= 2  # the cap stops the frames, yet the measurement runs
+    assert all(b - a <= AIM_STARVED + 1 for a, b in zip(runs, runs[1:], strict=False))
+    assert Cue.CLOSER in [e.cue for e in events if isinstance(e, CueGiven)]
