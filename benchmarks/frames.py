@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -351,6 +351,24 @@ def scene_for(category: str, seed: int, payload: str | None = None) -> Scene:
     elif category != "clean":
         raise ValueError(f"unknown category {category!r}")
     return Scene(**base)
+
+
+def region_scene(seed: int) -> Scene:
+    """The seed-th frame of the region search's tuning set: a small code (0.45 to 0.8 m away: 1.1 to 2 pixels a
+    millimetre) at any angle, half of them on a busy table, softened, noisy, sometimes moving or under a lamp. The
+    region search (`measure.find_code_regions`) was changed on seeds 0 to 199 of it."""
+    rng = np.random.default_rng(seed * 104723 + 17)
+    table = str(rng.choice(["", "", *BUSY_TABLES]))
+    return replace(
+        scene_for("clean", seed),
+        distance_mm=float(rng.uniform(450, 800)),
+        busy_table=table,
+        blur=float(rng.uniform(0.8, 2.0)),
+        noise=float(rng.uniform(2, 12)),
+        glare=float(rng.choice([0, 0, rng.uniform(80, 220)])),
+        motion=(float(rng.choice([0, rng.uniform(2, 5)])), float(rng.uniform(0, 180))),
+        angle=float(rng.uniform(-40, 40)),
+    )
 
 
 def empty_scene(seed: int) -> Scene:

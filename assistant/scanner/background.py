@@ -5,7 +5,7 @@ leaves retries undone, or reads nothing where a code-like region is, it offers t
 stage takes at most one frame at a time (a frame offered while it is busy replaces the one waiting, so it always
 works on the latest), and does, without a deadline:
 
-1. the card found on its own goes first among the regions when none of the first two is on it (`_with_card`:
+1. the card found on its own goes first among the regions when none of the first two is on it (`measure.with_card`:
    a busy table's pattern may take every region);
 2. the whole cascade on that frame, every retry stage included, on each region widened by `WIDEN` of its
    longer side all round: a reflection on part of a code leaves too few edges there for the region search, which
@@ -259,7 +259,7 @@ class BackgroundStage:
 
     def work(self, job: _Job) -> list[BackgroundRead]:
         """Everything the stage does for one frame (see the module docstring)."""
-        from assistant.scanner.measure import find_card
+        from assistant.scanner.measure import find_card, with_card
 
         card = find_card(job.gray)
         if job.picture is not None and not shows_code(job.gray, job.regions, card):
@@ -268,7 +268,7 @@ class BackgroundStage:
             return []
         self.jobs += 1
         cascade = self.cascade
-        regions = _with_card(job.gray, job.regions, card)
+        regions = with_card(job.regions, card)
         found = cascade.decode(job.gray, [grown(r, WIDEN, job.gray.shape) for r in regions] or None)
         if found:
             return [BackgroundRead(d, job.index, 2 if self._also_before(job, d, self._near(d)) else 1) for d in found]
@@ -408,21 +408,6 @@ def shows_code(
         if max(crop.shape[:2]) <= MAX_SIDE and find_finders(crop):
             return True
     return False
-
-
-def _with_card(
-    gray: MatLike,
-    regions: list[tuple[int, int, int, int]],
-    card: tuple[tuple[int, int, int, int], float] | None,
-) -> list[tuple[int, int, int, int]]:
-    """The code-like regions, after the card found on its own (`card`, from `measure.find_card`) when none of the
-    first two is on it: on a busy table (a checked cloth) the table's pattern takes every place, and a code the
-    frame loop could not read was then never worked on."""
-    from assistant.scanner.measure import on_card
-
-    if card is None or any(on_card(region, card[0]) for region in regions[:REPAIR_REGIONS]):
-        return regions
-    return [card[0], *regions]
 
 
 def _line_psf(length: int, angle: float, shape: tuple[int, ...]) -> np.ndarray:

@@ -38,6 +38,8 @@ if TYPE_CHECKING:
     from cv2.typing import MatLike
     from numpy.typing import NDArray
 
+    from assistant.scanner.measure import FoundCard
+
 #: Frames at most this many pixels across are retried whole (photos); larger ones only inside regions.
 WHOLE_FRAME_RETRY = 1000
 #: Regions retried per frame (more cards than this in one frame are read by the first pass or the next frame).
@@ -64,7 +66,9 @@ FRAME_WALL_MS = 30.0
 #: Costs assumed before any is measured: milliseconds per million pixels of each step (zxing-cpp on a 720p frame
 #: takes 1 to 3 ms; a 2x upscale makes four times the pixels). Each is then learnt from the frames themselves.
 #: "aiming" is the live loop's aiming measurement (`measure.measure_view` and the motion check) on a whole frame.
-_INITIAL_MS_PER_MPX = {"zxing": 3.0, "transform": 2.0, "pyzbar": 12.0, "opencv": 20.0, "aiming": 15.0}
+#: "card" is the search for the card on its own (`measure.find_card`), done for the retries once the first pass has
+#: read nothing.
+_INITIAL_MS_PER_MPX = {"zxing": 3.0, "transform": 2.0, "pyzbar": 12.0, "opencv": 20.0, "aiming": 15.0, "card": 2.0}
 #: A step is started only when this multiple of its expected cost still fits (costs vary from frame to frame).
 _COST_MARGIN = 1.5
 #: Steps shorter than this (CPU milliseconds) say too little of how the wall time stretches to be counted; the
@@ -327,11 +331,18 @@ class Cascade:
             self._cost[key] = 0.5 * old + 0.5 * spent if spent > old else 0.9 * old + 0.1 * spent
 
     def decode(
-        self, frame: MatLike | None, regions: list[tuple[int, int, int, int]] | None = None, started: bool = False
+        self,
+        frame: MatLike | None,
+        regions: list[tuple[int, int, int, int]] | None = None,
+        started: bool = False,
+        card: Callable[[], FoundCard | None] | None = None,
     ) -> list[Decoded]:
         """Every code read in the frame, left to right. `regions` (from `find_code_regions`) are searched for
-        when not given. `started`: `start_frame` was called already (the live loop). Never raises on a frame:
-        a decoder that fails on it counts as reading nothing."""
+        when not given, and so is the card then. `started`: `start_frame` was called already (the live loop).
+        `card`: the card found on its own (`measure.find_card`), asked for once the first pass has read nothing in
+        a frame too large to retry whole; it is retried first when no region is on it (`measure.with_card`: a
+        checked cloth can make one region of the whole picture). Never raises on a frame: a decoder that fails on
+        it counts as reading nothing."""
         if not self.can_decode or frame is None or frame.size == 0 or min(frame.shape[:2]) < 2:
             return []
         if not started:
@@ -352,9 +363,12 @@ class Cascade:
             areas = [(0, 0, gray.shape[1], gray.shape[0])]
         else:
             if regions is None:
-                from assistant.scanner.measure import find_code_regions
+                from assistant.scanner.measure import find_card, find_code_regions
 
                 regions = find_code_regions(gray, limit=MAX_REGIONS)
+                card = card or (lambda: find_card(gray))
+            if card is not None:
+                regions = self._with_card(gray, regions, card)
             areas = list(regions[:MAX_REGIONS])
         for x, y, w, h in areas:
             if any(x <= cx <= x + w and y <= cy <= y + h for cx, cy in (d.centre for d in found)):
@@ -369,6 +383,22 @@ class Cascade:
             else:
                 self._skip("opencv")
         return self._sorted(found)
+
+    def _with_card(
+        self, gray: MatLike, regions: list[tuple[int, int, int, int]], card: Callable[[], FoundCard | None]
+    ) -> list[tuple[int, int, int, int]]:
+        """The regions with the card found on its own first when none is on it, the search a step of the frame."""
+        from assistant.scanner.measure import with_card
+
+        if not self.fits("card", gray.size):
+            self._skip("card")
+            return regions
+        started, wall_started = self.clock(), self.wall_clock()
+        if self.on_step is not None:
+            self.on_step("card", "card")
+        regions = with_card(regions, card())
+        self._learn("card", gray.size, started, wall_started)
+        return regions
 
     def first_pass(self, gray: MatLike) -> list[Decoded]:
         """zxing-cpp alone on a greyscale image (for the background stage's own image work)."""

@@ -8,6 +8,7 @@ reopened every `retry_seconds` until it comes back or the scanner is stopped.
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -19,7 +20,15 @@ from assistant.core.scanning.exposure import ExposureControl
 from assistant.core.scanning.sightings import Sighting, SightingTracker
 from assistant.scanner.background import BackgroundStage
 from assistant.scanner.decoders import Cascade
-from assistant.scanner.measure import MOTION_SIZE, find_code_regions, measure_view, moved, shrunk, white_level
+from assistant.scanner.measure import (
+    MOTION_SIZE,
+    find_card,
+    find_code_regions,
+    measure_view,
+    moved,
+    shrunk,
+    white_level,
+)
 from assistant.scanner.sources import Capture, FrameSource, SourceError
 
 if TYPE_CHECKING:
@@ -214,7 +223,8 @@ class LiveScanner:
             return announced
         regions = find_code_regions(gray, shapes=shapes)
         self._meter(gray, regions)
-        found = cascade.decode(gray, regions, started=True)
+        card = functools.cache(lambda: find_card(gray))  # searched once, when first needed (retries or aiming)
+        found = cascade.decode(gray, regions, started=True, card=card)
         sightings = [Sighting(d.payload, *d.centre) for d in found]
         background = self.background
         if background is not None:
@@ -264,7 +274,7 @@ class LiveScanner:
                 aim_started, aim_wall = cascade.clock(), cascade.wall_clock()
                 if cascade.on_step is not None:  # a test's clock spends the measurement's time here
                     cascade.on_step("aiming", "aiming")
-                view = measure_view(gray, region, squareness=shapes[0] if shapes else None)
+                view = measure_view(gray, region, squareness=shapes[0] if shapes else None, card_search=card)
                 if background is not None and background.finger_over:
                     view = replace(view, hidden_corner=True)
                 exposure = self.exposure

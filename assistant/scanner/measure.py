@@ -13,7 +13,7 @@ the card is also looked for on its own, as its white sticker, the brightest comp
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from assistant.core.scanning.aiming import FrameView, inside
@@ -136,7 +136,7 @@ def reduced(gray: MatLike) -> MatLike:
     return cv2.resize(gray, (max(1, round(width * scale)), max(1, round(height * scale))), interpolation=cv2.INTER_AREA)
 
 
-def find_card(gray: MatLike, small: MatLike | None = None) -> tuple[tuple[int, int, int, int], float] | None:
+def find_card(gray: MatLike, small: MatLike | None = None) -> FoundCard | None:
     """The card seen on its own, or None: its box (x, y, width, height in frame pixels) and its shorter side at any
     angle (frame pixels).
 
@@ -221,6 +221,21 @@ def _bright_patch(
             continue  # bright all through, and no card's rectangle: a reflection or a speck of light
         best = (area, (x, y, w, h), max(min(a, b), FACING_SHAPE * max(a, b)))
     return None if best is None else (best[1], best[2])
+
+
+#: The card found on its own (`find_card`): its box (x, y, width, height in frame pixels) and its shorter side.
+FoundCard = tuple[tuple[int, int, int, int], float]
+#: How many of the first code-like regions are looked at for one on the card found on its own (`with_card`).
+CARD_AMONG = 2
+
+
+def with_card(regions: list[tuple[int, int, int, int]], card: FoundCard | None) -> list[tuple[int, int, int, int]]:
+    """The code-like regions, after the card found on its own (`card`, from `find_card`) when none of the first
+    `CARD_AMONG` is on it (`on_card`): on a busy table the table's pattern takes every place (a checked cloth can
+    make one region of the whole picture), and a code there was never worked on."""
+    if card is None or any(on_card(region, card[0]) for region in regions[:CARD_AMONG]):
+        return regions
+    return [card[0], *regions]
 
 
 def on_card(region: tuple[int, int, int, int], card: tuple[int, int, int, int]) -> bool:
@@ -327,8 +342,10 @@ def measure_view(
     region: tuple[int, int, int, int] | None = None,
     read: bool = False,
     squareness: float | None = None,
+    card_search: Callable[[], FoundCard | None] | None = None,
 ) -> FrameView:
-    """The measurements aiming guidance needs; the region (and its squareness) is searched for when not given."""
+    """The measurements aiming guidance needs; the region (and its squareness) is searched for when not given.
+    `card_search`: the card found on its own, when the caller has searched for it already (`find_card`)."""
     height, width = gray.shape[:2]
     if region is None:
         shapes: list[float] = []
@@ -336,7 +353,7 @@ def measure_view(
         region = regions[0] if regions else None
         squareness = shapes[0] if shapes else None
     small = reduced(gray)  # once, for the card search and the coarse close-up search
-    card, card_side = find_card(gray, small) or (None, 0.0)
+    card, card_side = (find_card(gray, small) if card_search is None else card_search()) or (None, 0.0)
     code = functools.cache(lambda: _code_on(gray, card) if card is not None else None)  # searched when needed
     close = _close_up(gray, small)
     if (

@@ -34,7 +34,7 @@ class TestClock:
         self.now += ms / 1000
 
 
-COST_MS = {"zxing": ZXING_MS, "pyzbar": ZXING_MS, "transform": TRANSFORM_MS, "aiming": AIMING_MS}
+COST_MS = {"zxing": ZXING_MS, "pyzbar": ZXING_MS, "transform": TRANSFORM_MS, "aiming": AIMING_MS, "card": 1.0}
 
 
 def slow_cascade(clock: TestClock, **options) -> Cascade:
@@ -235,6 +235,47 @@ def test_background_works_on_the_card_when_a_checked_cloth_takes_every_region(ca
     assert Cascade(budget_ms=None).decode(gray, regions) == []
     reads = BackgroundStage(Cascade(budget_ms=None), inline=True).work(_Job(seed, gray, regions, [(seed, gray)]))
     assert [r.decoded.payload for r in reads] == [scene.payload]
+
+
+def _one_region_of_the_picture(seed):
+    """A frame of the region search's tuning set with a small code on the gingham (`frames.region_scene`): the
+    cloth's checks join into one region the size of the picture, too large for the upscales or ZBar, and no retry
+    on it reads the code."""
+    import cv2
+
+    from assistant.scanner.measure import find_code_regions
+
+    scene = F.region_scene(seed)
+    gray = cv2.cvtColor(F.render(scene), cv2.COLOR_BGR2GRAY)
+    regions = find_code_regions(gray, limit=2)
+    assert regions == [(0, 0, gray.shape[1], gray.shape[0])]
+    assert Cascade(budget_ms=None).decode(gray, regions) == []
+    return scene, gray, regions
+
+
+@pytest.mark.parametrize("seed", [146, 161, 174])
+def test_the_card_found_on_its_own_is_retried_first_when_a_checked_cloth_makes_one_region_of_the_picture(seed):
+    from assistant.scanner.measure import find_card
+
+    scene, gray, regions = _one_region_of_the_picture(seed)
+    cascade = Cascade(budget_ms=None)
+    assert [d.payload for d in cascade.decode(gray, regions, card=lambda: find_card(gray))] == [scene.payload]
+    assert cascade.expected_ms("card", gray.size) != Cascade().expected_ms("card", gray.size)  # a step, learnt
+
+
+def test_the_frame_loop_reads_the_card_on_a_checked_cloth_within_its_budget():
+    scene, gray, _ = _one_region_of_the_picture(146)
+    clock = TestClock()
+    events: list = []
+    scanner = LiveScanner(lambda: None, events.append, cascade=slow_cascade(clock), clock=clock, guidance=False)
+    moving = [gray, np.roll(gray, 40, axis=1)]
+    spent = []
+    for index in range(4):  # the first frames teach the cascade what each step costs
+        before = clock.now
+        scanner.handle(moving[index % 2], index, index / 30)
+        spent.append((clock.now - before) * 1000)
+    assert [e.payload for e in events if isinstance(e, CodeAnnounced)] == [scene.payload]
+    assert max(spent) <= FRAME_BUDGET_MS + ZXING_MS + TRANSFORM_MS
 
 
 def test_a_card_lying_in_view_under_late_frames_is_announced_once():
