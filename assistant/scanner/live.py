@@ -50,6 +50,9 @@ IDLE_FULL = 30
 #: hold nothing new for it (its average of the last frames has had its tries). A still picture in which the stage
 #: finds no sign of a code (`background.shows_code`: an empty table) is given none after that look.
 IDLE_JOBS = 4
+#: A code-like region larger than this share of the picture (one over it) is a table's pattern joined into one,
+#: the card among it: the frame's retries look for the card on its own there (`measure.with_card`).
+TABLE_REGION = 4
 #: After this many frames in a row with no time left for the aiming measurement, or idle (half a second at 30
 #: frames a second), the next full frame holds its expected cost back from the retries and runs it whatever is
 #: left: a cue may come late, never not at all (with every core busy, the wall-clock cap alone left no frame room
@@ -223,7 +226,11 @@ class LiveScanner:
             return announced
         regions = find_code_regions(gray, shapes=shapes)
         self._meter(gray, regions)
-        card = functools.cache(lambda: find_card(gray))  # searched once, when first needed (retries or aiming)
+        # The retries look for the card only where the search joined a quarter of the picture or more into one
+        # region (a checked cloth's checks, the card among them): elsewhere its cost came out of the frame's budget.
+        # The aiming measurement then takes the same search rather than making its own.
+        joined = bool(regions) and regions[0][2] * regions[0][3] > gray.size / TABLE_REGION
+        card = functools.cache(lambda: find_card(gray)) if joined else None
         found = cascade.decode(gray, regions, started=True, card=card)
         sightings = [Sighting(d.payload, *d.centre) for d in found]
         background = self.background
