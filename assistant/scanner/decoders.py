@@ -65,9 +65,8 @@ FRAME_BUDGET_MS = 25.0
 FRAME_WALL_MS = 30.0
 #: Costs assumed before any is measured: milliseconds per million pixels of each step (zxing-cpp on a 720p frame
 #: takes 1 to 3 ms; a 2x upscale makes four times the pixels). Each is then learnt from the frames themselves.
-#: "aiming" is the live loop's aiming measurement (`measure.measure_view` and the motion check) on a whole frame.
-#: "card" is the search for the card on its own (`measure.find_card`), done for the retries once the first pass has
-#: read nothing.
+#: "aiming" is the live loop's aiming measurement (`measure.measure_view` and the motion check) on a whole frame,
+#: "card" the search for the card on its own (`measure.find_card`) for the retries.
 _INITIAL_MS_PER_MPX = {"zxing": 3.0, "transform": 2.0, "pyzbar": 12.0, "opencv": 20.0, "aiming": 15.0, "card": 2.0}
 #: A step is started only when this multiple of its expected cost still fits (costs vary from frame to frame).
 _COST_MARGIN = 1.5
@@ -362,13 +361,19 @@ class Cascade:
         if max(gray.shape) <= WHOLE_FRAME_RETRY:
             areas = [(0, 0, gray.shape[1], gray.shape[0])]
         else:
-            if regions is None:
-                from assistant.scanner.measure import find_card, find_code_regions
+            from assistant.scanner.measure import find_card, find_code_regions, with_card
 
+            if regions is None:
                 regions = find_code_regions(gray, limit=MAX_REGIONS)
                 card = card or (lambda: find_card(gray))
-            if card is not None:
-                regions = self._with_card(gray, regions, card)
+            if card is not None and self.fits("card", gray.size):  # the search is a step of the frame
+                started_at, wall_started = self.clock(), self.wall_clock()
+                if self.on_step is not None:
+                    self.on_step("card", "card")
+                regions = with_card(regions, card())
+                self._learn("card", gray.size, started_at, wall_started)
+            elif card is not None:
+                self._skip("card")
             areas = list(regions[:MAX_REGIONS])
         for x, y, w, h in areas:
             if any(x <= cx <= x + w and y <= cy <= y + h for cx, cy in (d.centre for d in found)):
@@ -383,22 +388,6 @@ class Cascade:
             else:
                 self._skip("opencv")
         return self._sorted(found)
-
-    def _with_card(
-        self, gray: MatLike, regions: list[tuple[int, int, int, int]], card: Callable[[], FoundCard | None]
-    ) -> list[tuple[int, int, int, int]]:
-        """The regions with the card found on its own first when none is on it, the search a step of the frame."""
-        from assistant.scanner.measure import with_card
-
-        if not self.fits("card", gray.size):
-            self._skip("card")
-            return regions
-        started, wall_started = self.clock(), self.wall_clock()
-        if self.on_step is not None:
-            self.on_step("card", "card")
-        regions = with_card(regions, card())
-        self._learn("card", gray.size, started, wall_started)
-        return regions
 
     def first_pass(self, gray: MatLike) -> list[Decoded]:
         """zxing-cpp alone on a greyscale image (for the background stage's own image work)."""
