@@ -356,7 +356,7 @@ def scene_for(category: str, seed: int, payload: str | None = None) -> Scene:
 def region_scene(seed: int) -> Scene:
     """The seed-th frame of the region search's tuning set: a small code (0.45 to 0.8 m away: 1.1 to 2 pixels a
     millimetre) at any angle, half of them on a busy table, softened, noisy, sometimes moving or under a lamp. The
-    region search (`measure.find_code_regions`) was changed on seeds 0 to 199 of it."""
+    card retried first on a busy table (docs/scanner.md) was made on seeds 0 to 199; those from 200 on are held out."""
     rng = np.random.default_rng(seed * 104723 + 17)
     table = str(rng.choice(["", "", *BUSY_TABLES]))
     return replace(
