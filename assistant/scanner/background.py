@@ -269,7 +269,9 @@ class BackgroundStage:
         self.jobs += 1
         cascade = self.cascade
         regions = with_card(job.regions, card)
-        found = cascade.decode(job.gray, [grown(r, WIDEN, job.gray.shape) for r in regions] or None)
+        # No regions: the cascade searches for them, and takes the card already searched for rather than its own.
+        widened = [grown(r, WIDEN, job.gray.shape) for r in regions]
+        found = cascade.decode(job.gray, widened or None, card=lambda: card)
         if found:
             return [BackgroundRead(d, job.index, 2 if self._also_before(job, d, self._near(d)) else 1) for d in found]
         hidden, first = self._hidden_read(job.gray, regions)
