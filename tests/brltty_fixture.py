@@ -93,7 +93,7 @@ class Brltty:
 
     def _wait_for_server(self) -> None:
         """Until BrlAPI listens and the braille driver has drawn its first row (before it, the size is 0)."""
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 60  # only a failure's bound: a busy machine starts BRLTTY slowly
         while time.monotonic() < deadline:
             with socket.socket() as probe:
                 if probe.connect_ex(("127.0.0.1", 4101 + self.offset)) == 0 and self.drawn():

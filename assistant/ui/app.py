@@ -259,6 +259,10 @@ class TableApp(App):
         self.query_one("#camera").display = False  # no blank line until the camera has something to say
         self.refresh_table()
         self.call_after_refresh(self.place_cursor)
+        # After every layout, not only after the refresh a reply asks for: the callback of that refresh could run
+        # before the layout of the reply's texts, leaving the cursor where the answer had been (a status line one
+        # or two lines shorter moves it up), and a braille display on the wrong line until the next reply.
+        self.screen.screen_layout_refresh_signal.subscribe(self, self._follow_layout, immediate=True)
         if self.speak is not None:  # the speech worker's notices (a player that failed) come back as messages
             self.speak.attach(lambda text: self.post_message(SpeechNoticed(text)))
         if self.camera is not None:  # scanning runs on its own thread, which only posts messages
@@ -318,9 +322,9 @@ class TableApp(App):
         """The widget of a region (`REGION_IDS`)."""
         return self.query_one(f"#{REGION_IDS[index]}")
 
-    def place_cursor(self, index: int | None = None) -> None:
+    def place_cursor(self, index: int | None = None, redraw: bool = True) -> None:
         """Put the terminal cursor at the start of a region (the answer unless told), where a braille display
-        follows it; set here, in the handler, so the frame being drawn already has it."""
+        follows it; set here, in the handler, so the frame being drawn already has it (`redraw`: and draw one)."""
         if index is not None:
             self.region = index
         widget = self.region_widget(self.region)
@@ -331,7 +335,15 @@ class TableApp(App):
             self.cursor_position = self.query_one("#prompt", Input).cursor_screen_offset
         else:
             self.cursor_position = Offset(region.x, region.y)
-        self.refresh()
+        if redraw:
+            self.refresh()
+
+    def _follow_layout(self, _screen: object) -> None:
+        """The regions were laid out anew: the cursor moved with its region when the region moved."""
+        before = self.cursor_position
+        self.place_cursor(redraw=False)
+        if self.cursor_position != before:
+            self.refresh()
 
     def cursor_on_answer(self) -> None:
         """After a reply: the cursor on the answer, now and again once the new texts are laid out."""

@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from textual.binding import Binding
 from textual.message import Message
+from textual.timer import Timer
 from textual.widgets import Input
 
 from assistant.core.braille.sixkey import DEFAULT_WINDOW, EntryMode, KeyOutcome, SixKeyEntry
@@ -37,10 +38,21 @@ class BrailleInput(Input):
             super().__init__()
             self.text = text
 
-    def __init__(self, *args, six_key: EntryMode | None = None, window: float = DEFAULT_WINDOW, **kwargs):
+    def __init__(
+        self,
+        *args,
+        six_key: EntryMode | None = None,
+        window: float = DEFAULT_WINDOW,
+        clock: Callable[[], float] = time.monotonic,
+        **kwargs,
+    ):
+        """`window`: the chord window in seconds; `clock`: seconds, when each key came (a test passes a clock of its
+        own, so a chord is told from two cells by the keys' own times, never by how busy the machine is)."""
         super().__init__(*args, **kwargs)
         self.chord_window = window
         """Seconds within which keys pressed make one cell in chord mode."""
+        self.clock = clock
+        self._timer: Timer | None = None
         self._entry: SixKeyEntry | None = None
         self._shown = ""
         """The entry's text as last put into the input, to apply only what changed."""
@@ -84,7 +96,7 @@ class BrailleInput(Input):
             return
         if event.key == "backspace" and not entry.cells and not entry.pending:
             return  # nothing of ours to delete: the input's own Backspace deletes what was typed otherwise
-        outcome = entry.press(event.key, time.monotonic())
+        outcome = entry.press(event.key, self.clock())
         if not outcome.handled:
             self._apply(outcome)
             await super()._on_key(event)
@@ -92,12 +104,24 @@ class BrailleInput(Input):
         event.stop()
         event.prevent_default()
         self._apply(outcome)
-        if entry.deadline is not None:
-            self.set_timer(max(entry.deadline - time.monotonic(), 0.0) + 0.01, self._tick)
+        self._wait_for_window()
+
+    def _wait_for_window(self) -> None:
+        """Look again once the pending chord's window is over on `clock` (a timer, since a terminal reports no key
+        releases)."""
+        entry = self._entry
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        if entry is not None and entry.deadline is not None:
+            self._timer = self.set_timer(max(entry.deadline - self.clock(), 0.0) + 0.01, self._tick)
 
     def _tick(self) -> None:
+        """The chord window may be over: a chord whose window has passed on `clock` becomes a cell; one whose window
+        has not (a clock that went slower than the timer) is looked at again later."""
         if self._entry is not None:
-            self._apply(self._entry.tick(time.monotonic()))
+            self._apply(self._entry.tick(self.clock()))
+            self._wait_for_window()
 
     async def action_submit(self) -> None:
         """Enter: finish the pending cell, submit the line, empty the input line for the next one."""

@@ -2,6 +2,7 @@
 printable sticker sheet."""
 
 import asyncio
+import itertools
 import json
 import math
 import threading
@@ -81,6 +82,18 @@ class FakeCapture:
 
     def release(self):
         self.released = True
+
+
+def frame_clock(source):
+    """A live scanner's clock for a test source: a thirtieth of a second per frame read, however long the machine
+    takes over each (on a busy one, 30 frames took longer than the 10 s cooldown, and a card was announced twice)."""
+    return lambda: source.index / 30
+
+
+def counted_clock():
+    """A live scanner's clock for a threaded camera: a thirtieth of a second each time a frame arrives."""
+    ticks = itertools.count()
+    return lambda: next(ticks) / 30
 
 
 def rendered(count, **scene):
@@ -234,7 +247,13 @@ def test_a_code_clipped_by_the_exposure_is_read_once_the_loop_has_lowered_it():
     outcomes = {}
     for settable in (True, False):
         source, events = ExposedSource(scene, settable), []
-        scanner = LiveScanner(lambda s=source: s, events.append, cascade=Cascade(budget_ms=None), guidance=False)
+        scanner = LiveScanner(
+            lambda s=source: s,
+            events.append,
+            cascade=Cascade(budget_ms=None),
+            guidance=False,
+            clock=frame_clock(source),
+        )
         scanner.open()
         for _ in range(12):
             scanner.step()
@@ -249,7 +268,7 @@ def test_a_code_clipped_by_the_exposure_is_read_once_the_loop_has_lowered_it():
 def _exposed_run(scene):
     """What the live loop asked of an `ExposedSource` showing `scene` for 30 frames, and what it reported."""
     source, events = ExposedSource(scene), []
-    scanner = LiveScanner(lambda: source, events.append, cascade=Cascade(budget_ms=None))
+    scanner = LiveScanner(lambda: source, events.append, cascade=Cascade(budget_ms=None), clock=frame_clock(source))
     scanner.open()
     for _ in range(30):
         scanner.step()
@@ -277,7 +296,8 @@ def test_live_scanner_announces_a_card_once_and_confirms_it():
         if isinstance(event, SourceLost):
             scanner.stop()  # a lost camera is otherwise retried for ever
 
-    scanner = LiveScanner(camera_opener(0, lambda i: FakeCapture(rendered(6, distance_mm=380))), report)
+    frames = camera_opener(0, lambda i: FakeCapture(rendered(6, distance_mm=380)))
+    scanner = LiveScanner(frames, report, clock=counted_clock())
     scanner.run()
     announced = [e for e in events if isinstance(e, CodeAnnounced)]
     assert [e.payload for e in announced] == [AURA]
@@ -348,7 +368,7 @@ def test_lost_camera_is_retried_and_comes_back():
             raise SourceError(camera_unavailable(0))
         return Webcam(0, lambda i: FakeCapture(frames))
 
-    scanner = LiveScanner(open_camera, events.append, retry_seconds=0.01)
+    scanner = LiveScanner(open_camera, events.append, retry_seconds=0.01, clock=counted_clock())
     runner = threading.Thread(target=scanner.run)
     runner.start()
     deadline = time.monotonic() + 10

@@ -3,6 +3,7 @@
 import asyncio
 
 from fake_speaker import Heard
+from textual import events
 
 from assistant.core.words.screen import (
     HISTORY_HEADING,
@@ -142,6 +143,28 @@ def test_the_app_reads_the_terminal_with_that_parser(make_app):
 
     if sys.platform.startswith("linux"):
         assert make_app(None).get_driver_class() is EscapeAloneDriver
+
+
+def test_keys_that_come_together_leave_the_cursor_on_the_answer_once_the_status_line_shrinks(make_app):
+    """Escape and 0 sent at once, as a terminal delivers them: the 0 answers the question held on the status line,
+    which shrinks, and the answer moves up. The cursor moves with it (it was left where the answer had been, and a
+    braille display that follows it on the wrong line until the next reply)."""
+
+    async def scenario():
+        app = make_app(Heard())
+        async with app.run_test(size=(100, 30)) as pilot:
+            for line in ("new game Ana Ben Cy babies red pink narwhal", "draw", "play basic blue"):
+                await pilot.press(*line, "enter")
+            await pilot.pause()
+            assert cursor_on_answer(app)
+            for key, character in (("escape", "\x1b"), ("0", "0")):  # posted as the terminal driver posts keys
+                app.post_message(events.Key(key, character))
+            for _ in range(5):
+                await pilot.pause()
+            assert app.replies[-1].speech == "Ana has 2 Unicorns."  # 0: no Neigh, the Unicorn resolved
+            assert cursor_on_answer(app), (app.cursor_position, app.query_one("#answer").content_region)
+
+    asyncio.run(scenario())
 
 
 def test_typed_stop_and_repeat_keep_the_answer_and_f7_is_read_under_the_cursor(make_app):

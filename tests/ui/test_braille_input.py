@@ -11,23 +11,47 @@ from assistant.core.words.entry import SIXKEY_CHORD_ON, SIXKEY_OFF, SIXKEY_SPACE
 from assistant.ui.braille_input import BrailleInput
 
 
+class KeyClock:
+    """The keys' seconds, which pass only when the test moves them on: keys pressed together stay together however
+    slowly a busy machine delivers them."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        return self.now
+
+    def advance(self, seconds):
+        self.now += seconds
+
+
 class EntryApp(App):
-    """One braille input; what it echoes and submits is recorded."""
+    """One braille input on a test clock; what it echoes and submits is recorded."""
 
     def __init__(self, mode, window=0.3):
         super().__init__()
         self.mode, self.window = mode, window
+        self.clock = KeyClock()
         self.echoes: list[str] = []
         self.submitted: list[str] = []
 
     def compose(self):
-        yield BrailleInput(id="entry", six_key=self.mode, window=self.window)
+        yield BrailleInput(id="entry", six_key=self.mode, window=self.window, clock=self.clock)
 
     def on_braille_input_echoed(self, message: BrailleInput.Echoed) -> None:
         self.echoes.append(message.text)
 
     def on_input_submitted(self, message) -> None:
         self.submitted.append(message.value)
+
+
+async def echoed(pilot, app: EntryApp, count: int) -> None:
+    """Wait until the input has echoed `count` things (the chord window's timer runs on its own)."""
+    for _ in range(500):
+        if len(app.echoes) >= count:
+            return
+        await pilot.pause(0.01)
+    raise AssertionError(f"echoed only {app.echoes}")
 
 
 def drive(app: EntryApp, scenario):
@@ -54,14 +78,32 @@ def test_dots_then_space_makes_cells_echoes_letters_and_backspace_deletes():
 
 
 def test_chord_mode_keys_together_make_one_cell_and_enter_finishes_the_last():
+    app = EntryApp(EntryMode.CHORD, window=0.05)
+
     async def scenario(pilot):
-        await pilot.press("f", "s", "k", "d")  # within the window: r
-        await pilot.pause(0.6)
+        await pilot.press("f", "s", "k", "d")  # at one moment on the keys' clock: one chord, r
+        assert app.echoes == []  # the window is still open: no cell yet
+        app.clock.advance(0.06)  # the window passes: the chord is a cell, said without another key
+        await echoed(pilot, app, 1)
         await pilot.press("f", "enter")  # a, finished by Enter
 
-    app = drive(EntryApp(EntryMode.CHORD, window=0.4), scenario)
+    drive(app, scenario)
     assert app.submitted == ["⠗⠁"]
     assert app.echoes == ["r", "a"]
+
+
+def test_chord_mode_keys_a_window_apart_make_two_cells():
+    app = EntryApp(EntryMode.CHORD, window=0.3)
+
+    async def scenario(pilot):
+        await pilot.press("f")
+        app.clock.advance(0.31)  # the next key comes after the window: a cell of its own
+        await pilot.press("d")
+        await pilot.press("enter")
+
+    drive(app, scenario)
+    assert app.submitted == ["⠁⠂"]
+    assert app.echoes == ["a", "dots 2"]
 
 
 def test_digits_and_other_keys_still_type_in_six_key_mode():
@@ -74,8 +116,7 @@ def test_digits_and_other_keys_still_type_in_six_key_mode():
 
 def test_ctrl_b_cycles_the_modes_and_says_each():
     async def scenario(pilot):
-        await pilot.press("f", "ctrl+b", "f", "d")
-        await pilot.pause(0.5)
+        await pilot.press("f", "ctrl+b", "f", "d")  # together on the keys' clock: b, finished by the next Ctrl+B
         await pilot.press("ctrl+b", "f", "space", "ctrl+b", "f", "enter")
 
     app = drive(EntryApp(None), scenario)

@@ -98,7 +98,8 @@ def test_plain_mode_in_a_terminal(terminal):
     term.wait_for("No card called zzzz")
 
 
-def wait_until(check, timeout: float = 10.0) -> bool:
+def wait_until(check, timeout: float = 30.0) -> bool:
+    """Until `check()` holds (True), or False after `timeout`: a bound on a failure only, never a pace to keep."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if check():
