@@ -110,6 +110,9 @@ class Session:
     """Builds the resolver of another card set (`assistant.commands.app.braille_resolver`): a game started or
     resumed on other decks than the session's is looked up, labelled and scanned on its own cards. None: the
     standard-library name resolver serves that game."""
+    screen_keys: bool = True
+    """The front end has the full-screen app's keys (F1, Escape, one-key answers); the plain mode has none, and
+    the help it gives names lines to type instead."""
     said: deque[Reply] = field(default_factory=lambda: deque(maxlen=_KEPT), init=False, repr=False)
     """The last answers, oldest first: what `repeat` and `history` read."""
     _commanded: bool = field(default=False, init=False, repr=False)
@@ -243,7 +246,8 @@ class Session:
         named = neigh.name if neigh is not None else ""
         vocabulary = cards.vocabulary if game is None else game.table.profile.vocabulary
         examples = Examples(card, creature, players, named or INSTANT_WORD, vocabulary.area)
-        said = short_help(examples) if not topic else topic_help(topic, examples)
+        keys = self.screen_keys
+        said = short_help(examples, keys) if not topic else topic_help(topic, examples, keys)
         return Reply.of(*said) if said is not None else Reply.error(unknown_topic())
 
     def _line(self, text: str) -> Reply:

@@ -44,6 +44,7 @@ def run_plain(
     braille display that shows every answer too, whose keys are answered like lines typed (one at a time with
     the lines read here).
     """
+    session.screen_keys = False  # the help names lines to type, not the app's keys
     lock = display.lock if display is not None else threading.RLock()
 
     def show(reply: Reply) -> None:

@@ -349,3 +349,29 @@ def test_a_stray_digit_before_a_command_is_left_out_with_a_word_after_the_outcom
     assert s.game.state.current == 1  # the turn ended
     assert reply.lines[0] == "Turn 2: Ben's turn." and reply.lines[1] == stray_digits("0")
     assert s.handle("12").lines == (NO_CHOICE_PENDING,)  # a number alone is still a number
+
+
+#: What only the full-screen app has: its keys. The plain mode's help must name none of them.
+APP_ONLY = ("F1", "F2", "F3", "F5", "F7", "Control", "Escape", "Page Up", "press 0", "0 for no", "or 0", "s then")
+
+
+def test_the_plain_modes_help_names_lines_to_type_and_none_of_the_apps_keys():
+    plain = session()
+    plain.screen_keys = False
+    reply = plain.handle("help")
+    assert reply.lines[0] == "Help: type help. quit ends the plain mode."
+    assert "resolve for no Neigh" in reply.speech and len(reply.speech.split()) <= 75
+    for topic in HELP_TOPICS[:-1]:
+        said = plain.handle(f"help {topic}").speech
+        assert 20 <= len(said.split()) <= 110, topic
+        assert not [key for key in APP_ONLY if key in said], (topic, said)
+    assert "resolve" in plain.handle("help neigh").speech
+    assert (
+        "camera" in plain.handle("help scanning").speech and "Hold a card" not in plain.handle("help scanning").speech
+    )
+    llamas = Session(load_card_set("llamas"))
+    llamas.screen_keys = False
+    said = llamas.handle("help neigh").speech
+    assert said.startswith("Answering a card with an Instant.") and "number" not in said
+    # the app's own help still names its keys
+    assert session().handle("help keys").speech.count("Escape") == 1

@@ -93,3 +93,14 @@ def test_run_plain_in_process_shows_a_resumed_game_first(tmp_path):
     assert lines[2].startswith("Continuing the game of Ana and Ben, 0 events.")
     assert lines[3].startswith("Turn 1, Ana's Beginning of turn phase.")
     assert len(lines) == 4, "quit stops the loop"
+
+
+def test_the_plain_modes_help_is_about_the_plain_mode(cli):
+    """The plain mode has no F1, Control Q, Escape, F2 or one-key answers: its help names the lines to type."""
+    result = cli("--plain", stdin="help\nhelp keys\nhelp turn\nnew game Ana Ben\ndraw\nplay yay\nhelp neigh\n")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Help: type help. quit ends the plain mode." in out
+    assert "with no Neigh, say resolve." in out
+    for key in ("F1", "F2", "Control Q", "Escape", "0 for no", "press 0", "or 0"):
+        assert key not in out, key

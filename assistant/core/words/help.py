@@ -42,9 +42,19 @@ class Examples:
     area: str = "Stable"
 
 
-def short_help(ex: Examples) -> list[str]:
-    """The help said first: at most about 30 seconds (75 words)."""
+def short_help(ex: Examples, keys: bool = True) -> list[str]:
+    """The help said first: at most about 30 seconds (75 words). `keys`: the front end has the full-screen app's
+    keys (F1, Escape, one-key answers); the plain mode has none, and its help names lines to type instead."""
     first, second = ex.players[0], ex.players[1]
+    if not keys:
+        return [
+            "Help: type help. quit ends the plain mode.",
+            f"Type a card name to hear it, for example {ex.card}.",
+            f"A turn: draw, play {ex.card}, resolve for no {ex.neigh}, end turn. undo takes back the last.",
+            f"new game {first} {second} starts a game.",
+            "stop stops speech; repeat says the last answer again.",
+            f"More: help and a topic: {', '.join(HELP_TOPICS[:-1])}, or commands for all of them.",
+        ]
     return [
         "Help: F1 or help. Control Q quits.",
         f"Type a card name to hear it, for example {ex.card}.",
@@ -55,8 +65,13 @@ def short_help(ex: Examples) -> list[str]:
     ]
 
 
-def topic_help(topic: str, ex: Examples) -> list[str] | None:
-    """One topic, under about 45 seconds (110 words); None for a topic there is none of."""
+def topic_help(topic: str, ex: Examples, keys: bool = True) -> list[str] | None:
+    """One topic, under about 45 seconds (110 words); None for a topic there is none of. `keys`: as `short_help`
+    (without them, the topics that name keys name the lines to type)."""
+    if not keys:
+        plain = _plain_topic(topic, ex)
+        if plain is not None:
+            return plain
     first, second = ex.players[0], ex.players[1]
     match topic:
         case "keys":
@@ -128,6 +143,73 @@ def topic_help(topic: str, ex: Examples) -> list[str] | None:
                 "Settings.",
                 "verbosity brief, normal or coaching, or F7: how much each reply says.",
                 "F5 mutes and unmutes. F6: private reading in headphones.",
+                "The voice, rate and volume are set in settings.toml, in your configuration folder, under speech.",
+            ]
+    return None
+
+
+def _plain_topic(topic: str, ex: Examples) -> list[str] | None:
+    """The topics that name the app's keys, as the plain mode says them (lines to type); None for the others, which
+    are the same in both."""
+    first, second = ex.players[0], ex.players[1]
+    match topic:
+        case "keys":
+            return [
+                "Keys.",
+                "The plain mode has no keys of its own: every command is a line, typed then Enter.",
+                f"While a card waits on the pile: resolve, no {ex.neigh}; neigh and a name, that player answers; "
+                "super neigh and a name, a Super Neigh.",
+                "While a yes or no question waits: yes or no.",
+                "stop stops speech, repeat says the last answer again, history the earlier ones. quit ends.",
+            ]
+        case "turn":
+            return [
+                "A turn.",
+                f"Say draw. Then play a card, for example play {ex.card}, or draw again.",
+                f"Each card played waits on the pile for an answer: with no {ex.neigh}, say resolve.",
+                "Then end turn. The next turn begins, with its beginning of turn effects said.",
+                f"A card an effect moves: bring {ex.creature} into {first}, destroy {ex.creature} from {second}, "
+                "sacrifice, steal, return, discard.",
+                f"turn, {ex.area.lower()} and a name, and tally say where the game is.",
+            ]
+        case "neigh" if ex.neigh == INSTANT_WORD:
+            return [
+                "Answering a card with an Instant.",
+                f"While a card waits on the pile, type {second} play and the Instant {second} plays.",
+                "resolve resolves the top of the pile. Each card is said as it resolves.",
+            ]
+        case "neigh":
+            return [
+                f"Answering a card with {ex.neigh}.",
+                f"While a card waits on the pile, say neigh {second}: {second} plays {ex.neigh}, and it waits in turn.",
+                "super neigh and a name for a Super Neigh.",
+                "resolve resolves the top of the pile. Each card is said as it resolves.",
+            ]
+        case "questions":
+            return [
+                "Questions.",
+                "Something against the rules is asked first: record it anyway? Say yes or no.",
+                "Several cards close to a name are read with numbers: type the number.",
+                "Any other command answers no.",
+            ]
+        case "scanning":
+            return [
+                "Scanning.",
+                "The plain mode does not watch the camera: the app does, or the scan command with its camera option.",
+                "Here, type the card's name or its braille abbreviation; play with no card name then plays the card "
+                "just read.",
+            ]
+        case "braille":
+            return [
+                "Braille.",
+                "Type a card's braille abbreviation, as on its label, or its name in braille cells.",
+                "With a braille display (the braille-display option), every answer is shown on it too, and a line "
+                "typed on its keys is answered like one typed here.",
+            ]
+        case "settings":
+            return [
+                "Settings.",
+                "verbosity brief, normal or coaching: how much each reply says.",
                 "The voice, rate and volume are set in settings.toml, in your configuration folder, under speech.",
             ]
     return None
