@@ -181,9 +181,15 @@ def run(args: argparse.Namespace) -> int:
             first = first.before(*braille_notes) if first is not None else Reply.of(*braille_notes, important=True)
 
         # Speech only for a person at a terminal: piped input is a script, and nobody listens to it (a transcript
-        # is still written, by a silent speaker).
+        # is still written, by a silent speaker). A screen reader at the terminal reads the printed lines itself
+        # (Orca, Speakup, NVDA, VoiceOver): printed only, or every answer would be heard twice.
         listening = lines is None and sys.stdin.isatty() and sys.stdout.isatty()
-        speaker, notes = _speaker(args, settings, silent=not listening)
+        reader = plain_reader(args, settings) if listening else ""
+        speaker, notes = _speaker(args, settings, silent=not listening or bool(reader))
+        if reader:
+            from assistant.core.words.voice import plain_left_to
+
+            notes = [plain_left_to(reader), *notes]
         for note in notes:
             print(note, file=sys.stderr)
         if speaker is not None:  # a later notice (a player that failed) is one line on stderr, like these
@@ -210,6 +216,18 @@ def run(args: argparse.Namespace) -> int:
         if speaker is not None:
             speaker.close()
     return 0
+
+
+def plain_reader(
+    args: argparse.Namespace, settings: SpeechSettings, find_reader: Callable[[], str] | None = None
+) -> str:
+    """The screen reader that reads the plain mode's printed lines aloud, so the plain mode does not speak them: one
+    found running where the app would speak through it (`speech = auto`, or `speech = screen-reader`); "" when
+    none runs, or the own voice or silence was chosen. `find_reader` stands for the search (tests)."""
+    from assistant.speech import SCREEN_READER, speech_route
+
+    way, reader = speech_route(settings, getattr(args, "no_speech", False), find_reader=find_reader)
+    return reader if way == SCREEN_READER else ""
 
 
 def _claim_games() -> int | None:

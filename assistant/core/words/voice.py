@@ -16,6 +16,7 @@ __all__ = [
     "player_missing",
     "player_failed",
     "screen_reader_speaks",
+    "plain_left_to",
     "speaking_through",
     "settings_file_at",
     "STARTED_MUTED",
@@ -108,6 +109,15 @@ def screen_reader_speaks(reader: str) -> str:
     return (
         f"{clean_untrusted(reader, 40)} is running, but this app cannot speak through it, so it stays quiet. "
         "To hear its own voice, set speech = own-voice in its settings file."
+    )
+
+
+def plain_left_to(reader: str) -> str:
+    """The plain mode at a terminal with a screen reader running: the reader reads what is printed, so the app
+    does not say it a second time."""
+    return (
+        f"{clean_untrusted(reader, 40)} reads what the plain mode prints, so the answers are printed and not "
+        "spoken a second time. To hear the app's own voice as well, set speech = own-voice in its settings file."
     )
 
 

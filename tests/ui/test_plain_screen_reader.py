@@ -1,0 +1,114 @@
+# ruff: noqa: F811 - the fixtures imported from speech_fixtures are used as test arguments
+"""The plain mode beside a screen reader: Orca, Speakup, NVDA and VoiceOver read new terminal output themselves, so
+the plain mode prints its answers and leaves the speaking to them (the `speech = auto` rule of the app: through the
+screen reader when one runs), instead of saying every answer a second time. Run at a real terminal (a
+pseudo-terminal), with a real speech-dispatcher that would carry the speech to the screen reader."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from speech_fixtures import alsa_capture, speech_dispatcher  # noqa: F401 - fixtures
+
+from assistant.commands.app import plain_reader
+from assistant.core.speech.settings import SpeechSettings
+from assistant.core.words.voice import plain_left_to
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def options(*args: str) -> argparse.Namespace:
+    from assistant.cli import build_parser
+
+    return build_parser().parse_args(["--plain", *args])
+
+
+def test_the_plain_mode_leaves_speech_to_a_screen_reader_that_runs_and_to_none_other():
+    def orca() -> str:
+        return "Orca"
+
+    def nobody() -> str:
+        return ""
+
+    assert plain_reader(options(), SpeechSettings(), find_reader=orca) == "Orca"  # speech = auto
+    assert plain_reader(options(), SpeechSettings(speech="screen-reader"), find_reader=orca) == "Orca"
+    assert plain_reader(options(), SpeechSettings(), find_reader=nobody) == ""  # the own voice speaks
+    assert plain_reader(options(), SpeechSettings(speech="own-voice"), find_reader=orca) == ""  # asked for
+    assert plain_reader(options("--no-speech"), SpeechSettings(), find_reader=orca) == ""
+    assert plain_reader(options(), SpeechSettings(speech="screen-reader"), find_reader=nobody) == ""
+
+
+class Terminal:
+    """`python -m assistant ARGS` on a pseudo-terminal of its own, as a person at a terminal runs it."""
+
+    def __init__(self, args: list[str], env: dict[str, str]):
+        self.master, slave = pty.openpty()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "assistant", *args], stdin=slave, stdout=slave, stderr=slave, env=env, cwd=ROOT
+        )
+        os.close(slave)
+        self.output = b""
+
+    def type(self, line: str) -> None:
+        os.write(self.master, line.encode() + b"\r")
+
+    def read_until(self, text: str, timeout: float = 120.0) -> str:
+        """Everything printed, once `text` is among it (the timeout only bounds a failure)."""
+        deadline = time.monotonic() + timeout
+        while text.encode() not in self.output:
+            assert time.monotonic() < deadline, f"{text!r} never came: {self.output.decode(errors='replace')}"
+            if select.select([self.master], [], [], 0.1)[0]:
+                try:
+                    self.output += os.read(self.master, 65536)
+                except OSError:  # the program ended and closed the terminal
+                    break
+        return self.output.decode(errors="replace")
+
+    def close(self) -> int:
+        """Wait for the program to end (reading what it still prints); its exit status."""
+        while True:
+            try:
+                if not select.select([self.master], [], [], 0.1)[0]:
+                    if self.process.poll() is not None:
+                        break
+                    continue
+                data = os.read(self.master, 65536)
+            except OSError:
+                break
+            if not data:
+                break
+            self.output += data
+        os.close(self.master)
+        return self.process.wait(timeout=60)
+
+
+def test_at_a_terminal_with_a_screen_reader_the_plain_mode_prints_and_does_not_speak(speech_dispatcher, private_home):
+    env = {
+        **speech_dispatcher.environ,  # the speech-dispatcher the screen reader speaks through
+        "TABLE_ASSISTANT_HOME": str(private_home),
+        "TABLE_ASSISTANT_SCREEN_READER": "Orca",
+        "PYTHONPATH": str(ROOT),
+        "TERM": "xterm",
+    }
+    terminal = Terminal(["--plain", "--no-camera"], env)
+    try:
+        terminal.read_until("> ")
+        terminal.type("rainbow aura")
+        terminal.read_until("Type: Upgrade card")
+        terminal.type("quit")
+    finally:
+        status = terminal.close()
+    printed = terminal.output.decode(errors="replace").replace("\r\n", "\n")
+    assert status == 0, printed
+    assert plain_left_to("Orca").replace("\n", " ") in " ".join(printed.split("\n"))
+    assert "Rainbow Aura" in printed and "Traceback" not in printed
+    # Nothing reached speech-dispatcher: the program has ended, and whatever it sent would have been played by now
+    # (speech-dispatcher plays a message as soon as it has it, into files that the capture lists).
+    assert speech_dispatcher.capture.plays() == []
