@@ -479,3 +479,27 @@ def test_a_busy_machine_delays_the_aiming_cue_but_never_drops_it():
     assert cascade.wall_limited and len(runs) >= 2  # the cap stops the frames, yet the measurement runs
     assert all(b - a <= AIM_STARVED + 1 for a, b in zip(runs, runs[1:], strict=False))
     assert Cue.CLOSER in [e.cue for e in events if isinstance(e, CueGiven)]
+
+
+def test_a_step_starts_only_when_its_cost_stretched_by_a_busy_machine_still_fits_the_wall_clock_cap():
+    """Steps that lately took three times their CPU time in wall time (the thread waiting for a core) are costed
+    three times over against the frame's wall-clock cap: a step whose CPU cost would fit the wall time left, but
+    whose stretched cost would not, is left to the background stage rather than started and overrunning the cap."""
+    from assistant.scanner.decoders import FRAME_WALL_MS
+
+    cpu, wall = TestClock(), TestClock()
+    cascade = Cascade(clock=cpu, wall_clock=wall)
+    pixels = 1_000_000
+    for _ in range(12):  # zxing-cpp on a frame: 2 ms of CPU, 6 ms of wall time
+        started, wall_started = cpu(), wall()
+        cpu.spend(2.0)
+        wall.spend(6.0)
+        cascade.learn("zxing", pixels, started, wall_started)
+    assert cascade.stretch == pytest.approx(3.0, abs=0.05)
+    expected = cascade.expected_ms("zxing", pixels) * 1.5  # with the cascade's margin
+    cascade.start_frame()
+    wall.spend(FRAME_WALL_MS - 2 * expected)  # wall time left: twice the cost, not three times
+    assert cascade.remaining_ms() > expected  # unstretched, it would fit
+    assert not cascade.fits("zxing", pixels)
+    wall.now -= (expected * 1.5) / 1000  # half as much again left: three times the cost fits
+    assert cascade.fits("zxing", pixels)

@@ -266,6 +266,21 @@ def test_a_1st_edition_slowdown_forbids_every_instant_not_only_neighs():
     assert warning(session, "Ana play unicorn net") == (CannotPlay(0, "unicorn-net", "slowdown"),)
 
 
+def test_a_card_that_stops_instants_stops_one_that_answers_the_start_of_a_turn_on_an_empty_pile():
+    """1st Edition Slowdown: "you cannot play Instant cards", whatever the Instant answers: Flare Gun (Adventures)
+    answers the beginning of another player's turn, with nothing on the pile. The 2nd Edition Slowdown, which
+    forbids Neigh cards only, lets it through."""
+    session = table("uu-1st", ("uu-adventures",))
+    bring(session, "slowdown")
+    session.handle("end turn")  # Ben's turn begins: the pile is empty
+    assert session.game.state.pile == ()
+    assert warning(session, "Ana play flare gun") == (CannotPlay(0, "flare-gun", "slowdown"),)
+    second = table("uu-2nd", ("uu-adventures",))
+    bring(second, "slowdown")
+    second.handle("end turn")
+    unwarned(second, "Ana play flare gun")
+
+
 def test_the_2nd_edition_slowdown_lets_an_instant_that_is_not_a_neigh_through():
     """2nd Edition Slowdown forbids Neigh cards only."""
     session = table("uu-2nd", ("uu-adventures",))

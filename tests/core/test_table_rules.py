@@ -144,3 +144,15 @@ def test_a_passive_herd_bonus_is_never_lost():
     assert any(x.kind is TriggerKind.HERD for link in t.game.state.chain for x in link), "the bonus is offered"
     say(t, "draw")
     assert not any(isinstance(f, TriggersLost) for f in facts(t))
+
+
+def test_a_baby_back_from_a_stable_goes_to_the_nursery_and_is_never_counted_into_the_deck():
+    """Rulebook: Baby Unicorns are never added to a hand or the deck; one that would go there goes back to the
+    Nursery. A Stable shuffled into the deck adds its other cards to the deck's count, not its Baby."""
+    t = session()
+    say(t, "new game Ana Ben babies red pink", "deck 40", "bring basic red into Ana")
+    warned(t, "shuffle stable into deck")
+    assert t.game.state.players[0].stable == () and "baby-unicorn-red" in t.game.state.nursery
+    assert BackInDeck(1, 41) in facts(t) and t.game.state.deck == 41  # the Basic Unicorn alone
+    warned(t, "shuffle baby pink from Ben into deck")
+    assert "baby-unicorn-pink" in t.game.state.nursery and t.game.state.deck == 41
