@@ -46,6 +46,7 @@ from assistant.core.words.voice import (
 )
 from assistant.speech.player import Player, end_process, start_quietly
 from assistant.speech.silence import trim_silent_end
+from assistant.speech.soundfile import as_wav
 
 #: Seconds a render may take before it counts as failed (a sentence renders in about 10 ms).
 RENDER_TIMEOUT = 10.0
@@ -466,7 +467,7 @@ class Pyttsx3Backend(WavBackend):
             self._engine.runAndWait()
             if not self._finished.wait(RENDER_TIMEOUT):
                 raise SpeechError(engine_unavailable("pyttsx3", ENGINE_UNFINISHED))
-            if _frames(path) > 0:
+            if as_wav(path) > 0:  # NSSpeechSynthesizer writes AIFF whatever the name: made WAV here
                 return
         raise SpeechError(engine_unavailable("pyttsx3", ENGINE_EMPTY_SOUND))
 

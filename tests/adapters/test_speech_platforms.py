@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 from speech_fixtures import alsa_capture, speech_dispatcher  # noqa: F401 - fixtures
+from test_speech_soundfile import aiff
 
 from assistant.core.speech.settings import SpeechSettings
 from assistant.core.words.voice import SPEECH_SET_SILENT, screen_reader_speaks, speaking_through
@@ -46,11 +47,13 @@ def voice_samples(text: str) -> bytes:
 
 class SystemVoiceDriver:
     """A pyttsx3 driver (pyttsx3's driver interface, as its dummy driver documents it) standing for SAPI5 or
-    NSSpeechSynthesizer: `save_to_file` writes the text's samples and reports the utterance finished."""
+    NSSpeechSynthesizer: `save_to_file` writes the text's samples and reports the utterance finished. As the real
+    NSSpeechSynthesizer driver does, `aiff` writes an AIFF file whatever the file is called."""
 
-    def __init__(self, proxy, rendered: list[tuple[str, dict]]) -> None:
+    def __init__(self, proxy, rendered: list[tuple[str, dict]], aiff: bool = False) -> None:
         self._proxy = proxy
         self._rendered = rendered
+        self._aiff = aiff
         self._properties: dict = {"rate": 200, "volume": 1.0, "voice": None, "voices": []}
 
     def destroy(self) -> None:
@@ -74,11 +77,15 @@ class SystemVoiceDriver:
     def save_to_file(self, text, filename) -> None:
         self._proxy.setBusy(True)
         self._proxy.notify("started-utterance")
-        with wave.open(filename, "wb") as sound:
-            sound.setnchannels(1)
-            sound.setsampwidth(2)
-            sound.setframerate(RATE)
-            sound.writeframes(voice_samples(text))
+        if self._aiff:
+            samples = voice_samples(text)
+            Path(filename).write_bytes(aiff(list(struct.unpack(f"<{len(samples) // 2}h", samples)), RATE))
+        else:
+            with wave.open(filename, "wb") as sound:
+                sound.setnchannels(1)
+                sound.setsampwidth(2)
+                sound.setframerate(RATE)
+                sound.writeframes(voice_samples(text))
         self._rendered.append((text, dict(self._properties)))
         self._proxy.notify("finished-utterance", completed=True)
         self._proxy.setBusy(False)
@@ -98,7 +105,7 @@ def system_voice(monkeypatch):
     rendered: dict[str, list[tuple[str, dict]]] = {"sapi5": [], "nsss": []}
     for name in rendered:
         module = types.ModuleType(f"pyttsx3.drivers.{name}")
-        module.buildDriver = lambda proxy, name=name: SystemVoiceDriver(proxy, rendered[name])  # type: ignore[attr-defined]
+        module.buildDriver = lambda proxy, name=name: SystemVoiceDriver(proxy, rendered[name], aiff=name == "nsss")  # type: ignore[attr-defined]
         monkeypatch.setitem(sys.modules, f"pyttsx3.drivers.{name}", module)
         monkeypatch.delitem(pyttsx3._activeEngines, name, raising=False)
     return rendered
