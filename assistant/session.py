@@ -388,8 +388,8 @@ class Session:
             return reply
         if meaning.kind is PayloadKind.TEXT:
             new = meaning.new_card or read_card_text(meaning.payload) if meaning.new_card_text and self.learn else None
-            if new is not None and question is None:
-                return self._keep(self._offer_card(new))
+            if new is not None and question is None and self.learn is not None:
+                return self._keep(self._offer_card(new, self.learn))
             text = scanned_text(meaning.payload)
             told = read_card_text(meaning.payload) if meaning.card is not None else None
             if meaning.card is not None and (told is None or normalize(told.text) != normalize(meaning.card.text)):
@@ -406,15 +406,17 @@ class Session:
             sentence = unknown_code(meaning.payload)
         return Reply.error(sentence)
 
-    def _offer_card(self, new: NewCard) -> Reply:
-        """Offer to add a scanned card this deck does not have; its type from its words, or the player's answer."""
+    def _offer_card(
+        self, new: NewCard, learn: Callable[[NewCard, CardType], tuple[str, CardSet, CardResolver | None]]
+    ) -> Reply:
+        """Offer to add a scanned card this deck does not have; its type from its words, or the player's answer;
+        `learn` adds it (the session's `learn`)."""
 
         same = matching_card(new.name, self.cards.base)  # a typo of a deck card's name: that card's new words
 
         def add(card_type: CardType) -> Reply:
-            assert self.learn is not None
             try:
-                path, cards, resolver = self.learn(new, card_type)
+                path, cards, resolver = learn(new, card_type)
             except (OSError, LookupError, ValueError) as exc:
                 return Reply.error(card_not_learned(new.name, str(exc).splitlines()[0]))
             self.cards, self.resolver, self.lobby.cards = cards, resolver, cards

@@ -308,3 +308,15 @@ def test_six_key_entry_loads_no_game_module():
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert "assistant.core.braille.sixkey" in loaded
     assert [m for m in loaded if m.startswith(ENGINE)] == []
+
+
+def test_no_assert_in_the_apps_own_code():
+    """`python -O` drops every `assert`: a check the app relies on is a real error (narrow, with a message) or a
+    condition, never an assert, so the app behaves the same however Python is run."""
+    found = [
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Assert)
+    ]
+    assert found == []

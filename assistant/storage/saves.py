@@ -175,10 +175,9 @@ def read_save(path: Path) -> SavedGame:
         body = None if cut_off else decode_line(line.removesuffix(b"\r"))  # a copy with Windows line ends reads
         if number == 1:
             saved.problem = _setup_problem(body)
-            if saved.problem:
+            if body is None or saved.problem:  # (a line that is no record is a problem: `_setup_problem`)
                 saved.damaged.append(number)
             else:
-                assert body is not None
                 saved.setup = body["setup"]
             continue
         if body is None or set(body) != {"n", "r"} or not isinstance(body["r"], dict):

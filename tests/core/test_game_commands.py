@@ -375,3 +375,24 @@ def test_the_plain_modes_help_names_lines_to_type_and_none_of_the_apps_keys():
     assert said.startswith("Answering a card with an Instant.") and "number" not in said
     # the app's own help still names its keys
     assert session().handle("help keys").speech.count("Escape") == 1
+
+
+def test_a_prompt_asked_for_what_its_kind_lacks_says_so_and_a_record_with_no_event_is_refused():
+    from assistant.core.game.events import EventError
+    from assistant.core.game.history import Record, replay
+    from assistant.core.game.table import PromptError
+
+    t = game()
+    prompt = t.game.table.prompt(t.game.state)
+    for asked in (prompt.pile_top, prompt.shielded_by, prompt.hand_limit):
+        with pytest.raises(PromptError, match=prompt.kind.name):
+            asked()
+    t.handle("draw")
+    if t.handle("play yay").confirm:
+        t.handle("yes")
+    answer = t.game.table.prompt(t.game.state)
+    assert answer.pile_top().card == "yay"
+    with pytest.raises(PromptError, match="no hand limit"):
+        answer.hand_limit()
+    with pytest.raises(EventError, match="no event"):
+        replay(t.game, Record("event"))

@@ -188,5 +188,6 @@ def replay(game: Game, record: Record) -> list[Step]:
     redo of more events than there are changes nothing and raises `NothingToUndoError`."""
     if record.kind in ("undo", "redo"):
         return game.undo(record.count) if record.kind == "undo" else game.redo_many(record.count)
-    assert record.event is not None
+    if record.event is None:  # a record made by hand, neither an undo, a redo nor an event
+        raise EventError(f"a {record.kind!r} record with no event")
     return [game.push(record.event)]

@@ -201,9 +201,8 @@ def _step_pile(table: Table, d: Draft, facts: list[Fact]) -> None:
             # answered (Unicorn Net before the destroying it saves from)
             d.chain = ((Trigger(played.card, played.player, TriggerKind.INSTANT),),) + d.chain
             facts.append(LinkAdded(d.chain[0], 1))
-    elif step.stopper is not None and step.stopped is None:
+    elif step.stopper is not None and step.shield is not None:  # a Neigh on a card it cannot stop
         _to_discard(table, d, step.stopper.card, step.stopper.player, facts)
-        assert step.shield is not None
         facts.append(NeighHadNoEffect(step.stopper, d.pile[-1], step.shield))
     elif step.stopper is not None and step.stopped is not None:
         stopper, stopped = step.stopper, step.stopped

@@ -61,6 +61,28 @@ class Prompt:
     excess: int = 0
     """Cards over the hand limit (DISCARD)."""
 
+    def pile_top(self) -> PileCard:
+        """The top card of the pile (ANSWER, RESOLVE); `PromptError` for a prompt that has none."""
+        if self.top is None:
+            raise PromptError(f"a {self.kind.name} prompt names no card on the pile")
+        return self.top
+
+    def shielded_by(self) -> str:
+        """RESOLVE: the card that makes the top card impossible to Neigh; `PromptError` for a prompt with none."""
+        if self.shield is None:
+            raise PromptError(f"a {self.kind.name} prompt names no card that stops a Neigh")
+        return self.shield
+
+    def hand_limit(self) -> HandLimit:
+        """The hand limit (DISCARD, NEXT_TURN); `PromptError` for a prompt that has none."""
+        if self.limit is None:
+            raise PromptError(f"a {self.kind.name} prompt names no hand limit")
+        return self.limit
+
+
+class PromptError(LookupError):
+    """A prompt asked for what its kind does not have (the words asked `Table.prompt` for the wrong thing)."""
+
 
 @dataclass(frozen=True)
 class Table:

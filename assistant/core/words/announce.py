@@ -110,28 +110,26 @@ def phrase_prompt(table: Table, prompt: Prompt, level: Verbosity = Verbosity.COA
         case PromptKind.GAME_OVER:
             return "Say undo to go back, or new game to play again." if coach else ""
         case PromptKind.RESOLVE:
-            assert prompt.top is not None and prompt.shield is not None
+            top, shield_card = prompt.pile_top(), prompt.shielded_by()
             say = ": say resolve." if coach else "."
-            if prompt.shield == prompt.top.card:
-                return f"{game_card_name(table, prompt.top.card)} cannot be answered{say}"
-            shield, owner = game_card_name(table, prompt.shield), prompt.top.player
+            if shield_card == top.card:
+                return f"{game_card_name(table, top.card)} cannot be answered{say}"
+            shield, owner = game_card_name(table, shield_card), top.player
             where = area_of(table, owner)
             if level is Verbosity.BRIEF:
                 return f"{shield} in {where}: no {_neigh_name(table)}."
-            return f"{_pile_card(table, prompt.top)} cannot be Neighed while {shield} is in {where}{say}"
+            return f"{_pile_card(table, top)} cannot be Neighed while {shield} is in {where}{say}"
         case PromptKind.ANSWER:
-            assert prompt.top is not None
             neigh = _neigh_name(table)
             if level is Verbosity.BRIEF:
                 return f"{neigh}?"
-            question = end_with(f"Any {neigh} for {_pile_card(table, prompt.top)}", "?")
+            question = end_with(f"Any {neigh} for {_pile_card(table, prompt.pile_top())}", "?")
             return f"{question} Say {neigh.lower()} and a name, or resolve." if coach else question
         case PromptKind.OPTIONAL:
             return "Use them and say resolve, or say draw to let them go." if coach else ""
         case PromptKind.BEGINNING:
             return "Do them, then say resolve." if coach else ""
         case PromptKind.CHAIN:
-            assert prompt.link is not None
             if level is Verbosity.BRIEF:
                 return f"Next: {link_names(table, prompt.link)}."
             return f"Next in the chain: {describe_link(table, prompt.link)}." + (f" {DO_IT_THEN_RESOLVE}" * coach)
@@ -141,8 +139,7 @@ def phrase_prompt(table: Table, prompt: Prompt, level: Verbosity = Verbosity.COA
             return f"{current} plays a card or draws one more: say play and a card, or draw. Then end turn." * coach
         case PromptKind.END_TURN:
             return "Say end turn when the turn is over." if coach else ""
-    limit = prompt.limit
-    assert limit is not None
+    limit = prompt.hand_limit()
     unknown = name_list([game_card_name(table, c) for c in limit.unknown])
     extra = f" {unknown} changes the hand limit: check the card." if limit.unknown else ""
     if prompt.kind is PromptKind.DISCARD:

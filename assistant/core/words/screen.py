@@ -108,11 +108,9 @@ def may_do(table: Table, state: GameState) -> str:
     neigh = _neigh_name(table)
     match prompt.kind:
         case PromptKind.ANSWER:
-            assert prompt.top is not None
+            question = end_with(f"Any {neigh} for {_pile_card(table, prompt.pile_top())}", "?")
             if table.neigh_card is None:
-                keys = "0 resolves, a player's number then the Instant's number plays one."
-                return f"{end_with(f'Any {neigh} for {_pile_card(table, prompt.top)}', '?')} {keys}"
-            question = end_with(f"Any {neigh} for {_pile_card(table, prompt.top)}", "?")
+                return f"{question} 0 resolves, a player's number then the Instant's number plays one."
             return f"{question} 0 resolves, a player's number {neigh}s."
         case PromptKind.RESOLVE:
             return "The pile resolves: say resolve."
