@@ -128,7 +128,7 @@ def make_app(
         session,
         heading,
         speak=speak,
-        camera=camera if camera is not None else _camera(args),
+        camera=camera if camera is not None else _camera(args, settings),
         chord_window=args.chord_window,
         notes=shown,
         clock=clock,
@@ -246,9 +246,12 @@ def _speaker(
     return reply_speaker(args, silent=silent, settings=settings)
 
 
-def _camera(args: argparse.Namespace) -> Callable[[], FrameSource] | None:
-    """The function that opens the app's camera, or None with `--no-camera` (typed input only)."""
-    if getattr(args, "no_camera", False):
+def _camera(args: argparse.Namespace, settings: SpeechSettings | None = None) -> Callable[[], FrameSource] | None:
+    """The function that opens the app's camera, or None with `--no-camera` or `camera = false` in the settings
+    (typed input only; `settings` None: read from the file)."""
+    from assistant.storage.settings import load_settings
+
+    if getattr(args, "no_camera", False) or not (settings if settings is not None else load_settings()[0]).camera:
         return None
     from assistant.scanner.live import camera_opener
 

@@ -59,6 +59,9 @@ class SpeechSettings:
     """The display's braille: 1 uncontracted, 2 contracted English (needs liblouis)."""
     braille_six_key: bool = False
     """Letters typed on the display's keyboard are six-key entry (F D S J K L dots, Space ends a cell)."""
+    camera: bool = True
+    """Look for a webcam when the app starts (false: typed input only, and no word about a missing camera at every
+    start; `--no-camera` does the same for one start)."""
 
 
 _CHOICES = {"speech": SPEECH_MODES, "backend": BACKENDS, "player": PLAYERS, "verbosity": VERBOSITY}
