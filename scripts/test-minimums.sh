@@ -8,11 +8,15 @@ pins=$(.venv/bin/python - <<'PY'
 import re
 import tomllib
 
+from packaging.markers import Marker
+
 with open("pyproject.toml", "rb") as file:
     dependencies = tomllib.load(file)["project"]["dependencies"]
 for dependency in dependencies:
     name, lowest = re.match(r"([A-Za-z0-9_.-]+)(?:\[[^]]*\])?\s*>=\s*([^,;\s]+)", dependency).groups()
-    print(f"{name}=={lowest}")
+    marker = dependency.partition(";")[2].strip()
+    if not marker or Marker(marker).evaluate():  # a dependency of another platform (accessible_output2) left out
+        print(f"{name}=={lowest}")
 PY
 )
 stamp=.venv-min/.installed

@@ -77,3 +77,18 @@ def test_the_classifiers_name_only_the_python_versions_that_are_tested():
     tested = re.search(r"The suite runs on Python ([\d., and]+)\.", PLATFORMS)
     assert tested is not None, "docs/platforms.md says which Python versions the suite runs on"
     assert claimed == set(re.findall(r"3\.\d+", tested.group(1)))
+
+
+def test_the_screen_reader_library_comes_with_the_app_on_windows_and_macos_and_not_on_linux():
+    """Without accessible_output2 the app cannot see NVDA, JAWS or VoiceOver, and its own voice talks over them: it
+    is a dependency there, not an extra to know about. On Linux the screen readers speak through speech-dispatcher."""
+    from packaging.markers import Marker
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    wanted = {}
+    for dependency in project["dependencies"]:
+        requirement, _, marker = dependency.partition(";")
+        if requirement.strip().startswith("accessible_output2"):
+            for platform in ("win32", "darwin", "linux"):
+                wanted[platform] = not marker.strip() or Marker(marker).evaluate({"sys_platform": platform})
+    assert wanted == {"win32": True, "darwin": True, "linux": False}
