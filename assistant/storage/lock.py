@@ -4,14 +4,16 @@ Two copies of the app writing one save would interleave their records (one undoe
 on) and the game read back would match neither. The first copy takes an exclusive `flock` on `games/lock` and
 writes its process id into it; a second copy finds the lock taken, reads who holds it, and records nothing: every
 save write in it raises `OSError` naming that process, which the game says as "not recorded". The kernel lets go
-of the lock when the process ends, even by `kill -9`, so a stale lock never blocks anyone. Where `fcntl` does not
-exist (Windows) there is no lock.
+of the lock when the process ends, even by `kill -9`, so a stale lock never blocks anyone. On Windows, which has no
+`fcntl`, the lock is `msvcrt.locking` on one byte past the process id (a byte range Windows locks against every
+other process, let go when the process ends); the id itself stays readable.
 """
 
 from __future__ import annotations
 
 import errno
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from assistant.core.words.storage import games_held_by
@@ -38,9 +40,8 @@ def claim(folder: Path) -> int | None:
         return None
     if key in _refused:
         return _refused[key]
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - Windows
+    lock = _locker()
+    if lock is None:  # pragma: no cover - neither fcntl nor msvcrt
         return None
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -48,7 +49,7 @@ def claim(folder: Path) -> int | None:
     except OSError:
         return None
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        lock(fd)
     except OSError:
         holder = _read_pid(fd)
         os.close(fd)
@@ -56,16 +57,43 @@ def claim(folder: Path) -> int | None:
         return holder
     try:
         os.ftruncate(fd, 0)
-        os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+        os.lseek(fd, 0, os.SEEK_SET)
+        os.write(fd, f"{os.getpid()}\n".encode("ascii"))
     except OSError:
         pass  # the id is only for the message; the lock itself is held
     _held[key] = fd
     return None
 
 
+#: Where the Windows lock's byte is: past any process id, so the id stays readable to the process refused.
+WINDOWS_LOCK_OFFSET = 64
+
+
+def _locker() -> Callable[[int], None] | None:
+    """The function that takes the exclusive lock of an open file without waiting (`OSError` when another process
+    holds it): `flock` where `fcntl` exists, `msvcrt.locking` on Windows; None with neither."""
+    try:
+        import fcntl
+    except ImportError:
+        fcntl = None  # type: ignore[assignment]
+    if fcntl is not None:
+        return lambda fd: fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    try:
+        import msvcrt
+    except ImportError:
+        return None
+
+    def lock_byte(fd: int) -> None:
+        os.lseek(fd, WINDOWS_LOCK_OFFSET, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
+
+    return lock_byte
+
+
 def _read_pid(fd: int) -> int:
     try:
-        text = os.pread(fd, 32, 0).decode("ascii").strip()
+        os.lseek(fd, 0, os.SEEK_SET)
+        text = os.read(fd, 32).decode("ascii").strip()
     except (OSError, UnicodeDecodeError):
         return 0
     return int(text) if text.isdigit() and len(text) < 12 else 0
