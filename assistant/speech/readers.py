@@ -7,6 +7,11 @@ eSpeak) are not screen readers and are never used here: the app's own voice (pyt
 screen readers (Orca, Speakup, Fenrir) speak through speech-dispatcher, so speaking through them is
 `SpeechdBackend`.
 
+JAWS (and other Windows readers) are reached through COM, which must be initialised on every thread that calls
+into it: the speech worker speaks, the app's thread silences. Each call into the reader first makes sure COM is
+initialised on the calling thread (`com_initialiser`, once per thread, multithreaded so that a reader opened on one
+thread may be silenced from another); elsewhere that does nothing.
+
 A screen reader queues what it is given and says nothing of when it finished, so `speak()` hands the text over
 and returns: the reader's own queue orders it, `cancel()` silences it. Earcons are not the reader's to play: the
 service plays them with the sound player first (this backend does not `plays_sounds`).
@@ -14,6 +19,8 @@ service plays them with the sound player first (this backend does not `plays_sou
 
 from __future__ import annotations
 
+import sys
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -28,6 +35,35 @@ from assistant.speech.backends import Backend, BackendUnavailable, SpeechError
 
 #: What the backend is called in a notice while it has no screen reader yet.
 NAME = "the screen reader"
+
+
+#: CoInitializeEx's flag for a multithreaded apartment.
+COINIT_MULTITHREADED = 0x0
+
+
+def com_initialiser(
+    platform: str = sys.platform, co_initialize_ex: Callable[[Any, int], int] | None = None
+) -> Callable[[], None]:
+    """A function that initialises COM on the thread that calls it, the first time on each thread (on Windows;
+    elsewhere it does nothing). `co_initialize_ex` stands for `ole32.CoInitializeEx` (tests). Its result is not
+    checked: S_OK, S_FALSE (done already) and RPC_E_CHANGED_MODE (the thread chose its own apartment) all leave COM
+    usable on that thread."""
+    if platform != "win32":
+        return lambda: None
+    done = threading.local()
+
+    def initialise() -> None:
+        if getattr(done, "yes", False):
+            return
+        call = co_initialize_ex
+        if call is None:
+            import ctypes
+
+            call = ctypes.windll.ole32.CoInitializeEx  # type: ignore[attr-defined]
+        call(None, COINIT_MULTITHREADED)
+        done.yes = True
+
+    return initialise
 
 
 def load_outputs() -> list[Any]:
@@ -63,13 +99,16 @@ class ScreenReaderBackend(Backend):
     name = NAME
     queues_itself = True
 
-    def __init__(self, loader: Callable[[], list[Any]] = load_outputs) -> None:
+    def __init__(self, loader: Callable[[], list[Any]] = load_outputs, com: Callable[[], None] | None = None) -> None:
         self.loader = loader
         """Where the outputs come from: accessible_output2 (tests pass outputs of their own)."""
+        self.com = com or com_initialiser()
+        """Initialises COM on the calling thread (Windows), before each call into the reader."""
         self._reader: Any = None
 
     def open(self) -> None:
         """Find the running screen reader; BackendUnavailable without the library or a screen reader."""
+        self.com()
         try:
             outputs = self.loader()
         except ImportError:
@@ -96,6 +135,7 @@ class ScreenReaderBackend(Backend):
         """Give the text to the screen reader, which says it after what it is saying."""
         if not utterance.text or not wanted():
             return
+        self.com()
         try:
             self._reader.speak(utterance.text, interrupt=False)
         except Exception as exc:
@@ -105,6 +145,7 @@ class ScreenReaderBackend(Backend):
         """Silence the screen reader (what it was saying for us, and anything else it was saying)."""
         if self._reader is not None:
             try:
+                self.com()
                 self._reader.silence()
             except Exception:  # an output without silence, or one that failed: nothing more can be done
                 pass
