@@ -227,10 +227,16 @@ class TableApp(App):
         self.braille = braille
 
     def get_driver_class(self) -> type[Driver]:
-        """Textual's driver for this platform; on a POSIX terminal, one where Escape never turns the next key into
-        Alt+key. Chosen here, at run time: the POSIX driver cannot even be imported on Windows (no `termios`)."""
-        chosen = super().get_driver_class()  # Windows', the headless one, one named by TEXTUAL_DRIVER: as it is
-        if (chosen.__module__, chosen.__name__) != ("textual.drivers.linux_driver", "LinuxDriver"):
+        """Textual's driver for this platform; on a POSIX terminal and on the Windows console, one where Escape never
+        turns the next key into Alt+key. Chosen here, at run time: the POSIX driver cannot even be imported on
+        Windows (no `termios`), nor the Windows one elsewhere (no `msvcrt`)."""
+        chosen = super().get_driver_class()  # the headless one, one named by TEXTUAL_DRIVER: as it is
+        where = (chosen.__module__, chosen.__name__)
+        if where == ("textual.drivers.windows_driver", "WindowsDriver"):
+            from assistant.ui.windows_driver import EscapeAloneWindowsDriver
+
+            return EscapeAloneWindowsDriver
+        if where != ("textual.drivers.linux_driver", "LinuxDriver"):
             return chosen
         from assistant.ui.posix_driver import EscapeAloneDriver
 

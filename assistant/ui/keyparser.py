@@ -1,9 +1,10 @@
 """The app's key parser: Textual's, except that Escape followed by a key is read as two keys, never as Alt+key.
 
-This module imports on every platform. The driver that uses it lives in `posix_driver.py`, imported only once
-Textual has chosen its POSIX driver (`TableApp.get_driver_class`): that one needs `termios`, which Windows does not
-have. The parser subclasses Textual's terminal parser (the private `textual._xterm_parser`), so `pyproject.toml`
-bounds Textual to the releases this was tested with, and `tests/ui/test_app_screen.py` checks the parser.
+This module imports on every platform. The drivers that use it live in `posix_driver.py` and `windows_driver.py`,
+each imported only once Textual has chosen that platform's driver (`TableApp.get_driver_class`): the first needs
+`termios`, which Windows does not have, the second `msvcrt`, which only Windows has. The parser subclasses
+Textual's terminal parser (the private `textual._xterm_parser`), so `pyproject.toml` bounds Textual to the
+releases this was tested with, and `tests/ui/test_app_screen.py` checks the parser.
 """
 
 from __future__ import annotations
@@ -12,6 +13,9 @@ from collections.abc import Iterable
 
 from textual import events
 from textual._xterm_parser import XTermParser
+
+#: Show the terminal cursor, as a steady block (Textual hides it): both drivers write it (posix and Windows).
+SHOW_CURSOR = "\x1b[?25h\x1b[2 q"
 
 #: The characters after Escape that start a terminal's escape sequence (keys, mouse, reports), not a key of their own.
 _SEQUENCE_STARTS = "[O]P\x1b"

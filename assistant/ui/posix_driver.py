@@ -9,11 +9,8 @@ from __future__ import annotations
 from textual.drivers import linux_driver
 from textual.drivers.linux_driver import LinuxDriver
 
-from assistant.ui.keyparser import EscapeAloneParser
+from assistant.ui.keyparser import SHOW_CURSOR, EscapeAloneParser
 from assistant.ui.terminal import lenient_decoder
-
-#: Show the terminal cursor, as a steady block (Textual hides it).
-SHOW_CURSOR = "\x1b[?25h\x1b[2 q"
 
 
 class EscapeAloneDriver(LinuxDriver):
