@@ -167,6 +167,7 @@
     page.view = null;
     show($("join"), true);
     show($("table"), false);
+    show($("stables"), false);
     show($("moves"), false);
     show($("warning"), false);
     show($("you"), false);
@@ -326,6 +327,7 @@
       setText($("no-game"), view.line);
       show($("no-game"), true);
       show($("moves"), false);
+      show($("stables"), false);
       show($("turn"), false);
       show($("winner"), false);
       for (const id of ["pile", "chain", "last", "players", "pile-line"]) $(id).replaceChildren();
@@ -333,6 +335,7 @@
     }
     learnVocabulary(game.words);
     show($("no-game"), false);
+    show($("stables"), true);
     show($("turn"), true);
     setText($("turn"), game.turn);
     setText($("winner"), game.winner);
