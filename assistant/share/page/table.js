@@ -321,6 +321,7 @@
     if (page.view && typeof view.version === "number" && view.version < page.view.version) return;
     const before = page.view && page.view.game ? lines(page.view.game.last) : null;
     page.view = view;
+    if (typeof view.version === "number") document.body.dataset.version = String(view.version);
     const game = view.game && typeof view.game === "object" ? view.game : null;
     show($("table"), true);
     if (!game) {
