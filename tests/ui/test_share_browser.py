@@ -283,3 +283,85 @@ def test_a_whole_unicorn_game_recorded_from_phones_and_the_laptop(table: Table, 
     assert all(not phone.failures and not phone.dialogs for phone in t.phones.values())
 
     assert game_json(tmp_path / "laptop") == typed_game_json(t.typed, tmp_path / "typed")
+
+
+def test_a_whole_llamas_game_with_its_add_on_recorded_from_phones(table: Table, tmp_path: Path) -> None:
+    t = table
+    t.type("new game Ana Ben Cy Dee deck llamas addon llamas-farmed win 2 hands", "Turn 1: Ana goes first.")
+    t.join_all(["Ana", "Ben", "Cy", "Dee"], {"Dee": NARROW})
+    ben, cy = t.phones["Ben"], t.phones["Cy"]
+    t.type("draw", "Ana drew a card.")
+    t.type("play henry huarizo", "Ana played Henry the Huarizo.")
+    ben.caught_up()
+    expect(ben.verb("instant")).to_be_visible()
+    expect(ben.verb("neigh")).to_be_hidden()  # the deck has no Neigh card: its own Instants answer
+    t.type("resolve", "Ana has 1 Animal.")
+    t.type("end turn", "Turn 2: Ben's turn.")
+
+    # Turn 2, Ben: Cy answers his Llama with an Instant from her phone; Ben's second draw is warned and not recorded.
+    t.phone("Ben", lambda p: p.tap("draw"), "Ben draw", "Ben drew a card.")
+    t.phone("Ben", lambda p: p.card("play", "llamacorn", "Magical Llamacorn"), "Ben play Magical Llamacorn",
+            "Ben played Magical Llamacorn.")  # fmt: skip
+    t.phone("Cy", lambda p: p.card("instant", "spit", "Spit Happens"), "Cy play Spit Happens",
+            "Cy played Spit Happens.")  # fmt: skip
+    t.phone("Dee", lambda p: p.tap("resolve"), "resolve", lambda line: line.startswith("Cy's Spit Happens resolves"))
+    ben.caught_up()
+    ben.tap("draw")
+    expect(ben.page.locator("#warning")).to_contain_text("already played a card or drawn")
+    t.phone("Ben", lambda p: p.answer(yes=False), None, lambda line: "Ben" in line and "not record" in line)
+    t.typed += ["Ben draw", "no"]
+    t.phone("Ben", lambda p: p.tap("end"), "end turn", "Turn 3: Cy's turn.")
+
+    # Turn 3, Cy plays the add-on's Mother Goat; Dee and Ben answer with Instants; the chain, then the win.
+    t.phone("Cy", lambda p: p.tap("draw"), "Cy draw", "Cy drew a card.")
+    t.phone("Cy", lambda p: p.card("play", "mother", "Mother Goat"), "Cy play Mother Goat", "Cy played Mother Goat.")
+    t.phone("Dee", lambda p: p.card("instant", "sundheit", "Goatsundheit"), "Dee play Goatsundheit",
+            "Dee played Goatsundheit.")  # fmt: skip
+    t.phone("Ben", lambda p: p.card("instant", "llama stop", "Llama Stop You Right There"),
+            "Ben play Llama Stop You Right There", "Ben played Llama Stop You Right There.")  # fmt: skip
+    t.phone("Cy", lambda p: p.tap("resolve"), "resolve", lambda line: line.startswith("Ben's Llama Stop You Right"))
+    t.phone("Cy", lambda p: p.tap("resolve"), "resolve", "Cy has 1 Animal.")
+    expect(cy.page.locator("#chain")).to_contain_text("Mother Goat")
+    t.phone("Ben", lambda p: p.tap("draw"), "Ben draw", "Ben drew a card.")
+    t.phone("Cy", lambda p: p.tap("resolve"), "resolve", "Llama Stop You Right There resolved.")
+    cy.caught_up()
+    cy.card("bring", "baby goat", "Baby Goat")
+    expect(cy.page.locator("#target-heading")).to_have_text("Field")  # the deck's own word
+    t.phone("Cy", lambda p: p.target("Cy"), "Cy bring Baby Goat into Cy",
+            "Cy brought Baby Goat into Cy's Field from the Nursery.")  # fmt: skip
+    won = t.phone("Cy", lambda p: p.tap("resolve"), "resolve", lambda line: line.startswith("Cy wins"))
+    for phone in t.phones.values():
+        expect(phone.page.locator("#winner")).to_have_text(won)
+    assert_accessible(t.phones["Dee"].page, "the win")
+    assert all(not phone.failures and not phone.dialogs for phone in t.phones.values())
+
+    assert game_json(tmp_path / "laptop") == typed_game_json(t.typed, tmp_path / "typed")
+
+
+def test_hostile_names_are_shown_as_text_and_an_update_never_moves_the_focus(table: Table) -> None:
+    t = table
+    img, script = "<img/src=x/onerror=alert(1)>", "<script>alert(2)</script>"
+    t.type(f"new game {img} {script} Cy win 2", lambda line: line.startswith("Turn 1:"))
+    t.join_all([script, "Cy"], {script: LANDSCAPE})
+    hostile, cy = t.phones[script], t.phones["Cy"]
+    # The names are text: headings read as typed, no element made of them, no script run, nothing wider than a
+    # landscape phone.
+    expect(hostile.page.locator("#players h3").first).to_have_text(img)
+    expect(hostile.page.locator("#you strong")).to_have_text(script)
+    assert hostile.page.locator("main img, main script").count() == 0
+    assert_accessible(hostile.page, "the table in landscape")
+
+    # Cy is typing a card's name when the laptop records a move: the page shows it and says it politely, and the
+    # focus and what Cy typed stay where they were.
+    cy.caught_up()
+    cy.tap("instant")
+    cy.page.locator("#search").fill("nei")
+    expect(cy.page.locator("#search")).to_be_focused()
+    mark = t.laptop.mark()
+    t.laptop.type("draw")
+    drew = t.laptop.wait_for(lambda line: line.endswith("drew a card."), after=mark)
+    expect(cy.page.locator("#news")).to_have_text(re.compile(re.escape(drew)))
+    expect(cy.page.locator("#news")).to_have_attribute("role", "status")
+    expect(cy.page.locator("#search")).to_be_focused()
+    expect(cy.page.locator("#search")).to_have_value("nei")
+    assert not hostile.dialogs and not cy.dialogs and not hostile.failures and not cy.failures
