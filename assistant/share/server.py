@@ -58,7 +58,7 @@ from assistant.share.guards import Device, Devices, GuessLimit, JoinCode
 if TYPE_CHECKING:
     from aiohttp import web
 
-__all__ = ["MAX_BODY", "ShareServer", "TableLink"]
+__all__ = ["MAX_BODY", "ShareServer", "TableLink", "inert_json"]
 
 #: The largest request body read, in bytes.
 MAX_BODY = 16 * 1024
@@ -367,12 +367,12 @@ class ShareServer:
         sent = -1
         while self._runner is not None:
             if self.devices.get(device.token) is None:
-                data = json.dumps({"error": DEVICE_REMOVED})
+                data = inert_json({"error": DEVICE_REMOVED})
                 await response.write(f"event: removed\ndata: {data}\n\n".encode())
                 break
             if sent != self.version:
                 sent = self.version
-                data = json.dumps(self.link.view(device.player, sent, list(self.last)), ensure_ascii=False)
+                data = inert_json(self.link.view(device.player, sent, list(self.last)))
                 await response.write(f"event: state\nid: {sent}\ndata: {data}\n\n".encode())
             wake = self._wake
             if wake is None:
@@ -451,10 +451,17 @@ async def _json(request: web.Request) -> dict[str, Any]:
     return body
 
 
+def inert_json(data: Any) -> str:
+    """JSON on one line with `<`, `>` and `&` escaped (as `\\u003c`...): a name or a card's text can never read as
+    markup, even to a browser that sniffs."""
+    text = json.dumps(data, ensure_ascii=False)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
 def _json_response(data: dict[str, Any], status: int = 200) -> Any:
     from aiohttp import web
 
-    return web.json_response(data, status=status, headers={"Cache-Control": "no-store"})
+    return web.json_response(data, status=status, headers={"Cache-Control": "no-store"}, dumps=inert_json)
 
 
 def _error(status: int, sentence: str, headers: dict[str, str] | None = None, close: bool = False) -> Any:

@@ -58,8 +58,11 @@ class TableShare:
         submit: Submit,
         guard: Callable[[], AbstractContextManager[Any]] = nullcontext,
         on_code: Callable[[str], None] | None = None,
+        clock: Callable[[], float] | None = None,
     ) -> None:
         self.session = session
+        self.clock = clock
+        """The server's clock (join codes, the guessing limit); None: the monotonic clock."""
         self.submit = submit
         self.guard = guard
         self.on_code = on_code
@@ -115,9 +118,9 @@ class TableShare:
         try:
             host, port = parse_listen(listen)
             host = host or choose_address(local_candidates())
-            server = ShareServer(
-                TableLink(self._players, self._view, self._cards, self.submit), host, port, on_code=self.on_code
-            )
+            link = TableLink(self._players, self._view, self._cards, self.submit)
+            timing = {"clock": self.clock} if self.clock is not None else {}
+            server = ShareServer(link, host, port, on_code=self.on_code, **timing)
             await server.start()
         except AddressError as exc:
             return Reply.error(str(exc))
