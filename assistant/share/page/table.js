@@ -558,7 +558,9 @@
       return;
     }
     if (serial !== page.searchSerial || !page.pick) return; // a newer search, or the picker closed
-    const cards = answer.status === 200 && Array.isArray(answer.data.cards) ? answer.data.cards : [];
+    let cards = answer.status === 200 && Array.isArray(answer.data.cards) ? answer.data.cards : [];
+    // An Instant answers with an Instant: the other cards found are left out (a card without a kind stays).
+    if (page.pick.verb === "instant") cards = cards.filter((card) => !card.kind || card.kind === "instant");
     buttonList(
       $("search-results"),
       cards.map((card) => ({
