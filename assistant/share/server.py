@@ -283,15 +283,19 @@ class ShareServer:
         if length is not None and length > MAX_BODY:
             raise _Refused(413, TOO_LARGE)
         if request.method == "POST":
-            if request.headers.get("Origin") != self.origin:
+            if request.headers.get("Origin") not in {f"http://{host}" for host in self._hosts()}:
                 raise _Refused(403, OTHER_ORIGIN)
             if request.content_type != "application/json":
                 raise _Refused(403, NOT_JSON_TYPE)
 
     def _hosts(self) -> set[str]:
+        """The Host headers of this server: its address and port (and `localhost` on loopback; the address alone
+        on port 80, which browsers leave out)."""
         hosts = {origin_host(self.host, self.port)}
         if self.host in ("127.0.0.1", "::1"):
             hosts.add(f"localhost:{self.port}")
+        if self.port == 80:
+            hosts |= {h.rsplit(":", 1)[0] for h in hosts}
         return hosts
 
     def _device(self, request: web.Request, csrf: bool = False) -> Device:

@@ -187,6 +187,7 @@ class TableApp(App):
         Binding("f6", "speech('private')", "Private reading", show=False, priority=True),
         Binding("f7", "verbosity", "Verbosity", show=False, priority=True),
         Binding("f1", "help", "Help", show=False, priority=True),
+        Binding("f9", "share", "Share the table", show=False, priority=True),
         Binding("pageup", "answer_line(-1)", "Previous line of the answer", show=False, priority=True),
         Binding("pagedown", "answer_line(1)", "Next line of the answer", show=False, priority=True),
         Binding("up", "region(-1)", "Previous region", show=False),
@@ -473,6 +474,10 @@ class TableApp(App):
     def action_help(self) -> None:
         """F1: the short help, as the line "help" gives it."""
         self.show(self.session.handle("help"))
+
+    def action_share(self) -> None:
+        """F9: share the table with phones, or say its address and join code again (the line "share")."""
+        self.run_worker(self.share_control(""), exclusive=False)
 
     def action_quit_hint(self) -> None:
         """Control C: how to quit, on the status line and said (no dialog drawn)."""

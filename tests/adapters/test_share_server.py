@@ -19,11 +19,13 @@ import pytest
 from assistant.core.game.events import Draw, Respond
 from assistant.core.words.share import (
     ACTOR_NOT_YOURS,
+    DEVICE_REMOVED,
     NO_CSRF,
     NO_DEVICE,
     NOT_JSON_TYPE,
     OTHER_HOST,
     OTHER_ORIGIN,
+    QUESTION_LAPSED,
     STALE_PILE,
     TOO_LARGE,
     UNDO_NOT_YOURS,
@@ -527,3 +529,39 @@ def test_the_default_address_is_a_private_one_and_never_a_public_one_alone():
     assert parse_listen("127.0.0.1:8123") == ("127.0.0.1", 8123)
     assert parse_listen("[::1]:8123") == ("::1", 8123)
     assert parse_listen("") == (None, 0)
+
+
+def test_a_new_game_keeps_the_devices_of_its_players_and_forgets_the_others(tmp_path):
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            await table.join("Ana")
+            async with table.phone() as bens_phone:
+                await bens_phone.join("Ben")
+                assert sorted(table.server.devices.players()) == ["Ana", "Ben"]
+                table.share.after(table.session.handle("draw"))
+                assert table.session.handle("new game Ana Cy Dee babies red pink orange").confirm  # asked first
+                table.share.after(table.session.handle("yes"))
+                assert table.session.game.table.setup.players == ("Ana", "Cy", "Dee")
+                status, body, _ = await bens_phone.get("/api/me")
+                assert (status, body) == (401, {"error": DEVICE_REMOVED})
+            status, body, _ = await table.get("/api/me")
+            assert status == 200 and body["player"] == "Ana"
+            assert table.server.devices.players() == ["Ana"]
+
+    run(scenario())
+
+
+def test_an_answer_to_a_lapsed_question_is_stale(tmp_path):
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            for line in ("draw", "play rainbow aura", "resolve"):
+                table.session.handle(line)
+            csrf = await table.join("Ana")
+            status, warned, _ = await table.post("/api/move", move("play", "key-lapse-001", card="yay"), csrf)
+            assert warned["status"] == "warning"
+            table.share.after(table.session.handle("Ben draw"))
+            answer = {"key": "key-lapse-002", "question": warned["question"], "answer": "yes"}
+            status, body, _ = await table.post("/api/answer", answer, csrf)
+            assert status == 409 and body["error"] == QUESTION_LAPSED
+
+    run(scenario())

@@ -371,7 +371,7 @@ VERBS: tuple[Verb, ...] = (
     ), parse=parse_level),
     Verb("share", Kind.LISTENING, ("share",), (
         ("`share`, `share 127.0.0.1:8123`", "share the table with the players' phones on the local network (also "
-         "`table-assistant --share`): its address and join code are said and shown, with a QR code"),
+         "`table-assistant --share`, F9 in the app): its address and join code are said and shown, with a QR code"),
         ("`share devices`", "the phones joined, by player"),
         ("`share remove Ben`", "take Ben's phone off the table"),
         ("`share off`", "stop sharing the table"),
