@@ -2,15 +2,17 @@
 the server's cost while four phones sit connected; the keys the blind player types in a whole game with and without
 the phones.
 
-Run as `.venv/bin/python -m benchmarks.share` (`--json` for the raw figures, `--turns N`, `--idle-seconds S`).
+Run as `.venv/bin/python -m benchmarks.share` (`--json` for the raw figures, `--turns N`, `--idle-seconds S`,
+`--backend`).
 The app runs as a player runs it (`python -m assistant --no-camera --share 127.0.0.1:PORT`, the Textual app in a
 pseudo-terminal) with ALSA's `file` plugin as its sound device (`benchmarks/capture.py`, as `benchmarks/app.py`), so
 real aplay writes each sentence it plays into a numbered file and a watcher notes each file's first byte. The phones
 are pages in Debian's chromium driven by Playwright, phone-sized, on 127.0.0.1 only.
 
 Measures:
-- a tap: a move button clicked on a phone (the browser sends the request) to the first audio byte of the sentence
-  the laptop says for it (draw, play a card found by search, resolve, end turn, from three players' phones);
+- a tap: from the moment the browser sends a move's request (the request's own start time) to the first audio
+  byte of the sentence the laptop says for it (draw, play a card found by search, resolve, end turn, from three
+  players' phones); the same taps from the click too (Playwright's click reaching chromium adds to that);
 - a typed line: the blind player's own moves typed on the laptop, Enter to the first audio byte (the same moves);
 - idle: the app's CPU seconds (user + system, from /proc) over a stretch with four phones connected by
   Server-Sent Events and nothing happening, as seconds a minute;
@@ -63,7 +65,7 @@ def free_port() -> int:
 class SharedApp:
     """The Textual app sharing the table on loopback, in a pseudo-terminal, its sound in an ALSA capture."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, backend: str) -> None:
         import pty
 
         from benchmarks.capture import AlsaCapture, FirstBytes
@@ -71,7 +73,7 @@ class SharedApp:
         self.capture = AlsaCapture(folder / "capture")
         self.transcript = folder / "said.txt"
         home = folder / "app-home"
-        _write_settings(home, "espeak-ng" if shutil.which("espeak-ng") else "pyttsx3", self.transcript)
+        _write_settings(home, backend, self.transcript)
         env = {**os.environ, "HOME": str(self.capture.home), "TABLE_ASSISTANT_HOME": str(home),
                "TERM": "xterm-256color", "TABLE_ASSISTANT_SCREEN_READER": "none"}  # fmt: skip
         env.pop("SPEECHD_ADDRESS", None)
@@ -109,14 +111,23 @@ class SharedApp:
             if self.first_bytes.count != count:
                 count, since = self.first_bytes.count, time.monotonic()
 
-    def timed(self, act: Any, wanted: str) -> float:
-        """Milliseconds from `act()` (a key or a tap) to the first audio byte of the next sentence; the sentence
-        said must hold `wanted` (checked in the transcript; a phone's move may begin with whose phone it was)."""
+    def timed(self, act: Any, wanted: str, page: Any = None) -> tuple[float, float | None]:
+        """Milliseconds from `act()` (a key or a tap) to the first audio byte of the next sentence, and, for a tap on
+        `page`, from the moment the browser sent the move's request (its own timing, on the wall clock); the
+        sentence said must hold `wanted` (checked in the transcript; a phone's move may begin with whose phone it
+        was)."""
         self.quiet()
         said_before = len(self.said_lines())
         plays = self.first_bytes.count
+        wall_minus_perf = time.time() - time.perf_counter()
+        request = None
         began = time.perf_counter()
-        act()
+        if page is None:
+            act()
+        else:
+            with page.expect_request("**/api/move") as sent:
+                act()
+            request = sent.value
         moment = self.first_bytes.wait(plays + 1, 20)
         if moment is None:
             raise SystemExit(f"Nothing was heard after {wanted!r}.")
@@ -124,14 +135,19 @@ class SharedApp:
         said = self.said_lines()[said_before:]
         if not said or wanted not in said[0]:
             raise SystemExit(f"Expected {wanted!r} first, heard {said[:2]!r}.")
-        return (moment - began) * 1000
+        from_request = None
+        if request is not None:
+            request.response()  # the timing is complete once the answer has come
+            sent_at = request.timing["startTime"] / 1000 - wall_minus_perf
+            from_request = (moment - sent_at) * 1000
+        return (moment - began) * 1000, from_request
 
     def type(self, line: str, wanted: str) -> float:
         """Type a line as a person does, then Enter (timed from Enter)."""
         self.quiet()
         os.write(self.leader, line.encode())
         time.sleep(0.15)  # typed before Enter, as a person types
-        return self.timed(lambda: os.write(self.leader, b"\r"), wanted)
+        return self.timed(lambda: os.write(self.leader, b"\r"), wanted)[0]
 
     def cpu_seconds(self) -> float:
         """The app process's user + system CPU seconds so far."""
@@ -169,31 +185,36 @@ class Phones:
         self.browser.close()
 
 
-def play(app: SharedApp, phones: Phones, turns: int) -> tuple[list[float], list[float]]:
+def play(app: SharedApp, phones: Phones, turns: int) -> dict[str, list[float]]:
     """Turns of draw, play a Basic Unicorn, resolve, end turn: Ana's typed on the laptop, the others' tapped on
-    their phones. The milliseconds of each tap and of each typed line."""
-    taps: list[float] = []
-    typed: list[float] = []
+    their phones. The milliseconds of each tap (from the browser's request, and from the click), each typed line."""
+    times: dict[str, list[float]] = {"request": [], "click": [], "typed": []}
+
+    def tap(page: Any, button: Any, wanted: str) -> None:
+        from_click, from_request = app.timed(button.click, wanted, page)
+        times["click"].append(from_click)
+        times["request"].append(from_request if from_request is not None else from_click)
+
     for turn in range(turns):
         player = PLAYERS[turn % 4]
         colour = COLOURS[turn % len(COLOURS)]
         card = f"Basic Unicorn ({colour})"
         if player == "Ana":
-            typed.append(app.type("draw", "Ana drew a card."))
-            typed.append(app.type(f"play basic {colour.lower()}", f"Ana played {card}."))
-            typed.append(app.type("resolve", "Ana has"))
-            typed.append(app.type("end turn", "Turn"))
+            times["typed"].append(app.type("draw", "Ana drew a card."))
+            times["typed"].append(app.type(f"play basic {colour.lower()}", f"Ana played {card}."))
+            times["typed"].append(app.type("resolve", "Ana has"))
+            times["typed"].append(app.type("end turn", "Turn"))
             continue
         page = phones.pages[player]
-        taps.append(app.timed(phones.button(player, "draw").click, f"{player} drew a card."))
+        tap(page, phones.button(player, "draw"), f"{player} drew a card.")
         phones.button(player, "play").click()
         page.locator("#search").fill(colour.lower())
         result = page.locator("#search-results button", has_text=card).first
         result.wait_for(state="visible", timeout=60_000)
-        taps.append(app.timed(result.click, f"{player} played {card}."))
-        taps.append(app.timed(phones.button(player, "resolve").click, f"{player} has"))
-        taps.append(app.timed(phones.button(player, "end").click, "Turn"))
-    return taps, typed
+        tap(page, result, f"{player} played {card}.")
+        tap(page, phones.button(player, "resolve"), f"{player} has")
+        tap(page, phones.button(player, "end"), "Turn")
+    return times
 
 
 def idle_cpu(app: SharedApp, seconds: float) -> float:
@@ -233,6 +254,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=12, help="turns played (default 12: 3 rounds of 4 players)")
     parser.add_argument("--idle-seconds", type=float, default=60.0, help="the idle stretch measured (default 60)")
+    parser.add_argument("--backend", choices=["pyttsx3", "espeak-ng"], default="pyttsx3")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     if not shutil.which("aplay"):
@@ -243,14 +265,15 @@ def main(argv: list[str] | None = None) -> int:
 
     figures: dict[str, Any] = {}
     with tempfile.TemporaryDirectory(prefix="bench-share-") as folder, sync_playwright() as playwright:
-        app = SharedApp(Path(folder))
+        app = SharedApp(Path(folder), args.backend)
         phones = None
         try:
             app.type("new game Ana Ben Cy Dee win 9 hands", "New game")
             phones = Phones(playwright, app)
-            taps, typed = play(app, phones, args.turns)
-            figures["tap"] = summary(taps)
-            figures["typed"] = summary(typed)
+            times = play(app, phones, args.turns)
+            figures["tap"] = summary(times["request"])
+            figures["click"] = summary(times["click"])
+            figures["typed"] = summary(times["typed"])
             figures["idle_cpu_s_per_min"] = round(idle_cpu(app, args.idle_seconds), 3)
             figures["idle_seconds"] = args.idle_seconds
         finally:
@@ -258,6 +281,7 @@ def main(argv: list[str] | None = None) -> int:
                 phones.close()
             app.close()
     figures["keys"] = game_keys()
+    figures["backend"] = args.backend
     figures["cores"] = os.cpu_count()
     figures["load_1min"] = round(os.getloadavg()[0], 2)
     goals = {"tap_p90": figures["tap"]["p90_ms"] <= TAP_GOAL_MS, "idle": figures["idle_cpu_s_per_min"] <= IDLE_GOAL_S}
@@ -275,8 +299,12 @@ def print_figures(figures: dict[str, Any]) -> None:
         f = figures[key]
         return f"{label}, {f['count']}: median {f['median_ms']} ms, p90 {f['p90_ms']} ms, max {f['max_ms']} ms"
 
-    print(f"The shared table heard through ALSA's file plugin ({figures['cores']} cores, load {figures['load_1min']})")
-    print(line("Tap on a phone to first audio byte", "tap") + f" (goal: p90 {TAP_GOAL_MS:.0f} ms)")
+    print(f"The shared table heard through ALSA's file plugin, {figures['backend']} backend ({figures['cores']} cores, "
+          f"load {figures['load_1min']})")  # fmt: skip
+    print(
+        line("Tap on a phone, the browser's request to first audio byte", "tap") + f" (goal: p90 {TAP_GOAL_MS:.0f} ms)"
+    )
+    print(line("  the same taps from the click (Playwright to chromium)", "click"))
     print(line("Typed line, Enter to first audio byte", "typed"))
     print(f"Idle with 4 phones connected: {figures['idle_cpu_s_per_min']} CPU s a minute, measured over "
           f"{figures['idle_seconds']:.0f} s (goal: {IDLE_GOAL_S} s)")  # fmt: skip
