@@ -34,4 +34,4 @@ fi
 exec .venv-min/bin/python -m pytest -n auto -q -p no:cacheprovider \
     tests/ui tests/commands --ignore=tests/commands/test_wheel.py \
     tests/adapters/test_scanner_decode.py tests/adapters/test_braille_labels.py \
-    tests/adapters/test_speech_audio.py tests/adapters/test_speech_platforms.py "$@"
+    tests/adapters/test_speech_audio.py tests/adapters/test_speech_platforms.py tests/adapters/test_share_server.py "$@"
