@@ -174,8 +174,9 @@ def _check_in_stable(game: Game, card: Card, own: int | None, target: str | None
 
 def may_do(game: Game, player: str) -> list[str]:
     """The verbs the player may use now, for the page's buttons: everything on their own turn; otherwise answering
-    the pile, an Instant, and what a card's effect may ask of anyone (discard, sacrifice, bring). The table still
-    warns about a move against the rules, as for a typed line."""
+    the pile, an Instant, and what a card's effect may ask of anyone (discard, sacrifice, return, bring; while the
+    chain has a link, draw and resolve too). The table still warns about a move against the rules, as for a typed
+    line."""
     table, state = game.table, game.state
     if state.outcome is not None:
         return ["undo"]
@@ -186,7 +187,8 @@ def may_do(game: Game, player: str) -> list[str]:
         return [*answer, "undo"]
     if seat == state.current:
         return [v for v in DEVICE_VERBS if v not in ("neigh", "super-neigh")]
-    return ["instant", "discard", "sacrifice", "return", "bring", "undo"]
+    effect = ["draw", "resolve"] if state.chain else []  # a card's effect may let anyone draw (Goatsundheit)
+    return [*effect, "instant", "discard", "sacrifice", "return", "bring", "undo"]
 
 
 @dataclass(frozen=True)
