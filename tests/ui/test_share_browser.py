@@ -21,6 +21,8 @@ from typing import Any
 import pytest
 from share_table import CHROMIUM, CHROMIUM_ARGS, PATIENCE, Laptop, game_json, typed_game_json
 
+from assistant.core.words.share import DEVICE_REMOVED, device_removed
+
 sync_api = pytest.importorskip(
     "playwright.sync_api", reason="Playwright for Python is not installed: bash scripts/setup.sh --with-tests"
 )
@@ -364,4 +366,11 @@ def test_hostile_names_are_shown_as_text_and_an_update_never_moves_the_focus(tab
     expect(cy.page.locator("#news")).to_have_attribute("role", "status")
     expect(cy.page.locator("#search")).to_be_focused()
     expect(cy.page.locator("#search")).to_have_value("nei")
+
+    # The host takes Cy's phone off the table: the page says why and shows the join screen again.
+    t.type("share remove Cy", device_removed("Cy", 1))
+    expect(cy.page.locator("#notice")).to_have_text(DEVICE_REMOVED)
+    expect(cy.page.locator("#join")).to_be_visible()
+    expect(cy.page.locator("#moves")).to_be_hidden()
+    t.typed.pop()
     assert not hostile.dialogs and not cy.dialogs and not hostile.failures and not cy.failures

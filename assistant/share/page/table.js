@@ -344,7 +344,8 @@
     renderPlayers(game);
     renderPile(game);
     const last = lines(game.last);
-    textList($("last"), last, (entry, line) => {
+    // Newest first: the move just made is at the top of the list, where a glance or a swipe finds it.
+    textList($("last"), last.slice().reverse(), (entry, line) => {
       entry.textContent = line;
     });
     const fresh = newLines(before, last);
