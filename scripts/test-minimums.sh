@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The lower bounds of pyproject.toml's dependencies, tested: a second environment, .venv-min, with every dependency
-# at exactly the lowest version allowed, and the tests of the app, the command line, the scanner, the braille labels
-# and the speech run on it. Extra arguments go to pytest. Run by scripts/test.sh; needs scripts/setup.sh first.
+# at exactly the lowest version allowed (and the browser packages of the test extra, playwright and
+# axe-playwright-python), and the tests of the app (the phone page in Debian's chromium included), the command line,
+# the scanner, the braille labels and the speech run on it. Extra arguments go to pytest. Run by scripts/test.sh; needs scripts/setup.sh first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pins=$(.venv/bin/python - <<'PY'
@@ -9,8 +10,10 @@ import re
 import tomllib
 
 with open("pyproject.toml", "rb") as file:
-    dependencies = tomllib.load(file)["project"]["dependencies"]
-for dependency in dependencies:
+    project = tomllib.load(file)["project"]
+# The test extra's browser packages too: the phone page's tests (tests/ui) run on their lowest versions as well.
+browser = [d for d in project["optional-dependencies"]["test"] if d.startswith(("playwright", "axe-playwright-python"))]
+for dependency in project["dependencies"] + browser:
     name, lowest = re.match(r"([A-Za-z0-9_.-]+)(?:\[[^]]*\])?\s*>=\s*([^,;\s]+)", dependency).groups()
     print(f"{name}=={lowest}")
 PY

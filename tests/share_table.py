@@ -18,8 +18,10 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = Path("/usr/bin/chromium")
-#: Debian's chromium as root in a container: no sandbox, no GPU, nothing fetched from outside.
+#: Debian's chromium as root in a container: no sandbox, no GPU, nothing fetched from outside (no name resolves
+#: but the loopback address, so no request can leave this computer).
 CHROMIUM_ARGS = [
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
     "--no-sandbox",
     "--disable-gpu",
     "--disable-background-networking",
