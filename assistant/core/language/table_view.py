@@ -69,7 +69,7 @@ def phone_view(
         "players": players,
         "pile": [{**card_entry(game, c.card), "player": names[c.player]} for c in state.pile],
         "pile_line": describe_pile(table, state),
-        "chain": describe_chain(table, state),
+        "chain": describe_chain(table, state) if state.chain else [],
         "last": list(last),
         "winner": describe_outcome(table, state.outcome, state) if state.outcome is not None else None,
         "may": may_do(game, player),
