@@ -109,11 +109,11 @@ class Table:
 
 @contextlib.asynccontextmanager
 async def shared_table(
-    tmp_path: Path, players: str = "Ana Ben Cy", babies: str = "red pink orange"
+    tmp_path: Path, players: str = "Ana Ben Cy", babies: str = "red pink orange", cards: Any = CARDS
 ) -> AsyncIterator[Table]:
     """A game of `players` shared on 127.0.0.1 at a free port; moves carried out as the app does (the session, then
     every phone told)."""
-    session = Session(CARDS, store=GameStore(tmp_path / "games"))
+    session = Session(cards, store=GameStore(tmp_path / "games"))
     session.handle(f"new game {players} babies {babies}")
     said: list[Any] = []
     clock = Clock()
@@ -300,6 +300,34 @@ def test_hostile_names_are_inert_json_strings_and_the_page_forbids_inline_script
                 assert all(r.headers[name] == value for name, value in SECURITY_HEADERS.items())
             status, body, headers = await table.get("/api/cards?q=%3Cscript%3E")
             assert status == 200 and headers["Content-Security-Policy"] == SECURITY_HEADERS["Content-Security-Policy"]
+
+    run(scenario())
+
+
+def test_a_card_learnt_from_a_hostile_code_is_sent_as_inert_text(tmp_path):
+    from assistant.core.cards.card import CardType
+    from assistant.core.cards.learning import NewCard
+    from assistant.storage.decks import learn_card
+
+    name, words = "<img src=x onerror=alert(1)>", "\x1b[2J<script>alert(1)</script> Draw a card."
+    learn_card("uu-2nd", NewCard(name, words, CardType.MAGIC), CardType.MAGIC)  # into the test's private home
+    cards = load_card_set("uu-2nd")
+    hostile = next(card for card in cards if card.name == name)
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path, cards=cards) as table:
+            table.session.handle("draw")
+            csrf = await table.join("Ana")
+            status, body, _ = await table.post("/api/move", move("play", "key-hostile-1", card=hostile.id), csrf)
+            assert body["status"] == "recorded" and body["lines"][0] == f"Ana played {name}."
+            for path in ("/api/state", "/api/cards?q=onerror"):
+                async with table.http.get(table.url(path)) as r:
+                    raw = await r.text()
+                    assert "<" not in raw and ">" not in raw and "\x1b" not in raw, path
+                    assert name in json.dumps(json.loads(raw), ensure_ascii=False), path
+                    assert r.headers["Content-Security-Policy"] == SECURITY_HEADERS["Content-Security-Policy"]
+            view = json.loads(await (await table.http.get(table.url("/api/state"))).text())
+            assert view["game"]["pile"][-1]["name"] == name
 
     run(scenario())
 
