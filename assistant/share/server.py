@@ -219,7 +219,10 @@ class ShareServer:
             if code != self._shown_code:
                 self._shown_code = code
                 if self.on_code is not None:
-                    self.on_code(code)
+                    try:
+                        self.on_code(code)
+                    except Exception:  # the screen closing under it: the code is still said by `share`
+                        logging.getLogger(__name__).debug("the new join code was not shown", exc_info=True)
 
     # Changes, for the event streams.
 

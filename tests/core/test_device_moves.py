@@ -106,6 +106,15 @@ def test_a_phone_undoes_its_own_last_move_and_the_keyboard_undoes_anything():
     assert session.handle("undo").lines[0].startswith("Undone")
 
 
+def test_a_phone_ends_only_its_own_players_turn():
+    session = game_after(["draw"])
+    refused = session.device_move("Ben", DeviceMove("end"))
+    assert (refused.status, refused.lines) == ("refused", ("It is Ana's turn: only Ana ends it.",))
+    assert session.game.state.current == 0
+    assert session.device_move("Ana", DeviceMove("end")).status == "recorded"
+    assert session.game.state.current == 1
+
+
 def test_what_a_player_may_do_follows_the_turn_and_the_pile():
     session = game_after(["draw"])
     assert "draw" in may_do(session.game, "Ana") and "end" in may_do(session.game, "Ana")

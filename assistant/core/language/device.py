@@ -25,6 +25,7 @@ from assistant.core.words.share import (
     UNKNOWN_VERB,
     bad_field,
     not_a_player,
+    not_your_turn_to_end,
     stale_nowhere,
     stale_stable,
 )
@@ -149,6 +150,8 @@ def command_for(move: DeviceMove, player: str, game: Game) -> tuple[Command, Car
     if move.verb in _STABLE_VERBS and card is not None:
         _check_in_stable(game, card, seat if move.verb == "sacrifice" else None, target)
     verb = move.verb
+    if verb == "end" and seat != state.current:  # a turn is its player's to end: no other phone may end it
+        raise DeviceMoveError(not_your_turn_to_end(names[state.current]))
     if verb == "instant":
         verb = "play"  # an Instant played from hand answers the pile (or the effect being done), as typed
     elif verb == "bring" and card is not None and card.type is CardType.BABY:

@@ -42,6 +42,7 @@ __all__ = [
     "from_phone",
     "no_device_for",
     "not_a_player",
+    "not_your_turn_to_end",
     "phone_asks",
     "phone_answered_no",
     "public_address",
@@ -176,6 +177,11 @@ def stale_stable(card: str, player: str, area: str) -> str:
 def stale_nowhere(card: str, area: str) -> str:
     """A move on a card that is in no Stable any more."""
     return f"{card} is no longer in any {area}. Your screen now shows the table as it is."
+
+
+def not_your_turn_to_end(player: str) -> str:
+    """A phone tried to end another player's turn."""
+    return f"It is {player}'s turn: only {player} ends it."
 
 
 def from_phone(player: str) -> str:
