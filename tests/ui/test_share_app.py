@@ -205,3 +205,19 @@ def test_the_plain_mode_shares_and_records_two_phones_moves_under_its_lock(tmp_p
     assert heard.index(f"{first} played Neigh. Neigh?") < heard.index(f"{second} played Neigh. Neigh?")
     assert device_list(["Ben", "Cy"]) in printed and SHARE_STOPPED in printed
     assert NO_DEVICES not in printed
+
+
+def test_the_qr_code_drawn_in_text_reads_back_as_the_pages_address_with_the_code():
+    """Each character is two modules (half blocks); drawn as a light terminal shows them, a real decoder reads it."""
+    import numpy as np
+    import zxingcpp
+
+    from assistant.ui.share_link import qr_text
+
+    url = "http://192.168.1.20:40123/?code=407119"
+    rows: list[list[bool]] = []
+    for line in qr_text(url).splitlines():
+        rows += [[ch in "█▀" for ch in line], [ch in "█▄" for ch in line]]  # the glyph's drawn halves are light
+    image = np.kron(np.where(np.array(rows), 255, 0).astype(np.uint8), np.ones((8, 8), dtype=np.uint8))
+    found = zxingcpp.read_barcodes(np.pad(image, 32, constant_values=255))
+    assert [code.text for code in found] == [url]
