@@ -75,6 +75,7 @@ class Phone:
         self.page.locator("#players-to-choose button", has_text=player).first.click()
         expect(self.page.locator("#you")).to_contain_text(player)
         expect(self.page.locator("#turn")).to_be_visible()
+        expect(self.page.locator("#turn")).to_be_focused()  # the player's own tap: the focus goes to whose turn
         self.player = player
 
     def caught_up(self) -> None:

@@ -19,6 +19,7 @@
     busy: false, // a move is on its way: a second tap waits for its answer
     pick: null, // the move being built in the picker: {verb, mode, card}
     question: null, // the open warning's id
+    focusTurn: false, // just joined: the first table shown takes the focus to its turn line
     searchTimer: 0,
     searchSerial: 0,
   };
@@ -230,9 +231,7 @@
     joined(answer.data);
     // The code has done its work: a reload now goes straight to the table.
     history.replaceState(null, "", "/");
-    $("moves-heading").setAttribute("tabindex", "-1");
-    $("turn").setAttribute("tabindex", "-1");
-    $("turn").focus();
+    page.focusTurn = true; // the player's own tap: once the table is shown, the focus goes to whose turn it is
   }
 
   function sendJoin(player) {
@@ -246,15 +245,8 @@
     show($("join"), false);
     show($("choose"), false);
     show($("table"), true);
-    const you = $("you");
-    you.replaceChildren();
-    const label = document.createElement("span");
-    label.dataset.word = "you_label";
-    label.textContent = word("you_label") || "You:";
-    const name = document.createElement("strong");
-    name.textContent = ` ${page.player || ""}`;
-    you.append(label, name);
-    show(you, true);
+    setText($("you-name"), page.player);
+    show($("you"), true);
     openStream();
   }
 
@@ -339,6 +331,10 @@
     show($("stables"), true);
     show($("turn"), true);
     setText($("turn"), game.turn);
+    if (page.focusTurn) {
+      page.focusTurn = false;
+      $("turn").focus();
+    }
     setText($("winner"), game.winner);
     show($("winner"), typeof game.winner === "string" && game.winner !== "");
     renderPlayers(game);
@@ -679,7 +675,6 @@
   }
 
   function wire() {
-    $("moves-heading").setAttribute("tabindex", "-1");
     const code = new URLSearchParams(location.search).get("code");
     if (code) $("code").value = code.replace(/[^0-9A-Za-z]/g, "").slice(0, 12);
     $("code-form").addEventListener("submit", submitCode);
