@@ -19,7 +19,8 @@ for dependency in project["dependencies"] + browser:
 PY
 )
 stamp=.venv-min/.installed
-if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+# Made again when pyproject.toml or this script (which chooses what is pinned) is newer than the environment.
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ scripts/test-minimums.sh -nt "$stamp" ]; then
     rm -rf .venv-min
     .venv/bin/python -m venv .venv-min
     echo "Installing the lowest allowed versions into .venv-min:" $pins
