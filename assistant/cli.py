@@ -55,6 +55,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--script", metavar="FILE", help="replay a game: run each line of FILE as a command")
     parser.add_argument("--resume", action="store_true", help="continue the last saved game")
+    parser.add_argument(
+        "--share",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="ADDRESS:PORT",
+        help="share the table with the players' phones (default: this computer's local-network address, a free "
+        "port; 127.0.0.1:PORT for this computer alone)",
+    )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         importlib.import_module(f"assistant.commands.{name}").add_parser(subparsers)

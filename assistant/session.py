@@ -22,6 +22,9 @@ from assistant.core.cards.lookup import NameResolver, Resolution
 from assistant.core.cards.search import search_cards, search_words
 from assistant.core.cards.sheet import matching_card
 from assistant.core.game.history import Game
+from assistant.core.language.builders import cards_with_words
+from assistant.core.language.device import DeviceMove, DeviceOutcome
+from assistant.core.language.device_talk import DeviceTalk
 from assistant.core.language.lobby import Lobby, SaveStore, shipped_addons
 from assistant.core.language.parser import Command, CommandError
 from assistant.core.language.reply import Choice, Control, Pending, Question, Reply, Verbosity
@@ -117,11 +120,46 @@ class Session:
     """The last answers, oldest first: what `repeat` and `history` read."""
     _commanded: bool = field(default=False, init=False, repr=False)
     """The line being answered is a command (it cancels an open yes-or-no question)."""
+    devices: DeviceTalk = field(init=False, repr=False)
+    """Moves from devices (phones on the shared table), each device with its own open question."""
 
     def __post_init__(self) -> None:
         self.lobby = Lobby(
             self.cards, self.resolve, store=self.store, load_cards=self.load_cards, verbosity=self.verbosity
         )
+        self.devices = DeviceTalk(lambda: self.lobby.talk)
+
+    def device_move(self, player: str, move: DeviceMove) -> DeviceOutcome:
+        """Carry out a move from `player`'s device through the game's conversation, as a typed line would be; the
+        keyboard's open question stays open. The laptop's reply (if any) is kept for `repeat` and `history`."""
+        outcome = self.devices.move(player, move)
+        if outcome.reply is not None:
+            self._remember(outcome.reply)
+        return outcome
+
+    def device_answer(self, player: str, question: str, yes: bool) -> DeviceOutcome:
+        """A device's yes or no to its own open question (a warned move)."""
+        outcome = self.devices.answer(player, question, yes)
+        if outcome.reply is not None:
+            self._remember(outcome.reply)
+        return outcome
+
+    def find_cards(self, query: str, most: int = 10) -> list[Card]:
+        """Cards of the game's decks (the session's, with no game) a device's search names: the resolver's match and
+        candidates (names, abbreviations, braille), then names with a word starting with each word typed."""
+        game = self.game
+        cards = game.table.cards if game is not None else self.cards
+        if not query.strip():
+            return []
+        resolution = self.resolve(query)
+        found = [resolution.match] if resolution.match is not None else []
+        found += [c.card for c in resolution.candidates]
+        found += cards_with_words(cards, query)
+        seen: dict[str, Card] = {}
+        for card in found:
+            if card is not None and cards.get(card.id) is not None:
+                seen.setdefault(card.id, card)
+        return list(seen.values())[:most]
 
     @property
     def game(self) -> Game | None:
@@ -254,6 +292,9 @@ class Session:
         head, _, topic = text.partition(" ")
         if head.lower() == "help":
             return self.help(topic.strip().lower())
+        if head.lower() == "share":  # the front end shares the table; the rest of the line as typed (an address)
+            self._commanded = False  # an open question stays open
+            return Reply((), "", control=Control.SHARE, argument=topic.strip())
         game = self.game
         card_set = game.table.cards if game is not None else self.cards
         exact = card_set.find_exact(text)

@@ -23,8 +23,9 @@ then_run=""
 debs="libzbar0 espeak-ng alsa-utils liblouis20 liblouis-data python3-louis python3-venv
       speech-dispatcher speech-dispatcher-espeak-ng python3-speechd brltty python3-brlapi"
 # Only the tests: tmux drives the real app in a terminal, sox measures the speech heard, locales builds the
-# strict UTF-8 and Latin-1 locales the input fuzz runs under.
-test_debs="tmux sox locales"
+# strict UTF-8 and Latin-1 locales the input fuzz runs under, chromium is the real browser the phone page's tests
+# drive with Playwright (its own browser download is never used).
+test_debs="tmux sox locales chromium"
 [ -n "$with_tests" ] && debs="$debs $test_debs"
 
 # Python 3.11 or newer: python3, or else the first of python3.13, python3.12, python3.11 found.

@@ -14,8 +14,8 @@ import assistant
 
 PACKAGE = Path(assistant.__path__[0])
 ROOT = PACKAGE.parent
-ADAPTERS = ("braille", "scanner", "speech", "storage")
-HEAVY = ["textual", "cv2", "zxingcpp", "pyzbar", "pyttsx3", "louis", "rapidfuzz", "numpy", "platformdirs"]
+ADAPTERS = ("braille", "scanner", "share", "speech", "storage")
+HEAVY = ["aiohttp", "textual", "cv2", "zxingcpp", "pyzbar", "pyttsx3", "louis", "rapidfuzz", "numpy", "platformdirs"]
 
 
 @dataclass(frozen=True)

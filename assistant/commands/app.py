@@ -133,6 +133,7 @@ def make_app(
         notes=shown,
         clock=clock,
         braille=braille,
+        share=getattr(args, "share", None),
     )
 
 
@@ -195,9 +196,11 @@ def run(args: argparse.Namespace) -> int:
         if speaker is not None:  # a later notice (a player that failed) is one line on stderr, like these
             speaker.attach(lambda text: print(text, file=sys.stderr, flush=True))
         try:
+            share = getattr(args, "share", None)
             if lines is not None:
-                return run_plain(session, lines, echo=True, first=first, speak=speaker, display=braille)
-            return run_plain(session, first=first, speak=speaker, prompt=PROMPT if listening else "", display=braille)
+                return run_plain(session, lines, echo=True, first=first, speak=speaker, display=braille, share=share)
+            prompt = PROMPT if listening else ""
+            return run_plain(session, first=first, speak=speaker, prompt=prompt, display=braille, share=share)
         finally:
             if speaker is not None:
                 speaker.close()

@@ -15,6 +15,7 @@ Down through the answer's lines.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import time
 from collections.abc import Callable, Sequence
@@ -32,6 +33,7 @@ from textual.widgets import Input, Static
 from assistant.core.braille.sixkey import DEFAULT_WINDOW
 from assistant.core.cards.card import CardType, Vocabulary
 from assistant.core.game.table import PromptKind
+from assistant.core.language.device import DeviceOutcome
 from assistant.core.language.reply import Choice, Question
 from assistant.core.words.cardtext import HELP_LINES
 from assistant.core.words.screen import (
@@ -53,6 +55,7 @@ from assistant.core.words.screen import (
 from assistant.core.words.voice import NO_SPEECH_KEYS
 from assistant.session import Control, Reply, Session, Verbosity
 from assistant.ui.braille_input import BrailleInput
+from assistant.ui.share_link import TableShare, apply_device, qr_text
 
 if TYPE_CHECKING:
     from assistant.ui.braille_display import DisplayLink
@@ -155,6 +158,15 @@ class SpeechNoticed(Message):
         self.text = text
 
 
+class PhoneMoved(Message):
+    """A move (or an answer) from a phone on the shared table, posted by the server's handler on this loop; answered
+    by `on_phone_moved`, which sets `answer` to what became of it."""
+
+    def __init__(self, player: str, request: object, answer: asyncio.Future) -> None:
+        super().__init__()
+        self.player, self.request, self.answer = player, request, answer
+
+
 class TableApp(App):
     """The table assistant's screen."""
 
@@ -175,6 +187,7 @@ class TableApp(App):
         Binding("f6", "speech('private')", "Private reading", show=False, priority=True),
         Binding("f7", "verbosity", "Verbosity", show=False, priority=True),
         Binding("f1", "help", "Help", show=False, priority=True),
+        Binding("f9", "share", "Share the table", show=False, priority=True),
         Binding("pageup", "answer_line(-1)", "Previous line of the answer", show=False, priority=True),
         Binding("pagedown", "answer_line(1)", "Next line of the answer", show=False, priority=True),
         Binding("up", "region(-1)", "Previous region", show=False),
@@ -191,13 +204,15 @@ class TableApp(App):
         notes: Sequence[str] = (),
         clock: Callable[[], float] = time.monotonic,
         braille: DisplayLink | None = None,
+        share: str | None = None,
     ):
         """Build it with `assistant.commands.app.make_app`, as the command does. `title`: said (by the command, before
         the app opens) and shown first, with the `notes` after it (shown, not said); `camera`: a function opening a
         frame source (`assistant.scanner.live.camera_opener`), or None; `chord_window`: seconds within which
         six-key chord keys make one cell; `clock`: seconds, the camera scanner's time (how long a card lying in view
         stays unrepeated, how often a cue is said), so a test can pass a clock of its own; `braille`: the braille
-        display (`assistant.ui.braille_display`), which shows every reply too and whose keys come as messages."""
+        display (`assistant.ui.braille_display`), which shows every reply too and whose keys come as messages;
+        `share`: share the table as the app opens (`--share`: "" for the local-network address, or ADDRESS:PORT)."""
         super().__init__()
         self.clock = clock
         self.chord_window = chord_window
@@ -225,6 +240,8 @@ class TableApp(App):
         self.camera = camera
         self.camera_worker: CameraWorker | None = None
         self.braille = braille
+        self.share_at = share
+        self.table_share = TableShare(session, self._phone_submit, on_code=lambda code: self._shared_notice())
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this platform; on a POSIX terminal and on the Windows console, one where Escape never
@@ -252,6 +269,7 @@ class TableApp(App):
         )
         yield Static("\n".join(self.replies[0].lines), id="answer", markup=False)
         yield Static("", id="camera", markup=False)
+        yield Static("", id="share", markup=False)
         yield Static("", id="table", markup=False)
         yield Static("", id="stables", markup=False)
         with VerticalScroll(id="history", can_focus=False):
@@ -263,6 +281,9 @@ class TableApp(App):
         prompt.shortcut = self.one_key
         prompt.focus()
         self.query_one("#camera").display = False  # no blank line until the camera has something to say
+        self.query_one("#share").display = False
+        if self.share_at is not None:
+            self.run_worker(self.share_control(self.share_at), exclusive=False)
         self.refresh_table()
         self.call_after_refresh(self.place_cursor)
         # After every layout, not only after the refresh a reply asks for: the callback of that refresh could run
@@ -285,11 +306,12 @@ class TableApp(App):
             self.braille.show(self.replies[0])  # the greeting, as on the screen
             listen_in(self, self.braille)
 
-    def on_unmount(self) -> None:
+    async def on_unmount(self) -> None:
         if self.camera_worker is not None:
             self.camera_worker.stop()
         if self.braille is not None:
             self.braille.close()
+        await self.table_share.stop()  # the phones' streams end; nothing is listening after the app
 
     def on_display_pressed(self, message: DisplayPressed) -> None:
         """A key of the braille display: a line typed on it, a card's text or whose turn is answered like a line
@@ -471,6 +493,10 @@ class TableApp(App):
         """F1: the short help, as the line "help" gives it."""
         self.show(self.session.handle("help"))
 
+    def action_share(self) -> None:
+        """F9: share the table with phones, or say its address and join code again (the line "share")."""
+        self.run_worker(self.share_control(""), exclusive=False)
+
     def action_quit_hint(self) -> None:
         """Control C: how to quit, on the status line and said (no dialog drawn)."""
         self.note(QUIT_HINT)
@@ -503,6 +529,9 @@ class TableApp(App):
             if self.speak is not None:
                 self.speak(reply)
             return
+        if reply.control is Control.SHARE:  # `share ...`: the server runs on this loop; its answer is shown then
+            self.run_worker(self.share_control(reply.argument), exclusive=False)
+            return
         if reply.control is Control.STOP:  # `stop` typed: what Escape does, and nothing new in the answer
             self.action_speech("stop")
             self.place_cursor(REGION_IDS.index("answer"))
@@ -531,9 +560,53 @@ class TableApp(App):
             (self.speak if new_input else self.speak.notice)(reply)
         if self.braille is not None:  # at the moment speech gets it
             self.braille.show(reply)
+        self.table_share.after(reply)  # phones see the table as now
 
     def update_history(self, extra: list[str]) -> None:
         """Put lines at the top of the history (newest first), keeping the last `HISTORY_SHOWN` entries."""
         self.history = [extra, *self.history][:HISTORY_SHOWN]
         lines = [line for entry in self.history for line in entry]
         self.query_one("#history-text", Static).update("\n".join([HISTORY_HEADING, *lines]))
+
+    # Sharing the table with phones (assistant/share/, assistant/ui/share_link.py).
+
+    async def share_control(self, argument: str) -> None:
+        """`share ARGUMENT` (or `--share`): start, stop, list or remove devices; the answer shown and said, and the
+        address and join code shown as text and as a QR code while the table is shared."""
+        reply = await self.table_share.control(argument)
+        self._share_region()
+        self.show(reply, new_input=False)
+
+    def _share_region(self) -> None:
+        """The address, the join code and the QR code of the page with the code, while the table is shared."""
+        region = self.query_one("#share", Static)
+        url = self.table_share.join_url()
+        region.display = bool(url)
+        if url:
+            said = self.table_share.said()
+            region.update("\n".join([*said.lines, qr_text(url)]))
+
+    def _shared_notice(self) -> None:
+        """A new join code was made (the last grew old): shown at once."""
+        self._share_region()
+
+    async def _phone_submit(self, player: str, request: object) -> DeviceOutcome:
+        """The server's submit: the move is posted as a message to this loop and answered in the order it came."""
+        answer: asyncio.Future[DeviceOutcome] = asyncio.get_running_loop().create_future()
+        self.post_message(PhoneMoved(player, request, answer))
+        return await answer
+
+    def on_phone_moved(self, message: PhoneMoved) -> None:
+        """A phone's move: carried out by the session as a typed line is, then shown, saved, said and brailled by the
+        same `show` (it was saved before it is said), and its outcome returned to the phone."""
+        try:
+            outcome = apply_device(self.session, message.player, message.request)  # type: ignore[arg-type]
+        except Exception as exc:  # the phone gets a sentence; the app carries on
+            if not message.answer.done():
+                message.answer.set_exception(exc)
+            return
+        if outcome.reply is not None:
+            self.show(outcome.reply, new_input=False)  # two moves at once: both said, in the order they came
+        self.table_share.after(outcome.reply, force=True)
+        if not message.answer.done():
+            message.answer.set_result(outcome)

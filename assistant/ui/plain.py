@@ -18,6 +18,7 @@ from assistant.core.text import clean_untrusted
 from assistant.core.words.cardtext import deck_chosen
 from assistant.core.words.screen import PLAIN_GREETING
 from assistant.session import Control, Reply, Session
+from assistant.ui.share_link import ThreadedShare
 
 if TYPE_CHECKING:
     from assistant.ui.braille_display import DisplayLink
@@ -36,19 +37,23 @@ def run_plain(
     first: Reply | None = None,
     prompt: str = "",
     display: DisplayLink | None = None,
+    share: str | None = None,
 ) -> int:
     """Read lines until end of input or `quit`; print (and speak, if `speak` is given) each reply.
 
     `echo` prints each line read, after "> ", before its answer (for scripts); `first` is a reply to show before
     the first line (a resumed game); `prompt` is printed before each line is read (at a terminal); `display`: a
     braille display that shows every answer too, whose keys are answered like lines typed (one at a time with
-    the lines read here).
+    the lines read here); `share`: share the table at once (`--share`: "" for the local-network address, or
+    ADDRESS:PORT). Moves from phones are carried out under the same lock as the lines read here and the display's
+    keys, in the order they arrive, and shown and said like a typed line's answer.
     """
     session.screen_keys = False  # the help names lines to type, not the app's keys
     lock = display.lock if display is not None else threading.RLock()
+    shared: ThreadedShare | None = None
 
-    def show(reply: Reply) -> None:
-        _show(reply, stdout, speak)
+    def show(reply: Reply, new_input: bool = True) -> None:
+        _show(reply, stdout, speak, new_input)
         if display is not None:
             display.show(reply)
 
@@ -58,9 +63,19 @@ def run_plain(
             if reply is not None:
                 show(reply)
 
+    def share_control(argument: str) -> None:  # never under the lock: the server's loop takes it for each move
+        nonlocal shared
+        if shared is None:
+            shared = ThreadedShare(session, lock, show)
+        reply = shared.control(argument)
+        with lock:
+            show(reply)
+
     show(Reply.of(PLAIN_GREETING, deck_chosen(session.cards)))
     if first is not None:
         show(first)
+    if share is not None:
+        share_control(share)
 
     def lost() -> None:  # BRLTTY stopped answering: said once, on the reader thread, which then ends
         from assistant.core.words.entry import braille_display_lost
@@ -82,11 +97,19 @@ def run_plain(
         with lock:
             if echo:  # the echo is cleaned (no terminal escapes); the line itself goes to the session as typed
                 print(f"> {clean_untrusted(line)}", file=stdout)
-            show(session.handle(line))
+            reply = session.handle(line)
+            if reply.control is not Control.SHARE:
+                show(reply)
+            if shared is not None:
+                shared.after(reply)
+        if reply.control is Control.SHARE:
+            share_control(reply.argument)
+    if shared is not None:
+        shared.close()
     return 0
 
 
-def _show(reply: Reply, stdout: TextIO, speak) -> None:
+def _show(reply: Reply, stdout: TextIO, speak, new_input: bool = True) -> None:
     if reply.control is Control.STOP:
         if speak is not None:
             speak.control("stop")
@@ -94,5 +117,5 @@ def _show(reply: Reply, stdout: TextIO, speak) -> None:
     for text in reply.lines:
         print(text, file=stdout)
     stdout.flush()
-    if speak is not None:
-        speak(reply)
+    if speak is not None:  # a phone's move is not new input: nothing waiting to be said goes stale because of it
+        (speak if new_input else getattr(speak, "notice", speak))(reply)

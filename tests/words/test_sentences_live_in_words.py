@@ -26,7 +26,18 @@ import assistant
 
 PACKAGE = Path(assistant.__path__[0])
 #: The modules outside the words: the outer layer, the adapters and the session.
-CHECKED = ("cli.py", "__main__.py", "session.py", "commands/", "ui/", "braille/", "scanner/", "speech/", "storage/")
+CHECKED = (
+    "cli.py",
+    "__main__.py",
+    "session.py",
+    "commands/",
+    "ui/",
+    "braille/",
+    "scanner/",
+    "share/",
+    "speech/",
+    "storage/",
+)
 #: The exceptions whose message reaches the player (the command line prints LookupError and CardDataError; the
 #: speech and the scanner say their errors; a Problem is a line of a CardDataError).
 PLAYER_EXCEPTIONS = {
@@ -122,7 +133,18 @@ def test_no_module_outside_the_words_writes_a_sentence():
 
 def test_the_rule_reaches_every_part_outside_the_core():
     parts = {path.relative_to(PACKAGE).parts[0] for path in checked_modules()}
-    assert parts == {"cli.py", "__main__.py", "session.py", "commands", "ui", "braille", "scanner", "speech", "storage"}
+    assert parts == {
+        "cli.py",
+        "__main__.py",
+        "session.py",
+        "commands",
+        "ui",
+        "braille",
+        "scanner",
+        "share",
+        "speech",
+        "storage",
+    }
 
 
 def test_the_checker_catches_each_kind_of_offence_and_nothing_else():

@@ -326,6 +326,12 @@ def parse_nursery(verb: str, tokens: list[str], lower: list[str], names: tuple[s
     return parse_card_from(verb, tokens, lower, names)
 
 
+def parse_share(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+    """share [off | devices | remove NAME | ADDRESS:PORT]: the session hands the line's rest, as typed, to the front
+    end (an address's dots and colon are not words)."""
+    return Command(verb, word=" ".join(tokens) or None)
+
+
 def parse_nothing(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
     """A verb that takes no words after it (resolve, next, tally...): the rest of the line is ignored."""
     return Command(verb)

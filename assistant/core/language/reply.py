@@ -60,6 +60,8 @@ class Control(StrEnum):
     """Stop talking (the reply says nothing)."""
     REPEAT = "repeat"
     """The reply is the last answer again: said again even if it was said before."""
+    SHARE = "share"
+    """Share the table with phones, or stop, or list or remove their devices (`share`, `argument` says which)."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +89,8 @@ class Reply:
     settles: bool = False
     """The line took back what was said before it (an undo, a redo): a decisive fact it cut off is not said again
     (a win undone is no win)."""
+    argument: str = ""
+    """What a control is given, as typed (`share off`: "off"; `share 127.0.0.1:8123`: the address)."""
     decisive: str = ""
     """The decisive fact of the reply, short ("Ana wins with 7 Unicorns!", "Record it anyway? Say yes or no."): a
     win or the game's end, a turn that begins, a question waiting. Said again when the next key cuts it, and held on

@@ -91,6 +91,7 @@ from assistant.core.language.parser import (
     parse_query,
     parse_return,
     parse_sacrifice,
+    parse_share,
     parse_shuffle,
     parse_swap,
     parse_swap_hands,
@@ -368,6 +369,13 @@ VERBS: tuple[Verb, ...] = (
         ("`verbosity normal`", "the facts and what the table waits for"),
         ("`verbosity coaching`", "also how to say it (\"say draw\"), for learning the commands"),
     ), parse=parse_level),
+    Verb("share", Kind.LISTENING, ("share",), (
+        ("`share`, `share 127.0.0.1:8123`", "share the table with the players' phones on the local network (also "
+         "`table-assistant --share`, F9 in the app): its address and join code are said and shown, with a QR code"),
+        ("`share devices`", "the phones joined, by player"),
+        ("`share remove Ben`", "take Ben's phone off the table"),
+        ("`share off`", "stop sharing the table"),
+    ), parse=parse_share),
 )  # fmt: skip
 
 BY_NAME = {verb.name: verb for verb in VERBS}

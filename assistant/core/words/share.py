@@ -1,0 +1,218 @@
+"""Sentences about sharing the table with phones (assistant/share/, the `share` commands, a move from a phone).
+
+What the laptop says when the table is shared, what a phone is told when its request cannot be carried out (every
+error the server sends is one of these, never a traceback), and the labels the phone's page shows.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ACTOR_NOT_YOURS",
+    "BODY_NOT_JSON",
+    "CARD_NEEDED",
+    "CHOOSE_PLAYER",
+    "DEVICE_REMOVED",
+    "NO_DEVICE",
+    "NO_DEVICES",
+    "NO_GAME_TO_JOIN",
+    "NO_LOCAL_ADDRESS",
+    "NOT_JSON_TYPE",
+    "NOT_SHARING",
+    "NO_CSRF",
+    "OTHER_HOST",
+    "OTHER_ORIGIN",
+    "PAGE_LABELS",
+    "QUESTION_LAPSED",
+    "SHARE_ADDRESS_FORM",
+    "SHARE_STOPPED",
+    "STALE_PILE",
+    "TOO_LARGE",
+    "UNDO_NOT_YOURS",
+    "UNEXPECTED",
+    "UNKNOWN_CARD",
+    "UNKNOWN_PATH",
+    "UNKNOWN_VERB",
+    "WRONG_CODE",
+    "already_sharing",
+    "bad_field",
+    "cannot_listen",
+    "code_renewed",
+    "device_list",
+    "device_removed",
+    "from_phone",
+    "no_device_for",
+    "not_a_player",
+    "not_your_turn_to_end",
+    "phone_asks",
+    "phone_answered_no",
+    "public_address",
+    "sharing_at",
+    "spoken_code",
+    "stale_nowhere",
+    "stale_stable",
+    "too_many_guesses",
+]
+
+WRONG_CODE = "That join code is not right. Look at the laptop's screen for the code."
+NO_DEVICE = "This phone has not joined the table yet. Enter the join code shown on the laptop."
+DEVICE_REMOVED = "The host took this phone off the table. Enter the join code to join again."
+OTHER_ORIGIN = "This request came from another page, so it was refused."
+OTHER_HOST = "This address is not the table's, so the request was refused."
+NO_CSRF = "This page is out of date. Reload it and try again."
+NOT_JSON_TYPE = "The request must be sent as JSON."
+BODY_NOT_JSON = "The request could not be read."
+TOO_LARGE = "The request is too large, so it was refused."
+UNKNOWN_PATH = "There is nothing at this address."
+UNEXPECTED = "The laptop could not answer that request. Try again."
+ACTOR_NOT_YOURS = "A phone records moves for its own player only."
+UNKNOWN_VERB = "That move is not one a phone can make."
+CARD_NEEDED = "Choose a card first."
+UNKNOWN_CARD = "That card is not in this game's decks."
+STALE_PILE = "That card has left the pile. Your screen now shows the table as it is."
+QUESTION_LAPSED = "The table changed before you answered, so nothing was recorded. Make the move again."
+UNDO_NOT_YOURS = "From a phone you can undo only your own last move, and the last move recorded is not yours."
+NO_GAME_TO_JOIN = "No game has started yet. Start one on the laptop, then enter the code again."
+CHOOSE_PLAYER = "Choose who you are."
+NO_DEVICES = "No phone has joined the table."
+NOT_SHARING = "The table is not shared. Say share to share it."
+SHARE_STOPPED = "The table is no longer shared. Phones cannot record moves until you share it again."
+NO_LOCAL_ADDRESS = (
+    "This computer has no local-network address, so the table cannot be shared. Join a Wi-Fi network, or say "
+    "share 127.0.0.1 to try it on this computer alone."
+)
+SHARE_ADDRESS_FORM = "Say an address and a port, like share 127.0.0.1:8123, or share alone."
+
+#: The page's own labels, sent to it as text (the page shows them with textContent, never as markup).
+PAGE_LABELS = {
+    "title": "Table",
+    "join_heading": "Join the table",
+    "code_label": "Join code",
+    "join": "Join",
+    "choose_player": CHOOSE_PLAYER,
+    "taken": "has a phone",
+    "reconnecting": "Connecting again…",
+    "you_label": "You:",
+    "warning_heading": "Check this move",
+    "yes": "Record it anyway",
+    "no": "Do not record it",
+    "moves_heading": "Your moves",
+    "no_moves": "Nothing to do until it is your turn or a card is played.",
+    "draw": "Draw",
+    "play": "Play a card",
+    "super_neigh": "Super Neigh",
+    "instant": "Play an Instant",
+    "resolve": "Resolve",
+    "end": "End turn",
+    "destroy": "Destroy",
+    "sacrifice": "Sacrifice",
+    "steal": "Steal",
+    "return": "Return to hand",
+    "discard": "Discard",
+    "bring": "Bring a Baby",
+    "undo": "Undo my last move",
+    "search_label": "Card name or braille label",
+    "no_cards": "No card like that.",
+    "any_card": "A card, not named",
+    "cancel": "Cancel",
+    "pile_heading": "The pile",
+    "chain_heading": "The chain",
+    "last_heading": "Last moves",
+}
+
+
+def spoken_code(code: str) -> str:
+    """A join code as it is said: digit by digit ("4 0 7 1 1 9")."""
+    return " ".join(code)
+
+
+def sharing_at(address: str, code: str) -> str:
+    """The address phones open and the join code (said when sharing starts, and by `share`)."""
+    return f"The table is shared at {address}. The join code is {spoken_code(code)}."
+
+
+def code_renewed(code: str) -> str:
+    """A new join code, made when the last one grew old."""
+    return f"New join code: {spoken_code(code)}."
+
+
+def already_sharing(address: str, code: str) -> str:
+    """`share` while the table is already shared: where, and the code."""
+    return sharing_at(address, code)
+
+
+def public_address(address: str) -> str:
+    """Why the server will not listen on an address reachable from the internet."""
+    return (
+        f"{address} is a public internet address, so the table was not shared: it is shared only on a local "
+        f"network. Say share 127.0.0.1 to try it on this computer alone."
+    )
+
+
+def cannot_listen(address: str, reason: str) -> str:
+    """The server could not listen on an address (in use, not this computer's)."""
+    return f"The table could not be shared at {address}: {reason}."
+
+
+def too_many_guesses(seconds: int) -> str:
+    """Too many wrong join codes from one address: how long to wait."""
+    unit = "second" if seconds == 1 else "seconds"
+    return f"Too many wrong codes. Wait {seconds} {unit}, then try again."
+
+
+def not_a_player(name: str, players: list[str]) -> str:
+    """A phone chose a name that is not a player of the game."""
+    return f"{name} is not a player in this game. The players are {', '.join(players)}."
+
+
+def bad_field(field: str) -> str:
+    """A field of a request that is missing or not of the right kind."""
+    return f"The request's {field} could not be read."
+
+
+def stale_stable(card: str, player: str, area: str) -> str:
+    """A move on a card that has left the Stable the page showed it in."""
+    return f"{card} is no longer in {player}'s {area}. Your screen now shows the table as it is."
+
+
+def stale_nowhere(card: str, area: str) -> str:
+    """A move on a card that is in no Stable any more."""
+    return f"{card} is no longer in any {area}. Your screen now shows the table as it is."
+
+
+def not_your_turn_to_end(player: str) -> str:
+    """A phone tried to end another player's turn."""
+    return f"It is {player}'s turn: only {player} ends it."
+
+
+def from_phone(player: str) -> str:
+    """Said before a move from a phone whose announcement does not name its player."""
+    return f"{player}'s phone:"
+
+
+def phone_asks(player: str, question: str) -> str:
+    """Said on the laptop when a phone's move was warned: the question waits on that phone."""
+    return f"{player}'s phone: {question}"
+
+
+def phone_answered_no(player: str) -> str:
+    """Said on the laptop when the player declined to record a warned move."""
+    return f"{player} did not record it."
+
+
+def device_list(players: list[str]) -> str:
+    """The devices joined, by player (`share devices`)."""
+    if not players:
+        return NO_DEVICES
+    counts = {name: players.count(name) for name in dict.fromkeys(players)}
+    parts = [name if count == 1 else f"{name} ({count} phones)" for name, count in counts.items()]
+    return f"Phones joined: {', '.join(parts)}."
+
+
+def device_removed(player: str, count: int) -> str:
+    """`share remove NAME` took that player's phones off the table."""
+    return f"{player}'s phone was taken off the table." if count == 1 else f"{player}'s {count} phones were taken off."
+
+
+def no_device_for(player: str) -> str:
+    """`share remove NAME` when that player has no phone."""
+    return f"{player} has no phone on the table."

@@ -1,0 +1,5 @@
+"""Sharing the table: a small web server on the local network, so each player records their own moves from their
+phone (docs/share.md). `server.py` is the aiohttp application, `guards.py` the join code, the guessing limit and
+the device tokens, `address.py` where it may listen, `page/` the phone's page. An adapter: it is given callables by
+the front end and never imports the session or the user interface.
+"""

@@ -1,0 +1,107 @@
+"""Where the sharing server may listen: this computer's local-network address by default, never a public one.
+
+An address is fine when it is private (10/8, 172.16/12, 192.168/16, fc00::/7), loopback or link-local; a public
+address, or an address that is not an address at all, is refused with the reason. The default address is found
+without sending anything: a UDP socket "connected" to a private address only asks the system which of its own
+addresses it would use, and the host's name lists the others.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+from collections.abc import Iterable
+
+from assistant.core.words.share import NO_LOCAL_ADDRESS, SHARE_ADDRESS_FORM, public_address
+
+__all__ = ["AddressError", "check_address", "choose_address", "local_candidates", "origin_host", "parse_listen"]
+
+#: What `--share` alone listens on: the local-network address, with a free port.
+DEFAULT_PORT = 0
+
+
+class AddressError(ValueError):
+    """The server cannot listen there: the message says why, ready to be said."""
+
+
+def check_address(host: str) -> str:
+    """The address, normalised, when the server may listen on it; `AddressError` when it is public or not an
+    address (a name is not taken: a name could point anywhere)."""
+    try:
+        address = ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        raise AddressError(SHARE_ADDRESS_FORM) from None
+    if address.is_unspecified or address.is_multicast:
+        raise AddressError(SHARE_ADDRESS_FORM)
+    if not (address.is_private or address.is_loopback or address.is_link_local):
+        raise AddressError(public_address(str(address)))
+    return str(address)
+
+
+def parse_listen(text: str | None) -> tuple[str | None, int]:
+    """`ADDRESS:PORT`, `ADDRESS`, `:PORT`, `[::1]:PORT` or nothing, as (address or None for the default, port; 0 is a
+    free port). `AddressError` when it cannot be read or the address may not be listened on."""
+    text = (text or "").strip()
+    if not text:
+        return None, DEFAULT_PORT
+    host, port_text = text, ""
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        port_text = rest.removeprefix(":")
+    elif text.count(":") == 1:
+        host, _, port_text = text.partition(":")
+    port = DEFAULT_PORT
+    if port_text:
+        if not port_text.isascii() or not port_text.isdigit() or not 0 <= int(port_text) <= 65535:
+            raise AddressError(SHARE_ADDRESS_FORM)
+        port = int(port_text)
+    return (check_address(host) if host else None), port
+
+
+def local_candidates() -> list[str]:
+    """This computer's own addresses that a phone might reach, best first: the one the system routes to a private
+    network by, then those its name lists. Nothing is sent."""
+    found: list[str] = []
+    for family, probe in ((socket.AF_INET, "10.255.255.255"), (socket.AF_INET6, "fd00::1")):
+        try:
+            with socket.socket(family, socket.SOCK_DGRAM) as udp:
+                udp.connect((probe, 9))  # a UDP connect sends no packet
+                found.append(udp.getsockname()[0])
+        except OSError:
+            continue
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, proto=socket.IPPROTO_TCP):
+            found.append(str(info[4][0]))
+    except OSError:
+        pass
+    return list(dict.fromkeys(a.split("%")[0] for a in found))
+
+
+def choose_address(candidates: Iterable[str]) -> str:
+    """The address to listen on by default: the first private one (a home or office network), else a link-local
+    one; `AddressError` when the only addresses are public (the reason names one) or there is none but loopback."""
+    public = None
+    link_local = None
+    for text in candidates:
+        try:
+            address = ipaddress.ip_address(text)
+        except ValueError:
+            continue
+        if address.is_loopback or address.is_unspecified:
+            continue
+        if address.is_link_local:
+            link_local = link_local or str(address)
+        elif address.is_private:
+            return str(address)
+        else:
+            public = public or str(address)
+    if link_local is not None:
+        return link_local
+    if public is not None:
+        raise AddressError(public_address(public))
+    raise AddressError(NO_LOCAL_ADDRESS)
+
+
+def origin_host(host: str, port: int) -> str:
+    """`host:port` as a browser writes it in a URL, an Origin or a Host header (IPv6 in brackets)."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"

@@ -1,0 +1,236 @@
+"""The front ends' side of a shared table: the sharing server (`assistant/share/`) on the session, and the `share`
+commands (`share`, `share off`, `share devices`, `share remove NAME`).
+
+The server is given callables only. `TableShare` makes them from the session: the players, a device's view, the
+card search (each read under `guard`, the lock the plain mode's braille display uses, or nothing in the Textual app,
+whose one loop is the session's owner), and `submit`, which the front end gives: the Textual app posts a message and
+answers it with the same `show` as a typed line; the plain mode carries it out under its lock. After every reply the
+front end calls `after`, so every phone's stream gets the table as it is now.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Awaitable, Callable
+from contextlib import AbstractContextManager, nullcontext
+from typing import Any
+
+from assistant.core.language.device import DeviceAnswer, DeviceMove, DeviceOutcome
+from assistant.core.language.reply import Reply
+from assistant.core.language.table_view import phone_view
+from assistant.core.words.cardtext import type_name
+from assistant.core.words.share import (
+    NOT_SHARING,
+    SHARE_STOPPED,
+    device_list,
+    device_removed,
+    no_device_for,
+    sharing_at,
+)
+from assistant.session import Session
+
+Submit = Callable[[str, DeviceMove | DeviceAnswer], Awaitable[DeviceOutcome]]
+
+__all__ = ["TableShare", "ThreadedShare", "apply_device", "qr_text"]
+
+
+def apply_device(session: Session, player: str, request: DeviceMove | DeviceAnswer) -> DeviceOutcome:
+    """Carry out a device's move or answer on the session (on its owner: the app's loop, or under the lock)."""
+    if isinstance(request, DeviceAnswer):
+        return session.device_answer(player, request.question, request.yes)
+    return session.device_move(player, request)
+
+
+def _mark(session: Session) -> tuple[int, int, int, int]:
+    game = session.game
+    if game is None:
+        return 0, 0, 0, 0
+    return id(game), len(game.log), id(game.log[-1]) if game.log else 0, len(game.undone)
+
+
+class TableShare:
+    """The server on a session, and the `share` commands' answers. Its coroutines run on the server's loop."""
+
+    def __init__(
+        self,
+        session: Session,
+        submit: Submit,
+        guard: Callable[[], AbstractContextManager[Any]] = nullcontext,
+        on_code: Callable[[str], None] | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> None:
+        self.session = session
+        self.clock = clock
+        """The server's clock (join codes, the guessing limit); None: the monotonic clock."""
+        self.submit = submit
+        self.guard = guard
+        self.on_code = on_code
+        self.server: Any = None
+        """The `assistant.share.server.ShareServer` while the table is shared."""
+        self._mark = _mark(session)
+
+    # What the server is given.
+
+    def _players(self) -> list[str]:
+        with self.guard():
+            game = self.session.game
+            return list(game.table.setup.players) if game is not None else []
+
+    def _view(self, player: str, version: int, last: list[str]) -> dict[str, Any]:
+        with self.guard():
+            question = self.session.devices.question_of(player)
+            return phone_view(self.session.game, player, version, last, question)
+
+    def _cards(self, query: str) -> list[dict[str, str]]:
+        with self.guard():
+            vocabulary = self.session.cards.vocabulary
+            resolver = self.session.resolver
+            found = []
+            for card in self.session.find_cards(query):
+                label = getattr(resolver, "abbreviation", lambda card: None)(card)  # the braille resolver's label
+                letters = label.text if label is not None else ""
+                found.append({"id": card.id, "name": card.name, "type": type_name(card.type, vocabulary),
+                              "kind": card.type.value, "label": str(letters)})  # fmt: skip
+            return found
+
+    # The commands.
+
+    async def control(self, argument: str) -> Reply:
+        """`share ARGUMENT`: start (on an address, if given), `off`, `devices`, `remove NAME`."""
+        word, _, rest = argument.strip().partition(" ")
+        if word.lower() == "off":
+            return await self.stop()
+        if word.lower() == "devices":
+            return self.devices()
+        if word.lower() == "remove":
+            return self.remove(rest.strip())
+        return await self.start(argument.strip() or None)
+
+    async def start(self, listen: str | None) -> Reply:
+        """Share the table (the address and port as `--share` takes them; None: the local-network address);
+        said: where, and the join code. Already shared: said again."""
+        from assistant.share.address import AddressError, choose_address, local_candidates, parse_listen
+        from assistant.share.server import ShareServer, TableLink
+
+        if self.server is not None:
+            return self.said()
+        try:
+            host, port = parse_listen(listen)
+            host = host or choose_address(local_candidates())
+            link = TableLink(self._players, self._view, self._cards, self.submit)
+            timing = {"clock": self.clock} if self.clock is not None else {}
+            server = ShareServer(link, host, port, on_code=self.on_code, **timing)
+            await server.start()
+        except AddressError as exc:
+            return Reply.error(str(exc))
+        self.server = server
+        return self.said()
+
+    def said(self) -> Reply:
+        """Where the table is shared and the join code (or that it is not shared)."""
+        if self.server is None:
+            return Reply.of(NOT_SHARING)
+        sentence = sharing_at(self.server.address, self.server.current_code())
+        return Reply.of(sentence, important=True)
+
+    async def stop(self) -> Reply:
+        """Stop sharing."""
+        server, self.server = self.server, None
+        if server is None:
+            return Reply.of(NOT_SHARING)
+        await server.stop()
+        return Reply.of(SHARE_STOPPED, important=True)
+
+    def devices(self) -> Reply:
+        """The phones joined, by player."""
+        if self.server is None:
+            return Reply.of(NOT_SHARING)
+        return Reply.of(device_list(self.server.devices.players()))
+
+    def remove(self, name: str) -> Reply:
+        """Take a player's phones off the table."""
+        if self.server is None:
+            return Reply.of(NOT_SHARING)
+        players = self.server.devices.players()
+        match = next((p for p in players if p.casefold() == name.casefold()), name)
+        count = self.server.remove(match)
+        return Reply.of(device_removed(match, count) if count else no_device_for(name))
+
+    def after(self, reply: Reply | None = None, force: bool = False) -> None:
+        """After a reply is shown: when the game changed (or `force`: a phone's question), every phone is told; the
+        reply's lines are kept as the last moves when the game changed."""
+        mark = _mark(self.session)
+        moved = mark != self._mark
+        self._mark = mark
+        if self.server is not None and (moved or force):
+            self.server.changed(reply.lines if moved and reply is not None else ())
+
+    def join_url(self) -> str:
+        """What the QR code holds ("" when not shared)."""
+        return self.server.join_url() if self.server is not None else ""
+
+
+class ThreadedShare:
+    """The plain mode's sharing: the server's own asyncio loop in a thread; moves are carried out there under the
+    plain mode's lock (the one the braille display's reader thread uses), and shown by the plain mode's `show`."""
+
+    def __init__(
+        self, session: Session, lock: AbstractContextManager[Any], show: Callable[[Reply, bool], None]
+    ) -> None:
+        self.lock = lock
+        self.show = show
+        self.session = session
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.thread: threading.Thread | None = None
+        self.share = TableShare(session, self._submit, lambda: self.lock)
+
+    async def _submit(self, player: str, request: DeviceMove | DeviceAnswer) -> DeviceOutcome:
+        with self.lock:  # one at a time with the lines typed and the display's keys, in the order they arrive
+            outcome = apply_device(self.session, player, request)
+            if outcome.reply is not None:
+                self.show(outcome.reply, False)
+            self.share.after(outcome.reply, force=True)
+        return outcome
+
+    def _run(self, coroutine: Any, timeout: float = 30.0) -> Any:
+        if self.loop is None:
+            self.loop = asyncio.new_event_loop()
+            self.thread = threading.Thread(target=self.loop.run_forever, name="share-server", daemon=True)
+            self.thread.start()
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
+
+    def control(self, argument: str) -> Reply:
+        """`share ARGUMENT`, carried out on the server's loop (never while holding the lock)."""
+        return self._run(self.share.control(argument))
+
+    def after(self, reply: Reply) -> None:
+        """After a typed line's reply: phones are told when the game changed."""
+        self.share.after(reply)
+
+    def close(self) -> None:
+        """Stop sharing and end the server's thread."""
+        if self.loop is None:
+            return
+        self._run(self.share.stop())
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        if self.thread is not None:
+            self.thread.join(5)
+
+
+def qr_text(data: str) -> str:
+    """A QR code of `data` drawn in text, two rows of modules a line (half blocks), with its quiet zone: dark modules
+    are drawn in the background colour so that a phone reads it on a dark or light screen alike."""
+    import qrcode
+
+    code = qrcode.QRCode(border=2)
+    code.add_data(data)
+    code.make(fit=True)
+    matrix = code.get_matrix()
+    if len(matrix) % 2:
+        matrix.append([False] * len(matrix[0]))
+    glyph = {(False, False): "█", (True, False): "▄", (False, True): "▀", (True, True): " "}
+    return "\n".join(
+        "".join(glyph[(top, bottom)] for top, bottom in zip(matrix[row], matrix[row + 1]))
+        for row in range(0, len(matrix), 2)
+    )

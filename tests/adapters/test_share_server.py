@@ -1,0 +1,595 @@
+"""The sharing server's guards, over real HTTP on 127.0.0.1: a real aiohttp server on a real session (games saved
+to disk), requests from aiohttp's client or a raw socket. Each test fails without the guard it names. Time is the
+test's own clock: the join code's age and the guessing limit never wait on the wall clock."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import json
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+from assistant.core.game.events import Draw, Respond
+from assistant.core.words.share import (
+    ACTOR_NOT_YOURS,
+    DEVICE_REMOVED,
+    NO_CSRF,
+    NO_DEVICE,
+    NOT_JSON_TYPE,
+    OTHER_HOST,
+    OTHER_ORIGIN,
+    QUESTION_LAPSED,
+    STALE_PILE,
+    TOO_LARGE,
+    UNDO_NOT_YOURS,
+    UNEXPECTED,
+    WRONG_CODE,
+    too_many_guesses,
+)
+from assistant.session import Session
+from assistant.share.server import SECURITY_HEADERS
+from assistant.storage.decks import load_card_set
+from assistant.storage.saves import GameStore
+from assistant.ui.share_link import TableShare, apply_device
+
+CARDS = load_card_set()
+#: Patience for one request on a busy machine; never a sleep.
+PATIENCE = 60
+
+
+class Clock:
+    """The test's own time, moved by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@dataclass
+class Table:
+    """A shared table: the session, the server's glue, an HTTP client, the clock."""
+
+    session: Session
+    share: TableShare
+    http: aiohttp.ClientSession
+    clock: Clock
+    store: Path
+    said: list[Any]
+
+    @property
+    def server(self) -> Any:
+        return self.share.server
+
+    @property
+    def origin(self) -> str:
+        return self.server.origin
+
+    def url(self, path: str) -> str:
+        return f"{self.origin}{path}"
+
+    def headers(self, csrf: str | None = None, **more: str) -> dict[str, str]:
+        headers = {"Origin": self.origin, "Content-Type": "application/json", **more}
+        if csrf is not None:
+            headers["X-CSRF-Token"] = csrf
+        return headers
+
+    async def post(
+        self, path: str, body: Any, csrf: str | None = None, **headers: str
+    ) -> tuple[int, dict[str, Any], Any]:
+        async with self.http.post(self.url(path), data=json.dumps(body), headers=self.headers(csrf, **headers)) as r:
+            return r.status, await r.json(content_type=None), r.headers
+
+    async def get(self, path: str) -> tuple[int, dict[str, Any], Any]:
+        async with self.http.get(self.url(path)) as r:
+            return r.status, await r.json(content_type=None), r.headers
+
+    @contextlib.asynccontextmanager
+    async def phone(self) -> AsyncIterator[Table]:
+        """Another phone: the same table, a client with cookies of its own."""
+        jar = aiohttp.CookieJar(unsafe=True)
+        async with aiohttp.ClientSession(cookie_jar=jar, timeout=aiohttp.ClientTimeout(total=PATIENCE)) as http:
+            yield dataclasses.replace(self, http=http)
+
+    async def join(self, player: str) -> str:
+        """Join as `player` with the code on screen; the CSRF token."""
+        code = self.server.current_code()
+        status, body, _ = await self.post("/api/join", {"code": code, "player": player})
+        assert status == 200, body
+        return body["csrf"]
+
+
+@contextlib.asynccontextmanager
+async def shared_table(
+    tmp_path: Path, players: str = "Ana Ben Cy", babies: str = "red pink orange", cards: Any = CARDS
+) -> AsyncIterator[Table]:
+    """A game of `players` shared on 127.0.0.1 at a free port; moves carried out as the app does (the session, then
+    every phone told)."""
+    session = Session(cards, store=GameStore(tmp_path / "games"))
+    session.handle(f"new game {players} babies {babies}")
+    said: list[Any] = []
+    clock = Clock()
+
+    async def submit(player: str, request: Any) -> Any:
+        outcome = apply_device(session, player, request)
+        said.append(outcome)
+        share.after(outcome.reply, force=True)
+        return outcome
+
+    share = TableShare(session, submit, clock=clock)
+    started = await share.start("127.0.0.1:0")
+    assert share.server is not None, started.lines
+    timeout = aiohttp.ClientTimeout(total=PATIENCE)
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True), timeout=timeout) as http:
+        try:
+            yield Table(session, share, http, clock, tmp_path / "games", said)
+        finally:
+            await share.stop()
+
+
+def run(test: Any) -> Any:
+    return asyncio.run(asyncio.wait_for(test, PATIENCE * 2))
+
+
+def move(verb: str, key: str, **fields: Any) -> dict[str, Any]:
+    return {"key": key, "verb": verb, **fields}
+
+
+# No token, another player's name, another origin.
+
+
+def test_without_a_token_nothing_is_read_or_recorded(tmp_path):
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            before = list(table.session.game.log)
+            status, body, _ = await table.post("/api/move", move("draw", "key-00000001"), csrf="anything")
+            assert (status, body) == (401, {"error": NO_DEVICE})
+            for path in ("/api/state", "/api/me", "/api/cards?q=rain", "/api/events"):
+                status, body, _ = await table.get(path)
+                assert (status, body) == (401, {"error": NO_DEVICE}), path
+            table.http.cookie_jar.update_cookies({"ta_device": "made-up-token"})
+            status, body, _ = await table.post("/api/move", move("draw", "key-00000002"), csrf="anything")
+            assert (status, body) == (401, {"error": NO_DEVICE})
+            assert table.session.game.log == before
+
+    run(scenario())
+
+
+def test_a_token_acts_as_its_own_player_only(tmp_path):
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            csrf = await table.join("Ben")
+            before = len(table.session.game.log)
+            for field in ("actor", "player", "as"):
+                status, body, _ = await table.post(
+                    "/api/move", move("draw", f"key-actor-{field}", **{field: "Ana"}), csrf
+                )
+                assert (status, body) == (400, {"error": ACTOR_NOT_YOURS})
+            assert len(table.session.game.log) == before
+            status, body, _ = await table.post("/api/move", move("draw", "key-draw-0001"), csrf)
+            assert status == 200 and body["status"] in ("recorded", "warning"), body
+            if body["status"] == "warning":  # Ana's turn: Ben drawing is warned, then recorded anyway
+                status, body, _ = await table.post(
+                    "/api/answer", {"key": "key-answer-01", "question": body["question"], "answer": "yes"}, csrf
+                )
+            assert body["status"] == "recorded"
+            assert table.session.game.log[-1] == Draw(1, 1)  # Ben's seat, whatever the body said
+            status, me, _ = await table.get("/api/me")
+            assert me["player"] == "Ben"
+
+    run(scenario())
+
+
+def test_a_post_from_another_origin_or_not_json_or_without_the_csrf_token_is_refused(tmp_path):
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            csrf = await table.join("Ana")
+            before = len(table.session.game.log)
+            evil = "http://evil.example"
+            status, body, _ = await table.post("/api/move", move("draw", "key-origin-1"), csrf, Origin=evil)
+            assert (status, body) == (403, {"error": OTHER_ORIGIN})
+            async with table.http.post(
+                table.url("/api/move"), data=json.dumps(move("draw", "key-origin-2")), headers={"X-CSRF-Token": csrf}
+            ) as response:  # no Origin at all
+                assert response.status == 403 and await response.json() == {"error": OTHER_ORIGIN}
+            status, body, _ = await table.post(
+                "/api/move", move("draw", "key-type-1"), csrf, **{"Content-Type": "text/plain"}
+            )  # a form a page of another site could send without asking
+            assert (status, body) == (403, {"error": NOT_JSON_TYPE})
+            status, body, _ = await table.post("/api/move", move("draw", "key-csrf-1"), csrf="wrong")
+            assert (status, body) == (403, {"error": NO_CSRF})
+            status, body, _ = await table.post("/api/move", move("draw", "key-csrf-2"))
+            assert (status, body) == (403, {"error": NO_CSRF})
+            status, body, _ = await table.post("/api/code", {"code": "000000"}, Origin=evil)
+            assert (status, body) == (403, {"error": OTHER_ORIGIN})
+            assert len(table.session.game.log) == before
+
+    run(scenario())
+
+
+def test_a_request_for_another_host_name_is_refused(tmp_path):
+    """A page of another site whose name is re-pointed at this computer (DNS rebinding) sends its own Host."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            await table.join("Ana")
+            async with table.http.get(
+                table.url("/api/state"), headers={"Host": f"evil.example:{table.server.port}"}
+            ) as r:
+                assert r.status == 403 and await r.json() == {"error": OTHER_HOST}
+            async with table.http.get(table.url("/api/state"), headers={"Host": f"localhost:{table.server.port}"}) as r:
+                assert r.status == 200  # loopback's own name is this computer
+
+    run(scenario())
+
+
+# The join code.
+
+
+def test_six_wrong_codes_in_a_minute_are_slowed_then_the_code_works_again(tmp_path):
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            code = table.server.current_code()
+            wrong = f"{(int(code) + 1) % 10**6:06d}"
+            for _ in range(5):
+                status, body, _ = await table.post("/api/code", {"code": wrong})
+                assert (status, body) == (403, {"error": WRONG_CODE})
+                table.clock.now += 1
+            status, body, headers = await table.post("/api/code", {"code": code})  # even the right one must wait
+            assert status == 429 and headers["Retry-After"] == "55" and body == {"error": too_many_guesses(55)}
+            status, body, _ = await table.post("/api/join", {"code": code, "player": "Ana"})
+            assert status == 429
+            assert table.server.devices.players() == []
+            table.clock.now += 55
+            status, body, _ = await table.post("/api/code", {"code": code})
+            assert status == 200 and body["players"] == ["Ana", "Ben", "Cy"] and body["taken"] == []
+
+    run(scenario())
+
+
+def test_the_join_code_lasts_ten_minutes_then_a_new_one_is_needed(tmp_path):
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            old = table.server.current_code()
+            table.clock.now += 600
+            new = table.server.current_code()
+            status, body, _ = await table.post("/api/join", {"code": old, "player": "Ana"})
+            assert old == new or (status, body) == (403, {"error": WRONG_CODE})
+            status, body, _ = await table.post("/api/join", {"code": new, "player": "Ana"})
+            assert status == 200 and body["player"] == "Ana"
+
+    run(scenario())
+
+
+# Hostile texts.
+
+
+def test_hostile_names_are_inert_json_strings_and_the_page_forbids_inline_script(tmp_path):
+    names = "<script>alert(1)</script> <img/src=x/onerror=alert(1)> \x1b[2JEve"
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path, players=names, babies="red pink orange") as table:
+            players = list(table.session.game.table.setup.players)
+            assert players[2] == "Eve"  # the terminal escape was taken out when the game started
+            code = table.server.current_code()
+            async with table.http.post(
+                table.url("/api/code"), data=json.dumps({"code": code}), headers=table.headers()
+            ) as r:
+                raw = await r.text()
+                assert r.headers["Content-Type"].startswith("application/json")
+                assert "<" not in raw and ">" not in raw  # escaped as \u003c: never markup, even if sniffed
+                assert json.loads(raw)["players"] == players
+            await table.join(players[0])
+            async with table.http.get(table.url("/api/state")) as r:
+                raw = await r.text()
+                view = json.loads(raw)
+                assert "<" not in raw and "\x1b" not in raw
+                assert [p["name"] for p in view["game"]["players"]] == players
+                assert r.headers["X-Content-Type-Options"] == "nosniff"
+            async with table.http.get(table.url("/")) as r:
+                policy = r.headers["Content-Security-Policy"]
+                assert "default-src 'self'" in policy and "unsafe-inline" not in policy and "unsafe-eval" not in policy
+                assert all(r.headers[name] == value for name, value in SECURITY_HEADERS.items())
+            status, body, headers = await table.get("/api/cards?q=%3Cscript%3E")
+            assert status == 200 and headers["Content-Security-Policy"] == SECURITY_HEADERS["Content-Security-Policy"]
+
+    run(scenario())
+
+
+def test_a_card_learnt_from_a_hostile_code_is_sent_as_inert_text(tmp_path):
+    from assistant.core.cards.card import CardType
+    from assistant.core.cards.learning import NewCard
+    from assistant.storage.decks import learn_card
+
+    name, words = "<img src=x onerror=alert(1)>", "\x1b[2J<script>alert(1)</script> Draw a card."
+    learn_card("uu-2nd", NewCard(name, words, CardType.MAGIC), CardType.MAGIC)  # into the test's private home
+    cards = load_card_set("uu-2nd")
+    hostile = next(card for card in cards if card.name == name)
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path, cards=cards) as table:
+            table.session.handle("draw")
+            csrf = await table.join("Ana")
+            status, body, _ = await table.post("/api/move", move("play", "key-hostile-1", card=hostile.id), csrf)
+            assert body["status"] == "recorded" and body["lines"][0] == f"Ana played {name}."
+            for path in ("/api/state", "/api/cards?q=onerror"):
+                async with table.http.get(table.url(path)) as r:
+                    raw = await r.text()
+                    assert "<" not in raw and ">" not in raw and "\x1b" not in raw, path
+                    assert name in json.dumps(json.loads(raw), ensure_ascii=False), path
+                    assert r.headers["Content-Security-Policy"] == SECURITY_HEADERS["Content-Security-Policy"]
+            view = json.loads(await (await table.http.get(table.url("/api/state"))).text())
+            assert view["game"]["pile"][-1]["name"] == name
+
+    run(scenario())
+
+
+# Size.
+
+
+def test_a_ten_megabyte_request_is_refused_from_its_length_without_reading_it(tmp_path):
+    """Only the headers are sent, announcing 10 MB: the answer comes at once, so nothing waited for the body."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            csrf = await table.join("Ana")
+            token = next(iter(table.server.devices.by_token))
+            reader, writer = await asyncio.open_connection("127.0.0.1", table.server.port)
+            host = f"127.0.0.1:{table.server.port}"
+            writer.write(
+                (
+                    f"POST /api/move HTTP/1.1\r\nHost: {host}\r\nOrigin: {table.origin}\r\n"
+                    f"Content-Type: application/json\r\nX-CSRF-Token: {csrf}\r\n"
+                    f"Cookie: ta_device={token}\r\n"
+                    f"Content-Length: {10 * 1024 * 1024}\r\n\r\n"
+                ).encode()
+                + b'{"key": "'  # the start of a body, and then nothing more
+            )
+            await writer.drain()
+            answer = await reader.read()  # until the server closes the connection
+            writer.close()
+            head, _, body = answer.partition(b"\r\n\r\n")
+            assert head.startswith(b"HTTP/1.1 413"), head
+            assert json.loads(body) == {"error": TOO_LARGE}
+            assert b"Content-Security-Policy" in head
+
+    run(scenario())
+
+
+def test_a_body_without_a_length_is_read_only_up_to_the_limit(tmp_path):
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            csrf = await table.join("Ana")
+
+            async def chunks() -> AsyncIterator[bytes]:
+                for _ in range(64):
+                    yield b" " * 1024
+
+            async with table.http.post(table.url("/api/move"), data=chunks(), headers=table.headers(csrf)) as r:
+                assert r.status == 413 and await r.json() == {"error": TOO_LARGE}
+
+    run(scenario())
+
+
+# Retries, stale pages, undo, errors.
+
+
+def test_a_move_retried_with_its_key_is_recorded_once(tmp_path):
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            csrf = await table.join("Ana")
+            before = len(table.session.game.log)
+            first = await table.post("/api/move", move("draw", "key-retry-001"), csrf)
+            again = await table.post("/api/move", move("draw", "key-retry-001"), csrf)
+            assert first[:2] == again[:2] and first[1]["status"] == "recorded"
+            assert len(table.session.game.log) == before + 1
+            both = await asyncio.gather(
+                *(table.post("/api/move", move("draw", "key-retry-002"), csrf) for _ in range(3))
+            )  # sent together, as a phone on a bad network might
+            assert len({json.dumps(b[1]) for b in both}) == 1
+            assert len(table.session.game.log) == before + 2
+
+    run(scenario())
+
+
+def test_a_move_on_a_card_that_has_left_the_pile_is_stale(tmp_path):
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            session = table.session
+            session.handle("draw")
+            session.handle("play rainbow aura")
+            ben = await table.join("Ben")
+            async with table.phone() as cys_phone:
+                cy = await cys_phone.join("Cy")
+                # two Neighs at once on the same card: both recorded, in the order they came
+                one, two = await asyncio.gather(
+                    table.post("/api/move", move("neigh", "key-neigh-ben", on="rainbow-aura"), ben),
+                    cys_phone.post("/api/move", move("neigh", "key-neigh-cy", on="rainbow-aura"), cy),
+                )
+            assert one[1]["status"] == two[1]["status"] == "recorded", (one, two)
+            assert [type(e) for e in session.game.log[-2:]] == [Respond, Respond]
+            assert {e.player for e in session.game.log[-2:]} == {1, 2}
+            while session.game.state.pile:
+                session.handle("resolve")
+            table.share.after()
+            before = len(session.game.log)
+            status, body, _ = await table.post("/api/move", move("neigh", "key-stale-001", on="rainbow-aura"), ben)
+            assert status == 409 and body["error"] == STALE_PILE
+            status, body, _ = await table.post(
+                "/api/move", move("destroy", "key-stale-002", card="baby-unicorn-pink", target="Ana"), ben
+            )
+            assert status == 409 and "no longer in Ana's Stable" in body["error"]
+            assert len(session.game.log) == before
+
+    run(scenario())
+
+
+def test_a_phone_undoes_its_own_last_move_only(tmp_path):
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            ana = await table.join("Ana")
+            status, body, _ = await table.post("/api/move", move("draw", "key-undo-0001"), ana)
+            assert body["status"] == "recorded"
+            async with table.phone() as bens_phone:
+                ben = await bens_phone.join("Ben")
+                status, body, _ = await bens_phone.post("/api/move", move("undo", "key-undo-0002"), ben)
+            assert body == {"status": "refused", "lines": [UNDO_NOT_YOURS]}
+            count = len(table.session.game.log)
+            status, body, _ = await table.post("/api/move", move("undo", "key-undo-0003"), ana)
+            assert body["status"] == "recorded" and len(table.session.game.log) == count - 1
+
+    run(scenario())
+
+
+def test_a_recorded_move_is_on_disk_before_the_phone_is_told(tmp_path):
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            csrf = await table.join("Ana")
+            status, body, _ = await table.post("/api/move", move("draw", "key-disk-0001"), csrf)
+            assert body["status"] == "recorded"
+            fresh = Session(CARDS, store=GameStore(table.store))  # what a crash right now would leave
+            fresh.resume_game()
+            assert fresh.game.log == table.session.game.log and fresh.game.log[-1] == Draw(0, 1)
+
+    run(scenario())
+
+
+def test_bad_requests_get_a_sentence_and_a_status_never_a_traceback(tmp_path):
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            csrf = await table.join("Ana")
+            for body in ("not json", "[1, 2]", json.dumps({"key": "short", "verb": "draw"})):
+                async with table.http.post(table.url("/api/move"), data=body, headers=table.headers(csrf)) as r:
+                    answer = await r.json()
+                    assert r.status == 400 and set(answer) == {"error"} and answer["error"].endswith(".")
+            for bad in (
+                move("fly", "key-bad-00001"),
+                move("play", "key-bad-00002"),
+                move("play", "key-bad-00003", card="no-such-card"),
+                move("draw", "key-bad-00004", number=10**9),
+                move("play", "key-bad-00005", card="<script>"),
+            ):
+                status, answer, _ = await table.post("/api/move", bad, csrf)
+                assert status in (200, 400) and "Traceback" not in json.dumps(answer), (bad, answer)
+                assert answer.get("status") == "refused" or set(answer) == {"error"}
+            status, answer, _ = await table.get("/no/such/page")
+            assert status == 404 and answer["error"].endswith(".")
+
+            async def broken(player: str, request: Any) -> Any:
+                raise RuntimeError("a bug inside")
+
+            table.server.link = type(table.server.link)(
+                table.server.link.players, table.server.link.view, table.server.link.cards, broken
+            )
+            status, answer, _ = await table.post("/api/move", move("draw", "key-bug-00001"), csrf)
+            assert (status, answer) == (500, {"error": UNEXPECTED})
+
+    run(scenario())
+
+
+# The stream.
+
+
+def test_the_event_stream_sends_the_table_at_once_and_on_each_change(tmp_path):
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            await table.join("Ben")
+            async with table.http.get(table.url("/api/events")) as stream:
+                assert stream.headers["Content-Type"].startswith("text/event-stream")
+
+                async def next_state() -> dict[str, Any]:
+                    event: dict[str, str] = {}
+                    async for raw in stream.content:
+                        line = raw.decode().rstrip("\n")
+                        if not line:
+                            if event.get("event") == "state":
+                                return json.loads(event["data"])
+                            event = {}
+                            continue
+                        name, _, value = line.partition(": ")
+                        event[name] = value
+                    raise AssertionError("the stream ended")
+
+                first = await next_state()
+                assert first["you"] == "Ben" and first["game"]["current"] == "Ana"
+                reply = table.session.handle("draw")  # typed on the laptop
+                table.share.after(reply)
+                second = await next_state()
+                assert second["version"] > first["version"]
+                assert second["game"]["last"][-len(reply.lines) :] == list(reply.lines)
+
+    run(scenario())
+
+
+@pytest.mark.parametrize(
+    ("listen", "problem"),
+    [
+        ("8.8.8.8:8123", "public"),
+        ("0.0.0.0:8123", "like share"),
+        ("example.com:80", "like share"),
+        ("1.2.3.4", "public"),
+    ],
+)
+def test_a_public_or_unreadable_address_is_refused_with_the_reason(listen, problem):
+    from assistant.share.address import AddressError, parse_listen
+
+    with pytest.raises(AddressError, match=problem):
+        parse_listen(listen)
+
+
+def test_the_default_address_is_a_private_one_and_never_a_public_one_alone():
+    from assistant.share.address import AddressError, choose_address, parse_listen
+
+    assert choose_address(["127.0.0.1", "93.184.216.34", "192.168.1.20"]) == "192.168.1.20"
+    assert choose_address(["fe80::1", "10.0.0.5"]) == "10.0.0.5"
+    with pytest.raises(AddressError, match="93.184.216.34 is a public internet address"):
+        choose_address(["127.0.0.1", "93.184.216.34"])
+    with pytest.raises(AddressError, match="no local-network address"):
+        choose_address(["127.0.0.1", "::1"])
+    assert parse_listen("127.0.0.1:8123") == ("127.0.0.1", 8123)
+    assert parse_listen("[::1]:8123") == ("::1", 8123)
+    assert parse_listen("") == (None, 0)
+
+
+def test_a_new_game_keeps_the_devices_of_its_players_and_forgets_the_others(tmp_path):
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            await table.join("Ana")
+            async with table.phone() as bens_phone:
+                await bens_phone.join("Ben")
+                assert sorted(table.server.devices.players()) == ["Ana", "Ben"]
+                table.share.after(table.session.handle("draw"))
+                assert table.session.handle("new game Ana Cy Dee babies red pink orange").confirm  # asked first
+                table.share.after(table.session.handle("yes"))
+                assert table.session.game.table.setup.players == ("Ana", "Cy", "Dee")
+                status, body, _ = await bens_phone.get("/api/me")
+                assert (status, body) == (401, {"error": DEVICE_REMOVED})
+            status, body, _ = await table.get("/api/me")
+            assert status == 200 and body["player"] == "Ana"
+            assert table.server.devices.players() == ["Ana"]
+
+    run(scenario())
+
+
+def test_an_answer_to_a_lapsed_question_is_stale(tmp_path):
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            for line in ("draw", "play rainbow aura", "resolve"):
+                table.session.handle(line)
+            csrf = await table.join("Ana")
+            status, warned, _ = await table.post("/api/move", move("play", "key-lapse-001", card="yay"), csrf)
+            assert warned["status"] == "warning"
+            table.share.after(table.session.handle("Ben draw"))
+            answer = {"key": "key-lapse-002", "question": warned["question"], "answer": "yes"}
+            status, body, _ = await table.post("/api/answer", answer, csrf)
+            assert status == 409 and body["error"] == QUESTION_LAPSED
+
+    run(scenario())

@@ -1,0 +1,130 @@
+"""A move from a device (a phone on the shared table) is the command a typed line would have been: the same event,
+recorded by the same conversation, with the actor always the device's player. Each device's question is its own:
+it never replaces the keyboard's, lapses when the table changes, and an undo from a device takes back only its
+player's own last move."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.core.language.device import DeviceMove, DeviceMoveError, command_for, may_do, read_move
+from assistant.core.language.reply import Question
+from assistant.core.words.share import ACTOR_NOT_YOURS, CARD_NEEDED, QUESTION_LAPSED, UNDO_NOT_YOURS, UNKNOWN_VERB
+from assistant.session import Session
+from assistant.storage.decks import load_card_set
+
+CARDS = load_card_set()
+NEW_GAME = "new game Ana Ben Cy babies red pink orange"
+
+
+def game_after(lines: list[str]) -> Session:
+    session = Session(CARDS)
+    for line in [NEW_GAME, *lines]:
+        session.handle(line)
+    return session
+
+
+# (the lines before, the device's player and move, the same move typed)
+SAME_AS_TYPED = [
+    ([], "Ana", DeviceMove("draw"), "draw"),
+    (["draw"], "Ana", DeviceMove("play", card="rainbow-aura"), "play rainbow aura"),
+    (["draw"], "Ana", DeviceMove("play", card="slowdown", target="Ben"), "play slowdown into Ben"),
+    (["draw", "play rainbow aura"], "Ben", DeviceMove("neigh", on="rainbow-aura"), "neigh Ben"),
+    (["draw", "play rainbow aura"], "Cy", DeviceMove("super-neigh"), "super neigh Cy"),
+    (["draw", "play rainbow aura"], "Ben", DeviceMove("instant", card="neigh"), "Ben play neigh"),
+    (["draw", "play rainbow aura"], "Cy", DeviceMove("resolve", on="rainbow-aura"), "resolve"),
+    (["draw"], "Ana", DeviceMove("end"), "end turn"),
+    (["draw"], "Ana", DeviceMove("destroy", card="baby-unicorn-pink", target="Ben"), "destroy baby pink from Ben"),
+    (["draw"], "Ana", DeviceMove("steal", card="baby-unicorn-pink"), "steal baby unicorn pink"),
+    (["draw"], "Ben", DeviceMove("sacrifice", card="baby-unicorn-pink"), "Ben sacrifice baby unicorn pink"),
+    (["draw"], "Ben", DeviceMove("return", card="baby-unicorn-red", target="Ana"), "Ben return baby red from Ana"),
+    (["draw"], "Cy", DeviceMove("discard"), "Cy discard"),
+    (["draw"], "Ben", DeviceMove("bring", card="baby-unicorn-yellow"), "baby Ben yellow"),
+]
+
+
+@pytest.mark.parametrize(("before", "player", "move", "typed"), SAME_AS_TYPED, ids=[t[3] for t in SAME_AS_TYPED])
+def test_a_device_move_records_the_event_its_typed_line_records(before, player, move, typed):
+    phone, keyboard = game_after(before), game_after(before)
+    outcome = phone.device_move(player, move)
+    if outcome.status == "warning":
+        outcome = phone.device_answer(player, outcome.question, True)
+    reply = keyboard.handle(typed)
+    if reply.confirm:
+        reply = keyboard.handle("yes")
+    assert outcome.status == "recorded", outcome.lines
+    assert phone.game.log == keyboard.game.log
+    assert phone.game.state == keyboard.game.state
+
+
+def test_the_actor_is_the_devices_player_and_a_body_naming_another_is_refused():
+    session = game_after(["draw"])
+    command, card = command_for(DeviceMove("draw"), "Ben", session.game)
+    assert command.actor == "Ben" and card is None
+    for body in ({"verb": "draw", "actor": "Ana"}, {"verb": "draw", "player": "Ana"}):
+        with pytest.raises(DeviceMoveError, match=ACTOR_NOT_YOURS):
+            read_move(body)
+    with pytest.raises(DeviceMoveError, match=UNKNOWN_VERB):
+        read_move({"verb": "new-game"})  # a device records moves; it never starts games or types lines
+    with pytest.raises(DeviceMoveError, match=CARD_NEEDED):
+        read_move({"verb": "play"})
+
+
+def test_a_phones_warning_and_the_keyboards_question_leave_each_other_open():
+    session = game_after(["draw", "play rainbow aura", "resolve"])
+    assert session.handle("play yay").confirm
+    keyboard = session.pending
+    warned = session.device_move("Ana", DeviceMove("play", card="slowdown", target="Ben"))
+    assert warned.status == "warning" and session.pending is keyboard
+    session.handle("card yay")  # a card looked up meanwhile: both still wait
+    assert session.pending is keyboard
+    recorded = session.device_answer("Ana", warned.question, True)
+    assert recorded.status == "recorded" and recorded.lines[0] == "Ana played Slowdown into Ben's Stable."
+    assert session.pending is keyboard
+    assert session.handle("yes").lines[0] == "Ana played Yay."
+
+
+def test_a_phones_question_lapses_when_the_table_changes_first():
+    session = game_after(["draw", "play rainbow aura", "resolve"])
+    warned = session.device_move("Ana", DeviceMove("play", card="yay"))
+    assert warned.status == "warning"
+    session.handle("Ben draw")
+    late = session.device_answer("Ana", warned.question, True)
+    assert (late.status, late.lines) == ("stale", (QUESTION_LAPSED,))
+    assert session.game.log[-1].player == 1  # Ben's draw, nothing after it
+    assert session.device_answer("Ben", "made-up", True).status == "stale"
+
+
+def test_a_phone_undoes_its_own_last_move_and_the_keyboard_undoes_anything():
+    session = game_after(["draw"])
+    assert session.device_move("Ben", DeviceMove("draw")).status == "recorded"
+    assert session.device_move("Cy", DeviceMove("undo")).lines == (UNDO_NOT_YOURS,)
+    undone = session.device_move("Ben", DeviceMove("undo"))
+    assert undone.status == "recorded" and "Ben" in undone.reply.speech
+    assert session.game.log[-1].player == 0  # Ana's draw is back on top: Ben's phone cannot take it back
+    assert session.device_move("Ben", DeviceMove("undo")).lines == (UNDO_NOT_YOURS,)
+    assert session.handle("undo").lines[0].startswith("Undone")
+
+
+def test_a_phone_ends_only_its_own_players_turn():
+    session = game_after(["draw"])
+    refused = session.device_move("Ben", DeviceMove("end"))
+    assert (refused.status, refused.lines) == ("refused", ("It is Ana's turn: only Ana ends it.",))
+    assert session.game.state.current == 0
+    assert session.device_move("Ana", DeviceMove("end")).status == "recorded"
+    assert session.game.state.current == 1
+
+
+def test_what_a_player_may_do_follows_the_turn_and_the_pile():
+    session = game_after(["draw"])
+    assert "draw" in may_do(session.game, "Ana") and "end" in may_do(session.game, "Ana")
+    assert "end" not in may_do(session.game, "Ben")
+    session.handle("play rainbow aura")
+    assert may_do(session.game, "Ben")[:2] == ["neigh", "super-neigh"]
+
+
+def test_a_phones_move_with_no_player_named_in_its_words_says_whose_it_was():
+    session = game_after(["draw", "play rainbow aura"])
+    outcome = session.device_move("Cy", DeviceMove("resolve"))
+    assert outcome.status == "recorded" and outcome.reply.speech.startswith("Cy's phone:")
+    assert isinstance(session.pending, Question) is False

@@ -1,0 +1,223 @@
+"""The shared table in the front ends: the Textual app (Pilot, speech recorded through the real speech service to a
+transcript) and the plain mode, each sharing on 127.0.0.1 with a phone's requests sent there. A phone's move is
+shown, said (with whose move it was) and answered to the phone; a phone's warning and the keyboard's question leave
+each other open; the share commands answer in both modes."""
+
+from __future__ import annotations
+
+import asyncio
+import http.client
+import json
+import re
+import threading
+from io import StringIO
+from typing import Any
+
+import aiohttp
+
+from assistant.core.language.reply import Question
+from assistant.core.words.share import NO_DEVICES, SHARE_STOPPED, device_list, device_removed
+from assistant.session import Session
+from assistant.speech import RecordingBackend, SpeechService
+from assistant.speech.replies import ReplySpeaker
+from assistant.speech.transcript import Transcript, read_transcript
+from assistant.storage.decks import load_card_set
+from assistant.ui.plain import run_plain
+from tests.fake_speaker import Heard
+
+PATIENCE = 60
+SHARED = re.compile(r"shared at (?P<address>http://127\.0\.0\.1:(?P<port>\d+))/\. The join code is (?P<code>[0-9 ]+)\.")
+
+
+def text(app: Any, widget_id: str) -> str:
+    return str(app.query_one(f"#{widget_id}").render())
+
+
+class Phone:
+    """A phone's requests from the app's own loop (the server answers on it)."""
+
+    def __init__(self, http: aiohttp.ClientSession, server: Any) -> None:
+        self.http, self.server, self.csrf = http, server, ""
+        self.keys = 0
+
+    async def post(self, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        headers = {"Origin": self.server.origin, "Content-Type": "application/json", "X-CSRF-Token": self.csrf}
+        async with self.http.post(f"{self.server.origin}{path}", data=json.dumps(body), headers=headers) as r:
+            return r.status, await r.json()
+
+    async def join(self, player: str) -> None:
+        status, body = await self.post("/api/join", {"code": self.server.current_code(), "player": player})
+        assert status == 200, body
+        self.csrf = body["csrf"]
+
+    async def move(self, verb: str, **fields: Any) -> dict[str, Any]:
+        self.keys += 1
+        status, body = await self.post("/api/move", {"key": f"key-{verb}-{self.keys:06d}", "verb": verb, **fields})
+        assert status == 200, body
+        return body
+
+    async def answer(self, question: str, yes: bool) -> dict[str, Any]:
+        self.keys += 1
+        body = {"key": f"key-answer-{self.keys:06d}", "question": question, "answer": "yes" if yes else "no"}
+        status, answer = await self.post("/api/answer", body)
+        assert status == 200, answer
+        return answer
+
+
+def test_a_phones_move_is_shown_and_said_in_the_app_and_the_questions_stay_apart(make_app, tmp_path):
+    path = tmp_path / "said.txt"
+    service = SpeechService(RecordingBackend(), transcript=Transcript(path))
+    assert service.ready.wait(5)
+    app = make_app(ReplySpeaker(service), "--share", "127.0.0.1:0")
+
+    def said() -> list[str]:
+        return [line for _, kind, line in read_transcript(path) if kind.startswith(("message", "important"))]
+
+    async def typed(pilot: Any, line: str) -> None:
+        await pilot.press(*line, "enter")
+        await pilot.pause()
+
+    async def scenario() -> None:
+        async with app.run_test(size=(110, 70)) as pilot:
+            for _ in range(400):  # the server starts in a worker as the app opens
+                if app.table_share.server is not None:
+                    break
+                await pilot.pause(0.05)
+            server = app.table_share.server
+            assert server is not None and server.host == "127.0.0.1"
+            shown = text(app, "share")
+            assert server.address in shown and " ".join(server.current_code()) in shown and "▀" in shown
+            await typed(pilot, "new game Ana Ben Cy babies red pink orange")
+            jar = aiohttp.CookieJar(unsafe=True)
+            async with aiohttp.ClientSession(cookie_jar=jar, timeout=aiohttp.ClientTimeout(total=PATIENCE)) as http:
+                ana = Phone(http, server)
+                await ana.join("Ana")
+                answer = await ana.move("draw")
+                await pilot.pause()
+                assert answer == {"status": "recorded", "lines": ["Ana drew a card.", "Action phase."]}
+                assert text(app, "answer") == "Ana drew a card.\nAction phase."
+                assert service.wait_idle(10)
+                assert said()[-1] == "Ana drew a card. Action phase."
+                assert app.session.game.log[-1].player == 0
+
+                await typed(pilot, "play rainbow aura")
+                await typed(pilot, "resolve")
+                await typed(pilot, "play yay")  # a second play: the keyboard is asked
+                keyboard = app.session.pending
+                assert isinstance(keyboard, Question)
+                warned = await ana.move("play", card="slowdown", target="Ben")  # the phone is asked too
+                await pilot.pause()
+                assert warned["status"] == "warning" and warned["lines"][0].startswith("Record it anyway?")
+                assert app.session.pending is keyboard  # the keyboard's question is still the keyboard's
+                assert text(app, "answer").startswith("Ana's phone: Record it anyway?")
+                answered = await ana.answer(warned["question"], yes=True)  # the phone's answer, its own question
+                await pilot.pause()
+                assert (
+                    answered["status"] == "recorded"
+                    and answered["lines"][0] == "Ana played Slowdown into Ben's Stable."
+                )
+                assert app.session.pending is keyboard
+                await typed(pilot, "no")  # and the keyboard's own answer
+                assert text(app, "answer").startswith("Not recorded.")
+                assert app.session.game.state.pile[-1].card == "slowdown"
+
+                await typed(pilot, "resolve")
+                warned = await ana.move("play", card="yay")
+                await typed(pilot, "play basic red")  # the keyboard asks while the phone's question waits
+                assert isinstance(app.session.pending, Question)
+                answered = await ana.answer(warned["question"], yes=False)
+                await pilot.pause()
+                assert answered == {"status": "refused", "lines": ["Not recorded."]}
+                assert isinstance(app.session.pending, Question)  # the phone's no did not answer the keyboard
+
+                await typed(pilot, "share devices")
+                await pilot.pause()
+                assert text(app, "answer") == device_list(["Ana"])
+                await typed(pilot, "share remove ana")
+                await pilot.pause()
+                assert text(app, "answer") == device_removed("Ana", 1)
+                status, _ = await ana.post("/api/move", {"key": "key-after-removed", "verb": "draw"})
+                assert status == 401
+                await typed(pilot, "share off")
+                await pilot.pause()
+                assert text(app, "answer") == SHARE_STOPPED and not app.query_one("#share").display
+
+    try:
+        asyncio.run(asyncio.wait_for(scenario(), PATIENCE * 3))
+    finally:
+        service.close()
+
+
+def _request(port: int, method: str, path: str, body: Any = None, cookie: str = "", csrf: str = "") -> Any:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=PATIENCE)
+    headers = {"Origin": f"http://127.0.0.1:{port}", "Content-Type": "application/json", "X-CSRF-Token": csrf}
+    if cookie:
+        headers["Cookie"] = cookie
+    connection.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
+    response = connection.getresponse()
+    data = json.loads(response.read())
+    cookie_out = response.getheader("Set-Cookie", "")
+    connection.close()
+    return response.status, data, cookie_out
+
+
+def test_the_plain_mode_shares_and_records_two_phones_moves_under_its_lock(tmp_path):
+    session = Session(load_card_set())
+    out = StringIO()
+    heard: list[str] = []
+    answers: list[Any] = []
+
+    def phones() -> Any:
+        """The lines typed; between them, two phones join and Neigh at the same moment."""
+        yield "new game Ana Ben Cy babies red pink orange"
+        yield "share 127.0.0.1:0"
+        found = SHARED.search(out.getvalue())
+        assert found is not None, out.getvalue()
+        port, code = int(found["port"]), found["code"].replace(" ", "")
+        yield "draw"
+        yield "play rainbow aura"
+        devices = []
+        for player in ("Ben", "Cy"):
+            status, body, cookie = _request(port, "POST", "/api/join", {"code": code, "player": player})
+            assert status == 200
+            devices.append((player, cookie.split(";")[0], body["csrf"]))
+
+        def neigh(player: str, cookie: str, csrf: str) -> None:
+            move = {"key": f"key-neigh-{player}", "verb": "neigh", "on": "rainbow-aura"}
+            answers.append(_request(port, "POST", "/api/move", move, cookie, csrf))
+
+        threads = [threading.Thread(target=neigh, args=device) for device in devices]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(PATIENCE)
+        yield "share devices"
+        yield "share off"
+        yield "quit"
+
+    assert run_plain(session, phones(), out, Heard(lambda reply: heard.append(reply.speech))) == 0
+    assert [a[0] for a in answers] == [200, 200] and [a[1]["status"] for a in answers] == ["recorded", "recorded"]
+    responders = [event.player for event in session.game.log[-2:]]
+    assert sorted(responders) == [1, 2]  # both recorded, in the order they arrived
+    first, second = ("Ben", "Cy") if responders == [1, 2] else ("Cy", "Ben")
+    printed = out.getvalue().splitlines()
+    assert printed.index(f"{first} played Neigh.") < printed.index(f"{second} played Neigh.")  # both said, in order
+    assert heard.index(f"{first} played Neigh. Neigh?") < heard.index(f"{second} played Neigh. Neigh?")
+    assert device_list(["Ben", "Cy"]) in printed and SHARE_STOPPED in printed
+    assert NO_DEVICES not in printed
+
+
+def test_the_qr_code_drawn_in_text_reads_back_as_the_pages_address_with_the_code():
+    """Each character is two modules (half blocks); drawn as a light terminal shows them, a real decoder reads it."""
+    import numpy as np
+    import zxingcpp
+
+    from assistant.ui.share_link import qr_text
+
+    url = "http://192.168.1.20:40123/?code=407119"
+    rows: list[list[bool]] = []
+    for line in qr_text(url).splitlines():
+        rows += [[ch in "█▀" for ch in line], [ch in "█▄" for ch in line]]  # the glyph's drawn halves are light
+    image = np.kron(np.where(np.array(rows), 255, 0).astype(np.uint8), np.ones((8, 8), dtype=np.uint8))
+    found = zxingcpp.read_barcodes(np.pad(image, 32, constant_values=255))
+    assert [code.text for code in found] == [url]

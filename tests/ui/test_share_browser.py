@@ -1,0 +1,377 @@
+"""The table recorded from phones, in a real browser: Debian's chromium driven by Playwright, the page served by the
+app's own sharing server, the blind player's laptop the real plain mode in a process (what it says read from its
+output, as the plain-mode tests hear it).
+
+Four phone-sized browser contexts join by the code; three players record their own moves on their phones while the
+fourth, the blind player, types on the laptop; a whole 4-player game of Unstable Unicorns (2nd Edition) and of
+Llamas Unleashed with its add-on is played to the win, with a Neigh battle from two phones at once, an Instant and a
+chain from a phone, a warning answered on a phone, an undo from a phone, a phone that reloads mid-game and a tap
+whose answer is lost (sent again with the same key, recorded once); afterwards the game's JSON (`state --json`)
+equals the same game typed. axe-core checks each screen (join, the table, a move, a warning, the win), and the
+accessibility tree names every control. Everything talks to 127.0.0.1 only; every wait is on the page or the
+laptop, never a sleep."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from share_table import CHROMIUM, CHROMIUM_ARGS, PATIENCE, Laptop, game_json, typed_game_json
+
+from assistant.core.words.share import DEVICE_REMOVED, device_removed
+
+sync_api = pytest.importorskip(
+    "playwright.sync_api", reason="Playwright for Python is not installed: bash scripts/setup.sh --with-tests"
+)
+axe_sync = pytest.importorskip(
+    "axe_playwright_python.sync_playwright",
+    reason="axe-playwright-python is not installed: bash scripts/setup.sh --with-tests",
+)
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="Debian's chromium is not installed: bash scripts/setup.sh --with-tests"
+)
+expect = sync_api.expect
+expect.set_options(timeout=PATIENCE * 1000)
+
+PHONE = {"width": 360, "height": 740}
+NARROW = {"width": 320, "height": 640}
+LANDSCAPE = {"width": 740, "height": 360}
+CONTROL = re.compile(r"^\s*- (button|textbox|searchbox|combobox|checkbox|radio|link)\b(.*)$")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One chromium for the whole module (each phone is a context of its own in it)."""
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+class Phone:
+    """One player's phone: a phone-sized browser context with the page open."""
+
+    def __init__(self, browser: Any, laptop: Laptop, viewport: dict[str, int] = PHONE) -> None:
+        self.laptop = laptop
+        self.context = browser.new_context(viewport=viewport, is_mobile=True, has_touch=True)
+        self.page = self.context.new_page()
+        self.failures: list[str] = []
+        self.dialogs: list[str] = []
+        self.page.on("pageerror", lambda error: self.failures.append(str(error)))
+        self.page.on("dialog", lambda dialog: (self.dialogs.append(dialog.message), dialog.dismiss()))
+        self.player = ""
+
+    def open_join(self) -> None:
+        """The address the QR code holds: the page, with the join code filled in."""
+        self.page.goto(f"{self.laptop.address}/?code={self.laptop.code}")
+        expect(self.page.locator("#code")).to_have_value(self.laptop.code)
+
+    def join(self, player: str) -> None:
+        """Enter the code (already filled in from the address) and choose `player`."""
+        self.page.locator("#code-button").click()
+        self.page.locator("#players-to-choose button", has_text=player).first.click()
+        expect(self.page.locator("#you")).to_contain_text(player)
+        expect(self.page.locator("#turn")).to_be_visible()
+        expect(self.page.locator("#turn")).to_be_focused()  # the player's own tap: the focus goes to whose turn
+        self.player = player
+
+    def caught_up(self) -> None:
+        """Wait until the page shows the table as the server has it now (the view's version)."""
+        version = self.context.request.get(f"{self.laptop.address}/api/state").json()["version"]
+        expect(self.page.locator("body")).to_have_attribute("data-version", str(version))
+
+    def verb(self, verb: str) -> Any:
+        return self.page.locator(f'#verbs button[data-verb="{verb}"]')
+
+    def tap(self, verb: str) -> None:
+        self.verb(verb).click()
+
+    def card(self, verb: str, query: str, name: str) -> None:
+        """A move on a card found by typing part of its name or label (play, an Instant, discard, bring)."""
+        self.tap(verb)
+        self.page.locator("#search").fill(query)
+        self.page.locator("#search-results button", has_text=name).first.click()
+
+    def target(self, name: str) -> None:
+        """The player whose Stable the card goes into."""
+        self.page.locator("#target-choices button", has_text=name).first.click()
+
+    def on_table(self, verb: str, text: str) -> None:
+        """A move on a card chosen from the table (destroy, sacrifice, steal, return)."""
+        self.tap(verb)
+        self.page.locator("#table-choices button", has_text=text).first.click()
+
+    def answer(self, yes: bool) -> None:
+        expect(self.page.locator("#warning")).to_be_visible()
+        self.page.locator("#warning-yes" if yes else "#warning-no").click()
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def assert_accessible(page: Any, screen: str) -> None:
+    """axe-core finds no serious or critical violation, every control in the accessibility tree has a name, and
+    nothing is wider than the screen (no sideways scrolling, no zoom needed)."""
+    results = axe_sync.Axe().run(page)
+    bad = [(v["id"], v["impact"], v["help"]) for v in results.response["violations"]]
+    assert not [v for v in bad if v[1] in ("serious", "critical")], (screen, bad)
+    tree = page.locator("body").aria_snapshot()
+    unnamed = [line for line in tree.splitlines() if (m := CONTROL.match(line)) and not m.group(2).startswith(' "')]
+    assert not unnamed, (screen, unnamed, tree)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], (screen, width)
+
+
+class Table:
+    """The laptop, four phones, and the game as typed so far (each phone move as the line that records it)."""
+
+    def __init__(self, browser: Any, home: Path) -> None:
+        self.laptop = Laptop(home)
+        self.phones: dict[str, Phone] = {}
+        self.typed: list[str] = []
+        self.browser = browser
+
+    def type(self, line: str, said: str | Callable[[str], bool]) -> str:
+        """The blind player types a line on the laptop; wait until it says `said`."""
+        mark = self.laptop.mark()
+        self.laptop.type(line)
+        self.typed.append(line)
+        return self.laptop.wait_for(said, after=mark)
+
+    def phone(self, player: str, move: Callable[[Phone], None], typed: str | None, said: Any) -> str:
+        """`player` makes a move on their phone (once the phone shows the table as now); the laptop says `said`;
+        `typed` is the line that records the same move on the keyboard (None: nothing recorded)."""
+        phone = self.phones[player]
+        phone.caught_up()
+        mark = self.laptop.mark()
+        move(phone)
+        heard = self.laptop.wait_for(said, after=mark)
+        if typed is not None:
+            self.typed.append(typed)
+        return heard
+
+    def join_all(self, players: list[str], viewports: dict[str, dict[str, int]]) -> None:
+        for player in players:
+            self.phones[player] = Phone(self.browser, self.laptop, viewports.get(player, PHONE))
+        for player in players:
+            self.phones[player].open_join()
+        for player in players:
+            self.phones[player].join(player)
+
+    def close(self) -> None:
+        for phone in self.phones.values():
+            phone.close()
+        self.laptop.close()
+
+
+@pytest.fixture
+def table(browser: Any, tmp_path: Path) -> Iterator[Table]:
+    shared = Table(browser, tmp_path / "laptop")
+    yield shared
+    shared.close()
+
+
+def neigh_battle(table: Table, first: str, second: str, card: str) -> None:
+    """Two phones tap Neigh on the same card at the same moment: both are recorded, in the order they arrived."""
+    for player in (first, second):
+        table.phones[player].caught_up()
+        expect(table.phones[player].page.locator("#pile")).to_contain_text(card)
+    mark = table.laptop.mark()
+    table.phones[first].tap("neigh")
+    table.phones[second].tap("neigh")
+    lines = [table.laptop.wait_for(f"{player} played Neigh.", after=mark) for player in (first, second)]
+    order = sorted((first, second), key=lambda player: table.laptop.said.index(f"{player} played Neigh.", mark))
+    assert len(lines) == 2
+    table.typed += [f"{player} neigh" for player in order]
+
+
+def test_a_whole_unicorn_game_recorded_from_phones_and_the_laptop(table: Table, tmp_path: Path) -> None:
+    t = table
+    t.type("new game Ana Ben Cy Dee win 2 hands", "Turn 1: Ana goes first.")
+    # Four phones join by the code; Ana's (the blind player's, followed by ear) is the narrowest phone there is.
+    join_page = Phone(t.browser, t.laptop)
+    join_page.open_join()
+    assert_accessible(join_page.page, "join")
+    join_page.close()
+    t.join_all(["Ana", "Ben", "Cy", "Dee"], {"Ana": NARROW})
+    ben, cy, dee, ana = (t.phones[name] for name in ("Ben", "Cy", "Dee", "Ana"))
+    assert_accessible(ben.page, "the table")
+    expect(ben.page.locator("#turn")).to_have_text(re.compile("Ana"))
+
+    # Turn 1, Ana on the keyboard; Ben and Cy Neigh her card from their phones at the same moment.
+    t.type("draw", "Ana drew a card.")
+    t.type("play basic red", "Ana played Basic Unicorn (Red).")
+    neigh_battle(t, "Ben", "Cy", "Basic Unicorn (Red)")
+    expect(ana.page.locator("#news")).to_contain_text("played Neigh.")  # the polite live region said it
+    t.phone("Dee", lambda p: p.tap("resolve"), "resolve", lambda line: "resolves and stops" in line)
+    t.phone("Dee", lambda p: p.tap("resolve"), "resolve", "Ana has 1 Unicorn.")
+    t.type("end turn", "Turn 2: Ben's turn.")
+
+    # Turn 2, Ben on his phone: a card searched by name, then a second draw the table warns about, recorded anyway.
+    t.phone("Ben", lambda p: p.tap("draw"), "Ben draw", "Ben drew a card.")
+    t.phone("Ben", lambda p: p.card("play", "orange", "Basic Unicorn (Orange)"), "Ben play Basic Unicorn (Orange)",
+            "Ben played Basic Unicorn (Orange).")  # fmt: skip
+    t.phone("Ben", lambda p: p.tap("resolve"), "resolve", "Ben has 1 Unicorn.")
+    ben.caught_up()
+    ben.tap("draw")
+    expect(ben.page.locator("#warning")).to_contain_text("already played a card or drawn")
+    expect(ben.page.locator("#warning-heading")).to_be_focused()
+    assert_accessible(ben.page, "a warning")
+    t.phone("Ben", lambda p: p.answer(yes=True), None, "Ben drew a card.")
+    t.typed += ["Ben draw", "yes"]
+    expect(ben.page.locator("#warning")).to_be_hidden()
+    t.phone("Ben", lambda p: p.tap("end"), "end turn", "Turn 3: Cy's turn.")
+
+    # Turn 3, Cy: Unicorn Poison makes a chain; Cy's phone reloads in the middle of it and shows the table as now.
+    t.phone("Cy", lambda p: p.tap("draw"), "Cy draw", "Cy drew a card.")
+    t.phone("Cy", lambda p: p.card("play", "poison", "Unicorn Poison"), "Cy play Unicorn Poison",
+            "Cy played Unicorn Poison.")  # fmt: skip
+    t.phone("Cy", lambda p: p.tap("resolve"), "resolve", lambda line: line.startswith("Effect chain:"))
+    cy.page.reload()
+    expect(cy.page.locator("#you")).to_contain_text("Cy")
+    expect(cy.page.locator("#chain")).to_contain_text("Unicorn Poison")
+    expect(cy.page.locator("#join")).to_be_hidden()
+    cy.tap("destroy")
+    expect(cy.page.locator("#table-choices")).to_contain_text("Ben")
+    assert_accessible(cy.page, "a move")
+    cy.page.locator("#picker-cancel").click()
+    orange = "Basic Unicorn (Orange)"
+    t.phone("Cy", lambda p: p.on_table("destroy", orange), f"Cy destroy {orange} from Ben",
+            f"Cy destroyed {orange} in Ben's Stable.")  # fmt: skip
+    t.phone("Cy", lambda p: p.tap("resolve"), "resolve", "The chain is resolved.")
+    t.phone("Cy", lambda p: p.tap("end"), "end turn", "Turn 4: Dee's turn.")
+
+    # Turn 4, Dee: her first draw's answer is lost on the way back, so the page sends it again with the same key
+    # and it is recorded once; then she undoes it from her phone and draws again; Ben Super Neighs her Unicorn.
+    keys: list[str] = []
+
+    def lose_the_first_answer(route: Any) -> None:
+        keys.append(route.request.post_data_json["key"])
+        if len(keys) == 1:
+            route.fetch()  # it reaches the laptop and is recorded...
+            route.abort("connectionreset")  # ...but the phone never hears back
+        else:
+            route.continue_()
+
+    dee.caught_up()
+    dee.page.route("**/api/move", lose_the_first_answer)
+    mark = t.laptop.mark()
+    with dee.page.expect_response("**/api/move") as retried:  # the lost answer's request gets no response
+        dee.tap("draw")
+    assert retried.value.json()["status"] == "recorded"
+    t.laptop.wait_for("Dee drew a card.", after=mark)
+    expect(dee.page.locator("#connection")).to_be_hidden()
+    assert len(keys) == 2 and keys[0] == keys[1], keys
+    dee.page.unroute("**/api/move")
+    t.typed.append("Dee draw")
+    t.phone("Dee", lambda p: p.tap("undo"), "undo", lambda line: line.startswith("Undone: the card Dee drew"))
+    assert t.laptop.said[mark:].count("Dee drew a card.") == 1, "the retried draw was recorded once"
+    t.phone("Dee", lambda p: p.tap("draw"), "Dee draw", "Dee drew a card.")
+    t.phone("Dee", lambda p: p.card("play", "yellow", "Basic Unicorn (Yellow)"), "Dee play Basic Unicorn (Yellow)",
+            "Dee played Basic Unicorn (Yellow).")  # fmt: skip
+    t.phone("Ben", lambda p: p.tap("super-neigh"), "Ben super neigh", "Ben played Super Neigh.")
+    t.phone("Dee", lambda p: p.tap("resolve"), "resolve", lambda line: line.startswith("Ben's Super Neigh resolves"))
+    t.phone("Dee", lambda p: p.tap("end"), "end turn", "Turn 5: Ana's turn.")
+
+    # Turn 5, Ana wins on the keyboard; every phone shows the win.
+    t.type("draw", "Ana drew a card.")
+    t.type("play basic green", "Ana played Basic Unicorn (Green).")
+    won = t.type("resolve", lambda line: line.startswith("Ana wins"))
+    for phone in t.phones.values():
+        expect(phone.page.locator("#winner")).to_have_text(won)
+    assert_accessible(ana.page, "the win")
+    assert all(not phone.failures and not phone.dialogs for phone in t.phones.values())
+
+    assert game_json(tmp_path / "laptop") == typed_game_json(t.typed, tmp_path / "typed")
+
+
+def test_a_whole_llamas_game_with_its_add_on_recorded_from_phones(table: Table, tmp_path: Path) -> None:
+    t = table
+    t.type("new game Ana Ben Cy Dee deck llamas addon llamas-farmed win 2 hands", "Turn 1: Ana goes first.")
+    t.join_all(["Ana", "Ben", "Cy", "Dee"], {"Dee": NARROW})
+    ben, cy = t.phones["Ben"], t.phones["Cy"]
+    t.type("draw", "Ana drew a card.")
+    t.type("play henry huarizo", "Ana played Henry the Huarizo.")
+    ben.caught_up()
+    expect(ben.verb("instant")).to_be_visible()
+    expect(ben.verb("neigh")).to_be_hidden()  # the deck has no Neigh card: its own Instants answer
+    t.type("resolve", "Ana has 1 Animal.")
+    t.type("end turn", "Turn 2: Ben's turn.")
+
+    # Turn 2, Ben: Cy answers his Llama with an Instant from her phone; Ben's second draw is warned and not recorded.
+    t.phone("Ben", lambda p: p.tap("draw"), "Ben draw", "Ben drew a card.")
+    t.phone("Ben", lambda p: p.card("play", "llamacorn", "Magical Llamacorn"), "Ben play Magical Llamacorn",
+            "Ben played Magical Llamacorn.")  # fmt: skip
+    t.phone("Cy", lambda p: p.card("instant", "spit", "Spit Happens"), "Cy play Spit Happens",
+            "Cy played Spit Happens.")  # fmt: skip
+    t.phone("Dee", lambda p: p.tap("resolve"), "resolve", lambda line: line.startswith("Cy's Spit Happens resolves"))
+    ben.caught_up()
+    ben.tap("draw")
+    expect(ben.page.locator("#warning")).to_contain_text("already played a card or drawn")
+    t.phone("Ben", lambda p: p.answer(yes=False), None, lambda line: "Ben" in line and "not record" in line)
+    t.typed += ["Ben draw", "no"]
+    t.phone("Ben", lambda p: p.tap("end"), "end turn", "Turn 3: Cy's turn.")
+
+    # Turn 3, Cy plays the add-on's Mother Goat; Dee and Ben answer with Instants; the chain, then the win.
+    t.phone("Cy", lambda p: p.tap("draw"), "Cy draw", "Cy drew a card.")
+    t.phone("Cy", lambda p: p.card("play", "mother", "Mother Goat"), "Cy play Mother Goat", "Cy played Mother Goat.")
+    t.phone("Dee", lambda p: p.card("instant", "sundheit", "Goatsundheit"), "Dee play Goatsundheit",
+            "Dee played Goatsundheit.")  # fmt: skip
+    t.phone("Ben", lambda p: p.card("instant", "llama stop", "Llama Stop You Right There"),
+            "Ben play Llama Stop You Right There", "Ben played Llama Stop You Right There.")  # fmt: skip
+    t.phone("Cy", lambda p: p.tap("resolve"), "resolve", lambda line: line.startswith("Ben's Llama Stop You Right"))
+    t.phone("Cy", lambda p: p.tap("resolve"), "resolve", "Cy has 1 Animal.")
+    expect(cy.page.locator("#chain")).to_contain_text("Mother Goat")
+    t.phone("Ben", lambda p: p.tap("draw"), "Ben draw", "Ben drew a card.")
+    t.phone("Cy", lambda p: p.tap("resolve"), "resolve", "Llama Stop You Right There resolved.")
+    cy.caught_up()
+    cy.card("bring", "baby goat", "Baby Goat")
+    expect(cy.page.locator("#target-heading")).to_have_text("Field")  # the deck's own word
+    t.phone("Cy", lambda p: p.target("Cy"), "Cy bring Baby Goat into Cy",
+            "Cy brought Baby Goat into Cy's Field from the Nursery.")  # fmt: skip
+    won = t.phone("Cy", lambda p: p.tap("resolve"), "resolve", lambda line: line.startswith("Cy wins"))
+    for phone in t.phones.values():
+        expect(phone.page.locator("#winner")).to_have_text(won)
+    assert_accessible(t.phones["Dee"].page, "the win")
+    assert all(not phone.failures and not phone.dialogs for phone in t.phones.values())
+
+    assert game_json(tmp_path / "laptop") == typed_game_json(t.typed, tmp_path / "typed")
+
+
+def test_hostile_names_are_shown_as_text_and_an_update_never_moves_the_focus(table: Table) -> None:
+    t = table
+    img, script = "<img/src=x/onerror=alert(1)>", "<script>alert(2)</script>"
+    t.type(f"new game {img} {script} Cy win 2", lambda line: line.startswith("Turn 1:"))
+    t.join_all([script, "Cy"], {script: LANDSCAPE})
+    hostile, cy = t.phones[script], t.phones["Cy"]
+    # The names are text: headings read as typed, no element made of them, no script run, nothing wider than a
+    # landscape phone.
+    expect(hostile.page.locator("#players h3").first).to_have_text(img)
+    expect(hostile.page.locator("#you strong")).to_have_text(script)
+    assert hostile.page.locator("main img, main script").count() == 0
+    assert_accessible(hostile.page, "the table in landscape")
+
+    # Cy is typing a card's name when the laptop records a move: the page shows it and says it politely, and the
+    # focus and what Cy typed stay where they were.
+    cy.caught_up()
+    cy.tap("instant")
+    cy.page.locator("#search").fill("nei")
+    expect(cy.page.locator("#search")).to_be_focused()
+    mark = t.laptop.mark()
+    t.laptop.type("draw")
+    drew = t.laptop.wait_for(lambda line: line.endswith("drew a card."), after=mark)
+    expect(cy.page.locator("#news")).to_have_text(re.compile(re.escape(drew)))
+    expect(cy.page.locator("#news")).to_have_attribute("role", "status")
+    expect(cy.page.locator("#search")).to_be_focused()
+    expect(cy.page.locator("#search")).to_have_value("nei")
+
+    # The host takes Cy's phone off the table: the page says why and shows the join screen again.
+    t.type("share remove Cy", device_removed("Cy", 1))
+    expect(cy.page.locator("#notice")).to_have_text(DEVICE_REMOVED)
+    expect(cy.page.locator("#join")).to_be_visible()
+    expect(cy.page.locator("#moves")).to_be_hidden()
+    t.typed.pop()
+    assert not hostile.dialogs and not cy.dialogs and not hostile.failures and not cy.failures
