@@ -137,6 +137,10 @@ class Speaker(Protocol):
     def notice(self, reply: Reply) -> None:
         """Speak a reply that arrives on its own (the camera lost, a scanner notice): nothing waiting goes stale."""
 
+    def other(self, reply: Reply) -> None:
+        """Speak a reply that did not come from the player's own key (a move from another player's device): said
+        in turn, in the order recorded, the player never more than one reply behind."""
+
     def echo(self, text: str) -> None:
         """Navigation echo: a region's name and first line, a braille cell typed, a six-key mode changed."""
 
@@ -475,9 +479,11 @@ class TableApp(App):
             return
         self.show(self.session.handle(event.value))
 
-    def show(self, reply: Reply, new_input: bool = True) -> None:
+    def show(self, reply: Reply, new_input: bool = True, own_key: bool = True) -> None:
         """Show a reply on screen and hand it to speech; the one place both happen. `new_input`: the reply
-        answers a line typed or a card scanned, so speech still waiting is stale (False for a notice)."""
+        answers a line typed or a card scanned, so speech still waiting is stale (False for a notice). `own_key`
+        False: the reply did not come from the player's own key (a move from another player's device), so it does
+        not cut what is being said: it is said in turn (`Speaker.other`)."""
         if reply.hint:  # an aiming cue: on the camera line, leaving the answer and the history alone
             camera = self.query_one("#camera", Static)
             camera.update("\n".join(reply.lines))
@@ -510,7 +516,10 @@ class TableApp(App):
         self.refresh_table()
         self.cursor_on_answer()
         if self.speak is not None:
-            (self.speak if new_input else self.speak.notice)(reply)
+            if not own_key:
+                self.speak.other(reply)
+            else:
+                (self.speak if new_input else self.speak.notice)(reply)
         if self.braille is not None:  # at the moment speech gets it
             self.braille.show(reply)
 
