@@ -27,11 +27,12 @@ def test_a_turn_that_begins_is_decisive_and_an_ordinary_step_is_not():
     assert said.decisive == "Ben's turn." and said.decisive in said.speech  # short: said again within a key's time
 
 
-def test_a_warning_carries_its_question_as_the_decisive_fact():
+def test_a_warning_carries_its_short_reason_and_question_as_the_decisive_fact():
     t = start()
     said = t.handle("Ben play basic red")
-    assert said.confirm and said.decisive == "Record it anyway? It is Ana's turn, not Ben's."
-    assert said.speech == f"{said.decisive} Say yes or no."  # the question first, then why
+    assert said.confirm and said.decisive == "Ana's turn, not Ben's. Record anyway?"  # why and what, in one breath
+    assert said.speech == f"{said.decisive} Say yes or no."
+    assert said.lines[1] == "It is Ana's turn, not Ben's."  # in full on the screen
 
 
 def test_a_beginning_of_turn_duty_is_part_of_the_turn_that_begins():
@@ -78,3 +79,13 @@ def test_the_counts_come_before_the_card_in_a_resolve():
     t.handle("play basic red")
     said = t.handle("resolve")
     assert said.speech.startswith("Ana has 2 Unicorns.") and said.brief.startswith("Ana: 2 Unicorns.")
+
+
+def test_a_warning_says_its_reason_and_question_in_one_short_breath():
+    t = start("Ana Ben", "red pink")
+    to_action(t)
+    for line in ("play ginormous unicorn", "resolve", "end turn", "draw", "play basic blue"):
+        t.handle(line)
+    said = t.handle("neigh Ana")
+    assert said.confirm and said.decisive == "Ana can't Neigh: Ginormous Unicorn. Record anyway?"
+    assert len(said.decisive.split()) <= 7  # about a second of speech: heard before the answer at table pace

@@ -39,7 +39,7 @@ from assistant.core.words.errors import (
 )
 from assistant.core.words.gameplay import NOTHING_TO_REDO, NOTHING_TO_UNDO
 from assistant.core.words.position import END_TAKEN_BACK, undone_many
-from assistant.core.words.rulings import WARNING_START, confirm_question, objection_reasons
+from assistant.core.words.rulings import confirm_question, objection_reasons, short_objection, warning_asked
 
 #: The most candidates offered for a card named in a command.
 MOST_CHOICES = 5
@@ -111,14 +111,17 @@ class Conversation:
             return Reply.error(event_refused(str(exc)))
         objections = self.objections = game.check(event)
         if objections:
+            # The first reason, short, and the question in one breath; any other reasons after; each in full on
+            # the screen too.
+            short = short_objection(game.table, objections[0])
+            question = confirm_question(objection_reasons(game.table, objections[1:]), short)
             reasons = objection_reasons(game.table, objections)
-            question = confirm_question(reasons)
             return Reply(
-                (question,),
+                (question, reasons) if reasons not in question else (question,),
                 question,
                 important=True,
                 pending=Question(lambda: self.record(event)),
-                decisive=f"{WARNING_START} {reasons}",
+                decisive=warning_asked(short),
             )
         return self.record(event)
 
