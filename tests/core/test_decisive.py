@@ -89,3 +89,13 @@ def test_a_warning_says_its_reason_and_question_in_one_short_breath():
     said = t.handle("neigh Ana")
     assert said.confirm and said.decisive == "Ana can't Neigh: Ginormous Unicorn. Record anyway?"
     assert len(said.decisive.split()) <= 7  # about a second of speech: heard before the answer at table pace
+
+
+def test_an_undo_says_the_state_as_it_now_is_first_as_its_decisive_fact():
+    t = start(extra="win 3")
+    to_action(t)
+    t.handle("play basic red")
+    t.handle("resolve")
+    said = t.handle("undo")
+    assert said.settles and said.decisive == "Ana has 1 Unicorn."
+    assert said.speech.startswith("Ana has 1 Unicorn. Undone:") and said.brief.startswith(said.decisive)

@@ -51,6 +51,7 @@ def test_a_win_reached_while_keys_keep_coming_is_still_said_and_held(make_app):
             await pilot.pause()
             assert backend.wait_started(started + 2)
             backend.release(1)  # that reply is heard
+            assert service.wait_idle(5)
             for key in ("0", "2"):  # keys keep coming
                 await pilot.press(key)
                 await pilot.pause()

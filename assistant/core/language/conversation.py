@@ -38,7 +38,7 @@ from assistant.core.words.errors import (
     who_plays,
 )
 from assistant.core.words.gameplay import NOTHING_TO_REDO, NOTHING_TO_UNDO
-from assistant.core.words.position import END_TAKEN_BACK, undone_many
+from assistant.core.words.position import undone_many
 from assistant.core.words.rulings import confirm_question, objection_reasons, short_objection, warning_asked
 
 #: The most candidates offered for a card named in a command.
@@ -222,9 +222,11 @@ class Conversation:
             _restore(game, steps, redo, log, undone)
             return Reply.error(save_failed(exc.strerror or str(exc)))
         lines = undone_many(game.table, steps, redo)
-        brief = " ".join(lines[:-1])  # what it gave back and the counts; the position is on the status line
-        speech = brief if self.verbosity is Verbosity.BRIEF else " ".join(lines)
-        decisive = END_TAKEN_BACK if END_TAKEN_BACK in lines else ""
+        # The state as it now is (a win taken back, the counts) is its decisive fact, said first; then what it gave
+        # back; the position is on the status line (and said after, but in brief).
+        decisive = " ".join(lines[1:-1])
+        brief = " ".join(lines[1:-1] + lines[:1])
+        speech = brief if self.verbosity is Verbosity.BRIEF else " ".join([brief, lines[-1]])
         return Reply(tuple(lines), speech, important=True, brief=brief, settles=True, decisive=decisive)
 
 
