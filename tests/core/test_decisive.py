@@ -12,17 +12,17 @@ def test_a_win_is_the_decisive_fact_of_the_reply_that_makes_it():
     for line in ("play basic red", "resolve", "end turn", "end turn", "end turn", "draw", "play rainbow unicorn"):
         assert "wins" not in t.handle(line).decisive, line
     waits = t.handle("resolve").decisive  # the win waits for the chain: that is decisive too, but not a win
-    assert "wins" not in waits and waits == "Ana has 3 Unicorns, enough to win once the chain is resolved."
+    assert "wins" not in waits and waits.startswith("Ana has 3 Unicorns, enough to win once the chain is resolved.")
     said = t.handle("resolve")
     assert t.game.state.outcome is not None
     assert said.decisive.startswith("Ana wins with 3 Unicorns!")
 
 
-def test_a_turn_that_begins_is_decisive_and_an_ordinary_step_is_not():
+def test_a_turn_that_begins_and_a_count_are_decisive_and_an_ordinary_step_is_not():
     t = start()
     to_action(t)
     assert t.handle("play basic red").decisive == ""
-    assert t.handle("resolve").decisive == ""
+    assert t.handle("resolve").decisive == "Ana: 2 Unicorns."  # a count: decisive, short
     said = t.handle("end turn")
     assert said.decisive == "Ben's turn." and said.decisive in said.speech  # short: said again within a key's time
 
@@ -60,7 +60,7 @@ def test_a_card_an_effect_moves_is_decisive_with_the_counts_first_in_the_reply()
     t = start()
     to_action(t)
     t.handle("play basic red")
-    assert t.handle("resolve").decisive == ""  # a card played into its own Stable: ordinary
+    assert t.handle("resolve").decisive == "Ana: 2 Unicorns."  # a card played into its own Stable: its count
     said = t.handle("sacrifice basic red")
     assert said.decisive == "Ana sacrificed Basic Unicorn (Red). Ana: 1 Unicorn."
     assert said.speech.startswith("Ana sacrificed Basic Unicorn (Red).")
@@ -99,3 +99,13 @@ def test_an_undo_says_the_state_as_it_now_is_first_as_its_decisive_fact():
     said = t.handle("undo")
     assert said.settles and said.decisive == "Ana has 1 Unicorn."
     assert said.speech.startswith("Ana has 1 Unicorn. Undone:") and said.brief.startswith(said.decisive)
+
+
+def test_a_chain_duty_and_its_end_are_decisive():
+    t = start()
+    to_action(t)
+    t.handle("play unicorn poison")
+    said = t.handle("resolve")
+    assert said.decisive == "Destroy a Unicorn card in another player's Stable." and said.decisive in said.speech
+    t.handle("destroy baby pink in Ben")
+    assert t.handle("resolve").decisive.endswith("The chain is resolved.")

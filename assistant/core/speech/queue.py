@@ -103,10 +103,10 @@ class Utterance:
 
     def unheard(self, played: int) -> list[str]:
         """The sentences of its own decisive fact not heard in full when it stops with its first `played` sentences
-        played to their end (a fact's sentence is heard within a longer one: "Ben's turn." within "Turn 2: Ben's
-        turn.")."""
-        sentences = split_sentences(self.text)[:played]
-        return [fact for fact in split_sentences(self.decisive) if not any(fact in said for said in sentences)]
+        played to their end (a fact's sentence is heard within a longer one, "Ben's turn." within "Turn 2: Ben's
+        turn.", or in other words of the same state, "Ana: 2 Unicorns." as "Ana has 2 Unicorns.")."""
+        said = " ".join(split_sentences(self.text)[:played])
+        return [fact for fact in split_sentences(self.decisive) if not settled_by(fact, said)]
 
 
 class SpeechQueue:
