@@ -31,8 +31,7 @@ def test_a_warning_carries_its_short_reason_and_question_as_the_decisive_fact():
     t = start()
     said = t.handle("Ben play basic red")
     assert said.confirm and said.decisive == "Ana's turn, not Ben's. Record anyway?"  # why and what, in one breath
-    assert said.speech == f"{said.decisive} Say yes or no."
-    assert said.lines[1] == "It is Ana's turn, not Ben's."  # in full on the screen
+    assert said.speech == f"{said.decisive} It is Ana's turn, not Ben's. Say yes or no."  # then why, in full
 
 
 def test_a_beginning_of_turn_duty_is_part_of_the_turn_that_begins():
@@ -109,3 +108,19 @@ def test_a_chain_duty_and_its_end_are_decisive():
     assert said.decisive == "Destroy a Unicorn card in another player's Stable." and said.decisive in said.speech
     t.handle("destroy baby pink in Ben")
     assert t.handle("resolve").decisive.endswith("The chain is resolved.")
+
+
+def test_cards_that_play_alike_are_not_asked_about_and_the_others_are_asked_once_each():
+    from assistant.commands.app import table_session
+    from assistant.storage.decks import load_card_set
+
+    session = table_session(load_card_set("llamas", ["llamas-farmed"]))
+    session.handle("new game Ana Ben Cy Dee babies alpaca llama goat ram")
+    session.handle("draw")
+    said = session.handle("play basic alpaca")  # the base game's Basic Alpaca and the add-on's: no question
+    assert not said.choices and said.speech.startswith("Ana played Basic Alpaca.")
+    session.handle("resolve")
+    session.handle("end turn")
+    session.handle("draw")
+    asked = session.handle("play basic")
+    assert [card.name for card in asked.choices] == ["Basic Ram", "Basic Goat", "Basic Llama"]  # each kind once

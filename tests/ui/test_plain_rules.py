@@ -43,7 +43,8 @@ CASES = [
         # 000: "you can no longer trigger that effect this turn".
         [
             "Optional effects not used are lost for this turn: Double Dutch.",
-            "Ana already played or drew. Record anyway? Say yes or no.",
+            "Ana already played or drew. Record anyway? Ana has already played a card or drawn in this Action phase. "
+            "Say yes or no.",
         ],
         id="3-double-dutch-let-go",
     ),
@@ -51,7 +52,10 @@ CASES = [
         "uu-2nd",
         ["new game Ana Ben Cy", "draw", "play basic red", "resolve", "draw"],
         # 000 "Action Phase": play a card OR draw a card.
-        ["Ana already played or drew. Record anyway? Say yes or no."],
+        [
+            "Ana already played or drew. Record anyway? Ana has already played a card or drawn in this Action phase. "
+            "Say yes or no."
+        ],
         id="4-second-action-draw",
     ),
     pytest.param(

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from assistant.core.cards.card import Card, normalize
+from assistant.core.cards.card import Card, CardType, normalize
 from assistant.core.cards.lookup import Resolution
 from assistant.core.game.chain import is_neigh
 from assistant.core.game.events import Event, EventError, event_from_dict
@@ -111,13 +111,12 @@ class Conversation:
             return Reply.error(event_refused(str(exc)))
         objections = self.objections = game.check(event)
         if objections:
-            # The first reason, short, and the question in one breath; any other reasons after; each in full on
-            # the screen too.
+            # The first reason, short, and the question in one breath; then the reasons in full.
             short = short_objection(game.table, objections[0])
-            question = confirm_question(objection_reasons(game.table, objections[1:]), short)
             reasons = objection_reasons(game.table, objections)
+            question = confirm_question("" if reasons == short else reasons, short)
             return Reply(
-                (question, reasons) if reasons not in question else (question,),
+                (question,),
                 question,
                 important=True,
                 pending=Question(lambda: self.record(event)),
@@ -136,6 +135,10 @@ class Conversation:
                 if len(babies) == 1:
                     resolved[phrase] = babies[0]
                     continue
+                babies = _unlike(babies)
+                if len(babies) == 1:
+                    resolved[phrase] = babies[0]
+                    continue
                 if babies:
                     return self._offer(verb, command, phrase, babies[:MOST_CHOICES], resolved)
             resolution = self.resolve(phrase)
@@ -151,9 +154,12 @@ class Conversation:
             if len(candidates) == 1 and key and key in normalize(candidates[0].name):
                 resolved[phrase] = candidates[0]  # the only card whose name holds the letters typed
                 continue
-            candidates = candidates or by_words[:MOST_CHOICES]
+            candidates = _unlike(candidates or by_words[:MOST_CHOICES])
             if not candidates:
                 return Reply.error(query_problem(phrase) or no_card_for(phrase))
+            if len(candidates) == 1:
+                resolved[phrase] = candidates[0]  # (a reprint, or the add-on's copy of a base card: they play alike)
+                continue
             return self._offer(verb, command, phrase, candidates, resolved)
         return None
 
@@ -228,6 +234,21 @@ class Conversation:
         brief = " ".join(lines[1:-1] + lines[:1])
         speech = brief if self.verbosity is Verbosity.BRIEF else " ".join([brief, lines[-1]])
         return Reply(tuple(lines), speech, important=True, brief=brief, settles=True, decisive=decisive)
+
+
+def _unlike(cards: list[Card]) -> list[Card]:
+    """The cards, the first of each that play alike (the same name, type, marks and text, a reprint; or the same
+    Basic card, which has no effect, from the base game and an add-on), so a listener is never asked to choose
+    between cards that cannot be told apart."""
+    seen: set[tuple[object, ...]] = set()
+    kept = []
+    for card in cards:
+        text = "" if card.type is CardType.BASIC else card.text
+        key = (card.name.casefold(), card.type, text, card.tags, card.variation)
+        if key not in seen:
+            seen.add(key)
+            kept.append(card)
+    return kept
 
 
 def _restore(game: Game, steps: list[Step], redo: bool, log: list[Event], undone: list[Event]) -> None:

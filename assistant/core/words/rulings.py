@@ -273,7 +273,7 @@ def warning_asked(short: str) -> str:
 
 def confirm_question(reasons: str, short: str = "") -> str:
     """Asked before recording an event that looks against the rules: the short reason and the question in one
-    breath ("Ana can't Neigh: Ginormous Unicorn. Record anyway?"), then any further `reasons`, then how to answer;
+    breath ("Ana can't Neigh: Ginormous Unicorn. Record anyway?"), then the `reasons` in full, then how to answer;
     without `short`, the question first, then the reasons."""
     if not short:
         return f"{WARNING_START} {reasons} {CONFIRM_QUESTION}"
