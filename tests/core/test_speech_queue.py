@@ -460,3 +460,18 @@ def test_a_burst_from_other_hands_is_said_in_order_never_more_than_one_reply_beh
         "The chain is resolved.",  # the newest in full
     ]
     assert all(whole for _, _, whole, _ in table.heard)
+
+
+def test_a_folded_fact_not_yet_begun_is_carried_on_one_begun_is_not():
+    queue = _saying(Utterance("Turn 4: Ana's turn.", IMPORTANT, decisive="Ana's turn."))
+    queue.new_input()  # cut before anything was heard
+    queue.done()
+    queue.add(Utterance("Ana drew a card.", decisive=""))
+    queue.take()
+    queue.arrive(Utterance("Cy: 2 Unicorns.", decisive="Cy: 2 Unicorns."))  # "Ana's turn." is being said: it ends
+    assert texts(queue) == ["Cy: 2 Unicorns."]
+    queue = _saying(
+        Utterance("Ben's turn. Cy: 3 Unicorns. Dee played Neigh.", folded=("Ben's turn.", "Cy: 3 Unicorns."))
+    )
+    queue.arrive(Utterance("Dee: 1 Unicorn."))  # the first folded fact is being said, the second not begun
+    assert texts(queue) == ["Cy: 3 Unicorns. Dee: 1 Unicorn."]

@@ -108,6 +108,16 @@ class Utterance:
         said = " ".join(split_sentences(self.text)[:played])
         return [fact for fact in split_sentences(self.decisive) if not settled_by(fact, said)]
 
+    def not_begun(self, begun: int) -> list[str]:
+        """The facts folded into it whose sentences had not begun when it stopped with its first `begun` sentences
+        begun: never said, so still to be said (a folded fact that began is said once, not folded again)."""
+        sentences, kept, index = split_sentences(self.text), [], 0
+        for fact in self.folded:
+            index += len(split_sentences(fact))
+            if index > begun:
+                kept.append(fact)
+        return kept if len(sentences) >= index else []
+
 
 class SpeechQueue:
     """The waiting utterances, the one being said, and the history of what was given to be said."""
@@ -172,7 +182,8 @@ class SpeechQueue:
         if self.current is not None:
             cut = Cut.NOW
             if not self.current.review:
-                facts += self.current.unheard(self._heard_sentences(now))
+                heard = self._heard_sentences(now)  # (the sentence being said has begun once it was taken)
+                facts += self.current.not_begun(max(heard, self.played + 1)) + self.current.unheard(heard)
         for utterance in self._waiting:
             if utterance.priority in (Priority.MESSAGE, Priority.IMPORTANT) and not utterance.review:
                 facts += [*utterance.folded, *split_sentences(utterance.decisive)]  # never begun: not said yet
@@ -201,7 +212,7 @@ class SpeechQueue:
                 cut = Cut.NOW
             elif len(split_sentences(current.text)) > self.played + 1:
                 cut = Cut.AFTER_SENTENCE  # (the sentence being said is heard: its fact is not said again)
-                facts += current.unheard(self.played + 1)
+                facts += current.not_begun(self.played + 1) + current.unheard(self.played + 1)
         self.carry = _unique(facts)
         self.add(utterance)
         return cut
