@@ -1,32 +1,33 @@
-"""A whole short game heard at table pace: is every decisive fact heard in full when the next key comes 1.2 s later?
+"""Whole four-player games heard at table pace: is each key answered by its own reply at once, and is every decisive
+fact heard in full?
 
-Run as `.venv/bin/python -m benchmarks.table_pace` (`--json`, `--decks uu-2nd llamas`, `--modes brief normal
-coaching`, `--interval S`, `--backend`). The real app runs in a pseudo-terminal (`python -m assistant --no-camera
---deck D`, as `benchmarks/app.py` runs it) with ALSA's `file` plugin as its sound device (`benchmarks/capture.py`).
-Its player is real aplay paced as a sound card plays (`AlsaCapture.paced_player`: aplay into the capture, then the
-sound's own length), so a sentence takes its time and the next key can cut it. The app runs in a small wrapper
-(`--child`) that notes, for each sentence played, when its player started, how long its sound is and whether it
-played to its end (exit 0) or was cut off (killed); nothing else of the app is changed.
+Run as `.venv/bin/python -m benchmarks.table_pace` (`--json`, `--games uu-2nd llamas burst`, `--modes brief normal
+coaching`, `--intervals 1.2 2.0`, `--backend`). The real app runs in a pseudo-terminal (`python -m assistant
+--no-camera --deck D [--addon A]`, as `benchmarks/app.py` runs it) with ALSA's `file` plugin as its sound device
+(`benchmarks/capture.py`). Its player is real aplay paced as a sound card plays (`AlsaCapture.paced_player`: aplay
+into the capture, then the sound's own length), so a sentence takes its time and the next key can cut it. The app
+runs in a small wrapper (`--child`) that notes each utterance the speech worker takes (its whole text, with what was
+folded into it) and, for each sentence played, when its player started, how long its sound is and whether it
+played to its end (exit 0) or was cut off (killed); and that shows a typed line beginning with "@" as a move from
+another player's device (`TableApp.show(reply, own_key=False)`): typed lines stand in for the phones here.
 
-The games (`GAMES`, `--decks`): in Unstable Unicorns, a new game, turns of draw, play, the one-key answer 0, end
-turn, a warning answered with the one key n, a digit pressed with no card on the pile, a win, an undo and the win
-again; in Llamas Unleashed, turns up to a Herd Bonus offered at the beginning of a turn, then the win. Each step is
-typed as a keyboard sends it; at table pace its last key (Enter, or the one key) comes `--interval` seconds after
-the one before, whatever is being said, save a step that acts on the reply before (`Game.heard_first`), which
-comes no sooner than that reply's decisive fact has been heard: the answer to a question (nobody answers what they
-have not heard) and the draw of a turn that begins with a duty or a Herd Bonus (the rules put the Beginning of Turn
-phase before the Draw phase; `--eager` sends that draw at pace too); at listening pace the app is left to finish
-speaking first. A session alongside gives each step's reply (and its decisive fact,
-`Reply.decisive`).
+The games (`GAMES`): Unstable Unicorns 2nd Edition and Llamas Unleashed with Farmed and Dangerous, four players
+each (Neigh battles by one key, a Super Neigh, a chain with its duty, warnings answered, undos, questions by
+number, Instants chosen by number, Herd Bonuses, a win while keys keep coming), and `burst`, where other players'
+moves arrive `BURST_S` (0.3 s) apart between the player's own keys. Each step's last key (Enter, or the one key)
+comes `--intervals` seconds after the one before, whatever is being said, save a step that acts on what the reply
+before asked (`_waits_for`: a question's answer, a number from a list, the draw of a turn with a duty), which
+comes no sooner than that was heard. A session alongside gives each step's reply (and its decisive fact).
 
-Measures, per verbosity and pace:
-- decisive facts heard in full: a reply's decisive fact counts when each of its sentences was played to its end
-  after its key, alone or within a longer sentence ("Ben's turn." in "Turn 2: Ben's turn.") (goal 100 %);
-- key to first audio byte: each key to the next sound's first byte (median, p90; goal p90 150 ms; with `--json`
-  each key's too);
-- replies never heard: replies none of whose sentences (nor its decisive fact) reached the device (goal 0);
-- seconds of speech: played per turn, and at listening pace the length of each ordinary reply (draw, play,
-  resolve, end turn; goals `LENGTH_GOALS`).
+Measures, per game and pace:
+- Enter to the start of that key's own reply (or its folded form: an earlier fact said first in the same
+  utterance), from the first audio byte of the utterance that says it; never "any sound" (median, p90, max;
+  goals `OWN_REPLY_GOALS_MS`: p90 300 ms at 1.2 s, 150 ms at 2.0 s); an own reply never heard;
+- decisive facts heard in full: each sentence of a reply's decisive fact played to its end (or cut in its last
+  words) after its key, alone, within a longer sentence or folded into a later reply; a numbered list is a
+  question, not counted here; a fact the next key took back (an undo) or said as it now is is counted apart;
+- questions said after their answer (goal none), and the most replies behind: for each sentence played, how many
+  keys came after the one it answers (goal at most 1).
 """
 
 from __future__ import annotations

@@ -124,3 +124,19 @@ def test_cards_that_play_alike_are_not_asked_about_and_the_others_are_asked_once
     session.handle("draw")
     asked = session.handle("play basic")
     assert [card.name for card in asked.choices] == ["Basic Ram", "Basic Goat", "Basic Llama"]  # each kind once
+
+
+def test_advice_on_having_a_herd_bonus_read_is_given_once_a_game():
+    from assistant.commands.app import table_session
+    from assistant.storage.decks import load_card_set
+
+    session = table_session(load_card_set("llamas", ["llamas-farmed"]))
+    session.handle("new game Ana Ben babies ram llama")
+    for line in ("draw", "bring basic ram into Ana", "bring basic ram into Ana", "end turn"):
+        session.handle(line)
+    offered = [session.handle("end turn").speech]
+    for _ in range(2):
+        session.handle("end turn")
+        offered.append(session.handle("end turn").speech)
+    assert all("Ram Herd Bonus" in said for said in offered)
+    assert ["import the sheet" in said for said in offered] == [True, False, False]

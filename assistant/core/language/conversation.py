@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from assistant.core.cards.card import Card, CardType, normalize
@@ -38,6 +38,7 @@ from assistant.core.words.errors import (
     who_plays,
 )
 from assistant.core.words.gameplay import NOTHING_TO_REDO, NOTHING_TO_UNDO
+from assistant.core.words.pace import advice_once
 from assistant.core.words.position import undone_many
 from assistant.core.words.rulings import confirm_question, objection_reasons, short_objection, warning_asked
 
@@ -68,6 +69,8 @@ class Conversation:
     phrased); empty when it found nothing or the command built no event."""
     step: Step | None = None
     """The last event recorded, with the facts its announcement phrased; None before the first."""
+    advised: set[str] = field(default_factory=set)
+    """The advice already given this game (how to have a Herd Bonus read here): said once a game, not every turn."""
 
     def run(self, command: Command, subject: Card | None = None) -> Reply:
         """Carry out a game command; `subject` is the card just read, meant when a command names none."""
@@ -203,8 +206,8 @@ class Conversation:
             return Reply.error(save_failed(exc.strerror or str(exc)))
         self.step = step
         turn = any(isinstance(fact, TurnBegan) for fact in step.facts)
-        lines = announce_step(game.table, step, self.verbosity)
-        brief = " ".join(announce_step(game.table, step, Verbosity.BRIEF))
+        lines = advice_once(announce_step(game.table, step, self.verbosity), self.advised)
+        brief = " ".join(advice_once(announce_step(game.table, step, Verbosity.BRIEF), set(self.advised)))
         reply = Reply.of(*lines, important=step.important, sound="your-turn" if turn else "")
         return dataclasses.replace(reply, brief=brief, decisive=decisive_of_step(game.table, step))
 

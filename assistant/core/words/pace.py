@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["fact_topics", "settled_by", "fold"]
+__all__ = ["fact_topics", "settled_by", "fold", "advice_once"]
 
 # "Turn 5: Ben's turn.", "Ben's turn: must do Sadistic Ritual."
 _TURN = re.compile(r"'s turn\b")
@@ -44,3 +44,21 @@ def fold(facts: list[str] | tuple[str, ...], text: str) -> str:
     """A reply with the decisive facts cut before it said first, each a short clause: "Ben's turn. Ben drew a
     card."."""
     return " ".join([*(f.strip() for f in facts if f.strip()), text.strip()]).strip()
+
+
+# Coaching said with a fact, not a fact itself: how to have a Herd Bonus read here (`announce.herd_bonus_said`).
+_ADVICE = re.compile(r" ?To hear it here, add the line [^.]*? then import the sheet\.")
+
+
+def advice_once(lines: list[str], given: set[str]) -> list[str]:
+    """The lines with any advice already in `given` left out (it is said once a game, not every turn); the advice
+    said now is added to `given`."""
+    kept = []
+    for line in lines:
+        for advice in _ADVICE.findall(line):
+            if advice.strip() in given:
+                line = line.replace(advice, "")
+            given.add(advice.strip())
+        if line.strip():
+            kept.append(line)
+    return kept
