@@ -36,6 +36,7 @@ from assistant.core.language.reply import Choice, Question
 from assistant.core.words.cardtext import HELP_LINES
 from assistant.core.words.screen import (
     HISTORY_HEADING,
+    LIST_CLOSED,
     NO_REPLY_YET,
     QUESTION_WAITING_KEY,
     QUIT_HINT,
@@ -43,6 +44,7 @@ from assistant.core.words.screen import (
     SIX_KEY_MODES,
     held_fact,
     no_card_for_key,
+    no_choice_number,
     no_player_number,
     one_key_coaching,
     one_key_line,
@@ -117,9 +119,11 @@ def _instant_number(session: Session, character: str, typed: str) -> str | None:
     pending = session.pending
     if typed or not isinstance(pending, Choice) or not character.isascii() or len(pending.cards) > 9:
         return None  # more than 9 choices: a number is typed and Enter pressed, as for any numbered choice
+    if not 1 <= int(character) <= len(pending.cards):
+        return ""  # a digit that cannot be a choice: said at once, not typed
     if not all(card.type is CardType.INSTANT for card in pending.cards):
         return None
-    return character if 1 <= int(character) <= len(pending.cards) else None
+    return character
 
 
 def _card_waits(session: Session) -> bool:
@@ -407,9 +411,11 @@ class TableApp(App):
 
     def one_key_refusal(self, character: str) -> str:
         """Why a one-key answer cannot act now: a question waits, no card is on the pile, or no such player."""
-        game = self.session.game
-        if isinstance(self.session.pending, Question):
+        game, pending = self.session.game, self.session.pending
+        if isinstance(pending, Question):
             return QUESTION_WAITING_KEY
+        if isinstance(pending, Choice):
+            return no_choice_number(int(character), len(pending.cards))
         if game is None or not game.state.pile:
             return no_card_for_key(character)
         return no_player_number(int(character), len(game.setup.players))
@@ -441,6 +447,9 @@ class TableApp(App):
         """The speech keys: stop, repeat, step back or forward through what was said, mute, private reading.
         Their feedback goes on the status line and into the history; the answer stays."""
         line = self.speak.control(command) if self.speak is not None else NO_SPEECH_KEYS
+        if command == "stop" and isinstance(self.session.pending, Choice):
+            self.session.pending = None  # Escape closes a list: the next digit is not taken as a choice
+            line = f"{line} {LIST_CLOSED}"
         if command in ("repeat", "back", "forward"):
             self.show_said(line)  # the braille line follows what is said
         else:
