@@ -226,12 +226,16 @@ class App:
 
     def quiet(self) -> None:
         """Wait until nothing is playing (every sound that began has ended) and nothing began for `QUIET_S`."""
-        seen, since = (-1, -1), time.monotonic()
-        while time.monotonic() - since < QUIET_S:
+        seen, changed = (-1, -1), time.monotonic()
+        while True:
             time.sleep(0.05)
             now = (self.first_bytes.count, len(self.played()))
-            if now != seen or now[0] > now[1]:
-                seen, since = now, time.monotonic()
+            if now != seen:
+                seen, changed = now, time.monotonic()
+                continue
+            idle = time.monotonic() - changed  # (a player cut as it opened the device leaves a sound unlogged)
+            if idle >= QUIET_S and (now[0] <= now[1] or idle >= 10.0):
+                return
 
     def heard(self, sentences: list[str], since: float, timeout: float = 15.0) -> float:
         """When each of `sentences` had been played to its end (within a sentence played after `since`); `since`
@@ -460,8 +464,7 @@ def main(argv: list[str] | None = None) -> int:
             for mode in args.modes:
                 for interval in args.intervals:
                     runs.append(play(Path(folder) / f"{game}-{mode}-{interval}", args.backend, game, mode, interval))
-                    if not args.json:
-                        _print(runs[-1])
+                    _print(runs[-1], sys.stderr if args.json else sys.stdout)
     if args.json:
         print(json.dumps(runs, indent=2))
     failed = False
@@ -472,7 +475,7 @@ def main(argv: list[str] | None = None) -> int:
     return 1 if failed else 0
 
 
-def _print(run: dict) -> None:
+def _print(run: dict, out) -> None:  # type: ignore[no-untyped-def]
     own = run["own_reply_ms"]
     print(f"{run['game']}, {run['verbosity']}, a key every {run['interval_s']} s ({run['own_keys']} own keys of "
           f"{run['steps']}): Enter to its own reply median {own['median']} ms, p90 {own['p90']} ms, max "
@@ -481,7 +484,7 @@ def _print(run: dict) -> None:
           f"next key {len(run['decisive_settled_by_the_next_key'])}, missed {run['decisive_missed']}); questions "
           f"said after their answer {run['questions_said_after_their_answer']}; most replies behind "
           f"{run['most_replies_behind']}; speech {run['speech_played_s_per_turn']} s a turn; "
-          f"{run['sentences_cut']} of {run['sentences_played']} sentences cut", flush=True)  # fmt: skip
+          f"{run['sentences_cut']} of {run['sentences_played']} sentences cut", file=out, flush=True)  # fmt: skip
 
 
 if __name__ == "__main__":
