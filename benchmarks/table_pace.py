@@ -251,14 +251,15 @@ class App:
     def type(self, step: str) -> None:
         """Everything of a step but its last key (a line's letters, typed fast; the "s" of a Super Neigh)."""
         kind_of = kind(step)
-        typed = {"line": step, "other": step, "number": step[1:], "key": step[:-1]}[kind_of]
-        if typed:
+        typed = {"line": step, "other": step, "number": "", "key": step[:-1]}[kind_of]
+        if typed:  # (a number is typed with its Enter: typed early, a digit would be a one-key answer)
             os.write(self.leader, typed.encode())
 
     def last_key(self, step: str) -> float:
         """Its last key (Enter, or the one key); the moment it was sent."""
         moment = time.perf_counter()
-        os.write(self.leader, step[-1].encode() if kind(step) == "key" else b"\r")
+        last = {"key": step[-1], "number": f"{step[1:]}\r"}.get(kind(step), "\r")
+        os.write(self.leader, last.encode())
         return moment
 
     def close(self) -> None:

@@ -226,7 +226,7 @@ def _saying(utterance: Utterance) -> SpeechQueue:
     return queue
 
 
-def test_a_cut_decisive_fact_is_folded_into_the_next_reply_once_not_replayed_before_it():
+def test_a_cut_decisive_fact_is_folded_into_the_next_reply_not_replayed_before_it_and_never_said_twice():
     turn = "Ben's turn."
     queue = _saying(Utterance("Turn 10: Ben's turn. Ben draws a card: say draw.", IMPORTANT, decisive=turn))
     assert queue.new_input() is Cut.NOW
@@ -235,11 +235,21 @@ def test_a_cut_decisive_fact_is_folded_into_the_next_reply_once_not_replayed_bef
     assert texts(queue) == ["Ben's turn. Ben drew a card. Action phase."]  # one reply, the fact first
     folded = queue.waiting[0]
     assert folded.folded == (turn,) and folded.priority is IMPORTANT
-    queue.take()  # the folded reply is cut too, before anything was heard
+    queue.take()  # the folded reply is cut too, before its fact was heard: folded once more
     assert queue.new_input() is Cut.NOW
     queue.done()
     queue.add(Utterance("Ben played Basic Unicorn (Red). Neigh?"))
-    assert texts(queue) == ["Ben played Basic Unicorn (Red). Neigh?"]  # said once: not folded a second time
+    assert texts(queue) == ["Ben's turn. Ben played Basic Unicorn (Red). Neigh?"]
+    queue.take()  # cut again before it was heard: not a third time
+    queue.new_input()
+    queue.done()
+    queue.add(Utterance("Cy played Neigh."))
+    assert texts(queue) == ["Cy played Neigh."]
+    queue = _saying(Utterance("Ben's turn. Ben drew a card.", IMPORTANT, folded=("Ben's turn.",)))
+    queue.sentence_played(0)  # the folded fact heard: never said again
+    queue.new_input()
+    queue.add(Utterance("Ben played Neigh."))
+    assert texts(queue) == ["Ben played Neigh."]
 
 
 def test_a_fact_cut_in_its_last_words_is_not_said_again_one_cut_before_them_is():

@@ -64,6 +64,9 @@ class Cut(enum.Enum):
 
 #: Seconds left of a sentence under which a cut counts it as heard: a fact cut in its last words is not said again.
 LAST_WORDS_S = 0.35
+#: How many times a decisive fact may be folded into a reply while it goes unheard: once, and once more when that
+#: fold was cut before its last words; a fact heard is never said again.
+FOLDS_AT_MOST = 2
 
 
 @dataclass(frozen=True)
@@ -108,15 +111,10 @@ class Utterance:
         said = " ".join(split_sentences(self.text)[:played])
         return [fact for fact in split_sentences(self.decisive) if not settled_by(fact, said)]
 
-    def not_begun(self, begun: int) -> list[str]:
-        """The facts folded into it whose sentences had not begun when it stopped with its first `begun` sentences
-        begun: never said, so still to be said (a folded fact that began is said once, not folded again)."""
-        sentences, kept, index = split_sentences(self.text), [], 0
-        for fact in self.folded:
-            index += len(split_sentences(fact))
-            if index > begun:
-                kept.append(fact)
-        return kept if len(sentences) >= index else []
+    def folded_unheard(self, heard: int) -> list[str]:
+        """The facts folded into it not heard in full when it stops with its first `heard` sentences heard."""
+        said = " ".join(split_sentences(self.text)[:heard])
+        return [fact for fact in self.folded if not all(part in said for part in split_sentences(fact))]
 
 
 class SpeechQueue:
@@ -132,6 +130,8 @@ class SpeechQueue:
         """The sentence of the current utterance playing: its index, when it began and how long it is."""
         self.carry: list[str] = []
         """Decisive facts cut or dropped at the player's last key, folded into the next reply (`add`)."""
+        self._folds: dict[str, int] = {}
+        """How many times each fact still unheard was folded (`FOLDS_AT_MOST`)."""
         self.history: deque[Utterance] = deque(maxlen=history_limit)
         """What was given to be said (also while muted, or dropped as stale), oldest first, in full; navigation
         echo and hints that were never said are left out."""
@@ -167,6 +167,8 @@ class SpeechQueue:
             self.carry = []  # the player is reading back: what was cut is in the history
         elif priority in (Priority.MESSAGE, Priority.IMPORTANT):
             utterance, self.carry = _with_folded(utterance, self.carry), []
+            for fact in utterance.folded:
+                self._folds[fact] = self._folds.get(fact, 0) + 1
         self._waiting.append(utterance)
         return True
 
@@ -182,14 +184,19 @@ class SpeechQueue:
         if self.current is not None:
             cut = Cut.NOW
             if not self.current.review:
-                heard = self._heard_sentences(now)  # (the sentence being said has begun once it was taken)
-                facts += self.current.not_begun(max(heard, self.played + 1)) + self.current.unheard(heard)
+                heard = self._heard_sentences(now)
+                facts += self._again(self.current.folded_unheard(heard)) + self.current.unheard(heard)
         for utterance in self._waiting:
             if utterance.priority in (Priority.MESSAGE, Priority.IMPORTANT) and not utterance.review:
                 facts += [*utterance.folded, *split_sentences(utterance.decisive)]  # never begun: not said yet
         self._waiting.clear()
         self.carry = _unique(facts) if again else []
+        self._folds = {fact: n for fact, n in self._folds.items() if fact in self.carry}
         return cut
+
+    def _again(self, facts: list[str]) -> list[str]:
+        """Of folded facts not heard, those that may be folded once more (`FOLDS_AT_MOST`)."""
+        return [fact for fact in facts if self._folds.get(fact, 0) < FOLDS_AT_MOST]
 
     def arrive(self, utterance: Utterance) -> Cut:
         """A reply that did not come from the player's own key (a move from another player's device): said in
@@ -212,8 +219,9 @@ class SpeechQueue:
                 cut = Cut.NOW
             elif len(split_sentences(current.text)) > self.played + 1:
                 cut = Cut.AFTER_SENTENCE  # (the sentence being said is heard: its fact is not said again)
-                facts += current.not_begun(self.played + 1) + current.unheard(self.played + 1)
+                facts += self._again(current.folded_unheard(self.played + 1)) + current.unheard(self.played + 1)
         self.carry = _unique(facts)
+        self._folds = {fact: n for fact, n in self._folds.items() if fact in self.carry}
         self.add(utterance)
         return cut
 
