@@ -1,39 +1,42 @@
-"""A whole short game heard at table pace: is every decisive fact heard in full when the next key comes 1.2 s later?
+"""Whole four-player games heard at table pace: is each key answered by its own reply at once, and is every decisive
+fact heard in full?
 
-Run as `.venv/bin/python -m benchmarks.table_pace` (`--json`, `--decks uu-2nd llamas`, `--modes brief normal
-coaching`, `--interval S`, `--backend`). The real app runs in a pseudo-terminal (`python -m assistant --no-camera
---deck D`, as `benchmarks/app.py` runs it) with ALSA's `file` plugin as its sound device (`benchmarks/capture.py`).
-Its player is real aplay paced as a sound card plays (`AlsaCapture.paced_player`: aplay into the capture, then the
-sound's own length), so a sentence takes its time and the next key can cut it. The app runs in a small wrapper
-(`--child`) that notes, for each sentence played, when its player started, how long its sound is and whether it
-played to its end (exit 0) or was cut off (killed); nothing else of the app is changed.
+Run as `.venv/bin/python -m benchmarks.table_pace` (`--json`, `--games uu-2nd llamas burst`, `--modes brief normal
+coaching`, `--intervals 1.2 2.0`, `--backend`). The real app runs in a pseudo-terminal (`python -m assistant
+--no-camera --deck D [--addon A]`, as `benchmarks/app.py` runs it) with ALSA's `file` plugin as its sound device
+(`benchmarks/capture.py`). Its player is real aplay paced as a sound card plays (`AlsaCapture.paced_player`: aplay
+into the capture, then the sound's own length), so a sentence takes its time and the next key can cut it. The app
+runs in a small wrapper (`--child`) that notes each utterance the speech worker takes (its whole text, with what was
+folded into it) and, for each sentence played, when its player started, how long its sound is and whether it
+played to its end (exit 0) or was cut off (killed); and that shows a typed line beginning with "@" as a move from
+another player's device (`TableApp.show(reply, own_key=False)`): typed lines stand in for the phones here.
 
-The games (`GAMES`, `--decks`): in Unstable Unicorns, a new game, turns of draw, play, the one-key answer 0, end
-turn, a warning answered with the one key n, a digit pressed with no card on the pile, a win, an undo and the win
-again; in Llamas Unleashed, turns up to a Herd Bonus offered at the beginning of a turn, then the win. Each step is
-typed as a keyboard sends it; at table pace its last key (Enter, or the one key) comes `--interval` seconds after
-the one before, whatever is being said, save a step that acts on the reply before (`Game.heard_first`), which
-comes no sooner than that reply's decisive fact has been heard: the answer to a question (nobody answers what they
-have not heard) and the draw of a turn that begins with a duty or a Herd Bonus (the rules put the Beginning of Turn
-phase before the Draw phase; `--eager` sends that draw at pace too); at listening pace the app is left to finish
-speaking first. A session alongside gives each step's reply (and its decisive fact,
-`Reply.decisive`).
+The games (`GAMES`): Unstable Unicorns 2nd Edition and Llamas Unleashed with Farmed and Dangerous, four players
+each (Neigh battles by one key, a Super Neigh, a chain with its duty, warnings answered, undos, questions by
+number, Instants chosen by number, Herd Bonuses, a win while keys keep coming), and `burst`, where other players'
+moves arrive `BURST_S` (0.3 s) apart between the player's own keys. Each step's last key (Enter, or the one key)
+comes `--intervals` seconds after the one before, whatever is being said, save a step that acts on what the reply
+before asked (`_waits_for`: a question's answer, a number from a list, the draw of a turn with a duty), which
+comes no sooner than that was heard. A session alongside gives each step's reply (and its decisive fact).
 
-Measures, per verbosity and pace:
-- decisive facts heard in full: a reply's decisive fact counts when each of its sentences was played to its end
-  after its key, alone or within a longer sentence ("Ben's turn." in "Turn 2: Ben's turn.") (goal 100 %);
-- key to first audio byte: each key to the next sound's first byte (median, p90; goal p90 150 ms; with `--json`
-  each key's too);
-- replies never heard: replies none of whose sentences (nor its decisive fact) reached the device (goal 0);
-- seconds of speech: played per turn, and at listening pace the length of each ordinary reply (draw, play,
-  resolve, end turn; goals `LENGTH_GOALS`).
+Measures, per game and pace:
+- Enter to the start of that key's own reply (or its folded form: an earlier fact said first in the same
+  utterance), from the first audio byte of the utterance that says it; never "any sound" (median, p90, max;
+  goals `OWN_REPLY_GOALS_MS`: p90 300 ms at 1.2 s, 150 ms at 2.0 s); an own reply never heard;
+- decisive facts heard in full: each sentence of a reply's decisive fact played to its end (or cut in its last
+  words) after its key, alone, within a longer sentence or folded into a later reply; a numbered list is a
+  question, not counted here; a fact the next key took back (an undo) or said as it now is is counted apart;
+- questions said after their answer (goal none), and the most replies behind: for each sentence played, how many
+  keys came after the one it answers (goal at most 1).
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -44,111 +47,142 @@ from pathlib import Path
 from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parents[1]
-#: The games, by deck: the lines typed (Enter ends each) or one key, and how many turns they hold.
-#: Unstable Unicorns: "0" with no card on the pile misfires on purpose.
+
+# The games: each step is typed as a keyboard sends it. A line ("draw") is typed and Enter pressed; one character
+# ("0", "3", "n") is a one-key answer; "s" and a digit a Super Neigh by one key; "=2" a number typed and Enter (a
+# question by number); "@line" a move from another player's device (typed here, shown as a reply that did not come
+# from the player's own key: `TableApp.show(..., own_key=False)`), sent `BURST_S` after the step before.
+
+#: Unstable Unicorns, 2nd Edition, four players to 4 Unicorns: Neigh battles by one key, a question by number, a
+#: chain with its duty, a warning answered (Ginormous Unicorn: Cy cannot Neigh), a Super Neigh, undos, a play out
+#: of turn warned and answered, a win while keys keep coming, the win undone and made again.
 UNICORNS = [
-    "new game Ana Ben babies red pink win 3",
-    "draw",
-    "play basic blue",
-    "0",
-    "end turn",
-    "0",  # no card on the pile: explained, not typed
-    "draw",
-    "Ana play basic red",  # not Ana's turn: a warning asks
-    "n",  # one key: not recorded
-    "end turn",
-    "draw",
-    "play basic yellow",
-    "0",  # Ana has 3 Unicorns: she wins
-    "undo",
-    "0",  # the win again
-]
-#: Llamas Unleashed: a Herd Bonus offered at the beginning of a turn, then the win.
+    "new game Ana Ben Cy Dee babies red pink blue yellow win 4",
+    "draw", "play basic", "=1", "2", "3", "0", "0", "end turn",
+    "draw", "play unicorn poison", "0", "destroy basic red in Ana", "resolve", "end turn",
+    "draw", "play ginormous unicorn", "0", "end turn",
+    "draw", "play basic blue", "3", "n", "s1", "0", "end turn",
+    "draw", "play basic", "=3", "0", "undo", "0", "bring basic yellow into Ana", "end turn",
+    "draw", "Ana play basic orange", "n", "play basic indigo", "4", "0", "end turn",
+    "draw", "end turn", "draw", "end turn",
+    "draw", "play basic purple", "0", "0", "2", "end turn", "undo", "0", "stable Ana",
+]  # fmt: skip
+#: Llamas Unleashed with Farmed and Dangerous, four players to 5 Animals: Instants chosen by number after a
+#: player's one key, a question by number, the Ram Herd Bonus (the add-on's: its text not known) and the Alpaca
+#: Herd Bonus at the beginning of a turn, a win brought in while keys keep coming, undone and made again.
 LLAMAS = [
-    "new game Ana Ben babies alpaca llama win 4",
-    "draw",
-    "play basic alpaca",
-    "0",
-    "end turn",
-    "draw",
-    "play basic llama",
-    "0",
-    "end turn",
-    "draw",
-    "play basic alpaca",
-    "0",
-    "end turn",
-    "draw",
-    "end turn",  # Ana has 3 Alpacas: the Alpaca Herd Bonus is offered
-    "draw",
-    "play basic alpaca",
-    "0",  # Ana has 4 Animals: she wins
-]
+    "new game Ana Ben Cy Dee babies alpaca llama goat ram win 5",
+    "draw", "play basic alpaca", "2", "7", "0", "0", "end turn",
+    "draw", "play basic", "=3", "3", "1", "0", "end turn",
+    "draw", "end turn",
+    "draw", "play basic ram", "0", "bring basic ram into Dee", "end turn",
+    "draw", "play basic alpaca", "0", "bring basic alpaca into Ana", "end turn",
+    "end turn", "end turn", "end turn",
+    "draw", "play basic alpaca", "0", "bring basic alpaca into Ana", "0", "2", "undo",
+    "bring basic alpaca into Ana", "stable Ana",
+]  # fmt: skip
+#: Other hands at once: a Neigh battle and whole turns from other players' devices, 0.3 s apart, between the
+#: player's own keys.
+BURST = [
+    "new game Ana Ben Cy Dee babies red pink blue yellow win 4",
+    "draw", "play basic red", "@neigh Ben", "@neigh Cy", "@super neigh Dee", "@resolve", "@resolve", "end turn",
+    "@draw", "@play basic blue", "@resolve", "@end turn",
+    "@draw", "@play unicorn poison", "@resolve", "@destroy baby red in Ana", "@resolve", "@end turn",
+    "@draw", "@play basic green", "@resolve", "@end turn",
+    "draw", "play basic orange", "0", "end turn",
+    "@draw", "@bring basic indigo into Ben", "@bring basic purple into Ben",
+]  # fmt: skip
 
 
 class Game(NamedTuple):
+    deck: str
+    addons: tuple[str, ...]
     steps: list[str]
     turns: int
-    heard_first: frozenset[int]
-    """The steps that come only once the reply before was heard (its decisive fact played in full)."""
-    duties: frozenset[int] = frozenset()
-    """Of those, the ones that wait for a turn's duties rather than a question (sent at pace with `--eager`)."""
 
 
 GAMES = {
-    "uu-2nd": Game(UNICORNS, turns=4, heard_first=frozenset({8})),  # Ana, Ben, Ana, the win again; the answer n
-    "llamas": Game(LLAMAS, turns=5, heard_first=frozenset({15}), duties=frozenset({15})),  # the draw after the Herd
+    "uu-2nd": Game("uu-2nd", (), UNICORNS, turns=9),
+    "llamas": Game("llamas", ("llamas-farmed",), LLAMAS, turns=9),
+    "burst": Game("uu-2nd", (), BURST, turns=6),
 }
-#: The steps that are ordinary replies (their length is the brief/normal goal), by how the line they stand for
-#: begins (a play by another player than the turn's is not one: it is warned about).
-ORDINARY = ("draw", "play ", "resolve", "end turn")
-#: What a one-key step stands for, for the session alongside (None: the app answers it alone).
-ONE_KEY: dict[str, str | None] = {"0": "resolve", "n": "n"}
+#: Seconds between moves from other hands in a burst.
+BURST_S = 0.3
 QUIET_S = 0.8
-FIRST_BYTE_GOAL_MS = 150.0
-#: Seconds of speech an ordinary reply may take, by verbosity (coaching keeps its explanations).
-#: The goals are "about 1.2 s" and "about 2.5 s": the brief goal is the length of a brief outcome such as "Ana: 2
-#: Unicorns." (1.49 s in espeak-ng at the default rate, "Unicorns" alone 0.6 s), the normal one 2.5 s and a tenth.
-LENGTH_GOALS = {"brief": 1.5, "normal": 2.6}
+#: Goals: the p90 of Enter to the start of that key's own reply, by seconds between keys.
+OWN_REPLY_GOALS_MS = {1.2: 300.0, 2.0: 150.0}
 
 
-def child(log: str, deck: str) -> int:
-    """Run the app, noting each sentence played: its start, its length, and whether it played to its end."""
+def kind(step: str) -> str:
+    """ "line", "key" (a one-key answer), "number" (typed and Enter) or "other" (another player's device)."""
+    if step.startswith("@"):
+        return "other"
+    if step.startswith("=") and step[1:].isdigit():
+        return "number"
+    if len(step) == 1 or (len(step) == 2 and step[0] == "s" and step[1].isdigit()):
+        return "key"
+    return "line"
+
+
+def child(log: str, game: str) -> int:
+    """Run the app, noting each utterance begun (its whole text: what was folded into it too) and each sentence
+    played: its start, its length, and whether it played to its end. A typed line that begins with "@" stands for a
+    move from another player's device: shown as a reply that did not come from the player's own key."""
     from assistant.cli import main as app_main
     from assistant.speech import backends
     from assistant.speech.player import Player
+    from assistant.ui.app import TableApp
 
     lock = threading.Lock()
     out = open(log, "a", encoding="utf-8")
     paced = Player(("sh", "-c", 'aplay -q "$1" && exec sleep "$(soxi -D "$1")"', "player"))
-    start, wait = backends.WavBackend._start, backends.WavBackend._wait
-    labels: dict[int, tuple[str, float, float]] = {}
+    start, wait, speak = backends.WavBackend._start, backends.WavBackend._wait, backends.WavBackend.speak
+    labels: dict[int, tuple[str, float, float, int]] = {}
+    counter = itertools.count()
+
+    def write(record: dict) -> None:
+        with lock:
+            out.write(json.dumps(record) + "\n")
+            out.flush()
+
+    def noting_speak(self, utterance, *args, **kwargs):  # type: ignore[no-untyped-def]
+        self.bench_utterance = next(counter)
+        write({"utterance": self.bench_utterance, "given": time.perf_counter(), "full": utterance.text})
+        return speak(self, utterance, *args, **kwargs)
 
     def noting_start(self, player, path, wanted, label):  # type: ignore[no-untyped-def]
         seconds = max(0.0, (Path(path).stat().st_size - 44) / 44100)  # 16-bit mono 22050 Hz WAV
         process = start(self, paced, path, wanted, label)
         if process is not None:
-            labels[process.pid] = (label, time.perf_counter(), seconds)
+            labels[process.pid] = (label, time.perf_counter(), seconds, getattr(self, "bench_utterance", -1))
         return process
 
     def noting_wait(self, process, player):  # type: ignore[no-untyped-def]
         wait(self, process, player)
-        label, began, seconds = labels.pop(process.pid, ("", 0.0, 0.0))
-        record = {"text": label, "start": began, "end": time.perf_counter(), "seconds": seconds,
-                  "whole": process.returncode == 0}  # fmt: skip
-        with lock:
-            out.write(json.dumps(record) + "\n")
-            out.flush()
+        label, began, seconds, utterance = labels.pop(process.pid, ("", 0.0, 0.0, -1))
+        write({"text": label, "start": began, "end": time.perf_counter(), "seconds": seconds,
+               "whole": process.returncode == 0, "of": utterance})  # fmt: skip
 
+    submitted = TableApp.on_input_submitted
+
+    def other_hand(self, event):  # type: ignore[no-untyped-def]
+        if event.value.startswith("@"):  # a move from another player's device
+            self.show(self.session.handle(event.value[1:]), own_key=False)
+        else:
+            submitted(self, event)
+
+    backends.WavBackend.speak = noting_speak  # type: ignore[method-assign]
     backends.WavBackend._start = noting_start  # type: ignore[method-assign]
     backends.WavBackend._wait = noting_wait  # type: ignore[method-assign]
-    return app_main(["--no-camera", "--deck", deck])
+    TableApp.on_input_submitted = other_hand  # type: ignore[method-assign]
+    chosen = GAMES[game]
+    return app_main(["--no-camera", "--deck", chosen.deck, *(f"--addon={a}" for a in chosen.addons)])
 
 
 class App:
     """The app in a pseudo-terminal, through the child wrapper; its sound in an ALSA capture."""
 
-    def __init__(self, folder: Path, backend: str, verbosity: str, deck: str) -> None:
+    def __init__(self, folder: Path, backend: str, verbosity: str, game: str) -> None:
         import pty
 
         from benchmarks.capture import AlsaCapture, FirstBytes
@@ -163,7 +197,7 @@ class App:
         self.first_bytes = FirstBytes(self.capture)
         self.leader, follower = pty.openpty()
         self.process = subprocess.Popen([sys.executable, "-m", "benchmarks.table_pace", "--child", str(self.log),
-                                         "--decks", deck],
+                                         "--games", game],
                                         stdin=follower, stdout=follower, stderr=follower, env=env,
                                         start_new_session=True, cwd=ROOT)  # fmt: skip
         os.close(follower)
@@ -177,19 +211,31 @@ class App:
             raise SystemExit("The app never drew its screen.")
         self.quiet()
 
-    def played(self) -> list[dict]:
+    def records(self) -> list[dict]:
         if not self.log.exists():
             return []
         return [json.loads(line) for line in self.log.read_text(encoding="utf-8").splitlines() if line.strip()]
 
+    def played(self) -> list[dict]:
+        """Each sentence played: its text, start, end, length, whether whole, and its utterance's number."""
+        return [r for r in self.records() if "text" in r]
+
+    def utterances(self) -> dict[int, dict]:
+        """Each utterance begun, by its number: its whole text and when the worker took it."""
+        return {r["utterance"]: r for r in self.records() if "full" in r}
+
     def quiet(self) -> None:
         """Wait until nothing is playing (every sound that began has ended) and nothing began for `QUIET_S`."""
-        seen, since = (-1, -1), time.monotonic()
-        while time.monotonic() - since < QUIET_S:
+        seen, changed = (-1, -1), time.monotonic()
+        while True:
             time.sleep(0.05)
             now = (self.first_bytes.count, len(self.played()))
-            if now != seen or now[0] > now[1]:
-                seen, since = now, time.monotonic()
+            if now != seen:
+                seen, changed = now, time.monotonic()
+                continue
+            idle = time.monotonic() - changed  # (a player cut as it opened the device leaves a sound unlogged)
+            if idle >= QUIET_S and (now[0] <= now[1] or idle >= 10.0):
+                return
 
     def heard(self, sentences: list[str], since: float, timeout: float = 15.0) -> float:
         """When each of `sentences` had been played to its end (within a sentence played after `since`); `since`
@@ -203,14 +249,17 @@ class App:
         return since + timeout
 
     def type(self, step: str) -> None:
-        """Everything of a step but its last key (a line's letters, typed fast)."""
-        if len(step) > 1:
-            os.write(self.leader, step.encode())
+        """Everything of a step but its last key (a line's letters, typed fast; the "s" of a Super Neigh)."""
+        kind_of = kind(step)
+        typed = {"line": step, "other": step, "number": "", "key": step[:-1]}[kind_of]
+        if typed:  # (a number is typed with its Enter: typed early, a digit would be a one-key answer)
+            os.write(self.leader, typed.encode())
 
     def last_key(self, step: str) -> float:
         """Its last key (Enter, or the one key); the moment it was sent."""
         moment = time.perf_counter()
-        os.write(self.leader, b"\r" if len(step) > 1 else step.encode())
+        last = {"key": step[-1], "number": f"{step[1:]}\r"}.get(kind(step), "\r")
+        os.write(self.leader, last.encode())
         return moment
 
     def close(self) -> None:
@@ -245,134 +294,198 @@ def _drain(fd: int, drawn: threading.Event) -> None:
         pass
 
 
-def shadow_replies(deck: str, verbosity: str) -> list:
-    """Each step's reply from a session alongside, at the same verbosity (None where the app answers alone)."""
+def shadow_replies(game: str, verbosity: str) -> list:
+    """Each step's reply from a session alongside, at the same verbosity: a one-key answer as the app sends it, or
+    the app's own answer to a digit that cannot act."""
     from assistant.commands.app import table_session
-    from assistant.core.language.reply import Verbosity
+    from assistant.core.language.reply import Question, Reply, Verbosity
+    from assistant.core.words.screen import QUESTION_WAITING_KEY, no_card_for_key, no_player_number
     from assistant.storage.decks import load_card_set
+    from assistant.ui.app import one_key_answer
 
-    session = table_session(load_card_set(deck), verbosity=Verbosity(verbosity))
+    chosen = GAMES[game]
+    session = table_session(load_card_set(chosen.deck, list(chosen.addons)), verbosity=Verbosity(verbosity))
     replies: list = []
-    for step in GAMES[deck].steps:
-        line = ONE_KEY.get(step, step) if len(step) == 1 else step
-        game = session.game
-        if step == "0" and (game is None or not game.state.pile):
-            replies.append(None)  # a misfire: the app explains it, the session never sees it
+    for step in chosen.steps:
+        kind_of = kind(step)
+        if kind_of != "key":
+            replies.append(session.handle(step[1:] if kind_of in ("other", "number") else step))
             continue
-        replies.append(session.handle(line or step))
+        line = one_key_answer(session, step[-1], step[:-1])
+        if line:
+            replies.append(session.handle(line))
+            continue
+        key, state = step[-1], session.game  # a digit that cannot act: the app says why (`one_key_refusal`)
+        if isinstance(session.pending, Question):
+            why = QUESTION_WAITING_KEY
+        elif state is None or not state.state.pile:
+            why = no_card_for_key(key)
+        else:
+            why = no_player_number(int(key), len(state.setup.players))
+        replies.append(Reply.error(why))
     return replies
 
 
-def play(folder: Path, backend: str, deck: str, verbosity: str, interval: float | None, eager: bool = False) -> dict:
-    """One game of `deck`; `interval` None is listening pace. The figures."""
+def _heard(fact: str, text: str) -> bool:
+    """A decisive fact's sentence heard within a sentence played, or in the reply's own words for a count ("Ana:
+    2 Unicorns." as "Ana has 2 Unicorns.")."""
+    return fact in text or re.sub(r"^([A-Z][\w'-]*): ", r"\1 has ", fact) in text
+
+
+def _waits_for(reply) -> list[str]:  # type: ignore[no-untyped-def]
+    """What the player hears before acting on a reply (nobody answers what they have not heard): a question's
+    decisive fact (a numbered list up to its last sentence), a turn's duties; nothing for the others."""
+    from assistant.core.language.reply import Choice, Question
     from assistant.core.speech.queue import split_sentences
 
-    game, turns, heard_first, duties = GAMES[deck]
-    if eager:
-        heard_first -= duties
-    replies = shadow_replies(deck, verbosity)
-    app = App(folder, backend, verbosity, deck)
+    if reply is None or not reply.decisive:
+        return []
+    facts = split_sentences(reply.decisive)
+    if isinstance(reply.pending, Choice):
+        return facts[:-1]  # ("Type a number to choose." is not needed to choose)
+    if isinstance(reply.pending, Question) or "may use" in reply.decisive or "must do" in reply.decisive:
+        return facts
+    return []
+
+
+def play(folder: Path, backend: str, game: str, verbosity: str, interval: float) -> dict:
+    """One game at one key every `interval` seconds (moves from other hands `BURST_S` apart). The figures."""
+    from assistant.core.language.reply import Choice
+    from assistant.core.speech.queue import LAST_WORDS_S, split_sentences
+    from assistant.core.words.pace import settled_by
+
+    steps = GAMES[game].steps
+    replies = shadow_replies(game, verbosity)
+    app = App(folder, backend, verbosity, game)
     keys: list[float] = []
     try:
         app.ready()  # the screen drawn, the greeting said
-        greeting = len(app.played())
-        for step in game:
+        for n, step in enumerate(steps):
             app.type(step)
-            if interval is None:
-                app.quiet()
-            else:
-                due = keys[-1] + interval if keys else 0.0
-                before = replies[len(keys) - 1] if len(keys) in heard_first else None
-                if before is not None and before.decisive:  # nobody acts on what they have not heard
-                    due = max(due, app.heard(split_sentences(before.decisive), keys[-1]))
-                time.sleep(max(0.0, due - time.perf_counter()))
+            gap = BURST_S if kind(step) == "other" else interval
+            due = keys[-1] + gap if keys else 0.0
+            wanted = _waits_for(replies[n - 1]) if n else []
+            if wanted:
+                due = max(due, app.heard(wanted, keys[-1]))
+            time.sleep(max(0.0, due - time.perf_counter()))
             keys.append(app.last_key(step))
         app.quiet()
-        played = app.played()[greeting:]
-        first_bytes = [t for t in app.first_bytes.times if t >= keys[0]]
+        records = app.records()
+        first_bytes = list(app.first_bytes.times)
     finally:
         app.close()
-    to_first = [(min((t for t in first_bytes if t >= key), default=key + 10) - key) * 1000 for key in keys]
-    decisive, heard_in_full, never = [], [], []
-    lengths: list[float] = []
-    for n, reply in enumerate(replies):
-        if reply is None:
-            continue
-        after = [p for p in played if p["start"] >= keys[n]]
-        whole = {p["text"] for p in after if p["whole"]}
-        begun = {p["text"] for p in after}
-        sentences = split_sentences(reply.speech) + split_sentences(reply.brief) + split_sentences(reply.decisive)
-        if not any(s in begun for s in sentences):
-            never.append(f"{n} {game[n]}")
-        if reply.decisive:
-            decisive.append(f"{n} {game[n]}")
-            if all(any(s in text for text in whole) for s in split_sentences(reply.decisive)):
-                heard_in_full.append(f"{n} {game[n]}")
-        line = ONE_KEY.get(game[n], game[n]) if len(game[n]) == 1 else game[n]
-        if (
-            line and line.startswith(ORDINARY) and not reply.decisive
-        ):  # (a resolve that wins, an end turn: decisive, not ordinary)
-            lengths.append(sum(p["seconds"] for p in after if p["start"] < (keys[n + 1] if n + 1 < len(keys) else 1e18)
-                               and p["text"] in split_sentences(reply.speech)))  # fmt: skip
+    played = [r for r in records if "text" in r and r["start"] >= keys[0]]
+    utterances = {r["utterance"]: r for r in records if "full" in r and r["given"] >= keys[0]}
+    for entry in played:  # the moment its first audio byte reached the device
+        entry["audio"] = min((t for t in first_bytes if entry["start"] - 0.005 <= t <= entry["end"] + 0.1),
+                             default=entry["start"])  # fmt: skip
+
+    def key_before(moment: float) -> int:
+        return max((n for n, key in enumerate(keys) if key <= moment), default=0)
+
+    owner: dict[int, int] = {}  # each utterance begun: the step whose reply it says (its own words end it)
+    for number, utterance in utterances.items():
+        last = key_before(utterance["given"])
+        owner[number] = next((n for n in range(last, -1, -1) if replies[n] is not None and replies[n].speech
+                              and utterance["full"].endswith(replies[n].speech.strip())), last)  # fmt: skip
+    own_ms, never, decisive, missed, settled, answered_late, behind = [], [], 0, [], [], [], 0
+    for n, (step, reply) in enumerate(zip(steps, replies)):
+        said = [u for u, r in owner.items() if r == n and utterances[u]["given"] >= keys[n]]
+        starts = [e["audio"] for e in played if e["of"] in said]
+        if kind(step) != "other":
+            if starts:
+                own_ms.append((min(starts) - keys[n]) * 1000)
+            else:
+                never.append(f"{n} {step}")
+        if reply.decisive and not isinstance(reply.pending, Choice):
+            after = [e["text"] for e in played if e["start"] >= keys[n]
+                     and (e["whole"] or e["end"] - e["start"] >= e["seconds"] - LAST_WORDS_S)]  # fmt: skip
+            facts = split_sentences(reply.decisive)
+            if all(any(_heard(f, text) for text in after) for f in facts):
+                decisive += 1
+            elif n + 1 < len(steps) and replies[n + 1] is not None and (
+                replies[n + 1].settles or all(settled_by(f, replies[n + 1].speech) for f in facts)):  # fmt: skip
+                settled.append(f"{n} {step}")  # the next key took it back or said it as it now is
+            else:
+                missed.append(f"{n} {step}: {reply.decisive}")
+        if reply.pending is not None and n + 1 < len(steps):  # a question: never said after its answer
+            late = [e for e in played if e["start"] >= keys[n + 1] and owner.get(e["of"], -1) <= n
+                    and e["text"] in split_sentences(reply.speech)]  # fmt: skip
+            if late:
+                answered_late.append(f"{n} {step}")
+    for entry in played:  # how many replies behind each sentence is when it begins: keys since its own
+        mine = owner.get(entry["of"], -1)
+        behind = max(behind, sum(1 for key in keys[mine + 1 :] if key <= entry["start"]))
+    ordered = sorted(own_ms)
     return {
-        "deck": deck,
+        "game": game,
         "verbosity": verbosity,
-        "pace": "listening" if interval is None else f"{interval} s",
-        "keys": len(keys),
-        "key_to_first_byte_ms": {
-            "median": round(statistics.median(to_first), 1),
-            "p90": round(statistics.quantiles(to_first, n=10)[-1], 1),
-            "max": round(max(to_first), 1),
+        "interval_s": interval,
+        "steps": len(steps),
+        "own_keys": len(own_ms) + len(never),
+        "own_reply_ms": {
+            "median": round(statistics.median(ordered), 1),
+            "p90": round(statistics.quantiles(ordered, n=10)[-1], 1),
+            "max": round(max(ordered), 1),
+            "later_than_1s": sum(1 for ms in ordered if ms > 1000),
         },
-        "key_to_first_byte_ms_each": {f"{n} {step}": round(ms, 1) for n, (step, ms) in enumerate(zip(game, to_first))},
-        "decisive_facts": len(decisive),
-        "decisive_heard_in_full": len(heard_in_full),
-        "decisive_missed": [s for s in decisive if s not in heard_in_full],
-        "replies_never_heard": never,
-        "speech_played_s_per_turn": round(sum(p["end"] - p["start"] for p in played) / turns, 2),
-        "speech_given_s_per_turn": round(sum(p["seconds"] for p in played) / turns, 2),
-        "ordinary_reply_s": [round(v, 2) for v in lengths],
+        "own_reply_ms_each": {
+            f"{n} {s}": round(ms, 1)
+            for (n, s), ms in zip(
+                [(n, s) for n, s in enumerate(steps) if kind(s) != "other" and f"{n} {s}" not in never], own_ms
+            )
+        },
+        "own_reply_never_heard": never,
+        "decisive_facts": decisive + len(missed) + len(settled),
+        "decisive_heard_in_full": decisive,
+        "decisive_settled_by_the_next_key": settled,
+        "decisive_missed": missed,
+        "questions_said_after_their_answer": answered_late,
+        "most_replies_behind": behind,
+        "speech_played_s_per_turn": round(sum(e["end"] - e["start"] for e in played) / GAMES[game].turns, 2),
         "sentences_played": len(played),
-        "sentences_cut": sum(1 for p in played if not p["whole"]),
+        "sentences_cut": sum(1 for e in played if not e["whole"]),
     }
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--child", help=argparse.SUPPRESS)
-    parser.add_argument("--decks", nargs="+", default=list(GAMES), choices=list(GAMES))
-    parser.add_argument("--eager", action="store_true", help="a turn's first draw at pace, its duties heard or not")
-    parser.add_argument("--modes", nargs="+", default=["brief", "normal"], choices=["brief", "normal", "coaching"])
-    parser.add_argument("--interval", type=float, default=1.2, help="seconds between keys at table pace")
+    parser.add_argument("--games", nargs="+", default=list(GAMES), choices=list(GAMES))
+    parser.add_argument("--modes", nargs="+", default=["normal"], choices=["brief", "normal", "coaching"])
+    parser.add_argument("--intervals", nargs="+", type=float, default=[1.2, 2.0], help="seconds between keys")
     parser.add_argument("--backend", choices=["pyttsx3", "espeak-ng"], default="espeak-ng")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.child:
-        return child(args.child, args.decks[0])
+        return child(args.child, args.games[0])
     runs = []
     with tempfile.TemporaryDirectory(prefix="bench-pace-") as folder:
-        for deck in args.decks:
+        for game in args.games:
             for mode in args.modes:
-                for interval in (args.interval, None):
-                    name = f"{deck}-{mode}-{'table' if interval else 'listening'}"
-                    runs.append(play(Path(folder) / name, args.backend, deck, mode, interval, args.eager))
+                for interval in args.intervals:
+                    runs.append(play(Path(folder) / f"{game}-{mode}-{interval}", args.backend, game, mode, interval))
+                    _print(runs[-1], sys.stderr if args.json else sys.stdout)
     if args.json:
         print(json.dumps(runs, indent=2))
-    else:
-        for run in runs:
-            first = run["key_to_first_byte_ms"]
-            print(f"{run['deck']}, {run['verbosity']}, {run['pace']}: decisive facts heard in full "
-                  f"{run['decisive_heard_in_full']}/{run['decisive_facts']} {run['decisive_missed'] or ''}; "
-                  f"key to first byte median "
-                  f"{first['median']} ms, p90 {first['p90']} ms; replies never heard {len(run['replies_never_heard'])}"
-                  f" {run['replies_never_heard'] or ''}; speech played {run['speech_played_s_per_turn']} s a turn "
-                  f"(given {run['speech_given_s_per_turn']} s); ordinary replies {run['ordinary_reply_s']} s; "
-                  f"{run['sentences_cut']} of {run['sentences_played']} sentences cut")  # fmt: skip
-    missed = any(r["decisive_missed"] or r["replies_never_heard"] for r in runs)
-    slow = any(r["key_to_first_byte_ms"]["p90"] > FIRST_BYTE_GOAL_MS for r in runs)
-    long = any(max(r["ordinary_reply_s"], default=0) > LENGTH_GOALS.get(r["verbosity"], 1e9) for r in runs
-               if r["pace"] == "listening")  # fmt: skip
-    return 1 if missed or slow or long else 0
+    failed = False
+    for run in runs:
+        goal = OWN_REPLY_GOALS_MS.get(run["interval_s"], 300.0)
+        failed |= run["own_reply_ms"]["p90"] > goal or bool(run["decisive_missed"] or run["own_reply_never_heard"])
+        failed |= bool(run["questions_said_after_their_answer"]) or run["most_replies_behind"] > 1
+    return 1 if failed else 0
+
+
+def _print(run: dict, out) -> None:  # type: ignore[no-untyped-def]
+    own = run["own_reply_ms"]
+    print(f"{run['game']}, {run['verbosity']}, a key every {run['interval_s']} s ({run['own_keys']} own keys of "
+          f"{run['steps']}): Enter to its own reply median {own['median']} ms, p90 {own['p90']} ms, max "
+          f"{own['max']} ms, {own['later_than_1s']} later than 1 s, never heard {run['own_reply_never_heard']}; "
+          f"decisive facts heard in full {run['decisive_heard_in_full']}/{run['decisive_facts']} (settled by the "
+          f"next key {len(run['decisive_settled_by_the_next_key'])}, missed {run['decisive_missed']}); questions "
+          f"said after their answer {run['questions_said_after_their_answer']}; most replies behind "
+          f"{run['most_replies_behind']}; speech {run['speech_played_s_per_turn']} s a turn; "
+          f"{run['sentences_cut']} of {run['sentences_played']} sentences cut", file=out, flush=True)  # fmt: skip
 
 
 if __name__ == "__main__":

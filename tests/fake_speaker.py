@@ -25,6 +25,9 @@ class Heard:
     def notice(self, reply: Reply) -> None:
         self(reply)
 
+    def other(self, reply: Reply) -> None:
+        self(reply)
+
     def echo(self, text: str) -> None:
         if self.echoed is not None:
             self.echoed(text)

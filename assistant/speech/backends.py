@@ -56,6 +56,10 @@ def _ignore(index: int) -> None:
     pass
 
 
+def _ignore_began(index: int, seconds: float) -> None:
+    pass
+
+
 def _always() -> bool:
     return True
 
@@ -103,10 +107,12 @@ class Backend:
         wanted: Callable[[], bool],
         more: Callable[[], bool] = _always,
         finished: Callable[[int], None] = _ignore,
+        began: Callable[[int, float], None] = _ignore_began,
     ) -> None:
         """Say the utterance, returning when it was said or cut off; stop at once when `wanted()` is False, and
         before a next sentence when `more()` is False. `finished(index)`: the sentence of that index (of
-        `split_sentences`) was played to its end (a backend that cannot tell never calls it)."""
+        `split_sentences`) was played to its end (a backend that cannot tell never calls it); `began(index,
+        seconds)`: it began to play and lasts that long (a backend that cannot tell never calls it)."""
 
     def cancel(self) -> None:
         """Cut off what is being said (any thread)."""
@@ -181,6 +187,7 @@ class RecordingBackend(Backend):
         wanted: Callable[[], bool],
         more: Callable[[], bool] = _always,
         finished: Callable[[int], None] = _ignore,
+        began: Callable[[int, float], None] = _ignore_began,
     ) -> None:
         """Record the utterance (holding it, if asked, until released or cut off); it is one sentence."""
         with self._changed:
@@ -261,6 +268,7 @@ class WavBackend(Backend):
         wanted: Callable[[], bool],
         more: Callable[[], bool] = _always,
         finished: Callable[[int], None] = _ignore,
+        began: Callable[[int, float], None] = _ignore_began,
     ) -> None:
         """Render and play sentence by sentence, the earcon at the start of the first; stop as soon as the
         utterance is no longer wanted, and before a next sentence once `more()` is False; `finished` hears of each
@@ -294,6 +302,7 @@ class WavBackend(Backend):
                 process = self._start(player, ready, wanted, (prefix if index == 0 else "") + pieces[index])
                 if process is None:
                     return
+                began(index, _seconds(ready))
                 going_on = index + 1 < len(pieces) and more()
                 upcoming = self._render_piece(pieces[index + 1]) if going_on else None
                 self._wait(process, player)
@@ -539,6 +548,15 @@ class EspeakBackend(WavBackend):
     def describe(self) -> str:
         """ "Speech: espeak-ng, played with aplay." or straight to the sound device."""
         return speech_backend_chosen(self.name, self.player.name if self.player else "espeak-ng")
+
+
+def _seconds(path: Path) -> float:
+    """How long a WAV file plays; 0 when it cannot be read."""
+    try:
+        with wave.open(str(path), "rb") as reader:
+            return reader.getnframes() / float(reader.getframerate() or 1)
+    except (OSError, EOFError, wave.Error):
+        return 0.0
 
 
 def _frames(path: Path) -> int:

@@ -131,6 +131,7 @@ class ScreenReaderBackend(Backend):
         wanted: Callable[[], bool],
         more: Callable[[], bool] = lambda: True,
         finished: Callable[[int], None] = lambda index: None,
+        began: Callable[[int, float], None] = lambda index, seconds: None,
     ) -> None:
         """Give the text to the screen reader, which says it after what it is saying."""
         if not utterance.text or not wanted():

@@ -2,9 +2,10 @@
 
 The app calls a `ReplySpeaker` with each reply it shows (`TableApp(..., speak=ReplySpeaker(service))`), so what
 is shown and what is said come from the same place. A reply to a typed line or a scanned card is new input: what
-is being said is cut off and what was still waiting is stale (shortened to its facts, dropped when stale twice),
-so speech keeps up with the table. Replies are said in the order given, each with its earcon; braille cell echoes
-are navigation echo; camera cues are hints.
+is being said is cut off and what was still waiting is dropped, its decisive facts folded into the new reply, so
+each key's own reply comes first. A reply that did not come from the player's own key (a move from another
+player's device: `other()`) is said in turn, in the order recorded, with no backlog. Replies are said in the order
+given, each with its earcon; braille cell echoes are navigation echo; camera cues are hints.
 """
 
 from __future__ import annotations
@@ -49,9 +50,10 @@ class ReplySpeaker:
         """The last reply said left a question open: the next input answers it, so its question is not said
         again."""
 
-    def __call__(self, reply: Reply, *, new_input: bool = True) -> None:
+    def __call__(self, reply: Reply, *, new_input: bool = True, own_key: bool = True) -> None:
         """Speak a reply (`assistant.session.Reply`). `new_input`: it answers a line typed or a card scanned (what
-        still waits is stale); False for a notice that arrives on its own (the camera lost, a scanner notice)."""
+        still waits is stale); False for a notice that arrives on its own (the camera lost, a scanner notice).
+        `own_key` False: it answers a move from another hand (another player's device), said in turn."""
         card = reply.card
         private = self.private and card is not None
         sound = reply.sound or ("card-read" if card is not None else "")
@@ -62,17 +64,31 @@ class ReplySpeaker:
                 self.service.earcon(sound, private=private)
             self.service.say(reply.speech, Priority.HINT, private=private)
             return
-        if new_input:
+        other_hand = new_input and not own_key
+        if new_input and own_key:
             self.service.new_input(again=not (self.asked or reply.settles))
             self.asked = reply.pending is not None
         priority = Priority.IMPORTANT if reply.important or reply.decisive else Priority.MESSAGE
-        brief = reply.brief
-        self.service.say(reply.speech, priority, private=private, brief=brief, sound=sound, decisive=reply.decisive)
+        self.service.say(
+            reply.speech,
+            priority,
+            private=private,
+            brief=reply.brief,
+            sound=sound,
+            decisive=reply.decisive,
+            other_hand=other_hand,
+        )
 
     def notice(self, reply: Reply) -> None:
         """Speak a reply that is not an answer to new input (the camera lost, a scanner notice): nothing waiting
         goes stale because of it."""
         self(reply, new_input=False)
+
+    def other(self, reply: Reply) -> None:
+        """Speak a reply that did not come from the player's own key (a move from another player's device): said
+        after the sentence being said, in the order recorded; an older one still waiting shrinks to its decisive
+        fact, so the player is never more than one reply behind."""
+        self(reply, own_key=False)
 
     def attach(self, on_notice) -> None:
         """Send the service's notices not yet shown (a player that failed, even before the app was ready) and the

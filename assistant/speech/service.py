@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import sys
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -49,7 +50,7 @@ class _Turn:
         self.cut = False
         """Cut off now: the backend stops at once."""
         self.trimmed = False
-        """A decisive fact said again, gone stale: the backend ends with the sentence it is saying."""
+        """A reply from another hand arrived: the backend ends with the sentence it is saying."""
 
     def wanted(self) -> bool:
         return not self.cut
@@ -70,8 +71,11 @@ class SpeechService:
         earcons: EarconChannel | None = None,
         on_notice: Callable[[str], None] | None = None,
         transcript: Transcript | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        """Start the worker; it opens the first of `backends` that works (silent when none does)."""
+        """Start the worker; it opens the first of `backends` that works (silent when none does). `clock`: seconds,
+        to tell a sentence cut in its last words (heard) from one cut before them."""
+        self.clock = clock
         self._candidates = [backends] if isinstance(backends, Backend) else list(backends)
         self._private_candidate = private_backend
         self.private_backend: Backend | None = None
@@ -110,23 +114,33 @@ class SpeechService:
         brief: str = "",
         sound: str = "",
         decisive: str = "",
+        other_hand: bool = False,
     ) -> bool:
         """Queue text at the end; return whether it will be said (a hint may be dropped, mute drops all).
 
-        `brief` is the facts-only form said instead once the player has moved on (empty: the first sentence);
-        `sound` an earcon heard just before the words; `decisive` the decisive fact it carries, said again once
-        when the next input cuts it.
+        `brief` is the facts-only form (empty: the first sentence); `sound` an earcon heard just before the words;
+        `decisive` the decisive fact it carries, folded into the next reply when the next key cuts it;
+        `other_hand`: the reply did not come from the player's own key (a move from another player's device), so
+        it is said in turn after the sentence being said, an older reply waiting shrinking to its decisive fact.
         """
         utterance = Utterance(text, priority, private, brief=brief, sound=self._sound(sound), decisive=decisive)
-        return self._add(utterance)
+        if not other_hand:
+            return self._add(utterance)
+        with self._cond:
+            cut = self._queue.arrive(utterance)
+            accepted = self._queue.busy
+            self._cond.notify_all()
+        self._write(utterance)
+        self._apply(cut)
+        return accepted
 
     def new_input(self, again: bool = True) -> None:
-        """A new line was typed or a card scanned: replies not yet said are stale. Waiting replies are shortened
-        to their brief form (a message stale twice is dropped); what is being said is cut off at once, save a
-        decisive fact said again, which ends its sentence; a decisive fact cut or dropped is said again once (not
-        when `again` is False: the input answers the question waiting). Call it before saying the new reply."""
+        """The player's own key (a line typed, a card scanned): its reply comes first. What is being said is cut
+        off at once and what waits is dropped; a decisive fact among them not heard in full is folded into the
+        next reply, once (not when `again` is False: the input answers the question waiting, or takes back what
+        was said). Call it before saying the new reply."""
         with self._cond:
-            cut = self._queue.new_input(again)
+            cut = self._queue.new_input(again, self.clock())
             self._cond.notify_all()
         self._apply(cut)
         if self.backend.queues_itself:  # what the screen reader still says for us is stale too
@@ -472,6 +486,12 @@ class SpeechService:
             if self._turn is turn:
                 self._queue.sentence_played(index)
 
+    def _began(self, turn: _Turn, index: int, seconds: float) -> None:
+        """A sentence of the turn's utterance began to play, `seconds` long (a cut in its last words hears it)."""
+        with self._cond:
+            if self._turn is turn:
+                self._queue.sentence_began(index, self.clock(), seconds)
+
     def _speak(self, turn: _Turn) -> None:
         utterance = turn.utterance
         backend = self.backend
@@ -485,7 +505,13 @@ class SpeechService:
                 self.earcons.play_and_wait(utterance.sound, utterance.private, turn.wanted)
                 utterance = replace(utterance, sound="")
             if turn.wanted():
-                backend.speak(utterance, turn.wanted, turn.more, lambda index: self._played(turn, index))
+                backend.speak(
+                    utterance,
+                    turn.wanted,
+                    turn.more,
+                    lambda index: self._played(turn, index),
+                    lambda index, seconds: self._began(turn, index, seconds),
+                )
         except SpeechError as exc:
             self._failed(str(exc))
         except Exception as exc:  # the worker must survive anything an engine does

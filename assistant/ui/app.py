@@ -38,6 +38,7 @@ from assistant.core.language.reply import Choice, Question
 from assistant.core.words.cardtext import HELP_LINES
 from assistant.core.words.screen import (
     HISTORY_HEADING,
+    LIST_CLOSED,
     NO_REPLY_YET,
     QUESTION_WAITING_KEY,
     QUIT_HINT,
@@ -45,6 +46,7 @@ from assistant.core.words.screen import (
     SIX_KEY_MODES,
     held_fact,
     no_card_for_key,
+    no_choice_number,
     no_player_number,
     one_key_coaching,
     one_key_line,
@@ -120,9 +122,11 @@ def _instant_number(session: Session, character: str, typed: str) -> str | None:
     pending = session.pending
     if typed or not isinstance(pending, Choice) or not character.isascii() or len(pending.cards) > 9:
         return None  # more than 9 choices: a number is typed and Enter pressed, as for any numbered choice
+    if not 1 <= int(character) <= len(pending.cards):
+        return ""  # a digit that cannot be a choice: said at once, not typed
     if not all(card.type is CardType.INSTANT for card in pending.cards):
         return None
-    return character if 1 <= int(character) <= len(pending.cards) else None
+    return character
 
 
 def _card_waits(session: Session) -> bool:
@@ -139,6 +143,10 @@ class Speaker(Protocol):
 
     def notice(self, reply: Reply) -> None:
         """Speak a reply that arrives on its own (the camera lost, a scanner notice): nothing waiting goes stale."""
+
+    def other(self, reply: Reply) -> None:
+        """Speak a reply that did not come from the player's own key (a move from another player's device): said
+        in turn, in the order recorded, the player never more than one reply behind."""
 
     def echo(self, text: str) -> None:
         """Navigation echo: a region's name and first line, a braille cell typed, a six-key mode changed."""
@@ -443,9 +451,11 @@ class TableApp(App):
 
     def one_key_refusal(self, character: str) -> str:
         """Why a one-key answer cannot act now: a question waits, no card is on the pile, or no such player."""
-        game = self.session.game
-        if isinstance(self.session.pending, Question):
+        game, pending = self.session.game, self.session.pending
+        if isinstance(pending, Question):
             return QUESTION_WAITING_KEY
+        if isinstance(pending, Choice):
+            return no_choice_number(int(character), len(pending.cards))
         if game is None or not game.state.pile:
             return no_card_for_key(character)
         return no_player_number(int(character), len(game.setup.players))
@@ -477,6 +487,9 @@ class TableApp(App):
         """The speech keys: stop, repeat, step back or forward through what was said, mute, private reading.
         Their feedback goes on the status line and into the history; the answer stays."""
         line = self.speak.control(command) if self.speak is not None else NO_SPEECH_KEYS
+        if command == "stop" and isinstance(self.session.pending, Choice):
+            self.session.pending = None  # Escape closes a list: the next digit is not taken as a choice
+            line = f"{line} {LIST_CLOSED}"
         if command in ("repeat", "back", "forward"):
             self.show_said(line)  # the braille line follows what is said
         else:
@@ -519,9 +532,11 @@ class TableApp(App):
             return
         self.show(self.session.handle(event.value))
 
-    def show(self, reply: Reply, new_input: bool = True) -> None:
+    def show(self, reply: Reply, new_input: bool = True, own_key: bool = True) -> None:
         """Show a reply on screen and hand it to speech; the one place both happen. `new_input`: the reply
-        answers a line typed or a card scanned, so speech still waiting is stale (False for a notice)."""
+        answers a line typed or a card scanned, so speech still waiting is stale (False for a notice). `own_key`
+        False: the reply did not come from the player's own key (a move from another player's device), so it does
+        not cut what is being said: it is said in turn (`Speaker.other`)."""
         if reply.hint:  # an aiming cue: on the camera line, leaving the answer and the history alone
             camera = self.query_one("#camera", Static)
             camera.update("\n".join(reply.lines))
@@ -557,7 +572,10 @@ class TableApp(App):
         self.refresh_table()
         self.cursor_on_answer()
         if self.speak is not None:
-            (self.speak if new_input else self.speak.notice)(reply)
+            if not own_key:
+                self.speak.other(reply)
+            else:
+                (self.speak if new_input else self.speak.notice)(reply)
         if self.braille is not None:  # at the moment speech gets it
             self.braille.show(reply)
         self.table_share.after(reply)  # phones see the table as now

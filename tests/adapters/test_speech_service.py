@@ -56,7 +56,7 @@ def test_messages_are_said_in_order_and_say_returns_while_the_worker_is_busy(hel
     assert [r.priority for r in backend.records] == [Priority.MESSAGE] * 3
 
 
-def test_interrupt_shortens_the_queue_cuts_the_current_and_keeps_important(held):
+def test_interrupt_drops_the_queue_and_cuts_the_current(held):
     service, backend = held
     service.say("old card")
     assert backend.wait_started(1)
@@ -65,8 +65,7 @@ def test_interrupt_shortens_the_queue_cuts_the_current_and_keeps_important(held)
     service.interrupt("next card")
     finish(service, backend)
     kinds = [(r.kind, r.text) for r in backend.records]
-    assert kinds == [("cancel", ""), ("cut", "old card"), ("said", "Waiting message."),
-                     ("said", "you cannot do that"), ("said", "next card")]  # fmt: skip
+    assert kinds == [("cancel", ""), ("cut", "old card"), ("said", "next card")]  # its own reply first
 
 
 def test_echo_latest_wins_and_hint_dropped_when_busy(held):
@@ -185,7 +184,7 @@ def test_silent_setting_chooses_silence():
 
 
 class Failing(RecordingBackend):
-    def speak(self, utterance, wanted, more=None, finished=None):
+    def speak(self, utterance, wanted, more=None, finished=None, began=None):
         raise ValueError("engine exploded")
 
 
@@ -245,7 +244,7 @@ def held_with_sounds(tmp_path):
     service.close()
 
 
-def test_at_table_pace_stale_replies_are_cut_or_shortened_and_order_is_kept(held_with_sounds):
+def test_at_table_pace_each_key_cuts_the_reply_before_and_its_own_is_said(held_with_sounds):
     service, backend = held_with_sounds
     speaker = ReplySpeaker(service)
     speaker(FakeReply("Ana drew a card. Action phase. Say play and a card."))
@@ -259,7 +258,7 @@ def test_at_table_pace_stale_replies_are_cut_or_shortened_and_order_is_kept(held
     speaker(FakeReply("Ben drew a card. Action phase."))  # the turn change is cut too: the key is answered now
     assert backend.wait_started(5)
     speaker(FakeReply("Ben played Yay.", card="yay"))
-    speaker(FakeReply("Ben played Neigh.", card="neigh"))  # "Ben played Yay" never started: its brief form stays
+    speaker(FakeReply("Ben played Neigh.", card="neigh"))  # "Ben played Yay" never started: dropped
     finish(service, backend)
     said = [(r.kind, r.text, r.sound) for r in backend.records if r.kind != "cancel"]
     assert said == [
@@ -268,13 +267,12 @@ def test_at_table_pace_stale_replies_are_cut_or_shortened_and_order_is_kept(held
         ("cut", "Basic Unicorn (Blue) is played: it enters Ana's Stable. Ana has 2 Unicorns.", ""),
         ("cut", "Turn 5: Ben's turn. Ben draws a card: say draw.", "your-turn"),
         ("cut", "Ben drew a card. Action phase.", ""),
-        ("said", "Ben played Yay.", "card-read"),
         ("said", "Ben played Neigh.", "card-read"),
     ]
     assert "Ben drew a card. Action phase." in service.history  # cut, still there in full to step back to
 
 
-def test_a_stale_important_reply_is_said_in_its_brief_form_in_its_place(held_with_sounds):
+def test_replies_waiting_when_the_next_key_comes_are_dropped_and_its_own_said_at_once(held_with_sounds):
     service, backend = held_with_sounds
     speaker = ReplySpeaker(service)
     speaker(FakeReply("Rainbow Aura, Upgrade card. A long text.", card="rainbow-aura"))
@@ -287,9 +285,27 @@ def test_a_stale_important_reply_is_said_in_its_brief_form_in_its_place(held_wit
     said = [(r.kind, r.text, r.sound) for r in backend.records if r.kind != "cancel"]
     assert said == [
         ("cut", "Rainbow Aura, Upgrade card. A long text.", "card-read"),
-        ("said", "Ana played Slowdown.", ""),  # superseded before it began: its brief form, not nothing
-        ("said", "Not in play.", "error"),  # the earcon came with its words, not 17 s before them
-        ("said", "Ben's Stable: 2 Unicorns.", ""),
+        ("said", "Ben's Stable: 2 Unicorns.", ""),  # the key's own reply, not the answers to the keys before it
+    ]
+    assert "Not in play." not in service.history and "That card is not in play. Type stable to hear it." in (
+        service.history)  # fmt: skip
+
+
+def test_replies_from_other_hands_are_said_in_turn_folding_a_cut_fact(held_with_sounds):
+    service, backend = held_with_sounds
+    speaker = ReplySpeaker(service)
+    speaker(FakeReply("Ana played Basic Unicorn (Blue). Neigh? Say neigh and a name."))
+    assert backend.wait_started(1)
+    cy = FakeReply("Cy played Neigh. Cy: 1 Unicorn.")
+    cy.decisive = "Cy: 1 Unicorn."
+    speaker.other(FakeReply("Ben played Neigh."))  # (no decisive fact: shrinks to nothing when the next comes)
+    speaker.other(cy)
+    speaker.other(FakeReply("Dee played Super Neigh."))
+    finish(service, backend)
+    said = [(r.kind, r.text) for r in backend.records if r.kind != "cancel"]
+    assert said == [
+        ("said", "Ana played Basic Unicorn (Blue). Neigh? Say neigh and a name."),  # (a held backend: all of it)
+        ("said", "Cy: 1 Unicorn. Dee played Super Neigh."),  # in order, one reply behind at most
     ]
 
 

@@ -61,7 +61,7 @@ def test_a_silent_service_still_writes_and_marks_each_line_and_a_second_run_appe
 
 def test_a_sound_failure_is_a_notice_line_once(tmp_path):
     class Failing(RecordingBackend):
-        def speak(self, utterance, wanted, more=None, finished=None):
+        def speak(self, utterance, wanted, more=None, finished=None, began=None):
             raise ValueError("no sound card")
 
     path = tmp_path / "said.txt"

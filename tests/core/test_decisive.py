@@ -12,26 +12,26 @@ def test_a_win_is_the_decisive_fact_of_the_reply_that_makes_it():
     for line in ("play basic red", "resolve", "end turn", "end turn", "end turn", "draw", "play rainbow unicorn"):
         assert "wins" not in t.handle(line).decisive, line
     waits = t.handle("resolve").decisive  # the win waits for the chain: that is decisive too, but not a win
-    assert "wins" not in waits and waits == "Ana has 3 Unicorns, enough to win once the chain is resolved."
+    assert "wins" not in waits and waits.startswith("Ana has 3 Unicorns, enough to win once the chain is resolved.")
     said = t.handle("resolve")
     assert t.game.state.outcome is not None
     assert said.decisive.startswith("Ana wins with 3 Unicorns!")
 
 
-def test_a_turn_that_begins_is_decisive_and_an_ordinary_step_is_not():
+def test_a_turn_that_begins_and_a_count_are_decisive_and_an_ordinary_step_is_not():
     t = start()
     to_action(t)
     assert t.handle("play basic red").decisive == ""
-    assert t.handle("resolve").decisive == ""
+    assert t.handle("resolve").decisive == "Ana: 2 Unicorns."  # a count: decisive, short
     said = t.handle("end turn")
     assert said.decisive == "Ben's turn." and said.decisive in said.speech  # short: said again within a key's time
 
 
-def test_a_warning_carries_its_question_as_the_decisive_fact():
+def test_a_warning_carries_its_short_reason_and_question_as_the_decisive_fact():
     t = start()
     said = t.handle("Ben play basic red")
-    assert said.confirm and said.decisive == "Record it anyway? It is Ana's turn, not Ben's."
-    assert said.speech == f"{said.decisive} Say yes or no."  # the question first, then why
+    assert said.confirm and said.decisive == "Ana's turn, not Ben's. Record anyway?"  # why and what, in one breath
+    assert said.speech == f"{said.decisive} It is Ana's turn, not Ben's. Say yes or no."  # then why, in full
 
 
 def test_a_beginning_of_turn_duty_is_part_of_the_turn_that_begins():
@@ -59,7 +59,7 @@ def test_a_card_an_effect_moves_is_decisive_with_the_counts_first_in_the_reply()
     t = start()
     to_action(t)
     t.handle("play basic red")
-    assert t.handle("resolve").decisive == ""  # a card played into its own Stable: ordinary
+    assert t.handle("resolve").decisive == "Ana: 2 Unicorns."  # a card played into its own Stable: its count
     said = t.handle("sacrifice basic red")
     assert said.decisive == "Ana sacrificed Basic Unicorn (Red). Ana: 1 Unicorn."
     assert said.speech.startswith("Ana sacrificed Basic Unicorn (Red).")
@@ -78,3 +78,65 @@ def test_the_counts_come_before_the_card_in_a_resolve():
     t.handle("play basic red")
     said = t.handle("resolve")
     assert said.speech.startswith("Ana has 2 Unicorns.") and said.brief.startswith("Ana: 2 Unicorns.")
+
+
+def test_a_warning_says_its_reason_and_question_in_one_short_breath():
+    t = start("Ana Ben", "red pink")
+    to_action(t)
+    for line in ("play ginormous unicorn", "resolve", "end turn", "draw", "play basic blue"):
+        t.handle(line)
+    said = t.handle("neigh Ana")
+    assert said.confirm and said.decisive == "Ana can't Neigh: Ginormous Unicorn. Record anyway?"
+    assert len(said.decisive.split()) <= 7  # about a second of speech: heard before the answer at table pace
+
+
+def test_an_undo_says_the_state_as_it_now_is_first_as_its_decisive_fact():
+    t = start(extra="win 3")
+    to_action(t)
+    t.handle("play basic red")
+    t.handle("resolve")
+    said = t.handle("undo")
+    assert said.settles and said.decisive == "Ana has 1 Unicorn."
+    assert said.speech.startswith("Ana has 1 Unicorn. Undone:") and said.brief.startswith(said.decisive)
+
+
+def test_a_chain_duty_and_its_end_are_decisive():
+    t = start()
+    to_action(t)
+    t.handle("play unicorn poison")
+    said = t.handle("resolve")
+    assert said.decisive == "Destroy a Unicorn card in another player's Stable." and said.decisive in said.speech
+    t.handle("destroy baby pink in Ben")
+    assert t.handle("resolve").decisive.endswith("The chain is resolved.")
+
+
+def test_cards_that_play_alike_are_not_asked_about_and_the_others_are_asked_once_each():
+    from assistant.commands.app import table_session
+    from assistant.storage.decks import load_card_set
+
+    session = table_session(load_card_set("llamas", ["llamas-farmed"]))
+    session.handle("new game Ana Ben Cy Dee babies alpaca llama goat ram")
+    session.handle("draw")
+    said = session.handle("play basic alpaca")  # the base game's Basic Alpaca and the add-on's: no question
+    assert not said.choices and said.speech.startswith("Ana played Basic Alpaca.")
+    session.handle("resolve")
+    session.handle("end turn")
+    session.handle("draw")
+    asked = session.handle("play basic")
+    assert [card.name for card in asked.choices] == ["Basic Ram", "Basic Goat", "Basic Llama"]  # each kind once
+
+
+def test_advice_on_having_a_herd_bonus_read_is_given_once_a_game():
+    from assistant.commands.app import table_session
+    from assistant.storage.decks import load_card_set
+
+    session = table_session(load_card_set("llamas", ["llamas-farmed"]))
+    session.handle("new game Ana Ben babies ram llama")
+    for line in ("draw", "bring basic ram into Ana", "bring basic ram into Ana", "end turn"):
+        session.handle(line)
+    offered = [session.handle("end turn").speech]
+    for _ in range(2):
+        session.handle("end turn")
+        offered.append(session.handle("end turn").speech)
+    assert all("Ram Herd Bonus" in said for said in offered)
+    assert ["import the sheet" in said for said in offered] == [True, False, False]

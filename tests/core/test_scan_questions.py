@@ -21,7 +21,7 @@ def uu_session() -> Session:
 def warned(session: Session) -> None:
     session.handle("new game Ana Ben babies red pink")
     question = session.handle("Ben play yay")
-    assert question.confirm and "record it anyway?" in question.speech.lower()
+    assert question.confirm and "record anyway?" in question.speech.lower()
 
 
 def test_a_card_text_scanned_while_a_question_waits_leaves_the_question_and_learns_nothing(private_home):

@@ -37,22 +37,18 @@ def test_important_never_jumps_ahead_order_is_kept():
     assert texts(queue) == ["m1", "i1", "m2", "i2"]
 
 
-def test_new_input_shortens_waiting_replies_drops_echoes_and_cuts_the_message_being_said():
+def test_the_next_key_cuts_what_is_said_and_drops_what_waits_so_its_own_reply_comes_first():
     queue = SpeechQueue()
     queue.add(Utterance("Ana drew a card. Action phase."))
     queue.take()
     queue.add(Utterance("Ana played Basic Unicorn (Blue). Any Neigh? Say neigh and a name, or resolve."))
-    queue.add(Utterance("Turn 5: Ben's turn. Ben draws a card: say draw.", IMPORTANT, sound="your-turn"))
     queue.add(Utterance("No card called x. Type help.", IMPORTANT, brief="No card x."))
     queue.add(Utterance("c", ECHO))
     assert queue.new_input() is Cut.NOW
-    waiting = queue.waiting
-    assert [u.text for u in waiting] == ["Ana played Basic Unicorn (Blue).", "Turn 5: Ben's turn.", "No card x."]
-    assert all(u.stale for u in waiting) and waiting[1].sound == "your-turn"  # the earcon stays with its words
-    assert waiting[1].shortened() is waiting[1]  # stale twice is still the brief form, not its first sentence
-    assert queue.new_input() is Cut.NOW  # the cut message is current until the worker calls done()
-    # Superseded twice before it began, the message goes; the important ones stay in their brief form.
-    assert texts(queue) == ["Turn 5: Ben's turn.", "No card x."]
+    assert texts(queue) == []  # nothing of the keys before is said before the new key's reply
+    queue.done()
+    queue.add(Utterance("Ana: 2 Unicorns."))
+    assert texts(queue) == ["Ana: 2 Unicorns."]  # (none of them carried a decisive fact: nothing folded)
 
 
 def test_new_input_cuts_even_an_important_utterance_at_once():
@@ -90,11 +86,11 @@ def test_hint_dropped_when_busy_and_kept_when_idle():
     assert texts(waiting) == ["message"]
 
 
-def test_interrupt_shortens_the_queue_drops_echoes_and_cuts_the_current_message():
+def test_interrupt_drops_the_queue_and_cuts_the_current_message():
     queue = queue_with(("m1. More.", MESSAGE), ("error", IMPORTANT), ("e", ECHO), speaking="old card")
     cut = queue.interrupt(Utterance("next card"))
     assert cut is Cut.NOW
-    assert texts(queue) == ["m1.", "error", "next card"]
+    assert texts(queue) == ["next card"]
 
 
 def test_interrupt_cuts_an_important_utterance_at_once():
@@ -179,24 +175,26 @@ def test_empty_text_is_not_queued():
 
 @given(st.lists(st.tuples(st.sampled_from(list(Priority)), st.sampled_from(["add", "new input", "take"])),
                 max_size=40))  # fmt: skip
-def test_any_mix_keeps_the_order_and_every_important_utterance(steps):
+def test_any_mix_keeps_the_order_and_says_every_reply_given_since_the_last_key(steps):
     queue = SpeechQueue()
-    important, said = [], []
+    since_key, said = [], []
     for n, (priority, step) in enumerate(steps):
         utterance = Utterance(f"u{n}. More words.", priority)
         if step == "new input":
             queue.new_input()
+            since_key = []
         if step == "take" and (taken := queue.take()) is not None:
             said.append(taken)
             queue.done()
-        if queue.add(utterance) and priority is IMPORTANT:
-            important.append(f"u{n}.")
+        if queue.add(utterance) and priority in (IMPORTANT, MESSAGE):
+            since_key.append(f"u{n}. More words.")
     while (taken := queue.take()) is not None:
         said.append(taken)
         queue.done()
     numbers = [int(u.text.split(".")[0][1:]) for u in said]
     assert numbers == sorted(numbers)  # nothing is ever heard after something that followed it
-    assert [u.text.split(" ")[0] for u in said if u.priority is IMPORTANT] == important  # never dropped
+    heard = [u.text for u in said]
+    assert all(text in heard for text in since_key)  # what the last key brought is all said
 
 
 def test_split_sentences():
@@ -217,7 +215,8 @@ def test_scale_maps_0_to_100_onto_an_engine_range_with_its_default_in_the_middle
     assert scale(150, -100, 0, 100) == 100
 
 
-# A decisive fact (the win, a turn, a warning's question) is never lost to the next key.
+# A decisive fact (the win, a turn, a count an effect changed, a warning) is never lost to the next key: folded
+# into the next reply, once; and nothing the new reply settles is said.
 
 
 def _saying(utterance: Utterance) -> SpeechQueue:
@@ -227,177 +226,262 @@ def _saying(utterance: Utterance) -> SpeechQueue:
     return queue
 
 
-def test_a_decisive_fact_cut_off_is_said_again_once_before_the_next_reply():
-    win = "Ana wins with 7 Unicorns! The game is over."
-    queue = _saying(Utterance(f"Basic Unicorn (Purple) enters Ana's Stable. {win}", IMPORTANT, decisive=win))
-    assert queue.new_input() is Cut.NOW  # the next key is answered at once
-    queue.add(Utterance("Ana's Stable: 7 Unicorns. Her Unicorns are these."))
-    assert texts(queue) == [win, "Ana's Stable: 7 Unicorns. Her Unicorns are these."]
-    again = queue.waiting[0]
-    assert again.priority is IMPORTANT and again.stale and not again.decisive and again.said_again
-    queue.done()
-    queue.take()  # the win said again is being said when the next key comes
-    assert queue.new_input() is Cut.AFTER_SENTENCE  # it ends its sentence (its one chance)...
-    assert texts(queue) == ["Ana's Stable: 7 Unicorns."]  # ...is not said a third time; the reply in brief
-    queue.done()
-    assert queue.new_input() is Cut.NONE
-    assert texts(queue) == []  # superseded twice before it began: dropped
-
-
-def test_a_decisive_first_sentence_cut_is_said_again():
-    queue = _saying(Utterance("Turn 2: Ben's turn. Ben draws a card.", IMPORTANT, decisive="Turn 2: Ben's turn."))
+def test_a_cut_decisive_fact_is_folded_into_the_next_reply_not_replayed_before_it_and_never_said_twice():
+    turn = "Ben's turn."
+    queue = _saying(Utterance("Turn 10: Ben's turn. Ben draws a card: say draw.", IMPORTANT, decisive=turn))
     assert queue.new_input() is Cut.NOW
-    assert texts(queue) == ["Turn 2: Ben's turn."]
+    queue.done()
+    queue.add(Utterance("Ben drew a card. Action phase.", brief="Ben drew."))
+    assert texts(queue) == ["Ben's turn. Ben drew a card. Action phase."]  # one reply, the fact first
+    folded = queue.waiting[0]
+    assert folded.folded == (turn,) and folded.priority is IMPORTANT
+    queue.take()  # the folded reply is cut too, before its fact was heard: folded once more
+    assert queue.new_input() is Cut.NOW
+    queue.done()
+    queue.add(Utterance("Ben played Basic Unicorn (Red). Neigh?"))
+    assert texts(queue) == ["Ben's turn. Ben played Basic Unicorn (Red). Neigh?"]
+    queue.take()  # cut again before it was heard: not a third time
+    queue.new_input()
+    queue.done()
+    queue.add(Utterance("Cy played Neigh."))
+    assert texts(queue) == ["Cy played Neigh."]
+    queue = _saying(Utterance("Ben's turn. Ben drew a card.", IMPORTANT, folded=("Ben's turn.",)))
+    queue.sentence_played(0)  # the folded fact heard: never said again
+    queue.new_input()
+    queue.add(Utterance("Ben played Neigh."))
+    assert texts(queue) == ["Ben played Neigh."]
 
 
-def test_a_decisive_fact_played_to_its_end_is_not_said_again_when_the_rest_is_cut():
+def test_a_fact_cut_in_its_last_words_is_not_said_again_one_cut_before_them_is():
+    win = "Ana wins with 3 Unicorns!"
+    for cut_at, folded in ((1.40, False), (0.60, True)):
+        queue = _saying(Utterance(f"{win} The game is over.", IMPORTANT, decisive=win))
+        queue.sentence_began(0, at=0.0, seconds=1.6)
+        queue.new_input(now=cut_at)
+        queue.done()
+        queue.add(Utterance("Ana's Stable: 3 Unicorns."))
+        assert (texts(queue)[0].startswith(win)) is folded, cut_at
+
+
+def test_a_fact_played_to_its_end_is_not_folded_when_the_rest_is_cut():
     turn = "Ana's turn: may use the Alpaca Herd Bonus."
     text = f"Turn 5, {turn} Herd Bonus: 3 or more Alpacas. It does this: your Alpacas cannot be destroyed."
     queue = _saying(Utterance(text, IMPORTANT, decisive=turn))
-    queue.sentence_played(0)  # "Turn 5, Ana's turn: may use the Alpaca Herd Bonus." heard whole
-    assert queue.new_input() is Cut.NOW
-    assert texts(queue) == []  # heard: what it does is cut, the turn not said again
-    queue.done()
-    queue.add(Utterance(text, IMPORTANT, decisive=turn))
-    queue.take()
-    assert queue.played == 0  # a new utterance starts unheard
-    queue.sentence_played(1)
-    queue.sentence_played(0)  # (reported out of order: the furthest counts)
-    assert queue.played == 2
-
-
-def test_a_decisive_fact_in_a_later_sentence_not_yet_played_is_said_again():
-    win = "Ana wins with 7 Unicorns!"
-    queue = _saying(Utterance(f"Basic Unicorn enters Ana's Stable. {win} The game is over.", IMPORTANT, decisive=win))
     queue.sentence_played(0)
-    assert queue.new_input() is Cut.NOW
-    assert texts(queue) == [win]
-
-
-def test_a_message_carrying_a_decisive_fact_cut_or_dropped_leaves_its_fact():
-    queue = _saying(Utterance("Ben destroyed Rainbow Unicorn in Ana's Stable. More words.", decisive="Ben destroyed"))
-    queue.add(Utterance("waiting words", MESSAGE, decisive="Cy: 3 Unicorns."))
-    assert queue.new_input() is Cut.NOW
-    assert texts(queue) == ["Ben destroyed", "Cy: 3 Unicorns."]  # (the waiting one's brief form is its fact)
-
-
-def test_an_answered_question_is_not_said_again():
-    question = "Against the rules: record it anyway? It is Ben's turn. Say yes or no."
-    queue = _saying(Utterance(question, IMPORTANT, decisive=question))
-    assert queue.new_input(again=False) is Cut.NOW
-    assert texts(queue) == []
-
-
-def test_a_stale_important_reply_keeps_its_decisive_fact_in_its_brief_form():
-    queue = SpeechQueue()
-    queue.add(Utterance("x", MESSAGE))
-    queue.take()
-    queue.add(Utterance("Long words. Turn 3: Cy's turn.", IMPORTANT, brief="Turn 3, Cy.", decisive="Cy may use X."))
     queue.new_input()
-    assert texts(queue) == ["Cy may use X."]  # the brief form leaves it out: the decisive fact instead
+    queue.add(Utterance("Ana drew a card."))
+    assert texts(queue) == ["Ana drew a card."]
 
 
-# The rules at table pace, on an injected clock: a worker that says each word in `WORD_S` seconds, a key every
-# 1.2 s whatever is being said.
+def test_a_waiting_reply_is_dropped_but_its_decisive_fact_folded_in_order():
+    queue = _saying(Utterance("Ben destroyed Rainbow Unicorn. More words.", decisive="Ben destroyed X."))
+    queue.add(Utterance("waiting words", MESSAGE, decisive="Cy sacrificed Y. Cy: 3 Unicorns."))
+    queue.new_input()
+    queue.add(Utterance("Ana drew a card."))
+    assert texts(queue) == ["Ben destroyed X. Cy sacrificed Y. Cy: 3 Unicorns. Ana drew a card."]
 
-WORD_S = 0.3
+
+def test_an_answered_question_is_never_said_after_its_answer():
+    question = "Which card is basic alpaca? 2 matches: 1 Basic Alpaca, 2 Basic Alpaca. Type a number to choose."
+    queue = _saying(Utterance(question, IMPORTANT, decisive=question))
+    queue.add(Utterance(question, IMPORTANT, decisive=question))  # asked twice: both wait or are being said
+    assert queue.new_input(again=False) is Cut.NOW  # the answer
+    queue.done()
+    queue.add(Utterance("Dee played Basic Alpaca. Instant?"))
+    assert texts(queue) == ["Dee played Basic Alpaca. Instant?"]
+
+
+def test_a_superseded_count_and_a_turn_that_has_passed_are_not_said():
+    queue = _saying(Utterance("Turn 10: Ben's turn. Ben draws.", IMPORTANT, decisive="Ben's turn."))
+    queue.new_input()
+    queue.add(Utterance("Turn 11: Cy's turn. Cy draws.", IMPORTANT, decisive="Cy's turn."))
+    assert texts(queue) == ["Turn 11: Cy's turn. Cy draws."]  # Ben's turn has passed
+    queue = _saying(Utterance("Ana sacrificed Basic Unicorn (Red). Ana: 1 Unicorn.", decisive="Ana sacrificed "
+                              "Basic Unicorn (Red). Ana: 1 Unicorn."))  # fmt: skip
+    queue.new_input()
+    queue.add(Utterance("Ana has 2 Unicorns. Basic Unicorn (Blue) entered."))
+    assert texts(queue) == ["Ana sacrificed Basic Unicorn (Red). Ana has 2 Unicorns. Basic Unicorn (Blue) entered."]
+
+
+def test_after_an_undo_only_the_state_as_it_now_is_is_heard():
+    win = "Ana wins with 3 Unicorns!"
+    queue = _saying(Utterance(f"{win} The game is over.", IMPORTANT, decisive=win))
+    queue.add(Utterance("Ana: 3 Unicorns.", decisive="Ana: 3 Unicorns."))
+    queue.new_input(again=False)  # the undo takes it back
+    queue.add(Utterance("Undone: Basic Unicorn (Yellow) is back on the pile. Ana has 2 Unicorns.", IMPORTANT))
+    assert texts(queue) == ["Undone: Basic Unicorn (Yellow) is back on the pile. Ana has 2 Unicorns."]
+
+
+def test_replies_from_other_hands_follow_in_order_the_older_shrinking_to_their_decisive_fact():
+    queue = _saying(Utterance("Ben played Basic Unicorn (Red). Neigh? Say neigh and a name."))
+    assert queue.arrive(Utterance("Cy played Neigh. Neigh?")) is Cut.AFTER_SENTENCE  # ends "Ben played ..."
+    assert texts(queue) == ["Cy played Neigh. Neigh?"]
+    assert queue.arrive(Utterance("Dee: Ginormous Unicorn. Dee: 2 Unicorns.", decisive="Dee: 2 Unicorns.")) is (
+        Cut.AFTER_SENTENCE)  # fmt: skip
+    assert texts(queue) == ["Dee: Ginormous Unicorn. Dee: 2 Unicorns."]  # Cy's, with no decisive fact, on screen
+    queue.arrive(Utterance("Turn 4: Ana's turn.", IMPORTANT, decisive="Ana's turn."))
+    assert texts(queue) == ["Dee: 2 Unicorns. Turn 4: Ana's turn."]  # never more than one reply behind
+    queue.done()
+    queue.take()  # "Dee: 2 Unicorns." being said: the next move lets it end, and Ana's turn leads the next
+    assert queue.arrive(Utterance("Ana drew a card.")) is Cut.AFTER_SENTENCE
+    assert texts(queue) == ["Ana's turn. Ana drew a card."]
+
+
+def test_a_reply_from_another_hand_does_not_cut_a_last_sentence():
+    queue = _saying(Utterance("Ben drew a card."))
+    assert queue.arrive(Utterance("Cy played Neigh.")) is Cut.NONE
+    assert texts(queue) == ["Cy played Neigh."]
+
+
+def test_split_sentences_keeps_card_names_whole():
+    from assistant.core.speech.queue import protect_names
+
+    protect_names(["Don't Kid Yourself!", "Fuck. Marry. Kill", "Basic Unicorn (Red)"])
+    assert split_sentences("Dee played Don't Kid Yourself! Neigh?") == ["Dee played Don't Kid Yourself! Neigh?"]
+    assert split_sentences("Dee's Don't Kid Yourself! was Neighed. Ana: 2 Unicorns.") == [
+        "Dee's Don't Kid Yourself! was Neighed.", "Ana: 2 Unicorns."]  # fmt: skip
+    assert split_sentences("Ana played Fuck. Marry. Kill. Neigh?") == ["Ana played Fuck. Marry. Kill.", "Neigh?"]
+    assert split_sentences("Ana played The G.O.A.T. into her Stable.") == ["Ana played The G.O.A.T. into her Stable."]
+
+
+# The rules at table pace, on an injected clock: a worker that says each word in `WORD_S` seconds, keys every
+# 1.2 s whatever is being said; each key's own reply (or its folded form) must begin at the key.
+
+WORD_S = 0.2
 
 
 class _Table:
-    """The queue's worker on an injected clock: what began when, and whether it played to its end."""
+    """The queue's worker on an injected clock: each sentence begun, when, and whether it played to its end."""
 
     def __init__(self) -> None:
         self.queue = SpeechQueue()
-        self.now = 0.0
-        self.ends: list[float] = []
-        """Where each sentence of the utterance being said ends."""
-        self.heard: list[tuple[float, str, bool]] = []
-        """Each sentence begun: its start, its text, and whether it played to its end."""
-        self.keys: list[float] = []
+        self.schedule: list[tuple[float, float, str]] = []
+        """The sentences of the utterance being said: start, end, text."""
+        self.heard: list[list] = []
+        """Each sentence begun: [start, text, whole, the key whose reply it is (its index)]."""
+        self.owner = -1
+        self.replies: list[tuple[float, Utterance]] = []
+        """Each key's moment and the utterance its reply became (with what was folded into it)."""
 
-    def _start(self) -> bool:
+    def _start(self, now: float) -> bool:
         utterance = self.queue.take()
         if utterance is None:
             return False
-        start, self.ends = self.now, []
+        self.owner = next(n for n, (_, u) in enumerate(self.replies) if u is utterance)
+        self.schedule = []
         for sentence in split_sentences(utterance.text):
-            self.heard.append((start, sentence, True))
-            start += WORD_S * len(sentence.split())
-            self.ends.append(start)
+            end = now + WORD_S * len(sentence.split())
+            self.schedule.append((now, end, sentence))
+            now = end
         return True
 
-    def run_until(self, moment: float) -> None:
+    def run_until(self, moment: float, now: float = 0.0) -> None:
+        """Play up to `moment`: each sentence begun is noted (and told to the queue), each ended is played."""
         while True:
-            if self.queue.current is None and not self._start():
-                break
-            if self.ends[-1] >= moment:  # (a key at the very moment an utterance ends comes first)
-                break
-            self.now = self.ends[-1]
+            if self.queue.current is None:
+                if not self._start(max(now, self.schedule[-1][1] if self.schedule else now)):
+                    return
+            for index, (start, end, text) in enumerate(self.schedule):
+                if start >= moment:
+                    return
+                if not any(h[0] == start and h[1] == text for h in self.heard):
+                    self.heard.append([start, text, True, self.owner])
+                    self.queue.sentence_began(index, start, end - start)
+                if end >= moment:  # (a key at the very moment a sentence ends comes first)
+                    return
+                self.queue.sentence_played(index)
+            now = self.schedule[-1][1]
             self.queue.done()
-        self.now = moment
 
-    def key(self, moment: float, reply: Utterance, answers: bool = False) -> None:
+    def key(self, moment: float, reply: Utterance, answers: bool = False, own: bool = True) -> None:
         self.run_until(moment)
-        cut = self.queue.new_input(again=not answers)
-        if self.queue.current is not None:
-            later = [end for end in self.ends if end > moment]
-            if cut is Cut.AFTER_SENTENCE:
-                self.ends = later[:1] or [moment]
-            for _ in later[1:] if cut is Cut.AFTER_SENTENCE else later:
-                start, text, _whole = self.heard.pop()  # a sentence not yet begun is not heard at all
-                if start < moment:
-                    self.heard.append((start, text, False))  # the one being said, cut off
-            if cut is Cut.NOW:
-                self.queue.done()
-        self.queue.add(reply)
-        self.keys.append(moment)
+        if own:
+            cut = self.queue.new_input(again=not answers, now=moment)
+            self.queue.add(reply)
+        else:
+            cut = self.queue.arrive(reply)
+        if cut is Cut.NOW:
+            for h in self.heard:
+                if h[0] < moment and any(h[1] == text and end > moment for _, end, text in self.schedule):
+                    h[2] = False  # the one being said, cut off
+            self.schedule = [(s, min(e, moment), t) for s, e, t in self.schedule if s < moment]
+            self.queue.done()
+        elif cut is Cut.AFTER_SENTENCE:
+            self.schedule = [(s, e, t) for s, e, t in self.schedule if s < moment]
+        self.replies.append((moment, self.queue.waiting[-1] if self.queue.waiting else reply))
 
-    def first_sound(self) -> list[float]:
-        """For each key, the seconds to the next sentence begun."""
-        starts = [s for s, _, _ in self.heard]
-        return [min((s for s in starts if s >= key), default=key + 99) - key for key in self.keys]
+    def own_reply_waits(self) -> list[float]:
+        """For each key, the seconds from it to the first sentence of its own reply (or its folded form)."""
+        waits = []
+        for moment, utterance in self.replies:
+            first = split_sentences(utterance.text)[0]
+            starts = [h[0] for h in self.heard if h[0] >= moment and h[1] == first]
+            waits.append(min(starts, default=moment + 99) - moment)
+        return waits
 
 
-def test_at_table_pace_every_reply_is_begun_every_decisive_fact_heard_whole_and_keys_answered_at_once():
-    turn = "Turn 2: Ben's turn."
-    win = "Ana wins with 3 Unicorns!"
+def test_at_table_pace_each_key_is_answered_by_its_own_reply_at_once_and_every_decisive_fact_is_heard():
+    turn, win, count = "Ben's turn.", "Ana wins with 3 Unicorns!", "Ben destroyed Basic Unicorn (Red). Ana: 1 Unicorn."
     replies = [
         Utterance("Ana drew Basic Unicorn (Red). Action phase. Say play and a card.", brief="Ana drew."),
         Utterance("Ana played Basic Unicorn (Blue). Any Neigh? Say neigh and a name.", brief="Ana: Blue. Neigh?"),
-        Utterance("Ana: 2 Unicorns. Basic Unicorn (Blue) entered her Stable.", brief="Ana: 2 Unicorns."),
-        Utterance(f"{turn} Ben draws a card: say draw.", IMPORTANT, decisive=turn),
+        Utterance("Ana has 2 Unicorns. Basic Unicorn (Blue) entered her Stable.", brief="Ana: 2 Unicorns."),
+        Utterance(f"Turn 2: {turn} Ben draws a card: say draw.", IMPORTANT, decisive=turn),
         Utterance("Ben drew a card. Action phase.", brief="Ben drew."),
+        Utterance(f"{count} It went to the discard pile.", IMPORTANT, decisive=count),
         Utterance("Ben played Basic Unicorn (Red). Any Neigh?", brief="Ben: Red. Neigh?"),
         Utterance(f"{win} Basic Unicorn (Yellow) entered her Stable. The game is over.", IMPORTANT, decisive=win),
-        Utterance("Undone: Basic Unicorn (Yellow) is back on the pile. Ana has 2 Unicorns.", brief="Undone."),
-        Utterance(f"{win} The game is over.", IMPORTANT, decisive=win),
         Utterance("Ana's Stable: 3 Unicorns. Basic Unicorn (Blue), Basic Unicorn (Red), Basic Unicorn (Yellow)."),
     ]
     table = _Table()
     for n, reply in enumerate(replies):
         table.key(1.2 * n, reply)
     table.run_until(1000.0)
-    begun = {text for _, text, _ in table.heard}
-    whole = {text for _, text, played in table.heard if played}
-    for reply in replies[:-1]:  # every reply is heard, at least its first sentence or its brief form
-        assert split_sentences(reply.text)[0] in begun or reply.brief in begun, reply.text
-    assert turn in whole and win in whole  # each decisive fact heard to its end, the win once for each time
-    assert [text for _, text, played in table.heard if text == win and played] == [win, win]
-    starts = [s for s, _, _ in table.heard]
+    assert table.own_reply_waits() == [0.0] * len(replies)  # each key's own reply (or its folded form) at once
+    whole = [text for _, text, played, _ in table.heard if played]
+    assert any(turn in text for text in whole) and any(win in text for text in whole)
+    assert all(any(fact in text for text in whole) for fact in split_sentences(count))
+    starts = [h[0] for h in table.heard]
     assert starts == sorted(starts)  # one thing at a time, in order
-    # A key is answered at once, save one that comes while a decisive fact said again ends its sentence.
-    waits = table.first_sound()
-    assert sorted(waits)[len(waits) // 2] == 0.0
-    assert max(waits) <= WORD_S * len(win.split())
+    # Nothing of a key before the last one is heard after a later key: the reply to the key before last never plays.
+    for n in range(len(table.replies) - 1):
+        assert not [h for h in table.heard if h[3] == n and h[0] >= table.replies[n + 1][0]]
+    assert ["Ana: 1 Unicorn.", True, 6] in [h[1:] for h in table.heard]  # cut, then folded into the next key's reply
 
 
-def test_a_reply_superseded_twice_before_it_began_is_dropped_so_the_backlog_stays_short():
+def test_a_burst_from_other_hands_is_said_in_order_never_more_than_one_reply_behind():
     table = _Table()
-    table.key(0.0, Utterance("A long card text with very many words in it, read slowly.", IMPORTANT, decisive="Win."))
-    for n in range(1, 6):  # keys every 0.1 s: faster than anything can be said
-        table.key(0.1 * n, Utterance(f"Reply {n}. Its details.", brief=f"Reply {n}."))
-    assert len(table.queue.waiting) <= 2  # the newest reply and the one before it, in brief: not five
+    table.key(0.0, Utterance("Ana played Basic Unicorn (Blue). Neigh? Say neigh and a name, or resolve."))
+    moves = [
+        Utterance("Ben played Neigh.", decisive=""),
+        Utterance("Cy played Neigh. Neigh?"),
+        Utterance("Dee played Super Neigh. Ben's Neigh is stopped.", IMPORTANT, decisive="Ben's Neigh is stopped."),
+        Utterance("Ana: 1 Unicorn. The chain is resolved.", IMPORTANT, decisive="Ana: 1 Unicorn."),
+    ]
+    for n, move in enumerate(moves, start=1):
+        table.key(0.3 * n, move, own=False)
+        assert len(table.queue.waiting) <= 1  # never more than one reply behind
     table.run_until(1000.0)
-    said = [text for _, text, _ in table.heard]
-    assert said[:2] == ["A long card text with very many words in it, read slowly.", "Win."]
-    assert "Reply 5." in said and "Its details." in said  # the last reply is said in full
+    assert [h[1] for h in table.heard] == [
+        "Ana played Basic Unicorn (Blue).",  # it ends its sentence when the first move arrives
+        "Dee played Super Neigh.",  # (Ben's and Cy's moves, with no decisive fact, are on the screen)
+        "Ben's Neigh is stopped.",  # cut by the last move after its first sentence: folded into it
+        "Ana: 1 Unicorn.",
+        "The chain is resolved.",  # the newest in full
+    ]
+    assert all(whole for _, _, whole, _ in table.heard)
+
+
+def test_a_folded_fact_not_yet_begun_is_carried_on_one_begun_is_not():
+    queue = _saying(Utterance("Turn 4: Ana's turn.", IMPORTANT, decisive="Ana's turn."))
+    queue.new_input()  # cut before anything was heard
+    queue.done()
+    queue.add(Utterance("Ana drew a card.", decisive=""))
+    queue.take()
+    queue.arrive(Utterance("Cy: 2 Unicorns.", decisive="Cy: 2 Unicorns."))  # "Ana's turn." is being said: it ends
+    assert texts(queue) == ["Cy: 2 Unicorns."]
+    queue = _saying(
+        Utterance("Ben's turn. Cy: 3 Unicorns. Dee played Neigh.", folded=("Ben's turn.", "Cy: 3 Unicorns."))
+    )
+    queue.arrive(Utterance("Dee: 1 Unicorn."))  # the first folded fact is being said, the second not begun
+    assert texts(queue) == ["Cy: 3 Unicorns. Dee: 1 Unicorn."]

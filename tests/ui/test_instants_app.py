@@ -101,7 +101,8 @@ def test_the_one_key_answer_to_which_instant_is_the_digit_alone():
     session.handle("neigh Ben")
     assert isinstance(session.pending, Choice)
     assert one_key_answer(session, "1", "") == "1"
-    assert one_key_answer(session, "9", "") is None, "no such Instant: the digit is typed"
+    assert one_key_answer(session, "9", "") == "", "no such Instant: said at once, not typed"
+    assert one_key_answer(session, "0", "") == "", "0 is never a choice"
     assert one_key_answer(session, "1", "1") is None, "a number being typed: Enter sends it"
 
 
@@ -144,3 +145,29 @@ def test_unstable_unicorns_keep_the_neigh_keys(make_app):
     assert one_key_answer(session, "0", "") == "resolve"
     session.handle("neigh Ben")
     assert session.pending is None and session.game.log[-1] == ev.Respond(1, "neigh")
+
+
+def test_a_digit_that_cannot_be_a_choice_is_said_at_once_and_escape_closes_the_list(make_app):
+    spoken = []
+
+    async def scenario():
+        app = make_app(Heard(spoken.append), "--deck", "llamas", "--addon", "llamas-farmed")
+        async with app.run_test(size=(110, 40)) as pilot:
+            for line in ("new game Ana Ben Cy babies llama goat ram", "draw", "play gin rammy"):
+                await pilot.press(*line, "enter")
+            await pilot.press("2")  # Ben answers: which Instant? (seven of them)
+            await pilot.pause()
+            assert isinstance(app.session.pending, Choice)
+            count = len(app.session.pending.cards)
+            await pilot.press("9")
+            await pilot.pause()
+            assert spoken[-1].speech == f"No choice 9: the choices are 1 to {count}." and spoken[-1].important
+            assert app.query_one("#prompt").value == ""  # not typed
+            await pilot.press("escape")  # the list is closed: the next digit is a one-key answer again
+            await pilot.pause()
+            assert app.session.pending is None and "List closed." in str(app.query_one("#status").render())
+            await pilot.press("0")
+            await pilot.pause()
+            assert app.session.game.state.pile == ()  # 0 resolved the card: nobody played an Instant
+
+    asyncio.run(scenario())

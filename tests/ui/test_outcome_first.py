@@ -1,6 +1,7 @@
-"""At table pace, in the Textual app with Pilot: a decisive fact (the win) is still heard when keys keep coming and
-stays held on the status line; a one-key answer that cannot act says why and types nothing; y and n answer a
-question as one key; a stray digit typed before a command is left out, with a word about it."""
+"""At table pace, in the Textual app with Pilot: a decisive fact (the win) is still heard when keys keep coming
+(folded into the next key's reply) and stays held on the status line; a one-key answer that cannot act says why
+and types nothing; y and n answer a question as one key; a stray digit typed before a command is left out, with a
+word about it."""
 
 from __future__ import annotations
 
@@ -46,7 +47,12 @@ def test_a_win_reached_while_keys_keep_coming_is_still_said_and_held(make_app):
             await pilot.pause()
             assert backend.wait_started(started + 1)  # the win's reply is being said
             assert backend.started[-1].startswith(WIN)
-            for key in ("1", "0", "2"):  # keys keep coming while the win is being said
+            await pilot.press("1")  # the next key cuts it: the win leads that key's own reply
+            await pilot.pause()
+            assert backend.wait_started(started + 2)
+            backend.release(1)  # that reply is heard
+            assert service.wait_idle(5)
+            for key in ("0", "2"):  # keys keep coming
                 await pilot.press(key)
                 await pilot.pause()
             backend.release(20)
@@ -56,14 +62,15 @@ def test_a_win_reached_while_keys_keep_coming_is_still_said_and_held(make_app):
 
     run(scenario)
     service.close()
-    # The next key cuts the win's reply at once (it is answered now), so the win is said again once, alone, and
-    # the keys after it let that one sentence end: heard in full, and not a third time.
+    # The next key cuts the win's reply at once (its own reply first), and the win is folded into that reply, said
+    # first ("Ana wins with 2 Unicorns! No card waits ..."): heard in full, and not a third time.
     won = [r for r in backend.records if r.text.startswith(WIN)]
     assert [r.kind for r in won] == ["cut", "said"]
-    assert len([said for said in backend.started if said.startswith(WIN)]) == 2
+    assert won[1].text.startswith(f"{WIN} ") and won[1].text != won[0].text
+    assert len([said for said in backend.started if WIN in said]) == 2
 
 
-def test_a_cut_turn_is_said_again_in_its_short_form_and_an_undone_win_not_at_all(make_app):
+def test_a_cut_turn_is_folded_into_the_next_reply_in_its_short_form_and_an_undone_win_not_at_all(make_app):
     backend = RecordingBackend()
     service = SpeechService(backend)
     assert service.ready.wait(5)
@@ -98,8 +105,10 @@ def test_a_cut_turn_is_said_again_in_its_short_form_and_an_undone_win_not_at_all
     run(scenario)
     service.close()
     said = backend.started
-    assert said.count("Ben's turn.") == 1  # the cut turn, said again once, short (under a second of speech)
-    won = [s for s in said if s.startswith("Ben wins with 2 Unicorns!")]
+    folded = [s for s in said if s.startswith("Ben's turn. Ben drew")]
+    assert len(folded) == 1, said  # the cut turn, short, leads the draw's own reply: "Ben's turn. Ben drew ..."
+    assert not any(s == "Ben's turn." for s in said)  # not replayed on its own before it
+    won = [s for s in said if "Ben wins with 2 Unicorns!" in s]
     assert len(won) == 1, said  # cut by the undo, and not said again: no win now
 
 

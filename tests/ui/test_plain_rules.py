@@ -21,7 +21,7 @@ CASES = [
         ["new game Ana Ben Cy", "draw", "play magical kittencorn", "super neigh Ben", "neigh Ana", "yes", "resolve"],
         # Super Neigh: "A Super Neigh cannot be Neighed": the insisted Neigh has no effect.
         [
-            "Record it anyway? Super Neigh cannot be answered. Say yes or no.",
+            "Super Neigh cannot be answered. Record anyway? Say yes or no.",
             "Ana's Neigh has no effect: Super Neigh cannot be Neighed. It goes to the discard pile, and Ben's "
             "Super Neigh still stands.",
         ],
@@ -43,7 +43,8 @@ CASES = [
         # 000: "you can no longer trigger that effect this turn".
         [
             "Optional effects not used are lost for this turn: Double Dutch.",
-            "Record it anyway? Ana has already played a card or drawn in this Action phase. Say yes or no.",
+            "Ana already played or drew. Record anyway? Ana has already played a card or drawn in this Action phase. "
+            "Say yes or no.",
         ],
         id="3-double-dutch-let-go",
     ),
@@ -51,7 +52,10 @@ CASES = [
         "uu-2nd",
         ["new game Ana Ben Cy", "draw", "play basic red", "resolve", "draw"],
         # 000 "Action Phase": play a card OR draw a card.
-        ["Record it anyway? Ana has already played a card or drawn in this Action phase. Say yes or no."],
+        [
+            "Ana already played or drew. Record anyway? Ana has already played a card or drawn in this Action phase. "
+            "Say yes or no."
+        ],
         id="4-second-action-draw",
     ),
     pytest.param(

@@ -21,7 +21,10 @@ CASES = [
         ],
         # Unicorn Dungeon: "if this card is in your Stable at the beginning of your turn, you may play 2 cards": on
         # the turn it arrives, a second card is still the turn's second play.
-        ["Record it anyway? Ana has already played a card or drawn in this Action phase. Say yes or no."],
+        [
+            "Ana already played or drew. Record anyway? Ana has already played a card or drawn in this Action phase. "
+            "Say yes or no."
+        ],
         [],
         id="1-extra-play-not-on-the-turn-it-arrives",
     ),
@@ -56,7 +59,10 @@ CASES = [
             "play basic red",
         ],
         # Change of Luck: "take another turn" is another turn, not another play.
-        ["Record it anyway? Ana has already played a card or drawn in this Action phase. Say yes or no."],
+        [
+            "Ana already played or drew. Record anyway? Ana has already played a card or drawn in this Action phase. "
+            "Say yes or no."
+        ],
         [],
         id="1-another-turn-is-not-another-play",
     ),

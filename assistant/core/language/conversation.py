@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from assistant.core.cards.card import Card, normalize
+from assistant.core.cards.card import Card, CardType, normalize
 from assistant.core.cards.lookup import Resolution
 from assistant.core.game.chain import is_neigh
 from assistant.core.game.events import Event, EventError, event_from_dict
@@ -38,8 +38,9 @@ from assistant.core.words.errors import (
     who_plays,
 )
 from assistant.core.words.gameplay import NOTHING_TO_REDO, NOTHING_TO_UNDO
-from assistant.core.words.position import END_TAKEN_BACK, undone_many
-from assistant.core.words.rulings import WARNING_START, confirm_question, objection_reasons
+from assistant.core.words.pace import advice_once
+from assistant.core.words.position import undone_many
+from assistant.core.words.rulings import confirm_question, objection_reasons, short_objection, warning_asked
 
 #: The most candidates offered for a card named in a command.
 MOST_CHOICES = 5
@@ -68,6 +69,8 @@ class Conversation:
     phrased); empty when it found nothing or the command built no event."""
     step: Step | None = None
     """The last event recorded, with the facts its announcement phrased; None before the first."""
+    advised: set[str] = field(default_factory=set)
+    """The advice already given this game (how to have a Herd Bonus read here): said once a game, not every turn."""
 
     def run(self, command: Command, subject: Card | None = None) -> Reply:
         """Carry out a game command; `subject` is the card just read, meant when a command names none."""
@@ -113,14 +116,16 @@ class Conversation:
             return Reply.error(event_refused(str(exc)))
         objections = self.objections = game.check(event)
         if objections:
+            # The first reason, short, and the question in one breath; then the reasons in full.
+            short = short_objection(game.table, objections[0])
             reasons = objection_reasons(game.table, objections)
-            question = confirm_question(reasons)
+            question = confirm_question("" if reasons == short else reasons, short)
             return Reply(
                 (question,),
                 question,
                 important=True,
                 pending=Question(lambda: self.record(event)),
-                decisive=f"{WARNING_START} {reasons}",
+                decisive=warning_asked(short),
             )
         return self.record(event)
 
@@ -132,6 +137,10 @@ class Conversation:
                 continue
             if verb.name in ("baby", "nursery"):
                 babies = find_baby(cards, phrase, cards.base.id if verb.name == "baby" else None)
+                if len(babies) == 1:
+                    resolved[phrase] = babies[0]
+                    continue
+                babies = _unlike(babies)
                 if len(babies) == 1:
                     resolved[phrase] = babies[0]
                     continue
@@ -150,9 +159,12 @@ class Conversation:
             if len(candidates) == 1 and key and key in normalize(candidates[0].name):
                 resolved[phrase] = candidates[0]  # the only card whose name holds the letters typed
                 continue
-            candidates = candidates or by_words[:MOST_CHOICES]
+            candidates = _unlike(candidates or by_words[:MOST_CHOICES])
             if not candidates:
                 return Reply.error(query_problem(phrase) or no_card_for(phrase))
+            if len(candidates) == 1:
+                resolved[phrase] = candidates[0]  # (a reprint, or the add-on's copy of a base card: they play alike)
+                continue
             return self._offer(verb, command, phrase, candidates, resolved)
         return None
 
@@ -196,8 +208,8 @@ class Conversation:
             return Reply.error(save_failed(exc.strerror or str(exc)))
         self.step = step
         turn = any(isinstance(fact, TurnBegan) for fact in step.facts)
-        lines = announce_step(game.table, step, self.verbosity)
-        brief = " ".join(announce_step(game.table, step, Verbosity.BRIEF))
+        lines = advice_once(announce_step(game.table, step, self.verbosity), self.advised)
+        brief = " ".join(advice_once(announce_step(game.table, step, Verbosity.BRIEF), set(self.advised)))
         reply = Reply.of(*lines, important=step.important, sound="your-turn" if turn else "")
         return dataclasses.replace(reply, brief=brief, decisive=decisive_of_step(game.table, step))
 
@@ -221,10 +233,27 @@ class Conversation:
             _restore(game, steps, redo, log, undone)
             return Reply.error(save_failed(exc.strerror or str(exc)))
         lines = undone_many(game.table, steps, redo)
-        brief = " ".join(lines[:-1])  # what it gave back and the counts; the position is on the status line
-        speech = brief if self.verbosity is Verbosity.BRIEF else " ".join(lines)
-        decisive = END_TAKEN_BACK if END_TAKEN_BACK in lines else ""
+        # The state as it now is (a win taken back, the counts) is its decisive fact, said first; then what it gave
+        # back; the position is on the status line (and said after, but in brief).
+        decisive = " ".join(lines[1:-1])
+        brief = " ".join(lines[1:-1] + lines[:1])
+        speech = brief if self.verbosity is Verbosity.BRIEF else " ".join([brief, lines[-1]])
         return Reply(tuple(lines), speech, important=True, brief=brief, settles=True, decisive=decisive)
+
+
+def _unlike(cards: list[Card]) -> list[Card]:
+    """The cards, the first of each that play alike (the same name, type, marks and text, a reprint; or the same
+    Basic card, which has no effect, from the base game and an add-on), so a listener is never asked to choose
+    between cards that cannot be told apart."""
+    seen: set[tuple[object, ...]] = set()
+    kept = []
+    for card in cards:
+        text = "" if card.type is CardType.BASIC else card.text
+        key = (card.name.casefold(), card.type, text, card.tags, card.variation)
+        if key not in seen:
+            seen.add(key)
+            kept.append(card)
+    return kept
 
 
 def _restore(game: Game, steps: list[Step], redo: bool, log: list[Event], undone: list[Event]) -> None:

@@ -4,21 +4,21 @@ The speech service (`assistant/speech/`) keeps one `SpeechQueue` behind a lock a
 live here so they are tested as plain data. Order is never changed: what was given first is said first. The
 priorities only decide what may be dropped or shortened:
 
-- `IMPORTANT` (errors, turn changes, "your turn") is never dropped while waiting; once stale it is shortened to its
-  brief form;
-- `MESSAGE` (answers, card texts) is said in order; once stale it is shortened to its brief form, and dropped when
-  stale twice;
+- `IMPORTANT` (errors, turn changes, "your turn") and `MESSAGE` (answers, card texts) are said in order until the
+  player's next key, which drops them, their decisive facts folded into its reply;
 - `ECHO` (navigation echo, a braille cell typed) keeps only the latest one waiting;
 - `HINT` is dropped when anything is being said or waiting.
 
-A reply goes stale when the player has moved on: a new line was typed or a card scanned (`new_input()`) before it
-was said. The player is at a table and has already asked the next thing, so nothing is played late in full and
-the new key is answered at once: the utterance being said is cut off now (even an important one), a waiting
-reply is shortened to its facts (`Utterance.brief`, else its first sentence) and said in its place, and a reply
-superseded a second time before it began is dropped. What must not be lost is kept another way: a decisive fact
-cut off before it was played to its end is said again once, alone, and that repeat (one short sentence) ends with
-its sentence when the next key comes. An earcon travels in its utterance (`Utterance.sound`), so it is heard with
-its words, in order.
+The player's own key (a line typed, a card scanned, a one-key answer; `new_input()`) is answered first: what is
+being said is cut off at once and what still waits is dropped, so the new key's reply begins now and the player
+never hears the answer to the key before last. What must not be lost is kept another way: a decisive fact (a turn,
+a count an effect changed, a warning, a win) cut before it was heard in full, or dropped before it began, is folded
+into the new reply as a short clause said first ("Ben's turn. Ben drew a card."), once; a fact cut in its last
+words counts as heard; a fact the new reply settles (a newer turn or count, a question it answers, an undo) is not
+said at all. Replies from other hands (`arrive()`: moves from other players' devices) are said in turn, in the
+order recorded: what is being said ends its sentence, and an older reply still waiting shrinks to its decisive
+fact, folded into the newest, so the player is never more than one reply behind. An earcon travels in its
+utterance (`Utterance.sound`), so it is heard with its words, in order.
 
 Stop (the player's own key) drops everything. Muted, nothing is queued, but what would have been said goes into
 the history, so the player can unmute and step back through it.
@@ -29,7 +29,10 @@ from __future__ import annotations
 import enum
 import re
 from collections import deque
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
+
+from assistant.core.words.pace import fold, settled_by
 
 #: How many utterances the history keeps.
 HISTORY_LIMIT = 200
@@ -39,10 +42,9 @@ class Priority(enum.Enum):
     """How an utterance competes with the others (never its place in the order)."""
 
     IMPORTANT = "important"
-    """Errors, warnings, turn changes: never dropped while waiting; shortened to the brief form once stale."""
+    """Errors, warnings, turn changes: said in order; the player's next key drops it, its decisive fact folded."""
     MESSAGE = "message"
-    """Answers and announcements: said in order; shortened to the brief form once stale, dropped when stale
-    twice."""
+    """Answers and announcements: said in order; the player's next key drops it, its decisive fact folded."""
     ECHO = "echo"
     """Navigation echo (a braille cell typed): only the latest waiting one is said."""
     HINT = "hint"
@@ -55,9 +57,16 @@ class Cut(enum.Enum):
     NONE = "none"
     """It goes on."""
     NOW = "now"
-    """It is cut off at once."""
+    """It is cut off at once (the player's next key)."""
     AFTER_SENTENCE = "after-sentence"
-    """It ends with the sentence being said (a decisive fact said again: its one chance to be heard)."""
+    """It ends with the sentence being said (a reply from another hand arrived: said next, in order)."""
+
+
+#: Seconds left of a sentence under which a cut counts it as heard: a fact cut in its last words is not said again.
+LAST_WORDS_S = 0.35
+#: How many times a decisive fact may be folded into a reply while it goes unheard: once, and once more when that
+#: fold was cut before its last words; a fact heard is never said again.
+FOLDS_AT_MOST = 2
 
 
 @dataclass(frozen=True)
@@ -65,7 +74,7 @@ class Utterance:
     """One thing to say."""
 
     text: str
-    """The words, already cleaned (they come from `assistant.core.words`)."""
+    """The words, already cleaned (they come from `assistant.core.words`), the folded facts first."""
     priority: Priority = Priority.MESSAGE
     private: bool = False
     """Hidden information (your own hand): only for the headphones device, never the table's speakers."""
@@ -77,12 +86,13 @@ class Utterance:
     sound: str = ""
     """An earcon heard just before the words ("error", "your-turn"), or alone when there are no words."""
     stale: bool = False
-    """The player moved on before it was said: it is its brief form now."""
+    """It is its brief form now."""
     decisive: str = ""
-    """The decisive fact it carries (a win, a turn that begins, a question waiting; `Reply.decisive`): never lost.
-    Cut off or dropped, it is said again once, alone (`again()`); "": none."""
-    said_again: bool = False
-    """It is a decisive fact said again (`again()`): the next key lets it end its sentence rather than cut it."""
+    """The decisive fact it carries (a win, a turn that begins, a count an effect changed, a question waiting;
+    `Reply.decisive`): never lost. Cut off before it was heard, or dropped, it is folded into the next reply, once;
+    "": none."""
+    folded: tuple[str, ...] = ()
+    """The decisive facts of earlier replies, cut or dropped, that its text begins with (each said once)."""
 
     def shortened(self) -> Utterance:
         """The stale form: the brief text, or the first sentence, with the same earcon; its decisive fact instead
@@ -94,23 +104,17 @@ class Utterance:
             short = self.decisive  # what must be heard, rather than the facts around it
         return replace(self, text=short, stale=True)
 
-    def again(self) -> Utterance | None:
-        """Its decisive fact said again on its own, important and already stale, carrying no decisive fact itself
-        (so it is said again once, not for every key); None when it carries none."""
-        if not self.decisive.strip():
-            return None
-        return Utterance(self.decisive, Priority.IMPORTANT, self.private, stale=True, said_again=True)
+    def unheard(self, played: int) -> list[str]:
+        """The sentences of its own decisive fact not heard in full when it stops with its first `played` sentences
+        played to their end (a fact's sentence is heard within a longer one, "Ben's turn." within "Turn 2: Ben's
+        turn.", or in other words of the same state, "Ana: 2 Unicorns." as "Ana has 2 Unicorns.")."""
+        said = " ".join(split_sentences(self.text)[:played])
+        return [fact for fact in split_sentences(self.decisive) if not settled_by(fact, said)]
 
-    def heard_by(self, cut: Cut, played: int = 0) -> bool:
-        """Whether its decisive fact is heard in full when `cut` befalls it while it is being said, its first
-        `played` sentences played to their end: only when the decisive fact is one sentence, within one of those
-        or the one being said, let end ("Ben's turn." within "Turn 2: Ben's turn.")."""
-        if not self.decisive:
-            return True
-        decisive = split_sentences(self.decisive)
-        sentences = split_sentences(self.text)
-        saying = sentences[played : played + 1] if cut is Cut.AFTER_SENTENCE else []
-        return len(decisive) == 1 and any(decisive[0] in sentence for sentence in sentences[:played] + saying)
+    def folded_unheard(self, heard: int) -> list[str]:
+        """The facts folded into it not heard in full when it stops with its first `heard` sentences heard."""
+        said = " ".join(split_sentences(self.text)[:heard])
+        return [fact for fact in self.folded if not all(part in said for part in split_sentences(fact))]
 
 
 class SpeechQueue:
@@ -122,6 +126,12 @@ class SpeechQueue:
         """The utterance being said, between `take()` and `done()`."""
         self.played = 0
         """How many of its sentences, from the first, were played to their end (`sentence_played`)."""
+        self._began: tuple[int, float, float] | None = None
+        """The sentence of the current utterance playing: its index, when it began and how long it is."""
+        self.carry: list[str] = []
+        """Decisive facts cut or dropped at the player's last key, folded into the next reply (`add`)."""
+        self._folds: dict[str, int] = {}
+        """How many times each fact still unheard was folded (`FOLDS_AT_MOST`)."""
         self.history: deque[Utterance] = deque(maxlen=history_limit)
         """What was given to be said (also while muted, or dropped as stale), oldest first, in full; navigation
         echo and hints that were never said are left out."""
@@ -140,7 +150,8 @@ class SpeechQueue:
         return self.current is not None or bool(self._waiting)
 
     def add(self, utterance: Utterance) -> bool:
-        """Queue an utterance at the end; return whether it will be said."""
+        """Queue an utterance at the end; return whether it will be said. A reply (a message or an important one)
+        begins with the decisive facts the last key cut (`carry`), those it does not settle."""
         if not utterance.text.strip() and not utterance.sound:
             return False
         if self.muted:
@@ -151,34 +162,67 @@ class SpeechQueue:
             return False
         if priority is Priority.ECHO:  # latest wins: an older echo still waiting is out of date
             self._waiting = deque(u for u in self._waiting if u.priority is not Priority.ECHO)
-        self._waiting.append(utterance)
         self._remember(utterance)
+        if utterance.review:
+            self.carry = []  # the player is reading back: what was cut is in the history
+        elif priority in (Priority.MESSAGE, Priority.IMPORTANT):
+            utterance, self.carry = _with_folded(utterance, self.carry), []
+            for fact in utterance.folded:
+                self._folds[fact] = self._folds.get(fact, 0) + 1
+        self._waiting.append(utterance)
         return True
 
-    def new_input(self, again: bool = True) -> Cut:
-        """A new line was typed or a card scanned: what waits is stale, and the new reply is due now. A waiting
-        message not yet stale is shortened to its brief form and kept in its place; one already stale (the player
-        moved on twice before it began), a review and an echo are dropped; an important one is kept, shortened.
-        The one being said is cut off now (`Cut.NOW`), save a decisive fact said again, which ends with its
-        sentence; return that decision.
-
-        A decisive fact never goes unheard: the one being said that the cut stops, and one in a message dropped,
-        is said again once, alone, ahead of the new reply (`again`=False when the new input settles it: the
-        answer to a question waiting)."""
-        waiting: deque[Utterance] = deque()
-        for utterance in self._waiting:
-            fresh = utterance.priority is Priority.MESSAGE and not (utterance.stale or utterance.review)
-            if utterance.priority is Priority.IMPORTANT or fresh:
-                waiting.append(utterance.shortened())
-            elif again and (said := utterance.again()) is not None:
-                waiting.append(said)
+    def new_input(self, again: bool = True, now: float | None = None) -> Cut:
+        """The player's own key (a line typed, a card scanned, a one-key answer): its reply is due now, before
+        anything else. What is being said is cut off (`Cut.NOW`, returned), what waits is dropped; the decisive
+        facts among them not yet heard in full are folded into the new reply (`add`), once: not those of a fact
+        already folded (said once), nor any when `again` is False (the key answers the question waiting, or takes
+        back what was said: an undo). `now`: the moment, to tell a fact cut in its last words (heard) from one cut
+        before them."""
+        facts = list(self.carry)
         cut = Cut.NONE
         if self.current is not None:
-            cut = Cut.AFTER_SENTENCE if self.current.said_again else Cut.NOW
-            said = self.current.again() if again and not self.current.heard_by(cut, self.played) else None
-            if said is not None:  # (not put into the history again: the reply it came from is there)
-                waiting.appendleft(said)
-        self._waiting = waiting
+            cut = Cut.NOW
+            if not self.current.review:
+                heard = self._heard_sentences(now)
+                facts += self._again(self.current.folded_unheard(heard)) + self.current.unheard(heard)
+        for utterance in self._waiting:
+            if utterance.priority in (Priority.MESSAGE, Priority.IMPORTANT) and not utterance.review:
+                facts += [*utterance.folded, *split_sentences(utterance.decisive)]  # never begun: not said yet
+        self._waiting.clear()
+        self.carry = _unique(facts) if again else []
+        self._folds = {fact: n for fact, n in self._folds.items() if fact in self.carry}
+        return cut
+
+    def _again(self, facts: list[str]) -> list[str]:
+        """Of folded facts not heard, those that may be folded once more (`FOLDS_AT_MOST`)."""
+        return [fact for fact in facts if self._folds.get(fact, 0) < FOLDS_AT_MOST]
+
+    def arrive(self, utterance: Utterance) -> Cut:
+        """A reply that did not come from the player's own key (a move from another player's device): said in
+        turn, in the order recorded, with no backlog. What is being said ends with its sentence (`Cut.AFTER_SENTENCE`,
+        returned) and the new reply follows; a reply still waiting shrinks to its decisive fact, folded into the
+        new one (a reply with none is left to the screen and the history), so the player is never more than one
+        reply behind."""
+        if not self.busy or self.muted or utterance.priority not in (Priority.MESSAGE, Priority.IMPORTANT):
+            self.add(utterance)
+            return Cut.NONE
+        facts = list(self.carry)
+        for waiting in self._waiting:
+            if waiting.priority in (Priority.MESSAGE, Priority.IMPORTANT) and not waiting.review:
+                facts += [*waiting.folded, *split_sentences(waiting.decisive)]
+        self._waiting.clear()
+        cut = Cut.NONE
+        current = self.current
+        if current is not None:
+            if current.review or current.priority not in (Priority.MESSAGE, Priority.IMPORTANT):
+                cut = Cut.NOW
+            elif len(split_sentences(current.text)) > self.played + 1:
+                cut = Cut.AFTER_SENTENCE  # (the sentence being said is heard: its fact is not said again)
+                facts += self._again(current.folded_unheard(self.played + 1)) + current.unheard(self.played + 1)
+        self.carry = _unique(facts)
+        self._folds = {fact: n for fact, n in self._folds.items() if fact in self.carry}
+        self.add(utterance)
         return cut
 
     def interrupt(self, utterance: Utterance | None = None) -> Cut:
@@ -195,6 +239,7 @@ class SpeechQueue:
         """The player asked for silence: drop everything waiting, important included; return whether something is
         being said and should be cut off."""
         self._waiting.clear()
+        self.carry = []
         return self.current is not None
 
     def take(self) -> Utterance | None:
@@ -203,16 +248,32 @@ class SpeechQueue:
             return None
         self.current = self._waiting.popleft()
         self.played = 0
+        self._began = None
         return self.current
+
+    def sentence_began(self, index: int, at: float, seconds: float) -> None:
+        """The current utterance's sentence of that index began to play at `at` and lasts `seconds`: a cut in its
+        last words (`LAST_WORDS_S`) counts it as heard."""
+        self._began = (index, at, seconds)
 
     def sentence_played(self, index: int) -> None:
         """The current utterance's sentence of that index (of `split_sentences`) was played to its end: a decisive
         fact in it has been heard, and a cut after it need not say it again."""
         self.played = max(self.played, index + 1)
 
+    def _heard_sentences(self, now: float | None) -> int:
+        """How many sentences of the current utterance were heard when it is cut `now`."""
+        began = self._began
+        if now is not None and began is not None and began[0] == self.played:
+            index, at, seconds = began
+            if now >= at + seconds - LAST_WORDS_S:
+                return index + 1
+        return self.played
+
     def done(self) -> None:
         """The current utterance was said, or cut off."""
         self.current = None
+        self._began = None
 
     def set_muted(self, muted: bool) -> None:
         """Mute or unmute; muting drops everything waiting."""
@@ -259,18 +320,50 @@ class SpeechQueue:
         self._cursor = None
 
 
-# A sentence ends at . ! ? or ; followed by a space. Not at a colon: "Turn 5: Ben's turn." is one sentence, and
-# splitting there made the speech choppy.
-_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=\S)")
+def _with_folded(utterance: Utterance, facts: list[str]) -> Utterance:
+    """The reply with the facts it does not settle said first, each once (`assistant.core.words.pace`)."""
+    facts = [fact for fact in facts if not settled_by(fact, utterance.text)]
+    if not facts:
+        return utterance
+    priority = Priority.IMPORTANT if facts else utterance.priority
+    return replace(utterance, text=fold(facts, utterance.text), priority=priority, folded=tuple(facts))
+
+
+def _unique(facts: list[str]) -> list[str]:
+    """The facts in order, each once, a later one settling an earlier one of the same state (a newer turn)."""
+    kept: list[str] = []
+    for n, fact in enumerate(facts):
+        fact = fact.strip()
+        later = " ".join(facts[n + 1 :])
+        if fact and fact not in kept and not (later and settled_by(fact, later)):
+            kept.append(fact)
+    return kept
+
+
+#: Card names that hold a sentence's end ("Don't Kid Yourself!", "The G.O.A.T."), kept whole by `split_sentences`
+#: (`protect_names`, from the card sets loaded).
+_protected: frozenset[str] = frozenset()
+
+# A sentence ends at . ! ? or ; followed by a space and a word that does not begin in lower case ("Don't Kid
+# Yourself! entered" is one sentence). Not at a colon: "Turn 5: Ben's turn." is one sentence, and splitting there
+# made the speech choppy.
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[^\sa-z])")
+
+
+def protect_names(names: Iterable[str]) -> None:
+    """Keep these card names whole when splitting sentences: only those holding ".", "!", "?" or ";" matter."""
+    global _protected
+    _protected = _protected | {name for name in names if re.search(r"[.!?;]\s", f"{name} ")}
 
 
 def split_sentences(text: str, longest: int = 240) -> list[str]:
-    """Split text at sentence ends, so the first sentence can be played while the rest is rendered.
+    """Split text at sentence ends, so the first sentence can be played while the rest is rendered; a card name
+    holding a sentence's end ("Neigh, Mate!", `protect_names`) is never split nor ends a sentence by itself.
 
     A piece longer than `longest` characters is split again at a comma or a space; empty pieces are dropped.
     """
     pieces: list[str] = []
-    for sentence in _SENTENCE_END.split(text.strip()):
+    for sentence in _sentences(text.strip()):
         while len(sentence) > longest:
             cut = sentence.rfind(", ", 0, longest)
             cut = cut + 1 if cut > 0 else sentence.rfind(" ", 0, longest)
@@ -281,6 +374,22 @@ def split_sentences(text: str, longest: int = 240) -> list[str]:
         if sentence.strip():
             pieces.append(sentence.strip())
     return pieces
+
+
+def _sentences(text: str) -> list[str]:
+    """The sentences, split where a sentence ends outside a protected card name."""
+    inside: set[int] = set()  # where a card name ends: not a sentence's end, unless its own end is one ("Fleeced!.")
+    for name in _protected:
+        for match in re.finditer(re.escape(name), text):
+            inside.update(range(match.start(), match.end() + 1))
+    sentences, start = [], 0
+    for match in _SENTENCE_END.finditer(text):
+        if match.start() in inside:
+            continue
+        sentences.append(text[start : match.start()])
+        start = match.end()
+    sentences.append(text[start:])
+    return sentences
 
 
 def scale(value: int, low: float, middle: float, high: float) -> float:

@@ -79,6 +79,7 @@ from assistant.core.words.gameplay import (
     short_card_name,
     turn_began,
 )
+from assistant.core.words.pace import settled_by
 
 __all__ = [
     "DO_IT_THEN_RESOLVE",
@@ -90,6 +91,7 @@ __all__ = [
     "announce_step",
     "EFFECT_EVENTS",
     "decisive_of_step",
+    "chain_duty",
     "begin_duties",
 ]
 
@@ -277,8 +279,8 @@ def _just_played(step: Step, prompt: Prompt) -> bool:
 
 def decisive_of_step(table: Table, step: Step) -> str:
     """The decisive fact of a step, short ("" for none): the game's end; else the turn that began, with its
-    beginning-of-turn duties; else a card an effect moved into or out of a Stable, with the counts; else a duty
-    or a win that waits."""
+    beginning-of-turn duties; else a card an effect moved into or out of a Stable, the counts that changed, a duty
+    or a win that waits, the chain's duty and its end."""
     for fact in step.facts:
         if isinstance(fact, GameOver):  # ("The game is over." goes without saying after "Ana wins")
             return describe_fact(table, fact, step.after).removesuffix(f" {GAME_OVER}")
@@ -288,9 +290,29 @@ def decisive_of_step(table: Table, step: Step) -> str:
     said = []
     if isinstance(step.event, EFFECT_EVENTS):
         said.append(describe_event(table, step.event, step.before) + ".")
-        said += [_brief_tally(table, f) for f in step.facts if isinstance(f, TallyChanged)]
+    said += [_brief_tally(table, f) for f in step.facts if isinstance(f, TallyChanged)]  # every count that changed
     said += [describe_fact(table, f, step.after) for f in step.facts if isinstance(f, _DUTIES)]
-    return " ".join(said)
+    for fact in step.facts:  # the chain's duty, what its player must do now; and its end
+        if isinstance(fact, LinkAdded) and not any(t.kind.is_beginning for t in fact.link):
+            said.append(chain_duty(table, fact.link))
+        elif isinstance(fact, LinkResolved) and fact.next is None:
+            said.append(describe_fact(table, fact, step.after))
+    said = [s for s in said if s]
+    # A count that a later sentence says again ("Ana has 3 Unicorns, enough to win ...") is said once.
+    return " ".join(s for n, s in enumerate(said) if not any(settled_by(s, later) for later in said[n + 1 :]))
+
+
+def chain_duty(table: Table, link: Link) -> str:
+    """What a link of the chain asks to be done, short: "Destroy a Unicorn card in another player's Stable." (""
+    when its cards say nothing)."""
+    duties = []
+    for trigger in link:
+        card = table.cards.get(trigger.card) if trigger.kind is not TriggerKind.HERD else None
+        about = {TriggerKind.ENTER: "enters", TriggerKind.LEAVE: "destroyed"}.get(trigger.kind, "")
+        gist = card_gist(card, about).rstrip(".") if card is not None else ""
+        if gist:
+            duties.append(f"{gist[0].upper()}{gist[1:]}.")
+    return " ".join(duties)
 
 
 #: Facts that ask a player to do something now, or say a win is near: decisive.

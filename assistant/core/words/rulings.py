@@ -72,12 +72,18 @@ __all__ = [
     "nothing_to_answer",
     "confirm_question",
     "objection_reasons",
+    "ASK_ANYWAY",
+    "short_objection",
+    "warning_asked",
 ]
 
 #: How a warning begins: the question first and short (a second of speech), so a key pressed a second later has
 #: still heard what is asked; the reasons that follow say it is against the rules.
 WARNING_START = "Record it anyway?"
 CONFIRM_QUESTION = "Say yes or no."
+#: The question of a warning after its short reason, in one breath: "Ana can't Neigh: Ginormous Unicorn. Record
+#: anyway?" (about a second of speech, so it is heard before the answer comes at table pace).
+ASK_ANYWAY = "Record anyway?"
 
 
 def describe_objection(table: Table, objection: Objection) -> str:
@@ -220,6 +226,55 @@ def objection_reasons(table: Table, objections: Iterable[Objection]) -> str:
     return " ".join(describe_objection(table, o) for o in objections)
 
 
-def confirm_question(reasons: str) -> str:
-    """Asked before recording an event that looks against the rules: the question, why, then how to answer."""
-    return f"{WARNING_START} {reasons} {CONFIRM_QUESTION}"
+def short_objection(table: Table, objection: Objection) -> str:
+    """Why an event looks against the rules in a few words, said with the question in one breath ("Ana can't
+    Neigh: Ginormous Unicorn."); the full sentence (`describe_objection`) where there is no shorter one."""
+
+    def name(seat: int) -> str:
+        return player_name(table, seat)
+
+    def card(card_id: str) -> str:
+        return game_card_name(table, card_id)
+
+    match objection:
+        case NotYourTurn(player, current):
+            return f"{name(current)}'s turn, not {name(player)}'s."
+        case NotDrawn(player):
+            return f"{name(player)} has not drawn."
+        case ActionUsed(player):
+            return f"{name(player)} already played or drew."
+        case ActionOver(player):
+            return f"{name(player)}'s Action phase is over."
+        case ChainOpen():
+            return "The chain must resolve first."
+        case CannotNeigh(player, _, blocker):
+            return f"{name(player)} can't Neigh: {card(blocker)}."
+        case CannotBeNeighed(player, _, shield):
+            return f"{name(player)} can't be Neighed: {card(shield)}."
+        case CannotPlay(player, _, blocker) | OthersCannotPlay(player, _, blocker, _):
+            return f"{name(player)} can't play that: {card(blocker)}."
+        case CannotSteal(player, blocker):
+            return f"{name(player)} can't steal: {card(blocker)}."
+        case CannotDestroy(player, blocker):
+            return f"{name(player)} can't destroy: {card(blocker)}."
+        case Protected(_, guard, _):
+            return f"Protected: {card(guard)}."
+        case EmptyHand(player):
+            return f"{name(player)} has no cards in hand."
+        case Indestructible(target):
+            return f"{card(target)} can't be destroyed."
+    return describe_objection(table, objection)
+
+
+def warning_asked(short: str) -> str:
+    """A warning's decisive fact: its short reason and the question, in one breath."""
+    return f"{short} {ASK_ANYWAY}"
+
+
+def confirm_question(reasons: str, short: str = "") -> str:
+    """Asked before recording an event that looks against the rules: the short reason and the question in one
+    breath ("Ana can't Neigh: Ginormous Unicorn. Record anyway?"), then the `reasons` in full, then how to answer;
+    without `short`, the question first, then the reasons."""
+    if not short:
+        return f"{WARNING_START} {reasons} {CONFIRM_QUESTION}"
+    return " ".join(part for part in (warning_asked(short), reasons.strip(), CONFIRM_QUESTION) if part)

@@ -42,6 +42,8 @@ __all__ = [
     "one_key_coaching",
     "one_key_line",
     "no_player_number",
+    "no_choice_number",
+    "LIST_CLOSED",
     "QUESTION_WAITING_KEY",
     "no_card_for_key",
     "held_fact",
@@ -184,6 +186,15 @@ def one_key_line(player: str, super_neigh: bool = False) -> str:
 def no_player_number(number: int, count: int) -> str:
     """A one-key answer's number names no player."""
     return f"No player number {number}: the players are numbered 1 to {count}."
+
+
+def no_choice_number(number: int, count: int) -> str:
+    """A digit pressed while numbered choices wait that is none of them (said at once, not typed)."""
+    return f"No choice {number}: the choices are 1 to {count}."
+
+
+#: Escape pressed while numbered choices wait: the list is closed, so the next digit is not taken as a choice.
+LIST_CLOSED = "List closed."
 
 
 #: A digit pressed while a yes-or-no question waits: the digit is not typed.
