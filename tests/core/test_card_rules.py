@@ -532,16 +532,7 @@ LEFT_TO_THE_TABLE = {
     "mother-fuckin-flying-unicorn": "goes back to the hand instead of the discard pile: recorded as return",
     "horny-flying-unicorn": "goes back to the hand instead of the discard pile: recorded as return",
     "a-cute-attack": "its own removals trigger nothing: the table resolves the links it does not do",
-    "unstoppable-ram": "no Instant for the rest of its owner's turn: a turn-long ban the tracker does not keep",
-    "bridge-troll-on-duty": "Goats and Rams kept out of a Field and from being moved: no tag for these variations",
-    "llamaphobia": "cards with Llama in their name cannot be played: no tag for a ban by name",
-    "embrace-diversity": "needs one Animal of each variation and lowers its owner's goal: the table's",
-    "ramstar-energy-drink": "can only be played with a Ram in the Field: the table's",
-    "venti-alpacchiato": "can only be played with an Alpaca in the Field: the table's",
-    "walking-trash-compactor": "can only be played with a Goat in the Field: the table's",
     "llama-pinata": "an optional save (may sacrifice this card instead): the owner's choice",
-    "hunger-strike": "its owner cannot win while it is out: the win check does not know this card",
-    "no-kidding": "Baby Animals kept out of one Field: no_babies is for every Stable, so the table's",
     "the-kids-are-alright": "Baby Animals in its Field protected from every removal: no tag for Babies alone",
 }
 

@@ -19,6 +19,7 @@ __all__ = [
     "DUTY_TAGS",
     "EXACT_TAGS",
     "checked_tags",
+    "needed_variation",
     "wording_tags",
     "read_type_line",
     "taken_variation",
@@ -56,6 +57,16 @@ CHECKED_WORDING: tuple[tuple[str, Tag], ...] = (
     (r"Llama and Alpaca Animal cards cannot enter your Field", Tag.NO_LLAMAS_HERE),
     (r"Llama and Alpaca Animal cards cannot enter your Field", Tag.NO_ALPACAS_HERE),
     (r"you cannot win the game", Tag.NO_WIN_WITH_BASICS),
+    (r"you cannot win for as long as this card", Tag.NO_WIN),
+    (r"can win with 2 fewer", Tag.GOAL_MINUS_TWO),
+    (r"can only enter a Field that holds an Animal card of each of the 4 variations", Tag.NEEDS_ALL_VARIATIONS),
+    (r"you can only play this card while your Field holds an? (Llama|Alpaca|Goat|Ram) card", Tag.NEEDS_VARIATION),
+    (r"no one can play an Instant card until that turn is over", Tag.BANS_INSTANTS),
+    (r"Goat and Ram Animal cards cannot enter your Field", Tag.NO_GOATS_HERE),
+    (r"Goat and Ram Animal cards cannot enter your Field", Tag.NO_RAMS_HERE),
+    (r"Baby Animal cards cannot enter your Field", Tag.NO_BABIES_HERE),
+    (r"you cannot play a card with the word Llama in its name", Tag.STOPS_LLAMA_NAMES),
+    (r"when your turn ends, pass it to the player on your left", Tag.TRAVELS),
     (r"Triggered card effects cannot destroy this card", Tag.TRIGGER_PROOF),
     (r"nor affect it in any other way", Tag.MAGIC_UNTOUCHABLE),
     (r"the effects of your cards cannot destroy", Tag.STOPS_DESTROYING),
@@ -122,6 +133,15 @@ DUTY_TAGS = (
 )
 
 CHECKED_TAGS = frozenset(tag for _, tag in CHECKED_WORDING)
+
+_NEEDED_VARIATION = re.compile(r"only play this card while your Field holds an? (Llama|Alpaca|Goat|Ram) card", re.I)
+
+
+def needed_variation(text: str) -> str | None:
+    """The variation a card's player must have in their Field to play it (No Probllama: "llama"), or None."""
+    found = _NEEDED_VARIATION.search(text)
+    return found.group(1).lower() if found else None
+
 
 #: An Instant that stops the card being played: "That card is stopped", "stop that card", "Neigh a card".
 _COUNTER = re.compile(

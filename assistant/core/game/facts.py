@@ -255,3 +255,30 @@ class GameOver(Fact):
     """The game ended."""
 
     outcome: Outcome
+
+
+@dataclass(frozen=True)
+class CardTravelled(Fact):
+    """A card that travels passed, as its owner's turn ended, into the next player's Stable (the 1st Edition
+    Puppicorn)."""
+
+    card: str
+    owner: int
+    into: int
+
+
+@dataclass(frozen=True)
+class TurnSkipped(Fact):
+    """A player's turn did not happen: they were to miss their next turn (`SkipTurn`)."""
+
+    player: int
+
+
+@dataclass(frozen=True)
+class InstantsBannedNow(Fact):
+    """From now until the end of the turn nobody may play an Instant (Unstoppable Ram at the beginning of its owner's
+    turn: `card`; the table's `ban instants`: "")."""
+
+    card: str
+    player: int
+    """The player whose turn it is."""

@@ -14,11 +14,13 @@ from assistant.core.cards.card import CardType
 from assistant.core.game.chain import Link, Trigger, TriggerKind
 from assistant.core.game.events import (
     Bring,
+    CannotWin,
     Destroy,
     Discard,
     Draw,
     EndTurn,
     Event,
+    GiveCard,
     Move,
     NextPhase,
     Phase,
@@ -27,7 +29,9 @@ from assistant.core.game.events import (
     Respond,
     ReturnToHand,
     Sacrifice,
+    SetGoal,
     SetHand,
+    SkipTurn,
     Steal,
     Swap,
     SwapHands,
@@ -389,6 +393,10 @@ PLAYER_EVENTS = (
     ToNursery,
     SetHand,
     ToDeck,
+    SetGoal,
+    CannotWin,
+    SkipTurn,
+    GiveCard,
 )
 
 

@@ -5,10 +5,12 @@ Made from events, facts and state, in the rule profile's words (Stable or Field,
 
 from __future__ import annotations
 
-from assistant.core.cards.card import CardType
+from assistant.core.cards.card import CardType, Tag
 from assistant.core.game.chain import Link, PileCard, Trigger, TriggerKind
 from assistant.core.game.events import (
+    BanInstants,
     Bring,
+    CannotWin,
     DeckEmpty,
     Destroy,
     Discard,
@@ -16,6 +18,7 @@ from assistant.core.game.events import (
     EndTurn,
     Event,
     Gathered,
+    GiveCard,
     Move,
     NextPhase,
     Phase,
@@ -28,6 +31,7 @@ from assistant.core.game.events import (
     SetDeck,
     SetGoal,
     SetHand,
+    SkipTurn,
     Source,
     Steal,
     Swap,
@@ -42,10 +46,12 @@ from assistant.core.game.facts import (
     BackInDeck,
     BeginningSkipped,
     CardMustGo,
+    CardTravelled,
     DeckRanOut,
     Fact,
     GameOver,
     InstantResolved,
+    InstantsBannedNow,
     LimitReached,
     LinkAdded,
     LinkResolved,
@@ -63,6 +69,7 @@ from assistant.core.game.facts import (
     TallyChanged,
     TriggersLost,
     TurnBegan,
+    TurnSkipped,
     WinBarred,
     WinWaits,
 )
@@ -276,8 +283,19 @@ def describe_event(table: Table, event: Event, before: GameState) -> str:
         if event.owner is None:
             return f"{name(event.player)} put a card from hand back into the deck"
         return f"{card(event.card)} went from {area_of(table, event.owner)} back into the deck"
+    if isinstance(event, SetGoal) and event.player is not None:
+        return f"{name(event.player)} now needs {creatures(table, event.count)} to win"
     if isinstance(event, SetGoal):
         return f"{creatures(table, event.count)} now win"
+    if isinstance(event, CannotWin):
+        return f"{name(event.player)} cannot win for now" if event.barred else f"{name(event.player)} can win again"
+    if isinstance(event, SkipTurn):
+        return f"{name(event.player)} will miss their next turn"
+    if isinstance(event, GiveCard):
+        given = card(event.card) if event.card else "a card"
+        return f"{name(event.player)} gave {given} from their hand to {name(event.to)}"
+    if isinstance(event, BanInstants):
+        return "No one may play an Instant card until this turn is over"
     return type(event).__name__  # pragma: no cover - every event kind is described above
 
 
@@ -368,12 +386,35 @@ def describe_fact(table: Table, fact: Fact, state: GameState) -> str:
             return f"{who}'s hand is empty: {going} must move into another player's {table.profile.vocabulary.area}."
         creature = table.profile.vocabulary.creature
         return f"{who} has no {creature} card in {area_of(table, fact.player)}: sacrifice {going}."
+    if isinstance(fact, WinBarred) and fact.card == "":
+        return (
+            f"{player_name(table, fact.player)} has {creatures(table, fact.count)} but cannot win: the table said so."
+        )
+    if (
+        isinstance(fact, WinBarred)
+        and (barring := table.cards.get(fact.card))
+        and not barring.has(Tag.NO_WIN_WITH_BASICS)
+    ):
+        return (
+            f"{player_name(table, fact.player)} has {creatures(table, fact.count)} but cannot win while "
+            f"{game_card_name(table, fact.card)} is in {area_of(table, fact.player)}."
+        )
     if isinstance(fact, WinBarred):
         return (
             f"{player_name(table, fact.player)} has {creatures(table, fact.count)} but cannot win while "
             f"{game_card_name(table, fact.card)} is in {area_of(table, fact.player)} with a "
             f"{type_name(CardType.BASIC, table.profile.vocabulary)} there."
         )
+    if isinstance(fact, CardTravelled):
+        return (
+            f"{player_name(table, fact.owner)}'s turn is over: {game_card_name(table, fact.card)} passes into "
+            f"{area_of(table, fact.into)}."
+        )
+    if isinstance(fact, TurnSkipped):
+        return f"{player_name(table, fact.player)} misses this turn."
+    if isinstance(fact, InstantsBannedNow):
+        by = f"{game_card_name(table, fact.card)}: n" if fact.card else "N"
+        return f"{by}o one may play an Instant card until this turn is over."
     if isinstance(fact, BeginningSkipped):
         return (
             f"{player_name(table, fact.player)} skips the Beginning of Turn phase while "

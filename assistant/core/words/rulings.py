@@ -26,9 +26,13 @@ from assistant.core.game.objections import (
     HandOverLimit,
     Indestructible,
     InstantNotPlayed,
+    InstantsBanned,
     MagicCannotAffect,
     MagicCannotDestroy,
+    NameBanned,
+    NeedsAllVariations,
     NeedsBasic,
+    NeedsVariation,
     NoCopiesLeft,
     NoReshuffle,
     NotABaby,
@@ -197,6 +201,26 @@ def describe_objection(table: Table, objection: Objection) -> str:
             return f"{name(player)}'s cards cannot destroy any card while {card(blocker)} is in {where}."
         case TriggerCannotDestroy(target, source):
             return f"{card(target)} cannot be destroyed by a triggered effect, and the effect of {card(source)} is one."
+        case NeedsAllVariations(entering, into, missing):
+            named = [v.capitalize() for v in missing]
+            lacking = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} or {named[-1]}"
+            return (
+                f"{card(entering)} can only enter a {area} that holds an {table.profile.vocabulary.creature} of "
+                f"each variation, and {area_of(table, into)} has no {lacking}."
+            )
+        case NeedsVariation(player, played, variation):
+            return (
+                f"{name(player)} can play {card(played)} only while {area_of(table, player)} holds a "
+                f"{variation.capitalize()} card."
+            )
+        case InstantsBanned(player, played, ban):
+            why = f"{card(ban)} says so" if ban else "the table said so"
+            return f"No one may play an Instant card until this turn is over: {why}."
+        case NameBanned(player, played, blocker):
+            return (
+                f"{name(player)} cannot play a card with Llama in its name while {card(blocker)} is in "
+                f"{area_of(table, player)}."
+            )
         case Guarded(target, owner, guard, source):
             where = area_of(table, owner)
             return f"{card(guard)} in {where} keeps the effect of {card(source)} away from {card(target)}."
