@@ -310,3 +310,29 @@ def test_the_new_moves_survive_a_save_and_resume(tmp_path):
     again = table_session(load_card_set("llamas", ["llamas-farmed"]), store=GameStore(tmp_path))
     again.resume_game()
     assert again.game is not None and again.game.state == state
+
+
+# Shared Babies.
+
+
+def test_six_llamas_players_may_share_a_babys_variation():
+    """004: "Allow each player to choose their favorite Baby Animal card"; with 3 copies of each of the 4 Babies,
+    6 to 8 players must share: `babies llama alpaca goat ram llama alpaca` starts, each copy placed once."""
+    session = table_session(load_card_set("llamas", ["llamas-farmed"]))
+    session.handle("new game Ana Ben Cy Dee Eve Fay babies llama alpaca goat ram llama alpaca")
+    assert session.game is not None
+    assert [p.stable for p in session.game.state.players][4] == ("baby-llama",)
+    assert sorted(session.game.state.nursery).count("baby-llama") == 1
+    assert session.game.state.goal == 6
+
+
+def test_more_players_than_a_babys_copies_is_refused():
+    session = table_session(load_card_set("llamas", ["llamas-farmed"]))
+    reply = session.handle("new game Ana Ben Cy Dee Eve babies llama llama llama llama alpaca")
+    assert session.game is None and "3 copies" in reply.speech
+
+
+def test_an_unstable_unicorns_baby_is_still_one_players():
+    session = table_session(load_card_set("uu-2nd"))
+    session.handle("new game Ana Ben babies red red")
+    assert session.game is None

@@ -109,8 +109,15 @@ class Table:
             if len(setup.babies) != count:
                 problems.append("give one Baby for each player")
             chosen = [b for b in setup.babies if b]
-            if len(set(chosen)) != len(chosen):
-                problems.append("two players have the same Baby")
+            for baby in dict.fromkeys(chosen):  # a Baby printed in copies may be shared (004: 3 of each)
+                card = cards.get(baby)
+                copies = max(1, card.copies) if card is not None else 1
+                if chosen.count(baby) > copies:
+                    problems.append(
+                        "two players have the same Baby"
+                        if copies == 1
+                        else f"{chosen.count(baby)} players chose {card.name if card else baby}, which has {copies} copies"
+                    )
             for baby in chosen:
                 card = cards.get(baby)
                 if card is None or card.type is not CardType.BABY:
