@@ -26,6 +26,7 @@ from assistant.core.game.facts import (
 )
 from assistant.core.game.objections import (
     CannotEnter,
+    HeldIn,
     InstantsBanned,
     NameBanned,
     NeedsAllVariations,
@@ -336,3 +337,38 @@ def test_an_unstable_unicorns_baby_is_still_one_players():
     session = table_session(load_card_set("uu-2nd"))
     session.handle("new game Ana Ben babies red red")
     assert session.game is None
+
+
+def test_velcro_barrier_and_bridge_troll_hold_their_animals_in():
+    """Velcro Barrier, Bridge Troll On Duty: "Those already in it cannot be moved into another player's Field"."""
+    session = llamas()
+    bring(session, "basic-alpaca")
+    bring(session, "basic-goat")
+    bring(session, "velcro-barrier")
+    bring(session, "bridge-troll-on-duty")
+    assert warning(session, "Ben steal basic-alpaca from Ana") == (
+        HeldIn("basic-alpaca", 0, "velcro-barrier", "alpaca"),
+    )
+    assert warning(session, "move basic-goat from Ana to Ben") == (
+        HeldIn("basic-goat", 0, "bridge-troll-on-duty", "goat"),
+    )
+    unwarned(session, "sacrifice basic-goat")  # leaving for the discard pile is no move into a Field
+
+
+def test_unicorn_lasso_says_its_unicorn_goes_back_when_the_turn_ends():
+    """Unicorn Lasso (1st Edition): "When your turn ends, that Unicorn goes back where it came from": said when the
+    turn ends; not when its optional effect was let go."""
+    from assistant.core.game.facts import GoesBackNow
+
+    session = table("uu-1st")
+    bring(session, "unicorn-lasso", into="Ben")
+    session.handle("end turn")  # Ben's turn begins with the Lasso's optional effect waiting
+    session.handle("resolve")
+    session.handle("draw")
+    session.handle("end turn")
+    assert GoesBackNow("unicorn-lasso", 1) in facts(session)
+    session.handle("draw")
+    session.handle("end turn")
+    session.handle("draw")  # the Draw phase begins with the Lasso's effect not used: lost for this turn
+    session.handle("end turn")
+    assert not any(isinstance(f, GoesBackNow) for f in facts(session))

@@ -13,6 +13,7 @@ from assistant.core.game.facts import CardTravelled, Fact, InstantsBannedNow, Tu
 from assistant.core.game.history import Game
 from assistant.core.game.objections import (
     CannotEnter,
+    HeldIn,
     InstantsBanned,
     NameBanned,
     NeedsAllVariations,
@@ -97,6 +98,12 @@ def test_each_fact_is_one_sentence(deck, fact: Fact, sentence):
             "llamas",
             VariationKeptOut("basic-goat", 0, "bridge-troll-on-duty", "goat"),
             "Basic Goat cannot enter Ana's Field: it holds Bridge Troll On Duty, which keeps Goat Animal cards out.",
+        ),
+        (
+            "llamas",
+            HeldIn("basic-alpaca", 0, "velcro-barrier", "alpaca"),
+            "Basic Alpaca cannot leave Ana's Field for another player's: Velcro Barrier there holds Alpaca Animal "
+            "cards in.",
         ),
         (
             "llamas",

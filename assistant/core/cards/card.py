@@ -220,6 +220,8 @@ class Tag(enum.StrEnum):
     """Baby Animal cards cannot enter its owner's Field (No Kidding)."""
     STOPS_LLAMA_NAMES = "stops_llama_names"
     """Its owner cannot play a card with the word Llama in its name (Llamaphobia)."""
+    GIVES_BACK_AT_END = "gives_back_at_end"
+    """The Unicorn its effect took this turn goes back when its owner's turn ends (Unicorn Lasso, Bukkakecorn)."""
     TRAVELS = "travels"
     """When its owner's turn ends it passes into the next player's Stable (the 1st Edition Puppicorn)."""
 

@@ -67,6 +67,7 @@ CHECKED_WORDING: tuple[tuple[str, Tag], ...] = (
     (r"Baby Animal cards cannot enter your Field", Tag.NO_BABIES_HERE),
     (r"you cannot play a card with the word Llama in its name", Tag.STOPS_LLAMA_NAMES),
     (r"when your turn ends, pass it to the player on your left", Tag.TRAVELS),
+    (r"(when your turn ends|at the end of your turn), that Unicorn (goes|comes) back", Tag.GIVES_BACK_AT_END),
     (r"Triggered card effects cannot destroy this card", Tag.TRIGGER_PROOF),
     (r"nor affect it in any other way", Tag.MAGIC_UNTOUCHABLE),
     (r"the effects of your cards cannot destroy", Tag.STOPS_DESTROYING),

@@ -61,6 +61,7 @@ from assistant.core.game.objections import (
     GameIsOver,
     Guarded,
     HandOverLimit,
+    HeldIn,
     Indestructible,
     InstantNotPlayed,
     InstantsBanned,
@@ -203,6 +204,20 @@ def _check_instant_ban(table: Table, s: GameState, player: int, card_id: str, ou
         out.append(InstantsBanned(player, card_id, s.instant_ban))
 
 
+def _check_held(table: Table, s: GameState, card_id: str, owner: int, into: int, out: list[Objection]) -> None:
+    """An Animal leaving its owner's Field for another player's while a card there holds its variation in (Velcro
+    Barrier: "Those already in it cannot be moved into another player's Field")."""
+    card = table.card_of(card_id)
+    if into == owner or not card.type.is_creature or not card.variation:
+        return
+    for variation in card.variation.split("+"):
+        tag = _KEPT_OUT.get(variation)
+        blocker = table.stable_card_with(s.stables, owner, tag) if tag else None
+        if blocker:
+            out.append(HeldIn(card_id, owner, blocker, variation))
+            return
+
+
 def _check_entry(table: Table, s: GameState, card_id: str, into: int, out: list[Objection]) -> None:
     """A card about to enter a Stable that a card in some Stable forbids (each such card acts from its Stable),
     or that its own text keeps out of a Stable with no Basic Unicorn card (The Bitchiest Unicorn)."""
@@ -325,6 +340,7 @@ def _check_steal(table: Table, s: GameState, e: Steal, out: list[Objection]) -> 
     if blocker:
         out.append(CannotSteal(e.player, blocker))
     _check_touch(table, s, e.card, e.owner, out)
+    _check_held(table, s, e.card, e.owner, e.player, out)
     _check_entry(table, s, e.card, e.player, out)
 
 
@@ -438,6 +454,8 @@ def _check_swap(table: Table, s: GameState, e: Swap, out: list[Objection]) -> No
     _check_in_stable(table, s, e.other_card, e.other_owner, out)
     _check_touch(table, s, e.card, e.owner, out)
     _check_touch(table, s, e.other_card, e.other_owner, out)
+    _check_held(table, s, e.card, e.owner, e.other_owner, out)
+    _check_held(table, s, e.other_card, e.other_owner, e.owner, out)
     _check_entry(table, s, e.card, e.other_owner, out)
     _check_entry(table, s, e.other_card, e.owner, out)
 
@@ -445,6 +463,7 @@ def _check_swap(table: Table, s: GameState, e: Swap, out: list[Objection]) -> No
 def _check_move(table: Table, s: GameState, e: Move, out: list[Objection]) -> None:
     _check_in_stable(table, s, e.card, e.owner, out)
     _check_touch(table, s, e.card, e.owner, out)
+    _check_held(table, s, e.card, e.owner, e.into, out)
     _check_entry(table, s, e.card, e.into, out)
 
 

@@ -282,3 +282,12 @@ class InstantsBannedNow(Fact):
     card: str
     player: int
     """The player whose turn it is."""
+
+
+@dataclass(frozen=True)
+class GoesBackNow(Fact):
+    """Its owner's turn ended: the Unicorn a card's effect took this turn goes back where it came from (Unicorn
+    Lasso, Bukkakecorn), said at that moment for the table to move it."""
+
+    card: str
+    owner: int

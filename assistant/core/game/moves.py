@@ -64,6 +64,7 @@ from assistant.core.game.facts import (
     CardTravelled,
     DeckRanOut,
     Fact,
+    GoesBackNow,
     InstantResolved,
     InstantsBannedNow,
     LinkAdded,
@@ -294,6 +295,11 @@ def _new_turn(table: Table, d: Draft, facts: list[Fact], to: int | None = None) 
         _lose_optional(table, d, facts)
     seats = len(d.stables)
     ending = d.current
+    for card_id in d.stables[ending]:  # "when your turn ends, that Unicorn goes back" (Unicorn Lasso)
+        card = table.cards.get(card_id)
+        if card and card.has(Tag.GIVES_BACK_AT_END) and card_id not in d.lost:
+            if not table.triggers_silenced(d.stables[ending], card_id):
+                facts.append(GoesBackNow(card_id, ending))
     for card_id in [c for c in d.stables[ending] if (card := table.cards.get(c)) and card.has(Tag.TRAVELS)]:
         # "when your turn ends, pass it to the player on your left" (the 1st Edition Puppicorn)
         into = (ending + 1) % seats

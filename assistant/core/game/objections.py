@@ -397,3 +397,14 @@ class NameBanned(Objection):
     player: int
     card: str
     blocker: str
+
+
+@dataclass(frozen=True)
+class HeldIn(Objection):
+    """A card in a Field keeps the Animals of a variation already there from moving to another player's Field
+    (Velcro Barrier, Bridge Troll On Duty: "Those already in it cannot be moved")."""
+
+    card: str
+    owner: int
+    blocker: str
+    variation: str

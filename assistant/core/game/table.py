@@ -113,10 +113,11 @@ class Table:
                 card = cards.get(baby)
                 copies = max(1, card.copies) if card is not None else 1
                 if chosen.count(baby) > copies:
+                    name = card.name if card else baby
                     problems.append(
                         "two players have the same Baby"
                         if copies == 1
-                        else f"{chosen.count(baby)} players chose {card.name if card else baby}, which has {copies} copies"
+                        else f"{chosen.count(baby)} players chose {name}, which has {copies} copies"
                     )
             for baby in chosen:
                 card = cards.get(baby)

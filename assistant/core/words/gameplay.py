@@ -50,6 +50,7 @@ from assistant.core.game.facts import (
     DeckRanOut,
     Fact,
     GameOver,
+    GoesBackNow,
     InstantResolved,
     InstantsBannedNow,
     LimitReached,
@@ -409,6 +410,11 @@ def describe_fact(table: Table, fact: Fact, state: GameState) -> str:
         return (
             f"{player_name(table, fact.owner)}'s turn is over: {game_card_name(table, fact.card)} passes into "
             f"{area_of(table, fact.into)}."
+        )
+    if isinstance(fact, GoesBackNow):
+        return (
+            f"{player_name(table, fact.owner)}'s turn is over: if {game_card_name(table, fact.card)} took a "
+            f"{table.profile.vocabulary.creature} this turn, it goes back where it came from now; say move."
         )
     if isinstance(fact, TurnSkipped):
         return f"{player_name(table, fact.player)} misses this turn."

@@ -24,6 +24,7 @@ from assistant.core.game.objections import (
     GameIsOver,
     Guarded,
     HandOverLimit,
+    HeldIn,
     Indestructible,
     InstantNotPlayed,
     InstantsBanned,
@@ -202,8 +203,8 @@ def describe_objection(table: Table, objection: Objection) -> str:
         case TriggerCannotDestroy(target, source):
             return f"{card(target)} cannot be destroyed by a triggered effect, and the effect of {card(source)} is one."
         case NeedsAllVariations(entering, into, missing):
-            named = [v.capitalize() for v in missing]
-            lacking = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} or {named[-1]}"
+            variations = [v.capitalize() for v in missing]
+            lacking = variations[0] if len(variations) == 1 else f"{', '.join(variations[:-1])} or {variations[-1]}"
             return (
                 f"{card(entering)} can only enter a {area} that holds an {table.profile.vocabulary.creature} of "
                 f"each variation, and {area_of(table, into)} has no {lacking}."
@@ -216,6 +217,12 @@ def describe_objection(table: Table, objection: Objection) -> str:
         case InstantsBanned(player, played, ban):
             why = f"{card(ban)} says so" if ban else "the table said so"
             return f"No one may play an Instant card until this turn is over: {why}."
+        case HeldIn(held, owner, blocker, variation):
+            kind = f"{variation.capitalize()} {table.profile.vocabulary.creature} cards"
+            return (
+                f"{card(held)} cannot leave {area_of(table, owner)} for another player's: {card(blocker)} there "
+                f"holds {kind} in."
+            )
         case NameBanned(player, played, blocker):
             return (
                 f"{name(player)} cannot play a card with Llama in its name while {card(blocker)} is in "
