@@ -766,9 +766,10 @@ def test_a_card_that_reshuffles_makes_the_reshuffle_its_own(base, addons, card_i
     session.handle(f"play {name}")
     session.handle("resolve")
     assert session.game.state.chain
-    discard = len(session.game.state.discard)
+    discard, left = len(session.game.state.discard), session.game.state.deck
     found = unwarned(session, "reshuffle")
-    assert Reshuffled(discard) in found and session.game.state.discard == ()
+    assert Reshuffled(discard, left + discard) in found and session.game.state.discard == ()
+    assert session.game.state.deck == left + discard  # what was left of the deck stays in it
 
 
 def test_unicorn_flatulence_says_to_sacrifice_it_once_no_unicorn_is_left():

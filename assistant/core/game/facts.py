@@ -173,9 +173,12 @@ class DeckRanOut(Fact):
 
 @dataclass(frozen=True)
 class Reshuffled(Fact):
-    """The discard pile became the new deck."""
+    """The discard pile became the new deck, or went into what was left of it."""
 
     count: int
+    """The cards of the discard pile."""
+    deck: int | None = None
+    """The deck's size now, when cards were still in it (or its size is not known: None)."""
 
 
 @dataclass(frozen=True)

@@ -104,7 +104,9 @@ def _judge(
 
 
 def reshuffle(table: Table, d: Draft, facts: list[Fact]) -> None:
+    """The discard pile goes into the deck (whatever is left in it stays: the deck says how many in all)."""
     count = len(d.discard)
-    d.deck = (d.deck or 0) + count
+    left = d.deck
+    d.deck = (left or 0) + count
     d.discard = ()
-    facts.append(Reshuffled(count))
+    facts.append(Reshuffled(count, d.deck if left else None))

@@ -9,10 +9,12 @@ Neither step checks the rules: that is `Table.check`.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from assistant.core.cards.card import normalize
+from assistant.core.cards.card import Card, normalize
 from assistant.core.game.events import Source
 from assistant.core.words.errors import (
     GIVE_TO_WHOM,
@@ -28,6 +30,17 @@ from assistant.core.words.errors import (
     say_a_number,
     swap_with,
 )
+
+
+def keep_card_names(text: str, cards: Iterable[Card]) -> str:
+    """The line with every card's exact name that holds punctuation ("The G.O.A.T.", "Neigh, Thank You", "Fuck.
+    Marry. Kill") replaced by the card's id, so the name is taken whole before the line is split on its full stops
+    and commas (and never read as another card's)."""
+    for card in sorted(cards, key=lambda c: -len(c.name)):
+        if re.search(r"[.,;:!?]", card.name) and card.name.lower() in text.lower():
+            pattern = r"(?<![\w-])" + re.escape(card.name) + r"(?![\w-])"
+            text = re.sub(pattern, card.id, text, flags=re.IGNORECASE)
+    return text
 
 
 class CommandError(ValueError):

@@ -329,6 +329,11 @@ def link_names(table: Table, link: Link) -> str:
     return name_list(list(dict.fromkeys(names)))
 
 
+def neighed(table: Table) -> str:
+    """ "Neighed" in a game with a card named Neigh; "stopped" in one without (Llamas Unleashed)."""
+    return "Neighed" if table.neigh_card else "stopped"
+
+
 def _a(word: str) -> str:
     """The word with its article: "an Animal", "a Unicorn" (said "yoo", so no "an")."""
     return f"an {word}" if word[:1] in "AEIO" else f"a {word}"
@@ -352,7 +357,7 @@ def describe_fact(table: Table, fact: Fact, state: GameState) -> str:
                 f"{game_card_name(table, fact.stopper.card)} goes to the discard pile."
             )
         if fact.played:
-            stopped_word = "Neighed" if table.neigh_card else "stopped"
+            stopped_word = neighed(table)
             return f"{stopper} resolves: {stopped} is {stopped_word} and goes to the discard pile."
         return f"{stopper} resolves and stops {stopped}. Both go to the discard pile."
     if isinstance(fact, MayDraw):
@@ -371,15 +376,15 @@ def describe_fact(table: Table, fact: Fact, state: GameState) -> str:
     if isinstance(fact, NeighHadNoEffect):
         neigh, target = _pile_card(table, fact.neigh), _pile_card(table, fact.target)
         if fact.shield == fact.target.card:
-            why = f"{game_card_name(table, fact.shield)} cannot be Neighed"
+            why = f"{game_card_name(table, fact.shield)} cannot be {neighed(table)}"
         else:
             why = f"{game_card_name(table, fact.shield)} in {area_of(table, fact.target.player)} stops Neighs"
         return f"{neigh} has no effect: {why}. It goes to the discard pile, and {target} still stands."
     if isinstance(fact, LimitReached):
         return (
             f"{player_name(table, fact.player)} has {creatures(table, fact.count)} with "
-            f"{game_card_name(table, fact.card)}, more than {fact.limit}: sacrifice a "
-            f"{table.profile.vocabulary.creature} card."
+            f"{game_card_name(table, fact.card)}, more than {fact.limit}: sacrifice "
+            f"{_a(table.profile.vocabulary.creature)} card."
         )
     if isinstance(fact, CardMustGo):
         who, going = player_name(table, fact.player), game_card_name(table, fact.card)
@@ -413,8 +418,8 @@ def describe_fact(table: Table, fact: Fact, state: GameState) -> str:
         )
     if isinstance(fact, GoesBackNow):
         return (
-            f"{player_name(table, fact.owner)}'s turn is over: if {game_card_name(table, fact.card)} took a "
-            f"{table.profile.vocabulary.creature} this turn, it goes back where it came from now; say move."
+            f"{player_name(table, fact.owner)}'s turn is over: if {game_card_name(table, fact.card)} took "
+            f"{_a(table.profile.vocabulary.creature)} this turn, it goes back where it came from now; say move."
         )
     if isinstance(fact, TurnSkipped):
         return f"{player_name(table, fact.player)} misses this turn."
@@ -478,6 +483,8 @@ def describe_fact(table: Table, fact: Fact, state: GameState) -> str:
         if fact.count is None or fact.deck is None:
             return "The deck's size is not known now: say deck and the number of cards in it."
         return f"{cards_count(fact.count)} went back into the deck, which now has {fact.deck}."
+    if isinstance(fact, Reshuffled) and fact.deck is not None:
+        return f"The deck now holds {cards_count(fact.deck)}, the discard pile's {fact.count} among them."
     if isinstance(fact, Reshuffled):
         return f"Shuffle the discard pile to make a new deck: {cards_count(fact.count)}."
     if isinstance(fact, TallyChanged):

@@ -67,6 +67,7 @@ from assistant.core.words.gameplay import (
     _a,
     area_of,
     game_card_name,
+    neighed,
     player_name,
 )
 
@@ -140,7 +141,10 @@ def describe_objection(table: Table, objection: Objection) -> str:
         case CannotNeigh(player, _, blocker):
             return f"{name(player)} cannot play Neigh cards while {card(blocker)} is in {area_of(table, player)}."
         case CannotBeNeighed(player, _, shield):
-            return f"{name(player)}'s cards cannot be Neighed while {card(shield)} is in {area_of(table, player)}."
+            return (
+                f"{name(player)}'s cards cannot be {neighed(table)} while {card(shield)} is in "
+                f"{area_of(table, player)}."
+            )
         case NotInStable(named, owner):
             return f"{card(named)} is not in {area_of(table, owner)}."
         case StealOwn():
@@ -242,7 +246,7 @@ def nothing_to_answer(table: Table) -> str:
     """Said of an Instant played while nothing waits on the pile, in the game's own words."""
     return (
         "No card is being played, so there is nothing to answer. "
-        f"A card brought directly into a {table.profile.vocabulary.area} cannot be Neighed."
+        f"A card brought directly into a {table.profile.vocabulary.area} cannot be {neighed(table)}."
     )
 
 
