@@ -6,6 +6,7 @@ Made from events, facts and state, in the rule profile's words (Stable or Field,
 from __future__ import annotations
 
 from assistant.core.cards.card import CardType, Tag
+from assistant.core.cards.wording import taken_variation
 from assistant.core.game.chain import Link, PileCard, Trigger, TriggerKind
 from assistant.core.game.events import (
     BanInstants,
@@ -350,7 +351,8 @@ def describe_fact(table: Table, fact: Fact, state: GameState) -> str:
         stopped = _pile_card(table, fact.stopped)
         if fact.taken:
             counter = table.cards.get(fact.stopper.card)
-            kind = counter.variation.capitalize() if counter is not None and counter.variation else "card"
+            taken = (taken_variation(counter.text) or counter.variation) if counter is not None else None
+            kind = taken.capitalize() if taken else "card"
             taker = player_name(table, fact.stopper.player)
             return (
                 f"{stopper} resolves and stops {stopped}. It is {_a(kind)}, so {taker} takes it into their hand; "
