@@ -111,7 +111,7 @@ def test_the_instants_carry_what_they_do(both):
 def test_the_texts_say_what_the_cards_do(both):
     """Texts once shipped wrong, each checked against what the card does."""
     text = {card.id: card.text for card in both}
-    assert "each other player may draw" in text["dalai-llama"]
+    assert "every other player may then draw" in text["dalai-llama"]
     assert "must sacrifice" in text["prehistoric-llamadon"] and both.get("prehistoric-llamadon").has(Tag.SACRIFICE)
     assert "returns to your hand" in text["alpacacopter"] and both.get("alpacacopter").has(Tag.RETURN_TO_HAND)
     assert "enters your Field, you may draw 2 cards" in text["fannypaca"]

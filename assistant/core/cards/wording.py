@@ -164,7 +164,11 @@ _BEGIN_TURN = re.compile(r"\bbeginning of your turn\b", re.IGNORECASE)
 #: What a Llamas Unleashed counter does beyond stopping the card (`assistant/core/game/chain.py` acts on each).
 _TAKES = re.compile(r"\bif it is an? (llama|alpaca|goat|ram) card, it goes into your hand\b", re.IGNORECASE)
 _BOTH_DRAW = re.compile(r"\byou and (that player|the player whose card you stopped) may each draw\b", re.IGNORECASE)
-_DRAWS_IF_INSTANT = re.compile(r"\bif the stopped card was an Instant card, you may draw\b", re.IGNORECASE)
+_DRAWS_IF_INSTANT = re.compile(
+    r"\bif the stopped card was an Instant card, you may draw\b|"
+    r"\bwhat you stopped was itself an Instant, you may draw\b",
+    re.IGNORECASE,
+)
 _ANSWERS_ANIMAL = re.compile(r"\bright after another player has played an Animal card\b", re.IGNORECASE)
 #: The game terms an effect may do, each unless the text only forbids or guards against it ("cannot be
 #: destroyed"): these tags are only read from an import's wording, not checked on the shipped decks.
