@@ -26,7 +26,7 @@ from assistant.core.language.builders import cards_with_words
 from assistant.core.language.device import DeviceMove, DeviceOutcome
 from assistant.core.language.device_talk import DeviceTalk
 from assistant.core.language.lobby import Lobby, SaveStore, shipped_addons
-from assistant.core.language.parser import Command, CommandError
+from assistant.core.language.parser import Command, CommandError, keep_card_names
 from assistant.core.language.reply import Choice, Control, Pending, Question, Reply, Verbosity
 from assistant.core.language.verbs import example_names, help_lines, near_verb, parse_command
 from assistant.core.scanning.aiming import Cue
@@ -303,7 +303,7 @@ class Session:
                 return Reply.error(who_plays(exact.name.lower(), exact.name))
             return self.look_up(text)
         try:
-            command = parse_command(text, game.setup.players if game is not None else ())
+            command = parse_command(keep_card_names(text, card_set), game.setup.players if game is not None else ())
         except CommandError as exc:
             return Reply.error(str(exc))
         if command is None:

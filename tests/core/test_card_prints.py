@@ -362,7 +362,7 @@ def test_llamas_texts_and_copies_are_single_source_and_dalai_llama_lets_each_oth
         assert deck.info.confidence is Confidence.SINGLE_SOURCE and deck.info.copies_known, deck_id
         assert all(c.confidence is Confidence.SINGLE_SOURCE for c in deck.cards), deck_id
     dalai = card("llamas", "dalai-llama")
-    assert says(dalai.text, "draw 3 cards", "each other player may draw a card")
+    assert says(dalai.text, "draw 3 cards", "every other player may then draw a card")
     assert "choose one other player" not in dalai.text
 
 

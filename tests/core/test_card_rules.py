@@ -19,7 +19,7 @@ import pytest
 from assistant.commands.app import table_session
 from assistant.core.cards.card import CardSet, CardType, Tag
 from assistant.core.cards.cardfile import parse_deck
-from assistant.core.cards.wording import CHECKED_TAGS, checked_tags
+from assistant.core.cards.wording import CHECKED_TAGS, CHECKED_WORDING, checked_tags
 from assistant.core.game.facts import (
     BeginningSkipped,
     CardMustGo,
@@ -530,35 +530,94 @@ def test_neigh_means_neigh_cannot_be_answered():
     assert warning(session, "neigh Ana") == (CannotBeAnswered(1, "neigh-means-neigh"),)
 
 
-#: Cards whose text forbids or protects something the tracker does not check, each with the reason; every such
-#: card in a shipped deck is either tagged for a check above or named here.
-LEFT_TO_THE_TABLE = {
-    "black-knight-unicorn": "an optional save (may sacrifice this card instead): the owner's choice",
-    "hentaicorn": "an optional save (may sacrifice this card instead): the owner's choice",
-    "blow-up-unicorn": "an optional save (may sacrifice this card instead): the owner's choice",
-    "unicorn-survival-kit": "an optional save (may discard 2 cards instead): the owner's choice",
-    "unicorn-phoenix": "an optional save or a return from the discard pile: the owner's choice",
-    "unicorn-phoenix-ra": "an optional save or a return from the discard pile: the owner's choice",
-    "pandamonium": "counted as 0; which effects 'affect Unicorn cards' is each effect's wording: the table's",
-    "horse-shit": "counted as 0; which effects 'affect Unicorn cards' is each effect's wording: the table's",
-    "nanny-cam": "a hand kept face up: nothing the tracker sees",
-    "dominatrix-whip": "where a moved Unicorn may go while its optional effect is done: the table's",
-    "cupcakes-for-everyone": "Upgrades acting on every Stable: the tracker keeps each card to its own Stable",
-    "mother-fuckin-flying-unicorn": "goes back to the hand instead of the discard pile: recorded as return",
-    "horny-flying-unicorn": "goes back to the hand instead of the discard pile: recorded as return",
-    "a-cute-attack": "its own removals trigger nothing: the table resolves the links it does not do",
-    "unstoppable-ram": "no Instant for the rest of its owner's turn: a turn-long ban the tracker does not keep",
-    "bridge-troll-on-duty": "Goats and Rams kept out of a Field and from being moved: no tag for these variations",
-    "llamaphobia": "cards with Llama in their name cannot be played: no tag for a ban by name",
-    "embrace-diversity": "needs one Animal of each variation and lowers its owner's goal: the table's",
-    "ramstar-energy-drink": "can only be played with a Ram in the Field: the table's",
-    "venti-alpacchiato": "can only be played with an Alpaca in the Field: the table's",
-    "walking-trash-compactor": "can only be played with a Goat in the Field: the table's",
-    "llama-pinata": "an optional save (may sacrifice this card instead): the owner's choice",
-    "hunger-strike": "its owner cannot win while it is out: the win check does not know this card",
-    "no-kidding": "Baby Animals kept out of one Field: no_babies is for every Stable, so the table's",
-    "the-kids-are-alright": "Baby Animals in its Field protected from every removal: no tag for Babies alone",
+#: The rules the tracker leaves to the table: card id, then each rule it leaves (words of that rule's sentence) and
+#: why. A card with two rules, one followed, names the other here: each rule of a card is handled, not the card.
+LEFT_TO_THE_TABLE: dict[str, dict[str, str]] = {
+    "black-knight-unicorn": {"about to be destroyed": "an optional save (may sacrifice this card): the owner's choice"},
+    "hentaicorn": {"about to be destroyed": "an optional save (may sacrifice this card): the owner's choice"},
+    "blow-up-unicorn": {"about to be sacrificed": "an optional save (may sacrifice this card): the owner's choice"},
+    "unicorn-survival-kit": {"about to be sacrificed": "an optional save (may discard 2 cards): the owner's choice"},
+    "unicorn-phoenix": {
+        "about to be sacrificed": "an optional save (may discard a card instead): the owner's choice",
+        "comes straight back": "its return from the discard pile is recorded as bring from discard",
+    },
+    "unicorn-phoenix-ra": {"about to be sacrificed": "an optional save (may discard a card): the owner's choice"},
+    "pandamonium": {"no effect on your Pandas": "counted as 0; which effects affect Unicorn cards is each effect's"},
+    "horse-shit": {"no effect on them": "counted as 0; which effects affect Unicorn cards is each effect's"},
+    "nanny-cam": {"face up": "a hand kept face up: nothing the tracker sees"},
+    "dominatrix-whip": {"own Stable": "where a moved Unicorn may go while its optional effect is done: the table's"},
+    "cupcakes-for-everyone": {"every player's Stable": "the tracker keeps each Upgrade to its own Stable"},
+    "mother-fuckin-flying-unicorn": {
+        "back into your hand": "back to the hand, not the discard pile: recorded as return"
+    },
+    "a-cute-attack": {"none of their effects": "its own removals trigger nothing: the table resolves no link"},
+    "llama-pinata": {"about to be sacrificed": "an optional save (may sacrifice this card): the owner's choice"},
+    "the-kids-are-alright": {"Baby Animal cards in it": "Babies in its Field protected: no tag for Babies alone"},
+    "static-charged-alpaca": {"aims one of their effects": "whom an effect aims at is not recorded"},
 }
+
+#: Words that mark a rule of a card's own in a sentence of its text: a prohibition or a protection (`FORBIDS`),
+#: a win, a cap, a card that travels, a missed turn, a duty each time something happens.
+RULE = re.compile(
+    r"cannot|can't|can neither|\bnever\b|can only|only while|only play|no effect|do not work|do not happen|"
+    r"take place|skip your Beginning|nothing can|no one can|none of|would be sacrificed or destroyed|"
+    r"about to be (sacrificed|destroyed)|would be destroyed|face up|\bwin\b|more than 5|when your turn ends|"
+    r"at the end of your turn|misses their next turn|skips? (it|their next turn)|\beach time\b|\bwhenever\b|"
+    r"\bevery time\b|comes straight back|affect every player's|back (in)?to your hand",
+    re.IGNORECASE,
+)
+#: Velcro Barrier's and Bridge Troll On Duty's second rule, checked by the tag of the variations they keep out.
+HELD_IN = re.compile(r"Those already in it cannot be moved into another player's Field")
+KEPT_OUT_TAGS = (Tag.NO_LLAMAS_HERE, Tag.NO_ALPACAS_HERE, Tag.NO_GOATS_HERE, Tag.NO_RAMS_HERE)
+#: The opening of a triggered effect (000, 004: "preceded by an 'if' or 'when'"): its sentences are one effect that
+#: joins the chain as a link and is read when it happens.
+TRIGGER_OPENS = re.compile(
+    r"^(When this card (enters|leaves)|If this card is in your (Stable|Field) at the beginning of your turn|"
+    r"Should this card be (sacrificed|destroyed)|If this card (is|would be) (sacrificed|destroyed))",
+    re.IGNORECASE,
+)
+#: A sentence after a trigger's opening that is a rule of its own: a delayed effect, a duty, a continuous rule.
+OWN_RULE_OPENS = re.compile(
+    r"^(When your turn ends|At the end of your turn|Each time|Whenever|While)",
+    re.IGNORECASE,
+)
+
+
+def card_rules(text: str) -> list[tuple[str, bool]]:
+    """The sentences of a card's text that hold a rule (`RULE`), each with whether it belongs to a triggered effect
+    (read as a link of the chain when it happens). "For example" joins the sentence it explains."""
+    sentences: list[str] = []
+    for sentence in (s.strip() for s in re.split(r"(?<=[.!?])\s+", text) if s.strip()):
+        if sentence.startswith("For example") and sentences:
+            sentences[-1] += " " + sentence
+        else:
+            sentences.append(sentence)
+    out, in_trigger = [], False
+    for sentence in sentences:
+        if TRIGGER_OPENS.search(sentence):
+            in_trigger = True
+        elif OWN_RULE_OPENS.search(sentence):
+            in_trigger = False
+        if RULE.search(sentence):
+            out.append((sentence, in_trigger))
+    return out
+
+
+def how_handled(card, sentence: str, in_trigger: bool) -> str | None:
+    """How the tracker handles one rule of a card: checked by its tag, done as a link of the chain when it happens
+    (a Magic or Instant card's effect; a triggered effect), or left to the table; None when it is not handled."""
+    if any(re.search(pattern, sentence, re.IGNORECASE) and card.has(tag) for pattern, tag in CHECKED_WORDING):
+        return "checked"
+    if HELD_IN.search(sentence) and card.tags & set(KEPT_OUT_TAGS):
+        return "checked"
+    triggered = card.tags & {Tag.ENTER_TRIGGER, Tag.LEAVE_TRIGGER, Tag.BEGIN_TURN_TRIGGER, Tag.BEGIN_TURN_OPTIONAL}
+    if card.type in (CardType.MAGIC, CardType.INSTANT) or (in_trigger and triggered):
+        return "a link"
+    left = LEFT_TO_THE_TABLE.get(card.id, {})
+    if any(words in sentence for words in left):
+        return "left to the table"
+    return None
+
 
 #: Words that mark a prohibition or a protection in a card's text.
 FORBIDS = re.compile(
@@ -595,19 +654,42 @@ def test_every_checked_tag_is_said_by_its_cards_text(deck_id):
 
 
 @pytest.mark.parametrize("deck_id", sorted(deck_files()))
-def test_every_card_that_forbids_or_protects_is_checked_or_named(deck_id):
-    """Every card whose text forbids or protects something, in every shipped deck, is either checked (it carries
-    a checked tag) or named in LEFT_TO_THE_TABLE with the reason, and is not a Neigh or a Baby's own text."""
-    unaccounted = [
-        card.id
+def test_every_rule_of_every_card_is_handled(deck_id):
+    """Each rule of each card (a sentence that forbids, protects, wins, caps, travels, skips or comes due each
+    time), in every shipped deck, is checked by a tag whose wording it says, or done as a link of the chain, or
+    left to the table with the reason: a card with two rules, one checked, fails while the other is neither."""
+    unhandled = [
+        (card.id, sentence)
         for card in deck_cards(deck_id)
-        if card.type not in (CardType.BABY, CardType.BASIC)
-        and not card.has(Tag.NEIGH)
-        and FORBIDS.search(card.text)
-        and not (card.tags & CHECKED_TAGS)
-        and card.id not in LEFT_TO_THE_TABLE
+        if card.type not in (CardType.BABY, CardType.BASIC) and not card.has(Tag.NEIGH)
+        for sentence, in_trigger in card_rules(card.text)
+        if how_handled(card, sentence, in_trigger) is None
     ]
-    assert unaccounted == []
+    assert unhandled == []
+
+
+def test_each_rule_left_to_the_table_is_a_rule_a_card_says():
+    """No stale entry: every rule named as left to the table is in its card's text, and is not one the tracker
+    checks."""
+    prints = [c for deck_id in deck_files() for c in deck_cards(deck_id) if c.id in LEFT_TO_THE_TABLE]
+    for card_id, left in LEFT_TO_THE_TABLE.items():
+        for words in left:
+            sentences = [(c, s) for c in prints if c.id == card_id for s, _ in card_rules(c.text) if words in s]
+            assert sentences, (card_id, words)
+            assert all(not checked_tags(s) & c.tags for c, s in sentences), (card_id, words)
+
+
+def test_a_card_with_one_rule_checked_and_one_not_is_caught():
+    """The sweep counts rules, not tags: Velcro Barrier without the check of its second rule would fail."""
+    from dataclasses import replace
+
+    velcro = next(c for c in deck_cards("llamas") if c.id == "velcro-barrier")
+    rules = card_rules(velcro.text)
+    assert len(rules) == 2 and all(how_handled(velcro, s, t) == "checked" for s, t in rules)
+    unchecked = replace(velcro, text=velcro.text + " Its owner cannot draw on Tuesdays.")
+    assert [s for s, t in card_rules(unchecked.text) if how_handled(unchecked, s, t) is None] == [
+        "Its owner cannot draw on Tuesdays."
+    ]
 
 
 def test_the_docs_name_every_tag_and_every_checked_card_rule():
@@ -699,9 +781,10 @@ def test_a_card_that_reshuffles_makes_the_reshuffle_its_own(base, addons, card_i
     session.handle(f"play {name}")
     session.handle("resolve")
     assert session.game.state.chain
-    discard = len(session.game.state.discard)
+    discard, left = len(session.game.state.discard), session.game.state.deck
     found = unwarned(session, "reshuffle")
-    assert Reshuffled(discard) in found and session.game.state.discard == ()
+    assert Reshuffled(discard, left + discard) in found and session.game.state.discard == ()
+    assert session.game.state.deck == left + discard  # what was left of the deck stays in it
 
 
 def test_unicorn_flatulence_says_to_sacrifice_it_once_no_unicorn_is_left():

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from assistant.core.game import events as ev
-from assistant.core.game.facts import GameOver, LimitReached, TallyChanged
+from assistant.core.game.facts import GameOver, LimitReached, LinkAdded, TallyChanged
 from assistant.core.game.history import Game, NothingToUndoError, Step
 from assistant.core.game.setup import Setup
 from assistant.core.game.tally import Ending, Outcome, first_to_goal
@@ -85,7 +85,7 @@ def test_the_step_where_tiny_stable_bites_is_important():
     limit = LimitReached(ANA, "tiny-stable", 6, 5)
     assert limit in step.facts
     # Nothing else in this step is important on its own (no turn change, no winner): the limit must be.
-    assert [type(f) for f in step.facts] == [TallyChanged, LimitReached]
+    assert [type(f) for f in step.facts] == [TallyChanged, LimitReached, LinkAdded]
     assert step.important
 
 

@@ -15,13 +15,16 @@ from hypothesis import strategies as st
 from assistant.core.game.checks import check
 from assistant.core.game.events import (
     EVENT_TYPES,
+    BanInstants,
     Bring,
+    CannotWin,
     DeckEmpty,
     Destroy,
     Discard,
     Draw,
     EndTurn,
     Gathered,
+    GiveCard,
     Move,
     NextPhase,
     Play,
@@ -33,6 +36,7 @@ from assistant.core.game.events import (
     SetDeck,
     SetGoal,
     SetHand,
+    SkipTurn,
     Source,
     Steal,
     Swap,
@@ -88,7 +92,11 @@ def event_strategies(players: int) -> dict[type, st.SearchStrategy]:
         SetDeck: st.builds(SetDeck, st.integers(0, 4)),
         DeckEmpty: st.just(DeckEmpty()),
         Reshuffle: st.just(Reshuffle()),
-        SetGoal: st.builds(SetGoal, st.integers(1, 8)),
+        SetGoal: st.builds(SetGoal, st.integers(1, 8), st.one_of(st.none(), seat)),
+        CannotWin: st.builds(CannotWin, seat, st.booleans()),
+        SkipTurn: st.builds(SkipTurn, seat),
+        GiveCard: st.builds(GiveCard, seat, seat, st.one_of(st.none(), card)),
+        BanInstants: st.just(BanInstants()),
         ToDeck: st.builds(
             ToDeck, seat, st.sampled_from(list(Gathered)), st.one_of(st.none(), card), st.one_of(st.none(), seat)
         ),

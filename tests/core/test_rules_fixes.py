@@ -192,7 +192,8 @@ def test_nothing_to_answer_uses_the_games_own_words():
     s = table_session(llamas)
     s.handle("new game Ana Ben")
     sentence = describe_objection(s.game.table, NothingToAnswer(1, "any"))
-    assert "directly into a Field cannot be Neighed" in sentence and "Stable" not in sentence
+    assert "directly into a Field cannot be stopped" in sentence and "Stable" not in sentence
+    assert "Neigh" not in sentence  # Llamas Unleashed has no card named Neigh
 
 
 def test_a_player_name_with_terminal_escapes_is_cleaned_before_it_is_looked_up():

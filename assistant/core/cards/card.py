@@ -201,6 +201,29 @@ class Tag(enum.StrEnum):
     ANSWERS_ANIMAL = "answers_animal"
     """Played when another player plays an Animal card: destroys an Animal in that player's Field; the played card
     still resolves."""
+    NO_WIN = "no_win"
+    """Its owner cannot win while it is in their Field, whatever their count (Hunger Strike)."""
+    GOAL_MINUS_TWO = "goal_minus_two"
+    """Its owner wins with 2 fewer Unicorns or Animals than their number to win (Embrace Diversity)."""
+    NEEDS_ALL_VARIATIONS = "needs_all_variations"
+    """The card itself may enter only a Field holding an Animal of each of the 4 variations (Embrace Diversity)."""
+    NEEDS_VARIATION = "needs_variation"
+    """The card may be played only while its player's Field holds an Animal of the variation its text names (No
+    Probllama: a Llama)."""
+    BANS_INSTANTS = "bans_instants"
+    """At the beginning of its owner's turn, nobody may play an Instant until that turn is over (Unstoppable Ram)."""
+    NO_GOATS_HERE = "no_goats_here"
+    """Goat Animal cards cannot enter its owner's Field (Bridge Troll On Duty)."""
+    NO_RAMS_HERE = "no_rams_here"
+    """Ram Animal cards cannot enter its owner's Field (Bridge Troll On Duty)."""
+    NO_BABIES_HERE = "no_babies_here"
+    """Baby Animal cards cannot enter its owner's Field (No Kidding)."""
+    STOPS_LLAMA_NAMES = "stops_llama_names"
+    """Its owner cannot play a card with the word Llama in its name (Llamaphobia)."""
+    GIVES_BACK_AT_END = "gives_back_at_end"
+    """The Unicorn its effect took this turn goes back when its owner's turn ends (Unicorn Lasso, Bukkakecorn)."""
+    TRAVELS = "travels"
+    """When its owner's turn ends it passes into the next player's Stable (the 1st Edition Puppicorn)."""
 
 
 class Confidence(enum.StrEnum):

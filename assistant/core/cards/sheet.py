@@ -14,8 +14,8 @@ import difflib
 import io
 from dataclasses import dataclass, field
 
-from assistant.core.cards.card import VARIATIONS, Card, CardType, Deck, PrintVariant, normalize, slugify
-from assistant.core.cards.wording import read_type_line, taken_variation, variation_from_name, wording_tags
+from assistant.core.cards.card import VARIATIONS, Card, Deck, PrintVariant, normalize, slugify
+from assistant.core.cards.wording import read_type_line, variation_from_name, wording_tags
 from assistant.core.datatext import toml_string
 from assistant.core.text import clean_untrusted
 
@@ -308,9 +308,7 @@ def _make_card(
         # type line ("Magical Goat card") or else its name (Gin-Rammy is a Ram)
         if game == "llamas-unleashed" and card_type.is_creature:
             variation = variation or variation_from_name(name)
-        elif game == "llamas-unleashed" and card_type is CardType.INSTANT:
-            variation = taken_variation(text)  # Spit Happens takes a stopped Llama: the tracker needs which
-        else:
+        else:  # an Instant is of no variation: the one a counter takes is read from its text
             variation = None
         tags = wording_tags(text, card_type)
         return Card(slug, name, card_type, copies, text, deck_id, tags, variation, abbreviation)

@@ -19,6 +19,7 @@ __all__ = [
     "DUTY_TAGS",
     "EXACT_TAGS",
     "checked_tags",
+    "needed_variation",
     "wording_tags",
     "read_type_line",
     "taken_variation",
@@ -56,6 +57,17 @@ CHECKED_WORDING: tuple[tuple[str, Tag], ...] = (
     (r"Llama and Alpaca Animal cards cannot enter your Field", Tag.NO_LLAMAS_HERE),
     (r"Llama and Alpaca Animal cards cannot enter your Field", Tag.NO_ALPACAS_HERE),
     (r"you cannot win the game", Tag.NO_WIN_WITH_BASICS),
+    (r"you cannot win for as long as this card", Tag.NO_WIN),
+    (r"can win with 2 fewer", Tag.GOAL_MINUS_TWO),
+    (r"can only enter a Field that holds an Animal card of each of the 4 variations", Tag.NEEDS_ALL_VARIATIONS),
+    (r"you can only play this card while your Field holds an? (Llama|Alpaca|Goat|Ram) card", Tag.NEEDS_VARIATION),
+    (r"no one can play an Instant card until that turn is over", Tag.BANS_INSTANTS),
+    (r"Goat and Ram Animal cards cannot enter your Field", Tag.NO_GOATS_HERE),
+    (r"Goat and Ram Animal cards cannot enter your Field", Tag.NO_RAMS_HERE),
+    (r"Baby Animal cards cannot enter your Field", Tag.NO_BABIES_HERE),
+    (r"you cannot play a card with the word Llama in its name", Tag.STOPS_LLAMA_NAMES),
+    (r"when your turn ends, pass it to the player on your left", Tag.TRAVELS),
+    (r"(when your turn ends|at the end of your turn), that Unicorn (goes|comes) back", Tag.GIVES_BACK_AT_END),
     (r"Triggered card effects cannot destroy this card", Tag.TRIGGER_PROOF),
     (r"nor affect it in any other way", Tag.MAGIC_UNTOUCHABLE),
     (r"the effects of your cards cannot destroy", Tag.STOPS_DESTROYING),
@@ -123,6 +135,15 @@ DUTY_TAGS = (
 
 CHECKED_TAGS = frozenset(tag for _, tag in CHECKED_WORDING)
 
+_NEEDED_VARIATION = re.compile(r"only play this card while your Field holds an? (Llama|Alpaca|Goat|Ram) card", re.I)
+
+
+def needed_variation(text: str) -> str | None:
+    """The variation a card's player must have in their Field to play it (No Probllama: "llama"), or None."""
+    found = _NEEDED_VARIATION.search(text)
+    return found.group(1).lower() if found else None
+
+
 #: An Instant that stops the card being played: "That card is stopped", "stop that card", "Neigh a card".
 _COUNTER = re.compile(
     r"\b(stop|neigh|cancel)s? (that|the|a|their|any) (played )?card\b|\bcards? (is|are) stopped\b", re.IGNORECASE
@@ -143,7 +164,11 @@ _BEGIN_TURN = re.compile(r"\bbeginning of your turn\b", re.IGNORECASE)
 #: What a Llamas Unleashed counter does beyond stopping the card (`assistant/core/game/chain.py` acts on each).
 _TAKES = re.compile(r"\bif it is an? (llama|alpaca|goat|ram) card, it goes into your hand\b", re.IGNORECASE)
 _BOTH_DRAW = re.compile(r"\byou and (that player|the player whose card you stopped) may each draw\b", re.IGNORECASE)
-_DRAWS_IF_INSTANT = re.compile(r"\bif the stopped card was an Instant card, you may draw\b", re.IGNORECASE)
+_DRAWS_IF_INSTANT = re.compile(
+    r"\bif the stopped card was an Instant card, you may draw\b|"
+    r"\bwhat you stopped was itself an Instant, you may draw\b",
+    re.IGNORECASE,
+)
 _ANSWERS_ANIMAL = re.compile(r"\bright after another player has played an Animal card\b", re.IGNORECASE)
 #: The game terms an effect may do, each unless the text only forbids or guards against it ("cannot be
 #: destroyed"): these tags are only read from an import's wording, not checked on the shipped decks.

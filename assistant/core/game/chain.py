@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from assistant.core.cards.card import Card, CardSet, CardType, Tag, normalize
+from assistant.core.cards.wording import taken_variation
 
 
 @dataclass(frozen=True)
@@ -123,10 +124,12 @@ def variations_of(card: Card | None) -> frozenset[str]:
 
 def takes_stopped(counter: Card | None, stopped: Card | None) -> bool:
     """True when a stopping counter sends the card it stopped to its own player's hand rather than the discard
-    pile: a counter tagged `takes_stopped` (Spit Happens) stopping a card of its own variation."""
+    pile: a counter tagged `takes_stopped` (Spit Happens) stopping a card of the variation its text takes ("If it
+    is a Llama card, it goes into your hand"; a card with no such words: its own `variation`)."""
     if counter is None or not counter.has(Tag.TAKES_STOPPED):
         return False
-    return bool(variations_of(counter) & variations_of(stopped))
+    taken = taken_variation(counter.text)  # an Instant is of no variation: its text says which it takes
+    return bool((frozenset((taken,)) if taken else variations_of(counter)) & variations_of(stopped))
 
 
 def counter_drawers(counter: Card | None, stopper: PileCard, stopped: PileCard, cards: CardSet) -> tuple[int, ...]:

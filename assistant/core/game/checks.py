@@ -10,16 +10,19 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from assistant.core.cards.card import CardType, Tag
+from assistant.core.cards.card import VARIATIONS, CardType, Tag
+from assistant.core.cards.wording import needed_variation
 from assistant.core.game.chain import Link, TriggerKind, answers_animal, enters_a_stable, first_with, is_neigh
 from assistant.core.game.events import (
     Bring,
+    CannotWin,
     Destroy,
     Discard,
     Draw,
     EndTurn,
     Event,
     Gathered,
+    GiveCard,
     Move,
     NextPhase,
     Phase,
@@ -58,11 +61,16 @@ from assistant.core.game.objections import (
     GameIsOver,
     Guarded,
     HandOverLimit,
+    HeldIn,
     Indestructible,
     InstantNotPlayed,
+    InstantsBanned,
     MagicCannotAffect,
     MagicCannotDestroy,
+    NameBanned,
+    NeedsAllVariations,
     NeedsBasic,
+    NeedsVariation,
     NoCopiesLeft,
     NoReshuffle,
     NotABaby,
@@ -95,7 +103,7 @@ def check(table: Table, state: GameState, event: Event) -> tuple[Objection, ...]
     """What about the event looks against the rules, in this state; empty when nothing does."""
     s = prepare(table, state, event)
     out: list[Objection] = []
-    if s.outcome is not None and not isinstance(event, (SetHand, SetDeck, SetGoal)):
+    if s.outcome is not None and not isinstance(event, (SetHand, SetDeck, SetGoal, CannotWin)):
         out.append(GameIsOver())
     checker = _CHECKS.get(type(event))
     if checker is not None:
@@ -150,6 +158,10 @@ def _check_play(table: Table, s: GameState, e: Play, out: list[Objection]) -> No
         if queen:
             out.append(OthersCannotPlay(e.player, e.card, queen, owner))
             break
+    variation = needed_variation(card.text) if card.has(Tag.NEEDS_VARIATION) else None
+    if variation and not table.herd(s, e.player).get(variation):
+        out.append(NeedsVariation(e.player, e.card, variation))
+    _check_name_ban(table, s, e.player, e.card, out)
     if enters_a_stable(card):
         _check_entry(table, s, e.card, e.player if e.into is None else e.into, out)
     if card.type is not CardType.BABY:
@@ -167,7 +179,43 @@ _PLAY_STOPPERS = {
 }
 
 #: The tag of a card in a Field that keeps Animals of a variation out of that Field.
-_KEPT_OUT = {"llama": Tag.NO_LLAMAS_HERE, "alpaca": Tag.NO_ALPACAS_HERE}
+_KEPT_OUT = {
+    "llama": Tag.NO_LLAMAS_HERE,
+    "alpaca": Tag.NO_ALPACAS_HERE,
+    "goat": Tag.NO_GOATS_HERE,
+    "ram": Tag.NO_RAMS_HERE,
+}
+
+_LLAMA_WORD = re.compile(r"\bllamas?\b", re.IGNORECASE)
+
+
+def _check_name_ban(table: Table, s: GameState, player: int, card_id: str, out: list[Objection]) -> None:
+    """A card with the word Llama in its name, played by a player whose Field holds a card that forbids it
+    (Llamaphobia: "a card with the word Llama in its name"; a pun such as Llamacorn is no such word)."""
+    if _LLAMA_WORD.search(table.card_of(card_id).name):
+        blocker = table.stable_card_with(s.stables, player, Tag.STOPS_LLAMA_NAMES)
+        if blocker:
+            out.append(NameBanned(player, card_id, blocker))
+
+
+def _check_instant_ban(table: Table, s: GameState, player: int, card_id: str, out: list[Objection]) -> None:
+    """An Instant played while a turn-long ban holds (Unstoppable Ram: "until that turn is over")."""
+    if s.instant_ban is not None and table.card_of(card_id).type is CardType.INSTANT:
+        out.append(InstantsBanned(player, card_id, s.instant_ban))
+
+
+def _check_held(table: Table, s: GameState, card_id: str, owner: int, into: int, out: list[Objection]) -> None:
+    """An Animal leaving its owner's Field for another player's while a card there holds its variation in (Velcro
+    Barrier: "Those already in it cannot be moved into another player's Field")."""
+    card = table.card_of(card_id)
+    if into == owner or not card.type.is_creature or not card.variation:
+        return
+    for variation in card.variation.split("+"):
+        tag = _KEPT_OUT.get(variation)
+        blocker = table.stable_card_with(s.stables, owner, tag) if tag else None
+        if blocker:
+            out.append(HeldIn(card_id, owner, blocker, variation))
+            return
 
 
 def _check_entry(table: Table, s: GameState, card_id: str, into: int, out: list[Objection]) -> None:
@@ -177,6 +225,15 @@ def _check_entry(table: Table, s: GameState, card_id: str, into: int, out: list[
     stable = s.players[into].stable
     if card.has(Tag.NEEDS_BASIC) and not any(table.card_of(c).type is CardType.BASIC for c in stable):
         out.append(NeedsBasic(card_id, into))
+    if card.has(Tag.NEEDS_ALL_VARIATIONS):
+        herd = table.herd(s, into)
+        missing = tuple(v for v in VARIATIONS if not herd.get(v))
+        if missing:
+            out.append(NeedsAllVariations(card_id, into, missing))
+    if card.type is CardType.BABY:
+        blocker = table.stable_card_with(s.stables, into, Tag.NO_BABIES_HERE)
+        if blocker:
+            out.append(CannotEnter(card_id, into, blocker, into))
     for variation in card.variation.split("+") if card.type.is_creature and card.variation else ():
         tag = _KEPT_OUT.get(variation)
         blocker = table.stable_card_with(s.stables, into, tag) if tag else None
@@ -207,6 +264,8 @@ def _check_respond(table: Table, s: GameState, e: Respond, out: list[Objection])
         instants_stopped = table.stable_card_with(s.stables, e.player, Tag.STOPS_INSTANTS)
         if instants_stopped:
             out.append(CannotPlay(e.player, e.card, instants_stopped))
+        _check_instant_ban(table, s, e.player, e.card, out)
+        _check_name_ban(table, s, e.player, e.card, out)
         _check_hand(table, s, e.player, out)
         _check_copies(table, s, e.card, out)
         return
@@ -228,6 +287,8 @@ def _check_respond(table: Table, s: GameState, e: Respond, out: list[Objection])
     if is_neigh(card):
         if shield and shield != top.card:
             out.append(CannotBeNeighed(top.player, top.card, shield))
+    _check_instant_ban(table, s, e.player, e.card, out)
+    _check_name_ban(table, s, e.player, e.card, out)
     if answers_animal(card) and (len(s.pile) > 1 or not table.card_of(top.card).type.is_creature):
         out.append(NotAnAnimal(e.player, e.card, top.card))
     if e.card in table.removed:
@@ -279,6 +340,7 @@ def _check_steal(table: Table, s: GameState, e: Steal, out: list[Objection]) -> 
     if blocker:
         out.append(CannotSteal(e.player, blocker))
     _check_touch(table, s, e.card, e.owner, out)
+    _check_held(table, s, e.card, e.owner, e.player, out)
     _check_entry(table, s, e.card, e.player, out)
 
 
@@ -392,6 +454,8 @@ def _check_swap(table: Table, s: GameState, e: Swap, out: list[Objection]) -> No
     _check_in_stable(table, s, e.other_card, e.other_owner, out)
     _check_touch(table, s, e.card, e.owner, out)
     _check_touch(table, s, e.other_card, e.other_owner, out)
+    _check_held(table, s, e.card, e.owner, e.other_owner, out)
+    _check_held(table, s, e.other_card, e.other_owner, e.owner, out)
     _check_entry(table, s, e.card, e.other_owner, out)
     _check_entry(table, s, e.other_card, e.owner, out)
 
@@ -399,6 +463,7 @@ def _check_swap(table: Table, s: GameState, e: Swap, out: list[Objection]) -> No
 def _check_move(table: Table, s: GameState, e: Move, out: list[Objection]) -> None:
     _check_in_stable(table, s, e.card, e.owner, out)
     _check_touch(table, s, e.card, e.owner, out)
+    _check_held(table, s, e.card, e.owner, e.into, out)
     _check_entry(table, s, e.card, e.into, out)
 
 
@@ -451,7 +516,17 @@ def _check_to_deck(table: Table, s: GameState, e: ToDeck, out: list[Objection]) 
         _check_hand(table, s, e.player, out)
 
 
+def _check_give(table: Table, s: GameState, e: GiveCard, out: list[Objection]) -> None:
+    _check_hand(table, s, e.player, out)
+    if e.card is not None:
+        if table.card_of(e.card).type is CardType.BABY:
+            out.append(BabyNotInHand(e.player, e.card))
+        else:
+            _check_copies(table, s, e.card, out)
+
+
 _CHECKS: dict[type[Event], Callable[[Table, GameState, Any, list[Objection]], None]] = {
+    GiveCard: _check_give,
     Play: _check_play,
     Respond: _check_respond,
     Resolve: _check_resolve,

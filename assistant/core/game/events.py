@@ -298,10 +298,47 @@ class ToDeck(Event):
 
 @dataclass(frozen=True)
 class SetGoal(Event):
-    """The table changes how many Unicorns win."""
+    """The table changes how many Unicorns win: for everyone, or for one player (`player`), whose own number it
+    becomes until changed again for them."""
 
     KIND: ClassVar[str] = "goal"
     count: int
+    player: int | None = None
+
+
+@dataclass(frozen=True)
+class CannotWin(Event):
+    """The table says a player cannot win (a card's text: `barred`), or can again (`barred` False)."""
+
+    KIND: ClassVar[str] = "cannot-win"
+    player: int
+    barred: bool = True
+
+
+@dataclass(frozen=True)
+class SkipTurn(Event):
+    """A player misses their next turn (a card's effect): when it comes, the turn passes them by."""
+
+    KIND: ClassVar[str] = "skip-turn"
+    player: int
+
+
+@dataclass(frozen=True)
+class GiveCard(Event):
+    """A card passes from one player's hand to another's (a card's effect): one less in `player`'s hand, one more
+    in `to`'s; `card` when the table names it."""
+
+    KIND: ClassVar[str] = "give"
+    player: int
+    to: int
+    card: str | None = None
+
+
+@dataclass(frozen=True)
+class BanInstants(Event):
+    """Nobody may play an Instant until the end of this turn (a card's effect the table says)."""
+
+    KIND: ClassVar[str] = "ban"
 
 
 # Packed (fmt: skip): the event classes read better as a block than one name a line.
@@ -310,6 +347,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
     for cls in (
         Play, Respond, Resolve, Bring, Steal, Destroy, Sacrifice, Discard, ReturnToHand, Draw, Take, Swap,
         SwapHands, Move, ToNursery, NextPhase, EndTurn, SetHand, SetDeck, DeckEmpty, Reshuffle, SetGoal, ToDeck,
+        CannotWin, SkipTurn, GiveCard, BanInstants,
     )
 }  # fmt: skip
 
@@ -345,13 +383,18 @@ def event_from_dict(data: object, players: int, card_ids: Container[str]) -> Eve
 
 def _check_value(kind: str, name: str, value: object, players: int, card_ids: Container[str]) -> object:
     if name in _PLAYER_FIELDS:
-        if value is None and (name, kind) in (("into", "play"), ("to", "end-turn"), ("owner", "to-deck")):
+        if value is None and (name, kind) in (
+            ("into", "play"),
+            ("to", "end-turn"),
+            ("owner", "to-deck"),
+            ("player", "goal"),
+        ):
             return None
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
             raise EventError(f"{kind}: {name}: {value!r} is not a seat of this game")
         return value
     if name in _CARD_FIELDS:
-        if value is None and kind in ("discard", "to-deck"):
+        if value is None and kind in ("discard", "to-deck", "give"):
             return None
         if not isinstance(value, str) or value not in card_ids:
             raise EventError(f"{kind}: {name}: {value!r} is not a card of this game")
@@ -370,8 +413,8 @@ def _check_value(kind: str, name: str, value: object, players: int, card_ids: Co
             return Gathered(value)
         except ValueError:
             raise EventError(f"{kind}: what: {value!r} is not hand, stable or card") from None
-    if name == "skip":
+    if name in ("skip", "barred"):
         if not isinstance(value, bool):
-            raise EventError(f"{kind}: skip: must be true or false")
+            raise EventError(f"{kind}: {name}: must be true or false")
         return value
     raise EventError(f"{kind}: {name}: cannot be read")  # pragma: no cover - every field is listed above

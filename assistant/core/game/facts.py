@@ -173,9 +173,12 @@ class DeckRanOut(Fact):
 
 @dataclass(frozen=True)
 class Reshuffled(Fact):
-    """The discard pile became the new deck."""
+    """The discard pile became the new deck, or went into what was left of it."""
 
     count: int
+    """The cards of the discard pile."""
+    deck: int | None = None
+    """The deck's size now, when cards were still in it (or its size is not known: None)."""
 
 
 @dataclass(frozen=True)
@@ -255,3 +258,39 @@ class GameOver(Fact):
     """The game ended."""
 
     outcome: Outcome
+
+
+@dataclass(frozen=True)
+class CardTravelled(Fact):
+    """A card that travels passed, as its owner's turn ended, into the next player's Stable (the 1st Edition
+    Puppicorn)."""
+
+    card: str
+    owner: int
+    into: int
+
+
+@dataclass(frozen=True)
+class TurnSkipped(Fact):
+    """A player's turn did not happen: they were to miss their next turn (`SkipTurn`)."""
+
+    player: int
+
+
+@dataclass(frozen=True)
+class InstantsBannedNow(Fact):
+    """From now until the end of the turn nobody may play an Instant (Unstoppable Ram at the beginning of its owner's
+    turn: `card`; the table's `ban instants`: "")."""
+
+    card: str
+    player: int
+    """The player whose turn it is."""
+
+
+@dataclass(frozen=True)
+class GoesBackNow(Fact):
+    """Its owner's turn ended: the Unicorn a card's effect took this turn goes back where it came from (Unicorn
+    Lasso, Bukkakecorn), said at that moment for the table to move it."""
+
+    card: str
+    owner: int

@@ -18,11 +18,14 @@ from assistant.core.game.checks import check
 from assistant.core.game.events import Event, EventError, event_from_dict
 from assistant.core.game.facts import (
     CardMustGo,
+    CardTravelled,
     DeckRanOut,
     Fact,
     GameOver,
+    InstantsBannedNow,
     LimitReached,
     TurnBegan,
+    TurnSkipped,
     WinBarred,
     WinWaits,
 )
@@ -47,7 +50,18 @@ class Step:
     def important(self) -> bool:
         """Turn changes, a win waiting, won or barred, the deck running out, a Stable's limit biting: speech never
         drops these."""
-        kinds = (TurnBegan, GameOver, WinWaits, WinBarred, DeckRanOut, LimitReached, CardMustGo)
+        kinds = (
+            TurnBegan,
+            GameOver,
+            WinWaits,
+            WinBarred,
+            DeckRanOut,
+            LimitReached,
+            CardMustGo,
+            TurnSkipped,
+            CardTravelled,
+            InstantsBannedNow,
+        )
         return any(isinstance(f, kinds) for f in self.facts)
 
 

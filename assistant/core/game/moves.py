@@ -23,9 +23,11 @@ from assistant.core.game.chain import (
     resolve_top,
     takes_stopped,
 )
+from assistant.core.game.declared import DECLARED
 from assistant.core.game.duties import draw_duties, loss_duties, movement_duties, play_duties
 from assistant.core.game.events import (
     Bring,
+    CannotWin,
     DeckEmpty,
     Destroy,
     Discard,
@@ -59,12 +61,12 @@ from assistant.core.game.facts import (
     BabyToNursery,
     BackInDeck,
     BeginningSkipped,
-    CardMustGo,
+    CardTravelled,
     DeckRanOut,
     Fact,
-    GameOver,
+    GoesBackNow,
     InstantResolved,
-    LimitReached,
+    InstantsBannedNow,
     LinkAdded,
     LinkResolved,
     MandatoryRemain,
@@ -77,22 +79,20 @@ from assistant.core.game.facts import (
     PileOpened,
     PileStopped,
     PlayResolved,
-    Reshuffled,
     SavedToHand,
     StartSkipped,
     TallyChanged,
     TriggersLost,
     TurnBegan,
-    WinBarred,
-    WinWaits,
+    TurnSkipped,
 )
-from assistant.core.game.rules import DeckOut
+from assistant.core.game.judge import eligible, judge, reshuffle
 from assistant.core.game.state import Draft, GameState
 from assistant.core.game.table import Table
-from assistant.core.game.tally import Ending, Outcome, first_to_goal, most_unicorns
+from assistant.core.game.tally import first_to_goal
 
 # Events that leave the Instant pile open; any other event first lets the pile resolve (nobody answered).
-_KEEPS_PILE = (Respond, Resolve, SetHand, SetDeck, SetGoal)
+_KEEPS_PILE = (Respond, Resolve, SetHand, SetDeck, SetGoal, CannotWin)
 
 
 def prepare(table: Table, state: GameState, event: Event) -> GameState:
@@ -112,8 +112,9 @@ def apply(table: Table, state: GameState, event: Event) -> tuple[GameState, tupl
     d = Draft.of(state)
     facts: list[Fact] = []
     before = table.tally(state)
-    barred_before = table.barred(state.stables)
-    winner_before = first_to_goal(_eligible(before, barred_before), state.goal, state.current)
+    barred_before = table.barred(state.stables, state.cannot_win)
+    goals_before = table.goals_of(state.stables, state.goal, state.goals)
+    winner_before = first_to_goal(eligible(before, barred_before), goals_before, state.current)
     if d.pile and not isinstance(event, _KEEPS_PILE):
         _close_pile(table, d, facts)
     handler(table, d, event, facts)
@@ -121,58 +122,8 @@ def apply(table: Table, state: GameState, event: Event) -> tuple[GameState, tupl
     after = table.tally_of(d.stables)
     if after != before:
         facts.append(TallyChanged(before, after))
-    stables = tuple(d.stables)
-    hands, hands_before = tuple(d.hands), tuple(p.hand for p in state.players)
-    for seat, (was, now) in enumerate(zip(before, after)):
-        # A limit a card in a Stable sets is said when it bites: the count goes over it, or the card arrives
-        # (Tiny Stable entering a Stable of 6 Unicorns); not again on every event while it stays over.
-        limit = table.stable_limit(stables, seat)
-        had = table.stable_limit(state.stables, seat)
-        if limit is not None and now > limit[1] and (now > was or had is None or was <= had[1]):
-            facts.append(LimitReached(seat, limit[0], now, limit[1]))
-        going = table.must_go(stables, hands, seat)
-        if going and going != table.must_go(state.stables, hands_before, seat):
-            card = table.card_of(going)
-            facts.append(CardMustGo(seat, going, card.has(Tag.MOVES_ON_EMPTY_HAND)))
-        blocker = table.win_barred(stables, seat)
-        if blocker and now >= d.goal and (now > was or seat not in barred_before or was < state.goal):
-            facts.append(WinBarred(seat, now, blocker))
-    _judge(table, d, _eligible(after, table.barred(stables)), winner_before, facts)
+    judge(table, state, d, before, after, winner_before, facts)
     return d.freeze(state), tuple(facts)
-
-
-def _eligible(counts: tuple[int, ...], barred: frozenset[int]) -> tuple[int, ...]:
-    """The counts toward winning: 0 for a `barred` player, one a card keeps from winning (The Black Spot)."""
-    return tuple(0 if seat in barred else n for seat, n in enumerate(counts)) if barred else counts
-
-
-def _judge(table: Table, d: Draft, counts: tuple[int, ...], winner_before: int | None, facts: list[Fact]) -> None:
-    """Declare a winner once the pile and chain are empty; apply the deck-out rule."""
-    if d.outcome is not None:
-        return
-    quiet = not d.pile and not d.chain
-    winner = first_to_goal(counts, d.goal, d.current)
-    if winner is not None:
-        if quiet:
-            d.outcome = Outcome(Ending.GOAL, winner)
-            facts.append(GameOver(d.outcome))
-        elif winner_before is None or any(isinstance(f, TallyChanged) for f in facts):
-            facts.append(WinWaits(winner, counts[winner]))
-        return
-    if not d.deck_out:
-        return
-    rule = table.deck_out_rule
-    if rule is DeckOut.RESHUFFLE:
-        d.deck_out = False
-        _reshuffle(table, d, facts)
-    elif quiet:
-        d.deck_out = False
-        d.outcome = (
-            most_unicorns(tuple(d.stables), table.cards, table.barred(tuple(d.stables)))
-            if rule is DeckOut.MOST_WINS
-            else Outcome(Ending.NO_WINNER)
-        )
-        facts.append(GameOver(d.outcome))
 
 
 def _close_pile(table: Table, d: Draft, facts: list[Fact]) -> None:
@@ -300,13 +251,6 @@ def _from_discard(table: Table, d: Draft, card_id: str) -> None:
             return
 
 
-def _reshuffle(table: Table, d: Draft, facts: list[Fact]) -> None:
-    count = len(d.discard)
-    d.deck = (d.deck or 0) + count
-    d.discard = ()
-    facts.append(Reshuffled(count))
-
-
 def _set_phase(table: Table, d: Draft, phase: Phase, facts: list[Fact]) -> None:
     if d.phase is Phase.BEGINNING and phase is not Phase.BEGINNING:
         _lose_optional(table, d, facts)
@@ -348,18 +292,46 @@ def _lose_optional(table: Table, d: Draft, facts: list[Fact]) -> None:
 def _new_turn(table: Table, d: Draft, facts: list[Fact], to: int | None = None) -> None:
     if d.phase is Phase.BEGINNING:
         _lose_optional(table, d, facts)
+    seats = len(d.stables)
+    ending = d.current
+    for card_id in d.stables[ending]:  # "when your turn ends, that Unicorn goes back" (Unicorn Lasso)
+        card = table.cards.get(card_id)
+        if card and card.has(Tag.GIVES_BACK_AT_END) and card_id not in d.lost:
+            if not table.triggers_silenced(d.stables[ending], card_id):
+                facts.append(GoesBackNow(card_id, ending))
+    for card_id in [c for c in d.stables[ending] if (card := table.cards.get(c)) and card.has(Tag.TRAVELS)]:
+        # "when your turn ends, pass it to the player on your left" (the 1st Edition Puppicorn)
+        into = (ending + 1) % seats
+        if into != ending:
+            _leave(table, d, card_id, ending)
+            _enter(table, d, card_id, into)
+            facts.append(CardTravelled(card_id, ending, into))
     d.turn += 1
-    d.current = (d.current + 1) % len(d.stables) if to is None else to
+    following = (ending + 1) % seats if to is None else to
+    skips = list(d.skips)
+    for _ in range(seats if to is None else 0):  # "that player misses their next turn"
+        if following not in skips:
+            break
+        skips.remove(following)
+        facts.append(TurnSkipped(following))
+        following = (following + 1) % seats
+    d.skips = tuple(skips)
+    d.current = following
     d.phase = Phase.BEGINNING
     d.drew = False
     d.actions = 0
     d.lost = ()
+    d.instant_ban = None
     facts.append(TurnBegan(d.current, d.turn))
     skipper = table.beginning_skipped(d.stables[d.current])
     if skipper:
         facts.append(BeginningSkipped(d.current, skipper))
     link = table.begin_link(d.stables[d.current], d.current)
     d.granted = table.extra_plays(link)
+    ram = first_with(table.cards, link, Tag.BANS_INSTANTS)
+    if ram is not None:  # "no one can play an Instant card until that turn is over" (Unstoppable Ram)
+        d.instant_ban = ram.card
+        facts.append(InstantsBannedNow(ram.card, d.current))
     if link:
         d.chain = d.chain + (link,)
         facts.append(LinkAdded(link, len(d.chain)))
@@ -525,10 +497,6 @@ def _apply_end_turn(table: Table, d: Draft, e: EndTurn, facts: list[Fact]) -> No
     _new_turn(table, d, facts, e.to)
 
 
-def _apply_set_hand(table: Table, d: Draft, e: SetHand, facts: list[Fact]) -> None:
-    d.hands[e.player] = e.count
-
-
 def _apply_set_deck(table: Table, d: Draft, e: SetDeck, facts: list[Fact]) -> None:
     had = d.deck
     d.deck = e.count
@@ -545,11 +513,7 @@ def _apply_deck_empty(table: Table, d: Draft, e: DeckEmpty, facts: list[Fact]) -
 
 def _apply_reshuffle(table: Table, d: Draft, e: Reshuffle, facts: list[Fact]) -> None:
     d.deck_out = False
-    _reshuffle(table, d, facts)
-
-
-def _apply_set_goal(table: Table, d: Draft, e: SetGoal, facts: list[Fact]) -> None:
-    d.goal = e.count
+    reshuffle(table, d, facts)
 
 
 def _apply_to_deck(table: Table, d: Draft, e: ToDeck, facts: list[Fact]) -> None:
@@ -590,7 +554,7 @@ _APPLY: dict[type[Event], Callable[[Table, Draft, Any, list[Fact]], None]] = {
     Play: _apply_play, Respond: _apply_respond, Resolve: _apply_resolve, Bring: _apply_bring, Steal: _apply_steal,
     Destroy: _apply_destroy, Sacrifice: _apply_sacrifice, Discard: _apply_discard, ReturnToHand: _apply_return,
     Draw: _apply_draw, Take: _apply_take, Swap: _apply_swap, SwapHands: _apply_swap_hands, Move: _apply_move,
-    ToNursery: _apply_nursery, NextPhase: _apply_next, EndTurn: _apply_end_turn, SetHand: _apply_set_hand,
-    SetDeck: _apply_set_deck, DeckEmpty: _apply_deck_empty, Reshuffle: _apply_reshuffle, SetGoal: _apply_set_goal,
-    ToDeck: _apply_to_deck,
+    ToNursery: _apply_nursery, NextPhase: _apply_next, EndTurn: _apply_end_turn,
+    SetDeck: _apply_set_deck, DeckEmpty: _apply_deck_empty, Reshuffle: _apply_reshuffle,
+    ToDeck: _apply_to_deck, **DECLARED,
 }  # fmt: skip

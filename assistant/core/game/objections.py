@@ -359,3 +359,52 @@ class MagicCannotAffect(Objection):
 
     card: str
     magic: str
+
+
+@dataclass(frozen=True)
+class NeedsAllVariations(Objection):
+    """A card that may enter only a Field holding an Animal of each variation (Embrace Diversity) enters one that
+    lacks some."""
+
+    card: str
+    into: int
+    missing: tuple[str, ...]
+    """The variations the Field lacks, in the order Llama, Alpaca, Goat, Ram."""
+
+
+@dataclass(frozen=True)
+class NeedsVariation(Objection):
+    """A card its player may play only while their Field holds an Animal of a variation (No Probllama: a Llama)."""
+
+    player: int
+    card: str
+    variation: str
+
+
+@dataclass(frozen=True)
+class InstantsBanned(Objection):
+    """No Instant may be played until the end of this turn (Unstoppable Ram, or the table said so: `ban` "")."""
+
+    player: int
+    card: str
+    ban: str
+
+
+@dataclass(frozen=True)
+class NameBanned(Objection):
+    """A card in the player's Field forbids them cards with a word in their name (Llamaphobia: Llama)."""
+
+    player: int
+    card: str
+    blocker: str
+
+
+@dataclass(frozen=True)
+class HeldIn(Objection):
+    """A card in a Field keeps the Animals of a variation already there from moving to another player's Field
+    (Velcro Barrier, Bridge Troll On Duty: "Those already in it cannot be moved")."""
+
+    card: str
+    owner: int
+    blocker: str
+    variation: str

@@ -60,6 +60,15 @@ class GameState:
     granted: tuple[str, ...] = ()
     """Cards in the current player's Stable at the beginning of this turn that give an extra play (Double Dutch):
     "if this card is in your Stable at the beginning of your turn", so one that arrives later gives none yet."""
+    goals: tuple[int | None, ...] = ()
+    """A player's own number to win, by seat (`win 5 Ana`); None (or no entry) for the table's `goal`."""
+    cannot_win: tuple[int, ...] = ()
+    """Seats the table said cannot win (a card's text the tracker does not follow), until said again."""
+    skips: tuple[int, ...] = ()
+    """Seats whose next turn is skipped, one entry for each turn to skip ("that player misses their next turn")."""
+    instant_ban: str | None = None
+    """No Instant may be played until the end of this turn: the card that says so (Unstoppable Ram), "" when the
+    table said it; None when there is no such ban."""
 
     @property
     def stables(self) -> tuple[tuple[str, ...], ...]:
@@ -85,6 +94,10 @@ class GameState:
             "outcome": self.outcome.to_dict() if self.outcome else None,
             "lost": list(self.lost),
             "granted": list(self.granted),
+            "goals": list(self.goals),
+            "cannot_win": list(self.cannot_win),
+            "skips": list(self.skips),
+            "instant_ban": self.instant_ban,
         }
 
 
@@ -109,6 +122,10 @@ class Draft:
     outcome: Outcome | None
     lost: tuple[str, ...]
     granted: tuple[str, ...]
+    goals: tuple[int | None, ...] = ()
+    cannot_win: tuple[int, ...] = ()
+    skips: tuple[int, ...] = ()
+    instant_ban: str | None = None
     entered: list[tuple[str, int]] = field(default_factory=list)
     left: list[tuple[str, int]] = field(default_factory=list)
     effects: list[Trigger] = field(default_factory=list)
@@ -134,6 +151,10 @@ class Draft:
             s.outcome,
             s.lost,
             s.granted,
+            s.goals,
+            s.cannot_win,
+            s.skips,
+            s.instant_ban,
         )
 
     def freeze(self, old: GameState) -> GameState:
@@ -159,4 +180,8 @@ class Draft:
             self.outcome,
             self.lost,
             self.granted,
+            self.goals,
+            self.cannot_win,
+            self.skips,
+            self.instant_ban,
         )

@@ -131,8 +131,16 @@ class Table:
             if len(setup.babies) != count:
                 problems.append("give one Baby for each player")
             chosen = [b for b in setup.babies if b]
-            if len(set(chosen)) != len(chosen):
-                problems.append("two players have the same Baby")
+            for baby in dict.fromkeys(chosen):  # a Baby printed in copies may be shared (004: 3 of each)
+                card = cards.get(baby)
+                copies = max(1, card.copies) if card is not None else 1
+                if chosen.count(baby) > copies:
+                    name = card.name if card else baby
+                    problems.append(
+                        "two players have the same Baby"
+                        if copies == 1
+                        else f"{chosen.count(baby)} players chose {name}, which has {copies} copies"
+                    )
             for baby in chosen:
                 card = cards.get(baby)
                 if card is None or card.type is not CardType.BABY:
@@ -307,18 +315,40 @@ class Table:
         card_id = self.stable_card_with(stables, player, Tag.MOVES_ON_EMPTY_HAND)
         return card_id if card_id and hands[player] == 0 else None
 
-    def win_barred(self, stables: tuple[tuple[str, ...], ...], player: int) -> str | None:
-        """The card in a player's Stable that keeps them from winning now, or None (The Black Spot: "you cannot
-        win the game as long as there is a Basic Unicorn card in your Stable")."""
+    def win_barred(
+        self, stables: tuple[tuple[str, ...], ...], player: int, cannot_win: tuple[int, ...] = ()
+    ) -> str | None:
+        """What keeps a player from winning now, or None: a card in their Stable (The Black Spot: "you cannot win
+        the game as long as there is a Basic Unicorn card in your Stable"; Hunger Strike: not while it is in your
+        Field), or "" when the table said the player cannot win (`cannot_win`)."""
+        blocker = self.stable_card_with(stables, player, Tag.NO_WIN)
+        if blocker is not None:
+            return blocker
         blocker = self.stable_card_with(stables, player, Tag.NO_WIN_WITH_BASICS)
-        if blocker is None:
-            return None
-        basics = any((c := self.cards.get(i)) is not None and c.type is CardType.BASIC for i in stables[player])
-        return blocker if basics else None
+        if blocker is not None:
+            if any((c := self.cards.get(i)) is not None and c.type is CardType.BASIC for i in stables[player]):
+                return blocker
+        return "" if player in cannot_win else None
 
-    def barred(self, stables: tuple[tuple[str, ...], ...]) -> frozenset[int]:
-        """The seats that cannot win with these Stables."""
-        return frozenset(seat for seat in range(len(stables)) if self.win_barred(stables, seat))
+    def barred(self, stables: tuple[tuple[str, ...], ...], cannot_win: tuple[int, ...] = ()) -> frozenset[int]:
+        """The seats that cannot win with these Stables (and those the table said cannot win)."""
+        return frozenset(seat for seat in range(len(stables)) if self.win_barred(stables, seat, cannot_win) is not None)
+
+    def goal_of(
+        self, stables: tuple[tuple[str, ...], ...], goal: int, goals: tuple[int | None, ...], player: int
+    ) -> int:
+        """The number a player needs to win: their own number (`win 5 Ana`) or the table's, less 2 while their
+        Field holds a card that lowers it (Embrace Diversity: "can win with 2 fewer"), never below 1."""
+        own = goals[player] if player < len(goals) and goals[player] is not None else goal
+        assert own is not None
+        lowered = self.stable_card_with(stables, player, Tag.GOAL_MINUS_TWO)
+        return max(1, own - 2) if lowered else own
+
+    def goals_of(
+        self, stables: tuple[tuple[str, ...], ...], goal: int, goals: tuple[int | None, ...]
+    ) -> tuple[int, ...]:
+        """Each player's number to win (`goal_of`)."""
+        return tuple(self.goal_of(stables, goal, goals, seat) for seat in range(len(stables)))
 
     def beginning_skipped(self, stable: tuple[str, ...]) -> str | None:
         """The card that makes a player skip the Beginning of Turn phase (Broken Sundial), or None."""

@@ -154,11 +154,13 @@ def most_unicorns(
     return Outcome(Ending.EVERYONE_LOSES, None, leaders)
 
 
-def first_to_goal(counts: tuple[int, ...], goal: int, current: int) -> int | None:
-    """The player who has reached the goal; when several have at once, the current player first, then clockwise."""
+def first_to_goal(counts: tuple[int, ...], goal: int | tuple[int, ...], current: int) -> int | None:
+    """The player who has reached the goal (one for all, or each player's own); when several have at once, the
+    current player first, then clockwise."""
     players = len(counts)
+    goals = goal if isinstance(goal, tuple) else (goal,) * players
     for step in range(players):
         seat = (current + step) % players
-        if counts[seat] >= goal:
+        if counts[seat] >= goals[seat]:
             return seat
     return None

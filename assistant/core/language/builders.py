@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from assistant.core.cards.card import Card, CardType, normalize
 from assistant.core.game.chain import enters_a_stable
 from assistant.core.game.events import (
+    BanInstants,
     Bring,
+    CannotWin,
     DeckEmpty,
     Destroy,
     Discard,
@@ -22,6 +24,7 @@ from assistant.core.game.events import (
     EndTurn,
     Event,
     Gathered,
+    GiveCard,
     Move,
     NextPhase,
     Play,
@@ -33,6 +36,7 @@ from assistant.core.game.events import (
     SetDeck,
     SetGoal,
     SetHand,
+    SkipTurn,
     Source,
     Steal,
     Swap,
@@ -315,8 +319,35 @@ def build_shuffle(c: Context) -> Event:
 
 
 def build_win(c: Context) -> Event:
-    """win N: the number to win."""
+    """win N: the number to win; with a player named (win N Ana, Ana win N), that player's own number."""
     number = c.command.number or 0
     if not 1 <= number <= MAX_GOAL:
         raise CommandError(goal_out_of_range(MAX_GOAL))
-    return SetGoal(number)
+    named = c.command.target or c.command.actor
+    return SetGoal(number, None if named is None else find_player(named, c.table.setup.players))
+
+
+def build_miss(c: Context) -> Event:
+    """Ben misses next turn, miss turn Ben: that player's next turn passes them by."""
+    return SkipTurn(c.player(c.command.target, c.actor))
+
+
+def build_cannot_win(c: Context) -> Event:
+    """Ana cannot win, cannot win Ana: the table says a card keeps her from winning."""
+    return CannotWin(c.player(c.command.target, c.actor))
+
+
+def build_can_win(c: Context) -> Event:
+    """Ana can win: what kept her from winning is gone."""
+    return CannotWin(c.player(c.command.target, c.actor), barred=False)
+
+
+def build_give(c: Context) -> Event:
+    """give [CARD] to NAME: a card passes from the actor's hand to that player's."""
+    card_id = c.card().id if c.command.card else None
+    return GiveCard(c.actor, find_player(c.command.target or "", c.table.setup.players), card_id)
+
+
+def build_ban(c: Context) -> Event:
+    """no instants this turn: nobody may play an Instant until the end of the turn."""
+    return BanInstants()

@@ -146,6 +146,14 @@ class Conversation:
                     continue
                 if babies:
                     return self._offer(verb, command, phrase, babies[:MOST_CHOICES], resolved)
+            by_id = cards.get(phrase.strip().lower())
+            if by_id is not None:  # a card's own id is that card, even where two decks print its name
+                resolved[phrase] = by_id
+                continue
+            exact = [c for c in cards if normalize(c.name) == normalize(phrase)]
+            if len(exact) == 1:  # an exact name is that card, its small words included ("Unicorn of War")
+                resolved[phrase] = exact[0]
+                continue
             resolution = self.resolve(phrase)
             if resolution.match is not None and cards.get(resolution.match.id) is not None:
                 resolved[phrase] = resolution.match

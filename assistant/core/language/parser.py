@@ -9,12 +9,15 @@ Neither step checks the rules: that is `Table.check`.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from assistant.core.cards.card import normalize
+from assistant.core.cards.card import Card, normalize
 from assistant.core.game.events import Source
 from assistant.core.words.errors import (
+    GIVE_TO_WHOM,
     HAND_NAME_NUMBER,
     SHUFFLE_WHAT,
     SWAP_HANDS_NAMES,
@@ -27,6 +30,17 @@ from assistant.core.words.errors import (
     say_a_number,
     swap_with,
 )
+
+
+def keep_card_names(text: str, cards: Iterable[Card]) -> str:
+    """The line with every card's exact name that holds punctuation ("The G.O.A.T.", "Neigh, Thank You", "Fuck.
+    Marry. Kill") replaced by the card's id, so the name is taken whole before the line is split on its full stops
+    and commas (and never read as another card's)."""
+    for card in sorted(cards, key=lambda c: -len(c.name)):
+        if re.search(r"[.,;:!?]", card.name) and card.name.lower() in text.lower():
+            pattern = r"(?<![\w-])" + re.escape(card.name) + r"(?![\w-])"
+            text = re.sub(pattern, card.id, text, flags=re.IGNORECASE)
+    return text
 
 
 class CommandError(ValueError):
@@ -303,11 +317,41 @@ def parse_deck(verb: str, tokens: list[str], lower: list[str], names: tuple[str,
 
 
 def parse_win(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
-    """win N: the number of Unicorns to win."""
+    """win N: the number of Unicorns to win; win N NAME (or NAME win N): that player's own number."""
     numbers = [parse_number(t) for t in tokens if parse_number(t) is not None]
     if not numbers:
         raise CommandError(say_a_number("win", 6))
-    return Command(verb, number=numbers[0])
+    people = [t for t in tokens if parse_number(t) is None and t.lower() not in ("for", "with")]
+    return Command(verb, number=numbers[0], target=_words(people) or None)
+
+
+#: Words around a player's name that say nothing more: "Ben misses their next turn", "cannot win for now".
+_AROUND_A_NAME = {"a", "the", "their", "his", "her", "next", "turn", "for", "now", "again", "this", "game"}
+
+
+def parse_player(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+    """miss turn NAME, cannot win NAME, can win NAME (or the name first): the player named, if any."""
+    people = [t for t in tokens if t.lower() not in _AROUND_A_NAME]
+    return Command(verb, target=_words(people) or None)
+
+
+#: Words that name no card in "give a card to Ben", "give one from hand to Ben".
+_ANY_CARD = {"a", "an", "one", "card", "from", "hand", "my", "their", "his", "her"}
+
+
+def parse_give(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+    """give [CARD] to NAME, give NAME [CARD]: a card from one hand to another, named or not."""
+    if "to" in lower:
+        at = len(lower) - 1 - lower[::-1].index("to")
+        target, said = tokens[at + 1 :], tokens[:at]
+    elif tokens and is_player(tokens[0], names):
+        target, said = tokens[:1], tokens[1:]
+    else:
+        raise CommandError(GIVE_TO_WHOM)
+    if not target:
+        raise CommandError(GIVE_TO_WHOM)
+    card = None if all(t.lower() in _ANY_CARD for t in said) else _words(said)
+    return Command(verb, card=card, target=_words(target))
 
 
 def parse_query(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:

@@ -17,13 +17,16 @@ from dataclasses import dataclass
 from assistant.core.cards.card import Card, CardSet, CardType, Tag, Vocabulary
 from assistant.core.game.chain import is_plain_neigh
 from assistant.core.game.events import (
+    BanInstants,
     Bring,
+    CannotWin,
     DeckEmpty,
     Destroy,
     Discard,
     Draw,
     EndTurn,
     Event,
+    GiveCard,
     Move,
     NextPhase,
     Play,
@@ -35,6 +38,7 @@ from assistant.core.game.events import (
     SetDeck,
     SetGoal,
     SetHand,
+    SkipTurn,
     Steal,
     Swap,
     SwapHands,
@@ -46,14 +50,19 @@ from assistant.core.game.history import Game
 from assistant.core.language.builders import (
     Context,
     build_baby,
+    build_ban,
     build_bring,
+    build_can_win,
+    build_cannot_win,
     build_deck,
     build_deck_empty,
     build_destroy,
     build_discard,
     build_draw,
     build_end_turn,
+    build_give,
     build_hand,
+    build_miss,
     build_move,
     build_neigh,
     build_next,
@@ -81,6 +90,7 @@ from assistant.core.language.parser import (
     parse_count,
     parse_deck,
     parse_end,
+    parse_give,
     parse_hand,
     parse_level,
     parse_move,
@@ -88,6 +98,7 @@ from assistant.core.language.parser import (
     parse_new_game,
     parse_nothing,
     parse_nursery,
+    parse_player,
     parse_query,
     parse_return,
     parse_sacrifice,
@@ -169,7 +180,8 @@ SYNONYMS = {
     "destroys": "destroy", "sacrifices": "sacrifice", "brings": "bring", "returns": "return", "takes": "take",
     "swaps": "swap", "moves": "move", "field": "stable", "stables": "stable", "fields": "stable", "score": "tally",
     "count": "tally", "confirm": "yes", "y": "yes", "ok": "yes", "cancel": "no", "n": "no",
-    "whose": "turn", "status": "turn", "where": "turn", "read": "card", "what": "card",
+    "whose": "turn", "status": "turn", "where": "turn", "read": "card", "what": "card", "misses": "miss",
+    "gives": "give",
 }  # fmt: skip
 
 
@@ -321,8 +333,25 @@ VERBS: tuple[Verb, ...] = (
          "(Dragon's Misfortune)"),
         ("`shuffle discard into deck`", "the same as `reshuffle`"),
     ), parse=parse_shuffle, build=build_shuffle, events=(ToDeck, Reshuffle)),
-    Verb("win", Kind.EVENT, ("win",), (("`win 6`", "change the number to win"),), parse=parse_win,
-         build=build_win, events=(SetGoal,)),
+    Verb("win", Kind.EVENT, ("win",), (
+        ("`win 6`", "change the number to win"),
+        ("`win 5 Ana`, `Ana win 5`", "Ana's own number to win (a card's text); `win 6` leaves it as it is"),
+    ), parse=parse_win, build=build_win, events=(SetGoal,)),
+    Verb("cannot-win", Kind.EVENT, ("cannot win",), (
+        ("`Ana cannot win`, `cannot win Ana`", "a card's text keeps Ana from winning, until `Ana can win`"),
+    ), parse=parse_player, build=build_cannot_win, events=(CannotWin,)),
+    Verb("can-win", Kind.EVENT, ("can win",), (("`Ana can win`", "Ana can win again"),), parse=parse_player,
+         build=build_can_win, events=(CannotWin,)),
+    Verb("miss", Kind.EVENT, ("miss", "skip next turn"), (
+        ("`Ben misses next turn`, `miss turn Ben`", "a card's effect: Ben's next turn passes him by"),
+    ), parse=parse_player, build=build_miss, events=(SkipTurn,)),
+    Verb("give", Kind.EVENT, ("give",), (
+        ("`give a card to Ben`, `Ana give yay to Ben`", "a card's effect: a card passes from one hand to another "
+         "(the hand sizes follow)"),
+    ), parse=parse_give, build=build_give, events=(GiveCard,)),
+    Verb("ban", Kind.EVENT, ("no instants", "ban instants"), (
+        ("`no instants this turn`", "a card's effect: nobody may play an Instant until the end of this turn"),
+    ), build=build_ban, events=(BanInstants,)),
     # Questions.
     Verb("turn", Kind.QUESTION, ("turn *", "phase"), (
         ("`turn`, `whose turn`, `phase`", "turn number, whose turn, the phase, and what the player may do"),

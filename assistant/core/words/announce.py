@@ -14,11 +14,13 @@ from assistant.core.cards.card import CardType
 from assistant.core.game.chain import Link, Trigger, TriggerKind
 from assistant.core.game.events import (
     Bring,
+    CannotWin,
     Destroy,
     Discard,
     Draw,
     EndTurn,
     Event,
+    GiveCard,
     Move,
     NextPhase,
     Phase,
@@ -27,7 +29,9 @@ from assistant.core.game.events import (
     Respond,
     ReturnToHand,
     Sacrifice,
+    SetGoal,
     SetHand,
+    SkipTurn,
     Steal,
     Swap,
     SwapHands,
@@ -38,6 +42,7 @@ from assistant.core.game.events import (
 from assistant.core.game.facts import (
     AnimalAnswered,
     CardMustGo,
+    DeckRanOut,
     Fact,
     GameOver,
     InstantResolved,
@@ -75,6 +80,7 @@ from assistant.core.words.gameplay import (
     game_card_name,
     herd_bonus_name,
     link_names,
+    neighed,
     player_name,
     short_card_name,
     turn_began,
@@ -120,7 +126,7 @@ def phrase_prompt(table: Table, prompt: Prompt, level: Verbosity = Verbosity.COA
             where = area_of(table, owner)
             if level is Verbosity.BRIEF:
                 return f"{shield} in {where}: no {_neigh_name(table)}."
-            return f"{_pile_card(table, top)} cannot be Neighed while {shield} is in {where}{say}"
+            return f"{_pile_card(table, top)} cannot be {neighed(table)} while {shield} is in {where}{say}"
         case PromptKind.ANSWER:
             neigh = _neigh_name(table)
             if level is Verbosity.BRIEF:
@@ -207,12 +213,15 @@ def announce_step(table: Table, step: Step, level: Verbosity = Verbosity.COACHIN
     """Everything to say after an event was recorded, outcome first: the game's end, a card an effect moved, the
     counts; then the event and what followed; then what the table may do now."""
     lines: list[tuple[int, str]] = []  # (rank, sentence): sorted by rank, in order within one rank
+    # the deck running out ends the game by the count: the draw that emptied it is said before the winner
+    deck_out = any(isinstance(f, GameOver) and f.outcome.ending is not Ending.GOAL for f in step.facts)
     if not isinstance(step.event, (Resolve, NextPhase, EndTurn)):
-        lines.append((1 if isinstance(step.event, EFFECT_EVENTS) else 3, _event_line(table, step, level)))
+        rank = -1 if deck_out else 1 if isinstance(step.event, EFFECT_EVENTS) else 3
+        lines.append((rank, _event_line(table, step, level)))
     phases = [f for f in step.facts if isinstance(f, PhaseBegan)]
     began = any(isinstance(f, TurnBegan) for f in step.facts)
     for fact in step.facts:
-        if isinstance(fact, PhaseBegan) and fact is not phases[-1]:
+        if isinstance(fact, PhaseBegan) and (fact is not phases[-1] or deck_out):
             continue  # "draw" at the start of a turn passes the Draw phase: say only where the turn is now
         if isinstance(fact, TurnBegan):  # with its duties, as its decisive fact says it
             said = turn_began(
@@ -229,7 +238,9 @@ def announce_step(table: Table, step: Step, level: Verbosity = Verbosity.COACHIN
             continue
         sentence = _fact_line(table, step, fact, level)
         if sentence:
-            lines.append((_FACT_RANKS.get(type(fact), 3), sentence))
+            lines.append(
+                (-1 if deck_out and isinstance(fact, DeckRanOut) else _FACT_RANKS.get(type(fact), 3), sentence)
+            )
     resolved = any(
         isinstance(
             f,
@@ -408,6 +419,10 @@ PLAYER_EVENTS = (
     ToNursery,
     SetHand,
     ToDeck,
+    SetGoal,
+    CannotWin,
+    SkipTurn,
+    GiveCard,
 )
 
 

@@ -307,8 +307,12 @@ def card_gist(card: Card, about: str = "") -> str:
         chosen = rest  # "At the beginning of your turn, if this card is in your Stable, you may ...": the "you may"
         head, comma, rest = chosen.partition(", ")
     if following and following[0].lower().startswith(FOLLOW_ON):
-        # "you may sacrifice this card. If you do, destroy a Unicorn card": the cost alone would mislead
-        chosen = f"{chosen}; {following[0][0].lower()}{following[0][1:]}"
+        # "you may sacrifice this card. If you do, destroy a Unicorn card": the cost alone would mislead; and a
+        # choice says what befalls the one chosen ("choose another player. That player misses their next turn")
+        for sentence in following:
+            if not sentence.lower().startswith(FOLLOW_ON):
+                break
+            chosen = f"{chosen}; {sentence[0].lower()}{sentence[1:]}"
         if len(chosen.split()) <= 2 * GIST_WORDS:
             return chosen
     said = chosen.split()
@@ -329,7 +333,7 @@ def card_gist(card: Card, about: str = "") -> str:
 
 
 #: How a sentence begins that finishes the one before it (a cost, then what it buys): said with it in a gist.
-FOLLOW_ON = ("if you do", "should you", "then ", "if so")
+FOLLOW_ON = ("if you do", "should you", "then ", "if so", "that player ")
 
 
 def no_such_deck(deck_id: str, installed: list[str]) -> str:

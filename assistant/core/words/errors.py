@@ -25,6 +25,7 @@ __all__ = [
     "TAKE_FROM_WHERE",
     "SHUFFLE_WHAT",
     "SWAP_HANDS_NAMES",
+    "GIVE_TO_WHOM",
     "HAND_NAME_NUMBER",
     "DISCARD_ONE_AT_A_TIME",
     "NEW_GAME_OVER_GAME",
@@ -139,6 +140,7 @@ SHUFFLE_WHAT = (
     "shuffle a card from hand into deck, or shuffle and a card's name into deck."
 )
 SWAP_HANDS_NAMES = "Say swap hands and two names, for example swap hands Ana Ben."
+GIVE_TO_WHOM = "Say who gets the card, for example give a card to Ben, or Ana give a card to Ben."
 HAND_NAME_NUMBER = "Say hand, a name and a number, for example hand Ana 5."
 DISCARD_ONE_AT_A_TIME = "Discard one card at a time, so each is counted: say discard, or discard and its name."
 NEW_GAME_OVER_GAME = "A game is in progress; it stays saved. Start a new one? Say yes or no."

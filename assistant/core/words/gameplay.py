@@ -5,10 +5,13 @@ Made from events, facts and state, in the rule profile's words (Stable or Field,
 
 from __future__ import annotations
 
-from assistant.core.cards.card import CardType
+from assistant.core.cards.card import CardType, Tag
+from assistant.core.cards.wording import taken_variation
 from assistant.core.game.chain import Link, PileCard, Trigger, TriggerKind
 from assistant.core.game.events import (
+    BanInstants,
     Bring,
+    CannotWin,
     DeckEmpty,
     Destroy,
     Discard,
@@ -16,6 +19,7 @@ from assistant.core.game.events import (
     EndTurn,
     Event,
     Gathered,
+    GiveCard,
     Move,
     NextPhase,
     Phase,
@@ -28,6 +32,7 @@ from assistant.core.game.events import (
     SetDeck,
     SetGoal,
     SetHand,
+    SkipTurn,
     Source,
     Steal,
     Swap,
@@ -42,10 +47,13 @@ from assistant.core.game.facts import (
     BackInDeck,
     BeginningSkipped,
     CardMustGo,
+    CardTravelled,
     DeckRanOut,
     Fact,
     GameOver,
+    GoesBackNow,
     InstantResolved,
+    InstantsBannedNow,
     LimitReached,
     LinkAdded,
     LinkResolved,
@@ -63,6 +71,7 @@ from assistant.core.game.facts import (
     TallyChanged,
     TriggersLost,
     TurnBegan,
+    TurnSkipped,
     WinBarred,
     WinWaits,
 )
@@ -276,8 +285,19 @@ def describe_event(table: Table, event: Event, before: GameState) -> str:
         if event.owner is None:
             return f"{name(event.player)} put a card from hand back into the deck"
         return f"{card(event.card)} went from {area_of(table, event.owner)} back into the deck"
+    if isinstance(event, SetGoal) and event.player is not None:
+        return f"{name(event.player)} now needs {creatures(table, event.count)} to win"
     if isinstance(event, SetGoal):
         return f"{creatures(table, event.count)} now win"
+    if isinstance(event, CannotWin):
+        return f"{name(event.player)} cannot win for now" if event.barred else f"{name(event.player)} can win again"
+    if isinstance(event, SkipTurn):
+        return f"{name(event.player)} will miss their next turn"
+    if isinstance(event, GiveCard):
+        given = card(event.card) if event.card else "a card"
+        return f"{name(event.player)} gave {given} from their hand to {name(event.to)}"
+    if isinstance(event, BanInstants):
+        return "No one may play an Instant card until this turn is over"
     return type(event).__name__  # pragma: no cover - every event kind is described above
 
 
@@ -310,6 +330,11 @@ def link_names(table: Table, link: Link) -> str:
     return name_list(list(dict.fromkeys(names)))
 
 
+def neighed(table: Table) -> str:
+    """ "Neighed" in a game with a card named Neigh; "stopped" in one without (Llamas Unleashed)."""
+    return "Neighed" if table.neigh_card else "stopped"
+
+
 def _a(word: str) -> str:
     """The word with its article: "an Animal", "a Unicorn" (said "yoo", so no "an")."""
     return f"an {word}" if word[:1] in "AEIO" else f"a {word}"
@@ -326,14 +351,15 @@ def describe_fact(table: Table, fact: Fact, state: GameState) -> str:
         stopped = _pile_card(table, fact.stopped)
         if fact.taken:
             counter = table.cards.get(fact.stopper.card)
-            kind = counter.variation.capitalize() if counter is not None and counter.variation else "card"
+            taken = (taken_variation(counter.text) or counter.variation) if counter is not None else None
+            kind = taken.capitalize() if taken else "card"
             taker = player_name(table, fact.stopper.player)
             return (
                 f"{stopper} resolves and stops {stopped}. It is {_a(kind)}, so {taker} takes it into their hand; "
                 f"{game_card_name(table, fact.stopper.card)} goes to the discard pile."
             )
         if fact.played:
-            stopped_word = "Neighed" if table.neigh_card else "stopped"
+            stopped_word = neighed(table)
             return f"{stopper} resolves: {stopped} is {stopped_word} and goes to the discard pile."
         return f"{stopper} resolves and stops {stopped}. Both go to the discard pile."
     if isinstance(fact, MayDraw):
@@ -352,15 +378,15 @@ def describe_fact(table: Table, fact: Fact, state: GameState) -> str:
     if isinstance(fact, NeighHadNoEffect):
         neigh, target = _pile_card(table, fact.neigh), _pile_card(table, fact.target)
         if fact.shield == fact.target.card:
-            why = f"{game_card_name(table, fact.shield)} cannot be Neighed"
+            why = f"{game_card_name(table, fact.shield)} cannot be {neighed(table)}"
         else:
             why = f"{game_card_name(table, fact.shield)} in {area_of(table, fact.target.player)} stops Neighs"
         return f"{neigh} has no effect: {why}. It goes to the discard pile, and {target} still stands."
     if isinstance(fact, LimitReached):
         return (
             f"{player_name(table, fact.player)} has {creatures(table, fact.count)} with "
-            f"{game_card_name(table, fact.card)}, more than {fact.limit}: sacrifice a "
-            f"{table.profile.vocabulary.creature} card."
+            f"{game_card_name(table, fact.card)}, more than {fact.limit}: sacrifice "
+            f"{_a(table.profile.vocabulary.creature)} card."
         )
     if isinstance(fact, CardMustGo):
         who, going = player_name(table, fact.player), game_card_name(table, fact.card)
@@ -368,12 +394,40 @@ def describe_fact(table: Table, fact: Fact, state: GameState) -> str:
             return f"{who}'s hand is empty: {going} must move into another player's {table.profile.vocabulary.area}."
         creature = table.profile.vocabulary.creature
         return f"{who} has no {creature} card in {area_of(table, fact.player)}: sacrifice {going}."
+    if isinstance(fact, WinBarred) and fact.card == "":
+        return (
+            f"{player_name(table, fact.player)} has {creatures(table, fact.count)} but cannot win: the table said so."
+        )
+    if (
+        isinstance(fact, WinBarred)
+        and (barring := table.cards.get(fact.card))
+        and not barring.has(Tag.NO_WIN_WITH_BASICS)
+    ):
+        return (
+            f"{player_name(table, fact.player)} has {creatures(table, fact.count)} but cannot win while "
+            f"{game_card_name(table, fact.card)} is in {area_of(table, fact.player)}."
+        )
     if isinstance(fact, WinBarred):
         return (
             f"{player_name(table, fact.player)} has {creatures(table, fact.count)} but cannot win while "
             f"{game_card_name(table, fact.card)} is in {area_of(table, fact.player)} with a "
             f"{type_name(CardType.BASIC, table.profile.vocabulary)} there."
         )
+    if isinstance(fact, CardTravelled):
+        return (
+            f"{player_name(table, fact.owner)}'s turn is over: {game_card_name(table, fact.card)} passes into "
+            f"{area_of(table, fact.into)}."
+        )
+    if isinstance(fact, GoesBackNow):
+        return (
+            f"{player_name(table, fact.owner)}'s turn is over: if {game_card_name(table, fact.card)} took "
+            f"{_a(table.profile.vocabulary.creature)} this turn, it goes back where it came from now; say move."
+        )
+    if isinstance(fact, TurnSkipped):
+        return f"{player_name(table, fact.player)} misses this turn."
+    if isinstance(fact, InstantsBannedNow):
+        by = f"{game_card_name(table, fact.card)}: n" if fact.card else "N"
+        return f"{by}o one may play an Instant card until this turn is over."
     if isinstance(fact, BeginningSkipped):
         return (
             f"{player_name(table, fact.player)} skips the Beginning of Turn phase while "
@@ -431,6 +485,8 @@ def describe_fact(table: Table, fact: Fact, state: GameState) -> str:
         if fact.count is None or fact.deck is None:
             return "The deck's size is not known now: say deck and the number of cards in it."
         return f"{cards_count(fact.count)} went back into the deck, which now has {fact.deck}."
+    if isinstance(fact, Reshuffled) and fact.deck is not None:
+        return f"The deck now holds {cards_count(fact.deck)}, the discard pile's {fact.count} among them."
     if isinstance(fact, Reshuffled):
         return f"Shuffle the discard pile to make a new deck: {cards_count(fact.count)}."
     if isinstance(fact, TallyChanged):

@@ -24,11 +24,16 @@ from assistant.core.game.objections import (
     GameIsOver,
     Guarded,
     HandOverLimit,
+    HeldIn,
     Indestructible,
     InstantNotPlayed,
+    InstantsBanned,
     MagicCannotAffect,
     MagicCannotDestroy,
+    NameBanned,
+    NeedsAllVariations,
     NeedsBasic,
+    NeedsVariation,
     NoCopiesLeft,
     NoReshuffle,
     NotABaby,
@@ -62,6 +67,7 @@ from assistant.core.words.gameplay import (
     _a,
     area_of,
     game_card_name,
+    neighed,
     player_name,
 )
 
@@ -141,7 +147,10 @@ def describe_objection(table: Table, objection: Objection) -> str:
         case CannotNeigh(player, _, blocker):
             return f"{name(player)} cannot play Neigh cards while {card(blocker)} is in {area_of(table, player)}."
         case CannotBeNeighed(player, _, shield):
-            return f"{name(player)}'s cards cannot be Neighed while {card(shield)} is in {area_of(table, player)}."
+            return (
+                f"{name(player)}'s cards cannot be {neighed(table)} while {card(shield)} is in "
+                f"{area_of(table, player)}."
+            )
         case NotInStable(named, owner):
             return f"{card(named)} is not in {area_of(table, owner)}."
         case StealOwn():
@@ -203,6 +212,32 @@ def describe_objection(table: Table, objection: Objection) -> str:
             return f"{name(player)}'s cards cannot destroy any card while {card(blocker)} is in {where}."
         case TriggerCannotDestroy(target, source):
             return f"{card(target)} cannot be destroyed by a triggered effect, and the effect of {card(source)} is one."
+        case NeedsAllVariations(entering, into, missing):
+            variations = [v.capitalize() for v in missing]
+            lacking = variations[0] if len(variations) == 1 else f"{', '.join(variations[:-1])} or {variations[-1]}"
+            return (
+                f"{card(entering)} can only enter a {area} that holds an {table.profile.vocabulary.creature} of "
+                f"each variation, and {area_of(table, into)} has no {lacking}."
+            )
+        case NeedsVariation(player, played, variation):
+            return (
+                f"{name(player)} can play {card(played)} only while {area_of(table, player)} holds a "
+                f"{variation.capitalize()} card."
+            )
+        case InstantsBanned(player, played, ban):
+            why = f"{card(ban)} says so" if ban else "the table said so"
+            return f"No one may play an Instant card until this turn is over: {why}."
+        case HeldIn(held, owner, blocker, variation):
+            kind = f"{variation.capitalize()} {table.profile.vocabulary.creature} cards"
+            return (
+                f"{card(held)} cannot leave {area_of(table, owner)} for another player's: {card(blocker)} there "
+                f"holds {kind} in."
+            )
+        case NameBanned(player, played, blocker):
+            return (
+                f"{name(player)} cannot play a card with Llama in its name while {card(blocker)} is in "
+                f"{area_of(table, player)}."
+            )
         case Guarded(target, owner, guard, source):
             where = area_of(table, owner)
             return f"{card(guard)} in {where} keeps the effect of {card(source)} away from {card(target)}."
@@ -217,7 +252,7 @@ def nothing_to_answer(table: Table) -> str:
     """Said of an Instant played while nothing waits on the pile, in the game's own words."""
     return (
         "No card is being played, so there is nothing to answer. "
-        f"A card brought directly into a {table.profile.vocabulary.area} cannot be Neighed."
+        f"A card brought directly into a {table.profile.vocabulary.area} cannot be {neighed(table)}."
     )
 
 

@@ -1,0 +1,62 @@
+"""Moves the table declares rather than plays: how many cards a hand holds, how many win (for everyone or for one
+player), a player who cannot win, a player who misses their next turn, a card passed from hand to hand, and a ban
+of Instants until the end of the turn. `moves.apply` runs them with the other handlers (`DECLARED`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from assistant.core.game.events import BanInstants, CannotWin, Event, GiveCard, SetGoal, SetHand, SkipTurn
+from assistant.core.game.facts import Fact, InstantsBannedNow
+from assistant.core.game.state import Draft
+from assistant.core.game.table import Table
+
+
+def _hand(d: Draft, player: int, change: int) -> None:
+    """A known hand grows or shrinks; an unknown one stays unknown."""
+    hand = d.hands[player]
+    if hand is not None:
+        d.hands[player] = max(0, hand + change)
+
+
+def _apply_set_hand(table: Table, d: Draft, e: SetHand, facts: list[Fact]) -> None:
+    d.hands[e.player] = e.count
+
+
+def _apply_set_goal(table: Table, d: Draft, e: SetGoal, facts: list[Fact]) -> None:
+    if e.player is None:
+        d.goal = e.count
+        return
+    goals = list(d.goals) + [None] * (len(d.stables) - len(d.goals))
+    goals[e.player] = e.count
+    d.goals = tuple(goals)
+
+
+def _apply_cannot_win(table: Table, d: Draft, e: CannotWin, facts: list[Fact]) -> None:
+    others = tuple(seat for seat in d.cannot_win if seat != e.player)
+    d.cannot_win = tuple(sorted(others + (e.player,))) if e.barred else others
+
+
+def _apply_skip_turn(table: Table, d: Draft, e: SkipTurn, facts: list[Fact]) -> None:
+    d.skips = d.skips + (e.player,)
+
+
+def _apply_give(table: Table, d: Draft, e: GiveCard, facts: list[Fact]) -> None:
+    _hand(d, e.player, -1)
+    _hand(d, e.to, 1)
+
+
+def _apply_ban(table: Table, d: Draft, e: BanInstants, facts: list[Fact]) -> None:
+    d.instant_ban = ""
+    facts.append(InstantsBannedNow("", d.current))
+
+
+DECLARED: dict[type[Event], Callable[[Table, Draft, Any, list[Fact]], None]] = {
+    SetHand: _apply_set_hand,
+    SetGoal: _apply_set_goal,
+    CannotWin: _apply_cannot_win,
+    SkipTurn: _apply_skip_turn,
+    GiveCard: _apply_give,
+    BanInstants: _apply_ban,
+}

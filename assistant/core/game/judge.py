@@ -1,0 +1,112 @@
+"""Who wins after an event: each player against their own number to win, the players who cannot win, the limits
+that bite and the cards that must go (said, and a limit's sacrifice joined to the chain), and the deck-out rule.
+`moves.apply` calls `judge` once an event's moves are done."""
+
+from __future__ import annotations
+
+from assistant.core.cards.card import Tag
+from assistant.core.game.chain import Trigger, TriggerKind
+from assistant.core.game.facts import (
+    CardMustGo,
+    Fact,
+    GameOver,
+    LimitReached,
+    LinkAdded,
+    Reshuffled,
+    TallyChanged,
+    WinBarred,
+    WinWaits,
+)
+from assistant.core.game.rules import DeckOut
+from assistant.core.game.state import Draft, GameState
+from assistant.core.game.table import Table
+from assistant.core.game.tally import Ending, Outcome, first_to_goal, most_unicorns
+
+
+def judge(
+    table: Table,
+    state: GameState,
+    d: Draft,
+    before: tuple[int, ...],
+    after: tuple[int, ...],
+    winner_before: int | None,
+    facts: list[Fact],
+) -> None:
+    """After an event's moves: the limits that bite (a link of the chain), the cards that must go, the wins a card
+    or the table bars, then the winner or the deck-out rule."""
+    barred_before = table.barred(state.stables, state.cannot_win)
+    goals_before = table.goals_of(state.stables, state.goal, state.goals)
+    stables = tuple(d.stables)
+    goals = table.goals_of(stables, d.goal, d.goals)
+    hands, hands_before = tuple(d.hands), tuple(p.hand for p in state.players)
+    for seat, (was, now) in enumerate(zip(before, after)):
+        # A limit a card in a Stable sets is said when it bites: the count goes over it, or the card arrives
+        # (Tiny Stable entering a Stable of 6 Unicorns); not again on every event while it stays over. Its
+        # sacrifice is a triggered effect ("if you ever have more than 5"): a link of the chain, so nobody wins
+        # before it is done (000: "no player can win until the effect chain is resolved").
+        limit = table.stable_limit(stables, seat)
+        had = table.stable_limit(state.stables, seat)
+        if limit is not None and now > limit[1] and (now > was or had is None or was <= had[1]):
+            facts.append(LimitReached(seat, limit[0], now, limit[1]))
+            d.chain = d.chain + ((Trigger(limit[0], seat, TriggerKind.DUTY),),)
+            facts.append(LinkAdded(d.chain[-1], len(d.chain)))
+        going = table.must_go(stables, hands, seat)
+        if going and going != table.must_go(state.stables, hands_before, seat):
+            card = table.card_of(going)
+            facts.append(CardMustGo(seat, going, card.has(Tag.MOVES_ON_EMPTY_HAND)))
+        blocker = table.win_barred(stables, seat, d.cannot_win)
+        reached = now >= goals[seat] and (now > was or seat not in barred_before or was < goals_before[seat])
+        if blocker is not None and reached:
+            facts.append(WinBarred(seat, now, blocker))
+    _judge(table, d, eligible(after, table.barred(stables, d.cannot_win)), goals, winner_before, facts)
+
+
+def eligible(counts: tuple[int, ...], barred: frozenset[int]) -> tuple[int, ...]:
+    """The counts toward winning: 0 for a `barred` player, one a card keeps from winning (The Black Spot)."""
+    return tuple(0 if seat in barred else n for seat, n in enumerate(counts)) if barred else counts
+
+
+def _judge(
+    table: Table,
+    d: Draft,
+    counts: tuple[int, ...],
+    goals: tuple[int, ...],
+    winner_before: int | None,
+    facts: list[Fact],
+) -> None:
+    """Declare a winner once the pile and chain are empty (each player against their own number); apply the
+    deck-out rule."""
+    if d.outcome is not None:
+        return
+    quiet = not d.pile and not d.chain
+    winner = first_to_goal(counts, goals, d.current)
+    if winner is not None:
+        if quiet:
+            d.outcome = Outcome(Ending.GOAL, winner)
+            facts.append(GameOver(d.outcome))
+        elif winner_before is None or any(isinstance(f, TallyChanged) for f in facts):
+            facts.append(WinWaits(winner, counts[winner]))
+        return
+    if not d.deck_out:
+        return
+    rule = table.deck_out_rule
+    if rule is DeckOut.RESHUFFLE:
+        d.deck_out = False
+        reshuffle(table, d, facts)
+    elif quiet:
+        d.deck_out = False
+        d.outcome = (
+            most_unicorns(tuple(d.stables), table.cards, table.barred(tuple(d.stables), d.cannot_win))
+            if rule is DeckOut.MOST_WINS
+            else Outcome(Ending.NO_WINNER)
+        )
+        facts.append(GameOver(d.outcome))
+
+
+def reshuffle(table: Table, d: Draft, facts: list[Fact]) -> None:
+    """The discard pile goes into the deck (whatever is left in it stays: the deck says how many in all)."""
+    count = len(d.discard)
+    left = d.deck
+    d.deck = (left or 0) + count
+    d.discard = ()
+    facts.append(Reshuffled(count, d.deck if left else None))
