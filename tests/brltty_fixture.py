@@ -52,14 +52,15 @@ def free_offset() -> int:
 
 
 class Brltty:
-    """One BRLTTY with a TTY display of `width` cells; `host` for BRLAPI_HOST, `auth` for BRLAPI_AUTH."""
+    """One BRLTTY with a TTY display of `width` cells; `host` for BRLAPI_HOST, `auth` for BRLAPI_AUTH; `offset`:
+    the BrlAPI port's (a free one unless given)."""
 
-    def __init__(self, folder: Path, width: int = 40):
+    def __init__(self, folder: Path, width: int = 40, offset: int | None = None):
         assert BRLTTY is not None
         self.width = width
         self.master, self.slave = pty.openpty()  # the slave kept open: reading the master of a closed one fails
         path = os.ttyname(self.slave)
-        self.offset = free_offset()
+        self.offset = offset if offset is not None else free_offset()  # a given one: BRLTTY started again there
         self.host = f"127.0.0.1:{self.offset}"
         self.auth = "none"
         folder.mkdir(parents=True, exist_ok=True)

@@ -61,14 +61,21 @@ def run_plain(
     if first is not None:
         show(first)
 
-    def lost() -> None:  # BRLTTY stopped answering: said once, on the reader thread, which then ends
+    def lost() -> None:  # BRLTTY stopped answering: said once, on the reader thread, which looks for it again
         from assistant.core.words.entry import braille_display_lost
 
         with lock:
+            if display is not None:
+                display.lost()
             _show(Reply.of(braille_display_lost(), important=True), stdout, speak)
 
+    def back() -> None:  # BRLTTY answers again: the display as it stands, and what it missed said
+        with lock:
+            if display is not None:
+                show(display.back())
+
     if display is not None:
-        display.display.listen(pressed, lost)
+        display.display.listen(pressed, lost, back)
     lines = iter(stdin)
     while True:
         if prompt:
@@ -81,6 +88,8 @@ def run_plain(
         with lock:
             if echo:  # the echo is cleaned (no terminal escapes); the line itself goes to the session as typed
                 print(f"> {clean_untrusted(line)}", file=stdout)
+            if display is not None:  # new input: a fact held on the display is acknowledged
+                display.acknowledge()
             show(session.handle(line))
     return 0
 
