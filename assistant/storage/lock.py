@@ -6,6 +6,10 @@ writes its process id into it; a second copy finds the lock taken, reads who hol
 save write in it raises `OSError` naming that process, which the game says as "not recorded". The kernel lets go
 of the lock when the process ends, even by `kill -9`, so a stale lock never blocks anyone. Where `fcntl` does not
 exist (Windows) there is no lock.
+
+The lock fails closed: a lock file that cannot be opened or locked (a folder or a file it may not open in its
+place, a file system without locks) makes this copy read-only too, with the reason, since another copy may be
+writing unseen. Only a games folder that cannot even be made leaves writing to say why on each write.
 """
 
 from __future__ import annotations
@@ -14,25 +18,27 @@ import errno
 import os
 from pathlib import Path
 
-from assistant.core.words.storage import games_held_by
+from assistant.core.words.storage import games_held_by, games_lock_unusable
 
 #: The lock file's name in the games folder (never a save: saves are `game-*.jsonl`).
 LOCK_NAME = "lock"
 
 _held: dict[Path, int] = {}
 """Folders whose lock this process holds, with the lock file's descriptor (kept open while the process runs)."""
-_refused: dict[Path, int] = {}
-"""Folders another process held when this one asked, with that process's id (0 when it could not be read)."""
+_refused: dict[Path, int | str] = {}
+"""Folders this process may not write: the id of the process that held the lock when this one asked (0 when it
+could not be read), or why the lock could not be taken."""
 
 
 def _key(folder: Path) -> Path:
     return Path(os.path.abspath(folder))
 
 
-def claim(folder: Path) -> int | None:
+def claim(folder: Path) -> int | str | None:
     """Hold the lock of `folder` for as long as this process runs. None: this process may write (it holds the
-    lock, or there is no lock to take: no `fcntl`, or a home that cannot be written, where each write says why);
-    else the id of the process that holds it, and every write to the folder's saves is refused from now on."""
+    lock, or there is no lock to take: no `fcntl`, or a games folder that cannot be made, where each write says
+    why); else the id of the process that holds it, or why the lock could not be taken (the lock fails closed),
+    and every write to the folder's saves is refused from now on."""
     key = _key(folder)
     if key in _held:
         return None
@@ -44,16 +50,22 @@ def claim(folder: Path) -> int | None:
         return None
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        fd = os.open(folder / LOCK_NAME, os.O_RDWR | os.O_CREAT | getattr(os, "O_NONBLOCK", 0), 0o644)
     except OSError:
-        return None
+        return None  # no games folder at all: every write fails and says why
+    try:
+        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+        fd = os.open(folder / LOCK_NAME, flags, 0o644)
+    except OSError as exc:
+        _refused[key] = exc.strerror or str(exc)
+        return _refused[key]
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        holder = _read_pid(fd)
+    except OSError as exc:
+        taken = exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES)
+        refused: int | str = _read_pid(fd) if taken else (exc.strerror or str(exc))
         os.close(fd)
-        _refused[key] = holder
-        return holder
+        _refused[key] = refused
+        return refused
     try:
         os.ftruncate(fd, 0)
         os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
@@ -72,8 +84,10 @@ def _read_pid(fd: int) -> int:
 
 
 def check_writable(folder: Path) -> None:
-    """Raise `OSError` (EBUSY, naming the process) when another process held `folder`'s lock when this one
-    asked; nothing otherwise."""
+    """Raise `OSError` (EBUSY, naming the process, or why the lock could not be taken) when this process may not
+    write `folder`'s saves; nothing otherwise."""
     holder = _refused.get(_key(folder))
+    if isinstance(holder, str):
+        raise OSError(errno.EBUSY, games_lock_unusable(holder))
     if holder is not None:
         raise OSError(errno.EBUSY, games_held_by(holder))
