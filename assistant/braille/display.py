@@ -140,13 +140,15 @@ class BrailleDisplay:
         self.width = int(connection.displaySize[0])
         """The display's cells (its first row)."""
 
-    def write(self, cells: str) -> None:
-        """Show a line of Unicode braille cells (cut or padded to the display's width)."""
+    def write(self, cells: str, cursor: int | None = None) -> None:
+        """Show a line of Unicode braille cells (cut or padded to the display's width), with the cursor (dots 7
+        and 8) on cell `cursor` (from 0), or none."""
+        shown = self._brlapi.CURSOR_OFF if cursor is None or not 0 <= cursor < self.width else cursor + 1
         with self._lock:
             if self._stopped.is_set() or self.lost:
                 return
             try:
-                self._connection.writeText(cells[: self.width].ljust(self.width, "\u2800"), self._brlapi.CURSOR_OFF)
+                self._connection.writeText(cells[: self.width].ljust(self.width, "\u2800"), shown)
             except (self._brlapi.OperationError, self._brlapi.ConnectionError, OSError):
                 pass  # the server went away: the reader notices
 

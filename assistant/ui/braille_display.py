@@ -39,8 +39,8 @@ class DisplayLink:
         self.acknowledged: list[str] = []
         """Every decisive fact a key acknowledged, oldest first."""
         self._last: tuple[str, ...] = ()
-        self._drawn = ""
-        """The cells last written: the same cells are not written again (the pins would only twitch)."""
+        self._drawn: tuple[str, int | None] = ("", None)
+        """The cells and cursor last written: the same are not written again (the pins would only twitch)."""
         self.missed: int | None = None
         """While BRLTTY is gone: how many answers came (shown again when it is back); None while it answers."""
         self.refresh()
@@ -57,7 +57,7 @@ class DisplayLink:
 
         with self.lock:
             missed, self.missed = self.missed or 0, None
-            self._drawn = ""
+            self._drawn = ("", None)
             self.draw()
         return Reply.of(braille_display_back(missed), important=True)
 
@@ -95,12 +95,13 @@ class DisplayLink:
                 self.acknowledged.append(fact)
 
     def draw(self) -> None:
-        """Write the view's cells, unless they are already on the display."""
+        """Write the view's cells and its cursor (at the typing point while a line is typed), unless they are
+        already on the display."""
         with self.lock:
-            cells = self.view.render()
-            if cells != self._drawn:
-                self._drawn = cells
-                self.display.write(cells)
+            drawn = (self.view.render(), self.view.cursor())
+            if drawn != self._drawn:
+                self._drawn = drawn
+                self.display.write(*drawn)
 
     def refresh(self) -> None:
         """Redraw from the game as it stands: the pile and chain, the Stables, the history, the status cells."""

@@ -240,3 +240,19 @@ def test_whose_turn_and_help_keys_ask_the_front_end():
 def test_too_small_a_display_is_refused():
     with pytest.raises(ValueError):
         BrailleView(4)
+
+
+def test_the_cursor_is_at_the_typing_point_and_off_otherwise():
+    view = BrailleView(14, status_cells=0)
+    view.show(["Ben drew a card."])
+    assert view.cursor() is None
+    for character in "play":
+        view.press(Press(Key.CHARACTER, character))
+    assert view.cursor() == 4  # the cell after the last one typed
+    for character in " ginormous unicorn":
+        view.press(Press(Key.CHARACTER, character))
+    assert view.cursor() == 13 and read(view).endswith("unicorn")  # the end of a long line, a cell to type in
+    view.show(["Turn 2: Ben's turn."], decisive="Turn 2: Ben's turn.")
+    assert view.cursor() is None  # a held fact is shown, not the typing
+    wide = BrailleView(40, status_cells=4)
+    assert wide.follow("dr") == "" and wide.cursor() == 4 + 2

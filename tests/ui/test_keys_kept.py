@@ -1,6 +1,7 @@
 """No key is eaten: a one-key answer never costs the first letter of a command typed after it, a fact held on the
 braille display never costs a key (the key that acknowledges it is typed too), the display follows the computer
-keyboard's typing, and the display is written once per command (a real BRLTTY for the display)."""
+keyboard's typing with its cursor at the typing point, and the display is written once per command (a real BRLTTY
+for the display)."""
 
 from __future__ import annotations
 
@@ -118,9 +119,9 @@ def test_keyboard_typing_acknowledges_a_held_fact_and_the_display_follows_it(dis
         written: list[str] = []
         write = link.display.write
 
-        def recording(cells: str) -> None:
+        def recording(cells: str, cursor: int | None = None) -> None:
             written.append(reading(cells, link.view.status_cells))
-            write(cells)
+            write(cells, cursor)
 
         link.display.write = recording
         shown = lambda: reading(display_server.cells(), link.view.status_cells)  # noqa: E731
@@ -135,6 +136,7 @@ def test_keyboard_typing_acknowledges_a_held_fact_and_the_display_follows_it(dis
             await until(pilot, lambda: shown() == "d", "the display follows the keyboard's typing")
             await pilot.press(*"raw")
             await until(pilot, lambda: shown() == "draw", "the display follows the keyboard's typing")
+            assert display_server.cursor() == 4 + 4  # the cursor (dots 7 and 8) at the typing point, after "draw"
             written.clear()
             await pilot.press("enter")
             await until(pilot, lambda: shown().startswith("ben drew a card"), "the reply on the display")

@@ -269,6 +269,15 @@ class BrailleView:
             window = line.cells[start:end]
         return (self.status_text() + window).ljust(self.width, celltable.BLANK)
 
+    def cursor(self) -> int | None:
+        """Where the cursor goes (a cell of `render`, from 0): after the last cell typed while a line is typed
+        and shown (the display's own or the keyboard's, followed); None when nothing is being typed."""
+        if self.held or not self.typing:
+            return None
+        cells = self._input_cells()
+        start = max(0, len(cells) - self.text_width + 1)
+        return min(self.status_cells + len(cells) - start, self.width - 1)
+
     def status_text(self) -> str:
         """The status cells: the first letter of whose turn it is, of the phase, a mark (a question mark while a
         yes-or-no question waits, a number sign while numbered cards do, else an exclamation mark while a fact is
