@@ -29,6 +29,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
+from assistant.core.braille.display import QUIT_WORDS
 from assistant.core.braille.sixkey import DEFAULT_WINDOW
 from assistant.core.cards.card import CardType, Vocabulary
 from assistant.core.game.table import PromptKind
@@ -313,7 +314,9 @@ class TableApp(App):
         if self.braille is None or not self.query("#answer"):
             return
         reply = self.braille.press(message.press, self.clock())
-        if reply is not None:
+        if self.braille.quitting:  # `quit` typed on the display, as on the keyboard
+            self.exit()
+        elif reply is not None:
             self.show(reply)
 
     def on_display_lost(self, message) -> None:
@@ -509,6 +512,9 @@ class TableApp(App):
         key, self._answered_key = self._answered_key, ""
         if not event.value.strip():  # (the input line emptied itself when it sent the line)
             self.place_cursor()
+            return
+        if event.value.strip().lower() in QUIT_WORDS:  # as in the plain mode: never looked up as a card
+            self.exit()
             return
         self.show(self.session.handle(line_after_answer(self.session, key, event.value)))
 

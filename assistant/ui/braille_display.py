@@ -41,6 +41,8 @@ class DisplayLink:
         self._last: tuple[str, ...] = ()
         self._drawn: tuple[str, int | None] = ("", None)
         """The cells and cursor last written: the same are not written again (the pins would only twitch)."""
+        self.quitting = False
+        """`quit` was typed on the display: the front end ends."""
         self.missed: int | None = None
         """While BRLTTY is gone: how many answers came (shown again when it is back); None while it answers."""
         self.refresh()
@@ -133,7 +135,9 @@ class DisplayLink:
             if action.acknowledged:
                 self.acknowledged.append(action.acknowledged)
             reply: Reply | None = None
-            if action.act is Act.SUBMIT:
+            if action.act is Act.QUIT:
+                self.quitting = True
+            elif action.act is Act.SUBMIT:
                 reply = self.session.handle(action.text)
             elif action.act is Act.READ_CARD:
                 reply = self.session.look_up(action.text)

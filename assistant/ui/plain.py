@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from assistant.core.text import clean_untrusted
 from assistant.core.words.cardtext import deck_chosen
+from assistant.core.words.entry import QUIT_ON_KEYBOARD
 from assistant.core.words.screen import PLAIN_GREETING
 from assistant.session import Control, Reply, Session
 
@@ -54,7 +55,10 @@ def run_plain(
     def pressed(press) -> None:  # on the display's reader thread
         with lock:
             reply = display.press(press, time.monotonic()) if display is not None else None
-            if reply is not None:
+            if display is not None and display.quitting:  # `quit` typed on the display: the next line read ends
+                display.quitting = False
+                show(Reply.of(QUIT_ON_KEYBOARD))
+            elif reply is not None:
                 show(reply)
 
     show(Reply.of(PLAIN_GREETING, deck_chosen(session.cards)))

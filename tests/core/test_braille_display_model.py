@@ -256,3 +256,13 @@ def test_the_cursor_is_at_the_typing_point_and_off_otherwise():
     assert view.cursor() is None  # a held fact is shown, not the typing
     wide = BrailleView(40, status_cells=4)
     assert wide.follow("dr") == "" and wide.cursor() == 4 + 2
+
+
+def test_quit_typed_on_the_display_ends_the_app_and_is_never_looked_up():
+    view = BrailleView(40)
+    for character in "Quit":
+        view.press(Press(Key.CHARACTER, character))
+    assert view.press(Press(Key.ENTER)) == Action(Act.QUIT, "Quit")
+    for character in "quite nice":
+        view.press(Press(Key.CHARACTER, character))
+    assert view.press(Press(Key.ENTER)) == Action(Act.SUBMIT, "quite nice")

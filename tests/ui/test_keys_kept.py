@@ -81,6 +81,19 @@ def test_a_command_typed_at_a_yes_or_no_question_keeps_its_first_letter(make_app
     asyncio.run(scenario())
 
 
+def test_quit_typed_on_the_keyboard_ends_the_app(make_app):
+    async def scenario():
+        app = make_app(None)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.press(*"quit", "enter")
+            await pilot.pause()
+            assert not any("No card called quit" in line for reply in app.replies for line in reply.lines)
+        return app
+
+    app = asyncio.run(scenario())
+    assert app.return_code == 0  # exited (None while it runs)
+
+
 # The braille display (a real BRLTTY).
 
 brlapi = pytest.importorskip("brlapi")
@@ -151,3 +164,19 @@ def test_keyboard_typing_acknowledges_a_held_fact_and_the_display_follows_it(dis
             assert all(not window.startswith("ben drew") and window != "tally" for window in written), written
 
     asyncio.run(scenario())
+
+
+@needs_brltty
+def test_quit_typed_on_the_display_ends_the_app(display_server, make_app):
+    async def scenario():
+        app = make_app(None, "--braille-display", "--no-speech")
+        async with app.run_test(size=(100, 40)) as pilot:
+            display_server.type("quit")
+            await until(pilot, lambda: app.braille.view.input_text == "quit", "typed on the display")
+            display_server.press("enter")
+            await until(pilot, lambda: app.return_code is not None, "the app ends")
+        return app
+
+    app = asyncio.run(scenario())
+    assert app.return_code == 0
+    assert not any("No card called" in line for reply in app.replies for line in reply.lines)

@@ -29,6 +29,8 @@ from assistant.core.braille.sixkey import DOT_KEYS, EntryMode, SixKeyEntry
 #: The display sizes the app is made for: 40 cells is the common desktop size, 14 and 20 portable, 80 large.
 SIZES = (14, 20, 40, 80)
 DEFAULT_SIZE = 40
+#: Lines that end the app, typed on the display as on the keyboard (never looked up as a card).
+QUIT_WORDS = ("quit", "exit")
 #: The question mark of the status cells (dots 2 3 6).
 QUESTION_CELL = celltable.cell([2, 3, 6])
 #: The status cell of a numbered choice waiting: the number sign (dots 3 4 5 6).
@@ -92,6 +94,8 @@ class Act(enum.Enum):
     """Show the display's keys."""
     ACKNOWLEDGED = "acknowledged"
     """A held fact was acknowledged (`text`) by a review key, which did nothing else."""
+    QUIT = "quit"
+    """`quit` or `exit` was typed: the front end ends, as for the same line typed on its keyboard."""
 
 
 @dataclass(frozen=True)
@@ -374,6 +378,8 @@ class BrailleView:
                 entry.flush()
             text = self.input_text
             self.clear_input()
+            if text.strip().lower() in QUIT_WORDS:
+                return Action(Act.QUIT, text)
             return Action(Act.SUBMIT, text) if text.strip() else Action()
         if press.key is Key.DOTS:
             bits = int(press.value)

@@ -36,6 +36,7 @@ __all__ = [
     "no_braille_display",
     "braille_display_lost",
     "braille_display_back",
+    "QUIT_ON_KEYBOARD",
     "braille_no_answer_in_time",
     "BRAILLE_GRADE2_UNAVAILABLE",
     "BRLAPI_MISSING",
@@ -167,6 +168,10 @@ def no_braille_display(where: str, reason: str = "") -> str:
     if reason:
         return f"No braille display at {where}: {reason} The app goes on without it."
     return f"No braille display answered at {where}: is BRLTTY running? The app goes on without it."
+
+
+#: `quit` typed on the braille display in the plain mode, which reads its lines from the keyboard.
+QUIT_ON_KEYBOARD = "The plain mode ends from the keyboard: type quit there, or press Control D."
 
 
 def braille_no_answer_in_time(seconds: float) -> str:
