@@ -266,3 +266,19 @@ def test_quit_typed_on_the_display_ends_the_app_and_is_never_looked_up():
     for character in "quite nice":
         view.press(Press(Key.CHARACTER, character))
     assert view.press(Press(Key.ENTER)) == Action(Act.SUBMIT, "quite nice")
+
+
+def test_typing_in_grade_2_is_contracted_as_it_grows():
+    from assistant.braille.translate import Grade, Translator
+
+    translator = Translator()
+    if not translator.has_liblouis:
+        pytest.skip("contracted braille needs liblouis")
+    view = BrailleView(40, lambda text: translator.to_cells(text, Grade(2)) or "")
+    for character in "play rainbow aura":
+        view.press(Press(Key.CHARACTER, character))
+    shown = view.render().rstrip(celltable.BLANK)
+    assert shown == translator.to_cells("play rainbow aura", Grade(2))  # 15 cells, not 26 letter by letter
+    assert len(shown) == 15 and view.cursor() == 15
+    view.press(Press(Key.DOTS, 0b1))  # a cell typed on the dot keys stays as it is
+    assert view.render().rstrip(celltable.BLANK).endswith(celltable.cell([1]))

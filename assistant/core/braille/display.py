@@ -314,7 +314,11 @@ class BrailleView:
         return entry.text if entry is not None and not self.input.followed else self.input.text
 
     def _input_cells(self) -> str:
-        return "".join(ch if celltable.is_cell(ch) else _braille(self.translate, ch) for ch in self.input_text)
+        """The typed line in braille: cells typed as they are, and each run of print translated whole, so that
+        in grade 2 what is typed is contracted as it grows ("play" is four cells, never a grade-1 indicator a
+        letter), as BRLTTY's own contracted input shows it."""
+        runs = re.findall(r"[\u2800-\u28ff]+|[^\u2800-\u28ff]+", self.input_text)
+        return "".join(run if celltable.is_cell(run[0]) else _braille(self.translate, run) for run in runs)
 
     def _type(self, text: str) -> None:
         entry = self.input.six_key
