@@ -48,8 +48,17 @@ from assistant.core.words.cardtext import (
 from assistant.core.words.errors import command_hint, stray_digits, who_plays
 from assistant.core.words.gameplay import NO_GAME, NOT_RECORDED, NOTHING_TO_CONFIRM, RESUME_DECLINED, resume_offer
 from assistant.core.words.help import INSTANT_WORD, Examples, short_help, topic_help, unknown_topic
-from assistant.core.words.learned import QUESTION_STILL_WAITS, code_differs, offer_replacing_words
+from assistant.core.words.learned import (
+    REPLACE_WORDS,
+    code_differs,
+    name_only_close,
+    offer_replacing_words,
+    still_waits,
+    words_kept,
+    yes_is_not_enough,
+)
 from assistant.core.words.scans import (
+    CARD_REFUSED,
     SAY_CARD_TYPE,
     aiming_words,
     card_learned,
@@ -415,67 +424,96 @@ class Session:
         return self._keep(Reply(tuple(lines), describe_print_variants(card, vocabulary), card=card))
 
     def scanned(self, payload: str | bytes) -> Reply:
-        """Answer a code read by the camera (untrusted payload): its card, its words, or "unknown code"."""
-        return self._remember(self._scanned(payload))
+        """Answer a code read by the camera (untrusted payload): its card, its words, or "unknown code". While a
+        question waits (numbered cards, yes or no), the code is only read out and the question stays as it was."""
+        waiting = self.pending
+        reply, learnable = self._scanned(payload, asking=waiting is not None)
+        if waiting is None:
+            return self._remember(reply)
+        self.pending = waiting  # the card read is the subject as usual; the question is kept as it was
+        note = still_waits(isinstance(waiting, Choice), learnable)
+        said = dataclasses.replace(reply, lines=(*reply.lines, note), speech=f"{reply.speech} {note}".strip())
+        return self._remember(dataclasses.replace(said, pending=None, important=True))
 
-    def _scanned(self, payload: str | bytes) -> Reply:
+    def _scanned(self, payload: str | bytes, asking: bool) -> tuple[Reply, bool]:
+        """A scanned code's reply, and whether it could have been learnt. With `asking` (a question waits) nothing
+        is offered or learnt."""
         from assistant.core.scanning.payloads import PayloadKind, resolve_payload
 
         meaning = resolve_payload(payload, self.cards, lambda query: self._resolver().resolve(query).match)
-        question = self.pending if isinstance(self.pending, Question) else None
         if meaning.card is not None and meaning.kind is not PayloadKind.TEXT:
-            reply = self._card_reply(meaning.card)
-            self.pending = question  # a card held up while deciding is a look-up: the question still waits
-            return reply
+            return self._card_reply(meaning.card), False
         if meaning.kind is PayloadKind.TEXT:
-            new = meaning.new_card or read_card_text(meaning.payload) if meaning.new_card_text and self.learn else None
-            if new is not None and question is None and self.learn is not None:
-                return self._keep(self._offer_card(new, self.learn))
+            new = meaning.new_card or read_card_text(meaning.payload) if meaning.new_card_text else None
+            new = new if self.learn is not None else None
+            if new is not None and meaning.card is None:
+                same = matching_card(new.name, self.cards.base)
+                if same is not None and normalize(same.name) != normalize(new.name):  # a typo is never that card
+                    sentence = name_only_close(new.name, same.name, new.text)
+                    return Reply((sentence,), sentence, important=True), False
+                if not asking:
+                    return self._keep(self._offer_card(new, same)), True
             text = scanned_text(meaning.payload)
             told = read_card_text(meaning.payload) if meaning.card is not None else None
+            lines: tuple[str, ...] = (text,)
             if meaning.card is not None and (told is None or normalize(told.text) != normalize(meaning.card.text)):
-                text = code_differs(meaning.card.name, told.text if told is not None else meaning.payload)
-            if question is not None:  # never replaces the question: read out, and the question still waits
-                self.pending = question
-                return Reply((text, QUESTION_STILL_WAITS), f"{text} {QUESTION_STILL_WAITS}", important=True)
-            return self._keep(Reply((text,), text, card=meaning.card))
+                lines = (code_differs(meaning.card.name, told.text if told is not None else meaning.payload),)
+                if told is not None and told.text.strip() and self.learn is not None:
+                    if asking:
+                        return Reply(lines, lines[0], card=meaning.card), True
+                    return self._keep(self._offer_words(meaning.card, told.text)), True
+            return self._keep(Reply(lines, lines[0], card=meaning.card)), new is not None
         if meaning.kind is PayloadKind.LABEL and meaning.deck_in_play:
             sentence = label_card_not_in_deck(meaning.deck, meaning.card_id)
         elif meaning.kind is PayloadKind.LABEL:
             sentence = label_not_in_play(meaning.deck, meaning.card_id)
         else:
             sentence = unknown_code(meaning.payload)
-        return Reply.error(sentence)
+        return Reply.error(sentence), False
 
-    def _offer_card(
-        self, new: NewCard, learn: Callable[[NewCard, CardType], tuple[str, CardSet, CardResolver | None]]
-    ) -> Reply:
-        """Offer to add a scanned card this deck does not have; its type from its words, or the player's answer;
-        `learn` adds it (the session's `learn`)."""
+    def _offer_words(self, card: Card, text: str) -> Reply:
+        """A code naming a card in other words: said, with the deck's words and the deliberate answer that takes
+        the code's (`REPLACE_WORDS`, never a single key: yes alone is told it does nothing)."""
+        differs = code_differs(card.name, text)
+        offer = offer_replacing_words(card.name, card.text)
+        new = NewCard(card.name, text, card.type)
 
-        same = matching_card(new.name, self.cards.base)  # a typo of a deck card's name: that card's new words
+        def deliberate(line: str) -> Reply | None:
+            if " ".join(line.lower().strip(".! ").split()) != REPLACE_WORDS:
+                return None
+            return self._learn(new, card.type, card)
 
-        def add(card_type: CardType) -> Reply:
-            try:
-                path, cards, resolver = learn(new, card_type)
-            except (OSError, LookupError, ValueError) as exc:
-                return Reply.error(card_not_learned(new.name, str(exc).splitlines()[0]))
-            self.cards, self.resolver, self.lobby.cards = cards, resolver, cards
-            if same is not None:
-                sentence = card_words_learned(same.name, path)
-                return Reply((sentence,), sentence, important=True, card=cards.get(same.id))
-            sentence = card_learned(new.name, type_name(card_type, cards.vocabulary), path)
-            return Reply((sentence,), sentence, important=True, card=cards.find_exact(new.name))
+        def stray_yes() -> Reply:
+            sentence = yes_is_not_enough(card.name)
+            return Reply((sentence,), sentence, important=True, pending=question)
 
+        question = Question(stray_yes, deliberate, declined=words_kept(card.name))
+        return Reply((differs, offer), f"{differs} {offer}", important=True, card=card, pending=question)
+
+    def _learn(self, new: NewCard, card_type: CardType, same: Card | None) -> Reply:
+        """Add a scanned card, or give a deck's card (`same`) the scanned words; said either way."""
+        if self.learn is None:  # nothing is offered for learning without a learner (`_scanned`)
+            return Reply.error(card_not_learned(new.name, CARD_REFUSED))
+        try:
+            path, cards, resolver = self.learn(new, card_type)
+        except (OSError, LookupError, ValueError) as exc:
+            return Reply.error(card_not_learned(new.name, str(exc).splitlines()[0]))
+        self.cards, self.resolver, self.lobby.cards = cards, resolver, cards
         if same is not None:
-            deck_type = same.type  # the deck's type is kept, as an import keeps it
-            in_play = self.cards.get(same.id) or same  # the words the deck has now (an import's, if any)
-            sentence = offer_replacing_words(in_play.name, in_play.text, new.text)
-            return Reply((sentence,), sentence, important=True, pending=Question(lambda: add(deck_type)))
+            sentence = card_words_learned(same.name, path)
+            return Reply((sentence,), sentence, important=True, card=cards.get(same.id))
+        sentence = card_learned(new.name, type_name(card_type, cards.vocabulary), path)
+        return Reply((sentence,), sentence, important=True, card=cards.find_exact(new.name))
+
+    def _offer_card(self, new: NewCard, same: Card | None) -> Reply:
+        """Offer to add a scanned card this deck does not have; its type from its words, or the player's answer.
+        `same`: the base deck's card of the same name (folded), not in play: its words, deliberately."""
+        if same is not None:
+            return self._offer_words(self.cards.get(same.id) or same, new.text)
 
         def other(text: str) -> Reply | None:
             card_type = type_from_prefix(text)
-            return None if card_type is None else add(card_type)
+            return None if card_type is None else self._learn(new, card_type, None)
 
         vocabulary = self.cards.vocabulary
         kind = type_name(new.type, vocabulary) if new.type is not None else ""
@@ -483,7 +521,7 @@ class Session:
 
         def then() -> Reply:
             if new.type is not None:
-                return add(new.type)
+                return self._learn(new, new.type, None)
             return Reply((SAY_CARD_TYPE,), SAY_CARD_TYPE, important=True, pending=question)
 
         question = Question(then, other)

@@ -52,14 +52,15 @@ def free_offset() -> int:
 
 
 class Brltty:
-    """One BRLTTY with a TTY display of `width` cells; `host` for BRLAPI_HOST, `auth` for BRLAPI_AUTH."""
+    """One BRLTTY with a TTY display of `width` cells; `host` for BRLAPI_HOST, `auth` for BRLAPI_AUTH; `offset`:
+    the BrlAPI port's (a free one unless given)."""
 
-    def __init__(self, folder: Path, width: int = 40):
+    def __init__(self, folder: Path, width: int = 40, offset: int | None = None):
         assert BRLTTY is not None
         self.width = width
         self.master, self.slave = pty.openpty()  # the slave kept open: reading the master of a closed one fails
         path = os.ttyname(self.slave)
-        self.offset = free_offset()
+        self.offset = offset if offset is not None else free_offset()  # a given one: BRLTTY started again there
         self.host = f"127.0.0.1:{self.offset}"
         self.auth = "none"
         folder.mkdir(parents=True, exist_ok=True)
@@ -102,11 +103,22 @@ class Brltty:
         raise RuntimeError("BRLTTY did not start its BrlAPI server and its display")
 
     def cells(self) -> str:
-        """The cells the display shows now: the last full row of braille the driver drew."""
+        """The cells the display shows now: the last full row of braille the driver drew, without the cursor
+        (dots 7 and 8, read by `cursor`)."""
+        return "".join(chr(0x2800 | (ord(cell) - 0x2800) & 0x3F) for cell in self.raw_cells())
+
+    def raw_cells(self) -> str:
+        """The last full row of braille the driver drew, the cursor's dots 7 and 8 included."""
         with self._lock:
             text = self.output.decode("utf-8", errors="replace")
         rows = [row for row in _DRAWN.findall(text) if len(row) == self.width]
         return rows[-1] if rows else ""
+
+    def cursor(self) -> int | None:
+        """The cell the cursor is on (from 0), or None when it is off: the cell with dots 7 and 8 (the text the
+        app writes has only six-dot cells)."""
+        found = [index for index, cell in enumerate(self.raw_cells()) if (ord(cell) - 0x2800) & 0xC0 == 0xC0]
+        return found[0] if found else None
 
     def drawn(self) -> int:
         """How many rows of cells the driver has drawn so far (a new one appears with each change)."""

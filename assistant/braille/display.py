@@ -16,82 +16,169 @@ from typing import Any
 
 from assistant.core.braille.display import Key, Press
 
+#: The longest start-up waits for BRLTTY: a frozen BRLTTY, or a port that accepts and never answers, is given up.
+CONNECT_TIMEOUT = 2.0
+#: How often a lost display is looked for again, in seconds.
+RECONNECT_EVERY = 1.0
+
 
 class DisplayUnavailable(Exception):
-    """No BRLTTY answered, or BrlAPI is not installed (`missing`): `args[0]` says where it was looked for."""
+    """No BRLTTY answered, or BrlAPI is not installed (`missing`): `args[0]` says where it was looked for;
+    `reason`, when known, why it was given up (it did not answer in time)."""
 
-    def __init__(self, where: str, missing: bool = False):
+    def __init__(self, where: str, missing: bool = False, reason: str = ""):
         super().__init__(where)
         self.missing = missing
+        self.reason = reason
+
+
+def _environment(name: str) -> bytes | None:
+    """A BrlAPI environment value as the bytes it holds (never decoded: a byte that is not UTF-8 is passed on as
+    it is, and BrlAPI refuses what it cannot use); None when unset or empty."""
+    value = os.environb.get(name.encode()) if os.supports_bytes_environ else None
+    if value is None and not os.supports_bytes_environ:
+        text = os.environ.get(name)
+        value = text.encode("utf-8", "surrogateescape") if text is not None else None
+    return value or None
 
 
 def brlapi_address() -> str:
-    """Where BrlAPI is asked for a display: `BRLAPI_HOST`, else BrlAPI's default (the local server)."""
-    return os.environ.get("BRLAPI_HOST") or "localhost:0"
+    """Where BrlAPI is asked for a display, safe to show and speak: `BRLAPI_HOST` (a byte that is not UTF-8 read
+    as U+FFFD, escapes and control characters removed), else BrlAPI's default (the local server)."""
+    from assistant.core.text import clean_untrusted
+
+    host = _environment("BRLAPI_HOST")
+    return clean_untrusted(host.decode("utf-8", "replace"), 100) if host else "localhost:0"
 
 
-def open_display(connect: Callable[[], Any] | None = None) -> BrailleDisplay:
-    """Connect to BRLTTY and take its display; raise `DisplayUnavailable` when none answers."""
+def open_display(connect: Callable[[], Any] | None = None, timeout: float = CONNECT_TIMEOUT) -> BrailleDisplay:
+    """Connect to BRLTTY and take its display; raise `DisplayUnavailable` when none answers, or none answers
+    within `timeout` seconds (the connection is tried on a thread of its own, so a frozen server or a port that
+    accepts and never answers cannot hang the caller)."""
     try:
         import brlapi
     except ImportError as exc:
         raise DisplayUnavailable(brlapi_address(), missing=True) from exc
-    host = os.environ.get("BRLAPI_HOST")
-    auth = os.environ.get("BRLAPI_AUTH")
+    opener = connect if connect is not None else _connector(brlapi)
+
+    def take() -> Any:
+        return _within(lambda: _take_display(opener, brlapi), timeout, brlapi)
+
+    return BrailleDisplay(take(), brlapi, take)
+
+
+def _connector(brlapi: Any) -> Callable[[], Any]:
+    """Connecting where the environment says (its raw bytes), else to BrlAPI's default."""
+    host, auth = _environment("BRLAPI_HOST"), _environment("BRLAPI_AUTH")
+    if host is None and auth is None:
+        return brlapi.Connection
+    return lambda: brlapi.Connection(host, auth)
+
+
+def _take_display(opener: Callable[[], Any], brlapi: Any) -> Any:
+    """A connection in TTY mode whose display knows its size; `DisplayUnavailable` otherwise."""
     try:
-        if connect is not None:
-            connection = connect()
-        elif host is not None or auth is not None:
-            connection = brlapi.Connection(host.encode() if host else None, auth.encode() if auth else None)
-        else:
-            connection = brlapi.Connection()
+        connection = opener()
         connection.enterTtyModeWithPath()
         for _ in range(40):  # a server whose display is still starting says 0 cells: a moment later it knows
             if connection.displaySize[0]:
                 break
             time.sleep(0.05)
-    except (brlapi.ConnectionError, brlapi.OperationError, OSError) as exc:
+    except (brlapi.ConnectionError, brlapi.OperationError, OSError, ValueError, TypeError) as exc:
         raise DisplayUnavailable(brlapi_address()) from exc
     if not connection.displaySize[0]:
         connection.closeConnection()
         raise DisplayUnavailable(brlapi_address())
-    return BrailleDisplay(connection, brlapi)
+    return connection
+
+
+def _within(attempt: Callable[[], Any], timeout: float, brlapi: Any) -> Any:
+    """`attempt()` on a thread of its own, given up after `timeout` seconds (`DisplayUnavailable` with the
+    reason); a connection made after it was given up is closed, never left holding the display."""
+    done = threading.Event()
+    given_up = threading.Event()
+    outcome: list[Any] = []
+
+    def run() -> None:
+        try:
+            outcome.append(attempt())
+        except BaseException as exc:  # handed to the caller as it is
+            outcome.append(exc)
+        done.set()
+        if given_up.is_set() and outcome and not isinstance(outcome[0], BaseException):
+            try:
+                outcome[0].closeConnection()
+            except (brlapi.ConnectionError, brlapi.OperationError, OSError):
+                pass
+
+    threading.Thread(target=run, name="braille-connect", daemon=True).start()
+    if not done.wait(timeout):
+        given_up.set()
+        if not done.is_set():
+            from assistant.core.words.entry import braille_no_answer_in_time
+
+            raise DisplayUnavailable(brlapi_address(), reason=braille_no_answer_in_time(timeout))
+    result = outcome[0]
+    if isinstance(result, BaseException):
+        raise result
+    return result
 
 
 class BrailleDisplay:
-    """An open braille display: its size, a line written, its keys read on a thread of their own."""
+    """An open braille display: its size, a line written, its keys read on a thread of their own; when the
+    server goes away, it is looked for again (`reopen`) and the display taken back when it answers."""
 
-    def __init__(self, connection: Any, module: Any):
+    def __init__(self, connection: Any, module: Any, reopen: Callable[[], Any] | None = None):
         self._connection = connection
         self._brlapi = module
+        self._reopen = reopen
         self._lock = threading.Lock()  # writing and closing from the app's thread, reading keys from another
         self._stopped = threading.Event()
         self._thread: threading.Thread | None = None
+        self.lost = False
+        """The server stopped answering and has not come back yet."""
         self.width = int(connection.displaySize[0])
         """The display's cells (its first row)."""
 
-    def write(self, cells: str) -> None:
-        """Show a line of Unicode braille cells (cut or padded to the display's width)."""
+    def write(self, cells: str, cursor: int | None = None) -> None:
+        """Show a line of Unicode braille cells (cut or padded to the display's width), with the cursor (dots 7
+        and 8) on cell `cursor` (from 0), or none."""
+        shown = self._brlapi.CURSOR_OFF if cursor is None or not 0 <= cursor < self.width else cursor + 1
         with self._lock:
-            if self._stopped.is_set():
+            if self._stopped.is_set() or self.lost:
                 return
             try:
-                self._connection.writeText(cells[: self.width].ljust(self.width, "\u2800"), self._brlapi.CURSOR_OFF)
+                self._connection.writeText(cells[: self.width].ljust(self.width, "\u2800"), shown)
             except (self._brlapi.OperationError, self._brlapi.ConnectionError, OSError):
-                pass  # the server went away: the reader notices and stops; nothing to show it to
+                pass  # the server went away: the reader notices
 
-    def listen(self, on_press: Callable[[Press], object], on_lost: Callable[[], object] | None = None) -> None:
-        """Read the display's keys on a thread of its own; each key the model knows goes to `on_press`, and
-        `on_lost` is called once if the server goes away."""
+    def listen(
+        self,
+        on_press: Callable[[Press], object],
+        on_lost: Callable[[], object] | None = None,
+        on_back: Callable[[], object] | None = None,
+        every: float = RECONNECT_EVERY,
+    ) -> None:
+        """Read the display's keys on a thread of its own; each key the model knows goes to `on_press`.
+        `on_lost` is called when the server goes away; the display is then looked for every `every` seconds
+        and, when it answers again, taken back and `on_back` called (the caller redraws it)."""
 
         def run() -> None:
             while not self._stopped.is_set():
                 try:
                     code = self._connection.readKeyWithTimeout(200)
                 except (self._brlapi.OperationError, self._brlapi.ConnectionError, OSError):
-                    if not self._stopped.is_set() and on_lost is not None:
+                    if self._stopped.is_set():
+                        return
+                    with self._lock:
+                        self.lost = True
+                    if on_lost is not None:
                         on_lost()
-                    return
+                    if not self._come_back(every):
+                        return
+                    if on_back is not None:
+                        on_back()
+                    continue
                 if code is None or self._stopped.is_set():
                     continue
                 press = press_of(int(code), self._brlapi)
@@ -101,17 +188,45 @@ class BrailleDisplay:
         self._thread = threading.Thread(target=run, name="braille-display", daemon=True)
         self._thread.start()
 
+    def _come_back(self, every: float) -> bool:
+        """Look for the server until it answers (True, the display taken back) or the display is closed."""
+        if self._reopen is None:
+            return False
+        while not self._stopped.wait(every):
+            try:
+                connection = self._reopen()
+            except DisplayUnavailable:
+                continue
+            with self._lock:
+                if self._stopped.is_set():
+                    _close(connection, self._brlapi)
+                    return False
+                old, self._connection = self._connection, connection
+                self.width = int(connection.displaySize[0]) or self.width
+                self.lost = False
+            _close(old, self._brlapi)
+            return True
+        return False
+
     def close(self) -> None:
         """Stop reading keys and give the display back to BRLTTY."""
         self._stopped.set()
         if self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join(timeout=1.0)
         with self._lock:
-            try:
-                self._connection.leaveTtyMode()
-                self._connection.closeConnection()
-            except (self._brlapi.OperationError, self._brlapi.ConnectionError, OSError):
-                pass
+            _close(self._connection, self._brlapi)
+
+
+def _close(connection: Any, brlapi: Any) -> None:
+    """Leave TTY mode and close a connection, whatever state the server is in."""
+    try:
+        connection.leaveTtyMode()
+    except (brlapi.OperationError, brlapi.ConnectionError, OSError):
+        pass
+    try:
+        connection.closeConnection()
+    except (brlapi.OperationError, brlapi.ConnectionError, OSError):
+        pass
 
 
 def press_of(code: int, brlapi: Any) -> Press | None:

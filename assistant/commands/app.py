@@ -18,7 +18,7 @@ from assistant.core.language.lobby import shipped_addons
 from assistant.core.words.cardtext import NO_TERMINAL, deck_chosen
 from assistant.core.words.errors import script_unreadable
 from assistant.core.words.screen import app_heading
-from assistant.core.words.storage import games_held_notice
+from assistant.core.words.storage import games_held_notice, games_lock_notice, script_too_large
 from assistant.session import CardResolver, Reply, Session, Verbosity
 from assistant.storage.decks import DEFAULT_DECK, load_card_set, take_notices
 
@@ -31,6 +31,9 @@ if TYPE_CHECKING:
     from assistant.speech.replies import ReplySpeaker
     from assistant.ui.app import Speaker, TableApp
     from assistant.ui.braille_display import DisplayLink
+
+#: The largest `--script` read (far more than any game's lines): `/dev/zero` or a huge file is refused, not read.
+MAX_SCRIPT_BYTES = 4_000_000
 
 
 def braille_resolver(cards: CardSet, translator: Translator | None = None) -> BrailleResolver:
@@ -160,18 +163,28 @@ def run(args: argparse.Namespace) -> int:
     lines = None
     if script:
         try:
-            with open(script, encoding="utf-8", errors="replace") as source:  # a stray byte: one line's U+FFFD
-                lines = source.read().splitlines()
-        except (OSError, UnicodeDecodeError) as exc:
+            with open(script, "rb") as source:  # a pipe is read too; a device such as /dev/zero stops at the limit
+                data = source.read(MAX_SCRIPT_BYTES + 1)
+        except OSError as exc:
             print(script_unreadable(script, exc), file=sys.stderr)
             return 2
+        if len(data) > MAX_SCRIPT_BYTES:
+            print(script_too_large(script, MAX_SCRIPT_BYTES), file=sys.stderr)
+            return 2
+        lines = data.decode("utf-8", errors="replace").splitlines()  # a stray byte: one line's U+FFFD
     from assistant.storage.settings import load_settings
 
     settings, settings_notice = load_settings()  # read once: a damaged file is set aside, and said, here
     notices = [settings_notice] if settings_notice else []
     holder = _claim_games()
-    if holder is not None:  # another window holds the saved games: this one reads them and records nothing
+    if isinstance(holder, str):  # the lock cannot be taken: read-only too, with the reason (it fails closed)
+        notices.append(games_lock_notice(holder))
+    elif holder is not None:  # another window holds the saved games: this one reads them and records nothing
         notices.append(games_held_notice(holder))
+    else:  # an empty save, or a pipe or device among the saves: named, and set aside
+        from assistant.storage.saves import GameStore
+
+        notices.extend(GameStore().set_aside_unusable())
     if lines is not None or args.plain:
         from assistant.ui.plain import PROMPT, run_plain
 
@@ -233,7 +246,7 @@ def plain_reader(
     return reader if way == SCREEN_READER else ""
 
 
-def _claim_games() -> int | None:
+def _claim_games() -> int | str | None:
     """Hold the saved games for this process (one writer per home); the holder's process id when another has them."""
     from assistant.storage.lock import claim
     from assistant.storage.saves import games_dir

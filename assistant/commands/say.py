@@ -7,6 +7,8 @@ speech on the command line is asking for it. Nothing but one sentence is ever wr
 from __future__ import annotations
 
 import argparse
+import errno
+import os
 import sys
 import wave
 from dataclasses import replace
@@ -17,15 +19,26 @@ from assistant.core.speech.settings import BACKENDS, SpeechSettings
 from assistant.core.text import clean_untrusted
 from assistant.core.words.errors import could_not_write
 from assistant.core.words.voice import (
+    NOTHING_WRITTEN,
     SPEECH_OFF_TRANSCRIPT,
     STARTED_MUTED,
     TEXT_EMPTY,
+    WAV_CUT_SHORT,
     say_failed,
+    text_too_long_to_say,
     wav_written,
 )
 
 if TYPE_CHECKING:
     from assistant.speech.replies import ReplySpeaker
+    from assistant.speech.service import SpeechService
+
+#: The longest text `say` speaks or writes (about 20 minutes of speech; the espeak library behind pyttsx3 crashes
+#: on texts of some 25,000 characters); a longer one is refused with its length, never cut.
+SAY_MOST = 20_000
+#: Less free space than this after a WAV was made: the disk filled while it was written (an engine may write a
+#: WAV cut short that still reads as whole, and say nothing), so it is not kept, and the reason is said.
+FULL_DISK_BYTES = 16 * 1024
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -40,7 +53,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 def run(args: argparse.Namespace) -> int:
     """Speak or render; exit 1 when nothing could be said or written."""
-    from assistant.speech import SpeechError, make_speaker
+    from assistant.speech import make_speaker
     from assistant.storage.settings import load_settings
 
     settings, notice = load_settings()
@@ -48,25 +61,19 @@ def run(args: argparse.Namespace) -> int:
         print(notice, file=sys.stderr)
     if args.backend:
         settings = replace(settings, backend=args.backend)
-    text = clean_untrusted(" ".join(args.text), 5000)
+    text = clean_untrusted(" ".join(args.text), SAY_MOST + 1)
     if not text:
         print(say_failed(TEXT_EMPTY), file=sys.stderr)
+        return 1
+    if len(text) > SAY_MOST:  # never cut in silence: said, and nothing is said or written
+        print(say_failed(text_too_long_to_say(len(" ".join(args.text)), SAY_MOST)), file=sys.stderr)
         return 1
     if args.to and not _writable(Path(args.to)):
         return 1
     service = make_speaker(replace(settings, earcons=False), wav_only=bool(args.to))
     try:
         if args.to:
-            path = Path(args.to)
-            try:
-                service.render_to(text, path)
-            except SpeechError as exc:
-                print(say_failed(str(exc)), file=sys.stderr)
-                return 1
-            with wave.open(str(path), "rb") as sound:
-                seconds = sound.getnframes() / sound.getframerate()
-            print(wav_written(str(path), seconds))
-            return 0
+            return _render(service, text, Path(args.to))
         if service.backend.name == "silent":
             print(say_failed(service.notices[0]), file=sys.stderr)
             return 1
@@ -78,6 +85,69 @@ def run(args: argparse.Namespace) -> int:
         return 1 if problems else 0
     finally:
         service.close()
+
+
+def _render(service: SpeechService, text: str, path: Path) -> int:
+    """Write the speech to a temporary file beside `path`, check it is whole, then put it in place: a full disk,
+    or an engine that stops early, leaves no file (or the old one) and is said, never reported as written."""
+    from assistant.speech import SpeechError
+
+    partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
+    ignored: list[str] = []
+    hook = sys.unraisablehook  # an engine's error in its own callback is printed by Python: kept, never shown
+    sys.unraisablehook = lambda failure: ignored.append(str(failure.exc_value))
+    try:
+        try:
+            service.render_to(text, partial, timeout=max(30.0, len(text) / 50))
+        except SpeechError as exc:
+            print(_why_not_written(path, str(exc)), file=sys.stderr)
+            return 1
+        seconds = _whole_wav_seconds(partial)
+        if seconds is None or _disk_full(path) or ignored:
+            print(_why_not_written(path, ""), file=sys.stderr)
+            return 1
+        try:
+            os.replace(partial, path)
+        except OSError as exc:
+            print(could_not_write(str(path), exc.strerror or str(exc)), file=sys.stderr)
+            return 1
+    finally:
+        sys.unraisablehook = hook
+        partial.unlink(missing_ok=True)
+    print(wav_written(str(path), seconds))
+    return 0
+
+
+def _whole_wav_seconds(path: Path) -> float | None:
+    """The WAV file's length in seconds when it holds every frame its header says (and some); None when it is
+    empty, cut short (a disk that filled while it was written) or no WAV at all."""
+    try:
+        with wave.open(str(path), "rb") as sound:
+            frames, size = sound.getnframes(), sound.getsampwidth() * sound.getnchannels()
+            if frames <= 0 or frames > 0x7FFF0000 // max(size, 1):
+                return None
+            if len(sound.readframes(frames)) != frames * size:
+                return None
+            return frames / sound.getframerate()
+    except (OSError, EOFError, wave.Error):
+        return None
+
+
+def _why_not_written(path: Path, engine: str) -> str:
+    """Why `say --to` wrote nothing: the disk's own reason when it is full, else the engine's (or that the file
+    came out cut short)."""
+    if _disk_full(path):
+        return could_not_write(str(path), os.strerror(errno.ENOSPC)) + " " + NOTHING_WRITTEN
+    return say_failed(engine or WAV_CUT_SHORT)
+
+
+def _disk_full(path: Path) -> bool:
+    """The disk `path` is on has (next to) no room left."""
+    try:
+        room = os.statvfs(path.parent)
+    except (OSError, AttributeError):  # (no statvfs on Windows)
+        return False
+    return room.f_bavail * room.f_frsize < FULL_DISK_BYTES
 
 
 def _writable(path: Path) -> bool:

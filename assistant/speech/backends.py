@@ -515,7 +515,7 @@ class EspeakBackend(WavBackend):
                 end_process(process)
             self._render_process = process
         try:
-            process.communicate(text.encode("utf-8"), timeout=RENDER_TIMEOUT)
+            process.communicate(text.encode("utf-8"), timeout=max(RENDER_TIMEOUT, len(text) / 250))
         except subprocess.TimeoutExpired:
             end_process(process)
             process.wait()

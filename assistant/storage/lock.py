@@ -7,6 +7,10 @@ save write in it raises `OSError` naming that process, which the game says as "n
 of the lock when the process ends, even by `kill -9`, so a stale lock never blocks anyone. On Windows, which has no
 `fcntl`, the lock is `msvcrt.locking` on one byte past the process id (a byte range Windows locks against every
 other process, let go when the process ends); the id itself stays readable.
+
+The lock fails closed: a lock file that cannot be opened or locked (a folder or a file it may not open in its
+place, a file system without locks) makes this copy read-only too, with the reason, since another copy may be
+writing unseen. Only a games folder that cannot even be made leaves writing to say why on each write.
 """
 
 from __future__ import annotations
@@ -16,25 +20,29 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from assistant.core.words.storage import games_held_by
+from assistant.core.words.storage import games_held_by, games_lock_unusable
 
+#: The errors of a lock another process holds (`flock`: EWOULDBLOCK; `msvcrt.locking`: EACCES or EDEADLOCK).
+_TAKEN = {errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES, getattr(errno, "EDEADLOCK", errno.EDEADLK)}
 #: The lock file's name in the games folder (never a save: saves are `game-*.jsonl`).
 LOCK_NAME = "lock"
 
 _held: dict[Path, int] = {}
 """Folders whose lock this process holds, with the lock file's descriptor (kept open while the process runs)."""
-_refused: dict[Path, int] = {}
-"""Folders another process held when this one asked, with that process's id (0 when it could not be read)."""
+_refused: dict[Path, int | str] = {}
+"""Folders this process may not write: the id of the process that held the lock when this one asked (0 when it
+could not be read), or why the lock could not be taken."""
 
 
 def _key(folder: Path) -> Path:
     return Path(os.path.abspath(folder))
 
 
-def claim(folder: Path) -> int | None:
+def claim(folder: Path) -> int | str | None:
     """Hold the lock of `folder` for as long as this process runs. None: this process may write (it holds the
-    lock, or there is no lock to take: no `fcntl`, or a home that cannot be written, where each write says why);
-    else the id of the process that holds it, and every write to the folder's saves is refused from now on."""
+    lock, or there is no lock to take: no `fcntl`, or a games folder that cannot be made, where each write says
+    why); else the id of the process that holds it, or why the lock could not be taken (the lock fails closed),
+    and every write to the folder's saves is refused from now on."""
     key = _key(folder)
     if key in _held:
         return None
@@ -45,16 +53,22 @@ def claim(folder: Path) -> int | None:
         return None
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        fd = os.open(folder / LOCK_NAME, os.O_RDWR | os.O_CREAT | getattr(os, "O_NONBLOCK", 0), 0o644)
     except OSError:
-        return None
+        return None  # no games folder at all: every write fails and says why
+    try:
+        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+        fd = os.open(folder / LOCK_NAME, flags, 0o644)
+    except OSError as exc:
+        _refused[key] = exc.strerror or str(exc)
+        return _refused[key]
     try:
         lock(fd)
-    except OSError:
-        holder = _read_pid(fd)
+    except OSError as exc:
+        taken = exc.errno in _TAKEN
+        refused: int | str = _read_pid(fd) if taken else (exc.strerror or str(exc))
         os.close(fd)
-        _refused[key] = holder
-        return holder
+        _refused[key] = refused
+        return refused
     try:
         os.ftruncate(fd, 0)
         os.lseek(fd, 0, os.SEEK_SET)
@@ -100,8 +114,10 @@ def _read_pid(fd: int) -> int:
 
 
 def check_writable(folder: Path) -> None:
-    """Raise `OSError` (EBUSY, naming the process) when another process held `folder`'s lock when this one
-    asked; nothing otherwise."""
+    """Raise `OSError` (EBUSY, naming the process, or why the lock could not be taken) when this process may not
+    write `folder`'s saves; nothing otherwise."""
     holder = _refused.get(_key(folder))
+    if isinstance(holder, str):
+        raise OSError(errno.EBUSY, games_lock_unusable(holder))
     if holder is not None:
         raise OSError(errno.EBUSY, games_held_by(holder))

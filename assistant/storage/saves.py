@@ -22,6 +22,7 @@ import datetime
 import json
 import os
 import secrets
+import stat
 import zlib
 from collections.abc import Callable
 from contextlib import suppress
@@ -37,8 +38,16 @@ from assistant.core.words.errors import (
     SETUP_DAMAGED,
     save_from_newer_version,
 )
-from assistant.core.words.storage import records_out_of_order
-from assistant.storage.files import MAX_FILE_BYTES, fsync_folder, keep_copy, read_bounded, write_all, write_atomically
+from assistant.core.words.storage import NOT_A_REGULAR_FILE, records_out_of_order, save_set_aside
+from assistant.storage.files import (
+    MAX_FILE_BYTES,
+    fsync_folder,
+    keep_copy,
+    read_bounded,
+    set_aside,
+    write_all,
+    write_atomically,
+)
 from assistant.storage.lock import check_writable
 from assistant.storage.paths import user_data_dir
 
@@ -253,6 +262,36 @@ class GameStore:
             return self.folder / name
         saves = [p for p in self.folder.glob(f"game-*{SUFFIX}") if ".damaged-" not in p.name and _a_save(p)]
         return max(saves, key=lambda p: p.stat().st_mtime) if saves else None
+
+    def set_aside_unusable(self) -> list[str]:
+        """Every file among the saves, and the one `games/last` names, that cannot be a game (empty, a pipe, a
+        device, a link, a folder): set aside (renamed `NAME.damaged-…`, kept whole) and named with why, so that
+        none is passed over in silence. Nothing is moved by a copy that may not write (`lock`)."""
+        try:
+            check_writable(self.folder)
+            names = {path.name for path in self.folder.glob(f"game-*{SUFFIX}")} if self.folder.is_dir() else set()
+        except OSError:
+            return []
+        try:
+            pointed = read_bounded(self.folder / POINTER, 4096).decode("utf-8").strip()
+        except (OSError, UnicodeDecodeError):
+            pointed = ""
+        if pointed and "/" not in pointed and "\\" not in pointed and pointed not in (".", ".."):
+            names.add(pointed)
+        said = []
+        for name in sorted(names):
+            path = self.folder / name
+            if ".damaged-" in name:
+                continue
+            try:
+                info = path.lstat()
+            except OSError:
+                continue  # gone (a `last` naming a save that no longer exists falls back to the newest)
+            if stat.S_ISREG(info.st_mode) and info.st_size > 0:
+                continue
+            reason = SAVE_EMPTY if stat.S_ISREG(info.st_mode) else NOT_A_REGULAR_FILE
+            said.append(save_set_aside(name, reason, set_aside(path).name))
+        return said
 
     def load_last(self) -> SavedGame | None:
         """The last game, read back, or None when there is none."""

@@ -30,6 +30,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
+from assistant.core.braille.display import QUIT_WORDS
 from assistant.core.braille.sixkey import DEFAULT_WINDOW
 from assistant.core.cards.card import CardType, Vocabulary
 from assistant.core.game.table import PromptKind
@@ -114,6 +115,29 @@ def one_key_answer(session: Session, character: str, typed: str) -> str | None:
     if number > len(players):
         return ""
     return one_key_line(players[number - 1], super_neigh=bool(typed))
+
+
+def line_after_answer(session: Session, key: str, typed: str) -> str:
+    """The line to send when `typed` was typed just after `key` answered a question as one key: the key put back
+    in front when that makes a command (or a card's exact name) and the line alone is not one, so a player who
+    was typing a command never loses its first letter ("n", then "ew game Cy Dee": "new game Cy Dee")."""
+    if not key or not typed.strip():
+        return typed
+    whole = key + typed
+    return whole if _is_command_or_card(session, whole) and not _is_command_or_card(session, typed) else typed
+
+
+def _is_command_or_card(session: Session, text: str) -> bool:
+    from assistant.core.language.parser import CommandError
+    from assistant.core.language.verbs import parse_command
+
+    game = session.game
+    if session.cards.find_exact(text.strip()) is not None:
+        return True
+    try:
+        return parse_command(text.strip(), game.setup.players if game is not None else ()) is not None
+    except CommandError:
+        return True  # a command's verb with words that cannot be read: its own error says what was wrong
 
 
 def _instant_number(session: Session, character: str, typed: str) -> str | None:
@@ -238,6 +262,9 @@ class TableApp(App):
         """The decisive fact of the last reply that asked a question."""
         self._word_rest = ""
         """After y or n answered a question as one key: the rest of "yes" or "no", not typed if it follows."""
+        self._answered_key = ""
+        """The y or n that just answered a question as one key, until the next line is sent: put back in front of
+        that line when the player was typing a command with it (`line_after_answer`)."""
         self.held = ""
         """The last decisive fact (`Reply.decisive`), on the status line until the next one; a question's only
         while it waits."""
@@ -327,16 +354,23 @@ class TableApp(App):
         if self.braille is None or not self.query("#answer"):
             return
         reply = self.braille.press(message.press, self.clock())
-        if reply is not None:
+        if self.braille.quitting:  # `quit` typed on the display, as on the keyboard
+            self.exit()
+        elif reply is not None:
             self.show(reply)
 
     def on_display_lost(self, message) -> None:
-        """BRLTTY stopped answering: said once, and the app goes on without the display."""
+        """BRLTTY stopped answering: said once; the app goes on, and the display is taken back when it answers."""
         from assistant.core.words.entry import braille_display_lost
 
         if self.braille is not None and self.query("#answer"):
-            self.braille = None
+            self.braille.lost()
             self.show(Reply.of(braille_display_lost(), important=True), new_input=False)
+
+    def on_display_back(self, message) -> None:
+        """BRLTTY answers again: the display shows the game as it stands, and what came while it was gone is said."""
+        if self.braille is not None and self.query("#answer"):
+            self.show(self.braille.back(), new_input=False)
 
     # The regions and the cursor.
 
@@ -429,6 +463,8 @@ class TableApp(App):
         if event.input.value:
             self.region = REGION_IDS.index("prompt")
             self.place_cursor()
+        if self.braille is not None and event.input.id == "prompt":  # the display follows the keyboard's typing
+            self.braille.follow(event.input.value)
 
     def one_key(self, character: str, typed: str) -> bool:
         """A key typed into the input line: when it is a one-key answer (`one_key_answer`), send its ordinary line
@@ -442,6 +478,9 @@ class TableApp(App):
             return False
         if line in ("y", "n"):
             self._word_rest = "es" if line == "y" else "o"
+        self._answered_key = character if line in ("y", "n") else ""
+        if self.braille is not None:  # new input: a fact held on the display is acknowledged
+            self.braille.acknowledge()
         self.query_one("#prompt", Input).value = ""
         if not line:  # a digit that cannot act: why, and nothing typed
             self.show(Reply.error(self.one_key_refusal(character)))
@@ -527,10 +566,14 @@ class TableApp(App):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """A line was typed: answer it, show it, speak it."""
+        key, self._answered_key = self._answered_key, ""
         if not event.value.strip():  # (the input line emptied itself when it sent the line)
             self.place_cursor()
             return
-        self.show(self.session.handle(event.value))
+        if event.value.strip().lower() in QUIT_WORDS:  # as in the plain mode: never looked up as a card
+            self.exit()
+            return
+        self.show(self.session.handle(line_after_answer(self.session, key, event.value)))
 
     def show(self, reply: Reply, new_input: bool = True, own_key: bool = True) -> None:
         """Show a reply on screen and hand it to speech; the one place both happen. `new_input`: the reply

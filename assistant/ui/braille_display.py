@@ -13,7 +13,7 @@ import threading
 from typing import TYPE_CHECKING
 
 from assistant.core.braille.display import Act, BrailleView, Press, Region, Status
-from assistant.core.language.reply import Question
+from assistant.core.language.reply import Choice, Question
 from assistant.core.words.entry import DISPLAY_KEYS
 from assistant.core.words.gameplay import PHASE_NAMES, player_name
 from assistant.core.words.screen import HISTORY_HEADING, table_regions
@@ -39,19 +39,71 @@ class DisplayLink:
         self.acknowledged: list[str] = []
         """Every decisive fact a key acknowledged, oldest first."""
         self._last: tuple[str, ...] = ()
+        self._drawn: tuple[str, int | None] = ("", None)
+        """The cells and cursor last written: the same are not written again (the pins would only twitch)."""
+        self.quitting = False
+        """`quit` was typed on the display: the front end ends."""
+        self.missed: int | None = None
+        """While BRLTTY is gone: how many answers came (shown again when it is back); None while it answers."""
         self.refresh()
+
+    def lost(self) -> None:
+        """BRLTTY stopped answering: the view goes on following every reply, to be shown when it is back."""
+        with self.lock:
+            self.missed = 0 if self.missed is None else self.missed
+
+    def back(self) -> Reply:
+        """BRLTTY answers again: the display is drawn as it stands (a fact held meanwhile first), and the notice
+        saying so, with how many answers came while it was gone, for the front end to show."""
+        from assistant.core.words.entry import braille_display_back
+
+        with self.lock:
+            missed, self.missed = self.missed or 0, None
+            self._drawn = ("", None)
+            self.draw()
+        return Reply.of(braille_display_back(missed), important=True)
 
     def show(self, reply: Reply) -> None:
         """A reply shown on screen (or printed) is on the display too: its first line first, its decisive fact
-        held until a key acknowledges it."""
+        held until new input acknowledges it. A line the computer keyboard was typing has been sent."""
         if not reply.lines or reply.hint:
             return
         with self.lock:
+            if self.missed is not None:
+                self.missed += 1
             if self._last:
                 self.history = [*self._last, *self.history][: HISTORY_KEPT * 4]
             self._last = reply.lines
+            if self.view.input.followed:
+                self.view.clear_input()
             self.view.show(reply.lines, reply.decisive)
             self.refresh()
+
+    def follow(self, typed: str) -> None:
+        """The computer keyboard's input line as it is now: shown on the display as its own typing is; when it
+        grew, the first held fact is acknowledged (new input never leaves the display on an old fact)."""
+        with self.lock:
+            fact = self.view.follow(typed)
+            if fact:
+                self.acknowledged.append(fact)
+            self.draw()
+
+    def acknowledge(self) -> None:
+        """New input that is not typed here (a line read in the plain mode): the first held fact is acknowledged;
+        the reply that follows draws the display."""
+        with self.lock:
+            fact = self.view.acknowledge()
+            if fact:
+                self.acknowledged.append(fact)
+
+    def draw(self) -> None:
+        """Write the view's cells and its cursor (at the typing point while a line is typed), unless they are
+        already on the display."""
+        with self.lock:
+            drawn = (self.view.render(), self.view.cursor())
+            if drawn != self._drawn:
+                self._drawn = drawn
+                self.display.write(*drawn)
 
     def refresh(self) -> None:
         """Redraw from the game as it stands: the pile and chain, the Stables, the history, the status cells."""
@@ -69,19 +121,23 @@ class DisplayLink:
                     player_name(game.table, state.current),
                     PHASE_NAMES[state.phase],
                     isinstance(self.session.pending, Question),
+                    isinstance(self.session.pending, Choice),
                 )
             else:
-                self.view.status = Status(question=isinstance(self.session.pending, Question))
-            self.display.write(self.view.render())
+                pending = self.session.pending
+                self.view.status = Status(question=isinstance(pending, Question), choice=isinstance(pending, Choice))
+            self.draw()
 
     def press(self, press: Press, at: float = 0.0) -> Reply | None:
         """A key of the display: the reply it asks for (a line typed, a card's text, whose turn), else None."""
         with self.lock:
             action = self.view.press(press, at)
-            if action.act is Act.ACKNOWLEDGED:
-                self.acknowledged.append(action.text)
+            if action.acknowledged:
+                self.acknowledged.append(action.acknowledged)
             reply: Reply | None = None
-            if action.act is Act.SUBMIT:
+            if action.act is Act.QUIT:
+                self.quitting = True
+            elif action.act is Act.SUBMIT:
                 reply = self.session.handle(action.text)
             elif action.act is Act.READ_CARD:
                 reply = self.session.look_up(action.text)
@@ -90,7 +146,8 @@ class DisplayLink:
                 reply = Reply.of(table_regions(game, self.session.cards.vocabulary)[0])
             elif action.act is Act.HELP:
                 reply = Reply.of(*DISPLAY_KEYS)
-            self.display.write(self.view.render())
+            if reply is None or not reply.lines or reply.hint:
+                self.draw()  # else the reply is shown (`show`): written once, never the old line before it
             return reply
 
     def close(self) -> None:
@@ -111,7 +168,7 @@ def open_link(
     try:
         display = open_display()
     except DisplayUnavailable as exc:
-        return None, [BRLAPI_MISSING if exc.missing else no_braille_display(str(exc.args[0]))]
+        return None, [BRLAPI_MISSING if exc.missing else no_braille_display(str(exc.args[0]), exc.reason)]
     translator = Translator()
     notes: list[str] = []
     if grade == 2 and not translator.has_liblouis:

@@ -25,6 +25,15 @@ class DisplayLost(Message):
     """The braille display stopped answering (posted from its reader thread)."""
 
 
+class DisplayBack(Message):
+    """The braille display answers again (posted from its reader thread)."""
+
+
 def listen_in(app: App, link: DisplayLink) -> None:
-    """Send the display's keys to the app as `DisplayPressed` messages (and its loss as `DisplayLost`)."""
-    link.display.listen(lambda press: app.post_message(DisplayPressed(press)), lambda: app.post_message(DisplayLost()))
+    """Send the display's keys to the app as `DisplayPressed` messages (its loss as `DisplayLost`, its return as
+    `DisplayBack`)."""
+    link.display.listen(
+        lambda press: app.post_message(DisplayPressed(press)),
+        lambda: app.post_message(DisplayLost()),
+        lambda: app.post_message(DisplayBack()),
+    )

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from assistant.core.text import clean_untrusted
 from assistant.core.words.cardtext import deck_chosen
+from assistant.core.words.entry import QUIT_ON_KEYBOARD
 from assistant.core.words.screen import PLAIN_GREETING
 from assistant.session import Control, Reply, Session
 from assistant.ui.share_link import ThreadedShare
@@ -60,7 +61,10 @@ def run_plain(
     def pressed(press) -> None:  # on the display's reader thread
         with lock:
             reply = display.press(press, time.monotonic()) if display is not None else None
-            if reply is not None:
+            if display is not None and display.quitting:  # `quit` typed on the display: the next line read ends
+                display.quitting = False
+                show(Reply.of(QUIT_ON_KEYBOARD))
+            elif reply is not None:
                 show(reply)
 
     def share_control(argument: str) -> None:  # never under the lock: the server's loop takes it for each move
@@ -77,14 +81,21 @@ def run_plain(
     if share is not None:
         share_control(share)
 
-    def lost() -> None:  # BRLTTY stopped answering: said once, on the reader thread, which then ends
+    def lost() -> None:  # BRLTTY stopped answering: said once, on the reader thread, which looks for it again
         from assistant.core.words.entry import braille_display_lost
 
         with lock:
+            if display is not None:
+                display.lost()
             _show(Reply.of(braille_display_lost(), important=True), stdout, speak)
 
+    def back() -> None:  # BRLTTY answers again: the display as it stands, and what it missed said
+        with lock:
+            if display is not None:
+                show(display.back())
+
     if display is not None:
-        display.display.listen(pressed, lost)
+        display.display.listen(pressed, lost, back)
     lines = iter(stdin)
     while True:
         if prompt:
@@ -97,6 +108,8 @@ def run_plain(
         with lock:
             if echo:  # the echo is cleaned (no terminal escapes); the line itself goes to the session as typed
                 print(f"> {clean_untrusted(line)}", file=stdout)
+            if display is not None:  # new input: a fact held on the display is acknowledged
+                display.acknowledge()
             reply = session.handle(line)
             if reply.control is not Control.SHARE:
                 show(reply)

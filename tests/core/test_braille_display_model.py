@@ -6,7 +6,18 @@ from __future__ import annotations
 import pytest
 
 from assistant.core.braille import celltable
-from assistant.core.braille.display import SIZES, Act, BrailleView, Key, Press, Region, Status
+from assistant.core.braille.display import (
+    CHOICE_CELL,
+    HELD_CELL,
+    SIZES,
+    Act,
+    Action,
+    BrailleView,
+    Key,
+    Press,
+    Region,
+    Status,
+)
 
 LONG = "Rainbow Aura is played: it enters Ana's Stable, and her Unicorns cannot be destroyed while it stays there."
 
@@ -110,7 +121,7 @@ def test_status_cells_show_whose_turn_the_phase_and_a_question():
     assert view.render()[2] == celltable.BLANK
 
 
-def test_a_decisive_fact_is_held_until_a_key_acknowledges_it_and_that_key_does_nothing_else():
+def test_a_decisive_fact_is_held_until_new_input_and_the_key_that_acknowledges_it_is_typed():
     view = BrailleView(20)
     view.show(["Ginormous Unicorn enters Ben's Stable.", "Ben wins with 3 Unicorns! The game is over."],
               decisive="Ben wins with 3 Unicorns! The game is over.")  # fmt: skip
@@ -119,9 +130,63 @@ def test_a_decisive_fact_is_held_until_a_key_acknowledges_it_and_that_key_does_n
     assert read(view) == "unicorns! the game"
     view.press(Press(Key.PAN_LEFT))
     assert read(view) == "ben wins with 3"
-    assert view.press(Press(Key.CHARACTER, "x")).act is Act.ACKNOWLEDGED
-    assert view.input_text == ""  # the acknowledging key typed nothing
+    pressed = view.press(Press(Key.CHARACTER, "d"))
+    assert pressed.acknowledged == "Ben wins with 3 Unicorns! The game is over." and not view.held
+    assert view.input_text == "d"  # the acknowledging key is typed too: no key is lost
+    for character in "raw":
+        view.press(Press(Key.CHARACTER, character))
+    assert view.press(Press(Key.ENTER)) == Action(Act.SUBMIT, "draw")
     assert read(view) == "ginormous unicorn"  # the answer, from its start
+
+
+def test_a_review_key_only_acknowledges_a_held_fact():
+    view = BrailleView(40)
+    view.show(["Turn 2: Ben's turn.", "Ben has 3 cards."], decisive="Turn 2: Ben's turn.")
+    assert view.press(Press(Key.LINE_DOWN)) == Action(Act.ACKNOWLEDGED, "Turn 2: Ben's turn.", "Turn 2: Ben's turn.")
+    assert read(view) == "turn 2: ben's turn." and view.line == 0
+
+
+def test_a_digit_on_a_held_numbered_choice_chooses():
+    view = BrailleView(40)
+    asked = "Which Instant does Ben play? 1 Neigh, 2 Super Neigh. Type a number to choose."
+    view.show([asked], decisive=asked)
+    assert view.press(Press(Key.CHARACTER, "1")).acknowledged == asked
+    assert view.press(Press(Key.ENTER)) == Action(Act.SUBMIT, "1")
+
+
+def test_dots_and_requests_on_a_held_fact_are_not_lost():
+    view = BrailleView(40)
+    view.show(["Turn 2: Ben's turn."], decisive="Turn 2: Ben's turn.")
+    assert view.press(Press(Key.DOTS, 0b11001)).acknowledged  # dots 1 4 5: d
+    assert view.input_text == celltable.cell([1, 4, 5])
+    view.show(["Ben wins!"], decisive="Ben wins!")
+    assert view.press(Press(Key.WHERE)) == Action(Act.WHERE, "", "Ben wins!")
+
+
+def test_a_status_cell_shows_a_fact_is_held_the_question_or_the_choice_waiting():
+    view = BrailleView(40, status_cells=4)
+    view.status = Status("Ben", "Action phase")
+    view.show(["Turn 2: Ben's turn."], decisive="Turn 2: Ben's turn.")
+    assert view.render()[2] == HELD_CELL
+    view.press(Press(Key.LINE_DOWN))
+    assert view.render()[2] == celltable.BLANK
+    view.status = Status("Ben", "Action phase", choice=True)
+    assert view.render()[2] == CHOICE_CELL  # (the "?" showed only for yes or no)
+    view.status = Status("Ben", "Action phase", question=True)
+    assert view.render()[2] == celltable.cell([2, 3, 6])
+
+
+def test_the_computer_keyboard_is_followed_and_acknowledges_a_held_fact():
+    view = BrailleView(40)
+    view.show(["Ben drew a card.", "Turn 3: Cy's turn."], decisive="Turn 3: Cy's turn.")
+    view.show(["Cy wins!"], decisive="Cy wins!")
+    assert view.follow("t") == "Turn 3: Cy's turn."  # new input: the first held fact goes
+    assert read(view) == "cy wins!"  # the next held fact waits
+    assert view.follow("ta") == "Cy wins!"
+    assert view.follow("tal") == "" and read(view) == "tal"  # the keyboard's line, as the display's own
+    assert view.follow("ta") == "" and read(view) == "ta"  # a deletion is no new input
+    view.clear_input()
+    assert read(view) == "cy wins!"
 
 
 def test_decisive_facts_wait_in_order():
@@ -131,7 +196,7 @@ def test_decisive_facts_wait_in_order():
     assert read(view) == "record it anyway? say yes or no."
     assert view.press(Press(Key.LINE_DOWN)).text == "Record it anyway? Say yes or no."
     assert read(view) == "turn 2: ben's turn."
-    assert view.press(Press(Key.ENTER)).act is Act.ACKNOWLEDGED
+    assert view.press(Press(Key.BOTTOM)).act is Act.ACKNOWLEDGED
     assert read(view) == "turn 2: ben's turn."
     assert not view.held
 
@@ -175,3 +240,45 @@ def test_whose_turn_and_help_keys_ask_the_front_end():
 def test_too_small_a_display_is_refused():
     with pytest.raises(ValueError):
         BrailleView(4)
+
+
+def test_the_cursor_is_at_the_typing_point_and_off_otherwise():
+    view = BrailleView(14, status_cells=0)
+    view.show(["Ben drew a card."])
+    assert view.cursor() is None
+    for character in "play":
+        view.press(Press(Key.CHARACTER, character))
+    assert view.cursor() == 4  # the cell after the last one typed
+    for character in " ginormous unicorn":
+        view.press(Press(Key.CHARACTER, character))
+    assert view.cursor() == 13 and read(view).endswith("unicorn")  # the end of a long line, a cell to type in
+    view.show(["Turn 2: Ben's turn."], decisive="Turn 2: Ben's turn.")
+    assert view.cursor() is None  # a held fact is shown, not the typing
+    wide = BrailleView(40, status_cells=4)
+    assert wide.follow("dr") == "" and wide.cursor() == 4 + 2
+
+
+def test_quit_typed_on_the_display_ends_the_app_and_is_never_looked_up():
+    view = BrailleView(40)
+    for character in "Quit":
+        view.press(Press(Key.CHARACTER, character))
+    assert view.press(Press(Key.ENTER)) == Action(Act.QUIT, "Quit")
+    for character in "quite nice":
+        view.press(Press(Key.CHARACTER, character))
+    assert view.press(Press(Key.ENTER)) == Action(Act.SUBMIT, "quite nice")
+
+
+def test_typing_in_grade_2_is_contracted_as_it_grows():
+    from assistant.braille.translate import Grade, Translator
+
+    translator = Translator()
+    if not translator.has_liblouis:
+        pytest.skip("contracted braille needs liblouis")
+    view = BrailleView(40, lambda text: translator.to_cells(text, Grade(2)) or "")
+    for character in "play rainbow aura":
+        view.press(Press(Key.CHARACTER, character))
+    shown = view.render().rstrip(celltable.BLANK)
+    assert shown == translator.to_cells("play rainbow aura", Grade(2))  # 15 cells, not 26 letter by letter
+    assert len(shown) == 15 and view.cursor() == 15
+    view.press(Press(Key.DOTS, 0b1))  # a cell typed on the dot keys stays as it is
+    assert view.render().rstrip(celltable.BLANK).endswith(celltable.cell([1]))

@@ -80,16 +80,16 @@ def test_no_adds_nothing():
     assert session.cards.find_exact("Hay Fever") is None
 
 
-def test_a_scanned_name_one_letter_off_a_deck_card_offers_that_cards_new_words():
-    """An import reads a typo of a card's name as that card; so does learning, and it says so before yes."""
+def test_a_scanned_name_one_letter_off_a_deck_card_is_read_out_and_never_learnt():
+    """An import reads a typo of a card's name as that card; a scan does not: a code is no sheet the owner wrote,
+    so a name one letter off neither replaces the card's words nor becomes a second card."""
     session = llamas_session()
     before = {card.id for card in session.cards}
     offer = session.scanned("Magical Alpacacorx: Magical Animal. Every player draws two cards and discards one.")
-    assert offer.confirm and offer.speech.startswith("This reads as Magical Alpacacorn, a card of this deck")
-    said = session.handle("yes")
-    assert said.speech.startswith("Magical Alpacacorn now has the scanned words.")
+    assert not offer.confirm and offer.speech.startswith("This code's name, Magical Alpacacorx, is close to Magical")
+    session.handle("yes")
     card = session.cards.find_exact("Magical Alpacacorn")
-    assert card is not None and card.text.startswith("Magical Animal. Every player draws two cards")
+    assert card is not None and not card.text.startswith("Magical Animal. Every player draws two cards")
     assert session.cards.find_exact("Magical Alpacacorx") is None and {c.id for c in session.cards} == before
 
 
@@ -177,7 +177,8 @@ def test_a_name_alone_of_a_card_the_deck_lacks_is_offered(payload):
 def test_a_payload_naming_a_card_of_the_deck_in_any_form_is_that_card_and_never_offered(payload, spoken):
     session = make_session(Namespace(deck="uu-2nd", addon=[]))
     reply = session.scanned(payload)
-    assert reply.card is not None and reply.card.id == "rainbow-aura" and not reply.confirm
+    assert reply.card is not None and reply.card.id == "rainbow-aura"
+    assert not reply.confirm or "type replace words" in reply.speech  # its words taken only deliberately
     assert "does not have" not in reply.speech and "Unknown code" not in reply.speech
     assert reply.speech.startswith("Rainbow Aura, Upgrade card.") is spoken  # a text is read out as it is
 

@@ -3,9 +3,11 @@
 The display shows one window of one line at a time. A new answer puts its first line on the display, so the
 outcome comes first; the rest is reached by panning (left and right, a window at a time) and by the line keys
 (previous and next line), which go on through the pile and chain, the Stables and the history of answers. A
-decisive fact (a win, a question waiting, a turn that begins) is held on the display until a key acknowledges
-it: that key does only that. Typing on the display's keyboard fills an input line (letters, or cells from the dot
-keys, or six-key entry on a keyboard's F D S J K L), and Enter sends it as a command. A routing key on a card's
+decisive fact (a win, a question waiting, a turn that begins) is held on the display until new input
+acknowledges it: a key typed (which is typed as well, so no key is lost), typing on the computer's keyboard
+(`follow`), or a review key (which does only that); a status cell marks it. Typing on the display's keyboard fills
+an input line (letters, or cells from the dot keys, or six-key entry on a keyboard's F D S J K L), and Enter sends
+it as a command; the computer keyboard's line is shown the same way while it is typed. A routing key on a card's
 name asks for the card's full text; the status cells, when there are any, show whose turn it is, the phase and
 a mark while a question waits.
 
@@ -15,6 +17,7 @@ braille adapter (`assistant/braille/display.py`) does the drawing and reads the 
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import re
 from collections.abc import Callable, Sequence
@@ -26,8 +29,14 @@ from assistant.core.braille.sixkey import DOT_KEYS, EntryMode, SixKeyEntry
 #: The display sizes the app is made for: 40 cells is the common desktop size, 14 and 20 portable, 80 large.
 SIZES = (14, 20, 40, 80)
 DEFAULT_SIZE = 40
+#: Lines that end the app, typed on the display as on the keyboard (never looked up as a card).
+QUIT_WORDS = ("quit", "exit")
 #: The question mark of the status cells (dots 2 3 6).
 QUESTION_CELL = celltable.cell([2, 3, 6])
+#: The status cell of a numbered choice waiting: the number sign (dots 3 4 5 6).
+CHOICE_CELL = celltable.cell([3, 4, 5, 6])
+#: The status cell of a fact held on the display: the exclamation mark (dots 2 3 5).
+HELD_CELL = celltable.cell([2, 3, 5])
 
 
 class Key(enum.Enum):
@@ -84,7 +93,9 @@ class Act(enum.Enum):
     HELP = "help"
     """Show the display's keys."""
     ACKNOWLEDGED = "acknowledged"
-    """A held fact was acknowledged (`text`)."""
+    """A held fact was acknowledged (`text`) by a review key, which did nothing else."""
+    QUIT = "quit"
+    """`quit` or `exit` was typed: the front end ends, as for the same line typed on its keyboard."""
 
 
 @dataclass(frozen=True)
@@ -93,15 +104,18 @@ class Action:
 
     act: Act = Act.NONE
     text: str = ""
+    acknowledged: str = ""
+    """The held fact this key acknowledged, if any (a key typed acknowledges it and is typed too)."""
 
 
 @dataclass(frozen=True)
 class Status:
-    """What the status cells show: whose turn, the phase, whether a question waits."""
+    """What the status cells show: whose turn, the phase, whether a question waits (yes or no, or numbered)."""
 
     player: str = ""
     phase: str = ""
     question: bool = False
+    choice: bool = False
 
 
 @dataclass(frozen=True)
@@ -120,6 +134,8 @@ class _Input:
 
     text: str = ""
     six_key: SixKeyEntry | None = None
+    followed: bool = False
+    """The line is the computer keyboard's (`follow`), not typed on the display."""
 
 
 class BrailleView:
@@ -257,14 +273,30 @@ class BrailleView:
             window = line.cells[start:end]
         return (self.status_text() + window).ljust(self.width, celltable.BLANK)
 
+    def cursor(self) -> int | None:
+        """Where the cursor goes (a cell of `render`, from 0): after the last cell typed while a line is typed
+        and shown (the display's own or the keyboard's, followed); None when nothing is being typed."""
+        if self.held or not self.typing:
+            return None
+        cells = self._input_cells()
+        start = max(0, len(cells) - self.text_width + 1)
+        return min(self.status_cells + len(cells) - start, self.width - 1)
+
     def status_text(self) -> str:
-        """The status cells: the first letter of whose turn it is, of the phase, a question mark when a question
-        waits, and a blank between them and the text."""
+        """The status cells: the first letter of whose turn it is, of the phase, a mark (a question mark while a
+        yes-or-no question waits, a number sign while numbered cards do, else an exclamation mark while a fact is
+        held), and a blank between them and the text."""
         if not self.status_cells:
             return ""
         player = _braille(self.translate, self.status.player[:1]) if self.status.player else celltable.BLANK
         phase = _braille(self.translate, self.status.phase[:1]) if self.status.phase else celltable.BLANK
-        question = QUESTION_CELL if self.status.question else celltable.BLANK
+        question = celltable.BLANK
+        if self.status.question:
+            question = QUESTION_CELL
+        elif self.status.choice:
+            question = CHOICE_CELL
+        elif self.held:
+            question = HELD_CELL
         cells = (player[-1:] + phase[-1:] + question).ljust(3, celltable.BLANK)[: self.status_cells - 1]
         return cells + celltable.BLANK
 
@@ -277,12 +309,16 @@ class BrailleView:
 
     @property
     def input_text(self) -> str:
-        """The line typed on the display so far."""
+        """The line typed on the display so far (or the keyboard's, followed)."""
         entry = self.input.six_key
-        return entry.text if entry is not None else self.input.text
+        return entry.text if entry is not None and not self.input.followed else self.input.text
 
     def _input_cells(self) -> str:
-        return "".join(ch if celltable.is_cell(ch) else _braille(self.translate, ch) for ch in self.input_text)
+        """The typed line in braille: cells typed as they are, and each run of print translated whole, so that
+        in grade 2 what is typed is contracted as it grows ("play" is four cells, never a grade-1 indicator a
+        letter), as BRLTTY's own contracted input shows it."""
+        runs = re.findall(r"[\u2800-\u28ff]+|[^\u2800-\u28ff]+", self.input_text)
+        return "".join(run if celltable.is_cell(run[0]) else _braille(self.translate, run) for run in runs)
 
     def _type(self, text: str) -> None:
         entry = self.input.six_key
@@ -295,8 +331,11 @@ class BrailleView:
     # The keys.
 
     def press(self, press: Press, at: float = 0.0) -> Action:
-        """What a key does (`at`: when, in seconds, for six-key entry). A held fact takes the first key."""
+        """What a key does (`at`: when, in seconds, for six-key entry). While a fact is held, panning reads it
+        on; a key typed (a character, dots, Backspace, Enter on a typed line) or a request (whose turn, help)
+        acknowledges it and does what it does, so no key is lost; any other key only acknowledges it."""
         key = press.key
+        acknowledged = ""
         if self.held:
             if key is Key.PAN_RIGHT and self.held_window + 1 < len(self.windows(self.held[0])):
                 self.held_window += 1
@@ -304,12 +343,37 @@ class BrailleView:
             if key is Key.PAN_LEFT and self.held_window > 0:
                 self.held_window -= 1
                 return Action()
-            fact = self.held.pop(0)
-            self.held_window = 0
-            return Action(Act.ACKNOWLEDGED, fact.text)
-        if key in (Key.CHARACTER, Key.DOTS, Key.BACKSPACE) or (key is Key.ENTER and self.typing):
-            return self._typing_key(press, at)
-        return self._review_key(press)
+            acknowledged = self.acknowledge()
+            if not (self._types(key) or key in (Key.WHERE, Key.HELP)):
+                return Action(Act.ACKNOWLEDGED, acknowledged, acknowledged)
+        if self.input.followed and self._types(key):  # the keyboard's line is the keyboard's: start afresh
+            self.clear_input()
+        action = self._typing_key(press, at) if self._types(key) else self._review_key(press)
+        return dataclasses.replace(action, acknowledged=acknowledged) if acknowledged else action
+
+    def _types(self, key: Key) -> bool:
+        return key in (Key.CHARACTER, Key.DOTS, Key.BACKSPACE) or (key is Key.ENTER and self.typing)
+
+    def acknowledge(self) -> str:
+        """Acknowledge the first held fact (new input arrived): it goes, and the next one, or the answer from its
+        first line, is shown. Its text ("" when none was held)."""
+        if not self.held:
+            return ""
+        fact = self.held.pop(0)
+        self.held_window = 0
+        return fact.text
+
+    def follow(self, typed: str) -> str:
+        """The computer keyboard's input line as it is now: shown as the display's own typing is, and, when it
+        grew (new input), acknowledging the first held fact, whose text is returned ("" when none)."""
+        if self.typing and not self.input.followed and not typed:
+            return ""  # the keyboard emptied its own line: what is typed on the display stays
+        grew = len(typed) > (len(self.input.text) if self.input.followed else 0)
+        self.input.text, self.input.followed = typed, bool(typed)
+        if self.input.six_key is not None:
+            self.input.six_key.clear()
+        self._typing = bool(typed)
+        return self.acknowledge() if grew else ""
 
     def _typing_key(self, press: Press, at: float) -> Action:
         entry = self.input.six_key
@@ -318,6 +382,8 @@ class BrailleView:
                 entry.flush()
             text = self.input_text
             self.clear_input()
+            if text.strip().lower() in QUIT_WORDS:
+                return Action(Act.QUIT, text)
             return Action(Act.SUBMIT, text) if text.strip() else Action()
         if press.key is Key.DOTS:
             bits = int(press.value)
@@ -342,6 +408,7 @@ class BrailleView:
     def clear_input(self) -> None:
         """Forget the line typed on the display (it was sent)."""
         self.input.text = ""
+        self.input.followed = False
         if self.input.six_key is not None:
             self.input.six_key.clear()
         self._typing = False

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from assistant.core.cards.card import Card, CardType, Deck, normalize
 from assistant.core.cards.sheet import MAX_ROWS, SheetRow, match_sheet, matching_card, render_import
+from assistant.core.text import clean_untrusted
 from assistant.core.words.scans import CARD_REFUSED, LEARNT_BY_NAME, import_full
 
 #: The longest name taken from a scanned text.
@@ -191,11 +192,12 @@ def learned_deck_text(new: NewCard, card_type: CardType, base: Deck, existing: D
     if existing is not None and len(existing.cards) >= MAX_ROWS:
         raise ValueError(import_full(MAX_ROWS))
     same = matching_card(new.name, base)  # a typo of a deck card's name is that card, as on a sheet
-    replaced = {normalize(new.name), normalize(same.name) if same is not None else ""}
+    replaced = {normalize(clean_untrusted(new.name, 100)), normalize(same.name) if same is not None else ""}
     kept = [card for card in existing.cards if normalize(card.name) not in replaced] if existing else []
     rows = _rows(kept)  # a card scanned again replaces its earlier words (the player said yes to that)
     line = len(rows) + 1
-    rows.append(SheetRow(line, new.name, new.text or LEARNT_BY_NAME, card_type.value))  # a deck's card has words
+    name = clean_untrusted(new.name, 100)  # the id is made from the name as it is said, never from an escape
+    rows.append(SheetRow(line, name, new.text or LEARNT_BY_NAME, card_type.value))  # a deck's card has words
     result = match_sheet(rows, base, deck_id)
     if line not in result.imported:
         reasons = [problem.message for problem in result.problems if problem.line == line]

@@ -28,6 +28,7 @@ from urllib.parse import parse_qsl, unquote, urlsplit
 from assistant.core.cards.card import Card, CardSet, normalize
 from assistant.core.cards.learning import CardText, NewCard, card_text_parts
 from assistant.core.cards.sheet import matching_card
+from assistant.core.text import clean_untrusted
 
 #: The first field of our label payload: the format's name and version.
 LABEL_FORMAT = "TA2"
@@ -179,7 +180,7 @@ def resolve_payload(
             return ScannedPayload(PayloadKind.NAME, text, card)
     parts = card_text_parts(stripped[:2000], lambda name: len(name) <= 100 and cards.find_exact(name) is not None)
     if parts is not None:
-        card = cards.find_exact(parts.name)
+        card = cards.find_exact(parts.name) or cards.find_exact(_clean_name(parts.name))
         if card is not None:
             return ScannedPayload(PayloadKind.TEXT if parts.text else PayloadKind.NAME, text, card)
     if query is not None and len(stripped) <= 60 and 0 < len(stripped.split()) <= _MAX_QUERY_WORDS:
@@ -203,7 +204,14 @@ def resolve_payload(
 
 
 def _new_card(parts: CardText) -> NewCard:
-    return NewCard(parts.name, parts.text, parts.type)
+    """The card a payload describes, its name cleaned (its id is made from it, so an escape or a control character
+    in a code never makes a second card of the same spoken name)."""
+    return NewCard(_clean_name(parts.name), parts.text, parts.type)
+
+
+def _clean_name(name: str) -> str:
+    """A name as it is said: no escapes, control or format characters, spaces run together."""
+    return clean_untrusted(name, 100)
 
 
 def _is_name_alone(name: str) -> bool:

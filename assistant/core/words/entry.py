@@ -35,6 +35,9 @@ __all__ = [
     "abbreviation_too_long",
     "no_braille_display",
     "braille_display_lost",
+    "braille_display_back",
+    "QUIT_ON_KEYBOARD",
+    "braille_no_answer_in_time",
     "BRAILLE_GRADE2_UNAVAILABLE",
     "BRLAPI_MISSING",
     "DISPLAY_KEYS",
@@ -159,14 +162,38 @@ def abbreviation_too_long(deck_id: str, card_id: str, text: str) -> str:
     return f"{deck_id}: {card_id}: {text!r} is too long for a card: override it"
 
 
-def no_braille_display(where: str) -> str:
-    """Said once at start when the braille display was chosen but no BRLTTY answered."""
+def no_braille_display(where: str, reason: str = "") -> str:
+    """Said once at start when the braille display was chosen but no BRLTTY answered (`reason`: why it was
+    given up, when known)."""
+    if reason:
+        return f"No braille display at {where}: {reason} The app goes on without it."
     return f"No braille display answered at {where}: is BRLTTY running? The app goes on without it."
+
+
+#: `quit` typed on the braille display in the plain mode, which reads its lines from the keyboard.
+QUIT_ON_KEYBOARD = "The plain mode ends from the keyboard: type quit there, or press Control D."
+
+
+def braille_no_answer_in_time(seconds: float) -> str:
+    """Why a BRLTTY that accepts the connection was given up: it did not answer in time (frozen, or not BRLTTY)."""
+    return f"it did not answer within {seconds:g} seconds (BRLTTY may be frozen, or that port is not BRLTTY)."
 
 
 def braille_display_lost() -> str:
     """Said once when BRLTTY stops answering while the app runs."""
-    return "The braille display stopped answering. The app goes on without it."
+    return (
+        "The braille display stopped answering. The app goes on without it, and shows everything on it again when "
+        "BRLTTY answers."
+    )
+
+
+def braille_display_back(missed: int) -> str:
+    """Said when BRLTTY answers again: the display is back, and how many answers came while it was gone (the
+    history on the display holds them)."""
+    if not missed:
+        return "The braille display is back."
+    answers = "1 answer" if missed == 1 else f"{missed} answers"
+    return f"The braille display is back. {answers} came while it was away: the line keys read them in the history."
 
 
 BRAILLE_GRADE2_UNAVAILABLE = "Contracted braille needs liblouis, so the braille display shows uncontracted braille."

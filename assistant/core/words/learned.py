@@ -9,6 +9,11 @@ __all__ = [
     "QUESTION_STILL_WAITS",
     "code_differs",
     "offer_replacing_words",
+    "REPLACE_WORDS",
+    "still_waits",
+    "yes_is_not_enough",
+    "words_kept",
+    "name_only_close",
     "NOTHING_LEARNED",
     "learned_heading",
     "learned_card",
@@ -33,13 +38,46 @@ def code_differs(name: str, text: str) -> str:
     )
 
 
-def offer_replacing_words(name: str, deck_text: str, code_text: str) -> str:
-    """A scanned text for a card the deck has (or a typo of its name): the card, its deck words and the code's,
-    and the question whether to replace them."""
+#: The answer that gives a card the words of a code naming it: a phrase, never a single key typed by accident.
+REPLACE_WORDS = "replace words"
+
+
+def still_waits(numbered: bool, learnable: bool) -> str:
+    """Said after a code read while a question waits (numbered cards or yes or no): the question is kept as it
+    was; the code was only read out."""
+    answer = "type a number to choose" if numbered else "say yes or no to it"
+    later = " The code was only read out; show it again afterwards to add it." if learnable else ""
+    return f"A question still waits: {answer} first.{later}" if learnable else f"A question still waits: {answer}."
+
+
+def offer_replacing_words(name: str, deck_text: str) -> str:
+    """After `code_differs`, when the code's words could be learnt: the deck's words, and the deliberate answer
+    that takes the code's instead (`REPLACE_WORDS`; yes alone does not)."""
     return (
-        f"This reads as {clean_untrusted(name, 60)}, a card of this deck, in other words. The deck says: "
-        f"{clean_untrusted(deck_text)} The code says: {clean_untrusted(_text_or_none(code_text))} Replace "
-        f"{clean_untrusted(name, 60)}'s words with the code's? Say yes or no."
+        f"The deck says: {clean_untrusted(_text_or_none(deck_text))} To give {clean_untrusted(name, 60)} the "
+        f"code's words instead, type {REPLACE_WORDS}. Anything else keeps the deck's."
+    )
+
+
+def yes_is_not_enough(name: str) -> str:
+    """A yes (or a stray y) to the offer of `offer_replacing_words`: nothing is replaced."""
+    return (
+        f"Nothing replaced: yes alone does not change {clean_untrusted(name, 60)}'s words. Type {REPLACE_WORDS} "
+        "to do it, or go on with any command."
+    )
+
+
+def words_kept(name: str) -> str:
+    """No to the offer of `offer_replacing_words`."""
+    return f"{clean_untrusted(name, 60)} keeps its words."
+
+
+def name_only_close(code_name: str, name: str, code_text: str) -> str:
+    """A code whose name is close to a card's but not the same (a typo): read out, never taken as that card's
+    words nor added as a card of its own."""
+    return (
+        f"This code's name, {clean_untrusted(code_name, 60)}, is close to {clean_untrusted(name, 60)} but not the "
+        f"same, so nothing was learnt from it. The code says: {clean_untrusted(_text_or_none(code_text))}"
     )
 
 

@@ -11,6 +11,10 @@ __all__ = [
     "file_too_large",
     "games_held_by",
     "games_held_notice",
+    "games_lock_unusable",
+    "save_set_aside",
+    "script_too_large",
+    "games_lock_notice",
     "records_out_of_order",
     "file_problem",
     "save_out_of_order",
@@ -45,6 +49,37 @@ def games_held_by(pid: int) -> str:
     """Why nothing is recorded in this copy of the app: another one holds the saved games."""
     who = f", process {pid}," if pid > 0 else ""
     return f"another table-assistant{who} holds the saved games"
+
+
+def save_set_aside(name: str, reason: str, kept: str) -> str:
+    """Said at start: a file among the saves (or the one `games/last` names) that is no game (empty, a pipe, a
+    device, a link) was moved out of the way (`kept`: its new name; the same name when it could not be moved)."""
+    said = f"The saved game {clean_untrusted(name, 80)} was not used: {clean_untrusted(reason, 80)}."
+    if kept != name:
+        said += f" It was set aside as {clean_untrusted(kept, 100)}."
+    return said
+
+
+def script_too_large(path: str, limit: int) -> str:
+    """A `--script` file (or a device such as /dev/zero) larger than a script can be."""
+    return (
+        f"Cannot read the script {clean_untrusted(path, 80)}: it is larger than {limit // 1_000_000} MB, more "
+        "than any game's lines. Nothing was played."
+    )
+
+
+def games_lock_unusable(reason: str) -> str:
+    """Why nothing is recorded in this copy of the app: the lock on the saved games could not be taken, so another
+    copy may be writing them unseen (the lock fails closed)."""
+    return f"the lock on the saved games (games/lock) cannot be taken: {clean_untrusted(reason, 100)}"
+
+
+def games_lock_notice(reason: str) -> str:
+    """Said at start when the saved games' lock could not be taken: this copy only reads them."""
+    return (
+        f"Note: {games_lock_unusable(reason)}. This window can read the saved game but records nothing; "
+        "remove or repair games/lock in the data folder to play here."
+    )
 
 
 def games_held_notice(pid: int) -> str:

@@ -5,6 +5,9 @@ from __future__ import annotations
 from assistant.core.text import clean_untrusted
 
 __all__ = [
+    "WAV_CUT_SHORT",
+    "NOTHING_WRITTEN",
+    "text_too_long_to_say",
     "speech_backend_chosen",
     "speech_silent",
     "SPEECH_OFF_TRANSCRIPT",
@@ -162,6 +165,17 @@ def private_on(device: str) -> str:
 def wav_written(path: str, seconds: float) -> str:
     """`say --to`: the file written."""
     return f"Wrote {seconds:.1f} seconds of speech to {clean_untrusted(path, 200)}."
+
+
+#: `say --to`: the WAV file the engine made is cut short or empty (checked before it is put in place).
+WAV_CUT_SHORT = "the speech engine's WAV file came out cut short or empty, so it was not kept."
+#: `say --to` on a full disk: after the reason.
+NOTHING_WRITTEN = "Nothing was written."
+
+
+def text_too_long_to_say(length: int, most: int) -> str:
+    """`say`: a text longer than it speaks at once (never cut in silence)."""
+    return f"that text is {length:,} characters; say takes at most {most:,} at once. Split it into parts."
 
 
 def say_failed(reason: str) -> str:

@@ -1,0 +1,137 @@
+"""BrlAPI that never hangs the app and comes back: a port that accepts and never answers, and a frozen BRLTTY, are
+given up after the connect timeout with the reason said; a BRLTTY killed mid-game and started again on the same
+port is taken back, showing what came while it was gone; BrlAPI's environment values with bytes that are not
+UTF-8 or with escapes never end the app nor reach the terminal raw (a real BRLTTY throughout)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from brltty_fixture import BRLTTY, Brltty, free_offset
+
+from assistant.braille.translate import Translator
+from assistant.core.braille import celltable
+
+brlapi = pytest.importorskip("brlapi")
+pytestmark = pytest.mark.skipif(BRLTTY is None, reason="BRLTTY is not installed")
+
+ROOT = Path(__file__).resolve().parents[2]
+TRANSLATOR = Translator()
+#: A bound on waits that only a hang would reach (never a measure of speed).
+HANG = 30.0
+
+
+def reading(cells: str) -> str:
+    return (TRANSLATOR.from_cells(cells[4:].rstrip(celltable.BLANK)) or "").replace("\u2019", "'")
+
+
+@pytest.fixture
+def silent_port():
+    """A port that accepts connections (the kernel's backlog) and never answers a byte."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 4101 + free_offset()))
+    listener.listen(8)
+    yield f"127.0.0.1:{listener.getsockname()[1] - 4101}"
+    listener.close()
+
+
+def test_a_port_that_accepts_and_never_answers_is_given_up_with_the_reason(silent_port, monkeypatch):
+    from assistant.braille.display import DisplayUnavailable, open_display
+
+    monkeypatch.setenv("BRLAPI_HOST", silent_port)
+    monkeypatch.setenv("BRLAPI_AUTH", "none")
+    started = time.monotonic()
+    with pytest.raises(DisplayUnavailable) as caught:
+        open_display(timeout=0.5)
+    assert time.monotonic() - started < HANG  # given up, never hung
+    assert caught.value.args[0] == silent_port
+    assert "did not answer within 0.5 seconds" in caught.value.reason
+
+
+def test_a_frozen_brltty_is_given_up_at_start_and_the_app_says_why(tmp_path, monkeypatch):
+    server = Brltty(tmp_path / "brltty")
+    monkeypatch.setenv("BRLAPI_HOST", server.host)
+    monkeypatch.setenv("BRLAPI_AUTH", server.auth)
+    os.kill(server.process.pid, signal.SIGSTOP)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "assistant", "--plain", "--braille-display", "--no-speech"],
+            input="card yay\n", capture_output=True, text=True, timeout=HANG, cwd=ROOT, env=dict(os.environ),
+        )  # fmt: skip
+    finally:
+        os.kill(server.process.pid, signal.SIGCONT)
+        server.stop()
+    assert done.returncode == 0, done.stderr
+    assert f"No braille display at {server.host}: it did not answer within 2 seconds" in done.stdout
+    assert "Yay" in done.stdout  # the app went on
+
+
+def test_brltty_killed_and_started_again_mid_game_is_taken_back(tmp_path, monkeypatch, make_app):
+    server = Brltty(tmp_path / "first")
+    monkeypatch.setenv("BRLAPI_HOST", server.host)
+    monkeypatch.setenv("BRLAPI_AUTH", server.auth)
+    offset = server.offset
+
+    async def until(pilot, condition, what: str) -> None:
+        deadline = time.monotonic() + HANG
+        while not condition():
+            assert time.monotonic() < deadline, what
+            await pilot.pause(0.02)
+
+    async def scenario():
+        nonlocal server
+        app = make_app(None, "--braille-display", "--no-speech")
+        link = app.braille
+        assert link is not None
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.press(*"new game Ana Ben Cy babies red pink narwhal", "enter")
+            await until(pilot, lambda: reading(server.cells()).startswith("new game"), "the display shows it")
+            os.kill(server.process.pid, signal.SIGKILL)
+            server.process.wait()
+            await until(pilot, lambda: link.missed is not None, "the loss noticed")
+            assert any("stopped answering" in line for line in app.replies[-1].lines)
+            await pilot.press(*"draw", "enter")
+            await pilot.press(*"end turn", "enter")  # Ben's turn: a fact held, while the display is gone
+            await until(pilot, lambda: app.session.game.state.current == 1, "the turn ended")
+            server.stop()
+            server = Brltty(tmp_path / "second", offset=offset)  # BRLTTY started again on the same port
+            await until(pilot, lambda: link.missed is None, "the display taken back")
+            said = app.replies[-1].lines
+            assert said[0].startswith("The braille display is back. 3 answers came while it was away"), said
+            await until(pilot, lambda: reading(server.cells()).startswith("ben's turn"), "the fact held meanwhile")
+            await pilot.press("d")  # new input acknowledges it, and is typed
+            await pilot.press(*"raw")
+            await until(pilot, lambda: reading(server.cells()) == "draw", "typing followed on the new display")
+            await pilot.press("enter")
+            await until(pilot, lambda: reading(server.cells()).startswith("ben drew a card"), "the reply")
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize(
+    "host",
+    [b"127.0.0.1:\xff\xfe", b"\x1b]2;pwned\x07\x1b[31mhost:9", b"\xc3", b"::::", b"host:" + b"9" * 400],
+)
+def test_brlapi_values_that_are_not_utf8_or_hold_escapes_never_end_the_app(host):
+    env = {key.encode(): value.encode("utf-8", "surrogateescape") for key, value in os.environ.items()}
+    env[b"BRLAPI_HOST"] = host
+    env[b"BRLAPI_AUTH"] = b"\xff\x1b[2Jnone"
+    done = subprocess.run(
+        [sys.executable, "-m", "assistant", "--plain", "--braille-display", "--no-speech"],
+        input=b"card yay\n", capture_output=True, timeout=HANG, cwd=ROOT, env=env,
+    )  # fmt: skip
+    out = done.stdout.decode("utf-8", "replace")
+    assert done.returncode == 0, done.stderr.decode("utf-8", "replace")
+    assert "No braille display" in out and "Yay" in out
+    assert b"\x1b" not in done.stdout and b"\x1b" not in done.stderr and b"\x07" not in done.stdout

@@ -1,0 +1,128 @@
+"""The deaf-blind game of `test_braille_display_play.py` played by two other readers, to the win with no key lost
+(a real BRLTTY; every wait is for a state, bounded): one who reads only the first window of each reply and types
+the next command at once on the display (held facts are never acknowledged on purpose: the typing does it), and
+one who types on the computer's keyboard and reads the display."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+from brltty_fixture import BRLTTY, Brltty
+
+from assistant.braille.translate import Translator
+from assistant.core.braille import celltable
+from assistant.core.game import events as ev
+
+pytest.importorskip("brlapi")
+pytestmark = pytest.mark.skipif(BRLTTY is None, reason="BRLTTY is not installed")
+
+TRANSLATOR = Translator()
+#: The game to the win, each command with the start of the first window it must bring (a held fact first).
+GAME = [
+    ("new game Ana Ben Cy babies red pink narwhal win 3", "new game: ana, ben and cy"),
+    ("draw", "ana drew a card."),
+    ("end turn", "ben's turn."),
+    ("draw", "ben drew a card."),
+    ("play ginormous unicorn", "ben played ginormous unicorn."),
+    ("resolve", "ben wins with 3 unicorns!"),
+]
+#: The facts held on the way: the turn, acknowledged by the next command typed; the win, held at the end.
+TURN, WIN = "Ben's turn.", "Ben wins with 3 Unicorns!"
+#: A bound only a hang reaches.
+HANG = 30.0
+
+
+def reading(cells: str, status_cells: int) -> str:
+    return (TRANSLATOR.from_cells(cells[status_cells:].rstrip(celltable.BLANK)) or "").replace("\u2019", "'")
+
+
+@pytest.fixture
+def display_server(tmp_path, monkeypatch, request):
+    server = Brltty(tmp_path / "brltty", width=request.param)
+    monkeypatch.setenv("BRLAPI_HOST", server.host)
+    monkeypatch.setenv("BRLAPI_AUTH", server.auth)
+    yield server
+    server.stop()
+
+
+async def until(pilot, condition, what: str) -> None:
+    deadline = time.monotonic() + HANG
+    while not condition():
+        assert time.monotonic() < deadline, what
+        await pilot.pause(0.02)
+
+
+def recording(app) -> list[str]:
+    """Every line the session is given, in order (the real session, its lines kept)."""
+    lines: list[str] = []
+    handle = app.session.handle
+
+    def kept(line: str):
+        lines.append(line)
+        return handle(line)
+
+    app.session.handle = kept
+    return lines
+
+
+def the_win(app) -> None:
+    game = app.session.game
+    assert game is not None and game.state.outcome is not None
+    plays = [event for event in game.log if isinstance(event, ev.Play)]
+    assert [(event.player, event.card) for event in plays] == [(1, "ginormous-unicorn")]
+
+
+@pytest.mark.parametrize("display_server", [40, 20], indirect=True)
+def test_a_reader_of_the_first_window_only_types_on_and_loses_no_key(display_server, make_app):
+    async def scenario():
+        app = make_app(None, "--braille-display", "--no-speech")
+        link = app.braille
+        assert link is not None
+        status = link.view.status_cells
+        given = recording(app)
+        async with app.run_test() as pilot:
+            for number, (line, first) in enumerate(GAME, start=1):
+                display_server.type(line)  # at once, whatever is held
+                await until(pilot, lambda line=line: link.view.input_text == line, f"{line!r} typed whole")
+                display_server.press("enter")
+                await until(pilot, lambda number=number: len(given) == number, f"{line!r} sent")
+                await until(
+                    pilot,
+                    lambda first=first: first.startswith(reading(display_server.cells(), status)[:12]),
+                    f"the first window after {line!r}: {reading(display_server.cells(), status)!r}",
+                )
+        assert given == [line for line, _first in GAME]  # every key typed arrived: 0 lost
+        assert link.acknowledged == [TURN]  # acknowledged by the typing itself
+        assert [fact.text for fact in link.view.held] == [WIN]  # the win stays until the player goes on
+        the_win(app)
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("display_server", [40], indirect=True)
+def test_a_player_typing_on_the_computer_keyboard_reads_the_display_and_loses_no_key(display_server, make_app):
+    async def scenario():
+        app = make_app(None, "--braille-display", "--no-speech")
+        link = app.braille
+        assert link is not None
+        status = link.view.status_cells
+        given = recording(app)
+        async with app.run_test() as pilot:
+            for line, first in GAME:
+                count = len(given)
+                await pilot.press(*line, "enter")
+                await until(pilot, lambda count=count: len(given) > count, f"{line!r} sent")
+                await until(
+                    pilot,
+                    lambda first=first: first.startswith(reading(display_server.cells(), status)[:12]),
+                    f"the display after {line!r}",
+                )
+        assert given == [line for line, _first in GAME]
+        assert not any("No card called" in text for reply in app.replies for text in reply.lines)
+        assert link.acknowledged == [TURN]  # the keyboard's typing acknowledged it: the display never froze
+        assert [fact.text for fact in link.view.held] == [WIN]
+        the_win(app)
+
+    asyncio.run(scenario())
