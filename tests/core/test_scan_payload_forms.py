@@ -39,7 +39,9 @@ def test_in_a_llamas_game_a_cards_words_are_read_as_that_card_never_offered_as_a
     assert "does not have" not in reply.speech and "differ" not in reply.speech
 
 
-@pytest.mark.parametrize("form", ["Rainbow Aura. {text}", "Upgrade: Rainbow Aura. {text}", "Rainbow Aura: Upgrade. {text}"])
+@pytest.mark.parametrize(
+    "form", ["Rainbow Aura. {text}", "Upgrade: Rainbow Aura. {text}", "Rainbow Aura: Upgrade. {text}"]
+)
 def test_the_decks_own_words_after_the_name_and_a_type_line_are_the_card_and_never_said_to_differ(cards, form):
     aura = cards.find_exact("Rainbow Aura")
     payload = form.format(text=aura.text)
