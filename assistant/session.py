@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from assistant.core.braille import celltable
-from assistant.core.cards.card import Card, CardSet, CardType, Tag, normalize, split_other_print
+from assistant.core.cards.card import Card, CardSet, CardType, Deck, Tag, normalize, split_other_print
 from assistant.core.cards.learning import NewCard, read_card_text, type_from_prefix
 from assistant.core.cards.lookup import NameResolver, Resolution
 from assistant.core.cards.search import search_cards, search_words
@@ -59,13 +59,16 @@ from assistant.core.words.learned import (
 )
 from assistant.core.words.scans import (
     CARD_REFUSED,
+    LEARNT_BY_NAME,
     SAY_CARD_TYPE,
     aiming_words,
     card_learned,
     card_not_learned,
+    card_of_deck_not_in_play,
     card_words_learned,
     label_card_not_in_deck,
     label_not_in_play,
+    offer_completing_card,
     offer_new_card,
     scanned_text,
     unknown_code,
@@ -125,6 +128,9 @@ class Session:
     screen_keys: bool = True
     """The front end has the full-screen app's keys (F1, Escape, one-key answers); the plain mode has none, and
     the help it gives names lines to type instead."""
+    installed: Callable[[], Sequence[Deck]] | None = None
+    """The decks installed (`assistant.storage.decks.load_all_decks`), so that a scanned label or name of a card
+    not in play says which card and deck it is. None: only the cards in play are known."""
     said: deque[Reply] = field(default_factory=lambda: deque(maxlen=_KEPT), init=False, repr=False)
     """The last answers, oldest first: what `repeat` and `history` read."""
     _commanded: bool = field(default=False, init=False, repr=False)
@@ -440,7 +446,9 @@ class Session:
         is offered or learnt."""
         from assistant.core.scanning.payloads import PayloadKind, resolve_payload
 
-        meaning = resolve_payload(payload, self.cards, lambda query: self._resolver().resolve(query).match)
+        installed = self.installed() if self.installed is not None else ()
+        meaning = resolve_payload(payload, self.cards, lambda query: self._resolver().resolve(query).match, installed)
+        elsewhere = card_of_deck_not_in_play(*reversed(meaning.elsewhere)) if meaning.elsewhere[0] else ""
         if meaning.card is not None and meaning.kind is not PayloadKind.TEXT:
             return self._card_reply(meaning.card), False
         if meaning.kind is PayloadKind.TEXT:
@@ -452,24 +460,33 @@ class Session:
                     sentence = name_only_close(new.name, same.name, new.text)
                     return Reply((sentence,), sentence, important=True), False
                 if not asking:
-                    return self._keep(self._offer_card(new, same)), True
+                    offer = self._offer_card(new, same)
+                    return self._keep(offer.before(elsewhere) if elsewhere else offer), True
             text = scanned_text(meaning.payload)
-            told = read_card_text(meaning.payload) if meaning.card is not None else None
+            told = meaning.told
             lines: tuple[str, ...] = (text,)
-            if meaning.card is not None and (told is None or normalize(told.text) != normalize(meaning.card.text)):
-                lines = (code_differs(meaning.card.name, told.text if told is not None else meaning.payload),)
-                if told is not None and told.text.strip() and self.learn is not None:
+            if meaning.card is not None and normalize(told) != normalize(meaning.card.text):
+                lines = (code_differs(meaning.card.name, told or meaning.payload),)
+                if told.strip() and self.learn is not None:
                     if asking:
                         return Reply(lines, lines[0], card=meaning.card), True
-                    return self._keep(self._offer_words(meaning.card, told.text)), True
+                    if meaning.card.text == LEARNT_BY_NAME:  # learnt by its name alone: its words complete it
+                        return self._keep(self._offer_completing(meaning.card, told)), True
+                    return self._keep(self._offer_words(meaning.card, told)), True
             return self._keep(Reply(lines, lines[0], card=meaning.card)), new is not None
         if meaning.kind is PayloadKind.LABEL and meaning.deck_in_play:
             sentence = label_card_not_in_deck(meaning.deck, meaning.card_id)
         elif meaning.kind is PayloadKind.LABEL:
-            sentence = label_not_in_play(meaning.deck, meaning.card_id)
+            sentence = elsewhere or label_not_in_play(meaning.deck, meaning.card_id)
         else:
             sentence = unknown_code(meaning.payload)
         return Reply.error(sentence), False
+
+    def _offer_completing(self, card: Card, text: str) -> Reply:
+        """Offer to keep a code's words for a card learnt by its name alone; yes learns them (as its type)."""
+        sentence = offer_completing_card(card.name, text)
+        keep = Question(lambda: self._learn(NewCard(card.name, text, card.type), card.type, card))
+        return Reply((sentence,), sentence, important=True, card=card, pending=keep)
 
     def _offer_words(self, card: Card, text: str) -> Reply:
         """A code naming a card in other words: said, with the deck's words and the deliberate answer that takes

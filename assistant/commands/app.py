@@ -8,6 +8,7 @@ the app under test is the app players open.
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -55,7 +56,7 @@ def table_session(cards: CardSet, **options: Any) -> Session:
 def make_session(args: argparse.Namespace, settings: SpeechSettings | None = None) -> Session:
     """The session for the chosen deck and add-ons, resolving queries with the braille-aware resolver and saving
     games in the data directory; its verbosity from `args`, else from `settings` (read from the file if None)."""
-    from assistant.storage.decks import learn_card
+    from assistant.storage.decks import learn_card, load_all_decks
     from assistant.storage.saves import GameStore
     from assistant.storage.settings import load_settings
 
@@ -70,7 +71,14 @@ def make_session(args: argparse.Namespace, settings: SpeechSettings | None = Non
         return str(path), learnt, braille_resolver(learnt)
 
     level = getattr(args, "verbosity", None) or (settings or load_settings()[0]).verbosity
-    session = table_session(cards, store=GameStore(), load_cards=load_card_set, learn=learn, verbosity=Verbosity(level))
+    session = table_session(
+        cards,
+        store=GameStore(),
+        load_cards=load_card_set,
+        learn=learn,
+        verbosity=Verbosity(level),
+        installed=functools.cache(lambda: tuple(load_all_decks()[0])),  # read at the first code that needs it
+    )
     session.remember = _remember_verbosity
     return session
 

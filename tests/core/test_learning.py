@@ -14,8 +14,8 @@ from assistant.session import Session
 
 def test_a_name_and_text_on_one_line():
     card = read_card_text("Dalai Llama: Magical Animal. When this enters your Field, one opponent draws a card.")
-    assert card == NewCard("Dalai Llama", "Magical Animal. When this enters your Field, one opponent draws a card.",
-                           CardType.MAGICAL)  # fmt: skip
+    # the type line the words open with gives the type and is not kept in the card's words
+    assert card == NewCard("Dalai Llama", "When this enters your Field, one opponent draws a card.", CardType.MAGICAL)
 
 
 def test_a_name_on_its_own_line():
@@ -89,7 +89,7 @@ def test_a_scanned_name_one_letter_off_a_deck_card_is_read_out_and_never_learnt(
     assert not offer.confirm and offer.speech.startswith("This code's name, Magical Alpacacorx, is close to Magical")
     session.handle("yes")
     card = session.cards.find_exact("Magical Alpacacorn")
-    assert card is not None and not card.text.startswith("Magical Animal. Every player draws two cards")
+    assert card is not None and "draws two cards and discards one" not in card.text
     assert session.cards.find_exact("Magical Alpacacorx") is None and {c.id for c in session.cards} == before
 
 

@@ -66,6 +66,10 @@ _TYPE_OF_WORD = {
     "downgrade": CardType.DOWNGRADE,
     "instant": CardType.INSTANT,
 }
+#: A name with something in brackets after it: "Fuzzy Hat (Upgrade)".
+_BRACKETED_TYPE = re.compile(r"(.+?)\s*\(([^()]+)\)")
+#: Words that open with a sentence of their own, which may be a type line: "Magic card. Draw two cards."
+_TYPE_SENTENCE = re.compile(r"([^.:!?]{1,40})[.:]\s+(?=\S)")
 #: Where a one-line card text parts its fields, tried in this order, and how the fields after the name are joined
 #: back into its text: " / " (a slash with a space on one side at least), a dash between spaces, a colon.
 _SEPARATORS: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -144,6 +148,12 @@ def card_text_parts(payload: str, is_card: Callable[[str], bool] | None = None) 
     if fields and type_of(fields[0]) is not None:  # a type line after the name
         card_type = card_type or type_of(fields[0])
         fields.pop(0)
+    name, bracketed = _without_bracketed_type(name, is_card)  # "Fuzzy Hat (Upgrade)"
+    card_type = card_type or bracketed
+    if fields:  # the text opening with its type as a sentence ("Magic card. Draw two cards...")
+        fields[0], opening = _without_type_sentence(fields[0])
+        card_type = card_type or opening
+        fields = [field for field in fields if field]
     typed = card_type is not None or prefixed is not None
     card_type = card_type or prefixed
     name = name.strip(" .:-")
@@ -153,6 +163,27 @@ def card_text_parts(payload: str, is_card: Callable[[str], bool] | None = None) 
         return None  # a sentence running on after the name ("Rainbow Aura. Your Unicorns - all of them - ..."): prose
     body = " ".join(joiner.join(fields).split())
     return CardText(name, body, card_type or type_from_words(name) or type_from_words(body), count, typed)
+
+
+def _without_bracketed_type(name: str, is_card: Callable[[str], bool] | None) -> tuple[str, CardType | None]:
+    """A name without the type a code puts in brackets after it ("Fuzzy Hat (Upgrade)" is Fuzzy Hat, an
+    Upgrade), and that type; the name as it is when the brackets hold no type ("Basic Unicorn (Red)") or the
+    whole is a card's own name."""
+    match = _BRACKETED_TYPE.fullmatch(name)
+    if match is None or (is_card is not None and is_card(name)):
+        return name, None
+    card_type = type_line(match.group(2))
+    return (match.group(1).strip(), card_type) if card_type is not None else (name, None)
+
+
+def _without_type_sentence(text: str) -> tuple[str, CardType | None]:
+    """A card's words without the type line they open with as a sentence of its own ("Magic card. Draw two
+    cards." is "Draw two cards.", a Magic card); the words as they are when they open otherwise."""
+    match = _TYPE_SENTENCE.match(text)
+    if match is None:
+        return text, None
+    card_type = type_line(match.group(1))
+    return (text[match.end() :].strip(), card_type) if card_type is not None else (text, None)
 
 
 def read_card_text(payload: str) -> NewCard | None:

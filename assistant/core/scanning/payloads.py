@@ -21,12 +21,12 @@ from __future__ import annotations
 import enum
 import hashlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from urllib.parse import parse_qsl, unquote, urlsplit
 
-from assistant.core.cards.card import Card, CardSet, normalize
-from assistant.core.cards.learning import CardText, NewCard, card_text_parts
+from assistant.core.cards.card import Card, CardSet, Deck, normalize
+from assistant.core.cards.learning import CardText, NewCard, card_text_parts, type_line
 from assistant.core.cards.sheet import matching_card
 from assistant.core.text import clean_untrusted
 
@@ -40,6 +40,10 @@ _CODE_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 _LABEL = re.compile(r"TA1:([A-Za-z0-9-]+):([A-Za-z0-9-]+)")
 _SHORT_LABEL = re.compile(r"TA2:([0-9A-Za-z]{5}):([0-9A-Za-z]{5})")
+#: What a print adds in brackets after its card's name: " (Red)".
+_BRACKETS = re.compile(r"\s*\([^()]*\)$")
+#: A type line opening a text, before the name or the words: "Upgrade: ", "MAGIC CARD. ".
+_TYPE_OPENING = re.compile(r"([A-Za-z ]{4,30}?)\s*[.:/\u2013\u2014-]\s+")
 #: Query parameters that name a card most directly, tried before any other parameter of a URL.
 _CARD_KEYS = ("card", "id", "c", "name", "q")
 #: Payloads shorter than this are never taken for a card's text: a stray word is more likely part of some code.
@@ -84,6 +88,12 @@ class ScannedPayload:
     new_card_text: bool = False
     """Words that read like a card's full text (such as the QR codes of an official braille deck) naming no
     card in play: a card the deck in play does not have yet, which the player may want to add."""
+    elsewhere: tuple[str, str] = ("", "")
+    """A card of an installed deck that is not in play, which the payload names (a label, or a card's name): that
+    deck's title and the card's name (the name "" when the deck has no such card); ("", "") for none."""
+    told: str = ""
+    """For a card's text naming a card in play: the words it tells of that card, without its name and type (to
+    compare with the deck's)."""
     new_card: NewCard | None = None
     """The card such a payload describes, read as a player means it (its name, its words, the type a type line or
     braille prefix gives), when it names no card in play: the card to offer. A name alone has no words."""
@@ -130,33 +140,42 @@ def parse_label(text: str) -> tuple[str, str] | None:
     return None
 
 
-def _resolve_label(text: str, cards: CardSet) -> ScannedPayload | None:
-    """A label checked against the decks in play: the card only when its deck is in play and holds it."""
+def _resolve_label(text: str, cards: CardSet, installed: Sequence[Deck] = ()) -> ScannedPayload | None:
+    """A label checked against the decks in play: the card only when its deck is in play and holds it. A label
+    of an installed deck not in play names that deck and card (`elsewhere`)."""
     stripped = text.strip()
-    if _SHORT_LABEL.fullmatch(stripped):
-        deck_code, card_code = parse_label(stripped) or ("", "")
-        deck = next((d for d in cards.decks if short_code(d.id) == deck_code), None)
-        if deck is None:
-            return ScannedPayload(PayloadKind.LABEL, text, None, deck=deck_code, card_id=card_code)
-        card = next((c for c in deck.cards if short_code(c.id) == card_code), None)
-        card = cards.get(card.id) if card is not None else None
-        card_id = card.id if card is not None else card_code
-        return ScannedPayload(PayloadKind.LABEL, text, card, deck=deck.id, card_id=card_id, deck_in_play=True)
     label = parse_label(stripped)
     if label is None:
         return None
-    deck_id, card_id = label
-    in_play = next((d for d in cards.decks if d.id == deck_id), None)
-    card = None
-    if in_play is not None and any(c.id == card_id for c in in_play.cards):
-        card = cards.get(card_id)
-    return ScannedPayload(
-        PayloadKind.LABEL, text, card, deck=deck_id, card_id=card_id, deck_in_play=in_play is not None
-    )
+    deck_key, card_key = label
+    short = _SHORT_LABEL.fullmatch(stripped) is not None
+
+    def key(identifier: str) -> str:
+        return short_code(identifier) if short else identifier
+
+    deck = next((d for d in cards.decks if key(d.id) == deck_key), None)
+    if deck is None:
+        other = next((d for d in installed if key(d.id) == deck_key), None)
+        found = next((c for c in other.cards if key(c.id) == card_key), None) if other is not None else None
+        return ScannedPayload(
+            PayloadKind.LABEL,
+            text,
+            None,
+            deck=other.id if other is not None else deck_key,
+            card_id=found.id if found is not None else card_key,
+            elsewhere=(other.info.title, found.name if found is not None else "") if other is not None else ("", ""),
+        )
+    found = next((c for c in deck.cards if key(c.id) == card_key), None)
+    card = cards.get(found.id) if found is not None else None
+    card_id = found.id if found is not None else card_key
+    return ScannedPayload(PayloadKind.LABEL, text, card, deck=deck.id, card_id=card_id, deck_in_play=True)
 
 
 def resolve_payload(
-    raw: str | bytes, cards: CardSet, query: Callable[[str], Card | None] | None = None
+    raw: str | bytes,
+    cards: CardSet,
+    query: Callable[[str], Card | None] | None = None,
+    installed: Sequence[Deck] = (),
 ) -> ScannedPayload:
     """What a payload means among the cards in play (never raises on any payload).
 
@@ -165,9 +184,10 @@ def resolve_payload(
     it, a colon, slashes or dashes between the parts); a short payload that the player's own look-up resolves
     (`query`: the session's resolver, so a braille abbreviation such as "ug rainbow aura" names its card); words
     starting with a card's name. Words or a name alone naming no card in play carry the card they describe
-    (`new_card`), which the app offers to add."""
+    (`new_card`), which the app offers to add; `installed`: the other decks installed, so that a label or a name
+    of a card not in play says which deck and card it is (`elsewhere`)."""
     text = payload_text(raw)
-    label = _resolve_label(text, cards)
+    label = _resolve_label(text, cards, installed)
     if label is not None:
         return label
     stripped = text.strip()
@@ -182,25 +202,44 @@ def resolve_payload(
     if parts is not None:
         card = cards.find_exact(parts.name) or cards.find_exact(_clean_name(parts.name))
         if card is not None:
-            return ScannedPayload(PayloadKind.TEXT if parts.text else PayloadKind.NAME, text, card)
+            kind = PayloadKind.TEXT if parts.text else PayloadKind.NAME
+            return ScannedPayload(kind, text, card, told=parts.text)
     if query is not None and len(stripped) <= 60 and 0 < len(stripped.split()) <= _MAX_QUERY_WORDS:
         card = query(stripped)
         if card is not None and cards.get(card.id) is not None:
             return ScannedPayload(PayloadKind.NAME, text, cards.get(card.id))
     if _reads_as_words(stripped):
-        card = _card_named_at_start(stripped, cards)  # "Rainbow Aura. Your Unicorns - all of them - ..."
+        found = _card_named_at_start(stripped, cards)  # "Rainbow Aura. Your Unicorns - all of them - ..."
+        if found is not None:
+            card, words = found
+            return ScannedPayload(PayloadKind.TEXT, text, card, told=words)
+        card = _card_by_words(stripped, cards)  # the deck's own words, without the card's name
         if card is not None:
-            return ScannedPayload(PayloadKind.TEXT, text, card)
+            return ScannedPayload(PayloadKind.TEXT, text, card, told=card.text)
     if parts is not None and parts.fields >= 2 and parts.text and (parts.typed or _reads_as_words(stripped)):
         return ScannedPayload(PayloadKind.TEXT, text, None, new_card_text=True, new_card=_new_card(parts))
     if parts is not None and not parts.text and (parts.fields == 1 or parts.typed) and _is_name_alone(parts.name):
         same = matching_card(parts.name, cards.base)  # a typo of a deck card's name is that card
         if same is not None and cards.get(same.id) is not None:
             return ScannedPayload(PayloadKind.NAME, text, cards.get(same.id))
-        return ScannedPayload(PayloadKind.TEXT, text, None, new_card_text=True, new_card=_new_card(parts))
+        elsewhere = _card_elsewhere(parts.name, cards, installed)
+        return ScannedPayload(
+            PayloadKind.TEXT, text, None, new_card_text=True, new_card=_new_card(parts), elsewhere=elsewhere
+        )
     if _reads_as_words(stripped):  # words naming no card, and no card's name to be told from them
         return ScannedPayload(PayloadKind.TEXT, text, None, new_card_text=True)
     return ScannedPayload(PayloadKind.UNKNOWN, text)
+
+
+def _card_elsewhere(name: str, cards: CardSet, installed: Sequence[Deck]) -> tuple[str, str]:
+    """(deck title, card name) of the first installed deck not in play with a card of this exact name, or ("", "")."""
+    in_play = {deck.id for deck in cards.decks}
+    key = normalize(name)
+    for deck in installed:
+        found = next((c for c in deck.cards if normalize(c.name) == key), None) if deck.id not in in_play else None
+        if found is not None:
+            return deck.info.title, found.name
+    return "", ""
 
 
 def _new_card(parts: CardText) -> NewCard:
@@ -269,12 +308,43 @@ def _reads_as_words(text: str) -> bool:
     return visible > 0 and letters / visible >= 0.6
 
 
-def _card_named_at_start(text: str, cards: CardSet) -> Card | None:
-    """The card whose name the text starts with ("Rainbow Aura. Your Unicorns cannot..."), longest name first."""
+def _card_named_at_start(text: str, cards: CardSet) -> tuple[Card, str] | None:
+    """The card whose name the text starts with, after any type line ("Rainbow Aura. Your Unicorns cannot...",
+    "Upgrade: Rainbow Aura. Your Unicorns..."), longest name first, and the words after its name; None when no
+    card's name starts it."""
+    opening = _TYPE_OPENING.match(text)
+    if opening is not None and type_line(opening.group(1)) is not None and cards.find_exact(opening.group(1)) is None:
+        text = text[opening.end() :]
     head = normalize(text[:120])
     best = None
     for card in cards:
         key = normalize(card.name)
         if key and head.startswith(key) and (best is None or len(key) > len(normalize(best.name))):
             best = card
-    return best
+    if best is None:
+        return None
+    return best, _after_name(text, best.name)
+
+
+def _after_name(text: str, name: str) -> str:
+    """The words of a text after a name it starts with (compared as `normalize` does), without the stop, colon or
+    dash between them, and without a type line opening them ("Rainbow Aura. Upgrade. Your..." gives "Your...")."""
+    wanted, taken = normalize(name), 0
+    for end in range(1, min(len(text), 2 * len(name) + 10) + 1):  # the longest start that reads as the name
+        if normalize(text[:end]) == wanted:
+            taken = end
+    rest = text[taken:].lstrip(" .:;/-\u2013\u2014")
+    opening = _TYPE_OPENING.match(rest)
+    if opening is not None and type_line(opening.group(1)) is not None:
+        rest = rest[opening.end() :]
+    return rest.strip()
+
+
+def _card_by_words(text: str, cards: CardSet) -> Card | None:
+    """The card whose words the text is, when it names none ("While this card is in your Stable..."): a card of
+    its own words, or prints that differ only by their variation ("Basic Unicorn (Red)") and play the same."""
+    key = normalize(text)
+    same = [card for card in cards if card.text and normalize(card.text) == key]
+    if not same or len({_BRACKETS.sub("", card.name) for card in same}) > 1:
+        return None
+    return same[0]

@@ -29,6 +29,7 @@ __all__ = [
     "scan_folder_empty",
     "unknown_code",
     "label_not_in_play",
+    "card_of_deck_not_in_play",
     "label_card_not_in_deck",
     "scanned_text",
     "scan_file_summary",
@@ -42,6 +43,7 @@ __all__ = [
     "SAY_CARD_TYPE",
     "card_learned",
     "offer_card_words",
+    "offer_completing_card",
     "card_words_learned",
     "import_full",
     "CARD_REFUSED",
@@ -132,6 +134,15 @@ def label_not_in_play(deck_id: str, card_id: str) -> str:
     if deck.isupper() or deck.isdigit():  # the code of a short label: no name to say
         return "A card label from a deck that is not in play."
     return f"A label for {card} from the deck {deck}, which is not in play."
+
+
+def card_of_deck_not_in_play(card: str, deck_title: str) -> str:
+    """A code naming a card of an installed deck that is not in play (its label, or its name): which card, which
+    deck ("" when the deck has no such card)."""
+    deck = clean_untrusted(deck_title, 60)
+    if not card:
+        return f"A card label of {deck}, which is not in play, for a card it does not have."
+    return f"{clean_untrusted(card, 60)} is a card of {deck}, which is not in play."
 
 
 def label_card_not_in_deck(deck_id: str, card_id: str) -> str:
@@ -241,6 +252,14 @@ def offer_card_words(name: str, text: str) -> str:
     return (
         f"This reads as {clean_untrusted(name, 60)}, a card of this deck, in other words: {clean_untrusted(text)} "
         "Take these words for it? Say yes or no."
+    )
+
+
+def offer_completing_card(name: str, text: str) -> str:
+    """A code holding the words of a card learnt by its name alone: offer to keep them for it."""
+    return (
+        f"{clean_untrusted(name, 60)} was learnt by its name alone. This code holds its words: "
+        f"{clean_untrusted(text)} Keep them for it? Say yes or no."
     )
 
 
