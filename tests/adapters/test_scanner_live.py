@@ -488,7 +488,7 @@ def test_app_learns_a_card_from_a_full_text_its_camera_reads(make_app):
             await pilot.press(*"wool gathering", "enter")
             await pilot.pause()
             assert (
-                spoken[-1].card is not None and spoken[-1].card.text == "Magic card. Draw two cards, then discard one."
+                spoken[-1].card is not None and spoken[-1].card.text == "Draw two cards, then discard one."
             )
 
     asyncio.run(scenario())

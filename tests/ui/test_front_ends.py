@@ -133,7 +133,7 @@ def test_the_app_learns_a_card_its_deck_lacks(make_app):
             assert "Wool Gathering is now in your deck, as a Magic card." in text(app, "answer")
             await pilot.press(*"wool gathering", "enter")
             await pilot.pause()
-            assert spoken[-1].card is not None and spoken[-1].card.text == "Magic card. Draw two cards."
+            assert spoken[-1].card is not None and spoken[-1].card.text == "Draw two cards."
 
     asyncio.run(scenario())
     assert "Wool Gathering" in (imported_decks_dir() / "llamas-learned.toml").read_text()

@@ -339,8 +339,8 @@ class Table:
     ) -> int:
         """The number a player needs to win: their own number (`win 5 Ana`) or the table's, less 2 while their
         Field holds a card that lowers it (Embrace Diversity: "can win with 2 fewer"), never below 1."""
-        own = goals[player] if player < len(goals) and goals[player] is not None else goal
-        assert own is not None
+        own = goals[player] if player < len(goals) else None
+        own = goal if own is None else own
         lowered = self.stable_card_with(stables, player, Tag.GOAL_MINUS_TWO)
         return max(1, own - 2) if lowered else own
 
