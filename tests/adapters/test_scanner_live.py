@@ -487,9 +487,7 @@ def test_app_learns_a_card_from_a_full_text_its_camera_reads(make_app):
             assert await wait_for(said("Wool Gathering is now in your deck, as a Magic card."), pilot)
             await pilot.press(*"wool gathering", "enter")
             await pilot.pause()
-            assert (
-                spoken[-1].card is not None and spoken[-1].card.text == "Draw two cards, then discard one."
-            )
+            assert spoken[-1].card is not None and spoken[-1].card.text == "Draw two cards, then discard one."
 
     asyncio.run(scenario())
     assert "Wool Gathering" in (imported_decks_dir() / "llamas-learned.toml").read_text()
