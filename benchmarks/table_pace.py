@@ -409,8 +409,13 @@ def play(folder: Path, backend: str, game: str, verbosity: str, interval: float)
             else:
                 missed.append(f"{n} {step}: {reply.decisive}")
         if reply.pending is not None and n + 1 < len(steps):  # a question: never said after its answer
-            late = [e for e in played if e["start"] >= keys[n + 1] and owner.get(e["of"], -1) <= n
-                    and e["text"] in split_sentences(reply.speech)]  # fmt: skip
+            late = [
+                e
+                for e in played
+                if utterances[e["of"]]["given"] >= keys[n + 1]
+                and owner.get(e["of"], -1) <= n
+                and e["text"] in split_sentences(reply.speech)
+            ]  # fmt: skip  (said again after the answer)
             if late:
                 answered_late.append(f"{n} {step}")
     for entry in played:  # how many replies behind each sentence is when it begins: keys since its own

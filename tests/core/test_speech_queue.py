@@ -485,3 +485,11 @@ def test_a_folded_fact_not_yet_begun_is_carried_on_one_begun_is_not():
     )
     queue.arrive(Utterance("Dee: 1 Unicorn."))  # the first folded fact is being said, the second not begun
     assert texts(queue) == ["Cy: 3 Unicorns. Dee: 1 Unicorn."]
+
+
+def test_a_win_said_again_settles_its_taking_back_and_the_count_before_it():
+    back = "The end of the game is taken back: play goes on. Ana has 3 Unicorns."
+    queue = _saying(Utterance(f"{back} Undone: more.", IMPORTANT, decisive=back))
+    queue.new_input()
+    queue.add(Utterance("Ana wins with 4 Unicorns! The game is over.", IMPORTANT, decisive="Ana wins with 4 Unicorns!"))
+    assert texts(queue) == ["Ana wins with 4 Unicorns! The game is over."]
