@@ -493,3 +493,16 @@ def test_a_win_said_again_settles_its_taking_back_and_the_count_before_it():
     queue.new_input()
     queue.add(Utterance("Ana wins with 4 Unicorns! The game is over.", IMPORTANT, decisive="Ana wins with 4 Unicorns!"))
     assert texts(queue) == ["Ana wins with 4 Unicorns! The game is over."]
+
+
+def test_in_a_burst_a_fact_merged_again_and_again_before_it_began_is_still_said():
+    queue = _saying(Utterance("Ana played Basic Unicorn (Blue). Neigh? Say neigh and a name."))
+    queue.arrive(Utterance("Turn 3: Cy's turn.", IMPORTANT, decisive="Cy's turn."))
+    queue.arrive(Utterance("Cy played Ginormous Unicorn. Cy: 2 Unicorns.", decisive="Cy: 2 Unicorns."))
+    for n in range(2):  # more moves arrive while Ana's reply is still said: the older shrink, merged each time
+        queue.arrive(Utterance(f"Move {n}."))
+    assert texts(queue) == ["Cy's turn. Cy: 2 Unicorns. Move 1."]
+    queue.done()
+    queue.take()  # "Cy's turn." being said when the next move comes: it ends, and the count, never begun, goes on
+    queue.arrive(Utterance("Move 2."))
+    assert texts(queue) == ["Cy: 2 Unicorns. Move 2."]

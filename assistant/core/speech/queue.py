@@ -168,8 +168,6 @@ class SpeechQueue:
             self.carry = []  # the player is reading back: what was cut is in the history
         elif priority in (Priority.MESSAGE, Priority.IMPORTANT):
             utterance, self.carry = _with_folded(utterance, self.carry), []
-            for fact in utterance.folded:
-                self._folds[fact] = self._folds.get(fact, 0) + 1
         self._waiting.append(utterance)
         return True
 
@@ -250,6 +248,8 @@ class SpeechQueue:
         self.current = self._waiting.popleft()
         self.played = 0
         self._began = None
+        for fact in self.current.folded:  # (a fold counts once it begins: one merged in a burst was never said)
+            self._folds[fact] = self._folds.get(fact, 0) + 1
         return self.current
 
     def sentence_began(self, index: int, at: float, seconds: float) -> None:
