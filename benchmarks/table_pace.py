@@ -348,6 +348,17 @@ def _waits_for(reply) -> list[str]:  # type: ignore[no-untyped-def]
     return []
 
 
+def _until_own_key(steps: list[str], replies: list, n: int) -> list:
+    """The replies after step `n` up to and including the player's next own key (moves from other hands between
+    them came before the fact could be said)."""
+    later = []
+    for step, reply in zip(steps[n + 1 :], replies[n + 1 :]):
+        later.append(reply)
+        if kind(step) != "other":
+            break
+    return later
+
+
 def play(folder: Path, backend: str, game: str, verbosity: str, interval: float) -> dict:
     """One game at one key every `interval` seconds (moves from other hands `BURST_S` apart). The figures."""
     from assistant.core.language.reply import Choice
@@ -403,14 +414,20 @@ def play(folder: Path, backend: str, game: str, verbosity: str, interval: float)
             facts = split_sentences(reply.decisive)
             if all(any(_heard(f, text) for text in after) for f in facts):
                 decisive += 1
-            elif n + 1 < len(steps) and replies[n + 1] is not None and (
-                replies[n + 1].settles or all(settled_by(f, replies[n + 1].speech) for f in facts)):  # fmt: skip
-                settled.append(f"{n} {step}")  # the next key took it back or said it as it now is
+            elif any(
+                r.settles or all(settled_by(f, r.speech) for f in facts) for r in _until_own_key(steps, replies, n)
+            ):
+                settled.append(f"{n} {step}")  # a later reply took it back or said it as it now is, before it was due
             else:
                 missed.append(f"{n} {step}: {reply.decisive}")
         if reply.pending is not None and n + 1 < len(steps):  # a question: never said after its answer
-            late = [e for e in played if e["start"] >= keys[n + 1] and owner.get(e["of"], -1) <= n
-                    and e["text"] in split_sentences(reply.speech)]  # fmt: skip
+            late = [
+                e
+                for e in played
+                if utterances[e["of"]]["given"] >= keys[n + 1]
+                and owner.get(e["of"], -1) <= n
+                and e["text"] in split_sentences(reply.speech)
+            ]  # fmt: skip  (said again after the answer)
             if late:
                 answered_late.append(f"{n} {step}")
     for entry in played:  # how many replies behind each sentence is when it begins: keys since its own

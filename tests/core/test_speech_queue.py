@@ -485,3 +485,24 @@ def test_a_folded_fact_not_yet_begun_is_carried_on_one_begun_is_not():
     )
     queue.arrive(Utterance("Dee: 1 Unicorn."))  # the first folded fact is being said, the second not begun
     assert texts(queue) == ["Cy: 3 Unicorns. Dee: 1 Unicorn."]
+
+
+def test_a_win_said_again_settles_its_taking_back_and_the_count_before_it():
+    back = "The end of the game is taken back: play goes on. Ana has 3 Unicorns."
+    queue = _saying(Utterance(f"{back} Undone: more.", IMPORTANT, decisive=back))
+    queue.new_input()
+    queue.add(Utterance("Ana wins with 4 Unicorns! The game is over.", IMPORTANT, decisive="Ana wins with 4 Unicorns!"))
+    assert texts(queue) == ["Ana wins with 4 Unicorns! The game is over."]
+
+
+def test_in_a_burst_a_fact_merged_again_and_again_before_it_began_is_still_said():
+    queue = _saying(Utterance("Ana played Basic Unicorn (Blue). Neigh? Say neigh and a name."))
+    queue.arrive(Utterance("Turn 3: Cy's turn.", IMPORTANT, decisive="Cy's turn."))
+    queue.arrive(Utterance("Cy played Ginormous Unicorn. Cy: 2 Unicorns.", decisive="Cy: 2 Unicorns."))
+    for n in range(2):  # more moves arrive while Ana's reply is still said: the older shrink, merged each time
+        queue.arrive(Utterance(f"Move {n}."))
+    assert texts(queue) == ["Cy's turn. Cy: 2 Unicorns. Move 1."]
+    queue.done()
+    queue.take()  # "Cy's turn." being said when the next move comes: it ends, and the count, never begun, goes on
+    queue.arrive(Utterance("Move 2."))
+    assert texts(queue) == ["Cy: 2 Unicorns. Move 2."]

@@ -12,13 +12,14 @@ priorities only decide what may be dropped or shortened:
 The player's own key (a line typed, a card scanned, a one-key answer; `new_input()`) is answered first: what is
 being said is cut off at once and what still waits is dropped, so the new key's reply begins now and the player
 never hears the answer to the key before last. What must not be lost is kept another way: a decisive fact (a turn,
-a count an effect changed, a warning, a win) cut before it was heard in full, or dropped before it began, is folded
-into the new reply as a short clause said first ("Ben's turn. Ben drew a card."), once; a fact cut in its last
-words counts as heard; a fact the new reply settles (a newer turn or count, a question it answers, an undo) is not
-said at all. Replies from other hands (`arrive()`: moves from other players' devices) are said in turn, in the
-order recorded: what is being said ends its sentence, and an older reply still waiting shrinks to its decisive
-fact, folded into the newest, so the player is never more than one reply behind. An earcon travels in its
-utterance (`Utterance.sound`), so it is heard with its words, in order.
+a count, a warning, a win) cut before it was heard in full, or dropped before it began, is folded into the new
+reply as a short clause said first ("Ben's turn. Ben drew a card."), never said again once heard (a fold cut before
+its last words is folded once more, then dropped); a fact cut in its last words counts as heard; a fact the new
+reply settles (a newer turn or count, a question it answers, an undo) is not said at all. Replies from other hands
+(`arrive()`: moves from other players' devices) are said in turn, in the order recorded: what is being said ends
+its sentence, and an older reply still waiting shrinks to its decisive fact, folded into the newest, so the player
+is never more than one reply behind. An earcon travels in its utterance (`Utterance.sound`), so it is heard with
+its words, in order.
 
 Stop (the player's own key) drops everything. Muted, nothing is queued, but what would have been said goes into
 the history, so the player can unmute and step back through it.
@@ -167,8 +168,6 @@ class SpeechQueue:
             self.carry = []  # the player is reading back: what was cut is in the history
         elif priority in (Priority.MESSAGE, Priority.IMPORTANT):
             utterance, self.carry = _with_folded(utterance, self.carry), []
-            for fact in utterance.folded:
-                self._folds[fact] = self._folds.get(fact, 0) + 1
         self._waiting.append(utterance)
         return True
 
@@ -249,6 +248,8 @@ class SpeechQueue:
         self.current = self._waiting.popleft()
         self.played = 0
         self._began = None
+        for fact in self.current.folded:  # (a fold counts once it begins: one merged in a burst was never said)
+            self._folds[fact] = self._folds.get(fact, 0) + 1
         return self.current
 
     def sentence_began(self, index: int, at: float, seconds: float) -> None:

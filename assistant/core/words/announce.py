@@ -290,18 +290,17 @@ def _just_played(step: Step, prompt: Prompt) -> bool:
 
 def decisive_of_step(table: Table, step: Step) -> str:
     """The decisive fact of a step, short ("" for none): the game's end; else the turn that began, with its
-    beginning-of-turn duties; else a card an effect moved into or out of a Stable, the counts that changed, a duty
-    or a win that waits, the chain's duty and its end."""
+    beginning-of-turn duties; else the counts that changed (a card an effect moved, where no count changed), a
+    duty or a win that waits, the chain's duty and its end: each short, to be heard between two keys."""
     for fact in step.facts:
         if isinstance(fact, GameOver):  # ("The game is over." goes without saying after "Ana wins")
             return describe_fact(table, fact, step.after).removesuffix(f" {GAME_OVER}")
     for fact in step.facts:
         if isinstance(fact, TurnBegan):
             return turn_began(fact.turn, player_name(table, fact.player), brief=True, duties=_duties(table, step))
-    said = []
-    if isinstance(step.event, EFFECT_EVENTS):
+    said = [_brief_tally(table, f) for f in step.facts if isinstance(f, TallyChanged)]  # every count that changed
+    if isinstance(step.event, EFFECT_EVENTS) and not said:  # (a count says what the move did, in a second)
         said.append(describe_event(table, step.event, step.before) + ".")
-    said += [_brief_tally(table, f) for f in step.facts if isinstance(f, TallyChanged)]  # every count that changed
     said += [describe_fact(table, f, step.after) for f in step.facts if isinstance(f, _DUTIES)]
     for fact in step.facts:  # the chain's duty, what its player must do now; and its end
         if isinstance(fact, LinkAdded) and not any(t.kind.is_beginning for t in fact.link):

@@ -14,14 +14,16 @@ __all__ = ["fact_topics", "settled_by", "fold", "advice_once"]
 # "Turn 5: Ben's turn.", "Ben's turn: must do Sadistic Ritual."
 _TURN = re.compile(r"'s turn\b")
 # "Ana has 2 Unicorns.", "Ana: 2 Unicorns.", "Ana has no Unicorns." (the player's name, then the count)
-_COUNT = re.compile(r"(?:^|[.!?;,] )([A-Z][\w'-]*(?: [A-Z][\w'-]*)?)(?::| has) (?:\d+|no) ")
-# "Ana wins with 3 Unicorns!"
-_WIN = re.compile(r"\bwins with\b")
+_COUNT = re.compile(r"(?:^|[.!?;,] )([A-Z][\w'-]*(?: [A-Z][\w'-]*)?)(?::| has| wins with) (?:\d+|no) ")
+# "Ana wins with 3 Unicorns!", and its taking back ("The end of the game is taken back: play goes on."): a win said
+# again settles both
+_WIN = re.compile(r"\bwins with\b|\bend of the game is taken back\b")
 
 
 def fact_topics(text: str) -> frozenset[str]:
-    """What a sentence (or a reply) says the state of: "turn" (whose turn it is), "count:Ana" (Ana's count), "win"
-    (who won); empty for a fact that is an event of its own ("Ben destroyed Basic Unicorn (Red).")."""
+    """What a sentence (or a reply) says the state of: "turn" (whose turn it is), "count:Ana" (Ana's count, also in
+    "Ana wins with 4 Unicorns!"), "win" (who won, or that a win was taken back); empty for a fact that is an event of
+    its own ("Ben destroyed Basic Unicorn (Red).")."""
     topics = {f"count:{match.group(1)}" for match in _COUNT.finditer(text)}
     if _TURN.search(text):
         topics.add("turn")
