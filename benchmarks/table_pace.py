@@ -301,7 +301,7 @@ def shadow_replies(game: str, verbosity: str) -> list:
     from assistant.core.language.reply import Question, Reply, Verbosity
     from assistant.core.words.screen import QUESTION_WAITING_KEY, no_card_for_key, no_player_number
     from assistant.storage.decks import load_card_set
-    from assistant.ui.app import one_key_answer
+    from assistant.ui.one_key import one_key_answer
 
     chosen = GAMES[game]
     session = table_session(load_card_set(chosen.deck, list(chosen.addons)), verbosity=Verbosity(verbosity))

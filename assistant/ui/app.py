@@ -32,8 +32,7 @@ from textual.widgets import Input, Static
 
 from assistant.core.braille.display import QUIT_WORDS
 from assistant.core.braille.sixkey import DEFAULT_WINDOW
-from assistant.core.cards.card import CardType, Vocabulary
-from assistant.core.game.table import PromptKind
+from assistant.core.cards.card import Vocabulary
 from assistant.core.language.device import DeviceOutcome
 from assistant.core.language.reply import Choice, Question
 from assistant.core.words.cardtext import HELP_LINES
@@ -50,7 +49,6 @@ from assistant.core.words.screen import (
     no_choice_number,
     no_player_number,
     one_key_coaching,
-    one_key_line,
     region_echo,
     region_names,
     table_regions,
@@ -58,6 +56,7 @@ from assistant.core.words.screen import (
 from assistant.core.words.voice import NO_SPEECH_KEYS
 from assistant.session import Control, Reply, Session, Verbosity
 from assistant.ui.braille_input import BrailleInput
+from assistant.ui.one_key import card_waits, line_after_answer, one_key_answer
 from assistant.ui.share_link import TableShare, apply_device, qr_text
 
 if TYPE_CHECKING:
@@ -81,82 +80,6 @@ Screen { background: black; color: white; }
 REGION_IDS = ("status", "prompt", "answer", "table", "stables", "history-text")
 #: How many earlier answers the history region shows.
 HISTORY_SHOWN = 20
-
-
-#: What the input line may hold before a player's number for the number to mean a Super Neigh ("s", or the
-#: braille cell of s typed in six-key braille).
-SUPER_PREFIXES = ("s", "S", "\u280e")
-
-
-def one_key_answer(session: Session, character: str, typed: str) -> str | None:
-    """The line a one-key answer sends, or None when the key is ordinary typing ("": a digit that cannot act,
-    which `one_key_refusal` explains; it is not typed).
-
-    Only while a card waits on the pile, nothing else is asked, and the input line is empty
-    (or holds just "s", for a Super Neigh): 0 resolves with no Neigh; a player's number, 1 to 9, Neighs for that
-    player; s then the number, a Super Neigh. A number with no player says so instead of typing it. While a
-    yes-or-no question waits, y and n answer it as one key."""
-    game = session.game
-    if isinstance(session.pending, Question) and not typed and character and character in "yYnN":
-        return character.lower()
-    if game is None or not character.isdigit() or not character.isascii():
-        return None
-    if isinstance(session.pending, Question) or (not game.state.pile and session.pending is None):
-        return "" if typed in ("", *SUPER_PREFIXES) else None  # a digit here misfires: said why, not typed
-    if session.pending is not None:
-        return _instant_number(session, character, typed)
-    if not character.isascii() or typed not in ("", *SUPER_PREFIXES):
-        return None
-    if game.table.prompt(game.state).kind not in (PromptKind.ANSWER, PromptKind.RESOLVE):
-        return None  # (a card that cannot be answered resolves with 0 too; a Neigh key hears why it cannot)
-    number, players = int(character), game.setup.players
-    if number == 0:
-        return None if typed else "resolve"
-    if number > len(players):
-        return ""
-    return one_key_line(players[number - 1], super_neigh=bool(typed))
-
-
-def line_after_answer(session: Session, key: str, typed: str) -> str:
-    """The line to send when `typed` was typed just after `key` answered a question as one key: the key put back
-    in front when that makes a command (or a card's exact name) and the line alone is not one, so a player who
-    was typing a command never loses its first letter ("n", then "ew game Cy Dee": "new game Cy Dee")."""
-    if not key or not typed.strip():
-        return typed
-    whole = key + typed
-    return whole if _is_command_or_card(session, whole) and not _is_command_or_card(session, typed) else typed
-
-
-def _is_command_or_card(session: Session, text: str) -> bool:
-    from assistant.core.language.parser import CommandError
-    from assistant.core.language.verbs import parse_command
-
-    game = session.game
-    if session.cards.find_exact(text.strip()) is not None:
-        return True
-    try:
-        return parse_command(text.strip(), game.setup.players if game is not None else ()) is not None
-    except CommandError:
-        return True  # a command's verb with words that cannot be read: its own error says what was wrong
-
-
-def _instant_number(session: Session, character: str, typed: str) -> str | None:
-    """The number of an Instant, 1 to 9, answering "Which Instant does Ben play?" (asked after a player's number in
-    a deck with no card named Neigh): the digit is sent as it is, so the choice is made at once; None otherwise."""
-    pending = session.pending
-    if typed or not isinstance(pending, Choice) or not character.isascii() or len(pending.cards) > 9:
-        return None  # more than 9 choices: a number is typed and Enter pressed, as for any numbered choice
-    if not 1 <= int(character) <= len(pending.cards):
-        return ""  # a digit that cannot be a choice: said at once, not typed
-    if not all(card.type is CardType.INSTANT for card in pending.cards):
-        return None
-    return character
-
-
-def _card_waits(session: Session) -> bool:
-    """A card waits on the pile for an answer: the one-key answers work."""
-    game = session.game
-    return game is not None and bool(game.state.pile) and game.table.prompt(game.state).kind is PromptKind.ANSWER
 
 
 class Speaker(Protocol):
@@ -597,7 +520,7 @@ class TableApp(App):
         if reply.lines and reply.lines[: len(HELP_LINES)] == HELP_LINES:
             reply = Reply((*reply.lines, *SCREEN_KEYS), " ".join((reply.speech, *SCREEN_KEYS)))
         game = self.session.game
-        if self.session.verbosity is Verbosity.COACHING and reply.lines and game and _card_waits(self.session):
+        if self.session.verbosity is Verbosity.COACHING and reply.lines and game and card_waits(self.session):
             keys = one_key_coaching(game.table)  # for learners: the keys, said with each question of the pile
             reply = dataclasses.replace(reply, lines=(*reply.lines, keys), speech=f"{reply.speech} {keys}")
         if self.replies and reply.lines:

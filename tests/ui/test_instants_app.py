@@ -17,7 +17,7 @@ from assistant.core.game import events as ev
 from assistant.core.language.reply import Choice
 from assistant.core.words.screen import ONE_KEY_INSTANTS
 from assistant.storage.decks import load_card_set
-from assistant.ui.app import one_key_answer
+from assistant.ui.one_key import one_key_answer
 from assistant.ui.plain import run_plain
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "llamas_instants.toml"

@@ -35,7 +35,7 @@ def text(app, region: str) -> str:
     ],
 )
 def test_the_key_that_answered_is_put_back_when_it_began_the_command(private_home, key, typed, sent):
-    from assistant.ui.app import line_after_answer
+    from assistant.ui.one_key import line_after_answer
 
     session = make_session(Namespace(deck="uu-2nd", addon=[]))
     session.handle("new game Ana Ben Cy")
