@@ -590,7 +590,7 @@ class TableApp(App):
                 message.answer.set_exception(exc)
             return
         if outcome.reply is not None:
-            self.show(outcome.reply, new_input=False)  # two moves at once: both said, in the order they came
+            self.show(outcome.reply, own_key=False)  # another hand's: said in turn, in the order the moves came
         self.table_share.after(outcome.reply, force=True)
         if not message.answer.done():
             message.answer.set_result(outcome)

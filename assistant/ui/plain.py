@@ -53,8 +53,8 @@ def run_plain(
     lock = display.lock if display is not None else threading.RLock()
     shared: ThreadedShare | None = None
 
-    def show(reply: Reply, new_input: bool = True) -> None:
-        _show(reply, stdout, speak, new_input)
+    def show(reply: Reply, own_key: bool = True) -> None:
+        _show(reply, stdout, speak, own_key)
         if display is not None:
             display.show(reply)
 
@@ -122,7 +122,7 @@ def run_plain(
     return 0
 
 
-def _show(reply: Reply, stdout: TextIO, speak, new_input: bool = True) -> None:
+def _show(reply: Reply, stdout: TextIO, speak, own_key: bool = True) -> None:
     if reply.control is Control.STOP:
         if speak is not None:
             speak.control("stop")
@@ -130,5 +130,5 @@ def _show(reply: Reply, stdout: TextIO, speak, new_input: bool = True) -> None:
     for text in reply.lines:
         print(text, file=stdout)
     stdout.flush()
-    if speak is not None:  # a phone's move is not new input: nothing waiting to be said goes stale because of it
-        (speak if new_input else getattr(speak, "notice", speak))(reply)
+    if speak is not None:  # a phone's move is another hand's: said in turn, never cutting what is being said
+        (speak if own_key else getattr(speak, "other", speak))(reply)
