@@ -68,7 +68,16 @@ def test_a_phones_move_is_shown_and_said_in_the_app_and_the_questions_stay_apart
     path = tmp_path / "said.txt"
     service = SpeechService(RecordingBackend(), transcript=Transcript(path))
     assert service.ready.wait(5)
-    app = make_app(ReplySpeaker(service), "--share", "127.0.0.1:0")
+    others: list[str] = []
+
+    class Hands(ReplySpeaker):
+        """The real speaker, noting the replies said for another hand (a phone's move: said in turn)."""
+
+        def other(self, reply: Any) -> None:
+            others.append(reply.speech)
+            super().other(reply)
+
+    app = make_app(Hands(service), "--share", "127.0.0.1:0")
 
     def said() -> list[str]:
         return [line for _, kind, line in read_transcript(path) if kind.startswith(("message", "important"))]
@@ -98,6 +107,7 @@ def test_a_phones_move_is_shown_and_said_in_the_app_and_the_questions_stay_apart
                 assert text(app, "answer") == "Ana drew a card.\nAction phase."
                 assert service.wait_idle(10)
                 assert said()[-1] == "Ana drew a card. Action phase."
+                assert others == ["Ana drew a card. Action phase."]  # another hand's: never cuts what is said
                 assert app.session.game.log[-1].player == 0
 
                 await typed(pilot, "play rainbow aura")
@@ -195,7 +205,16 @@ def test_the_plain_mode_shares_and_records_two_phones_moves_under_its_lock(tmp_p
         yield "share off"
         yield "quit"
 
-    assert run_plain(session, phones(), out, Heard(lambda reply: heard.append(reply.speech))) == 0
+    class Hands(Heard):
+        """Which hand each reply is said for: the player's own keys, or another's (a phone's move, said in turn)."""
+
+        def other(self, reply: Any) -> None:
+            others.append(reply.speech)
+            super().other(reply)
+
+    others: list[str] = []
+    assert run_plain(session, phones(), out, Hands(lambda reply: heard.append(reply.speech))) == 0
+    assert sorted(others) == ["Ben played Neigh. Neigh?", "Cy played Neigh. Neigh?"]  # never cutting the speech
     assert [a[0] for a in answers] == [200, 200] and [a[1]["status"] for a in answers] == ["recorded", "recorded"]
     responders = [event.player for event in session.game.log[-2:]]
     assert sorted(responders) == [1, 2]  # both recorded, in the order they arrived
