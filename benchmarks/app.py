@@ -49,7 +49,8 @@ QUIET_S = 0.6
 class RunningApp:
     """The app in a pseudo-terminal, its sound in an ALSA capture, its transcript in a file."""
 
-    def __init__(self, folder: Path, backend: str) -> None:
+    def __init__(self, folder: Path, backend: str, *arguments: str) -> None:
+        """`arguments`: the app's command-line arguments besides `--no-camera`."""
         import pty
 
         from benchmarks.capture import AlsaCapture, FirstBytes
@@ -64,7 +65,7 @@ class RunningApp:
         self.first_bytes = FirstBytes(self.capture)
         self.leader, follower = pty.openpty()
         self.began = time.perf_counter()
-        self.process = subprocess.Popen([sys.executable, "-m", "assistant", "--no-camera"], stdin=follower,
+        self.process = subprocess.Popen([sys.executable, "-m", "assistant", "--no-camera", *arguments], stdin=follower,
                                         stdout=follower, stderr=follower, env=env, start_new_session=True,
                                         cwd=ROOT)  # fmt: skip
         os.close(follower)

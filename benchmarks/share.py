@@ -32,15 +32,13 @@ import os
 import re
 import shutil
 import socket
-import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 from typing import Any
 
-from benchmarks.app import QUIET_S, _drain, _write_settings
+from benchmarks.app import RunningApp
 from benchmarks.speech import summary
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -63,36 +61,12 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-class SharedApp:
+class SharedApp(RunningApp):
     """The Textual app sharing the table on loopback, in a pseudo-terminal, its sound in an ALSA capture."""
 
     def __init__(self, folder: Path, backend: str) -> None:
-        import pty
-
-        from benchmarks.capture import AlsaCapture, FirstBytes
-
-        self.capture = AlsaCapture(folder / "capture")
-        self.transcript = folder / "said.txt"
-        home = folder / "app-home"
-        _write_settings(home, backend, self.transcript)
-        env = {**os.environ, "HOME": str(self.capture.home), "TABLE_ASSISTANT_HOME": str(home),
-               "TERM": "xterm-256color", "TABLE_ASSISTANT_SCREEN_READER": "none"}  # fmt: skip
-        env.pop("SPEECHD_ADDRESS", None)
-        self.first_bytes = FirstBytes(self.capture)
-        self.leader, follower = pty.openpty()
-        self.process = subprocess.Popen([sys.executable, "-m", "assistant", "--no-camera", "--share",
-                                         f"127.0.0.1:{free_port()}"], stdin=follower, stdout=follower,
-                                        stderr=follower, env=env, start_new_session=True, cwd=ROOT)  # fmt: skip
-        os.close(follower)
-        threading.Thread(target=_drain, args=(self.leader,), daemon=True).start()
+        super().__init__(folder, backend, "--share", f"127.0.0.1:{free_port()}")
         self.address, self.code = self._shared()
-
-    def said_lines(self) -> list[str]:
-        from assistant.speech.transcript import read_transcript
-
-        if not self.transcript.exists():
-            return []
-        return [text for _, kind, text in read_transcript(self.transcript) if not kind.startswith("notice")]
 
     def _shared(self) -> tuple[str, str]:
         deadline = time.monotonic() + 60
@@ -103,14 +77,6 @@ class SharedApp:
                     return found[1], found[2].replace(" ", "")
             time.sleep(0.1)
         raise SystemExit("The app never said where the table is shared (60 s).")
-
-    def quiet(self) -> None:
-        """Wait until no new sentence has started for `QUIET_S`."""
-        count, since = self.first_bytes.count, time.monotonic()
-        while time.monotonic() - since < QUIET_S:
-            time.sleep(0.02)
-            if self.first_bytes.count != count:
-                count, since = self.first_bytes.count, time.monotonic()
 
     def timed(self, act: Any, wanted: str, page: Any = None) -> tuple[float, float | None]:
         """Milliseconds from `act()` (a key or a tap) to the first audio byte of the next sentence, and, for a tap on
@@ -154,12 +120,6 @@ class SharedApp:
         """The app process's user + system CPU seconds so far."""
         fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-    def close(self) -> None:
-        self.process.kill()
-        self.process.wait()
-        os.close(self.leader)
-        self.first_bytes.close()
 
 
 class Phones:
