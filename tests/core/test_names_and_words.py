@@ -9,7 +9,7 @@ from assistant.core.game.facts import LimitReached, Reshuffled
 from assistant.core.game.objections import CannotBeNeighed, NothingToAnswer
 from assistant.core.language.parser import keep_card_names
 from assistant.core.words.gameplay import describe_fact
-from assistant.core.words.rulings import describe_objection
+from assistant.core.words.rulings import describe_objection, short_objection
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
 
@@ -59,10 +59,11 @@ def test_a_llamas_game_never_says_neighed_or_a_animal():
     said = [
         describe_objection(table, NothingToAnswer(1, "spit-happens")),
         describe_objection(table, CannotBeNeighed(0, "basic-llama", "no-probllama")),
+        short_objection(table, CannotBeNeighed(0, "basic-llama", "no-probllama")),
         describe_fact(table, LimitReached(0, "crowded-field", 6, 5), state),
     ]
     assert all("Neigh" not in line and "a Animal" not in line for line in said), said
-    assert said[2] == "Ana has 6 Animals with Crowded Field, more than 5: sacrifice an Animal card."
+    assert said[3] == "Ana has 6 Animals with Crowded Field, more than 5: sacrifice an Animal card."
 
 
 def test_a_reshuffle_says_the_deck_it_makes():

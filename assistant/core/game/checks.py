@@ -420,12 +420,18 @@ def _check_sacrifice(table: Table, s: GameState, e: Sacrifice, out: list[Objecti
 
 
 def _check_discard(table: Table, s: GameState, e: Discard, out: list[Objection]) -> None:
-    _check_hand(table, s, e.player, out)
-    if e.card is not None:
-        if table.card_of(e.card).type is CardType.BABY:
-            out.append(BabyNotInHand(e.player, e.card))
+    _check_from_hand(table, s, e.player, e.card, out)
+
+
+def _check_from_hand(table: Table, s: GameState, player: int, card: str | None, out: list[Objection]) -> None:
+    """A card leaving a player's hand (a discard, a card given): the hand holds one, a Baby is never in a hand, and
+    the card still has a copy not seen elsewhere."""
+    _check_hand(table, s, player, out)
+    if card is not None:
+        if table.card_of(card).type is CardType.BABY:
+            out.append(BabyNotInHand(player, card))
         else:
-            _check_copies(table, s, e.card, out)
+            _check_copies(table, s, card, out)
 
 
 def _check_return(table: Table, s: GameState, e: ReturnToHand, out: list[Objection]) -> None:
@@ -517,12 +523,7 @@ def _check_to_deck(table: Table, s: GameState, e: ToDeck, out: list[Objection]) 
 
 
 def _check_give(table: Table, s: GameState, e: GiveCard, out: list[Objection]) -> None:
-    _check_hand(table, s, e.player, out)
-    if e.card is not None:
-        if table.card_of(e.card).type is CardType.BABY:
-            out.append(BabyNotInHand(e.player, e.card))
-        else:
-            _check_copies(table, s, e.card, out)
+    _check_from_hand(table, s, e.player, e.card, out)
 
 
 _CHECKS: dict[type[Event], Callable[[Table, GameState, Any, list[Objection]], None]] = {

@@ -285,7 +285,7 @@ def short_objection(table: Table, objection: Objection) -> str:
         case CannotNeigh(player, _, blocker):
             return f"{name(player)} can't Neigh: {card(blocker)}."
         case CannotBeNeighed(player, _, shield):
-            return f"{name(player)} can't be Neighed: {card(shield)}."
+            return f"{name(player)} can't be {neighed(table)}: {card(shield)}."
         case CannotPlay(player, _, blocker) | OthersCannotPlay(player, _, blocker, _):
             return f"{name(player)} can't play that: {card(blocker)}."
         case CannotSteal(player, blocker):
