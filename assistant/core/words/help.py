@@ -88,7 +88,8 @@ def topic_help(topic: str, ex: Examples, keys: bool = True) -> list[str] | None:
             return [
                 "A turn.",
                 f"Say draw. Then play a card, for example play {ex.card}, or draw again.",
-                f"Each card played waits on the pile for an answer: with no {ex.neigh}, say resolve, or press 0.",
+                f"Each card played waits on the pile for an answer: with no {ex.neigh}, say resolve"
+                f"{', or press 0' if keys else ''}.",
                 "Then end turn. The next turn begins, with its beginning of turn effects said.",
                 f"A card an effect moves: bring {ex.creature} into {first}, destroy {ex.creature} from {second}, "
                 "sacrifice, steal, return, discard.",
@@ -151,7 +152,7 @@ def topic_help(topic: str, ex: Examples, keys: bool = True) -> list[str] | None:
 def _plain_topic(topic: str, ex: Examples) -> list[str] | None:
     """The topics that name the app's keys, as the plain mode says them (lines to type); None for the others, which
     are the same in both."""
-    first, second = ex.players[0], ex.players[1]
+    second = ex.players[1]
     match topic:
         case "keys":
             return [
@@ -161,16 +162,6 @@ def _plain_topic(topic: str, ex: Examples) -> list[str] | None:
                 "super neigh and a name, a Super Neigh.",
                 "While a yes or no question waits: yes or no.",
                 "stop stops speech, repeat says the last answer again, history the earlier ones. quit ends.",
-            ]
-        case "turn":
-            return [
-                "A turn.",
-                f"Say draw. Then play a card, for example play {ex.card}, or draw again.",
-                f"Each card played waits on the pile for an answer: with no {ex.neigh}, say resolve.",
-                "Then end turn. The next turn begins, with its beginning of turn effects said.",
-                f"A card an effect moves: bring {ex.creature} into {first}, destroy {ex.creature} from {second}, "
-                "sacrifice, steal, return, discard.",
-                f"turn, {ex.area.lower()} and a name, and tally say where the game is.",
             ]
         case "neigh" if ex.neigh == INSTANT_WORD:
             return [
