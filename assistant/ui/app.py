@@ -544,7 +544,7 @@ class TableApp(App):
                 (self.speak if new_input else self.speak.notice)(reply)
         if self.braille is not None:  # at the moment speech gets it
             self.braille.show(reply)
-        self.table_share.after(reply)  # phones see the table as now
+        self.table_share.after(reply, force=not own_key)  # phones see the table as now (and a phone its question)
 
     def update_history(self, extra: list[str]) -> None:
         """Put lines at the top of the history (newest first), keeping the last `HISTORY_SHOWN` entries."""
@@ -589,8 +589,9 @@ class TableApp(App):
             if not message.answer.done():
                 message.answer.set_exception(exc)
             return
-        if outcome.reply is not None:
-            self.show(outcome.reply, own_key=False)  # another hand's: said in turn, in the order the moves came
-        self.table_share.after(outcome.reply, force=True)
+        if outcome.reply is not None:  # another hand's: said in turn, in the order the moves came; phones told
+            self.show(outcome.reply, own_key=False)
+        else:
+            self.table_share.after(None, force=True)
         if not message.answer.done():
             message.answer.set_result(outcome)
