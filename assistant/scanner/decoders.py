@@ -25,13 +25,16 @@ Only QR codes are looked for (other symbologies would only add false positives a
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from assistant.core.words.scans import NO_DECODER, OPENCV_IMAGE_TOOLS, decoder_missing
+from assistant.scanner.budget import FRAME_BUDGET_MS as FRAME_BUDGET_MS
+from assistant.scanner.budget import FRAME_WALL_MS as FRAME_WALL_MS
+from assistant.scanner.budget import FrameBudget
+from assistant.scanner.budget import budget_clock as budget_clock
 
 if TYPE_CHECKING:
     import numpy as np
@@ -52,28 +55,6 @@ MAX_UPSCALE_SIDE = 400
 #: Regions larger than this many pixels are not handed to ZBar, whose time grows with the area and which adds
 #: nothing on large, sharp regions in our measurements.
 MAX_ZBAR_AREA = 400 * 400
-#: What one frame may cost the live loop (milliseconds), everything included: grey conversion, region search,
-#: every decode and retry, the aiming measurement. A camera at 30 frames a second leaves 33 ms; the margin is for
-#: the machine's own hiccups. No step starts that its learnt cost says would end past the deadline, and the retry
-#: stages check it again between their image work and their decode.
-FRAME_BUDGET_MS = 25.0
-#: The wall-clock cap of one frame, milliseconds from its arrival, beside its CPU budget: on a busy machine the
-#: frame's thread waits for a core (or for the interpreter's lock while the background stage's Python runs), so its
-#: 25 ms of CPU can stretch past the camera's 33 ms. When this passes, the frame stops its retries as when its budget
-#: runs out, and what it left undone goes to the background stage (`skipped`), which reads it a little later
-#: instead of a late frame holding up the next ones.
-FRAME_WALL_MS = 30.0
-#: Costs assumed before any is measured: milliseconds per million pixels of each step (zxing-cpp on a 720p frame
-#: takes 1 to 3 ms; a 2x upscale makes four times the pixels). Each is then learnt from the frames themselves.
-#: "aiming" is the live loop's aiming measurement (`measure.measure_view` and the motion check) on a whole frame,
-#: "card" the search for the card on its own (`measure.find_card`) for the retries.
-_INITIAL_MS_PER_MPX = {"zxing": 3.0, "transform": 2.0, "pyzbar": 12.0, "opencv": 20.0, "aiming": 15.0, "card": 2.0}
-#: A step is started only when this multiple of its expected cost still fits (costs vary from frame to frame).
-_COST_MARGIN = 1.5
-#: Steps shorter than this (CPU milliseconds) say too little of how the wall time stretches to be counted; the
-#: stretch counted is at most `_STRETCH_MOST` (a step descheduled for a long while says nothing of the next).
-_STRETCH_LEAST_MS, _STRETCH_MOST = 0.5, 4.0
-
 #: The retries run inside each region, in order, until one reads a code there.
 REGION_STAGES = (
     "sharpen",
@@ -131,18 +112,6 @@ def load_opencv() -> ModuleType | None:
         return None
 
 
-def budget_clock() -> Callable[[], float]:
-    """The clock a frame's budget runs on: the calling thread's CPU time where it is precise (Linux, macOS), the
-    wall clock elsewhere (Windows counts a thread's time in scheduler ticks of about 16 ms). On a loaded machine
-    the wall clock cut the retries short, so the live path read no more than a plain decoder; in CPU time every
-    frame gets the same work however busy the machine is, and a slow machine shows as fewer frames a second."""
-    import sys
-
-    if sys.platform.startswith(("linux", "darwin")):
-        return time.thread_time
-    return time.perf_counter
-
-
 class Cascade:
     """Reads QR codes in greyscale (or BGR) frames with zxing-cpp, retries and ZBar; see the module docstring."""
 
@@ -154,22 +123,21 @@ class Cascade:
         on_step: Callable[[str, str], None] | None = None,
         wall_ms: float | None = FRAME_WALL_MS,
         wall_clock: Callable[[], float] | None = None,
+        budget: FrameBudget | None = None,
     ):
         """`stages`: which stages to run, a subset of `ALL_STAGES` (the order is always the cascade's own).
-        `budget_ms`: the hard limit of one frame; None retries everything (still images, the background stage).
-        `clock`: seconds, for the deadline (a test passes a clock of its own); by default `budget_clock()`, the
-        calling thread's own CPU time, so each step is costed by its own work and the budget holds the frame's work,
-        not the time the thread waited for a busy machine or for the interpreter's lock.
-        `on_step`: called just before each piece of work with its kind ("zxing", "pyzbar" or "transform") and its
-        stage: a test clock moves there, so the deadline logic is tested without depending on this machine.
-        `wall_ms`: the frame's wall-clock cap (`FRAME_WALL_MS`), on `wall_clock`; None for none, and none without a
-        budget. `wall_clock`: seconds; by default `clock` when one is given (a test's time is all one clock) and
-        `time.perf_counter` otherwise."""
+        `budget`: the frame's time, asked before each step (`budget.FrameBudget`); by default one made of
+        `budget_ms` (the hard limit of one frame; None retries everything: still images, the background stage),
+        `clock` (seconds for the deadline; by default the calling thread's own CPU time, `budget_clock()`),
+        `wall_ms` (the frame's wall-clock cap) and `wall_clock` (by default `clock` when one is given).
+        `on_step`: called just before each piece of work with its kind ("zxing", "pyzbar", "transform" or "card")
+        and its stage: a test clock moves there, so the deadline logic is tested without depending on this
+        machine."""
         unknown = set(stages) - set(ALL_STAGES)
         if unknown:
             raise ValueError(f"unknown decoder stages: {', '.join(sorted(unknown))}")
         self.stages = tuple(s for s in ALL_STAGES if s in stages)
-        self.budget_ms = budget_ms
+        self.budget = budget or FrameBudget(budget_ms, clock, wall_ms, wall_clock)
         self._notices: list[str] = []
         # The libraries, each loaded when the stages need it (None when missing): modules typed as Any.
         self._cv2: Any = load_opencv()
@@ -178,23 +146,12 @@ class Cascade:
         self._pyzbar: Any = None
         self._opencv_detector: Any = None
         self._clahe: Any = None
-        self.clock = clock or budget_clock()
-        self.wall_ms = wall_ms
-        self.wall_clock = wall_clock or clock or time.perf_counter
         self.on_step = on_step
-        self._deadline: float | None = None
-        self._wall_deadline: float | None = None
-        self._capped = False  # the last `fits` said no for the wall-clock cap alone
-        self._reserved = 0.0
-        self._cost: dict = dict(_INITIAL_MS_PER_MPX)
         self.trace: list[tuple[str, str]] = []
         """The last frame's steps: (stage, "ran" | "skipped" | "cut"), "cut" when a stage stopped between its
         image work and its decode because the deadline had come."""
         self.skipped = False
         """True when the last frame left steps undone for lack of time (the background stage may do them)."""
-        self.stretch = 1.0
-        """How many times its CPU time a step has lately taken in wall-clock time (1 on a quiet machine, more while
-        the thread waits for a core): a step starts only when its cost stretched so still fits the wall-clock cap."""
         self.wall_limited = False
         """True when the last frame left a step undone that its CPU budget had room for, because of its wall-clock
         cap (a busy machine)."""
@@ -247,87 +204,18 @@ class Cascade:
             frame = np.clip(frame, 0, 255).astype(np.uint8)
         return np.ascontiguousarray(frame)
 
-    def start_frame(self, deadline: float | None = None, reserve_ms: float = 0.0) -> None:
-        """Begin a frame: its deadline (on `clock`) is `deadline`, or the budget from now, and its wall-clock cap
-        (`wall_ms` from now on `wall_clock`) when it has a budget. The live loop calls it when the frame arrives, so
-        grey conversion and the region search count against the same budget.
-        `reserve_ms`: held back from the decoding steps for a later step of the frame (the aiming measurement, when
-        it has been crowded out for a while), from the cap too at the wall time steps take lately (`stretch`); given
-        back by `release`."""
-        if deadline is None and self.budget_ms is not None:
-            deadline = self.clock() + self.budget_ms / 1000
-        self._reserved = reserve_ms / 1000 if deadline is not None else 0.0
-        self._deadline = None if deadline is None else deadline - self._reserved
-        self._wall_deadline = None
-        if deadline is not None and self.wall_ms is not None:
-            self._wall_deadline = self.wall_clock() + self.wall_ms / 1000 - self._reserved * self.stretch
-        self.trace = []
-        self.skipped = self.wall_limited = False
+    @property
+    def clock(self) -> Callable[[], float]:
+        """The budget's clock (seconds): what each step is costed on."""
+        return self.budget.clock
 
-    def release(self) -> None:
-        """Give the time `start_frame` held back to the frame's remaining steps."""
-        if self._deadline is not None:
-            self._deadline += self._reserved
-        if self._wall_deadline is not None:
-            self._wall_deadline += self._reserved * self.stretch
-        self._reserved = 0.0
+    @clock.setter
+    def clock(self, clock: Callable[[], float]) -> None:
+        self.budget.clock = clock
 
-    def set_aside(self, started: float, wall_started: float) -> None:
-        """Leave out of the frame's deadlines the work done since `started` (on `clock`) and `wall_started` (on
-        `wall_clock`) that is not the frame's own: the background stage working in the loop's thread (`inline`,
-        tests and the benchmark's clips), which on a camera runs beside the loop."""
-        if self._deadline is not None:
-            self._deadline += self.clock() - started
-        if self._wall_deadline is not None:
-            self._wall_deadline += self.wall_clock() - wall_started
-
-    def remaining_ms(self) -> float:
-        """Milliseconds left before the frame's deadline or its wall-clock cap, whichever comes first (infinite
-        without either)."""
-        return min(self._cpu_left_ms(), self._wall_left_ms())
-
-    def _cpu_left_ms(self) -> float:
-        return float("inf") if self._deadline is None else (self._deadline - self.clock()) * 1000
-
-    def _wall_left_ms(self) -> float:
-        return float("inf") if self._wall_deadline is None else (self._wall_deadline - self.wall_clock()) * 1000
-
-    def expected_ms(self, step: str, pixels: int) -> float:
-        """What a step (`zxing`, `transform`, `pyzbar`, `opencv`) on this many pixels is expected to cost: learnt
-        per size class (a small crop costs more per pixel than a whole frame), the initial guess until then."""
-        learnt = self._cost.get((step, _size_class(pixels)))
-        if learnt is None:
-            return self._cost[step] * pixels / 1e6
-        return learnt
-
-    def fits(self, step: str, pixels: int, margin: float | None = None) -> bool:
-        """True when a step on this many pixels is expected to end before the deadline, with a margin (the
-        cascade's own unless given), and before the wall-clock cap at the wall time steps take lately (`stretch`)."""
-        cost = self.expected_ms(step, pixels) * (_COST_MARGIN if margin is None else margin)
-        in_budget, in_cap = cost <= self._cpu_left_ms(), cost * self.stretch <= self._wall_left_ms()
-        self._capped = in_budget and not in_cap  # the wall-clock cap alone says no
-        return in_budget and in_cap
-
-    def learn(self, step: str, pixels: int, started: float, wall_started: float | None = None) -> None:
-        """Fold the cost of a step the caller ran (started at `started` on `clock`, and at `wall_started` on
-        `wall_clock`, ending now) into its expected cost: the live loop's aiming measurement, so it is budgeted from
-        its own cost, not another step's."""
-        self._learn(step, pixels, started, wall_started)
-
-    def _learn(self, step: str, pixels: int, started: float, wall_started: float | None = None) -> None:
-        """Fold one measured cost into the expected cost of a step of that size (quick to rise, slow to fall), and
-        its wall time against its cost into `stretch`."""
-        spent = (self.clock() - started) * 1000
-        if wall_started is not None and spent >= _STRETCH_LEAST_MS:
-            took = (self.wall_clock() - wall_started) * 1000
-            ratio = min(_STRETCH_MOST, max(1.0, took / spent))
-            self.stretch = 0.7 * self.stretch + 0.3 * ratio
-        key = (step, _size_class(pixels))
-        old = self._cost.get(key)
-        if old is None:
-            self._cost[key] = spent
-        else:
-            self._cost[key] = 0.5 * old + 0.5 * spent if spent > old else 0.9 * old + 0.1 * spent
+    def wall_clock(self) -> float:
+        """Now on the budget's wall clock."""
+        return self.budget.wall_clock()
 
     def decode(
         self,
@@ -337,7 +225,8 @@ class Cascade:
         card: Callable[[], FoundCard | None] | None = None,
     ) -> list[Decoded]:
         """Every code read in the frame, left to right. `regions` (from `find_code_regions`) are searched for
-        when not given, and so is the card then. `started`: `start_frame` was called already (the live loop).
+        when not given, and so is the card then. `started`: the budget was started already (the live loop starts
+        it as the frame arrives).
         `card`: the card found on its own (`measure.find_card`), asked for once the first pass has read nothing in
         a frame too large to retry whole; it is retried first when no region is on it (`measure.with_card`: a
         checked cloth can make one region of the whole picture). Never raises on a frame: a decoder that fails on
@@ -345,7 +234,9 @@ class Cascade:
         if not self.can_decode or frame is None or frame.size == 0 or min(frame.shape[:2]) < 2:
             return []
         if not started:
-            self.start_frame()
+            self.budget.start()
+        self.trace = []
+        self.skipped = self.wall_limited = False
         gray = self.grey(frame)
         found: list[Decoded] = []
         if "zxing" in self.stages:
@@ -358,23 +249,7 @@ class Cascade:
             if not found and "pyzbar" in self.stages:
                 found = self._pyzbar_read(gray, "pyzbar")
             return self._sorted(found)
-        if max(gray.shape) <= WHOLE_FRAME_RETRY:
-            areas = [(0, 0, gray.shape[1], gray.shape[0])]
-        else:
-            from assistant.scanner.measure import find_card, find_code_regions, with_card
-
-            if regions is None:
-                regions = find_code_regions(gray, limit=MAX_REGIONS)
-                card = card or (lambda: find_card(gray))
-            if card is not None and self.fits("card", gray.size):  # the search is a step of the frame
-                started_at, wall_started = self.clock(), self.wall_clock()
-                if self.on_step is not None:
-                    self.on_step("card", "card")
-                regions = with_card(regions, card())
-                self._learn("card", gray.size, started_at, wall_started)
-            elif card is not None:
-                self._skip("card")
-            areas = list(regions[:MAX_REGIONS])
+        areas = self._areas(gray, regions, card)
         for x, y, w, h in areas:
             if any(x <= cx <= x + w and y <= cy <= y + h for cx, cy in (d.centre for d in found)):
                 continue  # this region's code is read already
@@ -383,11 +258,36 @@ class Cascade:
                 continue
             found += self._retry(crop, (x, y))
         if not found and "opencv" in self.stages:
-            if self.fits("opencv", gray.size):
+            if self.budget.fits("opencv", gray.size):
                 found = self._opencv_read(gray)
             else:
                 self._skip("opencv")
         return self._sorted(found)
+
+    def _areas(
+        self,
+        gray: MatLike,
+        regions: list[tuple[int, int, int, int]] | None,
+        card: Callable[[], FoundCard | None] | None,
+    ) -> list[tuple[int, int, int, int]]:
+        """Where the retries work: the whole frame when it is small (a photo), else the first regions, the card
+        found on its own first among them when the budget has room for the search."""
+        if max(gray.shape) <= WHOLE_FRAME_RETRY:
+            return [(0, 0, gray.shape[1], gray.shape[0])]
+        from assistant.scanner.measure import find_card, find_code_regions, with_card
+
+        if regions is None:
+            regions = find_code_regions(gray, limit=MAX_REGIONS)
+            card = card or (lambda: find_card(gray))
+        if card is not None and self.budget.fits("card", gray.size):  # the search is a step of the frame
+            started_at, wall_started = self.budget.mark()
+            if self.on_step is not None:
+                self.on_step("card", "card")
+            regions = with_card(regions, card())
+            self.budget.learn("card", gray.size, started_at, wall_started)
+        elif card is not None:
+            self._skip("card")
+        return list(regions[:MAX_REGIONS])
 
     def first_pass(self, gray: MatLike) -> list[Decoded]:
         """zxing-cpp alone on a greyscale image (for the background stage's own image work)."""
@@ -398,7 +298,7 @@ class Cascade:
     def _skip(self, stage: str, how: str = "skipped") -> None:
         self.trace.append((stage, how))
         self.skipped = True
-        self.wall_limited |= self._capped
+        self.wall_limited |= self.budget.capped
 
     #: How many pixels each retry stage decodes, as a multiple of its region's.
     _SCALE = {"upscale": 4, "upscale-global": 4, "clahe-upscale": 4}
@@ -415,15 +315,15 @@ class Cascade:
             pixels = crop.size * self._SCALE.get(stage, 1)
             step = "pyzbar" if stage.startswith("pyzbar") else "zxing"
             # Both the image work and the decode must fit before the stage starts.
-            if (stage != "pyzbar" and not self.fits("transform", pixels)) or not self.fits(step, pixels):
+            if (stage != "pyzbar" and not self.budget.fits("transform", pixels)) or not self.budget.fits(step, pixels):
                 self._skip(stage)
                 continue
-            started, wall_started = self.clock(), self.wall_clock()
+            started, wall_started = self.budget.mark()
             if self.on_step is not None:
                 self.on_step("transform", stage)
             image, scale, options = self._prepare(stage, crop)
-            self._learn("transform", pixels, started, wall_started)
-            if not self.fits(step, pixels):  # the image work took longer than it should: stop here
+            self.budget.learn("transform", pixels, started, wall_started)
+            if not self.budget.fits(step, pixels):  # the image work took longer than it should: stop here
                 self._skip(stage, "cut")
                 continue
             self.trace.append((stage, "ran"))
@@ -466,11 +366,11 @@ class Cascade:
             return []
         if stage in ("zxing", "dark"):  # the first passes: always run, but counted and learnt from
             self.trace.append((stage, "ran"))
-        started, wall_started = self.clock(), self.wall_clock()
+        started, wall_started = self.budget.mark()
         try:
             return self._zxing_call(gray, stage, origin, scale, **options)
         finally:
-            self._learn("zxing", gray.size, started, wall_started)
+            self.budget.learn("zxing", gray.size, started, wall_started)
 
     def _zxing_call(
         self, gray: MatLike, stage: str, origin: tuple[int, int], scale: float, **options: Any
@@ -501,11 +401,11 @@ class Cascade:
         pyzbar = self._pyzbar
         if pyzbar is None:
             return []
-        started, wall_started = self.clock(), self.wall_clock()
+        started, wall_started = self.budget.mark()
         try:
             return self._pyzbar_call(gray, stage, origin)
         finally:
-            self._learn("pyzbar", gray.size, started, wall_started)
+            self.budget.learn("pyzbar", gray.size, started, wall_started)
 
     def _pyzbar_call(self, gray: MatLike, stage: str, origin: tuple[int, int]) -> list[Decoded]:
         pyzbar = self._pyzbar
@@ -582,11 +482,6 @@ def _text(raw: bytes, text: str | None) -> str:
     if text and text != raw.decode("latin-1"):
         return text
     return raw.decode("utf-8", errors="replace")
-
-
-def _size_class(pixels: int) -> int:
-    """Pixels in classes of a factor of two (the cost of a step grows with its size)."""
-    return max(0, int(pixels).bit_length())
 
 
 def _box(xs: Sequence[float], ys: Sequence[float], origin: tuple[int, int], scale: float) -> tuple[int, int, int, int]:

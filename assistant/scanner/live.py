@@ -12,14 +12,14 @@ import functools
 import threading
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from assistant.core.scanning.aiming import Cue, CuePacer, aiming_cue
 from assistant.core.scanning.exposure import ExposureControl
 from assistant.core.scanning.sightings import Sighting, SightingTracker
 from assistant.scanner.background import BackgroundStage
-from assistant.scanner.decoders import Cascade
+from assistant.scanner.decoders import Cascade, Decoded
 from assistant.scanner.measure import (
     MOTION_SIZE,
     find_card,
@@ -33,6 +33,8 @@ from assistant.scanner.sources import Capture, FrameSource, SourceError
 
 if TYPE_CHECKING:
     from cv2.typing import MatLike
+
+    from assistant.scanner.measure import FoundCard
 
 
 #: While nothing code-like is in view, the aiming measurement runs on one frame in this many.
@@ -98,6 +100,19 @@ class ScannerNotice:
 LiveEvent = CodeAnnounced | CueGiven | SourceLost | SourceBack | ScannerNotice
 
 
+@dataclass
+class _Frame:
+    """One frame on its way through `LiveScanner.handle`'s steps."""
+
+    index: int
+    now: float
+    gray: MatLike
+    starved: bool
+    regions: list[tuple[int, int, int, int]] = field(default_factory=list)
+    shapes: list[float] = field(default_factory=list)
+    card: Callable[[], FoundCard | None] | None = None
+
+
 class LiveScanner:
     """Reads a source frame by frame and reports what to announce."""
 
@@ -124,7 +139,10 @@ class LiveScanner:
         self.retry_seconds = retry_seconds
         self.clock = clock
         self.background = background
+        self.budget = self.cascade.budget
+        """The frames' time (`budget.FrameBudget`): started here as each frame arrives, asked by the cascade."""
         self.source: FrameSource | None = None
+        self._started = 0.0  # the frame's start on the budget's clock (its own work only)
         self.frame_ms = 0.0
         """What the last frame cost the loop, milliseconds on the cascade's clock (grey conversion to cue)."""
         self.cue_skipped = False
@@ -192,122 +210,150 @@ class LiveScanner:
         (a live camera). Sightings, their cooldown and the cues' pacing all go by that time, never by how long the
         work took.
 
-        Everything here counts against one budget (`decoders.FRAME_BUDGET_MS`, started as the frame arrives):
-        grey conversion, the region search, the cascade and its retries, the aiming measurement; and against a cap
-        in wall-clock time (`decoders.FRAME_WALL_MS` from the frame's arrival), which a busy machine reaches first.
-        What does not fit is left to the background stage, which never holds up the next frame."""
+        Everything here counts against one budget (`budget.FrameBudget`, started as the frame arrives): grey
+        conversion, the region search, the cascade and its retries, the aiming measurement; and against a cap in
+        wall-clock time, which a busy machine reaches first. What does not fit is left to the background stage,
+        which never holds up the next frame. The steps: `_begin` (the budget), `_idle` (what this frame gets),
+        `_first_pass` (an idle picture's cheap look), `_search` (the code-like regions), the cascade,
+        `_background` (offer and collect), `_sightings` (announce) and `_aim` (the cue)."""
         now = self.clock() if taken is None else taken
-        cascade = self.cascade
-        # The aiming measurement crowded out by the retries for a while goes first this frame: its cost is held
-        # back from them (a cue can wait a few frames, not for ever).
-        starved = self.guidance and self._aims_skipped >= AIM_STARVED
-        pixels = image.shape[0] * image.shape[1]
-        cascade.start_frame(reserve_ms=cascade.expected_ms("aiming", pixels) if starved else 0.0)
-        started = cascade.clock()
-        self.cue_skipped = False
-        if not cascade.can_decode:
+        starved = self._begin(image)
+        if not self.cascade.can_decode:
             return []
         idle = self._idle(image)
         if idle != "full" and self.guidance:
             self._aims_skipped += 1  # measured no more than a crowded-out frame: an idle card's cue comes too
         if idle == "skip":
-            self.frame_ms = (cascade.clock() - started) * 1000
-            return []
-        gray = cascade.grey(image)
-        shapes: list[float] = []
+            return self._end([])
+        frame = _Frame(index, now, self.cascade.grey(image), starved)
         if idle == "first pass":
-            found = cascade.decode(gray, [], started=True)
-            self.frame_ms = (cascade.clock() - started) * 1000
-            sightings = [Sighting(d.payload, *d.centre) for d in found]
-            if sightings:
-                self._still = 0
-            announced = [CodeAnnounced(s.payload, index) for s in self.tracker.update(sightings, now, looked=True)]
-            self._announce(announced, now)
-            return announced
-        regions = find_code_regions(gray, shapes=shapes)
-        self._meter(gray, regions)
-        # The retries look for the card only where the search joined a quarter of the picture or more into one
-        # region (a checked cloth's checks, the card among them): elsewhere its cost came out of the frame's budget.
-        # The aiming measurement then takes the same search rather than making its own.
-        joined = bool(regions) and regions[0][2] * regions[0][3] > gray.size / TABLE_REGION
-        card = functools.cache(lambda: find_card(gray)) if joined else None
-        found = cascade.decode(gray, regions, started=True, card=card)
+            return self._end(self._first_pass(frame))
+        self._search(frame)
+        found = self.cascade.decode(frame.gray, frame.regions, started=True, card=frame.card)
         sightings = [Sighting(d.payload, *d.centre) for d in found]
+        sightings += self._background(frame, found)
+        announced = self._sightings(frame, sightings, looked=bool(found) or not self.cascade.skipped)
+        if not announced and self.guidance and not sightings:
+            self._aim(frame)
+        return self._end(announced)
+
+    def _begin(self, image: MatLike) -> bool:
+        """Start the frame's budget as it arrives; True when the aiming measurement has been crowded out for
+        `AIM_STARVED` frames, and its expected cost is then held back from the retries (a cue can wait a few
+        frames, not for ever)."""
+        starved = self.guidance and self._aims_skipped >= AIM_STARVED
+        pixels = image.shape[0] * image.shape[1]
+        self.budget.start(reserve_ms=self.budget.expected_ms("aiming", pixels) if starved else 0.0)
+        self._started = self.budget.clock()
+        self.cue_skipped = False
+        return starved
+
+    def _end(self, announced: list[CodeAnnounced]) -> list[CodeAnnounced]:
+        """Note what the frame cost (`frame_ms`) and return its announcements."""
+        self.frame_ms = (self.budget.clock() - self._started) * 1000
+        return announced
+
+    def _first_pass(self, frame: _Frame) -> list[CodeAnnounced]:
+        """An idle picture's frame: zxing-cpp's first pass on the whole frame, no retries, no cue."""
+        found = self.cascade.decode(frame.gray, [], started=True)
+        sightings = [Sighting(d.payload, *d.centre) for d in found]
+        if sightings:
+            self._still = 0
+        announced = [CodeAnnounced(s.payload, frame.index) for s in self.tracker.update(sightings, frame.now, True)]
+        self._announce(announced, frame.now)
+        return announced
+
+    def _search(self, frame: _Frame) -> None:
+        """The code-like regions (and their squareness), metered for exposure; and the card found on its own,
+        asked for by the retries only where the search joined a quarter of the picture or more into one region
+        (a checked cloth's checks, the card among them). The aiming measurement then takes the same search."""
+        gray = frame.gray
+        frame.regions = find_code_regions(gray, shapes=frame.shapes)
+        self._meter(gray, frame.regions)
+        regions = frame.regions
+        if regions and regions[0][2] * regions[0][3] > gray.size / TABLE_REGION:
+            frame.card = functools.cache(lambda: find_card(gray))
+
+    def _background(self, frame: _Frame, found: list[Decoded]) -> list[Sighting]:
+        """Hand the background stage what the frame left undone, and take what it has finished."""
         background = self.background
-        if background is not None:
-            background.remember(index, gray)
-            if not background.inline:
-                background.start()
-            # A picture that has not moved since the stage worked on it `IDLE_JOBS` times holds nothing new for it,
-            # nor does a still one in which the stage found no sign of a code (an empty table's grain or felt).
-            if self._still == 0:
-                self._jobs_when_still = background.jobs
-            picture = None if self._moving else self._picture
-            if (
-                not found
-                and (cascade.skipped or regions)
-                and background.jobs - self._jobs_when_still < IDLE_JOBS
-                and (picture is None or background.no_code != picture)
-            ):
-                handed, handed_wall = cascade.clock(), cascade.wall_clock()
-                background.offer(index, gray, regions, picture)
-                # Inline (tests, benchmark) it works here; a thread would not: not the frame's time.
-                started += cascade.clock() - handed
-                cascade.set_aside(handed, handed_wall)
-            sightings += [
-                Sighting(r.decoded.payload, *r.decoded.centre, frames=r.frames) for r in background.take(index)
-            ]
+        if background is None:
+            return []
+        background.remember(frame.index, frame.gray)
+        if not background.inline:
+            background.start()
+        # A picture that has not moved since the stage worked on it `IDLE_JOBS` times holds nothing new for it,
+        # nor does a still one in which the stage found no sign of a code (an empty table's grain or felt).
+        if self._still == 0:
+            self._jobs_when_still = background.jobs
+        picture = None if self._moving else self._picture
+        if (
+            not found
+            and (self.cascade.skipped or frame.regions)
+            and background.jobs - self._jobs_when_still < IDLE_JOBS
+            and (picture is None or background.no_code != picture)
+        ):
+            handed, handed_wall = self.budget.mark()
+            background.offer(frame.index, frame.gray, frame.regions, picture)
+            # Inline (tests, benchmark) it works here; a thread would not: not the frame's time.
+            self._started += self.budget.clock() - handed
+            self.budget.set_aside(handed, handed_wall)
+        return [Sighting(r.decoded.payload, *r.decoded.centre, frames=r.frames) for r in background.take(frame.index)]
+
+    def _sightings(self, frame: _Frame, sightings: list[Sighting], looked: bool) -> list[CodeAnnounced]:
+        """The codes to announce from this frame's sightings (a frame whose cascade ran out of time with nothing
+        read, `looked` False, is no evidence that a card left the view), announced after the confirmation cue."""
         if sightings:
             self._still = 0  # something read: not idle, however still the picture
-            if background is not None:
-                self._jobs_when_still = background.jobs
-        # A frame whose cascade ran out of time with nothing read is no evidence that a card left the view.
-        looked = bool(found) or not cascade.skipped
-        announced = [CodeAnnounced(s.payload, index) for s in self.tracker.update(sightings, now, looked=looked)]
-        if announced:
-            self._announce(announced, now)
-        elif self.guidance and not sightings:
-            cascade.release()  # the time held back for the measurement, if any
-            region = regions[0] if regions else None
-            # The measurement has a cost of its own, learnt from its own runs (`Cascade.learn`), and is skipped when
-            # that no longer fits the frame. While nothing code-like is in view, nor was in the last view measured
-            # (an empty table), it runs on every `AIM_EVERY`th frame only: cues settle over half a second and are
-            # said at most every 1.5 s, so a tenth of a second between measurements loses nothing. Whether a
-            # finger covers a corner of the code comes from the background stage, which looks for finder patterns
-            # anyway (its latest finished frame).
-            if region is None and self._nothing_seen and self._unmeasured < AIM_EVERY - 1:
-                self._unmeasured += 1
-            elif starved or cascade.fits("aiming", gray.size):
-                aim_started, aim_wall = cascade.clock(), cascade.wall_clock()
-                if cascade.on_step is not None:  # a test's clock spends the measurement's time here
-                    cascade.on_step("aiming", "aiming")
-                view = measure_view(gray, region, squareness=shapes[0] if shapes else None, card_search=card)
-                if background is not None and background.finger_over:
-                    view = replace(view, hidden_corner=True)
-                exposure = self.exposure
-                if exposure is not None and exposure.share < 1.0:
-                    view = replace(view, exposure_shortened=True, clipped_however_exposed=exposure.reflection)
-                small, before = shrunk(gray), self._shrunk
-                self._shrunk = small
-                moving = before is not None and moved(before, small)
-                cue = aiming_cue(replace(view, still=before is not None and not moving))
-                said = self.pacer.pace(
-                    cue,
-                    now,
-                    moved=moving,
-                    seen=view.region is not None or view.card is not None,
-                    card=view.card_side if view.card is not None else None,
-                )
-                cascade.learn("aiming", gray.size, aim_started, aim_wall)
-                self._unmeasured = self._aims_skipped = 0
-                self._nothing_seen = view.region is None and view.card is None
-                if said is not None:
-                    self.report(CueGiven(said))
-            else:
-                self.cue_skipped = True
-                self._aims_skipped += 1
-        self.frame_ms = (cascade.clock() - started) * 1000
+            if self.background is not None:
+                self._jobs_when_still = self.background.jobs
+        announced = [CodeAnnounced(s.payload, frame.index) for s in self.tracker.update(sightings, frame.now, looked)]
+        self._announce(announced, frame.now)
         return announced
+
+    def _aim(self, frame: _Frame) -> None:
+        """The aiming measurement and its cue, when nothing was read. It has a cost of its own, learnt from its own
+        runs, and is skipped when that no longer fits the frame (unless crowded out for a while). While nothing
+        code-like is in view, nor was in the last view measured (an empty table), it runs on every `AIM_EVERY`th
+        frame only: cues settle over half a second and are said at most every 1.5 s, so a tenth of a second
+        between measurements loses nothing."""
+        self.budget.release()  # the time held back for the measurement, if any
+        gray = frame.gray
+        if not frame.regions and self._nothing_seen and self._unmeasured < AIM_EVERY - 1:
+            self._unmeasured += 1
+        elif frame.starved or self.budget.fits("aiming", gray.size):
+            started, wall_started = self.budget.mark()
+            if self.cascade.on_step is not None:  # a test's clock spends the measurement's time here
+                self.cascade.on_step("aiming", "aiming")
+            said = self._measure(frame)
+            self.budget.learn("aiming", gray.size, started, wall_started)
+            if said is not None:
+                self.report(CueGiven(said))
+        else:
+            self.cue_skipped = True
+            self._aims_skipped += 1
+
+    def _measure(self, frame: _Frame) -> Cue | None:
+        """Measure the view for a cue and pace it; the cue to say now, if any. Whether a finger covers a corner of
+        the code comes from the background stage, which looks for finder patterns anyway."""
+        gray, shapes = frame.gray, frame.shapes
+        region = frame.regions[0] if frame.regions else None
+        view = measure_view(gray, region, squareness=shapes[0] if shapes else None, card_search=frame.card)
+        if self.background is not None and self.background.finger_over:
+            view = replace(view, hidden_corner=True)
+        exposure = self.exposure
+        if exposure is not None and exposure.share < 1.0:
+            view = replace(view, exposure_shortened=True, clipped_however_exposed=exposure.reflection)
+        small, before = shrunk(gray), self._shrunk
+        self._shrunk = small
+        moving = before is not None and moved(before, small)
+        cue = aiming_cue(replace(view, still=before is not None and not moving))
+        card = view.card_side if view.card is not None else None
+        seen = view.region is not None or view.card is not None
+        said = self.pacer.pace(cue, frame.now, moved=moving, seen=seen, card=card)
+        self._unmeasured = self._aims_skipped = 0
+        self._nothing_seen = not seen
+        return said
 
     def _announce(self, announced: list[CodeAnnounced], now: float) -> None:
         """Report the codes to announce, after the confirmation cue."""

@@ -74,7 +74,7 @@ class CameraWorker:
         self.post = post
         known = KnownLabels(decks) if decks is not None else None
         scanner_options.setdefault("background", BackgroundStage(known=known))
-        # Each frame's budget runs on the thread's CPU time (`decoders.budget_clock`), unless a test gives a clock
+        # Each frame's budget runs on the thread's CPU time (`budget.budget_clock`), unless a test gives a clock
         # of its own: then on that one, which only the test moves, so every frame gets all the time it needs.
         scanner_options.setdefault("cascade", Cascade(clock=None if clock is time.monotonic else clock))
         self.scanner = LiveScanner(open_source, self._report, clock=clock, **scanner_options)

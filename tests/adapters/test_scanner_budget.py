@@ -260,7 +260,8 @@ def test_the_card_found_on_its_own_is_retried_first_when_a_checked_cloth_makes_o
     scene, gray, regions = _one_region_of_the_picture(seed)
     cascade = Cascade(budget_ms=None)
     assert [d.payload for d in cascade.decode(gray, regions, card=lambda: find_card(gray))] == [scene.payload]
-    assert cascade.expected_ms("card", gray.size) != Cascade().expected_ms("card", gray.size)  # a step, learnt
+    initial = Cascade().budget.expected_ms("card", gray.size)
+    assert cascade.budget.expected_ms("card", gray.size) != initial  # a step, learnt
 
 
 def test_the_frame_loop_reads_the_card_on_a_checked_cloth_within_its_budget():
@@ -326,7 +327,7 @@ def test_the_aiming_measurement_is_budgeted_from_its_own_cost_on_a_slow_frame(un
         spent.append((clock.now - before) * 1000)
         measured.append(not scanner.cue_skipped)
         assert abs(scanner.frame_ms - spent[-1]) < 1e-6  # the frame's own account holds everything it did
-    assert cascade.expected_ms("aiming", unreadable_frame.shape[0] * unreadable_frame.shape[1]) >= 20.0
+    assert cascade.budget.expected_ms("aiming", unreadable_frame.shape[0] * unreadable_frame.shape[1]) >= 20.0
     runs = [i for i, m in enumerate(measured) if m]
     assert 2 <= len(runs) <= 4  # measured, but only once crowded out for half a second: the retries come first
     assert all(b - a == 16 for a, b in zip(runs, runs[1:], strict=False)) and runs[-1] >= 40 - 17
@@ -494,12 +495,12 @@ def test_a_step_starts_only_when_its_cost_stretched_by_a_busy_machine_still_fits
         started, wall_started = cpu(), wall()
         cpu.spend(2.0)
         wall.spend(6.0)
-        cascade.learn("zxing", pixels, started, wall_started)
-    assert cascade.stretch == pytest.approx(3.0, abs=0.05)
-    expected = cascade.expected_ms("zxing", pixels) * 1.5  # with the cascade's margin
-    cascade.start_frame()
+        cascade.budget.learn("zxing", pixels, started, wall_started)
+    assert cascade.budget.stretch == pytest.approx(3.0, abs=0.05)
+    expected = cascade.budget.expected_ms("zxing", pixels) * 1.5  # with the cascade's margin
+    cascade.budget.start()
     wall.spend(FRAME_WALL_MS - 2 * expected)  # wall time left: twice the cost, not three times
-    assert cascade.remaining_ms() > expected  # unstretched, it would fit
-    assert not cascade.fits("zxing", pixels)
+    assert cascade.budget.remaining_ms() > expected  # unstretched, it would fit
+    assert not cascade.budget.fits("zxing", pixels)
     wall.now -= (expected * 1.5) / 1000  # half as much again left: three times the cost fits
-    assert cascade.fits("zxing", pixels)
+    assert cascade.budget.fits("zxing", pixels)
