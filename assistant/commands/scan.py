@@ -236,7 +236,6 @@ def _card_ids(
 def _scan_camera(args: argparse.Namespace, cards: CardSet) -> int:
     """Scan live until Ctrl+C: print (and speak) each card and each aiming cue."""
     from assistant.core.scanning.sightings import SightingTracker
-    from assistant.scanner.background import BackgroundStage
     from assistant.scanner.known import KnownLabels
     from assistant.scanner.live import (
         CodeAnnounced,
@@ -247,6 +246,7 @@ def _scan_camera(args: argparse.Namespace, cards: CardSet) -> int:
         SourceLost,
         camera_opener,
     )
+    from assistant.scanner.stage_process import ProcessStage
     from assistant.session import Session
 
     session = Session(cards)
@@ -273,7 +273,7 @@ def _scan_camera(args: argparse.Namespace, cards: CardSet) -> int:
         report,
         tracker=SightingTracker(confirm_frames=max(1, args.confirm)),
         guidance=not args.no_guidance,
-        background=BackgroundStage(known=KnownLabels(lambda: session.cards.decks)),
+        background=ProcessStage(known=KnownLabels(lambda: session.cards.decks)),  # the retries off the loop
     )
     if not scanner.cascade.can_decode:  # the notice was said; a camera nothing can be read from is no use
         _close(speak)

@@ -168,6 +168,10 @@ class BackgroundStage:
         with self._lock:
             self._history.append((index, gray))
 
+    retries_elsewhere = False
+    """The live loop keeps its own budgeted retries beside this stage (its Python shares the loop's interpreter;
+    see `stage_process.ProcessStage.retries_elsewhere`)."""
+
     @property
     def running(self) -> bool:
         """True while its thread is there (started and not yet stopped)."""

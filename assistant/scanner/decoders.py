@@ -223,14 +223,16 @@ class Cascade:
         regions: list[tuple[int, int, int, int]] | None = None,
         started: bool = False,
         card: Callable[[], FoundCard | None] | None = None,
+        retries: bool = True,
     ) -> list[Decoded]:
         """Every code read in the frame, left to right. `regions` (from `find_code_regions`) are searched for
         when not given, and so is the card then. `started`: the budget was started already (the live loop starts
         it as the frame arrives).
         `card`: the card found on its own (`measure.find_card`), asked for once the first pass has read nothing in
         a frame too large to retry whole; it is retried first when no region is on it (`measure.with_card`: a
-        checked cloth can make one region of the whole picture). Never raises on a frame: a decoder that fails on
-        it counts as reading nothing."""
+        checked cloth can make one region of the whole picture). `retries`: False for the first passes alone (the
+        live loop whose retries a worker process does). Never raises on a frame: a decoder that fails on it counts
+        as reading nothing."""
         if not self.can_decode or frame is None or frame.size == 0 or min(frame.shape[:2]) < 2:
             return []
         if not started:
@@ -245,6 +247,8 @@ class Cascade:
             low, high = self._percentiles(gray)
             if high < DARK_LEVEL:
                 found = self._zxing_read(self._stretch(gray), "dark")
+        if not retries:
+            return self._sorted(found)
         if self._cv2 is None:  # no image tools for the retries: ZBar on the whole frame is all that is left
             if not found and "pyzbar" in self.stages:
                 found = self._pyzbar_read(gray, "pyzbar")

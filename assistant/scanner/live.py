@@ -30,6 +30,7 @@ from assistant.scanner.measure import (
     white_level,
 )
 from assistant.scanner.sources import Capture, FrameSource, SourceError
+from assistant.scanner.stage_process import ProcessStage
 
 if TYPE_CHECKING:
     from cv2.typing import MatLike
@@ -126,10 +127,11 @@ class LiveScanner:
         guidance: bool = True,
         retry_seconds: float = 3.0,
         clock: Callable[[], float] = time.monotonic,
-        background: BackgroundStage | None = None,
+        background: BackgroundStage | ProcessStage | None = None,
     ):
         """`background`: the stage that finishes, beside the frame loop, what a frame's budget left undone (see
-        `assistant.scanner.background`); None for none."""
+        `assistant.scanner.background`): in a process of its own (`stage_process.ProcessStage`, the app and
+        `scan --camera`) it takes every retry off the loop's interpreter; None for none."""
         self.open_source = open_source
         self.report = report
         self.cascade = cascade or Cascade()
@@ -229,7 +231,10 @@ class LiveScanner:
         if idle == "first pass":
             return self._end(self._first_pass(frame))
         self._search(frame)
-        found = self.cascade.decode(frame.gray, frame.regions, started=True, card=frame.card)
+        # With the background stage in a process of its own, every retry is its work: the UI's interpreter
+        # does the first pass only (`stage_process`).
+        elsewhere = self.background is not None and self.background.retries_elsewhere
+        found = self.cascade.decode(frame.gray, frame.regions, started=True, card=frame.card, retries=not elsewhere)
         sightings = [Sighting(d.payload, *d.centre) for d in found]
         sightings += self._background(frame, found)
         announced = self._sightings(frame, sightings, looked=bool(found) or not self.cascade.skipped)

@@ -99,6 +99,12 @@ class ProcessStage:
             return self._fallback.running
         return self._process is not None
 
+    @property
+    def retries_elsewhere(self) -> bool:
+        """True while the child runs: the live loop then leaves every retry to it and does only the first pass
+        (with the thread stage instead, the loop keeps its own budgeted retries)."""
+        return self._fallback is None and self._process is not None
+
     def start(self) -> None:
         """Start the child process (or, when it cannot start, the thread stage)."""
         if self._fallback is not None:

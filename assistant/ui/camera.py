@@ -66,14 +66,16 @@ class CameraWorker:
         """`decks`: the decks in play, whose labels a code too hidden to decode is matched against; `clock`: the
         scanner's seconds, for each frame's time as it arrives (`LiveScanner`: a card lying in view is not repeated
         within the tracker's cooldown); a test's own clock is the frames' budget clock too."""
-        from assistant.scanner.background import BackgroundStage
         from assistant.scanner.decoders import Cascade
         from assistant.scanner.known import KnownLabels
         from assistant.scanner.live import LiveScanner
+        from assistant.scanner.stage_process import ProcessStage
 
         self.post = post
         known = KnownLabels(decks) if decks is not None else None
-        scanner_options.setdefault("background", BackgroundStage(known=known))
+        # Every retry in a process of its own (the thread stage where none can start): the app's interpreter does
+        # each frame's first pass and the sightings only, so the retries never take it from a key or a reply.
+        scanner_options.setdefault("background", ProcessStage(known=known))
         # Each frame's budget runs on the thread's CPU time (`budget.budget_clock`), unless a test gives a clock
         # of its own: then on that one, which only the test moves, so every frame gets all the time it needs.
         scanner_options.setdefault("cascade", Cascade(clock=None if clock is time.monotonic else clock))

@@ -7,6 +7,7 @@ Nothing here is timed: the tests wait (up to a generous limit) for the child's r
 import time
 
 import cv2
+import numpy as np
 import pytest
 
 from assistant.scanner.background import BackgroundStage
@@ -68,3 +69,77 @@ def test_when_no_process_starts_the_thread_stage_does_the_work(thumb_frames, mon
     finally:
         stage.stop()
     assert not stage.running
+
+
+class StillClock:
+    """A budget clock that never moves: the frame path's budget never cuts a retry short, so whatever retry it
+    leaves undone, it leaves by design."""
+
+    def __call__(self) -> float:
+        return 0.0
+
+
+def scan_until_read(scanner, frame, limit_seconds=60.0):
+    """Hand the scanner the same frame (a card held still) until a code is announced; the frame path's trace of
+    every frame. Frames are stamped on a frame clock; the wall clock only bounds the wait for the child."""
+    from assistant.scanner.live import CodeAnnounced
+
+    events, traces, index = [], [], 0
+    scanner.report = events.append
+    give_up = time.monotonic() + limit_seconds
+    while not any(isinstance(e, CodeAnnounced) for e in events) and time.monotonic() < give_up:
+        # A hand holding the card: the picture moves a little every frame, so it is never idle.
+        scanner.handle(np.roll(frame, index % 2, axis=1), index, index / 30)
+        traces.append(list(scanner.cascade.trace))
+        index += 1
+        time.sleep(0.01)
+    return [e.payload for e in events if isinstance(e, CodeAnnounced)], traces
+
+
+def test_with_the_child_running_the_frame_path_does_the_first_pass_only_and_the_child_reads_the_card(thumb_frames):
+    """The retries (regions, upscales, repair, erasures) are the child's: on a budget that never runs out, today's
+    loop would run every retry stage itself on a frame its first pass cannot read."""
+    from assistant.scanner.decoders import Cascade
+    from assistant.scanner.live import LiveScanner
+
+    payload, frames = thumb_frames
+    frame = cv2.cvtColor(frames[0], cv2.COLOR_GRAY2BGR)
+    stage = ProcessStage()
+    scanner = LiveScanner(lambda: None, lambda e: None, cascade=Cascade(clock=StillClock()), background=stage)
+    try:
+        read, traces = scan_until_read(scanner, frame)
+        assert stage.retries_elsewhere
+    finally:
+        scanner.stop()
+    assert read == [payload]
+    # The first frame starts the child; from the next on, the frame path runs the first passes alone.
+    assert all(stage in ("zxing", "dark") for trace in traces[1:] for stage, _ in trace)
+    assert any(trace for trace in traces[1:])
+    assert not stage.running
+
+
+def test_with_the_thread_stage_instead_the_frame_path_keeps_its_own_retries(thumb_frames, monkeypatch):
+    import multiprocessing
+
+    from assistant.scanner.decoders import Cascade
+    from assistant.scanner.live import LiveScanner
+
+    monkeypatch.setattr(multiprocessing, "get_context", lambda method: (_ for _ in ()).throw(OSError("none")))
+    payload, frames = thumb_frames
+    frame = cv2.cvtColor(frames[0], cv2.COLOR_GRAY2BGR)
+    stage = ProcessStage()
+    scanner = LiveScanner(lambda: None, lambda e: None, cascade=Cascade(clock=StillClock()), background=stage)
+    try:
+        read, traces = scan_until_read(scanner, frame)
+        assert stage.failed and not stage.retries_elsewhere
+    finally:
+        scanner.stop()
+    assert read == [payload]
+    assert any(stage == "sharpen" for trace in traces[1:] for stage, _ in trace)
+
+
+def test_the_app_camera_uses_the_process_stage():
+    from assistant.ui.camera import CameraWorker
+
+    worker = CameraWorker(lambda: None, lambda message: None)  # type: ignore[arg-type,return-value]
+    assert isinstance(worker.scanner.background, ProcessStage)
