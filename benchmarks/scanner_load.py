@@ -31,6 +31,12 @@ afresh (a still picture, as a table is).
   thread) is not in it. The goal: at most 15 % of one core (9 s a minute) on an empty table at 720p, 30 frames a
   second.
 
+- **x raw**: the frame path's p99 wall time over raw zxing-cpp's p99 on the same frames (goal: at most 2);
+- **all**: CPU seconds a minute counting every frame, each new still picture's first second included (an empty
+  table seen anew: the stage's look at it, or its work), the child's CPU too;
+- **stall**: the longest an asyncio event loop on a thread of its own (standing for the app's) woke late while
+  the frames ran, milliseconds: how long a key or a reply would have waited for the interpreter (goal: 50).
+
 Short runs (a few seconds each): the figures move with the machine's load, so compare the ones measured side by
 side in one run.
 """
@@ -136,6 +142,43 @@ def _stats(values: list[float]) -> dict[str, float]:
     }
 
 
+#: The watched event loop wakes every this many seconds (the app's Textual loop in the process's main thread).
+TICK = 0.005
+
+
+class LoopWatch:
+    """An asyncio event loop on a thread of its own, standing for the app's: it wakes every `TICK` seconds and
+    keeps its longest lateness (`worst_ms`), which is how long a key or a reply would have waited for the
+    interpreter while the frame path (and, on a thread, the background stage) ran."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self.worst_ms = 0.0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="loop-watch", daemon=True)
+
+    def start(self) -> None:
+        """Start the loop's thread."""
+        self._thread.start()
+
+    def stop(self) -> None:
+        """End the loop and wait for its thread."""
+        self._stop.set()
+        self._thread.join()
+
+    def _run(self) -> None:
+        import asyncio
+
+        async def watch() -> None:
+            while not self._stop.is_set():
+                woke = time.perf_counter()
+                await asyncio.sleep(TICK)
+                self.worst_ms = max(self.worst_ms, (time.perf_counter() - woke - TICK) * 1000)
+
+        asyncio.run(watch())
+
+
 def run(
     shots: list[list],
     seconds: float,
@@ -185,8 +228,11 @@ def run(
     wall, cpu, zxing = [], [], []
     total = round(seconds * FPS)
     counted_cpu, counted, last = 0.0, 0, None
+    all_cpu, all_last = 0.0, None  # every frame counted, each new still picture's first ones too
     holds = read = by_stage = capped = 0
     announced = False
+    watch = LoopWatch()
+    watch.start()
     started = time.perf_counter()
     for index in range(total):
         shot = (index // hold) % len(shots)
@@ -201,6 +247,9 @@ def run(
         if pause > 0:
             time.sleep(pause)
         now_cpu = time.process_time() + child_cpu()
+        if all_last is not None:
+            all_cpu += now_cpu - all_last
+        all_last = now_cpu
         if last is not None:
             counted_cpu += now_cpu - last
             counted += 1
@@ -224,7 +273,9 @@ def run(
             # The raw zxing-cpp call is this process's CPU, not the live path's: its CPU time (not its wall time,
             # which a busy machine stretches) is taken out.
             counted_cpu -= time.thread_time() - c0
+        all_cpu -= time.thread_time() - c0
     elapsed = time.perf_counter() - started
+    watch.stop()
     jobs = stage.jobs if stage is not None else 0
     if stage is not None:
         stage.stop()
@@ -238,6 +289,9 @@ def run(
         # loaded machine (the run then took longer than its frames' minute share).
         "cpu_s_per_min": live_cpu / total * FPS * 60,
         "core_share": live_cpu / total * FPS,
+        # Every frame, each new still picture's first second included (the stage's look or work on it).
+        "cpu_s_per_min_all": all_cpu / max(1, len(wall) - 1) * FPS * 60,
+        "loop_stall_ms": watch.worst_ms,
         "background_jobs": jobs,
         "wall_capped": capped,
         "holds": holds,
@@ -280,6 +334,8 @@ def measure(seconds: float = 6.0, pool: int = 6, busy: int = 0, stages: tuple[st
                         report[key] = run(
                             shots, seconds, False if background == "off" else background, hold, warm, payloads
                         )
+    if hasattr(os, "getloadavg"):
+        report["load"] += f", {os.getloadavg()[0]:.1f} at the end"
     empty = report.get("720p, empty, background thread") or report.get("720p, empty, background off")
     report["goal: empty table at 720p <= 15 % of a core"] = bool(empty) and empty["core_share"] <= GOAL_EMPTY_720P_SHARE
     return report
@@ -291,7 +347,8 @@ def print_report(report: dict) -> None:
     print(f"Machine: {report['load']}{busy}; wall-clock cap {report['wall_cap_ms']:.0f} ms a frame.")
     print(
         f"{'condition':42s}{'p50':>7s}{'p90':>7s}{'p99':>7s}{'max':>7s}{'>33':>5s}{'capped':>7s}"
-        f"{'cpu p50':>9s}{'zxing p50/p99':>15s}{'cpu s/min':>10s}{'jobs':>6s}{'read (stage)':>14s}"
+        f"{'cpu p50':>9s}{'zxing p50/p99':>15s}{'x raw':>6s}{'cpu s/min':>10s}{'all':>6s}{'stall':>6s}{'jobs':>6s}"
+        f"{'read (stage)':>14s}"
     )
     for key, figures in report.items():
         if not isinstance(figures, dict):
@@ -300,8 +357,9 @@ def print_report(report: dict) -> None:
         reads = f"{figures['read']}/{figures['holds']} ({figures['read_with_stage']})" if figures["holds"] else "-"
         print(
             f"{key:42s}{w['p50']:7.1f}{w['p90']:7.1f}{w['p99']:7.1f}{w['max']:7.1f}{w['over_33']:5d}"
-            f"{figures['wall_capped']:7d}{c['p50']:9.1f}{z['p50']:8.1f}/{z['p99']:<6.1f}"
-            f"{figures['cpu_s_per_min']:10.1f}{figures['background_jobs']:6d}{reads:>14s}"
+            f"{figures['wall_capped']:7d}{c['p50']:9.1f}{z['p50']:8.1f}/{z['p99']:<6.1f}{w['p99'] / z['p99']:6.1f}"
+            f"{figures['cpu_s_per_min']:10.1f}{figures['cpu_s_per_min_all']:6.1f}{figures['loop_stall_ms']:6.1f}"
+            f"{figures['background_jobs']:6d}{reads:>14s}"
         )
     goal = "met" if report["goal: empty table at 720p <= 15 % of a core"] else "missed"
     print(f"Goal, an empty table at 720p using at most 15 % of one core (9 CPU s a minute): {goal}.")

@@ -37,7 +37,9 @@ it, or a finder-like pattern in one of the first code-like regions), a few milli
 is done (`looks`, not `jobs`) and the picture is marked as holding no code (`no_code`), so the live loop offers no
 more of it until something moves. An empty table's wood grain or felt gives code-like regions all evening, and
 working on them (up to a second of CPU a frame, deblurring included) was most of what the camera cost on an empty
-table. A frame of a moving picture is worked on whatever it shows: a card coming in is blurred.
+table. A picture that jumps in one frame and then stands still (an empty table seen anew) is a still picture
+from that first frame: one look, no work. A frame of a picture that moves on (two frames in a row) is worked on
+whatever it shows: a card coming in is blurred.
 
 It never delays the next frame: on a camera it runs on a thread of its own (`start()`); the live loop only
 collects finished results (`take`). With `inline=True` (tests and the benchmark) it works in the caller's thread

@@ -162,6 +162,8 @@ class LiveScanner:
         """A number for the picture in view, new whenever it moves (the background stage's `no_code` names one)."""
         self._moving = False
         """True when the last frame moved against the one before."""
+        self._moves = 0
+        """Frames in a row that moved against the one before (a new still picture moves in one frame alone)."""
         self._jobs_when_still = 0
         """The background stage's job count when the picture was last seen moving (or a code read)."""
         self._unmeasured = 0
@@ -291,7 +293,9 @@ class LiveScanner:
         # nor does a still one in which the stage found no sign of a code (an empty table's grain or felt).
         if self._still == 0:
             self._jobs_when_still = background.jobs
-        picture = None if self._moving else self._picture
+        # A picture that moved in this frame alone is a new still one (a table seen anew, the camera knocked), and
+        # only one that moves on is worked on whatever it shows (a card coming in is blurred).
+        picture = None if self._moves >= 2 else self._picture
         if (
             not found
             and (self.cascade.skipped or frame.regions)
@@ -382,6 +386,7 @@ class LiveScanner:
         before, self._tiny = self._tiny, tiny
         new = before is None or before.shape != tiny.shape
         self._moving = before is not None and not new and moved(before, tiny)  # a camera's first: not known to move
+        self._moves = self._moves + 1 if self._moving else 0
         if new or self._moving:
             self._still = 0
             self._picture += 1

@@ -504,3 +504,26 @@ def test_a_step_starts_only_when_its_cost_stretched_by_a_busy_machine_still_fits
     assert not cascade.budget.fits("zxing", pixels)
     wall.now -= (expected * 1.5) / 1000  # half as much again left: three times the cost fits
     assert cascade.budget.fits("zxing", pixels)
+
+
+def test_each_new_empty_table_costs_the_stage_one_look_and_no_job():
+    """A new still picture (an empty table seen anew: the picture jumps in one frame, then stands still) is a still
+    picture from its first frame: the stage looks at it once for signs of a code and works on none of it. Only a
+    picture that moves on (a card coming in, blurred) is worked on whatever it shows; the jump's frame used to be
+    such a frame, a second or two of the stage's work on a table's grain for every new still picture."""
+    tables = [
+        F.render(F.Scene(distance_mm=380, centre=(5.0, 5.0), busy_table=kind, table=seed))
+        for seed in range(3)
+        for kind in F.BUSY_TABLES
+    ]
+    background = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()), inline=True)
+    clock = TestClock()
+    scanner = LiveScanner(lambda: None, lambda e: None, cascade=Cascade(budget_ms=None, clock=clock), clock=clock)
+    scanner.background = background
+    index = 0
+    for table in tables:
+        for _ in range(40):
+            scanner.handle(table, index, index / 30)
+            index += 1
+    assert background.jobs == 0
+    assert len(tables) <= background.looks <= 2 * len(tables)
