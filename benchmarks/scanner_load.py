@@ -9,9 +9,11 @@ afresh (a still picture, as a table is).
 
 - **frame time**: `LiveScanner.handle` on each BGR frame, paced at 30 frames a second as a camera delivers them
   (a frame that takes longer than 33 ms makes the next one late, as on a camera), its wall time (what a player
-  waits for) and its thread's CPU time; with the background stage on its own thread, as the app runs it (known
-  labels of every shipped deck), in a child process instead (`stage_process.ProcessStage`, started and ready
-  before the timed frames; its CPU time counted with the process's), and without it;
+  waits for) and its thread's CPU time; with the background stage in a child process, as the app runs it
+  (`stage_process.ProcessStage`, known labels of every shipped deck, started and ready before the timed frames;
+  its CPU time counted with the process's; the frame path then does the first pass only, every retry is the
+  child's), on its own thread instead (the app where no process can start: the frame path keeps its own budgeted
+  retries), and without it;
 - **raw zxing-cpp**: `zxingcpp.read_barcodes` on the same grey frames right after each, in the same process while
   the background stage works ("background thread", "background process") and with nothing else working
   ("background off");

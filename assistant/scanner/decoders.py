@@ -293,6 +293,13 @@ class Cascade:
             self._skip("card")
         return list(regions[:MAX_REGIONS])
 
+    def whole_look(self, gray: MatLike) -> list[Decoded]:
+        """ZBar on the whole greyscale frame (the background stage's look where the regions had nothing): the
+        region search may miss a code that ZBar, scanning the whole frame, reads. Nothing without ZBar."""
+        if self._pyzbar is None:
+            return []
+        return self._pyzbar_read(gray, "whole")
+
     def first_pass(self, gray: MatLike) -> list[Decoded]:
         """zxing-cpp alone on a greyscale image (for the background stage's own image work)."""
         return self._zxing_call(gray, "zxing", (0, 0), 1.0)

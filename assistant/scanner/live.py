@@ -290,7 +290,9 @@ class LiveScanner:
         if not background.inline:
             background.start()
         # A picture that has not moved since the stage worked on it `IDLE_JOBS` times holds nothing new for it,
-        # nor does a still one in which the stage found no sign of a code (an empty table's grain or felt).
+        # nor does a still one in which the stage found no sign of a code (an empty table's grain or felt). In a
+        # process of its own the stage is offered a frame without code-like regions too: its look at the whole
+        # frame may read what the region search missed.
         if self._still == 0:
             self._jobs_when_still = background.jobs
         # A picture that moved in this frame alone is a new still one (a table seen anew, the camera knocked), and
@@ -298,7 +300,7 @@ class LiveScanner:
         picture = None if self._moves >= 2 else self._picture
         if (
             not found
-            and (self.cascade.skipped or frame.regions)
+            and (self.cascade.skipped or frame.regions or background.retries_elsewhere)
             and background.jobs - self._jobs_when_still < IDLE_JOBS
             and (picture is None or background.no_code != picture)
         ):

@@ -68,7 +68,9 @@ def test_the_budget_holds_on_the_slow_frame_and_the_rest_goes_to_the_background(
     spent = []
     # A hand moving the card (a still picture showing no sign of a code would only be looked at by the stage).
     moving = [unreadable_frame, np.roll(unreadable_frame, 40, axis=1)]
-    for index in range(4):  # the first frames teach the cascade what each step costs
+    # The first frames teach the cascade what each step costs. The first two are pictures of their own (a picture
+    # that moved in one frame alone is a new still one, only looked at); from the third the picture moves on.
+    for index in range(8):
         before = clock.now
         scanner.handle(moving[index % 2], index)
         spent.append((clock.now - before) * 1000)
@@ -271,7 +273,9 @@ def test_the_frame_loop_reads_the_card_on_a_checked_cloth_within_its_budget():
     scanner = LiveScanner(lambda: None, events.append, cascade=slow_cascade(clock), clock=clock, guidance=False)
     moving = [gray, np.roll(gray, 40, axis=1)]
     spent = []
-    for index in range(4):  # the first frames teach the cascade what each step costs
+    # The first frames teach the cascade what each step costs. The first two are pictures of their own (a picture
+    # that moved in one frame alone is a new still one, only looked at); from the third the picture moves on.
+    for index in range(8):
         before = clock.now
         scanner.handle(moving[index % 2], index, index / 30)
         spent.append((clock.now - before) * 1000)
@@ -527,3 +531,24 @@ def test_each_new_empty_table_costs_the_stage_one_look_and_no_job():
             index += 1
     assert background.jobs == 0
     assert len(tables) <= background.looks <= 2 * len(tables)
+
+
+def test_where_the_regions_give_nothing_the_stage_looks_at_the_whole_frame(monkeypatch):
+    """A dim frame zxing-cpp's first pass misses and ZBar, scanning the whole frame, reads (tuning frame, dark 0):
+    with the region search finding nothing there and the still picture's look seeing no sign of a code, the stage
+    still reads it by its look at the whole frame, so it never reads less than ZBar alone."""
+    import cv2
+    from pyzbar import pyzbar
+
+    from assistant.scanner import background as stage_module
+    from assistant.scanner.background import _Job
+
+    scene = F.scene_for("dark", 0)
+    gray = cv2.cvtColor(F.render(scene), cv2.COLOR_BGR2GRAY)
+    assert scene.payload not in [d.payload for d in Cascade(budget_ms=None).first_pass(gray)]
+    assert scene.payload in [r.data.decode() for r in pyzbar.decode(gray, symbols=[pyzbar.ZBarSymbol.QRCODE])]
+    monkeypatch.setattr(stage_module, "shows_code", lambda *args: False)  # the look sees no sign of a code
+    stage = BackgroundStage(Cascade(budget_ms=None), inline=True)
+    reads = stage.work(_Job(0, gray, [], [(0, gray)], picture=1))
+    assert [(r.decoded.payload, r.decoded.stage) for r in reads] == [(scene.payload, "whole")]
+    assert stage.looks == 1 and stage.jobs == 0  # a look, not a job
