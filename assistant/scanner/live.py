@@ -378,7 +378,8 @@ class LiveScanner:
 
     def _idle(self, image: MatLike) -> str:
         """What to do with this frame: "skip", "first pass" or "full" (see `IDLE_AFTER`). The picture is idle once
-        it has been still, with nothing read, for `IDLE_AFTER` frames (an empty table, a card lying unread). The
+        it has been still, with nothing read, for `IDLE_AFTER` frames (an empty table, a card lying unread), or as
+        soon as the background stage's look found no sign of a code in it. The
         motion is told on a coarse copy of the frame's green (or grey) plane, every fourth pixel of every fourth
         row, in blocks of `measure.MOTION_SIZE` (a fraction of a millisecond at 1080p)."""
         import cv2
@@ -394,7 +395,10 @@ class LiveScanner:
             self._picture += 1
             return "full"
         self._still += 1
-        if self._still < IDLE_AFTER or self._still % IDLE_FULL == 0:
+        # A still picture in which the background stage's look found no sign of a code (an empty table) is idle at
+        # once, not after a second: each new table costs its first frames and one look.
+        looked = self.background is not None and self.background.no_code == self._picture
+        if (self._still < IDLE_AFTER and not looked) or self._still % IDLE_FULL == 0:
             return "full"
         return "first pass" if self._still % IDLE_EVERY == 0 else "skip"
 
