@@ -56,6 +56,7 @@ import sys
 import time
 from collections.abc import Iterator
 from dataclasses import replace
+from typing import Any
 
 from benchmarks import camera_model as M
 
@@ -181,6 +182,36 @@ class LoopWatch:
         asyncio.run(watch())
 
 
+def _stage(background: bool | str) -> Any:
+    """The background stage of a condition: None, on a thread, or in a child process started and ready (its start,
+    imports and labels made, happens once an evening, not in each frame)."""
+    from assistant.scanner.background import BackgroundStage
+    from assistant.scanner.stage_process import ProcessStage
+    from benchmarks.scanner import known_labels
+
+    if background == "process":
+        stage = ProcessStage(known=known_labels())
+        stage.start()
+        stage.wait_ready(120)
+        return stage
+    return BackgroundStage(known=known_labels()) if background else None
+
+
+def _reads_noted(stage: Any) -> set[str]:
+    """A set the stage's reads are added to as the live loop takes them (emptied by the caller at each hold)."""
+    noted: set[str] = set()
+    if stage is not None:
+        take = stage.take
+
+        def taken(index: int) -> list:
+            reads = take(index)
+            noted.update(r.decoded.payload for r in reads)
+            return reads
+
+        stage.take = taken
+    return noted
+
+
 def run(
     shots: list[list],
     seconds: float,
@@ -198,39 +229,22 @@ def run(
     import cv2
     import zxingcpp
 
-    from assistant.scanner.background import BackgroundStage
     from assistant.scanner.live import LiveScanner
     from assistant.scanner.stage_process import ProcessStage
-    from benchmarks.scanner import known_labels
 
-    stage: BackgroundStage | ProcessStage | None = None
-    if background == "process":
-        stage = ProcessStage(known=known_labels())
-        stage.start()
-        stage.wait_ready(120)  # its start (imports, labels made) happens once an evening, not in each frame
-    elif background:
-        stage = BackgroundStage(known=known_labels())
+    stage = _stage(background)
 
     def child_cpu() -> float:
         seconds = stage.child_cpu_seconds() if isinstance(stage, ProcessStage) else None
         return seconds or 0.0
 
-    stage_read: set[str] = set()  # payloads the stage read in the current hold
-    if stage is not None:
-        take = stage.take
-
-        def taken(index: int) -> list:
-            reads = take(index)
-            stage_read.update(r.decoded.payload for r in reads)
-            return reads
-
-        stage.take = taken  # type: ignore[method-assign]
+    stage_read = _reads_noted(stage)  # payloads the stage read in the current hold
     scanner = LiveScanner(lambda: None, lambda event: None, background=stage)  # type: ignore[arg-type,return-value]
     greys = {id(frame): cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) for shot in shots for frame in shot}
     wall, cpu, zxing = [], [], []
     total = round(seconds * FPS)
-    counted_cpu, counted, last = 0.0, 0, None
-    all_cpu, all_last = 0.0, None  # every frame counted, each new still picture's first ones too
+    # The steady state's CPU (from the `warm`th frame of each hold), and every frame's, new pictures' first too.
+    counted_cpu, counted, last, all_cpu, all_last = 0.0, 0, None, 0.0, None
     holds = read = by_stage = capped = 0
     announced = False
     watch = LoopWatch()
