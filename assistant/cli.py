@@ -75,6 +75,10 @@ def main(argv: list[str] | None = None) -> int:
     from assistant.ui.terminal import harden_streams
 
     harden_streams()  # a stray byte in, or a character the terminal lacks out, never ends a command
+    if argv is None and "--braille-display" in sys.argv[1:]:  # its keys are kept from the moment it is taken
+        from assistant.braille.display import connect_early
+
+        connect_early()
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
