@@ -12,9 +12,10 @@ import os
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from assistant.core.braille.display import Key, Press
+if TYPE_CHECKING:  # imported where used: this module is imported first thing, to take the display at once
+    from assistant.core.braille.display import Press
 
 #: The longest start-up waits for BRLTTY: a frozen BRLTTY, or a port that accepts and never answers, is given up.
 CONNECT_TIMEOUT = 2.0
@@ -96,6 +97,16 @@ def connect_early() -> None:
 
 def _where() -> tuple[bytes | None, bytes | None]:
     return _environment("BRLAPI_HOST"), _environment("BRLAPI_AUTH")
+
+
+def connect_early_if_chosen(argv: list[str]) -> None:
+    """`connect_early` when the command line `argv` (the program's own, `sys.argv`) chooses the braille display:
+    called before anything else is imported, so the display is taken within a few tenths of a second of the
+    start (the settings' choice is known only once they are read: `commands/app.py` begins it then)."""
+    name = os.path.basename(argv[0]) if argv else ""
+    ours = name.startswith("table-assistant") or (name == "__main__.py" and "assistant" in argv[0])
+    if ours and "--braille-display" in argv[1:]:
+        connect_early()
 
 
 def wait_early(timeout: float = CONNECT_TIMEOUT) -> None:
@@ -293,6 +304,8 @@ def press_of(code: int, brlapi: Any) -> Press | None:
     Commands (`KEY_TYPE_CMD`): panning, the line keys, top and bottom, the previous and next region (BRLTTY's
     "different line" keys), routing keys, dots typed, INFO (whose turn), HELP (the display's keys); symbols
     (`KEY_TYPE_SYM`): a character typed on the display's keyboard, Backspace, Enter."""
+    from assistant.core.braille.display import Key, Press
+
     kind = code & brlapi.KEY_TYPE_MASK
     if kind == brlapi.KEY_TYPE_CMD:
         block = code & brlapi.KEY_CMD_BLK_MASK
