@@ -10,11 +10,15 @@ import argparse
 import importlib
 import sys
 
-from assistant import __version__
-from assistant.core.braille.sixkey import DEFAULT_WINDOW
-from assistant.core.cards.cardfile import CardDataError
-from assistant.core.words.errors import card_file_damaged, something_went_wrong
-from assistant.core.words.storage import crash_not_logged
+from assistant.braille.display import connect_early_if_chosen
+
+connect_early_if_chosen(sys.argv)  # first, before the rest is imported: keys typed on the display from now are kept
+
+from assistant import __version__  # noqa: E402
+from assistant.core.braille.sixkey import DEFAULT_WINDOW  # noqa: E402
+from assistant.core.cards.cardfile import CardDataError  # noqa: E402
+from assistant.core.words.errors import card_file_damaged, something_went_wrong  # noqa: E402
+from assistant.core.words.storage import crash_not_logged  # noqa: E402
 
 #: Sub-command modules, in the order `--help` lists them.
 COMMANDS = ["card", "deck", "labels", "state", "say", "scan", "settings"]

@@ -30,11 +30,12 @@ SAID = [
     "Dee brought Baby Ram into Dee's Field from the Nursery.",
     "Ana wins with 7 Animals! The game is over.",
 ]
-ALPACA_HERD = "Herd Bonus: 3 or more Alpacas, so the Alpaca Herd Bonus may be used."
-#: What the deck says the Alpaca Herd Bonus does (a deck made from a sheet says the sheet's words instead).
-ALPACA_DOES = " It does this: Your Alpacas cannot be destroyed. They can still be sacrificed."
-RAM_HERD = "Herd Bonus: 3 or more Rams, so the Ram Herd Bonus may be used."  # Ben's Llamas, made Rams
-GOAT_HERD = "Herd Bonus: 3 or more Goats, so the Goat Herd Bonus may be used."
+#: A Herd Bonus is said by what it does first, then why it may be used.
+ALPACA_HERD = "Alpaca Herd Bonus: Your Alpacas cannot be destroyed. They can still be sacrificed."
+#: After what the deck says the Alpaca Herd Bonus does (a deck made from a sheet says whose words they are first).
+ALPACA_DOES = " It may be used with 3 or more Alpacas."
+RAM_HERD = "Ram Herd Bonus: "  # Ben's Llamas, made Rams
+GOAT_HERD = "Goat Herd Bonus: "
 #: Ana's Field at the end: the Baby placed at the start, two Alpacas in one turn (Magical Alpacacorn), one from
 #: the deck (Alluring Alpaca Flute), the Llama her Spit Happens took, Adorable Alpaca and Henry the Huarizo.
 ANA_FIELD = ["baby-alpaca", "magical-alpacacorn", "basic-alpaca", "basic-alpaca", "basic-llama", "adorable-alpaca",

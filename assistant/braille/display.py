@@ -12,9 +12,10 @@ import os
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from assistant.core.braille.display import Key, Press
+if TYPE_CHECKING:  # imported where used: this module is imported first thing, to take the display at once
+    from assistant.core.braille.display import Press
 
 #: The longest start-up waits for BRLTTY: a frozen BRLTTY, or a port that accepts and never answers, is given up.
 CONNECT_TIMEOUT = 2.0
@@ -54,7 +55,9 @@ def brlapi_address() -> str:
 def open_display(connect: Callable[[], Any] | None = None, timeout: float = CONNECT_TIMEOUT) -> BrailleDisplay:
     """Connect to BRLTTY and take its display; raise `DisplayUnavailable` when none answers, or none answers
     within `timeout` seconds (the connection is tried on a thread of its own, so a frozen server or a port that
-    accepts and never answers cannot hang the caller)."""
+    accepts and never answers cannot hang the caller). The connection `connect_early` began is taken when there is
+    one, its time counted from when it began."""
+    global _early
     try:
         import brlapi
     except ImportError as exc:
@@ -62,9 +65,55 @@ def open_display(connect: Callable[[], Any] | None = None, timeout: float = CONN
     opener = connect if connect is not None else _connector(brlapi)
 
     def take() -> Any:
-        return _within(lambda: _take_display(opener, brlapi), timeout, brlapi)
+        return _Attempt(lambda: _take_display(opener, brlapi), brlapi).result(timeout)
 
-    return BrailleDisplay(take(), brlapi, take)
+    early, _early = _early, None
+    if early is not None and (connect is not None or early.where != _where()):
+        early.abandon()  # begun for another server (the environment changed since): never used
+        early = None
+    first = early.result(timeout) if early is not None else take()
+    return BrailleDisplay(first, brlapi, take)
+
+
+#: The connection begun at the process's start (`connect_early`), until `open_display` takes it.
+_early: _Attempt | None = None
+
+
+def connect_early() -> None:
+    """Begin connecting to BRLTTY now, on a thread, as the process's first step when a braille display is chosen:
+    from the moment the display is taken, BRLTTY keeps every key typed on it for this program until it is read,
+    so keys typed while the rest of the app starts are not lost (before it, BRLTTY takes them itself).
+    `open_display` takes this connection; a second call does nothing."""
+    global _early
+    if _early is not None:
+        return
+    try:
+        import brlapi
+    except ImportError:
+        return  # said by `open_display`
+    opener = _connector(brlapi)
+    _early = _Attempt(lambda: _take_display(opener, brlapi), brlapi, _where())
+
+
+def _where() -> tuple[bytes | None, bytes | None]:
+    return _environment("BRLAPI_HOST"), _environment("BRLAPI_AUTH")
+
+
+def connect_early_if_chosen(argv: list[str]) -> None:
+    """`connect_early` when the command line `argv` (the program's own, `sys.argv`) chooses the braille display:
+    called before anything else is imported, so the display is taken within a few tenths of a second of the
+    start (the settings' choice is known only once they are read: `commands/app.py` begins it then)."""
+    name = os.path.basename(argv[0]) if argv else ""
+    ours = name.startswith("table-assistant") or (name == "__main__.py" and "assistant" in argv[0])
+    if ours and "--braille-display" in argv[1:]:
+        connect_early()
+
+
+def wait_early(timeout: float = CONNECT_TIMEOUT) -> None:
+    """Wait until the connection `connect_early` began is made or given up (at most `timeout` seconds from when
+    it began), so that what the process does next comes after the display is taken; nothing when none began."""
+    if _early is not None:
+        _early.wait(timeout)
 
 
 def _connector(brlapi: Any) -> Callable[[], Any]:
@@ -92,36 +141,56 @@ def _take_display(opener: Callable[[], Any], brlapi: Any) -> Any:
     return connection
 
 
-def _within(attempt: Callable[[], Any], timeout: float, brlapi: Any) -> Any:
-    """`attempt()` on a thread of its own, given up after `timeout` seconds (`DisplayUnavailable` with the
-    reason); a connection made after it was given up is closed, never left holding the display."""
-    done = threading.Event()
-    given_up = threading.Event()
-    outcome: list[Any] = []
+class _Attempt:
+    """`attempt()` begun on a thread of its own; its result waited for at most `timeout` seconds from when it began
+    (`DisplayUnavailable` with the reason after that); a connection made after it was given up is closed, never
+    left holding the display."""
 
-    def run() -> None:
+    def __init__(self, attempt: Callable[[], Any], brlapi: Any, where: object = None):
+        self.where = where
+        """What it was begun for (the BrlAPI environment), to be taken only for the same."""
+        self._brlapi = brlapi
+        self._began = time.monotonic()
+        self._done = threading.Event()
+        self._given_up = threading.Event()
+        self._outcome: list[Any] = []
+        self._attempt = attempt
+        threading.Thread(target=self._run, name="braille-connect", daemon=True).start()
+
+    def _run(self) -> None:
         try:
-            outcome.append(attempt())
+            self._outcome.append(self._attempt())
         except BaseException as exc:  # handed to the caller as it is
-            outcome.append(exc)
-        done.set()
-        if given_up.is_set() and outcome and not isinstance(outcome[0], BaseException):
+            self._outcome.append(exc)
+        self._done.set()
+        if self._given_up.is_set() and not isinstance(self._outcome[0], BaseException):
             try:
-                outcome[0].closeConnection()
-            except (brlapi.ConnectionError, brlapi.OperationError, OSError):
+                self._outcome[0].closeConnection()
+            except (self._brlapi.ConnectionError, self._brlapi.OperationError, OSError):
                 pass
 
-    threading.Thread(target=run, name="braille-connect", daemon=True).start()
-    if not done.wait(timeout):
-        given_up.set()
-        if not done.is_set():
-            from assistant.core.words.entry import braille_no_answer_in_time
+    def abandon(self) -> None:
+        """Never taken: its connection is closed whenever it is made."""
+        self._given_up.set()
+        if self._done.is_set() and self._outcome and not isinstance(self._outcome[0], BaseException):
+            _close(self._outcome[0], self._brlapi)
 
-            raise DisplayUnavailable(brlapi_address(), reason=braille_no_answer_in_time(timeout))
-    result = outcome[0]
-    if isinstance(result, BaseException):
-        raise result
-    return result
+    def wait(self, timeout: float) -> bool:
+        """Wait until it is done, at most `timeout` seconds from when it began; whether it is done."""
+        return self._done.wait(max(0.0, timeout - (time.monotonic() - self._began)))
+
+    def result(self, timeout: float) -> Any:
+        """The connection, or the exception it raised; `DisplayUnavailable` when not done in time."""
+        if not self.wait(timeout):
+            self._given_up.set()
+            if not self._done.is_set():
+                from assistant.core.words.entry import braille_no_answer_in_time
+
+                raise DisplayUnavailable(brlapi_address(), reason=braille_no_answer_in_time(timeout))
+        result = self._outcome[0]
+        if isinstance(result, BaseException):
+            raise result
+        return result
 
 
 class BrailleDisplay:
@@ -235,6 +304,8 @@ def press_of(code: int, brlapi: Any) -> Press | None:
     Commands (`KEY_TYPE_CMD`): panning, the line keys, top and bottom, the previous and next region (BRLTTY's
     "different line" keys), routing keys, dots typed, INFO (whose turn), HELP (the display's keys); symbols
     (`KEY_TYPE_SYM`): a character typed on the display's keyboard, Backspace, Enter."""
+    from assistant.core.braille.display import Key, Press
+
     kind = code & brlapi.KEY_TYPE_MASK
     if kind == brlapi.KEY_TYPE_CMD:
         block = code & brlapi.KEY_CMD_BLK_MASK

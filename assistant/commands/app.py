@@ -184,6 +184,11 @@ def run(args: argparse.Namespace) -> int:
 
     settings, settings_notice = load_settings()  # read once: a damaged file is set aside, and said, here
     notices = [settings_notice] if settings_notice else []
+    if getattr(args, "braille_display", False) or settings.braille_display:  # taken first: no key typed on it lost
+        from assistant.braille.display import connect_early, wait_early
+
+        connect_early()
+        wait_early()
     holder = _claim_games()
     if isinstance(holder, str):  # the lock cannot be taken: read-only too, with the reason (it fails closed)
         notices.append(games_lock_notice(holder))

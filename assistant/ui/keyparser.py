@@ -26,9 +26,16 @@ class EscapeAloneParser(XTermParser):
 
     Terminals send Alt+key as Escape and the key, so Textual reads a key pressed within its escape delay after
     Escape as Alt+key, or as a Mac Option character: Escape then 1 typed "\u00a1". This app binds no Alt keys, and
-    Escape (stop speech) is pressed just before typing, so the pair is always read as two keys."""
+    Escape (stop speech) is pressed just before typing, so the pair is always read as two keys.
+
+    A line feed is Enter: keys typed while the app starts reach it through the terminal's line discipline, which
+    turns Enter into a line feed until the app takes the terminal (Textual would read it as Ctrl+J, and the lines
+    typed would run together, their Enters lost); Ctrl+J is a line feed too, and the app binds it to nothing."""
 
     def _sequence_to_key_events(self, sequence: str, alt: bool = False) -> Iterable[events.Key]:
+        if sequence == "\n":  # Enter typed before the app took the terminal (its line discipline made it a line feed)
+            yield events.Key("enter", "\r")
+            return
         if len(sequence) == 2 and sequence[0] == "\x1b" and sequence[1] not in _SEQUENCE_STARTS:
             yield events.Key("escape", "\x1b")
             yield from super()._sequence_to_key_events(sequence[1])

@@ -95,8 +95,7 @@ def test_the_game_replayed_on_the_imported_deck_ends_the_same():
     lines = out.getvalue().splitlines()
     assert session.cards.get("basic-llama").deck == "our-llamas", "the sheet's cards, not the shipped deck's"
     assert f"7 Animals to win. The deck holds about {true_deck_count()} cards after the deal." in lines
-    assert_the_game_was_said(lines, " Your reference sheet says: Your Alpacas cannot be destroyed. They can still be "
-                             "sacrificed.")  # fmt: skip
+    assert_the_game_was_said(lines, " Your reference sheet says so. It may be used with 3 or more Alpacas.")
     state = session.game.state
     assert state.outcome is not None and state.outcome.winner == 0
     assert [list(stable) for stable in state.stables][:2] == [ANA_FIELD, BEN_FIELD]

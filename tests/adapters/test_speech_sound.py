@@ -154,7 +154,7 @@ def test_an_interrupt_cuts_the_sentence_and_the_rest_is_never_heard(alsa_capture
 @needs_soxi
 def test_a_decisive_fact_heard_whole_is_not_said_again_when_the_next_key_cuts_the_rest(alsa_capture):
     turn = "Ana's turn: may use the Alpaca Herd Bonus."
-    text = f"Turn 5, {turn} Herd Bonus: 3 or more Alpacas. It does this: your Alpacas cannot be destroyed."
+    text = f"Turn 5, {turn} Alpaca Herd Bonus: Your Alpacas cannot be destroyed. It may be used with 3 or more Alpacas."
     backend = Pyttsx3Backend(alsa_capture.paced_player())
     service = started(SpeechService(backend))
     try:
@@ -165,7 +165,11 @@ def test_a_decisive_fact_heard_whole_is_not_said_again_when_the_next_key_cuts_th
         assert service.wait_idle(20)
     finally:
         service.close()
-    assert backend.played == [f"Turn 5, {turn}", "Herd Bonus: 3 or more Alpacas.", "Ana drew a card."]
+    assert backend.played == [
+        f"Turn 5, {turn}",
+        "Alpaca Herd Bonus: Your Alpacas cannot be destroyed.",
+        "Ana drew a card.",
+    ]
     # the turn and the draw reached the device (the cut sentence may be killed before it opens it)
     assert len(alsa_capture.wait_plays(2)) >= 2
 

@@ -127,7 +127,7 @@ def test_the_herd_bonus_table_says_what_is_known():
     assert "cannot be destroyed" in bonus["alpaca"] and "sacrificed" in bonus["alpaca"]
     for variation in ("llama", "goat"):
         assert "reference card" in bonus[variation], variation
-    assert bonus["ram"].startswith("Only implied")
+    assert bonus["ram"].startswith("Probably destroys an Animal card: this is only implied")
 
 
 @pytest.mark.parametrize(

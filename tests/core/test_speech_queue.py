@@ -265,7 +265,7 @@ def test_a_fact_cut_in_its_last_words_is_not_said_again_one_cut_before_them_is()
 
 def test_a_fact_played_to_its_end_is_not_folded_when_the_rest_is_cut():
     turn = "Ana's turn: may use the Alpaca Herd Bonus."
-    text = f"Turn 5, {turn} Herd Bonus: 3 or more Alpacas. It does this: your Alpacas cannot be destroyed."
+    text = f"Turn 5, {turn} Alpaca Herd Bonus: Your Alpacas cannot be destroyed. It may be used with 3 or more Alpacas."
     queue = _saying(Utterance(text, IMPORTANT, decisive=turn))
     queue.sentence_played(0)
     queue.new_input()

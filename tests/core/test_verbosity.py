@@ -69,7 +69,7 @@ def test_a_herd_bonus_turn_leads_with_the_duty_and_a_win_says_its_count_once(lev
     said = [s.handle(line) for line in HERD_GAME]
     turn, win = said[14], said[-1]
     assert turn.decisive == "Ana's turn: may use the Alpaca Herd Bonus."
-    herd = "Herd Bonus: 3 or more Alpacas, so the Alpaca Herd Bonus may be used. It does this:"
+    herd = "Alpaca Herd Bonus: Your Alpacas cannot be destroyed."
     assert turn.brief == turn.decisive
     assert (herd in turn.speech) is (level is not Verbosity.BRIEF)
     # one sentence with the turn, so the decisive fact is heard within it

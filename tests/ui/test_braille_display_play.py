@@ -184,7 +184,7 @@ async def _whole_game(display_server, make_app):
         await player.shows("Ben played Ginormous Unicorn.")
         await player.command("resolve")
         await player.held(WIN, link)
-        await player.shows("Ben wins with 3 Unicorns! The game is over.")  # the answer, outcome first
+        await player.shows("The game is over.")  # the answer, without the win just read (never read twice)
     assert link.acknowledged == [HELD_TURN_2, fact, WIN]
     game = app.session.game
     assert game is not None and game.state.outcome is not None

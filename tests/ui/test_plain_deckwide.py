@@ -74,9 +74,9 @@ def test_imported_goats_make_a_herd_that_offers_the_goat_herd_bonus_to_read_on_t
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert "Ben's herd: 3 Goats." in lines
-    bonus = next(line for line in lines if line.startswith("Herd Bonus: "))
-    assert bonus.startswith("Herd Bonus: 3 or more Goats, so the Goat Herd Bonus may be used.")
-    assert "printed on the back of your reference card" in bonus and "Goat Herd Bonus, a colon and its text" in bonus
+    bonus = next(line for line in lines if line.startswith("Goat Herd Bonus: "))
+    assert bonus.startswith("Goat Herd Bonus: Printed on the back of your reference card")
+    assert "Goat Herd Bonus, a colon and its text" in bonus
     assert lines[lines.index("#Llamagram") + 1 :][:3] == ["Type: Magical Animal", "Copies in the deck: 1",
                                                           "Variation: llama"]  # fmt: skip
 
@@ -90,5 +90,5 @@ def test_a_herd_bonus_from_the_sheet_is_read_in_place_of_the_deck_s(cli, tmp_pat
     assert "Goat Herd Bonus from your sheet" in imported.stdout
     game = "new game Ana Ben deck llamas\ndraw\n" + "bring grumpy goat into Ben\n" * 3 + "end turn\n"
     lines = cli("--plain", "--no-speech", stdin=game, home=home).stdout.splitlines()
-    bonus = next(line for line in lines if line.startswith("Herd Bonus: "))
-    assert bonus.endswith("Your reference sheet says: Each other player discards a card.")
+    bonus = next(line for line in lines if line.startswith("Goat Herd Bonus: "))
+    assert bonus.startswith("Goat Herd Bonus: Each other player discards a card. Your reference sheet says so.")

@@ -169,3 +169,19 @@ def test_the_terminal_cursor_is_shown_where_a_braille_display_reads(terminal):
 
     assert wait_until(shown), term.screen()
     term.keys("C-q")
+
+
+def test_lines_typed_while_the_app_starts_are_kept_whole_and_in_order(terminal, private_home):
+    """Lines typed before the app takes the terminal reach it through the terminal's line discipline, which turns
+    Enter into a line feed: each is still sent on its own ("new game Ana Ben" then "tally"), never run together. The
+    keys are typed once the process holds its saved games (the start-up it shows), before the screen is drawn."""
+    term = terminal("--no-speech", "--no-camera", module=True)
+    lock = private_home / "data" / "games" / "lock"
+    deadline = time.monotonic() + 30
+    while not (lock.exists() and lock.read_text(errors="replace").strip()):
+        assert time.monotonic() < deadline, "the app never took its saved games"
+        time.sleep(0.002)
+    term.keys("new game Ana Ben", "Enter", "tally", "Enter")
+    screen = term.wait_for("Unicorns: Ana 0, Ben 0")
+    assert "New game: Ana and Ben" in screen or "Turn 1: Ana goes first." in screen
+    assert "Bentally" not in screen

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from assistant.core.braille import celltable
 from assistant.core.braille.sixkey import DOT_KEYS, EntryMode, SixKeyEntry
+from assistant.core.words.repeats import without_fact
 
 #: The display sizes the app is made for: 40 cells is the common desktop size, 14 and 20 portable, 80 large.
 SIZES = (14, 20, 40, 80)
@@ -170,6 +171,10 @@ class BrailleView:
         self.held_window = 0
         self.input = _Input(six_key=SixKeyEntry(EntryMode.DOTS_THEN_SPACE) if six_key else None)
         self._typing = False
+        self.repeats_cut = True
+        """The answer leaves out what its held fact said (False: shown whole, for measuring what that saves)."""
+        self._past_answer = False
+        """The answer is its held fact alone: panning on from the fact goes to the line after the answer."""
 
     # What is shown.
 
@@ -199,8 +204,17 @@ class BrailleView:
             self.window = 0
 
     def show(self, answer: Sequence[str], decisive: str = "") -> None:
-        """A new answer: its first line on the display (the outcome first), and its decisive fact held."""
+        """A new answer: its first line on the display (the outcome first), and its decisive fact held. What the
+        fact says is not shown again in the answer (`without_fact`: the reader read it first), unless the answer
+        is the fact alone: then it is kept, to come back to, and panning on from the fact goes past it."""
         self.regions[Region.ANSWER] = [self.make_line(text) for text in answer if text.strip()]
+        self._past_answer = False
+        if decisive and self.repeats_cut:
+            rest = [text for text in (without_fact(decisive, line) for line in answer) if text.strip()]
+            if rest:
+                self.regions[Region.ANSWER] = [self.make_line(text) for text in rest]
+            else:
+                self._past_answer = True
         self.line = 0
         self.window = 0
         if decisive and not (self.held and self.held[-1].text == decisive):
@@ -343,7 +357,10 @@ class BrailleView:
             if key is Key.PAN_LEFT and self.held_window > 0:
                 self.held_window -= 1
                 return Action()
+            last = len(self.held) == 1
             acknowledged = self.acknowledge()
+            if key is Key.PAN_RIGHT and last and self._past_answer and self.line == 0:
+                self._pan_past_answer()
             if not (self._types(key) or key in (Key.WHERE, Key.HELP)):
                 return Action(Act.ACKNOWLEDGED, acknowledged, acknowledged)
         if self.input.followed and self._types(key):  # the keyboard's line is the keyboard's: start afresh
@@ -455,6 +472,15 @@ class BrailleView:
         elif key in (Key.REGION_NEXT, Key.REGION_PREVIOUS):
             self.line, self.window = self._region_start(key is Key.REGION_NEXT), 0
         return Action()
+
+    def _pan_past_answer(self) -> None:
+        """Panning on from a held fact that was the whole answer: the line after the answer, as panning past a
+        line's end goes on (the answer stays, a pan left away)."""
+        answer = len(self.regions[Region.ANSWER])
+        if answer and answer < len(self.lines):
+            self.line, self.window = answer, 0
+        elif answer:  # nothing after it: its end, where panning stops
+            self.line, self.window = answer - 1, len(self.windows(self.lines[answer - 1])) - 1
 
     def _region_start(self, forward: bool) -> int:
         """The first line of the next (or this, or the previous) region that has lines."""

@@ -169,29 +169,33 @@ def describe_begin_effects(table: Table, link: Link) -> list[str]:
 
 
 def herd_bonuses_said(table: Table, link: Link) -> list[str]:
-    """One line for each Herd Bonus the link offers: why it may be used and what it does."""
+    """One line for each Herd Bonus the link offers, what it does first (a braille display's first window, the
+    first words heard): "Alpaca Herd Bonus: Your Alpacas cannot be destroyed. ...", then why it may be used."""
     lines = []
     for variation in (t.card for t in link if t.kind is TriggerKind.HERD):
         kind = variation.capitalize()
-        sentence = f"Herd Bonus: {table.profile.herd_bonus} or more {kind}s, so the {kind} Herd Bonus may be used."
-        lines.append(sentence + herd_bonus_said(kind, *table.cards.herd_bonus(variation)))
+        why = f"It may be used with {table.profile.herd_bonus} or more {kind}s."
+        lines.append(herd_bonus_said(kind, *table.cards.herd_bonus(variation), why=why))
     return lines
 
 
-def herd_bonus_said(kind: str, text: str, from_sheet: bool) -> str:
-    """What a Herd Bonus does, after the sentence that offers it: the owner's sheet's words; the deck's, where
-    known; where the deck sends the player to the reference card, how to have it read here from then on."""
-    if from_sheet:
-        return f" Your reference sheet says: {text}"
+def herd_bonus_said(kind: str, text: str, from_sheet: bool, why: str = "") -> str:
+    """What a Herd Bonus does, first: the owner's sheet's words; the deck's, where known; where the deck sends the
+    player to the reference card, that, and how to have it read here from then on. `why`: the sentence saying why it
+    may be used, after what it does."""
+    said = f"{kind} Herd Bonus:"
     add = (
         f" To hear it here, add the line {kind} Herd Bonus, a colon and its text to your reference sheet, then "
         "import the sheet."
     )
+    then = f" {why}" if why else ""
+    if from_sheet:
+        return f"{said} {text} Your reference sheet says so.{then}"
     if not text:  # a deck with no word on it (a deck made from a sheet alone): the card still has it
-        return f" It is printed on the back of your reference card.{add}"
+        return f"{said} printed on the back of your reference card.{then}{add}"
     if "reference card" in text:
-        return f" {text}{add}"
-    return f" It does this: {text}"
+        return f"{said} {text}{then}{add}"
+    return f"{said} {text}{then}"
 
 
 def describe_link_doing(table: Table, link: Link) -> str:

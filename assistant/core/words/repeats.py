@@ -1,0 +1,61 @@
+"""Which parts of a reply say again what its decisive fact says, for a braille display: the display shows the fact
+first and holds it, then the reply, so the reader never pans through the same words twice ("Ben's turn." held,
+then "Turn 2: Ben's turn."; "Destroy a Unicorn card ..." held, then "... which does this: Destroy a Unicorn card
+...").
+
+The sentences come from the other modules of `assistant.core.words`; these functions only read them, so they live
+beside them: a change of wording there is a change here.
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.core.words.pace import fact_topics
+
+__all__ = ["without_fact"]
+
+# A sentence ends at . ! or ? before a space and a capital or a digit ("Baaa'd Move!, 3" is one sentence).
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9])")
+_WORD = re.compile(r"[\w']+")
+# What is left of a sentence whose end was the fact: "... played by Cy, which does this:" (`announce._trigger_doing`).
+_DANGLING = re.compile(r"(?:,? which does this)?[\s,:;.]*$")
+#: At most this many words of a sentence the fact does not have, for a sentence that says the same state (a turn, a
+#: count) to count as said again: "Turn 2: Ben's turn." after "Ben's turn.", "Ana has 2 Animals." after "Ana: 2
+#: Animals.".
+_FEW = 2
+
+
+def _sentences(text: str) -> list[str]:
+    return [part for part in _SENTENCE_END.split(text.strip()) if part.strip()]
+
+
+def _words(text: str) -> set[str]:
+    return {word.casefold() for word in _WORD.findall(text)}
+
+
+def without_fact(fact: str, line: str) -> str:
+    """A line of a reply without what the decisive `fact` says: its sentences the fact says whole, or says the state
+    of in other words (a turn with its number, a count), left out; a fact's sentence inside a longer one cut out of
+    it ("Effect chain: the effect of Unicorn Poison, played by Cy."). "" when nothing else is left."""
+    if not fact.strip():
+        return line
+    folded_fact = fact.casefold()
+    fact_words = _words(fact)
+    topics = fact_topics(fact)
+    kept: list[str] = []
+    for sentence in _sentences(line):
+        if sentence.casefold() in folded_fact:
+            continue
+        said = fact_topics(sentence)
+        if said and said <= topics and len(_words(sentence) - fact_words) <= _FEW:
+            continue
+        for part in _sentences(fact):
+            core = part.rstrip(".!?").casefold()
+            at = sentence.casefold().find(core) if len(core) > 12 else -1
+            if at > 0:  # the fact inside a longer sentence: what comes before and after it stays
+                tail = sentence[at + len(core) :].lstrip(".!? ")
+                sentence = _DANGLING.sub("", sentence[:at]) + "." + (f" {tail}" if tail else "")
+                break
+        kept.append(sentence)
+    return " ".join(kept)

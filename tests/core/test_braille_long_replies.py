@@ -1,0 +1,119 @@
+"""Long replies on a 40-cell braille display: the point first (a Herd Bonus says what it does in the first window of
+its line, before why it may be used), and a held fact never read twice (the answer after it leaves out what it
+said). Whole games played through the session, each reply put on the display's model as the front ends do."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from assistant.commands.app import table_session
+from assistant.core.braille import celltable
+from assistant.core.braille.display import BrailleView, Key, Press, Region
+from assistant.core.words.repeats import without_fact
+from assistant.storage.decks import load_card_set
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+GAMES = ["llamas_game.txt", "unicorns_four_game.txt"]
+
+
+def replies(game: str):
+    """Every reply of a fixture game, in order."""
+    session = table_session(load_card_set("uu-2nd"), load_cards=load_card_set)
+    for line in (FIXTURES / game).read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            yield session.handle(line)
+
+
+def read(view: BrailleView) -> str:
+    return celltable.from_cells(view.render()[view.status_cells :].rstrip(celltable.BLANK))
+
+
+def test_a_herd_bonus_says_what_it_does_in_the_first_window_of_its_line():
+    view = BrailleView(40, status_cells=4)
+    seen = set()
+    for reply in replies("llamas_game.txt"):
+        for text in reply.lines:
+            if " Herd Bonus: " not in f" {text}":
+                continue
+            kind, _, rest = text.partition(" Herd Bonus: ")
+            seen.add(kind)
+            line = view.make_line(text)
+            starts = view.windows(line)
+            first = starts[1] if len(starts) > 1 else len(line.cells)
+            point = f"{kind} Herd Bonus: " + " ".join(rest.split()[:2])  # what it does, begun
+            assert len(view.make_line(point).cells) <= first, text
+            assert text.index("It may be used with") > len(point), "why it may be used comes after what it does"
+    assert seen == {"Alpaca", "Ram", "Goat"}
+
+
+def reread_pans(view: BrailleView, reply) -> tuple[int, int]:
+    """A reader pans through the held fact, then through the answer to its end: (pans, pans that showed only words
+    of the fact again)."""
+    view.show(reply.lines, reply.decisive)
+    fact = " ".join(reply.decisive.casefold().split())
+    pans = again = 0
+    shown = read(view)
+    for _ in range(200):
+        before = (bool(view.held), view.line, view.window, view.held_window)
+        view.press(Press(Key.PAN_RIGHT))
+        if (bool(view.held), view.line, view.window, view.held_window) == before:
+            break
+        if not view.held and view.line >= len(view.regions[Region.ANSWER]):
+            break  # panned past the answer
+        last, shown = shown, read(view)
+        if shown == last:
+            break  # the end: nothing more to read (the held mark gone)
+        pans += 1
+        shown = " ".join(shown.split())
+        if not view.held and len(shown) >= 16 and shown in fact:
+            again += 1
+    return pans, again
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_pan_re_reads_a_held_fact_in_a_whole_game(game):
+    view = BrailleView(40, status_cells=4)
+    total = again = held = 0
+    for reply in replies(game):
+        if not reply.decisive or not reply.lines:
+            continue
+        held += 1
+        pans, repeated = reread_pans(view, reply)
+        total, again = total + pans, again + repeated
+    assert held > 10 and total > held
+    assert again == 0, f"{again} of {total} pans re-read a held fact"
+
+
+def test_the_answer_after_a_held_fact_leaves_out_what_it_said():
+    view = BrailleView(40)
+    duty = "Destroy a Unicorn card in another player's Stable."
+    view.show(
+        ["Unicorn Poison is played: it takes effect, then goes to the discard pile.",
+         f"Effect chain: the effect of Unicorn Poison, played by Cy, which does this: {duty}"],
+        decisive=duty,
+    )  # fmt: skip
+    assert [line.text for line in view.regions[Region.ANSWER]] == [
+        "Unicorn Poison is played: it takes effect, then goes to the discard pile.",
+        "Effect chain: the effect of Unicorn Poison, played by Cy.",
+    ]
+    assert without_fact("Ana: 4 Unicorns.", "Ana has 4 Unicorns.") == ""
+    assert without_fact("Ben's turn.", "Turn 2: Ben's turn.") == ""
+    assert without_fact("Ana wins with 4 Animals!", "Ana wins with 4 Animals! The game is over.") == "The game is over."
+    kept = "Ana has 6 Unicorns with Tiny Stable, more than 5: sacrifice a Unicorn card."
+    assert without_fact("Ana has 6 Unicorns, enough to win once the chain is resolved.", kept) == kept
+
+
+def test_a_held_fact_that_is_the_whole_answer_is_panned_past_and_kept_to_come_back_to():
+    view = BrailleView(40)
+    view.set_region(Region.TABLE, ["The pile: Ben's Basic Unicorn (Red)."])
+    asked = "Which card is basic? 1 Basic Unicorn (Red), 2 Basic Unicorn (Blue). Type a number to choose."
+    view.show([asked], decisive=asked)
+    windows = [read(view)]
+    while view.held:
+        view.press(Press(Key.PAN_RIGHT))
+        windows.append(read(view))
+    assert windows[-1].startswith("the pile: ben")  # on from the question, never through it again
+    view.press(Press(Key.PAN_LEFT))
+    assert read(view).startswith("choose.") or asked.casefold().endswith(read(view))  # the question, a pan away
