@@ -58,15 +58,6 @@ def run_plain(
         if display is not None:
             display.show(reply)
 
-    def pressed(press) -> None:  # on the display's reader thread
-        with lock:
-            reply = display.press(press, time.monotonic()) if display is not None else None
-            if display is not None and display.quitting:  # `quit` typed on the display: the next line read ends
-                display.quitting = False
-                show(Reply.of(QUIT_ON_KEYBOARD))
-            elif reply is not None:
-                show(reply)
-
     def share_control(argument: str) -> None:  # never under the lock: the server's loop takes it for each move
         nonlocal shared
         if shared is None:
@@ -81,21 +72,8 @@ def run_plain(
     if share is not None:
         share_control(share)
 
-    def lost() -> None:  # BRLTTY stopped answering: said once, on the reader thread, which looks for it again
-        from assistant.core.words.entry import braille_display_lost
-
-        with lock:
-            if display is not None:
-                display.lost()
-            _show(Reply.of(braille_display_lost(), important=True), stdout, speak)
-
-    def back() -> None:  # BRLTTY answers again: the display as it stands, and what it missed said
-        with lock:
-            if display is not None:
-                show(display.back())
-
     if display is not None:
-        display.display.listen(pressed, lost, back)
+        _listen(display, lock, show, lambda reply: _show(reply, stdout, speak))
     lines = iter(stdin)
     while True:
         if prompt:
@@ -120,6 +98,34 @@ def run_plain(
     if shared is not None:
         shared.close()
     return 0
+
+
+def _listen(display: DisplayLink, lock, show, say_lost) -> None:
+    """Answer the braille display's keys under `lock`, one at a time with the lines read, on its reader thread;
+    `show` shows and says a reply, `say_lost` says that BRLTTY stopped answering (once: the reader looks for it
+    again, and when it answers the display is shown as it stands, with what it missed)."""
+
+    def pressed(press) -> None:
+        with lock:
+            reply = display.press(press, time.monotonic())
+            if display.quitting:  # `quit` typed on the display: the next line read ends
+                display.quitting = False
+                show(Reply.of(QUIT_ON_KEYBOARD))
+            elif reply is not None:
+                show(reply)
+
+    def lost() -> None:
+        from assistant.core.words.entry import braille_display_lost
+
+        with lock:
+            display.lost()
+            say_lost(Reply.of(braille_display_lost(), important=True))
+
+    def back() -> None:
+        with lock:
+            show(display.back())
+
+    display.display.listen(pressed, lost, back)
 
 
 def _show(reply: Reply, stdout: TextIO, speak, own_key: bool = True) -> None:

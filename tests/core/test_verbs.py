@@ -76,10 +76,5 @@ def test_names_in_the_table_are_unique_and_known_to_the_conversation():
     assert {"undo", "redo", "new-game", "resume", "yes", "no", "help", "card"} <= set(BY_NAME)
 
 
-def test_no_core_module_is_over_600_lines():
-    sizes = {p.relative_to(ROOT): len(p.read_text().splitlines()) for p in (ROOT / "assistant").rglob("*.py")}
-    assert max(sizes.values()) < 600, max(sizes, key=sizes.get)
-
-
 def test_phase_after_stays_within_the_turn():
     assert Phase.BEGINNING.after is Phase.DRAW and Phase.END.after is Phase.END
