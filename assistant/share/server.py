@@ -206,11 +206,6 @@ class ShareServer:
         if runner is not None:
             await runner.cleanup()
 
-    @property
-    def running(self) -> bool:
-        """The server listens."""
-        return self._runner is not None
-
     async def _tick(self) -> None:
         """Renew the join code when it grows old, and tell the host the new one."""
         while True:

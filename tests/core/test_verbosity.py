@@ -295,20 +295,6 @@ def test_a_chain_link_says_what_its_card_does_in_whole_clauses(deck, card_id, gi
     assert whole or said.endswith(", and more") and len(said.split()) <= 24
 
 
-def test_every_event_that_names_a_player_is_one_the_brief_tally_line_knows():
-    # A new event with a `player` left out of PLAYER_EVENTS would have its tally change read out seat by seat.
-    import dataclasses
-
-    from assistant.core.game import events
-    from assistant.core.words.announce import PLAYER_EVENTS, event_player
-
-    kinds = [k for k in vars(events).values() if isinstance(k, type) and issubclass(k, events.Event)]
-    with_player = {k for k in kinds if "player" in {f.name for f in dataclasses.fields(k)}}
-    assert with_player and with_player == set(PLAYER_EVENTS)
-    assert event_player(events.Draw(player=2)) == 2
-    assert event_player(events.EndTurn()) is None
-
-
 def test_a_cost_in_a_gist_keeps_what_it_buys():
     """Shark With a Horn, 2nd Edition: sacrifice it, and if you do destroy a Unicorn card; the cost alone misleads."""
     card = next(c for c in load_card_set("uu-2nd") if c.id == "shark-with-a-horn")
