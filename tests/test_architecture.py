@@ -303,6 +303,53 @@ def test_braille_and_cards_never_import_the_game_engine():
     assert offences == []
 
 
+#: The core's domains, lowest first: a module may import its own domain and those before it, never one after it
+#: (so no two domains import each other). The sentences (`words`) sit above what they phrase (the cards, braille,
+#: the game) and below the command language that says them; a lower domain hands `words` typed values (six-key
+#: entry's `Echo`, a card the import refuses, `CardNotLearned`), never text.
+DOMAIN_ORDER = ("text", "datatext", "cards", "braille", "scanning", "game", "words", "language", "speech")
+
+
+def domain_of(module: str) -> str | None:
+    """The core domain of a dotted module name (`assistant.core.cards.card` is cards), None outside the core."""
+    parts = module.split(".")
+    return parts[2] if parts[:2] == ["assistant", "core"] and len(parts) > 2 else None
+
+
+def back_edges(graph: dict[str, set[str]]) -> list[str]:
+    """Every import from a core domain to one after it in `DOMAIN_ORDER` (or to a domain it does not list)."""
+    found = []
+    for module in sorted(graph):
+        low = domain_of(module)
+        for imported in sorted(graph[module]):
+            high = domain_of(imported)
+            if low is None or high is None or low == high:
+                continue
+            if low not in DOMAIN_ORDER or high not in DOMAIN_ORDER:
+                found.append(f"{module} -> {imported} (a domain DOMAIN_ORDER does not list)")
+            elif DOMAIN_ORDER.index(high) > DOMAIN_ORDER.index(low):
+                found.append(f"{module} -> {imported} ({low} may not import {high})")
+    return found
+
+
+def test_the_core_domains_import_one_way_only():
+    assert back_edges(project_imports()) == []
+
+
+def test_the_domain_order_check_catches_a_back_edge():
+    graph = {
+        "assistant.core.words.entry": {"assistant.core.braille.celltable", "assistant.core.text"},
+        "assistant.core.braille.sixkey": {"assistant.core.words.entry"},
+        "assistant.core.cards.card": {"assistant.core.new.thing"},
+        "assistant.core.new.thing": set(),
+        "assistant.session": {"assistant.core.language.reply"},
+    }
+    assert back_edges(graph) == [
+        "assistant.core.braille.sixkey -> assistant.core.words.entry (braille may not import words)",
+        "assistant.core.cards.card -> assistant.core.new.thing (a domain DOMAIN_ORDER does not list)",
+    ]
+
+
 def test_six_key_entry_loads_no_game_module():
     code = "import sys, assistant.core.braille.sixkey; print(*(m for m in sys.modules if m.startswith('assistant.')))"
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()

@@ -19,7 +19,7 @@ from textual.timer import Timer
 from textual.widgets import Input
 
 from assistant.core.braille.sixkey import DEFAULT_WINDOW, EntryMode, KeyOutcome, SixKeyEntry
-from assistant.core.words.entry import SIXKEY_CHORD_ON, SIXKEY_OFF, SIXKEY_SPACE_ON
+from assistant.core.words.entry import SIXKEY_CHORD_ON, SIXKEY_OFF, SIXKEY_SPACE_ON, sixkey_echo
 
 #: What Ctrl+B moves to from each state: off → chord → dots then Space → off.
 _NEXT_MODE = {None: EntryMode.CHORD, EntryMode.CHORD: EntryMode.DOTS_THEN_SPACE, EntryMode.DOTS_THEN_SPACE: None}
@@ -145,4 +145,4 @@ class BrailleInput(Input):
                 self.action_delete_left()
         self._shown = after
         if outcome.echo:
-            self.post_message(self.Echoed(outcome.echo))
+            self.post_message(self.Echoed(sixkey_echo(outcome.echo)))

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from assistant.commands.app import table_session
-from assistant.core.language.reply import Control, Verbosity
+from assistant.core.language.reply import Control
 from assistant.core.words.cardtext import card_gist
+from assistant.core.words.verbosity import Verbosity
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
 

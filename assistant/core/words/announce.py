@@ -53,7 +53,6 @@ from assistant.core.game.history import Step
 from assistant.core.game.state import GameState
 from assistant.core.game.table import Prompt, PromptKind, Table
 from assistant.core.game.tally import Ending
-from assistant.core.language.reply import Verbosity
 from assistant.core.text import name_list
 from assistant.core.words.cardtext import card_gist
 from assistant.core.words.gameplay import (
@@ -77,6 +76,7 @@ from assistant.core.words.gameplay import (
     turn_began,
 )
 from assistant.core.words.pace import settled_by
+from assistant.core.words.verbosity import Verbosity
 
 __all__ = [
     "DO_IT_THEN_RESOLVE",
