@@ -378,3 +378,37 @@ MAX_MODULE_LINES = 1000
 def test_no_module_does_several_things():
     sizes = {path.relative_to(ROOT).as_posix(): len(path.read_text().splitlines()) for path in PACKAGE.rglob("*.py")}
     assert [name for name, size in sizes.items() if size > MAX_MODULE_LINES] == []
+
+
+def ui_message_offences(sources: dict[str, str]) -> list[str]:
+    """Where the app's messages are not in one typed module: a `Message` subclass outside `ui/messages.py`, or a
+    handler (`on_...`) whose message has no type."""
+    found = []
+    for relative, text in sorted(sources.items()):
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ClassDef) and relative != "ui/messages.py":
+                if any(ast.unparse(base).endswith("Message") for base in node.bases):
+                    found.append(f"assistant/{relative}:{node.lineno}: message {node.name} outside ui/messages.py")
+            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith("on_"):
+                untyped = [arg.arg for arg in node.args.args[1:] if arg.annotation is None]
+                if untyped or node.returns is None:
+                    found.append(f"assistant/{relative}:{node.lineno}: handler {node.name} not typed")
+    return found
+
+
+def test_the_apps_messages_are_typed_in_one_module():
+    sources = {path.relative_to(PACKAGE).as_posix(): path.read_text() for path in (PACKAGE / "ui").rglob("*.py")}
+    assert ui_message_offences(sources) == []
+
+
+def test_the_message_check_catches_a_stray_message_and_an_untyped_handler():
+    planted = {
+        "ui/app.py": "class Noticed(Message):\n    pass\n\n\nclass A:\n    def on_noticed(self, message) -> None:\n"
+        "        pass\n\n    def on_mount(self):\n        pass\n",
+        "ui/messages.py": "class Fine(Message):\n    pass\n",
+    }
+    assert ui_message_offences(planted) == [
+        "assistant/ui/app.py:1: message Noticed outside ui/messages.py",
+        "assistant/ui/app.py:6: handler on_noticed not typed",
+        "assistant/ui/app.py:9: handler on_mount not typed",
+    ]

@@ -5,7 +5,8 @@ through a braille keyboard layout or pasted arrives as ordinary characters). Wit
 cells, in chord mode or dots-then-Space mode (`assistant/core/braille/sixkey.py` holds the logic); every other key,
 digits
 included, works as usual. Ctrl+B turns six-key entry on in chord mode, then dots-then-Space mode, then off.
-Every cell made or deleted and every change of mode is posted as a `BrailleInput.Echoed` message to be spoken.
+Every cell made or deleted and every change of mode is posted as an `Echoed` message
+(`assistant.ui.messages`) to be spoken.
 """
 
 from __future__ import annotations
@@ -14,12 +15,12 @@ import time
 from collections.abc import Callable
 
 from textual.binding import Binding
-from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Input
 
 from assistant.core.braille.sixkey import DEFAULT_WINDOW, EntryMode, KeyOutcome, SixKeyEntry
 from assistant.core.words.entry import SIXKEY_CHORD_ON, SIXKEY_OFF, SIXKEY_SPACE_ON, sixkey_echo
+from assistant.ui import messages
 
 #: What Ctrl+B moves to from each state: off → chord → dots then Space → off.
 _NEXT_MODE = {None: EntryMode.CHORD, EntryMode.CHORD: EntryMode.DOTS_THEN_SPACE, EntryMode.DOTS_THEN_SPACE: None}
@@ -31,12 +32,8 @@ class BrailleInput(Input):
 
     BINDINGS = [Binding("ctrl+b", "next_six_key_mode", "Six-key braille", show=False)]
 
-    class Echoed(Message):
-        """Something to say about the entry: a cell's letter, a deletion, a change of mode."""
-
-        def __init__(self, text: str) -> None:
-            super().__init__()
-            self.text = text
+    Echoed = messages.Echoed
+    """Something to say about the entry (`assistant.ui.messages.Echoed`)."""
 
     def __init__(
         self,
