@@ -16,6 +16,7 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 #: The players looked for, in order, when the setting is "auto", by platform (`sys.platform`; Linux and the other
 #: Unix systems under "").
@@ -68,7 +69,7 @@ class Player:
                 return cls(tuple(player_command(candidate, device)))
         return None
 
-    def start(self, path: Path | str) -> subprocess.Popen:
+    def start(self, path: Path | str) -> subprocess.Popen[bytes]:
         """Start playing `path`; OSError when the program cannot be started (missing, not executable)."""
         return start_quietly([*self.command, str(path)])
 
@@ -79,7 +80,7 @@ def _installed(name: str, platform: str) -> bool:
     return shutil.which(name) is not None
 
 
-def start_quietly(command: list[str], stdin=subprocess.DEVNULL) -> subprocess.Popen:
+def start_quietly(command: list[str], stdin: int | IO[bytes] = subprocess.DEVNULL) -> subprocess.Popen[bytes]:
     """Start a child process whose output can never reach the terminal."""
     return subprocess.Popen(
         command,
@@ -91,7 +92,7 @@ def start_quietly(command: list[str], stdin=subprocess.DEVNULL) -> subprocess.Po
     )
 
 
-def end_process(process: subprocess.Popen | None) -> None:
+def end_process(process: subprocess.Popen[bytes] | None) -> None:
     """Kill a child process if it still runs (a finished one is left alone)."""
     if process is not None and process.poll() is None:
         try:

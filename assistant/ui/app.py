@@ -68,6 +68,7 @@ from assistant.ui.one_key import card_waits, line_after_answer, one_key_answer
 from assistant.ui.share_link import TableShare, apply_device, qr_text
 
 if TYPE_CHECKING:
+    from assistant.scanner.sources import FrameSource
     from assistant.ui.braille_display import DisplayLink
     from assistant.ui.camera import CameraWorker
 
@@ -112,7 +113,7 @@ class Speaker(Protocol):
         """Send the speech service's own notices (a player that failed) to `on_notice`, which posts a message."""
 
 
-class TableApp(App):
+class TableApp(App[None]):
     """The table assistant's screen."""
 
     CSS = CSS
@@ -144,7 +145,7 @@ class TableApp(App):
         session: Session,
         title: str,
         speak: Speaker | None = None,
-        camera=None,
+        camera: Callable[[], FrameSource] | None = None,
         chord_window: float = DEFAULT_WINDOW,
         notes: Sequence[str] = (),
         clock: Callable[[], float] = time.monotonic,

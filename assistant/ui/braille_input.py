@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
+from textual import events
 from textual.binding import Binding
 from textual.timer import Timer
 from textual.widgets import Input
@@ -37,12 +39,12 @@ class BrailleInput(Input):
 
     def __init__(
         self,
-        *args,
+        *args: Any,
         six_key: EntryMode | None = None,
         window: float = DEFAULT_WINDOW,
         clock: Callable[[], float] = time.monotonic,
-        **kwargs,
-    ):
+        **kwargs: Any,
+    ) -> None:
         """`window`: the chord window in seconds; `clock`: seconds, when each key came (a test passes a clock of its
         own, so a chord is told from two cells by the keys' own times, never by how busy the machine is)."""
         super().__init__(*args, **kwargs)
@@ -74,7 +76,7 @@ class BrailleInput(Input):
         self.six_key = _NEXT_MODE[self.six_key]
         self.post_message(self.Echoed(_MODE_SENTENCES[self.six_key]))
 
-    async def _on_key(self, event) -> None:
+    async def _on_key(self, event: events.Key) -> None:
         if event.key == "enter":
             # Submitted here, in the order the keys came: left to the Enter binding, which runs once the key has
             # bubbled up to the app, a burst of keys ("yay", Enter, "tally", Enter) sent "yaytally" twice.

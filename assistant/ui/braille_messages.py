@@ -3,7 +3,7 @@ UI talks in messages)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 
@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from assistant.ui.braille_display import DisplayLink
 
 
-def listen_in(app: App, link: DisplayLink) -> None:
+def listen_in(app: App[Any], link: DisplayLink) -> None:
     """Send the display's keys to the app as `DisplayPressed` messages (its loss as `DisplayLost`, its return as
     `DisplayBack`)."""
     link.display.listen(

@@ -11,8 +11,9 @@ from __future__ import annotations
 import sys
 import threading
 import time
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, TextIO
+from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Protocol, TextIO
 
 from assistant.core.text import clean_untrusted
 from assistant.core.words.cardtext import deck_chosen
@@ -22,17 +23,29 @@ from assistant.session import Control, Reply, Session
 from assistant.ui.share_link import ThreadedShare
 
 if TYPE_CHECKING:
+    from assistant.core.braille.display import Press
     from assistant.ui.braille_display import DisplayLink
 
 #: Printed before each line is read at a terminal, so a screen reader knows the app waits for a command.
 PROMPT = "> "
 
 
+class PlainSpeaker(Protocol):
+    """What the plain mode needs of the thing that speaks (`assistant.speech.replies.ReplySpeaker`): a reply said,
+    and the speech keys (`stop`); a phone's move is said by its `other`, when it has one."""
+
+    def __call__(self, reply: Reply) -> None:
+        """Speak a reply to a line read."""
+
+    def control(self, command: str) -> str:
+        """Run a speech key (stop, repeat...); the line to show."""
+
+
 def run_plain(
     session: Session,
     stdin: Iterable[str] = sys.stdin,
     stdout: TextIO = sys.stdout,
-    speak=None,
+    speak: PlainSpeaker | None = None,
     *,
     echo: bool = False,
     first: Reply | None = None,
@@ -100,12 +113,17 @@ def run_plain(
     return 0
 
 
-def _listen(display: DisplayLink, lock, show, say_lost) -> None:
+def _listen(
+    display: DisplayLink,
+    lock: AbstractContextManager[object],
+    show: Callable[[Reply], None],
+    say_lost: Callable[[Reply], None],
+) -> None:
     """Answer the braille display's keys under `lock`, one at a time with the lines read, on its reader thread;
     `show` shows and says a reply, `say_lost` says that BRLTTY stopped answering (once: the reader looks for it
     again, and when it answers the display is shown as it stands, with what it missed)."""
 
-    def pressed(press) -> None:
+    def pressed(press: Press) -> None:
         with lock:
             reply = display.press(press, time.monotonic())
             if display.quitting:  # `quit` typed on the display: the next line read ends
@@ -128,7 +146,7 @@ def _listen(display: DisplayLink, lock, show, say_lost) -> None:
     display.display.listen(pressed, lost, back)
 
 
-def _show(reply: Reply, stdout: TextIO, speak, own_key: bool = True) -> None:
+def _show(reply: Reply, stdout: TextIO, speak: PlainSpeaker | None, own_key: bool = True) -> None:
     if reply.control is Control.STOP:
         if speak is not None:
             speak.control("stop")
