@@ -118,12 +118,14 @@ def sixkey_echo(echoes: Iterable[Echo]) -> str:
         Heard.DOTS_CLEARED: SIXKEY_DOTS_CLEARED,
         Heard.NOTHING_TO_DELETE: SIXKEY_NOTHING_TO_DELETE,
     }
-    words = [
-        cell_echo(echo.cell) if echo.heard is Heard.CELL
-        else cell_deleted(echo.cell) if echo.heard is Heard.DELETED
-        else said[echo.heard]
-        for echo in echoes
-    ]  # fmt: skip
+    words = []
+    for echo in echoes:
+        if echo.heard is Heard.CELL:
+            words.append(cell_echo(echo.cell))
+        elif echo.heard is Heard.DELETED:
+            words.append(cell_deleted(echo.cell))
+        else:
+            words.append(said[echo.heard])
     return " ".join(words)
 
 
