@@ -15,6 +15,7 @@ from assistant.braille.display import connect_early_if_chosen
 connect_early_if_chosen(sys.argv)  # first, before the rest is imported: keys typed on the display from now are kept
 
 from assistant import __version__  # noqa: E402
+from assistant.commands.helptext import described  # noqa: E402
 from assistant.core.braille.sixkey import DEFAULT_WINDOW  # noqa: E402
 from assistant.core.cards.cardfile import CardDataError  # noqa: E402
 from assistant.core.words.errors import card_file_damaged, something_went_wrong  # noqa: E402
@@ -30,8 +31,21 @@ def build_parser() -> argparse.ArgumentParser:
         prog="table-assistant",
         # A sub-command's option (`labels --braille`) is never read as the start of `--braille-display`.
         allow_abbrev=False,
-        description="A self-voicing companion for Unstable Unicorns and Llamas Unleashed. "
-        "With no command it opens the app.",
+        **described(
+            description=(
+                "A self-voicing companion for Unstable Unicorns and Llamas Unleashed. With no command it opens the "
+                "app: type a card's name or braille abbreviation, or show its code to the camera, and record the game"
+                " as it is played; every reply is shown and said. Each command's --help says what it does, with "
+                "examples."
+            ),
+            examples=[
+                ("table-assistant", "the app, full screen, on the default deck (Unstable Unicorns, second edition)"),
+                ("table-assistant --deck llamas --addon llamas-farmed", "Llamas Unleashed with its expansion"),
+                ("table-assistant --plain", "one command a line, for a screen reader or a braille display"),
+                ("table-assistant --resume --share", "the last game again, shared with the players' phones"),
+                ("table-assistant card --help", "what the card command does"),
+            ],
+        ),
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--deck", default=None, help="base deck id (default: uu-2nd)")
@@ -68,7 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="share the table with the players' phones (default: this computer's local-network address, a free "
         "port; 127.0.0.1:PORT for this computer alone)",
     )
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", help="one of these; none opens the app")
     for name in COMMANDS:
         importlib.import_module(f"assistant.commands.{name}").add_parser(subparsers)
     return parser

@@ -27,7 +27,7 @@ from assistant.core.language.device import DeviceMove, DeviceOutcome
 from assistant.core.language.device_talk import DeviceTalk
 from assistant.core.language.lobby import Lobby, SaveStore, shipped_addons
 from assistant.core.language.parser import Command, CommandError, keep_card_names
-from assistant.core.language.reply import Choice, Control, Pending, Question, Reply, Verbosity
+from assistant.core.language.reply import Choice, Control, Pending, Question, Reply
 from assistant.core.language.verbs import example_names, help_lines, near_verb, parse_command
 from assistant.core.scanning.aiming import Cue
 from assistant.core.text import readable
@@ -73,6 +73,7 @@ from assistant.core.words.scans import (
     scanned_text,
     unknown_code,
 )
+from assistant.core.words.verbosity import Verbosity
 from assistant.core.words.voice import NOTHING_SAID_YET, answers_heading, verbosity_set
 
 __all__ = ["CardResolver", "Control", "Reply", "Session", "Verbosity"]

@@ -288,6 +288,26 @@ def motion_kernel(length: float, direction: float) -> np.ndarray:
     return kernel / kernel.sum()
 
 
+def _mix(rng: np.random.Generator, base: dict) -> None:
+    """The "mixed" category: three milder troubles of the others, drawn at random, added to a scene's settings."""
+    picks = rng.choice(["blur", "motion", "dark", "noise", "small", "tilt", "glare"], size=3, replace=False)
+    for pick in picks:
+        if pick == "blur":
+            base.update(blur=rng.uniform(1.0, 1.6))
+        elif pick == "motion":
+            base.update(motion=(rng.uniform(4, 7), rng.uniform(0, 180)))
+        elif pick == "dark":
+            base.update(gain=rng.uniform(0.12, 0.25), noise=rng.uniform(1.5, 2.5))
+        elif pick == "noise":
+            base.update(noise=rng.uniform(10, 18))
+        elif pick == "small":
+            base.update(distance_mm=rng.uniform(480, 600))
+        elif pick == "tilt":
+            base.update(tilt=(rng.uniform(0.15, 0.25), rng.uniform(-0.15, 0.15)))
+        elif pick == "glare":
+            base.update(glare=rng.uniform(120, 200))
+
+
 def scene_for(category: str, seed: int, payload: str | None = None) -> Scene:
     """The seed-th scene of a benchmark category (see `CATEGORIES`)."""
     rng = np.random.default_rng(seed * 7919 + CATEGORIES.index(category))
@@ -317,22 +337,7 @@ def scene_for(category: str, seed: int, payload: str | None = None) -> Scene:
     elif category == "small":
         base.update(distance_mm=rng.uniform(850, 1150))
     elif category == "mixed":
-        picks = rng.choice(["blur", "motion", "dark", "noise", "small", "tilt", "glare"], size=3, replace=False)
-        for pick in picks:
-            if pick == "blur":
-                base.update(blur=rng.uniform(1.0, 1.6))
-            elif pick == "motion":
-                base.update(motion=(rng.uniform(4, 7), rng.uniform(0, 180)))
-            elif pick == "dark":
-                base.update(gain=rng.uniform(0.12, 0.25), noise=rng.uniform(1.5, 2.5))
-            elif pick == "noise":
-                base.update(noise=rng.uniform(10, 18))
-            elif pick == "small":
-                base.update(distance_mm=rng.uniform(480, 600))
-            elif pick == "tilt":
-                base.update(tilt=(rng.uniform(0.15, 0.25), rng.uniform(-0.15, 0.15)))
-            elif pick == "glare":
-                base.update(glare=rng.uniform(120, 200))
+        _mix(rng, base)
     elif category == "thumb":  # half of them tilted too, as a card held in one hand often is
         base.update(thumb=(int(rng.integers(3)), float(rng.uniform(-1.0, 3.0))))
         if rng.random() < 0.5:

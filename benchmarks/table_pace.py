@@ -298,8 +298,9 @@ def shadow_replies(game: str, verbosity: str) -> list:
     """Each step's reply from a session alongside, at the same verbosity: a one-key answer as the app sends it, or
     the app's own answer to a digit that cannot act."""
     from assistant.commands.app import table_session
-    from assistant.core.language.reply import Question, Reply, Verbosity
+    from assistant.core.language.reply import Question, Reply
     from assistant.core.words.screen import QUESTION_WAITING_KEY, no_card_for_key, no_player_number
+    from assistant.core.words.verbosity import Verbosity
     from assistant.storage.decks import load_card_set
     from assistant.ui.one_key import one_key_answer
 

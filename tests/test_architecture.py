@@ -303,6 +303,53 @@ def test_braille_and_cards_never_import_the_game_engine():
     assert offences == []
 
 
+#: The core's domains, lowest first: a module may import its own domain and those before it, never one after it
+#: (so no two domains import each other). The sentences (`words`) sit above what they phrase (the cards, braille,
+#: the game) and below the command language that says them; a lower domain hands `words` typed values (six-key
+#: entry's `Echo`, a card the import refuses, `CardNotLearned`), never text.
+DOMAIN_ORDER = ("text", "datatext", "cards", "braille", "scanning", "game", "words", "language", "speech")
+
+
+def domain_of(module: str) -> str | None:
+    """The core domain of a dotted module name (`assistant.core.cards.card` is cards), None outside the core."""
+    parts = module.split(".")
+    return parts[2] if parts[:2] == ["assistant", "core"] and len(parts) > 2 else None
+
+
+def back_edges(graph: dict[str, set[str]]) -> list[str]:
+    """Every import from a core domain to one after it in `DOMAIN_ORDER` (or to a domain it does not list)."""
+    found = []
+    for module in sorted(graph):
+        low = domain_of(module)
+        for imported in sorted(graph[module]):
+            high = domain_of(imported)
+            if low is None or high is None or low == high:
+                continue
+            if low not in DOMAIN_ORDER or high not in DOMAIN_ORDER:
+                found.append(f"{module} -> {imported} (a domain DOMAIN_ORDER does not list)")
+            elif DOMAIN_ORDER.index(high) > DOMAIN_ORDER.index(low):
+                found.append(f"{module} -> {imported} ({low} may not import {high})")
+    return found
+
+
+def test_the_core_domains_import_one_way_only():
+    assert back_edges(project_imports()) == []
+
+
+def test_the_domain_order_check_catches_a_back_edge():
+    graph = {
+        "assistant.core.words.entry": {"assistant.core.braille.celltable", "assistant.core.text"},
+        "assistant.core.braille.sixkey": {"assistant.core.words.entry"},
+        "assistant.core.cards.card": {"assistant.core.new.thing"},
+        "assistant.core.new.thing": set(),
+        "assistant.session": {"assistant.core.language.reply"},
+    }
+    assert back_edges(graph) == [
+        "assistant.core.braille.sixkey -> assistant.core.words.entry (braille may not import words)",
+        "assistant.core.cards.card -> assistant.core.new.thing (a domain DOMAIN_ORDER does not list)",
+    ]
+
+
 def test_six_key_entry_loads_no_game_module():
     code = "import sys, assistant.core.braille.sixkey; print(*(m for m in sys.modules if m.startswith('assistant.')))"
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
@@ -320,3 +367,48 @@ def test_no_assert_in_the_apps_own_code():
         if isinstance(node, ast.Assert)
     ]
     assert found == []
+
+
+#: Far above any module today (the longest is under 600 lines): a module past it does several things and is split
+#: by subject. Functions are kept short by ruff's complexity rules (C901, PLR0915 in pyproject.toml), which a module
+#: limit must never push against: a named step is never inlined to save lines.
+MAX_MODULE_LINES = 1000
+
+
+def test_no_module_does_several_things():
+    sizes = {path.relative_to(ROOT).as_posix(): len(path.read_text().splitlines()) for path in PACKAGE.rglob("*.py")}
+    assert [name for name, size in sizes.items() if size > MAX_MODULE_LINES] == []
+
+
+def ui_message_offences(sources: dict[str, str]) -> list[str]:
+    """Where the app's messages are not in one typed module: a `Message` subclass outside `ui/messages.py`, or a
+    handler (`on_...`) whose message has no type."""
+    found = []
+    for relative, text in sorted(sources.items()):
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ClassDef) and relative != "ui/messages.py":
+                if any(ast.unparse(base).endswith("Message") for base in node.bases):
+                    found.append(f"assistant/{relative}:{node.lineno}: message {node.name} outside ui/messages.py")
+            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith("on_"):
+                untyped = [arg.arg for arg in node.args.args[1:] if arg.annotation is None]
+                if untyped or node.returns is None:
+                    found.append(f"assistant/{relative}:{node.lineno}: handler {node.name} not typed")
+    return found
+
+
+def test_the_apps_messages_are_typed_in_one_module():
+    sources = {path.relative_to(PACKAGE).as_posix(): path.read_text() for path in (PACKAGE / "ui").rglob("*.py")}
+    assert ui_message_offences(sources) == []
+
+
+def test_the_message_check_catches_a_stray_message_and_an_untyped_handler():
+    planted = {
+        "ui/app.py": "class Noticed(Message):\n    pass\n\n\nclass A:\n    def on_noticed(self, message) -> None:\n"
+        "        pass\n\n    def on_mount(self):\n        pass\n",
+        "ui/messages.py": "class Fine(Message):\n    pass\n",
+    }
+    assert ui_message_offences(planted) == [
+        "assistant/ui/app.py:1: message Noticed outside ui/messages.py",
+        "assistant/ui/app.py:6: handler on_noticed not typed",
+        "assistant/ui/app.py:9: handler on_mount not typed",
+    ]

@@ -120,7 +120,7 @@ def _connector(brlapi: Any) -> Callable[[], Any]:
     """Connecting where the environment says (its raw bytes), else to BrlAPI's default."""
     host, auth = _environment("BRLAPI_HOST"), _environment("BRLAPI_AUTH")
     if host is None and auth is None:
-        return brlapi.Connection
+        return brlapi.Connection  # type: ignore[no-any-return]  # BrlAPI is untyped
     return lambda: brlapi.Connection(host, auth)
 
 

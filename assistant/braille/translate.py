@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 from enum import IntEnum
+from typing import Any
 
 from assistant.core.braille import celltable
 
@@ -27,7 +28,7 @@ class Grade(IntEnum):
     CONTRACTED = 2
 
 
-def load_liblouis():
+def load_liblouis() -> Any:
     """The liblouis module with its English tables working, or None when it is missing or broken."""
     try:
         import louis
@@ -76,7 +77,7 @@ class Translator:
         if self._louis is not None:
             try:
                 with _LOCK:
-                    return self._louis.dotsToChar([BRF_TABLE], cells)
+                    return str(self._louis.dotsToChar([BRF_TABLE], cells))
             except RuntimeError:
                 pass  # fall through to our own table, which gives the same characters
         return "".join(_BRF.get(ch, " ") for ch in cells)
@@ -86,7 +87,7 @@ class Translator:
             return celltable.to_cells(text) if grade is Grade.UNCONTRACTED else None
         try:
             with _LOCK:
-                return self._louis.translateString(list(TABLES[int(grade)]), text)
+                return str(self._louis.translateString(list(TABLES[int(grade)]), text))
         except RuntimeError:
             return celltable.to_cells(text) if grade is Grade.UNCONTRACTED else None
 
@@ -95,7 +96,7 @@ class Translator:
             return celltable.from_cells(cells) if grade is Grade.UNCONTRACTED else None
         try:
             with _LOCK:
-                return self._louis.backTranslateString(list(TABLES[int(grade)]), cells)
+                return str(self._louis.backTranslateString(list(TABLES[int(grade)]), cells))
         except RuntimeError:
             return celltable.from_cells(cells) if grade is Grade.UNCONTRACTED else None
 

@@ -168,18 +168,9 @@ def run(args: argparse.Namespace) -> int:
     """Start the Textual app; with `--plain`, or no terminal, run line by line; `--script FILE` replays a file;
     `--resume` continues the last saved game first."""
     script = getattr(args, "script", None)
-    lines = None
-    if script:
-        try:
-            with open(script, "rb") as source:  # a pipe is read too; a device such as /dev/zero stops at the limit
-                data = source.read(MAX_SCRIPT_BYTES + 1)
-        except OSError as exc:
-            print(script_unreadable(script, exc), file=sys.stderr)
-            return 2
-        if len(data) > MAX_SCRIPT_BYTES:
-            print(script_too_large(script, MAX_SCRIPT_BYTES), file=sys.stderr)
-            return 2
-        lines = data.decode("utf-8", errors="replace").splitlines()  # a stray byte: one line's U+FFFD
+    lines = _read_script(script) if script else None
+    if script and lines is None:
+        return 2
     from assistant.storage.settings import load_settings
 
     settings, settings_notice = load_settings()  # read once: a damaged file is set aside, and said, here
@@ -199,39 +190,7 @@ def run(args: argparse.Namespace) -> int:
 
         notices.extend(GameStore().set_aside_unusable())
     if lines is not None or args.plain:
-        from assistant.ui.plain import PROMPT, run_plain
-
-        session = make_session(args, settings)
-        first = opening(session, args, notices, offer=script is None)
-        braille, braille_notes = braille_display(session, args, settings)
-        if braille_notes:  # said once, before anything else
-            first = first.before(*braille_notes) if first is not None else Reply.of(*braille_notes, important=True)
-
-        # Speech only for a person at a terminal: piped input is a script, and nobody listens to it (a transcript
-        # is still written, by a silent speaker). A screen reader at the terminal reads the printed lines itself
-        # (Orca, Speakup, NVDA, VoiceOver): printed only, or every answer would be heard twice.
-        listening = lines is None and sys.stdin.isatty() and sys.stdout.isatty()
-        reader = plain_reader(args, settings) if listening else ""
-        speaker, notes = _speaker(args, settings, silent=not listening or bool(reader))
-        if reader:
-            from assistant.core.words.voice import plain_left_to
-
-            notes = [plain_left_to(reader), *notes]
-        for note in notes:
-            print(note, file=sys.stderr)
-        if speaker is not None:  # a later notice (a player that failed) is one line on stderr, like these
-            speaker.attach(lambda text: print(text, file=sys.stderr, flush=True))
-        try:
-            share = getattr(args, "share", None)
-            if lines is not None:
-                return run_plain(session, lines, echo=True, first=first, speak=speaker, display=braille, share=share)
-            prompt = PROMPT if listening else ""
-            return run_plain(session, first=first, speak=speaker, prompt=prompt, display=braille, share=share)
-        finally:
-            if speaker is not None:
-                speaker.close()
-            if braille is not None:
-                braille.close()
+        return _run_plain_mode(args, settings, notices, lines, offer=script is None)
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print(NO_TERMINAL, file=sys.stderr)
         return 0
@@ -245,6 +204,61 @@ def run(args: argparse.Namespace) -> int:
         if speaker is not None:
             speaker.close()
     return 0
+
+
+def _read_script(script: str) -> list[str] | None:
+    """The lines of a script file (`--script FILE`), or None when it cannot be read or is too large (said on
+    stderr)."""
+    try:
+        with open(script, "rb") as source:  # a pipe is read too; a device such as /dev/zero stops at the limit
+            data = source.read(MAX_SCRIPT_BYTES + 1)
+    except OSError as exc:
+        print(script_unreadable(script, exc), file=sys.stderr)
+        return None
+    if len(data) > MAX_SCRIPT_BYTES:
+        print(script_too_large(script, MAX_SCRIPT_BYTES), file=sys.stderr)
+        return None
+    return data.decode("utf-8", errors="replace").splitlines()  # a stray byte: one line's U+FFFD
+
+
+def _run_plain_mode(
+    args: argparse.Namespace, settings: SpeechSettings, notices: list[str], lines: list[str] | None, *, offer: bool
+) -> int:
+    """The plain line mode: the lines of a script (`lines`), or lines typed at a terminal or piped in; `notices` are
+    said first, `offer` offers to resume the last game."""
+    from assistant.ui.plain import PROMPT, run_plain
+
+    session = make_session(args, settings)
+    first = opening(session, args, notices, offer=offer)
+    braille, braille_notes = braille_display(session, args, settings)
+    if braille_notes:  # said once, before anything else
+        first = first.before(*braille_notes) if first is not None else Reply.of(*braille_notes, important=True)
+
+    # Speech only for a person at a terminal: piped input is a script, and nobody listens to it (a transcript
+    # is still written, by a silent speaker). A screen reader at the terminal reads the printed lines itself
+    # (Orca, Speakup, NVDA, VoiceOver): printed only, or every answer would be heard twice.
+    listening = lines is None and sys.stdin.isatty() and sys.stdout.isatty()
+    reader = plain_reader(args, settings) if listening else ""
+    speaker, notes = _speaker(args, settings, silent=not listening or bool(reader))
+    if reader:
+        from assistant.core.words.voice import plain_left_to
+
+        notes = [plain_left_to(reader), *notes]
+    for note in notes:
+        print(note, file=sys.stderr)
+    if speaker is not None:  # a later notice (a player that failed) is one line on stderr, like these
+        speaker.attach(lambda text: print(text, file=sys.stderr, flush=True))
+    try:
+        share = getattr(args, "share", None)
+        if lines is not None:
+            return run_plain(session, lines, echo=True, first=first, speak=speaker, display=braille, share=share)
+        prompt = PROMPT if listening else ""
+        return run_plain(session, first=first, speak=speaker, prompt=prompt, display=braille, share=share)
+    finally:
+        if speaker is not None:
+            speaker.close()
+        if braille is not None:
+            braille.close()
 
 
 def plain_reader(

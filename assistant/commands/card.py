@@ -11,6 +11,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
+from assistant.commands.helptext import described
 from assistant.core.text import terminal_json
 from assistant.core.words.cardtext import (
     card_lines,
@@ -27,7 +28,22 @@ if TYPE_CHECKING:
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register the sub-command."""
-    parser = subparsers.add_parser("card", help="look up a card by name, id or abbreviation")
+    parser = subparsers.add_parser(
+        "card",
+        help="look up a card by name, id or abbreviation",
+        **described(
+            description=(
+                "Print a card's full text. The query is a name or part of one, a card's id, its braille abbreviation "
+                "(typos allowed) or Unicode braille cells, read as the app reads them; several matches are listed."
+            ),
+            examples=[
+                ("table-assistant card rainbow aura", "the full text of Rainbow Aura"),
+                ("table-assistant card ragu", "a braille abbreviation: Basic Unicorn (Orange)"),
+                ("table-assistant card --search discard", "every card whose name, text or tags mention discarding"),
+                ("table-assistant card --deck llamas --json baby llama", "a Llamas Unleashed card, as JSON"),
+            ],
+        ),
+    )
     parser.add_argument("query", nargs="+", help="what to look up")
     parser.add_argument("--json", action="store_true", help="print the match and the candidates as JSON")
     parser.add_argument(

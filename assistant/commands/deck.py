@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from assistant.commands.helptext import described
 from assistant.core.text import clean_untrusted, terminal_json
 from assistant.core.words.cardtext import (
     card_lines,
@@ -32,21 +33,77 @@ if TYPE_CHECKING:
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register the sub-command."""
-    parser = subparsers.add_parser("deck", help="list decks, show a deck")
-    actions = parser.add_subparsers(dest="deck_action", metavar="ACTION", required=True)
-    listing = actions.add_parser("list", help="list the installed decks")
-    listing.add_argument("--json", action="store_true")
-    show = actions.add_parser("show", help="every card of a deck with all its fields")
-    show.add_argument("deck_id", metavar="ID")
-    show.add_argument("--json", action="store_true")
-    sheet = actions.add_parser("import", help="import the reference sheet of your deck (CSV, TSV or Name: text lines)")
-    sheet.add_argument("file", type=Path, metavar="FILE")
+    parser = subparsers.add_parser(
+        "deck",
+        help="list decks, show a deck",
+        **described(
+            description=(
+                "The decks installed, every card of one, and your own: import the reference sheet of your deck, list "
+                "or forget the cards learnt from scanned codes."
+            ),
+            examples=[
+                ("table-assistant deck list", "the decks installed, base decks and expansions"),
+                ("table-assistant deck show uu-2nd", "every card of Unstable Unicorns, second edition"),
+            ],
+        ),
+    )
+    actions = parser.add_subparsers(
+        dest="deck_action", metavar="ACTION", required=True, help="list, show, import, learned or forget"
+    )
+    listing = actions.add_parser(
+        "list",
+        help="list the installed decks",
+        **described(
+            description="List the decks installed: the shipped ones, and those you imported.",
+            examples=[("table-assistant deck list --json", "the list as JSON")],
+        ),
+    )
+    listing.add_argument("--json", action="store_true", help="the decks as JSON")
+    show = actions.add_parser(
+        "show",
+        help="every card of a deck with all its fields",
+        **described(
+            description="Print every card of a deck with all its fields: name, type, copies, text, tags, abbreviation.",
+            examples=[("table-assistant deck show llamas", "every card of Llamas Unleashed")],
+        ),
+    )
+    show.add_argument("deck_id", metavar="ID", help="the deck's id, as `deck list` shows it")
+    show.add_argument("--json", action="store_true", help="the cards as JSON")
+    sheet = actions.add_parser(
+        "import",
+        help="import the reference sheet of your deck (CSV, TSV or Name: text lines)",
+        **described(
+            description=(
+                'Import the reference sheet of your own printing (CSV, TSV, or one "Name: text" line a card): each '
+                "line is matched to a card of the base deck, and the cards it adds or changes are used from then on."
+            ),
+            examples=[
+                ("table-assistant deck import my-sheet.csv", "a sheet for the default deck, uu-2nd"),
+                ("table-assistant deck import --base llamas sheet.txt", "a sheet for Llamas Unleashed"),
+            ],
+        ),
+    )
+    sheet.add_argument("file", type=Path, metavar="FILE", help="the sheet: CSV, TSV or Name: text lines")
     sheet.add_argument("--base", dest="import_base", metavar="ID", help="the deck the sheet is for (default: uu-2nd)")
     sheet.add_argument("--deck", dest="import_id", metavar="ID", help="the imported deck's id (default: BASE-sheet)")
-    sheet.add_argument("--json", action="store_true")
-    actions.add_parser("learned", help="list the cards learnt from scanned codes, with their words")
-    forget = actions.add_parser("forget", help="remove a card learnt from a scanned code (the deck's words again)")
-    forget.add_argument("name", nargs="+", metavar="NAME")
+    sheet.add_argument("--json", action="store_true", help="what was imported, as JSON")
+    actions.add_parser(
+        "learned",
+        help="list the cards learnt from scanned codes, with their words",
+        **described(
+            description="List the cards the app learnt from scanned codes that hold a card's text, with their words.",
+            examples=[("table-assistant deck learned", "every card learnt, by deck")],
+        ),
+    )
+    forget = actions.add_parser(
+        "forget",
+        help="remove a card learnt from a scanned code (the deck's words again)",
+        **described(
+            description="Forget a card learnt from a scanned code: the deck's own words are used for it again.",
+            examples=[("table-assistant deck forget rainbow aura", "Rainbow Aura's words from the deck again")],
+        ),
+    )
+    forget.add_argument("name", nargs="+", metavar="NAME", help="the card's name")
 
 
 def run(args: argparse.Namespace) -> int:

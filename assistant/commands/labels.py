@@ -11,6 +11,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from assistant.commands.helptext import described
 from assistant.core.braille.abbreviations import Abbreviation
 from assistant.core.cards.card import Deck
 from assistant.core.words.entry import BRAILLE_TEXT_FILE, BRF_FILE, braille_labels_written
@@ -25,8 +26,21 @@ from assistant.core.words.scans import (
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register the sub-command."""
-    parser = subparsers.add_parser("labels", help="write QR stickers or braille labels for a deck")
-    parser.add_argument("deck_id", metavar="DECK")
+    parser = subparsers.add_parser(
+        "labels",
+        help="write QR stickers or braille labels for a deck",
+        **described(
+            description=(
+                "Write what makes a deck readable at the table: a sheet of QR stickers to print (PDF or PNG), every "
+                "braille abbreviation as Unicode braille text for a helper, or a braille-ready file for an embosser."
+            ),
+            examples=[
+                ("table-assistant labels uu-2nd --out stickers.pdf", "a sheet of QR stickers, one per copy of a card"),
+                ("table-assistant labels llamas --brf labels.brf", "the braille labels of Llamas Unleashed to emboss"),
+            ],
+        ),
+    )
+    parser.add_argument("deck_id", metavar="DECK", help="the deck's id, as `deck list` shows it")
     parser.add_argument("--out", type=Path, help="a sheet of QR stickers, FILE.pdf or FILE.png")
     parser.add_argument("--unique", action="store_true", help="one sticker per card instead of one per copy")
     parser.add_argument("--braille", type=Path, metavar="FILE", help="every abbreviation as Unicode braille text")

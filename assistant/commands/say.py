@@ -15,6 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from assistant.commands.helptext import described
 from assistant.core.speech.settings import BACKENDS, SpeechSettings
 from assistant.core.text import clean_untrusted
 from assistant.core.words.errors import could_not_write
@@ -43,7 +44,19 @@ FULL_DISK_BYTES = 16 * 1024
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register the sub-command."""
-    parser = subparsers.add_parser("say", help="speak a text, or write it as a WAV file (--to)")
+    parser = subparsers.add_parser(
+        "say",
+        help="speak a text, or write it as a WAV file (--to)",
+        **described(
+            description=(
+                "Speak a text with the app's voice and settings, or write it as a WAV file: a way to try the speech."
+            ),
+            examples=[
+                ("table-assistant say Ana played Rainbow Aura", "said aloud"),
+                ("table-assistant say --to turn.wav Your turn, Ben", "written to turn.wav"),
+            ],
+        ),
+    )
     parser.add_argument("text", nargs="+", help="what to say")
     parser.add_argument("--to", metavar="FILE.wav", help="write the speech to this WAV file instead of playing it")
     parser.add_argument(

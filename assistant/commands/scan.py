@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from assistant.commands.helptext import described
 from assistant.core.words.scans import (
     CAMERA_BACK,
     NEED_OPENCV,
@@ -44,7 +45,21 @@ if TYPE_CHECKING:
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register the sub-command."""
-    parser = subparsers.add_parser("scan", help="read card QR codes from images, videos or the camera")
+    parser = subparsers.add_parser(
+        "scan",
+        help="read card QR codes from images, videos or the camera",
+        **described(
+            description=(
+                "Read card QR codes from image or video files (a folder: its images and videos), or live from a "
+                "camera: each card read is printed, and spoken from the camera when speech is available."
+            ),
+            examples=[
+                ("table-assistant scan photo.jpg", "the codes in one photo, and the cards they name"),
+                ("table-assistant scan --json --frames clip.mp4", "every frame of a video, as JSON"),
+                ("table-assistant scan --camera", "live from the first camera, with aiming cues"),
+            ],
+        ),
+    )
     parser.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="image or video files, or folders")
     parser.add_argument("--json", action="store_true", help="one JSON object per file (per frame with --frames)")
     parser.add_argument("--frames", action="store_true", help="for videos: list every frame")

@@ -12,13 +12,26 @@ import dataclasses
 import json
 import sys
 
+from assistant.commands.helptext import described
 from assistant.core.speech.settings import format_settings
 from assistant.core.words.voice import settings_file_at
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register the sub-command."""
-    parser = subparsers.add_parser("settings", help="where the settings file is, and the settings in force")
+    parser = subparsers.add_parser(
+        "settings",
+        help="where the settings file is, and the settings in force",
+        **described(
+            description=(
+                "Print where the settings file is and the settings in force (the defaults until the file is written)."
+            ),
+            examples=[
+                ("table-assistant settings", "the file's path and each setting"),
+                ("table-assistant settings --json", "the same as JSON"),
+            ],
+        ),
+    )
     parser.add_argument("--json", action="store_true", help="the path and the settings as JSON")
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from assistant.commands.helptext import described
 from assistant.core.text import terminal_json
 from assistant.core.words.gameplay import NO_SAVED_GAME
 from assistant.core.words.position import describe_stable, describe_tally, describe_turn
@@ -13,7 +14,17 @@ from assistant.core.words.position import describe_stable, describe_tally, descr
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register the sub-command."""
-    parser = subparsers.add_parser("state", help="the last saved game: turn, tally, Stables (--json: everything)")
+    parser = subparsers.add_parser(
+        "state",
+        help="the last saved game: turn, tally, Stables (--json: everything)",
+        **described(
+            description="Print where the last saved game stands: whose turn and which phase, the tally, each Stable.",
+            examples=[
+                ("table-assistant state", "the last game, in sentences"),
+                ("table-assistant state --json", "the whole state as JSON"),
+            ],
+        ),
+    )
     parser.add_argument("--json", action="store_true", help="print the whole state as JSON")
 
 

@@ -206,11 +206,6 @@ class ShareServer:
         if runner is not None:
             await runner.cleanup()
 
-    @property
-    def running(self) -> bool:
-        """The server listens."""
-        return self._runner is not None
-
     async def _tick(self) -> None:
         """Renew the join code when it grows old, and tell the host the new one."""
         while True:
@@ -403,7 +398,7 @@ class ShareServer:
     async def _answer(self, request: web.Request) -> web.StreamResponse:
         return await self._act(request, read_answer)
 
-    async def _act(self, request: web.Request, read: Callable[[Any], DeviceMove | DeviceAnswer]) -> Any:
+    async def _act(self, request: web.Request, read: Callable[[Any], DeviceMove | DeviceAnswer]) -> web.Response:
         """A move or an answer: once per idempotency key, as the device's player, in the order they arrive."""
         device = self._device(request, csrf=True)
         body = await _json(request)
@@ -465,13 +460,13 @@ def inert_json(data: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def _json_response(data: dict[str, Any], status: int = 200) -> Any:
+def _json_response(data: dict[str, Any], status: int = 200) -> web.Response:
     from aiohttp import web
 
     return web.json_response(data, status=status, headers={"Cache-Control": "no-store"}, dumps=inert_json)
 
 
-def _error(status: int, sentence: str, headers: dict[str, str] | None = None, close: bool = False) -> Any:
+def _error(status: int, sentence: str, headers: dict[str, str] | None = None, close: bool = False) -> web.Response:
     """An error as JSON with its sentence; `close` ends the connection (a body left unread is never read)."""
     response = _json_response({"error": sentence}, status)
     response.headers.update(headers or {})
@@ -480,7 +475,7 @@ def _error(status: int, sentence: str, headers: dict[str, str] | None = None, cl
     return response
 
 
-def _file(name: str) -> Any:
+def _file(name: str) -> web.Response:
     """One of the page's files, from the package."""
     from aiohttp import web
 

@@ -44,7 +44,7 @@ from assistant.core.words.voice import (
     speech_silent,
     voice_unknown,
 )
-from assistant.speech.player import Player, end_process, start_quietly
+from assistant.speech.player import Player, Playing, end_process, start_quietly
 from assistant.speech.silence import trim_silent_end
 from assistant.speech.soundfile import as_wav
 
@@ -234,7 +234,7 @@ class WavBackend(Backend):
         self.player = player
         self.private_player = private_player
         self._lock = threading.Lock()
-        self._process: subprocess.Popen | None = None
+        self._process: Playing | None = None
         """The player playing now."""
         self._render_process: subprocess.Popen | None = None
         """An engine program rendering the next sentence meanwhile (espeak-ng)."""
@@ -324,7 +324,7 @@ class WavBackend(Backend):
         trim_silent_end(path)
         return path
 
-    def _start(self, player: Player, path: Path, wanted: Callable[[], bool], label: str) -> subprocess.Popen | None:
+    def _start(self, player: Player, path: Path, wanted: Callable[[], bool], label: str) -> Playing | None:
         """Start the player; None when it cannot start (reported once) or the utterance was cut off meanwhile."""
         if self.starting_hook is not None:
             self.starting_hook(label)
@@ -340,7 +340,7 @@ class WavBackend(Backend):
         self.played.append(label)  # killed at once above, it never opened the device: not a play
         return process
 
-    def _register(self, process: subprocess.Popen, wanted: Callable[[], bool]) -> subprocess.Popen | None:
+    def _register(self, process: Playing, wanted: Callable[[], bool]) -> Playing | None:
         # A cancel first changes what `wanted` answers, then kills `self._process` under this lock: either it
         # finds this process registered, or this check sees the change. Nothing is left playing either way.
         with self._lock:
@@ -351,7 +351,7 @@ class WavBackend(Backend):
         process.wait()  # reaped outside the lock: a cancel from the app's thread never waits on it
         return None
 
-    def _wait(self, process: subprocess.Popen, player: Player) -> None:
+    def _wait(self, process: Playing, player: Player) -> None:
         status = process.wait()
         with self._lock:
             self._process = None

@@ -12,13 +12,12 @@ from __future__ import annotations
 import array
 import math
 import queue
-import subprocess
 import sys
 import threading
 import wave
 from pathlib import Path
 
-from assistant.speech.player import Player, end_process
+from assistant.speech.player import Player, Playing, end_process
 
 RATE = 22050
 VERSION = 1
@@ -78,8 +77,8 @@ class EarconChannel:
         self.played: list[str] = []
         """The earcons started, in order (tests and the benchmark read it)."""
         self._requests: queue.SimpleQueue = queue.SimpleQueue()
-        self._process: subprocess.Popen | None = None
-        self._waiting_process: subprocess.Popen | None = None
+        self._process: Playing | None = None
+        self._waiting_process: Playing | None = None
         """A sound the speech worker is waiting on (`play_and_wait`)."""
         self._lock = threading.Lock()
         self._thread = threading.Thread(target=self._run, name="earcons", daemon=True)

@@ -1,12 +1,14 @@
-"""Playing a sound file in a child process that can be killed at once, and that never writes to the terminal.
+"""Playing a sound file so that it can be stopped at once, and never writes to the terminal.
 
-The player is a separate program so "stop, here is the next card" is a kill, not a wait for a library to finish;
-its output goes to DEVNULL because a stray error line from it would overwrite a line of the Textual screen. A player
+On Linux and macOS the player is a separate program, so "stop, here is the next card" is a kill, not a wait for a
+library to finish; its output goes to DEVNULL because a stray error line from it would overwrite a line of the
+Textual screen. On Windows the standard library's `winsound` plays the WAV file's bytes in this process
+(`PlaySound` with `SND_MEMORY`, on a thread of its own), so no process is started per sentence; stopping it is
+`PlaySound(None)`. Either way the caller holds a `Playing`: it waits on it, polls it and kills it alike. A player
 that is missing or fails is reported by the caller in words, never as a traceback.
 
-Which program, is chosen at run time for the platform: aplay, paplay or pw-play on Linux; afplay on macOS; on
-Windows "winsound", a Python child process playing the file with the standard library's `winsound` (killing the
-process stops the sound, as with the others).
+Which player, is chosen at run time for the platform: aplay, paplay or pw-play on Linux; afplay on macOS; winsound
+on Windows.
 """
 
 from __future__ import annotations
@@ -14,17 +16,88 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO, Any, Protocol
 
 #: The players looked for, in order, when the setting is "auto", by platform (`sys.platform`; Linux and the other
 #: Unix systems under "").
 PLAYER_NAMES = {"": ("aplay", "paplay", "pw-play"), "darwin": ("afplay",), "win32": ("winsound",)}
 
-#: The Windows player: the file is played synchronously, so the process lives exactly as long as the sound.
-WINSOUND_PROGRAM = (
-    "import sys, winsound; winsound.PlaySound(sys.argv[1], winsound.SND_FILENAME | winsound.SND_NODEFAULT)"
-)
+#: What a `Playing` returns when it was killed (as a process killed by SIGKILL does).
+KILLED = -9
+#: How often, and how many seconds apart, a stop is said to a sound `winsound` plays before its thread gives up.
+STOP_TRIES, STOP_WAIT = 5, 0.05
+
+
+class Playing(Protocol):
+    """A sound being played: a player's child process (`subprocess.Popen`), or `WinsoundPlaying` in this process."""
+
+    returncode: int | None
+    """None while it plays; 0 when it played to its end; negative when it was killed; positive when it failed."""
+
+    def poll(self) -> int | None:
+        """The return code, or None while it plays."""
+
+    def wait(self, timeout: float | None = None) -> int:
+        """Wait for its end; the return code."""
+
+    def kill(self) -> None:
+        """Stop it now."""
+
+
+class WinsoundPlaying:
+    """One WAV file played in this process by `winsound` (Windows): its bytes given to `PlaySound` with
+    `SND_MEMORY` on a thread of its own (`PlaySound` plays from memory only synchronously), so the caller waits on
+    it as on a player process, and `kill` stops it at once with `PlaySound(None)`. Windows plays one such sound at
+    a time in a process: a new one cuts the one before off, as a new earcon does anyway."""
+
+    def __init__(self, data: bytes, winsound: Any) -> None:
+        self.returncode: int | None = None
+        self._winsound = winsound
+        self._lock = threading.Lock()
+        self._killed = False
+        self._started = False
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._play, args=(data,), name="winsound", daemon=True)
+        self._thread.start()
+
+    def _play(self, data: bytes) -> None:
+        with self._lock:  # killed before it began: never played
+            self._started = not self._killed
+        code = KILLED
+        if self._started:
+            try:
+                self._winsound.PlaySound(data, self._winsound.SND_MEMORY | self._winsound.SND_NODEFAULT)
+                code = 0
+            except RuntimeError:  # no sound device, or a file winsound cannot play
+                code = 1
+        self.returncode = KILLED if self._killed else code
+        self._done.set()
+
+    def poll(self) -> int | None:
+        """The return code, or None while it plays."""
+        return self.returncode
+
+    def wait(self, timeout: float | None = None) -> int:
+        """Wait for the sound's end (or its kill); the return code (`KILLED` when it was stopped)."""
+        if not self._done.wait(timeout):
+            raise subprocess.TimeoutExpired("winsound", timeout or 0)
+        return self.returncode if self.returncode is not None else KILLED
+
+    def kill(self) -> None:
+        """Stop the sound now (any sound `winsound` plays in this process)."""
+        with self._lock:
+            self._killed = True
+            started = self._started
+        # A stop that came between the thread's start and the sound's is said again, a few times at most.
+        for _ in range(STOP_TRIES if started else 0):
+            if self._done.is_set():
+                return
+            self._winsound.PlaySound(None, 0)
+            if self._done.wait(STOP_WAIT):
+                return
 
 
 def player_names(platform: str = sys.platform) -> tuple[str, ...]:
@@ -36,7 +109,7 @@ def player_command(name: str, device: str = "") -> list[str]:
     """The command line (without the file) that plays a WAV file on `device` (the default device when empty;
     afplay and winsound play on the system's default device only)."""
     if name == "winsound":
-        return [sys.executable, "-c", WINSOUND_PROGRAM]
+        return []  # played in this process (`WinsoundPlaying`)
     if name == "afplay":
         return ["afplay"]
     if name == "aplay":
@@ -50,36 +123,51 @@ def player_command(name: str, device: str = "") -> list[str]:
 
 @dataclass(frozen=True)
 class Player:
-    """A command that plays one WAV file given as its last argument."""
+    """A command that plays one WAV file given as its last argument, or the `winsound` module that plays it in this
+    process."""
 
     command: tuple[str, ...]
-    """The program and its options, the file left out."""
+    """The program and its options, the file left out (empty for winsound)."""
+    winsound: Any = None
+    """The standard library's `winsound` (Windows), which plays the file in this process; None: a program does."""
 
     @property
     def name(self) -> str:
         """The program's name, for the sentences the player hears."""
-        return "winsound" if WINSOUND_PROGRAM in self.command else Path(self.command[0]).name
+        return "winsound" if self.winsound is not None else Path(self.command[0]).name
 
     @classmethod
     def find(cls, name: str = "auto", device: str = "", platform: str = sys.platform) -> Player | None:
         """The named player (or the first of the platform's players that is installed), or None."""
         for candidate in player_names(platform) if name == "auto" else (name,):
-            if _installed(candidate, platform):
+            if candidate == "winsound":
+                module = _winsound(platform)
+                if module is not None:
+                    return cls((), module)
+            elif shutil.which(candidate) is not None:
                 return cls(tuple(player_command(candidate, device)))
         return None
 
-    def start(self, path: Path | str) -> subprocess.Popen:
-        """Start playing `path`; OSError when the program cannot be started (missing, not executable)."""
+    def start(self, path: Path | str) -> Playing:
+        """Start playing `path`; OSError when the program cannot be started (missing, not executable) or the file
+        cannot be read."""
+        if self.winsound is not None:
+            return WinsoundPlaying(Path(path).read_bytes(), self.winsound)
         return start_quietly([*self.command, str(path)])
 
 
-def _installed(name: str, platform: str) -> bool:
-    if name == "winsound":  # part of Python on Windows, nowhere else
-        return platform == "win32"
-    return shutil.which(name) is not None
+def _winsound(platform: str) -> Any:
+    """The standard library's `winsound`: part of Python on Windows, nowhere else (None)."""
+    if platform != "win32":
+        return None
+    try:
+        import winsound
+    except ImportError:
+        return None
+    return winsound
 
 
-def start_quietly(command: list[str], stdin=subprocess.DEVNULL) -> subprocess.Popen:
+def start_quietly(command: list[str], stdin: int | IO[bytes] = subprocess.DEVNULL) -> subprocess.Popen[bytes]:
     """Start a child process whose output can never reach the terminal."""
     return subprocess.Popen(
         command,
@@ -91,8 +179,8 @@ def start_quietly(command: list[str], stdin=subprocess.DEVNULL) -> subprocess.Po
     )
 
 
-def end_process(process: subprocess.Popen | None) -> None:
-    """Kill a child process if it still runs (a finished one is left alone)."""
+def end_process(process: Playing | subprocess.Popen[bytes] | None) -> None:
+    """Kill a child process (or a sound played in this process) if it still runs (a finished one is left alone)."""
     if process is not None and process.poll() is None:
         try:
             process.kill()

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 #: Process names of screen readers that speak, and the name said.
@@ -23,7 +23,7 @@ READERS = {"orca": "Orca", "fenrir": "Fenrir", "fenrir-daemon": "Fenrir"}
 
 
 def screen_reader_running(
-    environ=os.environ,
+    environ: Mapping[str, str] = os.environ,
     proc: Path = Path("/proc"),
     sys_root: Path = Path("/sys"),
     platform: str = sys.platform,

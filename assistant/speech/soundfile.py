@@ -143,7 +143,7 @@ def _extended(raw: bytes) -> float:
         return 0.0
     if exponent == 0x7FFF:
         return float("nan")
-    return sign * mantissa * 2.0 ** (exponent - 16383 - 63)
+    return float(sign * mantissa * 2.0 ** (exponent - 16383 - 63))
 
 
 def _swapped(samples: bytes, width: int) -> bytes:

@@ -7,10 +7,11 @@ from pathlib import Path
 
 from assistant.core.cards.card import Card, CardSet, CardType, Deck
 from assistant.core.cards.cardfile import CardDataError, Problem, parse_deck
-from assistant.core.cards.learning import NewCard, forgotten_deck_text, learned_deck_text
+from assistant.core.cards.learning import CardNotLearned, NewCard, forgotten_deck_text, learned_deck_text
 from assistant.core.speech.queue import protect_names
 from assistant.core.words.cardtext import cannot_add_to, no_such_deck
 from assistant.core.words.errors import also_defined_in, cannot_be_read, import_set_aside, import_shadows_shipped
+from assistant.core.words.scans import CARD_REFUSED, LEARNT_BY_NAME, import_full
 from assistant.core.words.storage import import_not_applied, import_unknown_base, import_wrong_kind
 from assistant.storage.files import read_bounded, set_aside, write_atomically
 from assistant.storage.paths import card_texts_dir, imported_decks_dir
@@ -169,14 +170,17 @@ def save_import(deck_id: str, text: str) -> Path:
 def learn_card(base_id: str, new: NewCard, card_type: CardType) -> Path:
     """Add a card read from a scanned full text to the owner's learnt overlay of a base deck (`BASE-learned`,
     made when there is none, applied after the reference sheet's import); checked like any import before it is
-    written. Returns where it was saved."""
+    written. Returns where it was saved; ValueError with the reason, in words, when the import cannot take it."""
     base = load_deck(base_id)
     if base.info.kind == "import":
         base = load_deck(base.info.base)
     deck_id = f"{base.id}{LEARNED}"
     path = imported_decks_dir() / f"{deck_id}.toml"
     existing = load_deck_file(path) if path.is_file() else None
-    text = learned_deck_text(new, card_type, base, existing, deck_id)
+    try:
+        text = learned_deck_text(new, card_type, base, existing, deck_id, unscanned=LEARNT_BY_NAME)
+    except CardNotLearned as exc:  # the reason in words, for the player
+        raise ValueError(import_full(exc.limit) if exc.limit else exc.reason or CARD_REFUSED) from None
     parse_deck(text, path.name)  # what is saved loads: a CardDataError here is ours, not the owner's
     return save_import(deck_id, text)
 

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from assistant.core.datatext import load_json
 from assistant.core.words.errors import (
@@ -62,14 +63,14 @@ def games_dir() -> Path:
     return user_data_dir() / "games"
 
 
-def encode_line(body: dict) -> bytes:
+def encode_line(body: dict[str, Any]) -> bytes:
     """One record as a line: compact JSON, a tab, its CRC-32."""
     text = json.dumps(body, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
     data = text.encode("utf-8")
     return data + b"\t" + f"{zlib.crc32(data):08x}".encode("ascii") + b"\n"
 
 
-def decode_line(line: bytes) -> dict | None:
+def decode_line(line: bytes) -> dict[str, Any] | None:
     """A line's record, or None when the line is damaged (bad CRC, not JSON, not a table)."""
     data, tab, crc = line.rpartition(b"\t")
     if not tab or len(crc) != 8:
@@ -98,7 +99,7 @@ class GameLog:
         self._end = os.fstat(self._file.fileno()).st_size
         """Where the last whole record ends: anything after it is a write that failed."""
 
-    def append(self, record: dict) -> None:
+    def append(self, record: dict[str, Any]) -> None:
         """Write one whole record and fsync it: when this returns, the record survives a crash or power cut.
         `OSError` when it cannot (a full disk: "the disk is full"; another copy of the app holding the games),
         and then the save is as it was before."""
@@ -128,8 +129,8 @@ class SavedGame:
     """A save read back: its setup, its whole records, and the lines that could not be read."""
 
     path: Path
-    setup: dict | None
-    records: list[tuple[int, dict]] = field(default_factory=list)
+    setup: dict[str, Any] | None
+    records: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     """(line number, record) for every intact line after the setup."""
     damaged: list[int] = field(default_factory=list)
     """Line numbers (from 1) of damaged or cut-off lines."""
@@ -205,7 +206,7 @@ def read_save(path: Path) -> SavedGame:
     return saved
 
 
-def _setup_problem(body: dict | None) -> str:
+def _setup_problem(body: dict[str, Any] | None) -> str:
     """What is wrong with a save's first line, or "" when it is a setup this version reads."""
     if body is None:
         return SETUP_DAMAGED
@@ -228,7 +229,7 @@ class GameStore:
         self.folder = folder if folder is not None else games_dir()
         self._write = write
 
-    def create(self, setup: dict) -> GameLog:
+    def create(self, setup: dict[str, Any]) -> GameLog:
         """A new save holding the setup, durable on disk, and named as the last game; `OSError` when it cannot
         be written whole (then no new save is left behind, and `games/last` names the one it named)."""
         check_writable(self.folder)

@@ -26,14 +26,13 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.driver import Driver
 from textual.geometry import Offset
-from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from assistant.core.braille.display import QUIT_WORDS
 from assistant.core.braille.sixkey import DEFAULT_WINDOW
 from assistant.core.cards.card import Vocabulary
-from assistant.core.language.device import DeviceOutcome
+from assistant.core.language.device import DeviceAnswer, DeviceMove, DeviceOutcome
 from assistant.core.language.reply import Choice, Question
 from assistant.core.words.cardtext import HELP_LINES
 from assistant.core.words.screen import (
@@ -56,12 +55,21 @@ from assistant.core.words.screen import (
 from assistant.core.words.voice import NO_SPEECH_KEYS
 from assistant.session import Control, Reply, Session, Verbosity
 from assistant.ui.braille_input import BrailleInput
+from assistant.ui.messages import (
+    DisplayBack,
+    DisplayLost,
+    DisplayPressed,
+    Echoed,
+    PhoneMoved,
+    ScannerEvent,
+    SpeechNoticed,
+)
 from assistant.ui.one_key import card_waits, line_after_answer, one_key_answer
 from assistant.ui.share_link import TableShare, apply_device, qr_text
 
 if TYPE_CHECKING:
+    from assistant.scanner.sources import FrameSource
     from assistant.ui.braille_display import DisplayLink
-    from assistant.ui.braille_messages import DisplayPressed
     from assistant.ui.camera import CameraWorker
 
 CSS = """
@@ -105,24 +113,7 @@ class Speaker(Protocol):
         """Send the speech service's own notices (a player that failed) to `on_notice`, which posts a message."""
 
 
-class SpeechNoticed(Message):
-    """The speech service has something to tell the player (posted from its worker thread)."""
-
-    def __init__(self, text: str) -> None:
-        super().__init__()
-        self.text = text
-
-
-class PhoneMoved(Message):
-    """A move (or an answer) from a phone on the shared table, posted by the server's handler on this loop; answered
-    by `on_phone_moved`, which sets `answer` to what became of it."""
-
-    def __init__(self, player: str, request: object, answer: asyncio.Future) -> None:
-        super().__init__()
-        self.player, self.request, self.answer = player, request, answer
-
-
-class TableApp(App):
+class TableApp(App[None]):
     """The table assistant's screen."""
 
     CSS = CSS
@@ -154,7 +145,7 @@ class TableApp(App):
         session: Session,
         title: str,
         speak: Speaker | None = None,
-        camera=None,
+        camera: Callable[[], FrameSource] | None = None,
         chord_window: float = DEFAULT_WINDOW,
         notes: Sequence[str] = (),
         clock: Callable[[], float] = time.monotonic,
@@ -282,7 +273,7 @@ class TableApp(App):
         elif reply is not None:
             self.show(reply)
 
-    def on_display_lost(self, message) -> None:
+    def on_display_lost(self, message: DisplayLost) -> None:
         """BRLTTY stopped answering: said once; the app goes on, and the display is taken back when it answers."""
         from assistant.core.words.entry import braille_display_lost
 
@@ -290,7 +281,7 @@ class TableApp(App):
             self.braille.lost()
             self.show(Reply.of(braille_display_lost(), important=True), new_input=False)
 
-    def on_display_back(self, message) -> None:
+    def on_display_back(self, message: DisplayBack) -> None:
         """BRLTTY answers again: the display shows the game as it stands, and what came while it was gone is said."""
         if self.braille is not None and self.query("#answer"):
             self.show(self.braille.back(), new_input=False)
@@ -424,8 +415,8 @@ class TableApp(App):
 
     # Messages from the camera, the speech and the input.
 
-    def on_scanner_event(self, message) -> None:
-        """What the camera found (`assistant.ui.camera.ScannerEvent`): a card read gets the same reply as typing
+    def on_scanner_event(self, message: ScannerEvent) -> None:
+        """What the camera found (posted by the camera thread): a card read gets the same reply as typing
         its name; a cue goes on the camera line; a camera lost or back, or a scanner notice, is said once."""
         from assistant.ui.camera import camera_reply
 
@@ -439,7 +430,7 @@ class TableApp(App):
         not spoken (it is about the speech itself)."""
         self.note(message.text)
 
-    def on_braille_input_echoed(self, message) -> None:
+    def on_braille_input_echoed(self, message: Echoed) -> None:
         """A braille cell typed or a six-key mode changed: navigation echo, only the latest one is said."""
         self.refresh_table()  # the status line says whether six-key braille is on
         if self.speak is not None:
@@ -574,7 +565,7 @@ class TableApp(App):
         """A new join code was made (the last grew old): shown at once."""
         self._share_region()
 
-    async def _phone_submit(self, player: str, request: object) -> DeviceOutcome:
+    async def _phone_submit(self, player: str, request: DeviceMove | DeviceAnswer) -> DeviceOutcome:
         """The server's submit: the move is posted as a message to this loop and answered in the order it came."""
         answer: asyncio.Future[DeviceOutcome] = asyncio.get_running_loop().create_future()
         self.post_message(PhoneMoved(player, request, answer))
@@ -584,7 +575,7 @@ class TableApp(App):
         """A phone's move: carried out by the session as a typed line is, then shown, saved, said and brailled by the
         same `show` (it was saved before it is said), and its outcome returned to the phone."""
         try:
-            outcome = apply_device(self.session, message.player, message.request)  # type: ignore[arg-type]
+            outcome = apply_device(self.session, message.player, message.request)
         except Exception as exc:  # the phone gets a sentence; the app carries on
             if not message.answer.done():
                 message.answer.set_exception(exc)

@@ -5,21 +5,24 @@ through a braille keyboard layout or pasted arrives as ordinary characters). Wit
 cells, in chord mode or dots-then-Space mode (`assistant/core/braille/sixkey.py` holds the logic); every other key,
 digits
 included, works as usual. Ctrl+B turns six-key entry on in chord mode, then dots-then-Space mode, then off.
-Every cell made or deleted and every change of mode is posted as a `BrailleInput.Echoed` message to be spoken.
+Every cell made or deleted and every change of mode is posted as an `Echoed` message
+(`assistant.ui.messages`) to be spoken.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
+from textual import events
 from textual.binding import Binding
-from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Input
 
 from assistant.core.braille.sixkey import DEFAULT_WINDOW, EntryMode, KeyOutcome, SixKeyEntry
-from assistant.core.words.entry import SIXKEY_CHORD_ON, SIXKEY_OFF, SIXKEY_SPACE_ON
+from assistant.core.words.entry import SIXKEY_CHORD_ON, SIXKEY_OFF, SIXKEY_SPACE_ON, sixkey_echo
+from assistant.ui import messages
 
 #: What Ctrl+B moves to from each state: off → chord → dots then Space → off.
 _NEXT_MODE = {None: EntryMode.CHORD, EntryMode.CHORD: EntryMode.DOTS_THEN_SPACE, EntryMode.DOTS_THEN_SPACE: None}
@@ -31,21 +34,17 @@ class BrailleInput(Input):
 
     BINDINGS = [Binding("ctrl+b", "next_six_key_mode", "Six-key braille", show=False)]
 
-    class Echoed(Message):
-        """Something to say about the entry: a cell's letter, a deletion, a change of mode."""
-
-        def __init__(self, text: str) -> None:
-            super().__init__()
-            self.text = text
+    Echoed = messages.Echoed
+    """Something to say about the entry (`assistant.ui.messages.Echoed`)."""
 
     def __init__(
         self,
-        *args,
+        *args: Any,
         six_key: EntryMode | None = None,
         window: float = DEFAULT_WINDOW,
         clock: Callable[[], float] = time.monotonic,
-        **kwargs,
-    ):
+        **kwargs: Any,
+    ) -> None:
         """`window`: the chord window in seconds; `clock`: seconds, when each key came (a test passes a clock of its
         own, so a chord is told from two cells by the keys' own times, never by how busy the machine is)."""
         super().__init__(*args, **kwargs)
@@ -77,7 +76,7 @@ class BrailleInput(Input):
         self.six_key = _NEXT_MODE[self.six_key]
         self.post_message(self.Echoed(_MODE_SENTENCES[self.six_key]))
 
-    async def _on_key(self, event) -> None:
+    async def _on_key(self, event: events.Key) -> None:
         if event.key == "enter":
             # Submitted here, in the order the keys came: left to the Enter binding, which runs once the key has
             # bubbled up to the app, a burst of keys ("yay", Enter, "tally", Enter) sent "yaytally" twice.
@@ -145,4 +144,4 @@ class BrailleInput(Input):
                 self.action_delete_left()
         self._shown = after
         if outcome.echo:
-            self.post_message(self.Echoed(outcome.echo))
+            self.post_message(self.Echoed(sixkey_echo(outcome.echo)))

@@ -1,35 +1,19 @@
-"""The braille display's keys as the app's messages: its reader thread only posts them (the UI talks in messages)."""
+"""The braille display's keys as the app's messages (`assistant.ui.messages`): its reader thread only posts them (the
+UI talks in messages)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
-from textual.message import Message
 
-from assistant.core.braille.display import Press
+from assistant.ui.messages import DisplayBack, DisplayLost, DisplayPressed
 
 if TYPE_CHECKING:
     from assistant.ui.braille_display import DisplayLink
 
 
-class DisplayPressed(Message):
-    """A key of the braille display (posted from its reader thread)."""
-
-    def __init__(self, press: Press) -> None:
-        super().__init__()
-        self.press = press
-
-
-class DisplayLost(Message):
-    """The braille display stopped answering (posted from its reader thread)."""
-
-
-class DisplayBack(Message):
-    """The braille display answers again (posted from its reader thread)."""
-
-
-def listen_in(app: App, link: DisplayLink) -> None:
+def listen_in(app: App[Any], link: DisplayLink) -> None:
     """Send the display's keys to the app as `DisplayPressed` messages (its loss as `DisplayLost`, its return as
     `DisplayBack`)."""
     link.display.listen(

@@ -22,22 +22,7 @@ from assistant.core.words.scans import CAMERA_BACK, camera_failed
 from assistant.scanner.live import CodeAnnounced, CueGiven, LiveEvent, SourceBack, SourceLost
 from assistant.scanner.sources import FrameSource
 from assistant.session import Session
-
-
-class ScannerEvent(Message):
-    """One event of the live scanner, carried to the app unchanged (its payload, if any, is untrusted)."""
-
-    def __init__(self, event: LiveEvent) -> None:
-        super().__init__()
-        self.event = event
-
-    def can_replace(self, message: Message) -> bool:
-        """A newer aiming cue makes an older one waiting in the queue pointless."""
-        return (
-            isinstance(self.event, CueGiven)
-            and isinstance(message, ScannerEvent)
-            and isinstance(message.event, CueGiven)
-        )
+from assistant.ui.messages import ScannerEvent
 
 
 def camera_reply(session: Session, event: LiveEvent) -> tuple[Reply, bool]:

@@ -11,8 +11,9 @@ from __future__ import annotations
 import sys
 import threading
 import time
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, TextIO
+from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Protocol, TextIO
 
 from assistant.core.text import clean_untrusted
 from assistant.core.words.cardtext import deck_chosen
@@ -22,17 +23,29 @@ from assistant.session import Control, Reply, Session
 from assistant.ui.share_link import ThreadedShare
 
 if TYPE_CHECKING:
+    from assistant.core.braille.display import Press
     from assistant.ui.braille_display import DisplayLink
 
 #: Printed before each line is read at a terminal, so a screen reader knows the app waits for a command.
 PROMPT = "> "
 
 
+class PlainSpeaker(Protocol):
+    """What the plain mode needs of the thing that speaks (`assistant.speech.replies.ReplySpeaker`): a reply said,
+    and the speech keys (`stop`); a phone's move is said by its `other`, when it has one."""
+
+    def __call__(self, reply: Reply) -> None:
+        """Speak a reply to a line read."""
+
+    def control(self, command: str) -> str:
+        """Run a speech key (stop, repeat...); the line to show."""
+
+
 def run_plain(
     session: Session,
     stdin: Iterable[str] = sys.stdin,
     stdout: TextIO = sys.stdout,
-    speak=None,
+    speak: PlainSpeaker | None = None,
     *,
     echo: bool = False,
     first: Reply | None = None,
@@ -58,15 +71,6 @@ def run_plain(
         if display is not None:
             display.show(reply)
 
-    def pressed(press) -> None:  # on the display's reader thread
-        with lock:
-            reply = display.press(press, time.monotonic()) if display is not None else None
-            if display is not None and display.quitting:  # `quit` typed on the display: the next line read ends
-                display.quitting = False
-                show(Reply.of(QUIT_ON_KEYBOARD))
-            elif reply is not None:
-                show(reply)
-
     def share_control(argument: str) -> None:  # never under the lock: the server's loop takes it for each move
         nonlocal shared
         if shared is None:
@@ -81,21 +85,8 @@ def run_plain(
     if share is not None:
         share_control(share)
 
-    def lost() -> None:  # BRLTTY stopped answering: said once, on the reader thread, which looks for it again
-        from assistant.core.words.entry import braille_display_lost
-
-        with lock:
-            if display is not None:
-                display.lost()
-            _show(Reply.of(braille_display_lost(), important=True), stdout, speak)
-
-    def back() -> None:  # BRLTTY answers again: the display as it stands, and what it missed said
-        with lock:
-            if display is not None:
-                show(display.back())
-
     if display is not None:
-        display.display.listen(pressed, lost, back)
+        _listen(display, lock, show, lambda reply: _show(reply, stdout, speak))
     lines = iter(stdin)
     while True:
         if prompt:
@@ -122,7 +113,40 @@ def run_plain(
     return 0
 
 
-def _show(reply: Reply, stdout: TextIO, speak, own_key: bool = True) -> None:
+def _listen(
+    display: DisplayLink,
+    lock: AbstractContextManager[object],
+    show: Callable[[Reply], None],
+    say_lost: Callable[[Reply], None],
+) -> None:
+    """Answer the braille display's keys under `lock`, one at a time with the lines read, on its reader thread;
+    `show` shows and says a reply, `say_lost` says that BRLTTY stopped answering (once: the reader looks for it
+    again, and when it answers the display is shown as it stands, with what it missed)."""
+
+    def pressed(press: Press) -> None:
+        with lock:
+            reply = display.press(press, time.monotonic())
+            if display.quitting:  # `quit` typed on the display: the next line read ends
+                display.quitting = False
+                show(Reply.of(QUIT_ON_KEYBOARD))
+            elif reply is not None:
+                show(reply)
+
+    def lost() -> None:
+        from assistant.core.words.entry import braille_display_lost
+
+        with lock:
+            display.lost()
+            say_lost(Reply.of(braille_display_lost(), important=True))
+
+    def back() -> None:
+        with lock:
+            show(display.back())
+
+    display.display.listen(pressed, lost, back)
+
+
+def _show(reply: Reply, stdout: TextIO, speak: PlainSpeaker | None, own_key: bool = True) -> None:
     if reply.control is Control.STOP:
         if speak is not None:
             speak.control("stop")

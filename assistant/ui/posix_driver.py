@@ -19,13 +19,13 @@ class EscapeAloneDriver(LinuxDriver):
     def start_application_mode(self) -> None:
         """Textual's application mode, with the terminal cursor shown (steady, not blinking) where the terminal
         allows: a braille display and a screen reader follow it."""
-        super().start_application_mode()
+        super().start_application_mode()  # type: ignore[no-untyped-call]  # Textual leaves it unannotated
         self.write(SHOW_CURSOR)
         self.flush()
 
     def run_input_thread(self) -> None:
         # The driver builds its parser by this module-level name; this app is the only Textual app in its process.
-        linux_driver.XTermParser = EscapeAloneParser  # type: ignore[misc]
+        linux_driver.XTermParser = EscapeAloneParser  # type: ignore[attr-defined]
         # and its decoder by this one: a byte the terminal's encoding cannot read is U+FFFD, never a traceback
-        linux_driver.getincrementaldecoder = lenient_decoder  # type: ignore[assignment]
+        linux_driver.getincrementaldecoder = lenient_decoder  # type: ignore[assignment, attr-defined]
         super().run_input_thread()

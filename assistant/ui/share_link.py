@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from contextlib import AbstractContextManager, nullcontext
-from typing import Any
+from typing import Any, TypeVar
 
 from assistant.core.language.device import DeviceAnswer, DeviceMove, DeviceOutcome
 from assistant.core.language.reply import Reply
@@ -33,6 +33,8 @@ from assistant.session import Session
 Submit = Callable[[str, DeviceMove | DeviceAnswer], Awaitable[DeviceOutcome]]
 
 __all__ = ["TableShare", "ThreadedShare", "apply_device", "qr_text"]
+
+_T = TypeVar("_T")
 
 
 def apply_device(session: Session, player: str, request: DeviceMove | DeviceAnswer) -> DeviceOutcome:
@@ -193,7 +195,7 @@ class ThreadedShare:
             self.share.after(outcome.reply, force=True)
         return outcome
 
-    def _run(self, coroutine: Any, timeout: float = 30.0) -> Any:
+    def _run(self, coroutine: Coroutine[Any, Any, _T], timeout: float = 30.0) -> _T:
         if self.loop is None:
             self.loop = asyncio.new_event_loop()
             self.thread = threading.Thread(target=self.loop.run_forever, name="share-server", daemon=True)

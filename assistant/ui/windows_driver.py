@@ -21,7 +21,7 @@ class EscapeAloneWindowsDriver(WindowsDriver):
         console allows: a braille display and a screen reader follow it."""
         # Textual's key-reading thread builds its parser by this module-level name; this app is the only Textual
         # app in its process.
-        win32.XTermParser = EscapeAloneParser  # type: ignore[misc]
+        win32.XTermParser = EscapeAloneParser  # type: ignore[attr-defined]
         super().start_application_mode()
         self.write(SHOW_CURSOR)
         self.flush()

@@ -538,7 +538,8 @@ def test_app_shows_cues_on_the_camera_line_and_hostile_payloads_literally(make_a
 
 def test_each_scanner_event_gets_its_reply_and_only_a_newer_cue_replaces_a_waiting_one():
     from assistant.scanner.live import ScannerNotice
-    from assistant.ui.camera import ScannerEvent, camera_reply
+    from assistant.ui.camera import camera_reply
+    from assistant.ui.messages import ScannerEvent
 
     session = Session(load_card_set())
     read, new_input = camera_reply(session, CodeAnnounced(AURA, 3))

@@ -5,9 +5,9 @@ Linux is real: speaking through the screen reader is speaking through a real spe
 heard through ALSA's file plugin, with the earcons played beside it. Windows and macOS cannot exist here, so only
 their outermost piece is stood in for, behind the interface the real one has: pyttsx3's SAPI5 and
 NSSpeechSynthesizer drivers by a driver module of pyttsx3's own driver interface (`buildDriver`); the `winsound`
-module the Windows player runs by one of the same name and function; macOS's `afplay` by a program of that name on
-PATH; accessible_output2's NVDA and VoiceOver outputs by objects with their methods. Everything between (the
-service, the backends, the players' child processes, the earcons) is the real code.
+module (which plays each sound in this process) by one of the same name, constants and rules; macOS's `afplay` by a
+program of that name on PATH; accessible_output2's NVDA and VoiceOver outputs by objects with their methods.
+Everything between (the service, the backends, the players, the earcons) is the real code.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import os
 import stat
 import struct
 import sys
+import threading
 import types
 import wave
 from pathlib import Path
@@ -111,24 +112,48 @@ def system_voice(monkeypatch):
     return rendered
 
 
+class Winsound(types.ModuleType):
+    """A `winsound` module with the real one's constants and its `PlaySound` rules: a sound from memory is played
+    synchronously only (the real one raises RuntimeError for `SND_ASYNC | SND_MEMORY`), and `PlaySound(None)` stops
+    the sound playing. Each sound played is written into `folder`, numbered, with the flags it came with; while
+    `hold` is set, a sound plays until it is stopped."""
+
+    SND_FILENAME, SND_ASYNC, SND_NODEFAULT, SND_MEMORY = 0x20000, 0x1, 0x2, 0x4
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__("winsound")
+        self.folder = folder
+        self.flags: list[int] = []
+        self.stops = 0
+        self.hold = False
+        self.threads: set[str] = set()
+        self._stopped = threading.Event()
+
+    def PlaySound(self, sound: bytes | None, flags: int) -> None:
+        if sound is None:
+            self.stops += 1
+            self._stopped.set()
+            return
+        if flags & self.SND_MEMORY and flags & self.SND_ASYNC:
+            raise RuntimeError("Cannot play asynchronously from memory")
+        assert isinstance(sound, bytes) and sound[:4] == b"RIFF" and sound[8:12] == b"WAVE", sound[:12]
+        self.flags.append(flags)
+        self.threads.add(threading.current_thread().name)
+        number = len(list(self.folder.iterdir()))
+        (self.folder / f"{number:03}.wav").write_bytes(sound)
+        self._stopped.clear()
+        if self.hold:
+            self._stopped.wait(30)
+
+
 @pytest.fixture
 def winsound(tmp_path, monkeypatch) -> Path:
-    """A `winsound` module for the Windows player's child process (PYTHONPATH): PlaySound copies the file it is
-    given into the returned folder, numbered, and records its flags."""
-    modules, played = tmp_path / "winsound-module", tmp_path / "winsound-played"
-    modules.mkdir()
+    """The stand-in `winsound` as the standard library's, for the Windows player in this process; the folder its
+    sounds are written into. No player process may be started meanwhile."""
+    played = tmp_path / "winsound-played"
     played.mkdir()
-    (modules / "winsound.py").write_text(
-        "import os, shutil\n"
-        "SND_FILENAME, SND_NODEFAULT = 0x20000, 0x2\n"
-        f"FOLDER = {str(played)!r}\n"
-        "def PlaySound(sound, flags):\n"
-        "    assert flags == SND_FILENAME | SND_NODEFAULT, flags\n"
-        "    number = len(os.listdir(FOLDER))\n"
-        "    shutil.copy(sound, os.path.join(FOLDER, f'{number:03}.wav'))\n",
-        encoding="utf-8",
-    )
-    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(modules), os.environ.get("PYTHONPATH")])))
+    module = Winsound(played)
+    monkeypatch.setitem(sys.modules, "winsound", module)
     return played
 
 
@@ -186,7 +211,7 @@ def test_the_own_voice_is_the_systems_voice_played_by_the_systems_player(
     assert said[-2:] == ["Your turn, Ana.", "Draw a card."]  # sentence by sentence, after the warm-up word
     assert system_voice[driver][-1][1]["rate"] == 285  # rate 70: between the normal 175 and the fastest 450
     files = played_files(played)
-    assert len(files) == 2  # one child process per sentence, the earcon in the first one's file
+    assert len(files) == 2  # one sound per sentence, the earcon in the first one's file
     assert frames(files[0]) == earcon + voice_samples("Your turn, Ana.")
     assert frames(files[1]) == voice_samples("Draw a card.")
 
@@ -197,6 +222,74 @@ def test_each_platforms_player_is_chosen_and_killed_like_the_others(platform, pl
     assert found is not None and found.name == player
     assert Player.find(platform="linux") is None or Player.find(platform="linux").name in ("aplay", "paplay", "pw-play")
     assert Player.find("winsound", platform="linux") is None  # part of Python on Windows only
+
+
+def no_player_process(monkeypatch) -> None:
+    """Starting a player process fails from now on: a sound on Windows must be played in this process."""
+
+    def refused(*args, **kwargs):
+        raise AssertionError(f"a player process was started: {args}")
+
+    monkeypatch.setattr("assistant.speech.player.subprocess.Popen", refused)
+
+
+def test_windows_plays_each_sound_in_this_process_from_the_wav_bytes(winsound, tmp_path, monkeypatch):
+    module = sys.modules["winsound"]
+    sound = tmp_path / "card.wav"
+    with wave.open(str(sound), "wb") as out:
+        out.setnchannels(1), out.setsampwidth(2), out.setframerate(RATE)
+        out.writeframes(voice_samples("Rainbow Aura."))
+    no_player_process(monkeypatch)
+    player = Player.find(platform="win32")
+    assert player is not None and player.name == "winsound" and player.command == ()
+    playing = player.start(sound)
+    assert playing.wait(10) == 0 and playing.poll() == 0
+    assert [path.read_bytes() for path in played_files(winsound)] == [sound.read_bytes()]  # the whole file
+    assert module.flags == [module.SND_MEMORY | module.SND_NODEFAULT] and module.threads == {"winsound"}
+    with pytest.raises(OSError):  # a file that cannot be read is reported as a player that cannot start
+        player.start(tmp_path / "gone.wav")
+
+
+def test_a_sound_played_in_this_process_stops_at_once_on_a_kill(winsound, tmp_path, monkeypatch):
+    from assistant.speech.player import KILLED, end_process
+
+    module = sys.modules["winsound"]
+    module.hold = True  # plays until it is stopped
+    sound = tmp_path / "long.wav"
+    with wave.open(str(sound), "wb") as out:
+        out.setnchannels(1), out.setsampwidth(2), out.setframerate(RATE)
+        out.writeframes(voice_samples("A long card text."))
+    no_player_process(monkeypatch)
+    playing = Player.find(platform="win32").start(sound)
+    for _ in range(1000):  # until the sound is under way (the thread has given it to PlaySound)
+        if played_files(winsound):
+            break
+        threading.Event().wait(0.01)
+    assert playing.poll() is None
+    end_process(playing)
+    assert playing.wait(10) == KILLED and module.stops >= 1
+    end_process(playing)  # a finished one is left alone
+    assert module.stops == 1
+
+
+def test_the_own_voice_on_windows_is_cut_off_by_stop_with_no_process(system_voice, winsound, tmp_path, monkeypatch):
+    module = sys.modules["winsound"]
+    no_player_process(monkeypatch)
+    service = own_voice_on("win32", tmp_path)
+    try:
+        module.hold = True
+        service.say("Rainbow Aura. Upgrade card. Each turn you may play a card.")
+        for _ in range(1000):
+            if played_files(winsound):
+                break
+            threading.Event().wait(0.01)
+        service.stop()
+        assert service.wait_idle(20)
+    finally:
+        service.close()
+    assert module.stops >= 1
+    assert len(played_files(winsound)) == 1  # cut off in its first sentence: the rest never played
+    assert frames(played_files(winsound)[0]) == voice_samples("Rainbow Aura.")
 
 
 class ReaderOutput:

@@ -276,9 +276,9 @@ def test_a_card_with_no_variation_or_no_card_is_of_no_variation():
 
 def test_each_resolution_of_the_pile_says_exactly_what_left_it_and_what_stays():
     played, neigh, shout = PileCard(0, "basic", into=0), PileCard(1, "neigh"), PileCard(1, "shout")
-    assert resolve_top((), CHAIN_CARDS) == PileStep((), ())
-    assert resolve_top((played,), CHAIN_CARDS) == PileStep((), (), resolved=played)
-    assert resolve_top((played, neigh), CHAIN_CARDS) == PileStep((), (neigh, played), stopped=played, stopper=neigh)
+    assert resolve_top((), CHAIN_CARDS) == PileStep(())
+    assert resolve_top((played,), CHAIN_CARDS) == PileStep((), resolved=played)
+    assert resolve_top((played, neigh), CHAIN_CARDS) == PileStep((), stopped=played, stopper=neigh)
     shielded = resolve_top((played, neigh), CHAIN_CARDS, lambda _: "yay")
-    assert shielded == PileStep((played,), (neigh,), stopper=neigh, shield="yay")
-    assert resolve_top((played, neigh, shout), CHAIN_CARDS) == PileStep((played, neigh), (shout,), instant=shout)
+    assert shielded == PileStep((played,), stopper=neigh, shield="yay")
+    assert resolve_top((played, neigh, shout), CHAIN_CARDS) == PileStep((played, neigh), instant=shout)

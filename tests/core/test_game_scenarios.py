@@ -71,7 +71,8 @@ from assistant.core.game.objections import (
 )
 from assistant.core.game.table import Prompt, PromptKind
 from assistant.core.game.tally import Ending, HandLimit, Outcome, name_letters
-from assistant.core.language.reply import Choice, Reply, Verbosity
+from assistant.core.language.reply import Choice, Reply
+from assistant.core.words.verbosity import Verbosity
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
 

@@ -24,11 +24,12 @@ from assistant.core.game import objections as ob
 from assistant.core.game.chain import PileCard, Trigger, TriggerKind
 from assistant.core.game.history import Game
 from assistant.core.game.setup import Setup
-from assistant.core.language.reply import Choice, Verbosity
+from assistant.core.language.reply import Choice
 from assistant.core.words.errors import which_instant
 from assistant.core.words.gameplay import describe_fact
 from assistant.core.words.position import DECK_COUNT_UNKNOWN
 from assistant.core.words.rulings import describe_objection
+from assistant.core.words.verbosity import Verbosity
 from assistant.storage.decks import load_card_set
 
 DECK_TEXT = (Path(__file__).resolve().parents[1] / "fixtures" / "llamas_instants.toml").read_text(encoding="utf-8")

@@ -157,7 +157,7 @@ def test_a_scan_during_a_yes_or_no_question_never_drops_it(private_home, code):
 
 def test_a_scan_while_the_instant_is_chosen_keeps_the_choice_and_bens_instant_is_recorded(private_home):
     from assistant.commands.app import table_session
-    from assistant.core.language.reply import Verbosity
+    from assistant.core.words.verbosity import Verbosity
     from assistant.storage.decks import load_card_set
 
     session = table_session(load_card_set("llamas", ()), verbosity=Verbosity.COACHING)

@@ -9,7 +9,7 @@ from assistant.core.game.chain import Trigger, TriggerKind
 from assistant.core.game.events import Gathered, Phase, Play, Respond, Source, ToDeck
 from assistant.core.game.facts import BackInDeck, LinkAdded, SavedToHand, StartSkipped, TriggersLost
 from assistant.core.game.objections import ActionUsed, ChainOpen, NothingPutsBack, NothingToAnswer
-from assistant.core.language.reply import Verbosity
+from assistant.core.words.verbosity import Verbosity
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from assistant.commands.app import table_session
-from assistant.core.language.reply import Control, Verbosity
+from assistant.core.language.reply import Control
 from assistant.core.words.cardtext import card_gist
+from assistant.core.words.verbosity import Verbosity
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
 
@@ -293,20 +294,6 @@ def test_a_chain_link_says_what_its_card_does_in_whole_clauses(deck, card_id, gi
     assert said.startswith(gist)
     whole = said.replace("; ", ". ").lower() in card.text.lower()  # the card's sentences, nothing left out
     assert whole or said.endswith(", and more") and len(said.split()) <= 24
-
-
-def test_every_event_that_names_a_player_is_one_the_brief_tally_line_knows():
-    # A new event with a `player` left out of PLAYER_EVENTS would have its tally change read out seat by seat.
-    import dataclasses
-
-    from assistant.core.game import events
-    from assistant.core.words.announce import PLAYER_EVENTS, event_player
-
-    kinds = [k for k in vars(events).values() if isinstance(k, type) and issubclass(k, events.Event)]
-    with_player = {k for k in kinds if "player" in {f.name for f in dataclasses.fields(k)}}
-    assert with_player and with_player == set(PLAYER_EVENTS)
-    assert event_player(events.Draw(player=2)) == 2
-    assert event_player(events.EndTurn()) is None
 
 
 def test_a_cost_in_a_gist_keeps_what_it_buys():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
@@ -12,6 +13,7 @@ from assistant.core.game import moves
 from assistant.core.game.events import EVENT_TYPES, Gathered, Phase, Source
 from assistant.core.game.history import Game
 from assistant.core.game.setup import Setup
+from assistant.core.language.verb_names import VerbName
 from assistant.core.language.verbs import BY_NAME, VERBS, Kind, find_verb, help_lines, markdown_tables, parse_command
 from assistant.core.words.gameplay import describe_event
 from assistant.storage.decks import load_card_set
@@ -76,9 +78,29 @@ def test_names_in_the_table_are_unique_and_known_to_the_conversation():
     assert {"undo", "redo", "new-game", "resume", "yes", "no", "help", "card"} <= set(BY_NAME)
 
 
-def test_no_core_module_is_over_600_lines():
-    sizes = {p.relative_to(ROOT): len(p.read_text().splitlines()) for p in (ROOT / "assistant").rglob("*.py")}
-    assert max(sizes.values()) < 600, max(sizes, key=sizes.get)
+def test_the_verb_names_type_is_the_verb_tables():
+    from assistant.core.language.verbs import names_module
+
+    written = (ROOT / "assistant" / "core" / "language" / "verb_names.py").read_text()
+    assert written == names_module(), "regenerate: python -m assistant.core.language.verbs --names"
+    assert get_args(VerbName) == tuple(verb.name for verb in VERBS)
+
+
+def test_the_type_checker_refuses_a_verb_the_table_does_not_have(tmp_path):
+    """A misspelt verb in a command made or compared in code is a type error, not a command that never matches."""
+    from mypy import api
+
+    snippet = tmp_path / "verbs_used.py"
+    snippet.write_text(
+        "from assistant.core.language.parser import Command\n"
+        "Command('draw')\n"
+        "Command('drwa')\n"
+        "def ends(command: Command) -> bool:\n"
+        "    return command.verb == 'end' or command.verb == 'ned'\n"
+    )
+    out, _, status = api.run([str(snippet), "--strict-equality", "--follow-imports=silent", "--no-incremental"])
+    errors = [line.split(":")[1] for line in out.splitlines() if ": error:" in line]
+    assert status == 1 and errors == ["3", "5"], out
 
 
 def test_phase_after_stays_within_the_turn():

@@ -54,7 +54,7 @@ def test_a_camera_message_that_arrives_as_the_app_closes_is_let_go(make_app):
     """The camera thread may post a message just before it is stopped; handled once the app's widgets are gone,
     it is let go rather than raising (a traceback at quit)."""
     from assistant.scanner.live import SourceBack
-    from assistant.ui.camera import ScannerEvent
+    from assistant.ui.messages import ScannerEvent
 
     spoken = []
     app = make_app(Heard(spoken.append))

@@ -13,7 +13,7 @@ from assistant.scanner.live import CodeAnnounced
 from assistant.speech import RecordingBackend, SpeechService
 from assistant.speech.replies import ReplySpeaker
 from assistant.speech.transcript import Transcript, read_transcript
-from assistant.ui.camera import ScannerEvent
+from assistant.ui.messages import ScannerEvent
 
 #: The game, step by step: what the player does (a line typed, a key, or "scan" and a card), and what must hold.
 SCAN = "scan:"

@@ -314,7 +314,7 @@ def test_the_settings_choose_the_display_without_the_flag(display_server, make_a
 def test_a_routing_key_on_a_card_name_shows_its_text(display_server, make_app):
     """A routing key (which the TTY driver lacks) arrives as the reader thread posts it: a `DisplayPressed`."""
     from assistant.core.braille.display import Key, Press
-    from assistant.ui.braille_messages import DisplayPressed
+    from assistant.ui.messages import DisplayPressed
 
     app = make_app(None, "--braille-display", "--no-speech")
     link = app.braille

@@ -13,7 +13,7 @@ from assistant.braille.translate import Translator
 from assistant.commands.app import table_session
 from assistant.scanner.live import CodeAnnounced
 from assistant.storage.decks import load_card_set
-from assistant.ui.camera import ScannerEvent
+from assistant.ui.messages import ScannerEvent
 
 #: Lines typed in braille cells, and the same line in letters when it is a command.
 BRAILLE_LINES = [

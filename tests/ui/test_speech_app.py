@@ -224,7 +224,7 @@ def test_turns_errors_cards_and_aiming_cues_carry_their_earcons_with_their_words
 
 def test_a_notice_does_not_make_the_reply_being_read_stale_but_a_typed_line_does(speaking_app, cards):
     from assistant.scanner.live import ScannerNotice
-    from assistant.ui.camera import ScannerEvent
+    from assistant.ui.messages import ScannerEvent
 
     backend = RecordingBackend(hold=True)
     app, service = speaking_app(backend)

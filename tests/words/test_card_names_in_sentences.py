@@ -32,10 +32,10 @@ from assistant.core.game.events import (
 from assistant.core.game.history import Game, Step
 from assistant.core.game.moves import apply
 from assistant.core.game.setup import Setup
-from assistant.core.language.reply import Verbosity
 from assistant.core.words.announce import announce_step
 from assistant.core.words.position import describe_chain, describe_discard, describe_pile, describe_stable
 from assistant.core.words.rulings import confirm_question, objection_reasons
+from assistant.core.words.verbosity import Verbosity
 from assistant.storage.decks import load_card_set
 
 #: Each base deck with every add-on it takes, and its rules.

@@ -5,8 +5,8 @@ The rule, checked on the source with `ast` (docstrings left out), is two rules:
 
 1. Sentence-shaped text. A string literal (or the text an f-string writes around its `{}` parts) that starts with a
    capital letter, holds at least two words, and ends with `.`, `?` or `!` is a sentence, wherever it is: a
-   constant, a return value, an argument. Argparse's `help=`, `description=` and `epilog=` are left out (the help
-   of a command stays beside its options).
+   constant, a return value, an argument. Argparse's `help=`, `description=` and `epilog=` (and a command's
+   `examples=`) are left out (the help of a command stays beside its options).
 2. Wording given to the player. Text holding two words in a row (letters, a space, letters: "it is empty",
    "Could not write {}") given to what shows or says it: `print(...)`, `Reply(...)`, `Reply.of(...)`,
    `notice(...)`, `say(...)`; the exceptions whose message the player reads (`PLAYER_EXCEPTIONS`); and any
@@ -51,8 +51,9 @@ PLAYER_EXCEPTIONS = {
 }
 #: The calls that show or say their text.
 SHOWN_BY = {"print", "Reply", "Reply.of", "notice", "say"}
-#: Argparse keywords whose text stays where the option is.
-HELP_KEYWORDS = {"help", "description", "epilog"}
+#: Argparse keywords whose text stays where the option is (`examples=` is the command's own examples, given to
+#: `assistant.commands.helptext.described`, which makes its epilog).
+HELP_KEYWORDS = {"help", "description", "epilog", "examples"}
 
 TWO_WORDS = re.compile(r"[A-Za-z]+[,;:]? [A-Za-z]+")
 SENTENCE = re.compile(r"^[A-Z][^\n]*\s\S[^\n]*[.?!]$", re.DOTALL)

@@ -11,10 +11,10 @@ from assistant.core.game.facts import BackInDeck, SavedToHand, StartSkipped
 from assistant.core.game.history import Game
 from assistant.core.game.setup import Setup
 from assistant.core.game.table import Prompt, PromptKind
-from assistant.core.language.reply import Verbosity
 from assistant.core.words.announce import phrase_prompt
 from assistant.core.words.cardtext import card_gist
 from assistant.core.words.gameplay import describe_event, describe_fact, describe_trigger
+from assistant.core.words.verbosity import Verbosity
 from assistant.storage.decks import load_card_set
 
 

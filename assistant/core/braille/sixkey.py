@@ -9,7 +9,8 @@ true "all keys up" chord cannot be seen. Two modes make up for it:
 - **dots then Space**: dot keys gather one cell, Space finishes it (good one-handed); Space with no dots is a space.
 
 Backspace drops the dots being gathered, or else the last cell. Every change returns a `KeyOutcome` with the
-text entered so far and what to echo aloud (the words come from `assistant.core.words`).
+text entered so far and what to echo aloud, as typed values (`Echo`): the words for them are
+`assistant.core.words.entry.sixkey_echo`, so braille needs no words module.
 """
 
 from __future__ import annotations
@@ -18,13 +19,6 @@ import enum
 from dataclasses import dataclass
 
 from assistant.core.braille import celltable
-from assistant.core.words.entry import (
-    SIXKEY_DOTS_CLEARED,
-    SIXKEY_NOTHING_TO_DELETE,
-    SIXKEY_SPACE,
-    cell_deleted,
-    cell_echo,
-)
 
 #: Key name (as Textual and most toolkits name them) → braille dot.
 DOT_KEYS = {"f": 1, "d": 2, "s": 3, "j": 4, "k": 5, "l": 6, "a": 7, "semicolon": 8, ";": 8}
@@ -39,14 +33,35 @@ class EntryMode(enum.Enum):
     DOTS_THEN_SPACE = "space"
 
 
+class Heard(enum.Enum):
+    """What a key did that is echoed aloud."""
+
+    CELL = "cell"
+    """A cell was finished (`Echo.cell`)."""
+    DELETED = "deleted"
+    """Backspace removed a cell (`Echo.cell`)."""
+    SPACE = "space"
+    DOTS_CLEARED = "dots cleared"
+    """Backspace dropped the dots being gathered."""
+    NOTHING_TO_DELETE = "nothing to delete"
+
+
+@dataclass(frozen=True)
+class Echo:
+    """One thing to echo: what happened, and the cell it happened to ("" for none)."""
+
+    heard: Heard
+    cell: str = ""
+
+
 @dataclass(frozen=True)
 class KeyOutcome:
     """What one key (or the passing of time) did."""
 
     text: str
     """Everything entered so far: cells, and spaces between words."""
-    echo: str = ""
-    """What to say now; empty when there is nothing to say."""
+    echo: tuple[Echo, ...] = ()
+    """What to say now, in order; empty when there is nothing to say."""
     handled: bool = True
     """False when the key is not one of ours, so the caller can give it to the ordinary input."""
 
@@ -82,32 +97,32 @@ class SixKeyEntry:
         if self.mode is EntryMode.CHORD:
             echo = self._close_if_expired(at)
         else:
-            echo = ""
+            echo = ()
         if name in DOT_KEYS:
             dot = DOT_KEYS[name]
             if self.mode is EntryMode.CHORD and dot in self.pending:
-                echo = _join(echo, self._close())  # the same key again is a new cell, not a longer chord
+                echo = (*echo, *self._close())  # the same key again is a new cell, not a longer chord
             if not self.pending:
                 self.started = at
             self.pending.add(dot)
             return KeyOutcome(self.text, echo)
         if name == "space":
             if self.pending:
-                echo = _join(echo, self._close())
+                echo = (*echo, *self._close())
                 return KeyOutcome(self.text, echo)
             self.cells.append(" ")
-            return KeyOutcome(self.text, _join(echo, SIXKEY_SPACE))
+            return KeyOutcome(self.text, (*echo, Echo(Heard.SPACE)))
         if name == "backspace":
             if self.pending and self.mode is EntryMode.DOTS_THEN_SPACE:
                 self._reset_pending()
-                return KeyOutcome(self.text, _join(echo, SIXKEY_DOTS_CLEARED))
+                return KeyOutcome(self.text, (*echo, Echo(Heard.DOTS_CLEARED)))
             self._reset_pending()
             if not self.cells:
-                return KeyOutcome(self.text, _join(echo, SIXKEY_NOTHING_TO_DELETE))
+                return KeyOutcome(self.text, (*echo, Echo(Heard.NOTHING_TO_DELETE)))
             removed = self.cells.pop()
-            return KeyOutcome(self.text, _join(echo, cell_deleted(removed)))
+            return KeyOutcome(self.text, (*echo, Echo(Heard.DELETED, removed)))
         if name == "enter":
-            echo = _join(echo, self._close())
+            echo = (*echo, *self._close())
             return KeyOutcome(self.text, echo, handled=False)
         return KeyOutcome(self.text, echo, handled=False)
 
@@ -126,24 +141,20 @@ class SixKeyEntry:
         self.cells.clear()
         self._reset_pending()
 
-    def _close_if_expired(self, now: float) -> str:
+    def _close_if_expired(self, now: float) -> tuple[Echo, ...]:
         deadline = self.deadline
         if deadline is not None and now >= deadline:
             return self._close()
-        return ""
+        return ()
 
-    def _close(self) -> str:
+    def _close(self) -> tuple[Echo, ...]:
         if not self.pending:
-            return ""
+            return ()
         new_cell = celltable.cell(self.pending)
         self.cells.append(new_cell)
         self._reset_pending()
-        return cell_echo(new_cell)
+        return (Echo(Heard.CELL, new_cell),)
 
     def _reset_pending(self) -> None:
         self.pending = set()
         self.started = None
-
-
-def _join(first: str, second: str) -> str:
-    return f"{first} {second}".strip()

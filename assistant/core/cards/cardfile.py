@@ -281,6 +281,10 @@ def _parse_herd_bonus(table: object, info: DeckInfo, text: str, report: Report) 
     return tuple(entries)
 
 
+#: Records one problem of a card: field, message.
+Bad = Callable[[str, str], None]
+
+
 def _parse_card(
     entry: object,
     lines: dict[str, int],
@@ -310,64 +314,17 @@ def _parse_card(
         bad(key, "unknown key")
     for key in sorted(CARD_REQUIRED - set(entry)):
         bad(key, "missing")
-
-    if "id" in entry:
-        if not isinstance(entry["id"], str) or not ID_PATTERN.match(entry["id"]):
-            bad("id", f"{entry['id']!r} must be lower-case letters, digits and dashes")
-        elif card_id in seen:
-            bad("id", f"duplicate id (first at line {seen[card_id]})")
-        else:
-            seen[card_id] = at("id")
-    for key in ("name", "text"):
-        if key in entry:
-            value = entry[key]
-            if not isinstance(value, str):
-                bad(key, "must be text")
-            elif not value.strip():
-                bad(key, "is empty")
-            elif len(value) > MAX_CARD_TEXT:  # a text is read out whole: never a megabyte of it
-                bad(key, f"is longer than {MAX_CARD_TEXT:,} characters")
-    card_type = None
-    if "type" in entry:
-        try:
-            card_type = CardType(entry["type"])
-        except ValueError:
-            names = ", ".join(t.value for t in CardType)
-            bad("type", f"{entry['type']!r} is not a card type ({names})")
-    copies = entry.get("copies")
-    if "copies" in entry and (isinstance(copies, bool) or not isinstance(copies, int) or copies < 1):
-        bad("copies", f"{copies!r} is not a positive whole number")
-    elif isinstance(copies, int) and copies > MAX_COPIES:  # a hand-edited import: no deck holds a billion cards
-        bad("copies", f"{copies} is more than {MAX_COPIES}")
-    tags = entry.get("tags", [])
-    if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
-        bad("tags", "must be a list of tag names")
-        tags = []
-    known = {tag.value for tag in Tag}
-    for tag in tags:
-        if tag not in known:
-            bad("tags", f"unknown tag {tag!r}")
-    variation = entry.get("variation")
-    if variation is not None:
-        parts = variation.split("+") if isinstance(variation, str) else [None]
-        if not all(part in VARIATIONS for part in parts):
-            bad("variation", f"{variation!r} is not {', '.join(VARIATIONS)} or a hybrid such as llama+alpaca")
-        elif info.game and info.game != "llamas-unleashed":
-            bad("variation", "only Llamas Unleashed cards have a variation")
-    abbreviation = entry.get("abbreviation")
-    if abbreviation is not None and (not isinstance(abbreviation, str) or not normalize(abbreviation)):
-        bad("abbreviation", "must be a text with letters or digits")
+    _check_id(entry, seen, at("id"), bad)
+    _check_texts(entry, bad)
+    card_type = _card_type(entry, bad)
+    copies = _copies(entry, bad)
+    tags = _tags(entry, bad)
+    variation = _variation(entry, info, bad)
+    abbreviation = _abbreviation(entry, bad)
     confidence = info.confidence
     if "confidence" in entry:
         confidence = _confidence(entry["confidence"], lambda message: bad("confidence", message)) or confidence
-    print_name = entry.get("print", "")
-    if not isinstance(print_name, str) or ("print" in entry and not print_name.strip()):
-        bad("print", "must be a text that is not empty")
-        print_name = ""
-    sources = entry.get("sources", [])
-    if not isinstance(sources, list) or not all(isinstance(s, str) and s.strip() for s in sources):
-        bad("sources", "must be a list of texts that are not empty")
-        sources = []
+    print_name, sources = _print_and_sources(entry, bad)
     variants: list[PrintVariant] = []
     raw_variants = entry.get("print_variants", [])
     if not isinstance(raw_variants, list):
@@ -380,7 +337,7 @@ def _parse_card(
             ok = False
         else:
             variants.append(variant)
-    if not ok or card_type is None or not isinstance(copies, int):
+    if not ok or card_type is None or copies is None:
         return None
     return Card(
         id=card_id,
@@ -389,7 +346,7 @@ def _parse_card(
         copies=copies,
         text=" ".join(entry["text"].split()),
         deck=info.id,
-        tags=frozenset(Tag(tag) for tag in tags if tag in known),
+        tags=frozenset(Tag(tag) for tag in tags),
         variation=variation,
         abbreviation=" ".join(abbreviation.split()) if abbreviation else None,
         confidence=confidence,
@@ -397,6 +354,99 @@ def _parse_card(
         print_variants=tuple(variants),
         sources=tuple(" ".join(s.split()) for s in sources),
     )
+
+
+def _check_id(entry: dict[str, Any], seen: dict[str, int], line: int, bad: Bad) -> None:
+    """A card's id: its form, and no second card with it (the first one's line is kept in `seen`)."""
+    if "id" not in entry:
+        return
+    if not isinstance(entry["id"], str) or not ID_PATTERN.match(entry["id"]):
+        bad("id", f"{entry['id']!r} must be lower-case letters, digits and dashes")
+    elif entry["id"] in seen:
+        bad("id", f"duplicate id (first at line {seen[entry['id']]})")
+    else:
+        seen[entry["id"]] = line
+
+
+def _check_texts(entry: dict[str, Any], bad: Bad) -> None:
+    """A card's name and text: texts, not empty, not too long."""
+    for key in ("name", "text"):
+        if key in entry:
+            value = entry[key]
+            if not isinstance(value, str):
+                bad(key, "must be text")
+            elif not value.strip():
+                bad(key, "is empty")
+            elif len(value) > MAX_CARD_TEXT:  # a text is read out whole: never a megabyte of it
+                bad(key, f"is longer than {MAX_CARD_TEXT:,} characters")
+
+
+def _card_type(entry: dict[str, Any], bad: Bad) -> CardType | None:
+    """A card's type, or None (reported when it is given and not a type)."""
+    if "type" not in entry:
+        return None
+    try:
+        return CardType(entry["type"])
+    except ValueError:
+        names = ", ".join(t.value for t in CardType)
+        bad("type", f"{entry['type']!r} is not a card type ({names})")
+        return None
+
+
+def _copies(entry: dict[str, Any], bad: Bad) -> int | None:
+    """How many copies of a card a deck holds, or None when it is missing or wrong (reported when wrong)."""
+    copies = entry.get("copies")
+    if "copies" in entry and (isinstance(copies, bool) or not isinstance(copies, int) or copies < 1):
+        bad("copies", f"{copies!r} is not a positive whole number")
+    elif isinstance(copies, int) and copies > MAX_COPIES:  # a hand-edited import: no deck holds a billion cards
+        bad("copies", f"{copies} is more than {MAX_COPIES}")
+    return copies if isinstance(copies, int) and not isinstance(copies, bool) else None
+
+
+def _tags(entry: dict[str, Any], bad: Bad) -> list[str]:
+    """A card's known tag names (each unknown one reported)."""
+    tags = entry.get("tags", [])
+    if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
+        bad("tags", "must be a list of tag names")
+        return []
+    known = {tag.value for tag in Tag}
+    for tag in tags:
+        if tag not in known:
+            bad("tags", f"unknown tag {tag!r}")
+    return [tag for tag in tags if tag in known]
+
+
+def _variation(entry: dict[str, Any], info: DeckInfo, bad: Bad) -> Any:
+    """A Llamas card's variation as given (a wrong one reported: the card is then not made)."""
+    variation = entry.get("variation")
+    if variation is not None:
+        parts = variation.split("+") if isinstance(variation, str) else [None]
+        if not all(part in VARIATIONS for part in parts):
+            bad("variation", f"{variation!r} is not {', '.join(VARIATIONS)} or a hybrid such as llama+alpaca")
+        elif info.game and info.game != "llamas-unleashed":
+            bad("variation", "only Llamas Unleashed cards have a variation")
+    return variation
+
+
+def _abbreviation(entry: dict[str, Any], bad: Bad) -> Any:
+    """A card's own braille abbreviation as given (a wrong one reported: the card is then not made)."""
+    abbreviation = entry.get("abbreviation")
+    if abbreviation is not None and (not isinstance(abbreviation, str) or not normalize(abbreviation)):
+        bad("abbreviation", "must be a text with letters or digits")
+    return abbreviation
+
+
+def _print_and_sources(entry: dict[str, Any], bad: Bad) -> tuple[str, list[str]]:
+    """A card's printing's name and where its facts come from ("" and [] when wrong, reported)."""
+    print_name = entry.get("print", "")
+    if not isinstance(print_name, str) or ("print" in entry and not print_name.strip()):
+        bad("print", "must be a text that is not empty")
+        print_name = ""
+    sources = entry.get("sources", [])
+    if not isinstance(sources, list) or not all(isinstance(s, str) and s.strip() for s in sources):
+        bad("sources", "must be a list of texts that are not empty")
+        sources = []
+    return print_name, sources
 
 
 def _parse_variant(

@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from assistant.core.cards.card import Card, CardType, Deck, normalize
 from assistant.core.cards.sheet import MAX_ROWS, SheetRow, match_sheet, matching_card, render_import
 from assistant.core.text import clean_untrusted
-from assistant.core.words.scans import CARD_REFUSED, LEARNT_BY_NAME, import_full
 
 #: The longest name taken from a scanned text.
 MAX_NAME = 60
@@ -214,25 +213,39 @@ def type_from_prefix(typed: str) -> CardType | None:
     return next((t for t in CardType if word == t.value), None)
 
 
-def learned_deck_text(new: NewCard, card_type: CardType, base: Deck, existing: Deck | None, deck_id: str) -> str:
+class CardNotLearned(ValueError):
+    """A scanned card the owner's import cannot take: `limit`, the most cards a sheet may give, when the import
+    holds that many already; else the sheet's `reason` for leaving its line out ("" when it gave none). The words
+    for it are the caller's (`assistant.core.words.scans`)."""
+
+    def __init__(self, limit: int | None = None, reason: str = "") -> None:
+        super().__init__(reason)
+        self.limit = limit
+        self.reason = reason
+
+
+def learned_deck_text(
+    new: NewCard, card_type: CardType, base: Deck, existing: Deck | None, deck_id: str, unscanned: str
+) -> str:
     """The owner's import deck with one scanned card added, as a deck file: the same matching, checks and limits
     as a reference sheet (`deck import`), the cards already imported kept. A name that is a typo of a card of the
     base deck gives that card the scanned text (as a sheet's line would; `sheet.matching_card` tells it before).
-    Raises ValueError with the reason, in words, when the card cannot be added: the import already holds the most
-    cards a sheet may give, or the sheet's rules refuse the line (a name with no letters or digits)."""
+    A card learnt by its name alone gets the text `unscanned` (a deck's card has words). Raises `CardNotLearned`
+    when the card cannot be added: the import already holds the most cards a sheet may give, or the sheet's rules
+    refuse the line (a name with no letters or digits)."""
     if existing is not None and len(existing.cards) >= MAX_ROWS:
-        raise ValueError(import_full(MAX_ROWS))
+        raise CardNotLearned(limit=MAX_ROWS)
     same = matching_card(new.name, base)  # a typo of a deck card's name is that card, as on a sheet
     replaced = {normalize(clean_untrusted(new.name, 100)), normalize(same.name) if same is not None else ""}
     kept = [card for card in existing.cards if normalize(card.name) not in replaced] if existing else []
     rows = _rows(kept)  # a card scanned again replaces its earlier words (the player said yes to that)
     line = len(rows) + 1
     name = clean_untrusted(new.name, 100)  # the id is made from the name as it is said, never from an escape
-    rows.append(SheetRow(line, name, new.text or LEARNT_BY_NAME, card_type.value))  # a deck's card has words
+    rows.append(SheetRow(line, name, new.text or unscanned, card_type.value))
     result = match_sheet(rows, base, deck_id)
     if line not in result.imported:
         reasons = [problem.message for problem in result.problems if problem.line == line]
-        raise ValueError(reasons[-1] if reasons else CARD_REFUSED)  # match_sheet names each line it leaves out
+        raise CardNotLearned(reason=reasons[-1] if reasons else "")  # match_sheet names each line it leaves out
     return render_import(result, base, deck_id, "cards scanned at the table")
 
 

@@ -174,8 +174,6 @@ class PileStep:
 
     pile: tuple[PileCard, ...]
     """The pile afterwards."""
-    discarded: tuple[PileCard, ...]
-    """Cards that left the pile for the discard pile, top first."""
     resolved: PileCard | None = None
     """The played card, when it resolved and takes effect."""
     stopped: PileCard | None = None
@@ -200,14 +198,14 @@ def resolve_top(
     resolves when nothing is left above it.
     """
     if not pile:
-        return PileStep((), ())
+        return PileStep(())
     top = pile[-1]
     if len(pile) == 1:
-        return PileStep((), (), resolved=top)
+        return PileStep((), resolved=top)
     if is_neigh(cards.get(top.card)):
         below = pile[-2]
         protected_by = shield(below)
         if protected_by is not None:
-            return PileStep(pile[:-1], (top,), stopper=top, shield=protected_by)
-        return PileStep(pile[:-2], (top, below), stopped=below, stopper=top)
-    return PileStep(pile[:-1], (top,), instant=top)
+            return PileStep(pile[:-1], stopper=top, shield=protected_by)
+        return PileStep(pile[:-2], stopped=below, stopper=top)
+    return PileStep(pile[:-1], instant=top)

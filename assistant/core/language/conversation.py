@@ -23,7 +23,7 @@ from assistant.core.game.history import MAX_UNDO, Game, NothingToUndoError, Reco
 from assistant.core.game.objections import Objection
 from assistant.core.language.builders import Context, cards_with_words, find_baby, find_player
 from assistant.core.language.parser import Command, CommandError
-from assistant.core.language.reply import Choice, Question, Reply, Verbosity
+from assistant.core.language.reply import Choice, Question, Reply
 from assistant.core.language.verbs import BY_NAME, Verb
 from assistant.core.words.announce import announce_step, decisive_of_step
 from assistant.core.words.entry import query_problem
@@ -41,6 +41,7 @@ from assistant.core.words.gameplay import NOTHING_TO_REDO, NOTHING_TO_UNDO
 from assistant.core.words.pace import advice_once
 from assistant.core.words.position import undone_many
 from assistant.core.words.rulings import confirm_question, objection_reasons, short_objection, warning_asked
+from assistant.core.words.verbosity import Verbosity
 
 #: The most candidates offered for a card named in a command.
 MOST_CHOICES = 5

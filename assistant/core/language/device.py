@@ -17,6 +17,7 @@ from typing import Any
 from assistant.core.cards.card import Card, CardType
 from assistant.core.game.history import Game
 from assistant.core.language.parser import Command
+from assistant.core.language.verb_names import VerbName
 from assistant.core.words.share import (
     ACTOR_NOT_YOURS,
     CARD_NEEDED,
@@ -30,23 +31,24 @@ from assistant.core.words.share import (
     stale_stable,
 )
 
-#: The verbs a device may send, in the order the page offers them.
-DEVICE_VERBS = (
-    "draw",
-    "play",
-    "neigh",
-    "super-neigh",
-    "instant",
-    "resolve",
-    "end",
-    "destroy",
-    "sacrifice",
-    "steal",
-    "return",
-    "discard",
-    "bring",
-    "undo",
-)
+#: The verbs a device may send, in the order the page offers them, each with the verb of the command it makes.
+_COMMAND_VERBS: dict[str, VerbName] = {
+    "draw": "draw",
+    "play": "play",
+    "neigh": "neigh",
+    "super-neigh": "super-neigh",
+    "instant": "play",  # an Instant played from hand answers the pile (or the effect being done), as typed
+    "resolve": "resolve",
+    "end": "end",
+    "destroy": "destroy",
+    "sacrifice": "sacrifice",
+    "steal": "steal",
+    "return": "return",
+    "discard": "discard",
+    "bring": "bring",  # a Baby brought is `baby`
+    "undo": "undo",
+}
+DEVICE_VERBS = tuple(_COMMAND_VERBS)
 #: Verbs that need a card.
 _CARD_VERBS = {"play", "instant", "destroy", "sacrifice", "steal", "return", "bring"}
 #: Verbs that answer the top of the pile (or resolve it): the page says which card it saw there (`on`).
@@ -149,12 +151,10 @@ def command_for(move: DeviceMove, player: str, game: Game) -> tuple[Command, Car
         raise DeviceMoveError(STALE_PILE, stale=True)
     if move.verb in _STABLE_VERBS and card is not None:
         _check_in_stable(game, card, seat if move.verb == "sacrifice" else None, target)
-    verb = move.verb
+    verb = _COMMAND_VERBS[move.verb]
     if verb == "end" and seat != state.current:  # a turn is its player's to end: no other phone may end it
         raise DeviceMoveError(not_your_turn_to_end(names[state.current]))
-    if verb == "instant":
-        verb = "play"  # an Instant played from hand answers the pile (or the effect being done), as typed
-    elif verb == "bring" and card is not None and card.type is CardType.BABY:
+    if verb == "bring" and card is not None and card.type is CardType.BABY:
         verb, target = "baby", target or player
     elif verb == "bring":
         target = target or player

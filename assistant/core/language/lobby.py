@@ -20,7 +20,7 @@ from assistant.core.game.table import Table
 from assistant.core.language.builders import find_baby, find_player
 from assistant.core.language.conversation import Conversation, OpenSave
 from assistant.core.language.parser import Command, CommandError
-from assistant.core.language.reply import Question, Reply, Verbosity
+from assistant.core.language.reply import Question, Reply
 from assistant.core.text import clean_untrusted
 from assistant.core.words.errors import (
     DECK_OUT_CHOICES,
@@ -39,6 +39,7 @@ from assistant.core.words.errors import (
 from assistant.core.words.gameplay import NO_SAVED_GAME
 from assistant.core.words.position import game_resumed, game_started
 from assistant.core.words.storage import expansion_alone, save_out_of_order, save_unwritable
+from assistant.core.words.verbosity import Verbosity
 
 
 class SaveReadBack(Protocol):

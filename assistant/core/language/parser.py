@@ -16,6 +16,7 @@ from typing import Any
 
 from assistant.core.cards.card import Card, normalize
 from assistant.core.game.events import Source
+from assistant.core.language.verb_names import VerbName
 from assistant.core.words.errors import (
     GIVE_TO_WHOM,
     HAND_NAME_NUMBER,
@@ -51,7 +52,7 @@ class CommandError(ValueError):
 class Command:
     """A parsed line, with card and player phrases not yet resolved."""
 
-    verb: str
+    verb: VerbName
     actor: str | None = None
     """A player's name said before the verb ("Ben draw")."""
     card: str | None = None
@@ -145,7 +146,7 @@ SWAP_EXAMPLE = "swap rainbow aura from Ana with slowdown from Ben"
 MOVE_EXAMPLE = "move slowdown from Ana to Ben"
 
 
-def parse_card_into(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+def parse_card_into(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
     """play CARD [into NAME], bring CARD [into NAME] [from SOURCE]."""
     word = None
     before, after = _split_last(tokens, lower, {"from"})
@@ -178,18 +179,18 @@ def _card_in_stable(tokens: list[str], lower: list[str], names: tuple[str, ...])
     return _card_phrase(tokens), None
 
 
-def parse_card_from(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+def parse_card_from(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
     """steal, destroy, nursery: CARD [from|of|in NAME]."""
     card, target = _card_in_stable(tokens, lower, names)
     return Command(verb, card=card, target=target)
 
 
-def parse_sacrifice(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+def parse_sacrifice(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
     """sacrifice CARD: always from one's own Stable ("Ben sacrifice CARD" for another player)."""
     return Command(verb, card=_card_phrase(tokens))
 
 
-def parse_return(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+def parse_return(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
     """return CARD [from NAME] [to hand]."""
     if lower[-2:] in (["to", "hand"], ["the", "hand"]) or lower[-1:] == ["hand"]:  # "return X to the hand"
         while tokens and tokens[-1].lower() in ("hand", "the", "to"):
@@ -199,7 +200,7 @@ def parse_return(verb: str, tokens: list[str], lower: list[str], names: tuple[st
     return Command(verb, card=card, target=target)
 
 
-def parse_baby(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+def parse_baby(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
     """baby NAME BABY, or baby BABY [to|into NAME]."""
     if len(tokens) >= 2 and is_player(tokens[0], names):
         return Command(verb, card=_card_phrase(tokens[1:]), target=tokens[0])
@@ -207,13 +208,13 @@ def parse_baby(verb: str, tokens: list[str], lower: list[str], names: tuple[str,
     return Command(verb, card=command.card, target=command.target)
 
 
-def parse_neigh(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+def parse_neigh(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
     """neigh NAME, super neigh NAME (or "Ben neigh")."""
     tokens = [t for t in tokens if t.lower() not in ("by", "from")]
     return Command(verb, target=_words(tokens) or None)
 
 
-def parse_count(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+def parse_count(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
     """draw [N], discard [N | CARD], undo [N | all], redo [N | all]."""
     if not tokens:
         return Command(verb)
@@ -227,7 +228,7 @@ def parse_count(verb: str, tokens: list[str], lower: list[str], names: tuple[str
     raise CommandError(say_a_number(verb, 2))
 
 
-def parse_take(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+def parse_take(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
     """take CARD from deck|discard (searching the deck or the discard pile)."""
     word = None
     if lower and lower[0] in SOURCES and len(tokens) > 1:  # "take deck rainbow aura"
@@ -249,7 +250,7 @@ def parse_take(verb: str, tokens: list[str], lower: list[str], names: tuple[str,
 _GATHERED = {"hand": "hand", "stable": "stable", "field": "stable", "discard": "discard", "discards": "discard"}
 
 
-def parse_shuffle(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+def parse_shuffle(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
     """shuffle hand|stable|discard [pile] into deck, shuffle a card from hand into deck, shuffle CARD [from NAME]
     into deck (the words "into deck" may be left out)."""
     while lower and lower[-1] in ("deck", "the", "into", "in", "to", "back"):
@@ -269,7 +270,7 @@ def parse_shuffle(verb: str, tokens: list[str], lower: list[str], names: tuple[s
     return Command(verb, card=card, target=target, word="card")
 
 
-def parse_swap(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+def parse_swap(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
     """swap CARD [from NAME] with CARD [from NAME]."""
     if "with" not in lower:
         raise CommandError(swap_with(SWAP_EXAMPLE))
@@ -279,7 +280,7 @@ def parse_swap(verb: str, tokens: list[str], lower: list[str], names: tuple[str,
     return Command(verb, card=card, target=target, other_card=other_card, other=other)
 
 
-def parse_swap_hands(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+def parse_swap_hands(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
     """swap hands NAME [and|with] NAME (or "Ana swap hands with Ben")."""
     people = [t for t in tokens if t.lower() not in ("and", "with")]
     if not 1 <= len(people) <= 2:
@@ -287,7 +288,7 @@ def parse_swap_hands(verb: str, tokens: list[str], lower: list[str], names: tupl
     return Command(verb, target=people[0], other=people[1] if len(people) == 2 else None)
 
 
-def parse_move(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+def parse_move(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
     """move CARD [from NAME] to NAME."""
     before, after = _split_last(tokens, lower, {"to", "into"})
     if after is None or not after:
@@ -296,7 +297,7 @@ def parse_move(verb: str, tokens: list[str], lower: list[str], names: tuple[str,
     return Command(verb, card=card, target=target, other=_words(after))
 
 
-def parse_hand(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+def parse_hand(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
     """hand NAME N (report), hands N (everyone), hand / hands (ask)."""
     numbers = [parse_number(t) for t in tokens]
     people = [t for t, n in zip(tokens, numbers) if n is None and t.lower() not in ("has", "holds", "cards", "card")]
@@ -308,7 +309,7 @@ def parse_hand(verb: str, tokens: list[str], lower: list[str], names: tuple[str,
     return Command(verb, target=_words(people) or None, number=number)
 
 
-def parse_deck(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+def parse_deck(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
     """deck N (report), deck (ask)."""
     number = parse_number(tokens[0]) if tokens else None
     if number is None:
@@ -316,7 +317,7 @@ def parse_deck(verb: str, tokens: list[str], lower: list[str], names: tuple[str,
     return Command(verb, number=number)
 
 
-def parse_win(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+def parse_win(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
     """win N: the number of Unicorns to win; win N NAME (or NAME win N): that player's own number."""
     numbers = [parse_number(t) for t in tokens if parse_number(t) is not None]
     if not numbers:
@@ -329,7 +330,7 @@ def parse_win(verb: str, tokens: list[str], lower: list[str], names: tuple[str, 
 _AROUND_A_NAME = {"a", "the", "their", "his", "her", "next", "turn", "for", "now", "again", "this", "game"}
 
 
-def parse_player(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+def parse_player(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
     """miss turn NAME, cannot win NAME, can win NAME (or the name first): the player named, if any."""
     people = [t for t in tokens if t.lower() not in _AROUND_A_NAME]
     return Command(verb, target=_words(people) or None)
@@ -339,7 +340,7 @@ def parse_player(verb: str, tokens: list[str], lower: list[str], names: tuple[st
 _ANY_CARD = {"a", "an", "one", "card", "from", "hand", "my", "their", "his", "her"}
 
 
-def parse_give(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+def parse_give(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
     """give [CARD] to NAME, give NAME [CARD]: a card from one hand to another, named or not."""
     if "to" in lower:
         at = len(lower) - 1 - lower[::-1].index("to")
@@ -354,7 +355,7 @@ def parse_give(verb: str, tokens: list[str], lower: list[str], names: tuple[str,
     return Command(verb, card=card, target=_words(target))
 
 
-def parse_query(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+def parse_query(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
     """stable [NAME], card CARD, nursery [BABY from NAME], and the plain queries."""
     tokens = [t for t in tokens if t.lower() not in ("is", "the", "of", "for")]
     if verb == "card":
@@ -364,24 +365,24 @@ def parse_query(verb: str, tokens: list[str], lower: list[str], names: tuple[str
     return Command(verb)
 
 
-def parse_nursery(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+def parse_nursery(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
     if not tokens:
         return Command(verb, asking=True)
     return parse_card_from(verb, tokens, lower, names)
 
 
-def parse_share(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+def parse_share(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
     """share [off | devices | remove NAME | ADDRESS:PORT]: the session hands the line's rest, as typed, to the front
     end (an address's dots and colon are not words)."""
     return Command(verb, word=" ".join(tokens) or None)
 
 
-def parse_nothing(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+def parse_nothing(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
     """A verb that takes no words after it (resolve, next, tally...): the rest of the line is ignored."""
     return Command(verb)
 
 
-def parse_level(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+def parse_level(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
     """verbosity [brief | normal | coaching]: with no word, the next level."""
     if not lower:
         return Command(verb)
@@ -390,13 +391,13 @@ def parse_level(verb: str, tokens: list[str], lower: list[str], names: tuple[str
     return Command(verb, word=lower[0])
 
 
-def parse_end(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+def parse_end(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
     """end turn [to NAME]: NAME takes the next turn (a card gave them another turn)."""
     people = [t for t in tokens if t.lower() not in ("to", "for", "then", "next", "turn")]
     return Command(verb, target=_words(people) or None)
 
 
-def parse_new_game(verb: str, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+def parse_new_game(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
     """new game NAME NAME ... [first NAME] [rules ID] [win N] [two player] [babies B B ...] [deck out WORD] [hands]."""
     players: list[str] = []
     options: dict[str, Any] = {}

@@ -39,19 +39,6 @@ class Question:
 Pending = Choice | Question
 
 
-class Verbosity(StrEnum):
-    """How much the game replies say: facts only, the facts and what is awaited, or that with how to say it."""
-
-    BRIEF = "brief"
-    NORMAL = "normal"
-    COACHING = "coaching"
-
-    def next(self) -> Verbosity:
-        """The level after this one, back to brief after coaching."""
-        levels = list(Verbosity)
-        return levels[(levels.index(self) + 1) % len(levels)]
-
-
 class Control(StrEnum):
     """What a front end does itself for a reply: speech and the screen are its own."""
 

@@ -109,6 +109,7 @@ from assistant.core.language.parser import (
     parse_take,
     parse_win,
 )
+from assistant.core.language.verb_names import VerbName
 from assistant.core.words.position import (
     describe_chain,
     describe_discard,
@@ -125,7 +126,7 @@ from assistant.core.words.position import (
     describe_turn,
 )
 
-Parser = Callable[[str, list[str], list[str], tuple[str, ...]], Command]
+Parser = Callable[[VerbName, list[str], list[str], tuple[str, ...]], Command]
 Builder = Callable[[Context], Event]
 Answer = Callable[[Game, Command], tuple[str, ...]]
 
@@ -143,7 +144,7 @@ class Kind(enum.Enum):
 class Verb:
     """One verb of the command language."""
 
-    name: str
+    name: VerbName
     kind: Kind
     phrases: tuple[str, ...]
     """How it is said, each a phrase of words; a final `*` takes the rest of the line."""
@@ -173,7 +174,7 @@ class Verb:
 
 # A table (fmt: skip): word and verb pairs in rows, not one pair a line.
 #: Words said for a verb's first word.
-SYNONYMS = {
+SYNONYMS: dict[str, VerbName] = {
     "plays": "play", "played": "play", "answer": "play", "answers": "play", "neighs": "neigh",
     "instant": "neigh",
     "resolves": "resolve", "done": "resolve", "draws": "draw", "discards": "discard", "steals": "steal",
@@ -535,6 +536,19 @@ def _deck_examples(cards: CardSet) -> dict[str, str]:
     return out
 
 
+def names_module() -> str:
+    """The text of `verb_names.py`: the verb table's names as a `Literal` type, in the table's order."""
+    rows = "\n".join(f"    {verb.name!r}," for verb in VERBS).replace("'", '"')
+    return (
+        '"""The names of the verbs, as a type: `Command.verb` and `Verb.name` are one of them, checked by mypy.\n\n'
+        "Made from the verb table (`assistant/core/language/verbs.py`) by `python -m assistant.core.language.verbs\n"
+        '--names`; a test checks it is the table\'s. Never edited by hand.\n"""\n\n'
+        "from __future__ import annotations\n\n"
+        "from typing import Literal\n\n"
+        f"VerbName = Literal[\n{rows}\n]\n"
+    )
+
+
 def markdown_tables() -> str:
     """The tables of docs/commands.md, one per kind of verb."""
     out: list[str] = []
@@ -545,5 +559,7 @@ def markdown_tables() -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
-if __name__ == "__main__":  # print the tables of docs/commands.md
-    print(markdown_tables(), end="")
+if __name__ == "__main__":  # print the tables of docs/commands.md; with --names, the text of verb_names.py
+    import sys
+
+    print(names_module() if sys.argv[1:] == ["--names"] else markdown_tables(), end="")

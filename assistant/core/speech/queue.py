@@ -86,24 +86,12 @@ class Utterance:
     utterance is stale; empty means its first sentence."""
     sound: str = ""
     """An earcon heard just before the words ("error", "your-turn"), or alone when there are no words."""
-    stale: bool = False
-    """It is its brief form now."""
     decisive: str = ""
     """The decisive fact it carries (a win, a turn that begins, a count an effect changed, a question waiting;
     `Reply.decisive`): never lost. Cut off before it was heard, or dropped, it is folded into the next reply, once;
     "": none."""
     folded: tuple[str, ...] = ()
     """The decisive facts of earlier replies, cut or dropped, that its text begins with (each said once)."""
-
-    def shortened(self) -> Utterance:
-        """The stale form: the brief text, or the first sentence, with the same earcon; its decisive fact instead
-        when that form leaves it out."""
-        if self.stale:
-            return self
-        short = self.brief.strip() or (split_sentences(self.text) or [self.text])[0]
-        if self.decisive and self.decisive not in short:
-            short = self.decisive  # what must be heard, rather than the facts around it
-        return replace(self, text=short, stale=True)
 
     def unheard(self, played: int) -> list[str]:
         """The sentences of its own decisive fact not heard in full when it stops with its first `played` sentences

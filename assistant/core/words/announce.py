@@ -14,13 +14,9 @@ from assistant.core.cards.card import CardType
 from assistant.core.game.chain import Link, Trigger, TriggerKind
 from assistant.core.game.events import (
     Bring,
-    CannotWin,
     Destroy,
-    Discard,
     Draw,
     EndTurn,
-    Event,
-    GiveCard,
     Move,
     NextPhase,
     Phase,
@@ -29,14 +25,9 @@ from assistant.core.game.events import (
     Respond,
     ReturnToHand,
     Sacrifice,
-    SetGoal,
-    SetHand,
-    SkipTurn,
     Steal,
     Swap,
     SwapHands,
-    Take,
-    ToDeck,
     ToNursery,
 )
 from assistant.core.game.facts import (
@@ -62,7 +53,6 @@ from assistant.core.game.history import Step
 from assistant.core.game.state import GameState
 from assistant.core.game.table import Prompt, PromptKind, Table
 from assistant.core.game.tally import Ending
-from assistant.core.language.reply import Verbosity
 from assistant.core.text import name_list
 from assistant.core.words.cardtext import card_gist
 from assistant.core.words.gameplay import (
@@ -86,6 +76,7 @@ from assistant.core.words.gameplay import (
     turn_began,
 )
 from assistant.core.words.pace import settled_by
+from assistant.core.words.verbosity import Verbosity
 
 __all__ = [
     "DO_IT_THEN_RESOLVE",
@@ -402,36 +393,6 @@ def _fact_line(table: Table, step: Step, fact: Fact, level: Verbosity) -> str:
     elif isinstance(fact, LinkAdded):
         return chain_link_added(fact.position, describe_link_doing(table, fact.link))
     return describe_fact(table, fact, step.after)
-
-
-#: The events that name one player (their `player`: who plays, or whose Stable or hand it is).
-PLAYER_EVENTS = (
-    Play,
-    Respond,
-    Bring,
-    Steal,
-    Destroy,
-    Sacrifice,
-    Discard,
-    ReturnToHand,
-    Draw,
-    Take,
-    Swap,
-    SwapHands,
-    Move,
-    ToNursery,
-    SetHand,
-    ToDeck,
-    SetGoal,
-    CannotWin,
-    SkipTurn,
-    GiveCard,
-)
-
-
-def event_player(event: Event) -> int | None:
-    """The player an event names (`PLAYER_EVENTS`), or None for one that names none (a phase, the deck)."""
-    return event.player if isinstance(event, PLAYER_EVENTS) else None
 
 
 def _counted(step: Step, fact: PlayResolved) -> bool:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from assistant.core.braille import celltable
+from assistant.core.braille.sixkey import Echo, Heard
 from assistant.core.text import clean_untrusted
 
 __all__ = [
@@ -21,6 +24,7 @@ __all__ = [
     "spoken_query",
     "cell_echo",
     "cell_deleted",
+    "sixkey_echo",
     "braille_map_damaged",
     "braille_labels_written",
     "BRAILLE_TEXT_FILE",
@@ -105,6 +109,24 @@ def cell_echo(cell: str) -> str:
 def cell_deleted(cell: str) -> str:
     """What to say when Backspace removes a cell."""
     return f"{cell_echo(cell)} deleted"
+
+
+def sixkey_echo(echoes: Iterable[Echo]) -> str:
+    """What six-key entry says after a key, in order ("a", "a deleted", "space"); "" for nothing."""
+    said = {
+        Heard.SPACE: SIXKEY_SPACE,
+        Heard.DOTS_CLEARED: SIXKEY_DOTS_CLEARED,
+        Heard.NOTHING_TO_DELETE: SIXKEY_NOTHING_TO_DELETE,
+    }
+    words = []
+    for echo in echoes:
+        if echo.heard is Heard.CELL:
+            words.append(cell_echo(echo.cell))
+        elif echo.heard is Heard.DELETED:
+            words.append(cell_deleted(echo.cell))
+        else:
+            words.append(said[echo.heard])
+    return " ".join(words)
 
 
 def braille_map_damaged(title: str) -> str:

@@ -212,7 +212,8 @@ def turn_and_phase(table: Table, state: GameState) -> str:
     return f"Turn {state.turn}, {player_name(table, state.current)}'s {PHASE_NAMES[state.phase]}."
 
 
-def describe_event(table: Table, event: Event, before: GameState) -> str:
+# A flat dispatch, one short branch a kind of event: a table of functions would only scatter the sentences.
+def describe_event(table: Table, event: Event, before: GameState) -> str:  # noqa: C901
     """What an event did, in the past tense, without a full stop: "Ana played Rainbow Aura"."""
 
     def name(seat: int) -> str:
@@ -344,7 +345,8 @@ def _pile_card(table: Table, card: PileCard) -> str:
     return f"{player_name(table, card.player)}'s {game_card_name(table, card.card)}"
 
 
-def describe_fact(table: Table, fact: Fact, state: GameState) -> str:
+# A flat dispatch, one short branch a kind of fact (as describe_event).
+def describe_fact(table: Table, fact: Fact, state: GameState) -> str:  # noqa: C901, PLR0915
     """One sentence for one fact, or "" when the event's own sentence already says it."""
     if isinstance(fact, PileStopped):
         stopper = _pile_card(table, fact.stopper)

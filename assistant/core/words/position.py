@@ -25,7 +25,6 @@ from assistant.core.game.events import (
 from assistant.core.game.history import Game, Step
 from assistant.core.game.state import GameState
 from assistant.core.game.table import Table
-from assistant.core.language.reply import Verbosity
 from assistant.core.text import cards_count, name_list
 from assistant.core.words.announce import describe_prompt
 from assistant.core.words.gameplay import (
@@ -43,6 +42,7 @@ from assistant.core.words.gameplay import (
     player_name,
     turn_and_phase,
 )
+from assistant.core.words.verbosity import Verbosity
 
 __all__ = [
     "describe_position",

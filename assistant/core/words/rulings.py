@@ -92,7 +92,8 @@ CONFIRM_QUESTION = "Say yes or no."
 ASK_ANYWAY = "Record anyway?"
 
 
-def describe_objection(table: Table, objection: Objection) -> str:
+# A flat dispatch, one short branch a kind of objection: a table of functions would only scatter the sentences.
+def describe_objection(table: Table, objection: Objection) -> str:  # noqa: C901, PLR0915
     """Why an event looks against the rules, in one sentence."""
 
     def name(seat: int) -> str:

@@ -1,0 +1,96 @@
+"""What each command says about itself: `--help` (what it does, its options, examples) and the man page made from
+the same parsers (`man_page`; `python -m assistant.commands.manpage > docs/table-assistant.1` writes it, and a test
+checks the file is it).
+
+A sub-command's parser is made with `described(description=..., examples=[...])`: the description is the first
+thing its `--help` says, and the examples follow the options, each a command line and what it does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import textwrap
+from typing import Any
+
+#: An example: a whole command line, and what it does.
+Example = tuple[str, str]
+#: The man page's section: user commands.
+SECTION = "1"
+
+
+def described(description: str, examples: list[Example]) -> dict[str, Any]:
+    """The keyword arguments of a command's parser: what it does (`description`, wrapped), and its examples after
+    the options."""
+    lines = ["examples:"]
+    for command, meaning in examples:
+        lines += [f"  {command}", *textwrap.wrap(meaning, 76, initial_indent="      ", subsequent_indent="      ")]
+    return {
+        "description": textwrap.fill(description, 79),
+        "epilog": "\n".join(lines) if examples else None,
+        "formatter_class": argparse.RawDescriptionHelpFormatter,
+    }
+
+
+def every_parser(parser: argparse.ArgumentParser) -> list[tuple[str, argparse.ArgumentParser]]:
+    """The command and each of its sub-commands, deepest last, with their names as typed ("deck show")."""
+    found = [(parser.prog, parser)]
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for child in dict.fromkeys(action.choices.values()):  # aliases name one parser twice
+                found += every_parser(child)
+    return found
+
+
+def _roff(text: str) -> str:
+    """Text safe in a man page: backslashes and a leading dot or quote escaped."""
+    text = text.replace("\\", "\\e").replace("-", "\\-")
+    return "\n".join("\\&" + line if line.startswith((".", "'")) else line for line in text.splitlines())
+
+
+def man_page(parser: argparse.ArgumentParser, version: str) -> str:
+    """The man page of the command: its usage, what it does, its options and examples, then each sub-command's."""
+    name = parser.prog
+    summary = (parser.description or "").split(".")[0]
+    out = [
+        f'.TH {name.upper()} {SECTION} "" "{name} {version}" "User Commands"',  # no date: made again, the same file
+        ".SH NAME",
+        _roff(f"{name} - {summary[:1].lower()}{summary[1:]}"),
+        ".SH SYNOPSIS",
+        *_usage(parser),
+        ".SH DESCRIPTION",
+        _roff(" ".join((parser.description or "").split())),
+        ".SH OPTIONS",
+        *_options(parser),
+        ".SH EXAMPLES",
+        *_examples(parser),
+        ".SH COMMANDS",
+    ]
+    for prog, each in every_parser(parser)[1:]:
+        out += [f".SS {_roff(prog.removeprefix(name + ' '))}", *_usage(each)]
+        if each.description:
+            out += [".PP", _roff(" ".join(each.description.split()))]
+        out += [*_options(each), *_examples(each)]
+    return "\n".join(out) + "\n"
+
+
+def _usage(parser: argparse.ArgumentParser) -> list[str]:
+    usage = " ".join(parser.format_usage().removeprefix("usage: ").split())
+    return [".PP", f"\\fB{_roff(parser.prog)}\\fR{_roff(usage.removeprefix(parser.prog))}"]
+
+
+def _options(parser: argparse.ArgumentParser) -> list[str]:
+    out = []
+    for action in parser._actions:
+        if action.help in (None, argparse.SUPPRESS) or isinstance(action, argparse._SubParsersAction):
+            continue
+        shown = action.metavar if isinstance(action.metavar, str) else None
+        if shown is None and action.choices is not None:
+            shown = "{" + ",".join(str(choice) for choice in action.choices) + "}"
+        flags = ", ".join(action.option_strings) or shown or action.dest
+        takes = f" {shown or action.dest.upper()}" if action.option_strings and action.nargs != 0 else ""
+        out += [".TP", f"\\fB{_roff(flags)}\\fR{_roff(takes)}", _roff(str(action.help))]
+    return out
+
+
+def _examples(parser: argparse.ArgumentParser) -> list[str]:
+    return [".PP", ".nf", _roff(parser.epilog), ".fi"] if parser.epilog else []

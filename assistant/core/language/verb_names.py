@@ -1,0 +1,66 @@
+"""The names of the verbs, as a type: `Command.verb` and `Verb.name` are one of them, checked by mypy.
+
+Made from the verb table (`assistant/core/language/verbs.py`) by `python -m assistant.core.language.verbs
+--names`; a test checks it is the table's. Never edited by hand.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+VerbName = Literal[
+    "new-game",
+    "resume",
+    "undo",
+    "redo",
+    "yes",
+    "no",
+    "baby",
+    "play",
+    "neigh",
+    "super-neigh",
+    "resolve",
+    "next",
+    "skip",
+    "end",
+    "draw",
+    "discard",
+    "bring",
+    "steal",
+    "destroy",
+    "sacrifice",
+    "return",
+    "take",
+    "swap-hands",
+    "swap",
+    "move",
+    "nursery",
+    "hand",
+    "deck-empty",
+    "deck",
+    "reshuffle",
+    "shuffle",
+    "win",
+    "cannot-win",
+    "can-win",
+    "miss",
+    "give",
+    "ban",
+    "turn",
+    "stable",
+    "tally",
+    "pile",
+    "chain",
+    "hands",
+    "discards",
+    "players",
+    "rules",
+    "log",
+    "card",
+    "help",
+    "repeat",
+    "stop",
+    "history",
+    "verbosity",
+    "share",
+]
