@@ -204,6 +204,7 @@ def reread_pans() -> dict[str, dict[str, float]]:
     from assistant.braille.translate import Grade, Translator
     from assistant.commands.app import table_session
     from assistant.core.braille.display import BrailleView, Key, Press, Region
+    from assistant.core.words.repeats import without_fact
     from assistant.storage.decks import load_card_set
 
     translator = Translator()
@@ -217,7 +218,7 @@ def reread_pans() -> dict[str, dict[str, float]]:
     figures: dict[str, dict[str, float]] = {}
     for label, cut in (("pans (answer whole)", False), ("pans (fact left out)", True)):
         view = BrailleView(40, lambda text: translator.to_cells(text.lower(), Grade(1)) or "", status_cells=4)
-        view.repeats_cut = cut
+        view.omit = without_fact if cut else None
         pans = again = 0
         for reply in replies:
             if not reply.decisive or not reply.lines:

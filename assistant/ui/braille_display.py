@@ -16,6 +16,7 @@ from assistant.core.braille.display import Act, BrailleView, Press, Region, Stat
 from assistant.core.language.reply import Choice, Question
 from assistant.core.words.entry import DISPLAY_KEYS
 from assistant.core.words.gameplay import PHASE_NAMES, player_name
+from assistant.core.words.repeats import without_fact
 from assistant.core.words.screen import HISTORY_HEADING, table_regions
 from assistant.session import Reply, Session
 
@@ -179,5 +180,5 @@ def open_link(
         return translator.to_cells(text, chosen) or translator.to_cells(text) or ""
 
     cells = status_cells if status_cells is not None else (4 if display.width >= 40 else 0)
-    view = BrailleView(display.width, translate, status_cells=cells, six_key=six_key)
+    view = BrailleView(display.width, translate, status_cells=cells, six_key=six_key, omit=without_fact)
     return DisplayLink(display, view, session), notes

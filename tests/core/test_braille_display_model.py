@@ -18,6 +18,7 @@ from assistant.core.braille.display import (
     Region,
     Status,
 )
+from assistant.core.words.repeats import without_fact
 
 LONG = "Rainbow Aura is played: it enters Ana's Stable, and her Unicorns cannot be destroyed while it stays there."
 
@@ -140,7 +141,7 @@ def test_a_decisive_fact_is_held_until_new_input_and_the_key_that_acknowledges_i
 
 
 def test_a_review_key_only_acknowledges_a_held_fact():
-    view = BrailleView(40)
+    view = BrailleView(40, omit=without_fact)
     view.show(["Turn 2: Ben's turn.", "Ben has 3 cards."], decisive="Turn 2: Ben's turn.")
     assert view.press(Press(Key.LINE_DOWN)) == Action(Act.ACKNOWLEDGED, "Turn 2: Ben's turn.", "Turn 2: Ben's turn.")
     assert read(view) == "ben has 3 cards." and view.line == 0  # the answer, without the fact just read

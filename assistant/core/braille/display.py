@@ -25,7 +25,6 @@ from dataclasses import dataclass
 
 from assistant.core.braille import celltable
 from assistant.core.braille.sixkey import DOT_KEYS, EntryMode, SixKeyEntry
-from assistant.core.words.repeats import without_fact
 
 #: The display sizes the app is made for: 40 cells is the common desktop size, 14 and 20 portable, 80 large.
 SIZES = (14, 20, 40, 80)
@@ -144,7 +143,9 @@ class BrailleView:
 
     `width`: the display's cells; `translate`: text to Unicode braille cells (grade 1 or 2, the front end's
     choice); `status_cells`: how many of the first cells show the status (0 for none); `six_key`: letters typed on
-    the display's keyboard are six-key entry (F D S J K L dots, Space ends a cell), as on the app's input line."""
+    the display's keyboard are six-key entry (F D S J K L dots, Space ends a cell), as on the app's input line;
+    `omit`: given a held fact and a line of its answer, that line less what the fact said (`words.repeats.without_fact`;
+    None shows the answer whole)."""
 
     def __init__(
         self,
@@ -153,6 +154,7 @@ class BrailleView:
         *,
         status_cells: int = 0,
         six_key: bool = False,
+        omit: Callable[[str, str], str] | None = None,
     ):
         if width < 8:
             raise ValueError(f"a braille display needs at least 8 cells, not {width}")
@@ -171,8 +173,8 @@ class BrailleView:
         self.held_window = 0
         self.input = _Input(six_key=SixKeyEntry(EntryMode.DOTS_THEN_SPACE) if six_key else None)
         self._typing = False
-        self.repeats_cut = True
-        """The answer leaves out what its held fact said (False: shown whole, for measuring what that saves)."""
+        self.omit = omit
+        """What the answer leaves out of what its held fact said (None: shown whole, for measuring what that saves)."""
         self._past_answer = False
         """The answer is its held fact alone: panning on from the fact goes to the line after the answer."""
 
@@ -205,12 +207,12 @@ class BrailleView:
 
     def show(self, answer: Sequence[str], decisive: str = "") -> None:
         """A new answer: its first line on the display (the outcome first), and its decisive fact held. What the
-        fact says is not shown again in the answer (`without_fact`: the reader read it first), unless the answer
+        fact says is not shown again in the answer (`omit`: the reader read it first), unless the answer
         is the fact alone: then it is kept, to come back to, and panning on from the fact goes past it."""
         self.regions[Region.ANSWER] = [self.make_line(text) for text in answer if text.strip()]
         self._past_answer = False
-        if decisive and self.repeats_cut:
-            rest = [text for text in (without_fact(decisive, line) for line in answer) if text.strip()]
+        if decisive and self.omit is not None:
+            rest = [text for text in (self.omit(decisive, line) for line in answer) if text.strip()]
             if rest:
                 self.regions[Region.ANSWER] = [self.make_line(text) for text in rest]
             else:
