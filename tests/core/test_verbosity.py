@@ -28,7 +28,7 @@ def test_brief_says_the_facts_alone():
     said = replies(Verbosity.BRIEF, TURN)
     assert said[2] == "Basic Unicorn. Neigh?"  # the turn's own player and the colour go without saying
     assert said[1] == "Ana drew a card."  # the phase is on the status line
-    assert said[3] == "Ana: 2 Unicorns."  # the outcome alone: the card was named when it was played
+    assert said[3] == "Ana 2 Unicorns."  # the outcome alone: the card was named when it was played
 
 
 def test_normal_says_what_the_table_waits_for_but_not_what_to_type():
@@ -52,7 +52,7 @@ def test_every_level_keeps_the_facts_short_when_late(level):
     for line in TURN[:-1]:
         s.handle(line)
     reply = s.handle("resolve")
-    assert reply.brief == "Ana: 2 Unicorns."
+    assert reply.brief == "Ana 2 Unicorns."
     assert len(reply.brief) <= len(reply.speech)
 
 
@@ -159,7 +159,7 @@ def test_undo_says_what_changed_and_a_win_taken_back():
         s.handle(line)
     assert "wins" in s.handle("resolve").speech
     undone = s.handle("undo").lines
-    assert undone[1] == "The end of the game is taken back: play goes on."
+    assert undone[1] == "Win taken back."
     assert undone[0] == "Undone: Ana's Basic Unicorn (Blue) is back on the pile."  # the position, not the event
     assert undone[2] == "Ana has 1 Unicorn."
     assert s.game.state.outcome is None

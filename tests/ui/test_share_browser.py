@@ -241,7 +241,7 @@ def test_a_whole_unicorn_game_recorded_from_phones_and_the_laptop(table: Table, 
     orange = "Basic Unicorn (Orange)"
     t.phone("Cy", lambda p: p.on_table("destroy", orange), f"Cy destroy {orange} from Ben",
             f"Cy destroyed {orange} in Ben's Stable.")  # fmt: skip
-    t.phone("Cy", lambda p: p.tap("resolve"), "resolve", "The chain is resolved.")
+    t.phone("Cy", lambda p: p.tap("resolve"), "resolve", "Chain resolved.")
     t.phone("Cy", lambda p: p.tap("end"), "end turn", "Turn 4: Dee's turn.")
 
     # Turn 4, Dee: her first draw's answer is lost on the way back, so the page sends it again with the same key

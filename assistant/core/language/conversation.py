@@ -18,7 +18,7 @@ from assistant.core.cards.card import Card, CardType, normalize
 from assistant.core.cards.lookup import Resolution
 from assistant.core.game.chain import is_neigh
 from assistant.core.game.events import Event, EventError, event_from_dict
-from assistant.core.game.facts import TurnBegan
+from assistant.core.game.facts import GameOver, TurnBegan
 from assistant.core.game.history import MAX_UNDO, Game, NothingToUndoError, Record, Step, record_to_dict
 from assistant.core.game.objections import Objection
 from assistant.core.language.builders import Context, cards_with_words, find_baby, find_player
@@ -38,7 +38,7 @@ from assistant.core.words.errors import (
     who_plays,
 )
 from assistant.core.words.gameplay import NOTHING_TO_REDO, NOTHING_TO_UNDO
-from assistant.core.words.pace import advice_once
+from assistant.core.words.pace import advice_once, lead_with
 from assistant.core.words.position import undone_many
 from assistant.core.words.rulings import confirm_question, objection_reasons, short_objection, warning_asked
 
@@ -218,8 +218,11 @@ class Conversation:
         turn = any(isinstance(fact, TurnBegan) for fact in step.facts)
         lines = advice_once(announce_step(game.table, step, self.verbosity), self.advised)
         brief = " ".join(advice_once(announce_step(game.table, step, Verbosity.BRIEF), set(self.advised)))
+        decisive = decisive_of_step(game.table, step)
+        if not any(isinstance(fact, GameOver) for fact in step.facts):  # (a game's end leads by its own order)
+            lines = lead_with(decisive, lines)  # said first: the next key cannot cut it before it is heard
         reply = Reply.of(*lines, important=step.important, sound="your-turn" if turn else "")
-        return dataclasses.replace(reply, brief=brief, decisive=decisive_of_step(game.table, step))
+        return dataclasses.replace(reply, brief=brief, decisive=decisive)
 
     def _write(self, record: Record) -> None:
         if self.log is not None:

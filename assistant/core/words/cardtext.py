@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from assistant.core.cards.card import Card, CardSet, CardType, Confidence, Deck, DeckInfo, PrintVariant, Vocabulary
 from assistant.core.cards.lookup import Resolution
 from assistant.core.cards.search import search_words
@@ -330,6 +332,55 @@ def card_gist(card: Card, about: str = "") -> str:
     gist = (" ".join(said[:GIST_WORDS]) if short else ", ".join(kept)).rstrip(",;:")
     whole = gist == chosen.rstrip(",;:") and chosen == sentences[-1]
     return gist if whole else gist + ", and more"  # "and more" only when something is left out
+
+
+#: The most words of a chain's duty said whole as a decisive fact (about a second and a half of speech); a longer one
+#: is cut to its first clause.
+DUTY_WORDS = 7
+# A place that goes without saying in a duty: the Stable, Field or hand a card is in, comes from or goes to.
+_DUTY_PLACE = re.compile(
+    r"(\bcards?|\b[A-Z][\w'-]*) (?:in|into|from|out of) (?:another|any|each|your|their|that|a|the)(?: other)?"
+    r"(?: player's)?(?: own)? (?:Stable|Field|hand)\b"
+)
+# Openings that make a duty a condition, not a deed ("Each time ...", "Whenever ..."): not cut to their first clause.
+_CONDITION = ("each time", "whenever", "when", "if", "should", "for each", "while", "as long as")
+
+
+def duty_short(gist: str) -> str:
+    """A chain's duty as its deed, about a second of speech: "Destroy a Unicorn." for "Destroy a Unicorn card in
+    another player's Stable"; "May draw 2 cards." for "then you may draw 2 cards"; a cost with what it buys, "May
+    discard a card, then steal a Goat." for "you may discard a card; if you do, steal a Goat card". The place a card is
+    in (a Stable, a Field, a hand) and the word "card" after its kind go without saying; a duty still longer than
+    `DUTY_WORDS` is cut to its first clause unless it is a condition. "" for ""."""
+    text = gist.strip().removesuffix(", and more").rstrip(".").strip()
+    text = re.sub(r"^(?:then )?(?:you (?=may|must|can|cannot))?", "", text, flags=re.IGNORECASE)
+    text = re.sub(r"; (?:if you do|should you do so|should you)$", "", text)  # what it buys was cut: "and more"
+    cost, *bought = _COST.split(text, maxsplit=1)
+    if bought:  # the cost alone would mislead: what it buys, in its first words
+        deed = _deed(bought[0], first_clause=True).split(" and ")[0]
+        return _sentence(f"{_deed(cost, first_clause=True)}, then {deed}")
+    return _sentence(_deed(text, first_clause=not text.lower().startswith(_CONDITION)))
+
+
+# A cost and what it buys: "you may discard a card; if you do, steal a Goat card".
+_COST = re.compile(r"; (?:if you do|should you do so|should you),? ")
+
+
+def _deed(text: str, first_clause: bool) -> str:
+    """A duty's words without the place a card is in and the word "card" after its kind; cut to its first clause
+    when longer than `DUTY_WORDS` and `first_clause`."""
+    text = _DUTY_PLACE.sub(r"\1", text)
+    text = re.sub(r"(\b[A-Z][\w'-]*) cards\b", r"\1s", text)
+    text = re.sub(r"(\b[A-Z][\w'-]*) card\b", r"\1", text)
+    if first_clause and len(text.split()) > DUTY_WORDS:
+        first = re.split(r"[;:]|, ", text, maxsplit=1)[0]
+        text = first if len(first.split()) >= 2 else text
+    return text.strip()
+
+
+def _sentence(text: str) -> str:
+    """The words as a sentence: a capital first, a full stop last."""
+    return f"{text[0].upper()}{text[1:]}." if text else ""
 
 
 #: How a sentence begins that finishes the one before it (a cost, then what it buys): said with it in a gist.

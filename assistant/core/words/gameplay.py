@@ -193,6 +193,9 @@ def creatures(table: Table, count: int) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
+#: The chain's end, a decisive fact: short, to be heard between two keys.
+CHAIN_RESOLVED = "Chain resolved."
+
 PHASE_NAMES = {
     Phase.BEGINNING: "Beginning of turn phase",
     Phase.DRAW: "Draw phase",
@@ -451,7 +454,7 @@ def describe_fact(table: Table, fact: Fact, state: GameState) -> str:
     if isinstance(fact, LinkAdded):
         return chain_link_added(fact.position, describe_link(table, fact.link))
     if isinstance(fact, LinkResolved):
-        return "The chain is resolved." if fact.next is None else ""
+        return CHAIN_RESOLVED if fact.next is None else ""
     if isinstance(fact, TriggersLost):
         lost = name_list([game_card_name(table, t.card) if t.kind is not TriggerKind.HERD
                           else herd_bonus_name(t.card) for t in fact.triggers])  # fmt: skip
