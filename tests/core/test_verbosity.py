@@ -26,7 +26,8 @@ def replies(level: Verbosity, lines: list[str]) -> list[str]:
 
 def test_brief_says_the_facts_alone():
     said = replies(Verbosity.BRIEF, TURN)
-    assert said[2] == "Basic Unicorn. Neigh?"  # the turn's own player and the colour go without saying
+    assert said[2] == "Basic Unicorn (Blue). Neigh?"  # the turn's own player goes without saying; the colour tells
+    # this Basic Unicorn from the deck's others
     assert said[1] == "Ana drew a card."  # the phase is on the status line
     assert said[3] == "Ana 2 Unicorns."  # the outcome alone: the card was named when it was played
 
@@ -323,3 +324,12 @@ def test_and_more_is_said_only_when_something_was_left_out(deck):
         said = card_gist(card)
         if said.endswith(", and more"):
             assert not card.text.rstrip(". ").endswith(said.removesuffix(", and more")), card.id
+
+
+def test_a_brief_play_keeps_the_colour_where_it_tells_cards_apart():
+    from assistant.core.words.gameplay import short_card_name
+
+    said = replies(Verbosity.BRIEF, ["new game Ana Ben babies red pink", "draw", "play basic indigo"])
+    assert said[2] == "Basic Unicorn (Indigo). Neigh?"  # not "Basic Unicorn.": the deck has Basics of seven colours
+    # a name whose bracket tells it from no other card in play is said without it
+    assert short_card_name("Basic Unicorn (Indigo)", ["Basic Unicorn (Indigo)", "Neigh"]) == "Basic Unicorn"

@@ -374,7 +374,7 @@ def _event_line(table: Table, step: Step, level: Verbosity) -> str:
     if level is Verbosity.BRIEF and isinstance(event, (Play, Respond)):
         into = event.into if isinstance(event, Play) else None
         elsewhere = f" into {area_of(table, into)}" if into not in (None, event.player) else ""
-        card = short_card_name(game_card_name(table, event.card))
+        card = short_card_name(game_card_name(table, event.card), (c.name for c in table.cards))
         whose = (
             ""
             if isinstance(event, Play) and event.player == step.before.current

@@ -5,6 +5,8 @@ Made from events, facts and state, in the rule profile's words (Stable or Field,
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from assistant.core.cards.card import CardType, Tag
 from assistant.core.cards.wording import taken_variation
 from assistant.core.game.chain import Link, PileCard, Trigger, TriggerKind
@@ -168,10 +170,14 @@ def game_card_name(table: Table, card_id: str | None) -> str:
     return card.name if card is not None else card_id
 
 
-def short_card_name(name: str) -> str:
+def short_card_name(name: str, others: Iterable[str] = ()) -> str:
     """A card's name without its colour or print in brackets, for brief speech ("Basic Unicorn (Blue)" → "Basic
-    Unicorn"): the Basics of one kind do the same, and the full name is on the screen and the pile."""
-    return name.split(" (")[0] if name.endswith(")") and " (" in name else name
+    Unicorn"), unless that tells it apart from one of `others` (the names of the cards in play): "Basic Unicorn
+    (Indigo)" where the deck holds Basic Unicorns of other colours, so the player knows which card it was."""
+    short = name.split(" (")[0] if name.endswith(")") and " (" in name else name
+    if short != name and any(other != name and other.split(" (")[0] == short for other in others):
+        return name
+    return short
 
 
 def end_with(text: str, mark: str = ".") -> str:
