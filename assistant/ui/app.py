@@ -417,7 +417,7 @@ class TableApp(App):
         if isinstance(pending, Question):
             return QUESTION_WAITING_KEY
         if isinstance(pending, Choice):
-            return no_choice_number(int(character), len(pending.cards))
+            return no_choice_number(int(character), pending.highest)
         if game is None or not game.state.pile:
             return no_card_for_key(character)
         return no_player_number(int(character), len(game.setup.players))

@@ -191,8 +191,12 @@ class Conversation:
         def then(card: Card) -> Reply:
             return self._event(verb, dataclasses.replace(command, card=card.name), {card.name: card})
 
-        sentence = which_instant(table.setup.players[who], list(instants))
-        return Reply((sentence,), sentence, important=True, pending=Choice(instants, then), decisive=sentence)
+        numbers = tuple(table.instants.index(card) + 1 if card in table.instants else 0 for card in instants)
+        if 0 in numbers:  # (not one of the game's Instants: numbered in order)
+            numbers = tuple(range(1, len(instants) + 1))
+        sentence = which_instant(table.setup.players[who], list(zip(numbers, instants)))
+        pending = Choice(instants, then, numbers)
+        return Reply((sentence,), sentence, important=True, pending=pending, decisive=sentence)
 
     def _offer(self, verb: Verb, command: Command, phrase: str, cards: list[Card], resolved: dict[str, Card]) -> Reply:
         """Numbered cards for a phrase; the number chosen carries the command on."""

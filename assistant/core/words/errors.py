@@ -185,9 +185,10 @@ def no_neigh_card(super_neigh: bool) -> str:
     return f"This deck has no {'Super Neigh' if super_neigh else 'Neigh'} card."
 
 
-def which_instant(player: str, instants: list[Card]) -> str:
-    """Asked when a Neigh is said in a deck with no card named Neigh: which of the deck's Instants was played."""
-    items = ", ".join(f"{n} {card.name}" for n, card in enumerate(instants, start=1))
+def which_instant(player: str, instants: list[tuple[int, Card]]) -> str:
+    """Asked when a Neigh is said in a deck with no card named Neigh: which of the deck's Instants was played, each
+    by its number for the whole game (`help instants`)."""
+    items = ", ".join(f"{n} {card.name}" for n, card in instants)
     return f"Which Instant does {player} play? {items}. Type a number to choose."
 
 
