@@ -413,7 +413,8 @@ class Session:
             reply = answer(resolution.candidates[0].card)
         else:
             candidates = tuple(c.card for c in resolution.candidates)
-            sentence = describe_resolution(resolution, self.cards.vocabulary)
+            titles = {deck.info.id: deck.info.title for deck in self.cards.decks}
+            sentence = describe_resolution(resolution, self.cards.vocabulary, titles)
             pending = Choice(candidates, answer) if candidates else None
             reply = Reply((sentence,), sentence, important=True, sound="" if candidates else "error", pending=pending)
         if notice:  # said once, before the answer, and kept on screen with it

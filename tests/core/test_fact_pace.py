@@ -7,6 +7,9 @@ What "heard in full" counts is the benchmark's rule: each sentence of a reply's 
 (or cut in its last words), in its reply, in other words of the same state, or folded into a later reply; a fact a
 newer one supersedes before the player's next own key (an older count of the same player, a turn that passed, a
 win taken back by an undo) is settled and need not be heard; every other fact is still current and must be heard.
+
+Also the shorter words that make this possible (a chain's duty as its deed, a reply that says its fact first), the
+queue's order in a burst, and choices a listener can tell apart (cards of one name named by what differs).
 """
 
 from __future__ import annotations
@@ -180,3 +183,33 @@ def test_a_fold_counts_when_its_sentence_begins_not_when_its_reply_does():
         assert [u.text for u in queue.waiting] == [f"Chain resolved. Other {n}."]  # never begun: still to be said
         queue.stop()
         queue.done()
+
+
+def test_cards_of_one_name_that_play_otherwise_are_named_by_what_differs():
+    from assistant.core.cards.card import Card, CardType
+    from assistant.core.words.errors import choose_card_for
+
+    base = Card("neigh", "Neigh", CardType.INSTANT, 14, "Stop a card being played.", "uu-2nd")
+    addon = Card("neigh-dragons", "Neigh", CardType.INSTANT, 2, "Stop a card; draw a card.", "uu-dragons")
+    magic = Card("neigh-magic", "Neigh", CardType.MAGIC, 1, "Draw a card.", "uu-2nd")
+    other = Card("super-neigh", "Super Neigh", CardType.INSTANT, 1, "Stop a card for good.", "uu-2nd")
+    titles = {"uu-2nd": "Unstable Unicorns", "uu-dragons": "Dragons"}
+    said = choose_card_for("neigh", [base, addon, other], titles)
+    # not "1 Neigh, 2 Neigh": the deck each comes from; a name no other shares is said alone
+    assert "1 Neigh (Unstable Unicorns), 2 Neigh (Dragons), 3 Super Neigh." in said
+    assert "1 Neigh (Instant card), 2 Neigh (Magic card)." in choose_card_for("neigh", [base, magic], titles)
+
+
+def test_a_card_two_decks_print_otherwise_is_asked_about_by_its_deck():
+    from assistant.commands.app import table_session
+    from assistant.storage.decks import load_card_set
+
+    s = table_session(load_card_set("uu-1st", ["uu-rainbow-apocalypse"]))
+    s.handle("new game Ana Ben")
+    s.handle("draw")
+    asked = s.handle("play llamacorn")  # the 1st Edition's and Rainbow Apocalypse's Llamacorn do different things
+    assert "1 Llamacorn (1st Edition (Kickstarter) base game), 2 Llamacorn (Rainbow Apocalypse expansion)." in (
+        asked.speech
+    )
+    assert s.handle("2").lines[0] == "Ana played Llamacorn."
+    assert s.game.log[-1].card == asked.choices[1].id

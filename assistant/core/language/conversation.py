@@ -146,6 +146,9 @@ class Conversation:
                     continue
                 if babies:
                     return self._offer(verb, command, phrase, babies[:MOST_CHOICES], resolved)
+            named = _unlike([c for c in cards if normalize(c.name) == normalize(phrase)])
+            if len(named) > 1:  # two decks print the name, and the cards play otherwise: asked, by what differs
+                return self._offer(verb, command, phrase, named, resolved)
             by_id = cards.get(phrase.strip().lower())
             if by_id is not None:  # a card's own id is that card, even where two decks print its name
                 resolved[phrase] = by_id
@@ -204,7 +207,8 @@ class Conversation:
         def then(card: Card) -> Reply:
             return self._event(verb, command, {**resolved, phrase: card})
 
-        sentence = choose_card_for(phrase, cards)
+        titles = {deck.info.id: deck.info.title for deck in self.game.table.cards.decks}
+        sentence = choose_card_for(phrase, cards, titles)
         return Reply((sentence,), sentence, important=True, pending=Choice(tuple(cards), then), decisive=sentence)
 
     def record(self, event: Event) -> Reply:

@@ -150,16 +150,49 @@ def herd_bonuses_imported(variations: list[str]) -> str:
     return f"{listed} {bonus} from your sheet: read out when a herd gives {'it' if len(names) == 1 else 'them'}."
 
 
-def numbered_choices(cards: list[Card], query: str = "") -> str:
-    """ "2 matches: 1 Rainbow Aura, 2 Rainbow Unicorn.", or with the query "2 matches for rnbw: ..."."""
+def numbered_choices(cards: list[Card], query: str = "", titles: dict[str, str] | None = None) -> str:
+    """ "2 matches: 1 Rainbow Aura, 2 Rainbow Unicorn.", or with the query "2 matches for rnbw: ..."; cards of the
+    same name are named by what differs (`choice_name`; `titles`: each deck's title by its id)."""
     count = len(cards)
-    items = ", ".join(f"{n} {card.name}" for n, card in enumerate(cards, start=1))
+    items = ", ".join(f"{n} {choice_name(card, cards, titles)}" for n, card in enumerate(cards, start=1))
     about = f" for {query}" if query else ""
     return f"{count} {'match' if count == 1 else 'matches'}{about}: {items}."
 
 
-def describe_resolution(resolution: Resolution, vocabulary: Vocabulary = Vocabulary.UNICORN) -> str:
-    """What to say after a lookup: the card, the choices, or that nothing matched."""
+def choice_name(card: Card, offered: list[Card], titles: dict[str, str] | None = None) -> str:
+    """A card's name in a numbered choice: where another card offered has the same name (a reprint that plays
+    otherwise, the same card in the base game and an add-on), what tells them apart, in brackets: its print, its
+    deck (by title, from `titles`), its type, its kind of Animal: "Neigh (Unstable Unicorns)", "Neigh (Dragons)"."""
+    same = [c for c in offered if c is not card and c.name.casefold() == card.name.casefold()]
+    if not same:
+        return card.name
+    told = []
+    if card.print and any(c.print != card.print for c in same):
+        told.append(card.print)
+    if any(c.deck != card.deck for c in same):
+        told.append(_title_apart(card.deck, [c.deck for c in same], titles or {}))
+    if any(c.type is not card.type for c in same):
+        told.append(type_name(card.type))
+    if card.variation and any(c.variation != card.variation for c in same):
+        told.append(card.variation)
+    return f"{card.name} ({', '.join(told)})" if told else card.name
+
+
+def _title_apart(deck: str, others: list[str], titles: dict[str, str]) -> str:
+    """A deck's title without the words it begins with in common with the others' ("Rainbow Apocalypse expansion"
+    beside "1st Edition (Kickstarter) base game", both "Unstable Unicorns ..."): only what tells them apart."""
+    words = [titles.get(d, d).replace(":", ",").split() for d in [deck, *others]]
+    common = 0
+    while all(len(w) > common + 1 and w[common] == words[0][common] for w in words):
+        common += 1
+    return " ".join(words[0][common:]).strip(", ") or titles.get(deck, deck)
+
+
+def describe_resolution(
+    resolution: Resolution, vocabulary: Vocabulary = Vocabulary.UNICORN, titles: dict[str, str] | None = None
+) -> str:
+    """What to say after a lookup: the card, the choices (those of the same name by what differs; `titles`: each
+    deck's title by its id), or that nothing matched."""
     if resolution.match is not None:
         return describe_card(resolution.match, vocabulary)
     problem = query_problem(resolution.query)
@@ -167,7 +200,7 @@ def describe_resolution(resolution: Resolution, vocabulary: Vocabulary = Vocabul
         return problem
     query = spoken_query(resolution.query)
     if resolution.candidates:  # (not "No card called": there are cards close to it)
-        choices = numbered_choices([c.card for c in resolution.candidates], query)
+        choices = numbered_choices([c.card for c in resolution.candidates], query, titles)
         return f"{choices} Type a number to choose."
     return f"No card called {query}, and nothing close. Check the spelling or try the abbreviation."
 

@@ -108,9 +108,10 @@ def whose_stable(card: str) -> str:
     return f"Whose {card}? Add from and a name."
 
 
-def choose_card_for(query: str, candidates: list[Card]) -> str:
-    """Candidates for a card named in a command."""
-    return f"Which card is {spoken_query(query)}? {numbered_choices(candidates)} Type a number to choose."
+def choose_card_for(query: str, candidates: list[Card], titles: dict[str, str] | None = None) -> str:
+    """Candidates for a card named in a command; those of the same name named by what differs (`titles`: each
+    deck's title by its id)."""
+    return f"Which card is {spoken_query(query)}? {numbered_choices(candidates, '', titles)} Type a number to choose."
 
 
 def no_card_for(query: str) -> str:
