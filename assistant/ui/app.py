@@ -36,6 +36,7 @@ from assistant.core.cards.card import Vocabulary
 from assistant.core.language.device import DeviceOutcome
 from assistant.core.language.reply import Choice, Question
 from assistant.core.words.cardtext import HELP_LINES
+from assistant.core.words.pace import fact_topics
 from assistant.core.words.screen import (
     HISTORY_HEADING,
     LIST_CLOSED,
@@ -303,7 +304,8 @@ class TableApp(App):
         prompt = self.query_one("#prompt", BrailleInput)
         mode = prompt.six_key
         status_lines = [status + (f" {SIX_KEY_MODES[mode.value]}" if mode is not None else "")]
-        if self.held and self.held not in status:  # (the status line says the end of the game itself)
+        if self.held and not (self.held in status or "win" in fact_topics(self.held) & fact_topics(status)):
+            # (the status line says the end of the game itself: "Ana wins!" is in "Ana wins with 4 Unicorns!")
             status_lines.append(held_fact(self.held))
         if self.feedback:
             status_lines.append(self.feedback)
