@@ -134,6 +134,8 @@ def test_a_chain_duty_is_its_deed_in_about_a_second():
     assert duty_short("you may discard 2 Unicorn cards from your hand; if you do, and more") == (
         "May discard 2 Unicorns."
     )
+    long = "you may take a Baby Animal out of the Nursery and put it into your Field"
+    assert duty_short(long) == "May take a Baby Animal out of the Nursery."  # its first deed
     assert duty_short("") == ""
 
 

@@ -323,7 +323,7 @@ def test_a_whole_llamas_game_with_its_add_on_recorded_from_phones(table: Table, 
     t.phone("Ben", lambda p: p.card("instant", "llama stop", "Llama Stop You Right There"),
             "Ben play Llama Stop You Right There", "Ben played Llama Stop You Right There.")  # fmt: skip
     t.phone("Cy", lambda p: p.tap("resolve"), "resolve", lambda line: line.startswith("Ben's Llama Stop You Right"))
-    t.phone("Cy", lambda p: p.tap("resolve"), "resolve", "Cy 1 Animal.")
+    t.phone("Cy", lambda p: p.tap("resolve"), "resolve", "Cy 1 Animal. May take a Baby Animal out of the Nursery.")
     expect(cy.page.locator("#chain")).to_contain_text("Mother Goat")
     t.phone("Ben", lambda p: p.tap("draw"), "Ben draw", "Ben drew a card.")
     t.phone("Cy", lambda p: p.tap("resolve"), "resolve", "Llama Stop You Right There resolved.")

@@ -408,6 +408,8 @@ def _deed(text: str, first_clause: bool) -> str:
     if first_clause and len(text.split()) > DUTY_WORDS:
         first = re.split(r"[;:]|, ", text, maxsplit=1)[0]
         text = first if len(first.split()) >= 2 else text
+    if first_clause and len(text.split()) > DUTY_WORDS and " and " in text:  # its first deed
+        text = text.split(" and ")[0]
     return text.strip()
 
 
