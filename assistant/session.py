@@ -47,7 +47,7 @@ from assistant.core.words.cardtext import (
 )
 from assistant.core.words.errors import command_hint, stray_digits, who_plays
 from assistant.core.words.gameplay import NO_GAME, NOT_RECORDED, NOTHING_TO_CONFIRM, RESUME_DECLINED, resume_offer
-from assistant.core.words.help import INSTANT_WORD, Examples, short_help, topic_help, unknown_topic
+from assistant.core.words.help import INSTANT_WORD, Examples, instants_help, short_help, topic_help, unknown_topic
 from assistant.core.words.learned import (
     REPLACE_WORDS,
     code_differs,
@@ -293,6 +293,9 @@ class Session:
             lines = HELP_LINES + help_lines(self.cards, vocabulary)
             return Reply(lines, " ".join(lines))
         cards = game.table.cards if game is not None else self.cards
+        if topic == "instants":  # each Instant's number for the whole game
+            instants = game.table.instants if game is not None else [c for c in cards if c.type is CardType.INSTANT]
+            return Reply.of(*instants_help([c.name for c in instants]))
         card, creature = example_names(cards)
         players = tuple(game.setup.players[:2]) if game is not None and len(game.setup.players) > 1 else ("Ana", "Ben")
         neigh_id = game.table.neigh_card if game is not None else "neigh"
@@ -411,7 +414,8 @@ class Session:
             reply = answer(resolution.candidates[0].card)
         else:
             candidates = tuple(c.card for c in resolution.candidates)
-            sentence = describe_resolution(resolution, self.cards.vocabulary)
+            titles = {deck.info.id: deck.info.title for deck in self.cards.decks}
+            sentence = describe_resolution(resolution, self.cards.vocabulary, titles)
             pending = Choice(candidates, answer) if candidates else None
             reply = Reply((sentence,), sentence, important=True, sound="" if candidates else "error", pending=pending)
         if notice:  # said once, before the answer, and kept on screen with it
@@ -556,10 +560,11 @@ class Session:
         return Reply((sentence,), sentence, important=True)
 
     def _choose(self, choice: Choice, number: int) -> Reply:
-        if not 1 <= number <= len(choice.cards):
+        card = choice.card_for(number)
+        if card is None:
             self.pending = choice
-            return Reply.error(choice_out_of_range(number, len(choice.cards)))
-        return self._keep(choice.then(choice.cards[number - 1]))
+            return Reply.error(choice_out_of_range(number, choice.highest))
+        return self._keep(choice.then(card))
 
 
 def _is_number(text: str) -> bool:

@@ -24,8 +24,12 @@ Measures, per game and pace:
   utterance), from the first audio byte of the utterance that says it; never "any sound" (median, p90, max;
   goals `OWN_REPLY_GOALS_MS`: p90 300 ms at 1.2 s, 150 ms at 2.0 s); an own reply never heard;
 - decisive facts heard in full: each sentence of a reply's decisive fact played to its end (or cut in its last
-  words) after its key, alone, within a longer sentence or folded into a later reply; a numbered list is a
-  question, not counted here; a fact the next key took back (an undo) or said as it now is is counted apart;
+  words, `LAST_WORDS_S`) after its key, alone, within a longer sentence of its reply in other words ("Ana has 2
+  Unicorns." for "Ana 2 Unicorns."), or folded into a later reply. A fact is **settled**, and need not be heard,
+  when a newer one supersedes it before the player's next own key: a later reply up to and including that key
+  says the same state as it now is (a newer turn, a newer count of the same player, a win) or takes it back (an
+  undo). Every other fact is still current when the next key comes, and counts as **missed** unless heard in
+  full. A numbered list is a question, not counted here;
 - questions said after their answer (goal none), and the most replies behind: for each sentence played, how many
   keys came after the one it answers (goal at most 1).
 """
@@ -328,9 +332,10 @@ def shadow_replies(game: str, verbosity: str) -> list:
 
 
 def _heard(fact: str, text: str) -> bool:
-    """A decisive fact's sentence heard within a sentence played, or in the reply's own words for a count ("Ana:
-    2 Unicorns." as "Ana has 2 Unicorns.")."""
-    return fact in text or re.sub(r"^([A-Z][\w'-]*): ", r"\1 has ", fact) in text
+    """A decisive fact's sentence heard within a sentence played, or in the reply's own longer words: a count ("Ana
+    2 Unicorns." as "Ana has 2 Unicorns."), a win ("Ana wins!" as "Ana wins with 4 Unicorns!")."""
+    count = re.sub(r"^([A-Z][\w'-]*):? (\d+ [A-Z])", r"\1 has \2", fact)
+    return fact in text or count in text or (fact.endswith(" wins!") and f"{fact[:-1]} with " in text)
 
 
 def _waits_for(reply) -> list[str]:  # type: ignore[no-untyped-def]

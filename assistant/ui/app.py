@@ -35,6 +35,7 @@ from assistant.core.cards.card import Vocabulary
 from assistant.core.language.device import DeviceAnswer, DeviceMove, DeviceOutcome
 from assistant.core.language.reply import Choice, Question
 from assistant.core.words.cardtext import HELP_LINES
+from assistant.core.words.pace import fact_topics
 from assistant.core.words.screen import (
     HISTORY_HEADING,
     LIST_CLOSED,
@@ -294,7 +295,8 @@ class TableApp(App[None]):
         prompt = self.query_one("#prompt", BrailleInput)
         mode = prompt.six_key
         status_lines = [status + (f" {SIX_KEY_MODES[mode.value]}" if mode is not None else "")]
-        if self.held and self.held not in status:  # (the status line says the end of the game itself)
+        if self.held and not (self.held in status or "win" in fact_topics(self.held) & fact_topics(status)):
+            # (the status line says the end of the game itself: "Ana wins!" is in "Ana wins with 4 Unicorns!")
             status_lines.append(held_fact(self.held))
         if self.feedback:
             status_lines.append(self.feedback)
@@ -408,7 +410,7 @@ class TableApp(App[None]):
         if isinstance(pending, Question):
             return QUESTION_WAITING_KEY
         if isinstance(pending, Choice):
-            return no_choice_number(int(character), len(pending.cards))
+            return no_choice_number(int(character), pending.highest)
         if game is None or not game.state.pile:
             return no_card_for_key(character)
         return no_player_number(int(character), len(game.setup.players))

@@ -77,9 +77,9 @@ def _instant_number(session: Session, character: str, typed: str) -> str | None:
     """The number of an Instant, 1 to 9, answering "Which Instant does Ben play?" (asked after a player's number in
     a deck with no card named Neigh): the digit is sent as it is, so the choice is made at once; None otherwise."""
     pending = session.pending
-    if typed or not isinstance(pending, Choice) or not character.isascii() or len(pending.cards) > 9:
+    if typed or not isinstance(pending, Choice) or not character.isascii() or pending.highest > 9:
         return None  # more than 9 choices: a number is typed and Enter pressed, as for any numbered choice
-    if not 1 <= int(character) <= len(pending.cards):
+    if pending.card_for(int(character)) is None:
         return ""  # a digit that cannot be a choice: said at once, not typed
     if not all(card.type is CardType.INSTANT for card in pending.cards):
         return None

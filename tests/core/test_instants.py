@@ -308,7 +308,7 @@ def test_the_sentences_of_instants_as_cards():
     assert describe_objection(table, wrong) == (
         "Surprise Emu Attack answers an Animal card being played, and Llama Drama is not one."
     )
-    instants = [c for c in table.instants[:2]]
+    instants = list(enumerate(table.instants[:2], start=1))
     assert which_instant("Ben", instants) == (
         "Which Instant does Ben play? 1 Spit Happens, 2 Alpaca Your Bags. Type a number to choose."
     )
@@ -341,3 +341,27 @@ def test_every_copy_of_a_llamas_baby_waits_in_the_nursery():
     s.handle("draw")
     assert not s.handle("bring baby alpaca into Ana from nursery").confirm, "a Baby Alpaca is still there"
     assert s.game.state.nursery.count("baby-alpaca") == 1
+
+
+def test_an_instants_number_stays_the_same_all_game_and_help_instants_says_it():
+    s = session()
+    numbers = s.handle("help instants").speech
+    assert numbers.startswith("The Instants, by number: 1 Spit Happens, 2 Alpaca Your Bags, 3 Goatsundheit, 4 Llama")
+    s.handle("Ben plays goatsundheit")
+    s.handle("Cy plays goatsundheit")  # both copies seen: Goatsundheit is no longer offered...
+    reply = s.handle("neigh Ana")
+    assert "Goatsundheit" not in [c.name for c in reply.choices]
+    # ...and no number shifts into its place: Llama Stop You Right There is still 4
+    assert "2 Alpaca Your Bags, 4 Llama Stop You Right There." in reply.speech
+    s.handle("4")
+    assert s.game.log[-1] == ev.Respond(0, "llama-stop-you-right-there")
+
+
+def test_a_number_no_instant_offered_has_is_refused_and_the_list_kept():
+    s = session()
+    s.handle("Ben plays goatsundheit")
+    s.handle("Cy plays goatsundheit")
+    s.handle("neigh Ana")
+    refused = s.handle("3")  # Goatsundheit's number: not offered now
+    assert refused.speech.startswith("There is no choice 3.") and s.pending is not None
+    assert s.handle("1").lines[0] == "Ana played Spit Happens."

@@ -27,9 +27,10 @@ def replies(level: Verbosity, lines: list[str]) -> list[str]:
 
 def test_brief_says_the_facts_alone():
     said = replies(Verbosity.BRIEF, TURN)
-    assert said[2] == "Basic Unicorn. Neigh?"  # the turn's own player and the colour go without saying
+    assert said[2] == "Basic Unicorn (Blue). Neigh?"  # the turn's own player goes without saying; the colour tells
+    # this Basic Unicorn from the deck's others
     assert said[1] == "Ana drew a card."  # the phase is on the status line
-    assert said[3] == "Ana: 2 Unicorns."  # the outcome alone: the card was named when it was played
+    assert said[3] == "Ana 2 Unicorns."  # the outcome alone: the card was named when it was played
 
 
 def test_normal_says_what_the_table_waits_for_but_not_what_to_type():
@@ -53,7 +54,7 @@ def test_every_level_keeps_the_facts_short_when_late(level):
     for line in TURN[:-1]:
         s.handle(line)
     reply = s.handle("resolve")
-    assert reply.brief == "Ana: 2 Unicorns."
+    assert reply.brief == "Ana 2 Unicorns."
     assert len(reply.brief) <= len(reply.speech)
 
 
@@ -160,7 +161,7 @@ def test_undo_says_what_changed_and_a_win_taken_back():
         s.handle(line)
     assert "wins" in s.handle("resolve").speech
     undone = s.handle("undo").lines
-    assert undone[1] == "The end of the game is taken back: play goes on."
+    assert undone[1] == "Win taken back."
     assert undone[0] == "Undone: Ana's Basic Unicorn (Blue) is back on the pile."  # the position, not the event
     assert undone[2] == "Ana has 1 Unicorn."
     assert s.game.state.outcome is None
@@ -310,3 +311,12 @@ def test_and_more_is_said_only_when_something_was_left_out(deck):
         said = card_gist(card)
         if said.endswith(", and more"):
             assert not card.text.rstrip(". ").endswith(said.removesuffix(", and more")), card.id
+
+
+def test_a_brief_play_keeps_the_colour_where_it_tells_cards_apart():
+    from assistant.core.words.gameplay import short_card_name
+
+    said = replies(Verbosity.BRIEF, ["new game Ana Ben babies red pink", "draw", "play basic indigo"])
+    assert said[2] == "Basic Unicorn (Indigo). Neigh?"  # not "Basic Unicorn.": the deck has Basics of seven colours
+    # a name whose bracket tells it from no other card in play is said without it
+    assert short_card_name("Basic Unicorn (Indigo)", ["Basic Unicorn (Indigo)", "Neigh"]) == "Basic Unicorn"

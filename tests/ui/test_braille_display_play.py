@@ -26,7 +26,7 @@ TRANSLATOR = Translator()
 NEW_GAME = "new game Ana Ben Cy babies red pink narwhal win 3"
 TURN_2 = "Turn 2: Ben's turn."
 HELD_TURN_2 = "Ben's turn."  # the turn's decisive fact, held on the display (the number is in the status cells)
-WIN = "Ben wins with 3 Unicorns!"
+WIN = "Ben wins!"
 CARD_END = "you cannot play neigh cards."
 #: Seconds to wait for what the display or the app must do before the test calls it lost: every wait ends as soon
 #: as the display or the app has done it, so this only bounds a failure (a busy machine takes longer, never fails).

@@ -26,10 +26,10 @@ GAME = [
     ("end turn", "ben's turn."),
     ("draw", "ben drew a card."),
     ("play ginormous unicorn", "ben played ginormous unicorn."),
-    ("resolve", "ben wins with 3 unicorns!"),
+    ("resolve", "ben wins!"),  # the held win first: short, the count in the answer
 ]
 #: The facts held on the way: the turn, acknowledged by the next command typed; the win, held at the end.
-TURN, WIN = "Ben's turn.", "Ben wins with 3 Unicorns!"
+TURN, WIN = "Ben's turn.", "Ben wins!"
 #: A bound only a hang reaches.
 HANG = 30.0
 

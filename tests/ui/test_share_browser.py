@@ -241,7 +241,7 @@ def test_a_whole_unicorn_game_recorded_from_phones_and_the_laptop(table: Table, 
     orange = "Basic Unicorn (Orange)"
     t.phone("Cy", lambda p: p.on_table("destroy", orange), f"Cy destroy {orange} from Ben",
             f"Cy destroyed {orange} in Ben's Stable.")  # fmt: skip
-    t.phone("Cy", lambda p: p.tap("resolve"), "resolve", "The chain is resolved.")
+    t.phone("Cy", lambda p: p.tap("resolve"), "resolve", "Chain resolved.")
     t.phone("Cy", lambda p: p.tap("end"), "end turn", "Turn 4: Dee's turn.")
 
     # Turn 4, Dee: her first draw's answer is lost on the way back, so the page sends it again with the same key
@@ -323,7 +323,7 @@ def test_a_whole_llamas_game_with_its_add_on_recorded_from_phones(table: Table, 
     t.phone("Ben", lambda p: p.card("instant", "llama stop", "Llama Stop You Right There"),
             "Ben play Llama Stop You Right There", "Ben played Llama Stop You Right There.")  # fmt: skip
     t.phone("Cy", lambda p: p.tap("resolve"), "resolve", lambda line: line.startswith("Ben's Llama Stop You Right"))
-    t.phone("Cy", lambda p: p.tap("resolve"), "resolve", "Cy has 1 Animal.")
+    t.phone("Cy", lambda p: p.tap("resolve"), "resolve", "Cy 1 Animal. May take a Baby Animal out of the Nursery.")
     expect(cy.page.locator("#chain")).to_contain_text("Mother Goat")
     t.phone("Ben", lambda p: p.tap("draw"), "Ben draw", "Ben drew a card.")
     t.phone("Cy", lambda p: p.tap("resolve"), "resolve", "Llama Stop You Right There resolved.")

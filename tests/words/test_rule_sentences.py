@@ -368,7 +368,7 @@ TIED_IN_ALL = (("baby-unicorn-red", "basic-unicorn-blue"), ("baby-unicorn-pink",
         ((), LinkAdded((RITUAL, CLAW), 1), "Effect chain: Sadistic Ritual, must do and Claw Machine, may do."),
         ((), LinkAdded((Trigger("rainbow-unicorn", 0, TriggerKind.ENTER),), 1),
          "Effect chain: Rainbow Unicorn entering Ana's Stable."),
-        ((), LinkResolved((Trigger("rainbow-unicorn", 0, TriggerKind.ENTER),), None), "The chain is resolved."),
+        ((), LinkResolved((Trigger("rainbow-unicorn", 0, TriggerKind.ENTER),), None), "Chain resolved."),
         ((), BabyToNursery("baby-unicorn-pink", 1),
          "Baby Unicorn (Pink) goes back to the Nursery, as Babies always do."),
         # The tally and the end of the game.

@@ -18,7 +18,7 @@ from assistant.core.cards.card import Card, CardType, normalize
 from assistant.core.cards.lookup import Resolution
 from assistant.core.game.chain import is_neigh
 from assistant.core.game.events import Event, EventError, event_from_dict
-from assistant.core.game.facts import TurnBegan
+from assistant.core.game.facts import GameOver, TurnBegan
 from assistant.core.game.history import MAX_UNDO, Game, NothingToUndoError, Record, Step, record_to_dict
 from assistant.core.game.objections import Objection
 from assistant.core.language.builders import Context, cards_with_words, find_baby, find_player
@@ -38,7 +38,7 @@ from assistant.core.words.errors import (
     who_plays,
 )
 from assistant.core.words.gameplay import NOTHING_TO_REDO, NOTHING_TO_UNDO
-from assistant.core.words.pace import advice_once
+from assistant.core.words.pace import advice_once, lead_with
 from assistant.core.words.position import undone_many
 from assistant.core.words.rulings import confirm_question, objection_reasons, short_objection, warning_asked
 from assistant.core.words.verbosity import Verbosity
@@ -147,6 +147,9 @@ class Conversation:
                     continue
                 if babies:
                     return self._offer(verb, command, phrase, babies[:MOST_CHOICES], resolved)
+            named = _unlike([c for c in cards if normalize(c.name) == normalize(phrase)])
+            if len(named) > 1:  # two decks print the name, and the cards play otherwise: asked, by what differs
+                return self._offer(verb, command, phrase, named, resolved)
             by_id = cards.get(phrase.strip().lower())
             if by_id is not None:  # a card's own id is that card, even where two decks print its name
                 resolved[phrase] = by_id
@@ -192,8 +195,12 @@ class Conversation:
         def then(card: Card) -> Reply:
             return self._event(verb, dataclasses.replace(command, card=card.name), {card.name: card})
 
-        sentence = which_instant(table.setup.players[who], list(instants))
-        return Reply((sentence,), sentence, important=True, pending=Choice(instants, then), decisive=sentence)
+        numbers = tuple(table.instants.index(card) + 1 if card in table.instants else 0 for card in instants)
+        if 0 in numbers:  # (not one of the game's Instants: numbered in order)
+            numbers = tuple(range(1, len(instants) + 1))
+        sentence = which_instant(table.setup.players[who], list(zip(numbers, instants)))
+        pending = Choice(instants, then, numbers)
+        return Reply((sentence,), sentence, important=True, pending=pending, decisive=sentence)
 
     def _offer(self, verb: Verb, command: Command, phrase: str, cards: list[Card], resolved: dict[str, Card]) -> Reply:
         """Numbered cards for a phrase; the number chosen carries the command on."""
@@ -201,7 +208,8 @@ class Conversation:
         def then(card: Card) -> Reply:
             return self._event(verb, command, {**resolved, phrase: card})
 
-        sentence = choose_card_for(phrase, cards)
+        titles = {deck.info.id: deck.info.title for deck in self.game.table.cards.decks}
+        sentence = choose_card_for(phrase, cards, titles)
         return Reply((sentence,), sentence, important=True, pending=Choice(tuple(cards), then), decisive=sentence)
 
     def record(self, event: Event) -> Reply:
@@ -219,8 +227,11 @@ class Conversation:
         turn = any(isinstance(fact, TurnBegan) for fact in step.facts)
         lines = advice_once(announce_step(game.table, step, self.verbosity), self.advised)
         brief = " ".join(advice_once(announce_step(game.table, step, Verbosity.BRIEF), set(self.advised)))
+        decisive = decisive_of_step(game.table, step)
+        if not any(isinstance(fact, GameOver) for fact in step.facts):  # (a game's end leads by its own order)
+            lines = lead_with(decisive, lines)  # said first: the next key cannot cut it before it is heard
         reply = Reply.of(*lines, important=step.important, sound="your-turn" if turn else "")
-        return dataclasses.replace(reply, brief=brief, decisive=decisive_of_step(game.table, step))
+        return dataclasses.replace(reply, brief=brief, decisive=decisive)
 
     def _write(self, record: Record) -> None:
         if self.log is not None:

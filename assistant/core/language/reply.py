@@ -18,10 +18,23 @@ from assistant.core.cards.card import Card
 
 @dataclass(frozen=True)
 class Choice:
-    """Numbered cards read out; a digit picks one, and `then` answers with that card."""
+    """Numbered cards read out; a digit picks one, and `then` answers with that card. `numbers`: each card's number,
+    when it keeps one all game (an Instant's place in the game's list of Instants, `help instants`); empty: 1, 2, 3,
+    ... in order."""
 
     cards: tuple[Card, ...]
     then: Callable[[Card], Reply]
+    numbers: tuple[int, ...] = ()
+
+    def card_for(self, number: int) -> Card | None:
+        """The card a number picks; None when it picks none."""
+        numbers = self.numbers or tuple(range(1, len(self.cards) + 1))
+        return next((card for card, n in zip(self.cards, numbers) if n == number), None)
+
+    @property
+    def highest(self) -> int:
+        """The highest number read out."""
+        return max(self.numbers, default=0) if self.numbers else len(self.cards)
 
 
 @dataclass(frozen=True)

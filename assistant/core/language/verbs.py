@@ -383,7 +383,8 @@ VERBS: tuple[Verb, ...] = (
     ), parse=parse_query),
     Verb("help", Kind.QUESTION, ("help", "?"), (
         ("`help`, `help keys`, `help commands`", "a short help (F1 in the app); one topic (keys, turn, neigh, "
-         "questions, undo, scanning, braille, settings); every command"),
+         "questions, undo, scanning, braille, settings; and instants: each Instant's number for the game); "
+         "every command"),
     )),
     # Listening: the session and the front ends carry these out.
     Verb("repeat", Kind.LISTENING, ("repeat", "again", "say again"), (

@@ -194,11 +194,7 @@ class SpeechQueue:
         if not self.busy or self.muted or utterance.priority not in (Priority.MESSAGE, Priority.IMPORTANT):
             self.add(utterance)
             return Cut.NONE
-        facts = list(self.carry)
-        for waiting in self._waiting:
-            if waiting.priority in (Priority.MESSAGE, Priority.IMPORTANT) and not waiting.review:
-                facts += [*waiting.folded, *split_sentences(waiting.decisive)]
-        self._waiting.clear()
+        facts: list[str] = []  # oldest first: what is being said, then what waits
         cut = Cut.NONE
         current = self.current
         if current is not None:
@@ -207,6 +203,11 @@ class SpeechQueue:
             elif len(split_sentences(current.text)) > self.played + 1:
                 cut = Cut.AFTER_SENTENCE  # (the sentence being said is heard: its fact is not said again)
                 facts += self._again(current.folded_unheard(self.played + 1)) + current.unheard(self.played + 1)
+        facts += self.carry
+        for waiting in self._waiting:
+            if waiting.priority in (Priority.MESSAGE, Priority.IMPORTANT) and not waiting.review:
+                facts += [*waiting.folded, *split_sentences(waiting.decisive)]
+        self._waiting.clear()
         self.carry = _unique(facts)
         self._folds = {fact: n for fact, n in self._folds.items() if fact in self.carry}
         self.add(utterance)
@@ -236,14 +237,23 @@ class SpeechQueue:
         self.current = self._waiting.popleft()
         self.played = 0
         self._began = None
-        for fact in self.current.folded:  # (a fold counts once it begins: one merged in a burst was never said)
-            self._folds[fact] = self._folds.get(fact, 0) + 1
+        if self.current.folded:  # its first sentence begins now; a later folded fact counts when it begins
+            first = self.current.folded[0]
+            self._folds[first] = self._folds.get(first, 0) + 1
         return self.current
 
     def sentence_began(self, index: int, at: float, seconds: float) -> None:
         """The current utterance's sentence of that index began to play at `at` and lasts `seconds`: a cut in its
-        last words (`LAST_WORDS_S`) counts it as heard."""
+        last words (`LAST_WORDS_S`) counts it as heard. A folded fact counts as folded once its sentence begins (one
+        merged into reply after reply in a burst, never begun, was never said)."""
         self._began = (index, at, seconds)
+        current = self.current
+        if current is not None and current.folded:
+            first = 0
+            for fact in current.folded:  # (the folded facts begin the text, in order; the first counted at `take`)
+                if first == index and index > 0:
+                    self._folds[fact] = self._folds.get(fact, 0) + 1
+                first += len(split_sentences(fact))
 
     def sentence_played(self, index: int) -> None:
         """The current utterance's sentence of that index (of `split_sentences`) was played to its end: a decisive

@@ -54,7 +54,7 @@ from assistant.core.game.state import GameState
 from assistant.core.game.table import Prompt, PromptKind, Table
 from assistant.core.game.tally import Ending
 from assistant.core.text import name_list
-from assistant.core.words.cardtext import card_gist
+from assistant.core.words.cardtext import card_gist, duty_short
 from assistant.core.words.gameplay import (
     GAME_OVER,
     PHASE_NAMES,
@@ -288,6 +288,8 @@ def decisive_of_step(table: Table, step: Step) -> str:
     beginning-of-turn duties; else the counts that changed (a card an effect moved, where no count changed), a
     duty or a win that waits, the chain's duty and its end: each short, to be heard between two keys."""
     for fact in step.facts:
+        if isinstance(fact, GameOver) and fact.outcome.ending is Ending.GOAL and fact.outcome.winner is not None:
+            return f"{player_name(table, fact.outcome.winner)} wins!"  # under a second: the count is in the reply
         if isinstance(fact, GameOver):  # ("The game is over." goes without saying after "Ana wins")
             return describe_fact(table, fact, step.after).removesuffix(f" {GAME_OVER}")
     for fact in step.facts:
@@ -308,15 +310,15 @@ def decisive_of_step(table: Table, step: Step) -> str:
 
 
 def chain_duty(table: Table, link: Link) -> str:
-    """What a link of the chain asks to be done, short: "Destroy a Unicorn card in another player's Stable." (""
+    """What a link of the chain asks to be done, its deed in about a second: "Destroy a Unicorn." (`duty_short`; ""
     when its cards say nothing)."""
     duties = []
     for trigger in link:
         card = table.cards.get(trigger.card) if trigger.kind is not TriggerKind.HERD else None
         about = {TriggerKind.ENTER: "enters", TriggerKind.LEAVE: "destroyed"}.get(trigger.kind, "")
-        gist = card_gist(card, about).rstrip(".") if card is not None else ""
-        if gist:
-            duties.append(f"{gist[0].upper()}{gist[1:]}.")
+        duty = duty_short(card_gist(card, about)) if card is not None else ""
+        if duty:
+            duties.append(duty)
     return " ".join(duties)
 
 
@@ -347,9 +349,10 @@ def _duties(table: Table, step: Step) -> str:
 
 
 def _brief_tally(table: Table, fact: TallyChanged) -> str:
-    """The counts that changed, each with its player: "Ana: 2 Unicorns."."""
+    """The counts that changed, each with its player, about a second each: "Ana 2 Unicorns." (no colon: its pause
+    made the count half a second longer)."""
     changed = [seat for seat, (a, b) in enumerate(zip(fact.before, fact.after)) if a != b]
-    return " ".join(f"{player_name(table, seat)}: {creatures(table, fact.after[seat])}." for seat in changed)
+    return " ".join(f"{player_name(table, seat)} {creatures(table, fact.after[seat])}." for seat in changed)
 
 
 def _waited(table: Table, step: Step, prompt: Prompt) -> bool:
@@ -366,7 +369,7 @@ def _event_line(table: Table, step: Step, level: Verbosity) -> str:
     if level is Verbosity.BRIEF and isinstance(event, (Play, Respond)):
         into = event.into if isinstance(event, Play) else None
         elsewhere = f" into {area_of(table, into)}" if into not in (None, event.player) else ""
-        card = short_card_name(game_card_name(table, event.card))
+        card = short_card_name(game_card_name(table, event.card), (c.name for c in table.cards))
         whose = (
             ""
             if isinstance(event, Play) and event.player == step.before.current

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from assistant.core.cards.card import Card, CardSet, CardType, Confidence, Deck, DeckInfo, PrintVariant, Vocabulary
 from assistant.core.cards.lookup import Resolution
 from assistant.core.cards.search import search_words
@@ -148,16 +150,49 @@ def herd_bonuses_imported(variations: list[str]) -> str:
     return f"{listed} {bonus} from your sheet: read out when a herd gives {'it' if len(names) == 1 else 'them'}."
 
 
-def numbered_choices(cards: list[Card], query: str = "") -> str:
-    """ "2 matches: 1 Rainbow Aura, 2 Rainbow Unicorn.", or with the query "2 matches for rnbw: ..."."""
+def numbered_choices(cards: list[Card], query: str = "", titles: dict[str, str] | None = None) -> str:
+    """ "2 matches: 1 Rainbow Aura, 2 Rainbow Unicorn.", or with the query "2 matches for rnbw: ..."; cards of the
+    same name are named by what differs (`choice_name`; `titles`: each deck's title by its id)."""
     count = len(cards)
-    items = ", ".join(f"{n} {card.name}" for n, card in enumerate(cards, start=1))
+    items = ", ".join(f"{n} {choice_name(card, cards, titles)}" for n, card in enumerate(cards, start=1))
     about = f" for {query}" if query else ""
     return f"{count} {'match' if count == 1 else 'matches'}{about}: {items}."
 
 
-def describe_resolution(resolution: Resolution, vocabulary: Vocabulary = Vocabulary.UNICORN) -> str:
-    """What to say after a lookup: the card, the choices, or that nothing matched."""
+def choice_name(card: Card, offered: list[Card], titles: dict[str, str] | None = None) -> str:
+    """A card's name in a numbered choice: where another card offered has the same name (a reprint that plays
+    otherwise, the same card in the base game and an add-on), what tells them apart, in brackets: its print, its
+    deck (by title, from `titles`), its type, its kind of Animal: "Neigh (Unstable Unicorns)", "Neigh (Dragons)"."""
+    same = [c for c in offered if c is not card and c.name.casefold() == card.name.casefold()]
+    if not same:
+        return card.name
+    told = []
+    if card.print and any(c.print != card.print for c in same):
+        told.append(card.print)
+    if any(c.deck != card.deck for c in same):
+        told.append(_title_apart(card.deck, [c.deck for c in same], titles or {}))
+    if any(c.type is not card.type for c in same):
+        told.append(type_name(card.type))
+    if card.variation and any(c.variation != card.variation for c in same):
+        told.append(card.variation)
+    return f"{card.name} ({', '.join(told)})" if told else card.name
+
+
+def _title_apart(deck: str, others: list[str], titles: dict[str, str]) -> str:
+    """A deck's title without the words it begins with in common with the others' ("Rainbow Apocalypse expansion"
+    beside "1st Edition (Kickstarter) base game", both "Unstable Unicorns ..."): only what tells them apart."""
+    words = [titles.get(d, d).replace(":", ",").split() for d in [deck, *others]]
+    common = 0
+    while all(len(w) > common + 1 and w[common] == words[0][common] for w in words):
+        common += 1
+    return " ".join(words[0][common:]).strip(", ") or titles.get(deck, deck)
+
+
+def describe_resolution(
+    resolution: Resolution, vocabulary: Vocabulary = Vocabulary.UNICORN, titles: dict[str, str] | None = None
+) -> str:
+    """What to say after a lookup: the card, the choices (those of the same name by what differs; `titles`: each
+    deck's title by its id), or that nothing matched."""
     if resolution.match is not None:
         return describe_card(resolution.match, vocabulary)
     problem = query_problem(resolution.query)
@@ -165,7 +200,7 @@ def describe_resolution(resolution: Resolution, vocabulary: Vocabulary = Vocabul
         return problem
     query = spoken_query(resolution.query)
     if resolution.candidates:  # (not "No card called": there are cards close to it)
-        choices = numbered_choices([c.card for c in resolution.candidates], query)
+        choices = numbered_choices([c.card for c in resolution.candidates], query, titles)
         return f"{choices} Type a number to choose."
     return f"No card called {query}, and nothing close. Check the spelling or try the abbreviation."
 
@@ -330,6 +365,57 @@ def card_gist(card: Card, about: str = "") -> str:
     gist = (" ".join(said[:GIST_WORDS]) if short else ", ".join(kept)).rstrip(",;:")
     whole = gist == chosen.rstrip(",;:") and chosen == sentences[-1]
     return gist if whole else gist + ", and more"  # "and more" only when something is left out
+
+
+#: The most words of a chain's duty said whole as a decisive fact (about a second and a half of speech); a longer one
+#: is cut to its first clause.
+DUTY_WORDS = 7
+# A place that goes without saying in a duty: the Stable, Field or hand a card is in, comes from or goes to.
+_DUTY_PLACE = re.compile(
+    r"(\bcards?|\b[A-Z][\w'-]*) (?:in|into|from|out of) (?:another|any|each|your|their|that|a|the)(?: other)?"
+    r"(?: player's)?(?: own)? (?:Stable|Field|hand)\b"
+)
+# Openings that make a duty a condition, not a deed ("Each time ...", "Whenever ..."): not cut to their first clause.
+_CONDITION = ("each time", "whenever", "when", "if", "should", "for each", "while", "as long as")
+
+
+def duty_short(gist: str) -> str:
+    """A chain's duty as its deed, about a second of speech: "Destroy a Unicorn." for "Destroy a Unicorn card in
+    another player's Stable"; "May draw 2 cards." for "then you may draw 2 cards"; a cost with what it buys, "May
+    discard a card, then steal a Goat." for "you may discard a card; if you do, steal a Goat card". The place a card is
+    in (a Stable, a Field, a hand) and the word "card" after its kind go without saying; a duty still longer than
+    `DUTY_WORDS` is cut to its first clause unless it is a condition. "" for ""."""
+    text = gist.strip().removesuffix(", and more").rstrip(".").strip()
+    text = re.sub(r"^(?:then )?(?:you (?=may|must|can|cannot))?", "", text, flags=re.IGNORECASE)
+    text = re.sub(r"; (?:if you do|should you do so|should you)$", "", text)  # what it buys was cut: "and more"
+    cost, *bought = _COST.split(text, maxsplit=1)
+    if bought:  # the cost alone would mislead: what it buys, in its first words
+        deed = _deed(bought[0], first_clause=True).split(" and ")[0]
+        return _sentence(f"{_deed(cost, first_clause=True)}, then {deed}")
+    return _sentence(_deed(text, first_clause=not text.lower().startswith(_CONDITION)))
+
+
+# A cost and what it buys: "you may discard a card; if you do, steal a Goat card".
+_COST = re.compile(r"; (?:if you do|should you do so|should you),? ")
+
+
+def _deed(text: str, first_clause: bool) -> str:
+    """A duty's words without the place a card is in and the word "card" after its kind; cut to its first clause
+    when longer than `DUTY_WORDS` and `first_clause`."""
+    text = _DUTY_PLACE.sub(r"\1", text)
+    text = re.sub(r"(\b[A-Z][\w'-]*) cards\b", r"\1s", text)
+    text = re.sub(r"(\b[A-Z][\w'-]*) card\b", r"\1", text)
+    if first_clause and len(text.split()) > DUTY_WORDS:
+        first = re.split(r"[;:]|, ", text, maxsplit=1)[0]
+        text = first if len(first.split()) >= 2 else text
+    if first_clause and len(text.split()) > DUTY_WORDS and " and " in text:  # its first deed
+        text = text.split(" and ")[0]
+    return text.strip()
+
+
+def _sentence(text: str) -> str:
+    """The words as a sentence: a capital first, a full stop last."""
+    return f"{text[0].upper()}{text[1:]}." if text else ""
 
 
 #: How a sentence begins that finishes the one before it (a cost, then what it buys): said with it in a gist.

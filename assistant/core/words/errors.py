@@ -108,9 +108,10 @@ def whose_stable(card: str) -> str:
     return f"Whose {card}? Add from and a name."
 
 
-def choose_card_for(query: str, candidates: list[Card]) -> str:
-    """Candidates for a card named in a command."""
-    return f"Which card is {spoken_query(query)}? {numbered_choices(candidates)} Type a number to choose."
+def choose_card_for(query: str, candidates: list[Card], titles: dict[str, str] | None = None) -> str:
+    """Candidates for a card named in a command; those of the same name named by what differs (`titles`: each
+    deck's title by its id)."""
+    return f"Which card is {spoken_query(query)}? {numbered_choices(candidates, '', titles)} Type a number to choose."
 
 
 def no_card_for(query: str) -> str:
@@ -185,9 +186,10 @@ def no_neigh_card(super_neigh: bool) -> str:
     return f"This deck has no {'Super Neigh' if super_neigh else 'Neigh'} card."
 
 
-def which_instant(player: str, instants: list[Card]) -> str:
-    """Asked when a Neigh is said in a deck with no card named Neigh: which of the deck's Instants was played."""
-    items = ", ".join(f"{n} {card.name}" for n, card in enumerate(instants, start=1))
+def which_instant(player: str, instants: list[tuple[int, Card]]) -> str:
+    """Asked when a Neigh is said in a deck with no card named Neigh: which of the deck's Instants was played, each
+    by its number for the whole game (`help instants`)."""
+    items = ", ".join(f"{n} {card.name}" for n, card in instants)
     return f"Which Instant does {player} play? {items}. Type a number to choose."
 
 

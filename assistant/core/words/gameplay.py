@@ -5,6 +5,8 @@ Made from events, facts and state, in the rule profile's words (Stable or Field,
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from assistant.core.cards.card import CardType, Tag
 from assistant.core.cards.wording import taken_variation
 from assistant.core.game.chain import Link, PileCard, Trigger, TriggerKind
@@ -168,10 +170,14 @@ def game_card_name(table: Table, card_id: str | None) -> str:
     return card.name if card is not None else card_id
 
 
-def short_card_name(name: str) -> str:
+def short_card_name(name: str, others: Iterable[str] = ()) -> str:
     """A card's name without its colour or print in brackets, for brief speech ("Basic Unicorn (Blue)" → "Basic
-    Unicorn"): the Basics of one kind do the same, and the full name is on the screen and the pile."""
-    return name.split(" (")[0] if name.endswith(")") and " (" in name else name
+    Unicorn"), unless that tells it apart from one of `others` (the names of the cards in play): "Basic Unicorn
+    (Indigo)" where the deck holds Basic Unicorns of other colours, so the player knows which card it was."""
+    short = name.split(" (")[0] if name.endswith(")") and " (" in name else name
+    if short != name and any(other != name and other.split(" (")[0] == short for other in others):
+        return name
+    return short
 
 
 def end_with(text: str, mark: str = ".") -> str:
@@ -192,6 +198,9 @@ def creatures(table: Table, count: int) -> str:
     word = table.profile.vocabulary.creature
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
+
+#: The chain's end, a decisive fact: short, to be heard between two keys.
+CHAIN_RESOLVED = "Chain resolved."
 
 PHASE_NAMES = {
     Phase.BEGINNING: "Beginning of turn phase",
@@ -453,7 +462,7 @@ def describe_fact(table: Table, fact: Fact, state: GameState) -> str:  # noqa: C
     if isinstance(fact, LinkAdded):
         return chain_link_added(fact.position, describe_link(table, fact.link))
     if isinstance(fact, LinkResolved):
-        return "The chain is resolved." if fact.next is None else ""
+        return CHAIN_RESOLVED if fact.next is None else ""
     if isinstance(fact, TriggersLost):
         lost = name_list([game_card_name(table, t.card) if t.kind is not TriggerKind.HERD
                           else herd_bonus_name(t.card) for t in fact.triggers])  # fmt: skip

@@ -99,7 +99,7 @@ def topic_help(topic: str, ex: Examples, keys: bool = True) -> list[str] | None:
             return [
                 "Answering a card with an Instant.",
                 f"While a card waits on the pile, press {second}'s number, then the number of the Instant {second} "
-                f"plays; or type {second} play and the card.",
+                f"plays (help instants says each Instant's number); or type {second} play and the card.",
                 "resolve, or 0, resolves the top of the pile. Each card is said as it resolves.",
             ]
         case "neigh":
@@ -206,6 +206,18 @@ def _plain_topic(topic: str, ex: Examples) -> list[str] | None:
     return None
 
 
+def instants_help(names: list[str]) -> list[str]:
+    """`help instants`: the game's Instants, each with the number that chooses it all game (its place in the deck's
+    list of Instants), said once so a player can keep it in mind; the number never changes with the pile."""
+    if not names:
+        return ["This deck has no Instant card."]
+    numbered = ", ".join(f"{n} {name}" for n, name in enumerate(names, start=1))
+    return [
+        f"The Instants, by number: {numbered}.",
+        "When an Instant answers a card, its number chooses it: the numbers stay the same all game.",
+    ]
+
+
 def unknown_topic() -> str:
     """`help` with a topic there is no help on (the words typed are not said back: they are untrusted)."""
-    return f"No help on that. Topics: {', '.join(HELP_TOPICS)}."
+    return f"No help on that. Topics: {', '.join(HELP_TOPICS)}, instants."

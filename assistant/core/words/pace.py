@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["fact_topics", "settled_by", "fold", "advice_once"]
+__all__ = ["fact_topics", "settled_by", "fold", "lead_with", "advice_once"]
 
 # "Turn 5: Ben's turn.", "Ben's turn: must do Sadistic Ritual."
 _TURN = re.compile(r"'s turn\b")
-# "Ana has 2 Unicorns.", "Ana: 2 Unicorns.", "Ana has no Unicorns." (the player's name, then the count)
-_COUNT = re.compile(r"(?:^|[.!?;,] )([A-Z][\w'-]*(?: [A-Z][\w'-]*)?)(?::| has| wins with) (?:\d+|no) ")
-# "Ana wins with 3 Unicorns!", and its taking back ("The end of the game is taken back: play goes on."): a win said
-# again settles both
-_WIN = re.compile(r"\bwins with\b|\bend of the game is taken back\b")
+# "Ana has 2 Unicorns.", "Ana 2 Unicorns.", "Ana: 2 Unicorns.", "Ana has no Unicorns." (the player's name, then
+# the count; with no word between, the count is followed by the creature's name: "Ana 2 Unicorns.")
+_COUNT = re.compile(r"(?:^|[.!?;,] )([A-Z][\w'-]*(?: [A-Z][\w'-]*)?)(?:(?::| has| wins with) (?:\d+|no) | \d+ [A-Z])")
+# "Ana wins with 3 Unicorns!", "Ana wins!", and its taking back ("Win taken back."): a win said again
+# settles both
+_WIN = re.compile(r"\bwins(?: with\b|!)|\b[Ww]in taken back\b|\bend of the game is taken back\b")
 
 
 def fact_topics(text: str) -> frozenset[str]:
@@ -46,6 +47,41 @@ def fold(facts: list[str] | tuple[str, ...], text: str) -> str:
     """A reply with the decisive facts cut before it said first, each a short clause: "Ben's turn. Ben drew a
     card."."""
     return " ".join([*(f.strip() for f in facts if f.strip()), text.strip()]).strip()
+
+
+def lead_with(decisive: str, lines: list[str]) -> list[str]:
+    """A reply's lines with its decisive fact said first, so the next key or move cannot cut it before it is heard:
+    unchanged when the first line says it already ("Turn 2: Ben's turn." for "Ben's turn."); else the fact first,
+    and a later sentence that only says a state the fact says is left out ("Ana has 1 Unicorn." after "Ana 1
+    Unicorn."): "Destroy a Unicorn. Unicorn Poison is played: ...", "Ana 1 Unicorn. Ben destroyed ..."."""
+    facts = [f for f in _sentences(decisive) if f]
+    if not facts or not lines or all(settled_by(f, _sentences(lines[0])[0]) for f in facts):
+        return lines
+    said = fact_topics(decisive)
+    kept = []
+    for line in lines:
+        rest = [
+            s
+            for s in _sentences(line)
+            if s not in facts and not (fact_topics(s) and fact_topics(s) <= said and _only_state(s))
+        ]
+        if rest:
+            kept.append(" ".join(rest))
+    return [decisive.strip(), *kept]
+
+
+def _sentences(text: str) -> list[str]:
+    """Sentences at ". " (the game's sentences: card names with a full stop inside are not among facts)."""
+    return [s.strip() + ("" if s.strip().endswith((".", "!", "?")) else ".") for s in re.split(r"(?<=[.!?]) ", text)]
+
+
+# A sentence that only says a count: "Ana has 2 Unicorns.", "Ana 2 Unicorns.".
+_ONLY_COUNT = re.compile(r"^[A-Z][\w'-]*(?: [A-Z][\w'-]*)?(?: has|:)? (?:\d+|no) [A-Z]\w*\.$")
+
+
+def _only_state(sentence: str) -> bool:
+    """Whether a sentence says nothing but a count (so the decisive fact said first says it all)."""
+    return bool(_ONLY_COUNT.match(sentence.strip()))
 
 
 # Coaching said with a fact, not a fact itself: how to have a Herd Bonus read here (`announce.herd_bonus_said`).

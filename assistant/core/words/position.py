@@ -71,7 +71,7 @@ __all__ = [
 ]
 
 #: Said when an undo takes a win back (a decisive fact: the win said before no longer holds).
-END_TAKEN_BACK = "The end of the game is taken back: play goes on."
+END_TAKEN_BACK = "Win taken back."
 
 
 def describe_position(table: Table, state: GameState) -> str:

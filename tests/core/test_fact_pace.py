@@ -1,0 +1,217 @@
+"""Every decisive fact heard in full at table pace, on an injected clock: the benchmark's games (both editions and a
+burst of other hands' moves, `benchmarks/table_pace.py`) played through the real session and the real speech
+queue, with a worker whose sentences last as long as espeak-ng says them at the default rate (`spoken_s`, a model
+fitted to its lengths), keys every 1.2 s and every 2.0 s whatever is being said.
+
+What "heard in full" counts is the benchmark's rule: each sentence of a reply's decisive fact played to its end
+(or cut in its last words), in its reply, in other words of the same state, or folded into a later reply; a fact a
+newer one supersedes before the player's next own key (an older count of the same player, a turn that passed, a
+win taken back by an undo) is settled and need not be heard; every other fact is still current and must be heard.
+
+Also the shorter words that make this possible (a chain's duty as its deed, a reply that says its fact first), the
+queue's order in a burst, and choices a listener can tell apart (cards of one name named by what differs).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.core.language.reply import Choice, Question
+from assistant.core.speech.queue import LAST_WORDS_S, Priority, Utterance, split_sentences
+from assistant.core.words.pace import settled_by
+from benchmarks.table_pace import BURST_S, GAMES, _heard, _until_own_key, _waits_for, kind, shadow_replies
+from tests.core.test_speech_queue import _Table
+
+#: Seconds between two keys at table pace: the gap a decisive fact must fit in.
+GAP_S = 1.2
+
+
+def spoken_s(sentence: str) -> float:
+    """How long espeak-ng takes to say a sentence at the default rate, silence trimmed: 55 ms a character, 0.3 s for
+    the pause at a colon, 0.1 s to begin (fitted on its lengths: "Ana: 3 Unicorns." 1.42 s, model 1.28; "Ana 3
+    Unicorns." 1.10, 0.93; "Destroy a Unicorn card in another player's Stable." 2.50, 2.90; "Ben's turn." 0.70,
+    0.71; "The chain is resolved." 1.06, 1.31)."""
+    return 0.055 * len(sentence) + 0.3 * sentence.count(":") + 0.1
+
+
+class _Espeak(_Table):
+    """The queue's worker on an injected clock, each sentence as long as `spoken_s`; a reply given while nothing is
+    said begins at its key."""
+
+    given = 0.0
+
+    def key(self, moment: float, reply: Utterance, answers: bool = False, own: bool = True) -> None:
+        self.run_until(moment)
+        self.given = moment
+        super().key(moment, reply, answers, own)
+
+    def _start(self, now: float) -> bool:
+        utterance = self.queue.take()
+        if utterance is None:
+            return False
+        now = max(now, self.given)
+        self.owner = next(n for n, (_, u) in enumerate(self.replies) if u is utterance)
+        self.schedule = []
+        for sentence in split_sentences(utterance.text):
+            self.schedule.append((now, now + spoken_s(sentence), sentence))
+            now += spoken_s(sentence)
+        return True
+
+
+def _waited(reply) -> bool:  # type: ignore[no-untyped-def]
+    """A fact the player waits for before acting (a question, a turn's duties): the next key comes once it was heard."""
+    return bool(_waits_for(reply)) or isinstance(reply.pending, (Question, Choice))
+
+
+def test_every_decisive_fact_not_waited_for_fits_between_two_keys():
+    for game in ("uu-2nd", "llamas", "burst"):
+        for step, reply in zip(GAMES[game].steps, shadow_replies(game, "normal")):
+            if not reply.decisive or _waited(reply):
+                continue
+            for fact in split_sentences(reply.decisive):
+                assert spoken_s(fact) <= GAP_S, (game, step, fact)  # about a second: heard before the next key
+
+
+def _play(game: str, interval: float) -> tuple[list[str], list[str]]:
+    """The game through the queue on the injected clock: the decisive facts missed, and those settled."""
+    steps, replies = GAMES[game].steps, shadow_replies(game, "normal")
+    table, moment, asked = _Espeak(), 0.0, False
+    for n, (step, reply) in enumerate(zip(steps, replies)):
+        if n:
+            moment += BURST_S if kind(step) == "other" else interval
+            wanted = _waits_for(replies[n - 1])
+            while wanted and not all(any(w in h[1] and h[2] for h in table.heard) for w in wanted):
+                table.run_until(moment)
+                if table.queue.current is None and not table.queue.waiting:
+                    break
+                moment += 0.05
+        priority = Priority.IMPORTANT if reply.important or reply.decisive else Priority.MESSAGE
+        said = Utterance(reply.speech, priority, brief=reply.brief, decisive=reply.decisive)
+        own = kind(step) != "other"
+        table.key(moment, said, answers=asked or reply.settles, own=own)
+        if own:
+            asked = reply.pending is not None
+    table.run_until(moment + 1000.0)
+    keys = [m for m, _ in table.replies]
+    missed, settled = [], []
+    for n, (step, reply) in enumerate(zip(steps, replies)):
+        if not reply.decisive or isinstance(reply.pending, Choice):
+            continue
+        # heard in full: played to its end, or cut in its last words (the table marks a cut sentence not whole)
+        heard = [h[1] for h in table.heard if h[0] >= keys[n] and (h[2] or _ends_soon(table, h))]
+        facts = split_sentences(reply.decisive)
+        if all(any(_heard(f, text) for text in heard) for f in facts):
+            continue
+        later = _until_own_key(steps, replies, n)
+        if any(r.settles or all(settled_by(f, r.speech) for f in facts) for r in later):
+            settled.append(f"{n} {step}")
+        else:
+            missed.append(f"{n} {step}: {reply.decisive}")
+    return missed, settled
+
+
+def _ends_soon(table: _Table, sentence: list) -> bool:
+    """A sentence cut in its last words (`LAST_WORDS_S`): the next sentence heard began within that of its end."""
+    start, text = sentence[0], sentence[1]
+    return any(h[0] > start and h[0] >= start + spoken_s(text) - LAST_WORDS_S for h in table.heard)
+
+
+@pytest.mark.parametrize("interval", [1.2, 2.0])
+@pytest.mark.parametrize("game", ["uu-2nd", "llamas", "burst"])
+def test_at_table_pace_every_decisive_fact_still_current_is_heard_in_full(game, interval):
+    missed, _ = _play(game, interval)
+    assert missed == []
+
+
+def test_a_chain_duty_is_its_deed_in_about_a_second():
+    from assistant.core.words.cardtext import duty_short
+
+    assert duty_short("Destroy a Unicorn card in another player's Stable") == "Destroy a Unicorn."
+    assert duty_short("then you may draw 3 cards") == "May draw 3 cards."
+    # a cost is said with what it buys, never alone
+    cost = "you may discard a card; if you do, steal a Goat card"
+    assert duty_short(cost) == "May discard a card, then steal a Goat."
+    assert duty_short("you may discard 2 Unicorn cards from your hand; if you do, and more") == (
+        "May discard 2 Unicorns."
+    )
+    long = "you may take a Baby Animal out of the Nursery and put it into your Field"
+    assert duty_short(long) == "May take a Baby Animal out of the Nursery."  # its first deed
+    assert duty_short("") == ""
+
+
+def test_a_reply_says_its_decisive_fact_first():
+    from assistant.core.words.pace import lead_with
+
+    said = ["Ben destroyed Basic Unicorn (Red) in Ana's Stable. Ana has 1 Unicorn."]
+    assert lead_with("Ana 1 Unicorn.", said) == ["Ana 1 Unicorn.", "Ben destroyed Basic Unicorn (Red) in Ana's Stable."]
+    assert lead_with("Chain resolved.", ["Unicorn Poison resolved. Chain resolved."]) == [
+        "Chain resolved.",
+        "Unicorn Poison resolved.",
+    ]
+    assert lead_with("Ben's turn.", ["Turn 2: Ben's turn."]) == ["Turn 2: Ben's turn."]  # it leads already
+    from tests.core.test_game_scenarios import start, to_action
+
+    t = start()
+    to_action(t)
+    t.handle("play unicorn poison")
+    said_now = t.handle("resolve")
+    assert said_now.speech.startswith(f"{said_now.decisive} ") and said_now.decisive == "Destroy a Unicorn."
+
+
+def test_in_a_burst_the_older_fact_is_said_first():
+    from assistant.core.speech.queue import SpeechQueue
+
+    queue = SpeechQueue()
+    folded = ("Destroy a Unicorn.", "Ana 0 Unicorns.")
+    queue.add(Utterance("Destroy a Unicorn. Ana 0 Unicorns. Ben destroyed Baby Unicorn (Red).", folded=folded))
+    queue.take()
+    queue.sentence_began(0, 10.0, 1.0)  # the duty is being said; the count has not begun
+    queue.arrive(Utterance("Chain resolved. Unicorn Poison resolved.", decisive="Chain resolved."))
+    queue.arrive(Utterance("Turn 3: Cy's turn.", Priority.IMPORTANT, decisive="Cy's turn."))
+    # the fact of the reply being said is older than the one that waited: it comes first, in the order recorded
+    assert [u.text for u in queue.waiting] == ["Ana 0 Unicorns. Chain resolved. Turn 3: Cy's turn."]
+
+
+def test_a_fold_counts_when_its_sentence_begins_not_when_its_reply_does():
+    from assistant.core.speech.queue import FOLDS_AT_MOST, SpeechQueue
+
+    queue = SpeechQueue()
+    facts = ("Ana 0 Unicorns.", "Chain resolved.")
+    for n in range(FOLDS_AT_MOST + 1):  # each time the first fact is said, and a move comes before the second began
+        queue.add(Utterance(" ".join([*facts, f"Move {n}."]), folded=facts))
+        queue.take()
+        queue.sentence_began(0, 10.0 * n, 0.9)
+        queue.arrive(Utterance(f"Other {n}."))
+        assert [u.text for u in queue.waiting] == [f"Chain resolved. Other {n}."]  # never begun: still to be said
+        queue.stop()
+        queue.done()
+
+
+def test_cards_of_one_name_that_play_otherwise_are_named_by_what_differs():
+    from assistant.core.cards.card import Card, CardType
+    from assistant.core.words.errors import choose_card_for
+
+    base = Card("neigh", "Neigh", CardType.INSTANT, 14, "Stop a card being played.", "uu-2nd")
+    addon = Card("neigh-dragons", "Neigh", CardType.INSTANT, 2, "Stop a card; draw a card.", "uu-dragons")
+    magic = Card("neigh-magic", "Neigh", CardType.MAGIC, 1, "Draw a card.", "uu-2nd")
+    other = Card("super-neigh", "Super Neigh", CardType.INSTANT, 1, "Stop a card for good.", "uu-2nd")
+    titles = {"uu-2nd": "Unstable Unicorns", "uu-dragons": "Dragons"}
+    said = choose_card_for("neigh", [base, addon, other], titles)
+    # not "1 Neigh, 2 Neigh": the deck each comes from; a name no other shares is said alone
+    assert "1 Neigh (Unstable Unicorns), 2 Neigh (Dragons), 3 Super Neigh." in said
+    assert "1 Neigh (Instant card), 2 Neigh (Magic card)." in choose_card_for("neigh", [base, magic], titles)
+
+
+def test_a_card_two_decks_print_otherwise_is_asked_about_by_its_deck():
+    from assistant.commands.app import table_session
+    from assistant.storage.decks import load_card_set
+
+    s = table_session(load_card_set("uu-1st", ["uu-rainbow-apocalypse"]))
+    s.handle("new game Ana Ben")
+    s.handle("draw")
+    asked = s.handle("play llamacorn")  # the 1st Edition's and Rainbow Apocalypse's Llamacorn do different things
+    assert "1 Llamacorn (1st Edition (Kickstarter) base game), 2 Llamacorn (Rainbow Apocalypse expansion)." in (
+        asked.speech
+    )
+    assert s.handle("2").lines[0] == "Ana played Llamacorn."
+    assert s.game.log[-1].card == asked.choices[1].id
