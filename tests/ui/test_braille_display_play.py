@@ -184,7 +184,8 @@ async def _whole_game(display_server, make_app):
         await player.shows("Ben played Ginormous Unicorn.")
         await player.command("resolve")
         await player.held(WIN, link)
-        await player.shows("The game is over.")  # the answer, without the win just read (never read twice)
+        # the answer: the win again only for the count the held fact left out
+        await player.shows("Ben wins with 3 Unicorns! The game is over.")
     assert link.acknowledged == [HELD_TURN_2, fact, WIN]
     game = app.session.game
     assert game is not None and game.state.outcome is not None
