@@ -73,7 +73,6 @@ class ReplySpeaker:
             reply.speech,
             priority,
             private=private,
-            brief=reply.brief,
             sound=sound,
             decisive=reply.decisive,
             other_hand=other_hand,

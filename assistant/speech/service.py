@@ -111,19 +111,18 @@ class SpeechService:
         priority: Priority = Priority.MESSAGE,
         *,
         private: bool = False,
-        brief: str = "",
         sound: str = "",
         decisive: str = "",
         other_hand: bool = False,
     ) -> bool:
         """Queue text at the end; return whether it will be said (a hint may be dropped, mute drops all).
 
-        `brief` is the facts-only form (empty: the first sentence); `sound` an earcon heard just before the words;
+        `sound` is an earcon heard just before the words;
         `decisive` the decisive fact it carries, folded into the next reply when the next key cuts it;
         `other_hand`: the reply did not come from the player's own key (a move from another player's device), so
         it is said in turn after the sentence being said, an older reply waiting shrinking to its decisive fact.
         """
-        utterance = Utterance(text, priority, private, brief=brief, sound=self._sound(sound), decisive=decisive)
+        utterance = Utterance(text, priority, private, sound=self._sound(sound), decisive=decisive)
         if not other_hand:
             return self._add(utterance)
         with self._cond:
@@ -152,11 +151,10 @@ class SpeechService:
         priority: Priority = Priority.MESSAGE,
         *,
         private: bool = False,
-        brief: str = "",
         sound: str = "",
     ) -> None:
         """Stop, here is the next card: `new_input()`, then say `text`."""
-        utterance = Utterance(text, priority, private, brief=brief, sound=self._sound(sound))
+        utterance = Utterance(text, priority, private, sound=self._sound(sound))
         with self._cond:
             cut = self._queue.interrupt(utterance if text or utterance.sound else None)
             self._cond.notify_all()

@@ -227,9 +227,9 @@ def test_private_utterances_go_to_the_private_backend():
 
 
 class FakeReply:
-    def __init__(self, speech, important=False, card=None, hint=False, sound="", brief=""):
+    def __init__(self, speech, important=False, card=None, hint=False, sound=""):
         self.lines, self.speech, self.important, self.card, self.hint = (speech,), speech, important, card, hint
-        self.sound, self.brief = sound, brief
+        self.sound = sound
         self.pending, self.decisive, self.settles = None, "", False
 
 
@@ -278,8 +278,9 @@ def test_replies_waiting_when_the_next_key_comes_are_dropped_and_its_own_said_at
     speaker(FakeReply("Rainbow Aura, Upgrade card. A long text.", card="rainbow-aura"))
     assert backend.wait_started(1)
     speaker(FakeReply("Ana played Slowdown. Any Neigh?"), new_input=False)  # a notice, not a typed line
-    speaker(FakeReply("That card is not in play. Type stable to hear it.", important=True, sound="error",
-                      brief="Not in play."), new_input=False)  # fmt: skip
+    speaker(
+        FakeReply("That card is not in play. Type stable to hear it.", important=True, sound="error"), new_input=False
+    )
     speaker(FakeReply("Ben's Stable: 2 Unicorns."))
     finish(service, backend)
     said = [(r.kind, r.text, r.sound) for r in backend.records if r.kind != "cancel"]

@@ -89,10 +89,10 @@ def test_an_earcon_is_heard_at_the_start_of_its_own_sentence(alsa_capture, tmp_p
 
 
 def reply_index(label: str, replies, start: int) -> int | None:
-    """The first reply from `start` on that contains this sentence (or its brief form)."""
+    """The first reply from `start` on that contains this sentence (or its decisive fact, folded)."""
     text = label.split("] ", 1)[-1]
     for index in range(start, len(replies)):
-        if text in split_sentences(replies[index].speech) + split_sentences(replies[index].brief):
+        if text in split_sentences(replies[index].speech) + split_sentences(replies[index].decisive):
             return index
     return None
 

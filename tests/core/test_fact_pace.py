@@ -86,7 +86,7 @@ def _play(game: str, interval: float) -> tuple[list[str], list[str]]:
                     break
                 moment += 0.05
         priority = Priority.IMPORTANT if reply.important or reply.decisive else Priority.MESSAGE
-        said = Utterance(reply.speech, priority, brief=reply.brief, decisive=reply.decisive)
+        said = Utterance(reply.speech, priority, decisive=reply.decisive)
         own = kind(step) != "other"
         table.key(moment, said, answers=asked or reply.settles, own=own)
         if own:

@@ -42,7 +42,7 @@ def test_the_next_key_cuts_what_is_said_and_drops_what_waits_so_its_own_reply_co
     queue.add(Utterance("Ana drew a card. Action phase."))
     queue.take()
     queue.add(Utterance("Ana played Basic Unicorn (Blue). Any Neigh? Say neigh and a name, or resolve."))
-    queue.add(Utterance("No card called x. Type help.", IMPORTANT, brief="No card x."))
+    queue.add(Utterance("No card called x. Type help.", IMPORTANT))
     queue.add(Utterance("c", ECHO))
     assert queue.new_input() is Cut.NOW
     assert texts(queue) == []  # nothing of the keys before is said before the new key's reply
@@ -231,7 +231,7 @@ def test_a_cut_decisive_fact_is_folded_into_the_next_reply_not_replayed_before_i
     queue = _saying(Utterance("Turn 10: Ben's turn. Ben draws a card: say draw.", IMPORTANT, decisive=turn))
     assert queue.new_input() is Cut.NOW
     queue.done()
-    queue.add(Utterance("Ben drew a card. Action phase.", brief="Ben drew."))
+    queue.add(Utterance("Ben drew a card. Action phase."))
     assert texts(queue) == ["Ben's turn. Ben drew a card. Action phase."]  # one reply, the fact first
     folded = queue.waiting[0]
     assert folded.folded == (turn,) and folded.priority is IMPORTANT
@@ -423,13 +423,13 @@ class _Table:
 def test_at_table_pace_each_key_is_answered_by_its_own_reply_at_once_and_every_decisive_fact_is_heard():
     turn, win, count = "Ben's turn.", "Ana wins with 3 Unicorns!", "Ben destroyed Basic Unicorn (Red). Ana: 1 Unicorn."
     replies = [
-        Utterance("Ana drew Basic Unicorn (Red). Action phase. Say play and a card.", brief="Ana drew."),
-        Utterance("Ana played Basic Unicorn (Blue). Any Neigh? Say neigh and a name.", brief="Ana: Blue. Neigh?"),
-        Utterance("Ana has 2 Unicorns. Basic Unicorn (Blue) entered her Stable.", brief="Ana: 2 Unicorns."),
+        Utterance("Ana drew Basic Unicorn (Red). Action phase. Say play and a card."),
+        Utterance("Ana played Basic Unicorn (Blue). Any Neigh? Say neigh and a name."),
+        Utterance("Ana has 2 Unicorns. Basic Unicorn (Blue) entered her Stable."),
         Utterance(f"Turn 2: {turn} Ben draws a card: say draw.", IMPORTANT, decisive=turn),
-        Utterance("Ben drew a card. Action phase.", brief="Ben drew."),
+        Utterance("Ben drew a card. Action phase."),
         Utterance(f"{count} It went to the discard pile.", IMPORTANT, decisive=count),
-        Utterance("Ben played Basic Unicorn (Red). Any Neigh?", brief="Ben: Red. Neigh?"),
+        Utterance("Ben played Basic Unicorn (Red). Any Neigh?"),
         Utterance(f"{win} Basic Unicorn (Yellow) entered her Stable. The game is over.", IMPORTANT, decisive=win),
         Utterance("Ana's Stable: 3 Unicorns. Basic Unicorn (Blue), Basic Unicorn (Red), Basic Unicorn (Yellow)."),
     ]

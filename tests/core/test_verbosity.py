@@ -48,14 +48,14 @@ def test_coaching_says_what_to_type():
 
 
 @pytest.mark.parametrize("level", list(Verbosity))
-def test_every_level_keeps_the_facts_short_when_late(level):
-    """A game reply carries its facts-only form, which the speech says instead when the reply is late."""
+def test_every_level_carries_the_count_as_a_short_decisive_fact(level):
+    """A game reply's decisive fact is the short count at every level: what is folded into the next reply when a
+    key cuts this one."""
     s = session(level)
     for line in TURN[:-1]:
         s.handle(line)
     reply = s.handle("resolve")
-    assert reply.brief == "Ana 2 Unicorns."
-    assert len(reply.brief) <= len(reply.speech)
+    assert reply.decisive == "Ana 2 Unicorns."
 
 
 HERD_GAME = ["new game Ana Ben babies alpaca llama win 4", "draw", "play basic alpaca", "resolve", "end turn",
@@ -72,7 +72,6 @@ def test_a_herd_bonus_turn_leads_with_the_duty_and_a_win_says_its_count_once(lev
     turn, win = said[14], said[-1]
     assert turn.decisive == "Ana's turn: may use the Alpaca Herd Bonus."
     herd = "Alpaca Herd Bonus: Your Alpacas cannot be destroyed."
-    assert turn.brief == turn.decisive
     assert (herd in turn.speech) is (level is not Verbosity.BRIEF)
     # one sentence with the turn, so the decisive fact is heard within it
     assert turn.speech.startswith(turn.decisive if level is Verbosity.BRIEF else f"Turn 5, {turn.decisive}")

@@ -226,12 +226,11 @@ class Conversation:
         self.step = step
         turn = any(isinstance(fact, TurnBegan) for fact in step.facts)
         lines = advice_once(announce_step(game.table, step, self.verbosity), self.advised)
-        brief = " ".join(advice_once(announce_step(game.table, step, Verbosity.BRIEF), set(self.advised)))
         decisive = decisive_of_step(game.table, step)
         if not any(isinstance(fact, GameOver) for fact in step.facts):  # (a game's end leads by its own order)
             lines = lead_with(decisive, lines)  # said first: the next key cannot cut it before it is heard
         reply = Reply.of(*lines, important=step.important, sound="your-turn" if turn else "")
-        return dataclasses.replace(reply, brief=brief, decisive=decisive)
+        return dataclasses.replace(reply, decisive=decisive)
 
     def _write(self, record: Record) -> None:
         if self.log is not None:
@@ -256,9 +255,9 @@ class Conversation:
         # The state as it now is (a win taken back, the counts) is its decisive fact, said first; then what it gave
         # back; the position is on the status line (and said after, but in brief).
         decisive = " ".join(lines[1:-1])
-        brief = " ".join(lines[1:-1] + lines[:1])
-        speech = brief if self.verbosity is Verbosity.BRIEF else " ".join([brief, lines[-1]])
-        return Reply(tuple(lines), speech, important=True, brief=brief, settles=True, decisive=decisive)
+        state = " ".join(lines[1:-1] + lines[:1])
+        speech = state if self.verbosity is Verbosity.BRIEF else " ".join([state, lines[-1]])
+        return Reply(tuple(lines), speech, important=True, settles=True, decisive=decisive)
 
 
 def _unlike(cards: list[Card]) -> list[Card]:

@@ -82,8 +82,6 @@ class Reply:
     """The earcon played with it ("code-seen", "error", "your-turn"; a card reply plays "card-read")."""
     pending: Pending | None = field(default=None, compare=False)
     """A question the reply leaves open for the next line."""
-    brief: str = ""
-    """The facts alone, said instead when the reply is late (stale) or the player chose brief ("": the speech)."""
     control: Control = Control.NONE
     """What the front end does itself (stop talking, say again); not a new answer for the history."""
     settles: bool = False

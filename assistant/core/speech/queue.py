@@ -81,9 +81,6 @@ class Utterance:
     """Hidden information (your own hand): only for the headphones device, never the table's speakers."""
     review: bool = False
     """A repeat or a step through the history: not put into the history again."""
-    brief: str = ""
-    """The facts only ("Ana: 2 Unicorns."), said instead of the text once the
-    utterance is stale; empty means its first sentence."""
     sound: str = ""
     """An earcon heard just before the words ("error", "your-turn"), or alone when there are no words."""
     decisive: str = ""
