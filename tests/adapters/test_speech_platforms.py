@@ -268,8 +268,9 @@ def test_a_sound_played_in_this_process_stops_at_once_on_a_kill(winsound, tmp_pa
     assert playing.poll() is None
     end_process(playing)
     assert playing.wait(10) == KILLED and module.stops >= 1
+    stops = module.stops  # (a stop is said again while the thread has not yet ended: more than one on a busy machine)
     end_process(playing)  # a finished one is left alone
-    assert module.stops == 1
+    assert module.stops == stops
 
 
 def test_the_own_voice_on_windows_is_cut_off_by_stop_with_no_process(system_voice, winsound, tmp_path, monkeypatch):
