@@ -59,6 +59,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--camera", type=int, default=0, metavar="N", help="the camera the app scans codes with (0)")
     parser.add_argument("--no-camera", action="store_true", help="do not use a camera: typed input only")
     parser.add_argument(
+        "--camera-clip",
+        metavar="FILE",
+        help="scan a recorded video as the camera, played at its own pace and from the start again at its end",
+    )
+    parser.add_argument(
         "--chord-window",
         type=float,
         default=DEFAULT_WINDOW,

@@ -291,10 +291,19 @@ def _speaker(
 
 def _camera(args: argparse.Namespace, settings: SpeechSettings | None = None) -> Callable[[], FrameSource] | None:
     """The function that opens the app's camera, or None with `--no-camera` or `camera = false` in the settings
-    (typed input only; `settings` None: read from the file)."""
+    (typed input only; `settings` None: read from the file); with `--camera-clip FILE`, that recorded clip played as
+    the camera."""
     from assistant.storage.settings import load_settings
 
-    if getattr(args, "no_camera", False) or not (settings if settings is not None else load_settings()[0]).camera:
+    if getattr(args, "no_camera", False):
+        return None
+    if clip := getattr(args, "camera_clip", None):  # asked for by name: the settings' `camera = false` is for a webcam
+        from pathlib import Path
+
+        from assistant.scanner.sources import clip_opener
+
+        return clip_opener(Path(clip))
+    if not (settings if settings is not None else load_settings()[0]).camera:
         return None
     from assistant.scanner.live import camera_opener
 

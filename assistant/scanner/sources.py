@@ -1,4 +1,5 @@
-"""Frame sources behind one small interface: a webcam, a video file, image files or a folder of them.
+"""Frame sources behind one small interface: a webcam, a video file, image files or a folder of them, and a recorded
+clip played as a webcam (`ClipCapture`: the app's `--camera-clip FILE`).
 
 A source gives frames with `read()` until it returns None (the end of a file or folder) and is closed with
 `close()`. Problems are `SourceError`s carrying a sentence from `words` ready to be shown and spoken: no camera,
@@ -353,6 +354,87 @@ class Webcam:
             self._capture.release()
         except Exception:  # releasing a vanished camera may fail; it is gone either way
             pass
+
+
+class ClipCapture:
+    """A recorded clip played as a webcam gives frames: each frame at the file's own rate in real time, and from the
+    start again at its end, so the app can scan a clip as its camera (`--camera-clip FILE`, docs/scanner.md).
+
+    It is a `Capture`, read through `Webcam` as a camera is (a reader thread keeping the newest frame only), so
+    everything after the capture is the camera's own path. A frame the reader comes late for is not caught up on:
+    as a camera does, the clip goes on from the moment it is read. `clock` and `sleep` are a test's own."""
+
+    def __init__(
+        self,
+        path: Path,
+        open_video: Callable[[Path], Capture] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        """`SourceError` when the file is missing or is no video; `open_video` opens the file (a test's fake)."""
+        self.path = Path(path)
+        if open_video is None:
+            if not self.path.exists():
+                raise SourceError(scan_not_found(str(self.path)))
+            open_video = _open_video
+        self._open = open_video
+        self._capture = open_video(self.path)
+        if not self._capture.isOpened():
+            self._capture.release()
+            raise SourceError(scan_unreadable(str(self.path)))
+        try:
+            fps = float(self._capture.get(5))  # cv2.CAP_PROP_FPS: 0 when the file does not say
+        except Exception:  # a fake without properties: the usual webcam rate
+            fps = 0.0
+        self.period = 1 / (fps if 1.0 <= fps <= 1000.0 else 30.0)
+        self._clock, self._sleep = clock, sleep
+        self._due: float | None = None
+
+    def isOpened(self) -> bool:  # OpenCV's spelling, as `Capture`
+        """True while the file is open."""
+        return self._capture.isOpened()
+
+    def read(self) -> tuple[bool, MatLike | None]:
+        """The next frame, once its time has come; the first frame again after the last."""
+        if self._due is not None and (wait := self._due - self._clock()) > 0:
+            self._sleep(wait)
+        ok, image = self._capture.read()
+        if not ok or image is None:  # the end: opened again from its start (seeking is unreliable in some codecs)
+            self._capture.release()
+            self._capture = self._open(self.path)
+            ok, image = self._capture.read()
+        now, due = self._clock(), (self._due or 0.0) + self.period
+        self._due = due if self._due is not None and due > now else now + self.period
+        return (True, image) if ok and image is not None else (False, None)
+
+    def release(self) -> None:
+        """Close the file."""
+        self._capture.release()
+
+    def get(self, prop: int) -> float:
+        """A property of the file (its frame rate, its size)."""
+        return float(self._capture.get(prop))
+
+    def set(self, prop: int, value: float) -> bool:
+        """A clip's exposure, size and format were fixed when it was recorded: nothing can be set."""
+        return False
+
+
+def _open_video(path: Path) -> Capture:
+    """OpenCV's capture of a video file."""
+    return _cv2().VideoCapture(str(path))
+
+
+def clip_opener(path: Path) -> Callable[[], FrameSource]:
+    """A function opening the clip at `path` as the app's camera: a `Webcam` reading a `ClipCapture`, its exposure
+    left alone, named by the file."""
+
+    def open_clip() -> FrameSource:
+        camera = Webcam(0, lambda _index: ClipCapture(path), exposure_settable=False)
+        camera.name = str(path)
+        return camera
+
+    return open_clip
 
 
 def scan_targets(paths: list[Path]) -> Iterator[Path | SourceError]:
