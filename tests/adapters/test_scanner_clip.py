@@ -157,4 +157,5 @@ def test_the_app_with_a_clip_as_its_camera_says_the_card_in_it_and_still_takes_t
 
     asyncio.run(scenario())
     cards = [r.card.id for r in spoken if r.card]
-    assert cards[:2] == ["rainbow-aura", "unicorn-poison"]
+    # (the clip starts again every fifth of a second: on a busy machine the card may be said again meanwhile)
+    assert cards[0] == "rainbow-aura" and "unicorn-poison" in cards
