@@ -1,0 +1,215 @@
+"""Card into view → announced, on hand clips: how long a player holding a card up waits for the live path to say it.
+
+Run as `.venv/bin/python -m benchmarks.scanner_hand` (`--clips N`, `--first SEED`, `--json`). The clips are the
+**evaluation camera**'s (`benchmarks/camera_model.py`, never tuned on), seeds `FIRST_SEED` on (used by no other
+benchmark and by no tuning): a hand (`camera_model.HandPlayer`) brings a card of the 2nd Edition in from an edge of
+the picture at 300 to 700 mm/s, slowing as it arrives (motion blur while it moves, from the hand's speed over the
+exposure time the light gives), a thumb over part of the card's edge (`Shot.finger`: anywhere round the outline,
+reaching 5 to 12 mm in, 15 to 20 mm wide; the code starts 8.4 mm in from the card's long edges, so a thumb at a
+side may cover the code's outer modules), then holds it still but for a tremor and a slow drift for up to
+`HOLD_S` seconds, following no cue. The light, table, tilt, reflection and JPEG quality are each clip's own draw.
+Each clip is rendered at 1280 by 720 and written as an MJPG video, as a webcam sends it.
+
+The live path as the app runs it: `LiveScanner.handle` on each frame, the background stage in its worker process
+(`stage_process.ProcessStage`, known labels of every shipped deck, started and ready before the first clip, one
+for all clips as in an evening's play), each clip a new hold-up (a scanner of its own). Frames come at 30 a second
+in real time, as a camera gives them: the loop takes the frame whose time has come (frames it was too late for are
+skipped, as the webcam's newest-frame reader does), and each frame is stamped with its own time in the clip.
+
+**Latency**: from the first frame in which the whole code is in view (`camera_model.code_in_view`) to the frame on
+which the scanner reports the card (`CodeAnnounced`, the sighting tracker's announcement): the frame clock of the
+clip, which the real-time pacing keeps equal to the wall clock. What the app then does to say it (the session's
+reply, the speech engine, the first audio byte) is not in it; `benchmarks/app.py` times that part. Median and p90
+over the clips announced, with those never announced while held, and how many were announced on a read of the
+background stage. The load average is read before and after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import replace
+from pathlib import Path
+
+from benchmarks import camera_model as M
+
+FIRST_SEED = 700
+HOLD_S = 4.0
+CARDS = (
+    "rainbow-aura",
+    "unicorn-poison",
+    "glitter-bomb",
+    "back-kick",
+    "yay",
+    "neigh",
+    "super-neigh",
+    "ginormous-unicorn",
+    "targeted-destruction",
+    "basic-unicorn-red",
+    "rainbow-lasso",
+    "blinding-light",
+)
+
+
+def held_clip(seed: int) -> tuple[list[M.Shot], str]:
+    """The shots of clip `seed` (a thumb over the card's edge, held until the clip ends) and its payload."""
+    import numpy as np
+
+    from assistant.core.scanning.payloads import label_payload
+
+    payload = label_payload("uu-2nd", CARDS[seed % len(CARDS)])
+    player = M.HandPlayer(seed, payload, listening=True, patience=HOLD_S)
+    rng = np.random.default_rng(seed + 7_000_000)
+    thumb = (float(rng.random()), float(rng.uniform(5, 12)), float(rng.uniform(15, 20)))
+    player.base = replace(player.base, finger=thumb)
+    return [player.shot(i) for i in range(player.frames)], payload
+
+
+def write_clip(path: Path, shots: list[M.Shot]) -> None:
+    import cv2
+
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), M.FPS, (M.WIDTH, M.HEIGHT))
+    try:
+        for shot in shots:
+            writer.write(M.render(shot))
+    finally:
+        writer.release()
+
+
+def play(path: Path, payload: str, stage, offset: int) -> tuple[int | None, bool, int]:  # type: ignore[no-untyped-def]
+    """The clip at `path` through a live scanner on `stage`, paced at 30 frames a second: the clip's frame on which
+    its card (`payload`) was announced (None: never), whether the stage's reads were among its sightings, and the
+    frames it was too late for."""
+    import cv2
+
+    from assistant.scanner.live import LiveScanner
+
+    taken: set[str] = set()
+    take = stage.take
+
+    def noted(index: int) -> list:
+        reads = take(index)
+        taken.update(r.decoded.payload for r in reads)
+        return reads
+
+    stage.take = noted
+    scanner = LiveScanner(lambda: None, lambda event: None, background=stage)  # type: ignore[arg-type,return-value]
+    video = cv2.VideoCapture(str(path))
+    position, skipped, started = -1, 0, time.perf_counter()
+    try:
+        while True:
+            due = int((time.perf_counter() - started) * M.FPS)
+            if due <= position:  # this frame's time has not come: wait for it
+                time.sleep(max(0.0, (position + 1) / M.FPS - (time.perf_counter() - started)))
+                due = position + 1
+            while position < due - 1:  # frames the loop was too late for
+                if not video.grab():
+                    return None, False, skipped
+                position, skipped = position + 1, skipped + 1
+            ok, image = video.read()
+            if not ok:
+                return None, False, skipped
+            position += 1
+            said = scanner.handle(image, offset + position, taken=(offset + position) / M.FPS)
+            if any(a.payload == payload for a in said):
+                return position, bool(taken), skipped
+    finally:
+        video.release()
+        stage.take = take
+
+
+def measure(clips: int, first: int = FIRST_SEED) -> dict:
+    import cv2
+
+    from assistant.scanner.stage_process import ProcessStage
+    from benchmarks.scanner import known_labels
+
+    cv2.setNumThreads(1)
+    report: dict = {
+        "set": f"evaluation camera hand clips, seeds {first} to {first + clips - 1}, 720p",
+        "load_before": f"{os.getloadavg()[0]:.1f}",
+        "clips": [],
+    }
+    stage = ProcessStage(known=known_labels())
+    stage.start()
+    stage.wait_ready(120)
+    offset = 0
+    try:
+        with tempfile.TemporaryDirectory(prefix="bench-hand-") as folder:
+            for seed in range(first, first + clips):
+                shots, payload = held_clip(seed)
+                enter = next((i for i, s in enumerate(shots) if M.code_in_view(s)), None)
+                path = Path(folder) / f"clip-{seed}.avi"
+                write_clip(path, shots)
+                at, by_stage, skipped = play(path, payload, stage, offset)
+                offset += len(shots) + 30
+                latency = None if at is None or enter is None else max(0, at - enter) / M.FPS
+                report["clips"].append(
+                    {
+                        "seed": seed,
+                        "card": payload,
+                        "enter": enter,
+                        "announced": at,
+                        "latency_s": latency,
+                        "by_stage": by_stage,
+                        "skipped": skipped,
+                        "conditions": M.conditions(shots[enter if enter is not None else 0]),
+                    }
+                )
+    finally:
+        stage.stop()
+    report["load_after"] = f"{os.getloadavg()[0]:.1f}"
+    latencies = [c["latency_s"] for c in report["clips"] if c["latency_s"] is not None]
+    report["announced"] = len(latencies)
+    report["never"] = len(report["clips"]) - len(latencies)
+    report["by_stage"] = sum(c["by_stage"] for c in report["clips"] if c["latency_s"] is not None)
+    if latencies:
+        from benchmarks.speech import percentile
+
+        report["median_s"] = round(statistics.median(latencies), 3)
+        report["p90_s"] = round(percentile(latencies, 0.9), 3)
+        report["max_s"] = round(max(latencies), 3)
+    return report
+
+
+def print_report(report: dict) -> None:
+    print(
+        f"Card into view to announced; set: {report['set']}; load average {report['load_before']} before, "
+        f"{report['load_after']} after."
+    )
+    for c in report["clips"]:
+        said = f"{c['latency_s']:.3f} s" if c["latency_s"] is not None else "never"
+        print(
+            f"  seed {c['seed']}: in view at frame {c['enter']}, announced at {c['announced']}: {said}"
+            f"{' (a read of the stage)' if c['by_stage'] else ''}; {c['skipped']} frames skipped late; "
+            f"{', '.join(c['conditions'])}"
+        )
+    if report["announced"]:
+        print(
+            f"{report['announced']} of {len(report['clips'])} announced: median {report['median_s']} s, "
+            f"p90 {report['p90_s']} s, max {report['max_s']} s; {report['by_stage']} on a read of the stage; "
+            f"{report['never']} never"
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clips", type=int, default=12, help="hand clips (12)")
+    parser.add_argument("--first", type=int, default=FIRST_SEED, help=f"the first clip's seed ({FIRST_SEED})")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    report = measure(args.clips, args.first)
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print_report(report)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,52 @@
+"""The scanner benchmarks' own reckoning: which sentence counts as a key's reply, which loop stalls are the camera's,
+the reads tallied per frame class with the frames lost to each plain decoder, and the hand clips' thumb and hold."""
+
+import math
+
+from benchmarks import app_camera, scanner_hand, scanner_reads
+from benchmarks import camera_model as M
+
+
+def test_a_keys_reply_is_known_by_its_first_words_and_a_card_the_camera_announced_is_not():
+    reply = "Rainbow Aura. Magic card. Your Unicorns cannot be destroyed."
+    assert app_camera.starts_reply("Rainbow Aura.", reply)
+    assert app_camera.starts_reply("Rainbow  Aura.\n", reply)  # spacing as the speech cleans it
+    assert app_camera.starts_reply("Ana's turn.", "Ana's turn.")
+    assert not app_camera.starts_reply("Glitter Bomb.", reply)  # the camera announcing a card just before
+    assert not app_camera.starts_reply("Hold still.", reply)
+    assert not app_camera.starts_reply("", reply)
+
+
+def test_the_longest_stall_between_keys_leaves_out_the_second_after_each_key():
+    stalls = [(10.2, 80.0), (12.0, 30.0), (14.0, 45.0), (15.5, 60.0)]
+    assert app_camera.longest(stalls) == 80.0
+    assert app_camera.longest(stalls, keys=[10.0, 15.0]) == 45.0  # 80 and 60 fell within a key's second
+    assert app_camera.longest([], keys=[1.0]) == 0.0
+
+
+def test_reads_are_tallied_per_class_with_the_seeds_each_decoder_reads_and_the_path_does_not():
+    frames = [
+        {"seed": 0, "conditions": ["glare"], "path": True, "zxing": True, "zbar": False, "wechat": True},
+        {"seed": 1, "conditions": ["glare", "tilt 25-40 deg"], "path": False, "zxing": False, "zbar": True,
+         "wechat": True},
+        {"seed": 2, "conditions": ["none of these"], "path": False, "zxing": False, "zbar": False, "wechat": False},
+    ]  # fmt: skip
+    classes = scanner_reads.tally(frames)
+    assert classes["all"] == {"frames": 3, "path": 1, "lost": 1, "zxing": 1, "zbar": 1, "wechat": 2,
+                              "lost_zbar": [1], "lost_wechat": [1]}  # fmt: skip
+    assert classes["glare"]["lost_wechat"] == [1] and classes["tilt 25-40 deg"]["lost"] == 1
+    assert classes["none of these"]["lost"] == 0
+    without = scanner_reads.tally([{k: v for k, v in f.items() if k != "wechat"} for f in frames])
+    assert "wechat" not in without["all"] and without["all"]["lost"] == 1
+
+
+def test_a_hand_clip_brings_the_card_in_moving_with_a_thumb_over_its_edge_and_then_holds_it():
+    shots, payload = scanner_hand.held_clip(scanner_hand.FIRST_SEED)
+    assert payload == shots[0].payload
+    assert all(s.finger is not None and 5 <= s.finger[1] <= 12 for s in shots)
+    enter = next(i for i, s in enumerate(shots) if M.code_in_view(s))
+    speeds = [math.hypot(*s.velocity[:2]) for s in shots]
+    assert speeds[enter] > 100  # still moving as the code comes into view: blurred
+    assert M.code_in_view(shots[-1]) and max(speeds[-30:]) < 100  # held (a tremor only) to the clip's end
+    assert len(shots) >= scanner_hand.HOLD_S * M.FPS
+    assert scanner_hand.held_clip(scanner_hand.FIRST_SEED)[0] == shots  # the same clip every run
