@@ -2,10 +2,10 @@
 card-rich clip, against the camera off, and the event loop's longest stall while it scans.
 
 Run as `.venv/bin/python -m benchmarks.app_camera` (`--rounds N`, `--clip FILE` to reuse a rendered clip,
-`--backend`, `--json`). The real app runs as a player runs it, in a pseudo-terminal (as `benchmarks/app.py` and
-`benchmarks/table_pace.py` run it), with ALSA's `file` plugin as its sound device (`benchmarks/capture.py`: real
-aplay writes each sentence into a numbered file; a watcher notes when each file's first byte arrives), in two
-conditions:
+`--backend`, `--keep FOLDER` for the logs, `--json`). The real app runs as a player runs it, in a pseudo-terminal
+(as `benchmarks/app.py` and `benchmarks/table_pace.py` run it), with ALSA's `file` plugin as its sound device
+(`benchmarks/capture.py`: real aplay writes each sentence into a numbered file; a watcher notes when each file's
+first byte arrives), in two conditions:
 
 - **camera on**: `--camera-clip CLIP`, the app's camera fed from a recorded clip through the same interface a
   webcam has (`sources.ClipCapture` read by `sources.Webcam`: a reader thread, the newest frame only, the clip at
@@ -395,12 +395,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3, help="rounds, each with the camera on and off (3)")
     parser.add_argument("--clip", type=Path, help="a clip to scan instead of rendering the card-rich one")
     parser.add_argument("--backend", choices=["pyttsx3", "espeak-ng"], default="espeak-ng")
+    parser.add_argument("--keep", type=Path, help="keep each run's logs (the app's plays, stalls, camera replies) here")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     if not shutil.which("aplay"):
         raise SystemExit("aplay is needed (alsa-utils): it plays into ALSA's file plugin here.")
-    with tempfile.TemporaryDirectory(prefix="bench-app-camera-") as folder:
-        report = measure(Path(folder), args.backend, args.rounds, args.clip)
+    if args.keep is not None:
+        args.keep.mkdir(parents=True, exist_ok=True)
+        report = measure(args.keep, args.backend, args.rounds, args.clip)
+    else:
+        with tempfile.TemporaryDirectory(prefix="bench-app-camera-") as folder:
+            report = measure(Path(folder), args.backend, args.rounds, args.clip)
     if args.json:
         print(json.dumps(report, indent=2))
     else:
