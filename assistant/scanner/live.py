@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from assistant.core.scanning.aiming import Cue, CuePacer, aiming_cue
+from assistant.core.scanning.aiming import Cue, CuePacer, FrameView, aiming_cue
 from assistant.core.scanning.exposure import ExposureControl
 from assistant.core.scanning.sightings import Sighting, SightingTracker
 from assistant.scanner.background import BackgroundStage
@@ -169,6 +169,8 @@ class LiveScanner:
         self._unmeasured = 0
         self._aims_skipped = 0
         """Frames in a row whose aiming measurement did not fit."""
+        self._sighted = False
+        """This frame read a code (a view measured on an earlier frame then gives no cue)."""
         self.exposure: ExposureControl | None = ExposureControl()
         """Metering on the code for a source whose exposure can be set (`set_exposure`); None once it cannot."""
         for notice in self.cascade.take_notices():
@@ -228,10 +230,10 @@ class LiveScanner:
         if idle != "full" and self.guidance:
             self._aims_skipped += 1  # measured no more than a crowded-out frame: an idle card's cue comes too
         if idle == "skip":
-            return self._end([])
+            return self._end(self._views([], now))
         frame = _Frame(index, now, self.cascade.grey(image), starved)
         if idle == "first pass":
-            return self._end(self._first_pass(frame))
+            return self._end(self._views(self._first_pass(frame), now))
         self._search(frame)
         # With the background stage in a process of its own, every retry is its work: the UI's interpreter
         # does the first pass only (`stage_process`).
@@ -242,13 +244,14 @@ class LiveScanner:
         announced = self._sightings(frame, sightings, looked=bool(found) or not self.cascade.skipped)
         if not announced and self.guidance and not sightings:
             self._aim(frame)
-        return self._end(announced)
+        return self._end(self._views(announced, now))
 
     def _begin(self, image: MatLike) -> bool:
         """Start the frame's budget as it arrives; True when the aiming measurement has been crowded out for
         `AIM_STARVED` frames, and its expected cost is then held back from the retries (a cue can wait a few
         frames, not for ever)."""
-        starved = self.guidance and self._aims_skipped >= AIM_STARVED
+        starved = self.guidance and self._aims_skipped >= AIM_STARVED and not self._measured_elsewhere()
+        self._sighted = False
         pixels = image.shape[0] * image.shape[1]
         self.budget.start(reserve_ms=self.budget.expected_ms("aiming", pixels) if starved else 0.0)
         self._started = self.budget.clock()
@@ -266,6 +269,7 @@ class LiveScanner:
         sightings = [Sighting(d.payload, *d.centre) for d in found]
         if sightings:
             self._still = 0
+            self._sighted = True
         announced = [CodeAnnounced(s.payload, frame.index) for s in self.tracker.update(sightings, frame.now, True)]
         self._announce(announced, frame.now)
         return announced
@@ -316,6 +320,7 @@ class LiveScanner:
         read, `looked` False, is no evidence that a card left the view), announced after the confirmation cue."""
         if sightings:
             self._still = 0  # something read: not idle, however still the picture
+            self._sighted = True
             if self.background is not None:
                 self._jobs_when_still = self.background.jobs
         announced = [CodeAnnounced(s.payload, frame.index) for s in self.tracker.update(sightings, frame.now, looked)]
@@ -332,6 +337,12 @@ class LiveScanner:
         gray = frame.gray
         if not frame.regions and self._nothing_seen and self._unmeasured < AIM_EVERY - 1:
             self._unmeasured += 1
+        elif isinstance(self.background, ProcessStage) and self._measured_elsewhere():
+            # The worker process measures (its heavy parts: the card and close-up searches, sharpness, burnt-out
+            # patches, the motion check); the cue comes from its view a few frames on (`_views`).
+            region = frame.regions[0] if frame.regions else None
+            self.background.aim(frame.index, region, frame.shapes[0] if frame.shapes else None)
+            self._unmeasured = self._aims_skipped = 0
         elif frame.starved or self.budget.fits("aiming", gray.size):
             started, wall_started = self.budget.mark()
             if self.cascade.on_step is not None:  # a test's clock spends the measurement's time here
@@ -345,26 +356,47 @@ class LiveScanner:
             self._aims_skipped += 1
 
     def _measure(self, frame: _Frame) -> Cue | None:
-        """Measure the view for a cue and pace it; the cue to say now, if any. Whether a finger covers a corner of
-        the code comes from the background stage, which looks for finder patterns anyway."""
+        """Measure the view for a cue and pace it; the cue to say now, if any."""
         gray, shapes = frame.gray, frame.shapes
         region = frame.regions[0] if frame.regions else None
         view = measure_view(gray, region, squareness=shapes[0] if shapes else None, card_search=frame.card)
+        small, before = shrunk(gray), self._shrunk
+        self._shrunk = small
+        moving = before is not None and moved(before, small)
+        return self._cue(replace(view, still=before is not None and not moving), moving, frame.now)
+
+    def _cue(self, view: FrameView, moving: bool, now: float) -> Cue | None:
+        """The cue for a measured view, paced; the cue to say now, if any. Whether a finger covers a corner of the
+        code comes from the background stage, which looks for finder patterns anyway."""
         if self.background is not None and self.background.finger_over:
             view = replace(view, hidden_corner=True)
         exposure = self.exposure
         if exposure is not None and exposure.share < 1.0:
             view = replace(view, exposure_shortened=True, clipped_however_exposed=exposure.reflection)
-        small, before = shrunk(gray), self._shrunk
-        self._shrunk = small
-        moving = before is not None and moved(before, small)
-        cue = aiming_cue(replace(view, still=before is not None and not moving))
+        cue = aiming_cue(view)
         card = view.card_side if view.card is not None else None
         seen = view.region is not None or view.card is not None
-        said = self.pacer.pace(cue, frame.now, moved=moving, seen=seen, card=card)
+        said = self.pacer.pace(cue, now, moved=moving, seen=seen, card=card)
         self._unmeasured = self._aims_skipped = 0
         self._nothing_seen = not seen
         return said
+
+    def _views(self, announced: list[CodeAnnounced], now: float) -> list[CodeAnnounced]:
+        """The cue from an aiming measurement the worker process finished (asked for by `_aim`), said when this
+        frame announced nothing; `announced` returned as it is."""
+        background = self.background
+        if not self.guidance or not isinstance(background, ProcessStage) or not self._measured_elsewhere():
+            return announced
+        measured = background.take_view()
+        if measured is not None and not announced and not self._sighted:
+            said = self._cue(*measured, now)
+            if said is not None:
+                self.report(CueGiven(said))
+        return announced
+
+    def _measured_elsewhere(self) -> bool:
+        """True while the worker process runs: the aiming measurement is then its work, not the frame path's."""
+        return isinstance(self.background, ProcessStage) and self.background.retries_elsewhere
 
     def _announce(self, announced: list[CodeAnnounced], now: float) -> None:
         """Report the codes to announce, after the confirmation cue."""
@@ -398,6 +430,13 @@ class LiveScanner:
         # A still picture in which the background stage's look found no sign of a code (an empty table) is idle at
         # once, not after a second: each new table costs its first frames and one look.
         looked = self.background is not None and self.background.no_code == self._picture
+        if self._still < IDLE_AFTER and isinstance(self.background, ProcessStage):
+            if self.background.looking(self._picture):
+                # The worker's look at this new still picture (signs of a code, or none) has not come back: its
+                # frames get the first pass only until it does (an empty table then costs its first frame and a
+                # look, however late a busy machine brings the look back).
+                return "first pass"
+            looked = self.background.no_code == self._picture
         if (self._still < IDLE_AFTER and not looked) or self._still % IDLE_FULL == 0:
             return "full"
         return "first pass" if self._still % IDLE_EVERY == 0 else "skip"
