@@ -112,6 +112,8 @@ class _Frame:
     regions: list[tuple[int, int, int, int]] = field(default_factory=list)
     shapes: list[float] = field(default_factory=list)
     card: Callable[[], FoundCard | None] | None = None
+    searched: bool = True
+    """False when the frame path left the region search to the worker (an idle picture found empty)."""
 
 
 class LiveScanner:
@@ -234,6 +236,8 @@ class LiveScanner:
         frame = _Frame(index, now, self.cascade.grey(image), starved)
         if idle == "first pass":
             return self._end(self._views(self._first_pass(frame), now))
+        if self._looked_empty():
+            return self._end(self._views(self._idle_full(frame), now))
         self._search(frame)
         # With the background stage in a process of its own, every retry is its work: the UI's interpreter
         # does the first pass only (`stage_process`).
@@ -272,6 +276,22 @@ class LiveScanner:
             self._sighted = True
         announced = [CodeAnnounced(s.payload, frame.index) for s in self.tracker.update(sightings, frame.now, True)]
         self._announce(announced, frame.now)
+        return announced
+
+    def _looked_empty(self) -> bool:
+        """True when the worker process has looked at this still picture and found no sign of a code in it (an
+        empty table): its full frames then need neither the region search nor an offer."""
+        background = self.background
+        return self._still > 0 and self._measured_elsewhere() and background.no_code == self._picture  # type: ignore[union-attr]
+
+    def _idle_full(self, frame: _Frame) -> list[CodeAnnounced]:
+        """An idle full frame of a still picture the worker found no sign of a code in: the first pass, and the
+        aiming measurement asked of the worker with no region given (it searches for one itself, as the frame path
+        would have: the same first region). Nothing is offered to the worker (it has looked at this picture)."""
+        announced = self._first_pass(frame)
+        if not announced and self.guidance and not self._sighted:
+            frame.searched = False
+            self._aim(frame)
         return announced
 
     def _search(self, frame: _Frame) -> None:
@@ -335,7 +355,7 @@ class LiveScanner:
         between measurements loses nothing."""
         self.budget.release()  # the time held back for the measurement, if any
         gray = frame.gray
-        if not frame.regions and self._nothing_seen and self._unmeasured < AIM_EVERY - 1:
+        if frame.searched and not frame.regions and self._nothing_seen and self._unmeasured < AIM_EVERY - 1:
             self._unmeasured += 1
         elif isinstance(self.background, ProcessStage) and self._measured_elsewhere():
             # The worker process measures (its heavy parts: the card and close-up searches, sharpness, burnt-out

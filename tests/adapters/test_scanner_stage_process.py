@@ -173,7 +173,8 @@ def test_with_the_child_running_the_aiming_measurement_is_the_childs_and_its_cue
 def test_a_new_empty_table_gets_the_first_pass_only_until_the_childs_look_comes_back(monkeypatch):
     """An empty busy table seen anew (tuning set: a pale grain, whose pattern gives code-like regions): its first
     frame is offered to the child for a look; until the look's verdict (no sign of a code) comes back, the frame
-    path gives the still picture's frames zxing-cpp's first pass only, and then the picture is idle. Before, every
+    path gives the still picture's frames zxing-cpp's first pass only, and then the picture is idle; its full frames
+    (one a second) leave the region search to the worker's aiming measurement. Before, every
     frame until the verdict got the whole frame path (the region search, the aiming measurement), and on a busy
     machine the niced child's verdict came back many frames late. Frames are counted, never timed: the test waits
     for the verdict before it hands the frames after it."""
@@ -198,12 +199,16 @@ def test_a_new_empty_table_gets_the_first_pass_only_until_the_childs_look_comes_
             stage.looking(scanner._picture)  # reads what the child sent
             time.sleep(0.02)
         assert stage.no_code == scanner._picture  # no sign of a code: the picture is idle from here
-        for index in range(2, 29):
+        asked, aim = [], stage.aim
+        stage.aim = lambda index, region, squareness: asked.append((index, region)) or aim(index, region, squareness)
+        for index in range(2, 62):
             scanner.handle(table, index, index / 30)
         assert stage.jobs == 0
     finally:
         scanner.stop()
-    assert searched == [1]  # the region search ran on the first frame alone
+    assert searched == [1]  # the region search ran on the first frame alone, not on the idle full frames either
+    # Each idle full frame (one a second) asks the worker for the aiming measurement, which searches for itself.
+    assert asked == [(30, None), (60, None)]
 
 
 def test_the_app_camera_uses_the_process_stage():
