@@ -152,6 +152,7 @@ class BackgroundStage:
         `assistant.scanner.known`); None to read only what decodes. `rest`: after each frame, the stage waits this
         share of the time the frame took before it takes the next (see `REST`)."""
         self.cascade = cascade or Cascade(budget_ms=None)
+        self.cascade.invert = False  # the stickers are dark on light (`decoders.TRY_INVERT`)
         self.known = known
         self.rest = rest
         self.inline = inline

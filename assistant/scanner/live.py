@@ -137,6 +137,7 @@ class LiveScanner:
         self.open_source = open_source
         self.report = report
         self.cascade = cascade or Cascade()
+        self.cascade.invert = False  # the stickers are dark on light (`decoders.TRY_INVERT`)
         self.tracker = tracker or SightingTracker()
         self.pacer = pacer or CuePacer()
         self.guidance = guidance
