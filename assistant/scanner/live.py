@@ -56,6 +56,10 @@ IDLE_JOBS = 4
 #: A code-like region larger than this share of the picture (one over it) is a table's pattern joined into one,
 #: the card among it: the frame's retries look for the card on its own there (`measure.with_card`).
 TABLE_REGION = 4
+#: With the worker process doing the retries, a picture that has not moved is searched for code-like regions on
+#: one frame in this many; the others take that search (its regions only meter the exposure and go with the offer
+#: and the aiming request; a moving picture is searched on every frame).
+SEARCH_EVERY = 3
 #: After this many frames in a row with no time left for the aiming measurement, or idle (half a second at 30
 #: frames a second), the next full frame holds its expected cost back from the retries and runs it whatever is
 #: left: a cue may come late, never not at all (with every core busy, the wall-clock cap alone left no frame room
@@ -174,6 +178,8 @@ class LiveScanner:
         """Frames in a row whose aiming measurement did not fit."""
         self._sighted = False
         """This frame read a code (a view measured on an earlier frame then gives no cue)."""
+        self._kept_search: tuple[tuple[int, ...], list, list, int] | None = None
+        """The last region search: the frame's shape, its regions and squareness, and frames it has stood for since."""
         self.exposure: ExposureControl | None = ExposureControl()
         """Metering on the code for a source whose exposure can be set (`set_exposure`); None once it cannot."""
         for notice in self.cascade.take_notices():
@@ -300,7 +306,21 @@ class LiveScanner:
         asked for by the retries only where the search joined a quarter of the picture or more into one region
         (a checked cloth's checks, the card among them). The aiming measurement then takes the same search."""
         gray = frame.gray
-        frame.regions = find_code_regions(gray, shapes=frame.shapes)
+        kept = self._kept_search
+        if (
+            kept is not None
+            and self._measured_elsewhere()
+            and not self._moving
+            and kept[0] == gray.shape
+            and kept[3] < SEARCH_EVERY - 1
+        ):
+            # The worker process does the retries: on a picture that has not moved, the last search stands for
+            # `SEARCH_EVERY` frames (the regions only meter the exposure, go with the offer and the aiming request).
+            frame.regions, frame.shapes = list(kept[1]), list(kept[2])
+            self._kept_search = (kept[0], kept[1], kept[2], kept[3] + 1)
+        else:
+            frame.regions = find_code_regions(gray, shapes=frame.shapes)
+            self._kept_search = (gray.shape, list(frame.regions), list(frame.shapes), 0)
         self._meter(gray, frame.regions)
         regions = frame.regions
         if regions and regions[0][2] * regions[0][3] > gray.size / TABLE_REGION:

@@ -211,6 +211,37 @@ def test_a_new_empty_table_gets_the_first_pass_only_until_the_childs_look_comes_
     assert asked == [(30, None), (60, None)]
 
 
+def test_with_the_child_running_a_still_picture_is_searched_for_regions_on_one_frame_in_three(monkeypatch):
+    """A card lying still too far away to read (tuning set): once the child's look has found signs of a code, the
+    frame path's full frames take the last region search on two frames in three (the regions only meter the
+    exposure and go with the offer and the aiming request; the child searches for itself). Frames are counted,
+    never timed: the test waits for the look's verdict before it hands the frames it counts."""
+    from assistant.scanner import live
+    from assistant.scanner.decoders import Cascade
+    from assistant.scanner.live import SEARCH_EVERY, LiveScanner
+
+    searched = []
+    search = live.find_code_regions
+    monkeypatch.setattr(live, "find_code_regions", lambda *a, **k: searched.append(1) or search(*a, **k))
+    frame = F.render(F.Scene(seed=0, distance_mm=1500))
+    stage = ProcessStage()
+    stage.start()
+    scanner = LiveScanner(lambda: None, lambda e: None, cascade=Cascade(clock=StillClock()), background=stage)
+    try:
+        assert stage.wait_ready(60)
+        scanner.handle(frame, 0, 0.0)
+        give_up = time.monotonic() + 60.0
+        while stage.looking(scanner._picture) and time.monotonic() < give_up:
+            time.sleep(0.02)
+        assert stage.no_code is None  # the card shows signs of a code: its frames get the whole frame path
+        searched.clear()
+        for index in range(1, 13):
+            scanner.handle(frame, index, index / 30)
+    finally:
+        scanner.stop()
+    assert SEARCH_EVERY == 3 and 4 <= len(searched) <= 5  # every frame searched before this
+
+
 def test_the_app_camera_uses_the_process_stage():
     from assistant.ui.camera import CameraWorker
 
