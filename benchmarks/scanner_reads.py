@@ -8,7 +8,8 @@ by 1080. For each frame, read or not:
 
 - **path**: what the app's live path reads given the time: the frame path's first pass, then the background
   stage's work on the frame as the worker process does it (`BackgroundStage.work`, known labels of every shipped
-  deck: the cascade on the regions, the whole frame's look, repair, erasures, known labels, the average);
+  deck: the cascade on the regions, the whole frame's look, repair, erasures, known labels, the average), with
+  zxing-cpp's inverted try off as on the live path (`decoders.TRY_INVERT`);
 - **zxing-cpp**: `zxingcpp.read_barcodes` on the grey frame, as it comes;
 - **ZBar**: `pyzbar.decode` on the grey frame, as it comes;
 - **WeChat**: OpenCV's WeChat detector (`cv2.wechat_qrcode_WeChatQRCode()`, no model files: its traditional
@@ -98,6 +99,7 @@ def measure(stills: int, wechat: Path | None = None) -> dict:
         for name, (width, height) in RESOLUTIONS.items():
             first = Cascade(stages=("zxing", "dark"), budget_ms=None)
             stage = BackgroundStage(Cascade(budget_ms=None), inline=True, known=known_labels())
+            first.invert = stage.cascade.invert = False  # as the live path reads (`decoders.TRY_INVERT`)
             frames[name] = []
             with resolution(width, height):
                 for seed in range(stills):

@@ -152,6 +152,7 @@ class BackgroundStage:
         `assistant.scanner.known`); None to read only what decodes. `rest`: after each frame, the stage waits this
         share of the time the frame took before it takes the next (see `REST`)."""
         self.cascade = cascade or Cascade(budget_ms=None)
+        self.cascade.invert = False  # the stickers are dark on light (`decoders.TRY_INVERT`)
         self.known = known
         self.rest = rest
         self.inline = inline
@@ -270,15 +271,22 @@ class BackgroundStage:
         job.ready_at = job.index + max(1, math.ceil(elapsed_ms / self.frame_ms))
         job.free_at = job.index + max(1, math.ceil(elapsed_ms * (1 + self.rest) / self.frame_ms))
 
-    def work(self, job: _Job) -> list[BackgroundRead]:
-        """Everything the stage does for one frame (see the module docstring)."""
+    def work(self, job: _Job, seen: Callable[[bool], None] | None = None) -> list[BackgroundRead]:
+        """Everything the stage does for one frame (see the module docstring). `seen`: told, as soon as it is
+        known, whether a still picture's frame shows signs of a code (before the whole frame's look or the work:
+        the worker process tells the live loop at once)."""
         from assistant.scanner.measure import find_card, with_card
 
         card = find_card(job.gray)
-        if job.picture is not None and not shows_code(job.gray, job.regions, card):
-            self.looks += 1
-            self.no_code = job.picture
-            return [BackgroundRead(d, job.index, 1) for d in self._whole(job.gray)]
+        if job.picture is not None:
+            shows = shows_code(job.gray, job.regions, card)
+            if not shows:
+                self.looks += 1
+                self.no_code = job.picture
+            if seen is not None:
+                seen(shows)
+            if not shows:
+                return [BackgroundRead(d, job.index, 1) for d in self._whole(job.gray)]
         self.jobs += 1
         cascade = self.cascade
         regions = with_card(job.regions, card)

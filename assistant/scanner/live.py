@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from assistant.core.scanning.aiming import Cue, CuePacer, aiming_cue
+from assistant.core.scanning.aiming import Cue, CuePacer, FrameView, aiming_cue
 from assistant.core.scanning.exposure import ExposureControl
 from assistant.core.scanning.sightings import Sighting, SightingTracker
 from assistant.scanner.background import BackgroundStage
@@ -56,6 +56,10 @@ IDLE_JOBS = 4
 #: A code-like region larger than this share of the picture (one over it) is a table's pattern joined into one,
 #: the card among it: the frame's retries look for the card on its own there (`measure.with_card`).
 TABLE_REGION = 4
+#: With the worker process doing the retries, a picture that has not moved is searched for code-like regions on
+#: one frame in this many; the others take that search (its regions only meter the exposure and go with the offer
+#: and the aiming request; a moving picture is searched on every frame).
+SEARCH_EVERY = 3
 #: After this many frames in a row with no time left for the aiming measurement, or idle (half a second at 30
 #: frames a second), the next full frame holds its expected cost back from the retries and runs it whatever is
 #: left: a cue may come late, never not at all (with every core busy, the wall-clock cap alone left no frame room
@@ -112,6 +116,8 @@ class _Frame:
     regions: list[tuple[int, int, int, int]] = field(default_factory=list)
     shapes: list[float] = field(default_factory=list)
     card: Callable[[], FoundCard | None] | None = None
+    searched: bool = True
+    """False when the frame path left the region search to the worker (an idle picture found empty)."""
 
 
 class LiveScanner:
@@ -135,6 +141,7 @@ class LiveScanner:
         self.open_source = open_source
         self.report = report
         self.cascade = cascade or Cascade()
+        self.cascade.invert = False  # the stickers are dark on light (`decoders.TRY_INVERT`)
         self.tracker = tracker or SightingTracker()
         self.pacer = pacer or CuePacer()
         self.guidance = guidance
@@ -169,6 +176,10 @@ class LiveScanner:
         self._unmeasured = 0
         self._aims_skipped = 0
         """Frames in a row whose aiming measurement did not fit."""
+        self._sighted = False
+        """This frame read a code (a view measured on an earlier frame then gives no cue)."""
+        self._kept_search: tuple[tuple[int, ...], list, list, int] | None = None
+        """The last region search: the frame's shape, its regions and squareness, and frames it has stood for since."""
         self.exposure: ExposureControl | None = ExposureControl()
         """Metering on the code for a source whose exposure can be set (`set_exposure`); None once it cannot."""
         for notice in self.cascade.take_notices():
@@ -228,10 +239,12 @@ class LiveScanner:
         if idle != "full" and self.guidance:
             self._aims_skipped += 1  # measured no more than a crowded-out frame: an idle card's cue comes too
         if idle == "skip":
-            return self._end([])
+            return self._end(self._views([], now))
         frame = _Frame(index, now, self.cascade.grey(image), starved)
         if idle == "first pass":
-            return self._end(self._first_pass(frame))
+            return self._end(self._views(self._first_pass(frame), now))
+        if self._looked_empty():
+            return self._end(self._views(self._idle_full(frame), now))
         self._search(frame)
         # With the background stage in a process of its own, every retry is its work: the UI's interpreter
         # does the first pass only (`stage_process`).
@@ -242,13 +255,14 @@ class LiveScanner:
         announced = self._sightings(frame, sightings, looked=bool(found) or not self.cascade.skipped)
         if not announced and self.guidance and not sightings:
             self._aim(frame)
-        return self._end(announced)
+        return self._end(self._views(announced, now))
 
     def _begin(self, image: MatLike) -> bool:
         """Start the frame's budget as it arrives; True when the aiming measurement has been crowded out for
         `AIM_STARVED` frames, and its expected cost is then held back from the retries (a cue can wait a few
         frames, not for ever)."""
-        starved = self.guidance and self._aims_skipped >= AIM_STARVED
+        starved = self.guidance and self._aims_skipped >= AIM_STARVED and not self._measured_elsewhere()
+        self._sighted = False
         pixels = image.shape[0] * image.shape[1]
         self.budget.start(reserve_ms=self.budget.expected_ms("aiming", pixels) if starved else 0.0)
         self._started = self.budget.clock()
@@ -266,8 +280,25 @@ class LiveScanner:
         sightings = [Sighting(d.payload, *d.centre) for d in found]
         if sightings:
             self._still = 0
+            self._sighted = True
         announced = [CodeAnnounced(s.payload, frame.index) for s in self.tracker.update(sightings, frame.now, True)]
         self._announce(announced, frame.now)
+        return announced
+
+    def _looked_empty(self) -> bool:
+        """True when the worker process has looked at this still picture and found no sign of a code in it (an
+        empty table): its full frames then need neither the region search nor an offer."""
+        background = self.background
+        return self._still > 0 and self._measured_elsewhere() and background.no_code == self._picture  # type: ignore[union-attr]
+
+    def _idle_full(self, frame: _Frame) -> list[CodeAnnounced]:
+        """An idle full frame of a still picture the worker found no sign of a code in: the first pass, and the
+        aiming measurement asked of the worker with no region given (it searches for one itself, as the frame path
+        would have: the same first region). Nothing is offered to the worker (it has looked at this picture)."""
+        announced = self._first_pass(frame)
+        if not announced and self.guidance and not self._sighted:
+            frame.searched = False
+            self._aim(frame)
         return announced
 
     def _search(self, frame: _Frame) -> None:
@@ -275,7 +306,21 @@ class LiveScanner:
         asked for by the retries only where the search joined a quarter of the picture or more into one region
         (a checked cloth's checks, the card among them). The aiming measurement then takes the same search."""
         gray = frame.gray
-        frame.regions = find_code_regions(gray, shapes=frame.shapes)
+        kept = self._kept_search
+        if (
+            kept is not None
+            and self._measured_elsewhere()
+            and not self._moving
+            and kept[0] == gray.shape
+            and kept[3] < SEARCH_EVERY - 1
+        ):
+            # The worker process does the retries: on a picture that has not moved, the last search stands for
+            # `SEARCH_EVERY` frames (the regions only meter the exposure, go with the offer and the aiming request).
+            frame.regions, frame.shapes = list(kept[1]), list(kept[2])
+            self._kept_search = (kept[0], kept[1], kept[2], kept[3] + 1)
+        else:
+            frame.regions = find_code_regions(gray, shapes=frame.shapes)
+            self._kept_search = (gray.shape, list(frame.regions), list(frame.shapes), 0)
         self._meter(gray, frame.regions)
         regions = frame.regions
         if regions and regions[0][2] * regions[0][3] > gray.size / TABLE_REGION:
@@ -316,6 +361,7 @@ class LiveScanner:
         read, `looked` False, is no evidence that a card left the view), announced after the confirmation cue."""
         if sightings:
             self._still = 0  # something read: not idle, however still the picture
+            self._sighted = True
             if self.background is not None:
                 self._jobs_when_still = self.background.jobs
         announced = [CodeAnnounced(s.payload, frame.index) for s in self.tracker.update(sightings, frame.now, looked)]
@@ -330,8 +376,14 @@ class LiveScanner:
         between measurements loses nothing."""
         self.budget.release()  # the time held back for the measurement, if any
         gray = frame.gray
-        if not frame.regions and self._nothing_seen and self._unmeasured < AIM_EVERY - 1:
+        if frame.searched and not frame.regions and self._nothing_seen and self._unmeasured < AIM_EVERY - 1:
             self._unmeasured += 1
+        elif isinstance(self.background, ProcessStage) and self._measured_elsewhere():
+            # The worker process measures (its heavy parts: the card and close-up searches, sharpness, burnt-out
+            # patches, the motion check); the cue comes from its view a few frames on (`_views`).
+            region = frame.regions[0] if frame.regions else None
+            self.background.aim(frame.index, region, frame.shapes[0] if frame.shapes else None)
+            self._unmeasured = self._aims_skipped = 0
         elif frame.starved or self.budget.fits("aiming", gray.size):
             started, wall_started = self.budget.mark()
             if self.cascade.on_step is not None:  # a test's clock spends the measurement's time here
@@ -345,26 +397,47 @@ class LiveScanner:
             self._aims_skipped += 1
 
     def _measure(self, frame: _Frame) -> Cue | None:
-        """Measure the view for a cue and pace it; the cue to say now, if any. Whether a finger covers a corner of
-        the code comes from the background stage, which looks for finder patterns anyway."""
+        """Measure the view for a cue and pace it; the cue to say now, if any."""
         gray, shapes = frame.gray, frame.shapes
         region = frame.regions[0] if frame.regions else None
         view = measure_view(gray, region, squareness=shapes[0] if shapes else None, card_search=frame.card)
+        small, before = shrunk(gray), self._shrunk
+        self._shrunk = small
+        moving = before is not None and moved(before, small)
+        return self._cue(replace(view, still=before is not None and not moving), moving, frame.now)
+
+    def _cue(self, view: FrameView, moving: bool, now: float) -> Cue | None:
+        """The cue for a measured view, paced; the cue to say now, if any. Whether a finger covers a corner of the
+        code comes from the background stage, which looks for finder patterns anyway."""
         if self.background is not None and self.background.finger_over:
             view = replace(view, hidden_corner=True)
         exposure = self.exposure
         if exposure is not None and exposure.share < 1.0:
             view = replace(view, exposure_shortened=True, clipped_however_exposed=exposure.reflection)
-        small, before = shrunk(gray), self._shrunk
-        self._shrunk = small
-        moving = before is not None and moved(before, small)
-        cue = aiming_cue(replace(view, still=before is not None and not moving))
+        cue = aiming_cue(view)
         card = view.card_side if view.card is not None else None
         seen = view.region is not None or view.card is not None
-        said = self.pacer.pace(cue, frame.now, moved=moving, seen=seen, card=card)
+        said = self.pacer.pace(cue, now, moved=moving, seen=seen, card=card)
         self._unmeasured = self._aims_skipped = 0
         self._nothing_seen = not seen
         return said
+
+    def _views(self, announced: list[CodeAnnounced], now: float) -> list[CodeAnnounced]:
+        """The cue from an aiming measurement the worker process finished (asked for by `_aim`), said when this
+        frame announced nothing; `announced` returned as it is."""
+        background = self.background
+        if not self.guidance or not isinstance(background, ProcessStage) or not self._measured_elsewhere():
+            return announced
+        measured = background.take_view()
+        if measured is not None and not announced and not self._sighted:
+            said = self._cue(*measured, now)
+            if said is not None:
+                self.report(CueGiven(said))
+        return announced
+
+    def _measured_elsewhere(self) -> bool:
+        """True while the worker process runs: the aiming measurement is then its work, not the frame path's."""
+        return isinstance(self.background, ProcessStage) and self.background.retries_elsewhere
 
     def _announce(self, announced: list[CodeAnnounced], now: float) -> None:
         """Report the codes to announce, after the confirmation cue."""
@@ -398,6 +471,13 @@ class LiveScanner:
         # A still picture in which the background stage's look found no sign of a code (an empty table) is idle at
         # once, not after a second: each new table costs its first frames and one look.
         looked = self.background is not None and self.background.no_code == self._picture
+        if self._still < IDLE_AFTER and isinstance(self.background, ProcessStage):
+            if self.background.looking(self._picture):
+                # The worker's look at this new still picture (signs of a code, or none) has not come back: its
+                # frames get the first pass only until it does (an empty table then costs its first frame and a
+                # look, however late a busy machine brings the look back).
+                return "first pass"
+            looked = self.background.no_code == self._picture
         if (self._still < IDLE_AFTER and not looked) or self._still % IDLE_FULL == 0:
             return "full"
         return "first pass" if self._still % IDLE_EVERY == 0 else "skip"

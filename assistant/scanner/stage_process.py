@@ -14,7 +14,12 @@ with the 'spawn' method (the same on Linux, macOS and Windows; no copy of the ap
   (`background.REST`), and at a lower priority (`background.NICENESS`);
 - **results**: the reads, whether a finger covers a corner, and whether a still picture showed no sign of a code
   come back through a pipe, collected by `take`;
-- **decks**: the labels of the decks in play are sent when they change (the child keeps its own `KnownLabels`).
+- **decks**: the labels of the decks in play are sent when they change (the child keeps its own `KnownLabels`);
+- **aiming**: the aiming measurement's heavy parts (`measure.measure_view`: the card search, the close-up search,
+  sharpness, burnt-out patches; and the motion check against the last frame measured) run here too, on the frame
+  the live loop names (`aim`); its view comes back as a message (`take_view`), and the live loop turns it into a
+  cue. An aiming request goes before a waiting job (a few milliseconds, and a player waits on its cue), and the
+  newest one replaces one waiting.
 
 The child is started at the first frame (`start`), stopped when the scanner closes (`stop`). When it cannot be
 started (no shared memory, a sandbox without processes), the thread stage is used instead, behind the same
@@ -35,6 +40,7 @@ from assistant.scanner.background import AVERAGE_FRAMES, NICENESS, REST, Backgro
 if TYPE_CHECKING:
     from cv2.typing import MatLike
 
+    from assistant.core.scanning.aiming import FrameView
     from assistant.scanner.known import KnownLabels
 
 #: Frames in the shared ring: the job's own and `AVERAGE_FRAMES` before it, with room for the frames that arrive
@@ -68,6 +74,12 @@ class ProcessStage:
         self._next_slot = 0
         self._with_child = False  # a job is with the child, or it has not said it is ready
         self._waiting: tuple[int, list, int | None] | None = None
+        self._aim_waiting: tuple[int, tuple[int, int, int, int] | None, float | None] | None = None
+        self._view: tuple[int, FrameView, bool] | None = None
+        self._asked: int | None = None  # the last still picture offered for its look
+        self._answered: int | None = None  # the last still picture whose look has come back
+        self.aims = 0
+        """Aiming measurements the child has finished."""
         self._decks_key: tuple | None = None
         self._done: list[BackgroundRead] = []
         self._lock = threading.Lock()
@@ -198,10 +210,50 @@ class ProcessStage:
             return
         # replaces an older frame waiting: the latest wins
         self._waiting = (index, [tuple(r) for r in regions], picture)
+        if picture is not None:
+            self._asked = picture
         self._send_waiting()
 
+    def aim(self, index: int, region: tuple[int, int, int, int] | None, squareness: float | None) -> None:
+        """Ask for the aiming measurement of frame `index` (it must have been remembered), on the code-like region
+        the frame path found (None: none) and its squareness; its view comes back through `take_view`. The newest
+        request replaces one waiting; with the thread stage instead, nothing is asked (the frame path measures)."""
+        if self._fallback is not None or self._process is None:
+            return
+        self._aim_waiting = (index, tuple(region) if region is not None else None, squareness)  # type: ignore[assignment]
+        self._send_waiting()
+
+    def looking(self, picture: int) -> bool:
+        """True while still picture `picture` has been offered for its look and the verdict (signs of a code or
+        none) has not come back: the live loop then gives its frames the first pass only."""
+        if self._fallback is not None or self._process is None or self._asked != picture:
+            return False
+        self._poll()
+        return self._answered != picture
+
+    def take_view(self) -> tuple[FrameView, bool] | None:
+        """The newest aiming measurement the child has finished since the last call, and whether the picture moved
+        since the frame measured before it; None when none has come."""
+        self._poll()
+        view, self._view = self._view, None
+        return (view[1], view[2]) if view is not None else None
+
     def _send_waiting(self) -> None:
-        if self._with_child or self._waiting is None or self._conn is None:
+        if self._with_child or self._conn is None:
+            return
+        if self._aim_waiting is not None:
+            index, region, squareness = self._aim_waiting
+            self._aim_waiting = None
+            slot = next((s for i, s in self._ring if i == index), None)
+            if slot is not None:  # else its frame has left the ring: a newer request will come
+                try:
+                    self._conn.send(("aim", index, slot, region, squareness))
+                except (OSError, BrokenPipeError):
+                    self._stop_child()
+                    return
+                self._with_child = True
+                return
+        if self._waiting is None:
             return
         index, regions, picture = self._waiting
         slots = [(i, s) for i, s in self._ring if i <= index]
@@ -228,11 +280,27 @@ class ProcessStage:
         """The reads the child has finished (each given once)."""
         if self._fallback is not None:
             return self._fallback.take(index)
+        self._poll()
+        done, self._done = self._done, []
+        return done
+
+    def _poll(self) -> None:
+        """Read every message the child has sent (reads kept for `take`, the newest view for `take_view`), and
+        send it what waits when it is ready."""
         conn = self._conn
         try:
             while conn is not None and conn.poll():
                 message = conn.recv()
-                if message[0] == "done":
+                if message[0] == "seen":
+                    _, picture, shows = message
+                    self._answered = picture
+                    if not shows:
+                        self._no_code = picture
+                elif message[0] == "view":
+                    _, index, view, moving = message
+                    self._view = (index, view, moving)
+                    self.aims += 1
+                elif message[0] == "done":
                     _, reads, finger, worked, no_code = message
                     if worked:
                         self._jobs += 1
@@ -246,8 +314,6 @@ class ProcessStage:
         except (EOFError, OSError):
             self._stop_child()
         self._send_waiting()
-        done, self._done = self._done, []
-        return done
 
     def stop(self) -> None:
         """Stop the child (it finishes the frame it works on first, or is ended after two seconds)."""
@@ -312,6 +378,7 @@ def _child(conn: Any, rest: float) -> None:
         pass
     decks: list = [()]
     stage = BackgroundStage(known=KnownLabels(lambda: decks[0]), rest=rest)
+    aiming = _Aiming()
     shm: Any = None
     shape: tuple[int, ...] = ()
     try:
@@ -341,15 +408,17 @@ def _child(conn: Any, rest: float) -> None:
                 decks[0] = message[1]
                 stage.known.prepare()  # type: ignore[union-attr]
                 continue
-            _, index, slots, regions, picture = message
             started = time.process_time()
-            frames = _copied(shm, shape, slots, np) if shm is not None else None
-            reads: list[BackgroundRead] = []
-            if frames is not None:
-                job = _Job(index, frames[-1][1], regions, frames, picture=picture)
-                jobs = stage.jobs
-                reads = stage.work(job)
-                conn.send(("done", reads, job.finger_over, stage.jobs > jobs, stage.no_code))
+            if message[0] == "aim":
+                _, index, slot, region, squareness = message
+                frames = _copied(shm, shape, [(index, slot)], np) if shm is not None else None
+                if frames is not None:
+                    conn.send(("view", index, *aiming.measure(frames[0][1], region, squareness)))
+            else:
+                _, index, slots, regions, picture = message
+                frames = _copied(shm, shape, slots, np) if shm is not None else None
+                if frames is not None:
+                    _work(conn, stage, _Job(index, frames[-1][1], regions, frames, picture=picture))
             took = time.process_time() - started
             time.sleep(took * rest)  # as the thread rests: a frame offered meanwhile waits in the parent
             conn.send(("ready",))
@@ -357,6 +426,39 @@ def _child(conn: Any, rest: float) -> None:
         if shm is not None:
             shm.close()
         conn.close()
+
+
+def _work(conn: Any, stage: BackgroundStage, job: Any) -> None:
+    """One job in the child: the look's verdict sent as soon as it is known (`seen`), then the reads."""
+    jobs = stage.jobs
+
+    def seen(shows: bool) -> None:
+        conn.send(("seen", job.picture, shows))  # before the whole frame's scan or the work
+
+    reads = stage.work(job, seen)
+    conn.send(("done", reads, job.finger_over, stage.jobs > jobs, stage.no_code))
+
+
+class _Aiming:
+    """The aiming measurement as the child makes it: `measure.measure_view` on the frame, and whether the picture
+    moved since the frame measured before it (`measure.moved` on their shrunk copies), as the live loop made it."""
+
+    def __init__(self) -> None:
+        self._shrunk: Any = None
+
+    def measure(
+        self, gray: MatLike, region: tuple[int, int, int, int] | None, squareness: float | None
+    ) -> tuple[FrameView, bool]:
+        """The view of `gray` (its `still` set) and whether the picture moved since the last one measured."""
+        from dataclasses import replace
+
+        from assistant.scanner.measure import measure_view, moved, shrunk
+
+        view = measure_view(gray, region, squareness=squareness)
+        small, before = shrunk(gray), self._shrunk
+        self._shrunk = small
+        moving = before is not None and moved(before, small)
+        return replace(view, still=before is not None and not moving), moving
 
 
 def _copied(shm: Any, shape: tuple[int, ...], slots: list[tuple[int, int]], np: Any) -> list | None:

@@ -138,6 +138,110 @@ def test_with_the_thread_stage_instead_the_frame_path_keeps_its_own_retries(thum
     assert any(stage == "sharpen" for trace in traces[1:] for stage, _ in trace)
 
 
+def test_with_the_child_running_the_aiming_measurement_is_the_childs_and_its_cue_still_comes(monkeypatch):
+    """A card held too far away to read (tuning set): the frame path asks the child for the aiming measurement and
+    says the cue from the view that comes back; it never measures itself (before, `measure_view` ran in the frame
+    path on its budget). Frames are stamped on a frame clock; the wall clock only bounds the wait for the child."""
+    from assistant.core.scanning.aiming import Cue
+    from assistant.scanner import live
+    from assistant.scanner.decoders import Cascade
+    from assistant.scanner.live import CueGiven, LiveScanner
+
+    measured_here = []
+    measure_view = live.measure_view
+    monkeypatch.setattr(live, "measure_view", lambda *a, **k: measured_here.append(1) or measure_view(*a, **k))
+    steps = []
+    cascade = Cascade(clock=StillClock(), on_step=lambda kind, stage: steps.append(kind))
+    frame = F.render(F.Scene(seed=0, distance_mm=1500))
+    events = []
+    stage = ProcessStage()
+    scanner = LiveScanner(lambda: None, events.append, cascade=cascade, background=stage)
+    index, give_up = 0, time.monotonic() + 60.0
+    try:
+        while not any(isinstance(e, CueGiven) for e in events) and time.monotonic() < give_up:
+            scanner.handle(frame, index, index / 30)
+            index += 1
+            time.sleep(0.01)
+        assert stage.retries_elsewhere
+    finally:
+        scanner.stop()
+    assert [e.cue for e in events if isinstance(e, CueGiven)] == [Cue.CLOSER]
+    assert stage.aims >= 1  # the child's measurement
+    assert measured_here == [] and "aiming" not in steps  # none in the frame path
+
+
+def test_a_new_empty_table_gets_the_first_pass_only_until_the_childs_look_comes_back(monkeypatch):
+    """An empty busy table seen anew (tuning set: a pale grain, whose pattern gives code-like regions): its first
+    frame is offered to the child for a look; until the look's verdict (no sign of a code) comes back, the frame
+    path gives the still picture's frames zxing-cpp's first pass only, and then the picture is idle; its full frames
+    (one a second) leave the region search to the worker's aiming measurement. Before, every
+    frame until the verdict got the whole frame path (the region search, the aiming measurement), and on a busy
+    machine the niced child's verdict came back many frames late. Frames are counted, never timed: the test waits
+    for the verdict before it hands the frames after it."""
+    from assistant.scanner import live
+    from assistant.scanner.decoders import Cascade
+    from assistant.scanner.live import LiveScanner
+
+    searched = []
+    search = live.find_code_regions
+    monkeypatch.setattr(live, "find_code_regions", lambda *a, **k: searched.append(1) or search(*a, **k))
+    table = F.render(F.Scene(distance_mm=380, centre=(5.0, 5.0), busy_table="pale grain", table=0))
+    stage = ProcessStage()
+    stage.start()
+    scanner = LiveScanner(lambda: None, lambda e: None, cascade=Cascade(clock=StillClock()), background=stage)
+    try:
+        assert stage.wait_ready(60)
+        scanner.handle(table, 0, 0.0)  # the first frame: the whole path, and the look asked for
+        assert searched == [1]
+        scanner.handle(table, 1, 1 / 30)  # the look not back yet: the first pass only
+        give_up = time.monotonic() + 60.0
+        while stage.no_code is None and time.monotonic() < give_up:
+            stage.looking(scanner._picture)  # reads what the child sent
+            time.sleep(0.02)
+        assert stage.no_code == scanner._picture  # no sign of a code: the picture is idle from here
+        asked, aim = [], stage.aim
+        stage.aim = lambda index, region, squareness: asked.append((index, region)) or aim(index, region, squareness)
+        for index in range(2, 62):
+            scanner.handle(table, index, index / 30)
+        assert stage.jobs == 0
+    finally:
+        scanner.stop()
+    assert searched == [1]  # the region search ran on the first frame alone, not on the idle full frames either
+    # Each idle full frame (one a second) asks the worker for the aiming measurement, which searches for itself.
+    assert asked == [(30, None), (60, None)]
+
+
+def test_with_the_child_running_a_still_picture_is_searched_for_regions_on_one_frame_in_three(monkeypatch):
+    """A card lying still too far away to read (tuning set): once the child's look has found signs of a code, the
+    frame path's full frames take the last region search on two frames in three (the regions only meter the
+    exposure and go with the offer and the aiming request; the child searches for itself). Frames are counted,
+    never timed: the test waits for the look's verdict before it hands the frames it counts."""
+    from assistant.scanner import live
+    from assistant.scanner.decoders import Cascade
+    from assistant.scanner.live import SEARCH_EVERY, LiveScanner
+
+    searched = []
+    search = live.find_code_regions
+    monkeypatch.setattr(live, "find_code_regions", lambda *a, **k: searched.append(1) or search(*a, **k))
+    frame = F.render(F.Scene(seed=0, distance_mm=1500))
+    stage = ProcessStage()
+    stage.start()
+    scanner = LiveScanner(lambda: None, lambda e: None, cascade=Cascade(clock=StillClock()), background=stage)
+    try:
+        assert stage.wait_ready(60)
+        scanner.handle(frame, 0, 0.0)
+        give_up = time.monotonic() + 60.0
+        while stage.looking(scanner._picture) and time.monotonic() < give_up:
+            time.sleep(0.02)
+        assert stage.no_code is None  # the card shows signs of a code: its frames get the whole frame path
+        searched.clear()
+        for index in range(1, 13):
+            scanner.handle(frame, index, index / 30)
+    finally:
+        scanner.stop()
+    assert SEARCH_EVERY == 3 and 4 <= len(searched) <= 5  # every frame searched before this
+
+
 def test_the_app_camera_uses_the_process_stage():
     from assistant.ui.camera import CameraWorker
 
