@@ -28,11 +28,11 @@ the history, so the player can unmute and step back through it.
 from __future__ import annotations
 
 import enum
-import re
 from collections import deque
-from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from assistant.core.text import protect_names as protect_names
+from assistant.core.text import split_sentences as split_sentences
 from assistant.core.words.pace import fold, settled_by
 
 #: How many utterances the history keeps.
@@ -334,58 +334,6 @@ def _unique(facts: list[str]) -> list[str]:
         if fact and fact not in kept and not (later and settled_by(fact, later)):
             kept.append(fact)
     return kept
-
-
-#: Card names that hold a sentence's end ("Don't Kid Yourself!", "The G.O.A.T."), kept whole by `split_sentences`
-#: (`protect_names`, from the card sets loaded).
-_protected: frozenset[str] = frozenset()
-
-# A sentence ends at . ! ? or ; followed by a space and a word that does not begin in lower case ("Don't Kid
-# Yourself! entered" is one sentence). Not at a colon: "Turn 5: Ben's turn." is one sentence, and splitting there
-# made the speech choppy.
-_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[^\sa-z])")
-
-
-def protect_names(names: Iterable[str]) -> None:
-    """Keep these card names whole when splitting sentences: only those holding ".", "!", "?" or ";" matter."""
-    global _protected
-    _protected = _protected | {name for name in names if re.search(r"[.!?;]\s", f"{name} ")}
-
-
-def split_sentences(text: str, longest: int = 240) -> list[str]:
-    """Split text at sentence ends, so the first sentence can be played while the rest is rendered; a card name
-    holding a sentence's end ("Neigh, Mate!", `protect_names`) is never split nor ends a sentence by itself.
-
-    A piece longer than `longest` characters is split again at a comma or a space; empty pieces are dropped.
-    """
-    pieces: list[str] = []
-    for sentence in _sentences(text.strip()):
-        while len(sentence) > longest:
-            cut = sentence.rfind(", ", 0, longest)
-            cut = cut + 1 if cut > 0 else sentence.rfind(" ", 0, longest)
-            if cut <= 0:
-                cut = longest
-            pieces.append(sentence[:cut].strip())
-            sentence = sentence[cut:].strip()
-        if sentence.strip():
-            pieces.append(sentence.strip())
-    return pieces
-
-
-def _sentences(text: str) -> list[str]:
-    """The sentences, split where a sentence ends outside a protected card name."""
-    inside: set[int] = set()  # where a card name ends: not a sentence's end, unless its own end is one ("Fleeced!.")
-    for name in _protected:
-        for match in re.finditer(re.escape(name), text):
-            inside.update(range(match.start(), match.end() + 1))
-    sentences, start = [], 0
-    for match in _SENTENCE_END.finditer(text):
-        if match.start() in inside:
-            continue
-        sentences.append(text[start : match.start()])
-        start = match.end()
-    sentences.append(text[start:])
-    return sentences
 
 
 def scale(value: int, low: float, middle: float, high: float) -> float:
