@@ -13,9 +13,11 @@ The player's own key (a line typed, a card scanned, a one-key answer; `new_input
 being said is cut off at once and what still waits is dropped, so the new key's reply begins now and the player
 never hears the answer to the key before last. What must not be lost is kept another way: a decisive fact (a turn,
 a count, a warning, a win) cut before it was heard in full, or dropped before it began, is folded into the new
-reply as a short clause said first ("Ben's turn. Ben drew a card."), never said again once heard (a fold cut before
-its last words is folded once more, then dropped); a fact cut in its last words counts as heard; a fact the new
-reply settles (a newer turn or count, a question it answers, an undo) is not said at all. Replies from other hands
+reply as a short clause said first ("Ben's turn. Ben drew a card."), never said again once heard; a fact cut in
+its fold leads the next fold; a state (a turn, a count, a win) is folded until heard or settled, so a fold holds at
+most one fact a state, and any other fact cut in its fold is folded once more, then dropped; a fact cut in its last
+words counts as heard; a fact the new reply settles (a newer turn or count, a question it answers, an undo) is not
+said at all. Replies from other hands
 (`arrive()`: moves from other players' devices) are said in turn, in the order recorded: what is being said ends
 its sentence, and an older reply still waiting shrinks to its decisive fact, folded into the newest, so the player
 is never more than one reply behind. An earcon travels in its utterance (`Utterance.sound`), so it is heard with
@@ -33,7 +35,7 @@ from dataclasses import dataclass, replace
 
 from assistant.core.text import protect_names as protect_names
 from assistant.core.text import split_sentences as split_sentences
-from assistant.core.words.pace import fold, settled_by
+from assistant.core.words.pace import fact_topics, fold, settled_by
 
 #: How many utterances the history keeps.
 HISTORY_LIMIT = 200
@@ -65,8 +67,9 @@ class Cut(enum.Enum):
 
 #: Seconds left of a sentence under which a cut counts it as heard: a fact cut in its last words is not said again.
 LAST_WORDS_S = 0.35
-#: How many times a decisive fact may be folded into a reply while it goes unheard: once, and once more when that
-#: fold was cut before its last words; a fact heard is never said again.
+#: How many times a decisive fact that tells of no state (a chain's duty, "Chain resolved.") may be folded into a
+#: reply while it goes unheard: once, and once more when that fold was cut before its last words; a fact heard is
+#: never said again. A state (a turn, a count, a win) is folded until it is heard or a newer one settles it.
 FOLDS_AT_MOST = 2
 
 
@@ -174,13 +177,26 @@ class SpeechQueue:
             if utterance.priority in (Priority.MESSAGE, Priority.IMPORTANT) and not utterance.review:
                 facts += [*utterance.folded, *split_sentences(utterance.decisive)]  # never begun: not said yet
         self._waiting.clear()
-        self.carry = _unique(facts) if again else []
+        self.carry = self._cut_first(_unique(facts)) if again else []
         self._folds = {fact: n for fact, n in self._folds.items() if fact in self.carry}
         return cut
 
     def _again(self, facts: list[str]) -> list[str]:
-        """Of folded facts not heard, those that may be folded once more (`FOLDS_AT_MOST`)."""
-        return [fact for fact in facts if self._folds.get(fact, 0) < FOLDS_AT_MOST]
+        """Of folded facts not heard, those to fold once more: a state (a turn, a count, a win: `fact_topics`) until
+        it is heard or a newer one settles it, so the fold holds at most one fact a state (one turn, one count a
+        player, one win); any other fact at most `FOLDS_AT_MOST` times."""
+        return [fact for fact in facts if fact_topics(fact) or self._folds.get(fact, 0) < FOLDS_AT_MOST]
+
+    def _cut_first(self, facts: list[str]) -> list[str]:
+        """The facts in the order a fold says them: whose turn it is and a win first (what the player acts on), then
+        those already cut in a fold (each then comes early, heard unless the very next key comes within its
+        second), then the others; each group in the order recorded."""
+        return sorted(facts, key=self._fold_rank)
+
+    def _fold_rank(self, fact: str) -> int:
+        if fact_topics(fact) & {"turn", "win"}:
+            return 0
+        return 1 if self._folds.get(fact, 0) else 2
 
     def arrive(self, utterance: Utterance) -> Cut:
         """A reply that did not come from the player's own key (a move from another player's device): said in
@@ -205,7 +221,7 @@ class SpeechQueue:
             if waiting.priority in (Priority.MESSAGE, Priority.IMPORTANT) and not waiting.review:
                 facts += [*waiting.folded, *split_sentences(waiting.decisive)]
         self._waiting.clear()
-        self.carry = _unique(facts)
+        self.carry = self._cut_first(_unique(facts))
         self._folds = {fact: n for fact, n in self._folds.items() if fact in self.carry}
         self.add(utterance)
         return cut
