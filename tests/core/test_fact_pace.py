@@ -219,6 +219,24 @@ def test_in_a_fold_the_turn_comes_first_then_a_fact_cut_in_a_fold_then_the_other
     assert [u.text for u in queue.waiting] == ["Dee 2 Unicorns. Destroy a Unicorn. Ana has 1 Unicorn."]
 
 
+def test_the_chains_end_settles_its_duty_so_a_burst_never_says_a_duty_already_done():
+    from assistant.core.speech.queue import SpeechQueue
+
+    assert settled_by("Destroy a Unicorn.", "Chain resolved. Unicorn Poison resolved.")
+    assert not settled_by("Destroy a Unicorn.", "Ana 0 Unicorns. Cy destroyed Baby Unicorn (Red) in Ana's Stable.")
+    assert not settled_by("Ana 0 Unicorns.", "Chain resolved.")  # a count is a state: only a newer count settles it
+    # the benchmark's burst: the duty, the move that did it and the chain's end arrive while a count is said; the
+    # duty was left in the fold, cut twice behind the turn, and dropped unheard
+    queue = SpeechQueue()
+    queue.add(Utterance("Ben 2 Unicorns. Ben played Basic Unicorn (Blue).", decisive="Ben 2 Unicorns."))
+    queue.take()
+    queue.sentence_began(0, 7.2, 1.1)
+    queue.arrive(Utterance("Destroy a Unicorn. Unicorn Poison is played.", decisive="Destroy a Unicorn."))
+    queue.arrive(Utterance("Ana 0 Unicorns. Cy destroyed Baby Unicorn (Red).", decisive="Ana 0 Unicorns."))
+    queue.arrive(Utterance("Chain resolved. Unicorn Poison resolved.", decisive="Chain resolved."))
+    assert [u.text for u in queue.waiting] == ["Ana 0 Unicorns. Chain resolved. Unicorn Poison resolved."]
+
+
 def test_a_state_is_folded_until_heard_or_settled_a_fact_of_no_state_twice_at_most():
     from assistant.core.speech.queue import FOLDS_AT_MOST, SpeechQueue
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from assistant.core.text import sentences
+from assistant.core.words.gameplay import CHAIN_RESOLVED
 
 __all__ = ["fact_topics", "settled_by", "says_only_its_state", "fold", "lead_with", "advice_once"]
 
@@ -37,12 +38,16 @@ def fact_topics(text: str) -> frozenset[str]:
 
 def settled_by(fact: str, newer: str) -> bool:
     """Whether the reply `newer` settles a decisive fact not yet heard, so it is not said: the newer reply says it
-    already, or says the state it told of as it is now (a newer turn, a newer count for the same player, a win)."""
+    already, or says the state it told of as it is now (a newer turn, a newer count for the same player, a win);
+    or the fact tells of no state (a chain's duty, "Destroy a Unicorn.") and the newer reply says the chain is
+    resolved (`CHAIN_RESOLVED`): what the chain asked is done or past."""
     fact = fact.strip()
     if not fact or fact in newer:
         return True
     topics = fact_topics(fact)
-    return bool(topics) and topics <= fact_topics(newer)
+    if not topics:
+        return CHAIN_RESOLVED in newer
+    return topics <= fact_topics(newer)
 
 
 def fold(facts: list[str] | tuple[str, ...], text: str) -> str:
