@@ -29,8 +29,9 @@ Measures, per game and pace:
   Unicorns." for "Ana 2 Unicorns."), or folded into a later reply. A fact is **settled**, and need not be heard,
   when a newer one supersedes it before the player's next own key: a later reply up to and including that key
   says the same state as it now is (a newer turn, a newer count of the same player, a win), takes it back (an
-  undo), or, for a fact of no state (a chain's duty), says the chain is resolved (`pace.settled_by`). Every other fact is still current when the next key comes, and counts as **missed** unless heard in
-  full. A numbered list is a question, not counted here;
+  undo), or, for a fact of no state (a chain's duty), says the chain is resolved (`pace.settled_by`). Every other
+  fact is still current when the next key comes, and counts as **missed** unless heard in full. A numbered list is
+  a question, not counted here;
 - questions said after their answer (goal none), and the most replies behind: for each sentence played, how many
   keys came after the one it answers (goal at most 1).
 """
