@@ -2,12 +2,13 @@
 fact heard in full?
 
 Run as `.venv/bin/python -m benchmarks.table_pace` (`--json`, `--games uu-2nd llamas burst`, `--modes brief normal
-coaching`, `--intervals 1.2 2.0`, `--backend`). The real app runs in a pseudo-terminal (`python -m assistant
---no-camera --deck D [--addon A]`, as `benchmarks/app.py` runs it) with ALSA's `file` plugin as its sound device
-(`benchmarks/capture.py`). Its player is real aplay paced as a sound card plays (`AlsaCapture.paced_player`: aplay
-into the capture, then the sound's own length), so a sentence takes its time and the next key can cut it. The app
-runs in a small wrapper (`--child`) that notes each utterance the speech worker takes (its whole text, with what was
-folded into it) and, for each sentence played, when its player started, how long its sound is and whether it
+coaching`, `--intervals 1.2 2.0`, `--backend`, `--keep FOLDER` to keep each run's log of utterances and sentences).
+The real app runs in a pseudo-terminal (`python -m assistant --no-camera --deck D [--addon A]`, as
+`benchmarks/app.py` runs it) with ALSA's `file` plugin as its sound device (`benchmarks/capture.py`). Its player
+is real aplay paced as a sound card plays (`AlsaCapture.paced_player`: aplay into the capture, then the sound's own
+length), so a sentence takes its time and the next key can cut it. The app runs in a small wrapper (`--child`) that
+notes each utterance the speech worker takes (its whole text, with what was folded into it) and when the worker is
+done with it, and, for each sentence played, when its player started, how long its sound is and whether it
 played to its end (exit 0) or was cut off (killed); and that shows a typed line beginning with "@" as a move from
 another player's device (`TableApp.show(reply, own_key=False)`): typed lines stand in for the phones here.
 
@@ -27,9 +28,10 @@ Measures, per game and pace:
   words, `LAST_WORDS_S`) after its key, alone, within a longer sentence of its reply in other words ("Ana has 2
   Unicorns." for "Ana 2 Unicorns."), or folded into a later reply. A fact is **settled**, and need not be heard,
   when a newer one supersedes it before the player's next own key: a later reply up to and including that key
-  says the same state as it now is (a newer turn, a newer count of the same player, a win) or takes it back (an
-  undo). Every other fact is still current when the next key comes, and counts as **missed** unless heard in
-  full. A numbered list is a question, not counted here;
+  says the same state as it now is (a newer turn, a newer count of the same player, a win), takes it back (an
+  undo), or, for a fact of no state (a chain's duty), says the chain is resolved (`pace.settled_by`). Every other
+  fact is still current when the next key comes, and counts as **missed** unless heard in full. A numbered list is
+  a question, not counted here;
 - questions said after their answer (goal none), and the most replies behind: for each sentence played, how many
   keys came after the one it answers (goal at most 1).
 """
@@ -41,6 +43,7 @@ import itertools
 import json
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -150,9 +153,12 @@ def child(log: str, game: str) -> int:
             out.flush()
 
     def noting_speak(self, utterance, *args, **kwargs):  # type: ignore[no-untyped-def]
-        self.bench_utterance = next(counter)
-        write({"utterance": self.bench_utterance, "given": time.perf_counter(), "full": utterance.text})
-        return speak(self, utterance, *args, **kwargs)
+        self.bench_utterance = number = next(counter)
+        write({"utterance": number, "given": time.perf_counter(), "full": utterance.text})
+        try:
+            return speak(self, utterance, *args, **kwargs)
+        finally:  # said, or cut off: the worker is done with it
+            write({"utterance_done": number, "at": time.perf_counter()})
 
     def noting_start(self, player, path, wanted, label):  # type: ignore[no-untyped-def]
         seconds = max(0.0, (Path(path).stat().st_size - 44) / 44100)  # 16-bit mono 22050 Hz WAV
@@ -228,17 +234,30 @@ class App:
         """Each utterance begun, by its number: its whole text and when the worker took it."""
         return {r["utterance"]: r for r in self.records() if "full" in r}
 
-    def quiet(self) -> None:
-        """Wait until nothing is playing (every sound that began has ended) and nothing began for `QUIET_S`."""
-        seen, changed = (-1, -1), time.monotonic()
-        while True:
+    def done_speaking(self, since: float, timeout: float = 30.0) -> None:
+        """Wait until the worker has taken an utterance after `since` (the last key's reply, at most `timeout`
+        seconds), then `quiet()`: the run never ends before the last key's reply is said."""
+        deadline = time.perf_counter() + timeout
+        while time.perf_counter() < deadline and not any("full" in r and r["given"] >= since for r in self.records()):
             time.sleep(0.05)
-            now = (self.first_bytes.count, len(self.played()))
+        self.quiet()
+
+    def quiet(self, longest: float = 60.0) -> None:
+        """Wait until the speech worker is done with every utterance it took (said, or cut off) and nothing changed
+        for `QUIET_S` (at most `longest` seconds). Not from the sounds heard alone: a player killed as it opened the
+        device writes no audio byte, so counting first bytes against plays ended took a long sentence still
+        playing for silence (the last key's reply was cut off by the end of the run)."""
+        seen, changed, began = (-1, -1), time.monotonic(), time.monotonic()
+        while time.monotonic() - began < longest:
+            time.sleep(0.05)
+            records = self.records()
+            now = (self.first_bytes.count, len(records))
             if now != seen:
                 seen, changed = now, time.monotonic()
                 continue
-            idle = time.monotonic() - changed  # (a player cut as it opened the device leaves a sound unlogged)
-            if idle >= QUIET_S and (now[0] <= now[1] or idle >= 10.0):
+            given = {r["utterance"] for r in records if "full" in r}
+            done = {r["utterance_done"] for r in records if "utterance_done" in r}
+            if time.monotonic() - changed >= QUIET_S and given <= done:
                 return
 
     def heard(self, sentences: list[str], since: float, timeout: float = 15.0) -> float:
@@ -386,11 +405,14 @@ def play(folder: Path, backend: str, game: str, verbosity: str, interval: float)
                 due = max(due, app.heard(wanted, keys[-1]))
             time.sleep(max(0.0, due - time.perf_counter()))
             keys.append(app.last_key(step))
-        app.quiet()
+        app.done_speaking(keys[-1])  # (the last key has no next key: its reply is waited for, not cut by the end)
         records = app.records()
         first_bytes = list(app.first_bytes.times)
+        silent = len(app.first_bytes.silent)
     finally:
         app.close()
+    kept = {"steps": steps, "keys": keys, "first_bytes": first_bytes, "silent_plays": silent}
+    (folder / "keys.json").write_text(json.dumps(kept), encoding="utf-8")
     played = [r for r in records if "text" in r and r["start"] >= keys[0]]
     utterances = {r["utterance"]: r for r in records if "full" in r and r["given"] >= keys[0]}
     for entry in played:  # the moment its first audio byte reached the device
@@ -479,6 +501,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--intervals", nargs="+", type=float, default=[1.2, 2.0], help="seconds between keys")
     parser.add_argument("--backend", choices=["pyttsx3", "espeak-ng"], default="espeak-ng")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--keep", type=Path, help="a folder to keep each run's log in (played.jsonl, keys.json)")
     args = parser.parse_args(argv)
     if args.child:
         return child(args.child, args.games[0])
@@ -487,8 +510,14 @@ def main(argv: list[str] | None = None) -> int:
         for game in args.games:
             for mode in args.modes:
                 for interval in args.intervals:
-                    runs.append(play(Path(folder) / f"{game}-{mode}-{interval}", args.backend, game, mode, interval))
+                    run_folder = Path(folder) / f"{game}-{mode}-{interval}"
+                    runs.append(play(run_folder, args.backend, game, mode, interval))
                     _print(runs[-1], sys.stderr if args.json else sys.stdout)
+                    if args.keep:
+                        kept = args.keep / run_folder.name
+                        kept.mkdir(parents=True, exist_ok=True)
+                        for name in ("played.jsonl", "keys.json"):
+                            shutil.copyfile(run_folder / name, kept / name)
     if args.json:
         print(json.dumps(runs, indent=2))
     failed = False

@@ -1,13 +1,26 @@
-"""Shared pieces of every sentence: cleaning untrusted text, lists and counts said aloud."""
+"""Shared pieces of every sentence: cleaning untrusted text, lists and counts said aloud, and where a sentence ends
+(one rule for speech, the pace of the table and the braille display: card names holding a sentence's end kept
+whole)."""
 
 from __future__ import annotations
 
 import json
 import re
 import unicodedata
+from collections.abc import Iterable
 from typing import Any
 
-__all__ = ["MAX_UNTRUSTED", "readable", "clean_untrusted", "cards_count", "name_list", "terminal_json"]
+__all__ = [
+    "MAX_UNTRUSTED",
+    "readable",
+    "clean_untrusted",
+    "cards_count",
+    "name_list",
+    "terminal_json",
+    "protect_names",
+    "sentences",
+    "split_sentences",
+]
 
 #: The longest untrusted text (a QR payload, a typed line) shown or spoken, in characters.
 MAX_UNTRUSTED = 300
@@ -77,3 +90,55 @@ def terminal_json(data: Any) -> str:
 
 def _unshown(char: str) -> bool:
     return not char.isprintable() and unicodedata.category(char) in {"Cc", "Cf", "Cs", "Zl", "Zp"}
+
+
+#: Card names that hold a sentence's end ("Don't Kid Yourself!", "The G.O.A.T."), kept whole by `sentences`
+#: (`protect_names`, from the card sets loaded).
+_protected: frozenset[str] = frozenset()
+
+# A sentence ends at . ! ? or ; followed by a space and a word that does not begin in lower case ("Don't Kid
+# Yourself! entered" is one sentence). Not at a colon: "Turn 5: Ben's turn." is one sentence, and splitting there
+# made the speech choppy.
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[^\sa-z])")
+
+
+def protect_names(names: Iterable[str]) -> None:
+    """Keep these card names whole when splitting sentences: only those holding ".", "!", "?" or ";" matter."""
+    global _protected
+    _protected = _protected | {name for name in names if re.search(r"[.!?;]\s", f"{name} ")}
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a text, each stripped, none empty: split where a sentence ends (at ". ", "! ", "? " or "; "
+    before a word that does not begin in lower case), never inside a card name holding a sentence's end ("Neigh,
+    Mate!", "Fuck. Marry. Kill": `protect_names`), nor at a colon ("Turn 5: Ben's turn." is one sentence)."""
+    text = text.strip()
+    inside: set[int] = set()  # where a card name ends: not a sentence's end, unless its own end is one ("Fleeced!.")
+    for name in _protected:
+        for match in re.finditer(re.escape(name), text):
+            inside.update(range(match.start(), match.end() + 1))
+    found, start = [], 0
+    for match in _SENTENCE_END.finditer(text):
+        if match.start() in inside:
+            continue
+        found.append(text[start : match.start()])
+        start = match.end()
+    found.append(text[start:])
+    return [sentence.strip() for sentence in found if sentence.strip()]
+
+
+def split_sentences(text: str, longest: int = 240) -> list[str]:
+    """The text's `sentences`, so the first can be played while the rest is rendered; a piece longer than `longest`
+    characters is split again at a comma or a space."""
+    pieces: list[str] = []
+    for sentence in sentences(text):
+        while len(sentence) > longest:
+            cut = sentence.rfind(", ", 0, longest)
+            cut = cut + 1 if cut > 0 else sentence.rfind(" ", 0, longest)
+            if cut <= 0:
+                cut = longest
+            pieces.append(sentence[:cut].strip())
+            sentence = sentence[cut:].strip()
+        if sentence.strip():
+            pieces.append(sentence.strip())
+    return pieces

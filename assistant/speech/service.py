@@ -125,12 +125,13 @@ class SpeechService:
         utterance = Utterance(text, priority, private, sound=self._sound(sound), decisive=decisive)
         if not other_hand:
             return self._add(utterance)
-        with self._cond:
-            cut = self._queue.arrive(utterance)
+        with self._cond:  # decided and marked on the turn being said at once: the worker may take the new one next
+            cut_now = self._apply_locked(self._queue.arrive(utterance))
             accepted = self._queue.busy
             self._cond.notify_all()
         self._write(utterance)
-        self._apply(cut)
+        if cut_now:
+            self._cancel_backends()
         return accepted
 
     def new_input(self, again: bool = True) -> None:
@@ -139,9 +140,10 @@ class SpeechService:
         next reply, once (not when `again` is False: the input answers the question waiting, or takes back what
         was said). Call it before saying the new reply."""
         with self._cond:
-            cut = self._queue.new_input(again, self.clock())
+            cut_now = self._apply_locked(self._queue.new_input(again, self.clock()))
             self._cond.notify_all()
-        self._apply(cut)
+        if cut_now:
+            self._cancel_backends()
         if self.backend.queues_itself:  # what the screen reader still says for us is stale too
             self.backend.cancel()
 
@@ -153,14 +155,27 @@ class SpeechService:
         private: bool = False,
         sound: str = "",
     ) -> None:
-        """Stop, here is the next card: `new_input()`, then say `text`."""
+        """Stop, here is the next card: `new_input()`, then say `text`. What is being said is cut off before the
+        new utterance is queued, so the cut can only ever reach the old one (the worker takes the new one as soon
+        as it is queued)."""
+        if priority is Priority.HINT:  # a hint that interrupts is meant to be heard
+            priority = Priority.MESSAGE
         utterance = Utterance(text, priority, private, sound=self._sound(sound))
+        self._interrupt_with([utterance] if text or utterance.sound else [])
+
+    def _interrupt_with(self, utterances: list[Utterance]) -> None:
+        """`new_input()` (what is said cut off, what waits dropped), then queue the utterances, in that order."""
         with self._cond:
-            cut = self._queue.interrupt(utterance if text or utterance.sound else None)
+            cut_now = self._apply_locked(self._queue.new_input())
             self._cond.notify_all()
-        if text:
+        if cut_now:
+            self._cancel_backends()
+        with self._cond:
+            for utterance in utterances:
+                self._queue.add(utterance)
+            self._cond.notify_all()
+        for utterance in utterances:
             self._write(utterance)
-        self._apply(cut)
 
     def stop(self) -> None:
         """Silence now: drop everything waiting, important included, and cut off what is being said."""
@@ -188,29 +203,17 @@ class SpeechService:
         (each a message, so the next key makes them stale)."""
         with self._cond:
             said = self._queue.recent(count)
-            spoken = [Utterance(history_heading(len(said)), review=True)]
-            spoken += [Utterance(u.text, private=u.private, review=True) for u in said]
-            cut = Cut.NONE
-            if speak and said:
-                cut = self._queue.interrupt(spoken[0])
-                for utterance in spoken[1:]:
-                    self._queue.add(utterance)
-            self._cond.notify_all()
         if speak and said:
-            for utterance in spoken:
-                self._write(utterance)
-        self._apply(cut)
+            spoken = [Utterance(history_heading(len(said)), review=True)]
+            self._interrupt_with(spoken + [Utterance(u.text, private=u.private, review=True) for u in said])
         return [u.text for u in said]
 
     def _review(self, step: Callable[[], Utterance | None]) -> str:
         with self._cond:
             utterance = step()
-            if utterance is None:
-                return ""
-            cut = self._queue.interrupt(utterance)
-            self._cond.notify_all()
-        self._write(utterance)
-        self._apply(cut)
+        if utterance is None:
+            return ""
+        self._interrupt_with([utterance])
         return utterance.text
 
     @property
@@ -364,16 +367,10 @@ class SpeechService:
             self.transcript = None
             self._notice(transcript.failure)
 
-    def _apply(self, cut: Cut) -> None:
-        """Carry out the queue's decision about the utterance being said."""
-        if cut is Cut.NONE:
-            return
-        with self._cond:
-            cut_now = self._apply_locked(cut)
-        if cut_now:
-            self._cancel_backends()
-
     def _apply_locked(self, cut: Cut) -> bool:
+        """Mark the queue's decision on the turn being said, under the lock the decision was taken in (later, the
+        worker may already be saying the next utterance, which the mark would cut); whether to cancel the backends
+        now."""
         turn = self._turn
         if turn is None or cut is Cut.NONE:
             return False

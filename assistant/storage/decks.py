@@ -8,7 +8,7 @@ from pathlib import Path
 from assistant.core.cards.card import Card, CardSet, CardType, Deck
 from assistant.core.cards.cardfile import CardDataError, Problem, parse_deck
 from assistant.core.cards.learning import CardNotLearned, NewCard, forgotten_deck_text, learned_deck_text
-from assistant.core.speech.queue import protect_names
+from assistant.core.text import protect_names
 from assistant.core.words.cardtext import cannot_add_to, no_such_deck
 from assistant.core.words.errors import also_defined_in, cannot_be_read, import_set_aside, import_shadows_shipped
 from assistant.core.words.scans import CARD_REFUSED, LEARNT_BY_NAME, import_full

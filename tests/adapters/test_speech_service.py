@@ -422,3 +422,62 @@ def test_speech_dispatcher_is_skipped_when_its_socket_does_not_answer(tmp_path):
         except ImportError:
             with pytest.raises(BackendUnavailable, match="python3-speechd is not installed"):
                 answering.open()
+
+
+class _SlowTranscript:
+    """A transcript that, writing one line, first runs `meanwhile`: the worker's moves that may come between two of
+    the app's steps on a busy machine, made certain."""
+
+    failure = ""
+
+    def __init__(self, text, meanwhile):
+        self.text, self.meanwhile, self.lines = text, meanwhile, []
+
+    def write(self, kind, text, marks=()):
+        if text == self.text:
+            self.meanwhile()
+        self.lines.append(text)
+
+    def close(self):
+        pass
+
+
+class _MoreBackend(RecordingBackend):
+    """A held recording backend that notes, as each utterance ends, whether it was let go on to its next sentence."""
+
+    def __init__(self):
+        super().__init__(hold=True)
+        self.more = {}
+
+    def speak(self, utterance, wanted, more=lambda: True, finished=lambda index: None, began=lambda i, s: None):
+        super().speak(utterance, wanted, more, finished, began)
+        self.more[utterance.text] = more()
+
+
+def test_a_cut_decided_for_one_utterance_never_reaches_the_next_one():
+    # the cut is marked on the utterance being said in the same step the queue decides it: had the old one ended
+    # and the worker taken the new one before the mark, the new reply was cut off (a speech key) or stopped after
+    # its first sentence (a move from another hand)
+    backend = _MoreBackend()
+    service = SpeechService(backend)
+    assert service.ready.wait(5)
+    try:
+        service.say("Ana played Basic Unicorn (Red). Neigh?")
+        assert backend.wait_started(1)
+        service.transcript = _SlowTranscript(
+            "Ben's turn. Ben drew a card.", lambda: (backend.release(1), backend.wait_started(2))
+        )
+        service.say("Ben's turn. Ben drew a card.", other_hand=True)
+        assert backend.wait_started(2)
+        finish(service, backend)
+        assert backend.more["Ben's turn. Ben drew a card."] is True  # said in full, not trimmed
+        backend.hold_again()
+        service.say("Cy played Neigh.")
+        assert backend.wait_started(3)
+        service.transcript = _SlowTranscript("Speech on.", lambda: (backend.release(1), backend.wait_started(4)))
+        service.interrupt("Speech on.")
+        assert backend.wait_started(4)
+        finish(service, backend)
+        assert ("said", "Speech on.") in [(r.kind, r.text) for r in backend.records]  # not cut off
+    finally:
+        service.close()

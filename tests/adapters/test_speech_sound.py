@@ -119,8 +119,11 @@ def test_at_table_pace_replies_are_heard_in_order_and_the_last_one_in_full(alsa_
     plays = alsa_capture.wait_plays(len(backend.played))
     assert len(plays) == len(backend.played)  # every player process that started reached the device
     heard, position = [], 0
+    facts = {fact for reply in replies for fact in split_sentences(reply.decisive)}
     for label in backend.played:
         index = reply_index(label, replies, position)
+        if index is None and label.split("] ", 1)[-1] in facts:
+            continue  # an older reply's decisive fact, folded after the turn that leads its fold (docs/speech.md)
         assert index is not None, f"{label!r} heard after a reply that followed it: {backend.played}"
         heard.append(index)
         position = index

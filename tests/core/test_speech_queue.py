@@ -240,11 +240,17 @@ def test_a_cut_decisive_fact_is_folded_into_the_next_reply_not_replayed_before_i
     queue.done()
     queue.add(Utterance("Ben played Basic Unicorn (Red). Neigh?"))
     assert texts(queue) == ["Ben's turn. Ben played Basic Unicorn (Red). Neigh?"]
-    queue.take()  # cut again before it was heard: not a third time
+    queue.take()  # cut again before it was heard: a state (whose turn it is) is folded until heard or settled
     queue.new_input()
     queue.done()
     queue.add(Utterance("Cy played Neigh."))
-    assert texts(queue) == ["Cy played Neigh."]
+    assert texts(queue) == ["Ben's turn. Cy played Neigh."]
+    queue.take()  # heard at last: never said again
+    queue.sentence_played(0)
+    queue.new_input()
+    queue.done()
+    queue.add(Utterance("Turn 11: Cy's turn."))
+    assert texts(queue) == ["Turn 11: Cy's turn."]
     queue = _saying(Utterance("Ben's turn. Ben drew a card.", IMPORTANT, folded=("Ben's turn.",)))
     queue.sentence_played(0)  # the folded fact heard: never said again
     queue.new_input()
@@ -406,8 +412,8 @@ class _Table:
                     h[2] = False  # the one being said, cut off
             self.schedule = [(s, min(e, moment), t) for s, e, t in self.schedule if s < moment]
             self.queue.done()
-        elif cut is Cut.AFTER_SENTENCE:
-            self.schedule = [(s, e, t) for s, e, t in self.schedule if s < moment]
+        elif cut is Cut.AFTER_SENTENCE:  # (one taken but not begun yet says its first sentence, as a backend does)
+            self.schedule = [(s, e, t) for s, e, t in self.schedule if s < moment] or self.schedule[:1]
         self.replies.append((moment, self.queue.waiting[-1] if self.queue.waiting else reply))
 
     def own_reply_waits(self) -> list[float]:

@@ -13,9 +13,11 @@ The player's own key (a line typed, a card scanned, a one-key answer; `new_input
 being said is cut off at once and what still waits is dropped, so the new key's reply begins now and the player
 never hears the answer to the key before last. What must not be lost is kept another way: a decisive fact (a turn,
 a count, a warning, a win) cut before it was heard in full, or dropped before it began, is folded into the new
-reply as a short clause said first ("Ben's turn. Ben drew a card."), never said again once heard (a fold cut before
-its last words is folded once more, then dropped); a fact cut in its last words counts as heard; a fact the new
-reply settles (a newer turn or count, a question it answers, an undo) is not said at all. Replies from other hands
+reply as a short clause said first ("Ben's turn. Ben drew a card."), never said again once heard; a fact cut in
+its fold leads the next fold; a state (a turn, a count, a win) is folded until heard or settled, so a fold holds at
+most one fact a state, and any other fact cut in its fold is folded once more, then dropped; a fact cut in its last
+words counts as heard; a fact the new reply settles (a newer turn or count, a question it answers, an undo) is not
+said at all. Replies from other hands
 (`arrive()`: moves from other players' devices) are said in turn, in the order recorded: what is being said ends
 its sentence, and an older reply still waiting shrinks to its decisive fact, folded into the newest, so the player
 is never more than one reply behind. An earcon travels in its utterance (`Utterance.sound`), so it is heard with
@@ -28,12 +30,12 @@ the history, so the player can unmute and step back through it.
 from __future__ import annotations
 
 import enum
-import re
 from collections import deque
-from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from assistant.core.words.pace import fold, settled_by
+from assistant.core.text import protect_names as protect_names
+from assistant.core.text import split_sentences as split_sentences
+from assistant.core.words.pace import fact_topics, fold, settled_by
 
 #: How many utterances the history keeps.
 HISTORY_LIMIT = 200
@@ -65,8 +67,9 @@ class Cut(enum.Enum):
 
 #: Seconds left of a sentence under which a cut counts it as heard: a fact cut in its last words is not said again.
 LAST_WORDS_S = 0.35
-#: How many times a decisive fact may be folded into a reply while it goes unheard: once, and once more when that
-#: fold was cut before its last words; a fact heard is never said again.
+#: How many times a decisive fact that tells of no state (a chain's duty, "Chain resolved.") may be folded into a
+#: reply while it goes unheard: once, and once more when that fold was cut before its last words; a fact heard is
+#: never said again. A state (a turn, a count, a win) is folded until it is heard or a newer one settles it.
 FOLDS_AT_MOST = 2
 
 
@@ -174,13 +177,26 @@ class SpeechQueue:
             if utterance.priority in (Priority.MESSAGE, Priority.IMPORTANT) and not utterance.review:
                 facts += [*utterance.folded, *split_sentences(utterance.decisive)]  # never begun: not said yet
         self._waiting.clear()
-        self.carry = _unique(facts) if again else []
+        self.carry = self._cut_first(_unique(facts)) if again else []
         self._folds = {fact: n for fact, n in self._folds.items() if fact in self.carry}
         return cut
 
     def _again(self, facts: list[str]) -> list[str]:
-        """Of folded facts not heard, those that may be folded once more (`FOLDS_AT_MOST`)."""
-        return [fact for fact in facts if self._folds.get(fact, 0) < FOLDS_AT_MOST]
+        """Of folded facts not heard, those to fold once more: a state (a turn, a count, a win: `fact_topics`) until
+        it is heard or a newer one settles it, so the fold holds at most one fact a state (one turn, one count a
+        player, one win); any other fact at most `FOLDS_AT_MOST` times."""
+        return [fact for fact in facts if fact_topics(fact) or self._folds.get(fact, 0) < FOLDS_AT_MOST]
+
+    def _cut_first(self, facts: list[str]) -> list[str]:
+        """The facts in the order a fold says them: whose turn it is and a win first (what the player acts on), then
+        those already cut in a fold (each then comes early, heard unless the very next key comes within its
+        second), then the others; each group in the order recorded."""
+        return sorted(facts, key=self._fold_rank)
+
+    def _fold_rank(self, fact: str) -> int:
+        if fact_topics(fact) & {"turn", "win"}:
+            return 0
+        return 1 if self._folds.get(fact, 0) else 2
 
     def arrive(self, utterance: Utterance) -> Cut:
         """A reply that did not come from the player's own key (a move from another player's device): said in
@@ -205,7 +221,7 @@ class SpeechQueue:
             if waiting.priority in (Priority.MESSAGE, Priority.IMPORTANT) and not waiting.review:
                 facts += [*waiting.folded, *split_sentences(waiting.decisive)]
         self._waiting.clear()
-        self.carry = _unique(facts)
+        self.carry = self._cut_first(_unique(facts))
         self._folds = {fact: n for fact, n in self._folds.items() if fact in self.carry}
         self.add(utterance)
         return cut
@@ -334,58 +350,6 @@ def _unique(facts: list[str]) -> list[str]:
         if fact and fact not in kept and not (later and settled_by(fact, later)):
             kept.append(fact)
     return kept
-
-
-#: Card names that hold a sentence's end ("Don't Kid Yourself!", "The G.O.A.T."), kept whole by `split_sentences`
-#: (`protect_names`, from the card sets loaded).
-_protected: frozenset[str] = frozenset()
-
-# A sentence ends at . ! ? or ; followed by a space and a word that does not begin in lower case ("Don't Kid
-# Yourself! entered" is one sentence). Not at a colon: "Turn 5: Ben's turn." is one sentence, and splitting there
-# made the speech choppy.
-_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[^\sa-z])")
-
-
-def protect_names(names: Iterable[str]) -> None:
-    """Keep these card names whole when splitting sentences: only those holding ".", "!", "?" or ";" matter."""
-    global _protected
-    _protected = _protected | {name for name in names if re.search(r"[.!?;]\s", f"{name} ")}
-
-
-def split_sentences(text: str, longest: int = 240) -> list[str]:
-    """Split text at sentence ends, so the first sentence can be played while the rest is rendered; a card name
-    holding a sentence's end ("Neigh, Mate!", `protect_names`) is never split nor ends a sentence by itself.
-
-    A piece longer than `longest` characters is split again at a comma or a space; empty pieces are dropped.
-    """
-    pieces: list[str] = []
-    for sentence in _sentences(text.strip()):
-        while len(sentence) > longest:
-            cut = sentence.rfind(", ", 0, longest)
-            cut = cut + 1 if cut > 0 else sentence.rfind(" ", 0, longest)
-            if cut <= 0:
-                cut = longest
-            pieces.append(sentence[:cut].strip())
-            sentence = sentence[cut:].strip()
-        if sentence.strip():
-            pieces.append(sentence.strip())
-    return pieces
-
-
-def _sentences(text: str) -> list[str]:
-    """The sentences, split where a sentence ends outside a protected card name."""
-    inside: set[int] = set()  # where a card name ends: not a sentence's end, unless its own end is one ("Fleeced!.")
-    for name in _protected:
-        for match in re.finditer(re.escape(name), text):
-            inside.update(range(match.start(), match.end() + 1))
-    sentences, start = [], 0
-    for match in _SENTENCE_END.finditer(text):
-        if match.start() in inside:
-            continue
-        sentences.append(text[start : match.start()])
-        start = match.end()
-    sentences.append(text[start:])
-    return sentences
 
 
 def scale(value: int, low: float, middle: float, high: float) -> float:

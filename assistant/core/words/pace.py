@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["fact_topics", "settled_by", "fold", "lead_with", "advice_once"]
+from assistant.core.text import sentences
+from assistant.core.words.gameplay import CHAIN_RESOLVED
+
+__all__ = ["fact_topics", "settled_by", "says_only_its_state", "fold", "lead_with", "advice_once"]
 
 # "Turn 5: Ben's turn.", "Ben's turn: must do Sadistic Ritual."
 _TURN = re.compile(r"'s turn\b")
@@ -35,12 +38,16 @@ def fact_topics(text: str) -> frozenset[str]:
 
 def settled_by(fact: str, newer: str) -> bool:
     """Whether the reply `newer` settles a decisive fact not yet heard, so it is not said: the newer reply says it
-    already, or says the state it told of as it is now (a newer turn, a newer count for the same player, a win)."""
+    already, or says the state it told of as it is now (a newer turn, a newer count for the same player, a win);
+    or the fact tells of no state (a chain's duty, "Destroy a Unicorn.") and the newer reply says the chain is
+    resolved (`CHAIN_RESOLVED`): what the chain asked is done or past."""
     fact = fact.strip()
     if not fact or fact in newer:
         return True
     topics = fact_topics(fact)
-    return bool(topics) and topics <= fact_topics(newer)
+    if not topics:
+        return CHAIN_RESOLVED in newer
+    return topics <= fact_topics(newer)
 
 
 def fold(facts: list[str] | tuple[str, ...], text: str) -> str:
@@ -52,36 +59,39 @@ def fold(facts: list[str] | tuple[str, ...], text: str) -> str:
 def lead_with(decisive: str, lines: list[str]) -> list[str]:
     """A reply's lines with its decisive fact said first, so the next key or move cannot cut it before it is heard:
     unchanged when the first line says it already ("Turn 2: Ben's turn." for "Ben's turn."); else the fact first,
-    and a later sentence that only says a state the fact says is left out ("Ana has 1 Unicorn." after "Ana 1
-    Unicorn."): "Destroy a Unicorn. Unicorn Poison is played: ...", "Ana 1 Unicorn. Ben destroyed ..."."""
-    facts = [f for f in _sentences(decisive) if f]
-    if not facts or not lines or all(settled_by(f, _sentences(lines[0])[0]) for f in facts):
+    and a later sentence that only says a state the fact says is left out (`says_only_its_state`: "Ana has 1
+    Unicorn." after "Ana 1 Unicorn."): "Destroy a Unicorn. Unicorn Poison is played: ...", "Ana 1 Unicorn. Ben
+    destroyed ..."."""
+    facts = sentences(decisive)
+    if not facts or not lines or all(settled_by(f, next(iter(sentences(lines[0])), "")) for f in facts):
         return lines
-    said = fact_topics(decisive)
     kept = []
     for line in lines:
-        rest = [
-            s
-            for s in _sentences(line)
-            if s not in facts and not (fact_topics(s) and fact_topics(s) <= said and _only_state(s))
-        ]
+        rest = [s for s in sentences(line) if s not in facts and not says_only_its_state(s, decisive)]
         if rest:
             kept.append(" ".join(rest))
     return [decisive.strip(), *kept]
 
 
-def _sentences(text: str) -> list[str]:
-    """Sentences at ". " (the game's sentences: card names with a full stop inside are not among facts)."""
-    return [s.strip() + ("" if s.strip().endswith((".", "!", "?")) else ".") for s in re.split(r"(?<=[.!?]) ", text)]
+_WORD = re.compile(r"[\w']+")
+#: At most this many words of a sentence the fact does not have, for a sentence that says the same state (a turn, a
+#: count) to count as said again: "Turn 2: Ben's turn." after "Ben's turn.", "Ana has 2 Animals." after "Ana 2
+#: Animals.".
+_FEW = 2
 
 
-# A sentence that only says a count: "Ana has 2 Unicorns.", "Ana 2 Unicorns.".
-_ONLY_COUNT = re.compile(r"^[A-Z][\w'-]*(?: [A-Z][\w'-]*)?(?: has|:)? (?:\d+|no) [A-Z]\w*\.$")
+def _words(text: str) -> set[str]:
+    return {word.casefold() for word in _WORD.findall(text)}
 
 
-def _only_state(sentence: str) -> bool:
-    """Whether a sentence says nothing but a count (so the decisive fact said first says it all)."""
-    return bool(_ONLY_COUNT.match(sentence.strip()))
+def says_only_its_state(sentence: str, fact: str) -> bool:
+    """Whether a sentence says nothing but a state the decisive `fact` says, in other words: it tells of a turn, a
+    count or a win the fact tells of, and of nothing else (at most `_FEW` words the fact does not have): "Ana has 2
+    Unicorns." for "Ana 2 Unicorns.", "Turn 2: Ben's turn." for "Ben's turn."; not "Ana wins with 4 Unicorns!" for
+    "Ana wins!" (it adds the count). The one rule for speech leaving out a sentence its fact said first
+    (`lead_with`) and for a braille display leaving out what its held fact showed (`repeats.without_fact`)."""
+    said = fact_topics(sentence)
+    return bool(said) and said <= fact_topics(fact) and len(_words(sentence) - _words(fact)) <= _FEW
 
 
 # Coaching said with a fact, not a fact itself: how to have a Herd Bonus read here (`announce.herd_bonus_said`).

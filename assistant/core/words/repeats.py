@@ -11,27 +11,13 @@ from __future__ import annotations
 
 import re
 
-from assistant.core.words.pace import fact_topics
+from assistant.core.text import sentences
+from assistant.core.words.pace import says_only_its_state
 
 __all__ = ["without_fact"]
 
-# A sentence ends at . ! or ? before a space and a capital or a digit ("Baaa'd Move!, 3" is one sentence).
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9])")
-_WORD = re.compile(r"[\w']+")
 # What is left of a sentence whose end was the fact: "... played by Cy, which does this:" (`announce._trigger_doing`).
 _DANGLING = re.compile(r"(?:,? which does this)?[\s,:;.]*$")
-#: At most this many words of a sentence the fact does not have, for a sentence that says the same state (a turn, a
-#: count) to count as said again: "Turn 2: Ben's turn." after "Ben's turn.", "Ana has 2 Animals." after "Ana: 2
-#: Animals.".
-_FEW = 2
-
-
-def _sentences(text: str) -> list[str]:
-    return [part for part in _SENTENCE_END.split(text.strip()) if part.strip()]
-
-
-def _words(text: str) -> set[str]:
-    return {word.casefold() for word in _WORD.findall(text)}
 
 
 def without_fact(fact: str, line: str) -> str:
@@ -41,16 +27,11 @@ def without_fact(fact: str, line: str) -> str:
     if not fact.strip():
         return line
     folded_fact = fact.casefold()
-    fact_words = _words(fact)
-    topics = fact_topics(fact)
     kept: list[str] = []
-    for sentence in _sentences(line):
-        if sentence.casefold() in folded_fact:
+    for sentence in sentences(line):
+        if sentence.casefold() in folded_fact or says_only_its_state(sentence, fact):
             continue
-        said = fact_topics(sentence)
-        if said and said <= topics and len(_words(sentence) - fact_words) <= _FEW:
-            continue
-        for part in _sentences(fact):
+        for part in sentences(fact):
             core = part.rstrip(".!?").casefold()
             at = sentence.casefold().find(core) if len(core) > 12 else -1
             if at > 0:  # the fact inside a longer sentence: what comes before and after it stays
