@@ -117,7 +117,11 @@ def test_at_table_pace_replies_are_heard_in_order_and_the_last_one_in_full(alsa_
     finally:
         service.close()
     plays = alsa_capture.wait_plays(len(backend.played))
-    assert len(plays) == len(backend.played)  # every player process that started reached the device
+    # Every sentence started a player. One cut by the next key as it started may not have opened the device yet
+    # (a busy machine shows it): it is counted as begun, never as heard. The last, which nothing cut, reached it
+    # last and in full (a sentence is more than half a second of sound).
+    assert 0 < len(plays) <= len(backend.played)
+    assert seconds(plays[-1].read_bytes()) > 0.5 and loudness(plays[-1].read_bytes()) > 0.02
     heard, position = [], 0
     facts = {fact for reply in replies for fact in split_sentences(reply.decisive)}
     for label in backend.played:
