@@ -470,7 +470,7 @@ def play(folder: Path, backend: str, game: str, verbosity: str, interval: float)
         "own_keys": len(own_ms) + len(never),
         "own_reply_ms": {
             "median": round(statistics.median(ordered), 1),
-            "p90": round(statistics.quantiles(ordered, n=10)[-1], 1),
+            "p90": round(statistics.quantiles(ordered, n=10, method="inclusive")[-1], 1),
             "max": round(max(ordered), 1),
             "later_than_1s": sum(1 for ms in ordered if ms > 1000),
         },
