@@ -81,11 +81,7 @@ class RunningApp:
 
     def quiet(self) -> None:
         """Wait until no new sentence has started for `QUIET_S`."""
-        count, since = self.first_bytes.count, time.monotonic()
-        while time.monotonic() - since < QUIET_S:
-            time.sleep(0.02)
-            if self.first_bytes.count != count:
-                count, since = self.first_bytes.count, time.monotonic()
+        self.first_bytes.quiet(QUIET_S)
 
     def said_lines(self) -> list[str]:
         from assistant.speech.transcript import read_transcript

@@ -208,11 +208,7 @@ class App:
 
     def quiet(self) -> None:
         """Wait until no new sentence has started for `QUIET_S`."""
-        count, since = self.first_bytes.count, time.monotonic()
-        while time.monotonic() - since < QUIET_S:
-            time.sleep(0.02)
-            if self.first_bytes.count != count:
-                count, since = self.first_bytes.count, time.monotonic()
+        self.first_bytes.quiet(QUIET_S)
 
     def press(self, step: str) -> tuple[float, float | None]:
         """Type a step as a keyboard would: the moment its last key was sent, and the moment the first byte of the

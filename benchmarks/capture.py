@@ -141,6 +141,14 @@ class FirstBytes:
         with self._changed:
             return len(self.times)
 
+    def quiet(self, seconds: float) -> None:
+        """Wait until no new play has begun for `seconds` (a guard, not a timing)."""
+        count, since = self.count, time.monotonic()
+        while time.monotonic() - since < seconds:
+            time.sleep(0.02)
+            if self.count != count:
+                count, since = self.count, time.monotonic()
+
     def close(self) -> None:
         self._running = False
         self._thread.join(timeout=1.0)

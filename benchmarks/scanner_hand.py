@@ -88,16 +88,10 @@ def play(path: Path, payload: str, stage, offset: int) -> tuple[int | None, bool
     import cv2
 
     from assistant.scanner.live import LiveScanner
+    from benchmarks.scanner_load import reads_noted
 
-    taken: set[str] = set()
     take = stage.take
-
-    def noted(index: int) -> list:
-        reads = take(index)
-        taken.update(r.decoded.payload for r in reads)
-        return reads
-
-    stage.take = noted
+    taken = reads_noted(stage)
     scanner = LiveScanner(lambda: None, lambda event: None, background=stage)  # type: ignore[arg-type,return-value]
     video = cv2.VideoCapture(str(path))
     position, skipped, started = -1, 0, time.perf_counter()

@@ -197,7 +197,7 @@ def _stage(background: bool | str) -> Any:
     return BackgroundStage(known=known_labels()) if background else None
 
 
-def _reads_noted(stage: Any) -> set[str]:
+def reads_noted(stage: Any) -> set[str]:
     """A set the stage's reads are added to as the live loop takes them (emptied by the caller at each hold)."""
     noted: set[str] = set()
     if stage is not None:
@@ -238,7 +238,7 @@ def run(
         seconds = stage.child_cpu_seconds() if isinstance(stage, ProcessStage) else None
         return seconds or 0.0
 
-    stage_read = _reads_noted(stage)  # payloads the stage read in the current hold
+    stage_read = reads_noted(stage)  # payloads the stage read in the current hold
     scanner = LiveScanner(lambda: None, lambda event: None, background=stage)  # type: ignore[arg-type,return-value]
     greys = {id(frame): cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) for shot in shots for frame in shot}
     wall, cpu, zxing = [], [], []
