@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from assistant.core.speech.queue import Cut, Priority, SpeechQueue, Utterance
+from assistant.core.speech.queue import Cut, Priority, SpeechQueue, Utterance, interrupting
 from assistant.core.words.voice import (
     EARCON_WORDS,
     ENGINE_TOO_SLOW,
@@ -158,9 +158,7 @@ class SpeechService:
         """Stop, here is the next card: `new_input()`, then say `text`. What is being said is cut off before the
         new utterance is queued, so the cut can only ever reach the old one (the worker takes the new one as soon
         as it is queued)."""
-        if priority is Priority.HINT:  # a hint that interrupts is meant to be heard
-            priority = Priority.MESSAGE
-        utterance = Utterance(text, priority, private, sound=self._sound(sound))
+        utterance = interrupting(Utterance(text, priority, private, sound=self._sound(sound)))
         self._interrupt_with([utterance] if text or utterance.sound else [])
 
     def _interrupt_with(self, utterances: list[Utterance]) -> None:

@@ -231,9 +231,7 @@ class SpeechQueue:
         being said."""
         cut = self.new_input()
         if utterance is not None:
-            if utterance.priority is Priority.HINT:  # a hint that interrupts is meant to be heard
-                utterance = replace(utterance, priority=Priority.MESSAGE)
-            self.add(utterance)
+            self.add(interrupting(utterance))
         return cut
 
     def stop(self) -> bool:
@@ -330,6 +328,12 @@ class SpeechQueue:
             return  # repeats are already there; single letters typed would bury the sentences
         self.history.append(utterance)
         self._cursor = None
+
+
+def interrupting(utterance: Utterance) -> Utterance:
+    """An utterance said in place of what is being said: a hint that interrupts is meant to be heard, so it is a
+    message."""
+    return replace(utterance, priority=Priority.MESSAGE) if utterance.priority is Priority.HINT else utterance
 
 
 def _with_folded(utterance: Utterance, facts: list[str]) -> Utterance:
