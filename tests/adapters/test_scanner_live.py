@@ -84,6 +84,25 @@ class FakeCapture:
         self.released = True
 
 
+class LockstepCapture(FakeCapture):
+    """A FakeCapture that hands out its next frame only once the live loop has taken the one before (`took`, from
+    the loop's clock): on a busy machine the camera's reader would otherwise replace frames the loop never saw (the
+    newest frame only, as a camera gives), and a card shown for a few frames could be seen too seldom to announce."""
+
+    def __init__(self, frames, **kwargs):
+        super().__init__(frames, **kwargs)
+        self.turn = threading.Event()
+        self.turn.set()
+
+    def took(self):
+        self.turn.set()
+
+    def read(self):
+        self.turn.wait(10)  # a guard: the loop takes each frame long before
+        self.turn.clear()
+        return super().read()
+
+
 def frame_clock(source):
     """A live scanner's clock for a test source: a thirtieth of a second per frame read, however long the machine
     takes over each (on a busy one, 30 frames took longer than the 10 s cooldown, and a card was announced twice)."""
@@ -296,10 +315,16 @@ def test_live_scanner_announces_a_card_once_and_confirms_it():
         if isinstance(event, SourceLost):
             scanner.stop()  # a lost camera is otherwise retried for ever
 
-    frames = camera_opener(0, lambda i: FakeCapture(rendered(6, distance_mm=380)))
+    capture, ticks = LockstepCapture(rendered(6, distance_mm=380)), itertools.count()
+
+    def clock():  # a thirtieth of a second a frame, each frame taken before the camera gives the next
+        capture.took()
+        return next(ticks) / 30
+
+    frames = camera_opener(0, lambda i: capture)
     # No frame budget: on a busy machine the wall-clock cap cuts the retries this card needs (its deadlines are the
     # budget's tests' matter), and the card would be read by no frame.
-    scanner = LiveScanner(frames, report, Cascade(budget_ms=None), clock=counted_clock())
+    scanner = LiveScanner(frames, report, Cascade(budget_ms=None), clock=clock)
     scanner.run()
     announced = [e for e in events if isinstance(e, CodeAnnounced)]
     assert [e.payload for e in announced] == [AURA]
