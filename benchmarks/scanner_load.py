@@ -352,7 +352,7 @@ def measure(seconds: float = 6.0, pool: int = 6, busy: int = 0, stages: tuple[st
                         )
     if hasattr(os, "getloadavg"):
         report["load"] += f", {os.getloadavg()[0]:.1f} at the end"
-    empty = report.get("720p, empty, background thread") or report.get("720p, empty, background off")
+    empty = next((report[k] for k in (f"720p, empty, background {stage}" for stage in STAGES) if k in report), None)
     report["goal: empty table at 720p <= 15 % of a core"] = bool(empty) and empty["core_share"] <= GOAL_EMPTY_720P_SHARE
     return report
 
