@@ -46,6 +46,16 @@ ONE_KEY = {"0": "resolve"}
 QUIET_S = 0.6
 
 
+def typed(leader: int, step: str) -> bytes:
+    """Type a step as a keyboard sends it, all but its last key: a line is typed, then a pause as a person types
+    (its last key is Enter); one character is a one-key answer (it is its own last key). The last key, to send."""
+    if len(step) == 1:
+        return step.encode()
+    os.write(leader, step.encode())
+    time.sleep(0.15)  # typed before Enter, as a person types
+    return b"\r"
+
+
 class RunningApp:
     """The app in a pseudo-terminal, its sound in an ALSA capture, its transcript in a file."""
 
@@ -96,12 +106,7 @@ class RunningApp:
         self.quiet()
         said_before = len(self.said_lines())
         plays = self.first_bytes.count
-        if len(step) > 1:
-            os.write(self.leader, step.encode())
-            time.sleep(0.15)  # typed before Enter, as a person types
-            key = b"\r"
-        else:
-            key = step.encode()
+        key = typed(self.leader, step)
         began = time.perf_counter()
         os.write(self.leader, key)
         moment = self.first_bytes.wait(plays + 1, 10)

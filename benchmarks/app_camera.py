@@ -213,12 +213,9 @@ class App:
     def press(self, step: str) -> tuple[float, float | None]:
         """Type a step as a keyboard would: the moment its last key was sent, and the moment the first byte of the
         next sentence arrived (None: nothing within 10 s)."""
-        if len(step) > 1:
-            os.write(self.leader, step.encode())
-            time.sleep(0.15)  # typed before Enter, as a person types
-            key = b"\r"
-        else:
-            key = step.encode()
+        from benchmarks.app import typed
+
+        key = typed(self.leader, step)
         plays = self.first_bytes.count
         began = time.perf_counter()
         os.write(self.leader, key)
