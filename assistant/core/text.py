@@ -139,6 +139,6 @@ def split_sentences(text: str, longest: int = 240) -> list[str]:
                 cut = longest
             pieces.append(sentence[:cut].strip())
             sentence = sentence[cut:].strip()
-        if sentence.strip():
-            pieces.append(sentence.strip())
+        if sentence:
+            pieces.append(sentence)
     return pieces

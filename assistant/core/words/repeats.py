@@ -27,12 +27,12 @@ def without_fact(fact: str, line: str) -> str:
     if not fact.strip():
         return line
     folded_fact = fact.casefold()
+    cores = [part.rstrip(".!?").casefold() for part in sentences(fact)]
     kept: list[str] = []
     for sentence in sentences(line):
         if sentence.casefold() in folded_fact or says_only_its_state(sentence, fact):
             continue
-        for part in sentences(fact):
-            core = part.rstrip(".!?").casefold()
+        for core in cores:
             at = sentence.casefold().find(core) if len(core) > 12 else -1
             if at > 0:  # the fact inside a longer sentence: what comes before and after it stays
                 tail = sentence[at + len(core) :].lstrip(".!? ")
