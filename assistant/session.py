@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -97,6 +97,18 @@ class CardResolver(Protocol):
     def read_contracted(self, cells: str) -> str | None:
         """What a line of braille cells reads as in contracted braille ("⠢⠙⠀⠞⠥⠗⠝" is "end turn"), or None when
         this resolver cannot read it (not only cells, or no liblouis)."""
+
+
+class _WhenGoneThrough:
+    """The installed decks, read only when a payload is gone through for them (a label or a name of a card not in
+    play): a card of the decks in play never waits for every deck file to be read (a tenth of a second or more,
+    on the app's event loop)."""
+
+    def __init__(self, load: Callable[[], Sequence[Deck]]) -> None:
+        self.load = load
+
+    def __iter__(self) -> Iterator[Deck]:
+        return iter(self.load())
 
 
 @dataclass
@@ -451,7 +463,7 @@ class Session:
         is offered or learnt."""
         from assistant.core.scanning.payloads import PayloadKind, resolve_payload
 
-        installed = self.installed() if self.installed is not None else ()
+        installed = _WhenGoneThrough(self.installed) if self.installed is not None else ()
         meaning = resolve_payload(payload, self.cards, lambda query: self._resolver().resolve(query).match, installed)
         elsewhere = card_of_deck_not_in_play(*reversed(meaning.elsewhere)) if meaning.elsewhere[0] else ""
         if meaning.card is not None and meaning.kind is not PayloadKind.TEXT:

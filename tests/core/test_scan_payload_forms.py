@@ -100,3 +100,24 @@ def test_a_card_learnt_by_its_name_alone_is_completed_by_a_code_with_its_words()
     said = llamas.handle("yes")
     assert said.speech.startswith("Wool Gathering now has the scanned words.")
     assert llamas.cards.find_exact("Wool Gathering").text == words
+
+
+def test_a_card_in_play_is_answered_without_reading_the_installed_decks(installed):
+    """Reading every deck file takes a tenth of a second or more on the app's event loop: only a payload not in
+    play waits for it."""
+    reads = []
+
+    def read_installed():
+        reads.append(1)
+        return installed
+
+    scanning = session()
+    scanning.installed = read_installed
+    aura = scanning.cards.find_exact("Rainbow Aura")
+    for payload in (label_payload("uu-2nd", aura.id), aura.name, f"Rainbow Aura. {aura.text}"):
+        assert scanning.scanned(payload).card.id == aura.id
+    assert reads == []
+    first = next(d for d in installed if d.id == "uu-1st")
+    card = next(c for c in first.cards if scanning.cards.find_exact(c.name) is None)
+    assert first.info.title in scanning.scanned(label_payload(first.id, card.id)).speech
+    assert reads

@@ -21,7 +21,7 @@ from __future__ import annotations
 import enum
 import hashlib
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from urllib.parse import parse_qsl, unquote, urlsplit
 
@@ -140,7 +140,7 @@ def parse_label(text: str) -> tuple[str, str] | None:
     return None
 
 
-def _resolve_label(text: str, cards: CardSet, installed: Sequence[Deck] = ()) -> ScannedPayload | None:
+def _resolve_label(text: str, cards: CardSet, installed: Iterable[Deck] = ()) -> ScannedPayload | None:
     """A label checked against the decks in play: the card only when its deck is in play and holds it. A label
     of an installed deck not in play names that deck and card (`elsewhere`)."""
     stripped = text.strip()
@@ -175,7 +175,7 @@ def resolve_payload(
     raw: str | bytes,
     cards: CardSet,
     query: Callable[[str], Card | None] | None = None,
-    installed: Sequence[Deck] = (),
+    installed: Iterable[Deck] = (),
 ) -> ScannedPayload:
     """What a payload means among the cards in play (never raises on any payload).
 
@@ -185,7 +185,7 @@ def resolve_payload(
     (`query`: the session's resolver, so a braille abbreviation such as "ug rainbow aura" names its card); words
     starting with a card's name. Words or a name alone naming no card in play carry the card they describe
     (`new_card`), which the app offers to add; `installed`: the other decks installed, so that a label or a name
-    of a card not in play says which deck and card it is (`elsewhere`)."""
+    of a card not in play says which deck and card it is (`elsewhere`), gone through only for such a payload."""
     text = payload_text(raw)
     label = _resolve_label(text, cards, installed)
     if label is not None:
@@ -231,7 +231,7 @@ def resolve_payload(
     return ScannedPayload(PayloadKind.UNKNOWN, text)
 
 
-def _card_elsewhere(name: str, cards: CardSet, installed: Sequence[Deck]) -> tuple[str, str]:
+def _card_elsewhere(name: str, cards: CardSet, installed: Iterable[Deck]) -> tuple[str, str]:
     """(deck title, card name) of the first installed deck not in play with a card of this exact name, or ("", "")."""
     in_play = {deck.id for deck in cards.decks}
     key = normalize(name)
