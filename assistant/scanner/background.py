@@ -193,13 +193,20 @@ class BackgroundStage:
             return self._running is not None or self._waiting is not None
 
     def offer(
-        self, index: int, gray: MatLike, regions: Iterable[tuple[int, int, int, int]], picture: int | None = None
+        self,
+        index: int,
+        gray: MatLike,
+        regions: Iterable[tuple[int, int, int, int]] | None,
+        picture: int | None = None,
     ) -> None:
-        """Give the stage the latest frame the live loop could not finish. `picture`: the live loop's number for
-        the still picture the frame belongs to (it is then worked on only where it shows signs of a code), None
-        while the picture moves."""
+        """Give the stage the latest frame the live loop could not finish, with its code-like regions (None: they
+        are searched for here). `picture`: the live loop's number for the still picture the frame belongs to (it is
+        then worked on only where it shows signs of a code), None while the picture moves."""
+        from assistant.scanner.measure import find_code_regions
+
+        found = list(regions) if regions is not None else find_code_regions(gray)
         with self._lock:
-            job = _Job(index, gray, list(regions), list(self._history), picture=picture)
+            job = _Job(index, gray, found, list(self._history), picture=picture)
             if self.inline:
                 if self._running is not None:
                     return  # still "working" on an earlier frame, as a thread would be

@@ -56,10 +56,6 @@ IDLE_JOBS = 4
 #: A code-like region larger than this share of the picture (one over it) is a table's pattern joined into one,
 #: the card among it: the frame's retries look for the card on its own there (`measure.with_card`).
 TABLE_REGION = 4
-#: With the worker process doing the retries, a picture that has not moved is searched for code-like regions on
-#: one frame in this many; the others take that search (its regions only meter the exposure and go with the offer
-#: and the aiming request; a moving picture is searched on every frame).
-SEARCH_EVERY = 3
 #: After this many frames in a row with no time left for the aiming measurement, or idle (half a second at 30
 #: frames a second), the next full frame holds its expected cost back from the retries and runs it whatever is
 #: left: a cue may come late, never not at all (with every core busy, the wall-clock cap alone left no frame room
@@ -117,7 +113,7 @@ class _Frame:
     shapes: list[float] = field(default_factory=list)
     card: Callable[[], FoundCard | None] | None = None
     searched: bool = True
-    """False when the frame path left the region search to the worker (an idle picture found empty)."""
+    """False when the frame path left the region search to the worker process."""
 
 
 class LiveScanner:
@@ -178,8 +174,6 @@ class LiveScanner:
         """Frames in a row whose aiming measurement did not fit."""
         self._sighted = False
         """This frame read a code (a view measured on an earlier frame then gives no cue)."""
-        self._kept_search: tuple[tuple[int, ...], list, list, int] | None = None
-        """The last region search: the frame's shape, its regions and squareness, and frames it has stood for since."""
         self.exposure: ExposureControl | None = ExposureControl()
         """Metering on the code for a source whose exposure can be set (`set_exposure`); None once it cannot."""
         for notice in self.cascade.take_notices():
@@ -304,23 +298,18 @@ class LiveScanner:
     def _search(self, frame: _Frame) -> None:
         """The code-like regions (and their squareness), metered for exposure; and the card found on its own,
         asked for by the retries only where the search joined a quarter of the picture or more into one region
-        (a checked cloth's checks, the card among them). The aiming measurement then takes the same search."""
+        (a checked cloth's checks, the card among them). The aiming measurement then takes the same search.
+
+        With the worker process doing the retries, the search is its work too (its offer and its aiming request go
+        without regions, and it searches for itself): the exposure is metered on the first region of the worker's
+        last search, a frame or a few old."""
         gray = frame.gray
-        kept = self._kept_search
-        if (
-            kept is not None
-            and self._measured_elsewhere()
-            and not self._moving
-            and kept[0] == gray.shape
-            and kept[3] < SEARCH_EVERY - 1
-        ):
-            # The worker process does the retries: on a picture that has not moved, the last search stands for
-            # `SEARCH_EVERY` frames (the regions only meter the exposure, go with the offer and the aiming request).
-            frame.regions, frame.shapes = list(kept[1]), list(kept[2])
-            self._kept_search = (kept[0], kept[1], kept[2], kept[3] + 1)
-        else:
-            frame.regions = find_code_regions(gray, shapes=frame.shapes)
-            self._kept_search = (gray.shape, list(frame.regions), list(frame.shapes), 0)
+        if self._measured_elsewhere():
+            frame.searched = False
+            region = self.background.region  # type: ignore[union-attr]
+            self._meter(gray, [region] if region is not None else [])
+            return
+        frame.regions = find_code_regions(gray, shapes=frame.shapes)
         self._meter(gray, frame.regions)
         regions = frame.regions
         if regions and regions[0][2] * regions[0][3] > gray.size / TABLE_REGION:
@@ -350,7 +339,7 @@ class LiveScanner:
             and (picture is None or background.no_code != picture)
         ):
             handed, handed_wall = self.budget.mark()
-            background.offer(frame.index, frame.gray, frame.regions, picture)
+            background.offer(frame.index, frame.gray, frame.regions if frame.searched else None, picture)
             # Inline (tests, benchmark) it works here; a thread would not: not the frame's time.
             self._started += self.budget.clock() - handed
             self.budget.set_aside(handed, handed_wall)

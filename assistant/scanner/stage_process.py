@@ -12,6 +12,9 @@ with the 'spawn' method (the same on Linux, macOS and Windows; no copy of the ap
 - **jobs**: at most one is with the child at a time; a frame offered meanwhile waits in the parent, and a newer one
   replaces it (the latest wins); the child says when it is ready for the next, after resting as the thread does
   (`background.REST`), and at a lower priority (`background.NICENESS`);
+- **the region search**: a job offered without regions (the live loop leaves the search to the child while it
+  runs) is searched here (`measure.find_code_regions`), and the first region found comes back with the job's
+  results (`region`: the live loop meters the exposure on it);
 - **results**: the reads, whether a finger covers a corner, and whether a still picture showed no sign of a code
   come back through a pipe, collected by `take`;
 - **decks**: the labels of the decks in play are sent when they change (the child keeps its own `KnownLabels`);
@@ -63,6 +66,7 @@ class ProcessStage:
         self._looks = 0
         self._no_code: int | None = None
         self._finger_over = False
+        self._region: tuple[int, int, int, int] | None = None
         self.failed = False
         """True when the child could not be started and the thread stage works instead."""
         self._fallback: BackgroundStage | None = None
@@ -73,7 +77,7 @@ class ProcessStage:
         self._ring: deque[tuple[int, int]] = deque(maxlen=AVERAGE_FRAMES)  # (frame index, slot)
         self._next_slot = 0
         self._with_child = False  # a job is with the child, or it has not said it is ready
-        self._waiting: tuple[int, list, int | None] | None = None
+        self._waiting: tuple[int, list | None, int | None] | None = None
         self._aim_waiting: tuple[int, tuple[int, int, int, int] | None, float | None] | None = None
         self._view: tuple[int, FrameView, bool] | None = None
         self._asked: int | None = None  # the last still picture offered for its look
@@ -103,6 +107,11 @@ class ProcessStage:
     def finger_over(self) -> bool:
         """A finger covered a corner of the code in the last frame finished (see `repair.finger_over`)."""
         return self._fallback.finger_over if self._fallback is not None else self._finger_over
+
+    @property
+    def region(self) -> tuple[int, int, int, int] | None:
+        """The first code-like region of the last frame the child searched for itself (None: none found)."""
+        return self._region
 
     @property
     def running(self) -> bool:
@@ -199,17 +208,21 @@ class ProcessStage:
         return True
 
     def offer(
-        self, index: int, gray: MatLike, regions: Iterable[tuple[int, int, int, int]], picture: int | None = None
+        self,
+        index: int,
+        gray: MatLike,
+        regions: Iterable[tuple[int, int, int, int]] | None,
+        picture: int | None = None,
     ) -> None:
         """Give the stage the latest frame the live loop could not finish (it must have been remembered);
-        `picture` as for `BackgroundStage.offer`."""
+        `regions` None: the child searches for them; `picture` as for `BackgroundStage.offer`."""
         if self._fallback is not None:
             self._fallback.offer(index, gray, regions, picture)
             return
         if self._process is None:
             return
         # replaces an older frame waiting: the latest wins
-        self._waiting = (index, [tuple(r) for r in regions], picture)
+        self._waiting = (index, None if regions is None else [tuple(r) for r in regions], picture)
         if picture is not None:
             self._asked = picture
         self._send_waiting()
@@ -301,7 +314,9 @@ class ProcessStage:
                     self._view = (index, view, moving)
                     self.aims += 1
                 elif message[0] == "done":
-                    _, reads, finger, worked, no_code = message
+                    _, reads, finger, worked, no_code, region = message
+                    if region is not None:
+                        self._region = region if region else None
                     if worked:
                         self._jobs += 1
                     else:
@@ -418,7 +433,8 @@ def _child(conn: Any, rest: float) -> None:
                 _, index, slots, regions, picture = message
                 frames = _copied(shm, shape, slots, np) if shm is not None else None
                 if frames is not None:
-                    _work(conn, stage, _Job(index, frames[-1][1], regions, frames, picture=picture))
+                    job = _Job(index, frames[-1][1], regions or [], frames, picture=picture)
+                    _work(conn, stage, job, searched=regions)
             took = time.process_time() - started
             time.sleep(took * rest)  # as the thread rests: a frame offered meanwhile waits in the parent
             conn.send(("ready",))
@@ -428,15 +444,22 @@ def _child(conn: Any, rest: float) -> None:
         conn.close()
 
 
-def _work(conn: Any, stage: BackgroundStage, job: Any) -> None:
-    """One job in the child: the look's verdict sent as soon as it is known (`seen`), then the reads."""
+def _work(conn: Any, stage: BackgroundStage, job: Any, searched: list | None) -> None:
+    """One job in the child: its regions searched for when the live loop sent none (`searched` None), the look's
+    verdict sent as soon as it is known (`seen`), then the reads (and the first region found here, `()` for none,
+    or None when the live loop searched)."""
+    from assistant.scanner.measure import find_code_regions
+
+    if searched is None:
+        job.regions = find_code_regions(job.gray)
+    found = None if searched is not None else (tuple(job.regions[0]) if job.regions else ())
     jobs = stage.jobs
 
     def seen(shows: bool) -> None:
         conn.send(("seen", job.picture, shows))  # before the whole frame's scan or the work
 
     reads = stage.work(job, seen)
-    conn.send(("done", reads, job.finger_over, stage.jobs > jobs, stage.no_code))
+    conn.send(("done", reads, job.finger_over, stage.jobs > jobs, stage.no_code, found))
 
 
 class _Aiming:
