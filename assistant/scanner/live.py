@@ -45,10 +45,12 @@ AIM_EVERY = 3
 #: `IDLE_EVERY` is then given zxing-cpp's first pass on the whole frame, one in `IDLE_FULL` the whole path (the
 #: region search, the retries, the aiming measurement), the others are left alone. A card far away is too small
 #: to move the picture as it comes in; it is read by those frames (the cues have been said: at most two while
-#: nothing moves).
+#: nothing moves). Both are for frames of `IDLE_PIXELS`; a larger frame's are stretched in proportion to its pixels
+#: (one in 7 and one in 68 at 1920 by 1080): an idle table costs the same pixels a second at any resolution.
 IDLE_AFTER = 30
 IDLE_EVERY = 3
 IDLE_FULL = 30
+IDLE_PIXELS = 1280 * 720
 #: Frames of a still picture the background stage is given, until something moves: more of the same picture
 #: hold nothing new for it (its average of the last frames has had its tries). A still picture in which the stage
 #: finds no sign of a code (`background.shows_code`: an empty table) is given none after that look.
@@ -467,9 +469,10 @@ class LiveScanner:
                 # look, however late a busy machine brings the look back).
                 return "first pass"
             looked = self.background.no_code == self._picture
-        if (self._still < IDLE_AFTER and not looked) or self._still % IDLE_FULL == 0:
+        scale = max(1.0, image.shape[0] * image.shape[1] / IDLE_PIXELS)
+        if (self._still < IDLE_AFTER and not looked) or self._still % round(IDLE_FULL * scale) == 0:
             return "full"
-        return "first pass" if self._still % IDLE_EVERY == 0 else "skip"
+        return "first pass" if self._still % round(IDLE_EVERY * scale) == 0 else "skip"
 
     def _meter(self, gray: MatLike, regions: list[tuple[int, int, int, int]]) -> None:
         """Meter the exposure on the code-like region seen, for a source that lets its exposure be set (see

@@ -7,6 +7,7 @@ skipped, never the speed of the machine running the tests. The frames and decode
 
 import time
 
+import cv2
 import numpy as np
 import pytest
 
@@ -386,6 +387,29 @@ def test_a_still_picture_with_nothing_read_goes_idle_and_wakes_when_something_mo
     scanner.handle(card, 90, 3.0)
     scanner.handle(card, 91, 3.0 + 1 / 30)
     assert [e.payload for e in events if isinstance(e, CodeAnnounced)] == [F.Scene().payload]
+
+
+def test_an_idle_1080p_table_is_decoded_in_proportion_to_its_pixels():
+    """An idle table's frames cost the same pixels a second at any resolution: at 1920 by 1080 one frame in 7 gets
+    zxing-cpp's first pass where one in 3 does at 1280 by 720 (with a card far away still read within a quarter of
+    a second), so an empty 1080p table no longer costs more than 9 CPU seconds a minute."""
+    from assistant.scanner.live import IDLE_AFTER
+
+    table = F.render(F.Scene(distance_mm=380, centre=(5.0, 5.0), busy_table="gingham"))  # the card far out of view
+    decodes, decoded = {}, []
+    for width, height in ((1280, 720), (1920, 1080)):
+        clock = TestClock()
+        cascade = Cascade(budget_ms=None, clock=clock, on_step=lambda kind, stage: decoded.append(stage == "zxing"))
+        background = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()), inline=True)
+        scanner = LiveScanner(lambda: None, lambda e: None, cascade=cascade, background=background, clock=clock)
+        frame = cv2.resize(table, (width, height), interpolation=cv2.INTER_LINEAR)
+        for index in range(IDLE_AFTER + 210):
+            if index == IDLE_AFTER:
+                decoded.clear()
+            scanner.handle(frame, index, index / 30)
+        decodes[height] = sum(decoded)
+    assert decodes[720] == 210 // 3  # one in 3 (the full frames, one in 30, among them)
+    assert 210 // 7 <= decodes[1080] <= 210 // 7 + 4  # one in 7, and a full frame (one in 68) now and then
 
 
 def test_an_empty_still_table_gives_the_stage_no_jobs_while_a_still_unread_card_does():
