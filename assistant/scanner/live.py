@@ -155,6 +155,7 @@ class LiveScanner:
         self.cue_skipped = False
         """True when the last frame had no time left for the aiming measurement."""
         self.stopping = threading.Event()
+        self._quiet_until = float("-inf")
         self._lost = False
         # the last frame measured for a cue, shrunk to tell whether the picture moved
         self._shrunk: MatLike | None = None
@@ -483,11 +484,21 @@ class LiveScanner:
         if share is not None and not self.source.set_exposure(share):
             self.exposure = None
 
+    def quiet(self, seconds: float) -> None:
+        """Leave the interpreter to the app for `seconds` on `clock` (from any thread): `run` handles no frame
+        meanwhile, then the newest (a webcam's reader keeps no other)."""
+        self._quiet_until = self.clock() + seconds
+
     def run(self) -> None:
-        """Scan until `stop()`: open, read frames, and after a loss retry every `retry_seconds`."""
+        """Scan until `stop()`: open, read frames, and after a loss retry every `retry_seconds`; no frame while
+        asked to be `quiet`."""
         while not self.stopping.is_set():
             if self.source is None and not self.open():
                 self.stopping.wait(self.retry_seconds)
+                continue
+            wait = self._quiet_until - self.clock()
+            if wait > 0:
+                self.stopping.wait(min(wait, 0.05))
                 continue
             if not self.step():
                 if not self._lost:  # a file that ended: done

@@ -496,6 +496,8 @@ class TableApp(App[None]):
         answers a line typed or a card scanned, so speech still waiting is stale (False for a notice). `own_key`
         False: the reply did not come from the player's own key (a move from another player's device), so it does
         not cut what is being said: it is said in turn (`Speaker.other`)."""
+        if self.camera_worker is not None and not reply.hint:
+            self.camera_worker.quiet()  # the reply's screen and speech first (`camera.REPLY_QUIET_S`)
         if reply.hint:  # an aiming cue: on the camera line, leaving the answer and the history alone
             camera = self.query_one("#camera", Static)
             camera.update("\n".join(reply.lines))

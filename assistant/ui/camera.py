@@ -24,6 +24,12 @@ from assistant.scanner.sources import FrameSource
 from assistant.session import Session
 from assistant.ui.messages import ScannerEvent
 
+#: Seconds the camera handles no frame once the app makes a reply (its screen drawn, its speech begun: at most
+#: about 50 ms on a quiet machine), so the reply has the interpreter to itself: on a card-rich clip the frame path
+#: working beside each reply made keys wait 36 ms more at p90 and held the event loop up to 120 ms (50 ms with
+#: the camera off). A card in view is read a quarter of a second later at most, and only right after a reply.
+REPLY_QUIET_S = 0.25
+
 
 def camera_reply(session: Session, event: LiveEvent) -> tuple[Reply, bool]:
     """The reply to a scanner event, and whether it answers new input (a card read, a cue) rather than being a
@@ -76,6 +82,10 @@ class CameraWorker:
         self.scanner.stop()
         if self.thread.is_alive():
             self.thread.join(timeout)
+
+    def quiet(self, seconds: float = REPLY_QUIET_S) -> None:
+        """Handle no frame for `seconds`, from now (`LiveScanner.quiet`): the app makes a reply."""
+        self.scanner.quiet(seconds)
 
     def _run(self) -> None:
         try:

@@ -739,3 +739,75 @@ def test_tracker_reset_after_loss_announces_again():
     assert tracker.update([Sighting("A")], 0) == [] and tracker.update([Sighting("A")], 0.1)
     tracker.reset()
     assert tracker.update([Sighting("A")], 0.2) == [] and tracker.update([Sighting("A")], 0.3)
+
+
+class CountingSource:
+    """A source that counts the frames read from it (the same blank picture each time)."""
+
+    name = "counting"
+
+    def __init__(self):
+        self.reads = 0
+        self.image = np.full((72, 128, 3), 200, np.uint8)
+
+    def read(self):
+        self.reads += 1
+        time.sleep(0.002)
+        return Frame(self.image, self.reads, self.name)
+
+    def set_exposure(self, share):
+        return False
+
+    def close(self):
+        pass
+
+
+def test_a_quiet_scanner_reads_no_frame_until_its_time_is_up():
+    """`LiveScanner.quiet`: while the app makes a reply, the scanner's loop handles no frame, on the scanner's own
+    clock (the test's, which only the test moves), and reads again once that time has passed."""
+    clock, source = FakeClock(), CountingSource()
+    scanner = LiveScanner(lambda: source, lambda event: None, guidance=False, clock=clock)
+    scanner.quiet(0.25)
+    thread = threading.Thread(target=scanner.run, daemon=True)
+    thread.start()
+    try:
+        time.sleep(0.3)  # real time passes; the scanner's clock does not
+        assert source.reads == 0
+        clock.advance(0.25)
+        deadline = time.monotonic() + 30
+        while source.reads < 3 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert source.reads >= 3
+    finally:
+        scanner.stop()
+        thread.join(5)
+
+
+def test_the_apps_reply_quiets_its_camera_but_an_aiming_cue_does_not(make_app):
+    """Each reply the app shows (a key's, a card the camera read) has the interpreter to itself for
+    `camera.REPLY_QUIET_S`: the camera's loop handles no frame meanwhile (the scanner's clock, the test's, stands
+    still, so it stays quiet); an aiming cue, a line on the camera's own region, does not quiet it."""
+    from assistant.core.language.reply import Reply
+
+    clock, source = FakeClock(), CountingSource()
+    app = make_app(Heard(), camera=lambda: source, clock=clock)
+
+    async def reads_in(pilot, seconds=0.3):
+        before = source.reads
+        await pilot.pause(seconds)
+        return source.reads - before
+
+    async def run():
+        async with app.run_test() as pilot:
+            assert await wait_for(lambda: source.reads > 0, pilot, seconds=30)
+            app.show(Reply(("Move the card closer.",), "Move the card closer.", hint=True))
+            assert await reads_in(pilot) > 0
+            for key in "yay":
+                await pilot.press(key)
+            await pilot.press("enter")
+            assert "Yay" in app.query_one("#answer").render().plain
+            assert await reads_in(pilot) == 0
+            clock.advance(0.25)
+            assert await reads_in(pilot) > 0
+
+    asyncio.run(run())
