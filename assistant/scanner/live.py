@@ -132,10 +132,12 @@ class LiveScanner:
         retry_seconds: float = 3.0,
         clock: Callable[[], float] = time.monotonic,
         background: BackgroundStage | ProcessStage | None = None,
+        quiet_clock: Callable[[], float] = time.monotonic,
     ):
         """`background`: the stage that finishes, beside the frame loop, what a frame's budget left undone (see
         `assistant.scanner.background`): in a process of its own (`stage_process.ProcessStage`, the app and
-        `scan --camera`) it takes every retry off the loop's interpreter; None for none."""
+        `scan --camera`) it takes every retry off the loop's interpreter; None for none. `quiet_clock`: the seconds
+        `quiet` counts, real ones (a test's frames' clock may stand still; the interpreter's time does not)."""
         self.open_source = open_source
         self.report = report
         self.cascade = cascade or Cascade()
@@ -145,6 +147,7 @@ class LiveScanner:
         self.guidance = guidance
         self.retry_seconds = retry_seconds
         self.clock = clock
+        self.quiet_clock = quiet_clock
         self.background = background
         self.budget = self.cascade.budget
         """The frames' time (`budget.FrameBudget`): started here as each frame arrives, asked by the cascade."""
@@ -485,9 +488,9 @@ class LiveScanner:
             self.exposure = None
 
     def quiet(self, seconds: float) -> None:
-        """Leave the interpreter to the app for `seconds` on `clock` (from any thread): `run` handles no frame
+        """Leave the interpreter to the app for `seconds` on `quiet_clock` (from any thread): `run` handles no frame
         meanwhile, then the newest (a webcam's reader keeps no other)."""
-        self._quiet_until = self.clock() + seconds
+        self._quiet_until = self.quiet_clock() + seconds
 
     def run(self) -> None:
         """Scan until `stop()`: open, read frames, and after a loss retry every `retry_seconds`; no frame while
@@ -496,7 +499,7 @@ class LiveScanner:
             if self.source is None and not self.open():
                 self.stopping.wait(self.retry_seconds)
                 continue
-            wait = self._quiet_until - self.clock()
+            wait = self._quiet_until - self.quiet_clock()
             if wait > 0:
                 self.stopping.wait(min(wait, 0.05))
                 continue
