@@ -25,9 +25,10 @@ from assistant.session import Session
 from assistant.ui.messages import ScannerEvent
 
 #: Seconds the camera handles no frame once the app makes a reply (its screen drawn, its speech begun: at most
-#: about 50 ms on a quiet machine), so the reply has the interpreter to itself: on a card-rich clip the frame path
-#: working beside each reply made keys wait 36 ms more at p90 and held the event loop up to 120 ms (50 ms with
-#: the camera off). A card in view is read a quarter of a second later at most, and only right after a reply.
+#: about 50 ms on a quiet machine), so the reply does not share the interpreter with the frame path. On a
+#: card-rich clip keys waited 36 ms more at p90 with the camera on and the event loop was held up to 120 ms (50 ms
+#: with it off); with the quiet, 26 ms and 102 ms (docs/benchmarks.md). A card in view is read a quarter of a
+#: second later at most, and only right after a reply.
 REPLY_QUIET_S = 0.25
 
 
