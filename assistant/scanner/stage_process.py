@@ -110,7 +110,7 @@ class ProcessStage:
 
     @property
     def region(self) -> tuple[int, int, int, int] | None:
-        """The first code-like region of the last frame the child searched for itself (None: none found)."""
+        """The first code-like region of the last frame the child worked on (None: none found)."""
         return self._region
 
     @property
@@ -314,9 +314,7 @@ class ProcessStage:
                     self._view = (index, view, moving)
                     self.aims += 1
                 elif message[0] == "done":
-                    _, reads, finger, worked, no_code, region = message
-                    if region is not None:
-                        self._region = region if region else None
+                    _, reads, finger, worked, no_code, self._region = message
                     if worked:
                         self._jobs += 1
                     else:
@@ -386,6 +384,7 @@ def _child(conn: Any, rest: float) -> None:
 
     from assistant.scanner.background import _Job
     from assistant.scanner.known import KnownLabels
+    from assistant.scanner.measure import find_code_regions
 
     try:
         os.nice(NICENESS)
@@ -433,8 +432,9 @@ def _child(conn: Any, rest: float) -> None:
                 _, index, slots, regions, picture = message
                 frames = _copied(shm, shape, slots, np) if shm is not None else None
                 if frames is not None:
-                    job = _Job(index, frames[-1][1], regions or [], frames, picture=picture)
-                    _work(conn, stage, job, searched=regions)
+                    gray = frames[-1][1]
+                    found = regions if regions is not None else find_code_regions(gray)
+                    _work(conn, stage, _Job(index, gray, found, frames, picture=picture))
             took = time.process_time() - started
             time.sleep(took * rest)  # as the thread rests: a frame offered meanwhile waits in the parent
             conn.send(("ready",))
@@ -444,22 +444,17 @@ def _child(conn: Any, rest: float) -> None:
         conn.close()
 
 
-def _work(conn: Any, stage: BackgroundStage, job: Any, searched: list | None) -> None:
-    """One job in the child: its regions searched for when the live loop sent none (`searched` None), the look's
-    verdict sent as soon as it is known (`seen`), then the reads (and the first region found here, `()` for none,
-    or None when the live loop searched)."""
-    from assistant.scanner.measure import find_code_regions
-
-    if searched is None:
-        job.regions = find_code_regions(job.gray)
-    found = None if searched is not None else (tuple(job.regions[0]) if job.regions else ())
+def _work(conn: Any, stage: BackgroundStage, job: Any) -> None:
+    """One job in the child: the look's verdict sent as soon as it is known (`seen`), then the reads and the job's
+    first region (None: none)."""
     jobs = stage.jobs
 
     def seen(shows: bool) -> None:
         conn.send(("seen", job.picture, shows))  # before the whole frame's scan or the work
 
     reads = stage.work(job, seen)
-    conn.send(("done", reads, job.finger_over, stage.jobs > jobs, stage.no_code, found))
+    region = tuple(job.regions[0]) if job.regions else None
+    conn.send(("done", reads, job.finger_over, stage.jobs > jobs, stage.no_code, region))
 
 
 class _Aiming:
