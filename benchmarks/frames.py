@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -430,3 +431,14 @@ def approach_clip(seed: int, frames: int = 45, payload: str | None = None) -> li
             )
         )
     return scenes
+
+
+def write_clip(path: str | Path, images: list[np.ndarray], fps: int = 30) -> None:
+    """Write `images` as an MJPG clip at `fps` frames a second (a recorded camera for the app's `--camera-clip`)."""
+    height, width = images[0].shape[:2]
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), fps, (width, height))
+    try:
+        for image in images:
+            writer.write(image)
+    finally:
+        writer.release()

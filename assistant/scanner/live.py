@@ -526,15 +526,11 @@ class LiveScanner:
 
 
 def camera_opener(index: int, capture_factory: Callable[[int], Capture] | None = None) -> Callable[[], FrameSource]:
-    """A function opening webcam `index` (with a fake capture factory in tests)."""
+    """A function opening webcam `index` (with a fake capture factory in tests); with OpenCV's own capture it can be
+    sent to another process (`live_process`)."""
     from assistant.scanner.sources import Webcam, open_capture
 
-    factory = capture_factory or open_capture
-
-    def open_camera() -> FrameSource:
-        return Webcam(index, factory)
-
-    return open_camera
+    return functools.partial(Webcam, index, capture_factory or open_capture)
 
 
 def first_announcement(

@@ -14,6 +14,7 @@ On V4L2 the live loop may set the webcam's exposure (`Webcam.set_exposure`, mete
 
 from __future__ import annotations
 
+import functools
 import sys
 import threading
 import time
@@ -426,15 +427,15 @@ def _open_video(path: Path) -> Capture:
 
 
 def clip_opener(path: Path) -> Callable[[], FrameSource]:
-    """A function opening the clip at `path` as the app's camera: a `Webcam` reading a `ClipCapture`, its exposure
-    left alone, named by the file."""
+    """A function opening the clip at `path` as the app's camera (it can be sent to another process, `live_process`):
+    a `Webcam` reading a `ClipCapture`, its exposure left alone, named by the file."""
+    return functools.partial(_open_clip, path)
 
-    def open_clip() -> FrameSource:
-        camera = Webcam(0, lambda _index: ClipCapture(path), exposure_settable=False)
-        camera.name = str(path)
-        return camera
 
-    return open_clip
+def _open_clip(path: Path) -> FrameSource:
+    camera = Webcam(0, lambda _index: ClipCapture(path), exposure_settable=False)
+    camera.name = str(path)
+    return camera
 
 
 def scan_targets(paths: list[Path]) -> Iterator[Path | SourceError]:

@@ -1,10 +1,12 @@
-"""The app's camera: a thread that scans and only posts Textual messages, like toolong's file reader.
+"""The app's camera: a thread that only posts Textual messages, like toolong's file reader.
 
-`CameraWorker` runs a `LiveScanner` on its own thread. Each event the scanner reports (`assistant.scanner.live`:
-a code announced, an aiming cue, the camera lost or back, a one-time notice) is posted to the app as it is, in one
-`ScannerEvent` message; the app's one handler turns it into a `Reply` through the session (`camera_reply`) and
-shows it with `TableApp.show`, so the screen and the speech say the same thing. A camera that cannot be opened is
-said once; the thread keeps retrying in the background, and the app works on typed input meanwhile.
+`CameraWorker` runs a `LiveScanner` in a process of its own (`live_process`) and relays its events on a thread
+(or runs it on that thread, for a test's clock or stand-in camera). Each event the scanner reports
+(`assistant.scanner.live`: a code announced, an aiming cue, the camera lost or back, a one-time notice) is posted
+to the app as it is, in one `ScannerEvent` message; the app's one handler turns it into a `Reply` through the
+session (`camera_reply`) and shows it with `TableApp.show`, so the screen and the speech say the same thing. A
+camera that cannot be opened is said once; the scanner keeps retrying in the background, and the app works on
+typed input meanwhile.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from textual.message import Message
 
@@ -23,6 +25,9 @@ from assistant.scanner.live import CodeAnnounced, CueGiven, LiveEvent, SourceBac
 from assistant.scanner.sources import FrameSource
 from assistant.session import Session
 from assistant.ui.messages import ScannerEvent
+
+if TYPE_CHECKING:
+    from assistant.scanner.live import LiveScanner
 
 #: Seconds the camera handles no frame once the app makes a reply (its screen drawn, its speech begun: at most
 #: about 50 ms on a quiet machine), so the reply does not share the interpreter with the frame path. On a
@@ -45,7 +50,12 @@ def camera_reply(session: Session, event: LiveEvent) -> tuple[Reply, bool]:
 
 
 class CameraWorker:
-    """Scans from a frame source on a daemon thread and posts what it finds to `post` (the app's post_message)."""
+    """Scans from a frame source and posts what it finds to `post` (the app's post_message), from a daemon thread.
+
+    With a real clock and a camera that can be sent to another process, the whole scanner runs in a child
+    (`live_process.LiveProcess`) and the thread only relays its events, so the camera never takes the app's
+    interpreter; otherwise (a test's clock or stand-in camera, or no process can start) the thread runs the
+    scanner itself (`scanner`)."""
 
     def __init__(
         self,
@@ -53,44 +63,64 @@ class CameraWorker:
         post: Callable[[Message], object],
         decks: Callable[[], Sequence[Deck]] | None = None,
         clock: Callable[[], float] = time.monotonic,
-        **scanner_options: Any,
     ) -> None:
         """`decks`: the decks in play, whose labels a code too hidden to decode is matched against; `clock`: the
         scanner's seconds, for each frame's time as it arrives (`LiveScanner`: a card lying in view is not repeated
         within the tracker's cooldown); a test's own clock is the frames' budget clock too."""
+        from assistant.scanner.live_process import LiveProcess, sendable
+
+        self.post = post
+        self.open_source, self.decks, self.clock = open_source, decks, clock
+        self.process: LiveProcess | None = None
+        if clock is time.monotonic and sendable(open_source):
+            self.process = LiveProcess(open_source, self._report, decks)
+        self.scanner: LiveScanner | None = None if self.process is not None else self._scanner()
+        self.thread = threading.Thread(target=self._run, name="camera-worker", daemon=True)
+
+    def _scanner(self) -> LiveScanner:
+        """The scanner on this thread, its every retry in a process of its own (the thread stage where none can
+        start): the app's interpreter then does each frame's first pass and the sightings."""
         from assistant.scanner.decoders import Cascade
         from assistant.scanner.known import KnownLabels
         from assistant.scanner.live import LiveScanner
         from assistant.scanner.stage_process import ProcessStage
 
-        self.post = post
-        known = KnownLabels(decks) if decks is not None else None
-        # Every retry in a process of its own (the thread stage where none can start): the app's interpreter does
-        # each frame's first pass and the sightings only, so the retries never take it from a key or a reply.
-        scanner_options.setdefault("background", ProcessStage(known=known))
+        known = KnownLabels(self.decks) if self.decks is not None else None
         # Each frame's budget runs on the thread's CPU time (`budget.budget_clock`), unless a test gives a clock
         # of its own: then on that one, which only the test moves, so every frame gets all the time it needs.
-        scanner_options.setdefault("cascade", Cascade(clock=None if clock is time.monotonic else clock))
-        self.scanner = LiveScanner(open_source, self._report, clock=clock, **scanner_options)
-        self.thread = threading.Thread(target=self._run, name="camera-worker", daemon=True)
+        cascade = Cascade(clock=None if self.clock is time.monotonic else self.clock)
+        return LiveScanner(
+            self.open_source, self._report, clock=self.clock, background=ProcessStage(known=known), cascade=cascade
+        )
 
     def start(self) -> None:
         """Start scanning in the background."""
+        if self.process is not None and not self.process.start():
+            self.process, self.scanner = None, self._scanner()  # no process could start: scanned here
         self.thread.start()
 
     def stop(self, timeout: float = 2.0) -> None:
         """Stop scanning and wait for the thread (briefly)."""
-        self.scanner.stop()
+        if self.process is not None:
+            self.process.stop()
+        if self.scanner is not None:
+            self.scanner.stop()
         if self.thread.is_alive():
             self.thread.join(timeout)
 
     def quiet(self, seconds: float = REPLY_QUIET_S) -> None:
         """Handle no frame for `seconds`, from now (`LiveScanner.quiet`): the app makes a reply."""
-        self.scanner.quiet(seconds)
+        if self.process is not None:
+            self.process.quiet(seconds)
+        elif self.scanner is not None:
+            self.scanner.quiet(seconds)
 
     def _run(self) -> None:
         try:
-            self.scanner.run()
+            if self.process is not None:
+                self.process.run()
+            elif self.scanner is not None:
+                self.scanner.run()
         except Exception as exc:  # the camera must never take the app down with it
             self.post(ScannerEvent(SourceLost(camera_failed(exc.__class__.__name__))))
 

@@ -2,6 +2,7 @@
 from the start again at its end, through the same `Webcam` the camera is read by."""
 
 import asyncio
+import os
 import time
 
 import cv2
@@ -89,18 +90,10 @@ def test_a_clip_with_no_frame_rate_plays_at_a_webcams_thirty_and_sets_nothing():
     assert clip.set(cv2.CAP_PROP_EXPOSURE, 10) is False
 
 
-def _write_clip(path, images, fps=30):
-    height, width = images[0].shape[:2]
-    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), fps, (width, height))
-    for image in images:
-        writer.write(image)
-    writer.release()
-
-
 def test_a_recorded_clip_is_read_through_the_webcam_named_by_its_file(tmp_path):
     shades = [np.full((48, 64, 3), shade, np.uint8) for shade in (20, 120, 220)]
     clip = tmp_path / "three.avi"
-    _write_clip(clip, shades)
+    F.write_clip(clip, shades)
     camera = clip_opener(clip)()
     try:
         assert isinstance(camera, Webcam) and camera.name == str(clip)
@@ -127,7 +120,7 @@ def test_camera_clip_opens_the_clip_unless_no_camera_is_asked_for_and_outranks_t
     from assistant.core.speech.settings import SpeechSettings
 
     clip = tmp_path / "clip.avi"
-    _write_clip(clip, [np.zeros((48, 64, 3), np.uint8)])
+    F.write_clip(clip, [np.zeros((48, 64, 3), np.uint8)])
     parse = build_parser().parse_args
     no_webcam = SpeechSettings(camera=False)
     opener = _camera(parse(["--camera-clip", str(clip)]), no_webcam)
@@ -143,19 +136,24 @@ def test_camera_clip_opens_the_clip_unless_no_camera_is_asked_for_and_outranks_t
 
 def test_the_app_with_a_clip_as_its_camera_says_the_card_in_it_and_still_takes_typing(tmp_path):
     clip = tmp_path / "card.avi"
-    _write_clip(clip, [F.render(F.Scene(seed=i, distance_mm=380)) for i in range(6)])
+    F.write_clip(clip, [F.render(F.Scene(seed=i, distance_mm=380)) for i in range(6)])
     spoken = []
     app = app_factory(build_parser().parse_args(["--camera-clip", str(clip)]), Heard(spoken.append))
 
     async def scenario():
         async with app.run_test() as pilot:
+            assert app.camera_worker.process is not None  # the scanner in a process of its own (`live_process`)
+            pids.append(app.camera_worker.process.pid)
             deadline = time.monotonic() + 60  # a guard only: the clip plays in real time, the spawned stage starts
             while not any(r.card for r in spoken) and time.monotonic() < deadline:
                 await pilot.pause(0.05)
             await pilot.press(*"unicorn poison", "enter")
             await pilot.pause(0.2)
 
+    pids = []
     asyncio.run(scenario())
+    with pytest.raises(ProcessLookupError):  # the app stopped its scanner's process as it closed
+        os.kill(pids[0], 0)
     cards = [r.card.id for r in spoken if r.card]
     # (the clip starts again every fifth of a second: on a busy machine the card may be said again meanwhile)
     assert cards[0] == "rainbow-aura" and "unicorn-poison" in cards

@@ -1,0 +1,268 @@
+"""The live scanner in a process of its own, so that a camera's work never takes the app's interpreter.
+
+In the app's process, the camera's work held the interpreter even with every retry in the background stage's
+process (`stage_process`): the webcam's reader thread, each frame's first pass and the sightings. A key then
+waited for it, and the event loop stalled up to a tenth of a second right as a reply began to play. Here the
+whole `LiveScanner` (the camera, the frame path, and its background stage in a process of its own) runs in a child
+started with the 'spawn' method, and the app's process only relays what it reports:
+
+- **events**: each event the scanner reports (`live.LiveEvent`, all plain data) comes back through a pipe; `run`,
+  on the caller's thread (the app's camera thread), hands each one to `report` as it arrives;
+- **decks**: the decks in play, whose labels a code too hidden to decode is matched against
+  (`known.KnownLabels`), are sent when they change (`run` looks every `DECKS_EVERY` seconds);
+- **quiet**: `quiet` asks the child's scanner for its quiet (`LiveScanner.quiet`) while the app makes a reply;
+- **priority**: the child runs at `NICENESS` (its background stage lower still), so that on a busy machine a
+  reply's speech and screen go before a frame;
+- **an unexpected end** (a decoder library that crashed, the child killed): the player is told
+  (`SCANNER_RESTARTED`) and the child is started again, at most `RESTARTS` times; then scanning stops with the
+  reason (`camera_failed`), and typing carries on. A crash in a native library no longer takes the app with it.
+
+The camera opener must be one that can be sent to another process (`live.camera_opener` with OpenCV's capture,
+`sources.clip_opener`); `sendable` says whether it is. Where it is not (a test's stand-in camera) or no process
+can start, the app's camera thread runs the scanner itself (`ui.camera.CameraWorker`).
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import sys
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+from assistant.core.cards.card import Deck
+from assistant.core.words.scans import SCANNER_RESTARTED, camera_failed
+from assistant.scanner.live import LiveEvent, SourceLost
+from assistant.scanner.sources import FrameSource
+
+#: Times a child that ended unexpectedly is started again before scanning is given up.
+RESTARTS = 3
+#: Seconds between looks at the decks in play (a change is sent to the child).
+DECKS_EVERY = 0.5
+#: The child's niceness (its background stage adds `background.NICENESS`): a busy machine serves the app first.
+NICENESS = 5
+
+
+def sendable(open_source: Callable[[], FrameSource]) -> bool:
+    """True when `open_source` can be sent to another process (a function of a module, not a closure)."""
+    import pickle
+
+    try:
+        pickle.dumps(open_source)
+    except (pickle.PicklingError, AttributeError, TypeError):
+        return False
+    return True
+
+
+class LiveProcess:
+    """A `LiveScanner` in a child process (see the module docstring): `start`, then `run` on a thread of the
+    caller's until `stop`."""
+
+    def __init__(
+        self,
+        open_source: Callable[[], FrameSource],
+        report: Callable[[LiveEvent], None],
+        decks: Callable[[], Sequence[Deck]] | None = None,
+    ):
+        """`report` is called on `run`'s thread; `decks`: the decks in play, asked for on that thread too."""
+        self.open_source = open_source
+        self.report = report
+        self.decks = decks or (lambda: ())
+        self.restarts = 0
+        """Times the child was started again after ending unexpectedly."""
+        self._process: Any = None
+        self._conn: Any = None
+        self._decks_key: tuple | None = None
+        self._send_lock = threading.Lock()
+        self._stopping = threading.Event()
+
+    @property
+    def pid(self) -> int | None:
+        """The child's process id while it runs."""
+        return self._process.pid if self._process is not None else None
+
+    def start(self) -> bool:
+        """Start the child; False when it cannot be started (the caller scans on its own thread instead)."""
+        try:
+            import multiprocessing
+
+            context = multiprocessing.get_context("spawn")
+            parent, child = context.Pipe()
+            decks = tuple(self.decks())
+            # Not a daemon: a daemon may not start the background stage's own process. `stop` ends it, at exit too.
+            process = context.Process(target=_child, args=(child, self.open_source, decks), name="scanner")
+            with _real_stderr():
+                process.start()
+            child.close()
+        except (OSError, ValueError, RuntimeError, ImportError):
+            return False
+        self._process, self._conn = process, parent
+        self._decks_key = _key(decks)
+        atexit.register(self.stop)
+        return True
+
+    def run(self) -> None:
+        """Hand each event the child reports to `report` until `stop`; start the child again when it ends
+        unexpectedly (said), at most `RESTARTS` times (then the reason is said and scanning stops)."""
+        while not self._stopping.is_set():
+            failure = self._relay()
+            if self._stopping.is_set():
+                return
+            self._end_child()
+            if self.restarts == RESTARTS:
+                self.report(SourceLost(camera_failed(failure)))
+                return
+            self.restarts += 1
+            self.report(SourceLost(SCANNER_RESTARTED))
+            if not self.start():
+                self.report(SourceLost(camera_failed(failure)))
+                return
+
+    def _relay(self) -> str:
+        """Relay the child's events until its pipe ends (or `stop`); what ended it (the exception's kind the child
+        sent, or its exit code)."""
+        conn, failure = self._conn, ""
+        while conn is not None and not self._stopping.is_set():
+            try:
+                self._send_decks()
+                if not conn.poll(DECKS_EVERY):
+                    continue
+                message = conn.recv()
+            except (EOFError, OSError):
+                break
+            if message[0] == "event":
+                self.report(message[1])
+            elif message[0] == "failed":
+                failure = message[1]
+        if not failure and self._process is not None:
+            self._process.join(2.0)
+            failure = f"exit code {self._process.exitcode}"
+        return failure
+
+    def _send_decks(self) -> None:
+        decks = tuple(self.decks())
+        key = _key(decks)
+        if key != self._decks_key:
+            self._send(("decks", decks))
+            self._decks_key = key
+
+    def quiet(self, seconds: float) -> None:
+        """Ask the child's scanner to handle no frame for `seconds` from now (`LiveScanner.quiet`; any thread)."""
+        self._send(("quiet", seconds))
+
+    def _send(self, message: tuple) -> None:
+        with self._send_lock:
+            if self._conn is None:
+                return
+            try:
+                self._conn.send(message)
+            except (OSError, ValueError):
+                pass  # the child has ended: `run` finds its pipe closed
+
+    def stop(self) -> None:
+        """Stop the child (it closes the camera and its background stage first, or is ended after two seconds);
+        `run` then returns. Any thread; called again at exit."""
+        self._stopping.set()
+        self._send(("stop",))
+        self._end_child()
+        atexit.unregister(self.stop)
+
+    def _end_child(self) -> None:
+        with self._send_lock:
+            process, conn = self._process, self._conn
+            self._process = self._conn = None
+        if process is not None:
+            process.join(2.0)
+            if process.is_alive():
+                process.terminate()
+                process.join(1.0)
+        if conn is not None:
+            conn.close()
+
+
+@contextlib.contextmanager
+def _real_stderr() -> Iterator[None]:
+    """The process's own standard error as `sys.stderr` meanwhile: a Textual app puts a stand-in there whose
+    descriptor is -1, and the first process started hands `sys.stderr`'s descriptor to multiprocessing's resource
+    tracker, which then cannot start (a ValueError)."""
+    saved = sys.stderr
+    sys.stderr = sys.__stderr__ or saved
+    try:
+        yield
+    finally:
+        sys.stderr = saved
+
+
+def _key(decks: Sequence[Deck]) -> tuple:
+    return tuple((deck.id, len(deck.cards)) for deck in decks)
+
+
+def _child(conn: Any, open_source: Callable[[], FrameSource], decks: Sequence[Deck]) -> None:
+    """The child: the scanner on this process's main thread, the parent's messages read on another."""
+    import os
+
+    from assistant.scanner.decoders import Cascade
+    from assistant.scanner.known import KnownLabels
+    from assistant.scanner.live import LiveScanner
+    from assistant.scanner.stage_process import ProcessStage
+
+    try:
+        os.nice(NICENESS)
+    except (OSError, AttributeError):
+        pass
+    _silenced()
+    in_play = [decks]
+    lock = threading.Lock()
+
+    def send(message: tuple) -> None:
+        with lock:
+            try:
+                conn.send(message)
+            except (OSError, ValueError):
+                pass  # the parent has gone: the listener stops the scanner
+
+    known = KnownLabels(lambda: in_play[0])
+    # Each frame's budget on the thread's CPU time (`budget.budget_clock`), every retry in the stage's process.
+    scanner = LiveScanner(
+        open_source,
+        lambda event: send(("event", event)),
+        cascade=Cascade(clock=None),
+        background=ProcessStage(known=known),
+    )
+
+    def listen() -> None:
+        while True:
+            try:
+                message = conn.recv()
+            except (EOFError, OSError):
+                break  # the parent has gone
+            if message[0] == "stop":
+                break
+            if message[0] == "quiet":
+                scanner.quiet(message[1])
+            elif message[0] == "decks":
+                in_play[0] = message[1]
+        scanner.stop()
+
+    threading.Thread(target=listen, name="scanner-messages", daemon=True).start()
+    try:
+        scanner.run()
+    except Exception as exc:  # said by the parent, which starts the scanner again
+        send(("failed", exc.__class__.__name__))
+    finally:
+        conn.close()
+
+
+def _silenced() -> None:
+    """The child's output and errors to nothing: it shares the app's terminal, where a line of its own would be
+    drawn over the app's screen (and read by a screen reader or braille display)."""
+    import os
+
+    try:
+        quiet = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(quiet, 1)
+        os.dup2(quiet, 2)
+        os.close(quiet)
+    except OSError:
+        pass

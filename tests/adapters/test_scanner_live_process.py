@@ -1,0 +1,150 @@
+"""The live scanner in a process of its own (`live_process`): a recorded clip played as the camera in a real child
+process, its events relayed, the decks in play sent to it, its quiet asked for, and a child killed mid-game said and
+started again. The waits are guards against a hung child, not timings: the clip plays in real time and each child
+is spawned with its imports."""
+
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+from assistant.core.scanning.payloads import label_payload
+from assistant.core.words.scans import SCANNER_RESTARTED, camera_failed
+from assistant.scanner import live_process
+from assistant.scanner.live import CodeAnnounced, SourceLost, camera_opener
+from assistant.scanner.live_process import LiveProcess, sendable
+from assistant.scanner.sources import clip_opener
+from assistant.storage.decks import load_deck
+from benchmarks import frames as F
+
+AURA = label_payload("uu-2nd", "rainbow-aura")
+PATIENCE = 90.0
+
+
+class Reported:
+    """What a `LiveProcess` reports, as it reports it (on its relay thread), and a wait for what is wanted."""
+
+    def __init__(self):
+        self.events = []
+        self.changed = threading.Condition()
+
+    def __call__(self, event):
+        with self.changed:
+            self.events.append(event)
+            self.changed.notify_all()
+
+    def wait(self, wanted, after=0):
+        """The index of the first event from `after` on that meets `wanted` (AssertionError after PATIENCE)."""
+        deadline = time.monotonic() + PATIENCE
+        with self.changed:
+            while True:
+                for index in range(after, len(self.events)):
+                    if wanted(self.events[index]):
+                        return index
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AssertionError(f"never reported; reported: {self.events}")
+                self.changed.wait(left)
+
+
+def announced(payload):
+    return lambda event: isinstance(event, CodeAnnounced) and event.payload == payload
+
+
+def said(sentence):
+    return lambda event: isinstance(event, SourceLost) and event.sentence == sentence
+
+
+def started(opener, decks=None):
+    """A `LiveProcess` on `opener`, started, relaying on a thread of its own; (process, reported, thread)."""
+    reported = Reported()
+    process = LiveProcess(opener, reported, decks)
+    assert process.start()
+    thread = threading.Thread(target=process.run, daemon=True)
+    thread.start()
+    return process, reported, thread
+
+
+def gone(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+@pytest.fixture
+def card_clip(tmp_path):
+    clip = tmp_path / "card.avi"
+    F.write_clip(clip, [F.render(F.Scene(seed=i, distance_mm=380)) for i in range(6)])
+    return clip
+
+
+def test_the_scanner_runs_in_a_child_of_its_own_and_its_events_come_back_until_it_is_stopped(card_clip):
+    process, reported, thread = started(clip_opener(card_clip))
+    pid = process.pid
+    try:
+        assert pid is not None and pid != os.getpid()
+        reported.wait(announced(AURA))
+        process.quiet(0.25)  # asked of the child while a reply is made: it carries on after it
+    finally:
+        process.stop()
+    thread.join(10)
+    assert not thread.is_alive()  # `run` returns once stopped
+    assert process.pid is None and gone(pid)
+    assert not any(isinstance(event, SourceLost) for event in reported.events)  # a stop is not a failure
+
+
+def test_the_decks_in_play_reach_the_child_when_they_change(tmp_path):
+    """A reflection hides more of the code than its error correction makes up for (tuning frame, glare seed 3):
+    it is read only by matching it against the labels of the decks in play. With the Llamas deck in play nothing
+    is read; once the decks in play are the 2nd Edition's, the child is sent them and reads the card."""
+    clip = tmp_path / "glare.avi"
+    F.write_clip(clip, [F.render(F.scene_for("glare", 3))] * 6)
+    in_play = [[load_deck("llamas")]]
+    process, reported, thread = started(clip_opener(clip), lambda: in_play[0])
+    try:
+        time.sleep(3.0)  # the child scans the card with the wrong deck in play (on a busy machine, for less long)
+        assert not any(isinstance(event, CodeAnnounced) for event in reported.events)
+        in_play[0] = [load_deck("uu-2nd")]
+        reported.wait(announced(AURA))
+    finally:
+        process.stop()
+    thread.join(10)
+
+
+def test_a_scanner_killed_mid_game_is_said_and_started_again_then_given_up(card_clip, monkeypatch):
+    monkeypatch.setattr(live_process, "RESTARTS", 1)
+    process, reported, thread = started(clip_opener(card_clip))
+    try:
+        first = reported.wait(announced(AURA))
+        killed = process.pid
+        os.kill(killed, signal.SIGKILL)  # as a crash in a decoder's native code would end it
+        restarted = reported.wait(said(SCANNER_RESTARTED), first)
+        reported.wait(announced(AURA), restarted)  # the new child reads the card still in view
+        assert process.restarts == 1 and process.pid not in (None, killed) and gone(killed)
+        os.kill(process.pid, signal.SIGKILL)
+        reported.wait(said(camera_failed(f"exit code {-signal.SIGKILL}")), restarted)
+        thread.join(10)
+        assert not thread.is_alive() and process.pid is None  # given up: typing carries on
+        assert [event.sentence for event in reported.events if isinstance(event, SourceLost)] == [
+            SCANNER_RESTARTED,
+            camera_failed(f"exit code {-signal.SIGKILL}"),
+        ]
+    finally:
+        process.stop()
+
+
+def test_only_a_camera_a_process_can_be_sent_runs_in_one(card_clip):
+    """OpenCV's webcam and a clip are opened by a module's function; a test's stand-in camera, a closure, is not:
+    the app's camera thread then runs the scanner itself (`ui.camera.CameraWorker`)."""
+    from assistant.ui.camera import CameraWorker
+
+    assert sendable(camera_opener(0)) and sendable(clip_opener(card_clip))
+    assert not sendable(camera_opener(0, lambda index: None))  # type: ignore[arg-type,return-value]
+    worker = CameraWorker(clip_opener(card_clip), lambda message: None)
+    assert worker.process is not None and worker.scanner is None
+    worker = CameraWorker(clip_opener(card_clip), lambda message: None, clock=lambda: 0.0)  # a test's own clock
+    assert worker.process is None and worker.scanner is not None
