@@ -41,7 +41,7 @@ RESTARTS = 3
 #: Seconds between looks at the decks in play (a change is sent to the child).
 DECKS_EVERY = 0.5
 #: The child's niceness (its background stage adds `background.NICENESS`): a busy machine serves the app first.
-NICENESS = 5
+NICENESS = 10
 
 
 def sendable(open_source: Callable[[], FrameSource]) -> bool:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import gc
 import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
@@ -112,6 +113,14 @@ class Speaker(Protocol):
 
     def attach(self, on_notice: Callable[[str], object]) -> None:
         """Send the speech service's own notices (a player that failed) to `on_notice`, which posts a message."""
+
+
+def settle_memory() -> None:
+    """Once the app's screen is first drawn: what it took to start (the decks, Textual, the libraries: most of what
+    the process holds) is left out of the garbage collector's full collections from now on (`gc.freeze`). A full
+    collection went over all of it and held the event loop up to 43 ms, at a reply (docs/benchmarks.md)."""
+    gc.collect()
+    gc.freeze()
 
 
 class TableApp(App[None]):
@@ -236,6 +245,7 @@ class TableApp(App[None]):
             self.run_worker(self.share_control(self.share_at), exclusive=False)
         self.refresh_table()
         self.call_after_refresh(self.place_cursor)
+        self.call_after_refresh(settle_memory)
         # After every layout, not only after the refresh a reply asks for: the callback of that refresh could run
         # before the layout of the reply's texts, leaving the cursor where the answer had been (a status line one
         # or two lines shorter moves it up), and a braille display on the wrong line until the next reply.
@@ -257,6 +267,7 @@ class TableApp(App[None]):
             listen_in(self, self.braille)
 
     async def on_unmount(self) -> None:
+        gc.unfreeze()  # what the app made becomes collectable again (a test runs many apps in one process)
         if self.camera_worker is not None:
             self.camera_worker.stop()
         if self.braille is not None:
