@@ -30,10 +30,8 @@ if TYPE_CHECKING:
     from assistant.scanner.live import LiveScanner
 
 #: Seconds the camera handles no frame once the app makes a reply (its screen drawn, its speech begun: at most
-#: about 50 ms on a quiet machine), so the reply does not share the interpreter with the frame path. On a
-#: card-rich clip keys waited 36 ms more at p90 with the camera on and the event loop was held up to 120 ms (50 ms
-#: with it off); with the quiet, 26 ms and 102 ms (docs/benchmarks.md). A card in view is read a quarter of a
-#: second later at most, and only right after a reply.
+#: about 50 ms on a quiet machine), so the reply has the cores to itself. A card in view is read a quarter of a
+#: second later at most, and only right after a reply. Figures: docs/benchmarks.md.
 REPLY_QUIET_S = 0.25
 
 
