@@ -1,8 +1,8 @@
 """The live scanner in a process of its own, so that a camera's work never takes the app's interpreter.
 
-In the app's process, the camera's work held the interpreter even with every retry in the background stage's
-process (`stage_process`): the webcam's reader thread, each frame's first pass and the sightings. A key then
-waited for it, and the event loop stalled up to a tenth of a second right as a reply began to play. Here the
+In the app's process, the camera's work held the interpreter: the webcam's reader thread, each frame's first pass
+and the sightings, and (the background stage's own process having never started under Textual, `_real_stderr`) its
+retries too. A key then waited for it, and the event loop stalled up to a tenth of a second at a reply. Here the
 whole `LiveScanner` (the camera, the frame path, and its background stage in a process of its own) runs in a child
 started with the 'spawn' method, and the app's process only relays what it reports:
 
@@ -105,11 +105,11 @@ class LiveProcess:
     def run(self) -> None:
         """Hand each event the child reports to `report` until `stop`; start the child again when it ends
         unexpectedly (said), at most `RESTARTS` times (then the reason is said and scanning stops)."""
-        while not self._stopping.is_set():
+        while True:
             failure = self._relay()
+            self._end_child()  # (also one started as `stop` came)
             if self._stopping.is_set():
                 return
-            self._end_child()
             if self.restarts == RESTARTS:
                 self.report(SourceLost(camera_failed(failure)))
                 return
@@ -135,7 +135,7 @@ class LiveProcess:
                 self.report(message[1])
             elif message[0] == "failed":
                 failure = message[1]
-        if not failure and self._process is not None:
+        if not failure and self._process is not None and not self._stopping.is_set():
             self._process.join(2.0)
             failure = f"exit code {self._process.exitcode}"
         return failure
@@ -202,6 +202,7 @@ def _child(conn: Any, open_source: Callable[[], FrameSource], decks: Sequence[De
     """The child: the scanner on this process's main thread, the parent's messages read on another."""
     import os
 
+    _silenced()
     from assistant.scanner.decoders import Cascade
     from assistant.scanner.known import KnownLabels
     from assistant.scanner.live import LiveScanner
@@ -211,7 +212,6 @@ def _child(conn: Any, open_source: Callable[[], FrameSource], decks: Sequence[De
         os.nice(NICENESS)
     except (OSError, AttributeError):
         pass
-    _silenced()
     in_play = [decks]
     lock = threading.Lock()
 

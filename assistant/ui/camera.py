@@ -76,8 +76,8 @@ class CameraWorker:
         self.thread = threading.Thread(target=self._run, name="camera-worker", daemon=True)
 
     def _scanner(self) -> LiveScanner:
-        """The scanner on this thread, its every retry in a process of its own (the thread stage where none can
-        start): the app's interpreter then does each frame's first pass and the sightings."""
+        """The scanner on this thread (a test's clock or stand-in camera, or no process could start), its retries
+        in the background stage (in a process of its own where one starts, on a thread of its own otherwise)."""
         from assistant.scanner.decoders import Cascade
         from assistant.scanner.known import KnownLabels
         from assistant.scanner.live import LiveScanner
