@@ -35,6 +35,7 @@ from assistant.core.cards.card import Deck
 from assistant.core.words.scans import SCANNER_RESTARTED, camera_failed
 from assistant.scanner.live import LiveEvent, SourceLost
 from assistant.scanner.sources import FrameSource
+from assistant.scanner.stage_process import decks_key
 
 #: Times a child that ended unexpectedly is started again before scanning is given up.
 RESTARTS = 3
@@ -98,7 +99,7 @@ class LiveProcess:
         except (OSError, ValueError, RuntimeError, ImportError):
             return False
         self._process, self._conn = process, parent
-        self._decks_key = _key(decks)
+        self._decks_key = decks_key(decks)
         atexit.register(self.stop)
         return True
 
@@ -111,13 +112,12 @@ class LiveProcess:
             if self._stopping.is_set():
                 return
             if self.restarts == RESTARTS:
-                self.report(SourceLost(camera_failed(failure)))
-                return
+                break
             self.restarts += 1
             self.report(SourceLost(SCANNER_RESTARTED))
             if not self.start():
-                self.report(SourceLost(camera_failed(failure)))
-                return
+                break
+        self.report(SourceLost(camera_failed(failure)))
 
     def _relay(self) -> str:
         """Relay the child's events until its pipe ends (or `stop`); what ended it (the exception's kind the child
@@ -142,7 +142,7 @@ class LiveProcess:
 
     def _send_decks(self) -> None:
         decks = tuple(self.decks())
-        key = _key(decks)
+        key = decks_key(decks)
         if key != self._decks_key:
             self._send(("decks", decks))
             self._decks_key = key
@@ -192,10 +192,6 @@ def _real_stderr() -> Iterator[None]:
         yield
     finally:
         sys.stderr = saved
-
-
-def _key(decks: Sequence[Deck]) -> tuple:
-    return tuple((deck.id, len(deck.cards)) for deck in decks)
 
 
 def _child(conn: Any, open_source: Callable[[], FrameSource], decks: Sequence[Deck]) -> None:

@@ -35,7 +35,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from assistant.scanner.background import AVERAGE_FRAMES, NICENESS, REST, BackgroundRead, BackgroundStage
@@ -43,6 +43,7 @@ from assistant.scanner.background import AVERAGE_FRAMES, NICENESS, REST, Backgro
 if TYPE_CHECKING:
     from cv2.typing import MatLike
 
+    from assistant.core.cards.card import Deck
     from assistant.core.scanning.aiming import FrameView
     from assistant.scanner.known import KnownLabels
 
@@ -284,7 +285,7 @@ class ProcessStage:
 
     def _send_decks(self, always: bool = False) -> None:
         decks = tuple(self.known.decks()) if self.known is not None else ()
-        key = tuple((deck.id, len(deck.cards)) for deck in decks)
+        key = decks_key(decks)
         if always or key != self._decks_key:
             self._conn.send(("decks", decks))
             self._decks_key = key
@@ -374,6 +375,12 @@ class ProcessStage:
         import os
 
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def decks_key(decks: Sequence[Deck]) -> tuple:
+    """What tells whether the decks in play changed since they were last sent to a child (a game started, a card
+    learnt)."""
+    return tuple((deck.id, len(deck.cards)) for deck in decks)
 
 
 def _child(conn: Any, rest: float) -> None:
