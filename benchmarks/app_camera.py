@@ -343,12 +343,13 @@ def measure(folder: Path, backend: str, rounds: int, clip: Path | None) -> dict:
     for name, blocks in runs.items():
         spans = [s for b in blocks for s in b["spans"]]
         stalls = [s for b in blocks for s in b["stalls"]]
+        stall_ms, stall_cpu_ms = longest(stalls)
         report[name] = {
             **summary(spans),
             "other_first": [o for b in blocks for o in b["other_first"]],
             "unlike_shadow": [u for b in blocks for u in b["unlike"]],
-            "stall_ms": longest(stalls)[0],
-            "stall_cpu_ms": longest(stalls)[1],
+            "stall_ms": stall_ms,
+            "stall_cpu_ms": stall_cpu_ms,
             "stall_between_keys_ms": max((longest(b["stalls"], b["keys"])[0] for b in blocks), default=0.0),
         }
     on, off = report["camera on"], report["camera off"]

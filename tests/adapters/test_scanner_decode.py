@@ -227,10 +227,7 @@ def test_rendered_video_is_read_frame_by_frame(tmp_path, cascade):
 
     path = tmp_path / "clip.avi"
     scenes = F.approach_clip(3, frames=30)
-    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 30, (F.WIDTH, F.HEIGHT))
-    for scene in scenes:
-        writer.write(F.render(scene))
-    writer.release()
+    F.write_clip(path, [F.render(scene) for scene in scenes])
     source = open_file(path)
     assert isinstance(source, VideoFile)
     images = []

@@ -603,10 +603,7 @@ def test_scan_command_json_for_images_and_a_video(tmp_path, capsys):
     image = tmp_path / "card.png"
     cv2.imwrite(str(image), F.render(F.Scene(distance_mm=380)))
     video = tmp_path / "clip.avi"
-    writer = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*"MJPG"), 30, (F.WIDTH, F.HEIGHT))
-    for scene in F.approach_clip(5, frames=20):
-        writer.write(F.render(scene))
-    writer.release()
+    F.write_clip(video, [F.render(scene) for scene in F.approach_clip(5, frames=20)])
     assert main(["scan", "--json", str(image), str(video)]) == 0
     objects = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [o["path"] for o in objects] == [str(image), str(video)]
