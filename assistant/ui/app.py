@@ -26,7 +26,8 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.driver import Driver
-from textual.geometry import Offset
+from textual.geometry import Offset, Region, Size
+from textual.reactive import Reactive
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
@@ -90,6 +91,23 @@ Screen { background: black; color: white; }
 REGION_IDS = ("status", "prompt", "answer", "table", "stables", "history-text")
 #: How many earlier answers the history region shows.
 HISTORY_SHOWN = 20
+
+
+class TextRegion(Static):
+    """A region of plain text. Its size is known once it is laid out: a new size asks for no second layout pass
+    (Textual lays the whole screen out again when a widget's virtual size changes; for these regions, which hold
+    no scrolling of their own, that second pass changes nothing and costs the loop a reply's whole layout again)."""
+
+    virtual_size = Reactive(Size(0, 0), layout=False, repaint=False)
+
+
+class HistoryScroll(VerticalScroll):
+    """The history's scrolling region; as `TextRegion`, a new size asks for no second layout pass, nor does a
+    scroll bar shown or hidden: scroll bars take no room here (`scrollbar-size: 0 0`)."""
+
+    virtual_size = Reactive(Size(0, 0), layout=False, repaint=False)
+    show_vertical_scrollbar = Reactive(False, layout=False, repaint=False)
+    show_horizontal_scrollbar = Reactive(False, layout=False, repaint=False)
 
 
 class Speaker(Protocol):
@@ -219,20 +237,20 @@ class TableApp(App[None]):
         return EscapeAloneDriver
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="status", markup=False)
+        yield TextRegion("", id="status", markup=False)
         yield BrailleInput(
             placeholder="Card name, abbreviation or command",
             id="prompt",
             select_on_focus=False,
             window=self.chord_window,
         )
-        yield Static("\n".join(self.replies[0].lines), id="answer", markup=False)
-        yield Static("", id="camera", markup=False)
-        yield Static("", id="share", markup=False)
-        yield Static("", id="table", markup=False)
-        yield Static("", id="stables", markup=False)
-        with VerticalScroll(id="history", can_focus=False):
-            yield Static(HISTORY_HEADING, id="history-text", markup=False)
+        yield TextRegion("\n".join(self.replies[0].lines), id="answer", markup=False)
+        yield TextRegion("", id="camera", markup=False)
+        yield TextRegion("", id="share", markup=False)
+        yield TextRegion("", id="table", markup=False)
+        yield TextRegion("", id="stables", markup=False)
+        with HistoryScroll(id="history", can_focus=False):
+            yield TextRegion(HISTORY_HEADING, id="history-text", markup=False)
 
     def on_mount(self) -> None:
         prompt = self.query_one("#prompt", BrailleInput)
@@ -333,14 +351,21 @@ class TableApp(App[None]):
         else:
             self.cursor_position = Offset(region.x, region.y)
         if redraw:
-            self.refresh()
+            self.move_cursor(widget)
+
+    @staticmethod
+    def move_cursor(widget: Widget) -> None:
+        """Draw a frame that moves the terminal's cursor: the frame written carries the cursor's place, and one
+        cell of the region redrawn is enough for a frame (a whole screen redrawn only for a cursor cost the loop a
+        full frame's rendering at every reply)."""
+        widget.refresh(Region(0, 0, 1, 1))
 
     def _follow_layout(self, _screen: object) -> None:
         """The regions were laid out anew: the cursor moved with its region when the region moved."""
         before = self.cursor_position
         self.place_cursor(redraw=False)
         if self.cursor_position != before:
-            self.refresh()
+            self.move_cursor(self.region_widget(self.region))
 
     def cursor_on_answer(self) -> None:
         """After a reply: the cursor on the answer, now and again once the new texts are laid out."""

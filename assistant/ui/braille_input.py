@@ -17,6 +17,8 @@ from typing import Any
 
 from textual import events
 from textual.binding import Binding
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.timer import Timer
 from textual.widgets import Input
 
@@ -36,6 +38,10 @@ class BrailleInput(Input):
 
     Echoed = messages.Echoed
     """Something to say about the entry (`assistant.ui.messages.Echoed`)."""
+
+    virtual_size = Reactive(Size(0, 0), layout=False)
+    """As `Input`'s, but a key typed asks for no layout of the whole screen: the line is one row of fixed size, and
+    `Input` sets its virtual size at every key to its width, which the screen's layout then sets back."""
 
     def __init__(
         self,

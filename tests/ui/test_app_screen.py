@@ -259,3 +259,35 @@ def test_a_llamas_game_heads_its_fields_once_in_its_words(make_app):
             assert text(app, "answer").startswith("Gin Rammy")
 
     asyncio.run(scenario())
+
+
+def test_a_reply_lays_the_screen_out_once_and_a_typed_key_not_at_all(make_app):
+    """The loop's work on the player's path: a reply lays the screen out once (not again because its regions
+    changed size) and redraws only what changed, never the whole screen to move the cursor; a key typed redraws
+    the input line and lays nothing out. Each layout pass and each whole-screen frame is a turn of the loop a key,
+    a reply or the camera's messages wait behind."""
+
+    async def scenario():
+        app = make_app(Heard())
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            passes, whole = [], []
+            lay_out, render_whole = screen._refresh_layout, screen._compositor.render_full_update
+            screen._refresh_layout = lambda *a, **k: (passes.append(1), lay_out(*a, **k))[1]
+            screen._compositor.render_full_update = lambda *a, **k: (whole.append(1), render_whole(*a, **k))[1]
+            await pilot.press(*"draw")
+            await pilot.pause()
+            assert (passes, whole) == ([], []), "a typed key laid the screen out or redrew all of it"
+            for line in ("rainbow aura", "new game Ana Ben Cy babies red pink narwhal", "draw", "play basic blue"):
+                prompt = app.query_one("#prompt")
+                prompt.value = line  # the line arrives at once, as a terminal delivers a paste
+                passes.clear()
+                await pilot.press("enter")
+                for _ in range(3):
+                    await pilot.pause()
+                assert app.replies[-1].lines and len(passes) == 1, (line, len(passes))
+                assert whole == [], line
+                assert cursor_on_answer(app), line
+
+    asyncio.run(scenario())
