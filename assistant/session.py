@@ -98,6 +98,9 @@ class CardResolver(Protocol):
         """What a line of braille cells reads as in contracted braille ("⠢⠙⠀⠞⠥⠗⠝" is "end turn"), or None when
         this resolver cannot read it (not only cells, or no liblouis)."""
 
+    def prepare(self) -> None:
+        """Build now what the first look-up (and the first braille one) would build, with no notice said."""
+
 
 class _WhenGoneThrough:
     """The installed decks, read only when a payload is gone through for them (a label or a name of a card not in
@@ -212,6 +215,11 @@ class Session:
     def resolve(self, query: str) -> Resolution:
         """Resolve a query with the best resolver available."""
         return self._resolver().resolve(query)
+
+    def prepare(self) -> None:
+        """Build ahead what the first look-up would: the app calls it once its screen is drawn, so the player's
+        first key does not wait for it (a braille look-up's index and the fuzzy matcher's import take tens of ms)."""
+        self._resolver().prepare()
 
     def _resolver(self) -> CardResolver:
         """The resolver given, or the standard-library one on the cards in play."""

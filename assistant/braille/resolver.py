@@ -117,6 +117,12 @@ class BrailleResolver:
             scores = self._score_text(text)
         return self._decide(query, scores)
 
+    def prepare(self) -> None:
+        """Build now what the first look-up and the first braille look-up would: the matcher (imported at its
+        first use) and the braille keys' index. Says nothing: the notice that liblouis is missing comes with a
+        braille look-up the player makes."""
+        self._match(self._cell_index(), "")
+
     def read_contracted(self, cells: str) -> str | None:
         """What a line of braille cells (blank cells and spaces between words) reads as in contracted braille
         ("⠢⠙⠀⠞⠥⠗⠝" is "end turn"), or None: a line that is not only cells, or no liblouis to read it."""

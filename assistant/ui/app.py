@@ -22,6 +22,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -263,7 +264,7 @@ class TableApp(App[None]):
             self.run_worker(self.share_control(self.share_at), exclusive=False)
         self.refresh_table()
         self.call_after_refresh(self.place_cursor)
-        self.call_after_refresh(settle_memory)
+        self.call_after_refresh(self.settle)
         # After every layout, not only after the refresh a reply asks for: the callback of that refresh could run
         # before the layout of the reply's texts, leaving the cursor where the answer had been (a status line one
         # or two lines shorter moves it up), and a braille display on the wrong line until the next reply.
@@ -283,6 +284,12 @@ class TableApp(App[None]):
 
             self.braille.show(self.replies[0])  # the greeting, as on the screen
             listen_in(self, self.braille)
+
+    def settle(self) -> None:
+        """Once the screen is first drawn: what the first look-up would build is built (not at the player's first
+        key), then what the app made to start is kept out of full collections."""
+        self.session.prepare()
+        settle_memory()
 
     async def on_unmount(self) -> None:
         gc.unfreeze()  # what the app made becomes collectable again (a test runs many apps in one process)
@@ -580,8 +587,19 @@ class TableApp(App[None]):
     def update_history(self, extra: list[str]) -> None:
         """Put lines at the top of the history (newest first), keeping the last `HISTORY_SHOWN` entries."""
         self.history = [extra, *self.history][:HISTORY_SHOWN]
-        lines = [line for entry in self.history for line in entry]
+        self.draw_history()
+
+    def draw_history(self, rows: int | None = None) -> None:
+        """The history region's text: no more lines than the terminal has rows (`rows`, its height unless told).
+        Lines below those could never be seen (the region is at the foot of the screen and does not scroll), and
+        every line in it is wrapped and drawn again at each reply."""
+        lines = [line for entry in self.history for line in entry][: self.size.height if rows is None else rows]
         self.query_one("#history-text", Static).update("\n".join([HISTORY_HEADING, *lines]))
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A taller terminal shows more of the history."""
+        if self.query("#history-text"):
+            self.draw_history(event.size.height)
 
     # Sharing the table with phones (assistant/share/, assistant/ui/share_link.py).
 

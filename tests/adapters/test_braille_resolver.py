@@ -158,6 +158,18 @@ def test_candidates_read_with_numbers_and_a_digit_picks_one(cards, resolver):
     assert session.handle("⠼⠁").card.id == "rainbow-aura"  # the number typed in braille
 
 
+def test_prepared_the_first_braille_look_up_builds_nothing(cards):
+    """`prepare` (called by the app once its screen is drawn) builds the braille keys' index and imports the
+    fuzzy matcher, so the player's first look-up does not wait for them (tens of milliseconds)."""
+    resolver = braille_resolver(cards)
+    resolver.prepare()
+    index = resolver._cells
+    assert index is not None and index.keys
+    assert matched(resolver, "⠗⠁⠔⠃⠪⠀⠁⠥⠗⠁") == "rainbow-aura"
+    assert resolver._cells is index  # not built again
+    assert resolver.take_notice() == ""
+
+
 def test_a_line_of_cells_is_read_as_contracted_braille(resolver):
     assert resolver.read_contracted("⠢⠙⠀⠞⠥⠗⠝") == "end turn"
     assert resolver.read_contracted(" ⠙⠊⠎⠉⠜⠙ ⠽⠁⠽ ") == "discard yay"
@@ -171,6 +183,8 @@ def test_without_liblouis_grade1_works_and_the_player_is_told_once(cards, monkey
     assert not translator.has_liblouis
     resolver = braille_resolver(cards, translator=translator)
     session = Session(cards, resolver=resolver)
+    session.prepare()  # as the app does once its screen is drawn: it says nothing itself
+    assert session.handle("rainbow aura").lines[0] == "Rainbow Aura"
     reply = session.handle("⠥⠛⠀⠗⠁⠊⠝⠃⠕⠺⠀⠁⠥⠗⠁")  # "ug rainbow aura", uncontracted
     assert reply.card.id == "rainbow-aura"
     assert reply.lines[0] == LIBLOUIS_MISSING and reply.speech.startswith(LIBLOUIS_MISSING)

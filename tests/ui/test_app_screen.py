@@ -291,3 +291,22 @@ def test_a_reply_lays_the_screen_out_once_and_a_typed_key_not_at_all(make_app):
                 assert cursor_on_answer(app), line
 
     asyncio.run(scenario())
+
+
+def test_the_history_holds_no_more_lines_than_the_terminal_has_rows_and_more_once_it_is_taller(make_app):
+    """Lines below the screen's last row could never be seen, and each is wrapped and drawn at every reply."""
+
+    async def scenario():
+        app = make_app(Heard())
+        async with app.run_test(size=(100, 14)) as pilot:
+            for name in ("rainbow aura", "unicorn poison", "glitter bomb", "back kick", "yay", "neigh"):
+                await pilot.press(*name, "enter")
+            await pilot.pause()
+            kept = [line for entry in app.history for line in entry]
+            assert len(kept) > 14
+            assert text(app, "history-text").splitlines() == [HISTORY_HEADING, *kept[:14]]
+            await pilot.resize_terminal(100, 40)
+            await pilot.pause()
+            assert text(app, "history-text").splitlines() == [HISTORY_HEADING, *kept[:40]]
+
+    asyncio.run(scenario())

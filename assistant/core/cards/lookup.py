@@ -69,3 +69,6 @@ class NameResolver:
     def read_contracted(self, cells: str) -> str | None:
         """None: contracted braille cannot be read without liblouis."""
         return None
+
+    def prepare(self) -> None:
+        """Nothing is built at a first look-up."""
