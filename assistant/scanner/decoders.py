@@ -252,12 +252,12 @@ class Cascade:
         found: list[Decoded] = []
         if "zxing" in self.stages:
             found = self._zxing_read(gray, "zxing")
+        if not retries:  # the dark frame's stretch is a retry too: the worker's, with the rest
+            return self._sorted(found)
         if not found and "dark" in self.stages and self._cv2 is not None:
             low, high = self._percentiles(gray)
             if high < DARK_LEVEL:
                 found = self._zxing_read(self._stretch(gray), "dark")
-        if not retries:
-            return self._sorted(found)
         if self._cv2 is None:  # no image tools for the retries: ZBar on the whole frame is all that is left
             if not found and "pyzbar" in self.stages:
                 found = self._pyzbar_read(gray, "pyzbar")

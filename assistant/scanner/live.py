@@ -246,10 +246,9 @@ class LiveScanner:
         if self._looked_empty():
             return self._end(self._views(self._idle_full(frame), now))
         self._search(frame)
-        # With the background stage in a process of its own, every retry is its work: the UI's interpreter
-        # does the first pass only (`stage_process`).
-        elsewhere = self.background is not None and self.background.retries_elsewhere
-        found = self.cascade.decode(frame.gray, frame.regions, started=True, card=frame.card, retries=not elsewhere)
+        found = self.cascade.decode(
+            frame.gray, frame.regions, started=True, card=frame.card, retries=not self._retries_elsewhere()
+        )
         sightings = [Sighting(d.payload, *d.centre) for d in found]
         sightings += self._background(frame, found)
         announced = self._sightings(frame, sightings, looked=bool(found) or not self.cascade.skipped)
@@ -276,7 +275,7 @@ class LiveScanner:
 
     def _first_pass(self, frame: _Frame) -> list[CodeAnnounced]:
         """An idle picture's frame: zxing-cpp's first pass on the whole frame, no retries, no cue."""
-        found = self.cascade.decode(frame.gray, [], started=True)
+        found = self.cascade.decode(frame.gray, [], started=True, retries=not self._retries_elsewhere())
         sightings = [Sighting(d.payload, *d.centre) for d in found]
         if sightings:
             self._still = 0
@@ -284,6 +283,11 @@ class LiveScanner:
         announced = [CodeAnnounced(s.payload, frame.index) for s in self.tracker.update(sightings, frame.now, True)]
         self._announce(announced, frame.now)
         return announced
+
+    def _retries_elsewhere(self) -> bool:
+        """True with the background stage in a process of its own: every retry is its work, and the UI's
+        interpreter does zxing-cpp's first pass only (`stage_process`)."""
+        return self.background is not None and self.background.retries_elsewhere
 
     def _looked_empty(self) -> bool:
         """True when the worker process has looked at this still picture and found no sign of a code in it (an

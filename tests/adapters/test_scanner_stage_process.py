@@ -113,9 +113,29 @@ def test_with_the_child_running_the_frame_path_does_the_first_pass_only_and_the_
         scanner.stop()
     assert read == [payload]
     # The first frame starts the child; from the next on, the frame path runs the first passes alone.
-    assert all(stage in ("zxing", "dark") for trace in traces[1:] for stage, _ in trace)
+    assert all(stage == "zxing" for trace in traces[1:] for stage, _ in trace)
     assert any(trace for trace in traces[1:])
     assert not stage.running
+
+
+def test_with_the_child_running_a_dark_frames_stretch_is_the_childs_and_the_child_reads_it():
+    """A dark frame (tuning set, seed 2) that zxing-cpp's first pass cannot read and the grey-level stretch can:
+    the stretch is a retry, so the child's. The frame path runs zxing-cpp's first pass alone (before, it ran the
+    stretch and a second zxing-cpp pass itself on every dark frame it could not read: twice the raw decoder)."""
+    from assistant.scanner.decoders import Cascade
+    from assistant.scanner.live import LiveScanner
+
+    scene = F.scene_for("dark", 2)
+    stage = ProcessStage()
+    scanner = LiveScanner(lambda: None, lambda e: None, cascade=Cascade(clock=StillClock()), background=stage)
+    try:
+        read, traces = scan_until_read(scanner, F.render(scene))
+        assert stage.retries_elsewhere
+    finally:
+        scanner.stop()
+    assert read == [scene.payload]
+    assert [(i, stage) for i, trace in enumerate(traces[1:], 1) for stage, _ in trace if stage != "zxing"] == []
+    assert any(trace for trace in traces[1:])
 
 
 def test_with_the_thread_stage_instead_the_frame_path_keeps_its_own_retries(thumb_frames, monkeypatch):
