@@ -247,7 +247,7 @@ class LiveScanner:
             return self._end(self._views(self._idle_full(frame), now))
         self._search(frame)
         found = self.cascade.decode(
-            frame.gray, frame.regions, started=True, card=frame.card, retries=not self._retries_elsewhere()
+            frame.gray, frame.regions, started=True, card=frame.card, retries=not self._worker_runs()
         )
         sightings = [Sighting(d.payload, *d.centre) for d in found]
         sightings += self._background(frame, found)
@@ -260,7 +260,7 @@ class LiveScanner:
         """Start the frame's budget as it arrives; True when the aiming measurement has been crowded out for
         `AIM_STARVED` frames, and its expected cost is then held back from the retries (a cue can wait a few
         frames, not for ever)."""
-        starved = self.guidance and self._aims_skipped >= AIM_STARVED and not self._measured_elsewhere()
+        starved = self.guidance and self._aims_skipped >= AIM_STARVED and not self._worker_runs()
         self._sighted = False
         pixels = image.shape[0] * image.shape[1]
         self.budget.start(reserve_ms=self.budget.expected_ms("aiming", pixels) if starved else 0.0)
@@ -275,7 +275,7 @@ class LiveScanner:
 
     def _first_pass(self, frame: _Frame) -> list[CodeAnnounced]:
         """An idle picture's frame: zxing-cpp's first pass on the whole frame, no retries, no cue."""
-        found = self.cascade.decode(frame.gray, [], started=True, retries=not self._retries_elsewhere())
+        found = self.cascade.decode(frame.gray, [], started=True, retries=not self._worker_runs())
         sightings = [Sighting(d.payload, *d.centre) for d in found]
         if sightings:
             self._still = 0
@@ -284,16 +284,11 @@ class LiveScanner:
         self._announce(announced, frame.now)
         return announced
 
-    def _retries_elsewhere(self) -> bool:
-        """True with the background stage in a process of its own: every retry is its work, and the UI's
-        interpreter does zxing-cpp's first pass only (`stage_process`)."""
-        return self.background is not None and self.background.retries_elsewhere
-
     def _looked_empty(self) -> bool:
         """True when the worker process has looked at this still picture and found no sign of a code in it (an
         empty table): its full frames then need neither the region search nor an offer."""
         background = self.background
-        return self._still > 0 and self._measured_elsewhere() and background.no_code == self._picture  # type: ignore[union-attr]
+        return self._still > 0 and self._worker_runs() and background.no_code == self._picture  # type: ignore[union-attr]
 
     def _idle_full(self, frame: _Frame) -> list[CodeAnnounced]:
         """An idle full frame of a still picture the worker found no sign of a code in: the first pass, and the
@@ -314,7 +309,7 @@ class LiveScanner:
         without regions, and it searches for itself): the exposure is metered on the first region of the worker's
         last search, a frame or a few old."""
         gray = frame.gray
-        if self._measured_elsewhere():
+        if self._worker_runs():
             frame.searched = False
             region = self.background.region  # type: ignore[union-attr]
             self._meter(gray, [region] if region is not None else [])
@@ -377,7 +372,7 @@ class LiveScanner:
         gray = frame.gray
         if frame.searched and not frame.regions and self._nothing_seen and self._unmeasured < AIM_EVERY - 1:
             self._unmeasured += 1
-        elif isinstance(self.background, ProcessStage) and self._measured_elsewhere():
+        elif isinstance(self.background, ProcessStage) and self._worker_runs():
             # The worker process measures (its heavy parts: the card and close-up searches, sharpness, burnt-out
             # patches, the motion check); the cue comes from its view a few frames on (`_views`).
             region = frame.regions[0] if frame.regions else None
@@ -425,7 +420,7 @@ class LiveScanner:
         """The cue from an aiming measurement the worker process finished (asked for by `_aim`), said when this
         frame announced nothing; `announced` returned as it is."""
         background = self.background
-        if not self.guidance or not isinstance(background, ProcessStage) or not self._measured_elsewhere():
+        if not self.guidance or not isinstance(background, ProcessStage) or not self._worker_runs():
             return announced
         measured = background.take_view()
         if measured is not None and not announced and not self._sighted:
@@ -434,8 +429,9 @@ class LiveScanner:
                 self.report(CueGiven(said))
         return announced
 
-    def _measured_elsewhere(self) -> bool:
-        """True while the worker process runs: the aiming measurement is then its work, not the frame path's."""
+    def _worker_runs(self) -> bool:
+        """True while the worker process runs: every retry (the dark stretch among them) and the aiming
+        measurement are then its work, and the frame path does zxing-cpp's first pass only (`stage_process`)."""
         return isinstance(self.background, ProcessStage) and self.background.retries_elsewhere
 
     def _announce(self, announced: list[CodeAnnounced], now: float) -> None:
