@@ -458,8 +458,8 @@ def main(argv=None) -> int:
     parser.add_argument(
         "--load-seconds",
         type=float,
-        default=6.0,
-        help="seconds per condition of the live path as the app runs it, benchmarks/scanner_load.py (6; 0: none)",
+        default=20.0,
+        help="seconds per condition of the live path as the app runs it, benchmarks/scanner_load.py (20; 0: none)",
     )
     parser.add_argument("--load-only", action="store_true", help="only the live path under the app's conditions")
     args = parser.parse_args(argv)
@@ -530,7 +530,7 @@ def _load_section(args) -> int:
     per minute on an empty table and with a card in view; evaluation camera."""
     from benchmarks import scanner_load
 
-    load = scanner_load.measure(args.load_seconds or 6.0)
+    load = scanner_load.measure(args.load_seconds)
     if args.json:
         print(json.dumps({"live path under load": load}, indent=2))
     else:

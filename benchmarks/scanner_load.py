@@ -39,8 +39,9 @@ afresh (a still picture, as a table is).
 - **stall**: the longest an asyncio event loop on a thread of its own (standing for the app's) woke late while
   the frames ran, milliseconds: how long a key or a reply would have waited for the interpreter (goal: 50).
 
-Short runs (a few seconds each): the figures move with the machine's load, so compare the ones measured side by
-side in one run.
+Each condition runs `SECONDS` (600 frames): its p99 is then its sixth slowest frame. At 6 s (180 frames) it was the
+second slowest, and one frame held up by the machine decided the ratio to raw zxing-cpp's from run to run. The
+figures still move with the machine's load, so compare the ones measured side by side in one run.
 """
 
 from __future__ import annotations
@@ -325,9 +326,11 @@ def run(
 
 
 STAGES = ("thread", "process", "off")
+#: Seconds a condition runs, unless told.
+SECONDS = 20.0
 
 
-def measure(seconds: float = 6.0, pool: int = 6, busy: int = 0, stages: tuple[str, ...] = STAGES) -> dict:
+def measure(seconds: float = SECONDS, pool: int = 6, busy: int = 0, stages: tuple[str, ...] = STAGES) -> dict:
     """Every condition side by side: resolution × table (card, empty) × background stage (thread, process, off);
     with `busy`, each condition also with that many cores kept busy, right after it on the machine as it is."""
     import cv2
@@ -391,7 +394,7 @@ def print_report(report: dict) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
-    parser.add_argument("--seconds", type=float, default=6.0, help="seconds per condition (6)")
+    parser.add_argument("--seconds", type=float, default=SECONDS, help=f"seconds per condition ({SECONDS:.0f})")
     parser.add_argument("--pool", type=int, default=6, help="shots per condition, each held a second (6)")
     parser.add_argument(
         "--busy", type=int, default=0, help="also measure each condition with N cores kept busy by child processes (0)"

@@ -25,10 +25,10 @@ from typing import TYPE_CHECKING, Protocol
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
 from textual.driver import Driver
 from textual.geometry import Offset, Region, Size
 from textual.reactive import Reactive
+from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
@@ -85,7 +85,7 @@ Screen { background: black; color: white; }
 #camera { height: auto; }
 #table { height: auto; }
 #stables { height: auto; }
-#history { height: 1fr; color: #d0d0d0; }
+#history-text { height: 1fr; color: #d0d0d0; }
 """
 
 #: The widgets the cursor keys move through, in the order of `assistant.core.words.screen.REGION_NAMES`.
@@ -95,20 +95,25 @@ HISTORY_SHOWN = 20
 
 
 class TextRegion(Static):
-    """A region of plain text. Its size is known once it is laid out: a new size asks for no second layout pass
-    (Textual lays the whole screen out again when a widget's virtual size changes; for these regions, which hold
-    no scrolling of their own, that second pass changes nothing and costs the loop a reply's whole layout again)."""
+    """A region of plain text, as tall as its text (the history: the rest of the screen). Its size is known once it
+    is laid out: a new size asks for no second layout pass (Textual lays the whole screen out again when a widget's
+    virtual size changes; for these regions, which hold no scrolling of their own, that second pass changes nothing
+    and costs the loop a reply's whole layout again)."""
 
     virtual_size = Reactive(Size(0, 0), layout=False, repaint=False)
 
-
-class HistoryScroll(VerticalScroll):
-    """The history's scrolling region; as `TextRegion`, a new size asks for no second layout pass, nor does a
-    scroll bar shown or hidden: scroll bars take no room here (`scrollbar-size: 0 0`)."""
-
-    virtual_size = Reactive(Size(0, 0), layout=False, repaint=False)
-    show_vertical_scrollbar = Reactive(False, layout=False, repaint=False)
-    show_horizontal_scrollbar = Reactive(False, layout=False, repaint=False)
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        """Show new text: the same text again does nothing, and text as tall as the region at its width is drawn
+        without laying the screen out. A reply changes one region or two of the six, and seldom their height; a
+        layout pass measures and draws every region again."""
+        if content == self.content:
+            return
+        width, height = self.content_size
+        super().update(content, layout=False)
+        if not layout or not (self.styles.height is None or self.styles.height.is_auto):
+            return  # (the history: the rest of the screen, whatever its text)
+        if not width or self.get_content_height(self.size, self.size, width) != height:
+            self.refresh(layout=True)
 
 
 class Speaker(Protocol):
@@ -250,8 +255,7 @@ class TableApp(App[None]):
         yield TextRegion("", id="share", markup=False)
         yield TextRegion("", id="table", markup=False)
         yield TextRegion("", id="stables", markup=False)
-        with HistoryScroll(id="history", can_focus=False):
-            yield TextRegion(HISTORY_HEADING, id="history-text", markup=False)
+        yield TextRegion(HISTORY_HEADING, id="history-text", markup=False)
 
     def on_mount(self) -> None:
         prompt = self.query_one("#prompt", BrailleInput)

@@ -11,6 +11,7 @@ Every cell made or deleted and every change of mode is posted as an `Echoed` mes
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
 from typing import Any
@@ -98,6 +99,9 @@ class BrailleInput(Input):
         entry = self._entry
         if entry is None:
             await super()._on_key(event)
+            # The loop's other work between keys: keys that come at once (a braille keyboard's contracted word, a
+            # fast typist) are otherwise taken back to back, a reply or the camera waiting the whole burst's work.
+            await asyncio.sleep(0)
             return
         if event.key == "backspace" and not entry.cells and not entry.pending:
             return  # nothing of ours to delete: the input's own Backspace deletes what was typed otherwise

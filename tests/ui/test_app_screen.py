@@ -286,9 +286,42 @@ def test_a_reply_lays_the_screen_out_once_and_a_typed_key_not_at_all(make_app):
                 await pilot.press("enter")
                 for _ in range(3):
                     await pilot.pause()
-                assert app.replies[-1].lines and len(passes) == 1, (line, len(passes))
+                assert app.replies[-1].lines and len(passes) == 1, (line, len(passes))  # each answer a new height
                 assert whole == [], line
                 assert cursor_on_answer(app), line
+
+    asyncio.run(scenario())
+
+
+def drawn(app) -> str:
+    """The screen as the compositor draws it now (no layout done for it)."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def test_a_reply_as_tall_as_the_last_is_drawn_without_laying_the_screen_out(make_app):
+    """A reply changes the answer and the history, seldom a region's height: text as tall as its region's is drawn
+    where it is, and regions whose text did not change are not touched. The screen shows the new answer."""
+
+    async def scenario():
+        app = make_app(Heard())
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press(*"basic unicorn red", "enter")
+            await pilot.pause()
+            screen = app.screen
+            passes, touched = [], []
+            lay_out = screen._refresh_layout
+            screen._refresh_layout = lambda *a, **k: (passes.append(1), lay_out(*a, **k))[1]
+            for region in ("status", "table", "stables"):
+                widget = app.query_one(f"#{region}")
+                widget.refresh = lambda *a, _region=region, _refresh=widget.refresh, **k: (
+                    touched.append(_region), _refresh(*a, **k))[1]  # fmt: skip
+            await pilot.press(*"basic unicorn blue", "enter")
+            for _ in range(3):
+                await pilot.pause()
+            assert passes == [] and touched == []
+            assert "Basic Unicorn (Blue)" in drawn(app).split(HISTORY_HEADING)[0]
+            assert "Basic Unicorn (Red)" in drawn(app).split(HISTORY_HEADING)[1]
+            assert cursor_on_answer(app)
 
     asyncio.run(scenario())
 

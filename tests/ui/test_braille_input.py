@@ -159,3 +159,32 @@ def test_the_apps_input_line_takes_six_key_entry_after_ctrl_b(make_app):
             assert str(app.query_one("#answer").render()).splitlines()[0] == "Yay"
 
     asyncio.run(main())
+
+
+def test_a_burst_of_keys_leaves_the_loop_free_between_keys_and_keeps_their_order():
+    """Keys that come all at once (a braille keyboard's contracted word, a fast typist on a busy machine) are taken
+    one at a time with the loop free between them, so a reply, the camera's message or a phone's move waits one
+    key's work, not the whole burst's; the line and what is submitted stay as typed."""
+    line = "new game Ana Ben Cy babies red pink narwhal win 7"
+    app = EntryApp(None)
+
+    async def scenario(pilot):
+        entry = app.query_one("#entry", BrailleInput)
+        seen, done = set(), asyncio.Event()
+
+        async def watch():  # another task on the loop, as the app's other work is
+            while not done.is_set():
+                seen.add(len(entry.value))
+                await asyncio.sleep(0)
+
+        watcher = asyncio.create_task(watch())
+        for key in line:
+            entry.post_message(events.Key("space" if key == " " else key, key))
+        entry.post_message(events.Key("enter", "\r"))
+        await pilot.pause()
+        done.set()
+        await watcher
+        assert app.submitted == [line]
+        assert len(seen) >= len(line) // 2, sorted(seen)  # the loop ran between the keys, not once at the end
+
+    drive(app, scenario)
