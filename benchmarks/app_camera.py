@@ -35,9 +35,11 @@ camera read go into the app's session, which the session alongside does not see.
 
 The wrapper also runs a watch on the app's own asyncio event loop (the Textual app's): a task that sleeps
 `TICK_S` again and again and notes each time it woke more than `STALL_NOTE_MS` late. **Stall**: the longest it
-woke late, from the warm-up's end to the last key, per condition, with the loop thread's own CPU time in it (the
-rest is waiting for a core); *between keys* leaves out the second after each key (the app's own work on the key and
-its reply), leaving what the camera's work costs the loop.
+woke late, from the warm-up's end to the last key, per condition, with the loop thread's own CPU time in it and its
+time runnable but waiting for a core (Linux's scheduler statistics; the rest is time it was blocked: the disk, a
+lock, the interpreter held by another thread, or a virtual machine's core taken by its host); *between keys* leaves
+out the second after each key (the app's own work on the key and its reply), leaving what the camera's work costs
+the loop.
 
 Figures: median, p90 and max per condition, and the differences (goal: camera-on p90 within `GOAL_P90_DIFF_MS`
 of camera-off's; stall at most `GOAL_STALL_MS`). The load average is read before and after. Exits 1 when a goal
@@ -57,6 +59,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -111,6 +114,16 @@ def render_clip(path: Path, seeds: tuple[int, ...] = CLIP_SEEDS) -> int:
 # The wrapper the app runs in.
 
 
+def run_queue_wait() -> Callable[[], float]:
+    """For the calling thread: a function giving the seconds it has waited, runnable, for a core (Linux's
+    scheduler statistics, `/proc/thread-self/schedstat`, its second field); elsewhere, always 0."""
+    try:
+        descriptor = os.open("/proc/thread-self/schedstat", os.O_RDONLY)
+    except OSError:
+        return lambda: 0.0
+    return lambda: int(os.pread(descriptor, 100, 0).split()[1]) / 1e9
+
+
 def child(log: str, arguments: list[str]) -> int:
     """Run the app with `arguments`, noting in `log` (JSON lines) each sentence as its player starts (`play`: the
     moment, the text) and each time the event loop woke late (`stall`: milliseconds, the moment it woke)."""
@@ -133,13 +146,15 @@ def child(log: str, arguments: list[str]) -> int:
         return start(self, player, path, wanted, label)
 
     async def watch() -> None:
+        queued = run_queue_wait()
         while True:
-            before, cpu = time.perf_counter(), time.thread_time()
+            before, cpu, waited = time.perf_counter(), time.thread_time(), queued()
             await asyncio.sleep(TICK_S)
             woke = time.perf_counter()
             late = (woke - before - TICK_S) * 1000
             if late > STALL_NOTE_MS:
-                write({"stall": round(late, 2), "at": woke, "cpu": round((time.thread_time() - cpu) * 1000, 2)})
+                cpu_ms, queued_ms = (time.thread_time() - cpu) * 1000, (queued() - waited) * 1000
+                write({"stall": round(late, 2), "at": woke, "cpu": round(cpu_ms, 2), "queued": round(queued_ms, 2)})
 
     from assistant.ui import camera
 
@@ -235,10 +250,11 @@ class App:
                   if "camera" in r and after - KEY_WORK_S <= r["camera"] <= first["play"]]  # fmt: skip
         return first["text"], any(text and text in speech for speech in camera)
 
-    def stalls(self, start: float, end: float) -> list[tuple[float, float, float]]:
-        """(moment, milliseconds late, the loop's own CPU milliseconds meanwhile) of each late wake-up between
-        `start` and `end`."""
-        return [(r["at"], r["stall"], r["cpu"]) for r in self.records() if "stall" in r and start <= r["at"] <= end]
+    def stalls(self, start: float, end: float) -> list[tuple[float, float, float, float]]:
+        """(moment, milliseconds late, the loop's own CPU milliseconds meanwhile, its milliseconds waiting for a
+        core) of each late wake-up between `start` and `end`."""
+        return [(r["at"], r["stall"], r["cpu"], r["queued"]) for r in self.records()
+                if "stall" in r and start <= r["at"] <= end]  # fmt: skip
 
     def close(self) -> None:
         self.process.kill()
@@ -255,12 +271,14 @@ def starts_reply(said: str, speech: str) -> bool:
     return n > 0 and said[:n] == speech[:n]
 
 
-def longest(stalls: list[tuple[float, float, float]], keys: list[float] | None = None) -> tuple[float, float]:
-    """The longest stall and the loop's own CPU in it; with `keys`, leaving out those within `KEY_WORK_S` after a
-    key."""
-    kept = [(ms, cpu) for at, ms, cpu in stalls if keys is None or not any(0 <= at - k <= KEY_WORK_S for k in keys)]
-    ms, cpu = max(kept, default=(0.0, 0.0))
-    return round(ms, 1), round(cpu, 1)
+def longest(
+    stalls: list[tuple[float, float, float, float]], keys: list[float] | None = None
+) -> tuple[float, float, float]:
+    """The longest stall, the loop's own CPU in it and its wait for a core; with `keys`, leaving out those within
+    `KEY_WORK_S` after a key."""
+    kept = [s[1:] for s in stalls if keys is None or not any(0 <= s[0] - k <= KEY_WORK_S for k in keys)]
+    ms, cpu, queued = max(kept, default=(0.0, 0.0, 0.0))
+    return round(ms, 1), round(cpu, 1), round(queued, 1)
 
 
 def block(folder: Path, backend: str, clip: Path | None) -> dict:
@@ -343,13 +361,14 @@ def measure(folder: Path, backend: str, rounds: int, clip: Path | None) -> dict:
     for name, blocks in runs.items():
         spans = [s for b in blocks for s in b["spans"]]
         stalls = [s for b in blocks for s in b["stalls"]]
-        stall_ms, stall_cpu_ms = longest(stalls)
+        stall_ms, stall_cpu_ms, stall_queued_ms = longest(stalls)
         report[name] = {
             **summary(spans),
             "other_first": [o for b in blocks for o in b["other_first"]],
             "unlike_shadow": [u for b in blocks for u in b["unlike"]],
             "stall_ms": stall_ms,
             "stall_cpu_ms": stall_cpu_ms,
+            "stall_queued_ms": stall_queued_ms,
             "stall_between_keys_ms": max((longest(b["stalls"], b["keys"])[0] for b in blocks), default=0.0),
         }
     on, off = report["camera on"], report["camera off"]
@@ -374,7 +393,8 @@ def print_report(report: dict) -> None:
             continue
         print(
             f"{name}, {f['count']} keys: key to first audio byte median {f['median_ms']} ms, p90 {f['p90_ms']} ms, "
-            f"max {f['max_ms']} ms; loop stall {f['stall_ms']} ms (its own CPU {f['stall_cpu_ms']} ms; "
+            f"max {f['max_ms']} ms; loop stall {f['stall_ms']} ms (its own CPU {f['stall_cpu_ms']} ms, waiting for a "
+            f"core {f['stall_queued_ms']} ms; "
             f"{f['stall_between_keys_ms']} ms between keys); "
             f"{len(f['other_first'])} keys heard something else first"
         )
