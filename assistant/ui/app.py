@@ -104,7 +104,7 @@ class TextRegion(Static):
 
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
         """Show new text: the same text again does nothing, and text as tall as the region at its width is drawn
-        without laying the screen out. A reply changes one region or two of the six, and seldom their height; a
+        without laying the screen out. A reply changes one region or two, and seldom their height; a
         layout pass measures and draws every region again."""
         if content == self.content:
             return
