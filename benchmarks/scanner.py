@@ -35,6 +35,7 @@ from pathlib import Path
 
 from benchmarks import camera_model as M
 from benchmarks import frames as F
+from benchmarks.scanner_load import SECONDS as LOAD_SECONDS
 
 PHOTOS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "qr_photos"
 UNSEEN_ENV = "TABLE_ASSISTANT_UNSEEN_PHOTOS"
@@ -458,8 +459,9 @@ def main(argv=None) -> int:
     parser.add_argument(
         "--load-seconds",
         type=float,
-        default=20.0,
-        help="seconds per condition of the live path as the app runs it, benchmarks/scanner_load.py (20; 0: none)",
+        default=LOAD_SECONDS,
+        help=f"seconds per condition of the live path as the app runs it, benchmarks/scanner_load.py "
+        f"({LOAD_SECONDS:.0f}; 0: none)",
     )
     parser.add_argument("--load-only", action="store_true", help="only the live path under the app's conditions")
     args = parser.parse_args(argv)
