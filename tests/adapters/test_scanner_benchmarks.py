@@ -2,6 +2,12 @@
 the reads tallied per frame class with the frames lost to each plain decoder, and the hand clips' thumb and hold."""
 
 import math
+import os
+import subprocess
+import sys
+import time
+
+import pytest
 
 from benchmarks import app_camera, scanner_hand, scanner_reads
 from benchmarks import camera_model as M
@@ -18,10 +24,28 @@ def test_a_keys_reply_is_known_by_its_first_words_and_a_card_the_camera_announce
 
 
 def test_the_longest_stall_between_keys_leaves_out_the_second_after_each_key():
-    stalls = [(10.2, 80.0, 30.0), (12.0, 30.0, 29.0), (14.0, 45.0, 12.0), (15.5, 60.0, 58.0)]
-    assert app_camera.longest(stalls) == (80.0, 30.0)  # with the loop's own CPU in it
-    assert app_camera.longest(stalls, keys=[10.0, 15.0]) == (45.0, 12.0)  # 80 and 60 fell within a key's second
-    assert app_camera.longest([], keys=[1.0]) == (0.0, 0.0)
+    stalls = [(10.2, 80.0, 30.0, 40.0), (12.0, 30.0, 29.0, 0.0), (14.0, 45.0, 12.0, 3.0), (15.5, 60.0, 58.0, 1.0)]
+    assert app_camera.longest(stalls) == (80.0, 30.0, 40.0)  # with the loop's own CPU in it, and its wait for a core
+    assert app_camera.longest(stalls, keys=[10.0, 15.0]) == (45.0, 12.0, 3.0)  # 80 and 60 fell in a key's second
+    assert app_camera.longest([], keys=[1.0]) == (0.0, 0.0, 0.0)
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/thread-self/schedstat"), reason="Linux's scheduler statistics")
+def test_a_threads_wait_for_a_core_is_read_from_the_schedulers_statistics():
+    """Seconds the calling thread was runnable but not running: with more busy processes than cores, a thread that
+    keeps busy too is made to wait."""
+    queued = app_camera.run_queue_wait()
+    first = queued()
+    spinning = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2 * (os.cpu_count() or 1))]
+    try:
+        began = time.thread_time()
+        while time.thread_time() - began < 0.3:  # this thread's own CPU time, however slow the machine
+            sum(range(1000))
+    finally:
+        for process in spinning:
+            process.kill()
+            process.wait()
+    assert queued() > first
 
 
 def test_reads_are_tallied_per_class_with_the_seeds_each_decoder_reads_and_the_path_does_not():
