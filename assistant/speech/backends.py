@@ -44,12 +44,15 @@ from assistant.core.words.voice import (
     speech_silent,
     voice_unknown,
 )
-from assistant.speech.player import Player, Playing, end_process, start_quietly
+from assistant.speech.player import Player, Playing, end_process, lower_priority, start_quietly
 from assistant.speech.silence import trim_silent_end
 from assistant.speech.soundfile import as_wav
 
 #: Seconds a render may take before it counts as failed (a sentence renders in about 10 ms).
 RENDER_TIMEOUT = 10.0
+#: How much lower an engine program rendering a sentence ahead runs (added to the app's own niceness): the next
+#: sentence has the whole of the one playing to be ready, while the app draws the reply on the same cores.
+AHEAD_NICENESS = 10
 
 
 def _ignore(index: int) -> None:
@@ -117,8 +120,9 @@ class Backend:
     def cancel(self) -> None:
         """Cut off what is being said (any thread)."""
 
-    def render(self, text: str, path: Path) -> None:
-        """Write the text as a WAV file (only when `can_render`)."""
+    def render(self, text: str, path: Path, *, ahead: bool = False) -> None:
+        """Write the text as a WAV file (only when `can_render`); `ahead`: while an earlier sentence plays, so
+        there is time to spare and an engine in a process of its own runs at a lower priority."""
         raise SpeechError(speech_cannot_render(self.name))
 
     def close(self) -> None:
@@ -288,7 +292,7 @@ class WavBackend(Backend):
                 self._wait(process, player)
             return
         self._wanted = wanted
-        ready: Path | None = self._render_piece(pieces[0])
+        ready: Path | None = self._render_piece(pieces[0], ahead=False)
         prefix = ""
         try:
             if sound is not None and ready is not None:
@@ -304,7 +308,7 @@ class WavBackend(Backend):
                     return
                 began(index, _seconds(ready))
                 going_on = index + 1 < len(pieces) and more()
-                upcoming = self._render_piece(pieces[index + 1]) if going_on else None
+                upcoming = self._render_piece(pieces[index + 1], ahead=True) if going_on else None
                 self._wait(process, player)
                 if process.returncode == 0 and wanted():
                     finished(index)
@@ -317,10 +321,10 @@ class WavBackend(Backend):
     def _speak_directly(self, pieces: list[str], wanted: Callable[[], bool]) -> None:
         """No player: engines that can reach the sound device themselves override this."""
 
-    def _render_piece(self, text: str) -> Path:
+    def _render_piece(self, text: str, *, ahead: bool) -> Path:
         self._count += 1
         path = self._temporary_folder() / f"utterance-{self._count % 8}.wav"
-        self.render(text, path)
+        self.render(text, path, ahead=ahead)
         trim_silent_end(path)
         return path
 
@@ -467,7 +471,7 @@ class Pyttsx3Backend(WavBackend):
     def _on_finished(self, name=None, completed=True) -> None:
         self._finished.set()  # called on espeak's own thread: only an event is touched
 
-    def render(self, text: str, path: Path) -> None:
+    def render(self, text: str, path: Path, *, ahead: bool = False) -> None:
         """Write `text` to `path` and wait for the finished-utterance event (runAndWait alone can return before
         the file exists). An empty file is rendered once more: that was seen once, on a second utterance."""
         for _attempt in range(2):
@@ -504,12 +508,16 @@ class EspeakBackend(WavBackend):
         options = ["-s", str(int(scale(self.rate, 80, 175, 450))), "-a", str(self.volume)]
         return options + (["-v", self.voice] if self.voice else [])
 
-    def render(self, text: str, path: Path) -> None:
-        """Write `text` to `path` (the text goes in on stdin, so a text starting with "-" is not an option)."""
+    def render(self, text: str, path: Path, *, ahead: bool = False) -> None:
+        """Write `text` to `path` (the text goes in on stdin, so a text starting with "-" is not an option); a
+        sentence rendered ahead at a lower priority (it waits for its text on stdin, so it is lowered before it
+        starts its work)."""
         try:
             process = start_quietly([self.program, *self._options(), "-w", str(path)], stdin=subprocess.PIPE)
         except OSError as exc:
             raise SpeechError(engine_unavailable("espeak-ng", exc.strerror or str(exc))) from None
+        if ahead:
+            lower_priority(process.pid, AHEAD_NICENESS)
         with self._lock:  # as in `_register`: a cancel either finds this process or has already changed `_wanted`
             if not self._wanted():
                 end_process(process)

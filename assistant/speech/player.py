@@ -13,6 +13,7 @@ on Windows.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -177,6 +178,15 @@ def start_quietly(command: list[str], stdin: int | IO[bytes] = subprocess.DEVNUL
         close_fds=True,
         start_new_session=True,  # Ctrl+C in the terminal is the app's to handle, not the player's
     )
+
+
+def lower_priority(pid: int, by: int) -> None:
+    """Run a child process `by` steps nicer than this one (at most 19); left as it is where that cannot be done
+    (Windows, or the process already ended)."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, pid, min(19, os.getpriority(os.PRIO_PROCESS, 0) + by))
+    except (OSError, AttributeError):
+        pass
 
 
 def end_process(process: Playing | subprocess.Popen[bytes] | None) -> None:

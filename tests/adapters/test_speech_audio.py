@@ -4,6 +4,7 @@ vary from run to run."""
 
 import array
 import math
+import os
 import shutil
 import sys
 import wave
@@ -14,7 +15,7 @@ import pytest
 from assistant.core.speech.settings import SpeechSettings
 from assistant.core.words.voice import player_failed, player_missing, speech_backend_chosen, wav_written
 from assistant.speech import SpeechError, SpeechService, make_speaker
-from assistant.speech.backends import EspeakBackend, Pyttsx3Backend
+from assistant.speech.backends import AHEAD_NICENESS, EspeakBackend, Pyttsx3Backend
 from assistant.speech.earcons import EARCONS, EarconChannel, write_earcons
 from assistant.speech.player import Player
 
@@ -150,6 +151,27 @@ def test_a_player_that_succeeds_plays_every_sentence(tmp_path, capfd):
     assert len(played) == 2  # two sentences, each its own file, rendered while the one before played
     assert service.notices == [speech_backend_chosen("pyttsx3", "sh")]
     assert capfd.readouterr() == ("", "")
+
+
+@needs_espeak
+def test_espeak_ng_renders_a_sentence_ahead_at_a_lower_priority_and_the_first_at_the_apps(tmp_path, monkeypatch):
+    """The first sentence is what the player waits for; the next renders while it plays, yielding the cores to the
+    app's reply. The engine is the real one, behind a script that notes its niceness once it has its text."""
+    niceness = tmp_path / "niceness.log"
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    engine = folder / "espeak-ng"
+    engine.write_text(
+        f'#!/bin/sh\ntext=$(cat)\nnice >> "{niceness}"\nprintf %s "$text" | "{shutil.which("espeak-ng")}" "$@"\n'
+    )
+    engine.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{folder}{os.pathsep}{os.environ['PATH']}")
+    log = tmp_path / "played.log"
+    service = speak_with(EspeakBackend(logging_player(log)), LONG)
+    own = os.getpriority(os.PRIO_PROCESS, 0)
+    assert [int(line) for line in lines(niceness)] == [own, min(19, own + AHEAD_NICENESS)]
+    assert len(lines(log)) == 2  # both rendered and played
+    assert service.notices == [speech_backend_chosen("espeak-ng", "sh")]
 
 
 def test_a_player_that_is_missing_gives_one_notice_and_no_terminal_noise(capfd):
