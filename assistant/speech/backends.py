@@ -44,7 +44,7 @@ from assistant.core.words.voice import (
     speech_silent,
     voice_unknown,
 )
-from assistant.speech.player import Player, Playing, end_process, lower_priority, start_quietly
+from assistant.speech.player import Player, Playing, end_process, start_quietly
 from assistant.speech.silence import trim_silent_end
 from assistant.speech.soundfile import as_wav
 
@@ -510,14 +510,15 @@ class EspeakBackend(WavBackend):
 
     def render(self, text: str, path: Path, *, ahead: bool = False) -> None:
         """Write `text` to `path` (the text goes in on stdin, so a text starting with "-" is not an option); a
-        sentence rendered ahead at a lower priority (it waits for its text on stdin, so it is lowered before it
-        starts its work)."""
+        sentence rendered ahead at a lower priority (`start_quietly`)."""
         try:
-            process = start_quietly([self.program, *self._options(), "-w", str(path)], stdin=subprocess.PIPE)
+            process = start_quietly(
+                [self.program, *self._options(), "-w", str(path)],
+                stdin=subprocess.PIPE,
+                nicer_by=AHEAD_NICENESS if ahead else 0,
+            )
         except OSError as exc:
             raise SpeechError(engine_unavailable("espeak-ng", exc.strerror or str(exc))) from None
-        if ahead:
-            lower_priority(process.pid, AHEAD_NICENESS)
         with self._lock:  # as in `_register`: a cancel either finds this process or has already changed `_wanted`
             if not self._wanted():
                 end_process(process)

@@ -168,16 +168,27 @@ def _winsound(platform: str) -> Any:
     return winsound
 
 
-def start_quietly(command: list[str], stdin: int | IO[bytes] = subprocess.DEVNULL) -> subprocess.Popen[bytes]:
-    """Start a child process whose output can never reach the terminal."""
-    return subprocess.Popen(
+def start_quietly(
+    command: list[str], stdin: int | IO[bytes] = subprocess.DEVNULL, *, nicer_by: int = 0
+) -> subprocess.Popen[bytes]:
+    """Start a child process whose output can never reach the terminal, in a process group of its own, so Ctrl+C
+    in the terminal is the app's to handle, not the child's. A child with no `nicer_by` runs in a session of
+    its own: where Linux gives each session an equal share of the cores (its "autogroup"), it does not share the
+    app's. One with `nicer_by` stays in the app's session, that many steps nicer than the app, so that it yields
+    the cores to the app (a niceness counts only within a session there); it is lowered before it reads its
+    input."""
+    process = subprocess.Popen(
         command,
         stdin=stdin,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         close_fds=True,
-        start_new_session=True,  # Ctrl+C in the terminal is the app's to handle, not the player's
+        start_new_session=not nicer_by,
+        process_group=0 if nicer_by else None,
     )
+    if nicer_by:
+        lower_priority(process.pid, nicer_by)
+    return process
 
 
 def lower_priority(pid: int, by: int) -> None:

@@ -154,22 +154,32 @@ def test_a_player_that_succeeds_plays_every_sentence(tmp_path, capfd):
 
 
 @needs_espeak
-def test_espeak_ng_renders_a_sentence_ahead_at_a_lower_priority_and_the_first_at_the_apps(tmp_path, monkeypatch):
+def test_espeak_ng_renders_a_sentence_ahead_nicer_than_the_app_in_its_session_and_the_first_as_the_app(
+    tmp_path, monkeypatch
+):
     """The first sentence is what the player waits for; the next renders while it plays, yielding the cores to the
-    app's reply. The engine is the real one, behind a script that notes its niceness once it has its text."""
-    niceness = tmp_path / "niceness.log"
+    app's reply: nicer than the app, and in the app's session (where each session has an equal share of the cores,
+    a niceness counts only within one). Both in a process group of their own, out of Ctrl+C's reach. The engine is
+    the real one, behind a script that notes its process group, session and niceness once it has its text."""
+    noted = tmp_path / "noted.log"
     folder = tmp_path / "bin"
     folder.mkdir()
     engine = folder / "espeak-ng"
+    real = shutil.which("espeak-ng")
     engine.write_text(
-        f'#!/bin/sh\ntext=$(cat)\nnice >> "{niceness}"\nprintf %s "$text" | "{shutil.which("espeak-ng")}" "$@"\n'
+        f'#!/bin/sh\ntext=$(cat)\necho $$ $(cut -d" " -f5,6,19 /proc/$$/stat) >> "{noted}"\n'
+        f'printf %s "$text" | "{real}" "$@"\n'
     )
     engine.chmod(0o755)
     monkeypatch.setenv("PATH", f"{folder}{os.pathsep}{os.environ['PATH']}")
     log = tmp_path / "played.log"
     service = speak_with(EspeakBackend(logging_player(log)), LONG)
     own = os.getpriority(os.PRIO_PROCESS, 0)
-    assert [int(line) for line in lines(niceness)] == [own, min(19, own + AHEAD_NICENESS)]
+    (first, first_group, first_session, first_nice), (ahead, ahead_group, ahead_session, ahead_nice) = (
+        [int(field) for field in line.split()] for line in lines(noted)
+    )
+    assert (first_group, first_session, first_nice) == (first, first, own)
+    assert (ahead_group, ahead_session, ahead_nice) == (ahead, os.getsid(0), min(19, own + AHEAD_NICENESS))
     assert len(lines(log)) == 2  # both rendered and played
     assert service.notices == [speech_backend_chosen("espeak-ng", "sh")]
 
