@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import difflib
 import enum
+import functools
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -260,8 +261,10 @@ class PrintVariant:
 VARIATIONS = ("llama", "alpaca", "goat", "ram")
 
 
+@functools.lru_cache(maxsize=4096)
 def normalize(text: str) -> str:
-    """Fold a name or query for comparison: lower case, accents off, only letters and digits kept."""
+    """Fold a name or query for comparison: lower case, accents off, only letters and digits kept. Remembered: a
+    look-up folds every card's name again and again (a typed line, hundreds of times)."""
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(ch for ch in decomposed.casefold() if ch.isalnum() and ch.isascii())
 

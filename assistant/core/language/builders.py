@@ -7,6 +7,7 @@ that is `Table.check`.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -106,12 +107,13 @@ def cards_with_words(cards: Iterable[Card], phrase: str) -> list[Card]:
     typed = [w for w in (normalize(w) for w in phrase.split()) if w]
     if not typed:
         return []
-    found = []
-    for card in cards:
-        name_words = [normalize(w) for w in re.split(r"[\s()\-]+", card.name) if normalize(w)]
-        if all(any(n.startswith(w) for n in name_words) for w in typed):
-            found.append(card)
-    return found
+    return [card for card in cards if all(any(n.startswith(w) for n in _name_words(card.name)) for w in typed)]
+
+
+@functools.lru_cache(maxsize=2048)
+def _name_words(name: str) -> tuple[str, ...]:
+    """A card name's words, folded ("Basic Unicorn (Red)" → basic, unicorn, red); remembered per name."""
+    return tuple(word for word in (normalize(w) for w in re.split(r"[\s()\-]+", name)) if word)
 
 
 def owners_of(state: GameState, card_id: str, exclude: int | None = None) -> list[int]:
