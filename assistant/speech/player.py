@@ -13,6 +13,7 @@ on Windows.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
@@ -187,17 +188,9 @@ def start_quietly(
         process_group=0 if nicer_by else None,
     )
     if nicer_by:
-        lower_priority(process.pid, nicer_by)
+        with contextlib.suppress(OSError, AttributeError):  # not on Windows; or the child has already ended
+            os.setpriority(os.PRIO_PROCESS, process.pid, min(19, os.getpriority(os.PRIO_PROCESS, 0) + nicer_by))
     return process
-
-
-def lower_priority(pid: int, by: int) -> None:
-    """Run a child process `by` steps nicer than this one (at most 19); left as it is where that cannot be done
-    (Windows, or the process already ended)."""
-    try:
-        os.setpriority(os.PRIO_PROCESS, pid, min(19, os.getpriority(os.PRIO_PROCESS, 0) + by))
-    except (OSError, AttributeError):
-        pass
 
 
 def end_process(process: Playing | subprocess.Popen[bytes] | None) -> None:
