@@ -147,14 +147,14 @@ class Conversation:
                     continue
                 if babies:
                     return self._offer(verb, command, phrase, babies[:MOST_CHOICES], resolved)
-            named = _unlike([c for c in cards if normalize(c.name) == normalize(phrase)])
+            exact = [c for c in cards if normalize(c.name) == normalize(phrase)]
+            named = _unlike(exact)
             if len(named) > 1:  # two decks print the name, and the cards play otherwise: asked, by what differs
                 return self._offer(verb, command, phrase, named, resolved)
             by_id = cards.get(phrase.strip().lower())
             if by_id is not None:  # a card's own id is that card, even where two decks print its name
                 resolved[phrase] = by_id
                 continue
-            exact = [c for c in cards if normalize(c.name) == normalize(phrase)]
             if len(exact) == 1:  # an exact name is that card, its small words included ("Unicorn of War")
                 resolved[phrase] = exact[0]
                 continue
