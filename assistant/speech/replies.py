@@ -68,13 +68,14 @@ class ReplySpeaker:
         if new_input and own_key:
             self.service.new_input(again=not (self.asked or reply.settles))
             self.asked = reply.pending is not None
-        priority = Priority.IMPORTANT if reply.important or reply.decisive else Priority.MESSAGE
+        priority = Priority.IMPORTANT if reply.important or reply.facts else Priority.MESSAGE
         self.service.say(
             reply.speech,
             priority,
             private=private,
             sound=sound,
-            decisive=reply.decisive,
+            facts=reply.facts,
+            tells=reply.tells,
             other_hand=other_hand,
         )
 

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from assistant.core.game.about import About
 from assistant.core.speech.queue import Cut, Priority, SpeechQueue, Utterance, interrupting
 from assistant.core.words.voice import (
     EARCON_WORDS,
@@ -112,17 +113,19 @@ class SpeechService:
         *,
         private: bool = False,
         sound: str = "",
-        decisive: str = "",
+        facts: tuple[About, ...] = (),
+        tells: tuple[About, ...] = (),
         other_hand: bool = False,
     ) -> bool:
         """Queue text at the end; return whether it will be said (a hint may be dropped, mute drops all).
 
         `sound` is an earcon heard just before the words;
-        `decisive` the decisive fact it carries, folded into the next reply when the next key cuts it;
+        `facts` the decisive facts it carries, said after the next key's reply when that key cuts them; `tells` the
+        move it tells of (merged with others when they pile up);
         `other_hand`: the reply did not come from the player's own key (a move from another player's device), so
         it is said in turn after the sentence being said, an older reply waiting shrinking to its decisive fact.
         """
-        utterance = Utterance(text, priority, private, sound=self._sound(sound), decisive=decisive)
+        utterance = Utterance(text, priority, private, sound=self._sound(sound), facts=facts, tells=tells)
         if not other_hand:
             return self._add(utterance)
         with self._cond:  # decided and marked on the turn being said at once: the worker may take the new one next

@@ -16,11 +16,16 @@ from __future__ import annotations
 
 import pytest
 
+from assistant.core.game.about import About, Topic
 from assistant.core.language.reply import Choice, Question
 from assistant.core.speech.queue import LAST_WORDS_S, Priority, Utterance, split_sentences
-from assistant.core.words.pace import settled_by
 from benchmarks.table_pace import BURST_S, GAMES, _heard, _until_own_key, _waits_for, kind, shadow_replies
-from tests.core.test_speech_queue import _Table
+from tests.core.test_speech_queue import _Table, count, turn
+
+CHAIN_DONE = About(Topic.CHAIN_DONE, "Chain resolved.")
+DESTROY = About(Topic.DUTY, "Destroy a Unicorn.", (2,))
+ANA_0 = count("Ana 0 Unicorns.", 0)
+DEE_2 = count("Dee 2 Unicorns.", 3)
 
 #: Seconds between two keys at table pace: the gap a decisive fact must fit in.
 GAP_S = 1.2
@@ -52,7 +57,7 @@ class _Espeak(_Table):
         if utterance is None:
             return False
         now = max(now, self.given) + self.render_s
-        self.owner = next(n for n, (_, u) in enumerate(self.replies) if u is utterance)
+        self.owner = self.owners[id(utterance)]
         self.schedule = []
         for sentence in split_sentences(utterance.text):
             self.schedule.append((now, now + spoken_s(sentence), sentence))
@@ -90,7 +95,7 @@ def _play(game: str, interval: float, render_s: float = 0.0) -> tuple[list[str],
                     break
                 moment += 0.05
         priority = Priority.IMPORTANT if reply.important or reply.decisive else Priority.MESSAGE
-        said = Utterance(reply.speech, priority, decisive=reply.decisive)
+        said = Utterance(reply.speech, priority, facts=reply.facts, tells=reply.tells)
         own = kind(step) != "other"
         table.key(moment, said, answers=asked or reply.settles, own=own)
         if own:
@@ -107,7 +112,7 @@ def _play(game: str, interval: float, render_s: float = 0.0) -> tuple[list[str],
         if all(any(_heard(f, text) for text in heard) for f in facts):
             continue
         later = _until_own_key(steps, replies, n)
-        if any(r.settles or all(settled_by(f, r.speech) for f in facts) for r in later):
+        if any(r.settles or all(f.settled_by((*r.facts, *r.tells)) for f in reply.facts) for r in later):
             settled.append(f"{n} {step}")
         else:
             missed.append(f"{n} {step}: {reply.decisive}")
@@ -170,12 +175,12 @@ def test_in_a_burst_the_older_fact_is_said_first():
     from assistant.core.speech.queue import SpeechQueue
 
     queue = SpeechQueue()
-    folded = ("Destroy a Unicorn.", "Ana 0 Unicorns.")
+    folded = (DESTROY, ANA_0)
     queue.add(Utterance("Destroy a Unicorn. Ana 0 Unicorns. Ben destroyed Baby Unicorn (Red).", folded=folded))
     queue.take()
     queue.sentence_began(0, 10.0, 1.0)  # the duty is being said; the count has not begun
-    queue.arrive(Utterance("Chain resolved. Unicorn Poison resolved.", decisive="Chain resolved."))
-    queue.arrive(Utterance("Turn 3: Cy's turn.", Priority.IMPORTANT, decisive="Cy's turn."))
+    queue.arrive(Utterance("Chain resolved. Unicorn Poison resolved.", facts=(CHAIN_DONE,)))
+    queue.arrive(Utterance("Turn 3: Cy's turn.", Priority.IMPORTANT, facts=(turn("Cy's turn.", 2),)))
     # the fact of the reply being said is older than the one that waited: it comes first, in the order recorded
     assert [u.text for u in queue.waiting] == ["Ana 0 Unicorns. Chain resolved. Turn 3: Cy's turn."]
 
@@ -185,8 +190,9 @@ def test_in_a_fold_the_turn_comes_first_then_a_fact_cut_in_a_fold_then_the_other
 
     # the benchmark's burst at 1.2 s: four facts wait when Ana's own key comes, her turn the newest of them
     queue = SpeechQueue()
-    older = ("Ana 0 Unicorns.", "Chain resolved.", "Dee 2 Unicorns.")
-    queue.add(Utterance(" ".join([*older, "Turn 5: Ana's turn."]), folded=older, decisive="Ana's turn."))
+    older = (ANA_0, CHAIN_DONE, DEE_2)
+    text = " ".join([*(fact.text for fact in older), "Turn 5: Ana's turn."])
+    queue.add(Utterance(text, folded=older, facts=(turn("Ana's turn.", 0),)))
     queue.take()
     queue.sentence_began(0, 10.0, 1.3)
     queue.new_input(now=10.4)  # "draw", with the first count cut
@@ -200,12 +206,12 @@ def test_in_a_fold_the_turn_comes_first_then_a_fact_cut_in_a_fold_then_the_other
     queue.sentence_began(1, 11.4, 1.3)
     queue.new_input(now=11.8)  # the count cut in its fold: it comes before a fact that has not begun
     queue.done()
-    queue.add(Utterance("Ana played Basic Unicorn (Orange). Neigh?", decisive="Neigh?"))
+    queue.add(Utterance("Ana played Basic Unicorn (Orange). Neigh?", facts=(About(Topic.QUESTION, "Neigh?"),)))
     assert [u.text for u in queue.waiting] == [
         "Ana 0 Unicorns. Chain resolved. Dee 2 Unicorns. Ana played Basic Unicorn (Orange). Neigh?"
     ]
     queue = SpeechQueue()
-    folded = ("Chain resolved.", "Dee 2 Unicorns.")
+    folded = (CHAIN_DONE, DEE_2)
     queue.add(Utterance("Chain resolved. Dee 2 Unicorns. Ana played Basic Unicorn (Orange).", folded=folded))
     queue.take()
     queue.sentence_began(0, 20.0, 0.9)
@@ -213,7 +219,7 @@ def test_in_a_fold_the_turn_comes_first_then_a_fact_cut_in_a_fold_then_the_other
     queue.sentence_began(1, 20.9, 1.1)
     queue.new_input(now=21.0)  # "Dee 2 Unicorns." cut in its fold: it leads, before the facts not yet begun
     queue.done()
-    queue.arrive(Utterance("Destroy a Unicorn. Cy played Unicorn Poison.", decisive="Destroy a Unicorn."))
+    queue.arrive(Utterance("Destroy a Unicorn. Cy played Unicorn Poison.", facts=(DESTROY,)))
     queue.new_input(now=21.1)
     queue.add(Utterance("Ana has 1 Unicorn."))
     assert [u.text for u in queue.waiting] == ["Dee 2 Unicorns. Destroy a Unicorn. Ana has 1 Unicorn."]
@@ -222,27 +228,27 @@ def test_in_a_fold_the_turn_comes_first_then_a_fact_cut_in_a_fold_then_the_other
 def test_the_chains_end_settles_its_duty_so_a_burst_never_says_a_duty_already_done():
     from assistant.core.speech.queue import SpeechQueue
 
-    assert settled_by("Destroy a Unicorn.", "Chain resolved. Unicorn Poison resolved.")
-    assert not settled_by("Destroy a Unicorn.", "Ana 0 Unicorns. Cy destroyed Baby Unicorn (Red) in Ana's Stable.")
-    assert not settled_by("Ana 0 Unicorns.", "Chain resolved.")  # a count is a state: only a newer count settles it
+    assert DESTROY.settled_by([CHAIN_DONE])
+    assert not DESTROY.settled_by([ANA_0])
+    assert not ANA_0.settled_by([CHAIN_DONE])  # a count is a state: only a newer count settles it
     # the benchmark's burst: the duty, the move that did it and the chain's end arrive while a count is said; the
     # duty was left in the fold, cut twice behind the turn, and dropped unheard
     queue = SpeechQueue()
-    queue.add(Utterance("Ben 2 Unicorns. Ben played Basic Unicorn (Blue).", decisive="Ben 2 Unicorns."))
+    queue.add(Utterance("Ben 2 Unicorns. Ben played Basic Unicorn (Blue).", facts=(count("Ben 2 Unicorns.", 1),)))
     queue.take()
     queue.sentence_began(0, 7.2, 1.1)
-    queue.arrive(Utterance("Destroy a Unicorn. Unicorn Poison is played.", decisive="Destroy a Unicorn."))
-    queue.arrive(Utterance("Ana 0 Unicorns. Cy destroyed Baby Unicorn (Red).", decisive="Ana 0 Unicorns."))
-    queue.arrive(Utterance("Chain resolved. Unicorn Poison resolved.", decisive="Chain resolved."))
+    queue.arrive(Utterance("Destroy a Unicorn. Unicorn Poison is played.", facts=(DESTROY,)))
+    queue.arrive(Utterance("Ana 0 Unicorns. Cy destroyed Baby Unicorn (Red).", facts=(ANA_0,)))
+    queue.arrive(Utterance("Chain resolved. Unicorn Poison resolved.", facts=(CHAIN_DONE,)))
     assert [u.text for u in queue.waiting] == ["Ana 0 Unicorns. Chain resolved. Unicorn Poison resolved."]
 
 
 def test_a_state_is_folded_until_heard_or_settled_a_fact_of_no_state_twice_at_most():
     from assistant.core.speech.queue import FOLDS_AT_MOST, SpeechQueue
 
-    for fact, kept in (("Ana's turn.", True), ("Dee 2 Unicorns.", True), ("Destroy a Unicorn.", False)):
+    for fact, kept in ((turn("Ana's turn.", 0), True), (DEE_2, True), (DESTROY, False)):
         queue = SpeechQueue()
-        queue.add(Utterance(f"{fact} Move 0.", folded=(fact,)))
+        queue.add(Utterance(f"{fact.text} Move 0.", folded=(fact,)))
         for n in range(1, FOLDS_AT_MOST + 2):  # cut in its fold each time, a second after it began
             queue.take()
             queue.sentence_began(0, 10.0 * n, 1.0)
@@ -251,15 +257,15 @@ def test_a_state_is_folded_until_heard_or_settled_a_fact_of_no_state_twice_at_mo
             queue.add(Utterance(f"Move {n}."))
         said = [u.text for u in queue.waiting]
         # a state keeps its place until heard: the fold holds at most one fact a state, so it stays short
-        assert said == ([f"{fact} Move {FOLDS_AT_MOST + 1}."] if kept else [f"Move {FOLDS_AT_MOST + 1}."]), fact
+        assert said == ([f"{fact.text} Move {FOLDS_AT_MOST + 1}."] if kept else [f"Move {FOLDS_AT_MOST + 1}."]), fact
     queue = SpeechQueue()
-    queue.add(Utterance("Ana's turn. Dee 2 Unicorns. Move 0.", folded=("Ana's turn.", "Dee 2 Unicorns.")))
+    queue.add(Utterance("Ana's turn. Dee 2 Unicorns. Move 0.", folded=(turn("Ana's turn.", 0), DEE_2)))
     queue.take()
     queue.sentence_began(0, 1.0, 0.8)
     queue.new_input(now=1.2)
     queue.done()
-    queue.arrive(Utterance("Turn 6: Ben's turn.", decisive="Ben's turn."))
-    queue.arrive(Utterance("Dee 3 Unicorns. Dee played Basic Unicorn (Blue).", decisive="Dee 3 Unicorns."))
+    queue.arrive(Utterance("Turn 6: Ben's turn.", facts=(turn("Ben's turn."),)))
+    queue.arrive(Utterance("Dee 3 Unicorns. Dee played Basic Unicorn (Blue).", facts=(count("Dee 3 Unicorns.", 3),)))
     # a newer turn and a newer count of the same player settle the older ones: they leave the fold at once
     assert [u.text for u in queue.waiting] == ["Ben's turn. Dee 3 Unicorns. Dee played Basic Unicorn (Blue)."]
 
@@ -268,9 +274,9 @@ def test_a_fold_counts_when_its_sentence_begins_not_when_its_reply_does():
     from assistant.core.speech.queue import FOLDS_AT_MOST, SpeechQueue
 
     queue = SpeechQueue()
-    facts = ("Ana 0 Unicorns.", "Chain resolved.")
+    facts = (ANA_0, CHAIN_DONE)
     for n in range(FOLDS_AT_MOST + 1):  # each time the first fact is said, and a move comes before the second began
-        queue.add(Utterance(" ".join([*facts, f"Move {n}."]), folded=facts))
+        queue.add(Utterance(" ".join([*(fact.text for fact in facts), f"Move {n}."]), folded=facts))
         queue.take()
         queue.sentence_began(0, 10.0 * n, 0.9)
         queue.arrive(Utterance(f"Other {n}."))

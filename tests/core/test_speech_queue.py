@@ -3,9 +3,27 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
+from assistant.core.game.about import About, Topic
 from assistant.core.speech.queue import Cut, Priority, SpeechQueue, Utterance, scale, split_sentences
 
 IMPORTANT, MESSAGE, ECHO, HINT = Priority.IMPORTANT, Priority.MESSAGE, Priority.ECHO, Priority.HINT
+
+
+def turn(text: str, seat: int = 1, short: str = "") -> About:
+    return About(Topic.TURN, text, (seat,), short=short)
+
+
+def count(text: str, *seats: int) -> About:
+    return About(Topic.COUNT, text, seats)
+
+
+def win(text: str, seat: int = 0) -> About:
+    return About(Topic.WIN, text, (seat,))
+
+
+def move(text: str, seat: int, kind: str, card: str = "") -> About:
+    player = ("Ana", "Ben", "Cy", "Dee")[seat]
+    return About(Topic.MOVE, text, (seat,), player, kind, card)
 
 
 def queue_with(*items, speaking: str | None = None) -> SpeechQueue:
@@ -227,14 +245,14 @@ def _saying(utterance: Utterance) -> SpeechQueue:
 
 
 def test_a_cut_decisive_fact_is_folded_into_the_next_reply_not_replayed_before_it_and_never_said_twice():
-    turn = "Ben's turn."
-    queue = _saying(Utterance("Turn 10: Ben's turn. Ben draws a card: say draw.", IMPORTANT, decisive=turn))
+    ben = turn("Ben's turn.")
+    queue = _saying(Utterance("Turn 10: Ben's turn. Ben draws a card: say draw.", IMPORTANT, facts=(ben,)))
     assert queue.new_input() is Cut.NOW
     queue.done()
     queue.add(Utterance("Ben drew a card. Action phase."))
     assert texts(queue) == ["Ben's turn. Ben drew a card. Action phase."]  # one reply, the fact first
     folded = queue.waiting[0]
-    assert folded.folded == (turn,) and folded.priority is IMPORTANT
+    assert folded.folded == (ben,) and folded.priority is IMPORTANT
     queue.take()  # the folded reply is cut too, before its fact was heard: folded once more
     assert queue.new_input() is Cut.NOW
     queue.done()
@@ -251,7 +269,7 @@ def test_a_cut_decisive_fact_is_folded_into_the_next_reply_not_replayed_before_i
     queue.done()
     queue.add(Utterance("Turn 11: Cy's turn."))
     assert texts(queue) == ["Turn 11: Cy's turn."]
-    queue = _saying(Utterance("Ben's turn. Ben drew a card.", IMPORTANT, folded=("Ben's turn.",)))
+    queue = _saying(Utterance("Ben's turn. Ben drew a card.", IMPORTANT, folded=(ben,)))
     queue.sentence_played(0)  # the folded fact heard: never said again
     queue.new_input()
     queue.add(Utterance("Ben played Neigh."))
@@ -259,38 +277,41 @@ def test_a_cut_decisive_fact_is_folded_into_the_next_reply_not_replayed_before_i
 
 
 def test_a_fact_cut_in_its_last_words_is_not_said_again_one_cut_before_them_is():
-    win = "Ana wins with 3 Unicorns!"
+    won = "Ana wins with 3 Unicorns!"
     for cut_at, folded in ((1.40, False), (0.60, True)):
-        queue = _saying(Utterance(f"{win} The game is over.", IMPORTANT, decisive=win))
+        queue = _saying(Utterance(f"{won} The game is over.", IMPORTANT, facts=(win(won),)))
         queue.sentence_began(0, at=0.0, seconds=1.6)
         queue.new_input(now=cut_at)
         queue.done()
         queue.add(Utterance("Ana's Stable: 3 Unicorns."))
-        assert (texts(queue)[0].startswith(win)) is folded, cut_at
+        assert (texts(queue)[0].startswith(won)) is folded, cut_at
 
 
 def test_a_fact_played_to_its_end_is_not_folded_when_the_rest_is_cut():
-    turn = "Ana's turn: may use the Alpaca Herd Bonus."
-    text = f"Turn 5, {turn} Alpaca Herd Bonus: Your Alpacas cannot be destroyed. It may be used with 3 or more Alpacas."
-    queue = _saying(Utterance(text, IMPORTANT, decisive=turn))
+    said = "Ana's turn: may use the Alpaca Herd Bonus."
+    text = f"Turn 5, {said} Alpaca Herd Bonus: Your Alpacas cannot be destroyed. It may be used with 3 or more Alpacas."
+    queue = _saying(Utterance(text, IMPORTANT, facts=(turn(said, 0, "Ana's turn."),)))
     queue.sentence_played(0)
     queue.new_input()
     queue.add(Utterance("Ana drew a card."))
     assert texts(queue) == ["Ana drew a card."]
 
 
-def test_a_waiting_reply_is_dropped_but_its_decisive_fact_folded_in_order():
-    queue = _saying(Utterance("Ben destroyed Rainbow Unicorn. More words.", decisive="Ben destroyed X."))
-    queue.add(Utterance("waiting words", MESSAGE, decisive="Cy sacrificed Y. Cy: 3 Unicorns."))
+def test_a_waiting_reply_is_dropped_but_its_decisive_facts_folded_the_states_before_the_moves():
+    destroyed = move("Ben destroyed X.", 1, "destroy", "X")
+    queue = _saying(Utterance("Ben destroyed Rainbow Unicorn. More words.", facts=(destroyed,)))
+    facts = (move("Cy sacrificed Y.", 2, "sacrifice", "Y"), count("Cy: 3 Unicorns.", 2))
+    queue.add(Utterance("waiting words", MESSAGE, facts=facts))
     queue.new_input()
     queue.add(Utterance("Ana drew a card."))
-    assert texts(queue) == ["Ben destroyed X. Cy sacrificed Y. Cy: 3 Unicorns. Ana drew a card."]
+    assert texts(queue) == ["Cy: 3 Unicorns. Ben destroyed X. Cy sacrificed Y. Ana drew a card."]
 
 
 def test_an_answered_question_is_never_said_after_its_answer():
     question = "Which card is basic alpaca? 2 matches: 1 Basic Alpaca, 2 Basic Alpaca. Type a number to choose."
-    queue = _saying(Utterance(question, IMPORTANT, decisive=question))
-    queue.add(Utterance(question, IMPORTANT, decisive=question))  # asked twice: both wait or are being said
+    asked = About(Topic.QUESTION, question)
+    queue = _saying(Utterance(question, IMPORTANT, facts=(asked,)))
+    queue.add(Utterance(question, IMPORTANT, facts=(asked,)))  # asked twice: both wait or are being said
     assert queue.new_input(again=False) is Cut.NOW  # the answer
     queue.done()
     queue.add(Utterance("Dee played Basic Alpaca. Instant?"))
@@ -298,39 +319,87 @@ def test_an_answered_question_is_never_said_after_its_answer():
 
 
 def test_a_superseded_count_and_a_turn_that_has_passed_are_not_said():
-    queue = _saying(Utterance("Turn 10: Ben's turn. Ben draws.", IMPORTANT, decisive="Ben's turn."))
+    queue = _saying(Utterance("Turn 10: Ben's turn. Ben draws.", IMPORTANT, facts=(turn("Ben's turn."),)))
     queue.new_input()
-    queue.add(Utterance("Turn 11: Cy's turn. Cy draws.", IMPORTANT, decisive="Cy's turn."))
+    queue.add(Utterance("Turn 11: Cy's turn. Cy draws.", IMPORTANT, facts=(turn("Cy's turn.", 2),)))
     assert texts(queue) == ["Turn 11: Cy's turn. Cy draws."]  # Ben's turn has passed
-    queue = _saying(Utterance("Ana sacrificed Basic Unicorn (Red). Ana: 1 Unicorn.", decisive="Ana sacrificed "
-                              "Basic Unicorn (Red). Ana: 1 Unicorn."))  # fmt: skip
+    sacrificed = move("Ana sacrificed Basic Unicorn (Red).", 0, "sacrifice", "Basic Unicorn (Red)")
+    queue = _saying(Utterance("Ana sacrificed Basic Unicorn (Red). Ana: 1 Unicorn.",
+                              facts=(sacrificed, count("Ana: 1 Unicorn.", 0))))  # fmt: skip
     queue.new_input()
-    queue.add(Utterance("Ana has 2 Unicorns. Basic Unicorn (Blue) entered."))
+    queue.add(Utterance("Ana has 2 Unicorns. Basic Unicorn (Blue) entered.", facts=(count("Ana has 2 Unicorns.", 0),)))
     assert texts(queue) == ["Ana sacrificed Basic Unicorn (Red). Ana has 2 Unicorns. Basic Unicorn (Blue) entered."]
 
 
 def test_after_an_undo_only_the_state_as_it_now_is_is_heard():
-    win = "Ana wins with 3 Unicorns!"
-    queue = _saying(Utterance(f"{win} The game is over.", IMPORTANT, decisive=win))
-    queue.add(Utterance("Ana: 3 Unicorns.", decisive="Ana: 3 Unicorns."))
+    won = "Ana wins with 3 Unicorns!"
+    queue = _saying(Utterance(f"{won} The game is over.", IMPORTANT, facts=(win(won),)))
+    queue.add(Utterance("Ana: 3 Unicorns.", facts=(count("Ana: 3 Unicorns.", 0),)))
     queue.new_input(again=False)  # the undo takes it back
     queue.add(Utterance("Undone: Basic Unicorn (Yellow) is back on the pile. Ana has 2 Unicorns.", IMPORTANT))
     assert texts(queue) == ["Undone: Basic Unicorn (Yellow) is back on the pile. Ana has 2 Unicorns."]
 
 
-def test_replies_from_other_hands_follow_in_order_the_older_shrinking_to_their_decisive_fact():
-    queue = _saying(Utterance("Ben played Basic Unicorn (Red). Neigh? Say neigh and a name."))
-    assert queue.arrive(Utterance("Cy played Neigh. Neigh?")) is Cut.AFTER_SENTENCE  # ends "Ben played ..."
+def _arrived(utterance: Utterance) -> SpeechQueue:
+    queue = SpeechQueue()
+    queue.arrive(utterance)
+    queue.take()
+    return queue
+
+
+def test_replies_from_other_hands_follow_in_order_the_older_shrinking_to_their_facts_and_moves():
+    queue = _arrived(Utterance("Ben played Basic Unicorn (Red). Neigh? Say neigh and a name."))
+    cy = move("Cy played Neigh.", 2, "neigh", "Neigh")
+    assert queue.arrive(Utterance("Cy played Neigh. Neigh?", tells=(cy,))) is Cut.AFTER_SENTENCE  # ends "Ben ..."
     assert texts(queue) == ["Cy played Neigh. Neigh?"]
-    assert queue.arrive(Utterance("Dee: Ginormous Unicorn. Dee: 2 Unicorns.", decisive="Dee: 2 Unicorns.")) is (
-        Cut.AFTER_SENTENCE)  # fmt: skip
-    assert texts(queue) == ["Dee: Ginormous Unicorn. Dee: 2 Unicorns."]  # Cy's, with no decisive fact, on screen
-    queue.arrive(Utterance("Turn 4: Ana's turn.", IMPORTANT, decisive="Ana's turn."))
-    assert texts(queue) == ["Dee: 2 Unicorns. Turn 4: Ana's turn."]  # never more than one reply behind
+    dee = Utterance("Dee: Ginormous Unicorn. Dee: 2 Unicorns.", facts=(count("Dee: 2 Unicorns.", 3),))
+    assert queue.arrive(dee) is Cut.AFTER_SENTENCE
+    assert texts(queue) == ["Cy played Neigh. Dee: Ginormous Unicorn. Dee: 2 Unicorns."]  # Cy's move kept, short
+    queue.arrive(Utterance("Turn 4: Ana's turn.", IMPORTANT, facts=(turn("Ana's turn.", 0),)))
+    assert texts(queue) == ["Dee: 2 Unicorns. Cy played Neigh. Turn 4: Ana's turn."]  # never more than one behind
     queue.done()
     queue.take()  # "Dee: 2 Unicorns." being said: the next move lets it end, and Ana's turn leads the next
     assert queue.arrive(Utterance("Ana drew a card.")) is Cut.AFTER_SENTENCE
-    assert texts(queue) == ["Ana's turn. Ana drew a card."]
+    assert texts(queue) == ["Ana's turn. Cy played Neigh. Ana drew a card."]
+
+
+def test_the_players_own_reply_is_never_cut_by_another_hands_move_but_a_win_is_said_at_its_next_sentence():
+    pile = "Ben played Basic Unicorn (Red). Neigh? Say neigh and a name, or resolve."
+    queue = _saying(Utterance(pile, IMPORTANT))  # her own `pile` reply keeps its question
+    assert queue.arrive(Utterance("Cy drew a card.", tells=(move("Cy drew a card.", 2, "draw"),))) is Cut.NONE
+    assert texts(queue) == ["Cy drew a card."]  # said after her own reply, whole
+    queue = _saying(Utterance(pile, IMPORTANT))
+    won = Utterance("Dee wins with 7 Unicorns! The game is over.", IMPORTANT, facts=(win("Dee wins!", 3),))
+    assert queue.arrive(won) is Cut.AFTER_SENTENCE  # a win outranks everything
+    assert texts(queue) == ["Dee wins with 7 Unicorns! The game is over."]
+
+
+def test_other_hands_moves_that_pile_up_merge_into_one_short_sentence_a_player_in_the_order_recorded():
+    queue = _saying(Utterance("Ana's Stable: 2 Unicorns. Basic Unicorn (Blue), Basic Unicorn (Red)."))
+    ben_drew = move("Ben drew a card.", 1, "draw")
+    ben_played = move("Ben played Rainbow Aura.", 1, "play", "Rainbow Aura")
+    cy_neighed = move("Cy played Neigh.", 2, "neigh", "Neigh")
+    queue.arrive(Utterance("Ben drew a card. Action phase.", tells=(ben_drew,)))
+    queue.arrive(Utterance("Ben played Rainbow Aura. Neigh?", tells=(ben_played,)))
+    queue.arrive(Utterance("Cy played Neigh. Neigh?", tells=(cy_neighed,)))
+    queue.arrive(Utterance("Ben discarded a card.", tells=(move("Ben discarded a card.", 1, "discard"),)))
+    assert texts(queue) == ["Ben drew a card and played Rainbow Aura. Cy played Neigh. Ben discarded a card."]
+    merged = queue.waiting[0].folded[0]
+    assert merged.parts == (ben_drew, ben_played) and merged.decisive  # a play to the pile: never dropped
+    assert merged.settled_by([ben_drew, ben_played]) and not merged.settled_by([ben_drew])
+
+
+def test_a_players_name_in_any_case_or_of_several_words_folds_by_its_seat_not_its_words():
+    for name in ("ana", "Ana María de la Cruz", "ÉLODIE"):
+        stale = Utterance(f"{name} has 2 Unicorns. More.", IMPORTANT, facts=(count(f"{name} 2 Unicorns.", 0),))
+        queue = _saying(stale)
+        queue.new_input()
+        queue.add(Utterance(f"{name} has 3 Unicorns.", facts=(count(f"{name} 3 Unicorns.", 0),)))
+        assert texts(queue) == [f"{name} has 3 Unicorns."], name  # the stale count settled: never said first
+        queue = _saying(Utterance(f"Turn 2: {name}'s turn. More.", IMPORTANT, facts=(turn(f"{name}'s turn.", 0),)))
+        queue.new_input()
+        queue.add(Utterance("Ben drew a card."))
+        assert texts(queue) == [f"{name}'s turn. Ben drew a card."], name  # a three-word name has its topic
 
 
 def test_a_reply_from_another_hand_does_not_cut_a_last_sentence():
@@ -368,12 +437,14 @@ class _Table:
         self.owner = -1
         self.replies: list[tuple[float, Utterance]] = []
         """Each key's moment and the utterance its reply became (with what was folded into it)."""
+        self.owners: dict[int, int] = {}
+        """Which key each utterance queued belongs to (its reply, and a catch-up said after it), by `id`."""
 
     def _start(self, now: float) -> bool:
         utterance = self.queue.take()
         if utterance is None:
             return False
-        self.owner = next(n for n, (_, u) in enumerate(self.replies) if u is utterance)
+        self.owner = self.owners[id(utterance)]
         self.schedule = []
         for sentence in split_sentences(utterance.text):
             end = now + WORD_S * len(sentence.split())
@@ -414,7 +485,10 @@ class _Table:
             self.queue.done()
         elif cut is Cut.AFTER_SENTENCE:  # (one taken but not begun yet says its first sentence, as a backend does)
             self.schedule = [(s, e, t) for s, e, t in self.schedule if s < moment] or self.schedule[:1]
-        self.replies.append((moment, self.queue.waiting[-1] if self.queue.waiting else reply))
+        new = [u for u in self.queue.waiting if id(u) not in self.owners]
+        self.owners.update((id(u), len(self.replies)) for u in new)
+        mine = [u for u in new if not (own and u.other)]  # (not the catch-up after the player's own reply)
+        self.replies.append((moment, mine[-1] if mine else reply))
 
     def own_reply_waits(self) -> list[float]:
         """For each key, the seconds from it to the first sentence of its own reply (or its folded form)."""
@@ -427,16 +501,18 @@ class _Table:
 
 
 def test_at_table_pace_each_key_is_answered_by_its_own_reply_at_once_and_every_decisive_fact_is_heard():
-    turn, win, count = "Ben's turn.", "Ana wins with 3 Unicorns!", "Ben destroyed Basic Unicorn (Red). Ana: 1 Unicorn."
+    ben, won = turn("Ben's turn."), win("Ana wins with 3 Unicorns!")
+    destroyed = move("Ben destroyed Basic Unicorn (Red).", 1, "destroy", "Basic Unicorn (Red)")
+    counted = (destroyed, count("Ana: 1 Unicorn.", 0))
     replies = [
         Utterance("Ana drew Basic Unicorn (Red). Action phase. Say play and a card."),
         Utterance("Ana played Basic Unicorn (Blue). Any Neigh? Say neigh and a name."),
         Utterance("Ana has 2 Unicorns. Basic Unicorn (Blue) entered her Stable."),
-        Utterance(f"Turn 2: {turn} Ben draws a card: say draw.", IMPORTANT, decisive=turn),
+        Utterance(f"Turn 2: {ben.text} Ben draws a card: say draw.", IMPORTANT, facts=(ben,)),
         Utterance("Ben drew a card. Action phase."),
-        Utterance(f"{count} It went to the discard pile.", IMPORTANT, decisive=count),
+        Utterance(f"{destroyed.text} Ana: 1 Unicorn. It went to the discard pile.", IMPORTANT, facts=counted),
         Utterance("Ben played Basic Unicorn (Red). Any Neigh?"),
-        Utterance(f"{win} Basic Unicorn (Yellow) entered her Stable. The game is over.", IMPORTANT, decisive=win),
+        Utterance(f"{won.text} Basic Unicorn (Yellow) entered her Stable. The game is over.", IMPORTANT, facts=(won,)),
         Utterance("Ana's Stable: 3 Unicorns. Basic Unicorn (Blue), Basic Unicorn (Red), Basic Unicorn (Yellow)."),
     ]
     table = _Table()
@@ -445,8 +521,8 @@ def test_at_table_pace_each_key_is_answered_by_its_own_reply_at_once_and_every_d
     table.run_until(1000.0)
     assert table.own_reply_waits() == [0.0] * len(replies)  # each key's own reply (or its folded form) at once
     whole = [text for _, text, played, _ in table.heard if played]
-    assert any(turn in text for text in whole) and any(win in text for text in whole)
-    assert all(any(fact in text for text in whole) for fact in split_sentences(count))
+    assert any(ben.text in text for text in whole) and any(won.text in text for text in whole)
+    assert all(any(fact.text in text for text in whole) for fact in counted)
     starts = [h[0] for h in table.heard]
     assert starts == sorted(starts)  # one thing at a time, in order
     # Nothing of a key before the last one is heard after a later key: the reply to the key before last never plays.
@@ -459,19 +535,26 @@ def test_a_burst_from_other_hands_is_said_in_order_never_more_than_one_reply_beh
     table = _Table()
     table.key(0.0, Utterance("Ana played Basic Unicorn (Blue). Neigh? Say neigh and a name, or resolve."))
     moves = [
-        Utterance("Ben played Neigh.", decisive=""),
-        Utterance("Cy played Neigh. Neigh?"),
-        Utterance("Dee played Super Neigh. Ben's Neigh is stopped.", IMPORTANT, decisive="Ben's Neigh is stopped."),
-        Utterance("Ana: 1 Unicorn. The chain is resolved.", IMPORTANT, decisive="Ana: 1 Unicorn."),
+        Utterance("Ben played Neigh.", tells=(move("Ben played Neigh.", 1, "neigh", "Neigh"),)),
+        Utterance("Cy played Neigh. Neigh?", tells=(move("Cy played Neigh.", 2, "neigh", "Neigh"),)),
+        Utterance(
+            "Dee played Super Neigh. Ben's Neigh is stopped.",
+            IMPORTANT,
+            tells=(move("Dee played Super Neigh.", 3, "neigh", "Super Neigh"),),
+        ),
+        Utterance("Ana: 1 Unicorn. The chain is resolved.", IMPORTANT, facts=(count("Ana: 1 Unicorn.", 0),)),
     ]
-    for n, move in enumerate(moves, start=1):
-        table.key(0.3 * n, move, own=False)
+    for n, arrived in enumerate(moves, start=1):
+        table.key(0.3 * n, arrived, own=False)
         assert len(table.queue.waiting) <= 1  # never more than one reply behind
     table.run_until(1000.0)
     assert [h[1] for h in table.heard] == [
-        "Ana played Basic Unicorn (Blue).",  # it ends its sentence when the first move arrives
-        "Dee played Super Neigh.",  # (Ben's and Cy's moves, with no decisive fact, are on the screen)
-        "Ben's Neigh is stopped.",  # cut by the last move after its first sentence: folded into it
+        "Ana played Basic Unicorn (Blue).",  # her own reply is never cut by another hand's move: whole
+        "Neigh?",
+        "Say neigh and a name, or resolve.",
+        "Ben played Neigh.",  # every move heard, in the order recorded, each in a short sentence
+        "Cy played Neigh.",
+        "Dee played Super Neigh.",  # (what followed from it is on the screen)
         "Ana: 1 Unicorn.",
         "The chain is resolved.",  # the newest in full
     ]
@@ -479,32 +562,36 @@ def test_a_burst_from_other_hands_is_said_in_order_never_more_than_one_reply_beh
 
 
 def test_a_folded_fact_not_yet_begun_is_carried_on_one_begun_is_not():
-    queue = _saying(Utterance("Turn 4: Ana's turn.", IMPORTANT, decisive="Ana's turn."))
+    queue = _saying(Utterance("Turn 4: Ana's turn.", IMPORTANT, facts=(turn("Ana's turn.", 0),)))
     queue.new_input()  # cut before anything was heard
     queue.done()
-    queue.add(Utterance("Ana drew a card.", decisive=""))
+    queue.add(Utterance("Ana drew a card."))
     queue.take()
-    queue.arrive(Utterance("Cy: 2 Unicorns.", decisive="Cy: 2 Unicorns."))  # "Ana's turn." is being said: it ends
+    queue.arrive(Utterance("Cy: 2 Unicorns.", facts=(count("Cy: 2 Unicorns.", 2),)))  # "Ana's turn." said: it ends
     assert texts(queue) == ["Cy: 2 Unicorns."]
     queue = _saying(
-        Utterance("Ben's turn. Cy: 3 Unicorns. Dee played Neigh.", folded=("Ben's turn.", "Cy: 3 Unicorns."))
+        Utterance(
+            "Ben's turn. Cy: 3 Unicorns. Dee played Neigh.", folded=(turn("Ben's turn."), count("Cy: 3 Unicorns.", 2))
+        )
     )
     queue.arrive(Utterance("Dee: 1 Unicorn."))  # the first folded fact is being said, the second not begun
     assert texts(queue) == ["Cy: 3 Unicorns. Dee: 1 Unicorn."]
 
 
 def test_a_win_said_again_settles_its_taking_back_and_the_count_before_it():
-    back = "The end of the game is taken back: play goes on. Ana has 3 Unicorns."
-    queue = _saying(Utterance(f"{back} Undone: more.", IMPORTANT, decisive=back))
+    back = (About(Topic.WIN, "The end of the game is taken back: play goes on."), count("Ana has 3 Unicorns.", 0))
+    queue = _saying(Utterance(f"{back[0].text} {back[1].text} Undone: more.", IMPORTANT, facts=back))
     queue.new_input()
-    queue.add(Utterance("Ana wins with 4 Unicorns! The game is over.", IMPORTANT, decisive="Ana wins with 4 Unicorns!"))
+    won = Utterance("Ana wins with 4 Unicorns! The game is over.", IMPORTANT, facts=(win("Ana wins!"),),
+                    tells=(count("Ana 4 Unicorns.", 0),))  # fmt: skip
+    queue.add(won)
     assert texts(queue) == ["Ana wins with 4 Unicorns! The game is over."]
 
 
 def test_in_a_burst_a_fact_merged_again_and_again_before_it_began_is_still_said():
     queue = _saying(Utterance("Ana played Basic Unicorn (Blue). Neigh? Say neigh and a name."))
-    queue.arrive(Utterance("Turn 3: Cy's turn.", IMPORTANT, decisive="Cy's turn."))
-    queue.arrive(Utterance("Cy played Ginormous Unicorn. Cy: 2 Unicorns.", decisive="Cy: 2 Unicorns."))
+    queue.arrive(Utterance("Turn 3: Cy's turn.", IMPORTANT, facts=(turn("Cy's turn.", 2),)))
+    queue.arrive(Utterance("Cy played Ginormous Unicorn. Cy: 2 Unicorns.", facts=(count("Cy: 2 Unicorns.", 2),)))
     for n in range(2):  # more moves arrive while Ana's reply is still said: the older shrink, merged each time
         queue.arrive(Utterance(f"Move {n}."))
     assert texts(queue) == ["Cy's turn. Cy: 2 Unicorns. Move 1."]

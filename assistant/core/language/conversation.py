@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from assistant.core.cards.card import Card, CardType, normalize
 from assistant.core.cards.lookup import Resolution
+from assistant.core.game.about import About, Topic, texts
 from assistant.core.game.chain import is_neigh
 from assistant.core.game.events import Event, EventError, event_from_dict
 from assistant.core.game.facts import GameOver, TurnBegan
@@ -25,7 +26,7 @@ from assistant.core.language.builders import Context, cards_with_words, find_bab
 from assistant.core.language.parser import Command, CommandError
 from assistant.core.language.reply import Choice, Question, Reply
 from assistant.core.language.verbs import BY_NAME, Verb
-from assistant.core.words.announce import announce_step, decisive_of_step
+from assistant.core.words.announce import announce_step, facts_of_step, tells_of_step
 from assistant.core.words.entry import query_problem
 from assistant.core.words.errors import (
     choose_card_for,
@@ -39,7 +40,7 @@ from assistant.core.words.errors import (
 )
 from assistant.core.words.gameplay import NOTHING_TO_REDO, NOTHING_TO_UNDO
 from assistant.core.words.pace import advice_once, lead_with
-from assistant.core.words.position import undone_many
+from assistant.core.words.position import changed_facts, undone_many
 from assistant.core.words.rulings import confirm_question, objection_reasons, short_objection, warning_asked
 from assistant.core.words.verbosity import Verbosity
 
@@ -126,7 +127,7 @@ class Conversation:
                 question,
                 important=True,
                 pending=Question(lambda: self.record(event)),
-                decisive=warning_asked(short),
+                facts=(About(Topic.WARNING, warning_asked(short)),),
             )
         return self.record(event)
 
@@ -200,7 +201,7 @@ class Conversation:
             numbers = tuple(range(1, len(instants) + 1))
         sentence = which_instant(table.setup.players[who], list(zip(numbers, instants)))
         pending = Choice(instants, then, numbers)
-        return Reply((sentence,), sentence, important=True, pending=pending, decisive=sentence)
+        return _question(sentence, pending)
 
     def _offer(self, verb: Verb, command: Command, phrase: str, cards: list[Card], resolved: dict[str, Card]) -> Reply:
         """Numbered cards for a phrase; the number chosen carries the command on."""
@@ -210,7 +211,7 @@ class Conversation:
 
         titles = {deck.info.id: deck.info.title for deck in self.game.table.cards.decks}
         sentence = choose_card_for(phrase, cards, titles)
-        return Reply((sentence,), sentence, important=True, pending=Choice(tuple(cards), then), decisive=sentence)
+        return _question(sentence, Choice(tuple(cards), then))
 
     def record(self, event: Event) -> Reply:
         """Apply an event, write it to the save, then announce it (nothing is said of an event not saved)."""
@@ -226,11 +227,11 @@ class Conversation:
         self.step = step
         turn = any(isinstance(fact, TurnBegan) for fact in step.facts)
         lines = advice_once(announce_step(game.table, step, self.verbosity), self.advised)
-        decisive = decisive_of_step(game.table, step)
+        facts = facts_of_step(game.table, step, len(game.log))
         if not any(isinstance(fact, GameOver) for fact in step.facts):  # (a game's end leads by its own order)
-            lines = lead_with(decisive, lines)  # said first: the next key cannot cut it before it is heard
+            lines = lead_with(texts(facts), lines)  # said first: the next key cannot cut it before it is heard
         reply = Reply.of(*lines, important=step.important, sound="your-turn" if turn else "")
-        return dataclasses.replace(reply, decisive=decisive)
+        return dataclasses.replace(reply, facts=facts, tells=tells_of_step(game.table, step, len(game.log)))
 
     def _write(self, record: Record) -> None:
         if self.log is not None:
@@ -254,10 +255,15 @@ class Conversation:
         lines = undone_many(game.table, steps, redo)
         # The state as it now is (a win taken back, the counts) is its decisive fact, said first; then what it gave
         # back; the position is on the status line (and said after, but in brief).
-        decisive = " ".join(lines[1:-1])
+        facts = tuple(changed_facts(game.table, steps[0].before, steps[-1].after))
         state = " ".join(lines[1:-1] + lines[:1])
         speech = state if self.verbosity is Verbosity.BRIEF else " ".join([state, lines[-1]])
-        return Reply(tuple(lines), speech, important=True, settles=True, decisive=decisive)
+        return Reply(tuple(lines), speech, important=True, settles=True, facts=facts)
+
+
+def _question(sentence: str, pending: Choice) -> Reply:
+    """A reply that asks which card: the question is its decisive fact, held until answered."""
+    return Reply((sentence,), sentence, important=True, pending=pending, facts=(About(Topic.QUESTION, sentence),))
 
 
 def _unlike(cards: list[Card]) -> list[Card]:

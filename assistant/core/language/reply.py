@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from assistant.core.cards.card import Card
+from assistant.core.game.about import About, texts
 
 
 @dataclass(frozen=True)
@@ -89,10 +90,18 @@ class Reply:
     (a win undone is no win)."""
     argument: str = ""
     """What a control is given, as typed (`share off`: "off"; `share 127.0.0.1:8123`: the address)."""
-    decisive: str = ""
-    """The decisive fact of the reply, short ("Ana wins with 7 Unicorns!", "Record it anyway? Say yes or no."): a
-    win or the game's end, a turn that begins, a question waiting. Said again when the next key cuts it, and held on
-    the status line and a braille display until the next decisive fact ("": none)."""
+    facts: tuple[About, ...] = ()
+    """The decisive facts of the reply, typed, each short ("Ana wins!", "Ana's turn, not Ben's. Record anyway?"): a
+    win or the game's end, a turn that begins, a count, a question waiting. Never lost when the next key or another
+    hand's move cuts the reply: said after, and held on the status line and a braille display until the next."""
+    tells: tuple[About, ...] = ()
+    """What else the reply tells, typed: the move it recorded (merged with other moves when they pile up, and what
+    a digest of the moves missed is made of)."""
+
+    @property
+    def decisive(self) -> str:
+        """The decisive facts' words, as one text ("": none)."""
+        return texts(self.facts)
 
     @classmethod
     def of(cls, *lines: str, important: bool = False, sound: str = "", card: Card | None = None) -> Reply:

@@ -5,23 +5,29 @@ live here so they are tested as plain data. Order is never changed: what was giv
 priorities only decide what may be dropped or shortened:
 
 - `IMPORTANT` (errors, turn changes, "your turn") and `MESSAGE` (answers, card texts) are said in order until the
-  player's next key, which drops them, their decisive facts folded into its reply;
+  player's next key, which drops them, their decisive facts said after its reply;
 - `ECHO` (navigation echo, a braille cell typed) keeps only the latest one waiting;
 - `HINT` is dropped when anything is being said or waiting.
 
+Every utterance carries what it is about as typed values (`About`: a turn of a seat, a count of seats, a win, a
+question, a duty, a move of a seat with its kind and card), and every rule below compares those values: nothing
+here reads the words back.
+
 The player's own key (a line typed, a card scanned, a one-key answer; `new_input()`) is answered first: what is
-being said is cut off at once and what still waits is dropped, so the new key's reply begins now and the player
-never hears the answer to the key before last. What must not be lost is kept another way: a decisive fact (a turn,
-a count, a warning, a win) cut before it was heard in full, or dropped before it began, is folded into the new
-reply as a short clause said first ("Ben's turn. Ben drew a card."), never said again once heard; a fact cut in
-its fold leads the next fold; a state (a turn, a count, a win) is folded until heard or settled, so a fold holds at
-most one fact a state, and any other fact cut in its fold is folded once more, then dropped; a fact cut in its last
-words counts as heard; a fact the new reply settles (a newer turn or count, a question it answers, an undo) is not
-said at all. Replies from other hands
-(`arrive()`: moves from other players' devices) are said in turn, in the order recorded: what is being said ends
-its sentence, and an older reply still waiting shrinks to its decisive fact, folded into the newest, so the player
-is never more than one reply behind. An earcon travels in its utterance (`Utterance.sound`), so it is heard with
-its words, in order.
+being said is cut off at once and what still waits is dropped, so the new key's reply begins now. What must not be
+lost is kept: a decisive fact cut before it was heard in full, or dropped before it began, and the moves other
+hands made, are folded into the new reply as short clauses said first (`catch_up`): a win first, then whose turn
+it is, then the rest in the order recorded, other hands' moves merged into one sentence a player ("Ben drew a card
+and played Rainbow Aura."). A fact the key's reply settles (a newer turn or count, a question it answers, an undo)
+is not said at all; a state (a turn, a count, a win) is folded until heard or settled, in its short form ("Ben's
+turn.", never the reminder after it again); any other fact at most `FOLDS_AT_MOST` times; a fact cut in its last
+words counts as heard.
+
+Replies from other hands (`arrive()`: moves from other players' devices) are said in turn, in the order recorded:
+the player's own reply being said is never cut by them (only a win is said at its next sentence), another hand's
+reply being said ends its sentence, and an older reply still waiting shrinks to its decisive facts and its move,
+merged by player into the newest, so the player is never more than one reply behind. An earcon travels in its
+utterance (`Utterance.sound`), so it is heard with its words, in order.
 
 Stop (the player's own key) drops everything. Muted, nothing is queued, but what would have been said goes into
 the history, so the player can unmute and step back through it.
@@ -33,9 +39,10 @@ import enum
 from collections import deque
 from dataclasses import dataclass, replace
 
+from assistant.core.game.about import About, Topic, unique
 from assistant.core.text import protect_names as protect_names
 from assistant.core.text import split_sentences as split_sentences
-from assistant.core.words.pace import fact_topics, fold, settled_by
+from assistant.core.words.pace import catch_up, merge_moves
 
 #: How many utterances the history keeps.
 HISTORY_LIMIT = 200
@@ -73,6 +80,11 @@ LAST_WORDS_S = 0.35
 FOLDS_AT_MOST = 2
 
 
+#: How many of other hands' moves cut or dropped at the player's keys are kept to be said after her reply, the
+#: newest: a player typing without a pause hears the last moves, and the digest (`missed`) has every one.
+MOVES_KEPT = 6
+
+
 @dataclass(frozen=True)
 class Utterance:
     """One thing to say."""
@@ -86,24 +98,63 @@ class Utterance:
     """A repeat or a step through the history: not put into the history again."""
     sound: str = ""
     """An earcon heard just before the words ("error", "your-turn"), or alone when there are no words."""
-    decisive: str = ""
-    """The decisive fact it carries (a win, a turn that begins, a count an effect changed, a question waiting;
-    `Reply.decisive`): never lost. Cut off before it was heard, or dropped, it is folded into the next reply, once;
-    "": none."""
-    folded: tuple[str, ...] = ()
-    """The decisive facts of earlier replies, cut or dropped, that its text begins with (each said once)."""
+    facts: tuple[About, ...] = ()
+    """The decisive facts it carries (`Reply.facts`), said first in its own words: never lost. Cut off before they
+    were heard, or dropped, they are folded into the next reply."""
+    tells: tuple[About, ...] = ()
+    """The move it tells of (`Reply.tells`): merged with other hands' moves when they pile up."""
+    folded: tuple[About, ...] = ()
+    """The facts of earlier replies, cut or dropped, that its text begins with (each in `About.folded_text`)."""
+    other: bool = False
+    """It tells of another hand's move (`SpeechQueue.arrive`), not of the player's own key."""
 
-    def unheard(self, played: int) -> list[str]:
-        """The sentences of its own decisive fact not heard in full when it stops with its first `played` sentences
-        played to their end (a fact's sentence is heard within a longer one, "Ben's turn." within "Turn 2: Ben's
-        turn.", or in other words of the same state, "Ana: 2 Unicorns." as "Ana has 2 Unicorns.")."""
-        said = " ".join(split_sentences(self.text)[:played])
-        return [fact for fact in split_sentences(self.decisive) if not settled_by(fact, said)]
+    def _pieces(self) -> list[tuple[About, int]]:
+        """Its facts in the order its text says them, each with the index of the sentence after its last one: the
+        folded facts (in their folded words), then its own, where its text has their very words (a notice may come
+        first: "Not recorded."), else next (a reply says its decisive facts first)."""
+        pieces, at = [], 0
+        for fact in self.folded:
+            at += len(split_sentences(fact.folded_text))
+            pieces.append((fact, at))
+        sentences = split_sentences(self.text)
+        for fact in self.facts:
+            words = split_sentences(fact.text)
+            found = _find(sentences, words, at)
+            at = (at if found is None else found) + len(words)
+            pieces.append((fact, at))
+        return pieces
 
-    def folded_unheard(self, heard: int) -> list[str]:
-        """The facts folded into it not heard in full when it stops with its first `heard` sentences heard."""
-        said = " ".join(split_sentences(self.text)[:heard])
-        return [fact for fact in self.folded if not all(part in said for part in split_sentences(fact))]
+    def unheard(self, heard: int) -> list[About]:
+        """Its facts, folded and its own, not heard in full when it stops with its first `heard` sentences heard;
+        the move of another hand's reply too when it was cut before its end."""
+        folded = [part for fact, end in self._pieces() if end > heard and fact in self.folded for part in fact.flat()]
+        own = [fact for fact, end in self._pieces() if end > heard and fact not in self.folded]
+        moves = self.tells if self.other and heard < len(split_sentences(self.text)) else ()
+        return [*folded, *moves, *own]  # (a move before what followed it)
+
+    def kept(self) -> list[About]:
+        """What of it is said later when it is dropped before it began: its folded and its own facts, and another
+        hand's move."""
+        folded = [part for fact in self.folded for part in fact.flat()]
+        return [*folded, *(self.tells if self.other else ()), *self.facts]
+
+
+def _find(sentences: list[str], words: list[str], start: int) -> int | None:
+    """Where the sentences `words` stand in `sentences`, from `start` on (None: not word for word)."""
+    for at in range(start, len(sentences) - len(words) + 1):
+        if sentences[at : at + len(words)] == words:
+            return at
+    return None
+
+
+def _wins(utterance: Utterance) -> bool:
+    """It says a win (or a win taken back): said before anything folded."""
+    return any(fact.topic is Topic.WIN for fact in utterance.facts)
+
+
+def _spoken(utterance: Utterance) -> bool:
+    """A reply or an announcement (not an echo, a hint or a review): what it tells is never lost."""
+    return utterance.priority in (Priority.MESSAGE, Priority.IMPORTANT) and not utterance.review
 
 
 class SpeechQueue:
@@ -117,9 +168,11 @@ class SpeechQueue:
         """How many of its sentences, from the first, were played to their end (`sentence_played`)."""
         self._began: tuple[int, float, float] | None = None
         """The sentence of the current utterance playing: its index, when it began and how long it is."""
-        self.carry: list[str] = []
-        """Decisive facts cut or dropped at the player's last key, folded into the next reply (`add`)."""
-        self._folds: dict[str, int] = {}
+        self.carry: list[About] = []
+        """Facts cut or dropped at the player's last key, folded into the next reply (`add`)."""
+        self.moves: list[About] = []
+        """Other hands' moves cut or dropped at the player's last key, said after the next reply (`add`)."""
+        self._folds: dict[About, int] = {}
         """How many times each fact still unheard was folded (`FOLDS_AT_MOST`)."""
         self.history: deque[Utterance] = deque(maxlen=history_limit)
         """What was given to be said (also while muted, or dropped as stale), oldest first, in full; navigation
@@ -140,7 +193,7 @@ class SpeechQueue:
 
     def add(self, utterance: Utterance) -> bool:
         """Queue an utterance at the end; return whether it will be said. A reply (a message or an important one)
-        begins with the decisive facts the last key cut (`carry`), those it does not settle."""
+        begins with the facts the last key cut (`carry`), those it does not settle."""
         if not utterance.text.strip() and not utterance.sound:
             return False
         if self.muted:
@@ -153,77 +206,91 @@ class SpeechQueue:
             self._waiting = deque(u for u in self._waiting if u.priority is not Priority.ECHO)
         self._remember(utterance)
         if utterance.review:
-            self.carry = []  # the player is reading back: what was cut is in the history
-        elif priority in (Priority.MESSAGE, Priority.IMPORTANT):
-            utterance, self.carry = _with_folded(utterance, self.carry), []
-        self._waiting.append(utterance)
+            self.carry, self.moves = [], []  # the player is reading back: what was cut is in the history
+            self._waiting.append(utterance)
+            return True
+        carry, self.carry = (self._unsettled(self.carry, utterance), []) if _spoken(utterance) else ([], self.carry)
+        after, self.moves = self._unsettled(self.moves, utterance) if _spoken(utterance) else [], []
+        if _wins(utterance):  # a win first: what it does not settle is said after it
+            carry, after = [], [*carry, *after]
+        self._waiting.append(_folded_into(utterance, carry))
+        if after:  # other hands' moves after the player's own reply, never before its words
+            self._waiting.append(_catching_up(after))
         return True
 
     def new_input(self, again: bool = True, now: float | None = None) -> Cut:
         """The player's own key (a line typed, a card scanned, a one-key answer): its reply is due now, before
         anything else. What is being said is cut off (`Cut.NOW`, returned), what waits is dropped; the decisive
-        facts among them not yet heard in full are folded into the new reply (`add`), once: not those of a fact
-        already folded (said once), nor any when `again` is False (the key answers the question waiting, or takes
-        back what was said: an undo). `now`: the moment, to tell a fact cut in its last words (heard) from one cut
-        before them."""
-        facts = list(self.carry)
-        cut = Cut.NONE
-        if self.current is not None:
-            cut = Cut.NOW
-            if not self.current.review:
-                heard = self._heard_sentences(now)
-                facts += self._again(self.current.folded_unheard(heard)) + self.current.unheard(heard)
-        for utterance in self._waiting:
-            if utterance.priority in (Priority.MESSAGE, Priority.IMPORTANT) and not utterance.review:
-                facts += [*utterance.folded, *split_sentences(utterance.decisive)]  # never begun: not said yet
-        self._waiting.clear()
-        self.carry = self._cut_first(_unique(facts)) if again else []
-        self._folds = {fact: n for fact, n in self._folds.items() if fact in self.carry}
-        return cut
-
-    def _again(self, facts: list[str]) -> list[str]:
-        """Of folded facts not heard, those to fold once more: a state (a turn, a count, a win: `fact_topics`) until
-        it is heard or a newer one settles it, so the fold holds at most one fact a state (one turn, one count a
-        player, one win); any other fact at most `FOLDS_AT_MOST` times."""
-        return [fact for fact in facts if fact_topics(fact) or self._folds.get(fact, 0) < FOLDS_AT_MOST]
-
-    def _cut_first(self, facts: list[str]) -> list[str]:
-        """The facts in the order a fold says them: whose turn it is and a win first (what the player acts on), then
-        those already cut in a fold (each then comes early, heard unless the very next key comes within its
-        second), then the others; each group in the order recorded."""
-        return sorted(facts, key=self._fold_rank)
-
-    def _fold_rank(self, fact: str) -> int:
-        if fact_topics(fact) & {"turn", "win"}:
-            return 0
-        return 1 if self._folds.get(fact, 0) else 2
-
-    def arrive(self, utterance: Utterance) -> Cut:
-        """A reply that did not come from the player's own key (a move from another player's device): said in
-        turn, in the order recorded, with no backlog. What is being said ends with its sentence (`Cut.AFTER_SENTENCE`,
-        returned) and the new reply follows; a reply still waiting shrinks to its decisive fact, folded into the
-        new one (a reply with none is left to the screen and the history), so the player is never more than one
-        reply behind."""
-        if not self.busy or self.muted or utterance.priority not in (Priority.MESSAGE, Priority.IMPORTANT):
-            self.add(utterance)
-            return Cut.NONE
-        facts: list[str] = []  # oldest first: what is being said, then what waits
+        facts among them not yet heard in full, and other hands' moves, are folded into the new reply (`add`): not
+        a fact already folded too often (`FOLDS_AT_MOST`), nor any of the player's own when `again` is False (the
+        key answers the question waiting, or takes back what was said: an undo). `now`: the moment, to tell a fact
+        cut in its last words (heard) from one cut before them."""
+        facts, others = list(self.carry), list[About]()  # the player's own replies' facts; other hands'
         cut = Cut.NONE
         current = self.current
         if current is not None:
-            if current.review or current.priority not in (Priority.MESSAGE, Priority.IMPORTANT):
-                cut = Cut.NOW
-            elif len(split_sentences(current.text)) > self.played + 1:
-                cut = Cut.AFTER_SENTENCE  # (the sentence being said is heard: its fact is not said again)
-                facts += self._again(current.folded_unheard(self.played + 1)) + current.unheard(self.played + 1)
-        facts += self.carry
-        for waiting in self._waiting:
-            if waiting.priority in (Priority.MESSAGE, Priority.IMPORTANT) and not waiting.review:
-                facts += [*waiting.folded, *split_sentences(waiting.decisive)]
+            cut = Cut.NOW
+            if not current.review:
+                (others if current.other else facts).extend(self._again(current.unheard(self._heard_sentences(now))))
+        for utterance in self._waiting:
+            if _spoken(utterance):
+                (others if utterance.other else facts).extend(utterance.kept())  # never begun: not said yet
         self._waiting.clear()
-        self.carry = self._cut_first(_unique(facts))
-        self._folds = {fact: n for fact, n in self._folds.items() if fact in self.carry}
-        self.add(utterance)
+        others = unique([*self.moves, *others])
+        self.moves = [fact for fact in others if fact.topic is Topic.MOVE][-MOVES_KEPT:]
+        facts = [*(facts if again else ()), *(fact for fact in others if fact.topic is not Topic.MOVE)]
+        self.carry = self._in_order(unique(facts))
+        self._folds = {fact: n for fact, n in self._folds.items() if fact in self.carry or fact in self.moves}
+        return cut
+
+    def _again(self, facts: list[About]) -> list[About]:
+        """Of facts not heard, those to say once more: a state (a turn, a count, a win) until it is heard or a newer
+        one settles it; any other fact at most `FOLDS_AT_MOST` times."""
+        return [fact for fact in facts if fact.topic.is_state or self._folds.get(fact, 0) < FOLDS_AT_MOST]
+
+    def _in_order(self, facts: list[About]) -> list[About]:
+        """The facts in the order a fold says them (`About.rank`: a win, a turn, the other facts, then moves), in
+        each rank those already cut in a fold first; each group in the order recorded."""
+        return sorted(facts, key=lambda fact: (fact.rank, 0 if self._folds.get(fact, 0) else 1))
+
+    @staticmethod
+    def _unsettled(facts: list[About], newer: Utterance) -> list[About]:
+        """The facts a newer reply does not settle (it says them, or a newer state of theirs)."""
+        return [fact for fact in facts if not fact.settled_by((*newer.facts, *newer.tells))]
+
+    def arrive(self, utterance: Utterance) -> Cut:
+        """A reply that did not come from the player's own key (a move from another player's device): said in
+        turn, in the order recorded, with no backlog. The player's own reply being said goes on to its end (a win
+        is said at its next sentence); another hand's ends with its sentence (`Cut.AFTER_SENTENCE`, returned); a
+        reply still waiting shrinks to its decisive facts and its move, merged into the new one, so the player is
+        never more than one reply behind."""
+        utterance = replace(utterance, other=True)
+        if not self.busy or self.muted or not _spoken(utterance):
+            self.add(utterance)
+            return Cut.NONE
+        facts: list[About] = []  # oldest first: what is being said, then what waits
+        cut = Cut.NONE
+        current = self.current
+        wins = _wins(utterance)
+        if current is not None:
+            if not _spoken(current):
+                cut = Cut.NOW
+            elif (current.other or current.folded or wins) and len(split_sentences(current.text)) > self.played + 1:
+                cut = Cut.AFTER_SENTENCE  # (the sentence being said is heard: its fact is not said again)
+                facts += self._again(current.unheard(self.played + 1))
+        facts += [*self.carry, *self.moves]
+        for waiting in self._waiting:
+            if _spoken(waiting):
+                facts += waiting.kept()
+        self._waiting.clear()
+        self.carry, self.moves = [], []
+        folded = self._in_order(self._unsettled(unique(facts), utterance))
+        self._folds = {fact: n for fact, n in self._folds.items() if fact in folded}
+        self._remember(utterance)
+        if wins:  # a win first: what it does not settle is said after it
+            self._waiting.extend([utterance, _catching_up(folded)] if folded else [utterance])
+        else:
+            self._waiting.append(_folded_into(utterance, folded))
         return cut
 
     def interrupt(self, utterance: Utterance | None = None) -> Cut:
@@ -238,7 +305,7 @@ class SpeechQueue:
         """The player asked for silence: drop everything waiting, important included; return whether something is
         being said and should be cut off."""
         self._waiting.clear()
-        self.carry = []
+        self.carry, self.moves = [], []
         return self.current is not None
 
     def take(self) -> Utterance | None:
@@ -249,9 +316,13 @@ class SpeechQueue:
         self.played = 0
         self._began = None
         if self.current.folded:  # its first sentence begins now; a later folded fact counts when it begins
-            first = self.current.folded[0]
-            self._folds[first] = self._folds.get(first, 0) + 1
+            self._folded(self.current.folded[0])
         return self.current
+
+    def _folded(self, fact: About) -> None:
+        """A folded fact began to be said (each move of a merged sentence)."""
+        for part in fact.flat():
+            self._folds[part] = self._folds.get(part, 0) + 1
 
     def sentence_began(self, index: int, at: float, seconds: float) -> None:
         """The current utterance's sentence of that index began to play at `at` and lasts `seconds`: a cut in its
@@ -263,8 +334,8 @@ class SpeechQueue:
             first = 0
             for fact in current.folded:  # (the folded facts begin the text, in order; the first counted at `take`)
                 if first == index and index > 0:
-                    self._folds[fact] = self._folds.get(fact, 0) + 1
-                first += len(split_sentences(fact))
+                    self._folded(fact)
+                first += len(split_sentences(fact.folded_text))
 
     def sentence_played(self, index: int) -> None:
         """The current utterance's sentence of that index (of `split_sentences`) was played to its end: a decisive
@@ -336,24 +407,19 @@ def interrupting(utterance: Utterance) -> Utterance:
     return replace(utterance, priority=Priority.MESSAGE) if utterance.priority is Priority.HINT else utterance
 
 
-def _with_folded(utterance: Utterance, facts: list[str]) -> Utterance:
-    """The reply with the facts it does not settle said first, each once (`assistant.core.words.pace`)."""
-    facts = [fact for fact in facts if not settled_by(fact, utterance.text)]
+def _catching_up(facts: list[About]) -> Utterance:
+    """Facts said after a reply that comes first (the player's own, a win): other hands' moves merged by player."""
+    merged = merge_moves(facts)
+    return Utterance(catch_up(merged, ""), Priority.IMPORTANT, folded=tuple(merged), other=True)
+
+
+def _folded_into(utterance: Utterance, facts: list[About]) -> Utterance:
+    """A reply with the facts cut before it said first, each once, in its short form, other hands' moves merged by
+    player (`assistant.core.words.pace`)."""
     if not facts:
         return utterance
-    priority = Priority.IMPORTANT if facts else utterance.priority
-    return replace(utterance, text=fold(facts, utterance.text), priority=priority, folded=tuple(facts))
-
-
-def _unique(facts: list[str]) -> list[str]:
-    """The facts in order, each once, a later one settling an earlier one of the same state (a newer turn)."""
-    kept: list[str] = []
-    for n, fact in enumerate(facts):
-        fact = fact.strip()
-        later = " ".join(facts[n + 1 :])
-        if fact and fact not in kept and not (later and settled_by(fact, later)):
-            kept.append(fact)
-    return kept
+    facts = merge_moves(facts)
+    return replace(utterance, text=catch_up(facts, utterance.text), priority=Priority.IMPORTANT, folded=tuple(facts))
 
 
 def scale(value: int, low: float, middle: float, high: float) -> float:

@@ -11,6 +11,7 @@ it; `chain` reads it on request.
 from __future__ import annotations
 
 from assistant.core.cards.card import CardType
+from assistant.core.game.about import About, Topic, texts, unique
 from assistant.core.game.chain import Link, Trigger, TriggerKind
 from assistant.core.game.events import (
     Bring,
@@ -75,7 +76,6 @@ from assistant.core.words.gameplay import (
     short_card_name,
     turn_began,
 )
-from assistant.core.words.pace import settled_by
 from assistant.core.words.verbosity import Verbosity
 
 __all__ = [
@@ -87,7 +87,10 @@ __all__ = [
     "describe_link_doing",
     "announce_step",
     "EFFECT_EVENTS",
+    "facts_of_step",
     "decisive_of_step",
+    "move_of_step",
+    "tells_of_step",
     "chain_duty",
     "begin_duties",
 ]
@@ -283,30 +286,98 @@ def _just_played(step: Step, prompt: Prompt) -> bool:
     return isinstance(event, (Play, Respond)) and top is not None and top.card == event.card
 
 
-def decisive_of_step(table: Table, step: Step) -> str:
-    """The decisive fact of a step, short ("" for none): the game's end; else the turn that began, with its
-    beginning-of-turn duties; else the counts that changed (a card an effect moved, where no count changed), a
-    duty or a win that waits, the chain's duty and its end: each short, to be heard between two keys."""
+def facts_of_step(table: Table, step: Step, at: int = 0) -> tuple[About, ...]:
+    """The decisive facts of a step, each short and typed (empty for none): the game's end; else the turn that began,
+    with its beginning-of-turn duties; else the counts that changed (a card an effect moved, where no count
+    changed), a duty or a win that waits, the chain's duty and its end: each short, to be heard between two keys.
+    `at`: the step's place in the game's log."""
     for fact in step.facts:
-        if isinstance(fact, GameOver) and fact.outcome.ending is Ending.GOAL and fact.outcome.winner is not None:
-            return f"{player_name(table, fact.outcome.winner)} wins!"  # under a second: the count is in the reply
-        if isinstance(fact, GameOver):  # ("The game is over." goes without saying after "Ana wins")
-            return describe_fact(table, fact, step.after).removesuffix(f" {GAME_OVER}")
+        if isinstance(fact, GameOver):
+            winner = fact.outcome.winner
+            seats = () if winner is None else (winner,)
+            name = "" if winner is None else player_name(table, winner)
+            if fact.outcome.ending is Ending.GOAL and winner is not None:
+                return (About(Topic.WIN, f"{name} wins!", seats, name),)  # under a second: the count is in the reply
+            ended = describe_fact(table, fact, step.after).removesuffix(f" {GAME_OVER}")  # (goes without saying)
+            return (About(Topic.WIN, ended, seats, name),)
     for fact in step.facts:
         if isinstance(fact, TurnBegan):
-            return turn_began(fact.turn, player_name(table, fact.player), brief=True, duties=_duties(table, step))
-    said = [_brief_tally(table, f) for f in step.facts if isinstance(f, TallyChanged)]  # every count that changed
+            name = player_name(table, fact.player)
+            whole = turn_began(fact.turn, name, brief=True, duties=_duties(table, step))
+            short = turn_began(fact.turn, name, brief=True)
+            return (About(Topic.TURN, whole, (fact.player,), name, short="" if short == whole else short),)
+    said: list[About] = []
+    for fact in step.facts:  # every count that changed, each with its player
+        if isinstance(fact, TallyChanged):
+            said += [_brief_count(table, seat, fact.after[seat]) for seat in _changed(fact)]
     if isinstance(step.event, EFFECT_EVENTS) and not said:  # (a count says what the move did, in a second)
-        said.append(describe_event(table, step.event, step.before) + ".")
-    said += [describe_fact(table, f, step.after) for f in step.facts if isinstance(f, _DUTIES)]
+        move = move_of_step(table, step, at)
+        said += [move] if move is not None else []
+    for fact in step.facts:
+        if isinstance(fact, WinWaits):  # a count, with the win it brings
+            name = player_name(table, fact.player)
+            said.append(About(Topic.COUNT, describe_fact(table, fact, step.after), (fact.player,), name))
+        elif isinstance(fact, (LimitReached, CardMustGo)):
+            name = player_name(table, fact.player)
+            said.append(About(Topic.DUTY, describe_fact(table, fact, step.after), (fact.player,), name))
     for fact in step.facts:  # the chain's duty, what its player must do now; and its end
         if isinstance(fact, LinkAdded) and not any(t.kind.is_beginning for t in fact.link):
-            said.append(chain_duty(table, fact.link))
+            owner = fact.link[0].owner if fact.link else 0
+            said.append(About(Topic.DUTY, chain_duty(table, fact.link), (owner,), player_name(table, owner)))
         elif isinstance(fact, LinkResolved) and fact.next is None:
-            said.append(describe_fact(table, fact, step.after))
-    said = [s for s in said if s]
-    # A count that a later sentence says again ("Ana has 3 Unicorns, enough to win ...") is said once.
-    return " ".join(s for n, s in enumerate(said) if not any(settled_by(s, later) for later in said[n + 1 :]))
+            said.append(About(Topic.CHAIN_DONE, describe_fact(table, fact, step.after)))
+    # A count that a later fact says again ("Ana has 3 Unicorns, enough to win ...") is said once.
+    return tuple(unique(said))
+
+
+def decisive_of_step(table: Table, step: Step) -> str:
+    """The decisive facts of a step as one text (`facts_of_step`)."""
+    return texts(facts_of_step(table, step))
+
+
+#: A move's kind as the merged sentences name it (`Event.KIND`, a response named by its card).
+_MOVE_KINDS = {"respond": "instant", "end-turn": "end", "swap-hands": "swap"}
+
+
+def move_of_step(table: Table, step: Step, at: int = 0) -> About | None:
+    """The move a step recorded, typed: its player, its kind, its card and its place `at` in the game's log (None
+    for a step that is no one's move: the next phase, a deck set)."""
+    event = step.event
+    seat = getattr(event, "player", None)
+    if isinstance(event, (NextPhase, EndTurn, Resolve)):
+        seat = step.before.current if isinstance(event, EndTurn) else None
+    if not isinstance(seat, int) or not 0 <= seat < len(table.setup.players):
+        return None
+    kind = _MOVE_KINDS.get(event.KIND, event.KIND)
+    card_id = getattr(event, "card", None)
+    if isinstance(event, Respond) and card_id in (table.neigh_card, table.super_neigh_card):
+        kind = "neigh"
+    card = game_card_name(table, card_id) if isinstance(card_id, str) else ""
+    text = end_with(describe_event(table, event, step.before))
+    return About(Topic.MOVE, text, (seat,), player_name(table, seat), kind, card, at=at)
+
+
+def tells_of_step(table: Table, step: Step, at: int = 0) -> tuple[About, ...]:
+    """What else a step's announcement tells, typed: its move (`move_of_step`) and every count it changed (a win's
+    count among them, said in "Ana wins with 4 Unicorns!")."""
+    move = move_of_step(table, step, at)
+    counts = [
+        _brief_count(table, seat, fact.after[seat])
+        for fact in step.facts
+        if isinstance(fact, TallyChanged)
+        for seat in _changed(fact)
+    ]
+    return tuple([move, *counts] if move is not None else counts)
+
+
+def _changed(fact: TallyChanged) -> list[int]:
+    return [seat for seat, (a, b) in enumerate(zip(fact.before, fact.after)) if a != b]
+
+
+def _brief_count(table: Table, seat: int, count: int) -> About:
+    """A count, about a second: "Ana 2 Unicorns." (no colon: its pause made the count half a second longer)."""
+    name = player_name(table, seat)
+    return About(Topic.COUNT, f"{name} {creatures(table, count)}.", (seat,), name)
 
 
 def chain_duty(table: Table, link: Link) -> str:
@@ -320,10 +391,6 @@ def chain_duty(table: Table, link: Link) -> str:
         if duty:
             duties.append(duty)
     return " ".join(duties)
-
-
-#: Facts that ask a player to do something now, or say a win is near: decisive.
-_DUTIES = (LimitReached, CardMustGo, WinWaits)
 
 
 def begin_duties(table: Table, link: Link, named: bool = True) -> str:
@@ -349,10 +416,8 @@ def _duties(table: Table, step: Step) -> str:
 
 
 def _brief_tally(table: Table, fact: TallyChanged) -> str:
-    """The counts that changed, each with its player, about a second each: "Ana 2 Unicorns." (no colon: its pause
-    made the count half a second longer)."""
-    changed = [seat for seat, (a, b) in enumerate(zip(fact.before, fact.after)) if a != b]
-    return " ".join(f"{player_name(table, seat)} {creatures(table, fact.after[seat])}." for seat in changed)
+    """The counts that changed, each with its player, about a second each: "Ana 2 Unicorns."."""
+    return texts(_brief_count(table, seat, fact.after[seat]) for seat in _changed(fact))
 
 
 def _waited(table: Table, step: Step, prompt: Prompt) -> bool:

@@ -9,10 +9,20 @@ from __future__ import annotations
 
 import re
 
-from assistant.core.text import sentences
+from assistant.core.game.about import About, Topic
+from assistant.core.text import name_list, sentences
 from assistant.core.words.gameplay import CHAIN_RESOLVED
 
-__all__ = ["fact_topics", "settled_by", "says_only_its_state", "fold", "lead_with", "advice_once"]
+__all__ = [
+    "fact_topics",
+    "settled_by",
+    "says_only_its_state",
+    "fold",
+    "catch_up",
+    "merge_moves",
+    "lead_with",
+    "advice_once",
+]
 
 # "Turn 5: Ben's turn.", "Ben's turn: must do Sadistic Ritual."
 _TURN = re.compile(r"'s turn\b")
@@ -54,6 +64,59 @@ def fold(facts: list[str] | tuple[str, ...], text: str) -> str:
     """A reply with the decisive facts cut before it said first, each a short clause: "Ben's turn. Ben drew a
     card."."""
     return " ".join([*(f.strip() for f in facts if f.strip()), text.strip()]).strip()
+
+
+def catch_up(facts: list[About] | tuple[About, ...], text: str) -> str:
+    """Facts cut or missed, each short (a state in its short form: "Ben's turn."), said before `text` ("" for a
+    catch-up said after the player's own reply)."""
+    return fold([fact.folded_text for fact in facts], text)
+
+
+#: What a move's player did, said after their name in a merged sentence ("{card}": the card's name).
+_DID = {
+    "draw": "drew a card",
+    "play": "played {card}",
+    "instant": "played {card}",
+    "neigh": "played {card}",
+    "discard": "discarded {card}",
+    "destroy": "destroyed {card}",
+    "steal": "stole {card}",
+    "sacrifice": "sacrificed {card}",
+    "return": "returned {card} to a hand",
+    "bring": "brought {card} into a Stable",
+    "take": "took {card}",
+    "end": "ended the turn",
+}
+
+
+def _did(move: About) -> str:
+    if move.move == "discard" and not move.card:
+        return "discarded a card"
+    return _DID[move.move].format(card=move.card)
+
+
+def merge_moves(facts: list[About] | tuple[About, ...]) -> list[About]:
+    """The facts with each player's moves said as one sentence, where that player's first move was, in the order
+    recorded: "Ben drew a card and played Rainbow Aura." (a move of a kind with no short form stays as it is)."""
+    moves: dict[int, list[About]] = {}
+    for fact in facts:
+        for move in fact.parts or (fact,):
+            if move.topic is Topic.MOVE and move.seats and move.move in _DID:
+                moves.setdefault(move.seats[0], []).append(move)
+    merged: list[About] = []
+    for fact in facts:
+        own = [m for m in fact.parts or (fact,) if m.topic is Topic.MOVE and m.seats and m.move in _DID]
+        if not own:
+            merged.append(fact)
+            continue
+        seat = own[0].seats[0]
+        group = moves.pop(seat, [])
+        if len(group) == 1:
+            merged.append(group[0])
+        elif group:
+            text = f"{group[0].player} {name_list([_did(move) for move in group])}."
+            merged.append(About(Topic.MOVE, text, (seat,), group[0].player, "moves", parts=tuple(group)))
+    return merged
 
 
 def lead_with(decisive: str, lines: list[str]) -> list[str]:

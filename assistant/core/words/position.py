@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from assistant.core.cards.card import CardType
+from assistant.core.game.about import About, Topic
 from assistant.core.game.events import (
     Bring,
     Destroy,
@@ -67,6 +68,7 @@ __all__ = [
     "undone_many",
     "taken_back",
     "what_changed",
+    "changed_facts",
     "END_TAKEN_BACK",
 ]
 
@@ -309,12 +311,17 @@ def taken_back(table: Table, step: Step) -> str:
 
 def what_changed(table: Table, start: GameState, end: GameState) -> list[str]:
     """The counts that an undo or redo changed, and a win taken back."""
-    lines = []
+    return [fact.text for fact in changed_facts(table, start, end)]
+
+
+def changed_facts(table: Table, start: GameState, end: GameState) -> list[About]:
+    """The states an undo or redo changed, typed: a win taken back, then the counts that changed, in one sentence."""
+    facts = []
     if start.outcome is not None and end.outcome is None:
-        lines.append(END_TAKEN_BACK)
+        facts.append(About(Topic.WIN, END_TAKEN_BACK))
     before, after = table.tally(start), table.tally(end)
-    changed = [f"{player_name(table, seat)} has {creatures(table, after[seat])}" for seat in range(len(after))
-               if before[seat] != after[seat]]  # fmt: skip
-    if changed:
-        lines.append(f"{name_list(changed)}.")
-    return lines
+    seats = tuple(seat for seat in range(len(after)) if before[seat] != after[seat])
+    if seats:
+        changed = [f"{player_name(table, seat)} has {creatures(table, after[seat])}" for seat in seats]
+        facts.append(About(Topic.COUNT, f"{name_list(changed)}.", seats, player_name(table, seats[0])))
+    return facts

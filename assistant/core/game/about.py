@@ -1,0 +1,138 @@
+"""What a sentence is about, as a typed value: a turn of a seat, a count of seats, a win, a question, a warning, a
+duty, a move of a seat with its kind and card.
+
+A reply carries these beside its words (`Reply.facts`, `Reply.tells`), taken from the step's own typed facts when
+the words are made (`assistant.core.words.announce.about_step`). The speech queue, the braille display and the
+phones decide what a newer reply supersedes, what is folded, merged or kept, by comparing these values, never by
+reading the English back: a name in lower case, of three words or with accents changes nothing.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+class Topic(enum.Enum):
+    """What kind of thing a fact tells."""
+
+    WIN = "win"
+    """Who won, or that a win was taken back: a state (a newer one supersedes it); outranks every other fact."""
+    TURN = "turn"
+    """Whose turn it is: a state."""
+    COUNT = "count"
+    """The counts of some seats: a state per seat."""
+    QUESTION = "question"
+    """A question waiting for an answer (numbered cards, which Instant): never dropped while it waits."""
+    WARNING = "warning"
+    """A warning's reason and its question: never dropped while it waits."""
+    DUTY = "duty"
+    """What a player must do now (a chain's duty, a hand over its limit): done or past once the chain resolves."""
+    CHAIN_DONE = "chain-done"
+    """The effect chain resolved: it settles every duty before it."""
+    MOVE = "move"
+    """A move a seat made (its kind and card): an event of its own, superseded by nothing."""
+
+    @property
+    def is_state(self) -> bool:
+        """A state of the game (a win, a turn, a count): a newer fact of the same state supersedes it."""
+        return self in (Topic.WIN, Topic.TURN, Topic.COUNT)
+
+
+#: The order a fold says its facts in (lower first): a win, then whose turn it is, then the other facts the player
+#: acts on, then other hands' moves; each group in the order recorded.
+RANKS: dict[Topic, int] = {Topic.WIN: 0, Topic.TURN: 1, Topic.MOVE: 3}
+
+#: The moves that are decisive when another hand makes them: the player may answer them, or they take her cards.
+DECISIVE_MOVES = frozenset({"play", "neigh", "instant", "destroy", "steal", "sacrifice", "swap", "move", "return"})
+
+
+@dataclass(frozen=True)
+class About:
+    """One fact, what it is about and its words."""
+
+    topic: Topic
+    text: str
+    """Its words, short (about a second): "Ben's turn.", "Ana 2 Unicorns.", "Ana wins!"."""
+    seats: tuple[int, ...] = ()
+    """The seats it is about: the player whose turn, whose counts, who won, who moved."""
+    player: str = ""
+    """The name of the (first) seat, as said: a merged sentence names the player."""
+    move: str = ""
+    """For a move, its kind: "draw", "play", "neigh", "instant", "discard", "destroy", "steal", "end", ..."""
+    card: str = ""
+    """For a move, the card's name as said ("" for none)."""
+    short: str = ""
+    """A shorter form, said when it is folded again ("Ben's turn." for "Ben's turn: may use the Blue Herd Bonus."): a
+    reminder longer than the gap between keys is never said whole twice; "": the same as `text`."""
+    at: int = 0
+    """For a move, its place in the game's log (1 for the first event): two moves alike are two moves."""
+    parts: tuple[About, ...] = ()
+    """For several moves of one player said as one sentence (`words.pace.merge_moves`), those moves."""
+
+    def flat(self) -> tuple[About, ...]:
+        """The facts it stands for: the moves merged into it, or itself."""
+        return self.parts or (self,)
+
+    @property
+    def states(self) -> frozenset[tuple[Topic, int | None]]:
+        """The states it tells: (WIN, None), (TURN, None), (COUNT, seat) for each seat; empty for an event."""
+        if self.topic is Topic.COUNT:
+            return frozenset((Topic.COUNT, seat) for seat in self.seats)
+        if self.topic in (Topic.WIN, Topic.TURN):
+            return frozenset({(self.topic, None)})
+        return frozenset()
+
+    @property
+    def rank(self) -> int:
+        """Where a fold says it (`RANKS`): a win first, then a turn, then the other facts, then moves."""
+        return RANKS.get(self.topic, 2)
+
+    @property
+    def decisive(self) -> bool:
+        """Never dropped: every fact but a move, and a move the player may answer or that takes a card."""
+        if self.parts:
+            return any(part.decisive for part in self.parts)
+        return self.topic is not Topic.MOVE or self.move in DECISIVE_MOVES
+
+    @property
+    def folded_text(self) -> str:
+        """The words said when it is folded again (its short form where it has one)."""
+        return self.short or self.text
+
+    def settled_by(self, newer: Iterable[About]) -> bool:
+        """Whether newer facts make this one needless to say: the same fact; a newer one of every state it tells (a
+        newer turn, a newer count of the same seats, a win; a turn is moot once someone won); a turn's end once a newer
+        turn began; a duty once the chain resolved."""
+        newer = tuple(newer)
+        if self.parts:
+            return all(part.settled_by(newer) for part in self.parts)
+        if self in newer:
+            return True
+        states = self.states
+        if states:
+            told = frozenset().union(*(fact.states for fact in newer))
+            if states <= told:
+                return True
+            # (a turn is moot once someone won)
+            return self.topic is Topic.TURN and any(fact.topic is Topic.WIN and fact.seats for fact in newer)
+        if self.topic is Topic.MOVE and self.move == "end":  # a newer turn says the turn ended
+            return any(fact.topic is Topic.TURN for fact in newer)
+        return self.topic is Topic.DUTY and any(fact.topic is Topic.CHAIN_DONE for fact in newer)
+
+
+def texts(facts: Iterable[About]) -> str:
+    """The facts' words, in order, as one text."""
+    return " ".join(fact.text.strip() for fact in facts if fact.text.strip())
+
+
+def unique(facts: Iterable[About]) -> list[About]:
+    """The facts in order (moves merged into one sentence taken apart again), each once, a later one settling an
+    earlier one of the same state (a newer turn)."""
+    facts = [part for fact in facts for part in fact.flat() if part.text.strip()]
+    kept: list[About] = []
+    for n, fact in enumerate(facts):
+        if fact not in kept and not fact.settled_by(facts[n + 1 :]):
+            kept.append(fact)
+    return kept
