@@ -21,6 +21,7 @@ from assistant.core.cards.learning import NewCard, read_card_text, type_from_pre
 from assistant.core.cards.lookup import NameResolver, Resolution
 from assistant.core.cards.search import search_cards, search_words
 from assistant.core.cards.sheet import matching_card
+from assistant.core.game.about import About, Topic
 from assistant.core.game.history import Game
 from assistant.core.language.builders import cards_with_words
 from assistant.core.language.device import DeviceMove, DeviceOutcome
@@ -57,6 +58,7 @@ from assistant.core.words.learned import (
     words_kept,
     yes_is_not_enough,
 )
+from assistant.core.words.pace import missed
 from assistant.core.words.scans import (
     CARD_REFUSED,
     LEARNT_BY_NAME,
@@ -153,6 +155,9 @@ class Session:
     """The line being answered is a command (it cancels an open yes-or-no question)."""
     devices: DeviceTalk = field(init=False, repr=False)
     """Moves from devices (phones on the shared table), each device with its own open question."""
+    news: list[About] = field(default_factory=list, init=False, repr=False)
+    """What other hands' moves told since the player's last move or her last `missed` (their facts and moves, typed):
+    what the digest says."""
 
     def __post_init__(self) -> None:
         self.lobby = Lobby(
@@ -163,17 +168,18 @@ class Session:
     def device_move(self, player: str, move: DeviceMove) -> DeviceOutcome:
         """Carry out a move from `player`'s device through the game's conversation, as a typed line would be; the
         keyboard's open question stays open. The laptop's reply (if any) is kept for `repeat` and `history`."""
-        outcome = self.devices.move(player, move)
+        return self._from_device(self.devices.move(player, move))
+
+    def _from_device(self, outcome: DeviceOutcome) -> DeviceOutcome:
+        """A device's move or answer carried out: its laptop reply kept for `repeat`, `history` and `missed`."""
         if outcome.reply is not None:
             self._remember(outcome.reply)
+            self.news += [*outcome.reply.tells, *outcome.reply.facts]  # (the move, then what it led to)
         return outcome
 
     def device_answer(self, player: str, question: str, yes: bool) -> DeviceOutcome:
         """A device's yes or no to its own open question (a warned move)."""
-        outcome = self.devices.answer(player, question, yes)
-        if outcome.reply is not None:
-            self._remember(outcome.reply)
-        return outcome
+        return self._from_device(self.devices.answer(player, question, yes))
 
     def find_cards(self, query: str, most: int = 10) -> list[Card]:
         """Cards of the game's decks (the session's, with no game) a device's search names: the resolver's match and
@@ -227,7 +233,10 @@ class Session:
 
     def handle(self, line: str) -> Reply:
         """Answer one typed line."""
-        return self._remember(self._handle(line))
+        reply = self._handle(line)
+        if any(fact.topic is Topic.MOVE for fact in reply.tells):
+            self.news.clear()  # the player's own move: the digest starts again from here
+        return self._remember(reply)
 
     def _remember(self, reply: Reply) -> Reply:
         """Keep an answer for `repeat` and `history` (not a speech control, a hint or an empty reply)."""
@@ -378,7 +387,7 @@ class Session:
             return self._keep(self.lobby.new_game(command))
         if verb == "resume":
             return self.resume_game()
-        if verb in ("repeat", "stop", "history", "verbosity"):
+        if verb in ("repeat", "stop", "history", "verbosity", "catch-up"):
             self._commanded = False  # listening again leaves an open question open
             return self._listening(command)
         talk = self.lobby.talk
@@ -388,7 +397,10 @@ class Session:
         return self._keep(talk.run(command, subject))
 
     def _listening(self, command: Command) -> Reply:
-        """repeat, stop, history, verbosity: about what is said, not about the game."""
+        """repeat, stop, history, verbosity, missed: about what is said, not about the game."""
+        if command.verb == "catch-up":
+            said, self.news = missed(self.news), []
+            return Reply.of(said)
         if command.verb == "stop":
             return Reply((), "", control=Control.STOP)
         if command.verb == "repeat":

@@ -35,10 +35,10 @@ from textual.widgets import Input, Static
 from assistant.core.braille.display import QUIT_WORDS
 from assistant.core.braille.sixkey import DEFAULT_WINDOW
 from assistant.core.cards.card import Vocabulary
+from assistant.core.game.about import About, Topic, texts
 from assistant.core.language.device import DeviceAnswer, DeviceMove, DeviceOutcome
 from assistant.core.language.reply import Choice, Question
 from assistant.core.words.cardtext import HELP_LINES
-from assistant.core.words.pace import fact_topics
 from assistant.core.words.screen import (
     HISTORY_HEADING,
     LIST_CLOSED,
@@ -167,6 +167,7 @@ class TableApp(App[None]):
         Binding("f6", "speech('private')", "Private reading", show=False, priority=True),
         Binding("f7", "verbosity", "Verbosity", show=False, priority=True),
         Binding("f1", "help", "Help", show=False, priority=True),
+        Binding("f8", "missed", "What other hands did", show=False, priority=True),
         Binding("f9", "share", "Share the table", show=False, priority=True),
         Binding("pageup", "answer_line(-1)", "Previous line of the answer", show=False, priority=True),
         Binding("pagedown", "answer_line(1)", "Next line of the answer", show=False, priority=True),
@@ -213,9 +214,9 @@ class TableApp(App[None]):
         self._answered_key = ""
         """The y or n that just answered a question as one key, until the next line is sent: put back in front of
         that line when the player was typing a command with it (`line_after_answer`)."""
-        self.held = ""
-        """The last decisive fact (`Reply.decisive`), on the status line until the next one; a question's only
-        while it waits."""
+        self.held_facts: tuple[About, ...] = ()
+        """The last decisive facts (`Reply.facts`), on the status line until the next ones; a question's only while
+        it waits."""
         self.region = REGION_IDS.index("answer")
         """The region the cursor is on."""
         self.answer_from = 0
@@ -327,6 +328,11 @@ class TableApp(App[None]):
         if self.braille is not None and self.query("#answer"):
             self.show(self.braille.back(), new_input=False)
 
+    @property
+    def held(self) -> str:
+        """The words of the decisive facts held (`held_facts`)."""
+        return texts(self.held_facts)
+
     # The regions and the cursor.
 
     def refresh_table(self) -> None:
@@ -335,7 +341,9 @@ class TableApp(App[None]):
         prompt = self.query_one("#prompt", BrailleInput)
         mode = prompt.six_key
         status_lines = [status + (f" {SIX_KEY_MODES[mode.value]}" if mode is not None else "")]
-        if self.held and not (self.held in status or "win" in fact_topics(self.held) & fact_topics(status)):
+        game = self.session.game
+        won = game is not None and game.state.outcome is not None and Topic.WIN in {f.topic for f in self.held_facts}
+        if self.held and not (self.held in status or won):
             # (the status line says the end of the game itself: "Ana wins!" is in "Ana wins with 4 Unicorns!")
             status_lines.append(held_fact(self.held))
         if self.feedback:
@@ -508,6 +516,10 @@ class TableApp(App[None]):
         """F1: the short help, as the line "help" gives it."""
         self.show(self.session.handle("help"))
 
+    def action_missed(self) -> None:
+        """F8: what other hands did since the player's last move or since she last asked (the line "missed")."""
+        self.show(self.session.handle("missed"))
+
     def action_share(self) -> None:
         """F9: share the table with phones, or say its address and join code again (the line "share")."""
         self.run_worker(self.share_control(""), exclusive=False)
@@ -571,10 +583,10 @@ class TableApp(App[None]):
             self.replies.append(reply)
             self.answer_from = 0
             self.query_one("#answer", Static).update("\n".join(reply.lines))
-        if reply.decisive:
-            self.held = reply.decisive
+        if reply.facts:
+            self.held_facts = reply.facts
         elif self.held and self.held == self._asked and self.session.pending is None:
-            self.held = ""  # the question was answered
+            self.held_facts = ()  # the question was answered
         self._asked = reply.decisive if reply.pending is not None else self._asked
         self.feedback = ""
         self.refresh_table()

@@ -7,6 +7,7 @@ import time
 
 import pytest
 
+from assistant.core.game.about import About, Topic
 from assistant.core.speech.settings import SpeechSettings
 from assistant.core.words.voice import (
     EARCON_WORDS,
@@ -230,7 +231,7 @@ class FakeReply:
     def __init__(self, speech, important=False, card=None, hint=False, sound=""):
         self.lines, self.speech, self.important, self.card, self.hint = (speech,), speech, important, card, hint
         self.sound = sound
-        self.pending, self.decisive, self.settles = None, "", False
+        self.pending, self.facts, self.tells, self.settles = None, (), (), False
 
 
 @pytest.fixture
@@ -298,15 +299,17 @@ def test_replies_from_other_hands_are_said_in_turn_folding_a_cut_fact(held_with_
     speaker(FakeReply("Ana played Basic Unicorn (Blue). Neigh? Say neigh and a name."))
     assert backend.wait_started(1)
     cy = FakeReply("Cy played Neigh. Cy: 1 Unicorn.")
-    cy.decisive = "Cy: 1 Unicorn."
-    speaker.other(FakeReply("Ben played Neigh."))  # (no decisive fact: shrinks to nothing when the next comes)
+    cy.facts = (About(Topic.COUNT, "Cy: 1 Unicorn.", (2,), "Cy"),)
+    ben = FakeReply("Ben played Neigh.")  # its move: kept, short, when the next comes
+    ben.tells = (About(Topic.MOVE, "Ben played Neigh.", (1,), "Ben", "neigh", "Neigh", at=4),)
+    speaker.other(ben)
     speaker.other(cy)
     speaker.other(FakeReply("Dee played Super Neigh."))
     finish(service, backend)
     said = [(r.kind, r.text) for r in backend.records if r.kind != "cancel"]
     assert said == [
-        ("said", "Ana played Basic Unicorn (Blue). Neigh? Say neigh and a name."),  # (a held backend: all of it)
-        ("said", "Cy: 1 Unicorn. Dee played Super Neigh."),  # in order, one reply behind at most
+        ("said", "Ana played Basic Unicorn (Blue). Neigh? Say neigh and a name."),  # (her own reply: all of it)
+        ("said", "Cy: 1 Unicorn. Ben played Neigh. Dee played Super Neigh."),  # in order, one reply behind at most
     ]
 
 

@@ -128,3 +128,27 @@ def test_a_phones_move_with_no_player_named_in_its_words_says_whose_it_was():
     outcome = session.device_move("Cy", DeviceMove("resolve"))
     assert outcome.status == "recorded" and outcome.reply.speech.startswith("Cy's phone:")
     assert isinstance(session.pending, Question) is False
+
+
+def test_missed_says_what_other_hands_did_since_her_last_move_a_player_a_sentence_and_then_nothing():
+    from assistant.core.words.pace import NOTHING_MISSED
+
+    session = game_after(["draw", "play rainbow aura", "resolve", "end turn"])  # Ana's move: the digest starts here
+    assert session.handle("missed").speech == NOTHING_MISSED
+    for move in (DeviceMove("draw"), DeviceMove("play", card="basic-unicorn-blue")):
+        assert session.device_move("Ben", move).status == "recorded"
+    assert session.device_move("Cy", DeviceMove("neigh", on="basic-unicorn-blue")).status == "recorded"
+    said = session.handle("missed").speech
+    assert said == "Since your last move: Ben drew a card and played Basic Unicorn (Blue). Cy played Neigh.", said
+    assert session.handle("catch up").speech == NOTHING_MISSED  # since she last asked: nothing new
+    session.device_move("Cy", DeviceMove("resolve", on="basic-unicorn-blue"))
+    session.device_move("Ben", DeviceMove("end"))
+    said = session.handle("missed").speech
+    assert said.endswith("Cy's turn."), said  # the turn that began; "Ben ended the turn" goes without saying
+    assert "ended" not in said
+    session.device_move("Cy", DeviceMove("draw"))
+    session.handle("stable")  # a question about the game is no move of hers: the digest goes on
+    assert "Cy drew a card." in session.handle("missed").speech
+    session.device_move("Cy", DeviceMove("discard"))
+    session.handle("Ana discard")  # her own move: what came before it is no longer news
+    assert session.handle("missed").speech == NOTHING_MISSED

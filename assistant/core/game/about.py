@@ -40,6 +40,9 @@ class Topic(enum.Enum):
         return self in (Topic.WIN, Topic.TURN, Topic.COUNT)
 
 
+#: A state a fact tells: (WIN, None), (TURN, None) or (COUNT, seat).
+State = tuple[Topic, int | None]
+
 #: The order a fold says its facts in (lower first): a win, then whose turn it is, then the other facts the player
 #: acts on, then other hands' moves; each group in the order recorded.
 RANKS: dict[Topic, int] = {Topic.WIN: 0, Topic.TURN: 1, Topic.MOVE: 3}
@@ -76,7 +79,7 @@ class About:
         return self.parts or (self,)
 
     @property
-    def states(self) -> frozenset[tuple[Topic, int | None]]:
+    def states(self) -> frozenset[State]:
         """The states it tells: (WIN, None), (TURN, None), (COUNT, seat) for each seat; empty for an event."""
         if self.topic is Topic.COUNT:
             return frozenset((Topic.COUNT, seat) for seat in self.seats)

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from assistant.core.cards.card import Card, CardType, normalize
 from assistant.core.cards.lookup import Resolution
-from assistant.core.game.about import About, Topic, texts
+from assistant.core.game.about import About, Topic
 from assistant.core.game.chain import is_neigh
 from assistant.core.game.events import Event, EventError, event_from_dict
 from assistant.core.game.facts import GameOver, TurnBegan
@@ -26,7 +26,7 @@ from assistant.core.language.builders import Context, cards_with_words, find_bab
 from assistant.core.language.parser import Command, CommandError
 from assistant.core.language.reply import Choice, Question, Reply
 from assistant.core.language.verbs import BY_NAME, Verb
-from assistant.core.words.announce import announce_step, facts_of_step, tells_of_step
+from assistant.core.words.announce import announce_said, facts_of_step, tells_of_step
 from assistant.core.words.entry import query_problem
 from assistant.core.words.errors import (
     choose_card_for,
@@ -226,10 +226,13 @@ class Conversation:
             return Reply.error(save_failed(exc.strerror or str(exc)))
         self.step = step
         turn = any(isinstance(fact, TurnBegan) for fact in step.facts)
-        lines = advice_once(announce_step(game.table, step, self.verbosity), self.advised)
+        said = announce_said(game.table, step, self.verbosity)
         facts = facts_of_step(game.table, step, len(game.log))
-        if not any(isinstance(fact, GameOver) for fact in step.facts):  # (a game's end leads by its own order)
-            lines = lead_with(texts(facts), lines)  # said first: the next key cannot cut it before it is heard
+        if any(isinstance(fact, GameOver) for fact in step.facts):  # (a game's end leads by its own order)
+            lines = [text for text, _ in said]
+        else:
+            lines = lead_with(facts, said)  # said first: the next key cannot cut them before they are heard
+        lines = advice_once(lines, self.advised)
         reply = Reply.of(*lines, important=step.important, sound="your-turn" if turn else "")
         return dataclasses.replace(reply, facts=facts, tells=tells_of_step(game.table, step, len(game.log)))
 

@@ -61,6 +61,7 @@ VerbName = Literal[
     "repeat",
     "stop",
     "history",
+    "catch-up",
     "verbosity",
     "share",
 ]

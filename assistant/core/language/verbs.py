@@ -394,6 +394,10 @@ VERBS: tuple[Verb, ...] = (
     Verb("history", Kind.LISTENING, ("history", "earlier"), (
         ("`history`", "the last answers, oldest first (F3 and F4 in the app step through them)"),
     )),
+    Verb("catch-up", Kind.LISTENING, ("missed", "catch up"), (
+        ("`missed` (or `catch up`)", "what other hands did since your last move or since you last asked, in one short "
+         "sentence a player (F8 in the app)"),
+    )),
     Verb("verbosity", Kind.LISTENING, ("verbosity",), (
         ("`verbosity`", "the next level of detail: brief, normal, coaching (F7 in the app)"),
         ("`verbosity brief`", "facts only: \"Basic Unicorn. Neigh?\", then \"Ana: 2 Unicorns.\""),

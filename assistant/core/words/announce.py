@@ -11,7 +11,7 @@ it; `chain` reads it on request.
 from __future__ import annotations
 
 from assistant.core.cards.card import CardType
-from assistant.core.game.about import About, Topic, texts, unique
+from assistant.core.game.about import About, State, Topic, texts, unique
 from assistant.core.game.chain import Link, Trigger, TriggerKind
 from assistant.core.game.events import (
     Bring,
@@ -86,6 +86,8 @@ __all__ = [
     "herd_bonus_said",
     "describe_link_doing",
     "announce_step",
+    "announce_said",
+    "Said",
     "EFFECT_EVENTS",
     "facts_of_step",
     "decisive_of_step",
@@ -207,10 +209,21 @@ def _trigger_doing(table: Table, trigger: Trigger) -> str:
     return f"{said}, which does this: {gist}" if gist else said
 
 
+#: A line said after a step, with the states it tells (`About.states`: a turn, counts; empty for the others), so a
+#: reply that says its decisive facts first leaves out a line that only says them again (`pace.lead_with`).
+Said = tuple[str, frozenset[State]]
+
+
 def announce_step(table: Table, step: Step, level: Verbosity = Verbosity.COACHING) -> list[str]:
     """Everything to say after an event was recorded, outcome first: the game's end, a card an effect moved, the
     counts; then the event and what followed; then what the table may do now."""
+    return [text for text, _ in announce_said(table, step, level)]
+
+
+def announce_said(table: Table, step: Step, level: Verbosity = Verbosity.COACHING) -> list[Said]:
+    """`announce_step`, each line with the states it tells."""
     lines: list[tuple[int, str]] = []  # (rank, sentence): sorted by rank, in order within one rank
+    says: dict[str, frozenset[State]] = {}
     # the deck running out ends the game by the count: the draw that emptied it is said before the winner
     deck_out = any(isinstance(f, GameOver) and f.outcome.ending is not Ending.GOAL for f in step.facts)
     if not isinstance(step.event, (Resolve, NextPhase, EndTurn)):
@@ -226,6 +239,7 @@ def announce_step(table: Table, step: Step, level: Verbosity = Verbosity.COACHIN
                 fact.turn, player_name(table, fact.player), level is Verbosity.BRIEF, _duties(table, step)
             )
             lines.append((3, said))
+            says[said] = frozenset({(Topic.TURN, None)})
             continue
         if isinstance(fact, LinkAdded) and any(t.kind.is_beginning for t in fact.link):
             if not began:
@@ -235,6 +249,9 @@ def announce_step(table: Table, step: Step, level: Verbosity = Verbosity.COACHIN
             lines += [(3, line) for line in effects]
             continue
         sentence = _fact_line(table, step, fact, level)
+        if isinstance(fact, (TallyChanged, WinWaits)):
+            seats = _changed(fact) if isinstance(fact, TallyChanged) else [fact.player]
+            says[sentence] = frozenset((Topic.COUNT, seat) for seat in seats)
         if sentence:
             lines.append(
                 (-1 if deck_out and isinstance(fact, DeckRanOut) else _FACT_RANKS.get(type(fact), 3), sentence)
@@ -268,7 +285,7 @@ def announce_step(table: Table, step: Step, level: Verbosity = Verbosity.COACHIN
             lines.append((4, f"{_neigh_name(table)}?"))  # the card was just named: the short question
         else:
             lines.append((4, phrase_prompt(table, prompt, level)))
-    return [line for _, line in sorted(lines, key=lambda ranked: ranked[0]) if line]
+    return [(line, says.get(line, frozenset())) for _, line in sorted(lines, key=lambda ranked: ranked[0]) if line]
 
 
 #: The events by which an effect moves a card into or out of a Stable (or a hand): decisive facts.

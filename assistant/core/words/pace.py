@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from assistant.core.game.about import About, Topic
+from assistant.core.game.about import About, State, Topic, unique
 from assistant.core.text import name_list, sentences
 from assistant.core.words.gameplay import CHAIN_RESOLVED
 
@@ -20,6 +20,8 @@ __all__ = [
     "fold",
     "catch_up",
     "merge_moves",
+    "missed",
+    "NOTHING_MISSED",
     "lead_with",
     "advice_once",
 ]
@@ -119,21 +121,40 @@ def merge_moves(facts: list[About] | tuple[About, ...]) -> list[About]:
     return merged
 
 
-def lead_with(decisive: str, lines: list[str]) -> list[str]:
-    """A reply's lines with its decisive fact said first, so the next key or move cannot cut it before it is heard:
-    unchanged when the first line says it already ("Turn 2: Ben's turn." for "Ben's turn."); else the fact first,
-    and a later sentence that only says a state the fact says is left out (`says_only_its_state`: "Ana has 1
-    Unicorn." after "Ana 1 Unicorn."): "Destroy a Unicorn. Unicorn Poison is played: ...", "Ana 1 Unicorn. Ben
-    destroyed ..."."""
-    facts = sentences(decisive)
-    if not facts or not lines or all(settled_by(f, next(iter(sentences(lines[0])), "")) for f in facts):
-        return lines
+#: The most facts a digest says (`missed`), the newest: each player's moves merged count as one.
+DIGEST_MOST = 12
+NOTHING_MISSED = "Nothing new from the other players since your last move."
+
+
+def missed(facts: list[About] | tuple[About, ...]) -> str:
+    """The digest of what other hands did since the player's last move (or since she last asked), in the order
+    recorded, a superseded state left out and each player's moves in one sentence: "Since your last move: Ben drew a
+    card and played Rainbow Aura. Cy played Neigh. Cy's turn."."""
+    said = merge_moves(unique(facts))[-DIGEST_MOST:]
+    if not said:
+        return NOTHING_MISSED
+    return "Since your last move: " + " ".join(fact.text.strip() for fact in said)
+
+
+def lead_with(facts: tuple[About, ...], lines: list[tuple[str, frozenset[State]]]) -> list[str]:
+    """A reply's lines with its decisive facts said first, so the next key or move cannot cut them before they are
+    heard: unchanged when the first line tells every state they tell ("Turn 2: Ben's turn." for "Ben's turn.");
+    else the facts first, and a later line that tells only states the facts tell is left out ("Ana has 1 Unicorn."
+    after "Ana 1 Unicorn."), as is a sentence that is one of the facts word for word: "Destroy a Unicorn. Unicorn
+    Poison is played: ...", "Ana 1 Unicorn. Ben destroyed ..."."""
+    texts = [text for text, _ in lines]
+    if not facts or not lines:
+        return texts
+    states = frozenset().union(*(fact.states for fact in facts))
+    if all(fact.states and fact.states <= lines[0][1] for fact in facts):
+        return texts
+    words = {sentence for fact in facts for sentence in sentences(fact.text)}
     kept = []
-    for line in lines:
-        rest = [s for s in sentences(line) if s not in facts and not says_only_its_state(s, decisive)]
-        if rest:
+    for text, says in lines:
+        rest = [sentence for sentence in sentences(text) if sentence not in words]
+        if rest and not (says and says <= states):
             kept.append(" ".join(rest))
-    return [decisive.strip(), *kept]
+    return [" ".join(fact.text.strip() for fact in facts), *kept]
 
 
 _WORD = re.compile(r"[\w']+")

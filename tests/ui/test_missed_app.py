@@ -1,0 +1,38 @@
+"""F8 in the Textual app (Pilot): what other hands did since the player's last move, shown and said, as the line
+`missed` says it."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from assistant.core.language.device import DeviceMove
+from assistant.core.words.pace import NOTHING_MISSED
+from tests.fake_speaker import Heard
+
+
+def text(app: Any, widget_id: str) -> str:
+    return str(app.query_one(f"#{widget_id}").render())
+
+
+def test_f8_says_what_other_hands_did_since_her_last_move(make_app):
+    said: list[str] = []
+    app = make_app(Heard(lambda reply: said.append(reply.speech)))
+
+    async def scenario() -> None:
+        async with app.run_test(size=(110, 50)) as pilot:
+            await pilot.press(*"new game Ana Ben Cy babies red pink orange", "enter")
+            await pilot.press(*"draw", "enter", *"end turn", "enter")
+            await pilot.pause()
+            await pilot.press("f8")
+            await pilot.pause()
+            assert text(app, "answer") == NOTHING_MISSED
+            app.session.device_move("Ben", DeviceMove("draw"))
+            app.session.device_move("Ben", DeviceMove("play", card="basic-unicorn-blue"))
+            await pilot.press("f8")
+            await pilot.pause()
+            digest = "Since your last move: Ben drew a card and played Basic Unicorn (Blue)."
+            assert text(app, "answer") == digest
+            assert said[-1] == digest
+
+    asyncio.run(scenario())
