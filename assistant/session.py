@@ -203,6 +203,11 @@ class Session:
         """The game in progress, or None."""
         return self.lobby.game
 
+    def players(self) -> tuple[str, ...]:
+        """The players of the game in progress, in turn order (none without a game)."""
+        game = self.game
+        return game.setup.players if game is not None else ()
+
     def offer_resume(self) -> Reply | None:
         """At start, when the last saved game can be read: offer to continue it (yes resumes); else None."""
         players = self.lobby.saved_players()

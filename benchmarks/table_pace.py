@@ -21,15 +21,16 @@ before asked (`_waits_for`: a question's answer, a number from a list, the draw 
 comes no sooner than that was heard. A session alongside gives each step's reply (and its decisive fact).
 
 Measures, per game and pace:
-- Enter to the start of that key's own reply (or its folded form: an earlier fact said first in the same
-  utterance), from the first audio byte of the utterance that says it; never "any sound" (median, p90, max;
-  goals `OWN_REPLY_GOALS_MS`: p90 300 ms at 1.2 s, 150 ms at 2.0 s); an own reply never heard;
+- Enter to the first sound of that key's own words: the first audio byte of a sentence of its own reply (an older
+  fact folded before them does not count); never "any sound" (median, p90, max; goals `OWN_REPLY_GOALS_MS`: p90
+  300 ms at 1.2 s, 150 ms at 2.0 s); an own reply never heard;
 - decisive facts heard in full: each sentence of a reply's decisive fact played to its end (or cut in its last
   words, `LAST_WORDS_S`) after its key, alone, within a longer sentence of its reply in other words ("Ana has 2
   Unicorns." for "Ana 2 Unicorns."), or folded into a later reply. A fact is **settled**, and need not be heard,
   when a newer one supersedes it before the player's next own key: a later reply up to and including that key
   says the same state as it now is (a newer turn, a newer count of the same player, a win), takes it back (an
-  undo), or, for a fact of no state (a chain's duty), says the chain is resolved (`pace.settled_by`). Every other
+  undo), or, for a fact of no state (a chain's duty), says the chain is resolved (`About.settled_by`, on the
+  replies' typed facts). Every other
   fact is still current when the next key comes, and counts as **missed** unless heard in full. A numbered list is
   a question, not counted here;
 - questions said after their answer (goal none), and the most replies behind: for each sentence played, how many
@@ -388,7 +389,6 @@ def play(folder: Path, backend: str, game: str, verbosity: str, interval: float)
     """One game at one key every `interval` seconds (moves from other hands `BURST_S` apart). The figures."""
     from assistant.core.language.reply import Choice
     from assistant.core.speech.queue import LAST_WORDS_S, split_sentences
-    from assistant.core.words.pace import settled_by
 
     steps = GAMES[game].steps
     replies = shadow_replies(game, verbosity)
@@ -430,7 +430,8 @@ def play(folder: Path, backend: str, game: str, verbosity: str, interval: float)
     own_ms, never, decisive, missed, settled, answered_late, behind = [], [], 0, [], [], [], 0
     for n, (step, reply) in enumerate(zip(steps, replies)):
         said = [u for u, r in owner.items() if r == n and utterances[u]["given"] >= keys[n]]
-        starts = [e["audio"] for e in played if e["of"] in said]
+        own = set(split_sentences(reply.speech))  # its own words: a fold of an older fact before them does not count
+        starts = [e["audio"] for e in played if e["of"] in said and e["text"] in own]
         if kind(step) != "other":
             if starts:
                 own_ms.append((min(starts) - keys[n]) * 1000)
@@ -443,7 +444,8 @@ def play(folder: Path, backend: str, game: str, verbosity: str, interval: float)
             if all(any(_heard(f, text) for text in after) for f in facts):
                 decisive += 1
             elif any(
-                r.settles or all(settled_by(f, r.speech) for f in facts) for r in _until_own_key(steps, replies, n)
+                r.settles or all(f.settled_by((*r.facts, *r.tells)) for f in reply.facts)
+                for r in _until_own_key(steps, replies, n)
             ):
                 settled.append(f"{n} {step}")  # a later reply took it back or said it as it now is, before it was due
             else:

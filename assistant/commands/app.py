@@ -198,6 +198,7 @@ def run(args: argparse.Namespace) -> int:
     try:  # the heading is said; the notes (the speech engine chosen, or why it is off) are only written
         app = make_app(args, speaker, settings=settings, notices=notices, shown=notes)
         if speaker is not None:
+            speaker.players = app.session.players
             speaker.service.say(app.heading)
         app.run()
     finally:
@@ -248,6 +249,7 @@ def _run_plain_mode(
         print(note, file=sys.stderr)
     if speaker is not None:  # a later notice (a player that failed) is one line on stderr, like these
         speaker.attach(lambda text: print(text, file=sys.stderr, flush=True))
+        speaker.players = session.players
     try:
         share = getattr(args, "share", None)
         if lines is not None:

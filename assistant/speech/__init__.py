@@ -33,6 +33,7 @@ from assistant.speech.backends import (
     RecordingBackend,
     SilentBackend,
     SpeechError,
+    WavBackend,
 )
 from assistant.speech.dispatcher import SpeechdBackend
 from assistant.speech.player import Player
@@ -82,8 +83,8 @@ def make_backends(
     voice: dict[str, Any] = dict(rate=settings.rate, voice=settings.voice, volume=settings.volume)
     makers: dict[str, Callable[[], Backend]] = {
         "speechd": lambda: SpeechdBackend(**voice),
-        "pyttsx3": lambda: Pyttsx3Backend(player, private_player, **voice, platform=platform),
-        "espeak-ng": lambda: EspeakBackend(player, private_player, **voice),
+        "pyttsx3": lambda: _faster(Pyttsx3Backend(player, private_player, **voice, platform=platform), settings),
+        "espeak-ng": lambda: _faster(EspeakBackend(player, private_player, **voice), settings),
     }
     if settings.backend == "silent":  # silence chosen in the file: through a screen reader neither
         return [SilentBackend(SPEECH_SET_SILENT)], None
@@ -162,6 +163,12 @@ def make_speaker(
     if failure:
         service.report(failure)
     return service
+
+
+def _faster(backend: WavBackend, settings: SpeechSettings) -> WavBackend:
+    """A WAV backend that says other players' moves `others_faster` steps faster than the player's own replies."""
+    backend.others_faster = settings.others_faster
+    return backend
 
 
 def open_transcript(path: str) -> tuple[Transcript | None, str]:

@@ -257,6 +257,16 @@ class WavBackend(Backend):
         self.played: list[str] = []
         """What each player process started with, in order: a sentence (after "[earcon] " when the earcon is in
         the same file), or "[earcon]" alone. One entry per player process, so per opening of the sound device."""
+        self.rate = 50
+        """0 slowest, 50 the engine's normal rate, 100 fastest (the engines' own constructors set it)."""
+        self.others_faster = 0
+        """How many steps of `rate` faster another hand's words are said (`SpeechSettings.others_faster`)."""
+        self._other = False
+        """The utterance being rendered tells of another hand's move (`Utterance.other`)."""
+
+    def _rate(self) -> int:
+        """The rate to render at now: faster for another hand's words when the player asked for that."""
+        return min(self.rate + self.others_faster, 100) if self._other else self.rate
 
     def describe(self) -> str:
         """ "Speech: pyttsx3, played with aplay." """
@@ -291,7 +301,7 @@ class WavBackend(Backend):
             ):
                 self._wait(process, player)
             return
-        self._wanted = wanted
+        self._wanted, self._other = wanted, utterance.other
         ready: Path | None = self._render_piece(pieces[0], ahead=False)
         prefix = ""
         try:
@@ -303,6 +313,8 @@ class WavBackend(Backend):
             for index in range(len(pieces)):
                 if not wanted() or ready is None or (index > 0 and not more()):
                     return
+                if index < len(utterance.places) and utterance.places[index]:
+                    _place(ready, utterance.places[index])  # (the earcon too, where that player sits)
                 process = self._start(player, ready, wanted, (prefix if index == 0 else "") + pieces[index])
                 if process is None:
                     return
@@ -316,7 +328,7 @@ class WavBackend(Backend):
                 ready = upcoming
         finally:
             _remove(ready)
-            self._wanted = _always  # `render` for `say --to` is always wanted
+            self._wanted, self._other = _always, False  # `render` for `say --to` is always wanted
 
     def _speak_directly(self, pieces: list[str], wanted: Callable[[], bool]) -> None:
         """No player: engines that can reach the sound device themselves override this."""
@@ -403,6 +415,29 @@ def _prepend(sound: Path, speech: Path) -> bool:
         return False
 
 
+def _place(path: Path, place: float) -> None:
+    """Rewrite a mono 16-bit WAV file as stereo heard at `place`, -1 (left) to +1 (right): the near side at full
+    level, the far side lowered in step (at +0.8 the left keeps a fifth); another format is left as it is."""
+    import numpy as np
+
+    try:
+        with wave.open(str(path), "rb") as sound:
+            params = sound.getparams()
+            if params.nchannels != 1 or params.sampwidth != 2:
+                return
+            mono = np.frombuffer(sound.readframes(params.nframes), dtype="<i2").astype(np.float32)
+        stereo = np.empty((mono.size, 2), dtype="<i2")
+        stereo[:, 0] = mono * min(1.0, 1.0 - place)
+        stereo[:, 1] = mono * min(1.0, 1.0 + place)
+        with wave.open(str(path), "wb") as placed:
+            placed.setnchannels(2)
+            placed.setsampwidth(2)
+            placed.setframerate(params.framerate)
+            placed.writeframes(stereo.tobytes())
+    except (OSError, EOFError, wave.Error):
+        return  # heard in the middle rather than not at all
+
+
 def _remove(path: Path | None) -> None:
     if path is not None:
         with contextlib.suppress(OSError):
@@ -430,6 +465,8 @@ class Pyttsx3Backend(WavBackend):
         self.rate, self.voice, self.volume = rate, voice, volume
         self.driver = PYTTSX3_DRIVERS.get(platform, "espeak")
         self._engine: Any = None  # a pyttsx3 engine, once opened
+        self._engine_rate = rate
+        """The rate the engine was last set to (another hand's words may be said faster)."""
         self._finished = threading.Event()
 
     def describe(self) -> str:
@@ -456,6 +493,7 @@ class Pyttsx3Backend(WavBackend):
             raise BackendUnavailable(engine_unavailable("pyttsx3", str(exc))) from None
         engine.connect("finished-utterance", self._on_finished)
         engine.setProperty("rate", int(scale(self.rate, 80, 175, 450)))
+        self._engine_rate = self.rate
         engine.setProperty("volume", self.volume / 100)
         if self.voice:
             try:
@@ -474,6 +512,9 @@ class Pyttsx3Backend(WavBackend):
     def render(self, text: str, path: Path, *, ahead: bool = False) -> None:
         """Write `text` to `path` and wait for the finished-utterance event (runAndWait alone can return before
         the file exists). An empty file is rendered once more: that was seen once, on a second utterance."""
+        if self._rate() != self._engine_rate:
+            self._engine_rate = self._rate()
+            self._engine.setProperty("rate", int(scale(self._engine_rate, 80, 175, 450)))
         for _attempt in range(2):
             self._finished.clear()
             self._engine.save_to_file(text, str(path))
@@ -505,7 +546,7 @@ class EspeakBackend(WavBackend):
 
     def _options(self) -> list[str]:
         # espeak-ng's own scales: 80 to 450 words a minute (175 normal), amplitude 0 to 200 (100 normal)
-        options = ["-s", str(int(scale(self.rate, 80, 175, 450))), "-a", str(self.volume)]
+        options = ["-s", str(int(scale(self._rate(), 80, 175, 450))), "-a", str(self.volume)]
         return options + (["-v", self.voice] if self.voice else [])
 
     def render(self, text: str, path: Path, *, ahead: bool = False) -> None:

@@ -1,4 +1,5 @@
-"""Earcons: short distinct sounds for "code seen", "card read", "error" and "your turn".
+"""Earcons: short distinct sounds for "code seen", "card read", "error" and "your turn", and for another hand's
+move that matters: a card played to the pile, a Neigh or an Instant, a card of the player's taken.
 
 The app makes them itself (sine tones with soft edges, standard library `wave`, `math` and `array`) and writes
 them once into a folder of the data directory. An earcon that belongs to a reply travels with its words through
@@ -29,6 +30,10 @@ TONES: dict[str, tuple[tuple[float, int], ...]] = {
     "card-read": ((660, 60), (0, 20), (990, 90)),  # rising pair: got it
     "error": ((330, 110), (0, 30), (220, 160)),  # falling, low and longer
     "your-turn": ((523, 90), (659, 90), (784, 140)),  # a rising three-note call
+    # another hand's move, heard before its words (`placement.move_earcon`)
+    "pile": ((880, 50),),  # one short mid tick: a card went to the pile, answer it or not
+    "neigh": ((988, 40), (0, 20), (988, 40)),  # a quick double knock: a Neigh or an Instant
+    "lost-card": ((440, 80), (0, 20), (294, 140)),  # falling, softer than an error: a card of yours is gone
 }
 EARCONS = tuple(TONES)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from assistant.core.speech.placement import seating
 from assistant.core.speech.queue import Priority
 from assistant.core.words.voice import (
     HISTORY_NEWEST,
@@ -39,9 +40,15 @@ HISTORY_READ = 5
 class ReplySpeaker:
     """Turns replies into speech with the right priority, and runs the speech commands."""
 
-    def __init__(self, service: SpeechService, private_device: str = "") -> None:
+    def __init__(
+        self, service: SpeechService, private_device: str = "", *, placement: str = "seats", me: str = ""
+    ) -> None:
         self.service = service
         self.private_device = private_device
+        self.placement, self.me = placement, me
+        """Where other hands' words are heard (`SpeechSettings.placement`), and the listener's name in games."""
+        self.players: Callable[[], tuple[str, ...]] = tuple
+        """The players of the game in progress, in turn order (the front end sets it; none: no game)."""
         self.private = False
         """Private reading: card replies go only to the headphones device."""
         self.on_change: Callable[..., object] | None = None
@@ -65,6 +72,7 @@ class ReplySpeaker:
             self.service.say(reply.speech, Priority.HINT, private=private)
             return
         other_hand = new_input and not own_key
+        self.service.seating = seating(self.players(), self.me, self.placement)
         if new_input and own_key:
             self.service.new_input(again=not (self.asked or reply.settles))
             self.asked = reply.pending is not None

@@ -19,6 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from assistant.core.game.about import About
+from assistant.core.speech.placement import Seating, move_earcon, sentence_places
 from assistant.core.speech.queue import Cut, Priority, SpeechQueue, Utterance, interrupting
 from assistant.core.words.voice import (
     EARCON_WORDS,
@@ -95,6 +96,9 @@ class SpeechService:
         self._jobs: list[Callable[[], None]] = []
         self._closing = False
         self.backend: Backend = SilentBackend()
+        self.seating: Seating | None = None
+        """The players around the table and the listener (`ReplySpeaker` sets it): another hand's words are
+        heard where that player sits. None: everything in the middle."""
         self.ready = threading.Event()
         """Set once the worker has chosen its backend."""
         # The worker runs Python code while it renders (the engine's callbacks, the WAV files); a thread that
@@ -495,6 +499,9 @@ class SpeechService:
             if self.private_backend is None:
                 return  # hidden information with no headphones device: shown on screen, never said aloud
             backend = self.private_backend
+        seated = self.seating
+        sound = utterance.sound or self._sound(move_earcon(utterance, seated))  # a move that matters, without words
+        utterance = replace(utterance, places=sentence_places(utterance, seated), sound=sound)
         try:
             if utterance.sound and not backend.plays_sounds and self.earcons is not None:
                 # speech-dispatcher cannot play our sound files: the earcon's own player goes first, then the words

@@ -484,3 +484,27 @@ def test_a_cut_decided_for_one_utterance_never_reaches_the_next_one():
         assert ("said", "Speech on.") in [(r.kind, r.text) for r in backend.records]  # not cut off
     finally:
         service.close()
+
+
+def test_another_hands_move_that_matters_comes_with_its_earcon_and_her_own_words_without(held_with_sounds):
+    from assistant.core.speech.placement import Seating
+
+    service, backend = held_with_sounds
+    speaker = ReplySpeaker(service, me="ben")
+    speaker.players = lambda: ("Ana", "Ben", "Cy")
+    played = FakeReply("Ana played Yay. Neigh?")
+    played.tells = (About(Topic.MOVE, "Ana played Yay.", (0,), "Ana", "play", "Yay", at=3),)
+    speaker.other(played)
+    assert backend.wait_started(1)
+    assert service.seating == Seating(3, listener=1)  # Ben listens: Ana sits at his right
+    taken = FakeReply("Cy destroyed Yay.")
+    taken.tells = (About(Topic.MOVE, "Cy destroyed Yay.", (2,), "Cy", "destroy", "Yay", owner=1, at=4),)
+    speaker.other(taken)
+    own = FakeReply("Ben drew a card.")
+    own.tells = (About(Topic.MOVE, "Ben drew a card.", (1,), "Ben", "draw", at=5),)
+    speaker(own)
+    finish(service, backend)
+    sounds = [(r.text, r.sound) for r in backend.records if r.kind != "cancel"]
+    assert sounds[0] == ("Ana played Yay. Neigh?", "pile")
+    assert sounds[1] == ("Ben drew a card.", "")  # his own words: no move earcon
+    assert sounds[2][0].endswith("Cy destroyed Yay.") and sounds[2][1] == "lost-card"  # after his own reply

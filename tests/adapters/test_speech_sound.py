@@ -12,6 +12,7 @@ import wave
 import pytest
 from speech_fixtures import alsa_capture, speech_dispatcher  # noqa: F401 - fixtures
 
+from assistant.core.game.about import About, Topic
 from assistant.core.speech.queue import Priority, split_sentences
 from assistant.core.speech.settings import SpeechSettings
 from assistant.session import Session
@@ -165,7 +166,7 @@ def test_a_decisive_fact_heard_whole_is_not_said_again_when_the_next_key_cuts_th
     backend = Pyttsx3Backend(alsa_capture.paced_player())
     service = started(SpeechService(backend))
     try:
-        service.say(text, Priority.IMPORTANT, decisive=turn)
+        service.say(text, Priority.IMPORTANT, facts=(About(Topic.TURN, turn, (0,), "Ana", short="Ana's turn."),))
         assert wait_until(lambda: len(backend.played) == 2)  # the first sentence played whole, the second begun
         service.new_input()
         service.say("Ana drew a card.")

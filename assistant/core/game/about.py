@@ -66,6 +66,8 @@ class About:
     """For a move, its kind: "draw", "play", "neigh", "instant", "discard", "destroy", "steal", "end", ..."""
     card: str = ""
     """For a move, the card's name as said ("" for none)."""
+    owner: int | None = None
+    """For a move that takes a card from a Stable (destroy, steal, sacrifice, return), whose card it was."""
     short: str = ""
     """A shorter form, said when it is folded again ("Ben's turn." for "Ben's turn: may use the Blue Herd Bonus."): a
     reminder longer than the gap between keys is never said whole twice; "": the same as `text`."""

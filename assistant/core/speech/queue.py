@@ -107,6 +107,9 @@ class Utterance:
     """The facts of earlier replies, cut or dropped, that its text begins with (each in `About.folded_text`)."""
     other: bool = False
     """It tells of another hand's move (`SpeechQueue.arrive`), not of the player's own key."""
+    places: tuple[float, ...] = ()
+    """Where each sentence is heard, from the first, -1 (left) to +1 (right); empty: all in the middle (set by the
+    speech service just before it is said: `placement.sentence_places`)."""
 
     def _pieces(self) -> list[tuple[About, int]]:
         """Its facts in the order its text says them, each with the index of the sentence after its last one: the

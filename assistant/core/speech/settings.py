@@ -11,6 +11,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from assistant.core.datatext import load_toml, toml_value
+from assistant.core.speech.placement import PLACEMENTS
 
 #: "on" is the older name of "own-voice", still read.
 SPEECH_MODES = ("auto", "screen-reader", "own-voice", "off", "on")
@@ -59,12 +60,25 @@ class SpeechSettings:
     """The display's braille: 1 uncontracted, 2 contracted English (needs liblouis)."""
     braille_six_key: bool = False
     """Letters typed on the display's keyboard are six-key entry (F D S J K L dots, Space ends a cell)."""
+    placement: str = "seats"
+    """Where other players' moves are heard: seats (each where that player sits, the next player in turn at your
+    left), reversed (the next player at your right), or off (all in the middle: one speaker)."""
+    me: str = ""
+    """Your name in games, so the others are placed around you; empty: the first player named."""
+    others_faster: int = 0
+    """How much faster other players' moves are said than your own replies, 0 to 50 steps of `rate`."""
     camera: bool = True
     """Look for a webcam when the app starts (false: typed input only, and no word about a missing camera at every
     start; `--no-camera` does the same for one start)."""
 
 
-_CHOICES = {"speech": SPEECH_MODES, "backend": BACKENDS, "player": PLAYERS, "verbosity": VERBOSITY}
+_CHOICES = {
+    "speech": SPEECH_MODES,
+    "backend": BACKENDS,
+    "player": PLAYERS,
+    "verbosity": VERBOSITY,
+    "placement": PLACEMENTS,
+}
 
 
 def parse_settings(text: str) -> SpeechSettings:
@@ -109,6 +123,8 @@ def _settings_from(data: dict[str, Any]) -> SpeechSettings:
             raise ValueError(f"speech.{key} must be 1 or 2")
         if key in ("rate", "volume") and not 0 <= value <= 100:
             raise ValueError(f"speech.{key} must be from 0 to 100")
+        if key == "others_faster" and not 0 <= value <= 50:
+            raise ValueError(f"speech.{key} must be from 0 to 50")
         values[key] = value
     return replace(defaults, **values)
 

@@ -371,7 +371,8 @@ def move_of_step(table: Table, step: Step, at: int = 0) -> About | None:
         kind = "neigh"
     card = game_card_name(table, card_id) if isinstance(card_id, str) else ""
     text = end_with(describe_event(table, event, step.before))
-    return About(Topic.MOVE, text, (seat,), player_name(table, seat), kind, card, at=at)
+    owner = seat if isinstance(event, Sacrifice) else getattr(event, "owner", None)
+    return About(Topic.MOVE, text, (seat,), player_name(table, seat), kind, card, owner=owner, at=at)
 
 
 def tells_of_step(table: Table, step: Step, at: int = 0) -> tuple[About, ...]:

@@ -1,0 +1,88 @@
+"""Who without words: another hand's words heard where that player sits, and a short earcon for the moves that
+matter to the player.
+
+Pure rules (the speech adapter pans each sentence's sound and plays the earcon): the players' turn order is their
+order around the table, the next player in turn at the listener's left, the one before her at her right; with two
+players the other sits across, in the middle. The listener's own replies are heard in the middle, as is every
+sentence that is no other hand's move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from assistant.core.cards.card import normalize
+from assistant.core.game.about import About, Topic
+from assistant.core.speech.queue import Utterance, split_sentences
+
+#: How far to the left (-1) or right (+1) the outermost seats are heard: not fully in one ear.
+OUTERMOST = 0.8
+#: `placement` settings: by seat, by seat the other way round (turns pass to the right), or all in the middle.
+PLACEMENTS = ("seats", "reversed", "off")
+
+
+@dataclass(frozen=True)
+class Seating:
+    """The players around the table and which of them is the listener."""
+
+    players: int
+    listener: int = 0
+    reversed: bool = False
+    """Turns pass to the listener's right: the next player is heard at her right."""
+
+    def place(self, seat: int | None) -> float:
+        """Where a seat is heard, -1 (left) to +1 (right); 0 for the listener, the middle, an unknown seat."""
+        if seat is None or seat == self.listener or not 0 <= seat < self.players or self.players < 3:
+            return 0.0
+        offset = (seat - self.listener) % self.players  # 1: next in turn ... players - 1: just before her
+        place = -OUTERMOST + (offset - 1) * 2 * OUTERMOST / (self.players - 2)
+        return -place if self.reversed else place
+
+
+def seating(players: tuple[str, ...], me: str, placement: str) -> Seating | None:
+    """The seating of a game's players with the listener named `me` (the first player when no name fits), or None
+    when placement is off or there is no game."""
+    if placement == "off" or not players:
+        return None
+    folded = [normalize(name) for name in players]
+    listener = folded.index(normalize(me)) if normalize(me) in folded else 0
+    return Seating(len(players), listener, placement == "reversed")
+
+
+def sentence_places(utterance: Utterance, seating: Seating | None) -> tuple[float, ...]:
+    """Where each sentence of an utterance is heard: a folded move at its player's seat, another hand's reply at
+    that hand's seat, everything else in the middle (empty: all in the middle)."""
+    if seating is None:
+        return ()
+    places: list[float] = []
+    for fact in utterance.folded:
+        seat = fact.seats[0] if fact.topic is Topic.MOVE and fact.seats else None
+        places += [seating.place(seat)] * len(split_sentences(fact.folded_text))
+    movers = [fact.seats[0] for fact in utterance.tells if fact.topic is Topic.MOVE and fact.seats]
+    own = seating.place(movers[0]) if utterance.other and movers else 0.0
+    places += [own] * max(len(split_sentences(utterance.text)) - len(places), 0)
+    return tuple(places) if any(places) else ()
+
+
+#: The earcons of moves, the one that matters most first: a card of the listener's taken, a Neigh or another
+#: Instant, a card played to the pile.
+_EARCONS = ("lost-card", "neigh", "pile")
+
+
+def move_earcon(utterance: Utterance, seating: Seating | None) -> str:
+    """The earcon of another hand's moves in an utterance, the one that matters most to the listener ("" for
+    none): a card of hers destroyed, stolen or sacrificed ("lost-card"), a Neigh or another Instant ("neigh"), a
+    card played to the pile ("pile")."""
+    if not utterance.other:
+        return ""
+    moves = [part for fact in (*utterance.folded, *utterance.tells) for part in fact.flat() if part.topic is Topic.MOVE]
+    found = {_earcon(move, seating) for move in moves}
+    return next((name for name in _EARCONS if name in found), "")
+
+
+def _earcon(move: About, seating: Seating | None) -> str:
+    if seating is not None and move.owner == seating.listener and move.move in ("destroy", "steal", "sacrifice"):
+        return "lost-card"
+    if move.move in ("neigh", "instant"):
+        return "neigh"
+    return "pile" if move.move == "play" else ""
