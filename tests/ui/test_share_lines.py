@@ -2,13 +2,26 @@
 a port of thousands of digits, a name holding terminal escapes. Each is carried out or refused with a sentence, the
 session goes on, and nothing but text reaches the terminal. (`Ana share`, `share; off` and `Ben share remove` ended
 the plain mode with exit 70 and the app with a traceback; a 4,301-digit port ended the session; `share remove NAME`
-echoed a clear-screen and an OSC 52 clipboard write.)"""
+echoed a clear-screen and an OSC 52 clipboard write.) And a phone's move refused for a full disk is said on the
+laptop too, in both front ends, not only on the phone."""
 
 from __future__ import annotations
 
 import asyncio
+import errno
+import os
+import threading
+from io import StringIO
 
-from assistant.core.words.share import NO_DEVICES, SHARE_ADDRESS_FORM, SHARE_STOPPED, no_device_for
+from assistant.core.language.device import DeviceMove
+from assistant.core.words.errors import save_failed
+from assistant.core.words.share import NO_DEVICES, SHARE_ADDRESS_FORM, SHARE_STOPPED, from_phone, no_device_for
+from assistant.core.words.storage import DISK_FULL
+from assistant.session import Session
+from assistant.storage.decks import load_card_set
+from assistant.storage.saves import GameStore
+from assistant.ui.plain import run_plain
+from assistant.ui.share_link import ThreadedShare
 from tests.fake_speaker import Heard
 
 PATIENCE = 60
@@ -84,3 +97,47 @@ def test_share_lines_in_any_form_are_answered_in_the_app(make_app):
             assert not any("\x1b" in text or "\x07" in text for text in heard)
 
     asyncio.run(asyncio.wait_for(scenario(), PATIENCE * 3))
+
+
+def _full_disk(fd: int, data: bytes) -> int:
+    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+#: What the laptop shows of a phone's move refused for a full disk.
+CY_NOT_SAVED = [from_phone("Cy"), save_failed(DISK_FULL)]
+
+
+def test_a_phones_move_refused_for_a_full_disk_is_said_by_the_plain_mode(tmp_path):
+    session = Session(load_card_set(), store=GameStore(tmp_path))
+    out = StringIO()
+
+    def lines():
+        yield "new game Ana Ben Cy babies red pink orange"
+        session.lobby.talk.log._write = _full_disk  # the disk fills
+        shared = ThreadedShare(session, threading.RLock(), lambda reply, own: print(*reply.lines, sep="\n", file=out))
+        outcome = asyncio.run(shared._submit("Cy", DeviceMove("draw")))  # as the server hands it a phone's move
+        assert (outcome.status, outcome.lines) == ("refused", (save_failed(DISK_FULL),))
+        yield "tally"
+
+    assert run_plain(session, lines(), out) == 0
+    printed = out.getvalue().splitlines()
+    assert printed[printed.index(CY_NOT_SAVED[0]) :][:2] == CY_NOT_SAVED
+    assert len(session.game.log) == 0
+
+
+def test_a_phones_move_refused_for_a_full_disk_is_said_by_the_app(make_app):
+    heard: list[str] = []
+    app = make_app(Heard(lambda reply: heard.append(reply.speech)))
+
+    async def scenario() -> None:
+        async with app.run_test(size=(110, 70)) as pilot:
+            await pilot.press(*"new game Ana Ben Cy babies red pink orange", "enter")
+            await pilot.pause()
+            app.session.lobby.talk.log._write = _full_disk  # the disk fills
+            outcome = await app._phone_submit("Cy", DeviceMove("draw"))  # as the server hands it a phone's move
+            await pilot.pause()
+            assert outcome.status == "refused"
+            assert str(app.query_one("#answer").render()).splitlines() == CY_NOT_SAVED
+            assert heard[-1] == " ".join(CY_NOT_SAVED)
+
+    asyncio.run(asyncio.wait_for(scenario(), PATIENCE))
