@@ -264,7 +264,7 @@ class GameStore:
         is no `games/last`."""
         try:
             raw = read_bounded(self.folder / POINTER, 4096)
-        except FileNotFoundError:
+        except (FileNotFoundError, NotADirectoryError):
             return "", ""
         except OSError as exc:  # a pipe, a device, a folder, too large (`FileRefused`: its reason in words)
             return "", exc.strerror or str(exc)
