@@ -342,12 +342,6 @@ class Session:
         return Reply.of(*said) if said is not None else Reply.error(unknown_topic())
 
     def _line(self, text: str) -> Reply:
-        head, _, topic = text.partition(" ")
-        if head.lower() == "help":
-            return self.help(topic.strip().lower())
-        if head.lower() == "share":  # the front end shares the table; the rest of the line as typed (an address)
-            self._commanded = False  # an open question stays open
-            return Reply((), "", control=Control.SHARE, argument=topic.strip())
         game = self.game
         card_set = game.table.cards if game is not None else self.cards
         exact = card_set.find_exact(text)
@@ -380,7 +374,13 @@ class Session:
         verb = command.verb
         self._commanded = verb not in ("card", "help")
         if verb == "help":
-            return self.help("")
+            return self.help(command.rest.lower())
+        if verb == "share":  # the front end shares the table, given the rest of the line as typed (an address)
+            self._commanded = False  # an open question stays open
+            argument = command.rest
+            if command.actor is not None and argument.lower() == "remove":  # "Ben share remove": Ben's phone
+                argument = f"{argument} {command.actor}"
+            return Reply((), "", control=Control.SHARE, argument=argument)
         if verb in ("yes", "no"):
             return Reply.of(NOTHING_TO_CONFIRM)
         if verb == "card":

@@ -8,6 +8,7 @@ import sys
 
 from assistant.commands.helptext import described
 from assistant.core.text import terminal_json
+from assistant.core.words.errors import save_unreadable
 from assistant.core.words.gameplay import NO_SAVED_GAME
 from assistant.core.words.position import describe_stable, describe_tally, describe_turn
 
@@ -37,9 +38,14 @@ def run(args: argparse.Namespace) -> int:
     from assistant.storage.saves import GameStore
 
     store = GameStore()
-    saved = store.load_last()
+    notes = store.unusable_said()  # named as start-up names them; only read here, never set aside
+    try:
+        saved = store.load_last()
+    except OSError as exc:
+        print(*notes, save_unreadable(exc.strerror or str(exc)), sep="\n", file=sys.stderr)
+        return 1
     if saved is None:
-        print(NO_SAVED_GAME, file=sys.stderr)
+        print(*notes, NO_SAVED_GAME, sep="\n", file=sys.stderr)
         return 1
     try:  # a save is a file anyone may edit: a setup or decks it cannot use are the resume's to explain
         setup = Setup.from_dict(saved.setup)
@@ -50,16 +56,17 @@ def run(args: argparse.Namespace) -> int:
     said = lobby.resume(repair=False)
     game = lobby.game
     if game is None:
-        print(said.speech, file=sys.stderr)
+        print(*notes, said.speech, sep="\n", file=sys.stderr)
         return 1
+    notes += said.lines[:-1]
     if args.json:
         data = game.to_dict()
         data["save"] = str(store.last_path())
-        data["notes"] = list(said.lines[:-1])
+        data["notes"] = notes
         print(terminal_json(data))
         return 0
     table, state = game.table, game.state
-    for line in said.lines[:-1]:
+    for line in notes:
         print(line)
     print(describe_turn(table, state))
     print(describe_tally(table, state))

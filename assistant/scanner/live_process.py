@@ -11,6 +11,11 @@ started with the 'spawn' method, and the app's process only relays what it repor
 - **decks**: the decks in play, whose labels a code too hidden to decode is matched against
   (`known.KnownLabels`), are sent when they change (`run` looks every `DECKS_EVERY` seconds);
 - **quiet**: `quiet` asks the child's scanner for its quiet (`LiveScanner.quiet`) while the app makes a reply;
+- **never waiting on the child**: every message goes through a short queue that a thread of its own sends from, so
+  a child that reads nothing (stopped with SIGSTOP, or hung) never blocks a reply: once the queue is full, a message
+  is dropped (`dropped` counts them), never waited for. On `stop` the child has `GRACE` seconds to close its camera
+  and background stage, and is then killed with SIGKILL, which also ends a stopped child (SIGTERM waits for it to
+  be continued), so quitting never waits on it;
 - **priority**: the child runs at `NICENESS` (its background stage lower still), so that on a busy machine a
   reply's speech and screen go before a frame;
 - **an unexpected end** (a decoder library that crashed, the child killed): the player is told
@@ -26,6 +31,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import queue
 import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -43,6 +49,10 @@ RESTARTS = 3
 DECKS_EVERY = 0.5
 #: The child's niceness (its background stage adds `background.NICENESS`): a busy machine serves the app first.
 NICENESS = 10
+#: Messages waiting to be sent to the child; more are dropped (a child that reads nothing never blocks a reply).
+WAITING_MESSAGES = 16
+#: Seconds a stopping child has to close its camera and background stage before it is killed.
+GRACE = 2.0
 
 
 def sendable(open_source: Callable[[], FrameSource]) -> bool:
@@ -72,8 +82,11 @@ class LiveProcess:
         self.decks = decks or (lambda: ())
         self.restarts = 0
         """Times the child was started again after ending unexpectedly."""
+        self.dropped = 0
+        """Messages dropped because the child read none of those waiting (`WAITING_MESSAGES`)."""
         self._process: Any = None
         self._conn: Any = None
+        self._outbox: queue.Queue[tuple | None] | None = None
         self._decks_key: tuple | None = None
         self._send_lock = threading.Lock()
         self._stopping = threading.Event()
@@ -91,14 +104,18 @@ class LiveProcess:
             context = multiprocessing.get_context("spawn")
             parent, child = context.Pipe()
             decks = tuple(self.decks())
-            # Not a daemon: a daemon may not start the background stage's own process. `stop` ends it, at exit too.
+            # Not a daemon: a daemon may not start the background stage's own process. `stop` ends it, at exit too
+            # (registered after multiprocessing's own exit handler, so it runs first): killed after `GRACE` seconds,
+            # the child is never left for that handler, which waits on a child with no time limit.
             process = context.Process(target=_child, args=(child, self.open_source, decks), name="scanner")
             with _real_stderr():
                 process.start()
             child.close()
         except (OSError, ValueError, RuntimeError, ImportError):
             return False
-        self._process, self._conn = process, parent
+        outbox: queue.Queue[tuple | None] = queue.Queue(WAITING_MESSAGES)
+        threading.Thread(target=_sending, args=(parent, outbox), name="scanner-sends", daemon=True).start()
+        self._process, self._conn, self._outbox = process, parent, outbox
         self._decks_key = decks_key(decks)
         atexit.register(self.stop)
         return True
@@ -143,26 +160,28 @@ class LiveProcess:
     def _send_decks(self) -> None:
         decks = tuple(self.decks())
         key = decks_key(decks)
-        if key != self._decks_key:
-            self._send(("decks", decks))
+        if key != self._decks_key and self._send(("decks", decks)):
             self._decks_key = key
 
     def quiet(self, seconds: float) -> None:
         """Ask the child's scanner to handle no frame for `seconds` from now (`LiveScanner.quiet`; any thread)."""
         self._send(("quiet", seconds))
 
-    def _send(self, message: tuple) -> None:
+    def _send(self, message: tuple) -> bool:
+        """Queue a message for the child, never waiting; False when it was dropped (or there is no child)."""
         with self._send_lock:
-            if self._conn is None:
-                return
+            if self._outbox is None:
+                return False
             try:
-                self._conn.send(message)
-            except (OSError, ValueError):
-                pass  # the child has ended: `run` finds its pipe closed
+                self._outbox.put_nowait(message)
+            except queue.Full:
+                self.dropped += 1
+                return False
+            return True
 
     def stop(self) -> None:
-        """Stop the child (it closes the camera and its background stage first, or is ended after two seconds);
-        `run` then returns. Any thread; called again at exit."""
+        """Stop the child (it closes the camera and its background stage first, or is killed after `GRACE`
+        seconds); `run` then returns. Any thread; called again at exit."""
         self._stopping.set()
         self._send(("stop",))
         self._end_child()
@@ -170,15 +189,28 @@ class LiveProcess:
 
     def _end_child(self) -> None:
         with self._send_lock:
-            process, conn = self._process, self._conn
-            self._process = self._conn = None
+            process, conn, outbox = self._process, self._conn, self._outbox
+            self._process = self._conn = self._outbox = None
+        if outbox is not None:
+            with contextlib.suppress(queue.Full):  # (full: its sends fail once the child has ended)
+                outbox.put_nowait(None)  # the sending thread ends after what waits
         if process is not None:
-            process.join(2.0)
+            process.join(GRACE)
             if process.is_alive():
-                process.terminate()
-                process.join(1.0)
+                process.kill()  # SIGKILL: a child stopped with SIGSTOP ends too
+                process.join(GRACE)
         if conn is not None:
             conn.close()
+
+
+def _sending(conn: Any, outbox: queue.Queue[tuple | None]) -> None:
+    """Send each message of `outbox` to the child until None (a send waits while the child reads nothing: only this
+    thread waits then)."""
+    while (message := outbox.get()) is not None:
+        try:
+            conn.send(message)
+        except (OSError, ValueError):
+            return  # the child has ended (or its pipe was closed): `run` finds its pipe closed
 
 
 @contextlib.contextmanager

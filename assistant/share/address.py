@@ -52,7 +52,7 @@ def parse_listen(text: str | None) -> tuple[str | None, int]:
         host, _, port_text = text.partition(":")
     port = DEFAULT_PORT
     if port_text:
-        if not port_text.isascii() or not port_text.isdigit() or not 0 <= int(port_text) <= 65535:
+        if not (port_text.isascii() and port_text.isdigit() and len(port_text) <= 5) or int(port_text) > 65535:
             raise AddressError(SHARE_ADDRESS_FORM)
         port = int(port_text)
     return (check_address(host) if host else None), port

@@ -39,7 +39,13 @@ from assistant.core.words.errors import (
     SETUP_DAMAGED,
     save_from_newer_version,
 )
-from assistant.core.words.storage import NOT_A_REGULAR_FILE, records_out_of_order, save_set_aside
+from assistant.core.words.storage import (
+    NOT_A_REGULAR_FILE,
+    POINTER_DAMAGED,
+    pointer_set_aside,
+    records_out_of_order,
+    save_set_aside,
+)
 from assistant.storage.files import (
     MAX_FILE_BYTES,
     fsync_folder,
@@ -252,35 +258,44 @@ class GameStore:
     def _point_to(self, path: Path) -> None:
         write_atomically(self.folder / POINTER, path.name + "\n")
 
+    def pointed(self) -> tuple[str, str]:
+        """The save `games/last` names, and "": or "" and why `games/last` names none, when it is damaged (not a
+        regular file, not UTF-8 text, not a file's name: the NUL bytes a power cut can leave); ("", "") when there
+        is no `games/last`."""
+        try:
+            raw = read_bounded(self.folder / POINTER, 4096)
+        except (FileNotFoundError, NotADirectoryError):
+            return "", ""
+        except OSError as exc:  # a pipe, a device, a folder, too large (`FileRefused`: its reason in words)
+            return "", exc.strerror or str(exc)
+        try:
+            name = raw.decode("utf-8").strip()
+        except UnicodeDecodeError:
+            return "", POINTER_DAMAGED
+        if not name:
+            return "", SAVE_EMPTY
+        if not name.isprintable() or len(name) > 255 or "/" in name or "\\" in name or name in (".", ".."):
+            return "", POINTER_DAMAGED
+        return name, ""
+
     def last_path(self) -> Path | None:
         """The save to continue: the one `games/last` names, or else the newest."""
-        pointer = self.folder / POINTER
-        try:
-            name = read_bounded(pointer, 4096).decode("utf-8").strip()
-        except (OSError, UnicodeDecodeError):
-            name = ""
-        if name and "/" not in name and "\\" not in name and _a_save(self.folder / name):
+        name, _ = self.pointed()
+        if name and _a_save(self.folder / name):
             return self.folder / name
         saves = [p for p in self.folder.glob(f"game-*{SUFFIX}") if ".damaged-" not in p.name and _a_save(p)]
         return max(saves, key=lambda p: p.stat().st_mtime) if saves else None
 
-    def set_aside_unusable(self) -> list[str]:
+    def unusable(self) -> list[tuple[Path, str]]:
         """Every file among the saves, and the one `games/last` names, that cannot be a game (empty, a pipe, a
-        device, a link, a folder): set aside (renamed `NAME.damaged-…`, kept whole) and named with why, so that
-        none is passed over in silence. Nothing is moved by a copy that may not write (`lock`)."""
+        device, a link, a folder), and `games/last` itself when it is damaged: each with why."""
         try:
-            check_writable(self.folder)
             names = {path.name for path in self.folder.glob(f"game-*{SUFFIX}")} if self.folder.is_dir() else set()
         except OSError:
             return []
-        try:
-            pointed = read_bounded(self.folder / POINTER, 4096).decode("utf-8").strip()
-        except (OSError, UnicodeDecodeError):
-            pointed = ""
-        if pointed and "/" not in pointed and "\\" not in pointed and pointed not in (".", ".."):
-            names.add(pointed)
-        said = []
-        for name in sorted(names):
+        pointed, damaged = self.pointed()
+        found = [(self.folder / POINTER, damaged)] if damaged else []
+        for name in sorted(names | {pointed} - {""}):
             path = self.folder / name
             if ".damaged-" in name:
                 continue
@@ -288,11 +303,23 @@ class GameStore:
                 info = path.lstat()
             except OSError:
                 continue  # gone (a `last` naming a save that no longer exists falls back to the newest)
-            if stat.S_ISREG(info.st_mode) and info.st_size > 0:
-                continue
-            reason = SAVE_EMPTY if stat.S_ISREG(info.st_mode) else NOT_A_REGULAR_FILE
-            said.append(save_set_aside(name, reason, set_aside(path).name))
-        return said
+            if not (stat.S_ISREG(info.st_mode) and info.st_size > 0):
+                found.append((path, SAVE_EMPTY if stat.S_ISREG(info.st_mode) else NOT_A_REGULAR_FILE))
+        return found
+
+    def unusable_said(self) -> list[str]:
+        """What `unusable` found, each named with why, nothing moved (`table-assistant state` only reads)."""
+        return [_named(path.name, reason, path.name) for path, reason in self.unusable()]
+
+    def set_aside_unusable(self) -> list[str]:
+        """What `unusable` found, set aside (renamed `NAME.damaged-…`, kept whole) and named with why, so that
+        none is passed over in silence and none stops a start. Nothing is moved by a copy that may not write
+        (`lock`)."""
+        try:
+            check_writable(self.folder)
+        except OSError:
+            return []
+        return [_named(path.name, reason, set_aside(path).name) for path, reason in self.unusable()]
 
     def load_last(self) -> SavedGame | None:
         """The last game, read back, or None when there is none."""
@@ -300,6 +327,11 @@ class GameStore:
             return None
         path = self.last_path()
         return read_save(path) if path is not None else None
+
+
+def _named(name: str, reason: str, kept: str) -> str:
+    """A file `unusable` found, named with why (and where it was kept, when it was moved)."""
+    return pointer_set_aside(reason, kept) if name == POINTER else save_set_aside(name, reason, kept)
 
 
 def _a_save(path: Path) -> bool:

@@ -22,6 +22,7 @@ from assistant.core.language.table_view import phone_view
 from assistant.core.words.cardtext import type_name
 from assistant.core.words.share import (
     NOT_SHARING,
+    REMOVE_WHOSE,
     SHARE_STOPPED,
     device_list,
     device_removed,
@@ -154,6 +155,8 @@ class TableShare:
         """Take a player's phones off the table."""
         if self.server is None:
             return Reply.of(NOT_SHARING)
+        if not name:
+            return Reply.error(REMOVE_WHOSE)
         players = self.server.devices.players()
         match = next((p for p in players if p.casefold() == name.casefold()), name)
         count = self.server.remove(match)

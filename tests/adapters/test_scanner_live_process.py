@@ -148,3 +148,33 @@ def test_only_a_camera_a_process_can_be_sent_runs_in_one(card_clip):
     assert worker.process is not None and worker.scanner is None
     worker = CameraWorker(clip_opener(card_clip), lambda message: None, clock=lambda: 0.0)  # a test's own clock
     assert worker.process is None and worker.scanner is not None
+
+
+def test_a_stopped_child_never_blocks_a_reply_and_quitting_kills_it(card_clip):
+    """A scanner child stopped with SIGSTOP read nothing: each reply's quiet was a blocking send, so the app froze
+    after about 280 replies, and quitting then waited on the child for over a minute (SIGTERM to a stopped child,
+    a child joined with no time limit). Now 1,000 replies' quiets return (those the child cannot take dropped) and
+    quitting kills it within 5 s. The bounds are guards against a hang, not timings."""
+    from assistant.ui.camera import CameraWorker
+
+    posted = Reported()
+    worker = CameraWorker(clip_opener(card_clip), lambda message: posted(message.event))
+    assert worker.process is not None
+    worker.start()
+    try:
+        posted.wait(announced(AURA))  # the child scans
+        pid = worker.process.pid
+        os.kill(pid, signal.SIGSTOP)
+        replies = threading.Thread(target=lambda: [worker.quiet() for _ in range(1000)], daemon=True)
+        replies.start()
+        replies.join(30)
+        assert not replies.is_alive()  # every reply's quiet returned
+        assert worker.process.dropped > 0  # the child read none: what it could not take was dropped
+        quitting = threading.Thread(target=worker.stop, daemon=True)
+        quitting.start()
+        quitting.join(5)
+        assert not quitting.is_alive() and not worker.thread.is_alive()
+        assert gone(pid)  # killed (SIGKILL ends a stopped child) and reaped
+    finally:
+        if worker.process is not None and worker.process.pid is not None:
+            os.kill(worker.process.pid, signal.SIGKILL)

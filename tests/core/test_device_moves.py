@@ -5,13 +5,26 @@ player's own last move."""
 
 from __future__ import annotations
 
+import errno
+import os
+
 import pytest
 
 from assistant.core.language.device import DeviceMove, DeviceMoveError, command_for, may_do, read_move
 from assistant.core.language.reply import Question
-from assistant.core.words.share import ACTOR_NOT_YOURS, CARD_NEEDED, QUESTION_LAPSED, UNDO_NOT_YOURS, UNKNOWN_VERB
+from assistant.core.words.errors import save_failed
+from assistant.core.words.share import (
+    ACTOR_NOT_YOURS,
+    CARD_NEEDED,
+    QUESTION_LAPSED,
+    UNDO_NOT_YOURS,
+    UNKNOWN_VERB,
+    from_phone,
+)
+from assistant.core.words.storage import DISK_FULL
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
+from assistant.storage.saves import GameStore
 
 CARDS = load_card_set()
 NEW_GAME = "new game Ana Ben Cy babies red pink orange"
@@ -152,3 +165,41 @@ def test_missed_says_what_other_hands_did_since_her_last_move_a_player_a_sentenc
     session.device_move("Cy", DeviceMove("discard"))
     session.handle("Ana discard")  # her own move: what came before it is no longer news
     assert session.handle("missed").speech == NOTHING_MISSED
+
+
+class FillingDisk:
+    """`os.write` on a disk that is full once `full` is set (ENOSPC, as Linux says it)."""
+
+    def __init__(self) -> None:
+        self.full = False
+
+    def __call__(self, fd: int, data: bytes) -> int:
+        if self.full:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return os.write(fd, data)
+
+
+def test_a_phones_move_refused_for_a_full_disk_is_said_on_the_laptop_too(tmp_path):
+    """The phone was told its move was not recorded; the laptop said nothing, so the host never heard the disk was
+    full. Now the laptop says it too, as the phone's: a move, a warned move answered yes, an undo."""
+    disk = FillingDisk()
+    session = Session(CARDS, store=GameStore(tmp_path, write=disk))
+    for line in [NEW_GAME, "draw", "play rainbow aura", "resolve"]:
+        session.handle(line)
+    assert session.device_move("Ben", DeviceMove("draw")).status == "recorded"
+    warned = session.device_move("Ana", DeviceMove("play", card="yay"))
+    assert warned.status == "warning"
+    disk.full = True
+    failed = save_failed(DISK_FULL)
+    for outcome in (
+        session.device_move("Cy", DeviceMove("draw")),
+        session.device_answer("Ana", warned.question, True),
+        session.device_move("Ben", DeviceMove("undo")),
+    ):
+        assert (outcome.status, outcome.lines) == ("refused", (failed,))
+        assert outcome.reply is not None and outcome.reply.lines[-1] == failed
+        assert outcome.reply.lines[0] in (from_phone("Cy"), from_phone("Ana"), from_phone("Ben"))
+    assert len(session.game.log) == 4  # nothing recorded meanwhile
+    disk.full = False
+    refused = session.device_move("Cy", DeviceMove("end"))  # a refusal of the rules: still the phone's alone
+    assert refused.status == "refused" and refused.reply is None

@@ -69,6 +69,9 @@ class Conversation:
     objections: tuple[Objection, ...] = ()
     """What the table found against the rules in the event of the last command (the typed reasons its warning
     phrased); empty when it found nothing or the command built no event."""
+    unsaved: str = ""
+    """Why the last event, undo or redo tried could not be written to the save ("the disk is full"); "" when it
+    was, or when the last command wrote nothing."""
     step: Step | None = None
     """The last event recorded, with the facts its announcement phrased; None before the first."""
     advised: set[str] = field(default_factory=set)
@@ -77,7 +80,7 @@ class Conversation:
     def run(self, command: Command, subject: Card | None = None) -> Reply:
         """Carry out a game command; `subject` is the card just read, meant when a command names none."""
         verb = BY_NAME[command.verb]
-        self.objections = ()
+        self.objections, self.unsaved = (), ""
         try:
             if verb.name in ("undo", "redo"):
                 return self._undo(command)
@@ -218,12 +221,14 @@ class Conversation:
         game = self.game
         undone = list(game.undone)
         step = game.push(event)
+        self.unsaved = ""  # (also a warned event recorded by yes, which comes here without `run`)
         try:
             self._write(Record("event", event))
         except OSError as exc:
             game.pop()
             game.undone[:] = undone
-            return Reply.error(save_failed(exc.strerror or str(exc)))
+            self.unsaved = exc.strerror or str(exc)
+            return Reply.error(save_failed(self.unsaved))
         self.step = step
         turn = any(isinstance(fact, TurnBegan) for fact in step.facts)
         said = announce_said(game.table, step, self.verbosity)
@@ -254,7 +259,8 @@ class Conversation:
             self._write(Record("redo" if redo else "undo", count=count))
         except OSError as exc:
             _restore(game, steps, redo, log, undone)
-            return Reply.error(save_failed(exc.strerror or str(exc)))
+            self.unsaved = exc.strerror or str(exc)
+            return Reply.error(save_failed(self.unsaved))
         lines = undone_many(game.table, steps, redo)
         # The state as it now is (a win taken back, the counts) is its decisive fact, said first; then what it gave
         # back; the position is on the status line (and said after, but in brief).

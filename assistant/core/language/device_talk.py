@@ -120,7 +120,8 @@ class DeviceTalk:
         self, talk: Conversation, player: str, act: Callable[[], Reply], remember: bool = True
     ) -> DeviceOutcome:
         """Run the move and tell what became of it: recorded (the history moved), a warning (a question kept for this
-        device), or refused (nothing recorded; the laptop says nothing)."""
+        device), or refused (nothing recorded; the laptop says nothing, unless the save could not be written: a full
+        disk is said on the laptop too, which the host can do something about)."""
         game = talk.game
         before = _mark(game)
         reply = act()
@@ -134,4 +135,6 @@ class DeviceTalk:
             self.asked[player] = asked
             laptop = Reply.of(phone_asks(player, reply.speech))
             return DeviceOutcome("warning", reply.lines, laptop, asked.id)
+        if talk.unsaved:
+            return DeviceOutcome("refused", reply.lines, reply.before(from_phone(player)))
         return DeviceOutcome("refused", reply.lines)  # a refusal, or a choice the page cannot answer by number

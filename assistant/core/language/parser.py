@@ -72,6 +72,8 @@ class Command:
     """The words ask a question rather than record an event ("hand" alone asks for the hand sizes)."""
     options: dict[str, Any] = field(default_factory=dict)
     """new game: first, rules, win, two-player, babies, deck-out, hands."""
+    rest: str = ""
+    """The line after the verb as typed, its dots and colons kept (`share 127.0.0.1:8123`, `help keys`)."""
 
     @property
     def card_phrases(self) -> tuple[str, ...]:
@@ -369,12 +371,6 @@ def parse_nursery(verb: VerbName, tokens: list[str], lower: list[str], names: tu
     if not tokens:
         return Command(verb, asking=True)
     return parse_card_from(verb, tokens, lower, names)
-
-
-def parse_share(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
-    """share [off | devices | remove NAME | ADDRESS:PORT]: the session hands the line's rest, as typed, to the front
-    end (an address's dots and colon are not words)."""
-    return Command(verb, word=" ".join(tokens) or None)
 
 
 def parse_nothing(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:

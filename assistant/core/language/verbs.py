@@ -102,7 +102,6 @@ from assistant.core.language.parser import (
     parse_query,
     parse_return,
     parse_sacrifice,
-    parse_share,
     parse_shuffle,
     parse_swap,
     parse_swap_hands,
@@ -410,7 +409,7 @@ VERBS: tuple[Verb, ...] = (
         ("`share devices`", "the phones joined, by player"),
         ("`share remove Ben`", "take Ben's phone off the table"),
         ("`share off`", "stop sharing the table"),
-    ), parse=parse_share),
+    )),
 )  # fmt: skip
 
 BY_NAME = {verb.name: verb for verb in VERBS}
@@ -438,17 +437,19 @@ def parse_command(text: str, names: tuple[str, ...] = ()) -> Command | None:
     `names` are the players of the game in progress, so "Ben draw" and "neigh Ben" are understood.
     `CommandError` when the verb is a command's but the rest cannot be read.
     """
-    tokens = re.findall(r"[^\s,;:.!?]+", text.strip())
+    words = list(re.finditer(r"[^\s,;:.!?]+", text))
+    tokens = [word.group() for word in words]
     lower = [t.lower() for t in tokens]
     actor = None
     if len(tokens) >= 2 and is_player(tokens[0], names) and find_verb(lower[1:]) is not None:
-        actor, tokens, lower = tokens[0], tokens[1:], lower[1:]
+        actor, words, tokens, lower = tokens[0], words[1:], tokens[1:], lower[1:]
     found = find_verb(lower)
     if found is None:
         return None
     verb, used = found
     command = verb.parse(verb.name, tokens[used:], lower[used:], names)
-    return dataclasses.replace(command, actor=actor) if actor is not None else command
+    rest = text[words[used - 1].end() :].lstrip(" \t,;!?").rstrip() if used < len(words) else ""
+    return dataclasses.replace(command, actor=actor, rest=rest)
 
 
 def near_verb(text: str) -> Verb | None:

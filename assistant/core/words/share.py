@@ -6,6 +6,8 @@ error the server sends is one of these, never a traceback), and the labels the p
 
 from __future__ import annotations
 
+from assistant.core.text import clean_untrusted
+
 __all__ = [
     "ACTOR_NOT_YOURS",
     "BODY_NOT_JSON",
@@ -23,6 +25,7 @@ __all__ = [
     "OTHER_ORIGIN",
     "PAGE_LABELS",
     "QUESTION_LAPSED",
+    "REMOVE_WHOSE",
     "SHARE_ADDRESS_FORM",
     "SHARE_STOPPED",
     "STALE_PILE",
@@ -80,6 +83,7 @@ NO_LOCAL_ADDRESS = (
     "This computer has no local-network address, so the table cannot be shared. Join a Wi-Fi network, or say "
     "share 127.0.0.1 to try it on this computer alone."
 )
+REMOVE_WHOSE = "Say whose phone to take off the table, like share remove Ben."
 SHARE_ADDRESS_FORM = "Say an address and a port, like share 127.0.0.1:8123, or share alone."
 
 #: The page's own labels, sent to it as text (the page shows them with textContent, never as markup).
@@ -160,8 +164,8 @@ def too_many_guesses(seconds: int) -> str:
 
 
 def not_a_player(name: str, players: list[str]) -> str:
-    """A phone chose a name that is not a player of the game."""
-    return f"{name} is not a player in this game. The players are {', '.join(players)}."
+    """A phone chose a name that is not a player of the game (the name as the phone sent it, cleaned)."""
+    return f"{clean_untrusted(name, 40)} is not a player in this game. The players are {', '.join(players)}."
 
 
 def bad_field(field: str) -> str:
@@ -210,9 +214,10 @@ def device_list(players: list[str]) -> str:
 
 def device_removed(player: str, count: int) -> str:
     """`share remove NAME` took that player's phones off the table."""
+    player = clean_untrusted(player, 40)
     return f"{player}'s phone was taken off the table." if count == 1 else f"{player}'s {count} phones were taken off."
 
 
 def no_device_for(player: str) -> str:
-    """`share remove NAME` when that player has no phone."""
-    return f"{player} has no phone on the table."
+    """`share remove NAME` when that player has no phone (the name as typed, cleaned)."""
+    return f"{clean_untrusted(player, 40)} has no phone on the table."

@@ -8,6 +8,8 @@ from assistant.core.text import clean_untrusted
 __all__ = [
     "DISK_FULL",
     "NOT_A_REGULAR_FILE",
+    "POINTER_DAMAGED",
+    "pointer_set_aside",
     "file_too_large",
     "games_held_by",
     "games_held_notice",
@@ -38,6 +40,10 @@ DISK_FULL = "the disk is full"
 NOT_A_REGULAR_FILE = "it is not a regular file"
 
 
+#: Why `games/last` names no saved game: what it holds is not a file's name (NUL bytes after a power cut).
+POINTER_DAMAGED = "it does not hold a saved game's name"
+
+
 def file_too_large(limit: int) -> str:
     """Why a file was not read: it is larger than the app reads (`limit` in bytes)."""
     if limit >= 1_000_000:
@@ -58,6 +64,15 @@ def save_set_aside(name: str, reason: str, kept: str) -> str:
     if kept != name:
         said += f" It was set aside as {clean_untrusted(kept, 100)}."
     return said
+
+
+def pointer_set_aside(reason: str, kept: str) -> str:
+    """Said at start (and by `state`): `games/last`, which names the game to continue, is damaged; it was moved out
+    of the way (`kept`: its new name; "last" when it was not moved) and the newest saved game is taken instead."""
+    said = f"The file games/last, which names the game to continue, was not used: {clean_untrusted(reason, 80)}."
+    if kept != "last":
+        said += f" It was set aside as {clean_untrusted(kept, 100)}."
+    return f"{said} The newest saved game, if there is one, is continued instead."
 
 
 def script_too_large(path: str, limit: int) -> str:
