@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from assistant.share.address import peer_key
 
@@ -128,7 +128,7 @@ class _Guarded(asyncio.Protocol):
         self.transport: asyncio.Transport | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.Transport)  # a stream server's connections
+        transport = cast(asyncio.Transport, transport)  # a stream server's connections
         if not self.gate.admit(transport):
             transport.abort()
             return

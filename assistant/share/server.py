@@ -220,8 +220,7 @@ class ShareServer:
         self._runner = web.AppRunner(app, shutdown_timeout=1.0, **handling)
         await self._runner.setup()
         handler = _handler_class()
-        server = self._runner.server
-        assert server is not None
+        server = self._runner.server  # made by `setup`
         self.gate = Gate(min(MOST_CONNECTIONS, raise_open_files() // 2))
         protocol = self.gate.protocol(lambda: handler(server, loop=self._loop, **handling))
         self._listener = await self._loop.create_server(protocol, sock=sock)
