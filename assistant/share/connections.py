@@ -26,8 +26,8 @@ __all__ = ["BODY_TIMEOUT", "HEAD_TIMEOUT", "Gate", "raise_open_files"]
 HEAD_TIMEOUT = 10.0
 #: Seconds a request's body may take to arrive, once its head has.
 BODY_TIMEOUT = 10.0
-#: Connections from one address (a phone needs its event stream and a request or two).
-PER_ADDRESS = 16
+#: Connections from one address (a phone needs its event stream and a few requests; a browser opens at most 6).
+PER_ADDRESS = 32
 #: Connections in all, at most.
 MOST_CONNECTIONS = 1024
 

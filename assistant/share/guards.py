@@ -21,8 +21,8 @@ Clock = Callable[[], float]
 CODE_LIFETIME = 600.0
 #: Wrong codes one address may send in `GUESS_WINDOW` seconds before it must wait.
 MOST_WRONG, GUESS_WINDOW = 5, 60.0
-#: Wrong codes from every address together in `GUESS_WINDOW` seconds: then the code is renewed and no code is
-#: taken for a while (`GUESS_WINDOW` the first time, twice as long each time after, at most `LONGEST_CLOSURE`).
+#: Wrong codes from every address together in a code's lifetime: then the code is renewed and no code is taken
+#: for a while (`GUESS_WINDOW` the first time, twice as long each time after, at most `LONGEST_CLOSURE`).
 MOST_WRONG_IN_ALL, LONGEST_CLOSURE = 20, 16 * GUESS_WINDOW
 #: The most devices joined at once, and the most addresses whose wrong guesses are remembered.
 MOST_DEVICES, MOST_ADDRESSES = 64, 4096
@@ -68,7 +68,8 @@ class JoinCode:
 @dataclass
 class GuessLimit:
     """Guesses of the join code: `most` wrong ones per address in `window` seconds, then that address waits; and
-    `most_in_all` from every address together, then guessing closes for everyone and the code must be renewed.
+    `most_in_all` from every address together in `window_in_all` seconds, then guessing closes for everyone and
+    the code must be renewed.
 
     A guess is counted when it is taken, before its code is read (`take`), and given back only when its code
     proves right (`right`): guesses sent together, or whose bodies come late, are all counted."""
@@ -77,6 +78,7 @@ class GuessLimit:
     most: int = MOST_WRONG
     window: float = GUESS_WINDOW
     most_in_all: int = MOST_WRONG_IN_ALL
+    window_in_all: float = CODE_LIFETIME
     _wrong: dict[str, deque[float]] = field(default_factory=dict)
     _all: deque[float] = field(default_factory=deque)
     _closed_until: float = 0.0
@@ -87,9 +89,12 @@ class GuessLimit:
         nothing is counted)."""
         now = self.clock()
         waits = [self._closed_until - now]
-        for times, most in ((self._recent(address), self.most), (self._in_window(self._all), self.most_in_all)):
+        for times, most, window in (
+            (self._recent(address), self.most, self.window),
+            (self._in_window(self._all, self.window_in_all), self.most_in_all, self.window_in_all),
+        ):
             if len(times) >= most:
-                waits.append(times[0] + self.window - now)
+                waits.append(times[0] + window - now)
         wait = max(waits)
         if wait > 0:
             return max(1, math.ceil(wait))
@@ -109,7 +114,7 @@ class GuessLimit:
         """The guess taken was wrong (it stays counted). True when it made the limit for the whole table: guessing
         is closed from now (each closure twice as long as the last, at most `LONGEST_CLOSURE`), and the code must
         be renewed."""
-        if len(self._in_window(self._all)) < self.most_in_all:
+        if len(self._in_window(self._all, self.window_in_all)) < self.most_in_all:
             return False
         self._closed_until = self.clock() + min(self.window * 2**self._closures, LONGEST_CLOSURE)
         self._closures += 1
@@ -117,11 +122,11 @@ class GuessLimit:
         return True
 
     def _recent(self, address: str) -> deque[float]:
-        return self._in_window(self._wrong.setdefault(address, deque(maxlen=self.most)))
+        return self._in_window(self._wrong.setdefault(address, deque(maxlen=self.most)), self.window)
 
-    def _in_window(self, times: deque[float]) -> deque[float]:
+    def _in_window(self, times: deque[float], window: float) -> deque[float]:
         now = self.clock()
-        while times and now - times[0] >= self.window:
+        while times and now - times[0] >= window:
             times.popleft()
         return times
 
