@@ -139,8 +139,9 @@ async def guess(table: Table, source: str, code: str, player: str = "") -> tuple
 
 
 def test_wrong_codes_from_many_addresses_renew_the_code_and_the_host_is_told(tmp_path):
-    """8 addresses, 3 wrong codes each (under the 5 each may send): the 20th in all renews the code, closes guessing
-    for a minute (then two; 20 in all in a code's ten minutes) and the host is told with the new code; after that only the new code joins."""
+    """8 addresses, 3 wrong codes each (under the 5 each may send): the 20th in all (in a code's ten minutes) renews
+    the code, closes guessing for a minute (then two) and the host is told with the new code; after that only the
+    new code joins."""
 
     async def scenario() -> None:
         async with shared_table(tmp_path) as table:
