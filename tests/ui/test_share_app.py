@@ -165,6 +165,36 @@ def test_a_phones_move_is_shown_and_said_in_the_app_and_the_questions_stay_apart
         service.close()
 
 
+def test_the_app_says_and_shows_a_new_code_when_someone_guesses_the_code(make_app):
+    heard: list[str] = []
+    app = make_app(Heard(lambda reply: heard.append(reply.speech)), "--share", "127.0.0.1:0")
+
+    async def scenario() -> None:
+        async with app.run_test(size=(110, 70)) as pilot:
+            for _ in range(400):  # the server starts in a worker as the app opens
+                if app.table_share.server is not None:
+                    break
+                await pilot.pause(0.05)
+            server = app.table_share.server
+            old = server.current_code()
+            wrong = f"{(int(old) + 1) % 10**6:06d}"
+            for number in range(20):  # 20 addresses, one wrong code each
+                connector = aiohttp.TCPConnector(local_addr=(f"127.0.0.{number + 2}", 0), force_close=True)
+                async with aiohttp.ClientSession(connector=connector) as http:
+                    headers = {"Origin": server.origin, "Content-Type": "application/json"}
+                    body = json.dumps({"code": wrong})
+                    async with http.post(f"{server.origin}/api/code", data=body, headers=headers) as r:
+                        assert r.status == 403
+            await pilot.pause()
+            new = server.current_code()
+            assert new != old
+            assert text(app, "answer") == f"{CODE_GUESSED}\n{code_renewed(new)}"
+            assert heard[-1] == f"{CODE_GUESSED} {code_renewed(new)}"
+            assert " ".join(new) in text(app, "share") and " ".join(old) not in text(app, "share")
+
+    asyncio.run(asyncio.wait_for(scenario(), PATIENCE * 2))
+
+
 def _request(port: int, method: str, path: str, body: Any = None, cookie: str = "", csrf: str = "") -> Any:
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=PATIENCE)
     headers = {"Origin": f"http://127.0.0.1:{port}", "Content-Type": "application/json", "X-CSRF-Token": csrf}
