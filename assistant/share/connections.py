@@ -115,9 +115,6 @@ class Gate:
         for transport in list(self._waiting):
             self.busy(transport)
 
-    def __len__(self) -> int:
-        return len(self._address)
-
 
 class _Guarded(asyncio.Protocol):
     """One connection: handed to aiohttp's protocol when the gate admits it, closed at once otherwise."""

@@ -50,21 +50,21 @@ class CrashLogHandler(logging.Handler):
                 logger.propagate = True
 
     def emit(self, record: logging.LogRecord) -> None:
+        if self.sink is None:
+            return
         now = self.clock()
         if len(self._written) == MOST_LOGGED and now - self._written[0] < LOG_WINDOW:
             self.left_out += 1
             return
         self._written.append(now)
-        text = f"{record.name}: {record.getMessage()}"
-        if self.left_out:
-            text += f" ({self.left_out} more records left out before this one)"
-            self.left_out = 0
-        problem = LoggedProblem(text)
-        if record.exc_info is not None and record.exc_info[1] is not None:
-            problem.__cause__ = record.exc_info[1]
-        if self.sink is None:
-            return
-        try:
+        try:  # never `handleError`, which prints to the terminal
+            text = f"{record.name}: {record.getMessage()}"
+            if self.left_out:
+                text += f" ({self.left_out} more records left out before this one)"
+                self.left_out = 0
+            problem = LoggedProblem(text)
+            if record.exc_info is not None and record.exc_info[1] is not None:
+                problem.__cause__ = record.exc_info[1]
             self.sink(problem)
-        except Exception:  # the crash log failing must not fail the server; still nothing is printed
+        except Exception:  # a record that cannot be written, or the crash log failing: still nothing is printed
             return

@@ -426,22 +426,26 @@ class ShareServer:
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"})
         await response.prepare(request)
         sent = -1
-        while self._runner is not None:
-            if self.devices.get(device.token) is None:
-                data = inert_json({"error": DEVICE_REMOVED})
-                await _send(response, f"event: removed\ndata: {data}\n\n")
-                break
-            if sent != self.version:
-                sent = self.version
-                data = inert_json(self.link.view(device.player, sent, list(self.last)))
-                await _send(response, f"event: state\nid: {sent}\ndata: {data}\n\n")
-            wake = self._wake
-            if wake is None:
-                break
-            try:
-                await asyncio.wait_for(wake.wait(), KEEP_ALIVE)
-            except TimeoutError:
-                await _send(response, ": keep-alive\n\n")
+        try:
+            while self._runner is not None:
+                if self.devices.get(device.token) is None:
+                    data = inert_json({"error": DEVICE_REMOVED})
+                    await _send(response, f"event: removed\ndata: {data}\n\n")
+                    break
+                if sent != self.version:
+                    sent = self.version
+                    data = inert_json(self.link.view(device.player, sent, list(self.last)))
+                    await _send(response, f"event: state\nid: {sent}\ndata: {data}\n\n")
+                wake = self._wake
+                if wake is None:
+                    break
+                try:
+                    await asyncio.wait_for(wake.wait(), KEEP_ALIVE)
+                except TimeoutError:
+                    await _send(response, ": keep-alive\n\n")
+        except TimeoutError:  # a phone that reads nothing for `SEND_TIMEOUT`: its stream ends (the page reconnects)
+            if request.transport is not None:
+                request.transport.abort()
         return response
 
     async def _cards(self, request: web.Request) -> web.StreamResponse:
