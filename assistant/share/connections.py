@@ -33,14 +33,15 @@ MOST_CONNECTIONS = 1024
 
 
 def raise_open_files() -> int:
-    """Raise this process's soft limit of open files toward its hard limit, where the system lets it; the soft
-    limit now (`MOST_CONNECTIONS` * 2 where there is no such limit, as on Windows)."""
+    """Raise this process's soft limit of open files toward its hard limit (as far as `MOST_CONNECTIONS` * 4: room
+    for every connection and the app's own files, no more), where the system lets it; the soft limit now
+    (`MOST_CONNECTIONS` * 2 where there is no such limit, as on Windows)."""
     try:
         import resource
     except ImportError:
         return 2 * MOST_CONNECTIONS
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    wanted = 4 * MOST_CONNECTIONS if hard == resource.RLIM_INFINITY else hard
+    wanted = 4 * MOST_CONNECTIONS if hard == resource.RLIM_INFINITY else min(hard, 4 * MOST_CONNECTIONS)
     if soft != resource.RLIM_INFINITY and soft < wanted:
         try:
             resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))

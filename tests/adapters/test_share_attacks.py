@@ -281,6 +281,19 @@ def test_a_joined_phone_is_answered_while_strangers_hold_320_connections(tmp_pat
     assert laptop.errors == []  # nothing on the terminal, not one line of asyncio's or aiohttp's
 
 
+def test_the_open_file_limit_is_raised_toward_its_ceiling():
+    resource = pytest.importorskip("resource", reason="no open-file limit here (Windows)")
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard))
+        ceiling = 4 * connections.MOST_CONNECTIONS
+        expected = ceiling if hard == resource.RLIM_INFINITY else min(hard, ceiling)
+        assert connections.raise_open_files() == expected
+        assert resource.getrlimit(resource.RLIMIT_NOFILE) == (expected, hard)
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
 def test_asyncio_and_aiohttp_logs_go_to_the_crash_log_a_few_a_minute(tmp_path, private_home, capfd):
     async def scenario() -> None:
         async with shared_table(tmp_path) as table:
