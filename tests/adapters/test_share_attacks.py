@@ -50,11 +50,11 @@ async def connection(port: int, source: str = "127.0.0.1") -> AsyncIterator[tupl
         writer.close()
 
 
-def head(table: Table, path: str, length: int, more: str = "") -> bytes:
+def head(table: Table, path: str, length: int) -> bytes:
     host = f"127.0.0.1:{table.server.port}"
     return (
         f"POST {path} HTTP/1.1\r\nHost: {host}\r\nOrigin: {table.origin}\r\nContent-Type: application/json\r\n"
-        f"Content-Length: {length}\r\nConnection: close\r\n{more}\r\n"
+        f"Content-Length: {length}\r\nConnection: close\r\n\r\n"
     ).encode()
 
 
@@ -364,7 +364,7 @@ def test_the_device_cookie_carries_the_port_so_two_tables_on_one_computer_keep_t
         async with shared_table(tmp_path / "one") as one, shared_table(tmp_path / "two") as two:
             jar = aiohttp.CookieJar(unsafe=True)  # one browser: cookies are sent to every port of an address
             async with aiohttp.ClientSession(cookie_jar=jar, timeout=aiohttp.ClientTimeout(total=PATIENCE)) as http:
-                first, second = (dataclass_with(table, http) for table in (one, two))
+                first, second = (dataclasses.replace(table, http=http) for table in (one, two))
                 await first.join("Ana")
                 await second.join("Ben")
                 assert (await first.get("/api/me"))[1]["player"] == "Ana"
@@ -373,10 +373,6 @@ def test_the_device_cookie_carries_the_port_so_two_tables_on_one_computer_keep_t
             assert one.server.cookie == f"ta_device_{one.server.port}"
 
     run(scenario())
-
-
-def dataclass_with(table: Table, http: aiohttp.ClientSession) -> Table:
-    return dataclasses.replace(table, http=http)
 
 
 @pytest.mark.parametrize(
