@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +47,8 @@ class Laptop:
     """The blind player's laptop: the plain mode sharing the table on loopback, typed to line by line; `said` is
     every line it printed (and would have spoken), in order."""
 
-    def __init__(self, home: Path) -> None:
+    def __init__(self, home: Path, preexec: Callable[[], object] | None = None) -> None:
+        """`preexec`: run in the laptop's process before it starts (a limit set on it)."""
         env = dict(os.environ, TABLE_ASSISTANT_HOME=str(home), PYTHONUNBUFFERED="1")
         self.port = free_port()
         self.process = subprocess.Popen(
@@ -58,6 +60,7 @@ class Laptop:
             encoding="utf-8",
             env=env,
             cwd=ROOT,
+            preexec_fn=preexec,
         )
         self.said: list[str] = []
         self.errors: list[str] = []

@@ -14,7 +14,15 @@ from collections.abc import Iterable
 
 from assistant.core.words.share import NO_LOCAL_ADDRESS, SHARE_ADDRESS_FORM, public_address
 
-__all__ = ["AddressError", "check_address", "choose_address", "local_candidates", "origin_host", "parse_listen"]
+__all__ = [
+    "AddressError",
+    "check_address",
+    "choose_address",
+    "local_candidates",
+    "origin_host",
+    "parse_listen",
+    "peer_key",
+]
 
 #: What `--share` alone listens on: the local-network address, with a free port.
 DEFAULT_PORT = 0
@@ -26,15 +34,34 @@ class AddressError(ValueError):
 
 def check_address(host: str) -> str:
     """The address, normalised, when the server may listen on it; `AddressError` when it is public or not an
-    address (a name is not taken: a name could point anywhere)."""
+    address (a name is not taken: a name could point anywhere). An IPv4 address written as IPv6 (`::ffff:a.b.c.d`)
+    is judged, and listened on, as the IPv4 address it is: `::ffff:0.0.0.0` would be every IPv4 address."""
     try:
-        address = ipaddress.ip_address(host.strip("[]"))
+        address = _unmapped(ipaddress.ip_address(host.strip("[]")))
     except ValueError:
         raise AddressError(SHARE_ADDRESS_FORM) from None
     if address.is_unspecified or address.is_multicast:
         raise AddressError(SHARE_ADDRESS_FORM)
     if not (address.is_private or address.is_loopback or address.is_link_local):
         raise AddressError(public_address(str(address)))
+    return str(address)
+
+
+def _unmapped(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> ipaddress.IPv4Address | ipaddress.IPv6Address:
+    """An IPv4-mapped IPv6 address as its IPv4 address; any other as it is."""
+    mapped = getattr(address, "ipv4_mapped", None)
+    return mapped if mapped is not None else address
+
+
+def peer_key(host: str) -> str:
+    """Who a connection or a guess is counted against: an IPv4 address (also written as IPv6), or an IPv6
+    address's /64 network (one device may take any address of its network's 2⁶⁴)."""
+    try:
+        address = _unmapped(ipaddress.ip_address(host.split("%")[0]))
+    except ValueError:
+        return host
+    if address.version == 6:
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
     return str(address)
 
 

@@ -1,16 +1,19 @@
-"""What keeps strangers off the shared table: the join code, the limit on guessing it, the devices and their
-tokens, and the answers kept for retried moves. All on an injected clock, so tests never wait.
+"""What keeps strangers off the shared table: the join code, the limits on guessing it (per address and for the
+whole table), the devices and their tokens, the limit on a device's moves, and the answers kept for retried moves.
+All on an injected clock, so tests never wait.
 """
 
 from __future__ import annotations
 
+import math
 import secrets
+import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["CODE_LIFETIME", "Device", "Devices", "GuessLimit", "JoinCode", "Remembered"]
+__all__ = ["CODE_LIFETIME", "Device", "Devices", "GuessLimit", "JoinCode", "MoveLimit", "Remembered"]
 
 Clock = Callable[[], float]
 
@@ -18,10 +21,16 @@ Clock = Callable[[], float]
 CODE_LIFETIME = 600.0
 #: Wrong codes one address may send in `GUESS_WINDOW` seconds before it must wait.
 MOST_WRONG, GUESS_WINDOW = 5, 60.0
+#: Wrong codes from every address together in a code's lifetime: then the code is renewed and no code is taken
+#: for a while (`GUESS_WINDOW` the first time, twice as long each time after, at most `LONGEST_CLOSURE`).
+MOST_WRONG_IN_ALL, LONGEST_CLOSURE = 20, 16 * GUESS_WINDOW
 #: The most devices joined at once, and the most addresses whose wrong guesses are remembered.
 MOST_DEVICES, MOST_ADDRESSES = 64, 4096
-#: How many answers to past moves each device keeps, for retries.
-KEPT_ANSWERS = 256
+#: A device's moves: `MOVE_BURST` at once, then one every `MOVE_EVERY` seconds.
+MOVE_BURST, MOVE_EVERY = 10, 1.0
+#: How long the answer to a move is kept for its retries, in seconds; and the most kept by one device (more than
+#: the move limit lets it make in that time, so the time decides).
+KEPT_FOR, KEPT_MOST = 3600.0, 4096
 
 
 def new_code() -> str:
@@ -58,30 +67,66 @@ class JoinCode:
 
 @dataclass
 class GuessLimit:
-    """Wrong join codes per address: `most` in `window` seconds, then the address waits."""
+    """Guesses of the join code: `most` wrong ones per address in `window` seconds, then that address waits; and
+    `most_in_all` from every address together in `window_in_all` seconds, then guessing closes for everyone and
+    the code must be renewed.
+
+    A guess is counted when it is taken, before its code is read (`take`), and given back only when its code
+    proves right (`right`): guesses sent together, or whose bodies come late, are all counted."""
 
     clock: Clock
     most: int = MOST_WRONG
     window: float = GUESS_WINDOW
+    most_in_all: int = MOST_WRONG_IN_ALL
+    window_in_all: float = CODE_LIFETIME
     _wrong: dict[str, deque[float]] = field(default_factory=dict)
+    _all: deque[float] = field(default_factory=deque)
+    _closed_until: float = 0.0
+    _closures: int = 0
 
-    def wait(self, address: str) -> int:
-        """Whole seconds the address must wait before its next guess (0: it may guess now)."""
-        times = self._recent(address)
-        if len(times) < self.most:
-            return 0
-        return max(1, int(times[0] + self.window - self.clock() + 0.999))
-
-    def wrong(self, address: str) -> None:
-        """Count a wrong code from the address."""
+    def take(self, address: str) -> int:
+        """Count a guess from the address now: 0 when it may guess, else the whole seconds it must wait (and
+        nothing is counted)."""
+        now = self.clock()
+        waits = [self._closed_until - now]
+        for times, most, window in (
+            (self._recent(address), self.most, self.window),
+            (self._in_window(self._all, self.window_in_all), self.most_in_all, self.window_in_all),
+        ):
+            if len(times) >= most:
+                waits.append(times[0] + window - now)
+        wait = max(waits)
+        if wait > 0:
+            return max(1, math.ceil(wait))
         if address not in self._wrong and len(self._wrong) >= MOST_ADDRESSES:
             self._forget_old()
-        self._recent(address).append(self.clock())
+        self._recent(address).append(now)
+        self._all.append(now)
+        return 0
+
+    def right(self, address: str) -> None:
+        """The guess taken from the address was the right code: it is not counted."""
+        for times in (self._wrong.get(address), self._all):
+            if times:
+                times.pop()
+
+    def wrong(self) -> bool:
+        """The guess taken was wrong (it stays counted). True when it made the limit for the whole table: guessing
+        is closed from now (each closure twice as long as the last, at most `LONGEST_CLOSURE`), and the code must
+        be renewed."""
+        if len(self._in_window(self._all, self.window_in_all)) < self.most_in_all:
+            return False
+        self._closed_until = self.clock() + min(self.window * 2**self._closures, LONGEST_CLOSURE)
+        self._closures += 1
+        self._all.clear()
+        return True
 
     def _recent(self, address: str) -> deque[float]:
-        times = self._wrong.setdefault(address, deque(maxlen=self.most))
+        return self._in_window(self._wrong.setdefault(address, deque(maxlen=self.most)), self.window)
+
+    def _in_window(self, times: deque[float], window: float) -> deque[float]:
         now = self.clock()
-        while times and now - times[0] >= self.window:
+        while times and now - times[0] >= window:
             times.popleft()
         return times
 
@@ -94,19 +139,45 @@ class GuessLimit:
 
 
 @dataclass
+class MoveLimit:
+    """Moves per device: `burst` at once, then one every `every` seconds (a leaky bucket, kept as the time the
+    device's bucket is empty again)."""
+
+    clock: Clock
+    burst: int = MOVE_BURST
+    every: float = MOVE_EVERY
+    _empty_at: dict[str, float] = field(default_factory=dict)
+
+    def take(self, device: str) -> int:
+        """Count a move of the device now: 0 when it may move, else the whole seconds until it may (nothing
+        counted)."""
+        now = self.clock()
+        empty_at = max(self._empty_at.get(device, now), now)
+        wait = empty_at + self.every - self.burst * self.every - now
+        if wait > 0:
+            return max(1, math.ceil(wait))
+        if len(self._empty_at) >= 4 * MOST_DEVICES:  # a device whose bucket is empty is as if never seen
+            self._empty_at = {d: t for d, t in self._empty_at.items() if t > now}
+        self._empty_at[device] = empty_at + self.every
+        return 0
+
+
+@dataclass
 class Device:
     """A joined phone: its secret token (the cookie), the player it records for, its CSRF token."""
 
     token: str
     player: str
     csrf: str
-    answers: Remembered = field(default_factory=lambda: Remembered())
+    answers: Remembered
 
 
 @dataclass
 class Devices:
     """The devices joined, by token."""
 
+    clock: Clock = time.monotonic
+    """The time the answers kept for retries are kept by."""
     by_token: dict[str, Device] = field(default_factory=dict)
     removed: deque[str] = field(default_factory=lambda: deque(maxlen=MOST_DEVICES))
     """Tokens the host removed (their phones are told so)."""
@@ -115,7 +186,7 @@ class Devices:
         """A new device for the player, with a new token; the oldest device goes when there are too many."""
         if len(self.by_token) >= MOST_DEVICES:
             self._drop(next(iter(self.by_token)))
-        device = Device(secrets.token_urlsafe(32), player, secrets.token_urlsafe(24))
+        device = Device(secrets.token_urlsafe(32), player, secrets.token_urlsafe(24), Remembered(self.clock))
         self.by_token[device.token] = device
         return device
 
@@ -148,17 +219,31 @@ class Devices:
 
 @dataclass
 class Remembered:
-    """The answers to a device's past requests, by idempotency key: a retry gets the first answer again."""
+    """The answers to a device's past requests, by idempotency key, for `KEPT_FOR` seconds: a retry gets the first
+    answer again."""
 
-    answers: OrderedDict[str, Any] = field(default_factory=OrderedDict)
+    clock: Clock
+    answers: OrderedDict[str, tuple[float, Any]] = field(default_factory=OrderedDict)
 
     def get(self, key: str) -> Any:
         """The answer (or the future of an answer being made) kept for the key, or None."""
-        return self.answers.get(key)
+        self._forget_old()
+        kept = self.answers.get(key)
+        return kept[1] if kept is not None else None
 
     def keep(self, key: str, answer: Any) -> None:
-        """Keep an answer (the oldest is forgotten beyond `KEPT_ANSWERS`)."""
-        self.answers[key] = answer
+        """Keep an answer for `KEPT_FOR` seconds (the oldest is forgotten beyond `KEPT_MOST`)."""
+        self.answers[key] = (self.clock(), answer)
         self.answers.move_to_end(key)
-        while len(self.answers) > KEPT_ANSWERS:
+        self._forget_old()
+        while len(self.answers) > KEPT_MOST:
+            self.answers.popitem(last=False)
+
+    def forget(self, key: str) -> None:
+        """Forget the answer kept for the key (it was never made: a retry may try again)."""
+        self.answers.pop(key, None)
+
+    def _forget_old(self) -> None:
+        now = self.clock()
+        while self.answers and now - next(iter(self.answers.values()))[0] >= KEPT_FOR:
             self.answers.popitem(last=False)

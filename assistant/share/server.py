@@ -4,10 +4,11 @@ the phone's view of the table (and a Server-Sent Events stream of it) and the mo
 It owns no game. It is given a `TableLink` of callables by the front end: the players of the game, a device's view,
 the card search, and `submit`, which hands a device's move to the one owner of the session (the Textual app's
 loop, or the plain mode's lock) and returns what became of it. Every guard is here: the Host and Origin checks,
-JSON only, the CSRF token, the body limit read from Content-Length before any byte of the body, the join code and
-the limit on guessing it, the device tokens, the answers kept for retried moves. Every error is a JSON sentence
-from `assistant/core/words/share.py`; nothing raised inside reaches the phone as a traceback. The protocol is
-docs/share.md.
+JSON only, the CSRF token, the body limit read from Content-Length before any byte of the body and the time a body
+may take, the join code and the limits on guessing it, the device tokens, the limit on a device's moves, the
+answers kept for retried moves; the connections themselves pass `connections.Gate`. Every error is a JSON sentence
+from `assistant/core/words/share.py` with the security headers, aiohttp's own errors too; nothing raised inside
+reaches the phone as a traceback, nor the player's terminal as a log (`logs.py`). The protocol is docs/share.md.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from assistant.core.datatext import load_json
 from assistant.core.language.device import (
     DeviceAnswer,
     DeviceMove,
@@ -44,6 +46,7 @@ from assistant.core.words.share import (
     OTHER_ORIGIN,
     PAGE_LABELS,
     TOO_LARGE,
+    TOO_SLOW,
     UNEXPECTED,
     UNKNOWN_PATH,
     WRONG_CODE,
@@ -51,20 +54,28 @@ from assistant.core.words.share import (
     cannot_listen,
     not_a_player,
     too_many_guesses,
+    too_many_moves,
 )
-from assistant.share.address import check_address, origin_host
-from assistant.share.guards import Device, Devices, GuessLimit, JoinCode
+from assistant.share.address import check_address, origin_host, peer_key
+from assistant.share.connections import BODY_TIMEOUT, MOST_CONNECTIONS, Gate, raise_open_files
+from assistant.share.guards import Device, Devices, GuessLimit, JoinCode, MoveLimit
+from assistant.share.logs import CrashLogHandler
 
 if TYPE_CHECKING:
     from aiohttp import web
 
-__all__ = ["MAX_BODY", "ShareServer", "TableLink", "inert_json"]
+__all__ = ["MAX_BODY", "SERVER_NAME", "ShareServer", "TableLink", "inert_json"]
 
 #: The largest request body read, in bytes.
 MAX_BODY = 16 * 1024
 #: Seconds between the keep-alive comments of an event stream.
 KEEP_ALIVE = 15.0
-COOKIE = "ta_device"
+#: Seconds an event may take to be sent to a phone that does not read it, before its stream is ended.
+SEND_TIMEOUT = 30.0
+#: Seconds an idle connection is kept open between requests.
+IDLE = 15.0
+#: What every answer says in `Server`: no name of a library, no version.
+SERVER_NAME = "table-assistant"
 #: The headers every response carries.
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -79,7 +90,8 @@ _KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 _PAGE_FILE = re.compile(r"^[A-Za-z0-9_-]{1,40}\.(js|css|svg|png|ico|html)$")
 _TYPES = {"js": "text/javascript", "css": "text/css", "svg": "image/svg+xml", "png": "image/png",
           "ico": "image/x-icon", "html": "text/html"}  # fmt: skip
-_STATUS_SENTENCE = {400: BODY_NOT_JSON, 404: UNKNOWN_PATH, 405: UNKNOWN_PATH, 413: TOO_LARGE}
+_STATUS_SENTENCE = {400: BODY_NOT_JSON, 404: UNKNOWN_PATH, 405: UNKNOWN_PATH, 408: TOO_SLOW, 413: TOO_LARGE,
+                    431: TOO_LARGE}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -115,6 +127,8 @@ class ShareServer:
         *,
         clock: Callable[[], float] = time.monotonic,
         on_code: Callable[[str], None] | None = None,
+        on_guessing: Callable[[str], None] | None = None,
+        crash_log: Callable[[BaseException], object] | None = None,
     ) -> None:
         self.link = link
         self.host = check_address(host)
@@ -122,9 +136,16 @@ class ShareServer:
         self.clock = clock
         self.code = JoinCode(clock)
         self.guesses = GuessLimit(clock)
-        self.devices = Devices()
+        self.moves = MoveLimit(clock)
+        self.devices = Devices(clock)
         self.on_code = on_code
         """Told each new join code made because the last grew old (the app shows it)."""
+        self.on_guessing = on_guessing
+        """Told the new join code made because someone was guessing the last (the host is told why)."""
+        self.logs = CrashLogHandler(crash_log, clock)
+        """asyncio's and aiohttp's records, to the crash log and never to the terminal, while the server runs."""
+        self.gate: Gate | None = None
+        self._listener: asyncio.AbstractServer | None = None
         self.version = 0
         self.last: deque[str] = deque(maxlen=6)
         self._runner: web.AppRunner | None = None
@@ -149,6 +170,12 @@ class ShareServer:
         """What the QR code holds: the page's address with the join code."""
         return f"{self.address}?code={self.current_code()}"
 
+    @property
+    def cookie(self) -> str:
+        """The device cookie's name, carrying the port: a browser sends cookies to every port of an address, so
+        two tables (or another server) on one computer never read or overwrite each other's."""
+        return f"ta_device_{self.port}"
+
     def current_code(self) -> str:
         """The join code in force (a new one when the last grew old)."""
         code = self.code.current()
@@ -163,8 +190,6 @@ class ShareServer:
 
         from assistant.share.address import AddressError
 
-        logging.getLogger("aiohttp").addHandler(logging.NullHandler())
-        logging.getLogger("aiohttp").propagate = False  # nothing is printed over the app's screen
         family = socket.AF_INET6 if ":" in self.host else socket.AF_INET
         sock = socket.socket(family, socket.SOCK_STREAM)
         try:
@@ -178,6 +203,7 @@ class ShareServer:
         self.port = sock.getsockname()[1]
         self._loop = asyncio.get_running_loop()
         self._wake = asyncio.Event()
+        self.logs.install()  # nothing is printed over the app's screen
         app = web.Application(client_max_size=MAX_BODY, middlewares=[self._guard])
         app.on_response_prepare.append(_security_headers)
         app.router.add_get("/", self._page)
@@ -190,9 +216,14 @@ class ShareServer:
         app.router.add_get("/api/cards", self._cards)
         app.router.add_post("/api/move", self._move)
         app.router.add_post("/api/answer", self._answer)
-        self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
+        handling: dict[str, Any] = {"access_log": None, "keepalive_timeout": IDLE}
+        self._runner = web.AppRunner(app, shutdown_timeout=1.0, **handling)
         await self._runner.setup()
-        await web.SockSite(self._runner, sock).start()
+        handler = _handler_class()
+        server = self._runner.server  # made by `setup`
+        self.gate = Gate(min(MOST_CONNECTIONS, raise_open_files() // 2))
+        protocol = self.gate.protocol(lambda: handler(server, loop=self._loop, **handling))
+        self._listener = await self._loop.create_server(protocol, sock=sock)
         self.current_code()
         self._ticker = asyncio.ensure_future(self._tick())
 
@@ -203,8 +234,13 @@ class ShareServer:
         runner, self._runner = self._runner, None
         if self._wake is not None:
             self._wake.set()
+        if self._listener is not None:
+            self._listener.close()
         if runner is not None:
             await runner.cleanup()
+        if self.gate is not None:
+            self.gate.close()
+        self.logs.remove()
 
     async def _tick(self) -> None:
         """Renew the join code when it grows old, and tell the host the new one."""
@@ -257,19 +293,25 @@ class ShareServer:
 
         @web.middleware
         async def guard(request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]) -> Any:
+            gate, transport = self.gate, request.transport
+            if gate is not None and transport is not None:
+                gate.busy(transport)
             try:
                 self._check(request)
                 return await handler(request)
             except _Refused as refused:
-                return _error(refused.status, refused.sentence, refused.headers, close=refused.status == 413)
+                return _error(refused.status, refused.sentence, refused.headers)
             except web.HTTPException as exc:
                 sentence = _STATUS_SENTENCE.get(exc.status, UNEXPECTED)
-                return _error(exc.status, sentence, close=exc.status == 413)
+                return _error(exc.status, sentence)
             except (asyncio.CancelledError, ConnectionError):
                 raise
             except Exception:  # never a traceback to a phone
                 logging.getLogger(__name__).debug("share request failed", exc_info=True)
                 return _error(500, UNEXPECTED)
+            finally:
+                if gate is not None and transport is not None:
+                    gate.waiting(transport)  # the next request's head must come in time
 
         return guard
 
@@ -298,7 +340,7 @@ class ShareServer:
 
     def _device(self, request: web.Request, csrf: bool = False) -> Device:
         """The device of the request's cookie (and, for a move, its CSRF token); `_Refused` otherwise."""
-        token = request.cookies.get(COOKIE)
+        token = request.cookies.get(self.cookie)
         device = self.devices.get(token)
         if device is None:
             raise _Refused(401, DEVICE_REMOVED if token in self.devices.removed else NO_DEVICE)
@@ -320,16 +362,33 @@ class ShareServer:
     # Joining.
 
     async def _guess(self, request: web.Request) -> dict[str, Any]:
-        """The body of a join request whose code is right; `_Refused` (403 or 429) otherwise."""
-        address = request.remote or ""
-        wait = self.guesses.wait(address)
+        """The body of a join request whose code is right; `_Refused` (403 or 429, or the body's 400, 408, 413)
+        otherwise. The guess is counted before its body is read, and given back only when its code is right."""
+        address = peer_key(request.remote or "")
+        wait = self.guesses.take(address)
         if wait:
             raise _Refused(429, too_many_guesses(wait), {"Retry-After": str(wait)})
-        body = await _json(request)
-        if not self.code.matches(body.get("code")):
-            self.guesses.wrong(address)
+        right = False
+        try:
+            body = await _json(request)
+            right = self.code.matches(body.get("code"))
+        finally:
+            if right:
+                self.guesses.right(address)
+            elif self.guesses.wrong():
+                self._guessed()
+        if not right:
             raise _Refused(403, WRONG_CODE)
         return body
+
+    def _guessed(self) -> None:
+        """Too many wrong codes in all: a new code, and the host is told why."""
+        code = self._shown_code = self.code.renew()
+        if self.on_guessing is not None:
+            try:
+                self.on_guessing(code)
+            except Exception:  # the screen closing under it: the code is still said by `share`
+                logging.getLogger(__name__).debug("the guessing was not told", exc_info=True)
 
     async def _code(self, request: web.Request) -> web.StreamResponse:
         await self._guess(request)
@@ -346,7 +405,7 @@ class ShareServer:
             raise _Refused(400, not_a_player(str(player)[:60], players) if players else NO_GAME_TO_JOIN)
         device = self.devices.join(player)
         response = _json_response({"player": player, "csrf": device.csrf})
-        response.set_cookie(COOKIE, device.token, httponly=True, samesite="Strict", path="/")
+        response.set_cookie(self.cookie, device.token, httponly=True, samesite="Strict", path="/")
         self._bump(())
         return response
 
@@ -367,22 +426,26 @@ class ShareServer:
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"})
         await response.prepare(request)
         sent = -1
-        while self._runner is not None:
-            if self.devices.get(device.token) is None:
-                data = inert_json({"error": DEVICE_REMOVED})
-                await response.write(f"event: removed\ndata: {data}\n\n".encode())
-                break
-            if sent != self.version:
-                sent = self.version
-                data = inert_json(self.link.view(device.player, sent, list(self.last)))
-                await response.write(f"event: state\nid: {sent}\ndata: {data}\n\n".encode())
-            wake = self._wake
-            if wake is None:
-                break
-            try:
-                await asyncio.wait_for(wake.wait(), KEEP_ALIVE)
-            except TimeoutError:
-                await response.write(b": keep-alive\n\n")
+        try:
+            while self._runner is not None:
+                if self.devices.get(device.token) is None:
+                    data = inert_json({"error": DEVICE_REMOVED})
+                    await _send(response, f"event: removed\ndata: {data}\n\n")
+                    break
+                if sent != self.version:
+                    sent = self.version
+                    data = inert_json(self.link.view(device.player, sent, list(self.last)))
+                    await _send(response, f"event: state\nid: {sent}\ndata: {data}\n\n")
+                wake = self._wake
+                if wake is None:
+                    break
+                try:
+                    await asyncio.wait_for(wake.wait(), KEEP_ALIVE)
+                except TimeoutError:
+                    await _send(response, ": keep-alive\n\n")
+        except TimeoutError:  # a phone that reads nothing for `SEND_TIMEOUT`: its stream ends (the page reconnects)
+            if request.transport is not None:
+                request.transport.abort()
         return response
 
     async def _cards(self, request: web.Request) -> web.StreamResponse:
@@ -413,12 +476,15 @@ class ShareServer:
             request_made = read(body)
         except DeviceMoveError as exc:
             raise _Refused(400, str(exc)) from None
+        wait = self.moves.take(device.token)
+        if wait:
+            raise _Refused(429, too_many_moves(wait), {"Retry-After": str(wait)})
         answer: asyncio.Future[tuple[int, dict[str, Any]]] = asyncio.get_running_loop().create_future()
         device.answers.keep(key, answer)
         try:
             outcome = await self.link.submit(device.player, request_made)
         except BaseException:
-            device.answers.answers.pop(key, None)  # not carried out: a retry may try again
+            device.answers.forget(key)  # not carried out: a retry may try again
             answer.cancel()
             raise
         status, data = _outcome_json(outcome)
@@ -441,16 +507,24 @@ async def _json(request: web.Request) -> dict[str, Any]:
     from aiohttp import web
 
     try:
-        raw = await request.read()
+        raw = await asyncio.wait_for(request.read(), BODY_TIMEOUT)
     except web.HTTPRequestEntityTooLarge:
         raise _Refused(413, TOO_LARGE) from None
+    except TimeoutError:
+        raise _Refused(408, TOO_SLOW) from None
     try:
-        body = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+        body = load_json(raw.decode("utf-8"))  # bounded in depth: 7,000 nested lists are refused, not a crash
+        json.dumps(body, ensure_ascii=False).encode("utf-8")  # a lone surrogate ("\ud800") is no text
+    except (UnicodeError, ValueError):
         raise _Refused(400, BODY_NOT_JSON) from None
     if not isinstance(body, dict):
         raise _Refused(400, BODY_NOT_JSON)
     return body
+
+
+async def _send(response: web.StreamResponse, event: str) -> None:
+    """Send an event on a stream; a phone that reads nothing for `SEND_TIMEOUT` seconds has its stream ended."""
+    await asyncio.wait_for(response.write(event.encode()), SEND_TIMEOUT)
 
 
 def inert_json(data: Any) -> str:
@@ -467,12 +541,31 @@ def _json_response(data: dict[str, Any], status: int = 200) -> web.Response:
 
 
 def _error(status: int, sentence: str, headers: dict[str, str] | None = None, close: bool = False) -> web.Response:
-    """An error as JSON with its sentence; `close` ends the connection (a body left unread is never read)."""
+    """An error as JSON with its sentence; `close` ends the connection, as a body too large or too slow does (a body
+    left unread is never read)."""
     response = _json_response({"error": sentence}, status)
     response.headers.update(headers or {})
-    if close:
+    if close or status in (408, 413):
         response.force_close()
     return response
+
+
+def _handler_class() -> Any:
+    """aiohttp's protocol for one connection, whose own errors (a request line or a header it cannot read, one too
+    large) are answered like every other: a JSON sentence with the security headers, never an echo of the
+    request, and the connection closed."""
+    from aiohttp.web_protocol import RequestHandler
+
+    class Handler(RequestHandler):
+        def handle_error(
+            self, request: Any, status: int = 500, exc: BaseException | None = None, message: str | None = None
+        ) -> web.StreamResponse:
+            super().handle_error(request, status, exc, message)  # logged (to the crash log), and checked unsent
+            response = _error(status, _STATUS_SENTENCE.get(status, UNEXPECTED), close=True)
+            _answer_headers(response)
+            return response
+
+    return Handler
 
 
 def _file(name: str) -> web.Response:
@@ -489,7 +582,13 @@ def _file(name: str) -> web.Response:
 
 
 async def _security_headers(request: web.Request, response: web.StreamResponse) -> None:
+    _answer_headers(response)
+
+
+def _answer_headers(response: web.StreamResponse) -> None:
+    """The headers every answer carries: the security headers, and a `Server` that names no version."""
     response.headers.update(SECURITY_HEADERS)
+    response.headers["Server"] = SERVER_NAME
 
 
 def _other_thread(loop: asyncio.AbstractEventLoop) -> bool:

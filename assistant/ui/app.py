@@ -225,7 +225,12 @@ class TableApp(App[None]):
         self.camera_worker: CameraWorker | None = None
         self.braille = braille
         self.share_at = share
-        self.table_share = TableShare(session, self._phone_submit, on_code=lambda code: self._shared_notice())
+        self.table_share = TableShare(
+            session,
+            self._phone_submit,
+            on_code=lambda code: self._shared_notice(),
+            tell=lambda reply: self.show(reply, new_input=False, own_key=False),
+        )
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this platform; on a POSIX terminal and on the Windows console, one where Escape never

@@ -5,7 +5,9 @@ The server is given callables only. `TableShare` makes them from the session: th
 card search (each read under `guard`, the lock the plain mode's braille display uses, or nothing in the Textual app,
 whose one loop is the session's owner), and `submit`, which the front end gives: the Textual app posts a message and
 answers it with the same `show` as a typed line; the plain mode carries it out under its lock. After every reply the
-front end calls `after`, so every phone's stream gets the table as it is now.
+front end calls `after`, so every phone's stream gets the table as it is now. What the host must be told of the
+server (someone guessing the join code) is handed to `tell` as a reply, said and shown like any other; the server's
+own logs go to the crash log.
 """
 
 from __future__ import annotations
@@ -21,9 +23,11 @@ from assistant.core.language.reply import Reply
 from assistant.core.language.table_view import phone_view
 from assistant.core.words.cardtext import type_name
 from assistant.core.words.share import (
+    CODE_GUESSED,
     NOT_SHARING,
     REMOVE_WHOSE,
     SHARE_STOPPED,
+    code_renewed,
     device_list,
     device_removed,
     no_device_for,
@@ -62,6 +66,7 @@ class TableShare:
         guard: Callable[[], AbstractContextManager[Any]] = nullcontext,
         on_code: Callable[[str], None] | None = None,
         clock: Callable[[], float] | None = None,
+        tell: Callable[[Reply], None] | None = None,
     ) -> None:
         self.session = session
         self.clock = clock
@@ -69,6 +74,9 @@ class TableShare:
         self.submit = submit
         self.guard = guard
         self.on_code = on_code
+        """Told each new join code (the app shows it)."""
+        self.tell = tell
+        """Told what the host must hear of the server, as a reply to show and say."""
         self.server: Any = None
         """The `assistant.share.server.ShareServer` while the table is shared."""
         self._mark = _mark(session)
@@ -115,6 +123,7 @@ class TableShare:
         said: where, and the join code. Already shared: said again."""
         from assistant.share.address import AddressError, choose_address, local_candidates, parse_listen
         from assistant.share.server import ShareServer, TableLink
+        from assistant.storage.crashlog import write_crash_log
 
         if self.server is not None:
             return self.said()
@@ -123,12 +132,21 @@ class TableShare:
             host = host or choose_address(local_candidates())
             link = TableLink(self._players, self._view, self._cards, self.submit)
             timing = {"clock": self.clock} if self.clock is not None else {}
-            server = ShareServer(link, host, port, on_code=self.on_code, **timing)
+            server = ShareServer(
+                link, host, port, on_code=self.on_code, on_guessing=self._guessed, crash_log=write_crash_log, **timing
+            )
             await server.start()
         except AddressError as exc:
             return Reply.error(str(exc))
         self.server = server
         return self.said()
+
+    def _guessed(self, code: str) -> None:
+        """Someone was guessing the join code: the host is told, with the new code."""
+        if self.on_code is not None:
+            self.on_code(code)
+        if self.tell is not None:
+            self.tell(Reply.of(CODE_GUESSED, code_renewed(code), important=True))
 
     def said(self) -> Reply:
         """Where the table is shared and the join code (or that it is not shared)."""
@@ -188,7 +206,11 @@ class ThreadedShare:
         self.session = session
         self.loop: asyncio.AbstractEventLoop | None = None
         self.thread: threading.Thread | None = None
-        self.share = TableShare(session, self._submit, lambda: self.lock)
+        self.share = TableShare(session, self._submit, lambda: self.lock, tell=self._tell)
+
+    def _tell(self, reply: Reply) -> None:
+        with self.lock:
+            self.show(reply, False)
 
     async def _submit(self, player: str, request: DeviceMove | DeviceAnswer) -> DeviceOutcome:
         with self.lock:  # one at a time with the lines typed and the display's keys, in the order they arrive

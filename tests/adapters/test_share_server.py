@@ -155,7 +155,7 @@ def test_without_a_token_nothing_is_read_or_recorded(tmp_path):
             for path in ("/api/state", "/api/me", "/api/cards?q=rain", "/api/events"):
                 status, body, _ = await table.get(path)
                 assert (status, body) == (401, {"error": NO_DEVICE}), path
-            table.http.cookie_jar.update_cookies({"ta_device": "made-up-token"})
+            table.http.cookie_jar.update_cookies({table.server.cookie: "made-up-token"})
             status, body, _ = await table.post("/api/move", move("draw", "key-00000002"), csrf="anything")
             assert (status, body) == (401, {"error": NO_DEVICE})
             assert table.session.game.log == before
@@ -348,7 +348,7 @@ def test_a_ten_megabyte_request_is_refused_from_its_length_without_reading_it(tm
                 (
                     f"POST /api/move HTTP/1.1\r\nHost: {host}\r\nOrigin: {table.origin}\r\n"
                     f"Content-Type: application/json\r\nX-CSRF-Token: {csrf}\r\n"
-                    f"Cookie: ta_device={token}\r\n"
+                    f"Cookie: {table.server.cookie}={token}\r\n"
                     f"Content-Length: {10 * 1024 * 1024}\r\n\r\n"
                 ).encode()
                 + b'{"key": "'  # the start of a body, and then nothing more

@@ -16,7 +16,14 @@ from typing import Any
 import aiohttp
 
 from assistant.core.language.reply import Question
-from assistant.core.words.share import NO_DEVICES, SHARE_STOPPED, device_list, device_removed
+from assistant.core.words.share import (
+    CODE_GUESSED,
+    NO_DEVICES,
+    SHARE_STOPPED,
+    code_renewed,
+    device_list,
+    device_removed,
+)
 from assistant.session import Session
 from assistant.speech import RecordingBackend, SpeechService
 from assistant.speech.replies import ReplySpeaker
@@ -158,6 +165,36 @@ def test_a_phones_move_is_shown_and_said_in_the_app_and_the_questions_stay_apart
         service.close()
 
 
+def test_the_app_says_and_shows_a_new_code_when_someone_guesses_the_code(make_app):
+    heard: list[str] = []
+    app = make_app(Heard(lambda reply: heard.append(reply.speech)), "--share", "127.0.0.1:0")
+
+    async def scenario() -> None:
+        async with app.run_test(size=(110, 70)) as pilot:
+            for _ in range(400):  # the server starts in a worker as the app opens
+                if app.table_share.server is not None:
+                    break
+                await pilot.pause(0.05)
+            server = app.table_share.server
+            old = server.current_code()
+            wrong = f"{(int(old) + 1) % 10**6:06d}"
+            for number in range(20):  # 20 addresses, one wrong code each
+                connector = aiohttp.TCPConnector(local_addr=(f"127.0.0.{number + 2}", 0), force_close=True)
+                async with aiohttp.ClientSession(connector=connector) as http:
+                    headers = {"Origin": server.origin, "Content-Type": "application/json"}
+                    body = json.dumps({"code": wrong})
+                    async with http.post(f"{server.origin}/api/code", data=body, headers=headers) as r:
+                        assert r.status == 403
+            await pilot.pause()
+            new = server.current_code()
+            assert new != old
+            assert text(app, "answer") == f"{CODE_GUESSED}\n{code_renewed(new)}"
+            assert heard[-1] == f"{CODE_GUESSED} {code_renewed(new)}"
+            assert " ".join(new) in text(app, "share") and " ".join(old) not in text(app, "share")
+
+    asyncio.run(asyncio.wait_for(scenario(), PATIENCE * 2))
+
+
 def _request(port: int, method: str, path: str, body: Any = None, cookie: str = "", csrf: str = "") -> Any:
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=PATIENCE)
     headers = {"Origin": f"http://127.0.0.1:{port}", "Content-Type": "application/json", "X-CSRF-Token": csrf}
@@ -224,6 +261,41 @@ def test_the_plain_mode_shares_and_records_two_phones_moves_under_its_lock(tmp_p
     assert heard.index(f"{first} played Neigh. Neigh?") < heard.index(f"{second} played Neigh. Neigh?")
     assert device_list(["Ben", "Cy"]) in printed and SHARE_STOPPED in printed
     assert NO_DEVICES not in printed
+
+
+def test_the_plain_mode_says_and_shows_a_new_code_when_someone_guesses_the_code(tmp_path):
+    """Strangers at 7 addresses try 3 wrong codes each: at the 20th the laptop says why the code changed, and the
+    new code."""
+    session = Session(load_card_set())
+    out = StringIO()
+    heard: list[str] = []
+
+    def lines() -> Any:
+        yield "new game Ana Ben Cy babies red pink orange"
+        yield "share 127.0.0.1:0"
+        found = SHARED.search(out.getvalue())
+        assert found is not None, out.getvalue()
+        port, code = int(found["port"]), found["code"].replace(" ", "")
+        wrong = f"{(int(code) + 1) % 10**6:06d}"
+        for number in range(2, 9):
+            for _ in range(3):
+                connection = http.client.HTTPConnection(
+                    "127.0.0.1", port, timeout=PATIENCE, source_address=(f"127.0.0.{number}", 0)
+                )
+                headers = {"Origin": f"http://127.0.0.1:{port}", "Content-Type": "application/json"}
+                connection.request("POST", "/api/code", body=json.dumps({"code": wrong}), headers=headers)
+                assert connection.getresponse().status in (403, 429)
+                connection.close()
+        yield "share"
+        yield "quit"
+
+    assert run_plain(session, lines(), out, Heard(lambda reply: heard.append(reply.speech))) == 0
+    printed = out.getvalue().splitlines()
+    codes = [found["code"].replace(" ", "") for found in map(SHARED.search, printed) if found is not None]
+    assert len(codes) == 2 and codes[0] != codes[1]  # `share` says the new code
+    told = printed.index(CODE_GUESSED)
+    assert printed[told + 1] == code_renewed(codes[1])
+    assert f"{CODE_GUESSED} {code_renewed(codes[1])}" in heard
 
 
 def test_the_qr_code_drawn_in_text_reads_back_as_the_pages_address_with_the_code():

@@ -13,6 +13,7 @@ __all__ = [
     "BODY_NOT_JSON",
     "CARD_NEEDED",
     "CHOOSE_PLAYER",
+    "CODE_GUESSED",
     "DEVICE_REMOVED",
     "NO_DEVICE",
     "NO_DEVICES",
@@ -29,6 +30,7 @@ __all__ = [
     "SHARE_ADDRESS_FORM",
     "SHARE_STOPPED",
     "STALE_PILE",
+    "TOO_SLOW",
     "TOO_LARGE",
     "UNDO_NOT_YOURS",
     "UNEXPECTED",
@@ -54,6 +56,7 @@ __all__ = [
     "stale_nowhere",
     "stale_stable",
     "too_many_guesses",
+    "too_many_moves",
 ]
 
 WRONG_CODE = "That join code is not right. Look at the laptop's screen for the code."
@@ -65,6 +68,7 @@ NO_CSRF = "This page is out of date. Reload it and try again."
 NOT_JSON_TYPE = "The request must be sent as JSON."
 BODY_NOT_JSON = "The request could not be read."
 TOO_LARGE = "The request is too large, so it was refused."
+TOO_SLOW = "The request came too slowly, so it was refused. Try again."
 UNKNOWN_PATH = "There is nothing at this address."
 UNEXPECTED = "The laptop could not answer that request. Try again."
 ACTOR_NOT_YOURS = "A phone records moves for its own player only."
@@ -84,6 +88,7 @@ NO_LOCAL_ADDRESS = (
     "share 127.0.0.1 to try it on this computer alone."
 )
 REMOVE_WHOSE = "Say whose phone to take off the table, like share remove Ben."
+CODE_GUESSED = "Someone is guessing the join code: a new code is shown."
 SHARE_ADDRESS_FORM = "Say an address and a port, like share 127.0.0.1:8123, or share alone."
 
 #: The page's own labels, sent to it as text (the page shows them with textContent, never as markup).
@@ -161,6 +166,12 @@ def too_many_guesses(seconds: int) -> str:
     """Too many wrong join codes from one address: how long to wait."""
     unit = "second" if seconds == 1 else "seconds"
     return f"Too many wrong codes. Wait {seconds} {unit}, then try again."
+
+
+def too_many_moves(seconds: int) -> str:
+    """A phone sent moves faster than the table takes them: how long to wait."""
+    unit = "second" if seconds == 1 else "seconds"
+    return f"Too many moves at once. Wait {seconds} {unit}, then make the move again."
 
 
 def not_a_player(name: str, players: list[str]) -> str:

@@ -1,0 +1,154 @@
+"""How many connections the sharing server holds, and for how long, so that strangers cannot jam the table.
+
+- At most `PER_ADDRESS` connections from one address (an IPv6 /64), and at most `most` in all: half the files the
+  process may open, up to `MOST_CONNECTIONS` (the open-file limit is raised toward its ceiling first).
+- A connection must deliver a whole request's head (its line and headers) within `HEAD_TIMEOUT` seconds of opening,
+  or of its last answer; otherwise it is cut. A body has its own limit (`BODY_TIMEOUT`, in the server).
+- When every place is taken, the connection that has waited longest without a request is cut to make room; when
+  every connection is busy with a request (an event stream), the new one is refused.
+
+The gate stands between asyncio and aiohttp's own protocol: each accepted connection is admitted, or closed before
+aiohttp sees a byte of it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+from collections.abc import Callable
+from typing import Any, cast
+
+from assistant.share.address import peer_key
+
+__all__ = ["BODY_TIMEOUT", "HEAD_TIMEOUT", "Gate", "raise_open_files"]
+
+#: Seconds a connection has to send a request's head, from its opening or its last answer.
+HEAD_TIMEOUT = 10.0
+#: Seconds a request's body may take to arrive, once its head has.
+BODY_TIMEOUT = 10.0
+#: Connections from one address (a phone needs its event stream and a few requests; a browser opens at most 6).
+PER_ADDRESS = 32
+#: Connections in all, at most.
+MOST_CONNECTIONS = 1024
+
+
+def raise_open_files() -> int:
+    """Raise this process's soft limit of open files toward its hard limit (as far as `MOST_CONNECTIONS` * 4: room
+    for every connection and the app's own files, no more), where the system lets it; the soft limit now
+    (`MOST_CONNECTIONS` * 2 where there is no such limit, as on Windows)."""
+    try:
+        import resource
+    except ImportError:
+        return 2 * MOST_CONNECTIONS
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 4 * MOST_CONNECTIONS if hard == resource.RLIM_INFINITY else min(hard, 4 * MOST_CONNECTIONS)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            soft = wanted
+        except (OSError, ValueError):  # macOS caps it below an infinite hard limit: keep what there is
+            pass
+    return 2 * MOST_CONNECTIONS if soft == resource.RLIM_INFINITY else soft
+
+
+class Gate:
+    """The connections of one server: admitted, timed while they wait for a request, cut when they are too many."""
+
+    def __init__(self, most: int, per_address: int = PER_ADDRESS) -> None:
+        self.most = most
+        self.per_address = per_address
+        self._address: dict[asyncio.Transport, str] = {}
+        """Every connection admitted, with the address it is counted against."""
+        self._waiting: dict[asyncio.Transport, asyncio.TimerHandle] = {}
+        """The connections waiting for a request's head, longest waiting first, each with the timer that cuts it."""
+        self._count: Counter[str] = Counter()
+
+    def protocol(self, make_handler: Callable[[], asyncio.BaseProtocol]) -> Callable[[], asyncio.Protocol]:
+        """A protocol factory for `loop.create_server`: aiohttp's handler for each connection the gate admits."""
+        return lambda: _Guarded(self, make_handler())
+
+    def admit(self, transport: asyncio.Transport) -> bool:
+        """Whether a new connection may be kept (making room by cutting the longest waiting one if need be); an
+        admitted connection waits for its first request's head."""
+        peer = transport.get_extra_info("peername")
+        address = peer_key(str(peer[0])) if peer else ""
+        if self._count[address] >= self.per_address:
+            return False
+        if len(self._address) >= self.most:
+            if not self._waiting:
+                return False
+            self.cut(next(iter(self._waiting)))
+        self._address[transport] = address
+        self._count[address] += 1
+        self.waiting(transport)
+        return True
+
+    def waiting(self, transport: asyncio.Transport) -> None:
+        """The connection waits for a request's head: cut if it has none within `HEAD_TIMEOUT` seconds."""
+        if transport not in self._address:
+            return
+        self.busy(transport)
+        loop = asyncio.get_running_loop()
+        self._waiting[transport] = loop.call_later(HEAD_TIMEOUT, self.cut, transport)
+
+    def busy(self, transport: asyncio.Transport) -> None:
+        """A request's head came on the connection: it is no longer timed, nor cut to make room."""
+        timer = self._waiting.pop(transport, None)
+        if timer is not None:
+            timer.cancel()
+
+    def cut(self, transport: asyncio.Transport) -> None:
+        """Close a connection at once (its place is free now)."""
+        self.forget(transport)
+        transport.abort()
+
+    def forget(self, transport: asyncio.Transport) -> None:
+        """The connection is gone: its place is free."""
+        self.busy(transport)
+        address = self._address.pop(transport, None)
+        if address is not None:
+            self._count[address] -= 1
+            if not self._count[address]:
+                del self._count[address]
+
+    def close(self) -> None:
+        """The server stops: no timer is left behind."""
+        for transport in list(self._waiting):
+            self.busy(transport)
+
+
+class _Guarded(asyncio.Protocol):
+    """One connection: handed to aiohttp's protocol when the gate admits it, closed at once otherwise."""
+
+    def __init__(self, gate: Gate, handler: Any) -> None:
+        self.gate = gate
+        self.handler = handler
+        self.transport: asyncio.Transport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        transport = cast(asyncio.Transport, transport)  # a stream server's connections
+        if not self.gate.admit(transport):
+            transport.abort()
+            return
+        self.transport = transport
+        self.handler.connection_made(transport)
+
+    def data_received(self, data: bytes) -> None:
+        if self.transport is not None:
+            self.handler.data_received(data)
+
+    def eof_received(self) -> bool | None:
+        return self.handler.eof_received() if self.transport is not None else None
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.transport is not None:
+            self.gate.forget(self.transport)
+            self.handler.connection_lost(exc)
+
+    def pause_writing(self) -> None:
+        if self.transport is not None:
+            self.handler.pause_writing()
+
+    def resume_writing(self) -> None:
+        if self.transport is not None:
+            self.handler.resume_writing()

@@ -1,0 +1,443 @@
+"""The sharing server attacked on loopback, as a stranger on the Wi-Fi and as a cheating player would: guessing the
+join code (headers first, from many addresses), holding connections open, flooding moves, replaying one, malformed
+bodies and requests aiohttp itself cannot read. Each test fails without the guard it names. Every attack is bounded
+in count and time; limits over time run on the test's own clock (`Clock`); the few waits on the server's own timers
+use timers made short for the test and generous bounds."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import json
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+from share_table import PATIENCE as LAPTOP_PATIENCE
+from share_table import Laptop
+from test_share_server import PATIENCE, Table, move, run, shared_table
+
+from assistant.core.words.share import (
+    BODY_NOT_JSON,
+    CODE_GUESSED,
+    TOO_SLOW,
+    WRONG_CODE,
+    code_renewed,
+    too_many_guesses,
+    too_many_moves,
+)
+from assistant.share import connections, server
+from assistant.share.guards import MOVE_BURST
+from assistant.share.server import SECURITY_HEADERS, SERVER_NAME
+
+#: A bound for what must happen promptly while an attack is held (a phone gives up after a few seconds).
+PROMPT = 5.0
+
+
+# Raw HTTP, from any loopback address.
+
+
+@contextlib.asynccontextmanager
+async def connection(port: int, source: str = "127.0.0.1") -> AsyncIterator[tuple[Any, Any]]:
+    reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
+    try:
+        yield reader, writer
+    finally:
+        writer.close()
+
+
+def head(table: Table, path: str, length: int) -> bytes:
+    host = f"127.0.0.1:{table.server.port}"
+    return (
+        f"POST {path} HTTP/1.1\r\nHost: {host}\r\nOrigin: {table.origin}\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {length}\r\nConnection: close\r\n\r\n"
+    ).encode()
+
+
+async def answer(reader: Any) -> tuple[int, dict[str, str], bytes]:
+    """The whole answer, read until the server closes the connection: status, headers (lower-case), body."""
+    raw = await asyncio.wait_for(reader.read(), PATIENCE)
+    top, _, body = raw.partition(b"\r\n\r\n")
+    lines = top.decode("latin-1").split("\r\n")
+    headers = {}
+    for line in lines[1:]:
+        name, _, value = line.partition(":")
+        headers[name.strip().lower()] = value.strip()
+    return int(lines[0].split()[1]), headers, body
+
+
+class Counting:
+    """The server's guessing limit, counting the guesses it was asked about (before their bodies are read)."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner, self.asked = inner, 0
+
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(self.inner, name)
+        if name not in ("take", "wait"):
+            return found
+
+        def counted(*args: Any) -> Any:
+            self.asked += 1
+            return found(*args)
+
+        return counted
+
+
+async def until(condition: Any) -> None:
+    """Wait until the condition holds, at most PATIENCE seconds (a bounded wait, never a sleep of a set length)."""
+    for _ in range(int(PATIENCE * 100)):
+        if condition():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("never happened")
+
+
+def wrong_code(table: Table) -> str:
+    return f"{(int(table.server.current_code()) + 1) % 10**6:06d}"
+
+
+# Guessing that cannot pay.
+
+
+def test_guesses_whose_bodies_come_late_are_all_counted(tmp_path):
+    """12 requests from one address send their headers first, and their bodies only once the server has read every
+    head: only 5 are checked, the rest are refused with 429 (before, every one was checked: 1,000 in 2.8 s)."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            counting = table.server.guesses = Counting(table.server.guesses)
+            body = json.dumps({"code": wrong_code(table)}).encode()
+            async with contextlib.AsyncExitStack() as stack:
+                streams = [
+                    await stack.enter_async_context(connection(table.server.port, "127.0.0.3")) for _ in range(12)
+                ]
+                for _, writer in streams:
+                    writer.write(head(table, "/api/code", len(body)))
+                    await writer.drain()
+                await until(lambda: counting.asked == 12)  # every head read, no body yet
+                for _, writer in streams:
+                    writer.write(body)
+                    await writer.drain()
+                statuses = [(await answer(reader))[0] for reader, _ in streams]
+            assert statuses.count(403) == 5 and statuses.count(429) == 7, statuses
+
+    run(scenario())
+
+
+async def guess(table: Table, source: str, code: str, player: str = "") -> tuple[int, dict[str, Any]]:
+    """A join code tried from a loopback address of its own."""
+    connector = aiohttp.TCPConnector(local_addr=(source, 0), force_close=True)
+    async with aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=PATIENCE)) as http:
+        path, body = ("/api/join", {"code": code, "player": player}) if player else ("/api/code", {"code": code})
+        async with http.post(table.url(path), data=json.dumps(body), headers=table.headers()) as response:
+            return response.status, await response.json()
+
+
+def test_wrong_codes_from_many_addresses_renew_the_code_and_the_host_is_told(tmp_path):
+    """8 addresses, 3 wrong codes each (under the 5 each may send): the 20th in all (in a code's ten minutes) renews
+    the code, closes guessing for a minute (then two) and the host is told with the new code; after that only the
+    new code joins."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            told: list[Any] = []
+            table.share.tell = told.append
+            old = table.server.current_code()
+            statuses = []
+            for number in range(2, 10):
+                for _ in range(3):
+                    statuses.append((await guess(table, f"127.0.0.{number}", wrong_code(table)))[0])
+            assert statuses[:20] == [403] * 20 and statuses[20:] == [429] * 4, statuses
+            new = table.server.current_code()
+            assert new != old
+            assert [reply.lines for reply in told] == [(CODE_GUESSED, code_renewed(new))]
+            assert told[0].important
+            assert await guess(table, "127.0.0.20", new) == (429, {"error": too_many_guesses(60)})  # closed for all
+            table.clock.now += 60
+            assert await guess(table, "127.0.0.20", old, "Ana") == (403, {"error": WRONG_CODE})
+            status, body = await guess(table, "127.0.0.20", new, "Ana")
+            assert status == 200 and body["player"] == "Ana"
+            for number in range(21, 40):  # 19 more wrong ones and the one before: closed again, twice as long
+                assert (await guess(table, f"127.0.0.{number}", wrong_code(table)))[0] == 403
+            assert len(told) == 2
+            table.clock.now += 60
+            assert (await guess(table, "127.0.0.50", table.server.current_code()))[0] == 429
+            table.clock.now += 60
+            assert (await guess(table, "127.0.0.50", table.server.current_code()))[0] == 200
+
+    run(scenario())
+
+
+# No jam.
+
+
+def test_a_connection_that_never_finishes_its_headers_is_cut(tmp_path, monkeypatch):
+    monkeypatch.setattr(connections, "HEAD_TIMEOUT", 0.5)
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            async with connection(table.server.port) as (reader, writer):
+                writer.write(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and never the blank line
+                await writer.drain()
+                assert await asyncio.wait_for(reader.read(), 20) == b""  # closed by the server
+
+    run(scenario())
+
+
+def test_a_body_that_comes_too_slowly_is_refused(tmp_path, monkeypatch):
+    monkeypatch.setattr(server, "BODY_TIMEOUT", 0.5)
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            async with connection(table.server.port) as (reader, writer):
+                writer.write(head(table, "/api/code", 100) + b'{"code": ')
+                await writer.drain()
+                status, headers, body = await asyncio.wait_for(answer(reader), 20)
+            assert (status, json.loads(body)) == (408, {"error": TOO_SLOW})
+            assert headers["content-security-policy"] == SECURITY_HEADERS["Content-Security-Policy"]
+
+    run(scenario())
+
+
+def test_one_address_holds_at_most_32_connections(tmp_path):
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            async with contextlib.AsyncExitStack() as stack:
+                streams = [
+                    await stack.enter_async_context(connection(table.server.port, "127.0.0.7")) for _ in range(48)
+                ]
+                request = f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{table.server.port}\r\nConnection: close\r\n\r\n"
+                for _, writer in streams:
+                    with contextlib.suppress(ConnectionError):
+                        writer.write(request.encode())
+                        await writer.drain()
+                answered = 0
+                for reader, _ in streams:
+                    with contextlib.suppress(ConnectionError):
+                        answered += (await asyncio.wait_for(reader.read(), PATIENCE)).startswith(b"HTTP/1.1 200")
+            assert answered == connections.PER_ADDRESS
+            async with table.http.get(table.url("/")) as r:  # from another address: answered
+                assert r.status == 200
+
+    run(scenario())
+
+
+def limited_laptop(home: Path, soft: int, hard: int) -> Laptop:
+    """The plain mode sharing on loopback, in a process that may open only `soft` files (`hard` at most)."""
+    resource = pytest.importorskip("resource", reason="no open-file limit to set here (Windows)")
+    return Laptop(home, preexec=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard)))
+
+
+@pytest.mark.parametrize(("soft", "hard"), [(256, 256), (256, 4096)], ids=["at-the-ceiling", "raised"])
+def test_a_joined_phone_is_answered_while_strangers_hold_320_connections(tmp_path, soft, hard):
+    """The laptop may open 256 files (and no more, or up to 4,096); strangers at 40 addresses hold 320 connections
+    that never finish a request; a joined phone is still answered at once, and nothing is written to the terminal
+    (before: every phone timed out and asyncio's tracebacks filled the screen)."""
+    laptop = limited_laptop(tmp_path / "home", soft, hard)
+    try:
+        laptop.type("new game Ana Ben Cy babies red pink orange")
+        laptop.wait_for(lambda line: line.startswith("Turn 1:"))
+        port = int(laptop.address.rsplit(":", 1)[1])
+
+        async def scenario() -> None:
+            jar = aiohttp.CookieJar(unsafe=True)
+            timeout = aiohttp.ClientTimeout(total=PATIENCE)
+            headers = {"Origin": laptop.address, "Content-Type": "application/json"}
+            async with aiohttp.ClientSession(cookie_jar=jar, timeout=timeout) as http:
+                joined = {"code": laptop.code, "player": "Ana"}
+                async with http.post(f"{laptop.address}/api/join", data=json.dumps(joined), headers=headers) as r:
+                    assert r.status == 200
+            held: list[Any] = []
+
+            async def hold(source: str) -> None:
+                with contextlib.suppress(OSError, TimeoutError):
+                    reader, writer = await asyncio.wait_for(
+                        asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0)), PROMPT
+                    )
+                    held.append(writer)
+                    writer.write(b"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # never finished
+                    await writer.drain()
+
+            await asyncio.gather(*(hold(f"127.0.1.{n // 8 + 1}") for n in range(320)))
+            try:
+                connector = aiohttp.TCPConnector(force_close=True)
+                async with aiohttp.ClientSession(cookie_jar=jar, connector=connector) as phone:
+                    async with phone.get(
+                        f"{laptop.address}/api/state", timeout=aiohttp.ClientTimeout(total=PROMPT)
+                    ) as r:
+                        assert r.status == 200 and (await r.json())["you"] == "Ana"
+            finally:
+                for writer in held:
+                    writer.close()
+
+        asyncio.run(asyncio.wait_for(scenario(), LAPTOP_PATIENCE))
+    finally:
+        laptop.close()
+    assert laptop.errors == []  # nothing on the terminal, not one line of asyncio's or aiohttp's
+
+
+def test_the_open_file_limit_is_raised_toward_its_ceiling():
+    resource = pytest.importorskip("resource", reason="no open-file limit here (Windows)")
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard))
+        ceiling = 4 * connections.MOST_CONNECTIONS
+        expected = ceiling if hard == resource.RLIM_INFINITY else min(hard, ceiling)
+        assert connections.raise_open_files() == expected
+        assert resource.getrlimit(resource.RLIMIT_NOFILE) == (expected, hard)
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def test_asyncio_and_aiohttp_logs_go_to_the_crash_log_a_few_a_minute(tmp_path, private_home, capfd):
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            for number in range(50):
+                try:
+                    raise OSError(24, "Too many open files")
+                except OSError:
+                    logging.getLogger("asyncio").exception("socket.accept() out of system resource %d", number)
+            table.clock.now += 60
+            logging.getLogger("aiohttp.server").error("Error handling request")
+
+    run(scenario())
+    (found,) = private_home.rglob("crash.log")
+    log = found.read_text(encoding="utf-8")
+    assert log.count("\n--- ") + log.startswith("--- ") == 6  # five of the flood, then one a minute later
+    assert "out of system resource 4" in log and "out of system resource 5" not in log
+    assert "OSError: [Errno 24] Too many open files" in log
+    assert "aiohttp.server: Error handling request (45 more records left out before this one)" in log
+    assert capfd.readouterr().err == ""
+
+
+# Per device and per move.
+
+
+def test_a_flood_of_moves_from_one_phone_is_slowed(tmp_path):
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            csrf = await table.join("Ben")
+            statuses = []
+            for number in range(30):
+                status, body, headers = await table.post(
+                    "/api/move", move("play", f"key-flood-{number:04d}", card="no-such-card"), csrf
+                )
+                statuses.append(status)
+            assert statuses == [200] * MOVE_BURST + [429] * (30 - MOVE_BURST)
+            assert body == {"error": too_many_moves(1)} and headers["Retry-After"] == "1"
+            again = await table.post("/api/move", move("play", "key-flood-0000", card="no-such-card"), csrf)
+            assert again[0] == 200  # a retry of a move already answered is no new move
+            table.clock.now += 1
+            status, body, _ = await table.post("/api/move", move("draw", "key-flood-late"), csrf)
+            assert status == 200 and body["status"] in ("recorded", "warning")
+
+    run(scenario())
+
+
+def test_a_move_replayed_after_300_newer_requests_is_not_recorded_again(tmp_path):
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            csrf = await table.join("Ana")
+            first = await table.post("/api/move", move("draw", "key-replayed"), csrf)
+            assert first[1]["status"] == "recorded"
+            count = len(table.session.game.log)
+            for number in range(300):
+                table.clock.now += 1
+                status, _, _ = await table.post(
+                    "/api/move", move("play", f"key-newer-{number:04d}", card="no-such-card"), csrf
+                )
+                assert status == 200
+            again = await table.post("/api/move", move("draw", "key-replayed"), csrf)
+            assert again[:2] == first[:2]
+            assert len(table.session.game.log) == count
+
+    run(scenario())
+
+
+def test_the_device_cookie_carries_the_port_so_two_tables_on_one_computer_keep_their_phones(tmp_path):
+    async def scenario() -> None:
+        async with shared_table(tmp_path / "one") as one, shared_table(tmp_path / "two") as two:
+            jar = aiohttp.CookieJar(unsafe=True)  # one browser: cookies are sent to every port of an address
+            async with aiohttp.ClientSession(cookie_jar=jar, timeout=aiohttp.ClientTimeout(total=PATIENCE)) as http:
+                first, second = (dataclasses.replace(table, http=http) for table in (one, two))
+                await first.join("Ana")
+                await second.join("Ben")
+                assert (await first.get("/api/me"))[1]["player"] == "Ana"
+                assert (await second.get("/api/me"))[1]["player"] == "Ben"
+            assert {cookie.key for cookie in jar} == {one.server.cookie, two.server.cookie}
+            assert one.server.cookie == f"ta_device_{one.server.port}"
+
+    run(scenario())
+
+
+@pytest.mark.parametrize(
+    ("listen", "problem"),
+    [("[::ffff:0.0.0.0]:8123", "like share"), ("[::ffff:8.8.8.8]:8123", "8.8.8.8 is a public")],
+)
+def test_an_ipv4_address_written_as_ipv6_is_judged_as_itself(listen, problem):
+    from assistant.share.address import AddressError, parse_listen
+
+    with pytest.raises(AddressError, match=problem):
+        parse_listen(listen)
+    assert parse_listen("[::ffff:127.0.0.1]:8123") == ("127.0.0.1", 8123)
+
+
+def test_nested_json_and_a_lone_surrogate_are_refused_as_unreadable(tmp_path):
+    nested = "[" * 7000 + "]" * 7000
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            csrf = await table.join("Ana")
+            bodies = {
+                "/api/code": ['{"code": ' + nested + "}", '{"code": "\\ud800"}'],
+                "/api/move": [
+                    '{"key": "key-nested-1", "verb": "draw", "deep": ' + nested + "}",
+                    '{"key": "key-surrogate", "verb": "play", "card": "\\ud800"}',
+                ],
+            }
+            for path, texts in bodies.items():
+                for text in texts:
+                    async with table.http.post(table.url(path), data=text, headers=table.headers(csrf)) as r:
+                        assert (r.status, await r.json()) == (400, {"error": BODY_NOT_JSON}), (path, text[:40])
+
+    run(scenario())
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "GARBAGE <script>alert(1)</script> HTTP/1.1\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + "<b>" * 10000 + "\r\n\r\n",
+        "GET /\x01<script> HTTP/1.1\r\n\r\n",
+    ],
+    ids=["bad-request-line", "header-too-large", "control-in-path"],
+)
+def test_aiohttps_own_errors_carry_the_security_headers_and_echo_nothing(tmp_path, request_text):
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            async with connection(table.server.port) as (reader, writer):
+                writer.write(request_text.encode())
+                await writer.drain()
+                status, headers, body = await answer(reader)
+            assert 400 <= status < 500
+            assert all(headers[name.lower()] == value for name, value in SECURITY_HEADERS.items()), headers
+            assert headers["server"] == SERVER_NAME
+            assert set(json.loads(body)) == {"error"}
+            assert b"script" not in body and b"GARBAGE" not in body and b"<b>" not in body
+
+    run(scenario())
+
+
+def test_no_answer_names_the_servers_version(tmp_path):
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            for path in ("/", "/api/me", "/no/such/page"):
+                async with table.http.get(table.url(path)) as r:
+                    assert r.headers["Server"] == SERVER_NAME, path
+
+    run(scenario())
