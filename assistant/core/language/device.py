@@ -11,11 +11,12 @@ stale (it showed a card where the card no longer is).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from assistant.core.cards.card import Card, CardType
-from assistant.core.game.history import Game
+from assistant.core.game.history import Game, Phone
 from assistant.core.language.parser import Command
 from assistant.core.language.verb_names import VerbName
 from assistant.core.words.share import (
@@ -63,8 +64,10 @@ __all__ = [
     "DEVICE_VERBS",
     "DeviceMove",
     "DeviceAnswer",
+    "DeviceJoined",
     "DeviceMoveError",
     "DeviceOutcome",
+    "DeviceRequest",
     "command_for",
     "may_do",
     "read_answer",
@@ -97,6 +100,8 @@ class DeviceMove:
     """The card id the page showed on top of the pile (neigh, instant, resolve): when it is no longer anywhere on
     the pile (resolved, or the pile emptied), the page was stale. An answer put on top of it since is not staleness:
     two Neighs tapped at once on the same card are both recorded, the second on what is then on top."""
+    device: int = 1
+    """Which of the player's phones sent it (1: the first to join): set by the server, never read from the body."""
 
 
 def read_move(body: Any) -> DeviceMove:
@@ -205,6 +210,8 @@ class DeviceOutcome:
     reply: Any = None
     """A `Reply` for the laptop, or None."""
     question: str | None = None
+    phone: Phone | None = None
+    """Recorded: the phone it is saved as made on."""
 
 
 @dataclass(frozen=True)
@@ -213,6 +220,23 @@ class DeviceAnswer:
 
     question: str
     yes: bool
+    device: int = 1
+    """Which of the player's phones answered (as `DeviceMove.device`)."""
+
+
+@dataclass(frozen=True)
+class DeviceJoined:
+    """A phone joined the table for its player: said on the laptop. With `decide`, the player already has a phone:
+    this one waits, and the laptop is asked; `decide(True)` lets it in, `decide(False)` keeps it out (each returns
+    whether the phone was still waiting)."""
+
+    device: int = 1
+    """Which of the player's phones it is (1: the first to join)."""
+    decide: Callable[[bool], bool] | None = field(default=None, compare=False)
+
+
+DeviceRequest = DeviceMove | DeviceAnswer | DeviceJoined
+"""What the server hands the session's owner for a device."""
 
 
 def read_answer(body: Any) -> DeviceAnswer:

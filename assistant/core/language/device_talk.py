@@ -5,21 +5,20 @@ A move from a device is carried out by the same `Conversation` as a typed line (
 against the rules is warned about the same way; but its question ("record it anyway?") is kept here, by player,
 and never replaces the keyboard's open question (`Session.pending`) nor another device's. A question lapses when
 anything is recorded before it is answered: the event it would record was checked against a table that has
-changed.
+changed. Each event a device records is saved as made on that phone (`Game.phone_of`), and a phone joining is said
+on the laptop (a second phone for a player is asked about there).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import secrets
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from assistant.core.game.events import Event
-from assistant.core.game.history import Game
+from assistant.core.game.history import Game, Phone
 from assistant.core.language.conversation import Conversation
-from assistant.core.language.device import DeviceMove, DeviceMoveError, DeviceOutcome, command_for
+from assistant.core.language.device import DeviceJoined, DeviceMove, DeviceMoveError, DeviceOutcome, command_for
 from assistant.core.language.parser import Command
 from assistant.core.language.reply import Question, Reply
 from assistant.core.words.gameplay import NO_GAME, NOT_RECORDED, NOTHING_TO_UNDO
@@ -27,15 +26,17 @@ from assistant.core.words.share import (
     QUESTION_LAPSED,
     UNDO_NOT_YOURS,
     from_phone,
+    joined_from_phone,
+    no_phone_waits,
     not_a_player,
     phone_answered_no,
     phone_asks,
+    phone_kept_out,
+    phone_let_in,
+    second_phone_asks,
 )
 
 __all__ = ["DeviceTalk"]
-
-#: How many events recorded from devices are remembered (for "undo my own last move").
-_KEPT_EVENTS = 200
 
 Mark = tuple[int, int, int, int]
 
@@ -63,8 +64,6 @@ class DeviceTalk:
     talk: Callable[[], Conversation | None]
     asked: dict[str, _Asked] = field(default_factory=dict)
     """Each device player's open question."""
-    made: deque[tuple[Event, str]] = field(default_factory=lambda: deque(maxlen=_KEPT_EVENTS))
-    """Events recorded from devices, with the player whose device recorded each."""
 
     def question_of(self, player: str) -> dict[str, object] | None:
         """The player's open question as the page shows it (its id and lines), or None (none, or lapsed)."""
@@ -84,14 +83,31 @@ class DeviceTalk:
             return DeviceOutcome("refused", (not_a_player(player, list(game.table.setup.players)),))
         self.asked.pop(player, None)
         if move.verb == "undo":
-            return self._undo(talk, player)
+            return self._undo(talk, player, move.device)
         try:
             command, card = command_for(move, player, game)
         except DeviceMoveError as exc:
             return DeviceOutcome("stale" if exc.stale else "refused", (str(exc),))
-        return self._outcome(talk, player, lambda: talk.run(command, card))
+        return self._outcome(talk, player, move.device, lambda: talk.run(command, card))
 
-    def answer(self, player: str, question: str, yes: bool) -> DeviceOutcome:
+    def join(self, player: str, joined: DeviceJoined) -> DeviceOutcome:
+        """A phone joined as `player`: said on the laptop. A second phone for the player waits: the laptop's reply
+        asks whether to let it join (yes lets it in, no keeps it out)."""
+        decide = joined.decide
+        if decide is None:
+            return DeviceOutcome("joined", (), Reply.of(joined_from_phone(player)))
+
+        def answer(allow: bool) -> Reply:
+            if not decide(allow):
+                return Reply.of(no_phone_waits(player))
+            return Reply.of(phone_let_in(player, joined.device) if allow else phone_kept_out(player))
+
+        question = second_phone_asks(player)
+        ask = Question(lambda: answer(True), declined="", refused=lambda: answer(False))
+        laptop = Reply((question,), question, important=True, pending=ask, decisive=question)
+        return DeviceOutcome("waiting", (), laptop)
+
+    def answer(self, player: str, question: str, yes: bool, device: int = 1) -> DeviceOutcome:
         """The device's answer to its own open question: yes records the warned move, no records nothing. A question
         that is not this device's open one, or has lapsed, is stale."""
         talk = self.talk()
@@ -102,33 +118,35 @@ class DeviceTalk:
         del self.asked[player]
         if not yes:
             return DeviceOutcome("refused", (NOT_RECORDED,), Reply.of(phone_answered_no(player)))
-        return self._outcome(talk, player, asked.question.then)
+        return self._outcome(talk, player, device, asked.question.then)
 
-    def _undo(self, talk: Conversation, player: str) -> DeviceOutcome:
-        """Undo the last event when it is the player's own (their move, or recorded from their device)."""
+    def _undo(self, talk: Conversation, player: str, device: int) -> DeviceOutcome:
+        """Undo the last event when it is the player's own (their move, or recorded from their phone: the save keeps
+        which, so this holds after a resume too)."""
         game = talk.game
         if not game.log:
             return DeviceOutcome("refused", (NOTHING_TO_UNDO,))
         last = game.log[-1]
         seat = game.table.setup.players.index(player)
-        own = getattr(last, "player", None) == seat or any(event is last and who == player for event, who in self.made)
-        if not own:
+        phone = game.phone_of(last)
+        if getattr(last, "player", None) != seat and (phone is None or phone.seat != seat):
             return DeviceOutcome("refused", (UNDO_NOT_YOURS,))
-        return self._outcome(talk, player, lambda: talk.run(Command("undo", actor=player)), remember=False)
+        return self._outcome(talk, player, device, lambda: talk.run(Command("undo", actor=player)))
 
-    def _outcome(
-        self, talk: Conversation, player: str, act: Callable[[], Reply], remember: bool = True
-    ) -> DeviceOutcome:
-        """Run the move and tell what became of it: recorded (the history moved), a warning (a question kept for this
-        device), or refused (nothing recorded; the laptop says nothing)."""
+    def _outcome(self, talk: Conversation, player: str, device: int, act: Callable[[], Reply]) -> DeviceOutcome:
+        """Run the move (each event it records saved as made on this phone) and tell what became of it: recorded
+        (the history moved), a warning (a question kept for this device), or refused (nothing recorded; the laptop
+        says nothing)."""
         game = talk.game
         before = _mark(game)
-        reply = act()
+        phone = talk.by = Phone(game.table.setup.players.index(player), device)
+        try:
+            reply = act()
+        finally:
+            talk.by = None
         if _mark(game) != before:
-            if remember and game.log:
-                self.made.append((game.log[-1], player))
             said = reply if player in reply.speech else reply.before(from_phone(player))
-            return DeviceOutcome("recorded", reply.lines, dataclasses.replace(said, pending=None))
+            return DeviceOutcome("recorded", reply.lines, dataclasses.replace(said, pending=None), phone=phone)
         if isinstance(reply.pending, Question):
             asked = _Asked(secrets.token_urlsafe(12), reply.pending, before, reply.lines)
             self.asked[player] = asked
