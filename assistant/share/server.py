@@ -13,6 +13,7 @@ docs/share.md.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import logging
 import re
@@ -26,9 +27,11 @@ from typing import TYPE_CHECKING, Any
 
 from assistant.core.language.device import (
     DeviceAnswer,
+    DeviceJoined,
     DeviceMove,
     DeviceMoveError,
     DeviceOutcome,
+    DeviceRequest,
     read_answer,
     read_move,
 )
@@ -43,13 +46,17 @@ from assistant.core.words.share import (
     OTHER_HOST,
     OTHER_ORIGIN,
     PAGE_LABELS,
+    PHONE_KEPT_OUT,
+    TABLE_FULL,
     TOO_LARGE,
     UNEXPECTED,
     UNKNOWN_PATH,
     WRONG_CODE,
+    another_phone_waits,
     bad_field,
     cannot_listen,
     not_a_player,
+    phone_waits,
     too_many_guesses,
 )
 from assistant.share.address import check_address, origin_host
@@ -92,8 +99,9 @@ class TableLink:
     """The view of the table for a device's player, at a version, with the last moves said."""
     cards: Callable[[str], list[dict[str, str]]]
     """The cards a search names: id, name, type, label."""
-    submit: Callable[[str, DeviceMove | DeviceAnswer], Awaitable[DeviceOutcome]]
-    """Carry out a device's move or answer as its player, on the session's owner; what became of it."""
+    submit: Callable[[str, DeviceRequest], Awaitable[DeviceOutcome]]
+    """Carry out a device's move or answer as its player, or say that it joined, on the session's owner; what
+    became of it."""
 
 
 class _Refused(Exception):
@@ -224,13 +232,17 @@ class ShareServer:
     def changed(self, lines: tuple[str, ...] = ()) -> None:
         """The table changed (a move, an undo, a new game): every stream gets the new view. `lines`, what was said
         of it, are kept as the last moves. Safe from any thread."""
+        self._soon(self._bump, tuple(lines))
+
+    def _soon(self, act: Callable[..., None], *args: Any) -> None:
+        """Do `act` on the server's loop: now when called there, else as soon as the loop can."""
         loop = self._loop
         if loop is None:
             return
         if loop.is_running() and _other_thread(loop):
-            loop.call_soon_threadsafe(self._bump, tuple(lines))
+            loop.call_soon_threadsafe(act, *args)
         else:
-            self._bump(tuple(lines))
+            act(*args)
 
     def _bump(self, lines: tuple[str, ...]) -> None:
         self.version += 1
@@ -243,11 +255,26 @@ class ShareServer:
             self._wake = asyncio.Event()
 
     def remove(self, player: str) -> int:
-        """Take a player's devices off the table (their streams end); how many there were."""
+        """Take a player's devices off the table (their streams end) and renew the join code, so that the phones
+        taken off cannot join again with the code they had; how many there were."""
         count = self.devices.remove(player)
         if count:
+            self._shown_code = self.code.renew()
             self._bump(())
         return count
+
+    def decide(self, token: str, allow: bool) -> bool:
+        """Let a phone that waits to join in, or keep it out; False when it no longer waits. Safe from any thread:
+        the change is made on the server's loop."""
+        device = self.devices.get(token)
+        if device is None or not device.waiting:
+            return False
+        self._soon(self._decided, token, allow)
+        return True
+
+    def _decided(self, token: str, allow: bool) -> None:
+        if self.devices.decide(token, allow):
+            self._bump(())
 
     # The guard every request passes.
 
@@ -296,15 +323,30 @@ class ShareServer:
             hosts |= {h.rsplit(":", 1)[0] for h in hosts}
         return hosts
 
-    def _device(self, request: web.Request, csrf: bool = False) -> Device:
-        """The device of the request's cookie (and, for a move, its CSRF token); `_Refused` otherwise."""
+    def _device(self, request: web.Request, csrf: bool = False, waiting: bool = False) -> Device:
+        """The device of the request's cookie (and, for a move, its CSRF token); `_Refused` otherwise, and for a
+        device that waits to be let in unless `waiting`."""
         token = request.cookies.get(COOKIE)
         device = self.devices.get(token)
         if device is None:
-            raise _Refused(401, DEVICE_REMOVED if token in self.devices.removed else NO_DEVICE)
+            raise _Refused(401, self._gone(token))
         if csrf and request.headers.get("X-CSRF-Token") != device.csrf:
             raise _Refused(403, NO_CSRF)
+        if device.waiting and not waiting:
+            raise _Refused(403, phone_waits(device.player))
         return device
+
+    def _gone(self, token: str | None) -> str:
+        """Why a token is no device's: removed by the host, kept out, or never one."""
+        if token in self.devices.removed:
+            return DEVICE_REMOVED
+        return PHONE_KEPT_OUT if token in self.devices.refused else NO_DEVICE
+
+    def _view(self, device: Device) -> dict[str, Any]:
+        """The device's view of the table; a phone that waits to be let in sees only that it waits."""
+        if device.waiting:
+            return {"version": self.version, "you": device.player, "line": phone_waits(device.player), "game": None}
+        return self.link.view(device.player, self.version, list(self.last))
 
     # Pages.
 
@@ -344,37 +386,46 @@ class ShareServer:
         players = self.link.players()
         if not isinstance(player, str) or player not in players:
             raise _Refused(400, not_a_player(str(player)[:60], players) if players else NO_GAME_TO_JOIN)
+        if self.devices.waiting(player) is not None:  # one phone at a time waits for the host's answer
+            raise _Refused(409, another_phone_waits(player))
         device = self.devices.join(player)
-        response = _json_response({"player": player, "csrf": device.csrf})
+        if device is None:  # full: refused, never a joined phone dropped to make room
+            raise _Refused(503, TABLE_FULL)
+        response = _json_response({"player": player, "csrf": device.csrf, "waiting": device.waiting})
         response.set_cookie(COOKIE, device.token, httponly=True, samesite="Strict", path="/")
         self._bump(())
+        token = device.token
+        decide = (lambda allow: self.decide(token, allow)) if device.waiting else None
+        try:  # said on the laptop (a second phone: asked there) as a move is, by the session's owner
+            await self.link.submit(player, DeviceJoined(device.number, decide))
+        except Exception:  # the phone has joined; the host can still list it (`share devices`)
+            logging.getLogger(__name__).debug("a join was not said", exc_info=True)
         return response
 
     async def _me(self, request: web.Request) -> web.StreamResponse:
-        device = self._device(request)
+        device = self._device(request, waiting=True)
         return _json_response({"player": device.player, "csrf": device.csrf, "words": PAGE_LABELS})
 
     # The table.
 
     async def _state(self, request: web.Request) -> web.StreamResponse:
-        device = self._device(request)
-        return _json_response(self.link.view(device.player, self.version, list(self.last)))
+        return _json_response(self._view(self._device(request, waiting=True)))
 
     async def _events(self, request: web.Request) -> web.StreamResponse:
         from aiohttp import web
 
-        device = self._device(request)
+        device = self._device(request, waiting=True)
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"})
         await response.prepare(request)
         sent = -1
         while self._runner is not None:
             if self.devices.get(device.token) is None:
-                data = inert_json({"error": DEVICE_REMOVED})
+                data = inert_json({"error": self._gone(device.token)})
                 await response.write(f"event: removed\ndata: {data}\n\n".encode())
                 break
             if sent != self.version:
                 sent = self.version
-                data = inert_json(self.link.view(device.player, sent, list(self.last)))
+                data = inert_json(self._view(device))
                 await response.write(f"event: state\nid: {sent}\ndata: {data}\n\n".encode())
             wake = self._wake
             if wake is None:
@@ -410,7 +461,7 @@ class ShareServer:
             status, data = await asyncio.shield(kept)
             return _json_response(data, status)
         try:
-            request_made = read(body)
+            request_made = dataclasses.replace(read(body), device=device.number)
         except DeviceMoveError as exc:
             raise _Refused(400, str(exc)) from None
         answer: asyncio.Future[tuple[int, dict[str, Any]]] = asyncio.get_running_loop().create_future()

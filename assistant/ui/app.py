@@ -35,7 +35,7 @@ from textual.widgets import Input, Static
 from assistant.core.braille.display import QUIT_WORDS
 from assistant.core.braille.sixkey import DEFAULT_WINDOW
 from assistant.core.cards.card import Vocabulary
-from assistant.core.language.device import DeviceAnswer, DeviceMove, DeviceOutcome
+from assistant.core.language.device import DeviceOutcome, DeviceRequest
 from assistant.core.language.reply import Choice, Question
 from assistant.core.words.cardtext import HELP_LINES
 from assistant.core.words.pace import fact_topics
@@ -627,7 +627,7 @@ class TableApp(App[None]):
         """A new join code was made (the last grew old): shown at once."""
         self._share_region()
 
-    async def _phone_submit(self, player: str, request: DeviceMove | DeviceAnswer) -> DeviceOutcome:
+    async def _phone_submit(self, player: str, request: DeviceRequest) -> DeviceOutcome:
         """The server's submit: the move is posted as a message to this loop and answered in the order it came."""
         answer: asyncio.Future[DeviceOutcome] = asyncio.get_running_loop().create_future()
         self.post_message(PhoneMoved(player, request, answer))
