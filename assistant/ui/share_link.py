@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 from assistant.core.language.device import DeviceAnswer, DeviceJoined, DeviceOutcome, DeviceRequest
 from assistant.core.language.reply import Reply
 from assistant.core.language.table_view import phone_view
+from assistant.core.text import clean_untrusted
 from assistant.core.words.cardtext import type_name
 from assistant.core.words.share import (
     NOT_SHARING,
@@ -180,7 +181,7 @@ class TableShare:
             return Reply.of(NOT_SHARING)
         waiting = self.server.devices.waiting(name)
         if waiting is None or not self.server.decide(waiting.token, allow):
-            return Reply.of(no_phone_waits(name))
+            return Reply.of(no_phone_waits(clean_untrusted(name, 30)))  # typed: never echoed raw
         return Reply.of(phone_let_in(waiting.player, waiting.number) if allow else phone_kept_out(waiting.player))
 
     def after(self, reply: Reply | None = None, force: bool = False) -> None:

@@ -36,8 +36,10 @@ from assistant.core.words.share import (
     WRONG_CODE,
     another_phone_waits,
     code_renewed,
+    device_list,
     device_removed,
     joined_from_phone,
+    no_phone_waits,
     phone_kept_out,
     phone_let_in,
     phone_waits,
@@ -758,5 +760,26 @@ def test_share_remove_renews_the_code_and_keeps_the_removed_phone_out(tmp_path):
             status, body, _ = await table.post("/api/join", {"code": new, "player": "Ben"})
             assert status == 200 and body["waiting"] is False  # a new join, said on the laptop
             assert laptop_said(table)[heard:] == [joined_from_phone("Ben")]
+
+    run(scenario())
+
+
+def test_share_refuse_answers_a_waiting_phone_when_the_question_is_gone(tmp_path):
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            await table.join("Ben")
+            async with table.phone() as second:
+                status, _, _ = await second.post("/api/join", {"code": table.server.current_code(), "player": "Ben"})
+                assert status == 200
+                table.session.handle("tally")  # another command: the question is dropped, the phone still waits
+                assert table.session.pending is None
+                listed = await table.share.control("devices")
+                assert listed.lines == (device_list(["Ben"], ("Ben",)),)
+                refused = await table.share.control("refuse ben")
+                assert refused.lines == (phone_kept_out("Ben"),)
+                status, body, _ = await second.get("/api/me")
+                assert (status, body) == (401, {"error": PHONE_KEPT_OUT})
+                again = await table.share.control("allow Ben\x1b]52;c;aGk=\x07")
+                assert again.lines == (no_phone_waits("Ben"),)  # said cleaned, never echoed raw
 
     run(scenario())
