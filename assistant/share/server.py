@@ -266,8 +266,7 @@ class ShareServer:
     def decide(self, token: str, allow: bool) -> bool:
         """Let a phone that waits to join in, or keep it out; False when it no longer waits. Safe from any thread:
         the change is made on the server's loop."""
-        device = self.devices.get(token)
-        if device is None or not device.waiting:
+        if not self.waits(token):
             return False
         self._soon(self._decided, token, allow)
         return True
@@ -275,6 +274,11 @@ class ShareServer:
     def _decided(self, token: str, allow: bool) -> None:
         if self.devices.decide(token, allow):
             self._bump(())
+
+    def waits(self, token: str) -> bool:
+        """The phone of this token waits to be let in."""
+        device = self.devices.get(token)
+        return device is not None and device.waiting
 
     # The guard every request passes.
 
@@ -393,13 +397,12 @@ class ShareServer:
             raise _Refused(503, TABLE_FULL)
         response = _json_response({"player": player, "csrf": device.csrf, "waiting": device.waiting})
         response.set_cookie(COOKIE, device.token, httponly=True, samesite="Strict", path="/")
-        self._bump(())
-        token = device.token
-        decide = (lambda allow: self.decide(token, allow)) if device.waiting else None
-        try:  # said on the laptop (a second phone: asked there) as a move is, by the session's owner
-            await self.link.submit(player, DeviceJoined(device.number, decide))
+        waiting = _Waiting(self, device.token) if device.waiting else None
+        try:  # said on the laptop (a second phone: asked there, and on the player's phones) as a move is
+            await self.link.submit(player, DeviceJoined(device.number, waiting))
         except Exception:  # the phone has joined; the host can still list it (`share devices`)
             logging.getLogger(__name__).debug("a join was not said", exc_info=True)
+        self._bump(())
         return response
 
     async def _me(self, request: web.Request) -> web.StreamResponse:
@@ -475,6 +478,20 @@ class ShareServer:
         status, data = _outcome_json(outcome)
         answer.set_result((status, data))
         return _json_response(data, status)
+
+
+@dataclass(frozen=True)
+class _Waiting:
+    """A phone that waits to be let in, as the session is told of it (`JoinDecision`)."""
+
+    server: ShareServer
+    token: str
+
+    def waits(self) -> bool:
+        return self.server.waits(self.token)
+
+    def decide(self, allow: bool) -> bool:
+        return self.server.decide(self.token, allow)
 
 
 def _outcome_json(outcome: DeviceOutcome) -> tuple[int, dict[str, Any]]:

@@ -21,6 +21,7 @@ from assistant.core.language.reply import Question
 from assistant.core.words.share import (
     ACTOR_NOT_YOURS,
     DEVICE_REMOVED,
+    JOIN_LABELS,
     NO_CSRF,
     NO_DEVICE,
     NOT_JSON_TYPE,
@@ -38,12 +39,14 @@ from assistant.core.words.share import (
     code_renewed,
     device_list,
     device_removed,
+    first_phone_decided,
     joined_from_phone,
     no_phone_waits,
     phone_kept_out,
     phone_let_in,
     phone_waits,
     second_phone_asks,
+    second_phone_asks_you,
     too_many_guesses,
 )
 from assistant.session import Session
@@ -781,5 +784,30 @@ def test_share_refuse_answers_a_waiting_phone_when_the_question_is_gone(tmp_path
                 assert (status, body) == (401, {"error": PHONE_KEPT_OUT})
                 again = await table.share.control("allow Ben\x1b]52;c;aGk=\x07")
                 assert again.lines == (no_phone_waits("Ben"),)  # said cleaned, never echoed raw
+
+    run(scenario())
+
+
+def test_the_players_first_phone_may_let_the_second_in_and_the_laptop_hears_it(tmp_path):
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            csrf = await table.join("Ben")
+            async with table.phone() as second, table.http.get(table.url("/api/events")) as stream:
+                assert (await next_event(stream))[1]["game"]["question"] is None
+                status, joined, _ = await second.post(
+                    "/api/join", {"code": table.server.current_code(), "player": "Ben"}
+                )
+                assert status == 200 and joined["waiting"] is True
+                kind, view = await next_event(stream)  # Ben's first phone is asked, with the question's own buttons
+                question = view["game"]["question"]
+                assert question["lines"] == [second_phone_asks_you("Ben")] and question["labels"] == JOIN_LABELS
+                answer = {"key": "key-let-in-01", "question": question["id"], "answer": "yes"}
+                status, body, _ = await table.post("/api/answer", answer, csrf)
+                assert (status, body["status"]) == (200, "recorded")
+                assert laptop_said(table)[-1] == first_phone_decided("Ben", 2, True)
+                status, body, _ = await second.post("/api/move", move("discard", "key-let-in-02"), joined["csrf"])
+                assert status == 200 and body["status"] in ("recorded", "warning"), body
+                assert table.session.handle("yes").lines == (no_phone_waits("Ben"),)  # the laptop's: answered
+                assert table.server.devices.players() == ["Ben", "Ben"]
 
     run(scenario())

@@ -13,12 +13,15 @@ from assistant.core.game.history import Phone, Record, read_record, record_to_di
 from assistant.core.language.device import DeviceJoined, DeviceMove
 from assistant.core.language.reply import Question
 from assistant.core.words.share import (
+    JOIN_LABELS,
+    first_phone_decided,
     joined_from_phone,
     no_phone_waits,
     phone_kept_out,
     phone_let_in,
     recorded_from,
     second_phone_asks,
+    second_phone_asks_you,
     second_phone_waits,
 )
 from assistant.session import Session
@@ -50,29 +53,67 @@ def test_a_phone_joining_is_said_on_the_laptop_and_kept_for_history(tmp_path):
     assert "Ben joined from a phone." in session.handle("history").lines
 
 
-def test_a_second_phone_is_asked_about_on_the_laptop_and_yes_or_no_decides(tmp_path):
-    session = saved_session(tmp_path)
-    decided: list[bool] = []
+class Waiting:
+    """A phone waiting to be let in, as the server keeps it: the answers it was given."""
 
-    def decide(allow: bool) -> bool:
-        decided.append(allow)
+    def __init__(self, waits: bool = True) -> None:
+        self.decided: list[bool] = []
+        self.still = waits
+
+    def waits(self) -> bool:
+        return self.still
+
+    def decide(self, allow: bool) -> bool:
+        if not self.still:
+            return False
+        self.decided.append(allow)
+        self.still = False
         return True
 
-    asked = session.device_joined("Ben", DeviceJoined(2, decide))
+
+def test_a_second_phone_is_asked_about_on_the_laptop_and_yes_or_no_decides(tmp_path):
+    session = saved_session(tmp_path)
+    ben, cy = Waiting(), Waiting()
+    asked = session.device_joined("Ben", DeviceJoined(2, ben))
     assert asked.reply.lines == (second_phone_asks("Ben"),) and isinstance(session.pending, Question)
-    assert decided == []  # nothing decided before the host answers
+    assert ben.decided == []  # nothing decided before the host answers
     assert session.handle("yes").lines == (phone_let_in("Ben", 2),) == ("Ben's phone 2 joined the table.",)
-    assert decided == [True]
-    session.device_joined("Cy", DeviceJoined(2, decide))
+    assert ben.decided == [True]
+    session.device_joined("Cy", DeviceJoined(2, cy))
     assert session.handle("no").lines == (phone_kept_out("Cy"),)
-    assert decided == [True, False]
+    assert cy.decided == [False]
+
+
+def test_the_players_own_phone_is_asked_too_and_its_answer_is_said_on_the_laptop(tmp_path):
+    session = saved_session(tmp_path)
+    ben = Waiting()
+    session.device_joined("Ben", DeviceJoined(2, ben))
+    question = session.devices.question_of("Ben")
+    assert question["lines"] == [second_phone_asks_you("Ben")] and question["labels"] == JOIN_LABELS
+    assert session.devices.question_of("Cy") is None
+    said = session.device_answer("Ben", question["id"], True)
+    assert (said.status, said.reply.lines) == ("recorded", (first_phone_decided("Ben", 2, True),))
+    assert said.lines == ("Ben's phone let Ben's phone 2 join the table.",) and ben.decided == [True]
+    assert session.devices.question_of("Ben") is None
+    assert session.handle("yes").lines == (no_phone_waits("Ben"),)  # the laptop's question: answered already
+
+
+def test_the_players_phone_is_no_longer_asked_once_the_host_answered(tmp_path):
+    session = saved_session(tmp_path)
+    ben = Waiting()
+    session.device_joined("Ben", DeviceJoined(2, ben))
+    question = session.devices.question_of("Ben")
+    session.handle("no")
+    assert ben.decided == [False] and session.devices.question_of("Ben") is None
+    late = session.device_answer("Ben", question["id"], True)
+    assert (late.status, late.lines) == ("stale", (no_phone_waits("Ben"),)) and ben.decided == [False]
 
 
 def test_a_second_phone_never_replaces_the_keyboards_question(tmp_path):
     session = saved_session(tmp_path, "draw", "play rainbow aura", "resolve")
     assert session.handle("play yay").confirm
     keyboard = session.pending
-    asked = session.device_joined("Ben", DeviceJoined(2, lambda allow: True))
+    asked = session.device_joined("Ben", DeviceJoined(2, Waiting()))
     assert asked.reply.lines == (second_phone_waits("Ben"),) and asked.reply.pending is None
     assert session.pending is keyboard
     assert session.handle("yes").lines[0] == "Ana played Yay."
@@ -80,7 +121,7 @@ def test_a_second_phone_never_replaces_the_keyboards_question(tmp_path):
 
 def test_a_late_answer_to_a_phone_that_no_longer_waits_says_so(tmp_path):
     session = saved_session(tmp_path)
-    session.device_joined("Ben", DeviceJoined(2, lambda allow: False))  # (taken off meanwhile)
+    session.device_joined("Ben", DeviceJoined(2, Waiting(waits=False)))  # (taken off meanwhile)
     assert session.handle("yes").lines == (no_phone_waits("Ben"),)
 
 

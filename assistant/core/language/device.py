@@ -11,9 +11,8 @@ stale (it showed a card where the card no longer is).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from assistant.core.cards.card import Card, CardType
 from assistant.core.game.history import Game, Phone
@@ -68,6 +67,7 @@ __all__ = [
     "DeviceMoveError",
     "DeviceOutcome",
     "DeviceRequest",
+    "JoinDecision",
     "command_for",
     "may_do",
     "read_answer",
@@ -224,15 +224,24 @@ class DeviceAnswer:
     """Which of the player's phones answered (as `DeviceMove.device`)."""
 
 
+class JoinDecision(Protocol):
+    """A phone that waits to be let in (the server keeps it): whether it still waits, and the answer."""
+
+    def waits(self) -> bool:
+        """The phone still waits (nobody has answered, and it was not taken off)."""
+
+    def decide(self, allow: bool) -> bool:
+        """Let it in, or keep it out; False when it no longer waits."""
+
+
 @dataclass(frozen=True)
 class DeviceJoined:
-    """A phone joined the table for its player: said on the laptop. With `decide`, the player already has a phone:
-    this one waits, and the laptop is asked; `decide(True)` lets it in, `decide(False)` keeps it out (each returns
-    whether the phone was still waiting)."""
+    """A phone joined the table for its player: said on the laptop. With `waiting`, the player already has a phone:
+    this one waits until the host, or one of the player's own phones, answers."""
 
     device: int = 1
     """Which of the player's phones it is (1: the first to join)."""
-    decide: Callable[[bool], bool] | None = field(default=None, compare=False)
+    waiting: JoinDecision | None = field(default=None, compare=False)
 
 
 DeviceRequest = DeviceMove | DeviceAnswer | DeviceJoined

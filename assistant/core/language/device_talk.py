@@ -18,13 +18,22 @@ from dataclasses import dataclass, field
 
 from assistant.core.game.history import Game, Phone
 from assistant.core.language.conversation import Conversation
-from assistant.core.language.device import DeviceJoined, DeviceMove, DeviceMoveError, DeviceOutcome, command_for
+from assistant.core.language.device import (
+    DeviceJoined,
+    DeviceMove,
+    DeviceMoveError,
+    DeviceOutcome,
+    JoinDecision,
+    command_for,
+)
 from assistant.core.language.parser import Command
 from assistant.core.language.reply import Question, Reply
 from assistant.core.words.gameplay import NO_GAME, NOT_RECORDED, NOTHING_TO_UNDO
 from assistant.core.words.share import (
+    JOIN_LABELS,
     QUESTION_LAPSED,
     UNDO_NOT_YOURS,
+    first_phone_decided,
     from_phone,
     joined_from_phone,
     no_phone_waits,
@@ -34,6 +43,7 @@ from assistant.core.words.share import (
     phone_kept_out,
     phone_let_in,
     second_phone_asks,
+    second_phone_asks_you,
 )
 
 __all__ = ["DeviceTalk"]
@@ -58,20 +68,35 @@ class _Asked:
 
 
 @dataclass
+class _Joining:
+    """A phone that waits to join as a player: the id of the question the player's own phones are asked."""
+
+    id: str
+    waiting: JoinDecision
+    device: int
+
+
+@dataclass
 class DeviceTalk:
     """Moves from devices, carried out by the game's conversation (`talk()` gives it, or None with no game)."""
 
     talk: Callable[[], Conversation | None]
     asked: dict[str, _Asked] = field(default_factory=dict)
     """Each device player's open question."""
+    joining: dict[str, _Joining] = field(default_factory=dict)
+    """The phone that waits to join as each player: the player's own phones may let it in."""
 
     def question_of(self, player: str) -> dict[str, object] | None:
-        """The player's open question as the page shows it (its id and lines), or None (none, or lapsed)."""
+        """The player's open question as the page shows it (its id and lines; for a phone asking to join, its own
+        labels), or None (none, or lapsed). A warned move comes first."""
         talk = self.talk()
         asked = self.asked.get(player)
-        if talk is None or asked is None or asked.mark != _mark(talk.game):
-            return None
-        return {"id": asked.id, "lines": list(asked.lines)}
+        if talk is not None and asked is not None and asked.mark == _mark(talk.game):
+            return {"id": asked.id, "lines": list(asked.lines)}
+        joining = self.joining.get(player)
+        if joining is not None and joining.waiting.waits():
+            return {"id": joining.id, "lines": [second_phone_asks_you(player)], "labels": JOIN_LABELS}
+        return None
 
     def move(self, player: str, move: DeviceMove) -> DeviceOutcome:
         """Carry out one move of `player`'s device: a new move replaces that device's own open question only."""
@@ -92,13 +117,14 @@ class DeviceTalk:
 
     def join(self, player: str, joined: DeviceJoined) -> DeviceOutcome:
         """A phone joined as `player`: said on the laptop. A second phone for the player waits: the laptop's reply
-        asks whether to let it join (yes lets it in, no keeps it out)."""
-        decide = joined.decide
-        if decide is None:
+        asks whether to let it join (yes lets it in, no keeps it out), and so are the player's own phones."""
+        waiting = joined.waiting
+        if waiting is None:
             return DeviceOutcome("joined", (), Reply.of(joined_from_phone(player)))
+        self.joining[player] = _Joining(secrets.token_urlsafe(12), waiting, joined.device)
 
         def answer(allow: bool) -> Reply:
-            if not decide(allow):
+            if not waiting.decide(allow):
                 return Reply.of(no_phone_waits(player))
             return Reply.of(phone_let_in(player, joined.device) if allow else phone_kept_out(player))
 
@@ -109,7 +135,15 @@ class DeviceTalk:
 
     def answer(self, player: str, question: str, yes: bool, device: int = 1) -> DeviceOutcome:
         """The device's answer to its own open question: yes records the warned move, no records nothing. A question
-        that is not this device's open one, or has lapsed, is stale."""
+        that is not this device's open one, or has lapsed, is stale. The answer to another phone asking to join as
+        the player lets it in or keeps it out."""
+        joining = self.joining.get(player)
+        if joining is not None and joining.id == question:
+            del self.joining[player]
+            if not joining.waiting.decide(yes):
+                return DeviceOutcome("stale", (no_phone_waits(player),))
+            said = first_phone_decided(player, joining.device, yes)
+            return DeviceOutcome("recorded" if yes else "refused", (said,), Reply.of(said))
         talk = self.talk()
         asked = self.asked.get(player)
         if talk is None or asked is None or asked.id != question or asked.mark != _mark(talk.game):

@@ -12,6 +12,7 @@ __all__ = [
     "CARD_NEEDED",
     "CHOOSE_PLAYER",
     "DEVICE_REMOVED",
+    "JOIN_LABELS",
     "NO_DEVICE",
     "NO_DEVICES",
     "NO_GAME_TO_JOIN",
@@ -42,6 +43,7 @@ __all__ = [
     "code_renewed",
     "device_list",
     "device_removed",
+    "first_phone_decided",
     "from_phone",
     "joined_from_phone",
     "no_device_for",
@@ -57,6 +59,7 @@ __all__ = [
     "public_address",
     "recorded_from",
     "second_phone_asks",
+    "second_phone_asks_you",
     "second_phone_waits",
     "sharing_at",
     "spoken_code",
@@ -98,6 +101,10 @@ TABLE_FULL = (
     "share remove, then join again."
 )
 SHARE_ADDRESS_FORM = "Say an address and a port, like share 127.0.0.1:8123, or share alone."
+
+#: The labels of the question a player's phone is asked when another phone asks to join as that player (in place of
+#: a warning's "Check this move", "Record it anyway" and "Do not record it").
+JOIN_LABELS = {"heading": "Another phone", "yes": "Let it join", "no": "Keep it out"}
 
 #: The page's own labels, sent to it as text (the page shows them with textContent, never as markup).
 PAGE_LABELS = {
@@ -287,3 +294,15 @@ def another_phone_waits(player: str) -> str:
 def recorded_from(phone: str) -> str:
     """Kept with a move recorded from a phone, for `history`."""
     return f"From {phone}."
+
+
+def second_phone_asks_you(player: str) -> str:
+    """Shown on a player's phone when another phone asks to join as that player."""
+    return f"Another phone asks to join the table as {player}. Let it join?"
+
+
+def first_phone_decided(player: str, number: int, allow: bool) -> str:
+    """A player's phone let another phone join as that player, or kept it out (said on both)."""
+    if allow:
+        return f"{player}'s phone let {phone_name(player, number)} join the table."
+    return f"{player}'s phone kept the second phone for {player} out."
