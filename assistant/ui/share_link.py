@@ -27,10 +27,9 @@ from assistant.core.words.share import (
     code_renewed,
     device_list,
     device_removed,
+    host_decided,
     no_device_for,
     no_phone_waits,
-    phone_kept_out,
-    phone_let_in,
     sharing_at,
 )
 from assistant.session import Session
@@ -182,7 +181,7 @@ class TableShare:
         waiting = self.server.devices.waiting(name)
         if waiting is None or not self.server.decide(waiting.token, allow):
             return Reply.of(no_phone_waits(clean_untrusted(name, 30)))  # typed: never echoed raw
-        return Reply.of(phone_let_in(waiting.player, waiting.number) if allow else phone_kept_out(waiting.player))
+        return Reply.of(host_decided(waiting.player, waiting.number, allow))
 
     def after(self, reply: Reply | None = None, force: bool = False) -> None:
         """After a reply is shown: when the game changed (or `force`: a phone's question), every phone is told; the

@@ -201,9 +201,9 @@ def may_do(game: Game, player: str) -> list[str]:
 
 @dataclass(frozen=True)
 class DeviceOutcome:
-    """What became of a move from a device: `status` for the phone ("recorded", "warning", "refused", "stale"),
-    the `lines` it shows, the id of its open `question` (a warning), and the `reply` the laptop shows and says
-    (None: nothing to say there)."""
+    """What became of a move from a device: `status` for the phone ("recorded", "warning", "refused", "stale"; for
+    a phone joining, "joined" or "waiting"), the `lines` it shows, the id of its open `question` (a warning), and
+    the `reply` the laptop shows and says (None: nothing to say there)."""
 
     status: str
     lines: tuple[str, ...]

@@ -35,13 +35,12 @@ from assistant.core.words.share import (
     UNDO_NOT_YOURS,
     first_phone_decided,
     from_phone,
+    host_decided,
     joined_from_phone,
     no_phone_waits,
     not_a_player,
     phone_answered_no,
     phone_asks,
-    phone_kept_out,
-    phone_let_in,
     second_phone_asks,
     second_phone_asks_you,
 )
@@ -126,7 +125,7 @@ class DeviceTalk:
         def answer(allow: bool) -> Reply:
             if not waiting.decide(allow):
                 return Reply.of(no_phone_waits(player))
-            return Reply.of(phone_let_in(player, joined.device) if allow else phone_kept_out(player))
+            return Reply.of(host_decided(player, joined.device, allow))
 
         question = second_phone_asks(player)
         ask = Question(lambda: answer(True), declined="", refused=lambda: answer(False))

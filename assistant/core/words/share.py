@@ -45,6 +45,7 @@ __all__ = [
     "device_removed",
     "first_phone_decided",
     "from_phone",
+    "host_decided",
     "joined_from_phone",
     "no_device_for",
     "no_phone_waits",
@@ -274,6 +275,11 @@ def phone_let_in(player: str, number: int) -> str:
 def phone_kept_out(player: str) -> str:
     """The host kept a second phone out."""
     return f"The second phone for {player} was kept out."
+
+
+def host_decided(player: str, number: int, allow: bool) -> str:
+    """The host's answer to a second phone (its yes or no, or `share allow` or `share refuse`)."""
+    return phone_let_in(player, number) if allow else phone_kept_out(player)
 
 
 def no_phone_waits(player: str) -> str:
