@@ -24,7 +24,7 @@ from assistant.core.cards.sheet import matching_card
 from assistant.core.game.about import About, Topic
 from assistant.core.game.history import Game
 from assistant.core.language.builders import cards_with_words
-from assistant.core.language.device import DeviceMove, DeviceOutcome
+from assistant.core.language.device import DeviceJoined, DeviceMove, DeviceOutcome
 from assistant.core.language.device_talk import DeviceTalk
 from assistant.core.language.lobby import Lobby, SaveStore, shipped_addons
 from assistant.core.language.parser import Command, CommandError, keep_card_names
@@ -75,6 +75,7 @@ from assistant.core.words.scans import (
     scanned_text,
     unknown_code,
 )
+from assistant.core.words.share import phone_name, recorded_from, second_phone_waits
 from assistant.core.words.verbosity import Verbosity
 from assistant.core.words.voice import NOTHING_SAID_YET, answers_heading, verbosity_set
 
@@ -168,18 +169,34 @@ class Session:
     def device_move(self, player: str, move: DeviceMove) -> DeviceOutcome:
         """Carry out a move from `player`'s device through the game's conversation, as a typed line would be; the
         keyboard's open question stays open. The laptop's reply (if any) is kept for `repeat` and `history`."""
-        return self._from_device(self.devices.move(player, move))
+        return self._device_said(player, self.devices.move(player, move))
 
-    def _from_device(self, outcome: DeviceOutcome) -> DeviceOutcome:
-        """A device's move or answer carried out: its laptop reply kept for `repeat`, `history` and `missed`."""
-        if outcome.reply is not None:
-            self._remember(outcome.reply)
-            self.news += [*outcome.reply.tells, *outcome.reply.facts]  # (the move, then what it led to)
-        return outcome
-
-    def device_answer(self, player: str, question: str, yes: bool) -> DeviceOutcome:
+    def device_answer(self, player: str, question: str, yes: bool, device: int = 1) -> DeviceOutcome:
         """A device's yes or no to its own open question (a warned move)."""
-        return self._from_device(self.devices.answer(player, question, yes))
+        return self._device_said(player, self.devices.answer(player, question, yes, device))
+
+    def device_joined(self, player: str, joined: DeviceJoined) -> DeviceOutcome:
+        """A phone joined as `player`: said on the laptop. A second phone for the player is asked about: the
+        keyboard's question when none is open (it never replaces one); else the laptop says how to answer it."""
+        outcome = self.devices.join(player, joined)
+        if outcome.reply is not None and outcome.reply.pending is not None:
+            if self.pending is None:
+                self.pending = outcome.reply.pending
+            else:
+                outcome = dataclasses.replace(outcome, reply=Reply.of(second_phone_waits(player), important=True))
+        return self._device_said(player, outcome)
+
+    def _device_said(self, player: str, outcome: DeviceOutcome) -> DeviceOutcome:
+        """Keep the laptop's reply to a device for `repeat`, `history` and `missed`; a move recorded from a phone is
+        kept with the phone named ("From Ben's phone.")."""
+        reply = outcome.reply
+        if reply is not None and outcome.phone is not None:
+            note = recorded_from(phone_name(player, outcome.phone.number))
+            reply = dataclasses.replace(reply, lines=(*reply.lines, note), speech=f"{reply.speech} {note}")
+        if reply is not None:
+            self._remember(reply)
+            self.news += [*reply.tells, *reply.facts]  # (the move, then what it led to)
+        return outcome
 
     def find_cards(self, query: str, most: int = 10) -> list[Card]:
         """Cards of the game's decks (the session's, with no game) a device's search names: the resolver's match and
@@ -264,6 +281,8 @@ class Session:
             if answer in ("yes", "y", "confirm", "ok", "record it"):
                 return self._keep(pending.then())
             if answer in ("no", "n", "cancel"):
+                if pending.refused is not None:
+                    return self._keep(pending.refused())
                 return Reply.of(NOT_RECORDED if pending.declined is None else pending.declined)
             other = pending.other(text) if pending.other is not None else None
             if other is not None:

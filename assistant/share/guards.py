@@ -24,7 +24,8 @@ MOST_WRONG, GUESS_WINDOW = 5, 60.0
 #: Wrong codes from every address together in a code's lifetime: then the code is renewed and no code is taken
 #: for a while (`GUESS_WINDOW` the first time, twice as long each time after, at most `LONGEST_CLOSURE`).
 MOST_WRONG_IN_ALL, LONGEST_CLOSURE = 20, 16 * GUESS_WINDOW
-#: The most devices joined at once, and the most addresses whose wrong guesses are remembered.
+#: The most devices joined at once (then a join is refused: none is ever dropped to make room), and the most
+#: addresses whose wrong guesses are remembered.
 MOST_DEVICES, MOST_ADDRESSES = 64, 4096
 #: A device's moves: `MOVE_BURST` at once, then one every `MOVE_EVERY` seconds.
 MOVE_BURST, MOVE_EVERY = 10, 1.0
@@ -164,12 +165,15 @@ class MoveLimit:
 
 @dataclass
 class Device:
-    """A joined phone: its secret token (the cookie), the player it records for, its CSRF token."""
+    """A joined phone: its secret token (the cookie), the player it records for, its CSRF token, which of the
+    player's phones it is, and whether it waits to be let in (a second phone for a player)."""
 
     token: str
     player: str
     csrf: str
     answers: Remembered
+    number: int = 1
+    waiting: bool = False
 
 
 @dataclass
@@ -181,22 +185,44 @@ class Devices:
     by_token: dict[str, Device] = field(default_factory=dict)
     removed: deque[str] = field(default_factory=lambda: deque(maxlen=MOST_DEVICES))
     """Tokens the host removed (their phones are told so)."""
+    refused: deque[str] = field(default_factory=lambda: deque(maxlen=MOST_DEVICES))
+    """Tokens of phones the host did not let in (they are told so)."""
 
-    def join(self, player: str) -> Device:
-        """A new device for the player, with a new token; the oldest device goes when there are too many."""
+    def join(self, player: str) -> Device | None:
+        """A new device for the player, with a new token and the lowest number none of the player's phones has; it
+        waits to be let in when the player has a phone already. None when the table is full."""
         if len(self.by_token) >= MOST_DEVICES:
-            self._drop(next(iter(self.by_token)))
-        device = Device(secrets.token_urlsafe(32), player, secrets.token_urlsafe(24), Remembered(self.clock))
+            return None
+        numbers = {d.number for d in self.by_token.values() if d.player == player}
+        number = next(n for n in range(1, len(numbers) + 2) if n not in numbers)
+        token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(24)
+        device = Device(token, player, csrf, Remembered(self.clock), number, waiting=bool(numbers))
         self.by_token[device.token] = device
         return device
+
+    def waiting(self, player: str) -> Device | None:
+        """The phone that waits to join as the player, if any."""
+        return next((d for d in self.by_token.values() if d.waiting and d.player.casefold() == player.casefold()), None)
+
+    def decide(self, token: str, allow: bool) -> bool:
+        """Let a waiting phone in, or keep it out (its token forgotten); False when it no longer waits."""
+        device = self.by_token.get(token)
+        if device is None or not device.waiting:
+            return False
+        if allow:
+            device.waiting = False
+        else:
+            del self.by_token[token]
+            self.refused.append(token)
+        return True
 
     def get(self, token: str | None) -> Device | None:
         """The device with this token, or None."""
         return self.by_token.get(token) if token else None
 
     def players(self) -> list[str]:
-        """The player of each device, in the order they joined."""
-        return [device.player for device in self.by_token.values()]
+        """The player of each device let in, in the order they joined."""
+        return [device.player for device in self.by_token.values() if not device.waiting]
 
     def remove(self, player: str) -> int:
         """Forget every device of the player; how many there were."""

@@ -14,6 +14,7 @@ reaches the phone as a traceback, nor the player's terminal as a log (`logs.py`)
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import logging
 import re
@@ -28,9 +29,11 @@ from typing import TYPE_CHECKING, Any
 from assistant.core.datatext import load_json
 from assistant.core.language.device import (
     DeviceAnswer,
+    DeviceJoined,
     DeviceMove,
     DeviceMoveError,
     DeviceOutcome,
+    DeviceRequest,
     read_answer,
     read_move,
 )
@@ -45,14 +48,18 @@ from assistant.core.words.share import (
     OTHER_HOST,
     OTHER_ORIGIN,
     PAGE_LABELS,
+    PHONE_KEPT_OUT,
+    TABLE_FULL,
     TOO_LARGE,
     TOO_SLOW,
     UNEXPECTED,
     UNKNOWN_PATH,
     WRONG_CODE,
+    another_phone_waits,
     bad_field,
     cannot_listen,
     not_a_player,
+    phone_waits,
     too_many_guesses,
     too_many_moves,
 )
@@ -104,8 +111,9 @@ class TableLink:
     """The view of the table for a device's player, at a version, with the last moves said."""
     cards: Callable[[str], list[dict[str, str]]]
     """The cards a search names: id, name, type, label."""
-    submit: Callable[[str, DeviceMove | DeviceAnswer], Awaitable[DeviceOutcome]]
-    """Carry out a device's move or answer as its player, on the session's owner; what became of it."""
+    submit: Callable[[str, DeviceRequest], Awaitable[DeviceOutcome]]
+    """Carry out a device's move or answer as its player, or say that it joined, on the session's owner; what
+    became of it."""
 
 
 class _Refused(Exception):
@@ -260,13 +268,17 @@ class ShareServer:
     def changed(self, lines: tuple[str, ...] = ()) -> None:
         """The table changed (a move, an undo, a new game): every stream gets the new view. `lines`, what was said
         of it, are kept as the last moves. Safe from any thread."""
+        self._soon(self._bump, tuple(lines))
+
+    def _soon(self, act: Callable[..., None], *args: Any) -> None:
+        """Do `act` on the server's loop: now when called there, else as soon as the loop can."""
         loop = self._loop
         if loop is None:
             return
         if loop.is_running() and _other_thread(loop):
-            loop.call_soon_threadsafe(self._bump, tuple(lines))
+            loop.call_soon_threadsafe(act, *args)
         else:
-            self._bump(tuple(lines))
+            act(*args)
 
     def _bump(self, lines: tuple[str, ...]) -> None:
         self.version += 1
@@ -279,11 +291,30 @@ class ShareServer:
             self._wake = asyncio.Event()
 
     def remove(self, player: str) -> int:
-        """Take a player's devices off the table (their streams end); how many there were."""
+        """Take a player's devices off the table (their streams end) and renew the join code, so that the phones
+        taken off cannot join again with the code they had; how many there were."""
         count = self.devices.remove(player)
         if count:
+            self._shown_code = self.code.renew()
             self._bump(())
         return count
+
+    def decide(self, token: str, allow: bool) -> bool:
+        """Let a phone that waits to join in, or keep it out; False when it no longer waits. Safe from any thread:
+        the change is made on the server's loop."""
+        if not self.waits(token):
+            return False
+        self._soon(self._decided, token, allow)
+        return True
+
+    def _decided(self, token: str, allow: bool) -> None:
+        if self.devices.decide(token, allow):
+            self._bump(())
+
+    def waits(self, token: str) -> bool:
+        """The phone of this token waits to be let in."""
+        device = self.devices.get(token)
+        return device is not None and device.waiting
 
     # The guard every request passes.
 
@@ -338,15 +369,30 @@ class ShareServer:
             hosts |= {h.rsplit(":", 1)[0] for h in hosts}
         return hosts
 
-    def _device(self, request: web.Request, csrf: bool = False) -> Device:
-        """The device of the request's cookie (and, for a move, its CSRF token); `_Refused` otherwise."""
+    def _device(self, request: web.Request, csrf: bool = False, waiting: bool = False) -> Device:
+        """The device of the request's cookie (and, for a move, its CSRF token); `_Refused` otherwise, and for a
+        device that waits to be let in unless `waiting`."""
         token = request.cookies.get(self.cookie)
         device = self.devices.get(token)
         if device is None:
-            raise _Refused(401, DEVICE_REMOVED if token in self.devices.removed else NO_DEVICE)
+            raise _Refused(401, self._gone(token))
         if csrf and request.headers.get("X-CSRF-Token") != device.csrf:
             raise _Refused(403, NO_CSRF)
+        if device.waiting and not waiting:
+            raise _Refused(403, phone_waits(device.player))
         return device
+
+    def _gone(self, token: str | None) -> str:
+        """Why a token is no device's: removed by the host, kept out, or never one."""
+        if token in self.devices.removed:
+            return DEVICE_REMOVED
+        return PHONE_KEPT_OUT if token in self.devices.refused else NO_DEVICE
+
+    def _view(self, device: Device) -> dict[str, Any]:
+        """The device's view of the table; a phone that waits to be let in sees only that it waits."""
+        if device.waiting:
+            return {"version": self.version, "you": device.player, "line": phone_waits(device.player), "game": None}
+        return self.link.view(device.player, self.version, list(self.last))
 
     # Pages.
 
@@ -403,38 +449,46 @@ class ShareServer:
         players = self.link.players()
         if not isinstance(player, str) or player not in players:
             raise _Refused(400, not_a_player(str(player)[:60], players) if players else NO_GAME_TO_JOIN)
+        if self.devices.waiting(player) is not None:  # one phone at a time waits for the host's answer
+            raise _Refused(409, another_phone_waits(player))
         device = self.devices.join(player)
-        response = _json_response({"player": player, "csrf": device.csrf})
+        if device is None:  # full: refused, never a joined phone dropped to make room
+            raise _Refused(503, TABLE_FULL)
+        response = _json_response({"player": player, "csrf": device.csrf, "waiting": device.waiting})
         response.set_cookie(self.cookie, device.token, httponly=True, samesite="Strict", path="/")
+        waiting = _Waiting(self, device.token) if device.waiting else None
+        try:  # said on the laptop (a second phone: asked there, and on the player's phones) as a move is
+            await self.link.submit(player, DeviceJoined(device.number, waiting))
+        except Exception:  # the phone has joined; the host can still list it (`share devices`)
+            logging.getLogger(__name__).debug("a join was not said", exc_info=True)
         self._bump(())
         return response
 
     async def _me(self, request: web.Request) -> web.StreamResponse:
-        device = self._device(request)
+        device = self._device(request, waiting=True)
         return _json_response({"player": device.player, "csrf": device.csrf, "words": PAGE_LABELS})
 
     # The table.
 
     async def _state(self, request: web.Request) -> web.StreamResponse:
-        device = self._device(request)
-        return _json_response(self.link.view(device.player, self.version, list(self.last)))
+        return _json_response(self._view(self._device(request, waiting=True)))
 
     async def _events(self, request: web.Request) -> web.StreamResponse:
         from aiohttp import web
 
-        device = self._device(request)
+        device = self._device(request, waiting=True)
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"})
         await response.prepare(request)
         sent = -1
         try:
             while self._runner is not None:
                 if self.devices.get(device.token) is None:
-                    data = inert_json({"error": DEVICE_REMOVED})
+                    data = inert_json({"error": self._gone(device.token)})
                     await _send(response, f"event: removed\ndata: {data}\n\n")
                     break
                 if sent != self.version:
                     sent = self.version
-                    data = inert_json(self.link.view(device.player, sent, list(self.last)))
+                    data = inert_json(self._view(device))
                     await _send(response, f"event: state\nid: {sent}\ndata: {data}\n\n")
                 wake = self._wake
                 if wake is None:
@@ -473,7 +527,7 @@ class ShareServer:
             status, data = await asyncio.shield(kept)
             return _json_response(data, status)
         try:
-            request_made = read(body)
+            request_made = dataclasses.replace(read(body), device=device.number)
         except DeviceMoveError as exc:
             raise _Refused(400, str(exc)) from None
         wait = self.moves.take(device.token)
@@ -490,6 +544,20 @@ class ShareServer:
         status, data = _outcome_json(outcome)
         answer.set_result((status, data))
         return _json_response(data, status)
+
+
+@dataclass(frozen=True)
+class _Waiting:
+    """A phone that waits to be let in, as the session is told of it (`JoinDecision`)."""
+
+    server: ShareServer
+    token: str
+
+    def waits(self) -> bool:
+        return self.server.waits(self.token)
+
+    def decide(self, allow: bool) -> bool:
+        return self.server.decide(self.token, allow)
 
 
 def _outcome_json(outcome: DeviceOutcome) -> tuple[int, dict[str, Any]]:

@@ -59,7 +59,9 @@ from assistant.storage.lock import check_writable
 from assistant.storage.paths import user_data_dir
 
 FORMAT = "table-assistant game"
-VERSION = 1
+#: 2: an event recorded from a phone carries which (`"phone": {"seat": 1, "n": 1}`); a version 1 save reads as
+#: before, every event the laptop's.
+VERSION = 2
 POINTER = "last"
 SUFFIX = ".jsonl"
 

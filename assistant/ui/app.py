@@ -36,7 +36,7 @@ from assistant.core.braille.display import QUIT_WORDS
 from assistant.core.braille.sixkey import DEFAULT_WINDOW
 from assistant.core.cards.card import Vocabulary
 from assistant.core.game.about import About, Topic, texts
-from assistant.core.language.device import DeviceAnswer, DeviceMove, DeviceOutcome
+from assistant.core.language.device import DeviceOutcome, DeviceRequest
 from assistant.core.language.reply import Choice, Question
 from assistant.core.words.cardtext import HELP_LINES
 from assistant.core.words.screen import (
@@ -644,7 +644,7 @@ class TableApp(App[None]):
         """A new join code was made (the last grew old): shown at once."""
         self._share_region()
 
-    async def _phone_submit(self, player: str, request: DeviceMove | DeviceAnswer) -> DeviceOutcome:
+    async def _phone_submit(self, player: str, request: DeviceRequest) -> DeviceOutcome:
         """The server's submit: the move is posted as a message to this loop and answered in the order it came."""
         answer: asyncio.Future[DeviceOutcome] = asyncio.get_running_loop().create_future()
         self.post_message(PhoneMoved(player, request, answer))

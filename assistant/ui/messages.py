@@ -11,7 +11,7 @@ import asyncio
 from textual.message import Message
 
 from assistant.core.braille.display import Press
-from assistant.core.language.device import DeviceAnswer, DeviceMove, DeviceOutcome
+from assistant.core.language.device import DeviceOutcome, DeviceRequest
 from assistant.scanner.live import CueGiven, LiveEvent
 
 
@@ -57,10 +57,10 @@ class SpeechNoticed(Message):
 
 
 class PhoneMoved(Message):
-    """A move (or an answer) from a phone on the shared table, posted by the server's handler on this loop; answered
-    by `on_phone_moved`, which sets `answer` to what became of it."""
+    """A move (or an answer, or its joining) from a phone on the shared table, posted by the server's handler on
+    this loop; answered by `on_phone_moved`, which sets `answer` to what became of it."""
 
-    def __init__(self, player: str, request: DeviceMove | DeviceAnswer, answer: asyncio.Future[DeviceOutcome]) -> None:
+    def __init__(self, player: str, request: DeviceRequest, answer: asyncio.Future[DeviceOutcome]) -> None:
         super().__init__()
         self.player, self.request, self.answer = player, request, answer
 

@@ -18,9 +18,10 @@ from collections.abc import Awaitable, Callable, Coroutine
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any, TypeVar
 
-from assistant.core.language.device import DeviceAnswer, DeviceMove, DeviceOutcome
+from assistant.core.language.device import DeviceAnswer, DeviceJoined, DeviceOutcome, DeviceRequest
 from assistant.core.language.reply import Reply
 from assistant.core.language.table_view import phone_view
+from assistant.core.text import clean_untrusted
 from assistant.core.words.cardtext import type_name
 from assistant.core.words.share import (
     CODE_GUESSED,
@@ -30,22 +31,27 @@ from assistant.core.words.share import (
     code_renewed,
     device_list,
     device_removed,
+    host_decided,
     no_device_for,
+    no_phone_waits,
     sharing_at,
 )
 from assistant.session import Session
 
-Submit = Callable[[str, DeviceMove | DeviceAnswer], Awaitable[DeviceOutcome]]
+Submit = Callable[[str, DeviceRequest], Awaitable[DeviceOutcome]]
 
 __all__ = ["TableShare", "ThreadedShare", "apply_device", "qr_text"]
 
 _T = TypeVar("_T")
 
 
-def apply_device(session: Session, player: str, request: DeviceMove | DeviceAnswer) -> DeviceOutcome:
-    """Carry out a device's move or answer on the session (on its owner: the app's loop, or under the lock)."""
+def apply_device(session: Session, player: str, request: DeviceRequest) -> DeviceOutcome:
+    """Carry out a device's move or answer, or say that it joined, on the session (on its owner: the app's loop,
+    or under the lock)."""
+    if isinstance(request, DeviceJoined):
+        return session.device_joined(player, request)
     if isinstance(request, DeviceAnswer):
-        return session.device_answer(player, request.question, request.yes)
+        return session.device_answer(player, request.question, request.yes, request.device)
     return session.device_move(player, request)
 
 
@@ -108,7 +114,8 @@ class TableShare:
     # The commands.
 
     async def control(self, argument: str) -> Reply:
-        """`share ARGUMENT`: start (on an address, if given), `off`, `devices`, `remove NAME`."""
+        """`share ARGUMENT`: start (on an address, if given), `off`, `devices`, `remove NAME`, `allow NAME`,
+        `refuse NAME`."""
         word, _, rest = argument.strip().partition(" ")
         if word.lower() == "off":
             return await self.stop()
@@ -116,6 +123,8 @@ class TableShare:
             return self.devices()
         if word.lower() == "remove":
             return self.remove(rest.strip())
+        if word.lower() in ("allow", "refuse"):
+            return self.decide(rest.strip(), word.lower() == "allow")
         return await self.start(argument.strip() or None)
 
     async def start(self, listen: str | None) -> Reply:
@@ -167,18 +176,32 @@ class TableShare:
         """The phones joined, by player."""
         if self.server is None:
             return Reply.of(NOT_SHARING)
-        return Reply.of(device_list(self.server.devices.players()))
+        devices = self.server.devices
+        waiting = tuple(d.player for d in devices.by_token.values() if d.waiting)
+        return Reply.of(device_list(devices.players(), waiting))
 
     def remove(self, name: str) -> Reply:
-        """Take a player's phones off the table."""
+        """Take a player's phones off the table; the join code is renewed (said), so they cannot join again with
+        the one they had."""
         if self.server is None:
             return Reply.of(NOT_SHARING)
         if not name:
             return Reply.error(REMOVE_WHOSE)
-        players = self.server.devices.players()
+        players = [d.player for d in self.server.devices.by_token.values()]
         match = next((p for p in players if p.casefold() == name.casefold()), name)
         count = self.server.remove(match)
-        return Reply.of(device_removed(match, count) if count else no_device_for(name))
+        if not count:
+            return Reply.of(no_device_for(name))
+        return Reply.of(device_removed(match, count), code_renewed(self.server.current_code()), important=True)
+
+    def decide(self, name: str, allow: bool) -> Reply:
+        """`share allow NAME`, `share refuse NAME`: let in, or keep out, the phone that waits to join as NAME."""
+        if self.server is None:
+            return Reply.of(NOT_SHARING)
+        waiting = self.server.devices.waiting(name)
+        if waiting is None or not self.server.decide(waiting.token, allow):
+            return Reply.of(no_phone_waits(clean_untrusted(name, 30)))  # typed: never echoed raw
+        return Reply.of(host_decided(waiting.player, waiting.number, allow))
 
     def after(self, reply: Reply | None = None, force: bool = False) -> None:
         """After a reply is shown: when the game changed (or `force`: a phone's question), every phone is told; the
@@ -212,7 +235,7 @@ class ThreadedShare:
         with self.lock:
             self.show(reply, False)
 
-    async def _submit(self, player: str, request: DeviceMove | DeviceAnswer) -> DeviceOutcome:
+    async def _submit(self, player: str, request: DeviceRequest) -> DeviceOutcome:
         with self.lock:  # one at a time with the lines typed and the display's keys, in the order they arrive
             outcome = apply_device(self.session, player, request)
             if outcome.reply is not None:

@@ -17,20 +17,36 @@ import aiohttp
 import pytest
 
 from assistant.core.game.events import Draw, Respond
+from assistant.core.language.reply import Question
 from assistant.core.words.share import (
     ACTOR_NOT_YOURS,
     DEVICE_REMOVED,
+    JOIN_LABELS,
     NO_CSRF,
     NO_DEVICE,
     NOT_JSON_TYPE,
     OTHER_HOST,
     OTHER_ORIGIN,
+    PHONE_KEPT_OUT,
     QUESTION_LAPSED,
     STALE_PILE,
+    TABLE_FULL,
     TOO_LARGE,
     UNDO_NOT_YOURS,
     UNEXPECTED,
     WRONG_CODE,
+    another_phone_waits,
+    code_renewed,
+    device_list,
+    device_removed,
+    first_phone_decided,
+    joined_from_phone,
+    no_phone_waits,
+    phone_kept_out,
+    phone_let_in,
+    phone_waits,
+    second_phone_asks,
+    second_phone_asks_you,
     too_many_guesses,
 )
 from assistant.session import Session
@@ -591,5 +607,211 @@ def test_an_answer_to_a_lapsed_question_is_stale(tmp_path):
             answer = {"key": "key-lapse-002", "question": warned["question"], "answer": "yes"}
             status, body, _ = await table.post("/api/answer", answer, csrf)
             assert status == 409 and body["error"] == QUESTION_LAPSED
+
+    run(scenario())
+
+
+# Every device known to the table.
+
+
+async def next_event(stream: Any) -> tuple[str, dict[str, Any]]:
+    """The next event of a stream (its name and data), keep-alive comments passed over."""
+    event: dict[str, str] = {}
+    async for raw in stream.content:
+        line = raw.decode().rstrip("\n")
+        if not line:
+            if "event" in event:
+                return event["event"], json.loads(event["data"])
+            event = {}
+            continue
+        name, _, value = line.partition(": ")
+        event[name] = value
+    raise AssertionError("the stream ended")
+
+
+def laptop_said(table: Table) -> list[str]:
+    """What the laptop was handed to show and say for the phones, in order."""
+    return [line for outcome in table.said if outcome.reply is not None for line in outcome.reply.lines]
+
+
+def test_a_join_is_said_on_the_laptop_by_the_path_a_move_takes(tmp_path):
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            await table.join("Ben")
+            assert laptop_said(table) == [joined_from_phone("Ben")] == ["Ben joined from a phone."]
+            assert table.session.said[-1].lines == ("Ben joined from a phone.",)  # `repeat` and `history` have it
+
+    run(scenario())
+
+
+def test_a_second_phone_for_a_player_waits_until_the_host_says_yes(tmp_path):
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            await table.join("Ben")
+            async with table.phone() as second:
+                code = table.server.current_code()
+                status, joined, _ = await second.post("/api/join", {"code": code, "player": "Ben"})
+                assert status == 200 and joined["waiting"] is True
+                csrf = joined["csrf"]
+                assert laptop_said(table)[-1] == second_phone_asks("Ben")
+                assert isinstance(table.session.pending, Question)  # the laptop's yes-or-no question
+                assert table.server.devices.players() == ["Ben"]
+                before = list(table.session.game.log)
+                status, body, _ = await second.post("/api/move", move("draw", "key-waits-0001"), csrf)
+                assert (status, body) == (403, {"error": phone_waits("Ben")})
+                status, body, _ = await second.get("/api/cards?q=neigh")
+                assert (status, body) == (403, {"error": phone_waits("Ben")})
+                assert table.session.game.log == before
+                async with table.phone() as third:  # one phone at a time waits for the host
+                    status, body, _ = await third.post("/api/join", {"code": code, "player": "Ben"})
+                    assert (status, body) == (409, {"error": another_phone_waits("Ben")})
+                async with second.http.get(second.url("/api/events")) as stream:
+                    kind, view = await next_event(stream)  # its page says so in words
+                    assert (kind, view["game"], view["line"]) == ("state", None, phone_waits("Ben"))
+                    reply = table.session.handle("yes")  # the host lets it in
+                    assert reply.lines == (phone_let_in("Ben", 2),)
+                    kind, view = await next_event(stream)
+                    assert kind == "state" and view["you"] == "Ben" and view["game"]["current"] == "Ana"
+                status, body, _ = await second.post("/api/move", move("discard", "key-waits-0002"), csrf)
+                assert status == 200 and body["status"] == "recorded", body
+                assert table.session.handle("log").lines[-1].endswith("from Ben's phone 2.")
+                assert table.server.devices.players() == ["Ben", "Ben"]
+
+    run(scenario())
+
+
+def test_a_second_phone_the_host_refuses_is_told_so_and_stays_out(tmp_path):
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            await table.join("Ben")
+            async with table.phone() as second:
+                status, joined, _ = await second.post(
+                    "/api/join", {"code": table.server.current_code(), "player": "Ben"}
+                )
+                assert status == 200 and joined["waiting"] is True
+                async with second.http.get(second.url("/api/events")) as stream:
+                    assert (await next_event(stream))[0] == "state"
+                    assert table.session.handle("no").lines == (phone_kept_out("Ben"),)
+                    assert await next_event(stream) == ("removed", {"error": PHONE_KEPT_OUT})
+                status, body, _ = await second.get("/api/me")
+                assert (status, body) == (401, {"error": PHONE_KEPT_OUT})
+                assert table.server.devices.players() == ["Ben"]
+            status, body, _ = await table.get("/api/me")  # the first phone is untouched
+            assert status == 200 and body["player"] == "Ben"
+
+    run(scenario())
+
+
+def test_sixty_four_joins_in_a_burst_leave_every_real_phone_working(tmp_path):
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table, contextlib.AsyncExitStack() as stack:
+            players = ["Ana", "Ben", "Cy"]
+            phones = [await stack.enter_async_context(table.phone()) for _ in players]
+            csrfs = [await phone.join(player) for phone, player in zip(phones, players)]
+            code = table.server.current_code()
+            jar = aiohttp.DummyCookieJar()
+            connector = aiohttp.TCPConnector(limit=16)  # (one address holds at most 32 connections: the guard's own)
+            timeout = aiohttp.ClientTimeout(total=PATIENCE)
+            async with aiohttp.ClientSession(cookie_jar=jar, timeout=timeout, connector=connector) as http:
+                burst = dataclasses.replace(table, http=http)
+                answers = await asyncio.gather(
+                    *(burst.post("/api/join", {"code": code, "player": players[n % 3]}) for n in range(64))
+                )
+            for phone, player, csrf in zip(phones, players, csrfs):
+                status, body, _ = await phone.get("/api/me")
+                assert (status, body.get("player")) == (200, player), body
+                status, body, _ = await phone.post("/api/move", move("discard", f"key-burst-{player}"), csrf)
+                assert status == 200 and body["status"] in ("recorded", "warning"), body
+            statuses = [status for status, _, _ in answers]
+            assert statuses.count(200) == 3  # one phone a player waits for the host; the rest are told why not:
+            assert set(statuses) <= {200, 409, 429}  # another waits (409), or too many joins at once (429)
+            assert all(body.get("error") for status, body, _ in answers if status != 200)
+            assert all(body["waiting"] for status, body, _ in answers if status == 200)
+
+    run(scenario())
+
+
+def test_a_full_table_refuses_a_join_with_a_sentence_and_drops_no_phone(tmp_path, monkeypatch):
+    from assistant.share import guards
+
+    monkeypatch.setattr(guards, "MOST_DEVICES", 2)
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            await table.join("Ana")
+            async with table.phone() as ben:
+                await ben.join("Ben")
+                async with table.phone() as cy:
+                    status, body, _ = await cy.post("/api/join", {"code": table.server.current_code(), "player": "Cy"})
+                    assert (status, body) == (503, {"error": TABLE_FULL})
+                for phone, player in ((table, "Ana"), (ben, "Ben")):
+                    status, body, _ = await phone.get("/api/me")
+                    assert (status, body["player"]) == (200, player)  # no phone was dropped to make room
+
+    run(scenario())
+
+
+def test_share_remove_renews_the_code_and_keeps_the_removed_phone_out(tmp_path):
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            old = table.server.current_code()
+            await table.join("Ben")
+            reply = table.share.remove("ben")
+            new = table.server.current_code()
+            assert new != old and reply.lines == (device_removed("Ben", 1), code_renewed(new))
+            status, body, _ = await table.get("/api/me")
+            assert (status, body) == (401, {"error": DEVICE_REMOVED})
+            status, body, _ = await table.post("/api/join", {"code": old, "player": "Ben"})
+            assert (status, body) == (403, {"error": WRONG_CODE})
+            heard = len(table.said)
+            status, body, _ = await table.post("/api/join", {"code": new, "player": "Ben"})
+            assert status == 200 and body["waiting"] is False  # a new join, said on the laptop
+            assert laptop_said(table)[heard:] == [joined_from_phone("Ben")]
+
+    run(scenario())
+
+
+def test_share_refuse_answers_a_waiting_phone_when_the_question_is_gone(tmp_path):
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            await table.join("Ben")
+            async with table.phone() as second:
+                status, _, _ = await second.post("/api/join", {"code": table.server.current_code(), "player": "Ben"})
+                assert status == 200
+                table.session.handle("tally")  # another command: the question is dropped, the phone still waits
+                assert table.session.pending is None
+                listed = await table.share.control("devices")
+                assert listed.lines == (device_list(["Ben"], ("Ben",)),)
+                refused = await table.share.control("refuse ben")
+                assert refused.lines == (phone_kept_out("Ben"),)
+                status, body, _ = await second.get("/api/me")
+                assert (status, body) == (401, {"error": PHONE_KEPT_OUT})
+                again = await table.share.control("allow Ben\x1b]52;c;aGk=\x07")
+                assert again.lines == (no_phone_waits("Ben"),)  # said cleaned, never echoed raw
+
+    run(scenario())
+
+
+def test_the_players_first_phone_may_let_the_second_in_and_the_laptop_hears_it(tmp_path):
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            csrf = await table.join("Ben")
+            async with table.phone() as second, table.http.get(table.url("/api/events")) as stream:
+                assert (await next_event(stream))[1]["game"]["question"] is None
+                status, joined, _ = await second.post(
+                    "/api/join", {"code": table.server.current_code(), "player": "Ben"}
+                )
+                assert status == 200 and joined["waiting"] is True
+                kind, view = await next_event(stream)  # Ben's first phone is asked, with the question's own buttons
+                question = view["game"]["question"]
+                assert question["lines"] == [second_phone_asks_you("Ben")] and question["labels"] == JOIN_LABELS
+                answer = {"key": "key-let-in-01", "question": question["id"], "answer": "yes"}
+                status, body, _ = await table.post("/api/answer", answer, csrf)
+                assert (status, body["status"]) == (200, "recorded")
+                assert laptop_said(table)[-1] == first_phone_decided("Ben", 2, True)
+                status, body, _ = await second.post("/api/move", move("discard", "key-let-in-02"), joined["csrf"])
+                assert status == 200 and body["status"] in ("recorded", "warning"), body
+                assert table.session.handle("yes").lines == (no_phone_waits("Ben"),)  # the laptop's: answered
+                assert table.server.devices.players() == ["Ben", "Ben"]
 
     run(scenario())

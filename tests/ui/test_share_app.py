@@ -15,6 +15,7 @@ from typing import Any
 
 import aiohttp
 
+from assistant.core.game.history import Phone as SavedPhone
 from assistant.core.language.reply import Question
 from assistant.core.words.share import (
     CODE_GUESSED,
@@ -23,6 +24,11 @@ from assistant.core.words.share import (
     code_renewed,
     device_list,
     device_removed,
+    joined_from_phone,
+    phone_let_in,
+    phone_waits,
+    second_phone_asks,
+    second_phone_waits,
 )
 from assistant.session import Session
 from assistant.speech import RecordingBackend, SpeechService
@@ -104,8 +110,12 @@ def test_a_phones_move_is_shown_and_said_in_the_app_and_the_questions_stay_apart
             shown = text(app, "share")
             assert server.address in shown and " ".join(server.current_code()) in shown and "▀" in shown
             await typed(pilot, "new game Ana Ben Cy babies red pink orange")
-            jar = aiohttp.CookieJar(unsafe=True)
-            async with aiohttp.ClientSession(cookie_jar=jar, timeout=aiohttp.ClientTimeout(total=PATIENCE)) as http:
+            jar, second_jar = aiohttp.CookieJar(unsafe=True), aiohttp.CookieJar(unsafe=True)
+            timeout = aiohttp.ClientTimeout(total=PATIENCE)
+            async with (
+                aiohttp.ClientSession(cookie_jar=jar, timeout=timeout) as http,
+                aiohttp.ClientSession(cookie_jar=second_jar, timeout=timeout) as second_http,
+            ):
                 ana = Phone(http, server)
                 await ana.join("Ana")
                 answer = await ana.move("draw")
@@ -114,7 +124,9 @@ def test_a_phones_move_is_shown_and_said_in_the_app_and_the_questions_stay_apart
                 assert text(app, "answer") == "Ana drew a card.\nAction phase."
                 assert service.wait_idle(10)
                 assert said()[-1] == "Ana drew a card. Action phase."
-                assert others == ["Ana drew a card. Action phase."]  # another hand's: never cuts what is said
+                # the join and the move, each said as another hand's: never cutting what is said
+                assert others == [joined_from_phone("Ana"), "Ana drew a card. Action phase."]
+                assert joined_from_phone("Ana") in said()
                 assert app.session.game.log[-1].player == 0
 
                 await typed(pilot, "play rainbow aura")
@@ -147,12 +159,26 @@ def test_a_phones_move_is_shown_and_said_in_the_app_and_the_questions_stay_apart
                 assert answered == {"status": "refused", "lines": ["Not recorded."]}
                 assert isinstance(app.session.pending, Question)  # the phone's no did not answer the keyboard
 
+                second = Phone(second_http, server)  # a second phone for Ana: it waits for the host
+                await second.join("Ana")
+                await pilot.pause()
+                assert text(app, "answer") == second_phone_waits("Ana")  # the keyboard's question is left open
+                status, refused = await second.post("/api/move", {"key": "key-second-0001", "verb": "discard"})
+                assert (status, refused) == (403, {"error": phone_waits("Ana")})
+                await typed(pilot, "share allow ana")
+                await pilot.pause()
+                assert text(app, "answer") == phone_let_in("Ana", 2)
+                assert (await second.move("discard"))["status"] in ("recorded", "warning")
+
                 await typed(pilot, "share devices")
                 await pilot.pause()
-                assert text(app, "answer") == device_list(["Ana"])
+                assert text(app, "answer") == device_list(["Ana", "Ana"])
+                code = server.current_code()
                 await typed(pilot, "share remove ana")
                 await pilot.pause()
-                assert text(app, "answer") == device_removed("Ana", 1)
+                new = server.current_code()
+                assert new != code and text(app, "answer") == f"{device_removed('Ana', 2)}\n{code_renewed(new)}"
+                assert " ".join(new) in text(app, "share")  # the new code is shown at once
                 status, _ = await ana.post("/api/move", {"key": "key-after-removed", "verb": "draw"})
                 assert status == 401
                 await typed(pilot, "share off")
@@ -238,7 +264,13 @@ def test_the_plain_mode_shares_and_records_two_phones_moves_under_its_lock(tmp_p
             thread.start()
         for thread in threads:
             thread.join(PATIENCE)
+        status, body, cookie = _request(port, "POST", "/api/join", {"code": code, "player": "Ben"})
+        assert status == 200 and body["waiting"] is True  # a second phone for Ben: the laptop is asked
+        second = (cookie.split(";")[0], body["csrf"])
+        yield "yes"
+        answers.append(_request(port, "POST", "/api/move", {"key": "key-second-ben", "verb": "resolve"}, *second))
         yield "share devices"
+        yield "share remove ben"
         yield "share off"
         yield "quit"
 
@@ -251,15 +283,20 @@ def test_the_plain_mode_shares_and_records_two_phones_moves_under_its_lock(tmp_p
 
     others: list[str] = []
     assert run_plain(session, phones(), out, Hands(lambda reply: heard.append(reply.speech))) == 0
-    assert sorted(others) == ["Ben played Neigh. Neigh?", "Cy played Neigh. Neigh?"]  # never cutting the speech
-    assert [a[0] for a in answers] == [200, 200] and [a[1]["status"] for a in answers] == ["recorded", "recorded"]
-    responders = [event.player for event in session.game.log[-2:]]
+    joins = [joined_from_phone("Ben"), joined_from_phone("Cy"), second_phone_asks("Ben")]
+    neighs = ["Ben played Neigh. Neigh?", "Cy played Neigh. Neigh?"]
+    assert sorted(others[:-1]) == sorted(joins + neighs)  # said in turn, never cutting the speech
+    assert [a[0] for a in answers] == [200] * 3 and [a[1]["status"] for a in answers] == ["recorded"] * 3
+    assert phone_let_in("Ben", 2) in out.getvalue().splitlines()
+    assert session.game.phone_of(session.game.log[-1]) == SavedPhone(1, 2)  # the resolve, from Ben's second phone
+    responders = [event.player for event in session.game.log[-3:-1]]
     assert sorted(responders) == [1, 2]  # both recorded, in the order they arrived
     first, second = ("Ben", "Cy") if responders == [1, 2] else ("Cy", "Ben")
     printed = out.getvalue().splitlines()
     assert printed.index(f"{first} played Neigh.") < printed.index(f"{second} played Neigh.")  # both said, in order
     assert heard.index(f"{first} played Neigh. Neigh?") < heard.index(f"{second} played Neigh. Neigh?")
-    assert device_list(["Ben", "Cy"]) in printed and SHARE_STOPPED in printed
+    assert device_list(["Ben", "Cy", "Ben"]) in printed and SHARE_STOPPED in printed
+    assert device_removed("Ben", 2) in printed and any(line.startswith("New join code: ") for line in printed)
     assert NO_DEVICES not in printed
 
 

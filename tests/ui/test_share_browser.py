@@ -21,7 +21,15 @@ from typing import Any
 import pytest
 from share_table import CHROMIUM, CHROMIUM_ARGS, PATIENCE, Laptop, game_json, typed_game_json
 
-from assistant.core.words.share import DEVICE_REMOVED, device_removed
+from assistant.core.words.share import (
+    DEVICE_REMOVED,
+    JOIN_LABELS,
+    device_removed,
+    first_phone_decided,
+    phone_waits,
+    second_phone_asks,
+    second_phone_asks_you,
+)
 
 sync_api = pytest.importorskip(
     "playwright.sync_api", reason="Playwright for Python is not installed: bash scripts/setup.sh --with-tests"
@@ -375,3 +383,34 @@ def test_hostile_names_are_shown_as_text_and_an_update_never_moves_the_focus(tab
     expect(cy.page.locator("#moves")).to_be_hidden()
     t.typed.pop()
     assert not hostile.dialogs and not cy.dialogs and not hostile.failures and not cy.failures
+
+
+def test_a_second_phone_waits_in_words_until_the_players_first_phone_lets_it_in(table: Table) -> None:
+    t = table
+    t.type("new game Ana Ben", lambda line: line.startswith("Turn 1:"))
+    t.join_all(["Ben"], {})
+    first = t.phones["Ben"]
+    second = Phone(t.browser, t.laptop, NARROW)
+    try:
+        second.open_join()
+        mark = t.laptop.mark()
+        second.page.locator("#code-button").click()
+        second.page.locator("#players-to-choose button", has_text="Ben").first.click()
+        t.laptop.wait_for(second_phone_asks("Ben"), after=mark)  # the host is asked
+        expect(second.page.locator("#no-game")).to_have_text(phone_waits("Ben"))  # the page says it waits
+        expect(second.page.locator("#moves")).to_be_hidden()
+        # Ben's first phone is asked too, with the question's own heading and buttons.
+        expect(first.page.locator("#warning-lines")).to_have_text(second_phone_asks_you("Ben"))
+        expect(first.page.locator("#warning-heading")).to_have_text(JOIN_LABELS["heading"])
+        expect(first.page.locator("#warning-yes")).to_have_text(JOIN_LABELS["yes"])
+        expect(first.page.locator("#warning-no")).to_have_text(JOIN_LABELS["no"])
+        assert_accessible(first.page, "another phone asks to join")
+        mark = t.laptop.mark()
+        first.answer(True)
+        t.laptop.wait_for(first_phone_decided("Ben", 2, True), after=mark)
+        expect(first.page.locator("#warning")).to_be_hidden()
+        expect(second.page.locator("#turn")).to_be_visible()  # let in: the table, live
+        expect(second.page.locator("#no-game")).to_be_hidden()
+        assert not first.failures and not second.failures
+    finally:
+        second.close()

@@ -69,6 +69,15 @@ class NothingToUndoError(LookupError):
     """Undo with no event left, or redo with nothing undone."""
 
 
+@dataclass(frozen=True)
+class Phone:
+    """The device an event was recorded from (a phone on the shared table): its player's seat, and which of that
+    player's phones it was (1: the first to join)."""
+
+    seat: int
+    number: int = 1
+
+
 class Game:
     """A table and its history: the states after each event, the log, and what undo has set aside for redo."""
 
@@ -79,6 +88,9 @@ class Game:
         """The events in effect, oldest first."""
         self.undone: list[Event] = []
         """Events undone, the most recently undone last; redo takes from the end."""
+        self._phones: dict[int, tuple[Event, Phone]] = {}
+        """The phone each event recorded from one was made on, by the event's identity (the event is held, so its
+        identity is never another's; an event undone and redone is the same object)."""
 
     @classmethod
     def new(cls, setup: Setup, cards: CardSet, rules: Rules | None = None) -> Game:
@@ -108,11 +120,19 @@ class Game:
         """What about the event looks against the rules now."""
         return check(self.table, self.state, event)
 
-    def push(self, event: Event) -> Step:
-        """Apply an event (trusted: call `check` first) and forget anything undone."""
+    def push(self, event: Event, phone: Phone | None = None) -> Step:
+        """Apply an event (trusted: call `check` first) and forget anything undone; `phone`: the device it was
+        recorded from (None: the laptop)."""
         step = self._apply(event)
         self.undone.clear()
+        if phone is not None:
+            self._phones[id(event)] = (event, phone)
         return step
+
+    def phone_of(self, event: Event) -> Phone | None:
+        """The phone an event of this game was recorded from, or None (the laptop)."""
+        found = self._phones.get(id(event))
+        return found[1] if found is not None and found[0] is event else None
 
     def _apply(self, event: Event) -> Step:
         before = self.state
@@ -164,6 +184,8 @@ class Game:
 
 #: The most events one undo or redo record takes back.
 MAX_UNDO = 10_000
+#: The highest number a player's phone is saved with (far above the devices a table takes at once).
+MAX_PHONES = 1_000
 
 
 @dataclass(frozen=True)
@@ -176,6 +198,9 @@ class Record:
     event: Event | None = None
     count: int = 1
     """Undo and redo: how many events."""
+    phone: Phone | None = None
+    """An event recorded from a phone: which (saved as the event's `phone` field; a save without it is the
+    laptop's)."""
 
 
 def read_record(data: object, table: Table) -> Record:
@@ -187,13 +212,34 @@ def read_record(data: object, table: Table) -> Record:
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise EventError(f"{count!r} is not a number of events")
         return Record(str(data["e"]), count=count)
-    return Record("event", event_from_dict(data, len(table.setup.players), table.cards.by_id))
+    players = len(table.setup.players)
+    phone = None
+    if isinstance(data, dict) and "phone" in data:
+        data = dict(data)
+        phone = _read_phone(data.pop("phone"), players)
+    return Record("event", event_from_dict(data, players, table.cards.by_id), phone=phone)
+
+
+def _read_phone(data: object, players: int) -> Phone:
+    """A saved event's `phone` field; `EventError` when it is not a seat of the game and a phone's number."""
+    if isinstance(data, dict) and set(data) == {"seat", "n"}:
+        seat, number = data["seat"], data["n"]
+        if _whole(seat) and _whole(number) and 0 <= seat < players and 1 <= number <= MAX_PHONES:
+            return Phone(seat, number)
+    raise EventError(f"phone: {data!r} is not a seat of this game and a phone's number")
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def record_to_dict(record: Record) -> dict[str, Any]:
     """A record in its save form."""
     if record.event is not None:
-        return record.event.to_dict()
+        saved = record.event.to_dict()
+        if record.phone is not None:
+            saved["phone"] = {"seat": record.phone.seat, "n": record.phone.number}
+        return saved
     return {"e": record.kind} if record.count == 1 else {"e": record.kind, "n": record.count}
 
 
@@ -204,4 +250,4 @@ def replay(game: Game, record: Record) -> list[Step]:
         return game.undo(record.count) if record.kind == "undo" else game.redo_many(record.count)
     if record.event is None:  # a record made by hand, neither an undo, a redo nor an event
         raise EventError(f"a {record.kind!r} record with no event")
-    return [game.push(record.event)]
+    return [game.push(record.event, record.phone)]

@@ -20,7 +20,7 @@ from assistant.core.game.about import About, Topic
 from assistant.core.game.chain import is_neigh
 from assistant.core.game.events import Event, EventError, event_from_dict
 from assistant.core.game.facts import GameOver, TurnBegan
-from assistant.core.game.history import MAX_UNDO, Game, NothingToUndoError, Record, Step, record_to_dict
+from assistant.core.game.history import MAX_UNDO, Game, NothingToUndoError, Phone, Record, Step, record_to_dict
 from assistant.core.game.objections import Objection
 from assistant.core.language.builders import Context, cards_with_words, find_baby, find_player
 from assistant.core.language.parser import Command, CommandError
@@ -76,6 +76,9 @@ class Conversation:
     """The last event recorded, with the facts its announcement phrased; None before the first."""
     advised: set[str] = field(default_factory=set)
     """The advice already given this game (how to have a Herd Bonus read here): said once a game, not every turn."""
+    by: Phone | None = None
+    """The phone whose move is being carried out (`DeviceTalk` sets it while it runs one): each event recorded
+    meanwhile is saved as made on it. None: the laptop."""
 
     def run(self, command: Command, subject: Card | None = None) -> Reply:
         """Carry out a game command; `subject` is the card just read, meant when a command names none."""
@@ -220,10 +223,10 @@ class Conversation:
         """Apply an event, write it to the save, then announce it (nothing is said of an event not saved)."""
         game = self.game
         undone = list(game.undone)
-        step = game.push(event)
+        step = game.push(event, self.by)
         self.unsaved = ""  # (also a warned event recorded by yes, which comes here without `run`)
         try:
-            self._write(Record("event", event))
+            self._write(Record("event", event, phone=self.by))
         except OSError as exc:
             game.pop()
             game.undone[:] = undone

@@ -11,11 +11,11 @@ stale (it showed a card where the card no longer is).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from assistant.core.cards.card import Card, CardType
-from assistant.core.game.history import Game
+from assistant.core.game.history import Game, Phone
 from assistant.core.language.parser import Command
 from assistant.core.language.verb_names import VerbName
 from assistant.core.words.share import (
@@ -63,8 +63,11 @@ __all__ = [
     "DEVICE_VERBS",
     "DeviceMove",
     "DeviceAnswer",
+    "DeviceJoined",
     "DeviceMoveError",
     "DeviceOutcome",
+    "DeviceRequest",
+    "JoinDecision",
     "command_for",
     "may_do",
     "read_answer",
@@ -97,6 +100,8 @@ class DeviceMove:
     """The card id the page showed on top of the pile (neigh, instant, resolve): when it is no longer anywhere on
     the pile (resolved, or the pile emptied), the page was stale. An answer put on top of it since is not staleness:
     two Neighs tapped at once on the same card are both recorded, the second on what is then on top."""
+    device: int = 1
+    """Which of the player's phones sent it (1: the first to join): set by the server, never read from the body."""
 
 
 def read_move(body: Any) -> DeviceMove:
@@ -196,15 +201,17 @@ def may_do(game: Game, player: str) -> list[str]:
 
 @dataclass(frozen=True)
 class DeviceOutcome:
-    """What became of a move from a device: `status` for the phone ("recorded", "warning", "refused", "stale"),
-    the `lines` it shows, the id of its open `question` (a warning), and the `reply` the laptop shows and says
-    (None: nothing to say there)."""
+    """What became of a move from a device: `status` for the phone ("recorded", "warning", "refused", "stale"; for
+    a phone joining, "joined" or "waiting"), the `lines` it shows, the id of its open `question` (a warning), and
+    the `reply` the laptop shows and says (None: nothing to say there)."""
 
     status: str
     lines: tuple[str, ...]
     reply: Any = None
     """A `Reply` for the laptop, or None."""
     question: str | None = None
+    phone: Phone | None = None
+    """Recorded: the phone it is saved as made on."""
 
 
 @dataclass(frozen=True)
@@ -213,6 +220,32 @@ class DeviceAnswer:
 
     question: str
     yes: bool
+    device: int = 1
+    """Which of the player's phones answered (as `DeviceMove.device`)."""
+
+
+class JoinDecision(Protocol):
+    """A phone that waits to be let in (the server keeps it): whether it still waits, and the answer."""
+
+    def waits(self) -> bool:
+        """The phone still waits (nobody has answered, and it was not taken off)."""
+
+    def decide(self, allow: bool) -> bool:
+        """Let it in, or keep it out; False when it no longer waits."""
+
+
+@dataclass(frozen=True)
+class DeviceJoined:
+    """A phone joined the table for its player: said on the laptop. With `waiting`, the player already has a phone:
+    this one waits until the host, or one of the player's own phones, answers."""
+
+    device: int = 1
+    """Which of the player's phones it is (1: the first to join)."""
+    waiting: JoinDecision | None = field(default=None, compare=False)
+
+
+DeviceRequest = DeviceMove | DeviceAnswer | DeviceJoined
+"""What the server hands the session's owner for a device."""
 
 
 def read_answer(body: Any) -> DeviceAnswer:

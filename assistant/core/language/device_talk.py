@@ -5,37 +5,48 @@ A move from a device is carried out by the same `Conversation` as a typed line (
 against the rules is warned about the same way; but its question ("record it anyway?") is kept here, by player,
 and never replaces the keyboard's open question (`Session.pending`) nor another device's. A question lapses when
 anything is recorded before it is answered: the event it would record was checked against a table that has
-changed.
+changed. Each event a device records is saved as made on that phone (`Game.phone_of`), and a phone joining is said
+on the laptop (a second phone for a player is asked about there).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import secrets
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from assistant.core.game.events import Event
-from assistant.core.game.history import Game
+from assistant.core.game.about import About, Topic
+from assistant.core.game.history import Game, Phone
 from assistant.core.language.conversation import Conversation
-from assistant.core.language.device import DeviceMove, DeviceMoveError, DeviceOutcome, command_for
+from assistant.core.language.device import (
+    DeviceJoined,
+    DeviceMove,
+    DeviceMoveError,
+    DeviceOutcome,
+    JoinDecision,
+    command_for,
+)
 from assistant.core.language.parser import Command
 from assistant.core.language.reply import Question, Reply
 from assistant.core.words.gameplay import NO_GAME, NOT_RECORDED, NOTHING_TO_UNDO
 from assistant.core.words.share import (
+    JOIN_LABELS,
     QUESTION_LAPSED,
     UNDO_NOT_YOURS,
+    first_phone_decided,
     from_phone,
+    host_decided,
+    joined_from_phone,
+    no_phone_waits,
     not_a_player,
     phone_answered_no,
     phone_asks,
+    second_phone_asks,
+    second_phone_asks_you,
 )
 
 __all__ = ["DeviceTalk"]
-
-#: How many events recorded from devices are remembered (for "undo my own last move").
-_KEPT_EVENTS = 200
 
 Mark = tuple[int, int, int, int]
 
@@ -57,22 +68,35 @@ class _Asked:
 
 
 @dataclass
+class _Joining:
+    """A phone that waits to join as a player: the id of the question the player's own phones are asked."""
+
+    id: str
+    waiting: JoinDecision
+    device: int
+
+
+@dataclass
 class DeviceTalk:
     """Moves from devices, carried out by the game's conversation (`talk()` gives it, or None with no game)."""
 
     talk: Callable[[], Conversation | None]
     asked: dict[str, _Asked] = field(default_factory=dict)
     """Each device player's open question."""
-    made: deque[tuple[Event, str]] = field(default_factory=lambda: deque(maxlen=_KEPT_EVENTS))
-    """Events recorded from devices, with the player whose device recorded each."""
+    joining: dict[str, _Joining] = field(default_factory=dict)
+    """The phone that waits to join as each player: the player's own phones may let it in."""
 
     def question_of(self, player: str) -> dict[str, object] | None:
-        """The player's open question as the page shows it (its id and lines), or None (none, or lapsed)."""
+        """The player's open question as the page shows it (its id and lines; for a phone asking to join, its own
+        labels), or None (none, or lapsed). A warned move comes first."""
         talk = self.talk()
         asked = self.asked.get(player)
-        if talk is None or asked is None or asked.mark != _mark(talk.game):
-            return None
-        return {"id": asked.id, "lines": list(asked.lines)}
+        if talk is not None and asked is not None and asked.mark == _mark(talk.game):
+            return {"id": asked.id, "lines": list(asked.lines)}
+        joining = self.joining.get(player)
+        if joining is not None and joining.waiting.waits():
+            return {"id": joining.id, "lines": [second_phone_asks_you(player)], "labels": JOIN_LABELS}
+        return None
 
     def move(self, player: str, move: DeviceMove) -> DeviceOutcome:
         """Carry out one move of `player`'s device: a new move replaces that device's own open question only."""
@@ -84,16 +108,42 @@ class DeviceTalk:
             return DeviceOutcome("refused", (not_a_player(player, list(game.table.setup.players)),))
         self.asked.pop(player, None)
         if move.verb == "undo":
-            return self._undo(talk, player)
+            return self._undo(talk, player, move.device)
         try:
             command, card = command_for(move, player, game)
         except DeviceMoveError as exc:
             return DeviceOutcome("stale" if exc.stale else "refused", (str(exc),))
-        return self._outcome(talk, player, lambda: talk.run(command, card))
+        return self._outcome(talk, player, move.device, lambda: talk.run(command, card))
 
-    def answer(self, player: str, question: str, yes: bool) -> DeviceOutcome:
+    def join(self, player: str, joined: DeviceJoined) -> DeviceOutcome:
+        """A phone joined as `player`: said on the laptop. A second phone for the player waits: the laptop's reply
+        asks whether to let it join (yes lets it in, no keeps it out), and so are the player's own phones."""
+        waiting = joined.waiting
+        if waiting is None:
+            return DeviceOutcome("joined", (), Reply.of(joined_from_phone(player)))
+        self.joining[player] = _Joining(secrets.token_urlsafe(12), waiting, joined.device)
+
+        def answer(allow: bool) -> Reply:
+            if not waiting.decide(allow):
+                return Reply.of(no_phone_waits(player))
+            return Reply.of(host_decided(player, joined.device, allow))
+
+        question = second_phone_asks(player)
+        ask = Question(lambda: answer(True), declined="", refused=lambda: answer(False))
+        laptop = Reply((question,), question, important=True, pending=ask, facts=(About(Topic.QUESTION, question),))
+        return DeviceOutcome("waiting", (), laptop)
+
+    def answer(self, player: str, question: str, yes: bool, device: int = 1) -> DeviceOutcome:
         """The device's answer to its own open question: yes records the warned move, no records nothing. A question
-        that is not this device's open one, or has lapsed, is stale."""
+        that is not this device's open one, or has lapsed, is stale. The answer to another phone asking to join as
+        the player lets it in or keeps it out."""
+        joining = self.joining.get(player)
+        if joining is not None and joining.id == question:
+            del self.joining[player]
+            if not joining.waiting.decide(yes):
+                return DeviceOutcome("stale", (no_phone_waits(player),))
+            said = first_phone_decided(player, joining.device, yes)
+            return DeviceOutcome("recorded" if yes else "refused", (said,), Reply.of(said))
         talk = self.talk()
         asked = self.asked.get(player)
         if talk is None or asked is None or asked.id != question or asked.mark != _mark(talk.game):
@@ -102,34 +152,36 @@ class DeviceTalk:
         del self.asked[player]
         if not yes:
             return DeviceOutcome("refused", (NOT_RECORDED,), Reply.of(phone_answered_no(player)))
-        return self._outcome(talk, player, asked.question.then)
+        return self._outcome(talk, player, device, asked.question.then)
 
-    def _undo(self, talk: Conversation, player: str) -> DeviceOutcome:
-        """Undo the last event when it is the player's own (their move, or recorded from their device)."""
+    def _undo(self, talk: Conversation, player: str, device: int) -> DeviceOutcome:
+        """Undo the last event when it is the player's own (their move, or recorded from their phone: the save keeps
+        which, so this holds after a resume too)."""
         game = talk.game
         if not game.log:
             return DeviceOutcome("refused", (NOTHING_TO_UNDO,))
         last = game.log[-1]
         seat = game.table.setup.players.index(player)
-        own = getattr(last, "player", None) == seat or any(event is last and who == player for event, who in self.made)
-        if not own:
+        phone = game.phone_of(last)
+        if getattr(last, "player", None) != seat and (phone is None or phone.seat != seat):
             return DeviceOutcome("refused", (UNDO_NOT_YOURS,))
-        return self._outcome(talk, player, lambda: talk.run(Command("undo", actor=player)), remember=False)
+        return self._outcome(talk, player, device, lambda: talk.run(Command("undo", actor=player)))
 
-    def _outcome(
-        self, talk: Conversation, player: str, act: Callable[[], Reply], remember: bool = True
-    ) -> DeviceOutcome:
-        """Run the move and tell what became of it: recorded (the history moved), a warning (a question kept for this
-        device), or refused (nothing recorded; the laptop says nothing, unless the save could not be written: a full
-        disk is said on the laptop too, which the host can do something about)."""
+    def _outcome(self, talk: Conversation, player: str, device: int, act: Callable[[], Reply]) -> DeviceOutcome:
+        """Run the move (each event it records saved as made on this phone) and tell what became of it: recorded
+        (the history moved), a warning (a question kept for this device), or refused (nothing recorded; the laptop
+        says nothing, unless the save could not be written: a full disk is said on the laptop too, which the host
+        can do something about)."""
         game = talk.game
         before = _mark(game)
-        reply = act()
+        phone = talk.by = Phone(game.table.setup.players.index(player), device)
+        try:
+            reply = act()
+        finally:
+            talk.by = None
         if _mark(game) != before:
-            if remember and game.log:
-                self.made.append((game.log[-1], player))
             said = reply if player in reply.speech else reply.before(from_phone(player))
-            return DeviceOutcome("recorded", reply.lines, dataclasses.replace(said, pending=None))
+            return DeviceOutcome("recorded", reply.lines, dataclasses.replace(said, pending=None), phone=phone)
         if isinstance(reply.pending, Question):
             asked = _Asked(secrets.token_urlsafe(12), reply.pending, before, reply.lines)
             self.asked[player] = asked

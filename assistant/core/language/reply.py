@@ -43,11 +43,12 @@ class Question:
     """A yes-or-no question: yes runs `then`; no, or any other command, does nothing. `other` may take another
     answer (a card's type, for a card being added): it returns its reply, or None when the line is not one.
     `declined` is said for no, and before the reply to another command ("": only for no); None means "Not
-    recorded." (a warned event)."""
+    recorded." (a warned event). `refused`, when given, is what no does instead (a phone kept out)."""
 
     then: Callable[[], Reply]
     other: Callable[[str], Reply | None] | None = None
     declined: str | None = None
+    refused: Callable[[], Reply] | None = None
 
 
 Pending = Choice | Question

@@ -407,7 +407,9 @@ VERBS: tuple[Verb, ...] = (
         ("`share`, `share 127.0.0.1:8123`", "share the table with the players' phones on the local network (also "
          "`table-assistant --share`, F9 in the app): its address and join code are said and shown, with a QR code"),
         ("`share devices`", "the phones joined, by player"),
-        ("`share remove Ben`", "take Ben's phone off the table"),
+        ("`share remove Ben`", "take Ben's phone off the table (a new join code is made and said)"),
+        ("`share allow Ben`, `share refuse Ben`", "let in, or keep out, a second phone asking to join as Ben (also "
+         "yes or no to the question the laptop asks)"),
         ("`share off`", "stop sharing the table"),
     )),
 )  # fmt: skip

@@ -43,6 +43,7 @@ from assistant.core.words.gameplay import (
     player_name,
     turn_and_phase,
 )
+from assistant.core.words.share import phone_name
 from assistant.core.words.verbosity import Verbosity
 
 __all__ = [
@@ -189,13 +190,16 @@ def describe_rules(table: Table, state: GameState) -> str:
 
 
 def describe_log(table: Table, game: Game, count: int = 5) -> list[str]:
-    """The last few events, oldest first."""
+    """The last few events, oldest first; each recorded from a phone says which ("from Ben's phone")."""
     if not game.log:
         return ["No events yet."]
     start = max(0, len(game.log) - count)
-    return [
-        f"{n + 1}: {describe_event(table, game.log[n], game.state_before(n))}." for n in range(start, len(game.log))
-    ]
+    lines = []
+    for n in range(start, len(game.log)):
+        phone = game.phone_of(game.log[n])
+        made = f", from {phone_name(table.setup.players[phone.seat], phone.number)}" if phone is not None else ""
+        lines.append(f"{n + 1}: {describe_event(table, game.log[n], game.state_before(n))}{made}.")
+    return lines
 
 
 DECK_COUNT_GUESS = "This deck's card list is incomplete, so the deck count is a guess: say deck and a number to set it."

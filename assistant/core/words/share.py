@@ -15,6 +15,7 @@ __all__ = [
     "CHOOSE_PLAYER",
     "CODE_GUESSED",
     "DEVICE_REMOVED",
+    "JOIN_LABELS",
     "NO_DEVICE",
     "NO_DEVICES",
     "NO_GAME_TO_JOIN",
@@ -25,11 +26,13 @@ __all__ = [
     "OTHER_HOST",
     "OTHER_ORIGIN",
     "PAGE_LABELS",
+    "PHONE_KEPT_OUT",
     "QUESTION_LAPSED",
     "REMOVE_WHOSE",
     "SHARE_ADDRESS_FORM",
     "SHARE_STOPPED",
     "STALE_PILE",
+    "TABLE_FULL",
     "TOO_SLOW",
     "TOO_LARGE",
     "UNDO_NOT_YOURS",
@@ -39,18 +42,31 @@ __all__ = [
     "UNKNOWN_VERB",
     "WRONG_CODE",
     "already_sharing",
+    "another_phone_waits",
     "bad_field",
     "cannot_listen",
     "code_renewed",
     "device_list",
     "device_removed",
+    "first_phone_decided",
     "from_phone",
+    "host_decided",
+    "joined_from_phone",
     "no_device_for",
+    "no_phone_waits",
     "not_a_player",
     "not_your_turn_to_end",
     "phone_asks",
     "phone_answered_no",
+    "phone_kept_out",
+    "phone_let_in",
+    "phone_name",
+    "phone_waits",
     "public_address",
+    "recorded_from",
+    "second_phone_asks",
+    "second_phone_asks_you",
+    "second_phone_waits",
     "sharing_at",
     "spoken_code",
     "stale_nowhere",
@@ -89,7 +105,16 @@ NO_LOCAL_ADDRESS = (
 )
 REMOVE_WHOSE = "Say whose phone to take off the table, like share remove Ben."
 CODE_GUESSED = "Someone is guessing the join code: a new code is shown."
+PHONE_KEPT_OUT = "The host did not let this phone join the table."
+TABLE_FULL = (
+    "The table has as many phones as it can take, so this one cannot join. Ask the host to take a phone off with "
+    "share remove, then join again."
+)
 SHARE_ADDRESS_FORM = "Say an address and a port, like share 127.0.0.1:8123, or share alone."
+
+#: The labels of the question a player's phone is asked when another phone asks to join as that player (in place of
+#: a warning's "Check this move", "Record it anyway" and "Do not record it").
+JOIN_LABELS = {"heading": "Another phone", "yes": "Let it join", "no": "Keep it out"}
 
 #: The page's own labels, sent to it as text (the page shows them with textContent, never as markup).
 PAGE_LABELS = {
@@ -214,13 +239,14 @@ def phone_answered_no(player: str) -> str:
     return f"{player} did not record it."
 
 
-def device_list(players: list[str]) -> str:
-    """The devices joined, by player (`share devices`)."""
+def device_list(players: list[str], waiting: tuple[str, ...] = ()) -> str:
+    """The devices joined, by player, and the players a phone waits to join as (`share devices`)."""
+    asking = f"A second phone waits to join as {', '.join(waiting)}." if waiting else ""
     if not players:
-        return NO_DEVICES
+        return f"{NO_DEVICES} {asking}".strip()
     counts = {name: players.count(name) for name in dict.fromkeys(players)}
     parts = [name if count == 1 else f"{name} ({count} phones)" for name, count in counts.items()]
-    return f"Phones joined: {', '.join(parts)}."
+    return f"Phones joined: {', '.join(parts)}. {asking}".strip()
 
 
 def device_removed(player: str, count: int) -> str:
@@ -232,3 +258,73 @@ def device_removed(player: str, count: int) -> str:
 def no_device_for(player: str) -> str:
     """`share remove NAME` when that player has no phone (the name as typed, cleaned)."""
     return f"{clean_untrusted(player, 40)} has no phone on the table."
+
+
+def phone_name(player: str, number: int = 1) -> str:
+    """A phone on the table, by its player and which of their phones it is ("Ben's phone", "Ben's phone 2")."""
+    return f"{player}'s phone" if number == 1 else f"{player}'s phone {number}"
+
+
+def joined_from_phone(player: str) -> str:
+    """Said on the laptop when a phone joins the table."""
+    return f"{player} joined from a phone."
+
+
+def second_phone_asks(player: str) -> str:
+    """Said on the laptop when a phone asks to join as a player who has one: the question the host answers."""
+    return f"A second phone asks to join as {player}. Let it join the table? Say yes or no."
+
+
+def second_phone_waits(player: str) -> str:
+    """As `second_phone_asks`, when the laptop already waits for another answer: how to answer this one."""
+    return (
+        f"A second phone asks to join as {player}. Say share allow {player} to let it join, or share refuse "
+        f"{player} to keep it out."
+    )
+
+
+def phone_let_in(player: str, number: int) -> str:
+    """The host let a second phone join."""
+    return f"{phone_name(player, number)} joined the table."
+
+
+def phone_kept_out(player: str) -> str:
+    """The host kept a second phone out."""
+    return f"The second phone for {player} was kept out."
+
+
+def host_decided(player: str, number: int, allow: bool) -> str:
+    """The host's answer to a second phone (its yes or no, or `share allow` or `share refuse`)."""
+    return phone_let_in(player, number) if allow else phone_kept_out(player)
+
+
+def no_phone_waits(player: str) -> str:
+    """`share allow NAME` or `share refuse NAME` (or a late yes or no) when no phone waits to join as that player."""
+    return f"No phone waits to join as {player}."
+
+
+def phone_waits(player: str) -> str:
+    """Shown on a phone that waits for the host to let it join as a player who has a phone."""
+    return f"{player} already has a phone on the table. The host must let this one join: wait here."
+
+
+def another_phone_waits(player: str) -> str:
+    """A phone's join refused: another already waits to join as that player."""
+    return f"Another phone already waits to join as {player}. Ask the host to answer it first."
+
+
+def recorded_from(phone: str) -> str:
+    """Kept with a move recorded from a phone, for `history`."""
+    return f"From {phone}."
+
+
+def second_phone_asks_you(player: str) -> str:
+    """Shown on a player's phone when another phone asks to join as that player."""
+    return f"Another phone asks to join the table as {player}. Let it join?"
+
+
+def first_phone_decided(player: str, number: int, allow: bool) -> str:
+    """A player's phone let another phone join as that player, or kept it out (said on both)."""
+    if allow:
+        return f"{player}'s phone let {phone_name(player, number)} join the table."
+    return f"{player}'s phone kept the second phone for {player} out."

@@ -602,8 +602,16 @@
 
   // ---- a warning -------------------------------------------------------------------------------------------------
 
-  function showWarning(list, question, focus) {
+  // A warned move's question, or another phone asking to join as this player (`labels`: its own heading and
+  // buttons; otherwise the page's words for a warning).
+  function showWarning(list, question, focus, labels) {
     page.question = typeof question === "string" ? question : null;
+    const own = labels && typeof labels === "object" ? labels : {};
+    for (const [id, key] of [["warning-heading", "heading"], ["warning-yes", "yes"], ["warning-no", "no"]]) {
+      const element = $(id);
+      const text = typeof own[key] === "string" ? own[key] : word(element.dataset.word);
+      if (text !== null) setText(element, text);
+    }
     const box = $("warning-lines");
     box.replaceChildren(
       ...list.map((line) => {
@@ -625,7 +633,7 @@
 
   function renderQuestion(question) {
     if (question && typeof question === "object" && typeof question.id === "string") {
-      if (question.id !== page.question) showWarning(lines(question.lines), question.id, false);
+      if (question.id !== page.question) showWarning(lines(question.lines), question.id, false, question.labels);
     } else if (page.question !== null && !$("warning").contains(document.activeElement)) {
       hideWarning(false);
     }

@@ -1,0 +1,183 @@
+"""Every device known to the table, in the core: a phone joining is said on the laptop, a second phone for a player
+is asked about there (never replacing the keyboard's question), and each move made on a phone is saved with the
+phone, read back on resume (an old save without phones still loads), and named by `log` and `history`."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from assistant.core.game.events import EventError, Resolve
+from assistant.core.game.history import Phone, Record, read_record, record_to_dict
+from assistant.core.language.device import DeviceJoined, DeviceMove
+from assistant.core.language.reply import Question
+from assistant.core.words.share import (
+    JOIN_LABELS,
+    first_phone_decided,
+    joined_from_phone,
+    no_phone_waits,
+    phone_kept_out,
+    phone_let_in,
+    recorded_from,
+    second_phone_asks,
+    second_phone_asks_you,
+    second_phone_waits,
+)
+from assistant.session import Session
+from assistant.storage.decks import load_card_set
+from assistant.storage.saves import FORMAT, GameStore, encode_line
+
+CARDS = load_card_set()
+NEW_GAME = "new game Ana Ben Cy babies red pink orange"
+
+
+def saved_session(tmp_path, *lines: str) -> Session:
+    session = Session(CARDS, store=GameStore(tmp_path / "games"))
+    for line in [NEW_GAME, *lines]:
+        session.handle(line)
+    return session
+
+
+def resumed(tmp_path) -> Session:
+    session = Session(CARDS, store=GameStore(tmp_path / "games"))
+    session.resume_game()
+    return session
+
+
+def test_a_phone_joining_is_said_on_the_laptop_and_kept_for_history(tmp_path):
+    session = saved_session(tmp_path)
+    outcome = session.device_joined("Ben", DeviceJoined(1))
+    assert outcome.reply.lines == (joined_from_phone("Ben"),) == ("Ben joined from a phone.",)
+    assert session.pending is None
+    assert "Ben joined from a phone." in session.handle("history").lines
+
+
+class Waiting:
+    """A phone waiting to be let in, as the server keeps it: the answers it was given."""
+
+    def __init__(self, waits: bool = True) -> None:
+        self.decided: list[bool] = []
+        self.still = waits
+
+    def waits(self) -> bool:
+        return self.still
+
+    def decide(self, allow: bool) -> bool:
+        if not self.still:
+            return False
+        self.decided.append(allow)
+        self.still = False
+        return True
+
+
+def test_a_second_phone_is_asked_about_on_the_laptop_and_yes_or_no_decides(tmp_path):
+    session = saved_session(tmp_path)
+    ben, cy = Waiting(), Waiting()
+    asked = session.device_joined("Ben", DeviceJoined(2, ben))
+    assert asked.reply.lines == (second_phone_asks("Ben"),) and isinstance(session.pending, Question)
+    assert ben.decided == []  # nothing decided before the host answers
+    assert session.handle("yes").lines == (phone_let_in("Ben", 2),) == ("Ben's phone 2 joined the table.",)
+    assert ben.decided == [True]
+    session.device_joined("Cy", DeviceJoined(2, cy))
+    assert session.handle("no").lines == (phone_kept_out("Cy"),)
+    assert cy.decided == [False]
+
+
+def test_the_players_own_phone_is_asked_too_and_its_answer_is_said_on_the_laptop(tmp_path):
+    session = saved_session(tmp_path)
+    ben = Waiting()
+    session.device_joined("Ben", DeviceJoined(2, ben))
+    question = session.devices.question_of("Ben")
+    assert question["lines"] == [second_phone_asks_you("Ben")] and question["labels"] == JOIN_LABELS
+    assert session.devices.question_of("Cy") is None
+    said = session.device_answer("Ben", question["id"], True)
+    assert (said.status, said.reply.lines) == ("recorded", (first_phone_decided("Ben", 2, True),))
+    assert said.lines == ("Ben's phone let Ben's phone 2 join the table.",) and ben.decided == [True]
+    assert session.devices.question_of("Ben") is None
+    assert session.handle("yes").lines == (no_phone_waits("Ben"),)  # the laptop's question: answered already
+
+
+def test_the_players_phone_is_no_longer_asked_once_the_host_answered(tmp_path):
+    session = saved_session(tmp_path)
+    ben = Waiting()
+    session.device_joined("Ben", DeviceJoined(2, ben))
+    question = session.devices.question_of("Ben")
+    session.handle("no")
+    assert ben.decided == [False] and session.devices.question_of("Ben") is None
+    late = session.device_answer("Ben", question["id"], True)
+    assert (late.status, late.lines) == ("stale", (no_phone_waits("Ben"),)) and ben.decided == [False]
+
+
+def test_a_second_phone_never_replaces_the_keyboards_question(tmp_path):
+    session = saved_session(tmp_path, "draw", "play rainbow aura", "resolve")
+    assert session.handle("play yay").confirm
+    keyboard = session.pending
+    asked = session.device_joined("Ben", DeviceJoined(2, Waiting()))
+    assert asked.reply.lines == (second_phone_waits("Ben"),) and asked.reply.pending is None
+    assert session.pending is keyboard
+    assert session.handle("yes").lines[0] == "Ana played Yay."
+
+
+def test_a_late_answer_to_a_phone_that_no_longer_waits_says_so(tmp_path):
+    session = saved_session(tmp_path)
+    session.device_joined("Ben", DeviceJoined(2, Waiting(waits=False)))  # (taken off meanwhile)
+    assert session.handle("yes").lines == (no_phone_waits("Ben"),)
+
+
+def test_a_move_made_on_a_phone_is_saved_with_it_and_named_after_a_resume(tmp_path):
+    session = saved_session(tmp_path, "draw")
+    assert session.device_move("Ben", DeviceMove("draw", device=2)).status == "recorded"
+    assert session.game.phone_of(session.game.log[-1]) == Phone(1, 2)
+    history = session.handle("history").lines
+    assert (
+        history[-2:]
+        == ("Ben drew a card.", recorded_from("Ben's phone 2"))
+        == ("Ben drew a card.", "From Ben's phone 2.")
+    )
+    save = next((tmp_path / "games").glob("game-*.jsonl")).read_text().splitlines()
+    assert json.loads(save[-1].split("\t")[0])["r"]["phone"] == {"seat": 1, "n": 2}
+    assert json.loads(save[-2].split("\t")[0])["r"].get("phone") is None  # typed on the laptop
+
+    again = resumed(tmp_path)
+    game = again.game
+    assert game.log == session.game.log
+    assert [game.phone_of(event) for event in game.log] == [None, Phone(1, 2)]
+    log = again.handle("log").lines
+    assert log[-1] == "2: Ben drew a card, from Ben's phone 2." and log[-2] == "1: Ana drew a card."
+
+
+def test_a_phone_undoes_its_own_resolve_after_a_resume(tmp_path):
+    """A resolve names no player: only the save's phone says it was Cy's, so Cy's phone may still take it back."""
+    session = saved_session(tmp_path, "draw", "play rainbow aura")
+    assert session.device_move("Cy", DeviceMove("resolve")).status == "recorded"
+    again = resumed(tmp_path)
+    assert again.game.log[-1] == Resolve()
+    assert again.device_move("Ben", DeviceMove("undo")).status == "refused"
+    undone = again.device_move("Cy", DeviceMove("undo"))
+    assert undone.status == "recorded" and again.game.state.pile
+
+
+def test_an_old_save_without_phones_still_loads(tmp_path):
+    folder = tmp_path / "games"
+    session = saved_session(tmp_path, "draw")
+    setup = session.game.setup.to_dict()
+    folder.joinpath("last").unlink()
+    old = folder / "game-20240101-000000-0000.jsonl"
+    records = [{"format": FORMAT, "version": 1, "setup": setup}, {"n": 1, "r": {"e": "draw", "player": 0, "count": 1}}]
+    old.write_bytes(b"".join(encode_line(record) for record in records))
+    folder.joinpath("last").write_text(old.name + "\n")
+    again = resumed(tmp_path)
+    assert len(again.game.log) == 1 and again.game.phone_of(again.game.log[0]) is None
+    assert again.handle("log").lines == ("1: Ana drew a card.",)
+
+
+@pytest.mark.parametrize(
+    "phone", [{"seat": 3, "n": 1}, {"seat": 0, "n": 0}, {"seat": True, "n": 1}, {"seat": 0}, "Ben", None]
+)
+def test_a_phone_that_is_no_seat_and_number_is_a_damaged_record(tmp_path, phone):
+    table = saved_session(tmp_path).game.table
+    with pytest.raises(EventError, match="phone"):
+        read_record({"e": "draw", "player": 0, "count": 1, "phone": phone}, table)
+    record = read_record(record_to_dict(Record("event", Resolve(), phone=Phone(2, 3))), table)
+    assert record == Record("event", Resolve(), phone=Phone(2, 3))
