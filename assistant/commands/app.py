@@ -201,6 +201,8 @@ def run(args: argparse.Namespace) -> int:
             speaker.players = app.session.players
             speaker.service.say(app.heading)
         app.run()
+        if app.crashed is not None:  # to the last guard: the crash log and one sentence, never a traceback
+            raise app.crashed
     finally:
         if speaker is not None:
             speaker.close()

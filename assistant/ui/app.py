@@ -198,6 +198,8 @@ class TableApp(App[None]):
         self.clock = clock
         self.chord_window = chord_window
         self.session = session
+        self.crashed: BaseException | None = None
+        """An exception no handler caught, which ended the app (`_handle_exception`)."""
         self.heading = title
         """What is said as the app opens."""
         self.speak = speak
@@ -231,6 +233,18 @@ class TableApp(App[None]):
             on_code=lambda code: self._shared_notice(),
             tell=lambda reply: self.show(reply, new_input=False, own_key=False),
         )
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An exception no handler caught. Textual's own last resort draws its traceback, with every local
+        variable, on the terminal as the app exits (megabytes, read out by a screen reader) and exits with 1; here
+        it is kept (`crashed`) for the command line's last guard, which writes it to the crash log and says one
+        sentence (`assistant/cli.py`), and the app exits with 70. Pilot still raises it at the end of a test.
+        (A method of Textual's own, not public: tests/ui/test_app.py holds it to what Textual does with it.)"""
+        self.crashed = error
+        if getattr(self, "_exception", None) is None:  # what `run_test` raises when a test's app ends
+            self._exception = error
+            self._exception_event.set()
+        self.exit(return_code=70)
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this platform; on a POSIX terminal and on the Windows console, one where Escape never
