@@ -21,9 +21,9 @@ def win(text: str, seat: int = 0) -> About:
     return About(Topic.WIN, text, (seat,))
 
 
-def move(text: str, seat: int, kind: str, card: str = "") -> About:
+def move(text: str, seat: int, kind: str, card: str = "", at: int = 0) -> About:
     player = ("Ana", "Ben", "Cy", "Dee")[seat]
-    return About(Topic.MOVE, text, (seat,), player, kind, card)
+    return About(Topic.MOVE, text, (seat,), player, kind, card, at=at)
 
 
 def queue_with(*items, speaking: str | None = None) -> SpeechQueue:
@@ -599,3 +599,30 @@ def test_in_a_burst_a_fact_merged_again_and_again_before_it_began_is_still_said(
     queue.take()  # "Cy's turn." being said when the next move comes: it ends, and the count, never begun, goes on
     queue.arrive(Utterance("Move 2."))
     assert texts(queue) == ["Cy: 2 Unicorns. Move 2."]
+
+
+def test_a_turns_reminder_is_said_whole_once_and_only_the_turn_is_folded_again():
+    whole = "Cy's turn: may use the Goat Herd Bonus."
+    queue = _saying(Utterance(f"Turn 9, {whole} More.", IMPORTANT, facts=(turn(whole, 2, "Cy's turn."),)))
+    queue.new_input()  # cut before it was heard: longer than the gap between keys, it would be cut every time
+    queue.done()
+    queue.add(Utterance("Ana has 2 Unicorns."))
+    assert texts(queue) == ["Cy's turn. Ana has 2 Unicorns."]
+    arriving = _saying(Utterance(f"Turn 9, {whole}", IMPORTANT, facts=(turn(whole, 2, "Cy's turn."),)))
+    arriving.add(Utterance("Cy's Goat Herd Bonus: ...", IMPORTANT))
+    drew = move("Cy drew a card.", 2, "draw")
+    arriving.arrive(Utterance("Cy drew a card.", tells=(drew,)))  # the draw: the reminder waiting is past
+    assert all("may use" not in text for text in texts(arriving))
+
+
+def test_other_hands_moves_cut_at_her_keys_keep_the_newest_six_the_digest_has_the_rest():
+    queue = _saying(Utterance("Ana's Stable: 2 Unicorns. More words."))
+    for n in range(8):
+        queue.arrive(Utterance(f"Move {n}.", tells=(move(f"Ben discarded card {n}.", 1, "discard", f"C{n}", at=n),)))
+    queue.new_input()  # her key: her reply first, then the moves, the newest `MOVES_KEPT` of them
+    queue.done()
+    queue.add(Utterance("Ana drew a card."))
+    reply, after = queue.waiting
+    assert reply.text == "Ana drew a card."
+    kept = [part.card for fact in after.folded for part in fact.flat()]
+    assert kept == ["C2", "C3", "C4", "C5", "C6", "C7"], kept  # (docs/speech.md says six: a change is a change there)
