@@ -106,6 +106,14 @@ def test_a_phone_undoes_its_own_last_move_and_the_keyboard_undoes_anything():
     assert session.handle("undo").lines[0].startswith("Undone")
 
 
+def test_a_turn_ended_from_a_phone_is_shown_attributed_first_and_whole():
+    session = game_after(["draw", "end turn", "draw"])
+    outcome = session.device_move("Ben", DeviceMove("end"))
+    said = "Ben, from a phone: ended the turn. Turn 3: Cy's turn."
+    assert outcome.reply.lines == (said,) and outcome.reply.speech == said  # never a line that is only "Ben's phone:"
+    assert outcome.reply.decisive == "Cy's turn."
+
+
 def test_a_phone_ends_only_its_own_players_turn():
     session = game_after(["draw"])
     refused = session.device_move("Ben", DeviceMove("end"))
@@ -123,8 +131,9 @@ def test_what_a_player_may_do_follows_the_turn_and_the_pile():
     assert may_do(session.game, "Ben")[:2] == ["neigh", "super-neigh"]
 
 
-def test_a_phones_move_with_no_player_named_in_its_words_says_whose_it_was():
+def test_a_phones_move_with_no_player_named_in_its_words_says_whose_it_was_first_on_its_line():
     session = game_after(["draw", "play rainbow aura"])
     outcome = session.device_move("Cy", DeviceMove("resolve"))
-    assert outcome.status == "recorded" and outcome.reply.speech.startswith("Cy's phone:")
+    said = "Cy, from a phone: Rainbow Aura is played: it enters Ana's Stable."
+    assert outcome.status == "recorded" and outcome.reply.lines == (said,) and outcome.reply.speech == said
     assert isinstance(session.pending, Question) is False

@@ -54,6 +54,7 @@ class _Asked:
     question: Question
     mark: Mark
     lines: tuple[str, ...]
+    ended_turn: bool
 
 
 @dataclass
@@ -89,7 +90,7 @@ class DeviceTalk:
             command, card = command_for(move, player, game)
         except DeviceMoveError as exc:
             return DeviceOutcome("stale" if exc.stale else "refused", (str(exc),))
-        return self._outcome(talk, player, lambda: talk.run(command, card))
+        return self._outcome(talk, player, lambda: talk.run(command, card), ended_turn=move.verb == "end")
 
     def answer(self, player: str, question: str, yes: bool) -> DeviceOutcome:
         """The device's answer to its own open question: yes records the warned move, no records nothing. A question
@@ -102,7 +103,7 @@ class DeviceTalk:
         del self.asked[player]
         if not yes:
             return DeviceOutcome("refused", (NOT_RECORDED,), Reply.of(phone_answered_no(player)))
-        return self._outcome(talk, player, asked.question.then)
+        return self._outcome(talk, player, asked.question.then, ended_turn=asked.ended_turn)
 
     def _undo(self, talk: Conversation, player: str) -> DeviceOutcome:
         """Undo the last event when it is the player's own (their move, or recorded from their device)."""
@@ -117,21 +118,36 @@ class DeviceTalk:
         return self._outcome(talk, player, lambda: talk.run(Command("undo", actor=player)), remember=False)
 
     def _outcome(
-        self, talk: Conversation, player: str, act: Callable[[], Reply], remember: bool = True
+        self,
+        talk: Conversation,
+        player: str,
+        act: Callable[[], Reply],
+        remember: bool = True,
+        ended_turn: bool = False,
     ) -> DeviceOutcome:
         """Run the move and tell what became of it: recorded (the history moved), a warning (a question kept for this
-        device), or refused (nothing recorded; the laptop says nothing)."""
+        device), or refused (nothing recorded; the laptop says nothing). A recorded move whose words do not say who
+        made it (a turn ended, a resolve) is attributed in its first line (`from_phone`)."""
         game = talk.game
         before = _mark(game)
         reply = act()
         if _mark(game) != before:
             if remember and game.log:
                 self.made.append((game.log[-1], player))
-            said = reply if player in reply.speech else reply.before(from_phone(player))
+            said = reply if player in reply.speech and not ended_turn else _attributed(reply, player, ended_turn)
             return DeviceOutcome("recorded", reply.lines, dataclasses.replace(said, pending=None))
         if isinstance(reply.pending, Question):
-            asked = _Asked(secrets.token_urlsafe(12), reply.pending, before, reply.lines)
+            asked = _Asked(secrets.token_urlsafe(12), reply.pending, before, reply.lines, ended_turn)
             self.asked[player] = asked
             laptop = Reply.of(phone_asks(player, reply.speech))
             return DeviceOutcome("warning", reply.lines, laptop, asked.id)
         return DeviceOutcome("refused", reply.lines)  # a refusal, or a choice the page cannot answer by number
+
+
+def _attributed(reply: Reply, player: str, ended_turn: bool) -> Reply:
+    """A phone's move with who made it at the start of its first line, shown and said ("Ben, from a phone: ended the
+    turn. Turn 3: Cy's turn.")."""
+    first, *rest = reply.lines or ("",)
+    line = from_phone(player, first, ended_turn)
+    speech = from_phone(player, reply.speech, ended_turn) if reply.speech else line
+    return dataclasses.replace(reply, lines=(line, *rest), speech=speech)
