@@ -9,7 +9,6 @@ from assistant.core.braille import celltable
 from assistant.core.braille.display import (
     CHOICE_CELL,
     HELD_CELL,
-    MANY_CELL,
     SIZES,
     Act,
     Action,
@@ -397,9 +396,7 @@ def test_a_move_with_nothing_on_the_display_is_shown_at_once():
     assert read(view) == "ben drew a card."
 
 
-@pytest.mark.parametrize(
-    ("waiting", "cell"), [(0, celltable.BLANK), (1, "⠁"), (9, "⠊"), (10, MANY_CELL), (40, MANY_CELL)]
-)
+@pytest.mark.parametrize(("waiting", "cell"), [(0, celltable.BLANK), (1, "⠁"), (9, "⠊"), (10, "⠿"), (40, "⠿")])
 def test_the_last_status_cell_counts_the_moves_unread(waiting, cell):
     for width, status_cells in ((40, 4), (14, 1)):
         view = BrailleView(width, status_cells=status_cells)
