@@ -431,8 +431,8 @@ class BrailleView:
         if not self._types(key):
             return self._review_key(press)
         action = self._typing_key(press, at)
-        if key is Key.ENTER and action.act in (Act.SUBMIT, Act.QUIT) and self.held_read:
-            return dataclasses.replace(action, acknowledged=self.acknowledge())
+        if key is Key.ENTER and action.act in (Act.SUBMIT, Act.QUIT):  # a line sent
+            return dataclasses.replace(action, acknowledged=self.line_sent())
         return action
 
     def _types(self, key: Key) -> bool:
@@ -449,8 +449,8 @@ class BrailleView:
         return fact.text
 
     def line_sent(self) -> str:
-        """A line sent from elsewhere (the computer keyboard, the plain mode): it acknowledges the first held fact
-        if that has been on the display, whose text is returned ("" when none was, or it was never read)."""
+        """A line sent (here, on the computer keyboard, in the plain mode): it acknowledges the first held fact if
+        that has been on the display, whose text is returned ("" when none was, or it was never read)."""
         return self.acknowledge() if self.held_read else ""
 
     def follow(self, typed: str) -> None:
