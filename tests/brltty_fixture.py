@@ -19,7 +19,8 @@ from pathlib import Path
 
 #: What the TTY driver's keys send (xterm's keypad sequences, as curses reads them); the commands BRLTTY 6.5 reports
 #: for them through BrlAPI were found by trying: the arrows FWINLT, FWINRT, LNUP, LNDN; F3 INFO; Page Up and Down
-#: PRDIFLN and NXDIFLN; Home and End TOP and BOT; Return and Backspace come as symbols, letters as Latin-1.
+#: PRDIFLN and NXDIFLN; Home and End TOP and BOT; Delete ATTRDN; Return and Backspace come as symbols, letters as
+#: Latin-1.
 KEYS = {
     "pan left": b"\x1bOD",
     "pan right": b"\x1bOC",
@@ -31,6 +32,7 @@ KEYS = {
     "region previous": b"\x1b[5~",  # Page Up
     "top": b"\x1bOH",  # Home
     "bottom": b"\x1bOF",  # End
+    "next unread": b"\x1b[3~",  # Delete: BRLTTY's ATTRDN
     "enter": b"\r",
     "backspace": b"\x7f",
 }

@@ -21,6 +21,8 @@ if TYPE_CHECKING:  # imported where used: this module is imported first thing, t
 CONNECT_TIMEOUT = 2.0
 #: How often a lost display is looked for again, in seconds.
 RECONNECT_EVERY = 1.0
+#: The width assumed for a display not there at start, until it is found (the common desktop size).
+DEFAULT_WIDTH = 40
 
 
 class DisplayUnavailable(Exception):
@@ -72,7 +74,16 @@ def open_display(connect: Callable[[], Any] | None = None, timeout: float = CONN
         early.abandon()  # begun for another server (the environment changed since): never used
         early = None
     first = early.result(timeout) if early is not None else take()
-    return BrailleDisplay(first, brlapi, take)
+    return BrailleDisplay(first, brlapi, lambda: _take_display(opener, brlapi))
+
+
+def awaited_display() -> BrailleDisplay:
+    """A display no BRLTTY answered for at start (none running yet, or one frozen): not there, and looked for
+    every second once it is listened to (`BrailleDisplay.listen`), which takes it when a BRLTTY answers."""
+    import brlapi
+
+    opener = _connector(brlapi)
+    return BrailleDisplay(None, brlapi, lambda: _take_display(opener, brlapi))
 
 
 #: The connection begun at the process's start (`connect_early`), until `open_display` takes it.
@@ -195,7 +206,9 @@ class _Attempt:
 
 class BrailleDisplay:
     """An open braille display: its size, a line written, its keys read on a thread of their own; when the
-    server goes away, it is looked for again (`reopen`) and the display taken back when it answers."""
+    server goes away, it is looked for again (`reopen`, which may wait as long as a frozen BRLTTY does: it runs on
+    that thread) and the display taken back when it answers. With no `connection`, the display was not there at
+    start: it is looked for in the same way from the moment it is listened to."""
 
     def __init__(self, connection: Any, module: Any, reopen: Callable[[], Any] | None = None):
         self._connection = connection
@@ -204,10 +217,10 @@ class BrailleDisplay:
         self._lock = threading.Lock()  # writing and closing from the app's thread, reading keys from another
         self._stopped = threading.Event()
         self._thread: threading.Thread | None = None
-        self.lost = False
-        """The server stopped answering and has not come back yet."""
-        self.width = int(connection.displaySize[0])
-        """The display's cells (its first row)."""
+        self.lost = connection is None
+        """The server is not answering (stopped, or not there yet) and has not come back yet."""
+        self.width = int(connection.displaySize[0]) if connection is not None else DEFAULT_WIDTH
+        """The display's cells (its first row; the common size until a display not there at start is found)."""
 
     def write(self, cells: str, cursor: int | None = None) -> None:
         """Show a line of Unicode braille cells (cut or padded to the display's width), with the cursor (dots 7
@@ -233,6 +246,11 @@ class BrailleDisplay:
         and, when it answers again, taken back and `on_back` called (the caller redraws it)."""
 
         def run() -> None:
+            if self.lost:  # not there at start (said then): looked for until it comes
+                if not self._come_back(every):
+                    return
+                if on_back is not None:
+                    on_back()
             while not self._stopped.is_set():
                 try:
                     code = self._connection.readKeyWithTimeout(200)
@@ -263,7 +281,7 @@ class BrailleDisplay:
             return False
         while not self._stopped.wait(every):
             try:
-                connection = self._reopen()
+                connection = self._reopen()  # on this thread: a frozen BRLTTY is waited for until it resumes
             except DisplayUnavailable:
                 continue
             with self._lock:
@@ -273,7 +291,8 @@ class BrailleDisplay:
                 old, self._connection = self._connection, connection
                 self.width = int(connection.displaySize[0]) or self.width
                 self.lost = False
-            _close(old, self._brlapi)
+            if old is not None:
+                _close(old, self._brlapi)
             return True
         return False
 
@@ -283,7 +302,8 @@ class BrailleDisplay:
         if self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join(timeout=1.0)
         with self._lock:
-            _close(self._connection, self._brlapi)
+            if self._connection is not None:
+                _close(self._connection, self._brlapi)
 
 
 def _close(connection: Any, brlapi: Any) -> None:
@@ -302,7 +322,8 @@ def press_of(code: int, brlapi: Any) -> Press | None:
     """A BrlAPI key code as the model's key, or None for a key the app does not use.
 
     Commands (`KEY_TYPE_CMD`): panning, the line keys, top and bottom, the previous and next region (BRLTTY's
-    "different line" keys), routing keys, dots typed, INFO (whose turn), HELP (the display's keys); symbols
+    "different line" keys), routing keys, dots typed, INFO (whose turn), HELP (the display's keys), ATTRDN (the next
+    move waiting unread: BRLTTY's "next highlighted line"); symbols
     (`KEY_TYPE_SYM`): a character typed on the display's keyboard, Backspace, Enter."""
     from assistant.core.braille.display import Key, Press
 
@@ -334,6 +355,7 @@ def press_of(code: int, brlapi: Any) -> Press | None:
             brlapi.KEY_CMD_INFO: Key.WHERE,
             brlapi.KEY_CMD_HOME: Key.WHERE,
             brlapi.KEY_CMD_HELP: Key.HELP,
+            brlapi.KEY_CMD_ATTRDN: Key.NEXT_UNREAD,
         }
         key = commands.get(argument)
         return Press(key) if key is not None else None

@@ -567,6 +567,8 @@ class TableApp(App[None]):
         if event.value.strip().lower() in QUIT_WORDS:  # as in the plain mode: never looked up as a card
             self.exit()
             return
+        if self.braille is not None:  # a line sent: a fact held on the display, and read there, is acknowledged
+            self.braille.acknowledge()
         self.show(self.session.handle(line_after_answer(self.session, key, event.value)))
 
     def show(self, reply: Reply, new_input: bool = True, own_key: bool = True) -> None:
@@ -615,8 +617,8 @@ class TableApp(App[None]):
                 self.speak.other(reply)
             else:
                 (self.speak if new_input else self.speak.notice)(reply)
-        if self.braille is not None:  # at the moment speech gets it
-            self.braille.show(reply)
+        if self.braille is not None:  # at the moment speech gets it; another hand's move waits its turn there
+            self.braille.show(reply, own_key=own_key)
         self.table_share.after(reply, force=not own_key)  # phones see the table as now (and a phone its question)
 
     def update_history(self, extra: list[str]) -> None:

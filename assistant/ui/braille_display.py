@@ -23,29 +23,28 @@ from assistant.session import Reply, Session
 if TYPE_CHECKING:
     from assistant.braille.display import BrailleDisplay
 
-#: How many earlier answers the display's history holds (as the screen's history region).
-HISTORY_KEPT = 20
-
 
 class DisplayLink:
     """A braille display wired to a session: what it shows, and what its keys do."""
 
-    def __init__(self, display: BrailleDisplay, view: BrailleView, session: Session):
+    def __init__(self, display: BrailleDisplay, view: BrailleView, session: Session, status_cells: int | None = None):
         self.display = display
         self.view = view
         self.session = session
-        self.history: list[str] = []
-        """Earlier answers' lines, newest first."""
+        self.status_cells = status_cells
+        """The status cells chosen (None: 4 on displays of 40 cells or more, 1 for the unread count on smaller)."""
         self.lock = threading.RLock()
         self.acknowledged: list[str] = []
-        """Every decisive fact a key acknowledged, oldest first."""
-        self._last: tuple[str, ...] = ()
+        """Every decisive fact a key or a line sent acknowledged, oldest first."""
         self._drawn: tuple[str, int | None] = ("", None)
         """The cells and cursor last written: the same are not written again (the pins would only twitch)."""
         self.quitting = False
         """`quit` was typed on the display: the front end ends."""
-        self.missed: int | None = None
-        """While BRLTTY is gone: how many answers came (shown again when it is back); None while it answers."""
+        self.missed: int | None = 0 if display.lost else None
+        """While BRLTTY is away (gone, or not there yet at start): how many answers came; None while it answers."""
+        self.found = not display.lost
+        """A display has answered since the start (one not there at start is said to have come, not to be back)."""
+        self.view.resize(display.width, status_cells_for(display.width, status_cells))
         self.refresh()
 
     def lost(self) -> None:
@@ -54,60 +53,65 @@ class DisplayLink:
             self.missed = 0 if self.missed is None else self.missed
 
     def back(self) -> Reply:
-        """BRLTTY answers again: the display is drawn as it stands (a fact held meanwhile first), and the notice
-        saying so, with how many answers came while it was gone, for the front end to show."""
-        from assistant.core.words.entry import braille_display_back
+        """BRLTTY answers again (or for the first time): the display is drawn as it stands (a fact held meanwhile
+        first), and the notice saying so, with how many answers came while it was gone, for the front end to show."""
+        from assistant.core.words.entry import braille_display_back, braille_display_found
 
         with self.lock:
             missed, self.missed = self.missed or 0, None
+            if self.view.width != self.display.width:  # another display, or the first one found
+                self.view.resize(self.display.width, status_cells_for(self.display.width, self.status_cells))
+            said = braille_display_back(missed) if self.found else braille_display_found()
+            self.found = True
             self._drawn = ("", None)
             self.draw()
-        return Reply.of(braille_display_back(missed), important=True)
+        return Reply.of(said, important=True)
 
-    def show(self, reply: Reply) -> None:
+    def show(self, reply: Reply, own_key: bool = True) -> None:
         """A reply shown on screen (or printed) is on the display too: its first line first, its decisive fact
-        held until new input acknowledges it. A line the computer keyboard was typing has been sent."""
+        held until the player goes on. A line the computer keyboard was typing has been sent. `own_key` False:
+        another hand's move (a phone's), which waits behind what is being read (`BrailleView.show`)."""
         if not reply.lines or reply.hint:
             return
         with self.lock:
             if self.missed is not None:
                 self.missed += 1
-            if self._last:
-                self.history = [*self._last, *self.history][: HISTORY_KEPT * 4]
-            self._last = reply.lines
-            if self.view.input.followed:
+            if self.view.input.followed and own_key:
                 self.view.clear_input()
-            self.view.show(reply.lines, reply.decisive)
+            self.view.show(reply.lines, reply.decisive, waits=not own_key)
             self.refresh()
 
     def follow(self, typed: str) -> None:
-        """The computer keyboard's input line as it is now: shown on the display as its own typing is; when it
-        grew, the first held fact is acknowledged (new input never leaves the display on an old fact)."""
+        """The computer keyboard's input line as it is now: shown on the display as its own typing is (a held fact
+        waits above it until the line is sent)."""
         with self.lock:
-            fact = self.view.follow(typed)
-            if fact:
-                self.acknowledged.append(fact)
+            self.view.follow(typed)
             self.draw()
 
     def acknowledge(self) -> None:
-        """New input that is not typed here (a line read in the plain mode): the first held fact is acknowledged;
-        the reply that follows draws the display."""
+        """A line sent that was not typed here (on the computer's keyboard, or read in the plain mode): the first
+        held fact is acknowledged if the display has shown it and is there (never while BRLTTY is away: nobody
+        could read it); the reply that follows draws the display."""
         with self.lock:
-            fact = self.view.acknowledge()
+            if self.missed is not None or self.display.lost:
+                return
+            fact = self.view.line_sent()
             if fact:
                 self.acknowledged.append(fact)
 
     def draw(self) -> None:
         """Write the view's cells and its cursor (at the typing point while a line is typed), unless they are
-        already on the display."""
+        already on the display, or it is away (nothing is shown, so nothing is read: `back` draws it)."""
         with self.lock:
+            if self.missed is not None or self.display.lost:
+                return
             drawn = (self.view.render(), self.view.cursor())
             if drawn != self._drawn:
                 self._drawn = drawn
                 self.display.write(*drawn)
 
     def refresh(self) -> None:
-        """Redraw from the game as it stands: the pile and chain, the Stables, the history, the status cells."""
+        """Redraw from the game as it stands: the pile and chain, the Stables, the status cells."""
         with self.lock:
             game = self.session.game
             vocabulary = game.table.profile.vocabulary if game is not None else self.session.cards.vocabulary
@@ -115,7 +119,6 @@ class DisplayLink:
             self.view.set_names([card.name for card in self.session.cards])
             self.view.set_region(Region.TABLE, pile)
             self.view.set_region(Region.STABLES, stables)
-            self.view.set_region(Region.HISTORY, [HISTORY_HEADING, *self.history])
             if game is not None and game.state.outcome is None:
                 state = game.state
                 self.view.status = Status(
@@ -156,29 +159,39 @@ class DisplayLink:
         self.display.close()
 
 
+def status_cells_for(width: int, chosen: int | None) -> int:
+    """The status cells of a display `width` cells wide: the chosen number, else 4 on displays of 40 cells or more
+    (whose turn, the phase, a mark, the unread count) and 1 on smaller ones (the unread count alone)."""
+    if chosen is not None:
+        return chosen
+    return 4 if width >= 40 else 1
+
+
 def open_link(
     session: Session, grade: int = 1, *, status_cells: int | None = None, six_key: bool = False
 ) -> tuple[DisplayLink | None, list[str]]:
-    """The braille display, if a BRLTTY answers, and what to say about it once (no display, no contracted
-    braille). `grade` 2 is contracted English braille (liblouis); `status_cells` None: 4 on displays of 40 cells
-    or more, none on smaller ones."""
-    from assistant.braille.display import DisplayUnavailable, open_display
+    """The braille display, and what to say about it once (no display yet, no contracted braille). When no BRLTTY
+    answers at start (none running, or one frozen), the display is looked for until one does, and shown from then
+    on. `grade` 2 is contracted English braille (liblouis); `status_cells` None: 4 on displays of 40 cells or
+    more, 1 on smaller ones. None only when BrlAPI is not installed."""
+    from assistant.braille.display import DisplayUnavailable, awaited_display, open_display
     from assistant.braille.translate import Grade, Translator
     from assistant.core.words.entry import BRAILLE_GRADE2_UNAVAILABLE, BRLAPI_MISSING, no_braille_display
 
+    notes: list[str] = []
     try:
         display = open_display()
     except DisplayUnavailable as exc:
-        return None, [BRLAPI_MISSING if exc.missing else no_braille_display(str(exc.args[0]), exc.reason)]
+        if exc.missing:
+            return None, [BRLAPI_MISSING]
+        display, notes = awaited_display(), [no_braille_display(str(exc.args[0]), exc.reason)]
     translator = Translator()
-    notes: list[str] = []
     if grade == 2 and not translator.has_liblouis:
-        grade, notes = 1, [BRAILLE_GRADE2_UNAVAILABLE]
+        grade, notes = 1, [*notes, BRAILLE_GRADE2_UNAVAILABLE]
     chosen = Grade(grade)
 
     def translate(text: str) -> str:
         return translator.to_cells(text, chosen) or translator.to_cells(text) or ""
 
-    cells = status_cells if status_cells is not None else (4 if display.width >= 40 else 0)
-    view = BrailleView(display.width, translate, status_cells=cells, six_key=six_key, omit=without_fact)
-    return DisplayLink(display, view, session), notes
+    view = BrailleView(display.width, translate, six_key=six_key, omit=without_fact, history_heading=HISTORY_HEADING)
+    return DisplayLink(display, view, session, status_cells), notes

@@ -69,7 +69,7 @@ def run_plain(
     def show(reply: Reply, own_key: bool = True) -> None:
         _show(reply, stdout, speak, own_key)
         if display is not None:
-            display.show(reply)
+            display.show(reply, own_key)
 
     def share_control(argument: str) -> None:  # never under the lock: the server's loop takes it for each move
         nonlocal shared

@@ -135,3 +135,71 @@ def test_brlapi_values_that_are_not_utf8_or_hold_escapes_never_end_the_app(host)
     assert done.returncode == 0, done.stderr.decode("utf-8", "replace")
     assert "No braille display" in out and "Yay" in out
     assert b"\x1b" not in done.stdout and b"\x1b" not in done.stderr and b"\x07" not in done.stdout
+
+
+async def _found_and_used(app, start) -> Brltty:
+    """The display, not there when the app starts, is found once `start()` (run while the app runs) gives the BRLTTY:
+    said once, drawn, and its keys answered (bounded waits). The BRLTTY."""
+    link = app.braille
+    assert link is not None and link.missed is not None  # looked for from the start
+    async with app.run_test(size=(100, 40)) as pilot:
+
+        async def until(condition, what: str) -> None:
+            deadline = time.monotonic() + HANG
+            while not condition():
+                assert time.monotonic() < deadline, what
+                await pilot.pause(0.05)
+
+        await pilot.pause(1.5)  # the app runs, looking
+        server = await asyncio.to_thread(start)
+        await until(lambda: link.missed is None, "the display found")
+        await until(lambda: reading(server.cells()).startswith("the braille display answered"), "drawn and said")
+        server.type("tally")
+        await until(lambda: link.view.input_text == "tally", "typed on the display")
+        answered = len(app.replies)
+        server.press("enter")
+        await until(lambda: len(app.replies) > answered, "the line typed on the display answered")
+        await pilot.pause(1.5)  # the reader looked every second before: nothing more is said
+    from assistant.core.words.entry import braille_display_found
+
+    said = [line for reply in app.replies for line in reply.lines]
+    assert said.count(braille_display_found()) == 1
+    return server
+
+
+def test_a_brltty_frozen_at_start_is_taken_back_when_it_resumes(tmp_path, monkeypatch, make_app):
+    server = Brltty(tmp_path / "brltty")
+    monkeypatch.setenv("BRLAPI_HOST", server.host)
+    monkeypatch.setenv("BRLAPI_AUTH", server.auth)
+    os.kill(server.process.pid, signal.SIGSTOP)
+
+    def resume() -> Brltty:
+        os.kill(server.process.pid, signal.SIGCONT)
+        return server
+
+    try:
+        app = make_app(None, "--braille-display", "--no-speech")  # given up after 2 s, said
+        assert "it did not answer within 2 seconds" in app.heading
+        asyncio.run(_found_and_used(app, resume))
+    finally:
+        os.kill(server.process.pid, signal.SIGCONT)
+        server.stop()
+
+
+def test_a_brltty_started_after_the_app_is_found(tmp_path, monkeypatch, make_app):
+    offset = free_offset()
+    monkeypatch.setenv("BRLAPI_HOST", f"127.0.0.1:{offset}")
+    monkeypatch.setenv("BRLAPI_AUTH", "none")
+    started: list[Brltty] = []
+
+    def start() -> Brltty:
+        started.append(Brltty(tmp_path / "brltty", offset=offset))  # where the app looks
+        return started[0]
+
+    app = make_app(None, "--braille-display", "--no-speech")
+    assert app.heading.count("No braille display answered") == 1
+    try:
+        asyncio.run(_found_and_used(app, start))
+    finally:
+        for server in started:
+            server.stop()

@@ -122,7 +122,7 @@ def test_status_cells_show_whose_turn_the_phase_and_a_question():
     assert view.render()[2] == celltable.BLANK
 
 
-def test_a_decisive_fact_is_held_until_new_input_and_the_key_that_acknowledges_it_is_typed():
+def test_a_decisive_fact_is_held_until_the_line_typed_over_it_is_sent():
     view = BrailleView(20)
     view.show(["Ginormous Unicorn enters Ben's Stable.", "Ben wins with 3 Unicorns! The game is over."],
               decisive="Ben wins with 3 Unicorns! The game is over.")  # fmt: skip
@@ -132,11 +132,13 @@ def test_a_decisive_fact_is_held_until_new_input_and_the_key_that_acknowledges_i
     view.press(Press(Key.PAN_LEFT))
     assert read(view) == "ben wins with 3"
     pressed = view.press(Press(Key.CHARACTER, "d"))
-    assert pressed.acknowledged == "Ben wins with 3 Unicorns! The game is over." and not view.held
-    assert view.input_text == "d"  # the acknowledging key is typed too: no key is lost
+    assert not pressed.acknowledged and view.held  # a character typed never acknowledges it
+    assert read(view) == "d"  # the typing is shown, never hidden under the fact
     for character in "raw":
         view.press(Press(Key.CHARACTER, character))
-    assert view.press(Press(Key.ENTER)) == Action(Act.SUBMIT, "draw")
+    assert read(view) == "draw"
+    sent = view.press(Press(Key.ENTER))  # the line sent acknowledges it
+    assert sent == Action(Act.SUBMIT, "draw", "Ben wins with 3 Unicorns! The game is over.") and not view.held
     assert read(view) == "ginormous unicorn"  # the answer, from its start
 
 
@@ -151,15 +153,18 @@ def test_a_digit_on_a_held_numbered_choice_chooses():
     view = BrailleView(40)
     asked = "Which Instant does Ben play? 1 Neigh, 2 Super Neigh. Type a number to choose."
     view.show([asked], decisive=asked)
-    assert view.press(Press(Key.CHARACTER, "1")).acknowledged == asked
-    assert view.press(Press(Key.ENTER)) == Action(Act.SUBMIT, "1")
+    assert read(view).startswith("which instant")
+    assert not view.press(Press(Key.CHARACTER, "1")).acknowledged
+    assert view.press(Press(Key.ENTER)) == Action(Act.SUBMIT, "1", asked)
 
 
 def test_dots_and_requests_on_a_held_fact_are_not_lost():
     view = BrailleView(40)
     view.show(["Turn 2: Ben's turn."], decisive="Turn 2: Ben's turn.")
-    assert view.press(Press(Key.DOTS, 0b11001)).acknowledged  # dots 1 4 5: d
-    assert view.input_text == celltable.cell([1, 4, 5])
+    assert read(view) == "turn 2: ben's turn."
+    assert not view.press(Press(Key.DOTS, 0b11001)).acknowledged  # dots 1 4 5: d, typed and shown
+    assert view.input_text == celltable.cell([1, 4, 5]) and view.render().startswith(celltable.cell([1, 4, 5]))
+    assert view.press(Press(Key.ENTER)).acknowledged == "Turn 2: Ben's turn."
     view.show(["Ben wins!"], decisive="Ben wins!")
     assert view.press(Press(Key.WHERE)) == Action(Act.WHERE, "", "Ben wins!")
 
@@ -177,17 +182,31 @@ def test_a_status_cell_shows_a_fact_is_held_the_question_or_the_choice_waiting()
     assert view.render()[2] == celltable.cell([2, 3, 6])
 
 
-def test_the_computer_keyboard_is_followed_and_acknowledges_a_held_fact():
+def test_the_computer_keyboard_is_followed_and_its_lines_sent_acknowledge_a_held_fact():
     view = BrailleView(40)
     view.show(["Ben drew a card.", "Turn 3: Cy's turn."], decisive="Turn 3: Cy's turn.")
     view.show(["Cy wins!"], decisive="Cy wins!")
-    assert view.follow("t") == "Turn 3: Cy's turn."  # new input: the first held fact goes
-    assert read(view) == "cy wins!"  # the next held fact waits
-    assert view.follow("ta") == "Cy wins!"
-    assert view.follow("tal") == "" and read(view) == "tal"  # the keyboard's line, as the display's own
-    assert view.follow("ta") == "" and read(view) == "ta"  # a deletion is no new input
+    assert read(view) == "turn 3: cy's turn."
+    for typed in ("t", "ta", "tal"):  # each character typed: shown, and no fact acknowledged
+        view.follow(typed)
+        assert read(view) == typed and len(view.held) == 2
+    view.follow("ta")
+    assert read(view) == "ta"
+    view.clear_input()  # the line sent
+    assert view.line_sent() == "Turn 3: Cy's turn." and read(view) == "cy wins!"  # the next held fact waits
+    assert view.line_sent() == "Cy wins!"  # (read above)
+    assert view.line_sent() == ""
+
+
+def test_a_held_fact_never_on_the_display_is_not_acknowledged_by_a_line_sent():
+    view = BrailleView(40)
+    view.follow("tal")  # typing on the keyboard when the win arrives: the typing stays shown
+    view.show(["Ana wins with 2 Unicorns!"], decisive="Ana wins with 2 Unicorns!")
+    assert read(view) == "tal"
     view.clear_input()
-    assert read(view) == "cy wins!"
+    assert view.line_sent() == "" and view.held  # never read: it stays
+    assert read(view) == "ana wins with 2 unicorns!"
+    assert view.line_sent() == "Ana wins with 2 Unicorns!"
 
 
 def test_decisive_facts_wait_in_order():
@@ -254,9 +273,10 @@ def test_the_cursor_is_at_the_typing_point_and_off_otherwise():
         view.press(Press(Key.CHARACTER, character))
     assert view.cursor() == 13 and read(view).endswith("unicorn")  # the end of a long line, a cell to type in
     view.show(["Turn 2: Ben's turn."], decisive="Turn 2: Ben's turn.")
-    assert view.cursor() is None  # a held fact is shown, not the typing
+    assert view.cursor() == 13 and read(view).endswith("unicorn")  # the typing stays, a held fact above it
     wide = BrailleView(40, status_cells=4)
-    assert wide.follow("dr") == "" and wide.cursor() == 4 + 2
+    wide.follow("dr")
+    assert wide.cursor() == 4 + 2
 
 
 def test_quit_typed_on_the_display_ends_the_app_and_is_never_looked_up():
@@ -283,3 +303,115 @@ def test_typing_in_grade_2_is_contracted_as_it_grows():
     assert len(shown) == 15 and view.cursor() == 15
     view.press(Press(Key.DOTS, 0b1))  # a cell typed on the dot keys stays as it is
     assert view.render().rstrip(celltable.BLANK).endswith(celltable.cell([1]))
+
+
+# Other hands' moves (a phone's): they wait behind what is being read, counted, and are read in turn.
+
+BURST = [
+    ("Ben drew a card.",),
+    ("Ben played Rainbow Aura.", "Neigh?"),
+    ("Cy played Neigh.", "Neigh?"),
+    ("Ben, from a phone: ended the turn. Turn 3: Cy's turn.",),
+]
+
+
+def test_other_hands_moves_wait_behind_what_is_being_read_and_never_replace_it():
+    view = BrailleView(40, status_cells=4, omit=without_fact)
+    view.show(["Ana has 3 Unicorns.", "Ana: Baby Unicorn Red, Rainbow Aura."])
+    clock = 0.0
+    for number, move in enumerate(BURST, start=1):  # a burst, a move every 0.4 s, no key pressed
+        clock += 0.4
+        assert view.show(move, waits=True) is False
+        assert read(view) == "ana has 3 unicorns." and view.render()[3] == celltable.to_cells("abcd"[number - 1])
+    view.press(Press(Key.PAN_RIGHT), at=clock)  # the player reads on: the answer's next line first
+    assert read(view) == "ana: baby unicorn red, rainbow aura."
+    seen = []
+    for _ in BURST:
+        view.press(Press(Key.PAN_RIGHT), at=clock)  # the end of the answer: the next move waiting, whole
+        seen.append(read(view))
+        while view.line + 1 < len(view.regions[Region.ANSWER]) or view.window + 1 < len(
+            view.windows(view.lines[view.line])
+        ):
+            view.press(Press(Key.PAN_RIGHT))
+    assert seen == [
+        "ben drew a card.",
+        "ben played rainbow aura.",
+        "cy played neigh.",
+        "ben, from a phone: ended the turn.",
+    ]
+    assert not view.waiting and view.render()[3] == celltable.BLANK
+    view.press(Press(Key.PAN_RIGHT))  # nothing waits: panning goes on to the table, as before
+    assert view.line == len(view.regions[Region.ANSWER])
+
+
+def test_a_move_waiting_is_shown_whole_from_its_attribution_never_its_fact_first():
+    view = BrailleView(40, omit=without_fact)
+    view.show(["Ana drew a card."])
+    view.show(BURST[3], "Cy's turn.", waits=True)
+    assert not view.held  # its fact is not held over what is being read
+    view.press(Press(Key.NEXT_UNREAD))
+    assert read(view) == "ben, from a phone: ended the turn. turn"
+    view.press(Press(Key.PAN_RIGHT))
+    assert read(view) == "3: cy's turn."
+
+
+def test_the_next_unread_key_reads_the_next_move_from_anywhere_and_the_history_keeps_what_was_read():
+    view = BrailleView(40, history_heading="History:")
+    view.set_region(Region.TABLE, ["Pile: empty."])
+    view.show(["Ana drew a card."])
+    view.show(["Ben drew a card."], waits=True)
+    view.show(["Cy drew a card."], waits=True)
+    view.press(Press(Key.LINE_DOWN))
+    assert read(view) == "pile: empty."  # reviewing: the moves still wait
+    view.press(Press(Key.NEXT_UNREAD))
+    assert read(view) == "ben drew a card." and len(view.waiting) == 1
+    view.press(Press(Key.NEXT_UNREAD))
+    assert read(view) == "cy drew a card." and not view.waiting
+    assert view.press(Press(Key.NEXT_UNREAD)) == Action() and read(view) == "cy drew a card."
+    view.press(Press(Key.BOTTOM))
+    assert read(view) == "ana drew a card."  # the earliest answer, at the foot of the history
+    view.press(Press(Key.REGION_PREVIOUS))
+    assert read(view) == "history:"
+    view.press(Press(Key.LINE_DOWN))
+    assert read(view) == "ben drew a card."  # newest first
+
+
+def test_the_players_own_answer_is_shown_at_once_and_the_moves_wait_behind_it():
+    view = BrailleView(40, status_cells=4)
+    view.show(["Ana drew a card."])
+    view.show(["Ben drew a card."], waits=True)
+    for character in "tally":  # typing: a move never hides the line being typed
+        view.press(Press(Key.CHARACTER, character))
+    view.show(["Cy drew a card."], waits=True)
+    assert read(view) == "tally" and view.render()[3] == celltable.to_cells("b")
+    assert view.press(Press(Key.ENTER)).text == "tally"
+    view.show(["Ana: 0 Unicorns. Ben: 0 Unicorns."])  # the answer to her key, at once
+    assert read(view) == "ana: 0 unicorns. ben: 0 unicorns."
+    assert [move[0] for move in view.waiting] == ["Ben drew a card.", "Cy drew a card."]
+
+
+def test_a_move_with_nothing_on_the_display_is_shown_at_once():
+    view = BrailleView(40)
+    assert view.show(["Ben drew a card."], waits=True) is True
+    assert read(view) == "ben drew a card."
+
+
+@pytest.mark.parametrize(("waiting", "cell"), [(0, celltable.BLANK), (1, "⠁"), (9, "⠊"), (10, "⠿"), (40, "⠿")])
+def test_the_last_status_cell_counts_the_moves_unread(waiting, cell):
+    for width, status_cells in ((40, 4), (14, 1)):
+        view = BrailleView(width, status_cells=status_cells)
+        view.status = Status("Ben", "Action phase")
+        view.show(["Ana drew a card."])
+        for _ in range(waiting):
+            view.show(["Ben drew a card."], waits=True)
+        assert view.render()[status_cells - 1] == cell
+        assert read(view).startswith("ana drew")  # the text where it was, whatever the count
+
+
+def test_a_display_taken_back_at_another_size_is_drawn_at_that_size():
+    view = BrailleView(40, status_cells=4)
+    view.show([LONG])
+    view.press(Press(Key.PAN_RIGHT))
+    view.resize(20, 1)
+    assert len(view.render()) == 20 and view.window == 0
+    assert LONG.lower().startswith(read(view))

@@ -119,6 +119,14 @@ def test_a_phone_undoes_its_own_last_move_and_the_keyboard_undoes_anything():
     assert session.handle("undo").lines[0].startswith("Undone")
 
 
+def test_a_turn_ended_from_a_phone_is_shown_attributed_first_and_whole():
+    session = game_after(["draw", "end turn", "draw"])
+    outcome = session.device_move("Ben", DeviceMove("end"))
+    said = "Ben, from a phone: ended the turn. Turn 3: Cy's turn."
+    assert outcome.reply.lines == (said,) and outcome.reply.speech == said  # never a line that is only "Ben's phone:"
+    assert outcome.reply.decisive == "Cy's turn."
+
+
 def test_a_phone_ends_only_its_own_players_turn():
     session = game_after(["draw"])
     refused = session.device_move("Ben", DeviceMove("end"))
@@ -136,10 +144,11 @@ def test_what_a_player_may_do_follows_the_turn_and_the_pile():
     assert may_do(session.game, "Ben")[:2] == ["neigh", "super-neigh"]
 
 
-def test_a_phones_move_with_no_player_named_in_its_words_says_whose_it_was():
+def test_a_phones_move_with_no_player_named_in_its_words_says_whose_it_was_first_on_its_line():
     session = game_after(["draw", "play rainbow aura"])
     outcome = session.device_move("Cy", DeviceMove("resolve"))
-    assert outcome.status == "recorded" and outcome.reply.speech.startswith("Cy's phone:")
+    said = "Cy, from a phone: Rainbow Aura is played: it enters Ana's Stable."
+    assert outcome.status == "recorded" and outcome.reply.lines == (said,) and outcome.reply.speech == said
     assert isinstance(session.pending, Question) is False
 
 
@@ -197,8 +206,12 @@ def test_a_phones_move_refused_for_a_full_disk_is_said_on_the_laptop_too(tmp_pat
         session.device_move("Ben", DeviceMove("undo")),
     ):
         assert (outcome.status, outcome.lines) == ("refused", (failed,))
-        assert outcome.reply is not None and outcome.reply.lines[-1] == failed
-        assert outcome.reply.lines[0] in (from_phone("Cy"), from_phone("Ana"), from_phone("Ben"))
+        assert outcome.reply is not None  # said on the laptop, attributed first and whole
+        assert outcome.reply.lines[0] in (
+            from_phone("Cy", failed),
+            from_phone("Ana", failed),
+            from_phone("Ben", failed),
+        )
     assert len(session.game.log) == 4  # nothing recorded meanwhile
     disk.full = False
     refused = session.device_move("Cy", DeviceMove("end"))  # a refusal of the rules: still the phone's alone

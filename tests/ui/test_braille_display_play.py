@@ -132,13 +132,13 @@ async def _whole_game(display_server, make_app):
     assert app.braille is not None
     link = app.braille
     status_cells = link.view.status_cells
-    assert status_cells == (4 if display_server.width == 40 else 0)
+    assert status_cells == (4 if display_server.width == 40 else 1)  # 1: the unread count alone
     async with app.run_test() as pilot:
         player = Player(display_server, pilot, status_cells)
         await player.command(NEW_GAME)
         await player.shows("New game: Ana, Ben and Cy, clockwise.")
         # The status cells: Ana's turn (a), the Beginning of turn phase (b), no question.
-        if status_cells:
+        if status_cells == 4:
             await player.until(lambda _text: display_server.cells()[:2] == celltable.to_cells("ab"))
         for _ in range(3):  # the rest of the answer, line by line
             shown = await player.key("line down")
@@ -177,7 +177,7 @@ async def _whole_game(display_server, make_app):
         assert question is not None
         fact = app.replies[-1].decisive
         assert fact.endswith("Record anyway?") and app.replies[-1].speech.startswith(f"{fact} Ben has already")
-        if status_cells:
+        if status_cells == 4:
             assert display_server.cells()[2] == celltable.cell([2, 3, 6])  # the question mark
         await player.held(fact, link)
         await player.command("yes")
@@ -213,7 +213,7 @@ def test_the_plain_mode_shows_each_answer_on_the_display(tmp_path, width):
         assert process.stdin is not None
         process.stdin.write(f"{NEW_GAME}\ndraw\n")
         process.stdin.flush()
-        status = 4 if width >= 40 else 0
+        status = 4 if width >= 40 else 1
         server.wait_for(lambda cells: starts("Ana drew a card.", cells, status), timeout=TIMEOUT)
         server.type("end turn")  # typed on the display: answered like a line, printed and shown
         server.press("enter")
@@ -240,7 +240,7 @@ def test_no_brltty_is_said_once_at_start(make_app, monkeypatch):
 
     monkeypatch.setenv("BRLAPI_HOST", f"127.0.0.1:{free_offset()}")
     app = make_app(None, "--braille-display", "--no-speech")
-    assert app.braille is None
+    assert app.braille is not None and app.braille.missed is not None  # looked for until one answers
     assert app.heading.count("No braille display answered at 127.0.0.1:") == 1
 
 
@@ -292,7 +292,7 @@ def test_the_settings_choose_the_display_without_the_flag(display_server, make_a
 
     async def scenario() -> None:
         async with app.run_test() as pilot:
-            player = Player(display_server, pilot, 0)
+            player = Player(display_server, pilot, link.view.status_cells)
             display_server.type("fj ")  # dots 1 4, then Space: the cell c
             await player.until(lambda text: text == "c")
             display_server.press("backspace")

@@ -1,6 +1,6 @@
 """The deaf-blind game of `test_braille_display_play.py` played by two other readers, to the win with no key lost
 (a real BRLTTY; every wait is for a state, bounded): one who reads only the first window of each reply and types
-the next command at once on the display (held facts are never acknowledged on purpose: the typing does it), and
+the next command at once on the display (held facts are never acknowledged on purpose: the line sent does it), and
 one who types on the computer's keyboard and reads the display."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ GAME = [
     ("play ginormous unicorn", "ben played ginormous unicorn."),
     ("resolve", "ben wins!"),  # the held win first: short, the count in the answer
 ]
-#: The facts held on the way: the turn, acknowledged by the next command typed; the win, held at the end.
+#: The facts held on the way: the turn, acknowledged by the next command sent; the win, held at the end.
 TURN, WIN = "Ben's turn.", "Ben wins!"
 #: A bound only a hang reaches.
 HANG = 30.0
@@ -94,7 +94,7 @@ def test_a_reader_of_the_first_window_only_types_on_and_loses_no_key(display_ser
                     f"the first window after {line!r}: {reading(display_server.cells(), status)!r}",
                 )
         assert given == [line for line, _first in GAME]  # every key typed arrived: 0 lost
-        assert link.acknowledged == [TURN]  # acknowledged by the typing itself
+        assert link.acknowledged == [TURN]  # acknowledged by the line typed over it, when sent
         assert [fact.text for fact in link.view.held] == [WIN]  # the win stays until the player goes on
         the_win(app)
 
@@ -121,7 +121,7 @@ def test_a_player_typing_on_the_computer_keyboard_reads_the_display_and_loses_no
                 )
         assert given == [line for line, _first in GAME]
         assert not any("No card called" in text for reply in app.replies for text in reply.lines)
-        assert link.acknowledged == [TURN]  # the keyboard's typing acknowledged it: the display never froze
+        assert link.acknowledged == [TURN]  # the keyboard's line sent acknowledged it: the display never froze
         assert [fact.text for fact in link.view.held] == [WIN]
         the_win(app)
 

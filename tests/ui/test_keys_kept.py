@@ -124,7 +124,9 @@ async def until(pilot, condition, what: str, timeout: float = 20.0) -> None:
 
 
 @needs_brltty
-def test_keyboard_typing_acknowledges_a_held_fact_and_the_display_follows_it(display_server, make_app):
+def test_a_line_sent_from_the_keyboard_acknowledges_a_held_fact_and_the_display_follows_its_typing(
+    display_server, make_app
+):
     async def scenario():
         app = make_app(None, "--braille-display", "--no-speech")
         link = app.braille
@@ -144,15 +146,16 @@ def test_keyboard_typing_acknowledges_a_held_fact_and_the_display_follows_it(dis
             await pilot.press(*"end turn", "enter")
             await until(pilot, lambda: shown().startswith("ben's turn"), "the turn is held on the display")
             assert link.view.held and display_server.cells()[2] == celltable.cell([2, 3, 5])  # the held mark
-            await pilot.press("d")  # new input from the keyboard: the fact is acknowledged, the key typed
-            await until(pilot, lambda: link.acknowledged[-1:] == ["Ben's turn."], "acknowledged by the keyboard")
+            await pilot.press("d")  # typed on the keyboard: shown over the fact, which it does not acknowledge
             await until(pilot, lambda: shown() == "d", "the display follows the keyboard's typing")
             await pilot.press(*"raw")
             await until(pilot, lambda: shown() == "draw", "the display follows the keyboard's typing")
             assert display_server.cursor() == 4 + 4  # the cursor (dots 7 and 8) at the typing point, after "draw"
+            assert link.acknowledged == [] and link.view.held  # no character acknowledged it
             written.clear()
-            await pilot.press("enter")
+            await pilot.press("enter")  # the line sent acknowledges it
             await until(pilot, lambda: shown().startswith("ben drew a card"), "the reply on the display")
+            assert link.acknowledged == ["Ben's turn."]
             assert app.session.game.log[-1].__class__.__name__ == "Draw"
             assert written and all(window.startswith("ben drew a card") for window in written), written
             # typed on the display: the old answer is never written between Enter and the reply

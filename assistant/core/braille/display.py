@@ -3,13 +3,15 @@
 The display shows one window of one line at a time. A new answer puts its first line on the display, so the
 outcome comes first; the rest is reached by panning (left and right, a window at a time) and by the line keys
 (previous and next line), which go on through the pile and chain, the Stables and the history of answers. A
-decisive fact (a win, a question waiting, a turn that begins) is held on the display until new input
-acknowledges it: a key typed (which is typed as well, so no key is lost), typing on the computer's keyboard
-(`follow`), or a review key (which does only that); a status cell marks it. Typing on the display's keyboard fills
-an input line (letters, or cells from the dot keys, or six-key entry on a keyboard's F D S J K L), and Enter sends
-it as a command; the computer keyboard's line is shown the same way while it is typed. A routing key on a card's
-name asks for the card's full text; the status cells, when there are any, show whose turn it is, the phase and
-a mark while a question waits.
+decisive fact (a win, a question waiting, a turn that begins) is held on the display until the player has read it
+and goes on: a line sent (Enter, on the display or on the keyboard) or a review key (which does only that); a
+character typed never acknowledges it, and the line being typed is shown over it until it is sent; a status cell
+marks it. Other hands' moves (a phone's) never replace what is being read: they wait, counted in the last status
+cell, and panning right at the end of the answer (or the next-unread key) shows the next one. Typing on the
+display's keyboard fills an input line (letters, or cells from the dot keys, or six-key entry on a keyboard's F D S
+J K L), and Enter sends it as a command; the computer keyboard's line is shown the same way while it is typed. A
+routing key on a card's name asks for the card's full text; the status cells, when there are any, show whose turn
+it is, the phase, a mark while a question waits, and how many moves wait unread.
 
 The model is given its translation to braille (a function from text to Unicode cells) and the texts to show; the
 braille adapter (`assistant/braille/display.py`) does the drawing and reads the keys, the front ends wire the two.
@@ -37,6 +39,10 @@ QUESTION_CELL = celltable.cell([2, 3, 6])
 CHOICE_CELL = celltable.cell([3, 4, 5, 6])
 #: The status cell of a fact held on the display: the exclamation mark (dots 2 3 5).
 HELD_CELL = celltable.cell([2, 3, 5])
+#: The unread count's cell for 10 moves or more (all six dots); 1 to 9 are the digits' cells (a to i).
+MANY_CELL = celltable.cell([1, 2, 3, 4, 5, 6])
+#: How many lines of earlier answers the history region keeps (the screen's history holds 20 answers).
+HISTORY_LINES = 80
 
 
 class Key(enum.Enum):
@@ -50,6 +56,8 @@ class Key(enum.Enum):
     BOTTOM = "bottom"
     REGION_PREVIOUS = "region previous"
     REGION_NEXT = "region next"
+    NEXT_UNREAD = "next unread"
+    """The next of the moves waiting unread (BRLTTY's ATTRDN, "next highlighted line")."""
     ROUTE = "route"
     WHERE = "where"
     """Whose turn and what phase."""
@@ -145,7 +153,8 @@ class BrailleView:
     choice); `status_cells`: how many of the first cells show the status (0 for none); `six_key`: letters typed on
     the display's keyboard are six-key entry (F D S J K L dots, Space ends a cell), as on the app's input line;
     `omit`: given a held fact and a line of its answer, that line less what the fact said (`words.repeats.without_fact`;
-    None shows the answer whole)."""
+    None shows the answer whole); `history_heading`: the first line of the history region, above the earlier
+    answers (the model keeps them: an answer goes there when another takes its place)."""
 
     def __init__(
         self,
@@ -155,17 +164,26 @@ class BrailleView:
         status_cells: int = 0,
         six_key: bool = False,
         omit: Callable[[str, str], str] | None = None,
+        history_heading: str = "",
     ):
-        if width < 8:
-            raise ValueError(f"a braille display needs at least 8 cells, not {width}")
-        self.width = width
+        self.width = self.status_cells = 0
+        self.resize(width, status_cells)
         self.translate = translate
-        self.status_cells = max(0, min(status_cells, 4, width // 4))
         self.status = Status()
         self.names: tuple[str, ...] = ()
         self.regions: dict[Region, list[Line]] = {region: [] for region in Region}
         self.held: list[Line] = []
         """Decisive facts, oldest first, each shown until a key acknowledges it."""
+        self.held_read = False
+        """The first held fact has been on the display (`render`): only then can a line sent acknowledge it."""
+        self.waiting: list[tuple[str, ...]] = []
+        """Other hands' moves not yet shown, oldest first: each waits until the player goes on to it."""
+        self.answer: tuple[str, ...] = ()
+        """The answer shown, whole (it goes to the history when another takes its place)."""
+        self.history_heading = history_heading
+        self._earlier: list[Line] = []
+        if history_heading.strip():
+            self.regions[Region.HISTORY] = [self.make_line(history_heading)]
         self.line = 0
         """The line shown: an index into `lines`."""
         self.window = 0
@@ -179,6 +197,15 @@ class BrailleView:
         """The answer is its held fact alone: panning on from the fact goes to the line after the answer."""
 
     # What is shown.
+
+    def resize(self, width: int, status_cells: int) -> None:
+        """The display's size (a display taken back may be another), and how many of its cells are status cells:
+        at most 4 and a quarter of the display."""
+        if width < 8:
+            raise ValueError(f"a braille display needs at least 8 cells, not {width}")
+        self.width = width
+        self.status_cells = max(0, min(status_cells, 4, width // 4))
+        self.window = self.held_window = 0
 
     @property
     def text_width(self) -> int:
@@ -205,24 +232,53 @@ class BrailleView:
             self.line = min(self.line, max(0, len(self.lines) - 1))
             self.window = 0
 
-    def show(self, answer: Sequence[str], decisive: str = "") -> None:
+    def show(self, answer: Sequence[str], decisive: str = "", *, waits: bool = False) -> bool:
         """A new answer: its first line on the display (the outcome first), and its decisive fact held. What the
         fact says is not shown again in the answer (`omit`: the reader read it first), unless the answer
-        is the fact alone: then it is kept, to come back to, and panning on from the fact goes past it."""
-        self.regions[Region.ANSWER] = [self.make_line(text) for text in answer if text.strip()]
-        self._past_answer = False
+        is the fact alone: then it is kept, to come back to, and panning on from the fact goes past it.
+
+        `waits`: another hand's move (a phone's), which answers no key of the player's: it never replaces what is
+        being read (nor is held over it) but waits, in order, until the player goes on to it, and is then shown
+        whole, from its first line. Whether it is shown now (False: it waits)."""
+        if waits:
+            if self.answer or self.waiting or self.held or self.typing:
+                self.waiting.append(tuple(answer))
+                return False
+            decisive = ""
+        self._put_answer(tuple(answer))
         if decisive and self.omit is not None:
             rest = [text for text in (self.omit(decisive, line) for line in answer) if text.strip()]
             if rest:
                 self.regions[Region.ANSWER] = [self.make_line(text) for text in rest]
             else:
                 self._past_answer = True
-        self.line = 0
-        self.window = 0
         if decisive and not (self.held and self.held[-1].text == decisive):
             self.held.append(self.make_line(decisive))
             if len(self.held) == 1:
                 self.held_window = 0
+                self.held_read = False
+        return True
+
+    def _put_answer(self, answer: tuple[str, ...]) -> None:
+        """The answer shown from its first line; the one it replaces goes to the top of the history."""
+        if self.answer:
+            earlier = [self.make_line(text) for text in self.answer if text.strip()]
+            self._earlier = [*earlier, *self._earlier][:HISTORY_LINES]
+            heading = [self.make_line(self.history_heading)] if self.history_heading.strip() else []
+            self.regions[Region.HISTORY] = [*heading, *self._earlier]
+        self.answer = answer
+        self.regions[Region.ANSWER] = [self.make_line(text) for text in answer if text.strip()]
+        self._past_answer = False
+        self.line = 0
+        self.window = 0
+
+    def next_unread(self) -> bool:
+        """Show the next move waiting unread, whole, from its first line (the answer it replaces goes to the
+        history); False when none waits."""
+        if not self.waiting:
+            return False
+        self._put_answer(self.waiting.pop(0))
+        return True
 
     def make_line(self, text: str) -> Line:
         """A line's braille, the card names in it translated apart so a routing key can tell which it is on."""
@@ -264,12 +320,12 @@ class BrailleView:
 
     def current(self) -> tuple[Line, int, int] | None:
         """The line shown and its window: where it starts and where the next one starts (None: nothing shown)."""
-        if self.held:
-            return self._window_of(self.held[0], self.held_window)
-        if self.typing:
+        if self.typing:  # the line being typed is never hidden, a held fact least of all: it waits above
             cells = self._input_cells()
             start = max(0, len(cells) - self.text_width + 1)  # the end, where typing goes, and a cell for the next
             return Line(self.input_text, cells), start, len(cells)
+        if self.held:
+            return self._window_of(self.held[0], self.held_window)
         lines = self.lines
         if not lines:
             return None
@@ -281,18 +337,21 @@ class BrailleView:
         return line, starts[index], starts[index + 1]
 
     def render(self) -> str:
-        """The display's cells, exactly `width` of them: the status cells, then the window."""
+        """The display's cells, exactly `width` of them: the status cells, then the window. What is rendered is on
+        the display (the front end renders only for a display that is there): a held fact rendered has been read."""
         shown = self.current()
         window = ""
         if shown is not None:
             line, start, end = shown
             window = line.cells[start:end]
+            if self.held and line is self.held[0]:
+                self.held_read = True
         return (self.status_text() + window).ljust(self.width, celltable.BLANK)
 
     def cursor(self) -> int | None:
         """Where the cursor goes (a cell of `render`, from 0): after the last cell typed while a line is typed
         and shown (the display's own or the keyboard's, followed); None when nothing is being typed."""
-        if self.held or not self.typing:
+        if not self.typing:
             return None
         cells = self._input_cells()
         start = max(0, len(cells) - self.text_width + 1)
@@ -301,7 +360,8 @@ class BrailleView:
     def status_text(self) -> str:
         """The status cells: the first letter of whose turn it is, of the phase, a mark (a question mark while a
         yes-or-no question waits, a number sign while numbered cards do, else an exclamation mark while a fact is
-        held), and a blank between them and the text."""
+        held), and last how many moves wait unread (a digit's cell, all six dots for 10 or more; blank when none):
+        with fewer status cells, the count and as many of the others as fit before it."""
         if not self.status_cells:
             return ""
         player = _braille(self.translate, self.status.player[:1]) if self.status.player else celltable.BLANK
@@ -314,7 +374,7 @@ class BrailleView:
         elif self.held:
             question = HELD_CELL
         cells = (player[-1:] + phase[-1:] + question).ljust(3, celltable.BLANK)[: self.status_cells - 1]
-        return cells + celltable.BLANK
+        return cells + unread_cell(len(self.waiting))
 
     # Typing.
 
@@ -347,12 +407,12 @@ class BrailleView:
     # The keys.
 
     def press(self, press: Press, at: float = 0.0) -> Action:
-        """What a key does (`at`: when, in seconds, for six-key entry). While a fact is held, panning reads it
-        on; a key typed (a character, dots, Backspace, Enter on a typed line) or a request (whose turn, help)
-        acknowledges it and does what it does, so no key is lost; any other key only acknowledges it."""
+        """What a key does (`at`: when, in seconds, for six-key entry). While a fact is held and shown, panning
+        reads it on; a request (whose turn, help) acknowledges it and does what it does; any other review key only
+        acknowledges it. A key typed never acknowledges it: the typing is shown (the fact waits above it, so no key
+        is lost and none is hidden), and Enter, sending the line, acknowledges the fact if it has been read."""
         key = press.key
-        acknowledged = ""
-        if self.held:
+        if self.held and not self.typing and not self._types(key):
             if key is Key.PAN_RIGHT and self.held_window + 1 < len(self.windows(self.held[0])):
                 self.held_window += 1
                 return Action()
@@ -363,36 +423,45 @@ class BrailleView:
             acknowledged = self.acknowledge()
             if key is Key.PAN_RIGHT and last and self._past_answer and self.line == 0:
                 self._pan_past_answer()
-            if not (self._types(key) or key in (Key.WHERE, Key.HELP)):
-                return Action(Act.ACKNOWLEDGED, acknowledged, acknowledged)
+            if key in (Key.WHERE, Key.HELP):
+                return dataclasses.replace(self._review_key(press), acknowledged=acknowledged)
+            return Action(Act.ACKNOWLEDGED, acknowledged, acknowledged)
         if self.input.followed and self._types(key):  # the keyboard's line is the keyboard's: start afresh
             self.clear_input()
-        action = self._typing_key(press, at) if self._types(key) else self._review_key(press)
-        return dataclasses.replace(action, acknowledged=acknowledged) if acknowledged else action
+        if not self._types(key):
+            return self._review_key(press)
+        action = self._typing_key(press, at)
+        if key is Key.ENTER and action.act in (Act.SUBMIT, Act.QUIT):  # a line sent
+            return dataclasses.replace(action, acknowledged=self.line_sent())
+        return action
 
     def _types(self, key: Key) -> bool:
         return key in (Key.CHARACTER, Key.DOTS, Key.BACKSPACE) or (key is Key.ENTER and self.typing)
 
     def acknowledge(self) -> str:
-        """Acknowledge the first held fact (new input arrived): it goes, and the next one, or the answer from its
+        """Acknowledge the first held fact (the player went on): it goes, and the next one, or the answer from its
         first line, is shown. Its text ("" when none was held)."""
         if not self.held:
             return ""
         fact = self.held.pop(0)
         self.held_window = 0
+        self.held_read = False
         return fact.text
 
-    def follow(self, typed: str) -> str:
-        """The computer keyboard's input line as it is now: shown as the display's own typing is, and, when it
-        grew (new input), acknowledging the first held fact, whose text is returned ("" when none)."""
+    def line_sent(self) -> str:
+        """A line sent (here, on the computer keyboard, in the plain mode): it acknowledges the first held fact if
+        that has been on the display, whose text is returned ("" when none was, or it was never read)."""
+        return self.acknowledge() if self.held_read else ""
+
+    def follow(self, typed: str) -> None:
+        """The computer keyboard's input line as it is now: shown as the display's own typing is (over a held
+        fact, which waits for the line to be sent: `line_sent`)."""
         if self.typing and not self.input.followed and not typed:
-            return ""  # the keyboard emptied its own line: what is typed on the display stays
-        grew = len(typed) > (len(self.input.text) if self.input.followed else 0)
+            return  # the keyboard emptied its own line: what is typed on the display stays
         self.input.text, self.input.followed = typed, bool(typed)
         if self.input.six_key is not None:
             self.input.six_key.clear()
         self._typing = bool(typed)
-        return self.acknowledge() if grew else ""
 
     def _typing_key(self, press: Press, at: float) -> Action:
         entry = self.input.six_key
@@ -435,19 +504,14 @@ class BrailleView:
     def _review_key(self, press: Press) -> Action:
         key = press.key
         lines = self.lines
-        shown = self.current()
         if key is Key.WHERE:
             return Action(Act.WHERE)
         if key is Key.HELP:
             return Action(Act.HELP)
         if key is Key.ROUTE:
-            if shown is None:
-                return Action()
-            line, start, _end = shown
-            cell = start + int(press.value) - self.status_cells
-            for first, after, name in line.names:
-                if first <= cell < after:
-                    return Action(Act.READ_CARD, name)
+            return self._route(int(press.value))
+        if key is Key.NEXT_UNREAD:
+            self.next_unread()
             return Action()
         if not lines:
             return Action()
@@ -455,6 +519,8 @@ class BrailleView:
         if key is Key.PAN_RIGHT:
             if self.window + 1 < windows:
                 self.window += 1
+            elif self.waiting and self.line == len(self.regions[Region.ANSWER]) - 1:
+                self.next_unread()  # the end of the answer: the next move waiting
             elif self.line + 1 < len(lines):
                 self.line, self.window = self.line + 1, 0
         elif key is Key.PAN_LEFT:
@@ -475,10 +541,24 @@ class BrailleView:
             self.line, self.window = self._region_start(key is Key.REGION_NEXT), 0
         return Action()
 
+    def _route(self, cell: int) -> Action:
+        """A routing key on cell `cell` of the display: the card whose name is there, if any."""
+        shown = self.current()
+        if shown is None:
+            return Action()
+        line, start, _end = shown
+        at = start + cell - self.status_cells
+        for first, after, name in line.names:
+            if first <= at < after:
+                return Action(Act.READ_CARD, name)
+        return Action()
+
     def _pan_past_answer(self) -> None:
         """Panning on from a held fact that was the whole answer: the line after the answer, as panning past a
         line's end goes on (the answer stays, a pan left away)."""
         answer = len(self.regions[Region.ANSWER])
+        if self.next_unread():
+            return
         if answer and answer < len(self.lines):
             self.line, self.window = answer, 0
         elif answer:  # nothing after it: its end, where panning stops
@@ -496,6 +576,14 @@ class BrailleView:
             return next((start for start in starts if start > self.line), self.line)
         earlier = [start for start in starts if start < self.line]
         return earlier[-1] if earlier else 0
+
+
+def unread_cell(count: int) -> str:
+    """The status cell of `count` moves waiting unread: blank for none, a digit's cell (a to i) for 1 to 9, all six
+    dots for more."""
+    if count <= 0:
+        return celltable.BLANK
+    return celltable.to_cells("abcdefghi"[count - 1]) if count < 10 else MANY_CELL
 
 
 _PATTERNS: dict[tuple[str, ...], re.Pattern[str] | None] = {}

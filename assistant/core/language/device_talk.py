@@ -65,6 +65,7 @@ class _Asked:
     question: Question
     mark: Mark
     lines: tuple[str, ...]
+    ended_turn: bool
 
 
 @dataclass
@@ -113,7 +114,7 @@ class DeviceTalk:
             command, card = command_for(move, player, game)
         except DeviceMoveError as exc:
             return DeviceOutcome("stale" if exc.stale else "refused", (str(exc),))
-        return self._outcome(talk, player, move.device, lambda: talk.run(command, card))
+        return self._outcome(talk, player, move.device, lambda: talk.run(command, card), ended_turn=move.verb == "end")
 
     def join(self, player: str, joined: DeviceJoined) -> DeviceOutcome:
         """A phone joined as `player`: said on the laptop. A second phone for the player waits: the laptop's reply
@@ -152,7 +153,7 @@ class DeviceTalk:
         del self.asked[player]
         if not yes:
             return DeviceOutcome("refused", (NOT_RECORDED,), Reply.of(phone_answered_no(player)))
-        return self._outcome(talk, player, device, asked.question.then)
+        return self._outcome(talk, player, device, asked.question.then, ended_turn=asked.ended_turn)
 
     def _undo(self, talk: Conversation, player: str, device: int) -> DeviceOutcome:
         """Undo the last event when it is the player's own (their move, or recorded from their phone: the save keeps
@@ -167,11 +168,14 @@ class DeviceTalk:
             return DeviceOutcome("refused", (UNDO_NOT_YOURS,))
         return self._outcome(talk, player, device, lambda: talk.run(Command("undo", actor=player)))
 
-    def _outcome(self, talk: Conversation, player: str, device: int, act: Callable[[], Reply]) -> DeviceOutcome:
+    def _outcome(
+        self, talk: Conversation, player: str, device: int, act: Callable[[], Reply], ended_turn: bool = False
+    ) -> DeviceOutcome:
         """Run the move (each event it records saved as made on this phone) and tell what became of it: recorded
         (the history moved), a warning (a question kept for this device), or refused (nothing recorded; the laptop
         says nothing, unless the save could not be written: a full disk is said on the laptop too, which the host
-        can do something about)."""
+        can do something about). A recorded move whose words do not name who made it (a turn ended, a resolve) is
+        attributed in its first line (`from_phone`)."""
         game = talk.game
         before = _mark(game)
         phone = talk.by = Phone(game.table.setup.players.index(player), device)
@@ -180,13 +184,28 @@ class DeviceTalk:
         finally:
             talk.by = None
         if _mark(game) != before:
-            said = reply if player in reply.speech else reply.before(from_phone(player))
+            said = reply if _names(reply, player) and not ended_turn else _attributed(reply, player, ended_turn)
             return DeviceOutcome("recorded", reply.lines, dataclasses.replace(said, pending=None), phone=phone)
         if isinstance(reply.pending, Question):
-            asked = _Asked(secrets.token_urlsafe(12), reply.pending, before, reply.lines)
+            asked = _Asked(secrets.token_urlsafe(12), reply.pending, before, reply.lines, ended_turn)
             self.asked[player] = asked
             laptop = Reply.of(phone_asks(player, reply.speech))
             return DeviceOutcome("warning", reply.lines, laptop, asked.id)
         if talk.unsaved:
-            return DeviceOutcome("refused", reply.lines, reply.before(from_phone(player)))
+            return DeviceOutcome("refused", reply.lines, _attributed(reply, player, ended_turn=False))
         return DeviceOutcome("refused", reply.lines)  # a refusal, or a choice the page cannot answer by number
+
+
+def _names(reply: Reply, player: str) -> bool:
+    """The reply's words name the player who made its move: it tells of a move of theirs (the words of a move begin
+    with its player's name); a resolve tells of no one's."""
+    return any(fact.topic is Topic.MOVE and fact.player == player for fact in reply.tells)
+
+
+def _attributed(reply: Reply, player: str, ended_turn: bool) -> Reply:
+    """A phone's move with who made it at the start of its first line, shown and said ("Ben, from a phone: ended the
+    turn. Turn 3: Cy's turn.")."""
+    first, *rest = reply.lines or ("",)
+    line = from_phone(player, first, ended_turn)
+    speech = from_phone(player, reply.speech, ended_turn) if reply.speech else line
+    return dataclasses.replace(reply, lines=(line, *rest), speech=speech)

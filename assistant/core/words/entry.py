@@ -40,6 +40,7 @@ __all__ = [
     "no_braille_display",
     "braille_display_lost",
     "braille_display_back",
+    "braille_display_found",
     "QUIT_ON_KEYBOARD",
     "braille_no_answer_in_time",
     "BRAILLE_GRADE2_UNAVAILABLE",
@@ -186,10 +187,11 @@ def abbreviation_too_long(deck_id: str, card_id: str, text: str) -> str:
 
 def no_braille_display(where: str, reason: str = "") -> str:
     """Said once at start when the braille display was chosen but no BRLTTY answered (`reason`: why it was
-    given up, when known)."""
+    given up, when known); it is looked for until one does (`braille_display_found`)."""
+    then = "The app goes on, and shows everything on the display when BRLTTY answers."
     if reason:
-        return f"No braille display at {where}: {reason} The app goes on without it."
-    return f"No braille display answered at {where}: is BRLTTY running? The app goes on without it."
+        return f"No braille display at {where}: {reason} {then}"
+    return f"No braille display answered at {where}: is BRLTTY running? {then}"
 
 
 #: `quit` typed on the braille display in the plain mode, which reads its lines from the keyboard.
@@ -207,6 +209,11 @@ def braille_display_lost() -> str:
         "The braille display stopped answering. The app goes on without it, and shows everything on it again when "
         "BRLTTY answers."
     )
+
+
+def braille_display_found() -> str:
+    """Said once when a BRLTTY that did not answer at start (not running yet, or frozen) answers."""
+    return "The braille display answered: it shows the game from now on, and the line keys read the earlier answers."
 
 
 def braille_display_back(missed: int) -> str:
@@ -231,5 +238,8 @@ DISPLAY_KEYS = (
     "Previous and next line move through the answer, the pile and chain, the Stables and the earlier answers.",
     "Previous and next region jump to the start of each; top and bottom go to the first and the last line.",
     "A routing key on a card's name shows the card's text. The information key says whose turn it is.",
-    "Type a command on the display's keyboard and press Enter. A held fact waits for any key.",
+    "Type a command on the display's keyboard and press Enter.",
+    "A held fact stays until you send a line or press a key that moves the display.",
+    "Moves from phones wait, counted in the last status cell: pan right at the end of the answer, or press the "
+    "next-unread key, to read the next.",
 )

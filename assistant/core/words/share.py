@@ -224,9 +224,13 @@ def not_your_turn_to_end(player: str) -> str:
     return f"It is {player}'s turn: only {player} ends it."
 
 
-def from_phone(player: str) -> str:
-    """Said before a move from a phone whose announcement does not name its player."""
-    return f"{player}'s phone:"
+def from_phone(player: str, first: str, ended_turn: bool = False) -> str:
+    """The first line of a move from a phone whose announcement does not say who made it, attributed first and
+    whole on one line (never a line that is only a name): "Ben, from a phone: ended the turn. Turn 3: Cy's turn."
+    (`ended_turn`: the move ended the turn, which the next turn's words do not say); "Cy, from a phone: Ben's Neigh
+    resolves: ...". No pronoun: the app does not know the players'."""
+    done = " ended the turn." if ended_turn else ""
+    return f"{player}, from a phone:{done} {first}".rstrip()
 
 
 def phone_asks(player: str, question: str) -> str:

@@ -1,0 +1,192 @@
+"""Phones acting while a deaf-blind player reads only a real BRLTTY display: what reaches the display.
+
+    .venv/bin/python -m benchmarks.braille_phones [--json]
+
+A real BRLTTY draws a 40-cell TTY braille display on a pseudo-terminal (as the tests do); the Textual app runs
+headless with `--braille-display --no-speech`, a three-player game started on the display. Three bursts of four
+phone moves 0.4 s apart come through the app's own path for a phone (`PhoneMoved`, as the sharing server posts
+them), while a first-window reader reads the display: it reads the first window of whatever the display shows,
+and while the last status cell counts moves unread it presses the next-unread key (BRLTTY's ATTRDN) for the next;
+after the second move of each burst it types its own command (`tally`) on the display and presses Enter.
+
+Figures (goal 0 each): phone moves never readable (no window the reader read was the start of the move's first
+line); keys lost (characters typed on the display missing from the lines the session was given); unread text
+replaced (a row written whose text differs from the one before, with no key pressed since that one was drawn).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+BURST_GAP = 0.4
+NEW_GAME = "new game Ana Ben Cy babies red pink narwhal win 3"
+
+
+def _bursts():
+    from assistant.core.language.device import DeviceMove
+
+    return [
+        [("Ana", DeviceMove("draw")), ("Ana", DeviceMove("play", card="rainbow-aura")),
+         ("Ben", DeviceMove("neigh", on="rainbow-aura")), ("Cy", DeviceMove("resolve", on="rainbow-aura"))],
+        [("Ana", DeviceMove("end")), ("Ben", DeviceMove("draw")), ("Ben", DeviceMove("discard")),
+         ("Ben", DeviceMove("end"))],
+        [("Cy", DeviceMove("draw")), ("Cy", DeviceMove("discard")), ("Ana", DeviceMove("discard")),
+         ("Cy", DeviceMove("end"))],
+    ]  # fmt: skip
+
+
+def measure() -> dict[str, Any]:
+    """The three figures, with the count of moves and keys they are out of."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from braille_display import _start_brltty  # type: ignore[import-not-found]
+
+    from assistant.braille.translate import Translator
+    from assistant.cli import build_parser
+    from assistant.commands.app import make_app
+    from assistant.core.braille import celltable
+
+    translator = Translator()
+    server = _start_brltty(40)
+    app = make_app(build_parser().parse_args(["--no-camera", "--no-speech", "--braille-display"]))
+    link = app.braille
+    assert link is not None
+    status = link.view.status_cells
+
+    def text_of(cells: str) -> str:
+        return (translator.from_cells(cells[status:].rstrip(celltable.BLANK)) or "").replace("\u2019", "'")
+
+    given: list[str] = []
+    handle = app.session.handle
+
+    def kept(line: str):
+        given.append(line)
+        return handle(line)
+
+    app.session.handle = kept
+    keys = {"pressed": 0, "typed": ""}
+    rows = {"last": "", "keys_then": 0, "replaced": 0, "counting": False, "typing": False}
+    write = link.display.write
+
+    def recording(cells: str, cursor: int | None = None) -> None:
+        """A row written: text shown (not the line being typed) replaced with no key pressed since it was drawn?"""
+        text = text_of(cells)
+        if text != rows["last"]:
+            if rows["counting"] and not rows["typing"] and keys["pressed"] == rows["keys_then"]:
+                rows["replaced"] += 1
+            rows["last"], rows["keys_then"], rows["typing"] = text, keys["pressed"], link.view.typing
+        write(cells, cursor)
+
+    link.display.write = recording
+    firsts: list[str] = []
+
+    reader = _Reader(server, link, text_of, given, keys)
+
+    async def run() -> None:
+        async with app.run_test(size=(100, 40)) as pilot:
+            reader.type_line(NEW_GAME)
+            while app.session.game is None or not text_of(server.cells()).startswith("new game:"):
+                await pilot.pause(0.02)
+            rows["counting"] = True
+            done = asyncio.Event()
+            reading = asyncio.ensure_future(reader.read(done))
+            for burst in _bursts():
+                for number, (player, move) in enumerate(burst):
+                    outcome = await app._phone_submit(player, move)
+                    firsts.append(outcome.reply.lines[0] if outcome.reply is not None else "")
+                    if number == 1:
+                        reader.type_line("tally")  # her own command, typed at once mid-burst
+                    await pilot.pause(BURST_GAP)
+                await pilot.pause(2.0)
+            done.set()
+            await reading
+
+    try:
+        asyncio.run(run())
+    finally:
+        server.stop()
+    return _report(firsts, reader.windows, given, len(keys["typed"]), rows["replaced"])
+
+
+class _Reader:
+    """A first-window reader at the display: reads the first window of each new thing shown, its own answer first
+    after a line it sent, and goes on to the next unread move (the next-unread key) while the count shows any."""
+
+    def __init__(self, server: Any, link: Any, text_of: Any, given: list[str], keys: dict[str, Any]):
+        self.server, self.link, self.text_of, self.given, self.keys = server, link, text_of, given, keys
+        self.windows: list[str] = []
+        self.own = 0
+        """The count of lines given by which its own line will have arrived (0: no answer of its own awaited)."""
+
+    def press(self, key: str) -> None:
+        self.keys["pressed"] += 1
+        self.server.press(key)
+
+    def type_line(self, line: str) -> None:
+        for character in line:
+            self.keys["pressed"] += 1
+            self.server.type(character)
+        self.keys["typed"] += line
+        self.own = len(self.given) + 1
+        self.press("enter")
+
+    async def read(self, done: asyncio.Event) -> None:
+        from assistant.core.braille import celltable
+
+        status = self.link.view.status_cells
+        seen = ""
+        quiet_since = time.monotonic()
+        while True:
+            cells = self.server.cells()
+            text = self.text_of(cells)
+            if text and text != seen:
+                seen, quiet_since = text, time.monotonic()
+                self.windows.append(text)
+                if len(self.given) >= self.own and not self.link.view.typing:
+                    self.own = 0  # its own answer read
+            elif not self.own and cells[status - 1] != celltable.BLANK and time.monotonic() - quiet_since > 0.1:
+                self.press("next unread")  # read: on to the next move waiting
+                quiet_since = time.monotonic()
+            elif done.is_set() and time.monotonic() - quiet_since > 2.0:
+                return
+            await asyncio.sleep(0.02)
+
+
+def _report(firsts: list[str], read: list[str], given: list[str], typed: int, replaced: int) -> dict[str, Any]:
+    """The figures: a move is readable when a window read was the start of its first line; a key is lost when the
+    lines the session was given miss it (a line given that was never typed counts as one)."""
+    never = [first for first in firsts if not any(window and first.lower().startswith(window) for window in read)]
+    typed_lines = [NEW_GAME, "tally", "tally", "tally"]
+    arrived = sum(len(line) for line in given if line in typed_lines)
+    return {
+        "moves": len(firsts),
+        "never_readable": len(never),
+        "keys_typed": typed,
+        "keys_lost": max(0, typed - arrived) + sum(1 for line in given if line not in typed_lines),
+        "unread_replaced": replaced,
+        "windows_read": len(read),
+        "never": never,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    report = measure()
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print(f"phone moves never readable  {report['never_readable']} of {report['moves']}  (goal 0)")
+        print(f"keys lost                   {report['keys_lost']} of {report['keys_typed']}  (goal 0)")
+        print(f"unread text replaced        {report['unread_replaced']}  (goal 0)")
+    return 1 if report["never_readable"] or report["keys_lost"] or report["unread_replaced"] else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,167 @@
+"""Phones acting while a deaf-blind player reads a real BRLTTY display (its TTY driver on a pseudo-terminal): other
+hands' moves wait behind what is being read, never replacing it with no key pressed; the last status cell counts
+them; the display's own keys (pan right at the end of the answer, the next-unread key) read each one, whole and in
+order, attributed first. A held fact is never acknowledged while BRLTTY is away. Every wait is for a state, bounded;
+moves come 0.4 s apart as a table's hands do, and nothing is timed."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import time
+
+import pytest
+from brltty_fixture import BRLTTY, Brltty
+
+from assistant.braille.translate import Translator
+from assistant.core.braille import celltable
+from assistant.core.braille.display import Region
+from assistant.core.language.device import DeviceMove
+
+pytest.importorskip("brlapi")
+pytestmark = pytest.mark.skipif(BRLTTY is None, reason="BRLTTY is not installed")
+
+TRANSLATOR = Translator()
+HANG = 30.0
+NEW_GAME = "new game Ana Ben Cy babies red pink narwhal win 3"
+#: Three bursts of four phone moves, each with the start of what it must read as on the display.
+BURSTS = [
+    [
+        ("Ana", DeviceMove("draw"), "ana drew a card."),
+        ("Ana", DeviceMove("play", card="rainbow-aura"), "ana played rainbow aura."),
+        ("Ben", DeviceMove("neigh", on="rainbow-aura"), "ben played neigh."),
+        ("Cy", DeviceMove("resolve", on="rainbow-aura"), "cy, from a phone: ben's neigh resolves"),
+    ],
+    [
+        ("Ana", DeviceMove("end"), "ana, from a phone: ended the turn."),
+        ("Ben", DeviceMove("draw"), "ben drew a card."),
+        ("Ben", DeviceMove("discard"), "ben discarded a card."),
+        ("Ben", DeviceMove("end"), "ben, from a phone: ended the turn."),
+    ],
+    [
+        ("Cy", DeviceMove("draw"), "cy drew a card."),
+        ("Cy", DeviceMove("discard"), "cy discarded a card."),
+        ("Ana", DeviceMove("discard"), "ana discarded a card."),
+        ("Cy", DeviceMove("end"), "cy, from a phone: ended the turn."),
+    ],
+]
+
+
+def reading(cells: str, status_cells: int) -> str:
+    return (TRANSLATOR.from_cells(cells[status_cells:].rstrip(celltable.BLANK)) or "").replace("\u2019", "'")
+
+
+@pytest.fixture
+def display_server(tmp_path, monkeypatch):
+    server = Brltty(tmp_path / "brltty", width=40)
+    monkeypatch.setenv("BRLAPI_HOST", server.host)
+    monkeypatch.setenv("BRLAPI_AUTH", server.auth)
+    yield server
+    server.stop()
+
+
+async def until(pilot, condition, what: str) -> None:
+    deadline = time.monotonic() + HANG
+    while not condition():
+        assert time.monotonic() < deadline, what
+        await pilot.pause(0.02)
+
+
+def written_rows(link) -> list[str]:
+    """Every row the app writes to the display from now on, read back to print (status cells left out)."""
+    rows: list[str] = []
+    write = link.display.write
+
+    def recording(cells: str, cursor: int | None = None) -> None:
+        rows.append(reading(cells, link.view.status_cells))
+        write(cells, cursor)
+
+    link.display.write = recording
+    return rows
+
+
+def at_the_end(view) -> bool:
+    """The display shows the last window of the answer's last line."""
+    last = len(view.regions[Region.ANSWER]) - 1
+    return view.line == last and view.window + 1 == len(view.windows(view.lines[last]))
+
+
+def test_phone_moves_wait_unread_are_counted_and_are_read_whole_in_order_with_the_displays_keys(
+    display_server, make_app
+):
+    async def scenario():
+        app = make_app(None, "--braille-display", "--no-speech")
+        link = app.braille
+        assert link is not None
+        status = link.view.status_cells
+        shown = lambda: reading(display_server.cells(), status)  # noqa: E731
+        async with app.run_test(size=(100, 40)) as pilot:
+            display_server.type(NEW_GAME)
+            display_server.press("enter")
+            await until(pilot, lambda: shown().startswith("new game: ana"), "the new game on the display")
+            for burst, key in zip(BURSTS, ("next unread", "pan right", "next unread"), strict=True):
+                before = shown()
+                rows = written_rows(link)
+                moves = len(app.session.game.log)
+                for player, move, _start in burst:  # a hand every 0.4 s, the reader pressing nothing
+                    app.run_worker(app._phone_submit(player, move))
+                    await pilot.pause(0.4)
+                await until(pilot, lambda moves=moves: len(app.session.game.log) == moves + 4, "recorded")
+                assert shown() == before  # what was being read is still there: nothing replaced it
+                assert all(row == before for row in rows), rows  # never, not for a moment
+                await until(pilot, lambda: display_server.cells()[3] == celltable.to_cells("d"), "4 unread")
+                read = []
+                for _ in burst:
+                    previous = shown()
+                    if key == "pan right":  # pan to the end of the answer shown, then on
+                        while not at_the_end(link.view):
+                            display_server.press("pan right")
+                            await until(pilot, lambda previous=previous: shown() != previous, "panned")
+                            previous = shown()
+                    display_server.press(key)
+                    await until(pilot, lambda previous=previous: shown() != previous, f"{key} reads the next move")
+                    read.append(shown())
+                starts = [start for _player, _move, start in burst]
+                assert all(start.startswith(window) for start, window in zip(starts, read, strict=True)), read
+                assert display_server.cells()[3] == celltable.BLANK  # nothing unread
+                del link.display.write  # the recording wrapper goes: the next burst records afresh
+
+    asyncio.run(scenario())
+
+
+def test_a_win_held_while_brltty_is_away_is_not_acknowledged_by_typing_and_is_shown_when_it_is_back(
+    tmp_path, monkeypatch, make_app
+):
+    server = Brltty(tmp_path / "first")
+    monkeypatch.setenv("BRLAPI_HOST", server.host)
+    monkeypatch.setenv("BRLAPI_AUTH", server.auth)
+
+    async def scenario():
+        nonlocal server
+        app = make_app(None, "--braille-display", "--no-speech")
+        link = app.braille
+        assert link is not None
+        async with app.run_test(size=(100, 40)) as pilot:
+            for line in (NEW_GAME, "draw", "end turn", "draw"):
+                await pilot.press(*line, "enter")
+            await until(pilot, lambda: app.session.game.state.current == 1, "Ben's turn")
+            os.kill(server.process.pid, signal.SIGKILL)
+            server.process.wait()
+            await until(pilot, lambda: link.missed is not None, "the loss noticed")
+            await pilot.press(*"play ginormous unicorn", "enter")
+            await pilot.press(*"resolve", "enter")
+            await until(pilot, lambda: app.session.game.state.outcome is not None, "the win")
+            answered = len(app.replies)
+            await pilot.press(*"tally", "enter")  # typed and sent while nobody can read the win
+            await until(pilot, lambda: len(app.replies) > answered, "tally answered")
+            assert "Ben wins!" not in link.acknowledged and [fact.text for fact in link.view.held][-1:] == ["Ben wins!"]
+            server.stop()
+            server = Brltty(tmp_path / "second", offset=server.offset)
+            await until(pilot, lambda: link.missed is None, "the display taken back")
+            await until(pilot, lambda: reading(server.cells(), 4).startswith("ben wins!"), "the win on the display")
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        server.stop()
