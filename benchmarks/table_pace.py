@@ -109,8 +109,16 @@ class Game(NamedTuple):
     turns: int
 
 
+def lower_names(steps: list[str]) -> list[str]:
+    """The same game with the players' names typed in lower case ("new game ana ben cy dee", "stable ana"), as the
+    app keeps them: what is folded and settled must not depend on how a name is written."""
+    names = ("Ana", "Ben", "Cy", "Dee")
+    return [" ".join(w.lower() if w in names else w for w in step.split(" ")) for step in steps]
+
+
 GAMES = {
     "uu-2nd": Game("uu-2nd", (), UNICORNS, turns=9),
+    "uu-2nd-lower": Game("uu-2nd", (), lower_names(UNICORNS), turns=9),
     "llamas": Game("llamas", ("llamas-farmed",), LLAMAS, turns=9),
     "burst": Game("uu-2nd", (), BURST, turns=6),
 }
@@ -354,7 +362,7 @@ def shadow_replies(game: str, verbosity: str) -> list:
 def _heard(fact: str, text: str) -> bool:
     """A decisive fact's sentence heard within a sentence played, or in the reply's own longer words: a count ("Ana
     2 Unicorns." as "Ana has 2 Unicorns."), a win ("Ana wins!" as "Ana wins with 4 Unicorns!")."""
-    count = re.sub(r"^([A-Z][\w'-]*):? (\d+ [A-Z])", r"\1 has \2", fact)
+    count = re.sub(r"^(.+?):? (\d+ [A-Z])", r"\1 has \2", fact)  # (any name: lower case, several words)
     return fact in text or count in text or (fact.endswith(" wins!") and f"{fact[:-1]} with " in text)
 
 

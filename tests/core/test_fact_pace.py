@@ -127,7 +127,7 @@ def _ends_soon(table: _Table, sentence: list) -> bool:
 
 @pytest.mark.parametrize("render_s", [0.0, 0.3])
 @pytest.mark.parametrize("interval", [1.2, 2.0])
-@pytest.mark.parametrize("game", ["uu-2nd", "llamas", "burst"])
+@pytest.mark.parametrize("game", ["uu-2nd", "uu-2nd-lower", "llamas", "burst"])
 def test_at_table_pace_every_decisive_fact_still_current_is_heard_in_full(game, interval, render_s):
     # render_s 0.3: each utterance begins 0.3 s after the worker takes it, as in the benchmark's log on a busy
     # machine (Enter to the first sound 0.1 to 0.2 s, and espeak-ng's sentences a little longer than `spoken_s`);

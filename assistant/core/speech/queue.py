@@ -130,8 +130,9 @@ class Utterance:
     def unheard(self, heard: int) -> list[About]:
         """Its facts, folded and its own, not heard in full when it stops with its first `heard` sentences heard;
         the move of another hand's reply too when it was cut before its end."""
-        folded = [part for fact, end in self._pieces() if end > heard and fact in self.folded for part in fact.flat()]
-        own = [fact for fact, end in self._pieces() if end > heard and fact not in self.folded]
+        unheard = [(n, fact) for n, (fact, end) in enumerate(self._pieces()) if end > heard]
+        folded = [part for n, fact in unheard if n < len(self.folded) for part in fact.flat()]
+        own = [fact for n, fact in unheard if n >= len(self.folded)]
         moves = self.tells if self.other and heard < len(split_sentences(self.text)) else ()
         return [*folded, *moves, *own]  # (a move before what followed it)
 
