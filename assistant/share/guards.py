@@ -162,3 +162,7 @@ class Remembered:
         self.answers.move_to_end(key)
         while len(self.answers) > KEPT_ANSWERS:
             self.answers.popitem(last=False)
+
+    def forget(self, key: str) -> None:
+        """Forget the key's answer: the move was not carried out, so a retry is a new try, not that failure."""
+        self.answers.pop(key, None)

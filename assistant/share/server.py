@@ -418,7 +418,7 @@ class ShareServer:
         try:
             outcome = await self.link.submit(device.player, request_made)
         except BaseException:
-            device.answers.answers.pop(key, None)  # not carried out: a retry may try again
+            device.answers.forget(key)  # not carried out: a retry may try again
             answer.cancel()
             raise
         status, data = _outcome_json(outcome)
