@@ -212,7 +212,7 @@ def test_a_long_answer_is_read_line_by_line_with_page_down(make_app):
 
     async def scenario():
         async with app.run_test(size=(100, 50)) as pilot:
-            await pilot.press(*"help commands", "enter")
+            await pilot.press(*"help commands all", "enter")
             await pilot.pause()
             lines = app.replies[-1].lines
             assert len(lines) > 20
