@@ -236,10 +236,10 @@ def _run_plain_mode(
 
     # Speech only for a person at a terminal: piped input is a script, and nobody listens to it (a transcript
     # is still written, by a silent speaker). A screen reader at the terminal reads the printed lines itself
-    # (Orca, Speakup, NVDA, VoiceOver): printed only, or every answer would be heard twice.
+    # (Orca, Speakup, NVDA, VoiceOver): printed only, or every answer would be heard twice; its earcons still play.
     listening = lines is None and sys.stdin.isatty() and sys.stdout.isatty()
     reader = plain_reader(args, settings) if listening else ""
-    speaker, notes = _speaker(args, settings, silent=not listening or bool(reader))
+    speaker, notes = _speaker(args, settings, silent=not listening, sounds_only=bool(reader))
     if reader:
         from assistant.core.words.voice import plain_left_to
 
@@ -282,11 +282,11 @@ def _claim_games() -> int | str | None:
 
 
 def _speaker(
-    args: argparse.Namespace, settings: SpeechSettings, silent: bool = False
+    args: argparse.Namespace, settings: SpeechSettings, silent: bool = False, sounds_only: bool = False
 ) -> tuple[ReplySpeaker | None, list[str]]:
     from assistant.commands.say import reply_speaker
 
-    return reply_speaker(args, silent=silent, settings=settings)
+    return reply_speaker(args, silent=silent, settings=settings, sounds_only=sounds_only)
 
 
 def _camera(args: argparse.Namespace, settings: SpeechSettings | None = None) -> Callable[[], FrameSource] | None:
