@@ -226,7 +226,7 @@ def _run_plain_mode(
 ) -> int:
     """The plain line mode: the lines of a script (`lines`), or lines typed at a terminal or piped in; `notices` are
     said first, `offer` offers to resume the last game."""
-    from assistant.ui.plain import PROMPT, run_plain
+    from assistant.ui.plain import PROMPT, edited_lines, run_plain
 
     session = make_session(args, settings)
     first = opening(session, args, notices, offer=offer)
@@ -253,6 +253,9 @@ def _run_plain_mode(
         if lines is not None:
             return run_plain(session, lines, echo=True, first=first, speak=speaker, display=braille, share=share)
         prompt = PROMPT if listening else ""
+        if sys.stdin.isatty():  # typed by a person: line editing and history (readline prints the prompt)
+            typed = edited_lines(prompt)
+            return run_plain(session, typed, first=first, speak=speaker, display=braille, share=share)
         return run_plain(session, first=first, speak=speaker, prompt=prompt, display=braille, share=share)
     finally:
         if speaker is not None:

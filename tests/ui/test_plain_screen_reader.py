@@ -60,10 +60,10 @@ class Terminal:
     def type(self, line: str) -> None:
         os.write(self.master, line.encode() + b"\r")
 
-    def read_until(self, text: str, timeout: float = 120.0) -> str:
-        """Everything printed, once `text` is among it (the timeout only bounds a failure)."""
+    def read_until(self, text: str, timeout: float = 120.0, count: int = 1) -> str:
+        """Everything printed, once `text` is among it `count` times (the timeout only bounds a failure)."""
         deadline = time.monotonic() + timeout
-        while text.encode() not in self.output:
+        while self.output.count(text.encode()) < count:
             assert time.monotonic() < deadline, f"{text!r} never came: {self.output.decode(errors='replace')}"
             if select.select([self.master], [], [], 0.1)[0]:
                 try:
