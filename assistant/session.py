@@ -320,7 +320,8 @@ class Session:
         self.resolver = self.resolver_for(cards) if self.resolver_for is not None else None
 
     def help(self, topic: str) -> Reply:
-        """The short help, one topic (`help keys`), or every command (`help commands`), with the deck's cards."""
+        """The short help, one topic (`help keys`, `help win`), or the commands (`help commands`, its parts), with the
+        deck's cards."""
         game = self.game
         if topic.split(" ", 1)[0] == "commands":
             return self._commands_help(topic.removeprefix("commands").strip())
@@ -365,7 +366,7 @@ class Session:
         head, _, topic = text.partition(" ")
         if head.lower() == "help":
             return self.help(topic.strip().lower())
-        if _WIN_QUESTION.match(text):  # "how do I win?": not a look-up (it read the card Slowdown)
+        if _WIN_QUESTION.fullmatch(text):  # "how do I win?": not a look-up (it read the card Slowdown)
             return self.help("win")
         if head.lower() == "share":  # the front end shares the table; the rest of the line as typed (an address)
             self._commanded = False  # an open question stays open
@@ -623,8 +624,8 @@ class Session:
         return self._keep(choice.then(card))
 
 
-#: A line asking how to win ("how do I win?", "how to win"): answered with `help win`.
-_WIN_QUESTION = re.compile(r"\s*how\s+(?:do|does|can)\s+(?:i|you|we|one|a\s+player)\s+win|\s*how\s+to\s+win", re.I)
+#: A line asking how to win, and nothing more ("how do I win?", "how to win"): answered with `help win`.
+_WIN_QUESTION = re.compile(r"\s*how\s+(?:(?:do|does|can)\s+(?:i|you|we|one|a\s+player)\s+|to\s+)win\s*[?.!]*\s*", re.I)
 
 
 def _is_number(text: str) -> bool:

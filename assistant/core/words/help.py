@@ -1,6 +1,6 @@
 """The help, for a listener: a short help first (how to get more, how to quit, the few commands of a turn, the
 topics), then one topic at a time (`help keys`, `help turn`, ...), each under about 45 seconds of speech; `help
-commands` is the whole command table (`assistant.core.language.verbs.help_lines`).
+commands` is the command table (`assistant.core.language.verbs.help_rows`) in parts of under 30 seconds each.
 
 The examples name cards of the deck in play: the caller passes the names to use (`Examples`), so a Llamas
 Unleashed game never hears of a Rainbow Aura.
@@ -33,7 +33,7 @@ __all__ = [
     "win_help",
 ]
 
-#: The topics `help TOPIC` answers, in the order the short help names them ("commands": the whole table).
+#: The topics `help TOPIC` answers, in the order the short help names them ("commands": the command table's parts).
 HELP_TOPICS = ("win", "keys", "turn", "neigh", "questions", "undo", "scanning", "braille", "settings", "commands")
 
 
@@ -262,7 +262,7 @@ def instants_help(names: list[str], numbered: bool = True, keys: bool = True) ->
         return [
             f"The Instants: {name_list(names)}.",
             f"While a card waits on the pile, neigh and a name{number} plays a Neigh for them; super neigh and a "
-            f"name{s_number} a Super Neigh. Any other Instant: the name, play and the card.",
+            f"name{s_number} a Super Neigh. Any other Instant: the player's name, play and the card.",
         ]
     by_number = ", ".join(f"{n} {name}" for n, name in enumerate(names, start=1))
     return [
