@@ -94,17 +94,18 @@ def test_every_file_the_code_cites_exists():
 
 
 def resolves(dotted: str) -> bool:
-    """A dotted name names a module of the package or something in one (`words.x`: in any sentence module)."""
+    """A dotted name names a module of the package or something in one (`words.x`: a sentence module, or what one
+    of them makes)."""
     import importlib
     import pkgutil
 
     import assistant.core.words
 
-    if dotted.startswith("words."):
+    if dotted.startswith("words."):  # a sentence module, or a name one of them makes (its `__all__`)
         rest = dotted.removeprefix("words.")
-        names = [m.name for m in pkgutil.iter_modules(assistant.core.words.__path__)]
-        heads = [f"assistant.core.words.{rest}"] + [f"assistant.core.words.{n}.{rest}" for n in names]
-        return any(resolves(head) for head in heads)
+        modules = [m.name for m in pkgutil.iter_modules(assistant.core.words.__path__)]
+        made = [m for m in modules if rest in importlib.import_module(f"assistant.core.words.{m}").__all__]
+        return resolves(f"assistant.core.words.{rest}") or bool(made)
     parts = dotted.split(".")
     for cut in range(len(parts), 0, -1):
         try:
