@@ -10,6 +10,7 @@ just read, which a command naming no card means ("play").
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -27,9 +28,9 @@ from assistant.core.language.builders import cards_with_words
 from assistant.core.language.device import DeviceJoined, DeviceMove, DeviceOutcome
 from assistant.core.language.device_talk import DeviceTalk
 from assistant.core.language.lobby import Lobby, SaveStore, shipped_addons
-from assistant.core.language.parser import Command, CommandError, keep_card_names
+from assistant.core.language.parser import Command, CommandError, keep_card_names, parse_number
 from assistant.core.language.reply import Choice, Control, Pending, Question, Reply
-from assistant.core.language.verbs import example_names, help_lines, near_verb, parse_command
+from assistant.core.language.verbs import Kind, example_names, help_rows, near_verb, parse_command
 from assistant.core.scanning.aiming import Cue
 from assistant.core.text import readable
 from assistant.core.words.cardtext import (
@@ -48,7 +49,20 @@ from assistant.core.words.cardtext import (
 )
 from assistant.core.words.errors import command_hint, stray_digits, who_plays
 from assistant.core.words.gameplay import NO_GAME, NOT_RECORDED, NOTHING_TO_CONFIRM, RESUME_DECLINED, resume_offer
-from assistant.core.words.help import INSTANT_WORD, Examples, instants_help, short_help, topic_help, unknown_topic
+from assistant.core.words.help import (
+    INSTANT_WORD,
+    LOOKING_UP,
+    Examples,
+    command_parts,
+    commands_index,
+    commands_part,
+    instants_help,
+    no_such_part,
+    short_help,
+    topic_help,
+    unknown_topic,
+    win_help,
+)
 from assistant.core.words.learned import (
     REPLACE_WORDS,
     code_differs,
@@ -339,20 +353,25 @@ class Session:
         self.resolver = self.resolver_for(cards) if self.resolver_for is not None else None
 
     def help(self, topic: str) -> Reply:
-        """The short help, one topic (`help keys`), or every command (`help commands`), with the deck's cards."""
+        """The short help, one topic (`help keys`, `help win`), or the commands (`help commands`, its parts), with the
+        deck's cards."""
         game = self.game
-        if topic == "commands":
-            vocabulary = game.table.profile.vocabulary if game is not None else None
-            lines = HELP_LINES + help_lines(self.cards, vocabulary)
-            return Reply(lines, " ".join(lines))
+        if topic.split(" ", 1)[0] == "commands":
+            return self._commands_help(topic.removeprefix("commands").strip())
         cards = game.table.cards if game is not None else self.cards
-        if topic == "instants":  # each Instant's number for the whole game
-            instants = game.table.instants if game is not None else [c for c in cards if c.type is CardType.INSTANT]
-            return Reply.of(*instants_help([c.name for c in instants]))
-        card, creature = example_names(cards)
-        players = tuple(game.setup.players[:2]) if game is not None and len(game.setup.players) > 1 else ("Ana", "Ben")
         neigh_id = game.table.neigh_card if game is not None else "neigh"
         neigh = cards.get(neigh_id) if neigh_id else None
+        if topic == "win":
+            if game is not None:
+                table = game.table
+                return Reply.of(*win_help(table.profile, game.state.goal, table.deck_out_rule))
+            info = cards.base.info
+            return Reply.of(*win_help(self.lobby.rules.default_profile(info.rules, info.game)))
+        if topic == "instants":  # each Instant's number for the whole game (where a number is not a player's)
+            instants = game.table.instants if game is not None else [c for c in cards if c.type is CardType.INSTANT]
+            return Reply.of(*instants_help([c.name for c in instants], neigh is None, self.screen_keys))
+        card, creature = example_names(cards)
+        players = tuple(game.setup.players[:2]) if game is not None and len(game.setup.players) > 1 else ("Ana", "Ben")
         named = neigh.name if neigh is not None else ""
         vocabulary = cards.vocabulary if game is None else game.table.profile.vocabulary
         examples = Examples(card, creature, players, named or INSTANT_WORD, vocabulary.area)
@@ -360,7 +379,25 @@ class Session:
         said = short_help(examples, keys) if not topic else topic_help(topic, examples, keys)
         return Reply.of(*said) if said is not None else Reply.error(unknown_topic())
 
+    def _commands_help(self, which: str) -> Reply:
+        """`help commands`: the parts' index; `help commands 3`: one part; `help commands all`: the whole table."""
+        game = self.game
+        rows = help_rows(self.cards, game.table.profile.vocabulary if game is not None else None)
+        if which == "all":
+            lines = HELP_LINES + tuple(line for _, line in rows)
+            return Reply(lines, " ".join(lines))
+        sections = [(LOOKING_UP, HELP_LINES), *((k.value, [line for kind, line in rows if kind is k]) for k in Kind)]
+        parts = command_parts([(title, lines) for title, lines in sections if lines])
+        if not which:
+            return Reply.of(*commands_index(parts))
+        number = parse_number(which)
+        if number is None or not 1 <= number <= len(parts):
+            return Reply.error(no_such_part(len(parts)))
+        return Reply.of(*commands_part(parts, number))
+
     def _line(self, text: str) -> Reply:
+        if _WIN_QUESTION.fullmatch(text):  # "how do I win?": not a look-up (it read the card Slowdown)
+            return self.help("win")
         game = self.game
         card_set = game.table.cards if game is not None else self.cards
         exact = card_set.find_exact(text)
@@ -621,6 +658,10 @@ class Session:
             self.pending = choice
             return Reply.error(choice_out_of_range(number, choice.highest))
         return self._keep(choice.then(card))
+
+
+#: A line asking how to win, and nothing more ("how do I win?", "how to win"): answered with `help win`.
+_WIN_QUESTION = re.compile(r"\s*how\s+(?:(?:do|does|can)\s+(?:i|you|we|one|a\s+player)\s+|to\s+)win\s*[?.!]*\s*", re.I)
 
 
 def _is_number(text: str) -> bool:

@@ -229,7 +229,7 @@ def _run_plain_mode(
 ) -> int:
     """The plain line mode: the lines of a script (`lines`), or lines typed at a terminal or piped in; `notices` are
     said first, `offer` offers to resume the last game."""
-    from assistant.ui.plain import PROMPT, run_plain
+    from assistant.ui.plain import PROMPT, edited_lines, run_plain
 
     session = make_session(args, settings)
     first = opening(session, args, notices, offer=offer)
@@ -239,10 +239,10 @@ def _run_plain_mode(
 
     # Speech only for a person at a terminal: piped input is a script, and nobody listens to it (a transcript
     # is still written, by a silent speaker). A screen reader at the terminal reads the printed lines itself
-    # (Orca, Speakup, NVDA, VoiceOver): printed only, or every answer would be heard twice.
+    # (Orca, Speakup, NVDA, VoiceOver): printed only, or every answer would be heard twice; its earcons still play.
     listening = lines is None and sys.stdin.isatty() and sys.stdout.isatty()
     reader = plain_reader(args, settings) if listening else ""
-    speaker, notes = _speaker(args, settings, silent=not listening or bool(reader))
+    speaker, notes = _speaker(args, settings, silent=not listening, sounds_only=bool(reader))
     if reader:
         from assistant.core.words.voice import plain_left_to
 
@@ -257,6 +257,9 @@ def _run_plain_mode(
         if lines is not None:
             return run_plain(session, lines, echo=True, first=first, speak=speaker, display=braille, share=share)
         prompt = PROMPT if listening else ""
+        if sys.stdin.isatty():  # typed by a person: line editing and history (readline prints the prompt)
+            typed = edited_lines(prompt)
+            return run_plain(session, typed, first=first, speak=speaker, display=braille, share=share)
         return run_plain(session, first=first, speak=speaker, prompt=prompt, display=braille, share=share)
     finally:
         if speaker is not None:
@@ -286,11 +289,11 @@ def _claim_games() -> int | str | None:
 
 
 def _speaker(
-    args: argparse.Namespace, settings: SpeechSettings, silent: bool = False
+    args: argparse.Namespace, settings: SpeechSettings, silent: bool = False, sounds_only: bool = False
 ) -> tuple[ReplySpeaker | None, list[str]]:
     from assistant.commands.say import reply_speaker
 
-    return reply_speaker(args, silent=silent, settings=settings)
+    return reply_speaker(args, silent=silent, settings=settings, sounds_only=sounds_only)
 
 
 def _camera(args: argparse.Namespace, settings: SpeechSettings | None = None) -> Callable[[], FrameSource] | None:

@@ -47,6 +47,36 @@ def _roff(text: str) -> str:
     return "\n".join("\\&" + line if line.startswith((".", "'")) else line for line in text.splitlines())
 
 
+#: The man page's ENVIRONMENT: each variable the app reads, and what it does.
+ENVIRONMENT = (
+    ("TABLE_ASSISTANT_HOME", "one folder for every file the app keeps, instead of the platform's own: the "
+     "settings under config/, the saved games, imported decks and crash log under data/"),
+    ("TABLE_ASSISTANT_CARD_TEXTS", "a folder of deck files read instead of the shipped decks"),
+    ("TABLE_ASSISTANT_SCREEN_READER", "any value but empty, 0, no or off: a screen reader is running, so speech = "
+     "auto speaks through it"),
+    ("SPEECHD_ADDRESS", "where speech-dispatcher listens (unix_socket:PATH), as speech-dispatcher reads it"),
+    ("BRLAPI_HOST, BRLAPI_AUTH", "where BRLTTY is reached for a braille display, and how, as BrlAPI reads them"),
+)  # fmt: skip
+#: The man page's FILES (Linux; platformdirs chooses the folders elsewhere; `table-assistant settings` prints them).
+FILES = (
+    ("~/.config/table-assistant/settings.toml", "the settings (voice, rate, earcons, camera, braille display); "
+     "a damaged one is set aside beside it"),
+    ("~/.local/share/table-assistant/games/", "the saved games, one file a game, each event written as it is "
+     "said; last names the last game"),
+    ("~/.local/share/table-assistant/decks/", "decks imported from reference sheets and cards learnt from their "
+     "codes"),
+    ("~/.local/share/table-assistant/crash.log", "the details of an unexpected error"),
+)  # fmt: skip
+#: The man page's EXIT STATUS.
+EXIT_STATUS = (
+    ("0", "done"),
+    ("1", "the command could not do what it was asked (no card matched, a file could not be written)"),
+    ("2", "bad arguments, or a deck, card file or script that cannot be read"),
+    ("70", "an unexpected error; its details are in crash.log"),
+    ("130", "interrupted with Control C"),
+)
+
+
 def man_page(parser: argparse.ArgumentParser, version: str) -> str:
     """The man page of the command: its usage, what it does, its options and examples, then each sub-command's."""
     name = parser.prog
@@ -70,6 +100,10 @@ def man_page(parser: argparse.ArgumentParser, version: str) -> str:
         if each.description:
             out += [".PP", _roff(" ".join(each.description.split()))]
         out += [*_options(each), *_examples(each)]
+    for title, items in (("ENVIRONMENT", ENVIRONMENT), ("FILES", FILES), ("EXIT STATUS", EXIT_STATUS)):
+        out.append(f".SH {title}")
+        for term, meaning in items:
+            out += [".TP", f"\\fB{_roff(term)}\\fR", _roff(meaning[:1].upper() + meaning[1:] + ".")]
     return "\n".join(out) + "\n"
 
 

@@ -179,7 +179,11 @@ def _writable(path: Path) -> bool:
 
 
 def reply_speaker(
-    args: argparse.Namespace, *, silent: bool = False, settings: SpeechSettings | None = None
+    args: argparse.Namespace,
+    *,
+    silent: bool = False,
+    settings: SpeechSettings | None = None,
+    sounds_only: bool = False,
 ) -> tuple[ReplySpeaker | None, list[str]]:
     """The app's speaker of replies (`ReplySpeaker`), or None when it should not speak; and the sentences to write
     once: a damaged settings file, why speech is off, the backend chosen. `settings` already read are used as
@@ -188,7 +192,8 @@ def reply_speaker(
     Through the screen reader when one is running (`speech = auto`) or asked for (`speech = screen-reader`); off
     with `--no-speech`, with `speech = off`, and when `silent` (nobody listens: piped input). With a transcript
     (`--transcript FILE` or the setting) there is a speaker even then: a silent one, so every utterance still
-    reaches the file.
+    reaches the file. `sounds_only`: a screen reader says the words (the plain mode beside one): the earcons alone
+    are played, as the user guide says they are either way (none when `earcons = false`).
     """
     from assistant.speech import OFF, make_speaker, speech_route
     from assistant.speech.backends import SilentBackend
@@ -203,6 +208,7 @@ def reply_speaker(
     transcript = getattr(args, "transcript", None) or settings.transcript
     route = speech_route(settings, getattr(args, "no_speech", False))
     wanted = route[0] != OFF
+    silent = silent or (sounds_only and not settings.earcons)
     if silent and not transcript:
         return None, []  # a script: nobody listens, and nothing is written but its answers
     if silent or not wanted:
@@ -212,6 +218,12 @@ def reply_speaker(
         service = make_speaker(replace(settings, earcons=False), backends=[silence], transcript=transcript)
         # The first notice says speech is off (written in the transcript); only later ones are shown (the
         # transcript cannot be written).
+        return ReplySpeaker(service), notes + service.take_notices()[1:]
+    if sounds_only:  # the backend's sentence is left out: the plain mode says it leaves speech to the reader
+        service = make_speaker(
+            settings, backends=[SilentBackend()], earcon_folder=user_data_dir() / "earcons", transcript=transcript
+        )
+        service.muted = settings.muted
         return ReplySpeaker(service), notes + service.take_notices()[1:]
     service = make_speaker(settings, earcon_folder=user_data_dir() / "earcons", transcript=transcript, route=route)
     speaker = ReplySpeaker(service, settings.private_device, placement=settings.placement, me=settings.me)

@@ -105,11 +105,6 @@ class FrameBudget:
         if self._wall_deadline is not None:
             self._wall_deadline += self.wall_clock() - wall_started
 
-    def remaining_ms(self) -> float:
-        """Milliseconds left before the frame's deadline or its wall-clock cap, whichever comes first (infinite
-        without either)."""
-        return min(self._cpu_left_ms(), self._wall_left_ms())
-
     def _cpu_left_ms(self) -> float:
         return float("inf") if self._deadline is None else (self._deadline - self.clock()) * 1000
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -531,19 +531,3 @@ def camera_opener(index: int, capture_factory: Callable[[int], Capture] | None =
     from assistant.scanner.sources import Webcam, open_capture
 
     return functools.partial(Webcam, index, capture_factory or open_capture)
-
-
-def first_announcement(
-    frames: Iterable[MatLike], confirm_frames: int = 2, cascade: Cascade | None = None
-) -> tuple[int | None, int | None]:
-    """For a clip: (the first frame in which a code was read, the frame in which it was announced), or None."""
-    cascade = cascade or Cascade()
-    tracker = SightingTracker(confirm_frames=confirm_frames)
-    first = None
-    for index, image in enumerate(frames):
-        found = cascade.decode(image)
-        if found and first is None:
-            first = index
-        if tracker.update([Sighting(d.payload, *d.centre) for d in found], index / 30):
-            return first, index
-    return first, None

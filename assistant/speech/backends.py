@@ -452,7 +452,7 @@ class Pyttsx3Backend(WavBackend):
     """pyttsx3 used only to write WAV files, from the worker thread, with the platform's driver: espeak-ng on
     Linux, SAPI5 on Windows, NSSpeechSynthesizer on macOS (chosen at run time, `PYTTSX3_DRIVERS`).
 
-    Its own playback blocks on a shell `aplay` call and cannot be stopped (ACCESSIBILITY.md), so it is never
+    Its own playback blocks on a shell `aplay` call and cannot be stopped, so it is never
     used: the platform's `Player` plays the files. The engine is created once and kept warm; the rate is never
     read back from it.
     """

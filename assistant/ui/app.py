@@ -6,7 +6,7 @@ speech keys' feedback), the input line, the answer (the newest reply), the camer
 chain, each player's Stable, and the history of answers. The texts come from the game through
 `assistant.core.words`; the screen only places them.
 
-Accessibility rules from ACCESSIBILITY.md: no borders or box drawing (the quit hint included), no animation, no
+Accessibility rules (docs/user-guide.md): no borders or box drawing (the quit hint included), no animation, no
 blinking cursor, markup never interpreted (card texts and QR payloads are shown literally), nothing by colour alone,
 and the terminal cursor placed on the line a braille display should show: the start of the newest answer after
 each reply (what F2, F3, F4 and F7 say goes there too); Up and Down move it through the regions; Page Up and Page

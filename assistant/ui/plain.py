@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Protocol, TextIO
 
@@ -28,6 +28,25 @@ if TYPE_CHECKING:
 
 #: Printed before each line is read at a terminal, so a screen reader knows the app waits for a command.
 PROMPT = "> "
+
+
+def edited_lines(prompt: str = "") -> Iterator[str]:
+    """The lines typed at a terminal, each read after `prompt`, with line editing and this run's history (Left and
+    Right move in the line, Up and Down recall earlier lines), through readline where Python has it (GNU readline,
+    or libedit on macOS; Windows' console edits lines and keeps a history itself). Without it, an arrow key typed
+    its escape sequence into the line ("^[[A" sent as a command). docs/commands.md says why readline."""
+    try:
+        import readline
+    except ImportError:
+        pass  # lines are read as they are typed, the console's own editing aside
+    else:
+        if "libedit" not in (readline.__doc__ or ""):
+            readline.parse_and_bind("tab: tab-insert")  # a Tab is a Tab, never a file name completed
+    while True:
+        try:
+            yield input(prompt)
+        except EOFError:
+            return
 
 
 class PlainSpeaker(Protocol):

@@ -222,9 +222,21 @@ def test_hostile_payloads_decode_and_are_cleaned(cascade, data):
 # A rendered video, read back through the video source
 
 
-def test_rendered_video_is_read_frame_by_frame(tmp_path, cascade):
-    from assistant.scanner.live import first_announcement
+def first_announcement(frames, cascade):
+    """For a clip: (the first frame in which a code was read, the frame in which it was announced), or None."""
+    from assistant.core.scanning.sightings import Sighting, SightingTracker
 
+    tracker, first = SightingTracker(confirm_frames=2), None
+    for index, image in enumerate(frames):
+        found = cascade.decode(image)
+        if found and first is None:
+            first = index
+        if tracker.update([Sighting(d.payload, *d.centre) for d in found], index / 30):
+            return first, index
+    return first, None
+
+
+def test_rendered_video_is_read_frame_by_frame(tmp_path, cascade):
     path = tmp_path / "clip.avi"
     scenes = F.approach_clip(3, frames=30)
     F.write_clip(path, [F.render(scene) for scene in scenes])
@@ -236,7 +248,7 @@ def test_rendered_video_is_read_frame_by_frame(tmp_path, cascade):
         images.append(frame.image)
     source.close()
     assert len(images) == 30
-    first, announced = first_announcement(images, cascade=cascade)
+    first, announced = first_announcement(images, cascade)
     assert first is not None and first > 0  # the card starts out of view
     assert announced is not None and announced - first <= 3
 

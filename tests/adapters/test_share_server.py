@@ -416,6 +416,32 @@ def test_a_move_retried_with_its_key_is_recorded_once(tmp_path):
     run(scenario())
 
 
+def test_a_move_whose_submit_failed_is_tried_afresh_when_retried_with_its_key(tmp_path):
+    """A move the laptop failed to carry out is not remembered as the answer to its key: the phone's retry, with
+    the same key, is a new try, and records the move (once)."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            csrf = await table.join("Ana")
+            link, failures = table.server.link, [RuntimeError("a bug inside, once")]
+
+            async def broken_once(player: str, request: Any) -> Any:
+                if failures:
+                    raise failures.pop()
+                return await link.submit(player, request)
+
+            table.server.link = type(link)(link.players, link.view, link.cards, broken_once)
+            before = len(table.session.game.log)
+            status, answer, _ = await table.post("/api/move", move("draw", "key-failed-001"), csrf)
+            assert (status, answer) == (500, {"error": UNEXPECTED}) and len(table.session.game.log) == before
+            status, answer, _ = await table.post("/api/move", move("draw", "key-failed-001"), csrf)
+            assert status == 200 and answer["status"] == "recorded", answer
+            again = await table.post("/api/move", move("draw", "key-failed-001"), csrf)
+            assert again[:2] == (status, answer) and len(table.session.game.log) == before + 1
+
+    run(scenario())
+
+
 def test_a_move_on_a_card_that_has_left_the_pile_is_stale(tmp_path):
     async def scenario() -> None:
         async with shared_table(tmp_path) as table:

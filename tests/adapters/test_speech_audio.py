@@ -120,7 +120,7 @@ def lingering_player(log: Path) -> Player:
 def speak_with(backend, *texts, interrupt: str = ""):
     service = SpeechService(backend)
     try:
-        assert service.ready.wait(10)
+        assert service.ready.wait(60)
         for text in texts:
             service.say(text)
         if interrupt:

@@ -31,7 +31,7 @@ def held():
     """A service whose recording backend holds every utterance until released."""
     backend = RecordingBackend(hold=True)
     service = SpeechService(backend)
-    assert service.ready.wait(5)
+    assert service.ready.wait(60)
     yield service, backend
     service.close()
 
@@ -151,7 +151,7 @@ def test_the_first_backend_that_opens_is_chosen():
     recorder = RecordingBackend()
     service = SpeechService([Broken(), Crashing(), recorder])
     try:
-        assert service.ready.wait(5)
+        assert service.ready.wait(60)
         assert service.backend is recorder
         assert service.notices == [speech_backend_chosen("recording")]
     finally:
@@ -161,7 +161,7 @@ def test_the_first_backend_that_opens_is_chosen():
 def test_no_backend_runs_silently_with_one_written_notice(capfd):
     service = SpeechService([Broken(), Crashing()])
     try:
-        assert service.ready.wait(5)
+        assert service.ready.wait(60)
         assert isinstance(service.backend, SilentBackend)
         for n in range(3):
             service.say(f"card {n}")
@@ -240,7 +240,7 @@ def held_with_sounds(tmp_path):
     backend = RecordingBackend(hold=True)
     channel = EarconChannel(Player(("true",)), write_earcons(tmp_path / "earcons"))
     service = SpeechService(backend, earcons=channel)
-    assert service.ready.wait(5)
+    assert service.ready.wait(60)
     yield service, backend
     service.close()
 
@@ -371,7 +371,7 @@ def test_reply_speaker_private_reading():
     backend = RecordingBackend()
     service = SpeechService(backend)
     speaker = ReplySpeaker(service, private_device="headphones")
-    assert service.ready.wait(5)
+    assert service.ready.wait(60)
     try:
         assert speaker.control("private") == private_on("headphones")
         assert service.wait_idle(5)  # said to the end: no line typed meanwhile
@@ -463,7 +463,7 @@ def test_a_cut_decided_for_one_utterance_never_reaches_the_next_one():
     # its first sentence (a move from another hand)
     backend = _MoreBackend()
     service = SpeechService(backend)
-    assert service.ready.wait(5)
+    assert service.ready.wait(60)
     try:
         service.say("Ana played Basic Unicorn (Red). Neigh?")
         assert backend.wait_started(1)

@@ -1,5 +1,6 @@
 """Speech settings (the TOML file, a damaged one set aside) and the screen-reader check behind `speech = auto`."""
 
+import re
 from dataclasses import fields
 
 import pytest
@@ -32,6 +33,17 @@ def test_the_written_file_is_simple_key_value_lines():
     assert len([line for line in text.splitlines() if " = " in line]) == len(fields(SpeechSettings))
 
 
+def test_a_setting_at_the_top_of_the_file_counts_as_one_under_speech():
+    """`camera = false` at the top (where a user writes it first) made the whole file "damaged": it is a setting."""
+    assert parse_settings("camera = false\n") == SpeechSettings(camera=False)
+    assert parse_settings("camera = false\n[speech]\nrate = 80\n") == SpeechSettings(camera=False, rate=80)
+    assert parse_settings("speech = 'off'\n") == SpeechSettings(speech="off")  # the setting, not its table
+    path = settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text("# mine\ncamera = false\n")
+    assert load_settings() == (SpeechSettings(camera=False), "") and path.exists()
+
+
 def test_a_partial_file_keeps_the_other_defaults():
     assert parse_settings("[speech]\nrate = 80\n") == SpeechSettings(rate=80)
     assert parse_settings("") == SpeechSettings()
@@ -47,11 +59,14 @@ def test_a_partial_file_keeps_the_other_defaults():
         ("[speech]\nbackend = 'sapi'\n", "speech.backend must be one of"),
         ("[speech]\nshout = true\n", "unknown setting speech.shout"),
         ("[colours]\nx = 1\n", "unknown setting colours"),
-        ("speech = 1\n", "speech must be a table"),
+        ("speech = 1\n", "speech must be str"),  # at the top: the speech setting, not its table
+        ("rate = 101\n", "rate must be from 0 to 100 (line 1)"),
+        ("shout = true\n[speech]\n", "unknown setting shout (line 1)"),
+        ("camera = false\n[speech]\ncamera = true\n", "camera is set twice: at the top of the file and under"),
     ],
 )
 def test_bad_values_are_errors_that_say_what_is_wrong(text, problem):
-    with pytest.raises(ValueError, match=problem.replace("[", r"\[")):
+    with pytest.raises(ValueError, match=re.escape(problem)):
         parse_settings(text)
 
 

@@ -37,7 +37,7 @@ def earcon_samples(path) -> bytes:
         return sound.readframes(sound.getnframes())
 
 
-def wait_until(condition, seconds: float = 10.0) -> bool:
+def wait_until(condition, seconds: float = 60.0) -> bool:
     """Wait for `condition` (a guard, not a timing)."""
     deadline = time.monotonic() + seconds
     while not condition() and time.monotonic() < deadline:
@@ -46,7 +46,7 @@ def wait_until(condition, seconds: float = 10.0) -> bool:
 
 
 def started(service) -> SpeechService:
-    assert service.ready.wait(10), service.notices
+    assert service.ready.wait(60), service.notices
     return service
 
 

@@ -23,7 +23,7 @@ def test_every_utterance_is_a_line_with_its_time_priority_marks_and_cleaned_text
     path = tmp_path / "said.txt"
     service = SpeechService(RecordingBackend(), transcript=Transcript(path))
     try:
-        assert service.ready.wait(5)
+        assert service.ready.wait(60)
         service.say("Turn 5: Ben's turn.\nBen draws.", Priority.IMPORTANT)
         service.say("Yay, Instant card.\x1b[31m", private=True)
         assert service.wait_idle(5)
@@ -52,7 +52,7 @@ def test_a_silent_service_still_writes_and_marks_each_line_and_a_second_run_appe
     path = tmp_path / "said.txt"
     for text in ("first game", "second game"):
         service = SpeechService(SilentBackend(), transcript=Transcript(path))
-        assert service.ready.wait(5)
+        assert service.ready.wait(60)
         service.say(text)
         service.close()
     said = [(kind, text) for _, kind, text in read_transcript(path) if kind != "notice"]

@@ -76,3 +76,20 @@ def test_the_man_page_has_each_command_and_its_examples():
     for prog, _ in PARSERS[1:]:
         assert f".SS {prog.removeprefix('table-assistant ')}" in page
     assert "table\\-assistant card rainbow aura" in page
+
+
+def test_the_man_page_says_the_environment_the_files_and_the_exit_status():
+    import re
+
+    from assistant.commands.helptext import ENVIRONMENT
+
+    page = man_page(build_parser(), __version__)
+    sections = [line.removeprefix(".SH ") for line in page.splitlines() if line.startswith(".SH ")]
+    assert sections[-3:] == ["ENVIRONMENT", "FILES", "EXIT STATUS"]
+    read = set()  # every variable of the app's own that the package reads
+    for path in (ROOT / "assistant").rglob("*.py"):
+        read |= set(re.findall(r"\bTABLE_ASSISTANT_[A-Z_]+", path.read_text(encoding="utf-8")))
+    listed = {name for names, _ in ENVIRONMENT for name in names.split(", ")}
+    assert read and read <= listed, read - listed
+    for status in ("0", "1", "2", "70", "130"):
+        assert f"\\fB{status}\\fR" in page

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -92,6 +93,19 @@ def test_the_wheel_carries_the_decks_maps_rules_and_licence(installed):
     assert "assistant/core/game/rules.toml" in names
     assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names)
     assert not any(name.startswith(("tests/", "card_texts/", "braille_map/")) for name in names)
+
+
+def test_the_wheel_installs_the_man_page_where_man_finds_it(installed):
+    """`man table-assistant` with the environment's `bin` on the PATH (man-db looks in ../share/man of each)."""
+    venv = installed["python"].parent.parent
+    page = venv / "share" / "man" / "man1" / "table-assistant.1"
+    assert page.read_text(encoding="utf-8") == (ROOT / "docs" / "table-assistant.1").read_text(encoding="utf-8")
+    if shutil.which("man") is None:
+        pytest.skip("no man command here to look the page up")
+    env = {k: v for k, v in os.environ.items() if k not in ("MANPATH", "MANPAGER", "PAGER")}
+    env["PATH"] = f"{installed['python'].parent}{os.pathsep}{env.get('PATH', '')}"
+    found = subprocess.run(["man", "-w", "table-assistant"], capture_output=True, text=True, env=env, timeout=60)
+    assert found.returncode == 0 and Path(found.stdout.strip()) == page, found
 
 
 def test_the_installed_package_is_the_wheel_not_this_checkout(installed, tmp_path):

@@ -10,7 +10,7 @@ import os
 
 import pytest
 
-from assistant.core.language.device import DeviceMove, DeviceMoveError, command_for, may_do, read_move
+from assistant.core.language.device import MOST_DRAWN, DeviceMove, DeviceMoveError, command_for, may_do, read_move
 from assistant.core.language.reply import Question
 from assistant.core.words.errors import save_failed
 from assistant.core.words.share import (
@@ -19,7 +19,9 @@ from assistant.core.words.share import (
     QUESTION_LAPSED,
     UNDO_NOT_YOURS,
     UNKNOWN_VERB,
+    bad_field,
     from_phone,
+    stale_stable,
 )
 from assistant.core.words.storage import DISK_FULL
 from assistant.session import Session
@@ -81,6 +83,31 @@ def test_the_actor_is_the_devices_player_and_a_body_naming_another_is_refused():
         read_move({"verb": "new-game"})  # a device records moves; it never starts games or types lines
     with pytest.raises(DeviceMoveError, match=CARD_NEEDED):
         read_move({"verb": "play"})
+
+
+def test_a_phones_draw_is_of_one_card_to_the_most_a_draw_records_and_nothing_else():
+    for number in (1, MOST_DRAWN):
+        assert read_move({"verb": "draw", "number": number}).number == number
+    for number in (0, -1, MOST_DRAWN + 1, True, 1.0, "2"):
+        with pytest.raises(DeviceMoveError) as refused:
+            read_move({"verb": "draw", "number": number})
+        assert str(refused.value) == bad_field("number"), number
+
+
+def test_a_phone_sacrifices_from_its_own_players_stable_only():
+    """Ana has the red Baby, Ben the pink one: Ben's phone sacrificing the red one (whatever Stable it names) shows
+    a page that is not the table, and records nothing."""
+    session = game_after(["draw"])
+    command, card = command_for(DeviceMove("sacrifice", card="baby-unicorn-pink"), "Ben", session.game)
+    assert command.actor == "Ben" and card is not None and card.id == "baby-unicorn-pink"
+    for target in (None, "Ana"):
+        with pytest.raises(DeviceMoveError) as refused:
+            command_for(DeviceMove("sacrifice", card="baby-unicorn-red", target=target), "Ben", session.game)
+        assert refused.value.stale
+        assert str(refused.value) == stale_stable("Baby Unicorn (Red)", "Ben", "Stable")
+    log = list(session.game.log)
+    assert session.device_move("Ben", DeviceMove("sacrifice", card="baby-unicorn-red")).status == "stale"
+    assert session.game.log == log
 
 
 def test_a_phones_warning_and_the_keyboards_question_leave_each_other_open():

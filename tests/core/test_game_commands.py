@@ -12,7 +12,7 @@ from assistant.core.language.reply import Reply
 from assistant.core.language.verbs import parse_command
 from assistant.core.words.cardtext import NO_CHOICE_PENDING
 from assistant.core.words.errors import stray_digits
-from assistant.core.words.help import HELP_TOPICS, unknown_topic
+from assistant.core.words.help import HELP_TOPICS, PART_WORDS, unknown_topic
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
 
@@ -272,7 +272,7 @@ def test_commands_in_braille_cells_are_read_through_the_sessions_resolver():
 
 
 def test_help_commands_lists_the_game_commands():
-    reply = session().handle("help commands")
+    reply = session().handle("help commands all")
     assert any("new game Ana Ben Cy" in line for line in reply.lines)
     assert any(line.startswith("Type a card name") for line in reply.lines)
 
@@ -287,6 +287,50 @@ def test_help_is_short_says_first_how_to_get_help_and_quit_and_names_its_topics(
             said = session().handle(f"help {topic}")
             assert not said.important and 20 <= len(said.speech.split()) <= 110, topic  # under about 45 seconds
     assert session().handle("help juggling").speech == unknown_topic()
+
+
+def test_help_win_and_how_do_i_win_say_the_goal_of_the_rules_in_play():
+    uu = session()
+    said = uu.handle("help win").speech
+    assert said.startswith("How to win, Unstable Unicorns, current base game rules: be the first to have 7 Unicorns")
+    assert "in your Stable with 2 to 5 players and 6 with 6 to 8." in said and "the most Unicorns wins" in said
+    for question in ("how do I win?", "How to win", "how can you win"):
+        assert uu.handle(question).speech == said, question  # never a card (it read Slowdown)
+    uu.handle("new game Ana Ben Cy rules uu-five")
+    said = uu.handle("how do I win").speech
+    assert "5 Unicorns in your Stable with 2 to 8 players." in said and "This game: 5 Unicorns to win." in said
+    assert "discard pile is shuffled into a new deck" in said
+    uu.handle("win 6")
+    assert "This game: 6 Unicorns to win." in uu.handle("help win").speech
+    llamas = Session(load_card_set("llamas")).handle("help win").speech
+    assert llamas.startswith("How to win, Llamas Unleashed rules:") and "7 Animals in your Field" in llamas
+
+
+def test_help_instants_numbers_instants_only_where_a_number_is_not_a_players():
+    """In Unstable Unicorns a number typed while a card waits is a player's (that player Neighs): `help instants`
+    numbers no Instant there ("2 Super Neigh" would be Ben's Neigh); in Llamas Unleashed it does (test_instants)."""
+    said = session().handle("help instants").speech
+    assert said.startswith("The Instants: Neigh and Super Neigh.")
+    assert "that player's number" in said and not any(f"{n} Neigh" in said or f"{n} Super" in said for n in "12")
+    plain = session()
+    plain.screen_keys = False
+    assert "number" not in plain.handle("help instants").speech  # no keys in the plain mode
+
+
+def test_help_commands_comes_in_parts_a_listener_can_finish_and_all_of_them_make_the_whole():
+    s = session()
+    index = s.handle("help commands")
+    assert index.lines[0].startswith("The commands, in ") and len(index.speech.split()) <= PART_WORDS
+    count = int(index.lines[0].split()[3])
+    lines = []
+    for number in range(1, count + 1):
+        part = s.handle(f"help commands {number}").lines
+        assert part[0].startswith(f"Commands {number} of {count}: ")
+        assert len(" ".join(part[1:]).split()) <= PART_WORDS or len(part) == 2, part
+        lines += part[1:]
+    assert tuple(lines) == s.handle("help commands all").lines  # every command, each once, in the table's order
+    assert s.handle("help commands three").lines == s.handle("help commands 3").lines
+    assert s.handle(f"help commands {count + 1}").important and s.handle("help commands zero").important
 
 
 def test_help_examples_use_the_deck_in_play():

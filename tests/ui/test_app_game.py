@@ -61,7 +61,7 @@ def test_a_three_player_game_end_to_end_in_the_app(make_app, tmp_path):
     tmp_path.mkdir(parents=True, exist_ok=True)  # (a folder of its own when the plain-mode test runs it)
     path = tmp_path / "said.txt"
     service = SpeechService(RecordingBackend(), transcript=Transcript(path))
-    assert service.ready.wait(5)
+    assert service.ready.wait(60)
     app = make_app(ReplySpeaker(service))
     checked: list[str] = []
     answers: list[tuple[str, ...]] = []

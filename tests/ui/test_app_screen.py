@@ -202,7 +202,7 @@ def test_help_in_the_app_names_its_keys_and_the_arrows_say_each_region(make_app)
     async def scenario():
         app = make_app(speak)
         async with app.run_test(size=(100, 60)) as pilot:
-            await pilot.press(*"help commands", "enter")
+            await pilot.press(*"help commands all", "enter")
             await pilot.pause()
             shown = text(app, "answer").splitlines()
             assert shown[-len(SCREEN_KEYS) :] == list(SCREEN_KEYS)

@@ -115,7 +115,7 @@ def display_server(tmp_path, monkeypatch):
     server.stop()
 
 
-async def until(pilot, condition, what: str, timeout: float = 20.0) -> None:
+async def until(pilot, condition, what: str, timeout: float = 60.0) -> None:
     """Let the app run until `condition()` holds (bounded: an AssertionError naming `what` after `timeout`)."""
     deadline = time.monotonic() + timeout
     while not condition():

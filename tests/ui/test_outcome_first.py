@@ -32,7 +32,7 @@ def run(scenario) -> None:
 def test_a_win_reached_while_keys_keep_coming_is_still_said_and_held(make_app):
     backend = RecordingBackend()
     service = SpeechService(backend)
-    assert service.ready.wait(5)
+    assert service.ready.wait(60)
     app = make_app(ReplySpeaker(service))
 
     async def scenario():
@@ -73,7 +73,7 @@ def test_a_win_reached_while_keys_keep_coming_is_still_said_and_held(make_app):
 def test_a_cut_turn_is_folded_into_the_next_reply_in_its_short_form_and_an_undone_win_not_at_all(make_app):
     backend = RecordingBackend()
     service = SpeechService(backend)
-    assert service.ready.wait(5)
+    assert service.ready.wait(60)
     app = make_app(ReplySpeaker(service))
 
     async def enter(pilot, line: str) -> None:
@@ -181,7 +181,7 @@ def cursor_on_answer(app) -> bool:
 def test_f3_moves_the_cursor_onto_the_text_it_speaks(make_app):
     backend = RecordingBackend()
     service = SpeechService(backend)
-    assert service.ready.wait(5)
+    assert service.ready.wait(60)
     app = make_app(ReplySpeaker(service))
 
     async def scenario():
@@ -212,7 +212,7 @@ def test_a_long_answer_is_read_line_by_line_with_page_down(make_app):
 
     async def scenario():
         async with app.run_test(size=(100, 50)) as pilot:
-            await pilot.press(*"help commands", "enter")
+            await pilot.press(*"help commands all", "enter")
             await pilot.pause()
             lines = app.replies[-1].lines
             assert len(lines) > 20

@@ -13,7 +13,7 @@ dg ramifications
 m magical alpacacorn
 ug studlife
 help
-help commands
+help commands all
 """
 
 

@@ -80,7 +80,7 @@ class Phone:
 def test_a_phones_move_is_shown_and_said_in_the_app_and_the_questions_stay_apart(make_app, tmp_path):
     path = tmp_path / "said.txt"
     service = SpeechService(RecordingBackend(), transcript=Transcript(path))
-    assert service.ready.wait(5)
+    assert service.ready.wait(60)
     others: list[str] = []
 
     class Hands(ReplySpeaker):

@@ -42,7 +42,7 @@ def speaking_app(make_app):
 
     def make(backend):
         service = SpeechService(backend)
-        assert service.ready.wait(5)
+        assert service.ready.wait(60)
         return make_app(ReplySpeaker(service)), service
 
     return make
@@ -263,7 +263,7 @@ def test_a_sound_failure_is_shown_once_in_the_app_and_written_once_in_the_transc
     path = tmp_path / "said.txt"
     player = Player.find("aplay", "no-such-device")
     service = SpeechService(Pyttsx3Backend(player), transcript=Transcript(path))
-    assert service.ready.wait(10) and service.backend.name == "pyttsx3", service.notices
+    assert service.ready.wait(60) and service.backend.name == "pyttsx3", service.notices
     app = make_app(ReplySpeaker(service))
     failed = player_failed("aplay", 1)
 

@@ -2,9 +2,10 @@
 duty, a move of a seat with its kind and card.
 
 A reply carries these beside its words (`Reply.facts`, `Reply.tells`), taken from the step's own typed facts when
-the words are made (`assistant.core.words.announce.about_step`). The speech queue, the braille display and the
-phones decide what a newer reply supersedes, what is folded, merged or kept, by comparing these values, never by
-reading the English back: a name in lower case, of three words or with accents changes nothing.
+the words are made (`assistant.core.words.announce.facts_of_step` and `tells_of_step`). The speech queue, the
+status line and the digest of what was missed decide what a newer reply supersedes, what is folded, merged or
+kept, by comparing these values, never by reading the English back: a name in lower case, of three words or with
+accents changes nothing.
 """
 
 from __future__ import annotations

@@ -381,9 +381,9 @@ VERBS: tuple[Verb, ...] = (
         ("`card NAME`, `what is NAME`", "a card's text (with no name, the card just read)"),
     ), parse=parse_query),
     Verb("help", Kind.QUESTION, ("help", "?"), (
-        ("`help`, `help keys`, `help commands`", "a short help (F1 in the app); one topic (keys, turn, neigh, "
-         "questions, undo, scanning, braille, settings; and instants: each Instant's number for the game); "
-         "every command"),
+        ("`help`, `help win`, `help commands`, `help commands 3`, `help commands all`", "a short help (F1 in the "
+         "app); one topic (win, keys, turn, neigh, questions, undo, scanning, braille, settings; and instants: the "
+         "game's Instants); the command table's parts, each under half a minute; one part; every command"),
     )),
     # Listening: the session and the front ends carry these out.
     Verb("repeat", Kind.LISTENING, ("repeat", "again", "say again"), (
@@ -470,12 +470,17 @@ def help_lines(cards: CardSet | None = None, vocabulary: Vocabulary | None = Non
     the Neigh verbs are left out when no card of the deck is a Neigh (`is_plain_neigh`), and the lines are in the
     game's words
     (`vocabulary`, else the deck's: Field and Animal)."""
+    return tuple(line for _, line in help_rows(cards, vocabulary))
+
+
+def help_rows(cards: CardSet | None = None, vocabulary: Vocabulary | None = None) -> list[tuple[Kind, str]]:
+    """`help_lines`, each with the kind of its verb (the section of docs/commands.md it is in)."""
     if cards is None:
-        return tuple(verb.help_line for verb in VERBS)
+        return [(verb.kind, verb.help_line) for verb in VERBS]
     words = vocabulary or cards.vocabulary
     examples = _deck_examples(cards)
     has = {Tag.NEIGH: any(map(is_plain_neigh, cards)), Tag.SUPER_NEIGH: any(c.has(Tag.SUPER_NEIGH) for c in cards)}
-    lines = []
+    lines: list[tuple[Kind, str]] = []
     for verb in VERBS:
         line = verb.help_line
         if verb.name == "neigh" and not has[Tag.NEIGH]:
@@ -487,8 +492,8 @@ def help_lines(cards: CardSet | None = None, vocabulary: Vocabulary | None = Non
         if words is not Vocabulary.UNICORN:
             line = re.sub(r"\bStable", words.area, line)
             line = re.sub(r"\bUnicorn", words.creature, line).replace("Neighed", "stopped")
-        lines.append(line)
-    return tuple(lines)
+        lines.append((verb.kind, line))
+    return lines
 
 
 #: The cards the help's examples name (Unstable Unicorns cards), and the type a card of another deck stands in

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 
 class Cue(enum.Enum):
-    """One piece of aiming guidance; its value is the words spoken (see `words.aiming_cue`)."""
+    """One piece of aiming guidance; its value names the words spoken (see `words.scans.aiming_words`)."""
 
     READ = "read"
     """A code was read: the distinct confirmation."""

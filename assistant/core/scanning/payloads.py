@@ -1,7 +1,7 @@
 """What a scanned QR payload means: one of our labels, a web address naming a card, a card's text, or unknown.
 
 Payloads are untrusted: anyone can print a QR code. Nothing here executes or interprets them; they are matched
-against the cards in play, and whatever is shown or spoken of them goes through `words.clean_untrusted`.
+against the cards in play, and whatever is shown or spoken of them goes through `assistant.core.text.clean_untrusted`.
 
 Our own label payload is short so each module of the code can be big on the sticker: `TA2:<DECK>:<CARD>`, where
 DECK and CARD are five-character codes (digits and capitals) derived from the deck's and the card's ids, such as

@@ -1,7 +1,8 @@
 """The player's settings as values: what each one means, reading them from TOML text and writing them back.
 
 Pure (standard library only): the file itself is read, written and set aside by `assistant/storage/settings.py`.
-Only the `[speech]` table exists so far; an unknown key or a bad value is an error, as in every data file.
+Only the `[speech]` table exists so far, and its settings are read at the top of the file too; an unknown key or a
+bad value is an error, as in every data file.
 """
 
 from __future__ import annotations
@@ -101,32 +102,44 @@ def _line_of_key(text: str, dotted: str) -> int:
 
 
 def _settings_from(data: dict[str, Any]) -> SpeechSettings:
-    """Settings from the parsed file; ValueError naming the setting that is wrong."""
-    unknown_tables = sorted(set(data) - {"speech"})
-    if unknown_tables:
-        raise ValueError(f"unknown setting {unknown_tables[0]}")
+    """Settings from the parsed file; ValueError naming the setting that is wrong. A setting may be written under
+    `[speech]` or at the top of the file, before any table (`camera = false` where a user writes it); the same one
+    in both places is an error naming both."""
     table = data.get("speech", {})
+    top = {key: value for key, value in data.items() if key != "speech" or not isinstance(value, dict)}
     if not isinstance(table, dict):
-        raise ValueError("speech must be a table")
+        table = {}  # `speech = "off"` at the top: the speech setting itself, not its table
+    known = {f.name for f in fields(SpeechSettings)}
+    unknown = sorted(set(top) - known)
+    if unknown:
+        raise ValueError(f"unknown setting {unknown[0]}")
+    twice = sorted(set(top) & set(table))
+    if twice:
+        raise ValueError(f"{twice[0]} is set twice: at the top of the file and under [speech]")
     defaults = SpeechSettings()
     values = {}
-    known = {f.name for f in fields(SpeechSettings)}
-    for key, value in table.items():
-        if key not in known:
-            raise ValueError(f"unknown setting speech.{key}")
-        default = getattr(defaults, key)
-        if type(value) is not type(default):  # bool is an int subclass: compare exact types
-            raise ValueError(f"speech.{key} must be {type(default).__name__}")
-        if key in _CHOICES and value not in _CHOICES[key]:
-            raise ValueError(f"speech.{key} must be one of {', '.join(_CHOICES[key])}")
-        if key == "braille_grade" and value not in (1, 2):
-            raise ValueError(f"speech.{key} must be 1 or 2")
-        if key in ("rate", "volume") and not 0 <= value <= 100:
-            raise ValueError(f"speech.{key} must be from 0 to 100")
-        if key == "others_faster" and not 0 <= value <= 50:
-            raise ValueError(f"speech.{key} must be from 0 to 50")
-        values[key] = value
+    for where, items in (("", top), ("speech.", table)):
+        for key, value in items.items():
+            if key not in known:
+                raise ValueError(f"unknown setting {where}{key}")
+            _check(f"{where}{key}", value, getattr(defaults, key))
+            values[key] = value
     return replace(defaults, **values)
+
+
+def _check(name: str, value: Any, default: Any) -> None:
+    """ValueError naming the setting (`speech.rate`, or `rate` at the top) when its value cannot be used."""
+    key = name.rpartition(".")[2]
+    if type(value) is not type(default):  # bool is an int subclass: compare exact types
+        raise ValueError(f"{name} must be {type(default).__name__}")
+    if key in _CHOICES and value not in _CHOICES[key]:
+        raise ValueError(f"{name} must be one of {', '.join(_CHOICES[key])}")
+    if key == "braille_grade" and value not in (1, 2):
+        raise ValueError(f"{name} must be 1 or 2")
+    if key in ("rate", "volume") and not 0 <= value <= 100:
+        raise ValueError(f"{name} must be from 0 to 100")
+    if key == "others_faster" and not 0 <= value <= 50:
+        raise ValueError(f"{name} must be from 0 to 50")
 
 
 def format_settings(settings: SpeechSettings) -> str:

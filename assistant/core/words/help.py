@@ -1,6 +1,6 @@
 """The help, for a listener: a short help first (how to get more, how to quit, the few commands of a turn, the
 topics), then one topic at a time (`help keys`, `help turn`, ...), each under about 45 seconds of speech; `help
-commands` is the whole command table (`assistant.core.language.verbs.help_lines`).
+commands` is the command table (`assistant.core.language.verbs.help_rows`) in parts of under 30 seconds each.
 
 The examples name cards of the deck in play: the caller passes the names to use (`Examples`), so a Llamas
 Unleashed game never hears of a Rainbow Aura.
@@ -8,20 +8,43 @@ Unleashed game never hears of a Rainbow Aura.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+
+from assistant.core.game.rules import MIN_PLAYERS, DeckOut, Profile
+from assistant.core.text import name_list
+from assistant.core.words.position import deck_out_words
 
 __all__ = [
     "HELP_TOPICS",
     "INSTANT_WORD",
     "Examples",
+    "LOOKING_UP",
+    "PART_WORDS",
+    "WORDS_PER_MINUTE",
+    "command_parts",
+    "commands_index",
+    "commands_part",
+    "instants_help",
+    "no_such_part",
     "short_help",
     "topic_help",
     "unknown_topic",
+    "win_help",
 ]
 
-#: The topics `help TOPIC` answers, in the order the short help names them ("commands": the whole table).
-HELP_TOPICS = ("keys", "turn", "neigh", "questions", "undo", "scanning", "braille", "settings", "commands")
+#: The topics `help TOPIC` answers, in the order the short help names them ("commands": the command table's parts).
+HELP_TOPICS = ("win", "keys", "turn", "neigh", "questions", "undo", "scanning", "braille", "settings", "commands")
 
+
+#: The rate the help's length is measured at, in words a minute: espeak-ng's own default, which the settings'
+#: default `rate = 50` gives it (`speech/backends.py`, `scale`).
+WORDS_PER_MINUTE = 175
+#: The most words in one part of `help commands`: under 30 seconds at `WORDS_PER_MINUTE` (87 words), with room for
+#: the pauses of punctuation and the letters of a symbol (each part is rendered with espeak-ng in the tests).
+PART_WORDS = 60
+#: The first section of `help commands`: looking cards up (`cardtext.HELP_LINES`).
+LOOKING_UP = "Looking up cards"
 
 #: What answers a card in a deck with no card named Neigh.
 INSTANT_WORD = "Instant"
@@ -207,16 +230,95 @@ def _plain_topic(topic: str, ex: Examples) -> list[str] | None:
     return None
 
 
-def instants_help(names: list[str]) -> list[str]:
+def win_help(profile: Profile, goal: int | None = None, deck_out: DeckOut | None = None) -> list[str]:
+    """`help win`, `how do I win`: the goal of the rules in play, by the number of players as the rulebook gives it;
+    with a game, its own number (`goal`: the players' count, or a number the table set) and its rule for a deck
+    that runs out (`deck_out`; the rules' first otherwise)."""
+    vocabulary = profile.vocabulary
+    spans: list[list[int]] = []  # [fewest players, most players, number to win]
+    for players, number in enumerate(profile.to_win, start=MIN_PLAYERS):
+        if spans and spans[-1][2] == number:
+            spans[-1][1] = players
+        else:
+            spans.append([players, players, number])
+    (low, high, number), *others = spans
+    first = f"{number} {vocabulary.creature}s in your {vocabulary.area} with {low} to {high} players"
+    counts = name_list([first, *(f"{n} with {a} to {b}" for a, b, n in others)])
+    rule = deck_out_words(deck_out or profile.deck_out[0], vocabulary)
+    lines = [f"How to win, {profile.title}: be the first to have {counts}."]
+    if goal is not None:
+        lines.append(f"This game: {goal} {vocabulary.creature}s to win.")
+    return [*lines, f"The deck: {rule}."]
+
+
+def instants_help(names: list[str], numbered: bool = True, keys: bool = True) -> list[str]:
     """`help instants`: the game's Instants, each with the number that chooses it all game (its place in the deck's
-    list of Instants), said once so a player can keep it in mind; the number never changes with the pile."""
+    list of Instants), said once so a player can keep it in mind; the number never changes with the pile. Not
+    `numbered` in a deck with a Neigh card: there a number typed while a card waits is a player's (that player
+    Neighs), so the Instants are named, each with the words that play it (and the keys, with `keys`)."""
     if not names:
         return ["This deck has no Instant card."]
-    numbered = ", ".join(f"{n} {name}" for n, name in enumerate(names, start=1))
+    if not numbered:
+        number, s_number = (", or that player's number,", ", or s then the number,") if keys else ("", "")
+        return [
+            f"The Instants: {name_list(names)}.",
+            f"While a card waits on the pile, neigh and a name{number} plays a Neigh for them; super neigh and a "
+            f"name{s_number} a Super Neigh. Any other Instant: the player's name, play and the card.",
+        ]
+    by_number = ", ".join(f"{n} {name}" for n, name in enumerate(names, start=1))
     return [
-        f"The Instants, by number: {numbered}.",
+        f"The Instants, by number: {by_number}.",
         "When an Instant answers a card, its number chooses it: the numbers stay the same all game.",
     ]
+
+
+def command_parts(sections: Sequence[tuple[str, Sequence[str]]]) -> list[tuple[str, tuple[str, ...]]]:
+    """The command table in parts a listener can finish: each section's lines (its title, its lines) packed in
+    order, at most `PART_WORDS` words a part (a longer line is a part of its own); a part never spans two
+    sections."""
+    parts: list[tuple[str, tuple[str, ...]]] = []
+    for title, lines in sections:
+        part: list[str] = []
+        for line in lines:
+            if part and len(" ".join([*part, line]).split()) > PART_WORDS:
+                parts.append((title, tuple(part)))
+                part = []
+            part.append(line)
+        if part:
+            parts.append((title, tuple(part)))
+    return parts
+
+
+def commands_index(parts: Sequence[tuple[str, tuple[str, ...]]]) -> list[str]:
+    """`help commands`: how many parts there are and which section each is of (one span a section)."""
+    spans: list[list[int]] = []  # [first part, last part], one a section
+    titles: list[str] = []
+    for number, (title, _) in enumerate(parts, start=1):
+        if titles and titles[-1] == title:
+            spans[-1][1] = number
+        else:
+            spans.append([number, number])
+            titles.append(title)
+    said = "; ".join(
+        f"{first}: {title.lower()}" if first == last else f"{first} to {last}: {title.lower()}"
+        for (first, last), title in zip(spans, titles, strict=True)
+    )
+    return [
+        f"The commands, in {len(parts)} parts of under half a minute: help commands and a number says one.",
+        f"{said}.",
+        "help commands all: every command at once.",
+    ]
+
+
+def commands_part(parts: Sequence[tuple[str, tuple[str, ...]]], number: int) -> list[str]:
+    """`help commands 3`: that part, under a heading with its number and section."""
+    title, lines = parts[number - 1]
+    return [f"Commands {number} of {len(parts)}: {title.lower()}.", *lines]
+
+
+def no_such_part(count: int) -> str:
+    """`help commands` with a number (or word) that is no part's."""
+    return f"The commands are in parts 1 to {count}: help commands and one of those numbers, or all."
 
 
 def unknown_topic() -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from assistant.core.cards.card import CardType
+from assistant.core.cards.card import CardType, Vocabulary
 from assistant.core.game.about import About, Topic
 from assistant.core.game.events import (
     Bring,
@@ -24,6 +24,7 @@ from assistant.core.game.events import (
     ToNursery,
 )
 from assistant.core.game.history import Game, Step
+from assistant.core.game.rules import DeckOut
 from assistant.core.game.state import GameState
 from assistant.core.game.table import Table
 from assistant.core.text import cards_count, name_list
@@ -57,6 +58,7 @@ __all__ = [
     "describe_turn",
     "describe_hands",
     "describe_draw_pile",
+    "deck_out_words",
     "describe_discard",
     "describe_nursery",
     "describe_rules",
@@ -148,13 +150,18 @@ def describe_hands(table: Table, state: GameState) -> str:
     return f"Cards in hand: {', '.join(parts)}."
 
 
+def deck_out_words(rule: DeckOut, vocabulary: Vocabulary) -> str:
+    """What happens when the deck runs out, "when it runs out, ...", in the game's words."""
+    return {
+        DeckOut.MOST_WINS: f"when it runs out, the most {vocabulary.creature}s wins",
+        DeckOut.NO_WINNER: "when it runs out, the game ends with no winner",
+        DeckOut.RESHUFFLE: "when it runs out, the discard pile is shuffled into a new deck",
+    }[rule]
+
+
 def describe_draw_pile(table: Table, state: GameState) -> str:
     """Cards left in the deck."""
-    rule = {
-        "most-wins": "when it runs out, the most Unicorns wins",
-        "no-winner": "when it runs out, the game ends with no winner",
-        "reshuffle": "when it runs out, the discard pile is shuffled into a new deck",
-    }[table.deck_out_rule.value].replace("Unicorns", f"{table.profile.vocabulary.creature}s")
+    rule = deck_out_words(table.deck_out_rule, table.profile.vocabulary)
     if state.deck is None:
         return f"{DECK_COUNT_UNKNOWN} {rule[0].upper()}{rule[1:]}."
     return f"The deck holds about {cards_count(state.deck)}; {rule}."

@@ -1,7 +1,7 @@
 """Sentences of the app's table screen: the status line, the region headings, the one-key answers and the keys.
 
 The screen is read top to bottom, one fact a line: the status line (whose turn, the phase, what may be done now),
-the answer, the pile and the chain, the Stables and the history. The game's own sentences (`words.table`) say what
+the answer, the pile and the chain, the Stables and the history. The game's own sentences (`words.position`) say what
 is in each region; these add only what the screen itself needs.
 """
 

@@ -1,0 +1,32 @@
+"""The plain mode at a terminal edits the line being typed and keeps this run's history (readline): Left moves
+back in the line, Up recalls the last line; an arrow key is never sent as its escape sequence ("^[[A"). Run at a
+real terminal (a pseudo-terminal), as a person runs it."""
+
+from __future__ import annotations
+
+import os
+
+from tests.ui.test_plain_screen_reader import ROOT, Terminal
+
+UP, LEFT = "\x1b[A", "\x1b[D"
+
+
+def test_at_a_terminal_a_line_is_edited_with_the_arrows_and_up_recalls_the_last(private_home):
+    env = {**os.environ, "TABLE_ASSISTANT_HOME": str(private_home), "PYTHONPATH": str(ROOT), "TERM": "xterm"}
+    env.pop("TABLE_ASSISTANT_SCREEN_READER", None)
+    terminal = Terminal(["--plain", "--no-camera", "--no-speech"], env)
+    tally = "Unicorns: Ana 0, Ben 0"
+    try:
+        terminal.read_until("> ")
+        terminal.type(f"new game Ana Bn{LEFT}e")  # back over the n, an e put before it: Ben
+        terminal.read_until("New game: Ana and Ben", timeout=60)
+        terminal.type("tally")
+        terminal.read_until(tally)
+        terminal.type(UP)  # the last line again, from the history
+        terminal.read_until(tally, count=2)
+    finally:
+        terminal.type("quit")  # also after a failure: the program ends, and the test with it
+        status = terminal.close()
+    printed = terminal.output.decode(errors="replace")
+    assert status == 0, printed
+    assert "^[[" not in printed and "Traceback" not in printed, printed
