@@ -626,3 +626,20 @@ def test_other_hands_moves_cut_at_her_keys_keep_the_newest_six_the_digest_has_th
     assert reply.text == "Ana drew a card."
     kept = [part.card for fact in after.folded for part in fact.flat()]
     assert kept == ["C2", "C3", "C4", "C5", "C6", "C7"], kept  # (docs/speech.md says six: a change is a change there)
+
+
+def test_a_turn_cut_before_it_was_heard_is_said_by_its_own_players_draw_and_not_folded_before_it():
+    queue = _saying(
+        Utterance("Turn 9: Ben's turn. Ben draws a card: say draw.", IMPORTANT, facts=(turn("Ben's turn."),))
+    )
+    queue.new_input()  # the draw, typed 1.2 s after the end of the turn before: "Ben's turn." was cut
+    queue.done()
+    queue.add(Utterance("Ben drew a card. Action phase.", tells=(move("Ben drew a card.", 1, "draw", at=40),)))
+    assert texts(queue) == ["Ben drew a card. Action phase."]  # her own key's words at once: they say whose turn
+    queue = _saying(
+        Utterance("Turn 9: Ben's turn. Ben draws a card: say draw.", IMPORTANT, facts=(turn("Ben's turn."),))
+    )
+    queue.new_input()
+    queue.done()
+    queue.add(Utterance("Cy drew a card.", tells=(move("Cy drew a card.", 2, "draw", at=40),)))
+    assert texts(queue) == ["Ben's turn. Cy drew a card."]  # another's draw says nothing of Ben's turn

@@ -109,8 +109,8 @@ class About:
 
     def settled_by(self, newer: Iterable[About]) -> bool:
         """Whether newer facts make this one needless to say: the same fact; a newer one of every state it tells (a
-        newer turn, a newer count of the same seats, a win; a turn is moot once someone won); a turn's end once a newer
-        turn began; a duty once the chain resolved."""
+        newer turn, a newer count of the same seats, a win; a turn is moot once someone won, and said by its own
+        player's draw); a turn's end once a newer turn began; a duty once the chain resolved."""
         newer = tuple(newer)
         if self.parts:
             return all(part.settled_by(newer) for part in self.parts)
@@ -121,8 +121,13 @@ class About:
             told = frozenset().union(*(fact.states for fact in newer))
             if states <= told:
                 return True
-            # (a turn is moot once someone won)
-            return self.topic is Topic.TURN and any(fact.topic is Topic.WIN and fact.seats for fact in newer)
+            if self.topic is not Topic.TURN:
+                return False
+            # a turn is moot once someone won; and said when its own player's draw is ("Ben drew a card.")
+            return any(
+                (fact.topic is Topic.WIN and fact.seats) or (fact.move == "draw" and fact.seats == self.seats)
+                for fact in newer
+            )
         if self.topic is Topic.MOVE and self.move == "end":  # a newer turn says the turn ended
             return any(fact.topic is Topic.TURN for fact in newer)
         return self.topic is Topic.DUTY and any(fact.topic is Topic.CHAIN_DONE for fact in newer)
