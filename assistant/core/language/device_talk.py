@@ -198,8 +198,8 @@ class DeviceTalk:
 
 def _names(reply: Reply, player: str) -> bool:
     """The reply's words name the player who made its move: it tells of a move of theirs (the words of a move begin
-    with its player's name); a resolve tells of no one's."""
-    return any(fact.topic is Topic.MOVE and fact.player == player for fact in reply.tells)
+    with its player's name), or of their win or count ("Cy wins with 2 Animals!"); a resolve tells of no one's."""
+    return any(fact.player == player for fact in (*reply.facts, *reply.tells))
 
 
 def _attributed(reply: Reply, player: str, ended_turn: bool) -> Reply:
