@@ -95,6 +95,9 @@ from assistant.core.words.voice import NOTHING_SAID_YET, answers_heading, verbos
 
 __all__ = ["CardResolver", "Control", "Reply", "Session", "Verbosity"]
 
+#: How many of the typed facts of other hands' moves `missed` keeps (a game's worth: its digest says the newest).
+_NEWS_KEPT = 400
+
 #: The longest line read as a number choosing one of the cards offered.
 _MOST_DIGITS = 3
 #: How many answers the session keeps for `repeat` and `history`, and how many `history` reads.
@@ -209,7 +212,7 @@ class Session:
             reply = dataclasses.replace(reply, lines=(*reply.lines, note), speech=f"{reply.speech} {note}")
         if reply is not None:
             self._remember(reply)
-            self.news += [*reply.tells, *reply.facts]  # (the move, then what it led to)
+            self.news = [*self.news, *reply.tells, *reply.facts][-_NEWS_KEPT:]  # (the move, then what it led to)
         return outcome
 
     def find_cards(self, query: str, most: int = 10) -> list[Card]:
