@@ -18,6 +18,7 @@ __all__ = [
     "name_list",
     "terminal_json",
     "protect_names",
+    "name_starts",
     "sentences",
     "split_sentences",
 ]
@@ -102,6 +103,25 @@ _protected: frozenset[str] = frozenset()
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[^\sa-z])")
 
 
+#: Players' names as typed (`name_starts`): a sentence may begin with one in lower case ("ana wins! ana's Stable").
+_starts: frozenset[str] = frozenset()
+_LOWER_START = re.compile(r"(?<=[.!?;])\s+(?=[a-z])")
+
+
+def name_starts(names: Iterable[str]) -> None:
+    """These names (the players of a game, typed in any case) may begin a sentence: "ana wins! ana's Stable: ..."
+    is two sentences, as "Ana wins! Ana's Stable: ..." is."""
+    global _starts
+    _starts = _starts | {name for name in names if name[:1].islower()}
+
+
+def _starts_name(text: str, at: int) -> bool:
+    """A player's name in lower case begins the text at `at` (the whole name: "ana's", "ana ", not "anatomy")."""
+    return any(
+        text.startswith(name, at) and not text[at + len(name) : at + len(name) + 1].isalnum() for name in _starts
+    )
+
+
 def protect_names(names: Iterable[str]) -> None:
     """Keep these card names whole when splitting sentences: only those holding ".", "!", "?" or ";" matter."""
     global _protected
@@ -110,15 +130,20 @@ def protect_names(names: Iterable[str]) -> None:
 
 def sentences(text: str) -> list[str]:
     """The sentences of a text, each stripped, none empty: split where a sentence ends (at ". ", "! ", "? " or "; "
-    before a word that does not begin in lower case), never inside a card name holding a sentence's end ("Neigh,
+    before a word that does not begin in lower case, or a player's name typed in lower case: `name_starts`), never
+    inside a card name holding a sentence's end ("Neigh,
     Mate!", "Fuck. Marry. Kill": `protect_names`), nor at a colon ("Turn 5: Ben's turn." is one sentence)."""
     text = text.strip()
     inside: set[int] = set()  # where a card name ends: not a sentence's end, unless its own end is one ("Fleeced!.")
     for name in _protected:
         for match in re.finditer(re.escape(name), text):
             inside.update(range(match.start(), match.end() + 1))
+    ends = list(_SENTENCE_END.finditer(text))
+    if _starts:
+        ends += [m for m in _LOWER_START.finditer(text) if _starts_name(text, m.end())]
+        ends.sort(key=lambda match: match.start())
     found, start = [], 0
-    for match in _SENTENCE_END.finditer(text):
+    for match in ends:
         if match.start() in inside:
             continue
         found.append(text[start : match.start()])

@@ -643,3 +643,17 @@ def test_a_turn_cut_before_it_was_heard_is_said_by_its_own_players_draw_and_not_
     queue.done()
     queue.add(Utterance("Cy drew a card.", tells=(move("Cy drew a card.", 2, "draw", at=40),)))
     assert texts(queue) == ["Ben's turn. Cy drew a card."]  # another's draw says nothing of Ben's turn
+
+
+def test_a_players_name_typed_in_lower_case_begins_a_sentence_and_no_other_word_does():
+    from assistant.core.text import name_starts
+
+    name_starts(("ana", "ben", "Cy"))
+    assert split_sentences("ana wins! ana's Stable: Yay. ben drew a card.") == [
+        "ana wins!",
+        "ana's Stable: Yay.",
+        "ben drew a card.",
+    ]
+    assert split_sentences("Dee played Don't Kid Yourself! entered. anatomy is a word.") == [
+        "Dee played Don't Kid Yourself! entered. anatomy is a word."
+    ]  # (a word that only begins like a name, or any other word in lower case, is no sentence's start)

@@ -26,6 +26,7 @@ from assistant.core.language.builders import Context, cards_with_words, find_bab
 from assistant.core.language.parser import Command, CommandError
 from assistant.core.language.reply import Choice, Question, Reply
 from assistant.core.language.verbs import BY_NAME, Verb
+from assistant.core.text import name_starts
 from assistant.core.words.announce import announce_said, facts_of_step, tells_of_step
 from assistant.core.words.entry import query_problem
 from assistant.core.words.errors import (
@@ -79,6 +80,9 @@ class Conversation:
     by: Phone | None = None
     """The phone whose move is being carried out (`DeviceTalk` sets it while it runs one): each event recorded
     meanwhile is saved as made on it. None: the laptop."""
+
+    def __post_init__(self) -> None:
+        name_starts(self.game.setup.players)  # "ana wins! ana's Stable": a name typed in lower case begins a sentence
 
     def run(self, command: Command, subject: Card | None = None) -> Reply:
         """Carry out a game command; `subject` is the card just read, meant when a command names none."""
