@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import time
 
 import pytest
 from brltty_fixture import BRLTTY, Brltty
@@ -18,6 +17,7 @@ from assistant.braille.translate import Translator
 from assistant.core.braille import celltable
 from assistant.core.braille.display import Region
 from assistant.core.language.device import DeviceMove
+from tests.ui.test_braille_display_readers import reading, until
 
 pytest.importorskip("brlapi")
 pytestmark = pytest.mark.skipif(BRLTTY is None, reason="BRLTTY is not installed")
@@ -48,10 +48,6 @@ BURSTS = [
 ]
 
 
-def reading(cells: str, status_cells: int) -> str:
-    return (TRANSLATOR.from_cells(cells[status_cells:].rstrip(celltable.BLANK)) or "").replace("\u2019", "'")
-
-
 @pytest.fixture
 def display_server(tmp_path, monkeypatch):
     server = Brltty(tmp_path / "brltty", width=40)
@@ -59,13 +55,6 @@ def display_server(tmp_path, monkeypatch):
     monkeypatch.setenv("BRLAPI_AUTH", server.auth)
     yield server
     server.stop()
-
-
-async def until(pilot, condition, what: str) -> None:
-    deadline = time.monotonic() + HANG
-    while not condition():
-        assert time.monotonic() < deadline, what
-        await pilot.pause(0.02)
 
 
 def written_rows(link) -> list[str]:
