@@ -11,11 +11,8 @@ from argparse import Namespace
 
 import pytest
 
-from assistant.braille.translate import Translator
 from assistant.commands.app import make_session
 from assistant.core.braille import celltable
-
-TRANSLATOR = Translator()
 
 
 def text(app, region: str) -> str:
@@ -99,11 +96,9 @@ def test_quit_typed_on_the_keyboard_ends_the_app(make_app):
 brlapi = pytest.importorskip("brlapi")
 from brltty_fixture import BRLTTY, Brltty  # noqa: E402
 
+from tests.ui.test_braille_display_phones import reading, written_rows  # noqa: E402
+
 needs_brltty = pytest.mark.skipif(BRLTTY is None, reason="BRLTTY is not installed")
-
-
-def reading(cells: str, status_cells: int) -> str:
-    return (TRANSLATOR.from_cells(cells[status_cells:].rstrip(celltable.BLANK)) or "").replace("\u2019", "'")
 
 
 @pytest.fixture
@@ -131,14 +126,7 @@ def test_a_line_sent_from_the_keyboard_acknowledges_a_held_fact_and_the_display_
         app = make_app(None, "--braille-display", "--no-speech")
         link = app.braille
         assert link is not None
-        written: list[str] = []
-        write = link.display.write
-
-        def recording(cells: str, cursor: int | None = None) -> None:
-            written.append(reading(cells, link.view.status_cells))
-            write(cells, cursor)
-
-        link.display.write = recording
+        written = written_rows(link)
         shown = lambda: reading(display_server.cells(), link.view.status_cells)  # noqa: E731
         async with app.run_test(size=(100, 40)) as pilot:
             await pilot.press(*"new game Ana Ben Cy babies red pink narwhal", "enter")
