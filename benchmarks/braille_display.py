@@ -223,7 +223,7 @@ def reread_pans() -> dict[str, dict[str, float]]:
         for reply in replies:
             if not reply.decisive or not reply.lines:
                 continue
-            view.show(reply.lines, reply.decisive)
+            view.show(reply.lines, reply.decisive, restates=reply.restates if cut else ())
             fact = " ".join(reply.decisive.casefold().split())
             shown = translator.from_cells(view.render()[4:].rstrip("\u2800")) or ""
             for _ in range(200):

@@ -78,7 +78,7 @@ class DisplayLink:
                 self.missed += 1
             if self.view.input.followed and own_key:
                 self.view.clear_input()
-            self.view.show(reply.lines, reply.decisive, waits=not own_key)
+            self.view.show(reply.lines, reply.decisive, restates=reply.restates, waits=not own_key)
             self.refresh()
 
     def follow(self, typed: str) -> None:

@@ -51,7 +51,7 @@ def test_a_herd_bonus_says_what_it_does_in_the_first_window_of_its_line():
 def reread_pans(view: BrailleView, reply) -> tuple[int, int]:
     """A reader pans through the held fact, then through the answer to its end: (pans, pans that showed only words
     of the fact again)."""
-    view.show(reply.lines, reply.decisive)
+    view.show(reply.lines, reply.decisive, restates=reply.restates)
     fact = " ".join(reply.decisive.casefold().split())
     pans = again = 0
     shown = read(view)
@@ -98,11 +98,30 @@ def test_the_answer_after_a_held_fact_leaves_out_what_it_said():
         "Unicorn Poison is played: it takes effect, then goes to the discard pile.",
         "Effect chain: the effect of Unicorn Poison, played by Cy.",
     ]
-    assert without_fact("Ana: 4 Unicorns.", "Ana has 4 Unicorns.") == ""
-    assert without_fact("Ben's turn.", "Turn 2: Ben's turn.") == ""
     assert without_fact("Ana wins with 4 Animals!", "Ana wins with 4 Animals! The game is over.") == "The game is over."
     kept = "Ana has 6 Unicorns with Tiny Stable, more than 5: sacrifice a Unicorn card."
     assert without_fact("Ana has 6 Unicorns, enough to win once the chain is resolved.", kept) == kept
+
+
+@pytest.mark.parametrize("names", [("ana", "ben"), ("ZOE", "Max")])
+def test_a_line_that_tells_the_held_facts_state_in_other_words_is_known_by_its_states(names):
+    """ "Turn 2: ben's turn." after the held "ben's turn.", "ana has 2 Unicorns." after "ana 2 Unicorns.": left out
+    by the states the line tells (`Reply.restates`), with any names, not by reading the words."""
+    ana, ben = names
+    session = table_session(load_card_set("uu-2nd"), load_cards=load_card_set)
+    session.handle(f"new game {ana} {ben} babies red pink win 4")
+    session.handle("draw")
+    session.handle("play basic red")
+    counted = session.handle("resolve")
+    turn = session.handle("end turn")
+    for reply, line in ((counted, f"{ana} has 2 Unicorns."), (turn, f"Turn 2: {ben}'s turn.")):
+        assert reply.lines == (line,) and reply.restates == {line}
+        for restates, then in ((reply.restates, "the pile is empty"), ((), line.casefold())):
+            view = BrailleView(40, omit=without_fact)
+            view.set_region(Region.TABLE, ["The pile is empty."])
+            view.show(reply.lines, reply.decisive, restates=restates)
+            view.press(Press(Key.PAN_RIGHT))  # on from the held fact: past the answer, never its state again
+            assert not view.held and read(view).startswith(then)
 
 
 def test_a_held_fact_that_is_the_whole_answer_is_panned_past_and_kept_to_come_back_to():

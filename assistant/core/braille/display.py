@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from assistant.core.braille import celltable
@@ -232,10 +232,13 @@ class BrailleView:
             self.line = min(self.line, max(0, len(self.lines) - 1))
             self.window = 0
 
-    def show(self, answer: Sequence[str], decisive: str = "", *, waits: bool = False) -> bool:
+    def show(
+        self, answer: Sequence[str], decisive: str = "", *, restates: Collection[str] = (), waits: bool = False
+    ) -> bool:
         """A new answer: its first line on the display (the outcome first), and its decisive fact held. What the
-        fact says is not shown again in the answer (`omit`: the reader read it first), unless the answer
-        is the fact alone: then it is kept, to come back to, and panning on from the fact goes past it.
+        fact says is not shown again in the answer (`omit`, and the lines in `restates`, which tell only the fact's
+        states in other words: the reader read it first), unless the answer is the fact alone: then it is kept, to
+        come back to, and panning on from the fact goes past it.
 
         `waits`: another hand's move (a phone's), which answers no key of the player's: it never replaces what is
         being read (nor is held over it) but waits, in order, until the player goes on to it, and is then shown
@@ -247,7 +250,7 @@ class BrailleView:
             decisive = ""
         self._put_answer(tuple(answer))
         if decisive and self.omit is not None:
-            rest = [text for text in (self.omit(decisive, line) for line in answer) if text.strip()]
+            rest = [text for line in answer if line not in restates if (text := self.omit(decisive, line)).strip()]
             if rest:
                 self.regions[Region.ANSWER] = [self.make_line(text) for text in rest]
             else:

@@ -40,7 +40,7 @@ from assistant.core.words.errors import (
     who_plays,
 )
 from assistant.core.words.gameplay import NOTHING_TO_REDO, NOTHING_TO_UNDO
-from assistant.core.words.pace import advice_once, lead_with
+from assistant.core.words.pace import advice_once, lead_with, restating
 from assistant.core.words.position import changed_facts, undone_many
 from assistant.core.words.rulings import confirm_question, objection_reasons, short_objection, warning_asked
 from assistant.core.words.verbosity import Verbosity
@@ -246,7 +246,8 @@ class Conversation:
             lines = lead_with(facts, said)  # said first: the next key cannot cut them before they are heard
         lines = advice_once(lines, self.advised)
         reply = Reply.of(*lines, important=step.important, sound="your-turn" if turn else "")
-        return dataclasses.replace(reply, facts=facts, tells=tells_of_step(game.table, step, len(game.log)))
+        tells = tells_of_step(game.table, step, len(game.log))
+        return dataclasses.replace(reply, facts=facts, tells=tells, restates=restating(facts, said))
 
     def _write(self, record: Record) -> None:
         if self.log is not None:

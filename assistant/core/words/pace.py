@@ -1,8 +1,6 @@
-"""What the speech queue needs to know of the game's sentences to keep pace with the table: which decisive facts a
-newer reply settles (a turn that has passed, a count said again), and how a cut fact is folded into the next reply.
-
-The sentences themselves come from the other modules of `assistant.core.words`; these functions only read them, so
-they live beside them: a change of wording there is a change here.
+"""What is said to keep pace with the table: a cut fact folded into the next reply, other hands' moves merged a
+player a sentence, a digest of what was missed, a reply led by its facts. Each decides by the typed facts
+(`game.about.About`) and the states each line tells, never by reading a sentence back.
 """
 
 from __future__ import annotations
@@ -11,55 +9,17 @@ import re
 
 from assistant.core.game.about import About, State, Topic, unique
 from assistant.core.text import name_list, sentences
-from assistant.core.words.gameplay import CHAIN_RESOLVED
 
 __all__ = [
-    "fact_topics",
-    "settled_by",
-    "says_only_its_state",
     "fold",
     "catch_up",
     "merge_moves",
     "missed",
     "NOTHING_MISSED",
     "lead_with",
+    "restating",
     "advice_once",
 ]
-
-# "Turn 5: Ben's turn.", "Ben's turn: must do Sadistic Ritual."
-_TURN = re.compile(r"'s turn\b")
-# "Ana has 2 Unicorns.", "Ana 2 Unicorns.", "Ana: 2 Unicorns.", "Ana has no Unicorns." (the player's name, then
-# the count; with no word between, the count is followed by the creature's name: "Ana 2 Unicorns.")
-_COUNT = re.compile(r"(?:^|[.!?;,] )([A-Z][\w'-]*(?: [A-Z][\w'-]*)?)(?:(?::| has| wins with) (?:\d+|no) | \d+ [A-Z])")
-# "Ana wins with 3 Unicorns!", "Ana wins!", and its taking back ("Win taken back."): a win said again
-# settles both
-_WIN = re.compile(r"\bwins(?: with\b|!)|\b[Ww]in taken back\b|\bend of the game is taken back\b")
-
-
-def fact_topics(text: str) -> frozenset[str]:
-    """What a sentence (or a reply) says the state of: "turn" (whose turn it is), "count:Ana" (Ana's count, also in
-    "Ana wins with 4 Unicorns!"), "win" (who won, or that a win was taken back); empty for a fact that is an event of
-    its own ("Ben destroyed Basic Unicorn (Red).")."""
-    topics = {f"count:{match.group(1)}" for match in _COUNT.finditer(text)}
-    if _TURN.search(text):
-        topics.add("turn")
-    if _WIN.search(text):
-        topics.add("win")
-    return frozenset(topics)
-
-
-def settled_by(fact: str, newer: str) -> bool:
-    """Whether the reply `newer` settles a decisive fact not yet heard, so it is not said: the newer reply says it
-    already, or says the state it told of as it is now (a newer turn, a newer count for the same player, a win);
-    or the fact tells of no state (a chain's duty, "Destroy a Unicorn.") and the newer reply says the chain is
-    resolved (`CHAIN_RESOLVED`): what the chain asked is done or past."""
-    fact = fact.strip()
-    if not fact or fact in newer:
-        return True
-    topics = fact_topics(fact)
-    if not topics:
-        return CHAIN_RESOLVED in newer
-    return topics <= fact_topics(newer)
 
 
 def fold(facts: list[str] | tuple[str, ...], text: str) -> str:
@@ -157,25 +117,12 @@ def lead_with(facts: tuple[About, ...], lines: list[tuple[str, frozenset[State]]
     return [" ".join(fact.text.strip() for fact in facts), *kept]
 
 
-_WORD = re.compile(r"[\w']+")
-#: At most this many words of a sentence the fact does not have, for a sentence that says the same state (a turn, a
-#: count) to count as said again: "Turn 2: Ben's turn." after "Ben's turn.", "Ana has 2 Animals." after "Ana 2
-#: Animals.".
-_FEW = 2
-
-
-def _words(text: str) -> set[str]:
-    return {word.casefold() for word in _WORD.findall(text)}
-
-
-def says_only_its_state(sentence: str, fact: str) -> bool:
-    """Whether a sentence says nothing but a state the decisive `fact` says, in other words: it tells of a turn, a
-    count or a win the fact tells of, and of nothing else (at most `_FEW` words the fact does not have): "Ana has 2
-    Unicorns." for "Ana 2 Unicorns.", "Turn 2: Ben's turn." for "Ben's turn."; not "Ana wins with 4 Unicorns!" for
-    "Ana wins!" (it adds the count). The one rule for speech leaving out a sentence its fact said first
-    (`lead_with`) and for a braille display leaving out what its held fact showed (`repeats.without_fact`)."""
-    said = fact_topics(sentence)
-    return bool(said) and said <= fact_topics(fact) and len(_words(sentence) - _words(fact)) <= _FEW
+def restating(facts: tuple[About, ...], lines: list[tuple[str, frozenset[State]]]) -> frozenset[str]:
+    """The lines that tell states and only states the facts tell ("Turn 2: Ben's turn." for "Ben's turn.", "Ana has 2
+    Unicorns." for "Ana 2 Unicorns."), by the states each line tells: what a display holding the facts leaves out,
+    as `lead_with` leaves them out of speech."""
+    states = frozenset().union(*(fact.states for fact in facts))
+    return frozenset(text for text, says in lines if says and says <= states)
 
 
 # Coaching said with a fact, not a fact itself: how to have a Herd Bonus read here (`announce.herd_bonus_said`).

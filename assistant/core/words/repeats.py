@@ -1,10 +1,7 @@
-"""Which parts of a reply say again what its decisive fact says, for a braille display: the display shows the fact
-first and holds it, then the reply, so the reader never pans through the same words twice ("Ben's turn." held,
-then "Turn 2: Ben's turn."; "Destroy a Unicorn card ..." held, then "... which does this: Destroy a Unicorn card
-...").
-
-The sentences come from the other modules of `assistant.core.words`; these functions only read them, so they live
-beside them: a change of wording there is a change here.
+"""Which words of a reply repeat its decisive fact word for word, for a braille display: the display shows the fact
+first and holds it, then the reply, so the reader never pans through the same words twice ("Destroy a Unicorn card
+..." held, then "... which does this: Destroy a Unicorn card ..."). A line that tells the fact's state in other
+words ("Turn 2: Ben's turn." for "Ben's turn.") is known by its states (`Reply.restates`), not here.
 """
 
 from __future__ import annotations
@@ -12,7 +9,6 @@ from __future__ import annotations
 import re
 
 from assistant.core.text import sentences
-from assistant.core.words.pace import says_only_its_state
 
 __all__ = ["without_fact"]
 
@@ -21,16 +17,16 @@ _DANGLING = re.compile(r"(?:,? which does this)?[\s,:;.]*$")
 
 
 def without_fact(fact: str, line: str) -> str:
-    """A line of a reply without what the decisive `fact` says: its sentences the fact says whole, or says the state
-    of in other words (a turn with its number, a count), left out; a fact's sentence inside a longer one cut out of
-    it ("Effect chain: the effect of Unicorn Poison, played by Cy."). "" when nothing else is left."""
+    """A line of a reply without the words of the decisive `fact`: its sentences the fact says whole left out; a fact's
+    sentence inside a longer one cut out of it ("Effect chain: the effect of Unicorn Poison, played by Cy."). ""
+    when nothing else is left."""
     if not fact.strip():
         return line
     folded_fact = fact.casefold()
     cores = [part.rstrip(".!?").casefold() for part in sentences(fact)]
     kept: list[str] = []
     for sentence in sentences(line):
-        if sentence.casefold() in folded_fact or says_only_its_state(sentence, fact):
+        if sentence.casefold() in folded_fact:
             continue
         for core in cores:
             at = sentence.casefold().find(core) if len(core) > 12 else -1
