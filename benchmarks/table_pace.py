@@ -140,11 +140,14 @@ def kind(step: str) -> str:
     return "line"
 
 
-def child(log: str, game: str) -> int:
-    """Run the app, noting each utterance begun (its whole text: what was folded into it too) and each sentence
+def child(log: str, arguments: list[str]) -> int:
+    """Run the app (`arguments`: its command line), noting each reply shown (whether it answers the player's own
+    key, the moves it tells by their place in the log, whether it tells a win), each utterance begun (its whole
+    text: what was folded into it too; the facts and moves it carries, by sentence: `_pieces`) and each sentence
     played: its start, its length, and whether it played to its end. A typed line that begins with "@" stands for a
     move from another player's device: shown as a reply that did not come from the player's own key."""
     from assistant.cli import main as app_main
+    from assistant.core.game.about import Topic
     from assistant.speech import backends
     from assistant.speech.player import Player
     from assistant.ui.app import TableApp
@@ -163,7 +166,8 @@ def child(log: str, game: str) -> int:
 
     def noting_speak(self, utterance, *args, **kwargs):  # type: ignore[no-untyped-def]
         self.bench_utterance = number = next(counter)
-        write({"utterance": number, "given": time.perf_counter(), "full": utterance.text})
+        write({"utterance": number, "given": time.perf_counter(), "full": utterance.text, "other": utterance.other,
+               **_pieces(utterance)})  # fmt: skip
         try:
             return speak(self, utterance, *args, **kwargs)
         finally:  # said, or cut off: the worker is done with it
@@ -182,7 +186,14 @@ def child(log: str, game: str) -> int:
         write({"text": label, "start": began, "end": time.perf_counter(), "seconds": seconds,
                "whole": process.returncode == 0, "of": utterance})  # fmt: skip
 
-    submitted = TableApp.on_input_submitted
+    submitted, show = TableApp.on_input_submitted, TableApp.show
+
+    def noting_show(self, reply, *args, **kwargs):  # type: ignore[no-untyped-def]
+        own = kwargs.get("own_key", args[1] if len(args) > 1 else True)
+        moves = {p.at: p.player for t in reply.tells for p in t.flat() if p.topic is Topic.MOVE}
+        write({"shown": time.perf_counter(), "own": own, "speech": reply.speech, "moves": moves,
+               "win": any(f.topic is Topic.WIN for f in reply.facts)})  # fmt: skip
+        return show(self, reply, *args, **kwargs)
 
     def other_hand(self, event):  # type: ignore[no-untyped-def]
         if event.value.startswith("@"):  # a move from another player's device
@@ -194,14 +205,43 @@ def child(log: str, game: str) -> int:
     backends.WavBackend._start = noting_start  # type: ignore[method-assign]
     backends.WavBackend._wait = noting_wait  # type: ignore[method-assign]
     TableApp.on_input_submitted = other_hand  # type: ignore[method-assign]
-    chosen = GAMES[game]
-    return app_main(["--no-camera", "--deck", chosen.deck, *(f"--addon={a}" for a in chosen.addons)])
+    TableApp.show = noting_show  # type: ignore[method-assign]
+    return app_main(["--no-camera", *arguments])
+
+
+def _pieces(utterance) -> dict:  # type: ignore[no-untyped-def]
+    """Where an utterance's sentences come from: "own_from", the first sentence of its own words (after the facts
+    folded into it); "pieces", each fact and move it carries with the sentences that say it ([start, end), end None
+    for the rest of its own words): its topic, the moves' places in the log, whether it is decisive."""
+    from assistant.core.game.about import Topic
+    from assistant.core.speech.queue import split_sentences
+
+    pieces, start = [], 0
+    for fact, words in [*((f, f.folded_text) for f in utterance.folded), *((f, f.text) for f in utterance.facts)]:
+        end = start + len(split_sentences(words))
+        pieces.append((fact, start, end))
+        start = end
+    own_from = sum(len(split_sentences(f.folded_text)) for f in utterance.folded)
+    pieces += [(fact, own_from, None) for fact in utterance.tells]
+    return {"own_from": own_from, "pieces": [
+        {"topic": fact.topic.value, "moves": [p.at for p in fact.flat() if p.topic is Topic.MOVE], "start": start,
+         "end": end, "decisive": fact.decisive} for fact, start, end in pieces]}  # fmt: skip
 
 
 class App:
     """The app in a pseudo-terminal, through the child wrapper; its sound in an ALSA capture."""
 
-    def __init__(self, folder: Path, backend: str, verbosity: str, game: str) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        backend: str,
+        verbosity: str,
+        game: str,
+        command: list[str] | None = None,
+        table_voice: bool = True,
+    ) -> None:
+        """`command`: the module and arguments the app runs in (default: this benchmark's child, playing `game`);
+        `table_voice`: the setting (other hands' moves in a second voice)."""
         import pty
 
         from benchmarks.capture import AlsaCapture, FirstBytes
@@ -209,14 +249,14 @@ class App:
         self.capture = AlsaCapture(folder / "capture")
         self.log = folder / "played.jsonl"
         home = folder / "app-home"
-        _write_settings(home, backend, verbosity)
+        _write_settings(home, backend, verbosity, table_voice)
         env = {**os.environ, "HOME": str(self.capture.home), "TABLE_ASSISTANT_HOME": str(home),
                "TERM": "xterm-256color", "TABLE_ASSISTANT_SCREEN_READER": "none"}  # fmt: skip
         env.pop("SPEECHD_ADDRESS", None)
         self.first_bytes = FirstBytes(self.capture)
         self.leader, follower = pty.openpty()
-        self.process = subprocess.Popen([sys.executable, "-m", "benchmarks.table_pace", "--child", str(self.log),
-                                         "--games", game],
+        command = command or ["benchmarks.table_pace", "--child", str(self.log), "--games", game]
+        self.process = subprocess.Popen([sys.executable, "-m", *command],
                                         stdin=follower, stdout=follower, stderr=follower, env=env,
                                         start_new_session=True, cwd=ROOT)  # fmt: skip
         os.close(follower)
@@ -301,14 +341,23 @@ class App:
         self.first_bytes.close()
 
 
-def _write_settings(home: Path, backend: str, verbosity: str) -> None:
+def _write_settings(home: Path, backend: str, verbosity: str, table_voice: bool = True) -> None:
     from assistant.core.speech.settings import SpeechSettings
     from assistant.storage.settings import save_settings
 
     previous = os.environ.get("TABLE_ASSISTANT_HOME")
     os.environ["TABLE_ASSISTANT_HOME"] = str(home)
     try:
-        save_settings(SpeechSettings(speech="on", backend=backend, earcons=False, player="aplay", verbosity=verbosity))
+        save_settings(
+            SpeechSettings(
+                speech="on",
+                backend=backend,
+                earcons=False,
+                player="aplay",
+                verbosity=verbosity,
+                table_voice=table_voice,
+            )
+        )
     finally:
         if previous is None:
             os.environ.pop("TABLE_ASSISTANT_HOME", None)
@@ -514,7 +563,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", type=Path, help="a folder to keep each run's log in (played.jsonl, keys.json)")
     args = parser.parse_args(argv)
     if args.child:
-        return child(args.child, args.games[0])
+        chosen = GAMES[args.games[0]]
+        return child(args.child, ["--deck", chosen.deck, *(f"--addon={a}" for a in chosen.addons)])
     runs = []
     with tempfile.TemporaryDirectory(prefix="bench-pace-") as folder:
         for game in args.games:

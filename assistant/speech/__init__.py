@@ -149,20 +149,35 @@ def make_speaker(
     """
     settings = settings or SpeechSettings()
     private = None
+    two_voices = False
     if backends is None:
         way, reader = route or speech_route(settings, platform=platform)
         backends, private = make_backends(
             settings, wav_only=wav_only, platform=platform, route=way, reader=reader, reader_backend=reader_backend
         )
+        two_voices = settings.table_voice and way == OWN_VOICE and not wav_only and platform != "win32"
     earcons = None
     if settings.earcons and not wav_only:
         earcons = _earcon_channel(settings, earcon_folder, platform)
     writer, failure = open_transcript(transcript or settings.transcript)
-    service = SpeechService(backends, private_backend=private, earcons=earcons, on_notice=on_notice, transcript=writer)
+    table = _table_voice(settings, platform, earcons) if two_voices else None
+    service = SpeechService(
+        backends, private_backend=private, earcons=earcons, on_notice=on_notice, transcript=writer, table=table
+    )
     service.ready.wait(READY_TIMEOUT)
     if failure:
         service.report(failure)
     return service
+
+
+def _table_voice(settings: SpeechSettings, platform: str, earcons: Any) -> SpeechService:
+    """The second voice, for other hands' moves: the own voice's WAV engines (they play through a player, which
+    the sound system mixes with the first voice's; speech-dispatcher says one message at a time across its
+    clients). Windows' winsound plays one sound at a time: there is no second voice there."""
+    backends, _ = make_backends(settings, wav_only=True, platform=platform)
+    table = SpeechService(backends, earcons=earcons)
+    table.ready.wait(READY_TIMEOUT)
+    return table
 
 
 def _faster(backend: WavBackend, settings: SpeechSettings) -> WavBackend:

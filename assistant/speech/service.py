@@ -74,10 +74,14 @@ class SpeechService:
         on_notice: Callable[[str], None] | None = None,
         transcript: Transcript | None = None,
         clock: Callable[[], float] = time.monotonic,
+        table: SpeechService | None = None,
     ) -> None:
         """Start the worker; it opens the first of `backends` that works (silent when none does). `clock`: seconds,
-        to tell a sentence cut in its last words (heard) from one cut before them."""
+        to tell a sentence cut in its last words (heard) from one cut before them. `table`: a second voice for
+        other hands' moves (`say(..., other_hand=True)`), heard at the same time as the player's own replies and
+        never cut by her keys; None: one voice, other hands' moves said in turn."""
         self.clock = clock
+        self.table = table
         self._candidates = [backends] if isinstance(backends, Backend) else list(backends)
         self._private_candidate = private_backend
         self.private_backend: Backend | None = None
@@ -96,9 +100,7 @@ class SpeechService:
         self._jobs: list[Callable[[], None]] = []
         self._closing = False
         self.backend: Backend = SilentBackend()
-        self.seating: Seating | None = None
-        """The players around the table and the listener (`ReplySpeaker` sets it): another hand's words are
-        heard where that player sits. None: everything in the middle."""
+        self._seating: Seating | None = None
         self.ready = threading.Event()
         """Set once the worker has chosen its backend."""
         # The worker runs Python code while it renders (the engine's callbacks, the WAV files); a thread that
@@ -132,6 +134,12 @@ class SpeechService:
         utterance = Utterance(text, priority, private, sound=self._sound(sound), facts=facts, tells=tells)
         if not other_hand:
             return self._add(utterance)
+        table = self.table
+        if table is not None and table.speaks and self.speaks:  # the second voice: hers is never waited for
+            with self._cond:
+                self._queue.remember(utterance)
+            self._write(utterance)
+            return table.say(text, priority, private=private, sound=sound, facts=facts, tells=tells, other_hand=True)
         with self._cond:  # decided and marked on the turn being said at once: the worker may take the new one next
             cut_now = self._apply_locked(self._queue.arrive(utterance))
             accepted = self._queue.busy
@@ -183,7 +191,10 @@ class SpeechService:
             self._write(utterance)
 
     def stop(self) -> None:
-        """Silence now: drop everything waiting, important included, and cut off what is being said."""
+        """Silence now: drop everything waiting, important included, and cut off what is being said (by both
+        voices)."""
+        if self.table is not None:
+            self.table.stop()
         with self._cond:
             cut = self._queue.stop() and self._apply_locked(Cut.NOW)
         if cut or self.backend.queues_itself:  # a screen reader may still be saying what it was given
@@ -232,6 +243,25 @@ class SpeechService:
             self.stop()
         with self._cond:
             self._queue.set_muted(value)
+        if self.table is not None:
+            self.table.muted = value
+
+    @property
+    def seating(self) -> Seating | None:
+        """The players around the table and the listener (`ReplySpeaker` sets it): another hand's words are
+        heard where that player sits. None: everything in the middle."""
+        return self._seating
+
+    @seating.setter
+    def seating(self, value: Seating | None) -> None:
+        self._seating = value
+        if self.table is not None:
+            self.table.seating = value
+
+    @property
+    def speaks(self) -> bool:
+        """Its backend is chosen and has a voice (not silent)."""
+        return self.ready.is_set() and not isinstance(self.backend, SilentBackend)
 
     @property
     def history(self) -> list[str]:
@@ -241,9 +271,10 @@ class SpeechService:
 
     @property
     def busy(self) -> bool:
-        """Something is being said or waiting."""
+        """Something is being said or waiting (by either voice)."""
         with self._cond:
-            return self._queue.busy
+            busy = self._queue.busy
+        return busy or (self.table is not None and self.table.busy)
 
     @property
     def sounds_on(self) -> bool:
@@ -292,6 +323,8 @@ class SpeechService:
     def wait_idle(self, timeout: float = 10.0) -> bool:
         """Block until nothing is being said or waiting (for the `say` command and tests, never the app)."""
         self.ready.wait(timeout)
+        if self.table is not None and not self.table.wait_idle(timeout):
+            return False
         with self._cond:
             return self._cond.wait_for(lambda: not self._queue.busy and not self._jobs, timeout)
 
@@ -321,7 +354,10 @@ class SpeechService:
             raise SpeechError(failure[0])
 
     def close(self) -> None:
-        """Stop speaking, end the worker and free the engine, its files and the transcript."""
+        """Stop speaking, end the worker (and the second voice's) and free the engine, its files and the
+        transcript."""
+        if self.table is not None:
+            self.table.close()
         with self._cond:
             self._closing = True
             cut = self._queue.stop() and self._apply_locked(Cut.NOW)

@@ -61,3 +61,33 @@ def test_another_hands_move_is_heard_at_that_players_seat_and_faster_her_own_in_
     assert right > 3 * left > 0
     own_seconds, ben_seconds = len(own) / (2 * RATE), len(ben) / (4 * RATE)  # (mono, stereo)
     assert ben_seconds < 0.85 * own_seconds  # the other hands' words said faster, as asked
+
+
+@pytest.mark.skipif(not shutil.which("espeak-ng"), reason="espeak-ng is not installed")
+def test_a_second_voice_plays_another_hands_move_at_its_seat_while_her_own_reply_is_still_playing(alsa_capture):
+    """Two voices on the real sound path: her own long reply plays (paced as a sound card plays it), another
+    hand's move arrives, and its sound reaches the device before hers has ended, at that player's side."""
+    from benchmarks.capture import FirstBytes
+
+    table = SpeechService(EspeakBackend(alsa_capture.paced_player()))
+    service = SpeechService(EspeakBackend(alsa_capture.paced_player()), table=table)
+    first_bytes = FirstBytes(alsa_capture)
+    own = ("Ana's Stable: Baby Unicorn (Red), Basic Unicorn (Red), Basic Unicorn (Green), Rainbow Aura, Yay, Stable "
+           "Artist, Unicorn Lasso and Extremely Destructive Unicorn.")  # one sentence: one play  # fmt: skip
+    try:
+        assert service.ready.wait(10) and table.ready.wait(10), service.notices
+        service.seating = Seating(4, listener=0)
+        service.say(own)
+        assert first_bytes.wait(1, 20) is not None
+        service.say(SENTENCE, tells=moved(1), other_hand=True)  # Ben, at her left
+        assert first_bytes.wait(2, 20) is not None
+        assert service.wait_idle(30)
+    finally:
+        service.close()
+        first_bytes.close()
+    mine, ben = (path.read_bytes() for path in alsa_capture.wait_plays(2))
+    own_seconds = len(mine) / (2 * RATE)
+    assert own_seconds > 3
+    assert first_bytes.times[1] < first_bytes.times[0] + own_seconds  # not after hers: beside it
+    left, right = channels(ben)
+    assert left > 3 * right > 0

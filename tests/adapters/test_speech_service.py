@@ -508,3 +508,76 @@ def test_another_hands_move_that_matters_comes_with_its_earcon_and_her_own_words
     assert sounds[0] == ("Ana played Yay. Neigh?", "pile")
     assert sounds[1] == ("Ben drew a card.", "")  # his own words: no move earcon
     assert sounds[2][0].endswith("Cy destroyed Yay.") and sounds[2][1] == "lost-card"  # after his own reply
+
+
+def test_a_second_voice_says_other_hands_moves_while_her_own_reply_is_said_and_her_keys_never_cut_it():
+    """With a table voice, another hand's move is said at once beside her own reply (neither waits for the other),
+    her next key cuts only her own reply, and the move is in the history to step back to; silence and mute reach
+    both voices."""
+    own, hands = RecordingBackend(hold=True), RecordingBackend(hold=True)
+    table = SpeechService(hands)
+    service = SpeechService(own, table=table)
+    try:
+        assert service.ready.wait(60) and table.ready.wait(60)
+        speaker = ReplySpeaker(service)
+        speaker(FakeReply("Unicorns: Ana 1, Ben 0, Cy 0. 3 to win."))
+        assert own.wait_started(1)
+        ben = (About(Topic.MOVE, "Ben played Neigh.", (1,), "Ben", "neigh", "Neigh"),)
+        service.say("Ben, from a phone: played Neigh.", Priority.IMPORTANT, tells=ben, other_hand=True)
+        assert hands.wait_started(1)  # at once: her reply is still being said
+        speaker(FakeReply("The pile: Ana's Basic Unicorn (Red), Ben's Neigh."))  # her next key
+        assert own.wait_started(2)
+        assert own.started == [
+            "Unicorns: Ana 1, Ben 0, Cy 0. 3 to win.",
+            "The pile: Ana's Basic Unicorn (Red), Ben's Neigh.",
+        ]
+        assert service.busy and table.busy
+        hands.release()
+        own.release()
+        assert service.wait_idle(10)
+        assert [(r.kind, r.text) for r in hands.records if r.kind != "cancel"] == [
+            ("said", "Ben, from a phone: played Neigh.")  # never cut by her key
+        ]
+        assert "Ben, from a phone: played Neigh." in service.history
+        service.muted = True
+        assert table.muted
+        service.muted = False
+        service.say("Cy, from a phone: drew a card.", other_hand=True)
+        assert hands.wait_started(2)
+        service.stop()  # silence: both voices
+        assert table.wait_idle(10) and hands.records[-1].kind == "cut"
+    finally:
+        service.close()
+    assert not table._thread.is_alive()  # closed with the first voice
+
+
+def test_without_a_second_voice_that_speaks_other_hands_moves_wait_their_turn_in_the_one_voice():
+    own = RecordingBackend(hold=True)
+    table = SpeechService([])  # no engine: silent
+    service = SpeechService(own, table=table)
+    try:
+        assert service.ready.wait(60) and table.ready.wait(60) and not table.speaks
+        service.say("Unicorns: Ana 1, Ben 0.")
+        assert own.wait_started(1)
+        service.say("Ben, from a phone: drew a card.", other_hand=True)
+        own.release(2)
+        assert service.wait_idle(10)
+        assert own.said == ["Unicorns: Ana 1, Ben 0.", "Ben, from a phone: drew a card."]
+    finally:
+        service.close()
+
+
+def test_make_speaker_gives_the_own_voice_a_second_voice_for_other_hands_only_where_it_can_be_heard(tmp_path):
+    settings = SpeechSettings(speech="on", backend="espeak-ng", earcons=False)
+    own_voice = ("own-voice", "")
+    linux = make_speaker(settings, route=own_voice, platform="linux")
+    windows = make_speaker(settings, route=own_voice, platform="win32")
+    reader = make_speaker(settings, route=("screen-reader", ""), platform="linux")
+    one = make_speaker(SpeechSettings(speech="on", backend="espeak-ng", earcons=False, table_voice=False),
+                       route=own_voice, platform="linux")  # fmt: skip
+    try:
+        assert linux.table is not None and linux.table.backend.name == linux.backend.name
+        assert windows.table is None and reader.table is None and one.table is None
+    finally:
+        for service in (linux, windows, reader, one):
+            service.close()

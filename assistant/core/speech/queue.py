@@ -398,6 +398,10 @@ class SpeechQueue:
         said = self.history[position]
         return Utterance(said.text, Priority.MESSAGE, private=said.private, review=True)
 
+    def remember(self, utterance: Utterance) -> None:
+        """Keep an utterance said elsewhere (another voice) in the history, to step back to."""
+        self._remember(utterance)
+
     def _remember(self, utterance: Utterance) -> None:
         if utterance.review or utterance.priority is Priority.ECHO or not utterance.text.strip():
             return  # repeats are already there; single letters typed would bury the sentences

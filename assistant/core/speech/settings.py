@@ -68,6 +68,10 @@ class SpeechSettings:
     """Your name in games, so the others are placed around you; empty: the first player named."""
     others_faster: int = 0
     """How much faster other players' moves are said than your own replies, 0 to 50 steps of `rate`."""
+    table_voice: bool = True
+    """Other players' moves in a second voice, heard at the same time as your own replies and never cut by your
+    keys (with the app's own voice; not through a screen reader, nor on Windows, which plays one sound at a time);
+    false: one voice, their moves said in turn after yours."""
     camera: bool = True
     """Look for a webcam when the app starts (false: typed input only, and no word about a missing camera at every
     start; `--no-camera` does the same for one start)."""

@@ -1,0 +1,409 @@
+"""Every hand heard: three phones in real chromium act every 2 to 5 s (two Neighs at once, an Instant, a chain with its
+duties) while the blind player types a key every 1.2 s on the laptop; what reaches her ear, from the real app.
+
+Run as `.venv/bin/python -m benchmarks.table_hands` (`--json`, `--games uu-2nd llamas`, `--interval 1.2`, `--seed N`,
+`--backend`, `--keep FOLDER` to keep each run's log).
+The app runs as a player runs it, sharing the table on loopback (`python -m assistant --no-camera --share
+127.0.0.1:PORT --deck D`), in a pseudo-terminal, through the small wrapper of `benchmarks/table_pace.py` that notes
+each reply shown, each utterance begun with the facts and moves it carries by sentence, and each sentence played
+(real aplay into ALSA's `file` plugin, paced as a sound card plays, so the next key can cut a sentence). Ben, Cy and
+Dee are phone-sized pages in Debian's chromium driven by Playwright, joined by the code the app says; Ana, the
+blind player, types on the laptop: her own turns' moves and, between them, what a player asks while others play
+(`tally`, `pile`, `turn`, a Stable), one key every `--interval` seconds whatever is being said. Each phone move
+comes 2 to 5 s after the one before (drawn from `--seed`, reported), a second Neigh or Instant 0.05 s after the
+first.
+
+Measures, per game (goals from the issue that asked for it):
+- each of Ana's keys: Enter to the first sound of that key's own words (an older fact or another hand's move folded
+  before them does not count): median, p90 (goal 300 ms at 1.2 s), max; own replies never heard (goal none);
+- each phone move: the browser's request to the first audio byte of the sentence that says it (alone, or merged
+  with the same player's other moves), p90 (goal 1.0 s); moves never heard (goal none); decisive moves (a card
+  played to the pile, a Neigh, an Instant, a destroy or steal: `About.decisive`) heard in full (goal all); moves
+  heard out of the order recorded (goal none);
+- the win: the winning key or tap to the first sound of the sentence that says it (goal 1.0 s).
+Each game is played twice in the same run (`--voices 2 1`): with other hands' moves in a voice of their own (the
+app's default, `table_voice`) and in hers, as before. Exits 1 when a goal is missed with two voices.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from benchmarks.share import CHROMIUM, CHROMIUM_ARGS, free_port
+from benchmarks.table_pace import App
+
+ME = "Ana"
+PHONES = ("Ben", "Cy", "Dee")
+#: What Ana asks between her own moves, in turn.
+ASKS = ("tally", "pile", "turn", "stable Ben", "stable Cy")
+OWN_GOAL_MS = 300.0
+MOVE_GOAL_MS = 1000.0
+WIN_GOAL_MS = 1000.0
+#: A second Neigh or Instant after the first.
+AT_ONCE_S = 0.05
+#: How long a sentence's last words may be cut and it still counts as heard in full (`queue.LAST_WORDS_S`).
+SHARED = re.compile(r"shared at (http://127\.0\.0\.1:\d+)/?\. The join code is ([0-9 ]+)\.")
+
+
+class Step(NamedTuple):
+    """One move: Ana's line typed, or a phone's: ("tap", verb), ("card", verb, search, name), ("table", verb, card),
+    ("target", verb, search, name, player)."""
+
+    who: str
+    act: tuple[str, ...]
+    at_once: bool = False
+
+
+def _ana(*lines: str) -> list[Step]:
+    return [Step(ME, (line,)) for line in lines]
+
+
+def _turn(player: str, *acts: tuple[str, ...]) -> list[Step]:
+    return [Step(player, act) for act in acts]
+
+
+DRAW, RESOLVE, END = ("tap", "draw"), ("tap", "resolve"), ("tap", "end")
+
+UNICORNS = [
+    *_ana("new game Ana Ben Cy Dee win 3", "draw", "play basic red"),
+    Step("Ben", ("tap", "neigh")), Step("Cy", ("tap", "neigh"), at_once=True),
+    *_ana("resolve", "resolve", "end turn"),
+    *_turn("Ben", DRAW, ("card", "play", "orange", "Basic Unicorn (Orange)"), RESOLVE, END),
+    *_turn("Cy", DRAW, ("card", "play", "poison", "Unicorn Poison"), RESOLVE,
+           ("table", "destroy", "Basic Unicorn (Orange)"), RESOLVE, END),
+    *_turn("Dee", DRAW, ("card", "play", "yellow", "Basic Unicorn (Yellow)")),
+    Step("Ben", ("tap", "super-neigh")),
+    *_turn("Dee", RESOLVE, END),
+    *_ana("draw", "play basic green", "resolve", "end turn"),
+    *_turn("Ben", DRAW, ("card", "play", "blue", "Basic Unicorn (Blue)"), RESOLVE, END),
+    *_turn("Cy", DRAW, ("card", "play", "indigo", "Basic Unicorn (Indigo)")),
+    Step("Dee", ("tap", "neigh")), Step("Ben", ("tap", "neigh"), at_once=True),
+    *_turn("Cy", RESOLVE, RESOLVE, END),
+    *_turn("Dee", DRAW, END),
+    *_ana("draw", "play basic purple", "resolve"),
+]  # fmt: skip
+LLAMAS = [
+    *_ana("new game Ana Ben Cy Dee deck llamas addon llamas-farmed win 3", "draw", "play henry huarizo", "resolve",
+          "end turn"),
+    *_turn("Ben", DRAW, ("card", "play", "llamacorn", "Magical Llamacorn")),
+    Step("Cy", ("card", "instant", "spit", "Spit Happens")),
+    *_turn("Ben", RESOLVE, END),
+    *_turn("Cy", DRAW, ("card", "play", "mother", "Mother Goat")),
+    Step("Dee", ("card", "instant", "sundheit", "Goatsundheit")),
+    Step("Ben", ("card", "instant", "llama stop", "Llama Stop You Right There"), at_once=True),
+    *_turn("Cy", RESOLVE, RESOLVE),
+    Step("Ben", DRAW),
+    *_turn("Cy", RESOLVE, ("target", "bring", "baby goat", "Baby Goat", "Cy"), RESOLVE, END),
+    *_turn("Dee", DRAW, ("card", "play", "basic llama", "Basic Llama"), RESOLVE, END),
+    *_ana("draw", "play basic alpaca", "resolve", "end turn"),
+    *_turn("Ben", DRAW, END),
+    *_turn("Cy", DRAW, ("card", "play", "basic goat", "Basic Goat"), RESOLVE),
+]  # fmt: skip
+GAMES = {"uu-2nd": ("uu-2nd", (), UNICORNS), "llamas": ("llamas", ("llamas-farmed",), LLAMAS)}
+
+
+def child(log: str, game: str, address: str) -> int:
+    from benchmarks.table_pace import child as noting_child
+
+    deck, addons, _ = GAMES[game]
+    return noting_child(log, ["--deck", deck, *(f"--addon={a}" for a in addons), "--share", address])
+
+
+class Phones:
+    """Ben's, Cy's and Dee's phones: phone-sized pages in one chromium, joined by the code."""
+
+    def __init__(self, playwright: Any, address: str, code: str) -> None:
+        self.browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        self.pages: dict[str, Any] = {}
+        self.requests: list[tuple[str, Any, float]] = []
+        """Each move sent, in order: the player, the request, and the moment before its last click."""
+        for player in PHONES:
+            page = self.browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+            page.goto(f"{address}/?code={code}")
+            page.locator("#code-button").click()
+            page.locator("#players-to-choose button", has_text=player).first.click()
+            page.locator("#turn").wait_for(state="visible", timeout=60_000)
+            self.pages[player] = page
+
+    def act(self, player: str, act: tuple[str, ...]) -> None:
+        """The move made as a player makes it: its button, then the card searched or chosen; the last click sends
+        it."""
+        page = self.pages[player]
+        kind, verb = act[0], act[1]
+        button = page.locator(f'#verbs button[data-verb="{verb}"]')
+        button.wait_for(state="visible", timeout=30_000)
+        last = button
+        if kind != "tap":
+            button.click()
+        if kind in ("card", "target"):
+            page.locator("#search").fill(act[2])
+            last = page.locator("#search-results button", has_text=act[3]).first
+        elif kind == "table":
+            last = page.locator("#table-choices button", has_text=act[2]).first
+        if kind == "target":
+            last.click()
+            last = page.locator("#target-choices button", has_text=act[4]).first
+        last.wait_for(state="visible", timeout=30_000)
+        began = time.perf_counter()
+        with page.expect_request("**/api/move") as sent:
+            last.click()
+        self.requests.append((player, sent.value, began))
+
+    def sent_at(self) -> list[tuple[str, float]]:
+        """Each move's player and the moment its request left the browser (the browser's own timing, on this
+        process's clock; the moment of the click where the browser has none)."""
+        wall_minus_perf = time.time() - time.perf_counter()
+        out = []
+        for player, request, began in self.requests:
+            try:
+                request.response()
+                start = request.timing["startTime"]
+                out.append((player, start / 1000 - wall_minus_perf if start > 0 else began))
+            except Exception:  # (a request that never had an answer: its click stands for it)
+                out.append((player, began))
+        return out
+
+    def close(self) -> None:
+        self.browser.close()
+
+
+def play(folder: Path, backend: str, game: str, interval: float, seed: int, voices: int) -> dict[str, Any]:
+    """One game: the phones' moves 2 to 5 s apart, Ana's keys every `interval` seconds, other hands' moves in a
+    voice of their own (`voices` 2) or in hers (1). The figures."""
+    from playwright.sync_api import sync_playwright
+
+    steps = GAMES[game][2]
+    rng = random.Random(f"{seed}-{game}")
+    folder.mkdir(parents=True, exist_ok=True)
+    log = folder / "played.jsonl"
+    address = f"127.0.0.1:{free_port()}"
+    app = App(folder, backend, "normal", game, ["benchmarks.table_hands", "--child", str(log), "--game", game,
+                                                "--share", address], table_voice=voices == 2)  # fmt: skip
+    keys: list[float] = []
+    try:
+        app.ready()
+        link = _shared(app)
+        _type(app, steps[0].act[0], keys)  # the new game, before the phones join
+        app.quiet()
+        with sync_playwright() as playwright:
+            phones = Phones(playwright, *link)
+            try:
+                app.quiet()
+                began = len(app.records())
+                asks, at, now = 0, 1, time.perf_counter()
+                next_key, due = now + interval, now + rng.uniform(2, 5)
+                while at < len(steps):
+                    step, now = steps[at], time.perf_counter()
+                    if step.who != ME and now >= due:
+                        phones.act(step.who, step.act)
+                        at += 1
+                        at_once = at < len(steps) and steps[at].at_once
+                        due = time.perf_counter() + (AT_ONCE_S if at_once else rng.uniform(2, 5))
+                    elif now >= next_key:  # her key: her move when it is hers, else what she asks
+                        if step.who == ME:
+                            _type(app, step.act[0], keys)
+                            at += 1
+                            due = time.perf_counter() + rng.uniform(2, 5)  # the next phone's move after hers
+                        else:
+                            _type(app, ASKS[asks % len(ASKS)], keys)
+                            asks += 1
+                        next_key = max(next_key, now) + interval
+                    else:
+                        time.sleep(max(0.0, min(next_key, due if step.who != ME else next_key) - now))
+                app.done_speaking(max(keys[-1], phones.requests[-1][2] if phones.requests else 0.0))
+                taps = phones.sent_at()
+            finally:
+                phones.close()
+        records = app.records()[began:]
+        first_bytes = list(app.first_bytes.times)
+    finally:
+        app.close()
+    (folder / "keys.json").write_text(json.dumps({"keys": keys, "taps": taps}), encoding="utf-8")
+    figures = measure(records, first_bytes, keys, taps)
+    return {"game": game, "voices": voices, "interval_s": interval, "seed": seed, **figures}
+
+
+def _shared(app: App) -> tuple[str, str]:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        for record in app.records():
+            found = SHARED.search(record.get("full", ""))
+            if found:
+                return found[1], found[2].replace(" ", "")
+        time.sleep(0.1)
+    raise SystemExit("The app never said where the table is shared (60 s).")
+
+
+def _type(app: App, line: str, keys: list[float]) -> None:
+    """A line typed fast, then Enter; the moment of Enter noted."""
+    app.type(line)
+    keys.append(app.last_key(line))
+
+
+def measure(records: list[dict], first_bytes: list[float], keys: list[float], taps: list[tuple[str, float]]) -> dict:
+    """The figures from the run's log: replies shown, utterances begun and sentences played."""
+    from assistant.core.speech.queue import LAST_WORDS_S
+
+    shown = [r for r in records if "shown" in r]
+    utterances = {r["utterance"]: r for r in records if "full" in r}
+    played: dict[int, list[dict]] = {}
+    for entry in (r for r in records if "text" in r):
+        entry["audio"] = min((t for t in first_bytes if entry["start"] - 0.005 <= t <= entry["end"] + 0.1),
+                             default=entry["start"])  # fmt: skip
+        entry["heard_whole"] = entry["whole"] or entry["end"] - entry["start"] >= entry["seconds"] - LAST_WORDS_S
+        played.setdefault(entry["of"], []).append(entry)
+
+    def sentences(number: int, start: int, end: int | None) -> list[dict]:
+        return [e for i, e in enumerate(played.get(number, [])) if i >= start and (end is None or i < end)]
+
+    # Ana's keys: each own reply shown, its key the last one before it; its own words after what was folded in.
+    own_ms, never = [], []
+    for reply in (r for r in shown if r["own"] and r["speech"].strip()):
+        key = max((k for k in keys if k <= reply["shown"]), default=None)
+        if key is None:
+            continue
+        own = next((u for u in utterances.values() if u["given"] >= reply["shown"] and not u["other"]
+                    and reply["speech"].strip() in u["full"]), None)  # fmt: skip
+        heard = sentences(own["utterance"], own["own_from"], None) if own else []
+        if heard:
+            own_ms.append((heard[0]["audio"] - key) * 1000)
+        else:
+            never.append(reply["speech"][:60])
+    # The phones' moves: each tap's reply (in the order sent), its moves by their place in the log.
+    tapped: dict[int, float] = {}  # each phone move by its place in the log: its player's last tap before it
+    for reply in (r for r in shown if not r["own"]):
+        for at, player in reply["moves"].items():
+            sent = [moment for who, moment in taps if who == player and moment <= reply["shown"]]
+            if sent:
+                tapped[int(at)] = sent[-1]
+    first: dict[int, float] = {}
+    whole: dict[int, bool] = {}
+    decisive: set[int] = set()
+    for number, utterance in utterances.items():
+        for piece in utterance["pieces"]:
+            carried = [at for at in piece["moves"] if at in tapped]  # (a move of Ana's own is not a phone's)
+            if not carried:
+                continue
+            said = sentences(number, piece["start"], piece["end"])
+            if piece["end"] is None:
+                said = said[:1]  # a move of its own words: its first sentence ("Ben played Neigh.")
+            for at in carried:
+                if piece["decisive"]:
+                    decisive.add(at)
+                if said:
+                    first[at] = min(first.get(at, said[0]["audio"]), said[0]["audio"])
+                    whole[at] = whole.get(at, False) or all(e["heard_whole"] for e in said)
+    move_ms = [(first[at] - tapped[at]) * 1000 for at in tapped if at in first]
+    order = [first[at] for at in sorted(first)]
+    out_of_order = sum(1 for a, b in zip(order, order[1:]) if b < a - 0.001)
+    win_ms = None
+    won = next((r for r in shown if r["win"]), None)
+    if won is not None:
+        moment = max(m for m in [*keys, *(t for _, t in taps)] if m <= won["shown"])
+        heard_win = [e["audio"] for number, u in utterances.items() if u["given"] >= won["shown"]
+                     for piece in u["pieces"] if piece["topic"] == "win"
+                     for e in sentences(number, piece["start"], piece["end"])[:1]]  # fmt: skip
+        win_ms = round((min(heard_win) - moment) * 1000, 1) if heard_win else None
+    return {
+        "own_keys": len(own_ms) + len(never),
+        "own_words_ms": _summary(own_ms),
+        "own_never_heard": never,
+        "phone_moves": len(tapped),
+        "phone_taps": len(taps),
+        "tap_to_first_audio_ms": _summary(move_ms),
+        "moves_never_heard": len(tapped) - len(first),
+        "decisive_moves": len(decisive),
+        "decisive_heard_in_full": sum(1 for at in decisive if whole.get(at)),
+        "moves_out_of_order": out_of_order,
+        "win_ms": win_ms,
+        "load_1min": round(os.getloadavg()[0], 2),
+    }
+
+
+def _summary(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {"count": 0}
+    ordered = sorted(values)
+    p90 = statistics.quantiles(ordered, n=10, method="inclusive")[-1] if len(ordered) > 1 else ordered[0]
+    return {"count": len(ordered), "median": round(statistics.median(ordered), 1), "p90": round(p90, 1),
+            "max": round(ordered[-1], 1)}  # fmt: skip
+
+
+def goals_met(run: dict[str, Any]) -> bool:
+    own, moves = run["own_words_ms"], run["tap_to_first_audio_ms"]
+    return (
+        own.get("p90", 0.0) <= OWN_GOAL_MS
+        and not run["own_never_heard"]
+        and moves.get("p90", 0.0) <= MOVE_GOAL_MS
+        and run["moves_never_heard"] == 0
+        and run["decisive_heard_in_full"] == run["decisive_moves"]
+        and run["moves_out_of_order"] == 0
+        and run["win_ms"] is not None
+        and run["win_ms"] <= WIN_GOAL_MS
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument("--game", help=argparse.SUPPRESS)
+    parser.add_argument("--share", help=argparse.SUPPRESS)
+    parser.add_argument("--games", nargs="+", default=list(GAMES), choices=list(GAMES))
+    parser.add_argument("--interval", type=float, default=1.2, help="seconds between the blind player's keys")
+    parser.add_argument("--seed", type=int, default=2026, help="the seed of the phones' gaps")
+    parser.add_argument("--voices", nargs="+", type=int, default=[2, 1], choices=[1, 2],
+                        help="2: other hands' moves in a voice of their own (the default); 1: in hers")  # fmt: skip
+    parser.add_argument("--backend", choices=["pyttsx3", "espeak-ng"], default="espeak-ng")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--keep", type=Path, help="a folder to keep each run's log in")
+    args = parser.parse_args(argv)
+    if args.child:
+        return child(args.child, args.game, args.share)
+    if not shutil.which("aplay"):
+        raise SystemExit("aplay is needed (alsa-utils): it plays into ALSA's file plugin here.")
+    if not CHROMIUM.exists():
+        raise SystemExit("Debian's chromium is needed: bash scripts/setup.sh --with-tests installs it.")
+    runs = []
+    with tempfile.TemporaryDirectory(prefix="bench-hands-") as folder:
+        for game in args.games:
+            for voices in args.voices:
+                run_folder = Path(folder) / f"{game}-{voices}"
+                runs.append(play(run_folder, args.backend, game, args.interval, args.seed, voices))
+                _print(runs[-1], sys.stderr if args.json else sys.stdout)
+                if args.keep:
+                    kept = args.keep / run_folder.name
+                    kept.mkdir(parents=True, exist_ok=True)
+                    for name in ("played.jsonl", "keys.json"):
+                        shutil.copyfile(run_folder / name, kept / name)
+    if args.json:
+        print(json.dumps(runs, indent=2))
+    return 0 if all(goals_met(run) for run in runs if run["voices"] == 2) else 1
+
+
+def _print(run: dict[str, Any], out: Any) -> None:
+    own, moves = run["own_words_ms"], run["tap_to_first_audio_ms"]
+    voices = "two voices" if run["voices"] == 2 else "one voice"
+    print(f"{run['game']}, {voices}, a key every {run['interval_s']} s, phones 2 to 5 s apart (seed {run['seed']}, "
+          f"load "
+          f"{run['load_1min']}): {run['own_keys']} own keys, Enter to its own words median {own.get('median')} ms, "
+          f"p90 {own.get('p90')} ms, max {own.get('max')} ms, never heard {len(run['own_never_heard'])}; "
+          f"{run['phone_moves']} phone moves ({run['phone_taps']} taps), tap to first audio median "
+          f"{moves.get('median')} ms, p90 {moves.get('p90')} ms, max {moves.get('max')} ms, never heard "
+          f"{run['moves_never_heard']}; decisive heard in full {run['decisive_heard_in_full']}/"
+          f"{run['decisive_moves']}; out of order {run['moves_out_of_order']}; the win {run['win_ms']} ms after "
+          f"its key", file=out, flush=True)  # fmt: skip
+
+
+if __name__ == "__main__":
+    sys.exit(main())
