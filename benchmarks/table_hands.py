@@ -17,7 +17,8 @@ Measures, per game (goals from the issue that asked for it):
 - each of Ana's keys: Enter to the first sound of that key's own words (an older fact or another hand's move folded
   before them does not count): median, p90 (goal 300 ms at 1.2 s), max; own replies never heard (goal none);
 - each phone move: the browser's request to the first audio byte of the sentence that says it (alone, or merged
-  with the same player's other moves), p90 (goal 1.0 s); moves never heard (goal none); decisive moves (a card
+  with the same player's other moves), p90 (goal 1.0 s); moves never heard (goal none; a turn's end not said once
+  a later move is, is settled by the next turn, as the queue means it, and counted apart); decisive moves (a card
   played to the pile, a Neigh, an Instant, a destroy or steal: `About.decisive`) heard in full (goal all); moves
   heard out of the order recorded (goal none);
 - the win: the winning key or tap to the first sound of the sentence that says it (goal 1.0 s).
@@ -282,11 +283,14 @@ def measure(records: list[dict], first_bytes: list[float], keys: list[float], ta
             never.append(reply["speech"][:60])
     # The phones' moves: each tap's reply (in the order sent), its moves by their place in the log.
     tapped: dict[int, float] = {}  # each phone move by its place in the log: its player's last tap before it
+    ends: set[int] = set()
     for reply in (r for r in shown if not r["own"]):
-        for at, player in reply["moves"].items():
+        for at, (player, kind) in reply["moves"].items():
             sent = [moment for who, moment in taps if who == player and moment <= reply["shown"]]
             if sent:
                 tapped[int(at)] = sent[-1]
+                if kind == "end":
+                    ends.add(int(at))
     first: dict[int, float] = {}
     whole: dict[int, bool] = {}
     decisive: set[int] = set()
@@ -305,6 +309,8 @@ def measure(records: list[dict], first_bytes: list[float], keys: list[float], ta
                     first[at] = min(first.get(at, said[0]["audio"]), said[0]["audio"])
                     whole[at] = whole.get(at, False) or all(e["heard_whole"] for e in said)
     move_ms = [(first[at] - tapped[at]) * 1000 for at in tapped if at in first]
+    # a turn's end not said, a later move said: settled by the next turn (`About.settled_by`), as the queue means
+    settled = [at for at in tapped if at not in first and at in ends and any(later > at for later in first)]
     order = [first[at] for at in sorted(first)]
     out_of_order = sum(1 for a, b in zip(order, order[1:]) if b < a - 0.001)
     win_ms = None
@@ -322,7 +328,8 @@ def measure(records: list[dict], first_bytes: list[float], keys: list[float], ta
         "phone_moves": len(tapped),
         "phone_taps": len(taps),
         "tap_to_first_audio_ms": _summary(move_ms),
-        "moves_never_heard": len(tapped) - len(first),
+        "moves_never_heard": len(tapped) - len(first) - len(settled),
+        "ends_settled_by_the_next_turn": len(settled),
         "decisive_moves": len(decisive),
         "decisive_heard_in_full": sum(1 for at in decisive if whole.get(at)),
         "moves_out_of_order": out_of_order,
@@ -395,14 +402,13 @@ def _print(run: dict[str, Any], out: Any) -> None:
     own, moves = run["own_words_ms"], run["tap_to_first_audio_ms"]
     voices = "two voices" if run["voices"] == 2 else "one voice"
     print(f"{run['game']}, {voices}, a key every {run['interval_s']} s, phones 2 to 5 s apart (seed {run['seed']}, "
-          f"load "
-          f"{run['load_1min']}): {run['own_keys']} own keys, Enter to its own words median {own.get('median')} ms, "
-          f"p90 {own.get('p90')} ms, max {own.get('max')} ms, never heard {len(run['own_never_heard'])}; "
-          f"{run['phone_moves']} phone moves ({run['phone_taps']} taps), tap to first audio median "
-          f"{moves.get('median')} ms, p90 {moves.get('p90')} ms, max {moves.get('max')} ms, never heard "
-          f"{run['moves_never_heard']}; decisive heard in full {run['decisive_heard_in_full']}/"
-          f"{run['decisive_moves']}; out of order {run['moves_out_of_order']}; the win {run['win_ms']} ms after "
-          f"its key", file=out, flush=True)  # fmt: skip
+          f"load {run['load_1min']}): {run['own_keys']} own keys, Enter to its own words median "
+          f"{own.get('median')} ms, p90 {own.get('p90')} ms, max {own.get('max')} ms, never heard "
+          f"{len(run['own_never_heard'])}; {run['phone_moves']} phone moves ({run['phone_taps']} taps), tap to first "
+          f"audio median {moves.get('median')} ms, p90 {moves.get('p90')} ms, max {moves.get('max')} ms, never "
+          f"heard {run['moves_never_heard']} (ends settled {run['ends_settled_by_the_next_turn']}); decisive heard "
+          f"in full {run['decisive_heard_in_full']}/{run['decisive_moves']}; out of order "
+          f"{run['moves_out_of_order']}; the win {run['win_ms']} ms after its key", file=out, flush=True)  # fmt: skip
 
 
 if __name__ == "__main__":

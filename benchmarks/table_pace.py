@@ -190,7 +190,7 @@ def child(log: str, arguments: list[str]) -> int:
 
     def noting_show(self, reply, *args, **kwargs):  # type: ignore[no-untyped-def]
         own = kwargs.get("own_key", args[1] if len(args) > 1 else True)
-        moves = {p.at: p.player for t in reply.tells for p in t.flat() if p.topic is Topic.MOVE}
+        moves = {p.at: [p.player, p.move] for t in reply.tells for p in t.flat() if p.topic is Topic.MOVE}
         write({"shown": time.perf_counter(), "own": own, "speech": reply.speech, "moves": moves,
                "win": any(f.topic is Topic.WIN for f in reply.facts)})  # fmt: skip
         return show(self, reply, *args, **kwargs)

@@ -363,6 +363,23 @@ def test_replies_from_other_hands_follow_in_order_the_older_shrinking_to_their_f
     assert texts(queue) == ["Ana's turn. Cy played Neigh. Ana drew a card."]
 
 
+def test_another_hands_move_heard_is_never_said_again_and_what_only_explains_it_is_cut_for_the_next():
+    ben = move("Ben played Basic Unicorn (Red).", 1, "play", "Basic Unicorn (Red)", at=9)
+    cy = Utterance("Cy played Neigh. Neigh?", tells=(move("Cy played Neigh.", 2, "neigh", "Neigh", at=10),))
+    queue = _arrived(Utterance("Ben played Basic Unicorn (Red). Neigh? Say neigh and a name.", tells=(ben,)))
+    assert queue.arrive(cy) is Cut.AFTER_SENTENCE  # Ben's move is being said: it ends, heard
+    assert texts(queue) == ["Cy played Neigh. Neigh?"]  # never "Ben played Basic Unicorn (Red)." again
+    duty = About(Topic.DUTY, "Destroy a Unicorn.", (2,))
+    chain = "Destroy a Unicorn. Unicorn Poison is played: it takes effect, then goes to the discard pile."
+    queue = _arrived(Utterance(chain, IMPORTANT, facts=(duty,)))
+    queue.sentence_played(0)  # the duty heard; its explanation being said
+    dee = Utterance("Dee drew a card.", tells=(move("Dee drew a card.", 3, "draw", at=11),))
+    assert queue.arrive(dee) is Cut.NOW  # the next move is not kept waiting behind an explanation
+    assert texts(queue) == ["Dee drew a card."]
+    queue = _arrived(Utterance(chain, IMPORTANT, facts=(duty,)))  # the duty itself being said: it ends first
+    assert queue.arrive(dee) is Cut.AFTER_SENTENCE
+
+
 def test_the_players_own_reply_is_never_cut_by_another_hands_move_but_a_win_is_said_at_its_next_sentence():
     pile = "Ben played Basic Unicorn (Red). Neigh? Say neigh and a name, or resolve."
     queue = _saying(Utterance(pile, IMPORTANT))  # her own `pile` reply keeps its question

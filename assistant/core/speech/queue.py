@@ -129,12 +129,20 @@ class Utterance:
 
     def unheard(self, heard: int) -> list[About]:
         """Its facts, folded and its own, not heard in full when it stops with its first `heard` sentences heard;
-        the move of another hand's reply too when it was cut before its end."""
+        the move of another hand's reply too when it was cut before its sentence was heard."""
         unheard = [(n, fact) for n, (fact, end) in enumerate(self._pieces()) if end > heard]
         folded = [part for n, fact in unheard if n < len(self.folded) for part in fact.flat()]
         own = [fact for n, fact in unheard if n >= len(self.folded)]
-        moves = self.tells if self.other and heard < len(split_sentences(self.text)) else ()
+        moves = self.tells if self.other and heard < self.needed() else ()
         return [*folded, *moves, *own]  # (a move before what followed it)
+
+    def needed(self) -> int:
+        """How many of its first sentences say what it is for: the facts folded into it, its own facts (its words
+        lead with them), then the sentence of its move, and at least the first of its own words. A sentence after
+        those only explains."""
+        own_from = sum(len(split_sentences(fact.folded_text)) for fact in self.folded)
+        facts_end = max((end for _, end in self._pieces()), default=0)
+        return max(facts_end + (1 if self.tells else 0), own_from + 1)
 
     def kept(self) -> list[About]:
         """What of it is said later when it is dropped before it began: its folded and its own facts, and another
@@ -265,7 +273,8 @@ class SpeechQueue:
     def arrive(self, utterance: Utterance) -> Cut:
         """A reply that did not come from the player's own key (a move from another player's device): said in
         turn, in the order recorded, with no backlog. The player's own reply being said goes on to its end (a win
-        is said at its next sentence); another hand's ends with its sentence (`Cut.AFTER_SENTENCE`, returned); a
+        is said at its next sentence); another hand's ends with its sentence (`Cut.AFTER_SENTENCE`, returned), or
+        at once when its facts and its move are said and the sentence only explains (`Cut.NOW`); a
         reply still waiting shrinks to its decisive facts and its move, merged into the new one, so the player is
         never more than one reply behind."""
         utterance = replace(utterance, other=True)
@@ -278,6 +287,8 @@ class SpeechQueue:
         wins = _wins(utterance)
         if current is not None:
             if not _spoken(current):
+                cut = Cut.NOW
+            elif current.other and self.played >= current.needed():  # what it says after its move only explains
                 cut = Cut.NOW
             elif (current.other or current.folded or wins) and len(split_sentences(current.text)) > self.played + 1:
                 cut = Cut.AFTER_SENTENCE  # (the sentence being said is heard: its fact is not said again)
