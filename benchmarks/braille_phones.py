@@ -1,13 +1,16 @@
 """Phones acting while a deaf-blind player reads only a real BRLTTY display: what reaches the display.
 
-    .venv/bin/python -m benchmarks.braille_phones [--json]
+    .venv/bin/python -m benchmarks.braille_phones [--json] [--readers first full] [--typing display keyboard]
 
 A real BRLTTY draws a 40-cell TTY braille display on a pseudo-terminal (as the tests do); the Textual app runs
 headless with `--braille-display --no-speech`, a three-player game started on the display. Three bursts of four
 phone moves 0.4 s apart come through the app's own path for a phone (`PhoneMoved`, as the sharing server posts
 them), while a first-window reader reads the display: it reads the first window of whatever the display shows,
 and while the last status cell counts moves unread it presses the next-unread key (BRLTTY's ATTRDN) for the next;
-after the second move of each burst it types its own command (`tally`) on the display and presses Enter.
+after the second move of each burst it types its own command (`tally`) on the display and presses Enter. A full
+reader (`--readers full`) reads every window: it pans right through the held fact and the whole answer before it
+goes on. With `--typing keyboard` the command is typed on the computer's keyboard instead (the app's input line,
+which the display follows). Each reader is run with each way of typing.
 
 Figures (goal 0 each): phone moves never readable (no window the reader read was the start of the move's first
 line); keys lost (characters typed on the display missing from the lines the session was given); unread text
@@ -41,8 +44,9 @@ def _bursts():
     ]  # fmt: skip
 
 
-def measure() -> dict[str, Any]:
-    """The three figures, with the count of moves and keys they are out of."""
+def measure(full: bool = False, keyboard: bool = False) -> dict[str, Any]:
+    """The three figures, with the count of moves and keys they are out of, for a first-window reader or a full
+    one (`full`), typing on the display or on the computer's keyboard (`keyboard`)."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from braille_display import _start_brltty  # type: ignore[import-not-found]
 
@@ -85,11 +89,12 @@ def measure() -> dict[str, Any]:
     link.display.write = recording
     firsts: list[str] = []
 
-    reader = _Reader(server, link, text_of, given, keys)
+    reader = _Reader(server, link, text_of, given, keys, full)
 
     async def run() -> None:
         async with app.run_test(size=(100, 40)) as pilot:
-            reader.type_line(NEW_GAME)
+            reader.pilot = pilot if keyboard else None
+            await reader.type_line(NEW_GAME)
             while app.session.game is None or not text_of(server.cells()).startswith("new game:"):
                 await pilot.pause(0.02)
             rows["counting"] = True
@@ -100,7 +105,7 @@ def measure() -> dict[str, Any]:
                     outcome = await app._phone_submit(player, move)
                     firsts.append(outcome.reply.lines[0] if outcome.reply is not None else "")
                     if number == 1:
-                        reader.type_line("tally")  # her own command, typed at once mid-burst
+                        await reader.type_line("tally")  # her own command, typed at once mid-burst
                     await pilot.pause(BURST_GAP)
                 await pilot.pause(2.0)
             done.set()
@@ -110,15 +115,20 @@ def measure() -> dict[str, Any]:
         asyncio.run(run())
     finally:
         server.stop()
-    return _report(firsts, reader.windows, given, len(keys["typed"]), rows["replaced"])
+    report = _report(firsts, reader.windows, given, len(keys["typed"]), rows["replaced"])
+    return {"reader": "full" if full else "first window", "typing": "keyboard" if keyboard else "display", **report}
 
 
 class _Reader:
-    """A first-window reader at the display: reads the first window of each new thing shown, its own answer first
-    after a line it sent, and goes on to the next unread move (the next-unread key) while the count shows any."""
+    """A reader at the display: reads the first window of each new thing shown (a full reader: every window of the
+    held fact and the answer, panning right), its own answer first after a line it sent, and goes on to the next
+    unread move (the next-unread key) while the count shows any."""
 
-    def __init__(self, server: Any, link: Any, text_of: Any, given: list[str], keys: dict[str, Any]):
+    def __init__(self, server: Any, link: Any, text_of: Any, given: list[str], keys: dict[str, Any], full: bool):
         self.server, self.link, self.text_of, self.given, self.keys = server, link, text_of, given, keys
+        self.full = full
+        self.pilot: Any = None
+        """Textual's pilot when the reader types on the computer's keyboard; None: on the display."""
         self.windows: list[str] = []
         self.own = 0
         """The count of lines given by which its own line will have arrived (0: no answer of its own awaited)."""
@@ -127,13 +137,29 @@ class _Reader:
         self.keys["pressed"] += 1
         self.server.press(key)
 
-    def type_line(self, line: str) -> None:
+    async def type_line(self, line: str) -> None:
+        self.keys["typed"] += line
+        self.own = len(self.given) + 1
+        if self.pilot is not None:  # the computer's keyboard: the app's input line, which the display follows
+            self.keys["pressed"] += len(line) + 1
+            await self.pilot.press(*line, "enter")
+            return
         for character in line:
             self.keys["pressed"] += 1
             self.server.type(character)
-        self.keys["typed"] += line
-        self.own = len(self.given) + 1
         self.press("enter")
+
+    def more_to_read(self) -> bool:
+        """The full reader has not yet read to the end of the held fact and the answer."""
+        from assistant.core.braille.display import Region
+
+        view = self.link.view
+        answer = view.regions[Region.ANSWER]
+        if view.held:
+            return True
+        if view.line >= len(answer):
+            return False
+        return view.line < len(answer) - 1 or view.window < len(view.windows(answer[view.line])) - 1
 
     async def read(self, done: asyncio.Event) -> None:
         from assistant.core.braille import celltable
@@ -149,6 +175,9 @@ class _Reader:
                 self.windows.append(text)
                 if len(self.given) >= self.own and not self.link.view.typing:
                     self.own = 0  # its own answer read
+            elif self.full and not self.own and self.more_to_read() and time.monotonic() - quiet_since > 0.1:
+                self.press("pan right")  # read on: the next window
+                quiet_since = time.monotonic()
             elif not self.own and cells[status - 1] != celltable.BLANK and time.monotonic() - quiet_since > 0.1:
                 self.press("next unread")  # read: on to the next move waiting
                 quiet_since = time.monotonic()
@@ -177,15 +206,20 @@ def _report(firsts: list[str], read: list[str], given: list[str], typed: int, re
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--readers", nargs="+", default=["first", "full"], choices=["first", "full"])
+    parser.add_argument("--typing", nargs="+", default=["display", "keyboard"], choices=["display", "keyboard"])
     args = parser.parse_args(argv)
-    report = measure()
+    reports = [measure(reader == "full", typing == "keyboard") for reader in args.readers for typing in args.typing]
     if args.json:
-        print(json.dumps(report, indent=2))
-    else:
-        print(f"phone moves never readable  {report['never_readable']} of {report['moves']}  (goal 0)")
-        print(f"keys lost                   {report['keys_lost']} of {report['keys_typed']}  (goal 0)")
-        print(f"unread text replaced        {report['unread_replaced']}  (goal 0)")
-    return 1 if report["never_readable"] or report["keys_lost"] or report["unread_replaced"] else 0
+        print(json.dumps(reports, indent=2))
+    for report in [] if args.json else reports:
+        print(f"{report['reader']} reader, typing on the {report['typing']}:")
+        print(f"  phone moves never readable  {report['never_readable']} of {report['moves']}  (goal 0)")
+        print(f"  keys lost                   {report['keys_lost']} of {report['keys_typed']}  (goal 0)")
+        print(f"  unread text replaced        {report['unread_replaced']}  (goal 0)")
+        print(f"  windows read                {report['windows_read']}")
+    failed = any(r["never_readable"] or r["keys_lost"] or r["unread_replaced"] for r in reports)
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

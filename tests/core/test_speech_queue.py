@@ -380,6 +380,29 @@ def test_another_hands_move_heard_is_never_said_again_and_what_only_explains_it_
     assert queue.arrive(dee) is Cut.AFTER_SENTENCE
 
 
+def test_a_phones_move_said_before_its_facts_is_heard_by_its_sentence_and_a_count_told_is_no_move():
+    ended = move("Dee's turn ended.", 3, "end", at=22)
+    reply = Utterance("Dee, from a phone: ended the turn. Turn 5: Ana's turn. Ana draws a card: say draw.", IMPORTANT,
+                      facts=(turn("Ana's turn.", 0),), tells=(ended,))  # fmt: skip
+    ben = Utterance("Ben drew a card.", tells=(move("Ben drew a card.", 1, "draw", at=23),))
+    queue = _arrived(reply)
+    queue.sentence_played(0)  # her move heard; the turn being said, needed: it ends first
+    assert queue.arrive(ben) is Cut.AFTER_SENTENCE
+    assert texts(queue) == ["Ben drew a card."]  # never "Dee's turn ended." again
+    queue = _arrived(reply)
+    queue.sentence_played(1)  # the move and the turn heard; what to type only explains
+    assert queue.arrive(ben) is Cut.NOW
+    chain = Utterance(
+        "Cy 1 Animal. May take a Baby Animal out of the Nursery. Added to the chain, in place 2: Mother Goat.",
+        IMPORTANT,
+        facts=(count("Cy 1 Animal.", 2), About(Topic.DUTY, "May take a Baby Animal out of the Nursery.", (2,))),
+        tells=(count("Cy 1 Animal.", 2),),  # a count it tells: no move, so no sentence of a move to wait for
+    )
+    queue = _arrived(chain)
+    queue.sentence_played(1)  # both facts heard; the chain's explanation being said
+    assert queue.arrive(ben) is Cut.NOW
+
+
 def test_the_players_own_reply_is_never_cut_by_another_hands_move_but_a_win_is_said_at_its_next_sentence():
     pile = "Ben played Basic Unicorn (Red). Neigh? Say neigh and a name, or resolve."
     queue = _saying(Utterance(pile, IMPORTANT))  # her own `pile` reply keeps its question

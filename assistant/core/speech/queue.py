@@ -133,16 +133,31 @@ class Utterance:
         unheard = [(n, fact) for n, (fact, end) in enumerate(self._pieces()) if end > heard]
         folded = [part for n, fact in unheard if n < len(self.folded) for part in fact.flat()]
         own = [fact for n, fact in unheard if n >= len(self.folded)]
-        moves = self.tells if self.other and heard < self.needed() else ()
+        moves = self.tells if self.other and heard <= self._move_sentence() else ()
         return [*folded, *moves, *own]  # (a move before what followed it)
 
     def needed(self) -> int:
-        """How many of its first sentences say what it is for: the facts folded into it, its own facts (its words
-        lead with them), then the sentence of its move, and at least the first of its own words. A sentence after
-        those only explains."""
-        own_from = sum(len(split_sentences(fact.folded_text)) for fact in self.folded)
+        """How many of its first sentences say what it is for: the facts folded into it, its own facts, the
+        sentence of its move, and at least the first of its own words. A sentence after those only explains."""
         facts_end = max((end for _, end in self._pieces()), default=0)
-        return max(facts_end + (1 if self.tells else 0), own_from + 1)
+        told = any(fact.topic is Topic.MOVE for fact in self.tells)
+        return max(facts_end, self._move_sentence() + 1 if told else 0, self._own_from() + 1)
+
+    def _own_from(self) -> int:
+        """The first sentence of its own words (after the facts folded into it)."""
+        return sum(len(split_sentences(fact.folded_text)) for fact in self.folded)
+
+    def _move_sentence(self) -> int:
+        """The sentence that tells its move: the first of its own words that says none of its facts ("Ben 0
+        Unicorns. Cy destroyed ...": the second; "Dee, from a phone: ended the turn. Turn 5: Ana's turn.": the
+        first)."""
+        said = set()
+        for fact, end in self._pieces()[len(self.folded) :]:
+            said.update(range(end - len(split_sentences(fact.text)), end))
+        at = self._own_from()
+        while at in said:
+            at += 1
+        return at
 
     def kept(self) -> list[About]:
         """What of it is said later when it is dropped before it began: its folded and its own facts, and another
@@ -152,10 +167,13 @@ class Utterance:
 
 
 def _find(sentences: list[str], words: list[str], start: int) -> int | None:
-    """Where the sentences `words` stand in `sentences`, from `start` on (None: not word for word)."""
+    """Where the sentences `words` stand in `sentences`, from `start` on: word for word, or a fact of one sentence
+    ending a longer one ("Turn 5: Ana's turn." for "Ana's turn."); None: not there."""
     for at in range(start, len(sentences) - len(words) + 1):
         if sentences[at : at + len(words)] == words:
             return at
+    if len(words) == 1:
+        return next((at for at in range(start, len(sentences)) if sentences[at].endswith(f" {words[0]}")), None)
     return None
 
 
