@@ -151,7 +151,7 @@ class Utterance:
         """The sentence that tells its move: the first of its own words that says none of its facts ("Ben 0
         Unicorns. Cy destroyed ...": the second; "Dee, from a phone: ended the turn. Turn 5: Ana's turn.": the
         first)."""
-        said = set()
+        said: set[int] = set()
         for fact, end in self._pieces()[len(self.folded) :]:
             said.update(range(end - len(split_sentences(fact.text)), end))
         at = self._own_from()
