@@ -89,6 +89,12 @@ class EarconChannel:
         self._thread = threading.Thread(target=self._run, name="earcons", daemon=True)
         self._thread.start()
 
+    @property
+    def one_at_a_time(self) -> bool:
+        """Its player plays one sound at a time in this process (Windows' winsound): an earcon played while words
+        are said would cut them off."""
+        return self.player.winsound is not None
+
     def play(self, name: str, private: bool = False) -> None:
         """Queue an earcon; returns at once."""
         self._requests.put((name, private))

@@ -283,10 +283,14 @@ class SpeechService:
 
     def earcon(self, name: str, *, private: bool = False) -> None:
         """Play an earcon at once, as a cue on its own channel (over any speech: "code seen" while aiming), or say
-        its words when sounds are off. An earcon that belongs to a sentence is given with it: `say(sound=...)`."""
+        its words when sounds are off. An earcon that belongs to a sentence is given with it: `say(sound=...)`.
+        Where one sound plays at a time (Windows), an earcon never cuts the words being said: it waits for them."""
         if name not in EARCONS:
             raise ValueError(f"unknown earcon {name}")
         if self.earcons is not None and not self.muted:
+            if self.earcons.one_at_a_time and self.busy:
+                self._add(Utterance("", Priority.MESSAGE, private, sound=name))  # said in turn, after the words
+                return
             self.earcons.play(name, private)
             self._write(Utterance("", EARCON_PRIORITY[name], private, sound=name))
         else:

@@ -581,3 +581,36 @@ def test_make_speaker_gives_the_own_voice_a_second_voice_for_other_hands_only_wh
     finally:
         for service in (linux, windows, reader, one):
             service.close()
+
+
+def test_where_one_sound_plays_at_a_time_an_earcon_waits_for_the_words_being_said(tmp_path):
+    """Windows' winsound plays one sound at a time in a process: an earcon over the words would cut them off, so it
+    waits for them; with a player of its own (Linux, macOS) it plays at once, over them."""
+    files = write_earcons(tmp_path / "earcons")
+    for winsound, at_once in ((object(), False), (None, True)):
+        backend = RecordingBackend(hold=True)
+        channel = EarconChannel(Player(() if winsound else ("true",), winsound=winsound), files)
+        service = SpeechService(backend, earcons=channel)
+        try:
+            assert service.ready.wait(60)
+            service.say("Ana's Stable: Basic Unicorn (Red), Rainbow Aura and Yay.")
+            assert backend.wait_started(1)
+            service.earcon("code-seen")  # a card's code seen while the words are said
+            if at_once:
+                deadline = time.monotonic() + 10
+                while not channel.played and time.monotonic() < deadline:
+                    time.sleep(0.01)
+                assert channel.played == ["code-seen"]
+                continue
+            assert channel.played == [] and backend.started == [
+                "Ana's Stable: Basic Unicorn (Red), Rainbow Aura and Yay."
+            ]
+            backend.release(2)
+            assert service.wait_idle(10)
+            assert [(r.kind, r.text, r.sound) for r in backend.records] == [
+                ("said", "Ana's Stable: Basic Unicorn (Red), Rainbow Aura and Yay.", ""),
+                ("said", "", "code-seen"),  # after the words, whole
+            ]
+        finally:
+            backend.release(5)
+            service.close()
