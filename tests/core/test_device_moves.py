@@ -298,3 +298,17 @@ def test_a_phones_move_refused_for_a_full_disk_is_said_on_the_laptop_too(tmp_pat
     disk.full = False
     refused = session.device_move("Cy", DeviceMove("end"))  # a refusal of the rules: still the phone's alone
     assert refused.status == "refused" and refused.reply is None
+
+
+def test_the_phone_has_its_own_words_no_say_draw_and_no_say_yes_or_no():
+    from assistant.core.language.table_view import phone_view
+
+    session = game_after(["draw", "play rainbow aura"])
+    view = phone_view(session.game, "Ben", 1, [])["game"]
+    typed = session.handle("turn").speech
+    assert " say " in typed.lower() and "say" not in view["turn"].lower(), view["turn"]
+    assert view["pile_line"] == "The pile, from the top: Ana's Rainbow Aura. Any Neigh for Ana's Rainbow Aura?"
+    session.handle("resolve")
+    warned = session.device_move("Ana", DeviceMove("draw"))  # a second draw after playing: warned
+    assert warned.status == "warning" and warned.lines and "Say yes or no" not in " ".join(warned.lines)
+    assert "already played a card or drawn" in warned.lines[0]
