@@ -312,3 +312,18 @@ def test_the_phone_has_its_own_words_no_say_draw_and_no_say_yes_or_no():
     warned = session.device_move("Ana", DeviceMove("draw"))  # a second draw after playing: warned
     assert warned.status == "warning" and warned.lines and "Say yes or no" not in " ".join(warned.lines)
     assert "already played a card or drawn" in warned.lines[0]
+
+
+def test_the_docs_table_of_the_phones_verbs_is_the_typed_table_row_by_row():
+    import re
+    from pathlib import Path
+
+    from assistant.core.language.device import DEVICE_VERBS, PHONE_VERBS
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "share.md").read_text(encoding="utf-8")
+    table = doc[doc.index("| verb | needs | what it records |") :].split("\n\n", 1)[0]
+    rows = re.findall(r"^\| `([a-z-]+)` \|([^|]*)\|", table, re.MULTILINE)
+    assert [name for name, _ in rows] == list(DEVICE_VERBS)
+    for (_, needs), verb in zip(rows, PHONE_VERBS, strict=True):
+        assert ("`card`" in needs and "`card`?" not in needs) == verb.needs_card, verb.name
+        assert ("`on`" in needs) == verb.on_pile, verb.name

@@ -70,6 +70,11 @@ class PhoneVerb:
     """A card's effect that asks its player for this move (a duty in the chain gives that player the button)."""
     deck_word: bool = False
     """The label is the deck's own word (Neigh is the deck's Neigh card's name)."""
+    into: str = ""
+    """When the page asks into whose Stable the card goes: "any" card, a card of this kind ("downgrade"), or never
+    ("")."""
+    only: str = ""
+    """The kind of card its search offers ("instant"); "" for any."""
 
 
 # A table (fmt: skip): one verb a row, in the order the page offers them.
@@ -81,8 +86,8 @@ PHONE_VERBS: tuple[PhoneVerb, ...] = (
     PhoneVerb("neigh", "neigh", "instant", on_pile=True, deck_word=True),
     PhoneVerb("super-neigh", "super-neigh", "super_neigh", on_pile=True),
     # an Instant played from hand answers the pile (or the effect being done), as typed
-    PhoneVerb("instant", "play", "instant", Pick.CARD, needs_card=True, on_pile=True),
-    PhoneVerb("play", "play", "play", Pick.CARD, needs_card=True),
+    PhoneVerb("instant", "play", "instant", Pick.CARD, needs_card=True, on_pile=True, only="instant"),
+    PhoneVerb("play", "play", "play", Pick.CARD, needs_card=True, into="downgrade"),
     PhoneVerb("end", "end", "end"),
     PhoneVerb("destroy", "destroy", "destroy", Pick.OTHERS, needs_card=True, from_stable=True, effect=Tag.DESTROY),
     PhoneVerb("sacrifice", "sacrifice", "sacrifice", Pick.OWN, needs_card=True, from_stable=True,
@@ -91,11 +96,22 @@ PHONE_VERBS: tuple[PhoneVerb, ...] = (
     PhoneVerb("return", "return", "return", Pick.ALL, needs_card=True, from_stable=True,
               effect=Tag.RETURN_TO_HAND),
     PhoneVerb("discard", "discard", "discard", Pick.CARD, effect=Tag.DISCARD),
-    PhoneVerb("bring", "bring", "bring", Pick.CARD, needs_card=True),  # a Baby brought is `baby`
+    PhoneVerb("bring", "bring", "bring", Pick.CARD, needs_card=True, into="any"),  # a Baby brought is `baby`
     PhoneVerb("undo", "undo", "undo"),
     PhoneVerb("read", None, "read", Pick.CARD, needs_card=True),  # a card's own page: nothing recorded or said
 )  # fmt: skip
 VERBS_BY_NAME = {verb.name: verb for verb in PHONE_VERBS}
+
+
+def phone_verbs_json() -> list[dict[str, Any]]:
+    """The phone verbs as the page is sent them (its buttons, in order, and how each asks and sends)."""
+    return [
+        {"verb": v.name, "label": v.label, "deck_word": v.deck_word, "pick": v.pick.value, "needs_card": v.needs_card,
+         "on_pile": v.on_pile, "into": v.into, "only": v.only}
+        for v in PHONE_VERBS
+    ]  # fmt: skip
+
+
 DEVICE_VERBS = tuple(VERBS_BY_NAME)
 #: The fields a move may have; any other (an actor, a player) is refused.
 MOVE_FIELDS = {"key", "verb", "card", "target", "number", "on"}
@@ -116,6 +132,7 @@ __all__ = [
     "JoinDecision",
     "command_for",
     "may_do",
+    "phone_verbs_json",
     "read_answer",
     "read_move",
 ]

@@ -147,6 +147,8 @@ PAGE_LABELS = {
     "read": "Read a card",
     "play_it": "Play it",
     "back": "Back to the table",
+    "waiting": "Waiting for the network. Your move is kept and is sent when the network is back.",
+    "sent": "Your move went through.",
     "search_label": "Card name or braille label",
     "no_cards": "No card like that.",
     "any_card": "A card, not named",
