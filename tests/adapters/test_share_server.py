@@ -540,6 +540,17 @@ def test_bad_requests_get_a_sentence_and_a_status_never_a_traceback(tmp_path):
 # The stream.
 
 
+def test_the_event_stream_tells_the_phone_to_come_back_within_a_second_of_losing_it(tmp_path):
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            await table.join("Ben")
+            async with table.http.get(table.url("/api/events")) as stream:
+                first = (await stream.content.readline()).decode()
+                assert first == "retry: 1000\n"  # EventSource's own wait is about 3 s
+
+    run(scenario())
+
+
 def test_the_event_stream_sends_the_table_at_once_and_on_each_change(tmp_path):
     async def scenario() -> None:
         async with shared_table(tmp_path) as table:
