@@ -852,3 +852,41 @@ def test_the_players_first_phone_may_let_the_second_in_and_the_laptop_hears_it(t
                 assert table.server.devices.players() == ["Ben", "Ben"]
 
     run(scenario())
+
+
+def test_the_pages_own_labels_are_the_servers_word_for_word():
+    """The page's HTML holds each label's default only until the server's words come: they are the same text, the
+    `<title>` included, so a page that never hears from the server reads as one that did."""
+    from html.parser import HTMLParser
+    from importlib import resources
+
+    from assistant.core.words.share import PAGE_LABELS
+
+    class Labels(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.found: dict[str, str] = {}
+            self.open: list[str | None] = []
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            if tag in ("meta", "link", "input", "br", "img"):  # no end tag
+                return
+            key = dict(attrs).get("data-word") or ("title" if tag == "title" else None)
+            self.open.append(f"{tag}:{key}" if key else None)
+            if key:
+                self.found.setdefault(f"{tag}:{key}", "")
+
+        def handle_endtag(self, tag: str) -> None:
+            if self.open:
+                self.open.pop()
+
+        def handle_data(self, data: str) -> None:
+            for name in self.open:
+                if name is not None:
+                    self.found[name] += data
+
+    page = Labels()
+    page.feed(resources.files("assistant.share").joinpath("page", "index.html").read_text(encoding="utf-8"))
+    assert len(page.found) > 20
+    wrong = {name: text for name, text in page.found.items() if PAGE_LABELS.get(name.split(":")[1]) != text.strip()}
+    assert not wrong, wrong

@@ -118,7 +118,7 @@ JOIN_LABELS = {"heading": "Another phone", "yes": "Let it join", "no": "Keep it 
 
 #: The page's own labels, sent to it as text (the page shows them with textContent, never as markup).
 PAGE_LABELS = {
-    "title": "Table",
+    "title": "Table assistant",
     "join_heading": "Join the table",
     "code_label": "Join code",
     "join": "Join",
