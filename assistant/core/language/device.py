@@ -101,6 +101,7 @@ PHONE_VERBS: tuple[PhoneVerb, ...] = (
     PhoneVerb("read", None, "read", Pick.CARD, needs_card=True),  # a card's own page: nothing recorded or said
 )  # fmt: skip
 VERBS_BY_NAME = {verb.name: verb for verb in PHONE_VERBS}
+DEVICE_VERBS = tuple(VERBS_BY_NAME)
 
 
 def phone_verbs_json() -> list[dict[str, Any]]:
@@ -112,7 +113,6 @@ def phone_verbs_json() -> list[dict[str, Any]]:
     ]  # fmt: skip
 
 
-DEVICE_VERBS = tuple(VERBS_BY_NAME)
 #: The fields a move may have; any other (an actor, a player) is refused.
 MOVE_FIELDS = {"key", "verb", "card", "target", "number", "on"}
 #: The most cards one draw records from a device.
@@ -261,7 +261,7 @@ def may_do(game: Game, player: str) -> list[str]:
     takes back only the player's own last move), and reading a card."""
     table, state = game.table, game.state
     if state.outcome is not None:
-        return ["undo"]
+        return ["undo", "read"]
     seat = table.setup.players.index(player)
     link = state.chain[0] if state.chain else ()
     asked = {tag for trigger in link for tag in _tags(game, trigger.card)}

@@ -58,6 +58,7 @@ import { Outbox, freshKey } from "./outbox.js";
   );
 
   function keep(path, body) {
+    if (!outbox.waiting) sending(""); // "went through" was of the last move
     outbox.put(path, body); // after any move still waiting for its answer
     flush();
   }
