@@ -89,7 +89,7 @@ from assistant.core.words.scans import (
     scanned_text,
     unknown_code,
 )
-from assistant.core.words.share import phone_name, recorded_from, second_phone_waits
+from assistant.core.words.share import UNKNOWN_CARD, phone_name, recorded_from, second_phone_waits
 from assistant.core.words.verbosity import Verbosity
 from assistant.core.words.voice import NOTHING_SAID_YET, answers_heading, verbosity_set
 
@@ -185,8 +185,19 @@ class Session:
 
     def device_move(self, player: str, move: DeviceMove) -> DeviceOutcome:
         """Carry out a move from `player`'s device through the game's conversation, as a typed line would be; the
-        keyboard's open question stays open. The laptop's reply (if any) is kept for `repeat` and `history`."""
+        keyboard's open question stays open. The laptop's reply (if any) is kept for `repeat` and `history`. Reading
+        a card is the phone's alone: its full text as the laptop says it, and nothing said or kept on the laptop."""
+        if move.verb == "read":
+            return self._card_text(move.card or "")
         return self._device_said(player, self.devices.move(player, move))
+
+    def _card_text(self, card_id: str) -> DeviceOutcome:
+        """A card's text for a phone (`_card_reply`'s lines), from the game's decks (the session's, with no game)."""
+        cards = self.game.table.cards if self.game is not None else self.cards
+        card = cards.get(card_id)
+        if card is None:
+            return DeviceOutcome("refused", (UNKNOWN_CARD,))
+        return DeviceOutcome("text", tuple(card_lines(card, cards.vocabulary, cards.copies_known(card))))
 
     def device_answer(self, player: str, question: str, yes: bool, device: int = 1) -> DeviceOutcome:
         """A device's yes or no to its own open question (a warned move)."""

@@ -16,6 +16,9 @@ Measures:
 - a typed line: the blind player's own moves typed on the laptop, Enter to the first audio byte (the same moves);
 - idle: the app's CPU seconds (user + system, from /proc) over a stretch with four phones connected by
   Server-Sent Events and nothing happening, as seconds a minute;
+- taps: the taps a phone's player makes for each kind of move, counted as the benchmark makes them (join from the
+  QR code's address, play a card found by search, Neigh, read a card's text; letters typed in a search are not
+  taps); today's figures before this count was made: join 2, play 2, Neigh 1, a card's text not possible;
 - keys: the keys the blind player types for the whole 4-player Llamas Unleashed game of
   tests/fixtures/llamas_game.txt, every move typed on the laptop, and the same game when each other player records
   their own moves on their phone (the blind player types the new game, their own turns and their own answers).
@@ -123,22 +126,41 @@ class SharedApp(RunningApp):
 
 
 class Phones:
-    """Four phone-sized pages in one chromium, joined as the four players."""
+    """Four phone-sized pages in one chromium, joined as the four players; every tap made on them is counted by the
+    kind of move it is part of (`taps`)."""
 
     def __init__(self, playwright: Any, app: SharedApp) -> None:
         self.browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         self.pages: dict[str, Any] = {}
+        self.taps: dict[str, list[int]] = {}
+        """Per kind of move, the taps each one took."""
+        self._counting: list[int] = [0]
         for player in PLAYERS:
             context = self.browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
             page = context.new_page()
-            page.goto(f"{app.address}/?code={app.code}")
-            page.locator("#code-button").click()
-            page.locator("#players-to-choose button", has_text=player).first.click()
+            page.goto(f"{app.address}/?code={app.code}")  # the QR code's address: the code is filled in
+            self.begin()
+            self.tap(page.locator("#code-button"))
+            self.tap(page.locator("#players-to-choose button", has_text=player).first)
             page.locator("#turn").wait_for(state="visible", timeout=60_000)
+            self.end("join")
             self.pages[player] = page
 
+    def begin(self) -> None:
+        """A move begins: its taps are counted from here."""
+        self._counting = [0]
+
+    def tap(self, target: Any) -> None:
+        """One tap of the player's finger."""
+        target.click()
+        self._counting[0] += 1
+
+    def end(self, kind: str) -> None:
+        """The move is made: its taps are kept under `kind`."""
+        self.taps.setdefault(kind, []).append(self._counting[0])
+
     def button(self, player: str, verb: str) -> Any:
-        button = self.pages[player].locator(f'#verbs button[data-verb="{verb}"]')
+        button = self.pages[player].locator(f'#moves button[data-verb="{verb}"]')
         button.wait_for(state="visible", timeout=60_000)
         return button
 
@@ -152,7 +174,7 @@ def play(app: SharedApp, phones: Phones, turns: int) -> dict[str, list[float]]:
     times: dict[str, list[float]] = {"request": [], "click": [], "typed": []}
 
     def tap(page: Any, button: Any, wanted: str) -> None:
-        from_click, from_request = app.timed(button.click, wanted, page)
+        from_click, from_request = app.timed(lambda: phones.tap(button), wanted, page)
         times["click"].append(from_click)
         times["request"].append(from_request if from_request is not None else from_click)
 
@@ -168,14 +190,32 @@ def play(app: SharedApp, phones: Phones, turns: int) -> dict[str, list[float]]:
             continue
         page = phones.pages[player]
         tap(page, phones.button(player, "draw"), f"{player} drew a card.")
-        phones.button(player, "play").click()
-        page.locator("#search").fill(colour.lower())
+        phones.begin()
+        phones.tap(phones.button(player, "play"))
+        page.locator("#search").fill(colour.lower())  # letters typed: not taps
         result = page.locator("#search-results button", has_text=card).first
         result.wait_for(state="visible", timeout=60_000)
         tap(page, result, f"{player} played {card}.")
+        phones.end("play")
         tap(page, phones.button(player, "resolve"), f"{player} has")
         tap(page, phones.button(player, "end"), "Turn")
     return times
+
+
+def neigh_and_read(app: SharedApp, phones: Phones) -> None:
+    """The taps of a Neigh (Ben's, on Ana's card) and of reading a card's text (Cy reads Rainbow Aura)."""
+    app.type("draw", "drew a card.")
+    app.type("play basic red", "played Basic Unicorn (Red).")
+    phones.begin()
+    app.timed(lambda: phones.tap(phones.button("Ben", "neigh")), "Ben played Neigh.", phones.pages["Ben"])
+    phones.end("neigh")
+    page = phones.pages["Cy"]
+    phones.begin()
+    phones.tap(phones.button("Cy", "read"))
+    page.locator("#search").fill("rainbow aura")  # letters typed: not taps
+    phones.tap(page.locator("#search-results button", has_text="Rainbow Aura").first)
+    page.locator("#card-name").wait_for(state="visible", timeout=60_000)
+    phones.end("read")
 
 
 def idle_cpu(app: SharedApp, seconds: float) -> float:
@@ -235,6 +275,8 @@ def main(argv: list[str] | None = None) -> int:
             figures["tap"] = summary(times["request"])
             figures["click"] = summary(times["click"])
             figures["typed"] = summary(times["typed"])
+            neigh_and_read(app, phones)
+            figures["taps"] = {kind: max(counts) for kind, counts in phones.taps.items()}
             figures["idle_cpu_s_per_min"] = round(idle_cpu(app, args.idle_seconds), 3)
             figures["idle_seconds"] = args.idle_seconds
         finally:
@@ -269,6 +311,10 @@ def print_figures(figures: dict[str, Any]) -> None:
     print(line("Typed line, Enter to first audio byte", "typed"))
     print(f"Idle with 4 phones connected: {figures['idle_cpu_s_per_min']} CPU s a minute, measured over "
           f"{figures['idle_seconds']:.0f} s (goal: {IDLE_GOAL_S} s)")  # fmt: skip
+    taps = figures["taps"]
+    print(f"Taps per move on a phone: join {taps['join']}, play {taps['play']} (and the letters typed), Neigh "
+          f"{taps['neigh']}, a card's text {taps['read']} (before: join 2, play 2, Neigh 1, a card's text not "
+          "possible; draw, resolve and end 1 each)")  # fmt: skip
     keys = figures["keys"]
     print(f"Keys the blind player types in the whole Llamas Unleashed game: {keys['without_phones']} without "
           f"phones, {keys['with_phones']} with them")  # fmt: skip

@@ -24,9 +24,11 @@ debs="libzbar0 espeak-ng alsa-utils liblouis20 liblouis-data python3-louis pytho
       speech-dispatcher speech-dispatcher-espeak-ng python3-speechd brltty python3-brlapi"
 # Only the tests: tmux drives the real app in a terminal, sox measures the speech heard, locales builds the
 # strict UTF-8 and Latin-1 locales the input fuzz runs under, chromium is the real browser the phone page's tests
-# drive with Playwright (its own browser download is never used).
-test_debs="tmux sox locales chromium"
+# drive with Playwright (its own browser download is never used), node runs the page script's lint and unit tests.
+test_debs="tmux sox locales chromium nodejs"
 [ -n "$with_tests" ] && debs="$debs $test_debs"
+# Debian's nodejs comes without npm (NodeSource's brings its own): Debian's npm only where no npm is found.
+if [ -n "$with_tests" ] && ! command -v npm >/dev/null; then debs="$debs npm"; fi
 
 # Python 3.11 or newer: python3, or else the first of python3.13, python3.12, python3.11 found.
 python=""
@@ -109,6 +111,15 @@ for module in /usr/lib/python3/dist-packages/brlapi.cpython-*.so; do
         ln -s "$module" "$site/$(basename "$module")"
     fi
 done
+
+# The phone page's script checks (scripts/test.sh): ESLint, at the versions package-lock.json pins, into
+# node_modules; again only when the lock changed.
+if [ -n "$with_tests" ] && [ -f package-lock.json ] && command -v npm >/dev/null; then
+    if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+        echo "Installing the page script's checks into node_modules"
+        npm ci --no-audit --no-fund --loglevel=error >/dev/null
+    fi
+fi
 
 if [ -z "$with_tests" ] && [ -z "$then_run" ]; then
     echo "Ready. Start the app with: .venv/bin/table-assistant   (or: bash scripts/run.sh)"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Set everything up (see setup.sh, with what the tests need besides), check the code with ruff (lint and format)
-# and mypy (strict on the core), then run the whole test suite, one worker a core (pytest-xdist). Extra arguments
+# and mypy (strict on the core), the phone page's script with ESLint's recommended rules and its unit tests (node's
+# own test runner, no browser), then run the whole test suite, one worker a core (pytest-xdist). Extra arguments
 # go to pytest (`-n 0`: one process); without any, the lowest versions pyproject.toml allows are tested too
 # (scripts/test-minimums.sh).
 set -euo pipefail
@@ -9,6 +10,8 @@ bash scripts/setup.sh --with-tests
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 .venv/bin/mypy
+npx --no-install eslint assistant/share/page tests/page eslint.config.js
+node --test tests/page/
 if [ $# = 0 ]; then
     bash scripts/test-minimums.sh
 fi

@@ -34,6 +34,7 @@ from assistant.core.language.device import (
     DeviceMoveError,
     DeviceOutcome,
     DeviceRequest,
+    phone_verbs_json,
     read_answer,
     read_move,
 )
@@ -79,6 +80,8 @@ MAX_BODY = 16 * 1024
 KEEP_ALIVE = 15.0
 #: Seconds an event may take to be sent to a phone that does not read it, before its stream is ended.
 SEND_TIMEOUT = 30.0
+#: Milliseconds a phone waits before it opens its event stream again after losing it.
+RECONNECT_MS = 1000
 #: Seconds an idle connection is kept open between requests.
 IDLE = 15.0
 #: What every answer says in `Server`: no name of a library, no version.
@@ -441,7 +444,9 @@ class ShareServer:
         players = self.link.players()
         taken = [p for p in players if p in self.devices.players()]
         line = CHOOSE_PLAYER if players else NO_GAME_TO_JOIN
-        return _json_response({"players": players, "taken": taken, "words": PAGE_LABELS, "line": line})
+        return _json_response(
+            {"players": players, "taken": taken, "words": PAGE_LABELS, "verbs": phone_verbs_json(), "line": line}
+        )
 
     async def _join(self, request: web.Request) -> web.StreamResponse:
         body = await self._guess(request)
@@ -466,7 +471,8 @@ class ShareServer:
 
     async def _me(self, request: web.Request) -> web.StreamResponse:
         device = self._device(request, waiting=True)
-        return _json_response({"player": device.player, "csrf": device.csrf, "words": PAGE_LABELS})
+        me = {"player": device.player, "csrf": device.csrf, "words": PAGE_LABELS, "verbs": phone_verbs_json()}
+        return _json_response(me)
 
     # The table.
 
@@ -479,6 +485,7 @@ class ShareServer:
         device = self._device(request, waiting=True)
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"})
         await response.prepare(request)
+        await _send(response, f"retry: {RECONNECT_MS}\n\n")  # back within a second of the network's return
         sent = -1
         try:
             while self._runner is not None:

@@ -540,6 +540,17 @@ def test_bad_requests_get_a_sentence_and_a_status_never_a_traceback(tmp_path):
 # The stream.
 
 
+def test_the_event_stream_tells_the_phone_to_come_back_within_a_second_of_losing_it(tmp_path):
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            await table.join("Ben")
+            async with table.http.get(table.url("/api/events")) as stream:
+                first = (await stream.content.readline()).decode()
+                assert first == "retry: 1000\n"  # EventSource's own wait is about 3 s
+
+    run(scenario())
+
+
 def test_the_event_stream_sends_the_table_at_once_and_on_each_change(tmp_path):
     async def scenario() -> None:
         async with shared_table(tmp_path) as table:
@@ -841,3 +852,41 @@ def test_the_players_first_phone_may_let_the_second_in_and_the_laptop_hears_it(t
                 assert table.server.devices.players() == ["Ben", "Ben"]
 
     run(scenario())
+
+
+def test_the_pages_own_labels_are_the_servers_word_for_word():
+    """The page's HTML holds each label's default only until the server's words come: they are the same text, the
+    `<title>` included, so a page that never hears from the server reads as one that did."""
+    from html.parser import HTMLParser
+    from importlib import resources
+
+    from assistant.core.words.share import PAGE_LABELS
+
+    class Labels(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.found: dict[str, str] = {}
+            self.open: list[str | None] = []
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            if tag in ("meta", "link", "input", "br", "img"):  # no end tag
+                return
+            key = dict(attrs).get("data-word") or ("title" if tag == "title" else None)
+            self.open.append(f"{tag}:{key}" if key else None)
+            if key:
+                self.found.setdefault(f"{tag}:{key}", "")
+
+        def handle_endtag(self, tag: str) -> None:
+            if self.open:
+                self.open.pop()
+
+        def handle_data(self, data: str) -> None:
+            for name in self.open:
+                if name is not None:
+                    self.found[name] += data
+
+    page = Labels()
+    page.feed(resources.files("assistant.share").joinpath("page", "index.html").read_text(encoding="utf-8"))
+    assert len(page.found) > 20
+    wrong = {name: text for name, text in page.found.items() if PAGE_LABELS.get(name.split(":")[1]) != text.strip()}
+    assert not wrong, wrong

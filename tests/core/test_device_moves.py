@@ -168,7 +168,62 @@ def test_what_a_player_may_do_follows_the_turn_and_the_pile():
     assert "draw" in may_do(session.game, "Ana") and "end" in may_do(session.game, "Ana")
     assert "end" not in may_do(session.game, "Ben")
     session.handle("play rainbow aura")
-    assert may_do(session.game, "Ben")[:2] == ["neigh", "super-neigh"]
+    assert {"neigh", "super-neigh", "instant", "resolve"} <= set(may_do(session.game, "Ben"))
+
+
+def test_off_turn_with_an_empty_pile_a_phone_offers_only_undo():
+    session = game_after(["draw"])
+    assert may_do(session.game, "Ben") == ["undo", "read"]
+    assert may_do(session.game, "Cy") == ["undo", "read"]
+
+
+def test_nothing_to_act_on_is_not_offered_on_ones_own_turn():
+    session = game_after([])
+    ana = may_do(session.game, "Ana")
+    assert "resolve" not in ana and "neigh" not in ana  # an empty pile, an empty chain
+    assert {"draw", "play", "end", "destroy", "sacrifice", "steal", "return", "undo"} <= set(ana)
+    bare = Session(CARDS)
+    bare.handle("new game Ana Ben")  # no Baby in any Stable: no card to destroy, sacrifice, steal or return
+    assert not {"destroy", "sacrifice", "steal", "return"} & set(may_do(bare.game, "Ana"))
+
+
+def test_an_effects_duty_gives_its_player_the_move_while_the_pile_is_open():
+    session = Session(load_card_set("llamas"), load_cards=load_card_set)
+    for line in ["new game Ana Ben Dee deck llamas babies alpaca llama ram", "draw", "play basic alpaca"]:
+        session.handle(line)
+    assert "destroy" not in may_do(session.game, "Dee")  # the pile is open: no duty yet
+    session.handle("Dee plays surprise emu attack")
+    session.handle("resolve")
+    state = session.game.state
+    assert state.pile and state.chain  # the Alpaca still on the pile, the Emu's destroy in the chain
+    assert "destroy" in may_do(session.game, "Dee")
+    assert "destroy" not in may_do(session.game, "Ben")  # no duty of his
+    outcome = session.device_move("Dee", DeviceMove("destroy", card="baby-alpaca", target="Ana"))
+    assert outcome.status == "recorded", outcome.lines
+    assert "baby-alpaca" not in session.game.state.players[0].stable
+
+
+def test_a_phone_reads_a_cards_full_text_as_the_laptop_says_it_and_nothing_is_said():
+    session = game_after(["draw"])
+    said = len(session.said)
+    outcome = session.device_move("Ben", DeviceMove("read", card="rainbow-aura"))
+    typed = Session(CARDS).handle("card rainbow aura")
+    assert outcome.status == "text" and outcome.lines == typed.lines
+    assert outcome.reply is None and len(session.said) == said  # private: nothing on the laptop, nothing kept
+    assert session.subject is None  # the laptop's "card just read" is untouched
+    assert session.device_move("Ben", DeviceMove("read", card="no-such-card")).status == "refused"
+
+
+def test_the_phone_verb_table_is_the_one_the_checks_use():
+    from assistant.core.language.device import PHONE_VERBS, Pick
+    from assistant.core.words.share import PAGE_LABELS
+
+    for verb in PHONE_VERBS:
+        assert verb.deck_word or verb.label in PAGE_LABELS, verb
+        if verb.needs_card:
+            with pytest.raises(DeviceMoveError):
+                read_move({"key": "k" * 8, "verb": verb.name})
+        assert (verb.pick is Pick.CARD) == (verb.name in ("instant", "play", "discard", "bring", "read")), verb
 
 
 def test_a_phones_move_with_no_player_named_in_its_words_says_whose_it_was_first_on_its_line():
@@ -243,3 +298,32 @@ def test_a_phones_move_refused_for_a_full_disk_is_said_on_the_laptop_too(tmp_pat
     disk.full = False
     refused = session.device_move("Cy", DeviceMove("end"))  # a refusal of the rules: still the phone's alone
     assert refused.status == "refused" and refused.reply is None
+
+
+def test_the_phone_has_its_own_words_no_say_draw_and_no_say_yes_or_no():
+    from assistant.core.language.table_view import phone_view
+
+    session = game_after(["draw", "play rainbow aura"])
+    view = phone_view(session.game, "Ben", 1, [])["game"]
+    typed = session.handle("turn").speech
+    assert " say " in typed.lower() and "say" not in view["turn"].lower(), view["turn"]
+    assert view["pile_line"] == "The pile, from the top: Ana's Rainbow Aura. Any Neigh for Ana's Rainbow Aura?"
+    session.handle("resolve")
+    warned = session.device_move("Ana", DeviceMove("draw"))  # a second draw after playing: warned
+    assert warned.status == "warning" and warned.lines and "Say yes or no" not in " ".join(warned.lines)
+    assert "already played a card or drawn" in warned.lines[0]
+
+
+def test_the_docs_table_of_the_phones_verbs_is_the_typed_table_row_by_row():
+    import re
+    from pathlib import Path
+
+    from assistant.core.language.device import DEVICE_VERBS, PHONE_VERBS
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "share.md").read_text(encoding="utf-8")
+    table = doc[doc.index("| verb | needs | what it records |") :].split("\n\n", 1)[0]
+    rows = re.findall(r"^\| `([a-z-]+)` \|([^|]*)\|", table, re.MULTILINE)
+    assert [name for name, _ in rows] == list(DEVICE_VERBS)
+    for (_, needs), verb in zip(rows, PHONE_VERBS, strict=True):
+        assert ("`card`" in needs and "`card`?" not in needs) == verb.needs_card, verb.name
+        assert ("`on`" in needs) == verb.on_pile, verb.name

@@ -128,6 +128,12 @@ def test_a_phones_move_is_shown_and_said_in_the_app_and_the_questions_stay_apart
                 assert others == [joined_from_phone("Ana"), "Ana drew a card. Action phase."]
                 assert joined_from_phone("Ana") in said()
                 assert app.session.game.log[-1].player == 0
+                read = await ana.move("read", card="rainbow-aura")  # a card's text: on the phone alone
+                await pilot.pause()
+                assert read["status"] == "text" and read["lines"][0] == "Rainbow Aura"
+                assert text(app, "answer") == "Ana drew a card.\nAction phase."  # nothing shown on the laptop
+                assert service.wait_idle(10)
+                assert others == [joined_from_phone("Ana"), "Ana drew a card. Action phase."]  # nor said
 
                 await typed(pilot, "play rainbow aura")
                 await typed(pilot, "resolve")

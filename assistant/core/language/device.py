@@ -10,11 +10,12 @@ stale (it showed a card where the card no longer is).
 
 from __future__ import annotations
 
+import enum
 import re
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from assistant.core.cards.card import Card, CardType
+from assistant.core.cards.card import Card, CardType, Tag
 from assistant.core.game.history import Game, Phone
 from assistant.core.language.parser import Command
 from assistant.core.language.verb_names import VerbName
@@ -31,36 +32,97 @@ from assistant.core.words.share import (
     stale_stable,
 )
 
-#: The verbs a device may send, in the order the page offers them, each with the verb of the command it makes.
-_COMMAND_VERBS: dict[str, VerbName] = {
-    "draw": "draw",
-    "play": "play",
-    "neigh": "neigh",
-    "super-neigh": "super-neigh",
-    "instant": "play",  # an Instant played from hand answers the pile (or the effect being done), as typed
-    "resolve": "resolve",
-    "end": "end",
-    "destroy": "destroy",
-    "sacrifice": "sacrifice",
-    "steal": "steal",
-    "return": "return",
-    "discard": "discard",
-    "bring": "bring",  # a Baby brought is `baby`
-    "undo": "undo",
-}
-DEVICE_VERBS = tuple(_COMMAND_VERBS)
-#: Verbs that need a card.
-_CARD_VERBS = {"play", "instant", "destroy", "sacrifice", "steal", "return", "bring"}
-#: Verbs that answer the top of the pile (or resolve it): the page says which card it saw there (`on`).
-_PILE_VERBS = {"neigh", "super-neigh", "instant", "resolve"}
-#: Verbs whose card is taken from a Stable: the page showed it there.
-_STABLE_VERBS = {"destroy", "steal", "return", "sacrifice"}
+
+class Pick(enum.Enum):
+    """How the page asks for what a phone verb acts on, once its button is tapped."""
+
+    NOTHING = ""
+    """Sent at once."""
+    CARD = "card"
+    """A card found by typing part of its name or braille label."""
+    OTHERS = "others"
+    """A card in another player's Stable."""
+    OWN = "own"
+    """A card in the player's own Stable."""
+    ALL = "all"
+    """A card in any Stable."""
+
+
+@dataclass(frozen=True)
+class PhoneVerb:
+    """One verb a phone sends: everything the server's checks, the page's buttons and their labels, and the docs
+    know of it (docs/share.md's table of the phone's verbs is checked against this one)."""
+
+    name: str
+    """What the page sends (`verb` of a move), and its button's key."""
+    command: VerbName | None
+    """The verb of the command it makes, as typed; None: nothing is recorded (reading a card)."""
+    label: str
+    """The key of its button's label in `PAGE_LABELS`; with `deck_word`, in the view's `game.words` instead."""
+    pick: Pick = Pick.NOTHING
+    needs_card: bool = False
+    """A move without a card id is refused."""
+    on_pile: bool = False
+    """It answers (or resolves) the top of the pile: the page sends the card it saw there as `on`."""
+    from_stable: bool = False
+    """Its card is taken from a Stable: the page showed it there (else the page was stale)."""
+    effect: Tag | None = None
+    """A card's effect that asks its player for this move (a duty in the chain gives that player the button)."""
+    deck_word: bool = False
+    """The label is the deck's own word (Neigh is the deck's Neigh card's name)."""
+    into: str = ""
+    """When the page asks into whose Stable the card goes: "any" card, a card of this kind ("downgrade"), or never
+    ("")."""
+    only: str = ""
+    """The kind of card its search offers ("instant"); "" for any."""
+
+
+# A table (fmt: skip): one verb a row, in the order the page offers them.
+#: The verbs a device may send: the one table the server's checks, the page's buttons, their labels and
+#: docs/share.md take them from.
+PHONE_VERBS: tuple[PhoneVerb, ...] = (
+    PhoneVerb("draw", "draw", "draw", effect=Tag.DRAW),
+    PhoneVerb("resolve", "resolve", "resolve", on_pile=True),
+    PhoneVerb("neigh", "neigh", "instant", on_pile=True, deck_word=True),
+    PhoneVerb("super-neigh", "super-neigh", "super_neigh", on_pile=True),
+    # an Instant played from hand answers the pile (or the effect being done), as typed
+    PhoneVerb("instant", "play", "instant", Pick.CARD, needs_card=True, on_pile=True, only="instant"),
+    PhoneVerb("play", "play", "play", Pick.CARD, needs_card=True, into="downgrade"),
+    PhoneVerb("end", "end", "end"),
+    PhoneVerb("destroy", "destroy", "destroy", Pick.OTHERS, needs_card=True, from_stable=True, effect=Tag.DESTROY),
+    PhoneVerb("sacrifice", "sacrifice", "sacrifice", Pick.OWN, needs_card=True, from_stable=True,
+              effect=Tag.SACRIFICE),
+    PhoneVerb("steal", "steal", "steal", Pick.OTHERS, needs_card=True, from_stable=True, effect=Tag.STEAL),
+    PhoneVerb("return", "return", "return", Pick.ALL, needs_card=True, from_stable=True,
+              effect=Tag.RETURN_TO_HAND),
+    PhoneVerb("discard", "discard", "discard", Pick.CARD, effect=Tag.DISCARD),
+    PhoneVerb("bring", "bring", "bring", Pick.CARD, needs_card=True, into="any"),  # a Baby brought is `baby`
+    PhoneVerb("undo", "undo", "undo"),
+    PhoneVerb("read", None, "read", Pick.CARD, needs_card=True),  # a card's own page: nothing recorded or said
+)  # fmt: skip
+VERBS_BY_NAME = {verb.name: verb for verb in PHONE_VERBS}
+DEVICE_VERBS = tuple(VERBS_BY_NAME)
+
+
+def phone_verbs_json() -> list[dict[str, Any]]:
+    """The phone verbs as the page is sent them (its buttons, in order, and how each asks and sends)."""
+    return [
+        {"verb": v.name, "label": v.label, "deck_word": v.deck_word, "pick": v.pick.value, "needs_card": v.needs_card,
+         "on_pile": v.on_pile, "into": v.into, "only": v.only}
+        for v in PHONE_VERBS
+    ]  # fmt: skip
+
+
 #: The fields a move may have; any other (an actor, a player) is refused.
 MOVE_FIELDS = {"key", "verb", "card", "target", "number", "on"}
 #: The most cards one draw records from a device.
 MOST_DRAWN = 10
 __all__ = [
     "DEVICE_VERBS",
+    "PHONE_VERBS",
+    "VERBS_BY_NAME",
+    "PhoneVerb",
+    "Pick",
     "DeviceMove",
     "DeviceAnswer",
     "DeviceJoined",
@@ -70,6 +132,7 @@ __all__ = [
     "JoinDecision",
     "command_for",
     "may_do",
+    "phone_verbs_json",
     "read_answer",
     "read_move",
 ]
@@ -123,7 +186,7 @@ def read_move(body: Any) -> DeviceMove:
         isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MOST_DRAWN
     ):
         raise DeviceMoveError(bad_field("number"))
-    if verb in _CARD_VERBS and card is None:
+    if VERBS_BY_NAME[verb].needs_card and card is None:
         raise DeviceMoveError(CARD_NEEDED)
     return DeviceMove(verb, card, target, number, on)
 
@@ -152,11 +215,14 @@ def command_for(move: DeviceMove, player: str, game: Game) -> tuple[Command, Car
     target = move.target
     if target is not None and target not in names:
         raise DeviceMoveError(not_a_player(target, list(names)))
-    if move.verb in _PILE_VERBS and move.on is not None and all(c.card != move.on for c in state.pile):
+    kind = VERBS_BY_NAME[move.verb]
+    if kind.on_pile and move.on is not None and all(c.card != move.on for c in state.pile):
         raise DeviceMoveError(STALE_PILE, stale=True)
-    if move.verb in _STABLE_VERBS and card is not None:
+    if kind.from_stable and card is not None:
         _check_in_stable(game, card, seat if move.verb == "sacrifice" else None, target)
-    verb = _COMMAND_VERBS[move.verb]
+    verb = kind.command
+    if verb is None:  # reading a card is answered by the session, never made a command
+        raise DeviceMoveError(UNKNOWN_VERB)
     if verb == "end" and seat != state.current:  # a turn is its player's to end: no other phone may end it
         raise DeviceMoveError(not_your_turn_to_end(names[state.current]))
     if verb == "bring" and card is not None and card.type is CardType.BABY:
@@ -181,22 +247,56 @@ def _check_in_stable(game: Game, card: Card, own: int | None, target: str | None
 
 
 def may_do(game: Game, player: str) -> list[str]:
-    """The verbs the player may use now, for the page's buttons: everything on their own turn; otherwise answering
-    the pile, an Instant, and what a card's effect may ask of anyone (discard, sacrifice, return, bring; while the
-    chain has a link, draw and resolve too). The table still warns about a move against the rules, as for a typed
-    line."""
+    """The phone verbs the player may use now, in the table's order: what the turn, the pile and the chain leave
+    something to act on. A move the table may still make against a rule (a second draw) stays: the table warns about
+    it, as for a typed line; a move with nothing to act on (resolve with nothing on the pile or in the chain, end
+    another player's turn, destroy with every other Stable empty) is not offered.
+
+    On their own turn, with the pile empty: draw, play, an Instant, end, discard, bring, and the moves on a Stable
+    with a card in it. While the pile is open: the answers (Neigh, Super Neigh where the deck has them, an Instant)
+    and resolve, for everyone. While the chain has a link: resolve, an Instant and a draw (a card's effect may let
+    anyone draw, Goatsundheit); with the pile empty, the moves the link's cards ask of anyone (discard, sacrifice:
+    "each player"). A link's effect gives its own player the move it asks for even while the pile is open (Surprise
+    Emu Attack: its player destroys while the Animal it answered is still on the pile). Undo always (the server
+    takes back only the player's own last move), and reading a card."""
     table, state = game.table, game.state
     if state.outcome is not None:
-        return ["undo"]
+        return ["undo", "read"]
     seat = table.setup.players.index(player)
-    has_neigh = table.neigh_card is not None
-    answer = ["neigh"] * has_neigh + ["super-neigh"] * (table.super_neigh_card is not None) + ["instant", "resolve"]
-    if state.pile:
-        return [*answer, "undo"]
-    if seat == state.current:
-        return [v for v in DEVICE_VERBS if v not in ("neigh", "super-neigh")]
-    effect = ["draw", "resolve"] if state.chain else []  # a card's effect may let anyone draw (Goatsundheit)
-    return [*effect, "instant", "discard", "sacrifice", "return", "bring", "undo"]
+    link = state.chain[0] if state.chain else ()
+    asked = {tag for trigger in link for tag in _tags(game, trigger.card)}
+    own = {tag for trigger in link if trigger.owner == seat for tag in _tags(game, trigger.card)}
+    free = seat == state.current and not state.pile  # the player's own turn, nothing waiting on the pile
+    stables = [bool(p.stable) for p in state.players]
+    something = {
+        Pick.OWN: stables[seat],
+        Pick.OTHERS: any(has for other, has in enumerate(stables) if other != seat),
+        Pick.ALL: any(stables),
+    }
+    open_verbs = {
+        "draw": free or bool(state.chain),
+        "resolve": bool(state.pile or state.chain),
+        "neigh": bool(state.pile) and table.neigh_card is not None,
+        "super-neigh": bool(state.pile) and table.super_neigh_card is not None,
+        "instant": free or bool(state.pile or state.chain),
+        "play": free,
+        "end": free,
+        "undo": True,
+        "read": True,
+    }
+    may = []
+    for verb in PHONE_VERBS:
+        duty = verb.effect in own or (not state.pile and verb.effect in asked)
+        allowed = open_verbs.get(verb.name, free) or duty
+        if allowed and something.get(verb.pick, True):
+            may.append(verb.name)
+    return may
+
+
+def _tags(game: Game, card_id: str) -> frozenset[Tag]:
+    """A chain link's card's tags (a Herd Bonus's variation is no card: none)."""
+    card = game.table.cards.get(card_id)
+    return card.tags if card is not None else frozenset()
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from assistant.core.game.about import About, Topic
 from assistant.core.game.history import Game, Phone
+from assistant.core.game.objections import Objection
 from assistant.core.language.conversation import Conversation
 from assistant.core.language.device import (
     DeviceJoined,
@@ -30,6 +31,7 @@ from assistant.core.language.device import (
 from assistant.core.language.parser import Command
 from assistant.core.language.reply import Question, Reply
 from assistant.core.words.gameplay import NO_GAME, NOT_RECORDED, NOTHING_TO_UNDO
+from assistant.core.words.rulings import objection_reasons, phone_warning, short_objection
 from assistant.core.words.share import (
     JOIN_LABELS,
     QUESTION_LAPSED,
@@ -187,13 +189,24 @@ class DeviceTalk:
             said = reply if _names(reply, player) and not ended_turn else _attributed(reply, player, ended_turn)
             return DeviceOutcome("recorded", reply.lines, dataclasses.replace(said, pending=None), phone=phone)
         if isinstance(reply.pending, Question):
-            asked = _Asked(secrets.token_urlsafe(12), reply.pending, before, reply.lines, ended_turn)
+            lines = _phone_warning(game, talk.objections) or reply.lines
+            asked = _Asked(secrets.token_urlsafe(12), reply.pending, before, lines, ended_turn)
             self.asked[player] = asked
             laptop = Reply.of(phone_asks(player, reply.speech))
-            return DeviceOutcome("warning", reply.lines, laptop, asked.id)
+            return DeviceOutcome("warning", lines, laptop, asked.id)
         if talk.unsaved:
             return DeviceOutcome("refused", reply.lines, _attributed(reply, player, ended_turn=False))
         return DeviceOutcome("refused", reply.lines)  # a refusal, or a choice the page cannot answer by number
+
+
+def _phone_warning(game: Game, objections: tuple[Objection, ...]) -> tuple[str, ...]:
+    """A warned move's question in the phone's own words, from the objections the laptop's is made of (its buttons
+    answer it: no "Say yes or no."); () when the question is no warning."""
+    if not objections:
+        return ()
+    short = short_objection(game.table, objections[0])
+    reasons = objection_reasons(game.table, objections)
+    return (phone_warning("" if reasons == short else reasons, short),)
 
 
 def _names(reply: Reply, player: str) -> bool:

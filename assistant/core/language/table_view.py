@@ -14,6 +14,7 @@ from assistant.core.words.cardtext import type_name
 from assistant.core.words.gameplay import describe_outcome
 from assistant.core.words.position import describe_chain, describe_pile, describe_stable, describe_turn
 from assistant.core.words.share import NO_GAME_TO_JOIN
+from assistant.core.words.verbosity import Verbosity
 
 __all__ = ["card_entry", "phone_view"]
 
@@ -63,12 +64,12 @@ def phone_view(
             if table.instants
             else "",
         },
-        "turn": describe_turn(table, state),
+        "turn": describe_turn(table, state, Verbosity.NORMAL),  # the page's buttons say how: no "say draw"
         "current": names[state.current],
         "phase": state.phase.value,
         "players": players,
         "pile": [{**card_entry(game, c.card), "player": names[c.player]} for c in state.pile],
-        "pile_line": describe_pile(table, state),
+        "pile_line": describe_pile(table, state, Verbosity.NORMAL),
         "chain": describe_chain(table, state) if state.chain else [],
         "last": list(last),
         "winner": describe_outcome(table, state.outcome, state) if state.outcome is not None else None,

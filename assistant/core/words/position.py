@@ -96,11 +96,13 @@ def describe_pile_cards(table: Table, state: GameState) -> str:
     return name_list([_pile_card(table, c) for c in reversed(state.pile)])
 
 
-def describe_pile(table: Table, state: GameState) -> str:
-    """The Instant pile, top first."""
+def describe_pile(table: Table, state: GameState, level: Verbosity = Verbosity.COACHING) -> str:
+    """The Instant pile, top first, and what may be done (how to say it only when `level` coaches: a phone's page
+    says it with its buttons)."""
     if not state.pile:
         return "The pile is empty: no card is being played."
-    return f"{end_with(f'The pile, from the top: {describe_pile_cards(table, state)}')} {describe_prompt(table, state)}"
+    pile = end_with(f"The pile, from the top: {describe_pile_cards(table, state)}")
+    return f"{pile} {describe_prompt(table, state, level)}".strip()
 
 
 def describe_chain(table: Table, state: GameState) -> list[str]:
@@ -139,9 +141,9 @@ def describe_herd(table: Table, state: GameState, seat: int) -> str:
     return f"{player_name(table, seat)}'s herd: {parts}."
 
 
-def describe_turn(table: Table, state: GameState) -> str:
-    """Whose turn and which phase, with what the player may do."""
-    return f"{describe_position(table, state)} {describe_prompt(table, state)}"
+def describe_turn(table: Table, state: GameState, level: Verbosity = Verbosity.COACHING) -> str:
+    """Whose turn and which phase, with what the player may do (how to say it only when `level` coaches)."""
+    return f"{describe_position(table, state)} {describe_prompt(table, state, level)}".strip()
 
 
 def describe_hands(table: Table, state: GameState) -> str:

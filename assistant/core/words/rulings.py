@@ -77,6 +77,7 @@ __all__ = [
     "describe_objection",
     "nothing_to_answer",
     "confirm_question",
+    "phone_warning",
     "objection_reasons",
     "ASK_ANYWAY",
     "short_objection",
@@ -305,6 +306,14 @@ def short_objection(table: Table, objection: Objection) -> str:
 def warning_asked(short: str) -> str:
     """A warning's decisive fact: its short reason and the question, in one breath."""
     return f"{short} {ASK_ANYWAY}"
+
+
+def phone_warning(reasons: str, short: str = "") -> str:
+    """A warning as a phone's page shows it: the short reason and the question, then the reasons in full; its
+    buttons answer, so no "Say yes or no."."""
+    if not short:
+        return f"{WARNING_START} {reasons}"
+    return " ".join(part for part in (warning_asked(short), reasons.strip()) if part)
 
 
 def confirm_question(reasons: str, short: str = "") -> str:

@@ -118,7 +118,7 @@ JOIN_LABELS = {"heading": "Another phone", "yes": "Let it join", "no": "Keep it 
 
 #: The page's own labels, sent to it as text (the page shows them with textContent, never as markup).
 PAGE_LABELS = {
-    "title": "Table",
+    "title": "Table assistant",
     "join_heading": "Join the table",
     "code_label": "Join code",
     "join": "Join",
@@ -144,6 +144,11 @@ PAGE_LABELS = {
     "discard": "Discard",
     "bring": "Bring a Baby",
     "undo": "Undo my last move",
+    "read": "Read a card",
+    "play_it": "Play it",
+    "back": "Back to the table",
+    "waiting": "Waiting for the network. Your move is kept and is sent when the network is back.",
+    "sent": "Your move went through.",
     "search_label": "Card name or braille label",
     "no_cards": "No card like that.",
     "any_card": "A card, not named",

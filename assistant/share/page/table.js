@@ -2,11 +2,14 @@
 //
 // Join with the code, choose who you are, then follow the table live (Server-Sent Events) and record your own
 // moves. Every text from the server (names, cards, sentences, labels) is put in the page with textContent only,
-// never as HTML. Every tap sends a fresh idempotency key; a retry after a lost connection sends the same key again,
-// so the move is recorded once. An update never moves the focus: only the player's own taps do.
-"use strict";
+// never as HTML. Every tap is kept with its idempotency key in the page's storage until the server answers it
+// (outbox.js), so it is recorded once through drops and reloads. Updates change only what changed (keyed.js), and
+// never move the focus: only the player's own taps do.
 
-(() => {
+import { Announcer, newLines, occurrenceKeys, reconcile } from "./keyed.js";
+import { Outbox, freshKey } from "./outbox.js";
+
+{
   const $ = (id) => document.getElementById(id);
 
   const page = {
@@ -16,7 +19,10 @@
     words: {}, // the page's labels: the server's, in the deck's words
     view: null, // the last view of the table
     stream: null, // the EventSource
-    busy: false, // a move is on its way: a second tap waits for its answer
+    verbs: [], // the phone's verbs, from the server's one table: {verb, label, deck_word, pick, on_pile, ...}
+    flushing: false, // the outbox is being sent
+    waited: false, // the page said a move waits for the network: it says when it went through
+    card: null, // the card whose page is open
     pick: null, // the move being built in the picker: {verb, mode, card}
     question: null, // the open warning's id
     focusTurn: false, // just joined: the first table shown takes the focus to its turn line
@@ -25,16 +31,6 @@
   };
 
   // ---- the server ------------------------------------------------------------------------------------------------
-
-  function freshKey() {
-    const bytes = new Uint8Array(16);
-    crypto.getRandomValues(bytes);
-    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-  }
-
-  function pause(ms) {
-    return new Promise((resolve) => setTimeout(resolve, ms));
-  }
 
   async function request(method, path, body) {
     const options = { method, credentials: "same-origin", headers: {}, cache: "no-store" };
@@ -47,26 +43,67 @@
     let data = null;
     try {
       data = await response.json();
-    } catch (error) {
+    } catch {
       data = null;
     }
     return { status: response.status, data: data || {} };
   }
 
-  // A POST that changes the table: one key for the tap, the same key on each retry after a lost connection.
-  async function sendOnce(path, body) {
-    const keyed = Object.assign({ key: freshKey() }, body);
-    let lastError = null;
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      try {
-        return await request("POST", path, keyed);
-      } catch (error) {
-        lastError = error; // no answer: the move may or may not have arrived; the same key asks again
+  // A tap that changes the table (a move, an answer) is kept until the server answers it: the same key each time.
+  const outbox = new Outbox(
+    window.localStorage,
+    `ta_outbox_${location.port}`,
+    (entry) => request("POST", entry.path, Object.assign({ key: entry.key }, entry.body)).catch(() => null),
+    (bytes) => crypto.getRandomValues(bytes),
+  );
+
+  function keep(path, body) {
+    if (!outbox.waiting) sending(""); // "went through" was of the last move
+    outbox.put(path, body); // after any move still waiting for its answer
+    flush();
+  }
+
+  // Send what the outbox keeps until the server answers; meanwhile the page says it waits, and when it went through.
+  async function flush() {
+    if (page.flushing || !page.csrf) return;
+    page.flushing = true;
+    $("moves").setAttribute("aria-busy", "true");
+    try {
+      for (;;) {
+        const sent = await outbox.try();
+        if (sent) {
+          if (page.waited) sending(word("sent"));
+          page.waited = false;
+          handled(sent.entry, sent.answer);
+          continue;
+        }
+        if (!outbox.waiting) return;
+        page.waited = true;
+        sending(word("waiting"));
         showConnection(true);
-        await pause(300 * (attempt + 1));
+        await new Promise((resolve) => {
+          const again = () => {
+            window.removeEventListener("online", again);
+            resolve();
+          };
+          window.addEventListener("online", again);
+          setTimeout(again, 1000);
+        });
       }
+    } finally {
+      page.flushing = false;
+      $("moves").removeAttribute("aria-busy");
     }
-    throw lastError;
+  }
+
+  function sending(text) {
+    setText($("sending"), text);
+    show($("sending"), Boolean(text));
+  }
+
+  function handled(entry, answer) {
+    if (entry.path === "/api/answer") answeredWarning(answer);
+    else answered(answer);
   }
 
   // ---- words -----------------------------------------------------------------------------------------------------
@@ -128,35 +165,44 @@
     show($("connection"), lost);
   }
 
-  // A list of buttons rebuilt from items [{key, text, act}], keeping the focus on the same item when it had it.
+  // A list of buttons [{key, text, act}] changed only where it changed: a button kept is the same node, so the focus
+  // and a screen reader's place stay on it.
   function buttonList(list, items) {
-    const focused = list.contains(document.activeElement) ? document.activeElement.dataset.key : null;
-    const fragment = document.createDocumentFragment();
-    let again = null;
-    for (const item of items) {
-      const entry = document.createElement("li");
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "big";
-      button.dataset.key = item.key;
-      button.textContent = item.text;
-      button.addEventListener("click", item.act);
-      entry.appendChild(button);
-      fragment.appendChild(entry);
-      if (item.key === focused) again = button;
-    }
-    list.replaceChildren(fragment);
-    if (again) again.focus();
+    const acts = new Map(items.map((item) => [item.key, item.act]));
+    list.acts = acts;
+    reconcile(
+      list,
+      items,
+      (item) => {
+        const entry = document.createElement("li");
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = "big";
+        button.textContent = item.text;
+        button.addEventListener("click", () => list.acts.get(entry.dataset.key)());
+        entry.appendChild(button);
+        return entry;
+      },
+      (entry, item) => setText(entry.firstChild, item.text),
+    );
   }
 
-  function textList(list, items, make) {
-    const fragment = document.createDocumentFragment();
-    for (const item of items) {
-      const entry = document.createElement("li");
-      make(entry, item);
-      fragment.appendChild(entry);
-    }
-    list.replaceChildren(fragment);
+  // A list of text items [{key, text}], changed only where it changed.
+  function textList(list, items) {
+    reconcile(
+      list,
+      items,
+      (item) => {
+        const entry = document.createElement("li");
+        entry.textContent = item.text;
+        return entry;
+      },
+      (entry, item) => setText(entry, item.text),
+    );
+  }
+
+  function keyedLines(list) {
+    return occurrenceKeys(list).map((key, index) => ({ key, text: list[index] }));
   }
 
   // ---- joining ---------------------------------------------------------------------------------------------------
@@ -185,7 +231,7 @@
     let answer;
     try {
       answer = await request("POST", "/api/code", { code });
-    } catch (error) {
+    } catch {
       showConnection(true);
       return;
     }
@@ -198,6 +244,7 @@
     notice([]);
     page.code = code;
     learnWords(answer.data.words);
+    learnVerbs(answer.data.verbs);
     setText($("choose-line"), answer.data.line);
     const players = Array.isArray(answer.data.players) ? answer.data.players : [];
     const taken = new Set(Array.isArray(answer.data.taken) ? answer.data.taken : []);
@@ -219,7 +266,7 @@
     let answer;
     try {
       answer = await sendJoin(player);
-    } catch (error) {
+    } catch {
       showConnection(true);
       return;
     }
@@ -242,12 +289,45 @@
     page.csrf = typeof me.csrf === "string" ? me.csrf : null;
     page.player = typeof me.player === "string" ? me.player : null;
     learnWords(me.words);
+    learnVerbs(me.verbs);
     show($("join"), false);
     show($("choose"), false);
     show($("table"), true);
     setText($("you-name"), page.player);
     show($("you"), true);
     openStream();
+    flush(); // a move kept from before a reload or a drop is sent again, with its own key
+  }
+
+  // The buttons of the phone's verbs, made once from the server's table, in its order: Undo and reading a card in
+  // the steady row (they never move), the others in the grid below, shown only when the view's `may` has them.
+  function learnVerbs(verbs) {
+    if (!Array.isArray(verbs) || page.verbs.length) return;
+    page.verbs = verbs.filter((verb) => verb && typeof verb.verb === "string");
+    for (const verb of page.verbs) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = verb.pick === "" || verb.pick === "card" ? "big" : "big quiet";
+      button.dataset.verb = verb.verb;
+      button.hidden = true;
+      button.addEventListener("click", verbClicked);
+      const steady = verb.verb === "undo" || verb.verb === "read";
+      if (steady) button.classList.add("quiet");
+      $(steady ? "steady" : "verbs").appendChild(button);
+    }
+    labelVerbs(null);
+  }
+
+  function verbOf(name) {
+    return page.verbs.find((verb) => verb.verb === name) || null;
+  }
+
+  function labelVerbs(deckWords) {
+    for (const verb of page.verbs) {
+      const own = verb.deck_word && deckWords ? deckWords[verb.label] : null;
+      const text = typeof own === "string" && own !== "" ? own : word(verb.label);
+      if (text !== null) setText(document.querySelector(`button[data-verb="${verb.verb}"]`), text);
+    }
   }
 
   // ---- the live table --------------------------------------------------------------------------------------------
@@ -261,13 +341,16 @@
     closeStream();
     const stream = new EventSource("/api/events");
     page.stream = stream;
-    stream.addEventListener("open", () => showConnection(false));
+    stream.addEventListener("open", () => {
+      showConnection(false);
+      flush();
+    });
     stream.addEventListener("state", (event) => {
       showConnection(false);
       let view;
       try {
         view = JSON.parse(event.data);
-      } catch (error) {
+      } catch {
         return;
       }
       render(view);
@@ -276,9 +359,10 @@
       let data = {};
       try {
         data = JSON.parse(event.data);
-      } catch (error) {
+      } catch {
         data = {};
       }
+      outbox.forget();
       showJoin();
       notice(typeof data.error === "string" ? [data.error] : []);
     });
@@ -292,21 +376,11 @@
     });
   }
 
-  // The new lines of the last moves: those after the longest end of the old list that starts the new one.
-  function newLines(before, after) {
-    if (before === null) return [];
-    for (let overlap = Math.min(before.length, after.length); overlap > 0; overlap -= 1) {
-      let same = true;
-      for (let i = 0; i < overlap; i += 1) {
-        if (before[before.length - overlap + i] !== after[i]) {
-          same = false;
-          break;
-        }
-      }
-      if (same) return after.slice(overlap);
-    }
-    return after;
-  }
+  const announcer = new Announcer(
+    (text) => setText($("news"), text),
+    (act, ms) => setTimeout(act, ms),
+    (timer) => clearTimeout(timer),
+  );
 
   function render(view) {
     if (!view || typeof view !== "object") return;
@@ -323,10 +397,12 @@
       show($("stables"), false);
       show($("turn"), false);
       show($("winner"), false);
-      for (const id of ["pile", "chain", "last", "players", "pile-line"]) $(id).replaceChildren();
+      for (const id of ["pile", "chain", "last", "players"]) $(id).replaceChildren();
+      setText($("pile-line"), "");
       return;
     }
     learnVocabulary(game.words);
+    labelVerbs(game.words);
     show($("no-game"), false);
     show($("stables"), true);
     show($("turn"), true);
@@ -340,59 +416,64 @@
     renderPlayers(game);
     renderPile(game);
     const last = lines(game.last);
-    // Newest first: the move just made is at the top of the list, where a glance or a swipe finds it.
-    textList($("last"), last.slice().reverse(), (entry, line) => {
-      entry.textContent = line;
-    });
-    const fresh = newLines(before, last);
-    if (fresh.length) setText($("news"), fresh.join(" "));
+    textList($("last"), keyedLines(last)); // in the order they happened
+    announcer.add(newLines(before, last));
     renderMoves(game);
     renderQuestion(game.question);
+    if (page.card) showCardPlay();
   }
 
+  // Each player's Stable: a section keyed by the player, its cards keyed by id and copy, so a card that did not
+  // move is the same element after another player's move.
   function renderPlayers(game) {
     const players = Array.isArray(game.players) ? game.players : [];
-    const fragment = document.createDocumentFragment();
-    for (const player of players) {
-      const section = document.createElement("section");
-      section.className = player.name === game.current ? "player current" : "player";
-      const heading = document.createElement("h3");
-      heading.textContent = String(player.name);
-      section.appendChild(heading);
-      const summary = document.createElement("p");
-      summary.textContent = player.summary == null ? "" : String(player.summary);
-      section.appendChild(summary);
-      const cards = Array.isArray(player.cards) ? player.cards : [];
-      if (cards.length) {
-        const list = document.createElement("ul");
-        for (const card of cards) {
-          const entry = document.createElement("li");
-          entry.textContent = String(card.name);
-          if (card.type) {
-            const kind = document.createElement("span");
-            kind.className = "kind";
-            kind.textContent = `, ${card.type}`;
-            entry.appendChild(kind);
-          }
-          list.appendChild(entry);
-        }
-        section.appendChild(list);
-      }
-      fragment.appendChild(section);
-    }
-    $("players").replaceChildren(fragment);
+    reconcile(
+      $("players"),
+      players.map((player) => ({ key: String(player.name), player })),
+      () => {
+        const section = document.createElement("section");
+        section.className = "player";
+        section.append(document.createElement("h3"), document.createElement("p"), document.createElement("ul"));
+        return section;
+      },
+      (section, { player }) => {
+        section.className = player.name === game.current ? "player current" : "player";
+        const [heading, summary, list] = section.children;
+        setText(heading, player.name);
+        setText(summary, player.summary);
+        const cards = Array.isArray(player.cards) ? player.cards : [];
+        const keys = occurrenceKeys(cards.map((card) => String(card.id)));
+        reconcile(
+          list,
+          cards.map((card, index) => ({ key: keys[index], card })),
+          ({ card }) => {
+            const entry = document.createElement("li");
+            entry.textContent = String(card.name);
+            if (card.type) {
+              const kind = document.createElement("span");
+              kind.className = "kind";
+              kind.textContent = `, ${card.type}`;
+              entry.appendChild(kind);
+            }
+            return entry;
+          },
+        );
+        show(list, cards.length > 0);
+      },
+    );
   }
 
   function renderPile(game) {
     const pile = Array.isArray(game.pile) ? game.pile : [];
     setText($("pile-line"), game.pile_line);
-    textList($("pile"), pile.slice().reverse(), (entry, card) => {
-      entry.textContent = card.player ? `${card.name}, ${card.player}` : String(card.name);
-    });
+    const top = pile.slice().reverse();
+    const keys = occurrenceKeys(top.map((card) => `${card.id}/${card.player}`));
+    textList(
+      $("pile"),
+      top.map((card, index) => ({ key: keys[index], text: card.player ? `${card.name}, ${card.player}` : card.name })),
+    );
     const chain = lines(game.chain);
-    textList($("chain"), chain, (entry, line) => {
-      entry.textContent = line;
-    });
+    textList($("chain"), keyedLines(chain));
     show($("chain"), chain.length > 0);
     show($("chain-heading"), chain.length > 0);
   }
@@ -403,20 +484,25 @@
     return pile.length ? pile[pile.length - 1].id : null;
   }
 
+  function mayDo() {
+    const game = page.view && page.view.game;
+    return new Set(game ? lines(game.may) : []);
+  }
+
   function renderMoves(game) {
     const may = new Set(lines(game.may));
     show($("moves"), true);
     let any = false;
-    for (const button of document.querySelectorAll("#verbs button[data-verb]")) {
+    for (const button of document.querySelectorAll("button[data-verb]")) {
       const allowed = may.has(button.dataset.verb);
-      any = any || allowed;
+      any = any || (allowed && button.parentElement.id === "verbs");
       if (allowed) {
         button.hidden = false;
         button.removeAttribute("aria-disabled");
       } else if (document.activeElement === button) {
-        // Never pull the focus away: the button stays where it is, marked unavailable, until the player moves on.
+        // Never pull the focus away: the button stays where it is, marked unavailable, until the next update after
+        // the player has left it (hidden at once on leaving, it would move the button being tapped under the finger).
         button.setAttribute("aria-disabled", "true");
-        button.addEventListener("blur", () => renderMoves(page.view.game), { once: true });
       } else {
         button.hidden = true;
         button.removeAttribute("aria-disabled");
@@ -428,27 +514,11 @@
 
   // ---- moves -----------------------------------------------------------------------------------------------------
 
-  async function move(body) {
-    if (page.busy) return;
-    page.busy = true;
-    $("moves").setAttribute("aria-busy", "true");
-    let answer;
-    try {
-      answer = await sendOnce("/api/move", body);
-    } catch (error) {
-      answer = null;
-    } finally {
-      page.busy = false;
-      $("moves").removeAttribute("aria-busy");
-    }
-    answered(answer);
+  function move(body) {
+    keep("/api/move", body);
   }
 
   function answered(answer) {
-    if (!answer) {
-      showConnection(true);
-      return;
-    }
     showConnection(false);
     const data = answer.data;
     if (answer.status === 401) {
@@ -474,30 +544,31 @@
 
   function verbClicked(event) {
     const button = event.currentTarget;
-    if (button.getAttribute("aria-disabled") === "true" || page.busy) return;
-    const verb = button.dataset.verb;
-    const mode = button.dataset.pick;
-    if (!mode) {
-      const body = { verb };
+    if (button.getAttribute("aria-disabled") === "true") return;
+    const verb = verbOf(button.dataset.verb);
+    if (!verb) return;
+    if (verb.pick === "") {
+      const body = { verb: verb.verb };
       const top = topOfPile();
-      if (top && (verb === "neigh" || verb === "super-neigh" || verb === "resolve")) body.on = top;
+      if (top && verb.on_pile) body.on = top;
       move(body);
       return;
     }
-    openPicker(verb, mode, button.textContent);
+    openPicker(verb, button.textContent);
   }
 
-  function openPicker(verb, mode, title) {
-    page.pick = { verb, mode, card: null };
+  function openPicker(verb, title) {
+    closeCard(false);
+    page.pick = { verb, mode: verb.pick, card: null };
     setText($("picker-heading"), title);
     show($("picker"), true);
-    show($("search-box"), mode === "card");
-    show($("any-card"), verb === "discard");
-    show($("table-choices"), mode !== "card");
+    show($("search-box"), verb.pick === "card");
+    show($("any-card"), verb.pick === "card" && !verb.needs_card);
+    show($("table-choices"), verb.pick !== "card");
     show($("target-box"), false);
     $("search-results").replaceChildren();
     setText($("search-count"), "");
-    if (mode === "card") {
+    if (verb.pick === "card") {
       $("search").value = "";
       $("search").focus();
     } else {
@@ -517,17 +588,18 @@
   function fillTableChoices() {
     const game = page.view && page.view.game;
     const players = game && Array.isArray(game.players) ? game.players : [];
-    const mode = page.pick.mode;
+    const { verb, mode } = page.pick;
     const items = [];
     for (const player of players) {
       const mine = player.name === page.player;
       if ((mode === "others" && mine) || (mode === "own" && !mine)) continue;
       const cards = Array.isArray(player.cards) ? player.cards : [];
+      const keys = occurrenceKeys(cards.map((card) => `${player.name}/${card.id}`));
       cards.forEach((card, index) => {
         items.push({
-          key: `${player.name}/${card.id}/${index}`,
+          key: keys[index],
           text: mode === "own" ? String(card.name) : `${card.name}, ${player.name}`,
-          act: () => move({ verb: page.pick.verb, card: card.id, target: player.name }),
+          act: () => move({ verb: verb.verb, card: card.id, target: player.name }),
         });
       });
     }
@@ -550,14 +622,15 @@
     let answer;
     try {
       answer = await request("GET", `/api/cards?q=${encodeURIComponent(query)}`);
-    } catch (error) {
+    } catch {
       showConnection(true);
       return;
     }
     if (serial !== page.searchSerial || !page.pick) return; // a newer search, or the picker closed
     let cards = answer.status === 200 && Array.isArray(answer.data.cards) ? answer.data.cards : [];
     // An Instant answers with an Instant: the other cards found are left out (a card without a kind stays).
-    if (page.pick.verb === "instant") cards = cards.filter((card) => !card.kind || card.kind === "instant");
+    const only = page.pick.verb.only;
+    if (only) cards = cards.filter((card) => !card.kind || card.kind === only);
     buttonList(
       $("search-results"),
       cards.map((card) => ({
@@ -570,23 +643,36 @@
   }
 
   function needsTarget(verb, card) {
-    if (verb === "bring") return true;
-    return verb === "play" && card.kind === "downgrade";
+    return verb.into === "any" || (verb.into !== "" && verb.into === card.kind);
   }
 
   function cardChosen(card) {
     const verb = page.pick.verb;
+    if (verb.verb === "read") {
+      readCard(card);
+      return;
+    }
+    play(verb, card);
+  }
+
+  // A card's move: into whose Stable, first, when the verb asks it for this card.
+  function play(verb, card) {
     if (needsTarget(verb, card)) {
+      if (!page.pick) page.pick = { verb, mode: verb.pick, card };
       page.pick.card = card;
+      show($("picker"), true);
+      show($("search-box"), false);
+      show($("table-choices"), false);
+      setText($("picker-heading"), word(verb.label));
       const game = page.view && page.view.game;
       const names = game && Array.isArray(game.players) ? game.players.map((p) => String(p.name)) : [];
-      const order = verb === "bring" ? [page.player, ...names.filter((n) => n !== page.player)] : names;
+      const order = verb.into === "any" ? [page.player, ...names.filter((n) => n !== page.player)] : names;
       buttonList(
         $("target-choices"),
         order.map((name) => ({
           key: name,
           text: name,
-          act: () => move({ verb, card: card.id, target: name }),
+          act: () => move({ verb: verb.verb, card: card.id, target: name }),
         })),
       );
       show($("target-box"), true);
@@ -594,10 +680,76 @@
       if (first) first.focus();
       return;
     }
-    const body = { verb, card: card.id };
+    const body = { verb: verb.verb, card: card.id };
     const top = topOfPile();
-    if (verb === "instant" && top) body.on = top;
+    if (verb.on_pile && top) body.on = top;
     move(body);
+  }
+
+  // ---- a card's own page -----------------------------------------------------------------------------------------
+
+  // Its full text as the laptop says it, read on this phone alone (nothing is said on the laptop).
+  async function readCard(card) {
+    let answer;
+    try {
+      const key = freshKey((bytes) => crypto.getRandomValues(bytes)); // a read is never sent again: a key of its own
+      answer = await request("POST", "/api/move", { key, verb: "read", card: card.id });
+    } catch {
+      showConnection(true);
+      return;
+    }
+    if (answer.status !== 200 || answer.data.status !== "text") {
+      notice(errorOf(answer).length ? errorOf(answer) : lines(answer.data.lines));
+      return;
+    }
+    notice([]);
+    closePicker(false);
+    page.card = card;
+    const [name, ...rest] = lines(answer.data.lines);
+    setText($("card-name"), name);
+    reconcile(
+      $("card-text"),
+      keyedLines(rest),
+      (item) => {
+        const paragraph = document.createElement("p");
+        paragraph.textContent = item.text;
+        return paragraph;
+      },
+      (paragraph, item) => setText(paragraph, item.text),
+    );
+    showCardPlay();
+    show($("card-page"), true);
+    $("card-name").focus();
+  }
+
+  // "Play it" where the move is allowed now: an Instant when the view offers one, any other card when play is.
+  function cardMove() {
+    const card = page.card;
+    if (!card) return null;
+    const may = mayDo();
+    const name = card.kind === "instant" ? "instant" : "play";
+    return may.has(name) ? verbOf(name) : null;
+  }
+
+  function showCardPlay() {
+    const button = $("card-play");
+    const allowed = cardMove() !== null;
+    if (allowed || document.activeElement !== button) show(button, allowed);
+  }
+
+  function closeCard(focusMoves) {
+    const had = $("card-page").contains(document.activeElement);
+    page.card = null;
+    show($("card-page"), false);
+    if (focusMoves && had) $("moves-heading").focus();
+  }
+
+  function playCard() {
+    const verb = cardMove();
+    const card = page.card;
+    if (!verb || !card) return;
+    closeCard(false);
+    play(verb, card);
   }
 
   // ---- a warning -------------------------------------------------------------------------------------------------
@@ -612,13 +764,15 @@
       const text = typeof own[key] === "string" ? own[key] : word(element.dataset.word);
       if (text !== null) setText(element, text);
     }
-    const box = $("warning-lines");
-    box.replaceChildren(
-      ...list.map((line) => {
+    reconcile(
+      $("warning-lines"),
+      keyedLines(list),
+      (item) => {
         const paragraph = document.createElement("p");
-        paragraph.textContent = line;
+        paragraph.textContent = item.text;
         return paragraph;
-      }),
+      },
+      (paragraph, item) => setText(paragraph, item.text),
     );
     show($("warning"), true);
     if (focus) $("warning-heading").focus();
@@ -639,24 +793,15 @@
     }
   }
 
-  async function answerWarning(answer) {
-    if (page.busy || !page.question) return;
-    page.busy = true;
-    let reply;
-    try {
-      reply = await sendOnce("/api/answer", { question: page.question, answer });
-    } catch (error) {
-      reply = null;
-    } finally {
-      page.busy = false;
-    }
-    if (!reply) {
-      showConnection(true);
-      return;
-    }
+  function answerWarning(answer) {
+    if (!page.question) return;
+    keep("/api/answer", { question: page.question, answer });
+  }
+
+  function answeredWarning(reply) {
     hideWarning(true);
     if (reply.status === 200 && reply.data.status === "refused") {
-      setText($("news"), lines(reply.data.lines).join(" "));
+      announcer.add(lines(reply.data.lines));
       notice([]);
     } else {
       answered(reply);
@@ -669,15 +814,16 @@
     let me;
     try {
       me = await request("GET", "/api/me");
-    } catch (error) {
+    } catch {
       showConnection(true);
-      setTimeout(start, 2000);
+      setTimeout(start, 1000);
       return;
     }
     showConnection(false);
     if (me.status === 200 && typeof me.data.player === "string") {
       joined(me.data);
     } else {
+      outbox.forget(); // no device: nothing kept can be sent
       showJoin();
     }
   }
@@ -686,17 +832,19 @@
     const code = new URLSearchParams(location.search).get("code");
     if (code) $("code").value = code.replace(/[^0-9A-Za-z]/g, "").slice(0, 12);
     $("code-form").addEventListener("submit", submitCode);
-    for (const button of document.querySelectorAll("#verbs button[data-verb]")) {
-      button.hidden = true;
-      button.addEventListener("click", verbClicked);
-    }
     $("search").addEventListener("input", searchTyped);
-    $("any-card").addEventListener("click", () => move({ verb: "discard" }));
+    $("any-card").addEventListener("click", () => move({ verb: page.pick.verb.verb }));
     $("picker-cancel").addEventListener("click", () => closePicker(true));
     $("warning-yes").addEventListener("click", () => answerWarning("yes"));
     $("warning-no").addEventListener("click", () => answerWarning("no"));
+    $("card-play").addEventListener("click", playCard);
+    $("card-back").addEventListener("click", () => closeCard(true));
+    window.addEventListener("online", () => {
+      if (page.csrf && (!page.stream || page.stream.readyState === EventSource.CLOSED)) openStream();
+      flush();
+    });
     start();
   }
 
   wire();
-})();
+}
