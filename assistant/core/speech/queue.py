@@ -227,14 +227,14 @@ class SpeechQueue:
         if not utterance.text.strip() and not utterance.sound:
             return False
         if self.muted:
-            self._remember(utterance)
+            self.remember(utterance)
             return False
         priority = utterance.priority
         if priority is Priority.HINT and self.busy:
             return False
         if priority is Priority.ECHO:  # latest wins: an older echo still waiting is out of date
             self._waiting = deque(u for u in self._waiting if u.priority is not Priority.ECHO)
-        self._remember(utterance)
+        self.remember(utterance)
         if utterance.review:
             self.carry, self.moves = [], []  # the player is reading back: what was cut is in the history
             self._waiting.append(utterance)
@@ -319,7 +319,7 @@ class SpeechQueue:
         self.carry, self.moves = [], []
         folded = self._in_order(self._unsettled(unique(facts), utterance))
         self._folds = {fact: n for fact, n in self._folds.items() if fact in folded}
-        self._remember(utterance)
+        self.remember(utterance)
         if wins:  # a win first: what it does not settle is said after it
             self._waiting.extend([utterance, _catching_up(folded)] if folded else [utterance])
         else:
@@ -428,10 +428,7 @@ class SpeechQueue:
         return Utterance(said.text, Priority.MESSAGE, private=said.private, review=True)
 
     def remember(self, utterance: Utterance) -> None:
-        """Keep an utterance said elsewhere (another voice) in the history, to step back to."""
-        self._remember(utterance)
-
-    def _remember(self, utterance: Utterance) -> None:
+        """Keep an utterance in the history, to step back to (one said by another voice too)."""
         if utterance.review or utterance.priority is Priority.ECHO or not utterance.text.strip():
             return  # repeats are already there; single letters typed would bury the sentences
         self.history.append(utterance)
