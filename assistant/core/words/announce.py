@@ -90,7 +90,6 @@ __all__ = [
     "Said",
     "EFFECT_EVENTS",
     "facts_of_step",
-    "decisive_of_step",
     "move_of_step",
     "tells_of_step",
     "chain_duty",
@@ -346,11 +345,6 @@ def facts_of_step(table: Table, step: Step, at: int = 0) -> tuple[About, ...]:
             said.append(About(Topic.CHAIN_DONE, describe_fact(table, fact, step.after)))
     # A count that a later fact says again ("Ana has 3 Unicorns, enough to win ...") is said once.
     return tuple(unique(said))
-
-
-def decisive_of_step(table: Table, step: Step) -> str:
-    """The decisive facts of a step as one text (`facts_of_step`)."""
-    return texts(facts_of_step(table, step))
 
 
 #: A move's kind as the merged sentences name it (`Event.KIND`, a response named by its card).

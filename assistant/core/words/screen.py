@@ -21,7 +21,6 @@ __all__ = [
     "NO_GAME_STATUS",
     "SIX_KEY_MODES",
     "PILE_HEADING",
-    "STABLES_HEADING",
     "HISTORY_HEADING",
     "NO_GAME_TABLE",
     "PILE_EMPTY",
@@ -55,7 +54,6 @@ NO_GAME_STATUS = "No game yet. Type new game and the players' names, or a card n
 #: The six-key braille mode on the status line, by `assistant.core.braille.sixkey.EntryMode` value.
 SIX_KEY_MODES = {"chord": "Six-key braille: chord.", "space": "Six-key braille: dots then Space."}
 PILE_HEADING = "Pile and chain:"
-STABLES_HEADING = "Stables:"
 HISTORY_HEADING = "Earlier answers, newest first:"
 NO_GAME_TABLE = "No game: nothing on the table."
 PILE_EMPTY = "The pile is empty."

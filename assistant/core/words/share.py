@@ -45,7 +45,6 @@ __all__ = [
     "UNKNOWN_PATH",
     "UNKNOWN_VERB",
     "WRONG_CODE",
-    "already_sharing",
     "another_phone_waits",
     "bad_field",
     "cannot_listen",
@@ -186,11 +185,6 @@ def qr_too_small(columns: int, rows: int, width: int, height: int) -> str:
         f"The QR code cannot be drawn: it needs {columns} columns by {rows} rows, and this terminal has {width} by "
         f"{height}. Make the terminal larger, or let the phones open the address and type the join code."
     )
-
-
-def already_sharing(address: str, code: str) -> str:
-    """`share` while the table is already shared: where, and the code."""
-    return sharing_at(address, code)
 
 
 def public_address(address: str) -> str:
