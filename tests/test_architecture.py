@@ -446,10 +446,10 @@ def unused_exports(sources: dict[str, str], folder: str = "core/words/") -> list
         if not relative.startswith(folder):
             continue
         exported = [
-            element.value
+            name
             for node in ast.parse(text).body
             if isinstance(node, ast.Assign) and [ast.unparse(t) for t in node.targets] == ["__all__"]
-            for element in node.value.elts  # type: ignore[attr-defined]
+            for name in ast.literal_eval(node.value)
         ]
         for name in exported:
             word = re.compile(rf"\b{name}\b")
