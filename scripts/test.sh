@@ -9,6 +9,7 @@ bash scripts/setup.sh --with-tests
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 .venv/bin/mypy
+.venv/bin/python scripts/mypy_strict.py --check  # the figure in docs/architecture.md is today's
 if [ $# = 0 ]; then
     bash scripts/test-minimums.sh
 fi
