@@ -370,10 +370,12 @@ class TableApp(App[None]):
         if index is not None:
             self.region = index
         widget = self.region_widget(self.region)
+        if not widget.region and self.share.qr_shown:  # the QR code alone (F10): the input line is the one text left
+            widget = self.query_one("#prompt", Input)
         region = widget.content_region if widget.region else None
         if region is None:
             return
-        if REGION_IDS[self.region] == "prompt":
+        if widget.id == "prompt":
             self.cursor_position = self.query_one("#prompt", Input).cursor_screen_offset
         else:
             self.cursor_position = Offset(region.x, region.y)

@@ -17,7 +17,7 @@ from textual.widgets import Static
 
 from assistant.core.language.device import DeviceOutcome, DeviceRequest
 from assistant.core.language.reply import Reply
-from assistant.core.words.share import QR_BACK, QR_KEY, QR_SHOWN, qr_too_small
+from assistant.core.words.share import QR_BACK, QR_KEY, QR_PUT_AWAY, QR_SHOWN, qr_too_small
 from assistant.session import Session
 from assistant.ui.messages import PhoneMoved
 from assistant.ui.share_link import TableShare, apply_device, qr_text
@@ -80,7 +80,7 @@ class SharePanel(Static):
         too small to draw it whole."""
         if self.qr_shown:
             self.hide_qr()
-            return Reply.of(QR_BACK)
+            return Reply.of(QR_PUT_AWAY)
         if not self.link.join_url():
             return self.link.said()  # (not shared)
         too_small = self.too_small(self.app.size)

@@ -10,7 +10,7 @@ import time
 from io import StringIO
 from typing import Any
 
-from assistant.core.words.share import QR_BACK, QR_SHOWN, code_renewed, qr_too_small
+from assistant.core.words.share import QR_BACK, QR_PUT_AWAY, QR_SHOWN, code_renewed, qr_too_small
 from assistant.session import Session
 from assistant.share import server as share_server
 from assistant.share.guards import CODE_LIFETIME, JoinCode
@@ -69,9 +69,16 @@ def test_f10_shows_the_qr_code_whole_on_80_by_24_and_a_line_typed_brings_the_tab
             assert lines[-1] == QR_BACK and region.region.bottom <= 24 and region.region.right <= 80
             assert read_qr(lines[:-1]) == [server.join_url()]
             assert not app.query_one("#answer").region  # the table's regions are hidden while it is shown
-            await pilot.press(*"help", "enter")
+            assert app.cursor_position.y == app.query_one("#prompt").region.y  # the cursor on the one text left
+            await pilot.press("f10")  # F10 again: the table back
+            await pilot.pause()
+            assert heard[-1] == QR_PUT_AWAY and app.query_one("#answer").region and "▀" not in text(app, "share")
+            await pilot.press("f10")
+            await pilot.pause()
+            await pilot.press(*"help", "enter")  # a line typed: the table back too, with the line's answer
             await pilot.pause()
             assert app.query_one("#answer").region and "▀" not in text(app, "share")
+            assert text(app, "answer").startswith("Help") and app.cursor_position.y == app.query_one("#answer").region.y
 
     asyncio.run(asyncio.wait_for(scenario(), PATIENCE))
 

@@ -30,6 +30,7 @@ __all__ = [
     "QR_BACK",
     "QR_KEY",
     "QR_ONLY_IN_APP",
+    "QR_PUT_AWAY",
     "QR_SHOWN",
     "QUESTION_LAPSED",
     "REMOVE_WHOSE",
@@ -117,6 +118,7 @@ TABLE_FULL = (
 QR_KEY = "F10 shows the QR code for the phones to scan."
 QR_SHOWN = "The QR code is on the screen for the phones to scan. Press F10 or type a line to go back to the table."
 QR_BACK = "F10 or a line typed goes back to the table."
+QR_PUT_AWAY = "The QR code is put away: the table is back."
 QR_ONLY_IN_APP = (
     "The QR code is drawn only in the app, not in plain mode. The phones can open the address and type the join code."
 )
