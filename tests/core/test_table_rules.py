@@ -12,7 +12,6 @@ from assistant.core.game.events import (
     Destroy,
     Draw,
     EndTurn,
-    Event,
     Gathered,
     Phase,
     Play,
@@ -23,45 +22,14 @@ from assistant.core.game.events import (
     Source,
     ToDeck,
 )
-from assistant.core.game.facts import BackInDeck, Fact, LinkAdded, SavedToHand, StartSkipped, TriggersLost
-from assistant.core.game.history import Game
-from assistant.core.game.objections import ActionUsed, ChainOpen, NothingPutsBack, NothingToAnswer, Objection
-from assistant.core.game.setup import Setup
-from assistant.storage.decks import load_card_set
-
-ANA, BEN, CY = 0, 1, 2
-BABIES = ("baby-unicorn-red", "baby-unicorn-pink", "baby-narwhal")
-
-
-def game(base: str = "uu-2nd", *addons: str, players: int = 2, babies: bool = True, hands: bool = False) -> Game:
-    """A new game of Ana and Ben (and Cy) with these decks, under the decks' own rule profile."""
-    cards = load_card_set(base, list(addons))
-    profile = cards.decks[0].info.rules
-    seated = BABIES[:players] if babies else ()
-    return Game.new(Setup(("Ana", "Ben", "Cy")[:players], profile, base=base, addons=addons, babies=seated,
-                          hands=hands), cards)  # fmt: skip
-
-
-def moves(g: Game, *events: Event) -> tuple[Fact, ...]:
-    """Events the core finds nothing against, each recorded; the last one's facts."""
-    facts: tuple[Fact, ...] = ()
-    for event in events:
-        assert g.check(event) == (), f"{event!r} was objected to: {g.check(event)}"
-        facts = g.push(event).facts
-    return facts
-
-
-def warned(g: Game, event: Event) -> tuple[Objection, ...]:
-    """An event the core objects to, recorded anyway (as the table may); the objections."""
-    found = g.check(event)
-    assert found, f"{event!r} was not objected to"
-    g.push(event)
-    return found
+from assistant.core.game.facts import BackInDeck, LinkAdded, SavedToHand, StartSkipped, TriggersLost
+from assistant.core.game.objections import ActionUsed, ChainOpen, NothingPutsBack, NothingToAnswer
+from tests.core.playing import ANA, BEN, CY, RED_PINK, game, moves, warned
 
 
 def test_an_extra_play_counts_from_the_beginning_of_the_turn_after_it_arrives():
     """Unicorn Dungeon: "if this card is in your Stable at the beginning of your turn, you may play 2 cards"."""
-    g = game("uu-nsfw", babies=False)
+    g = game("uu-nsfw")
     moves(g, Draw(ANA), Play(ANA, "unicorn-dungeon", ANA), Resolve())
     assert g.state.granted == () and g.table.allowed_actions(g.state) == 1
     assert warned(g, Play(ANA, "wasted-white-unicorn", ANA)) == (ActionUsed(0, 1),)
@@ -74,34 +42,34 @@ def test_an_extra_play_counts_from_the_beginning_of_the_turn_after_it_arrives():
 def test_a_declined_may_still_warns_a_second_card():
     """000: "If you move to your Draw phase without triggering an optional triggered effect, you can no longer
     trigger that effect this turn"."""
-    g = game("uu-nsfw", babies=False)
+    g = game("uu-nsfw")
     moves(g, Bring(ANA, "unicorn-dungeon", ANA), EndTurn(), EndTurn(), Draw(ANA))
     assert g.state.lost == ("unicorn-dungeon",) and g.table.allowed_actions(g.state) == 1
 
 
 def test_another_turn_is_not_another_play():
     """Change of Luck: "take another turn" (tag extra_turn, not extra_action)."""
-    g = game()
+    g = game(babies=RED_PINK)
     moves(g, Draw(ANA), Play(ANA, "change-of-luck"), Resolve(), Resolve())
     assert warned(g, Play(ANA, "basic-unicorn-red", ANA)) == (ActionUsed(0, 1),)
 
 
 def test_a_card_played_by_a_card_s_effect_is_not_warned_nor_the_turn_s_play():
     """Dragon Kiss: "look through the deck for a Magic card and play it at once"."""
-    g = game("uu-2nd", "uu-dragons")
+    g = game("uu-2nd", "uu-dragons", babies=RED_PINK)
     moves(g, Draw(ANA), Play(ANA, "dragon-kiss"), Resolve())
     deck, actions = g.state.deck, g.state.actions
     moves(g, Play(ANA, "unicorn-poison", None, Source.DECK))
     assert g.state.deck == deck - 1 and g.state.actions == actions
     # once the effect is done, a play is the turn's again
-    g2 = game("uu-2nd", "uu-dragons")
+    g2 = game("uu-2nd", "uu-dragons", babies=RED_PINK)
     moves(g2, Draw(ANA), Play(ANA, "dragon-kiss"))
     assert ChainOpen() not in g2.check(Play(ANA, "unicorn-poison", None, Source.DECK))
 
 
 def test_a_hand_put_back_into_the_deck_is_counted():
     """Shake Up: this card, every card in your hand and the whole discard pile go back into the deck, then draw 5."""
-    g = game(hands=True)
+    g = game(babies=RED_PINK, hands=True)
     moves(g, SetDeck(2), Draw(ANA), Play(ANA, "shake-up"), Resolve(), Reshuffle())
     assert g.state.deck == 2 and g.state.players[ANA].hand == 5
     assert BackInDeck(5, 7) in moves(g, ToDeck(ANA, Gathered.HAND))
@@ -110,14 +78,14 @@ def test_a_hand_put_back_into_the_deck_is_counted():
 
 
 def test_cards_back_into_the_deck_outside_such_an_effect_are_warned_and_a_baby_goes_to_the_nursery():
-    g = game()
+    g = game(babies=RED_PINK)
     assert warned(g, ToDeck(ANA, Gathered.STABLE)) == (NothingPutsBack(),)
     assert g.state.players[ANA].stable == () and "baby-unicorn-red" in g.state.nursery
 
 
 def test_a_whenever_duty_joins_the_chain_each_time():
     """Barbed Wire: a Unicorn card coming into or going out of its Stable costs its owner a discard."""
-    g = game()
+    g = game(babies=RED_PINK)
     moves(g, Bring(ANA, "barbed-wire", BEN), EndTurn(), Draw(BEN), Play(BEN, "basic-unicorn-red", BEN))
     duty = Trigger("barbed-wire", 1, TriggerKind.DUTY)
     assert LinkAdded((duty,), 1) in moves(g, Resolve()) and g.state.chain == ((duty,),)
@@ -126,7 +94,7 @@ def test_a_whenever_duty_joins_the_chain_each_time():
 
 def test_an_instant_answers_the_effect_being_done_and_saves_the_card():
     """Unicorn Net: when a card is about to be sacrificed or destroyed, that card comes to your hand."""
-    g = game("uu-2nd", "uu-adventures", players=3, hands=True)
+    g = game("uu-2nd", "uu-adventures", players=("Ana", "Ben", "Cy"), babies=(*RED_PINK, "baby-narwhal"), hands=True)
     moves(g, Bring(ANA, "basic-unicorn-red", BEN), Draw(ANA), Play(ANA, "unicorn-poison"), Resolve())
     moves(g, Respond(BEN, "unicorn-net"))
     assert g.state.pile[0].card == "unicorn-net"
@@ -139,21 +107,21 @@ def test_an_instant_answers_the_effect_being_done_and_saves_the_card():
 
 def test_an_instant_answers_the_start_of_a_turn():
     """Flare Gun: when another player's turn begins, they skip the Beginning of Turn and Draw phases."""
-    g = game("uu-2nd", "uu-adventures", players=3)
+    g = game("uu-2nd", "uu-adventures", players=("Ana", "Ben", "Cy"), babies=(*RED_PINK, "baby-narwhal"))
     moves(g, EndTurn(), Respond(CY, "flare-gun"), Resolve())
     assert StartSkipped(1, "flare-gun") in moves(g, Resolve())
     assert g.state.phase is Phase.ACTION and g.state.chain == ()
 
 
 def test_a_neigh_with_nothing_on_the_pile_is_still_nothing_to_answer():
-    g = game()
+    g = game(babies=RED_PINK)
     moves(g, Draw(ANA))
     assert warned(g, Respond(BEN, "neigh")) == (NothingToAnswer(1, "neigh"),)
 
 
 def test_a_passive_herd_bonus_is_never_lost():
     """004: the Alpaca Herd Bonus ("Your Alpacas cannot be destroyed") holds; letting the Draw begin loses nothing."""
-    g = game("llamas", babies=False)
+    g = game("llamas")
     moves(g, Bring(ANA, "basic-alpaca", ANA), Bring(ANA, "adorable-alpaca", ANA), Resolve())
     moves(g, Bring(ANA, "alpacacopter", ANA), Resolve(), EndTurn(), EndTurn())
     assert any(x.kind is TriggerKind.HERD for link in g.state.chain for x in link), "the bonus is offered"
@@ -163,7 +131,7 @@ def test_a_passive_herd_bonus_is_never_lost():
 def test_a_baby_back_from_a_stable_goes_to_the_nursery_and_is_never_counted_into_the_deck():
     """Rulebook: Baby Unicorns are never added to a hand or the deck; one that would go there goes back to the
     Nursery. A Stable shuffled into the deck adds its other cards to the deck's count, not its Baby."""
-    g = game()
+    g = game(babies=RED_PINK)
     moves(g, SetDeck(40), Bring(ANA, "basic-unicorn-red", ANA))
     found = g.check(ToDeck(ANA, Gathered.STABLE))
     step = g.push(ToDeck(ANA, Gathered.STABLE))
