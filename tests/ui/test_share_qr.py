@@ -10,7 +10,7 @@ import time
 from io import StringIO
 from typing import Any
 
-from assistant.core.words.share import QR_BACK, QR_PUT_AWAY, QR_SHOWN, code_renewed, qr_too_small
+from assistant.core.words.share import QR_BACK, QR_ONLY_IN_APP, QR_PUT_AWAY, QR_SHOWN, code_renewed, qr_too_small
 from assistant.session import Session
 from assistant.share import server as share_server
 from assistant.share.guards import CODE_LIFETIME, JoinCode
@@ -147,3 +147,13 @@ def test_a_join_code_grown_old_is_said_in_plain_mode_and_share_says_it_again(mon
     codes = [found["code"] for found in map(SHARED.search, printed) if found is not None]
     assert len(codes) == 2 and codes[0] != codes[1]  # `share` says the new code
     assert printed[-2] == code_renewed(codes[1].replace(" ", "")) and printed[-2] in heard  # said before it, unasked
+
+
+def test_plain_mode_says_the_qr_code_is_the_apps_and_draws_no_blocks():
+    session = Session(load_card_set())
+    out = StringIO()
+    heard: list[str] = []
+    lines = ["share 127.0.0.1:0", "share qr", "share off", "quit"]
+    assert run_plain(session, lines, out, Heard(lambda reply: heard.append(reply.speech))) == 0
+    assert QR_ONLY_IN_APP in out.getvalue().splitlines() and QR_ONLY_IN_APP in heard
+    assert not set(out.getvalue()) & set("█▀▄")
