@@ -102,7 +102,7 @@ def measure(full: bool = False, keyboard: bool = False) -> dict[str, Any]:
             reading = asyncio.ensure_future(reader.read(done))
             for burst in _bursts():
                 for number, (player, move) in enumerate(burst):
-                    outcome = await app._phone_submit(player, move)
+                    outcome = await app.share.link.submit(player, move)
                     firsts.append(outcome.reply.lines[0] if outcome.reply is not None else "")
                     if number == 1:
                         await reader.type_line("tally")  # her own command, typed at once mid-burst

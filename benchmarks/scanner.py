@@ -86,7 +86,7 @@ def decoders():
         except Exception:  # it raises ValueError on some images; that counts as nothing read
             return []
 
-    from assistant.scanner.background import BackgroundStage, _Job
+    from assistant.scanner.background import BackgroundStage, Job
     from assistant.scanner.measure import find_code_regions
 
     background = BackgroundStage(inline=True, known=known_labels())
@@ -96,7 +96,7 @@ def decoders():
         if found:
             return found
         # One frame, no history: the background stage's repair, erasures and deblurring (the average needs several).
-        work = background.work(_Job(0, gray, find_code_regions(gray, limit=2), []))
+        work = background.work(Job(0, gray, find_code_regions(gray, limit=2), []))
         return [r.decoded.payload for r in work]
 
     return {"cascade": cascade, "+background": with_background, "zxing-cpp": raw_zxing, "pyzbar": pyzbar_alone}

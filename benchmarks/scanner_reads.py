@@ -85,7 +85,7 @@ def measure(stills: int, wechat: Path | None = None) -> dict:
     import zxingcpp
     from pyzbar import pyzbar
 
-    from assistant.scanner.background import BackgroundStage, _Job
+    from assistant.scanner.background import BackgroundStage, Job
     from assistant.scanner.decoders import Cascade
     from assistant.scanner.measure import find_code_regions
     from benchmarks.scanner import known_labels
@@ -109,7 +109,7 @@ def measure(stills: int, wechat: Path | None = None) -> dict:
                     gray = cv2.cvtColor(M.render(shot), cv2.COLOR_BGR2GRAY)
                     path = shot.payload in [d.payload for d in first.decode(gray)]
                     if not path:
-                        job = _Job(seed, gray, find_code_regions(gray), [(seed, gray)])
+                        job = Job(seed, gray, find_code_regions(gray), [(seed, gray)])
                         path = shot.payload in [r.decoded.payload for r in stage.work(job)]
                     options = {"formats": zxingcpp.BarcodeFormat.QRCode, "text_mode": zxingcpp.TextMode.Plain}
                     zbar = pyzbar.decode(gray, symbols=[pyzbar.ZBarSymbol.QRCODE])

@@ -10,6 +10,7 @@ bash scripts/setup.sh --with-tests
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 .venv/bin/mypy
+.venv/bin/python scripts/mypy_strict.py --check  # the figure in docs/architecture.md is today's
 npx --no-install eslint assistant/share/page tests/page eslint.config.js
 node --test tests/page/
 if [ $# = 0 ]; then

@@ -5,6 +5,7 @@ the command line stays cheap (no heavy library loaded), checked in a fresh inter
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -412,3 +413,61 @@ def test_the_message_check_catches_a_stray_message_and_an_untyped_handler():
         "assistant/ui/app.py:6: handler on_noticed not typed",
         "assistant/ui/app.py:9: handler on_mount not typed",
     ]
+
+
+def private_imports(sources: dict[str, str]) -> list[str]:
+    """Where a module imports a private name (`_name`) of another module of the package: what two modules share is
+    public in the module that owns it (and in its `__all__`, where it has one)."""
+    return [
+        f"assistant/{relative}:{node.lineno}: {node.module}.{alias.name}"
+        for relative, text in sorted(sources.items())
+        for node in ast.walk(ast.parse(text))
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("assistant")
+        for alias in node.names
+        if alias.name.startswith("_") and not alias.name.startswith("__")
+    ]
+
+
+def test_no_module_imports_another_modules_private_name():
+    sources = {path.relative_to(PACKAGE).as_posix(): path.read_text() for path in PACKAGE.rglob("*.py")}
+    assert private_imports(sources) == []
+
+
+def test_the_private_import_check_catches_one():
+    planted = {"ui/app.py": "from assistant.core.words.gameplay import _a, area_of\nfrom os import _exit\n"}
+    assert private_imports(planted) == ["assistant/ui/app.py:1: assistant.core.words.gameplay._a"]
+
+
+def unused_exports(sources: dict[str, str], folder: str = "core/words/") -> list[str]:
+    """The names a module of `folder` exports (`__all__`) that no code of the package uses: named only where it is
+    made and in `__all__` (a sentence no one says, or one only a test says, ships dead)."""
+    found = []
+    for relative, text in sorted(sources.items()):
+        if not relative.startswith(folder):
+            continue
+        exported = [
+            name
+            for node in ast.parse(text).body
+            if isinstance(node, ast.Assign) and [ast.unparse(t) for t in node.targets] == ["__all__"]
+            for name in ast.literal_eval(node.value)
+        ]
+        for name in exported:
+            word = re.compile(rf"\b{name}\b")
+            elsewhere = any(word.search(other) for where, other in sources.items() if where != relative)
+            if not elsewhere and len(word.findall(text)) <= 2:
+                found.append(f"assistant/{relative}: {name}")
+    return found
+
+
+def test_every_name_a_words_module_exports_is_used_by_the_app():
+    sources = {path.relative_to(PACKAGE).as_posix(): path.read_text() for path in PACKAGE.rglob("*.py")}
+    assert unused_exports(sources) == []
+
+
+def test_the_unused_export_check_catches_a_dead_sentence():
+    planted = {
+        "core/words/share.py": '__all__ = ["SAID", "DEAD", "said"]\nSAID = "x"\nDEAD = "y"\n\n\ndef said():\n'
+        "    return SAID\n",
+        "ui/app.py": "from assistant.core.words.share import said\n",
+    }
+    assert unused_exports(planted) == ["assistant/core/words/share.py: DEAD"]

@@ -123,7 +123,10 @@ class BackgroundRead:
 
 
 @dataclass
-class _Job:
+class Job:
+    """One frame's work for the background stage: the frame, its regions and the frames before it (handed to the
+    worker process as it is)."""
+
     index: int
     gray: Any
     regions: list
@@ -158,8 +161,8 @@ class BackgroundStage:
         self.inline = inline
         self.frame_ms = frame_ms
         self._history: deque = deque(maxlen=AVERAGE_FRAMES)
-        self._waiting: _Job | None = None
-        self._running: _Job | None = None
+        self._waiting: Job | None = None
+        self._running: Job | None = None
         self._done: list[BackgroundRead] = []
         self._lock = threading.Condition()
         self._thread: threading.Thread | None = None
@@ -206,7 +209,7 @@ class BackgroundStage:
 
         found = list(regions) if regions is not None else find_code_regions(gray)
         with self._lock:
-            job = _Job(index, gray, found, list(self._history), picture=picture)
+            job = Job(index, gray, found, list(self._history), picture=picture)
             if self.inline:
                 if self._running is not None:
                     return  # still "working" on an earlier frame, as a thread would be
@@ -270,7 +273,7 @@ class BackgroundStage:
                 # Rest: a frame offered meanwhile waits (and a newer one replaces it: the latest is worked on).
                 self._lock.wait_for(lambda: self._stop, timeout=max(0.0, took * self.rest))
 
-    def _work_inline(self, job: _Job) -> None:
+    def _work_inline(self, job: Job) -> None:
         clock = self.cascade.clock
         started = clock()
         job.results = self.work(job)
@@ -278,7 +281,7 @@ class BackgroundStage:
         job.ready_at = job.index + max(1, math.ceil(elapsed_ms / self.frame_ms))
         job.free_at = job.index + max(1, math.ceil(elapsed_ms * (1 + self.rest) / self.frame_ms))
 
-    def work(self, job: _Job, seen: Callable[[bool], None] | None = None) -> list[BackgroundRead]:
+    def work(self, job: Job, seen: Callable[[bool], None] | None = None) -> list[BackgroundRead]:
         """Everything the stage does for one frame (see the module docstring). `seen`: told, as soon as it is
         known, whether a still picture's frame shows signs of a code (before the whole frame's look or the work:
         the worker process tells the live loop at once)."""
@@ -374,7 +377,7 @@ class BackgroundStage:
                     return reads
         return []
 
-    def _also_before(self, job: _Job, decoded: Decoded, read: Callable[[Any], list[Decoded]]) -> bool:
+    def _also_before(self, job: Job, decoded: Decoded, read: Callable[[Any], list[Decoded]]) -> bool:
         """The same code read again in the frame before by `read` (the reader that read it, given a frame): a read
         that stands for two."""
         earlier = [g for i, g in job.history if i < job.index and g.shape == job.gray.shape]
@@ -395,7 +398,7 @@ class BackgroundStage:
         return read
 
     def _average(
-        self, job: _Job, regions: list[tuple[int, int, int, int]]
+        self, job: Job, regions: list[tuple[int, int, int, int]]
     ) -> tuple[NDArray[np.uint8], tuple[int, int]] | None:
         """The mean of the last frames over the first region, when the card stayed still; else None."""
         import numpy as np
@@ -429,12 +432,12 @@ def shows_code(
     `REPAIR_REGIONS` code-like regions. Wood grain, felt and a plain table show neither; a code too blurred, hidden
     or reflected to read mostly shows both, and on the evaluation camera every still card the stage reads shows
     one. A few milliseconds at 720p (the card search, then the finder search on two regions)."""
-    from assistant.scanner.measure import _percentiles
+    from assistant.scanner.measure import percentiles
     from assistant.scanner.repair import MAX_SIDE, find_finders
 
     if card is not None:
         x, y, w, h = card[0]
-        darkest, brightest = _percentiles(gray[y : y + h, x : x + w], 5, 99)
+        darkest, brightest = percentiles(gray[y : y + h, x : x + w], 5, 99)
         if darkest < CODE_DARK * brightest:
             return True
     for region in regions[:REPAIR_REGIONS]:

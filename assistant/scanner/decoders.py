@@ -466,9 +466,9 @@ class Cascade:
     # Image helpers.
 
     def _percentiles(self, gray: MatLike) -> tuple[float, float]:
-        from assistant.scanner.measure import _percentiles
+        from assistant.scanner.measure import percentiles
 
-        low, high = _percentiles(gray, 1, 99)
+        low, high = percentiles(gray, 1, 99)
         return low, high
 
     def _stretch(self, gray: MatLike) -> MatLike:

@@ -54,7 +54,7 @@ def find_code_regions(
     if min(small.shape) < MIN_SEARCH_SIDE:
         return []
     # Stretch contrast first, so a code in a dark frame is found as readily as in a bright one.
-    low, high = _percentiles(small, 1, 99)
+    low, high = percentiles(small, 1, 99)
     if high - low < 8:
         return []
     lut = np.clip((np.arange(256, dtype=np.float32) - low) * (255.0 / (high - low)), 0, 255).astype(np.uint8)
@@ -165,7 +165,7 @@ def find_card(gray: MatLike, small: MatLike | None = None) -> FoundCard | None:
     scale = min(1.0, CARD_SEARCH_WIDTH / width)
     if small is None:
         small = reduced(gray)
-    middle, bright, brightest = _percentiles(small, 50, 99, 99.9)
+    middle, bright, brightest = percentiles(small, 50, 99, 99.9)
     for broken in (False, True):  # an outline a thumb opens only when no whole one is found
         for level, solid in (((bright + brightest) / 2, 0.75), ((middle + brightest) / 2, 0.65)):
             found = _bright_patch(small, level, solid, BROKEN_CARD_SIDE * scale if broken else None)
@@ -284,10 +284,10 @@ def grown(region: tuple[int, int, int, int], share: float, shape: tuple[int, ...
 def white_level(gray: MatLike, region: tuple[int, int, int, int]) -> float:
     """The white of a code-like region: its 99th percentile grey level (what `ExposureControl` meters on)."""
     x, y, w, h = region
-    return _percentiles(gray[y : y + h, x : x + w], 1, 99)[1]
+    return percentiles(gray[y : y + h, x : x + w], 1, 99)[1]
 
 
-def _percentiles(gray: MatLike, *percents: float) -> tuple[float, ...]:
+def percentiles(gray: MatLike, *percents: float) -> tuple[float, ...]:
     """Grey-level percentiles from one histogram (much faster than sorting the pixels)."""
     import cv2
     import numpy as np
@@ -310,7 +310,7 @@ def sharpness(gray: MatLike) -> float:
 
     if gray.size == 0 or min(gray.shape[:2]) < 3:
         return 0.0
-    low, high = _percentiles(gray, 2, 98)
+    low, high = percentiles(gray, 2, 98)
     spread = max(high - low, 1.0)
     image = gray.astype(np.float32)
     least = min(float(cv2.filter2D(image, -1, kernel)[1:-1, 1:-1].var()) for kernel in _DIRECTIONS)
@@ -435,7 +435,7 @@ def highlight(patch: MatLike) -> float:
     if min(h, w) < 4 * HIGHLIGHT_SHRINK:
         return 1.0
     small = cv2.resize(patch, (w // HIGHLIGHT_SHRINK, h // HIGHLIGHT_SHRINK), interpolation=cv2.INTER_AREA)
-    paper, brightest = _percentiles(small, 90, 99)
+    paper, brightest = percentiles(small, 90, 99)
     return brightest / max(paper, 1.0)
 
 

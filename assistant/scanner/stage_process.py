@@ -389,7 +389,7 @@ def _child(conn: Any, rest: float) -> None:
 
     import numpy as np
 
-    from assistant.scanner.background import _Job
+    from assistant.scanner.background import Job
     from assistant.scanner.known import KnownLabels
     from assistant.scanner.measure import find_code_regions
 
@@ -441,7 +441,7 @@ def _child(conn: Any, rest: float) -> None:
                 if frames is not None:
                     gray = frames[-1][1]
                     found = regions if regions is not None else find_code_regions(gray)
-                    _work(conn, stage, _Job(index, gray, found, frames, picture=picture))
+                    _work(conn, stage, Job(index, gray, found, frames, picture=picture))
             took = time.process_time() - started
             time.sleep(took * rest)  # as the thread rests: a frame offered meanwhile waits in the parent
             conn.send(("ready",))

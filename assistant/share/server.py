@@ -84,6 +84,8 @@ SEND_TIMEOUT = 30.0
 RECONNECT_MS = 1000
 #: Seconds an idle connection is kept open between requests.
 IDLE = 15.0
+#: Seconds between two looks at the join code's age (a new code is told to the host at the next look).
+CODE_CHECK_S = 5.0
 #: What every answer says in `Server`: no name of a library, no version.
 SERVER_NAME = "table-assistant"
 #: The headers every response carries.
@@ -256,7 +258,7 @@ class ShareServer:
     async def _tick(self) -> None:
         """Renew the join code when it grows old, and tell the host the new one."""
         while True:
-            await asyncio.sleep(5)
+            await asyncio.sleep(CODE_CHECK_S)
             code = self.code.current()
             if code != self._shown_code:
                 self._shown_code = code

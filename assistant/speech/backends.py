@@ -55,15 +55,17 @@ RENDER_TIMEOUT = 10.0
 AHEAD_NICENESS = 10
 
 
-def _ignore(index: int) -> None:
-    pass
+def ignore_finished(index: int) -> None:
+    """A backend's `finished` when no one listens: a sentence's end is not told (the speech-dispatcher backend
+    shares these defaults)."""
 
 
-def _ignore_began(index: int, seconds: float) -> None:
-    pass
+def ignore_began(index: int, seconds: float) -> None:
+    """A backend's `began` when no one listens."""
 
 
-def _always() -> bool:
+def always() -> bool:
+    """A backend's `more` when no one asks it to stop: every sentence is wanted."""
     return True
 
 
@@ -108,9 +110,9 @@ class Backend:
         self,
         utterance: Utterance,
         wanted: Callable[[], bool],
-        more: Callable[[], bool] = _always,
-        finished: Callable[[int], None] = _ignore,
-        began: Callable[[int, float], None] = _ignore_began,
+        more: Callable[[], bool] = always,
+        finished: Callable[[int], None] = ignore_finished,
+        began: Callable[[int, float], None] = ignore_began,
     ) -> None:
         """Say the utterance, returning when it was said or cut off; stop at once when `wanted()` is False, and
         before a next sentence when `more()` is False. `finished(index)`: the sentence of that index (of
@@ -189,9 +191,9 @@ class RecordingBackend(Backend):
         self,
         utterance: Utterance,
         wanted: Callable[[], bool],
-        more: Callable[[], bool] = _always,
-        finished: Callable[[int], None] = _ignore,
-        began: Callable[[int, float], None] = _ignore_began,
+        more: Callable[[], bool] = always,
+        finished: Callable[[int], None] = ignore_finished,
+        began: Callable[[int, float], None] = ignore_began,
     ) -> None:
         """Record the utterance (holding it, if asked, until released or cut off); it is one sentence."""
         with self._changed:
@@ -280,9 +282,9 @@ class WavBackend(Backend):
         self,
         utterance: Utterance,
         wanted: Callable[[], bool],
-        more: Callable[[], bool] = _always,
-        finished: Callable[[int], None] = _ignore,
-        began: Callable[[int, float], None] = _ignore_began,
+        more: Callable[[], bool] = always,
+        finished: Callable[[int], None] = ignore_finished,
+        began: Callable[[int, float], None] = ignore_began,
     ) -> None:
         """Render and play sentence by sentence, the earcon at the start of the first; stop as soon as the
         utterance is no longer wanted, and before a next sentence once `more()` is False; `finished` hears of each
@@ -328,7 +330,7 @@ class WavBackend(Backend):
                 ready = upcoming
         finally:
             _remove(ready)
-            self._wanted, self._other = _always, False  # `render` for `say --to` is always wanted
+            self._wanted, self._other = always, False  # `render` for `say --to` is always wanted
 
     def _speak_directly(self, pieces: list[str], wanted: Callable[[], bool]) -> None:
         """No player: engines that can reach the sound device themselves override this."""

@@ -13,7 +13,7 @@ from typing import Any
 
 from assistant.core.speech.queue import Utterance, scale, split_sentences
 from assistant.core.words.voice import SPEECHD_MISSING, SPEECHD_NO_SOCKET, engine_unavailable
-from assistant.speech.backends import Backend, BackendUnavailable, SpeechError, _always, _ignore, _ignore_began
+from assistant.speech.backends import Backend, BackendUnavailable, SpeechError, always, ignore_began, ignore_finished
 from assistant.speech.speechd_ends import MessageEnds, message_id
 
 
@@ -85,9 +85,9 @@ class SpeechdBackend(Backend):
         self,
         utterance: Utterance,
         wanted: Callable[[], bool],
-        more: Callable[[], bool] = _always,
-        finished: Callable[[int], None] = _ignore,
-        began: Callable[[int, float], None] = _ignore_began,
+        more: Callable[[], bool] = always,
+        finished: Callable[[int], None] = ignore_finished,
+        began: Callable[[int, float], None] = ignore_began,
     ) -> None:
         """Send the text sentence by sentence, waiting for each one's end (or cancel) event."""
         events = (self._module.CallbackType.END, self._module.CallbackType.CANCEL)

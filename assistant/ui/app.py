@@ -2,9 +2,10 @@
 in the command line's layer: the command that builds and opens it).
 
 Regions, top to bottom: the status line (turn, player, phase, what may be done; six-key braille when on; the
-speech keys' feedback), the input line, the answer (the newest reply), the camera line, the pile and the effect
-chain, each player's Stable, and the history of answers. The texts come from the game through
-`assistant.core.words`; the screen only places them.
+speech keys' feedback), the input line, the answer (the newest reply), the camera line, the shared table's address
+and join code (`share_panel.py`, which shows the QR code alone on F10), the pile and the effect chain, each player's
+Stable, and the history of answers. The texts come from the game through `assistant.core.words`; the screen only
+places them.
 
 Accessibility rules (docs/user-guide.md): no borders or box drawing (the quit hint included), no animation, no
 blinking cursor, markup never interpreted (card texts and QR payloads are shown literally), nothing by colour alone,
@@ -15,7 +16,6 @@ Down through the answer's lines.
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import gc
 import time
@@ -36,7 +36,6 @@ from assistant.core.braille.display import QUIT_WORDS
 from assistant.core.braille.sixkey import DEFAULT_WINDOW
 from assistant.core.cards.card import Vocabulary
 from assistant.core.game.about import About, Topic, texts
-from assistant.core.language.device import DeviceOutcome, DeviceRequest
 from assistant.core.language.reply import Choice, Question
 from assistant.core.words.cardtext import HELP_LINES
 from assistant.core.words.screen import (
@@ -59,17 +58,9 @@ from assistant.core.words.screen import (
 from assistant.core.words.voice import NO_SPEECH_KEYS
 from assistant.session import Control, Reply, Session, Verbosity
 from assistant.ui.braille_input import BrailleInput
-from assistant.ui.messages import (
-    DisplayBack,
-    DisplayLost,
-    DisplayPressed,
-    Echoed,
-    PhoneMoved,
-    ScannerEvent,
-    SpeechNoticed,
-)
+from assistant.ui.messages import DisplayBack, DisplayLost, DisplayPressed, Echoed, ScannerEvent, SpeechNoticed
 from assistant.ui.one_key import card_waits, line_after_answer, one_key_answer
-from assistant.ui.share_link import TableShare, apply_device, qr_text
+from assistant.ui.share_panel import QR_ONLY, SharePanel
 
 if TYPE_CHECKING:
     from assistant.scanner.sources import FrameSource
@@ -87,6 +78,9 @@ Screen { background: black; color: white; }
 #stables { height: auto; }
 #history-text { height: 1fr; color: #d0d0d0; }
 """
+# While the QR code is shown alone (F10): the input line, the camera line and the QR code (`SharePanel`).
+CSS += ", ".join(f"Screen.{QR_ONLY} #{name}" for name in ("status", "answer", "table", "stables", "history-text"))
+CSS += " { display: none; }"
 
 #: The widgets the cursor keys move through, in the order of `assistant.core.words.screen.REGION_NAMES`.
 REGION_IDS = ("status", "prompt", "answer", "table", "stables", "history-text")
@@ -169,6 +163,7 @@ class TableApp(App[None]):
         Binding("f1", "help", "Help", show=False, priority=True),
         Binding("f8", "missed", "What other hands did", show=False, priority=True),
         Binding("f9", "share", "Share the table", show=False, priority=True),
+        Binding("f10", "share('qr')", "The QR code alone", show=False, priority=True),
         Binding("pageup", "answer_line(-1)", "Previous line of the answer", show=False, priority=True),
         Binding("pagedown", "answer_line(1)", "Next line of the answer", show=False, priority=True),
         Binding("up", "region(-1)", "Previous region", show=False),
@@ -227,12 +222,8 @@ class TableApp(App[None]):
         self.camera_worker: CameraWorker | None = None
         self.braille = braille
         self.share_at = share
-        self.table_share = TableShare(
-            session,
-            self._phone_submit,
-            on_code=lambda code: self._shared_notice(),
-            tell=lambda reply: self.show(reply, new_input=False, own_key=False),
-        )
+        self.share = SharePanel(session, self.show)
+        """The shared table's part: its region, its server, the phones' moves (`assistant/ui/share_panel.py`)."""
 
     def _handle_exception(self, error: Exception) -> None:
         """An exception no handler caught. Textual's own last resort draws its traceback, with every local
@@ -272,7 +263,7 @@ class TableApp(App[None]):
         )
         yield TextRegion("\n".join(self.replies[0].lines), id="answer", markup=False)
         yield TextRegion("", id="camera", markup=False)
-        yield TextRegion("", id="share", markup=False)
+        yield self.share
         yield TextRegion("", id="table", markup=False)
         yield TextRegion("", id="stables", markup=False)
         yield TextRegion(HISTORY_HEADING, id="history-text", markup=False)
@@ -283,9 +274,8 @@ class TableApp(App[None]):
         prompt.shortcut = self.one_key
         prompt.focus()
         self.query_one("#camera").display = False  # no blank line until the camera has something to say
-        self.query_one("#share").display = False
         if self.share_at is not None:
-            self.run_worker(self.share_control(self.share_at), exclusive=False)
+            self.share.control(self.share_at)
         self.refresh_table()
         self.call_after_refresh(self.place_cursor)
         self.call_after_refresh(self.settle)
@@ -321,7 +311,6 @@ class TableApp(App[None]):
             self.camera_worker.stop()
         if self.braille is not None:
             self.braille.close()
-        await self.table_share.stop()  # the phones' streams end; nothing is listening after the app
 
     def on_display_pressed(self, message: DisplayPressed) -> None:
         """A key of the braille display: a line typed on it, a card's text or whose turn is answered like a line
@@ -381,10 +370,12 @@ class TableApp(App[None]):
         if index is not None:
             self.region = index
         widget = self.region_widget(self.region)
+        if not widget.region and self.share.qr_shown:  # the QR code alone (F10): the input line is the one text left
+            widget = self.query_one("#prompt", Input)
         region = widget.content_region if widget.region else None
         if region is None:
             return
-        if REGION_IDS[self.region] == "prompt":
+        if widget.id == "prompt":
             self.cursor_position = self.query_one("#prompt", Input).cursor_screen_offset
         else:
             self.cursor_position = Offset(region.x, region.y)
@@ -539,9 +530,10 @@ class TableApp(App[None]):
         """F8: what other hands did since the player's last move or since she last asked (the line "missed")."""
         self.show(self.session.handle("missed"))
 
-    def action_share(self) -> None:
-        """F9: share the table with phones, or say its address and join code again (the line "share")."""
-        self.run_worker(self.share_control(""), exclusive=False)
+    def action_share(self, argument: str = "") -> None:
+        """F9: share the table with phones, or say its address and join code again (the line "share"); F10: the QR
+        code alone on the screen, or the table back (the line "share qr")."""
+        self.share.control(argument)
 
     def action_quit_hint(self) -> None:
         """Control C: how to quit, on the status line and said (no dialog drawn)."""
@@ -586,7 +578,7 @@ class TableApp(App[None]):
                 self.speak(reply)
             return
         if reply.control is Control.SHARE:  # `share ...`: the server runs on this loop; its answer is shown then
-            self.run_worker(self.share_control(reply.argument), exclusive=False)
+            self.share.control(reply.argument)
             return
         if reply.control is Control.STOP:  # `stop` typed: what Escape does, and nothing new in the answer
             self.action_speech("stop")
@@ -619,7 +611,7 @@ class TableApp(App[None]):
                 (self.speak if new_input else self.speak.notice)(reply)
         if self.braille is not None:  # at the moment speech gets it; another hand's move waits its turn there
             self.braille.show(reply, own_key=own_key)
-        self.table_share.after(reply, force=not own_key)  # phones see the table as now (and a phone its question)
+        self.share.after(reply, new_input, own_key)  # phones see the table as now (and a phone its question)
 
     def update_history(self, extra: list[str]) -> None:
         """Put lines at the top of the history (newest first), keeping the last `HISTORY_SHOWN` entries."""
@@ -634,50 +626,7 @@ class TableApp(App[None]):
         self.query_one("#history-text", Static).update("\n".join([HISTORY_HEADING, *lines]))
 
     def on_resize(self, event: events.Resize) -> None:
-        """A taller terminal shows more of the history."""
+        """A taller terminal shows more of the history; a smaller one may no longer fit the QR code shown alone."""
         if self.query("#history-text"):
             self.draw_history(event.size.height)
-
-    # Sharing the table with phones (assistant/share/, assistant/ui/share_link.py).
-
-    async def share_control(self, argument: str) -> None:
-        """`share ARGUMENT` (or `--share`): start, stop, list or remove devices; the answer shown and said, and the
-        address and join code shown as text and as a QR code while the table is shared."""
-        reply = await self.table_share.control(argument)
-        self._share_region()
-        self.show(reply, new_input=False)
-
-    def _share_region(self) -> None:
-        """The address, the join code and the QR code of the page with the code, while the table is shared."""
-        region = self.query_one("#share", Static)
-        url = self.table_share.join_url()
-        region.display = bool(url)
-        if url:
-            said = self.table_share.said()
-            region.update("\n".join([*said.lines, qr_text(url)]))
-
-    def _shared_notice(self) -> None:
-        """A new join code was made (the last grew old): shown at once."""
-        self._share_region()
-
-    async def _phone_submit(self, player: str, request: DeviceRequest) -> DeviceOutcome:
-        """The server's submit: the move is posted as a message to this loop and answered in the order it came."""
-        answer: asyncio.Future[DeviceOutcome] = asyncio.get_running_loop().create_future()
-        self.post_message(PhoneMoved(player, request, answer))
-        return await answer
-
-    def on_phone_moved(self, message: PhoneMoved) -> None:
-        """A phone's move: carried out by the session as a typed line is, then shown, saved, said and brailled by the
-        same `show` (it was saved before it is said), and its outcome returned to the phone."""
-        try:
-            outcome = apply_device(self.session, message.player, message.request)
-        except Exception as exc:  # the phone gets a sentence; the app carries on
-            if not message.answer.done():
-                message.answer.set_exception(exc)
-            return
-        if outcome.reply is not None:  # another hand's: said in turn, in the order the moves came; phones told
-            self.show(outcome.reply, own_key=False)
-        else:
-            self.table_share.after(None, force=True)
-        if not message.answer.done():
-            message.answer.set_result(outcome)
+            self.share.fit(event.size)

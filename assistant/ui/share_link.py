@@ -26,6 +26,7 @@ from assistant.core.words.cardtext import type_name
 from assistant.core.words.share import (
     CODE_GUESSED,
     NOT_SHARING,
+    QR_ONLY_IN_APP,
     REMOVE_WHOSE,
     SHARE_STOPPED,
     code_renewed,
@@ -80,7 +81,7 @@ class TableShare:
         self.submit = submit
         self.guard = guard
         self.on_code = on_code
-        """Told each new join code (the app shows it)."""
+        """Told each new join code (the app shows it); `tell` says it."""
         self.tell = tell
         """Told what the host must hear of the server, as a reply to show and say."""
         self.server: Any = None
@@ -125,6 +126,8 @@ class TableShare:
             return self.remove(rest.strip())
         if word.lower() in ("allow", "refuse"):
             return self.decide(rest.strip(), word.lower() == "allow")
+        if word.lower() == "qr":  # (the app draws it: `assistant/ui/share_panel.py`)
+            return Reply.of(QR_ONLY_IN_APP)
         return await self.start(argument.strip() or None)
 
     async def start(self, listen: str | None) -> Reply:
@@ -142,7 +145,7 @@ class TableShare:
             link = TableLink(self._players, self._view, self._cards, self.submit)
             timing = {"clock": self.clock} if self.clock is not None else {}
             server = ShareServer(
-                link, host, port, on_code=self.on_code, on_guessing=self._guessed, crash_log=write_crash_log, **timing
+                link, host, port, on_code=self._renewed, on_guessing=self._guessed, crash_log=write_crash_log, **timing
             )
             await server.start()
         except AddressError as exc:
@@ -150,12 +153,19 @@ class TableShare:
         self.server = server
         return self.said()
 
+    def _renewed(self, code: str) -> None:
+        """The join code grew old and a new one was made: shown, and said to the host."""
+        self._new_code(code, code_renewed(code))
+
     def _guessed(self, code: str) -> None:
         """Someone was guessing the join code: the host is told, with the new code."""
+        self._new_code(code, CODE_GUESSED, code_renewed(code))
+
+    def _new_code(self, code: str, *lines: str) -> None:
         if self.on_code is not None:
             self.on_code(code)
         if self.tell is not None:
-            self.tell(Reply.of(CODE_GUESSED, code_renewed(code), important=True))
+            self.tell(Reply.of(*lines, important=True))
 
     def said(self) -> Reply:
         """Where the table is shared and the join code (or that it is not shared)."""

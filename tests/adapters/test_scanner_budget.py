@@ -181,14 +181,14 @@ def test_background_thread_reads_a_frame_offered_to_it_and_stops():
 
 
 def test_background_deblurs_a_motion_blurred_code_no_other_stage_reads():
-    from assistant.scanner.background import _Job
+    from assistant.scanner.background import Job
     from assistant.scanner.measure import find_code_regions
 
     scene = F.scene_for("motion", 2)  # a tuning-set frame smeared about 10 pixels
     gray = Cascade().grey(F.render(scene))
     assert Cascade(budget_ms=None).decode(gray) == []
     stage = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()), inline=True)  # never gives up for time
-    reads = stage.work(_Job(0, gray, find_code_regions(gray, limit=2), []))
+    reads = stage.work(Job(0, gray, find_code_regions(gray, limit=2), []))
     assert [(r.decoded.payload, r.decoded.stage) for r in reads] == [(scene.payload, "deblur")]
 
 
@@ -227,7 +227,7 @@ def test_background_works_on_the_card_when_a_checked_cloth_takes_every_region(ca
 
     import cv2
 
-    from assistant.scanner.background import _Job
+    from assistant.scanner.background import Job
     from assistant.scanner.measure import find_card, find_code_regions, on_card
 
     scene = replace(F.scene_for(category, seed), busy_table="gingham")
@@ -236,7 +236,7 @@ def test_background_works_on_the_card_when_a_checked_cloth_takes_every_region(ca
     card = find_card(gray)
     assert card is not None and not any(on_card(region, card[0]) for region in regions)
     assert Cascade(budget_ms=None).decode(gray, regions) == []
-    reads = BackgroundStage(Cascade(budget_ms=None), inline=True).work(_Job(seed, gray, regions, [(seed, gray)]))
+    reads = BackgroundStage(Cascade(budget_ms=None), inline=True).work(Job(seed, gray, regions, [(seed, gray)]))
     assert [r.decoded.payload for r in reads] == [scene.payload]
 
 
@@ -566,7 +566,7 @@ def test_where_the_regions_give_nothing_the_stage_looks_at_the_whole_frame(monke
     from pyzbar import pyzbar
 
     from assistant.scanner import background as stage_module
-    from assistant.scanner.background import _Job
+    from assistant.scanner.background import Job
 
     scene = F.scene_for("dark", 0)
     gray = cv2.cvtColor(F.render(scene), cv2.COLOR_BGR2GRAY)
@@ -574,6 +574,6 @@ def test_where_the_regions_give_nothing_the_stage_looks_at_the_whole_frame(monke
     assert scene.payload in [r.data.decode() for r in pyzbar.decode(gray, symbols=[pyzbar.ZBarSymbol.QRCODE])]
     monkeypatch.setattr(stage_module, "shows_code", lambda *args: False)  # the look sees no sign of a code
     stage = BackgroundStage(Cascade(budget_ms=None), inline=True)
-    reads = stage.work(_Job(0, gray, [], [(0, gray)], picture=1))
+    reads = stage.work(Job(0, gray, [], [(0, gray)], picture=1))
     assert [(r.decoded.payload, r.decoded.stage) for r in reads] == [(scene.payload, "whole")]
     assert stage.looks == 1 and stage.jobs == 0  # a look, not a job

@@ -11,7 +11,7 @@ import cv2
 import pytest
 
 from assistant.core.scanning.payloads import label_payload
-from assistant.scanner.background import BackgroundStage, _Job
+from assistant.scanner.background import BackgroundStage, Job
 from assistant.scanner.decoders import Cascade
 from assistant.scanner.erasures import Modules, data_order, read_modules
 from assistant.scanner.known import KnownLabels
@@ -136,7 +136,7 @@ def cascade():
 
 def background_reads(cascade, known, gray, seed):
     regions = find_code_regions(gray, limit=3)
-    reads = BackgroundStage(cascade, inline=True, known=known).work(_Job(seed, gray, regions, [(seed, gray)]))
+    reads = BackgroundStage(cascade, inline=True, known=known).work(Job(seed, gray, regions, [(seed, gray)]))
     return [(r.decoded.payload, r.decoded.stage) for r in reads]
 
 

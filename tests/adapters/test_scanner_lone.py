@@ -12,7 +12,7 @@ import pytest
 
 from assistant.core.scanning.payloads import label_payload
 from assistant.scanner import lone
-from assistant.scanner.background import BackgroundStage, _Job
+from assistant.scanner.background import BackgroundStage, Job
 from assistant.scanner.decoders import Cascade
 from assistant.scanner.erasures import read_hidden
 from assistant.scanner.known import KnownLabels
@@ -107,7 +107,7 @@ def test_the_background_stage_reads_a_thumb_and_a_reflection_from_the_finder_lef
     cascade = Cascade(budget_ms=None)
     assert cascade.decode(gray) == []
     regions = find_code_regions(gray, limit=3)
-    reads = BackgroundStage(cascade, inline=True).work(_Job(seed, gray, regions, [(seed, gray)]))
+    reads = BackgroundStage(cascade, inline=True).work(Job(seed, gray, regions, [(seed, gray)]))
     assert [(r.decoded.payload, r.decoded.stage) for r in reads] == [(scene.payload, "one finder")]
 
 
@@ -127,7 +127,7 @@ def test_a_read_of_a_hidden_code_is_checked_on_the_frame_before_and_then_stands_
     regions = find_code_regions(gray, limit=3)
     stage = BackgroundStage(Cascade(budget_ms=None), inline=True)
     for history, frames in (([(6, before), (7, gray)], 2), ([(6, empty), (7, gray)], 1), ([(7, gray)], 1)):
-        reads = stage.work(_Job(7, gray, regions, history))
+        reads = stage.work(Job(7, gray, regions, history))
         assert [(r.decoded.payload, r.decoded.stage, r.frames) for r in reads] == [
             (scene.payload, "one finder", frames)
         ]

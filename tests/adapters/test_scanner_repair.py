@@ -11,7 +11,7 @@ import pytest
 import qrcode
 
 from assistant.core.scanning.payloads import label_payload
-from assistant.scanner.background import BackgroundStage, _Job
+from assistant.scanner.background import BackgroundStage, Job
 from assistant.scanner.decoders import Cascade
 from assistant.scanner.measure import find_code_regions
 from assistant.scanner.repair import around, find_finders, finger_over, hidden_places, repaired_views
@@ -84,7 +84,7 @@ def test_background_stage_reads_a_thumb_frame_by_repair(cascade):
     scene = F.scene_for("thumb", 0)
     gray = cascade.grey(F.render(scene))
     stage = BackgroundStage(Cascade(budget_ms=None), inline=True)
-    reads = stage.work(_Job(0, gray, find_code_regions(gray, limit=2), []))
+    reads = stage.work(Job(0, gray, find_code_regions(gray, limit=2), []))
     assert [(r.decoded.payload, r.decoded.stage, r.frames) for r in reads] == [(scene.payload, "repair", 1)]
     x, y, w, h = reads[0].decoded.box
     region = find_code_regions(gray, limit=1)[0]
@@ -98,7 +98,7 @@ def test_the_background_stage_reads_thumbs_held_other_ways():
     for seed in range(12):
         scene = F.scene_for("other thumbs", seed)
         gray = cv2.cvtColor(F.render(scene), cv2.COLOR_BGR2GRAY)
-        found = [r.decoded.payload for r in stage.work(_Job(0, gray, find_code_regions(gray, limit=2), []))]
+        found = [r.decoded.payload for r in stage.work(Job(0, gray, find_code_regions(gray, limit=2), []))]
         assert set(found) <= {scene.payload}, seed  # never another card
         read += scene.payload in found
     assert read >= 9

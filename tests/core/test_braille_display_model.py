@@ -9,7 +9,6 @@ from assistant.core.braille import celltable
 from assistant.core.braille.display import (
     CHOICE_CELL,
     HELD_CELL,
-    SIZES,
     Act,
     Action,
     BrailleView,
@@ -21,6 +20,10 @@ from assistant.core.braille.display import (
 from assistant.core.words.repeats import without_fact
 
 LONG = "Rainbow Aura is played: it enters Ana's Stable, and her Unicorns cannot be destroyed while it stays there."
+
+
+#: The display sizes the app is made for: 40 cells is the common desktop size, 14 and 20 portable, 80 large.
+SIZES = (14, 20, 40, 80)
 
 
 def read(view: BrailleView) -> str:

@@ -13,7 +13,6 @@ from assistant.core.game.events import Play, Respond
 from assistant.core.language.reply import Choice, Question
 from assistant.core.words.gameplay import NOT_RECORDED
 from assistant.core.words.learned import (
-    QUESTION_STILL_WAITS,
     code_differs,
     name_only_close,
     still_waits,
@@ -40,7 +39,7 @@ def test_a_card_text_scanned_while_a_question_waits_leaves_the_question_and_lear
     aura = session.cards.find_exact("Rainbow Aura")
     warned(session)
     scan = session.scanned("Rainbow Aura: Destroy every Unicorn card in every Stable.")
-    assert scan.lines[-1] == QUESTION_STILL_WAITS and not scan.confirm
+    assert scan.lines[-1] == still_waits(numbered=False, learnable=True) and not scan.confirm
     said = session.handle("yes")  # answers the first question: Ben's Yay is recorded
     assert isinstance(session.game.log[-1], Play) and session.game.log[-1].card == "yay"
     assert "Ben" in said.speech

@@ -94,7 +94,7 @@ def test_phone_moves_wait_unread_are_counted_and_are_read_whole_in_order_with_th
                 rows = written_rows(link)
                 moves = len(app.session.game.log)
                 for player, move, _start in burst:  # a hand every 0.4 s, the reader pressing nothing
-                    app.run_worker(app._phone_submit(player, move))
+                    app.run_worker(app.share.link.submit(player, move))
                     await pilot.pause(0.4)
                 await until(pilot, lambda moves=moves: len(app.session.game.log) == moves + 4, "recorded")
                 assert shown() == before  # what was being read is still there: nothing replaced it

@@ -75,10 +75,10 @@ def test_share_lines_in_any_form_are_answered_in_the_app(make_app):
             await typed("new game Ana Ben Cy babies red pink orange")
             await typed("Ana share 127.0.0.1:0")
             for _ in range(400):  # the server starts in a worker
-                if app.table_share.server is not None:
+                if app.share.link.server is not None:
                     break
                 await pilot.pause(0.05)
-            assert app.table_share.server is not None
+            assert app.share.link.server is not None
             for line, said in [
                 ("share; devices", NO_DEVICES),
                 ("Ben share remove", no_device_for("Ben")),
@@ -134,7 +134,7 @@ def test_a_phones_move_refused_for_a_full_disk_is_said_by_the_app(make_app):
             await pilot.press(*"new game Ana Ben Cy babies red pink orange", "enter")
             await pilot.pause()
             app.session.lobby.talk.log._write = _full_disk  # the disk fills
-            outcome = await app._phone_submit("Cy", DeviceMove("draw"))  # as the server hands it a phone's move
+            outcome = await app.share.link.submit("Cy", DeviceMove("draw"))  # as the server hands it a phone's move
             await pilot.pause()
             assert outcome.status == "refused"
             assert str(app.query_one("#answer").render()).splitlines() == CY_NOT_SAVED

@@ -1,5 +1,6 @@
 """End to end: the real app in a real terminal (tmux), typed at and read back as a person would."""
 
+import re
 import shutil
 import subprocess
 import sys
@@ -10,23 +11,39 @@ from pathlib import Path
 
 import pytest
 
+from assistant.core.words.share import QR_BACK, QR_KEY
+from tests.qr_reading import qr_lines, read_qr
+
 ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
 
 class Terminal:
-    """A tmux session running one command, 100x30, on a tmux server of its own (no other server can get in the
-    way, and closing it leaves nothing behind)."""
+    """A tmux session running one command, 100x30 unless told, on a tmux server of its own (no other server can get
+    in the way, and closing it leaves nothing behind)."""
 
-    def __init__(self, command: list[str], env: dict[str, str]):
+    def __init__(self, command: list[str], env: dict[str, str], size: tuple[int, int] = (100, 30)):
         self.name = f"ta-{uuid.uuid4().hex[:8]}"
         self.folder = Path(tempfile.mkdtemp(prefix="ta-tmux-"))  # short: a socket's path has a length limit
         self.tmux = ["tmux", "-S", str(self.folder / "socket")]
         exports = " ".join(f"{k}={v}" for k, v in env.items())
         line = f"env {exports} TERM=xterm-256color {' '.join(command)}"
         # -c: start in this checkout, whatever folder the tmux server started in (python -m imports from there)
-        new = [*self.tmux, "new-session", "-d", "-s", self.name, "-c", str(ROOT), "-x", "100", "-y", "30", line]
+        new = [
+            *self.tmux,
+            "new-session",
+            "-d",
+            "-s",
+            self.name,
+            "-c",
+            str(ROOT),
+            "-x",
+            str(size[0]),
+            "-y",
+            str(size[1]),
+            line,
+        ]
         subprocess.run(new, check=True)
 
     def keys(self, *keys: str) -> None:
@@ -66,11 +83,11 @@ class Terminal:
 def terminal(private_home):
     started = []
 
-    def start(*args: str, module: bool = False) -> Terminal:
+    def start(*args: str, module: bool = False, size: tuple[int, int] = (100, 30)) -> Terminal:
         script = Path(sys.executable).parent / "table-assistant"
         command = [sys.executable, "-m", "assistant"] if module else [str(script)]
         env = {"TABLE_ASSISTANT_HOME": str(private_home), "PYTHONPATH": str(ROOT)}
-        term = Terminal([*command, *args], env)
+        term = Terminal([*command, *args], env, size)
         started.append(term)
         return term
 
@@ -86,6 +103,25 @@ def test_the_app_opens_and_shows_a_typed_card(terminal):
     screen = term.wait_for("Type: Upgrade card")
     assert "Rainbow Aura" in screen
     assert "Traceback" not in screen
+    term.keys("C-q")
+
+
+def test_the_qr_code_to_join_reads_from_an_80_by_24_terminal_on_f10(terminal):
+    """A game shared in a terminal of 80 columns by 24 rows: F10 shows the QR code whole, and the project's decoder
+    reads the page's address with the join code from the terminal's own text."""
+    term = terminal("--no-speech", "--no-camera", size=(80, 24))
+    term.wait_for("Table assistant")
+    term.keys("new game Ana Ben Cy Dee babies red pink orange purple", "Enter")
+    term.wait_for("New game: Ana")
+    term.keys("share 127.0.0.1:0", "Enter")
+    screen = " ".join(term.wait_for(QR_KEY.split()[-1]).split())  # (the sentence may wrap at 80 columns)
+    shared = re.search(r"shared at (http://127\.0\.0\.1:\d+/)\. The join code is ([0-9 ]+)\.", screen)
+    assert shared is not None, screen
+    term.keys("help", "Enter")  # an answer of many lines above the share region
+    term.wait_for("Type a card name")
+    term.keys("F10")
+    screen = term.wait_for(QR_BACK)
+    assert read_qr(qr_lines(screen)) == [f"{shared[1]}?code={shared[2].replace(' ', '')}"], screen
     term.keys("C-q")
 
 

@@ -28,8 +28,6 @@ from dataclasses import dataclass
 from assistant.core.braille import celltable
 from assistant.core.braille.sixkey import DOT_KEYS, EntryMode, SixKeyEntry
 
-#: The display sizes the app is made for: 40 cells is the common desktop size, 14 and 20 portable, 80 large.
-SIZES = (14, 20, 40, 80)
 DEFAULT_SIZE = 40
 #: Lines that end the app, typed on the display as on the keyboard (never looked up as a card).
 QUIT_WORDS = ("quit", "exit")

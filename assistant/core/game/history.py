@@ -79,7 +79,31 @@ class Phone:
 
 
 class Game:
-    """A table and its history: the states after each event, the log, and what undo has set aside for redo."""
+    """A table and its history: the states after each event, the log, and what undo has set aside for redo.
+
+    The core's main entry, used as a chess board is (the decks are read by the storage adapter, as in the app; this
+    example is run by tests/core/test_core_api.py):
+
+    >>> from assistant.core.game.events import Draw, Play, Resolve
+    >>> from assistant.core.game.setup import Setup
+    >>> from assistant.storage.decks import load_card_set
+    >>> babies = ("baby-unicorn-red", "baby-unicorn-pink")
+    >>> game = Game.new(Setup(("Ana", "Ben"), "uu-current", babies=babies), load_card_set("uu-2nd"))
+    >>> game.state.turn, game.state.current, game.state.phase.value
+    (1, 0, 'beginning')
+    >>> game.push(Draw(0)).facts  # Ana draws: her Draw phase passes and her Action phase begins
+    (PhaseBegan(player=0, phase=<Phase.DRAW: 'draw'>), PhaseBegan(player=0, phase=<Phase.ACTION: 'action'>))
+    >>> game.check(Play(1, "rainbow-aura"))  # Ben would play on Ana's turn: an objection, never a refusal
+    (NotYourTurn(player=1, current=0),)
+    >>> game.push(Play(0, "basic-unicorn-red")).facts  # the card waits on the pile for an Instant
+    (PileOpened(top=PileCard(player=0, card='basic-unicorn-red', into=0)),)
+    >>> game.push(Resolve()).facts[-1]  # no Neigh: it enters Ana's Stable and the count changes
+    TallyChanged(before=(1, 1), after=(2, 1))
+    >>> game.pop().event, game.state.players[0].stable  # undo
+    (Resolve(), ('baby-unicorn-red',))
+    >>> game.redo().event, game.state.players[0].stable
+    (Resolve(), ('baby-unicorn-red', 'basic-unicorn-red'))
+    """
 
     def __init__(self, table: Table):
         self.table = table

@@ -59,7 +59,6 @@ from assistant.core.words.cardtext import card_gist, duty_short
 from assistant.core.words.gameplay import (
     GAME_OVER,
     PHASE_NAMES,
-    _pile_card,
     area_of,
     chain_link_added,
     creatures,
@@ -72,6 +71,7 @@ from assistant.core.words.gameplay import (
     herd_bonus_name,
     link_names,
     neighed,
+    pile_card_name,
     player_name,
     short_card_name,
     turn_began,
@@ -90,11 +90,11 @@ __all__ = [
     "Said",
     "EFFECT_EVENTS",
     "facts_of_step",
-    "decisive_of_step",
     "move_of_step",
     "tells_of_step",
     "chain_duty",
     "begin_duties",
+    "neigh_name",
 ]
 
 DO_IT_THEN_RESOLVE = "Do it, then say resolve."
@@ -121,13 +121,13 @@ def phrase_prompt(table: Table, prompt: Prompt, level: Verbosity = Verbosity.COA
             shield, owner = game_card_name(table, shield_card), top.player
             where = area_of(table, owner)
             if level is Verbosity.BRIEF:
-                return f"{shield} in {where}: no {_neigh_name(table)}."
-            return f"{_pile_card(table, top)} cannot be {neighed(table)} while {shield} is in {where}{say}"
+                return f"{shield} in {where}: no {neigh_name(table)}."
+            return f"{pile_card_name(table, top)} cannot be {neighed(table)} while {shield} is in {where}{say}"
         case PromptKind.ANSWER:
-            neigh = _neigh_name(table)
+            neigh = neigh_name(table)
             if level is Verbosity.BRIEF:
                 return f"{neigh}?"
-            question = end_with(f"Any {neigh} for {_pile_card(table, prompt.pile_top())}", "?")
+            question = end_with(f"Any {neigh} for {pile_card_name(table, prompt.pile_top())}", "?")
             return f"{question} Say {neigh.lower()} and a name, or resolve." if coach else question
         case PromptKind.OPTIONAL:
             return "Use them and say resolve, or say draw to let them go." if coach else ""
@@ -152,7 +152,7 @@ def phrase_prompt(table: Table, prompt: Prompt, level: Verbosity = Verbosity.COA
     return f"The hand limit is {limit.limit}.{extra} Say next for the next turn." if coach else extra.strip()
 
 
-def _neigh_name(table: Table) -> str:
+def neigh_name(table: Table) -> str:
     """ "Neigh" when the deck has a card named Neigh (whatever its full name: "Any Neigh for ...", never "Any The
     Safeword Is Neigh for ..."; the verb is `neigh` either way), or "Instant"."""
     return "Neigh" if table.neigh_card else "Instant"
@@ -282,7 +282,7 @@ def announce_said(table: Table, step: Step, level: Verbosity = Verbosity.COACHIN
         elif prompt.kind is PromptKind.CHAIN and _waited(table, step, prompt):  # it was read before
             lines.append((4, "Say resolve when it is done." if level is Verbosity.COACHING else ""))
         elif prompt.kind is PromptKind.ANSWER and level is Verbosity.NORMAL and _just_played(step, prompt):
-            lines.append((4, f"{_neigh_name(table)}?"))  # the card was just named: the short question
+            lines.append((4, f"{neigh_name(table)}?"))  # the card was just named: the short question
         else:
             lines.append((4, phrase_prompt(table, prompt, level)))
     return [(line, says.get(line, frozenset())) for _, line in sorted(lines, key=lambda ranked: ranked[0]) if line]
@@ -345,11 +345,6 @@ def facts_of_step(table: Table, step: Step, at: int = 0) -> tuple[About, ...]:
             said.append(About(Topic.CHAIN_DONE, describe_fact(table, fact, step.after)))
     # A count that a later fact says again ("Ana has 3 Unicorns, enough to win ...") is said once.
     return tuple(unique(said))
-
-
-def decisive_of_step(table: Table, step: Step) -> str:
-    """The decisive facts of a step as one text (`facts_of_step`)."""
-    return texts(facts_of_step(table, step))
 
 
 #: A move's kind as the merged sentences name it (`Event.KIND`, a response named by its card).
@@ -498,7 +493,7 @@ def _brief_fact(table: Table, step: Step, fact: Fact) -> str | None:
     """The facts-only form of a fact, or None where the usual sentence is already short."""
     if isinstance(fact, PileStopped) and fact.played and not fact.taken:
         stopped = "Neighed" if table.neigh_card else "Stopped"
-        return f"{stopped}: {_pile_card(table, fact.stopped)}."  # the outcome alone; the Neigh was just named
+        return f"{stopped}: {pile_card_name(table, fact.stopped)}."  # the outcome alone; the Neigh was just named
     if isinstance(fact, PhaseBegan) and isinstance(step.event, Draw):
         return ""  # "Ana drew a card.": the phase that follows is on the status line
     if isinstance(fact, PlayResolved):
@@ -508,7 +503,7 @@ def _brief_fact(table: Table, step: Step, fact: Fact) -> str | None:
         name = f"{player_name(table, played.player)}: {game_card_name(table, played.card)}"
         magic = card is not None and card.type is CardType.MAGIC
         answered = any(isinstance(f, PileStopped) for f in step.facts)
-        outcome = "stands" if answered else f"no {_neigh_name(table)}"
+        outcome = "stands" if answered else f"no {neigh_name(table)}"
         return f"{name}, {outcome}{', takes effect' if magic else ''}."
     if isinstance(fact, TallyChanged):  # said first, so each count names its player
         return _brief_tally(table, fact)

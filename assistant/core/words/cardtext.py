@@ -39,7 +39,6 @@ __all__ = [
     "NO_CHOICE_PENDING",
     "choice_out_of_range",
     "HELP_LINES",
-    "HELP_SPOKEN",
     "NO_TERMINAL",
     "GIST_WORDS",
     "card_gist",
@@ -307,8 +306,6 @@ HELP_LINES = (
     "A card name, then other print: what the card does in another print, where that print differs.",
     "Type help to hear this again.",
 )
-HELP_SPOKEN = " ".join(HELP_LINES)
-
 NO_TERMINAL = (
     "The app needs a terminal. To use it line by line, from a script or a screen reader, run: table-assistant --plain"
 )

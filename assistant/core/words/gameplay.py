@@ -5,7 +5,8 @@ Made from events, facts and state, in the rule profile's words (Stable or Field,
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import partial
 
 from assistant.core.cards.card import CardType, Tag
 from assistant.core.cards.wording import taken_variation
@@ -112,6 +113,10 @@ __all__ = [
     "link_names",
     "describe_fact",
     "describe_outcome",
+    "namers",
+    "neighed",
+    "pile_card_name",
+    "with_article",
 ]
 
 NO_GAME = (
@@ -221,16 +226,24 @@ def turn_and_phase(table: Table, state: GameState) -> str:
     return f"Turn {state.turn}, {player_name(table, state.current)}'s {PHASE_NAMES[state.phase]}."
 
 
-# A flat dispatch, one short branch a kind of event: a table of functions would only scatter the sentences.
-def describe_event(table: Table, event: Event, before: GameState) -> str:  # noqa: C901
-    """What an event did, in the past tense, without a full stop: "Ana played Rainbow Aura"."""
+def describe_event(table: Table, event: Event, before: GameState) -> str:
+    """What an event did, in the past tense, without a full stop: "Ana played Rainbow Aura" (one family of events
+    a function, one short branch a kind)."""
+    for family in _EVENT_FAMILIES:
+        said = family(table, event, before)
+        if said is not None:
+            return said
+    return type(event).__name__  # pragma: no cover - every event kind is described below
 
-    def name(seat: int) -> str:
-        return player_name(table, seat)
 
-    def card(card_id: str | None) -> str:
-        return game_card_name(table, card_id)
+def namers(table: Table) -> tuple[Callable[[int], str], Callable[[str | None], str]]:
+    """A seat's player's name and a card's name, in this game."""
+    return partial(player_name, table), partial(game_card_name, table)
 
+
+def _pile_event(table: Table, event: Event, before: GameState) -> str | None:
+    """A card played, answered or resolved."""
+    name, card = namers(table)
     if isinstance(event, Play):
         into = "" if event.into in (None, event.player) else f" into {area_of(table, event.into)}"
         source = "" if event.source is Source.HAND else f" from {SOURCE_NAMES[event.source]}"
@@ -245,6 +258,12 @@ def describe_event(table: Table, event: Event, before: GameState) -> str:  # noq
             names = link_names(table, before.chain[0])
             return f"{names[:1].upper()}{names[1:]} resolved"  # "The Alpaca Herd Bonus resolved", a capital first
         return "Nothing resolved"
+    return None
+
+
+def _card_event(table: Table, event: Event, before: GameState) -> str | None:
+    """A card moved between a hand, a Stable, the deck and the piles."""
+    name, card = namers(table)
     if isinstance(event, Bring):
         source = "" if event.source is Source.HAND else f" from {SOURCE_NAMES[event.source]}"
         return f"{name(event.player)} brought {card(event.card)} into {area_of(table, event.into)}{source}"
@@ -273,6 +292,15 @@ def describe_event(table: Table, event: Event, before: GameState) -> str:  # noq
         return f"{card(event.card)} moved from {area_of(table, event.owner)} to {area_of(table, event.into)}"
     if isinstance(event, ToNursery):
         return f"{card(event.card)} went from {area_of(table, event.owner)} back to the Nursery"
+    if isinstance(event, GiveCard):
+        given = card(event.card) if event.card else "a card"
+        return f"{name(event.player)} gave {given} from their hand to {name(event.to)}"
+    return None
+
+
+def _turn_event(table: Table, event: Event, before: GameState) -> str | None:
+    """The turn and its phases, and what the table declares (a hand's size, the deck, the goal)."""
+    name, card = namers(table)
     if isinstance(event, NextPhase):
         skipped = "skipped" if event.skip else "ended"
         return f"{name(before.current)}'s {PHASE_NAMES[before.phase]} {skipped}"
@@ -303,12 +331,12 @@ def describe_event(table: Table, event: Event, before: GameState) -> str:  # noq
         return f"{name(event.player)} cannot win for now" if event.barred else f"{name(event.player)} can win again"
     if isinstance(event, SkipTurn):
         return f"{name(event.player)} will miss their next turn"
-    if isinstance(event, GiveCard):
-        given = card(event.card) if event.card else "a card"
-        return f"{name(event.player)} gave {given} from their hand to {name(event.to)}"
     if isinstance(event, BanInstants):
         return "No one may play an Instant card until this turn is over"
-    return type(event).__name__  # pragma: no cover - every event kind is described above
+    return None
+
+
+_EVENT_FAMILIES = (_pile_event, _card_event, _turn_event)
 
 
 def describe_trigger(table: Table, trigger: Trigger) -> str:
@@ -345,29 +373,39 @@ def neighed(table: Table) -> str:
     return "Neighed" if table.neigh_card else "stopped"
 
 
-def _a(word: str) -> str:
+def with_article(word: str) -> str:
     """The word with its article: "an Animal", "a Unicorn" (said "yoo", so no "an")."""
     return f"an {word}" if word[:1] in "AEIO" else f"a {word}"
 
 
-def _pile_card(table: Table, card: PileCard) -> str:
+def pile_card_name(table: Table, card: PileCard) -> str:
+    """A card on the pile, by whose it is: "Ana's Rainbow Aura"."""
     return f"{player_name(table, card.player)}'s {game_card_name(table, card.card)}"
 
 
-# A flat dispatch, one short branch a kind of fact (as describe_event).
-def describe_fact(table: Table, fact: Fact, state: GameState) -> str:  # noqa: C901, PLR0915
-    """One sentence for one fact, or "" when the event's own sentence already says it."""
+def describe_fact(table: Table, fact: Fact, state: GameState) -> str:
+    """One sentence for one fact, or "" when the event's own sentence already says it (one family of facts a
+    function, one short branch a kind)."""
+    for family in _FACT_FAMILIES:
+        said = family(table, fact, state)
+        if said is not None:
+            return said
+    return ""
+
+
+def _pile_fact(table: Table, fact: Fact, state: GameState) -> str | None:
+    """What the pile and its Instants did."""
     if isinstance(fact, PileStopped):
-        stopper = _pile_card(table, fact.stopper)
-        stopped = _pile_card(table, fact.stopped)
+        stopper = pile_card_name(table, fact.stopper)
+        stopped = pile_card_name(table, fact.stopped)
         if fact.taken:
             counter = table.cards.get(fact.stopper.card)
             taken = (taken_variation(counter.text) or counter.variation) if counter is not None else None
             kind = taken.capitalize() if taken else "card"
             taker = player_name(table, fact.stopper.player)
             return (
-                f"{stopper} resolves and stops {stopped}. It is {_a(kind)}, so {taker} takes it into their hand; "
-                f"{game_card_name(table, fact.stopper.card)} goes to the discard pile."
+                f"{stopper} resolves and stops {stopped}. It is {with_article(kind)}, so {taker} takes it into "
+                f"their hand; {game_card_name(table, fact.stopper.card)} goes to the discard pile."
             )
         if fact.played:
             stopped_word = neighed(table)
@@ -382,22 +420,56 @@ def describe_fact(table: Table, fact: Fact, state: GameState) -> str:  # noqa: C
     if isinstance(fact, AnimalAnswered):
         creature = table.profile.vocabulary.creature
         return (
-            f"{_pile_card(table, fact.instant)} resolves: {player_name(table, fact.instant.player)} destroys "
-            f"{_a(creature)} card in {area_of(table, fact.played.player)}; say destroy and the card. "
-            f"{_pile_card(table, fact.played)} still resolves."
+            f"{pile_card_name(table, fact.instant)} resolves: {player_name(table, fact.instant.player)} destroys "
+            f"{with_article(creature)} card in {area_of(table, fact.played.player)}; say destroy and the card. "
+            f"{pile_card_name(table, fact.played)} still resolves."
         )
     if isinstance(fact, NeighHadNoEffect):
-        neigh, target = _pile_card(table, fact.neigh), _pile_card(table, fact.target)
+        neigh, target = pile_card_name(table, fact.neigh), pile_card_name(table, fact.target)
         if fact.shield == fact.target.card:
             why = f"{game_card_name(table, fact.shield)} cannot be {neighed(table)}"
         else:
             why = f"{game_card_name(table, fact.shield)} in {area_of(table, fact.target.player)} stops Neighs"
         return f"{neigh} has no effect: {why}. It goes to the discard pile, and {target} still stands."
+    if isinstance(fact, PileOpenAgain):
+        return f"The pile is open again: {pile_card_name(table, fact.top)} is on top."
+    if isinstance(fact, InstantResolved):
+        return f"{pile_card_name(table, fact.card)} resolves."
+    if isinstance(fact, PlayResolved):
+        played = fact.card
+        card = table.cards.get(played.card)
+        name = game_card_name(table, played.card)
+        if played.into is not None:
+            return f"{name} is played: it enters {area_of(table, played.into)}."
+        if card is not None and card.type is CardType.MAGIC:
+            return f"{name} is played: it takes effect, then goes to the discard pile."
+        return f"{name} is played and goes to the discard pile."
+    if isinstance(fact, SavedToHand):
+        return (
+            f"{game_card_name(table, fact.saver)}: {game_card_name(table, fact.card)} goes to "
+            f"{player_name(table, fact.player)}'s hand, not the discard pile."
+        )
+    return None
+
+
+def _chain_fact(table: Table, fact: Fact, state: GameState) -> str | None:
+    """The chain of effects, and the duties a card lays."""
+    if isinstance(fact, LinkAdded):
+        return chain_link_added(fact.position, describe_link(table, fact.link))
+    if isinstance(fact, LinkResolved):
+        return CHAIN_RESOLVED if fact.next is None else ""
+    if isinstance(fact, TriggersLost):
+        lost = name_list([game_card_name(table, t.card) if t.kind is not TriggerKind.HERD
+                          else herd_bonus_name(t.card) for t in fact.triggers])  # fmt: skip
+        return f"Optional effects not used are lost for this turn: {lost}."
+    if isinstance(fact, MandatoryRemain):
+        must = name_list([game_card_name(table, t.card) for t in fact.triggers])
+        return f"Mandatory, so still to do: {must}."
     if isinstance(fact, LimitReached):
         return (
             f"{player_name(table, fact.player)} has {creatures(table, fact.count)} with "
             f"{game_card_name(table, fact.card)}, more than {fact.limit}: sacrifice "
-            f"{_a(table.profile.vocabulary.creature)} card."
+            f"{with_article(table.profile.vocabulary.creature)} card."
         )
     if isinstance(fact, CardMustGo):
         who, going = player_name(table, fact.player), game_card_name(table, fact.card)
@@ -405,6 +477,24 @@ def describe_fact(table: Table, fact: Fact, state: GameState) -> str:  # noqa: C
             return f"{who}'s hand is empty: {going} must move into another player's {table.profile.vocabulary.area}."
         creature = table.profile.vocabulary.creature
         return f"{who} has no {creature} card in {area_of(table, fact.player)}: sacrifice {going}."
+    if isinstance(fact, CardTravelled):
+        return (
+            f"{player_name(table, fact.owner)}'s turn is over: {game_card_name(table, fact.card)} passes into "
+            f"{area_of(table, fact.into)}."
+        )
+    if isinstance(fact, GoesBackNow):
+        return (
+            f"{player_name(table, fact.owner)}'s turn is over: if {game_card_name(table, fact.card)} took "
+            f"{with_article(table.profile.vocabulary.creature)} this turn, it goes back where it came from now; "
+            "say move."
+        )
+    if isinstance(fact, BabyToNursery):
+        return f"{game_card_name(table, fact.card)} goes back to the Nursery, as Babies always do."
+    return None
+
+
+def _win_fact(table: Table, fact: Fact, state: GameState) -> str | None:
+    """Counts and wins: the tally, a win barred or waiting, the game's end."""
     if isinstance(fact, WinBarred) and fact.card == "":
         return (
             f"{player_name(table, fact.player)} has {creatures(table, fact.count)} but cannot win: the table said so."
@@ -424,82 +514,6 @@ def describe_fact(table: Table, fact: Fact, state: GameState) -> str:  # noqa: C
             f"{game_card_name(table, fact.card)} is in {area_of(table, fact.player)} with a "
             f"{type_name(CardType.BASIC, table.profile.vocabulary)} there."
         )
-    if isinstance(fact, CardTravelled):
-        return (
-            f"{player_name(table, fact.owner)}'s turn is over: {game_card_name(table, fact.card)} passes into "
-            f"{area_of(table, fact.into)}."
-        )
-    if isinstance(fact, GoesBackNow):
-        return (
-            f"{player_name(table, fact.owner)}'s turn is over: if {game_card_name(table, fact.card)} took "
-            f"{_a(table.profile.vocabulary.creature)} this turn, it goes back where it came from now; say move."
-        )
-    if isinstance(fact, TurnSkipped):
-        return f"{player_name(table, fact.player)} misses this turn."
-    if isinstance(fact, InstantsBannedNow):
-        by = f"{game_card_name(table, fact.card)}: n" if fact.card else "N"
-        return f"{by}o one may play an Instant card until this turn is over."
-    if isinstance(fact, BeginningSkipped):
-        return (
-            f"{player_name(table, fact.player)} skips the Beginning of Turn phase while "
-            f"{game_card_name(table, fact.card)} is in {area_of(table, fact.player)}."
-        )
-    if isinstance(fact, PileOpenAgain):
-        return f"The pile is open again: {_pile_card(table, fact.top)} is on top."
-    if isinstance(fact, InstantResolved):
-        return f"{_pile_card(table, fact.card)} resolves."
-    if isinstance(fact, PlayResolved):
-        played = fact.card
-        card = table.cards.get(played.card)
-        name = game_card_name(table, played.card)
-        if played.into is not None:
-            return f"{name} is played: it enters {area_of(table, played.into)}."
-        if card is not None and card.type is CardType.MAGIC:
-            return f"{name} is played: it takes effect, then goes to the discard pile."
-        return f"{name} is played and goes to the discard pile."
-    if isinstance(fact, BabyToNursery):
-        return f"{game_card_name(table, fact.card)} goes back to the Nursery, as Babies always do."
-    if isinstance(fact, LinkAdded):
-        return chain_link_added(fact.position, describe_link(table, fact.link))
-    if isinstance(fact, LinkResolved):
-        return CHAIN_RESOLVED if fact.next is None else ""
-    if isinstance(fact, TriggersLost):
-        lost = name_list([game_card_name(table, t.card) if t.kind is not TriggerKind.HERD
-                          else herd_bonus_name(t.card) for t in fact.triggers])  # fmt: skip
-        return f"Optional effects not used are lost for this turn: {lost}."
-    if isinstance(fact, MandatoryRemain):
-        must = name_list([game_card_name(table, t.card) for t in fact.triggers])
-        return f"Mandatory, so still to do: {must}."
-    if isinstance(fact, TurnBegan):
-        return turn_began(fact.turn, player_name(table, fact.player))
-    if isinstance(fact, PhaseBegan):
-        return f"{PHASE_NAMES[fact.phase]}."
-    if isinstance(fact, OverHandLimit):
-        excess = fact.hand - fact.limit
-        return (
-            f"{player_name(table, fact.player)} holds {cards_count(fact.hand)}, over the hand limit of {fact.limit}: "
-            f"discard {excess}."
-        )
-    if isinstance(fact, DeckRanOut):
-        return DECK_EMPTY
-    if isinstance(fact, StartSkipped):
-        return (
-            f"{game_card_name(table, fact.card)}: {player_name(table, fact.player)} skips the Beginning of Turn "
-            "phase and the Draw phase, and the Action phase begins."
-        )
-    if isinstance(fact, SavedToHand):
-        return (
-            f"{game_card_name(table, fact.saver)}: {game_card_name(table, fact.card)} goes to "
-            f"{player_name(table, fact.player)}'s hand, not the discard pile."
-        )
-    if isinstance(fact, BackInDeck):
-        if fact.count is None or fact.deck is None:
-            return "The deck's size is not known now: say deck and the number of cards in it."
-        return f"{cards_count(fact.count)} went back into the deck, which now has {fact.deck}."
-    if isinstance(fact, Reshuffled) and fact.deck is not None:
-        return f"The deck now holds {cards_count(fact.deck)}, the discard pile's {fact.count} among them."
-    if isinstance(fact, Reshuffled):
-        return f"Shuffle the discard pile to make a new deck: {cards_count(fact.count)}."
     if isinstance(fact, TallyChanged):
         changed = [seat for seat, (a, b) in enumerate(zip(fact.before, fact.after)) if a != b]
         return " ".join(f"{player_name(table, seat)} has {creatures(table, fact.after[seat])}." for seat in changed)
@@ -511,7 +525,50 @@ def describe_fact(table: Table, fact: Fact, state: GameState) -> str:  # noqa: C
         )
     if isinstance(fact, GameOver):
         return describe_outcome(table, fact.outcome, state)
-    return ""
+    return None
+
+
+def _turn_fact(table: Table, fact: Fact, state: GameState) -> str | None:
+    """The turn, its phases, the hand limit and the deck."""
+    if isinstance(fact, TurnBegan):
+        return turn_began(fact.turn, player_name(table, fact.player))
+    if isinstance(fact, PhaseBegan):
+        return f"{PHASE_NAMES[fact.phase]}."
+    if isinstance(fact, TurnSkipped):
+        return f"{player_name(table, fact.player)} misses this turn."
+    if isinstance(fact, InstantsBannedNow):
+        by = f"{game_card_name(table, fact.card)}: n" if fact.card else "N"
+        return f"{by}o one may play an Instant card until this turn is over."
+    if isinstance(fact, BeginningSkipped):
+        return (
+            f"{player_name(table, fact.player)} skips the Beginning of Turn phase while "
+            f"{game_card_name(table, fact.card)} is in {area_of(table, fact.player)}."
+        )
+    if isinstance(fact, StartSkipped):
+        return (
+            f"{game_card_name(table, fact.card)}: {player_name(table, fact.player)} skips the Beginning of Turn "
+            "phase and the Draw phase, and the Action phase begins."
+        )
+    if isinstance(fact, OverHandLimit):
+        excess = fact.hand - fact.limit
+        return (
+            f"{player_name(table, fact.player)} holds {cards_count(fact.hand)}, over the hand limit of {fact.limit}: "
+            f"discard {excess}."
+        )
+    if isinstance(fact, DeckRanOut):
+        return DECK_EMPTY
+    if isinstance(fact, BackInDeck):
+        if fact.count is None or fact.deck is None:
+            return "The deck's size is not known now: say deck and the number of cards in it."
+        return f"{cards_count(fact.count)} went back into the deck, which now has {fact.deck}."
+    if isinstance(fact, Reshuffled) and fact.deck is not None:
+        return f"The deck now holds {cards_count(fact.deck)}, the discard pile's {fact.count} among them."
+    if isinstance(fact, Reshuffled):
+        return f"Shuffle the discard pile to make a new deck: {cards_count(fact.count)}."
+    return None
+
+
+_FACT_FAMILIES = (_pile_fact, _chain_fact, _win_fact, _turn_fact)
 
 
 def describe_outcome(table: Table, outcome: Outcome, state: GameState, over_first: bool = False) -> str:

@@ -105,7 +105,7 @@ def topic_help(topic: str, ex: Examples, keys: bool = True) -> list[str] | None:
                 "While a yes or no question waits: y or n, one key.",
                 "Escape stops speech. F2 repeats. F3 and F4 step back and forward through what was said. F5 mutes. "
                 "F6 private reading. F7 says more or less. F8 says what other hands did since your last move. "
-                "F9 shares the table with phones, or says its address again.",
+                "F9 shares the table with phones, or says its address again. F10, its QR code.",
                 "Up and Down move through the screen's regions. Control B: six-key braille. Control Q quits.",
             ]
         case "turn":

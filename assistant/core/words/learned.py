@@ -6,7 +6,6 @@ from __future__ import annotations
 from assistant.core.text import clean_untrusted
 
 __all__ = [
-    "QUESTION_STILL_WAITS",
     "code_differs",
     "offer_replacing_words",
     "REPLACE_WORDS",
@@ -23,11 +22,6 @@ __all__ = [
 
 #: `deck learned` when no card was learnt from a scan.
 NOTHING_LEARNED = "No card was learnt from a scanned code: every card has its deck's words."
-
-#: Said after a code read while a yes-or-no question waits: the code is only read out, the question still waits.
-QUESTION_STILL_WAITS = (
-    "A question still waits: say yes or no to it first. The code was only read out; show it again afterwards to add it."
-)
 
 
 def code_differs(name: str, text: str) -> str:

@@ -32,7 +32,6 @@ from assistant.core.words.announce import describe_prompt
 from assistant.core.words.gameplay import (
     PHASE_NAMES,
     SOURCE_NAMES,
-    _pile_card,
     area_of,
     creatures,
     describe_event,
@@ -41,6 +40,7 @@ from assistant.core.words.gameplay import (
     end_with,
     game_card_name,
     link_names,
+    pile_card_name,
     player_name,
     turn_and_phase,
 )
@@ -93,7 +93,7 @@ def describe_position(table: Table, state: GameState) -> str:
 
 def describe_pile_cards(table: Table, state: GameState) -> str:
     """The pile from the top down."""
-    return name_list([_pile_card(table, c) for c in reversed(state.pile)])
+    return name_list([pile_card_name(table, c) for c in reversed(state.pile)])
 
 
 def describe_pile(table: Table, state: GameState, level: Verbosity = Verbosity.COACHING) -> str:
@@ -298,7 +298,7 @@ def taken_back(table: Table, step: Step) -> str:
 
     if isinstance(event, Resolve):
         if now.pile:
-            return f"{_pile_card(table, now.pile[-1])} is back on the pile"
+            return f"{pile_card_name(table, now.pile[-1])} is back on the pile"
         if now.chain:
             return f"{link_names(table, now.chain[0])} waits in the chain again"
     if isinstance(event, (Play, Respond)):

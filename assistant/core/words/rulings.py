@@ -64,11 +64,10 @@ from assistant.core.words.errors import NOTHING_WAITING
 from assistant.core.words.gameplay import (
     DECK_EMPTY,
     GAME_OVER,
-    _a,
     area_of,
-    game_card_name,
+    namers,
     neighed,
-    player_name,
+    with_article,
 )
 
 __all__ = [
@@ -93,17 +92,19 @@ CONFIRM_QUESTION = "Say yes or no."
 ASK_ANYWAY = "Record anyway?"
 
 
-# A flat dispatch, one short branch a kind of objection: a table of functions would only scatter the sentences.
-def describe_objection(table: Table, objection: Objection) -> str:  # noqa: C901, PLR0915
-    """Why an event looks against the rules, in one sentence."""
+def describe_objection(table: Table, objection: Objection) -> str:
+    """Why an event looks against the rules, in one sentence (one family of objections a function, one short case a
+    kind)."""
+    for family in _OBJECTION_FAMILIES:
+        said = family(table, objection)
+        if said is not None:
+            return said
+    raise AssertionError(f"no sentence for {objection!r}")  # every kind is below; a test checks each
 
-    def name(seat: int) -> str:
-        return player_name(table, seat)
 
-    def card(card_id: str) -> str:
-        return game_card_name(table, card_id)
-
-    area = table.profile.vocabulary.area
+def _turn_objection(table: Table, objection: Objection) -> str | None:
+    """The turn, the phase, the deck and the hand: what may be done now."""
+    name, card = namers(table)
     match objection:
         case GameIsOver():
             return GAME_OVER
@@ -117,6 +118,33 @@ def describe_objection(table: Table, objection: Objection) -> str:  # noqa: C901
             return f"{name(player)}'s Action phase is over."
         case ChainOpen():
             return "Effects in the chain must resolve first: say resolve when each is done."
+        case EmptyHand(player):
+            return f"{name(player)} has no cards in hand."
+        case DeckTooSmall(left):
+            return f"The deck has only {cards_count(left)}." if left else DECK_EMPTY
+        case HandOverLimit(player, hand, limit):
+            return (
+                f"{name(player)} holds {cards_count(hand)}, over the hand limit of {limit}: "
+                f"discard {hand - limit} first."
+            )
+        case NoReshuffle():
+            return "These rules do not shuffle the discard pile into a new deck."
+        case NothingPutsBack():
+            return "No effect being done puts cards back into the deck."
+        case NothingToResolve():
+            return NOTHING_WAITING
+        case InstantsBanned(_, _, ban):
+            why = f"{card(ban)} says so" if ban else "the table said so"
+            return f"No one may play an Instant card until this turn is over: {why}."
+        case _:
+            return None
+
+
+def _card_objection(table: Table, objection: Objection) -> str | None:
+    """Where a card is, and what kind it is."""
+    name, card = namers(table)
+    area = table.profile.vocabulary.area
+    match objection:
         case InstantNotPlayed(_, played):
             return f"{card(played)} is an Instant card: it answers another player's card."
         case BabyNotInHand(_, baby):
@@ -133,15 +161,31 @@ def describe_objection(table: Table, objection: Objection) -> str:  # noqa: C901
         case NoCopiesLeft(named, copies):
             have = "only 1 copy" if copies == 1 else f"{copies} copies"
             return f"The deck has {have} of {card(named)}, and the tracker already sees them all."
-        case EmptyHand(player):
-            return f"{name(player)} has no cards in hand."
+        case NotInStable(named, owner):
+            return f"{card(named)} is not in {area_of(table, owner)}."
+        case StealOwn():
+            return f"Stealing takes a card from another player's {area}."
+        case DestroyOwn():
+            return f"Destroying is for another player's {area}; from your own it is a sacrifice."
+        case NotInDiscard(named):
+            return f"{card(named)} is not in the discard pile."
+        case NotInNursery(named):
+            return f"{card(named)} is not in the Nursery."
+        case _:
+            return None
+
+
+def _answer_objection(table: Table, objection: Objection) -> str | None:
+    """Answering the card on the pile."""
+    name, card = namers(table)
+    match objection:
         case NothingToAnswer():
             return nothing_to_answer(table)
         case NotInstant(_, named):
             return f"{card(named)} is not an Instant card."
         case NotAnAnimal(_, named, top):
             creature = table.profile.vocabulary.creature
-            return f"{card(named)} answers {_a(creature)} card being played, and {card(top)} is not one."
+            return f"{card(named)} answers {with_article(creature)} card being played, and {card(top)} is not one."
         case CannotBeAnswered(_, top):
             return f"{card(top)} cannot be answered."
         case OwnCard(player, top):
@@ -153,43 +197,17 @@ def describe_objection(table: Table, objection: Objection) -> str:  # noqa: C901
                 f"{name(player)}'s cards cannot be {neighed(table)} while {card(shield)} is in "
                 f"{area_of(table, player)}."
             )
-        case NotInStable(named, owner):
-            return f"{card(named)} is not in {area_of(table, owner)}."
-        case StealOwn():
-            return f"Stealing takes a card from another player's {area}."
-        case DestroyOwn():
-            return f"Destroying is for another player's {area}; from your own it is a sacrifice."
-        case Protected(_, guard, owner):
-            return f"{area_of(table, owner)} holds {card(guard)}, which protects cards there."
-        case NotInDiscard(named):
-            return f"{card(named)} is not in the discard pile."
-        case NotInNursery(named):
-            return f"{card(named)} is not in the Nursery."
-        case DeckTooSmall(left):
-            return f"The deck has only {cards_count(left)}." if left else DECK_EMPTY
-        case HandOverLimit(player, hand, limit):
-            return (
-                f"{name(player)} holds {cards_count(hand)}, over the hand limit of {limit}: "
-                f"discard {hand - limit} first."
-            )
-        case NoReshuffle():
-            return "These rules do not shuffle the discard pile into a new deck."
-        case NothingPutsBack():
-            return "No effect being done puts cards back into the deck."
-        case NothingToResolve():
-            return NOTHING_WAITING
+        case _:
+            return None
+
+
+def _blocked_objection(table: Table, objection: Objection) -> str | None:
+    """A card in a Stable that stops a player's move."""
+    name, card = namers(table)
+    match objection:
         case CannotPlay(player, played, blocker):
             kind = type_name(table.card_of(played).type, table.profile.vocabulary)
             return _cannot_play(name(player), kind, card(blocker), area_of(table, player))
-        case CannotEnter(entering, into, blocker, owner):
-            kind = type_name(table.card_of(entering).type, table.profile.vocabulary)
-            where = f"{area_of(table, owner)} holds {card(blocker)}"
-            if owner != into and table.card_of(blocker).has(Tag.BASICS_ONLY_HERE):  # Queen Bee: only its Stable
-                return (
-                    f"{card(entering)} cannot enter {area_of(table, into)}: while {card(blocker)} is in "
-                    f"{area_of(table, owner)}, {kind}s may enter no {table.profile.vocabulary.area} but that one."
-                )
-            return f"{card(entering)} cannot enter {area_of(table, into)}: {where}, and {kind}s cannot go there."
         case CannotSteal(player, blocker):
             return f"{name(player)} cannot steal cards while {card(blocker)} is in {area_of(table, player)}."
         case Indestructible(target):
@@ -201,6 +219,39 @@ def describe_objection(table: Table, objection: Objection) -> str:  # noqa: C901
             return _cannot_play(name(player), kind, card(blocker), area_of(table, owner))
         case MagicCannotAffect(target, magic):
             return f"Magic cards cannot affect {card(target)}, and {card(magic)} is one."
+        case CannotDestroy(player, blocker):
+            where = area_of(table, player)
+            return f"{name(player)}'s cards cannot destroy any card while {card(blocker)} is in {where}."
+        case TriggerCannotDestroy(target, source):
+            return f"{card(target)} cannot be destroyed by a triggered effect, and the effect of {card(source)} is one."
+        case NameBanned(player, played, blocker):
+            return (
+                f"{name(player)} cannot play a card with Llama in its name while {card(blocker)} is in "
+                f"{area_of(table, player)}."
+            )
+        case Guarded(target, owner, guard, source):
+            where = area_of(table, owner)
+            return f"{card(guard)} in {where} keeps the effect of {card(source)} away from {card(target)}."
+        case Protected(_, guard, owner):
+            return f"{area_of(table, owner)} holds {card(guard)}, which protects cards there."
+        case _:
+            return None
+
+
+def _entry_objection(table: Table, objection: Objection) -> str | None:
+    """A card that cannot enter, or leave, a Stable."""
+    name, card = namers(table)
+    area = table.profile.vocabulary.area
+    match objection:
+        case CannotEnter(entering, into, blocker, owner):
+            kind = type_name(table.card_of(entering).type, table.profile.vocabulary)
+            where = f"{area_of(table, owner)} holds {card(blocker)}"
+            if owner != into and table.card_of(blocker).has(Tag.BASICS_ONLY_HERE):  # Queen Bee: only its Stable
+                return (
+                    f"{card(entering)} cannot enter {area_of(table, into)}: while {card(blocker)} is in "
+                    f"{area_of(table, owner)}, {kind}s may enter no {table.profile.vocabulary.area} but that one."
+                )
+            return f"{card(entering)} cannot enter {area_of(table, into)}: {where}, and {kind}s cannot go there."
         case NeedsBasic(entering, into):
             basic = type_name(CardType.BASIC, table.profile.vocabulary)
             where = area_of(table, into)
@@ -209,11 +260,6 @@ def describe_objection(table: Table, objection: Objection) -> str:  # noqa: C901
             kind = f"{variation.capitalize()} {table.profile.vocabulary.creature} cards"
             where = area_of(table, into)
             return f"{card(entering)} cannot enter {where}: it holds {card(blocker)}, which keeps {kind} out."
-        case CannotDestroy(player, blocker):
-            where = area_of(table, player)
-            return f"{name(player)}'s cards cannot destroy any card while {card(blocker)} is in {where}."
-        case TriggerCannotDestroy(target, source):
-            return f"{card(target)} cannot be destroyed by a triggered effect, and the effect of {card(source)} is one."
         case NeedsAllVariations(entering, into, missing):
             variations = [v.capitalize() for v in missing]
             lacking = variations[0] if len(variations) == 1 else f"{', '.join(variations[:-1])} or {variations[-1]}"
@@ -226,24 +272,17 @@ def describe_objection(table: Table, objection: Objection) -> str:  # noqa: C901
                 f"{name(player)} can play {card(played)} only while {area_of(table, player)} holds a "
                 f"{variation.capitalize()} card."
             )
-        case InstantsBanned(player, played, ban):
-            why = f"{card(ban)} says so" if ban else "the table said so"
-            return f"No one may play an Instant card until this turn is over: {why}."
         case HeldIn(held, owner, blocker, variation):
             kind = f"{variation.capitalize()} {table.profile.vocabulary.creature} cards"
             return (
                 f"{card(held)} cannot leave {area_of(table, owner)} for another player's: {card(blocker)} there "
                 f"holds {kind} in."
             )
-        case NameBanned(player, played, blocker):
-            return (
-                f"{name(player)} cannot play a card with Llama in its name while {card(blocker)} is in "
-                f"{area_of(table, player)}."
-            )
-        case Guarded(target, owner, guard, source):
-            where = area_of(table, owner)
-            return f"{card(guard)} in {where} keeps the effect of {card(source)} away from {card(target)}."
-    raise AssertionError(f"no sentence for {objection!r}")  # every kind is above; a test checks each
+        case _:
+            return None
+
+
+_OBJECTION_FAMILIES = (_turn_objection, _card_objection, _answer_objection, _blocked_objection, _entry_objection)
 
 
 def _cannot_play(player: str, kind: str, blocker: str, where: str) -> str:
@@ -266,13 +305,7 @@ def objection_reasons(table: Table, objections: Iterable[Objection]) -> str:
 def short_objection(table: Table, objection: Objection) -> str:
     """Why an event looks against the rules in a few words, said with the question in one breath ("Ana can't
     Neigh: Ginormous Unicorn."); the full sentence (`describe_objection`) where there is no shorter one."""
-
-    def name(seat: int) -> str:
-        return player_name(table, seat)
-
-    def card(card_id: str) -> str:
-        return game_card_name(table, card_id)
-
+    name, card = namers(table)
     match objection:
         case NotYourTurn(player, current):
             return f"{name(current)}'s turn, not {name(player)}'s."

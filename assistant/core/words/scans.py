@@ -43,7 +43,6 @@ __all__ = [
     "SAY_CARD_TYPE_CHOICES",
     "SAY_CARD_TYPE",
     "card_learned",
-    "offer_card_words",
     "offer_completing_card",
     "card_words_learned",
     "import_full",
@@ -246,15 +245,6 @@ def card_learned(name: str, kind: str, path: str) -> str:
     article = "an" if kind[:1].lower() in "aeiou" else "a"
     saved = clean_untrusted(path, 200)
     return f"{clean_untrusted(name, 60)} is now in your deck, as {article} {kind}. Saved in {saved}."
-
-
-def offer_card_words(name: str, text: str) -> str:
-    """A scanned card text whose name is (or is a typo of) a card of the deck, in other words than the deck's:
-    offer to take the scanned words for that card, as importing a reference sheet would."""
-    return (
-        f"This reads as {clean_untrusted(name, 60)}, a card of this deck, in other words: {clean_untrusted(text)} "
-        "Take these words for it? Say yes or no."
-    )
 
 
 def offer_completing_card(name: str, text: str) -> str:

@@ -13,15 +13,14 @@ from assistant.core.cards.card import Vocabulary
 from assistant.core.game.history import Game
 from assistant.core.game.state import GameState
 from assistant.core.game.table import PromptKind, Table
-from assistant.core.words.announce import _neigh_name
-from assistant.core.words.gameplay import _pile_card, describe_outcome, end_with, player_name, turn_and_phase
+from assistant.core.words.announce import neigh_name
+from assistant.core.words.gameplay import describe_outcome, end_with, pile_card_name, player_name, turn_and_phase
 from assistant.core.words.position import describe_chain, describe_pile_cards, describe_stable
 
 __all__ = [
     "NO_GAME_STATUS",
     "SIX_KEY_MODES",
     "PILE_HEADING",
-    "STABLES_HEADING",
     "HISTORY_HEADING",
     "NO_GAME_TABLE",
     "PILE_EMPTY",
@@ -55,7 +54,6 @@ NO_GAME_STATUS = "No game yet. Type new game and the players' names, or a card n
 #: The six-key braille mode on the status line, by `assistant.core.braille.sixkey.EntryMode` value.
 SIX_KEY_MODES = {"chord": "Six-key braille: chord.", "space": "Six-key braille: dots then Space."}
 PILE_HEADING = "Pile and chain:"
-STABLES_HEADING = "Stables:"
 HISTORY_HEADING = "Earlier answers, newest first:"
 NO_GAME_TABLE = "No game: nothing on the table."
 PILE_EMPTY = "The pile is empty."
@@ -107,10 +105,10 @@ def may_do(table: Table, state: GameState) -> str:
     """What the table may do now, in a few words, with the one-key answers while a card waits."""
     prompt = table.prompt(state)
     current = player_name(table, prompt.player)
-    neigh = _neigh_name(table)
+    neigh = neigh_name(table)
     match prompt.kind:
         case PromptKind.ANSWER:
-            question = end_with(f"Any {neigh} for {_pile_card(table, prompt.pile_top())}", "?")
+            question = end_with(f"Any {neigh} for {pile_card_name(table, prompt.pile_top())}", "?")
             if table.neigh_card is None:
                 return f"{question} 0 resolves, a player's number then the Instant's number plays one."
             return f"{question} 0 resolves, a player's number {neigh}s."

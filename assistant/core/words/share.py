@@ -27,6 +27,11 @@ __all__ = [
     "OTHER_ORIGIN",
     "PAGE_LABELS",
     "PHONE_KEPT_OUT",
+    "QR_BACK",
+    "QR_KEY",
+    "QR_ONLY_IN_APP",
+    "QR_PUT_AWAY",
+    "QR_SHOWN",
     "QUESTION_LAPSED",
     "REMOVE_WHOSE",
     "SHARE_ADDRESS_FORM",
@@ -41,7 +46,6 @@ __all__ = [
     "UNKNOWN_PATH",
     "UNKNOWN_VERB",
     "WRONG_CODE",
-    "already_sharing",
     "another_phone_waits",
     "bad_field",
     "cannot_listen",
@@ -63,6 +67,7 @@ __all__ = [
     "phone_name",
     "phone_waits",
     "public_address",
+    "qr_too_small",
     "recorded_from",
     "second_phone_asks",
     "second_phone_asks_you",
@@ -109,6 +114,13 @@ PHONE_KEPT_OUT = "The host did not let this phone join the table."
 TABLE_FULL = (
     "The table has as many phones as it can take, so this one cannot join. Ask the host to take a phone off with "
     "share remove, then join again."
+)
+QR_KEY = "F10 shows the QR code for the phones to scan."
+QR_SHOWN = "The QR code is on the screen for the phones to scan. Press F10 or type a line to go back to the table."
+QR_BACK = "F10 or a line typed goes back to the table."
+QR_PUT_AWAY = "The QR code is put away: the table is back."
+QR_ONLY_IN_APP = (
+    "The QR code is drawn only in the app, not in plain mode. The phones can open the address and type the join code."
 )
 SHARE_ADDRESS_FORM = "Say an address and a port, like share 127.0.0.1:8123, or share alone."
 
@@ -174,9 +186,12 @@ def code_renewed(code: str) -> str:
     return f"New join code: {spoken_code(code)}."
 
 
-def already_sharing(address: str, code: str) -> str:
-    """`share` while the table is already shared: where, and the code."""
-    return sharing_at(address, code)
+def qr_too_small(columns: int, rows: int, width: int, height: int) -> str:
+    """The terminal is too small to draw the QR code whole (`columns` by `rows` needed, `width` by `height` had)."""
+    return (
+        f"The QR code cannot be drawn: it needs {columns} columns by {rows} rows, and this terminal has {width} by "
+        f"{height}. Make the terminal larger, or let the phones open the address and type the join code."
+    )
 
 
 def public_address(address: str) -> str:

@@ -18,7 +18,6 @@ __all__ = [
     "script_too_large",
     "games_lock_notice",
     "records_out_of_order",
-    "file_problem",
     "save_out_of_order",
     "save_unwritable",
     "import_not_saved",
@@ -114,11 +113,6 @@ def records_out_of_order(line: int, expected: int, found: int) -> str:
     else:
         what = f"records {expected} to {found - 1} are missing before line {line}"
     return f"{what}; the game is kept up to record {expected - 1}"
-
-
-def file_problem(name: str, reason: str) -> str:
-    """A file in the home folder that was not read, and why."""
-    return f"{clean_untrusted(name, 80)} was not read: {clean_untrusted(reason, 120)}."
 
 
 def save_out_of_order(save: str, problem: str) -> str:
