@@ -254,6 +254,7 @@ def _type(app: App, line: str, keys: list[float]) -> None:
 
 def measure(records: list[dict], first_bytes: list[float], keys: list[float], taps: list[tuple[str, float]]) -> dict:
     """The figures from the run's log: replies shown, utterances begun and sentences played."""
+    from assistant.core.game.about import DECISIVE_MOVES
     from assistant.core.speech.queue import LAST_WORDS_S
 
     shown = [r for r in records if "shown" in r]
@@ -284,16 +285,16 @@ def measure(records: list[dict], first_bytes: list[float], keys: list[float], ta
     # The phones' moves: each tap's reply (in the order sent), its moves by their place in the log.
     tapped: dict[int, float] = {}  # each phone move by its place in the log: its player's last tap before it
     ends: set[int] = set()
+    decisive: set[int] = set()  # a card played to the pile, a Neigh, an Instant, a destroy or steal...
     for reply in (r for r in shown if not r["own"]):
         for at, (player, kind) in reply["moves"].items():
             sent = [moment for who, moment in taps if who == player and moment <= reply["shown"]]
             if sent:
                 tapped[int(at)] = sent[-1]
-                if kind == "end":
-                    ends.add(int(at))
+                ends.update([int(at)] if kind == "end" else [])
+                decisive.update([int(at)] if kind in DECISIVE_MOVES else [])
     first: dict[int, float] = {}
     whole: dict[int, bool] = {}
-    decisive: set[int] = set()
     for number, utterance in utterances.items():
         for piece in utterance["pieces"]:
             carried = [at for at in piece["moves"] if at in tapped]  # (a move of Ana's own is not a phone's)
@@ -303,8 +304,6 @@ def measure(records: list[dict], first_bytes: list[float], keys: list[float], ta
             if piece["end"] is None:
                 said = said[:1]  # a move of its own words: its first sentence ("Ben played Neigh.")
             for at in carried:
-                if piece["decisive"]:
-                    decisive.add(at)
                 if said:
                     first[at] = min(first.get(at, said[0]["audio"]), said[0]["audio"])
                     whole[at] = whole.get(at, False) or all(e["heard_whole"] for e in said)
