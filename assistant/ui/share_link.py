@@ -33,6 +33,7 @@ from assistant.core.words.share import (
     device_list,
     device_removed,
     host_decided,
+    last_moves,
     no_device_for,
     no_phone_waits,
     sharing_at,
@@ -215,12 +216,13 @@ class TableShare:
 
     def after(self, reply: Reply | None = None, force: bool = False) -> None:
         """After a reply is shown: when the game changed (or `force`: a phone's question), every phone is told; the
-        reply's lines are kept as the last moves when the game changed."""
+        reply's moves and facts are kept as the last moves when the game changed (`words.share.last_moves`)."""
         mark = _mark(self.session)
         moved = mark != self._mark
         self._mark = mark
         if self.server is not None and (moved or force):
-            self.server.changed(reply.lines if moved and reply is not None else ())
+            said = last_moves(reply.facts, reply.tells, reply.lines) if moved and reply is not None else ()
+            self.server.changed(said)
 
     def join_url(self) -> str:
         """What the QR code holds ("" when not shared)."""

@@ -577,7 +577,12 @@ def test_the_event_stream_sends_the_table_at_once_and_on_each_change(tmp_path):
                 table.share.after(reply)
                 second = await next_state()
                 assert second["version"] > first["version"]
-                assert second["game"]["last"][-len(reply.lines) :] == list(reply.lines)
+                assert second["game"]["last"][-1:] == ["Ana drew a card."]  # its move, in its own words
+                reply = table.session.handle("end turn")
+                table.share.after(reply)
+                third = await next_state()
+                assert third["game"]["last"][-2:] == ["Ana's turn ended.", "Ben's turn."]  # no "say draw"
+                assert not any("say " in line.casefold() for line in third["game"]["last"])
 
     run(scenario())
 

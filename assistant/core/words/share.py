@@ -6,9 +6,11 @@ error the server sends is one of these, never a traceback), and the labels the p
 
 from __future__ import annotations
 
+from assistant.core.game.about import About, Topic
 from assistant.core.text import clean_untrusted
 
 __all__ = [
+    "last_moves",
     "ACTOR_NOT_YOURS",
     "BODY_NOT_JSON",
     "CARD_NEEDED",
@@ -352,3 +354,11 @@ def first_phone_decided(player: str, number: int, allow: bool) -> str:
     if allow:
         return f"{player}'s phone let {phone_name(player, number)} join the table."
     return f"{player}'s phone kept the second phone for {player} out."
+
+
+def last_moves(facts: tuple[About, ...], tells: tuple[About, ...], lines: tuple[str, ...]) -> tuple[str, ...]:
+    """What the phones' "last moves" keep of a reply: its moves and its decisive facts in their own short words, the
+    player's name first ("Ben played Rainbow Aura.", "Ben 1 Unicorn.", "Cy's turn."), never the laptop's coaching
+    ("say draw"); the reply's lines where it has no typed values (an undo)."""
+    said = [fact.text for fact in tells if fact.topic is Topic.MOVE] + [fact.text for fact in facts]
+    return tuple(said) or lines
