@@ -185,6 +185,9 @@ class Tag(enum.StrEnum):
     """Its owner skips the Beginning of Turn phase: no beginning-of-turn effects (Broken Sundial)."""
     SILENCES_UNICORNS = "silences_unicorns"
     """The triggered effects of the Unicorn cards in its Stable do not happen (Blinding Light)."""
+    MAKES_BASIC = "makes_basic"
+    """The Unicorn cards in its Stable count as Basic Unicorns, 1 each, and none of their own effects work, the
+    continuous ones included (Blinding Light, 2nd Edition)."""
     GONE_WITHOUT_UNICORNS = "gone_without_unicorns"
     """Its owner sacrifices it once their Stable holds no Unicorn card (Unicorn Flatulence)."""
     MOVES_ON_EMPTY_HAND = "moves_on_empty_hand"

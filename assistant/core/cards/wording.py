@@ -75,6 +75,7 @@ CHECKED_WORDING: tuple[tuple[str, Tag], ...] = (
     (r"triggered effects of cards belonging to other players can neither destroy", Tag.OTHERS_TRIGGER_PROOF),
     (r"word Dragon in their name cannot destroy", Tag.DRAGON_PROOF),
     (r"you skip your Beginning of Turn phase", Tag.SKIPS_BEGINNING),
+    (r"your Unicorn cards count as Basic Unicorns", Tag.MAKES_BASIC),
     (
         r"their effects do not work|effects of your Unicorn cards can be used|triggered effects of your Unicorn "
         r"cards do not happen|triggered effects never happen|triggered effects on your Unicorn cards take place|"

@@ -223,7 +223,7 @@ def _check_entry(table: Table, s: GameState, card_id: str, into: int, out: list[
     or that its own text keeps out of a Stable with no Basic Unicorn card (The Bitchiest Unicorn)."""
     card = table.card_of(card_id)
     stable = s.players[into].stable
-    if card.has(Tag.NEEDS_BASIC) and not any(table.card_of(c).type is CardType.BASIC for c in stable):
+    if card.has(Tag.NEEDS_BASIC) and not any(table.is_basic(stable, c) for c in stable):
         out.append(NeedsBasic(card_id, into))
     if card.has(Tag.NEEDS_ALL_VARIATIONS):
         herd = table.herd(s, into)

@@ -15,7 +15,7 @@ from assistant.core.game.events import EventError, Phase
 from assistant.core.game.rules import MAX_PLAYERS, MIN_PLAYERS, DeckOut, Profile, Rules, load_rules
 from assistant.core.game.setup import DEALT, MAX_NAME, Setup, SetupError
 from assistant.core.game.state import GameState, PlayerState
-from assistant.core.game.tally import HandLimit, downgrades_silenced, hand_limit, herd, unicorn_count
+from assistant.core.game.tally import HandLimit, acting_with, downgrades_silenced, hand_limit, herd, unicorn_count
 
 
 class PromptKind(enum.Enum):
@@ -281,11 +281,23 @@ class Table:
         return None
 
     def silenced(self, stable: tuple[str, ...], card_id: str) -> bool:
-        """True when a card in this Stable has no effect: a Downgrade beside a card that silences Downgrades."""
+        """True when a card in this Stable has no effect: a Downgrade beside a card that silences Downgrades, or a
+        Unicorn card beside one that makes the Unicorns there Basic Unicorns with no effects (Blinding Light, 2nd
+        Edition: Ginormous Unicorn no longer stops its owner's Neighs)."""
         card = self.cards.get(card_id)
-        if card is None or card.type is not CardType.DOWNGRADE:
+        if card is None:
             return False
-        return downgrades_silenced(stable, self.cards)
+        if card.type.is_creature:
+            return acting_with(stable, self.cards, Tag.MAKES_BASIC)
+        return card.type is CardType.DOWNGRADE and downgrades_silenced(stable, self.cards)
+
+    def is_basic(self, stable: tuple[str, ...], card_id: str) -> bool:
+        """True when a card in this Stable is a Basic Unicorn: printed so, or a Unicorn card there counting as one
+        (Blinding Light, 2nd Edition)."""
+        card = self.cards.get(card_id)
+        if card is None or not card.type.is_creature:
+            return False
+        return card.type is CardType.BASIC or acting_with(stable, self.cards, Tag.MAKES_BASIC)
 
     def triggers_silenced(self, stable: tuple[str, ...], card_id: str) -> bool:
         """True when a card's triggered effects do not happen in this Stable: a Unicorn card beside a card that
@@ -326,7 +338,7 @@ class Table:
             return blocker
         blocker = self.stable_card_with(stables, player, Tag.NO_WIN_WITH_BASICS)
         if blocker is not None:
-            if any((c := self.cards.get(i)) is not None and c.type is CardType.BASIC for i in stables[player]):
+            if any(self.is_basic(stables[player], i) for i in stables[player]):
                 return blocker
         return "" if player in cannot_win else None
 
