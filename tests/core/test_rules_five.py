@@ -8,8 +8,13 @@ driven through the command language on the app's own resolver, as at the table.
 
 from __future__ import annotations
 
+import pytest
+
+from assistant.core.game.facts import TurnEndsNow
 from assistant.core.game.objections import CannotNeigh
-from tests.core.test_card_rules import bring, table, unwarned, warning
+from assistant.core.game.table import PromptKind
+from assistant.session import Session
+from tests.core.test_card_rules import bring, facts, table, unwarned, warning
 
 
 def test_blinding_light_makes_ginormous_unicorn_count_as_one_basic_unicorn():
@@ -48,3 +53,56 @@ def test_a_unicorn_under_blinding_light_is_a_basic_unicorn_for_every_rule():
     assert s.game.table.win_barred(s.game.state.stables, 0) is None
     bring(s, "blinding-light")
     assert s.game.table.win_barred(s.game.state.stables, 0) == "the-black-spot"
+
+
+def rhinocorn_turn(base: str = "uu-2nd", addons: tuple[str, ...] = (), card_id: str = "rhinocorn") -> Session:
+    """Ana's turn begins with a card in her Stable whose beginning-of-turn effect ends her turn at once."""
+    s = table(base, addons)
+    bring(s, card_id)
+    bring(s, "basic-unicorn-red", into="Ben")
+    s.handle("end turn")
+    s.handle("draw")
+    s.handle("end turn")
+    assert s.game.state.current == 0 and s.game.state.chain
+    return s
+
+
+def test_rhinocorn_used_asks_to_end_the_turn_and_never_prompts_the_draw():
+    """Rhinocorn (000 base deck): "If you do, your turn ends at once". Once its effect is done the tracker asks
+    "End Ana's turn now?" (no Draw phase prompted, at any level); yes ends the turn and Ben's begins."""
+    s = rhinocorn_turn()
+    s.handle("verbosity coaching")
+    unwarned(s, "destroy basic red from Ben")
+    said = s.handle("resolve")
+    assert said.confirm and "End Ana's turn now?" in said.speech
+    assert "draws a card" not in said.speech
+    assert s.game.table.prompt(s.game.state).kind is PromptKind.TURN_ENDS
+    assert TurnEndsNow(0, "rhinocorn") in facts(s)
+    s.handle("yes")
+    assert s.game.state.current == 1 and s.game.state.turn_ends is None
+
+
+def test_rhinocorn_let_go_lets_the_turn_go_on():
+    """The effect is optional ("you may"): drawing instead lets it go, and the turn goes on as usual."""
+    s = rhinocorn_turn()
+    unwarned(s, "draw")
+    assert s.game.state.turn_ends is None and s.game.table.prompt(s.game.state).kind is PromptKind.ACTION
+
+
+@pytest.mark.parametrize(
+    "base, addons, card_id",
+    [
+        # Zombie Unicorn (1st Edition): "your turn then jumps to its end"; (Rainbow Apocalypse): "skip straight to
+        # your End of Turn phase"; Rainbow Sprinkles (Rainbow Apocalypse): "jump right to your End of Turn phase".
+        ("uu-1st", (), "zombie-unicorn"),
+        ("uu-1st", (), "rhinocorn"),
+        ("uu-2nd", ("uu-rainbow-apocalypse",), "zombie-unicorn-ra"),
+        ("uu-2nd", ("uu-rainbow-apocalypse",), "rainbow-sprinkles"),
+    ],
+)
+def test_every_card_whose_effect_ends_the_turn_asks_to_end_it(base, addons, card_id):
+    s = rhinocorn_turn(base, addons, card_id)
+    said = s.handle("resolve")
+    assert said.confirm and "End Ana's turn now?" in said.speech
+    s.handle("yes")
+    assert s.game.state.current == 1

@@ -185,6 +185,9 @@ class Tag(enum.StrEnum):
     """Its owner skips the Beginning of Turn phase: no beginning-of-turn effects (Broken Sundial)."""
     SILENCES_UNICORNS = "silences_unicorns"
     """The triggered effects of the Unicorn cards in its Stable do not happen (Blinding Light)."""
+    ENDS_TURN = "ends_turn"
+    """Its effect, once done, ends its owner's turn at once (Rhinocorn, Zombie Unicorn): the tracker asks whether
+    the turn ends now instead of prompting the next phase."""
     MAKES_BASIC = "makes_basic"
     """The Unicorn cards in its Stable count as Basic Unicorns, 1 each, and none of their own effects work, the
     continuous ones included (Blinding Light, 2nd Edition)."""

@@ -77,6 +77,11 @@ CHECKED_WORDING: tuple[tuple[str, Tag], ...] = (
     (r"you skip your Beginning of Turn phase", Tag.SKIPS_BEGINNING),
     (r"your Unicorn cards count as Basic Unicorns", Tag.MAKES_BASIC),
     (
+        r"your turn ends at once|your turn then jumps to its end|skip straight to your End of Turn phase|"
+        r"jump right to your End of Turn phase",
+        Tag.ENDS_TURN,
+    ),
+    (
         r"their effects do not work|effects of your Unicorn cards can be used|triggered effects of your Unicorn "
         r"cards do not happen|triggered effects never happen|triggered effects on your Unicorn cards take place|"
         r"counts as a Ram and has no effect",

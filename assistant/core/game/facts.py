@@ -191,6 +191,15 @@ class StartSkipped(Fact):
 
 
 @dataclass(frozen=True)
+class TurnEndsNow(Fact):
+    """A card's effect that ends its owner's turn at once was done (Rhinocorn, Zombie Unicorn): the turn ends now,
+    if the effect was used ("If you do")."""
+
+    player: int
+    card: str
+
+
+@dataclass(frozen=True)
 class SavedToHand(Fact):
     """A card sacrificed or destroyed while an Instant that saves it was done went to that Instant's player's hand
     (Unicorn Net)."""

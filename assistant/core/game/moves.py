@@ -84,6 +84,7 @@ from assistant.core.game.facts import (
     TallyChanged,
     TriggersLost,
     TurnBegan,
+    TurnEndsNow,
     TurnSkipped,
 )
 from assistant.core.game.judge import eligible, judge, reshuffle
@@ -255,6 +256,7 @@ def _set_phase(table: Table, d: Draft, phase: Phase, facts: list[Fact]) -> None:
     if d.phase is Phase.BEGINNING and phase is not Phase.BEGINNING:
         _lose_optional(table, d, facts)
     d.phase = phase
+    d.turn_ends = None  # the turn went on: an effect that would have ended it was not used
     facts.append(PhaseBegan(d.current, phase))
     if phase is Phase.END:
         hand = d.hands[d.current]
@@ -322,6 +324,7 @@ def _new_turn(table: Table, d: Draft, facts: list[Fact], to: int | None = None) 
     d.actions = 0
     d.lost = ()
     d.instant_ban = None
+    d.turn_ends = None
     facts.append(TurnBegan(d.current, d.turn))
     skipper = table.beginning_skipped(d.stables[d.current])
     if skipper:
@@ -379,6 +382,11 @@ def _apply_resolve(table: Table, d: Draft, e: Resolve, facts: list[Fact]) -> Non
         link = d.chain[0]
         d.chain = d.chain[1:]
         facts.append(LinkResolved(link, d.chain[0] if d.chain else None))
+        ender = first_with(table.cards, link, Tag.ENDS_TURN)
+        if ender is not None and ender.owner == d.current and ender.card not in d.lost:
+            # "If you do, your turn ends at once" (Rhinocorn): the table says whether the effect was used
+            d.turn_ends = ender.card
+            facts.append(TurnEndsNow(d.current, ender.card))
         flare = first_with(table.cards, link, Tag.SKIPS_START)
         if flare is not None and d.phase < Phase.ACTION:  # Flare Gun: no beginning-of-turn effects, no draw
             d.chain = tuple(kept for link in d.chain if (kept := tuple(t for t in link if not t.kind.is_beginning)))

@@ -69,6 +69,9 @@ class GameState:
     instant_ban: str | None = None
     """No Instant may be played until the end of this turn: the card that says so (Unstoppable Ram), "" when the
     table said it; None when there is no such ban."""
+    turn_ends: str | None = None
+    """The card whose effect, just done, ends the current player's turn at once (Rhinocorn: "your turn ends at
+    once"), until the turn ends or the table goes on to another phase; None otherwise."""
 
     @property
     def stables(self) -> tuple[tuple[str, ...], ...]:
@@ -98,6 +101,7 @@ class GameState:
             "cannot_win": list(self.cannot_win),
             "skips": list(self.skips),
             "instant_ban": self.instant_ban,
+            "turn_ends": self.turn_ends,
         }
 
 
@@ -126,6 +130,7 @@ class Draft:
     cannot_win: tuple[int, ...] = ()
     skips: tuple[int, ...] = ()
     instant_ban: str | None = None
+    turn_ends: str | None = None
     entered: list[tuple[str, int]] = field(default_factory=list)
     left: list[tuple[str, int]] = field(default_factory=list)
     effects: list[Trigger] = field(default_factory=list)
@@ -155,6 +160,7 @@ class Draft:
             s.cannot_win,
             s.skips,
             s.instant_ban,
+            s.turn_ends,
         )
 
     def freeze(self, old: GameState) -> GameState:
@@ -184,4 +190,5 @@ class Draft:
             self.cannot_win,
             self.skips,
             self.instant_ban,
+            self.turn_ends,
         )

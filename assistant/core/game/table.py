@@ -32,6 +32,8 @@ class PromptKind(enum.Enum):
     """Beginning-of-turn effects to do."""
     CHAIN = "chain"
     """The next link of the effect chain to do."""
+    TURN_ENDS = "turn-ends"
+    """A card's effect just done ends the turn at once (Rhinocorn): end it now, rather than go on to a phase."""
     DRAW = "draw"
     ACTION = "action"
     """Play a card or draw one more."""
@@ -53,6 +55,8 @@ class Prompt:
     top: PileCard | None = None
     """The top card of the pile (ANSWER, RESOLVE)."""
     shield: str | None = None
+    card: str | None = None
+    """TURN_ENDS: the card whose effect ends the turn."""
     """RESOLVE: the card that makes the top card impossible to Neigh (the top card itself: a Super Neigh)."""
     link: Link = ()
     """The first link of the chain (OPTIONAL, BEGINNING, CHAIN)."""
@@ -382,6 +386,8 @@ class Table:
             if all(t.kind.is_beginning for t in link):
                 return Prompt(PromptKind.BEGINNING, current, link=link)
             return Prompt(PromptKind.CHAIN, current, link=link)
+        if state.turn_ends is not None:
+            return Prompt(PromptKind.TURN_ENDS, current, card=state.turn_ends)
         if state.phase in (Phase.BEGINNING, Phase.DRAW):
             return Prompt(PromptKind.DRAW, current)
         if state.phase is Phase.ACTION:

@@ -18,8 +18,8 @@ from assistant.core.cards.card import Card, CardType, normalize
 from assistant.core.cards.lookup import Resolution
 from assistant.core.game.about import About, Topic
 from assistant.core.game.chain import is_neigh
-from assistant.core.game.events import Event, EventError, event_from_dict
-from assistant.core.game.facts import GameOver, TurnBegan
+from assistant.core.game.events import EndTurn, Event, EventError, event_from_dict
+from assistant.core.game.facts import GameOver, TurnBegan, TurnEndsNow
 from assistant.core.game.history import MAX_UNDO, Game, NothingToUndoError, Phone, Record, Step, record_to_dict
 from assistant.core.game.objections import Objection
 from assistant.core.language.builders import Context, cards_with_words, find_baby, find_player
@@ -126,6 +126,11 @@ class Conversation:
             event_from_dict(event.to_dict(), len(game.setup.players), game.table.cards.by_id)
         except EventError as exc:
             return Reply.error(event_refused(str(exc)))
+        return self._checked(event)
+
+    def _checked(self, event: Event) -> Reply:
+        """Record an event, or ask first when something about it looks against the rules."""
+        game = self.game
         objections = self.objections = game.check(event)
         if objections:
             # The first reason, short, and the question in one breath; then the reasons in full.
@@ -246,7 +251,11 @@ class Conversation:
             lines = lead_with(facts, said)  # said first: the next key cannot cut them before they are heard
         lines = advice_once(lines, self.advised)
         reply = Reply.of(*lines, important=step.important, sound="your-turn" if turn else "")
-        return dataclasses.replace(reply, facts=facts, tells=tells_of_step(game.table, step, len(game.log)))
+        reply = dataclasses.replace(reply, facts=facts, tells=tells_of_step(game.table, step, len(game.log)))
+        if any(isinstance(fact, TurnEndsNow) for fact in step.facts) and game.state.turn_ends is not None:
+            # "your turn ends at once" (Rhinocorn): the question "End Ana's turn now?" is open; yes ends it
+            return dataclasses.replace(reply, pending=Question(lambda: self._checked(EndTurn())))
+        return reply
 
     def _write(self, record: Record) -> None:
         if self.log is not None:

@@ -95,9 +95,15 @@ __all__ = [
     "tells_of_step",
     "chain_duty",
     "begin_duties",
+    "end_turn_now",
 ]
 
 DO_IT_THEN_RESOLVE = "Do it, then say resolve."
+
+
+def end_turn_now(player: str) -> str:
+    """The question asked when a card's effect just done ends the turn at once (Rhinocorn)."""
+    return f"End {player}'s turn now?"
 
 
 def describe_prompt(table: Table, state: GameState, level: Verbosity = Verbosity.COACHING) -> str:
@@ -143,6 +149,9 @@ def phrase_prompt(table: Table, prompt: Prompt, level: Verbosity = Verbosity.COA
             return f"{current} plays a card or draws one more: say play and a card, or draw. Then end turn." * coach
         case PromptKind.END_TURN:
             return "Say end turn when the turn is over." if coach else ""
+        case PromptKind.TURN_ENDS:
+            how = " Say yes or end turn; if the effect was not used, say draw." if coach else ""
+            return end_turn_now(current) + how
     limit = prompt.hand_limit()
     unknown = name_list([game_card_name(table, c) for c in limit.unknown])
     extra = f" {unknown} changes the hand limit: check the card." if limit.unknown else ""

@@ -73,6 +73,7 @@ from assistant.core.game.facts import (
     TallyChanged,
     TriggersLost,
     TurnBegan,
+    TurnEndsNow,
     TurnSkipped,
     WinBarred,
     WinWaits,
@@ -486,6 +487,11 @@ def describe_fact(table: Table, fact: Fact, state: GameState) -> str:  # noqa: C
         return (
             f"{game_card_name(table, fact.card)}: {player_name(table, fact.player)} skips the Beginning of Turn "
             "phase and the Draw phase, and the Action phase begins."
+        )
+    if isinstance(fact, TurnEndsNow):
+        return (
+            f"{game_card_name(table, fact.card)}: once its effect is used, {player_name(table, fact.player)}'s turn "
+            "ends at once."
         )
     if isinstance(fact, SavedToHand):
         return (

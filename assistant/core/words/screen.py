@@ -13,7 +13,7 @@ from assistant.core.cards.card import Vocabulary
 from assistant.core.game.history import Game
 from assistant.core.game.state import GameState
 from assistant.core.game.table import PromptKind, Table
-from assistant.core.words.announce import _neigh_name
+from assistant.core.words.announce import _neigh_name, end_turn_now
 from assistant.core.words.gameplay import _pile_card, describe_outcome, end_with, player_name, turn_and_phase
 from assistant.core.words.position import describe_chain, describe_pile_cards, describe_stable
 
@@ -130,6 +130,8 @@ def may_do(table: Table, state: GameState) -> str:
             return f"{current} discards down to the hand limit."
         case PromptKind.END_TURN | PromptKind.NEXT_TURN:
             return "End the turn."
+        case PromptKind.TURN_ENDS:
+            return end_turn_now(current)
     return ""
 
 
