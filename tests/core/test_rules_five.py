@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from assistant.core.game.facts import TurnEndsNow
-from assistant.core.game.objections import CannotNeigh
+from assistant.core.game.objections import CannotNeigh, NoCopiesLeft
 from assistant.core.game.table import PromptKind
 from assistant.session import Session
 from tests.core.test_card_rules import bring, facts, table, unwarned, warning
@@ -106,3 +106,31 @@ def test_every_card_whose_effect_ends_the_turn_asks_to_end_it(base, addons, card
     assert said.confirm and "End Ana's turn now?" in said.speech
     s.handle("yes")
     assert s.game.state.current == 1
+
+
+def test_reset_button_stays_in_play_during_its_effect_then_goes_to_the_discard_pile():
+    """000: a Magic card "immediately takes effect and is then discarded"; 001: "Send the Magic Card to the Discard
+    Pile after use". Reset Button shuffles the discard pile into the deck while its effect is done, so the deck gains
+    the 3 cards there, not itself, and the discard pile then holds Reset Button alone."""
+    s = table()
+    for card in ("neigh", "yay", "unicorn-poison"):
+        unwarned(s, f"discard {card}")
+    deck = s.game.state.deck
+    assert deck is not None
+    s.handle("play reset button")
+    unwarned(s, "resolve")
+    assert "reset-button" not in s.game.state.discard
+    unwarned(s, "reshuffle")
+    assert s.game.state.deck == deck + 3 and s.game.state.discard == ()
+    unwarned(s, "resolve")
+    assert s.game.state.discard == ("reset-button",)
+
+
+def test_a_magic_card_in_play_is_a_copy_seen():
+    """A Magic card whose effect is being done is neither in the hand nor in the deck, even once Reset Button's
+    reshuffle made the discard pile the deck: its one copy is seen, so taking it from the deck is warned."""
+    s = table()
+    s.handle("play reset button")
+    unwarned(s, "resolve")
+    unwarned(s, "reshuffle")
+    assert any(isinstance(o, NoCopiesLeft) for o in warning(s, "take reset button from deck"))

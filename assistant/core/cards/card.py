@@ -185,6 +185,9 @@ class Tag(enum.StrEnum):
     """Its owner skips the Beginning of Turn phase: no beginning-of-turn effects (Broken Sundial)."""
     SILENCES_UNICORNS = "silences_unicorns"
     """The triggered effects of the Unicorn cards in its Stable do not happen (Blinding Light)."""
+    SHUFFLES_ITSELF = "shuffles_itself"
+    """A Magic card whose effect puts the card itself back into the deck with the discard pile (Shake Up): it goes
+    to the discard pile at once, not once its effect is done, so the reshuffle takes it."""
     ENDS_TURN = "ends_turn"
     """Its effect, once done, ends its owner's turn at once (Rhinocorn, Zombie Unicorn): the tracker asks whether
     the turn ends now instead of prompting the next phase."""

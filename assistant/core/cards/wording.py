@@ -76,6 +76,7 @@ CHECKED_WORDING: tuple[tuple[str, Tag], ...] = (
     (r"word Dragon in their name cannot destroy", Tag.DRAGON_PROOF),
     (r"you skip your Beginning of Turn phase", Tag.SKIPS_BEGINNING),
     (r"your Unicorn cards count as Basic Unicorns", Tag.MAKES_BASIC),
+    (r"Put this card, every card in your hand and the whole discard pile back in the deck", Tag.SHUFFLES_ITSELF),
     (
         r"your turn ends at once|your turn then jumps to its end|skip straight to your End of Turn phase|"
         r"jump right to your End of Turn phase",

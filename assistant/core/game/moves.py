@@ -18,6 +18,7 @@ from assistant.core.game.chain import (
     counter_drawers,
     enters_a_stable,
     first_with,
+    in_play,
     is_neigh,
     movement_link,
     resolve_top,
@@ -144,7 +145,10 @@ def _step_pile(table: Table, d: Draft, facts: list[Fact]) -> None:
             into = played.player if played.into is None else played.into
             _enter(table, d, played.card, into)
         else:
-            _to_discard(table, d, played.card, played.player, facts)
+            # "immediately takes effect and is then discarded" (000): a Magic card stays in play while its effect is
+            # done, so Reset Button does not shuffle itself into the deck; resolving its link discards it (`in_play`)
+            if not in_play(card):
+                _to_discard(table, d, played.card, played.player, facts)
             if card is not None and card.type is CardType.MAGIC:
                 d.effects.append(Trigger(played.card, played.player, TriggerKind.MAGIC))
         facts.append(PlayResolved(played))
@@ -381,6 +385,9 @@ def _apply_resolve(table: Table, d: Draft, e: Resolve, facts: list[Fact]) -> Non
     elif d.chain:
         link = d.chain[0]
         d.chain = d.chain[1:]
+        for trigger in link:  # a Magic card's effect is done: "Send the Magic Card to the Discard Pile after use" (001)
+            if trigger.kind is TriggerKind.MAGIC and in_play(table.cards.get(trigger.card)):
+                _to_discard(table, d, trigger.card, trigger.owner, facts)
         facts.append(LinkResolved(link, d.chain[0] if d.chain else None))
         ender = first_with(table.cards, link, Tag.ENDS_TURN)
         if ender is not None and ender.owner == d.current and ender.card not in d.lost:

@@ -10,7 +10,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from assistant.core.cards.card import Card, CardSet, CardType, Tag, normalize
-from assistant.core.game.chain import Link, PileCard, begin_turn_link, first_with, is_plain_neigh
+from assistant.core.game.chain import (
+    Link,
+    PileCard,
+    TriggerKind,
+    begin_turn_link,
+    first_with,
+    in_play,
+    is_plain_neigh,
+)
 from assistant.core.game.events import EventError, Phase
 from assistant.core.game.rules import MAX_PLAYERS, MIN_PLAYERS, DeckOut, Profile, Rules, load_rules
 from assistant.core.game.setup import DEALT, MAX_NAME, Setup, SetupError
@@ -441,9 +449,12 @@ class Table:
         return any(not t.kind.is_optional_at_beginning for link in state.chain for t in link)
 
     def copies_seen(self, state: GameState, card_id: str) -> int:
-        """Copies of a card in Stables, the discard pile, the Nursery and the pile."""
+        """Copies of a card in Stables, the discard pile, the Nursery, the pile and in play while their effect is
+        done (a Magic card's link in the chain)."""
         seen = sum(stable.count(card_id) for stable in state.stables)
         seen += state.discard.count(card_id) + state.nursery.count(card_id)
+        if in_play(self.cards.get(card_id)):
+            seen += sum(1 for link in state.chain for t in link if t.kind is TriggerKind.MAGIC and t.card == card_id)
         return seen + sum(1 for c in state.pile if c.card == card_id)
 
     def begin_link(self, stable: tuple[str, ...], owner: int) -> Link:
