@@ -8,13 +8,19 @@ driven through the command language on the app's own resolver, as at the table.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
+from assistant.core.cards.card import Tag
+from assistant.core.cards.wording import leave_effect
 from assistant.core.game.facts import TurnEndsNow
 from assistant.core.game.objections import CannotNeigh, NoCopiesLeft
 from assistant.core.game.table import PromptKind
+from assistant.core.words.cardtext import LEAVING, card_gist
 from assistant.session import Session
-from tests.core.test_card_rules import bring, facts, table, unwarned, warning
+from assistant.storage.decks import deck_files
+from tests.core.test_card_rules import bring, deck_cards, facts, table, unwarned, warning
 
 
 def test_blinding_light_makes_ginormous_unicorn_count_as_one_basic_unicorn():
@@ -134,3 +140,55 @@ def test_a_magic_card_in_play_is_a_copy_seen():
     unwarned(s, "resolve")
     unwarned(s, "reshuffle")
     assert any(isinstance(o, NoCopiesLeft) for o in warning(s, "take reset button from deck"))
+
+
+def every_print():
+    """Every card of every shipped deck, and each other print of it, as a card with that print's text and tags."""
+    for deck_id in sorted(deck_files()):
+        for card in deck_cards(deck_id):
+            yield deck_id, card
+            for other in card.print_variants:
+                yield deck_id, replace(card, text=other.text, tags=other.tags or card.tags)
+
+
+def sentences_of(text: str) -> list[str]:
+    return [t.strip().rstrip(".") for t in text.split(". ") if t.strip()]
+
+
+def test_every_leaving_card_says_its_own_leave_effect():
+    """Each card with a leave effect (tag `leave_trigger`), in every deck and print, is said leaving with the clause
+    of its text that is its leave effect ("If this card leaves your Stable, ...", "Should this card be sacrificed or
+    destroyed, ..."), never another sentence; and every text with such a clause carries the tag."""
+    wrong, untagged = [], []
+    for deck_id, card in every_print():
+        found = leave_effect(sentences_of(card.text))
+        if not card.has(Tag.LEAVE_TRIGGER):
+            if found is not None:
+                untagged.append((deck_id, card.id))
+            continue
+        said = card_gist(card, LEAVING).removesuffix(", and more")
+        if found is None or said.split("; ")[0] not in found[1]:
+            wrong.append((deck_id, card.id, said))
+    assert wrong == [] and untagged == []
+
+
+@pytest.mark.parametrize(
+    "base, addons, card_id, line, said",
+    [
+        # Seductive Unicorn (1st Edition): it must give back the Unicorn it took, not take one again.
+        ("uu-1st", (), "seductive-unicorn", "destroy seductive unicorn", "that Unicorn goes back to the Stable"),
+        # Naked Narwhal (NSFW): sacrificed, it gives back the Basic Unicorn it stole.
+        ("uu-nsfw", (), "naked-narwhal", "Ben sacrifice naked narwhal", "that Basic Unicorn goes back"),
+        # Llama Pinata (Llamas): destroyed, its owner draws 2, not its save clause.
+        ("llamas", (), "llama-pinata", "destroy llama pinata", "you draw 2 cards"),
+        # Dragon Unicorn (Dragons): leaving "in any way", its owner may destroy a Unicorn.
+        ("uu-2nd", ("uu-dragons",), "dragon-unicorn", "destroy dragon unicorn", "you may destroy a Unicorn card"),
+    ],
+)
+def test_a_card_leaving_play_is_said_with_its_leave_effect(base, addons, card_id, line, said):
+    s = table(base, addons)
+    bring(s, card_id, into="Ben")
+    reply = s.handle(line)
+    if reply.confirm:
+        reply = s.handle("yes")
+    assert f"which does this: {said}" in reply.speech

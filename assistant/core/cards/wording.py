@@ -19,6 +19,7 @@ __all__ = [
     "DUTY_TAGS",
     "EXACT_TAGS",
     "checked_tags",
+    "leave_effect",
     "needed_variation",
     "wording_tags",
     "read_type_line",
@@ -141,6 +142,30 @@ DUTY_TAGS = (
 )
 
 CHECKED_TAGS = frozenset(tag for _, tag in CHECKED_WORDING)
+
+#: The opening of a card's own leave effect ("If this card leaves your Stable, ...", "Should this card be sacrificed
+#: or destroyed, ...", "When this card itself is sacrificed or destroyed, ...", the Phoenix's "Each time it is
+#: sacrificed or destroyed, ..."): what follows it is the effect. A save ("would be sacrificed ... instead") is not.
+_LEAVE_OPENING = re.compile(
+    r"^(?:(?:If|When|Should) this card(?: itself)? (?:is |be )?(?:sacrificed or destroyed|destroyed|leaves your "
+    r"(?:Stable|Field))(?:, in any way)?|Each time it is sacrificed or destroyed), (?:then )?",
+    re.IGNORECASE,
+)
+#: A leave effect said after what it does ("... goes back ... as soon as this card leaves yours"): the whole sentence.
+_LEAVE_AFTER = re.compile(r"\bas soon as this card leaves\b", re.IGNORECASE)
+
+
+def leave_effect(sentences: list[str]) -> tuple[int, str] | None:
+    """The sentence of a card's text (split into `sentences`) that is its own leave effect, by its index, with the
+    effect alone (the opening that says when cut off); None when no sentence is one."""
+    for index, sentence in enumerate(sentences):
+        opening = _LEAVE_OPENING.match(sentence)
+        if opening:
+            return index, sentence[opening.end() :]
+        if _LEAVE_AFTER.search(sentence):
+            return index, sentence
+    return None
+
 
 _NEEDED_VARIATION = re.compile(r"only play this card while your Field holds an? (Llama|Alpaca|Goat|Ram) card", re.I)
 

@@ -55,7 +55,7 @@ from assistant.core.game.state import GameState
 from assistant.core.game.table import Prompt, PromptKind, Table
 from assistant.core.game.tally import Ending
 from assistant.core.text import name_list
-from assistant.core.words.cardtext import card_gist, duty_short
+from assistant.core.words.cardtext import LEAVING, card_gist, duty_short
 from assistant.core.words.gameplay import (
     GAME_OVER,
     PHASE_NAMES,
@@ -211,7 +211,7 @@ def describe_link_doing(table: Table, link: Link) -> str:
 def _trigger_doing(table: Table, trigger: Trigger) -> str:
     said = describe_trigger(table, trigger)
     card = table.cards.get(trigger.card) if trigger.kind is not TriggerKind.HERD else None
-    about = {TriggerKind.ENTER: "enters", TriggerKind.LEAVE: "destroyed"}.get(trigger.kind, "")
+    about = {TriggerKind.ENTER: "enters", TriggerKind.LEAVE: LEAVING}.get(trigger.kind, "")
     if trigger.kind.is_beginning:
         about = "beginning of your turn"
     gist = card_gist(card, about) if card is not None else ""
@@ -413,7 +413,7 @@ def chain_duty(table: Table, link: Link) -> str:
     duties = []
     for trigger in link:
         card = table.cards.get(trigger.card) if trigger.kind is not TriggerKind.HERD else None
-        about = {TriggerKind.ENTER: "enters", TriggerKind.LEAVE: "destroyed"}.get(trigger.kind, "")
+        about = {TriggerKind.ENTER: "enters", TriggerKind.LEAVE: LEAVING}.get(trigger.kind, "")
         duty = duty_short(card_gist(card, about)) if card is not None else ""
         if duty:
             duties.append(duty)
