@@ -13,9 +13,10 @@ from dataclasses import replace
 import pytest
 
 from assistant.core.cards.card import Tag
-from assistant.core.cards.wording import leave_effect
+from assistant.core.cards.wording import Need, leave_effect, needed_target
+from assistant.core.game.events import Play
 from assistant.core.game.facts import TurnEndsNow
-from assistant.core.game.objections import CannotNeigh, NoCopiesLeft
+from assistant.core.game.objections import CannotNeigh, Impossible, NoCopiesLeft
 from assistant.core.game.table import PromptKind
 from assistant.core.words.cardtext import LEAVING, card_gist
 from assistant.session import Session
@@ -192,3 +193,48 @@ def test_a_card_leaving_play_is_said_with_its_leave_effect(base, addons, card_id
     if reply.confirm:
         reply = s.handle("yes")
     assert f"which does this: {said}" in reply.speech
+
+
+def impossible(session: Session, line: str) -> list[Impossible]:
+    return [o for o in warning(session, line) if isinstance(o, Impossible)]
+
+
+def test_a_magic_card_with_nothing_to_act_on_is_warned_as_impossible():
+    """000: "If you have a card in your hand that requires you to perform an impossible action, you may not play
+    it." Targeted Destruction (2nd Edition) with no Upgrade in another player's Stable and no Downgrade in one's
+    own; Kiss of Life with no Unicorn in the discard pile. Once there is one, the play is not warned."""
+    s = table()
+    assert impossible(s, "play targeted destruction") == [
+        Impossible(0, "targeted-destruction", Need.UPGRADE_THERE_OR_DOWNGRADE_HERE)
+    ]
+    assert impossible(s, "play kiss of life") == [Impossible(0, "kiss-of-life", Need.UNICORN_IN_DISCARD)]
+    bring(s, "yay", into="Ben")
+    unwarned(s, "play targeted destruction")
+
+
+def test_unicorn_poison_against_pandas_only_is_impossible():
+    """Pandamonium (2nd Edition): the Unicorns in its Stable are Pandas, which an effect on Unicorn cards cannot
+    touch; Unicorn Poison ("Destroy a Unicorn card in another player's Stable") then has nothing to destroy. Without
+    Pandamonium, Ben's Baby Unicorn is a target."""
+    s = table()
+    assert s.game.check(Play(0, "unicorn-poison")) == ()
+    bring(s, "pandamonium", into="Ben")
+    assert impossible(s, "play unicorn poison") == [Impossible(0, "unicorn-poison", Need.OTHERS_UNICORN)]
+    said = s.handle("play unicorn poison").speech
+    assert "Unicorn Poison needs a Unicorn card it can destroy in another player's Stable" in said
+
+
+def test_every_card_that_needs_a_target_is_found_by_its_text():
+    """The Magic cards whose whole effect needs a target: each print of every deck, found by its wording."""
+    found = sorted({(card.id, need.value) for _, card in every_print() if (need := needed_target(card.text))})
+    assert found == [
+        ("baby-trap", "others-baby"),
+        ("dragon-s-breath", "others-unicorn"),
+        ("dragon-s-fire", "any-upgrade-or-downgrade"),
+        ("horrifying-impaling", "others-unicorn"),
+        ("kiss-of-life", "unicorn-in-discard"),
+        ("raze-the-stables", "any-upgrade-or-downgrade"),
+        ("targeted-destruction", "any-upgrade-or-downgrade"),
+        ("targeted-destruction", "upgrade-there-or-downgrade-here"),
+        ("unicorn-poison", "others-unicorn"),
+    ]

@@ -9,6 +9,7 @@ not known (Llamas Unleashed), they read both the way a player would say it.
 
 from __future__ import annotations
 
+import enum
 import re
 
 from assistant.core.cards.card import VARIATIONS, CardType, Tag, normalize
@@ -21,6 +22,8 @@ __all__ = [
     "checked_tags",
     "leave_effect",
     "needed_variation",
+    "Need",
+    "needed_target",
     "wording_tags",
     "read_type_line",
     "taken_variation",
@@ -174,6 +177,52 @@ def needed_variation(text: str) -> str | None:
     """The variation a card's player must have in their Field to play it (No Probllama: "llama"), or None."""
     found = _NEEDED_VARIATION.search(text)
     return found.group(1).lower() if found else None
+
+
+class Need(enum.Enum):
+    """What a Magic card's effect must have to act on, without which it asks an impossible action (000: "If you
+    have a card in your hand that requires you to perform an impossible action, you may not play it")."""
+
+    OTHERS_UNICORN = "others-unicorn"
+    """Unicorn Poison: "Destroy a Unicorn card in another player's Stable"."""
+    OTHERS_BABY = "others-baby"
+    """Steal a Baby Unicorn card from another player's Stable."""
+    UPGRADE_THERE_OR_DOWNGRADE_HERE = "upgrade-there-or-downgrade-here"
+    """Targeted Destruction (2nd Edition): destroy an Upgrade elsewhere, or sacrifice a Downgrade of one's own."""
+    ANY_UPGRADE_OR_DOWNGRADE = "any-upgrade-or-downgrade"
+    """Targeted Destruction (1st Edition), Dragon's Fire: an Upgrade or Downgrade in one's own Stable or another's."""
+    UNICORN_IN_DISCARD = "unicorn-in-discard"
+    """Kiss of Life: "Put a Unicorn card from the discard pile straight into your Stable"."""
+
+
+#: The opening of a Magic card's text that asks for a target, with what it needs (the whole effect: "Choose one"
+#: with another way out, or "you may", needs nothing).
+_NEEDS = (
+    (re.compile(r"^Destroy an? Unicorn card in another player's Stable\b"), Need.OTHERS_UNICORN),
+    (re.compile(r"^Steal a Baby Unicorn card from another player's Stable\.$"), Need.OTHERS_BABY),
+    (
+        re.compile(
+            r"^Choose one\. Destroy an Upgrade card in another player's Stable, or sacrifice a Downgrade card in "
+            r"your Stable\.$"
+        ),
+        Need.UPGRADE_THERE_OR_DOWNGRADE_HERE,
+    ),
+    (re.compile(r"^Pick an Upgrade or Downgrade card in any Stable\. Sacrifice it\b"), Need.ANY_UPGRADE_OR_DOWNGRADE),
+    (
+        re.compile(
+            r"^Choose one\. Sacrifice an Upgrade or Downgrade card in your Stable, or destroy an Upgrade or "
+            r"Downgrade card in another player's Stable\.$"
+        ),
+        Need.ANY_UPGRADE_OR_DOWNGRADE,
+    ),
+    (re.compile(r"^Put a Unicorn card from the discard pile straight into your Stable\.$"), Need.UNICORN_IN_DISCARD),
+)
+
+
+def needed_target(text: str) -> Need | None:
+    """What a Magic card's text needs to act on (Unicorn Poison: a Unicorn card in another player's Stable), or
+    None when it needs nothing or leaves a way out."""
+    return next((need for pattern, need in _NEEDS if pattern.search(text)), None)
 
 
 #: An Instant that stops the card being played: "That card is stopped", "stop that card", "Neigh a card".

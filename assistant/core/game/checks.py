@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from assistant.core.cards.card import VARIATIONS, CardType, Tag
-from assistant.core.cards.wording import needed_variation
+from assistant.core.cards.wording import needed_target, needed_variation
 from assistant.core.game.chain import Link, TriggerKind, answers_animal, enters_a_stable, first_with, is_neigh
 from assistant.core.game.events import (
     Bring,
@@ -62,6 +62,7 @@ from assistant.core.game.objections import (
     Guarded,
     HandOverLimit,
     HeldIn,
+    Impossible,
     Indestructible,
     InstantNotPlayed,
     InstantsBanned,
@@ -162,6 +163,9 @@ def _check_play(table: Table, s: GameState, e: Play, out: list[Objection]) -> No
     if variation and not table.herd(s, e.player).get(variation):
         out.append(NeedsVariation(e.player, e.card, variation))
     _check_name_ban(table, s, e.player, e.card, out)
+    need = needed_target(card.text) if card.type is CardType.MAGIC else None
+    if need is not None and not table.has_target(s, e.player, need):
+        out.append(Impossible(e.player, e.card, need))
     if enters_a_stable(card):
         _check_entry(table, s, e.card, e.player if e.into is None else e.into, out)
     if card.type is not CardType.BABY:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from assistant.core.cards.wording import Need
+
 
 @dataclass(frozen=True)
 class Objection:
@@ -379,6 +381,16 @@ class NeedsVariation(Objection):
     player: int
     card: str
     variation: str
+
+
+@dataclass(frozen=True)
+class Impossible(Objection):
+    """A Magic card whose effect has nothing to act on (000: "If you have a card in your hand that requires you to
+    perform an impossible action, you may not play it"): Unicorn Poison with no Unicorn to destroy."""
+
+    player: int
+    card: str
+    need: Need
 
 
 @dataclass(frozen=True)

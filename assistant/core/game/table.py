@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from assistant.core.cards.card import Card, CardSet, CardType, Tag, normalize
+from assistant.core.cards.wording import Need
 from assistant.core.game.chain import (
     Link,
     PileCard,
@@ -373,6 +374,44 @@ class Table:
     ) -> tuple[int, ...]:
         """Each player's number to win (`goal_of`)."""
         return tuple(self.goal_of(stables, goal, goals, seat) for seat in range(len(stables)))
+
+    def has_target(self, state: GameState, player: int, need: Need) -> bool:
+        """True when what a Magic card's effect needs to act on is there (`Need`): a Unicorn card in another
+        player's Stable that it may destroy (not a Panda under Pandamonium, not one Rainbow Aura or its own text
+        protects from Magic), an Upgrade or Downgrade, a Unicorn card in the discard pile (or a card not named)."""
+        stables = state.stables
+        others = [stable for seat, stable in enumerate(stables) if seat != player]
+
+        def kinds(stable: tuple[str, ...]) -> list[CardType]:
+            return [card.type for card_id in stable if (card := self.cards.get(card_id)) is not None]
+
+        match need:
+            case Need.OTHERS_UNICORN | Need.OTHERS_BABY:
+                baby = need is Need.OTHERS_BABY
+                return any(self._unicorn_target(stable, baby) for stable in others)
+            case Need.UPGRADE_THERE_OR_DOWNGRADE_HERE:
+                return any(CardType.UPGRADE in kinds(s) for s in others) or CardType.DOWNGRADE in kinds(stables[player])
+            case Need.ANY_UPGRADE_OR_DOWNGRADE:
+                return any(k in (CardType.UPGRADE, CardType.DOWNGRADE) for s in stables for k in kinds(s))
+        return None in state.discard or any(
+            (card := self.cards.get(c)) is not None and card.type.is_creature for c in state.discard if c
+        )
+
+    def _unicorn_target(self, stable: tuple[str, ...], baby: bool) -> bool:
+        """True when a Stable holds a Unicorn card that a Magic card may destroy, or (with `baby`) a Baby it may
+        steal."""
+        if acting_with(stable, self.cards, Tag.NOT_A_UNICORN_EFFECT):
+            return False  # Pandamonium: they are Pandas
+        if not baby and self.card_in(stable, Tag.PROTECTS_UNICORNS):
+            return False  # Rainbow Aura: they cannot be destroyed
+        found = (self.cards.get(card_id) for card_id in stable)
+        return any(
+            card is not None
+            and card.type.is_creature
+            and (card.type is CardType.BABY or not baby)
+            and not card.has(Tag.MAGIC_PROOF)
+            for card in found
+        )
 
     def beginning_skipped(self, stable: tuple[str, ...]) -> str | None:
         """The card that makes a player skip the Beginning of Turn phase (Broken Sundial), or None."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from assistant.core.cards.card import CardType, Tag
+from assistant.core.cards.wording import Need
 from assistant.core.game.objections import (
     ActionOver,
     ActionUsed,
@@ -25,6 +26,7 @@ from assistant.core.game.objections import (
     Guarded,
     HandOverLimit,
     HeldIn,
+    Impossible,
     Indestructible,
     InstantNotPlayed,
     InstantsBanned,
@@ -90,6 +92,15 @@ CONFIRM_QUESTION = "Say yes or no."
 #: The question of a warning after its short reason, in one breath: "Ana can't Neigh: Ginormous Unicorn. Record
 #: anyway?" (about a second of speech, so it is heard before the answer comes at table pace).
 ASK_ANYWAY = "Record anyway?"
+
+#: What a Magic card's effect needs to act on (`Impossible`), as said.
+_NEEDS = {
+    Need.OTHERS_UNICORN: "a Unicorn card it can destroy in another player's Stable",
+    Need.OTHERS_BABY: "a Baby Unicorn card in another player's Stable",
+    Need.UPGRADE_THERE_OR_DOWNGRADE_HERE: "an Upgrade card in another player's Stable or a Downgrade card in yours",
+    Need.ANY_UPGRADE_OR_DOWNGRADE: "an Upgrade or Downgrade card in a Stable",
+    Need.UNICORN_IN_DISCARD: "a Unicorn card in the discard pile",
+}
 
 
 # A flat dispatch, one short branch a kind of objection: a table of functions would only scatter the sentences.
@@ -219,6 +230,11 @@ def describe_objection(table: Table, objection: Objection) -> str:  # noqa: C901
             return (
                 f"{card(entering)} can only enter a {area} that holds an {table.profile.vocabulary.creature} of "
                 f"each variation, and {area_of(table, into)} has no {lacking}."
+            )
+        case Impossible(_, played, need):
+            return (
+                f"{card(played)} needs {_NEEDS[need]}, and there is none: a card that asks for the impossible may "
+                "not be played."
             )
         case NeedsVariation(player, played, variation):
             return (

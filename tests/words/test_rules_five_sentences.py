@@ -1,0 +1,56 @@
+"""The sentences of the rules in tests/core/test_rules_five.py, on typed values: a card whose effect ends the turn
+at once, and a Magic card with nothing to act on."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from assistant.core.cards.wording import Need
+from assistant.core.game.facts import TurnEndsNow
+from assistant.core.game.objections import Impossible
+from assistant.core.words.announce import describe_prompt
+from assistant.core.words.gameplay import describe_fact
+from assistant.core.words.rulings import describe_objection
+from assistant.core.words.screen import may_do
+from assistant.core.words.verbosity import Verbosity
+from tests.words.test_own_rule_sentences import game
+
+
+def test_a_card_that_ends_the_turn_is_said_and_the_turn_end_is_asked():
+    played = game("uu-2nd")
+    table, state = played.table, replace(played.state, turn_ends="rhinocorn")
+    fact = describe_fact(table, TurnEndsNow(0, "rhinocorn"), state)
+    assert fact == "Rhinocorn: once its effect is used, Ana's turn ends at once."
+    assert describe_prompt(table, state, Verbosity.NORMAL) == "End Ana's turn now?"
+    assert describe_prompt(table, state) == (
+        "End Ana's turn now? Say yes or end turn; if the effect was not used, say draw."
+    )
+    assert may_do(table, state) == "End Ana's turn now?"
+
+
+@pytest.mark.parametrize(
+    "need, sentence",
+    [
+        (
+            Need.OTHERS_UNICORN,
+            "Unicorn Poison needs a Unicorn card it can destroy in another player's Stable, and there is none: a card "
+            "that asks for the impossible may not be played.",
+        ),
+        (
+            Need.UNICORN_IN_DISCARD,
+            "Unicorn Poison needs a Unicorn card in the discard pile, and there is none: a card that asks for the "
+            "impossible may not be played.",
+        ),
+    ],
+)
+def test_an_impossible_play_says_what_is_missing(need, sentence):
+    played = game("uu-2nd")
+    assert describe_objection(played.table, Impossible(0, "unicorn-poison", need)) == sentence
+
+
+def test_every_need_is_said():
+    played = game("uu-2nd")
+    said = {describe_objection(played.table, Impossible(0, "kiss-of-life", need)) for need in Need}
+    assert len(said) == len(Need)
