@@ -16,7 +16,7 @@ from assistant.core.cards.card import Tag
 from assistant.core.cards.wording import Need, leave_effect, needed_target
 from assistant.core.game.events import Play
 from assistant.core.game.facts import TurnEndsNow
-from assistant.core.game.objections import CannotNeigh, Impossible, NoCopiesLeft
+from assistant.core.game.objections import CannotNeigh, ExtraIsAPlay, Impossible, NoCopiesLeft, NotAUnicornHere
 from assistant.core.game.table import PromptKind
 from assistant.core.words.cardtext import LEAVING, card_gist
 from assistant.session import Session
@@ -238,3 +238,39 @@ def test_every_card_that_needs_a_target_is_found_by_its_text():
         ("targeted-destruction", "upgrade-there-or-downgrade-here"),
         ("unicorn-poison", "others-unicorn"),
     ]
+
+
+def double_dutch_turn() -> Session:
+    """Ana's Action phase with Double Dutch's extra play (used before her Draw phase, 000)."""
+    s = table()
+    bring(s, "double-dutch")
+    s.handle("end turn")
+    s.handle("draw")
+    s.handle("end turn")
+    unwarned(s, "resolve")
+    unwarned(s, "draw")
+    return s
+
+
+def test_double_dutch_gives_a_second_play_not_a_draw():
+    """Double Dutch: "you may play 2 cards during your Action phase". After a play, a draw is no second action:
+    it is warned, and recorded anyway it leaves the second play unused."""
+    s = double_dutch_turn()
+    s.handle("play basic red")
+    assert warning(s, "draw") == (ExtraIsAPlay(0, "double-dutch"),)
+    s.handle("draw")
+    s.handle("yes")
+    assert s.game.state.actions == 1
+    unwarned(s, "play basic blue")
+
+
+def test_unicorn_poison_on_a_panda_is_warned():
+    """Pandamonium (2nd Edition): while it is in Ben's Stable his Unicorns are Pandas, and Unicorn Poison's
+    "Destroy a Unicorn card" cannot touch them: destroying one while its effect is done is warned."""
+    s = table()
+    bring(s, "basic-unicorn-red", into="Ben")
+    s.handle("play unicorn poison")
+    unwarned(s, "resolve")
+    bring(s, "pandamonium", into="Ben")
+    found = warning(s, "destroy basic red")
+    assert NotAUnicornHere("basic-unicorn-red", 1, "pandamonium", "unicorn-poison") in found

@@ -9,7 +9,7 @@ import pytest
 
 from assistant.core.cards.wording import Need
 from assistant.core.game.facts import TurnEndsNow
-from assistant.core.game.objections import Impossible
+from assistant.core.game.objections import ExtraIsAPlay, Impossible, NotAUnicornHere
 from assistant.core.words.announce import describe_prompt
 from assistant.core.words.gameplay import describe_fact
 from assistant.core.words.rulings import describe_objection
@@ -54,3 +54,13 @@ def test_every_need_is_said():
     played = game("uu-2nd")
     said = {describe_objection(played.table, Impossible(0, "kiss-of-life", need)) for need in Need}
     assert len(said) == len(Need)
+
+
+def test_a_draw_for_an_extra_play_and_a_panda_destroyed_are_each_one_sentence():
+    table = game("uu-2nd").table
+    assert describe_objection(table, ExtraIsAPlay(0, "double-dutch")) == (
+        "Ana already played; Double Dutch gives one more card to play, not a draw."
+    )
+    assert describe_objection(table, NotAUnicornHere("basic-unicorn-red", 1, "pandamonium", "unicorn-poison")) == (
+        "Basic Unicorn (Red) is no Unicorn while Pandamonium is in Ben's Stable, so Unicorn Poison cannot destroy it."
+    )

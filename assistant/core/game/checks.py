@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from assistant.core.cards.card import VARIATIONS, CardType, Tag
-from assistant.core.cards.wording import needed_target, needed_variation
+from assistant.core.cards.wording import Need, needed_target, needed_variation
 from assistant.core.game.chain import Link, TriggerKind, answers_animal, enters_a_stable, first_with, is_neigh
 from assistant.core.game.events import (
     Bring,
@@ -58,6 +58,7 @@ from assistant.core.game.objections import (
     DeckTooSmall,
     DestroyOwn,
     EmptyHand,
+    ExtraIsAPlay,
     GameIsOver,
     Guarded,
     HandOverLimit,
@@ -76,6 +77,7 @@ from assistant.core.game.objections import (
     NoReshuffle,
     NotABaby,
     NotAnAnimal,
+    NotAUnicornHere,
     NotDrawn,
     NotForStable,
     NothingPutsBack,
@@ -365,6 +367,10 @@ def _check_destroy(table: Table, s: GameState, e: Destroy, out: list[Objection])
     link = s.chain[0] if s.chain else ()
     if card.has(Tag.TRIGGER_PROOF) and link and all(t.kind in _TRIGGERED for t in link):
         out.append(TriggerCannotDestroy(e.card, link[0].card))
+    if magic and card.type.is_creature and needed_target(table.card_of(magic).text) is Need.OTHERS_UNICORN:
+        mask = table.stable_card_with(s.stables, e.owner, Tag.NOT_A_UNICORN_EFFECT)
+        if mask:  # "all of that player's Unicorns are Pandas" (Pandamonium): an effect on Unicorns cannot touch them
+            out.append(NotAUnicornHere(e.card, e.owner, mask, magic))
     peace = table.stable_card_with(s.stables, e.player, Tag.STOPS_DESTROYING)
     if peace:
         out.append(CannotDestroy(e.player, peace))
@@ -451,6 +457,8 @@ def _check_draw(table: Table, s: GameState, e: Draw, out: list[Objection]) -> No
     action_draw = e.player == s.current and s.phase is Phase.ACTION and not s.chain
     if action_draw and s.actions >= table.allowed_actions(s):
         out.append(ActionUsed(e.player, s.actions))
+    elif action_draw and s.actions:  # Double Dutch: "you may play 2 cards": the extra action is a play, not a draw
+        out.append(ExtraIsAPlay(e.player, table.extra_play_card(s)))
 
 
 def _check_take(table: Table, s: GameState, e: Take, out: list[Objection]) -> None:

@@ -471,7 +471,9 @@ def _apply_draw(table: Table, d: Draft, e: Draw, facts: list[Fact]) -> None:
         d.drew = True
         _set_phase(table, d, Phase.ACTION, facts)
     elif d.phase is Phase.ACTION and not d.chain:
-        d.actions += 1  # "DRAW an additional card" is the Action phase's choice
+        extra_left = 0 < d.actions <= len(table.extra_play_cards(d.granted, d.lost))
+        if not extra_left:  # "DRAW an additional card" is the Action phase's choice; an extra play is no draw
+            d.actions += 1
 
 
 def _apply_take(table: Table, d: Draft, e: Take, facts: list[Fact]) -> None:

@@ -384,6 +384,29 @@ class NeedsVariation(Objection):
 
 
 @dataclass(frozen=True)
+class NotAUnicornHere(Objection):
+    """A Unicorn card destroyed by an effect on Unicorn cards while a card in its Stable makes it no Unicorn
+    (Pandamonium: a Panda; Unicorn Poison cannot touch it)."""
+
+    card: str
+    owner: int
+    mask: str
+    """The card that makes the Unicorns there something else (Pandamonium)."""
+    effect: str
+    """The card whose effect is being done."""
+
+
+@dataclass(frozen=True)
+class ExtraIsAPlay(Objection):
+    """A draw as the Action phase's second action, where a card gives one more play only (Double Dutch: "you may
+    play 2 cards"), not one more draw."""
+
+    player: int
+    card: str
+    """The card that gives the extra play."""
+
+
+@dataclass(frozen=True)
 class Impossible(Objection):
     """A Magic card whose effect has nothing to act on (000: "If you have a card in your hand that requires you to
     perform an impossible action, you may not play it"): Unicorn Poison with no Unicorn to destroy."""

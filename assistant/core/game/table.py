@@ -461,14 +461,22 @@ class Table:
         Dutch that was in their Stable when the turn began ("if this card is in your Stable at the beginning of
         your turn"), unless its optional effect was let go. A card that gives another turn (Change of Luck) gives
         no extra play."""
-        extra = 0
-        lost = list(state.lost)  # "you can no longer trigger that effect this turn" (000)
-        for card_id in state.granted:
-            if card_id in lost:
-                lost.remove(card_id)
+        return 1 + len(self.extra_play_cards(state.granted, state.lost))
+
+    @staticmethod
+    def extra_play_cards(granted: tuple[str, ...], lost: tuple[str, ...]) -> list[str]:
+        """The cards that give the current player an extra play this turn: those `granted`, less those `lost`."""
+        kept, left = [], list(lost)  # "you can no longer trigger that effect this turn" (000)
+        for card_id in granted:
+            if card_id in left:
+                left.remove(card_id)
             else:
-                extra += 1
-        return 1 + extra
+                kept.append(card_id)
+        return kept
+
+    def extra_play_card(self, state: GameState) -> str:
+        """The card that gives the current player an extra play this turn (Double Dutch), "" when none does."""
+        return next(iter(self.extra_play_cards(state.granted, state.lost)), "")
 
     def extra_plays(self, link: Link) -> tuple[str, ...]:
         """The cards of a beginning-of-turn link that give an extra play this turn (`GameState.granted`)."""

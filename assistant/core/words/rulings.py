@@ -22,6 +22,7 @@ from assistant.core.game.objections import (
     DeckTooSmall,
     DestroyOwn,
     EmptyHand,
+    ExtraIsAPlay,
     GameIsOver,
     Guarded,
     HandOverLimit,
@@ -40,6 +41,7 @@ from assistant.core.game.objections import (
     NoReshuffle,
     NotABaby,
     NotAnAnimal,
+    NotAUnicornHere,
     NotDrawn,
     NotForStable,
     NothingPutsBack,
@@ -231,6 +233,13 @@ def describe_objection(table: Table, objection: Objection) -> str:  # noqa: C901
                 f"{card(entering)} can only enter a {area} that holds an {table.profile.vocabulary.creature} of "
                 f"each variation, and {area_of(table, into)} has no {lacking}."
             )
+        case NotAUnicornHere(target, owner, mask, effect):
+            return (
+                f"{card(target)} is no Unicorn while {card(mask)} is in {area_of(table, owner)}, so "
+                f"{card(effect)} cannot destroy it."
+            )
+        case ExtraIsAPlay(player, giver):
+            return f"{name(player)} already played; {card(giver)} gives one more card to play, not a draw."
         case Impossible(_, played, need):
             return (
                 f"{card(played)} needs {_NEEDS[need]}, and there is none: a card that asks for the impossible may "
