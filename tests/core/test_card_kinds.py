@@ -33,7 +33,6 @@ LEFT_TO_THE_TABLE = {
     "baby-alpaca": "a Baby's way back to the Nursery is the Nursery rule, not a duty",
     "baby-goat": "a Baby's way back to the Nursery is the Nursery rule, not a duty",
     "baby-ram": "a Baby's way back to the Nursery is the Nursery rule, not a duty",
-    "static-charged-alpaca": "who aims an effect at which card is not recorded, so the moment cannot be seen",
     "black-knight-unicorn": "an optional save before a card is destroyed: the owner's choice, recorded as what "
     "happens instead (`sacrifice`)",
     "hentaicorn": "an optional save before a card is destroyed: the owner's choice, recorded as what happens instead",

@@ -552,8 +552,6 @@ LEFT_TO_THE_TABLE: dict[str, dict[str, str]] = {
     },
     "a-cute-attack": {"none of their effects": "its own removals trigger nothing: the table resolves no link"},
     "llama-pinata": {"about to be sacrificed": "an optional save (may sacrifice this card): the owner's choice"},
-    "the-kids-are-alright": {"Baby Animal cards in it": "Babies in its Field protected: no tag for Babies alone"},
-    "static-charged-alpaca": {"aims one of their effects": "whom an effect aims at is not recorded"},
 }
 
 #: Words that mark a rule of a card's own in a sentence of its text: a prohibition or a protection (`FORBIDS`),

@@ -14,9 +14,17 @@ import pytest
 
 from assistant.core.cards.card import Tag
 from assistant.core.cards.wording import Need, leave_effect, needed_target
+from assistant.core.game.chain import Trigger, TriggerKind
 from assistant.core.game.events import Play
-from assistant.core.game.facts import TurnEndsNow
-from assistant.core.game.objections import CannotNeigh, ExtraIsAPlay, Impossible, NoCopiesLeft, NotAUnicornHere
+from assistant.core.game.facts import CardMustGo, HerdBonusIgnored, LinkAdded, TurnEndsNow
+from assistant.core.game.objections import (
+    CannotNeigh,
+    ExtraIsAPlay,
+    Impossible,
+    NoCopiesLeft,
+    NotAUnicornHere,
+    Protected,
+)
 from assistant.core.game.table import PromptKind
 from assistant.core.words.cardtext import LEAVING, card_gist
 from assistant.session import Session
@@ -274,3 +282,55 @@ def test_unicorn_poison_on_a_panda_is_warned():
     bring(s, "pandamonium", into="Ben")
     found = warning(s, "destroy basic red")
     assert NotAUnicornHere("basic-unicorn-red", 1, "pandamonium", "unicorn-poison") in found
+
+
+def llamas() -> Session:
+    return table("llamas", ("llamas-farmed",))
+
+
+def test_the_kids_are_alright_protects_the_babies_in_its_field():
+    """The Kids Are Alright (Farmed and Dangerous): the Baby Animal cards in its Field cannot be sacrificed,
+    destroyed or stolen. Each is warned, as Rainbow Aura warns for Unicorns."""
+    s = llamas()
+    baby = s.game.state.players[1].stable[0]
+    bring(s, "the-kids-are-alright", into="Ben")
+    guarded = Protected(baby, "the-kids-are-alright", 1)
+    assert guarded in warning(s, f"destroy {baby} from Ben")
+    assert guarded in warning(s, f"steal {baby} from Ben")
+    assert guarded in warning(s, f"Ben sacrifice {baby}")
+
+
+def test_scratchy_wool_blanket_is_sacrificed_once_the_hand_is_empty():
+    """Scratchy Wool Blanket (Llamas): "If your hand is empty, sacrifice this card": said when the table reports
+    a hand of 0."""
+    s = llamas()
+    bring(s, "scratchy-wool-blanket")
+    found = unwarned(s, "hand Ana 0")
+    assert CardMustGo(0, "scratchy-wool-blanket", empty_hand=True) in found
+
+
+def test_static_charged_alpaca_makes_whoever_aims_at_it_discard():
+    """Static-Charged Alpaca (Llamas): whenever another player aims an effect at it, that player must discard a
+    card: Ana stealing it lays the duty in the chain; once it is hers, her moving it lays none."""
+    s = llamas()
+    bring(s, "static-charged-alpaca", into="Ben")
+    found = unwarned(s, "steal static charged alpaca from Ben")
+    duty = Trigger("static-charged-alpaca", 1, TriggerKind.DUTY)
+    assert any(isinstance(f, LinkAdded) and duty in f.link for f in found)
+    unwarned(s, "resolve")
+    found = unwarned(s, "move static charged alpaca from Ana to Ben")
+    links = [f.link for f in found if isinstance(f, LinkAdded)]
+    assert not any(t.kind is TriggerKind.DUTY for link in links for t in link)
+
+
+def test_un_herd_of_says_a_herd_bonus_does_not_affect_its_owner():
+    """Un Herd Of (Farmed and Dangerous): its owner is not affected by the other players' Herd Bonuses; when Ana's
+    Llama Herd Bonus is offered, the table hears that it does not affect Ben."""
+    s = llamas()
+    for _ in range(3):
+        bring(s, "basic-llama")
+    bring(s, "un-herd-of", into="Ben")
+    s.handle("end turn")
+    s.handle("draw")
+    found = unwarned(s, "end turn")
+    assert HerdBonusIgnored(1, "un-herd-of", "llama") in found

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from assistant.core.cards.wording import Need
-from assistant.core.game.facts import TurnEndsNow
+from assistant.core.game.facts import CardMustGo, HerdBonusIgnored, TurnEndsNow
 from assistant.core.game.objections import ExtraIsAPlay, Impossible, NotAUnicornHere
 from assistant.core.words.announce import describe_prompt
 from assistant.core.words.gameplay import describe_fact
@@ -64,3 +64,12 @@ def test_a_draw_for_an_extra_play_and_a_panda_destroyed_are_each_one_sentence():
     assert describe_objection(table, NotAUnicornHere("basic-unicorn-red", 1, "pandamonium", "unicorn-poison")) == (
         "Basic Unicorn (Red) is no Unicorn while Pandamonium is in Ben's Stable, so Unicorn Poison cannot destroy it."
     )
+
+
+def test_a_blanket_with_an_empty_hand_and_a_herd_bonus_ignored_are_each_one_sentence():
+    played = game("llamas")
+    table, state = played.table, played.state
+    said = describe_fact(table, CardMustGo(0, "scratchy-wool-blanket", empty_hand=True), state)
+    assert said == "Ana's hand is empty: sacrifice Scratchy Wool Blanket."
+    said = describe_fact(table, HerdBonusIgnored(1, "un-herd-of", "llama"), state)
+    assert said == "Un Herd Of: the Llama Herd Bonus does not affect Ben."

@@ -106,6 +106,10 @@ CHECKED_WORDING: tuple[tuple[str, Tag], ...] = (
         Tag.GONE_WITHOUT_UNICORNS,
     ),
     (r"hand is empty, this card (must )?moves?|no cards in your hand, move this card", Tag.MOVES_ON_EMPTY_HAND),
+    (r"If your hand is empty, sacrifice this card", Tag.GONE_ON_EMPTY_HAND),
+    (r"the Baby Animal cards in it cannot be sacrificed, destroyed or stolen", Tag.PROTECTS_BABIES),
+    (r"you are not affected by the Herd Bonuses of other players", Tag.HERD_BONUS_PROOF),
+    (r"Whenever another player aims one of their effects at this card", Tag.EACH_AIMED_AT),
     (r"you may play (2|two) cards|you may play a second card|you may play one extra card", Tag.EXTRA_ACTION),
     (r"\btake another turn\b|\ban extra turn\b", Tag.EXTRA_TURN),
     (r"\bplay it at once\b|\bto be played again right away\b", Tag.PLAYS_CARD),
@@ -142,6 +146,7 @@ DUTY_TAGS = (
     Tag.EACH_DESTROY,
     Tag.EACH_LLAMA_PLAYED,
     Tag.EACH_MAGIC_PLAYED,
+    Tag.EACH_AIMED_AT,
 )
 
 CHECKED_TAGS = frozenset(tag for _, tag in CHECKED_WORDING)

@@ -345,6 +345,7 @@ def _check_steal(table: Table, s: GameState, e: Steal, out: list[Objection]) -> 
     blocker = table.stable_card_with(s.stables, e.player, Tag.STOPS_STEALING)
     if blocker:
         out.append(CannotSteal(e.player, blocker))
+    _check_babies(table, s, e.card, e.owner, out)
     _check_touch(table, s, e.card, e.owner, out)
     _check_held(table, s, e.card, e.owner, e.player, out)
     _check_entry(table, s, e.card, e.player, out)
@@ -359,6 +360,7 @@ def _check_destroy(table: Table, s: GameState, e: Destroy, out: list[Objection])
         guard = table.stable_card_with(s.stables, e.owner, Tag.PROTECTS_UNICORNS)
         if guard:
             out.append(Protected(e.card, guard, e.owner))
+    _check_babies(table, s, e.card, e.owner, out)
     if card.has(Tag.INDESTRUCTIBLE):
         out.append(Indestructible(e.card))
     magic = _magic_resolving(table, s)
@@ -427,6 +429,15 @@ def _check_sacrifice(table: Table, s: GameState, e: Sacrifice, out: list[Objecti
     _check_in_stable(table, s, e.card, e.player, out)
     if table.card_of(e.card).has(Tag.INDESTRUCTIBLE):
         out.append(Indestructible(e.card))
+    _check_babies(table, s, e.card, e.player, out)
+
+
+def _check_babies(table: Table, s: GameState, card_id: str, owner: int, out: list[Objection]) -> None:
+    """A Baby sacrificed, destroyed or stolen from a Field whose card protects its Babies (The Kids Are Alright)."""
+    if table.card_of(card_id).type is CardType.BABY:
+        guard = table.stable_card_with(s.stables, owner, Tag.PROTECTS_BABIES)
+        if guard:
+            out.append(Protected(card_id, guard, owner))
 
 
 def _check_discard(table: Table, s: GameState, e: Discard, out: list[Objection]) -> None:

@@ -234,7 +234,8 @@ class CardMustGo(Fact):
     player: int
     card: str
     empty_hand: bool
-    """True when the owner's hand is empty (it moves on); False when their Stable holds no Unicorn card."""
+    """True when the owner's hand is empty (Hex moves on, Scratchy Wool Blanket is sacrificed); False when their
+    Stable holds no Unicorn card."""
 
 
 @dataclass(frozen=True)
@@ -252,6 +253,17 @@ class BeginningSkipped(Fact):
 
     player: int
     card: str
+
+
+@dataclass(frozen=True)
+class HerdBonusIgnored(Fact):
+    """A Herd Bonus offered to the current player does not affect another player, whose Field holds a card that
+    says so (Un Herd Of)."""
+
+    player: int
+    """The player not affected."""
+    card: str
+    variation: str
 
 
 @dataclass(frozen=True)

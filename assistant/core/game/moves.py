@@ -25,7 +25,7 @@ from assistant.core.game.chain import (
     takes_stopped,
 )
 from assistant.core.game.declared import DECLARED
-from assistant.core.game.duties import draw_duties, loss_duties, movement_duties, play_duties
+from assistant.core.game.duties import aimed_duties, draw_duties, loss_duties, movement_duties, play_duties
 from assistant.core.game.events import (
     Bring,
     CannotWin,
@@ -66,6 +66,7 @@ from assistant.core.game.facts import (
     DeckRanOut,
     Fact,
     GoesBackNow,
+    HerdBonusIgnored,
     InstantResolved,
     InstantsBannedNow,
     LinkAdded,
@@ -342,6 +343,11 @@ def _new_turn(table: Table, d: Draft, facts: list[Fact], to: int | None = None) 
     if link:
         d.chain = d.chain + (link,)
         facts.append(LinkAdded(link, len(d.chain)))
+    for variation in (t.card for t in link if t.kind is TriggerKind.HERD):
+        for seat in range(seats):  # "you are not affected by the Herd Bonuses of other players" (Un Herd Of)
+            proof = table.stable_card_with(tuple(d.stables), seat, Tag.HERD_BONUS_PROOF) if seat != d.current else None
+            if proof:
+                facts.append(HerdBonusIgnored(seat, proof, variation))
 
 
 def _only_optional_waiting(table: Table, d: Draft) -> bool:
@@ -420,12 +426,22 @@ def _apply_bring(table: Table, d: Draft, e: Bring, facts: list[Fact]) -> None:
     _enter(table, d, e.card, e.into)
 
 
+def _aimed(table: Table, d: Draft, e: Steal | Destroy | ReturnToHand | Move | Swap) -> None:
+    """The duties of the cards an effect aims at, before they move (Static-Charged Alpaca)."""
+    stables = tuple(d.stables)
+    d.effects += aimed_duties(table, stables, e.card, e.owner, e.player)
+    if isinstance(e, Swap):
+        d.effects += aimed_duties(table, stables, e.other_card, e.other_owner, e.player)
+
+
 def _apply_steal(table: Table, d: Draft, e: Steal, facts: list[Fact]) -> None:
+    _aimed(table, d, e)
     _leave(table, d, e.card, e.owner)
     _enter(table, d, e.card, e.player)
 
 
 def _apply_destroy(table: Table, d: Draft, e: Destroy, facts: list[Fact]) -> None:
+    _aimed(table, d, e)
     _leave(table, d, e.card, e.owner)
     _gone(table, d, e.card, e.owner, facts)
     d.effects += loss_duties(table, tuple(d.stables), e.card, e.owner, e.player)
@@ -455,6 +471,7 @@ def _apply_discard(table: Table, d: Draft, e: Discard, facts: list[Fact]) -> Non
 
 
 def _apply_return(table: Table, d: Draft, e: ReturnToHand, facts: list[Fact]) -> None:
+    _aimed(table, d, e)
     _leave(table, d, e.card, e.owner)
     _to_hand(table, d, e.card, e.owner, facts)
 
@@ -483,6 +500,7 @@ def _apply_take(table: Table, d: Draft, e: Take, facts: list[Fact]) -> None:
 
 
 def _apply_swap(table: Table, d: Draft, e: Swap, facts: list[Fact]) -> None:
+    _aimed(table, d, e)
     _leave(table, d, e.card, e.owner)
     _leave(table, d, e.other_card, e.other_owner)
     _enter(table, d, e.card, e.other_owner)
@@ -494,6 +512,7 @@ def _apply_swap_hands(table: Table, d: Draft, e: SwapHands, facts: list[Fact]) -
 
 
 def _apply_move(table: Table, d: Draft, e: Move, facts: list[Fact]) -> None:
+    _aimed(table, d, e)
     _leave(table, d, e.card, e.owner)
     _enter(table, d, e.card, e.into)
 

@@ -333,12 +333,16 @@ class Table:
 
     def must_go(self, stables: tuple[tuple[str, ...], ...], hands: tuple[int | None, ...], player: int) -> str | None:
         """A card in a player's Stable whose text sends it away now: Unicorn Flatulence with no Unicorn card beside
-        it, Hex or Extremely Small Backpack with the owner's (known) hand empty; None when there is none."""
+        it, Hex or Extremely Small Backpack (to move) or Scratchy Wool Blanket (to sacrifice) with the owner's (known)
+        hand empty; None when there is none."""
         card_id = self.stable_card_with(stables, player, Tag.GONE_WITHOUT_UNICORNS)
         if card_id and not any((c := self.cards.get(i)) is not None and c.type.is_creature for i in stables[player]):
             return card_id
-        card_id = self.stable_card_with(stables, player, Tag.MOVES_ON_EMPTY_HAND)
-        return card_id if card_id and hands[player] == 0 else None
+        if hands[player] != 0:
+            return None
+        return self.stable_card_with(stables, player, Tag.MOVES_ON_EMPTY_HAND) or self.stable_card_with(
+            stables, player, Tag.GONE_ON_EMPTY_HAND
+        )
 
     def win_barred(
         self, stables: tuple[tuple[str, ...], ...], player: int, cannot_win: tuple[int, ...] = ()

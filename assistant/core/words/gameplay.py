@@ -54,6 +54,7 @@ from assistant.core.game.facts import (
     Fact,
     GameOver,
     GoesBackNow,
+    HerdBonusIgnored,
     InstantResolved,
     InstantsBannedNow,
     LimitReached,
@@ -402,6 +403,8 @@ def describe_fact(table: Table, fact: Fact, state: GameState) -> str:  # noqa: C
         )
     if isinstance(fact, CardMustGo):
         who, going = player_name(table, fact.player), game_card_name(table, fact.card)
+        if fact.empty_hand and table.card_of(fact.card).has(Tag.GONE_ON_EMPTY_HAND):
+            return f"{who}'s hand is empty: sacrifice {going}."
         if fact.empty_hand:
             return f"{who}'s hand is empty: {going} must move into another player's {table.profile.vocabulary.area}."
         creature = table.profile.vocabulary.creature
@@ -437,6 +440,11 @@ def describe_fact(table: Table, fact: Fact, state: GameState) -> str:  # noqa: C
         )
     if isinstance(fact, TurnSkipped):
         return f"{player_name(table, fact.player)} misses this turn."
+    if isinstance(fact, HerdBonusIgnored):
+        return (
+            f"{game_card_name(table, fact.card)}: {herd_bonus_name(fact.variation)} does not affect "
+            f"{player_name(table, fact.player)}."
+        )
     if isinstance(fact, InstantsBannedNow):
         by = f"{game_card_name(table, fact.card)}: n" if fact.card else "N"
         return f"{by}o one may play an Instant card until this turn is over."
