@@ -33,10 +33,9 @@ LEFT_TO_THE_TABLE = {
     "baby-alpaca": "a Baby's way back to the Nursery is the Nursery rule, not a duty",
     "baby-goat": "a Baby's way back to the Nursery is the Nursery rule, not a duty",
     "baby-ram": "a Baby's way back to the Nursery is the Nursery rule, not a duty",
-    "black-knight-unicorn": "an optional save before a card is destroyed: the owner's choice, recorded as what "
-    "happens instead (`sacrifice`)",
-    "hentaicorn": "an optional save before a card is destroyed: the owner's choice, recorded as what happens instead",
-    "unicorn-survival-kit": "an optional save before a card goes: the owner's choice, recorded as the discards",
+    "black-knight-unicorn": "a save before a card is destroyed, not a duty: offered, recorded with `save`",
+    "hentaicorn": "a save before a card is destroyed, not a duty: offered, recorded with `save`",
+    "unicorn-survival-kit": "a save before a card goes, not a duty: offered, recorded with `save`",
     "unicorn-phoenix": "its return on leaving is its leave effect (`leave_trigger`), a link of the chain already",
     "unicorn-phoenix-ra": "its 1st Edition print's return on leaving is its leave effect (`leave_trigger`)",
     "fishing-rod": "an Instant answering a steal: its catch is recorded as its player's own `steal`",

@@ -19,7 +19,7 @@ import pytest
 from assistant.commands.app import table_session
 from assistant.core.cards.card import CardSet, CardType, Tag
 from assistant.core.cards.cardfile import parse_deck
-from assistant.core.cards.wording import CHECKED_TAGS, CHECKED_WORDING, checked_tags
+from assistant.core.cards.wording import CHECKED_TAGS, CHECKED_WORDING, checked_tags, save_of
 from assistant.core.game.facts import (
     BeginningSkipped,
     CardMustGo,
@@ -490,17 +490,22 @@ def test_dragons_blessing_silences_the_downgrades_in_its_stable():
 
 def test_protection_that_is_only_an_optional_save_does_not_forbid_the_destroy():
     """Black Knight Unicorn ("you may save it by sacrificing this card"), Blow Up Unicorn, Unicorn Survival Kit
-    and Dragon's Blessing carry the descriptive tag `protects` but forbid nothing: destroying is not warned."""
-    for base, addons, card_id in [
-        ("uu-2nd", (), "black-knight-unicorn"),
-        ("uu-2nd", ("uu-nsfw-expansion",), "blow-up-unicorn"),
-        ("uu-2nd", ("uu-adventures",), "unicorn-survival-kit"),
-        ("uu-2nd", ("uu-dragons",), "dragon-s-blessing"),
+    and Dragon's Blessing carry the descriptive tag `protects` but forbid nothing: destroying is not warned. The
+    three saves are offered ("Save it?"), and no records the destroy."""
+    for base, addons, card_id, offered in [
+        ("uu-2nd", (), "black-knight-unicorn", True),
+        ("uu-2nd", ("uu-nsfw-expansion",), "blow-up-unicorn", True),
+        ("uu-2nd", ("uu-adventures",), "unicorn-survival-kit", True),
+        ("uu-2nd", ("uu-dragons",), "dragon-s-blessing", False),
     ]:
         session = table(base, addons)
         bring(session, card_id, into="Ben")
         bring(session, "basic-unicorn-red", into="Ben")
-        unwarned(session, "destroy basic red from Ben")
+        reply = session.handle("destroy basic red from Ben")
+        assert objections(session) == () and reply.confirm is offered, card_id
+        if offered:
+            session.handle("no")
+        assert "basic-unicorn-red" not in session.game.state.players[1].stable
 
 
 def test_tiny_stable_says_when_its_limit_bites():
@@ -533,15 +538,9 @@ def test_neigh_means_neigh_cannot_be_answered():
 #: The rules the tracker leaves to the table: card id, then each rule it leaves (words of that rule's sentence) and
 #: why. A card with two rules, one followed, names the other here: each rule of a card is handled, not the card.
 LEFT_TO_THE_TABLE: dict[str, dict[str, str]] = {
-    "black-knight-unicorn": {"about to be destroyed": "an optional save (may sacrifice this card): the owner's choice"},
-    "hentaicorn": {"about to be destroyed": "an optional save (may sacrifice this card): the owner's choice"},
-    "blow-up-unicorn": {"about to be sacrificed": "an optional save (may sacrifice this card): the owner's choice"},
-    "unicorn-survival-kit": {"about to be sacrificed": "an optional save (may discard 2 cards): the owner's choice"},
     "unicorn-phoenix": {
-        "about to be sacrificed": "an optional save (may discard a card instead): the owner's choice",
         "comes straight back": "its return from the discard pile is recorded as bring from discard",
     },
-    "unicorn-phoenix-ra": {"about to be sacrificed": "an optional save (may discard a card): the owner's choice"},
     "pandamonium": {"no effect on your Pandas": "counted as 0; which effects affect Unicorn cards is each effect's"},
     "horse-shit": {"no effect on them": "counted as 0; which effects affect Unicorn cards is each effect's"},
     "nanny-cam": {"face up": "a hand kept face up: nothing the tracker sees"},
@@ -551,7 +550,6 @@ LEFT_TO_THE_TABLE: dict[str, dict[str, str]] = {
         "back into your hand": "back to the hand, not the discard pile: recorded as return"
     },
     "a-cute-attack": {"none of their effects": "its own removals trigger nothing: the table resolves no link"},
-    "llama-pinata": {"about to be sacrificed": "an optional save (may sacrifice this card): the owner's choice"},
 }
 
 #: Words that mark a rule of a card's own in a sentence of its text: a prohibition or a protection (`FORBIDS`),
@@ -603,7 +601,8 @@ def card_rules(text: str) -> list[tuple[str, bool]]:
 
 def how_handled(card, sentence: str, in_trigger: bool) -> str | None:
     """How the tracker handles one rule of a card: checked by its tag, done as a link of the chain when it happens
-    (a Magic or Instant card's effect; a triggered effect), or left to the table; None when it is not handled."""
+    (a Magic or Instant card's effect; a triggered effect), offered (a save "instead"), or left to the table; None
+    when it is not handled."""
     if any(re.search(pattern, sentence, re.IGNORECASE) and card.has(tag) for pattern, tag in CHECKED_WORDING):
         return "checked"
     if HELD_IN.search(sentence) and card.tags & set(KEPT_OUT_TAGS):
@@ -611,6 +610,8 @@ def how_handled(card, sentence: str, in_trigger: bool) -> str | None:
     triggered = card.tags & {Tag.ENTER_TRIGGER, Tag.LEAVE_TRIGGER, Tag.BEGIN_TURN_TRIGGER, Tag.BEGIN_TURN_OPTIONAL}
     if card.type in (CardType.MAGIC, CardType.INSTANT) or (in_trigger and triggered):
         return "a link"
+    if save_of(sentence) is not None and save_of(card.text) is not None:
+        return "offered"  # a save "instead": offered when it applies, recorded with `save`
     left = LEFT_TO_THE_TABLE.get(card.id, {})
     if any(words in sentence for words in left):
         return "left to the table"

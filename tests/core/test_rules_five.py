@@ -15,10 +15,11 @@ import pytest
 from assistant.core.cards.card import Tag
 from assistant.core.cards.wording import Need, leave_effect, needed_target
 from assistant.core.game.chain import Trigger, TriggerKind
-from assistant.core.game.events import Play
+from assistant.core.game.events import Destroy, Play, Save
 from assistant.core.game.facts import CardMustGo, HerdBonusIgnored, LinkAdded, TurnEndsNow
 from assistant.core.game.objections import (
     CannotNeigh,
+    CannotSave,
     ExtraIsAPlay,
     Impossible,
     NoCopiesLeft,
@@ -29,7 +30,7 @@ from assistant.core.game.table import PromptKind
 from assistant.core.words.cardtext import LEAVING, card_gist
 from assistant.session import Session
 from assistant.storage.decks import deck_files
-from tests.core.test_card_rules import bring, deck_cards, facts, table, unwarned, warning
+from tests.core.test_card_rules import bring, deck_cards, facts, objections, table, unwarned, warning
 
 
 def test_blinding_light_makes_ginormous_unicorn_count_as_one_basic_unicorn():
@@ -334,3 +335,54 @@ def test_un_herd_of_says_a_herd_bonus_does_not_affect_its_owner():
     s.handle("draw")
     found = unwarned(s, "end turn")
     assert HerdBonusIgnored(1, "un-herd-of", "llama") in found
+
+
+def test_black_knight_unicorn_is_offered_and_its_save_replaces_the_destroy():
+    """Black Knight Unicorn (2nd Edition): when one of its owner's Unicorns is about to be destroyed, they may
+    sacrifice it instead. Destroying Ben's Basic Unicorn asks; yes records the save in place of the destroy: the
+    Basic stays, Black Knight goes to the discard pile."""
+    s = table()
+    bring(s, "black-knight-unicorn", into="Ben")
+    bring(s, "basic-unicorn-red", into="Ben")
+    s.handle("play unicorn poison")
+    unwarned(s, "resolve")
+    asked = s.handle("destroy basic red from Ben")
+    assert asked.confirm and objections(s) == ()
+    assert "Ben may save Basic Unicorn (Red) by sacrificing Black Knight Unicorn instead" in asked.speech
+    said = s.handle("yes")
+    assert s.game.log[-1] == Save(1, "basic-unicorn-red", "black-knight-unicorn")
+    assert "Ben saved Basic Unicorn (Red) by sacrificing Black Knight Unicorn instead" in said.speech
+    ben = s.game.state.players[1].stable
+    assert "basic-unicorn-red" in ben and "black-knight-unicorn" not in ben
+    assert s.game.state.discard[-1] == "black-knight-unicorn"
+
+
+def test_a_save_declined_records_what_was_said():
+    s = table()
+    bring(s, "black-knight-unicorn", into="Ben")
+    bring(s, "basic-unicorn-red", into="Ben")
+    assert s.handle("destroy basic red from Ben").confirm
+    s.handle("no")
+    assert s.game.log[-1] == Destroy(0, "basic-unicorn-red", 1)
+
+
+def test_black_knight_saves_from_a_destroy_only_and_unicorn_phoenix_costs_a_discard():
+    """Black Knight Unicorn saves from being destroyed, not sacrificed: a sacrifice is not offered. Unicorn Phoenix
+    (2nd Edition) saves itself from either by a discard: its owner's known hand goes down by 1."""
+    s = table()
+    bring(s, "black-knight-unicorn", into="Ben")
+    bring(s, "basic-unicorn-red", into="Ben")
+    assert not s.handle("Ben sacrifice basic red").confirm
+    bring(s, "unicorn-phoenix", into="Ben")
+    unwarned(s, "hand Ben 3")
+    asked = s.handle("Ben sacrifice unicorn phoenix")
+    assert asked.confirm and "by discarding 1 card instead" in asked.speech
+    s.handle("yes")
+    assert "unicorn-phoenix" in s.game.state.players[1].stable and s.game.state.players[1].hand == 2
+
+
+def test_a_save_its_card_does_not_give_is_warned():
+    s = table()
+    bring(s, "rainbow-aura", into="Ben")
+    bring(s, "basic-unicorn-red", into="Ben")
+    assert CannotSave(1, "basic-unicorn-red", "rainbow-aura") in warning(s, "save basic red with rainbow aura")

@@ -8,10 +8,11 @@ from dataclasses import replace
 import pytest
 
 from assistant.core.cards.wording import Need
+from assistant.core.game.events import Save
 from assistant.core.game.facts import CardMustGo, HerdBonusIgnored, TurnEndsNow
-from assistant.core.game.objections import ExtraIsAPlay, Impossible, NotAUnicornHere
+from assistant.core.game.objections import CannotSave, ExtraIsAPlay, Impossible, NotAUnicornHere
 from assistant.core.words.announce import describe_prompt
-from assistant.core.words.gameplay import describe_fact
+from assistant.core.words.gameplay import describe_event, describe_fact, save_offered
 from assistant.core.words.rulings import describe_objection
 from assistant.core.words.screen import may_do
 from assistant.core.words.verbosity import Verbosity
@@ -73,3 +74,18 @@ def test_a_blanket_with_an_empty_hand_and_a_herd_bonus_ignored_are_each_one_sent
     assert said == "Ana's hand is empty: sacrifice Scratchy Wool Blanket."
     said = describe_fact(table, HerdBonusIgnored(1, "un-herd-of", "llama"), state)
     assert said == "Un Herd Of: the Llama Herd Bonus does not affect Ben."
+
+
+def test_a_save_offered_recorded_and_refused_is_each_one_sentence():
+    played = game("uu-2nd")
+    table, state = played.table, played.state
+    knight = Save(1, "basic-unicorn-red", "black-knight-unicorn")
+    assert save_offered(table, knight, destroyed=True) == (
+        "Ben may save Basic Unicorn (Red) by sacrificing Black Knight Unicorn instead. Save it? Say yes, or no to let "
+        "it be destroyed."
+    )
+    phoenix = Save(1, "unicorn-phoenix", "unicorn-phoenix")
+    assert describe_event(table, phoenix, state) == "Ben saved Unicorn Phoenix by discarding 1 card instead"
+    assert describe_objection(table, CannotSave(1, "basic-unicorn-red", "rainbow-aura")) == (
+        "Rainbow Aura in Ben's Stable cannot save Basic Unicorn (Red) now, as its text says."
+    )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 import re
+from dataclasses import dataclass
 
 from assistant.core.cards.card import VARIATIONS, CardType, Tag, normalize
 
@@ -24,6 +25,8 @@ __all__ = [
     "needed_variation",
     "Need",
     "needed_target",
+    "SaveCard",
+    "save_of",
     "wording_tags",
     "read_type_line",
     "taken_variation",
@@ -222,6 +225,42 @@ _NEEDS = (
     ),
     (re.compile(r"^Put a Unicorn card from the discard pile straight into your Stable\.$"), Need.UNICORN_IN_DISCARD),
 )
+
+
+@dataclass(frozen=True)
+class SaveCard:
+    """What a card that saves another "instead" says (Black Knight Unicorn, Unicorn Phoenix, Llama Pinata): which
+    of its owner's cards it saves, from what, and what its owner gives up."""
+
+    itself: bool
+    """It saves only itself (Unicorn Phoenix); else another of its owner's cards."""
+    unicorns_only: bool
+    """It saves only Unicorn cards (Black Knight Unicorn), not any card (Llama Pinata)."""
+    from_sacrifice: bool
+    """It saves from a sacrifice too, not only from being destroyed."""
+    discards: int
+    """Cards its owner discards from hand to save; 0 when the owner sacrifices the card itself instead."""
+
+
+#: A save's wording: "you may save it by sacrificing this card", "you may instead discard a card from your hand",
+#: "you may pay for it with 2 cards from your hand", "You may sacrifice this card to save one of your cards".
+_SAVE = re.compile(
+    r"about to be (?P<what>sacrificed or destroyed|destroyed), you may (save it by sacrificing this card|instead "
+    r"discard (?P<one>a) card from your hand|pay for it with (?P<two>2) cards from your hand)|You may sacrifice "
+    r"this card to save one of your cards that is about to be (?P<any>sacrificed or destroyed)"
+)
+
+
+def save_of(text: str) -> SaveCard | None:
+    """What a card's text saves "instead", or None when it saves nothing."""
+    found = _SAVE.search(text)
+    if found is None:
+        return None
+    if found["any"]:
+        return SaveCard(itself=False, unicorns_only=False, from_sacrifice=True, discards=0)
+    itself = bool(re.search(r"When this card is about to be", text))
+    discards = 1 if found["one"] else 2 if found["two"] else 0
+    return SaveCard(itself, not itself, found["what"] != "destroyed", discards)
 
 
 def needed_target(text: str) -> Need | None:

@@ -32,6 +32,7 @@ from assistant.core.game.events import (
     Respond,
     ReturnToHand,
     Sacrifice,
+    Save,
     SetDeck,
     SetGoal,
     SetHand,
@@ -53,6 +54,7 @@ from assistant.core.game.objections import (
     CannotEnter,
     CannotNeigh,
     CannotPlay,
+    CannotSave,
     CannotSteal,
     ChainOpen,
     DeckTooSmall,
@@ -440,6 +442,11 @@ def _check_babies(table: Table, s: GameState, card_id: str, owner: int, out: lis
             out.append(Protected(card_id, guard, owner))
 
 
+def _check_save(table: Table, s: GameState, e: Save, out: list[Objection]) -> None:
+    if not table.saves(s, e.other_card, e.card, e.player):
+        out.append(CannotSave(e.player, e.card, e.other_card))
+
+
 def _check_discard(table: Table, s: GameState, e: Discard, out: list[Objection]) -> None:
     _check_from_hand(table, s, e.player, e.card, out)
 
@@ -558,6 +565,7 @@ _CHECKS: dict[type[Event], Callable[[Table, GameState, Any, list[Objection]], No
     Steal: _check_steal,
     Destroy: _check_destroy,
     Sacrifice: _check_sacrifice,
+    Save: _check_save,
     Discard: _check_discard,
     ReturnToHand: _check_return,
     Draw: _check_draw,

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from assistant.core.cards.card import CardType, Tag
+from assistant.core.cards.wording import save_of
 from assistant.core.game.chain import (
     Link,
     PileCard,
@@ -46,6 +47,7 @@ from assistant.core.game.events import (
     Respond,
     ReturnToHand,
     Sacrifice,
+    Save,
     SetDeck,
     SetGoal,
     SetHand,
@@ -465,6 +467,16 @@ def _gone(table: Table, d: Draft, card_id: str, owner: int, facts: list[Fact]) -
     facts.append(SavedToHand(card_id, saver.owner, saver.card))
 
 
+def _apply_save(table: Table, d: Draft, e: Save, facts: list[Fact]) -> None:
+    """The saved card stays; its owner pays as the saving card says: discards from hand, or the card sacrificed."""
+    save = save_of(table.card_of(e.other_card).text)
+    if save is not None and save.discards:
+        _hand(table, d, e.player, -save.discards)
+        d.discard = d.discard + (None,) * save.discards
+        return
+    _apply_sacrifice(table, d, Sacrifice(e.player, e.other_card), facts)
+
+
 def _apply_discard(table: Table, d: Draft, e: Discard, facts: list[Fact]) -> None:
     _hand(table, d, e.player, -1)
     _to_discard(table, d, e.card, e.player, facts)
@@ -587,6 +599,7 @@ def _into_deck(table: Table, d: Draft, card_id: str, owner: int, count: int | No
 
 # Packed (fmt: skip): each event and its handler, read as a table.
 _APPLY: dict[type[Event], Callable[[Table, Draft, Any, list[Fact]], None]] = {
+    Save: _apply_save,
     Play: _apply_play, Respond: _apply_respond, Resolve: _apply_resolve, Bring: _apply_bring, Steal: _apply_steal,
     Destroy: _apply_destroy, Sacrifice: _apply_sacrifice, Discard: _apply_discard, ReturnToHand: _apply_return,
     Draw: _apply_draw, Take: _apply_take, Swap: _apply_swap, SwapHands: _apply_swap_hands, Move: _apply_move,

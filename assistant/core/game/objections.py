@@ -397,6 +397,16 @@ class NotAUnicornHere(Objection):
 
 
 @dataclass(frozen=True)
+class CannotSave(Objection):
+    """A save "instead" its card's text does not give: not a card that saves, not that card, not in the Stable, or
+    a known hand too small to pay."""
+
+    player: int
+    card: str
+    saver: str
+
+
+@dataclass(frozen=True)
 class ExtraIsAPlay(Objection):
     """A draw as the Action phase's second action, where a card gives one more play only (Double Dutch: "you may
     play 2 cards"), not one more draw."""

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from assistant.core.cards.card import Card, CardSet, CardType, Tag, normalize
-from assistant.core.cards.wording import Need
+from assistant.core.cards.wording import Need, save_of
 from assistant.core.game.chain import (
     Link,
     PileCard,
@@ -416,6 +416,27 @@ class Table:
             and not card.has(Tag.MAGIC_PROOF)
             for card in found
         )
+
+    def saves(self, state: GameState, saver: str, card_id: str, owner: int, sacrificed: bool = False) -> bool:
+        """True when a card in the owner's Stable may save one of their cards about to be destroyed (or, with
+        `sacrificed`, sacrificed) "instead": its text saves that card from that (Black Knight Unicorn: a Unicorn,
+        when destroyed; Unicorn Phoenix: itself), it acts there, and a known hand holds the cards it costs."""
+        stable = state.players[owner].stable
+        text = self.cards.get(saver)
+        save = save_of(text.text) if text is not None else None
+        if save is None or saver not in stable or card_id not in stable or self.silenced(stable, saver):
+            return False
+        if save.itself != (saver == card_id) or (sacrificed and not save.from_sacrifice):
+            return False
+        if save.unicorns_only and not self.card_of(card_id).type.is_creature:
+            return False
+        hand = state.players[owner].hand
+        return hand is None or hand >= save.discards
+
+    def save_for(self, state: GameState, card_id: str, owner: int, sacrificed: bool) -> str | None:
+        """The first card in the owner's Stable that may save this card "instead" (`saves`), or None."""
+        stable = state.players[owner].stable
+        return next((c for c in stable if self.saves(state, c, card_id, owner, sacrificed)), None)
 
     def beginning_skipped(self, stable: tuple[str, ...]) -> str | None:
         """The card that makes a player skip the Beginning of Turn phase (Broken Sundial), or None."""

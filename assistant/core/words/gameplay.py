@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from assistant.core.cards.card import CardType, Tag
-from assistant.core.cards.wording import taken_variation
+from assistant.core.cards.wording import save_of, taken_variation
 from assistant.core.game.chain import Link, PileCard, Trigger, TriggerKind
 from assistant.core.game.events import (
     BanInstants,
@@ -31,6 +31,7 @@ from assistant.core.game.events import (
     Respond,
     ReturnToHand,
     Sacrifice,
+    Save,
     SetDeck,
     SetGoal,
     SetHand,
@@ -87,6 +88,7 @@ from assistant.core.words.cardtext import type_name
 
 __all__ = [
     "NO_GAME",
+    "save_offered",
     "NOTHING_TO_CONFIRM",
     "NOT_RECORDED",
     "NOTHING_TO_UNDO",
@@ -224,6 +226,25 @@ def turn_and_phase(table: Table, state: GameState) -> str:
 
 
 # A flat dispatch, one short branch a kind of event: a table of functions would only scatter the sentences.
+def _save_cost(table: Table, saver: str) -> str:
+    """What a save "instead" costs its owner: "sacrificing Black Knight Unicorn", "discarding 1 card"."""
+    card = table.cards.get(saver)
+    save = save_of(card.text) if card is not None else None
+    if save is not None and save.discards:
+        return f"discarding {cards_count(save.discards)}"
+    return f"sacrificing {game_card_name(table, saver)}"
+
+
+def save_offered(table: Table, save: Save, destroyed: bool) -> str:
+    """The question when a card about to be destroyed (or sacrificed) may be saved "instead" (Black Knight
+    Unicorn): yes records the save, no what was said."""
+    fate = "destroyed" if destroyed else "sacrificed"
+    return (
+        f"{player_name(table, save.player)} may save {game_card_name(table, save.card)} by "
+        f"{_save_cost(table, save.other_card)} instead. Save it? Say yes, or no to let it be {fate}."
+    )
+
+
 def describe_event(table: Table, event: Event, before: GameState) -> str:  # noqa: C901
     """What an event did, in the past tense, without a full stop: "Ana played Rainbow Aura"."""
 
@@ -254,6 +275,8 @@ def describe_event(table: Table, event: Event, before: GameState) -> str:  # noq
         return f"{name(event.player)} stole {card(event.card)} from {area_of(table, event.owner)}"
     if isinstance(event, Destroy):
         return f"{name(event.player)} destroyed {card(event.card)} in {area_of(table, event.owner)}"
+    if isinstance(event, Save):
+        return f"{name(event.player)} saved {card(event.card)} by {_save_cost(table, event.other_card)} instead"
     if isinstance(event, Sacrifice):
         return f"{name(event.player)} sacrificed {card(event.card)}"
     if isinstance(event, Discard):

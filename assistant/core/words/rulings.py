@@ -17,6 +17,7 @@ from assistant.core.game.objections import (
     CannotEnter,
     CannotNeigh,
     CannotPlay,
+    CannotSave,
     CannotSteal,
     ChainOpen,
     DeckTooSmall,
@@ -238,6 +239,8 @@ def describe_objection(table: Table, objection: Objection) -> str:  # noqa: C901
                 f"{card(target)} is no Unicorn while {card(mask)} is in {area_of(table, owner)}, so "
                 f"{card(effect)} cannot destroy it."
             )
+        case CannotSave(player, saved, saver):
+            return f"{card(saver)} in {area_of(table, player)} cannot save {card(saved)} now, as its text says."
         case ExtraIsAPlay(player, giver):
             return f"{name(player)} already played; {card(giver)} gives one more card to play, not a draw."
         case Impossible(_, played, need):
