@@ -8,8 +8,6 @@ driven through the command language on the app's own resolver, as at the table.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from assistant.core.cards.card import Tag
@@ -30,7 +28,7 @@ from assistant.core.game.table import PromptKind
 from assistant.core.words.cardtext import LEAVING, card_gist
 from assistant.session import Session
 from assistant.storage.decks import deck_files
-from tests.core.test_card_rules import bring, deck_cards, facts, objections, table, unwarned, warning
+from tests.core.test_card_rules import bring, every_print, facts, objections, table, unwarned, warning
 
 
 def test_blinding_light_makes_ginormous_unicorn_count_as_one_basic_unicorn():
@@ -152,15 +150,6 @@ def test_a_magic_card_in_play_is_a_copy_seen():
     assert any(isinstance(o, NoCopiesLeft) for o in warning(s, "take reset button from deck"))
 
 
-def every_print():
-    """Every card of every shipped deck, and each other print of it, as a card with that print's text and tags."""
-    for deck_id in sorted(deck_files()):
-        for card in deck_cards(deck_id):
-            yield deck_id, card
-            for other in card.print_variants:
-                yield deck_id, replace(card, text=other.text, tags=other.tags or card.tags)
-
-
 def sentences_of(text: str) -> list[str]:
     return [t.strip().rstrip(".") for t in text.split(". ") if t.strip()]
 
@@ -170,7 +159,7 @@ def test_every_leaving_card_says_its_own_leave_effect():
     of its text that is its leave effect ("If this card leaves your Stable, ...", "Should this card be sacrificed or
     destroyed, ..."), never another sentence; and every text with such a clause carries the tag."""
     wrong, untagged = [], []
-    for deck_id, card in every_print():
+    for deck_id, card in ((d, c) for d in sorted(deck_files()) for c in every_print(d)):
         found = leave_effect(sentences_of(card.text))
         if not card.has(Tag.LEAVE_TRIGGER):
             if found is not None:
@@ -235,7 +224,8 @@ def test_unicorn_poison_against_pandas_only_is_impossible():
 
 def test_every_card_that_needs_a_target_is_found_by_its_text():
     """The Magic cards whose whole effect needs a target: each print of every deck, found by its wording."""
-    found = sorted({(card.id, need.value) for _, card in every_print() if (need := needed_target(card.text))})
+    prints = [card for deck_id in sorted(deck_files()) for card in every_print(deck_id)]
+    found = sorted({(card.id, need.value) for card in prints if (need := needed_target(card.text))})
     assert found == [
         ("baby-trap", "others-baby"),
         ("dragon-s-breath", "others-unicorn"),

@@ -41,7 +41,11 @@ CHECKED_WORDING: tuple[tuple[str, Tag], ...] = (
     (r"you cannot play Upgrade cards", Tag.STOPS_UPGRADES),
     (r"you cannot play Magic cards", Tag.STOPS_MAGIC),
     (r"you cannot play Basic Unicorn cards", Tag.STOPS_BASICS),
-    (r"Basic Unicorn cards cannot enter any Stable except yours", Tag.BASICS_ONLY_HERE),
+    (
+        r"Basic Unicorn cards cannot enter any Stable except yours|no Basic Unicorn card can come into any other "
+        r"player's Stable",
+        Tag.BASICS_ONLY_HERE,
+    ),
     (r"the other players cannot play Basic Unicorn cards", Tag.STOPS_OTHERS_BASICS),
     (r"no Basic Unicorn card can enter your Stable|Basic Unicorn cards cannot enter your Stable", Tag.NO_BASICS_HERE),
     (r"Baby Unicorn cards cannot enter any", Tag.NO_BABIES),
@@ -58,7 +62,8 @@ CHECKED_WORDING: tuple[tuple[str, Tag], ...] = (
     (
         r"can only enter a Stable that already holds a Basic|cannot enter a Stable that has no Basic|"
         r"only play this card if there is a Basic|play this card only while your own Stable holds a Basic|"
-        r"you need a Basic Unicorn card in your own Stable",
+        r"you need a Basic Unicorn card in your own Stable|Only a Stable that already holds a Basic Unicorn card can "
+        r"take this card",
         Tag.NEEDS_BASIC,
     ),
     (r"Llama and Alpaca Animal cards cannot enter your Field", Tag.NO_LLAMAS_HERE),
@@ -74,7 +79,10 @@ CHECKED_WORDING: tuple[tuple[str, Tag], ...] = (
     (r"Baby Animal cards cannot enter your Field", Tag.NO_BABIES_HERE),
     (r"you cannot play a card with the word Llama in its name", Tag.STOPS_LLAMA_NAMES),
     (r"when your turn ends, pass it to the player on your left", Tag.TRAVELS),
-    (r"(when your turn ends|at the end of your turn), that Unicorn (goes|comes) back", Tag.GIVES_BACK_AT_END),
+    (
+        r"(when your turn ends|at the end of your turn), (that Unicorn (goes|comes) back|give that Unicorn back)",
+        Tag.GIVES_BACK_AT_END,
+    ),
     (r"Triggered card effects cannot destroy this card", Tag.TRIGGER_PROOF),
     (r"nor affect it in any other way", Tag.MAGIC_UNTOUCHABLE),
     (r"the effects of your cards cannot destroy", Tag.STOPS_DESTROYING),
