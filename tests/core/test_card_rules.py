@@ -195,7 +195,7 @@ def to_bens_turn(session: Session) -> None:
             (CannotDestroy(0, "divine-peace"),),
         ),
         # Puppicorn (1st Edition): "Nothing can sacrifice or destroy this card".
-        ("uu-1st", (), "puppicorn", "sacrifice puppicorn", (Indestructible("puppicorn"),)),
+        ("uu-1st", (), "puppicorn", "sacrifice puppicorn", (Indestructible("puppicorn", sacrificed=True),)),
         # Rainbow Aura (both editions), Unicorn Chastity Belt (NSFW): "your Unicorn cards cannot be destroyed".
         (
             "uu-2nd",

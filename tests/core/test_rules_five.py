@@ -14,7 +14,7 @@ from assistant.core.cards.card import Tag
 from assistant.core.cards.wording import Need, leave_effect, needed_target
 from assistant.core.game.chain import Trigger, TriggerKind
 from assistant.core.game.events import Destroy, Play, Save
-from assistant.core.game.facts import CardMustGo, HerdBonusIgnored, LinkAdded, TurnEndsNow
+from assistant.core.game.facts import CardMustGo, GoesBackNow, HerdBonusIgnored, LinkAdded, TurnEndsNow
 from assistant.core.game.objections import (
     CannotNeigh,
     CannotSave,
@@ -376,3 +376,17 @@ def test_a_save_its_card_does_not_give_is_warned():
     bring(s, "rainbow-aura", into="Ben")
     bring(s, "basic-unicorn-red", into="Ben")
     assert CannotSave(1, "basic-unicorn-red", "rainbow-aura") in warning(s, "save basic red with rainbow aura")
+
+
+def test_unicorn_lasso_gives_nothing_back_on_the_turn_it_arrived():
+    """Unicorn Lasso (1st Edition): its effect comes at the beginning of its owner's turn, so on the turn it arrived
+    it took nothing and nothing goes back; on a turn that began with it and used it, the reminder is said."""
+    s = table("uu-1st")
+    bring(s, "unicorn-lasso")
+    assert not any(isinstance(f, GoesBackNow) for f in unwarned(s, "end turn"))
+    s.handle("draw")
+    s.handle("end turn")
+    assert s.game.state.opened == ("unicorn-lasso",)
+    unwarned(s, "resolve")
+    s.handle("draw")
+    assert GoesBackNow("unicorn-lasso", 0) in unwarned(s, "end turn")

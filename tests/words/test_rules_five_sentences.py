@@ -10,10 +10,10 @@ import pytest
 from assistant.core.cards.wording import Need
 from assistant.core.game.events import Save
 from assistant.core.game.facts import CardMustGo, HerdBonusIgnored, TurnEndsNow
-from assistant.core.game.objections import CannotSave, ExtraIsAPlay, Impossible, NotAUnicornHere
+from assistant.core.game.objections import CannotSave, ExtraIsAPlay, Impossible, Indestructible, NotAUnicornHere
 from assistant.core.words.announce import describe_prompt
 from assistant.core.words.gameplay import describe_event, describe_fact, save_offered
-from assistant.core.words.rulings import describe_objection
+from assistant.core.words.rulings import describe_objection, short_objection
 from assistant.core.words.screen import may_do
 from assistant.core.words.verbosity import Verbosity
 from tests.words.test_own_rule_sentences import game
@@ -89,3 +89,9 @@ def test_a_save_offered_recorded_and_refused_is_each_one_sentence():
     assert describe_objection(table, CannotSave(1, "basic-unicorn-red", "rainbow-aura")) == (
         "Rainbow Aura in Ben's Stable cannot save Basic Unicorn (Red) now, as its text says."
     )
+
+
+def test_puppicorn_sacrificed_is_said_as_a_sacrifice():
+    table = game("uu-1st").table
+    assert short_objection(table, Indestructible("puppicorn", sacrificed=True)) == "Puppicorn can't be sacrificed."
+    assert short_objection(table, Indestructible("puppicorn")) == "Puppicorn can't be destroyed."

@@ -430,7 +430,7 @@ def _check_guard(table: Table, s: GameState, card_id: str, owner: int, out: list
 def _check_sacrifice(table: Table, s: GameState, e: Sacrifice, out: list[Objection]) -> None:
     _check_in_stable(table, s, e.card, e.player, out)
     if table.card_of(e.card).has(Tag.INDESTRUCTIBLE):
-        out.append(Indestructible(e.card))
+        out.append(Indestructible(e.card, sacrificed=True))
     _check_babies(table, s, e.card, e.player, out)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from assistant.core.cards.card import CardType, Tag
+from assistant.core.cards.card import Card, CardType, Tag
 from assistant.core.cards.wording import save_of
 from assistant.core.game.chain import (
     Link,
@@ -305,7 +305,8 @@ def _new_turn(table: Table, d: Draft, facts: list[Fact], to: int | None = None) 
     ending = d.current
     for card_id in d.stables[ending]:  # "when your turn ends, that Unicorn goes back" (Unicorn Lasso)
         card = table.cards.get(card_id)
-        if card and card.has(Tag.GIVES_BACK_AT_END) and card_id not in d.lost:
+        used = card_id in d.opened and card_id not in d.lost  # (a beginning-of-turn effect: Unicorn Lasso)
+        if card and card.has(Tag.GIVES_BACK_AT_END) and (used or not _begins_turn(card)):
             if not table.triggers_silenced(d.stables[ending], card_id):
                 facts.append(GoesBackNow(card_id, ending))
     for card_id in [c for c in d.stables[ending] if (card := table.cards.get(c)) and card.has(Tag.TRAVELS)]:
@@ -338,6 +339,7 @@ def _new_turn(table: Table, d: Draft, facts: list[Fact], to: int | None = None) 
         facts.append(BeginningSkipped(d.current, skipper))
     link = table.begin_link(d.stables[d.current], d.current)
     d.granted = table.extra_plays(link)
+    d.opened = tuple(t.card for t in link if t.kind.is_beginning)
     ram = first_with(table.cards, link, Tag.BANS_INSTANTS)
     if ram is not None:  # "no one can play an Instant card until that turn is over" (Unstoppable Ram)
         d.instant_ban = ram.card
@@ -350,6 +352,11 @@ def _new_turn(table: Table, d: Draft, facts: list[Fact], to: int | None = None) 
             proof = table.stable_card_with(tuple(d.stables), seat, Tag.HERD_BONUS_PROOF) if seat != d.current else None
             if proof:
                 facts.append(HerdBonusIgnored(seat, proof, variation))
+
+
+def _begins_turn(card: Card) -> bool:
+    """True for a card whose effect comes at the beginning of its owner's turn."""
+    return card.has(Tag.BEGIN_TURN_OPTIONAL) or card.has(Tag.BEGIN_TURN_TRIGGER)
 
 
 def _only_optional_waiting(table: Table, d: Draft) -> bool:
@@ -405,7 +412,7 @@ def _apply_resolve(table: Table, d: Draft, e: Resolve, facts: list[Fact]) -> Non
         flare = first_with(table.cards, link, Tag.SKIPS_START)
         if flare is not None and d.phase < Phase.ACTION:  # Flare Gun: no beginning-of-turn effects, no draw
             d.chain = tuple(kept for link in d.chain if (kept := tuple(t for t in link if not t.kind.is_beginning)))
-            d.granted = ()
+            d.granted = d.opened = ()
             d.phase = Phase.ACTION
             facts += [StartSkipped(d.current, flare.card), PhaseBegan(d.current, Phase.ACTION)]
 

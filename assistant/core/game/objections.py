@@ -287,6 +287,8 @@ class Indestructible(Objection):
     """The card says it cannot be destroyed or sacrificed."""
 
     card: str
+    sacrificed: bool = False
+    """The event sacrifices it (else it destroys it)."""
 
 
 @dataclass(frozen=True)

@@ -72,6 +72,9 @@ class GameState:
     turn_ends: str | None = None
     """The card whose effect, just done, ends the current player's turn at once (Rhinocorn: "your turn ends at
     once"), until the turn ends or the table goes on to another phase; None otherwise."""
+    opened: tuple[str, ...] = ()
+    """The cards whose beginning-of-turn effects joined the chain as this turn began: one that arrived later had no
+    effect to use this turn (Unicorn Lasso gives nothing back)."""
 
     @property
     def stables(self) -> tuple[tuple[str, ...], ...]:
@@ -102,6 +105,7 @@ class GameState:
             "skips": list(self.skips),
             "instant_ban": self.instant_ban,
             "turn_ends": self.turn_ends,
+            "opened": list(self.opened),
         }
 
 
@@ -131,6 +135,7 @@ class Draft:
     skips: tuple[int, ...] = ()
     instant_ban: str | None = None
     turn_ends: str | None = None
+    opened: tuple[str, ...] = ()
     entered: list[tuple[str, int]] = field(default_factory=list)
     left: list[tuple[str, int]] = field(default_factory=list)
     effects: list[Trigger] = field(default_factory=list)
@@ -161,6 +166,7 @@ class Draft:
             s.skips,
             s.instant_ban,
             s.turn_ends,
+            s.opened,
         )
 
     def freeze(self, old: GameState) -> GameState:
@@ -191,4 +197,5 @@ class Draft:
             self.skips,
             self.instant_ban,
             self.turn_ends,
+            self.opened,
         )

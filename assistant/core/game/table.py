@@ -235,7 +235,10 @@ class Table:
         known = max(0, deck) if self.deck_counted else None
         state = GameState(players, tuple(nursery), (), known, 1, setup.first, Phase.BEGINNING, goal)
         link = self.begin_link(state.players[setup.first].stable, setup.first)
-        return replace(state, chain=(link,), granted=self.extra_plays(link)) if link else state
+        if not link:
+            return state
+        opened = tuple(t.card for t in link if t.kind.is_beginning)
+        return replace(state, chain=(link,), granted=self.extra_plays(link), opened=opened)
 
     def tally(self, state: GameState) -> tuple[int, ...]:
         """Each player's Unicorn count."""

@@ -325,8 +325,8 @@ def short_objection(table: Table, objection: Objection) -> str:
             return f"Protected: {card(guard)}."
         case EmptyHand(player):
             return f"{name(player)} has no cards in hand."
-        case Indestructible(target):
-            return f"{card(target)} can't be destroyed."
+        case Indestructible(target, sacrificed):
+            return f"{card(target)} can't be {'sacrificed' if sacrificed else 'destroyed'}."
     return describe_objection(table, objection)
 
 
