@@ -13,7 +13,7 @@ import pytest
 from assistant.core.cards.card import Tag
 from assistant.core.cards.wording import Need, leave_effect, needed_target
 from assistant.core.game.chain import Trigger, TriggerKind
-from assistant.core.game.events import Destroy, Play, Save
+from assistant.core.game.events import Bring, Destroy, Play, Save, Source
 from assistant.core.game.facts import CardMustGo, GoesBackNow, HerdBonusIgnored, LinkAdded, TurnEndsNow
 from assistant.core.game.objections import (
     CannotNeigh,
@@ -390,3 +390,24 @@ def test_unicorn_lasso_gives_nothing_back_on_the_turn_it_arrived():
     unwarned(s, "resolve")
     s.handle("draw")
     assert GoesBackNow("unicorn-lasso", 0) in unwarned(s, "end turn")
+
+
+def test_bring_from_the_discard_pile_may_name_the_source_before_the_player():
+    """`bring ginormous unicorn from discard into Ana` is the same as `... into Ana from discard`."""
+    s = table()
+    bring(s, "ginormous-unicorn", into="Ben")
+    s.handle("destroy ginormous unicorn from Ben")
+    unwarned(s, "bring ginormous unicorn from discard into Ana")
+    assert s.game.log[-1] == Bring(0, "ginormous-unicorn", 0, Source.DISCARD)
+
+
+def test_baby_with_a_player_and_no_baby_asks_which():
+    """`baby Ana` names no Baby: the tracker asks for one, rather than looking for a card called Ana."""
+    said = table().handle("baby Ana").speech
+    assert said == "Say which card, for example: baby Ana red."
+
+
+def test_a_card_whose_name_begins_with_the_is_found_with_it():
+    """`card the goat` reads The G.O.A.T. (Farmed and Dangerous), not Basic Goat; `card the yay` still reads Yay."""
+    assert table("llamas", ("llamas-farmed",)).handle("card the goat").speech.startswith("The G.O.A.T.,")
+    assert table().handle("card the yay").speech.startswith("Yay,")
