@@ -11,10 +11,10 @@ from __future__ import annotations
 import pytest
 
 from assistant.core.cards.card import Tag
-from assistant.core.cards.wording import Need, leave_effect, needed_target
+from assistant.core.cards.wording import Need, leave_effect, needed_target, table_rule
 from assistant.core.game.chain import Trigger, TriggerKind
 from assistant.core.game.events import Bring, Destroy, Play, Save, Source
-from assistant.core.game.facts import CardMustGo, GoesBackNow, HerdBonusIgnored, LinkAdded, TurnEndsNow
+from assistant.core.game.facts import CardMustGo, GoesBackNow, HerdBonusIgnored, LinkAdded, TableKeeps, TurnEndsNow
 from assistant.core.game.objections import (
     CannotNeigh,
     CannotSave,
@@ -28,7 +28,16 @@ from assistant.core.game.table import PromptKind
 from assistant.core.words.cardtext import LEAVING, card_gist
 from assistant.session import Session
 from assistant.storage.decks import deck_files
-from tests.core.test_card_rules import bring, every_print, facts, objections, table, unwarned, warning
+from tests.core.test_card_rules import (
+    LEFT_TO_THE_TABLE,
+    bring,
+    every_print,
+    facts,
+    objections,
+    table,
+    unwarned,
+    warning,
+)
 
 
 def test_blinding_light_makes_ginormous_unicorn_count_as_one_basic_unicorn():
@@ -411,3 +420,22 @@ def test_a_card_whose_name_begins_with_the_is_found_with_it():
     """`card the goat` reads The G.O.A.T. (Farmed and Dangerous), not Basic Goat; `card the yay` still reads Yay."""
     assert table("llamas", ("llamas-farmed",)).handle("card the goat").speech.startswith("The G.O.A.T.,")
     assert table().handle("card the yay").speech.startswith("Yay,")
+
+
+def test_a_rule_left_to_the_table_is_said_when_its_card_arrives():
+    """Nanny Cam (2nd Edition): a hand kept face up is nothing the tracker sees, so the rule is the table's; when
+    the card enters a Stable the table hears it, with whose Stable."""
+    s = table()
+    said = s.handle("bring nanny cam into Ben").speech
+    assert TableKeeps("nanny-cam", 1) in facts(s)
+    assert "Nanny Cam in Ben's Stable, kept by the table: Your hand must lie face up" in said
+
+
+def test_every_rule_the_table_keeps_is_tagged_and_listed():
+    """Both ways over every print of every deck: a text with a rule the table keeps carries `table_keeps`, a card
+    with the tag has such a rule, and each is named in the card-rules test's list with its reason."""
+    prints = [card for deck_id in sorted(deck_files()) for card in every_print(deck_id)]
+    kept = {card.id for card in prints if table_rule(card.text) is not None}
+    tagged = {card.id for card in prints if card.has(Tag.TABLE_KEEPS)}
+    assert kept == tagged == {"nanny-cam", "pandamonium", "horse-shit", "cupcakes-for-everyone"}
+    assert kept <= set(LEFT_TO_THE_TABLE)

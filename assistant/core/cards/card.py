@@ -185,6 +185,8 @@ class Tag(enum.StrEnum):
     """Its owner skips the Beginning of Turn phase: no beginning-of-turn effects (Broken Sundial)."""
     SILENCES_UNICORNS = "silences_unicorns"
     """The triggered effects of the Unicorn cards in its Stable do not happen (Blinding Light)."""
+    TABLE_KEEPS = "table_keeps"
+    """Has a rule the tracker leaves to the table (Nanny Cam's hand face up): said when it enters a Stable."""
     SHUFFLES_ITSELF = "shuffles_itself"
     """A Magic card whose effect puts the card itself back into the deck with the discard pile (Shake Up): it goes
     to the discard pile at once, not once its effect is done, so the reshuffle takes it."""

@@ -27,6 +27,7 @@ __all__ = [
     "needed_target",
     "SaveCard",
     "save_of",
+    "table_rule",
     "wording_tags",
     "read_type_line",
     "taken_variation",
@@ -269,6 +270,19 @@ def save_of(text: str) -> SaveCard | None:
     itself = bool(re.search(r"When this card is about to be", text))
     discards = 1 if found["one"] else 2 if found["two"] else 0
     return SaveCard(itself, not itself, found["what"] != "destroyed", discards)
+
+
+#: A rule of a card in a Stable that the tracker leaves to the table (tag `table_keeps`): a hand face up (Nanny
+#: Cam), the effects that cannot touch Pandas (Pandamonium, Horse Shit), Upgrades acting everywhere (Cupcakes).
+_TABLE_RULE = re.compile(
+    r"[^.]*\b(face up|have no effect on (your Pandas|them)|affect every player's Stable)\b[^.]*\.", re.IGNORECASE
+)
+
+
+def table_rule(text: str) -> str | None:
+    """The sentence of a card's text that the table keeps itself (tag `table_keeps`), or None."""
+    found = _TABLE_RULE.search(text)
+    return found.group(0).strip() if found else None
 
 
 def needed_target(text: str) -> Need | None:

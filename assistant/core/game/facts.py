@@ -256,6 +256,14 @@ class BeginningSkipped(Fact):
 
 
 @dataclass(frozen=True)
+class TableKeeps(Fact):
+    """A card entered a Stable with a rule the tracker leaves to the table (Nanny Cam): its rule is said."""
+
+    card: str
+    owner: int
+
+
+@dataclass(frozen=True)
 class HerdBonusIgnored(Fact):
     """A Herd Bonus offered to the current player does not affect another player, whose Field holds a card that
     says so (Un Herd Of)."""

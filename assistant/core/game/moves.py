@@ -85,6 +85,7 @@ from assistant.core.game.facts import (
     PlayResolved,
     SavedToHand,
     StartSkipped,
+    TableKeeps,
     TallyChanged,
     TriggersLost,
     TurnBegan,
@@ -195,6 +196,9 @@ def _flush(table: Table, d: Draft, facts: list[Fact]) -> None:
     entered = [(c, seat) for c, seat in d.entered if not table.triggers_silenced(d.stables[seat], c)]
     left = [(c, seat) for c, seat in d.left if not table.triggers_silenced(d.stables[seat], c)]
     duties = movement_duties(table, tuple(d.stables), d.entered, d.left)
+    for card_id, seat in d.entered:  # a rule the table keeps itself (Nanny Cam): said as the card arrives
+        if table.card_of(card_id).has(Tag.TABLE_KEEPS) and not table.silenced(d.stables[seat], card_id):
+            facts.append(TableKeeps(card_id, seat))
     link = movement_link(entered, left, table.cards) + tuple(d.effects) + tuple(duties)
     d.entered.clear()
     d.left.clear()

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from assistant.core.cards.card import CardType, Tag
-from assistant.core.cards.wording import save_of, taken_variation
+from assistant.core.cards.wording import save_of, table_rule, taken_variation
 from assistant.core.game.chain import Link, PileCard, Trigger, TriggerKind
 from assistant.core.game.events import (
     BanInstants,
@@ -72,6 +72,7 @@ from assistant.core.game.facts import (
     Reshuffled,
     SavedToHand,
     StartSkipped,
+    TableKeeps,
     TallyChanged,
     TriggersLost,
     TurnBegan,
@@ -463,6 +464,9 @@ def describe_fact(table: Table, fact: Fact, state: GameState) -> str:  # noqa: C
         )
     if isinstance(fact, TurnSkipped):
         return f"{player_name(table, fact.player)} misses this turn."
+    if isinstance(fact, TableKeeps):
+        rule = table_rule(table.card_of(fact.card).text) or ""
+        return f"{game_card_name(table, fact.card)} in {area_of(table, fact.owner)}, kept by the table: {rule}"
     if isinstance(fact, HerdBonusIgnored):
         return (
             f"{game_card_name(table, fact.card)}: {herd_bonus_name(fact.variation)} does not affect "
