@@ -112,6 +112,18 @@ def test_rhinocorn_let_go_lets_the_turn_go_on():
     assert s.game.state.turn_ends is None and s.game.table.prompt(s.game.state).kind is PromptKind.ACTION
 
 
+def test_no_to_ending_the_turn_lets_it_go_on_and_records_nothing():
+    """No to "End Ana's turn now?" says the turn goes on; a draw then is the Draw phase's, and nothing is said to be
+    "not recorded"."""
+    s = rhinocorn_turn()
+    assert s.handle("resolve").confirm
+    events = len(s.game.log)
+    assert s.handle("no").speech == "The turn goes on: the effect was not used."
+    assert len(s.game.log) == events
+    said = s.handle("draw").speech
+    assert "Not recorded" not in said and s.game.state.current == 0 and s.game.state.turn_ends is None
+
+
 @pytest.mark.parametrize(
     "base, addons, card_id",
     [

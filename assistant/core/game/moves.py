@@ -610,11 +610,10 @@ def _into_deck(table: Table, d: Draft, card_id: str, owner: int, count: int | No
 
 # Packed (fmt: skip): each event and its handler, read as a table.
 _APPLY: dict[type[Event], Callable[[Table, Draft, Any, list[Fact]], None]] = {
-    Save: _apply_save,
     Play: _apply_play, Respond: _apply_respond, Resolve: _apply_resolve, Bring: _apply_bring, Steal: _apply_steal,
     Destroy: _apply_destroy, Sacrifice: _apply_sacrifice, Discard: _apply_discard, ReturnToHand: _apply_return,
     Draw: _apply_draw, Take: _apply_take, Swap: _apply_swap, SwapHands: _apply_swap_hands, Move: _apply_move,
     ToNursery: _apply_nursery, NextPhase: _apply_next, EndTurn: _apply_end_turn,
     SetDeck: _apply_set_deck, DeckEmpty: _apply_deck_empty, Reshuffle: _apply_reshuffle,
-    ToDeck: _apply_to_deck, **DECLARED,
+    ToDeck: _apply_to_deck, Save: _apply_save, **DECLARED,
 }  # fmt: skip

@@ -64,8 +64,6 @@ class Prompt:
     top: PileCard | None = None
     """The top card of the pile (ANSWER, RESOLVE)."""
     shield: str | None = None
-    card: str | None = None
-    """TURN_ENDS: the card whose effect ends the turn."""
     """RESOLVE: the card that makes the top card impossible to Neigh (the top card itself: a Super Neigh)."""
     link: Link = ()
     """The first link of the chain (OPTIONAL, BEGINNING, CHAIN)."""
@@ -425,8 +423,8 @@ class Table:
         `sacrificed`, sacrificed) "instead": its text saves that card from that (Black Knight Unicorn: a Unicorn,
         when destroyed; Unicorn Phoenix: itself), it acts there, and a known hand holds the cards it costs."""
         stable = state.players[owner].stable
-        text = self.cards.get(saver)
-        save = save_of(text.text) if text is not None else None
+        card = self.cards.get(saver)
+        save = save_of(card.text) if card is not None else None
         if save is None or saver not in stable or card_id not in stable or self.silenced(stable, saver):
             return False
         if save.itself != (saver == card_id) or (sacrificed and not save.from_sacrifice):
@@ -462,7 +460,7 @@ class Table:
                 return Prompt(PromptKind.BEGINNING, current, link=link)
             return Prompt(PromptKind.CHAIN, current, link=link)
         if state.turn_ends is not None:
-            return Prompt(PromptKind.TURN_ENDS, current, card=state.turn_ends)
+            return Prompt(PromptKind.TURN_ENDS, current)
         if state.phase in (Phase.BEGINNING, Phase.DRAW):
             return Prompt(PromptKind.DRAW, current)
         if state.phase is Phase.ACTION:

@@ -27,7 +27,7 @@ from assistant.core.language.parser import Command, CommandError
 from assistant.core.language.reply import Choice, Question, Reply
 from assistant.core.language.verbs import BY_NAME, Verb
 from assistant.core.text import name_starts
-from assistant.core.words.announce import announce_said, facts_of_step, tells_of_step
+from assistant.core.words.announce import TURN_GOES_ON, announce_said, facts_of_step, tells_of_step
 from assistant.core.words.entry import query_problem
 from assistant.core.words.errors import (
     choose_card_for,
@@ -270,7 +270,8 @@ class Conversation:
         reply = dataclasses.replace(reply, facts=facts, tells=tells_of_step(game.table, step, len(game.log)))
         if any(isinstance(fact, TurnEndsNow) for fact in step.facts) and game.state.turn_ends is not None:
             # "your turn ends at once" (Rhinocorn): the question "End Ana's turn now?" is open; yes ends it
-            return dataclasses.replace(reply, pending=Question(lambda: self._checked(EndTurn())))
+            ask = Question(lambda: self._checked(EndTurn()), declined=TURN_GOES_ON)
+            return dataclasses.replace(reply, pending=ask)
         return reply
 
     def _write(self, record: Record) -> None:

@@ -96,9 +96,13 @@ __all__ = [
     "chain_duty",
     "begin_duties",
     "end_turn_now",
+    "TURN_GOES_ON",
 ]
 
 DO_IT_THEN_RESOLVE = "Do it, then say resolve."
+
+
+TURN_GOES_ON = "The turn goes on: the effect was not used."
 
 
 def end_turn_now(player: str) -> str:
