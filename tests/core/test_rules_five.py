@@ -244,16 +244,22 @@ def test_unicorn_poison_against_pandas_only_is_impossible():
 
 
 def test_every_card_that_needs_a_target_is_found_by_its_text():
-    """The Magic cards whose whole effect needs a target: each print of every deck, found by its wording."""
+    """The cards whose whole effect needs a target (a Magic card's, or one that must be done as the card enters):
+    each print of every deck, found by its wording."""
     prints = [card for deck_id in sorted(deck_files()) for card in every_print(deck_id)]
     found = sorted({(card.id, need.value) for card in prints if (need := needed_target(card.text))})
     assert found == [
         ("baby-trap", "others-baby"),
+        ("berserkercorn", "others-unicorn"),
         ("dragon-s-breath", "others-unicorn"),
         ("dragon-s-fire", "any-upgrade-or-downgrade"),
+        ("free-candy-unicorn", "others-baby"),
+        ("horny-flying-unicorn", "others-unicorn-to-take"),
         ("horrifying-impaling", "others-unicorn"),
         ("kiss-of-life", "unicorn-in-discard"),
+        ("naked-narwhal", "others-basic"),
         ("raze-the-stables", "any-upgrade-or-downgrade"),
+        ("seductive-unicorn", "others-unicorn-to-take"),
         ("targeted-destruction", "any-upgrade-or-downgrade"),
         ("targeted-destruction", "upgrade-there-or-downgrade-here"),
         ("unicorn-poison", "others-unicorn"),
@@ -451,3 +457,16 @@ def test_every_rule_the_table_keeps_is_tagged_and_listed():
     tagged = {card.id for card in prints if card.has(Tag.TABLE_KEEPS)}
     assert kept == tagged == {"nanny-cam", "pandamonium", "horse-shit", "cupcakes-for-everyone"}
     assert kept <= set(LEFT_TO_THE_TABLE)
+
+
+def test_a_unicorn_whose_entering_effect_must_take_what_is_not_there_is_impossible():
+    """Naked Narwhal (NSFW): as it enters, its owner must steal a Basic Unicorn from another player's Stable; with
+    none there, playing it is impossible. Under Mid-Sex Charlie Horse its triggered effect would not happen, so
+    nothing impossible is asked."""
+    s = table("uu-nsfw")
+    assert impossible(s, "play naked narwhal") == [Impossible(0, "naked-narwhal", Need.OTHERS_BASIC)]
+    bring(s, "horse-with-a-dildo", into="Ben")
+    assert not [o for o in s.game.check(Play(0, "naked-narwhal", 0)) if isinstance(o, Impossible)]
+    s = table("uu-nsfw")
+    bring(s, "mid-sex-charlie-horse")
+    assert not [o for o in s.game.check(Play(0, "naked-narwhal", 0)) if isinstance(o, Impossible)]

@@ -197,11 +197,16 @@ def needed_variation(text: str) -> str | None:
 
 
 class Need(enum.Enum):
-    """What a Magic card's effect must have to act on, without which it asks an impossible action (000: "If you
-    have a card in your hand that requires you to perform an impossible action, you may not play it")."""
+    """What a card's effect must have to act on (a Magic card's, or one that must be done as the card enters), without
+    which it asks an impossible action (000: "If you have a card in your hand that requires you to perform an
+    impossible action, you may not play it")."""
 
     OTHERS_UNICORN = "others-unicorn"
     """Unicorn Poison: "Destroy a Unicorn card in another player's Stable"."""
+    OTHERS_UNICORN_TO_TAKE = "others-unicorn-to-take"
+    """Horny Flying Unicorn: "you must steal a Unicorn card" as it enters."""
+    OTHERS_BASIC = "others-basic"
+    """Naked Narwhal: "you must steal a Basic Unicorn card" as it enters."""
     OTHERS_BABY = "others-baby"
     """Steal a Baby Unicorn card from another player's Stable."""
     UPGRADE_THERE_OR_DOWNGRADE_HERE = "upgrade-there-or-downgrade-here"
@@ -212,10 +217,17 @@ class Need(enum.Enum):
     """Kiss of Life: "Put a Unicorn card from the discard pile straight into your Stable"."""
 
 
-#: The opening of a Magic card's text that asks for a target, with what it needs (the whole effect: "Choose one"
-#: with another way out, or "you may", needs nothing).
+#: The opening of an effect that must be done as the card enters its player's Stable.
+_AS_IT_ENTERS = r"^When this card enters your Stable, you must "
+
+#: The opening of a card's text that asks for a target as it is played, with what it needs (a Magic card's whole
+#: effect, or what it must do as it enters; "Choose one" with another way out, or "you may", needs nothing).
 _NEEDS = (
     (re.compile(r"^Destroy an? Unicorn card in another player's Stable\b"), Need.OTHERS_UNICORN),
+    (re.compile(_AS_IT_ENTERS + r"destroy a Unicorn card in another player's Stable\b"), Need.OTHERS_UNICORN),
+    (re.compile(_AS_IT_ENTERS + r"(steal|move) a Unicorn card\b"), Need.OTHERS_UNICORN_TO_TAKE),
+    (re.compile(_AS_IT_ENTERS + r"(steal|move) a Basic Unicorn card\b"), Need.OTHERS_BASIC),
+    (re.compile(_AS_IT_ENTERS + r"(steal|move) a Baby Unicorn card\b"), Need.OTHERS_BABY),
     (re.compile(r"^Steal a Baby Unicorn card from another player's Stable\.$"), Need.OTHERS_BABY),
     (
         re.compile(
@@ -286,8 +298,8 @@ def table_rule(text: str) -> str | None:
 
 
 def needed_target(text: str) -> Need | None:
-    """What a Magic card's text needs to act on (Unicorn Poison: a Unicorn card in another player's Stable), or
-    None when it needs nothing or leaves a way out."""
+    """What a card's text needs to act on as it is played (Unicorn Poison: a Unicorn card in another player's
+    Stable; Berserkercorn, as it enters, the same), or None when it needs nothing or leaves a way out."""
     return next((need for pattern, need in _NEEDS if pattern.search(text)), None)
 
 

@@ -167,8 +167,10 @@ def _check_play(table: Table, s: GameState, e: Play, out: list[Objection]) -> No
     if variation and not table.herd(s, e.player).get(variation):
         out.append(NeedsVariation(e.player, e.card, variation))
     _check_name_ban(table, s, e.player, e.card, out)
-    need = needed_target(card.text) if card.type is CardType.MAGIC else None
-    if need is not None and not table.has_target(s, e.player, need):
+    need = needed_target(card.text)
+    into = s.players[e.player if e.into is None else e.into].stable
+    silenced = enters_a_stable(card) and table.triggers_silenced(into, e.card)  # (Blinding Light: no effect to do)
+    if need is not None and not silenced and not table.has_target(s, e.player, need, card.type is CardType.MAGIC):
         out.append(Impossible(e.player, e.card, need))
     if enters_a_stable(card):
         _check_entry(table, s, e.card, e.player if e.into is None else e.into, out)

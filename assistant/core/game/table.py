@@ -380,10 +380,11 @@ class Table:
         """Each player's number to win (`goal_of`)."""
         return tuple(self.goal_of(stables, goal, goals, seat) for seat in range(len(stables)))
 
-    def has_target(self, state: GameState, player: int, need: Need) -> bool:
-        """True when what a Magic card's effect needs to act on is there (`Need`): a Unicorn card in another
-        player's Stable that it may destroy (not a Panda under Pandamonium, not one Rainbow Aura or its own text
-        protects from Magic), an Upgrade or Downgrade, a Unicorn card in the discard pile (or a card not named)."""
+    def has_target(self, state: GameState, player: int, need: Need, magic: bool = True) -> bool:
+        """True when what a card's effect needs to act on is there (`Need`): a Unicorn card in another player's
+        Stable that it may destroy (not a Panda under Pandamonium, none behind Rainbow Aura, for a `magic` card's
+        effect not one whose own text protects it from Magic) or take, an Upgrade or Downgrade, a Unicorn card in
+        the discard pile (or a card not named)."""
         stables = state.stables
         others = [stable for seat, stable in enumerate(stables) if seat != player]
 
@@ -391,9 +392,8 @@ class Table:
             return [card.type for card_id in stable if (card := self.cards.get(card_id)) is not None]
 
         match need:
-            case Need.OTHERS_UNICORN | Need.OTHERS_BABY:
-                baby = need is Need.OTHERS_BABY
-                return any(self._unicorn_target(stable, baby) for stable in others)
+            case Need.OTHERS_UNICORN | Need.OTHERS_UNICORN_TO_TAKE | Need.OTHERS_BASIC | Need.OTHERS_BABY:
+                return any(self._unicorn_target(stable, need, magic) for stable in others)
             case Need.UPGRADE_THERE_OR_DOWNGRADE_HERE:
                 return any(CardType.UPGRADE in kinds(s) for s in others) or CardType.DOWNGRADE in kinds(stables[player])
             case Need.ANY_UPGRADE_OR_DOWNGRADE:
@@ -402,21 +402,24 @@ class Table:
             (card := self.cards.get(c)) is not None and card.type.is_creature for c in state.discard if c
         )
 
-    def _unicorn_target(self, stable: tuple[str, ...], baby: bool) -> bool:
-        """True when a Stable holds a Unicorn card that a Magic card may destroy, or (with `baby`) a Baby it may
-        steal."""
+    def _unicorn_target(self, stable: tuple[str, ...], need: Need, magic: bool) -> bool:
+        """True when a Stable holds a Unicorn card of the kind an effect needs (a Baby, a Basic) that it may destroy
+        (`Need.OTHERS_UNICORN`) or take."""
         if acting_with(stable, self.cards, Tag.NOT_A_UNICORN_EFFECT):
             return False  # Pandamonium: they are Pandas
-        if not baby and self.card_in(stable, Tag.PROTECTS_UNICORNS):
+        destroying = need is Need.OTHERS_UNICORN
+        if destroying and self.card_in(stable, Tag.PROTECTS_UNICORNS):
             return False  # Rainbow Aura: they cannot be destroyed
-        found = (self.cards.get(card_id) for card_id in stable)
-        return any(
-            card is not None
-            and card.type.is_creature
-            and (card.type is CardType.BABY or not baby)
-            and not card.has(Tag.MAGIC_PROOF)
-            for card in found
-        )
+        for card_id in stable:
+            card = self.cards.get(card_id)
+            if card is None or not card.type.is_creature or (destroying and magic and card.has(Tag.MAGIC_PROOF)):
+                continue
+            if need is Need.OTHERS_BABY and card.type is not CardType.BABY:
+                continue
+            if need is Need.OTHERS_BASIC and not self.is_basic(stable, card_id):
+                continue
+            return True
+        return False
 
     def saves(self, state: GameState, saver: str, card_id: str, owner: int, sacrificed: bool = False) -> bool:
         """True when a card in the owner's Stable may save one of their cards about to be destroyed (or, with

@@ -99,6 +99,8 @@ ASK_ANYWAY = "Record anyway?"
 #: What a Magic card's effect needs to act on (`Impossible`), as said.
 _NEEDS = {
     Need.OTHERS_UNICORN: "a Unicorn card it can destroy in another player's Stable",
+    Need.OTHERS_UNICORN_TO_TAKE: "a Unicorn card in another player's Stable",
+    Need.OTHERS_BASIC: "a Basic Unicorn card in another player's Stable",
     Need.OTHERS_BABY: "a Baby Unicorn card in another player's Stable",
     Need.UPGRADE_THERE_OR_DOWNGRADE_HERE: "an Upgrade card in another player's Stable or a Downgrade card in yours",
     Need.ANY_UPGRADE_OR_DOWNGRADE: "an Upgrade or Downgrade card in a Stable",
