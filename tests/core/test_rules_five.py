@@ -13,11 +13,20 @@ import pytest
 from assistant.core.cards.card import Tag
 from assistant.core.cards.wording import Need, leave_effect, needed_target, table_rule
 from assistant.core.game.chain import Trigger, TriggerKind
-from assistant.core.game.events import Bring, Destroy, Play, Save, Source
-from assistant.core.game.facts import CardMustGo, GoesBackNow, HerdBonusIgnored, LinkAdded, TableKeeps, TurnEndsNow
+from assistant.core.game.events import Bring, Destroy, Phase, Play, Save, Source
+from assistant.core.game.facts import (
+    CardMustGo,
+    DrawSkipped,
+    GoesBackNow,
+    HerdBonusIgnored,
+    LinkAdded,
+    TableKeeps,
+    TurnEndsNow,
+)
 from assistant.core.game.objections import (
     CannotNeigh,
     CannotSave,
+    DrawIsSkipped,
     ExtraIsAPlay,
     Impossible,
     NoCopiesLeft,
@@ -78,11 +87,15 @@ def test_a_unicorn_under_blinding_light_is_a_basic_unicorn_for_every_rule():
     assert s.game.table.win_barred(s.game.state.stables, 0) == "the-black-spot"
 
 
-def rhinocorn_turn(base: str = "uu-2nd", addons: tuple[str, ...] = (), card_id: str = "rhinocorn") -> Session:
-    """Ana's turn begins with a card in her Stable whose beginning-of-turn effect ends her turn at once."""
+def rhinocorn_turn(
+    base: str = "uu-2nd", addons: tuple[str, ...] = (), card_id: str = "rhinocorn", target: str | None = None
+) -> Session:
+    """Ana's turn begins with a card in her Stable whose beginning-of-turn effect acts on the turn (ends it, skips
+    its Draw phase); `target`, a card brought into Ben's Stable first."""
     s = table(base, addons)
     bring(s, card_id)
-    bring(s, "basic-unicorn-red", into="Ben")
+    if target is not None:
+        bring(s, target, into="Ben")
     s.handle("end turn")
     s.handle("draw")
     s.handle("end turn")
@@ -93,7 +106,7 @@ def rhinocorn_turn(base: str = "uu-2nd", addons: tuple[str, ...] = (), card_id: 
 def test_rhinocorn_used_asks_to_end_the_turn_and_never_prompts_the_draw():
     """Rhinocorn (000 base deck): "If you do, your turn ends at once". Once its effect is done the tracker asks
     "End Ana's turn now?" (no Draw phase prompted, at any level); yes ends the turn and Ben's begins."""
-    s = rhinocorn_turn()
+    s = rhinocorn_turn(target="basic-unicorn-red")
     s.handle("verbosity coaching")
     unwarned(s, "destroy basic red from Ben")
     said = s.handle("resolve")
@@ -470,3 +483,25 @@ def test_a_unicorn_whose_entering_effect_must_take_what_is_not_there_is_impossib
     s = table("uu-nsfw")
     bring(s, "mid-sex-charlie-horse")
     assert not [o for o in s.game.check(Play(0, "naked-narwhal", 0)) if isinstance(o, Impossible)]
+
+
+@pytest.mark.parametrize(
+    "base, addons, card_id",
+    [
+        # Llamabot-3000 (Llamas): "If you do, you skip your Draw phase"; Hex (Legends): "you must skip this turn's
+        # Draw phase"; Pony Play (NSFW): "If you do, skip your Draw phase".
+        ("llamas", (), "llamabot-3000"),
+        ("uu-2nd", ("uu-legends",), "hex"),
+        ("uu-nsfw", (), "pony-play"),
+    ],
+)
+def test_a_card_that_skips_the_draw_phase_prompts_no_draw(base, addons, card_id):
+    """Once the effect is done, the tracker prompts no draw (the card's `skip_phase` was read by nothing): a draw
+    is warned, and `skip` goes on to the Action phase."""
+    s = rhinocorn_turn(base, addons, card_id)
+    unwarned(s, "resolve")
+    assert DrawSkipped(0, card_id) in facts(s)
+    assert s.game.table.prompt(s.game.state).kind is PromptKind.SKIP_DRAW
+    assert warning(s, "draw") == (DrawIsSkipped(0, card_id),)
+    unwarned(s, "skip")
+    assert s.game.state.phase is Phase.ACTION and s.game.state.draw_skipped is None

@@ -9,8 +9,15 @@ import pytest
 
 from assistant.core.cards.wording import Need
 from assistant.core.game.events import Save
-from assistant.core.game.facts import CardMustGo, HerdBonusIgnored, TurnEndsNow
-from assistant.core.game.objections import CannotSave, ExtraIsAPlay, Impossible, Indestructible, NotAUnicornHere
+from assistant.core.game.facts import CardMustGo, DrawSkipped, HerdBonusIgnored, TurnEndsNow
+from assistant.core.game.objections import (
+    CannotSave,
+    DrawIsSkipped,
+    ExtraIsAPlay,
+    Impossible,
+    Indestructible,
+    NotAUnicornHere,
+)
 from assistant.core.words.announce import describe_prompt
 from assistant.core.words.gameplay import describe_event, describe_fact, save_offered
 from assistant.core.words.rulings import describe_objection, short_objection
@@ -95,3 +102,14 @@ def test_puppicorn_sacrificed_is_said_as_a_sacrifice():
     table = game("uu-1st").table
     assert short_objection(table, Indestructible("puppicorn", sacrificed=True)) == "Puppicorn can't be sacrificed."
     assert short_objection(table, Indestructible("puppicorn")) == "Puppicorn can't be destroyed."
+
+
+def test_a_draw_phase_skipped_is_said_asked_and_warned():
+    played = game("llamas")
+    table, state = played.table, replace(played.state, draw_skipped="llamabot-3000")
+    assert describe_fact(table, DrawSkipped(0, "llamabot-3000"), state) == "Llamabot-3000: Ana skips the Draw phase."
+    assert describe_prompt(table, state) == "Ana skips the Draw phase: say skip."
+    assert may_do(table, state) == "Ana skips the Draw phase."
+    assert describe_objection(table, DrawIsSkipped(0, "llamabot-3000")) == (
+        "Llamabot-3000's effect skipped Ana's Draw phase, so there is no Draw phase draw."
+    )

@@ -190,6 +190,9 @@ class Tag(enum.StrEnum):
     SHUFFLES_ITSELF = "shuffles_itself"
     """A Magic card whose effect puts the card itself back into the deck with the discard pile (Shake Up): it goes
     to the discard pile at once, not once its effect is done, so the reshuffle takes it."""
+    SKIPS_DRAW = "skips_draw"
+    """Its beginning-of-turn effect, once done, skips its owner's Draw phase (Llamabot-3000, Hex): the tracker
+    prompts no draw and warns one."""
     ENDS_TURN = "ends_turn"
     """Its effect, once done, ends its owner's turn at once (Rhinocorn, Zombie Unicorn): the tracker asks whether
     the turn ends now instead of prompting the next phase."""

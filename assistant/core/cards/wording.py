@@ -92,6 +92,11 @@ CHECKED_WORDING: tuple[tuple[str, Tag], ...] = (
     (r"word Dragon in their name cannot destroy", Tag.DRAGON_PROOF),
     (r"you skip your Beginning of Turn phase", Tag.SKIPS_BEGINNING),
     (r"your Unicorn cards count as Basic Unicorns", Tag.MAKES_BASIC),
+    (
+        r"skip your Draw phase|skip this turn's Draw phase|give up this turn's Draw phase|skip drawing a card in "
+        r"your Draw phase",
+        Tag.SKIPS_DRAW,
+    ),
     (r"Put this card, every card in your hand and the whole discard pile back in the deck", Tag.SHUFFLES_ITSELF),
     (
         r"your turn ends at once|your turn then jumps to its end|skip straight to your End of Turn phase|"

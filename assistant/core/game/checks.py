@@ -59,6 +59,7 @@ from assistant.core.game.objections import (
     ChainOpen,
     DeckTooSmall,
     DestroyOwn,
+    DrawIsSkipped,
     EmptyHand,
     ExtraIsAPlay,
     GameIsOver,
@@ -474,6 +475,8 @@ def _check_draw(table: Table, s: GameState, e: Draw, out: list[Objection]) -> No
         out.append(DeckTooSmall(s.deck))
     # In the Action phase the current player's own draw is the phase's one action: "Play a card ... OR DRAW a
     # card" (000); a draw an effect asks for (a link waiting in the chain) is not.
+    if e.player == s.current and s.phase < Phase.ACTION and s.draw_skipped is not None and not s.chain:
+        out.append(DrawIsSkipped(e.player, s.draw_skipped))
     action_draw = e.player == s.current and s.phase is Phase.ACTION and not s.chain
     if action_draw and s.actions >= table.allowed_actions(s):
         out.append(ActionUsed(e.player, s.actions))

@@ -200,6 +200,14 @@ class TurnEndsNow(Fact):
 
 
 @dataclass(frozen=True)
+class DrawSkipped(Fact):
+    """A card's beginning-of-turn effect that skips the Draw phase was done (Llamabot-3000, Hex)."""
+
+    player: int
+    card: str
+
+
+@dataclass(frozen=True)
 class SavedToHand(Fact):
     """A card sacrificed or destroyed while an Instant that saves it was done went to that Instant's player's hand
     (Unicorn Net)."""

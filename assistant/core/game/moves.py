@@ -66,6 +66,7 @@ from assistant.core.game.facts import (
     BeginningSkipped,
     CardTravelled,
     DeckRanOut,
+    DrawSkipped,
     Fact,
     GoesBackNow,
     HerdBonusIgnored,
@@ -268,6 +269,8 @@ def _set_phase(table: Table, d: Draft, phase: Phase, facts: list[Fact]) -> None:
         _lose_optional(table, d, facts)
     d.phase = phase
     d.turn_ends = None  # the turn went on: an effect that would have ended it was not used
+    if phase is Phase.ACTION:
+        d.draw_skipped = None
     facts.append(PhaseBegan(d.current, phase))
     if phase is Phase.END:
         hand = d.hands[d.current]
@@ -336,7 +339,7 @@ def _new_turn(table: Table, d: Draft, facts: list[Fact], to: int | None = None) 
     d.actions = 0
     d.lost = ()
     d.instant_ban = None
-    d.turn_ends = None
+    d.turn_ends = d.draw_skipped = None
     facts.append(TurnBegan(d.current, d.turn))
     skipper = table.beginning_skipped(d.stables[d.current])
     if skipper:
@@ -413,6 +416,10 @@ def _apply_resolve(table: Table, d: Draft, e: Resolve, facts: list[Fact]) -> Non
             # "If you do, your turn ends at once" (Rhinocorn): the table says whether the effect was used
             d.turn_ends = ender.card
             facts.append(TurnEndsNow(d.current, ender.card))
+        skipper = first_with(table.cards, link, Tag.SKIPS_DRAW)
+        if skipper is not None and skipper.owner == d.current and skipper.card not in d.lost and d.phase < Phase.ACTION:
+            d.draw_skipped = skipper.card  # "If you do, you skip your Draw phase" (Llamabot-3000)
+            facts.append(DrawSkipped(d.current, skipper.card))
         flare = first_with(table.cards, link, Tag.SKIPS_START)
         if flare is not None and d.phase < Phase.ACTION:  # Flare Gun: no beginning-of-turn effects, no draw
             d.chain = tuple(kept for link in d.chain if (kept := tuple(t for t in link if not t.kind.is_beginning)))
@@ -548,6 +555,8 @@ def _apply_nursery(table: Table, d: Draft, e: ToNursery, facts: list[Fact]) -> N
 def _apply_next(table: Table, d: Draft, e: NextPhase, facts: list[Fact]) -> None:
     if d.phase is Phase.END:
         _new_turn(table, d, facts)
+    elif d.draw_skipped is not None and d.phase < Phase.ACTION:  # the Draw phase skipped: on to the Action phase
+        _advance(table, d, Phase.ACTION, facts)
     else:
         _set_phase(table, d, d.phase.after, facts)
 

@@ -409,6 +409,14 @@ class CannotSave(Objection):
 
 
 @dataclass(frozen=True)
+class DrawIsSkipped(Objection):
+    """The Draw phase's draw where a card's effect, done, skipped the Draw phase (Llamabot-3000, Hex)."""
+
+    player: int
+    card: str
+
+
+@dataclass(frozen=True)
 class ExtraIsAPlay(Objection):
     """A draw as the Action phase's second action, where a card gives one more play only (Double Dutch: "you may
     play 2 cards"), not one more draw."""

@@ -72,6 +72,9 @@ class GameState:
     turn_ends: str | None = None
     """The card whose effect, just done, ends the current player's turn at once (Rhinocorn: "your turn ends at
     once"), until the turn ends or the table goes on to another phase; None otherwise."""
+    draw_skipped: str | None = None
+    """The card whose beginning-of-turn effect, done, skips the current player's Draw phase (Llamabot-3000, Hex),
+    until the Action phase begins; None otherwise."""
     opened: tuple[str, ...] = ()
     """The cards whose beginning-of-turn effects joined the chain as this turn began: one that arrived later had no
     effect to use this turn (Unicorn Lasso gives nothing back)."""
@@ -105,6 +108,7 @@ class GameState:
             "skips": list(self.skips),
             "instant_ban": self.instant_ban,
             "turn_ends": self.turn_ends,
+            "draw_skipped": self.draw_skipped,
             "opened": list(self.opened),
         }
 
@@ -135,6 +139,7 @@ class Draft:
     skips: tuple[int, ...] = ()
     instant_ban: str | None = None
     turn_ends: str | None = None
+    draw_skipped: str | None = None
     opened: tuple[str, ...] = ()
     entered: list[tuple[str, int]] = field(default_factory=list)
     left: list[tuple[str, int]] = field(default_factory=list)
@@ -166,6 +171,7 @@ class Draft:
             s.skips,
             s.instant_ban,
             s.turn_ends,
+            s.draw_skipped,
             s.opened,
         )
 
@@ -197,5 +203,6 @@ class Draft:
             self.skips,
             self.instant_ban,
             self.turn_ends,
+            self.draw_skipped,
             self.opened,
         )

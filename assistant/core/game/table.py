@@ -44,6 +44,8 @@ class PromptKind(enum.Enum):
     TURN_ENDS = "turn-ends"
     """A card's effect just done ends the turn at once (Rhinocorn): end it now, rather than go on to a phase."""
     DRAW = "draw"
+    SKIP_DRAW = "skip-draw"
+    """A card's effect just done skips the Draw phase (Llamabot-3000): skip it, rather than draw."""
     ACTION = "action"
     """Play a card or draw one more."""
     END_TURN = "end-turn"
@@ -465,7 +467,7 @@ class Table:
         if state.turn_ends is not None:
             return Prompt(PromptKind.TURN_ENDS, current)
         if state.phase in (Phase.BEGINNING, Phase.DRAW):
-            return Prompt(PromptKind.DRAW, current)
+            return Prompt(PromptKind.DRAW if state.draw_skipped is None else PromptKind.SKIP_DRAW, current)
         if state.phase is Phase.ACTION:
             spent = state.actions >= self.allowed_actions(state)
             return Prompt(PromptKind.END_TURN if spent else PromptKind.ACTION, current)

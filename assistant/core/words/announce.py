@@ -149,6 +149,8 @@ def phrase_prompt(table: Table, prompt: Prompt, level: Verbosity = Verbosity.COA
             return f"Next in the chain: {describe_link(table, prompt.link)}." + (f" {DO_IT_THEN_RESOLVE}" * coach)
         case PromptKind.DRAW:
             return f"{current} draws a card: say draw." if coach else ""
+        case PromptKind.SKIP_DRAW:
+            return f"{current} skips the Draw phase: say skip." if coach else ""
         case PromptKind.ACTION:
             return f"{current} plays a card or draws one more: say play and a card, or draw. Then end turn." * coach
         case PromptKind.END_TURN:

@@ -52,6 +52,7 @@ from assistant.core.game.facts import (
     CardMustGo,
     CardTravelled,
     DeckRanOut,
+    DrawSkipped,
     Fact,
     GameOver,
     GoesBackNow,
@@ -523,6 +524,8 @@ def describe_fact(table: Table, fact: Fact, state: GameState) -> str:  # noqa: C
             f"{game_card_name(table, fact.card)}: {player_name(table, fact.player)} skips the Beginning of Turn "
             "phase and the Draw phase, and the Action phase begins."
         )
+    if isinstance(fact, DrawSkipped):
+        return f"{game_card_name(table, fact.card)}: {player_name(table, fact.player)} skips the Draw phase."
     if isinstance(fact, TurnEndsNow):
         return (
             f"{game_card_name(table, fact.card)}: once its effect is used, {player_name(table, fact.player)}'s turn "

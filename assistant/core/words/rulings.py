@@ -22,6 +22,7 @@ from assistant.core.game.objections import (
     ChainOpen,
     DeckTooSmall,
     DestroyOwn,
+    DrawIsSkipped,
     EmptyHand,
     ExtraIsAPlay,
     GameIsOver,
@@ -243,6 +244,8 @@ def describe_objection(table: Table, objection: Objection) -> str:  # noqa: C901
             )
         case CannotSave(player, saved, saver):
             return f"{card(saver)} in {area_of(table, player)} cannot save {card(saved)} now, as its text says."
+        case DrawIsSkipped(player, skipper):
+            return f"{card(skipper)}'s effect skipped {name(player)}'s Draw phase, so there is no Draw phase draw."
         case ExtraIsAPlay(player, giver):
             return f"{name(player)} already played; {card(giver)} gives one more card to play, not a draw."
         case Impossible(_, played, need):

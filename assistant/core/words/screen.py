@@ -124,6 +124,8 @@ def may_do(table: Table, state: GameState) -> str:
             return "Do the next link of the chain, then resolve."
         case PromptKind.DRAW:
             return f"{current} draws."
+        case PromptKind.SKIP_DRAW:
+            return f"{current} skips the Draw phase."
         case PromptKind.ACTION:
             return f"{current} plays a card or draws."
         case PromptKind.DISCARD:
