@@ -253,6 +253,12 @@ _NEEDS = (
 )
 
 
+def needed_target(text: str) -> Need | None:
+    """What a card's text needs to act on as it is played (Unicorn Poison: a Unicorn card in another player's
+    Stable; Berserkercorn, as it enters, the same), or None when it needs nothing or leaves a way out."""
+    return next((need for pattern, need in _NEEDS if pattern.search(text)), None)
+
+
 @dataclass(frozen=True)
 class SaveCard:
     """What a card that saves another "instead" says (Black Knight Unicorn, Unicorn Phoenix, Llama Pinata): which
@@ -300,12 +306,6 @@ def table_rule(text: str) -> str | None:
     """The sentence of a card's text that the table keeps itself (tag `table_keeps`), or None."""
     found = _TABLE_RULE.search(text)
     return found.group(0).strip() if found else None
-
-
-def needed_target(text: str) -> Need | None:
-    """What a card's text needs to act on as it is played (Unicorn Poison: a Unicorn card in another player's
-    Stable; Berserkercorn, as it enters, the same), or None when it needs nothing or leaves a way out."""
-    return next((need for pattern, need in _NEEDS if pattern.search(text)), None)
 
 
 #: An Instant that stops the card being played: "That card is stopped", "stop that card", "Neigh a card".
