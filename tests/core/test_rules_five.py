@@ -505,3 +505,17 @@ def test_a_card_that_skips_the_draw_phase_prompts_no_draw(base, addons, card_id)
     assert warning(s, "draw") == (DrawIsSkipped(0, card_id),)
     unwarned(s, "skip")
     assert s.game.state.phase is Phase.ACTION and s.game.state.draw_skipped is None
+
+
+def test_the_first_edition_blinding_light_takes_every_effect_but_keeps_the_count():
+    """Blinding Light (1st Edition, first print): none of the effects of the Unicorn cards in its Stable can be
+    used, so Ginormous Unicorn's "you cannot play Instant cards" stops nothing; the Unicorns keep their type, so
+    Ginormous still counts 2. Its second print stops only triggered effects and carries no such tag."""
+    s = table("uu-1st")
+    bring(s, "ginormous-unicorn", into="Ben")
+    bring(s, "blinding-light", into="Ben")
+    s.handle("play yay")
+    unwarned(s, "neigh Ben")
+    assert s.game.table.tally(s.game.state)[1] == 3  # the Baby and Ginormous as 2
+    light = next(c for c in every_print("uu-1st") if c.id == "blinding-light" and "triggered" in c.text)
+    assert not light.has(Tag.UNICORNS_EFFECTLESS)

@@ -197,8 +197,10 @@ class Tag(enum.StrEnum):
     """Its effect, once done, ends its owner's turn at once (Rhinocorn, Zombie Unicorn): the tracker asks whether
     the turn ends now instead of prompting the next phase."""
     MAKES_BASIC = "makes_basic"
-    """The Unicorn cards in its Stable count as Basic Unicorns, 1 each, and none of their own effects work, the
-    continuous ones included (Blinding Light, 2nd Edition)."""
+    """The Unicorn cards in its Stable count as Basic Unicorns, 1 each (Blinding Light, 2nd Edition)."""
+    UNICORNS_EFFECTLESS = "unicorns_effectless"
+    """None of the effects of the Unicorn cards in its Stable work, the continuous ones included (Blinding Light:
+    Ginormous Unicorn there stops no Neigh; Legal Ramifications)."""
     GONE_WITHOUT_UNICORNS = "gone_without_unicorns"
     """Its owner sacrifices it once their Stable holds no Unicorn card (Unicorn Flatulence)."""
     GONE_ON_EMPTY_HAND = "gone_on_empty_hand"

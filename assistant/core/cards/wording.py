@@ -93,6 +93,11 @@ CHECKED_WORDING: tuple[tuple[str, Tag], ...] = (
     (r"you skip your Beginning of Turn phase", Tag.SKIPS_BEGINNING),
     (r"your Unicorn cards count as Basic Unicorns", Tag.MAKES_BASIC),
     (
+        r"their effects do not work|none of the effects of your Unicorn cards can be used|counts as a Ram and has no "
+        r"effect of its own",
+        Tag.UNICORNS_EFFECTLESS,
+    ),
+    (
         r"skip your Draw phase|skip this turn's Draw phase|give up this turn's Draw phase|skip drawing a card in "
         r"your Draw phase",
         Tag.SKIPS_DRAW,

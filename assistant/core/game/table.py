@@ -298,13 +298,13 @@ class Table:
 
     def silenced(self, stable: tuple[str, ...], card_id: str) -> bool:
         """True when a card in this Stable has no effect: a Downgrade beside a card that silences Downgrades, or a
-        Unicorn card beside one that makes the Unicorns there Basic Unicorns with no effects (Blinding Light, 2nd
-        Edition: Ginormous Unicorn no longer stops its owner's Neighs)."""
+        Unicorn card beside one that takes every effect of the Unicorns there (Blinding Light: Ginormous Unicorn no
+        longer stops its owner's Neighs)."""
         card = self.cards.get(card_id)
         if card is None:
             return False
         if card.type.is_creature:
-            return acting_with(stable, self.cards, Tag.MAKES_BASIC)
+            return acting_with(stable, self.cards, Tag.UNICORNS_EFFECTLESS)
         return card.type is CardType.DOWNGRADE and downgrades_silenced(stable, self.cards)
 
     def is_basic(self, stable: tuple[str, ...], card_id: str) -> bool:
