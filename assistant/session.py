@@ -514,6 +514,9 @@ class Session:
         if other_print and not query.strip() and self.subject is not None:
             return self._keep(answer(self.subject))  # "other print" alone: the card just read
         resolution = self.resolve(query)
+        bare = re.sub(r"^\s*the\s+", "", query, flags=re.IGNORECASE)
+        if resolution.match is None and bare != query:  # "card the yay": the article was not part of a name
+            resolution = self.resolve(bare)
         notice = self._resolver().take_notice()
         if resolution.match is not None:
             reply = answer(resolution.match)

@@ -13,13 +13,15 @@ the table.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 
 from assistant.commands.app import table_session
-from assistant.core.cards.card import CardSet, CardType, Tag
+from assistant.core.cards.card import Card, CardSet, CardType, Tag
 from assistant.core.cards.cardfile import parse_deck
-from assistant.core.cards.wording import CHECKED_TAGS, CHECKED_WORDING, checked_tags
+from assistant.core.cards.wording import CHECKED_TAGS, CHECKED_WORDING, checked_tags, leave_effect, save_of
 from assistant.core.game.facts import (
     BeginningSkipped,
     CardMustGo,
@@ -50,6 +52,7 @@ from assistant.core.game.objections import (
     TriggerCannotDestroy,
     VariationKeptOut,
 )
+from assistant.core.game.rules import load_rules
 from assistant.session import Session
 from assistant.storage.decks import deck_files, load_card_set, load_deck
 
@@ -192,7 +195,7 @@ def to_bens_turn(session: Session) -> None:
             (CannotDestroy(0, "divine-peace"),),
         ),
         # Puppicorn (1st Edition): "Nothing can sacrifice or destroy this card".
-        ("uu-1st", (), "puppicorn", "sacrifice puppicorn", (Indestructible("puppicorn"),)),
+        ("uu-1st", (), "puppicorn", "sacrifice puppicorn", (Indestructible("puppicorn", sacrificed=True),)),
         # Rainbow Aura (both editions), Unicorn Chastity Belt (NSFW): "your Unicorn cards cannot be destroyed".
         (
             "uu-2nd",
@@ -490,17 +493,22 @@ def test_dragons_blessing_silences_the_downgrades_in_its_stable():
 
 def test_protection_that_is_only_an_optional_save_does_not_forbid_the_destroy():
     """Black Knight Unicorn ("you may save it by sacrificing this card"), Blow Up Unicorn, Unicorn Survival Kit
-    and Dragon's Blessing carry the descriptive tag `protects` but forbid nothing: destroying is not warned."""
-    for base, addons, card_id in [
-        ("uu-2nd", (), "black-knight-unicorn"),
-        ("uu-2nd", ("uu-nsfw-expansion",), "blow-up-unicorn"),
-        ("uu-2nd", ("uu-adventures",), "unicorn-survival-kit"),
-        ("uu-2nd", ("uu-dragons",), "dragon-s-blessing"),
+    and Dragon's Blessing carry the descriptive tag `protects` but forbid nothing: destroying is not warned. The
+    three saves are offered ("Save it?"), and no records the destroy."""
+    for base, addons, card_id, offered in [
+        ("uu-2nd", (), "black-knight-unicorn", True),
+        ("uu-2nd", ("uu-nsfw-expansion",), "blow-up-unicorn", True),
+        ("uu-2nd", ("uu-adventures",), "unicorn-survival-kit", True),
+        ("uu-2nd", ("uu-dragons",), "dragon-s-blessing", False),
     ]:
         session = table(base, addons)
         bring(session, card_id, into="Ben")
         bring(session, "basic-unicorn-red", into="Ben")
-        unwarned(session, "destroy basic red from Ben")
+        reply = session.handle("destroy basic red from Ben")
+        assert objections(session) == () and reply.confirm is offered, card_id
+        if offered:
+            session.handle("no")
+        assert "basic-unicorn-red" not in session.game.state.players[1].stable
 
 
 def test_tiny_stable_says_when_its_limit_bites():
@@ -533,15 +541,16 @@ def test_neigh_means_neigh_cannot_be_answered():
 #: The rules the tracker leaves to the table: card id, then each rule it leaves (words of that rule's sentence) and
 #: why. A card with two rules, one followed, names the other here: each rule of a card is handled, not the card.
 LEFT_TO_THE_TABLE: dict[str, dict[str, str]] = {
-    "black-knight-unicorn": {"about to be destroyed": "an optional save (may sacrifice this card): the owner's choice"},
-    "hentaicorn": {"about to be destroyed": "an optional save (may sacrifice this card): the owner's choice"},
-    "blow-up-unicorn": {"about to be sacrificed": "an optional save (may sacrifice this card): the owner's choice"},
-    "unicorn-survival-kit": {"about to be sacrificed": "an optional save (may discard 2 cards): the owner's choice"},
     "unicorn-phoenix": {
-        "about to be sacrificed": "an optional save (may discard a card instead): the owner's choice",
         "comes straight back": "its return from the discard pile is recorded as bring from discard",
+        "Should you have no card to discard": "its enter effect's cost unpaid: the table records the destroy",
+        "With an empty hand": "its return (second print) needs a discard: the table records it or not",
     },
-    "unicorn-phoenix-ra": {"about to be sacrificed": "an optional save (may discard a card): the owner's choice"},
+    "unicorn-phoenix-ra": {
+        "Should you have no card to discard": "its enter effect's cost unpaid (1st Edition print): the table "
+        "records the destroy"
+    },
+    "puppicorn": {"Whenever a player begins a turn": "its walk (second print) is recorded as `move`"},
     "pandamonium": {"no effect on your Pandas": "counted as 0; which effects affect Unicorn cards is each effect's"},
     "horse-shit": {"no effect on them": "counted as 0; which effects affect Unicorn cards is each effect's"},
     "nanny-cam": {"face up": "a hand kept face up: nothing the tracker sees"},
@@ -551,21 +560,17 @@ LEFT_TO_THE_TABLE: dict[str, dict[str, str]] = {
         "back into your hand": "back to the hand, not the discard pile: recorded as return"
     },
     "a-cute-attack": {"none of their effects": "its own removals trigger nothing: the table resolves no link"},
-    "llama-pinata": {"about to be sacrificed": "an optional save (may sacrifice this card): the owner's choice"},
-    "the-kids-are-alright": {"Baby Animal cards in it": "Babies in its Field protected: no tag for Babies alone"},
-    "static-charged-alpaca": {"aims one of their effects": "whom an effect aims at is not recorded"},
 }
 
-#: Words that mark a rule of a card's own in a sentence of its text: a prohibition or a protection (`FORBIDS`),
-#: a win, a cap, a card that travels, a missed turn, a duty each time something happens.
-RULE = re.compile(
-    r"cannot|can't|can neither|\bnever\b|can only|only while|only play|no effect|do not work|do not happen|"
-    r"take place|skip your Beginning|nothing can|no one can|none of|would be sacrificed or destroyed|"
-    r"about to be (sacrificed|destroyed)|would be destroyed|face up|\bwin\b|more than 5|when your turn ends|"
-    r"at the end of your turn|misses their next turn|skips? (it|their next turn)|\beach time\b|\bwhenever\b|"
-    r"\bevery time\b|comes straight back|affect every player's|back (in)?to your hand",
-    re.IGNORECASE,
-)
+#: Sentences that state no rule of their own, each with what it says instead: they explain a rule beside them.
+SAYS_NO_RULE: dict[str, dict[str, str]] = {
+    "henry-the-huarizo": {"It has no other effect": "says the card has nothing more than its variations"},
+    "velcro-barrier": {"Other kinds of card are not affected": "says which cards its rules leave alone"},
+    "blinding-light": {"keep their type": "says what its rule (1st Edition, first print) leaves as it is"},
+    "mid-sex-charlie-horse": {"continuous effects still work": "says what its rule does not silence"},
+    "tiny-stable": {"does not say what happens to a sixth": "says what the print leaves unsaid (`at_most_five`)"},
+}
+
 #: Velcro Barrier's and Bridge Troll On Duty's second rule, checked by the tag of the variations they keep out.
 HELD_IN = re.compile(r"Those already in it cannot be moved into another player's Field")
 KEPT_OUT_TAGS = (Tag.NO_LLAMAS_HERE, Tag.NO_ALPACAS_HERE, Tag.NO_GOATS_HERE, Tag.NO_RAMS_HERE)
@@ -584,8 +589,8 @@ OWN_RULE_OPENS = re.compile(
 
 
 def card_rules(text: str) -> list[tuple[str, bool]]:
-    """The sentences of a card's text that hold a rule (`RULE`), each with whether it belongs to a triggered effect
-    (read as a link of the chain when it happens). "For example" joins the sentence it explains."""
+    """Every sentence of a card's text, each with whether it belongs to a triggered effect (read as a link of the
+    chain when it happens). "For example" joins the sentence it explains."""
     sentences: list[str] = []
     for sentence in (s.strip() for s in re.split(r"(?<=[.!?])\s+", text) if s.strip()):
         if sentence.startswith("For example") and sentences:
@@ -598,14 +603,27 @@ def card_rules(text: str) -> list[tuple[str, bool]]:
             in_trigger = True
         elif OWN_RULE_OPENS.search(sentence):
             in_trigger = False
-        if RULE.search(sentence):
-            out.append((sentence, in_trigger))
+        out.append((sentence, in_trigger))
     return out
+
+
+#: A sentence that says how a card counts (Ginormous Unicorn: 2 Unicorns; Pandamonium: none), its variation
+#: (a hybrid, Legal Ramifications' Rams) or a hand limit: counted by the tally and the rules data.
+COUNTED = re.compile(r"\bcounts? (as|toward)\b|\bhand limit\b|stop being Unicorns|\btoward winning\b", re.IGNORECASE)
+COUNTING_TAGS = {Tag.COUNTS_AS_TWO, Tag.NOT_A_UNICORN_EFFECT, Tag.HAND_LIMIT_CHANGE, Tag.MAKES_BASIC}
+RULES = load_rules()
+
+
+def counted(card, sentence: str) -> bool:
+    """True when a sentence says how the card counts, and the tally or the rules data counts it so."""
+    by_data = card.id in RULES.variation_overrides or card.id in RULES.hand_limits or "+" in (card.variation or "")
+    return bool(COUNTED.search(sentence)) and (bool(card.tags & COUNTING_TAGS) or by_data)
 
 
 def how_handled(card, sentence: str, in_trigger: bool) -> str | None:
     """How the tracker handles one rule of a card: checked by its tag, done as a link of the chain when it happens
-    (a Magic or Instant card's effect; a triggered effect), or left to the table; None when it is not handled."""
+    (a Magic or Instant card's effect; a triggered effect), offered (a save "instead"), or left to the table; None
+    when it is not handled."""
     if any(re.search(pattern, sentence, re.IGNORECASE) and card.has(tag) for pattern, tag in CHECKED_WORDING):
         return "checked"
     if HELD_IN.search(sentence) and card.tags & set(KEPT_OUT_TAGS):
@@ -613,9 +631,19 @@ def how_handled(card, sentence: str, in_trigger: bool) -> str | None:
     triggered = card.tags & {Tag.ENTER_TRIGGER, Tag.LEAVE_TRIGGER, Tag.BEGIN_TURN_TRIGGER, Tag.BEGIN_TURN_OPTIONAL}
     if card.type in (CardType.MAGIC, CardType.INSTANT) or (in_trigger and triggered):
         return "a link"
+    if card.has(Tag.LEAVE_TRIGGER) and leave_effect([sentence]) is not None:
+        return "a link"  # its own leave effect ("If this card leaves your Stable, ...")
+    if card.type in (CardType.BABY, CardType.BASIC):
+        return "the card's kind"  # no effect, and a Baby's way back to the Nursery (moves: Babies never discarded)
+    if counted(card, sentence):
+        return "counted"
+    if save_of(sentence) is not None and save_of(card.text) is not None:
+        return "offered"  # a save "instead": offered when it applies, recorded with `save`
     left = LEFT_TO_THE_TABLE.get(card.id, {})
     if any(words in sentence for words in left):
         return "left to the table"
+    if any(words in sentence for words in SAYS_NO_RULE.get(card.id, {})):
+        return "no rule of its own"
     return None
 
 
@@ -653,15 +681,23 @@ def test_every_checked_tag_is_said_by_its_cards_text(deck_id):
     assert [(card_id, tags) for card_id, tags in stray if tags] == []
 
 
+def every_print(deck_id: str) -> Iterator[Card]:
+    """Every card of a deck, and each other print of it as a card with that print's text and tags."""
+    for card in deck_cards(deck_id):
+        yield card
+        for other in card.print_variants:
+            yield replace(card, text=other.text, tags=other.tags or card.tags)
+
+
 @pytest.mark.parametrize("deck_id", sorted(deck_files()))
-def test_every_rule_of_every_card_is_handled(deck_id):
-    """Each rule of each card (a sentence that forbids, protects, wins, caps, travels, skips or comes due each
-    time), in every shipped deck, is checked by a tag whose wording it says, or done as a link of the chain, or
-    left to the table with the reason: a card with two rules, one checked, fails while the other is neither."""
+def test_every_sentence_of_every_card_is_handled(deck_id):
+    """Every sentence of every card, in every print of every shipped deck, is checked by a tag whose wording it
+    says, done as a link of the chain, offered (a save), counted (the tally and the rules data), the card's kind (a
+    Basic's or a Baby's), left to the table with the reason, or names no rule of its own (it explains the one
+    beside it): a card with two rules, one checked, fails while the other is neither."""
     unhandled = [
         (card.id, sentence)
-        for card in deck_cards(deck_id)
-        if card.type not in (CardType.BABY, CardType.BASIC) and not card.has(Tag.NEIGH)
+        for card in every_print(deck_id)
         for sentence, in_trigger in card_rules(card.text)
         if how_handled(card, sentence, in_trigger) is None
     ]
@@ -669,10 +705,11 @@ def test_every_rule_of_every_card_is_handled(deck_id):
 
 
 def test_each_rule_left_to_the_table_is_a_rule_a_card_says():
-    """No stale entry: every rule named as left to the table is in its card's text, and is not one the tracker
-    checks."""
-    prints = [c for deck_id in deck_files() for c in deck_cards(deck_id) if c.id in LEFT_TO_THE_TABLE]
-    for card_id, left in LEFT_TO_THE_TABLE.items():
+    """No stale entry: every rule named as left to the table (or as no rule) is in its card's text, and is not one
+    the tracker checks."""
+    listed = {**LEFT_TO_THE_TABLE, **SAYS_NO_RULE}
+    prints = [c for deck_id in deck_files() for c in every_print(deck_id) if c.id in listed]
+    for card_id, left in listed.items():
         for words in left:
             sentences = [(c, s) for c in prints if c.id == card_id for s, _ in card_rules(c.text) if words in s]
             assert sentences, (card_id, words)
@@ -684,8 +721,8 @@ def test_a_card_with_one_rule_checked_and_one_not_is_caught():
     from dataclasses import replace
 
     velcro = next(c for c in deck_cards("llamas") if c.id == "velcro-barrier")
-    rules = card_rules(velcro.text)
-    assert len(rules) == 2 and all(how_handled(velcro, s, t) == "checked" for s, t in rules)
+    handled = [how_handled(velcro, s, t) for s, t in card_rules(velcro.text)]
+    assert handled == ["checked", "checked", "no rule of its own"]
     unchecked = replace(velcro, text=velcro.text + " Its owner cannot draw on Tuesdays.")
     assert [s for s, t in card_rules(unchecked.text) if how_handled(unchecked, s, t) is None] == [
         "Its owner cannot draw on Tuesdays."

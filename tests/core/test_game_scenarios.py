@@ -429,20 +429,21 @@ def test_an_unanswered_card_resolves_when_the_table_moves_on():
 
 def test_magic_takes_effect_then_goes_to_the_discard_pile():
     """000_4cb0751821c6f7f6.txt "Magic cards have one-time effects. When you play a Magic card, it immediately takes
-    effect and is then discarded"; its effect is a link of the chain the table resolves."""
+    effect and is then discarded"; its effect is a link of the chain the table resolves, and the card stays in play
+    until the link is resolved (001: "Send the Magic Card to the Discard Pile after use")."""
     t = start()
     to_action(t)
     say(t, "end turn", "draw", "play basic red", "resolve", "end turn", "draw")
     say(t, "play unicorn poison", "resolve")
     poison = (Trigger("unicorn-poison", 2, TriggerKind.MAGIC),)
     assert step_facts(t) == (PlayResolved(PileCard(2, "unicorn-poison")), LinkAdded(poison, 1))
-    assert "unicorn-poison" in t.game.state.discard
+    assert "unicorn-poison" not in t.game.state.discard
     assert t.game.state.chain[0][0].kind is TriggerKind.MAGIC
     say(t, "destroy basic red")
     assert "basic-unicorn-red" not in stable(t, 1) and t.game.state.chain == (poison,)
     say(t, "resolve")
     assert step_facts(t) == (LinkResolved(poison, None),) and not t.game.state.chain
-    assert t.game.state.discard[-1] == "basic-unicorn-red"
+    assert t.game.state.discard[-2:] == ("basic-unicorn-red", "unicorn-poison")
 
 
 # The effect chain and the winner.

@@ -60,3 +60,28 @@ def test_a_card_whose_only_source_is_garbled_is_not_confirmed():
 def test_no_instant_is_of_a_variation(deck_id):
     """An Instant is no Animal: a Llamas counter's text says which variation it takes, and it carries none."""
     assert [c.id for c in load_deck(deck_id).cards if c.type is CardType.INSTANT and c.variation] == []
+
+
+#: The Rainbow Apocalypse Magic cards that sacrifice, destroy and then search the deck for a named card.
+APOCALYPSE = (
+    "fire-and-brimstone", "heavenly-smite", "llamapocalypse", "overpopulation", "storm-of-cuteness",
+    "ultimate-destruction", "zombie-apocalypse",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("card_id", APOCALYPSE)
+def test_the_apocalypse_search_does_not_depend_on_the_destroy(card_id):
+    """The print searches the deck whatever the destroy did: a "then" there would make the search depend on it
+    (002: "you may only perform the second action if you successfully perform the first"). The "then" between the
+    sacrifice and the destroy stays."""
+    text = card("uu-rainbow-apocalypse", card_id).text
+    first, search = re.split(r"(?<=\.) ", text, maxsplit=1)
+    assert ", then destroy" in first
+    assert search.startswith("Whether or not that destroyed anything, go through the deck"), search
+
+
+def test_alignment_change_steals_only_after_the_discards_and_must():
+    """Alignment Change (Legends): discard 2 cards, then steal: the steal depends on the discards and is no
+    choice ("may" would make it one)."""
+    text = card("uu-legends", "alignment-change").text
+    assert re.search(r"Discard 2 cards, and then steal one Unicorn card", text) and "may" not in text

@@ -185,8 +185,33 @@ class Tag(enum.StrEnum):
     """Its owner skips the Beginning of Turn phase: no beginning-of-turn effects (Broken Sundial)."""
     SILENCES_UNICORNS = "silences_unicorns"
     """The triggered effects of the Unicorn cards in its Stable do not happen (Blinding Light)."""
+    TABLE_KEEPS = "table_keeps"
+    """Has a rule the tracker leaves to the table (Nanny Cam's hand face up): said when it enters a Stable."""
+    SHUFFLES_ITSELF = "shuffles_itself"
+    """A Magic card whose effect puts the card itself back into the deck with the discard pile (Shake Up): it goes
+    to the discard pile at once, not once its effect is done, so the reshuffle takes it."""
+    SKIPS_DRAW = "skips_draw"
+    """Its beginning-of-turn effect, once done, skips its owner's Draw phase (Llamabot-3000, Hex): the tracker
+    prompts no draw and warns one."""
+    ENDS_TURN = "ends_turn"
+    """Its effect, once done, ends its owner's turn at once (Rhinocorn, Zombie Unicorn): the tracker asks whether
+    the turn ends now instead of prompting the next phase."""
+    MAKES_BASIC = "makes_basic"
+    """The Unicorn cards in its Stable count as Basic Unicorns, 1 each (Blinding Light, 2nd Edition)."""
+    UNICORNS_EFFECTLESS = "unicorns_effectless"
+    """None of the effects of the Unicorn cards in its Stable work, the continuous ones included (Blinding Light:
+    Ginormous Unicorn there stops no Neigh; Legal Ramifications)."""
     GONE_WITHOUT_UNICORNS = "gone_without_unicorns"
     """Its owner sacrifices it once their Stable holds no Unicorn card (Unicorn Flatulence)."""
+    GONE_ON_EMPTY_HAND = "gone_on_empty_hand"
+    """Its owner sacrifices it once their hand is empty (Scratchy Wool Blanket)."""
+    PROTECTS_BABIES = "protects_babies"
+    """The Baby cards in its Field cannot be sacrificed, destroyed or stolen (The Kids Are Alright)."""
+    HERD_BONUS_PROOF = "herd_bonus_proof"
+    """Other players' Herd Bonuses do not affect its owner (Un Herd Of): said when one is offered."""
+    EACH_AIMED_AT = "each_aimed_at"
+    """Each time another player's effect aims at it (stolen, destroyed, moved, returned, swapped), that player must
+    discard a card (Static-Charged Alpaca): a duty in the chain."""
     MOVES_ON_EMPTY_HAND = "moves_on_empty_hand"
     """It moves to another player's Stable once its owner's hand is empty (Hex)."""
     RESHUFFLES = "reshuffles"

@@ -9,7 +9,9 @@ not known (Llamas Unleashed), they read both the way a player would say it.
 
 from __future__ import annotations
 
+import enum
 import re
+from dataclasses import dataclass
 
 from assistant.core.cards.card import VARIATIONS, CardType, Tag, normalize
 
@@ -19,7 +21,13 @@ __all__ = [
     "DUTY_TAGS",
     "EXACT_TAGS",
     "checked_tags",
+    "leave_effect",
     "needed_variation",
+    "Need",
+    "needed_target",
+    "SaveCard",
+    "save_of",
+    "table_rule",
     "wording_tags",
     "read_type_line",
     "taken_variation",
@@ -34,7 +42,11 @@ CHECKED_WORDING: tuple[tuple[str, Tag], ...] = (
     (r"you cannot play Upgrade cards", Tag.STOPS_UPGRADES),
     (r"you cannot play Magic cards", Tag.STOPS_MAGIC),
     (r"you cannot play Basic Unicorn cards", Tag.STOPS_BASICS),
-    (r"Basic Unicorn cards cannot enter any Stable except yours", Tag.BASICS_ONLY_HERE),
+    (
+        r"Basic Unicorn cards cannot enter any Stable except yours|no Basic Unicorn card can come into any other "
+        r"player's Stable",
+        Tag.BASICS_ONLY_HERE,
+    ),
     (r"the other players cannot play Basic Unicorn cards", Tag.STOPS_OTHERS_BASICS),
     (r"no Basic Unicorn card can enter your Stable|Basic Unicorn cards cannot enter your Stable", Tag.NO_BASICS_HERE),
     (r"Baby Unicorn cards cannot enter any", Tag.NO_BABIES),
@@ -51,7 +63,8 @@ CHECKED_WORDING: tuple[tuple[str, Tag], ...] = (
     (
         r"can only enter a Stable that already holds a Basic|cannot enter a Stable that has no Basic|"
         r"only play this card if there is a Basic|play this card only while your own Stable holds a Basic|"
-        r"you need a Basic Unicorn card in your own Stable",
+        r"you need a Basic Unicorn card in your own Stable|Only a Stable that already holds a Basic Unicorn card can "
+        r"take this card",
         Tag.NEEDS_BASIC,
     ),
     (r"Llama and Alpaca Animal cards cannot enter your Field", Tag.NO_LLAMAS_HERE),
@@ -67,7 +80,10 @@ CHECKED_WORDING: tuple[tuple[str, Tag], ...] = (
     (r"Baby Animal cards cannot enter your Field", Tag.NO_BABIES_HERE),
     (r"you cannot play a card with the word Llama in its name", Tag.STOPS_LLAMA_NAMES),
     (r"when your turn ends, pass it to the player on your left", Tag.TRAVELS),
-    (r"(when your turn ends|at the end of your turn), that Unicorn (goes|comes) back", Tag.GIVES_BACK_AT_END),
+    (
+        r"(when your turn ends|at the end of your turn), (that Unicorn (goes|comes) back|give that Unicorn back)",
+        Tag.GIVES_BACK_AT_END,
+    ),
     (r"Triggered card effects cannot destroy this card", Tag.TRIGGER_PROOF),
     (r"nor affect it in any other way", Tag.MAGIC_UNTOUCHABLE),
     (r"the effects of your cards cannot destroy", Tag.STOPS_DESTROYING),
@@ -75,6 +91,23 @@ CHECKED_WORDING: tuple[tuple[str, Tag], ...] = (
     (r"triggered effects of cards belonging to other players can neither destroy", Tag.OTHERS_TRIGGER_PROOF),
     (r"word Dragon in their name cannot destroy", Tag.DRAGON_PROOF),
     (r"you skip your Beginning of Turn phase", Tag.SKIPS_BEGINNING),
+    (r"your Unicorn cards count as Basic Unicorns", Tag.MAKES_BASIC),
+    (
+        r"their effects do not work|none of the effects of your Unicorn cards can be used|counts as a Ram and has no "
+        r"effect of its own",
+        Tag.UNICORNS_EFFECTLESS,
+    ),
+    (
+        r"skip your Draw phase|skip this turn's Draw phase|give up this turn's Draw phase|skip drawing a card in "
+        r"your Draw phase",
+        Tag.SKIPS_DRAW,
+    ),
+    (r"Put this card, every card in your hand and the whole discard pile back in the deck", Tag.SHUFFLES_ITSELF),
+    (
+        r"your turn ends at once|your turn then jumps to its end|skip straight to your End of Turn phase|"
+        r"jump right to your End of Turn phase",
+        Tag.ENDS_TURN,
+    ),
     (
         r"their effects do not work|effects of your Unicorn cards can be used|triggered effects of your Unicorn "
         r"cards do not happen|triggered effects never happen|triggered effects on your Unicorn cards take place|"
@@ -95,6 +128,10 @@ CHECKED_WORDING: tuple[tuple[str, Tag], ...] = (
         Tag.GONE_WITHOUT_UNICORNS,
     ),
     (r"hand is empty, this card (must )?moves?|no cards in your hand, move this card", Tag.MOVES_ON_EMPTY_HAND),
+    (r"If your hand is empty, sacrifice this card", Tag.GONE_ON_EMPTY_HAND),
+    (r"the Baby Animal cards in it cannot be sacrificed, destroyed or stolen", Tag.PROTECTS_BABIES),
+    (r"you are not affected by the Herd Bonuses of other players", Tag.HERD_BONUS_PROOF),
+    (r"Whenever another player aims one of their effects at this card", Tag.EACH_AIMED_AT),
     (r"you may play (2|two) cards|you may play a second card|you may play one extra card", Tag.EXTRA_ACTION),
     (r"\btake another turn\b|\ban extra turn\b", Tag.EXTRA_TURN),
     (r"\bplay it at once\b|\bto be played again right away\b", Tag.PLAYS_CARD),
@@ -131,9 +168,34 @@ DUTY_TAGS = (
     Tag.EACH_DESTROY,
     Tag.EACH_LLAMA_PLAYED,
     Tag.EACH_MAGIC_PLAYED,
+    Tag.EACH_AIMED_AT,
 )
 
 CHECKED_TAGS = frozenset(tag for _, tag in CHECKED_WORDING)
+
+#: The opening of a card's own leave effect ("If this card leaves your Stable, ...", "Should this card be sacrificed
+#: or destroyed, ...", "When this card itself is sacrificed or destroyed, ...", the Phoenix's "Each time it is
+#: sacrificed or destroyed, ..."): what follows it is the effect. A save ("would be sacrificed ... instead") is not.
+_LEAVE_OPENING = re.compile(
+    r"^(?:(?:If|When|Should) this card(?: itself)? (?:is |be )?(?:sacrificed or destroyed|destroyed|leaves your "
+    r"(?:Stable|Field))(?:, in any way)?|Each time it is sacrificed or destroyed), (?:then )?",
+    re.IGNORECASE,
+)
+#: A leave effect said after what it does ("... goes back ... as soon as this card leaves yours"): the whole sentence.
+_LEAVE_AFTER = re.compile(r"\bas soon as this card leaves\b", re.IGNORECASE)
+
+
+def leave_effect(sentences: list[str]) -> tuple[int, str] | None:
+    """The sentence of a card's text (split into `sentences`) that is its own leave effect, by its index, with the
+    effect alone (the opening that says when cut off); None when no sentence is one."""
+    for index, sentence in enumerate(sentences):
+        opening = _LEAVE_OPENING.match(sentence)
+        if opening:
+            return index, sentence[opening.end() :]
+        if _LEAVE_AFTER.search(sentence):
+            return index, sentence
+    return None
+
 
 _NEEDED_VARIATION = re.compile(r"only play this card while your Field holds an? (Llama|Alpaca|Goat|Ram) card", re.I)
 
@@ -142,6 +204,113 @@ def needed_variation(text: str) -> str | None:
     """The variation a card's player must have in their Field to play it (No Probllama: "llama"), or None."""
     found = _NEEDED_VARIATION.search(text)
     return found.group(1).lower() if found else None
+
+
+class Need(enum.Enum):
+    """What a card's effect must have to act on (a Magic card's, or one that must be done as the card enters), without
+    which it asks an impossible action (000: "If you have a card in your hand that requires you to perform an
+    impossible action, you may not play it")."""
+
+    OTHERS_UNICORN = "others-unicorn"
+    """Unicorn Poison: "Destroy a Unicorn card in another player's Stable"."""
+    OTHERS_UNICORN_TO_TAKE = "others-unicorn-to-take"
+    """Horny Flying Unicorn: "you must steal a Unicorn card" as it enters."""
+    OTHERS_BASIC = "others-basic"
+    """Naked Narwhal: "you must steal a Basic Unicorn card" as it enters."""
+    OTHERS_BABY = "others-baby"
+    """Steal a Baby Unicorn card from another player's Stable."""
+    UPGRADE_THERE_OR_DOWNGRADE_HERE = "upgrade-there-or-downgrade-here"
+    """Targeted Destruction (2nd Edition): destroy an Upgrade elsewhere, or sacrifice a Downgrade of one's own."""
+    ANY_UPGRADE_OR_DOWNGRADE = "any-upgrade-or-downgrade"
+    """Targeted Destruction (1st Edition), Dragon's Fire: an Upgrade or Downgrade in one's own Stable or another's."""
+    UNICORN_IN_DISCARD = "unicorn-in-discard"
+    """Kiss of Life: "Put a Unicorn card from the discard pile straight into your Stable"."""
+
+
+#: The opening of an effect that must be done as the card enters its player's Stable.
+_AS_IT_ENTERS = r"^When this card enters your Stable, you must "
+
+#: The opening of a card's text that asks for a target as it is played, with what it needs (a Magic card's whole
+#: effect, or what it must do as it enters; "Choose one" with another way out, or "you may", needs nothing).
+_NEEDS = (
+    (re.compile(r"^Destroy an? Unicorn card in another player's Stable\b"), Need.OTHERS_UNICORN),
+    (re.compile(_AS_IT_ENTERS + r"destroy a Unicorn card in another player's Stable\b"), Need.OTHERS_UNICORN),
+    (re.compile(_AS_IT_ENTERS + r"(steal|move) a Unicorn card\b"), Need.OTHERS_UNICORN_TO_TAKE),
+    (re.compile(_AS_IT_ENTERS + r"(steal|move) a Basic Unicorn card\b"), Need.OTHERS_BASIC),
+    (re.compile(_AS_IT_ENTERS + r"(steal|move) a Baby Unicorn card\b"), Need.OTHERS_BABY),
+    (re.compile(r"^Steal a Baby Unicorn card from another player's Stable\.$"), Need.OTHERS_BABY),
+    (
+        re.compile(
+            r"^Choose one\. Destroy an Upgrade card in another player's Stable, or sacrifice a Downgrade card in "
+            r"your Stable\.$"
+        ),
+        Need.UPGRADE_THERE_OR_DOWNGRADE_HERE,
+    ),
+    (re.compile(r"^Pick an Upgrade or Downgrade card in any Stable\. Sacrifice it\b"), Need.ANY_UPGRADE_OR_DOWNGRADE),
+    (
+        re.compile(
+            r"^Choose one\. Sacrifice an Upgrade or Downgrade card in your Stable, or destroy an Upgrade or "
+            r"Downgrade card in another player's Stable\.$"
+        ),
+        Need.ANY_UPGRADE_OR_DOWNGRADE,
+    ),
+    (re.compile(r"^Put a Unicorn card from the discard pile straight into your Stable\.$"), Need.UNICORN_IN_DISCARD),
+)
+
+
+def needed_target(text: str) -> Need | None:
+    """What a card's text needs to act on as it is played (Unicorn Poison: a Unicorn card in another player's
+    Stable; Berserkercorn, as it enters, the same), or None when it needs nothing or leaves a way out."""
+    return next((need for pattern, need in _NEEDS if pattern.search(text)), None)
+
+
+@dataclass(frozen=True)
+class SaveCard:
+    """What a card that saves another "instead" says (Black Knight Unicorn, Unicorn Phoenix, Llama Pinata): which
+    of its owner's cards it saves, from what, and what its owner gives up."""
+
+    itself: bool
+    """It saves only itself (Unicorn Phoenix); else another of its owner's cards."""
+    unicorns_only: bool
+    """It saves only Unicorn cards (Black Knight Unicorn), not any card (Llama Pinata)."""
+    from_sacrifice: bool
+    """It saves from a sacrifice too, not only from being destroyed."""
+    discards: int
+    """Cards its owner discards from hand to save; 0 when the owner sacrifices the card itself instead."""
+
+
+#: A save's wording: "you may save it by sacrificing this card", "you may instead discard a card from your hand",
+#: "you may pay for it with 2 cards from your hand", "You may sacrifice this card to save one of your cards".
+_SAVE = re.compile(
+    r"about to be (?P<what>sacrificed or destroyed|destroyed), you may (save it by sacrificing this card|instead "
+    r"discard (?P<one>a) card from your hand|pay for it with (?P<two>2) cards from your hand)|You may sacrifice "
+    r"this card to save one of your cards that is about to be (?P<any>sacrificed or destroyed)"
+)
+
+
+def save_of(text: str) -> SaveCard | None:
+    """What a card's text saves "instead", or None when it saves nothing."""
+    found = _SAVE.search(text)
+    if found is None:
+        return None
+    if found["any"]:
+        return SaveCard(itself=False, unicorns_only=False, from_sacrifice=True, discards=0)
+    itself = bool(re.search(r"When this card is about to be", text))
+    discards = 1 if found["one"] else 2 if found["two"] else 0
+    return SaveCard(itself, not itself, found["what"] != "destroyed", discards)
+
+
+#: A rule of a card in a Stable that the tracker leaves to the table (tag `table_keeps`): a hand face up (Nanny
+#: Cam), the effects that cannot touch Pandas (Pandamonium, Horse Shit), Upgrades acting everywhere (Cupcakes).
+_TABLE_RULE = re.compile(
+    r"[^.]*\b(face up|have no effect on (your Pandas|them)|affect every player's Stable)\b[^.]*\.", re.IGNORECASE
+)
+
+
+def table_rule(text: str) -> str | None:
+    """The sentence of a card's text that the table keeps itself (tag `table_keeps`), or None."""
+    found = _TABLE_RULE.search(text)
+    return found.group(0).strip() if found else None
 
 
 #: An Instant that stops the card being played: "That card is stopped", "stop that card", "Neigh a card".

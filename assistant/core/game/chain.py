@@ -73,6 +73,13 @@ Link = tuple[Trigger, ...]
 """Effects that triggered at the same moment: one link of the chain."""
 
 
+def in_play(card: Card | None) -> bool:
+    """True for a Magic card that stays in play while its effect is done and goes to the discard pile after (000:
+    "immediately takes effect and is then discarded"); False for any other card, and for one whose effect puts
+    itself back into the deck with the discard pile (Shake Up), which goes to the discard pile at once."""
+    return card is not None and card.type is CardType.MAGIC and not card.has(Tag.SHUFFLES_ITSELF)
+
+
 def begin_turn_link(stable: tuple[str, ...], owner: int, cards: CardSet, herd: dict[str, int], herd_size: int) -> Link:
     """The beginning-of-turn effects of a Stable as one link: mandatory first, then optional, then Herd Bonuses.
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from assistant.core.cards.card import VARIATIONS, CardType, Tag
-from assistant.core.cards.wording import needed_variation
+from assistant.core.cards.wording import Need, needed_target, needed_variation
 from assistant.core.game.chain import Link, TriggerKind, answers_animal, enters_a_stable, first_with, is_neigh
 from assistant.core.game.events import (
     Bring,
@@ -32,6 +32,7 @@ from assistant.core.game.events import (
     Respond,
     ReturnToHand,
     Sacrifice,
+    Save,
     SetDeck,
     SetGoal,
     SetHand,
@@ -53,15 +54,19 @@ from assistant.core.game.objections import (
     CannotEnter,
     CannotNeigh,
     CannotPlay,
+    CannotSave,
     CannotSteal,
     ChainOpen,
     DeckTooSmall,
     DestroyOwn,
+    DrawIsSkipped,
     EmptyHand,
+    ExtraIsAPlay,
     GameIsOver,
     Guarded,
     HandOverLimit,
     HeldIn,
+    Impossible,
     Indestructible,
     InstantNotPlayed,
     InstantsBanned,
@@ -75,6 +80,7 @@ from assistant.core.game.objections import (
     NoReshuffle,
     NotABaby,
     NotAnAnimal,
+    NotAUnicornHere,
     NotDrawn,
     NotForStable,
     NothingPutsBack,
@@ -162,6 +168,11 @@ def _check_play(table: Table, s: GameState, e: Play, out: list[Objection]) -> No
     if variation and not table.herd(s, e.player).get(variation):
         out.append(NeedsVariation(e.player, e.card, variation))
     _check_name_ban(table, s, e.player, e.card, out)
+    need = needed_target(card.text)
+    into = s.players[e.player if e.into is None else e.into].stable
+    silenced = enters_a_stable(card) and table.triggers_silenced(into, e.card)  # (Blinding Light: no effect to do)
+    if need is not None and not silenced and not table.has_target(s, e.player, need, card.type is CardType.MAGIC):
+        out.append(Impossible(e.player, e.card, need))
     if enters_a_stable(card):
         _check_entry(table, s, e.card, e.player if e.into is None else e.into, out)
     if card.type is not CardType.BABY:
@@ -223,7 +234,7 @@ def _check_entry(table: Table, s: GameState, card_id: str, into: int, out: list[
     or that its own text keeps out of a Stable with no Basic Unicorn card (The Bitchiest Unicorn)."""
     card = table.card_of(card_id)
     stable = s.players[into].stable
-    if card.has(Tag.NEEDS_BASIC) and not any(table.card_of(c).type is CardType.BASIC for c in stable):
+    if card.has(Tag.NEEDS_BASIC) and not any(table.is_basic(stable, c) for c in stable):
         out.append(NeedsBasic(card_id, into))
     if card.has(Tag.NEEDS_ALL_VARIATIONS):
         herd = table.herd(s, into)
@@ -339,6 +350,7 @@ def _check_steal(table: Table, s: GameState, e: Steal, out: list[Objection]) -> 
     blocker = table.stable_card_with(s.stables, e.player, Tag.STOPS_STEALING)
     if blocker:
         out.append(CannotSteal(e.player, blocker))
+    _check_babies(table, s, e.card, e.owner, out)
     _check_touch(table, s, e.card, e.owner, out)
     _check_held(table, s, e.card, e.owner, e.player, out)
     _check_entry(table, s, e.card, e.player, out)
@@ -353,6 +365,7 @@ def _check_destroy(table: Table, s: GameState, e: Destroy, out: list[Objection])
         guard = table.stable_card_with(s.stables, e.owner, Tag.PROTECTS_UNICORNS)
         if guard:
             out.append(Protected(e.card, guard, e.owner))
+    _check_babies(table, s, e.card, e.owner, out)
     if card.has(Tag.INDESTRUCTIBLE):
         out.append(Indestructible(e.card))
     magic = _magic_resolving(table, s)
@@ -361,6 +374,10 @@ def _check_destroy(table: Table, s: GameState, e: Destroy, out: list[Objection])
     link = s.chain[0] if s.chain else ()
     if card.has(Tag.TRIGGER_PROOF) and link and all(t.kind in _TRIGGERED for t in link):
         out.append(TriggerCannotDestroy(e.card, link[0].card))
+    if magic and card.type.is_creature and needed_target(table.card_of(magic).text) is Need.OTHERS_UNICORN:
+        mask = table.stable_card_with(s.stables, e.owner, Tag.NOT_A_UNICORN_EFFECT)
+        if mask:  # "all of that player's Unicorns are Pandas" (Pandamonium): an effect on Unicorns cannot touch them
+            out.append(NotAUnicornHere(e.card, e.owner, mask, magic))
     peace = table.stable_card_with(s.stables, e.player, Tag.STOPS_DESTROYING)
     if peace:
         out.append(CannotDestroy(e.player, peace))
@@ -416,7 +433,21 @@ def _check_guard(table: Table, s: GameState, card_id: str, owner: int, out: list
 def _check_sacrifice(table: Table, s: GameState, e: Sacrifice, out: list[Objection]) -> None:
     _check_in_stable(table, s, e.card, e.player, out)
     if table.card_of(e.card).has(Tag.INDESTRUCTIBLE):
-        out.append(Indestructible(e.card))
+        out.append(Indestructible(e.card, sacrificed=True))
+    _check_babies(table, s, e.card, e.player, out)
+
+
+def _check_babies(table: Table, s: GameState, card_id: str, owner: int, out: list[Objection]) -> None:
+    """A Baby sacrificed, destroyed or stolen from a Field whose card protects its Babies (The Kids Are Alright)."""
+    if table.card_of(card_id).type is CardType.BABY:
+        guard = table.stable_card_with(s.stables, owner, Tag.PROTECTS_BABIES)
+        if guard:
+            out.append(Protected(card_id, guard, owner))
+
+
+def _check_save(table: Table, s: GameState, e: Save, out: list[Objection]) -> None:
+    if not table.saves(s, e.other_card, e.card, e.player):
+        out.append(CannotSave(e.player, e.card, e.other_card))
 
 
 def _check_discard(table: Table, s: GameState, e: Discard, out: list[Objection]) -> None:
@@ -444,9 +475,13 @@ def _check_draw(table: Table, s: GameState, e: Draw, out: list[Objection]) -> No
         out.append(DeckTooSmall(s.deck))
     # In the Action phase the current player's own draw is the phase's one action: "Play a card ... OR DRAW a
     # card" (000); a draw an effect asks for (a link waiting in the chain) is not.
+    if e.player == s.current and s.phase < Phase.ACTION and s.draw_skipped is not None and not s.chain:
+        out.append(DrawIsSkipped(e.player, s.draw_skipped))
     action_draw = e.player == s.current and s.phase is Phase.ACTION and not s.chain
     if action_draw and s.actions >= table.allowed_actions(s):
         out.append(ActionUsed(e.player, s.actions))
+    elif action_draw and s.actions:  # Double Dutch: "you may play 2 cards": the extra action is a play, not a draw
+        out.append(ExtraIsAPlay(e.player, table.extra_play_card(s)))
 
 
 def _check_take(table: Table, s: GameState, e: Take, out: list[Objection]) -> None:
@@ -535,6 +570,7 @@ _CHECKS: dict[type[Event], Callable[[Table, GameState, Any, list[Objection]], No
     Steal: _check_steal,
     Destroy: _check_destroy,
     Sacrifice: _check_sacrifice,
+    Save: _check_save,
     Discard: _check_discard,
     ReturnToHand: _check_return,
     Draw: _check_draw,

@@ -69,6 +69,17 @@ def loss_duties(
     return out
 
 
+def aimed_duties(
+    table: Table, stables: tuple[tuple[str, ...], ...], card_id: str, owner: int, aimer: int
+) -> list[Trigger]:
+    """The duty of a card another player's effect aims at (Static-Charged Alpaca: stolen, destroyed, moved, returned
+    or swapped by another player, that player must discard a card), with the Stables before it moved."""
+    card = table.cards.get(card_id)
+    if card is None or not card.has(Tag.EACH_AIMED_AT) or aimer == owner or card_id not in stables[owner]:
+        return []
+    return [] if table.triggers_silenced(stables[owner], card_id) else [Trigger(card_id, owner, TriggerKind.DUTY)]
+
+
 def draw_duties(table: Table, stables: tuple[tuple[str, ...], ...], player: int) -> list[Trigger]:
     """Duties when a player draws, however many cards (Extremely Small Backpack)."""
     return _holders(table, stables, player, Tag.EACH_DRAW)

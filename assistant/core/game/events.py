@@ -144,6 +144,18 @@ class Sacrifice(Event):
 
 
 @dataclass(frozen=True)
+class Save(Event):
+    """A card about to be destroyed or sacrificed stays in its owner's Stable: its owner uses a card that saves it
+    "instead" (`other_card`: Black Knight Unicorn is sacrificed; Unicorn Phoenix's owner discards a card), in place of
+    the destroy or sacrifice."""
+
+    KIND: ClassVar[str] = "save"
+    player: int
+    card: str
+    other_card: str
+
+
+@dataclass(frozen=True)
 class Discard(Event):
     """A player discards from their hand; `card` is None when the table did not name it."""
 
@@ -347,7 +359,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
     for cls in (
         Play, Respond, Resolve, Bring, Steal, Destroy, Sacrifice, Discard, ReturnToHand, Draw, Take, Swap,
         SwapHands, Move, ToNursery, NextPhase, EndTurn, SetHand, SetDeck, DeckEmpty, Reshuffle, SetGoal, ToDeck,
-        CannotWin, SkipTurn, GiveCard, BanInstants,
+        CannotWin, SkipTurn, GiveCard, BanInstants, Save,
     )
 }  # fmt: skip
 

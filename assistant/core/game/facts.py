@@ -191,6 +191,23 @@ class StartSkipped(Fact):
 
 
 @dataclass(frozen=True)
+class TurnEndsNow(Fact):
+    """A card's effect that ends its owner's turn at once was done (Rhinocorn, Zombie Unicorn): the turn ends now,
+    if the effect was used ("If you do")."""
+
+    player: int
+    card: str
+
+
+@dataclass(frozen=True)
+class DrawSkipped(Fact):
+    """A card's beginning-of-turn effect that skips the Draw phase was done (Llamabot-3000, Hex)."""
+
+    player: int
+    card: str
+
+
+@dataclass(frozen=True)
 class SavedToHand(Fact):
     """A card sacrificed or destroyed while an Instant that saves it was done went to that Instant's player's hand
     (Unicorn Net)."""
@@ -225,7 +242,8 @@ class CardMustGo(Fact):
     player: int
     card: str
     empty_hand: bool
-    """True when the owner's hand is empty (it moves on); False when their Stable holds no Unicorn card."""
+    """True when the owner's hand is empty (Hex moves on, Scratchy Wool Blanket is sacrificed); False when their
+    Stable holds no Unicorn card."""
 
 
 @dataclass(frozen=True)
@@ -243,6 +261,25 @@ class BeginningSkipped(Fact):
 
     player: int
     card: str
+
+
+@dataclass(frozen=True)
+class TableKeeps(Fact):
+    """A card entered a Stable with a rule the tracker leaves to the table (Nanny Cam): its rule is said."""
+
+    card: str
+    owner: int
+
+
+@dataclass(frozen=True)
+class HerdBonusIgnored(Fact):
+    """A Herd Bonus offered to the current player does not affect another player, whose Field holds a card that
+    says so (Un Herd Of)."""
+
+    player: int
+    """The player not affected."""
+    card: str
+    variation: str
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from assistant.core.game.facts import (
     InstantsBannedNow,
     LimitReached,
     TurnBegan,
+    TurnEndsNow,
     TurnSkipped,
     WinBarred,
     WinWaits,
@@ -61,6 +62,7 @@ class Step:
             TurnSkipped,
             CardTravelled,
             InstantsBannedNow,
+            TurnEndsNow,
         )
         return any(isinstance(f, kinds) for f in self.facts)
 

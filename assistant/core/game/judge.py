@@ -53,7 +53,8 @@ def judge(
         going = table.must_go(stables, hands, seat)
         if going and going != table.must_go(state.stables, hands_before, seat):
             card = table.card_of(going)
-            facts.append(CardMustGo(seat, going, card.has(Tag.MOVES_ON_EMPTY_HAND)))
+            empty_hand = card.has(Tag.MOVES_ON_EMPTY_HAND) or card.has(Tag.GONE_ON_EMPTY_HAND)
+            facts.append(CardMustGo(seat, going, empty_hand))
         blocker = table.win_barred(stables, seat, d.cannot_win)
         reached = now >= goals[seat] and (now > was or seat not in barred_before or was < goals_before[seat])
         if blocker is not None and reached:

@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from assistant.core.cards.card import CardType, Tag
+from assistant.core.cards.card import Card, CardType, Tag
+from assistant.core.cards.wording import save_of
 from assistant.core.game.chain import (
     Link,
     PileCard,
@@ -18,13 +19,14 @@ from assistant.core.game.chain import (
     counter_drawers,
     enters_a_stable,
     first_with,
+    in_play,
     is_neigh,
     movement_link,
     resolve_top,
     takes_stopped,
 )
 from assistant.core.game.declared import DECLARED
-from assistant.core.game.duties import draw_duties, loss_duties, movement_duties, play_duties
+from assistant.core.game.duties import aimed_duties, draw_duties, loss_duties, movement_duties, play_duties
 from assistant.core.game.events import (
     Bring,
     CannotWin,
@@ -45,6 +47,7 @@ from assistant.core.game.events import (
     Respond,
     ReturnToHand,
     Sacrifice,
+    Save,
     SetDeck,
     SetGoal,
     SetHand,
@@ -63,8 +66,10 @@ from assistant.core.game.facts import (
     BeginningSkipped,
     CardTravelled,
     DeckRanOut,
+    DrawSkipped,
     Fact,
     GoesBackNow,
+    HerdBonusIgnored,
     InstantResolved,
     InstantsBannedNow,
     LinkAdded,
@@ -81,9 +86,11 @@ from assistant.core.game.facts import (
     PlayResolved,
     SavedToHand,
     StartSkipped,
+    TableKeeps,
     TallyChanged,
     TriggersLost,
     TurnBegan,
+    TurnEndsNow,
     TurnSkipped,
 )
 from assistant.core.game.judge import eligible, judge, reshuffle
@@ -143,7 +150,10 @@ def _step_pile(table: Table, d: Draft, facts: list[Fact]) -> None:
             into = played.player if played.into is None else played.into
             _enter(table, d, played.card, into)
         else:
-            _to_discard(table, d, played.card, played.player, facts)
+            # "immediately takes effect and is then discarded" (000): a Magic card stays in play while its effect is
+            # done, so Reset Button does not shuffle itself into the deck; resolving its link discards it (`in_play`)
+            if not in_play(card):
+                _to_discard(table, d, played.card, played.player, facts)
             if card is not None and card.type is CardType.MAGIC:
                 d.effects.append(Trigger(played.card, played.player, TriggerKind.MAGIC))
         facts.append(PlayResolved(played))
@@ -187,6 +197,9 @@ def _flush(table: Table, d: Draft, facts: list[Fact]) -> None:
     entered = [(c, seat) for c, seat in d.entered if not table.triggers_silenced(d.stables[seat], c)]
     left = [(c, seat) for c, seat in d.left if not table.triggers_silenced(d.stables[seat], c)]
     duties = movement_duties(table, tuple(d.stables), d.entered, d.left)
+    for card_id, seat in d.entered:  # a rule the table keeps itself (Nanny Cam): said as the card arrives
+        if table.card_of(card_id).has(Tag.TABLE_KEEPS) and not table.silenced(d.stables[seat], card_id):
+            facts.append(TableKeeps(card_id, seat))
     link = movement_link(entered, left, table.cards) + tuple(d.effects) + tuple(duties)
     d.entered.clear()
     d.left.clear()
@@ -255,6 +268,9 @@ def _set_phase(table: Table, d: Draft, phase: Phase, facts: list[Fact]) -> None:
     if d.phase is Phase.BEGINNING and phase is not Phase.BEGINNING:
         _lose_optional(table, d, facts)
     d.phase = phase
+    d.turn_ends = None  # the turn went on: an effect that would have ended it was not used
+    if phase is Phase.ACTION:
+        d.draw_skipped = None
     facts.append(PhaseBegan(d.current, phase))
     if phase is Phase.END:
         hand = d.hands[d.current]
@@ -296,7 +312,8 @@ def _new_turn(table: Table, d: Draft, facts: list[Fact], to: int | None = None) 
     ending = d.current
     for card_id in d.stables[ending]:  # "when your turn ends, that Unicorn goes back" (Unicorn Lasso)
         card = table.cards.get(card_id)
-        if card and card.has(Tag.GIVES_BACK_AT_END) and card_id not in d.lost:
+        used = card_id in d.opened and card_id not in d.lost  # (a beginning-of-turn effect: Unicorn Lasso)
+        if card and card.has(Tag.GIVES_BACK_AT_END) and (used or not _begins_turn(card)):
             if not table.triggers_silenced(d.stables[ending], card_id):
                 facts.append(GoesBackNow(card_id, ending))
     for card_id in [c for c in d.stables[ending] if (card := table.cards.get(c)) and card.has(Tag.TRAVELS)]:
@@ -322,12 +339,14 @@ def _new_turn(table: Table, d: Draft, facts: list[Fact], to: int | None = None) 
     d.actions = 0
     d.lost = ()
     d.instant_ban = None
+    d.turn_ends = d.draw_skipped = None
     facts.append(TurnBegan(d.current, d.turn))
     skipper = table.beginning_skipped(d.stables[d.current])
     if skipper:
         facts.append(BeginningSkipped(d.current, skipper))
     link = table.begin_link(d.stables[d.current], d.current)
     d.granted = table.extra_plays(link)
+    d.opened = tuple(t.card for t in link if t.kind.is_beginning)
     ram = first_with(table.cards, link, Tag.BANS_INSTANTS)
     if ram is not None:  # "no one can play an Instant card until that turn is over" (Unstoppable Ram)
         d.instant_ban = ram.card
@@ -335,6 +354,16 @@ def _new_turn(table: Table, d: Draft, facts: list[Fact], to: int | None = None) 
     if link:
         d.chain = d.chain + (link,)
         facts.append(LinkAdded(link, len(d.chain)))
+    for variation in (t.card for t in link if t.kind is TriggerKind.HERD):
+        for seat in range(seats):  # "you are not affected by the Herd Bonuses of other players" (Un Herd Of)
+            proof = table.stable_card_with(tuple(d.stables), seat, Tag.HERD_BONUS_PROOF) if seat != d.current else None
+            if proof:
+                facts.append(HerdBonusIgnored(seat, proof, variation))
+
+
+def _begins_turn(card: Card) -> bool:
+    """True for a card whose effect comes at the beginning of its owner's turn."""
+    return card.has(Tag.BEGIN_TURN_OPTIONAL) or card.has(Tag.BEGIN_TURN_TRIGGER)
 
 
 def _only_optional_waiting(table: Table, d: Draft) -> bool:
@@ -378,11 +407,23 @@ def _apply_resolve(table: Table, d: Draft, e: Resolve, facts: list[Fact]) -> Non
     elif d.chain:
         link = d.chain[0]
         d.chain = d.chain[1:]
+        for trigger in link:  # a Magic card's effect is done: "Send the Magic Card to the Discard Pile after use" (001)
+            if trigger.kind is TriggerKind.MAGIC and in_play(table.cards.get(trigger.card)):
+                _to_discard(table, d, trigger.card, trigger.owner, facts)
         facts.append(LinkResolved(link, d.chain[0] if d.chain else None))
+        ender = first_with(table.cards, link, Tag.ENDS_TURN)
+        if ender is not None and ender.owner == d.current and ender.card not in d.lost:
+            # "If you do, your turn ends at once" (Rhinocorn): the table says whether the effect was used
+            d.turn_ends = ender.card
+            facts.append(TurnEndsNow(d.current, ender.card))
+        skipper = first_with(table.cards, link, Tag.SKIPS_DRAW)
+        if skipper is not None and skipper.owner == d.current and skipper.card not in d.lost and d.phase < Phase.ACTION:
+            d.draw_skipped = skipper.card  # "If you do, you skip your Draw phase" (Llamabot-3000)
+            facts.append(DrawSkipped(d.current, skipper.card))
         flare = first_with(table.cards, link, Tag.SKIPS_START)
         if flare is not None and d.phase < Phase.ACTION:  # Flare Gun: no beginning-of-turn effects, no draw
             d.chain = tuple(kept for link in d.chain if (kept := tuple(t for t in link if not t.kind.is_beginning)))
-            d.granted = ()
+            d.granted = d.opened = ()
             d.phase = Phase.ACTION
             facts += [StartSkipped(d.current, flare.card), PhaseBegan(d.current, Phase.ACTION)]
 
@@ -405,12 +446,22 @@ def _apply_bring(table: Table, d: Draft, e: Bring, facts: list[Fact]) -> None:
     _enter(table, d, e.card, e.into)
 
 
+def _aimed(table: Table, d: Draft, e: Steal | Destroy | ReturnToHand | Move | Swap) -> None:
+    """The duties of the cards an effect aims at, before they move (Static-Charged Alpaca)."""
+    stables = tuple(d.stables)
+    d.effects += aimed_duties(table, stables, e.card, e.owner, e.player)
+    if isinstance(e, Swap):
+        d.effects += aimed_duties(table, stables, e.other_card, e.other_owner, e.player)
+
+
 def _apply_steal(table: Table, d: Draft, e: Steal, facts: list[Fact]) -> None:
+    _aimed(table, d, e)
     _leave(table, d, e.card, e.owner)
     _enter(table, d, e.card, e.player)
 
 
 def _apply_destroy(table: Table, d: Draft, e: Destroy, facts: list[Fact]) -> None:
+    _aimed(table, d, e)
     _leave(table, d, e.card, e.owner)
     _gone(table, d, e.card, e.owner, facts)
     d.effects += loss_duties(table, tuple(d.stables), e.card, e.owner, e.player)
@@ -434,12 +485,23 @@ def _gone(table: Table, d: Draft, card_id: str, owner: int, facts: list[Fact]) -
     facts.append(SavedToHand(card_id, saver.owner, saver.card))
 
 
+def _apply_save(table: Table, d: Draft, e: Save, facts: list[Fact]) -> None:
+    """The saved card stays; its owner pays as the saving card says: discards from hand, or the card sacrificed."""
+    save = save_of(table.card_of(e.other_card).text)
+    if save is not None and save.discards:
+        _hand(table, d, e.player, -save.discards)
+        d.discard = d.discard + (None,) * save.discards
+        return
+    _apply_sacrifice(table, d, Sacrifice(e.player, e.other_card), facts)
+
+
 def _apply_discard(table: Table, d: Draft, e: Discard, facts: list[Fact]) -> None:
     _hand(table, d, e.player, -1)
     _to_discard(table, d, e.card, e.player, facts)
 
 
 def _apply_return(table: Table, d: Draft, e: ReturnToHand, facts: list[Fact]) -> None:
+    _aimed(table, d, e)
     _leave(table, d, e.card, e.owner)
     _to_hand(table, d, e.card, e.owner, facts)
 
@@ -456,7 +518,9 @@ def _apply_draw(table: Table, d: Draft, e: Draw, facts: list[Fact]) -> None:
         d.drew = True
         _set_phase(table, d, Phase.ACTION, facts)
     elif d.phase is Phase.ACTION and not d.chain:
-        d.actions += 1  # "DRAW an additional card" is the Action phase's choice
+        extra_left = 0 < d.actions <= len(table.extra_play_cards(d.granted, d.lost))
+        if not extra_left:  # "DRAW an additional card" is the Action phase's choice; an extra play is no draw
+            d.actions += 1
 
 
 def _apply_take(table: Table, d: Draft, e: Take, facts: list[Fact]) -> None:
@@ -466,6 +530,7 @@ def _apply_take(table: Table, d: Draft, e: Take, facts: list[Fact]) -> None:
 
 
 def _apply_swap(table: Table, d: Draft, e: Swap, facts: list[Fact]) -> None:
+    _aimed(table, d, e)
     _leave(table, d, e.card, e.owner)
     _leave(table, d, e.other_card, e.other_owner)
     _enter(table, d, e.card, e.other_owner)
@@ -477,6 +542,7 @@ def _apply_swap_hands(table: Table, d: Draft, e: SwapHands, facts: list[Fact]) -
 
 
 def _apply_move(table: Table, d: Draft, e: Move, facts: list[Fact]) -> None:
+    _aimed(table, d, e)
     _leave(table, d, e.card, e.owner)
     _enter(table, d, e.card, e.into)
 
@@ -489,6 +555,8 @@ def _apply_nursery(table: Table, d: Draft, e: ToNursery, facts: list[Fact]) -> N
 def _apply_next(table: Table, d: Draft, e: NextPhase, facts: list[Fact]) -> None:
     if d.phase is Phase.END:
         _new_turn(table, d, facts)
+    elif d.draw_skipped is not None and d.phase < Phase.ACTION:  # the Draw phase skipped: on to the Action phase
+        _advance(table, d, Phase.ACTION, facts)
     else:
         _set_phase(table, d, d.phase.after, facts)
 
@@ -556,5 +624,5 @@ _APPLY: dict[type[Event], Callable[[Table, Draft, Any, list[Fact]], None]] = {
     Draw: _apply_draw, Take: _apply_take, Swap: _apply_swap, SwapHands: _apply_swap_hands, Move: _apply_move,
     ToNursery: _apply_nursery, NextPhase: _apply_next, EndTurn: _apply_end_turn,
     SetDeck: _apply_set_deck, DeckEmpty: _apply_deck_empty, Reshuffle: _apply_reshuffle,
-    ToDeck: _apply_to_deck, **DECLARED,
+    ToDeck: _apply_to_deck, Save: _apply_save, **DECLARED,
 }  # fmt: skip

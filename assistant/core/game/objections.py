@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from assistant.core.cards.wording import Need
+
 
 @dataclass(frozen=True)
 class Objection:
@@ -285,6 +287,8 @@ class Indestructible(Objection):
     """The card says it cannot be destroyed or sacrificed."""
 
     card: str
+    sacrificed: bool = False
+    """The event sacrifices it (else it destroys it)."""
 
 
 @dataclass(frozen=True)
@@ -379,6 +383,57 @@ class NeedsVariation(Objection):
     player: int
     card: str
     variation: str
+
+
+@dataclass(frozen=True)
+class NotAUnicornHere(Objection):
+    """A Unicorn card destroyed by an effect on Unicorn cards while a card in its Stable makes it no Unicorn
+    (Pandamonium: a Panda; Unicorn Poison cannot touch it)."""
+
+    card: str
+    owner: int
+    mask: str
+    """The card that makes the Unicorns there something else (Pandamonium)."""
+    effect: str
+    """The card whose effect is being done."""
+
+
+@dataclass(frozen=True)
+class CannotSave(Objection):
+    """A save "instead" its card's text does not give: not a card that saves, not that card, not in the Stable, or
+    a known hand too small to pay."""
+
+    player: int
+    card: str
+    saver: str
+
+
+@dataclass(frozen=True)
+class DrawIsSkipped(Objection):
+    """The Draw phase's draw where a card's effect, done, skipped the Draw phase (Llamabot-3000, Hex)."""
+
+    player: int
+    card: str
+
+
+@dataclass(frozen=True)
+class ExtraIsAPlay(Objection):
+    """A draw as the Action phase's second action, where a card gives one more play only (Double Dutch: "you may
+    play 2 cards"), not one more draw."""
+
+    player: int
+    card: str
+    """The card that gives the extra play."""
+
+
+@dataclass(frozen=True)
+class Impossible(Objection):
+    """A Magic card whose effect has nothing to act on (000: "If you have a card in your hand that requires you to
+    perform an impossible action, you may not play it"): Unicorn Poison with no Unicorn to destroy."""
+
+    player: int
+    card: str
+    need: Need
 
 
 @dataclass(frozen=True)

@@ -69,6 +69,15 @@ class GameState:
     instant_ban: str | None = None
     """No Instant may be played until the end of this turn: the card that says so (Unstoppable Ram), "" when the
     table said it; None when there is no such ban."""
+    turn_ends: str | None = None
+    """The card whose effect, just done, ends the current player's turn at once (Rhinocorn: "your turn ends at
+    once"), until the turn ends or the table goes on to another phase; None otherwise."""
+    draw_skipped: str | None = None
+    """The card whose beginning-of-turn effect, done, skips the current player's Draw phase (Llamabot-3000, Hex),
+    until the Action phase begins; None otherwise."""
+    opened: tuple[str, ...] = ()
+    """The cards whose beginning-of-turn effects joined the chain as this turn began: one that arrived later had no
+    effect to use this turn (Unicorn Lasso gives nothing back)."""
 
     @property
     def stables(self) -> tuple[tuple[str, ...], ...]:
@@ -98,6 +107,9 @@ class GameState:
             "cannot_win": list(self.cannot_win),
             "skips": list(self.skips),
             "instant_ban": self.instant_ban,
+            "turn_ends": self.turn_ends,
+            "draw_skipped": self.draw_skipped,
+            "opened": list(self.opened),
         }
 
 
@@ -126,6 +138,9 @@ class Draft:
     cannot_win: tuple[int, ...] = ()
     skips: tuple[int, ...] = ()
     instant_ban: str | None = None
+    turn_ends: str | None = None
+    draw_skipped: str | None = None
+    opened: tuple[str, ...] = ()
     entered: list[tuple[str, int]] = field(default_factory=list)
     left: list[tuple[str, int]] = field(default_factory=list)
     effects: list[Trigger] = field(default_factory=list)
@@ -155,6 +170,9 @@ class Draft:
             s.cannot_win,
             s.skips,
             s.instant_ban,
+            s.turn_ends,
+            s.draw_skipped,
+            s.opened,
         )
 
     def freeze(self, old: GameState) -> GameState:
@@ -184,4 +202,7 @@ class Draft:
             self.cannot_win,
             self.skips,
             self.instant_ban,
+            self.turn_ends,
+            self.draw_skipped,
+            self.opened,
         )

@@ -10,12 +10,21 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from assistant.core.cards.card import Card, CardSet, CardType, Tag, normalize
-from assistant.core.game.chain import Link, PileCard, begin_turn_link, first_with, is_plain_neigh
+from assistant.core.cards.wording import Need, save_of
+from assistant.core.game.chain import (
+    Link,
+    PileCard,
+    TriggerKind,
+    begin_turn_link,
+    first_with,
+    in_play,
+    is_plain_neigh,
+)
 from assistant.core.game.events import EventError, Phase
 from assistant.core.game.rules import MAX_PLAYERS, MIN_PLAYERS, DeckOut, Profile, Rules, load_rules
 from assistant.core.game.setup import DEALT, MAX_NAME, Setup, SetupError
 from assistant.core.game.state import GameState, PlayerState
-from assistant.core.game.tally import HandLimit, downgrades_silenced, hand_limit, herd, unicorn_count
+from assistant.core.game.tally import HandLimit, acting_with, downgrades_silenced, hand_limit, herd, unicorn_count
 
 
 class PromptKind(enum.Enum):
@@ -32,7 +41,11 @@ class PromptKind(enum.Enum):
     """Beginning-of-turn effects to do."""
     CHAIN = "chain"
     """The next link of the effect chain to do."""
+    TURN_ENDS = "turn-ends"
+    """A card's effect just done ends the turn at once (Rhinocorn): end it now, rather than go on to a phase."""
     DRAW = "draw"
+    SKIP_DRAW = "skip-draw"
+    """A card's effect just done skips the Draw phase (Llamabot-3000): skip it, rather than draw."""
     ACTION = "action"
     """Play a card or draw one more."""
     END_TURN = "end-turn"
@@ -222,7 +235,10 @@ class Table:
         known = max(0, deck) if self.deck_counted else None
         state = GameState(players, tuple(nursery), (), known, 1, setup.first, Phase.BEGINNING, goal)
         link = self.begin_link(state.players[setup.first].stable, setup.first)
-        return replace(state, chain=(link,), granted=self.extra_plays(link)) if link else state
+        if not link:
+            return state
+        opened = tuple(t.card for t in link if t.kind.is_beginning)
+        return replace(state, chain=(link,), granted=self.extra_plays(link), opened=opened)
 
     def tally(self, state: GameState) -> tuple[int, ...]:
         """Each player's Unicorn count."""
@@ -281,11 +297,23 @@ class Table:
         return None
 
     def silenced(self, stable: tuple[str, ...], card_id: str) -> bool:
-        """True when a card in this Stable has no effect: a Downgrade beside a card that silences Downgrades."""
+        """True when a card in this Stable has no effect: a Downgrade beside a card that silences Downgrades, or a
+        Unicorn card beside one that takes every effect of the Unicorns there (Blinding Light: Ginormous Unicorn no
+        longer stops its owner's Neighs)."""
         card = self.cards.get(card_id)
-        if card is None or card.type is not CardType.DOWNGRADE:
+        if card is None:
             return False
-        return downgrades_silenced(stable, self.cards)
+        if card.type.is_creature:
+            return acting_with(stable, self.cards, Tag.UNICORNS_EFFECTLESS)
+        return card.type is CardType.DOWNGRADE and downgrades_silenced(stable, self.cards)
+
+    def is_basic(self, stable: tuple[str, ...], card_id: str) -> bool:
+        """True when a card in this Stable is a Basic Unicorn: printed so, or a Unicorn card there counting as one
+        (Blinding Light, 2nd Edition)."""
+        card = self.cards.get(card_id)
+        if card is None or not card.type.is_creature:
+            return False
+        return card.type is CardType.BASIC or acting_with(stable, self.cards, Tag.MAKES_BASIC)
 
     def triggers_silenced(self, stable: tuple[str, ...], card_id: str) -> bool:
         """True when a card's triggered effects do not happen in this Stable: a Unicorn card beside a card that
@@ -308,12 +336,16 @@ class Table:
 
     def must_go(self, stables: tuple[tuple[str, ...], ...], hands: tuple[int | None, ...], player: int) -> str | None:
         """A card in a player's Stable whose text sends it away now: Unicorn Flatulence with no Unicorn card beside
-        it, Hex or Extremely Small Backpack with the owner's (known) hand empty; None when there is none."""
+        it, Hex or Extremely Small Backpack (to move) or Scratchy Wool Blanket (to sacrifice) with the owner's (known)
+        hand empty; None when there is none."""
         card_id = self.stable_card_with(stables, player, Tag.GONE_WITHOUT_UNICORNS)
         if card_id and not any((c := self.cards.get(i)) is not None and c.type.is_creature for i in stables[player]):
             return card_id
-        card_id = self.stable_card_with(stables, player, Tag.MOVES_ON_EMPTY_HAND)
-        return card_id if card_id and hands[player] == 0 else None
+        if hands[player] != 0:
+            return None
+        return self.stable_card_with(stables, player, Tag.MOVES_ON_EMPTY_HAND) or self.stable_card_with(
+            stables, player, Tag.GONE_ON_EMPTY_HAND
+        )
 
     def win_barred(
         self, stables: tuple[tuple[str, ...], ...], player: int, cannot_win: tuple[int, ...] = ()
@@ -326,7 +358,7 @@ class Table:
             return blocker
         blocker = self.stable_card_with(stables, player, Tag.NO_WIN_WITH_BASICS)
         if blocker is not None:
-            if any((c := self.cards.get(i)) is not None and c.type is CardType.BASIC for i in stables[player]):
+            if any(self.is_basic(stables[player], i) for i in stables[player]):
                 return blocker
         return "" if player in cannot_win else None
 
@@ -350,6 +382,68 @@ class Table:
         """Each player's number to win (`goal_of`)."""
         return tuple(self.goal_of(stables, goal, goals, seat) for seat in range(len(stables)))
 
+    def has_target(self, state: GameState, player: int, need: Need, magic: bool = True) -> bool:
+        """True when what a card's effect needs to act on is there (`Need`): a Unicorn card in another player's
+        Stable that it may destroy (not a Panda under Pandamonium, none behind Rainbow Aura, for a `magic` card's
+        effect not one whose own text protects it from Magic) or take, an Upgrade or Downgrade, a Unicorn card in
+        the discard pile (or a card not named)."""
+        stables = state.stables
+        others = [stable for seat, stable in enumerate(stables) if seat != player]
+
+        def kinds(stable: tuple[str, ...]) -> list[CardType]:
+            return [card.type for card_id in stable if (card := self.cards.get(card_id)) is not None]
+
+        match need:
+            case Need.OTHERS_UNICORN | Need.OTHERS_UNICORN_TO_TAKE | Need.OTHERS_BASIC | Need.OTHERS_BABY:
+                return any(self._unicorn_target(stable, need, magic) for stable in others)
+            case Need.UPGRADE_THERE_OR_DOWNGRADE_HERE:
+                return any(CardType.UPGRADE in kinds(s) for s in others) or CardType.DOWNGRADE in kinds(stables[player])
+            case Need.ANY_UPGRADE_OR_DOWNGRADE:
+                return any(k in (CardType.UPGRADE, CardType.DOWNGRADE) for s in stables for k in kinds(s))
+        return None in state.discard or any(
+            (card := self.cards.get(c)) is not None and card.type.is_creature for c in state.discard if c
+        )
+
+    def _unicorn_target(self, stable: tuple[str, ...], need: Need, magic: bool) -> bool:
+        """True when a Stable holds a Unicorn card of the kind an effect needs (a Baby, a Basic) that it may destroy
+        (`Need.OTHERS_UNICORN`) or take."""
+        if acting_with(stable, self.cards, Tag.NOT_A_UNICORN_EFFECT):
+            return False  # Pandamonium: they are Pandas
+        destroying = need is Need.OTHERS_UNICORN
+        if destroying and self.card_in(stable, Tag.PROTECTS_UNICORNS):
+            return False  # Rainbow Aura: they cannot be destroyed
+        for card_id in stable:
+            card = self.cards.get(card_id)
+            if card is None or not card.type.is_creature or (destroying and magic and card.has(Tag.MAGIC_PROOF)):
+                continue
+            if need is Need.OTHERS_BABY and card.type is not CardType.BABY:
+                continue
+            if need is Need.OTHERS_BASIC and not self.is_basic(stable, card_id):
+                continue
+            return True
+        return False
+
+    def saves(self, state: GameState, saver: str, card_id: str, owner: int, sacrificed: bool = False) -> bool:
+        """True when a card in the owner's Stable may save one of their cards about to be destroyed (or, with
+        `sacrificed`, sacrificed) "instead": its text saves that card from that (Black Knight Unicorn: a Unicorn,
+        when destroyed; Unicorn Phoenix: itself), it acts there, and a known hand holds the cards it costs."""
+        stable = state.players[owner].stable
+        card = self.cards.get(saver)
+        save = save_of(card.text) if card is not None else None
+        if save is None or saver not in stable or card_id not in stable or self.silenced(stable, saver):
+            return False
+        if save.itself != (saver == card_id) or (sacrificed and not save.from_sacrifice):
+            return False
+        if save.unicorns_only and not self.card_of(card_id).type.is_creature:
+            return False
+        hand = state.players[owner].hand
+        return hand is None or hand >= save.discards
+
+    def save_for(self, state: GameState, card_id: str, owner: int, sacrificed: bool) -> str | None:
+        """The first card in the owner's Stable that may save this card "instead" (`saves`), or None."""
+        stable = state.players[owner].stable
+        return next((c for c in stable if self.saves(state, c, card_id, owner, sacrificed)), None)
+
     def beginning_skipped(self, stable: tuple[str, ...]) -> str | None:
         """The card that makes a player skip the Beginning of Turn phase (Broken Sundial), or None."""
         return self.card_in(stable, Tag.SKIPS_BEGINNING)
@@ -370,8 +464,10 @@ class Table:
             if all(t.kind.is_beginning for t in link):
                 return Prompt(PromptKind.BEGINNING, current, link=link)
             return Prompt(PromptKind.CHAIN, current, link=link)
+        if state.turn_ends is not None:
+            return Prompt(PromptKind.TURN_ENDS, current)
         if state.phase in (Phase.BEGINNING, Phase.DRAW):
-            return Prompt(PromptKind.DRAW, current)
+            return Prompt(PromptKind.DRAW if state.draw_skipped is None else PromptKind.SKIP_DRAW, current)
         if state.phase is Phase.ACTION:
             spent = state.actions >= self.allowed_actions(state)
             return Prompt(PromptKind.END_TURN if spent else PromptKind.ACTION, current)
@@ -396,14 +492,22 @@ class Table:
         Dutch that was in their Stable when the turn began ("if this card is in your Stable at the beginning of
         your turn"), unless its optional effect was let go. A card that gives another turn (Change of Luck) gives
         no extra play."""
-        extra = 0
-        lost = list(state.lost)  # "you can no longer trigger that effect this turn" (000)
-        for card_id in state.granted:
-            if card_id in lost:
-                lost.remove(card_id)
+        return 1 + len(self.extra_play_cards(state.granted, state.lost))
+
+    @staticmethod
+    def extra_play_cards(granted: tuple[str, ...], lost: tuple[str, ...]) -> list[str]:
+        """The cards that give the current player an extra play this turn: those `granted`, less those `lost`."""
+        kept, left = [], list(lost)  # "you can no longer trigger that effect this turn" (000)
+        for card_id in granted:
+            if card_id in left:
+                left.remove(card_id)
             else:
-                extra += 1
-        return 1 + extra
+                kept.append(card_id)
+        return kept
+
+    def extra_play_card(self, state: GameState) -> str:
+        """The card that gives the current player an extra play this turn (Double Dutch), "" when none does."""
+        return next(iter(self.extra_play_cards(state.granted, state.lost)), "")
 
     def extra_plays(self, link: Link) -> tuple[str, ...]:
         """The cards of a beginning-of-turn link that give an extra play this turn (`GameState.granted`)."""
@@ -423,9 +527,12 @@ class Table:
         return any(not t.kind.is_optional_at_beginning for link in state.chain for t in link)
 
     def copies_seen(self, state: GameState, card_id: str) -> int:
-        """Copies of a card in Stables, the discard pile, the Nursery and the pile."""
+        """Copies of a card in Stables, the discard pile, the Nursery, the pile and in play while their effect is
+        done (a Magic card's link in the chain)."""
         seen = sum(stable.count(card_id) for stable in state.stables)
         seen += state.discard.count(card_id) + state.nursery.count(card_id)
+        if in_play(self.cards.get(card_id)):
+            seen += sum(1 for link in state.chain for t in link if t.kind is TriggerKind.MAGIC and t.card == card_id)
         return seen + sum(1 for c in state.pile if c.card == card_id)
 
     def begin_link(self, stable: tuple[str, ...], owner: int) -> Link:

@@ -2,7 +2,8 @@
 
 Rulebook 000, "HOW TO WIN": "Each Unicorn card counts for 1 Unicorn (unless otherwise stated)"; a card tagged
 `counts_as_two` counts 2 (Ginormous Unicorn); a Masquerade card tagged `not_a_unicorn_effect` in a Stable makes
-that Stable's Unicorns stop counting (Pandamonium: "all of that player's Unicorns are Pandas", rulebook 001).
+that Stable's Unicorns stop counting (Pandamonium: "all of that player's Unicorns are Pandas", rulebook 001); a card
+tagged `makes_basic` makes them Basic Unicorns, 1 each (Blinding Light, 2nd Edition: Ginormous Unicorn counts 1).
 Functions take plain values (a Stable is a tuple of card ids) so they are easy to test on their own.
 """
 
@@ -21,14 +22,21 @@ def downgrades_silenced(stable: tuple[str, ...], cards: CardSet) -> bool:
     return any((card := cards.get(card_id)) is not None and card.has(Tag.SILENCES_DOWNGRADES) for card_id in stable)
 
 
-def unicorn_count(stable: tuple[str, ...], cards: CardSet) -> int:
-    """How many Unicorns a Stable counts toward winning."""
-    found = [cards.get(card_id) for card_id in stable]
+def acting_with(stable: tuple[str, ...], cards: CardSet, tag: Tag) -> bool:
+    """True when a card in this Stable carries the tag and acts there (not a Downgrade beside Dragon's Blessing)."""
     quiet = downgrades_silenced(stable, cards)
-    masks = [c for c in found if c is not None and c.has(Tag.NOT_A_UNICORN_EFFECT)]
-    if any(not (quiet and card.type is CardType.DOWNGRADE) for card in masks):
+    found = (cards.get(card_id) for card_id in stable)
+    return any(c is not None and c.has(tag) and not (quiet and c.type is CardType.DOWNGRADE) for c in found)
+
+
+def unicorn_count(stable: tuple[str, ...], cards: CardSet) -> int:
+    """How many Unicorns a Stable counts toward winning: none under a card that makes them no Unicorns
+    (Pandamonium), 1 each under one that makes them Basic (Blinding Light), else 1 each or 2 (Ginormous Unicorn)."""
+    if acting_with(stable, cards, Tag.NOT_A_UNICORN_EFFECT):
         return 0
-    return sum(2 if card.has(Tag.COUNTS_AS_TWO) else 1 for card in found if card is not None and card.type.is_creature)
+    basic = acting_with(stable, cards, Tag.MAKES_BASIC)
+    found = [card for card_id in stable if (card := cards.get(card_id)) is not None and card.type.is_creature]
+    return sum(2 if card.has(Tag.COUNTS_AS_TWO) and not basic else 1 for card in found)
 
 
 def tally(stables: tuple[tuple[str, ...], ...], cards: CardSet) -> tuple[int, ...]:

@@ -34,6 +34,7 @@ from assistant.core.game.events import (
     Respond,
     ReturnToHand,
     Sacrifice,
+    Save,
     SetDeck,
     SetGoal,
     SetHand,
@@ -220,6 +221,12 @@ def build_destroy(c: Context) -> Event:
 def build_sacrifice(c: Context) -> Event:
     """sacrifice CARD: from the actor's own Stable."""
     return Sacrifice(c.actor, c.card().id)
+
+
+def build_save(c: Context) -> Event:
+    """save CARD [from NAME] with CARD: the owner of the card saves it with a card of their Stable."""
+    card_id = c.card().id
+    return Save(c.holder(c.command.target, card_id, None), card_id, c.card(c.command.other_card).id)
 
 
 def build_return(c: Context) -> Event:

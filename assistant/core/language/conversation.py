@@ -18,8 +18,8 @@ from assistant.core.cards.card import Card, CardType, normalize
 from assistant.core.cards.lookup import Resolution
 from assistant.core.game.about import About, Topic
 from assistant.core.game.chain import is_neigh
-from assistant.core.game.events import Event, EventError, event_from_dict
-from assistant.core.game.facts import GameOver, TurnBegan
+from assistant.core.game.events import Destroy, EndTurn, Event, EventError, Sacrifice, Save, event_from_dict
+from assistant.core.game.facts import GameOver, TurnBegan, TurnEndsNow
 from assistant.core.game.history import MAX_UNDO, Game, NothingToUndoError, Phone, Record, Step, record_to_dict
 from assistant.core.game.objections import Objection
 from assistant.core.language.builders import Context, cards_with_words, find_baby, find_player
@@ -27,7 +27,7 @@ from assistant.core.language.parser import Command, CommandError
 from assistant.core.language.reply import Choice, Question, Reply
 from assistant.core.language.verbs import BY_NAME, Verb
 from assistant.core.text import name_starts
-from assistant.core.words.announce import announce_said, facts_of_step, tells_of_step
+from assistant.core.words.announce import TURN_GOES_ON, announce_said, facts_of_step, tells_of_step
 from assistant.core.words.entry import query_problem
 from assistant.core.words.errors import (
     choose_card_for,
@@ -39,7 +39,7 @@ from assistant.core.words.errors import (
     which_instant,
     who_plays,
 )
-from assistant.core.words.gameplay import NOTHING_TO_REDO, NOTHING_TO_UNDO
+from assistant.core.words.gameplay import NOTHING_TO_REDO, NOTHING_TO_UNDO, save_offered
 from assistant.core.words.pace import advice_once, lead_with, restating
 from assistant.core.words.position import changed_facts, undone_many
 from assistant.core.words.rulings import confirm_question, objection_reasons, short_objection, warning_asked
@@ -126,6 +126,11 @@ class Conversation:
             event_from_dict(event.to_dict(), len(game.setup.players), game.table.cards.by_id)
         except EventError as exc:
             return Reply.error(event_refused(str(exc)))
+        return self._checked(event)
+
+    def _checked(self, event: Event) -> Reply:
+        """Record an event, or ask first when something about it looks against the rules."""
+        game = self.game
         objections = self.objections = game.check(event)
         if objections:
             # The first reason, short, and the question in one breath; then the reasons in full.
@@ -136,10 +141,26 @@ class Conversation:
                 (question,),
                 question,
                 important=True,
-                pending=Question(lambda: self.record(event)),
+                pending=Question(lambda: self._saved_or_recorded(event)),
                 facts=(About(Topic.WARNING, warning_asked(short)),),
             )
-        return self.record(event)
+        return self._saved_or_recorded(event)
+
+    def _saved_or_recorded(self, event: Event) -> Reply:
+        """Record the event; but a card about to be destroyed or sacrificed that its owner's card may save "instead"
+        (Black Knight Unicorn) is offered first: yes records the save in its place, no the event as said. A phone's
+        move is recorded as made (its own question is a warning's)."""
+        game = self.game
+        if not isinstance(event, (Destroy, Sacrifice)) or self.by is not None:
+            return self.record(event)
+        owner = event.owner if isinstance(event, Destroy) else event.player
+        saver = game.table.save_for(game.state, event.card, owner, isinstance(event, Sacrifice))
+        if saver is None:
+            return self.record(event)
+        save = Save(owner, event.card, saver)
+        question = save_offered(game.table, save, isinstance(event, Destroy))
+        pending = Question(lambda: self._checked(save), refused=lambda: self.record(event))
+        return Reply((question,), question, important=True, pending=pending, facts=(About(Topic.QUESTION, question),))
 
     def _resolve_cards(self, verb: Verb, command: Command, resolved: dict[str, Card]) -> Reply | None:
         """Resolve each card phrase not yet resolved; offer numbered cards when several fit."""
@@ -247,7 +268,12 @@ class Conversation:
         lines = advice_once(lines, self.advised)
         reply = Reply.of(*lines, important=step.important, sound="your-turn" if turn else "")
         tells = tells_of_step(game.table, step, len(game.log))
-        return dataclasses.replace(reply, facts=facts, tells=tells, restates=restating(facts, said))
+        reply = dataclasses.replace(reply, facts=facts, tells=tells, restates=restating(facts, said))
+        if any(isinstance(fact, TurnEndsNow) for fact in step.facts) and game.state.turn_ends is not None:
+            # "your turn ends at once" (Rhinocorn): the question "End Ana's turn now?" is open; yes ends it
+            ask = Question(lambda: self._checked(EndTurn()), declined=TURN_GOES_ON)
+            return dataclasses.replace(reply, pending=ask)
+        return reply
 
     def _write(self, record: Record) -> None:
         if self.log is not None:

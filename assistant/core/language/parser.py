@@ -148,14 +148,24 @@ SWAP_EXAMPLE = "swap rainbow aura from Ana with slowdown from Ben"
 MOVE_EXAMPLE = "move slowdown from Ana to Ben"
 
 
+#: The words before the player a card goes to.
+_INTO = {"into", "in", "to", "for", "on"}
+
+
 def parse_card_into(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
-    """play CARD [into NAME], bring CARD [into NAME] [from SOURCE]."""
+    """play CARD [into NAME], bring CARD [into NAME] [from SOURCE], or with "from SOURCE" before "into NAME"."""
     word = None
     before, after = _split_last(tokens, lower, {"from"})
     if after is not None and len(after) >= 1 and after[-1].lower() in SOURCES:
         word = after[-1].lower()
         tokens, lower = before, [t.lower() for t in before]
-    before, after = _split_last(tokens, lower, {"into", "in", "to", "for", "on"})
+    elif after:  # "bring ginormous unicorn from discard into Ana": the source ends where "into" begins
+        source, into = _split_last(after, [a.lower() for a in after], _INTO)
+        if into is not None and source and source[-1].lower() in SOURCES:
+            word = source[-1].lower()
+            tokens = before + after[len(source) :]
+            lower = [t.lower() for t in tokens]
+    before, after = _split_last(tokens, lower, _INTO)
     target = None
     said_into = after is not None and tokens[len(before)].lower() == "into"
     if after and (_looks_like_player(after, names) or (said_into and len(after) <= 2)):
@@ -203,8 +213,8 @@ def parse_return(verb: VerbName, tokens: list[str], lower: list[str], names: tup
 
 
 def parse_baby(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
-    """baby NAME BABY, or baby BABY [to|into NAME]."""
-    if len(tokens) >= 2 and is_player(tokens[0], names):
+    """baby NAME BABY, or baby BABY [to|into NAME]; "baby NAME" alone names no Baby (the card just read, if any)."""
+    if tokens and is_player(tokens[0], names):
         return Command(verb, card=_card_phrase(tokens[1:]), target=tokens[0])
     command = parse_card_into(verb, tokens, lower, names)
     return Command(verb, card=command.card, target=command.target)
@@ -359,9 +369,10 @@ def parse_give(verb: VerbName, tokens: list[str], lower: list[str], names: tuple
 
 def parse_query(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
     """stable [NAME], card CARD, nursery [BABY from NAME], and the plain queries."""
-    tokens = [t for t in tokens if t.lower() not in ("is", "the", "of", "for")]
-    if verb == "card":
-        return Command(verb, card=_card_phrase(tokens))
+    tokens = [t for t in tokens if t.lower() not in ("is", "of", "for")]
+    if verb == "card":  # "the" kept: a name may begin with it (The G.O.A.T.); the look-up tries it both ways
+        return Command(verb, card=_words(tokens) or None)
+    tokens = [t for t in tokens if t.lower() != "the"]
     if verb == "stable":
         return Command(verb, target=_words(tokens) or None)
     return Command(verb)

@@ -29,6 +29,7 @@ VerbName = Literal[
     "steal",
     "destroy",
     "sacrifice",
+    "save",
     "return",
     "take",
     "swap-hands",

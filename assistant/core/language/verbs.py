@@ -35,6 +35,7 @@ from assistant.core.game.events import (
     Respond,
     ReturnToHand,
     Sacrifice,
+    Save,
     SetDeck,
     SetGoal,
     SetHand,
@@ -72,6 +73,7 @@ from assistant.core.language.builders import (
     build_resolve,
     build_return,
     build_sacrifice,
+    build_save,
     build_shuffle,
     build_skip,
     build_steal,
@@ -291,6 +293,10 @@ VERBS: tuple[Verb, ...] = (
     Verb("sacrifice", Kind.EVENT, ("sacrifice",), (
         ("`sacrifice rainbow aura`", "a card from one's own Stable to the discard pile"),
     ), parse=parse_sacrifice, build=build_sacrifice, events=(Sacrifice,), card_needed=True),
+    Verb("save", Kind.EVENT, ("save",), (
+        ("`save basic red with black knight unicorn`", "a card about to be destroyed or sacrificed stays: its owner's "
+         "card that saves it instead is sacrificed (or the cards it costs are discarded); offered when one applies"),
+    ), parse=parse_swap, build=build_save, events=(Save,), card_needed=True),
     Verb("return", Kind.EVENT, ("return",), (
         ("`return rainbow aura`, `return yay to hand`", "a card from a Stable back to its owner's hand"),
     ), parse=parse_return, build=build_return, events=(ReturnToHand,), card_needed=True),

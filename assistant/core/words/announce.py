@@ -55,7 +55,7 @@ from assistant.core.game.state import GameState
 from assistant.core.game.table import Prompt, PromptKind, Table
 from assistant.core.game.tally import Ending
 from assistant.core.text import name_list
-from assistant.core.words.cardtext import card_gist, duty_short
+from assistant.core.words.cardtext import LEAVING, card_gist, duty_short
 from assistant.core.words.gameplay import (
     GAME_OVER,
     PHASE_NAMES,
@@ -95,9 +95,19 @@ __all__ = [
     "chain_duty",
     "begin_duties",
     "neigh_name",
+    "end_turn_now",
+    "TURN_GOES_ON",
 ]
 
 DO_IT_THEN_RESOLVE = "Do it, then say resolve."
+
+
+TURN_GOES_ON = "The turn goes on: the effect was not used."
+
+
+def end_turn_now(player: str) -> str:
+    """The question asked when a card's effect just done ends the turn at once (Rhinocorn)."""
+    return f"End {player}'s turn now?"
 
 
 def describe_prompt(table: Table, state: GameState, level: Verbosity = Verbosity.COACHING) -> str:
@@ -139,10 +149,15 @@ def phrase_prompt(table: Table, prompt: Prompt, level: Verbosity = Verbosity.COA
             return f"Next in the chain: {describe_link(table, prompt.link)}." + (f" {DO_IT_THEN_RESOLVE}" * coach)
         case PromptKind.DRAW:
             return f"{current} draws a card: say draw." if coach else ""
+        case PromptKind.SKIP_DRAW:
+            return f"{current} skips the Draw phase: say skip." if coach else ""
         case PromptKind.ACTION:
             return f"{current} plays a card or draws one more: say play and a card, or draw. Then end turn." * coach
         case PromptKind.END_TURN:
             return "Say end turn when the turn is over." if coach else ""
+        case PromptKind.TURN_ENDS:
+            how = " Say yes or end turn; if the effect was not used, say draw." if coach else ""
+            return end_turn_now(current) + how
     limit = prompt.hand_limit()
     unknown = name_list([game_card_name(table, c) for c in limit.unknown])
     extra = f" {unknown} changes the hand limit: check the card." if limit.unknown else ""
@@ -202,7 +217,7 @@ def describe_link_doing(table: Table, link: Link) -> str:
 def _trigger_doing(table: Table, trigger: Trigger) -> str:
     said = describe_trigger(table, trigger)
     card = table.cards.get(trigger.card) if trigger.kind is not TriggerKind.HERD else None
-    about = {TriggerKind.ENTER: "enters", TriggerKind.LEAVE: "destroyed"}.get(trigger.kind, "")
+    about = {TriggerKind.ENTER: "enters", TriggerKind.LEAVE: LEAVING}.get(trigger.kind, "")
     if trigger.kind.is_beginning:
         about = "beginning of your turn"
     gist = card_gist(card, about) if card is not None else ""
@@ -399,7 +414,7 @@ def chain_duty(table: Table, link: Link) -> str:
     duties = []
     for trigger in link:
         card = table.cards.get(trigger.card) if trigger.kind is not TriggerKind.HERD else None
-        about = {TriggerKind.ENTER: "enters", TriggerKind.LEAVE: "destroyed"}.get(trigger.kind, "")
+        about = {TriggerKind.ENTER: "enters", TriggerKind.LEAVE: LEAVING}.get(trigger.kind, "")
         duty = duty_short(card_gist(card, about)) if card is not None else ""
         if duty:
             duties.append(duty)

@@ -7,6 +7,7 @@ import re
 from assistant.core.cards.card import Card, CardSet, CardType, Confidence, Deck, DeckInfo, PrintVariant, Vocabulary
 from assistant.core.cards.lookup import Resolution
 from assistant.core.cards.search import search_words
+from assistant.core.cards.wording import leave_effect
 from assistant.core.text import cards_count, clean_untrusted, name_list
 from assistant.core.words.entry import query_problem, spoken_query
 
@@ -42,6 +43,7 @@ __all__ = [
     "NO_TERMINAL",
     "GIST_WORDS",
     "card_gist",
+    "LEAVING",
     "no_such_deck",
     "card_tags",
     "sheet_too_large",
@@ -314,6 +316,9 @@ NO_TERMINAL = (
 #: The most words of a card's text said as what it does, in a link of the chain.
 GIST_WORDS = 14
 
+#: `card_gist`'s `about` for a card leaving a Stable: its own leave effect ("If this card leaves your Stable, ...").
+LEAVING = "leaving"
+
 
 def card_gist(card: Card, about: str = "") -> str:
     """What a card does in a few words: its first sentence that mentions `about` ("enters", "beginning of your
@@ -331,8 +336,11 @@ def card_gist(card: Card, about: str = "") -> str:
         if not t.lower().startswith(("play this card", "that card is stopped")) or ": " in t
     ]
     sentences = effect if card.type is CardType.INSTANT and effect else sentences
+    leave = leave_effect(sentences) if about == LEAVING else None
     chosen = next((t for t in sentences if about and about in t.lower()), sentences[0])
     following = sentences[sentences.index(chosen) + 1 :]
+    if leave is not None:  # the leave effect's own clause, never another sentence that says "destroyed"
+        chosen, following = leave[1], sentences[leave[0] + 1 :]
     head, comma, rest = chosen.partition(", ")
     # A duty's "Each time any player, you included, plays ..." keeps its condition: it is what the duty waits for.
     while comma and rest and head.split()[0].lower() in ("when", "if", "at", "while"):

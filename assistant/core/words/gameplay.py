@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable
 from functools import partial
 
 from assistant.core.cards.card import CardType, Tag
-from assistant.core.cards.wording import taken_variation
+from assistant.core.cards.wording import save_of, table_rule, taken_variation
 from assistant.core.game.chain import Link, PileCard, Trigger, TriggerKind
 from assistant.core.game.events import (
     BanInstants,
@@ -32,6 +32,7 @@ from assistant.core.game.events import (
     Respond,
     ReturnToHand,
     Sacrifice,
+    Save,
     SetDeck,
     SetGoal,
     SetHand,
@@ -52,9 +53,11 @@ from assistant.core.game.facts import (
     CardMustGo,
     CardTravelled,
     DeckRanOut,
+    DrawSkipped,
     Fact,
     GameOver,
     GoesBackNow,
+    HerdBonusIgnored,
     InstantResolved,
     InstantsBannedNow,
     LimitReached,
@@ -71,9 +74,11 @@ from assistant.core.game.facts import (
     Reshuffled,
     SavedToHand,
     StartSkipped,
+    TableKeeps,
     TallyChanged,
     TriggersLost,
     TurnBegan,
+    TurnEndsNow,
     TurnSkipped,
     WinBarred,
     WinWaits,
@@ -86,6 +91,7 @@ from assistant.core.words.cardtext import type_name
 
 __all__ = [
     "NO_GAME",
+    "save_offered",
     "NOTHING_TO_CONFIRM",
     "NOT_RECORDED",
     "NOTHING_TO_UNDO",
@@ -226,6 +232,25 @@ def turn_and_phase(table: Table, state: GameState) -> str:
     return f"Turn {state.turn}, {player_name(table, state.current)}'s {PHASE_NAMES[state.phase]}."
 
 
+def _save_cost(table: Table, saver: str) -> str:
+    """What a save "instead" costs its owner: "sacrificing Black Knight Unicorn", "discarding 1 card"."""
+    card = table.cards.get(saver)
+    save = save_of(card.text) if card is not None else None
+    if save is not None and save.discards:
+        return f"discarding {cards_count(save.discards)}"
+    return f"sacrificing {game_card_name(table, saver)}"
+
+
+def save_offered(table: Table, save: Save, destroyed: bool) -> str:
+    """The question when a card about to be destroyed (or sacrificed) may be saved "instead" (Black Knight
+    Unicorn): yes records the save, no what was said."""
+    fate = "destroyed" if destroyed else "sacrificed"
+    return (
+        f"{player_name(table, save.player)} may save {game_card_name(table, save.card)} by "
+        f"{_save_cost(table, save.other_card)} instead. Save it? Say yes, or no to let it be {fate}."
+    )
+
+
 def describe_event(table: Table, event: Event, before: GameState) -> str:
     """What an event did, in the past tense, without a full stop: "Ana played Rainbow Aura" (one family of events
     a function, one short branch a kind)."""
@@ -271,6 +296,8 @@ def _card_event(table: Table, event: Event, before: GameState) -> str | None:
         return f"{name(event.player)} stole {card(event.card)} from {area_of(table, event.owner)}"
     if isinstance(event, Destroy):
         return f"{name(event.player)} destroyed {card(event.card)} in {area_of(table, event.owner)}"
+    if isinstance(event, Save):
+        return f"{name(event.player)} saved {card(event.card)} by {_save_cost(table, event.other_card)} instead"
     if isinstance(event, Sacrifice):
         return f"{name(event.player)} sacrificed {card(event.card)}"
     if isinstance(event, Discard):
@@ -473,6 +500,8 @@ def _chain_fact(table: Table, fact: Fact, state: GameState) -> str | None:
         )
     if isinstance(fact, CardMustGo):
         who, going = player_name(table, fact.player), game_card_name(table, fact.card)
+        if fact.empty_hand and table.card_of(fact.card).has(Tag.GONE_ON_EMPTY_HAND):
+            return f"{who}'s hand is empty: sacrifice {going}."
         if fact.empty_hand:
             return f"{who}'s hand is empty: {going} must move into another player's {table.profile.vocabulary.area}."
         creature = table.profile.vocabulary.creature
@@ -490,6 +519,14 @@ def _chain_fact(table: Table, fact: Fact, state: GameState) -> str | None:
         )
     if isinstance(fact, BabyToNursery):
         return f"{game_card_name(table, fact.card)} goes back to the Nursery, as Babies always do."
+    if isinstance(fact, TableKeeps):
+        rule = table_rule(table.card_of(fact.card).text) or ""
+        return f"{game_card_name(table, fact.card)} in {area_of(table, fact.owner)}, kept by the table: {rule}"
+    if isinstance(fact, HerdBonusIgnored):
+        return (
+            f"{game_card_name(table, fact.card)}: {herd_bonus_name(fact.variation)} does not affect "
+            f"{player_name(table, fact.player)}."
+        )
     return None
 
 
@@ -548,6 +585,13 @@ def _turn_fact(table: Table, fact: Fact, state: GameState) -> str | None:
         return (
             f"{game_card_name(table, fact.card)}: {player_name(table, fact.player)} skips the Beginning of Turn "
             "phase and the Draw phase, and the Action phase begins."
+        )
+    if isinstance(fact, DrawSkipped):
+        return f"{game_card_name(table, fact.card)}: {player_name(table, fact.player)} skips the Draw phase."
+    if isinstance(fact, TurnEndsNow):
+        return (
+            f"{game_card_name(table, fact.card)}: once its effect is used, {player_name(table, fact.player)}'s turn "
+            "ends at once."
         )
     if isinstance(fact, OverHandLimit):
         excess = fact.hand - fact.limit

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from assistant.core.cards.card import CardType, Tag
+from assistant.core.cards.wording import Need
 from assistant.core.game.objections import (
     ActionOver,
     ActionUsed,
@@ -16,15 +17,19 @@ from assistant.core.game.objections import (
     CannotEnter,
     CannotNeigh,
     CannotPlay,
+    CannotSave,
     CannotSteal,
     ChainOpen,
     DeckTooSmall,
     DestroyOwn,
+    DrawIsSkipped,
     EmptyHand,
+    ExtraIsAPlay,
     GameIsOver,
     Guarded,
     HandOverLimit,
     HeldIn,
+    Impossible,
     Indestructible,
     InstantNotPlayed,
     InstantsBanned,
@@ -38,6 +43,7 @@ from assistant.core.game.objections import (
     NoReshuffle,
     NotABaby,
     NotAnAnimal,
+    NotAUnicornHere,
     NotDrawn,
     NotForStable,
     NothingPutsBack,
@@ -90,6 +96,17 @@ CONFIRM_QUESTION = "Say yes or no."
 #: The question of a warning after its short reason, in one breath: "Ana can't Neigh: Ginormous Unicorn. Record
 #: anyway?" (about a second of speech, so it is heard before the answer comes at table pace).
 ASK_ANYWAY = "Record anyway?"
+
+#: What a Magic card's effect needs to act on (`Impossible`), as said.
+_NEEDS = {
+    Need.OTHERS_UNICORN: "a Unicorn card it can destroy in another player's Stable",
+    Need.OTHERS_UNICORN_TO_TAKE: "a Unicorn card in another player's Stable",
+    Need.OTHERS_BASIC: "a Basic Unicorn card in another player's Stable",
+    Need.OTHERS_BABY: "a Baby Unicorn card in another player's Stable",
+    Need.UPGRADE_THERE_OR_DOWNGRADE_HERE: "an Upgrade card in another player's Stable or a Downgrade card in yours",
+    Need.ANY_UPGRADE_OR_DOWNGRADE: "an Upgrade or Downgrade card in a Stable",
+    Need.UNICORN_IN_DISCARD: "a Unicorn card in the discard pile",
+}
 
 
 def describe_objection(table: Table, objection: Objection) -> str:
@@ -267,6 +284,22 @@ def _entry_objection(table: Table, objection: Objection) -> str | None:
                 f"{card(entering)} can only enter a {area} that holds an {table.profile.vocabulary.creature} of "
                 f"each variation, and {area_of(table, into)} has no {lacking}."
             )
+        case NotAUnicornHere(target, owner, mask, effect):
+            return (
+                f"{card(target)} is no Unicorn while {card(mask)} is in {area_of(table, owner)}, so "
+                f"{card(effect)} cannot destroy it."
+            )
+        case CannotSave(player, saved, saver):
+            return f"{card(saver)} in {area_of(table, player)} cannot save {card(saved)} now, as its text says."
+        case DrawIsSkipped(player, skipper):
+            return f"{card(skipper)}'s effect skipped {name(player)}'s Draw phase, so there is no Draw phase draw."
+        case ExtraIsAPlay(player, giver):
+            return f"{name(player)} already played; {card(giver)} gives one more card to play, not a draw."
+        case Impossible(_, played, need):
+            return (
+                f"{card(played)} needs {_NEEDS[need]}, and there is none: a card that asks for the impossible may "
+                "not be played."
+            )
         case NeedsVariation(player, played, variation):
             return (
                 f"{name(player)} can play {card(played)} only while {area_of(table, player)} holds a "
@@ -331,8 +364,8 @@ def short_objection(table: Table, objection: Objection) -> str:
             return f"Protected: {card(guard)}."
         case EmptyHand(player):
             return f"{name(player)} has no cards in hand."
-        case Indestructible(target):
-            return f"{card(target)} can't be destroyed."
+        case Indestructible(target, sacrificed):
+            return f"{card(target)} can't be {'sacrificed' if sacrificed else 'destroyed'}."
     return describe_objection(table, objection)
 
 
