@@ -609,8 +609,8 @@ class TableApp(App[None]):
                 self.speak.other(reply)
             else:
                 (self.speak if new_input else self.speak.notice)(reply)
-        if self.braille is not None:  # at the moment speech gets it; another hand's move waits its turn there
-            self.braille.show(reply, own_key=own_key)
+        if self.braille is not None:  # at the moment speech gets it; another hand's move, or a notice that answers
+            self.braille.show(reply, own_key=own_key and new_input)  # no key, waits its turn there
         self.share.after(reply, new_input, own_key)  # phones see the table as now (and a phone its question)
 
     def update_history(self, extra: list[str]) -> None:

@@ -154,3 +154,29 @@ def test_a_win_held_while_brltty_is_away_is_not_acknowledged_by_typing_and_is_sh
         asyncio.run(scenario())
     finally:
         server.stop()
+
+
+def test_a_notice_that_answers_no_key_waits_unread_like_a_phones_move(display_server, make_app):
+    """The camera lost, the display back: a notice answers no key of the reader's, so it never replaces what is
+    being read; it waits, counted, and the next-unread key reads it."""
+    from assistant.core.language.reply import Reply
+
+    async def scenario():
+        app = make_app(None, "--braille-display", "--no-speech")
+        link = app.braille
+        assert link is not None
+        status = link.view.status_cells
+        shown = lambda: reading(display_server.cells(), status)  # noqa: E731
+        async with app.run_test(size=(100, 40)) as pilot:
+            display_server.type(NEW_GAME)
+            display_server.press("enter")
+            await until(pilot, lambda: shown().startswith("new game: ana"), "the new game on the display")
+            before = shown()
+            app.show(Reply.of("The camera was unplugged: type card names instead."), new_input=False)
+            await until(pilot, lambda: display_server.cells()[3] == celltable.to_cells("a"), "1 unread")
+            assert shown() == before  # what was being read is still there
+            display_server.press("next unread")
+            await until(pilot, lambda: shown() != before, "the next-unread key reads the notice")
+            assert shown().startswith("the camera was unplugged")
+
+    asyncio.run(scenario())
