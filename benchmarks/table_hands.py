@@ -53,7 +53,7 @@ MOVE_GOAL_MS = 1000.0
 WIN_GOAL_MS = 1000.0
 #: A second Neigh or Instant after the first.
 AT_ONCE_S = 0.05
-#: How long a sentence's last words may be cut and it still counts as heard in full (`queue.LAST_WORDS_S`).
+#: What the app says when it shares the table: its address and the join code.
 SHARED = re.compile(r"shared at (http://127\.0\.0\.1:\d+)/?\. The join code is ([0-9 ]+)\.")
 
 
