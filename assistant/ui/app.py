@@ -334,7 +334,7 @@ class TableApp(App[None]):
     def on_display_back(self, message: DisplayBack) -> None:
         """BRLTTY answers again: the display shows the game as it stands, and what came while it was gone is said."""
         if self.braille is not None and self.query("#answer"):
-            self.show(self.braille.back(), new_input=False)
+            self.show(self.braille.back(), new_input=False, at_once=True)
 
     @property
     def held(self) -> str:
@@ -563,11 +563,12 @@ class TableApp(App[None]):
             self.braille.acknowledge()
         self.show(self.session.handle(line_after_answer(self.session, key, event.value)))
 
-    def show(self, reply: Reply, new_input: bool = True, own_key: bool = True) -> None:
+    def show(self, reply: Reply, new_input: bool = True, own_key: bool = True, *, at_once: bool = False) -> None:
         """Show a reply on screen and hand it to speech; the one place both happen. `new_input`: the reply
         answers a line typed or a card scanned, so speech still waiting is stale (False for a notice). `own_key`
         False: the reply did not come from the player's own key (a move from another player's device), so it does
-        not cut what is being said: it is said in turn (`Speaker.other`)."""
+        not cut what is being said: it is said in turn (`Speaker.other`). Either waits unread on a braille display,
+        but for the display's own news (`at_once`: it is back)."""
         if self.camera_worker is not None and not reply.hint:
             self.camera_worker.quiet()  # the reply's screen and speech first (`camera.REPLY_QUIET_S`)
         if reply.hint:  # an aiming cue: on the camera line, leaving the answer and the history alone
@@ -610,7 +611,7 @@ class TableApp(App[None]):
             else:
                 (self.speak if new_input else self.speak.notice)(reply)
         if self.braille is not None:  # at the moment speech gets it; another hand's move, or a notice that answers
-            self.braille.show(reply, own_key=own_key and new_input)  # no key, waits its turn there
+            self.braille.show(reply, own_key=at_once or (own_key and new_input))  # no key, waits its turn there
         self.share.after(reply, new_input, own_key)  # phones see the table as now (and a phone its question)
 
     def update_history(self, extra: list[str]) -> None:
