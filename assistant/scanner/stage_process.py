@@ -9,6 +9,8 @@ with the 'spawn' method (the same on Linux, macOS and Windows; no copy of the ap
   copy, well under a millisecond at 720p), each slot headed by its frame's index; a job names the slots of its
   frame and of the frames before it (for the average and the check on a second frame), and the child copies them
   out at once, dropping a job whose slots were overwritten meanwhile (checked by the index in each slot's head);
+  when the frame size changes, a new ring is made and the old one kept until the child says it has opened a newer
+  one (a message on its way may still name it: unlinked, it could not be opened, and the child would die);
 - **jobs**: at most one is with the child at a time; a frame offered meanwhile waits in the parent, and a newer one
   replaces it (the latest wins); the child says when it is ready for the next, after resting as the thread does
   (`background.REST`), and at a lower priority (`background.NICENESS`);
@@ -75,6 +77,7 @@ class ProcessStage:
         self._conn: Any = None
         self._shm: Any = None
         self._shape: tuple[int, ...] | None = None
+        self._retired: list[Any] = []  # rings replaced whose names a message on its way to the child may hold
         self._ring: deque[tuple[int, int]] = deque(maxlen=AVERAGE_FRAMES)  # (frame index, slot)
         self._next_slot = 0
         self._with_child = False  # a job is with the child, or it has not said it is ready
@@ -196,7 +199,11 @@ class ProcessStage:
         """A ring for frames of `gray`'s shape (the first frame, or the camera changed its size)."""
         from multiprocessing import shared_memory
 
-        self._close_ring()
+        if self._shm is not None:
+            # Kept until the child says it has moved on to a newer ring: a job or a ring message naming this one
+            # may still be on its way to it (unlinked, it could no longer be opened: the child would die).
+            self._retired.append(self._shm)
+            self._shm, self._shape = None, None
         try:
             self._shm = shared_memory.SharedMemory(create=True, size=SLOTS * (HEAD + gray.size))
             self._conn.send(("ring", self._shm.name, tuple(gray.shape)))
@@ -207,6 +214,14 @@ class ProcessStage:
         self._shape = tuple(gray.shape)
         self._ring.clear()
         return True
+
+    def _moved_on(self, name: str) -> None:
+        """The child opened ring `name`: no message on its way names a ring made before it, so those go."""
+        names = [shm.name for shm in self._retired]
+        gone = names.index(name) if name in names else len(names)
+        for shm in self._retired[:gone]:
+            _release(shm)
+        del self._retired[:gone]
 
     def offer(
         self,
@@ -234,7 +249,7 @@ class ProcessStage:
         request replaces one waiting; with the thread stage instead, nothing is asked (the frame path measures)."""
         if self._fallback is not None or self._process is None:
             return
-        self._aim_waiting = (index, tuple(region) if region is not None else None, squareness)  # type: ignore[assignment]
+        self._aim_waiting = (index, region, squareness)
         self._send_waiting()
 
     def looking(self, picture: int) -> bool:
@@ -325,6 +340,8 @@ class ProcessStage:
                     self._finger_over = finger
                 elif message[0] == "ready":
                     self._with_child = False
+                elif message[0] == "ring":
+                    self._moved_on(message[1])
         except (EOFError, OSError):
             self._stop_child()
         self._send_waiting()
@@ -356,11 +373,12 @@ class ProcessStage:
         self._close_ring()
 
     def _close_ring(self) -> None:
-        if self._shm is not None:
-            self._shm.close()
-            self._shm.unlink()
-            self._shm = None
-            self._shape = None
+        for shm in [*self._retired, self._shm]:
+            if shm is not None:
+                _release(shm)
+        self._retired.clear()
+        self._shm = None
+        self._shape = None
 
     def child_cpu_seconds(self) -> float | None:
         """The child's CPU time so far (user and system; Linux, from /proc), or None where it cannot be read."""
@@ -418,12 +436,8 @@ def _child(conn: Any, rest: float) -> None:
             if message[0] == "stop":
                 return
             if message[0] == "ring":
-                from multiprocessing import shared_memory
-
-                if shm is not None:
-                    shm.close()
-                shm = shared_memory.SharedMemory(name=message[1])
-                shape = message[2]
+                shm, shape = _opened(shm, message[1]), message[2]
+                conn.send(("ring", message[1]))  # the parent may now let the rings before it go
                 continue
             if message[0] == "decks":
                 decks[0] = message[1]
@@ -484,6 +498,28 @@ class _Aiming:
         self._shrunk = small
         moving = before is not None and moved(before, small)
         return replace(view, still=before is not None and not moving), moving
+
+
+def _opened(before: Any, name: str) -> Any:
+    """The child's view of ring `name`, the one `before` closed (None: it cannot be opened, which the parent's
+    keeping it until the child has moved on rules out; the jobs naming it are then dropped)."""
+    from multiprocessing import shared_memory
+
+    if before is not None:
+        before.close()
+    try:
+        return shared_memory.SharedMemory(name=name)
+    except OSError:
+        return None
+
+
+def _release(shm: Any) -> None:
+    """Close and unlink a ring of the parent's."""
+    shm.close()
+    try:
+        shm.unlink()
+    except OSError:  # gone already
+        pass
 
 
 def _copied(shm: Any, shape: tuple[int, ...], slots: list[tuple[int, int]], np: Any) -> list | None:

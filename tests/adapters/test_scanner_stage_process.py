@@ -52,6 +52,36 @@ def test_the_child_process_reads_a_thumb_frame_and_stops(thumb_frames):
     assert stage._shm is None  # the shared ring is unlinked
 
 
+def test_ten_frame_size_changes_in_a_row_leave_the_child_running_and_reading(thumb_frames):
+    """The camera changes its frame size ten times in a row, a job offered on each: every ring lives until the child
+    says it has moved on to a newer one, so no message reaches the child naming a ring already unlinked. Before, the
+    second change in quick succession unlinked a ring whose message was still on its way, and the child died of
+    `FileNotFoundError`. Nothing is timed: the test waits (up to a generous limit) for the child's read."""
+    payload, frames = thumb_frames
+    stage = ProcessStage()
+    stage.start()
+    try:
+        assert stage.wait_ready(60)
+        child = stage._process
+        for change in range(10):
+            gray = np.full((240, 320) if change % 2 else (360, 480), 128, np.uint8)
+            stage.remember(change, gray)
+            stage.offer(change, gray, None)
+        for index, gray in enumerate(frames, 10):  # the thumb card, at its own size: an eleventh change
+            stage.remember(index, gray)
+        stage.offer(11, frames[-1], None)
+        reads, give_up = [], time.monotonic() + 60.0
+        while not reads and stage.running and time.monotonic() < give_up:
+            reads += stage.take(11)
+            time.sleep(0.02)
+        assert stage._process is child and child.is_alive() and not stage.failed
+        assert [r.decoded.payload for r in reads] == [payload]
+        assert stage._retired == []  # every ring replaced is gone once the child has moved on
+    finally:
+        stage.stop()
+    assert stage._shm is None and stage._retired == []
+
+
 def test_when_no_process_starts_the_thread_stage_does_the_work(thumb_frames, monkeypatch):
     import multiprocessing
 
