@@ -63,12 +63,14 @@ import threading
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     import numpy as np
     from cv2.typing import MatLike
     from numpy.typing import NDArray
+
+    from assistant.core.scanning.aiming import FrameView
 
 from assistant.scanner.decoders import Cascade, Decoded
 from assistant.scanner.erasures import read_hidden
@@ -120,6 +122,63 @@ class BackgroundRead:
     frame: int
     frames: int
     """How many frames the read stands for (2 when checked on a second frame or read from an average)."""
+
+
+class Stage(Protocol):
+    """What the live loop asks of a background stage, on a thread (`BackgroundStage`) or in a worker process
+    (`stage_process.ProcessStage`): the loop never asks which one it has."""
+
+    @property
+    def jobs(self) -> int:
+        """Frames worked on so far."""
+
+    @property
+    def no_code(self) -> int | None:
+        """The last still picture in which no sign of a code was found."""
+
+    @property
+    def finger_over(self) -> bool:
+        """A finger covered a corner of the code in the last frame finished."""
+
+    @property
+    def region(self) -> tuple[int, int, int, int] | None:
+        """The first code-like region of the last frame the stage searched (None: none, or it searches none)."""
+
+    @property
+    def retries_elsewhere(self) -> bool:
+        """True when the stage does every retry, the region search and the aiming measurement, and the live loop
+        only zxing-cpp's first pass."""
+
+    def start(self) -> None:
+        """Start working beside the live loop (nothing to do where the work is done in the caller's thread)."""
+
+    def stop(self) -> None:
+        """Stop working (the frame worked on is finished first)."""
+
+    def busy(self) -> bool:
+        """True while a frame is being worked on or waits for its turn."""
+
+    def remember(self, index: int, gray: MatLike) -> None:
+        """Keep a frame (the live loop calls it for every frame it offers from)."""
+
+    def offer(
+        self, index: int, gray: MatLike, regions: Iterable[tuple[int, int, int, int]] | None, picture: int | None
+    ) -> None:
+        """The latest frame the live loop could not finish, its code-like regions (None: searched by the stage)
+        and the still picture it belongs to (None: the picture moves)."""
+
+    def take(self, index: int) -> list[BackgroundRead]:
+        """The reads finished by frame `index` (each given once)."""
+
+    def aim(self, index: int, region: tuple[int, int, int, int] | None, squareness: float | None) -> None:
+        """Ask for the aiming measurement of frame `index` (where `retries_elsewhere`; else nothing is asked)."""
+
+    def take_view(self) -> tuple[FrameView, bool] | None:
+        """The newest aiming measurement finished since the last call, and whether the picture moved (None:
+        none)."""
+
+    def looking(self, picture: int) -> bool:
+        """True while still picture `picture`'s look for signs of a code has been asked and not come back."""
 
 
 @dataclass
@@ -179,8 +238,21 @@ class BackgroundStage:
             self._history.append((index, gray))
 
     retries_elsewhere = False
-    """The live loop keeps its own budgeted retries beside this stage (its Python shares the loop's interpreter;
-    see `stage_process.ProcessStage.retries_elsewhere`)."""
+    """The live loop keeps its own budgeted retries, its region search and its aiming measurement beside this stage
+    (its Python shares the loop's interpreter; see `stage_process.ProcessStage.retries_elsewhere`)."""
+    region = None
+    """The frame path searches for the regions itself (`retries_elsewhere`)."""
+
+    def aim(self, index: int, region: tuple[int, int, int, int] | None, squareness: float | None) -> None:
+        """Nothing asked: the frame path measures (`retries_elsewhere`)."""
+
+    def take_view(self) -> tuple[FrameView, bool] | None:
+        """None: the frame path measures (`retries_elsewhere`)."""
+        return None
+
+    def looking(self, picture: int) -> bool:
+        """False: a look here comes back with the job's work, and the frame path goes on meanwhile."""
+        return False
 
     @property
     def running(self) -> bool:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from assistant.core.scanning.aiming import Cue, CuePacer, FrameView, aiming_cue
 from assistant.core.scanning.exposure import ExposureControl
 from assistant.core.scanning.sightings import Sighting, SightingTracker
-from assistant.scanner.background import BackgroundStage
+from assistant.scanner.background import Stage
 from assistant.scanner.decoders import Cascade, Decoded
 from assistant.scanner.measure import (
     MOTION_SIZE,
@@ -30,7 +30,6 @@ from assistant.scanner.measure import (
     white_level,
 )
 from assistant.scanner.sources import Capture, FrameSource, SourceError
-from assistant.scanner.stage_process import ProcessStage
 
 if TYPE_CHECKING:
     from cv2.typing import MatLike
@@ -131,7 +130,7 @@ class LiveScanner:
         guidance: bool = True,
         retry_seconds: float = 3.0,
         clock: Callable[[], float] = time.monotonic,
-        background: BackgroundStage | ProcessStage | None = None,
+        background: Stage | None = None,
         quiet_clock: Callable[[], float] = time.monotonic,
     ):
         """`background`: the stage that finishes, beside the frame loop, what a frame's budget left undone (see
@@ -247,7 +246,7 @@ class LiveScanner:
             return self._end(self._views(self._idle_full(frame), now))
         self._search(frame)
         found = self.cascade.decode(
-            frame.gray, frame.regions, started=True, card=frame.card, retries=not self._worker_runs()
+            frame.gray, frame.regions, started=True, card=frame.card, retries=self._worker() is None
         )
         sightings = [Sighting(d.payload, *d.centre) for d in found]
         sightings += self._background(frame, found)
@@ -260,7 +259,7 @@ class LiveScanner:
         """Start the frame's budget as it arrives; True when the aiming measurement has been crowded out for
         `AIM_STARVED` frames, and its expected cost is then held back from the retries (a cue can wait a few
         frames, not for ever)."""
-        starved = self.guidance and self._aims_skipped >= AIM_STARVED and not self._worker_runs()
+        starved = self.guidance and self._aims_skipped >= AIM_STARVED and self._worker() is None
         self._sighted = False
         pixels = image.shape[0] * image.shape[1]
         self.budget.start(reserve_ms=self.budget.expected_ms("aiming", pixels) if starved else 0.0)
@@ -275,7 +274,7 @@ class LiveScanner:
 
     def _first_pass(self, frame: _Frame) -> list[CodeAnnounced]:
         """An idle picture's frame: zxing-cpp's first pass on the whole frame, no retries, no cue."""
-        found = self.cascade.decode(frame.gray, [], started=True, retries=not self._worker_runs())
+        found = self.cascade.decode(frame.gray, [], started=True, retries=self._worker() is None)
         sightings = [Sighting(d.payload, *d.centre) for d in found]
         if sightings:
             self._still = 0
@@ -287,8 +286,8 @@ class LiveScanner:
     def _looked_empty(self) -> bool:
         """True when the worker process has looked at this still picture and found no sign of a code in it (an
         empty table): its full frames then need neither the region search nor an offer."""
-        background = self.background
-        return self._still > 0 and self._worker_runs() and background.no_code == self._picture  # type: ignore[union-attr]
+        worker = self._worker()
+        return self._still > 0 and worker is not None and worker.no_code == self._picture
 
     def _idle_full(self, frame: _Frame) -> list[CodeAnnounced]:
         """An idle full frame of a still picture the worker found no sign of a code in: the first pass, and the
@@ -309,9 +308,10 @@ class LiveScanner:
         without regions, and it searches for itself): the exposure is metered on the first region of the worker's
         last search, a frame or a few old."""
         gray = frame.gray
-        if self._worker_runs():
+        worker = self._worker()
+        if worker is not None:
             frame.searched = False
-            region = self.background.region  # type: ignore[union-attr]
+            region = worker.region
             self._meter(gray, [region] if region is not None else [])
             return
         frame.regions = find_code_regions(gray, shapes=frame.shapes)
@@ -326,8 +326,7 @@ class LiveScanner:
         if background is None:
             return []
         background.remember(frame.index, frame.gray)
-        if not background.inline:
-            background.start()
+        background.start()  # (nothing to do for a stage working in this thread, or already started)
         # A picture that has not moved since the stage worked on it `IDLE_JOBS` times holds nothing new for it,
         # nor does a still one in which the stage found no sign of a code (an empty table's grain or felt). In a
         # process of its own the stage is offered a frame without code-like regions too: its look at the whole
@@ -370,13 +369,14 @@ class LiveScanner:
         between measurements loses nothing."""
         self.budget.release()  # the time held back for the measurement, if any
         gray = frame.gray
+        worker = self._worker()
         if frame.searched and not frame.regions and self._nothing_seen and self._unmeasured < AIM_EVERY - 1:
             self._unmeasured += 1
-        elif isinstance(self.background, ProcessStage) and self._worker_runs():
+        elif worker is not None:
             # The worker process measures (its heavy parts: the card and close-up searches, sharpness, burnt-out
             # patches, the motion check); the cue comes from its view a few frames on (`_views`).
             region = frame.regions[0] if frame.regions else None
-            self.background.aim(frame.index, region, frame.shapes[0] if frame.shapes else None)
+            worker.aim(frame.index, region, frame.shapes[0] if frame.shapes else None)
             self._unmeasured = self._aims_skipped = 0
         elif frame.starved or self.budget.fits("aiming", gray.size):
             started, wall_started = self.budget.mark()
@@ -419,20 +419,22 @@ class LiveScanner:
     def _views(self, announced: list[CodeAnnounced], now: float) -> list[CodeAnnounced]:
         """The cue from an aiming measurement the worker process finished (asked for by `_aim`), said when this
         frame announced nothing; `announced` returned as it is."""
-        background = self.background
-        if not self.guidance or not isinstance(background, ProcessStage) or not self._worker_runs():
+        worker = self._worker()
+        if not self.guidance or worker is None:
             return announced
-        measured = background.take_view()
+        measured = worker.take_view()
         if measured is not None and not announced and not self._sighted:
             said = self._cue(*measured, now)
             if said is not None:
                 self.report(CueGiven(said))
         return announced
 
-    def _worker_runs(self) -> bool:
-        """True while the worker process runs: every retry (the dark stretch among them) and the aiming
-        measurement are then its work, and the frame path does zxing-cpp's first pass only (`stage_process`)."""
-        return isinstance(self.background, ProcessStage) and self.background.retries_elsewhere
+    def _worker(self) -> Stage | None:
+        """The background stage while it does every retry (the worker process, `stage_process`): the retries (the
+        dark stretch among them), the region search and the aiming measurement are then its work, and the frame
+        path does zxing-cpp's first pass only. None otherwise (no stage, or the thread stage)."""
+        background = self.background
+        return background if background is not None and background.retries_elsewhere else None
 
     def _announce(self, announced: list[CodeAnnounced], now: float) -> None:
         """Report the codes to announce, after the confirmation cue."""
@@ -463,16 +465,15 @@ class LiveScanner:
             self._picture += 1
             return "full"
         self._still += 1
+        background = self.background
+        if self._still < IDLE_AFTER and background is not None and background.looking(self._picture):
+            # The worker's look at this new still picture (signs of a code, or none) has not come back: its frames
+            # get the first pass only until it does (an empty table then costs its first frame and a look, however
+            # late a busy machine brings the look back).
+            return "first pass"
         # A still picture in which the background stage's look found no sign of a code (an empty table) is idle at
         # once, not after a second: each new table costs its first frames and one look.
-        looked = self.background is not None and self.background.no_code == self._picture
-        if self._still < IDLE_AFTER and isinstance(self.background, ProcessStage):
-            if self.background.looking(self._picture):
-                # The worker's look at this new still picture (signs of a code, or none) has not come back: its
-                # frames get the first pass only until it does (an empty table then costs its first frame and a
-                # look, however late a busy machine brings the look back).
-                return "first pass"
-            looked = self.background.no_code == self._picture
+        looked = background is not None and background.no_code == self._picture
         scale = max(1.0, image.shape[0] * image.shape[1] / IDLE_PIXELS)
         if (self._still < IDLE_AFTER and not looked) or self._still % round(IDLE_FULL * scale) == 0:
             return "full"
