@@ -18,10 +18,11 @@ from typing import TYPE_CHECKING
 from assistant.core.scanning.aiming import Cue, CuePacer, FrameView, aiming_cue
 from assistant.core.scanning.exposure import ExposureControl
 from assistant.core.scanning.sightings import Sighting, SightingTracker
-from assistant.scanner.background import Stage
+from assistant.scanner.background import BackgroundRead, Stage
 from assistant.scanner.decoders import Cascade, Decoded
 from assistant.scanner.measure import (
     MOTION_SIZE,
+    changed_at,
     find_card,
     find_code_regions,
     measure_view,
@@ -62,6 +63,14 @@ TABLE_REGION = 4
 #: left: a cue may come late, never not at all (with every core busy, the wall-clock cap alone left no frame room
 #: for it).
 AIM_STARVED = 15
+#: The coarse copies of the frames offered to the background stage kept to check its reads against the picture in
+#: view (`LiveScanner.stale`): about eight seconds of frames offered one a frame. A read of a frame older than that
+#: is stale.
+SIGNATURES = 256
+#: A read of a frame taken less than this long (seconds, the frames' time) before the frame in view is never stale:
+#: no hand takes one card away and brings the next in so fast, and a card moving in changes much of the picture
+#: where its code was from one frame to the next.
+STALE_AFTER = 0.5
 
 
 @dataclass(frozen=True)
@@ -179,6 +188,12 @@ class LiveScanner:
         """Frames in a row whose aiming measurement did not fit."""
         self._sighted = False
         """This frame read a code (a view measured on an earlier frame then gives no cue)."""
+        self._signatures: dict[int, tuple[float, MatLike]] = {}
+        """The time and coarse copy of each frame offered to the background stage, by its index (`SIGNATURES` of
+        them)."""
+        self.stale = 0
+        """Reads of the background stage dropped: the picture in view no longer showed, where the code was read,
+        what the frame read showed there (the card read has gone, another may be there)."""
         self.exposure: ExposureControl | None = ExposureControl()
         """Metering on the code for a source whose exposure can be set (`set_exposure`); None once it cannot."""
         for notice in self.cascade.take_notices():
@@ -343,11 +358,29 @@ class LiveScanner:
             and (picture is None or background.no_code != picture)
         ):
             handed, handed_wall = self.budget.mark()
+            if self._tiny is not None:  # (always: `_idle` made it)
+                self._signatures[frame.index] = (frame.now, self._tiny)
+            if len(self._signatures) > SIGNATURES:
+                del self._signatures[next(iter(self._signatures))]
             background.offer(frame.index, frame.gray, frame.regions if frame.searched else None, picture)
             # Inline (tests, benchmark) it works here; a thread would not: not the frame's time.
             self._started += self.budget.clock() - handed
             self.budget.set_aside(handed, handed_wall)
-        return [Sighting(r.decoded.payload, *r.decoded.centre, frames=r.frames) for r in background.take(frame.index)]
+        fresh = [r for r in background.take(frame.index) if self._in_view(r, frame)]
+        return [Sighting(r.decoded.payload, *r.decoded.centre, frames=r.frames) for r in fresh]
+
+    def _in_view(self, read: BackgroundRead, frame: _Frame) -> bool:
+        """True when `read`'s frame was taken less than `STALE_AFTER` before `frame`, or `frame` still shows, where
+        the code was, what the read's frame showed there (on their coarse copies); else the read is stale, dropped and
+        counted (`stale`): a card read late must not be announced while the next one is held up."""
+        taken, before = self._signatures.get(read.frame, (float("-inf"), None))
+        if frame.now - taken < STALE_AFTER:
+            return True
+        if before is not None and self._tiny is not None:
+            if not changed_at(before, self._tiny, read.decoded.box, frame.gray.shape):
+                return True
+        self.stale += 1
+        return False
 
     def _sightings(self, frame: _Frame, sightings: list[Sighting], looked: bool) -> list[CodeAnnounced]:
         """The codes to announce from this frame's sightings (a frame whose cascade ran out of time with nothing
