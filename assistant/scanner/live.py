@@ -351,8 +351,13 @@ class LiveScanner:
         # A picture that moved in this frame alone is a new still one (a table seen anew, the camera knocked), and
         # only one that moves on is worked on whatever it shows (a card coming in is blurred).
         picture = None if self._moves >= 2 else self._picture
+        # The worker process is offered a still picture's frames from its second on: its read is then checked on a
+        # frame of the same picture (`BackgroundRead.frames`) and announced at once; a read of the picture's first
+        # frame stood for one frame, and the worker's next read came a job and a rest later, too late to be its
+        # second. (The thread stage's reads come a frame or two apart: it is offered the first frame too.)
         if (
-            not found
+            (picture is None or self._still > 0 or not background.retries_elsewhere)
+            and not found
             and (self.cascade.skipped or frame.regions or background.retries_elsewhere)
             and background.jobs - self._jobs_when_still < IDLE_JOBS
             and (picture is None or background.no_code != picture)

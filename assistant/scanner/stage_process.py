@@ -12,8 +12,10 @@ with the 'spawn' method (the same on Linux, macOS and Windows; no copy of the ap
   when the frame size changes, a new ring is made and the old one kept until the child says it has opened a newer
   one (a message on its way may still name it: unlinked, it could not be opened, and the child would die);
 - **jobs**: at most one is with the child at a time; a frame offered meanwhile waits in the parent, and a newer one
-  replaces it (the latest wins); the child says when it is ready for the next, after resting as the thread does
-  (`background.REST`), and at a lower priority (`background.NICENESS`);
+  replaces it (the latest wins); the child says it is ready for the next as soon as it has finished, with how long
+  the job took, and the parent rests as the thread does (`background.REST`, on the stage's `clock`) before it sends
+  another frame of the same picture; a frame of a new still picture (the next card held up) goes at once. The child
+  runs at a lower priority (`background.NICENESS`);
 - **the region search**: a job offered without regions (the live loop leaves the search to the child while it
   runs) is searched here (`measure.find_code_regions`), and the first region found comes back with the job's
   results (`region`: the live loop meters the exposure on it);
@@ -37,7 +39,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from assistant.scanner.background import AVERAGE_FRAMES, NICENESS, REST, BackgroundRead, BackgroundStage
@@ -61,10 +63,16 @@ class ProcessStage:
 
     inline = False
 
-    def __init__(self, known: KnownLabels | None = None, rest: float = REST):
-        """`known`: the labels of the decks in play (their decks are sent to the child when they change)."""
+    def __init__(
+        self, known: KnownLabels | None = None, rest: float = REST, clock: Callable[[], float] = time.monotonic
+    ):
+        """`known`: the labels of the decks in play (their decks are sent to the child when they change). `clock`:
+        the seconds the rest after a job is counted on (a test's frames' clock)."""
         self.known = known
         self.rest = rest
+        self.clock = clock
+        self._rest_until = float("-inf")
+        self._sent_picture: int | None = None  # the picture of the last job sent
         self._jobs = 0
         self._looks = 0
         self._no_code: int | None = None
@@ -142,7 +150,7 @@ class ProcessStage:
 
             context = multiprocessing.get_context("spawn")
             parent, child = context.Pipe()
-            process = context.Process(target=_child, args=(child, self.rest), name="scanner-background", daemon=True)
+            process = context.Process(target=_child, args=(child,), name="scanner-background", daemon=True)
             process.start()
             child.close()
         except (OSError, ValueError, RuntimeError, ImportError):
@@ -285,6 +293,8 @@ class ProcessStage:
         if self._waiting is None:
             return
         index, regions, picture = self._waiting
+        if picture == self._sent_picture and self.clock() < self._rest_until:
+            return  # resting after a frame of the same picture
         slots = [(i, s) for i, s in self._ring if i <= index]
         if not slots or slots[-1][0] != index:
             self._waiting = None  # its frame has left the ring
@@ -297,6 +307,7 @@ class ProcessStage:
             self._stop_child()
             return
         self._with_child = True
+        self._sent_picture = picture
 
     def _send_decks(self, always: bool = False) -> None:
         decks = tuple(self.known.decks()) if self.known is not None else ()
@@ -340,6 +351,7 @@ class ProcessStage:
                     self._finger_over = finger
                 elif message[0] == "ready":
                     self._with_child = False
+                    self._rest_until = max(self._rest_until, self.clock() + message[1] * self.rest)
                 elif message[0] == "ring":
                     self._moved_on(message[1])
         except (EOFError, OSError):
@@ -401,8 +413,9 @@ def decks_key(decks: Sequence[Deck]) -> tuple:
     return tuple((deck.id, len(deck.cards)) for deck in decks)
 
 
-def _child(conn: Any, rest: float) -> None:
-    """The child's loop: take a job, copy its frames out of the ring, work, send the reads, rest, say ready."""
+def _child(conn: Any) -> None:
+    """The child's loop: take a job, copy its frames out of the ring, work, send the reads, say ready (with the
+    CPU seconds the job took: the parent rests)."""
     import os
 
     import numpy as np
@@ -416,7 +429,7 @@ def _child(conn: Any, rest: float) -> None:
     except (OSError, AttributeError):
         pass
     decks: list = [()]
-    stage = BackgroundStage(known=KnownLabels(lambda: decks[0]), rest=rest)
+    stage = BackgroundStage(known=KnownLabels(lambda: decks[0]))
     aiming = _Aiming()
     shm: Any = None
     shape: tuple[int, ...] = ()
@@ -427,7 +440,7 @@ def _child(conn: Any, rest: float) -> None:
         if first[0] == "decks":
             decks[0] = first[1]
             stage.known.prepare()  # type: ignore[union-attr]
-        conn.send(("ready",))
+        conn.send(("ready", 0.0))
         while True:
             try:
                 message = conn.recv()
@@ -456,9 +469,7 @@ def _child(conn: Any, rest: float) -> None:
                     gray = frames[-1][1]
                     found = regions if regions is not None else find_code_regions(gray)
                     _work(conn, stage, _Job(index, gray, found, frames, picture=picture))
-            took = time.process_time() - started
-            time.sleep(took * rest)  # as the thread rests: a frame offered meanwhile waits in the parent
-            conn.send(("ready",))
+            conn.send(("ready", time.process_time() - started))
     finally:
         if shm is not None:
             shm.close()

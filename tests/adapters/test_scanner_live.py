@@ -389,7 +389,7 @@ def test_a_background_read_is_announced_only_while_its_card_is_in_view(held):
     stage.late = True
     scanner.handle(shown, 30, 30 / 30)
     announced = [e.payload for e in events if isinstance(e, CodeAnnounced)]
-    assert stage.read.frame == 0
+    assert stage.read.frame < 3  # a frame of card A
     assert (announced, scanner.stale) == (([card_a.payload], 0) if held else ([], 1))
 
 

@@ -261,6 +261,67 @@ def test_a_new_empty_table_gets_the_first_pass_only_until_the_childs_look_comes_
     assert asked == [(30, None), (60, None)]
 
 
+class SendsCounted:
+    """The parent's end of the pipe to the child, counting the jobs sent."""
+
+    def __init__(self, conn):
+        self.conn, self.jobs = conn, 0
+
+    def send(self, message):
+        self.jobs += message[0] == "job"
+        self.conn.send(message)
+
+    def __getattr__(self, name):
+        return getattr(self.conn, name)
+
+
+def test_a_still_held_at_1080p_gets_the_workers_read_within_half_a_second_on_the_frames_clock():
+    """Two cards held up in turn at 1080p (evaluation camera; the first pass reads neither): the worker works on the
+    first, then rests thirty times as long as each job took, counted on the frames' clock. The second card's frames
+    go to it at once whatever that rest (it is for frames of the same picture), from the picture's second frame on,
+    so its read is checked on a frame of the same picture and announced as it comes back: within half a second of
+    the frames' clock, 15 frames. The worker's own work counts as no frame time (the test waits, up to a generous
+    limit, for each job it has been given); before, its rest held the next card back, and the first job's read, of a
+    new picture's first frame, stood for one frame and was not announced."""
+    from dataclasses import replace
+
+    from assistant.scanner.decoders import Cascade
+    from assistant.scanner.live import CodeAnnounced, LiveScanner
+    from benchmarks import camera_model as M
+    from benchmarks.scanner_load import resolution
+
+    with resolution(1920, 1080):
+        cards = [[M.render(replace(M.sample_shot(seed), frame=f)) for f in (1, 2, 3)] for seed in (0, 18)]
+    payload = M.sample_shot(18).payload
+    index = 0
+    stage = ProcessStage(rest=30.0, clock=lambda: index / 30)
+    events = []
+    scanner = LiveScanner(
+        lambda: None, events.append, cascade=Cascade(clock=StillClock()), background=stage, guidance=False
+    )
+    stage.start()
+    stage._conn = SendsCounted(stage._conn)
+    try:
+        assert stage.wait_ready(60)
+        for card in cards:
+            first = index
+            for _ in range(45):
+                scanner.handle(card[index % 3], index, index / 30)
+                give_up = time.monotonic() + 60.0
+                while stage.jobs + stage.looks < stage._conn.jobs and time.monotonic() < give_up:
+                    stage.take_view()  # reads what the child sent (no aiming asked: nothing else taken)
+                    time.sleep(0.01)
+                index += 1
+                if any(isinstance(e, CodeAnnounced) for e in events):
+                    break
+        assert stage.retries_elsewhere
+    finally:
+        scanner.stop()
+    assert [e.payload for e in events if isinstance(e, CodeAnnounced)] == [payload]
+    assert index - 1 - first <= 15
+    assert stage.jobs >= 2  # the first card's frames were worked on too
+
+
 class _Settable:
     """A source whose exposure can be set (the frames are handed to the scanner by the test)."""
 
