@@ -22,8 +22,7 @@ works on the latest), and does, without a deadline:
    erasures from where that one pattern and the module contrast around it put them;
 5. when that fails and the card is held still, the **average of the last frames** over the code's region:
    averaging four frames halves the sensor noise of a dim room, which a single frame cannot do;
-6. when that fails too, on a picture that moves (a still one has no motion blur to undo, and the time goes to its
-   next frame), **motion deblurring**: a Wiener deconvolution of the region with straight-line blur
+6. when that fails too, **motion deblurring**: a Wiener deconvolution of the region with straight-line blur
    kernels (5 to 13 pixels, every 15 degrees) until one reads, within `DEBLUR_SECONDS`; on the tuning set it
    reads 8 of the 9 motion-blurred frames every other stage misses, in about 80 ms (too slow for a frame, fine
    here);
@@ -387,7 +386,7 @@ class BackgroundStage:
             reads = cascade.decode(image, [(0, 0, image.shape[1], image.shape[0])])
             if reads:
                 return [BackgroundRead(_moved(d, origin, "average"), job.index, 2) for d in reads]
-        for x, y, w, h in regions[:1] if job.picture is None else []:  # a still picture has no motion blur
+        for x, y, w, h in regions[:1]:
             crop = job.gray[y : y + h, x : x + w]
             reads = self._deblurred(crop)
             if reads:
