@@ -7,9 +7,12 @@ works on the latest), and does, without a deadline:
 
 1. the card found on its own goes first among the regions when none of the first two is on it (`measure.with_card`:
    a busy table's pattern may take every region);
-2. the whole cascade on that frame, every retry stage included, on each region widened by `WIDEN` of its
-   longer side all round: a reflection on part of a code leaves too few edges there for the region search, which
-   then cuts that part off (finder patterns included); the frame loop has no time for the larger crops;
+2. the whole cascade on that frame, every retry stage included, on each region as found (as the frame path with
+   the thread stage tries them: the upscales shrink a larger crop less, and an evaluation still at 1080p that
+   "upscale-global" reads on the card's own region it missed on the wider one), then on each region widened by
+   `WIDEN` of its longer side all round: a reflection on part of a code leaves too few edges there for the region
+   search, which then cuts that part off (finder patterns included); the frame loop has no time for the larger
+   crops;
 3. when that fails and only two of the code's three finder patterns show, **finder repair** (`repair`): a
    finder pattern painted where the hidden one must be, as under a thumb holding the card; and whether a
    finger covers that corner (`finger_over`, for the aiming cue: the frame loop has no time to look);
@@ -371,7 +374,7 @@ class BackgroundStage:
         regions = with_card(job.regions, card)
         # No regions: the cascade searches for them, and takes the card already searched for rather than its own.
         widened = [grown(r, WIDEN, job.gray.shape) for r in regions]
-        found = cascade.decode(job.gray, widened or None, card=lambda: card) or self._whole(job.gray)
+        found = cascade.decode(job.gray, regions + widened or None, card=lambda: card) or self._whole(job.gray)
         if found:
             return [BackgroundRead(d, job.index, 2 if self._also_before(job, d, self._near(d)) else 1) for d in found]
         hidden, first = self._hidden_read(job.gray, regions)

@@ -375,3 +375,23 @@ def test_the_app_camera_uses_the_process_stage():
 
     worker = CameraWorker(lambda: None, lambda message: None)  # type: ignore[arg-type,return-value]
     assert isinstance(worker.scanner.background, ProcessStage)
+
+
+def test_the_stage_tries_the_regions_as_found_before_the_widened_ones():
+    """An evaluation still at 1080p (seed 5008, its second rendering, a card on a busy table whose pattern joins the
+    whole picture into one region): the frame path's cascade reads it by upscaling the card's own region; the
+    stage's cascade, given only that region widened (its upscale then smaller), read nothing there, so with the
+    worker doing every retry the card waited for the average of later frames."""
+    from dataclasses import replace
+
+    from assistant.scanner.background import _Job
+    from assistant.scanner.decoders import Cascade
+    from benchmarks import camera_model as M
+    from benchmarks.scanner_load import resolution
+
+    with resolution(1920, 1080):
+        shot = M.sample_shot(5008)
+        gray = cv2.cvtColor(M.render(replace(shot, frame=2)), cv2.COLOR_BGR2GRAY)
+    stage = BackgroundStage(Cascade(budget_ms=None), inline=True)
+    reads = stage.work(_Job(0, gray, find_code_regions(gray), []))
+    assert [(r.decoded.payload, r.decoded.stage) for r in reads] == [(shot.payload, "upscale-global")]
