@@ -179,6 +179,7 @@ def measure(stills: int, wechat: Path | None = None, first: int = 0) -> dict:
             background.stop()
     for name, shots in frames.items():
         report["resolutions"][name] = tally(shots)
+    report["frames"] = frames  # each frame's reads, for the JSON
     if hasattr(os, "getloadavg"):
         report["load"] += f", {os.getloadavg()[0]:.1f} at the end"
     return report
@@ -197,6 +198,11 @@ def print_report(report: dict) -> None:
     for name, stages in report.get("stale", {}).items():
         said = "; ".join(f"{stage} {f['dropped']} dropped, {f['wrong']} said" for stage, f in stages.items())
         print(f"  {name}: {said}")
+    for name, shots in report.get("frames", {}).items():
+        behind = [f["seed"] for f in shots if f.get("thread") and not f["path"]]
+        ahead = [f["seed"] for f in shots if f["path"] and not f.get("thread")]
+        print(f"  {name}: the thread read and the worker not: {behind or 'none'}; the worker and not the thread: "
+              f"{ahead or 'none'}")  # fmt: skip
     print("lost: frames a plain decoder reads and the path does not (goal: none). By seed:")
     for name, classes in report["resolutions"].items():
         for decoder in DECODERS:
