@@ -373,8 +373,11 @@ class BackgroundStage:
         cascade = self.cascade
         regions = with_card(job.regions, card)
         # No regions: the cascade searches for them, and takes the card already searched for rather than its own.
-        widened = [grown(r, WIDEN, job.gray.shape) for r in regions]
-        found = cascade.decode(job.gray, regions + widened or None, card=lambda: card) or self._whole(job.gray)
+        found = cascade.decode(job.gray, regions or None, card=lambda: card)
+        if not found and regions:
+            widened = [grown(r, WIDEN, job.gray.shape) for r in regions]
+            found = cascade.decode(job.gray, widened, card=lambda: card)
+        found = found or self._whole(job.gray)
         if found:
             return [BackgroundRead(d, job.index, 2 if self._also_before(job, d, self._near(d)) else 1) for d in found]
         hidden, first = self._hidden_read(job.gray, regions)
