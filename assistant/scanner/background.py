@@ -148,6 +148,11 @@ class Stage(Protocol):
         """The first code-like region of the last frame the stage searched (None: none, or it searches none)."""
 
     @property
+    def labels(self) -> tuple:
+        """What tells the labels of the decks in play apart (`known.decks_key`): when they change, the live loop
+        works on a still picture again."""
+
+    @property
     def retries_elsewhere(self) -> bool:
         """True when the stage does every retry, the region search and the aiming measurement, and the live loop
         only zxing-cpp's first pass."""
@@ -245,6 +250,11 @@ class BackgroundStage:
     (its Python shares the loop's interpreter; see `stage_process.ProcessStage.retries_elsewhere`)."""
     region = None
     """The frame path searches for the regions itself (`retries_elsewhere`)."""
+
+    @property
+    def labels(self) -> tuple:
+        """The decks in play's key (`known.decks_key`; empty without known labels)."""
+        return self.known.key() if self.known is not None else ()
 
     def aim(self, index: int, region: tuple[int, int, int, int] | None, squareness: float | None) -> None:
         """Nothing asked: the frame path measures (`retries_elsewhere`)."""

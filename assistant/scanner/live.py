@@ -188,6 +188,8 @@ class LiveScanner:
         """Frames in a row whose aiming measurement did not fit."""
         self._sighted = False
         """This frame read a code (a view measured on an earlier frame then gives no cue)."""
+        self._labels: tuple = ()
+        """The background stage's `labels` when its jobs were last counted afresh."""
         self._signatures: dict[int, tuple[float, MatLike]] = {}
         """The time and coarse copy of each frame offered to the background stage, by its index (`SIGNATURES` of
         them)."""
@@ -346,8 +348,10 @@ class LiveScanner:
         # nor does a still one in which the stage found no sign of a code (an empty table's grain or felt). In a
         # process of its own the stage is offered a frame without code-like regions too: its look at the whole
         # frame may read what the region search missed.
-        if self._still == 0:
-            self._jobs_when_still = background.jobs
+        # New decks in play (a game started, a card learnt) are new labels to match a still card against.
+        labels = background.labels
+        if self._still == 0 or labels != self._labels:
+            self._jobs_when_still, self._labels = background.jobs, labels
         # A picture that moved in this frame alone is a new still one (a table seen anew, the camera knocked), and
         # only one that moves on is worked on whatever it shows (a card coming in is blurred).
         picture = None if self._moves >= 2 else self._picture

@@ -25,8 +25,9 @@ with the 'spawn' method (the same on Linux, macOS and Windows; no copy of the ap
 - **aiming**: the aiming measurement's heavy parts (`measure.measure_view`: the card search, the close-up search,
   sharpness, burnt-out patches; and the motion check against the last frame measured) run here too, on the frame
   the live loop names (`aim`); its view comes back as a message (`take_view`), and the live loop turns it into a
-  cue. An aiming request goes before a waiting job (a few milliseconds, and a player waits on its cue), and the
-  newest one replaces one waiting.
+  cue. An aiming request goes before a waiting job (a few milliseconds, and a player waits on its cue), but never
+  twice in a row while a job is due (asked on every frame with nothing read, the requests took every turn and a
+  still card's job waited until the picture turned idle, a second on), and the newest one replaces one waiting.
 
 The child is started at the first frame (`start`), stopped when the scanner closes (`stop`). When it cannot be
 started (no shared memory, a sandbox without processes), the thread stage is used instead, behind the same
@@ -39,15 +40,15 @@ from __future__ import annotations
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from assistant.scanner.background import AVERAGE_FRAMES, NICENESS, REST, BackgroundRead, BackgroundStage
+from assistant.scanner.known import decks_key
 
 if TYPE_CHECKING:
     from cv2.typing import MatLike
 
-    from assistant.core.cards.card import Deck
     from assistant.core.scanning.aiming import FrameView
     from assistant.scanner.known import KnownLabels
 
@@ -73,6 +74,7 @@ class ProcessStage:
         self.clock = clock
         self._rest_until = float("-inf")
         self._sent_picture: int | None = None  # the picture of the last job sent
+        self._aimed = False  # the last message sent was an aiming request
         self._jobs = 0
         self._looks = 0
         self._no_code: int | None = None
@@ -119,6 +121,11 @@ class ProcessStage:
     def finger_over(self) -> bool:
         """A finger covered a corner of the code in the last frame finished (see `repair.finger_over`)."""
         return self._fallback.finger_over if self._fallback is not None else self._finger_over
+
+    @property
+    def labels(self) -> tuple:
+        """The decks in play's key (`known.decks_key`; empty without known labels)."""
+        return self.known.key() if self.known is not None else ()
 
     @property
     def region(self) -> tuple[int, int, int, int] | None:
@@ -278,7 +285,11 @@ class ProcessStage:
     def _send_waiting(self) -> None:
         if self._with_child or self._conn is None:
             return
-        if self._aim_waiting is not None:
+        waiting = self._waiting
+        job_due = waiting is not None and not (waiting[2] == self._sent_picture and self.clock() < self._rest_until)
+        # An aiming request goes before a job due, but not twice in a row: asked on every frame with nothing read, it
+        # would otherwise take every turn the child has, and the job would wait until the picture turned idle.
+        if self._aim_waiting is not None and not (job_due and self._aimed):
             index, region, squareness = self._aim_waiting
             self._aim_waiting = None
             slot = next((s for i, s in self._ring if i == index), None)
@@ -288,13 +299,11 @@ class ProcessStage:
                 except (OSError, BrokenPipeError):
                     self._stop_child()
                     return
-                self._with_child = True
+                self._with_child = self._aimed = True
                 return
-        if self._waiting is None:
-            return
-        index, regions, picture = self._waiting
-        if picture == self._sent_picture and self.clock() < self._rest_until:
-            return  # resting after a frame of the same picture
+        if waiting is None or not job_due:
+            return  # none, or resting after a frame of the same picture
+        index, regions, picture = waiting
         slots = [(i, s) for i, s in self._ring if i <= index]
         if not slots or slots[-1][0] != index:
             self._waiting = None  # its frame has left the ring
@@ -306,7 +315,7 @@ class ProcessStage:
         except (OSError, BrokenPipeError):
             self._stop_child()
             return
-        self._with_child = True
+        self._with_child, self._aimed = True, False
         self._sent_picture = picture
 
     def _send_decks(self, always: bool = False) -> None:
@@ -351,7 +360,8 @@ class ProcessStage:
                     self._finger_over = finger
                 elif message[0] == "ready":
                     self._with_child = False
-                    self._rest_until = max(self._rest_until, self.clock() + message[1] * self.rest)
+                    if not self._aimed:  # a job's end: rest before another frame of its picture
+                        self._rest_until = self.clock() + message[1] * self.rest
                 elif message[0] == "ring":
                     self._moved_on(message[1])
         except (EOFError, OSError):
@@ -405,12 +415,6 @@ class ProcessStage:
         import os
 
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def decks_key(decks: Sequence[Deck]) -> tuple:
-    """What tells whether the decks in play changed since they were last sent to a child (a game started, a card
-    learnt)."""
-    return tuple((deck.id, len(deck.cards)) for deck in decks)
 
 
 def _child(conn: Any) -> None:

@@ -333,7 +333,7 @@ class LateStage:
     """A worker stand-in on the test's thread (the `Stage` protocol): it reads `payload` at `box` in the first frame
     offered, and gives that read back only once the test lets it (`late`), as a busy worker does seconds on."""
 
-    retries_elsewhere, jobs, no_code, finger_over, region = True, 0, None, False, None
+    retries_elsewhere, jobs, no_code, finger_over, region, labels = True, 0, None, False, None, ()
 
     def __init__(self, payload, box):
         self.payload, self.box = payload, box
