@@ -377,6 +377,42 @@ def test_the_app_camera_uses_the_process_stage():
     assert isinstance(worker.scanner.background, ProcessStage)
 
 
+class AnsweringChild:
+    """The child's end of the pipe as the parent sees it, on the test's thread: what is sent is recorded, and the
+    test puts the child's answers in."""
+
+    def __init__(self):
+        self.sent, self.answers = [], []
+
+    def send(self, message):
+        self.sent.append(message[0])
+
+    def poll(self, timeout=0.0):
+        return bool(self.answers)
+
+    def recv(self):
+        return self.answers.pop(0)
+
+
+def test_aiming_requests_on_every_frame_leave_the_worker_turns_for_the_jobs():
+    """Nothing read, so every frame asks for an aiming measurement and offers the frame, and the child finishes
+    each message within the frame: an aiming request goes before a job due, but not twice in a row. Before, the
+    request of each frame took the child's every turn, and a still card's job waited until the picture turned idle
+    (a second on). The parent's side alone, frames counted."""
+    stage, child = ProcessStage(rest=0.0), AnsweringChild()
+    stage._process, stage._conn = object(), child  # a child that is there, answering as the test says
+    try:
+        for index in range(10):
+            stage._ring.append((index, index))  # the frame remembered in the ring
+            stage.aim(index, None, None)
+            stage.offer(index, None, None, 1)
+            child.answers.append(("ready", 0.001))  # done with what it had
+            stage.take_view()  # the next frame's look at what the child sent
+        assert child.sent.count("job") >= 4 and child.sent.count("aim") >= 4
+    finally:
+        stage._process = stage._conn = None
+
+
 def test_the_stage_tries_the_regions_as_found_before_the_widened_ones():
     """An evaluation still at 1080p (seed 5008, its second rendering, a card on a busy table whose pattern joins the
     whole picture into one region): the frame path's cascade reads it by upscaling the card's own region; the
