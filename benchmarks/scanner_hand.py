@@ -1,27 +1,33 @@
 """Card into view → announced, on hand clips: how long a player holding a card up waits for the live path to say it.
 
-Run as `.venv/bin/python -m benchmarks.scanner_hand` (`--clips N`, `--first SEED`, `--json`). The clips are the
-**evaluation camera**'s (`benchmarks/camera_model.py`, never tuned on), seeds `FIRST_SEED` on (used by no other
-benchmark and by no tuning): a hand (`camera_model.HandPlayer`) brings a card of the 2nd Edition in from an edge of
-the picture at 300 to 700 mm/s, slowing as it arrives (motion blur while it moves, from the hand's speed over the
-exposure time the light gives), a thumb over part of the card's edge (`Shot.finger`: anywhere round the outline,
-reaching 5 to 12 mm in, 15 to 20 mm wide; the code starts 8.4 mm in from the card's long edges, so a thumb at a
-side may cover the code's outer modules), then holds it still but for a tremor and a slow drift for up to
-`HOLD_S` seconds, following no cue. The light, table, tilt, reflection and JPEG quality are each clip's own draw.
-Each clip is rendered at 1280 by 720 and written as an MJPG video, as a webcam sends it.
+Run as `.venv/bin/python -m benchmarks.scanner_hand` (`--clips N`, `--seed SEED`, `--json`). The clips are the
+**evaluation camera**'s (`benchmarks/camera_model.py`, never tuned on), seeds `--seed` on (`FIRST_SEED` unless told;
+give seeds never used before, and the report names them): a hand (`camera_model.HandPlayer`) brings a card of the
+2nd Edition in from an edge of the picture at 300 to 700 mm/s, slowing as it arrives (motion blur while it moves,
+from the hand's speed over the exposure time the light gives), a thumb over part of the card's edge (`Shot.finger`:
+anywhere round the outline, reaching 5 to 12 mm in, 15 to 20 mm wide; the code starts 8.4 mm in from the card's long
+edges, so a thumb at a side may cover the code's outer modules), then holds it still but for a tremor and a slow
+drift for up to `HOLD_S` seconds, following no cue. The light, table, tilt, reflection and JPEG quality are each
+clip's own draw. Each clip is rendered at 1280 by 720 and written as an MJPG video, as a webcam sends it.
 
 The live path as the app runs it: `LiveScanner.handle` on each frame, the background stage in its worker process
-(`stage_process.ProcessStage`, known labels of every shipped deck, started and ready before the first clip, one
-for all clips as in an evening's play), each clip a new hold-up (a scanner of its own). Frames come at 30 a second
-in real time, as a camera gives them: the loop takes the frame whose time has come (frames it was too late for are
-skipped, as the webcam's newest-frame reader does), and each frame is stamped with its own time in the clip.
+(`stage_process.ProcessStage`, known labels of every shipped deck, started and ready before the first clip, one for
+all clips as in an evening's play), each clip a new hold-up (a scanner of its own); and beside it, on the same clip
+right after (or before: the order alternates, so the machine's load falls on both alike), the same path with the
+thread stage instead (`background.BackgroundStage`, started at the clip's first frame, one for all clips). Frames
+come at 30 a second in real time, as a camera gives them: the loop takes the frame whose time has come (frames it
+was too late for are skipped, as the webcam's newest-frame reader does), and each frame is stamped with its own time
+in the clip.
 
 **Latency**: from the first frame in which the whole code is in view (`camera_model.code_in_view`) to the frame on
 which the scanner reports the card (`CodeAnnounced`, the sighting tracker's announcement): the frame clock of the
 clip, which the real-time pacing keeps equal to the wall clock. What the app then does to say it (the session's
 reply, the speech engine, the first audio byte) is not in it; `benchmarks/app.py` times that part. Median and p90
 over the clips announced, with those never announced while held, and how many were announced on a read of the
-background stage. The load average is read before and after.
+background stage; for those, the **stage's delay**: from the frame the stage's read came from to the frame on which
+it was announced. **Stale**: reads of the stage dropped because the picture had changed where they were read
+(`LiveScanner.stale`), and announcements of a card not in the clip (the goal: none). The load average is read
+before and after.
 """
 
 from __future__ import annotations
@@ -81,10 +87,11 @@ def write_clip(path: Path, shots: list[M.Shot]) -> None:
         writer.release()
 
 
-def play(path: Path, payload: str, stage, offset: int) -> tuple[int | None, bool, int]:  # type: ignore[no-untyped-def]
+def play(path: Path, payload: str, stage, offset: int) -> dict:  # type: ignore[no-untyped-def]
     """The clip at `path` through a live scanner on `stage`, paced at 30 frames a second: the clip's frame on which
-    its card (`payload`) was announced (None: never), whether the stage's reads were among its sightings, and the
-    frames it was too late for."""
+    its card (`payload`) was announced (`announced`, None: never), the frame the stage's read of it came from (`read`,
+    None: the frame path read it), the frames it was too late for (`skipped`), the stage's stale reads dropped
+    (`stale`) and the cards announced that are not in the clip (`wrong`)."""
     import cv2
 
     from assistant.scanner.live import LiveScanner
@@ -94,7 +101,13 @@ def play(path: Path, payload: str, stage, offset: int) -> tuple[int | None, bool
     taken = reads_noted(stage)
     scanner = LiveScanner(lambda: None, lambda event: None, background=stage)  # type: ignore[arg-type,return-value]
     video = cv2.VideoCapture(str(path))
-    position, skipped, started = -1, 0, time.perf_counter()
+    position, skipped, started, wrong = -1, 0, time.perf_counter(), 0
+
+    def played(at: int | None) -> dict:
+        read = taken.get(payload) if at is not None else None
+        return {"announced": at, "read": None if read is None else read - offset, "skipped": skipped,
+                "stale": scanner.stale, "wrong": wrong}  # fmt: skip
+
     try:
         while True:
             due = int((time.perf_counter() - started) * M.FPS)
@@ -103,72 +116,97 @@ def play(path: Path, payload: str, stage, offset: int) -> tuple[int | None, bool
                 due = position + 1
             while position < due - 1:  # frames the loop was too late for
                 if not video.grab():
-                    return None, False, skipped
+                    return played(None)
                 position, skipped = position + 1, skipped + 1
             ok, image = video.read()
             if not ok:
-                return None, False, skipped
+                return played(None)
             position += 1
             said = scanner.handle(image, offset + position, taken=(offset + position) / M.FPS)
+            wrong += sum(a.payload != payload for a in said)
             if any(a.payload == payload for a in said):
-                return position, bool(taken), skipped
+                return played(position)
     finally:
         video.release()
         stage.take = take
 
 
+STAGES = ("worker", "thread")
+
+
 def measure(clips: int, first: int = FIRST_SEED) -> dict:
+    """Each clip from seed `first` on, played through the live path with the worker process and with the thread
+    stage, one after the other (the order alternating clip by clip)."""
     import cv2
 
+    from assistant.scanner.background import BackgroundStage, Stage
     from assistant.scanner.stage_process import ProcessStage
     from benchmarks.scanner import known_labels
 
     cv2.setNumThreads(1)
     report: dict = {
-        "set": f"evaluation camera hand clips, seeds {first} to {first + clips - 1}, 720p",
+        "set": f"evaluation camera hand clips, seeds {first} to {first + clips - 1} (--seed {first}), 720p",
         "load_before": f"{os.getloadavg()[0]:.1f}",
         "clips": [],
     }
-    stage = ProcessStage(known=known_labels())
-    stage.start()
-    stage.wait_ready(120)
+    worker = ProcessStage(known=known_labels())
+    worker.start()
+    worker.wait_ready(120)
+    stages: dict[str, Stage] = {"worker": worker, "thread": BackgroundStage(known=known_labels())}
     offset = 0
     try:
         with tempfile.TemporaryDirectory(prefix="bench-hand-") as folder:
-            for seed in range(first, first + clips):
+            for n, seed in enumerate(range(first, first + clips)):
                 shots, payload = held_clip(seed)
                 enter = next((i for i, s in enumerate(shots) if M.code_in_view(s)), None)
                 path = Path(folder) / f"clip-{seed}.avi"
                 write_clip(path, shots)
-                at, by_stage, skipped = play(path, payload, stage, offset)
-                offset += len(shots) + 30
-                latency = None if at is None or enter is None else max(0, at - enter) / M.FPS
-                report["clips"].append(
-                    {
-                        "seed": seed,
-                        "card": payload,
-                        "enter": enter,
-                        "announced": at,
-                        "latency_s": latency,
-                        "by_stage": by_stage,
-                        "skipped": skipped,
-                        "conditions": M.conditions(shots[enter if enter is not None else 0]),
-                    }
-                )
+                clip: dict = {
+                    "seed": seed,
+                    "card": payload,
+                    "enter": enter,
+                    "conditions": M.conditions(shots[enter if enter is not None else 0]),
+                }
+                for name in STAGES if n % 2 == 0 else STAGES[::-1]:
+                    run = play(path, payload, stages[name], offset)
+                    offset += len(shots) + 30
+                    at, read = run["announced"], run["read"]
+                    run["latency_s"] = None if at is None or enter is None else max(0, at - enter) / M.FPS
+                    run["stage_delay_s"] = None if at is None or read is None else (at - read) / M.FPS
+                    clip[name] = run
+                report["clips"].append(clip)
     finally:
-        stage.stop()
+        for stage in stages.values():
+            stage.stop()
     report["load_after"] = f"{os.getloadavg()[0]:.1f}"
-    latencies = [c["latency_s"] for c in report["clips"] if c["latency_s"] is not None]
-    report["announced"] = len(latencies)
-    report["never"] = len(report["clips"]) - len(latencies)
-    report["by_stage"] = sum(c["by_stage"] for c in report["clips"] if c["latency_s"] is not None)
-    if latencies:
-        from benchmarks.speech import percentile
-
-        report["median_s"] = round(statistics.median(latencies), 3)
-        report["p90_s"] = round(percentile(latencies, 0.9), 3)
-        report["max_s"] = round(max(latencies), 3)
+    for name in STAGES:
+        report[name] = summary([c[name] for c in report["clips"]])
     return report
+
+
+def summary(runs: list[dict]) -> dict:
+    """One stage's figures over the clips: announced, never, on a read of the stage, the latency's median, p90 and
+    maximum, the stage's delay's median and maximum, stale reads dropped and wrong cards announced."""
+    from benchmarks.speech import percentile
+
+    latencies = [r["latency_s"] for r in runs if r["latency_s"] is not None]
+    delays = [r["stage_delay_s"] for r in runs if r["stage_delay_s"] is not None]
+    figures = {
+        "announced": len(latencies),
+        "never": len(runs) - len(latencies),
+        "by_stage": len(delays),
+        "stale": sum(r["stale"] for r in runs),
+        "wrong": sum(r["wrong"] for r in runs),
+    }
+    if latencies:
+        figures |= {
+            "median_s": round(statistics.median(latencies), 3),
+            "p90_s": round(percentile(latencies, 0.9), 3),
+            "max_s": round(max(latencies), 3),
+        }
+    if delays:
+        figures |= {"delay_median_s": round(statistics.median(delays), 3), "delay_max_s": round(max(delays), 3)}
+    return figures
 
 
 def print_report(report: dict) -> None:
@@ -177,27 +215,30 @@ def print_report(report: dict) -> None:
         f"{report['load_after']} after."
     )
     for c in report["clips"]:
-        said = f"{c['latency_s']:.3f} s" if c["latency_s"] is not None else "never"
+        runs = []
+        for name in STAGES:
+            run = c[name]
+            said = f"{run['latency_s']:.3f} s" if run["latency_s"] is not None else "never"
+            by = f" (the stage's read, {run['stage_delay_s']:.3f} s after its frame)" if run["read"] is not None else ""
+            runs.append(f"{name} {said}{by}")
+        print(f"  seed {c['seed']}: in view at frame {c['enter']}; {'; '.join(runs)}; {', '.join(c['conditions'])}")
+    for name in STAGES:
+        f = report[name]
+        figures = f"median {f['median_s']} s, p90 {f['p90_s']} s, max {f['max_s']} s; " if f["announced"] else ""
+        delay = f" (its delay median {f['delay_median_s']} s, max {f['delay_max_s']} s)" if f["by_stage"] else ""
         print(
-            f"  seed {c['seed']}: in view at frame {c['enter']}, announced at {c['announced']}: {said}"
-            f"{' (a read of the stage)' if c['by_stage'] else ''}; {c['skipped']} frames skipped late; "
-            f"{', '.join(c['conditions'])}"
-        )
-    if report["announced"]:
-        print(
-            f"{report['announced']} of {len(report['clips'])} announced: median {report['median_s']} s, "
-            f"p90 {report['p90_s']} s, max {report['max_s']} s; {report['by_stage']} on a read of the stage; "
-            f"{report['never']} never"
+            f"{name}: {f['announced']} of {len(report['clips'])} announced: {figures}{f['by_stage']} on a read of "
+            f"the stage{delay}; {f['never']} never; stale reads dropped {f['stale']}, wrong cards said {f['wrong']}"
         )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clips", type=int, default=12, help="hand clips (12)")
-    parser.add_argument("--first", type=int, default=FIRST_SEED, help=f"the first clip's seed ({FIRST_SEED})")
+    parser.add_argument("--seed", type=int, default=FIRST_SEED, help=f"the first clip's seed ({FIRST_SEED})")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
-    report = measure(args.clips, args.first)
+    report = measure(args.clips, args.seed)
     if args.json:
         print(json.dumps(report, indent=2))
     else:

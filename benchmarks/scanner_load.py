@@ -202,15 +202,17 @@ def _stage(background: bool | str) -> Any:
     return BackgroundStage(known=known_labels()) if background else None
 
 
-def reads_noted(stage: Any) -> set[str]:
-    """A set the stage's reads are added to as the live loop takes them (emptied by the caller at each hold)."""
-    noted: set[str] = set()
+def reads_noted(stage: Any) -> dict[str, int]:
+    """The payloads the stage read, each with the frame it first read it in, noted as the live loop takes them
+    (emptied by the caller at each hold)."""
+    noted: dict[str, int] = {}
     if stage is not None:
         take = stage.take
 
         def taken(index: int) -> list:
             reads = take(index)
-            noted.update(r.decoded.payload for r in reads)
+            for read in reads:
+                noted.setdefault(read.decoded.payload, read.frame)
             return reads
 
         stage.take = taken

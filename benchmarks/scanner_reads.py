@@ -1,15 +1,21 @@
 """Reads per frame class at 720p and 1080p: the live path against raw zxing-cpp, ZBar and OpenCV's WeChat, on the
 same frames.
 
-Run as `.venv/bin/python -m benchmarks.scanner_reads` (`--stills N` shots per resolution, `--no-wechat`, `--json`).
-Every frame is an **evaluation camera** still (`benchmarks/camera_model.py`, never tuned on: `sample_shot(seed)`,
-seeds from 0, the code in the picture), at 1280 by 720 and, the sensor widened with the same field of view, 1920
-by 1080. For each frame, read or not:
+Run as `.venv/bin/python -m benchmarks.scanner_reads` (`--stills N` shots per resolution, `--seed SEED` the first
+shot's seed, `--no-wechat`, `--json`). Every frame is an **evaluation camera** still (`benchmarks/camera_model.py`,
+never tuned on: `sample_shot(seed)`, seeds from `--seed` (0 unless told; give seeds never used before, and the
+report names them), the code in the picture), at 1280 by 720 and, the sensor widened with the same field of view,
+1920 by 1080. For each frame, read or not:
 
-- **path**: what the app's live path reads given the time: the frame path's first pass, then the background
-  stage's work on the frame as the worker process does it (`BackgroundStage.work`, known labels of every shipped
-  deck: the cascade on the regions, the whole frame's look, repair, erasures, known labels, the average), with
-  zxing-cpp's inverted try off as on the live path (`decoders.TRY_INVERT`);
+- **path**: what the app's live path announces with the still held a second (`HOLD_FRAMES`, three renderings of it
+  that differ in the sensor's noise, paced at 30 frames a second as a camera gives them): `LiveScanner.handle` with
+  its background stage in the worker process, as the app runs it (`stage_process.ProcessStage`, known labels of
+  every shipped deck, started and ready before the first still, one for all stills and both resolutions, as in an
+  evening's play); each still a new hold-up (the sighting tracker starts afresh);
+- **thread**: the same, with the thread stage instead (`background.BackgroundStage`), in the same run: each still
+  is held for the worker and for the thread one after the other, the order alternating still by still, so the
+  machine's load falls on both alike. Beside them, for each: the stage's reads dropped as stale
+  (`LiveScanner.stale`) and the cards announced during a still's hold that are not in it (the goal: none);
 - **zxing-cpp**: `zxingcpp.read_barcodes` on the grey frame, as it comes;
 - **ZBar**: `pyzbar.decode` on the grey frame, as it comes;
 - **WeChat**: OpenCV's WeChat detector (`cv2.wechat_qrcode_WeChatQRCode()`, no model files: its traditional
@@ -31,12 +37,18 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from benchmarks import camera_model as M
 from benchmarks.scanner_load import RESOLUTIONS, resolution
 
 DECODERS = ("zxing", "zbar", "wechat")
+STAGES = ("path", "thread")
+#: A still is held for this many frames (a second at 30 frames a second).
+HOLD_FRAMES = 30
 ROOT = Path(__file__).resolve().parents[1]
 WECHAT_VENV = ROOT / ".venv-wechat"
 
@@ -68,6 +80,8 @@ def tally(frames: list[dict]) -> dict[str, dict]:
             row = classes.setdefault(condition, {"frames": 0, "path": 0, "lost": 0})
             row["frames"] += 1
             row["path"] += frame["path"]
+            if "thread" in frame:
+                row["thread"] = row.get("thread", 0) + frame["thread"]
             decoders = [d for d in DECODERS if d in frame]
             for decoder in decoders:
                 row[decoder] = row.get(decoder, 0) + frame[decoder]
@@ -77,61 +91,95 @@ def tally(frames: list[dict]) -> dict[str, dict]:
     return classes
 
 
-def measure(stills: int, wechat: Path | None = None) -> dict:
-    """Every resolution, `stills` evaluation shots each (those with the code in the picture); WeChat's reads by
-    `wechat`, a Python with opencv-contrib (None: left out)."""
+def held(scanner: Any, frames: list, payload: str, offset: int) -> tuple[bool, int]:
+    """A still (`frames`: its renderings) held `HOLD_FRAMES` frames through `scanner`, paced at 30 frames a second:
+    whether its card (`payload`) was announced, and how many other cards were."""
+    scanner.tracker.reset()
+    started, wrong = time.perf_counter(), 0
+    for i in range(HOLD_FRAMES):
+        pause = started + i / M.FPS - time.perf_counter()
+        if pause > 0:
+            time.sleep(pause)
+        said = scanner.handle(frames[i % len(frames)], offset + i)
+        wrong += sum(a.payload != payload for a in said)
+        if any(a.payload == payload for a in said):
+            return True, wrong
+    return False, wrong
+
+
+def measure(stills: int, wechat: Path | None = None, first: int = 0) -> dict:
+    """Every resolution, `stills` evaluation shots each from seed `first` (those with the code in the picture); WeChat's
+    reads by `wechat`, a Python with opencv-contrib (None: left out)."""
     import cv2
     import numpy as np
     import zxingcpp
     from pyzbar import pyzbar
 
-    from assistant.scanner.background import BackgroundStage, Job
-    from assistant.scanner.decoders import Cascade
-    from assistant.scanner.measure import find_code_regions
+    from assistant.scanner.background import BackgroundStage, Stage
+    from assistant.scanner.live import LiveScanner
+    from assistant.scanner.stage_process import ProcessStage
     from benchmarks.scanner import known_labels
 
     cv2.setNumThreads(1)
-    report: dict = {"set": f"evaluation camera stills, seeds 0 to {stills - 1}, code in view", "resolutions": {}}
+    last = first + stills - 1
+    report: dict = {
+        "set": f"evaluation camera stills, seeds {first} to {last} (--seed {first}), code in view, each held 1 s",
+        "resolutions": {},
+        "stale": {},
+    }
     if hasattr(os, "getloadavg"):
         report["load"] = f"load average {os.getloadavg()[0]:.1f} at the start"
+    worker = ProcessStage(known=known_labels())
+    worker.start()
+    worker.wait_ready(120)
+    stages: dict[str, Stage] = {"path": worker, "thread": BackgroundStage(known=known_labels())}
     frames: dict[str, list[dict]] = {}
-    with tempfile.TemporaryDirectory(prefix="bench-reads-") as folder:
-        for name, (width, height) in RESOLUTIONS.items():
-            first = Cascade(stages=("zxing", "dark"), budget_ms=None)
-            stage = BackgroundStage(Cascade(budget_ms=None), inline=True, known=known_labels())
-            first.invert = stage.cascade.invert = False  # as the live path reads (`decoders.TRY_INVERT`)
-            frames[name] = []
-            with resolution(width, height):
-                for seed in range(stills):
-                    shot = M.sample_shot(seed)
-                    if not M.code_in_view(shot):
-                        continue
-                    gray = cv2.cvtColor(M.render(shot), cv2.COLOR_BGR2GRAY)
-                    path = shot.payload in [d.payload for d in first.decode(gray)]
-                    if not path:
-                        job = Job(seed, gray, find_code_regions(gray), [(seed, gray)])
-                        path = shot.payload in [r.decoded.payload for r in stage.work(job)]
+    offset = 0
+    try:
+        with tempfile.TemporaryDirectory(prefix="bench-reads-") as folder:
+            for name, (width, height) in RESOLUTIONS.items():
+                scanners = {
+                    stage: LiveScanner(lambda: None, lambda e: None, background=stages[stage]) for stage in STAGES
+                }
+                wrong = dict.fromkeys(STAGES, 0)
+                frames[name] = []
+                for seed in range(first, first + stills):
+                    with resolution(width, height):
+                        shot = M.sample_shot(seed)
+                        if not M.code_in_view(shot):
+                            continue
+                        renders = [M.render(replace(shot, frame=f)) for f in (1, 2, 3)]
+                    gray = cv2.cvtColor(renders[0], cv2.COLOR_BGR2GRAY)
                     options = {"formats": zxingcpp.BarcodeFormat.QRCode, "text_mode": zxingcpp.TextMode.Plain}
                     zbar = pyzbar.decode(gray, symbols=[pyzbar.ZBarSymbol.QRCODE])
-                    frames[name].append(
-                        {
-                            "seed": seed,
-                            "payload": shot.payload,
-                            "conditions": M.conditions(shot),
-                            "path": path,
-                            "zxing": shot.payload in [r.text for r in zxingcpp.read_barcodes(gray, **options)],
-                            "zbar": shot.payload in [r.data.decode("utf-8", "replace") for r in zbar],
-                        }
-                    )
+                    frame = {
+                        "seed": seed,
+                        "payload": shot.payload,
+                        "conditions": M.conditions(shot),
+                        "zxing": shot.payload in [r.text for r in zxingcpp.read_barcodes(gray, **options)],
+                        "zbar": shot.payload in [r.data.decode("utf-8", "replace") for r in zbar],
+                    }
+                    for stage in STAGES if seed % 2 == 0 else STAGES[::-1]:
+                        frame[stage], said = held(scanners[stage], renders, shot.payload, offset)
+                        wrong[stage] += said
+                        offset += HOLD_FRAMES + 1
+                    frames[name].append(frame)
                     if wechat is not None:
                         np.save(Path(folder) / f"{name}-{seed}.npy", gray)
-        if wechat is not None:
-            report["wechat"], reads = wechat_reads(wechat, Path(folder))
-            for name, shots in frames.items():
-                for frame in shots:
-                    frame["wechat"] = frame["payload"] in reads.get(f"{name}-{frame['seed']}", [])
+                report["stale"][name] = {
+                    stage: {"dropped": scanners[stage].stale, "wrong": wrong[stage]} for stage in STAGES
+                }
+            if wechat is not None:
+                report["wechat"], reads = wechat_reads(wechat, Path(folder))
+                for name, shots in frames.items():
+                    for frame in shots:
+                        frame["wechat"] = frame["payload"] in reads.get(f"{name}-{frame['seed']}", [])
+    finally:
+        for background in stages.values():
+            background.stop()
     for name, shots in frames.items():
         report["resolutions"][name] = tally(shots)
+    report["frames"] = frames  # each frame's reads, for the JSON
     if hasattr(os, "getloadavg"):
         report["load"] += f", {os.getloadavg()[0]:.1f} at the end"
     return report
@@ -140,11 +188,21 @@ def measure(stills: int, wechat: Path | None = None) -> dict:
 def print_report(report: dict) -> None:
     wechat = f" WeChat: OpenCV {report['wechat']}, no model files." if "wechat" in report else " WeChat left out."
     print(f"Reads per frame class; set: {report['set']}; machine: {report.get('load', '')}.{wechat}")
-    print(f"{'resolution, condition':40s}{'frames':>7s}{'path':>6s}{'zxing':>7s}{'ZBar':>6s}{'WeChat':>7s}{'lost':>6s}")
+    print(f"{'resolution, condition':40s}{'frames':>7s}{'path':>6s}{'thread':>7s}{'zxing':>7s}{'ZBar':>6s}"
+          f"{'WeChat':>7s}{'lost':>6s}")  # fmt: skip
     for name, classes in report["resolutions"].items():
         for condition, row in classes.items():
-            print(f"{name + ', ' + condition:40s}{row['frames']:7d}{row['path']:6d}{row['zxing']:7d}{row['zbar']:6d}"
-                  f"{row.get('wechat', '-'):>7}{row['lost']:6d}")  # fmt: skip
+            print(f"{name + ', ' + condition:40s}{row['frames']:7d}{row['path']:6d}{row.get('thread', '-'):>7}"
+                  f"{row['zxing']:7d}{row['zbar']:6d}{row.get('wechat', '-'):>7}{row['lost']:6d}")  # fmt: skip
+    print("path: the worker process; thread: the thread stage. Stale reads dropped, and other cards announced:")
+    for name, stages in report.get("stale", {}).items():
+        said = "; ".join(f"{stage} {f['dropped']} dropped, {f['wrong']} said" for stage, f in stages.items())
+        print(f"  {name}: {said}")
+    for name, shots in report.get("frames", {}).items():
+        behind = [f["seed"] for f in shots if f.get("thread") and not f["path"]]
+        ahead = [f["seed"] for f in shots if f["path"] and not f.get("thread")]
+        print(f"  {name}: the thread read and the worker not: {behind or 'none'}; the worker and not the thread: "
+              f"{ahead or 'none'}")  # fmt: skip
     print("lost: frames a plain decoder reads and the path does not (goal: none). By seed:")
     for name, classes in report["resolutions"].items():
         for decoder in DECODERS:
@@ -155,12 +213,13 @@ def print_report(report: dict) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--stills", type=int, default=60, help="evaluation shots per resolution (60)")
+    parser.add_argument("--seed", type=int, default=0, help="the first shot's seed (0)")
     parser.add_argument("--no-wechat", action="store_true", help="leave OpenCV's WeChat detector out")
     parser.add_argument("--wechat-python", type=Path, help="a Python with opencv-contrib (default: .venv-wechat's)")
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
     args = parser.parse_args(argv)
     wechat = None if args.no_wechat else (args.wechat_python or wechat_python())
-    report = measure(args.stills, wechat)
+    report = measure(args.stills, wechat, args.seed)
     if args.json:
         print(json.dumps(report, indent=2))
     else:

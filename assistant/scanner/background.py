@@ -7,9 +7,12 @@ works on the latest), and does, without a deadline:
 
 1. the card found on its own goes first among the regions when none of the first two is on it (`measure.with_card`:
    a busy table's pattern may take every region);
-2. the whole cascade on that frame, every retry stage included, on each region widened by `WIDEN` of its
-   longer side all round: a reflection on part of a code leaves too few edges there for the region search, which
-   then cuts that part off (finder patterns included); the frame loop has no time for the larger crops;
+2. the whole cascade on that frame, every retry stage included, on each region as found (as the frame path with
+   the thread stage tries them: the upscales shrink a larger crop less, and an evaluation still at 1080p that
+   "upscale-global" reads on the card's own region it missed on the wider one), then on each region widened by
+   `WIDEN` of its longer side all round: a reflection on part of a code leaves too few edges there for the region
+   search, which then cuts that part off (finder patterns included); the frame loop has no time for the larger
+   crops;
 3. when that fails and only two of the code's three finder patterns show, **finder repair** (`repair`): a
    finder pattern painted where the hidden one must be, as under a thumb holding the card; and whether a
    finger covers that corner (`finger_over`, for the aiming cue: the frame loop has no time to look);
@@ -63,12 +66,14 @@ import threading
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     import numpy as np
     from cv2.typing import MatLike
     from numpy.typing import NDArray
+
+    from assistant.core.scanning.aiming import FrameView
 
 from assistant.scanner.decoders import Cascade, Decoded
 from assistant.scanner.erasures import read_hidden
@@ -120,6 +125,68 @@ class BackgroundRead:
     frame: int
     frames: int
     """How many frames the read stands for (2 when checked on a second frame or read from an average)."""
+
+
+class Stage(Protocol):
+    """What the live loop asks of a background stage, on a thread (`BackgroundStage`) or in a worker process
+    (`stage_process.ProcessStage`): the loop never asks which one it has."""
+
+    @property
+    def jobs(self) -> int:
+        """Frames worked on so far."""
+
+    @property
+    def no_code(self) -> int | None:
+        """The last still picture in which no sign of a code was found."""
+
+    @property
+    def finger_over(self) -> bool:
+        """A finger covered a corner of the code in the last frame finished."""
+
+    @property
+    def region(self) -> tuple[int, int, int, int] | None:
+        """The first code-like region of the last frame the stage searched (None: none, or it searches none)."""
+
+    @property
+    def labels(self) -> tuple:
+        """What tells the labels of the decks in play apart (`known.decks_key`): when they change, the live loop
+        works on a still picture again."""
+
+    @property
+    def retries_elsewhere(self) -> bool:
+        """True when the stage does every retry, the region search and the aiming measurement, and the live loop
+        only zxing-cpp's first pass."""
+
+    def start(self) -> None:
+        """Start working beside the live loop (nothing to do where the work is done in the caller's thread)."""
+
+    def stop(self) -> None:
+        """Stop working (the frame worked on is finished first)."""
+
+    def busy(self) -> bool:
+        """True while a frame is being worked on or waits for its turn."""
+
+    def remember(self, index: int, gray: MatLike) -> None:
+        """Keep a frame (the live loop calls it for every frame it offers from)."""
+
+    def offer(
+        self, index: int, gray: MatLike, regions: Iterable[tuple[int, int, int, int]] | None, picture: int | None
+    ) -> None:
+        """The latest frame the live loop could not finish, its code-like regions (None: searched by the stage)
+        and the still picture it belongs to (None: the picture moves)."""
+
+    def take(self, index: int) -> list[BackgroundRead]:
+        """The reads finished by frame `index` (each given once)."""
+
+    def aim(self, index: int, region: tuple[int, int, int, int] | None, squareness: float | None) -> None:
+        """Ask for the aiming measurement of frame `index` (where `retries_elsewhere`; else nothing is asked)."""
+
+    def take_view(self) -> tuple[FrameView, bool] | None:
+        """The newest aiming measurement finished since the last call, and whether the picture moved (None:
+        none)."""
+
+    def looking(self, picture: int) -> bool:
+        """True while still picture `picture`'s look for signs of a code has been asked and not come back."""
 
 
 @dataclass
@@ -182,8 +249,26 @@ class BackgroundStage:
             self._history.append((index, gray))
 
     retries_elsewhere = False
-    """The live loop keeps its own budgeted retries beside this stage (its Python shares the loop's interpreter;
-    see `stage_process.ProcessStage.retries_elsewhere`)."""
+    """The live loop keeps its own budgeted retries, its region search and its aiming measurement beside this stage
+    (its Python shares the loop's interpreter; see `stage_process.ProcessStage.retries_elsewhere`)."""
+    region = None
+    """The frame path searches for the regions itself (`retries_elsewhere`)."""
+
+    @property
+    def labels(self) -> tuple:
+        """The decks in play's key (`known.decks_key`; empty without known labels)."""
+        return self.known.key() if self.known is not None else ()
+
+    def aim(self, index: int, region: tuple[int, int, int, int] | None, squareness: float | None) -> None:
+        """Nothing asked: the frame path measures (`retries_elsewhere`)."""
+
+    def take_view(self) -> tuple[FrameView, bool] | None:
+        """None: the frame path measures (`retries_elsewhere`)."""
+        return None
+
+    def looking(self, picture: int) -> bool:
+        """False: a look here comes back with the job's work, and the frame path goes on meanwhile."""
+        return False
 
     @property
     def running(self) -> bool:
@@ -301,8 +386,11 @@ class BackgroundStage:
         cascade = self.cascade
         regions = with_card(job.regions, card)
         # No regions: the cascade searches for them, and takes the card already searched for rather than its own.
-        widened = [grown(r, WIDEN, job.gray.shape) for r in regions]
-        found = cascade.decode(job.gray, widened or None, card=lambda: card) or self._whole(job.gray)
+        found = cascade.decode(job.gray, regions or None, card=lambda: card)
+        if not found and regions:
+            widened = [grown(r, WIDEN, job.gray.shape) for r in regions]
+            found = cascade.decode(job.gray, widened, card=lambda: card)
+        found = found or self._whole(job.gray)
         if found:
             return [BackgroundRead(d, job.index, 2 if self._also_before(job, d, self._near(d)) else 1) for d in found]
         hidden, first = self._hidden_read(job.gray, regions)

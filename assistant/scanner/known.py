@@ -45,6 +45,11 @@ MARGIN = 0.2
 SEEN_SHARE = 0.25
 
 
+def decks_key(decks: Sequence[Deck]) -> tuple:
+    """What tells whether the decks in play changed (a game started, a card learnt): each deck's id and size."""
+    return tuple((deck.id, len(deck.cards)) for deck in decks)
+
+
 class KnownLabels:
     """The labels of the decks in play, ready to match a code against. `decks()` gives the decks in play each
     time it is asked (they change as a game starts or a card is learnt); each deck's codes are made once."""
@@ -54,6 +59,10 @@ class KnownLabels:
         self._made: dict[tuple, list[tuple[str, list[list[bool]]]]] = {}
         self._key: tuple | None = None
         self._labels: dict[int, tuple[list[str], Any]] = {}
+
+    def key(self) -> tuple:
+        """The decks in play's `decks_key`: when it changes, a still card is worth working on again."""
+        return decks_key(self.decks())
 
     def match(self, modules: Modules) -> str | None:
         """The label whose modules `modules` show (see the module docstring), or None."""

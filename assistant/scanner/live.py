@@ -18,10 +18,11 @@ from typing import TYPE_CHECKING
 from assistant.core.scanning.aiming import Cue, CuePacer, FrameView, aiming_cue
 from assistant.core.scanning.exposure import ExposureControl
 from assistant.core.scanning.sightings import Sighting, SightingTracker
-from assistant.scanner.background import BackgroundStage
+from assistant.scanner.background import BackgroundRead, Stage
 from assistant.scanner.decoders import Cascade, Decoded
 from assistant.scanner.measure import (
     MOTION_SIZE,
+    changed_at,
     find_card,
     find_code_regions,
     measure_view,
@@ -30,7 +31,6 @@ from assistant.scanner.measure import (
     white_level,
 )
 from assistant.scanner.sources import Capture, FrameSource, SourceError
-from assistant.scanner.stage_process import ProcessStage
 
 if TYPE_CHECKING:
     from cv2.typing import MatLike
@@ -63,6 +63,14 @@ TABLE_REGION = 4
 #: left: a cue may come late, never not at all (with every core busy, the wall-clock cap alone left no frame room
 #: for it).
 AIM_STARVED = 15
+#: The coarse copies of the frames offered to the background stage kept to check its reads against the picture in
+#: view (`LiveScanner.stale`): about eight seconds of frames offered one a frame. A read of a frame older than that
+#: is stale.
+SIGNATURES = 256
+#: A read of a frame taken less than this long (seconds, the frames' time) before the frame in view is never stale:
+#: no hand takes one card away and brings the next in so fast, and a card moving in changes much of the picture
+#: where its code was from one frame to the next.
+STALE_AFTER = 0.5
 
 
 @dataclass(frozen=True)
@@ -131,7 +139,7 @@ class LiveScanner:
         guidance: bool = True,
         retry_seconds: float = 3.0,
         clock: Callable[[], float] = time.monotonic,
-        background: BackgroundStage | ProcessStage | None = None,
+        background: Stage | None = None,
         quiet_clock: Callable[[], float] = time.monotonic,
     ):
         """`background`: the stage that finishes, beside the frame loop, what a frame's budget left undone (see
@@ -180,6 +188,14 @@ class LiveScanner:
         """Frames in a row whose aiming measurement did not fit."""
         self._sighted = False
         """This frame read a code (a view measured on an earlier frame then gives no cue)."""
+        self._labels: tuple = ()
+        """The background stage's `labels` when its jobs were last counted afresh."""
+        self._signatures: dict[int, tuple[float, MatLike]] = {}
+        """The time and coarse copy of each frame offered to the background stage, by its index (`SIGNATURES` of
+        them)."""
+        self.stale = 0
+        """Reads of the background stage dropped: the picture in view no longer showed, where the code was read,
+        what the frame read showed there (the card read has gone, another may be there)."""
         self.exposure: ExposureControl | None = ExposureControl()
         """Metering on the code for a source whose exposure can be set (`set_exposure`); None once it cannot."""
         for notice in self.cascade.take_notices():
@@ -247,7 +263,7 @@ class LiveScanner:
             return self._end(self._views(self._idle_full(frame), now))
         self._search(frame)
         found = self.cascade.decode(
-            frame.gray, frame.regions, started=True, card=frame.card, retries=not self._worker_runs()
+            frame.gray, frame.regions, started=True, card=frame.card, retries=self._worker() is None
         )
         sightings = [Sighting(d.payload, *d.centre) for d in found]
         sightings += self._background(frame, found)
@@ -260,7 +276,7 @@ class LiveScanner:
         """Start the frame's budget as it arrives; True when the aiming measurement has been crowded out for
         `AIM_STARVED` frames, and its expected cost is then held back from the retries (a cue can wait a few
         frames, not for ever)."""
-        starved = self.guidance and self._aims_skipped >= AIM_STARVED and not self._worker_runs()
+        starved = self.guidance and self._aims_skipped >= AIM_STARVED and self._worker() is None
         self._sighted = False
         pixels = image.shape[0] * image.shape[1]
         self.budget.start(reserve_ms=self.budget.expected_ms("aiming", pixels) if starved else 0.0)
@@ -275,7 +291,7 @@ class LiveScanner:
 
     def _first_pass(self, frame: _Frame) -> list[CodeAnnounced]:
         """An idle picture's frame: zxing-cpp's first pass on the whole frame, no retries, no cue."""
-        found = self.cascade.decode(frame.gray, [], started=True, retries=not self._worker_runs())
+        found = self.cascade.decode(frame.gray, [], started=True, retries=self._worker() is None)
         sightings = [Sighting(d.payload, *d.centre) for d in found]
         if sightings:
             self._still = 0
@@ -287,8 +303,8 @@ class LiveScanner:
     def _looked_empty(self) -> bool:
         """True when the worker process has looked at this still picture and found no sign of a code in it (an
         empty table): its full frames then need neither the region search nor an offer."""
-        background = self.background
-        return self._still > 0 and self._worker_runs() and background.no_code == self._picture  # type: ignore[union-attr]
+        worker = self._worker()
+        return self._still > 0 and worker is not None and worker.no_code == self._picture
 
     def _idle_full(self, frame: _Frame) -> list[CodeAnnounced]:
         """An idle full frame of a still picture the worker found no sign of a code in: the first pass, and the
@@ -309,9 +325,10 @@ class LiveScanner:
         without regions, and it searches for itself): the exposure is metered on the first region of the worker's
         last search, a frame or a few old."""
         gray = frame.gray
-        if self._worker_runs():
+        worker = self._worker()
+        if worker is not None:
             frame.searched = False
-            region = self.background.region  # type: ignore[union-attr]
+            region = worker.region
             self._meter(gray, [region] if region is not None else [])
             return
         frame.regions = find_code_regions(gray, shapes=frame.shapes)
@@ -326,29 +343,53 @@ class LiveScanner:
         if background is None:
             return []
         background.remember(frame.index, frame.gray)
-        if not background.inline:
-            background.start()
+        background.start()  # (nothing to do for a stage working in this thread, or already started)
         # A picture that has not moved since the stage worked on it `IDLE_JOBS` times holds nothing new for it,
         # nor does a still one in which the stage found no sign of a code (an empty table's grain or felt). In a
         # process of its own the stage is offered a frame without code-like regions too: its look at the whole
         # frame may read what the region search missed.
-        if self._still == 0:
-            self._jobs_when_still = background.jobs
+        # New decks in play (a game started, a card learnt) are new labels to match a still card against.
+        labels = background.labels
+        if self._still == 0 or labels != self._labels:
+            self._jobs_when_still, self._labels = background.jobs, labels
         # A picture that moved in this frame alone is a new still one (a table seen anew, the camera knocked), and
         # only one that moves on is worked on whatever it shows (a card coming in is blurred).
         picture = None if self._moves >= 2 else self._picture
+        # The worker process is offered a still picture's frames from its second on: its read is then checked on a
+        # frame of the same picture (`BackgroundRead.frames`) and announced at once; a read of the picture's first
+        # frame stood for one frame, and the worker's next read came a job and a rest later, too late to be its
+        # second. (The thread stage's reads come a frame or two apart: it is offered the first frame too.)
         if (
-            not found
+            (picture is None or self._still > 0 or not background.retries_elsewhere)
+            and not found
             and (self.cascade.skipped or frame.regions or background.retries_elsewhere)
             and background.jobs - self._jobs_when_still < IDLE_JOBS
             and (picture is None or background.no_code != picture)
         ):
             handed, handed_wall = self.budget.mark()
+            if self._tiny is not None:  # (always: `_idle` made it)
+                self._signatures[frame.index] = (frame.now, self._tiny)
+            if len(self._signatures) > SIGNATURES:
+                del self._signatures[next(iter(self._signatures))]
             background.offer(frame.index, frame.gray, frame.regions if frame.searched else None, picture)
             # Inline (tests, benchmark) it works here; a thread would not: not the frame's time.
             self._started += self.budget.clock() - handed
             self.budget.set_aside(handed, handed_wall)
-        return [Sighting(r.decoded.payload, *r.decoded.centre, frames=r.frames) for r in background.take(frame.index)]
+        fresh = [r for r in background.take(frame.index) if self._in_view(r, frame)]
+        return [Sighting(r.decoded.payload, *r.decoded.centre, frames=r.frames) for r in fresh]
+
+    def _in_view(self, read: BackgroundRead, frame: _Frame) -> bool:
+        """True when `read`'s frame was taken less than `STALE_AFTER` before `frame`, or `frame` still shows, where
+        the code was, what the read's frame showed there (on their coarse copies); else the read is stale, dropped and
+        counted (`stale`): a card read late must not be announced while the next one is held up."""
+        taken, before = self._signatures.get(read.frame, (float("-inf"), None))
+        if frame.now - taken < STALE_AFTER:
+            return True
+        if before is not None and self._tiny is not None:
+            if not changed_at(before, self._tiny, read.decoded.box, frame.gray.shape):
+                return True
+        self.stale += 1
+        return False
 
     def _sightings(self, frame: _Frame, sightings: list[Sighting], looked: bool) -> list[CodeAnnounced]:
         """The codes to announce from this frame's sightings (a frame whose cascade ran out of time with nothing
@@ -370,13 +411,14 @@ class LiveScanner:
         between measurements loses nothing."""
         self.budget.release()  # the time held back for the measurement, if any
         gray = frame.gray
+        worker = self._worker()
         if frame.searched and not frame.regions and self._nothing_seen and self._unmeasured < AIM_EVERY - 1:
             self._unmeasured += 1
-        elif isinstance(self.background, ProcessStage) and self._worker_runs():
+        elif worker is not None:
             # The worker process measures (its heavy parts: the card and close-up searches, sharpness, burnt-out
             # patches, the motion check); the cue comes from its view a few frames on (`_views`).
             region = frame.regions[0] if frame.regions else None
-            self.background.aim(frame.index, region, frame.shapes[0] if frame.shapes else None)
+            worker.aim(frame.index, region, frame.shapes[0] if frame.shapes else None)
             self._unmeasured = self._aims_skipped = 0
         elif frame.starved or self.budget.fits("aiming", gray.size):
             started, wall_started = self.budget.mark()
@@ -419,20 +461,22 @@ class LiveScanner:
     def _views(self, announced: list[CodeAnnounced], now: float) -> list[CodeAnnounced]:
         """The cue from an aiming measurement the worker process finished (asked for by `_aim`), said when this
         frame announced nothing; `announced` returned as it is."""
-        background = self.background
-        if not self.guidance or not isinstance(background, ProcessStage) or not self._worker_runs():
+        worker = self._worker()
+        if not self.guidance or worker is None:
             return announced
-        measured = background.take_view()
+        measured = worker.take_view()
         if measured is not None and not announced and not self._sighted:
             said = self._cue(*measured, now)
             if said is not None:
                 self.report(CueGiven(said))
         return announced
 
-    def _worker_runs(self) -> bool:
-        """True while the worker process runs: every retry (the dark stretch among them) and the aiming
-        measurement are then its work, and the frame path does zxing-cpp's first pass only (`stage_process`)."""
-        return isinstance(self.background, ProcessStage) and self.background.retries_elsewhere
+    def _worker(self) -> Stage | None:
+        """The background stage while it does every retry (the worker process, `stage_process`): the retries (the
+        dark stretch among them), the region search and the aiming measurement are then its work, and the frame
+        path does zxing-cpp's first pass only. None otherwise (no stage, or the thread stage)."""
+        background = self.background
+        return background if background is not None and background.retries_elsewhere else None
 
     def _announce(self, announced: list[CodeAnnounced], now: float) -> None:
         """Report the codes to announce, after the confirmation cue."""
@@ -463,16 +507,15 @@ class LiveScanner:
             self._picture += 1
             return "full"
         self._still += 1
+        background = self.background
+        if self._still < IDLE_AFTER and background is not None and background.looking(self._picture):
+            # The worker's look at this new still picture (signs of a code, or none) has not come back: its frames
+            # get the first pass only until it does (an empty table then costs its first frame and a look, however
+            # late a busy machine brings the look back).
+            return "first pass"
         # A still picture in which the background stage's look found no sign of a code (an empty table) is idle at
         # once, not after a second: each new table costs its first frames and one look.
-        looked = self.background is not None and self.background.no_code == self._picture
-        if self._still < IDLE_AFTER and isinstance(self.background, ProcessStage):
-            if self.background.looking(self._picture):
-                # The worker's look at this new still picture (signs of a code, or none) has not come back: its
-                # frames get the first pass only until it does (an empty table then costs its first frame and a
-                # look, however late a busy machine brings the look back).
-                return "first pass"
-            looked = self.background.no_code == self._picture
+        looked = background is not None and background.no_code == self._picture
         scale = max(1.0, image.shape[0] * image.shape[1] / IDLE_PIXELS)
         if (self._still < IDLE_AFTER and not looked) or self._still % round(IDLE_FULL * scale) == 0:
             return "full"

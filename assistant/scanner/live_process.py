@@ -39,9 +39,9 @@ from typing import Any
 
 from assistant.core.cards.card import Deck
 from assistant.core.words.scans import SCANNER_RESTARTED, camera_failed
+from assistant.scanner.known import decks_key
 from assistant.scanner.live import LiveEvent, SourceLost
 from assistant.scanner.sources import FrameSource
-from assistant.scanner.stage_process import decks_key
 
 #: Times a child that ended unexpectedly is started again before scanning is given up.
 RESTARTS = 3

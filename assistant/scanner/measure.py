@@ -273,6 +273,27 @@ def moved(before: MatLike, after: MatLike) -> bool:
     return bool(changed.mean() > MOTION_SHARE)
 
 
+#: A read of the background stage is stale (the card it read has gone from where it was read) when more than this
+#: share of the shrunk pixels over its code changed between its frame and the frame in view. A card held still in a
+#: trembling hand changes a few of them; another card there, or the table where the card was, most.
+STALE_SHARE = 0.5
+
+
+def changed_at(before: MatLike, after: MatLike, box: tuple[int, int, int, int], shape: tuple[int, ...]) -> bool:
+    """True when two shrunk frames (`moved`'s) of frames of `shape` (height, width) differ over `box` (x, y, width,
+    height in the frames' pixels, at least one shrunk pixel): what was there has gone."""
+    import numpy as np
+
+    rows, columns = before.shape[:2]
+    x, y, w, h = box
+    x0 = min(columns - 1, max(0, x * columns // shape[1]))
+    y0 = min(rows - 1, max(0, y * rows // shape[0]))
+    x1, y1 = max(x0 + 1, -(-(x + w) * columns // shape[1])), max(y0 + 1, -(-(y + h) * rows // shape[0]))
+    over = (slice(y0, y1), slice(x0, x1))
+    changed = np.abs(before[over].astype(np.int16) - after[over].astype(np.int16)) > MOTION_STEP
+    return bool(changed.mean() > STALE_SHARE)
+
+
 def grown(region: tuple[int, int, int, int], share: float, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
     """`region` grown by `share` of its longer side on every side, within a frame of `shape` (height, width)."""
     x, y, w, h = region

@@ -9,9 +9,13 @@ with the 'spawn' method (the same on Linux, macOS and Windows; no copy of the ap
   copy, well under a millisecond at 720p), each slot headed by its frame's index; a job names the slots of its
   frame and of the frames before it (for the average and the check on a second frame), and the child copies them
   out at once, dropping a job whose slots were overwritten meanwhile (checked by the index in each slot's head);
+  when the frame size changes, a new ring is made and the old one kept until the child says it has opened a newer
+  one (a message on its way may still name it: unlinked, it could not be opened, and the child would die);
 - **jobs**: at most one is with the child at a time; a frame offered meanwhile waits in the parent, and a newer one
-  replaces it (the latest wins); the child says when it is ready for the next, after resting as the thread does
-  (`background.REST`), and at a lower priority (`background.NICENESS`);
+  replaces it (the latest wins); the child says it is ready for the next as soon as it has finished, with how long
+  the job took, and the parent rests as the thread does (`background.REST`, on the stage's `clock`) before it sends
+  another frame of the same picture; a frame of a new still picture (the next card held up) goes at once. The child
+  runs at a lower priority (`background.NICENESS`);
 - **the region search**: a job offered without regions (the live loop leaves the search to the child while it
   runs) is searched here (`measure.find_code_regions`), and the first region found comes back with the job's
   results (`region`: the live loop meters the exposure on it);
@@ -21,8 +25,9 @@ with the 'spawn' method (the same on Linux, macOS and Windows; no copy of the ap
 - **aiming**: the aiming measurement's heavy parts (`measure.measure_view`: the card search, the close-up search,
   sharpness, burnt-out patches; and the motion check against the last frame measured) run here too, on the frame
   the live loop names (`aim`); its view comes back as a message (`take_view`), and the live loop turns it into a
-  cue. An aiming request goes before a waiting job (a few milliseconds, and a player waits on its cue), and the
-  newest one replaces one waiting.
+  cue. An aiming request goes before a waiting job (a few milliseconds, and a player waits on its cue), but never
+  twice in a row while a job is due (asked on every frame with nothing read, the requests took every turn and a
+  still card's job waited until the picture turned idle, a second on), and the newest one replaces one waiting.
 
 The child is started at the first frame (`start`), stopped when the scanner closes (`stop`). When it cannot be
 started (no shared memory, a sandbox without processes), the thread stage is used instead, behind the same
@@ -35,15 +40,15 @@ from __future__ import annotations
 import threading
 import time
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from assistant.scanner.background import AVERAGE_FRAMES, NICENESS, REST, BackgroundRead, BackgroundStage
+from assistant.scanner.known import decks_key
 
 if TYPE_CHECKING:
     from cv2.typing import MatLike
 
-    from assistant.core.cards.card import Deck
     from assistant.core.scanning.aiming import FrameView
     from assistant.scanner.known import KnownLabels
 
@@ -59,10 +64,17 @@ class ProcessStage:
 
     inline = False
 
-    def __init__(self, known: KnownLabels | None = None, rest: float = REST):
-        """`known`: the labels of the decks in play (their decks are sent to the child when they change)."""
+    def __init__(
+        self, known: KnownLabels | None = None, rest: float = REST, clock: Callable[[], float] = time.monotonic
+    ):
+        """`known`: the labels of the decks in play (their decks are sent to the child when they change). `clock`:
+        the seconds the rest after a job is counted on (a test's frames' clock)."""
         self.known = known
         self.rest = rest
+        self.clock = clock
+        self._rest_until = float("-inf")
+        self._sent_picture: int | None = None  # the picture of the last job sent
+        self._aimed = False  # the last message sent was an aiming request
         self._jobs = 0
         self._looks = 0
         self._no_code: int | None = None
@@ -75,6 +87,7 @@ class ProcessStage:
         self._conn: Any = None
         self._shm: Any = None
         self._shape: tuple[int, ...] | None = None
+        self._retired: list[Any] = []  # rings replaced whose names a message on its way to the child may hold
         self._ring: deque[tuple[int, int]] = deque(maxlen=AVERAGE_FRAMES)  # (frame index, slot)
         self._next_slot = 0
         self._with_child = False  # a job is with the child, or it has not said it is ready
@@ -110,6 +123,11 @@ class ProcessStage:
         return self._fallback.finger_over if self._fallback is not None else self._finger_over
 
     @property
+    def labels(self) -> tuple:
+        """The decks in play's key (`known.decks_key`; empty without known labels)."""
+        return self.known.key() if self.known is not None else ()
+
+    @property
     def region(self) -> tuple[int, int, int, int] | None:
         """The first code-like region of the last frame the child worked on (None: none found)."""
         return self._region
@@ -139,7 +157,7 @@ class ProcessStage:
 
             context = multiprocessing.get_context("spawn")
             parent, child = context.Pipe()
-            process = context.Process(target=_child, args=(child, self.rest), name="scanner-background", daemon=True)
+            process = context.Process(target=_child, args=(child,), name="scanner-background", daemon=True)
             process.start()
             child.close()
         except (OSError, ValueError, RuntimeError, ImportError):
@@ -196,7 +214,11 @@ class ProcessStage:
         """A ring for frames of `gray`'s shape (the first frame, or the camera changed its size)."""
         from multiprocessing import shared_memory
 
-        self._close_ring()
+        if self._shm is not None:
+            # Kept until the child says it has moved on to a newer ring: a job or a ring message naming this one
+            # may still be on its way to it (unlinked, it could no longer be opened: the child would die).
+            self._retired.append(self._shm)
+            self._shm, self._shape = None, None
         try:
             self._shm = shared_memory.SharedMemory(create=True, size=SLOTS * (HEAD + gray.size))
             self._conn.send(("ring", self._shm.name, tuple(gray.shape)))
@@ -207,6 +229,14 @@ class ProcessStage:
         self._shape = tuple(gray.shape)
         self._ring.clear()
         return True
+
+    def _moved_on(self, name: str) -> None:
+        """The child opened ring `name`: no message on its way names a ring made before it, so those go."""
+        names = [shm.name for shm in self._retired]
+        gone = names.index(name) if name in names else len(names)
+        for shm in self._retired[:gone]:
+            _release(shm)
+        del self._retired[:gone]
 
     def offer(
         self,
@@ -234,7 +264,7 @@ class ProcessStage:
         request replaces one waiting; with the thread stage instead, nothing is asked (the frame path measures)."""
         if self._fallback is not None or self._process is None:
             return
-        self._aim_waiting = (index, tuple(region) if region is not None else None, squareness)  # type: ignore[assignment]
+        self._aim_waiting = (index, region, squareness)
         self._send_waiting()
 
     def looking(self, picture: int) -> bool:
@@ -255,7 +285,11 @@ class ProcessStage:
     def _send_waiting(self) -> None:
         if self._with_child or self._conn is None:
             return
-        if self._aim_waiting is not None:
+        waiting = self._waiting
+        job_due = waiting is not None and not (waiting[2] == self._sent_picture and self.clock() < self._rest_until)
+        # An aiming request goes before a job due, but not twice in a row: asked on every frame with nothing read, it
+        # would otherwise take every turn the child has, and the job would wait until the picture turned idle.
+        if self._aim_waiting is not None and not (job_due and self._aimed):
             index, region, squareness = self._aim_waiting
             self._aim_waiting = None
             slot = next((s for i, s in self._ring if i == index), None)
@@ -265,11 +299,11 @@ class ProcessStage:
                 except (OSError, BrokenPipeError):
                     self._stop_child()
                     return
-                self._with_child = True
+                self._with_child = self._aimed = True
                 return
-        if self._waiting is None:
-            return
-        index, regions, picture = self._waiting
+        if waiting is None or not job_due:
+            return  # none, or resting after a frame of the same picture
+        index, regions, picture = waiting
         slots = [(i, s) for i, s in self._ring if i <= index]
         if not slots or slots[-1][0] != index:
             self._waiting = None  # its frame has left the ring
@@ -281,7 +315,8 @@ class ProcessStage:
         except (OSError, BrokenPipeError):
             self._stop_child()
             return
-        self._with_child = True
+        self._with_child, self._aimed = True, False
+        self._sent_picture = picture
 
     def _send_decks(self, always: bool = False) -> None:
         decks = tuple(self.known.decks()) if self.known is not None else ()
@@ -325,6 +360,10 @@ class ProcessStage:
                     self._finger_over = finger
                 elif message[0] == "ready":
                     self._with_child = False
+                    if not self._aimed:  # a job's end: rest before another frame of its picture
+                        self._rest_until = self.clock() + message[1] * self.rest
+                elif message[0] == "ring":
+                    self._moved_on(message[1])
         except (EOFError, OSError):
             self._stop_child()
         self._send_waiting()
@@ -356,11 +395,12 @@ class ProcessStage:
         self._close_ring()
 
     def _close_ring(self) -> None:
-        if self._shm is not None:
-            self._shm.close()
-            self._shm.unlink()
-            self._shm = None
-            self._shape = None
+        for shm in [*self._retired, self._shm]:
+            if shm is not None:
+                _release(shm)
+        self._retired.clear()
+        self._shm = None
+        self._shape = None
 
     def child_cpu_seconds(self) -> float | None:
         """The child's CPU time so far (user and system; Linux, from /proc), or None where it cannot be read."""
@@ -377,14 +417,9 @@ class ProcessStage:
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def decks_key(decks: Sequence[Deck]) -> tuple:
-    """What tells whether the decks in play changed since they were last sent to a child (a game started, a card
-    learnt)."""
-    return tuple((deck.id, len(deck.cards)) for deck in decks)
-
-
-def _child(conn: Any, rest: float) -> None:
-    """The child's loop: take a job, copy its frames out of the ring, work, send the reads, rest, say ready."""
+def _child(conn: Any) -> None:
+    """The child's loop: take a job, copy its frames out of the ring, work, send the reads, say ready (with the
+    CPU seconds the job took: the parent rests)."""
     import os
 
     import numpy as np
@@ -398,7 +433,7 @@ def _child(conn: Any, rest: float) -> None:
     except (OSError, AttributeError):
         pass
     decks: list = [()]
-    stage = BackgroundStage(known=KnownLabels(lambda: decks[0]), rest=rest)
+    stage = BackgroundStage(known=KnownLabels(lambda: decks[0]))
     aiming = _Aiming()
     shm: Any = None
     shape: tuple[int, ...] = ()
@@ -409,7 +444,7 @@ def _child(conn: Any, rest: float) -> None:
         if first[0] == "decks":
             decks[0] = first[1]
             stage.known.prepare()  # type: ignore[union-attr]
-        conn.send(("ready",))
+        conn.send(("ready", 0.0))
         while True:
             try:
                 message = conn.recv()
@@ -418,12 +453,8 @@ def _child(conn: Any, rest: float) -> None:
             if message[0] == "stop":
                 return
             if message[0] == "ring":
-                from multiprocessing import shared_memory
-
-                if shm is not None:
-                    shm.close()
-                shm = shared_memory.SharedMemory(name=message[1])
-                shape = message[2]
+                shm, shape = _opened(shm, message[1]), message[2]
+                conn.send(("ring", message[1]))  # the parent may now let the rings before it go
                 continue
             if message[0] == "decks":
                 decks[0] = message[1]
@@ -442,9 +473,7 @@ def _child(conn: Any, rest: float) -> None:
                     gray = frames[-1][1]
                     found = regions if regions is not None else find_code_regions(gray)
                     _work(conn, stage, Job(index, gray, found, frames, picture=picture))
-            took = time.process_time() - started
-            time.sleep(took * rest)  # as the thread rests: a frame offered meanwhile waits in the parent
-            conn.send(("ready",))
+            conn.send(("ready", time.process_time() - started))
     finally:
         if shm is not None:
             shm.close()
@@ -484,6 +513,28 @@ class _Aiming:
         self._shrunk = small
         moving = before is not None and moved(before, small)
         return replace(view, still=before is not None and not moving), moving
+
+
+def _opened(before: Any, name: str) -> Any:
+    """The child's view of ring `name`, the one `before` closed (None: it cannot be opened, which the parent's
+    keeping it until the child has moved on rules out; the jobs naming it are then dropped)."""
+    from multiprocessing import shared_memory
+
+    if before is not None:
+        before.close()
+    try:
+        return shared_memory.SharedMemory(name=name)
+    except OSError:
+        return None
+
+
+def _release(shm: Any) -> None:
+    """Close and unlink a ring of the parent's."""
+    shm.close()
+    try:
+        shm.unlink()
+    except OSError:  # gone already
+        pass
 
 
 def _copied(shm: Any, shape: tuple[int, ...], slots: list[tuple[int, int]], np: Any) -> list | None:

@@ -74,3 +74,15 @@ def test_a_hand_clip_brings_the_card_in_moving_with_a_thumb_over_its_edge_and_th
     assert M.code_in_view(shots[-1]) and max(speeds[-30:]) < 100  # held (a tremor only) to the clip's end
     assert len(shots) >= scanner_hand.HOLD_S * M.FPS
     assert scanner_hand.held_clip(scanner_hand.FIRST_SEED)[0] == shots  # the same clip every run
+
+
+def test_a_stages_hand_clips_are_summed_up_with_the_delay_from_the_frame_its_read_came_from():
+    runs = [
+        {"latency_s": 0.4, "stage_delay_s": None, "stale": 0, "wrong": 0},  # the frame path's own read
+        {"latency_s": 1.2, "stage_delay_s": 0.6, "stale": 2, "wrong": 0},
+        {"latency_s": None, "stage_delay_s": None, "stale": 1, "wrong": 1},  # never: another card said
+    ]
+    figures = scanner_hand.summary(runs)
+    assert (figures["announced"], figures["never"], figures["by_stage"]) == (2, 1, 1)
+    assert (figures["stale"], figures["wrong"]) == (3, 1)
+    assert (figures["median_s"], figures["delay_max_s"]) == (0.8, 0.6)

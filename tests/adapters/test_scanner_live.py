@@ -28,7 +28,8 @@ from assistant.core.words.scans import (
     scan_not_found,
     scan_unreadable,
 )
-from assistant.scanner.decoders import Cascade
+from assistant.scanner.background import BackgroundRead
+from assistant.scanner.decoders import Cascade, Decoded
 from assistant.scanner.live import (
     IDLE_JOBS,
     CodeAnnounced,
@@ -38,6 +39,7 @@ from assistant.scanner.live import (
     SourceLost,
     camera_opener,
 )
+from assistant.scanner.measure import find_code_regions
 from assistant.scanner.sources import Frame, SourceError, Webcam
 from assistant.session import Session
 from assistant.storage.decks import load_card_set, load_deck
@@ -325,6 +327,70 @@ def test_live_scanner_announces_a_card_once_and_confirms_it():
     assert [e.payload for e in announced] == [AURA]
     assert CueGiven(Cue.READ) in events
     assert isinstance(events[-1], SourceLost)
+
+
+class LateStage:
+    """A worker stand-in on the test's thread (the `Stage` protocol): it reads `payload` at `box` in the first frame
+    offered, and gives that read back only once the test lets it (`late`), as a busy worker does seconds on."""
+
+    retries_elsewhere, jobs, no_code, finger_over, region, labels = True, 0, None, False, None, ()
+
+    def __init__(self, payload, box):
+        self.payload, self.box = payload, box
+        self.read, self.late, self.given = None, False, False
+
+    def offer(self, index, gray, regions, picture=None):
+        if self.read is None:
+            self.read = BackgroundRead(Decoded(self.payload, self.payload.encode(), self.box, "repair"), index, 2)
+
+    def take(self, index):
+        if not self.late or self.given or self.read is None:
+            return []
+        self.given = True
+        return [self.read]
+
+    def start(self):
+        pass
+
+    stop = start
+
+    def remember(self, index, gray):
+        pass
+
+    def busy(self):
+        return False
+
+    def aim(self, index, region, squareness):
+        pass
+
+    def take_view(self):
+        return None
+
+    def looking(self, picture):
+        return False
+
+
+@pytest.mark.parametrize("held", [True, False], ids=["card-still-held", "next-card-held"])
+def test_a_background_read_is_announced_only_while_its_card_is_in_view(held):
+    """Card A (a thumb over its code: zxing-cpp's first pass cannot read it) is held up and its frame offered to the
+    worker; the read comes back a second later. Still held, it is announced; once card B is held up in its place, the
+    read of A is stale: dropped and counted, never announced (before, it was said during B's hold). Frames are counted
+    on a frame clock; nothing is timed."""
+    card_a, card_b = (F.scene_for("thumb", seed) for seed in (0, 1))
+    frame_a, frame_b = F.render(card_a), F.render(card_b)
+    box = find_code_regions(cv2.cvtColor(frame_a, cv2.COLOR_BGR2GRAY), limit=1)[0]
+    stage, events = LateStage(card_a.payload, box), []
+    scanner = LiveScanner(lambda: None, events.append, Cascade(clock=lambda: 0.0), background=stage)
+    for index in range(3):
+        scanner.handle(frame_a, index, index / 30)
+    shown = frame_a if held else frame_b
+    for index in range(3, 30):  # card A still held, or card B brought in and held where A was, for a second
+        scanner.handle(shown, index, index / 30)
+    stage.late = True
+    scanner.handle(shown, 30, 30 / 30)
+    announced = [e.payload for e in events if isinstance(e, CodeAnnounced)]
+    assert stage.read.frame < 3  # a frame of card A
+    assert (announced, scanner.stale) == (([card_a.payload], 0) if held else ([], 1))
 
 
 def test_live_scanner_gives_aiming_cues_for_a_code_it_cannot_read():

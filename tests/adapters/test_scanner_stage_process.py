@@ -52,6 +52,36 @@ def test_the_child_process_reads_a_thumb_frame_and_stops(thumb_frames):
     assert stage._shm is None  # the shared ring is unlinked
 
 
+def test_ten_frame_size_changes_in_a_row_leave_the_child_running_and_reading(thumb_frames):
+    """The camera changes its frame size ten times in a row, a job offered on each: every ring lives until the child
+    says it has moved on to a newer one, so no message reaches the child naming a ring already unlinked. Before, the
+    second change in quick succession unlinked a ring whose message was still on its way, and the child died of
+    `FileNotFoundError`. Nothing is timed: the test waits (up to a generous limit) for the child's read."""
+    payload, frames = thumb_frames
+    stage = ProcessStage()
+    stage.start()
+    try:
+        assert stage.wait_ready(60)
+        child = stage._process
+        for change in range(10):
+            gray = np.full((240, 320) if change % 2 else (360, 480), 128, np.uint8)
+            stage.remember(change, gray)
+            stage.offer(change, gray, None)
+        for index, gray in enumerate(frames, 10):  # the thumb card, at its own size: an eleventh change
+            stage.remember(index, gray)
+        stage.offer(11, frames[-1], None)
+        reads, give_up = [], time.monotonic() + 60.0
+        while not reads and stage.running and time.monotonic() < give_up:
+            reads += stage.take(11)
+            time.sleep(0.02)
+        assert stage._process is child and child.is_alive() and not stage.failed
+        assert [r.decoded.payload for r in reads] == [payload]
+        assert stage._retired == []  # every ring replaced is gone once the child has moved on
+    finally:
+        stage.stop()
+    assert stage._shm is None and stage._retired == []
+
+
 def test_when_no_process_starts_the_thread_stage_does_the_work(thumb_frames, monkeypatch):
     import multiprocessing
 
@@ -231,6 +261,67 @@ def test_a_new_empty_table_gets_the_first_pass_only_until_the_childs_look_comes_
     assert asked == [(30, None), (60, None)]
 
 
+class SendsCounted:
+    """The parent's end of the pipe to the child, counting the jobs sent."""
+
+    def __init__(self, conn):
+        self.conn, self.jobs = conn, 0
+
+    def send(self, message):
+        self.jobs += message[0] == "job"
+        self.conn.send(message)
+
+    def __getattr__(self, name):
+        return getattr(self.conn, name)
+
+
+def test_a_still_held_at_1080p_gets_the_workers_read_within_half_a_second_on_the_frames_clock():
+    """Two cards held up in turn at 1080p (evaluation camera; the first pass reads neither): the worker works on the
+    first, then rests thirty times as long as each job took, counted on the frames' clock. The second card's frames
+    go to it at once whatever that rest (it is for frames of the same picture), from the picture's second frame on,
+    so its read is checked on a frame of the same picture and announced as it comes back: within half a second of
+    the frames' clock, 15 frames. The worker's own work counts as no frame time (the test waits, up to a generous
+    limit, for each job it has been given); before, its rest held the next card back, and the first job's read, of a
+    new picture's first frame, stood for one frame and was not announced."""
+    from dataclasses import replace
+
+    from assistant.scanner.decoders import Cascade
+    from assistant.scanner.live import CodeAnnounced, LiveScanner
+    from benchmarks import camera_model as M
+    from benchmarks.scanner_load import resolution
+
+    with resolution(1920, 1080):
+        cards = [[M.render(replace(M.sample_shot(seed), frame=f)) for f in (1, 2, 3)] for seed in (0, 18)]
+    payload = M.sample_shot(18).payload
+    index = 0
+    stage = ProcessStage(rest=30.0, clock=lambda: index / 30)
+    events = []
+    scanner = LiveScanner(
+        lambda: None, events.append, cascade=Cascade(clock=StillClock()), background=stage, guidance=False
+    )
+    stage.start()
+    stage._conn = SendsCounted(stage._conn)
+    try:
+        assert stage.wait_ready(60)
+        for card in cards:
+            first = index
+            for _ in range(45):
+                scanner.handle(card[index % 3], index, index / 30)
+                give_up = time.monotonic() + 60.0
+                while stage.jobs + stage.looks < stage._conn.jobs and time.monotonic() < give_up:
+                    stage.take_view()  # reads what the child sent (no aiming asked: nothing else taken)
+                    time.sleep(0.01)
+                index += 1
+                if any(isinstance(e, CodeAnnounced) for e in events):
+                    break
+        assert stage.retries_elsewhere
+    finally:
+        scanner.stop()
+    assert [e.payload for e in events if isinstance(e, CodeAnnounced)] == [payload]
+    assert index - 1 - first <= 15
+    assert stage.jobs >= 2  # the first card's frames were worked on too
+
+
 class _Settable:
     """A source whose exposure can be set (the frames are handed to the scanner by the test)."""
 
@@ -284,3 +375,59 @@ def test_the_app_camera_uses_the_process_stage():
 
     worker = CameraWorker(lambda: None, lambda message: None)  # type: ignore[arg-type,return-value]
     assert isinstance(worker.scanner.background, ProcessStage)
+
+
+class AnsweringChild:
+    """The child's end of the pipe as the parent sees it, on the test's thread: what is sent is recorded, and the
+    test puts the child's answers in."""
+
+    def __init__(self):
+        self.sent, self.answers = [], []
+
+    def send(self, message):
+        self.sent.append(message[0])
+
+    def poll(self, timeout=0.0):
+        return bool(self.answers)
+
+    def recv(self):
+        return self.answers.pop(0)
+
+
+def test_aiming_requests_on_every_frame_leave_the_worker_turns_for_the_jobs():
+    """Nothing read, so every frame asks for an aiming measurement and offers the frame, and the child finishes
+    each message within the frame: an aiming request goes before a job due, but not twice in a row. Before, the
+    request of each frame took the child's every turn, and a still card's job waited until the picture turned idle
+    (a second on). The parent's side alone, frames counted."""
+    stage, child = ProcessStage(rest=0.0), AnsweringChild()
+    stage._process, stage._conn = object(), child  # a child that is there, answering as the test says
+    try:
+        for index in range(10):
+            stage._ring.append((index, index))  # the frame remembered in the ring
+            stage.aim(index, None, None)
+            stage.offer(index, None, None, 1)
+            child.answers.append(("ready", 0.001))  # done with what it had
+            stage.take_view()  # the next frame's look at what the child sent
+        assert child.sent.count("job") >= 4 and child.sent.count("aim") >= 4
+    finally:
+        stage._process = stage._conn = None
+
+
+def test_the_stage_tries_the_regions_as_found_before_the_widened_ones():
+    """An evaluation still at 1080p (seed 5008, its second rendering, a card on a busy table whose pattern joins the
+    whole picture into one region): the frame path's cascade reads it by upscaling the card's own region; the
+    stage's cascade, given only that region widened (its upscale then smaller), read nothing there, so with the
+    worker doing every retry the card waited for the average of later frames."""
+    from dataclasses import replace
+
+    from assistant.scanner.background import _Job
+    from assistant.scanner.decoders import Cascade
+    from benchmarks import camera_model as M
+    from benchmarks.scanner_load import resolution
+
+    with resolution(1920, 1080):
+        shot = M.sample_shot(5008)
+        gray = cv2.cvtColor(M.render(replace(shot, frame=2)), cv2.COLOR_BGR2GRAY)
+    stage = BackgroundStage(Cascade(budget_ms=None), inline=True)
+    reads = stage.work(_Job(0, gray, find_code_regions(gray), []))
+    assert [(r.decoded.payload, r.decoded.stage) for r in reads] == [(shot.payload, "upscale-global")]
