@@ -420,7 +420,7 @@ def test_the_stage_tries_the_regions_as_found_before_the_widened_ones():
     worker doing every retry the card waited for the average of later frames."""
     from dataclasses import replace
 
-    from assistant.scanner.background import _Job
+    from assistant.scanner.background import Job
     from assistant.scanner.decoders import Cascade
     from benchmarks import camera_model as M
     from benchmarks.scanner_load import resolution
@@ -429,5 +429,5 @@ def test_the_stage_tries_the_regions_as_found_before_the_widened_ones():
         shot = M.sample_shot(5008)
         gray = cv2.cvtColor(M.render(replace(shot, frame=2)), cv2.COLOR_BGR2GRAY)
     stage = BackgroundStage(Cascade(budget_ms=None), inline=True)
-    reads = stage.work(_Job(0, gray, find_code_regions(gray), []))
+    reads = stage.work(Job(0, gray, find_code_regions(gray), []))
     assert [(r.decoded.payload, r.decoded.stage) for r in reads] == [(shot.payload, "upscale-global")]
