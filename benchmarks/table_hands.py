@@ -32,7 +32,6 @@ import argparse
 import json
 import os
 import random
-import re
 import shutil
 import statistics
 import sys
@@ -41,7 +40,7 @@ import time
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from benchmarks.share import CHROMIUM, CHROMIUM_ARGS, free_port
+from benchmarks.share import CHROMIUM, CHROMIUM_ARGS, SHARED, free_port
 from benchmarks.table_pace import App
 
 ME = "Ana"
@@ -53,8 +52,6 @@ MOVE_GOAL_MS = 1000.0
 WIN_GOAL_MS = 1000.0
 #: A second Neigh or Instant after the first.
 AT_ONCE_S = 0.05
-#: What the app says when it shares the table: its address and the join code.
-SHARED = re.compile(r"shared at (http://127\.0\.0\.1:\d+)/?\. The join code is ([0-9 ]+)\.")
 
 
 class Step(NamedTuple):

@@ -70,6 +70,13 @@ def written_rows(link) -> list[str]:
     return rows
 
 
+async def new_game_on_the_display(server, pilot, shown) -> None:
+    """The new game typed on the display's keyboard, and waited for until the display shows it."""
+    server.type(NEW_GAME)
+    server.press("enter")
+    await until(pilot, lambda: shown().startswith("new game: ana"), "the new game on the display")
+
+
 def at_the_end(view) -> bool:
     """The display shows the last window of the answer's last line."""
     last = len(view.regions[Region.ANSWER]) - 1
@@ -86,9 +93,7 @@ def test_phone_moves_wait_unread_are_counted_and_are_read_whole_in_order_with_th
         status = link.view.status_cells
         shown = lambda: reading(display_server.cells(), status)  # noqa: E731
         async with app.run_test(size=(100, 40)) as pilot:
-            display_server.type(NEW_GAME)
-            display_server.press("enter")
-            await until(pilot, lambda: shown().startswith("new game: ana"), "the new game on the display")
+            await new_game_on_the_display(display_server, pilot, shown)
             for burst, key in zip(BURSTS, ("next unread", "pan right", "next unread"), strict=True):
                 before = shown()
                 rows = written_rows(link)
@@ -168,9 +173,7 @@ def test_a_notice_that_answers_no_key_waits_unread_like_a_phones_move(display_se
         status = link.view.status_cells
         shown = lambda: reading(display_server.cells(), status)  # noqa: E731
         async with app.run_test(size=(100, 40)) as pilot:
-            display_server.type(NEW_GAME)
-            display_server.press("enter")
-            await until(pilot, lambda: shown().startswith("new game: ana"), "the new game on the display")
+            await new_game_on_the_display(display_server, pilot, shown)
             before = shown()
             app.show(Reply.of("The camera was unplugged: type card names instead."), new_input=False)
             await until(pilot, lambda: display_server.cells()[3] == celltable.to_cells("a"), "1 unread")
