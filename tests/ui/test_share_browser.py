@@ -93,7 +93,12 @@ class Phone:
         play's), so a page already past that version has caught up too.
         """
         version = self.context.request.get(f"{self.laptop.address}/api/state").json()["version"]
-        self.page.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=version, timeout=60_000)
+        body = self.page.locator("body")
+        for _ in range(1200):  # a bounded wait for the browser (the page's policy allows no evaluated predicate)
+            if int(body.get_attribute("data-version") or -1) >= version:
+                return
+            self.page.wait_for_timeout(50)
+        expect(body).to_have_attribute("data-version", str(version))  # fails, saying what the page shows
 
     def verb(self, verb: str) -> Any:
         return self.page.locator(f'#moves button[data-verb="{verb}"]')
