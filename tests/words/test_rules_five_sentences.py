@@ -8,15 +8,15 @@ from dataclasses import replace
 import pytest
 
 from assistant.core.cards.wording import Need
-from assistant.core.game.events import Save
-from assistant.core.game.facts import CardMustGo, DrawSkipped, HerdBonusIgnored, TurnEndsNow
+from assistant.core.game.events import Phase, Save
+from assistant.core.game.facts import CardMustGo, HerdBonusIgnored, PhaseSkipped, TurnEndsNow
 from assistant.core.game.objections import (
     CannotSave,
-    DrawIsSkipped,
     ExtraIsAPlay,
     Impossible,
     Indestructible,
     NotAUnicornHere,
+    PhaseIsSkipped,
 )
 from assistant.core.words.announce import describe_prompt
 from assistant.core.words.gameplay import describe_event, describe_fact, save_offered
@@ -106,10 +106,11 @@ def test_puppicorn_sacrificed_is_said_as_a_sacrifice():
 
 def test_a_draw_phase_skipped_is_said_asked_and_warned():
     played = game("llamas")
-    table, state = played.table, replace(played.state, draw_skipped="llamabot-3000")
-    assert describe_fact(table, DrawSkipped(0, "llamabot-3000"), state) == "Llamabot-3000: Ana skips the Draw phase."
+    table, state = played.table, replace(played.state, skipped=((Phase.DRAW, "llamabot-3000"),))
+    fact = PhaseSkipped(0, "llamabot-3000", Phase.DRAW)
+    assert describe_fact(table, fact, state) == "Llamabot-3000: Ana skips the Draw phase."
     assert describe_prompt(table, state) == "Ana skips the Draw phase: say skip."
     assert may_do(table, state) == "Ana skips the Draw phase."
-    assert describe_objection(table, DrawIsSkipped(0, "llamabot-3000")) == (
+    assert describe_objection(table, PhaseIsSkipped(0, "llamabot-3000", Phase.DRAW)) == (
         "Llamabot-3000's effect skipped Ana's Draw phase, so there is no Draw phase draw."
     )

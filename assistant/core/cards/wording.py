@@ -102,6 +102,8 @@ CHECKED_WORDING: tuple[tuple[str, Tag], ...] = (
         r"your Draw phase",
         Tag.SKIPS_DRAW,
     ),
+    (r"skip your Action phase", Tag.SKIPS_ACTION),
+    (r"give up one phase of this turn, your Draw phase or your Action phase", Tag.GIVES_UP_PHASE),
     (r"Put this card, every card in your hand and the whole discard pile back in the deck", Tag.SHUFFLES_ITSELF),
     (
         r"your turn ends at once|your turn then jumps to its end|skip straight to your End of Turn phase|"

@@ -59,7 +59,6 @@ from assistant.core.game.objections import (
     ChainOpen,
     DeckTooSmall,
     DestroyOwn,
-    DrawIsSkipped,
     EmptyHand,
     ExtraIsAPlay,
     GameIsOver,
@@ -94,6 +93,7 @@ from assistant.core.game.objections import (
     Objection,
     OthersCannotPlay,
     OwnCard,
+    PhaseIsSkipped,
     Protected,
     RemovedCard,
     StealOwn,
@@ -101,7 +101,7 @@ from assistant.core.game.objections import (
     VariationKeptOut,
 )
 from assistant.core.game.rules import DeckOut
-from assistant.core.game.state import GameState
+from assistant.core.game.state import GameState, skipped_by
 from assistant.core.game.table import Table
 
 
@@ -147,14 +147,7 @@ def _check_play(table: Table, s: GameState, e: Play, out: list[Objection]) -> No
     if e.player != s.current and not by_effect:
         out.append(NotYourTurn(e.player, s.current))
     elif card.type is not CardType.INSTANT and not by_effect:
-        if s.phase is Phase.END:
-            out.append(ActionOver(e.player))
-        elif s.phase < Phase.ACTION and not s.drew:
-            out.append(NotDrawn(e.player))
-        if table.effects_waiting(s):
-            out.append(ChainOpen())
-        elif s.actions >= table.allowed_actions(s):
-            out.append(ActionUsed(e.player, s.actions))
+        _check_action(table, s, e.player, out)
     stopper = _PLAY_STOPPERS.get(card.type)
     blocker = table.stable_card_with(s.stables, e.player, stopper) if stopper else None
     if blocker:
@@ -179,6 +172,23 @@ def _check_play(table: Table, s: GameState, e: Play, out: list[Objection]) -> No
         _check_source(table, s, e.player, e.card, e.source, out)
     elif e.source is Source.HAND:
         _check_hand(table, s, e.player, out)
+
+
+def _check_action(table: Table, s: GameState, player: int, out: list[Objection]) -> None:
+    """The current player's play as the Action phase's action: in that phase, after the draw (unless a card's
+    effect skipped the Draw phase), with nothing waiting and a play left; never in a turn whose Action phase a
+    card's effect skipped (Special Delivery: "skip your Action phase"), which is said alone."""
+    skipper = skipped_by(s.skipped, Phase.ACTION)
+    if skipper is not None:
+        out.append(PhaseIsSkipped(player, skipper, Phase.ACTION))
+    elif s.phase is Phase.END:
+        out.append(ActionOver(player))
+    elif s.phase < Phase.ACTION and not s.drew and skipped_by(s.skipped, Phase.DRAW) is None:
+        out.append(NotDrawn(player))
+    if table.effects_waiting(s):
+        out.append(ChainOpen())
+    elif s.actions >= table.allowed_actions(s) and skipper is None:
+        out.append(ActionUsed(player, s.actions))
 
 
 #: The tag of a card in a player's Stable that forbids them to play cards of a type.
@@ -475,8 +485,9 @@ def _check_draw(table: Table, s: GameState, e: Draw, out: list[Objection]) -> No
         out.append(DeckTooSmall(s.deck))
     # In the Action phase the current player's own draw is the phase's one action: "Play a card ... OR DRAW a
     # card" (000); a draw an effect asks for (a link waiting in the chain) is not.
-    if e.player == s.current and s.phase < Phase.ACTION and s.draw_skipped is not None and not s.chain:
-        out.append(DrawIsSkipped(e.player, s.draw_skipped))
+    skipper = skipped_by(s.skipped, Phase.DRAW)
+    if e.player == s.current and s.phase < Phase.ACTION and skipper is not None and not s.chain:
+        out.append(PhaseIsSkipped(e.player, skipper, Phase.DRAW))
     action_draw = e.player == s.current and s.phase is Phase.ACTION and not s.chain
     if action_draw and s.actions >= table.allowed_actions(s):
         out.append(ActionUsed(e.player, s.actions))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from assistant.core.cards.wording import Need
+from assistant.core.game.events import Phase
 
 
 @dataclass(frozen=True)
@@ -409,11 +410,15 @@ class CannotSave(Objection):
 
 
 @dataclass(frozen=True)
-class DrawIsSkipped(Objection):
-    """The Draw phase's draw where a card's effect, done, skipped the Draw phase (Llamabot-3000, Hex)."""
+class PhaseIsSkipped(Objection):
+    """The Draw phase's draw, or an Action phase's play or draw, in a turn whose phase a card's effect skipped
+    (Llamabot-3000, Hex: the Draw phase; Special Delivery, #Studlife: the Action phase; Sticky Situation: the one
+    given up)."""
 
     player: int
     card: str
+    """The card that skips it; "" when the table said so with no such card."""
+    phase: Phase
 
 
 @dataclass(frozen=True)

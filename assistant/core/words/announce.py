@@ -96,6 +96,7 @@ __all__ = [
     "begin_duties",
     "neigh_name",
     "end_turn_now",
+    "give_up_a_phase",
     "TURN_GOES_ON",
 ]
 
@@ -108,6 +109,11 @@ TURN_GOES_ON = "The turn goes on: the effect was not used."
 def end_turn_now(player: str) -> str:
     """The question asked when a card's effect just done ends the turn at once (Rhinocorn)."""
     return f"End {player}'s turn now?"
+
+
+def give_up_a_phase(player: str) -> str:
+    """The question asked while a card makes a player give up a phase of their choice (Sticky Situation)."""
+    return f"Which phase does {player} give up this turn, the Draw or the Action phase?"
 
 
 def describe_prompt(table: Table, state: GameState, level: Verbosity = Verbosity.COACHING) -> str:
@@ -151,6 +157,8 @@ def phrase_prompt(table: Table, prompt: Prompt, level: Verbosity = Verbosity.COA
             return f"{current} draws a card: say draw." if coach else ""
         case PromptKind.SKIP_DRAW:
             return f"{current} skips the Draw phase: say skip." if coach else ""
+        case PromptKind.GIVE_UP:
+            return give_up_a_phase(current) + (" Say skip draw or skip action." if coach else "")
         case PromptKind.ACTION:
             return f"{current} plays a card or draws one more: say play and a card, or draw. Then end turn." * coach
         case PromptKind.END_TURN:

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from assistant.core.cards.card import CardType, Tag
 from assistant.core.cards.wording import Need
+from assistant.core.game.events import Phase
 from assistant.core.game.objections import (
     ActionOver,
     ActionUsed,
@@ -22,7 +23,6 @@ from assistant.core.game.objections import (
     ChainOpen,
     DeckTooSmall,
     DestroyOwn,
-    DrawIsSkipped,
     EmptyHand,
     ExtraIsAPlay,
     GameIsOver,
@@ -57,6 +57,7 @@ from assistant.core.game.objections import (
     Objection,
     OthersCannotPlay,
     OwnCard,
+    PhaseIsSkipped,
     Protected,
     RemovedCard,
     StealOwn,
@@ -70,6 +71,7 @@ from assistant.core.words.errors import NOTHING_WAITING
 from assistant.core.words.gameplay import (
     DECK_EMPTY,
     GAME_OVER,
+    PHASE_NAMES,
     area_of,
     namers,
     neighed,
@@ -291,8 +293,10 @@ def _entry_objection(table: Table, objection: Objection) -> str | None:
             )
         case CannotSave(player, saved, saver):
             return f"{card(saver)} in {area_of(table, player)} cannot save {card(saved)} now, as its text says."
-        case DrawIsSkipped(player, skipper):
-            return f"{card(skipper)}'s effect skipped {name(player)}'s Draw phase, so there is no Draw phase draw."
+        case PhaseIsSkipped(player, skipper, phase):
+            by = f"{card(skipper)}'s effect skipped" if skipper else "The table skipped"
+            what = "Draw phase draw" if phase is Phase.DRAW else "play or draw in the Action phase"
+            return f"{by} {name(player)}'s {PHASE_NAMES[phase]}, so there is no {what}."
         case ExtraIsAPlay(player, giver):
             return f"{name(player)} already played; {card(giver)} gives one more card to play, not a draw."
         case Impossible(_, played, need):
