@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from assistant.core.cards.card import CardType, Tag
-from assistant.core.cards.wording import Need, leave_effect, needed_target, table_rule
+from assistant.core.cards.wording import Need, UnicornAction, leave_effect, needed_target, table_rule
 from assistant.core.game.chain import Trigger, TriggerKind
 from assistant.core.game.events import Bring, Destroy, Phase, Play, Save, Source
 from assistant.core.game.facts import (
@@ -312,7 +312,7 @@ def test_unicorn_poison_on_a_panda_is_warned():
     unwarned(s, "resolve")
     bring(s, "pandamonium", into="Ben")
     found = warning(s, "destroy basic red")
-    assert NotAUnicornHere("basic-unicorn-red", 1, "pandamonium", "unicorn-poison") in found
+    assert NotAUnicornHere("basic-unicorn-red", 1, "pandamonium", "unicorn-poison", UnicornAction.DESTROY) in found
 
 
 def llamas() -> Session:
@@ -468,7 +468,7 @@ def test_every_rule_the_table_keeps_is_tagged_and_listed():
     prints = [card for deck_id in sorted(deck_files()) for card in every_print(deck_id)]
     kept = {card.id for card in prints if table_rule(card.text) is not None}
     tagged = {card.id for card in prints if card.has(Tag.TABLE_KEEPS)}
-    assert kept == tagged == {"nanny-cam", "pandamonium", "horse-shit", "cupcakes-for-everyone"}
+    assert kept == tagged == {"nanny-cam", "cupcakes-for-everyone"}
     assert kept <= set(LEFT_TO_THE_TABLE)
 
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from assistant.core.cards.wording import Need
+from assistant.core.cards.wording import Need, UnicornAction
 from assistant.core.game.events import Phase, Save
 from assistant.core.game.facts import CardMustGo, HerdBonusIgnored, PhaseSkipped, TurnEndsNow
 from assistant.core.game.objections import (
@@ -69,8 +69,14 @@ def test_a_draw_for_an_extra_play_and_a_panda_destroyed_are_each_one_sentence():
     assert describe_objection(table, ExtraIsAPlay(0, "double-dutch")) == (
         "Ana already played; Double Dutch gives one more card to play, not a draw."
     )
-    assert describe_objection(table, NotAUnicornHere("basic-unicorn-red", 1, "pandamonium", "unicorn-poison")) == (
+    poison = NotAUnicornHere("basic-unicorn-red", 1, "pandamonium", "unicorn-poison", UnicornAction.DESTROY)
+    assert describe_objection(table, poison) == (
         "Basic Unicorn (Red) is no Unicorn while Pandamonium is in Ben's Stable, so Unicorn Poison cannot destroy it."
+    )
+    ritual = NotAUnicornHere("basic-unicorn-red", 0, "pandamonium", "sadistic-ritual", UnicornAction.SACRIFICE)
+    assert describe_objection(table, ritual) == (
+        "Basic Unicorn (Red) is no Unicorn while Pandamonium is in Ana's Stable, so Sadistic Ritual cannot make its "
+        "owner sacrifice it."
     )
 
 

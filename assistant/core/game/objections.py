@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from assistant.core.cards.wording import Need
+from assistant.core.cards.wording import Need, UnicornAction
 from assistant.core.game.events import Phase
 
 
@@ -388,8 +388,9 @@ class NeedsVariation(Objection):
 
 @dataclass(frozen=True)
 class NotAUnicornHere(Objection):
-    """A Unicorn card destroyed by an effect on Unicorn cards while a card in its Stable makes it no Unicorn
-    (Pandamonium: a Panda; Unicorn Poison cannot touch it)."""
+    """A Unicorn card destroyed, stolen, moved, sacrificed, returned, sent to the Nursery or into the deck by an
+    effect on Unicorn cards while a card in its Stable makes it no Unicorn (Pandamonium: a Panda; Unicorn Poison
+    cannot touch it)."""
 
     card: str
     owner: int
@@ -397,6 +398,8 @@ class NotAUnicornHere(Objection):
     """The card that makes the Unicorns there something else (Pandamonium)."""
     effect: str
     """The card whose effect is being done."""
+    action: UnicornAction
+    """What that effect would do to it."""
 
 
 @dataclass(frozen=True)

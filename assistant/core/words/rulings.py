@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from assistant.core.cards.card import CardType, Tag
-from assistant.core.cards.wording import Need
+from assistant.core.cards.wording import Need, UnicornAction
 from assistant.core.game.events import Phase
 from assistant.core.game.objections import (
     ActionOver,
@@ -108,6 +108,18 @@ _NEEDS = {
     Need.UPGRADE_THERE_OR_DOWNGRADE_HERE: "an Upgrade card in another player's Stable or a Downgrade card in yours",
     Need.ANY_UPGRADE_OR_DOWNGRADE: "an Upgrade or Downgrade card in a Stable",
     Need.UNICORN_IN_DISCARD: "a Unicorn card in the discard pile",
+}
+
+
+#: What an effect on Unicorn cards would do to a card, said after "cannot".
+_DONE_TO_A_UNICORN = {
+    UnicornAction.DESTROY: "destroy it",
+    UnicornAction.STEAL: "steal it",
+    UnicornAction.MOVE: "move it",
+    UnicornAction.SACRIFICE: "make its owner sacrifice it",
+    UnicornAction.RETURN: "return it to a hand",
+    UnicornAction.NURSERY: "send it to the Nursery",
+    UnicornAction.DECK: "shuffle it into the deck",
 }
 
 
@@ -286,10 +298,10 @@ def _entry_objection(table: Table, objection: Objection) -> str | None:
                 f"{card(entering)} can only enter a {area} that holds an {table.profile.vocabulary.creature} of "
                 f"each variation, and {area_of(table, into)} has no {lacking}."
             )
-        case NotAUnicornHere(target, owner, mask, effect):
+        case NotAUnicornHere(target, owner, mask, effect, action):
             return (
                 f"{card(target)} is no Unicorn while {card(mask)} is in {area_of(table, owner)}, so "
-                f"{card(effect)} cannot destroy it."
+                f"{card(effect)} cannot {_DONE_TO_A_UNICORN[action]}."
             )
         case CannotSave(player, saved, saver):
             return f"{card(saver)} in {area_of(table, player)} cannot save {card(saved)} now, as its text says."
