@@ -242,13 +242,15 @@ def _save_cost(table: Table, saver: str) -> str:
     return f"sacrificing {game_card_name(table, saver)}"
 
 
-def save_offered(table: Table, save: Save, destroyed: bool) -> str:
+def save_offered(table: Table, save: Save, destroyed: bool, buttons: bool = False) -> str:
     """The question when a card about to be destroyed (or sacrificed) may be saved "instead" (Black Knight
-    Unicorn): yes records the save, no what was said."""
+    Unicorn): yes records the save, no what was said. With `buttons` (a phone's page, whose buttons answer) it
+    says no "Say yes or no"."""
     fate = "destroyed" if destroyed else "sacrificed"
+    answer = "" if buttons else f" Say yes, or no to let it be {fate}."
     return (
         f"{player_name(table, save.player)} may save {game_card_name(table, save.card)} by "
-        f"{_save_cost(table, save.other_card)} instead. Save it? Say yes, or no to let it be {fate}."
+        f"{_save_cost(table, save.other_card)} instead. Save it?{answer}"
     )
 
 
