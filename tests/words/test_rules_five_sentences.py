@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from assistant.core.cards.wording import Need, UnicornAction
-from assistant.core.game.events import Phase, Save
+from assistant.core.game.events import Phase, Save, SkipPhase
 from assistant.core.game.facts import CardMustGo, HerdBonusIgnored, PhaseSkipped, TurnEndsNow
 from assistant.core.game.objections import (
     CannotSave,
@@ -23,6 +23,7 @@ from assistant.core.words.gameplay import describe_event, describe_fact, save_of
 from assistant.core.words.rulings import describe_objection, short_objection
 from assistant.core.words.screen import may_do
 from assistant.core.words.verbosity import Verbosity
+from tests.core.playing import game as nsfw_game
 from tests.words.test_own_rule_sentences import game
 
 
@@ -120,3 +121,26 @@ def test_a_draw_phase_skipped_is_said_asked_and_warned():
     assert describe_objection(table, PhaseIsSkipped(0, "llamabot-3000", Phase.DRAW)) == (
         "Llamabot-3000's effect skipped Ana's Draw phase, so there is no Draw phase draw."
     )
+
+
+def test_an_action_phase_skipped_and_a_phase_to_give_up_are_said_asked_and_warned():
+    """Special Delivery's Action phase skipped; Sticky Situation's phase to give up, asked at every level (coaching
+    says how); a phase skipped on the table's word names no card; `skip action` said as the skip, once."""
+    played = nsfw_game("uu-nsfw")
+    table, state = played.table, played.state
+    assert describe_fact(table, PhaseSkipped(0, "sticky-situation", Phase.ACTION), state) == (
+        "Sticky Situation: Ana skips the Action phase."
+    )
+    assert describe_fact(table, PhaseSkipped(0, "", Phase.ACTION), state) == "Ana skips the Action phase."
+    assert describe_objection(table, PhaseIsSkipped(0, "sticky-situation", Phase.ACTION)) == (
+        "Sticky Situation's effect skipped Ana's Action phase, so there is no play or draw in the Action phase."
+    )
+    assert describe_objection(table, PhaseIsSkipped(0, "", Phase.DRAW)) == (
+        "The table skipped Ana's Draw phase, so there is no Draw phase draw."
+    )
+    owed = replace(state, opened=("sticky-situation",))
+    question = "Which phase does Ana give up this turn, the Draw or the Action phase?"
+    assert describe_prompt(table, owed, Verbosity.BRIEF) == question
+    assert describe_prompt(table, owed) == f"{question} Say skip draw or skip action."
+    assert may_do(table, owed) == question
+    assert describe_event(table, SkipPhase(Phase.ACTION), state) == "Ana skips this turn's Action phase"

@@ -585,8 +585,11 @@ def _apply_skip_phase(table: Table, d: Draft, e: SkipPhase, facts: list[Fact]) -
     """`skip draw`, `skip action`: the phase is skipped this turn, for the card that says so (the phase Sticky
     Situation's owner gives up) or on the table's word. With nothing waiting, the turn goes past it at once when it
     is the phase being played or the next one (a Draw phase skipped from the Beginning of Turn phase)."""
-    if skipped_by(d.skipped, e.phase) is None:
+    card = skipped_by(d.skipped, e.phase)
+    if card is None:
         _skip(table, d, e.phase, _skipping_card(table, d, e.phase), facts)
+    else:  # (said again: the fact tells the move)
+        facts.append(PhaseSkipped(d.current, card, e.phase))
     if not d.chain and (d.phase is e.phase or (d.phase is Phase.BEGINNING and e.phase is Phase.DRAW)):
         _to_phase(table, d, d.phase.after, facts)
 

@@ -26,6 +26,7 @@ from assistant.core.game.events import (
     Respond,
     ReturnToHand,
     Sacrifice,
+    SkipPhase,
     Steal,
     Swap,
     SwapHands,
@@ -249,7 +250,7 @@ def announce_said(table: Table, step: Step, level: Verbosity = Verbosity.COACHIN
     says: dict[str, frozenset[State]] = {}
     # the deck running out ends the game by the count: the draw that emptied it is said before the winner
     deck_out = any(isinstance(f, GameOver) and f.outcome.ending is not Ending.GOAL for f in step.facts)
-    if not isinstance(step.event, (Resolve, NextPhase, EndTurn)):
+    if not isinstance(step.event, (Resolve, NextPhase, EndTurn, SkipPhase)):  # their facts say them
         rank = -1 if deck_out else 1 if isinstance(step.event, EFFECT_EVENTS) else 3
         lines.append((rank, _event_line(table, step, level)))
     phases = [f for f in step.facts if isinstance(f, PhaseBegan)]
