@@ -44,19 +44,23 @@ EVENTS: dict[UnicornAction, object] = {
 }
 
 
-def effects_on_unicorns() -> list[tuple[str, str, UnicornAction]]:
-    """Every card of every shipped deck whose wording acts on a Unicorn card in a Stable, with each action."""
+def effects_on_unicorns() -> list[tuple[str, str, UnicornAction, bool]]:
+    """Every card of every shipped deck whose wording acts on a Unicorn card in a Stable, with each action, and
+    whether it is its leave effect's."""
     return [
-        (deck_id, card.id, action)
+        (deck_id, card.id, action, leaving)
         for deck_id in sorted(deck_files())
         for card in deck_cards(deck_id)
-        for action in sorted(unicorn_actions(card.text), key=lambda a: a.value)
+        for leaving in (False, True)
+        for action in sorted(unicorn_actions(card.text, leaving), key=lambda a: a.value)
     ]
 
 
-def pandas_check(deck_id: str, card_id: str, action: UnicornAction, masked: bool) -> list[NotAUnicornHere]:
-    """The card's effect being done (the chain's first link) acts on a Baby Unicorn in a Stable that holds, with
-    `masked`, the deck's card that makes Unicorns Pandas; what the check finds of it."""
+def pandas_check(
+    deck_id: str, card_id: str, action: UnicornAction, leaving: bool, masked: bool
+) -> list[NotAUnicornHere]:
+    """The card's effect being done (the chain's first link: its leave effect with `leaving`) acts on a Baby Unicorn
+    in a Stable that holds, with `masked`, the deck's card that makes Unicorns Pandas; what the check finds."""
     base = deck_id if deck_id in ("uu-1st", "uu-2nd", "uu-nsfw", "llamas") else EXPANSION_BASE.get(deck_id, "uu-2nd")
     played = game(base, *(() if base == deck_id else (deck_id,)))
     cards = played.table.cards
@@ -64,6 +68,7 @@ def pandas_check(deck_id: str, card_id: str, action: UnicornAction, masked: bool
     baby = next(card.id for card in cards if card.type is CardType.BABY)
     stable = (baby, mask) if masked else (baby,)
     kind = TriggerKind.MAGIC if cards.get(card_id).type is CardType.MAGIC else TriggerKind.ENTER
+    kind = TriggerKind.LEAVE if leaving else kind
     state = replace(
         played.state, players=(PlayerState(stable), PlayerState(stable)), chain=((Trigger(card_id, 0, kind),),)
     )
@@ -71,16 +76,25 @@ def pandas_check(deck_id: str, card_id: str, action: UnicornAction, masked: bool
     return [o for o in check(played.table, state, event) if isinstance(o, NotAUnicornHere)]
 
 
-@pytest.mark.parametrize("deck_id, card_id, action", effects_on_unicorns())
-def test_an_effect_on_unicorn_cards_is_warned_on_a_panda_and_only_there(deck_id, card_id, action):
-    found = pandas_check(deck_id, card_id, action, masked=True)
+@pytest.mark.parametrize("deck_id, card_id, action, leaving", effects_on_unicorns())
+def test_an_effect_on_unicorn_cards_is_warned_on_a_panda_and_only_there(deck_id, card_id, action, leaving):
+    found = pandas_check(deck_id, card_id, action, leaving, masked=True)
     assert [(o.effect, o.action) for o in found] == [(card_id, action)]
-    assert pandas_check(deck_id, card_id, action, masked=False) == []
+    assert pandas_check(deck_id, card_id, action, leaving, masked=False) == []
+
+
+def test_a_card_is_read_by_the_effect_being_done():
+    """Berserkercorn (Legends) destroys as it enters and sacrifices as it leaves: while it enters, a sacrifice is
+    not its effect on Unicorn cards, and while it leaves, a destroy is not."""
+    assert pandas_check("uu-legends", "berserkercorn", UnicornAction.DESTROY, leaving=False, masked=True)
+    assert pandas_check("uu-legends", "berserkercorn", UnicornAction.SACRIFICE, leaving=True, masked=True)
+    assert not pandas_check("uu-legends", "berserkercorn", UnicornAction.SACRIFICE, leaving=False, masked=True)
+    assert not pandas_check("uu-legends", "berserkercorn", UnicornAction.DESTROY, leaving=True, masked=True)
 
 
 def test_the_wording_is_read_for_each_way_a_card_acts_on_a_unicorn_card():
     """Each form of wording the decks print: the sweep above covers these cards with these actions."""
-    found = {(card_id, action) for _, card_id, action in effects_on_unicorns()}
+    found = {(card_id, action) for _, card_id, action, _ in effects_on_unicorns()}
     expected = {
         ("unicorn-poison", UnicornAction.DESTROY),  # "Destroy a Unicorn card in another player's Stable"
         ("unicorn-swap", UnicornAction.MOVE),  # "Give one of your Unicorn cards to another player by moving it"
@@ -117,7 +131,9 @@ def test_every_sentence_acting_on_a_unicorn_card_in_a_stable_is_read(deck_id):
         (card.id, sentence)
         for card in every_print(deck_id)
         for sentence in re.split(r"(?<=[.!?])\s+", card.text)
-        if NAMES_ONE.search(sentence) and not unicorn_actions(sentence) and not NOT_IN_A_STABLE.search(sentence)
+        if NAMES_ONE.search(sentence)
+        and not (unicorn_actions(sentence) or unicorn_actions(sentence, leaving=True))
+        and not NOT_IN_A_STABLE.search(sentence)
     ]
     assert unread == []
 

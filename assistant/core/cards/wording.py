@@ -344,10 +344,18 @@ _UNICORN_ACTIONS = (
 )
 
 
-def unicorn_actions(text: str) -> frozenset[UnicornAction]:
+def unicorn_actions(text: str, leaving: bool = False) -> frozenset[UnicornAction]:
     """What a card's effect does to Unicorn cards in a Stable, by its wording ("Destroy a Unicorn card": destroy;
     Unicorn Swap: move, steal); empty when it names no Unicorn card as its target (a card from the discard pile,
-    a hand, one that only protects)."""
+    a hand, one that only protects). A card with a leave effect (`leave_effect`) is read by its effect being done:
+    `leaving`, the leave clause alone; else the rest (Berserkercorn destroys as it enters, sacrifices as it
+    leaves)."""
+    sentences = re.split(r"(?<=[.!?])\s+", text)
+    leave = leave_effect(sentences)
+    if leave is not None:
+        text = leave[1] if leaving else " ".join(s for index, s in enumerate(sentences) if index != leave[0])
+    elif leaving:
+        text = ""
     found: set[UnicornAction] = set()
     for pattern, action in _UNICORN_ACTIONS:
         for match in pattern.finditer(text):

@@ -414,7 +414,11 @@ def _check_pandas(
     its Unicorns no Unicorns (Pandamonium: "Cards that affect Unicorn cards have no effect on your Pandas")."""
     if not s.chain or not table.card_of(card_id).type.is_creature:
         return
-    effects = (t.card for t in s.chain[0] if (c := table.cards.get(t.card)) and action in unicorn_actions(c.text))
+    effects = (
+        t.card
+        for t in s.chain[0]
+        if (c := table.cards.get(t.card)) and action in unicorn_actions(c.text, t.kind is TriggerKind.LEAVE)
+    )
     effect = next(effects, None)
     mask = table.stable_card_with(s.stables, owner, Tag.NOT_A_UNICORN_EFFECT) if effect else None
     if effect and mask:
