@@ -180,6 +180,7 @@ RECORD_DAMAGE = {
     "an unknown source": {"e": "take", "player": 0, "card": "yay", "source": "pocket"},
     "a source that is a list": {"e": "take", "player": 0, "card": "yay", "source": ["deck"]},
     "a skip that is not true or false": {"e": "next", "skip": "yes"},
+    "a phase skipped that no card skips": {"e": "skip-phase", "phase": "end"},
     "an undo of no events": {"e": "undo", "n": 0},
     "an undo of fewer than no events": {"e": "undo", "n": -1},
     "an undo count that is text": {"e": "undo", "n": "2"},

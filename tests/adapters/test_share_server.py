@@ -16,7 +16,8 @@ from typing import Any
 import aiohttp
 import pytest
 
-from assistant.core.game.events import Draw, Respond
+from assistant.core.game.events import Destroy, Draw, Respond, Save
+from assistant.core.game.history import Phone
 from assistant.core.language.reply import Question
 from assistant.core.words.share import (
     ACTOR_NOT_YOURS,
@@ -29,6 +30,7 @@ from assistant.core.words.share import (
     OTHER_ORIGIN,
     PHONE_KEPT_OUT,
     QUESTION_LAPSED,
+    SAVE_LABELS,
     STALE_PILE,
     TABLE_FULL,
     TOO_LARGE,
@@ -633,6 +635,44 @@ def test_a_new_game_keeps_the_devices_of_its_players_and_forgets_the_others(tmp_
             status, body, _ = await table.get("/api/me")
             assert status == 200 and body["player"] == "Ana"
             assert table.server.devices.players() == ["Ana"]
+
+    run(scenario())
+
+
+@pytest.mark.parametrize("answer", ["yes", "no"])
+def test_a_save_instead_is_offered_on_the_phone_that_destroys(tmp_path, answer):
+    """Ana's phone destroys Ben's Basic Unicorn while Black Knight Unicorn is in his Stable: the phone gets the
+    question the keyboard gets ("Ben may save ... Save it?"), with its own buttons, and nothing is recorded until it
+    answers; yes records the save in place of the destroy, no the destroy as made, both as made on her phone."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            for line in ("bring black knight unicorn into Ben", "bring basic red into Ben", "draw"):
+                table.session.handle(line)
+            table.session.handle("play unicorn poison")
+            table.session.handle("resolve")
+            csrf = await table.join("Ana")
+            before = len(table.session.game.log)
+            destroy = move("destroy", "key-save-0001", card="basic-unicorn-red", target="Ben")
+            status, asked, _ = await table.post("/api/move", destroy, csrf)
+            assert status == 200 and asked["status"] == "warning", asked
+            assert asked["lines"] == [
+                "Ben may save Basic Unicorn (Red) by sacrificing Black Knight Unicorn instead. Save it?"
+            ]
+            assert len(table.session.game.log) == before
+            status, view, _ = await table.get("/api/state")
+            question = view["game"]["question"]
+            assert question["id"] == asked["question"] and question["labels"] == SAVE_LABELS
+            reply = {"key": "key-save-0002", "question": asked["question"], "answer": answer}
+            status, body, _ = await table.post("/api/answer", reply, csrf)
+            assert status == 200 and body["status"] == "recorded", body
+            game = table.session.game
+            made = (
+                Save(1, "basic-unicorn-red", "black-knight-unicorn")
+                if answer == "yes"
+                else Destroy(0, "basic-unicorn-red", 1)
+            )
+            assert game.log[before:] == [made] and game.phone_of(game.log[-1]) == Phone(0)
 
     run(scenario())
 

@@ -551,8 +551,6 @@ LEFT_TO_THE_TABLE: dict[str, dict[str, str]] = {
         "records the destroy"
     },
     "puppicorn": {"Whenever a player begins a turn": "its walk (second print) is recorded as `move`"},
-    "pandamonium": {"no effect on your Pandas": "counted as 0; which effects affect Unicorn cards is each effect's"},
-    "horse-shit": {"no effect on them": "counted as 0; which effects affect Unicorn cards is each effect's"},
     "nanny-cam": {"face up": "a hand kept face up: nothing the tracker sees"},
     "dominatrix-whip": {"own Stable": "where a moved Unicorn may go while its optional effect is done: the table's"},
     "cupcakes-for-everyone": {"every player's Stable": "the tracker keeps each Upgrade to its own Stable"},

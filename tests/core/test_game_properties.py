@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from assistant.core.game.checks import check
 from assistant.core.game.events import (
     EVENT_TYPES,
+    SKIPPABLE,
     BanInstants,
     Bring,
     CannotWin,
@@ -37,6 +38,7 @@ from assistant.core.game.events import (
     SetDeck,
     SetGoal,
     SetHand,
+    SkipPhase,
     SkipTurn,
     Source,
     Steal,
@@ -97,6 +99,7 @@ def event_strategies(players: int) -> dict[type, st.SearchStrategy]:
         SetGoal: st.builds(SetGoal, st.integers(1, 8), st.one_of(st.none(), seat)),
         CannotWin: st.builds(CannotWin, seat, st.booleans()),
         SkipTurn: st.builds(SkipTurn, seat),
+        SkipPhase: st.builds(SkipPhase, st.sampled_from(list(SKIPPABLE))),
         GiveCard: st.builds(GiveCard, seat, seat, st.one_of(st.none(), card)),
         BanInstants: st.just(BanInstants()),
         ToDeck: st.builds(

@@ -10,27 +10,27 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.core.cards.card import Tag
-from assistant.core.cards.wording import Need, leave_effect, needed_target, table_rule
+from assistant.core.cards.card import CardType, Tag
+from assistant.core.cards.wording import Need, UnicornAction, leave_effect, needed_target, table_rule
 from assistant.core.game.chain import Trigger, TriggerKind
 from assistant.core.game.events import Bring, Destroy, Phase, Play, Save, Source
 from assistant.core.game.facts import (
     CardMustGo,
-    DrawSkipped,
     GoesBackNow,
     HerdBonusIgnored,
     LinkAdded,
+    PhaseSkipped,
     TableKeeps,
     TurnEndsNow,
 )
 from assistant.core.game.objections import (
     CannotNeigh,
     CannotSave,
-    DrawIsSkipped,
     ExtraIsAPlay,
     Impossible,
     NoCopiesLeft,
     NotAUnicornHere,
+    PhaseIsSkipped,
     Protected,
 )
 from assistant.core.game.table import PromptKind
@@ -312,7 +312,7 @@ def test_unicorn_poison_on_a_panda_is_warned():
     unwarned(s, "resolve")
     bring(s, "pandamonium", into="Ben")
     found = warning(s, "destroy basic red")
-    assert NotAUnicornHere("basic-unicorn-red", 1, "pandamonium", "unicorn-poison") in found
+    assert NotAUnicornHere("basic-unicorn-red", 1, "pandamonium", "unicorn-poison", UnicornAction.DESTROY) in found
 
 
 def llamas() -> Session:
@@ -468,7 +468,7 @@ def test_every_rule_the_table_keeps_is_tagged_and_listed():
     prints = [card for deck_id in sorted(deck_files()) for card in every_print(deck_id)]
     kept = {card.id for card in prints if table_rule(card.text) is not None}
     tagged = {card.id for card in prints if card.has(Tag.TABLE_KEEPS)}
-    assert kept == tagged == {"nanny-cam", "pandamonium", "horse-shit", "cupcakes-for-everyone"}
+    assert kept == tagged == {"nanny-cam", "cupcakes-for-everyone"}
     assert kept <= set(LEFT_TO_THE_TABLE)
 
 
@@ -500,11 +500,11 @@ def test_a_card_that_skips_the_draw_phase_prompts_no_draw(base, addons, card_id)
     is warned, and `skip` goes on to the Action phase."""
     s = rhinocorn_turn(base, addons, card_id)
     unwarned(s, "resolve")
-    assert DrawSkipped(0, card_id) in facts(s)
+    assert PhaseSkipped(0, card_id, Phase.DRAW) in facts(s)
     assert s.game.table.prompt(s.game.state).kind is PromptKind.SKIP_DRAW
-    assert warning(s, "draw") == (DrawIsSkipped(0, card_id),)
+    assert warning(s, "draw") == (PhaseIsSkipped(0, card_id, Phase.DRAW),)
     unwarned(s, "skip")
-    assert s.game.state.phase is Phase.ACTION and s.game.state.draw_skipped is None
+    assert s.game.state.phase is Phase.ACTION
 
 
 def test_the_first_edition_blinding_light_takes_every_effect_but_keeps_the_count():
@@ -519,3 +519,95 @@ def test_the_first_edition_blinding_light_takes_every_effect_but_keeps_the_count
     assert s.game.table.tally(s.game.state)[1] == 3  # the Baby and Ginormous as 2
     light = next(c for c in every_print("uu-1st") if c.id == "blinding-light" and "triggered" in c.text)
     assert not light.has(Tag.UNICORNS_EFFECTLESS)
+
+
+def resolve_all(s: Session) -> None:
+    """Every link of the chain done and resolved, none of them warned."""
+    while s.game.state.chain:
+        unwarned(s, "resolve")
+
+
+def a_basic(s: Session) -> str:
+    return next(card.id for card in s.game.table.cards if card.type is CardType.BASIC)
+
+
+@pytest.mark.parametrize(
+    "base, addons, card_id",
+    [
+        # Special Delivery (Rainbow Apocalypse): "you may bring a Baby Unicorn from the Nursery straight into your
+        # Stable. Should you do so, skip your Action phase."; #Studlife (Llamas): "Doing so means you skip your
+        # Action phase."
+        ("uu-2nd", ("uu-rainbow-apocalypse",), "special-delivery"),
+        ("llamas", (), "studlife"),
+    ],
+)
+def test_a_baby_brought_by_a_card_that_skips_the_action_phase_skips_it(base, addons, card_id):
+    """Used (the Baby brought from the Nursery as the turn begins), the Action phase never begins: after the Draw
+    phase the End of turn phase, never an Action prompt; a play is warned with its reason, and the table may
+    still record it."""
+    s = rhinocorn_turn(base, addons, card_id)
+    baby = s.game.state.nursery[0]
+    assert PhaseSkipped(0, card_id, Phase.ACTION) in unwarned(s, f"bring {baby} into Ana from nursery")
+    resolve_all(s)
+    assert s.game.table.prompt(s.game.state).kind is PromptKind.DRAW
+    unwarned(s, "draw")
+    assert s.game.state.phase is Phase.END
+    assert s.game.table.prompt(s.game.state).kind is PromptKind.NEXT_TURN
+    assert warning(s, f"play {a_basic(s)}") == (PhaseIsSkipped(0, card_id, Phase.ACTION),)
+    said = s.handle(f"play {a_basic(s)}")
+    assert said.confirm and "skipped Ana's Action phase" in said.speech and "Record anyway?" in said.speech
+    s.handle("yes")
+    assert s.game.state.pile and s.game.state.pile[0].card == a_basic(s)
+
+
+@pytest.mark.parametrize(
+    "base, addons, card_id",
+    [("uu-2nd", ("uu-rainbow-apocalypse",), "special-delivery"), ("llamas", (), "studlife")],
+)
+def test_a_card_that_skips_the_action_phase_let_go_keeps_it(base, addons, card_id):
+    """Not used (a draw lets the optional effect go, no Baby brought), the Action phase comes as usual."""
+    s = rhinocorn_turn(base, addons, card_id)
+    unwarned(s, "draw")
+    assert s.game.state.phase is Phase.ACTION and s.game.state.skipped == ()
+    unwarned(s, f"play {a_basic(s)}")
+
+
+def test_sticky_situation_gives_up_the_phase_said_while_its_effect_waits():
+    """Sticky Situation (NSFW): "you must give up one phase of this turn, your Draw phase or your Action phase,
+    whichever you choose". `skip action` while its effect waits: after the draw, the End of turn phase."""
+    s = rhinocorn_turn("uu-nsfw", (), "sticky-situation")
+    assert PhaseSkipped(0, "sticky-situation", Phase.ACTION) in unwarned(s, "skip action")
+    resolve_all(s)
+    assert s.game.table.prompt(s.game.state).kind is PromptKind.DRAW
+    unwarned(s, "draw")
+    assert s.game.state.phase is Phase.END
+    assert warning(s, f"play {a_basic(s)}") == (PhaseIsSkipped(0, "sticky-situation", Phase.ACTION),)
+
+
+def test_sticky_situation_asks_which_phase_and_skip_draw_goes_on_to_the_action_phase():
+    """Its effect resolved with no phase said, the tracker asks which one; `skip draw` gives up the Draw phase: the
+    Action phase begins at once, a play there is no play before the draw, and a draw is warned."""
+    s = rhinocorn_turn("uu-nsfw", (), "sticky-situation")
+    s.handle("verbosity coaching")
+    said = s.handle("resolve")
+    assert "Which phase does Ana give up this turn, the Draw or the Action phase?" in said.speech
+    assert "say skip draw or skip action" in said.speech.lower() and "say draw." not in said.speech
+    assert s.game.table.prompt(s.game.state).kind is PromptKind.GIVE_UP
+    assert PhaseSkipped(0, "sticky-situation", Phase.DRAW) in unwarned(s, "skip draw")
+    assert s.game.state.phase is Phase.ACTION
+    unwarned(s, f"play {a_basic(s)}")
+
+
+def test_sticky_situation_with_the_draw_taken_gives_up_the_action_phase():
+    """Asked which phase, a Draw phase draw keeps the Draw phase, so the Action phase is the one given up."""
+    s = rhinocorn_turn("uu-nsfw", (), "sticky-situation")
+    unwarned(s, "resolve")
+    assert PhaseSkipped(0, "sticky-situation", Phase.ACTION) in unwarned(s, "draw")
+    assert s.game.state.phase is Phase.END
+
+
+def test_skip_says_which_phase_or_none():
+    """`skip` alone skips the current phase as before; `skip` with another word says what it takes."""
+    s = rhinocorn_turn("uu-nsfw", (), "sticky-situation")
+    said = s.handle("skip lunch")
+    assert said.speech.startswith("Say skip alone for the current phase") and s.game.state.skipped == ()

@@ -7,22 +7,23 @@ from dataclasses import replace
 
 import pytest
 
-from assistant.core.cards.wording import Need
-from assistant.core.game.events import Save
-from assistant.core.game.facts import CardMustGo, DrawSkipped, HerdBonusIgnored, TurnEndsNow
+from assistant.core.cards.wording import Need, UnicornAction
+from assistant.core.game.events import Phase, Save, SkipPhase
+from assistant.core.game.facts import CardMustGo, HerdBonusIgnored, PhaseSkipped, TurnEndsNow
 from assistant.core.game.objections import (
     CannotSave,
-    DrawIsSkipped,
     ExtraIsAPlay,
     Impossible,
     Indestructible,
     NotAUnicornHere,
+    PhaseIsSkipped,
 )
 from assistant.core.words.announce import describe_prompt
 from assistant.core.words.gameplay import describe_event, describe_fact, save_offered
 from assistant.core.words.rulings import describe_objection, short_objection
 from assistant.core.words.screen import may_do
 from assistant.core.words.verbosity import Verbosity
+from tests.core.playing import game as nsfw_game
 from tests.words.test_own_rule_sentences import game
 
 
@@ -69,8 +70,14 @@ def test_a_draw_for_an_extra_play_and_a_panda_destroyed_are_each_one_sentence():
     assert describe_objection(table, ExtraIsAPlay(0, "double-dutch")) == (
         "Ana already played; Double Dutch gives one more card to play, not a draw."
     )
-    assert describe_objection(table, NotAUnicornHere("basic-unicorn-red", 1, "pandamonium", "unicorn-poison")) == (
+    poison = NotAUnicornHere("basic-unicorn-red", 1, "pandamonium", "unicorn-poison", UnicornAction.DESTROY)
+    assert describe_objection(table, poison) == (
         "Basic Unicorn (Red) is no Unicorn while Pandamonium is in Ben's Stable, so Unicorn Poison cannot destroy it."
+    )
+    ritual = NotAUnicornHere("basic-unicorn-red", 0, "pandamonium", "sadistic-ritual", UnicornAction.SACRIFICE)
+    assert describe_objection(table, ritual) == (
+        "Basic Unicorn (Red) is no Unicorn while Pandamonium is in Ana's Stable, so Sadistic Ritual cannot make its "
+        "owner sacrifice it."
     )
 
 
@@ -106,10 +113,34 @@ def test_puppicorn_sacrificed_is_said_as_a_sacrifice():
 
 def test_a_draw_phase_skipped_is_said_asked_and_warned():
     played = game("llamas")
-    table, state = played.table, replace(played.state, draw_skipped="llamabot-3000")
-    assert describe_fact(table, DrawSkipped(0, "llamabot-3000"), state) == "Llamabot-3000: Ana skips the Draw phase."
+    table, state = played.table, replace(played.state, skipped=((Phase.DRAW, "llamabot-3000"),))
+    fact = PhaseSkipped(0, "llamabot-3000", Phase.DRAW)
+    assert describe_fact(table, fact, state) == "Llamabot-3000: Ana skips the Draw phase."
     assert describe_prompt(table, state) == "Ana skips the Draw phase: say skip."
     assert may_do(table, state) == "Ana skips the Draw phase."
-    assert describe_objection(table, DrawIsSkipped(0, "llamabot-3000")) == (
+    assert describe_objection(table, PhaseIsSkipped(0, "llamabot-3000", Phase.DRAW)) == (
         "Llamabot-3000's effect skipped Ana's Draw phase, so there is no Draw phase draw."
     )
+
+
+def test_an_action_phase_skipped_and_a_phase_to_give_up_are_said_asked_and_warned():
+    """Special Delivery's Action phase skipped; Sticky Situation's phase to give up, asked at every level (coaching
+    says how); a phase skipped on the table's word names no card; `skip action` said as the skip, once."""
+    played = nsfw_game("uu-nsfw")
+    table, state = played.table, played.state
+    assert describe_fact(table, PhaseSkipped(0, "sticky-situation", Phase.ACTION), state) == (
+        "Sticky Situation: Ana skips the Action phase."
+    )
+    assert describe_fact(table, PhaseSkipped(0, "", Phase.ACTION), state) == "Ana skips the Action phase."
+    assert describe_objection(table, PhaseIsSkipped(0, "sticky-situation", Phase.ACTION)) == (
+        "Sticky Situation's effect skipped Ana's Action phase, so there is no play or draw in the Action phase."
+    )
+    assert describe_objection(table, PhaseIsSkipped(0, "", Phase.DRAW)) == (
+        "The table skipped Ana's Draw phase, so there is no Draw phase draw."
+    )
+    owed = replace(state, opened=("sticky-situation",))
+    question = "Which phase does Ana give up this turn, the Draw or the Action phase?"
+    assert describe_prompt(table, owed, Verbosity.BRIEF) == question
+    assert describe_prompt(table, owed) == f"{question} Say skip draw or skip action."
+    assert may_do(table, owed) == question
+    assert describe_event(table, SkipPhase(Phase.ACTION), state) == "Ana skips this turn's Action phase"

@@ -193,6 +193,12 @@ class Tag(enum.StrEnum):
     SKIPS_DRAW = "skips_draw"
     """Its beginning-of-turn effect, once done, skips its owner's Draw phase (Llamabot-3000, Hex): the tracker
     prompts no draw and warns one."""
+    SKIPS_ACTION = "skips_action"
+    """Its beginning-of-turn effect, used (a Baby brought from the Nursery), skips its owner's Action phase (Special
+    Delivery, #Studlife): after the Draw phase the End of turn phase begins, and a play is warned."""
+    GIVES_UP_PHASE = "gives_up_phase"
+    """At the beginning of its owner's turn they give up their Draw or their Action phase, as they choose (Sticky
+    Situation): `skip draw` or `skip action` says which, and the tracker asks while neither is said."""
     ENDS_TURN = "ends_turn"
     """Its effect, once done, ends its owner's turn at once (Rhinocorn, Zombie Unicorn): the tracker asks whether
     the turn ends now instead of prompting the next phase."""

@@ -28,6 +28,8 @@ __all__ = [
     "SaveCard",
     "save_of",
     "table_rule",
+    "UnicornAction",
+    "unicorn_actions",
     "wording_tags",
     "read_type_line",
     "taken_variation",
@@ -92,6 +94,7 @@ CHECKED_WORDING: tuple[tuple[str, Tag], ...] = (
     (r"word Dragon in their name cannot destroy", Tag.DRAGON_PROOF),
     (r"you skip your Beginning of Turn phase", Tag.SKIPS_BEGINNING),
     (r"your Unicorn cards count as Basic Unicorns", Tag.MAKES_BASIC),
+    (r"Cards that affect Unicorn cards have no effect on (your Pandas|them)", Tag.NOT_A_UNICORN_EFFECT),
     (
         r"their effects do not work|none of the effects of your Unicorn cards can be used|counts as a Ram and has no "
         r"effect of its own",
@@ -102,6 +105,8 @@ CHECKED_WORDING: tuple[tuple[str, Tag], ...] = (
         r"your Draw phase",
         Tag.SKIPS_DRAW,
     ),
+    (r"skip your Action phase", Tag.SKIPS_ACTION),
+    (r"give up one phase of this turn, your Draw phase or your Action phase", Tag.GIVES_UP_PHASE),
     (r"Put this card, every card in your hand and the whole discard pile back in the deck", Tag.SHUFFLES_ITSELF),
     (
         r"your turn ends at once|your turn then jumps to its end|skip straight to your End of Turn phase|"
@@ -300,11 +305,67 @@ def save_of(text: str) -> SaveCard | None:
     return SaveCard(itself, not itself, found["what"] != "destroyed", discards)
 
 
-#: A rule of a card in a Stable that the tracker leaves to the table (tag `table_keeps`): a hand face up (Nanny
-#: Cam), the effects that cannot touch Pandas (Pandamonium, Horse Shit), Upgrades acting everywhere (Cupcakes).
-_TABLE_RULE = re.compile(
-    r"[^.]*\b(face up|have no effect on (your Pandas|them)|affect every player's Stable)\b[^.]*\.", re.IGNORECASE
+class UnicornAction(enum.Enum):
+    """What an effect does to a Unicorn card in a Stable, by its wording ("destroy a Unicorn card", "steal one of
+    their Unicorn cards"): what a Stable whose Unicorns are no Unicorns (Pandamonium's Pandas) is safe from."""
+
+    DESTROY = "destroy"
+    STEAL = "steal"
+    MOVE = "move"
+    SACRIFICE = "sacrifice"
+    RETURN = "return"
+    """Back into a hand (Unicorn Flatulence: "take a Unicorn card from your Stable back into your hand")."""
+    NURSERY = "nursery"
+    """Back to the Nursery (Safe Sex: "send one Baby Unicorn card in their Stable back to the Nursery")."""
+    DECK = "deck"
+    """Into the deck (Dragon Skies: "take a Unicorn card from your Stable, shuffle it into the deck")."""
+
+
+#: A Unicorn card as an effect names its target: "a Unicorn card", "one of that player's Unicorn cards", "all of
+#: your own Unicorn cards", "4 Unicorn cards", "a Baby Unicorn card" (a Basic, a Baby or a Magical is a Unicorn too).
+_A_UNICORN = (
+    r"(?:(?:a|an|one|any|all|\d+)\s+)?"
+    r"(?:of\s+(?:your|their|that player's|another player's|any player's)\s+(?:own\s+)?)?"
+    r"(?:(?:Basic|Baby|Magical)\s+)?Unicorn cards?\b"
 )
+#: Each way an effect's wording acts on a Unicorn card in a Stable; never where it only forbids ("cannot destroy").
+_UNICORN_ACTIONS = (
+    (re.compile(rf"(?<!cannot )\b(destroy|steal|move|sacrifice)\s+{_A_UNICORN}", re.IGNORECASE), None),
+    (re.compile(rf"\bgive\s+{_A_UNICORN} to another player,? (?:by )?moving it", re.I), UnicornAction.MOVE),
+    (re.compile(rf"\btake\s+{_A_UNICORN} from your Stable back into your hand", re.IGNORECASE), UnicornAction.RETURN),
+    (
+        re.compile(rf"\btake\s+{_A_UNICORN} from your Stable, shuffle it into the deck", re.IGNORECASE),
+        UnicornAction.DECK,
+    ),
+    (
+        re.compile(r"\bsend (?:one|a) Baby Unicorn(?: card)? (?:in|from) their Stable back to the Nursery", re.I),
+        UnicornAction.NURSERY,
+    ),
+)
+
+
+def unicorn_actions(text: str, leaving: bool = False) -> frozenset[UnicornAction]:
+    """What a card's effect does to Unicorn cards in a Stable, by its wording ("Destroy a Unicorn card": destroy;
+    Unicorn Swap: move, steal); empty when it names no Unicorn card as its target (a card from the discard pile,
+    a hand, one that only protects). A card with a leave effect (`leave_effect`) is read by its effect being done:
+    `leaving`, the leave clause alone; else the rest (Berserkercorn destroys as it enters, sacrifices as it
+    leaves)."""
+    sentences = re.split(r"(?<=[.!?])\s+", text)
+    leave = leave_effect(sentences)
+    if leave is not None:
+        text = leave[1] if leaving else " ".join(s for index, s in enumerate(sentences) if index != leave[0])
+    elif leaving:
+        text = ""
+    found: set[UnicornAction] = set()
+    for pattern, action in _UNICORN_ACTIONS:
+        for match in pattern.finditer(text):
+            found.add(action or UnicornAction(match.group(1).lower()))
+    return frozenset(found)
+
+
+#: A rule of a card in a Stable that the tracker leaves to the table (tag `table_keeps`): a hand face up (Nanny
+#: Cam), Upgrades acting everywhere (Cupcakes).
+_TABLE_RULE = re.compile(r"[^.]*\b(face up|affect every player's Stable)\b[^.]*\.", re.IGNORECASE)
 
 
 def table_rule(text: str) -> str | None:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from assistant.core.cards.card import VARIATIONS, CardType, Tag
-from assistant.core.cards.wording import Need, needed_target, needed_variation
+from assistant.core.cards.wording import UnicornAction, needed_target, needed_variation, unicorn_actions
 from assistant.core.game.chain import Link, TriggerKind, answers_animal, enters_a_stable, first_with, is_neigh
 from assistant.core.game.events import (
     Bring,
@@ -59,7 +59,6 @@ from assistant.core.game.objections import (
     ChainOpen,
     DeckTooSmall,
     DestroyOwn,
-    DrawIsSkipped,
     EmptyHand,
     ExtraIsAPlay,
     GameIsOver,
@@ -94,6 +93,7 @@ from assistant.core.game.objections import (
     Objection,
     OthersCannotPlay,
     OwnCard,
+    PhaseIsSkipped,
     Protected,
     RemovedCard,
     StealOwn,
@@ -101,7 +101,7 @@ from assistant.core.game.objections import (
     VariationKeptOut,
 )
 from assistant.core.game.rules import DeckOut
-from assistant.core.game.state import GameState
+from assistant.core.game.state import GameState, skipped_by
 from assistant.core.game.table import Table
 
 
@@ -147,14 +147,7 @@ def _check_play(table: Table, s: GameState, e: Play, out: list[Objection]) -> No
     if e.player != s.current and not by_effect:
         out.append(NotYourTurn(e.player, s.current))
     elif card.type is not CardType.INSTANT and not by_effect:
-        if s.phase is Phase.END:
-            out.append(ActionOver(e.player))
-        elif s.phase < Phase.ACTION and not s.drew:
-            out.append(NotDrawn(e.player))
-        if table.effects_waiting(s):
-            out.append(ChainOpen())
-        elif s.actions >= table.allowed_actions(s):
-            out.append(ActionUsed(e.player, s.actions))
+        _check_action(table, s, e.player, out)
     stopper = _PLAY_STOPPERS.get(card.type)
     blocker = table.stable_card_with(s.stables, e.player, stopper) if stopper else None
     if blocker:
@@ -179,6 +172,23 @@ def _check_play(table: Table, s: GameState, e: Play, out: list[Objection]) -> No
         _check_source(table, s, e.player, e.card, e.source, out)
     elif e.source is Source.HAND:
         _check_hand(table, s, e.player, out)
+
+
+def _check_action(table: Table, s: GameState, player: int, out: list[Objection]) -> None:
+    """The current player's play as the Action phase's action: in that phase, after the draw (unless a card's
+    effect skipped the Draw phase), with nothing waiting and a play left; never in a turn whose Action phase a
+    card's effect skipped (Special Delivery: "skip your Action phase"), which is said alone."""
+    skipper = skipped_by(s.skipped, Phase.ACTION)
+    if skipper is not None:
+        out.append(PhaseIsSkipped(player, skipper, Phase.ACTION))
+    elif s.phase is Phase.END:
+        out.append(ActionOver(player))
+    elif s.phase < Phase.ACTION and not s.drew and skipped_by(s.skipped, Phase.DRAW) is None:
+        out.append(NotDrawn(player))
+    if table.effects_waiting(s):
+        out.append(ChainOpen())
+    elif s.actions >= table.allowed_actions(s) and skipper is None:
+        out.append(ActionUsed(player, s.actions))
 
 
 #: The tag of a card in a player's Stable that forbids them to play cards of a type.
@@ -352,6 +362,7 @@ def _check_steal(table: Table, s: GameState, e: Steal, out: list[Objection]) -> 
         out.append(CannotSteal(e.player, blocker))
     _check_babies(table, s, e.card, e.owner, out)
     _check_touch(table, s, e.card, e.owner, out)
+    _check_pandas(table, s, e.card, e.owner, UnicornAction.STEAL, out)
     _check_held(table, s, e.card, e.owner, e.player, out)
     _check_entry(table, s, e.card, e.player, out)
 
@@ -374,10 +385,7 @@ def _check_destroy(table: Table, s: GameState, e: Destroy, out: list[Objection])
     link = s.chain[0] if s.chain else ()
     if card.has(Tag.TRIGGER_PROOF) and link and all(t.kind in _TRIGGERED for t in link):
         out.append(TriggerCannotDestroy(e.card, link[0].card))
-    if magic and card.type.is_creature and needed_target(table.card_of(magic).text) is Need.OTHERS_UNICORN:
-        mask = table.stable_card_with(s.stables, e.owner, Tag.NOT_A_UNICORN_EFFECT)
-        if mask:  # "all of that player's Unicorns are Pandas" (Pandamonium): an effect on Unicorns cannot touch them
-            out.append(NotAUnicornHere(e.card, e.owner, mask, magic))
+    _check_pandas(table, s, e.card, e.owner, UnicornAction.DESTROY, out)
     peace = table.stable_card_with(s.stables, e.player, Tag.STOPS_DESTROYING)
     if peace:
         out.append(CannotDestroy(e.player, peace))
@@ -396,6 +404,25 @@ def _magic_resolving(table: Table, s: GameState) -> str | None:
     """The Magic card whose effect is being done (the first link of the chain), or None."""
     link = s.chain[0] if s.chain else ()
     return next((t.card for t in link if t.kind is TriggerKind.MAGIC), None)
+
+
+def _check_pandas(
+    table: Table, s: GameState, card_id: str, owner: int, action: UnicornAction, out: list[Objection]
+) -> None:
+    """A Unicorn card that the effect being done (the chain's first link) acts on as a Unicorn card, by its wording
+    ("destroy a Unicorn card", "steal one of their Unicorn cards": `unicorn_actions`), in a Stable whose card makes
+    its Unicorns no Unicorns (Pandamonium: "Cards that affect Unicorn cards have no effect on your Pandas")."""
+    if not s.chain or not table.card_of(card_id).type.is_creature:
+        return
+    effects = (
+        t.card
+        for t in s.chain[0]
+        if (c := table.cards.get(t.card)) and action in unicorn_actions(c.text, t.kind is TriggerKind.LEAVE)
+    )
+    effect = next(effects, None)
+    mask = table.stable_card_with(s.stables, owner, Tag.NOT_A_UNICORN_EFFECT) if effect else None
+    if effect and mask:
+        out.append(NotAUnicornHere(card_id, owner, mask, effect, action))
 
 
 def _check_touch(table: Table, s: GameState, card_id: str, owner: int, out: list[Objection]) -> None:
@@ -435,6 +462,7 @@ def _check_sacrifice(table: Table, s: GameState, e: Sacrifice, out: list[Objecti
     if table.card_of(e.card).has(Tag.INDESTRUCTIBLE):
         out.append(Indestructible(e.card, sacrificed=True))
     _check_babies(table, s, e.card, e.player, out)
+    _check_pandas(table, s, e.card, e.player, UnicornAction.SACRIFICE, out)
 
 
 def _check_babies(table: Table, s: GameState, card_id: str, owner: int, out: list[Objection]) -> None:
@@ -468,6 +496,7 @@ def _check_from_hand(table: Table, s: GameState, player: int, card: str | None, 
 def _check_return(table: Table, s: GameState, e: ReturnToHand, out: list[Objection]) -> None:
     _check_in_stable(table, s, e.card, e.owner, out)
     _check_touch(table, s, e.card, e.owner, out)
+    _check_pandas(table, s, e.card, e.owner, UnicornAction.RETURN, out)
 
 
 def _check_draw(table: Table, s: GameState, e: Draw, out: list[Objection]) -> None:
@@ -475,8 +504,9 @@ def _check_draw(table: Table, s: GameState, e: Draw, out: list[Objection]) -> No
         out.append(DeckTooSmall(s.deck))
     # In the Action phase the current player's own draw is the phase's one action: "Play a card ... OR DRAW a
     # card" (000); a draw an effect asks for (a link waiting in the chain) is not.
-    if e.player == s.current and s.phase < Phase.ACTION and s.draw_skipped is not None and not s.chain:
-        out.append(DrawIsSkipped(e.player, s.draw_skipped))
+    skipper = skipped_by(s.skipped, Phase.DRAW)
+    if e.player == s.current and s.phase < Phase.ACTION and skipper is not None and not s.chain:
+        out.append(PhaseIsSkipped(e.player, skipper, Phase.DRAW))
     action_draw = e.player == s.current and s.phase is Phase.ACTION and not s.chain
     if action_draw and s.actions >= table.allowed_actions(s):
         out.append(ActionUsed(e.player, s.actions))
@@ -504,6 +534,7 @@ def _check_swap(table: Table, s: GameState, e: Swap, out: list[Objection]) -> No
 def _check_move(table: Table, s: GameState, e: Move, out: list[Objection]) -> None:
     _check_in_stable(table, s, e.card, e.owner, out)
     _check_touch(table, s, e.card, e.owner, out)
+    _check_pandas(table, s, e.card, e.owner, UnicornAction.MOVE, out)
     _check_held(table, s, e.card, e.owner, e.into, out)
     _check_entry(table, s, e.card, e.into, out)
 
@@ -512,6 +543,7 @@ def _check_nursery(table: Table, s: GameState, e: ToNursery, out: list[Objection
     if table.card_of(e.card).type is not CardType.BABY:
         out.append(NotABaby(e.card))
     _check_in_stable(table, s, e.card, e.owner, out)
+    _check_pandas(table, s, e.card, e.owner, UnicornAction.NURSERY, out)
 
 
 def _check_next(table: Table, s: GameState, e: NextPhase, out: list[Objection]) -> None:
@@ -553,6 +585,7 @@ def _check_to_deck(table: Table, s: GameState, e: ToDeck, out: list[Objection]) 
         out.append(NothingPutsBack())
     if e.card is not None and e.owner is not None:
         _check_in_stable(table, s, e.card, e.owner, out)
+        _check_pandas(table, s, e.card, e.owner, UnicornAction.DECK, out)
     elif e.what is Gathered.CARD:
         _check_hand(table, s, e.player, out)
 

@@ -336,6 +336,19 @@ class SkipTurn(Event):
 
 
 @dataclass(frozen=True)
+class SkipPhase(Event):
+    """The current player skips their Draw or their Action phase this turn, as a card's effect says (`skip draw`,
+    `skip action`: the phase Sticky Situation's owner gives up, "whichever you choose")."""
+
+    KIND: ClassVar[str] = "skip-phase"
+    phase: Phase
+
+
+#: The phases a card's effect may make a player skip (`SkipPhase`).
+SKIPPABLE = (Phase.DRAW, Phase.ACTION)
+
+
+@dataclass(frozen=True)
 class GiveCard(Event):
     """A card passes from one player's hand to another's (a card's effect): one less in `player`'s hand, one more
     in `to`'s; `card` when the table names it."""
@@ -359,7 +372,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
     for cls in (
         Play, Respond, Resolve, Bring, Steal, Destroy, Sacrifice, Discard, ReturnToHand, Draw, Take, Swap,
         SwapHands, Move, ToNursery, NextPhase, EndTurn, SetHand, SetDeck, DeckEmpty, Reshuffle, SetGoal, ToDeck,
-        CannotWin, SkipTurn, GiveCard, BanInstants, Save,
+        CannotWin, SkipTurn, SkipPhase, GiveCard, BanInstants, Save,
     )
 }  # fmt: skip
 
@@ -425,6 +438,10 @@ def _check_value(kind: str, name: str, value: object, players: int, card_ids: Co
             return Gathered(value)
         except ValueError:
             raise EventError(f"{kind}: what: {value!r} is not hand, stable or card") from None
+    if name == "phase":
+        if value not in [phase.value for phase in SKIPPABLE]:
+            raise EventError(f"{kind}: phase: {value!r} is not draw or action")
+        return Phase(value)
     if name in ("skip", "barred"):
         if not isinstance(value, bool):
             raise EventError(f"{kind}: {name}: must be true or false")

@@ -200,11 +200,14 @@ class TurnEndsNow(Fact):
 
 
 @dataclass(frozen=True)
-class DrawSkipped(Fact):
-    """A card's beginning-of-turn effect that skips the Draw phase was done (Llamabot-3000, Hex)."""
+class PhaseSkipped(Fact):
+    """A phase of this turn is skipped: a card's beginning-of-turn effect that skips it was done (Llamabot-3000,
+    Hex: the Draw phase; Special Delivery: the Action phase), or its owner gave it up (Sticky Situation)."""
 
     player: int
     card: str
+    """The card that skips it; "" when the table said so with no such card."""
+    phase: Phase
 
 
 @dataclass(frozen=True)

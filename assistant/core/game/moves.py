@@ -51,6 +51,7 @@ from assistant.core.game.events import (
     SetDeck,
     SetGoal,
     SetHand,
+    SkipPhase,
     Source,
     Steal,
     Swap,
@@ -66,7 +67,6 @@ from assistant.core.game.facts import (
     BeginningSkipped,
     CardTravelled,
     DeckRanOut,
-    DrawSkipped,
     Fact,
     GoesBackNow,
     HerdBonusIgnored,
@@ -79,6 +79,7 @@ from assistant.core.game.facts import (
     NeighHadNoEffect,
     OverHandLimit,
     PhaseBegan,
+    PhaseSkipped,
     PileAnswered,
     PileOpenAgain,
     PileOpened,
@@ -94,7 +95,7 @@ from assistant.core.game.facts import (
     TurnSkipped,
 )
 from assistant.core.game.judge import eligible, judge, reshuffle
-from assistant.core.game.state import Draft, GameState
+from assistant.core.game.state import Draft, GameState, skipped_by
 from assistant.core.game.table import Table
 from assistant.core.game.tally import first_to_goal
 
@@ -269,14 +270,26 @@ def _set_phase(table: Table, d: Draft, phase: Phase, facts: list[Fact]) -> None:
         _lose_optional(table, d, facts)
     d.phase = phase
     d.turn_ends = None  # the turn went on: an effect that would have ended it was not used
-    if phase is Phase.ACTION:
-        d.draw_skipped = None
     facts.append(PhaseBegan(d.current, phase))
     if phase is Phase.END:
         hand = d.hands[d.current]
         limit = table.limit_for(tuple(d.stables), d.current).limit
         if hand is not None and hand > limit:
             facts.append(OverHandLimit(d.current, hand, limit))
+
+
+def _to_phase(table: Table, d: Draft, phase: Phase, facts: list[Fact]) -> None:
+    """Into a phase, or past it to the next one this turn keeps: a phase a card's effect skipped never begins
+    (Special Delivery: after the Draw phase, the End of turn phase)."""
+    while phase is not Phase.END and skipped_by(d.skipped, phase) is not None:
+        phase = phase.after
+    _set_phase(table, d, phase, facts)
+
+
+def _skip(table: Table, d: Draft, phase: Phase, card: str, facts: list[Fact]) -> None:
+    """A phase of this turn is skipped, by a card's effect ("" when the table said so)."""
+    d.skipped = d.skipped + ((phase, card),)
+    facts.append(PhaseSkipped(d.current, card, phase))
 
 
 def _advance(table: Table, d: Draft, phase: Phase, facts: list[Fact]) -> None:
@@ -339,7 +352,8 @@ def _new_turn(table: Table, d: Draft, facts: list[Fact], to: int | None = None) 
     d.actions = 0
     d.lost = ()
     d.instant_ban = None
-    d.turn_ends = d.draw_skipped = None
+    d.turn_ends = None
+    d.skipped = ()
     facts.append(TurnBegan(d.current, d.turn))
     skipper = table.beginning_skipped(d.stables[d.current])
     if skipper:
@@ -418,8 +432,7 @@ def _apply_resolve(table: Table, d: Draft, e: Resolve, facts: list[Fact]) -> Non
             facts.append(TurnEndsNow(d.current, ender.card))
         skipper = first_with(table.cards, link, Tag.SKIPS_DRAW)
         if skipper is not None and skipper.owner == d.current and skipper.card not in d.lost and d.phase < Phase.ACTION:
-            d.draw_skipped = skipper.card  # "If you do, you skip your Draw phase" (Llamabot-3000)
-            facts.append(DrawSkipped(d.current, skipper.card))
+            _skip(table, d, Phase.DRAW, skipper.card, facts)  # "If you do, you skip your Draw phase" (Llamabot-3000)
         flare = first_with(table.cards, link, Tag.SKIPS_START)
         if flare is not None and d.phase < Phase.ACTION:  # Flare Gun: no beginning-of-turn effects, no draw
             d.chain = tuple(kept for link in d.chain if (kept := tuple(t for t in link if not t.kind.is_beginning)))
@@ -444,6 +457,12 @@ def _take_from(table: Table, d: Draft, source: Source, card_id: str, player: int
 def _apply_bring(table: Table, d: Draft, e: Bring, facts: list[Fact]) -> None:
     _take_from(table, d, e.source, e.card, e.player, facts)
     _enter(table, d, e.card, e.into)
+    # "you may bring a Baby Unicorn from the Nursery straight into your Stable. Should you do so, skip your Action
+    # phase" (Special Delivery): the Baby brought while its effect is being done, as the turn begins
+    skipper = first_with(table.cards, d.chain[0], Tag.SKIPS_ACTION) if d.chain else None
+    if skipper is not None and e.source is Source.NURSERY and skipper.owner == e.into == d.current:
+        if d.phase < Phase.ACTION and skipped_by(d.skipped, Phase.ACTION) is None:
+            _skip(table, d, Phase.ACTION, skipper.card, facts)
 
 
 def _aimed(table: Table, d: Draft, e: Steal | Destroy | ReturnToHand | Move | Swap) -> None:
@@ -516,7 +535,10 @@ def _apply_draw(table: Table, d: Draft, e: Draw, facts: list[Fact]) -> None:
         _set_phase(table, d, Phase.DRAW, facts)
     if d.phase is Phase.DRAW:
         d.drew = True
-        _set_phase(table, d, Phase.ACTION, facts)
+        owed = table.phase_owed(d.opened, d.skipped)
+        if owed is not None:  # Sticky Situation: the Draw phase kept, so the Action phase is the one given up
+            _skip(table, d, Phase.ACTION, owed, facts)
+        _to_phase(table, d, Phase.ACTION, facts)
     elif d.phase is Phase.ACTION and not d.chain:
         extra_left = 0 < d.actions <= len(table.extra_play_cards(d.granted, d.lost))
         if not extra_left:  # "DRAW an additional card" is the Action phase's choice; an extra play is no draw
@@ -555,10 +577,34 @@ def _apply_nursery(table: Table, d: Draft, e: ToNursery, facts: list[Fact]) -> N
 def _apply_next(table: Table, d: Draft, e: NextPhase, facts: list[Fact]) -> None:
     if d.phase is Phase.END:
         _new_turn(table, d, facts)
-    elif d.draw_skipped is not None and d.phase < Phase.ACTION:  # the Draw phase skipped: on to the Action phase
-        _advance(table, d, Phase.ACTION, facts)
-    else:
-        _set_phase(table, d, d.phase.after, facts)
+    else:  # a phase a card's effect skipped is passed by (Llamabot-3000: from the Beginning to the Action phase)
+        _to_phase(table, d, d.phase.after, facts)
+
+
+def _apply_skip_phase(table: Table, d: Draft, e: SkipPhase, facts: list[Fact]) -> None:
+    """`skip draw`, `skip action`: the phase is skipped this turn, for the card that says so (the phase Sticky
+    Situation's owner gives up) or on the table's word. With nothing waiting, the turn goes past it at once when it
+    is the phase being played or the next one (a Draw phase skipped from the Beginning of Turn phase)."""
+    card = skipped_by(d.skipped, e.phase)
+    if card is None:
+        _skip(table, d, e.phase, _skipping_card(table, d, e.phase), facts)
+    else:  # (said again: the fact tells the move)
+        facts.append(PhaseSkipped(d.current, card, e.phase))
+    if not d.chain and (d.phase is e.phase or (d.phase is Phase.BEGINNING and e.phase is Phase.DRAW)):
+        _to_phase(table, d, d.phase.after, facts)
+
+
+#: The tag of a card whose beginning-of-turn effect, used, skips a phase.
+_SKIPS = {Phase.DRAW: Tag.SKIPS_DRAW, Phase.ACTION: Tag.SKIPS_ACTION}
+
+
+def _skipping_card(table: Table, d: Draft, phase: Phase) -> str:
+    """The card a phase skipped this turn is skipped for: the one its owner gives up a phase to (Sticky
+    Situation), else one whose beginning-of-turn effect skips it, else "" (the table's word)."""
+    owed = table.phase_owed(d.opened, d.skipped)
+    if owed is not None:
+        return owed
+    return next((c for c in d.opened if (card := table.cards.get(c)) and card.has(_SKIPS[phase])), "")
 
 
 def _apply_end_turn(table: Table, d: Draft, e: EndTurn, facts: list[Fact]) -> None:
@@ -622,7 +668,7 @@ _APPLY: dict[type[Event], Callable[[Table, Draft, Any, list[Fact]], None]] = {
     Play: _apply_play, Respond: _apply_respond, Resolve: _apply_resolve, Bring: _apply_bring, Steal: _apply_steal,
     Destroy: _apply_destroy, Sacrifice: _apply_sacrifice, Discard: _apply_discard, ReturnToHand: _apply_return,
     Draw: _apply_draw, Take: _apply_take, Swap: _apply_swap, SwapHands: _apply_swap_hands, Move: _apply_move,
-    ToNursery: _apply_nursery, NextPhase: _apply_next, EndTurn: _apply_end_turn,
+    ToNursery: _apply_nursery, NextPhase: _apply_next, EndTurn: _apply_end_turn, SkipPhase: _apply_skip_phase,
     SetDeck: _apply_set_deck, DeckEmpty: _apply_deck_empty, Reshuffle: _apply_reshuffle,
     ToDeck: _apply_to_deck, Save: _apply_save, **DECLARED,
 }  # fmt: skip

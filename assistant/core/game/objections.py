@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from assistant.core.cards.wording import Need
+from assistant.core.cards.wording import Need, UnicornAction
+from assistant.core.game.events import Phase
 
 
 @dataclass(frozen=True)
@@ -387,8 +388,9 @@ class NeedsVariation(Objection):
 
 @dataclass(frozen=True)
 class NotAUnicornHere(Objection):
-    """A Unicorn card destroyed by an effect on Unicorn cards while a card in its Stable makes it no Unicorn
-    (Pandamonium: a Panda; Unicorn Poison cannot touch it)."""
+    """A Unicorn card destroyed, stolen, moved, sacrificed, returned, sent to the Nursery or into the deck by an
+    effect on Unicorn cards while a card in its Stable makes it no Unicorn (Pandamonium: a Panda; Unicorn Poison
+    cannot touch it)."""
 
     card: str
     owner: int
@@ -396,6 +398,8 @@ class NotAUnicornHere(Objection):
     """The card that makes the Unicorns there something else (Pandamonium)."""
     effect: str
     """The card whose effect is being done."""
+    action: UnicornAction
+    """What that effect would do to it."""
 
 
 @dataclass(frozen=True)
@@ -409,11 +413,15 @@ class CannotSave(Objection):
 
 
 @dataclass(frozen=True)
-class DrawIsSkipped(Objection):
-    """The Draw phase's draw where a card's effect, done, skipped the Draw phase (Llamabot-3000, Hex)."""
+class PhaseIsSkipped(Objection):
+    """The Draw phase's draw, or an Action phase's play or draw, in a turn whose phase a card's effect skipped
+    (Llamabot-3000, Hex: the Draw phase; Special Delivery, #Studlife: the Action phase; Sticky Situation: the one
+    given up)."""
 
     player: int
     card: str
+    """The card that skips it; "" when the table said so with no such card."""
+    phase: Phase
 
 
 @dataclass(frozen=True)

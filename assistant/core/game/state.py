@@ -15,6 +15,12 @@ from assistant.core.game.events import Phase
 from assistant.core.game.tally import Outcome
 
 
+def skipped_by(skipped: tuple[tuple[Phase, str], ...], phase: Phase) -> str | None:
+    """The card whose effect skips this phase of the turn (`GameState.skipped`), "" when the table said so; None
+    when the turn keeps it."""
+    return next((card for skipped_phase, card in skipped if skipped_phase is phase), None)
+
+
 @dataclass(frozen=True)
 class PlayerState:
     """What the tracker knows of one player."""
@@ -72,9 +78,10 @@ class GameState:
     turn_ends: str | None = None
     """The card whose effect, just done, ends the current player's turn at once (Rhinocorn: "your turn ends at
     once"), until the turn ends or the table goes on to another phase; None otherwise."""
-    draw_skipped: str | None = None
-    """The card whose beginning-of-turn effect, done, skips the current player's Draw phase (Llamabot-3000, Hex),
-    until the Action phase begins; None otherwise."""
+    skipped: tuple[tuple[Phase, str], ...] = ()
+    """The phases of this turn a card's effect skips, each with that card ("" when the table said so): the Draw
+    phase once Llamabot-3000's or Hex's effect is done, the Action phase once Special Delivery's is used, the one
+    its owner gives up to Sticky Situation (`skipped_by`)."""
     opened: tuple[str, ...] = ()
     """The cards whose beginning-of-turn effects joined the chain as this turn began: one that arrived later had no
     effect to use this turn (Unicorn Lasso gives nothing back)."""
@@ -108,7 +115,7 @@ class GameState:
             "skips": list(self.skips),
             "instant_ban": self.instant_ban,
             "turn_ends": self.turn_ends,
-            "draw_skipped": self.draw_skipped,
+            "skipped": [{"phase": phase.value, "card": card} for phase, card in self.skipped],
             "opened": list(self.opened),
         }
 
@@ -139,7 +146,7 @@ class Draft:
     skips: tuple[int, ...] = ()
     instant_ban: str | None = None
     turn_ends: str | None = None
-    draw_skipped: str | None = None
+    skipped: tuple[tuple[Phase, str], ...] = ()
     opened: tuple[str, ...] = ()
     entered: list[tuple[str, int]] = field(default_factory=list)
     left: list[tuple[str, int]] = field(default_factory=list)
@@ -171,7 +178,7 @@ class Draft:
             s.skips,
             s.instant_ban,
             s.turn_ends,
-            s.draw_skipped,
+            s.skipped,
             s.opened,
         )
 
@@ -203,6 +210,6 @@ class Draft:
             self.skips,
             self.instant_ban,
             self.turn_ends,
-            self.draw_skipped,
+            self.skipped,
             self.opened,
         )

@@ -23,7 +23,7 @@ from assistant.core.game.chain import (
 from assistant.core.game.events import EventError, Phase
 from assistant.core.game.rules import MAX_PLAYERS, MIN_PLAYERS, DeckOut, Profile, Rules, load_rules
 from assistant.core.game.setup import DEALT, MAX_NAME, Setup, SetupError
-from assistant.core.game.state import GameState, PlayerState
+from assistant.core.game.state import GameState, PlayerState, skipped_by
 from assistant.core.game.tally import HandLimit, acting_with, downgrades_silenced, hand_limit, herd, unicorn_count
 
 
@@ -46,6 +46,9 @@ class PromptKind(enum.Enum):
     DRAW = "draw"
     SKIP_DRAW = "skip-draw"
     """A card's effect just done skips the Draw phase (Llamabot-3000): skip it, rather than draw."""
+    GIVE_UP = "give-up"
+    """A card makes the current player give up the Draw or the Action phase, as they choose (Sticky Situation),
+    and neither is said yet: skip draw or skip action."""
     ACTION = "action"
     """Play a card or draw one more."""
     END_TURN = "end-turn"
@@ -444,6 +447,16 @@ class Table:
         stable = state.players[owner].stable
         return next((c for c in stable if self.saves(state, c, card_id, owner, sacrificed)), None)
 
+    def phase_owed(self, opened: tuple[str, ...], skipped: tuple[tuple[Phase, str], ...]) -> str | None:
+        """The card that makes the current player give up their Draw or their Action phase this turn, as they
+        choose (Sticky Situation: its effect joined the chain as the turn began), while they have given up neither
+        for it (`GameState.opened`, `GameState.skipped`); None otherwise."""
+        given = {card for _, card in skipped}
+        return next(
+            (c for c in opened if (card := self.cards.get(c)) and card.has(Tag.GIVES_UP_PHASE) and c not in given),
+            None,
+        )
+
     def beginning_skipped(self, stable: tuple[str, ...]) -> str | None:
         """The card that makes a player skip the Beginning of Turn phase (Broken Sundial), or None."""
         return self.card_in(stable, Tag.SKIPS_BEGINNING)
@@ -466,8 +479,11 @@ class Table:
             return Prompt(PromptKind.CHAIN, current, link=link)
         if state.turn_ends is not None:
             return Prompt(PromptKind.TURN_ENDS, current)
+        if state.phase < Phase.ACTION and self.phase_owed(state.opened, state.skipped) is not None:
+            return Prompt(PromptKind.GIVE_UP, current)
         if state.phase in (Phase.BEGINNING, Phase.DRAW):
-            return Prompt(PromptKind.DRAW if state.draw_skipped is None else PromptKind.SKIP_DRAW, current)
+            skipped = skipped_by(state.skipped, Phase.DRAW) is not None
+            return Prompt(PromptKind.SKIP_DRAW if skipped else PromptKind.DRAW, current)
         if state.phase is Phase.ACTION:
             spent = state.actions >= self.allowed_actions(state)
             return Prompt(PromptKind.END_TURN if spent else PromptKind.ACTION, current)

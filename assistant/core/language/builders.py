@@ -28,6 +28,7 @@ from assistant.core.game.events import (
     GiveCard,
     Move,
     NextPhase,
+    Phase,
     Play,
     Reshuffle,
     Resolve,
@@ -38,6 +39,7 @@ from assistant.core.game.events import (
     SetDeck,
     SetGoal,
     SetHand,
+    SkipPhase,
     SkipTurn,
     Source,
     Steal,
@@ -283,8 +285,8 @@ def build_resolve(c: Context) -> Event:
 
 
 def build_skip(c: Context) -> Event:
-    """skip: the current phase is skipped."""
-    return NextPhase(skip=True)
+    """skip: the current phase is skipped; skip draw, skip action: that phase of this turn (a card's effect)."""
+    return NextPhase(skip=True) if c.command.word is None else SkipPhase(Phase(c.command.word))
 
 
 def build_end_turn(c: Context) -> Event:

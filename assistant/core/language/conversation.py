@@ -70,6 +70,9 @@ class Conversation:
     objections: tuple[Objection, ...] = ()
     """What the table found against the rules in the event of the last command (the typed reasons its warning
     phrased); empty when it found nothing or the command built no event."""
+    offered: tuple[Save, bool] | None = None
+    """The save "instead" the last command offered (Black Knight Unicorn), with whether the card was to be
+    destroyed (else sacrificed); None when it offered none."""
     unsaved: str = ""
     """Why the last event, undo or redo tried could not be written to the save ("the disk is full"); "" when it
     was, or when the last command wrote nothing."""
@@ -87,7 +90,7 @@ class Conversation:
     def run(self, command: Command, subject: Card | None = None) -> Reply:
         """Carry out a game command; `subject` is the card just read, meant when a command names none."""
         verb = BY_NAME[command.verb]
-        self.objections, self.unsaved = (), ""
+        self.objections, self.offered, self.unsaved = (), None, ""
         try:
             if verb.name in ("undo", "redo"):
                 return self._undo(command)
@@ -132,6 +135,7 @@ class Conversation:
         """Record an event, or ask first when something about it looks against the rules."""
         game = self.game
         objections = self.objections = game.check(event)
+        self.offered = None
         if objections:
             # The first reason, short, and the question in one breath; then the reasons in full.
             short = short_objection(game.table, objections[0])
@@ -148,16 +152,17 @@ class Conversation:
 
     def _saved_or_recorded(self, event: Event) -> Reply:
         """Record the event; but a card about to be destroyed or sacrificed that its owner's card may save "instead"
-        (Black Knight Unicorn) is offered first: yes records the save in its place, no the event as said. A phone's
-        move is recorded as made (its own question is a warning's)."""
+        (Black Knight Unicorn) is offered first, from the keyboard and from a phone alike: yes records the save in
+        its place, no the event as said. The offer is no warning: `objections` is emptied, `offered` says it."""
         game = self.game
-        if not isinstance(event, (Destroy, Sacrifice)) or self.by is not None:
+        if not isinstance(event, (Destroy, Sacrifice)):
             return self.record(event)
         owner = event.owner if isinstance(event, Destroy) else event.player
         saver = game.table.save_for(game.state, event.card, owner, isinstance(event, Sacrifice))
         if saver is None:
             return self.record(event)
         save = Save(owner, event.card, saver)
+        self.objections, self.offered = (), (save, isinstance(event, Destroy))
         question = save_offered(game.table, save, isinstance(event, Destroy))
         pending = Question(lambda: self._checked(save), refused=lambda: self.record(event))
         return Reply((question,), question, important=True, pending=pending, facts=(About(Topic.QUESTION, question),))

@@ -30,11 +30,12 @@ from assistant.core.language.device import (
 )
 from assistant.core.language.parser import Command
 from assistant.core.language.reply import Question, Reply
-from assistant.core.words.gameplay import NO_GAME, NOT_RECORDED, NOTHING_TO_UNDO
+from assistant.core.words.gameplay import NO_GAME, NOT_RECORDED, NOTHING_TO_UNDO, save_offered
 from assistant.core.words.rulings import objection_reasons, phone_warning, short_objection
 from assistant.core.words.share import (
     JOIN_LABELS,
     QUESTION_LAPSED,
+    SAVE_LABELS,
     UNDO_NOT_YOURS,
     first_phone_decided,
     from_phone,
@@ -68,6 +69,8 @@ class _Asked:
     mark: Mark
     lines: tuple[str, ...]
     ended_turn: bool
+    labels: dict[str, str] | None = None
+    """The page's labels for its heading and buttons, where they are not a warning's (a save offered)."""
 
 
 @dataclass
@@ -95,7 +98,10 @@ class DeviceTalk:
         talk = self.talk()
         asked = self.asked.get(player)
         if talk is not None and asked is not None and asked.mark == _mark(talk.game):
-            return {"id": asked.id, "lines": list(asked.lines)}
+            question: dict[str, object] = {"id": asked.id, "lines": list(asked.lines)}
+            if asked.labels is not None:
+                question["labels"] = asked.labels
+            return question
         joining = self.joining.get(player)
         if joining is not None and joining.waiting.waits():
             return {"id": joining.id, "lines": [second_phone_asks_you(player)], "labels": JOIN_LABELS}
@@ -153,6 +159,9 @@ class DeviceTalk:
             self.asked.pop(player, None)
             return DeviceOutcome("stale", (QUESTION_LAPSED,))
         del self.asked[player]
+        refused = asked.question.refused
+        if not yes and refused is not None:  # a save offered, not taken: the move is recorded as made
+            return self._outcome(talk, player, device, refused, ended_turn=asked.ended_turn)
         if not yes:
             return DeviceOutcome("refused", (NOT_RECORDED,), Reply.of(phone_answered_no(player)))
         return self._outcome(talk, player, device, asked.question.then, ended_turn=asked.ended_turn)
@@ -189,8 +198,12 @@ class DeviceTalk:
             said = reply if _names(reply, player) and not ended_turn else _attributed(reply, player, ended_turn)
             return DeviceOutcome("recorded", reply.lines, dataclasses.replace(said, pending=None), phone=phone)
         if isinstance(reply.pending, Question):
-            lines = _phone_warning(game, talk.objections) or reply.lines
-            asked = _Asked(secrets.token_urlsafe(12), reply.pending, before, lines, ended_turn)
+            # a warning, or a save offered "instead" (Black Knight Unicorn), in the phone's own words
+            offered = talk.offered
+            saving = (save_offered(game.table, *offered, buttons=True),) if offered is not None else ()
+            lines = _phone_warning(game, talk.objections) or saving or reply.lines
+            labels = SAVE_LABELS if offered is not None else None
+            asked = _Asked(secrets.token_urlsafe(12), reply.pending, before, lines, ended_turn, labels)
             self.asked[player] = asked
             laptop = Reply.of(phone_asks(player, reply.speech))
             return DeviceOutcome("warning", lines, laptop, asked.id)

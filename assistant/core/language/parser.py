@@ -21,6 +21,7 @@ from assistant.core.words.errors import (
     GIVE_TO_WHOM,
     HAND_NAME_NUMBER,
     SHUFFLE_WHAT,
+    SKIP_WHICH,
     SWAP_HANDS_NAMES,
     TAKE_FROM_WHERE,
     VERBOSITY_LEVELS,
@@ -387,6 +388,16 @@ def parse_nursery(verb: VerbName, tokens: list[str], lower: list[str], names: tu
 def parse_nothing(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
     """A verb that takes no words after it (resolve, next, tally...): the rest of the line is ignored."""
     return Command(verb)
+
+
+def parse_skip(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+    """skip [draw | action] [phase]: with no word, the current phase; with one, that phase of this turn."""
+    words = [w for w in lower if w not in ("the", "my", "phase", "this", "turn's", "turns")]
+    if not words:
+        return Command(verb)
+    if words != ["draw"] and words != ["action"]:
+        raise CommandError(SKIP_WHICH)
+    return Command(verb, word=words[0])
 
 
 def parse_level(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:

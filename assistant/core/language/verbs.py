@@ -39,6 +39,7 @@ from assistant.core.game.events import (
     SetDeck,
     SetGoal,
     SetHand,
+    SkipPhase,
     SkipTurn,
     Steal,
     Swap,
@@ -105,6 +106,7 @@ from assistant.core.language.parser import (
     parse_return,
     parse_sacrifice,
     parse_shuffle,
+    parse_skip,
     parse_swap,
     parse_swap_hands,
     parse_take,
@@ -266,8 +268,11 @@ VERBS: tuple[Verb, ...] = (
         ("`next`", "the next thing: resolve what waits, or else go to the next phase (from End of turn: the next "
          "turn)"),
     ), build=build_next, events=(Resolve, NextPhase)),
-    Verb("skip", Kind.EVENT, ("skip",), (("`skip`", "skip the current phase (a card said so)"),),
-         build=build_skip, events=(NextPhase,)),
+    Verb("skip", Kind.EVENT, ("skip",), (
+        ("`skip`", "skip the current phase (a card said so)"),
+        ("`skip draw`, `skip action`", "skip that phase of this turn, as a card says (Sticky Situation: the phase "
+         "its owner gives up)"),
+    ), parse=parse_skip, build=build_skip, events=(NextPhase, SkipPhase)),
     Verb("end", Kind.EVENT, ("end turn", "end"), (
         ("`end turn`, `end turn Ana`", "the turn ends; the next player's turn begins (or Ana's, when a card gives "
          "another turn)"),

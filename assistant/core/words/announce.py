@@ -26,6 +26,7 @@ from assistant.core.game.events import (
     Respond,
     ReturnToHand,
     Sacrifice,
+    SkipPhase,
     Steal,
     Swap,
     SwapHands,
@@ -96,6 +97,7 @@ __all__ = [
     "begin_duties",
     "neigh_name",
     "end_turn_now",
+    "give_up_a_phase",
     "TURN_GOES_ON",
 ]
 
@@ -108,6 +110,11 @@ TURN_GOES_ON = "The turn goes on: the effect was not used."
 def end_turn_now(player: str) -> str:
     """The question asked when a card's effect just done ends the turn at once (Rhinocorn)."""
     return f"End {player}'s turn now?"
+
+
+def give_up_a_phase(player: str) -> str:
+    """The question asked while a card makes a player give up a phase of their choice (Sticky Situation)."""
+    return f"Which phase does {player} give up this turn, the Draw or the Action phase?"
 
 
 def describe_prompt(table: Table, state: GameState, level: Verbosity = Verbosity.COACHING) -> str:
@@ -151,6 +158,8 @@ def phrase_prompt(table: Table, prompt: Prompt, level: Verbosity = Verbosity.COA
             return f"{current} draws a card: say draw." if coach else ""
         case PromptKind.SKIP_DRAW:
             return f"{current} skips the Draw phase: say skip." if coach else ""
+        case PromptKind.GIVE_UP:
+            return give_up_a_phase(current) + (" Say skip draw or skip action." if coach else "")
         case PromptKind.ACTION:
             return f"{current} plays a card or draws one more: say play and a card, or draw. Then end turn." * coach
         case PromptKind.END_TURN:
@@ -241,7 +250,7 @@ def announce_said(table: Table, step: Step, level: Verbosity = Verbosity.COACHIN
     says: dict[str, frozenset[State]] = {}
     # the deck running out ends the game by the count: the draw that emptied it is said before the winner
     deck_out = any(isinstance(f, GameOver) and f.outcome.ending is not Ending.GOAL for f in step.facts)
-    if not isinstance(step.event, (Resolve, NextPhase, EndTurn)):
+    if not isinstance(step.event, (Resolve, NextPhase, EndTurn, SkipPhase)):  # their facts say them
         rank = -1 if deck_out else 1 if isinstance(step.event, EFFECT_EVENTS) else 3
         lines.append((rank, _event_line(table, step, level)))
     phases = [f for f in step.facts if isinstance(f, PhaseBegan)]

@@ -24,6 +24,7 @@ __all__ = [
     "VERBOSITY_LEVELS",
     "TAKE_FROM_WHERE",
     "SHUFFLE_WHAT",
+    "SKIP_WHICH",
     "SWAP_HANDS_NAMES",
     "GIVE_TO_WHOM",
     "HAND_NAME_NUMBER",
@@ -140,6 +141,7 @@ SHUFFLE_WHAT = (
     "Say what goes back into the deck: shuffle hand into deck, shuffle stable into deck, shuffle discard into deck, "
     "shuffle a card from hand into deck, or shuffle and a card's name into deck."
 )
+SKIP_WHICH = "Say skip alone for the current phase, or skip draw or skip action for that phase of this turn."
 SWAP_HANDS_NAMES = "Say swap hands and two names, for example swap hands Ana Ben."
 GIVE_TO_WHOM = "Say who gets the card, for example give a card to Ben, or Ana give a card to Ben."
 HAND_NAME_NUMBER = "Say hand, a name and a number, for example hand Ana 5."

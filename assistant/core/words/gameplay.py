@@ -36,6 +36,7 @@ from assistant.core.game.events import (
     SetDeck,
     SetGoal,
     SetHand,
+    SkipPhase,
     SkipTurn,
     Source,
     Steal,
@@ -53,7 +54,6 @@ from assistant.core.game.facts import (
     CardMustGo,
     CardTravelled,
     DeckRanOut,
-    DrawSkipped,
     Fact,
     GameOver,
     GoesBackNow,
@@ -68,6 +68,7 @@ from assistant.core.game.facts import (
     NeighHadNoEffect,
     OverHandLimit,
     PhaseBegan,
+    PhaseSkipped,
     PileOpenAgain,
     PileStopped,
     PlayResolved,
@@ -241,13 +242,15 @@ def _save_cost(table: Table, saver: str) -> str:
     return f"sacrificing {game_card_name(table, saver)}"
 
 
-def save_offered(table: Table, save: Save, destroyed: bool) -> str:
+def save_offered(table: Table, save: Save, destroyed: bool, buttons: bool = False) -> str:
     """The question when a card about to be destroyed (or sacrificed) may be saved "instead" (Black Knight
-    Unicorn): yes records the save, no what was said."""
+    Unicorn): yes records the save, no what was said. With `buttons` (a phone's page, whose buttons answer) it
+    says no "Say yes or no"."""
     fate = "destroyed" if destroyed else "sacrificed"
+    answer = "" if buttons else f" Say yes, or no to let it be {fate}."
     return (
         f"{player_name(table, save.player)} may save {game_card_name(table, save.card)} by "
-        f"{_save_cost(table, save.other_card)} instead. Save it? Say yes, or no to let it be {fate}."
+        f"{_save_cost(table, save.other_card)} instead. Save it?{answer}"
     )
 
 
@@ -358,6 +361,8 @@ def _turn_event(table: Table, event: Event, before: GameState) -> str | None:
         return f"{name(event.player)} cannot win for now" if event.barred else f"{name(event.player)} can win again"
     if isinstance(event, SkipTurn):
         return f"{name(event.player)} will miss their next turn"
+    if isinstance(event, SkipPhase):
+        return f"{name(before.current)} skips this turn's {PHASE_NAMES[event.phase]}"
     if isinstance(event, BanInstants):
         return "No one may play an Instant card until this turn is over"
     return None
@@ -586,8 +591,9 @@ def _turn_fact(table: Table, fact: Fact, state: GameState) -> str | None:
             f"{game_card_name(table, fact.card)}: {player_name(table, fact.player)} skips the Beginning of Turn "
             "phase and the Draw phase, and the Action phase begins."
         )
-    if isinstance(fact, DrawSkipped):
-        return f"{game_card_name(table, fact.card)}: {player_name(table, fact.player)} skips the Draw phase."
+    if isinstance(fact, PhaseSkipped):
+        by = f"{game_card_name(table, fact.card)}: " if fact.card else ""
+        return f"{by}{player_name(table, fact.player)} skips the {PHASE_NAMES[fact.phase]}."
     if isinstance(fact, TurnEndsNow):
         return (
             f"{game_card_name(table, fact.card)}: once its effect is used, {player_name(table, fact.player)}'s turn "

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from assistant.core.cards.card import CardType, Tag
-from assistant.core.cards.wording import Need
+from assistant.core.cards.wording import Need, UnicornAction
+from assistant.core.game.events import Phase
 from assistant.core.game.objections import (
     ActionOver,
     ActionUsed,
@@ -22,7 +23,6 @@ from assistant.core.game.objections import (
     ChainOpen,
     DeckTooSmall,
     DestroyOwn,
-    DrawIsSkipped,
     EmptyHand,
     ExtraIsAPlay,
     GameIsOver,
@@ -57,6 +57,7 @@ from assistant.core.game.objections import (
     Objection,
     OthersCannotPlay,
     OwnCard,
+    PhaseIsSkipped,
     Protected,
     RemovedCard,
     StealOwn,
@@ -70,6 +71,7 @@ from assistant.core.words.errors import NOTHING_WAITING
 from assistant.core.words.gameplay import (
     DECK_EMPTY,
     GAME_OVER,
+    PHASE_NAMES,
     area_of,
     namers,
     neighed,
@@ -106,6 +108,18 @@ _NEEDS = {
     Need.UPGRADE_THERE_OR_DOWNGRADE_HERE: "an Upgrade card in another player's Stable or a Downgrade card in yours",
     Need.ANY_UPGRADE_OR_DOWNGRADE: "an Upgrade or Downgrade card in a Stable",
     Need.UNICORN_IN_DISCARD: "a Unicorn card in the discard pile",
+}
+
+
+#: What an effect on Unicorn cards would do to a card, said after "cannot".
+_DONE_TO_A_UNICORN = {
+    UnicornAction.DESTROY: "destroy it",
+    UnicornAction.STEAL: "steal it",
+    UnicornAction.MOVE: "move it",
+    UnicornAction.SACRIFICE: "make its owner sacrifice it",
+    UnicornAction.RETURN: "return it to a hand",
+    UnicornAction.NURSERY: "send it to the Nursery",
+    UnicornAction.DECK: "shuffle it into the deck",
 }
 
 
@@ -284,15 +298,17 @@ def _entry_objection(table: Table, objection: Objection) -> str | None:
                 f"{card(entering)} can only enter a {area} that holds an {table.profile.vocabulary.creature} of "
                 f"each variation, and {area_of(table, into)} has no {lacking}."
             )
-        case NotAUnicornHere(target, owner, mask, effect):
+        case NotAUnicornHere(target, owner, mask, effect, action):
             return (
                 f"{card(target)} is no Unicorn while {card(mask)} is in {area_of(table, owner)}, so "
-                f"{card(effect)} cannot destroy it."
+                f"{card(effect)} cannot {_DONE_TO_A_UNICORN[action]}."
             )
         case CannotSave(player, saved, saver):
             return f"{card(saver)} in {area_of(table, player)} cannot save {card(saved)} now, as its text says."
-        case DrawIsSkipped(player, skipper):
-            return f"{card(skipper)}'s effect skipped {name(player)}'s Draw phase, so there is no Draw phase draw."
+        case PhaseIsSkipped(player, skipper, phase):
+            by = f"{card(skipper)}'s effect skipped" if skipper else "The table skipped"
+            what = "Draw phase draw" if phase is Phase.DRAW else "play or draw in the Action phase"
+            return f"{by} {name(player)}'s {PHASE_NAMES[phase]}, so there is no {what}."
         case ExtraIsAPlay(player, giver):
             return f"{name(player)} already played; {card(giver)} gives one more card to play, not a draw."
         case Impossible(_, played, need):

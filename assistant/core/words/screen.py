@@ -13,7 +13,7 @@ from assistant.core.cards.card import Vocabulary
 from assistant.core.game.history import Game
 from assistant.core.game.state import GameState
 from assistant.core.game.table import PromptKind, Table
-from assistant.core.words.announce import end_turn_now, neigh_name
+from assistant.core.words.announce import end_turn_now, give_up_a_phase, neigh_name
 from assistant.core.words.gameplay import describe_outcome, end_with, pile_card_name, player_name, turn_and_phase
 from assistant.core.words.position import describe_chain, describe_pile_cards, describe_stable
 
@@ -124,6 +124,8 @@ def may_do(table: Table, state: GameState) -> str:
             return f"{current} draws."
         case PromptKind.SKIP_DRAW:
             return f"{current} skips the Draw phase."
+        case PromptKind.GIVE_UP:
+            return give_up_a_phase(current)
         case PromptKind.ACTION:
             return f"{current} plays a card or draws."
         case PromptKind.DISCARD:

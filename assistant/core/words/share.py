@@ -18,6 +18,7 @@ __all__ = [
     "CODE_GUESSED",
     "DEVICE_REMOVED",
     "JOIN_LABELS",
+    "SAVE_LABELS",
     "NO_DEVICE",
     "NO_DEVICES",
     "NO_GAME_TO_JOIN",
@@ -129,6 +130,10 @@ SHARE_ADDRESS_FORM = "Say an address and a port, like share 127.0.0.1:8123, or s
 #: The labels of the question a player's phone is asked when another phone asks to join as that player (in place of
 #: a warning's "Check this move", "Record it anyway" and "Do not record it").
 JOIN_LABELS = {"heading": "Another phone", "yes": "Let it join", "no": "Keep it out"}
+
+#: The labels of the question a player's phone is asked when a card of theirs may save the card their move destroys
+#: or sacrifices "instead" (Black Knight Unicorn): yes records the save, no the move as made.
+SAVE_LABELS = {"heading": "A card may save it", "yes": "Save it", "no": "Do not save it"}
 
 #: The page's own labels, sent to it as text (the page shows them with textContent, never as markup).
 PAGE_LABELS = {
