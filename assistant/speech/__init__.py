@@ -30,7 +30,6 @@ from assistant.speech.backends import (
     Backend,
     EspeakBackend,
     Pyttsx3Backend,
-    RecordingBackend,
     SilentBackend,
     SpeechError,
     WavBackend,
@@ -45,7 +44,6 @@ __all__ = [
     "Utterance",
     "SpeechService",
     "SpeechError",
-    "RecordingBackend",
     "make_speaker",
     "make_backends",
     "speech_wanted",
@@ -141,11 +139,12 @@ def make_speaker(
 ) -> SpeechService:
     """The speech service for these settings, its backend chosen (see `service.notices[0]` for the sentence).
 
-    `backends` replaces the automatic choice (tests pass a `RecordingBackend`); `earcon_folder` is where the
-    earcon files are written once (the app passes its data directory; by default a folder in the system's
-    temporary directory); `transcript` a file to append every utterance to (else the settings' one). `platform`
-    chooses the player, the engines and the screen reader's library; `route` is `speech_route`'s answer (worked
-    out here when None); `reader_backend` stands for accessible_output2's screen reader (tests).
+    `backends` replaces the automatic choice (the tests pass one that records, `tests/recording_backend.py`);
+    `earcon_folder` is where the earcon files are written once (the app passes its data directory; by default a
+    folder in the system's temporary directory); `transcript` a file to append every utterance to (else the
+    settings' one). `platform` chooses the player, the engines and the screen reader's library; `route` is
+    `speech_route`'s answer (worked out here when None); `reader_backend` stands for accessible_output2's screen
+    reader (tests).
     """
     settings = settings or SpeechSettings()
     private = None

@@ -11,8 +11,9 @@ from fake_speaker import Heard
 
 from assistant.core.words.position import END_TAKEN_BACK
 from assistant.core.words.screen import QUESTION_WAITING_KEY, held_fact, no_card_for_key
-from assistant.speech import RecordingBackend, SpeechService
+from assistant.speech import SpeechService
 from assistant.speech.replies import ReplySpeaker
+from tests.recording_backend import RecordingBackend
 
 WIN = "Ana wins with 2 Unicorns!"
 

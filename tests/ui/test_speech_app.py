@@ -21,7 +21,7 @@ from assistant.core.words.voice import (
     speech_silent,
 )
 from assistant.session import Session
-from assistant.speech import RecordingBackend, SpeechService, make_speaker
+from assistant.speech import SpeechService, make_speaker
 from assistant.speech.backends import Pyttsx3Backend
 from assistant.speech.player import Player
 from assistant.speech.replies import ReplySpeaker
@@ -29,6 +29,7 @@ from assistant.speech.transcript import Transcript, read_transcript
 from assistant.storage.decks import load_card_set
 from assistant.storage.settings import save_settings
 from assistant.ui.braille_input import BrailleInput
+from tests.recording_backend import RecordingBackend
 
 
 @pytest.fixture
