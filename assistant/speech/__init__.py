@@ -7,7 +7,7 @@ The entry points:
 - `service.say(text, priority)`, `service.interrupt(text)`, `service.stop()`, `service.repeat()`,
   `service.back()`, `service.forward()`, `service.muted = True`, `service.earcon(name)`;
 - `speech_route(settings)`: how the app speaks: through the screen reader (when one runs, or `speech =
-  screen-reader`), with its own voice, or not at all; `speech_wanted(settings)`: whether it speaks at all;
+  screen-reader`), with its own voice, or not at all ("off");
 - `service.new_input()`: a line typed or a card scanned, so what still waits is stale (`docs/speech.md`);
 - a transcript (`settings.transcript`, `--transcript FILE`): every utterance appended to a file with its time;
 - `ReplySpeaker` (`assistant/speech/replies.py`): speaks the session's replies and handles the speech keys.
@@ -46,7 +46,6 @@ __all__ = [
     "SpeechError",
     "make_speaker",
     "make_backends",
-    "speech_wanted",
     "speech_route",
 ]
 
@@ -239,9 +238,3 @@ def speech_route(
     if settings.speech == SCREEN_READER:
         return SCREEN_READER, reader  # asked for: tried even when none was seen (then the own voice is the fallback)
     return (SCREEN_READER, reader) if reader else (OWN_VOICE, "")
-
-
-def speech_wanted(settings: SpeechSettings, no_speech: bool = False) -> tuple[bool, str]:
-    """Whether the app speaks at all (through a screen reader or its own voice), and when not, the sentence
-    saying why (empty: the player asked for silence)."""
-    return speech_route(settings, no_speech)[0] != OFF, ""

@@ -9,8 +9,14 @@ from assistant.commands.app import table_session
 from assistant.core.cards.card import CardSet, CardType
 from assistant.core.game.facts import Fact
 from assistant.core.game.objections import Objection
+from assistant.core.language.reply import Question, Reply
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
+
+
+def asks(reply: Reply) -> bool:
+    """The reply asks a yes-or-no question: the next line answers it."""
+    return isinstance(reply.pending, Question)
 
 
 def table(base: str = "uu-2nd", addons: tuple[str, ...] = (), cards: CardSet | None = None) -> Session:
@@ -41,7 +47,7 @@ def facts(session: Session) -> tuple[Fact, ...]:
 def bring(session: Session, card_id: str, into: str = "Ana") -> tuple[Fact, ...]:
     """Put a card straight into a Stable (as a card's effect would), confirming any warning; the step's facts."""
     reply = session.handle(f"bring {card_id} into {into}")  # by id: two decks may print the same name
-    if reply.confirm:
+    if asks(reply):
         reply = session.handle("yes")
     assert card_id in session.game.state.players[0 if into == "Ana" else 1].stable, reply.speech
     return facts(session)
@@ -50,7 +56,7 @@ def bring(session: Session, card_id: str, into: str = "Ana") -> tuple[Fact, ...]
 def warning(session: Session, line: str) -> tuple[Objection, ...]:
     """Say a line that must be warned, decline it, and return the objections the warning phrased."""
     reply = session.handle(line)
-    assert reply.confirm, f"{line!r} was not warned: {reply.speech}"
+    assert asks(reply), f"{line!r} was not warned: {reply.speech}"
     found = objections(session)
     events = len(session.game.log)
     session.handle("no")
@@ -61,5 +67,5 @@ def warning(session: Session, line: str) -> tuple[Objection, ...]:
 def unwarned(session: Session, line: str) -> tuple[Fact, ...]:
     """Say a line that the core must find nothing against; it is recorded: return its step's facts."""
     reply = session.handle(line)
-    assert not reply.confirm and objections(session) == (), f"{line!r} was warned: {reply.speech}"
+    assert not asks(reply) and objections(session) == (), f"{line!r} was warned: {reply.speech}"
     return facts(session)

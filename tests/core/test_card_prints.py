@@ -33,6 +33,7 @@ from assistant.core.cards.sheet import match_sheet, parse_sheet, render_import, 
 from assistant.core.words.cardtext import OTHER_PRINT_HINT, print_settled
 from assistant.session import Session
 from assistant.storage.decks import deck_files, load_card_set, load_deck
+from tests.core.talking import asks
 
 SECOND_PRINT = "1st Edition second print"
 FIRST = "an open-source JavaScript version of the game"
@@ -289,16 +290,16 @@ def test_paladin_unicorn_lets_the_earlier_print_move_and_warns_the_later_print_s
     session.handle("draw")
     for name, into in (("paladin unicorn", "Ana"), ("basic red", "Ben")):
         reply = session.handle(f"bring {name} into {into}")
-        if reply.confirm:
+        if asks(reply):
             session.handle("yes")
     moved = card("uu-nsfw-expansion", card_id)
     (later,) = moved.print_variants
     assert "move" in moved.text and not moved.has(Tag.STEAL)
     assert "steal" in later.text and later.tags is not None and Tag.STEAL in later.tags
-    assert not session.handle("move basic red from Ben to Ana").confirm, "the earlier print moves: Paladin allows it"
+    assert not asks(session.handle("move basic red from Ben to Ana")), "the earlier print moves: Paladin allows it"
     session.handle("undo")
     steal = session.handle("steal basic red from Ben")
-    assert steal.confirm and "cannot steal cards while" in steal.speech, "the later print steals: Paladin warns"
+    assert asks(steal) and "cannot steal cards while" in steal.speech, "the later print steals: Paladin warns"
 
 
 def test_the_bitchiest_unicorn_carries_the_other_decks_print():

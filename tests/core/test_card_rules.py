@@ -21,7 +21,7 @@ import pytest
 
 from assistant.core.cards.card import Card, CardSet, CardType, Tag
 from assistant.core.cards.cardfile import parse_deck
-from assistant.core.cards.wording import CHECKED_TAGS, CHECKED_WORDING, checked_tags, leave_effect, save_of
+from assistant.core.cards.wording import CHECKED_WORDING, checked_tags, leave_effect, save_of
 from assistant.core.game.events import (
     Bring,
     DeckEmpty,
@@ -71,6 +71,9 @@ from assistant.core.game.objections import (
 from assistant.core.game.rules import load_rules
 from assistant.storage.decks import deck_files, load_card_set, load_deck
 from tests.core.playing import ANA, BEN, bring, declined, moves, table
+
+#: The tags a card's wording says and the tracker checks (`CHECKED_WORDING`).
+CHECKED_TAGS = frozenset(tag for _, tag in CHECKED_WORDING)
 
 
 def to_bens_turn(played: Game) -> None:

@@ -75,6 +75,7 @@ from assistant.core.language.reply import Choice, Reply
 from assistant.core.words.verbosity import Verbosity
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
+from tests.core.talking import asks
 
 CARDS = load_card_set("uu-2nd")
 
@@ -96,7 +97,7 @@ def say(t: Session, *lines: str) -> Reply:
     for line in lines:
         said = t.handle(line)
         assert said.card is None, f"{line!r} was not a game command"
-        assert not said.confirm, f"{line!r} was warned: {said.speech}"
+        assert not asks(said), f"{line!r} was warned: {said.speech}"
         assert t.game is None or objections(t) == (), f"{line!r} was objected to: {objections(t)}"
         assert not isinstance(t.pending, Choice), f"{line!r} asked which card: {said.speech}"
     return said
@@ -125,7 +126,7 @@ def warned(t: Session, line: str) -> tuple[tuple[Objection, ...], Reply]:
     """Say a line that must be warned; confirm it; return the objections the warning phrased and the answer to
     "yes"."""
     said = t.handle(line)
-    assert said.confirm, f"{line!r} was not warned: {said.speech if said else said}"
+    assert asks(said), f"{line!r} was not warned: {said.speech if said else said}"
     assert said.important
     found = objections(t)
     assert found, f"{line!r}: a warning with no objection"
@@ -400,7 +401,7 @@ def test_a_card_brought_directly_into_a_stable_cannot_be_neighed():
     assert last_event(t) == Bring(0, "basic-unicorn-red", 0)
     assert not t.game.state.pile and "basic-unicorn-red" in stable(t, 0)
     said = t.handle("neigh Ben")
-    assert said.confirm and said.important and objections(t) == (NothingToAnswer(1, "neigh"),)
+    assert asks(said) and said.important and objections(t) == (NothingToAnswer(1, "neigh"),)
     assert not t.game.state.pile and len(t.game.log) == 2
 
 
@@ -904,7 +905,7 @@ def test_undo_and_redo_any_number_of_events_are_announced():
     assert said.lines[0] == "Redone 2 events: Ana played Rainbow Aura; Rainbow Aura by Ana resolved."
     assert t.game.state == before
     said = t.handle("undo all")
-    assert t.game.state == t.game.initial and not t.game.log
+    assert t.game.state == t.game.state_before(0) and not t.game.log
     assert t.handle("undo").speech == "There is nothing to undo."
     t.handle("redo all")
     assert t.game.state == before

@@ -17,6 +17,7 @@ from assistant.core.language.reply import Reply
 from assistant.core.words.rulings import describe_objection
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
+from tests.core.talking import asks
 
 CARDS = load_card_set("uu-2nd")
 
@@ -24,7 +25,7 @@ CARDS = load_card_set("uu-2nd")
 def start(players: str = "Ana Ben Cy", extra: str = "babies red pink narwhal", cards=CARDS) -> Session:
     session = table_session(cards)
     said = session.handle(f"new game {players} {extra}".strip())
-    assert said.important and not said.confirm, said.speech
+    assert said.important and not asks(said), said.speech
     return session
 
 
@@ -33,7 +34,7 @@ def say(s: Session, *lines: str) -> Reply:
     said = Reply.of("")
     for line in lines:
         said = s.handle(line)
-        assert not said.confirm, f"{line!r} was warned: {said.speech}"
+        assert not asks(said), f"{line!r} was warned: {said.speech}"
     return said
 
 
