@@ -5,6 +5,8 @@ their twin through the text front end, for the tests about lines and replies: te
 
 from __future__ import annotations
 
+from typing import Any
+
 from assistant.core.cards.card import CardSet, CardType
 from assistant.core.game.events import Bring, Draw, Event
 from assistant.core.game.facts import Fact
@@ -26,11 +28,13 @@ def game(
     hands: bool = False,
     drawn: bool = False,
     cards: CardSet | None = None,
+    **options: Any,
 ) -> Game:
     """A new game with these decks (or `cards`, a set made by the test) under their own rule profile, Ana first
-    (`drawn`: Ana has drawn, her Action phase begun)."""
+    (`drawn`: Ana has drawn, her Action phase begun); `options`, the setup's other choices (`goal`, `first`...)."""
     cards = cards or load_card_set(base, list(addons))
-    setup = Setup(players, cards.decks[0].info.rules, base=base, addons=addons, babies=babies, hands=hands)
+    rules = cards.decks[0].info.rules
+    setup = Setup(players, rules, base=base, addons=addons, babies=babies, hands=hands, **options)
     played = Game.new(setup, cards)
     if drawn:
         moves(played, Draw(ANA))
