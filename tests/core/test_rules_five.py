@@ -63,7 +63,6 @@ from assistant.session import Session
 from assistant.storage.decks import deck_files
 from tests.core import talking
 from tests.core.playing import ANA, BEN, bring, declined, moves, table, warned
-from tests.core.talking import asks
 from tests.core.test_card_rules import LEFT_TO_THE_TABLE, every_print
 
 
@@ -137,7 +136,7 @@ def test_rhinocorn_used_asks_to_end_the_turn_and_never_prompts_the_draw():
     s.handle("verbosity coaching")
     talking.unwarned(s, "destroy basic red from Ben")
     said = s.handle("resolve")
-    assert asks(said) and "End Ana's turn now?" in said.speech
+    assert talking.asks(said) and "End Ana's turn now?" in said.speech
     assert "draws a card" not in said.speech
     assert s.game.table.prompt(s.game.state).kind is PromptKind.TURN_ENDS
     assert TurnEndsNow(0, "rhinocorn") in talking.facts(s)
@@ -156,7 +155,7 @@ def test_no_to_ending_the_turn_lets_it_go_on_and_records_nothing():
     """No to "End Ana's turn now?" says the turn goes on; a draw then is the Draw phase's, and nothing is said to be
     "not recorded"."""
     s = rhinocorn_talk()
-    assert asks(s.handle("resolve"))
+    assert talking.asks(s.handle("resolve"))
     events = len(s.game.log)
     assert s.handle("no").speech == "The turn goes on: the effect was not used."
     assert len(s.game.log) == events
@@ -178,7 +177,7 @@ def test_no_to_ending_the_turn_lets_it_go_on_and_records_nothing():
 def test_every_card_whose_effect_ends_the_turn_asks_to_end_it(base, addons, card_id):
     s = rhinocorn_talk(base, addons, card_id)
     said = s.handle("resolve")
-    assert asks(said) and "End Ana's turn now?" in said.speech
+    assert talking.asks(said) and "End Ana's turn now?" in said.speech
     s.handle("yes")
     assert s.game.state.current == 1
 
@@ -245,7 +244,7 @@ def test_a_card_leaving_play_is_said_with_its_leave_effect(base, addons, card_id
     s = talking.table(base, addons)
     talking.bring(s, card_id, into="Ben")
     reply = s.handle(line)
-    if asks(reply):
+    if talking.asks(reply):
         reply = s.handle("yes")
     assert f"which does this: {said}" in reply.speech
 
@@ -392,7 +391,7 @@ def test_black_knight_unicorn_is_offered_and_its_save_replaces_the_destroy():
     s.handle("play unicorn poison")
     talking.unwarned(s, "resolve")
     asked = s.handle("destroy basic red from Ben")
-    assert asks(asked) and talking.objections(s) == ()
+    assert talking.asks(asked) and talking.objections(s) == ()
     assert "Ben may save Basic Unicorn (Red) by sacrificing Black Knight Unicorn instead" in asked.speech
     said = s.handle("yes")
     assert s.game.log[-1] == Save(1, "basic-unicorn-red", "black-knight-unicorn")
@@ -406,7 +405,7 @@ def test_a_save_declined_records_what_was_said():
     s = talking.table()
     talking.bring(s, "black-knight-unicorn", into="Ben")
     talking.bring(s, "basic-unicorn-red", into="Ben")
-    assert asks(s.handle("destroy basic red from Ben"))
+    assert talking.asks(s.handle("destroy basic red from Ben"))
     s.handle("no")
     assert s.game.log[-1] == Destroy(0, "basic-unicorn-red", 1)
 
@@ -417,11 +416,11 @@ def test_black_knight_saves_from_a_destroy_only_and_unicorn_phoenix_costs_a_disc
     s = talking.table()
     talking.bring(s, "black-knight-unicorn", into="Ben")
     talking.bring(s, "basic-unicorn-red", into="Ben")
-    assert not asks(s.handle("Ben sacrifice basic red"))
+    assert not talking.asks(s.handle("Ben sacrifice basic red"))
     talking.bring(s, "unicorn-phoenix", into="Ben")
     talking.unwarned(s, "hand Ben 3")
     asked = s.handle("Ben sacrifice unicorn phoenix")
-    assert asks(asked) and "by discarding 1 card instead" in asked.speech
+    assert talking.asks(asked) and "by discarding 1 card instead" in asked.speech
     s.handle("yes")
     assert "unicorn-phoenix" in s.game.state.players[1].stable and s.game.state.players[1].hand == 2
 
