@@ -33,7 +33,7 @@ import threading
 import time
 from pathlib import Path
 
-from benchmarks.speech import FIRST_BYTE_GOAL_MS, STARTUP_GOAL_S, summary
+from benchmarks.speech import FIRST_BYTE_GOAL_MS, STARTUP_GOAL_S, read_transcript, summary
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The game played: each step a line typed (Enter ends it) or a one-key answer (a single digit).
@@ -94,8 +94,6 @@ class RunningApp:
         self.first_bytes.quiet(QUIET_S)
 
     def said_lines(self) -> list[str]:
-        from assistant.speech.transcript import read_transcript
-
         if not self.transcript.exists():
             return []
         return [text for _, kind, text in read_transcript(self.transcript) if not kind.startswith("notice")]

@@ -51,7 +51,7 @@ class Scene:
 
     payload: str = label_payload("uu-2nd", "rainbow-aura")
     distance_mm: float = 380.0
-    """Camera to card: the card's size in the frame follows from it (see `stickers.mm_per_pixel`)."""
+    """Camera to card: the card's size in the frame follows from it (see `mm_per_pixel`)."""
     centre: tuple[float, float] = (0.5, 0.5)
     """The card's centre as fractions of the frame's width and height (may be partly outside)."""
     angle: float = 0.0
@@ -206,9 +206,18 @@ class _FakeCard:
     name: str = "Rainbow Aura"
 
 
+def mm_per_pixel(
+    fov_deg: float = stickers.CAMERA_FOV_HORIZONTAL_DEG,
+    frame: tuple[int, int] = stickers.CAMERA_FRAME,
+    distance: float = stickers.CAMERA_DISTANCE_MM,
+) -> float:
+    """Millimetres of a card facing the camera that one pixel covers at `distance` (pinhole, square pixels)."""
+    return distance / stickers.focal_px(fov_deg, frame[0])
+
+
 def pixels_per_mm(distance_mm: float) -> float:
     """Frame pixels per millimetre of card at a distance, for the camera the stickers are sized for."""
-    return 1.0 / (stickers.mm_per_pixel() * distance_mm / stickers.CAMERA_DISTANCE_MM)
+    return 1.0 / (mm_per_pixel() * distance_mm / stickers.CAMERA_DISTANCE_MM)
 
 
 def _card_corners(scene: Scene, centre: tuple[float, float]) -> np.ndarray:

@@ -43,6 +43,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from benchmarks import camera_model as M
+from benchmarks.scanner_load import wait_ready
 
 FIRST_SEED = 700
 HOLD_S = 4.0
@@ -151,7 +152,7 @@ def measure(clips: int, first: int = FIRST_SEED) -> dict:
     }
     worker = ProcessStage(known=known_labels())
     worker.start()
-    worker.wait_ready(120)
+    wait_ready(worker, 120)
     stages: dict[str, Stage] = {"worker": worker, "thread": BackgroundStage(known=known_labels())}
     offset = 0
     try:

@@ -187,6 +187,32 @@ class LoopWatch:
         self.cpu_s = time.thread_time() - started
 
 
+def wait_ready(stage: Any, seconds: float) -> bool:
+    """Wait up to `seconds` for a `ProcessStage` just started to have its child ready for its first frame (so that
+    its start, imports and labels made once, is not counted in the frames measured); True when it is."""
+    give_up = time.monotonic() + seconds
+    while stage.retries_elsewhere and stage.busy() and time.monotonic() < give_up:
+        stage.take(-1)
+        time.sleep(0.05)
+    return bool(stage.retries_elsewhere and not stage.busy())
+
+
+def child_cpu_seconds() -> float | None:
+    """The CPU time so far (user and system; Linux, from /proc) of the background stage's child process (named
+    "scanner-background" by `ProcessStage.start`), or None where it cannot be read."""
+    import multiprocessing
+
+    child = next((p for p in multiprocessing.active_children() if p.name == "scanner-background"), None)
+    if child is None or child.pid is None:
+        return None
+    try:
+        with open(f"/proc/{child.pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _stage(background: bool | str) -> Any:
     """The background stage of a condition: None, on a thread, or in a child process started and ready (its start,
     imports and labels made, happens once an evening, not in each frame)."""
@@ -197,7 +223,7 @@ def _stage(background: bool | str) -> Any:
     if background == "process":
         stage = ProcessStage(known=known_labels())
         stage.start()
-        stage.wait_ready(120)
+        wait_ready(stage, 120)
         return stage
     return BackgroundStage(known=known_labels()) if background else None
 
@@ -242,7 +268,7 @@ def run(
     stage = _stage(background)
 
     def child_cpu() -> float:
-        seconds = stage.child_cpu_seconds() if isinstance(stage, ProcessStage) else None
+        seconds = child_cpu_seconds() if isinstance(stage, ProcessStage) else None
         return seconds or 0.0
 
     stage_read = reads_noted(stage)  # payloads the stage read in the current hold

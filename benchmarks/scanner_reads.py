@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import camera_model as M
-from benchmarks.scanner_load import RESOLUTIONS, resolution
+from benchmarks.scanner_load import RESOLUTIONS, resolution, wait_ready
 
 DECODERS = ("zxing", "zbar", "wechat")
 STAGES = ("path", "thread")
@@ -131,7 +131,7 @@ def measure(stills: int, wechat: Path | None = None, first: int = 0) -> dict:
         report["load"] = f"load average {os.getloadavg()[0]:.1f} at the start"
     worker = ProcessStage(known=known_labels())
     worker.start()
-    worker.wait_ready(120)
+    wait_ready(worker, 120)
     stages: dict[str, Stage] = {"path": worker, "thread": BackgroundStage(known=known_labels())}
     frames: dict[str, list[dict]] = {}
     offset = 0

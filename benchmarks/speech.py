@@ -63,6 +63,16 @@ for _colour in ("blue", "red", "yellow", "green"):
 TABLE_LINES += ["draw", "play basic purple", "resolve"]
 
 
+def read_transcript(path: Path | str) -> list[tuple[str, str, str]]:
+    """The lines of a transcript (`assistant/speech/transcript.py`) as (time, kind and marks, text), for the tests
+    and the benchmarks."""
+    out = []
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        stamp, label, text = line.split("\t", 2)
+        out.append((stamp, label, text))
+    return out
+
+
 def percentile(values: list[float], fraction: float) -> float:
     """The value below which `fraction` of the values lie (nearest rank)."""
     ordered = sorted(values)

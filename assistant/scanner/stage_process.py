@@ -170,15 +170,6 @@ class ProcessStage:
         except (OSError, BrokenPipeError):
             self._stop_child()
 
-    def wait_ready(self, seconds: float) -> bool:
-        """Wait up to `seconds` for the child to be ready for its first frame (the benchmark: so that its start,
-        imports and labels made once, is not counted in the frames measured); True when it is."""
-        give_up = time.monotonic() + seconds
-        while self._conn is not None and self._with_child and time.monotonic() < give_up:
-            if self._conn.poll(0.05):
-                self.take(-1)
-        return self._conn is not None and not self._with_child
-
     def _use_thread(self) -> None:
         self.failed = True
         self._fallback = BackgroundStage(known=self.known, rest=self.rest)
@@ -401,20 +392,6 @@ class ProcessStage:
         self._retired.clear()
         self._shm = None
         self._shape = None
-
-    def child_cpu_seconds(self) -> float | None:
-        """The child's CPU time so far (user and system; Linux, from /proc), or None where it cannot be read."""
-        process = self._process
-        if process is None or process.pid is None:
-            return None
-        try:
-            with open(f"/proc/{process.pid}/stat") as stat:
-                fields = stat.read().rsplit(")", 1)[1].split()
-        except OSError:
-            return None
-        import os
-
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _child(conn: Any) -> None:

@@ -60,15 +60,6 @@ def focal_px(fov_deg: float = CAMERA_FOV_HORIZONTAL_DEG, width_px: int = CAMERA_
     return width_px / 2 / math.tan(math.radians(fov_deg) / 2)
 
 
-def mm_per_pixel(
-    fov_deg: float = CAMERA_FOV_HORIZONTAL_DEG,
-    frame: tuple[int, int] = CAMERA_FRAME,
-    distance: float = CAMERA_DISTANCE_MM,
-) -> float:
-    """Millimetres of a card facing the camera that one pixel covers at `distance` (pinhole, square pixels)."""
-    return distance / focal_px(fov_deg, frame[0])
-
-
 def module_px(
     module_mm: float,
     version: int = 1,

@@ -7,7 +7,7 @@ The entry points:
 - `service.say(text, priority)`, `service.interrupt(text)`, `service.stop()`, `service.repeat()`,
   `service.back()`, `service.forward()`, `service.muted = True`, `service.earcon(name)`;
 - `speech_route(settings)`: how the app speaks: through the screen reader (when one runs, or `speech =
-  screen-reader`), with its own voice, or not at all; `speech_wanted(settings)`: whether it speaks at all;
+  screen-reader`), with its own voice, or not at all ("off");
 - `service.new_input()`: a line typed or a card scanned, so what still waits is stale (`docs/speech.md`);
 - a transcript (`settings.transcript`, `--transcript FILE`): every utterance appended to a file with its time;
 - `ReplySpeaker` (`assistant/speech/replies.py`): speaks the session's replies and handles the speech keys.
@@ -30,7 +30,6 @@ from assistant.speech.backends import (
     Backend,
     EspeakBackend,
     Pyttsx3Backend,
-    RecordingBackend,
     SilentBackend,
     SpeechError,
     WavBackend,
@@ -45,10 +44,8 @@ __all__ = [
     "Utterance",
     "SpeechService",
     "SpeechError",
-    "RecordingBackend",
     "make_speaker",
     "make_backends",
-    "speech_wanted",
     "speech_route",
 ]
 
@@ -141,11 +138,12 @@ def make_speaker(
 ) -> SpeechService:
     """The speech service for these settings, its backend chosen (see `service.notices[0]` for the sentence).
 
-    `backends` replaces the automatic choice (tests pass a `RecordingBackend`); `earcon_folder` is where the
-    earcon files are written once (the app passes its data directory; by default a folder in the system's
-    temporary directory); `transcript` a file to append every utterance to (else the settings' one). `platform`
-    chooses the player, the engines and the screen reader's library; `route` is `speech_route`'s answer (worked
-    out here when None); `reader_backend` stands for accessible_output2's screen reader (tests).
+    `backends` replaces the automatic choice (the tests pass one that records, `tests/recording_backend.py`);
+    `earcon_folder` is where the earcon files are written once (the app passes its data directory; by default a
+    folder in the system's temporary directory); `transcript` a file to append every utterance to (else the
+    settings' one). `platform` chooses the player, the engines and the screen reader's library; `route` is
+    `speech_route`'s answer (worked out here when None); `reader_backend` stands for accessible_output2's screen
+    reader (tests).
     """
     settings = settings or SpeechSettings()
     private = None
@@ -240,9 +238,3 @@ def speech_route(
     if settings.speech == SCREEN_READER:
         return SCREEN_READER, reader  # asked for: tried even when none was seen (then the own voice is the fallback)
     return (SCREEN_READER, reader) if reader else (OWN_VOICE, "")
-
-
-def speech_wanted(settings: SpeechSettings, no_speech: bool = False) -> tuple[bool, str]:
-    """Whether the app speaks at all (through a screen reader or its own voice), and when not, the sentence
-    saying why (empty: the player asked for silence)."""
-    return speech_route(settings, no_speech)[0] != OFF, ""

@@ -1,8 +1,8 @@
 """The transcript: every utterance the speech service is given, one line each, appended to a text file.
 
-For a player who wants to read back what was said, a sighted helper, and tests. A line is the local time (ISO
-8601, milliseconds), a tab, the priority and its marks, a tab, and the text (cleaned: one line, no control
-characters):
+For a player who wants to read back what was said, a sighted helper, and tests (`read_transcript` in
+`benchmarks/speech.py` reads it back). A line is the local time (ISO 8601, milliseconds), a tab, the priority and
+its marks, a tab, and the text (cleaned: one line, no control characters):
 
     2026-05-09T14:03:12.481+02:00	important sound:your-turn	Turn 5: Ben's turn.
 
@@ -62,12 +62,3 @@ class Transcript:
             except OSError:
                 pass
             self._file = None
-
-
-def read_transcript(path: Path | str) -> list[tuple[str, str, str]]:
-    """The lines of a transcript as (time, kind and marks, text), for tests and tools."""
-    out = []
-    for line in Path(path).read_text(encoding="utf-8").splitlines():
-        stamp, label, text = line.split("\t", 2)
-        out.append((stamp, label, text))
-    return out

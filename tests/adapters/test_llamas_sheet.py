@@ -17,9 +17,10 @@ from assistant.commands.app import table_session
 from assistant.core.cards.card import CardSet, CardType, Deck, Tag
 from assistant.core.cards.cardfile import parse_deck
 from assistant.core.cards.sheet import match_sheet, parse_sheet, render_import
-from assistant.core.cards.wording import EXACT_TAGS, taken_variation
+from assistant.core.cards.wording import taken_variation
 from assistant.storage.decks import load_deck
 from assistant.ui.plain import run_plain
+from tests.core.test_card_wording import EXACT_TAGS
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 SHEET = FIXTURES / "llamas_reference_sheet.csv"

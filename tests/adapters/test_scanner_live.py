@@ -802,7 +802,7 @@ def test_every_sticker_on_the_sheet_decodes_back_to_its_card(tmp_path):
     cascade = Cascade(budget_ms=None)  # what the stickers allow, not what this machine manages in a frame
     boxes = stickers.slot_boxes(stickers.sheet_version(printed))
     # As a webcam at 40 cm sees a sticker: 300 dots an inch shrunk to 0.381 mm a pixel (about 0.22 of the size).
-    scale = (25.4 / stickers.DPI) / stickers.mm_per_pixel()
+    scale = (25.4 / stickers.DPI) / F.mm_per_pixel()
     read = []
     for page in pages:
         image = np.array(Image.open(page).convert("L"))

@@ -14,6 +14,7 @@ from assistant.scanner.background import BackgroundStage
 from assistant.scanner.measure import find_code_regions
 from assistant.scanner.stage_process import ProcessStage
 from benchmarks import frames as F
+from benchmarks.scanner_load import wait_ready
 
 
 def reads_of(stage, frames, limit_seconds=60.0):
@@ -61,7 +62,7 @@ def test_ten_frame_size_changes_in_a_row_leave_the_child_running_and_reading(thu
     stage = ProcessStage()
     stage.start()
     try:
-        assert stage.wait_ready(60)
+        assert wait_ready(stage, 60)
         child = stage._process
         for change in range(10):
             gray = np.full((240, 320) if change % 2 else (360, 480), 128, np.uint8)
@@ -241,7 +242,7 @@ def test_a_new_empty_table_gets_the_first_pass_only_until_the_childs_look_comes_
     stage.start()
     scanner = LiveScanner(lambda: None, lambda e: None, cascade=Cascade(clock=StillClock()), background=stage)
     try:
-        assert stage.wait_ready(60)
+        assert wait_ready(stage, 60)
         scanner.handle(table, 0, 0.0)  # the first frame: the whole path, and the look asked for
         scanner.handle(table, 1, 1 / 30)  # the look not back yet: the first pass only
         give_up = time.monotonic() + 60.0
@@ -302,7 +303,7 @@ def test_a_still_held_at_1080p_gets_the_workers_read_within_half_a_second_on_the
     stage.start()
     stage._conn = SendsCounted(stage._conn)
     try:
-        assert stage.wait_ready(60)
+        assert wait_ready(stage, 60)
         for card in cards:
             first = index
             for _ in range(45):
@@ -352,7 +353,7 @@ def test_with_the_child_running_the_region_search_is_the_childs_and_its_region_m
     scanner = LiveScanner(lambda: None, lambda e: None, cascade=Cascade(clock=StillClock()), background=stage)
     scanner.source = _Settable()
     try:
-        assert stage.wait_ready(60)
+        assert wait_ready(stage, 60)
         index = 0
         give_up = time.monotonic() + 60.0
         while (stage.region is None or index < 12) and time.monotonic() < give_up:

@@ -56,6 +56,7 @@ from assistant.share.server import SECURITY_HEADERS
 from assistant.storage.decks import load_card_set
 from assistant.storage.saves import GameStore
 from assistant.ui.share_link import TableShare, apply_device
+from tests.core.talking import asks
 
 CARDS = load_card_set()
 #: Patience for one request on a busy machine; never a sleep.
@@ -627,7 +628,7 @@ def test_a_new_game_keeps_the_devices_of_its_players_and_forgets_the_others(tmp_
                 await bens_phone.join("Ben")
                 assert sorted(table.server.devices.players()) == ["Ana", "Ben"]
                 table.share.after(table.session.handle("draw"))
-                assert table.session.handle("new game Ana Cy Dee babies red pink orange").confirm  # asked first
+                assert asks(table.session.handle("new game Ana Cy Dee babies red pink orange"))  # asked first
                 table.share.after(table.session.handle("yes"))
                 assert table.session.game.table.setup.players == ("Ana", "Cy", "Dee")
                 status, body, _ = await bens_phone.get("/api/me")

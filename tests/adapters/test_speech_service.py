@@ -19,11 +19,12 @@ from assistant.core.words.voice import (
     private_on,
     speech_backend_chosen,
 )
-from assistant.speech import Priority, RecordingBackend, SpeechService, make_speaker
+from assistant.speech import Priority, SpeechService, make_speaker
 from assistant.speech.backends import Backend, BackendUnavailable, SilentBackend
 from assistant.speech.earcons import EarconChannel, write_earcons
 from assistant.speech.player import Player
 from assistant.speech.replies import ReplySpeaker
+from tests.recording_backend import RecordingBackend
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import pytest
 
 from assistant.core.speech.settings import SpeechSettings, format_settings, parse_settings
 from assistant.core.words.voice import settings_damaged
-from assistant.speech import speech_wanted
+from assistant.speech import OFF, speech_route
 from assistant.speech.screenreader import screen_reader_running
 from assistant.storage.settings import load_settings, save_settings, settings_path
 
@@ -117,11 +117,14 @@ def test_screen_reader_detection(tmp_path):
     assert screen_reader_running({"TABLE_ASSISTANT_SCREEN_READER": "no"}, *orca) == ""
 
 
-def test_speech_wanted(monkeypatch):
+def test_speech_route_says_whether_the_app_speaks(monkeypatch):
+    def speaks(settings: SpeechSettings, no_speech: bool = False) -> bool:
+        return speech_route(settings, no_speech)[0] != OFF
+
     monkeypatch.setenv("TABLE_ASSISTANT_SCREEN_READER", "Orca")
-    assert speech_wanted(SpeechSettings(speech="auto")) == (True, "")  # through the screen reader
-    assert speech_wanted(SpeechSettings(speech="on")) == (True, "")
-    assert speech_wanted(SpeechSettings(speech="off")) == (False, "")
-    assert speech_wanted(SpeechSettings(speech="on"), no_speech=True) == (False, "")
+    assert speaks(SpeechSettings(speech="auto"))  # through the screen reader
+    assert speaks(SpeechSettings(speech="on"))
+    assert not speaks(SpeechSettings(speech="off"))
+    assert not speaks(SpeechSettings(speech="on"), no_speech=True)
     monkeypatch.setenv("TABLE_ASSISTANT_SCREEN_READER", "off")
-    assert speech_wanted(SpeechSettings(speech="auto")) == (True, "")
+    assert speaks(SpeechSettings(speech="auto"))

@@ -12,9 +12,11 @@ from pathlib import Path
 from assistant.core.speech.queue import Priority
 from assistant.core.speech.settings import SpeechSettings, parse_settings
 from assistant.core.words.voice import EARCON_WORDS, SPEECH_OFF_TRANSCRIPT, speech_backend_chosen
-from assistant.speech import RecordingBackend, SpeechService, make_speaker
+from assistant.speech import SpeechService, make_speaker
 from assistant.speech.backends import SilentBackend
-from assistant.speech.transcript import Transcript, read_transcript
+from assistant.speech.transcript import Transcript
+from benchmarks.speech import read_transcript
+from tests.recording_backend import RecordingBackend
 
 ROOT = Path(__file__).resolve().parents[2]
 

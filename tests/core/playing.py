@@ -1,9 +1,13 @@
 """Playing a game on the core's own API in a rule test, with no text front end: a new game, moves the core finds
 nothing against, a move it objects to (recorded anyway, as the table may, or declined), a card put straight into a
-Stable. Each move is the event a typed line would build (the lines themselves: tests/core/test_game_commands.py)."""
+Stable. Each move is the event a typed line would build (the lines themselves: tests/core/test_game_commands.py;
+their twin through the text front end, for the tests about lines and replies: tests/core/talking.py)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from assistant.core.cards.card import CardSet, CardType
 from assistant.core.game.events import Bring, Draw, Event
 from assistant.core.game.facts import Fact
 from assistant.core.game.history import Game
@@ -23,15 +27,26 @@ def game(
     babies: tuple[str, ...] = (),
     hands: bool = False,
     drawn: bool = False,
+    cards: CardSet | None = None,
+    **options: Any,
 ) -> Game:
-    """A new game with these decks under their own rule profile, Ana first (`drawn`: Ana has drawn, her Action
-    phase begun)."""
-    cards = load_card_set(base, list(addons))
-    setup = Setup(players, cards.decks[0].info.rules, base=base, addons=addons, babies=babies, hands=hands)
+    """A new game with these decks (or `cards`, a set made by the test) under their own rule profile, Ana first
+    (`drawn`: Ana has drawn, her Action phase begun); `options`, the setup's other choices (`goal`, `first`...)."""
+    cards = cards or load_card_set(base, list(addons))
+    rules = cards.decks[0].info.rules
+    setup = Setup(players, rules, base=base, addons=addons, babies=babies, hands=hands, **options)
     played = Game.new(setup, cards)
     if drawn:
         moves(played, Draw(ANA))
     return played
+
+
+def table(base: str = "uu-2nd", addons: tuple[str, ...] = (), cards: CardSet | None = None) -> Game:
+    """A game of Ana and Ben with these decks (or `cards`), each with one of the set's first two Babies, Ana in her
+    Action phase (the game tests/core/talking.py's `table` starts with lines)."""
+    cards = cards or load_card_set(base, list(addons))
+    babies = tuple(c.id for c in cards if c.type is CardType.BABY)[:2]
+    return game(base, *addons, cards=cards, babies=babies if len(babies) == 2 else (), drawn=True)
 
 
 def moves(played: Game, *events: Event) -> tuple[Fact, ...]:

@@ -13,7 +13,6 @@ import re
 import pytest
 
 from assistant.core.cards.card import Card, CardType, Tag
-from assistant.core.cards.wording import DUTY_TAGS
 from assistant.storage.decks import deck_files, load_deck
 
 SHIPPED = sorted(deck_files())
@@ -22,6 +21,20 @@ EXTRA = re.compile(r"\bplay (2|two) cards\b|\ba second card\b|\bone extra card\b
 PLAYS = re.compile(r"\bplay (it|that card|them) (at once|right away|immediately)\b|\bplayed again\b", re.I)
 TO_DECK = re.compile(r"\b(back )?in(to)? the deck\b", re.I)
 WHENEVER = re.compile(r"\b(whenever|each time|every time)\b", re.I)
+#: The tags of the duties a card in a Stable lays on its owner each time something happens, each saying when
+#: (`assistant/core/game/duties.py` adds each to the chain when it happens).
+DUTY_TAGS = (
+    Tag.EACH_UNICORN_MOVES,
+    Tag.EACH_CARD_ENTERS,
+    Tag.EACH_UNICORN_LOST,
+    Tag.EACH_DRAW,
+    Tag.EACH_UNICORN_DESTROYED,
+    Tag.EACH_CARD_DESTROYED,
+    Tag.EACH_DESTROY,
+    Tag.EACH_LLAMA_PLAYED,
+    Tag.EACH_MAGIC_PLAYED,
+    Tag.EACH_AIMED_AT,
+)
 
 #: Cards whose wording looks like a kind the tracker follows, and why the table follows them instead.
 LEFT_TO_THE_TABLE = {

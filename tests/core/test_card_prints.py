@@ -26,13 +26,15 @@ import tomllib
 
 import pytest
 
-from assistant.commands.app import table_session
 from assistant.core.cards.card import Card, CardSet, Confidence, PrintVariant, Tag, split_other_print
 from assistant.core.cards.cardfile import CardDataError, parse_deck
 from assistant.core.cards.sheet import match_sheet, parse_sheet, render_import, settled_variant
+from assistant.core.game.events import Move, Steal
+from assistant.core.game.objections import CannotSteal
 from assistant.core.words.cardtext import OTHER_PRINT_HINT, print_settled
 from assistant.session import Session
 from assistant.storage.decks import deck_files, load_card_set, load_deck
+from tests.core.playing import ANA, BEN, bring, declined, game
 
 SECOND_PRINT = "1st Edition second print"
 FIRST = "an open-source JavaScript version of the game"
@@ -284,21 +286,16 @@ def test_paladin_unicorn_lets_the_earlier_print_move_and_warns_the_later_print_s
     """Paladin Unicorn: "you cannot steal cards from other players' Stables". At the table, the earlier print's
     effect is recorded as a move and passes; the later print's is a steal and is warned. Fishing Rod answers a
     steal only, so the search for steal cards finds the later print's tag and not the earlier one's."""
-    session = table_session(load_card_set("uu-2nd", ["uu-nsfw-expansion", "uu-legends"]))
-    session.handle("new game Ana Ben")
-    session.handle("draw")
-    for name, into in (("paladin unicorn", "Ana"), ("basic red", "Ben")):
-        reply = session.handle(f"bring {name} into {into}")
-        if reply.confirm:
-            session.handle("yes")
+    g = game("uu-2nd", "uu-nsfw-expansion", "uu-legends", drawn=True)
+    bring(g, "paladin-unicorn")
+    bring(g, "basic-unicorn-red", into=BEN)
     moved = card("uu-nsfw-expansion", card_id)
     (later,) = moved.print_variants
     assert "move" in moved.text and not moved.has(Tag.STEAL)
     assert "steal" in later.text and later.tags is not None and Tag.STEAL in later.tags
-    assert not session.handle("move basic red from Ben to Ana").confirm, "the earlier print moves: Paladin allows it"
-    session.handle("undo")
-    steal = session.handle("steal basic red from Ben")
-    assert steal.confirm and "cannot steal cards while" in steal.speech, "the later print steals: Paladin warns"
+    assert g.check(Move(ANA, "basic-unicorn-red", BEN, ANA)) == (), "the earlier print moves: Paladin allows it"
+    steal = declined(g, Steal(ANA, "basic-unicorn-red", BEN))
+    assert steal == (CannotSteal(0, "paladin-unicorn"),), "the later print steals: Paladin warns"
 
 
 def test_the_bitchiest_unicorn_carries_the_other_decks_print():

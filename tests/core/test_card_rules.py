@@ -1,13 +1,14 @@
 """Every "cannot" card is checked the same way, from where its text says it acts, in every shipped deck.
 
-Each case cites the card's text (in our own words, in card_texts/) and plays the forbidden move at the table:
-the tracker warns, and the table can still record it. Each asserts on the typed objection the core found
-(`assistant/core/game/objections.py`) or the typed fact a step reported (`facts.py`) and on the game's state,
-never on a sentence: the sentences are checked in tests/words/test_rule_sentences.py. Data tests check both ways
-that a card whose text says such a "cannot" carries the tag the tracker acts on, and that a card carrying such a
-tag says so, so a reworded text or a stray tag cannot silently turn a rule off or on; and that every card whose
-text forbids or protects anything is either checked or named, with the reason, among those the tracker leaves to
-the table.
+Each case cites the card's text (in our own words, in card_texts/) and plays the forbidden move on the core's own
+API (`Game.check`, `Game.push`; tests/core/playing.py): the core objects, and the table can still record it. Each
+asserts on the typed objection the core found (`assistant/core/game/objections.py`) or the typed fact a step
+reported (`facts.py`) and on the game's state, never on a sentence: the sentences are checked in
+tests/words/test_rule_sentences.py, the lines that build each event in tests/core/test_game_commands.py. Data tests
+check both ways that a card whose text says such a "cannot" carries the tag the tracker acts on, and that a card
+carrying such a tag says so, so a reworded text or a stray tag cannot silently turn a rule off or on; and that every
+card whose text forbids or protects anything is either checked or named, with the reason, among those the tracker
+leaves to the table.
 """
 
 from __future__ import annotations
@@ -18,20 +19,36 @@ from dataclasses import replace
 
 import pytest
 
-from assistant.commands.app import table_session
 from assistant.core.cards.card import Card, CardSet, CardType, Tag
 from assistant.core.cards.cardfile import parse_deck
-from assistant.core.cards.wording import CHECKED_TAGS, CHECKED_WORDING, checked_tags, leave_effect, save_of
+from assistant.core.cards.wording import CHECKED_WORDING, checked_tags, leave_effect, save_of
+from assistant.core.game.events import (
+    Bring,
+    DeckEmpty,
+    Destroy,
+    Discard,
+    Draw,
+    EndTurn,
+    Play,
+    Reshuffle,
+    Resolve,
+    Respond,
+    Sacrifice,
+    SetGoal,
+    SetHand,
+    Source,
+    Steal,
+)
 from assistant.core.game.facts import (
     BeginningSkipped,
     CardMustGo,
-    Fact,
     GameOver,
     LimitReached,
     LinkAdded,
     Reshuffled,
     WinBarred,
 )
+from assistant.core.game.history import Game
 from assistant.core.game.objections import (
     CannotBeAnswered,
     CannotBeNeighed,
@@ -46,74 +63,25 @@ from assistant.core.game.objections import (
     MagicCannotDestroy,
     NeedsBasic,
     NotYourTurn,
-    Objection,
     OthersCannotPlay,
     Protected,
     TriggerCannotDestroy,
     VariationKeptOut,
 )
 from assistant.core.game.rules import load_rules
-from assistant.session import Session
 from assistant.storage.decks import deck_files, load_card_set, load_deck
+from tests.core.playing import ANA, BEN, bring, declined, moves, table
+
+#: The tags a card's wording says and the tracker checks (`CHECKED_WORDING`).
+CHECKED_TAGS = frozenset(tag for _, tag in CHECKED_WORDING)
 
 
-def table(base: str = "uu-2nd", addons: tuple[str, ...] = (), players: str = "Ana Ben", cards=None) -> Session:
-    cards = cards or load_card_set(base, list(addons))
-    session = table_session(cards)
-    babies = [c for c in cards if c.type is CardType.BABY][:2]
-    line = f"new game {players}" + (f" babies {babies[0].id} {babies[1].id}" if len(babies) == 2 else "")
-    assert session.handle(line).important
-    session.handle("draw")
-    return session
-
-
-def objections(session: Session) -> tuple[Objection, ...]:
-    """What the core's `Game.check` found against the rules in the event the last line built."""
-    assert session.lobby.talk is not None
-    return session.lobby.talk.objections
-
-
-def facts(session: Session) -> tuple[Fact, ...]:
-    """What the event the last line recorded did beyond itself; fails when that line recorded nothing."""
-    step = session.lobby.talk.step if session.lobby.talk is not None else None
-    assert step is not None and step.after is session.game.state, "the line recorded no event"
-    return step.facts
-
-
-def bring(session: Session, card_id: str, into: str = "Ana") -> tuple[Fact, ...]:
-    """Put a card straight into a Stable (as a card's effect would), confirming any warning; the step's facts."""
-    reply = session.handle(f"bring {card_id} into {into}")  # by id: two decks may print the same name
-    if reply.confirm:
-        reply = session.handle("yes")
-    assert card_id in session.game.state.players[0 if into == "Ana" else 1].stable, reply.speech
-    return facts(session)
-
-
-def warning(session: Session, line: str) -> tuple[Objection, ...]:
-    """Say a line that must be warned, decline it, and return the objections the warning phrased."""
-    reply = session.handle(line)
-    assert reply.confirm, f"{line!r} was not warned: {reply.speech}"
-    found = objections(session)
-    events = len(session.game.log)
-    session.handle("no")
-    assert found and len(session.game.log) == events, f"{line!r}: a warning with no objection, or recorded"
-    return found
-
-
-def unwarned(session: Session, line: str) -> tuple[Fact, ...]:
-    """Say a line that the core must find nothing against; it is recorded: return its step's facts."""
-    reply = session.handle(line)
-    assert not reply.confirm and objections(session) == (), f"{line!r} was warned: {reply.speech}"
-    return facts(session)
-
-
-def to_bens_turn(session: Session) -> None:
-    session.handle("end turn")
-    session.handle("draw")
+def to_bens_turn(played: Game) -> None:
+    moves(played, EndTurn(), Draw(BEN))
 
 
 @pytest.mark.parametrize(
-    "base, addons, card_id, line, found",
+    "base, addons, card_id, event, found",
     [
         # Slowdown, Ginormous Unicorn (2nd Edition): "While this card is in your Stable, you cannot play Neigh cards."
         ("uu-2nd", (), "slowdown", None, (CannotNeigh(0, "neigh", "slowdown"),)),
@@ -122,13 +90,25 @@ def to_bens_turn(session: Session) -> None:
         ("uu-1st", (), "slowdown", None, (CannotPlay(0, "neigh", "slowdown"),)),
         ("uu-1st", (), "ginormous-unicorn", None, (CannotPlay(0, "neigh", "ginormous-unicorn"),)),
         # Broken Stable (and the NSFW base's Limp Horn): "you cannot play Upgrade cards".
-        ("uu-2nd", (), "broken-stable", "play rainbow aura", (CannotPlay(0, "rainbow-aura", "broken-stable"),)),
-        ("uu-1st", (), "broken-stable", "play rainbow aura", (CannotPlay(0, "rainbow-aura", "broken-stable"),)),
+        (
+            "uu-2nd",
+            (),
+            "broken-stable",
+            Play(ANA, "rainbow-aura", ANA),
+            (CannotPlay(0, "rainbow-aura", "broken-stable"),),
+        ),
+        (
+            "uu-1st",
+            (),
+            "broken-stable",
+            Play(ANA, "rainbow-aura", ANA),
+            (CannotPlay(0, "rainbow-aura", "broken-stable"),),
+        ),
         (
             "uu-nsfw",
             (),
             "limp-horn",
-            "play unicorn chastity belt",
+            Play(ANA, "unicorn-chastity-belt", ANA),
             (CannotPlay(0, "unicorn-chastity-belt", "limp-horn"),),
         ),
         # NSFW base: Giant Horned Cock forbids Magic cards, Total Stud Unicorn Basic Unicorn cards.
@@ -136,14 +116,14 @@ def to_bens_turn(session: Session) -> None:
             "uu-nsfw",
             (),
             "giant-horned-cock",
-            "play unicorn hangover",
+            Play(ANA, "unicorn-hangover"),
             (CannotPlay(0, "unicorn-hangover", "giant-horned-cock"),),
         ),
         (
             "uu-nsfw",
             (),
             "total-stud-unicorn",
-            "play vanillacorn",
+            Play(ANA, "vanillacorn", ANA),
             (CannotPlay(0, "vanillacorn", "total-stud-unicorn"),),
         ),
         # Queen Bee Unicorn: "Basic Unicorn cards cannot enter any Stable except yours" (Ana's; Ben plays one);
@@ -152,14 +132,14 @@ def to_bens_turn(session: Session) -> None:
             "uu-2nd",
             (),
             "queen-bee-unicorn",
-            "Ben play basic red",
+            Play(BEN, "basic-unicorn-red", BEN),
             (NotYourTurn(1, 0), CannotEnter("basic-unicorn-red", 1, "queen-bee-unicorn", 0)),
         ),
         (
             "uu-1st",
             (),
             "queen-bee-unicorn",
-            "Ben play basic red",
+            Play(BEN, "basic-unicorn-red", BEN),
             (NotYourTurn(1, 0), OthersCannotPlay(1, "basic-unicorn-red", "queen-bee-unicorn", 0)),
         ),
         # Eunuchorn (NSFW base): "Baby Unicorn cards cannot enter any player's Stable".
@@ -167,7 +147,7 @@ def to_bens_turn(session: Session) -> None:
             "uu-nsfw",
             (),
             "eunuchorn",
-            "bring tasty baby unicorn into Ben",
+            Bring(ANA, "tasty-baby-unicorn", BEN, Source.NURSERY),
             (CannotEnter("tasty-baby-unicorn", 1, "eunuchorn", 0),),
         ),
         # Extreme Adventurer Unicorn (Adventures): "no Basic Unicorn card can enter your Stable".
@@ -175,7 +155,7 @@ def to_bens_turn(session: Session) -> None:
             "uu-2nd",
             ("uu-adventures",),
             "extreme-adventurer-unicorn",
-            "play basic red",
+            Play(ANA, "basic-unicorn-red", ANA),
             (CannotEnter("basic-unicorn-red", 0, "extreme-adventurer-unicorn", 0),),
         ),
         # Paladin Unicorn (Unicorns of Legend): "you cannot steal cards from other players' Stables".
@@ -183,7 +163,7 @@ def to_bens_turn(session: Session) -> None:
             "uu-2nd",
             ("uu-legends",),
             "paladin-unicorn",
-            "steal basic red from Ben",
+            Steal(ANA, "basic-unicorn-red", BEN),
             (CannotSteal(0, "paladin-unicorn"),),
         ),
         # Divine Peace (Unicorns of Legend): "the effects of your cards cannot destroy any card".
@@ -191,107 +171,102 @@ def to_bens_turn(session: Session) -> None:
             "uu-2nd",
             ("uu-legends",),
             "divine-peace",
-            "destroy basic red from Ben",
+            Destroy(ANA, "basic-unicorn-red", BEN),
             (CannotDestroy(0, "divine-peace"),),
         ),
         # Puppicorn (1st Edition): "Nothing can sacrifice or destroy this card".
-        ("uu-1st", (), "puppicorn", "sacrifice puppicorn", (Indestructible("puppicorn", sacrificed=True),)),
+        ("uu-1st", (), "puppicorn", Sacrifice(ANA, "puppicorn"), (Indestructible("puppicorn", sacrificed=True),)),
         # Rainbow Aura (both editions), Unicorn Chastity Belt (NSFW): "your Unicorn cards cannot be destroyed".
         (
             "uu-2nd",
             (),
             "rainbow-aura",
-            "Ben destroy basic blue from Ana",
+            Destroy(BEN, "basic-unicorn-blue", ANA),
             (Protected("basic-unicorn-blue", "rainbow-aura", 0),),
         ),
         (
             "uu-1st",
             (),
             "rainbow-aura",
-            "Ben destroy basic blue from Ana",
+            Destroy(BEN, "basic-unicorn-blue", ANA),
             (Protected("basic-unicorn-blue", "rainbow-aura", 0),),
         ),
         (
             "uu-nsfw",
             (),
             "unicorn-chastity-belt",
-            "Ben destroy vanillacorn from Ana",
+            Destroy(BEN, "vanillacorn", ANA),
             (Protected("vanillacorn", "unicorn-chastity-belt", 0),),
         ),
     ],
 )
-def test_a_cannot_card_in_the_stable_warns_the_forbidden_move(base, addons, card_id, line, found):
-    session = table(base, addons)
-    bring(session, card_id)
-    if "from Ben" in (line or ""):
-        bring(session, "basic-unicorn-red", into="Ben")
-    if "from Ana" in (line or ""):
-        bring(session, "vanillacorn" if base == "uu-nsfw" else "basic-unicorn-blue")
-    if line is None:  # a Neigh by the Stable's owner against Ben's card
-        to_bens_turn(session)
-        session.handle("play basic red")
-        line = "neigh Ana"
-    assert warning(session, line) == found
+def test_a_cannot_card_in_the_stable_warns_the_forbidden_move(base, addons, card_id, event, found):
+    g = table(base, addons)
+    bring(g, card_id)
+    if isinstance(event, Steal | Destroy):  # the card it acts on is there first
+        bring(g, event.card, into=event.owner)
+    if event is None:  # a Neigh by the Stable's owner against Ben's card
+        to_bens_turn(g)
+        moves(g, Play(BEN, "basic-unicorn-red", BEN))
+        event = Respond(ANA, "neigh")
+    assert declined(g, event) == found
 
 
 def test_the_same_cannot_card_in_hand_forbids_nothing():
     """Slowdown acts only from the Stable (000: Upgrade and Downgrade cards are active only in a Stable)."""
-    session = table()
-    to_bens_turn(session)
-    unwarned(session, "play basic red")
-    unwarned(session, "neigh Ana")
+    g = table()
+    to_bens_turn(g)
+    moves(g, Play(BEN, "basic-unicorn-red", BEN), Respond(ANA, "neigh"))
 
 
 def test_the_1st_edition_queen_bee_forbids_playing_only():
     """Queen Bee Unicorn (1st Edition first print): "the other players cannot play Basic Unicorn cards": a Basic
     Unicorn brought into another Stable by an effect is not played. (The second print forbids entering too.)"""
-    session = table("uu-1st")
-    bring(session, "queen-bee-unicorn")
-    unwarned(session, "bring basic red into Ben")
-    session.handle("end turn")
-    session.handle("draw")
-    assert warning(session, "play basic blue") == (OthersCannotPlay(1, "basic-unicorn-blue", "queen-bee-unicorn", 0),)
+    g = table("uu-1st")
+    bring(g, "queen-bee-unicorn")
+    moves(g, Bring(ANA, "basic-unicorn-red", BEN))
+    to_bens_turn(g)
+    found = declined(g, Play(BEN, "basic-unicorn-blue", BEN))
+    assert found == (OthersCannotPlay(1, "basic-unicorn-blue", "queen-bee-unicorn", 0),)
 
 
 def test_queen_bee_lets_basics_into_its_owners_stable():
-    session = table()
-    bring(session, "queen-bee-unicorn")
-    unwarned(session, "play basic red")
+    g = table()
+    bring(g, "queen-bee-unicorn")
+    moves(g, Play(ANA, "basic-unicorn-red", ANA))
 
 
 def test_a_1st_edition_slowdown_forbids_every_instant_not_only_neighs():
     """1st Edition Slowdown: "you cannot play Instant cards". Unicorn Net (Adventures, played on the 1st Edition)
     is an Instant that is not a Neigh."""
-    session = table("uu-1st", ("uu-adventures",))
-    bring(session, "slowdown")
-    to_bens_turn(session)
-    session.handle("play basic red")
-    assert warning(session, "Ana play unicorn net") == (CannotPlay(0, "unicorn-net", "slowdown"),)
+    g = table("uu-1st", ("uu-adventures",))
+    bring(g, "slowdown")
+    to_bens_turn(g)
+    moves(g, Play(BEN, "basic-unicorn-red", BEN))
+    assert declined(g, Respond(ANA, "unicorn-net")) == (CannotPlay(0, "unicorn-net", "slowdown"),)
 
 
 def test_a_card_that_stops_instants_stops_one_that_answers_the_start_of_a_turn_on_an_empty_pile():
     """1st Edition Slowdown: "you cannot play Instant cards", whatever the Instant answers: Flare Gun (Adventures)
     answers the beginning of another player's turn, with nothing on the pile. The 2nd Edition Slowdown, which
     forbids Neigh cards only, lets it through."""
-    session = table("uu-1st", ("uu-adventures",))
-    bring(session, "slowdown")
-    session.handle("end turn")  # Ben's turn begins: the pile is empty
-    assert session.game.state.pile == ()
-    assert warning(session, "Ana play flare gun") == (CannotPlay(0, "flare-gun", "slowdown"),)
+    g = table("uu-1st", ("uu-adventures",))
+    bring(g, "slowdown")
+    moves(g, EndTurn())  # Ben's turn begins: the pile is empty
+    assert g.state.pile == ()
+    assert declined(g, Respond(ANA, "flare-gun")) == (CannotPlay(0, "flare-gun", "slowdown"),)
     second = table("uu-2nd", ("uu-adventures",))
     bring(second, "slowdown")
-    second.handle("end turn")
-    unwarned(second, "Ana play flare gun")
+    moves(second, EndTurn(), Respond(ANA, "flare-gun"))
 
 
 def test_the_2nd_edition_slowdown_lets_an_instant_that_is_not_a_neigh_through():
     """2nd Edition Slowdown forbids Neigh cards only."""
-    session = table("uu-2nd", ("uu-adventures",))
-    bring(session, "slowdown")
-    to_bens_turn(session)
-    session.handle("play basic red")
-    unwarned(session, "Ana play unicorn net")
-    assert session.game.state.pile[-1].card == "unicorn-net"
+    g = table("uu-2nd", ("uu-adventures",))
+    bring(g, "slowdown")
+    to_bens_turn(g)
+    moves(g, Play(BEN, "basic-unicorn-red", BEN), Respond(ANA, "unicorn-net"))
+    assert g.state.pile[-1].card == "unicorn-net"
 
 
 def test_tranquilizer_forbids_instants_in_its_field():
@@ -304,69 +279,56 @@ def test_tranquilizer_forbids_instants_in_its_field():
         '[[cards]]\nid = "neigh-llama"\nname = "Neigh Llama"\ntype = "instant"\ncopies = 4\n'
         'text = "Play this card when another player tries to play a card. That card is stopped."\ntags = ["neigh"]\n'
     )
-    session = table(cards=CardSet([load_deck("llamas"), sheet]))
-    bring(session, "tranquilizer")
-    to_bens_turn(session)
-    session.handle("play magical llamacorn")
-    assert warning(session, "neigh Ana") == (CannotPlay(0, "neigh-llama", "tranquilizer"),)
+    g = table("llamas", cards=CardSet([load_deck("llamas"), sheet]))
+    bring(g, "tranquilizer")
+    to_bens_turn(g)
+    moves(g, Play(BEN, "magical-llamacorn", BEN))
+    assert declined(g, Respond(ANA, "neigh-llama")) == (CannotPlay(0, "neigh-llama", "tranquilizer"),)
 
 
 def test_magical_kittencorn_cannot_be_destroyed_by_a_magic_card():
     """Magical Kittencorn: "Magic cards cannot destroy this card". Destroying it while a Magic card's effect is
     being done (the chain's first link) is warned; destroying it otherwise is not this card's concern."""
-    session = table()
-    bring(session, "magical-kittencorn", into="Ben")
-    session.handle("play unicorn poison")
-    session.handle("resolve")  # the Magic card resolves: its effect is the next link
-    assert warning(session, "destroy magical kittencorn from Ben") == (
-        MagicCannotDestroy("magical-kittencorn", "unicorn-poison"),
-    )
+    g = table()
+    bring(g, "magical-kittencorn", into=BEN)
+    moves(g, Play(ANA, "unicorn-poison"), Resolve())  # the Magic card resolves: its effect is the next link
+    found = declined(g, Destroy(ANA, "magical-kittencorn", BEN))
+    assert found == (MagicCannotDestroy("magical-kittencorn", "unicorn-poison"),)
 
 
 def test_the_tiniest_unicorn_cannot_be_destroyed_by_a_triggered_effect():
     """The Tiniest Unicorn (Rainbow Apocalypse): "Triggered card effects cannot destroy this card", for example the
     effect of a Unicorn entering a Stable. A Magic card's effect may."""
-    session = table("uu-2nd", ("uu-rainbow-apocalypse",))
-    bring(session, "the-tiniest-unicorn", into="Ben")
-    bring(session, "shark-with-a-horn")  # its effect on entering: destroy a Unicorn in another player's Stable
-    found = warning(session, "destroy the tiniest unicorn from Ben")
+    g = table("uu-2nd", ("uu-rainbow-apocalypse",))
+    bring(g, "the-tiniest-unicorn", into=BEN)
+    bring(g, "shark-with-a-horn")  # its effect on entering: destroy a Unicorn in another player's Stable
+    found = declined(g, Destroy(ANA, "the-tiniest-unicorn", BEN))
     assert found == (TriggerCannotDestroy("the-tiniest-unicorn", "shark-with-a-horn"),)
-    session.handle("resolve")
-    session.handle("end turn")
-    session.handle("end turn")
-    session.handle("draw")
-    session.handle("play unicorn poison")
-    session.handle("resolve")
-    unwarned(session, "destroy the tiniest unicorn from Ben")
+    moves(g, Resolve(), EndTurn(), EndTurn(), Draw(ANA), Play(ANA, "unicorn-poison"), Resolve())
+    moves(g, Destroy(ANA, "the-tiniest-unicorn", BEN))
 
 
 def test_dragon_protection_keeps_other_players_unicorn_effects_away():
     """Dragon Protection (Dragons), its later print: other players' cards' triggered effects can neither destroy
     nor affect your Unicorn cards (a Unicorn's effect on entering is triggered; a Magic card's is not)."""
-    session = table("uu-2nd", ("uu-dragons",))
-    bring(session, "dragon-protection", into="Ben")
-    bring(session, "basic-unicorn-red", into="Ben")
-    bring(session, "shark-with-a-horn")
+    g = table("uu-2nd", ("uu-dragons",))
+    bring(g, "dragon-protection", into=BEN)
+    bring(g, "basic-unicorn-red", into=BEN)
+    bring(g, "shark-with-a-horn")
     guarded = (Guarded("basic-unicorn-red", 1, "dragon-protection", "shark-with-a-horn"),)
-    assert warning(session, "destroy basic red from Ben") == guarded
-    assert warning(session, "steal basic red from Ben") == guarded
-    session.handle("resolve")
-    session.handle("end turn")
-    session.handle("end turn")
-    session.handle("draw")
-    session.handle("play unicorn poison")
-    session.handle("resolve")
-    unwarned(session, "destroy basic red from Ben")
+    assert declined(g, Destroy(ANA, "basic-unicorn-red", BEN)) == guarded
+    assert declined(g, Steal(ANA, "basic-unicorn-red", BEN)) == guarded
+    moves(g, Resolve(), EndTurn(), EndTurn(), Draw(ANA), Play(ANA, "unicorn-poison"), Resolve())
+    moves(g, Destroy(ANA, "basic-unicorn-red", BEN))
 
 
 def test_dragon_slayer_keeps_cards_named_dragon_away():
     """Dragon Slayer Unicorn (Dragons): "cards with the word Dragon in their name cannot destroy or otherwise
     affect your Unicorn cards"."""
-    session = table("uu-2nd", ("uu-dragons",))
-    bring(session, "dragon-slayer-unicorn", into="Ben")
-    session.handle("play dragon's breath")
-    session.handle("resolve")
-    assert warning(session, "destroy dragon slayer unicorn from Ben") == (
+    g = table("uu-2nd", ("uu-dragons",))
+    bring(g, "dragon-slayer-unicorn", into=BEN)
+    moves(g, Play(ANA, "dragon-s-breath"), Resolve())
+    assert declined(g, Destroy(ANA, "dragon-slayer-unicorn", BEN)) == (
         Guarded("dragon-slayer-unicorn", 1, "dragon-slayer-unicorn", "dragon-s-breath"),
     )
 
@@ -387,69 +349,65 @@ def test_dragon_slayer_keeps_cards_named_dragon_away():
     ],
 )
 def test_a_card_that_needs_a_basic_unicorn_is_warned_without_one(base, addons, card_id, entering):
-    session = table(base, addons)
-    name = session.game.table.cards.get(card_id).name
-    assert warning(session, f"play {name}") == (NeedsBasic(card_id, 0),)
-    bring(session, entering)
-    unwarned(session, f"play {name}")
+    g = table(base, addons)
+    assert declined(g, Play(ANA, card_id, ANA)) == (NeedsBasic(card_id, 0),)
+    bring(g, entering)
+    moves(g, Play(ANA, card_id, ANA))
 
 
 def test_velcro_barrier_keeps_llamas_and_alpacas_out_of_its_field():
     """Velcro Barrier (Llamas Unleashed): "Llama and Alpaca Animal cards cannot enter your Field. Other cards are
     not affected"; a hybrid Llama and Alpaca (Henry the Huarizo) is both."""
-    session = table("llamas")
-    bring(session, "velcro-barrier")
-    found = warning(session, "play magical llamacorn")
+    g = table("llamas")
+    bring(g, "velcro-barrier")
+    found = declined(g, Play(ANA, "magical-llamacorn", ANA))
     assert found == (VariationKeptOut("magical-llamacorn", 0, "velcro-barrier", "llama"),)
-    found = warning(session, "bring adorable alpaca into Ana")
+    found = declined(g, Bring(ANA, "adorable-alpaca", ANA))
     assert found == (VariationKeptOut("adorable-alpaca", 0, "velcro-barrier", "alpaca"),)
-    found = warning(session, "bring henry the huarizo into Ana")
+    found = declined(g, Bring(ANA, "henry-the-huarizo", ANA))
     assert found == (VariationKeptOut("henry-the-huarizo", 0, "velcro-barrier", "llama"),)
-    unwarned(session, "play magical goaticorn")
-    unwarned(session, "Ben bring magical llamacorn into Ben")
+    moves(g, Play(ANA, "magical-goaticorn", ANA), Bring(BEN, "magical-llamacorn", BEN))
 
 
 def test_the_black_spot_keeps_its_owner_from_winning_with_a_basic_unicorn():
     """The Black Spot (Adventures): "you cannot win the game as long as there is a Basic Unicorn card in your
     Stable". With 2 to win Ana reaches 2 and is told she cannot win; once the Basic Unicorn is gone she wins."""
-    session = table("uu-2nd", ("uu-adventures",))
-    session.handle("win 3")
-    bring(session, "the-black-spot")
-    bring(session, "basic-unicorn-red")
-    found = bring(session, "basic-unicorn-blue")
-    assert session.game.state.outcome is None
+    g = table("uu-2nd", ("uu-adventures",))
+    moves(g, SetGoal(3))
+    bring(g, "the-black-spot")
+    bring(g, "basic-unicorn-red")
+    found = bring(g, "basic-unicorn-blue")
+    assert g.state.outcome is None
     assert WinBarred(0, 3, "the-black-spot") in found
-    found = bring(session, "rhinocorn")
-    assert session.game.state.outcome is None and WinBarred(0, 4, "the-black-spot") in found
-    session.handle("sacrifice basic red")
-    session.handle("sacrifice basic blue")
-    assert session.game.state.outcome is None  # 2 Unicorns left: Baby and Rhinocorn
-    found = bring(session, "unicorn-phoenix")
-    outcome = session.game.state.outcome
+    found = bring(g, "rhinocorn")
+    assert g.state.outcome is None and WinBarred(0, 4, "the-black-spot") in found
+    moves(g, Sacrifice(ANA, "basic-unicorn-red"), Sacrifice(ANA, "basic-unicorn-blue"))
+    assert g.state.outcome is None  # 2 Unicorns left: Baby and Rhinocorn
+    found = bring(g, "unicorn-phoenix")
+    outcome = g.state.outcome
     assert outcome is not None and outcome.winner == 0 and GameOver(outcome) in found
 
 
 def test_the_black_spot_leaves_its_owner_out_when_the_deck_runs_out():
     """000: when the deck runs out "the player with the most Unicorns wins"; The Black Spot: its owner cannot."""
-    session = table("uu-2nd", ("uu-adventures",))
-    bring(session, "the-black-spot")
+    g = table("uu-2nd", ("uu-adventures",))
+    bring(g, "the-black-spot")
     for colour in ("red", "blue"):
-        bring(session, f"basic-unicorn-{colour}")
-    bring(session, "basic-unicorn-green", into="Ben")
-    said = session.handle("deck empty").speech
-    assert session.game.state.outcome is not None and session.game.state.outcome.winner == 1, said
+        bring(g, f"basic-unicorn-{colour}")
+    bring(g, "basic-unicorn-green", into=BEN)
+    moves(g, DeckEmpty())
+    assert g.state.outcome is not None and g.state.outcome.winner == 1
 
 
 def test_broken_sundial_skips_the_beginning_of_turn():
     """Broken Sundial (Adventures): "you skip your Beginning of Turn phase, so none of your beginning of turn
     effects happen"."""
-    session = table("uu-2nd", ("uu-adventures",))
-    bring(session, "double-dutch")
-    bring(session, "broken-sundial")
-    session.handle("end turn")
-    found = unwarned(session, "end turn")
-    assert session.game.state.current == 0 and BeginningSkipped(0, "broken-sundial") in found
-    assert not any(isinstance(fact, LinkAdded) for fact in found) and session.game.state.chain == ()
+    g = table("uu-2nd", ("uu-adventures",))
+    bring(g, "double-dutch")
+    bring(g, "broken-sundial")
+    found = moves(g, EndTurn(), EndTurn())
+    assert g.state.current == 0 and BeginningSkipped(0, "broken-sundial") in found
+    assert not any(isinstance(fact, LinkAdded) for fact in found) and g.state.chain == ()
 
 
 @pytest.mark.parametrize(
@@ -468,74 +426,74 @@ def test_broken_sundial_skips_the_beginning_of_turn():
     ],
 )
 def test_a_card_that_silences_unicorns_keeps_their_triggers_out_of_the_chain(base, addons, silencer, entering):
-    session = table(base, addons)
-    found = bring(session, entering, into="Ben")
+    g = table(base, addons)
+    found = bring(g, entering, into=BEN)
     # without the silencer, its effect on entering is a link
     assert [t.card for fact in found if isinstance(fact, LinkAdded) for t in fact.link] == [entering]
-    bring(session, silencer)
-    found = bring(session, entering)
+    bring(g, silencer)
+    found = bring(g, entering)
     assert not any(isinstance(fact, LinkAdded) for fact in found)
-    assert all(t.owner != 0 for link in session.game.state.chain for t in link)
+    assert all(t.owner != 0 for link in g.state.chain for t in link)
 
 
 def test_dragons_blessing_silences_the_downgrades_in_its_stable():
     """Dragon's Blessing (Dragons): "the Downgrade cards in your Stable have no effect": Broken Stable forbids
     nothing, Pandamonium no longer hides the Unicorns, and Tiny Stable sets no limit."""
-    session = table("uu-2nd", ("uu-dragons",))
-    bring(session, "broken-stable")
-    bring(session, "pandamonium")
-    assert warning(session, "play rainbow aura") == (CannotPlay(0, "rainbow-aura", "broken-stable"),)
-    assert session.game.table.tally(session.game.state)[0] == 0
-    bring(session, "dragon-s-blessing")
-    assert session.game.table.tally(session.game.state)[0] == 1  # the Baby counts again
-    unwarned(session, "play rainbow aura")
+    g = table("uu-2nd", ("uu-dragons",))
+    bring(g, "broken-stable")
+    bring(g, "pandamonium")
+    assert declined(g, Play(ANA, "rainbow-aura", ANA)) == (CannotPlay(0, "rainbow-aura", "broken-stable"),)
+    assert g.table.tally(g.state)[0] == 0
+    bring(g, "dragon-s-blessing")
+    assert g.table.tally(g.state)[0] == 1  # the Baby counts again
+    moves(g, Play(ANA, "rainbow-aura", ANA))
 
 
 def test_protection_that_is_only_an_optional_save_does_not_forbid_the_destroy():
     """Black Knight Unicorn ("you may save it by sacrificing this card"), Blow Up Unicorn, Unicorn Survival Kit
     and Dragon's Blessing carry the descriptive tag `protects` but forbid nothing: destroying is not warned. The
-    three saves are offered ("Save it?"), and no records the destroy."""
+    three saves are offered (the card the table is asked about: `Table.save_for`), and the destroy is recorded as
+    said."""
     for base, addons, card_id, offered in [
         ("uu-2nd", (), "black-knight-unicorn", True),
         ("uu-2nd", ("uu-nsfw-expansion",), "blow-up-unicorn", True),
         ("uu-2nd", ("uu-adventures",), "unicorn-survival-kit", True),
         ("uu-2nd", ("uu-dragons",), "dragon-s-blessing", False),
     ]:
-        session = table(base, addons)
-        bring(session, card_id, into="Ben")
-        bring(session, "basic-unicorn-red", into="Ben")
-        reply = session.handle("destroy basic red from Ben")
-        assert objections(session) == () and reply.confirm is offered, card_id
-        if offered:
-            session.handle("no")
-        assert "basic-unicorn-red" not in session.game.state.players[1].stable
+        g = table(base, addons)
+        bring(g, card_id, into=BEN)
+        bring(g, "basic-unicorn-red", into=BEN)
+        saver = g.table.save_for(g.state, "basic-unicorn-red", BEN, sacrificed=False)
+        assert saver == (card_id if offered else None), card_id
+        moves(g, Destroy(ANA, "basic-unicorn-red", BEN))
+        assert "basic-unicorn-red" not in g.state.players[1].stable
 
 
 def test_tiny_stable_says_when_its_limit_bites():
     """Tiny Stable: "If you ever have more than 5 Unicorns in your Stable, you must sacrifice a Unicorn card"."""
-    session = table()
-    bring(session, "tiny-stable")
+    g = table()
+    bring(g, "tiny-stable")
     for colour in ("red", "blue", "green", "yellow"):
-        assert not any(isinstance(fact, LimitReached) for fact in bring(session, f"basic-unicorn-{colour}"))
-    assert LimitReached(0, "tiny-stable", 6, 5) in bring(session, "basic-unicorn-purple")
-    found = unwarned(session, "hand Ana 3")
+        assert not any(isinstance(fact, LimitReached) for fact in bring(g, f"basic-unicorn-{colour}"))
+    assert LimitReached(0, "tiny-stable", 6, 5) in bring(g, "basic-unicorn-purple")
+    found = moves(g, SetHand(ANA, 3))
     assert not any(isinstance(fact, LimitReached) for fact in found)  # not said again while nothing changes
 
 
 def test_tiny_stable_entering_a_stable_already_over_5_bites_at_once():
     """Tiny Stable's "If you ever have more than 5 Unicorns": it bites the moment it enters a Stable of 6."""
-    session = table()
+    g = table()
     for colour in ("red", "blue", "green", "yellow", "purple"):
-        bring(session, f"basic-unicorn-{colour}", into="Ben")
-    assert LimitReached(1, "tiny-stable", 6, 5) in bring(session, "tiny-stable", into="Ben")
+        bring(g, f"basic-unicorn-{colour}", into=BEN)
+    assert LimitReached(1, "tiny-stable", 6, 5) in bring(g, "tiny-stable", into=BEN)
 
 
 def test_neigh_means_neigh_cannot_be_answered():
-    """Neigh Means Neigh (NSFW base): "This card is a Super Neigh. It cannot be Neighed."; it acts from the pile."""
-    session = table("uu-nsfw")
-    session.handle("play vanillacorn")
-    session.handle("Ben play neigh means neigh")
-    assert warning(session, "neigh Ana") == (CannotBeAnswered(1, "neigh-means-neigh"),)
+    """Neigh Means Neigh (NSFW base): "This card is a Super Neigh. It cannot be Neighed."; it acts from the pile.
+    The NSFW base's Neigh is The Safeword Is Neigh."""
+    g = table("uu-nsfw")
+    moves(g, Play(ANA, "vanillacorn", ANA), Respond(BEN, "neigh-means-neigh"))
+    assert declined(g, Respond(ANA, "the-safeword-is-neigh")) == (CannotBeAnswered(1, "neigh-means-neigh"),)
 
 
 #: The rules the tracker leaves to the table: card id, then each rule it leaves (words of that rule's sentence) and
@@ -750,85 +708,72 @@ def test_the_docs_name_every_tag_and_every_checked_card_rule():
     ],
 )
 def test_every_print_of_magical_kittencorn_is_checked(base, addons, card_id):
-    session = table(base, addons)
-    bring(session, card_id, into="Ben")
-    session.handle("play unicorn poison")
-    session.handle("resolve")
-    assert warning(session, f"destroy {card_id} from Ben") == (MagicCannotDestroy(card_id, "unicorn-poison"),)
+    g = table(base, addons)
+    bring(g, card_id, into=BEN)
+    moves(g, Play(ANA, "unicorn-poison"), Resolve())
+    assert declined(g, Destroy(ANA, card_id, BEN)) == (MagicCannotDestroy(card_id, "unicorn-poison"),)
 
 
 def test_the_1st_edition_yay_protects_from_the_stable_only():
     """Yay (1st Edition): "While this card is in your Stable, no one can Neigh the cards you play"."""
-    session = table("uu-1st")
-    session.handle("play yay")
-    unwarned(session, "neigh Ben")  # on the pile it protects nothing yet
-    session.handle("resolve")
-    bring(session, "yay")
-    session.handle("end turn")
-    session.handle("end turn")
-    session.handle("draw")
-    session.handle("play basic red")
-    assert warning(session, "neigh Ben") == (CannotBeNeighed(0, "basic-unicorn-red", "yay"),)
+    g = table("uu-1st")
+    moves(g, Play(ANA, "yay", ANA), Respond(BEN, "neigh"))  # on the pile it protects nothing yet
+    moves(g, Resolve())
+    bring(g, "yay")
+    moves(g, EndTurn(), EndTurn(), Draw(ANA), Play(ANA, "basic-unicorn-red", ANA))
+    assert declined(g, Respond(BEN, "neigh")) == (CannotBeNeighed(0, "basic-unicorn-red", "yay"),)
 
 
 def test_the_1st_edition_super_neigh_cannot_be_answered():
     """Super Neigh (1st Edition): "A Super Neigh cannot be Neighed"."""
-    session = table("uu-1st")
-    session.handle("play basic red")
-    session.handle("super neigh Ben")
-    assert warning(session, "neigh Ana") == (CannotBeAnswered(1, "super-neigh"),)
+    g = table("uu-1st")
+    moves(g, Play(ANA, "basic-unicorn-red", ANA), Respond(BEN, "super-neigh"))
+    assert declined(g, Respond(ANA, "neigh")) == (CannotBeAnswered(1, "super-neigh"),)
 
 
 def test_the_1st_edition_tiny_stable_bites_above_5():
     """Tiny Stable (1st Edition): "If you ever have more than 5 Unicorns in your Stable, you must sacrifice"."""
-    session = table("uu-1st")
-    bring(session, "tiny-stable")
+    g = table("uu-1st")
+    bring(g, "tiny-stable")
     for colour in ("red", "blue", "green", "yellow"):
-        bring(session, f"basic-unicorn-{colour}")
-    assert LimitReached(0, "tiny-stable", 6, 5) in bring(session, "basic-unicorn-purple")
+        bring(g, f"basic-unicorn-{colour}")
+    assert LimitReached(0, "tiny-stable", 6, 5) in bring(g, "basic-unicorn-purple")
 
 
 def test_unicorn_dungeon_gives_a_second_play():
     """Unicorn Dungeon (NSFW): "you may play 2 cards, not just 1, in this turn's Action phase"; used, not let go."""
-    session = table("uu-nsfw")
-    bring(session, "unicorn-dungeon")
-    session.handle("end turn")
-    session.handle("end turn")
-    session.handle("resolve")  # Ana does its effect before the Draw phase
-    session.handle("draw")
-    session.handle("play vanillacorn")
-    session.handle("resolve")
-    unwarned(session, "play unicorn hangover")
+    g = table("uu-nsfw")
+    bring(g, "unicorn-dungeon")
+    moves(g, EndTurn(), EndTurn(), Resolve())  # Ana does its effect before the Draw phase
+    moves(g, Draw(ANA), Play(ANA, "vanillacorn", ANA), Resolve(), Play(ANA, "unicorn-hangover"))
 
 
 @pytest.mark.parametrize(
-    "base, addons, card_id",
+    "base, addons, card_id, into",
     [
-        # Llamacorn (1st Edition): "Then the discard pile is shuffled into the deck".
-        ("uu-1st", (), "llamacorn"),
-        # Rainbow Shitstorm (NSFW): "Then shuffle the discard pile into the deck".
-        ("uu-nsfw", (), "rainbow-shitstorm"),
+        # Llamacorn (1st Edition), a Unicorn: "Then the discard pile is shuffled into the deck".
+        ("uu-1st", (), "llamacorn", ANA),
+        # Rainbow Shitstorm (NSFW), a Magic card: "Then shuffle the discard pile into the deck".
+        ("uu-nsfw", (), "rainbow-shitstorm", None),
     ],
 )
-def test_a_card_that_reshuffles_makes_the_reshuffle_its_own(base, addons, card_id):
-    session = table(base, addons)
-    name = session.game.table.cards.get(card_id).name
-    session.handle(f"play {name}")
-    session.handle("resolve")
-    assert session.game.state.chain
-    discard, left = len(session.game.state.discard), session.game.state.deck
-    found = unwarned(session, "reshuffle")
-    assert Reshuffled(discard, left + discard) in found and session.game.state.discard == ()
-    assert session.game.state.deck == left + discard  # what was left of the deck stays in it
+def test_a_card_that_reshuffles_makes_the_reshuffle_its_own(base, addons, card_id, into):
+    g = table(base, addons)
+    moves(g, Play(ANA, card_id, into), Resolve())
+    assert g.state.chain
+    discard, left = len(g.state.discard), g.state.deck
+    found = moves(g, Reshuffle())
+    assert Reshuffled(discard, left + discard) in found and g.state.discard == ()
+    assert g.state.deck == left + discard  # what was left of the deck stays in it
 
 
 def test_unicorn_flatulence_says_to_sacrifice_it_once_no_unicorn_is_left():
     """Unicorn Flatulence (NSFW): "If you ever have no Unicorn cards in your Stable, sacrifice this card"."""
-    session = table("uu-nsfw")
-    bring(session, "unicorn-flatulence")
-    baby = session.game.state.players[0].stable[0]
-    assert CardMustGo(0, "unicorn-flatulence", empty_hand=False) in unwarned(session, f"sacrifice {baby}")
-    assert not any(isinstance(fact, CardMustGo) for fact in unwarned(session, "hand Ana 2"))  # said once
+    g = table("uu-nsfw")
+    bring(g, "unicorn-flatulence")
+    baby = g.state.players[0].stable[0]
+    assert CardMustGo(0, "unicorn-flatulence", empty_hand=False) in moves(g, Sacrifice(ANA, baby))
+    assert not any(isinstance(fact, CardMustGo) for fact in moves(g, SetHand(ANA, 2)))  # said once
 
 
 @pytest.mark.parametrize(
@@ -841,24 +786,21 @@ def test_unicorn_flatulence_says_to_sacrifice_it_once_no_unicorn_is_left():
     ],
 )
 def test_a_card_that_moves_on_once_the_hand_is_empty_says_so(addon, card_id):
-    session = table("uu-2nd", (addon,))
-    bring(session, card_id)
-    session.handle("hand Ana 1")
-    found = unwarned(session, "discard")
-    assert session.game.state.players[0].hand == 0 and CardMustGo(0, card_id, empty_hand=True) in found
+    g = table("uu-2nd", (addon,))
+    bring(g, card_id)
+    moves(g, SetHand(ANA, 1))
+    found = moves(g, Discard(ANA))
+    assert g.state.players[0].hand == 0 and CardMustGo(0, card_id, empty_hand=True) in found
 
 
 def test_the_1st_edition_kittencorn_cannot_be_affected_by_magic_in_any_way():
     """Magical Kittencorn (1st Edition): "Magic cards can neither destroy it nor affect it in any other way"; the
     2nd Edition print only "cannot destroy", so a Magic card may steal it."""
-    session = table("uu-1st")
-    bring(session, "magical-kittencorn", into="Ben")
-    session.handle("play unicorn swap")
-    session.handle("resolve")
-    found = warning(session, "steal magical kittencorn from Ben")
+    g = table("uu-1st")
+    bring(g, "magical-kittencorn", into=BEN)
+    moves(g, Play(ANA, "unicorn-swap"), Resolve())
+    found = declined(g, Steal(ANA, "magical-kittencorn", BEN))
     assert found == (MagicCannotAffect("magical-kittencorn", "unicorn-swap"),)
     second = table("uu-2nd")
-    bring(second, "magical-kittencorn", into="Ben")
-    second.handle("play unicorn swap")
-    second.handle("resolve")
-    unwarned(second, "steal magical kittencorn from Ben")
+    bring(second, "magical-kittencorn", into=BEN)
+    moves(second, Play(ANA, "unicorn-swap"), Resolve(), Steal(ANA, "magical-kittencorn", BEN))

@@ -9,7 +9,6 @@ import pytest
 
 from assistant.core.cards.card import Card, CardType, Tag
 from assistant.core.cards.wording import (
-    EXACT_TAGS,
     read_type_line,
     taken_variation,
     variation_from_name,
@@ -17,8 +16,23 @@ from assistant.core.cards.wording import (
 )
 from assistant.storage.decks import load_deck
 from assistant.storage.paths import card_texts_dir
+from tests.core.test_card_rules import CHECKED_TAGS
 
 SHIPPED = sorted(path.stem for path in card_texts_dir().glob("*.toml"))
+#: The tags `wording_tags` gives exactly as the shipped decks carry them (checked on every shipped card below).
+EXACT_TAGS = CHECKED_TAGS | {
+    Tag.NEIGH,
+    Tag.SUPER_NEIGH,
+    Tag.ENTER_TRIGGER,
+    Tag.LEAVE_TRIGGER,
+    Tag.HAND_LIMIT_CHANGE,
+    Tag.BEGIN_TURN_TRIGGER,
+    Tag.BEGIN_TURN_OPTIONAL,
+    Tag.TAKES_STOPPED,
+    Tag.BOTH_DRAW,
+    Tag.DRAWS_IF_INSTANT,
+    Tag.ANSWERS_ANIMAL,
+}
 
 #: Tags whose defined game term must be spoken in the card's text (any form: destroy, destroyed, sacrificing...).
 TERMS = {Tag.SACRIFICE: r"\bsacrific", Tag.DESTROY: r"\bdestroy", Tag.DISCARD: r"\bdiscard"}

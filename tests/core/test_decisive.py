@@ -3,6 +3,7 @@ display and say it again when a key cuts it, so it must be set on the replies th
 
 from __future__ import annotations
 
+from tests.core.talking import asks
 from tests.core.test_game_scenarios import start, to_action
 
 
@@ -30,7 +31,7 @@ def test_a_turn_that_begins_and_a_count_are_decisive_and_an_ordinary_step_is_not
 def test_a_warning_carries_its_short_reason_and_question_as_the_decisive_fact():
     t = start()
     said = t.handle("Ben play basic red")
-    assert said.confirm and said.decisive == "Ana's turn, not Ben's. Record anyway?"  # why and what, in one breath
+    assert asks(said) and said.decisive == "Ana's turn, not Ben's. Record anyway?"  # why and what, in one breath
     assert said.speech == f"{said.decisive} It is Ana's turn, not Ben's. Say yes or no."  # then why, in full
 
 
@@ -86,7 +87,7 @@ def test_a_warning_says_its_reason_and_question_in_one_short_breath():
     for line in ("play ginormous unicorn", "resolve", "end turn", "draw", "play basic blue"):
         t.handle(line)
     said = t.handle("neigh Ana")
-    assert said.confirm and said.decisive == "Ana can't Neigh: Ginormous Unicorn. Record anyway?"
+    assert asks(said) and said.decisive == "Ana can't Neigh: Ginormous Unicorn. Record anyway?"
     assert len(said.decisive.split()) <= 7  # about a second of speech: heard before the answer at table pace
 
 

@@ -27,6 +27,7 @@ from assistant.core.words.storage import DISK_FULL
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
 from assistant.storage.saves import GameStore
+from tests.core.talking import asks
 
 CARDS = load_card_set()
 NEW_GAME = "new game Ana Ben Cy babies red pink orange"
@@ -65,7 +66,7 @@ def test_a_device_move_records_the_event_its_typed_line_records(before, player, 
     if outcome.status == "warning":
         outcome = phone.device_answer(player, outcome.question, True)
     reply = keyboard.handle(typed)
-    if reply.confirm:
+    if asks(reply):
         reply = keyboard.handle("yes")
     assert outcome.status == "recorded", outcome.lines
     assert phone.game.log == keyboard.game.log
@@ -112,7 +113,7 @@ def test_a_phone_sacrifices_from_its_own_players_stable_only():
 
 def test_a_phones_warning_and_the_keyboards_question_leave_each_other_open():
     session = game_after(["draw", "play rainbow aura", "resolve"])
-    assert session.handle("play yay").confirm
+    assert asks(session.handle("play yay"))
     keyboard = session.pending
     warned = session.device_move("Ana", DeviceMove("play", card="slowdown", target="Ben"))
     assert warned.status == "warning" and session.pending is keyboard

@@ -27,6 +27,7 @@ from assistant.core.words.share import (
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
 from assistant.storage.saves import FORMAT, GameStore, encode_line
+from tests.core.talking import asks
 
 CARDS = load_card_set()
 NEW_GAME = "new game Ana Ben Cy babies red pink orange"
@@ -111,7 +112,7 @@ def test_the_players_phone_is_no_longer_asked_once_the_host_answered(tmp_path):
 
 def test_a_second_phone_never_replaces_the_keyboards_question(tmp_path):
     session = saved_session(tmp_path, "draw", "play rainbow aura", "resolve")
-    assert session.handle("play yay").confirm
+    assert asks(session.handle("play yay"))
     keyboard = session.pending
     asked = session.device_joined("Ben", DeviceJoined(2, Waiting()))
     assert asked.reply.lines == (second_phone_waits("Ben"),) and asked.reply.pending is None

@@ -16,6 +16,7 @@ from assistant.core.game.setup import Setup
 from assistant.core.game.tally import Ending, Outcome, first_to_goal
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
+from tests.core.talking import asks
 
 CARDS = load_card_set("uu-2nd")
 ANA, BEN, CY = 0, 1, 2
@@ -104,7 +105,7 @@ def test_the_reply_to_the_event_where_the_limit_bites_is_important():
 
     def bring(card_id: str):
         reply = session.handle(f"bring {card_id} into Ana")
-        return session.handle("yes") if reply.confirm else reply  # a warning confirmed: the event is recorded
+        return session.handle("yes") if asks(reply) else reply  # a warning confirmed: the event is recorded
 
     replies = [bring(card_id) for card_id in ("tiny-stable", *(f"basic-unicorn-{c}" for c in CARD_COLOURS))]
     assert len(session.game.log) == 7 and session.game.table.tally(session.game.state)[ANA] == 6

@@ -15,6 +15,7 @@ from assistant.core.words.errors import stray_digits
 from assistant.core.words.help import HELP_TOPICS, PART_WORDS, unknown_topic
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
+from tests.core.talking import asks
 
 CARDS = load_card_set("uu-2nd")
 NAMES = ("Ana", "Ben", "Cy")
@@ -122,7 +123,7 @@ def test_unreadable_commands_say_what_is_wrong(line, message):
 def test_a_warned_event_waits_for_yes_and_no_records_nothing():
     t = game()
     said = t.handle("play rainbow aura")  # before drawing
-    assert said.confirm and said.important and "has not drawn" in said.speech and said.speech.endswith("Say yes or no.")
+    assert asks(said) and said.important and "has not drawn" in said.speech and said.speech.endswith("Say yes or no.")
     assert t.handle("no").speech == "Not recorded."
     assert t.game.log == []
     t.handle("play rainbow aura")
@@ -193,7 +194,7 @@ def test_starting_a_new_game_over_one_in_progress_asks_first():
     t = game()
     t.handle("draw")
     said = t.handle("new game Dee Eve")
-    assert said.confirm and "stays saved" in said.speech
+    assert asks(said) and "stays saved" in said.speech
     t.handle("no")
     assert t.game.setup.players == ("Ana", "Ben", "Cy")
     t.handle("new game Dee Eve")
@@ -225,9 +226,9 @@ def test_session_routes_game_commands_and_keeps_card_lookup():
     reply = s.handle("card super neigh")
     assert reply.card.id == "super-neigh"
     reply = s.handle("play yay")
-    assert reply.confirm and reply.important
+    assert asks(reply) and reply.important
     reply = s.handle("yes")
-    assert "Ana played Yay" in reply.speech and not reply.confirm
+    assert "Ana played Yay" in reply.speech and not asks(reply)
 
 
 def test_session_card_choice_by_digit_still_works_outside_the_game():
@@ -381,7 +382,7 @@ def test_numbers_and_names_no_game_could_use_are_refused_with_a_message():
     assert t.game.setup.players[0] == "Ana", "terminal escapes are taken out of names"
     for line in ("draw 999", "hand Ben 900", "deck 600", "win 51"):
         said = t.handle(line)
-        assert said.important and not said.confirm, line
+        assert said.important and not asks(said), line
     assert t.game.log == []
 
 
@@ -432,7 +433,7 @@ def test_a_prompt_asked_for_what_its_kind_lacks_says_so_and_a_record_with_no_eve
         with pytest.raises(PromptError, match=prompt.kind.name):
             asked()
     t.handle("draw")
-    if t.handle("play yay").confirm:
+    if asks(t.handle("play yay")):
         t.handle("yes")
     answer = t.game.table.prompt(t.game.state)
     assert answer.pile_top().card == "yay"

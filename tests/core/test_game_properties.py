@@ -50,7 +50,7 @@ from assistant.core.game.events import (
     event_from_dict,
 )  # fmt: skip
 from assistant.core.game.history import Game, Setup
-from assistant.core.words.announce import announce_step
+from assistant.core.words.announce import announce_said
 from assistant.core.words.position import describe_stable, describe_tally, describe_turn
 from assistant.core.words.rulings import describe_objection
 from assistant.session import Session
@@ -156,7 +156,7 @@ def test_undo_all_returns_the_initial_state(game_and_events):
         game.push(event)
     for _ in events:
         game.pop()
-    assert game.state == game.initial
+    assert game.state == game.state_before(0)
     assert game.log == [] and game.undone == list(reversed(events))
 
 
@@ -188,7 +188,7 @@ def test_every_step_can_be_announced_and_every_event_read_back(game_and_events):
     for event in events:
         assert event_from_dict(event.to_dict(), len(setup.players), CARDS.by_id) == event
         step = game.push(event)
-        lines = announce_step(table, step)
+        lines = [text for text, _ in announce_said(table, step)]
         assert lines and all(isinstance(line, str) and line for line in lines)
         assert describe_turn(table, step.after)
         for objection in check(table, step.after, event):

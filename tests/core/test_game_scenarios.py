@@ -2,14 +2,17 @@
 
 Rulebooks (the authority): 000_4cb0751821c6f7f6.txt (current base game), 001_773a78f0d12bc5b5.txt (first
 edition), 002_7339423e33071b03.txt (first-edition era, 5 to win, 2-player rules), 003_3ad7ba4e8376142a.txt (NSFW),
-004_898b8e00f3d39962.txt (Llamas Unleashed). Games are driven through the command language, as at the table. A
-warning is checked by the typed objections the core found (`assistant/core/game/objections.py`), never by its
-sentence; what an event did is checked by the typed facts of its step (`assistant/core/game/facts.py`), the state
-and what the table waits for (`Table.prompt`), never by the announcement; those sentences are checked in
-tests/words/test_rule_sentences.py.
+004_898b8e00f3d39962.txt (Llamas Unleashed). A rule is played on the core's own API (`Game.check`, `Game.push`;
+tests/core/playing.py), with the events a line would build; what a game's setup, a command's words or a reply say
+goes through the command language, as at the table. A warning is checked by the typed objections the core found
+(`assistant/core/game/objections.py`), never by its sentence; what an event did is checked by the typed facts of its
+step (`assistant/core/game/facts.py`), the state and what the table waits for (`Table.prompt`), never by the
+announcement; those sentences are checked in tests/words/test_rule_sentences.py.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 
@@ -18,12 +21,21 @@ from assistant.core.cards.card import Card, CardSet, CardType, Deck, DeckInfo, V
 from assistant.core.game.chain import PileCard, Trigger, TriggerKind
 from assistant.core.game.events import (
     Bring,
+    DeckEmpty,
+    Destroy,
     Discard,
     Draw,
+    EndTurn,
     Move,
+    NextPhase,
     Phase,
+    Play,
+    Resolve,
+    Respond,
     ReturnToHand,
     Sacrifice,
+    SetDeck,
+    SetGoal,
     Source,
     Steal,
     Swap,
@@ -51,6 +63,7 @@ from assistant.core.game.facts import (
     TurnBegan,
     WinWaits,
 )
+from assistant.core.game.history import Game
 from assistant.core.game.objections import (
     ActionUsed,
     BabyNotInHand,
@@ -75,6 +88,8 @@ from assistant.core.language.reply import Choice, Reply
 from assistant.core.words.verbosity import Verbosity
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
+from tests.core.playing import ANA, BEN, CY, RED_PINK, game, moves, warned
+from tests.core.talking import asks
 
 CARDS = load_card_set("uu-2nd")
 
@@ -96,7 +111,7 @@ def say(t: Session, *lines: str) -> Reply:
     for line in lines:
         said = t.handle(line)
         assert said.card is None, f"{line!r} was not a game command"
-        assert not said.confirm, f"{line!r} was warned: {said.speech}"
+        assert not asks(said), f"{line!r} was warned: {said.speech}"
         assert t.game is None or objections(t) == (), f"{line!r} was objected to: {objections(t)}"
         assert not isinstance(t.pending, Choice), f"{line!r} asked which card: {said.speech}"
     return said
@@ -116,24 +131,34 @@ def last_event(t: Session) -> object:
     return step.event
 
 
-def prompt(t: Session) -> Prompt:
+def prompt(g: Game) -> Prompt:
     """What the table waits for now."""
-    return t.game.table.prompt(t.game.state)
+    return g.table.prompt(g.state)
 
 
-def warned(t: Session, line: str) -> tuple[tuple[Objection, ...], Reply]:
+def confirmed(t: Session, line: str) -> tuple[tuple[Objection, ...], Reply]:
     """Say a line that must be warned; confirm it; return the objections the warning phrased and the answer to
     "yes"."""
     said = t.handle(line)
-    assert said.confirm, f"{line!r} was not warned: {said.speech if said else said}"
+    assert asks(said), f"{line!r} was not warned: {said.speech if said else said}"
     assert said.important
     found = objections(t)
     assert found, f"{line!r}: a warning with no objection"
     return found, t.handle("yes")
 
 
-def stable(t: Session, seat: int) -> tuple[str, ...]:
-    return t.game.state.players[seat].stable
+def stable(g: Game, seat: int) -> tuple[str, ...]:
+    return g.state.players[seat].stable
+
+
+TWO, THREE, FIVE = ("Ana", "Ben"), ("Ana", "Ben", "Cy"), ("Ana", "Ben", "Cy", "Dee", "Eve")
+BABIES = (*RED_PINK, "baby-narwhal")
+
+
+def at_table(players: tuple[str, ...] = THREE, babies: tuple[str, ...] = BABIES, **options: Any) -> Game:
+    """A game on the core's own API (`start`'s twin): the default deck, these players each with their Baby, Ana
+    first; `options` as `playing.game` takes them (`drawn`, `hands`, `goal`, `cards`)."""
+    return game(players=players, babies=babies, **options)
 
 
 def start(players: str = "Ana Ben Cy", babies: str = "red pink narwhal", extra: str = "") -> Session:
@@ -155,31 +180,30 @@ def test_a_turn_has_four_phases_announced_with_what_the_player_may_do():
     """000_4cb0751821c6f7f6.txt "THE TURN": "Each turn is made up of 4 phases" — Beginning of Turn, "Draw phase: DRAW 1
     card", "Action phase: Play a card from your hand or DRAW an additional card", "End of Turn phase: DISCARD until ...
     the hand limit"; "Players take turns by going clockwise around the table"."""
-    t = start()
-    assert t.game.state.phase is Phase.BEGINNING and t.game.state.current == 0
-    say(t, "next")
-    assert t.game.state.phase is Phase.DRAW
-    assert step_facts(t) == (PhaseBegan(0, Phase.DRAW),) and prompt(t) == Prompt(PromptKind.DRAW, 0)
-    say(t, "draw")
-    assert t.game.state.phase is Phase.ACTION
-    assert step_facts(t) == (PhaseBegan(0, Phase.ACTION),) and prompt(t) == Prompt(PromptKind.ACTION, 0)
-    say(t, "next")
-    assert t.game.state.phase is Phase.END
-    assert step_facts(t) == (PhaseBegan(0, Phase.END),)
-    assert prompt(t) == Prompt(PromptKind.NEXT_TURN, 0, limit=HandLimit(7))
-    said = say(t, "next")
-    assert t.game.state.current == 1 and t.game.state.turn == 2 and t.game.state.phase is Phase.BEGINNING
-    assert said.important and step_facts(t) == (TurnBegan(1, 2),)
-    say(t, "end turn")
-    say(t, "end turn")
-    assert t.game.state.current == 0, "clockwise, back to the first player"
+    g = at_table()
+    assert g.state.phase is Phase.BEGINNING and g.state.current == 0
+    found = moves(g, NextPhase())
+    assert g.state.phase is Phase.DRAW
+    assert found == (PhaseBegan(0, Phase.DRAW),) and prompt(g) == Prompt(PromptKind.DRAW, 0)
+    found = moves(g, Draw(ANA))
+    assert g.state.phase is Phase.ACTION
+    assert found == (PhaseBegan(0, Phase.ACTION),) and prompt(g) == Prompt(PromptKind.ACTION, 0)
+    found = moves(g, NextPhase())
+    assert g.state.phase is Phase.END
+    assert found == (PhaseBegan(0, Phase.END),)
+    assert prompt(g) == Prompt(PromptKind.NEXT_TURN, 0, limit=HandLimit(7))
+    step = g.push(NextPhase())
+    assert g.state.current == 1 and g.state.turn == 2 and g.state.phase is Phase.BEGINNING
+    assert step.important and step.facts == (TurnBegan(1, 2),)
+    moves(g, EndTurn(), EndTurn())
+    assert g.state.current == 0, "clockwise, back to the first player"
 
 
 def test_who_goes_first_is_part_of_the_setup():
     """000_4cb0751821c6f7f6.txt "HOW TO START": "Whoever is wearing the most colors ... they go first!" — the table says
     who."""
     t = start(extra="first Cy")
-    assert t.game.state.current == 2 and prompt(t).player == 2
+    assert t.game.state.current == 2 and prompt(t.game).player == 2
 
 
 def test_beginning_of_turn_lists_mandatory_effects_first_and_optional_ones_are_lost_at_the_draw():
@@ -187,87 +211,80 @@ def test_beginning_of_turn_lists_mandatory_effects_first_and_optional_ones_are_l
     optional triggered effect, you can no longer trigger that effect this turn"; 000_4cb0751821c6f7f6.txt "You must
     select targets for mandatory effects before selecting targets for optional effects"; 002_7339423e33071b03.txt "If
     the effect is mandatory, you must still do it"."""
-    t2 = start("Ana Ben", "red pink")
-    say(t2, "draw", "play claw machine", "resolve", "end turn")
-    say(t2, "draw", "play sadistic ritual into Ana", "resolve")
-    say(t2, "end turn")
-    kinds = [x.kind for x in t2.game.state.chain[0]]
+    g2 = at_table(TWO, RED_PINK)
+    moves(g2, Draw(ANA), Play(ANA, "claw-machine", ANA), Resolve(), EndTurn())
+    moves(g2, Draw(BEN), Play(BEN, "sadistic-ritual", ANA), Resolve())
+    found = moves(g2, EndTurn())
+    kinds = [x.kind for x in g2.state.chain[0]]
     assert kinds == [TriggerKind.BEGIN, TriggerKind.BEGIN_OPTIONAL], "mandatory first"
     ritual = Trigger("sadistic-ritual", 0, TriggerKind.BEGIN)
     claw = Trigger("claw-machine", 0, TriggerKind.BEGIN_OPTIONAL)
-    assert LinkAdded((ritual, claw), 1) in step_facts(t2), "mandatory first, in the link announced"
-    assert prompt(t2) == Prompt(PromptKind.BEGINNING, 0, link=(ritual, claw))
-    found, _ = warned(t2, "skip")  # on to the Draw phase with a mandatory effect still waiting
-    assert found == (ChainOpen(),)
-    assert step_facts(t2)[:2] == (TriggersLost((claw,)), MandatoryRemain((ritual,)))
-    assert [x.card for link in t2.game.state.chain for x in link] == ["sadistic-ritual"]
+    assert LinkAdded((ritual, claw), 1) in found, "mandatory first, in the link announced"
+    assert prompt(g2) == Prompt(PromptKind.BEGINNING, 0, link=(ritual, claw))
+    assert g2.check(NextPhase(skip=True)) == (ChainOpen(),)  # on to the Draw phase, a mandatory effect waiting
+    assert g2.push(NextPhase(skip=True)).facts[:2] == (TriggersLost((claw,)), MandatoryRemain((ritual,)))
+    assert [x.card for link in g2.state.chain for x in link] == ["sadistic-ritual"]
 
 
 def test_drawing_lets_optional_beginning_effects_go():
     """000_4cb0751821c6f7f6.txt: optional effects not triggered before the Draw phase are lost; "DRAW 1 card from the
     deck"."""
-    t = start("Ana Ben", "red pink")
-    say(t, "draw", "play claw machine", "resolve", "end turn", "end turn")
-    assert t.game.state.chain and t.game.state.chain[0][0].card == "claw-machine"
-    say(t, "draw")
-    assert not t.game.state.chain
-    assert step_facts(t)[0] == TriggersLost((Trigger("claw-machine", 0, TriggerKind.BEGIN_OPTIONAL),))
-    assert t.game.state.phase is Phase.ACTION and t.game.state.drew
+    g = at_table(TWO, RED_PINK)
+    moves(g, Draw(ANA), Play(ANA, "claw-machine", ANA), Resolve(), EndTurn(), EndTurn())
+    assert g.state.chain and g.state.chain[0][0].card == "claw-machine"
+    found = moves(g, Draw(ANA))
+    assert not g.state.chain
+    assert found[0] == TriggersLost((Trigger("claw-machine", 0, TriggerKind.BEGIN_OPTIONAL),))
+    assert g.state.phase is Phase.ACTION and g.state.drew
 
 
 def test_action_is_one_card_or_one_draw_and_a_second_play_is_warned_but_recorded():
     """000_4cb0751821c6f7f6.txt "Action Phase": "you may do one of the following ... Play ... OR DRAW a card"; the table
     is the authority: a second play is warned, and recorded when confirmed."""
-    t = start()
-    to_action(t)
-    say(t, "play basic red", "resolve")
-    found, _ = warned(t, "play basic blue")
-    assert found == (ActionUsed(0, 1),)
-    assert step_facts(t) == (PileOpened(PileCard(0, "basic-unicorn-blue", 0)),), "recorded when confirmed"
-    say(t, "resolve")
-    assert stable(t, 0).count("basic-unicorn-red") == 1 and "basic-unicorn-blue" in stable(t, 0)
+    g = at_table(drawn=True)
+    moves(g, Play(ANA, "basic-unicorn-red", ANA), Resolve())
+    assert g.check(Play(ANA, "basic-unicorn-blue", ANA)) == (ActionUsed(0, 1),)
+    step = g.push(Play(ANA, "basic-unicorn-blue", ANA))
+    assert step.facts == (PileOpened(PileCard(0, "basic-unicorn-blue", 0)),), "recorded when confirmed"
+    moves(g, Resolve())
+    assert stable(g, 0).count("basic-unicorn-red") == 1 and "basic-unicorn-blue" in stable(g, 0)
 
 
 def test_double_dutch_allows_two_cards():
     """Double Dutch (card text: "play 2 cards during your Action phase"), 000_4cb0751821c6f7f6.txt "unless otherwise
     stated"."""
-    t = start("Ana Ben", "red pink")
-    say(t, "draw", "play double dutch", "resolve", "end turn", "end turn")
-    say(t, "resolve", "draw")  # Ana uses Double Dutch's optional effect before her Draw phase
-    say(t, "play basic red", "resolve", "play basic blue", "resolve")
-    assert {"basic-unicorn-red", "basic-unicorn-blue"} <= set(stable(t, 0))
+    g = at_table(TWO, RED_PINK)
+    moves(g, Draw(ANA), Play(ANA, "double-dutch", ANA), Resolve(), EndTurn(), EndTurn())
+    moves(g, Resolve(), Draw(ANA))  # Ana uses Double Dutch's optional effect before her Draw phase
+    moves(g, Play(ANA, "basic-unicorn-red", ANA), Resolve(), Play(ANA, "basic-unicorn-blue", ANA), Resolve())
+    assert {"basic-unicorn-red", "basic-unicorn-blue"} <= set(stable(g, 0))
 
 
 def test_playing_out_of_turn_is_warned_and_recorded_when_confirmed():
     """000_4cb0751821c6f7f6.txt "During your Action phase, you may do one of the following": only the player whose turn
     it is plays a card; Instants are the exception ("any time any other player plays a card")."""
-    t = start()
-    to_action(t)
-    found, said = warned(t, "Ben play rainbow aura")
-    assert found == (NotYourTurn(1, 0),)
-    say(t, "resolve")
-    assert "rainbow-aura" in stable(t, 1)
+    g = at_table(drawn=True)
+    assert warned(g, Play(BEN, "rainbow-aura", BEN)) == (NotYourTurn(1, 0),)
+    moves(g, Resolve())
+    assert "rainbow-aura" in stable(g, 1)
 
 
 def test_end_of_turn_hand_limit_with_tracked_hands():
     """000_4cb0751821c6f7f6.txt "End of Turn phase: DISCARD until the number of cards in your hand does not exceed the
     hand limit. The hand limit is 7 cards (unless otherwise stated)"; 001_773a78f0d12bc5b5.txt FAQ "discard down to
     seven"."""
-    t = start("Ana Ben", "red pink", "hands")
-    assert [p.hand for p in t.game.state.players] == [5, 5], "5 dealt to each (000 'deal 5 cards')"
-    say(t, "draw", "draw")  # 6, then the action draw (7)
+    g = at_table(TWO, RED_PINK, hands=True)
+    assert [p.hand for p in g.state.players] == [5, 5], "5 dealt to each (000 'deal 5 cards')"
+    moves(g, Draw(ANA), Draw(ANA))  # 6, then the action draw (7)
     for actions in (1, 2):  # two more drawn by card effects: a third draw in one turn is warned; the table confirms
-        found, _ = warned(t, "draw")
-        assert found == (ActionUsed(0, actions),)
-    assert t.game.state.players[0].hand == 9
-    say(t, "next")
-    assert OverHandLimit(0, 9, 7) in step_facts(t)
-    assert prompt(t) == Prompt(PromptKind.DISCARD, 0, limit=HandLimit(7), excess=2)
-    found, _ = warned(t, "next")
-    assert found == (HandOverLimit(0, 9, 7),)
-    t.handle("undo")
-    say(t, "discard", "discard neigh", "next")
-    assert t.game.state.players[0].hand == 7 and t.game.state.current == 1
+        assert warned(g, Draw(ANA)) == (ActionUsed(0, actions),)
+    assert g.state.players[0].hand == 9
+    assert OverHandLimit(0, 9, 7) in moves(g, NextPhase())
+    assert prompt(g) == Prompt(PromptKind.DISCARD, 0, limit=HandLimit(7), excess=2)
+    assert warned(g, NextPhase()) == (HandOverLimit(0, 9, 7),)
+    g.pop()
+    moves(g, Discard(ANA), Discard(ANA, "neigh"), NextPhase())
+    assert g.state.players[0].hand == 7 and g.state.current == 1
 
 
 def test_hand_limit_changed_by_a_card_in_the_stable_uses_the_rules_table():
@@ -278,15 +295,15 @@ def test_hand_limit_changed_by_a_card_in_the_stable_uses_the_rules_table():
     mystery = Card("odd-limit", "Odd Limit", CardType.UPGRADE, 1, "Changes a hand limit.", "t",
                    frozenset({"continuous", "hand_limit_change"}))  # fmt: skip
     cards = _small_set([hooves, mystery])
-    t = tracker(cards)
-    say(t, "new game Ana Ben babies red pink hands", "draw", "play tiny hooves", "resolve", "next")
-    assert t.game.table.hand_limit(t.game.state, 0).limit == 3
-    assert t.game.table.hand_limit(t.game.state, 1).limit == 7, "only its owner's limit"
-    assert OverHandLimit(0, 5, 3) in step_facts(t)
-    assert prompt(t) == Prompt(PromptKind.DISCARD, 0, limit=HandLimit(3), excess=2)
-    t2 = tracker(cards)
-    say(t2, "new game Ana Ben babies red pink", "draw", "play odd limit", "resolve", "next")
-    assert prompt(t2).limit == HandLimit(7, ("odd-limit",)), "a limit the rules data cannot give: check the card"
+    g = at_table(TWO, RED_PINK, cards=cards, hands=True, drawn=True)
+    found = moves(g, Play(ANA, "tiny-hooves", ANA), Resolve(), NextPhase())
+    assert g.table.hand_limit(g.state, 0).limit == 3
+    assert g.table.hand_limit(g.state, 1).limit == 7, "only its owner's limit"
+    assert OverHandLimit(0, 5, 3) in found
+    assert prompt(g) == Prompt(PromptKind.DISCARD, 0, limit=HandLimit(3), excess=2)
+    g2 = at_table(TWO, RED_PINK, cards=cards, drawn=True)
+    moves(g2, Play(ANA, "odd-limit", ANA), Resolve(), NextPhase())
+    assert prompt(g2).limit == HandLimit(7, ("odd-limit",)), "a limit the rules data cannot give: check the card"
 
 
 # The Instant pile.
@@ -295,99 +312,83 @@ def test_hand_limit_changed_by_a_card_in_the_stable_uses_the_rules_table():
 def test_neigh_battle_of_one_neigh_stops_the_card():
     """000_4cb0751821c6f7f6.txt "Resolving Instant Cards": "any other player may respond with an Instant card ... placed
     on top of the card to which they are responding"; resolution "start[s] at the top of the pile"."""
-    t = start()
-    to_action(t)
-    say(t, "play rainbow aura")
-    assert prompt(t) == Prompt(PromptKind.ANSWER, 0, top=PileCard(0, "rainbow-aura", 0))
-    say(t, "neigh Ben")
-    assert [c.card for c in t.game.state.pile] == ["rainbow-aura", "neigh"]
-    say(t, "resolve")
-    assert step_facts(t) == (PileStopped(PileCard(1, "neigh"), PileCard(0, "rainbow-aura", 0), played=True),)
-    assert not t.game.state.pile
-    assert "rainbow-aura" not in stable(t, 0)
-    assert t.game.state.discard == ("neigh", "rainbow-aura")
+    g = at_table(drawn=True)
+    moves(g, Play(ANA, "rainbow-aura", ANA))
+    assert prompt(g) == Prompt(PromptKind.ANSWER, 0, top=PileCard(0, "rainbow-aura", 0))
+    moves(g, Respond(BEN, "neigh"))
+    assert [c.card for c in g.state.pile] == ["rainbow-aura", "neigh"]
+    found = moves(g, Resolve())
+    assert found == (PileStopped(PileCard(1, "neigh"), PileCard(0, "rainbow-aura", 0), played=True),)
+    assert not g.state.pile
+    assert "rainbow-aura" not in stable(g, 0)
+    assert g.state.discard == ("neigh", "rainbow-aura")
 
 
 def test_neigh_battle_of_two_neighs_reopens_the_pile_and_the_card_is_played():
     """000_4cb0751821c6f7f6.txt: "Each time a card is resolved, one or more cards is removed from the pile, presenting
     an opportunity for the new top card of the pile to be responded to again"."""
-    t = start()
-    to_action(t)
-    say(t, "play rainbow aura", "neigh Ben", "neigh Cy")
-    say(t, "resolve")
-    assert step_facts(t) == (
+    g = at_table(drawn=True)
+    moves(g, Play(ANA, "rainbow-aura", ANA), Respond(BEN, "neigh"), Respond(CY, "neigh"))
+    assert moves(g, Resolve()) == (
         PileStopped(PileCard(2, "neigh"), PileCard(1, "neigh"), played=False),
         PileOpenAgain(PileCard(0, "rainbow-aura", 0)),
     )
-    assert prompt(t) == Prompt(PromptKind.ANSWER, 0, top=PileCard(0, "rainbow-aura", 0))
-    assert [c.card for c in t.game.state.pile] == ["rainbow-aura"]
-    say(t, "resolve")
-    assert step_facts(t) == (PlayResolved(PileCard(0, "rainbow-aura", 0)),)
-    assert "rainbow-aura" in stable(t, 0) and t.game.state.discard == ("neigh", "neigh")
+    assert prompt(g) == Prompt(PromptKind.ANSWER, 0, top=PileCard(0, "rainbow-aura", 0))
+    assert [c.card for c in g.state.pile] == ["rainbow-aura"]
+    assert moves(g, Resolve()) == (PlayResolved(PileCard(0, "rainbow-aura", 0)),)
+    assert "rainbow-aura" in stable(g, 0) and g.state.discard == ("neigh", "neigh")
 
 
 def test_neigh_battle_of_three_neighs_with_an_answer_after_the_reopening():
     """000_4cb0751821c6f7f6.txt: "Once a pile has been created, you may only ever respond to the top card of the pile";
     after each resolution the new top "to be responded to again"."""
-    t = start()
-    to_action(t)
-    say(t, "play rainbow aura", "neigh Ben", "neigh Ana", "neigh Cy")
-    assert [c.player for c in t.game.state.pile] == [0, 1, 0, 2]
-    say(t, "resolve")  # Cy's Neigh stops Ana's Neigh
-    assert step_facts(t) == (
+    g = at_table(drawn=True)
+    moves(g, Play(ANA, "rainbow-aura", ANA), Respond(BEN, "neigh"), Respond(ANA, "neigh"), Respond(CY, "neigh"))
+    assert [c.player for c in g.state.pile] == [0, 1, 0, 2]
+    assert moves(g, Resolve()) == (  # Cy's Neigh stops Ana's Neigh
         PileStopped(PileCard(2, "neigh"), PileCard(0, "neigh"), played=False),
         PileOpenAgain(PileCard(1, "neigh")),
     )
-    say(t, "neigh Ana")  # the re-opened pile is answered again
-    say(t, "resolve")
-    assert step_facts(t)[0] == PileStopped(PileCard(0, "neigh"), PileCard(1, "neigh"), played=False)
-    say(t, "resolve")
-    assert step_facts(t) == (PlayResolved(PileCard(0, "rainbow-aura", 0)),)
-    assert "rainbow-aura" in stable(t, 0)
-    assert t.game.state.discard.count("neigh") == 4
+    moves(g, Respond(ANA, "neigh"))  # the re-opened pile is answered again
+    assert moves(g, Resolve())[0] == PileStopped(PileCard(0, "neigh"), PileCard(1, "neigh"), played=False)
+    assert moves(g, Resolve()) == (PlayResolved(PileCard(0, "rainbow-aura", 0)),)
+    assert "rainbow-aura" in stable(g, 0)
+    assert g.state.discard.count("neigh") == 4
     # Without the late answer, Ben's Neigh would have stopped the card:
-    t.handle("undo")
-    t.handle("undo")
-    t.handle("undo")
-    say(t, "resolve")
-    assert step_facts(t) == (PileStopped(PileCard(1, "neigh"), PileCard(0, "rainbow-aura", 0), played=True),)
-    assert "rainbow-aura" not in stable(t, 0)
+    g.undo(3)
+    found = moves(g, Resolve())
+    assert found == (PileStopped(PileCard(1, "neigh"), PileCard(0, "rainbow-aura", 0), played=True),)
+    assert "rainbow-aura" not in stable(g, 0)
 
 
 def test_super_neigh_cannot_be_answered():
     """002_7339423e33071b03.txt and card text: Super Neigh "cannot be Neighed"; 000_4cb0751821c6f7f6.txt "Once a pile
     has been created, you may only ever respond to the top card"."""
-    t = start()
-    to_action(t)
-    say(t, "play rainbow aura", "super neigh Ben")
-    assert prompt(t) == Prompt(PromptKind.RESOLVE, 0, top=PileCard(1, "super-neigh"), shield="super-neigh")
-    found, _ = warned(t, "neigh Ana")
-    assert found == (CannotBeAnswered(1, "super-neigh"),)
-    t.handle("undo")
-    say(t, "resolve")
-    assert step_facts(t) == (PileStopped(PileCard(1, "super-neigh"), PileCard(0, "rainbow-aura", 0), played=True),)
-    assert "rainbow-aura" not in stable(t, 0)
+    g = at_table(drawn=True)
+    moves(g, Play(ANA, "rainbow-aura", ANA), Respond(BEN, "super-neigh"))
+    assert prompt(g) == Prompt(PromptKind.RESOLVE, 0, top=PileCard(1, "super-neigh"), shield="super-neigh")
+    assert warned(g, Respond(ANA, "neigh")) == (CannotBeAnswered(1, "super-neigh"),)
+    g.pop()
+    found = moves(g, Resolve())
+    assert found == (PileStopped(PileCard(1, "super-neigh"), PileCard(0, "rainbow-aura", 0), played=True),)
+    assert "rainbow-aura" not in stable(g, 0)
 
 
 def test_cards_that_cannot_be_neighed_and_players_who_may_not_neigh_are_warned():
     """Yay (card text: "no one can Neigh the cards you play"), Slowdown and Ginormous Unicorn ("you cannot play
     Neigh cards"); 000_4cb0751821c6f7f6.txt "Instant cards can be played any time ... (unless otherwise stated)"."""
-    t = start()
-    to_action(t)
-    say(t, "play yay", "resolve", "end turn", "draw", "play slowdown into Cy", "resolve", "end turn", "draw")
-    say(t, "play ginormous unicorn", "resolve", "end turn", "draw")
-    say(t, "play basic red")
-    found, _ = warned(t, "neigh Ben")
+    g = at_table(drawn=True)
+    moves(g, Play(ANA, "yay", ANA), Resolve(), EndTurn(), Draw(BEN), Play(BEN, "slowdown", CY), Resolve(), EndTurn())
+    moves(g, Draw(CY), Play(CY, "ginormous-unicorn", CY), Resolve(), EndTurn(), Draw(ANA))
+    moves(g, Play(ANA, "basic-unicorn-red", ANA))
     yay = CannotBeNeighed(0, "basic-unicorn-red", "yay")
-    assert found == (yay,)
-    assert [(c.player, c.card) for c in t.game.state.pile][-1] == (1, "neigh"), "recorded when the table confirms"
-    t.handle("undo")
-    found, _ = warned(t, "neigh Cy")
-    assert found == (CannotNeigh(2, "neigh", "slowdown"), yay)
-    t.handle("undo 2")  # the Neigh and the play
-    say(t, "Cy sacrifice slowdown", "play basic red")
-    found, _ = warned(t, "neigh Cy")
-    assert found == (CannotNeigh(2, "neigh", "ginormous-unicorn"), yay)
+    assert warned(g, Respond(BEN, "neigh")) == (yay,)
+    assert [(c.player, c.card) for c in g.state.pile][-1] == (1, "neigh"), "recorded when the table confirms"
+    g.pop()
+    assert warned(g, Respond(CY, "neigh")) == (CannotNeigh(2, "neigh", "slowdown"), yay)
+    g.undo(2)  # the Neigh and the play
+    moves(g, Sacrifice(CY, "slowdown"), Play(ANA, "basic-unicorn-red", ANA))
+    assert warned(g, Respond(CY, "neigh")) == (CannotNeigh(2, "neigh", "ginormous-unicorn"), yay)
 
 
 def test_a_card_brought_directly_into_a_stable_cannot_be_neighed():
@@ -398,52 +399,47 @@ def test_a_card_brought_directly_into_a_stable_cannot_be_neighed():
     to_action(t)
     say(t, "bring basic red into Ana")
     assert last_event(t) == Bring(0, "basic-unicorn-red", 0)
-    assert not t.game.state.pile and "basic-unicorn-red" in stable(t, 0)
+    assert not t.game.state.pile and "basic-unicorn-red" in stable(t.game, 0)
     said = t.handle("neigh Ben")
-    assert said.confirm and said.important and objections(t) == (NothingToAnswer(1, "neigh"),)
+    assert asks(said) and said.important and objections(t) == (NothingToAnswer(1, "neigh"),)
     assert not t.game.state.pile and len(t.game.log) == 2
 
 
 def test_an_instant_answers_another_players_card_not_your_own():
     """000_4cb0751821c6f7f6.txt "Instant cards can be played any time any other player plays a card"; "If an Instant
     card is played in response to a card you played, you may respond with an Instant card of your own"."""
-    t = start()
-    to_action(t)
-    say(t, "play rainbow aura")
-    found, _ = warned(t, "neigh Ana")
-    assert found == (OwnCard(0, "rainbow-aura"),)
-    t.handle("undo")
-    say(t, "neigh Ben", "neigh Ana")  # answering Ben's Neigh on her card is allowed
+    g = at_table(drawn=True)
+    moves(g, Play(ANA, "rainbow-aura", ANA))
+    assert warned(g, Respond(ANA, "neigh")) == (OwnCard(0, "rainbow-aura"),)
+    g.pop()
+    moves(g, Respond(BEN, "neigh"), Respond(ANA, "neigh"))  # answering Ben's Neigh on her card is allowed
 
 
 def test_an_unanswered_card_resolves_when_the_table_moves_on():
     """000_4cb0751821c6f7f6.txt: players respond "until all players have declared that they do not intend to respond any
     further": the next event is that declaration, and the card resolves first."""
-    t = start()
-    to_action(t)
-    say(t, "play rainbow aura")
-    say(t, "end turn")
-    assert step_facts(t) == (PlayResolved(PileCard(0, "rainbow-aura", 0)), TurnBegan(1, 2)), "the card resolves first"
-    assert "rainbow-aura" in stable(t, 0) and t.game.state.current == 1
+    g = at_table(drawn=True)
+    moves(g, Play(ANA, "rainbow-aura", ANA))
+    found = moves(g, EndTurn())
+    assert found == (PlayResolved(PileCard(0, "rainbow-aura", 0)), TurnBegan(1, 2)), "the card resolves first"
+    assert "rainbow-aura" in stable(g, 0) and g.state.current == 1
 
 
 def test_magic_takes_effect_then_goes_to_the_discard_pile():
     """000_4cb0751821c6f7f6.txt "Magic cards have one-time effects. When you play a Magic card, it immediately takes
     effect and is then discarded"; its effect is a link of the chain the table resolves, and the card stays in play
     until the link is resolved (001: "Send the Magic Card to the Discard Pile after use")."""
-    t = start()
-    to_action(t)
-    say(t, "end turn", "draw", "play basic red", "resolve", "end turn", "draw")
-    say(t, "play unicorn poison", "resolve")
+    g = at_table(drawn=True)
+    moves(g, EndTurn(), Draw(BEN), Play(BEN, "basic-unicorn-red", BEN), Resolve(), EndTurn(), Draw(CY))
     poison = (Trigger("unicorn-poison", 2, TriggerKind.MAGIC),)
-    assert step_facts(t) == (PlayResolved(PileCard(2, "unicorn-poison")), LinkAdded(poison, 1))
-    assert "unicorn-poison" not in t.game.state.discard
-    assert t.game.state.chain[0][0].kind is TriggerKind.MAGIC
-    say(t, "destroy basic red")
-    assert "basic-unicorn-red" not in stable(t, 1) and t.game.state.chain == (poison,)
-    say(t, "resolve")
-    assert step_facts(t) == (LinkResolved(poison, None),) and not t.game.state.chain
-    assert t.game.state.discard[-2:] == ("basic-unicorn-red", "unicorn-poison")
+    found = moves(g, Play(CY, "unicorn-poison"), Resolve())
+    assert found == (PlayResolved(PileCard(2, "unicorn-poison")), LinkAdded(poison, 1))
+    assert "unicorn-poison" not in g.state.discard
+    assert g.state.chain[0][0].kind is TriggerKind.MAGIC
+    moves(g, Destroy(CY, "basic-unicorn-red", BEN))
+    assert "basic-unicorn-red" not in stable(g, 1) and g.state.chain == (poison,)
+    assert moves(g, Resolve()) == (LinkResolved(poison, None),) and not g.state.chain
+    assert g.state.discard[-2:] == ("basic-unicorn-red", "unicorn-poison")
 
 
 # The effect chain and the winner.
@@ -453,80 +449,74 @@ def test_an_enter_effect_is_a_link_that_waits_for_the_table():
     """000_4cb0751821c6f7f6.txt "Order of Resolution: The Effect Chain": "each effect is considered its own link in an
     effect chain. You must resolve the effect of the first link before moving on"; "All links in the chain must resolve
     before gameplay continues"."""
-    t = start()
-    to_action(t)
-    say(t, "play rainbow unicorn", "resolve")
+    g = at_table(drawn=True)
     rainbow = (Trigger("rainbow-unicorn", 0, TriggerKind.ENTER),)
-    assert LinkAdded(rainbow, 1) in step_facts(t)
-    assert prompt(t) == Prompt(PromptKind.CHAIN, 0, link=rainbow)
-    say(t, "bring basic red into Ana")  # the effect, done at the table
-    assert "basic-unicorn-red" in stable(t, 0) and t.game.state.chain == (rainbow,)
-    found, _ = warned(t, "end turn")
-    assert found == (ChainOpen(),)
-    t.handle("undo")
-    say(t, "resolve")
-    assert step_facts(t) == (LinkResolved(rainbow, None),)
-    assert not t.game.state.chain
+    assert LinkAdded(rainbow, 1) in moves(g, Play(ANA, "rainbow-unicorn", ANA), Resolve())
+    assert prompt(g) == Prompt(PromptKind.CHAIN, 0, link=rainbow)
+    moves(g, Bring(ANA, "basic-unicorn-red", ANA))  # the effect, done at the table
+    assert "basic-unicorn-red" in stable(g, 0) and g.state.chain == (rainbow,)
+    assert warned(g, EndTurn()) == (ChainOpen(),)
+    g.pop()
+    assert moves(g, Resolve()) == (LinkResolved(rainbow, None),)
+    assert not g.state.chain
 
 
 def test_effects_triggered_at_once_are_one_link_and_new_triggers_add_links():
     """000_4cb0751821c6f7f6.txt: "multiple effects may trigger simultaneously ... All of these effects are considered to
     be a single link"; "If any of these effects trigger the effect of another card, another link is added"."""
-    t = start("Ana Ben", "red pink")
-    say(t, "draw", "play stabby the unicorn", "resolve", "end turn", "draw")
-    say(t, "play mother goose unicorn", "resolve")
-    assert len(t.game.state.chain) == 1
+    g = at_table(TWO, RED_PINK, drawn=True)
+    moves(g, Play(ANA, "stabby-the-unicorn", ANA), Resolve(), EndTurn(), Draw(BEN))
+    moves(g, Play(BEN, "mother-goose-unicorn", BEN), Resolve())
+    assert len(g.state.chain) == 1
     # Ben steals Stabby: it leaves Ana's Stable and enters Ben's at once: one link.
-    say(t, "steal stabby from Ana")
-    assert len(t.game.state.chain) == 2
-    link = t.game.state.chain[1]
+    moves(g, Steal(BEN, "stabby-the-unicorn", ANA))
+    assert len(g.state.chain) == 2
+    link = g.state.chain[1]
     assert [(x.card, x.kind) for x in link] == [("stabby-the-unicorn", TriggerKind.LEAVE)]
-    say(t, "resolve")
     goose = (Trigger("mother-goose-unicorn", 1, TriggerKind.ENTER),)
-    assert step_facts(t) == (LinkResolved(goose, link),), "the next link waits"
-    assert prompt(t) == Prompt(PromptKind.CHAIN, 1, link=link)
-    say(t, "resolve")
-    assert not t.game.state.chain
+    assert moves(g, Resolve()) == (LinkResolved(goose, link),), "the next link waits"
+    assert prompt(g) == Prompt(PromptKind.CHAIN, 1, link=link)
+    moves(g, Resolve())
+    assert not g.state.chain
 
 
 def test_no_winner_until_the_chain_has_resolved():
     """000_4cb0751821c6f7f6.txt "HOW TO WIN": "If a player reaches the required number of Unicorns while an effect chain
     is active, that player is not declared the winner until all links in that effect chain have resolved"."""
-    t = start(extra="win 3")
-    to_action(t)
-    say(t, "play basic red", "resolve", "end turn", "end turn", "end turn", "draw")
-    say(t, "play rainbow unicorn", "resolve")
-    assert t.game.state.outcome is None
-    assert WinWaits(0, 3) in step_facts(t)
-    said = say(t, "resolve")
-    assert t.game.state.outcome is not None and t.game.state.outcome.winner == 0
-    assert GameOver(Outcome(Ending.GOAL, 0)) in step_facts(t) and said.important
+    g = at_table(goal=3, drawn=True)
+    moves(g, Play(ANA, "basic-unicorn-red", ANA), Resolve(), EndTurn(), EndTurn(), EndTurn(), Draw(ANA))
+    found = moves(g, Play(ANA, "rainbow-unicorn", ANA), Resolve())
+    assert g.state.outcome is None
+    assert WinWaits(0, 3) in found
+    step = g.push(Resolve())
+    assert g.state.outcome is not None and g.state.outcome.winner == 0
+    assert GameOver(Outcome(Ending.GOAL, 0)) in step.facts and step.important
 
 
 def test_seven_unicorns_win_with_up_to_five_players():
     """000_4cb0751821c6f7f6.txt "2 – 5 Players: 7 Unicorns to win"."""
-    t = start("Ana Ben Cy Dee Eve", "red pink narwhal blue green")
-    assert t.game.state.goal == 7
-    to_action(t)
+    g = at_table(FIVE, (*BABIES, "baby-unicorn-blue", "baby-unicorn-green"), drawn=True)
+    assert g.state.goal == 7
     for colour in ("red", "orange", "yellow", "green", "blue"):
-        say(t, f"bring basic {colour} into Ana")
-    assert t.game.state.outcome is None
-    say(t, "play basic indigo", "resolve")
-    assert t.game.state.outcome == Outcome(Ending.GOAL, 0)
-    assert TallyChanged((6, 1, 1, 1, 1), (7, 1, 1, 1, 1)) in step_facts(t)
+        moves(g, Bring(ANA, f"basic-unicorn-{colour}", ANA))
+    assert g.state.outcome is None
+    found = moves(g, Play(ANA, "basic-unicorn-indigo", ANA), Resolve())
+    assert g.state.outcome == Outcome(Ending.GOAL, 0)
+    assert TallyChanged((6, 1, 1, 1, 1), (7, 1, 1, 1, 1)) in found
 
 
 def test_six_players_win_at_six():
     """000_4cb0751821c6f7f6.txt "6-8 Players: 6 Unicorns to win"."""
-    t = start("Ana Ben Cy Dee Eve Flo", "red pink narwhal blue green yellow")
-    assert t.game.state.goal == 6
-    to_action(t)
+    g = at_table(
+        (*FIVE, "Flo"), (*BABIES, "baby-unicorn-blue", "baby-unicorn-green", "baby-unicorn-yellow"), drawn=True
+    )
+    assert g.state.goal == 6
     for colour in ("red", "orange", "yellow", "green"):
-        say(t, f"bring basic {colour} into Ben")
-    assert t.game.state.outcome is None
-    say(t, "play basic blue into Ben", "resolve")
-    assert t.game.state.outcome == Outcome(Ending.GOAL, 1)
-    assert TallyChanged((1, 5, 1, 1, 1, 1), (1, 6, 1, 1, 1, 1)) in step_facts(t)
+        moves(g, Bring(ANA, f"basic-unicorn-{colour}", BEN))
+    assert g.state.outcome is None
+    found = moves(g, Play(ANA, "basic-unicorn-blue", BEN), Resolve())
+    assert g.state.outcome == Outcome(Ending.GOAL, 1)
+    assert TallyChanged((1, 5, 1, 1, 1, 1), (1, 6, 1, 1, 1, 1)) in found
 
 
 def test_ginormous_unicorn_counts_as_two():
@@ -543,26 +533,24 @@ def test_ginormous_unicorn_counts_as_two():
 def test_pandamonium_makes_that_stables_unicorns_stop_counting():
     """001_773a78f0d12bc5b5.txt FAQ: "When Pandamonium is in play, all of that player's Unicorns are Pandas"; Masquerade
     cards tagged not_a_unicorn_effect."""
-    t = start()
-    to_action(t)
-    say(t, "bring basic red into Ben", "bring ginormous into Ben")
-    assert t.game.table.tally(t.game.state)[1] == 4
-    say(t, "play pandamonium into Ben", "resolve")
-    assert TallyChanged((1, 4, 1), (1, 0, 1)) in step_facts(t)
-    assert t.game.table.tally(t.game.state) == (1, 0, 1)
-    say(t, "end turn", "draw", "sacrifice pandamonium")
-    assert step_facts(t) == (TallyChanged((1, 0, 1), (1, 4, 1)),)
+    g = at_table(drawn=True)
+    moves(g, Bring(ANA, "basic-unicorn-red", BEN), Bring(ANA, "ginormous-unicorn", BEN))
+    assert g.table.tally(g.state)[1] == 4
+    assert TallyChanged((1, 4, 1), (1, 0, 1)) in moves(g, Play(ANA, "pandamonium", BEN), Resolve())
+    assert g.table.tally(g.state) == (1, 0, 1)
+    found = moves(g, EndTurn(), Draw(BEN), Sacrifice(BEN, "pandamonium"))
+    assert found == (TallyChanged((1, 0, 1), (1, 4, 1)),)
 
 
 def test_the_table_can_change_the_number_to_win():
     """The table is the authority: "new game ... win 5" or "win 5" mid-game (house rules, 003_3ad7ba4e8376142a.txt "Feel
     free to create your own house rules")."""
-    t = start(extra="win 4")
-    assert t.game.state.goal == 4
-    say(t, "win 2")
-    assert t.game.state.goal == 2
-    say(t, "draw", "play basic red", "resolve")
-    assert t.game.state.outcome == Outcome(Ending.GOAL, 0) and GameOver(Outcome(Ending.GOAL, 0)) in step_facts(t)
+    g = at_table(goal=4)
+    assert g.state.goal == 4
+    moves(g, SetGoal(2))
+    assert g.state.goal == 2
+    found = moves(g, Draw(ANA), Play(ANA, "basic-unicorn-red", ANA), Resolve())
+    assert g.state.outcome == Outcome(Ending.GOAL, 0) and GameOver(Outcome(Ending.GOAL, 0)) in found
 
 
 # Babies.
@@ -578,29 +566,24 @@ def test_each_player_places_a_baby_from_the_nursery():
     assert nursery == 13
     say(t, "baby Ana red", "baby Ben narwhal")
     assert last_event(t) == Bring(1, "baby-narwhal", 1, Source.NURSERY)
-    assert stable(t, 0) == ("baby-unicorn-red",) and stable(t, 1) == ("baby-narwhal",)
+    assert stable(t.game, 0) == ("baby-unicorn-red",) and stable(t.game, 1) == ("baby-narwhal",)
     assert len(t.game.state.nursery) == 11
-    found, _ = warned(t, "baby Ben red")
+    found, _ = confirmed(t, "baby Ben red")
     assert found == (NotInNursery("baby-unicorn-red"),)
 
 
 def test_babies_never_go_to_the_discard_pile_or_a_hand():
     """000_4cb0751821c6f7f6.txt "Baby Unicorn cards ... are never added to the deck, a player's hand, or the discard
     pile"."""
-    t = start()
-    to_action(t)
-    say(t, "destroy baby pink from Ben")
-    assert BabyToNursery("baby-unicorn-pink", 1) in step_facts(t)
-    assert "baby-unicorn-pink" in t.game.state.nursery and "baby-unicorn-pink" not in t.game.state.discard
-    say(t, "return baby narwhal from Cy")
-    assert BabyToNursery("baby-narwhal", 2) in step_facts(t)
-    assert "baby-narwhal" in t.game.state.nursery and stable(t, 2) == ()
-    found, _ = warned(t, "play baby red")
-    assert found == (BabyNotInHand(0, "baby-unicorn-red"),)
-    t.handle("undo")
-    say(t, "nursery baby red from Ana")
-    assert last_event(t) == ToNursery(0, "baby-unicorn-red", 0)
-    assert "baby-unicorn-red" in t.game.state.nursery and stable(t, 0) == ()
+    g = at_table(drawn=True)
+    assert BabyToNursery("baby-unicorn-pink", 1) in moves(g, Destroy(ANA, "baby-unicorn-pink", BEN))
+    assert "baby-unicorn-pink" in g.state.nursery and "baby-unicorn-pink" not in g.state.discard
+    assert BabyToNursery("baby-narwhal", 2) in moves(g, ReturnToHand(ANA, "baby-narwhal", CY))
+    assert "baby-narwhal" in g.state.nursery and stable(g, 2) == ()
+    assert warned(g, Play(ANA, "baby-unicorn-red", ANA)) == (BabyNotInHand(0, "baby-unicorn-red"),)
+    g.pop()
+    moves(g, ToNursery(ANA, "baby-unicorn-red", ANA))
+    assert "baby-unicorn-red" in g.state.nursery and stable(g, 0) == ()
 
 
 # Events.
@@ -615,20 +598,20 @@ def test_steal_destroy_sacrifice_discard_return_draw_take_swap_move():
     to_action(t)
     say(t, "bring basic red into Ben", "bring rainbow aura into Ana", "bring slowdown into Ben")
     say(t, "steal basic red")
-    assert last_event(t) == Steal(0, "basic-unicorn-red", 1) and "basic-unicorn-red" in stable(t, 0)
-    assert "basic-unicorn-red" not in stable(t, 1)
-    found, _ = warned(t, "destroy basic red from Ana")
+    assert last_event(t) == Steal(0, "basic-unicorn-red", 1) and "basic-unicorn-red" in stable(t.game, 0)
+    assert "basic-unicorn-red" not in stable(t.game, 1)
+    found, _ = confirmed(t, "destroy basic red from Ana")
     assert DestroyOwn(0, "basic-unicorn-red") in found
     t.handle("undo")
     say(t, "sacrifice basic red")
     assert last_event(t) == Sacrifice(0, "basic-unicorn-red") and t.game.state.discard[-1] == "basic-unicorn-red"
-    assert "basic-unicorn-red" not in stable(t, 0)
+    assert "basic-unicorn-red" not in stable(t.game, 0)
     hand = t.game.state.players[0].hand
     say(t, "discard")
     assert last_event(t) == Discard(0) and t.game.state.players[0].hand == hand - 1
     assert t.game.state.discard[-1] is None
     say(t, "return slowdown")
-    assert last_event(t) == ReturnToHand(0, "slowdown", 1) and "slowdown" not in stable(t, 1)
+    assert last_event(t) == ReturnToHand(0, "slowdown", 1) and "slowdown" not in stable(t.game, 1)
     assert t.game.state.players[1].hand == 6
     deck = t.game.state.deck
     say(t, "take basic red from the discard pile")
@@ -639,10 +622,10 @@ def test_steal_destroy_sacrifice_discard_return_draw_take_swap_move():
     say(t, "bring basic blue into Ben")
     say(t, "swap rainbow aura with basic blue")
     assert last_event(t) == Swap(0, "rainbow-aura", 0, "basic-unicorn-blue", 1)
-    assert "rainbow-aura" in stable(t, 1) and "basic-unicorn-blue" in stable(t, 0)
+    assert "rainbow-aura" in stable(t.game, 1) and "basic-unicorn-blue" in stable(t.game, 0)
     say(t, "move rainbow aura to Ana")
     assert last_event(t) == Move(0, "rainbow-aura", 1, 0)
-    assert "rainbow-aura" in stable(t, 0) and "rainbow-aura" not in stable(t, 1)
+    assert "rainbow-aura" in stable(t.game, 0) and "rainbow-aura" not in stable(t.game, 1)
     hands = [p.hand for p in t.game.state.players]
     say(t, "swap hands Ana Ben")
     assert last_event(t) == SwapHands(0, 1) and [p.hand for p in t.game.state.players] == hands[::-1]
@@ -652,23 +635,21 @@ def test_steal_destroy_sacrifice_discard_return_draw_take_swap_move():
 
 def test_a_destroy_against_a_protecting_upgrade_is_warned():
     """Rainbow Aura's card text: "your Unicorn cards cannot be destroyed"; 000_4cb0751821c6f7f6.txt "Immunity"."""
-    t = start()
-    to_action(t)
-    say(t, "bring rainbow aura into Ben", "bring basic red into Ben")
-    found, said = warned(t, "destroy basic red")
-    assert found == (Protected("basic-unicorn-red", "rainbow-aura", 1),)
-    assert "basic-unicorn-red" not in stable(t, 1)
+    g = at_table(drawn=True)
+    moves(g, Bring(ANA, "rainbow-aura", BEN), Bring(ANA, "basic-unicorn-red", BEN))
+    assert warned(g, Destroy(ANA, "basic-unicorn-red", BEN)) == (Protected("basic-unicorn-red", "rainbow-aura", 1),)
+    assert "basic-unicorn-red" not in stable(g, 1)
 
 
 def test_skipping_a_phase_and_another_turn():
     """000_4cb0751821c6f7f6.txt "Magical Unicorn cards ... have triggered effects" such as Rhinocorn's "your turn ends
     at once" and Change of Luck's "you take another turn": the table skips a phase or gives a turn."""
-    t = start()
-    say(t, "skip", "skip")
-    assert t.game.state.phase is Phase.ACTION
-    say(t, "end turn to Ana")
-    assert t.game.state.current == 0 and t.game.state.turn == 2
-    assert step_facts(t) == (TurnBegan(0, 2),)
+    g = at_table()
+    moves(g, NextPhase(skip=True), NextPhase(skip=True))
+    assert g.state.phase is Phase.ACTION
+    found = moves(g, EndTurn(to=ANA))
+    assert g.state.current == 0 and g.state.turn == 2
+    assert found == (TurnBegan(0, 2),)
 
 
 # The deck running out.
@@ -690,56 +671,52 @@ def test_deck_count_starts_from_the_deck_files_copies_minus_the_deal_and_follows
 def test_deck_runs_out_most_unicorns_wins():
     """000_4cb0751821c6f7f6.txt "If the deck runs out of cards before any player reaches the required number of Unicorns
     in their Stable, the player with the most Unicorns wins"."""
-    t = start()
-    to_action(t)
-    say(t, "bring basic red into Ben", "deck 1")
-    say(t, "Cy draw")
-    assert t.game.state.outcome.ending is Ending.MOST and t.game.state.outcome.winner == 1
-    assert step_facts(t) == (DeckRanOut(), GameOver(Outcome(Ending.MOST, 1)))
-    assert t.game.table.tally(t.game.state) == (1, 2, 1)
+    g = at_table(drawn=True)
+    moves(g, Bring(ANA, "basic-unicorn-red", BEN), SetDeck(1))
+    found = moves(g, Draw(CY))
+    assert g.state.outcome is not None and g.state.outcome.ending is Ending.MOST and g.state.outcome.winner == 1
+    assert found == (DeckRanOut(), GameOver(Outcome(Ending.MOST, 1)))
+    assert g.table.tally(g.state) == (1, 2, 1)
 
 
 def test_deck_runs_out_tie_broken_by_letters():
     """000_4cb0751821c6f7f6.txt "If two or more players tie for the most Unicorns ... each tied player must add up the
     number of letters in the names of all the Unicorn cards in their Stable. The player with the most letters wins"."""
-    t = start("Ana Ben", "red pink")
-    to_action(t)
+    g = at_table(TWO, RED_PINK, drawn=True)
     # Ana: Baby Unicorn (Red) 14 + Basic Unicorn (Red) 15 = 29 letters; Ben: Baby Unicorn (Pink) 15 +
     # Basic Unicorn (Blue) 16 = 31 letters.
-    say(t, "bring basic red into Ana", "bring basic blue into Ben")
-    say(t, "deck empty")
-    outcome = t.game.state.outcome
+    moves(g, Bring(ANA, "basic-unicorn-red", ANA), Bring(ANA, "basic-unicorn-blue", BEN))
+    found = moves(g, DeckEmpty())
+    outcome = g.state.outcome
+    assert outcome is not None
     assert outcome.ending is Ending.LETTERS and outcome.winner == 1 and outcome.tied == (0, 1)
-    assert step_facts(t) == (DeckRanOut(), GameOver(outcome))
-    assert t.game.table.tally(t.game.state) == (2, 2)
-    assert [name_letters(stable(t, seat), CARDS) for seat in (0, 1)] == [29, 31]
+    assert found == (DeckRanOut(), GameOver(outcome))
+    assert g.table.tally(g.state) == (2, 2)
+    assert [name_letters(stable(g, seat), CARDS) for seat in (0, 1)] == [29, 31]
 
 
 def test_deck_runs_out_tie_in_unicorns_and_letters_everyone_loses():
     """000_4cb0751821c6f7f6.txt: "If two or more players tie for the most Unicorns and the most letters,
     everyone loses"."""
-    t = start("Ana Ben", "red pink")
-    to_action(t)
+    g = at_table(TWO, RED_PINK, drawn=True)
     # Ana: Baby Unicorn (Red) 14 + Basic Unicorn (Blue) 16 = 30; Ben: Baby Unicorn (Pink) 15 + Basic Unicorn
     # (Red) 15 = 30.
-    say(t, "bring basic blue into Ana", "bring basic red into Ben")
-    say(t, "deck empty")
-    assert t.game.state.outcome == Outcome(Ending.EVERYONE_LOSES, None, (0, 1))
-    assert step_facts(t) == (DeckRanOut(), GameOver(t.game.state.outcome))
-    assert t.game.table.tally(t.game.state) == (2, 2)
-    assert [name_letters(stable(t, seat), CARDS) for seat in (0, 1)] == [30, 30]
+    moves(g, Bring(ANA, "basic-unicorn-blue", ANA), Bring(ANA, "basic-unicorn-red", BEN))
+    found = moves(g, DeckEmpty())
+    assert g.state.outcome == Outcome(Ending.EVERYONE_LOSES, None, (0, 1))
+    assert found == (DeckRanOut(), GameOver(g.state.outcome))
+    assert g.table.tally(g.state) == (2, 2)
+    assert [name_letters(stable(g, seat), CARDS) for seat in (0, 1)] == [30, 30]
 
 
 def test_deck_out_waits_for_the_chain():
     """000_4cb0751821c6f7f6.txt: "All links in the chain must resolve before gameplay continues" and "No player can win
     until an effect chain has been completely resolved"."""
-    t = start()
-    to_action(t)
-    say(t, "play rainbow unicorn", "resolve")
-    say(t, "deck empty")
-    assert t.game.state.outcome is None and t.game.state.deck_out
-    say(t, "resolve")
-    assert t.game.state.outcome == Outcome(Ending.MOST, 0) and GameOver(Outcome(Ending.MOST, 0)) in step_facts(t)
+    g = at_table(drawn=True)
+    moves(g, Play(ANA, "rainbow-unicorn", ANA), Resolve(), DeckEmpty())
+    assert g.state.outcome is None and g.state.deck_out
+    found = moves(g, Resolve())
+    assert g.state.outcome == Outcome(Ending.MOST, 0) and GameOver(Outcome(Ending.MOST, 0)) in found
 
 
 def test_first_edition_stickler_ends_with_no_winner():
@@ -772,7 +749,7 @@ def test_first_edition_default_is_the_stickler_and_reshuffle_is_warned_under_cur
     t = start(extra="rules uu-first")
     assert t.game.table.deck_out_rule.value == "no-winner"
     t = start()
-    found, _ = warned(t, "reshuffle")
+    found, _ = confirmed(t, "reshuffle")
     assert found == (NoReshuffle(),)
 
 
@@ -812,7 +789,7 @@ def test_two_player_variant_removes_cards_and_hands_each_player_a_neigh():
     said = t.handle("rules")
     assert "2-player variant" in said.speech
     to_action(t)
-    found, _ = warned(t, "play ginormous")
+    found, _ = confirmed(t, "play ginormous")
     assert found == (RemovedCard("ginormous-unicorn"),)
 
 
@@ -871,7 +848,7 @@ def test_llamas_herd_bonus_at_the_beginning_of_the_turn_in_the_fields_words():
     link = t.game.state.chain[0]
     assert [(x.card, x.kind) for x in link] == [("llama", TriggerKind.HERD)]
     assert step_facts(t) == (TurnBegan(0, 5), LinkAdded(link, 1))
-    assert prompt(t) == Prompt(PromptKind.OPTIONAL, 0, link=link), "may be used"
+    assert prompt(t.game) == Prompt(PromptKind.OPTIONAL, 0, link=link), "may be used"
     assert t.game.table.herd(t.game.state, 0) == {"llama": 3, "alpaca": 1}
     assert "Ana's Field: Baby Llama, Llama and Llamapaca. 3 Animals." in t.handle("stable Ana").speech
     assert "Ana's herd: 1 Alpaca, 3 Llamas." in t.handle("stable Ana").speech
@@ -904,7 +881,7 @@ def test_undo_and_redo_any_number_of_events_are_announced():
     assert said.lines[0] == "Redone 2 events: Ana played Rainbow Aura; Rainbow Aura by Ana resolved."
     assert t.game.state == before
     said = t.handle("undo all")
-    assert t.game.state == t.game.initial and not t.game.log
+    assert t.game.state == t.game.state_before(0) and not t.game.log
     assert t.handle("undo").speech == "There is nothing to undo."
     t.handle("redo all")
     assert t.game.state == before

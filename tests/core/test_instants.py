@@ -31,6 +31,7 @@ from assistant.core.words.position import DECK_COUNT_UNKNOWN
 from assistant.core.words.rulings import describe_objection
 from assistant.core.words.verbosity import Verbosity
 from assistant.storage.decks import load_card_set
+from tests.core.talking import asks
 
 DECK_TEXT = (Path(__file__).resolve().parents[1] / "fixtures" / "llamas_instants.toml").read_text(encoding="utf-8")
 
@@ -266,7 +267,7 @@ def test_the_shipped_llamas_deck_is_counted_from_its_known_copies():
     start = s.handle("new game Ana Ben Cy Dee Eve")
     assert DECK_COUNT_UNKNOWN not in start.lines
     assert s.game.state.deck == 115 - 5 * 5
-    assert not s.handle("draw").confirm, "the first draw is not warned that the deck is empty"
+    assert not asks(s.handle("draw")), "the first draw is not warned that the deck is empty"
     assert s.game.state.deck == 115 - 5 * 5 - 1
 
 
@@ -339,7 +340,7 @@ def test_every_copy_of_a_llamas_baby_waits_in_the_nursery():
         "The Nursery: 2 copies of Baby Llama, 2 copies of Baby Alpaca, 2 copies of Baby Goat and 2 copies of Baby Ram.",
     )
     s.handle("draw")
-    assert not s.handle("bring baby alpaca into Ana from nursery").confirm, "a Baby Alpaca is still there"
+    assert not asks(s.handle("bring baby alpaca into Ana from nursery")), "a Baby Alpaca is still there"
     assert s.game.state.nursery.count("baby-alpaca") == 1
 
 

@@ -10,6 +10,7 @@ from assistant.commands.app import make_session
 from assistant.core.cards.card import CardType
 from assistant.core.cards.learning import NewCard, read_card_text, type_from_prefix
 from assistant.session import Session
+from tests.core.talking import asks
 
 
 def test_a_name_and_text_on_one_line():
@@ -54,7 +55,7 @@ def test_a_scanned_card_text_not_in_the_deck_is_offered_and_confirmed_becomes_a_
     session = llamas_session()
     before = len(session.cards.base.cards)
     offer = session.scanned("Llama Llama Duck: Magic card. Every player gives one card from their hand to the left.")
-    assert offer.confirm and "A card this deck does not have: Llama Llama Duck, Magic card." in offer.speech
+    assert asks(offer) and "A card this deck does not have: Llama Llama Duck, Magic card." in offer.speech
     said = session.handle("yes")
     assert "Llama Llama Duck is now in your deck, as a Magic card." in said.speech
     card = session.handle("llama llama duck").card
@@ -67,7 +68,7 @@ def test_a_scanned_card_text_not_in_the_deck_is_offered_and_confirmed_becomes_a_
 def test_a_card_whose_words_do_not_give_its_type_takes_the_braille_prefix_typed():
     session = llamas_session()
     offer = session.scanned("Wool Gathering: draw two cards, then discard one.")
-    assert offer.confirm and "type its braille prefix" in offer.speech
+    assert asks(offer) and "type its braille prefix" in offer.speech
     said = session.handle("ug")
     assert "Wool Gathering is now in your deck, as an Upgrade card." in said.speech
     assert session.cards.find_exact("Wool Gathering").type is CardType.UPGRADE
@@ -86,7 +87,7 @@ def test_a_scanned_name_one_letter_off_a_deck_card_is_read_out_and_never_learnt(
     session = llamas_session()
     before = {card.id for card in session.cards}
     offer = session.scanned("Magical Alpacacorx: Magical Animal. Every player draws two cards and discards one.")
-    assert not offer.confirm and offer.speech.startswith("This code's name, Magical Alpacacorx, is close to Magical")
+    assert not asks(offer) and offer.speech.startswith("This code's name, Magical Alpacacorx, is close to Magical")
     session.handle("yes")
     card = session.cards.find_exact("Magical Alpacacorn")
     assert card is not None and "draws two cards and discards one" not in card.text
@@ -144,7 +145,7 @@ def test_each_form_of_a_card_text_the_deck_lacks_is_offered_by_its_name(payload,
     offer = session.scanned(payload)
     kind = {CardType.MAGIC: "Magic card", CardType.UPGRADE: "Upgrade card", None: ""}[card_type]
     named = f"A card this deck does not have: Wool Gathering{', ' + kind if kind else ''}. It says: {WOOL}"
-    assert offer.confirm and named in offer.speech
+    assert asks(offer) and named in offer.speech
     said = session.handle("yes" if card_type is not None else "action")
     assert "Wool Gathering is now in your deck" in said.speech
     card = session.cards.find_exact("Wool Gathering")
@@ -155,7 +156,7 @@ def test_each_form_of_a_card_text_the_deck_lacks_is_offered_by_its_name(payload,
 def test_a_name_alone_of_a_card_the_deck_lacks_is_offered(payload):
     session = llamas_session()
     offer = session.scanned(payload)
-    assert offer.confirm and "A card this deck does not have: Wool Gathering" in offer.speech
+    assert asks(offer) and "A card this deck does not have: Wool Gathering" in offer.speech
     assert "It says" not in offer.speech
     said = session.handle("ug" if payload == "Wool Gathering" else "yes")
     assert "Wool Gathering is now in your deck, as an Upgrade card." in said.speech
@@ -178,7 +179,7 @@ def test_a_payload_naming_a_card_of_the_deck_in_any_form_is_that_card_and_never_
     session = make_session(Namespace(deck="uu-2nd", addon=[]))
     reply = session.scanned(payload)
     assert reply.card is not None and reply.card.id == "rainbow-aura"
-    assert not reply.confirm or "type replace words" in reply.speech  # its words taken only deliberately
+    assert not asks(reply) or "type replace words" in reply.speech  # its words taken only deliberately
     assert "does not have" not in reply.speech and "Unknown code" not in reply.speech
     assert reply.speech.startswith("Rainbow Aura, Upgrade card.") is spoken  # a text is read out as it is
 
@@ -186,4 +187,4 @@ def test_a_payload_naming_a_card_of_the_deck_in_any_form_is_that_card_and_never_
 @pytest.mark.parametrize("payload", ["hello", "B-1134", "Draw two cards then discard one", "x7 q9 zz"])
 def test_what_does_not_read_as_a_card_is_not_offered(payload):
     reply = llamas_session().scanned(payload)
-    assert not reply.confirm and "does not have" not in reply.speech
+    assert not asks(reply) and "does not have" not in reply.speech

@@ -12,6 +12,7 @@ from assistant.core.words.gameplay import describe_fact
 from assistant.core.words.rulings import describe_objection, short_objection
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
+from tests.core.talking import asks
 
 
 def start(base: str, addons: list[str], babies: str) -> Session:
@@ -48,7 +49,7 @@ def test_exact_names_keep_their_small_words():
         reply = session.handle(line)
         assert card_id in session.game.state.players[0].stable, reply.speech
     reply = session.handle("play raze the stables")
-    if reply.confirm:  # the chain waits: recorded anyway
+    if asks(reply):  # the chain waits: recorded anyway
         reply = session.handle("yes")
     assert session.game.state.pile and session.game.state.pile[0].card == "raze-the-stables", reply.speech
 

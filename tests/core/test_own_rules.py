@@ -41,7 +41,7 @@ from assistant.core.game.objections import (
 )
 from assistant.storage.decks import load_card_set
 from tests.core.playing import ANA, BEN, CY, LLAMA_ALPACA, RED_PINK, bring, declined, game, moves
-from tests.core.test_card_rules import unwarned
+from tests.core.talking import unwarned
 
 THREE = ("Ana", "Ben", "Cy")
 

@@ -29,8 +29,8 @@ from assistant.core.game.events import (
 from assistant.core.game.objections import NotAUnicornHere
 from assistant.core.game.state import PlayerState
 from assistant.storage.decks import deck_files
-from tests.core.playing import game
-from tests.core.test_card_rules import EXPANSION_BASE, deck_cards, every_print, table, unwarned, warning
+from tests.core.playing import BEN, bring, declined, game, moves, table
+from tests.core.test_card_rules import EXPANSION_BASE, deck_cards, every_print
 
 #: Ana's effect on the Unicorn card `card` in Ben's Stable (her own, for a sacrifice), as the event that does it.
 EVENTS: dict[UnicornAction, object] = {
@@ -138,16 +138,17 @@ def test_every_sentence_acting_on_a_unicorn_card_in_a_stable_is_read(deck_id):
     assert unread == []
 
 
-def test_a_unicorn_stealing_from_a_stable_with_pandamonium_is_warned_at_the_table():
+def test_a_unicorn_stealing_from_a_stable_with_pandamonium_is_warned():
     """Seductive Unicorn (2nd Edition) entering: "you may steal a Unicorn card"; Ben's Stable holds Pandamonium,
     so his Basic Unicorn is a Panda and the steal is warned, with what it would do; without Pandamonium it is
     not."""
-    s = table()
-    s.handle("bring basic red into Ben")
-    s.handle("bring seductive unicorn into Ana")
-    unwarned(s, "steal basic red from Ben")
-    s.handle("undo")
-    s.handle("bring pandamonium into Ben")
-    assert warning(s, "steal basic red from Ben") == (
+    g = table()
+    bring(g, "basic-unicorn-red", into=BEN)
+    bring(g, "seductive-unicorn")
+    stealing = Steal(0, "basic-unicorn-red", BEN)
+    assert g.check(stealing) == ()
+    bring(g, "pandamonium", into=BEN)
+    assert declined(g, stealing) == (
         NotAUnicornHere("basic-unicorn-red", 1, "pandamonium", "seductive-unicorn", UnicornAction.STEAL),
     )
+    moves(g, Sacrifice(BEN, "pandamonium"), stealing)

@@ -1,8 +1,10 @@
 """The rules the table checks, each case citing the rulebook passage or the card text it follows.
 
 Rulebooks: 000_4cb0751821c6f7f6.txt (current base game), 002_7339423e33071b03.txt (first-edition era, 2-player
-variant), 004_898b8e00f3d39962.txt (Llamas Unleashed). Games are driven through the command language on the
-app's own resolver, as at the table.
+variant), 004_898b8e00f3d39962.txt (Llamas Unleashed). The rules are played on the core's own API
+(tests/core/playing.py), asserting on the typed objections, facts, prompt and state (their sentences:
+tests/words/test_rule_sentences.py); what a game's start says, a warning declined and a name typed go through the
+command language on the app's own resolver, as at the table.
 """
 
 from __future__ import annotations
@@ -10,13 +12,24 @@ from __future__ import annotations
 from assistant.commands.app import table_session
 from assistant.core.cards.card import CardSet
 from assistant.core.cards.cardfile import parse_deck
-from assistant.core.game.events import Phase
-from assistant.core.game.objections import NothingToAnswer
+from assistant.core.game.chain import PileCard, Trigger, TriggerKind
+from assistant.core.game.events import Draw, EndTurn, Phase, Play, Reshuffle, Resolve, Respond
+from assistant.core.game.facts import NeighHadNoEffect, PileStopped, Reshuffled, TriggersLost
+from assistant.core.game.history import Game
+from assistant.core.game.objections import (
+    ActionUsed,
+    CannotBeAnswered,
+    CannotBeNeighed,
+    NoReshuffle,
+    NothingToAnswer,
+)
 from assistant.core.game.table import PromptKind
 from assistant.core.language.reply import Reply
 from assistant.core.words.rulings import describe_objection
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
+from tests.core.playing import ANA, BEN, CY, RED_PINK, declined, game, moves, warned
+from tests.core.talking import asks
 
 CARDS = load_card_set("uu-2nd")
 
@@ -24,7 +37,7 @@ CARDS = load_card_set("uu-2nd")
 def start(players: str = "Ana Ben Cy", extra: str = "babies red pink narwhal", cards=CARDS) -> Session:
     session = table_session(cards)
     said = session.handle(f"new game {players} {extra}".strip())
-    assert said.important and not said.confirm, said.speech
+    assert said.important and not asks(said), said.speech
     return session
 
 
@@ -33,75 +46,72 @@ def say(s: Session, *lines: str) -> Reply:
     said = Reply.of("")
     for line in lines:
         said = s.handle(line)
-        assert not said.confirm, f"{line!r} was warned: {said.speech}"
+        assert not asks(said), f"{line!r} was warned: {said.speech}"
     return said
+
+
+def three() -> Game:
+    """A game of Ana, Ben and Cy (their Babies red, pink and the Narwhal), Ana in her Action phase."""
+    return game(players=("Ana", "Ben", "Cy"), babies=(*RED_PINK, "baby-narwhal"), drawn=True)
 
 
 def test_yay_being_played_can_be_neighed():
     """000: Upgrade cards "have no effect while they are in your hand ... only active when they are in your
     Stable". Yay (card text: cards you play cannot be Neighed) protects only once it is in its owner's Stable."""
-    s = start()
-    say(s, "draw")
-    say(s, "play yay")
-    prompt = s.game.table.prompt(s.game.state)  # the table asks for a Neigh to Ana's Yay
+    g = three()
+    moves(g, Play(ANA, "yay", ANA))
+    prompt = g.table.prompt(g.state)  # the table asks for a Neigh to Ana's Yay
     assert prompt.kind is PromptKind.ANSWER and prompt.top is not None and prompt.top.card == "yay"
-    said = say(s, "neigh Ben", "resolve")
-    assert "Ana's Yay is Neighed" in said.speech
-    assert "yay" not in s.game.state.players[0].stable
+    found = moves(g, Respond(BEN, "neigh"), Resolve())
+    assert PileStopped(PileCard(1, "neigh"), PileCard(0, "yay", 0), played=True) in found
+    assert "yay" not in g.state.players[0].stable
 
 
 def test_yay_in_the_stable_protects_the_next_card_played():
     """Yay's text: while it is in your Stable, the cards you play cannot be Neighed."""
-    s = start()
-    say(s, "draw", "play yay", "resolve", "end turn")
-    say(s, "draw", "end turn", "draw", "end turn", "draw")
-    said = say(s, "play rainbow aura")
-    assert "cannot be Neighed while Yay is in Ana's Stable" in said.speech
-    question = s.handle("neigh Ben").speech
-    assert "Ana's cards cannot be Neighed while Yay is in Ana's Stable" in question
+    g = three()
+    moves(g, Play(ANA, "yay", ANA), Resolve(), EndTurn(), Draw(BEN), EndTurn(), Draw(CY), EndTurn(), Draw(ANA))
+    moves(g, Play(ANA, "rainbow-aura", ANA))
+    assert g.table.prompt(g.state).shielded_by() == "yay"
+    assert declined(g, Respond(BEN, "neigh")) == (CannotBeNeighed(0, "rainbow-aura", "yay"),)
 
 
 def test_an_insisted_neigh_against_a_super_neigh_has_no_effect():
     """Super Neigh's text: "A Super Neigh cannot be Neighed". The table may record the Neigh anyway (the table is
     the authority), but it goes to the discard pile with no effect, and that is said."""
-    s = start()
-    say(s, "draw", "play magical kittencorn", "super neigh Ben")
-    warning = s.handle("neigh Ana").speech
-    assert "Super Neigh cannot be answered" in warning
-    said = s.handle("yes")
-    assert "Ana played Neigh" in said.speech
-    said = say(s, "resolve")
-    assert "Ana's Neigh has no effect: Super Neigh cannot be Neighed" in said.speech
-    said = say(s, "resolve")
-    assert "Ben's Super Neigh resolves: Ana's Magical Kittencorn is Neighed" in said.speech
-    assert "magical-kittencorn" not in s.game.state.players[0].stable
-    assert s.game.state.discard.count("neigh") == 1
+    g = three()
+    moves(g, Play(ANA, "magical-kittencorn", ANA), Respond(BEN, "super-neigh"))
+    assert warned(g, Respond(ANA, "neigh")) == (CannotBeAnswered(1, "super-neigh"),)
+    assert g.state.pile[-1] == PileCard(0, "neigh")
+    super_neigh, kittencorn = PileCard(1, "super-neigh"), PileCard(0, "magical-kittencorn", 0)
+    assert NeighHadNoEffect(PileCard(0, "neigh"), super_neigh, "super-neigh") in moves(g, Resolve())
+    assert PileStopped(super_neigh, kittencorn, played=True) in moves(g, Resolve())
+    assert "magical-kittencorn" not in g.state.players[0].stable
+    assert g.state.discard.count("neigh") == 1
 
 
 def test_the_table_can_undo_an_insisted_neigh_and_record_something_else():
     """The table is the authority: the Neigh recorded anyway can be undone, and another answer recorded."""
-    s = start()
-    say(s, "draw", "play magical kittencorn", "super neigh Ben")
-    s.handle("neigh Ana")
-    s.handle("yes")
-    assert [c.card for c in s.game.state.pile] == ["magical-kittencorn", "super-neigh", "neigh"]
-    s.handle("undo")
-    assert [c.card for c in s.game.state.pile] == ["magical-kittencorn", "super-neigh"]
-    said = say(s, "resolve")
-    assert "Ben's Super Neigh resolves: Ana's Magical Kittencorn is Neighed" in said.speech
-    assert "neigh" not in s.game.state.discard
+    g = three()
+    moves(g, Play(ANA, "magical-kittencorn", ANA), Respond(BEN, "super-neigh"))
+    warned(g, Respond(ANA, "neigh"))
+    assert [c.card for c in g.state.pile] == ["magical-kittencorn", "super-neigh", "neigh"]
+    g.pop()
+    assert [c.card for c in g.state.pile] == ["magical-kittencorn", "super-neigh"]
+    stopped = PileStopped(PileCard(1, "super-neigh"), PileCard(0, "magical-kittencorn", 0), played=True)
+    assert stopped in moves(g, Resolve())
+    assert "neigh" not in g.state.discard
 
 
 def test_an_optional_effect_let_go_is_not_honoured():
     """000 and 004: "If you move to your Draw phase without triggering an optional triggered effect, you can no
     longer trigger that effect this turn". Double Dutch let go: one card in the Action phase, the second warned."""
-    s = start("Ana Ben", "babies red pink")
-    say(s, "draw", "play double dutch", "resolve", "end turn", "end turn")
-    said = say(s, "draw")
-    assert "lost for this turn: Double Dutch" in said.speech
-    say(s, "play basic red", "resolve")
-    question = s.handle("play basic blue").speech
-    assert "already played a card or drawn in this Action phase" in question
+    g = game(babies=RED_PINK, drawn=True)
+    moves(g, Play(ANA, "double-dutch", ANA), Resolve(), EndTurn(), EndTurn())
+    lost = TriggersLost((Trigger("double-dutch", 0, TriggerKind.BEGIN_OPTIONAL),))
+    assert lost in moves(g, Draw(ANA))
+    moves(g, Play(ANA, "basic-unicorn-red", ANA), Resolve())
+    assert declined(g, Play(ANA, "basic-unicorn-blue", ANA)) == (ActionUsed(0, 1),)
 
 
 def test_a_second_action_phase_draw_is_warned_like_a_second_play():
@@ -115,43 +125,45 @@ def test_a_second_action_phase_draw_is_warned_like_a_second_play():
 
 
 def test_the_action_phase_draw_itself_is_not_warned():
-    s = start()
-    say(s, "draw", "draw")
-    assert s.game.state.actions == 1 and s.game.state.phase is Phase.ACTION
+    g = three()
+    moves(g, Draw(ANA))
+    assert g.state.actions == 1 and g.state.phase is Phase.ACTION
+
+
+def reshuffled(played: Game) -> bool:
+    """A reshuffle the core finds nothing against, recorded: True when it made a new deck."""
+    return any(isinstance(fact, Reshuffled) for fact in moves(played, Reshuffle()))
 
 
 def test_reset_buttons_reshuffle_is_not_against_the_rules():
     """Reset Button's text shuffles the discard pile into the deck: what a card's text does is never against the
     rules, even under rules that do not reshuffle when the deck runs out (000: most Unicorns wins)."""
-    s = start()
-    say(s, "draw", "play reset button", "resolve")
-    said = say(s, "reshuffle")
-    assert "shuffled into a new deck" in said.speech
+    g = three()
+    moves(g, Play(ANA, "reset-button"), Resolve())
+    assert reshuffled(g)
 
 
 def test_a_reshuffle_with_no_card_effect_is_still_warned_under_these_rules():
     """000 "Deck runs out": the player with the most Unicorns wins; these rules make no new deck."""
-    s = start()
-    say(s, "draw")
-    assert "do not shuffle the discard pile" in s.handle("reshuffle").speech
+    assert declined(three(), Reshuffle()) == (NoReshuffle(),)
 
 
 def test_a_reshuffle_while_an_effect_that_does_not_reshuffle_waits_is_still_warned():
     """Only a card whose text shuffles the discard pile into the deck makes the reshuffle its own: Double Dutch's
     beginning-of-turn effect ("you may play one extra card") does not."""
-    s = start("Ana Ben", "babies red pink")
-    say(s, "draw", "play double dutch", "resolve", "end turn", "end turn")
-    assert s.game.state.chain  # Double Dutch's optional effect waits
-    assert "do not shuffle the discard pile" in s.handle("reshuffle").speech
+    g = game(babies=RED_PINK, drawn=True)
+    moves(g, Play(ANA, "double-dutch", ANA), Resolve(), EndTurn(), EndTurn())
+    assert g.state.chain  # Double Dutch's optional effect waits
+    assert declined(g, Reshuffle()) == (NoReshuffle(),)
 
 
 def test_every_card_that_reshuffles_makes_the_reshuffle_its_own():
     """Mystical Vortex: "Then shuffle the discard pile into the deck"; Shake Up: "Shuffle this card, your whole hand
     and the discard pile into the deck"."""
-    for card in ("mystical vortex", "shake up"):
-        s = start()
-        say(s, "draw", f"play {card}", "resolve")
-        assert "shuffled into a new deck" in say(s, "reshuffle").speech
+    for card in ("mystical-vortex", "shake-up"):
+        g = three()
+        moves(g, Play(ANA, card), Resolve())
+        assert reshuffled(g), card
 
 
 def test_a_card_of_the_2_player_list_not_in_the_deck_is_said_once():

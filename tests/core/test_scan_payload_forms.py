@@ -9,6 +9,7 @@ from assistant.commands.app import make_session
 from assistant.core.cards.card import normalize
 from assistant.core.scanning.payloads import PayloadKind, label_payload, long_label_payload, resolve_payload
 from assistant.storage.decks import load_all_decks, load_card_set
+from tests.core.talking import asks
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +36,7 @@ def test_in_a_llamas_game_a_cards_words_are_read_as_that_card_never_offered_as_a
     llamas = session("llamas")
     card = next(c for c in llamas.cards if len(c.text.split()) > 8 and c.name.startswith("Baby"))
     reply = llamas.scanned(card.text)
-    assert reply.card is not None and reply.card.id == card.id and not reply.confirm
+    assert reply.card is not None and reply.card.id == card.id and not asks(reply)
     assert "does not have" not in reply.speech and "differ" not in reply.speech
 
 
@@ -66,7 +67,7 @@ def test_a_type_in_brackets_after_the_name_is_the_type_not_part_of_the_name(card
 
 def test_an_offer_says_the_cards_words_without_the_type_they_open_with():
     reply = session("llamas").scanned("Hay Fever: Magic card. Skip your next Draw phase and draw two cards.")
-    assert reply.confirm and "Hay Fever, Magic card." in reply.speech
+    assert asks(reply) and "Hay Fever, Magic card." in reply.speech
     assert "It says: Skip your next Draw phase" in reply.speech and "It says: Magic card" not in reply.speech
 
 
@@ -96,7 +97,7 @@ def test_a_card_learnt_by_its_name_alone_is_completed_by_a_code_with_its_words()
     assert "is now in your deck" in llamas.handle("action").speech
     words = "Draw two cards, then discard one card from your hand."
     offer = llamas.scanned(f"Wool Gathering: {words}")
-    assert offer.confirm and "was learnt by its name alone" in offer.speech and "differ" not in offer.speech
+    assert asks(offer) and "was learnt by its name alone" in offer.speech and "differ" not in offer.speech
     said = llamas.handle("yes")
     assert said.speech.startswith("Wool Gathering now has the scanned words.")
     assert llamas.cards.find_exact("Wool Gathering").text == words

@@ -21,6 +21,7 @@ from assistant.core.words.learned import (
 )
 from assistant.session import Session
 from assistant.storage.paths import imported_decks_dir
+from tests.core.talking import asks
 
 
 def uu_session() -> Session:
@@ -31,7 +32,7 @@ def uu_session() -> Session:
 def warned(session: Session) -> None:
     session.handle("new game Ana Ben babies red pink")
     question = session.handle("Ben play yay")
-    assert question.confirm and "record anyway?" in question.speech.lower()
+    assert asks(question) and "record anyway?" in question.speech.lower()
 
 
 def test_a_card_text_scanned_while_a_question_waits_leaves_the_question_and_learns_nothing(private_home):
@@ -39,7 +40,7 @@ def test_a_card_text_scanned_while_a_question_waits_leaves_the_question_and_lear
     aura = session.cards.find_exact("Rainbow Aura")
     warned(session)
     scan = session.scanned("Rainbow Aura: Destroy every Unicorn card in every Stable.")
-    assert scan.lines[-1] == still_waits(numbered=False, learnable=True) and not scan.confirm
+    assert scan.lines[-1] == still_waits(numbered=False, learnable=True) and not asks(scan)
     said = session.handle("yes")  # answers the first question: Ben's Yay is recorded
     assert isinstance(session.game.log[-1], Play) and session.game.log[-1].card == "yay"
     assert "Ben" in said.speech
@@ -96,7 +97,7 @@ def test_a_code_whose_name_is_a_typo_of_a_cards_never_replaces_its_words(private
     assert said.lines == (
         name_only_close("Rainbow Aurra", "Rainbow Aura", "Destroy every Unicorn card in every Stable."),
     )
-    assert session.pending is None and not said.confirm
+    assert session.pending is None and not asks(said)
     session.handle(answer)
     assert session.cards.find_exact("Rainbow Aura").text == aura.text
     assert session.cards.find_exact("Rainbow Aurra") is None
@@ -133,7 +134,7 @@ def test_a_scan_during_a_numbered_question_is_read_out_and_the_question_stays(pr
     aura = session.cards.find_exact("Rainbow Aura")
     said = session.scanned(code)
     assert said.lines[-1].startswith(still_waits(numbered=True, learnable=False).rstrip("."))
-    assert said.important and not said.confirm
+    assert said.important and not asks(said)
     assert session.pending is choice  # the question as it was
     chosen = session.handle("1")
     assert (session.game.log[-1].player, session.game.log[-1].card) == (0, "basic-unicorn-red")

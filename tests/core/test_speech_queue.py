@@ -4,7 +4,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from assistant.core.game.about import About, Topic
-from assistant.core.speech.queue import Cut, Priority, SpeechQueue, Utterance, scale, split_sentences
+from assistant.core.speech.queue import Cut, Priority, SpeechQueue, Utterance, interrupting, scale, split_sentences
 
 IMPORTANT, MESSAGE, ECHO, HINT = Priority.IMPORTANT, Priority.MESSAGE, Priority.ECHO, Priority.HINT
 
@@ -104,9 +104,17 @@ def test_hint_dropped_when_busy_and_kept_when_idle():
     assert texts(waiting) == ["message"]
 
 
+def interrupt(queue: SpeechQueue, utterance: Utterance) -> Cut:
+    """Stop, here is the next thing, as the speech service does it (`SpeechService.interrupt`): `new_input()`, then
+    queue `utterance`; what happens to the one being said."""
+    cut = queue.new_input()
+    queue.add(interrupting(utterance))
+    return cut
+
+
 def test_interrupt_drops_the_queue_and_cuts_the_current_message():
     queue = queue_with(("m1. More.", MESSAGE), ("error", IMPORTANT), ("e", ECHO), speaking="old card")
-    cut = queue.interrupt(Utterance("next card"))
+    cut = interrupt(queue, Utterance("next card"))
     assert cut is Cut.NOW
     assert texts(queue) == ["next card"]
 
@@ -115,13 +123,13 @@ def test_interrupt_cuts_an_important_utterance_at_once():
     queue = SpeechQueue()
     queue.add(Utterance("your turn", IMPORTANT))
     queue.take()
-    assert queue.interrupt(Utterance("next card")) is Cut.NOW
+    assert interrupt(queue, Utterance("next card")) is Cut.NOW
     assert texts(queue) == ["next card"]
 
 
 def test_an_interrupting_hint_is_said():
     queue = queue_with(speaking="old")
-    queue.interrupt(Utterance("code seen", HINT))
+    interrupt(queue, Utterance("code seen", HINT))
     assert texts(queue) == ["code seen"]
 
 

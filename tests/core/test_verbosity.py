@@ -11,6 +11,7 @@ from assistant.core.words.cardtext import card_gist
 from assistant.core.words.verbosity import Verbosity
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
+from tests.core.talking import asks
 
 CARDS = load_card_set("uu-2nd")
 TURN = ["new game Ana Ben Cy babies red pink orange", "draw", "play basic blue", "resolve"]
@@ -149,7 +150,7 @@ def test_a_question_stays_open_through_repeat():
     s = session()
     s.handle("new game Ana Ben babies red pink")
     warned = s.handle("play yay")  # in the Beginning of turn phase: warned
-    assert warned.confirm
+    assert asks(warned)
     s.handle("repeat")
     assert s.handle("yes").speech.startswith("Ana played Yay")
 

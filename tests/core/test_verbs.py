@@ -14,7 +14,7 @@ from assistant.core.game.events import EVENT_TYPES, Gathered, Phase, Source
 from assistant.core.game.history import Game
 from assistant.core.game.setup import Setup
 from assistant.core.language.verb_names import VerbName
-from assistant.core.language.verbs import BY_NAME, VERBS, Kind, find_verb, help_lines, markdown_tables, parse_command
+from assistant.core.language.verbs import BY_NAME, VERBS, Kind, find_verb, help_rows, markdown_tables, parse_command
 from assistant.core.words.gameplay import describe_event
 from assistant.storage.decks import load_card_set
 
@@ -61,7 +61,7 @@ def test_each_example_of_a_verb_parses_to_that_verb(verb):
 
 
 def test_the_help_has_a_line_for_every_verb():
-    lines = help_lines()
+    lines = [line for _, line in help_rows()]
     assert len(lines) == len(VERBS) and all(line.endswith(".") for line in lines)
     assert any(line.startswith("neigh Ben, Ben neigh: ") for line in lines)
 

@@ -10,10 +10,12 @@ from assistant.core.scanning.payloads import label_payload
 from assistant.core.text import clean_untrusted
 from assistant.core.words.screen import stable_lines, status_line
 from assistant.scanner.live import CodeAnnounced
-from assistant.speech import RecordingBackend, SpeechService
+from assistant.speech import SpeechService
 from assistant.speech.replies import ReplySpeaker
-from assistant.speech.transcript import Transcript, read_transcript
+from assistant.speech.transcript import Transcript
 from assistant.ui.messages import ScannerEvent
+from benchmarks.speech import read_transcript
+from tests.recording_backend import RecordingBackend
 
 #: The game, step by step: what the player does (a line typed, a key, or "scan" and a card), and what must hold.
 SCAN = "scan:"

@@ -11,8 +11,10 @@ from fake_speaker import Heard
 
 from assistant.core.words.position import END_TAKEN_BACK
 from assistant.core.words.screen import QUESTION_WAITING_KEY, held_fact, no_card_for_key
-from assistant.speech import RecordingBackend, SpeechService
+from assistant.speech import SpeechService
 from assistant.speech.replies import ReplySpeaker
+from tests.core.talking import asks
+from tests.recording_backend import RecordingBackend
 
 WIN = "Ana wins with 2 Unicorns!"
 
@@ -143,7 +145,7 @@ def test_a_digit_while_a_question_waits_is_explained_and_y_answers_it_as_one_key
             await pilot.press(*"Ben play basic blue", "enter")  # not Ben's turn: a warning asks
             await pilot.pause()
             question = heard[-1]
-            assert question.confirm and question.decisive
+            assert asks(question) and question.decisive
             assert held_fact(question.decisive) in text(app, "status")
             for key in "5220":
                 await pilot.press(key)

@@ -32,13 +32,15 @@ from assistant.core.words.share import (
     second_phone_waits,
 )
 from assistant.session import Session
-from assistant.speech import RecordingBackend, SpeechService
+from assistant.speech import SpeechService
 from assistant.speech.replies import ReplySpeaker
-from assistant.speech.transcript import Transcript, read_transcript
+from assistant.speech.transcript import Transcript
 from assistant.storage.decks import load_card_set
 from assistant.ui.plain import run_plain
+from benchmarks.speech import read_transcript
 from tests.fake_speaker import Heard
 from tests.qr_reading import read_qr
+from tests.recording_backend import RecordingBackend
 
 PATIENCE = 60
 SHARED = re.compile(r"shared at (?P<address>http://127\.0\.0\.1:(?P<port>\d+))/\. The join code is (?P<code>[0-9 ]+)\.")

@@ -21,14 +21,16 @@ from assistant.core.words.voice import (
     speech_silent,
 )
 from assistant.session import Session
-from assistant.speech import RecordingBackend, SpeechService, make_speaker
+from assistant.speech import SpeechService, make_speaker
 from assistant.speech.backends import Pyttsx3Backend
 from assistant.speech.player import Player
 from assistant.speech.replies import ReplySpeaker
-from assistant.speech.transcript import Transcript, read_transcript
+from assistant.speech.transcript import Transcript
 from assistant.storage.decks import load_card_set
 from assistant.storage.settings import save_settings
 from assistant.ui.braille_input import BrailleInput
+from benchmarks.speech import read_transcript
+from tests.recording_backend import RecordingBackend
 
 
 @pytest.fixture

@@ -17,9 +17,6 @@ from assistant.core.cards.card import VARIATIONS, CardType, Tag, normalize
 
 __all__ = [
     "CHECKED_WORDING",
-    "CHECKED_TAGS",
-    "DUTY_TAGS",
-    "EXACT_TAGS",
     "checked_tags",
     "leave_effect",
     "needed_variation",
@@ -160,23 +157,6 @@ CHECKED_WORDING: tuple[tuple[str, Tag], ...] = (
     (r"each time any player, you included, plays a Llama", Tag.EACH_LLAMA_PLAYED),
     (r"each time you play a Magic card", Tag.EACH_MAGIC_PLAYED),
 )
-
-#: The duties a card in a Stable lays on its owner each time something happens, each by the tag that says when
-#: (`assistant/core/game/duties.py` adds each to the chain when it happens).
-DUTY_TAGS = (
-    Tag.EACH_UNICORN_MOVES,
-    Tag.EACH_CARD_ENTERS,
-    Tag.EACH_UNICORN_LOST,
-    Tag.EACH_DRAW,
-    Tag.EACH_UNICORN_DESTROYED,
-    Tag.EACH_CARD_DESTROYED,
-    Tag.EACH_DESTROY,
-    Tag.EACH_LLAMA_PLAYED,
-    Tag.EACH_MAGIC_PLAYED,
-    Tag.EACH_AIMED_AT,
-)
-
-CHECKED_TAGS = frozenset(tag for _, tag in CHECKED_WORDING)
 
 #: The opening of a card's own leave effect ("If this card leaves your Stable, ...", "Should this card be sacrificed
 #: or destroyed, ...", "When this card itself is sacrificed or destroyed, ...", the Phoenix's "Each time it is
@@ -408,21 +388,6 @@ _ACTIONS = {
     Tag.STEAL: r"steal",
     Tag.DRAW: r"draws?",
     Tag.DISCARD: r"discards?(?! pile)",
-}
-
-#: The tags `wording_tags` gives exactly as the shipped decks carry them (the tests check every shipped card).
-EXACT_TAGS = CHECKED_TAGS | {
-    Tag.NEIGH,
-    Tag.SUPER_NEIGH,
-    Tag.ENTER_TRIGGER,
-    Tag.LEAVE_TRIGGER,
-    Tag.HAND_LIMIT_CHANGE,
-    Tag.BEGIN_TURN_TRIGGER,
-    Tag.BEGIN_TURN_OPTIONAL,
-    Tag.TAKES_STOPPED,
-    Tag.BOTH_DRAW,
-    Tag.DRAWS_IF_INSTANT,
-    Tag.ANSWERS_ANIMAL,
 }
 
 

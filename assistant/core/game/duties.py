@@ -3,8 +3,8 @@ time" (Barbed Wire: a Unicorn card comes into your Stable or goes out of it, dis
 
 Each duty that comes due becomes an effect in the chain (`TriggerKind.DUTY`), joining the link of the moment it
 happened, so the table hears it and nobody wins before it is done. Which moment a card waits for is its tag
-(`assistant/core/cards/wording.py`, `DUTY_TAGS`); a card whose triggered effects are silenced in its Stable
-(a Downgrade beside Dragon's Blessing) lays none.
+(`Tag.EACH_*`; tests/core/test_card_kinds.py checks that every card whose text says so carries one); a card
+whose triggered effects are silenced in its Stable (a Downgrade beside Dragon's Blessing) lays none.
 """
 
 from __future__ import annotations

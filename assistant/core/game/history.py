@@ -129,11 +129,6 @@ class Game:
         return self._states[-1]
 
     @property
-    def initial(self) -> GameState:
-        """The position before the first event."""
-        return self._states[0]
-
-    @property
     def setup(self) -> Setup:
         """The game's setup."""
         return self.table.setup

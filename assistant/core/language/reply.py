@@ -118,11 +118,6 @@ class Reply:
         return cls((sentence,), sentence, important=True, sound="error")
 
     @property
-    def confirm(self) -> bool:
-        """The reply asks a yes-or-no question; the next line answers it."""
-        return isinstance(self.pending, Question)
-
-    @property
     def choices(self) -> tuple[Card, ...]:
         """The numbered cards the reply offers, if any."""
         return self.pending.cards if isinstance(self.pending, Choice) else ()

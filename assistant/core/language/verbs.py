@@ -474,18 +474,12 @@ def near_verb(text: str) -> Verb | None:
     return heads[close[0]] if close else None
 
 
-def help_lines(cards: CardSet | None = None, vocabulary: Vocabulary | None = None) -> tuple[str, ...]:
-    """The game commands, one line each, grouped as in docs/commands.md.
+def help_rows(cards: CardSet | None = None, vocabulary: Vocabulary | None = None) -> list[tuple[Kind, str]]:
+    """The game commands, one line each with the kind of its verb (the section of docs/commands.md it is in).
 
     With the cards in play, the examples name cards of that deck (a Llamas Unleashed game hears no Rainbow Aura),
     the Neigh verbs are left out when no card of the deck is a Neigh (`is_plain_neigh`), and the lines are in the
-    game's words
-    (`vocabulary`, else the deck's: Field and Animal)."""
-    return tuple(line for _, line in help_rows(cards, vocabulary))
-
-
-def help_rows(cards: CardSet | None = None, vocabulary: Vocabulary | None = None) -> list[tuple[Kind, str]]:
-    """`help_lines`, each with the kind of its verb (the section of docs/commands.md it is in)."""
+    game's words (`vocabulary`, else the deck's: Field and Animal)."""
     if cards is None:
         return [(verb.kind, verb.help_line) for verb in VERBS]
     words = vocabulary or cards.vocabulary

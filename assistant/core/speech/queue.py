@@ -326,14 +326,6 @@ class SpeechQueue:
             self._waiting.append(_folded_into(utterance, folded))
         return cut
 
-    def interrupt(self, utterance: Utterance | None = None) -> Cut:
-        """Stop, here is the next thing: `new_input()`, then queue `utterance`; return what happens to the one
-        being said."""
-        cut = self.new_input()
-        if utterance is not None:
-            self.add(interrupting(utterance))
-        return cut
-
     def stop(self) -> bool:
         """The player asked for silence: drop everything waiting, important included; return whether something is
         being said and should be cut off."""

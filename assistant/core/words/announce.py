@@ -86,7 +86,6 @@ __all__ = [
     "describe_begin_effects",
     "herd_bonus_said",
     "describe_link_doing",
-    "announce_step",
     "announce_said",
     "Said",
     "EFFECT_EVENTS",
@@ -238,14 +237,10 @@ def _trigger_doing(table: Table, trigger: Trigger) -> str:
 Said = tuple[str, frozenset[State]]
 
 
-def announce_step(table: Table, step: Step, level: Verbosity = Verbosity.COACHING) -> list[str]:
-    """Everything to say after an event was recorded, outcome first: the game's end, a card an effect moved, the
-    counts; then the event and what followed; then what the table may do now."""
-    return [text for text, _ in announce_said(table, step, level)]
-
-
 def announce_said(table: Table, step: Step, level: Verbosity = Verbosity.COACHING) -> list[Said]:
-    """`announce_step`, each line with the states it tells."""
+    """Everything to say after an event was recorded, outcome first: the game's end, a card an effect moved, the
+    counts; then the event and what followed; then what the table may do now; each line with the states it
+    tells."""
     lines: list[tuple[int, str]] = []  # (rank, sentence): sorted by rank, in order within one rank
     says: dict[str, frozenset[State]] = {}
     # the deck running out ends the game by the count: the draw that emptied it is said before the winner

@@ -21,7 +21,6 @@ __all__ = [
     "Examples",
     "LOOKING_UP",
     "PART_WORDS",
-    "WORDS_PER_MINUTE",
     "command_parts",
     "commands_index",
     "commands_part",
@@ -37,11 +36,9 @@ __all__ = [
 HELP_TOPICS = ("win", "keys", "turn", "neigh", "questions", "undo", "scanning", "braille", "settings", "commands")
 
 
-#: The rate the help's length is measured at, in words a minute: espeak-ng's own default, which the settings'
-#: default `rate = 50` gives it (`speech/backends.py`, `scale`).
-WORDS_PER_MINUTE = 175
-#: The most words in one part of `help commands`: under 30 seconds at `WORDS_PER_MINUTE` (87 words), with room for
-#: the pauses of punctuation and the letters of a symbol (each part is rendered with espeak-ng in the tests).
+#: The most words in one part of `help commands`: under 30 seconds at espeak-ng's default 175 words a minute, which
+#: the settings' default `rate = 50` gives it (87 words), with room for the pauses of punctuation and the letters
+#: of a symbol (each part is rendered with espeak-ng in tests/adapters/test_help_spoken.py).
 PART_WORDS = 60
 #: The first section of `help commands`: looking cards up (`cardtext.HELP_LINES`).
 LOOKING_UP = "Looking up cards"
