@@ -190,9 +190,12 @@ class LiveScanner:
         """This frame read a code (a view measured on an earlier frame then gives no cue)."""
         self._labels: tuple = ()
         """The background stage's `labels` when its jobs were last counted afresh."""
-        self._signatures: dict[int, tuple[float, MatLike]] = {}
-        """The time and coarse copy of each frame offered to the background stage, by its index (`SIGNATURES` of
-        them)."""
+        self._signatures: dict[int, tuple[float, MatLike, int | None]] = {}
+        """The time, coarse copy and still picture (None: moving) of each frame offered to the background stage, by
+        its index (`SIGNATURES` of them)."""
+        self._unsure: list[BackgroundRead] = []
+        """Reads of the background stage that came back as the picture jumped: told in view or stale on the next
+        frame (`_in_view`)."""
         self.stale = 0
         """Reads of the background stage dropped: the picture in view no longer showed, where the code was read,
         what the frame read showed there (the card read has gone, another may be there)."""
@@ -368,26 +371,40 @@ class LiveScanner:
         ):
             handed, handed_wall = self.budget.mark()
             if self._tiny is not None:  # (always: `_idle` made it)
-                self._signatures[frame.index] = (frame.now, self._tiny)
+                self._signatures[frame.index] = (frame.now, self._tiny, picture)
             if len(self._signatures) > SIGNATURES:
                 del self._signatures[next(iter(self._signatures))]
             background.offer(frame.index, frame.gray, frame.regions if frame.searched else None, picture)
             # Inline (tests, benchmark) it works here; a thread would not: not the frame's time.
             self._started += self.budget.clock() - handed
             self.budget.set_aside(handed, handed_wall)
-        fresh = [r for r in background.take(frame.index) if self._in_view(r, frame)]
+        reads, self._unsure = [*self._unsure, *background.take(frame.index)], []
+        fresh = []
+        for read in reads:
+            verdict = self._in_view(read, frame)
+            if verdict is None:
+                self._unsure.append(read)
+            elif verdict:
+                fresh.append(read)
         return [Sighting(r.decoded.payload, *r.decoded.centre, frames=r.frames) for r in fresh]
 
-    def _in_view(self, read: BackgroundRead, frame: _Frame) -> bool:
-        """True when `read`'s frame was taken less than `STALE_AFTER` before `frame`, or `frame` still shows, where
-        the code was, what the read's frame showed there (on their coarse copies); else the read is stale, dropped and
-        counted (`stale`): a card read late must not be announced while the next one is held up."""
-        taken, before = self._signatures.get(read.frame, (float("-inf"), None))
-        if frame.now - taken < STALE_AFTER:
-            return True
+    def _in_view(self, read: BackgroundRead, frame: _Frame) -> bool | None:
+        """True when `frame` still shows, where the code was, what the read's frame showed there (on their coarse
+        copies), or when the read's frame was taken less than `STALE_AFTER` before `frame` and, since, the picture
+        has not come to rest as another still picture (a card coming in changes its box from frame to frame); else
+        the read is stale, dropped and counted (`stale`): a card read late must not be announced while the next one
+        is held up. None when that cannot be told yet: the picture jumped in this frame alone, which a card moving on
+        and the next card held still both do; the next frame tells (before, such a read was announced, and a card
+        read a third of a second before the next one was held up was said during its hold)."""
+        taken, before, picture = self._signatures.get(read.frame, (float("-inf"), None, None))
         if before is not None and self._tiny is not None:
             if not changed_at(before, self._tiny, read.decoded.box, frame.gray.shape):
                 return True
+        if frame.now - taken < STALE_AFTER:
+            if picture is None or self._moves >= 2:
+                return True  # read while the picture moved, or moving on now: a card on its way in
+            if self._moves == 1:
+                return None
         self.stale += 1
         return False
 
