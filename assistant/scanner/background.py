@@ -166,8 +166,10 @@ class Stage(Protocol):
     def busy(self) -> bool:
         """True while a frame is being worked on or waits for its turn."""
 
-    def remember(self, index: int, gray: MatLike) -> None:
-        """Keep a frame (the live loop calls it for every frame it offers from)."""
+    def remember(self, index: int, gray: MatLike, picture: int | None = None) -> None:
+        """Keep a frame (the live loop calls it for every frame it offers from). `picture`: the live loop's number
+        for the picture in view; a job waiting for another still picture is dropped (that picture is gone: its reads
+        would be stale, and it would hold up the new picture's first job)."""
 
     def offer(
         self, index: int, gray: MatLike, regions: Iterable[tuple[int, int, int, int]] | None, picture: int | None
@@ -243,10 +245,13 @@ class BackgroundStage:
         self.finger_over = False
         """A finger covered a corner of the code in the last frame finished (see `repair.finger_over`)."""
 
-    def remember(self, index: int, gray: MatLike) -> None:
-        """Keep a frame for the average (the live loop calls it for every frame; only the last few are kept)."""
+    def remember(self, index: int, gray: MatLike, picture: int | None = None) -> None:
+        """Keep a frame for the average (the live loop calls it for every frame; only the last few are kept); a job
+        waiting for a still picture other than `picture` (the one in view) is dropped (see `Stage.remember`)."""
         with self._lock:
             self._history.append((index, gray))
+            if picture is not None and self._waiting is not None and self._waiting.picture not in (None, picture):
+                self._waiting = None
 
     retries_elsewhere = False
     """The live loop keeps its own budgeted retries, its region search and its aiming measurement beside this stage

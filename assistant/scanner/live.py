@@ -345,7 +345,7 @@ class LiveScanner:
         background = self.background
         if background is None:
             return []
-        background.remember(frame.index, frame.gray)
+        background.remember(frame.index, frame.gray, self._picture)
         background.start()  # (nothing to do for a stage working in this thread, or already started)
         # A picture that has not moved since the stage worked on it `IDLE_JOBS` times holds nothing new for it,
         # nor does a still one in which the stage found no sign of a code (an empty table's grain or felt). In a

@@ -190,13 +190,16 @@ class ProcessStage:
             return self._fallback.busy()
         return self._with_child or self._waiting is not None
 
-    def remember(self, index: int, gray: MatLike) -> None:
-        """Copy a frame into the shared ring (the live loop calls it for every frame)."""
+    def remember(self, index: int, gray: MatLike, picture: int | None = None) -> None:
+        """Copy a frame into the shared ring (the live loop calls it for every frame); a job waiting for a still
+        picture other than `picture` (the one in view) is dropped, never sent (see `background.Stage.remember`)."""
         if self._fallback is not None:
-            self._fallback.remember(index, gray)
+            self._fallback.remember(index, gray, picture)
             return
         if self._process is None:
             return
+        if picture is not None and self._waiting is not None and self._waiting[2] not in (None, picture):
+            self._waiting = None
         import numpy as np
 
         if gray.shape != self._shape:

@@ -354,7 +354,7 @@ class LateStage:
 
     stop = start
 
-    def remember(self, index, gray):
+    def remember(self, index, gray, picture=None):
         pass
 
     def busy(self):

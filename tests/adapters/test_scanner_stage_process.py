@@ -382,10 +382,12 @@ class AnsweringChild:
     test puts the child's answers in."""
 
     def __init__(self):
-        self.sent, self.answers = [], []
+        self.sent, self.answers, self.jobs = [], [], []
 
     def send(self, message):
         self.sent.append(message[0])
+        if message[0] == "job":
+            self.jobs.append((message[1], message[-1]))  # the frame's index and its picture
 
     def poll(self, timeout=0.0):
         return bool(self.answers)
@@ -411,6 +413,46 @@ def test_aiming_requests_on_every_frame_leave_the_worker_turns_for_the_jobs():
         assert child.sent.count("job") >= 4 and child.sent.count("aim") >= 4
     finally:
         stage._process = stage._conn = None
+
+
+def test_a_job_waiting_for_a_picture_gone_is_dropped_and_the_next_pictures_first_job_goes_at_once():
+    """Card A (still picture 1) is offered frame after frame while the child works on its first; the child says it is
+    ready during A's hold, and the rest after that job ends (on the frames' clock) as card B is held up (picture 2).
+    A's frame waiting is dropped, never sent: the child is free for B's first job, offered on B's second frame, and
+    takes it at once. Before, A's frame went to the child on B's first frame (its reads stale by then), and B's first
+    job waited for it (on the evaluation camera, up to 0.4 s of the child's work). The parent's side alone, the
+    child's answers put in by the test."""
+    index = 0
+    stage, child = ProcessStage(clock=lambda: index / 30), AnsweringChild()
+    stage._process, stage._conn = object(), child  # a child that is there, answering as the test says
+    gray = np.zeros((8, 8), np.uint8)
+    try:
+        for index, picture in enumerate((1, 1, 1, 2, 2)):
+            stage.remember(index, gray, picture)
+            if index == 2:
+                child.answers.append(("ready", 0.01))  # done with frame 0's job: rests until 0.077 s
+            if index != 3:  # the live loop offers a still picture's frames from its second
+                stage.offer(index, gray, None, picture)
+            stage.take(index)
+        assert child.jobs == [(0, 1), (4, 2)]
+    finally:
+        stage._process = stage._conn = None
+        stage._close_ring()
+
+
+def test_the_thread_stage_drops_a_job_waiting_for_a_picture_gone_but_keeps_a_moving_pictures():
+    """The thread stage, not started (its jobs wait): a still picture's frame waiting is dropped once another picture
+    is in view; a frame of a moving picture (a card coming in) is kept. Before, the first was worked on after the
+    picture had gone."""
+    stage, gray = BackgroundStage(), np.zeros((8, 8), np.uint8)
+    stage.offer(0, gray, [], picture=1)
+    stage.remember(1, gray, picture=1)
+    assert stage.busy()  # the same picture: kept
+    stage.remember(2, gray, picture=2)
+    assert not stage.busy()
+    stage.offer(3, gray, [], picture=None)
+    stage.remember(4, gray, picture=3)
+    assert stage.busy()
 
 
 def test_the_stage_tries_the_regions_as_found_before_the_widened_ones():
