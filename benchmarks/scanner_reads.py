@@ -4,8 +4,10 @@ same frames.
 Run as `.venv/bin/python -m benchmarks.scanner_reads` (`--stills N` shots per resolution, `--seed SEED` the first
 shot's seed, `--no-wechat`, `--json`). Every frame is an **evaluation camera** still (`benchmarks/camera_model.py`,
 never tuned on: `sample_shot(seed)`, seeds from `--seed` (0 unless told; give seeds never used before, and the
-report names them), the code in the picture, each still a card of its own: `scanner_hand.CARDS` by seed, so a
-still never shows the card of the still before it), at 1280 by 720 and, the sensor widened with the same field of view,
+report names them), the code in the picture, each still a card of its own: `scanner_hand.card_of`, so a still
+never shows the card of the still before it: with one card for all, as before, a read the stage finished from the
+still before, announced during this still's hold, counted as reading this one; the thread stage's one lead at 720p,
+seed 8013, was its read of seed 8012's frame), at 1280 by 720 and, the sensor widened with the same field of view,
 1920 by 1080. For each frame, read or not:
 
 - **path**: what the app's live path announces with the still held a second (`HOLD_FRAMES`, three renderings of it
@@ -49,7 +51,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import camera_model as M
-from benchmarks.scanner_hand import CARDS
+from benchmarks.scanner_hand import card_of
 from benchmarks.scanner_load import RESOLUTIONS, resolution
 
 DECODERS = ("zxing", "zbar", "wechat")
@@ -58,15 +60,6 @@ STAGES = ("path", "thread")
 HOLD_FRAMES = 30
 ROOT = Path(__file__).resolve().parents[1]
 WECHAT_VENV = ROOT / ".venv-wechat"
-
-
-def still_card(seed: int) -> str:
-    """The payload of still `seed`'s card: consecutive stills show different cards. With one card for every still
-    (as before), a read the stage finished from the still before, announced during this still's hold, counted as
-    reading this one: the thread stage's one lead at 720p on seed 8013 was its read of seed 8012's frame."""
-    from assistant.core.scanning.payloads import label_payload
-
-    return label_payload("uu-2nd", CARDS[seed % len(CARDS)])
 
 
 def wechat_python(venv: Path = WECHAT_VENV) -> Path:
@@ -130,7 +123,7 @@ def still_sets(stills: int, first: int) -> dict[str, Iterator[tuple[int, list[st
     def drawn(width: int, height: int) -> Iterator[tuple[int, list[str], str, list]]:
         for seed in range(first, first + stills):
             with resolution(width, height):
-                shot = M.sample_shot(seed, still_card(seed))
+                shot = M.sample_shot(seed, card_of(seed))
                 if not M.code_in_view(shot):
                     continue
                 renders = [M.render(replace(shot, frame=f)) for f in (1, 2, 3)]
