@@ -258,7 +258,10 @@ class LiveScanner:
         if idle != "full" and self.guidance:
             self._aims_skipped += 1  # measured no more than a crowded-out frame: an idle card's cue comes too
         if idle == "skip":
-            return self._end(self._views([], now))
+            # Nothing decoded, but what the background stage has finished is taken now, not at the next full frame
+            # (an idle picture's are a second apart: a still card's read waited for one).
+            late = self._taken(index, now, image.shape)
+            return self._end(self._views(self._sightings(index, now, late, looked=False) if late else [], now))
         frame = _Frame(index, now, self.cascade.grey(image), starved)
         if idle == "first pass":
             return self._end(self._views(self._first_pass(frame), now))
@@ -270,7 +273,7 @@ class LiveScanner:
         )
         sightings = [Sighting(d.payload, *d.centre) for d in found]
         sightings += self._background(frame, found)
-        announced = self._sightings(frame, sightings, looked=bool(found) or not self.cascade.skipped)
+        announced = self._sightings(frame.index, now, sightings, looked=bool(found) or not self.cascade.skipped)
         if not announced and self.guidance and not sightings:
             self._aim(frame)
         return self._end(self._views(announced, now))
@@ -293,15 +296,12 @@ class LiveScanner:
         return announced
 
     def _first_pass(self, frame: _Frame) -> list[CodeAnnounced]:
-        """An idle picture's frame: zxing-cpp's first pass on the whole frame, no retries, no cue."""
+        """An idle picture's frame: zxing-cpp's first pass on the whole frame, no retries, no cue; and what the
+        background stage has finished."""
         found = self.cascade.decode(frame.gray, [], started=True, retries=self._worker() is None)
         sightings = [Sighting(d.payload, *d.centre) for d in found]
-        if sightings:
-            self._still = 0
-            self._sighted = True
-        announced = [CodeAnnounced(s.payload, frame.index) for s in self.tracker.update(sightings, frame.now, True)]
-        self._announce(announced, frame.now)
-        return announced
+        sightings += self._taken(frame.index, frame.now, frame.gray.shape)
+        return self._sightings(frame.index, frame.now, sightings, looked=True)
 
     def _looked_empty(self) -> bool:
         """True when the worker process has looked at this still picture and found no sign of a code in it (an
@@ -378,17 +378,24 @@ class LiveScanner:
             # Inline (tests, benchmark) it works here; a thread would not: not the frame's time.
             self._started += self.budget.clock() - handed
             self.budget.set_aside(handed, handed_wall)
-        reads, self._unsure = [*self._unsure, *background.take(frame.index)], []
+        return self._taken(frame.index, frame.now, frame.gray.shape)
+
+    def _taken(self, index: int, now: float, shape: tuple[int, ...]) -> list[Sighting]:
+        """The background stage's reads finished by frame `index` (taken at `now`, of `shape`) of a card still in
+        view (`_in_view`), as sightings."""
+        if self.background is None:
+            return []
+        reads, self._unsure = [*self._unsure, *self.background.take(index)], []
         fresh = []
         for read in reads:
-            verdict = self._in_view(read, frame)
+            verdict = self._in_view(read, now, shape)
             if verdict is None:
                 self._unsure.append(read)
             elif verdict:
                 fresh.append(read)
         return [Sighting(r.decoded.payload, *r.decoded.centre, frames=r.frames) for r in fresh]
 
-    def _in_view(self, read: BackgroundRead, frame: _Frame) -> bool | None:
+    def _in_view(self, read: BackgroundRead, now: float, shape: tuple[int, ...]) -> bool | None:
         """True when `frame` still shows, where the code was, what the read's frame showed there (on their coarse
         copies), or when the read's frame was taken less than `STALE_AFTER` before `frame` and, since, the picture
         has not come to rest as another still picture (a card coming in changes its box from frame to frame); else
@@ -398,9 +405,9 @@ class LiveScanner:
         read a third of a second before the next one was held up was said during its hold)."""
         taken, before, picture = self._signatures.get(read.frame, (float("-inf"), None, None))
         if before is not None and self._tiny is not None:
-            if not changed_at(before, self._tiny, read.decoded.box, frame.gray.shape):
+            if not changed_at(before, self._tiny, read.decoded.box, shape):
                 return True
-        if frame.now - taken < STALE_AFTER:
+        if now - taken < STALE_AFTER:
             if picture is None or self._moves >= 2:
                 return True  # read while the picture moved, or moving on now: a card on its way in
             if self._moves == 1:
@@ -408,7 +415,7 @@ class LiveScanner:
         self.stale += 1
         return False
 
-    def _sightings(self, frame: _Frame, sightings: list[Sighting], looked: bool) -> list[CodeAnnounced]:
+    def _sightings(self, index: int, now: float, sightings: list[Sighting], looked: bool) -> list[CodeAnnounced]:
         """The codes to announce from this frame's sightings (a frame whose cascade ran out of time with nothing
         read, `looked` False, is no evidence that a card left the view), announced after the confirmation cue."""
         if sightings:
@@ -416,8 +423,8 @@ class LiveScanner:
             self._sighted = True
             if self.background is not None:
                 self._jobs_when_still = self.background.jobs
-        announced = [CodeAnnounced(s.payload, frame.index) for s in self.tracker.update(sightings, frame.now, looked)]
-        self._announce(announced, frame.now)
+        announced = [CodeAnnounced(s.payload, index) for s in self.tracker.update(sightings, now, looked)]
+        self._announce(announced, now)
         return announced
 
     def _aim(self, frame: _Frame) -> None:

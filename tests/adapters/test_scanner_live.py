@@ -416,6 +416,24 @@ def test_a_read_coming_back_as_the_picture_jumps_waits_a_frame_to_tell_a_card_co
     assert (announced, scanner.stale) == (([card_a.payload], 0) if moves_on else ([], 1))
 
 
+@pytest.mark.parametrize("back_at", [40, 42], ids=["skipped-frame", "first-pass-frame"])
+def test_a_read_the_worker_finishes_while_the_picture_is_idle_is_announced_on_the_frame_it_comes_back(back_at):
+    """Card A held still (a thumb over its code: zxing-cpp's first pass cannot read it); its frame goes to the worker,
+    whose read comes back once the picture has been idle for a third of a second: its frames are then skipped, or
+    given the first pass only, and one a second the whole path. The read is announced on the frame it comes back
+    (one skipped, or one given the first pass); before, it waited in the stage for the next full frame, frame 60.
+    Frames counted on a frame clock."""
+    card = F.scene_for("thumb", 0)
+    frame = F.render(card)
+    box = find_code_regions(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), limit=1)[0]
+    stage, announced = LateStage(card.payload, box), []
+    scanner = LiveScanner(lambda: None, lambda event: None, Cascade(clock=lambda: 0.0), background=stage)
+    for index in range(70):
+        stage.late = index >= back_at
+        announced += [(a.payload, index) for a in scanner.handle(frame, index, index / 30)]
+    assert announced == [(card.payload, back_at)]
+
+
 def test_live_scanner_gives_aiming_cues_for_a_code_it_cannot_read():
     events = []
     clock = iter(range(100))
