@@ -63,9 +63,8 @@ TABLE_REGION = 4
 #: left: a cue may come late, never not at all (with every core busy, the wall-clock cap alone left no frame room
 #: for it).
 AIM_STARVED = 15
-#: The coarse copies of the frames offered to the background stage kept to check its reads against the picture in
-#: view (`LiveScanner.stale`): about eight seconds of frames offered one a frame. A read of a frame older than that
-#: is stale.
+#: The coarse copies of the frames remembered by the background stage kept to check its reads against the picture
+#: in view (`LiveScanner.stale`): about eight seconds of frames. A read of a frame older than that is stale.
 SIGNATURES = 256
 #: A read of a frame taken less than this long (seconds, the frames' time) before the frame in view is never stale:
 #: no hand takes one card away and brings the next in so fast, and a card moving in changes much of the picture
@@ -191,7 +190,7 @@ class LiveScanner:
         self._labels: tuple = ()
         """The background stage's `labels` when its jobs were last counted afresh."""
         self._signatures: dict[int, tuple[float, MatLike, int | None]] = {}
-        """The time, coarse copy and still picture (None: moving) of each frame offered to the background stage, by
+        """The time, coarse copy and still picture (None: moving) of each frame the background stage remembered, by
         its index (`SIGNATURES` of them)."""
         self._unsure: list[BackgroundRead] = []
         """Reads of the background stage that came back as the picture jumped: told in view or stale on the next
@@ -358,6 +357,11 @@ class LiveScanner:
         # A picture that moved in this frame alone is a new still one (a table seen anew, the camera knocked), and
         # only one that moves on is worked on whatever it shows (a card coming in is blurred).
         picture = None if self._moves >= 2 else self._picture
+        # Every frame remembered, offered or not: the worker's next pass may go on the newest frame it finds.
+        if self._tiny is not None:  # (always: `_idle` made it)
+            self._signatures[frame.index] = (frame.now, self._tiny, picture)
+        if len(self._signatures) > SIGNATURES:
+            del self._signatures[next(iter(self._signatures))]
         # The worker process is offered a still picture's frames from its second on: its read is then checked on a
         # frame of the same picture (`BackgroundRead.frames`) and announced at once; a read of the picture's first
         # frame stood for one frame, and the worker's next read came a job and a rest later, too late to be its
@@ -370,10 +374,6 @@ class LiveScanner:
             and (picture is None or background.no_code != picture)
         ):
             handed, handed_wall = self.budget.mark()
-            if self._tiny is not None:  # (always: `_idle` made it)
-                self._signatures[frame.index] = (frame.now, self._tiny, picture)
-            if len(self._signatures) > SIGNATURES:
-                del self._signatures[next(iter(self._signatures))]
             background.offer(frame.index, frame.gray, frame.regions if frame.searched else None, picture)
             # Inline (tests, benchmark) it works here; a thread would not: not the frame's time.
             self._started += self.budget.clock() - handed

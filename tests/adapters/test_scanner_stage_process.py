@@ -52,6 +52,31 @@ def test_the_child_process_reads_a_thumb_frame_and_stops(thumb_frames):
     assert stage._shm is None  # the shared ring is unlinked
 
 
+def test_a_job_whose_frame_reads_nothing_takes_its_next_passes_to_the_newest_frame(thumb_frames):
+    """The child is given frame 1, a blank table, while the live loop has remembered two newer frames since, the card
+    held up (a thumb over a finder pattern). The cascade reads nothing on frame 1, and the next passes go on the
+    newest frame, 3: finder repair reads it there, checked on frame 2, and the read is of frame 3 (its delay counts
+    from that frame). Before, the job ground on through the slow steps of the blank frame and read nothing. The
+    rest on a clock that stands still; the test waits, up to a generous limit, for the child's answer."""
+    payload, (gray, _) = thumb_frames
+    blank = np.full_like(gray, 128)
+    stage = ProcessStage(clock=lambda: 0.0)
+    stage.start()
+    try:
+        assert stage.wait_ready(60)
+        for index, frame in enumerate((blank, blank, gray, gray.copy())):
+            stage.remember(index, frame)
+        stage.offer(1, blank, [], None)
+        reads, give_up = [], time.monotonic() + 60.0
+        while (stage.jobs == 0 or stage.busy()) and time.monotonic() < give_up:
+            reads += stage.take(3)
+            time.sleep(0.02)
+        reads += stage.take(3)
+    finally:
+        stage.stop()
+    assert [(r.decoded.payload, r.frame, r.frames) for r in reads] == [(payload, 3, 2)]
+
+
 def test_ten_frame_size_changes_in_a_row_leave_the_child_running_and_reading(thumb_frames):
     """The camera changes its frame size ten times in a row, a job offered on each: every ring lives until the child
     says it has moved on to a newer one, so no message reaches the child naming a ring already unlinked. Before, the
