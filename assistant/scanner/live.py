@@ -396,13 +396,14 @@ class LiveScanner:
         return [Sighting(r.decoded.payload, *r.decoded.centre, frames=r.frames) for r in fresh]
 
     def _in_view(self, read: BackgroundRead, now: float, shape: tuple[int, ...]) -> bool | None:
-        """True when `frame` still shows, where the code was, what the read's frame showed there (on their coarse
-        copies), or when the read's frame was taken less than `STALE_AFTER` before `frame` and, since, the picture
-        has not come to rest as another still picture (a card coming in changes its box from frame to frame); else
-        the read is stale, dropped and counted (`stale`): a card read late must not be announced while the next one
-        is held up. None when that cannot be told yet: the picture jumped in this frame alone, which a card moving on
-        and the next card held still both do; the next frame tells (before, such a read was announced, and a card
-        read a third of a second before the next one was held up was said during its hold)."""
+        """True when the frame in view (taken at `now`, of `shape`) still shows, where the code was, what the read's
+        frame showed there (on their coarse copies), or when the read's frame was taken less than `STALE_AFTER`
+        before it and, since, the picture has not come to rest as another still picture (a card coming in changes
+        its box from frame to frame); else the read is stale, dropped and counted (`stale`): a card read late must
+        not be announced while the next one is held up. None when that cannot be told yet: the picture jumped in this
+        frame alone, which a card moving on and the next card held still both do; the next frame tells (before, such
+        a read was announced, and a card read a third of a second before the next one was held up was said during
+        its hold)."""
         taken, before, picture = self._signatures.get(read.frame, (float("-inf"), None, None))
         if before is not None and self._tiny is not None:
             if not changed_at(before, self._tiny, read.decoded.box, shape):

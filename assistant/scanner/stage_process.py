@@ -14,8 +14,10 @@ with the 'spawn' method (the same on Linux, macOS and Windows; no copy of the ap
 - **jobs**: at most one is with the child at a time; a frame offered meanwhile waits in the parent, and a newer one
   replaces it (the latest wins); the child says it is ready for the next as soon as it has finished, with how long
   the job took, and the parent rests as the thread does (`background.REST`, on the stage's `clock`) before it sends
-  another frame of the same picture; a frame of a new still picture (the next card held up) goes at once. The child
-  runs at a lower priority (`background.NICENESS`);
+  another frame of the same picture; a frame of a new still picture (the next card held up) goes at once, and one
+  waiting for a still picture no longer in view is dropped (`remember`). A job whose cascade reads nothing on its
+  frame takes its next passes to the newest frame in the ring (`_Newest`). The child runs at a lower priority
+  (`background.NICENESS`);
 - **the region search**: a job offered without regions (the live loop leaves the search to the child while it
   runs) is searched here (`measure.find_code_regions`), and the first region found comes back with the job's
   results (`region`: the live loop meters the exposure on it);
