@@ -63,13 +63,19 @@ CARDS = (
 )
 
 
+def card_of(seed: int) -> str:
+    """The payload of the card of clip or still `seed`: one of `CARDS` by seed, so that consecutive seeds show
+    different cards (a late read of the one before is then never counted as reading this one)."""
+    from assistant.core.scanning.payloads import label_payload
+
+    return label_payload("uu-2nd", CARDS[seed % len(CARDS)])
+
+
 def held_clip(seed: int) -> tuple[list[M.Shot], str]:
     """The shots of clip `seed` (a thumb over the card's edge, held until the clip ends) and its payload."""
     import numpy as np
 
-    from assistant.core.scanning.payloads import label_payload
-
-    payload = label_payload("uu-2nd", CARDS[seed % len(CARDS)])
+    payload = card_of(seed)
     player = M.HandPlayer(seed, payload, listening=True, patience=HOLD_S)
     rng = np.random.default_rng(seed + 7_000_000)
     thumb = (float(rng.random()), float(rng.uniform(5, 12)), float(rng.uniform(15, 20)))

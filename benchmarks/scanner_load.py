@@ -2,10 +2,11 @@
 
 Run as `.venv/bin/python -m benchmarks.scanner_load` (`--json` for the raw figures; `benchmarks.scanner` prints
 the same section). Every figure comes from the **evaluation camera** (`benchmarks/camera_model.py`, never tuned
-on): its still frames with a card (`sample_shot`, seeds from 0) and the same shots with the card moved out of the
-picture (empty tables), at 1280 by 720 and, the model's sensor widened to 1920 by 1080 with the same 70° field
-of view, at 1080p. A card's shot is held a second, an empty table four seconds, each frame with the sensor's noise drawn
-afresh (a still picture, as a table is).
+on): its still frames with a card (`sample_shot`, seeds from `--seed`, 0 unless told) and the same shots with the
+card moved out of the picture (empty tables; their table is the seed's, `camera_model.TABLES` in turn: five seeds in
+a row give the wood, felt, laminate, checked cloth and marble), at 1280 by 720 and, the model's sensor widened to
+1920 by 1080 with the same 70° field of view, at 1080p. A card's shot is held a second, an empty table four seconds,
+each frame with the sensor's noise drawn afresh (a still picture, as a table is).
 
 - **frame time**: `LiveScanner.handle` on each BGR frame, paced at 30 frames a second as a camera delivers them
   (a frame that takes longer than 33 ms makes the next one late, as on a camera), its wall time (what a player
@@ -102,20 +103,24 @@ WARM_FRAMES = 45
 EMPTY_HOLD = 120
 
 
-def frame_pool(name: str, kind: str, count: int) -> tuple[list[list], list[bool]]:
+def frame_pool(name: str, kind: str, count: int, first: int = 0) -> tuple[list[list], list[bool], list[str]]:
     """`count` evaluation-camera shots at a resolution, each as `NOISE_FRAMES` frames (the sensor's noise drawn
-    afresh): with a card ("card") or the same shots with the card out of the picture ("empty"); and for each
-    whether its code is in the picture."""
+    afresh), seeds from `first`: with a card ("card", each a card other than the one before: `scanner_hand.card_of`)
+    or the same shots with the card out of the picture ("empty"); for each whether its code is in the picture, and
+    its payload."""
+    from benchmarks.scanner_hand import card_of
+
     width, height = RESOLUTIONS[name]
-    shots, in_view = [], []
+    shots, in_view, payloads = [], [], []
     with resolution(width, height):
-        for seed in range(count):
-            shot = M.sample_shot(seed)
+        for seed in range(first, first + count):
+            shot = M.sample_shot(seed, card_of(seed))
+            payloads.append(shot.payload)
             if kind == "empty":
                 shot = replace(shot, offset_mm=(5000.0, 0.0))  # the card far out of the picture
             shots.append([M.render(replace(shot, frame=frame)) for frame in range(1, NOISE_FRAMES + 1)])
             in_view.append(kind == "card" and M.code_in_view(shot))
-    return shots, in_view
+    return shots, in_view, payloads
 
 
 @contextlib.contextmanager
@@ -358,7 +363,9 @@ STAGES = ("thread", "process", "off")
 SECONDS = 20.0
 
 
-def measure(seconds: float = SECONDS, pool: int = 6, busy: int = 0, stages: tuple[str, ...] = STAGES) -> dict:
+def measure(
+    seconds: float = SECONDS, pool: int = 6, busy: int = 0, stages: tuple[str, ...] = STAGES, first: int = 0
+) -> dict:
     """Every condition side by side: resolution × table (card, empty) × background stage (thread, process, off);
     with `busy`, each condition also with that many cores kept busy, right after it on the machine as it is."""
     import cv2
@@ -367,7 +374,7 @@ def measure(seconds: float = SECONDS, pool: int = 6, busy: int = 0, stages: tupl
 
     cv2.setNumThreads(1)
     report: dict = {
-        "set": "evaluation camera (stills with a card; the same shots with the card out of view)",
+        "set": f"evaluation camera (stills with a card; the same shots with the card out of view), seeds from {first}",
         "load": f"load average {os.getloadavg()[0]:.1f} at the start" if hasattr(os, "getloadavg") else "",
         "busy": busy,
         "wall_cap_ms": FRAME_WALL_MS,
@@ -377,8 +384,8 @@ def measure(seconds: float = SECONDS, pool: int = 6, busy: int = 0, stages: tupl
         for kind in ("card", "empty"):
             # An empty table stands still all evening: each is held `EMPTY_HOLD` frames, as many as fit the run.
             count = pool if kind == "card" else max(1, min(pool, round(seconds * FPS / EMPTY_HOLD)))
-            shots, in_view = frame_pool(name, kind, count)
-            payloads = [M.sample_shot(seed).payload if seen else None for seed, seen in enumerate(in_view)]
+            shots, in_view, cards = frame_pool(name, kind, count, first)
+            payloads = [card if seen else None for card, seen in zip(cards, in_view, strict=True)]
             for background in stages:
                 for load in loads:
                     key = f"{name}, {kind}, background {background}{load}"
@@ -424,6 +431,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
     parser.add_argument("--seconds", type=float, default=SECONDS, help=f"seconds per condition ({SECONDS:.0f})")
     parser.add_argument("--pool", type=int, default=6, help="shots per condition, each held a second (6)")
+    parser.add_argument("--seed", type=int, default=0, help="the first shot's seed (0; give seeds never used before)")
     parser.add_argument(
         "--busy", type=int, default=0, help="also measure each condition with N cores kept busy by child processes (0)"
     )
@@ -436,7 +444,7 @@ def main(argv: list[str] | None = None) -> int:
     stages = tuple(s for s in args.stages.split(",") if s)
     if not stages or set(stages) - set(STAGES):
         parser.error(f"--stages takes {', '.join(STAGES)}")
-    report = measure(args.seconds, args.pool, args.busy, stages)
+    report = measure(args.seconds, args.pool, args.busy, stages, args.seed)
     if args.json:
         print(json.dumps(report, indent=2))
     else:

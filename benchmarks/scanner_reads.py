@@ -4,7 +4,10 @@ same frames.
 Run as `.venv/bin/python -m benchmarks.scanner_reads` (`--stills N` shots per resolution, `--seed SEED` the first
 shot's seed, `--no-wechat`, `--json`). Every frame is an **evaluation camera** still (`benchmarks/camera_model.py`,
 never tuned on: `sample_shot(seed)`, seeds from `--seed` (0 unless told; give seeds never used before, and the
-report names them), the code in the picture), at 1280 by 720 and, the sensor widened with the same field of view,
+report names them), the code in the picture, each still a card of its own: `scanner_hand.card_of`, so a still
+never shows the card of the still before it: with one card for all, as before, a read the stage finished from the
+still before, announced during this still's hold, counted as reading this one; the thread stage's one lead at 720p,
+seed 8013, was its read of seed 8012's frame), at 1280 by 720 and, the sensor widened with the same field of view,
 1920 by 1080. For each frame, read or not:
 
 - **path**: what the app's live path announces with the still held a second (`HOLD_FRAMES`, three renderings of it
@@ -25,6 +28,10 @@ report names them), the code in the picture), at 1280 by 720 and, the sensor wid
   `--wechat-python` names another Python that has it), in a subprocess (`benchmarks/wechat_reader.py`) given the
   same grey frames as numpy files.
 
+`--photos FOLDER` holds real photos instead (a folder with a `manifest.csv` as `../shared/qr_photos` has: each
+photo with one code, kind "positive", held a second as it is, the same frame thirty times; its frame class the folder
+it lies in), through the same stages and decoders.
+
 Frames are counted per condition (`camera_model.conditions`: a frame may fall under several), with the frames that
 a plain decoder reads and the path does not (the goal: none), by seed, per decoder.
 """
@@ -38,11 +45,13 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from benchmarks import camera_model as M
+from benchmarks.scanner_hand import card_of
 from benchmarks.scanner_load import RESOLUTIONS, resolution, wait_ready
 
 DECODERS = ("zxing", "zbar", "wechat")
@@ -107,9 +116,46 @@ def held(scanner: Any, frames: list, payload: str, offset: int) -> tuple[bool, i
     return False, wrong
 
 
-def measure(stills: int, wechat: Path | None = None, first: int = 0) -> dict:
-    """Every resolution, `stills` evaluation shots each from seed `first` (those with the code in the picture); WeChat's
-    reads by `wechat`, a Python with opencv-contrib (None: left out)."""
+def still_sets(stills: int, first: int) -> dict[str, Iterator[tuple[int, list[str], str, list]]]:
+    """Per resolution, the evaluation stills from seed `first` whose code is in the picture: (seed, conditions,
+    payload, three renderings), drawn as they are held."""
+
+    def drawn(width: int, height: int) -> Iterator[tuple[int, list[str], str, list]]:
+        for seed in range(first, first + stills):
+            with resolution(width, height):
+                shot = M.sample_shot(seed, card_of(seed))
+                if not M.code_in_view(shot):
+                    continue
+                renders = [M.render(replace(shot, frame=f)) for f in (1, 2, 3)]
+            yield seed, M.conditions(shot), shot.payload, renders
+
+    return {name: drawn(width, height) for name, (width, height) in RESOLUTIONS.items()}
+
+
+def photo_set(folder: Path) -> dict[str, Iterator[tuple[str, list[str], str, list]]]:
+    """The photos of `folder`'s `manifest.csv` with one code (kind "positive"), each its own frame class (the folder it
+    lies in, as zxing-cpp's samples are sorted): (image, class, payload, the photo as the one rendering)."""
+    import csv
+
+    from assistant.scanner.sources import SourceError, load_image
+
+    def drawn() -> Iterator[tuple[str, list[str], str, list]]:
+        with (folder / "manifest.csv").open(newline="", encoding="utf-8") as rows:
+            for row in csv.DictReader(rows):
+                if row["kind"] != "positive":
+                    continue
+                try:
+                    image = load_image(folder / row["image"])
+                except SourceError:
+                    continue
+                yield row["image"], [row["image"].split("/")[0]], json.loads(row["expected_payload_json"]), [image]
+
+    return {"photos": drawn()}
+
+
+def measure(stills: int, wechat: Path | None = None, first: int = 0, photos: Path | None = None) -> dict:
+    """Every resolution, `stills` evaluation shots each from seed `first` (those with the code in the picture), or
+    the photos of folder `photos`; WeChat's reads by `wechat`, a Python with opencv-contrib (None: left out)."""
     import cv2
     import numpy as np
     import zxingcpp
@@ -121,12 +167,14 @@ def measure(stills: int, wechat: Path | None = None, first: int = 0) -> dict:
     from benchmarks.scanner import known_labels
 
     cv2.setNumThreads(1)
-    last = first + stills - 1
-    report: dict = {
-        "set": f"evaluation camera stills, seeds {first} to {last} (--seed {first}), code in view, each held 1 s",
-        "resolutions": {},
-        "stale": {},
-    }
+    if photos is not None:
+        sets: dict[str, Iterator[tuple[Any, list[str], str, list]]] = dict(photo_set(photos))
+        named = f"photos of {photos} (seen while tuning: zxing-cpp's samples), each held 1 s"
+    else:
+        sets = dict(still_sets(stills, first))
+        seeds = f"seeds {first} to {first + stills - 1} (--seed {first})"
+        named = f"evaluation camera stills, {seeds}, code in view, each held 1 s"
+    report: dict = {"set": named, "resolutions": {}, "stale": {}}
     if hasattr(os, "getloadavg"):
         report["load"] = f"load average {os.getloadavg()[0]:.1f} at the start"
     worker = ProcessStage(known=known_labels())
@@ -137,43 +185,42 @@ def measure(stills: int, wechat: Path | None = None, first: int = 0) -> dict:
     offset = 0
     try:
         with tempfile.TemporaryDirectory(prefix="bench-reads-") as folder:
-            for name, (width, height) in RESOLUTIONS.items():
+            for name, drawn in sets.items():
                 scanners = {
                     stage: LiveScanner(lambda: None, lambda e: None, background=stages[stage]) for stage in STAGES
                 }
                 wrong = dict.fromkeys(STAGES, 0)
                 frames[name] = []
-                for seed in range(first, first + stills):
-                    with resolution(width, height):
-                        shot = M.sample_shot(seed)
-                        if not M.code_in_view(shot):
-                            continue
-                        renders = [M.render(replace(shot, frame=f)) for f in (1, 2, 3)]
+                for number, (seed, conditions, payload, renders) in enumerate(drawn):
                     gray = cv2.cvtColor(renders[0], cv2.COLOR_BGR2GRAY)
                     options = {"formats": zxingcpp.BarcodeFormat.QRCode, "text_mode": zxingcpp.TextMode.Plain}
-                    zbar = pyzbar.decode(gray, symbols=[pyzbar.ZBarSymbol.QRCODE])
+                    try:
+                        zbar = pyzbar.decode(gray, symbols=[pyzbar.ZBarSymbol.QRCODE])
+                    except ValueError:  # pyzbar raises on a few photos (an orientation it does not know)
+                        zbar = []
                     frame = {
                         "seed": seed,
-                        "payload": shot.payload,
-                        "conditions": M.conditions(shot),
-                        "zxing": shot.payload in [r.text for r in zxingcpp.read_barcodes(gray, **options)],
-                        "zbar": shot.payload in [r.data.decode("utf-8", "replace") for r in zbar],
+                        "payload": payload,
+                        "conditions": conditions,
+                        "zxing": payload in [r.text for r in zxingcpp.read_barcodes(gray, **options)],
+                        "zbar": payload in [r.data.decode("utf-8", "replace") for r in zbar],
                     }
-                    for stage in STAGES if seed % 2 == 0 else STAGES[::-1]:
-                        frame[stage], said = held(scanners[stage], renders, shot.payload, offset)
+                    for stage in STAGES if number % 2 == 0 else STAGES[::-1]:
+                        frame[stage], said = held(scanners[stage], renders, payload, offset)
                         wrong[stage] += said
                         offset += HOLD_FRAMES + 1
                     frames[name].append(frame)
                     if wechat is not None:
-                        np.save(Path(folder) / f"{name}-{seed}.npy", gray)
+                        np.save(Path(folder) / f"{name}-{number}.npy", gray)
+                        frame["wechat_file"] = f"{name}-{number}"
                 report["stale"][name] = {
                     stage: {"dropped": scanners[stage].stale, "wrong": wrong[stage]} for stage in STAGES
                 }
             if wechat is not None:
                 report["wechat"], reads = wechat_reads(wechat, Path(folder))
-                for name, shots in frames.items():
+                for shots in frames.values():
                     for frame in shots:
-                        frame["wechat"] = frame["payload"] in reads.get(f"{name}-{frame['seed']}", [])
+                        frame["wechat"] = frame["payload"] in reads.get(frame.pop("wechat_file"), [])
     finally:
         for background in stages.values():
             background.stop()
@@ -216,10 +263,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="the first shot's seed (0)")
     parser.add_argument("--no-wechat", action="store_true", help="leave OpenCV's WeChat detector out")
     parser.add_argument("--wechat-python", type=Path, help="a Python with opencv-contrib (default: .venv-wechat's)")
+    parser.add_argument("--photos", type=Path, help="a folder of photos with a manifest.csv instead of the stills")
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
     args = parser.parse_args(argv)
     wechat = None if args.no_wechat else (args.wechat_python or wechat_python())
-    report = measure(args.stills, wechat, args.seed)
+    report = measure(args.stills, wechat, args.seed, args.photos)
     if args.json:
         print(json.dumps(report, indent=2))
     else:

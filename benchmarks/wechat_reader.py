@@ -25,7 +25,10 @@ def read_folder(folder: Path) -> dict[str, list[str]]:
     detector = cv2.wechat_qrcode_WeChatQRCode()
     out = {}
     for path in sorted(folder.glob("*.npy")):
-        texts, _points = detector.detectAndDecode(np.load(path))
+        try:
+            texts, _points = detector.detectAndDecode(np.load(path))
+        except UnicodeDecodeError:  # OpenCV's Python call raises on a payload that is not UTF-8: no text given
+            texts = []
         out[path.stem] = [str(t) for t in texts]
     return out
 

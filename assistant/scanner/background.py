@@ -74,6 +74,7 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from assistant.core.scanning.aiming import FrameView
+    from assistant.scanner.measure import FoundCard
 
 from assistant.scanner.decoders import Cascade, Decoded
 from assistant.scanner.erasures import read_hidden
@@ -166,8 +167,10 @@ class Stage(Protocol):
     def busy(self) -> bool:
         """True while a frame is being worked on or waits for its turn."""
 
-    def remember(self, index: int, gray: MatLike) -> None:
-        """Keep a frame (the live loop calls it for every frame it offers from)."""
+    def remember(self, index: int, gray: MatLike, picture: int | None = None) -> None:
+        """Keep a frame (the live loop calls it for every frame it offers from). `picture`: the live loop's number
+        for the picture in view; a job waiting for another still picture is dropped (that picture is gone: its reads
+        would be stale, and it would hold up the new picture's first job)."""
 
     def offer(
         self, index: int, gray: MatLike, regions: Iterable[tuple[int, int, int, int]] | None, picture: int | None
@@ -243,10 +246,13 @@ class BackgroundStage:
         self.finger_over = False
         """A finger covered a corner of the code in the last frame finished (see `repair.finger_over`)."""
 
-    def remember(self, index: int, gray: MatLike) -> None:
-        """Keep a frame for the average (the live loop calls it for every frame; only the last few are kept)."""
+    def remember(self, index: int, gray: MatLike, picture: int | None = None) -> None:
+        """Keep a frame for the average (the live loop calls it for every frame; only the last few are kept); a job
+        waiting for a still picture other than `picture` (the one in view) is dropped (see `Stage.remember`)."""
         with self._lock:
             self._history.append((index, gray))
+            if picture is not None and self._waiting is not None and self._waiting.picture not in (None, picture):
+                self._waiting = None
 
     retries_elsewhere = False
     """The live loop keeps its own budgeted retries, its region search and its aiming measurement beside this stage
@@ -366,12 +372,21 @@ class BackgroundStage:
         job.ready_at = job.index + max(1, math.ceil(elapsed_ms / self.frame_ms))
         job.free_at = job.index + max(1, math.ceil(elapsed_ms * (1 + self.rest) / self.frame_ms))
 
-    def work(self, job: Job, seen: Callable[[bool], None] | None = None) -> list[BackgroundRead]:
+    def work(
+        self,
+        job: Job,
+        seen: Callable[[bool], None] | None = None,
+        newest: Callable[[int], Job | None] | None = None,
+    ) -> list[BackgroundRead]:
         """Everything the stage does for one frame (see the module docstring). `seen`: told, as soon as it is
         known, whether a still picture's frame shows signs of a code (before the whole frame's look or the work:
-        the worker process tells the live loop at once)."""
+        the worker process tells the live loop at once). `newest`: given a frame's index, the newest frame
+        remembered when it is later than that one (None: it is not); when the cascade reads nothing on the job's
+        frame, its next passes go on that newest frame, the cascade first (the worker process's jobs: a frame the
+        picture has left behind is not worth the slow steps)."""
         from assistant.scanner.measure import find_card, with_card
 
+        given = job
         card = find_card(job.gray)
         if job.picture is not None:
             shows = shows_code(job.gray, job.regions, card)
@@ -384,13 +399,12 @@ class BackgroundStage:
                 return [BackgroundRead(d, job.index, 1) for d in self._whole(job.gray)]
         self.jobs += 1
         cascade = self.cascade
+        found = self._cascade(job, card)
+        fresh = newest(job.index) if newest is not None and not found else None
+        if fresh is not None:
+            job, card = fresh, find_card(fresh.gray)
+            found = self._cascade(job, card)
         regions = with_card(job.regions, card)
-        # No regions: the cascade searches for them, and takes the card already searched for rather than its own.
-        found = cascade.decode(job.gray, regions or None, card=lambda: card)
-        if not found and regions:
-            widened = [grown(r, WIDEN, job.gray.shape) for r in regions]
-            found = cascade.decode(job.gray, widened, card=lambda: card)
-        found = found or self._whole(job.gray)
         if found:
             return [BackgroundRead(d, job.index, 2 if self._also_before(job, d, self._near(d)) else 1) for d in found]
         hidden, first = self._hidden_read(job.gray, regions)
@@ -398,7 +412,7 @@ class BackgroundStage:
             again = self._also_before(job, hidden[0], lambda gray: self._hidden_read(gray, regions)[0])
             return [BackgroundRead(hidden[0], job.index, 2 if again else 1)]
         if first is not None:
-            job.finger_over = finger_over(*first)  # only for a code not read: it decides a cue
+            given.finger_over = finger_over(*first)  # only for a code not read: it decides a cue
         averaged = self._average(job, regions)
         if averaged is not None:
             image, origin = averaged
@@ -411,6 +425,19 @@ class BackgroundStage:
             if reads:
                 return [BackgroundRead(_moved(d, (x, y), "deblur"), job.index, 1) for d in reads]
         return []
+
+    def _cascade(self, job: Job, card: FoundCard | None) -> list[Decoded]:
+        """The cascade, every retry stage included, on the job's regions as found (the card found on its own among
+        them), then widened; where they read nothing, the whole frame's look."""
+        from assistant.scanner.measure import with_card
+
+        regions = with_card(job.regions, card)
+        # No regions: the cascade searches for them, and takes the card already searched for rather than its own.
+        found = self.cascade.decode(job.gray, regions or None, card=lambda: card)
+        if not found and regions:
+            widened = [grown(r, WIDEN, job.gray.shape) for r in regions]
+            found = self.cascade.decode(job.gray, widened, card=lambda: card)
+        return found or self._whole(job.gray)
 
     def _whole(self, gray: MatLike) -> list[Decoded]:
         """The whole frame's look (`Cascade.whole_look`): ZBar on the whole frame, where the regions had nothing."""

@@ -63,9 +63,8 @@ TABLE_REGION = 4
 #: left: a cue may come late, never not at all (with every core busy, the wall-clock cap alone left no frame room
 #: for it).
 AIM_STARVED = 15
-#: The coarse copies of the frames offered to the background stage kept to check its reads against the picture in
-#: view (`LiveScanner.stale`): about eight seconds of frames offered one a frame. A read of a frame older than that
-#: is stale.
+#: The coarse copies of the frames remembered by the background stage kept to check its reads against the picture
+#: in view (`LiveScanner.stale`): about eight seconds of frames. A read of a frame older than that is stale.
 SIGNATURES = 256
 #: A read of a frame taken less than this long (seconds, the frames' time) before the frame in view is never stale:
 #: no hand takes one card away and brings the next in so fast, and a card moving in changes much of the picture
@@ -190,9 +189,12 @@ class LiveScanner:
         """This frame read a code (a view measured on an earlier frame then gives no cue)."""
         self._labels: tuple = ()
         """The background stage's `labels` when its jobs were last counted afresh."""
-        self._signatures: dict[int, tuple[float, MatLike]] = {}
-        """The time and coarse copy of each frame offered to the background stage, by its index (`SIGNATURES` of
-        them)."""
+        self._signatures: dict[int, tuple[float, MatLike, int | None]] = {}
+        """The time, coarse copy and still picture (None: moving) of each frame the background stage remembered, by
+        its index (`SIGNATURES` of them)."""
+        self._unsure: list[BackgroundRead] = []
+        """Reads of the background stage that came back as the picture jumped: told in view or stale on the next
+        frame (`_in_view`)."""
         self.stale = 0
         """Reads of the background stage dropped: the picture in view no longer showed, where the code was read,
         what the frame read showed there (the card read has gone, another may be there)."""
@@ -255,7 +257,10 @@ class LiveScanner:
         if idle != "full" and self.guidance:
             self._aims_skipped += 1  # measured no more than a crowded-out frame: an idle card's cue comes too
         if idle == "skip":
-            return self._end(self._views([], now))
+            # Nothing decoded, but what the background stage has finished is taken now, not at the next full frame
+            # (an idle picture's are a second apart: a still card's read waited for one).
+            late = self._taken(index, now, image.shape)
+            return self._end(self._views(self._sightings(index, now, late, looked=False) if late else [], now))
         frame = _Frame(index, now, self.cascade.grey(image), starved)
         if idle == "first pass":
             return self._end(self._views(self._first_pass(frame), now))
@@ -267,7 +272,7 @@ class LiveScanner:
         )
         sightings = [Sighting(d.payload, *d.centre) for d in found]
         sightings += self._background(frame, found)
-        announced = self._sightings(frame, sightings, looked=bool(found) or not self.cascade.skipped)
+        announced = self._sightings(frame.index, now, sightings, looked=bool(found) or not self.cascade.skipped)
         if not announced and self.guidance and not sightings:
             self._aim(frame)
         return self._end(self._views(announced, now))
@@ -290,15 +295,12 @@ class LiveScanner:
         return announced
 
     def _first_pass(self, frame: _Frame) -> list[CodeAnnounced]:
-        """An idle picture's frame: zxing-cpp's first pass on the whole frame, no retries, no cue."""
+        """An idle picture's frame: zxing-cpp's first pass on the whole frame, no retries, no cue; and what the
+        background stage has finished."""
         found = self.cascade.decode(frame.gray, [], started=True, retries=self._worker() is None)
         sightings = [Sighting(d.payload, *d.centre) for d in found]
-        if sightings:
-            self._still = 0
-            self._sighted = True
-        announced = [CodeAnnounced(s.payload, frame.index) for s in self.tracker.update(sightings, frame.now, True)]
-        self._announce(announced, frame.now)
-        return announced
+        sightings += self._taken(frame.index, frame.now, frame.gray.shape)
+        return self._sightings(frame.index, frame.now, sightings, looked=True)
 
     def _looked_empty(self) -> bool:
         """True when the worker process has looked at this still picture and found no sign of a code in it (an
@@ -342,7 +344,7 @@ class LiveScanner:
         background = self.background
         if background is None:
             return []
-        background.remember(frame.index, frame.gray)
+        background.remember(frame.index, frame.gray, self._picture)
         background.start()  # (nothing to do for a stage working in this thread, or already started)
         # A picture that has not moved since the stage worked on it `IDLE_JOBS` times holds nothing new for it,
         # nor does a still one in which the stage found no sign of a code (an empty table's grain or felt). In a
@@ -355,6 +357,11 @@ class LiveScanner:
         # A picture that moved in this frame alone is a new still one (a table seen anew, the camera knocked), and
         # only one that moves on is worked on whatever it shows (a card coming in is blurred).
         picture = None if self._moves >= 2 else self._picture
+        # Every frame remembered, offered or not: the worker's next pass may go on the newest frame it finds.
+        if self._tiny is not None:  # (always: `_idle` made it)
+            self._signatures[frame.index] = (frame.now, self._tiny, picture)
+        if len(self._signatures) > SIGNATURES:
+            del self._signatures[next(iter(self._signatures))]
         # The worker process is offered a still picture's frames from its second on: its read is then checked on a
         # frame of the same picture (`BackgroundRead.frames`) and announced at once; a read of the picture's first
         # frame stood for one frame, and the worker's next read came a job and a rest later, too late to be its
@@ -367,31 +374,49 @@ class LiveScanner:
             and (picture is None or background.no_code != picture)
         ):
             handed, handed_wall = self.budget.mark()
-            if self._tiny is not None:  # (always: `_idle` made it)
-                self._signatures[frame.index] = (frame.now, self._tiny)
-            if len(self._signatures) > SIGNATURES:
-                del self._signatures[next(iter(self._signatures))]
             background.offer(frame.index, frame.gray, frame.regions if frame.searched else None, picture)
             # Inline (tests, benchmark) it works here; a thread would not: not the frame's time.
             self._started += self.budget.clock() - handed
             self.budget.set_aside(handed, handed_wall)
-        fresh = [r for r in background.take(frame.index) if self._in_view(r, frame)]
+        return self._taken(frame.index, frame.now, frame.gray.shape)
+
+    def _taken(self, index: int, now: float, shape: tuple[int, ...]) -> list[Sighting]:
+        """The background stage's reads finished by frame `index` (taken at `now`, of `shape`) of a card still in
+        view (`_in_view`), as sightings."""
+        if self.background is None:
+            return []
+        reads, self._unsure = [*self._unsure, *self.background.take(index)], []
+        fresh = []
+        for read in reads:
+            verdict = self._in_view(read, now, shape)
+            if verdict is None:
+                self._unsure.append(read)
+            elif verdict:
+                fresh.append(read)
         return [Sighting(r.decoded.payload, *r.decoded.centre, frames=r.frames) for r in fresh]
 
-    def _in_view(self, read: BackgroundRead, frame: _Frame) -> bool:
-        """True when `read`'s frame was taken less than `STALE_AFTER` before `frame`, or `frame` still shows, where
-        the code was, what the read's frame showed there (on their coarse copies); else the read is stale, dropped and
-        counted (`stale`): a card read late must not be announced while the next one is held up."""
-        taken, before = self._signatures.get(read.frame, (float("-inf"), None))
-        if frame.now - taken < STALE_AFTER:
-            return True
+    def _in_view(self, read: BackgroundRead, now: float, shape: tuple[int, ...]) -> bool | None:
+        """True when the frame in view (taken at `now`, of `shape`) still shows, where the code was, what the read's
+        frame showed there (on their coarse copies), or when the read's frame was taken less than `STALE_AFTER`
+        before it and, since, the picture has not come to rest as another still picture (a card coming in changes
+        its box from frame to frame); else the read is stale, dropped and counted (`stale`): a card read late must
+        not be announced while the next one is held up. None when that cannot be told yet: the picture jumped in this
+        frame alone, which a card moving on and the next card held still both do; the next frame tells (before, such
+        a read was announced, and a card read a third of a second before the next one was held up was said during
+        its hold)."""
+        taken, before, picture = self._signatures.get(read.frame, (float("-inf"), None, None))
         if before is not None and self._tiny is not None:
-            if not changed_at(before, self._tiny, read.decoded.box, frame.gray.shape):
+            if not changed_at(before, self._tiny, read.decoded.box, shape):
                 return True
+        if now - taken < STALE_AFTER:
+            if picture is None or self._moves >= 2:
+                return True  # read while the picture moved, or moving on now: a card on its way in
+            if self._moves == 1:
+                return None
         self.stale += 1
         return False
 
-    def _sightings(self, frame: _Frame, sightings: list[Sighting], looked: bool) -> list[CodeAnnounced]:
+    def _sightings(self, index: int, now: float, sightings: list[Sighting], looked: bool) -> list[CodeAnnounced]:
         """The codes to announce from this frame's sightings (a frame whose cascade ran out of time with nothing
         read, `looked` False, is no evidence that a card left the view), announced after the confirmation cue."""
         if sightings:
@@ -399,8 +424,8 @@ class LiveScanner:
             self._sighted = True
             if self.background is not None:
                 self._jobs_when_still = self.background.jobs
-        announced = [CodeAnnounced(s.payload, frame.index) for s in self.tracker.update(sightings, frame.now, looked)]
-        self._announce(announced, frame.now)
+        announced = [CodeAnnounced(s.payload, index) for s in self.tracker.update(sightings, now, looked)]
+        self._announce(announced, now)
         return announced
 
     def _aim(self, frame: _Frame) -> None:

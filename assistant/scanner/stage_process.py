@@ -14,8 +14,10 @@ with the 'spawn' method (the same on Linux, macOS and Windows; no copy of the ap
 - **jobs**: at most one is with the child at a time; a frame offered meanwhile waits in the parent, and a newer one
   replaces it (the latest wins); the child says it is ready for the next as soon as it has finished, with how long
   the job took, and the parent rests as the thread does (`background.REST`, on the stage's `clock`) before it sends
-  another frame of the same picture; a frame of a new still picture (the next card held up) goes at once. The child
-  runs at a lower priority (`background.NICENESS`);
+  another frame of the same picture; a frame of a new still picture (the next card held up) goes at once, and one
+  waiting for a still picture no longer in view is dropped (`remember`). A job whose cascade reads nothing on its
+  frame takes its next passes to the newest frame in the ring (`_Newest`). The child runs at a lower priority
+  (`background.NICENESS`);
 - **the region search**: a job offered without regions (the live loop leaves the search to the child while it
   runs) is searched here (`measure.find_code_regions`), and the first region found comes back with the job's
   results (`region`: the live loop meters the exposure on it);
@@ -181,13 +183,16 @@ class ProcessStage:
             return self._fallback.busy()
         return self._with_child or self._waiting is not None
 
-    def remember(self, index: int, gray: MatLike) -> None:
-        """Copy a frame into the shared ring (the live loop calls it for every frame)."""
+    def remember(self, index: int, gray: MatLike, picture: int | None = None) -> None:
+        """Copy a frame into the shared ring (the live loop calls it for every frame); a job waiting for a still
+        picture other than `picture` (the one in view) is dropped, never sent (see `background.Stage.remember`)."""
         if self._fallback is not None:
-            self._fallback.remember(index, gray)
+            self._fallback.remember(index, gray, picture)
             return
         if self._process is None:
             return
+        if picture is not None and self._waiting is not None and self._waiting[2] not in (None, picture):
+            self._waiting = None
         import numpy as np
 
         if gray.shape != self._shape:
@@ -449,7 +454,7 @@ def _child(conn: Any) -> None:
                 if frames is not None:
                     gray = frames[-1][1]
                     found = regions if regions is not None else find_code_regions(gray)
-                    _work(conn, stage, Job(index, gray, found, frames, picture=picture))
+                    _work(conn, stage, Job(index, gray, found, frames, picture=picture), _Newest(shm, shape).job)
             conn.send(("ready", time.process_time() - started))
     finally:
         if shm is not None:
@@ -457,15 +462,15 @@ def _child(conn: Any) -> None:
         conn.close()
 
 
-def _work(conn: Any, stage: BackgroundStage, job: Any) -> None:
+def _work(conn: Any, stage: BackgroundStage, job: Any, newest: Callable[[int], Any] | None = None) -> None:
     """One job in the child: the look's verdict sent as soon as it is known (`seen`), then the reads and the job's
-    first region (None: none)."""
+    first region (None: none). `newest`: the ring's newest frame as a job, when later than the frame given."""
     jobs = stage.jobs
 
     def seen(shows: bool) -> None:
         conn.send(("seen", job.picture, shows))  # before the whole frame's scan or the work
 
-    reads = stage.work(job, seen)
+    reads = stage.work(job, seen, newest)
     region = tuple(job.regions[0]) if job.regions else None
     conn.send(("done", reads, job.finger_over, stage.jobs > jobs, stage.no_code, region))
 
@@ -490,6 +495,37 @@ class _Aiming:
         self._shrunk = small
         moving = before is not None and moved(before, small)
         return replace(view, still=before is not None and not moving), moving
+
+
+class _Newest:
+    """The ring's newest frame, for a job whose cascade read nothing on its own frame: while the child worked on it
+    the live loop went on remembering frames, and the next passes (the cascade again, then the hidden-code steps, the
+    average, the deblurring) go on the newest of them rather than on a frame the picture has left behind (a hand's
+    tremor, the noise, a card coming in: the next frame may read where this one did not). Its reads are of that
+    frame, and count their delay from it."""
+
+    def __init__(self, shm: Any, shape: tuple[int, ...]):
+        self.shm, self.shape = shm, shape
+
+    def job(self, after: int) -> Any:
+        """The newest frame in the ring as a job (its regions searched, the frames before it for the average) when
+        it is later than frame `after`; None when none is, or it was overwritten while copied."""
+        import numpy as np
+
+        from assistant.scanner.background import Job
+        from assistant.scanner.measure import find_code_regions
+
+        if self.shm is None:
+            return None
+        size = HEAD + int(np.prod(self.shape))
+        heads = sorted((int(np.ndarray((1,), np.int64, self.shm.buf, slot * size)[0]), slot) for slot in range(SLOTS))
+        if heads[-1][0] <= after:
+            return None
+        frames = _copied(self.shm, self.shape, heads[-AVERAGE_FRAMES:], np)
+        if frames is None:
+            return None
+        index, gray = frames[-1]
+        return Job(index, gray, find_code_regions(gray), frames)
 
 
 def _opened(before: Any, name: str) -> Any:

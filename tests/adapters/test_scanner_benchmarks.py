@@ -64,6 +64,34 @@ def test_reads_are_tallied_per_class_with_the_seeds_each_decoder_reads_and_the_p
     assert "wechat" not in without["all"] and without["all"]["lost"] == 1
 
 
+def test_each_held_still_shows_a_card_other_than_the_still_before_it():
+    """With one card for every still, the stage's late read of the still before, announced during a still's hold,
+    counted as reading it (the thread stage's one lead over the worker at 720p, seed 8013, was its read of 8012)."""
+    sets = scanner_reads.still_sets(4, 8012)
+    for stills in sets.values():
+        payloads = [payload for _, _, payload, _ in stills]
+        assert len(payloads) == 4 and all(a != b for a, b in zip(payloads, payloads[1:], strict=False))
+
+
+def test_the_photos_held_are_those_with_one_code_each_its_folder_a_class(tmp_path):
+    import cv2
+    import numpy as np
+
+    (tmp_path / "qrcode-1").mkdir()
+    cv2.imwrite(str(tmp_path / "qrcode-1" / "a.png"), np.full((20, 20, 3), 255, np.uint8))
+    (tmp_path / "manifest.csv").write_text(
+        "image,kind,expected_payload_json\n"
+        'qrcode-1/a.png,positive,"""hello"""\n'
+        "falsepositives-1/b.png,falsepositive,\n"
+        'qrcode-1/missing.png,positive,"""gone"""\n',
+        encoding="utf-8",
+    )
+    photos = list(scanner_reads.photo_set(tmp_path)["photos"])
+    assert [(name, classes, payload) for name, classes, payload, _ in photos] == [
+        ("qrcode-1/a.png", ["qrcode-1"], "hello")
+    ]
+
+
 def test_a_hand_clip_brings_the_card_in_moving_with_a_thumb_over_its_edge_and_then_holds_it():
     shots, payload = scanner_hand.held_clip(scanner_hand.FIRST_SEED)
     assert payload == shots[0].payload

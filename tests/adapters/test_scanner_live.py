@@ -354,7 +354,7 @@ class LateStage:
 
     stop = start
 
-    def remember(self, index, gray):
+    def remember(self, index, gray, picture=None):
         pass
 
     def busy(self):
@@ -391,6 +391,47 @@ def test_a_background_read_is_announced_only_while_its_card_is_in_view(held):
     announced = [e.payload for e in events if isinstance(e, CodeAnnounced)]
     assert stage.read.frame < 3  # a frame of card A
     assert (announced, scanner.stale) == (([card_a.payload], 0) if held else ([], 1))
+
+
+@pytest.mark.parametrize("moves_on", [False, True], ids=["next-card-held-at-once", "picture-moving-on"])
+def test_a_read_coming_back_as_the_picture_jumps_waits_a_frame_to_tell_a_card_coming_in_from_the_next_held(moves_on):
+    """Card A's read comes back a tenth of a second after its frame, on the very frame the picture jumps. When the
+    next frame shows the new picture held still (card B held up at once where A was), the read is stale: dropped and
+    counted (before, it was announced: its frame was under `STALE_AFTER` old, and the time won over the picture).
+    When the picture moves on (a card on its way in, here a third picture), it is announced a frame later. Frames
+    counted on a frame clock; nothing is timed."""
+    card_a, card_b, card_c = (F.scene_for("thumb", seed) for seed in (0, 1, 2))
+    frame_a, frame_b, frame_c = F.render(card_a), F.render(card_b), F.render(card_c)
+    box = find_code_regions(cv2.cvtColor(frame_a, cv2.COLOR_BGR2GRAY), limit=1)[0]
+    stage, events = LateStage(card_a.payload, box), []
+    scanner = LiveScanner(lambda: None, events.append, Cascade(clock=lambda: 0.0), background=stage)
+    for index in range(3):
+        scanner.handle(frame_a, index, index / 30)
+    stage.late = True
+    scanner.handle(frame_b, 3, 3 / 30)  # the jump: the read comes back, not yet told
+    said_at_jump = [e.payload for e in events if isinstance(e, CodeAnnounced)]
+    scanner.handle(frame_c if moves_on else frame_b, 4, 4 / 30)
+    announced = [e.payload for e in events if isinstance(e, CodeAnnounced)]
+    assert stage.read.frame < 3 and said_at_jump == []
+    assert (announced, scanner.stale) == (([card_a.payload], 0) if moves_on else ([], 1))
+
+
+@pytest.mark.parametrize("back_at", [40, 42], ids=["skipped-frame", "first-pass-frame"])
+def test_a_read_the_worker_finishes_while_the_picture_is_idle_is_announced_on_the_frame_it_comes_back(back_at):
+    """Card A held still (a thumb over its code: zxing-cpp's first pass cannot read it); its frame goes to the worker,
+    whose read comes back once the picture has been idle for a third of a second: its frames are then skipped, or
+    given the first pass only, and one a second the whole path. The read is announced on the frame it comes back
+    (one skipped, or one given the first pass); before, it waited in the stage for the next full frame, frame 60.
+    Frames counted on a frame clock."""
+    card = F.scene_for("thumb", 0)
+    frame = F.render(card)
+    box = find_code_regions(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), limit=1)[0]
+    stage, announced = LateStage(card.payload, box), []
+    scanner = LiveScanner(lambda: None, lambda event: None, Cascade(clock=lambda: 0.0), background=stage)
+    for index in range(70):
+        stage.late = index >= back_at
+        announced += [(a.payload, index) for a in scanner.handle(frame, index, index / 30)]
+    assert announced == [(card.payload, back_at)]
 
 
 def test_live_scanner_gives_aiming_cues_for_a_code_it_cannot_read():

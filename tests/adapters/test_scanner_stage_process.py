@@ -53,6 +53,31 @@ def test_the_child_process_reads_a_thumb_frame_and_stops(thumb_frames):
     assert stage._shm is None  # the shared ring is unlinked
 
 
+def test_a_job_whose_frame_reads_nothing_takes_its_next_passes_to_the_newest_frame(thumb_frames):
+    """The child is given frame 1, a blank table, while the live loop has remembered two newer frames since, the card
+    held up (a thumb over a finder pattern). The cascade reads nothing on frame 1, and the next passes go on the
+    newest frame, 3: finder repair reads it there, checked on frame 2, and the read is of frame 3 (its delay counts
+    from that frame). Before, the job ground on through the slow steps of the blank frame and read nothing. The
+    rest on a clock that stands still; the test waits, up to a generous limit, for the child's answer."""
+    payload, (gray, _) = thumb_frames
+    blank = np.full_like(gray, 128)
+    stage = ProcessStage(clock=lambda: 0.0)
+    stage.start()
+    try:
+        assert stage.wait_ready(60)
+        for index, frame in enumerate((blank, blank, gray, gray.copy())):
+            stage.remember(index, frame)
+        stage.offer(1, blank, [], None)
+        reads, give_up = [], time.monotonic() + 60.0
+        while (stage.jobs == 0 or stage.busy()) and time.monotonic() < give_up:
+            reads += stage.take(3)
+            time.sleep(0.02)
+        reads += stage.take(3)
+    finally:
+        stage.stop()
+    assert [(r.decoded.payload, r.frame, r.frames) for r in reads] == [(payload, 3, 2)]
+
+
 def test_ten_frame_size_changes_in_a_row_leave_the_child_running_and_reading(thumb_frames):
     """The camera changes its frame size ten times in a row, a job offered on each: every ring lives until the child
     says it has moved on to a newer one, so no message reaches the child naming a ring already unlinked. Before, the
@@ -383,10 +408,12 @@ class AnsweringChild:
     test puts the child's answers in."""
 
     def __init__(self):
-        self.sent, self.answers = [], []
+        self.sent, self.answers, self.jobs = [], [], []
 
     def send(self, message):
         self.sent.append(message[0])
+        if message[0] == "job":
+            self.jobs.append((message[1], message[-1]))  # the frame's index and its picture
 
     def poll(self, timeout=0.0):
         return bool(self.answers)
@@ -412,6 +439,46 @@ def test_aiming_requests_on_every_frame_leave_the_worker_turns_for_the_jobs():
         assert child.sent.count("job") >= 4 and child.sent.count("aim") >= 4
     finally:
         stage._process = stage._conn = None
+
+
+def test_a_job_waiting_for_a_picture_gone_is_dropped_and_the_next_pictures_first_job_goes_at_once():
+    """Card A (still picture 1) is offered frame after frame while the child works on its first; the child says it is
+    ready during A's hold, and the rest after that job ends (on the frames' clock) as card B is held up (picture 2).
+    A's frame waiting is dropped, never sent: the child is free for B's first job, offered on B's second frame, and
+    takes it at once. Before, A's frame went to the child on B's first frame (its reads stale by then), and B's first
+    job waited for it (on the evaluation camera, up to 0.4 s of the child's work). The parent's side alone, the
+    child's answers put in by the test."""
+    index = 0
+    stage, child = ProcessStage(clock=lambda: index / 30), AnsweringChild()
+    stage._process, stage._conn = object(), child  # a child that is there, answering as the test says
+    gray = np.zeros((8, 8), np.uint8)
+    try:
+        for index, picture in enumerate((1, 1, 1, 2, 2)):
+            stage.remember(index, gray, picture)
+            if index == 2:
+                child.answers.append(("ready", 0.01))  # done with frame 0's job: rests until 0.077 s
+            if index != 3:  # the live loop offers a still picture's frames from its second
+                stage.offer(index, gray, None, picture)
+            stage.take(index)
+        assert child.jobs == [(0, 1), (4, 2)]
+    finally:
+        stage._process = stage._conn = None
+        stage._close_ring()
+
+
+def test_the_thread_stage_drops_a_job_waiting_for_a_picture_gone_but_keeps_a_moving_pictures():
+    """The thread stage, not started (its jobs wait): a still picture's frame waiting is dropped once another picture
+    is in view; a frame of a moving picture (a card coming in) is kept. Before, the first was worked on after the
+    picture had gone."""
+    stage, gray = BackgroundStage(), np.zeros((8, 8), np.uint8)
+    stage.offer(0, gray, [], picture=1)
+    stage.remember(1, gray, picture=1)
+    assert stage.busy()  # the same picture: kept
+    stage.remember(2, gray, picture=2)
+    assert not stage.busy()
+    stage.offer(3, gray, [], picture=None)
+    stage.remember(4, gray, picture=3)
+    assert stage.busy()
 
 
 def test_the_stage_tries_the_regions_as_found_before_the_widened_ones():
