@@ -64,7 +64,7 @@ def test_a_job_whose_frame_reads_nothing_takes_its_next_passes_to_the_newest_fra
     stage = ProcessStage(clock=lambda: 0.0)
     stage.start()
     try:
-        assert stage.wait_ready(60)
+        assert wait_ready(stage, 60)
         for index, frame in enumerate((blank, blank, gray, gray.copy())):
             stage.remember(index, frame)
         stage.offer(1, blank, [], None)
