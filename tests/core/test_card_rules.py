@@ -751,9 +751,9 @@ def test_unicorn_dungeon_gives_a_second_play():
 @pytest.mark.parametrize(
     "base, addons, card_id, into",
     [
-        # Llamacorn (1st Edition), a Unicorn: "Then the discard pile is shuffled into the deck".
+        # Llamacorn (1st Edition), a Unicorn: "the discard pile is shuffled into the deck".
         ("uu-1st", (), "llamacorn", ANA),
-        # Rainbow Shitstorm (NSFW), a Magic card: "Then shuffle the discard pile into the deck".
+        # Rainbow Shitstorm (NSFW), a Magic card: "The discard pile is shuffled into the deck".
         ("uu-nsfw", (), "rainbow-shitstorm", None),
     ],
 )

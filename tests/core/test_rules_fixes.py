@@ -158,7 +158,7 @@ def test_a_reshuffle_while_an_effect_that_does_not_reshuffle_waits_is_still_warn
 
 
 def test_every_card_that_reshuffles_makes_the_reshuffle_its_own():
-    """Mystical Vortex: "Then shuffle the discard pile into the deck"; Shake Up: "Shuffle this card, your whole hand
+    """Mystical Vortex: "the discard pile is shuffled into the deck"; Shake Up: "Shuffle this card, your whole hand
     and the discard pile into the deck"."""
     for card in ("mystical-vortex", "shake-up"):
         g = three()

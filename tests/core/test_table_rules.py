@@ -68,7 +68,7 @@ def test_a_card_played_by_a_card_s_effect_is_not_warned_nor_the_turn_s_play():
 
 
 def test_a_hand_put_back_into_the_deck_is_counted():
-    """Shake Up: this card, every card in your hand and the whole discard pile go back into the deck, then draw 5."""
+    """Shake Up: this card, every card in your hand and the whole discard pile go back into the deck; draw 5."""
     g = game(babies=RED_PINK, hands=True)
     moves(g, SetDeck(2), Draw(ANA), Play(ANA, "shake-up"), Resolve(), Reshuffle())
     assert g.state.deck == 2 and g.state.players[ANA].hand == 5

@@ -281,9 +281,9 @@ def test_a_command_typed_in_braille_cells_is_run_as_the_command():
     "deck, card_id, gist",
     [
         # a first clause of two words is no gist: whole clauses are kept while they fit
-        ("uu-2nd", "reset-button", "Every player, you included, must sacrifice all the Upgrade and Downgrade cards"),
+        ("uu-2nd", "reset-button", "Every player, you included, must sacrifice all their Upgrade and Downgrade cards"),
         # both openings left out, so what is said is what the card lets you do
-        ("uu-1st", "extremely-fertile-unicorn", "you may discard a card to bring a Baby Unicorn"),
+        ("uu-1st", "extremely-fertile-unicorn", "you may discard one card; if you do, a Baby Unicorn"),
         ("uu-1st", "double-dutch", "you may play 2 cards this turn instead of 1"),
         # an Instant's opening that names its effect after a colon: the effect, not the sentence after it
         ("llamas", "surprise-emu-attack", "destroy one Animal card in that player's Field"),
@@ -298,10 +298,10 @@ def test_a_chain_link_says_what_its_card_does_in_whole_clauses(deck, card_id, gi
 
 
 def test_a_cost_in_a_gist_keeps_what_it_buys():
-    """Shark With a Horn, 2nd Edition: sacrifice it, and if you do destroy a Unicorn card; the cost alone misleads."""
+    """Shark With a Horn, 2nd Edition: sacrifice it, then destroy a Unicorn card; the cost alone misleads."""
     card = next(c for c in load_card_set("uu-2nd") if c.id == "shark-with-a-horn")
     assert card_gist(card, "enters") == (
-        "you may sacrifice this card; should you do so, destroy a Unicorn card in another player's Stable"
+        "you may sacrifice this card, then destroy one Unicorn card in another player's Stable"
     )
 
 

@@ -61,7 +61,7 @@ CASES = [
     pytest.param(
         "uu-2nd",
         ["new game Ana Ben Cy", "draw", "play reset button", "resolve", "reshuffle"],
-        # Reset Button: "Then shuffle the discard pile into the deck".
+        # Reset Button: "and the discard pile is shuffled into the deck".
         ["The discard pile was shuffled into a new deck."],
         id="5-reset-button",
     ),

@@ -80,7 +80,7 @@ CASES = [
             "hands",
             "deck",
         ],
-        # Shake Up: this card, every card in your hand and the whole discard pile go back into the deck, then draw 5.
+        # Shake Up: this card, every card in your hand and the whole discard pile go back into the deck; draw 5.
         ["5 cards went back into the deck, which now has 7.", "Cards in hand: Ana 5, Ben 5."],
         ["The deck ran out", "Ben wins", "Against the rules"],
         id="2-shake-up-hand-into-the-deck",
@@ -262,8 +262,8 @@ TEXTS = [
         ["card annoying flying unicorn"],
         # The 2nd Edition Annoying Flying Unicorn: any player, not only another.
         [
-            "When this card enters your Stable, you may pick any player, who must then discard a card. Should this "
-            "card be sacrificed or destroyed, it goes back to your hand."
+            "When this card enters your Stable, you may pick any player, and that player must discard a card. Should "
+            "this card be sacrificed or destroyed, it goes back to your hand."
         ],
         ["another player"],
         id="7-annoying-flying-unicorn-any-player",
@@ -274,8 +274,7 @@ TEXTS = [
         # Our own words (docs/card-text-format.md): Stabby the Unicorn and Slowdown said freshly, their defined terms
         # (sacrificed, destroyed, destroy, "you cannot play Neigh cards") kept; tests/core/test_own_words.py measures.
         [
-            "Should this card be sacrificed or destroyed, you may then destroy one Unicorn card in another player's "
-            "Stable.",
+            "Should this card be sacrificed or destroyed, you may destroy one Unicorn card in another player's Stable.",
             "You cannot play Neigh cards for as long as this card sits in your Stable.",
         ],
         ["No card called"],

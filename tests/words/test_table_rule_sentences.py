@@ -64,11 +64,11 @@ def test_a_neigh_card_with_a_longer_name_is_asked_for_as_a_neigh():
 
 
 def test_a_gist_says_and_more_only_when_something_is_left_out():
-    """Barbed Wire's one sentence is said whole, with no "and more"; so is Reset Button, whose reshuffle finishes
-    its first sentence ("Then ..."); Unicorn Swap's steal is cut, so it is "more"."""
+    """Barbed Wire's one sentence is said whole, with no "and more"; so is Reset Button's, its reshuffle
+    included; Unicorn Swap's steal is cut, so it is "more"."""
     cards = load_card_set("uu-2nd")
     wire, reset, swap = cards.get("barbed-wire"), cards.get("reset-button"), cards.get("unicorn-swap")
     assert wire is not None and reset is not None and swap is not None
     assert card_gist(wire) == wire.text.rstrip(".")
-    assert card_gist(reset).endswith("; then shuffle the discard pile into the deck")
+    assert card_gist(reset) == reset.text.rstrip(".") and card_gist(reset).endswith("shuffled into the deck")
     assert card_gist(swap).endswith(", and more") and "steal" not in card_gist(swap)
