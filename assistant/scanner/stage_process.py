@@ -450,11 +450,18 @@ def _child(conn: Any) -> None:
                     conn.send(("view", index, *aiming.measure(frames[0][1], region, squareness)))
             else:
                 _, index, slots, regions, picture = message
-                frames = _copied(shm, shape, slots, np) if shm is not None else None
+                ring = _Newest(shm, shape)
+                # A still picture's job (its look first) goes on the newest frame of the ring: the frame offered is
+                # the picture's first, where a card coming to rest may still be blurred, and the look's verdict
+                # on it holds for the whole picture (no sign of a code: no job until something moves).
+                job = ring.job(index, picture) if picture is not None else None
+                frames = _copied(shm, shape, slots, np) if job is None and shm is not None else None
                 if frames is not None:
                     gray = frames[-1][1]
                     found = regions if regions is not None else find_code_regions(gray)
-                    _work(conn, stage, Job(index, gray, found, frames, picture=picture), _Newest(shm, shape).job)
+                    job = Job(index, gray, found, frames, picture=picture)
+                if job is not None:
+                    _work(conn, stage, job, ring.job)
             conn.send(("ready", time.process_time() - started))
     finally:
         if shm is not None:
@@ -507,9 +514,10 @@ class _Newest:
     def __init__(self, shm: Any, shape: tuple[int, ...]):
         self.shm, self.shape = shm, shape
 
-    def job(self, after: int) -> Any:
-        """The newest frame in the ring as a job (its regions searched, the frames before it for the average) when
-        it is later than frame `after`; None when none is, or it was overwritten while copied."""
+    def job(self, after: int, picture: int | None = None) -> Any:
+        """The newest frame in the ring as a job of still picture `picture` (its regions searched, the frames before
+        it for the average) when it is later than frame `after`; None when none is, or it was overwritten while
+        copied."""
         import numpy as np
 
         from assistant.scanner.background import Job
@@ -525,7 +533,7 @@ class _Newest:
         if frames is None:
             return None
         index, gray = frames[-1]
-        return Job(index, gray, find_code_regions(gray), frames)
+        return Job(index, gray, find_code_regions(gray), frames, picture=picture)
 
 
 def _opened(before: Any, name: str) -> Any:

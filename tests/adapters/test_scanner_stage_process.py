@@ -78,6 +78,34 @@ def test_a_job_whose_frame_reads_nothing_takes_its_next_passes_to_the_newest_fra
     assert [(r.decoded.payload, r.frame, r.frames) for r in reads] == [(payload, 3, 2)]
 
 
+def test_a_still_pictures_look_goes_on_the_newest_frame_not_the_one_it_came_to_rest_on(thumb_frames):
+    """A card comes to rest: the still picture's first job is offered its first frame (1, here blank, as a card still
+    blurred from its arrival can show no sign of a code), and while the job waited the live loop remembered two newer
+    frames of the picture, the card held still. The look and the work go on the newest frame: the picture shows a
+    code, and the card is read there. Before, the look on frame 1 found no sign of a code, the whole still picture was
+    marked as holding none (`no_code`), and the worker was offered none of it until something moved (seen on a hand
+    clip at 720p that the thread stage read). The rest on a clock that stands still; the test waits, up to a generous
+    limit, for the child's answer."""
+    payload, (gray, _) = thumb_frames
+    blank = np.full_like(gray, 128)
+    stage = ProcessStage(clock=lambda: 0.0)
+    stage.start()
+    try:
+        assert wait_ready(stage, 60)
+        for index, frame in enumerate((blank, blank, gray, gray.copy())):
+            stage.remember(index, frame, picture=7)
+        stage.offer(1, blank, None, picture=7)
+        reads, give_up = [], time.monotonic() + 60.0
+        while (stage.jobs + stage.looks == 0 or stage.busy()) and time.monotonic() < give_up:
+            reads += stage.take(3)
+            time.sleep(0.02)
+        reads += stage.take(3)
+    finally:
+        stage.stop()
+    assert stage.no_code != 7 and (stage.jobs, stage.looks) == (1, 0)
+    assert [(r.decoded.payload, r.frame) for r in reads] == [(payload, 3)]
+
+
 def test_ten_frame_size_changes_in_a_row_leave_the_child_running_and_reading(thumb_frames):
     """The camera changes its frame size ten times in a row, a job offered on each: every ring lives until the child
     says it has moved on to a newer one, so no message reaches the child naming a ring already unlinked. Before, the
