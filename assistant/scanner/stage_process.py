@@ -80,6 +80,7 @@ class ProcessStage:
         self._jobs = 0
         self._looks = 0
         self._no_code: int | None = None
+        self._no_finder: int | None = None  # `BackgroundStage.no_finder`, as the child last said it
         self._finger_over = False
         self._region: tuple[int, int, int, int] | None = None
         self.failed = False
@@ -246,7 +247,7 @@ class ProcessStage:
         if self._fallback is not None:
             self._fallback.offer(index, gray, regions, picture)
             return
-        if self._process is None:
+        if self._process is None or (picture is not None and picture == self._no_finder):
             return
         # replaces an older frame waiting: the latest wins
         self._waiting = (index, None if regions is None else [tuple(r) for r in regions], picture)
@@ -346,7 +347,7 @@ class ProcessStage:
                     self._view = (index, view, moving)
                     self.aims += 1
                 elif message[0] == "done":
-                    _, reads, finger, worked, no_code, self._region = message
+                    _, reads, finger, worked, no_code, self._no_finder, self._region = message
                     if worked:
                         self._jobs += 1
                     else:
@@ -479,7 +480,7 @@ def _work(conn: Any, stage: BackgroundStage, job: Any, newest: Callable[[int], A
 
     reads = stage.work(job, seen, newest)
     region = tuple(job.regions[0]) if job.regions else None
-    conn.send(("done", reads, job.finger_over, stage.jobs > jobs, stage.no_code, region))
+    conn.send(("done", reads, job.finger_over, stage.jobs > jobs, stage.no_code, stage.no_finder, region))
 
 
 class _Aiming:
