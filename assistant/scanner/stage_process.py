@@ -13,7 +13,7 @@ with the 'spawn' method (the same on Linux, macOS and Windows; no copy of the ap
   one (a message on its way may still name it: unlinked, it could not be opened, and the child would die);
 - **jobs**: at most one is with the child at a time; a frame offered meanwhile waits in the parent, and a newer one
   replaces it (the latest wins); the child says it is ready for the next as soon as it has finished, with how long
-  the job took, and the parent rests as the thread does (`background.REST`, on the stage's `clock`) before it sends
+  the job took, and the parent may rest a share of that (`CHILD_REST`, on the stage's `clock`) before it sends
   another frame of the same picture; a frame of a new still picture (the next card held up) goes at once, and one
   waiting for a still picture no longer in view is dropped (`remember`). A job whose cascade reads nothing on its
   frame takes its next passes to the newest frame in the ring (`_Newest`). The child runs at a lower priority
@@ -45,7 +45,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from assistant.scanner.background import AVERAGE_FRAMES, NICENESS, REST, BackgroundRead, BackgroundStage
+from assistant.scanner.background import AVERAGE_FRAMES, NICENESS, BackgroundRead, BackgroundStage
 from assistant.scanner.known import decks_key
 
 if TYPE_CHECKING:
@@ -59,6 +59,13 @@ if TYPE_CHECKING:
 SLOTS = AVERAGE_FRAMES + 8
 #: Bytes at the head of each slot (the frame's index, a signed 64-bit integer).
 HEAD = 8
+#: The rest after a job before another frame of the same picture, as a share of the job's CPU time: none, as the
+#: child, niced and in a process of its own, shares neither the interpreter's lock nor (where cores are busy) a core
+#: the frame loop wants, and a card coming in or held unread is tried again at once. With the thread's rest
+#: (`background.REST`, as long as the job took) the worker tried half as many frames, and announced fewer hand clips
+#: than the thread stage, whose frame path retries on every frame. Idle, a still picture's jobs are counted
+#: (`live.IDLE_JOBS`), so the rest costs an empty table nothing.
+CHILD_REST = 0.0
 
 
 class ProcessStage:
@@ -67,7 +74,7 @@ class ProcessStage:
     inline = False
 
     def __init__(
-        self, known: KnownLabels | None = None, rest: float = REST, clock: Callable[[], float] = time.monotonic
+        self, known: KnownLabels | None = None, rest: float = CHILD_REST, clock: Callable[[], float] = time.monotonic
     ):
         """`known`: the labels of the decks in play (their decks are sent to the child when they change). `clock`:
         the seconds the rest after a job is counted on (a test's frames' clock)."""
@@ -175,7 +182,7 @@ class ProcessStage:
 
     def _use_thread(self) -> None:
         self.failed = True
-        self._fallback = BackgroundStage(known=self.known, rest=self.rest)
+        self._fallback = BackgroundStage(known=self.known)  # the thread's own rest (`background.REST`)
         self._fallback.start()
 
     def busy(self) -> bool:

@@ -477,7 +477,7 @@ def test_a_job_waiting_for_a_picture_gone_is_dropped_and_the_next_pictures_first
     job waited for it (on the evaluation camera, up to 0.4 s of the child's work). The parent's side alone, the
     child's answers put in by the test."""
     index = 0
-    stage, child = ProcessStage(clock=lambda: index / 30), AnsweringChild()
+    stage, child = ProcessStage(rest=1.0, clock=lambda: index / 30), AnsweringChild()
     stage._process, stage._conn = object(), child  # a child that is there, answering as the test says
     gray = np.zeros((8, 8), np.uint8)
     try:
@@ -489,6 +489,26 @@ def test_a_job_waiting_for_a_picture_gone_is_dropped_and_the_next_pictures_first
                 stage.offer(index, gray, None, picture)
             stage.take(index)
         assert child.jobs == [(0, 1), (4, 2)]
+    finally:
+        stage._process = stage._conn = None
+        stage._close_ring()
+
+
+def test_the_worker_is_given_the_next_frame_of_a_card_as_soon_as_its_job_ends():
+    """A card held unread: each frame is offered, and the child says it is ready after each job (0.1 s of CPU). The
+    next frame of the same picture goes at once (`CHILD_REST`), on a frames' clock that does not move meanwhile.
+    Before, the parent rested as long as the job took (the thread's rest), and the worker tried half as many frames
+    of a card coming in or held as it could. The parent's side alone, the child's answers put in by the test."""
+    stage, child = ProcessStage(clock=lambda: 0.0), AnsweringChild()
+    stage._process, stage._conn = object(), child  # a child that is there, answering as the test says
+    gray = np.zeros((8, 8), np.uint8)
+    try:
+        for index in range(4):
+            stage.remember(index, gray, 1)
+            stage.offer(index, gray, None, 1)
+            child.answers.append(("ready", 0.1))  # done with the job sent
+            stage.take(index)
+        assert [index for index, _ in child.jobs] == [0, 1, 2, 3]
     finally:
         stage._process = stage._conn = None
         stage._close_ring()
