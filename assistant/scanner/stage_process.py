@@ -289,6 +289,8 @@ class ProcessStage:
     def _send_waiting(self) -> None:
         if self._with_child or self._conn is None:
             return
+        if self._waiting is not None and self._waiting[2] is not None and self._waiting[2] == self._no_finder:
+            self._waiting = None  # offered while the job that found no finder-like pattern in its picture ran
         waiting = self._waiting
         job_due = waiting is not None and not (waiting[2] == self._sent_picture and self.clock() < self._rest_until)
         # An aiming request goes before a job due, but not twice in a row: asked on every frame with nothing read, it

@@ -514,6 +514,29 @@ def test_the_worker_is_given_the_next_frame_of_a_card_as_soon_as_its_job_ends():
         stage._close_ring()
 
 
+def test_a_frame_waiting_for_a_picture_whose_job_found_no_finder_pattern_is_dropped():
+    """A cluttered empty table: its first job goes to the child, and the next frame of the same still picture waits
+    meanwhile. The job reads nothing and finds no finder-like pattern (`BackgroundStage.no_finder`), so the frame
+    waiting is dropped, not sent. Before, it went to the child as the job ended: two jobs a cluttered table where one
+    was meant. The parent's side alone, the child's answers put in by the test."""
+    stage, child = ProcessStage(clock=lambda: 0.0), AnsweringChild()
+    stage._process, stage._conn = object(), child  # a child that is there, answering as the test says
+    gray = np.zeros((8, 8), np.uint8)
+    try:
+        for index in range(2):
+            stage.remember(index, gray, 1)
+            stage.offer(index, gray, None, 1)
+        child.answers += [("done", [], False, True, None, 1, None), ("ready", 0.1)]  # no read, no finder pattern
+        for index in range(2, 4):
+            stage.remember(index, gray, 1)
+            stage.offer(index, gray, None, 1)
+            stage.take(index)
+        assert child.jobs == [(0, 1)]
+    finally:
+        stage._process = stage._conn = None
+        stage._close_ring()
+
+
 def test_the_thread_stage_drops_a_job_waiting_for_a_picture_gone_but_keeps_a_moving_pictures():
     """The thread stage, not started (its jobs wait): a still picture's frame waiting is dropped once another picture
     is in view; a frame of a moving picture (a card coming in) is kept. Before, the first was worked on after the
