@@ -462,7 +462,7 @@ def _child(conn: Any) -> None:
                 _, index, slots, regions, picture = message
                 ring = _Newest(shm, shape)
                 # A still picture's job (its look first) goes on the newest frame of the ring: the frame offered is
-                # the picture's first, where a card coming to rest may still be blurred, and the look's verdict
+                # one of the picture's first, where a card coming to rest may still be blurred, and the look's verdict
                 # on it holds for the whole picture (no sign of a code: no job until something moves).
                 job = ring.job(index, picture) if picture is not None else None
                 frames = _copied(shm, shape, slots, np) if job is None and shm is not None else None
