@@ -243,6 +243,9 @@ class BackgroundStage:
         """Frames of a still picture looked at and found without any sign of a code (see `shows_code`)."""
         self.no_code: int | None = None
         """The last still picture (the live loop's number for it) in which no sign of a code was found."""
+        self.no_finder: int | None = None
+        """The last still picture whose job read nothing and showed no finder-like pattern (`finder_like`): offered
+        no more frames until it moves (the live loop goes on with it as with any still picture)."""
         self.finger_over = False
         """A finger covered a corner of the code in the last frame finished (see `repair.finger_over`)."""
 
@@ -298,6 +301,8 @@ class BackgroundStage:
         then worked on only where it shows signs of a code), None while the picture moves."""
         from assistant.scanner.measure import find_code_regions
 
+        if picture is not None and picture == self.no_finder:
+            return
         found = list(regions) if regions is not None else find_code_regions(gray)
         with self._lock:
             job = Job(index, gray, found, list(self._history), picture=picture)
@@ -424,6 +429,10 @@ class BackgroundStage:
             reads = self._deblurred(crop)
             if reads:
                 return [BackgroundRead(_moved(d, (x, y), "deblur"), job.index, 1) for d in reads]
+        if given.picture is not None and not finder_like(job.gray, regions):
+            # A still picture whose job reads nothing and shows no finder-like pattern (a checked cloth's bright
+            # patch the look took for a card) is given no more jobs until it moves (`no_finder`).
+            self.no_finder = given.picture
         return []
 
     def _cascade(self, job: Job, card: FoundCard | None) -> list[Decoded]:
@@ -548,13 +557,20 @@ def shows_code(
     or reflected to read mostly shows both, and on the evaluation camera every still card the stage reads shows
     one. A few milliseconds at 720p (the card search, then the finder search on two regions)."""
     from assistant.scanner.measure import percentiles
-    from assistant.scanner.repair import MAX_SIDE, find_finders
 
     if card is not None:
         x, y, w, h = card[0]
         darkest, brightest = percentiles(gray[y : y + h, x : x + w], 5, 99)
         if darkest < CODE_DARK * brightest:
             return True
+    return finder_like(gray, regions)
+
+
+def finder_like(gray: MatLike, regions: list[tuple[int, int, int, int]]) -> bool:
+    """True when one of the first `REPAIR_REGIONS` code-like regions holds a finder-like pattern
+    (`repair.find_finders`)."""
+    from assistant.scanner.repair import MAX_SIDE, find_finders
+
     for region in regions[:REPAIR_REGIONS]:
         crop, _ = around(gray, region)
         if max(crop.shape[:2]) <= MAX_SIDE and find_finders(crop):

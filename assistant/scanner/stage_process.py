@@ -13,7 +13,7 @@ with the 'spawn' method (the same on Linux, macOS and Windows; no copy of the ap
   one (a message on its way may still name it: unlinked, it could not be opened, and the child would die);
 - **jobs**: at most one is with the child at a time; a frame offered meanwhile waits in the parent, and a newer one
   replaces it (the latest wins); the child says it is ready for the next as soon as it has finished, with how long
-  the job took, and the parent rests as the thread does (`background.REST`, on the stage's `clock`) before it sends
+  the job took, and the parent may rest a share of that (`CHILD_REST`, on the stage's `clock`) before it sends
   another frame of the same picture; a frame of a new still picture (the next card held up) goes at once, and one
   waiting for a still picture no longer in view is dropped (`remember`). A job whose cascade reads nothing on its
   frame takes its next passes to the newest frame in the ring (`_Newest`). The child runs at a lower priority
@@ -45,7 +45,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from assistant.scanner.background import AVERAGE_FRAMES, NICENESS, REST, BackgroundRead, BackgroundStage
+from assistant.scanner.background import AVERAGE_FRAMES, NICENESS, BackgroundRead, BackgroundStage
 from assistant.scanner.known import decks_key
 
 if TYPE_CHECKING:
@@ -59,6 +59,13 @@ if TYPE_CHECKING:
 SLOTS = AVERAGE_FRAMES + 8
 #: Bytes at the head of each slot (the frame's index, a signed 64-bit integer).
 HEAD = 8
+#: The rest after a job before another frame of the same picture, as a share of the job's CPU time: none, as the
+#: child, niced and in a process of its own, shares neither the interpreter's lock nor (where cores are busy) a core
+#: the frame loop wants, and a card coming in or held unread is tried again at once. With the thread's rest
+#: (`background.REST`, as long as the job took) the worker tried half as many frames, and announced fewer hand clips
+#: than the thread stage, whose frame path retries on every frame. Idle, a still picture's jobs are counted
+#: (`live.IDLE_JOBS`), so the rest costs an empty table nothing.
+CHILD_REST = 0.0
 
 
 class ProcessStage:
@@ -67,7 +74,7 @@ class ProcessStage:
     inline = False
 
     def __init__(
-        self, known: KnownLabels | None = None, rest: float = REST, clock: Callable[[], float] = time.monotonic
+        self, known: KnownLabels | None = None, rest: float = CHILD_REST, clock: Callable[[], float] = time.monotonic
     ):
         """`known`: the labels of the decks in play (their decks are sent to the child when they change). `clock`:
         the seconds the rest after a job is counted on (a test's frames' clock)."""
@@ -80,6 +87,7 @@ class ProcessStage:
         self._jobs = 0
         self._looks = 0
         self._no_code: int | None = None
+        self._no_finder: int | None = None  # `BackgroundStage.no_finder`, as the child last said it
         self._finger_over = False
         self._region: tuple[int, int, int, int] | None = None
         self.failed = False
@@ -174,7 +182,7 @@ class ProcessStage:
 
     def _use_thread(self) -> None:
         self.failed = True
-        self._fallback = BackgroundStage(known=self.known, rest=self.rest)
+        self._fallback = BackgroundStage(known=self.known)  # the thread's own rest (`background.REST`)
         self._fallback.start()
 
     def busy(self) -> bool:
@@ -246,7 +254,7 @@ class ProcessStage:
         if self._fallback is not None:
             self._fallback.offer(index, gray, regions, picture)
             return
-        if self._process is None:
+        if self._process is None or (picture is not None and picture == self._no_finder):
             return
         # replaces an older frame waiting: the latest wins
         self._waiting = (index, None if regions is None else [tuple(r) for r in regions], picture)
@@ -281,6 +289,8 @@ class ProcessStage:
     def _send_waiting(self) -> None:
         if self._with_child or self._conn is None:
             return
+        if self._waiting is not None and self._waiting[2] is not None and self._waiting[2] == self._no_finder:
+            self._waiting = None  # offered while the job that found no finder-like pattern in its picture ran
         waiting = self._waiting
         job_due = waiting is not None and not (waiting[2] == self._sent_picture and self.clock() < self._rest_until)
         # An aiming request goes before a job due, but not twice in a row: asked on every frame with nothing read, it
@@ -346,7 +356,7 @@ class ProcessStage:
                     self._view = (index, view, moving)
                     self.aims += 1
                 elif message[0] == "done":
-                    _, reads, finger, worked, no_code, self._region = message
+                    _, reads, finger, worked, no_code, self._no_finder, self._region = message
                     if worked:
                         self._jobs += 1
                     else:
@@ -450,11 +460,18 @@ def _child(conn: Any) -> None:
                     conn.send(("view", index, *aiming.measure(frames[0][1], region, squareness)))
             else:
                 _, index, slots, regions, picture = message
-                frames = _copied(shm, shape, slots, np) if shm is not None else None
+                ring = _Newest(shm, shape)
+                # A still picture's job (its look first) goes on the newest frame of the ring: the frame offered is
+                # one of the picture's first, where a card coming to rest may still be blurred, and the look's verdict
+                # on it holds for the whole picture (no sign of a code: no job until something moves).
+                job = ring.job(index, picture) if picture is not None else None
+                frames = _copied(shm, shape, slots, np) if job is None and shm is not None else None
                 if frames is not None:
                     gray = frames[-1][1]
                     found = regions if regions is not None else find_code_regions(gray)
-                    _work(conn, stage, Job(index, gray, found, frames, picture=picture), _Newest(shm, shape).job)
+                    job = Job(index, gray, found, frames, picture=picture)
+                if job is not None:
+                    _work(conn, stage, job, ring.job)
             conn.send(("ready", time.process_time() - started))
     finally:
         if shm is not None:
@@ -472,7 +489,7 @@ def _work(conn: Any, stage: BackgroundStage, job: Any, newest: Callable[[int], A
 
     reads = stage.work(job, seen, newest)
     region = tuple(job.regions[0]) if job.regions else None
-    conn.send(("done", reads, job.finger_over, stage.jobs > jobs, stage.no_code, region))
+    conn.send(("done", reads, job.finger_over, stage.jobs > jobs, stage.no_code, stage.no_finder, region))
 
 
 class _Aiming:
@@ -507,9 +524,10 @@ class _Newest:
     def __init__(self, shm: Any, shape: tuple[int, ...]):
         self.shm, self.shape = shm, shape
 
-    def job(self, after: int) -> Any:
-        """The newest frame in the ring as a job (its regions searched, the frames before it for the average) when
-        it is later than frame `after`; None when none is, or it was overwritten while copied."""
+    def job(self, after: int, picture: int | None = None) -> Any:
+        """The newest frame in the ring as a job of still picture `picture` (its regions searched, the frames before
+        it for the average) when it is later than frame `after`; None when none is, or it was overwritten while
+        copied."""
         import numpy as np
 
         from assistant.scanner.background import Job
@@ -525,7 +543,7 @@ class _Newest:
         if frames is None:
             return None
         index, gray = frames[-1]
-        return Job(index, gray, find_code_regions(gray), frames)
+        return Job(index, gray, find_code_regions(gray), frames, picture=picture)
 
 
 def _opened(before: Any, name: str) -> Any:

@@ -558,6 +558,26 @@ def test_each_new_empty_table_costs_the_stage_one_look_and_no_job():
     assert len(tables) <= background.looks <= 2 * len(tables)
 
 
+def test_a_still_picture_whose_job_finds_no_finder_pattern_gets_no_more_jobs(monkeypatch):
+    """Where the look finds signs of a code on an empty table (a checked cloth's bright patch taken for a card with a
+    code's black; forced here), the picture gets one job: it reads nothing and no finder-like pattern shows in its
+    regions, so the stage is offered no more of the picture until it moves. Before, each such table cost `IDLE_JOBS`
+    jobs or more (8 to 17 CPU s a minute at 720p when one was seen anew every 4 s). Counted in jobs, frame by frame."""
+    from assistant.scanner import background as stage_module
+    from assistant.scanner.live import IDLE_AFTER
+
+    monkeypatch.setattr(stage_module, "shows_code", lambda *args: True)
+    table = F.render(F.Scene(distance_mm=380, centre=(5.0, 5.0), busy_table="gingham"))  # the card far out of view
+    background = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()), inline=True)
+    clock = TestClock()
+    scanner = LiveScanner(
+        lambda: None, lambda e: None, cascade=Cascade(budget_ms=None, clock=clock), background=background, clock=clock
+    )
+    for index in range(4 * IDLE_AFTER):
+        scanner.handle(table, index, index / 30)
+    assert background.jobs == 1 and background.no_finder == scanner._picture
+
+
 def test_where_the_regions_give_nothing_the_stage_looks_at_the_whole_frame(monkeypatch):
     """A dim frame zxing-cpp's first pass misses and ZBar, scanning the whole frame, reads (tuning frame, dark 0):
     with the region search finding nothing there and the still picture's look seeing no sign of a code, the stage

@@ -78,6 +78,34 @@ def test_a_job_whose_frame_reads_nothing_takes_its_next_passes_to_the_newest_fra
     assert [(r.decoded.payload, r.frame, r.frames) for r in reads] == [(payload, 3, 2)]
 
 
+def test_a_still_pictures_look_goes_on_the_newest_frame_not_the_one_it_came_to_rest_on(thumb_frames):
+    """A card comes to rest: the still picture's first job is offered its first frame (1, here blank, as a card still
+    blurred from its arrival can show no sign of a code), and while the job waited the live loop remembered two newer
+    frames of the picture, the card held still. The look and the work go on the newest frame: the picture shows a
+    code, and the card is read there. Before, the look on frame 1 found no sign of a code, the whole still picture was
+    marked as holding none (`no_code`), and the worker was offered none of it until something moved (seen on a hand
+    clip at 720p that the thread stage read). The rest on a clock that stands still; the test waits, up to a generous
+    limit, for the child's answer."""
+    payload, (gray, _) = thumb_frames
+    blank = np.full_like(gray, 128)
+    stage = ProcessStage(clock=lambda: 0.0)
+    stage.start()
+    try:
+        assert wait_ready(stage, 60)
+        for index, frame in enumerate((blank, blank, gray, gray.copy())):
+            stage.remember(index, frame, picture=7)
+        stage.offer(1, blank, None, picture=7)
+        reads, give_up = [], time.monotonic() + 60.0
+        while (stage.jobs + stage.looks == 0 or stage.busy()) and time.monotonic() < give_up:
+            reads += stage.take(3)
+            time.sleep(0.02)
+        reads += stage.take(3)
+    finally:
+        stage.stop()
+    assert stage.no_code != 7 and (stage.jobs, stage.looks) == (1, 0)
+    assert [(r.decoded.payload, r.frame) for r in reads] == [(payload, 3)]
+
+
 def test_ten_frame_size_changes_in_a_row_leave_the_child_running_and_reading(thumb_frames):
     """The camera changes its frame size ten times in a row, a job offered on each: every ring lives until the child
     says it has moved on to a newer one, so no message reaches the child naming a ring already unlinked. Before, the
@@ -449,7 +477,7 @@ def test_a_job_waiting_for_a_picture_gone_is_dropped_and_the_next_pictures_first
     job waited for it (on the evaluation camera, up to 0.4 s of the child's work). The parent's side alone, the
     child's answers put in by the test."""
     index = 0
-    stage, child = ProcessStage(clock=lambda: index / 30), AnsweringChild()
+    stage, child = ProcessStage(rest=1.0, clock=lambda: index / 30), AnsweringChild()
     stage._process, stage._conn = object(), child  # a child that is there, answering as the test says
     gray = np.zeros((8, 8), np.uint8)
     try:
@@ -461,6 +489,49 @@ def test_a_job_waiting_for_a_picture_gone_is_dropped_and_the_next_pictures_first
                 stage.offer(index, gray, None, picture)
             stage.take(index)
         assert child.jobs == [(0, 1), (4, 2)]
+    finally:
+        stage._process = stage._conn = None
+        stage._close_ring()
+
+
+def test_the_worker_is_given_the_next_frame_of_a_card_as_soon_as_its_job_ends():
+    """A card held unread: each frame is offered, and the child says it is ready after each job (0.1 s of CPU). The
+    next frame of the same picture goes at once (`CHILD_REST`), on a frames' clock that does not move meanwhile.
+    Before, the parent rested as long as the job took (the thread's rest), and the worker tried half as many frames
+    of a card coming in or held as it could. The parent's side alone, the child's answers put in by the test."""
+    stage, child = ProcessStage(clock=lambda: 0.0), AnsweringChild()
+    stage._process, stage._conn = object(), child  # a child that is there, answering as the test says
+    gray = np.zeros((8, 8), np.uint8)
+    try:
+        for index in range(4):
+            stage.remember(index, gray, 1)
+            stage.offer(index, gray, None, 1)
+            child.answers.append(("ready", 0.1))  # done with the job sent
+            stage.take(index)
+        assert [index for index, _ in child.jobs] == [0, 1, 2, 3]
+    finally:
+        stage._process = stage._conn = None
+        stage._close_ring()
+
+
+def test_a_frame_waiting_for_a_picture_whose_job_found_no_finder_pattern_is_dropped():
+    """A cluttered empty table: its first job goes to the child, and the next frame of the same still picture waits
+    meanwhile. The job reads nothing and finds no finder-like pattern (`BackgroundStage.no_finder`), so the frame
+    waiting is dropped, not sent. Before, it went to the child as the job ended: two jobs a cluttered table where one
+    was meant. The parent's side alone, the child's answers put in by the test."""
+    stage, child = ProcessStage(clock=lambda: 0.0), AnsweringChild()
+    stage._process, stage._conn = object(), child  # a child that is there, answering as the test says
+    gray = np.zeros((8, 8), np.uint8)
+    try:
+        for index in range(2):
+            stage.remember(index, gray, 1)
+            stage.offer(index, gray, None, 1)
+        child.answers += [("done", [], False, True, None, 1, None), ("ready", 0.1)]  # no read, no finder pattern
+        for index in range(2, 4):
+            stage.remember(index, gray, 1)
+            stage.offer(index, gray, None, 1)
+            stage.take(index)
+        assert child.jobs == [(0, 1)]
     finally:
         stage._process = stage._conn = None
         stage._close_ring()
