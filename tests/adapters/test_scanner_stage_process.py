@@ -23,11 +23,17 @@ def reads_of(stage, frames, limit_seconds=60.0):
         stage.remember(index, gray)
     last = len(frames) - 1
     stage.offer(last, frames[-1], find_code_regions(frames[-1], limit=2))
+    return collected(stage, last, limit_seconds=limit_seconds)
+
+
+def collected(stage, index, worked=lambda stage: stage.jobs, limit_seconds=60.0):
+    """The reads taken at frame `index` until the stage has worked (`worked`: what it has done, counted) and is idle
+    again, up to a generous limit for the child's answer."""
     reads, give_up = [], time.monotonic() + limit_seconds
-    while (stage.jobs == 0 or stage.busy()) and time.monotonic() < give_up:
-        reads += stage.take(last)
+    while (worked(stage) == 0 or stage.busy()) and time.monotonic() < give_up:
+        reads += stage.take(index)
         time.sleep(0.02)
-    return reads + stage.take(last)
+    return reads + stage.take(index)
 
 
 @pytest.fixture
@@ -68,11 +74,7 @@ def test_a_job_whose_frame_reads_nothing_takes_its_next_passes_to_the_newest_fra
         for index, frame in enumerate((blank, blank, gray, gray.copy())):
             stage.remember(index, frame)
         stage.offer(1, blank, [], None)
-        reads, give_up = [], time.monotonic() + 60.0
-        while (stage.jobs == 0 or stage.busy()) and time.monotonic() < give_up:
-            reads += stage.take(3)
-            time.sleep(0.02)
-        reads += stage.take(3)
+        reads = collected(stage, 3)
     finally:
         stage.stop()
     assert [(r.decoded.payload, r.frame, r.frames) for r in reads] == [(payload, 3, 2)]
@@ -95,11 +97,7 @@ def test_a_still_pictures_look_goes_on_the_newest_frame_not_the_one_it_came_to_r
         for index, frame in enumerate((blank, blank, gray, gray.copy())):
             stage.remember(index, frame, picture=7)
         stage.offer(1, blank, None, picture=7)
-        reads, give_up = [], time.monotonic() + 60.0
-        while (stage.jobs + stage.looks == 0 or stage.busy()) and time.monotonic() < give_up:
-            reads += stage.take(3)
-            time.sleep(0.02)
-        reads += stage.take(3)
+        reads = collected(stage, 3, worked=lambda stage: stage.jobs + stage.looks)
     finally:
         stage.stop()
     assert stage.no_code != 7 and (stage.jobs, stage.looks) == (1, 0)
