@@ -141,6 +141,10 @@ class Stage(Protocol):
         """The last still picture in which no sign of a code was found."""
 
     @property
+    def no_finder(self) -> int | None:
+        """The last still picture whose job read nothing and showed no finder-like pattern."""
+
+    @property
     def finger_over(self) -> bool:
         """A finger covered a corner of the code in the last frame finished."""
 
@@ -245,7 +249,8 @@ class BackgroundStage:
         """The last still picture (the live loop's number for it) in which no sign of a code was found."""
         self.no_finder: int | None = None
         """The last still picture whose job read nothing and showed no finder-like pattern (`finder_like`): offered
-        no more frames until it moves (the live loop goes on with it as with any still picture)."""
+        no more frames until it moves (with the worker process, the live loop then treats it as idle but for its
+        cue, `live.AIM_STILL`)."""
         self.finger_over = False
         """A finger covered a corner of the code in the last frame finished (see `repair.finger_over`)."""
 
@@ -405,6 +410,13 @@ class BackgroundStage:
         self.jobs += 1
         cascade = self.cascade
         found = self._cascade(job, card)
+        if not found and given.picture is not None and not finder_like(job.gray, with_card(job.regions, card)):
+            # A still picture whose cascade reads nothing and which shows no finder-like pattern (a checked cloth's
+            # bright patch the look took for a card, a card too far away for its finders) has nothing for the slow
+            # steps: each needs a finder pattern (repair, erasures, one finder) or a moving card (the newest frame,
+            # the deblurring). It is given no more jobs until it moves (`no_finder`).
+            self.no_finder = given.picture
+            return []
         fresh = newest(job.index) if newest is not None and not found else None
         if fresh is not None:
             job, card = fresh, find_card(fresh.gray)
@@ -429,10 +441,6 @@ class BackgroundStage:
             reads = self._deblurred(crop)
             if reads:
                 return [BackgroundRead(_moved(d, (x, y), "deblur"), job.index, 1) for d in reads]
-        if given.picture is not None and not finder_like(job.gray, regions):
-            # A still picture whose job reads nothing and shows no finder-like pattern (a checked cloth's bright
-            # patch the look took for a card) is given no more jobs until it moves (`no_finder`).
-            self.no_finder = given.picture
         return []
 
     def _cascade(self, job: Job, card: FoundCard | None) -> list[Decoded]:

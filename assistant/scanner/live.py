@@ -38,9 +38,12 @@ if TYPE_CHECKING:
     from assistant.scanner.measure import FoundCard
 
 
-#: While nothing code-like is in view, or (with the worker process measuring) while the picture stands still, the
-#: aiming measurement runs on one frame in this many.
+#: While nothing code-like is in view, the aiming measurement runs on one frame in this many.
 AIM_EVERY = 3
+#: With the worker process measuring, a still picture is measured on one frame in this many until it turns idle: a
+#: cue needs two measurements agreeing over half a second (`CuePacer`), and a still picture's view changes only by
+#: its noise.
+AIM_STILL = 8
 #: A picture that has not moved for this many frames with nothing read in it is idle (a second at 30 frames a
 #: second) until something moves in front of the camera (a card brought in moves the picture): one frame in
 #: `IDLE_EVERY` is then given zxing-cpp's first pass on the whole frame, one in `IDLE_FULL` the whole path (the
@@ -51,6 +54,11 @@ AIM_EVERY = 3
 IDLE_AFTER = 30
 IDLE_EVERY = 3
 IDLE_FULL = 30
+#: One frame in this many (for frames of `IDLE_PIXELS`; one in 14 at 1920 by 1080) gets the first pass in an idle
+#: picture the background stage's look found no sign of a code in, or the worker process no finder-like pattern in
+#: (an empty table, a checked cloth): the first pass reads a card there only if one came in too small to move the
+#: picture, and a fifth of a second is soon enough for it.
+IDLE_EVERY_EMPTY = 6
 IDLE_PIXELS = 1280 * 720
 #: Frames of a still picture the background stage is given, until something moves: more of the same picture
 #: hold nothing new for it (its average of the last frames has had its tries). A still picture in which the stage
@@ -305,18 +313,25 @@ class LiveScanner:
 
     def _looked_empty(self) -> bool:
         """True when the worker process has looked at this still picture and found no sign of a code in it (an
-        empty table): its full frames then need neither the region search nor an offer."""
+        empty table), or worked on it and found no finder-like pattern (a checked cloth): its full frames then need
+        neither the region search nor an offer."""
         worker = self._worker()
-        return self._still > 0 and worker is not None and worker.no_code == self._picture
+        return self._still > 0 and worker is not None and self._picture in (worker.no_code, worker.no_finder)
 
     def _idle_full(self, frame: _Frame) -> list[CodeAnnounced]:
-        """An idle full frame of a still picture the worker found no sign of a code in: the first pass, and the
-        aiming measurement asked of the worker with no region given (it searches for one itself, as the frame path
-        would have: the same first region). Nothing is offered to the worker (it has looked at this picture)."""
+        """A full frame of a still picture the worker found no sign of a code in (idle), or no finder-like pattern
+        in (a checked cloth, a card too far away for its finders): the first pass, and for the latter the exposure
+        metered and the aiming measurement, asked of the worker on this frame (copied to it) with no region given (it
+        searches for one itself, as the frame path would have: the same first region). A picture with no sign of a
+        code has nothing to aim at (before, a measurement was asked and dropped: its frame was not in the worker's
+        ring). Nothing is offered to the worker (it has looked at this picture, or worked on it)."""
         announced = self._first_pass(frame)
-        if not announced and self.guidance and not self._sighted:
-            frame.searched = False
-            self._aim(frame)
+        worker = self._worker()
+        if not announced and self.guidance and not self._sighted and worker is not None:
+            if worker.no_code != self._picture:
+                self._search(frame)  # (the worker's: the exposure metered on the region it found)
+                worker.remember(frame.index, frame.gray, self._picture)
+                self._aim(frame)
         return announced
 
     def _search(self, frame: _Frame) -> None:
@@ -440,12 +455,11 @@ class LiveScanner:
         worker = self._worker()
         if frame.searched and not frame.regions and self._nothing_seen and self._unmeasured < AIM_EVERY - 1:
             self._unmeasured += 1
-        elif worker is not None and self._unmeasured < AIM_EVERY - 1 and 0 < self._still < IDLE_AFTER:
-            # A still picture's view is measured by the worker on one frame in `AIM_EVERY` until it turns idle (a
-            # still picture's cue settles as well on a tenth of a second between measurements; each took 14 to 18 ms
-            # of the worker's CPU at 720p, most of a cluttered empty table's first second). An idle picture's full
-            # frames, one a second, are each measured.
-            self._unmeasured += 1
+        elif worker is not None and 0 < self._still < IDLE_AFTER and self._still % AIM_STILL:
+            # A still picture's view is measured by the worker on one frame in `AIM_STILL` until it turns idle (each
+            # measurement took 14 to 18 ms of the worker's CPU at 720p on a checked cloth, most of a cluttered empty
+            # table's first second). An idle picture's full frames, one a second, are each measured.
+            pass
         elif worker is not None:
             # The worker process measures (its heavy parts: the card and close-up searches, sharpness, burnt-out
             # patches, the motion check); the cue comes from its view a few frames on (`_views`).
@@ -546,12 +560,18 @@ class LiveScanner:
             # late a busy machine brings the look back).
             return "first pass"
         # A still picture in which the background stage's look found no sign of a code (an empty table) is idle at
-        # once, not after a second: each new table costs its first frames and one look.
+        # once, not after a second: each new table costs its first frames and one look. So is one whose job found no
+        # finder-like pattern (a checked cloth), but for the frames its cue is measured on (`AIM_STILL`): a card
+        # too far away for its finders is told "closer" as soon as before.
         looked = background is not None and background.no_code == self._picture
-        scale = max(1.0, image.shape[0] * image.shape[1] / IDLE_PIXELS)
-        if (self._still < IDLE_AFTER and not looked) or self._still % round(IDLE_FULL * scale) == 0:
+        bare = self._worker() is not None and background is not None and background.no_finder == self._picture
+        if bare and self._still < IDLE_AFTER and self._still % AIM_STILL == 0:
             return "full"
-        return "first pass" if self._still % round(IDLE_EVERY * scale) == 0 else "skip"
+        scale = max(1.0, image.shape[0] * image.shape[1] / IDLE_PIXELS)
+        if (self._still < IDLE_AFTER and not (looked or bare)) or self._still % round(IDLE_FULL * scale) == 0:
+            return "full"
+        every = IDLE_EVERY_EMPTY if looked or bare else IDLE_EVERY
+        return "first pass" if self._still % round(every * scale) == 0 else "skip"
 
     def _meter(self, gray: MatLike, regions: list[tuple[int, int, int, int]]) -> None:
         """Meter the exposure on the code-like region seen, for a source that lets its exposure be set (see

@@ -333,7 +333,7 @@ class LateStage:
     """A worker stand-in on the test's thread (the `Stage` protocol): it reads `payload` at `box` in the first frame
     offered, and gives that read back only once the test lets it (`late`), as a busy worker does seconds on."""
 
-    retries_elsewhere, jobs, no_code, finger_over, region, labels = True, 0, None, False, None, ()
+    retries_elsewhere, jobs, no_code, no_finder, finger_over, region, labels = True, 0, None, None, False, None, ()
 
     def __init__(self, payload, box):
         self.payload, self.box = payload, box
@@ -371,25 +371,32 @@ class LateStage:
 
 
 class AimCountingStage(LateStage):
-    """A worker stand-in that reads nothing and counts the aiming measurements asked of it, by frame."""
+    """A worker stand-in that reads nothing and counts the aiming measurements asked of it, by frame; with `view`,
+    each measurement's view comes back on the next frame, the picture still."""
 
-    def __init__(self):
+    def __init__(self, view=None):
         super().__init__("", (0, 0, 1, 1))
         self.aimed = []
+        self.view, self.measured = view, None
 
     def offer(self, index, gray, regions, picture=None):
         pass
 
     def aim(self, index, region, squareness):
         self.aimed.append(index)
+        self.measured = self.view
+
+    def take_view(self):
+        view, self.measured = self.measured, None
+        return None if view is None else (view, False)
 
 
-def test_with_the_worker_a_still_picture_is_measured_for_a_cue_on_one_frame_in_three():
+def test_with_the_worker_a_still_picture_is_measured_for_a_cue_on_one_frame_in_eight():
     """With the worker process measuring, a still picture (a cluttered table, a card lying unread) has its view
-    measured on one frame in `AIM_EVERY` until it turns idle, a moving one on every frame. Before, every frame of a
-    still picture asked the worker for a measurement (14 to 18 ms of its CPU each at 720p: most of what a cluttered
-    empty table seen anew cost). Frames counted on a frame clock."""
-    from assistant.scanner.live import AIM_EVERY, IDLE_AFTER
+    measured on one frame in `AIM_STILL` until it turns idle, a moving one on every frame. Before, one in three (and
+    before that every frame) asked the worker for a measurement (14 to 18 ms of its CPU each at 720p: most of what a
+    cluttered empty table seen anew cost). Frames counted on a frame clock."""
+    from assistant.scanner.live import AIM_STILL, IDLE_AFTER
 
     stage = AimCountingStage()
     clock = lambda: 0.0  # noqa: E731 (frames are stamped with their own times)
@@ -400,11 +407,58 @@ def test_with_the_worker_a_still_picture_is_measured_for_a_cue_on_one_frame_in_t
     for index in range(IDLE_AFTER):
         scanner.handle(table, index, index / 30)
     assert stage.aimed[0] == 0  # the first frame: the picture is new
-    assert len(stage.aimed) == 1 + (IDLE_AFTER - 1) // AIM_EVERY
+    assert AIM_STILL == 8 and len(stage.aimed) == 1 + (IDLE_AFTER - 1) // AIM_STILL
     moving = [np.full((360, 640, 3), 40 + 60 * (i % 2), np.uint8) for i in range(6)]
     for index, frame in enumerate(moving, IDLE_AFTER):
         scanner.handle(frame, index, index / 30)
     assert stage.aimed[-6:] == list(range(IDLE_AFTER, IDLE_AFTER + 6))
+
+
+def test_a_still_picture_the_worker_found_no_finder_pattern_in_is_idle_but_for_its_cue():
+    """A still picture whose job found no finder-like pattern (a checked cloth, a card too far away for its finders)
+    gets the first pass on one frame in `IDLE_EVERY_EMPTY` at once, as an empty table does, and the frames its cue is
+    measured on (one in `AIM_STILL`, then one a second). Before, every frame got the first pass until the picture
+    turned idle a second on, then one in three. Frames and decodes counted on a frame clock."""
+    from assistant.scanner.live import AIM_STILL, IDLE_AFTER, IDLE_EVERY_EMPTY
+
+    stage = AimCountingStage()
+    decoded = []
+    clock = lambda: 0.0  # noqa: E731 (frames are stamped with their own times)
+    cascade = Cascade(budget_ms=None, clock=clock, on_step=lambda kind, step: decoded.append(step == "zxing"))
+    scanner = LiveScanner(lambda: None, lambda e: None, cascade=cascade, background=stage, clock=clock)
+    table = np.full((360, 640, 3), 128, np.uint8)
+    counts = []
+    for index in range(3 * IDLE_AFTER):
+        decoded.clear()
+        scanner.handle(table, index, index / 30)
+        stage.no_finder = scanner._picture  # the job's verdict, back after the first frame
+        counts.append(sum(decoded))
+    aims = set(range(0, IDLE_AFTER, AIM_STILL)) | {IDLE_AFTER, 2 * IDLE_AFTER}
+    assert stage.aimed == sorted(aims)
+    decodes = {i for i in range(1, len(counts)) if i % IDLE_EVERY_EMPTY == 0} | aims
+    assert [i for i, count in enumerate(counts) if count] == sorted(decodes)
+
+
+def test_a_still_far_card_measured_by_the_worker_is_told_closer_within_0_6_s():
+    """Measured on one frame in eight, a still picture's cue settles as it did measured on every frame: a card far
+    away, held still, is told "closer" after the half second a cue settles over, not a measurement later. Frames on
+    a frame clock."""
+    from assistant.core.scanning.aiming import FrameView
+
+    cues = []
+    stage = AimCountingStage(FrameView(1280, 720, (600, 300, 60, 60), sharpness=1000.0, brightness=130.0))
+    clock = lambda: 0.0  # noqa: E731 (frames are stamped with their own times)
+    scanner = LiveScanner(
+        lambda: None,
+        lambda event: cues.append((index, event.cue)) if isinstance(event, CueGiven) else None,
+        cascade=Cascade(budget_ms=None, clock=clock),
+        background=stage,
+        clock=clock,
+    )
+    table = np.full((360, 640, 3), 128, np.uint8)
+    for index in range(30):
+        scanner.handle(table, index, index / 30)
+    assert cues and cues[0][1] is Cue.CLOSER and cues[0][0] <= 17  # measured on every third frame: 15
 
 
 @pytest.mark.parametrize("held", [True, False], ids=["card-still-held", "next-card-held"])
