@@ -559,6 +559,30 @@ def test_each_new_empty_table_costs_the_stage_one_look_and_no_job():
     assert len(tables) <= background.looks <= 2 * len(tables)
 
 
+def test_a_bright_patch_cut_off_by_the_pictures_edge_is_a_sign_of_a_code_only_with_a_finder_pattern():
+    """A checked cloth at the picture's edge (an empty table of the evaluation camera, seed 16028): a bright check
+    cut off by the edge is taken for a card, and its hull takes in the dark checks beside it, the "code's black" the
+    look fired on (every such table then cost a job and a second of cues, 7 to 9 CPU s a minute at 720p). A card cut
+    off by the edge with its code in view (tuning set) shows a finder pattern in it and is still a sign of a code."""
+    from dataclasses import replace
+
+    from assistant.core.scanning.aiming import inside
+    from assistant.scanner.background import shows_code
+    from assistant.scanner.measure import find_card, find_code_regions
+    from benchmarks import camera_model as M
+    from benchmarks.scanner_hand import card_of
+
+    shot = replace(M.sample_shot(16028, card_of(16028)), offset_mm=(5000.0, 0.0))  # the card far out of the picture
+    cloth = Cascade().grey(M.render(shot))
+    edge = Cascade().grey(F.render(F.Scene(centre=(0.95, 0.5), distance_mm=380)))
+    looks = {}
+    for name, gray in (("cloth", cloth), ("card", edge)):
+        card = find_card(gray)
+        assert card is not None and not inside(card[0], gray.shape[1], gray.shape[0])  # each cut off by the edge
+        looks[name] = shows_code(gray, find_code_regions(gray), card)
+    assert looks == {"cloth": False, "card": True}
+
+
 def test_a_still_picture_whose_job_finds_no_finder_pattern_gets_no_more_jobs(monkeypatch):
     """Where the look finds signs of a code on an empty table (a checked cloth's bright patch taken for a card with a
     code's black; forced here), the picture gets one job: it reads nothing and no finder-like pattern shows in its
