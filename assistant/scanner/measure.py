@@ -187,18 +187,28 @@ def _bright_patch(
     lit = (small > level).astype(np.uint8)
     mask = cv2.morphologyEx(lit, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    best = None
     height, width = small.shape[:2]
+    candidates = []
     for outline in contours:
-        x, y, w, h = cv2.boundingRect(outline)
-        cut = not inside((x, y, w, h), width, height)
+        bx, by, bw, bh = cv2.boundingRect(outline)
+        box = (bx, by, bw, bh)
+        cut = not inside(box, width, height)
         if cut:
             # Cut off by the picture's edge, a sticker's outline is open where its code meets the edge: the edge
             # closes it, as the hull around the outline does.
             outline = cv2.convexHull(outline)
         area = cv2.contourArea(outline)
-        if area < MIN_CARD_AREA or (best is not None and area <= best[0]):
-            continue
+        if area >= MIN_CARD_AREA:
+            candidates.append((area, box, cut, outline))
+    # The largest first: the first patch taken is then the one to return (a checked cloth's hundreds of checks are
+    # not each measured), but for a thumb's broken outline, whose hull may grow past a larger one's.
+    best = None
+    for area, (x, y, w, h), cut, outline in sorted(candidates, key=lambda candidate: candidate[0], reverse=True):
+        if best is not None:
+            if broken is None:
+                break  # the rest are no larger
+            if area <= best[0]:
+                continue
         (_, _), (a, b), _ = cv2.minAreaRect(outline)
         narrow = min(a, b) < CARD_SHAPE * max(a, b)
         if broken is not None:
