@@ -112,6 +112,9 @@ NICENESS = 10
 #: stage reads both) and one nothing (the stage does not read it). The bright patches of a checked cloth taken for
 #: a card: 0.87 to 0.95, and one of 60 empty tables at 0.56 (it passes).
 CODE_DARK = 0.75
+#: A card cut off by the picture's edge over this share of the picture or more is held close, not a patch of the
+#: table at its edge (a checked cloth's: 1 % of the picture at most on the evaluation camera).
+CLOSE_CARD_SHARE = 0.25
 #: How often (seconds) Python lets another thread take the interpreter's lock while the camera runs: the default
 #: 5 ms is how long the frame loop may wait for it after each OpenCV or zxing-cpp call while the stage's Python
 #: runs; 1 ms cuts that wait (a process-wide setting, made when the stage's thread starts).
@@ -139,10 +142,6 @@ class Stage(Protocol):
     @property
     def no_code(self) -> int | None:
         """The last still picture in which no sign of a code was found."""
-
-    @property
-    def no_finder(self) -> int | None:
-        """The last still picture whose job read nothing and showed no finder-like pattern."""
 
     @property
     def finger_over(self) -> bool:
@@ -249,8 +248,7 @@ class BackgroundStage:
         """The last still picture (the live loop's number for it) in which no sign of a code was found."""
         self.no_finder: int | None = None
         """The last still picture whose job read nothing and showed no finder-like pattern (`finder_like`): offered
-        no more frames until it moves (with the worker process, the live loop then treats it as idle but for its
-        cue, `live.AIM_STILL`)."""
+        no more frames until it moves (the live loop goes on with it as with any still picture)."""
         self.finger_over = False
         """A finger covered a corner of the code in the last frame finished (see `repair.finger_over`)."""
 
@@ -410,13 +408,6 @@ class BackgroundStage:
         self.jobs += 1
         cascade = self.cascade
         found = self._cascade(job, card)
-        if not found and given.picture is not None and not finder_like(job.gray, with_card(job.regions, card)):
-            # A still picture whose cascade reads nothing and which shows no finder-like pattern (a checked cloth's
-            # bright patch the look took for a card, a card too far away for its finders) has nothing for the slow
-            # steps: each needs a finder pattern (repair, erasures, one finder) or a moving card (the newest frame,
-            # the deblurring). It is given no more jobs until it moves (`no_finder`).
-            self.no_finder = given.picture
-            return []
         fresh = newest(job.index) if newest is not None and not found else None
         if fresh is not None:
             job, card = fresh, find_card(fresh.gray)
@@ -441,6 +432,10 @@ class BackgroundStage:
             reads = self._deblurred(crop)
             if reads:
                 return [BackgroundRead(_moved(d, (x, y), "deblur"), job.index, 1) for d in reads]
+        if given.picture is not None and not finder_like(job.gray, regions):
+            # A still picture whose job reads nothing and shows no finder-like pattern (a checked cloth's bright
+            # patch the look took for a card) is given no more jobs until it moves (`no_finder`).
+            self.no_finder = given.picture
         return []
 
     def _cascade(self, job: Job, card: FoundCard | None) -> list[Decoded]:
@@ -561,14 +556,18 @@ def shows_code(
 ) -> bool:
     """True when a frame shows signs of a code: the card found on its own (`card`, from `measure.find_card`) with
     its code's black in it (`CODE_DARK`), or a finder-like pattern (`repair.find_finders`) in one of the first
-    `REPAIR_REGIONS` code-like regions. A card cut off by the picture's edge is closed by its hull, which takes in
-    the table around it (a checked cloth's dark checks beside a bright one): its black counts only with a finder-like
-    pattern in it. Evaluation camera at 720p: of 12 empty checked cloths the look fired on (seeds 16003 to 16198 and
-    four seen before), 11 were such a patch; of 400 fresh empty tables (16200 to 16599), 2 still fire (a patch amid a
-    checked cloth). Of 250 evaluation stills with a card (720p and 1080p) and the 180 tuning frames, it changes the
-    look on none. Wood grain, felt and a plain table show neither; a code too blurred, hidden
+    `REPAIR_REGIONS` code-like regions. Wood grain, felt and a plain table show neither; a code too blurred, hidden
     or reflected to read mostly shows both, and on the evaluation camera every still card the stage reads shows
-    one. A few milliseconds at 720p (the card search, then the finder search on two regions)."""
+    one. A few milliseconds at 720p (the card search, then the finder search on two regions).
+
+    A card cut off by the picture's edge is closed by its hull, which takes in the table around it (a checked
+    cloth's dark checks beside a bright one): its black counts only with a finder-like pattern in it, or when it
+    takes `CLOSE_CARD_SHARE` of the picture or more (a card held close, its code filling the picture: a photo seen
+    while tuning, 256 pixels square, in which no finder pattern is found). Evaluation camera at 720p: of 12 empty
+    checked cloths the look fired on (seeds 16003 to 16198 and four seen before), 11 were such a patch; of 1200
+    fresh empty tables (16200 to 16599, 16600 to 16999, 17600 to 17999), 3 still fire (a patch amid a checked
+    cloth). It changes the look on none of 250 evaluation stills with a card (720p and 1080p), the 180 tuning
+    frames and the 137 photos with a code; on 10 of the 48 photos without one it no longer fires."""
     from assistant.core.scanning.aiming import inside
     from assistant.scanner.measure import percentiles
 
@@ -576,7 +575,8 @@ def shows_code(
         box = card[0]
         x, y, w, h = box
         darkest, brightest = percentiles(gray[y : y + h, x : x + w], 5, 99)
-        if darkest < CODE_DARK * brightest and (inside(box, gray.shape[1], gray.shape[0]) or finder_like(gray, [box])):
+        whole = inside(box, gray.shape[1], gray.shape[0]) or w * h >= CLOSE_CARD_SHARE * gray.size
+        if darkest < CODE_DARK * brightest and (whole or finder_like(gray, [box])):
             return True
     return finder_like(gray, regions)
 

@@ -55,9 +55,8 @@ IDLE_AFTER = 30
 IDLE_EVERY = 3
 IDLE_FULL = 30
 #: One frame in this many (for frames of `IDLE_PIXELS`; one in 14 at 1920 by 1080) gets the first pass in an idle
-#: picture the background stage's look found no sign of a code in, or the worker process no finder-like pattern in
-#: (an empty table, a checked cloth): the first pass reads a card there only if one came in too small to move the
-#: picture, and a fifth of a second is soon enough for it.
+#: picture the background stage's look found no sign of a code in (an empty table): the first pass reads a card
+#: there only if one came in too small to move the picture, and a fifth of a second is soon enough for it.
 IDLE_EVERY_EMPTY = 6
 IDLE_PIXELS = 1280 * 720
 #: Frames of a still picture the background stage is given, until something moves: more of the same picture
@@ -313,26 +312,15 @@ class LiveScanner:
 
     def _looked_empty(self) -> bool:
         """True when the worker process has looked at this still picture and found no sign of a code in it (an
-        empty table), or worked on it and found no finder-like pattern (a checked cloth): its full frames then need
-        neither the region search nor an offer."""
+        empty table): its full frames then need neither the region search, nor an offer, nor a cue."""
         worker = self._worker()
-        return self._still > 0 and worker is not None and self._picture in (worker.no_code, worker.no_finder)
+        return self._still > 0 and worker is not None and worker.no_code == self._picture
 
     def _idle_full(self, frame: _Frame) -> list[CodeAnnounced]:
-        """A full frame of a still picture the worker found no sign of a code in (idle), or no finder-like pattern
-        in (a checked cloth, a card too far away for its finders): the first pass, and for the latter the exposure
-        metered and the aiming measurement, asked of the worker on this frame (copied to it) with no region given (it
-        searches for one itself, as the frame path would have: the same first region). A picture with no sign of a
-        code has nothing to aim at (before, a measurement was asked and dropped: its frame was not in the worker's
-        ring). Nothing is offered to the worker (it has looked at this picture, or worked on it)."""
-        announced = self._first_pass(frame)
-        worker = self._worker()
-        if not announced and self.guidance and not self._sighted and worker is not None:
-            if worker.no_code != self._picture:
-                self._search(frame)  # (the worker's: the exposure metered on the region it found)
-                worker.remember(frame.index, frame.gray, self._picture)
-                self._aim(frame)
-        return announced
+        """An idle full frame of a still picture the worker found no sign of a code in: the first pass alone. Nothing
+        is offered to the worker (it has looked at this picture), and there is nothing to aim at (before, an aiming
+        measurement was asked and dropped: the frame was never copied to the worker)."""
+        return self._first_pass(frame)
 
     def _search(self, frame: _Frame) -> None:
         """The code-like regions (and their squareness), metered for exposure; and the card found on its own,
@@ -563,17 +551,12 @@ class LiveScanner:
             # late a busy machine brings the look back).
             return "first pass"
         # A still picture in which the background stage's look found no sign of a code (an empty table) is idle at
-        # once, not after a second: each new table costs its first frames and one look. So is one whose job found no
-        # finder-like pattern (a checked cloth), but for the frames its cue is measured on (`AIM_STILL`): a card
-        # too far away for its finders is told "closer" as soon as before.
+        # once, not after a second: each new table costs its first frames and one look.
         looked = background is not None and background.no_code == self._picture
-        bare = self._worker() is not None and background is not None and background.no_finder == self._picture
-        if bare and self._still < IDLE_AFTER and self._still % AIM_STILL == 0:
-            return "full"
         scale = max(1.0, image.shape[0] * image.shape[1] / IDLE_PIXELS)
-        if (self._still < IDLE_AFTER and not (looked or bare)) or self._still % round(IDLE_FULL * scale) == 0:
+        if (self._still < IDLE_AFTER and not looked) or self._still % round(IDLE_FULL * scale) == 0:
             return "full"
-        every = IDLE_EVERY_EMPTY if looked or bare else IDLE_EVERY
+        every = IDLE_EVERY_EMPTY if looked else IDLE_EVERY
         return "first pass" if self._still % round(every * scale) == 0 else "skip"
 
     def _meter(self, gray: MatLike, regions: list[tuple[int, int, int, int]]) -> None:

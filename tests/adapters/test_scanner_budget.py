@@ -603,29 +603,6 @@ def test_a_still_picture_whose_job_finds_no_finder_pattern_gets_no_more_jobs(mon
     assert background.jobs == 1 and background.no_finder == scanner._picture
 
 
-def test_a_still_pictures_job_with_no_finder_pattern_stops_after_its_cascade(monkeypatch):
-    """The job of a still picture whose cascade reads nothing and in which no finder-like pattern shows (a checked
-    cloth the look took for a card with a code's black; forced here) takes none of the slow steps: each of them
-    needs a finder pattern (repair, erasures, one finder) or a card moving (the newest frame, the deblurring). Before,
-    it went through all of them (on a checked cloth at 720p, 0.10 to 0.15 s of the worker's CPU where its cascade
-    takes 0.05). A picture that moves is still given them: a card coming in is blurred."""
-    from assistant.scanner import background as stage_module
-    from assistant.scanner.background import Job
-
-    monkeypatch.setattr(stage_module, "shows_code", lambda *args: True)
-    table = F.render(F.Scene(distance_mm=380, centre=(5.0, 5.0), busy_table="gingham"))  # the card far out of view
-    gray = Cascade().grey(table)
-    for picture, slow in ((7, []), (None, ["hidden"])):
-        stage = BackgroundStage(Cascade(budget_ms=None), inline=True)
-        steps: list[str] = []
-        for name, step in (("_hidden_read", "hidden"), ("_deblurred", "deblur")):
-            method = getattr(stage, name)
-            monkeypatch.setattr(stage, name, lambda *a, m=method, s=step, seen=steps: seen.append(s) or m(*a))
-        assert stage.work(Job(0, gray, [], [(0, gray)], picture=picture)) == []
-        assert steps == slow and stage.jobs == 1  # (no region: nothing to deblur)
-        assert stage.no_finder == picture
-
-
 def test_where_the_regions_give_nothing_the_stage_looks_at_the_whole_frame(monkeypatch):
     """A dim frame zxing-cpp's first pass misses and ZBar, scanning the whole frame, reads (tuning frame, dark 0):
     with the region search finding nothing there and the still picture's look seeing no sign of a code, the stage

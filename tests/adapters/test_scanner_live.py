@@ -333,7 +333,7 @@ class LateStage:
     """A worker stand-in on the test's thread (the `Stage` protocol): it reads `payload` at `box` in the first frame
     offered, and gives that read back only once the test lets it (`late`), as a busy worker does seconds on."""
 
-    retries_elsewhere, jobs, no_code, no_finder, finger_over, region, labels = True, 0, None, None, False, None, ()
+    retries_elsewhere, jobs, no_code, finger_over, region, labels = True, 0, None, False, None, ()
 
     def __init__(self, payload, box):
         self.payload, self.box = payload, box
@@ -412,31 +412,6 @@ def test_with_the_worker_a_still_picture_is_measured_for_a_cue_on_one_frame_in_e
     for index, frame in enumerate(moving, IDLE_AFTER):
         scanner.handle(frame, index, index / 30)
     assert stage.aimed[-6:] == list(range(IDLE_AFTER, IDLE_AFTER + 6))
-
-
-def test_a_still_picture_the_worker_found_no_finder_pattern_in_is_idle_but_for_its_cue():
-    """A still picture whose job found no finder-like pattern (a checked cloth, a card too far away for its finders)
-    gets the first pass on one frame in `IDLE_EVERY_EMPTY` at once, as an empty table does, and the frames its cue is
-    measured on (one in `AIM_STILL`, then one a second). Before, every frame got the first pass until the picture
-    turned idle a second on, then one in three. Frames and decodes counted on a frame clock."""
-    from assistant.scanner.live import AIM_STILL, IDLE_AFTER, IDLE_EVERY_EMPTY
-
-    stage = AimCountingStage()
-    decoded = []
-    clock = lambda: 0.0  # noqa: E731 (frames are stamped with their own times)
-    cascade = Cascade(budget_ms=None, clock=clock, on_step=lambda kind, step: decoded.append(step == "zxing"))
-    scanner = LiveScanner(lambda: None, lambda e: None, cascade=cascade, background=stage, clock=clock)
-    table = np.full((360, 640, 3), 128, np.uint8)
-    counts = []
-    for index in range(3 * IDLE_AFTER):
-        decoded.clear()
-        scanner.handle(table, index, index / 30)
-        stage.no_finder = scanner._picture  # the job's verdict, back after the first frame
-        counts.append(sum(decoded))
-    aims = set(range(0, IDLE_AFTER, AIM_STILL)) | {IDLE_AFTER, 2 * IDLE_AFTER}
-    assert stage.aimed == sorted(aims)
-    decodes = {i for i in range(1, len(counts)) if i % IDLE_EVERY_EMPTY == 0} | aims
-    assert [i for i, count in enumerate(counts) if count] == sorted(decodes)
 
 
 def test_a_still_far_card_measured_by_the_worker_is_told_closer_within_0_6_s():
