@@ -270,10 +270,8 @@ class LiveScanner:
             late = self._taken(index, now, image.shape)
             return self._end(self._views(self._sightings(index, now, late, looked=False) if late else [], now))
         frame = _Frame(index, now, self.cascade.grey(image), starved)
-        if idle == "first pass":
+        if idle == "first pass" or self._looked_empty():
             return self._end(self._views(self._first_pass(frame), now))
-        if self._looked_empty():
-            return self._end(self._views(self._idle_full(frame), now))
         self._search(frame)
         found = self.cascade.decode(
             frame.gray, frame.regions, started=True, card=frame.card, retries=self._worker() is None
@@ -312,15 +310,11 @@ class LiveScanner:
 
     def _looked_empty(self) -> bool:
         """True when the worker process has looked at this still picture and found no sign of a code in it (an
-        empty table): its full frames then need neither the region search, nor an offer, nor a cue."""
+        empty table): its full frames then get the first pass alone. Nothing is offered to the worker (it has looked
+        at this picture), and there is nothing to aim at (before, an aiming measurement was asked and dropped: the
+        frame was never copied to the worker)."""
         worker = self._worker()
         return self._still > 0 and worker is not None and worker.no_code == self._picture
-
-    def _idle_full(self, frame: _Frame) -> list[CodeAnnounced]:
-        """An idle full frame of a still picture the worker found no sign of a code in: the first pass alone. Nothing
-        is offered to the worker (it has looked at this picture), and there is nothing to aim at (before, an aiming
-        measurement was asked and dropped: the frame was never copied to the worker)."""
-        return self._first_pass(frame)
 
     def _search(self, frame: _Frame) -> None:
         """The code-like regions (and their squareness), metered for exposure; and the card found on its own,
@@ -447,7 +441,7 @@ class LiveScanner:
             # A still picture's view is measured by the worker on one frame in `AIM_STILL` until it turns idle (each
             # measurement took 14 to 18 ms of the worker's CPU at 720p on a checked cloth, most of a cluttered empty
             # table's first second). An idle picture's full frames, one a second, are each measured.
-            pass
+            return
         elif worker is not None:
             # The worker process measures (its heavy parts: the card and close-up searches, sharpness, burnt-out
             # patches, the motion check); the cue comes from its view a few frames on (`_views`).
