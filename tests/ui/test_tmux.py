@@ -65,11 +65,13 @@ class Terminal:
         rows = self.screen().splitlines()
         return next(n for n, row in enumerate(rows) if row.startswith(line))
 
-    def wait_for(self, text: str, timeout: float = 30.0) -> str:
+    def wait_for(self, text: str, timeout: float = 30.0, above: str | None = None) -> str:
+        """The screen once `text` shows on it (above the line `above`, when given: in the answer, not the history
+        under it)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             screen = self.screen()
-            if text in screen:
+            if text in (screen.split(above)[0] if above else screen):
                 return screen
             time.sleep(0.2)
         raise AssertionError(f"{text!r} never appeared; the screen was:\n{self.screen()}")
@@ -118,7 +120,8 @@ def test_the_qr_code_to_join_reads_from_an_80_by_24_terminal_on_f10(terminal):
     shared = re.search(r"shared at (http://127\.0\.0\.1:\d+/)\. The join code is ([0-9 ]+)\.", screen)
     assert shared is not None, screen
     term.keys("help", "Enter")  # an answer of many lines above the share region
-    term.wait_for("Type a card name")
+    # (the answer's, not the history's: the help shown at the start is there, and F10 must not overtake the line)
+    term.wait_for("Type a card name", above="Earlier answers")
     term.keys("F10")
     screen = term.wait_for(QR_BACK)
     assert read_qr(qr_lines(screen)) == [f"{shared[1]}?code={shared[2].replace(' ', '')}"], screen
