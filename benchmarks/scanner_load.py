@@ -281,8 +281,8 @@ def run(
     # The child's CPU is read where a stretch counted starts or ends (a hold's first frame, its `warm`th, the last
     # frame), not on every frame: each read (the children listed, a file of /proc read) costs the measurement, in
     # this process, about as much as a skipped frame.
-    child_last = child_at_warm = child_cpu()
-    child_counted = child_all = 0.0
+    child_first = child_last = child_at_warm = child_cpu()
+    child_counted = 0.0
 
     stage_read = reads_noted(stage)  # payloads the stage read in the current hold
     scanner = LiveScanner(lambda: None, lambda event: None, background=stage)  # type: ignore[arg-type,return-value]
@@ -310,13 +310,11 @@ def run(
             time.sleep(pause)
         now_cpu = time.process_time()
         if index % hold in (0, warm) or index == total - 1:
-            child_now = child_cpu()
-            child_all += child_now - child_last
+            child_last = child_cpu()
             if index % hold == 0 and index > 0 and warm < hold or index == total - 1 and index % hold >= warm:
-                child_counted += child_now - child_at_warm
+                child_counted += child_last - child_at_warm
             if index % hold == warm:
-                child_at_warm = child_now
-            child_last = child_now
+                child_at_warm = child_last
         if all_last is not None:
             all_cpu += now_cpu - all_last
         all_last = now_cpu
@@ -352,7 +350,7 @@ def run(
     jobs = stage.jobs if stage is not None else 0
     if stage is not None:
         stage.stop()
-    all_cpu += child_all
+    all_cpu += child_last - child_first
     live_cpu, total = counted_cpu + child_counted, max(1, counted)
     return {
         "wall_ms": _stats(wall),

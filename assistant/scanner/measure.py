@@ -190,16 +190,15 @@ def _bright_patch(
     height, width = small.shape[:2]
     candidates = []
     for outline in contours:
-        bx, by, bw, bh = cv2.boundingRect(outline)
-        box = (bx, by, bw, bh)
-        cut = not inside(box, width, height)
+        x, y, w, h = cv2.boundingRect(outline)
+        cut = not inside((x, y, w, h), width, height)
         if cut:
             # Cut off by the picture's edge, a sticker's outline is open where its code meets the edge: the edge
             # closes it, as the hull around the outline does.
             outline = cv2.convexHull(outline)
         area = cv2.contourArea(outline)
         if area >= MIN_CARD_AREA:
-            candidates.append((area, box, cut, outline))
+            candidates.append((area, (x, y, w, h), cut, outline))
     # The largest first: the first patch taken is then the one to return (a checked cloth's hundreds of checks are
     # not each measured), but for a thumb's broken outline, whose hull may grow past a larger one's.
     best = None

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from assistant.core.words.screen import HISTORY_HEADING
 from assistant.core.words.share import QR_BACK, QR_KEY
 from tests.qr_reading import qr_lines, read_qr
 
@@ -120,8 +121,9 @@ def test_the_qr_code_to_join_reads_from_an_80_by_24_terminal_on_f10(terminal):
     shared = re.search(r"shared at (http://127\.0\.0\.1:\d+/)\. The join code is ([0-9 ]+)\.", screen)
     assert shared is not None, screen
     term.keys("help", "Enter")  # an answer of many lines above the share region
-    # (the answer's, not the history's: the help shown at the start is there, and F10 must not overtake the line)
-    term.wait_for("Type a card name", above="Earlier answers")
+    # (in the answer, not the history under it, where the start's "Type a card name and press Enter" still shows:
+    # F10 must not overtake the line)
+    term.wait_for("Type a card name", above=HISTORY_HEADING)
     term.keys("F10")
     screen = term.wait_for(QR_BACK)
     assert read_qr(qr_lines(screen)) == [f"{shared[1]}?code={shared[2].replace(' ', '')}"], screen
