@@ -64,7 +64,7 @@ from __future__ import annotations
 import math
 import threading
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -210,6 +210,10 @@ class Job:
     finger_over: bool = False
     picture: int | None = None
     """The still picture the frame belongs to (the live loop's number for it); None while the picture moves."""
+
+
+#: A slow step of a job (`BackgroundStage._slow_steps`): given the frame worked on and its regions, its reads.
+SlowStep = Callable[[Job, list[tuple[int, int, int, int]]], list[BackgroundRead]]
 
 
 class BackgroundStage:
@@ -384,14 +388,16 @@ class BackgroundStage:
         self,
         job: Job,
         seen: Callable[[bool], None] | None = None,
-        newest: Callable[[int], Job | None] | None = None,
+        newest: Callable[[Job, tuple[int, int, int, int] | None], Job | None] | None = None,
     ) -> list[BackgroundRead]:
         """Everything the stage does for one frame (see the module docstring). `seen`: told, as soon as it is
         known, whether a still picture's frame shows signs of a code (before the whole frame's look or the work:
-        the worker process tells the live loop at once). `newest`: given a frame's index, the newest frame
-        remembered when it is later than that one (None: it is not); when the cascade reads nothing on the job's
-        frame, its next passes go on that newest frame, the cascade first (the worker process's jobs: a frame the
-        picture has left behind is not worth the slow steps)."""
+        the worker process tells the live loop at once). `newest`: given the job worked on and its first region,
+        the newest frame remembered when it is later and the picture has moved on since (None: it is not); when
+        the cascade reads nothing on the job's frame, each slow step (`_slow_steps`) first gives way to that newest
+        frame, the cascade on it first (the worker process's jobs: a card coming in or settling reads on a later
+        frame, and the slow steps of one the picture has left behind took up to 0.4 s while the next frames
+        waited)."""
         from assistant.scanner.measure import find_card, with_card
 
         given = job
@@ -406,41 +412,87 @@ class BackgroundStage:
             if not shows:
                 return [BackgroundRead(d, job.index, 1) for d in self._whole(job.gray)]
         self.jobs += 1
-        cascade = self.cascade
         found = self._cascade(job, card)
-        fresh = newest(job.index) if newest is not None and not found else None
-        if fresh is not None:
-            job, card = fresh, find_card(fresh.gray)
-            found = self._cascade(job, card)
-        regions = with_card(job.regions, card)
         if found:
-            return [BackgroundRead(d, job.index, 2 if self._also_before(job, d, self._near(d)) else 1) for d in found]
-        hidden, first = self._hidden_read(job.gray, regions)
-        if hidden:
-            again = self._also_before(job, hidden[0], lambda gray: self._hidden_read(gray, regions)[0])
-            return [BackgroundRead(hidden[0], job.index, 2 if again else 1)]
-        if first is not None:
-            given.finger_over = finger_over(*first)  # only for a code not read: it decides a cue
-        averaged = self._average(job, regions)
-        if averaged is not None:
-            image, origin = averaged
-            reads = cascade.decode(image, [(0, 0, image.shape[1], image.shape[0])])
+            return self._checked(job, found)
+        regions = with_card(job.regions, card)
+        for step in self._slow_steps(given):
+            fresh = newest(job, regions[0] if regions else None) if newest is not None else None
+            if fresh is not None:
+                job, card = fresh, find_card(fresh.gray)
+                regions = with_card(job.regions, card)
+                found = self._cascade(job, card)
+                if found:
+                    return self._checked(job, found)
+            reads = step(job, regions)
             if reads:
-                return [BackgroundRead(_moved(d, origin, "average"), job.index, 2) for d in reads]
-        for x, y, w, h in regions[:1]:
-            crop = job.gray[y : y + h, x : x + w]
-            reads = self._deblurred(crop)
-            if reads:
-                return [BackgroundRead(_moved(d, (x, y), "deblur"), job.index, 1) for d in reads]
+                return reads
         if given.picture is not None and not finder_like(job.gray, regions):
             # A still picture whose job reads nothing and shows no finder-like pattern (a checked cloth's bright
             # patch the look took for a card) is given no more jobs until it moves (`no_finder`).
             self.no_finder = given.picture
         return []
 
+    def _slow_steps(self, given: Job) -> Iterator[SlowStep]:
+        """The steps after the cascade, in order, each given the frame worked on and its regions (the card found on
+        its own among them): the whole frame's look, a code with part of it hidden (whether a finger covers a corner
+        of `given`'s code told on the way), the average of the last frames, and the deblurring, one blur kernel a
+        step (all of them within `DEBLUR_SECONDS`; a newer frame taken between two goes on with the next kernel)."""
+        spectra: dict[tuple[int, tuple[int, int, int, int]], Any] = {}
+
+        def whole(job: Job, regions: list[tuple[int, int, int, int]]) -> list[BackgroundRead]:
+            return self._checked(job, self._whole(job.gray))
+
+        def hidden(job: Job, regions: list[tuple[int, int, int, int]]) -> list[BackgroundRead]:
+            reads, first = self._hidden_read(job.gray, regions)
+            if reads:
+                again = self._also_before(job, reads[0], lambda gray: self._hidden_read(gray, regions)[0])
+                return [BackgroundRead(reads[0], job.index, 2 if again else 1)]
+            if first is not None:
+                given.finger_over = finger_over(*first)  # only for a code not read: it decides a cue
+            return []
+
+        def average(job: Job, regions: list[tuple[int, int, int, int]]) -> list[BackgroundRead]:
+            averaged = self._average(job, regions)
+            if averaged is None:
+                return []
+            image, origin = averaged
+            reads = self.cascade.decode(image, [(0, 0, image.shape[1], image.shape[0])])
+            return [BackgroundRead(_moved(d, origin, "average"), job.index, 2) for d in reads]
+
+        def deblurred(length: int, angle: int) -> SlowStep:
+            def step(job: Job, regions: list[tuple[int, int, int, int]]) -> list[BackgroundRead]:
+                if not regions:
+                    return []
+                x, y, w, h = regions[0]
+                crop = job.gray[y : y + h, x : x + w]
+                if min(crop.shape[:2]) < 16 or max(crop.shape[:2]) > 600:
+                    return []
+                key = (job.index, regions[0])
+                if key not in spectra:
+                    spectra.clear()
+                    spectra[key] = _spectrum(crop)
+                reads = self.cascade.first_pass(_deblurred(spectra[key], crop.shape, length, angle))
+                return [BackgroundRead(_moved(d, (x, y), "deblur"), job.index, 1) for d in reads]
+
+            return step
+
+        yield from (whole, hidden, average)
+        give_up = self.cascade.clock() + DEBLUR_SECONDS
+        for length in DEBLUR_LENGTHS:
+            for angle in DEBLUR_ANGLES:
+                if self.cascade.clock() > give_up:
+                    return
+                yield deblurred(length, angle)
+
+    def _checked(self, job: Job, found: list[Decoded]) -> list[BackgroundRead]:
+        """Codes the cascade (or the whole frame's look) read in the job's frame, each standing for two frames when
+        read again around where it was in the frame before."""
+        return [BackgroundRead(d, job.index, 2 if self._also_before(job, d, self._near(d)) else 1) for d in found]
+
     def _cascade(self, job: Job, card: FoundCard | None) -> list[Decoded]:
         """The cascade, every retry stage included, on the job's regions as found (the card found on its own among
-        them), then widened; where they read nothing, the whole frame's look."""
+        them), then widened."""
         from assistant.scanner.measure import with_card
 
         regions = with_card(job.regions, card)
@@ -449,7 +501,7 @@ class BackgroundStage:
         if not found and regions:
             widened = [grown(r, WIDEN, job.gray.shape) for r in regions]
             found = self.cascade.decode(job.gray, widened, card=lambda: card)
-        return found or self._whole(job.gray)
+        return found
 
     def _whole(self, gray: MatLike) -> list[Decoded]:
         """The whole frame's look (`Cascade.whole_look`): ZBar on the whole frame, where the regions had nothing."""
@@ -482,27 +534,6 @@ class BackgroundStage:
             if read is not None:
                 return [_moved(read, origin, read.stage)], first
         return [], first
-
-    def _deblurred(self, crop: MatLike) -> list[Decoded]:
-        """The region deconvolved with straight-line blur kernels, tried until one reads (or time is up)."""
-        import numpy as np
-
-        if min(crop.shape[:2]) < 16 or max(crop.shape[:2]) > 600:
-            return []
-        clock = self.cascade.clock
-        give_up = clock() + DEBLUR_SECONDS
-        spectrum = np.fft.rfft2(crop.astype(np.float32))
-        for length in DEBLUR_LENGTHS:
-            for angle in DEBLUR_ANGLES:
-                if clock() > give_up:
-                    return []
-                kernel = np.fft.rfft2(_line_psf(length, angle, crop.shape[:2]))
-                restored = np.fft.irfft2(spectrum * np.conj(kernel) / (np.abs(kernel) ** 2 + WIENER_NSR), s=crop.shape)
-                image = np.clip(restored, 0, 255).astype(np.uint8)
-                reads = self.cascade.first_pass(image)
-                if reads:
-                    return reads
-        return []
 
     def _also_before(self, job: Job, decoded: Decoded, read: Callable[[Any], list[Decoded]]) -> bool:
         """The same code read again in the frame before by `read` (the reader that read it, given a frame): a read
@@ -537,10 +568,17 @@ class BackgroundStage:
         crops = [g[y : y + h, x : x + w].astype(np.float32) for g in frames[-AVERAGE_FRAMES:]]
         if min(crops[0].shape[:2]) < 8:
             return None
-        if any(float(np.abs(c - crops[-1]).mean()) > STILL_LEVEL for c in crops[:-1]):
+        if any(changed(c, crops[-1]) for c in crops[:-1]):
             return None  # the card moved: averaging would only blur it
         mean = np.clip(sum(crops) / len(crops), 0, 255).astype(np.uint8)
         return mean, (x, y)
+
+
+def changed(before: MatLike, after: MatLike) -> bool:
+    """True when two crops of one region differ by more than `STILL_LEVEL` on average: the card in it moved."""
+    import numpy as np
+
+    return float(np.abs(np.asarray(before, np.float32) - after).mean()) > STILL_LEVEL
 
 
 def _moved(d: Decoded, origin: tuple[int, int], stage: str) -> Decoded:
@@ -591,6 +629,23 @@ def finder_like(gray: MatLike, regions: list[tuple[int, int, int, int]]) -> bool
         if max(crop.shape[:2]) <= MAX_SIDE and find_finders(crop):
             return True
     return False
+
+
+def _spectrum(crop: MatLike) -> Any:
+    """The Fourier transform of a region, for `_deblurred`."""
+    import numpy as np
+
+    return np.fft.rfft2(crop.astype(np.float32))
+
+
+def _deblurred(spectrum: Any, shape: tuple[int, ...], length: int, angle: int) -> NDArray[np.uint8]:
+    """A region (its `_spectrum`, of `shape`) deconvolved with a straight-line blur of `length` pixels at `angle`
+    degrees (a Wiener filter)."""
+    import numpy as np
+
+    kernel = np.fft.rfft2(_line_psf(length, angle, shape[:2]))
+    restored = np.fft.irfft2(spectrum * np.conj(kernel) / (np.abs(kernel) ** 2 + WIENER_NSR), s=shape[:2])
+    return np.clip(restored, 0, 255).astype(np.uint8)
 
 
 def _line_psf(length: int, angle: float, shape: tuple[int, ...]) -> np.ndarray:

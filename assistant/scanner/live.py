@@ -9,6 +9,7 @@ reopened every `retry_seconds` until it comes back or the scanner is stopped.
 from __future__ import annotations
 
 import functools
+import itertools
 import threading
 import time
 from collections.abc import Callable
@@ -19,7 +20,7 @@ from assistant.core.scanning.aiming import Cue, CuePacer, FrameView, aiming_cue
 from assistant.core.scanning.exposure import ExposureControl
 from assistant.core.scanning.sightings import Sighting, SightingTracker
 from assistant.scanner.background import BackgroundRead, Stage
-from assistant.scanner.decoders import Cascade, Decoded
+from assistant.scanner.decoders import ALL_STAGES, Cascade, Decoded
 from assistant.scanner.measure import (
     MOTION_SIZE,
     changed_at,
@@ -78,6 +79,14 @@ SIGNATURES = 256
 #: no hand takes one card away and brings the next in so fast, and a card moving in changes much of the picture
 #: where its code was from one frame to the next.
 STALE_AFTER = 0.5
+
+
+#: The stages of the cascade (and the whole frame's look, ZBar's): a read of the worker process's by one of them may
+#: be read again by the frame path's cascade (`LiveScanner._again`).
+CASCADE_STAGES = frozenset((*ALL_STAGES, "whole"))
+#: The numbers of the pictures, one count for every scanner of the process: a background stage that outlives its
+#: scanner (a benchmark's, one for many clips) never takes a new scanner's picture for one it has judged.
+_PICTURES = itertools.count(1)
 
 
 @dataclass(frozen=True)
@@ -182,6 +191,12 @@ class LiveScanner:
         # the last frame's coarse copy and how many frames the picture has been still with nothing read (idle)
         self._tiny: MatLike | None = None
         self._still = 0
+        self._anchor: MatLike | None = None
+        """The coarse copy of the still picture's first frame: a card creeping in, too slowly for any two frames in a
+        row to differ, makes a new still picture once it has changed the picture since (`_idle`)."""
+        self._crept_from = 0
+        """The first of the pictures that, up to the one in view, each began as the one before crept (slowly moved,
+        never jumped or moved between two frames: the same card)."""
         self._picture = 0
         """A number for the picture in view, new whenever it moves (the background stage's `no_code` names one)."""
         self._moving = False
@@ -267,7 +282,7 @@ class LiveScanner:
         if idle == "skip":
             # Nothing decoded, but what the background stage has finished is taken now, not at the next full frame
             # (an idle picture's are a second apart: a still card's read waited for one).
-            late = self._taken(index, now, image.shape)
+            late = self._taken(index, now, image)
             return self._end(self._views(self._sightings(index, now, late, looked=False) if late else [], now))
         frame = _Frame(index, now, self.cascade.grey(image), starved)
         if idle == "first pass" or self._looked_empty():
@@ -277,8 +292,9 @@ class LiveScanner:
             frame.gray, frame.regions, started=True, card=frame.card, retries=self._worker() is None
         )
         sightings = [Sighting(d.payload, *d.centre) for d in found]
+        looked = bool(found) or not self.cascade.skipped  # (before `_again` may run the cascade once more)
         sightings += self._background(frame, found)
-        announced = self._sightings(frame.index, now, sightings, looked=bool(found) or not self.cascade.skipped)
+        announced = self._sightings(frame.index, now, sightings, looked=looked)
         if not announced and self.guidance and not sightings:
             self._aim(frame)
         return self._end(self._views(announced, now))
@@ -305,7 +321,7 @@ class LiveScanner:
         background stage has finished."""
         found = self.cascade.decode(frame.gray, [], started=True, retries=self._worker() is None)
         sightings = [Sighting(d.payload, *d.centre) for d in found]
-        sightings += self._taken(frame.index, frame.now, frame.gray.shape)
+        sightings += self._taken(frame.index, frame.now, frame.gray)
         return self._sightings(frame.index, frame.now, sightings, looked=True)
 
     def _looked_empty(self) -> bool:
@@ -376,28 +392,49 @@ class LiveScanner:
             # Inline (tests, benchmark) it works here; a thread would not: not the frame's time.
             self._started += self.budget.clock() - handed
             self.budget.set_aside(handed, handed_wall)
-        return self._taken(frame.index, frame.now, frame.gray.shape)
+        return self._taken(frame.index, frame.now, frame.gray)
 
-    def _taken(self, index: int, now: float, shape: tuple[int, ...]) -> list[Sighting]:
-        """The background stage's reads finished by frame `index` (taken at `now`, of `shape`) of a card still in
-        view (`_in_view`), as sightings."""
+    def _taken(self, index: int, now: float, image: MatLike) -> list[Sighting]:
+        """The background stage's reads finished by frame `index` (taken at `now`, `image`) of a card still in view
+        (`_in_view`), as sightings, each read by the worker process in one frame alone read again in this one
+        (`_again`)."""
         if self.background is None:
             return []
         reads, self._unsure = [*self._unsure, *self.background.take(index)], []
-        fresh = []
+        sightings = []
         for read in reads:
-            verdict = self._in_view(read, now, shape)
+            verdict = self._in_view(read, now, image.shape)
             if verdict is None:
                 self._unsure.append(read)
             elif verdict:
-                fresh.append(read)
-        return [Sighting(r.decoded.payload, *r.decoded.centre, frames=r.frames) for r in fresh]
+                frames = read.frames + (read.frames == 1 and self._again(read.decoded, image))
+                sightings.append(Sighting(read.decoded.payload, *read.decoded.centre, frames=frames))
+        return sightings
+
+    def _again(self, decoded: Decoded, image: MatLike) -> bool:
+        """True when the worker process's read `decoded`, which stands for its frame alone, is read again in this
+        frame (`image`) around where it was (the cascade on its box and half its size again all round, a few
+        milliseconds): the second read the sighting tracker wants, as the thread stage's frame path gives it on its
+        next frame. Before, the worker's next read came a job later, two or more frames on, too late to count. Only a
+        read of the cascade's own stages: one finder repair, the erasures, the average or the deblurring made, the
+        cascade would not read again."""
+        if self._worker() is None or decoded.stage not in CASCADE_STAGES:
+            return False
+        x, y, w, h = decoded.box
+        pad = max(w, h) // 2
+        x0, y0 = max(0, x - pad), max(0, y - pad)
+        crop = self.cascade.grey(image[y0 : y + h + pad, x0 : x + w + pad])
+        if min(crop.shape[:2]) < 8:
+            return False
+        region = [(0, 0, crop.shape[1], crop.shape[0])]
+        return any(d.raw == decoded.raw for d in self.cascade.decode(crop, region, started=True))
 
     def _in_view(self, read: BackgroundRead, now: float, shape: tuple[int, ...]) -> bool | None:
         """True when the frame in view (taken at `now`, of `shape`) still shows, where the code was, what the read's
         frame showed there (on their coarse copies), or when the read's frame was taken less than `STALE_AFTER`
-        before it and, since, the picture has not come to rest as another still picture (a card coming in changes
-        its box from frame to frame); else the read is stale, dropped and counted (`stale`): a card read late must
+        before it and, since, the picture has not come to rest as another still picture but by creeping (a card
+        coming in changes its box from frame to frame, and one creeping makes new still pictures of the same card);
+        else the read is stale, dropped and counted (`stale`): a card read late must
         not be announced while the next one is held up. None when that cannot be told yet: the picture jumped in this
         frame alone, which a card moving on and the next card held still both do; the next frame tells (before, such
         a read was announced, and a card read a third of a second before the next one was held up was said during
@@ -407,8 +444,8 @@ class LiveScanner:
             if not changed_at(before, self._tiny, read.decoded.box, shape):
                 return True
         if now - taken < STALE_AFTER:
-            if picture is None or self._moves >= 2:
-                return True  # read while the picture moved, or moving on now: a card on its way in
+            if picture is None or self._moves >= 2 or (picture >= self._crept_from and self._moves == 0):
+                return True  # read while the picture moved, moving on now, or crept since: a card on its way in
             if self._moves == 1:
                 return None
         self.stale += 1
@@ -533,9 +570,13 @@ class LiveScanner:
         new = before is None or before.shape != tiny.shape
         self._moving = before is not None and not new and moved(before, tiny)  # a camera's first: not known to move
         self._moves = self._moves + 1 if self._moving else 0
-        if new or self._moving:
+        crept = not new and not self._moving and self._anchor is not None and moved(self._anchor, tiny)
+        if new or self._moving or crept:
             self._still = 0
-            self._picture += 1
+            self._picture = next(_PICTURES)
+            self._anchor = tiny
+            if not crept:
+                self._crept_from = self._picture
             return "full"
         self._still += 1
         background = self.background

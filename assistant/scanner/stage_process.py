@@ -57,8 +57,9 @@ if TYPE_CHECKING:
 #: Frames in the shared ring: the job's own and `AVERAGE_FRAMES` before it, with room for the frames that arrive
 #: while the child copies them out.
 SLOTS = AVERAGE_FRAMES + 8
-#: Bytes at the head of each slot (the frame's index, a signed 64-bit integer).
-HEAD = 8
+#: Bytes at the head of each slot: the frame's index and the live loop's number for the picture it shows (-1: none
+#: given), signed 64-bit integers.
+HEAD = 16
 #: The rest after a job before another frame of the same picture, as a share of the job's CPU time: none, as the
 #: child, niced and in a process of its own, shares neither the interpreter's lock nor (where cores are busy) a core
 #: the frame loop wants, and a card coming in or held unread is tried again at once. With the thread's rest
@@ -212,7 +213,7 @@ class ProcessStage:
         size = HEAD + gray.size
         view = np.ndarray((size,), np.uint8, self._shm.buf, slot * size)
         view[HEAD:] = np.asarray(gray, np.uint8).reshape(-1)
-        view[:HEAD] = np.array([index], np.int64).view(np.uint8)
+        view[:HEAD] = np.array([index, -1 if picture is None else picture], np.int64).view(np.uint8)
         self._ring.append((index, slot))
 
     def _new_ring(self, gray: MatLike) -> bool:
@@ -364,6 +365,8 @@ class ProcessStage:
                         self._looks += 1
                     self._no_code = no_code
                     self._done.extend(reads)
+                    if reads:  # the card is read: no cue to aim it, and the next job goes first
+                        self._aim_waiting = None
                     self._finger_over = finger
                 elif message[0] == "ready":
                     self._with_child = False
@@ -481,11 +484,12 @@ def _child(conn: Any) -> None:
                 job = ring.job(index, picture) if picture is not None else None
                 frames = _copied(shm, shape, slots, np) if job is None and shm is not None else None
                 if frames is not None:
+                    ring.worked_on(*slots[-1])
                     gray = frames[-1][1]
                     found = regions if regions is not None else find_code_regions(gray)
                     job = Job(index, gray, found, frames, picture=picture)
                 if job is not None:
-                    _work(conn, stage, job, ring.job)
+                    _work(conn, stage, job, ring.moved_on)
             conn.send(("ready", time.process_time() - started))
     finally:
         if shm is not None:
@@ -493,9 +497,10 @@ def _child(conn: Any) -> None:
         conn.close()
 
 
-def _work(conn: Any, stage: BackgroundStage, job: Any, newest: Callable[[int], Any] | None = None) -> None:
+def _work(conn: Any, stage: BackgroundStage, job: Any, newest: Callable[[Any, Any], Any] | None = None) -> None:
     """One job in the child: the look's verdict sent as soon as it is known (`seen`), then the reads and the job's
-    first region (None: none). `newest`: the ring's newest frame as a job, when later than the frame given."""
+    first region (None: none). `newest`: the ring's newest frame as a job, when later than the frame given and of
+    another picture (`_Newest.moved_on`)."""
     jobs = stage.jobs
 
     def seen(shows: bool) -> None:
@@ -530,13 +535,17 @@ class _Aiming:
 
 class _Newest:
     """The ring's newest frame, for a job whose cascade read nothing on its own frame: while the child worked on it
-    the live loop went on remembering frames, and the next passes (the cascade again, then the hidden-code steps, the
-    average, the deblurring) go on the newest of them rather than on a frame the picture has left behind (a hand's
-    tremor, the noise, a card coming in: the next frame may read where this one did not). Its reads are of that
+    the live loop went on remembering frames, and each slow step (the whole frame's look, the hidden-code steps, the
+    average, each deblurring kernel) first takes the newest of them when the picture has moved on since the frame
+    worked on (`moved_on`: a card coming in, settling or taken away: the next frame may read where this one did not),
+    the cascade on it first. A newer frame of a still picture whose code-like region has not changed differs by its
+    noise alone, and taking it would cost a cluttered empty table's job a cascade a step. Its reads are of that
     frame, and count their delay from it."""
 
     def __init__(self, shm: Any, shape: tuple[int, ...]):
         self.shm, self.shape = shm, shape
+        self.picture = -1
+        """The live loop's number for the picture of the frame worked on (-1: none given, as a moving one)."""
 
     def job(self, after: int, picture: int | None = None) -> Any:
         """The newest frame in the ring as a job of still picture `picture` (its regions searched, the frames before
@@ -544,20 +553,56 @@ class _Newest:
         copied."""
         import numpy as np
 
+        if self.shm is None:
+            return None
+        heads = self._heads()
+        if heads[-1][0] <= after:
+            return None
+        frames = _copied(self.shm, self.shape, [(i, s) for i, _, s in heads[-AVERAGE_FRAMES:]], np)
+        if frames is None:
+            return None
         from assistant.scanner.background import Job
         from assistant.scanner.measure import find_code_regions
 
+        self.picture = heads[-1][1]
+        gray = frames[-1][1]
+        return Job(heads[-1][0], gray, find_code_regions(gray), frames, picture=picture)
+
+    def moved_on(self, job: Any, region: tuple[int, int, int, int] | None) -> Any:
+        """The newest frame in the ring as a job (as `job` gives it) when it is later than `job`'s frame and shows
+        another picture (or one the live loop gave no number), or the same still picture changed over `region` (a
+        card settling too slowly to move the picture: `background.changed`); None otherwise."""
+        import numpy as np
+
+        from assistant.scanner.background import changed
+
         if self.shm is None:
             return None
+        index, shows, slot = self._heads()[-1]
+        if index <= job.index:
+            return None
+        if shows == self.picture != -1:
+            if region is None:
+                return None
+            x, y, w, h = region
+            size = HEAD + int(np.prod(self.shape))
+            newest = np.ndarray(self.shape, np.uint8, self.shm.buf, slot * size + HEAD)
+            if not changed(job.gray[y : y + h, x : x + w], newest[y : y + h, x : x + w]):
+                return None
+        return self.job(job.index)
+
+    def worked_on(self, index: int, slot: int) -> None:
+        """Frame `index`, in `slot`, is the one worked on (its picture noted, -1 when overwritten meanwhile)."""
+        head = self._heads([slot])[0]
+        self.picture = head[1] if head[0] == index else -1
+
+    def _heads(self, slots: Iterable[int] = range(SLOTS)) -> list[tuple[int, int, int]]:
+        """The frame index and picture number at the head of each slot, with the slot, oldest frame first."""
+        import numpy as np
+
         size = HEAD + int(np.prod(self.shape))
-        heads = sorted((int(np.ndarray((1,), np.int64, self.shm.buf, slot * size)[0]), slot) for slot in range(SLOTS))
-        if heads[-1][0] <= after:
-            return None
-        frames = _copied(self.shm, self.shape, heads[-AVERAGE_FRAMES:], np)
-        if frames is None:
-            return None
-        index, gray = frames[-1]
-        return Job(index, gray, find_code_regions(gray), frames, picture=picture)
+        heads = [(np.ndarray((2,), np.int64, self.shm.buf, slot * size), slot) for slot in slots]
+        return sorted((int(head[0]), int(head[1]), slot) for head, slot in heads)
 
 
 def _opened(before: Any, name: str) -> Any:

@@ -459,6 +459,36 @@ def test_a_background_read_is_announced_only_while_its_card_is_in_view(held):
     assert (announced, scanner.stale) == (([card_a.payload], 0) if held else ([], 1))
 
 
+@pytest.mark.parametrize("stage", ["sharpen", "repair"])
+def test_a_workers_read_of_one_frame_is_read_again_by_the_frame_path_where_the_cascade_can(stage):
+    """A blurred card held still that zxing-cpp's first pass cannot read and the cascade's sharpening can: the worker's
+    read of it, standing for its frame alone, comes back on frame 10. A read of the cascade's own stages is read
+    again there by the frame path, on its box (the cascade's retries on that crop alone), and announced on that
+    frame: before, the tracker waited for a second read of the worker's, a job and two or more frames later. A read
+    of one of the worker's own steps (finder repair) is not tried again: the frame path then runs the first pass
+    alone, and the read waits for a second. Frames counted on a frame clock."""
+    card = F.scene_for("blur", 4)  # tuning set: read by "sharpen", not by the first pass
+    frame = F.render(card)
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    box = find_code_regions(gray, limit=1)[0]
+    worker = LateStage(card.payload, box)
+    read = Decoded(card.payload, card.payload.encode(), box, stage)
+    worker.offer = lambda index, gray, regions, picture=None: setattr(  # one frame's read, by `stage`
+        worker, "read", worker.read or BackgroundRead(read, index, 1)
+    )
+    scanner = LiveScanner(lambda: None, lambda event: None, Cascade(clock=lambda: 0.0), background=worker)
+    announced, traces = [], {}
+    for index in range(12):
+        worker.late = index >= 10
+        announced += [(a.payload, index) for a in scanner.handle(frame, index, index / 30)]
+        traces[index] = {name for name, _ in scanner.cascade.trace}
+    assert Cascade().decode(gray, retries=False) == [] and worker.read.frame < 10
+    if stage == "sharpen":
+        assert announced == [(card.payload, 10)] and "sharpen" in traces[10]
+    else:
+        assert announced == [] and traces[10] == {"zxing"}
+
+
 @pytest.mark.parametrize("moves_on", [False, True], ids=["next-card-held-at-once", "picture-moving-on"])
 def test_a_read_coming_back_as_the_picture_jumps_waits_a_frame_to_tell_a_card_coming_in_from_the_next_held(moves_on):
     """Card A's read comes back a tenth of a second after its frame, on the very frame the picture jumps. When the

@@ -134,6 +134,73 @@ def test_ten_frame_size_changes_in_a_row_leave_the_child_running_and_reading(thu
     assert stage._shm is None and stage._retired == []
 
 
+def test_a_card_creeping_in_too_slowly_to_move_the_picture_is_looked_at_anew_and_read():
+    """A card held by a thumb over a finder pattern (zxing-cpp's first pass cannot read it; the worker's finder
+    repair can) creeps in from beyond the picture's left edge, 5 pixels a frame: no two frames in a row differ
+    enough to move the picture, so it is one still picture from the first frame, an empty table. Once the card has
+    changed the picture since that first frame, it is a new still picture, looked at and worked on: the card is
+    read and announced. Before, the first frame's look (no sign of a code) held for the whole creep, and the worker
+    was offered nothing of it. Frames on a frame clock; the wall clock only bounds the wait for the child."""
+    from dataclasses import replace
+
+    from assistant.scanner.decoders import Cascade
+    from assistant.scanner.live import CodeAnnounced, LiveScanner
+
+    card = F.scene_for("thumb", 0)
+    rest, start = card.centre[0] * 1280, -100.0  # the card's centre at rest, and beyond the left edge
+    events, stage = [], ProcessStage()
+    scanner = LiveScanner(lambda: None, events.append, cascade=Cascade(clock=StillClock()), background=stage)
+    rendered: dict[float, np.ndarray] = {}
+    try:
+        index, give_up = 0, time.monotonic() + 60.0
+        while not any(isinstance(e, CodeAnnounced) for e in events) and time.monotonic() < give_up:
+            x = min(rest, start + 5 * index)
+            if x not in rendered:
+                rendered[x] = F.render(replace(card, centre=(x / 1280, card.centre[1])))
+            scanner.handle(rendered[x], index, index / 30)
+            assert not scanner._moving  # never two frames in a row that differ enough to move the picture
+            index += 1
+            time.sleep(0.005)
+        assert stage.retries_elsewhere
+    finally:
+        scanner.stop()
+    assert all(Cascade().decode(frame, retries=False) == [] for frame in rendered.values())
+    assert [e.payload for e in events if isinstance(e, CodeAnnounced)] == [card.payload]
+
+
+def test_a_jobs_slow_steps_take_a_newer_frame_only_where_the_picture_or_its_code_region_changed(thumb_frames):
+    """While a job's slow steps run, the live loop remembers newer frames. The job takes the newest when it shows
+    another picture (a card coming in or taken away), or the same still picture changed over the job's code-like
+    region (a card settling too slowly to move the picture); not when the region shows the same but for the noise
+    (a cluttered empty table's job would otherwise spend a cascade on each of its slow steps). A real ring, written
+    by the parent and read as the child reads it."""
+    from assistant.scanner.background import Job
+    from assistant.scanner.stage_process import _Newest
+
+    _, (gray, _) = thumb_frames
+    region = find_code_regions(gray, limit=1)[0]
+    noisy = np.clip(gray + np.random.default_rng(0).normal(0, 2, gray.shape), 0, 255).astype(np.uint8)
+    settled = np.roll(gray, 6, axis=1)  # the card 6 pixels on
+    stage = ProcessStage(clock=lambda: 0.0)
+    stage.start()
+    try:
+        assert wait_ready(stage, 60)
+        stage.remember(0, gray, picture=7)
+        first = stage._ring[-1][1]  # frame 0's slot
+        ring = _Newest(stage._shm, gray.shape)
+        ring.worked_on(0, first)
+        job = Job(0, gray, [region], [(0, gray)], picture=7)
+        newer = []
+        for index, frame, picture in ((1, noisy, 7), (2, settled, 7), (3, gray, 8), (4, gray, None)):
+            stage.remember(index, frame, picture=picture)
+            fresh = ring.moved_on(job, region)
+            newer.append(None if fresh is None else fresh.index)
+            ring.worked_on(0, first)  # back on frame 0, of picture 7, for the next
+    finally:
+        stage.stop()
+    assert newer == [None, 2, 3, 4]
+
+
 def test_when_no_process_starts_the_thread_stage_does_the_work(thumb_frames, monkeypatch):
     import multiprocessing
 
@@ -203,7 +270,9 @@ def test_with_the_child_running_the_frame_path_does_the_first_pass_only_and_the_
 def test_with_the_child_running_a_dark_frames_stretch_is_the_childs_and_the_child_reads_it():
     """A dark frame (tuning set, seed 2) that zxing-cpp's first pass cannot read and the grey-level stretch can:
     the stretch is a retry, so the child's. The frame path runs zxing-cpp's first pass alone (before, it ran the
-    stretch and a second zxing-cpp pass itself on every dark frame it could not read: twice the raw decoder)."""
+    stretch and a second zxing-cpp pass itself on every dark frame it could not read: twice the raw decoder), but on
+    the frame where the child's read comes back standing for its own frame alone, which the frame path reads again
+    on the read's box (`LiveScanner._again`) and announces."""
     from assistant.scanner.decoders import Cascade
     from assistant.scanner.live import LiveScanner
 
@@ -216,7 +285,7 @@ def test_with_the_child_running_a_dark_frames_stretch_is_the_childs_and_the_chil
     finally:
         scanner.stop()
     assert read == [scene.payload]
-    assert [(i, stage) for i, trace in enumerate(traces[1:], 1) for stage, _ in trace if stage != "zxing"] == []
+    assert [(i, stage) for i, trace in enumerate(traces[1:-1], 1) for stage, _ in trace if stage != "zxing"] == []
     assert any(trace for trace in traces[1:])
 
 
