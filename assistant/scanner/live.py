@@ -292,9 +292,9 @@ class LiveScanner:
             frame.gray, frame.regions, started=True, card=frame.card, retries=self._worker() is None
         )
         sightings = [Sighting(d.payload, *d.centre) for d in found]
-        looked = bool(found) or not self.cascade.skipped  # (before `_again` may run the cascade once more)
+        skipped = self.cascade.skipped  # (before `_again` may run the cascade once more)
         sightings += self._background(frame, found)
-        announced = self._sightings(frame.index, now, sightings, looked=looked)
+        announced = self._sightings(frame.index, now, sightings, looked=bool(found) or not (skipped or self._working()))
         if not announced and self.guidance and not sightings:
             self._aim(frame)
         return self._end(self._views(announced, now))
@@ -322,7 +322,15 @@ class LiveScanner:
         found = self.cascade.decode(frame.gray, [], started=True, retries=self._worker() is None)
         sightings = [Sighting(d.payload, *d.centre) for d in found]
         sightings += self._taken(frame.index, frame.now, frame.gray)
-        return self._sightings(frame.index, frame.now, sightings, looked=True)
+        return self._sightings(frame.index, frame.now, sightings, looked=bool(found) or not self._working())
+
+    def _working(self) -> bool:
+        """True while the worker process has a frame in hand or waiting (or a measurement): a frame the frame path
+        gave the first pass alone meanwhile is no evidence that a card it read has left, as a frame whose retries ran
+        out of time is not (the tracker's `looked`). Before, such frames counted, and two reads of the worker's one
+        job apart (a code under glare read by its labels, a second or two on) were never consecutive."""
+        worker = self._worker()
+        return worker is not None and worker.busy()
 
     def _looked_empty(self) -> bool:
         """True when the worker process has looked at this still picture and found no sign of a code in it (an

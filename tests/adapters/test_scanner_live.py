@@ -489,6 +489,28 @@ def test_a_workers_read_of_one_frame_is_read_again_by_the_frame_path_where_the_c
         assert announced == [] and traces[10] == {"zxing"}
 
 
+@pytest.mark.parametrize("busy", [True, False], ids=["worker-busy-between", "worker-idle-between"])
+def test_two_reads_of_the_workers_jobs_apart_are_consecutive_while_it_worked_between_them(busy):
+    """A card under glare, held still: only the worker's known labels read it, in one frame at a time, a job apart
+    (frames 10 and 20 here). While the worker had a frame in hand between them, the frames the frame path gave the
+    first pass alone are no evidence that the card left: the two reads are consecutive, and the card is announced
+    on the second. Before, those frames counted as looked at, the tracker started again at each read, and such a
+    card was announced seconds late or never. Were the worker idle between them, the frames looked at would count,
+    as before. Frames counted on a frame clock."""
+    card = F.scene_for("blur", 4)
+    frame = F.render(card)
+    box = find_code_regions(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), limit=1)[0]
+    read = Decoded(card.payload, card.payload.encode(), box, "known labels")
+    worker = LateStage(card.payload, box)
+    worker.take = lambda index: [BackgroundRead(read, index - 1, 1)] if index in (10, 20) else []
+    worker.busy = lambda: busy
+    scanner = LiveScanner(lambda: None, lambda event: None, Cascade(clock=lambda: 0.0), background=worker)
+    announced = []
+    for index in range(24):
+        announced += [(a.payload, index) for a in scanner.handle(frame, index, index / 30)]
+    assert announced == ([(card.payload, 20)] if busy else [])
+
+
 @pytest.mark.parametrize("moves_on", [False, True], ids=["next-card-held-at-once", "picture-moving-on"])
 def test_a_read_coming_back_as_the_picture_jumps_waits_a_frame_to_tell_a_card_coming_in_from_the_next_held(moves_on):
     """Card A's read comes back a tenth of a second after its frame, on the very frame the picture jumps. When the
