@@ -6,18 +6,20 @@ CPU time by several milliseconds. Here the same work (`BackgroundStage.work`) ru
 with the 'spawn' method (the same on Linux, macOS and Windows; no copy of the app's threads):
 
 - **frames**: every frame the live loop remembers is copied into a ring of `SLOTS` frames in shared memory (one
-  copy, well under a millisecond at 720p), each slot headed by its frame's index; a job names the slots of its
-  frame and of the frames before it (for the average and the check on a second frame), and the child copies them
-  out at once, dropping a job whose slots were overwritten meanwhile (checked by the index in each slot's head);
-  when the frame size changes, a new ring is made and the old one kept until the child says it has opened a newer
-  one (a message on its way may still name it: unlinked, it could not be opened, and the child would die);
+  copy, well under a millisecond at 720p), each slot headed by its frame's index and the live loop's number for its
+  picture; a job names the slots of its frame and of the frames before it (for the average and the check on a
+  second frame), and the child copies them out at once, dropping a job whose slots were overwritten meanwhile
+  (checked by the index in each slot's head); when the frame size changes, a new ring is made and the old one kept
+  until the child says it has opened a newer one (a message on its way may still name it: unlinked, it could not be
+  opened, and the child would die);
 - **jobs**: at most one is with the child at a time; a frame offered meanwhile waits in the parent, and a newer one
   replaces it (the latest wins); the child says it is ready for the next as soon as it has finished, with how long
   the job took, and the parent may rest a share of that (`CHILD_REST`, on the stage's `clock`) before it sends
   another frame of the same picture; a frame of a new still picture (the next card held up) goes at once, and one
   waiting for a still picture no longer in view is dropped (`remember`). A job whose cascade reads nothing on its
-  frame takes its next passes to the newest frame in the ring (`_Newest`). The child runs at a lower priority
-  (`background.NICENESS`);
+  frame takes each slow step to the newest frame in the ring where the picture has moved on since (`_Newest`; each
+  slot is headed by its frame's index and picture). A job's reads drop an aiming request waiting (the card is
+  read). The child runs at a lower priority (`background.NICENESS`);
 - **the region search**: a job offered without regions (the live loop leaves the search to the child while it
   runs) is searched here (`measure.find_code_regions`), and the first region found comes back with the job's
   results (`region`: the live loop meters the exposure on it);
