@@ -424,8 +424,8 @@ class LiveScanner:
         frame (`image`) around where it was (the cascade on its box and half its size again all round, a few
         milliseconds): the second read the sighting tracker wants, as the thread stage's frame path gives it on its
         next frame. Before, the worker's next read came a job later, two or more frames on, too late to count. Only a
-        read of the cascade's own stages: one finder repair, the erasures, the average or the deblurring made, the
-        cascade would not read again."""
+        read by one of the cascade's own stages is tried: what finder repair, the erasures, the known labels, one
+        finder, the average or the deblurring read, the cascade would not read again."""
         if self._worker() is None or decoded.stage not in CASCADE_STAGES:
             return False
         x, y, w, h = decoded.box
@@ -442,11 +442,10 @@ class LiveScanner:
         frame showed there (on their coarse copies), or when the read's frame was taken less than `STALE_AFTER`
         before it and, since, the picture has not come to rest as another still picture but by creeping (a card
         coming in changes its box from frame to frame, and one creeping makes new still pictures of the same card);
-        else the read is stale, dropped and counted (`stale`): a card read late must
-        not be announced while the next one is held up. None when that cannot be told yet: the picture jumped in this
-        frame alone, which a card moving on and the next card held still both do; the next frame tells (before, such
-        a read was announced, and a card read a third of a second before the next one was held up was said during
-        its hold)."""
+        else the read is stale, dropped and counted (`stale`): a card read late must not be announced while the next
+        one is held up. None when that cannot be told yet: the picture jumped in this frame alone, which a card
+        moving on and the next card held still both do; the next frame tells (before, such a read was announced, and
+        a card read a third of a second before the next one was held up was said during its hold)."""
         taken, before, picture = self._signatures.get(read.frame, (float("-inf"), None, None))
         if before is not None and self._tiny is not None:
             if not changed_at(before, self._tiny, read.decoded.box, shape):

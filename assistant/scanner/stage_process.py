@@ -501,8 +501,8 @@ def _child(conn: Any) -> None:
 
 def _work(conn: Any, stage: BackgroundStage, job: Any, newest: Callable[[Any, Any], Any] | None = None) -> None:
     """One job in the child: the look's verdict sent as soon as it is known (`seen`), then the reads and the job's
-    first region (None: none). `newest`: the ring's newest frame as a job, when later than the frame given and of
-    another picture (`_Newest.moved_on`)."""
+    first region (None: none). `newest`: the ring's newest frame as a job, when later than the frame worked on and
+    the picture has moved on since (`_Newest.moved_on`)."""
     jobs = stage.jobs
 
     def seen(shows: bool) -> None:
@@ -555,6 +555,9 @@ class _Newest:
         copied."""
         import numpy as np
 
+        from assistant.scanner.background import Job
+        from assistant.scanner.measure import find_code_regions
+
         if self.shm is None:
             return None
         heads = self._heads()
@@ -563,12 +566,9 @@ class _Newest:
         frames = _copied(self.shm, self.shape, [(i, s) for i, _, s in heads[-AVERAGE_FRAMES:]], np)
         if frames is None:
             return None
-        from assistant.scanner.background import Job
-        from assistant.scanner.measure import find_code_regions
-
+        index, gray = frames[-1]
         self.picture = heads[-1][1]
-        gray = frames[-1][1]
-        return Job(heads[-1][0], gray, find_code_regions(gray), frames, picture=picture)
+        return Job(index, gray, find_code_regions(gray), frames, picture=picture)
 
     def moved_on(self, job: Any, region: tuple[int, int, int, int] | None) -> Any:
         """The newest frame in the ring as a job (as `job` gives it) when it is later than `job`'s frame and shows
