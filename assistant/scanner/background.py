@@ -471,7 +471,10 @@ class BackgroundStage:
                 key = (job.index, regions[0])
                 if key not in spectra:
                     spectra.clear()
-                    spectra[key] = _spectrum(crop)
+                    # A card held still (the average's) shows no motion blur: nothing to deblur.
+                    spectra[key] = None if self._average(job, regions) is not None else _spectrum(crop)
+                if spectra[key] is None:
+                    return []
                 reads = self.cascade.first_pass(_deblurred(spectra[key], crop.shape, length, angle))
                 return [BackgroundRead(_moved(d, (x, y), "deblur"), job.index, 1) for d in reads]
 
