@@ -25,7 +25,8 @@ works on the latest), and does, without a deadline:
    erasures from where that one pattern and the module contrast around it put them;
 5. when that fails and the card is held still, the **average of the last frames** over the code's region:
    averaging four frames halves the sensor noise of a dim room, which a single frame cannot do;
-6. when that fails too, **motion deblurring**: a Wiener deconvolution of the region with straight-line blur
+6. when that fails too and the card moved (its region changed over the last frames: a card held still shows no
+   motion blur), **motion deblurring**: a Wiener deconvolution of the region with straight-line blur
    kernels (5 to 13 pixels, every 15 degrees) until one reads, within `DEBLUR_SECONDS`; on the tuning set it
    reads 8 of the 9 motion-blurred frames every other stage misses, in about 80 ms (too slow for a frame, fine
    here);
