@@ -511,6 +511,26 @@ def test_two_reads_of_the_workers_jobs_apart_are_consecutive_while_it_worked_bet
     assert announced == ([(card.payload, 20)] if busy else [])
 
 
+def test_a_new_scanner_on_a_stage_that_judged_another_scanners_picture_is_not_judged_by_it():
+    """One background stage outlives a scanner (the benchmarks give every clip a scanner of its own, one stage for
+    all): the stage found no sign of a code in the first scanner's still picture (an empty table). The next scanner's
+    first still picture, a card held up, is offered to the stage all the same. Before, each scanner numbered its
+    pictures from 1, the new card's picture took the judged one's number, and the stage was offered nothing of it.
+    Frames counted on a frame clock."""
+    card = F.scene_for("blur", 4)
+    table, held = F.render(replace(card, show_code=False)), F.render(card)
+    box = find_code_regions(cv2.cvtColor(held, cv2.COLOR_BGR2GRAY), limit=1)[0]
+    stage = LateStage(card.payload, box)
+    first = LiveScanner(lambda: None, lambda event: None, Cascade(clock=lambda: 0.0), background=stage)
+    for index in range(3):
+        first.handle(table, index, index / 30)
+    stage.no_code, stage.read = first._picture, None  # the stage's look: no sign of a code in that picture
+    second = LiveScanner(lambda: None, lambda event: None, Cascade(clock=lambda: 0.0), background=stage)
+    for index in range(3):
+        second.handle(held, index, index / 30)
+    assert stage.read is not None and stage.read.frame > 0  # offered from the held card's second frame
+
+
 @pytest.mark.parametrize("moves_on", [False, True], ids=["next-card-held-at-once", "picture-moving-on"])
 def test_a_read_coming_back_as_the_picture_jumps_waits_a_frame_to_tell_a_card_coming_in_from_the_next_held(moves_on):
     """Card A's read comes back a tenth of a second after its frame, on the very frame the picture jumps. When the
