@@ -472,8 +472,8 @@ class BackgroundStage:
                 key = (job.index, regions[0])
                 if key not in spectra:
                     spectra.clear()
-                    # A card held still (the average's) shows no motion blur: nothing to deblur.
-                    spectra[key] = None if self._average(job, regions) is not None else _spectrum(crop)
+                    # A card held still (the average's step) shows no motion blur: nothing to deblur.
+                    spectra[key] = None if self._held_still(job, regions) is not None else _spectrum(crop)
                 if spectra[key] is None:
                     return []
                 reads = self.cascade.first_pass(_deblurred(spectra[key], crop.shape, length, angle))
@@ -546,18 +546,8 @@ class BackgroundStage:
         return bool(earlier) and any(d.raw == decoded.raw for d in read(earlier[-1]))
 
     def _near(self, decoded: Decoded) -> Callable[[Any], list[Decoded]]:
-        """A reader of a frame around where `decoded` was: the code's box and half its size again all round."""
-        x, y, w, h = decoded.box
-        pad = max(w, h) // 2
-
-        def read(gray: MatLike) -> list[Decoded]:
-            x0, y0 = max(0, x - pad), max(0, y - pad)
-            crop = gray[y0 : y + h + pad, x0 : x + w + pad]
-            if min(crop.shape[:2]) < 8:
-                return []
-            return self.cascade.decode(crop, [(0, 0, crop.shape[1], crop.shape[0])])
-
-        return read
+        """A reader of a frame around where `decoded` was (`read_near`)."""
+        return lambda gray: read_near(self.cascade, gray, decoded.box)
 
     def _average(
         self, job: Job, regions: list[tuple[int, int, int, int]]
@@ -565,17 +555,37 @@ class BackgroundStage:
         """The mean of the last frames over the first region, when the card stayed still; else None."""
         import numpy as np
 
+        crops = self._held_still(job, regions)
+        if crops is None:
+            return None  # the card moved: averaging would only blur it
+        mean = np.clip(sum(crops) / len(crops), 0, 255).astype(np.uint8)
+        return mean, (regions[0][0], regions[0][1])
+
+    def _held_still(self, job: Job, regions: list[tuple[int, int, int, int]]) -> list[NDArray[np.float32]] | None:
+        """The first region's crops of the last frames up to the job's, when the card stayed still in it (no two
+        `changed`); None when it moved, or there is no such region or frame before."""
+        import numpy as np
+
         frames = [g for i, g in job.history if i <= job.index and g.shape == job.gray.shape]
         if len(frames) < 2 or not regions:
             return None
         x, y, w, h = regions[0]
         crops = [g[y : y + h, x : x + w].astype(np.float32) for g in frames[-AVERAGE_FRAMES:]]
-        if min(crops[0].shape[:2]) < 8:
+        if min(crops[0].shape[:2]) < 8 or any(changed(c, crops[-1]) for c in crops[:-1]):
             return None
-        if any(changed(c, crops[-1]) for c in crops[:-1]):
-            return None  # the card moved: averaging would only blur it
-        mean = np.clip(sum(crops) / len(crops), 0, 255).astype(np.uint8)
-        return mean, (x, y)
+        return crops
+
+
+def read_near(cascade: Cascade, image: MatLike, box: tuple[int, int, int, int], started: bool = False) -> list[Decoded]:
+    """The cascade on `image` around `box`: the box and half its size again all round (the reads in the crop's
+    pixels; `started` as for `Cascade.decode`). Where a read is checked on another frame."""
+    x, y, w, h = box
+    pad = max(w, h) // 2
+    x0, y0 = max(0, x - pad), max(0, y - pad)
+    crop = image[y0 : y + h + pad, x0 : x + w + pad]
+    if min(crop.shape[:2]) < 8:
+        return []
+    return cascade.decode(crop, [(0, 0, crop.shape[1], crop.shape[0])], started=started)
 
 
 def changed(before: MatLike, after: MatLike) -> bool:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from assistant.core.scanning.aiming import Cue, CuePacer, FrameView, aiming_cue
 from assistant.core.scanning.exposure import ExposureControl
 from assistant.core.scanning.sightings import Sighting, SightingTracker
-from assistant.scanner.background import BackgroundRead, Stage
+from assistant.scanner.background import BackgroundRead, Stage, read_near
 from assistant.scanner.decoders import ALL_STAGES, Cascade, Decoded
 from assistant.scanner.measure import (
     MOTION_SIZE,
@@ -428,14 +428,7 @@ class LiveScanner:
         finder, the average or the deblurring read, the cascade would not read again."""
         if self._worker() is None or decoded.stage not in CASCADE_STAGES:
             return False
-        x, y, w, h = decoded.box
-        pad = max(w, h) // 2
-        x0, y0 = max(0, x - pad), max(0, y - pad)
-        crop = self.cascade.grey(image[y0 : y + h + pad, x0 : x + w + pad])
-        if min(crop.shape[:2]) < 8:
-            return False
-        region = [(0, 0, crop.shape[1], crop.shape[0])]
-        return any(d.raw == decoded.raw for d in self.cascade.decode(crop, region, started=True))
+        return any(d.raw == decoded.raw for d in read_near(self.cascade, image, decoded.box, started=True))
 
     def _in_view(self, read: BackgroundRead, now: float, shape: tuple[int, ...]) -> bool | None:
         """True when the frame in view (taken at `now`, of `shape`) still shows, where the code was, what the read's
