@@ -145,6 +145,10 @@ class Stage(Protocol):
         """The last still picture in which no sign of a code was found."""
 
     @property
+    def no_finder(self) -> int | None:
+        """The last still picture whose job read nothing and showed no finder-like pattern: offered no more."""
+
+    @property
     def finger_over(self) -> bool:
         """A finger covered a corner of the code in the last frame finished."""
 
@@ -438,8 +442,10 @@ class BackgroundStage:
         """The steps after the cascade, in order, each given the frame worked on and its regions (the card found on
         its own among them): the whole frame's look, a code with part of it hidden (whether a finger covers a corner
         of `given`'s code told on the way), the average of the last frames, and the deblurring, one blur kernel a
-        step (all of them within `DEBLUR_SECONDS`; a newer frame taken between two goes on with the next kernel)."""
+        step (all of them within `DEBLUR_SECONDS`; a newer frame taken between two goes on with the next kernel;
+        none once a region held still is met: no motion, no motion blur, and no newer frame to look for either)."""
         spectra: dict[tuple[int, tuple[int, int, int, int]], Any] = {}
+        still: list[bool] = []  # a deblurring step found its region held still: the deblurring ends there
 
         def whole(job: Job, regions: list[tuple[int, int, int, int]]) -> list[BackgroundRead]:
             return self._checked(job, self._whole(job.gray))
@@ -472,9 +478,11 @@ class BackgroundStage:
                 key = (job.index, regions[0])
                 if key not in spectra:
                     spectra.clear()
-                    # A card held still (the average's step) shows no motion blur: nothing to deblur.
-                    spectra[key] = None if self._held_still(job, regions) is not None else _spectrum(crop)
+                    # A card that did not move from the frame before shows no motion blur: nothing to deblur (the
+                    # frames before that may be another picture's: a table seen anew after the camera moved).
+                    spectra[key] = None if self._held_still(job, regions, 2) is not None else _spectrum(crop)
                 if spectra[key] is None:
+                    still.append(True)
                     return []
                 reads = self.cascade.first_pass(_deblurred(spectra[key], crop.shape, length, angle))
                 return [BackgroundRead(_moved(d, (x, y), "deblur"), job.index, 1) for d in reads]
@@ -485,7 +493,7 @@ class BackgroundStage:
         give_up = self.cascade.clock() + DEBLUR_SECONDS
         for length in DEBLUR_LENGTHS:
             for angle in DEBLUR_ANGLES:
-                if self.cascade.clock() > give_up:
+                if self.cascade.clock() > give_up or still:
                     return
                 yield deblurred(length, angle)
 
@@ -496,15 +504,16 @@ class BackgroundStage:
 
     def _cascade(self, job: Job, card: FoundCard | None) -> list[Decoded]:
         """The cascade, every retry stage included, on the job's regions as found (the card found on its own among
-        them), then widened."""
+        them), then on those that widening changes, widened (a table's pattern joined into the whole picture is
+        not worked on twice, nor the whole frame's first passes run again)."""
         from assistant.scanner.measure import with_card
 
         regions = with_card(job.regions, card)
         # No regions: the cascade searches for them, and takes the card already searched for rather than its own.
         found = self.cascade.decode(job.gray, regions or None, card=lambda: card)
-        if not found and regions:
-            widened = [grown(r, WIDEN, job.gray.shape) for r in regions]
-            found = self.cascade.decode(job.gray, widened, card=lambda: card)
+        widened = [wide for region in regions if (wide := grown(region, WIDEN, job.gray.shape)) != region]
+        if not found and widened:
+            found = self.cascade.decode(job.gray, widened, card=lambda: card, whole=False)
         return found
 
     def _whole(self, gray: MatLike) -> list[Decoded]:
@@ -561,8 +570,10 @@ class BackgroundStage:
         mean = np.clip(sum(crops) / len(crops), 0, 255).astype(np.uint8)
         return mean, (regions[0][0], regions[0][1])
 
-    def _held_still(self, job: Job, regions: list[tuple[int, int, int, int]]) -> list[NDArray[np.float32]] | None:
-        """The first region's crops of the last frames up to the job's, when the card stayed still in it (no two
+    def _held_still(
+        self, job: Job, regions: list[tuple[int, int, int, int]], last: int = AVERAGE_FRAMES
+    ) -> list[NDArray[np.float32]] | None:
+        """The first region's crops of the `last` frames up to the job's, when the card stayed still in it (no two
         `changed`); None when it moved, or there is no such region or frame before."""
         import numpy as np
 
@@ -570,7 +581,7 @@ class BackgroundStage:
         if len(frames) < 2 or not regions:
             return None
         x, y, w, h = regions[0]
-        crops = [g[y : y + h, x : x + w].astype(np.float32) for g in frames[-AVERAGE_FRAMES:]]
+        crops = [g[y : y + h, x : x + w].astype(np.float32) for g in frames[-last:]]
         if min(crops[0].shape[:2]) < 8 or any(changed(c, crops[-1]) for c in crops[:-1]):
             return None
         return crops

@@ -233,6 +233,7 @@ class Cascade:
         started: bool = False,
         card: Callable[[], FoundCard | None] | None = None,
         retries: bool = True,
+        whole: bool = True,
     ) -> list[Decoded]:
         """Every code read in the frame, left to right. `regions` (from `find_code_regions`) are searched for
         when not given, and so is the card then. `started`: the budget was started already (the live loop starts
@@ -240,8 +241,9 @@ class Cascade:
         `card`: the card found on its own (`measure.find_card`), asked for once the first pass has read nothing in
         a frame too large to retry whole; it is retried first when no region is on it (`measure.with_card`: a
         checked cloth can make one region of the whole picture). `retries`: False for the first passes alone (the
-        live loop whose retries a worker process does). Never raises on a frame: a decoder that fails on it counts
-        as reading nothing."""
+        live loop whose retries a worker process does). `whole`: False to leave out the whole frame's first passes
+        (zxing-cpp, the dark frame's stretch) where they read nothing in this frame already. Never raises on a
+        frame: a decoder that fails on it counts as reading nothing."""
         if not self.can_decode or frame is None or frame.size == 0 or min(frame.shape[:2]) < 2:
             return []
         if not started:
@@ -250,11 +252,11 @@ class Cascade:
         self.skipped = self.wall_limited = False
         gray = self.grey(frame)
         found: list[Decoded] = []
-        if "zxing" in self.stages:
+        if "zxing" in self.stages and whole:
             found = self._zxing_read(gray, "zxing")
         if not retries:  # the dark frame's stretch is a retry too: the worker's, with the rest
             return self._sorted(found)
-        if not found and "dark" in self.stages and self._cv2 is not None:
+        if not found and whole and "dark" in self.stages and self._cv2 is not None:
             low, high = self._percentiles(gray)
             if high < DARK_LEVEL:
                 found = self._zxing_read(self._stretch(gray), "dark")

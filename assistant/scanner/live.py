@@ -588,10 +588,17 @@ class LiveScanner:
         # A still picture in which the background stage's look found no sign of a code (an empty table) is idle at
         # once, not after a second: each new table costs its first frames and one look.
         looked = background is not None and background.no_code == self._picture
+        # So is one whose job in the worker read nothing and showed no finder-like pattern (a checked cloth's bright
+        # patch the look took for a card, or a card it cannot read): the worker is offered no more of it, and its
+        # full frames would add only the first pass to the aiming measurements. Those go on as they would (one
+        # frame in `AIM_STILL`), so a cue settles as soon.
+        worked = self._worker() is not None and background is not None and background.no_finder == self._picture
         scale = max(1.0, image.shape[0] * image.shape[1] / IDLE_PIXELS)
-        if (self._still < IDLE_AFTER and not looked) or self._still % round(IDLE_FULL * scale) == 0:
+        if (self._still < IDLE_AFTER and not (looked or worked)) or self._still % round(IDLE_FULL * scale) == 0:
             return "full"
-        every = IDLE_EVERY_EMPTY if looked else IDLE_EVERY
+        if worked and self._still < IDLE_AFTER and self._still % AIM_STILL == 0:
+            return "full"
+        every = IDLE_EVERY_EMPTY if looked or worked else IDLE_EVERY
         return "first pass" if self._still % round(every * scale) == 0 else "skip"
 
     def _meter(self, gray: MatLike, regions: list[tuple[int, int, int, int]]) -> None:

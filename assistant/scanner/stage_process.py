@@ -132,6 +132,12 @@ class ProcessStage:
         return self._fallback.no_code if self._fallback is not None else self._no_code
 
     @property
+    def no_finder(self) -> int | None:
+        """The last still picture whose job read nothing and showed no finder-like pattern
+        (`BackgroundStage.no_finder`)."""
+        return self._fallback.no_finder if self._fallback is not None else self._no_finder
+
+    @property
     def finger_over(self) -> bool:
         """A finger covered a corner of the code in the last frame finished (see `repair.finger_over`)."""
         return self._fallback.finger_over if self._fallback is not None else self._finger_over

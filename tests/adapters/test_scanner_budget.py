@@ -199,6 +199,45 @@ def test_background_deblurs_a_motion_blurred_code_no_other_stage_reads_unless_th
     assert [(r.decoded.payload, r.decoded.stage) for r in reads] == expected
 
 
+def test_a_jobs_deblurring_ends_where_the_card_did_not_move_from_the_frame_before():
+    """A new still picture's first job: the frames before its own are another picture's (a table seen anew after
+    the camera moved, here the card 12 pixels aside), but from the frame before to the job's the card did not move,
+    and a card that did not move shows no motion blur. The deblurring is not tried, and the job asks the ring for
+    no newer frame between its kernels. Before, every frame in the history had to match, so such a job ran all 60
+    kernels (a third of a cluttered table's job), asking for a newer frame before each; a blur painted on two
+    identical frames was read by them."""
+    from assistant.scanner.background import Job
+    from assistant.scanner.measure import find_code_regions
+
+    gray = Cascade().grey(F.render(F.scene_for("motion", 2)))
+    history = [(0, np.roll(gray, 12, axis=1)), (1, gray.copy()), (2, gray)]
+    asked = []
+    stage = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()), inline=True)
+    reads = stage.work(
+        Job(2, gray, find_code_regions(gray, limit=2), history), newest=lambda job, region: asked.append(job.index)
+    )
+    assert reads == [] and len(asked) == 4  # the whole frame's look, the hidden code, the average, one kernel
+
+
+def test_a_job_works_once_on_a_region_widening_cannot_change():
+    """A pattern of modules over the whole picture (a cluttered table's checks) is one code-like region, the whole
+    frame: widening cannot change it, and the job's cascade works on it once, zxing-cpp's first pass on the whole
+    frame once. Before, the widened regions' second go ran every retry on the same whole frame again, the first
+    pass too."""
+    from assistant.scanner.background import Job
+    from assistant.scanner.measure import find_code_regions
+
+    modules = (np.random.default_rng(1).integers(0, 2, (45, 80)) * 200 + 30).astype(np.uint8)
+    gray = cv2.resize(modules, (1280, 720), interpolation=cv2.INTER_NEAREST)
+    regions = find_code_regions(gray)
+    assert regions == [(0, 0, 1280, 720)]
+    steps = []
+    cascade = Cascade(budget_ms=None, clock=TestClock())
+    cascade.on_step = lambda kind, stage: steps.append((kind, stage))
+    assert BackgroundStage(cascade, inline=True).work(Job(1, gray, regions, [])) == []
+    assert steps.count(("zxing", "zxing")) == 1 and steps.count(("zxing", "sharpen")) == 1
+
+
 def test_background_widens_a_region_a_reflection_cut_short_and_reads_the_code():
     # An evaluation clip's frame (a card held up under a lamp, the exposure already lowered): the reflection over
     # the top of the code leaves too few edges there, so the region search cuts off the top finder patterns.

@@ -333,7 +333,7 @@ class LateStage:
     """A worker stand-in on the test's thread (the `Stage` protocol): it reads `payload` at `box` in the first frame
     offered, and gives that read back only once the test lets it (`late`), as a busy worker does seconds on."""
 
-    retries_elsewhere, jobs, no_code, finger_over, region, labels = True, 0, None, False, None, ()
+    retries_elsewhere, jobs, no_code, no_finder, finger_over, region, labels = True, 0, None, None, False, None, ()
 
     def __init__(self, payload, box):
         self.payload, self.box = payload, box
@@ -434,6 +434,30 @@ def test_a_still_far_card_measured_by_the_worker_is_told_closer_within_0_6_s():
     for index in range(30):
         scanner.handle(table, index, index / 30)
     assert cues and cues[0][1] is Cue.CLOSER and cues[0][0] <= 17  # measured on every third frame: 15
+
+
+def test_a_still_picture_the_workers_job_found_no_finder_pattern_in_is_idle_at_once_its_cue_measured_as_soon():
+    """The worker's job on a still picture read nothing and found no finder-like pattern (a checked cloth's bright
+    patch the look took for a card, or a card it cannot read): it is offered no more of the picture, whose frames
+    are then idle at once (zxing-cpp's first pass on one in `IDLE_EVERY_EMPTY`), but for those measured for a cue
+    (one in `AIM_STILL`, as before, so a cue settles as soon). Before, every frame of its first second went the
+    full path, each copied to the worker. Frames on a frame clock."""
+    from assistant.scanner.live import AIM_STILL, IDLE_AFTER, IDLE_EVERY_EMPTY
+
+    stage, remembered, passes = AimCountingStage(), [], []
+    stage.remember = lambda index, gray, picture=None: remembered.append(index)  # the full path's frames
+    stage.offer = lambda index, gray, regions, picture=None: setattr(stage, "no_finder", picture)  # the job's verdict
+    clock = lambda: 0.0  # noqa: E731 (frames are stamped with their own times)
+    cascade = Cascade(budget_ms=None, clock=clock)
+    scanner = LiveScanner(lambda: None, lambda e: None, cascade=cascade, background=stage, clock=clock)
+    decode = cascade.decode
+    cascade.decode = lambda *a, **k: passes.append(index) or decode(*a, **k)
+    table = np.full((360, 640, 3), 128, np.uint8)
+    for index in range(IDLE_AFTER):
+        scanner.handle(table, index, index / 30)
+    measured = list(range(0, IDLE_AFTER, AIM_STILL))
+    assert stage.aimed == measured and remembered == sorted({0, 1, *measured})  # offered at 1: no finder
+    assert passes == sorted({0, 1, *measured, *range(0, IDLE_AFTER, IDLE_EVERY_EMPTY)})
 
 
 @pytest.mark.parametrize("held", [True, False], ids=["card-still-held", "next-card-held"])
