@@ -590,13 +590,13 @@ class LiveScanner:
         looked = background is not None and background.no_code == self._picture
         # So is one whose job in the worker read nothing and showed no finder-like pattern (a checked cloth's bright
         # patch the look took for a card, or a card it cannot read): the worker is offered no more of it, and its
-        # full frames would add only the first pass to the aiming measurements. Those go on as they would (one
-        # frame in `AIM_STILL`), so a cue settles as soon.
+        # full frames would add only the first pass to the aiming measurements. Those a cue settles on go on as
+        # they would (one frame in `AIM_STILL` over its half second), so a cue is said as soon.
         worked = self._worker() is not None and background is not None and background.no_finder == self._picture
         scale = max(1.0, image.shape[0] * image.shape[1] / IDLE_PIXELS)
         if (self._still < IDLE_AFTER and not (looked or worked)) or self._still % round(IDLE_FULL * scale) == 0:
             return "full"
-        if worked and self._still < IDLE_AFTER and self._still % AIM_STILL == 0:
+        if worked and self._still <= 2 * AIM_STILL and self._still % AIM_STILL == 0:
             return "full"
         every = IDLE_EVERY_EMPTY if looked or worked else IDLE_EVERY
         return "first pass" if self._still % round(every * scale) == 0 else "skip"

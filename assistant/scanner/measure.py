@@ -286,6 +286,20 @@ def moved(before: MatLike, after: MatLike) -> bool:
     return cv2.countNonZero(changed) / changed.size > MOTION_SHARE
 
 
+#: Two shrunk frames are the same picture when no pixel differs by more than this. On the evaluation camera a still
+#: picture's noise changes them by 1 to 3 (low light included); a card 1.2 to 2 m away brought a fifth closer, by 9
+#: (over a pale marble, 2 m away) to 34, where `moved` sees no motion.
+SAME_STEP = 6
+
+
+def unchanged(before: MatLike, after: MatLike) -> bool:
+    """True when no pixel of two shrunk frames (`shrunk`) differs by more than `SAME_STEP`: the same picture, its
+    noise apart (where `moved` allows a trembling hand's few pixels)."""
+    import cv2
+
+    return bool(cv2.absdiff(before, after).max() <= SAME_STEP)
+
+
 #: A read of the background stage is stale (the card it read has gone from where it was read) when more than this
 #: share of the shrunk pixels over its code changed between its frame and the frame in view. A card held still in a
 #: trembling hand changes a few of them; another card there, or the table where the card was, most.

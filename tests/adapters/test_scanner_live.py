@@ -440,8 +440,9 @@ def test_a_still_picture_the_workers_job_found_no_finder_pattern_in_is_idle_at_o
     """The worker's job on a still picture read nothing and found no finder-like pattern (a checked cloth's bright
     patch the look took for a card, or a card it cannot read): it is offered no more of the picture, whose frames
     are then idle at once (zxing-cpp's first pass on one in `IDLE_EVERY_EMPTY`), but for those measured for a cue
-    (one in `AIM_STILL`, as before, so a cue settles as soon). Before, every frame of its first second went the
-    full path, each copied to the worker. Frames on a frame clock."""
+    to settle on (one in `AIM_STILL` over half a second, as before, so a cue is said as soon). Before, every frame
+    of its first second went the full path, each copied to the worker, four of them measured. Frames on a frame
+    clock."""
     from assistant.scanner.live import AIM_STILL, IDLE_AFTER, IDLE_EVERY_EMPTY
 
     stage, remembered, passes = AimCountingStage(), [], []
@@ -455,7 +456,7 @@ def test_a_still_picture_the_workers_job_found_no_finder_pattern_in_is_idle_at_o
     table = np.full((360, 640, 3), 128, np.uint8)
     for index in range(IDLE_AFTER):
         scanner.handle(table, index, index / 30)
-    measured = list(range(0, IDLE_AFTER, AIM_STILL))
+    measured = [0, AIM_STILL, 2 * AIM_STILL]  # the measurements a cue settles on over its half second
     assert stage.aimed == measured and remembered == sorted({0, 1, *measured})  # offered at 1: no finder
     assert passes == sorted({0, 1, *measured, *range(0, IDLE_AFTER, IDLE_EVERY_EMPTY)})
 
