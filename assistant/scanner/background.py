@@ -25,15 +25,15 @@ works on the latest), and does, without a deadline:
    erasures from where that one pattern and the module contrast around it put them;
 5. when that fails and the card is held still, the **average of the last frames** over the code's region:
    averaging four frames halves the sensor noise of a dim room, which a single frame cannot do;
-6. when that fails too and the card moved (its region changed over the last frames: a card held still shows no
+6. when that fails too and the card moved (its region changed from the frame before: a card held still shows no
    motion blur), **motion deblurring**: a Wiener deconvolution of the region with straight-line blur
    kernels (5 to 13 pixels, every 15 degrees) until one reads, within `DEBLUR_SECONDS`; on the tuning set it
    reads 8 of the 9 motion-blurred frames every other stage misses, in about 80 ms (too slow for a frame, fine
    here);
 7. a read is checked on the frame before it by the steps that read it (the cascade around the code; steps 3 and
-   4 on the same regions), or comes from several frames averaged, and is then reported as standing for two
-   frames, so the sighting tracker may announce it at once; a read seen in one frame only counts as one (the
-   stage's next read comes several frames on, too late to be its second).
+   4 on the same regions; the inverted look below on the whole frame), or comes from several frames averaged, and
+   is then reported as standing for two frames, so the sighting tracker may announce it at once; a read seen in
+   one frame only counts as one (the stage's next read comes several frames on, too late to be its second).
 
 Where the regions give nothing, the stage takes **a look at the whole frame** with ZBar (`Cascade.whole_look`),
 as a still picture's look does too: the region search can miss a sticker (under a glare spot, far away) that ZBar,
@@ -41,6 +41,8 @@ scanning the whole frame, reads; with it the stage reads every frame ZBar alone 
 (`benchmarks/frames.py`, 15 seeds of every category, 180 frames) neither ZBar's whole-frame scan nor zxing-cpp's
 second binarizer on the whole frame read any of the 49 frames the cascade misses there, at 29 ms and 1.3 ms of
 CPU a 720p frame; ZBar was chosen as the plain decoder the live path read fewer than (see docs/scanner.md).
+Then zxing-cpp's first pass on the whole frame inverted (`_inverted`): a code printed light on dark, which the live
+path's own passes do not try (`decoders.TRY_INVERT`), 1 to 2 ms a 720p frame.
 
 A frame of a still picture (`offer(..., picture=N)`: the live loop numbers each picture that stands still) is
 first looked at for **signs of a code** (`shows_code`: the card found on its own with its code's black showing in
@@ -440,10 +442,11 @@ class BackgroundStage:
 
     def _slow_steps(self, given: Job) -> Iterator[SlowStep]:
         """The steps after the cascade, in order, each given the frame worked on and its regions (the card found on
-        its own among them): the whole frame's look, a code with part of it hidden (whether a finger covers a corner
-        of `given`'s code told on the way), the average of the last frames, and the deblurring, one blur kernel a
-        step (all of them within `DEBLUR_SECONDS`; a newer frame taken between two goes on with the next kernel;
-        none once a region held still is met: no motion, no motion blur, and no newer frame to look for either)."""
+        its own among them): the whole frame's look, the whole frame inverted, a code with part of it hidden
+        (whether a finger covers a corner of `given`'s code told on the way), the average of the last frames, and
+        the deblurring, one blur kernel a step (all of them within `DEBLUR_SECONDS`; a newer frame taken between
+        two goes on with the next kernel; none once a region held still is met: no motion, no motion blur, and no
+        newer frame to look for either)."""
         spectra: dict[tuple[int, tuple[int, int, int, int]], Any] = {}
         still: list[bool] = []  # a deblurring step found its region held still: the deblurring ends there
 
@@ -458,6 +461,10 @@ class BackgroundStage:
             if first is not None:
                 given.finger_over = finger_over(*first)  # only for a code not read: it decides a cue
             return []
+
+        def inverted(job: Job, regions: list[tuple[int, int, int, int]]) -> list[BackgroundRead]:
+            reads = self._inverted(job.gray)
+            return [BackgroundRead(d, job.index, 2 if self._also_before(job, d, self._inverted) else 1) for d in reads]
 
         def average(job: Job, regions: list[tuple[int, int, int, int]]) -> list[BackgroundRead]:
             averaged = self._average(job, regions)
@@ -489,7 +496,7 @@ class BackgroundStage:
 
             return step
 
-        yield from (whole, hidden, average)
+        yield from (whole, inverted, hidden, average)
         give_up = self.cascade.clock() + DEBLUR_SECONDS
         for length in DEBLUR_LENGTHS:
             for angle in DEBLUR_ANGLES:
@@ -519,6 +526,13 @@ class BackgroundStage:
     def _whole(self, gray: MatLike) -> list[Decoded]:
         """The whole frame's look (`Cascade.whole_look`): ZBar on the whole frame, where the regions had nothing."""
         return self.cascade.whole_look(gray)
+
+    def _inverted(self, gray: MatLike) -> list[Decoded]:
+        """zxing-cpp's first pass on the whole frame inverted: a code printed light on dark (not the project's
+        stickers, which the live path's own passes leave to this step: `decoders.TRY_INVERT`)."""
+        import cv2
+
+        return self.cascade.first_pass(cv2.bitwise_not(gray), "inverted")
 
     def _hidden_read(
         self, gray: MatLike, regions: list[tuple[int, int, int, int]]

@@ -53,7 +53,8 @@ DARK_LEVEL = 90
 #: and the background stage read the project's stickers, printed dark on light, and turn it off
 #: (`Cascade.invert`): on the tuning set (`benchmarks/frames.py`, 10 seeds of every category, 120 frames) the
 #: first pass reads the same 65 frames either way and costs 28 % less CPU without it (an empty busy table, where
-#: nothing is ever read, 25 % less). `scan` on files keeps it: a photo may hold anyone's code.
+#: nothing is ever read, 25 % less). `scan` on files keeps it: a photo may hold anyone's code. The background
+#: stage's job tries the whole frame inverted once, as one of its last steps (`BackgroundStage._inverted`).
 TRY_INVERT = True
 #: Regions larger than this (pixels across) are not upscaled: a code that big has modules large enough already,
 #: and upscaling it costs more than every other retry together.
@@ -311,9 +312,10 @@ class Cascade:
             return []
         return self._pyzbar_read(gray, "whole")
 
-    def first_pass(self, gray: MatLike) -> list[Decoded]:
-        """zxing-cpp alone on a greyscale image (for the background stage's own image work)."""
-        return self._zxing_call(gray, "zxing", (0, 0), 1.0)
+    def first_pass(self, gray: MatLike, stage: str = "zxing") -> list[Decoded]:
+        """zxing-cpp alone on a greyscale image (for the background stage's own image work), its reads as of
+        `stage`."""
+        return self._zxing_call(gray, stage, (0, 0), 1.0)
 
     # The stages.
 

@@ -216,7 +216,7 @@ def test_a_jobs_deblurring_ends_where_the_card_did_not_move_from_the_frame_befor
     reads = stage.work(
         Job(2, gray, find_code_regions(gray, limit=2), history), newest=lambda job, region: asked.append(job.index)
     )
-    assert reads == [] and len(asked) == 4  # the whole frame's look, the hidden code, the average, one kernel
+    assert reads == [] and len(asked) == 5  # the whole frame's looks (2), the hidden code, the average, a kernel
 
 
 def test_a_job_works_once_on_a_region_widening_cannot_change():
@@ -236,6 +236,30 @@ def test_a_job_works_once_on_a_region_widening_cannot_change():
     cascade.on_step = lambda kind, stage: steps.append((kind, stage))
     assert BackgroundStage(cascade, inline=True).work(Job(1, gray, regions, [])) == []
     assert steps.count(("zxing", "zxing")) == 1 and steps.count(("zxing", "sharpen")) == 1
+    assert steps.count(("zxing", "inverted")) == 1  # the whole frame's inverted look, a step of its own
+
+
+@pytest.mark.parametrize("photo", ["qr-inv-1", "qr-inv-2"])
+def test_the_worker_reads_a_code_printed_light_on_dark_where_the_live_path_tries_no_inversion(photo):
+    """A code printed light on dark (photos seen while tuning; not the project's stickers, but anyone's code held
+    up, or a phone in a dark theme): the live path's passes make no inverted try (`decoders.TRY_INVERT`: 28 % of the
+    first pass's CPU), so the background stage's job tries the whole frame inverted once its cascade and the whole
+    frame's look read nothing, checked on the frame before as they are. Before, raw zxing-cpp read these photos and
+    the live path did not."""
+    from pathlib import Path
+
+    from assistant.scanner.background import Job
+    from assistant.scanner.measure import find_code_regions
+
+    folder = Path(__file__).parents[1] / "fixtures" / "qr_photos" / "qrcode-2"
+    gray = cv2.imread(str(folder / f"{photo}.webp"), cv2.IMREAD_GRAYSCALE)
+    expected = (folder / f"{photo}.txt").read_text(encoding="utf-8")
+    live = Cascade(budget_ms=None)
+    live.invert = False  # as the live path runs it
+    assert live.decode(gray) == []
+    stage = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()), inline=True)
+    reads = stage.work(Job(2, gray, find_code_regions(gray), [(1, gray.copy()), (2, gray)]))
+    assert [(r.decoded.payload, r.decoded.stage, r.frames) for r in reads] == [(expected, "inverted", 2)]
 
 
 def test_background_widens_a_region_a_reflection_cut_short_and_reads_the_code():
