@@ -456,15 +456,13 @@ class BackgroundStage:
         def hidden(job: Job, regions: list[tuple[int, int, int, int]]) -> list[BackgroundRead]:
             reads, first = self._hidden_read(job.gray, regions)
             if reads:
-                again = self._also_before(job, reads[0], lambda gray: self._hidden_read(gray, regions)[0])
-                return [BackgroundRead(reads[0], job.index, 2 if again else 1)]
+                return self._checked(job, reads, lambda gray: self._hidden_read(gray, regions)[0])
             if first is not None:
                 given.finger_over = finger_over(*first)  # only for a code not read: it decides a cue
             return []
 
         def inverted(job: Job, regions: list[tuple[int, int, int, int]]) -> list[BackgroundRead]:
-            reads = self._inverted(job.gray)
-            return [BackgroundRead(d, job.index, 2 if self._also_before(job, d, self._inverted) else 1) for d in reads]
+            return self._checked(job, self._inverted(job.gray), self._inverted)
 
         def average(job: Job, regions: list[tuple[int, int, int, int]]) -> list[BackgroundRead]:
             averaged = self._average(job, regions)
@@ -504,10 +502,14 @@ class BackgroundStage:
                     return
                 yield deblurred(length, angle)
 
-    def _checked(self, job: Job, found: list[Decoded]) -> list[BackgroundRead]:
-        """Codes the cascade (or the whole frame's look) read in the job's frame, each standing for two frames when
-        read again around where it was in the frame before."""
-        return [BackgroundRead(d, job.index, 2 if self._also_before(job, d, self._near(d)) else 1) for d in found]
+    def _checked(
+        self, job: Job, found: list[Decoded], read: Callable[[Any], list[Decoded]] | None = None
+    ) -> list[BackgroundRead]:
+        """Codes read in the job's frame, each standing for two frames when `read` (the reader that read it, given
+        a frame; None: the cascade around where it was) reads it again in the frame before."""
+        return [
+            BackgroundRead(d, job.index, 2 if self._also_before(job, d, read or self._near(d)) else 1) for d in found
+        ]
 
     def _cascade(self, job: Job, card: FoundCard | None) -> list[Decoded]:
         """The cascade, every retry stage included, on the job's regions as found (the card found on its own among
