@@ -222,6 +222,8 @@ class Session:
             note = recorded_from(phone_name(player, outcome.phone.number))
             reply = dataclasses.replace(reply, lines=(*reply.lines, note), speech=f"{reply.speech} {note}")
         if reply is not None:
+            reply = dataclasses.replace(reply, hand=player)
+            outcome = dataclasses.replace(outcome, reply=reply)
             self._remember(reply)
             self.news = [*self.news, *reply.tells, *reply.facts][-_NEWS_KEPT:]  # (the move, then what it led to)
         return outcome

@@ -20,7 +20,7 @@ then_run=""
 
 # The app's system packages: QR decoding, speech and sound, braille (liblouis, BRLTTY's client for a braille
 # display), and Python's venv.
-debs="libzbar0 espeak-ng alsa-utils liblouis20 liblouis-data python3-louis python3-venv
+debs="libzbar0 espeak-ng alsa-utils libportaudio2 liblouis20 liblouis-data python3-louis python3-venv
       speech-dispatcher speech-dispatcher-espeak-ng python3-speechd brltty python3-brlapi"
 # Only the tests: tmux drives the real app in a terminal, sox measures the speech heard, locales builds the
 # strict UTF-8 and Latin-1 locales the input fuzz runs under, chromium is the real browser the phone page's tests

@@ -226,7 +226,9 @@ def reply_speaker(
         service.muted = settings.muted
         return ReplySpeaker(service), notes + service.take_notices()[1:]
     service = make_speaker(settings, earcon_folder=user_data_dir() / "earcons", transcript=transcript, route=route)
-    speaker = ReplySpeaker(service, settings.private_device, placement=settings.placement, me=settings.me)
+    speaker = ReplySpeaker(
+        service, settings.private_device, placement=settings.placement, me=settings.me, across=settings.across
+    )
     service.muted, speaker.private = settings.muted, settings.private  # as F5 and F6 left them last time
     speaker.on_change = _remember
     return speaker, notes + service.take_notices() + ([STARTED_MUTED] if settings.muted else [])

@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -153,7 +154,7 @@ def make_speaker(
         backends, private = make_backends(
             settings, wav_only=wav_only, platform=platform, route=way, reader=reader, reader_backend=reader_backend
         )
-        two_voices = settings.table_voice and way == OWN_VOICE and not wav_only and platform != "win32"
+        two_voices = settings.table_voice and way != OFF and not wav_only
     earcons = None
     if settings.earcons and not wav_only:
         earcons = _earcon_channel(settings, earcon_folder, platform)
@@ -168,11 +169,20 @@ def make_speaker(
     return service
 
 
-def _table_voice(settings: SpeechSettings, platform: str, earcons: Any) -> SpeechService:
-    """The second voice, for other hands' moves: the own voice's WAV engines (they play through a player, which
-    the sound system mixes with the first voice's; speech-dispatcher says one message at a time across its
-    clients). Windows' winsound plays one sound at a time: there is no second voice there."""
-    backends, _ = make_backends(settings, wav_only=True, platform=platform)
+def _table_voice(settings: SpeechSettings, platform: str, earcons: Any) -> SpeechService | None:
+    """The second voice, for other hands' moves, beside whatever says her own replies (her screen reader or the
+    app's own voice): a WAV engine at the table voice's own rate, in another voice than hers, played through a
+    player that is heard at the same time as the first voice (the app's mixer, or player programs the system mixes;
+    speech-dispatcher and a screen reader say one message at a time). None where no such player exists (only
+    Windows' winsound, which plays one sound at a time): then one voice carries every hand."""
+    player = Player.find(settings.player, settings.device, platform)
+    if player is None or not player.mixes:
+        return None
+    table_settings = replace(settings, rate=settings.table_rate, voice=settings.table_voice_name, others_faster=0)
+    backends, _ = make_backends(table_settings, wav_only=True, platform=platform)
+    for backend in backends:
+        if isinstance(backend, (Pyttsx3Backend, EspeakBackend)) and not settings.table_voice_name:
+            backend.apart_from = settings.voice  # another voice than hers (`backends.other_voice`)
     table = SpeechService(backends, earcons=earcons)
     table.ready.wait(READY_TIMEOUT)
     return table

@@ -182,6 +182,9 @@ class WavBackend(Backend):
         """How many steps of `rate` faster another hand's words are said (`SpeechSettings.others_faster`)."""
         self._other = False
         """The utterance being rendered tells of another hand's move (`Utterance.other`)."""
+        self.apart_from: str | None = None
+        """The table voice: speak in another voice than this one (her own voice's setting, "" for the engine's
+        default), unless a voice of its own is set; None: the voice as set."""
 
     def _rate(self) -> int:
         """The rate to render at now: faster for another hand's words when the player asked for that."""
@@ -414,16 +417,32 @@ class Pyttsx3Backend(WavBackend):
         engine.setProperty("rate", int(scale(self.rate, 80, 175, 450)))
         self._engine_rate = self.rate
         engine.setProperty("volume", self.volume / 100)
-        if self.voice:
+        voice = self.voice
+        if not voice and self.apart_from is not None:
+            voice = self._voice_apart(engine)
+        if voice:
             try:
-                engine.setProperty("voice", self.voice)
+                engine.setProperty("voice", voice)
             except (ValueError, KeyError):
-                self.on_notice(voice_unknown(self.voice))
+                self.on_notice(voice_unknown(voice))
         self._engine = engine
         try:
             self.render("Ready.", self._temporary_folder() / "warm-up.wav")
         except SpeechError as exc:
             raise BackendUnavailable(str(exc)) from None
+
+    def _voice_apart(self, engine: Any) -> str:
+        """Another voice than hers (`apart_from`): espeak-ng's other variant of it; with SAPI5 or NSSpeechSynthesizer
+        another installed voice, of another gender where one is listed."""
+        apart_from = self.apart_from or ""
+        if self.driver == "espeak":
+            return espeak_apart(apart_from)
+        try:
+            voices = [(str(v.id), str(getattr(v, "gender", "") or "")) for v in engine.getProperty("voices")]
+            current = apart_from or str(engine.getProperty("voice"))
+        except Exception:  # a driver that cannot list its voices: the default voice, faster
+            return ""
+        return voice_apart(voices, current)
 
     def _on_finished(self, name=None, completed=True) -> None:
         self._finished.set()  # called on espeak's own thread: only an event is touched
@@ -466,7 +485,8 @@ class EspeakBackend(WavBackend):
     def _options(self) -> list[str]:
         # espeak-ng's own scales: 80 to 450 words a minute (175 normal), amplitude 0 to 200 (100 normal)
         options = ["-s", str(int(scale(self._rate(), 80, 175, 450))), "-a", str(self.volume)]
-        return options + (["-v", self.voice] if self.voice else [])
+        voice = self.voice or (espeak_apart(self.apart_from) if self.apart_from is not None else "")
+        return options + (["-v", voice] if voice else [])
 
     def render(self, text: str, path: Path, *, ahead: bool = False) -> None:
         """Write `text` to `path` (the text goes in on stdin, so a text starting with "-" is not an option); a
@@ -517,6 +537,23 @@ class EspeakBackend(WavBackend):
     def describe(self) -> str:
         """ "Speech: espeak-ng, played with aplay." or straight to the sound device."""
         return speech_backend_chosen(self.name, self.player.name if self.player else "espeak-ng")
+
+
+def espeak_apart(voice: str) -> str:
+    """An espeak-ng voice that is not `voice`: the same language in a variant of the other gender ("" or "en" gives
+    "en+f3", "en-gb+f2" gives "en-gb+m3")."""
+    language, _, variant = (voice or "en").partition("+")
+    return f"{language}+{'m3' if variant.startswith('f') else 'f3'}"
+
+
+def voice_apart(voices: list[tuple[str, str]], current: str) -> str:
+    """Of an engine's voices (id and gender, as pyttsx3 lists them), one that is not `current`: of another gender
+    than it where the genders are known, else the first other; "" when there is no other."""
+    others = [(vid, gender) for vid, gender in voices if vid != current]
+    genders = {vid: gender.lower() for vid, gender in voices}
+    mine = genders.get(current, "")
+    differing = [vid for vid, gender in others if mine and gender and gender.lower() != mine]
+    return (differing or [vid for vid, _ in others] or [""])[0]
 
 
 def _seconds(path: Path) -> float:

@@ -7,8 +7,9 @@ Textual screen. On Windows the standard library's `winsound` plays the WAV file'
 `PlaySound(None)`. Either way the caller holds a `Playing`: it waits on it, polls it and kills it alike. A player
 that is missing or fails is reported by the caller in words, never as a traceback.
 
-Which player, is chosen at run time for the platform: aplay, paplay or pw-play on Linux; afplay on macOS; winsound
-on Windows.
+Which player, is chosen at run time for the platform: first the app's own mixer (`mixer.py`: every sound of the app
+in one kept stream, mixed in this process, on every platform where PortAudio has an output device); else aplay,
+paplay or pw-play on Linux; afplay on macOS; winsound on Windows.
 """
 
 from __future__ import annotations
@@ -25,7 +26,14 @@ from typing import IO, Any, Protocol
 
 #: The players looked for, in order, when the setting is "auto", by platform (`sys.platform`; Linux and the other
 #: Unix systems under "").
-PLAYER_NAMES = {"": ("aplay", "paplay", "pw-play"), "darwin": ("afplay",), "win32": ("winsound",)}
+PLAYER_NAMES = {
+    "": ("sounddevice", "aplay", "paplay", "pw-play"),
+    "darwin": ("sounddevice", "afplay"),
+    "win32": ("sounddevice", "winsound"),
+}
+#: The players that can play two sounds at once, so that a second voice is heard beside the first: the mixer, and the
+#: programs whose processes the system mixes (PipeWire, PulseAudio, ALSA's dmix). Not winsound: one sound at a time.
+MIXING = ("sounddevice", "aplay", "paplay", "pw-play", "afplay")
 
 #: What a `Playing` returns when it was killed (as a process killed by SIGKILL does).
 KILLED = -9
@@ -110,8 +118,8 @@ def player_names(platform: str = sys.platform) -> tuple[str, ...]:
 def player_command(name: str, device: str = "") -> list[str]:
     """The command line (without the file) that plays a WAV file on `device` (the default device when empty;
     afplay and winsound play on the system's default device only)."""
-    if name == "winsound":
-        return []  # played in this process (`WinsoundPlaying`)
+    if name in ("winsound", "sounddevice"):
+        return []  # played in this process (`WinsoundPlaying`, `mixer.MixedSound`)
     if name == "afplay":
         return ["afplay"]
     if name == "aplay":
@@ -132,17 +140,31 @@ class Player:
     """The program and its options, the file left out (empty for winsound)."""
     winsound: Any = None
     """The standard library's `winsound` (Windows), which plays the file in this process; None: a program does."""
+    mixer: Any = None
+    """The app's own mixer (`mixer.Mixer`), which plays the file in this process, mixed with every other sound."""
 
     @property
     def name(self) -> str:
         """The program's name, for the sentences the player hears."""
+        if self.mixer is not None:
+            return "sounddevice"
         return "winsound" if self.winsound is not None else Path(self.command[0]).name
+
+    @property
+    def mixes(self) -> bool:
+        """Whether a second sound started meanwhile is heard with the first (`MIXING`)."""
+        return self.name in MIXING
 
     @classmethod
     def find(cls, name: str = "auto", device: str = "", platform: str = sys.platform) -> Player | None:
         """The named player (or the first of the platform's players that is installed), or None."""
         for candidate in player_names(platform) if name == "auto" else (name,):
-            if candidate == "winsound":
+            if candidate == "sounddevice":
+                from assistant.speech.mixer import portaudio_available, shared_mixer
+
+                if portaudio_available(device):
+                    return cls((), mixer=shared_mixer(device))
+            elif candidate == "winsound":
                 module = _winsound(platform)
                 if module is not None:
                     return cls((), module)
@@ -153,6 +175,8 @@ class Player:
     def start(self, path: Path | str) -> Playing:
         """Start playing `path`; OSError when the program cannot be started (missing, not executable) or the file
         cannot be read."""
+        if self.mixer is not None:
+            return self.mixer.play_file(path)
         if self.winsound is not None:
             return WinsoundPlaying(Path(path).read_bytes(), self.winsound)
         return start_quietly([*self.command, str(path)])

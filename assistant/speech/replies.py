@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from assistant.core.speech.placement import seating
+from assistant.core.speech.placement import seat_of, seating
 from assistant.core.speech.queue import Priority
 from assistant.core.words.voice import (
     HISTORY_NEWEST,
@@ -41,12 +41,19 @@ class ReplySpeaker:
     """Turns replies into speech with the right priority, and runs the speech commands."""
 
     def __init__(
-        self, service: SpeechService, private_device: str = "", *, placement: str = "seats", me: str = ""
+        self,
+        service: SpeechService,
+        private_device: str = "",
+        *,
+        placement: str = "seats",
+        me: str = "",
+        across: str = "right",
     ) -> None:
         self.service = service
         self.private_device = private_device
-        self.placement, self.me = placement, me
-        """Where other hands' words are heard (`SpeechSettings.placement`), and the listener's name in games."""
+        self.placement, self.me, self.across = placement, me, across
+        """Where other hands' words are heard (`SpeechSettings.placement`), the listener's name in games, and the
+        side the player across is heard at."""
         self.players: Callable[[], tuple[str, ...]] = tuple
         """The players of the game in progress, in turn order (the front end sets it; none: no game)."""
         self.private = False
@@ -72,7 +79,8 @@ class ReplySpeaker:
             self.service.say(reply.speech, Priority.HINT, private=private)
             return
         other_hand = new_input and not own_key
-        self.service.seating = seating(self.players(), self.me, self.placement)
+        players = self.players()
+        self.service.seating = seating(players, self.me, self.placement, self.across)
         if new_input and own_key:
             self.service.new_input(again=not (self.asked or reply.settles))
             self.asked = reply.pending is not None
@@ -85,6 +93,7 @@ class ReplySpeaker:
             facts=reply.facts,
             tells=reply.tells,
             other_hand=other_hand,
+            hand=seat_of(players, reply.hand) if other_hand and reply.hand else None,
         )
 
     def notice(self, reply: Reply) -> None:

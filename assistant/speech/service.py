@@ -122,6 +122,7 @@ class SpeechService:
         facts: tuple[About, ...] = (),
         tells: tuple[About, ...] = (),
         other_hand: bool = False,
+        hand: int | None = None,
     ) -> bool:
         """Queue text at the end; return whether it will be said (a hint may be dropped, mute drops all).
 
@@ -129,9 +130,10 @@ class SpeechService:
         `facts` the decisive facts it carries, said after the next key's reply when that key cuts them; `tells` the
         move it tells of (merged with others when they pile up);
         `other_hand`: the reply did not come from the player's own key (a move from another player's device), so
-        it is said in turn after the sentence being said, an older reply waiting shrinking to its decisive fact.
+        it is said in turn after the sentence being said, an older reply waiting shrinking to its decisive fact;
+        `hand`: the seat of the player whose device it came from, where every sentence of it is heard.
         """
-        utterance = Utterance(text, priority, private, sound=self._sound(sound), facts=facts, tells=tells)
+        utterance = Utterance(text, priority, private, sound=self._sound(sound), facts=facts, tells=tells, hand=hand)
         if not other_hand:
             return self._add(utterance)
         table = self.table
@@ -139,7 +141,9 @@ class SpeechService:
             with self._cond:
                 self._queue.remember(utterance)
             self._write(utterance)
-            return table.say(text, priority, private=private, sound=sound, facts=facts, tells=tells, other_hand=True)
+            return table.say(
+                text, priority, private=private, sound=sound, facts=facts, tells=tells, other_hand=True, hand=hand
+            )
         with self._cond:  # decided and marked on the turn being said at once: the worker may take the new one next
             cut_now = self._apply_locked(self._queue.arrive(utterance))
             accepted = self._queue.busy

@@ -4,6 +4,7 @@ The recording backend holds each utterance until the test releases it, so "while
 """
 
 import time
+from dataclasses import replace
 
 import pytest
 
@@ -232,7 +233,7 @@ class FakeReply:
     def __init__(self, speech, important=False, card=None, hint=False, sound=""):
         self.lines, self.speech, self.important, self.card, self.hint = (speech,), speech, important, card, hint
         self.sound = sound
-        self.pending, self.facts, self.tells, self.settles = None, (), (), False
+        self.pending, self.facts, self.tells, self.settles, self.hand = None, (), (), False, ""
 
 
 @pytest.fixture
@@ -568,19 +569,32 @@ def test_without_a_second_voice_that_speaks_other_hands_moves_wait_their_turn_in
         service.close()
 
 
-def test_make_speaker_gives_the_own_voice_a_second_voice_for_other_hands_only_where_it_can_be_heard(tmp_path):
+def test_make_speaker_gives_a_second_voice_for_other_hands_wherever_two_sounds_can_play_at_once(monkeypatch):
+    """Beside her screen reader and on every platform, other hands' moves have a voice of their own wherever a player
+    that mixes exists (the app's mixer, or player programs the system mixes); not where Windows' winsound is all
+    there is, nor when she turns it off."""
+    import assistant.speech.mixer as mixer
+
     settings = SpeechSettings(speech="on", backend="espeak-ng", earcons=False)
-    own_voice = ("own-voice", "")
-    linux = make_speaker(settings, route=own_voice, platform="linux")
-    windows = make_speaker(settings, route=own_voice, platform="win32")
-    reader = make_speaker(settings, route=("screen-reader", ""), platform="linux")
-    one = make_speaker(SpeechSettings(speech="on", backend="espeak-ng", earcons=False, table_voice=False),
-                       route=own_voice, platform="linux")  # fmt: skip
+    own_voice, reader = ("own-voice", ""), ("screen-reader", "")
+    monkeypatch.setattr(mixer, "portaudio_available", lambda device="": True)  # a sound device PortAudio opens
+    made = {
+        "linux": make_speaker(settings, route=own_voice, platform="linux"),
+        "reader": make_speaker(settings, route=reader, platform="linux", reader_backend=RecordingBackend),
+        "windows": make_speaker(settings, route=own_voice, platform="win32"),
+        "windows reader": make_speaker(settings, route=reader, platform="win32", reader_backend=RecordingBackend),
+        "off": make_speaker(replace(settings, table_voice=False), route=own_voice, platform="linux"),
+    }
+    monkeypatch.setattr(mixer, "portaudio_available", lambda device="": False)  # no PortAudio: winsound alone
+    made["winsound"] = make_speaker(settings, route=own_voice, platform="win32")
     try:
-        assert linux.table is not None and linux.table.backend.name == linux.backend.name
-        assert windows.table is None and reader.table is None and one.table is None
+        for name in ("linux", "reader", "windows", "windows reader"):
+            table = made[name].table
+            assert table is not None and table.backend.name == "espeak-ng", name
+        assert made["reader"].backend.name == made["windows reader"].backend.name == "recording"  # her reader
+        assert made["off"].table is None and made["winsound"].table is None
     finally:
-        for service in (linux, windows, reader, one):
+        for service in made.values():
             service.close()
 
 

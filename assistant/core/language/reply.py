@@ -98,6 +98,9 @@ class Reply:
     tells: tuple[About, ...] = ()
     """What else the reply tells, typed: the move it recorded (merged with other moves when they pile up, and what
     a digest of the moves missed is made of)."""
+    hand: str = ""
+    """The player whose device the reply answers (a phone's move, answer or join): heard at that player's seat,
+    every sentence of it; "" for the laptop's own."""
     restates: frozenset[str] = frozenset()
     """Its lines that tell only states its facts tell, in other words ("Turn 2: Ben's turn." for "Ben's turn."),
     known from the states each line tells (`pace.restating`): a braille display holding the facts leaves them out."""

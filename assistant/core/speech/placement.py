@@ -3,8 +3,9 @@ matter to the player.
 
 Pure rules (the speech adapter pans each sentence's sound and plays the earcon): the players' turn order is their
 order around the table, the next player in turn at the listener's left, the one before her at her right; with two
-players the other sits across, in the middle. The listener's own replies are heard in the middle, as is every
-sentence that is no other hand's move.
+players the other sits across. The listener's own replies are heard in the middle, so no other player is: the one
+across the table is heard at a side of it (`Seating.across`), and every sentence of another hand's reply (its move,
+and the resolves, counts, warnings and joins it tells) is heard at that hand's seat.
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ from assistant.core.speech.queue import Utterance, split_sentences
 
 #: How far to the left (-1) or right (+1) the outermost seats are heard: not fully in one ear.
 OUTERMOST = 0.8
+#: How far from the middle the player across the table is heard: her own voice is in the middle, and two voices at
+#: once are told apart best when they come from separate places.
+ACROSS = 0.5
 #: `placement` settings: by seat, by seat the other way round (turns pass to the right), or all in the middle.
 PLACEMENTS = ("seats", "reversed", "off")
 
@@ -29,37 +33,50 @@ class Seating:
     listener: int = 0
     reversed: bool = False
     """Turns pass to the listener's right: the next player is heard at her right."""
+    across: int = 1
+    """The side the player across the table is heard at: -1 left, +1 right (never in the middle, hers)."""
 
     def place(self, seat: int | None) -> float:
-        """Where a seat is heard, -1 (left) to +1 (right); 0 for the listener, the middle, an unknown seat."""
-        if seat is None or seat == self.listener or not 0 <= seat < self.players or self.players < 3:
+        """Where a seat is heard, -1 (left) to +1 (right); 0 for the listener and an unknown seat. The seat across
+        the table (the other of two players, the middle one of an even count) at `ACROSS` on its side."""
+        if seat is None or seat == self.listener or not 0 <= seat < self.players:
             return 0.0
+        if self.players < 3:
+            return ACROSS * self.across
         offset = (seat - self.listener) % self.players  # 1: next in turn ... players - 1: just before her
         place = -OUTERMOST + (offset - 1) * 2 * OUTERMOST / (self.players - 2)
-        return -place if self.reversed else place
+        place = -place if self.reversed else place
+        return ACROSS * self.across if abs(place) < 1e-9 else place
 
 
-def seating(players: tuple[str, ...], me: str, placement: str) -> Seating | None:
+def seating(players: tuple[str, ...], me: str, placement: str, across: str = "right") -> Seating | None:
     """The seating of a game's players with the listener named `me` (the first player when no name fits), or None
-    when placement is off or there is no game."""
+    when placement is off or there is no game; `across`: "left" or "right", where the player across is heard."""
     if placement == "off" or not players:
         return None
-    folded = [normalize(name) for name in players]
-    listener = folded.index(normalize(me)) if normalize(me) in folded else 0
-    return Seating(len(players), listener, placement == "reversed")
+    listener = seat_of(players, me) or 0
+    return Seating(len(players), listener, placement == "reversed", -1 if across == "left" else 1)
+
+
+def seat_of(players: tuple[str, ...], name: str) -> int | None:
+    """The seat of the player called `name` (any case), or None."""
+    folded = [normalize(player) for player in players]
+    return folded.index(normalize(name)) if normalize(name) in folded else None
 
 
 def sentence_places(utterance: Utterance, seating: Seating | None) -> tuple[float, ...]:
-    """Where each sentence of an utterance is heard: a folded move at its player's seat, another hand's reply at
-    that hand's seat, everything else in the middle (empty: all in the middle)."""
+    """Where each sentence of an utterance is heard: a folded move at its player's seat; every other sentence of
+    another hand's reply at that hand's seat (`Utterance.hand`, else the player of its first move): its resolves,
+    counts, warnings and joins too; everything of the player's own replies in the middle (empty: all there)."""
     if seating is None:
         return ()
+    movers = [fact.seats[0] for fact in utterance.tells if fact.topic is Topic.MOVE and fact.seats]
+    hand = utterance.hand if utterance.hand is not None else (movers[0] if movers else None)
+    own = seating.place(hand) if utterance.other else 0.0
     places: list[float] = []
     for fact in utterance.folded:
         seat = fact.seats[0] if fact.topic is Topic.MOVE and fact.seats else None
-        places += [seating.place(seat)] * len(split_sentences(fact.folded_text))
-    movers = [fact.seats[0] for fact in utterance.tells if fact.topic is Topic.MOVE and fact.seats]
-    own = seating.place(movers[0]) if utterance.other and movers else 0.0
+        places += [own if seat is None else seating.place(seat)] * len(split_sentences(fact.folded_text))
     places += [own] * max(len(split_sentences(utterance.text)) - len(places), 0)
     return tuple(places) if any(places) else ()
 

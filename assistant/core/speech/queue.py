@@ -107,6 +107,9 @@ class Utterance:
     """The facts of earlier replies, cut or dropped, that its text begins with (each in `About.folded_text`)."""
     other: bool = False
     """It tells of another hand's move (`SpeechQueue.arrive`), not of the player's own key."""
+    hand: int | None = None
+    """The seat of the player whose device it came from (another hand's reply): heard at that seat, every sentence
+    of it (`placement.sentence_places`); None: the player of its first move, or no other hand."""
     places: tuple[float, ...] = ()
     """Where each sentence is heard, from the first, -1 (left) to +1 (right); empty: all in the middle (set by the
     speech service just before it is said: `placement.sentence_places`)."""

@@ -17,7 +17,12 @@ from assistant.core.speech.placement import PLACEMENTS
 #: "on" is the older name of "own-voice", still read.
 SPEECH_MODES = ("auto", "screen-reader", "own-voice", "off", "on")
 BACKENDS = ("auto", "speechd", "pyttsx3", "espeak-ng", "silent")
-PLAYERS = ("auto", "aplay", "paplay", "pw-play", "afplay", "winsound")
+PLAYERS = ("auto", "sounddevice", "aplay", "paplay", "pw-play", "afplay", "winsound")
+#: Where the player across the table is heard (never in the middle, where her own voice is).
+SIDES = ("left", "right")
+#: The table voice's rate by default: about 1.75 times the default, some 280 words a minute, where two voices at
+#: once were best followed by blind listeners (Guerreiro and Goncalves, ASSETS 2015; docs/speech.md).
+TABLE_RATE = 69
 VERBOSITY = ("brief", "normal", "coaching")
 
 
@@ -71,8 +76,15 @@ class SpeechSettings:
     default rate, 230 words a minute beside your 175, so a move waiting behind another waits less)."""
     table_voice: bool = True
     """Other players' moves in a second voice, heard at the same time as your own replies and never cut by your
-    keys (with the app's own voice; not through a screen reader, nor on Windows, which plays one sound at a time);
+    keys, beside your screen reader or the app's own voice, on every platform where two sounds can play at once;
     false: one voice, their moves said in turn after yours."""
+    table_rate: int = TABLE_RATE
+    """The table voice's rate, 0-100 as `rate` (69: about 280 words a minute)."""
+    table_voice_name: str = ""
+    """The table voice's engine voice; empty: another voice than yours, chosen by the app (espeak-ng's female
+    variant of your voice; another installed voice with SAPI5 or on macOS)."""
+    across: str = "right"
+    """Where the player across the table is heard, left or right of the middle (your own voice is in the middle)."""
     camera: bool = True
     """Look for a webcam when the app starts (false: typed input only, and no word about a missing camera at every
     start; `--no-camera` does the same for one start)."""
@@ -84,6 +96,7 @@ _CHOICES = {
     "player": PLAYERS,
     "verbosity": VERBOSITY,
     "placement": PLACEMENTS,
+    "across": SIDES,
 }
 
 
@@ -141,7 +154,7 @@ def _check(name: str, value: Any, default: Any) -> None:
         raise ValueError(f"{name} must be one of {', '.join(_CHOICES[key])}")
     if key == "braille_grade" and value not in (1, 2):
         raise ValueError(f"{name} must be 1 or 2")
-    if key in ("rate", "volume") and not 0 <= value <= 100:
+    if key in ("rate", "volume", "table_rate") and not 0 <= value <= 100:
         raise ValueError(f"{name} must be from 0 to 100")
     if key == "others_faster" and not 0 <= value <= 50:
         raise ValueError(f"{name} must be from 0 to 50")
