@@ -217,13 +217,12 @@ class Session:
     def _device_said(self, player: str, outcome: DeviceOutcome) -> DeviceOutcome:
         """Keep the laptop's reply to a device for `repeat`, `history` and `missed`; a move recorded from a phone is
         kept with the phone named ("From Ben's phone.")."""
+        if outcome.reply is not None:  # heard at the seat of the player whose device it answers
+            outcome = dataclasses.replace(outcome, reply=dataclasses.replace(outcome.reply, hand=player))
         reply = outcome.reply
         if reply is not None and outcome.phone is not None:
             note = recorded_from(phone_name(player, outcome.phone.number))
             reply = dataclasses.replace(reply, lines=(*reply.lines, note), speech=f"{reply.speech} {note}")
-        if reply is not None:
-            reply = dataclasses.replace(reply, hand=player)
-            outcome = dataclasses.replace(outcome, reply=reply)
             self._remember(reply)
             self.news = [*self.news, *reply.tells, *reply.facts][-_NEWS_KEPT:]  # (the move, then what it led to)
         return outcome

@@ -165,3 +165,99 @@ def loudness(raw: bytes) -> float:
 def seconds(raw: bytes) -> float:
     """The length of raw samples in the espeak-ng format (16-bit mono, 22050 Hz)."""
     return len(raw) / BYTES_PER_SECOND
+
+
+#: speech-dispatcher's configuration for a screen reader's voice that takes real time: a generic module whose
+#: command renders each message with espeak-ng, notes when it began to play and how long it is, plays it with aplay
+#: into the capture and waits as long as the sound, as a sound card would take; its end noted too. A cancel kills
+#: the command, so an end not noted is a message cut.
+READER_CONFIG = """LogLevel 2
+LogDir "{log}"
+AudioOutputMethod "alsa"
+AddModule "reader" "sd_generic" "{module}"
+DefaultModule reader
+"""
+READER_MODULE = """Debug 0
+GenericExecuteSynth "printf %s \\'$DATA\\' | {script}"
+GenericCmdDependency "espeak-ng"
+GenericLanguage "en" "en" "utf-8"
+"""
+READER_SCRIPT = """#!/bin/sh
+text=$(cat)
+out=$(mktemp --suffix=.wav)
+espeak-ng -w "$out" "$text"
+seconds=$(soxi -D "$out")
+printf 'began\\t%s\\t%s\\t%s\\n' "$(date +%s.%N)" "$seconds" "$text" | tr -d '\\r' >> "{said}"
+HOME="{home}" aplay -q "$out"
+sleep "$seconds"
+printf 'ended\\t%s\\n' "$(date +%s.%N)" >> "{said}"
+rm -f "$out"
+"""
+
+
+class ReaderStandIn:
+    """A real speech-dispatcher standing for her screen reader (Orca speaks through it; NVDA and JAWS queue alike):
+    what it is given is rendered, played into the capture and takes its time, message after message; `said()`
+    reads back each message's start (this process's `time.perf_counter()`), length, words and end (None: cut)."""
+
+    def __init__(self, capture: AlsaCapture, folder: Path) -> None:
+        import shutil
+        import subprocess
+
+        from assistant.speech.dispatcher import socket_answers
+
+        self.folder = folder
+        runtime, config, log = folder / "run", folder / "speechd-config", folder / "speechd-log"
+        for part in (runtime, config, log):
+            part.mkdir(mode=0o700, parents=True, exist_ok=True)
+        self.said_path = folder / "reader-said.tsv"
+        script = folder / "reader.sh"
+        script.write_text(READER_SCRIPT.format(said=self.said_path, home=capture.home), encoding="utf-8")
+        script.chmod(0o755)
+        module = config / "reader.conf"
+        module.write_text(READER_MODULE.format(script=script), encoding="utf-8")
+        (config / "speechd.conf").write_text(READER_CONFIG.format(log=log, module=module), encoding="utf-8")
+        self.socket = runtime / "speech-dispatcher" / "speechd.sock"
+        program = shutil.which("speech-dispatcher")
+        if program is None:
+            raise SystemExit("speech-dispatcher is needed (scripts/setup.sh installs it).")
+        env = {**os.environ, "HOME": str(capture.home), "XDG_RUNTIME_DIR": str(runtime)}
+        env.pop("SPEECHD_ADDRESS", None)
+        self.process = subprocess.Popen(
+            [program, "-s", "-t", "0", "-C", str(config), "-S", str(self.socket), "-P", str(runtime / "pid")],
+            env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )  # fmt: skip
+        deadline = time.monotonic() + 10
+        while not socket_answers(self.socket) and self.process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        if not socket_answers(self.socket):
+            self.close()
+            raise SystemExit("speech-dispatcher did not start (see its log in the run's folder).")
+        self.environ = {"XDG_RUNTIME_DIR": str(runtime), "SPEECHD_ADDRESS": f"unix_socket:{self.socket}"}
+
+    def said(self) -> list[dict]:
+        """Each message the reader began: start, seconds, text, end (None when it was cut)."""
+        offset = time.time() - time.perf_counter()
+        out: list[dict] = []
+        if not self.said_path.exists():
+            return out
+        for line in self.said_path.read_text(encoding="utf-8", errors="replace").splitlines():
+            parts = line.split("\t")
+            if parts[0] == "began" and len(parts) >= 4:
+                out.append({"start": float(parts[1]) - offset, "seconds": float(parts[2] or 0), "text": parts[3],
+                            "end": None})  # fmt: skip
+            elif parts[0] == "ended" and out and out[-1]["end"] is None:
+                out[-1]["end"] = float(parts[1]) - offset
+        return out
+
+    def close(self) -> None:
+        import signal
+
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=5)
+            except Exception:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()

@@ -111,11 +111,79 @@ LLAMAS = [
 GAMES = {"uu-2nd": ("uu-2nd", (), UNICORNS), "llamas": ("llamas", ("llamas-farmed",), LLAMAS)}
 
 
-def child(log: str, game: str, address: str) -> int:
+class Setup(NamedTuple):
+    """One way the player hears the table."""
+
+    title: str
+    settings: dict[str, Any]
+    """The settings over the benchmark's own (`table_pace._write_settings`)."""
+    reader: bool = False
+    """Her replies through a speech-dispatcher standing for her screen reader (`capture.ReaderStandIn`)."""
+    platform: str = ""
+    """Windows ("win32") or macOS ("darwin") simulated: the app takes itself for that platform, its engines replaced
+    by stand-ins that keep that platform's limits: her screen reader (NVDA, VoiceOver) a reader that queues what it is
+    given and never says when it finished, the system voice (SAPI5, NSSpeechSynthesizer) not here, so espeak-ng
+    renders the table's voice; what plays is the app's mixer, as there."""
+
+
+MIXER = {"player": "sounddevice"}
+READER = {"speech": "screen-reader", "player": "sounddevice"}
+SETUPS = {
+    "own": Setup("her own voice and the table voice", {**MIXER, "speech": "own-voice"}),
+    "reader": Setup("her screen reader (speech-dispatcher) and the table voice", READER, reader=True),
+    "one": Setup("one voice", {**MIXER, "speech": "own-voice", "table_voice": False}),
+    "windows": Setup("Windows stand-ins: NVDA and the table voice", READER, reader=True, platform="win32"),
+    "macos": Setup("macOS stand-ins: VoiceOver and the table voice", READER, reader=True, platform="darwin"),
+    "aplay": Setup("before: a player process per sentence, two voices", {"speech": "own-voice", "player": "aplay"}),
+}
+#: Each platform's screen reader, as the stand-in calls itself.
+READERS = {"win32": "NVDA", "darwin": "VoiceOver"}
+
+
+class StandInReader:
+    """An accessible_output2 output standing for NVDA or VoiceOver: it hands each text to the speech-dispatcher
+    standing for her reader and returns at once, and says nothing of when it finished (as they do)."""
+
+    def __init__(self, name: str) -> None:
+        import speechd
+
+        self.name = name
+        self.client = speechd.SSIPClient("stand-in", autospawn=False)
+
+    def is_system_output(self) -> bool:
+        return False
+
+    def is_active(self) -> bool:
+        return True
+
+    def speak(self, text: str, interrupt: bool = False) -> None:
+        self.client.speak(text)
+
+    def silence(self) -> None:
+        self.client.cancel()
+
+
+def child(log: str, game: str, address: str, setup: str) -> int:
+    import functools
+
+    import assistant.speech as speech
     from benchmarks.table_pace import child as noting_child
 
+    platform = SETUPS[setup].platform
+    if platform:  # the app as it runs on that platform, with the stand-ins
+        from assistant.speech.readers import ScreenReaderBackend
+
+        reader = READERS[platform]
+        make_speaker = speech.make_speaker
+
+        def stand_in() -> ScreenReaderBackend:
+            return ScreenReaderBackend(loader=lambda: [StandInReader(reader)])
+
+        speech.make_speaker = functools.partial(make_speaker, platform=platform, reader_backend=stand_in)  # type: ignore[assignment]
+        speech.speech_route = lambda *args, **kwargs: (speech.SCREEN_READER, reader)  # type: ignore[assignment]
     deck, addons, _ = GAMES[game]
-    return noting_child(log, ["--deck", deck, *(f"--addon={a}" for a in addons), "--share", address])
+    arguments = ["--deck", deck, *(f"--addon={a}" for a in addons), "--share", address]
+    return noting_child(log, arguments, paced=SETUPS[setup].settings.get("player") == "aplay")
 
 
 class Phones:
@@ -176,19 +244,26 @@ class Phones:
         self.browser.close()
 
 
-def play(folder: Path, backend: str, game: str, interval: float, seed: int, voices: int) -> dict[str, Any]:
-    """One game: the phones' moves 2 to 5 s apart, Ana's keys every `interval` seconds, other hands' moves in a
-    voice of their own (`voices` 2) or in hers (1). The figures."""
+def play(folder: Path, backend: str, game: str, interval: float, seed: int, setup: str) -> dict[str, Any]:
+    """One game: the phones' moves 2 to 5 s apart, Ana's keys every `interval` seconds, heard as `setup` says
+    (`SETUPS`). The figures."""
     from playwright.sync_api import sync_playwright
+
+    from benchmarks.capture import AlsaCapture, ReaderStandIn
 
     steps = GAMES[game][2]
     rng = random.Random(f"{seed}-{game}")
     folder.mkdir(parents=True, exist_ok=True)
     log = folder / "played.jsonl"
     address = f"127.0.0.1:{free_port()}"
-    app = App(folder, backend, "normal", game, ["benchmarks.table_hands", "--child", str(log), "--game", game,
-                                                "--share", address], table_voice=voices == 2)  # fmt: skip
+    how = SETUPS[setup]
+    capture = AlsaCapture(folder / "capture")
+    reader = ReaderStandIn(capture, folder / "reader") if how.reader else None
+    environ = {**reader.environ, "TABLE_ASSISTANT_SCREEN_READER": "Orca"} if reader else {}
+    command = ["benchmarks.table_hands", "--child", str(log), "--game", game, "--share", address, "--setup", setup]
+    app = App(folder, backend, "normal", game, command, capture=capture, settings=how.settings, environ=environ)
     keys: list[float] = []
+    said: list[dict] = []
     try:
         app.ready()
         link = _shared(app)
@@ -225,11 +300,36 @@ def play(folder: Path, backend: str, game: str, interval: float, seed: int, voic
                 phones.close()
         records = app.records()[began:]
         first_bytes = list(app.first_bytes.times)
+        said = reader.said() if reader else []
     finally:
         app.close()
+        if reader is not None:
+            reader.close()
     (folder / "keys.json").write_text(json.dumps({"keys": keys, "taps": taps}), encoding="utf-8")
-    figures = measure(records, first_bytes, keys, taps)
-    return {"game": game, "voices": voices, "interval_s": interval, "seed": seed, **figures}
+    figures = measure([*records, *reader_records(records, said)], first_bytes, keys, taps)
+    return {"game": game, "setup": setup, "interval_s": interval, "seed": seed, **figures}
+
+
+def reader_records(records: list[dict], said: list[dict]) -> list[dict]:
+    """The messages her screen reader's stand-in said, as sentences played: each of her utterances whose words hold
+    it (the latest one given before it began), its first audio byte as it began to play, cut where no end was noted
+    (then it ended where the next began)."""
+    from assistant.core.speech.queue import split_sentences
+
+    hers = [r for r in records if "full" in r and r.get("voice", "hers") == "hers"]
+    out = []
+    for n, message in enumerate(said):
+        owner = next((u for u in reversed(hers) if u["given"] <= message["start"] and message["text"] in u["full"]
+                      ), None)  # fmt: skip
+        if owner is None:
+            continue
+        following = said[n + 1]["start"] if n + 1 < len(said) else message["start"] + message["seconds"]
+        end = message["end"] if message["end"] is not None else min(following, message["start"] + message["seconds"])
+        for _ in split_sentences(message["text"])[:1]:  # (a whole utterance given at once: its first sentence first)
+            out.append({"text": message["text"], "start": message["start"], "end": end, "audio": message["start"],
+                        "seconds": message["seconds"], "whole": message["end"] is not None, "of": owner["utterance"],
+                        "place": 0.0})  # fmt: skip
+    return out
 
 
 def _shared(app: App) -> tuple[str, str]:
@@ -258,8 +358,9 @@ def measure(records: list[dict], first_bytes: list[float], keys: list[float], ta
     utterances = {r["utterance"]: r for r in records if "full" in r}
     played: dict[int, list[dict]] = {}
     for entry in (r for r in records if "text" in r):
-        entry["audio"] = min((t for t in first_bytes if entry["start"] - 0.005 <= t <= entry["end"] + 0.1),
-                             default=entry["start"])  # fmt: skip
+        if "audio" not in entry:  # a player process: the first audio byte of its own opening of the device
+            entry["audio"] = min((t for t in first_bytes if entry["start"] - 0.005 <= t <= entry["end"] + 0.1),
+                                 default=entry["start"])  # fmt: skip
         entry["heard_whole"] = entry["whole"] or entry["end"] - entry["start"] >= entry["seconds"] - LAST_WORDS_S
         played.setdefault(entry["of"], []).append(entry)
 
@@ -317,7 +418,10 @@ def measure(records: list[dict], first_bytes: list[float], keys: list[float], ta
                      for piece in u["pieces"] if piece["topic"] == "win"
                      for e in sentences(number, piece["start"], piece["end"])[:1]]  # fmt: skip
         win_ms = round((min(heard_win) - moment) * 1000, 1) if heard_win else None
+    overlap, middle = _overlap(utterances, played)
     return {
+        "overlap_s": overlap,
+        "overlap_both_middle_s": middle,
         "own_keys": len(own_ms) + len(never),
         "own_words_ms": _summary(own_ms),
         "own_never_heard": never,
@@ -334,6 +438,22 @@ def measure(records: list[dict], first_bytes: list[float], keys: list[float], ta
     }
 
 
+def _overlap(utterances: dict[int, dict], played: dict[int, list[dict]]) -> tuple[float, float]:
+    """Seconds her voice and the table's played at once, and of those, seconds both were in the middle."""
+    spans: dict[str, list[tuple[float, float, float]]] = {"hers": [], "table": []}
+    for number, entries in played.items():
+        voice = utterances.get(number, {}).get("voice", "hers")
+        spans[voice] += [(e["audio"], max(e["end"], e["audio"]), e.get("place", 0.0)) for e in entries]
+    both = middle = 0.0
+    for start, end, place in spans["hers"]:
+        for other_start, other_end, other_place in spans["table"]:
+            shared = min(end, other_end) - max(start, other_start)
+            if shared > 0:
+                both += shared
+                middle += shared if abs(place) < 0.05 and abs(other_place) < 0.05 else 0.0
+    return round(both, 2), round(middle, 2)
+
+
 def _summary(values: list[float]) -> dict[str, float]:
     if not values:
         return {"count": 0}
@@ -344,11 +464,15 @@ def _summary(values: list[float]) -> dict[str, float]:
 
 
 def goals_met(run: dict[str, Any]) -> bool:
+    """Every set-up: her own words, every move heard, in order, the win, nothing both in the middle; where the
+    table voice is on, a move's first audio byte within its goal."""
     own, moves = run["own_words_ms"], run["tap_to_first_audio_ms"]
+    table_voice = SETUPS[run["setup"]].settings.get("table_voice", True)
     return (
         own.get("p90", 0.0) <= OWN_GOAL_MS
         and not run["own_never_heard"]
-        and moves.get("p90", 0.0) <= MOVE_GOAL_MS
+        and (not table_voice or moves.get("p90", 0.0) <= MOVE_GOAL_MS)
+        and run["overlap_both_middle_s"] == 0
         and run["moves_never_heard"] == 0
         and run["decisive_heard_in_full"] == run["decisive_moves"]
         and run["moves_out_of_order"] == 0
@@ -365,14 +489,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", nargs="+", default=list(GAMES), choices=list(GAMES))
     parser.add_argument("--interval", type=float, default=1.2, help="seconds between the blind player's keys")
     parser.add_argument("--seed", type=int, default=2026, help="the seed of the phones' gaps")
-    parser.add_argument("--voices", nargs="+", type=int, default=[2, 1], choices=[1, 2],
-                        help="2: other hands' moves in a voice of their own (the default); 1: in hers")  # fmt: skip
+    parser.add_argument("--setup", help=argparse.SUPPRESS)
+    parser.add_argument("--setups", nargs="+", default=[n for n in SETUPS if n != "aplay"], choices=list(SETUPS),
+                        help="how she hears the table (aplay: the path before the app's mixer)")  # fmt: skip
     parser.add_argument("--backend", choices=["pyttsx3", "espeak-ng"], default="espeak-ng")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--keep", type=Path, help="a folder to keep each run's log in")
     args = parser.parse_args(argv)
     if args.child:
-        return child(args.child, args.game, args.share)
+        return child(args.child, args.game, args.share, args.setup)
     if not shutil.which("aplay"):
         raise SystemExit("aplay is needed (alsa-utils): it plays into ALSA's file plugin here.")
     if not CHROMIUM.exists():
@@ -380,23 +505,24 @@ def main(argv: list[str] | None = None) -> int:
     runs = []
     with tempfile.TemporaryDirectory(prefix="bench-hands-") as folder:
         for game in args.games:
-            for voices in args.voices:
-                run_folder = Path(folder) / f"{game}-{voices}"
-                runs.append(play(run_folder, args.backend, game, args.interval, args.seed, voices))
+            for setup in args.setups:
+                run_folder = Path(folder) / f"{game}-{setup}"
+                runs.append(play(run_folder, args.backend, game, args.interval, args.seed, setup))
                 _print(runs[-1], sys.stderr if args.json else sys.stdout)
                 if args.keep:
                     kept = args.keep / run_folder.name
                     kept.mkdir(parents=True, exist_ok=True)
-                    for name in ("played.jsonl", "keys.json"):
-                        shutil.copyfile(run_folder / name, kept / name)
+                    for name in ("played.jsonl", "keys.json", "reader/reader-said.tsv"):
+                        if (run_folder / name).exists():
+                            shutil.copyfile(run_folder / name, kept / Path(name).name)
     if args.json:
         print(json.dumps(runs, indent=2))
-    return 0 if all(goals_met(run) for run in runs if run["voices"] == 2) else 1
+    return 0 if all(goals_met(run) for run in runs if run["setup"] != "aplay") else 1
 
 
 def _print(run: dict[str, Any], out: Any) -> None:
     own, moves = run["own_words_ms"], run["tap_to_first_audio_ms"]
-    voices = "two voices" if run["voices"] == 2 else "one voice"
+    voices = SETUPS[run["setup"]].title
     print(f"{run['game']}, {voices}, a key every {run['interval_s']} s, phones 2 to 5 s apart (seed {run['seed']}, "
           f"load {run['load_1min']}): {run['own_keys']} own keys, Enter to its own words median "
           f"{own.get('median')} ms, p90 {own.get('p90')} ms, max {own.get('max')} ms, never heard "
@@ -404,7 +530,9 @@ def _print(run: dict[str, Any], out: Any) -> None:
           f"audio median {moves.get('median')} ms, p90 {moves.get('p90')} ms, max {moves.get('max')} ms, never "
           f"heard {run['moves_never_heard']} (ends settled {run['ends_settled_by_the_next_turn']}); decisive heard "
           f"in full {run['decisive_heard_in_full']}/{run['decisive_moves']}; out of order "
-          f"{run['moves_out_of_order']}; the win {run['win_ms']} ms after its key", file=out, flush=True)  # fmt: skip
+          f"{run['moves_out_of_order']}; the win {run['win_ms']} ms after its key; both voices at once "
+          f"{run['overlap_s']} s, both in the middle {run['overlap_both_middle_s']} s",
+          file=out, flush=True)  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -54,6 +54,8 @@ import time
 from pathlib import Path
 from typing import NamedTuple
 
+from benchmarks.capture import AlsaCapture
+
 ROOT = Path(__file__).resolve().parents[1]
 
 # The games: each step is typed as a keyboard sends it. A line ("draw") is typed and Enter pressed; one character
@@ -140,23 +142,30 @@ def kind(step: str) -> str:
     return "line"
 
 
-def child(log: str, arguments: list[str]) -> int:
+def child(log: str, arguments: list[str], *, paced: bool = True) -> int:
     """Run the app (`arguments`: its command line), noting each reply shown (whether it answers the player's own
     key, the moves it tells by their place in the log, whether it tells a win), each utterance begun (its whole
-    text: what was folded into it too; the facts and moves it carries, by sentence: `_pieces`) and each sentence
-    played: its start, its length, and whether it played to its end. A typed line that begins with "@" stands for a
-    move from another player's device: shown as a reply that did not come from the player's own key."""
+    text: what was folded into it too; the facts and moves it carries, by sentence: `_pieces`; which voice says
+    it: "hers" or the table's) and each sentence played through a player: its start, the moment its first sample
+    reached the device where the player knows it (the app's mixer), its place, its length, and whether it played to
+    its end. `paced`: aplay players are replaced by aplay paced as a sound card plays (the app's mixer paces
+    itself). A typed line that begins with "@" stands for a move from another player's device: shown as a reply
+    that did not come from the player's own key."""
+    import assistant.speech as speech
     from assistant.cli import main as app_main
     from assistant.core.game.about import Topic
+    from assistant.core.speech.placement import sentence_places
     from assistant.speech import backends
     from assistant.speech.player import Player
+    from assistant.speech.service import SpeechService
     from assistant.ui.app import TableApp
 
     lock = threading.Lock()
     out = open(log, "a", encoding="utf-8")
-    paced = Player(("sh", "-c", 'aplay -q "$1" && exec sleep "$(soxi -D "$1")"', "player"))
-    start, wait, speak = backends.WavBackend._start, backends.WavBackend._wait, backends.WavBackend.speak
-    labels: dict[int, tuple[str, float, float, int]] = {}
+    paced_player = Player(("sh", "-c", 'aplay -q "$1" && exec sleep "$(soxi -D "$1")"', "player"))
+    start, wait = backends.WavBackend._start, backends.WavBackend._wait
+    service_speak, table_voice = SpeechService._speak, speech._table_voice
+    labels: dict[int, tuple[str, float, float, int, float]] = {}
     counter = itertools.count()
 
     def write(record: dict) -> None:
@@ -164,27 +173,41 @@ def child(log: str, arguments: list[str]) -> int:
             out.write(json.dumps(record) + "\n")
             out.flush()
 
-    def noting_speak(self, utterance, *args, **kwargs):  # type: ignore[no-untyped-def]
-        self.bench_utterance = number = next(counter)
+    def noting_table_voice(*args, **kwargs):  # type: ignore[no-untyped-def]
+        table = table_voice(*args, **kwargs)
+        if table is not None:
+            table.bench_voice = "table"
+        return table
+
+    def noting_speak(self, turn):  # type: ignore[no-untyped-def]
+        utterance = turn.utterance
+        self.backend.bench_utterance = number = next(counter)
+        self.backend.bench_places = sentence_places(utterance, self.seating)
+        self.backend.bench_index = 0
         write({"utterance": number, "given": time.perf_counter(), "full": utterance.text, "other": utterance.other,
-               **_pieces(utterance)})  # fmt: skip
+               "voice": getattr(self, "bench_voice", "hers"), **_pieces(utterance)})  # fmt: skip
         try:
-            return speak(self, utterance, *args, **kwargs)
+            return service_speak(self, turn)
         finally:  # said, or cut off: the worker is done with it
             write({"utterance_done": number, "at": time.perf_counter()})
 
     def noting_start(self, player, path, wanted, label):  # type: ignore[no-untyped-def]
-        seconds = max(0.0, (Path(path).stat().st_size - 44) / 44100)  # 16-bit mono 22050 Hz WAV
-        process = start(self, paced, path, wanted, label)
+        seconds = _wav_seconds(Path(path))
+        process = start(self, paced_player if paced and player.name == "aplay" else player, path, wanted, label)
         if process is not None:
-            labels[process.pid] = (label, time.perf_counter(), seconds, getattr(self, "bench_utterance", -1))
+            index = getattr(self, "bench_index", 0)
+            self.bench_index = index + (0 if label.startswith("[") and label.endswith("]") else 1)
+            places = getattr(self, "bench_places", ())
+            place = places[index] if index < len(places) else 0.0
+            labels[id(process)] = (label, time.perf_counter(), seconds, getattr(self, "bench_utterance", -1), place)
         return process
 
     def noting_wait(self, process, player):  # type: ignore[no-untyped-def]
         wait(self, process, player)
-        label, began, seconds, utterance = labels.pop(process.pid, ("", 0.0, 0.0, -1))
-        write({"text": label, "start": began, "end": time.perf_counter(), "seconds": seconds,
-               "whole": process.returncode == 0, "of": utterance})  # fmt: skip
+        label, began, seconds, utterance, place = labels.pop(id(process), ("", 0.0, 0.0, -1, 0.0))
+        audio = getattr(process, "began", None)  # the app's mixer: when its first sample reached the device
+        write({"text": label, "start": began, "end": time.perf_counter(), "seconds": seconds, "place": place,
+               "whole": process.returncode == 0, "of": utterance, **({"audio": audio} if audio else {})})  # fmt: skip
 
     submitted, show = TableApp.on_input_submitted, TableApp.show
 
@@ -201,12 +224,24 @@ def child(log: str, arguments: list[str]) -> int:
         else:
             submitted(self, event)
 
-    backends.WavBackend.speak = noting_speak  # type: ignore[method-assign]
+    SpeechService._speak = noting_speak  # type: ignore[method-assign]
+    speech._table_voice = noting_table_voice  # type: ignore[assignment]
     backends.WavBackend._start = noting_start  # type: ignore[method-assign]
     backends.WavBackend._wait = noting_wait  # type: ignore[method-assign]
     TableApp.on_input_submitted = other_hand  # type: ignore[method-assign]
     TableApp.show = noting_show  # type: ignore[method-assign]
     return app_main(["--no-camera", *arguments])
+
+
+def _wav_seconds(path: Path) -> float:
+    """How long a WAV file plays (its header says, whatever its channels)."""
+    import wave
+
+    try:
+        with wave.open(str(path), "rb") as sound:
+            return sound.getnframes() / float(sound.getframerate() or 1)
+    except (OSError, EOFError, wave.Error):
+        return 0.0
 
 
 def _pieces(utterance) -> dict:  # type: ignore[no-untyped-def]
@@ -239,20 +274,27 @@ class App:
         game: str,
         command: list[str] | None = None,
         table_voice: bool = True,
+        *,
+        capture: AlsaCapture | None = None,
+        settings: dict[str, object] | None = None,
+        environ: dict[str, str] | None = None,
     ) -> None:
         """`command`: the module and arguments the app runs in (default: this benchmark's child, playing `game`);
-        `table_voice`: the setting (other hands' moves in a second voice)."""
+        `table_voice`: the setting (other hands' moves in a second voice); `capture`: the sound device (a new one
+        in `folder` by default); `settings`: other settings than the benchmark's own (`_write_settings`);
+        `environ`: variables for the app (a speech-dispatcher standing for her screen reader)."""
         import pty
 
-        from benchmarks.capture import AlsaCapture, FirstBytes
+        from benchmarks.capture import FirstBytes
 
-        self.capture = AlsaCapture(folder / "capture")
+        self.capture = capture or AlsaCapture(folder / "capture")
         self.log = folder / "played.jsonl"
         home = folder / "app-home"
-        _write_settings(home, backend, verbosity, table_voice)
+        _write_settings(home, backend, verbosity, table_voice, **(settings or {}))
         env = {**os.environ, "HOME": str(self.capture.home), "TABLE_ASSISTANT_HOME": str(home),
                "TERM": "xterm-256color", "TABLE_ASSISTANT_SCREEN_READER": "none"}  # fmt: skip
         env.pop("SPEECHD_ADDRESS", None)
+        env.update(environ or {})
         self.first_bytes = FirstBytes(self.capture)
         self.leader, follower = pty.openpty()
         command = command or ["benchmarks.table_pace", "--child", str(self.log), "--games", game]
@@ -341,23 +383,16 @@ class App:
         self.first_bytes.close()
 
 
-def _write_settings(home: Path, backend: str, verbosity: str, table_voice: bool = True) -> None:
+def _write_settings(home: Path, backend: str, verbosity: str, table_voice: bool = True, **other: object) -> None:
+    """The app's settings file: the backend, no earcons, aplay (paced by the child wrapper), and `other` over them."""
     from assistant.core.speech.settings import SpeechSettings
     from assistant.storage.settings import save_settings
 
     previous = os.environ.get("TABLE_ASSISTANT_HOME")
     os.environ["TABLE_ASSISTANT_HOME"] = str(home)
     try:
-        save_settings(
-            SpeechSettings(
-                speech="on",
-                backend=backend,
-                earcons=False,
-                player="aplay",
-                verbosity=verbosity,
-                table_voice=table_voice,
-            )
-        )
+        chosen: dict = dict(speech="on", backend=backend, earcons=False, player="aplay", verbosity=verbosity)
+        save_settings(SpeechSettings(**{**chosen, "table_voice": table_voice, **other}))
     finally:
         if previous is None:
             os.environ.pop("TABLE_ASSISTANT_HOME", None)

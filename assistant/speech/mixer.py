@@ -228,7 +228,7 @@ class Mixer:
                 self._written += BLOCK
                 ahead = self._start + self._written / RATE - now - LEAD_S
             try:
-                self.sink.write((np.clip(block, -1.0, 1.0) * 32767).astype(np.int16))
+                self.sink.write(np.clip(block * 32768, -32768, 32767).astype(np.int16))  # (16-bit samples exact)
             except Exception as exc:  # the device went away: every sound fails, said once by its player
                 self._fail(f"{exc.__class__.__name__}: {exc}")
                 continue

@@ -13,14 +13,17 @@ initialised on the calling thread (`com_initialiser`, once per thread, multithre
 thread may be silenced from another); elsewhere that does nothing.
 
 A screen reader queues what it is given and says nothing of when it finished, so `speak()` hands the text over
-and returns: the reader's own queue orders it, `cancel()` silences it. Earcons are not the reader's to play: the
-service plays them with the sound player first (this backend does not `plays_sounds`).
+and returns: the reader's own queue orders it, `cancel()` silences it. Another hand's move (in one voice, the table
+voice turned off) is held as long as the reader takes to say it at a reader's usual rate, so the moves after it
+wait in our queue, merged a player a sentence, and never more than one waits in the reader's. Earcons are not the
+reader's to play: the service plays them with the sound player first (this backend does not `plays_sounds`).
 """
 
 from __future__ import annotations
 
 import sys
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -36,6 +39,10 @@ from assistant.speech.backends import Backend, BackendUnavailable, SpeechError
 #: What the backend is called in a notice while it has no screen reader yet.
 NAME = "the screen reader"
 
+
+#: How fast a screen reader is taken to speak, in words a second (about 210 a minute, a reader's default rate): one
+#: voice hands another hand's move to it, then holds the next ones this long, so they wait merged here, not queued.
+READER_WORDS_PER_SECOND = 3.5
 
 #: CoInitializeEx's flag for a multithreaded apartment.
 COINIT_MULTITHREADED = 0x0
@@ -93,15 +100,29 @@ def running_reader_name(loader: Callable[[], list[Any]] = load_outputs) -> str:
     return str(reader.name) if reader is not None else ""
 
 
+def _hold(seconds: float, wanted: Callable[[], bool]) -> None:
+    """Wait `seconds`, or less when the utterance is no longer wanted (a key of hers, a stop)."""
+    end = time.monotonic() + seconds
+    while wanted() and time.monotonic() < end:
+        time.sleep(0.02)
+
+
 class ScreenReaderBackend(Backend):
     """Hands each utterance to the running screen reader."""
 
     name = NAME
     queues_itself = True
 
-    def __init__(self, loader: Callable[[], list[Any]] = load_outputs, com: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        loader: Callable[[], list[Any]] = load_outputs,
+        com: Callable[[], None] | None = None,
+        hold: Callable[[float, Callable[[], bool]], None] | None = None,
+    ) -> None:
         self.loader = loader
         """Where the outputs come from: accessible_output2 (tests pass outputs of their own)."""
+        self.hold = hold or _hold
+        """Waits the seconds given while the utterance is wanted (tests pass one on their own clock)."""
         self.com = com or com_initialiser()
         """Initialises COM on the calling thread (Windows), before each call into the reader."""
         self._reader: Any = None
@@ -141,6 +162,8 @@ class ScreenReaderBackend(Backend):
             self._reader.speak(utterance.text, interrupt=False)
         except Exception as exc:
             raise SpeechError(engine_unavailable(self.name, f"{exc.__class__.__name__}: {exc}")) from None
+        if utterance.other:  # (one voice) held while the reader says it: the next moves merge here meanwhile
+            self.hold(len(utterance.text.split()) / READER_WORDS_PER_SECOND, wanted)
 
     def cancel(self) -> None:
         """Silence the screen reader (what it was saying for us, and anything else it was saying)."""

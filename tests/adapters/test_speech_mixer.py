@@ -80,7 +80,7 @@ def test_two_sounds_at_once_are_added_in_one_stream_each_keeping_its_side(mixing
     hers = mixer.play(tone(0.2, 0.25, 0.25))  # her reply, in the middle
     table = mixer.play(tone(0.1, 0.0, 0.5))  # another hand's move, at its player's right
     assert hers.wait(5) == ENDED and table.wait(5) == ENDED
-    stream = sink.stream().astype(np.float32) / 32767
+    stream = sink.stream().astype(np.float32) / 32768
     start = int(np.argmax(stream[:, 1] > 0.7))  # the block the move began in (the same or the next as hers)
     assert start <= BLOCK
     both = stream[start : start + int(0.1 * RATE)]
@@ -129,7 +129,7 @@ def test_a_killed_sound_leaves_the_mix_at_the_next_block_and_the_other_plays_on(
         for _ in range(200):
             gate.release()
         mixer.close()
-    stream = sink.stream().astype(np.float32) / 32767
+    stream = sink.stream().astype(np.float32) / 32768
     later = stream[killed_at + 2 * BLOCK : int(0.5 * RATE) - BLOCK]
     assert len(later) and np.allclose(later[:, 1], 0.0, atol=1e-3) and np.allclose(later[:, 0], 0.25, atol=1e-3)
     assert np.allclose(stream[: killed_at - BLOCK, 1], 0.5, atol=1e-3)  # until then, the move was heard

@@ -663,17 +663,19 @@ def test_a_turns_reminder_is_said_whole_once_and_only_the_turn_is_folded_again()
     assert all("may use" not in text for text in texts(arriving))
 
 
-def test_other_hands_moves_cut_at_her_keys_keep_the_newest_six_the_digest_has_the_rest():
+def test_other_hands_moves_cut_at_her_keys_are_never_dropped_but_said_after_her_reply_a_player_a_sentence():
     queue = _saying(Utterance("Ana's Stable: 2 Unicorns. More words."))
     for n in range(8):
         queue.arrive(Utterance(f"Move {n}.", tells=(move(f"Ben discarded card {n}.", 1, "discard", f"C{n}", at=n),)))
-    queue.new_input()  # her key: her reply first, then the moves, the newest `MOVES_KEPT` of them
+    queue.arrive(Utterance("Cy drew.", tells=(move("Cy drew a card.", 2, "draw", at=8),)))
+    queue.new_input()  # her key: her reply first, then every move, merged a player a sentence
     queue.done()
     queue.add(Utterance("Ana drew a card."))
     reply, after = queue.waiting
     assert reply.text == "Ana drew a card."
-    kept = [part.card for fact in after.folded for part in fact.flat()]
-    assert kept == ["C2", "C3", "C4", "C5", "C6", "C7"], kept  # (docs/speech.md says six: a change is a change there)
+    kept = [part.card for fact in after.folded for part in fact.flat() if part.player == "Ben"]
+    assert kept == [f"C{n}" for n in range(8)], kept  # (docs/speech.md says never dropped)
+    assert len(split_sentences(after.text)) == 2, after.text  # Ben's eight moves in one sentence, Cy's in one
 
 
 def test_a_turn_cut_before_it_was_heard_is_said_by_its_own_players_draw_and_not_folded_before_it():

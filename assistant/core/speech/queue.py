@@ -80,9 +80,6 @@ LAST_WORDS_S = 0.35
 FOLDS_AT_MOST = 2
 
 
-#: How many of other hands' moves cut or dropped at the player's keys are kept to be said after her reply, the
-#: newest: a player typing without a pause hears the last moves, and the digest (`missed`) has every one.
-MOVES_KEPT = 6
 
 
 @dataclass(frozen=True)
@@ -270,7 +267,7 @@ class SpeechQueue:
                 (others if utterance.other else facts).extend(utterance.kept())  # never begun: not said yet
         self._waiting.clear()
         others = unique([*self.moves, *others])
-        self.moves = [fact for fact in others if fact.topic is Topic.MOVE][-MOVES_KEPT:]
+        self.moves = [fact for fact in others if fact.topic is Topic.MOVE]  # every one: merged a player a sentence
         facts = [*(facts if again else ()), *(fact for fact in others if fact.topic is not Topic.MOVE)]
         self.carry = self._in_order(unique(facts))
         self._folds = {fact: n for fact, n in self._folds.items() if fact in self.carry or fact in self.moves}

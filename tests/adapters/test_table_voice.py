@@ -1,0 +1,162 @@
+"""The table's voice beside her own: other hands' moves in a voice she can tell apart, never in her screen reader's
+queue, and carried by her one voice when she turns the second off."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import threading
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from assistant.core.game.about import About, Topic
+from assistant.core.speech.settings import TABLE_RATE, SpeechSettings
+from assistant.speech import SpeechService
+from assistant.speech.backends import EspeakBackend, espeak_apart, voice_apart
+from assistant.speech.mixer import read_samples
+from assistant.speech.readers import READER_WORDS_PER_SECOND, ScreenReaderBackend
+from assistant.speech.replies import ReplySpeaker
+from tests.recording_backend import RecordingBackend
+
+
+class ReaderBackend(RecordingBackend):
+    """Stands for her screen reader: it queues what it is given and returns at once."""
+
+    name = "NVDA"
+    queues_itself = True
+
+
+class PhoneReply:
+    def __init__(self, speech: str, seat: int, hand: str) -> None:
+        name = ("Ana", "Ben", "Cy", "Dee")[seat]
+        self.lines, self.speech, self.important, self.card = (speech,), speech, False, None
+        self.hint, self.sound = False, ""
+        self.pending, self.facts, self.settles, self.hand = None, (), False, hand
+        self.tells = (About(Topic.MOVE, speech, (seat,), name, "draw", at=seat),)
+
+
+class OwnReply(PhoneReply):
+    def __init__(self, speech: str) -> None:
+        super().__init__(speech, 0, "")
+        self.tells = ()
+
+
+def test_with_the_table_voice_other_hands_moves_never_enter_her_screen_readers_queue():
+    reader, table_backend = ReaderBackend(), RecordingBackend(hold=True)
+    table = SpeechService(table_backend)
+    service = SpeechService(reader, table=table)
+    speaker = ReplySpeaker(service)
+    speaker.players = lambda: ("Ana", "Ben", "Cy", "Dee")
+    try:
+        assert service.ready.wait(10) and table.ready.wait(10)
+        speaker(OwnReply("Ana's Stable: Rainbow Aura."))
+        assert reader.wait_started(1)
+        for seat, name in ((1, "Ben"), (2, "Cy"), (3, "Dee")):
+            speaker.other(PhoneReply(f"{name} drew a card.", seat, name))
+        speaker(OwnReply("Pile: empty."))
+        assert table_backend.wait_started(1)
+        table_backend.hold = False
+        table_backend.release(10)
+        assert service.wait_idle(10)
+    finally:
+        service.close()
+    assert reader.said == ["Ana's Stable: Rainbow Aura.", "Pile: empty."]  # hers alone
+    heard = " ".join(table_backend.said)
+    assert all(f"{name} drew a card." in heard for name in ("Ben", "Cy", "Dee"))  # every hand, in the table voice
+
+
+def test_the_table_voice_is_another_voice_than_hers_by_default():
+    assert espeak_apart("") == "en+f3" and espeak_apart("en-gb") == "en-gb+f3" and espeak_apart("en+f2") == "en+m3"
+    voices = [("david", "male"), ("zira", "female"), ("mark", "male")]
+    assert voice_apart(voices, "david") == "zira"  # SAPI5: another gender where one is listed
+    assert voice_apart([("a", ""), ("b", "")], "a") == "b" and voice_apart([("a", "")], "a") == ""
+    assert SpeechSettings().table_rate == TABLE_RATE == 69  # about 280 words a minute (docs/speech.md)
+
+
+def _pitch(path: Path) -> float:
+    """The median fundamental frequency of a speech file's voiced frames (autocorrelation, 70 to 400 Hz)."""
+    mono = read_samples(path)[:, 0].astype(np.float64)
+    rate, size = 22050, 1024
+    found = []
+    for start in range(0, len(mono) - size, size // 2):
+        frame = mono[start : start + size]
+        if np.sqrt(np.mean(frame**2)) < 0.05:
+            continue
+        frame = frame - frame.mean()
+        correlation = np.correlate(frame, frame, "full")[size - 1 :]
+        low, high = rate // 400, rate // 70
+        found.append(rate / (low + int(np.argmax(correlation[low:high]))))
+    return float(np.median(found)) if found else 0.0
+
+
+@pytest.mark.skipif(not shutil.which("espeak-ng"), reason="espeak-ng is not installed")
+def test_rendered_the_table_voice_sounds_apart_from_hers_and_faster(tmp_path):
+    """Real renders: the same sentence in her voice and in the table's, measured."""
+    text = "Ben played Basic Unicorn (Red). Cy drew a card."
+    hers = EspeakBackend(None)
+    table = EspeakBackend(None, rate=TABLE_RATE)
+    table.apart_from = ""
+    for backend in (hers, table):
+        backend.open()
+    hers.render(text, tmp_path / "hers.wav")
+    table.render(text, tmp_path / "table.wav")
+    hers_s, table_s = (len(read_samples(tmp_path / f"{n}.wav")) for n in ("hers", "table"))
+    assert table_s < 0.8 * hers_s  # at its own, faster rate
+    assert _pitch(tmp_path / "table.wav") > 1.4 * _pitch(tmp_path / "hers.wav")  # another voice: far higher
+    assert subprocess.run(["espeak-ng", "--voices=en"], capture_output=True, text=True).returncode == 0
+
+
+class Output:
+    """An accessible_output2 output standing for NVDA: it keeps what it is given."""
+
+    name = "NVDA"
+
+    def __init__(self) -> None:
+        self.spoken: list[str] = []
+
+    def is_active(self) -> bool:
+        return True
+
+    def is_system_output(self) -> bool:
+        return False
+
+    def speak(self, text: str, interrupt: bool = False) -> None:
+        self.spoken.append(text)
+
+    def silence(self) -> None:
+        pass
+
+
+def test_with_one_voice_her_screen_reader_is_handed_other_hands_moves_one_at_a_time_merged_a_player_a_sentence():
+    output, gate, held = Output(), threading.Semaphore(0), []
+
+    def hold(seconds: float, wanted) -> None:  # the reader saying it: until the test lets it end
+        held.append(seconds)
+        while wanted() and not gate.acquire(timeout=0.01):
+            pass
+
+    service = SpeechService(ScreenReaderBackend(lambda: [output], hold=hold))  # no table voice: one voice
+    speaker = ReplySpeaker(service)
+    speaker.players = lambda: ("Ana", "Ben", "Cy", "Dee")
+    try:
+        assert service.ready.wait(10)
+        speaker.other(PhoneReply("Ben drew a card.", 1, "Ben"))
+        while not held:
+            threading.Event().wait(0.005)
+        for seat, name in ((2, "Cy"), (3, "Dee"), (2, "Cy")):
+            speaker.other(PhoneReply(f"{name} drew a card.", seat, name))
+        assert output.spoken == ["Ben drew a card."]  # the others wait here, not in her reader's queue
+        gate.release()
+        while len(held) < 2:
+            threading.Event().wait(0.005)
+        assert len(output.spoken) == 2
+        merged = output.spoken[1]
+        assert merged.count("Cy") == 1 and "Dee drew a card." in merged  # a player a sentence, every move in it
+        gate.release()
+        assert service.wait_idle(10)
+    finally:
+        gate.release(5)
+        service.close()
+    assert held[0] == pytest.approx(4 / READER_WORDS_PER_SECOND)  # as long as a reader takes to say four words
