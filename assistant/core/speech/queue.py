@@ -80,8 +80,6 @@ LAST_WORDS_S = 0.35
 FOLDS_AT_MOST = 2
 
 
-
-
 @dataclass(frozen=True)
 class Utterance:
     """One thing to say."""
