@@ -181,6 +181,7 @@ READER_MODULE = """Debug 0
 GenericExecuteSynth "printf %s \\'$DATA\\' | {script}"
 GenericCmdDependency "espeak-ng"
 GenericLanguage "en" "en" "utf-8"
+AddVoice "en" "MALE1" "en"
 """
 READER_SCRIPT = """#!/bin/sh
 text=$(cat)

@@ -319,8 +319,8 @@ def reader_records(records: list[dict], said: list[dict]) -> list[dict]:
     hers = [r for r in records if "full" in r and r.get("voice", "hers") == "hers"]
     out = []
     for n, message in enumerate(said):
-        owner = next((u for u in reversed(hers) if u["given"] <= message["start"] and message["text"] in u["full"]
-                      ), None)  # fmt: skip
+        words = message["text"].strip()
+        owner = next((u for u in reversed(hers) if u["given"] <= message["start"] and words in u["full"]), None)
         if owner is None:
             continue
         following = said[n + 1]["start"] if n + 1 < len(said) else message["start"] + message["seconds"]

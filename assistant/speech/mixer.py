@@ -19,11 +19,16 @@ of the mix at the next block (`BLOCK_S`), and what was already written (at most 
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import ctypes.util
+import os
 import subprocess
+import sys
 import threading
 import time
 import wave
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -59,12 +64,13 @@ class PortAudioSink:
         self._stream: Any = None
 
     def open(self) -> None:
-        import sounddevice
+        with quiet_native_output():
+            import sounddevice
 
-        stream = sounddevice.OutputStream(
-            samplerate=RATE, channels=2, dtype="int16", device=self.device or None, latency="low"
-        )
-        stream.start()
+            stream = sounddevice.OutputStream(
+                samplerate=RATE, channels=2, dtype="int16", device=self.device or None, latency="low"
+            )
+            stream.start()
         self._stream = stream
 
     def write(self, block: Any) -> None:
@@ -83,12 +89,44 @@ class PortAudioSink:
 def portaudio_available(device: str = "") -> bool:
     """Whether sounddevice imports (PortAudio found) and has an output device of that name (any, when "")."""
     try:
-        import sounddevice
+        with quiet_native_output():
+            import sounddevice
 
-        sounddevice.query_devices(device or None, kind="output")
+            sounddevice.query_devices(device or None, kind="output")
     except Exception:  # ImportError, OSError (no PortAudio library), ValueError (no such device)
         return False
     return True
+
+
+_silenced: list[Any] = []
+
+
+@contextlib.contextmanager
+def quiet_native_output() -> Iterator[None]:
+    """Native libraries print to the process's own stderr, the terminal the app draws on: PortAudio's start looks at
+    every sound device, and alsa-lib and JACK say what they did not find ("Unknown PCM cards.pcm.rear"), and alsa-lib
+    later says each underrun. alsa-lib is given a handler that says nothing (Linux), and while PortAudio starts or
+    opens a stream, stderr is sent to the null device."""
+    if sys.platform.startswith("linux") and not _silenced:
+        with contextlib.suppress(OSError, AttributeError, TypeError):
+            library = ctypes.util.find_library("asound")
+            if library:
+                handler = ctypes.CFUNCTYPE(None, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_int,
+                                           ctypes.c_char_p)(lambda *args: None)  # fmt: skip
+                ctypes.CDLL(library).snd_lib_error_set_handler(handler)
+                _silenced.append(handler)  # kept alive: alsa-lib calls it for as long as the process runs
+    try:
+        saved = os.dup(2)
+    except OSError:
+        yield
+        return
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 @dataclass(eq=False)

@@ -212,3 +212,21 @@ def test_her_words_and_a_move_at_once_reach_the_sound_device_in_one_stream_throu
     assert right > 1.3 * left  # the move heard at the right, over her words
     assert len(stream) >= int((hers_s - 0.1) * RATE)
     assert os.environ.get("HOME") != alsa_capture.env["HOME"]  # (the test's own process never touched the device)
+
+
+NATIVE_PRINTS = """
+import os
+from assistant.speech.mixer import portaudio_available, quiet_native_output
+with quiet_native_output():
+    os.write(2, b"ALSA lib pcm.c: Unknown PCM cards.pcm.rear\\n")  # as a native library prints, on fd 2
+portaudio_available()
+os.write(2, b"after\\n")
+"""
+
+
+def test_what_native_sound_libraries_print_never_reaches_the_terminal_the_app_draws_on():
+    done = subprocess.run(
+        [sys.executable, "-c", NATIVE_PRINTS], env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True,
+        timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 0 and done.stderr == b"after\n"  # stderr is the app's own again afterwards
