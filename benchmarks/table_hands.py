@@ -261,7 +261,10 @@ def play(folder: Path, backend: str, game: str, interval: float, seed: int, setu
     reader = ReaderStandIn(capture, folder / "reader") if how.reader else None
     environ = {**reader.environ, "TABLE_ASSISTANT_SCREEN_READER": "Orca"} if reader else {}
     command = ["benchmarks.table_hands", "--child", str(log), "--game", game, "--share", address, "--setup", setup]
-    app = App(folder, backend, "normal", game, command, capture=capture, settings=how.settings, environ=environ)
+    settings = {k: v for k, v in how.settings.items() if k != "table_voice"}
+    table_voice = how.settings.get("table_voice", True)
+    app = App(folder, backend, "normal", game, command, table_voice, capture=capture, settings=settings,
+              environ=environ)  # fmt: skip
     keys: list[float] = []
     said: list[dict] = []
     try:

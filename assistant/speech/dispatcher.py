@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from assistant.core.speech.queue import Utterance, scale, split_sentences
+from assistant.core.speech.queue import Utterance, reader_seconds, scale, split_sentences
 from assistant.core.words.voice import SPEECHD_MISSING, SPEECHD_NO_SOCKET, engine_unavailable
 from assistant.speech.backends import Backend, BackendUnavailable, SpeechError, always, ignore_began, ignore_finished
 from assistant.speech.speechd_ends import MessageEnds, message_id
@@ -89,7 +89,9 @@ class SpeechdBackend(Backend):
         finished: Callable[[int], None] = ignore_finished,
         began: Callable[[int, float], None] = ignore_began,
     ) -> None:
-        """Send the text sentence by sentence, waiting for each one's end (or cancel) event."""
+        """Send the text sentence by sentence, waiting for each one's end (or cancel) event; each sentence told as
+        begun when it is sent, as long as a screen reader takes to say it (`reader_seconds`), so a key that cuts it
+        in its last words counts it as heard and a decisive fact in it is not folded into reply after reply."""
         events = (self._module.CallbackType.END, self._module.CallbackType.CANCEL)
         for index, piece in enumerate(split_sentences(utterance.text)):
             if not wanted() or (index > 0 and not more()):
@@ -102,6 +104,7 @@ class SpeechdBackend(Backend):
                     result = self._client.speak(piece, callback=self._ends.done, event_types=events)
             except Exception as exc:
                 raise SpeechError(engine_unavailable("speech-dispatcher", str(exc))) from None
+            began(index, reader_seconds(piece))  # (it tells a message's end, not its length: a cut in its last words)
             self._ends.wait(message_id(result), wanted)  # its callback, a cancel, or an END that came too early
             if wanted():  # not cancelled by us: it ended
                 finished(index)

@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from assistant.core.speech.queue import Utterance
+from assistant.core.speech.queue import Utterance, reader_seconds
 from assistant.core.words.voice import (
     NO_SCREEN_READER_ACTIVE,
     SCREEN_READER_LIBRARY_MISSING,
@@ -39,10 +39,6 @@ from assistant.speech.backends import Backend, BackendUnavailable, SpeechError
 #: What the backend is called in a notice while it has no screen reader yet.
 NAME = "the screen reader"
 
-
-#: How fast a screen reader is taken to speak, in words a second (about 210 a minute, a reader's default rate): one
-#: voice hands another hand's move to it, then holds the next ones this long, so they wait merged here, not queued.
-READER_WORDS_PER_SECOND = 3.5
 
 #: CoInitializeEx's flag for a multithreaded apartment.
 COINIT_MULTITHREADED = 0x0
@@ -163,7 +159,7 @@ class ScreenReaderBackend(Backend):
         except Exception as exc:
             raise SpeechError(engine_unavailable(self.name, f"{exc.__class__.__name__}: {exc}")) from None
         if utterance.other:  # (one voice) held while the reader says it: the next moves merge here meanwhile
-            self.hold(len(utterance.text.split()) / READER_WORDS_PER_SECOND, wanted)
+            self.hold(reader_seconds(utterance.text), wanted)
 
     def cancel(self) -> None:
         """Silence the screen reader (what it was saying for us, and anything else it was saying)."""

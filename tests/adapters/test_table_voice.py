@@ -12,11 +12,12 @@ import numpy as np
 import pytest
 
 from assistant.core.game.about import About, Topic
+from assistant.core.speech.queue import READER_WORDS_PER_SECOND
 from assistant.core.speech.settings import TABLE_RATE, SpeechSettings
 from assistant.speech import SpeechService
 from assistant.speech.backends import EspeakBackend, espeak_apart, voice_apart
 from assistant.speech.mixer import read_samples
-from assistant.speech.readers import READER_WORDS_PER_SECOND, ScreenReaderBackend
+from assistant.speech.readers import ScreenReaderBackend
 from assistant.speech.replies import ReplySpeaker
 from tests.recording_backend import RecordingBackend
 
@@ -160,3 +161,57 @@ def test_with_one_voice_her_screen_reader_is_handed_other_hands_moves_one_at_a_t
         gate.release(5)
         service.close()
     assert held[0] == pytest.approx(4 / READER_WORDS_PER_SECOND)  # as long as a reader takes to say four words
+
+
+class SpeechdClient:
+    """speech-dispatcher's client as the backend uses it: a message is queued and its end comes later (the real
+    daemon's timing is in tests/adapters/test_speech_sound.py; here the clock is the test's)."""
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+
+    def speak(self, text: str, callback=None, event_types=None):
+        self.sent.append(text)
+        return ("225", "OK MESSAGE QUEUED", (str(len(self.sent)),))
+
+    def cancel(self) -> None:
+        pass
+
+
+class Callbacks:
+    END, CANCEL = "end", "cancel"
+
+
+def _reader_service(now: list[float]) -> tuple[SpeechService, SpeechdClient]:
+    from types import SimpleNamespace
+
+    from assistant.speech.dispatcher import SpeechdBackend
+
+    backend, client = SpeechdBackend(), SpeechdClient()
+    backend.open = lambda: None  # type: ignore[method-assign]  # (connected: the client stands for the socket)
+    backend._client, backend._module = client, SimpleNamespace(CallbackType=Callbacks)
+    service = SpeechService(backend, clock=lambda: now[0])
+    assert service.ready.wait(10)
+    return service, client
+
+
+@pytest.mark.parametrize(("cut_after", "folded"), [(0.3, True), (0.8, False)])
+def test_through_speech_dispatcher_a_fact_cut_in_its_last_words_is_heard_not_folded_into_every_reply(cut_after, folded):
+    """speech-dispatcher tells a message's end, not its length: a key 1.2 s after "Ana 2 Unicorns." (a reader says
+    it in about a second) used to count it unheard, so it was folded before every later reply and her own words were
+    never reached (24 of 93 keys in the benchmark)."""
+    now = [100.0]
+    service, client = _reader_service(now)
+    count = About(Topic.COUNT, "Ana 2 Unicorns.", (0,), "Ana")
+    try:
+        service.say("Ana 2 Unicorns.", facts=(count,))
+        while not client.sent:
+            threading.Event().wait(0.005)
+        now[0] += cut_after  # her next key comes then
+        service.new_input()
+        service.say("Pile: empty.")
+        while len(client.sent) < 2:
+            threading.Event().wait(0.005)
+    finally:
+        service.close()
+    assert (client.sent[1] == "Ana 2 Unicorns.") is folded  # folded only when cut well before its end

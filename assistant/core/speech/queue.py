@@ -74,6 +74,16 @@ class Cut(enum.Enum):
 
 #: Seconds left of a sentence under which a cut counts it as heard: a fact cut in its last words is not said again.
 LAST_WORDS_S = 0.35
+#: How fast a screen reader is taken to speak, in words a second (about 210 a minute, a reader's default rate), where
+#: it says nothing of how long a sentence lasts (`reader_seconds`).
+READER_WORDS_PER_SECOND = 3.5
+
+
+def reader_seconds(text: str) -> float:
+    """About how long a screen reader takes to say `text` (`READER_WORDS_PER_SECOND`)."""
+    return len(text.split()) / READER_WORDS_PER_SECOND
+
+
 #: How many times a decisive fact that tells of no state (a chain's duty, "Chain resolved.") may be folded into a
 #: reply while it goes unheard: once, and once more when that fold was cut before its last words; a fact heard is
 #: never said again. A state (a turn, a count, a win) is folded until it is heard or a newer one settles it.
