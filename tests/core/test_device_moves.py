@@ -244,7 +244,8 @@ def test_missed_says_what_other_hands_did_since_her_last_move_a_player_a_sentenc
         assert session.device_move("Ben", move).status == "recorded"
     assert session.device_move("Cy", DeviceMove("neigh", on="basic-unicorn-blue")).status == "recorded"
     said = session.handle("missed").speech
-    assert said == "Since your last move: Ben drew a card and played Basic Unicorn (Blue). Cy played Neigh.", said
+    digest = "Since your last move: Ben drew a card and played Basic Unicorn (Blue). Cy played Neigh on Ben's Basic"
+    assert said == f"{digest} Unicorn (Blue).", said  # what the Neigh answered, whose it was
     assert session.handle("catch up").speech == NOTHING_MISSED  # since she last asked: nothing new
     session.device_move("Cy", DeviceMove("resolve", on="basic-unicorn-blue"))
     session.device_move("Ben", DeviceMove("end"))

@@ -371,8 +371,8 @@ _MOVE_KINDS = {"respond": "instant", "end-turn": "end", "swap-hands": "swap"}
 
 
 def move_of_step(table: Table, step: Step, at: int = 0) -> About | None:
-    """The move a step recorded, typed: its player, its kind, its card and its place `at` in the game's log (None
-    for a step that is no one's move: the next phase, a deck set)."""
+    """The move a step recorded, typed: its player, its kind, its card (whose it was, the card an Instant answered)
+    and its place `at` in the game's log (None for a step that is no one's move: the next phase, a deck set)."""
     event = step.event
     seat = getattr(event, "player", None)
     if isinstance(event, (NextPhase, EndTurn, Resolve)):
@@ -386,7 +386,10 @@ def move_of_step(table: Table, step: Step, at: int = 0) -> About | None:
     card = game_card_name(table, card_id) if isinstance(card_id, str) else ""
     text = end_with(describe_event(table, event, step.before))
     owner = seat if isinstance(event, Sacrifice) else getattr(event, "owner", None)
-    return About(Topic.MOVE, text, (seat,), player_name(table, seat), kind, card, owner=owner, at=at)
+    whose = player_name(table, owner) if isinstance(owner, int) and 0 <= owner < len(table.setup.players) else ""
+    on = pile_card_name(table, step.before.pile[-1]) if isinstance(event, Respond) and step.before.pile else ""
+    name = player_name(table, seat)
+    return About(Topic.MOVE, text, (seat,), name, kind, card, owner=owner, whose=whose, on=on, at=at)
 
 
 def tells_of_step(table: Table, step: Step, at: int = 0) -> tuple[About, ...]:
