@@ -130,8 +130,14 @@ def test_a_win_comes_before_a_turn_and_a_turn_before_a_move_that_took_her_card()
     turn = About(Topic.TURN, "Cy's turn.", (2,), "Cy", at=1)
     said = missed([turn, drew, took], me=0).text
     assert said == f"{DIGEST_HEADING} Cy's turn. Ben destroyed Yay in Ana's Stable. Cy drew a card."
-    taken_back = About(Topic.WIN, "The game's end is taken back.")  # a win, once undone, still comes first
-    assert missed([drew, took, taken_back], me=0).text.startswith(f"{DIGEST_HEADING} The game's end is taken back.")
+    taken_back = About(Topic.WIN, "The game's end is taken back.")  # a win undone: a win's fact, first
+    said = missed([turn, drew, took, taken_back], me=0).text
+    assert said == (
+        f"{DIGEST_HEADING} The game's end is taken back. Cy's turn. Ben destroyed Yay in Ana's Stable. Cy drew a card."
+    )
+    won = About(Topic.WIN, "Ben wins!", (1,), "Ben", at=4)  # a turn before a win is moot: the win alone
+    said = missed([turn, drew, took, won], me=0).text
+    assert said == f"{DIGEST_HEADING} Ben wins! Ben destroyed Yay in Ana's Stable. Cy drew a card."
 
 
 def test_a_long_digest_is_cut_at_the_bound_and_the_next_missed_says_the_rest_nothing_lost():
@@ -142,21 +148,42 @@ def test_a_long_digest_is_cut_at_the_bound_and_the_next_missed_says_the_rest_not
         record(session, player, DeviceMove("resolve"))
         record(session, player, DeviceMove("end"))
     record(session, "Ana", DeviceMove("draw"))
-    everything = missed(session.news, me=0)  # (the whole digest, had it no bound)
-    whole = missed(session.news, me=0, most=1000)
+    news = list(session.news)
+    whole = missed(news, me=0, most=1000)  # (the whole digest, had it no bound)
+    parts = [session.handle("missed")]
+    while parts[-1].lines[-1] == MORE_MISSED:
+        parts.append(session.handle("missed"))
+    assert len(parts) >= 2 and len(whole.text.split()) > DIGEST_WORDS
+    assert parts[0].lines[0].startswith(f"{DIGEST_HEADING} Ana's turn.")  # whose turn it is now, first
+    assert all(len(part.speech.split()) <= DIGEST_WORDS for part in parts)
+    assert all(part.lines[0].startswith(DIGEST_GOES_ON) for part in parts[1:])
+    told: list[About] = []  # the same parts, by value: together they tell every fact of the whole, each once
+    for part in parts:
+        digest = missed(news, told, me=0)
+        assert part.speech == digest.text
+        told += digest.told
+    assert sorted(told, key=lambda fact: fact.text) == sorted(whole.told, key=lambda fact: fact.text)
+    assert len(told) == len(set(told))
+    assert session.handle("missed").speech == NOTHING_MISSED
+
+
+def test_a_move_made_between_two_parts_is_in_the_next_one_and_one_taken_back_is_not():
+    session = bens_turn()
+    for move in ("draw", "play", "resolve", "end"):
+        record(session, "Ben", DeviceMove(move, card="basic-unicorn-blue" if move == "play" else None))
+    record(session, "Cy", DeviceMove("draw"))
+    record(session, "Cy", DeviceMove("play", card="basic-unicorn-red"))
+    record(session, "Cy", DeviceMove("resolve"))
     first = session.handle("missed")
-    assert first.speech == everything.text and first.lines[-1] == MORE_MISSED
-    assert len(first.speech.split()) <= DIGEST_WORDS < len(whole.text.split())
-    second = session.handle("missed")
-    assert second.lines[0].startswith(DIGEST_GOES_ON) and len(second.speech.split()) <= DIGEST_WORDS
-    parts = [first.speech, second.speech]
+    assert first.lines[-1] == MORE_MISSED and "Cy 2 Unicorns." not in first.speech, first.speech
+    record(session, "Cy", DeviceMove("undo"))  # the resolve: "Cy 2 Unicorns." is no longer so
+    record(session, "Ben", DeviceMove("neigh", on="basic-unicorn-red"))
+    parts = [session.handle("missed").speech]
     while parts[-1].endswith(MORE_MISSED):
         parts.append(session.handle("missed").speech)
-    told = " ".join(part.removesuffix(MORE_MISSED) for part in parts)
-    for fact in whole.told:  # every fact of the whole digest, said in one part or another
-        assert fact.text in told or (fact.move and fact.player in told), fact
-    assert "Ana's turn." in parts[0]  # whose turn it is now, first
-    assert session.handle("missed").speech == NOTHING_MISSED
+    said = " ".join(parts)
+    assert "Ben played Neigh on Cy's Basic Unicorn (Red)." in said and "Cy 2 Unicorns." not in said, said
+    assert "Cy has 1 Unicorn." in said  # (what the undo changed: so it is now)
 
 
 def test_one_players_moves_too_long_for_a_part_are_said_in_two():

@@ -56,23 +56,27 @@ _DID = {
     "end": "ended the turn",
 }
 
-#: The moves that take a card from its owner's Stable: whose card it was is said with it.
+#: The moves of `_DID` that take a card from its owner's Stable: whose card it was is said with it.
 TAKING = frozenset({"destroy", "steal", "return"})
+#: The moves that take a card out of its owner's Stable (`About.owner`): a digest says first those that took hers.
+TAKEN_AWAY = frozenset({*TAKING, "swap", "move", "nursery"})
 
 
-def _did(move: About) -> str:
+def _did(move: About, answered: bool = False) -> str:
+    """What the move's player did ("destroyed Ana's Rainbow Aura"); `answered`: with the card an Instant answered."""
     if move.move == "discard" and not move.card:
         return "discarded a card"
     card = move.card
     if move.move in TAKING and move.whose:
         card = f"their own {card}" if move.owner in move.seats else f"{move.whose}'s {card}"
     did = _DID[move.move].format(card=card)
-    return f"{did} on {move.on}" if move.on and move.move in ("neigh", "instant") else did
+    return f"{did} on {move.on}" if answered and move.on and move.move in ("neigh", "instant") else did
 
 
-def merge_moves(facts: list[About] | tuple[About, ...]) -> list[About]:
+def merge_moves(facts: list[About] | tuple[About, ...], answered: bool = False) -> list[About]:
     """The facts with each player's moves said as one sentence, where that player's first move was, in the order
-    recorded: "Ben drew a card and played Rainbow Aura." (a move of a kind with no short form stays as it is)."""
+    recorded: "Ben drew a card and played Rainbow Aura." (a move of a kind with no short form stays as it is).
+    `answered`: an Instant with the card it answered (in a digest, where the move it answered may be far before)."""
     moves: dict[int, list[About]] = {}
     for fact in facts:
         for move in fact.parts or (fact,):
@@ -88,13 +92,13 @@ def merge_moves(facts: list[About] | tuple[About, ...]) -> list[About]:
         if len(group) == 1:
             merged.append(group[0])
         elif group:
-            merged.append(_merged(group))
+            merged.append(_merged(group, answered))
     return merged
 
 
-def _merged(group: list[About]) -> About:
+def _merged(group: list[About], answered: bool = False) -> About:
     """One player's moves as one sentence: "Ben drew a card and played Rainbow Aura."."""
-    text = f"{group[0].player} {name_list([_did(move) for move in group])}."
+    text = f"{group[0].player} {name_list([_did(move, answered) for move in group])}."
     return About(Topic.MOVE, text, group[0].seats, group[0].player, "moves", parts=tuple(group))
 
 
@@ -173,7 +177,7 @@ def _news(facts: list[About]) -> list[About]:
 def _took_hers(fact: About, me: int | None) -> bool:
     """The fact tells a move of another hand that took a card of the player's (seat `me`) from her Stable."""
     return me is not None and any(
-        move.topic is Topic.MOVE and move.move in TAKING and move.owner == me and me not in move.seats
+        move.topic is Topic.MOVE and move.move in TAKEN_AWAY and move.owner == me and me not in move.seats
         for move in fact.flat()
     )
 
@@ -190,8 +194,10 @@ def _digest_rank(fact: About, me: int | None) -> int:
 def _sentence(fact: About) -> str:
     """A fact's sentence in a digest: a move its own words, or, merged or an Instant with the card it answered,
     its player's name and what they did: "Cy played Neigh on Ben's Basic Unicorn (Blue)."."""
+    if fact.parts:
+        return _merged(list(fact.parts), answered=True).text
     if fact.topic is Topic.MOVE and fact.move in _DID and fact.on:
-        return _merged([fact]).text
+        return _merged([fact], answered=True).text
     return fact.text.strip()
 
 
@@ -209,7 +215,7 @@ def _fit(said: list[About], budget: int) -> list[About]:
             budget -= _words(_sentence(fact))
             continue
         parts = list(fact.parts)
-        while len(parts) > 1 and _words(_merged(parts).text) > budget:
+        while len(parts) > 1 and _words(_sentence(_merged(parts))) > budget:
             parts.pop()
         if len(parts) > 1 or (parts and _words(_sentence(parts[0])) <= budget):
             out.append(_merged(parts) if len(parts) > 1 else parts[0])
