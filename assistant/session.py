@@ -291,9 +291,10 @@ class Session:
 
     def handle(self, line: str) -> Reply:
         """Answer one typed line."""
+        game = self.game
         reply = self._handle(line)
-        if any(fact.topic is Topic.MOVE for fact in reply.tells):
-            self.news, self.told = [], []  # the player's own move: the digest starts again from here
+        if any(fact.topic is Topic.MOVE for fact in reply.tells) or self.game is not game:
+            self.news, self.told = [], []  # the player's own move, another game: the digest starts again from here
         else:  # her undo or redo: what it took back of the news is no news
             self.news = [*self.news, *(fact for fact in reply.tells if fact.topic is Topic.UNDO)][-_NEWS_KEPT:]
         return self._remember(reply)

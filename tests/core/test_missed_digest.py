@@ -77,6 +77,14 @@ def test_a_move_she_undid_herself_is_no_news_and_one_she_redid_is():
     assert said == f"{DIGEST_HEADING} Ben played Basic Unicorn (Blue).", said
 
 
+def test_another_game_starts_the_digest_again():
+    session = bens_turn()
+    record(session, "Ben", DeviceMove("draw"))
+    session.handle(NEW_GAME)
+    session.handle("yes")  # (a game in progress: a new one is asked about first)
+    assert session.handle("missed").speech == NOTHING_MISSED
+
+
 def test_whose_card_a_move_took_and_what_a_neigh_answered_are_said_her_cards_first():
     session = bens_turn()
     record(session, "Ben", DeviceMove("play", card="basic-unicorn-blue"))
