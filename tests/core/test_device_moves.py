@@ -250,8 +250,8 @@ def test_missed_says_what_other_hands_did_since_her_last_move_a_player_a_sentenc
     session.device_move("Cy", DeviceMove("resolve", on="basic-unicorn-blue"))
     session.device_move("Ben", DeviceMove("end"))
     said = session.handle("missed").speech
-    assert said.endswith("Cy's turn."), said  # the turn that began; "Ben ended the turn" goes without saying
-    assert "ended" not in said
+    # the turn that began, first; what the Neigh stopped; "Ben ended the turn" goes without saying
+    assert said == "Since your last move: Cy's turn. Cy's Neigh stopped Ben's Basic Unicorn (Blue).", said
     session.device_move("Cy", DeviceMove("draw"))
     session.handle("stable")  # a question about the game is no move of hers: the digest goes on
     assert "Cy drew a card." in session.handle("missed").speech

@@ -92,9 +92,29 @@ def test_whose_card_a_move_took_and_what_a_neigh_answered_are_said_her_cards_fir
     record(session, "Cy", DeviceMove("destroy", card="rainbow-aura", target="Ana"))
     said = session.handle("missed").speech
     assert said == (
-        f"{DIGEST_HEADING} Cy played Neigh on Ben's Basic Unicorn (Blue) and destroyed Ana's Rainbow Aura."
+        f"{DIGEST_HEADING} Cy stopped Ben's Basic Unicorn (Blue) with Neigh and destroyed Ana's Rainbow Aura."
         " Ben played Basic Unicorn (Blue)."
-    ), said  # her card taken: first, though Ben's move was recorded before Cy's
+    ), said  # her card taken: first, though Ben's move was recorded before Cy's (the destroy resolved the pile)
+
+
+def test_what_a_neigh_stopped_is_said_with_its_move_and_not_once_the_resolve_is_undone():
+    session = bens_turn()
+    record(session, "Ben", DeviceMove("draw"))
+    record(session, "Ben", DeviceMove("play", card="basic-unicorn-blue"))
+    record(session, "Cy", DeviceMove("neigh", on="basic-unicorn-blue"))
+    record(session, "Ana", DeviceMove("resolve"))
+    said = session.handle("missed").speech
+    assert said == (
+        f"{DIGEST_HEADING} Ben drew a card and played Basic Unicorn (Blue). Cy stopped Ben's Basic Unicorn (Blue)"
+        " with Neigh."
+    ), said
+    record(session, "Cy", DeviceMove("draw"))
+    record(session, "Ben", DeviceMove("play", card="basic-unicorn-red"))
+    record(session, "Cy", DeviceMove("neigh", on="basic-unicorn-red"))
+    record(session, "Ben", DeviceMove("resolve"))
+    record(session, "Ben", DeviceMove("undo"))  # the resolve taken back: the Neigh waits on the pile again
+    said = session.handle("missed").speech
+    assert "played Neigh on Ben's Basic Unicorn (Red)." in said and "stopped" not in said, said
 
 
 def test_her_cards_come_first_by_the_me_setting():
@@ -229,3 +249,6 @@ def test_missed_in_llamas_unleashed_says_what_an_instant_answered_and_leaves_out
     assert said == (
         f"{DIGEST_HEADING} Ben drew a card and played Basic Llama. Dee played Spit Happens on Ben's Basic Llama."
     ), said
+    record(session, "Ben", DeviceMove("resolve"))  # Dee's Spit Happens stops the Llama (and Dee takes it)
+    said = session.handle("missed").speech
+    assert said == f"{DIGEST_HEADING} Dee's Spit Happens stopped Ben's Basic Llama.", said

@@ -34,6 +34,10 @@ class Topic(enum.Enum):
     """The effect chain resolved: it settles every duty before it."""
     MOVE = "move"
     """A move a seat made (its kind and card): an event of its own, superseded by nothing."""
+    STOPPED = "stopped"
+    """An Instant (a Neigh) resolved and stopped the card under it: `card` the Instant, `owner` and `whose` its
+    player, `on` the card stopped with whose it was, `at` the resolve's place in the log. No words of its own (its
+    reply says them): a digest says it with the Instant's move (`words.pace.missed`)."""
     UNDO = "undo"
     """An undo took back the event at place `at` of the game's log (`move` "undo"), or a redo put it back ("redo"):
     what that event told is no longer so (`words.pace.missed` leaves it out). No words of its own: its reply says

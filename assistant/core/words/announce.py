@@ -393,8 +393,8 @@ def move_of_step(table: Table, step: Step, at: int = 0) -> About | None:
 
 
 def tells_of_step(table: Table, step: Step, at: int = 0) -> tuple[About, ...]:
-    """What else a step's announcement tells, typed: its move (`move_of_step`) and every count it changed (a win's
-    count among them, said in "Ana wins with 4 Unicorns!")."""
+    """What else a step's announcement tells, typed: its move (`move_of_step`), every count it changed (a win's
+    count among them, said in "Ana wins with 4 Unicorns!") and what an Instant it resolved stopped."""
     move = move_of_step(table, step, at)
     counts = [
         _brief_count(table, seat, fact.after[seat])
@@ -402,7 +402,17 @@ def tells_of_step(table: Table, step: Step, at: int = 0) -> tuple[About, ...]:
         if isinstance(fact, TallyChanged)
         for seat in _changed(fact)
     ]
-    return tuple([move, *counts] if move is not None else counts)
+    stops = [_stopped(table, fact, at) for fact in step.facts if isinstance(fact, PileStopped)]
+    return tuple([move, *counts, *stops] if move is not None else [*counts, *stops])
+
+
+def _stopped(table: Table, fact: PileStopped, at: int) -> About:
+    """What an Instant stopped, typed, with no words (a resolve is no one's move: no player; its reply says it)."""
+    seat = fact.stopper.player
+    card = game_card_name(table, fact.stopper.card)
+    stopped = pile_card_name(table, fact.stopped)
+    whose = player_name(table, seat)
+    return About(Topic.STOPPED, "", (seat,), move="stop", card=card, owner=seat, whose=whose, on=stopped, at=at)
 
 
 def _changed(fact: TallyChanged) -> list[int]:

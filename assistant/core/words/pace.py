@@ -54,6 +54,7 @@ _DID = {
     "bring": "brought {card} into a Stable",
     "take": "took {card}",
     "end": "ended the turn",
+    "stop": "stopped {on} with {card}",  # (an Instant that resolved, in a digest: `About.on` the card it stopped)
 }
 
 #: The moves of `_DID` that take a card from its owner's Stable: whose card it was is said with it.
@@ -69,7 +70,7 @@ def _did(move: About, answered: bool = False) -> str:
     card = move.card
     if move.move in TAKING and move.whose:
         card = f"their own {card}" if move.owner in move.seats else f"{move.whose}'s {card}"
-    did = _DID[move.move].format(card=card)
+    did = _DID[move.move].format(card=card, on=move.on)
     return f"{did} on {move.on}" if answered and move.on and move.move in ("neigh", "instant") else did
 
 
@@ -162,6 +163,28 @@ def standing(news: list[About] | tuple[About, ...]) -> list[About]:
     return kept
 
 
+def _stops(facts: list[About]) -> list[About]:
+    """The facts with what each Instant stopped said with its move, found by its player, card and the card it
+    answered ("Cy stopped Ben's Basic Unicorn (Blue) with Neigh."), or on its own when that move is not among them
+    ("Cy's Neigh stopped Ben's Basic Unicorn (Blue).")."""
+    out: list[About] = []
+    for fact in facts:
+        if fact.topic is not Topic.STOPPED:
+            out.append(fact)
+            continue
+        played = [
+            n
+            for n, move in enumerate(out)
+            if move.move in ("neigh", "instant")
+            and (move.seats, move.card, move.on) == (fact.seats, fact.card, fact.on)
+        ]
+        if played:
+            out[played[-1]] = replace(out[played[-1]], move="stop")
+        else:
+            out.append(replace(fact, text=f"{fact.whose}'s {fact.card} stopped {fact.on}."))
+    return out
+
+
 def _news(facts: list[About]) -> list[About]:
     """The facts each once, a superseded state left out (`unique`); whose turn it is now kept though its player's
     draw says it (news to a player who was not listening), unless someone won since."""
@@ -196,7 +219,7 @@ def _sentence(fact: About) -> str:
     its player's name and what they did: "Cy played Neigh on Ben's Basic Unicorn (Blue)."."""
     if fact.parts:
         return _merged(list(fact.parts), answered=True).text
-    if fact.topic is Topic.MOVE and fact.move in _DID and fact.on:
+    if fact.topic is Topic.MOVE and fact.move in _DID and fact.on:  # (an Instant: what it answered, or stopped)
         return _merged([fact], answered=True).text
     return fact.text.strip()
 
@@ -237,7 +260,7 @@ def missed(
     the order recorded): "Since your last move: Cy's turn. Ben drew a card and played Rainbow Aura.". At most `most`
     words; the rest, said by the next call (`told`: the facts the parts before said), announced by `MORE_MISSED`."""
     said_before = set(told)
-    facts = [fact for fact in _news(standing(news)) if fact not in said_before]
+    facts = [fact for fact in _news(_stops(standing(news))) if fact not in said_before]
     said = sorted(merge_moves(facts), key=lambda fact: _digest_rank(fact, me))
     if not said:
         return Digest((NOTHING_MISSED,), ())
