@@ -104,9 +104,10 @@ def _merged(group: list[About], answered: bool = False) -> About:
 
 
 #: The most words a part of the digest says (`missed`), its heading and `MORE_MISSED` counted: about 10 seconds
-#: at espeak-ng's default rate (175 words a minute; digests measured 2.5 to 2.8 words a second, a card's colour in
-#: brackets and "wins!" said slower than plain words). The rest waits for the next `missed`.
-DIGEST_WORDS = 25
+#: at espeak-ng's default rate (175 words a minute; digests measured 2.4 to 2.8 words a second, a card's colour in
+#: brackets and "wins!" said slower than plain words: 25 words with three colours took 10.6 s). The rest waits for
+#: the next `missed`.
+DIGEST_WORDS = 24
 NOTHING_MISSED = "Nothing new from the other players since your last move."
 DIGEST_HEADING = "Since your last move:"
 #: The heading of a part after the first (the rest of a digest cut at `DIGEST_WORDS`).
