@@ -72,7 +72,7 @@ from assistant.core.words.learned import (
     words_kept,
     yes_is_not_enough,
 )
-from assistant.core.words.pace import missed
+from assistant.core.words.pace import missed, placed
 from assistant.core.words.scans import (
     CARD_REFUSED,
     LEARNT_BY_NAME,
@@ -167,6 +167,9 @@ class Session:
     installed: Callable[[], Sequence[Deck]] | None = None
     """The decks installed (`assistant.storage.decks.load_all_decks`), so that a scanned label or name of a card
     not in play says which card and deck it is. None: only the cards in play are known."""
+    me: str = ""
+    """The player's name in games (the `me` setting): a digest of what she missed says first the moves that took
+    her cards. "" or no such player: the first player."""
     said: deque[Reply] = field(default_factory=lambda: deque(maxlen=_KEPT), init=False, repr=False)
     """The last answers, oldest first: what `repeat` and `history` read."""
     _commanded: bool = field(default=False, init=False, repr=False)
@@ -176,6 +179,8 @@ class Session:
     news: list[About] = field(default_factory=list, init=False, repr=False)
     """What other hands' moves told since the player's last move or her last `missed` (their facts and moves, typed):
     what the digest says."""
+    told: list[About] = field(default_factory=list, init=False, repr=False)
+    """What the parts of the digest said so far, when more of it waits for the next `missed`."""
 
     def __post_init__(self) -> None:
         self.lobby = Lobby(
@@ -223,8 +228,12 @@ class Session:
         if reply is not None and outcome.phone is not None:
             note = recorded_from(phone_name(player, outcome.phone.number))
             reply = dataclasses.replace(reply, lines=(*reply.lines, note), speech=f"{reply.speech} {note}")
+        if reply is not None:
             self._remember(reply)
-            self.news = [*self.news, *reply.tells, *reply.facts][-_NEWS_KEPT:]  # (the move, then what it led to)
+            game = self.game
+            # the move, then what it led to, kept with its place in the log (so that an undo takes both back)
+            at = len(game.log) if game is not None and outcome.status == "recorded" and not reply.settles else 0
+            self.news = [*self.news, *placed([*reply.tells, *reply.facts], at)][-_NEWS_KEPT:]
         return outcome
 
     def find_cards(self, query: str, most: int = 10) -> list[Card]:
@@ -284,9 +293,12 @@ class Session:
 
     def handle(self, line: str) -> Reply:
         """Answer one typed line."""
+        game = self.game
         reply = self._handle(line)
-        if any(fact.topic is Topic.MOVE for fact in reply.tells):
-            self.news.clear()  # the player's own move: the digest starts again from here
+        if any(fact.topic is Topic.MOVE for fact in reply.tells) or self.game is not game:
+            self.news, self.told = [], []  # the player's own move, another game: the digest starts again from here
+        else:  # her undo or redo: what it took back of the news is no news
+            self.news = [*self.news, *(fact for fact in reply.tells if fact.topic is Topic.UNDO)][-_NEWS_KEPT:]
         return self._remember(reply)
 
     def _remember(self, reply: Reply) -> Reply:
@@ -475,8 +487,10 @@ class Session:
     def _listening(self, command: Command) -> Reply:
         """repeat, stop, history, verbosity, missed: about what is said, not about the game."""
         if command.verb == "catch-up":
-            said, self.news = missed(self.news), []
-            return Reply.of(said)
+            digest = missed(self.news, self.told, self._my_seat())
+            self.news, self.told = (self.news, [*self.told, *digest.told]) if digest.more else ([], [])
+            # (its win and turn typed, held as any reply's; its moves are no move of hers: not in `tells`)
+            return Reply(digest.lines, digest.text, facts=digest.states)
         if command.verb == "stop":
             return Reply((), "", control=Control.STOP)
         if command.verb == "repeat":
@@ -490,6 +504,11 @@ class Session:
         level = Verbosity(command.word) if command.word else self.verbosity.next()
         self.set_verbosity(level)
         return Reply.of(verbosity_set(level.value))
+
+    def _my_seat(self) -> int | None:
+        """The player's seat in the game (by the `me` setting; the first player when it names none)."""
+        players = [name.casefold() for name in self.players()]
+        return players.index(self.me.casefold()) if self.me.casefold() in players else 0 if players else None
 
     def set_verbosity(self, level: Verbosity) -> None:
         """Say more or less from now on (the game in progress and the next ones)."""

@@ -55,7 +55,8 @@ def table_session(cards: CardSet, **options: Any) -> Session:
 
 def make_session(args: argparse.Namespace, settings: SpeechSettings | None = None) -> Session:
     """The session for the chosen deck and add-ons, resolving queries with the braille-aware resolver and saving
-    games in the data directory; its verbosity from `args`, else from `settings` (read from the file if None)."""
+    games in the data directory; its verbosity from `args`, else from `settings` (read from the file if None), the
+    player's name in games (`me`) from `settings`."""
     from assistant.storage.decks import learn_card, load_all_decks
     from assistant.storage.saves import GameStore
     from assistant.storage.settings import load_settings
@@ -70,13 +71,15 @@ def make_session(args: argparse.Namespace, settings: SpeechSettings | None = Non
         learnt = load_card_set(in_play.base.id, shipped_addons(in_play))
         return str(path), learnt, braille_resolver(learnt)
 
-    level = getattr(args, "verbosity", None) or (settings or load_settings()[0]).verbosity
+    settings = settings or load_settings()[0]
+    level = getattr(args, "verbosity", None) or settings.verbosity
     session = table_session(
         cards,
         store=GameStore(),
         load_cards=load_card_set,
         learn=learn,
         verbosity=Verbosity(level),
+        me=settings.me,  # whose cards a digest of what she missed says first
         installed=functools.cache(lambda: tuple(load_all_decks()[0])),  # read at the first code that needs it
     )
     session.remember = _remember_verbosity

@@ -244,13 +244,14 @@ def test_missed_says_what_other_hands_did_since_her_last_move_a_player_a_sentenc
         assert session.device_move("Ben", move).status == "recorded"
     assert session.device_move("Cy", DeviceMove("neigh", on="basic-unicorn-blue")).status == "recorded"
     said = session.handle("missed").speech
-    assert said == "Since your last move: Ben drew a card and played Basic Unicorn (Blue). Cy played Neigh.", said
+    digest = "Since your last move: Ben drew a card and played Basic Unicorn (Blue). Cy played Neigh on Ben's Basic"
+    assert said == f"{digest} Unicorn (Blue).", said  # what the Neigh answered, whose it was
     assert session.handle("catch up").speech == NOTHING_MISSED  # since she last asked: nothing new
     session.device_move("Cy", DeviceMove("resolve", on="basic-unicorn-blue"))
     session.device_move("Ben", DeviceMove("end"))
     said = session.handle("missed").speech
-    assert said.endswith("Cy's turn."), said  # the turn that began; "Ben ended the turn" goes without saying
-    assert "ended" not in said
+    # the turn that began, first; what the Neigh stopped; "Ben ended the turn" goes without saying
+    assert said == "Since your last move: Cy's turn. Cy's Neigh stopped Ben's Basic Unicorn (Blue).", said
     session.device_move("Cy", DeviceMove("draw"))
     session.handle("stable")  # a question about the game is no move of hers: the digest goes on
     assert "Cy drew a card." in session.handle("missed").speech

@@ -34,6 +34,14 @@ class Topic(enum.Enum):
     """The effect chain resolved: it settles every duty before it."""
     MOVE = "move"
     """A move a seat made (its kind and card): an event of its own, superseded by nothing."""
+    STOPPED = "stopped"
+    """An Instant (a Neigh) resolved and stopped the card under it: `card` the Instant, `owner` and `whose` its
+    player, `on` the card stopped with whose it was, `at` the resolve's place in the log. No words of its own (its
+    reply says them): a digest says it with the Instant's move (`words.pace.missed`)."""
+    UNDO = "undo"
+    """An undo took back the event at place `at` of the game's log (`move` "undo"), or a redo put it back ("redo"):
+    what that event told is no longer so (`words.pace.missed` leaves it out). No words of its own: its reply says
+    them."""
 
     @property
     def is_state(self) -> bool:
@@ -69,11 +77,17 @@ class About:
     """For a move, the card's name as said ("" for none)."""
     owner: int | None = None
     """For a move that takes a card from a Stable (destroy, steal, sacrifice, return), whose card it was."""
+    whose: str = ""
+    """The name of that owner, as said ("" for none)."""
+    on: str = ""
+    """For an Instant (a Neigh), the card it answered with whose it is, as said: "Ben's Basic Unicorn (Blue)"."""
     short: str = ""
     """A shorter form, said when it is folded again ("Ben's turn." for "Ben's turn: may use the Blue Herd Bonus."): a
     reminder longer than the gap between keys is never said whole twice; "": the same as `text`."""
     at: int = 0
-    """For a move, its place in the game's log (1 for the first event): two moves alike are two moves."""
+    """For a move, its place in the game's log (1 for the first event): two moves alike are two moves. For an undo,
+    the place it took back or put back; for a fact a move led to, that move's place where it was kept with it
+    (`words.pace.placed`); 0: none known."""
     parts: tuple[About, ...] = ()
     """For several moves of one player said as one sentence (`words.pace.merge_moves`), those moves."""
 

@@ -306,7 +306,11 @@ class Conversation:
         facts = tuple(changed_facts(game.table, steps[0].before, steps[-1].after))
         state = " ".join(lines[1:-1] + lines[:1])
         speech = state if self.verbosity is Verbosity.BRIEF else " ".join([state, lines[-1]])
-        return Reply(tuple(lines), speech, important=True, settles=True, facts=facts)
+        # Which events of the log it took back (or put back), by their places: what they told is no longer news.
+        first = len(log) + 1 if redo else len(log) - len(steps) + 1
+        kind = "redo" if redo else "undo"
+        tells = tuple(About(Topic.UNDO, "", move=kind, at=place) for place in range(first, first + len(steps)))
+        return Reply(tuple(lines), speech, important=True, settles=True, facts=facts, tells=tells)
 
 
 def _question(sentence: str, pending: Choice) -> Reply:

@@ -405,8 +405,10 @@ VERBS: tuple[Verb, ...] = (
         ("`history`", "the last answers, oldest first (F3 and F4 in the app step through them)"),
     )),
     Verb("catch-up", Kind.LISTENING, ("missed", "catch up"), (
-        ("`missed` (or `catch up`)", "what other hands did since your last move or since you last asked, in one short "
-         "sentence a player (F8 in the app)"),
+        ("`missed` (or `catch up`)", "what other hands did since your last move or since you last asked, a sentence a "
+         "player: a win, whose turn it is and the moves that took your cards first (your name: the `me` setting), a "
+         "move taken back left out; about 10 s at most, then \"More: say missed again.\" and the next `missed` says "
+         "the rest (F8 in the app)"),
     )),
     Verb("verbosity", Kind.LISTENING, ("verbosity",), (
         ("`verbosity`", "the next level of detail: brief, normal, coaching (F7 in the app)"),

@@ -70,7 +70,8 @@ class SpeechSettings:
     """Where other players' moves are heard: seats (each where that player sits, the next player in turn at your
     left), reversed (the next player at your right), or off (all in the middle: one speaker)."""
     me: str = ""
-    """Your name in games, so the others are placed around you; empty: the first player named."""
+    """Your name in games: the others are placed around you, and `missed` says first the moves that took your cards;
+    empty: the first player named."""
     others_faster: int = 10
     """How much faster other players' moves are said than your own replies, 0 to 50 steps of `rate` (10: at the
     default rate, 230 words a minute beside your 175, so a move waiting behind another waits less)."""

@@ -371,8 +371,8 @@ _MOVE_KINDS = {"respond": "instant", "end-turn": "end", "swap-hands": "swap"}
 
 
 def move_of_step(table: Table, step: Step, at: int = 0) -> About | None:
-    """The move a step recorded, typed: its player, its kind, its card and its place `at` in the game's log (None
-    for a step that is no one's move: the next phase, a deck set)."""
+    """The move a step recorded, typed: its player, its kind, its card (whose it was, the card an Instant answered)
+    and its place `at` in the game's log (None for a step that is no one's move: the next phase, a deck set)."""
     event = step.event
     seat = getattr(event, "player", None)
     if isinstance(event, (NextPhase, EndTurn, Resolve)):
@@ -386,12 +386,15 @@ def move_of_step(table: Table, step: Step, at: int = 0) -> About | None:
     card = game_card_name(table, card_id) if isinstance(card_id, str) else ""
     text = end_with(describe_event(table, event, step.before))
     owner = seat if isinstance(event, Sacrifice) else getattr(event, "owner", None)
-    return About(Topic.MOVE, text, (seat,), player_name(table, seat), kind, card, owner=owner, at=at)
+    whose = player_name(table, owner) if isinstance(owner, int) and 0 <= owner < len(table.setup.players) else ""
+    on = pile_card_name(table, step.before.pile[-1]) if isinstance(event, Respond) and step.before.pile else ""
+    name = player_name(table, seat)
+    return About(Topic.MOVE, text, (seat,), name, kind, card, owner=owner, whose=whose, on=on, at=at)
 
 
 def tells_of_step(table: Table, step: Step, at: int = 0) -> tuple[About, ...]:
-    """What else a step's announcement tells, typed: its move (`move_of_step`) and every count it changed (a win's
-    count among them, said in "Ana wins with 4 Unicorns!")."""
+    """What else a step's announcement tells, typed: its move (`move_of_step`), every count it changed (a win's
+    count among them, said in "Ana wins with 4 Unicorns!") and what an Instant it resolved stopped."""
     move = move_of_step(table, step, at)
     counts = [
         _brief_count(table, seat, fact.after[seat])
@@ -399,7 +402,17 @@ def tells_of_step(table: Table, step: Step, at: int = 0) -> tuple[About, ...]:
         if isinstance(fact, TallyChanged)
         for seat in _changed(fact)
     ]
-    return tuple([move, *counts] if move is not None else counts)
+    stops = [_stopped(table, fact, at) for fact in step.facts if isinstance(fact, PileStopped)]
+    return tuple([move, *counts, *stops] if move is not None else [*counts, *stops])
+
+
+def _stopped(table: Table, fact: PileStopped, at: int) -> About:
+    """What an Instant stopped, typed, with no words (a resolve is no one's move: no player; its reply says it)."""
+    seat = fact.stopper.player
+    card = game_card_name(table, fact.stopper.card)
+    stopped = pile_card_name(table, fact.stopped)
+    whose = player_name(table, seat)
+    return About(Topic.STOPPED, "", (seat,), move="stop", card=card, owner=seat, whose=whose, on=stopped, at=at)
 
 
 def _changed(fact: TallyChanged) -> list[int]:

@@ -6,6 +6,7 @@ player a sentence, a digest of what was missed, a reply led by its facts. Each d
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, replace
 
 from assistant.core.game.about import About, State, Topic, unique
 from assistant.core.text import name_list, sentences
@@ -15,7 +16,11 @@ __all__ = [
     "catch_up",
     "merge_moves",
     "missed",
+    "placed",
+    "standing",
+    "Digest",
     "NOTHING_MISSED",
+    "MORE_MISSED",
     "lead_with",
     "restating",
     "advice_once",
@@ -34,7 +39,8 @@ def catch_up(facts: list[About] | tuple[About, ...], text: str) -> str:
     return fold([fact.folded_text for fact in facts], text)
 
 
-#: What a move's player did, said after their name in a merged sentence ("{card}": the card's name).
+#: What a move's player did, said after their name in a merged sentence ("{card}": the card's name, whose it was
+#: where a move took it from a Stable: "destroyed Ana's Rainbow Aura").
 _DID = {
     "draw": "drew a card",
     "play": "played {card}",
@@ -48,18 +54,30 @@ _DID = {
     "bring": "brought {card} into a Stable",
     "take": "took {card}",
     "end": "ended the turn",
+    "stop": "stopped {on} with {card}",  # (an Instant that resolved, in a digest: `About.on` the card it stopped)
 }
 
+#: The moves of `_DID` that take a card from its owner's Stable: whose card it was is said with it.
+TAKING = frozenset({"destroy", "steal", "return"})
+#: The moves that take a card out of its owner's Stable (`About.owner`): a digest says first those that took hers.
+TAKEN_AWAY = frozenset({*TAKING, "swap", "move", "nursery"})
 
-def _did(move: About) -> str:
+
+def _did(move: About, answered: bool = False) -> str:
+    """What the move's player did ("destroyed Ana's Rainbow Aura"); `answered`: with the card an Instant answered."""
     if move.move == "discard" and not move.card:
         return "discarded a card"
-    return _DID[move.move].format(card=move.card)
+    card = move.card
+    if move.move in TAKING and move.whose:
+        card = f"their own {card}" if move.owner in move.seats else f"{move.whose}'s {card}"
+    did = _DID[move.move].format(card=card, on=move.on)
+    return f"{did} on {move.on}" if answered and move.on and move.move in ("neigh", "instant") else did
 
 
-def merge_moves(facts: list[About] | tuple[About, ...]) -> list[About]:
+def merge_moves(facts: list[About] | tuple[About, ...], answered: bool = False) -> list[About]:
     """The facts with each player's moves said as one sentence, where that player's first move was, in the order
-    recorded: "Ben drew a card and played Rainbow Aura." (a move of a kind with no short form stays as it is)."""
+    recorded: "Ben drew a card and played Rainbow Aura." (a move of a kind with no short form stays as it is).
+    `answered`: an Instant with the card it answered (in a digest, where the move it answered may be far before)."""
     moves: dict[int, list[About]] = {}
     for fact in facts:
         for move in fact.parts or (fact,):
@@ -71,29 +89,190 @@ def merge_moves(facts: list[About] | tuple[About, ...]) -> list[About]:
         if not own:
             merged.append(fact)
             continue
-        seat = own[0].seats[0]
-        group = moves.pop(seat, [])
+        group = moves.pop(own[0].seats[0], [])
         if len(group) == 1:
             merged.append(group[0])
         elif group:
-            text = f"{group[0].player} {name_list([_did(move) for move in group])}."
-            merged.append(About(Topic.MOVE, text, (seat,), group[0].player, "moves", parts=tuple(group)))
+            merged.append(_merged(group, answered))
     return merged
 
 
-#: The most facts a digest says (`missed`), the newest: each player's moves merged count as one.
-DIGEST_MOST = 12
+def _merged(group: list[About], answered: bool = False) -> About:
+    """One player's moves as one sentence: "Ben drew a card and played Rainbow Aura."."""
+    text = f"{group[0].player} {name_list([_did(move, answered) for move in group])}."
+    return About(Topic.MOVE, text, group[0].seats, group[0].player, "moves", parts=tuple(group))
+
+
+#: The most words a part of the digest says (`missed`), its heading and `MORE_MISSED` counted: about 10 seconds
+#: at espeak-ng's default rate (175 words a minute; digests measured 2.4 to 2.8 words a second, a card's colour in
+#: brackets and "wins!" said slower than plain words: 25 words with three colours took 10.6 s). The rest waits for
+#: the next `missed`.
+DIGEST_WORDS = 24
 NOTHING_MISSED = "Nothing new from the other players since your last move."
+DIGEST_HEADING = "Since your last move:"
+#: The heading of a part after the first (the rest of a digest cut at `DIGEST_WORDS`).
+DIGEST_GOES_ON = "Also since your last move:"
+MORE_MISSED = "More: say missed again."
 
 
-def missed(facts: list[About] | tuple[About, ...]) -> str:
-    """The digest of what other hands did since the player's last move (or since she last asked), in the order
-    recorded, a superseded state left out and each player's moves in one sentence: "Since your last move: Ben drew a
-    card and played Rainbow Aura. Cy played Neigh. Cy's turn."."""
-    said = merge_moves(unique(facts))[-DIGEST_MOST:]
+@dataclass(frozen=True)
+class Digest:
+    """A part of the digest of what other hands did (`missed`): its sentences and the facts they say, typed."""
+
+    lines: tuple[str, ...]
+    """Its sentences, one a line: the heading before the first, `MORE_MISSED` last when more waits."""
+    said: tuple[About, ...]
+    """The facts said, as said (a player's moves merged into one), the most decisive first."""
+    more: bool = False
+    """More waits for the next `missed`: the facts not in `told`."""
+
+    @property
+    def text(self) -> str:
+        """What is said: its lines, joined."""
+        return " ".join(self.lines)
+
+    @property
+    def told(self) -> tuple[About, ...]:
+        """The facts it said, each move on its own (a merged sentence taken apart)."""
+        return tuple(part for fact in self.said for part in fact.flat())
+
+    @property
+    def states(self) -> tuple[About, ...]:
+        """The decisive states it said, a win and whose turn it is (held as a reply's facts)."""
+        return tuple(fact for fact in self.said if fact.topic in (Topic.WIN, Topic.TURN))
+
+
+def placed(facts: list[About] | tuple[About, ...], at: int) -> list[About]:
+    """The facts told by the event recorded at place `at` of the game's log, each kept with that place (a move, an
+    undo keeps its own), so that an undo of that event takes back what it led to as well ("Dee's turn.")."""
+    return [fact if fact.at or fact.topic is Topic.UNDO else replace(fact, at=at) for fact in facts]
+
+
+def standing(news: list[About] | tuple[About, ...]) -> list[About]:
+    """The facts that still hold: what an undo took back left out (by its place in the log, never by its words),
+    put back in order by a redo of that place; the undos themselves said by no digest."""
+    kept: list[About] = []
+    taken: dict[int, list[About]] = {}
+    for fact in news:
+        if fact.topic is not Topic.UNDO:
+            kept.append(fact)
+        elif fact.move == "redo":
+            kept += taken.pop(fact.at, [])
+        else:
+            taken[fact.at] = [old for old in kept if old.at == fact.at]
+            kept = [old for old in kept if old.at != fact.at]
+    return kept
+
+
+def _stops(facts: list[About]) -> list[About]:
+    """The facts with what each Instant stopped said with its move, found by its player, card and the card it
+    answered ("Cy stopped Ben's Basic Unicorn (Blue) with Neigh."), or on its own when that move is not among them
+    ("Cy's Neigh stopped Ben's Basic Unicorn (Blue).")."""
+    out: list[About] = []
+    for fact in facts:
+        if fact.topic is not Topic.STOPPED:
+            out.append(fact)
+            continue
+        played = [
+            n
+            for n, move in enumerate(out)
+            if move.move in ("neigh", "instant")
+            and (move.seats, move.card, move.on) == (fact.seats, fact.card, fact.on)
+        ]
+        if played:
+            out[played[-1]] = replace(out[played[-1]], move="stop")
+        else:
+            out.append(replace(fact, text=f"{fact.whose}'s {fact.card} stopped {fact.on}."))
+    return out
+
+
+def _news(facts: list[About]) -> list[About]:
+    """The facts each once, a superseded state left out (`unique`); whose turn it is now kept though its player's
+    draw says it (news to a player who was not listening), unless someone won since."""
+    kept = unique(facts)
+    turns = [n for n, fact in enumerate(facts) if fact.topic is Topic.TURN]
+    if turns and facts[turns[-1]] not in kept:
+        turn, since = facts[turns[-1]], facts[turns[-1] + 1 :]
+        if not any(fact.topic is Topic.WIN and fact.seats for fact in since):
+            kept.append(turn)
+    return kept
+
+
+def _took_hers(fact: About, me: int | None) -> bool:
+    """The fact tells a move of another hand that took a card of the player's (seat `me`) from her Stable."""
+    return me is not None and any(
+        move.topic is Topic.MOVE and move.move in TAKEN_AWAY and move.owner == me and me not in move.seats
+        for move in fact.flat()
+    )
+
+
+def _digest_rank(fact: About, me: int | None) -> int:
+    """Where a digest says a fact (lower first): a win, whose turn it is now, a move that took her card, the rest."""
+    if fact.topic is Topic.WIN:
+        return 0
+    if fact.topic is Topic.TURN:
+        return 1
+    return 2 if _took_hers(fact, me) else 3
+
+
+def _sentence(fact: About) -> str:
+    """A fact's sentence in a digest: a move its own words, or, merged or an Instant with the card it answered,
+    its player's name and what they did: "Cy played Neigh on Ben's Basic Unicorn (Blue)."."""
+    if fact.parts:
+        return _merged(list(fact.parts), answered=True).text
+    if fact.topic is Topic.MOVE and fact.move in _DID and fact.on:  # (an Instant: what it answered, or stopped)
+        return _merged([fact], answered=True).text
+    return fact.text.strip()
+
+
+def _words(text: str) -> int:
+    return len(text.split())
+
+
+def _fit(said: list[About], budget: int) -> list[About]:
+    """The first facts of `said` whose sentences fit in `budget` words, in order; a player's merged sentence too
+    long for what is left said in part (its first moves that fit); the first fact said whole if nothing fits."""
+    out: list[About] = []
+    for fact in said:
+        if _words(_sentence(fact)) <= budget:
+            out.append(fact)
+            budget -= _words(_sentence(fact))
+            continue
+        parts = list(fact.parts)
+        while len(parts) > 1 and _words(_sentence(_merged(parts))) > budget:
+            parts.pop()
+        if len(parts) > 1 or (parts and _words(_sentence(parts[0])) <= budget):
+            out.append(_merged(parts) if len(parts) > 1 else parts[0])
+        elif not out:
+            out.append(fact)
+        break
+    return out
+
+
+def missed(
+    news: list[About] | tuple[About, ...],
+    told: list[About] | tuple[About, ...] = (),
+    me: int | None = None,
+    most: int = DIGEST_WORDS,
+) -> Digest:
+    """The digest of what other hands did since the player's last move (or since she last asked): what still holds
+    (`standing`: an undone move is left out), a superseded state left out, each player's moves in one sentence, the
+    most decisive first (a win, whose turn it is now, moves that took a card of hers, seat `me`, then the rest in
+    the order recorded): "Since your last move: Cy's turn. Ben drew a card and played Rainbow Aura.". At most `most`
+    words; the rest, said by the next call (`told`: the facts the parts before said), announced by `MORE_MISSED`."""
+    said_before = set(told)
+    facts = [fact for fact in _news(_stops(standing(news))) if fact not in said_before]
+    said = sorted(merge_moves(facts), key=lambda fact: _digest_rank(fact, me))
     if not said:
-        return NOTHING_MISSED
-    return "Since your last move: " + " ".join(fact.text.strip() for fact in said)
+        return Digest((NOTHING_MISSED,), ())
+    heading = DIGEST_GOES_ON if told else DIGEST_HEADING
+    out = _fit(said, most - _words(heading))
+    more = sum(len(fact.flat()) for fact in out) < len(facts)
+    if more:
+        out = _fit(said, most - _words(heading) - _words(MORE_MISSED))
+    sentences = [_sentence(fact) for fact in out]
+    lines = (f"{heading} {sentences[0]}", *sentences[1:], *([MORE_MISSED] if more else []))
+    return Digest(lines, tuple(out), more)
 
 
 def lead_with(facts: tuple[About, ...], lines: list[tuple[str, frozenset[State]]]) -> list[str]:

@@ -1,0 +1,254 @@
+"""`missed` is true and short: a move taken back is no news, whose card a move took and what an Instant answered
+are said, a win and whose turn it is now come first, then the moves that took her cards; a part says at most
+`DIGEST_WORDS` words and the next `missed` says the rest, nothing lost between them. Both editions."""
+
+from __future__ import annotations
+
+from assistant.core.game.about import About, Topic
+from assistant.core.language.device import DeviceMove
+from assistant.core.words.pace import (
+    DIGEST_GOES_ON,
+    DIGEST_HEADING,
+    DIGEST_WORDS,
+    MORE_MISSED,
+    NOTHING_MISSED,
+    missed,
+    placed,
+    standing,
+)
+from assistant.session import Session
+from assistant.storage.decks import load_card_set
+from tests.llamas_game import game_lines
+
+CARDS = load_card_set()
+NEW_GAME = "new game Ana Ben Cy babies red pink orange"
+
+
+def game_after(lines: list[str]) -> Session:
+    session = Session(CARDS, load_cards=load_card_set)
+    for line in lines:
+        session.handle(line)
+    return session
+
+
+def record(session: Session, player: str, move: DeviceMove) -> None:
+    """A phone's move, recorded: a warned one answered yes (the table is the authority)."""
+    outcome = session.device_move(player, move)
+    if outcome.status == "warning":
+        outcome = session.device_answer(player, outcome.question, True)
+    assert outcome.status == "recorded", (player, move, outcome.lines)
+
+
+def bens_turn() -> Session:
+    """Ana has Rainbow Aura in her Stable; her turn ended: Ben's turn (her move: the digest starts here)."""
+    return game_after([NEW_GAME, "draw", "play rainbow aura", "resolve", "end turn"])
+
+
+def test_a_move_a_phone_undid_is_not_told_as_done():
+    session = bens_turn()
+    record(session, "Ben", DeviceMove("draw"))
+    record(session, "Ben", DeviceMove("play", card="basic-unicorn-blue"))
+    record(session, "Ben", DeviceMove("undo"))
+    said = session.handle("missed").speech
+    assert said == f"{DIGEST_HEADING} Ben drew a card.", said
+
+
+def test_a_turn_a_phone_undid_is_not_told_and_the_turn_before_it_is():
+    session = bens_turn()
+    record(session, "Ben", DeviceMove("draw"))
+    record(session, "Ben", DeviceMove("end"))  # Cy's turn...
+    record(session, "Cy", DeviceMove("draw"))
+    record(session, "Cy", DeviceMove("end"))  # ... Ana's turn, taken back by Cy
+    record(session, "Cy", DeviceMove("undo"))
+    said = session.handle("missed").speech
+    assert said == f"{DIGEST_HEADING} Cy's turn. Ben drew a card. Cy drew a card.", said
+
+
+def test_a_move_she_undid_herself_is_no_news_and_one_she_redid_is():
+    session = bens_turn()
+    record(session, "Ben", DeviceMove("draw"))
+    record(session, "Ben", DeviceMove("play", card="basic-unicorn-blue"))
+    session.handle("undo")  # at the keyboard: no move of hers, the digest goes on
+    assert session.handle("missed").speech == f"{DIGEST_HEADING} Ben drew a card."
+    record(session, "Ben", DeviceMove("play", card="basic-unicorn-blue"))
+    session.handle("undo")
+    session.handle("redo")
+    said = session.handle("missed").speech
+    assert said == f"{DIGEST_HEADING} Ben played Basic Unicorn (Blue).", said
+
+
+def test_another_game_starts_the_digest_again():
+    session = bens_turn()
+    record(session, "Ben", DeviceMove("draw"))
+    session.handle(NEW_GAME)
+    session.handle("yes")  # (a game in progress: a new one is asked about first)
+    assert session.handle("missed").speech == NOTHING_MISSED
+
+
+def test_whose_card_a_move_took_and_what_a_neigh_answered_are_said_her_cards_first():
+    session = bens_turn()
+    record(session, "Ben", DeviceMove("play", card="basic-unicorn-blue"))
+    record(session, "Cy", DeviceMove("neigh", on="basic-unicorn-blue"))
+    record(session, "Cy", DeviceMove("destroy", card="rainbow-aura", target="Ana"))
+    said = session.handle("missed").speech
+    assert said == (
+        f"{DIGEST_HEADING} Cy stopped Ben's Basic Unicorn (Blue) with Neigh and destroyed Ana's Rainbow Aura."
+        " Ben played Basic Unicorn (Blue)."
+    ), said  # her card taken: first, though Ben's move was recorded before Cy's (the destroy resolved the pile)
+
+
+def test_what_a_neigh_stopped_is_said_with_its_move_and_not_once_the_resolve_is_undone():
+    session = bens_turn()
+    record(session, "Ben", DeviceMove("draw"))
+    record(session, "Ben", DeviceMove("play", card="basic-unicorn-blue"))
+    record(session, "Cy", DeviceMove("neigh", on="basic-unicorn-blue"))
+    record(session, "Ana", DeviceMove("resolve"))
+    said = session.handle("missed").speech
+    assert said == (
+        f"{DIGEST_HEADING} Ben drew a card and played Basic Unicorn (Blue). Cy stopped Ben's Basic Unicorn (Blue)"
+        " with Neigh."
+    ), said
+    record(session, "Cy", DeviceMove("draw"))
+    record(session, "Ben", DeviceMove("play", card="basic-unicorn-red"))
+    record(session, "Cy", DeviceMove("neigh", on="basic-unicorn-red"))
+    record(session, "Ben", DeviceMove("resolve"))
+    record(session, "Ben", DeviceMove("undo"))  # the resolve taken back: the Neigh waits on the pile again
+    said = session.handle("missed").speech
+    assert "played Neigh on Ben's Basic Unicorn (Red)." in said and "stopped" not in said, said
+
+
+def test_her_cards_come_first_by_the_me_setting():
+    session = bens_turn()
+    session.me = "ben"  # (any case)
+    record(session, "Cy", DeviceMove("draw"))
+    record(session, "Ana", DeviceMove("destroy", card="baby-unicorn-pink", target="Ben"))
+    said = session.handle("missed").speech
+    assert said.startswith(f"{DIGEST_HEADING} Ana destroyed Baby Unicorn (Pink) in Ben's Stable."), said
+
+
+def test_a_turn_change_is_said_first_and_a_win_before_it():
+    session = bens_turn()
+    record(session, "Ben", DeviceMove("draw"))
+    record(session, "Ben", DeviceMove("end"))
+    record(session, "Cy", DeviceMove("draw"))
+    said = session.handle("missed").speech
+    assert said == f"{DIGEST_HEADING} Cy's turn. Ben drew a card. Cy drew a card.", said
+    session = game_after([f"{NEW_GAME} win 2", "draw", "end turn"])
+    record(session, "Ben", DeviceMove("draw"))
+    record(session, "Ben", DeviceMove("play", card="basic-unicorn-blue"))
+    record(session, "Ben", DeviceMove("resolve"))
+    digest = session.handle("missed")
+    assert digest.speech.startswith(f"{DIGEST_HEADING} Ben wins! "), digest.speech
+    assert "Ben drew a card and played Basic Unicorn (Blue)." in digest.speech
+    assert [fact.text for fact in digest.facts] == ["Ben wins!"]  # typed: held as the reply's decisive fact
+
+
+def test_the_app_s_session_knows_her_name_from_the_me_setting():
+    from argparse import Namespace
+
+    from assistant.commands.app import make_session
+    from assistant.core.speech.settings import SpeechSettings
+
+    assert make_session(Namespace(deck="uu-2nd", addon=[]), SpeechSettings(me="Ben")).me == "Ben"
+
+
+def test_a_win_comes_before_a_turn_and_a_turn_before_a_move_that_took_her_card():
+    took = About(Topic.MOVE, "Ben destroyed Yay in Ana's Stable.", (1,), "Ben", "destroy", "Yay", owner=0, at=3)
+    drew = About(Topic.MOVE, "Cy drew a card.", (2,), "Cy", "draw", at=2)
+    turn = About(Topic.TURN, "Cy's turn.", (2,), "Cy", at=1)
+    said = missed([turn, drew, took], me=0).text
+    assert said == f"{DIGEST_HEADING} Cy's turn. Ben destroyed Yay in Ana's Stable. Cy drew a card."
+    taken_back = About(Topic.WIN, "The game's end is taken back.")  # a win undone: a win's fact, first
+    said = missed([turn, drew, took, taken_back], me=0).text
+    assert said == (
+        f"{DIGEST_HEADING} The game's end is taken back. Cy's turn. Ben destroyed Yay in Ana's Stable. Cy drew a card."
+    )
+    won = About(Topic.WIN, "Ben wins!", (1,), "Ben", at=4)  # a turn before a win is moot: the win alone
+    said = missed([turn, drew, took, won], me=0).text
+    assert said == f"{DIGEST_HEADING} Ben wins! Ben destroyed Yay in Ana's Stable. Cy drew a card."
+
+
+def test_a_long_digest_is_cut_at_the_bound_and_the_next_missed_says_the_rest_nothing_lost():
+    session = bens_turn()
+    for player in ("Ben", "Cy"):
+        record(session, player, DeviceMove("draw"))
+        record(session, player, DeviceMove("play", card="basic-unicorn-blue"))
+        record(session, player, DeviceMove("resolve"))
+        record(session, player, DeviceMove("end"))
+    record(session, "Ana", DeviceMove("draw"))
+    news = list(session.news)
+    whole = missed(news, me=0, most=1000)  # (the whole digest, had it no bound)
+    parts = [session.handle("missed")]
+    while parts[-1].lines[-1] == MORE_MISSED:
+        parts.append(session.handle("missed"))
+    assert len(parts) >= 2 and len(whole.text.split()) > DIGEST_WORDS
+    assert parts[0].lines[0].startswith(f"{DIGEST_HEADING} Ana's turn.")  # whose turn it is now, first
+    assert all(len(part.speech.split()) <= DIGEST_WORDS for part in parts)
+    assert all(part.lines[0].startswith(DIGEST_GOES_ON) for part in parts[1:])
+    told: list[About] = []  # the same parts, by value: together they tell every fact of the whole, each once
+    for part in parts:
+        digest = missed(news, told, me=0)
+        assert part.speech == digest.text
+        told += digest.told
+    assert sorted(told, key=lambda fact: fact.text) == sorted(whole.told, key=lambda fact: fact.text)
+    assert len(told) == len(set(told))
+    assert session.handle("missed").speech == NOTHING_MISSED
+
+
+def test_a_move_made_between_two_parts_is_in_the_next_one_and_one_taken_back_is_not():
+    session = bens_turn()
+    for move in ("draw", "play", "resolve", "end"):
+        record(session, "Ben", DeviceMove(move, card="basic-unicorn-blue" if move == "play" else None))
+    record(session, "Cy", DeviceMove("draw"))
+    record(session, "Cy", DeviceMove("play", card="basic-unicorn-red"))
+    record(session, "Cy", DeviceMove("resolve"))
+    first = session.handle("missed")
+    assert first.lines[-1] == MORE_MISSED and "Cy 2 Unicorns." not in first.speech, first.speech
+    record(session, "Cy", DeviceMove("undo"))  # the resolve: "Cy 2 Unicorns." is no longer so
+    record(session, "Ben", DeviceMove("neigh", on="basic-unicorn-red"))
+    parts = [session.handle("missed").speech]
+    while parts[-1].endswith(MORE_MISSED):
+        parts.append(session.handle("missed").speech)
+    said = " ".join(parts)
+    assert "Ben played Neigh on Cy's Basic Unicorn (Red)." in said and "Cy 2 Unicorns." not in said, said
+    assert "Cy has 1 Unicorn." in said  # (what the undo changed: so it is now)
+
+
+def test_one_players_moves_too_long_for_a_part_are_said_in_two():
+    cards = [f"Basic Unicorn ({colour})" for colour in ("Red", "Blue", "Green", "Purple", "Yellow", "Orange")]
+    moves = [
+        About(Topic.MOVE, f"Ben played {card}.", (1,), "Ben", "play", card, at=n) for n, card in enumerate(cards, 1)
+    ]
+    first = missed(moves)
+    assert len(first.text.split()) <= DIGEST_WORDS and first.more
+    second = missed(moves, first.told)
+    assert not second.more and set(first.told) | set(second.told) == set(moves)
+    assert second.text.startswith(f"{DIGEST_GOES_ON} Ben played Basic Unicorn")
+
+
+def test_an_undo_takes_back_by_place_in_the_log_never_by_words():
+    play = About(Topic.MOVE, "Ben played Yay.", (1,), "Ben", "play", "Yay", at=5)
+    again = About(Topic.MOVE, "Ben played Yay.", (1,), "Ben", "play", "Yay", at=6)  # the same words, a second Yay
+    undo = About(Topic.UNDO, "", move="undo", at=6)
+    assert standing([play, again, undo]) == [play]
+    assert standing([play, again, undo, About(Topic.UNDO, "", move="redo", at=6)]) == [play, again]
+    turn = placed([About(Topic.TURN, "Cy's turn.", (2,), "Cy")], 7)
+    assert standing([*turn, About(Topic.UNDO, "", move="undo", at=7)]) == []
+
+
+def test_missed_in_llamas_unleashed_says_what_an_instant_answered_and_leaves_out_an_undone_move():
+    lines = game_lines()
+    session = game_after(lines[: lines.index("end turn") + 1])
+    assert session.game is not None and session.game.table.setup.players == ("Ana", "Ben", "Cy", "Dee")
+    record(session, "Ben", DeviceMove("draw"))
+    record(session, "Ben", DeviceMove("play", card="basic-llama"))
+    record(session, "Cy", DeviceMove("instant", card="spit-happens"))
+    record(session, "Cy", DeviceMove("undo"))
+    record(session, "Dee", DeviceMove("instant", card="spit-happens"))
+    said = session.handle("missed").speech
+    assert said == (
+        f"{DIGEST_HEADING} Ben drew a card and played Basic Llama. Dee played Spit Happens on Ben's Basic Llama."
+    ), said
+    record(session, "Ben", DeviceMove("resolve"))  # Dee's Spit Happens stops the Llama (and Dee takes it)
+    said = session.handle("missed").speech
+    assert said == f"{DIGEST_HEADING} Dee's Spit Happens stopped Ben's Basic Llama.", said
