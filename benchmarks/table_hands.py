@@ -308,7 +308,8 @@ def play(folder: Path, backend: str, game: str, interval: float, seed: int, setu
         app.close()
         if reader is not None:
             reader.close()
-    (folder / "keys.json").write_text(json.dumps({"keys": keys, "taps": taps}), encoding="utf-8")
+    offset = time.time() - time.perf_counter()  # (the reader's stand-in notes wall-clock times)
+    (folder / "keys.json").write_text(json.dumps({"keys": keys, "taps": taps, "wall_minus_perf": offset}))
     figures = measure([*records, *reader_records(records, said)], first_bytes, keys, taps)
     return {"game": game, "setup": setup, "interval_s": interval, "seed": seed, **figures}
 
