@@ -192,7 +192,7 @@ def child(log: str, arguments: list[str], *, paced: bool = True) -> int:
             write({"utterance_done": number, "at": time.perf_counter()})
 
     def noting_start(self, player, path, wanted, label):  # type: ignore[no-untyped-def]
-        seconds = _wav_seconds(Path(path))
+        seconds = backends.wav_seconds(Path(path))
         process = start(self, paced_player if paced and player.name == "aplay" else player, path, wanted, label)
         if process is not None:
             index = getattr(self, "bench_index", 0)
@@ -231,17 +231,6 @@ def child(log: str, arguments: list[str], *, paced: bool = True) -> int:
     TableApp.on_input_submitted = other_hand  # type: ignore[method-assign]
     TableApp.show = noting_show  # type: ignore[method-assign]
     return app_main(["--no-camera", *arguments])
-
-
-def _wav_seconds(path: Path) -> float:
-    """How long a WAV file plays (its header says, whatever its channels)."""
-    import wave
-
-    try:
-        with wave.open(str(path), "rb") as sound:
-            return sound.getnframes() / float(sound.getframerate() or 1)
-    except (OSError, EOFError, wave.Error):
-        return 0.0
 
 
 def _pieces(utterance) -> dict:  # type: ignore[no-untyped-def]

@@ -240,7 +240,7 @@ class WavBackend(Backend):
                 process = self._start(player, ready, wanted, (prefix if index == 0 else "") + pieces[index])
                 if process is None:
                     return
-                began(index, _seconds(ready))
+                began(index, wav_seconds(ready))
                 going_on = index + 1 < len(pieces) and more()
                 upcoming = self._render_piece(pieces[index + 1], ahead=True) if going_on else None
                 self._wait(process, player)
@@ -556,7 +556,7 @@ def voice_apart(voices: list[tuple[str, str]], current: str) -> str:
     return (differing or [vid for vid, _ in others] or [""])[0]
 
 
-def _seconds(path: Path) -> float:
+def wav_seconds(path: Path) -> float:
     """How long a WAV file plays; 0 when it cannot be read."""
     try:
         with wave.open(str(path), "rb") as reader:
