@@ -137,7 +137,7 @@ class SpeechService:
         if not other_hand:
             return self._add(utterance)
         table = self.table
-        if table is not None and table.speaks and self.speaks:  # the second voice: hers is never waited for
+        if table is not None and table.speaks:  # the second voice (beside her screen reader too): hers never waited for
             with self._cond:
                 self._queue.remember(utterance)
             self._write(utterance)

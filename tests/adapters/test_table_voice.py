@@ -215,3 +215,21 @@ def test_through_speech_dispatcher_a_fact_cut_in_its_last_words_is_heard_not_fol
     finally:
         service.close()
     assert (client.sent[1] == "Ana 2 Unicorns.") is folded  # folded only when cut well before its end
+
+
+def test_beside_a_screen_reader_the_app_cannot_reach_the_table_voice_still_says_other_hands_moves():
+    """Her reader talks and cannot be reached: the app leaves her replies to it (silent), and the table's voice,
+    which is heard beside a reader anyway, still carries the other hands."""
+    from assistant.speech.backends import SilentBackend
+
+    table_backend = RecordingBackend()
+    service = SpeechService(SilentBackend(sentence="Orca speaks."), table=SpeechService(table_backend))
+    speaker = ReplySpeaker(service)
+    speaker.players = lambda: ("Ana", "Ben")
+    try:
+        assert service.ready.wait(10) and service.table is not None and service.table.ready.wait(10)
+        speaker.other(PhoneReply("Ben drew a card.", 1, "Ben"))
+        assert service.wait_idle(10)
+    finally:
+        service.close()
+    assert table_backend.said == ["Ben drew a card."]
