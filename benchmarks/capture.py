@@ -168,9 +168,9 @@ def seconds(raw: bytes) -> float:
 
 
 #: speech-dispatcher's configuration for a screen reader's voice that takes real time: a generic module whose
-#: command renders each message with espeak-ng, notes when it began to play and how long it is, plays it with aplay
-#: into the capture and waits as long as the sound, as a sound card would take; its end noted too. A cancel kills
-#: the command, so an end not noted is a message cut.
+#: command notes when a message began, streams espeak-ng's sound as it is made into aplay (into the capture), as a
+#: screen reader's synthesiser streams it, notes its length and waits until it has played as long, as a sound card
+#: would take; its end noted too. A cancel kills the command, so an end not noted is a message cut.
 READER_CONFIG = """LogLevel 2
 LogDir "{log}"
 AudioOutputMethod "alsa"
@@ -186,12 +186,13 @@ AddVoice "en" "MALE1" "en"
 READER_SCRIPT = """#!/bin/sh
 text=$(cat)
 out=$(mktemp --suffix=.wav)
-espeak-ng -w "$out" "$text"
-seconds=$(soxi -D "$out")
-printf 'began\\t%s\\t%s\\t%s\\n' "$(date +%s.%N)" "$seconds" "$text" | tr -d '\\r' >> "{said}"
-HOME="{home}" aplay -q "$out"
-sleep "$seconds"
-printf 'ended\\t%s\\n' "$(date +%s.%N)" >> "{said}"
+start=$(date +%s.%N)
+printf 'began\t%s\t%s\n' "$start" "$text" | tr -d '\r' >> "{said}"
+espeak-ng --stdout "$text" | tee "$out" | HOME="{home}" aplay -q
+seconds=$(awk -v b="$(stat -c %s "$out")" 'BEGIN {{ print (b - 44) / 44100 }}')  # 16-bit mono at 22050 Hz
+printf 'length\t%s\n' "$seconds" >> "{said}"
+sleep "$(awk -v s="$seconds" -v b="$start" -v n="$(date +%s.%N)" 'BEGIN {{ r = s - (n - b); print (r > 0 ? r : 0) }}')"
+printf 'ended\t%s\n' "$(date +%s.%N)" >> "{said}"
 rm -f "$out"
 """
 
@@ -245,9 +246,10 @@ class ReaderStandIn:
             return out
         for line in self.said_path.read_text(encoding="utf-8", errors="replace").splitlines():
             parts = line.split("\t")
-            if parts[0] == "began" and len(parts) >= 4:
-                out.append({"start": float(parts[1]) - offset, "seconds": float(parts[2] or 0), "text": parts[3],
-                            "end": None})  # fmt: skip
+            if parts[0] == "began" and len(parts) >= 3:
+                out.append({"start": float(parts[1]) - offset, "seconds": 0.0, "text": parts[2], "end": None})
+            elif parts[0] == "length" and out:
+                out[-1]["seconds"] = float(parts[1] or 0)
             elif parts[0] == "ended" and out and out[-1]["end"] is None:
                 out[-1]["end"] = float(parts[1]) - offset
         return out
