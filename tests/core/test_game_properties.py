@@ -47,6 +47,7 @@ from assistant.core.game.events import (
     Take,
     ToDeck,
     ToNursery,
+    UseEffect,
     event_from_dict,
 )  # fmt: skip
 from assistant.core.game.history import Game, Setup
@@ -102,6 +103,7 @@ def event_strategies(players: int) -> dict[type, st.SearchStrategy]:
         SkipPhase: st.builds(SkipPhase, st.sampled_from(list(SKIPPABLE))),
         GiveCard: st.builds(GiveCard, seat, seat, st.one_of(st.none(), card)),
         BanInstants: st.just(BanInstants()),
+        UseEffect: st.builds(UseEffect, seat, card),
         ToDeck: st.builds(
             ToDeck, seat, st.sampled_from(list(Gathered)), st.one_of(st.none(), card), st.one_of(st.none(), seat)
         ),

@@ -22,6 +22,7 @@ __all__ = [
     "needed_variation",
     "Need",
     "needed_target",
+    "needed_action",
     "SaveCard",
     "save_of",
     "table_rule",
@@ -341,6 +342,16 @@ def unicorn_actions(text: str, leaving: bool = False) -> frozenset[UnicornAction
         for match in pattern.finditer(text):
             found.add(action or UnicornAction(match.group(1).lower()))
     return frozenset(found)
+
+
+def needed_action(text: str) -> UnicornAction | None:
+    """The one action a card's effect must do as it is played, when it needs a target (`needed_target`): Unicorn
+    Poison must destroy, Horny Flying Unicorn must steal as it enters. None when it needs nothing, or may do one of
+    several things (Targeted Destruction: destroy, or else sacrifice)."""
+    if needed_target(text) is None:
+        return None
+    actions = unicorn_actions(text)
+    return next(iter(actions)) if len(actions) == 1 else None
 
 
 #: A rule of a card in a Stable that the tracker leaves to the table (tag `table_keeps`): a hand face up (Nanny

@@ -366,13 +366,24 @@ class BanInstants(Event):
     KIND: ClassVar[str] = "ban"
 
 
+@dataclass(frozen=True)
+class UseEffect(Event):
+    """A player uses an optional beginning-of-turn effect of a card in their Stable (Unicorn Speed: "you may draw
+    an extra card"): it is being done now, so what the table says next (the extra card drawn, a card brought or
+    played) is that effect's, never the Draw phase's; `resolve` when it is done."""
+
+    KIND: ClassVar[str] = "use"
+    player: int
+    card: str
+
+
 # Packed (fmt: skip): the event classes read better as a block than one name a line.
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.KIND: cls
     for cls in (
         Play, Respond, Resolve, Bring, Steal, Destroy, Sacrifice, Discard, ReturnToHand, Draw, Take, Swap,
         SwapHands, Move, ToNursery, NextPhase, EndTurn, SetHand, SetDeck, DeckEmpty, Reshuffle, SetGoal, ToDeck,
-        CannotWin, SkipTurn, SkipPhase, GiveCard, BanInstants, Save,
+        CannotWin, SkipTurn, SkipPhase, GiveCard, BanInstants, Save, UseEffect,
     )
 }  # fmt: skip
 

@@ -540,8 +540,10 @@ def _apply_draw(table: Table, d: Draft, e: Draw, facts: list[Fact]) -> None:
             _skip(table, d, Phase.ACTION, owed, facts)
         _to_phase(table, d, Phase.ACTION, facts)
     elif d.phase is Phase.ACTION and not d.chain:
-        extra_left = 0 < d.actions <= len(table.extra_play_cards(d.granted, d.lost))
-        if not extra_left:  # "DRAW an additional card" is the Action phase's choice; an extra play is no draw
+        extras = len(table.extra_play_cards(d.granted, d.lost))
+        if d.actions == 0:  # "Play a card ... OR DRAW an additional card" (000): the draw is the whole Action, and
+            d.actions = 1 + extras  # an extra-play card (Double Dutch: "play 2 cards") gives plays, never a draw
+        elif d.actions > extras:  # a draw after every play (warned): one more action
             d.actions += 1
 
 

@@ -48,6 +48,7 @@ from assistant.core.game.events import (
     Take,
     ToDeck,
     ToNursery,
+    UseEffect,
 )
 from assistant.core.game.state import GameState
 from assistant.core.game.table import Table
@@ -223,6 +224,11 @@ def build_destroy(c: Context) -> Event:
 def build_sacrifice(c: Context) -> Event:
     """sacrifice CARD: from the actor's own Stable."""
     return Sacrifice(c.actor, c.card().id)
+
+
+def build_use(c: Context) -> Event:
+    """use CARD: an optional beginning-of-turn effect of a card in the actor's Stable."""
+    return UseEffect(c.actor, c.card().id)
 
 
 def build_save(c: Context) -> Event:

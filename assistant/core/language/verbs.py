@@ -47,6 +47,7 @@ from assistant.core.game.events import (
     Take,
     ToDeck,
     ToNursery,
+    UseEffect,
 )
 from assistant.core.game.history import Game
 from assistant.core.language.builders import (
@@ -81,6 +82,7 @@ from assistant.core.language.builders import (
     build_swap,
     build_swap_hands,
     build_take,
+    build_use,
     build_win,
     find_player,
 )
@@ -264,6 +266,10 @@ VERBS: tuple[Verb, ...] = (
         ("`resolve` (or `done`)", "the top of the pile resolves; with no pile, the first link of the effect chain "
          "is done"),
     ), build=build_resolve, events=(Resolve,)),
+    Verb("use", Kind.EVENT, ("use",), (
+        ("`use unicorn speed`", "the current player uses an optional beginning-of-turn effect (Unicorn Speed's extra "
+         "card): what follows, a `draw` too, is that effect's, never the Draw phase's; `resolve` when it is done"),
+    ), parse=parse_sacrifice, build=build_use, events=(UseEffect,), card_needed=True),
     Verb("next", Kind.EVENT, ("next", "end phase"), (
         ("`next`", "the next thing: resolve what waits, or else go to the next phase (from End of turn: the next "
          "turn)"),

@@ -45,6 +45,7 @@ from assistant.core.game.events import (
     Take,
     ToDeck,
     ToNursery,
+    UseEffect,
 )
 from assistant.core.game.facts import (
     AnimalAnswered,
@@ -365,6 +366,8 @@ def _turn_event(table: Table, event: Event, before: GameState) -> str | None:
         return f"{name(before.current)} skips this turn's {PHASE_NAMES[event.phase]}"
     if isinstance(event, BanInstants):
         return "No one may play an Instant card until this turn is over"
+    if isinstance(event, UseEffect):
+        return f"{name(event.player)} uses the effect of {card(event.card)}: say resolve when it is done"
     return None
 
 

@@ -1,0 +1,196 @@
+"""Rules a real table meets that the tracker got wrong (issue "Rules 6"), each case citing the rulebook line or the
+card it follows: the Draw phase's draw before a turn ends, moves out of turn and after the win, a play a card in the
+player's own Stable forbids, optional beginning-of-turn draws, the Action phase's play or draw under an extra play,
+removals that are neither a destroy nor a sacrifice, and what a chain link says it does.
+
+Rulebooks: 000_4cb0751821c6f7f6.txt (current base game), 002 (the rule of "then"). Played on the core's own API
+(tests/core/playing.py), asserting on the typed objections and facts and on the state; a phone's move goes through
+the session, as at the table.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.core.cards.card import CardType
+from assistant.core.cards.wording import UnicornAction, needed_action
+from assistant.core.game.chain import Trigger, TriggerKind
+from assistant.core.game.events import Bring, Draw, EndTurn, Phase, Play, Resolve, UseEffect
+from assistant.core.game.facts import TriggersLost
+from assistant.core.game.history import Game
+from assistant.core.game.objections import (
+    ActionUsed,
+    EffectForbidden,
+    ExtraIsAPlay,
+    GameIsOver,
+    NotDrawn,
+    NothingToUse,
+    NotYourTurn,
+)
+from assistant.core.language.device import DeviceMove
+from assistant.session import Session
+from assistant.storage.decks import load_card_set
+from tests.core.playing import ANA, BEN, RED_PINK, bring, game, moves, table, warned
+
+# The Draw phase's draw, and moves out of turn or after the win.
+
+
+@pytest.mark.parametrize("base", ["uu-2nd", "uu-1st", "llamas"])
+def test_a_turn_ended_before_the_draw_phase_draw_is_warned_in_every_edition(base):
+    """000 "Draw phase: DRAW 1 card" (the Llamas and 1st Edition rulebooks have the same phase): a turn ended in
+    the Beginning of Turn or Draw phase, with no draw, is warned; after the draw it is not."""
+    g = game(base)
+    assert warned(g, EndTurn()) == (NotDrawn(ANA),)
+    assert g.state.current == BEN
+    moves(g, Draw(BEN), EndTurn())
+
+
+def test_a_turn_that_a_card_ends_at_once_owes_no_draw():
+    """Rhinocorn: "If you do, your turn ends at once": used before the Draw phase, the turn ends with no draw."""
+    g = table()
+    bring(g, "rhinocorn")
+    moves(g, EndTurn(), Draw(BEN), EndTurn(), Resolve())
+    assert g.state.turn_ends == "rhinocorn"
+    moves(g, EndTurn())
+
+
+def test_a_draw_out_of_turn_is_warned():
+    """000: each player draws in their own turn; only an effect (a link in the chain) lets another player draw."""
+    g = table()
+    assert g.check(Draw(BEN)) == (NotYourTurn(BEN, ANA),)
+    moves(g, Play(ANA, "basic-unicorn-red", ANA), Resolve())
+    assert g.check(Draw(BEN)) == (NotYourTurn(BEN, ANA),)
+
+
+def test_any_move_after_the_win_is_warned():
+    g = game(babies=RED_PINK, drawn=True, goal=3)
+    bring(g, "basic-unicorn-red")
+    bring(g, "basic-unicorn-blue")
+    assert g.state.outcome is not None
+    for event in (Draw(ANA), Draw(BEN), EndTurn(), Bring(ANA, "basic-unicorn-red", BEN)):
+        assert GameIsOver() in g.check(event)
+
+
+def test_a_phones_draw_out_of_turn_is_warned_like_any_warned_move():
+    session = Session(load_card_set("uu-2nd"))
+    session.handle("new game Ana Ben babies red pink")
+    session.handle("draw")
+    warned_move = session.device_move("Ben", DeviceMove("draw"))
+    assert warned_move.status == "warning" and warned_move.question is not None
+    assert len(session.game.log) == 1, "nothing recorded before the phone answers"
+    assert session.device_answer("Ben", warned_move.question, True).status == "recorded"
+    assert session.game.log[-1] == Draw(BEN)
+
+
+# A play the player's own Stable forbids.
+
+
+def test_a_play_whose_effect_must_destroy_is_warned_under_divine_peace():
+    """000: "If you have a card in your hand that requires you to perform an impossible action, you may not play
+    it." Divine Peace (Legends): "the effects of your cards cannot destroy any card": Unicorn Poison must destroy."""
+    g = table("uu-2nd", ("uu-legends",))
+    bring(g, "basic-unicorn-red", into=BEN)
+    assert g.check(Play(ANA, "unicorn-poison")) == ()
+    bring(g, "divine-peace")
+    forbidden = EffectForbidden(ANA, "unicorn-poison", "divine-peace", UnicornAction.DESTROY)
+    assert g.check(Play(ANA, "unicorn-poison")) == (forbidden,)
+    assert g.check(Play(ANA, "unicorn-poison")) != ()
+    # Divine Peace in Ben's Stable forbids Ben, not Ana
+    g2 = table("uu-2nd", ("uu-legends",))
+    bring(g2, "basic-unicorn-red", into=BEN)
+    bring(g2, "divine-peace", into=BEN)
+    assert g2.check(Play(ANA, "unicorn-poison")) == ()
+
+
+def test_a_unicorn_that_must_steal_as_it_enters_is_warned_where_stealing_is_forbidden():
+    """Paladin Unicorn (Legends): "you cannot steal cards from other players' Stables"; Naked Narwhal (NSFW): as it
+    enters, its owner must steal a Basic Unicorn card."""
+    g = table("uu-nsfw", ("uu-legends",))
+    basic = next(c.id for c in g.table.cards if g.table.is_basic((c.id,), c.id))
+    bring(g, basic, into=BEN)
+    assert g.check(Play(ANA, "naked-narwhal", ANA)) == ()
+    bring(g, "paladin-unicorn")
+    moves(g, Resolve())  # its own effect as it entered ("you may destroy"), let go
+    forbidden = EffectForbidden(ANA, "naked-narwhal", "paladin-unicorn", UnicornAction.STEAL)
+    assert g.check(Play(ANA, "naked-narwhal", ANA)) == (forbidden,)
+
+
+def test_the_action_a_played_card_must_do_is_read_from_its_wording():
+    cards = load_card_set("uu-2nd", ["uu-legends", "uu-nsfw-expansion"])
+    assert needed_action(cards.by_id["unicorn-poison"].text) is UnicornAction.DESTROY
+    assert needed_action(cards.by_id["targeted-destruction"].text) is None  # destroy, or else sacrifice
+    assert needed_action(cards.by_id["divine-peace"].text) is None
+
+
+# The Action phase's play or draw under an extra play.
+
+
+def double_dutch_turn() -> Game:
+    """Ana's turn begins with Double Dutch in her Stable ("you may play 2 cards"), its effect used, her Draw phase's
+    draw done: her Action phase."""
+    g = game(babies=RED_PINK, drawn=True)
+    moves(g, Play(ANA, "double-dutch", ANA), Resolve(), EndTurn(), Draw(BEN), EndTurn(), Resolve(), Draw(ANA))
+    assert g.table.allowed_actions(g.state) == 2 and g.state.phase is Phase.ACTION
+    return g
+
+
+def test_a_draw_as_the_action_is_the_whole_action_under_double_dutch():
+    """000: "Play a card from your hand or DRAW an additional card"; Double Dutch gives a second play, not a play
+    after the Action phase's draw."""
+    g = double_dutch_turn()
+    moves(g, Draw(ANA))
+    assert g.check(Play(ANA, "basic-unicorn-red", ANA)) == (ActionUsed(ANA, 2),)
+
+
+def test_double_dutch_still_gives_two_plays_and_no_draw_after_one():
+    g = double_dutch_turn()
+    moves(g, Play(ANA, "basic-unicorn-red", ANA), Resolve())
+    assert g.check(Draw(ANA)) == (ExtraIsAPlay(ANA, "double-dutch"),)
+    moves(g, Play(ANA, "basic-unicorn-blue", ANA), Resolve())
+    assert g.check(Play(ANA, "basic-unicorn-yellow", ANA)) == (ActionUsed(ANA, 2),)
+
+
+# Optional beginning-of-turn draws.
+
+
+def speed_turn(base: str, card: str) -> Game:
+    """Ana's turn begins with a Basic Unicorn and a card whose optional effect draws an extra card in her Stable,
+    hands counted."""
+    babies = tuple(c.id for c in load_card_set(base) if c.type is CardType.BABY)[:2]
+    g = game(base, babies=babies, hands=True, drawn=True)
+    basic = next(c.id for c in g.table.cards if g.table.is_basic((c.id,), c.id))
+    bring(g, basic)
+    bring(g, card)
+    moves(g, EndTurn(), Draw(BEN), EndTurn())
+    assert g.state.chain == ((Trigger(card, ANA, TriggerKind.BEGIN_OPTIONAL),),)
+    return g
+
+
+@pytest.mark.parametrize(("base", "card"), [("uu-nsfw", "unicorn-speed"), ("uu-1st", "extra-tail")])
+def test_an_optional_extra_draw_is_its_own_move_and_counted_in_the_hand(base, card):
+    """Unicorn Speed (NSFW), Extra Tail (1st Edition): "at the beginning of your turn, you may draw an extra card".
+    `use` it, draw, resolve: the Draw phase's draw is still owed and the Action phase's draw still free."""
+    g = speed_turn(base, card)
+    hand = g.state.players[ANA].hand
+    found = moves(g, UseEffect(ANA, card), Draw(ANA))
+    assert g.state.phase is Phase.BEGINNING and not g.state.drew
+    assert not any(isinstance(f, TriggersLost) for f in found)
+    moves(g, Resolve(), Draw(ANA))  # the Draw phase's draw
+    assert g.state.phase is Phase.ACTION and g.state.drew
+    moves(g, Draw(ANA))  # the Action phase's draw is not warned
+    assert g.state.players[ANA].hand == hand + 3
+
+
+def test_a_draw_without_use_is_still_the_draw_phase_draw_and_lets_the_effect_go():
+    """000: "If you move to your Draw phase without triggering an optional triggered effect, you can no longer
+    trigger that effect this turn"."""
+    g = speed_turn("uu-nsfw", "unicorn-speed")
+    found = moves(g, Draw(ANA))
+    assert g.state.phase is Phase.ACTION and any(isinstance(f, TriggersLost) for f in found)
+    assert g.check(UseEffect(ANA, "unicorn-speed")) == (NothingToUse(ANA, "unicorn-speed"),)
+
+
+def test_use_names_a_waiting_optional_effect_of_the_player():
+    g = speed_turn("uu-nsfw", "unicorn-speed")
+    assert g.check(UseEffect(BEN, "unicorn-speed")) == (NothingToUse(BEN, "unicorn-speed"),)
+    assert g.check(UseEffect(ANA, "yay")) == (NothingToUse(ANA, "yay"),)
