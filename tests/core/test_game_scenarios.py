@@ -468,8 +468,8 @@ def test_effects_triggered_at_once_are_one_link_and_new_triggers_add_links():
     moves(g, Play(ANA, "stabby-the-unicorn", ANA), Resolve(), EndTurn(), Draw(BEN))
     moves(g, Play(BEN, "mother-goose-unicorn", BEN), Resolve())
     assert len(g.state.chain) == 1
-    # Ben steals Stabby: it leaves Ana's Stable and enters Ben's at once: one link.
-    moves(g, Steal(BEN, "stabby-the-unicorn", ANA))
+    # Ben destroys Stabby while Mother Goose's effect is done: Stabby's own effect is a new link after it.
+    moves(g, Destroy(BEN, "stabby-the-unicorn", ANA))
     assert len(g.state.chain) == 2
     link = g.state.chain[1]
     assert [(x.card, x.kind) for x in link] == [("stabby-the-unicorn", TriggerKind.LEAVE)]

@@ -15,7 +15,23 @@ import pytest
 from assistant.core.cards.card import CardType
 from assistant.core.cards.wording import UnicornAction, needed_action
 from assistant.core.game.chain import Trigger, TriggerKind
-from assistant.core.game.events import Bring, Draw, EndTurn, Phase, Play, Resolve, UseEffect
+from assistant.core.game.events import (
+    Bring,
+    Destroy,
+    Draw,
+    EndTurn,
+    Gathered,
+    Move,
+    Phase,
+    Play,
+    Resolve,
+    ReturnToHand,
+    Steal,
+    Swap,
+    ToDeck,
+    ToDiscard,
+    UseEffect,
+)
 from assistant.core.game.facts import TriggersLost
 from assistant.core.game.history import Game
 from assistant.core.game.objections import (
@@ -25,12 +41,13 @@ from assistant.core.game.objections import (
     GameIsOver,
     NotDrawn,
     NothingToUse,
+    NotInStable,
     NotYourTurn,
 )
 from assistant.core.language.device import DeviceMove
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
-from tests.core.playing import ANA, BEN, RED_PINK, bring, game, moves, table, warned
+from tests.core.playing import ANA, BEN, CY, RED_PINK, bring, game, moves, table, warned
 
 # The Draw phase's draw, and moves out of turn or after the win.
 
@@ -194,3 +211,60 @@ def test_use_names_a_waiting_optional_effect_of_the_player():
     g = speed_turn("uu-nsfw", "unicorn-speed")
     assert g.check(UseEffect(BEN, "unicorn-speed")) == (NothingToUse(BEN, "unicorn-speed"),)
     assert g.check(UseEffect(ANA, "yay")) == (NothingToUse(ANA, "yay"),)
+
+
+# Removals that are neither a destroy nor a sacrifice.
+
+
+def leave_links(g: Game) -> list[Trigger]:
+    return [t for link in g.state.chain for t in link if t.kind is TriggerKind.LEAVE]
+
+
+@pytest.mark.parametrize(
+    "removal",
+    [
+        Steal(ANA, "stabby-the-unicorn", BEN),
+        Move(ANA, "stabby-the-unicorn", BEN, CY),
+        ReturnToHand(ANA, "stabby-the-unicorn", BEN),
+        ToDeck(ANA, Gathered.CARD, "stabby-the-unicorn", BEN),
+        ToDiscard(ANA, "stabby-the-unicorn", BEN),
+        Swap(ANA, "stabby-the-unicorn", BEN, "basic-unicorn-red", ANA),
+    ],
+    ids=["steal", "move", "return", "deck", "discard", "swap"],
+)
+def test_a_removal_that_is_neither_destroy_nor_sacrifice_sets_off_no_destroy_effect(removal):
+    """Stabby the Unicorn: "Should this card be sacrificed or destroyed, you may destroy a Unicorn card": stolen,
+    moved, swapped, returned to a hand or the deck, or sent to the discard pile (Unicorn Shrinkray) it is neither,
+    so nothing of it joins the chain; destroyed, its effect does."""
+    g = game(players=("Ana", "Ben", "Cy"), babies=(*RED_PINK, "baby-narwhal"), drawn=True)
+    bring(g, "stabby-the-unicorn", into=BEN)
+    bring(g, "basic-unicorn-red")
+    g.push(removal)
+    assert "stabby-the-unicorn" not in g.state.players[BEN].stable
+    assert leave_links(g) == []
+    g.pop()
+    g.push(Destroy(ANA, "stabby-the-unicorn", BEN))
+    assert leave_links(g) == [Trigger("stabby-the-unicorn", BEN, TriggerKind.LEAVE)]
+
+
+def test_a_leave_effect_of_any_leaving_still_follows_a_steal():
+    """Seductive Unicorn (1st Edition): "If this card leaves your Stable, that Unicorn goes back": a steal sets it
+    off."""
+    g = table("uu-1st")
+    bring(g, "seductive-unicorn", into=BEN)
+    moves(g, Resolve())
+    g.push(Steal(ANA, "seductive-unicorn", BEN))
+    assert leave_links(g) == [Trigger("seductive-unicorn", BEN, TriggerKind.LEAVE)]
+
+
+def test_a_card_sent_to_the_discard_pile_from_a_stable():
+    """Unicorn Shrinkray (1st Edition): "Every Unicorn card in that player's Stable goes to the discard pile"; a
+    Baby goes back to the Nursery (000: never in the discard pile)."""
+    g = table("uu-1st")
+    bring(g, "basic-unicorn-red", into=BEN)
+    moves(g, ToDiscard(ANA, "basic-unicorn-red", BEN))
+    assert g.state.discard[-1] == "basic-unicorn-red" and "basic-unicorn-red" not in g.state.players[BEN].stable
+    baby = g.state.players[BEN].stable[0]
+    moves(g, ToDiscard(ANA, baby, BEN))
+    assert baby in g.state.nursery and baby not in g.state.discard
+    assert g.check(ToDiscard(ANA, "basic-unicorn-red", BEN)) == (NotInStable("basic-unicorn-red", BEN),)

@@ -19,6 +19,7 @@ __all__ = [
     "CHECKED_WORDING",
     "checked_tags",
     "leave_effect",
+    "leaves_however",
     "needed_variation",
     "Need",
     "needed_target",
@@ -181,6 +182,19 @@ def leave_effect(sentences: list[str]) -> tuple[int, str] | None:
         if _LEAVE_AFTER.search(sentence):
             return index, sentence
     return None
+
+
+def leaves_however(text: str) -> bool:
+    """True when a card's own leave effect is set off however it leaves its Stable ("If this card leaves your
+    Stable", "as soon as this card leaves"); False when only a sacrifice or a destroy sets it off ("Should this card
+    be sacrificed or destroyed": a steal, a move, a swap or a card returned sets off nothing), or it has none."""
+    sentences = re.split(r"(?<=[.!?])\s+", text)
+    leave = leave_effect(sentences)
+    if leave is None:
+        return False
+    sentence = sentences[leave[0]]
+    opening = sentence[: len(sentence) - len(leave[1])] or sentence
+    return bool(re.search(r"\bleaves?\b", opening, re.IGNORECASE))
 
 
 _NEEDED_VARIATION = re.compile(r"only play this card while your Field holds an? (Llama|Alpaca|Goat|Ram) card", re.I)

@@ -48,6 +48,7 @@ from assistant.core.game.events import (
     Swap,
     Take,
     ToDeck,
+    ToDiscard,
     ToNursery,
     UseEffect,
 )
@@ -532,6 +533,11 @@ def _check_return(table: Table, s: GameState, e: ReturnToHand, out: list[Objecti
     _check_pandas(table, s, e.card, e.owner, UnicornAction.RETURN, out)
 
 
+def _check_to_discard(table: Table, s: GameState, e: ToDiscard, out: list[Objection]) -> None:
+    _check_in_stable(table, s, e.card, e.owner, out)
+    _check_touch(table, s, e.card, e.owner, out)
+
+
 def _check_draw(table: Table, s: GameState, e: Draw, out: list[Objection]) -> None:
     if s.deck is not None and s.deck < e.count:  # a count not known is never "empty" from a guess
         out.append(DeckTooSmall(s.deck))
@@ -661,4 +667,5 @@ _CHECKS: dict[type[Event], Callable[[Table, GameState, Any, list[Objection]], No
     Reshuffle: _check_reshuffle,
     ToDeck: _check_to_deck,
     UseEffect: _check_use,
+    ToDiscard: _check_to_discard,
 }

@@ -175,6 +175,17 @@ class ReturnToHand(Event):
 
 
 @dataclass(frozen=True)
+class ToDiscard(Event):
+    """A card goes from a Stable straight to the discard pile by a card's effect that neither destroys nor
+    sacrifices it (Unicorn Shrinkray: "goes to the discard pile"); a Baby goes back to the Nursery."""
+
+    KIND: ClassVar[str] = "to-discard"
+    player: int
+    card: str
+    owner: int
+
+
+@dataclass(frozen=True)
 class Draw(Event):
     """A player draws cards from the deck."""
 
@@ -383,7 +394,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
     for cls in (
         Play, Respond, Resolve, Bring, Steal, Destroy, Sacrifice, Discard, ReturnToHand, Draw, Take, Swap,
         SwapHands, Move, ToNursery, NextPhase, EndTurn, SetHand, SetDeck, DeckEmpty, Reshuffle, SetGoal, ToDeck,
-        CannotWin, SkipTurn, SkipPhase, GiveCard, BanInstants, Save, UseEffect,
+        CannotWin, SkipTurn, SkipPhase, GiveCard, BanInstants, Save, UseEffect, ToDiscard,
     )
 }  # fmt: skip
 

@@ -58,6 +58,7 @@ from assistant.core.game.events import (
     SwapHands,
     Take,
     ToDeck,
+    ToDiscard,
     ToNursery,
 )
 from assistant.core.game.facts import (
@@ -201,9 +202,10 @@ def _flush(table: Table, d: Draft, facts: list[Fact]) -> None:
     for card_id, seat in d.entered:  # a rule the table keeps itself (Nanny Cam): said as the card arrives
         if table.card_of(card_id).has(Tag.TABLE_KEEPS) and not table.silenced(d.stables[seat], card_id):
             facts.append(TableKeeps(card_id, seat))
-    link = movement_link(entered, left, table.cards) + tuple(d.effects) + tuple(duties)
+    link = movement_link(entered, left, table.cards, d.gone) + tuple(d.effects) + tuple(duties)
     d.entered.clear()
     d.left.clear()
+    d.gone.clear()
     d.effects.clear()
     if link:
         d.chain = d.chain + (link,)
@@ -465,7 +467,7 @@ def _apply_bring(table: Table, d: Draft, e: Bring, facts: list[Fact]) -> None:
             _skip(table, d, Phase.ACTION, skipper.card, facts)
 
 
-def _aimed(table: Table, d: Draft, e: Steal | Destroy | ReturnToHand | Move | Swap) -> None:
+def _aimed(table: Table, d: Draft, e: Steal | Destroy | ReturnToHand | ToDiscard | Move | Swap) -> None:
     """The duties of the cards an effect aims at, before they move (Static-Charged Alpaca)."""
     stables = tuple(d.stables)
     d.effects += aimed_duties(table, stables, e.card, e.owner, e.player)
@@ -495,6 +497,7 @@ def _apply_sacrifice(table: Table, d: Draft, e: Sacrifice, facts: list[Fact]) ->
 def _gone(table: Table, d: Draft, card_id: str, owner: int, facts: list[Fact]) -> None:
     """A card sacrificed or destroyed: to the discard pile, or, while an Instant that saves it is the effect being
     done, to that Instant's player's hand (Unicorn Net: "that card comes to your hand")."""
+    d.gone.append((card_id, owner))
     saver = first_with(table.cards, d.chain[0], Tag.SAVES_CARD) if d.chain else None
     card = table.cards.get(card_id)
     if saver is None or (card is not None and card.type is CardType.BABY):
@@ -523,6 +526,13 @@ def _apply_return(table: Table, d: Draft, e: ReturnToHand, facts: list[Fact]) ->
     _aimed(table, d, e)
     _leave(table, d, e.card, e.owner)
     _to_hand(table, d, e.card, e.owner, facts)
+
+
+def _apply_to_discard(table: Table, d: Draft, e: ToDiscard, facts: list[Fact]) -> None:
+    """Neither destroyed nor sacrificed: only a leave effect its text says of any leaving follows."""
+    _aimed(table, d, e)
+    _leave(table, d, e.card, e.owner)
+    _to_discard(table, d, e.card, e.owner, facts)
 
 
 def _apply_draw(table: Table, d: Draft, e: Draw, facts: list[Fact]) -> None:
@@ -672,5 +682,5 @@ _APPLY: dict[type[Event], Callable[[Table, Draft, Any, list[Fact]], None]] = {
     Draw: _apply_draw, Take: _apply_take, Swap: _apply_swap, SwapHands: _apply_swap_hands, Move: _apply_move,
     ToNursery: _apply_nursery, NextPhase: _apply_next, EndTurn: _apply_end_turn, SkipPhase: _apply_skip_phase,
     SetDeck: _apply_set_deck, DeckEmpty: _apply_deck_empty, Reshuffle: _apply_reshuffle,
-    ToDeck: _apply_to_deck, Save: _apply_save, **DECLARED,
+    ToDeck: _apply_to_deck, Save: _apply_save, ToDiscard: _apply_to_discard, **DECLARED,
 }  # fmt: skip

@@ -150,6 +150,9 @@ class Draft:
     opened: tuple[str, ...] = ()
     entered: list[tuple[str, int]] = field(default_factory=list)
     left: list[tuple[str, int]] = field(default_factory=list)
+    gone: list[tuple[str, int]] = field(default_factory=list)
+    """The cards of `left` that were sacrificed or destroyed (a leave effect "should this card be sacrificed or
+    destroyed" is theirs only)."""
     effects: list[Trigger] = field(default_factory=list)
 
     @classmethod

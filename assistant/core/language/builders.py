@@ -47,6 +47,7 @@ from assistant.core.game.events import (
     SwapHands,
     Take,
     ToDeck,
+    ToDiscard,
     ToNursery,
     UseEffect,
 )
@@ -238,9 +239,14 @@ def build_save(c: Context) -> Event:
 
 
 def build_return(c: Context) -> Event:
-    """return CARD [from NAME]: back to its owner's hand."""
+    """return CARD [from NAME]: back to its owner's hand; return CARD [from NAME] to the deck: into the deck."""
     card_id = c.card().id
-    return ReturnToHand(c.actor, card_id, c.holder(c.command.target, card_id, None))
+    owner = c.holder(c.command.target, card_id, None)
+    if c.command.word == "deck":
+        return ToDeck(c.actor, Gathered.CARD, card_id, owner)
+    if c.command.word == "discard":
+        return ToDiscard(c.actor, card_id, owner)
+    return ReturnToHand(c.actor, card_id, owner)
 
 
 def build_discard(c: Context) -> Event:

@@ -46,6 +46,7 @@ from assistant.core.game.events import (
     SwapHands,
     Take,
     ToDeck,
+    ToDiscard,
     ToNursery,
     UseEffect,
 )
@@ -310,7 +311,10 @@ VERBS: tuple[Verb, ...] = (
     ), parse=parse_swap, build=build_save, events=(Save,), card_needed=True),
     Verb("return", Kind.EVENT, ("return",), (
         ("`return rainbow aura`, `return yay to hand`", "a card from a Stable back to its owner's hand"),
-    ), parse=parse_return, build=build_return, events=(ReturnToHand,), card_needed=True),
+        ("`return basic red to the deck`, `return basic red to the discard pile`", "a card from a Stable into the "
+         "deck, shuffled, or straight to the discard pile (Unicorn Shrinkray): neither a destroy nor a sacrifice, so "
+         "only a leave effect of any leaving follows"),
+    ), parse=parse_return, build=build_return, events=(ReturnToHand, ToDeck, ToDiscard), card_needed=True),
     Verb("take", Kind.EVENT, ("take",), (
         ("`take yay from deck`, `take yay from discard`", "search the deck or the discard pile for a card (shown, "
          "then into hand)"),

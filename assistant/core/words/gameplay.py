@@ -44,6 +44,7 @@ from assistant.core.game.events import (
     SwapHands,
     Take,
     ToDeck,
+    ToDiscard,
     ToNursery,
     UseEffect,
 )
@@ -321,6 +322,8 @@ def _card_event(table: Table, event: Event, before: GameState) -> str | None:
         return f"{name(event.player)} and {name(event.other)} swapped hands"
     if isinstance(event, Move):
         return f"{card(event.card)} moved from {area_of(table, event.owner)} to {area_of(table, event.into)}"
+    if isinstance(event, ToDiscard):
+        return f"{card(event.card)} went from {area_of(table, event.owner)} to the discard pile"
     if isinstance(event, ToNursery):
         return f"{card(event.card)} went from {area_of(table, event.owner)} back to the Nursery"
     if isinstance(event, GiveCard):
