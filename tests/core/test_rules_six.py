@@ -45,6 +45,8 @@ from assistant.core.game.objections import (
     NotYourTurn,
 )
 from assistant.core.language.device import DeviceMove
+from assistant.core.words.announce import describe_link_doing
+from assistant.core.words.cardtext import LEAVING, card_gist, only_chooses
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
 from tests.core.playing import ANA, BEN, CY, RED_PINK, bring, game, moves, table, warned
@@ -268,3 +270,47 @@ def test_a_card_sent_to_the_discard_pile_from_a_stable():
     moves(g, ToDiscard(ANA, baby, BEN))
     assert baby in g.state.nursery and baby not in g.state.discard
     assert g.check(ToDiscard(ANA, "basic-unicorn-red", BEN)) == (NotInStable("basic-unicorn-red", BEN),)
+
+
+# What a chain link says it does.
+
+#: Every shipped deck, each with a base game it is played with.
+EVERY_DECK = (
+    ("uu-2nd", ("uu-adventures", "uu-dragons", "uu-legends", "uu-nsfw-expansion", "uu-rainbow-apocalypse")),
+    ("uu-1st", ()),
+    ("uu-nsfw", ()),
+    ("llamas", ("llamas-farmed",)),
+)
+
+
+@pytest.mark.parametrize(
+    ("base", "card", "says"),
+    [
+        ("uu-2nd", "targeted-destruction", "destroy an Upgrade card in another player's Stable, or sacrifice"),
+        ("uu-1st", "unicorn-shrinkray", "goes to the discard pile"),
+        ("uu-2nd", "back-kick", "its owner must discard a card"),
+        ("uu-2nd", "unfair-bargain", "swap your whole hands"),
+    ],
+)
+def test_a_chain_link_says_the_effects_action_and_its_target(base, card, says):
+    """Targeted Destruction was said as only "Choose one.", Unicorn Shrinkray as only "Choose any player.", and Back
+    Kick without its owner's discard."""
+    g = table(base)
+    bring(g, "rainbow-aura", into=BEN)  # something for Targeted Destruction to destroy
+    moves(g, Play(ANA, card), Resolve())
+    said = describe_link_doing(g.table, g.state.chain[0])
+    assert says in said, said
+    assert not said.endswith(("Choose one", "Choose any player", "Choose another player"))
+
+
+def test_no_cards_summary_only_chooses():
+    """Every shipped card, in every way it is said in the chain (as it enters, leaves, begins a turn, or played):
+    never a sentence that only chooses a player or a card."""
+    bare = []
+    for base, addons in EVERY_DECK:
+        for card in load_card_set(base, list(addons)):
+            for about in ("", "enters", LEAVING, "beginning of your turn"):
+                gist = card_gist(card, about).removesuffix(", and more")
+                if only_chooses(gist) and ": " not in gist:  # a choice, then what befalls the one chosen
+                    bare.append((base, card.id, about, gist))
+    assert bare == []
