@@ -302,6 +302,7 @@ def test_the_tiniest_unicorn_cannot_be_destroyed_by_a_triggered_effect():
     g = table("uu-2nd", ("uu-rainbow-apocalypse",))
     bring(g, "the-tiniest-unicorn", into=BEN)
     bring(g, "shark-with-a-horn")  # its effect on entering: destroy a Unicorn in another player's Stable
+    moves(g, Sacrifice(ANA, "shark-with-a-horn"))  # "sacrifice this card, then destroy"
     found = declined(g, Destroy(ANA, "the-tiniest-unicorn", BEN))
     assert found == (TriggerCannotDestroy("the-tiniest-unicorn", "shark-with-a-horn"),)
     moves(g, Resolve(), EndTurn(), Draw(BEN), EndTurn(), Draw(ANA), Play(ANA, "unicorn-poison"), Resolve())
@@ -315,6 +316,7 @@ def test_dragon_protection_keeps_other_players_unicorn_effects_away():
     bring(g, "dragon-protection", into=BEN)
     bring(g, "basic-unicorn-red", into=BEN)
     bring(g, "shark-with-a-horn")
+    moves(g, Sacrifice(ANA, "shark-with-a-horn"))  # "sacrifice this card, then destroy"
     guarded = (Guarded("basic-unicorn-red", 1, "dragon-protection", "shark-with-a-horn"),)
     assert declined(g, Destroy(ANA, "basic-unicorn-red", BEN)) == guarded
     assert declined(g, Steal(ANA, "basic-unicorn-red", BEN)) == guarded

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from assistant.core.cards.card import CardType
-from assistant.core.cards.wording import UnicornAction, needed_action
+from assistant.core.cards.wording import UnicornAction, needed_action, then_join
 from assistant.core.game.chain import Trigger, TriggerKind
 from assistant.core.game.events import (
     Bring,
@@ -26,6 +26,7 @@ from assistant.core.game.events import (
     Play,
     Resolve,
     ReturnToHand,
+    Sacrifice,
     Steal,
     Swap,
     ToDeck,
@@ -38,6 +39,7 @@ from assistant.core.game.objections import (
     ActionUsed,
     EffectForbidden,
     ExtraIsAPlay,
+    FirstNotDone,
     GameIsOver,
     NotDrawn,
     NothingToUse,
@@ -314,3 +316,56 @@ def test_no_cards_summary_only_chooses():
                 if only_chooses(gist) and ": " not in gist:  # a choice, then what befalls the one chosen
                     bare.append((base, card.id, about, gist))
     assert bare == []
+
+
+# The texts say what the card says.
+
+
+def test_no_neigh_text_adds_a_rule_its_card_does_not_print():
+    """That a Neigh may itself be answered is a rule of the game (000), printed on no Neigh card (Neigh Scoundrel,
+    Neigh Bitch and the others said it)."""
+    added = [
+        (base, card.id)
+        for base, addons in EVERY_DECK
+        for card in load_card_set(base, list(addons))
+        if "answered with another Neigh" in card.text
+    ]
+    assert added == []
+
+
+# A second action joined by "then".
+
+
+def test_the_second_action_joined_by_then_is_warned_until_the_first_is_done():
+    """002: "you may only perform the second action if you successfully perform the first". Two-For-One: sacrifice a
+    card in your Stable, then destroy 2 cards."""
+    g = table()
+    bring(g, "rainbow-aura")
+    bring(g, "basic-unicorn-red", into=BEN)
+    bring(g, "basic-unicorn-blue", into=BEN)
+    moves(g, Play(ANA, "two-for-one"), Resolve())
+    assert g.check(Destroy(ANA, "basic-unicorn-red", BEN)) == (
+        FirstNotDone(ANA, "two-for-one", "sacrifice", "destroy"),
+    )
+    moves(g, Sacrifice(ANA, "rainbow-aura"), Destroy(ANA, "basic-unicorn-red", BEN))
+    moves(g, Destroy(ANA, "basic-unicorn-blue", BEN))
+
+
+def test_the_first_action_done_is_forgotten_with_its_link():
+    """Sadistic Ritual (2nd Edition): "you must sacrifice one of your Unicorn cards, then draw a card": the turn
+    after one whose ritual was done, its draw waits for a sacrifice again."""
+    g = table()
+    bring(g, "sadistic-ritual")
+    bring(g, "basic-unicorn-red")
+    bring(g, "basic-unicorn-blue")
+    moves(g, EndTurn(), Draw(BEN), EndTurn())
+    assert g.check(Draw(ANA)) == (FirstNotDone(ANA, "sadistic-ritual", "sacrifice", "draw"),)
+    moves(g, Sacrifice(ANA, "basic-unicorn-red"), Draw(ANA), Resolve(), Draw(ANA), EndTurn(), Draw(BEN), EndTurn())
+    assert g.check(Draw(ANA)) == (FirstNotDone(ANA, "sadistic-ritual", "sacrifice", "draw"),)
+
+
+def test_a_then_join_is_read_from_the_cards_text():
+    cards = load_card_set("uu-2nd")
+    assert then_join(cards.by_id["two-for-one"].text) == ("sacrifice", "destroy")
+    assert then_join(cards.by_id["sadistic-ritual"].text) == ("sacrifice", "draw")
+    assert then_join(cards.by_id["unicorn-oracle"].text) is None  # then puts the others back: no defined action

@@ -20,6 +20,7 @@ __all__ = [
     "checked_tags",
     "leave_effect",
     "leaves_however",
+    "then_join",
     "needed_variation",
     "Need",
     "needed_target",
@@ -195,6 +196,29 @@ def leaves_however(text: str) -> bool:
     sentence = sentences[leave[0]]
     opening = sentence[: len(sentence) - len(leave[1])] or sentence
     return bool(re.search(r"\bleaves?\b", opening, re.IGNORECASE))
+
+
+#: The game's defined actions a "then" may join (docs/card-text-format.md keeps each as the print has it).
+DEFINED_ACTIONS = ("draw", "discard", "sacrifice", "destroy", "steal")
+_THEN = re.compile(r"\bthen\b", re.IGNORECASE)
+_NOT_AN_ACTION = re.compile(r"\b(?:discard pile|draw phase)\b", re.IGNORECASE)
+
+
+def _actions_in(words: list[str]) -> list[str]:
+    return [action for word in words for action in DEFINED_ACTIONS if word in (action, action + "s")]
+
+
+def then_join(text: str) -> tuple[str, str] | None:
+    """The first two defined actions a card's text joins with "then" (Sadistic Ritual: sacrifice, then draw), the
+    second of which may be done only once the first was (rulebook 002); None when no "then" joins two of them
+    ("then shuffle the deck" joins none)."""
+    plain = _NOT_AN_ACTION.sub("", text)
+    for join in _THEN.finditer(plain):
+        before = _actions_in(re.findall(r"[a-z]+", re.split(r"[.;:]", plain[: join.start()])[-1].lower()))
+        after = _actions_in(re.findall(r"[a-z]+", re.split(r"[.;:]", plain[join.end() :].lower(), maxsplit=1)[0])[:6])
+        if before and after:
+            return before[-1], after[0]
+    return None
 
 
 _NEEDED_VARIATION = re.compile(r"only play this card while your Field holds an? (Llama|Alpaca|Goat|Ram) card", re.I)

@@ -16,6 +16,7 @@ from assistant.core.cards.wording import (
     needed_action,
     needed_target,
     needed_variation,
+    then_join,
     unicorn_actions,
 )
 from assistant.core.game.chain import Link, TriggerKind, answers_animal, enters_a_stable, first_with, is_neigh
@@ -52,7 +53,7 @@ from assistant.core.game.events import (
     ToNursery,
     UseEffect,
 )
-from assistant.core.game.moves import prepare
+from assistant.core.game.moves import ACTION_OF, prepare
 from assistant.core.game.objections import (
     ActionOver,
     ActionUsed,
@@ -71,6 +72,7 @@ from assistant.core.game.objections import (
     EffectForbidden,
     EmptyHand,
     ExtraIsAPlay,
+    FirstNotDone,
     GameIsOver,
     Guarded,
     HandOverLimit,
@@ -125,7 +127,24 @@ def check(table: Table, state: GameState, event: Event) -> tuple[Objection, ...]
     checker = _CHECKS.get(type(event))
     if checker is not None:
         checker(table, s, event, out)
+    _check_then(table, s, event, out)
     return tuple(out)
+
+
+def _check_then(table: Table, s: GameState, event: Event, out: list[Objection]) -> None:
+    """The second of two actions a card in the effect being done (the chain's first link) joins with "then",
+    recorded while its first was not (rulebook 002): Two-For-One's destroy before its sacrifice. Not while only
+    optional beginning-of-turn effects wait (a draw then is the Draw phase's; `use` one to do it)."""
+    action = ACTION_OF.get(type(event))
+    link = s.chain[0] if s.chain else ()
+    if action is None or all(t.kind.is_optional_at_beginning for t in link):
+        return
+    for trigger in link:
+        card = table.cards.get(trigger.card) if trigger.kind is not TriggerKind.HERD else None
+        joined = then_join(card.text) if card is not None else None
+        if joined is not None and joined[1] == action and joined[0] not in s.done:
+            out.append(FirstNotDone(getattr(event, "player", trigger.owner), trigger.card, *joined))
+            return
 
 
 def _check_hand(table: Table, s: GameState, player: int, out: list[Objection]) -> None:

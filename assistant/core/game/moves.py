@@ -126,13 +126,36 @@ def apply(table: Table, state: GameState, event: Event) -> tuple[GameState, tupl
     winner_before = first_to_goal(eligible(before, barred_before), goals_before, state.current)
     if d.pile and not isinstance(event, _KEEPS_PILE):
         _close_pile(table, d, facts)
+    doing = d.chain[0] if d.chain else None  # the effect being done as the event comes (an unanswered pile closed)
     handler(table, d, event, facts)
     _flush(table, d, facts)
+    _note_done(doing, d, event)
     after = table.tally_of(d.stables)
     if after != before:
         facts.append(TallyChanged(before, after))
     judge(table, state, d, before, after, winner_before, facts)
     return d.freeze(state), tuple(facts)
+
+
+#: The defined action each event records (`GameState.done`).
+ACTION_OF: dict[type[Event], str] = {
+    Draw: "draw",
+    Discard: "discard",
+    Sacrifice: "sacrifice",
+    Destroy: "destroy",
+    Steal: "steal",
+}
+
+
+def _note_done(doing: Link | None, d: Draft, event: Event) -> None:
+    """The actions done while one link is the chain's first: forgotten once another link is first (or none)."""
+    first = d.chain[0] if d.chain else None
+    if first is None or first != doing:
+        d.done = ()
+        return
+    action = ACTION_OF.get(type(event))
+    if action is not None and action not in d.done:
+        d.done = d.done + (action,)
 
 
 def _close_pile(table: Table, d: Draft, facts: list[Fact]) -> None:

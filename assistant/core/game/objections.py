@@ -327,6 +327,18 @@ class CannotDestroy(Objection):
 
 
 @dataclass(frozen=True)
+class FirstNotDone(Objection):
+    """The second of two actions a card joins with "then" (Two-For-One: sacrifice, then destroy), while that card's
+    effect is done and its first action was not (rulebook 002: "you may only perform the second action if you
+    successfully perform the first")."""
+
+    player: int
+    card: str
+    first: str
+    second: str
+
+
+@dataclass(frozen=True)
 class NothingToUse(Objection):
     """`use CARD` with no optional beginning-of-turn effect of that card of the player's waiting in the chain."""
 

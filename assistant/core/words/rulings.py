@@ -26,6 +26,7 @@ from assistant.core.game.objections import (
     EffectForbidden,
     EmptyHand,
     ExtraIsAPlay,
+    FirstNotDone,
     GameIsOver,
     Guarded,
     HandOverLimit,
@@ -111,6 +112,10 @@ _NEEDS = {
     Need.ANY_UPGRADE_OR_DOWNGRADE: "an Upgrade or Downgrade card in a Stable",
     Need.UNICORN_IN_DISCARD: "a Unicorn card in the discard pile",
 }
+
+
+#: A defined action done, said after "nothing was".
+_PAST = {"draw": "drawn", "discard": "discarded", "sacrifice": "sacrificed", "destroy": "destroyed", "steal": "stolen"}
 
 
 #: An action a card's effect must do (`EffectForbidden`), said after "must".
@@ -325,6 +330,11 @@ def _entry_objection(table: Table, objection: Objection) -> str | None:
             return f"{by} {name(player)}'s {PHASE_NAMES[phase]}, so there is no {what}."
         case ExtraIsAPlay(player, giver):
             return f"{name(player)} already played; {card(giver)} gives one more card to play, not a draw."
+        case FirstNotDone(_, joined, first, second):
+            return (
+                f"{card(joined)} lets its player {second} only once they {first}: its text joins the two with then, "
+                f"and nothing was {_PAST[first]} yet."
+            )
         case NothingToUse(player, used):
             return f"{card(used)} has no optional effect of {name(player)}'s waiting to be used now."
         case EffectForbidden(player, played, blocker, action):
