@@ -103,6 +103,16 @@ def test_a_phones_draw_out_of_turn_is_warned_like_any_warned_move():
     assert session.game.log[-1] == Draw(BEN)
 
 
+def test_a_phones_move_after_the_win_is_warned_like_any_warned_move():
+    session = Session(load_card_set("uu-2nd"))
+    for line in ("new game Ana Ben babies red pink win 3", "draw", "bring basic red into Ana", "bring basic blue"):
+        session.handle(line)
+    assert session.game.state.outcome is not None
+    for player, move in (("Ben", DeviceMove("draw")), ("Ana", DeviceMove("play", card="yay"))):
+        outcome = session.device_move(player, move)
+        assert outcome.status == "warning" and GameIsOver() in session.lobby.talk.objections
+
+
 # A play the player's own Stable forbids.
 
 
