@@ -10,6 +10,9 @@ the session, as at the table.
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
+
 import pytest
 
 from assistant.core.cards.card import CardType
@@ -316,12 +319,13 @@ def test_a_chain_link_says_the_effects_action_and_its_target(base, card, says):
 
 
 def test_no_cards_summary_only_chooses():
-    """Every shipped card, in every way it is said in the chain (as it enters, leaves, begins a turn, or played):
+    """Every shipped card and print, in every way it is said in the chain (entering, leaving, a turn begun, played):
     never a sentence that only chooses a player or a card."""
     bare = []
     for base, addons in EVERY_DECK:
-        for card in load_card_set(base, list(addons)):
-            for about in ("", "enters", LEAVING, "beginning of your turn"):
+        for shipped in load_card_set(base, list(addons)):
+            prints = [shipped, *(dataclasses.replace(shipped, text=v.text) for v in shipped.print_variants)]
+            for card, about in itertools.product(prints, ("", "enters", LEAVING, "beginning of your turn")):
                 gist = card_gist(card, about).removesuffix(", and more")
                 if only_chooses(gist) and ": " not in gist:  # a choice, then what befalls the one chosen
                     bare.append((base, card.id, about, gist))
