@@ -383,3 +383,23 @@ def test_a_then_join_is_read_from_the_cards_text():
     assert then_join(cards.by_id["two-for-one"].text) == ("sacrifice", "destroy")
     assert then_join(cards.by_id["sadistic-ritual"].text) == ("sacrifice", "draw")
     assert then_join(cards.by_id["unicorn-oracle"].text) is None  # then puts the others back: no defined action
+
+
+@pytest.mark.parametrize(
+    ("line", "event"),
+    [
+        ("Ana use unicorn speed", UseEffect(ANA, "unicorn-speed")),
+        ("return single unicorn from Ben to the deck", ToDeck(ANA, Gathered.CARD, "single-unicorn", BEN)),
+        ("return single unicorn from Ben to the discard pile", ToDiscard(ANA, "single-unicorn", BEN)),
+        ("return single unicorn from Ben to hand", ReturnToHand(ANA, "single-unicorn", BEN)),
+    ],
+)
+def test_the_lines_that_say_a_use_and_a_removal(line, event):
+    session = Session(load_card_set("uu-nsfw"))
+    session.handle("new game Ana Ben")
+    session.handle("draw")
+    session.game.push(Bring(ANA, "single-unicorn", BEN))
+    session.handle(line)
+    if session.game.log[-1] != event:
+        session.handle("yes")  # a move the tracker warns about (no effect waits): recorded on yes
+    assert session.game.log[-1] == event
