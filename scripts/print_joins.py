@@ -206,5 +206,18 @@ def build(database: Path, engine: Path, second: Path) -> None:
     FIXTURE.write_text("\n".join(lines) + "\n }\n}\n", encoding="utf-8")
 
 
-if __name__ == "__main__":  # python scripts/print_joins.py BOILER-R00M/unstable trueMiskin/unstable-unicorns
-    build(Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3]))
+def write_texts(out: Path, database: Path, engine: Path, second: Path) -> None:
+    """The three sources' card texts as {card name: [text, ...]}, for `tests/core/test_own_words.py --add`, which
+    keeps only salted hashes of their runs of words (never the texts) in its fixture."""
+    texts: dict[str, list[str]] = {}
+    for cards in (database_cards(database), engine_cards(engine), second_edition_cards(second)):
+        for name, text, _ in cards:
+            texts.setdefault(name, []).append(text)
+    out.write_text(json.dumps(texts, ensure_ascii=False), encoding="utf-8")
+
+
+if __name__ == "__main__":  # python scripts/print_joins.py [--texts OUT.json] BOILER-R00M/unstable trueMiskin/...
+    if sys.argv[1] == "--texts":
+        write_texts(Path(sys.argv[2]), Path(sys.argv[3]), Path(sys.argv[4]), Path(sys.argv[5]))
+    else:
+        build(Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3]))

@@ -105,6 +105,7 @@ def assert_recovered(folder: Path, path: Path, damaged: bytes, bad: list[int], e
     assert saved.damaged == [] and [r for _, r in saved.records] == [e.to_dict() for e in EVENTS]
     # The repaired save goes on: a next event is appended, and a third start continues without any complaint.
     fresh.handle("Ben draw")
+    fresh.handle("yes")  # a draw in Ana's turn is warned: recorded on yes
     third = session(folder)
     again = third.resume_game()
     assert len(again.lines) == 1 and again.lines[0].startswith(reply.lines[1].split(",")[0])

@@ -112,7 +112,7 @@ def test_a_cut_off_last_line_is_set_aside_and_every_complete_event_kept(tmp_path
 
 def test_a_damaged_line_in_the_middle_is_set_aside_and_the_others_kept(tmp_path):
     s = session(tmp_path)
-    play(s, ["new game Ana Ben babies red pink", "draw", "Ben draw", "Ana draw", "hand Ana 9"])
+    play(s, ["new game Ana Ben babies red pink", "draw", "Ben draw", "yes", "Ana draw", "hand Ana 9"])
     path = GameStore(tmp_path).last_path()
     lines = path.read_bytes().split(b"\n")
     lines[2] = lines[2].replace(b'"player":1', b'"player":0')  # "Ben draw" damaged on disk

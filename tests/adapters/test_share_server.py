@@ -686,7 +686,8 @@ def test_an_answer_to_a_lapsed_question_is_stale(tmp_path):
             csrf = await table.join("Ana")
             status, warned, _ = await table.post("/api/move", move("play", "key-lapse-001", card="yay"), csrf)
             assert warned["status"] == "warning"
-            table.share.after(table.session.handle("Ben draw"))
+            table.session.handle("Ben draw")  # in Ana's turn: warned, recorded on yes
+            table.share.after(table.session.handle("yes"))
             answer = {"key": "key-lapse-002", "question": warned["question"], "answer": "yes"}
             status, body, _ = await table.post("/api/answer", answer, csrf)
             assert status == 409 and body["error"] == QUESTION_LAPSED

@@ -302,9 +302,10 @@ def test_the_tiniest_unicorn_cannot_be_destroyed_by_a_triggered_effect():
     g = table("uu-2nd", ("uu-rainbow-apocalypse",))
     bring(g, "the-tiniest-unicorn", into=BEN)
     bring(g, "shark-with-a-horn")  # its effect on entering: destroy a Unicorn in another player's Stable
+    moves(g, Sacrifice(ANA, "shark-with-a-horn"))  # "sacrifice this card, then destroy"
     found = declined(g, Destroy(ANA, "the-tiniest-unicorn", BEN))
     assert found == (TriggerCannotDestroy("the-tiniest-unicorn", "shark-with-a-horn"),)
-    moves(g, Resolve(), EndTurn(), EndTurn(), Draw(ANA), Play(ANA, "unicorn-poison"), Resolve())
+    moves(g, Resolve(), EndTurn(), Draw(BEN), EndTurn(), Draw(ANA), Play(ANA, "unicorn-poison"), Resolve())
     moves(g, Destroy(ANA, "the-tiniest-unicorn", BEN))
 
 
@@ -315,10 +316,11 @@ def test_dragon_protection_keeps_other_players_unicorn_effects_away():
     bring(g, "dragon-protection", into=BEN)
     bring(g, "basic-unicorn-red", into=BEN)
     bring(g, "shark-with-a-horn")
+    moves(g, Sacrifice(ANA, "shark-with-a-horn"))  # "sacrifice this card, then destroy"
     guarded = (Guarded("basic-unicorn-red", 1, "dragon-protection", "shark-with-a-horn"),)
     assert declined(g, Destroy(ANA, "basic-unicorn-red", BEN)) == guarded
     assert declined(g, Steal(ANA, "basic-unicorn-red", BEN)) == guarded
-    moves(g, Resolve(), EndTurn(), EndTurn(), Draw(ANA), Play(ANA, "unicorn-poison"), Resolve())
+    moves(g, Resolve(), EndTurn(), Draw(BEN), EndTurn(), Draw(ANA), Play(ANA, "unicorn-poison"), Resolve())
     moves(g, Destroy(ANA, "basic-unicorn-red", BEN))
 
 
@@ -405,7 +407,7 @@ def test_broken_sundial_skips_the_beginning_of_turn():
     g = table("uu-2nd", ("uu-adventures",))
     bring(g, "double-dutch")
     bring(g, "broken-sundial")
-    found = moves(g, EndTurn(), EndTurn())
+    found = moves(g, EndTurn(), Draw(BEN), EndTurn())
     assert g.state.current == 0 and BeginningSkipped(0, "broken-sundial") in found
     assert not any(isinstance(fact, LinkAdded) for fact in found) and g.state.chain == ()
 
@@ -720,7 +722,7 @@ def test_the_1st_edition_yay_protects_from_the_stable_only():
     moves(g, Play(ANA, "yay", ANA), Respond(BEN, "neigh"))  # on the pile it protects nothing yet
     moves(g, Resolve())
     bring(g, "yay")
-    moves(g, EndTurn(), EndTurn(), Draw(ANA), Play(ANA, "basic-unicorn-red", ANA))
+    moves(g, EndTurn(), Draw(BEN), EndTurn(), Draw(ANA), Play(ANA, "basic-unicorn-red", ANA))
     assert declined(g, Respond(BEN, "neigh")) == (CannotBeNeighed(0, "basic-unicorn-red", "yay"),)
 
 
@@ -744,7 +746,7 @@ def test_unicorn_dungeon_gives_a_second_play():
     """Unicorn Dungeon (NSFW): "you may play 2 cards, not just 1, in this turn's Action phase"; used, not let go."""
     g = table("uu-nsfw")
     bring(g, "unicorn-dungeon")
-    moves(g, EndTurn(), EndTurn(), Resolve())  # Ana does its effect before the Draw phase
+    moves(g, EndTurn(), Draw(BEN), EndTurn(), Resolve())  # Ana does its effect before the Draw phase
     moves(g, Draw(ANA), Play(ANA, "vanillacorn", ANA), Resolve(), Play(ANA, "unicorn-hangover"))
 
 

@@ -10,7 +10,8 @@ from tests.core.test_game_scenarios import start, to_action
 def test_a_win_is_the_decisive_fact_of_the_reply_that_makes_it():
     t = start(extra="win 3")
     to_action(t)
-    for line in ("play basic red", "resolve", "end turn", "end turn", "end turn", "draw", "play rainbow unicorn"):
+    turns = ("end turn", "draw") * 3
+    for line in ("play basic red", "resolve", *turns, "play rainbow unicorn"):
         assert "wins" not in t.handle(line).decisive, line
     waits = t.handle("resolve").decisive  # the win waits for the chain: that is decisive too, but not a win
     assert "wins" not in waits and waits.startswith("Ana has 3 Unicorns, enough to win once the chain is resolved.")
@@ -51,8 +52,8 @@ def test_a_herd_bonus_is_decisive():
 
     t = tracker(_llamas())
     say(t, "new game Ana Ben babies llama goat")
-    say(t, "draw", "play llama", "resolve", "end turn", "end turn", "draw", "play llamapaca", "resolve")
-    say(t, "end turn")
+    say(t, "draw", "play llama", "resolve", "end turn", "draw", "end turn", "draw", "play llamapaca", "resolve")
+    say(t, "end turn", "draw")
     assert t.handle("end turn").decisive == "Ana's turn: may use the Llama Herd Bonus."
 
 
@@ -135,9 +136,12 @@ def test_advice_on_having_a_herd_bonus_read_is_given_once_a_game():
     session.handle("new game Ana Ben babies ram llama")
     for line in ("draw", "bring basic ram into Ana", "bring basic ram into Ana", "end turn"):
         session.handle(line)
+    session.handle("draw")
     offered = [session.handle("end turn").speech]
     for _ in range(2):
+        session.handle("draw")
         session.handle("end turn")
+        session.handle("draw")
         offered.append(session.handle("end turn").speech)
     assert all("Ram Herd Bonus" in said for said in offered)
     assert ["import the sheet" in said for said in offered] == [True, False, False]

@@ -129,7 +129,8 @@ def test_a_phones_question_lapses_when_the_table_changes_first():
     session = game_after(["draw", "play rainbow aura", "resolve"])
     warned = session.device_move("Ana", DeviceMove("play", card="yay"))
     assert warned.status == "warning"
-    session.handle("Ben draw")
+    assert asks(session.handle("Ben draw"))  # in Ana's turn: warned, and recorded on yes
+    session.handle("yes")
     late = session.device_answer("Ana", warned.question, True)
     assert (late.status, late.lines) == ("stale", (QUESTION_LAPSED,))
     assert session.game.log[-1].player == 1  # Ben's draw, nothing after it
@@ -138,7 +139,7 @@ def test_a_phones_question_lapses_when_the_table_changes_first():
 
 def test_a_phone_undoes_its_own_last_move_and_the_keyboard_undoes_anything():
     session = game_after(["draw"])
-    assert session.device_move("Ben", DeviceMove("draw")).status == "recorded"
+    assert session.device_move("Ben", DeviceMove("discard")).status == "recorded"
     assert session.device_move("Cy", DeviceMove("undo")).lines == (UNDO_NOT_YOURS,)
     undone = session.device_move("Ben", DeviceMove("undo"))
     assert undone.status == "recorded" and "Ben" in undone.reply.speech
@@ -279,13 +280,13 @@ def test_a_phones_move_refused_for_a_full_disk_is_said_on_the_laptop_too(tmp_pat
     session = Session(CARDS, store=GameStore(tmp_path, write=disk))
     for line in [NEW_GAME, "draw", "play rainbow aura", "resolve"]:
         session.handle(line)
-    assert session.device_move("Ben", DeviceMove("draw")).status == "recorded"
+    assert session.device_move("Ben", DeviceMove("discard")).status == "recorded"
     warned = session.device_move("Ana", DeviceMove("play", card="yay"))
     assert warned.status == "warning"
     disk.full = True
     failed = save_failed(DISK_FULL)
     for outcome in (
-        session.device_move("Cy", DeviceMove("draw")),
+        session.device_move("Cy", DeviceMove("discard")),
         session.device_answer("Ana", warned.question, True),
         session.device_move("Ben", DeviceMove("undo")),
     ):

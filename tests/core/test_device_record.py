@@ -128,7 +128,9 @@ def test_a_late_answer_to_a_phone_that_no_longer_waits_says_so(tmp_path):
 
 def test_a_move_made_on_a_phone_is_saved_with_it_and_named_after_a_resume(tmp_path):
     session = saved_session(tmp_path, "draw")
-    assert session.device_move("Ben", DeviceMove("draw", device=2)).status == "recorded"
+    warned = session.device_move("Ben", DeviceMove("draw", device=2))  # in Ana's turn: warned, recorded on yes
+    assert warned.status == "warning" and warned.question is not None
+    assert session.device_answer("Ben", warned.question, True, device=2).status == "recorded"
     assert session.game.phone_of(session.game.log[-1]) == Phone(1, 2)
     history = session.handle("history").lines
     assert (

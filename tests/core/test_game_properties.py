@@ -46,7 +46,9 @@ from assistant.core.game.events import (
     SwapHands,
     Take,
     ToDeck,
+    ToDiscard,
     ToNursery,
+    UseEffect,
     event_from_dict,
 )  # fmt: skip
 from assistant.core.game.history import Game, Setup
@@ -102,6 +104,8 @@ def event_strategies(players: int) -> dict[type, st.SearchStrategy]:
         SkipPhase: st.builds(SkipPhase, st.sampled_from(list(SKIPPABLE))),
         GiveCard: st.builds(GiveCard, seat, seat, st.one_of(st.none(), card)),
         BanInstants: st.just(BanInstants()),
+        UseEffect: st.builds(UseEffect, seat, card),
+        ToDiscard: st.builds(ToDiscard, seat, card, seat),
         ToDeck: st.builds(
             ToDeck, seat, st.sampled_from(list(Gathered)), st.one_of(st.none(), card), st.one_of(st.none(), seat)
         ),

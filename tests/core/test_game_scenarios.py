@@ -195,7 +195,7 @@ def test_a_turn_has_four_phases_announced_with_what_the_player_may_do():
     step = g.push(NextPhase())
     assert g.state.current == 1 and g.state.turn == 2 and g.state.phase is Phase.BEGINNING
     assert step.important and step.facts == (TurnBegan(1, 2),)
-    moves(g, EndTurn(), EndTurn())
+    moves(g, Draw(BEN), EndTurn(), Draw(CY), EndTurn())
     assert g.state.current == 0, "clockwise, back to the first player"
 
 
@@ -230,7 +230,7 @@ def test_drawing_lets_optional_beginning_effects_go():
     """000_4cb0751821c6f7f6.txt: optional effects not triggered before the Draw phase are lost; "DRAW 1 card from the
     deck"."""
     g = at_table(TWO, RED_PINK)
-    moves(g, Draw(ANA), Play(ANA, "claw-machine", ANA), Resolve(), EndTurn(), EndTurn())
+    moves(g, Draw(ANA), Play(ANA, "claw-machine", ANA), Resolve(), EndTurn(), Draw(BEN), EndTurn())
     assert g.state.chain and g.state.chain[0][0].card == "claw-machine"
     found = moves(g, Draw(ANA))
     assert not g.state.chain
@@ -254,7 +254,7 @@ def test_double_dutch_allows_two_cards():
     """Double Dutch (card text: "play 2 cards during your Action phase"), 000_4cb0751821c6f7f6.txt "unless otherwise
     stated"."""
     g = at_table(TWO, RED_PINK)
-    moves(g, Draw(ANA), Play(ANA, "double-dutch", ANA), Resolve(), EndTurn(), EndTurn())
+    moves(g, Draw(ANA), Play(ANA, "double-dutch", ANA), Resolve(), EndTurn(), Draw(BEN), EndTurn())
     moves(g, Resolve(), Draw(ANA))  # Ana uses Double Dutch's optional effect before her Draw phase
     moves(g, Play(ANA, "basic-unicorn-red", ANA), Resolve(), Play(ANA, "basic-unicorn-blue", ANA), Resolve())
     assert {"basic-unicorn-red", "basic-unicorn-blue"} <= set(stable(g, 0))
@@ -468,8 +468,8 @@ def test_effects_triggered_at_once_are_one_link_and_new_triggers_add_links():
     moves(g, Play(ANA, "stabby-the-unicorn", ANA), Resolve(), EndTurn(), Draw(BEN))
     moves(g, Play(BEN, "mother-goose-unicorn", BEN), Resolve())
     assert len(g.state.chain) == 1
-    # Ben steals Stabby: it leaves Ana's Stable and enters Ben's at once: one link.
-    moves(g, Steal(BEN, "stabby-the-unicorn", ANA))
+    # Ben destroys Stabby while Mother Goose's effect is done: Stabby's own effect is a new link after it.
+    moves(g, Destroy(BEN, "stabby-the-unicorn", ANA))
     assert len(g.state.chain) == 2
     link = g.state.chain[1]
     assert [(x.card, x.kind) for x in link] == [("stabby-the-unicorn", TriggerKind.LEAVE)]
@@ -484,7 +484,8 @@ def test_no_winner_until_the_chain_has_resolved():
     """000_4cb0751821c6f7f6.txt "HOW TO WIN": "If a player reaches the required number of Unicorns while an effect chain
     is active, that player is not declared the winner until all links in that effect chain have resolved"."""
     g = at_table(goal=3, drawn=True)
-    moves(g, Play(ANA, "basic-unicorn-red", ANA), Resolve(), EndTurn(), EndTurn(), EndTurn(), Draw(ANA))
+    moves(g, Play(ANA, "basic-unicorn-red", ANA), Resolve())
+    moves(g, EndTurn(), Draw(BEN), EndTurn(), Draw(CY), EndTurn(), Draw(ANA))
     found = moves(g, Play(ANA, "rainbow-unicorn", ANA), Resolve())
     assert g.state.outcome is None
     assert WinWaits(0, 3) in found
@@ -629,7 +630,7 @@ def test_steal_destroy_sacrifice_discard_return_draw_take_swap_move():
     hands = [p.hand for p in t.game.state.players]
     say(t, "swap hands Ana Ben")
     assert last_event(t) == SwapHands(0, 1) and [p.hand for p in t.game.state.players] == hands[::-1]
-    say(t, "Ben draw 2")
+    assert confirmed(t, "Ben draw 2")[0] == (NotYourTurn(1, 0),), "only an effect lets Ben draw in Ana's turn"
     assert last_event(t) == Draw(1, 2) and t.game.state.players[1].hand == hands[0] + 2
 
 
@@ -661,7 +662,8 @@ def test_deck_count_starts_from_the_deck_files_copies_minus_the_deal_and_follows
     t = start()
     non_babies = sum(c.copies for c in CARDS if c.type is not CardType.BABY)
     assert t.game.state.deck == non_babies - 15
-    say(t, "draw", "draw", "Ben draw 3")
+    say(t, "draw", "draw")
+    confirmed(t, "Ben draw 3")
     assert t.game.state.deck == non_babies - 20
     say(t, "deck 12")
     assert t.game.state.deck == 12
@@ -672,10 +674,10 @@ def test_deck_runs_out_most_unicorns_wins():
     """000_4cb0751821c6f7f6.txt "If the deck runs out of cards before any player reaches the required number of Unicorns
     in their Stable, the player with the most Unicorns wins"."""
     g = at_table(drawn=True)
-    moves(g, Bring(ANA, "basic-unicorn-red", BEN), SetDeck(1))
+    moves(g, Bring(ANA, "basic-unicorn-red", BEN), EndTurn(), Draw(BEN), EndTurn(), SetDeck(1))
     found = moves(g, Draw(CY))
     assert g.state.outcome is not None and g.state.outcome.ending is Ending.MOST and g.state.outcome.winner == 1
-    assert found == (DeckRanOut(), GameOver(Outcome(Ending.MOST, 1)))
+    assert found[0] == DeckRanOut() and found[-1] == GameOver(Outcome(Ending.MOST, 1))
     assert g.table.tally(g.state) == (1, 2, 1)
 
 
@@ -839,12 +841,12 @@ def test_llamas_herd_bonus_at_the_beginning_of_the_turn_in_the_fields_words():
     said = say(t, "new game Ana Ben babies llama goat")
     assert t.game.table.profile.id == "llamas", "the deck's [deck] rules"
     assert "7 Animals to win" in said.speech
-    say(t, "draw", "play llama", "resolve", "end turn", "end turn")
+    say(t, "draw", "play llama", "resolve", "end turn", "draw", "end turn")
     assert not t.game.state.chain, "2 Llamas: no Herd Bonus"
     say(t, "draw")
     say(t, "play llamapaca", "resolve")  # a hybrid counts for both variations
     assert TallyChanged((2, 1), (3, 1)) in step_facts(t)
-    say(t, "end turn", "end turn")
+    say(t, "end turn", "draw", "end turn")
     link = t.game.state.chain[0]
     assert [(x.card, x.kind) for x in link] == [("llama", TriggerKind.HERD)]
     assert step_facts(t) == (TurnBegan(0, 5), LinkAdded(link, 1))

@@ -256,9 +256,9 @@ def test_placeholder_copies_leave_the_count_unknown_and_never_declare_the_deck_o
 def test_a_count_the_table_gives_is_counted_down_from_there():
     g = game(copies_known=False)
     g.push(ev.SetDeck(2))
-    g.push(ev.Draw(1))
+    g.push(ev.Draw(0))
     assert g.state.deck == 1
-    assert g.check(ev.Draw(1, 2)) == (ob.DeckTooSmall(1),)
+    assert ob.DeckTooSmall(1) in g.check(ev.Draw(0, 2))
 
 
 def test_the_shipped_llamas_deck_is_counted_from_its_known_copies():

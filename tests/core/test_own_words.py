@@ -7,7 +7,10 @@ salted hashes of every run of 8 words of the printed texts, normalised as `words
 (a JSON object of card name to a list of printed texts): `python -m tests.core.test_own_words SOURCES.json`; with
 `--add`, the runs of another game's transcriptions are added under the fixture's own salt (the Llamas Unleashed ones
 were, from the hand-typed card database of the public repository `llamas_unleashed.json` cites:
-dexter-0707/Software_task_2025, `.database/data_source.db`).
+dexter-0707/Software_task_2025, `.database/data_source.db`; and so were the texts of the three licensed repositories
+`scripts/print_joins.py` reads, written by `python scripts/print_joins.py --texts OUT.json` with the same three
+clones). Number words are read both as they are and as digits ("the other two" is "the other 2"), the licensed
+texts' runs added both ways.
 """
 
 from __future__ import annotations
@@ -39,16 +42,24 @@ EXEMPT_OPENINGS = (
 )
 
 
-def words(text: str) -> list[str]:
-    """A text as lower-case words, marks left out and runs crossing sentence ends ("Neigh'd" is one word)."""
-    return re.findall(r"[a-z0-9]+(?:'[a-z]+)?", text.replace("\u2019", "'").lower())
+#: Numbers said as words, read as their digits when runs are compared number for number ("the other two" and "the
+#: other 2" are one run).
+NUMBERS = {w: str(n) for n, w in enumerate("zero one two three four five six seven eight nine ten".split())}
 
 
-def runs(text: str, exempt: tuple[str, ...] = ()) -> set[str]:
-    """Every run of `RUN` words of the text, leaving out each run that takes a word of an exempt opening."""
-    said = words(text)
+def words(text: str, numbers: bool = False) -> list[str]:
+    """A text as lower-case words, marks left out and runs crossing sentence ends ("Neigh'd" is one word); with
+    `numbers`, a number word as its digits."""
+    said = re.findall(r"[a-z0-9]+(?:'[a-z]+)?", text.replace("\u2019", "'").lower())
+    return [NUMBERS.get(word, word) for word in said] if numbers else said
+
+
+def runs(text: str, exempt: tuple[str, ...] = (), numbers: bool = False) -> set[str]:
+    """Every run of `RUN` words of the text, leaving out each run that takes a word of an exempt opening; with
+    `numbers`, number words read as digits (`words`)."""
+    said = words(text, numbers)
     free = [True] * len(said)
-    for opening in (o.split() for o in exempt):
+    for opening in (words(o, numbers) for o in exempt):
         for start in range(len(said) - len(opening) + 1):
             if said[start : start + len(opening)] == opening:
                 free[start : start + len(opening)] = [False] * len(opening)
@@ -71,7 +82,10 @@ def texts(card: Card) -> list[tuple[str, str]]:
 
 
 def shared(salt: str, hashes: set[str], text: str) -> list[str]:
-    return sorted(run for run in runs(text, EXEMPT_OPENINGS) if run_hash(salt, run) in hashes)
+    """The runs of the text found among a card's hashes, its number words read both as they are and as digits (the
+    licensed transcriptions' runs are in the fixture both ways)."""
+    said = runs(text, EXEMPT_OPENINGS) | runs(text, EXEMPT_OPENINGS, numbers=True)
+    return sorted(run for run in said if run_hash(salt, run) in hashes)
 
 
 @pytest.mark.parametrize("deck_id", sorted(deck_files()))
@@ -105,6 +119,8 @@ def test_a_copied_run_is_found_and_an_opening_is_left_out():
     assert shared(salt, hashes, "Then " + copied + ".") != []
     assert shared(salt, hashes, "The quick brown fox jumps. Over the lazy dog it goes.") != [], "across a full stop"
     assert shared(salt, hashes, "The quick brown fox jumps, then naps under the lazy dog by the river.") == []
+    two = {run_hash(salt, r) for r in runs("then put the other two back on top of the deck", numbers=True)}
+    assert shared(salt, two, "Then put the other 2 back on top of the deck.") != [], "a number word is its digits"
     opening = "when this card enters your stable you may hum a tune"
     hashes = {run_hash(salt, r) for r in runs(opening)}
     assert shared(salt, hashes, "When this card enters your Stable, you may hum a tune.") == []
@@ -121,7 +137,7 @@ def build(sources: Path, add: bool = False) -> None:
         kept = json.loads(FIXTURE.read_text(encoding="utf-8"))
         salt, cards = kept["salt"], kept["cards"]
     for name, printed_texts in transcribed.items():
-        hashes = {run_hash(salt, r) for text in printed_texts for r in runs(text)}
+        hashes = {run_hash(salt, r) for text in printed_texts for r in runs(text) | runs(text, numbers=True)}
         key = normalize(name)
         cards[key] = sorted(set(cards.get(key, [])) | hashes)
     FIXTURE.write_text(json.dumps({"salt": salt, "cards": dict(sorted(cards.items()))}, indent=0) + "\n")

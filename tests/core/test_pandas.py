@@ -17,6 +17,7 @@ from assistant.core.game.chain import Trigger, TriggerKind
 from assistant.core.game.checks import check
 from assistant.core.game.events import (
     Destroy,
+    Discard,
     Event,
     Gathered,
     Move,
@@ -29,7 +30,7 @@ from assistant.core.game.events import (
 from assistant.core.game.objections import NotAUnicornHere
 from assistant.core.game.state import PlayerState
 from assistant.storage.decks import deck_files
-from tests.core.playing import BEN, bring, declined, game, moves, table
+from tests.core.playing import ANA, BEN, bring, declined, game, moves, table
 from tests.core.test_card_rules import EXPANSION_BASE, deck_cards, every_print
 
 #: Ana's effect on the Unicorn card `card` in Ben's Stable (her own, for a sacrifice), as the event that does it.
@@ -145,6 +146,7 @@ def test_a_unicorn_stealing_from_a_stable_with_pandamonium_is_warned():
     g = table()
     bring(g, "basic-unicorn-red", into=BEN)
     bring(g, "seductive-unicorn")
+    moves(g, Discard(ANA))  # "discard a card, then steal": the steal may follow
     stealing = Steal(0, "basic-unicorn-red", BEN)
     assert g.check(stealing) == ()
     bring(g, "pandamonium", into=BEN)

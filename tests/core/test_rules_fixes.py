@@ -107,7 +107,7 @@ def test_an_optional_effect_let_go_is_not_honoured():
     """000 and 004: "If you move to your Draw phase without triggering an optional triggered effect, you can no
     longer trigger that effect this turn". Double Dutch let go: one card in the Action phase, the second warned."""
     g = game(babies=RED_PINK, drawn=True)
-    moves(g, Play(ANA, "double-dutch", ANA), Resolve(), EndTurn(), EndTurn())
+    moves(g, Play(ANA, "double-dutch", ANA), Resolve(), EndTurn(), Draw(BEN), EndTurn())
     lost = TriggersLost((Trigger("double-dutch", 0, TriggerKind.BEGIN_OPTIONAL),))
     assert lost in moves(g, Draw(ANA))
     moves(g, Play(ANA, "basic-unicorn-red", ANA), Resolve())
@@ -152,7 +152,7 @@ def test_a_reshuffle_while_an_effect_that_does_not_reshuffle_waits_is_still_warn
     """Only a card whose text shuffles the discard pile into the deck makes the reshuffle its own: Double Dutch's
     beginning-of-turn effect ("you may play one extra card") does not."""
     g = game(babies=RED_PINK, drawn=True)
-    moves(g, Play(ANA, "double-dutch", ANA), Resolve(), EndTurn(), EndTurn())
+    moves(g, Play(ANA, "double-dutch", ANA), Resolve(), EndTurn(), Draw(BEN), EndTurn())
     assert g.state.chain  # Double Dutch's optional effect waits
     assert declined(g, Reshuffle()) == (NoReshuffle(),)
 

@@ -27,7 +27,7 @@ def test_destroy_finds_every_card_that_destroys_and_only_those():
 
 
 def test_a_word_in_the_name_ranks_first():
-    assert names("neigh")[:2] == ["Neigh", "Super Neigh"]
+    assert set(names("neigh")[:2]) == {"Neigh", "Super Neigh"}
 
 
 def test_every_word_must_be_found_and_a_phrase_side_by_side_ranks_higher():

@@ -33,7 +33,7 @@ def test_an_extra_play_counts_from_the_beginning_of_the_turn_after_it_arrives():
     moves(g, Draw(ANA), Play(ANA, "unicorn-dungeon", ANA), Resolve())
     assert g.state.granted == () and g.table.allowed_actions(g.state) == 1
     assert warned(g, Play(ANA, "wasted-white-unicorn", ANA)) == (ActionUsed(0, 1),)
-    moves(g, EndTurn(), EndTurn())
+    moves(g, EndTurn(), Draw(BEN), EndTurn())
     assert g.state.granted == ("unicorn-dungeon",)
     moves(g, Resolve(), Draw(ANA))
     assert g.table.allowed_actions(g.state) == 2
@@ -43,7 +43,7 @@ def test_a_declined_may_still_warns_a_second_card():
     """000: "If you move to your Draw phase without triggering an optional triggered effect, you can no longer
     trigger that effect this turn"."""
     g = game("uu-nsfw")
-    moves(g, Bring(ANA, "unicorn-dungeon", ANA), EndTurn(), EndTurn(), Draw(ANA))
+    moves(g, Bring(ANA, "unicorn-dungeon", ANA), Draw(ANA), EndTurn(), Draw(BEN), EndTurn(), Draw(ANA))
     assert g.state.lost == ("unicorn-dungeon",) and g.table.allowed_actions(g.state) == 1
 
 
@@ -86,7 +86,7 @@ def test_cards_back_into_the_deck_outside_such_an_effect_are_warned_and_a_baby_g
 def test_a_whenever_duty_joins_the_chain_each_time():
     """Barbed Wire: a Unicorn card coming into or going out of its Stable costs its owner a discard."""
     g = game(babies=RED_PINK)
-    moves(g, Bring(ANA, "barbed-wire", BEN), EndTurn(), Draw(BEN), Play(BEN, "basic-unicorn-red", BEN))
+    moves(g, Bring(ANA, "barbed-wire", BEN), Draw(ANA), EndTurn(), Draw(BEN), Play(BEN, "basic-unicorn-red", BEN))
     duty = Trigger("barbed-wire", 1, TriggerKind.DUTY)
     assert LinkAdded((duty,), 1) in moves(g, Resolve()) and g.state.chain == ((duty,),)
     assert warned(g, Play(BEN, "basic-unicorn-blue", BEN)) == (ChainOpen(),)
@@ -108,7 +108,7 @@ def test_an_instant_answers_the_effect_being_done_and_saves_the_card():
 def test_an_instant_answers_the_start_of_a_turn():
     """Flare Gun: when another player's turn begins, they skip the Beginning of Turn and Draw phases."""
     g = game("uu-2nd", "uu-adventures", players=("Ana", "Ben", "Cy"), babies=(*RED_PINK, "baby-narwhal"))
-    moves(g, EndTurn(), Respond(CY, "flare-gun"), Resolve())
+    moves(g, Draw(ANA), EndTurn(), Respond(CY, "flare-gun"), Resolve())
     assert StartSkipped(1, "flare-gun") in moves(g, Resolve())
     assert g.state.phase is Phase.ACTION and g.state.chain == ()
 
@@ -123,7 +123,7 @@ def test_a_passive_herd_bonus_is_never_lost():
     """004: the Alpaca Herd Bonus ("Your Alpacas cannot be destroyed") holds; letting the Draw begin loses nothing."""
     g = game("llamas")
     moves(g, Bring(ANA, "basic-alpaca", ANA), Bring(ANA, "adorable-alpaca", ANA), Resolve())
-    moves(g, Bring(ANA, "alpacacopter", ANA), Resolve(), EndTurn(), EndTurn())
+    moves(g, Bring(ANA, "alpacacopter", ANA), Resolve(), Draw(ANA), EndTurn(), Draw(BEN), EndTurn())
     assert any(x.kind is TriggerKind.HERD for link in g.state.chain for x in link), "the bonus is offered"
     assert not any(isinstance(f, TriggersLost) for f in moves(g, Draw(ANA)))
 

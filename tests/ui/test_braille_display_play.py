@@ -399,6 +399,9 @@ def test_the_real_app_in_a_terminal_plays_from_the_display(tmp_path, private_hom
         server.press("enter")
         term.wait_for("New game: Ana, Ben and Cy, clockwise.")
         server.wait_for(lambda cells: reading(cells, 4).startswith("new game: ana, ben and cy"), timeout=TIMEOUT)
+        server.type("draw")  # the Draw phase's draw, before the turn may end
+        server.press("enter")
+        term.wait_for("Ana drew a card.")
         server.type("end turn")
         server.press("enter")
         term.wait_for(TURN_2)

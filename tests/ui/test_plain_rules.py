@@ -32,8 +32,11 @@ CASES = [
         [
             "new game Ana Ben Cy",
             "bring double dutch into Ana",
+            "draw",
             "end turn",
+            "draw",
             "end turn",
+            "draw",
             "end turn",
             "draw",
             "play basic red",

@@ -115,7 +115,7 @@ def test_a_phones_move_refused_for_a_full_disk_is_said_by_the_plain_mode(tmp_pat
         yield "new game Ana Ben Cy babies red pink orange"
         session.lobby.talk.log._write = _full_disk  # the disk fills
         shared = ThreadedShare(session, threading.RLock(), lambda reply, own: print(*reply.lines, sep="\n", file=out))
-        outcome = asyncio.run(shared._submit("Cy", DeviceMove("draw")))  # as the server hands it a phone's move
+        outcome = asyncio.run(shared._submit("Cy", DeviceMove("discard")))  # as the server hands it a phone's move
         assert (outcome.status, outcome.lines) == ("refused", (save_failed(DISK_FULL),))
         yield "tally"
 
@@ -134,7 +134,7 @@ def test_a_phones_move_refused_for_a_full_disk_is_said_by_the_app(make_app):
             await pilot.press(*"new game Ana Ben Cy babies red pink orange", "enter")
             await pilot.pause()
             app.session.lobby.talk.log._write = _full_disk  # the disk fills
-            outcome = await app.share.link.submit("Cy", DeviceMove("draw"))  # as the server hands it a phone's move
+            outcome = await app.share.link.submit("Cy", DeviceMove("discard"))  # as the server hands it a phone's move
             await pilot.pause()
             assert outcome.status == "refused"
             assert str(app.query_one("#answer").render()).splitlines() == CY_NOT_SAVED

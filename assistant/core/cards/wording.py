@@ -19,9 +19,12 @@ __all__ = [
     "CHECKED_WORDING",
     "checked_tags",
     "leave_effect",
+    "leaves_however",
+    "then_join",
     "needed_variation",
     "Need",
     "needed_target",
+    "needed_action",
     "SaveCard",
     "save_of",
     "table_rule",
@@ -179,6 +182,42 @@ def leave_effect(sentences: list[str]) -> tuple[int, str] | None:
             return index, sentence[opening.end() :]
         if _LEAVE_AFTER.search(sentence):
             return index, sentence
+    return None
+
+
+def leaves_however(text: str) -> bool:
+    """True when a card's own leave effect is set off however it leaves its Stable ("If this card leaves your
+    Stable", "as soon as this card leaves"); False when only a sacrifice or a destroy sets it off ("Should this card
+    be sacrificed or destroyed": a steal, a move, a swap or a card returned sets off nothing), or it has none."""
+    sentences = re.split(r"(?<=[.!?])\s+", text)
+    leave = leave_effect(sentences)
+    if leave is None:
+        return False
+    sentence = sentences[leave[0]]
+    opening = sentence[: len(sentence) - len(leave[1])] or sentence
+    return bool(re.search(r"\bleaves?\b", opening, re.IGNORECASE))
+
+
+#: The game's defined actions a "then" may join (docs/card-text-format.md keeps each as the print has it).
+DEFINED_ACTIONS = ("draw", "discard", "sacrifice", "destroy", "steal")
+_THEN = re.compile(r"\bthen\b", re.IGNORECASE)
+_NOT_AN_ACTION = re.compile(r"\b(?:discard pile|draw phase)\b", re.IGNORECASE)
+
+
+def _actions_in(words: list[str]) -> list[str]:
+    return [action for word in words for action in DEFINED_ACTIONS if word in (action, action + "s")]
+
+
+def then_join(text: str) -> tuple[str, str] | None:
+    """The first two defined actions a card's text joins with "then" (Sadistic Ritual: sacrifice, then draw), the
+    second of which may be done only once the first was (rulebook 002); None when no "then" joins two of them
+    ("then shuffle the deck" joins none)."""
+    plain = _NOT_AN_ACTION.sub("", text)
+    for join in _THEN.finditer(plain):
+        before = _actions_in(re.findall(r"[a-z]+", re.split(r"[.;:]", plain[: join.start()])[-1].lower()))
+        after = _actions_in(re.findall(r"[a-z]+", re.split(r"[.;:]", plain[join.end() :].lower(), maxsplit=1)[0])[:6])
+        if before and after:
+            return before[-1], after[0]
     return None
 
 
@@ -341,6 +380,16 @@ def unicorn_actions(text: str, leaving: bool = False) -> frozenset[UnicornAction
         for match in pattern.finditer(text):
             found.add(action or UnicornAction(match.group(1).lower()))
     return frozenset(found)
+
+
+def needed_action(text: str) -> UnicornAction | None:
+    """The one action a card's effect must do as it is played, when it needs a target (`needed_target`): Unicorn
+    Poison must destroy, Horny Flying Unicorn must steal as it enters. None when it needs nothing, or may do one of
+    several things (Targeted Destruction: destroy, or else sacrifice)."""
+    if needed_target(text) is None:
+        return None
+    actions = unicorn_actions(text)
+    return next(iter(actions)) if len(actions) == 1 else None
 
 
 #: A rule of a card in a Stable that the tracker leaves to the table (tag `table_keeps`): a hand face up (Nanny

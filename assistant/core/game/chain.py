@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from assistant.core.cards.card import Card, CardSet, CardType, Tag, normalize
-from assistant.core.cards.wording import taken_variation
+from assistant.core.cards.wording import leaves_however, taken_variation
 
 
 @dataclass(frozen=True)
@@ -96,12 +96,20 @@ def begin_turn_link(stable: tuple[str, ...], owner: int, cards: CardSet, herd: d
     return tuple(mandatory + optional + bonuses)
 
 
-def movement_link(entered: list[tuple[str, int]], left: list[tuple[str, int]], cards: CardSet) -> Link:
-    """The enter and leave effects of cards that moved in one event, as one link (leaving first)."""
+def movement_link(
+    entered: list[tuple[str, int]],
+    left: list[tuple[str, int]],
+    cards: CardSet,
+    gone: list[tuple[str, int]] | None = None,
+) -> Link:
+    """The enter and leave effects of cards that moved in one event, as one link (leaving first). A card that left
+    otherwise than sacrificed or destroyed (not in `gone`: stolen, moved, swapped, returned to a hand or the deck)
+    sets off only a leave effect its text says of any leaving (`leaves_however`)."""
     link = []
     for card_id, owner in left:
         card = cards.get(card_id)
-        if card is not None and card.has(Tag.LEAVE_TRIGGER):
+        lost = gone is None or (card_id, owner) in gone
+        if card is not None and card.has(Tag.LEAVE_TRIGGER) and (lost or leaves_however(card.text)):
             link.append(Trigger(card_id, owner, TriggerKind.LEAVE))
     for card_id, owner in entered:
         card = cards.get(card_id)

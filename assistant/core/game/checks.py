@@ -11,8 +11,16 @@ from collections.abc import Callable
 from typing import Any
 
 from assistant.core.cards.card import VARIATIONS, CardType, Tag
-from assistant.core.cards.wording import UnicornAction, needed_target, needed_variation, unicorn_actions
+from assistant.core.cards.wording import (
+    UnicornAction,
+    needed_action,
+    needed_target,
+    needed_variation,
+    then_join,
+    unicorn_actions,
+)
 from assistant.core.game.chain import Link, TriggerKind, answers_animal, enters_a_stable, first_with, is_neigh
+from assistant.core.game.declared import using
 from assistant.core.game.events import (
     Bring,
     CannotWin,
@@ -41,9 +49,11 @@ from assistant.core.game.events import (
     Swap,
     Take,
     ToDeck,
+    ToDiscard,
     ToNursery,
+    UseEffect,
 )
-from assistant.core.game.moves import prepare
+from assistant.core.game.moves import ACTION_OF, prepare
 from assistant.core.game.objections import (
     ActionOver,
     ActionUsed,
@@ -59,8 +69,10 @@ from assistant.core.game.objections import (
     ChainOpen,
     DeckTooSmall,
     DestroyOwn,
+    EffectForbidden,
     EmptyHand,
     ExtraIsAPlay,
+    FirstNotDone,
     GameIsOver,
     Guarded,
     HandOverLimit,
@@ -85,6 +97,7 @@ from assistant.core.game.objections import (
     NothingPutsBack,
     NothingToAnswer,
     NothingToResolve,
+    NothingToUse,
     NotInDiscard,
     NotInNursery,
     NotInStable,
@@ -114,7 +127,24 @@ def check(table: Table, state: GameState, event: Event) -> tuple[Objection, ...]
     checker = _CHECKS.get(type(event))
     if checker is not None:
         checker(table, s, event, out)
+    _check_then(table, s, event, out)
     return tuple(out)
+
+
+def _check_then(table: Table, s: GameState, event: Event, out: list[Objection]) -> None:
+    """The second of two actions a card in the effect being done (the chain's first link) joins with "then",
+    recorded while its first was not (rulebook 002): Two-For-One's destroy before its sacrifice. Not while only
+    optional beginning-of-turn effects wait (a draw then is the Draw phase's; `use` one to do it)."""
+    action = ACTION_OF.get(type(event))
+    link = s.chain[0] if s.chain else ()
+    if action is None or all(t.kind.is_optional_at_beginning for t in link):
+        return
+    for trigger in link:
+        card = table.cards.get(trigger.card) if trigger.kind is not TriggerKind.HERD else None
+        joined = then_join(card.text) if card is not None else None
+        if joined is not None and joined[1] == action and joined[0] not in s.done:
+            out.append(FirstNotDone(getattr(event, "player", trigger.owner), trigger.card, *joined))
+            return
 
 
 def _check_hand(table: Table, s: GameState, player: int, out: list[Objection]) -> None:
@@ -166,12 +196,35 @@ def _check_play(table: Table, s: GameState, e: Play, out: list[Objection]) -> No
     silenced = enters_a_stable(card) and table.triggers_silenced(into, e.card)  # (Blinding Light: no effect to do)
     if need is not None and not silenced and not table.has_target(s, e.player, need, card.type is CardType.MAGIC):
         out.append(Impossible(e.player, e.card, need))
+    if need is not None and not silenced:
+        _check_forbidden(table, s, e, out)
     if enters_a_stable(card):
         _check_entry(table, s, e.card, e.player if e.into is None else e.into, out)
     if card.type is not CardType.BABY:
         _check_source(table, s, e.player, e.card, e.source, out)
     elif e.source is Source.HAND:
         _check_hand(table, s, e.player, out)
+
+
+#: The tag of a card in a player's Stable that forbids them an action a card's effect may have to do.
+_FORBIDDERS = {
+    UnicornAction.DESTROY: Tag.STOPS_DESTROYING,
+    UnicornAction.STEAL: Tag.STOPS_STEALING,
+}
+
+
+def _check_forbidden(table: Table, s: GameState, e: Play, out: list[Objection]) -> None:
+    """A card whose effect must do one action (`needed_action`: Unicorn Poison must destroy) played by a player
+    whose own Stable forbids them that action (Divine Peace, a steal forbidden): warned at the play, with the card
+    that forbids it (000: a card that "requires you to perform an impossible action" may not be played). A card that
+    enters a Stable does its effect for that Stable's owner."""
+    card = table.card_of(e.card)
+    action = needed_action(card.text)
+    forbidder = _FORBIDDERS.get(action) if action is not None else None
+    owner = e.player if e.into is None or not enters_a_stable(card) else e.into
+    blocker = table.stable_card_with(s.stables, owner, forbidder) if forbidder is not None else None
+    if blocker is not None and action is not None:
+        out.append(EffectForbidden(owner, e.card, blocker, action))
 
 
 def _check_action(table: Table, s: GameState, player: int, out: list[Objection]) -> None:
@@ -499,9 +552,16 @@ def _check_return(table: Table, s: GameState, e: ReturnToHand, out: list[Objecti
     _check_pandas(table, s, e.card, e.owner, UnicornAction.RETURN, out)
 
 
+def _check_to_discard(table: Table, s: GameState, e: ToDiscard, out: list[Objection]) -> None:
+    _check_in_stable(table, s, e.card, e.owner, out)
+    _check_touch(table, s, e.card, e.owner, out)
+
+
 def _check_draw(table: Table, s: GameState, e: Draw, out: list[Objection]) -> None:
     if s.deck is not None and s.deck < e.count:  # a count not known is never "empty" from a guess
         out.append(DeckTooSmall(s.deck))
+    if e.player != s.current and not s.chain:  # only an effect (a link in the chain) lets another player draw
+        out.append(NotYourTurn(e.player, s.current))
     # In the Action phase the current player's own draw is the phase's one action: "Play a card ... OR DRAW a
     # card" (000); a draw an effect asks for (a link waiting in the chain) is not.
     skipper = skipped_by(s.skipped, Phase.DRAW)
@@ -558,6 +618,11 @@ def _check_next(table: Table, s: GameState, e: NextPhase, out: list[Objection]) 
 def _check_end_turn(table: Table, s: GameState, e: EndTurn, out: list[Objection]) -> None:
     if table.effects_waiting(s):
         out.append(ChainOpen())
+    # "Draw a card from the Deck" (000's Draw phase) is owed before the turn ends, in every edition: unless a
+    # card's effect skipped the Draw phase or ended the turn at once (Rhinocorn)
+    undrawn = s.phase < Phase.ACTION and not s.drew and skipped_by(s.skipped, Phase.DRAW) is None
+    if undrawn and s.turn_ends is None:
+        out.append(NotDrawn(s.current))
     _check_hand_limit(table, s, out)
 
 
@@ -590,6 +655,11 @@ def _check_to_deck(table: Table, s: GameState, e: ToDeck, out: list[Objection]) 
         _check_hand(table, s, e.player, out)
 
 
+def _check_use(table: Table, s: GameState, e: UseEffect, out: list[Objection]) -> None:
+    if using(s.chain, e.player, e.card) is None:
+        out.append(NothingToUse(e.player, e.card))
+
+
 def _check_give(table: Table, s: GameState, e: GiveCard, out: list[Objection]) -> None:
     _check_from_hand(table, s, e.player, e.card, out)
 
@@ -615,4 +685,6 @@ _CHECKS: dict[type[Event], Callable[[Table, GameState, Any, list[Objection]], No
     EndTurn: _check_end_turn,
     Reshuffle: _check_reshuffle,
     ToDeck: _check_to_deck,
+    UseEffect: _check_use,
+    ToDiscard: _check_to_discard,
 }

@@ -1,13 +1,15 @@
 """Moves the table declares rather than plays: how many cards a hand holds, how many win (for everyone or for one
-player), a player who cannot win, a player who misses their next turn, a card passed from hand to hand, and a ban
-of Instants until the end of the turn. `moves.apply` runs them with the other handlers (`DECLARED`)."""
+player), a player who cannot win, a player who misses their next turn, a card passed from hand to hand, a ban
+of Instants until the end of the turn, and an optional beginning-of-turn effect used. `moves.apply` runs them with
+the other handlers (`DECLARED`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from assistant.core.game.events import BanInstants, CannotWin, Event, GiveCard, SetGoal, SetHand, SkipTurn
+from assistant.core.game.chain import Trigger, TriggerKind
+from assistant.core.game.events import BanInstants, CannotWin, Event, GiveCard, SetGoal, SetHand, SkipTurn, UseEffect
 from assistant.core.game.facts import Fact, InstantsBannedNow
 from assistant.core.game.state import Draft
 from assistant.core.game.table import Table
@@ -52,6 +54,30 @@ def _apply_ban(table: Table, d: Draft, e: BanInstants, facts: list[Fact]) -> Non
     facts.append(InstantsBannedNow("", d.current))
 
 
+def _apply_use(table: Table, d: Draft, e: UseEffect, facts: list[Fact]) -> None:
+    """The optional beginning-of-turn effect is being done: its link waits as a mandatory one (`resolve` when it is
+    done), so a draw meanwhile is the effect's extra card, not the Draw phase's, and moving to the Draw phase no
+    longer loses it."""
+    used = using(d.chain, e.player, e.card)
+    if used is None:
+        return
+    index, trigger = used
+    link = d.chain[index]
+    at = link.index(trigger)
+    done = Trigger(trigger.card, trigger.owner, TriggerKind.BEGIN)
+    d.chain = d.chain[:index] + (link[:at] + (done,) + link[at + 1 :],) + d.chain[index + 1 :]
+
+
+def using(chain: tuple[tuple[Trigger, ...], ...], player: int, card: str) -> tuple[int, Trigger] | None:
+    """The optional beginning-of-turn effect of this card and player waiting in the chain, with its link's index;
+    None when there is none to use."""
+    for index, link in enumerate(chain):
+        for trigger in link:
+            if trigger.card == card and trigger.owner == player and trigger.kind is TriggerKind.BEGIN_OPTIONAL:
+                return index, trigger
+    return None
+
+
 DECLARED: dict[type[Event], Callable[[Table, Draft, Any, list[Fact]], None]] = {
     SetHand: _apply_set_hand,
     SetGoal: _apply_set_goal,
@@ -59,4 +85,5 @@ DECLARED: dict[type[Event], Callable[[Table, Draft, Any, list[Fact]], None]] = {
     SkipTurn: _apply_skip_turn,
     GiveCard: _apply_give,
     BanInstants: _apply_ban,
+    UseEffect: _apply_use,
 }

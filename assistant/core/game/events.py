@@ -175,6 +175,17 @@ class ReturnToHand(Event):
 
 
 @dataclass(frozen=True)
+class ToDiscard(Event):
+    """A card goes from a Stable straight to the discard pile by a card's effect that neither destroys nor
+    sacrifices it (Unicorn Shrinkray: "goes to the discard pile"); a Baby goes back to the Nursery."""
+
+    KIND: ClassVar[str] = "to-discard"
+    player: int
+    card: str
+    owner: int
+
+
+@dataclass(frozen=True)
 class Draw(Event):
     """A player draws cards from the deck."""
 
@@ -366,13 +377,24 @@ class BanInstants(Event):
     KIND: ClassVar[str] = "ban"
 
 
+@dataclass(frozen=True)
+class UseEffect(Event):
+    """A player uses an optional beginning-of-turn effect of a card in their Stable (Unicorn Speed: "you may draw
+    an extra card"): it is being done now, so what the table says next (the extra card drawn, a card brought or
+    played) is that effect's, never the Draw phase's; `resolve` when it is done."""
+
+    KIND: ClassVar[str] = "use"
+    player: int
+    card: str
+
+
 # Packed (fmt: skip): the event classes read better as a block than one name a line.
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.KIND: cls
     for cls in (
         Play, Respond, Resolve, Bring, Steal, Destroy, Sacrifice, Discard, ReturnToHand, Draw, Take, Swap,
         SwapHands, Move, ToNursery, NextPhase, EndTurn, SetHand, SetDeck, DeckEmpty, Reshuffle, SetGoal, ToDeck,
-        CannotWin, SkipTurn, SkipPhase, GiveCard, BanInstants, Save,
+        CannotWin, SkipTurn, SkipPhase, GiveCard, BanInstants, Save, UseEffect, ToDiscard,
     )
 }  # fmt: skip
 

@@ -58,6 +58,7 @@ from assistant.core.game.events import (
     SwapHands,
     Take,
     ToDeck,
+    ToDiscard,
     ToNursery,
 )
 from assistant.core.game.facts import (
@@ -125,13 +126,36 @@ def apply(table: Table, state: GameState, event: Event) -> tuple[GameState, tupl
     winner_before = first_to_goal(eligible(before, barred_before), goals_before, state.current)
     if d.pile and not isinstance(event, _KEEPS_PILE):
         _close_pile(table, d, facts)
+    doing = d.chain[0] if d.chain else None  # the effect being done as the event comes (an unanswered pile closed)
     handler(table, d, event, facts)
     _flush(table, d, facts)
+    _note_done(doing, d, event)
     after = table.tally_of(d.stables)
     if after != before:
         facts.append(TallyChanged(before, after))
     judge(table, state, d, before, after, winner_before, facts)
     return d.freeze(state), tuple(facts)
+
+
+#: The defined action each event records (`GameState.done`).
+ACTION_OF: dict[type[Event], str] = {
+    Draw: "draw",
+    Discard: "discard",
+    Sacrifice: "sacrifice",
+    Destroy: "destroy",
+    Steal: "steal",
+}
+
+
+def _note_done(doing: Link | None, d: Draft, event: Event) -> None:
+    """The actions done while one link is the chain's first: forgotten once another link is first (or none)."""
+    first = d.chain[0] if d.chain else None
+    if first is None or first != doing:
+        d.done = ()
+        return
+    action = ACTION_OF.get(type(event))
+    if action is not None and action not in d.done:
+        d.done = d.done + (action,)
 
 
 def _close_pile(table: Table, d: Draft, facts: list[Fact]) -> None:
@@ -201,9 +225,10 @@ def _flush(table: Table, d: Draft, facts: list[Fact]) -> None:
     for card_id, seat in d.entered:  # a rule the table keeps itself (Nanny Cam): said as the card arrives
         if table.card_of(card_id).has(Tag.TABLE_KEEPS) and not table.silenced(d.stables[seat], card_id):
             facts.append(TableKeeps(card_id, seat))
-    link = movement_link(entered, left, table.cards) + tuple(d.effects) + tuple(duties)
+    link = movement_link(entered, left, table.cards, d.gone) + tuple(d.effects) + tuple(duties)
     d.entered.clear()
     d.left.clear()
+    d.gone.clear()
     d.effects.clear()
     if link:
         d.chain = d.chain + (link,)
@@ -465,7 +490,7 @@ def _apply_bring(table: Table, d: Draft, e: Bring, facts: list[Fact]) -> None:
             _skip(table, d, Phase.ACTION, skipper.card, facts)
 
 
-def _aimed(table: Table, d: Draft, e: Steal | Destroy | ReturnToHand | Move | Swap) -> None:
+def _aimed(table: Table, d: Draft, e: Steal | Destroy | ReturnToHand | ToDiscard | Move | Swap) -> None:
     """The duties of the cards an effect aims at, before they move (Static-Charged Alpaca)."""
     stables = tuple(d.stables)
     d.effects += aimed_duties(table, stables, e.card, e.owner, e.player)
@@ -495,6 +520,7 @@ def _apply_sacrifice(table: Table, d: Draft, e: Sacrifice, facts: list[Fact]) ->
 def _gone(table: Table, d: Draft, card_id: str, owner: int, facts: list[Fact]) -> None:
     """A card sacrificed or destroyed: to the discard pile, or, while an Instant that saves it is the effect being
     done, to that Instant's player's hand (Unicorn Net: "that card comes to your hand")."""
+    d.gone.append((card_id, owner))
     saver = first_with(table.cards, d.chain[0], Tag.SAVES_CARD) if d.chain else None
     card = table.cards.get(card_id)
     if saver is None or (card is not None and card.type is CardType.BABY):
@@ -525,6 +551,13 @@ def _apply_return(table: Table, d: Draft, e: ReturnToHand, facts: list[Fact]) ->
     _to_hand(table, d, e.card, e.owner, facts)
 
 
+def _apply_to_discard(table: Table, d: Draft, e: ToDiscard, facts: list[Fact]) -> None:
+    """Neither destroyed nor sacrificed: only a leave effect its text says of any leaving follows."""
+    _aimed(table, d, e)
+    _leave(table, d, e.card, e.owner)
+    _to_discard(table, d, e.card, e.owner, facts)
+
+
 def _apply_draw(table: Table, d: Draft, e: Draw, facts: list[Fact]) -> None:
     _hand(table, d, e.player, e.count)
     _from_deck(table, d, e.count, facts)
@@ -540,8 +573,10 @@ def _apply_draw(table: Table, d: Draft, e: Draw, facts: list[Fact]) -> None:
             _skip(table, d, Phase.ACTION, owed, facts)
         _to_phase(table, d, Phase.ACTION, facts)
     elif d.phase is Phase.ACTION and not d.chain:
-        extra_left = 0 < d.actions <= len(table.extra_play_cards(d.granted, d.lost))
-        if not extra_left:  # "DRAW an additional card" is the Action phase's choice; an extra play is no draw
+        extras = len(table.extra_play_cards(d.granted, d.lost))
+        if d.actions == 0:  # "Play a card ... OR DRAW an additional card" (000): the draw is the whole Action, and
+            d.actions = 1 + extras  # an extra-play card (Double Dutch: "play 2 cards") gives plays, never a draw
+        elif d.actions > extras:  # a draw after every play (warned): one more action
             d.actions += 1
 
 
@@ -670,5 +705,5 @@ _APPLY: dict[type[Event], Callable[[Table, Draft, Any, list[Fact]], None]] = {
     Draw: _apply_draw, Take: _apply_take, Swap: _apply_swap, SwapHands: _apply_swap_hands, Move: _apply_move,
     ToNursery: _apply_nursery, NextPhase: _apply_next, EndTurn: _apply_end_turn, SkipPhase: _apply_skip_phase,
     SetDeck: _apply_set_deck, DeckEmpty: _apply_deck_empty, Reshuffle: _apply_reshuffle,
-    ToDeck: _apply_to_deck, Save: _apply_save, **DECLARED,
+    ToDeck: _apply_to_deck, Save: _apply_save, ToDiscard: _apply_to_discard, **DECLARED,
 }  # fmt: skip

@@ -327,6 +327,38 @@ class CannotDestroy(Objection):
 
 
 @dataclass(frozen=True)
+class FirstNotDone(Objection):
+    """The second of two actions a card joins with "then" (Two-For-One: sacrifice, then destroy), while that card's
+    effect is done and its first action was not (rulebook 002: "you may only perform the second action if you
+    successfully perform the first")."""
+
+    player: int
+    card: str
+    first: str
+    second: str
+
+
+@dataclass(frozen=True)
+class NothingToUse(Objection):
+    """`use CARD` with no optional beginning-of-turn effect of that card of the player's waiting in the chain."""
+
+    player: int
+    card: str
+
+
+@dataclass(frozen=True)
+class EffectForbidden(Objection):
+    """A card whose effect must do an action (Unicorn Poison: destroy) played by a player whose own Stable holds a
+    card that forbids them that action (Divine Peace: "the effects of your cards cannot destroy"): it asks for the
+    impossible, so it may not be played (000)."""
+
+    player: int
+    card: str
+    blocker: str
+    action: UnicornAction
+
+
+@dataclass(frozen=True)
 class TriggerCannotDestroy(Objection):
     """A triggered effect destroying a card that triggered effects cannot destroy (The Tiniest Unicorn)."""
 

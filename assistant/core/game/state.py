@@ -85,6 +85,9 @@ class GameState:
     opened: tuple[str, ...] = ()
     """The cards whose beginning-of-turn effects joined the chain as this turn began: one that arrived later had no
     effect to use this turn (Unicorn Lasso gives nothing back)."""
+    done: tuple[str, ...] = ()
+    """The defined actions (`DEFINED_ACTIONS`: a sacrifice, a draw ...) recorded while the chain's first link is
+    being done, so a second action a card joins with "then" is warned until its first was done (rulebook 002)."""
 
     @property
     def stables(self) -> tuple[tuple[str, ...], ...]:
@@ -117,6 +120,7 @@ class GameState:
             "turn_ends": self.turn_ends,
             "skipped": [{"phase": phase.value, "card": card} for phase, card in self.skipped],
             "opened": list(self.opened),
+            "done": list(self.done),
         }
 
 
@@ -148,8 +152,12 @@ class Draft:
     turn_ends: str | None = None
     skipped: tuple[tuple[Phase, str], ...] = ()
     opened: tuple[str, ...] = ()
+    done: tuple[str, ...] = ()
     entered: list[tuple[str, int]] = field(default_factory=list)
     left: list[tuple[str, int]] = field(default_factory=list)
+    gone: list[tuple[str, int]] = field(default_factory=list)
+    """The cards of `left` that were sacrificed or destroyed (a leave effect "should this card be sacrificed or
+    destroyed" is theirs only)."""
     effects: list[Trigger] = field(default_factory=list)
 
     @classmethod
@@ -180,6 +188,7 @@ class Draft:
             s.turn_ends,
             s.skipped,
             s.opened,
+            s.done,
         )
 
     def freeze(self, old: GameState) -> GameState:
@@ -212,4 +221,5 @@ class Draft:
             self.turn_ends,
             self.skipped,
             self.opened,
+            self.done,
         )

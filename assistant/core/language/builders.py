@@ -47,7 +47,9 @@ from assistant.core.game.events import (
     SwapHands,
     Take,
     ToDeck,
+    ToDiscard,
     ToNursery,
+    UseEffect,
 )
 from assistant.core.game.state import GameState
 from assistant.core.game.table import Table
@@ -225,6 +227,11 @@ def build_sacrifice(c: Context) -> Event:
     return Sacrifice(c.actor, c.card().id)
 
 
+def build_use(c: Context) -> Event:
+    """use CARD: an optional beginning-of-turn effect of a card in the actor's Stable."""
+    return UseEffect(c.actor, c.card().id)
+
+
 def build_save(c: Context) -> Event:
     """save CARD [from NAME] with CARD: the owner of the card saves it with a card of their Stable."""
     card_id = c.card().id
@@ -232,9 +239,14 @@ def build_save(c: Context) -> Event:
 
 
 def build_return(c: Context) -> Event:
-    """return CARD [from NAME]: back to its owner's hand."""
+    """return CARD [from NAME]: back to its owner's hand; return CARD [from NAME] to the deck: into the deck."""
     card_id = c.card().id
-    return ReturnToHand(c.actor, card_id, c.holder(c.command.target, card_id, None))
+    owner = c.holder(c.command.target, card_id, None)
+    if c.command.word == "deck":
+        return ToDeck(c.actor, Gathered.CARD, card_id, owner)
+    if c.command.word == "discard":
+        return ToDiscard(c.actor, card_id, owner)
+    return ReturnToHand(c.actor, card_id, owner)
 
 
 def build_discard(c: Context) -> Event:

@@ -204,7 +204,15 @@ def parse_sacrifice(verb: VerbName, tokens: list[str], lower: list[str], names: 
 
 
 def parse_return(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
-    """return CARD [from NAME] [to hand]."""
+    """return CARD [from NAME] [to hand], return CARD [from NAME] to the deck (shuffled into it) or to the discard
+    pile."""
+    place = next((word for word in ("deck", "discard") if word in lower[-2:] and len(lower) > 2), None)
+    if place is not None:
+        while tokens and tokens[-1].lower() in ("deck", "discard", "pile", "the", "to", "into", "in", "back"):
+            tokens = tokens[:-1]
+        lower = [t.lower() for t in tokens]
+        card, target = _card_in_stable(tokens, lower, names)
+        return Command(verb, card=card, target=target, word=place)
     if lower[-2:] in (["to", "hand"], ["the", "hand"]) or lower[-1:] == ["hand"]:  # "return X to the hand"
         while tokens and tokens[-1].lower() in ("hand", "the", "to"):
             tokens = tokens[:-1]

@@ -20,6 +20,7 @@ VerbName = Literal[
     "neigh",
     "super-neigh",
     "resolve",
+    "use",
     "next",
     "skip",
     "end",

@@ -46,7 +46,9 @@ from assistant.core.game.events import (
     SwapHands,
     Take,
     ToDeck,
+    ToDiscard,
     ToNursery,
+    UseEffect,
 )
 from assistant.core.game.history import Game
 from assistant.core.language.builders import (
@@ -81,6 +83,7 @@ from assistant.core.language.builders import (
     build_swap,
     build_swap_hands,
     build_take,
+    build_use,
     build_win,
     find_player,
 )
@@ -264,6 +267,10 @@ VERBS: tuple[Verb, ...] = (
         ("`resolve` (or `done`)", "the top of the pile resolves; with no pile, the first link of the effect chain "
          "is done"),
     ), build=build_resolve, events=(Resolve,)),
+    Verb("use", Kind.EVENT, ("use",), (
+        ("`use unicorn speed`", "the current player uses an optional beginning-of-turn effect (Unicorn Speed's extra "
+         "card): what follows, a `draw` too, is that effect's, never the Draw phase's; `resolve` when it is done"),
+    ), parse=parse_sacrifice, build=build_use, events=(UseEffect,), card_needed=True),
     Verb("next", Kind.EVENT, ("next", "end phase"), (
         ("`next`", "the next thing: resolve what waits, or else go to the next phase (from End of turn: the next "
          "turn)"),
@@ -304,7 +311,10 @@ VERBS: tuple[Verb, ...] = (
     ), parse=parse_swap, build=build_save, events=(Save,), card_needed=True),
     Verb("return", Kind.EVENT, ("return",), (
         ("`return rainbow aura`, `return yay to hand`", "a card from a Stable back to its owner's hand"),
-    ), parse=parse_return, build=build_return, events=(ReturnToHand,), card_needed=True),
+        ("`return basic red to the deck`, `return basic red to the discard pile`", "a card from a Stable into the "
+         "deck, shuffled, or straight to the discard pile (Unicorn Shrinkray): neither a destroy nor a sacrifice, so "
+         "only a leave effect of any leaving follows"),
+    ), parse=parse_return, build=build_return, events=(ReturnToHand, ToDeck, ToDiscard), card_needed=True),
     Verb("take", Kind.EVENT, ("take",), (
         ("`take yay from deck`, `take yay from discard`", "search the deck or the discard pile for a card (shown, "
          "then into hand)"),

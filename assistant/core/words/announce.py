@@ -146,7 +146,11 @@ def phrase_prompt(table: Table, prompt: Prompt, level: Verbosity = Verbosity.COA
             question = end_with(f"Any {neigh} for {pile_card_name(table, prompt.pile_top())}", "?")
             return f"{question} Say {neigh.lower()} and a name, or resolve." if coach else question
         case PromptKind.OPTIONAL:
-            return "Use them and say resolve, or say draw to let them go." if coach else ""
+            return (
+                "To use one, say use and its name (a draw is then its own), then resolve; or say draw to let them go."
+                if coach
+                else ""
+            )
         case PromptKind.BEGINNING:
             return "Do them, then say resolve." if coach else ""
         case PromptKind.CHAIN:

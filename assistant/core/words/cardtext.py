@@ -346,6 +346,15 @@ def card_gist(card: Card, about: str = "") -> str:
     while comma and rest and head.split()[0].lower() in ("when", "if", "at", "while"):
         chosen = rest  # "At the beginning of your turn, if this card is in your Stable, you may ...": the "you may"
         head, comma, rest = chosen.partition(", ")
+    if following and only_chooses(chosen):
+        # "Choose any player." says nothing of what befalls them: the next sentence does (Unicorn Shrinkray), and a
+        # "Choose one." its choices (Targeted Destruction)
+        chosen = f"{chosen}: {following[0][0].lower()}{following[0][1:]}"
+        following = following[1:]
+        while following and following[0].lower().startswith("or "):  # "Choose one. ... Or ...": every choice
+            chosen, following = f"{chosen}; {following[0][0].lower()}{following[0][1:]}", following[1:]
+        if len(chosen.split()) <= 2 * GIST_WORDS and not (following and following[0].lower().startswith(FOLLOW_ON)):
+            return chosen
     if following and following[0].lower().startswith(FOLLOW_ON):
         # "you may sacrifice this card. If you do, destroy a Unicorn card": the cost alone would mislead; and a
         # choice says what befalls the one chosen ("choose another player. That player misses their next turn")
@@ -361,7 +370,8 @@ def card_gist(card: Card, about: str = "") -> str:
     clauses = chosen.split(", ")
     kept: list[str] = []  # whole clauses while they fit, so the gist is never a stub such as "Every player"
     for clause in clauses:
-        if len(" ".join(kept + [clause]).split()) > GIST_WORDS + GIST_WORDS // 2:
+        over = len(" ".join(kept + [clause]).split()) > GIST_WORDS + GIST_WORDS // 2
+        if over and not (kept and only_chooses(", ".join(kept))):  # never cut after a choice alone (Unicorn Swap)
             break
         kept.append(clause)
     if len(kept) == len(clauses):
@@ -424,7 +434,21 @@ def _sentence(text: str) -> str:
 
 
 #: How a sentence begins that finishes the one before it (a cost, then what it buys): said with it in a gist.
-FOLLOW_ON = ("if you do", "should you", "then ", "if so", "that player ")
+FOLLOW_ON = ("if you do", "should you", "then ", "if so", "that player ", "its owner ")
+
+#: A sentence that only chooses ("Choose one", "Choose any player", "Pick an Upgrade or Downgrade card in any
+#: Stable"): no deed of its own, which the next sentence says.
+_CHOOSES = re.compile(r"^(choose|pick)\b", re.IGNORECASE)
+_DEED = re.compile(
+    r"\b(destroy|sacrifice|steal|return|draw|discard|move|put|send|swap|look|give|take|bring|shuffle|play|skip|miss"
+    r"|go|exchange|show)(s|es)?\b",
+    re.IGNORECASE,
+)
+
+
+def only_chooses(sentence: str) -> bool:
+    """True for a sentence of a card's text that only chooses a player or a card, and does nothing to it."""
+    return bool(_CHOOSES.match(sentence)) and not _DEED.search(sentence)
 
 
 def no_such_deck(deck_id: str, installed: list[str]) -> str:

@@ -44,7 +44,9 @@ from assistant.core.game.events import (
     SwapHands,
     Take,
     ToDeck,
+    ToDiscard,
     ToNursery,
+    UseEffect,
 )
 from assistant.core.game.facts import (
     AnimalAnswered,
@@ -320,6 +322,8 @@ def _card_event(table: Table, event: Event, before: GameState) -> str | None:
         return f"{name(event.player)} and {name(event.other)} swapped hands"
     if isinstance(event, Move):
         return f"{card(event.card)} moved from {area_of(table, event.owner)} to {area_of(table, event.into)}"
+    if isinstance(event, ToDiscard):
+        return f"{card(event.card)} went from {area_of(table, event.owner)} to the discard pile"
     if isinstance(event, ToNursery):
         return f"{card(event.card)} went from {area_of(table, event.owner)} back to the Nursery"
     if isinstance(event, GiveCard):
@@ -365,6 +369,8 @@ def _turn_event(table: Table, event: Event, before: GameState) -> str | None:
         return f"{name(before.current)} skips this turn's {PHASE_NAMES[event.phase]}"
     if isinstance(event, BanInstants):
         return "No one may play an Instant card until this turn is over"
+    if isinstance(event, UseEffect):
+        return f"{name(event.player)} uses the effect of {card(event.card)}: say resolve when it is done"
     return None
 
 

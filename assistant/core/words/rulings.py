@@ -23,8 +23,10 @@ from assistant.core.game.objections import (
     ChainOpen,
     DeckTooSmall,
     DestroyOwn,
+    EffectForbidden,
     EmptyHand,
     ExtraIsAPlay,
+    FirstNotDone,
     GameIsOver,
     Guarded,
     HandOverLimit,
@@ -49,6 +51,7 @@ from assistant.core.game.objections import (
     NothingPutsBack,
     NothingToAnswer,
     NothingToResolve,
+    NothingToUse,
     NotInDiscard,
     NotInNursery,
     NotInStable,
@@ -108,6 +111,22 @@ _NEEDS = {
     Need.UPGRADE_THERE_OR_DOWNGRADE_HERE: "an Upgrade card in another player's Stable or a Downgrade card in yours",
     Need.ANY_UPGRADE_OR_DOWNGRADE: "an Upgrade or Downgrade card in a Stable",
     Need.UNICORN_IN_DISCARD: "a Unicorn card in the discard pile",
+}
+
+
+#: A defined action done, said after "nothing was".
+_PAST = {"draw": "drawn", "discard": "discarded", "sacrifice": "sacrificed", "destroy": "destroyed", "steal": "stolen"}
+
+
+#: An action a card's effect must do (`EffectForbidden`), said after "must".
+_ACTION_VERBS = {
+    UnicornAction.DESTROY: "destroy a card",
+    UnicornAction.STEAL: "steal a card",
+    UnicornAction.MOVE: "move a card",
+    UnicornAction.SACRIFICE: "sacrifice a card",
+    UnicornAction.RETURN: "return a card to a hand",
+    UnicornAction.NURSERY: "send a Baby to the Nursery",
+    UnicornAction.DECK: "shuffle a card into the deck",
 }
 
 
@@ -311,6 +330,19 @@ def _entry_objection(table: Table, objection: Objection) -> str | None:
             return f"{by} {name(player)}'s {PHASE_NAMES[phase]}, so there is no {what}."
         case ExtraIsAPlay(player, giver):
             return f"{name(player)} already played; {card(giver)} gives one more card to play, not a draw."
+        case FirstNotDone(_, joined, first, second):
+            return (
+                f"{card(joined)} lets its player {second} only once they {first}: its text joins the two with then, "
+                f"and nothing was {_PAST[first]} yet."
+            )
+        case NothingToUse(player, used):
+            return f"{card(used)} has no optional effect of {name(player)}'s waiting to be used now."
+        case EffectForbidden(player, played, blocker, action):
+            verb = _ACTION_VERBS[action]
+            return (
+                f"{card(played)} must {verb}, and {card(blocker)} in {area_of(table, player)} forbids "
+                f"{name(player)} to {verb}: a card that asks for the impossible may not be played."
+            )
         case Impossible(_, played, need):
             return (
                 f"{card(played)} needs {_NEEDS[need]}, and there is none: a card that asks for the impossible may "
