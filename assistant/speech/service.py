@@ -259,6 +259,8 @@ class SpeechService:
     @seating.setter
     def seating(self, value: Seating | None) -> None:
         self._seating = value
+        with self._cond:
+            self._queue.listener = value.listener if value is not None else None
         if self.table is not None:
             self.table.seating = value
 

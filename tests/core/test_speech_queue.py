@@ -707,3 +707,27 @@ def test_a_players_name_typed_in_lower_case_begins_a_sentence_and_no_other_word_
     assert split_sentences("Dee played Don't Kid Yourself! entered. anatomy is a word.") == [
         "Dee played Don't Kid Yourself! entered. anatomy is a word."
     ]  # (a word that only begins like a name, or any other word in lower case, is no sentence's start)
+
+
+def test_with_one_voice_her_own_words_come_first_and_another_seats_facts_wait_after_them_with_the_moves():
+    """Her seat known (0): another hand's turn, count or chain's end waits after her reply with the moves; her own
+    turn, her count and a win are still said before her words (she acts on them)."""
+    queue = _saying(Utterance("Ana's Stable: 2 Unicorns. More words."))
+    queue.listener = 0
+    bens_turn, ana_count = turn("Ben's turn.", 1), count("Ana 1 Unicorn.", 0)
+    ended = move("Dee played Neigh.", 3, "neigh", "Neigh", at=7)
+    destroyed = move("Cy destroyed Basic Unicorn (Red).", 2, "destroy", "Basic Unicorn (Red)", at=6)
+    queue.arrive(Utterance("Ana 1 Unicorn. Cy destroyed Basic Unicorn (Red).", facts=(ana_count,), tells=(destroyed,)))
+    queue.arrive(Utterance("Ben's turn. Dee played Neigh.", facts=(bens_turn,), tells=(ended,)))
+    queue.new_input()  # her key: "tally"
+    queue.done()
+    queue.add(Utterance("Unicorns: Ana 1, Ben 0."))
+    reply, after = queue.waiting
+    assert reply.text == "Ana 1 Unicorn. Unicorns: Ana 1, Ben 0."  # her count first, then her own words
+    assert after.text.startswith("Ben's turn.") and "Cy destroyed" in after.text and "Dee played Neigh" in after.text
+    unknown = _saying(Utterance("Ana's Stable: 2 Unicorns. More words."))  # her seat not known: folded, as before
+    unknown.arrive(Utterance("Ben's turn. Dee played Neigh.", facts=(bens_turn,), tells=(ended,)))
+    unknown.new_input()
+    unknown.done()
+    unknown.add(Utterance("Unicorns: Ana 1, Ben 0."))
+    assert unknown.waiting[0].text.startswith("Ben's turn.")

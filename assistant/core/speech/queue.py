@@ -209,7 +209,12 @@ class SpeechQueue:
         self.carry: list[About] = []
         """Facts cut or dropped at the player's last key, folded into the next reply (`add`)."""
         self.moves: list[About] = []
-        """Other hands' moves cut or dropped at the player's last key, said after the next reply (`add`)."""
+        """Other hands' moves cut or dropped at the player's last key, said after the next reply (`add`), with
+        their facts about other seats than hers (`listener`)."""
+        self.listener: int | None = None
+        """Her seat (the speech service sets it from the seating): another hand's decisive fact about another seat
+        (another's turn or count, a chain's duty or end) waits after her reply with the moves, so her key's own words
+        come first; one about her seat, or a win, is folded before them. None: every decisive fact is folded."""
         self._folds: dict[About, int] = {}
         """How many times each fact still unheard was folded (`FOLDS_AT_MOST`)."""
         self.history: deque[Utterance] = deque(maxlen=history_limit)
@@ -252,8 +257,8 @@ class SpeechQueue:
         if _wins(utterance):  # a win first: what it does not settle is said after it
             carry, after = [], [*carry, *after]
         self._waiting.append(_folded_into(utterance, carry))
-        if after:  # other hands' moves after the player's own reply, never before its words
-            self._waiting.append(_catching_up(after))
+        if after:  # other hands' moves (and facts of other seats) after her own reply, never before its words
+            self._waiting.append(_catching_up(self._in_order(after)))
         return True
 
     def new_input(self, again: bool = True, now: float | None = None) -> Cut:
@@ -275,11 +280,17 @@ class SpeechQueue:
                 (others if utterance.other else facts).extend(utterance.kept())  # never begun: not said yet
         self._waiting.clear()
         others = unique([*self.moves, *others])
-        self.moves = [fact for fact in others if fact.topic is Topic.MOVE]  # every one: merged a player a sentence
-        facts = [*(facts if again else ()), *(fact for fact in others if fact.topic is not Topic.MOVE)]
+        first = [fact for fact in others if fact.topic is not Topic.MOVE and self._hers(fact)]
+        self.moves = [fact for fact in others if fact not in first]  # every one: merged a player a sentence
+        facts = [*(facts if again else ()), *first]
         self.carry = self._in_order(unique(facts))
         self._folds = {fact: n for fact, n in self._folds.items() if fact in self.carry or fact in self.moves}
         return cut
+
+    def _hers(self, fact: About) -> bool:
+        """Another hand's fact that is said before her reply's words: a win, one about her seat, any when her seat is
+        not known."""
+        return self.listener is None or fact.topic is Topic.WIN or self.listener in fact.seats
 
     def _again(self, facts: list[About]) -> list[About]:
         """Of facts not heard, those to say once more: a state (a turn, a count, a win) until it is heard or a newer
