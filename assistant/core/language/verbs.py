@@ -403,8 +403,9 @@ VERBS: tuple[Verb, ...] = (
     ), parse=parse_query),
     Verb("help", Kind.QUESTION, ("help", "?"), (
         ("`help`, `help win`, `help commands`, `help commands 3`, `help commands all`", "a short help (F1 in the "
-         "app); one topic (win, keys, turn, neigh, questions, undo, scanning, braille, settings; and instants: the "
-         "game's Instants); the command table's parts, each under half a minute; one part; every command"),
+         "app); one topic (win, keys, turn, neigh, instants, questions, undo, scanning, braille, settings; neigh "
+         "only in a deck with a Neigh card); the command table's parts, each under half a minute; one part; every "
+         "command"),
     )),
     # Listening: the session and the front ends carry these out.
     Verb("repeat", Kind.LISTENING, ("repeat", "again", "say again"), (
@@ -505,6 +506,8 @@ def help_rows(cards: CardSet | None = None, vocabulary: Vocabulary | None = None
             line = f"{example.replace('`', '')}: {meaning}."
         elif verb.name == "super-neigh" and not has[Tag.SUPER_NEIGH]:
             continue
+        elif verb.name == "help" and not has[Tag.NEIGH]:  # no topic "neigh" there (`words.help.offered_topics`)
+            line = line.replace("neigh, ", "").replace("; neigh only in a deck with a Neigh card", "")
         line = _EXAMPLE_CARDS.sub(lambda m: _as_typed(examples.get(m.group(0).lower()), m.group(0)), line)
         if words is not Vocabulary.UNICORN:
             line = re.sub(r"\bStable", words.area, line)
