@@ -1055,16 +1055,37 @@ class CountingSource:
         pass
 
 
+class LookedAtClock(FakeClock):
+    """A `FakeClock` that counts the times it is read, so a test waits on the scanner's loop having looked at it (a
+    real event of the loop's thread), never on a length of time."""
+
+    def __init__(self):
+        super().__init__()
+        self.looks = 0
+        self.looked = threading.Condition()
+
+    def __call__(self):
+        with self.looked:
+            self.looks += 1
+            self.looked.notify_all()
+        return self.now
+
+    def wait_looks(self, count):
+        """Until the clock has been read `count` times (AssertionError after 30 s, a bound on a failure only)."""
+        with self.looked:
+            assert self.looked.wait_for(lambda: self.looks >= count, 30), f"read {self.looks} times"
+
+
 def test_a_quiet_scanner_reads_no_frame_until_its_time_is_up():
     """`LiveScanner.quiet`: while the app makes a reply, the scanner's loop handles no frame, on its quiet clock
     (the test's, which only the test moves), and reads again once that time has passed."""
-    clock, source = FakeClock(), CountingSource()
+    clock, source = LookedAtClock(), CountingSource()
     scanner = LiveScanner(lambda: source, lambda event: None, guidance=False, clock=FakeClock(), quiet_clock=clock)
     scanner.quiet(0.25)
     thread = threading.Thread(target=scanner.run, daemon=True)
     thread.start()
     try:
-        time.sleep(0.3)  # real time passes; the scanner's clock does not
+        clock.wait_looks(clock.looks + 3)  # the loop has looked at its quiet three times, each before any frame
         assert source.reads == 0
         clock.advance(0.25)
         deadline = time.monotonic() + 30
@@ -1082,12 +1103,14 @@ def test_the_apps_reply_quiets_its_camera_but_an_aiming_cue_does_not(make_app):
     so it stays quiet); an aiming cue, a line on the camera's own region, does not quiet it."""
     from assistant.core.language.reply import Reply
 
-    clock, source = FakeClock(), CountingSource()
+    clock, source = LookedAtClock(), CountingSource()
     app = make_app(Heard(), camera=lambda: source, clock=FakeClock())
 
-    async def reads_in(pilot, seconds=0.3):
-        before = source.reads
-        await pilot.pause(seconds)
+    async def reads_in(pilot):
+        """The frames read while the camera's loop looks at its quiet three times more (each look is one turn of the
+        loop: a frame read, or none while quiet)."""
+        before, looks = source.reads, clock.looks
+        assert await wait_for(lambda: clock.looks >= looks + 3, pilot, seconds=30)
         return source.reads - before
 
     async def reads_again(pilot):
