@@ -579,6 +579,27 @@ def test_a_read_coming_back_as_the_picture_jumps_waits_a_frame_to_tell_a_card_co
     assert (announced, scanner.stale) == (([card_a.payload], 0) if moves_on else ([], 1))
 
 
+@pytest.mark.parametrize("late", [0.4, 0.6], ids=["under-half-a-second", "over-half-a-second"])
+def test_a_read_coming_back_while_the_picture_moves_on_is_announced_only_under_half_a_second_after_its_frame(late):
+    """Card A's read comes back as the picture moves on (another card on its way in), `late` seconds after its frame,
+    which the next frame shows no more: under half a second (`STALE_AFTER`) it is a card still coming in, and is
+    announced a frame later; over it, no hand could still be bringing it in, and it is stale (dropped, counted). The
+    frames' own times, literal here, so that a change of the constant is caught; nothing is timed."""
+    card_a, card_b, card_c = (F.scene_for("thumb", seed) for seed in (0, 1, 2))
+    frame_a, frame_b, frame_c = F.render(card_a), F.render(card_b), F.render(card_c)
+    box = find_code_regions(cv2.cvtColor(frame_a, cv2.COLOR_BGR2GRAY), limit=1)[0]
+    stage, events = LateStage(card_a.payload, box), []
+    scanner = LiveScanner(lambda: None, events.append, Cascade(clock=lambda: 0.0), background=stage)
+    for index in range(3):
+        scanner.handle(frame_a, index, index / 30)
+    stage.late = True
+    offered = stage.read.frame / 30  # the time of the read's frame
+    scanner.handle(frame_b, 3, offered + late - 1 / 30)  # the jump: the read comes back, not yet told
+    scanner.handle(frame_c, 4, offered + late)  # the picture moves on
+    announced = [e.payload for e in events if isinstance(e, CodeAnnounced)]
+    assert (announced, scanner.stale) == (([card_a.payload], 0) if late < 0.5 else ([], 1))
+
+
 @pytest.mark.parametrize("back_at", [40, 42], ids=["skipped-frame", "first-pass-frame"])
 def test_a_read_the_worker_finishes_while_the_picture_is_idle_is_announced_on_the_frame_it_comes_back(back_at):
     """Card A held still (a thumb over its code: zxing-cpp's first pass cannot read it); its frame goes to the worker,
