@@ -10,6 +10,10 @@
 # line for the administrator is printed, and the set-up goes on with what is there (the app falls back: no
 # speech-dispatcher means its own voice, no liblouis its built-in grade-1 braille table, no libzbar the other QR
 # decoder).
+#
+# Once a set-up has gone through with nothing left out, it is not checked again until pyproject.toml or this script
+# changes (with --with-tests, package-lock.json too): a stamp in .venv holds their checksum, so a later run starts
+# at once, while a fresh clone (no .venv) and any change run every check.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,6 +21,22 @@ with_tests=""
 [ "${1:-}" = "--with-tests" ] && with_tests=1
 then_run=""
 [ "${1:-}" = "--then-run" ] && then_run=1
+ready="Ready. Start the app with: .venv/bin/table-assistant   (or: bash scripts/run.sh)"
+
+# The checks below cost about half a second even when everything is there (a package query each, Python asked
+# twice): skipped when the last set-up of this kind went through and nothing it depends on changed since.
+set_up=.venv/.set-up
+sources="pyproject.toml scripts/setup.sh"
+if [ -n "$with_tests" ]; then
+    set_up=.venv/.set-up-tests
+    if [ -f package-lock.json ]; then sources="$sources package-lock.json"; fi
+fi
+fingerprint=$(cat $sources | cksum)
+if [ -x .venv/bin/python ] && [ -f "$set_up" ] && [ "$(cat "$set_up")" = "$fingerprint" ]; then
+    if [ -z "$with_tests" ] && [ -z "$then_run" ]; then echo "$ready"; fi
+    exit 0
+fi
+complete=1  # every system package is there (a stamp is written at the end only then)
 
 # The app's system packages: QR decoding, speech and sound, braille (liblouis, BRLTTY's client for a braille
 # display), and Python's venv.
@@ -57,6 +77,7 @@ if [ -n "$missing" ]; then
         echo "Some system packages are missing. Ask the administrator to run, as root:"
         echo "  apt-get update && apt-get install -y$missing"
         echo "Going on without them: what they bring is left out until they are installed."
+        complete=""
     else
         echo "Installing system packages:$missing"
         $sudo apt-get update -qq
@@ -121,6 +142,5 @@ if [ -n "$with_tests" ] && [ -f package-lock.json ] && command -v npm >/dev/null
     fi
 fi
 
-if [ -z "$with_tests" ] && [ -z "$then_run" ]; then
-    echo "Ready. Start the app with: .venv/bin/table-assistant   (or: bash scripts/run.sh)"
-fi
+if [ -n "$complete" ]; then echo "$fingerprint" >"$set_up"; fi
+if [ -z "$with_tests" ] && [ -z "$then_run" ]; then echo "$ready"; fi

@@ -102,3 +102,63 @@ def test_the_readme_names_every_system_package_the_set_up_installs():
     section = readme[readme.index("## On a fresh Debian") : readme.index("## Keyboard")]
     named = set(re.findall(r"[a-z0-9][a-z0-9.+-]*[a-z0-9]", section))
     assert set(listed["debs"] + listed["test_debs"]) <= named, set(listed["debs"] + listed["test_debs"]) - named
+
+
+READY = "Ready. Start the app with: .venv/bin/table-assistant   (or: bash scripts/run.sh)"
+
+
+def made_before(repo: Path, tmp_path: Path) -> None:
+    """An environment made and installed into before (the project's own install is not done again)."""
+    venv = repo / ".venv" / "bin"
+    venv.mkdir(parents=True)
+    program(venv, "python", f'echo "{tmp_path / "site"}"')
+    (tmp_path / "site").mkdir()
+    for stamp in (".installed", ".installed-tests"):
+        (repo / ".venv" / stamp).touch()
+    os.utime(repo / "pyproject.toml", (1, 1))
+
+
+def test_a_set_up_that_went_through_is_not_checked_again_until_a_file_it_depends_on_changes(tmp_path):
+    """Every system package there: the first run checks them and stamps .venv; the next runs check nothing (the
+    user guide's start in about a second) and still say the app is ready; a changed pyproject.toml or setup.sh
+    is checked again, and the tests' set-up has a stamp of its own. A fresh clone has no .venv, so no stamp."""
+    repo, env, _ = checkout(tmp_path, "3.11.7")
+    queries = tmp_path / "queries"
+    program(tmp_path / "bin", "dpkg-query", f'echo "$@" >> "{queries}"; printf "install ok installed"')
+    made_before(repo, tmp_path)
+
+    def checked(*args: str) -> bool:
+        """Run the set-up; whether it asked about the system's packages."""
+        done = subprocess.run(
+            ["bash", "scripts/setup.sh", *args], cwd=repo, env=env, capture_output=True, text=True, timeout=60
+        )
+        assert done.returncode == 0, done.stderr
+        assert (done.stdout.splitlines()[-1:] == [READY]) is not bool(args)  # said by a plain set-up only
+        asked = queries.exists()
+        queries.unlink(missing_ok=True)
+        return asked
+
+    assert checked() and not checked() and not checked()
+    assert not checked("--then-run")  # scripts/run.sh's set-up: the same stamp
+    assert checked("--with-tests") and not checked("--with-tests")
+    pyproject = repo / "pyproject.toml"
+    pyproject.write_text(pyproject.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    os.utime(pyproject, (1, 1))  # changed, though no newer than the project's install
+    assert checked() and not checked()
+    script = repo / "scripts" / "setup.sh"
+    script.write_text(script.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert checked() and not checked()
+
+
+def test_a_set_up_that_left_system_packages_out_is_checked_again_each_time(tmp_path):
+    """Without root the missing packages are left out: no stamp, so each run says the administrator's line again,
+    and checks again once they are installed (python3-louis is then linked into .venv)."""
+    repo, env, _ = checkout(tmp_path, "3.11.7")
+    made_before(repo, tmp_path)
+    for _ in range(2):
+        done = subprocess.run(
+            ["bash", "scripts/setup.sh"], cwd=repo, env=env, capture_output=True, text=True, timeout=60
+        )
+        assert done.returncode == 0, done.stderr
+        assert "Some system packages are missing. Ask the administrator to run, as root:" in done.stdout
+    assert not (repo / ".venv" / ".set-up").exists()

@@ -11,6 +11,9 @@ started with the 'spawn' method, and the app's process only relays what it repor
 - **decks**: the decks in play, whose labels a code too hidden to decode is matched against
   (`known.KnownLabels`), are sent when they change (`run` looks every `DECKS_EVERY` seconds);
 - **quiet**: `quiet` asks the child's scanner for its quiet (`LiveScanner.quiet`) while the app makes a reply;
+- **work done**: the child says how many frames its background stage has worked on as the count grows (looked at
+  every `JOBS_EVERY` seconds); `jobs` holds it and `worked` is told it, so a caller can wait on the child's work
+  (a test on the decks in play waits for the child's jobs on the wrong deck, not for a length of time);
 - **never waiting on the child**: every message goes through a short queue that a thread of its own sends from, so
   a child that reads nothing (stopped with SIGSTOP, or hung) never blocks a reply: once the queue is full, a message
   is dropped (`dropped` counts them), never waited for. On `stop` the child has `GRACE` seconds to close its camera
@@ -53,6 +56,8 @@ NICENESS = 10
 WAITING_MESSAGES = 16
 #: Seconds a stopping child has to close its camera and background stage before it is killed.
 GRACE = 2.0
+#: Seconds between the child's looks at its background stage's count of jobs (a change is sent to the parent).
+JOBS_EVERY = 0.25
 
 
 def sendable(open_source: Callable[[], FrameSource]) -> bool:
@@ -75,11 +80,16 @@ class LiveProcess:
         open_source: Callable[[], FrameSource],
         report: Callable[[LiveEvent], None],
         decks: Callable[[], Sequence[Deck]] | None = None,
+        worked: Callable[[int], None] | None = None,
     ):
-        """`report` is called on `run`'s thread; `decks`: the decks in play, asked for on that thread too."""
+        """`report` is called on `run`'s thread; `decks`: the decks in play, asked for on that thread too; `worked`:
+        told on that thread the child's count of background jobs each time it grows (`jobs`)."""
         self.open_source = open_source
         self.report = report
         self.decks = decks or (lambda: ())
+        self.worked = worked or (lambda jobs: None)
+        self.jobs = 0
+        """Frames the current child's background stage has worked on, as it last said."""
         self.restarts = 0
         """Times the child was started again after ending unexpectedly."""
         self.dropped = 0
@@ -116,6 +126,7 @@ class LiveProcess:
         outbox: queue.Queue[tuple | None] = queue.Queue(WAITING_MESSAGES)
         threading.Thread(target=_sending, args=(parent, outbox), name="scanner-sends", daemon=True).start()
         self._process, self._conn, self._outbox = process, parent, outbox
+        self.jobs = 0
         self._decks_key = decks_key(decks)
         atexit.register(self.stop)
         return True
@@ -150,6 +161,9 @@ class LiveProcess:
                 break
             if message[0] == "event":
                 self.report(message[1])
+            elif message[0] == "jobs":
+                self.jobs = message[1]
+                self.worked(message[1])
             elif message[0] == "failed":
                 failure = message[1]
         if not failure and self._process is not None and not self._stopping.is_set():
@@ -251,17 +265,21 @@ def _child(conn: Any, open_source: Callable[[], FrameSource], decks: Sequence[De
                 pass  # the parent has gone: the listener stops the scanner
 
     known = KnownLabels(lambda: in_play[0])
+    stage = ProcessStage(known=known)
     # Each frame's budget on the thread's CPU time (`budget.budget_clock`), every retry in the stage's process.
     scanner = LiveScanner(
-        open_source,
-        lambda event: send(("event", event)),
-        cascade=Cascade(clock=None),
-        background=ProcessStage(known=known),
+        open_source, lambda event: send(("event", event)), cascade=Cascade(clock=None), background=stage
     )
 
     def listen() -> None:
+        said = 0  # the stage's jobs the parent has been told of
         while True:
             try:
+                if stage.jobs != said:
+                    said = stage.jobs
+                    send(("jobs", said))
+                if not conn.poll(JOBS_EVERY):
+                    continue
                 message = conn.recv()
             except (EOFError, OSError):
                 break  # the parent has gone

@@ -579,6 +579,27 @@ def test_a_read_coming_back_as_the_picture_jumps_waits_a_frame_to_tell_a_card_co
     assert (announced, scanner.stale) == (([card_a.payload], 0) if moves_on else ([], 1))
 
 
+@pytest.mark.parametrize("late", [0.4, 0.6], ids=["under-half-a-second", "over-half-a-second"])
+def test_a_read_coming_back_while_the_picture_moves_on_is_announced_only_under_half_a_second_after_its_frame(late):
+    """Card A's read comes back as the picture moves on (another card on its way in), `late` seconds after its frame,
+    which the next frame shows no more: under half a second (`STALE_AFTER`) it is a card still coming in, and is
+    announced a frame later; over it, no hand could still be bringing it in, and it is stale (dropped, counted). The
+    frames' own times, literal here, so that a change of the constant is caught; nothing is timed."""
+    card_a, card_b, card_c = (F.scene_for("thumb", seed) for seed in (0, 1, 2))
+    frame_a, frame_b, frame_c = F.render(card_a), F.render(card_b), F.render(card_c)
+    box = find_code_regions(cv2.cvtColor(frame_a, cv2.COLOR_BGR2GRAY), limit=1)[0]
+    stage, events = LateStage(card_a.payload, box), []
+    scanner = LiveScanner(lambda: None, events.append, Cascade(clock=lambda: 0.0), background=stage)
+    for index in range(3):
+        scanner.handle(frame_a, index, index / 30)
+    stage.late = True
+    offered = stage.read.frame / 30  # the time of the read's frame
+    scanner.handle(frame_b, 3, offered + late - 1 / 30)  # the jump: the read comes back, not yet told
+    scanner.handle(frame_c, 4, offered + late)  # the picture moves on
+    announced = [e.payload for e in events if isinstance(e, CodeAnnounced)]
+    assert (announced, scanner.stale) == (([card_a.payload], 0) if late < 0.5 else ([], 1))
+
+
 @pytest.mark.parametrize("back_at", [40, 42], ids=["skipped-frame", "first-pass-frame"])
 def test_a_read_the_worker_finishes_while_the_picture_is_idle_is_announced_on_the_frame_it_comes_back(back_at):
     """Card A held still (a thumb over its code: zxing-cpp's first pass cannot read it); its frame goes to the worker,
@@ -1055,16 +1076,37 @@ class CountingSource:
         pass
 
 
+class LookedAtClock(FakeClock):
+    """A `FakeClock` that counts the times it is read, so a test waits on the scanner's loop having looked at it (a
+    real event of the loop's thread), never on a length of time."""
+
+    def __init__(self):
+        super().__init__()
+        self.looks = 0
+        self.looked = threading.Condition()
+
+    def __call__(self):
+        with self.looked:
+            self.looks += 1
+            self.looked.notify_all()
+        return self.now
+
+    def wait_looks(self, count):
+        """Until the clock has been read `count` times (AssertionError after 30 s, a bound on a failure only)."""
+        with self.looked:
+            assert self.looked.wait_for(lambda: self.looks >= count, 30), f"read {self.looks} times"
+
+
 def test_a_quiet_scanner_reads_no_frame_until_its_time_is_up():
     """`LiveScanner.quiet`: while the app makes a reply, the scanner's loop handles no frame, on its quiet clock
     (the test's, which only the test moves), and reads again once that time has passed."""
-    clock, source = FakeClock(), CountingSource()
+    clock, source = LookedAtClock(), CountingSource()
     scanner = LiveScanner(lambda: source, lambda event: None, guidance=False, clock=FakeClock(), quiet_clock=clock)
     scanner.quiet(0.25)
     thread = threading.Thread(target=scanner.run, daemon=True)
     thread.start()
     try:
-        time.sleep(0.3)  # real time passes; the scanner's clock does not
+        clock.wait_looks(clock.looks + 3)  # the loop has looked at its quiet three times, each before any frame
         assert source.reads == 0
         clock.advance(0.25)
         deadline = time.monotonic() + 30
@@ -1082,12 +1124,14 @@ def test_the_apps_reply_quiets_its_camera_but_an_aiming_cue_does_not(make_app):
     so it stays quiet); an aiming cue, a line on the camera's own region, does not quiet it."""
     from assistant.core.language.reply import Reply
 
-    clock, source = FakeClock(), CountingSource()
+    clock, source = LookedAtClock(), CountingSource()
     app = make_app(Heard(), camera=lambda: source, clock=FakeClock())
 
-    async def reads_in(pilot, seconds=0.3):
-        before = source.reads
-        await pilot.pause(seconds)
+    async def reads_in(pilot):
+        """The frames read while the camera's loop looks at its quiet three times more (each look is one turn of the
+        loop: a frame read, or none while quiet)."""
+        before, looks = source.reads, clock.looks
+        assert await wait_for(lambda: clock.looks >= looks + 3, pilot, seconds=30)
         return source.reads - before
 
     async def reads_again(pilot):

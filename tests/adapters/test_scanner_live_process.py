@@ -28,12 +28,29 @@ class Reported:
 
     def __init__(self):
         self.events = []
+        self.jobs = 0
         self.changed = threading.Condition()
 
     def __call__(self, event):
         with self.changed:
             self.events.append(event)
             self.changed.notify_all()
+
+    def worked(self, jobs):
+        """The child's count of background jobs, as it says it (`LiveProcess.worked`)."""
+        with self.changed:
+            self.jobs = jobs
+            self.changed.notify_all()
+
+    def wait_jobs(self, count):
+        """Until the child says it has worked on `count` frames (AssertionError after PATIENCE)."""
+        deadline = time.monotonic() + PATIENCE
+        with self.changed:
+            while self.jobs < count:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AssertionError(f"{self.jobs} jobs done; reported: {self.events}")
+                self.changed.wait(left)
 
     def wait(self, wanted, after=0):
         """The index of the first event from `after` on that meets `wanted` (AssertionError after PATIENCE)."""
@@ -60,7 +77,7 @@ def said(sentence):
 def started(opener, decks=None):
     """A `LiveProcess` on `opener`, started, relaying on a thread of its own; (process, reported, thread)."""
     reported = Reported()
-    process = LiveProcess(opener, reported, decks)
+    process = LiveProcess(opener, reported, decks, reported.worked)
     assert process.start()
     thread = threading.Thread(target=process.run, daemon=True)
     thread.start()
@@ -106,8 +123,10 @@ def test_the_decks_in_play_reach_the_child_when_they_change(tmp_path):
     in_play = [[load_deck("llamas")]]
     process, reported, thread = started(clip_opener(clip), lambda: in_play[0])
     try:
-        time.sleep(3.0)  # the child scans the card with the wrong deck in play (on a busy machine, for less long)
-        assert not any(isinstance(event, CodeAnnounced) for event in reported.events)
+        # Until the child's third job on the wrong deck: its scanner takes the reads of the first two, and sends
+        # what they announce, before the third is sent to its stage (a wait on the child's work, not on time).
+        reported.wait_jobs(3)
+        assert reported.jobs >= 3 and not any(isinstance(event, CodeAnnounced) for event in reported.events)
         in_play[0] = [load_deck("uu-2nd")]
         reported.wait(announced(AURA))
     finally:

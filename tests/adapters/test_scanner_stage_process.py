@@ -201,6 +201,38 @@ def test_a_jobs_slow_steps_take_a_newer_frame_only_where_the_picture_or_its_code
     assert newer == [None, 2, 3, 4]
 
 
+def test_a_job_whose_frames_were_overwritten_in_the_ring_meanwhile_is_dropped():
+    """The child copies a job's frames out of the shared ring and checks each slot's head: when the parent has
+    written a newer frame over one of them meanwhile (the ring is `SLOTS` frames, and the live loop never waits),
+    the job is dropped, never worked on a frame it does not name; the frame worked on is then of no picture (-1). A
+    real ring, written by the parent and read as the child reads it."""
+    from assistant.scanner.stage_process import SLOTS, _copied, _Newest
+
+    shape = (8, 12)
+    frames = [np.full(shape, index, np.uint8) for index in range(SLOTS + 1)]
+    stage = ProcessStage(clock=lambda: 0.0)
+    stage.start()
+    try:
+        assert wait_ready(stage, 60)
+        for index in range(3):
+            stage.remember(index, frames[index], picture=5)
+        job = list(stage._ring)  # (frame index, slot) of frames 0, 1 and 2
+        copied = _copied(stage._shm, shape, job, np)
+        assert copied is not None and [index for index, _ in copied] == [0, 1, 2]
+        assert all((frame == index).all() for index, frame in copied)
+        ring = _Newest(stage._shm, shape)
+        ring.worked_on(*job[0])
+        assert ring.picture == 5
+        for index in range(3, SLOTS + 1):  # frame SLOTS goes into frame 0's slot
+            stage.remember(index, frames[index], picture=5)
+        assert _copied(stage._shm, shape, job, np) is None
+        assert [index for index, _ in _copied(stage._shm, shape, job[1:], np)] == [1, 2]  # still theirs
+        ring.worked_on(*job[0])
+        assert ring.picture == -1
+    finally:
+        stage.stop()
+
+
 def test_when_no_process_starts_the_thread_stage_does_the_work(thumb_frames, monkeypatch):
     import multiprocessing
 

@@ -84,6 +84,25 @@ def test_missing_text_unknown_tag_and_bad_deck_metadata():
     ]
 
 
+def test_a_retired_tag_loads_and_is_left_out_and_no_shipped_card_has_one():
+    """`skip_phase` was read by nothing (each card with it has a tag of its own for what it skips): it is out of the
+    format, the shipped decks and `Tag`; a deck file written with it still loads, without it."""
+    import tomllib
+    from pathlib import Path
+
+    from assistant.core.cards.card import Tag
+    from assistant.core.cards.cardfile import RETIRED_TAGS
+
+    (card,) = parse_deck(deck(GOOD.replace('"protects"', '"protects", "skip_phase"')), "t.toml").cards
+    assert card.tags == {"continuous", "protects"}
+    assert not RETIRED_TAGS & {tag.value for tag in Tag}
+    shipped = sorted((Path(__file__).parents[2] / "card_texts").glob("*.toml"))
+    assert shipped
+    for path in shipped:
+        cards = tomllib.loads(path.read_text(encoding="utf-8")).get("cards", [])
+        assert not [c["id"] for c in cards if RETIRED_TAGS & set(c.get("tags", []))], path.name
+
+
 def test_bad_toml_gives_its_line():
     text = deck(GOOD.replace('name = "Rainbow Aura"', 'name = "Rainbow Aura'))
     (message,) = problems(text)

@@ -12,7 +12,7 @@ from assistant.core.language.reply import Reply
 from assistant.core.language.verbs import parse_command
 from assistant.core.words.cardtext import NO_CHOICE_PENDING
 from assistant.core.words.errors import stray_digits
-from assistant.core.words.help import HELP_TOPICS, PART_WORDS, unknown_topic
+from assistant.core.words.help import HELP_TOPICS, INSTANT_WORD, PART_WORDS, Examples, offered_topics, unknown_topic
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
 from tests.core.talking import asks
@@ -288,6 +288,28 @@ def test_help_is_short_says_first_how_to_get_help_and_quit_and_names_its_topics(
             said = session().handle(f"help {topic}")
             assert not said.important and 20 <= len(said.speech.split()) <= 110, topic  # under about 45 seconds
     assert session().handle("help juggling").speech == unknown_topic()
+
+
+def test_help_names_every_topic_and_a_llamas_game_is_never_told_to_say_neigh():
+    """`help` (F1 in the app) names every topic, the game's Instants too; in Llamas Unleashed, whose Instants answer
+    a card by their numbers, no topic named, no topic said and no command line tells the player to say neigh or
+    super neigh, in the app and in the plain mode."""
+    for keys in (True, False):
+        uu = session()
+        uu.screen_keys = keys
+        more = uu.handle("help").lines[-1]
+        assert "instants" in more and "neigh" in more, more
+        llamas = Session(load_card_set("llamas"))
+        llamas.screen_keys = keys
+        more = llamas.handle("help").lines[-1]
+        assert "instants" in more and "neigh" not in more, more
+        assert "neigh" not in offered_topics(Examples(neigh=INSTANT_WORD))
+        for topic in ["", *offered_topics(), "commands all"]:
+            said = llamas.handle(f"help {topic}").speech
+            assert "neigh" not in said.lower(), (keys, topic, said)
+        said = llamas.handle("help instants").speech  # how an Instant answers a card, now that no topic is "neigh"
+        assert "the player's name, play and the Instant" in said
+    assert "neigh" not in unknown_topic() and "instants" in unknown_topic()
 
 
 def test_help_win_and_how_do_i_win_say_the_goal_of_the_rules_in_play():

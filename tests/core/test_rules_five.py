@@ -510,7 +510,7 @@ def test_a_unicorn_whose_entering_effect_must_take_what_is_not_there_is_impossib
     ],
 )
 def test_a_card_that_skips_the_draw_phase_prompts_no_draw(base, addons, card_id):
-    """Once the effect is done, the tracker prompts no draw (the card's `skip_phase` was read by nothing): a draw
+    """Once the effect is done, the tracker prompts no draw (by its `skips_draw`): a draw
     is warned, and `skip` goes on to the Action phase."""
     g = rhinocorn_turn(base, addons, card_id)
     assert PhaseSkipped(0, card_id, Phase.DRAW) in moves(g, Resolve())

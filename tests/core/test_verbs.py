@@ -105,3 +105,17 @@ def test_the_type_checker_refuses_a_verb_the_table_does_not_have(tmp_path):
 
 def test_phase_after_stays_within_the_turn():
     assert Phase.BEGINNING.after is Phase.DRAW and Phase.END.after is Phase.END
+
+
+@pytest.mark.parametrize("deck", ["llamas", "uu-2nd", "uu-nsfw"])
+def test_the_use_commands_example_names_a_card_of_the_deck_in_play(deck):
+    """`use` and a card: the help's example names one of the deck's own optional beginning-of-turn effects (Unicorn
+    Speed is an NSFW card: a Llamas Unleashed or 2nd Edition game never heard of it), typed as it is typed."""
+    from assistant.core.cards.card import Tag
+
+    cards = load_card_set(deck)
+    (line,) = [line for _, line in help_rows(cards) if line.startswith("use ")]
+    named = line.removeprefix("use ").split(":")[0]
+    card = cards.find_exact(named)
+    assert card is not None and card.has(Tag.BEGIN_TURN_OPTIONAL), line
+    assert (named == "unicorn speed") is (deck == "uu-nsfw")

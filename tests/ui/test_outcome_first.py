@@ -242,5 +242,6 @@ def test_f1_gives_the_short_help(make_app):
             await pilot.pause()
             assert heard[-1].lines[0] == "Help: F1 or help. Control Q quits."
             assert len(heard[-1].speech.split()) <= 75 and typed(app) == ""
+            assert "instants" in heard[-1].lines[-1]  # every topic, the game's Instants too
 
     run(scenario)

@@ -93,8 +93,6 @@ class Tag(enum.StrEnum):
     """Returns a card to a hand."""
     PROTECTS = "protects"
     """Protects cards from being destroyed or otherwise affected."""
-    SKIP_PHASE = "skip_phase"
-    """Skips a phase or ends the turn."""
     EXTRA_ACTION = "extra_action"
     """Gives an extra play in the Action phase, counted from the beginning of a turn that finds the card in its
     owner's Stable (Double Dutch): not on the turn it arrives, and not once its "may" is let go."""

@@ -49,6 +49,9 @@ MAX_COPIES, MAX_CARD_TEXT = 99, 2000
 GAMES = {"unstable-unicorns", "llamas-unleashed"}
 KINDS = {"base", "expansion", "import"}
 HERD_BONUS_KEYS = {"rule", *VARIATIONS}
+#: Tags taken out of the format because nothing read them: a deck file written with one still loads, the tag left
+#: out (`skip_phase`: each card that had it says which phase it skips, or that it ends the turn, by a tag of its own).
+RETIRED_TAGS = frozenset({"skip_phase"})
 ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 
@@ -411,7 +414,7 @@ def _tags(entry: dict[str, Any], bad: Bad) -> list[str]:
         return []
     known = {tag.value for tag in Tag}
     for tag in tags:
-        if tag not in known:
+        if tag not in known and tag not in RETIRED_TAGS:
             bad("tags", f"unknown tag {tag!r}")
     return [tag for tag in tags if tag in known]
 
@@ -478,7 +481,7 @@ def _parse_variant(
             bad("tags", "must be a list of tag names")
         else:
             for tag in raw["tags"]:
-                if tag not in known:
+                if tag not in known and tag not in RETIRED_TAGS:
                     bad("tags", f"unknown tag {tag!r}")
             tags = frozenset(Tag(tag) for tag in raw["tags"] if tag in known)
     confidence = Confidence.CONFIRMED

@@ -403,8 +403,9 @@ VERBS: tuple[Verb, ...] = (
     ), parse=parse_query),
     Verb("help", Kind.QUESTION, ("help", "?"), (
         ("`help`, `help win`, `help commands`, `help commands 3`, `help commands all`", "a short help (F1 in the "
-         "app); one topic (win, keys, turn, neigh, questions, undo, scanning, braille, settings; and instants: the "
-         "game's Instants); the command table's parts, each under half a minute; one part; every command"),
+         "app); one topic (win, keys, turn, neigh, instants, questions, undo, scanning, braille, settings; neigh "
+         "only in a deck with a Neigh card); the command table's parts, each under half a minute; one part; every "
+         "command"),
     )),
     # Listening: the session and the front ends carry these out.
     Verb("repeat", Kind.LISTENING, ("repeat", "again", "say again"), (
@@ -505,6 +506,10 @@ def help_rows(cards: CardSet | None = None, vocabulary: Vocabulary | None = None
             line = f"{example.replace('`', '')}: {meaning}."
         elif verb.name == "super-neigh" and not has[Tag.SUPER_NEIGH]:
             continue
+        elif verb.name == "use" and cards.find_exact("unicorn speed") is None and (own := _optional_example(cards)):
+            line = line.replace("unicorn speed", own.lower()).replace("Unicorn Speed's extra card", f"{own}'s")
+        elif verb.name == "help" and not has[Tag.NEIGH]:  # no topic "neigh" there (`words.help.offered_topics`)
+            line = line.replace("neigh, ", "").replace("; neigh only in a deck with a Neigh card", "")
         line = _EXAMPLE_CARDS.sub(lambda m: _as_typed(examples.get(m.group(0).lower()), m.group(0)), line)
         if words is not Vocabulary.UNICORN:
             line = re.sub(r"\bStable", words.area, line)
@@ -529,6 +534,14 @@ _EXAMPLE_CARDS = re.compile(
 )
 #: What stands for a Baby in the examples when the deck names none.
 _NO_BABY = "BABY"
+
+
+def _optional_example(cards: CardSet) -> str | None:
+    """The card the `use` example names in a deck without Unicorn Speed: one of its optional beginning-of-turn
+    effects, one that draws first (what follows it, a `draw` too, is the effect's); None when it has none."""
+    optional = [c for c in cards if c.has(Tag.BEGIN_TURN_OPTIONAL)]
+    drawing = [c for c in optional if c.has(Tag.DRAW)]
+    return (drawing or optional)[0].name if optional else None
 
 
 def example_names(cards: CardSet) -> tuple[str, str]:

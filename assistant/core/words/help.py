@@ -22,6 +22,7 @@ __all__ = [
     "LOOKING_UP",
     "PART_WORDS",
     "command_parts",
+    "offered_topics",
     "commands_index",
     "commands_part",
     "instants_help",
@@ -32,8 +33,11 @@ __all__ = [
     "win_help",
 ]
 
-#: The topics `help TOPIC` answers, in the order the short help names them ("commands": the command table's parts).
-HELP_TOPICS = ("win", "keys", "turn", "neigh", "questions", "undo", "scanning", "braille", "settings", "commands")
+#: The topics `help TOPIC` answers, in the order the short help names them ("commands": the command table's parts;
+#: "instants": the game's Instants). "neigh" is offered only where a card is named Neigh (`offered_topics`).
+HELP_TOPICS = (
+    "win", "keys", "turn", "neigh", "instants", "questions", "undo", "scanning", "braille", "settings", "commands",
+)  # fmt: skip
 
 
 #: The most words in one part of `help commands`: under 30 seconds at espeak-ng's default 175 words a minute, which
@@ -62,6 +66,20 @@ class Examples:
     area: str = "Stable"
 
 
+def offered_topics(ex: Examples | None = None) -> tuple[str, ...]:
+    """The topics the help names for the deck in play: every one of `HELP_TOPICS`, but "neigh" only in a deck with
+    a card named Neigh (in Llamas Unleashed the Instants answer a card by their numbers: `help instants` says
+    them). With no deck known (`ex` None), the topics of every deck."""
+    if ex is None or ex.neigh == INSTANT_WORD:
+        return tuple(topic for topic in HELP_TOPICS if topic != "neigh")
+    return HELP_TOPICS
+
+
+def _more(ex: Examples) -> str:
+    """The short help's last line: the topics, "commands" last."""
+    return f"More: help and a topic: {', '.join(offered_topics(ex)[:-1])}, or commands for all of them."
+
+
 def short_help(ex: Examples, keys: bool = True) -> list[str]:
     """The help said first: at most about 30 seconds (75 words). `keys`: the front end has the full-screen app's
     keys (F1, Escape, one-key answers); the plain mode has none, and its help names lines to type instead."""
@@ -73,7 +91,7 @@ def short_help(ex: Examples, keys: bool = True) -> list[str]:
             f"A turn: draw, play {ex.card}, resolve for no {ex.neigh}, end turn. undo takes back the last.",
             f"new game {first} {second} starts a game.",
             "stop stops speech; repeat says the last answer again.",
-            f"More: help and a topic: {', '.join(HELP_TOPICS[:-1])}, or commands for all of them.",
+            _more(ex),
         ]
     return [
         "Help: F1 or help. Control Q quits.",
@@ -81,7 +99,7 @@ def short_help(ex: Examples, keys: bool = True) -> list[str]:
         f"A turn: draw, play {ex.card}, 0 for no {ex.neigh}, end turn. undo takes back the last.",
         f"new game {first} {second} starts a game.",
         "Escape stops speech; F2 repeats.",
-        f"More: help and a topic: {', '.join(HELP_TOPICS[:-1])}, or commands for all of them.",
+        _more(ex),
     ]
 
 
@@ -95,10 +113,14 @@ def topic_help(topic: str, ex: Examples, keys: bool = True) -> list[str] | None:
     first, second = ex.players[0], ex.players[1]
     match topic:
         case "keys":
+            answers = (
+                "a player's number, then the number of the Instant that player plays (help instants)"
+                if ex.neigh == INSTANT_WORD
+                else "a player's number, that player answers; s then a number, a Super Neigh"
+            )
             return [
                 "Keys.",
-                f"While a card waits on the pile and the input line is empty: 0, no {ex.neigh}; a player's number, "
-                f"that player answers; s then a number, a Super Neigh.",
+                f"While a card waits on the pile and the input line is empty: 0, no {ex.neigh}; {answers}.",
                 "While a yes or no question waits: y or n, one key.",
                 "Escape stops speech. F2 repeats. F3 and F4 step back and forward through what was said. F5 mutes. "
                 "F6 private reading. F7 says more or less. F8 says what other hands did since your last move. "
@@ -176,11 +198,15 @@ def _plain_topic(topic: str, ex: Examples) -> list[str] | None:
     second = ex.players[1]
     match topic:
         case "keys":
+            answers = (
+                "a player's name, play and the Instant, that player answers"
+                if ex.neigh == INSTANT_WORD
+                else "neigh and a name, that player answers; super neigh and a name, a Super Neigh"
+            )
             return [
                 "Keys.",
                 "The plain mode has no keys of its own: every command is a line, typed then Enter.",
-                f"While a card waits on the pile: resolve, no {ex.neigh}; neigh and a name, that player answers; "
-                "super neigh and a name, a Super Neigh.",
+                f"While a card waits on the pile: resolve, no {ex.neigh}; {answers}.",
                 "While a yes or no question waits: yes or no.",
                 "stop stops speech, repeat says the last answer again, history the earlier ones. quit ends.",
             ]
@@ -263,9 +289,15 @@ def instants_help(names: list[str], numbered: bool = True, keys: bool = True) ->
             f"name{s_number} a Super Neigh. Any other Instant: the player's name, play and the card.",
         ]
     by_number = ", ".join(f"{n} {name}" for n, name in enumerate(names, start=1))
+    how = (
+        "press the player's number, then the Instant's number; or type the player's name, play and the Instant."
+        if keys
+        else "type the player's name, play and the Instant."
+    )
     return [
         f"The Instants, by number: {by_number}.",
         "When an Instant answers a card, its number chooses it: the numbers stay the same all game.",
+        f"While a card waits on the pile, {how}",
     ]
 
 
@@ -318,6 +350,7 @@ def no_such_part(count: int) -> str:
     return f"The commands are in parts 1 to {count}: help commands and one of those numbers, or all."
 
 
-def unknown_topic() -> str:
-    """`help` with a topic there is no help on (the words typed are not said back: they are untrusted)."""
-    return f"No help on that. Topics: {', '.join(HELP_TOPICS)}, instants."
+def unknown_topic(ex: Examples | None = None) -> str:
+    """`help` with a topic there is no help on (the words typed are not said back: they are untrusted): the topics
+    offered for the deck in play (`ex`; with none, those of every deck)."""
+    return f"No help on that. Topics: {', '.join(offered_topics(ex))}."

@@ -1,0 +1,263 @@
+// The page script itself (table.js) without a browser: a fake document as much as the script uses of one, a fake
+// server behind `fetch` and `EventSource`, and the debounce's timers run by the test. The phone joins, the table
+// offers the Instant button, and its search keeps only Instants (and cards the server gave no kind).
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+// ---- a fake document ---------------------------------------------------------------------------------------------
+
+const made = []; // every element, to answer the selectors the script asks
+
+class Element {
+  constructor(tag, id = "") {
+    this.tagName = tag.toUpperCase();
+    this.id = id;
+    this.children = [];
+    this.parentElement = null;
+    this.dataset = {};
+    this.attributes = new Map();
+    this.listeners = new Map();
+    this.hidden = false;
+    this.value = "";
+    this.className = "";
+    this.ownText = "";
+    this.classList = { add: (name) => (this.className = `${this.className} ${name}`.trim()) };
+    made.push(this);
+  }
+
+  get textContent() {
+    return this.ownText + this.children.map((child) => child.textContent).join("");
+  }
+
+  set textContent(text) {
+    this.children = [];
+    this.ownText = String(text);
+  }
+
+  get firstChild() {
+    return this.children[0] || null;
+  }
+
+  appendChild(child) {
+    this.insertBefore(child, null);
+    return child;
+  }
+
+  append(...children) {
+    for (const child of children) this.appendChild(child);
+  }
+
+  insertBefore(child, before) {
+    if (child.parentElement) child.remove();
+    const at = before === null ? this.children.length : this.children.indexOf(before);
+    this.children.splice(at, 0, child);
+    child.parentElement = this;
+  }
+
+  remove() {
+    const siblings = this.parentElement.children;
+    siblings.splice(siblings.indexOf(this), 1);
+    this.parentElement = null;
+  }
+
+  replaceChildren(...children) {
+    for (const child of this.children) child.parentElement = null;
+    this.children = [];
+    this.append(...children);
+  }
+
+  contains(other) {
+    for (let node = other; node; node = node.parentElement) if (node === this) return true;
+    return false;
+  }
+
+  querySelector(selector) {
+    const tag = selector.toUpperCase();
+    const found = this.children.flatMap((child) => (child.tagName === tag ? [child] : []));
+    return found[0] || null;
+  }
+
+  setAttribute(name, value) {
+    this.attributes.set(name, String(value));
+  }
+
+  getAttribute(name) {
+    return this.attributes.has(name) ? this.attributes.get(name) : null;
+  }
+
+  removeAttribute(name) {
+    this.attributes.delete(name);
+  }
+
+  addEventListener(type, listener) {
+    this.listeners.set(type, [...(this.listeners.get(type) || []), listener]);
+  }
+
+  removeEventListener(type, listener) {
+    this.listeners.set(
+      type,
+      (this.listeners.get(type) || []).filter((kept) => kept !== listener),
+    );
+  }
+
+  dispatch(type, event = {}) {
+    for (const listener of this.listeners.get(type) || []) {
+      listener({ currentTarget: this, preventDefault() {}, ...event });
+    }
+  }
+
+  focus() {
+    document.activeElement = this;
+  }
+}
+
+const byId = new Map();
+const document = {
+  activeElement: null,
+  title: "",
+  body: new Element("body"),
+  getElementById(id) {
+    if (!byId.has(id)) byId.set(id, new Element("div", id));
+    return byId.get(id);
+  },
+  createElement(tag) {
+    return new Element(tag);
+  },
+  querySelectorAll(selector) {
+    if (selector === "button[data-verb]") return made.filter((e) => e.tagName === "BUTTON" && e.dataset.verb);
+    return []; // [data-word], [data-vocab]: the page's static words, none here
+  },
+  querySelector(selector) {
+    const verb = /^button\[data-verb="([^"]+)"\]$/.exec(selector);
+    return verb ? made.find((e) => e.tagName === "BUTTON" && e.dataset.verb === verb[1]) || null : null;
+  },
+};
+
+// ---- a fake server -----------------------------------------------------------------------------------------------
+
+const VERBS = [
+  { verb: "instant", label: "instant", deck_word: false, pick: "card", needs_card: true, on_pile: true, into: "", only: "instant" },
+  { verb: "play", label: "play", deck_word: false, pick: "card", needs_card: true, on_pile: false, into: "downgrade", only: "" },
+];
+// What a search finds: an Instant, an Upgrade, and a card the server gave no kind.
+const FOUND = [
+  { id: "neigh", name: "Neigh", type: "Instant", kind: "instant" },
+  { id: "yay", name: "Yay", type: "Upgrade", kind: "upgrade" },
+  { id: "mystery", name: "Mystery" },
+];
+const asked = [];
+
+function answer(status, data) {
+  return Promise.resolve({ status, json: () => Promise.resolve(data) });
+}
+
+function fetch(path) {
+  asked.push(path);
+  if (path === "/api/me") return answer(200, { player: "Ben", csrf: "token", words: {}, verbs: VERBS });
+  if (path.startsWith("/api/cards?q=")) return answer(200, { cards: FOUND });
+  return answer(404, {});
+}
+
+class EventSource {
+  static CLOSED = 2;
+  static opened = [];
+
+  constructor(url) {
+    this.url = url;
+    this.readyState = 1;
+    this.listeners = new Map();
+    EventSource.opened.push(this);
+  }
+
+  addEventListener(type, listener) {
+    this.listeners.set(type, listener);
+  }
+
+  close() {
+    this.readyState = EventSource.CLOSED;
+  }
+}
+
+// The script's timers (the search's debounce, the live region's), run when the test says.
+let timers = [];
+function runTimers() {
+  const due = timers;
+  timers = [];
+  for (const act of due) act();
+}
+
+const storage = new Map();
+Object.assign(globalThis, {
+  document,
+  fetch,
+  EventSource,
+  setTimeout: (act) => timers.push(act) && timers.length,
+  clearTimeout: () => {},
+  window: {
+    localStorage: {
+      getItem: (name) => (storage.has(name) ? storage.get(name) : null),
+      setItem: (name, value) => storage.set(name, value),
+      removeItem: (name) => storage.delete(name),
+    },
+    addEventListener() {},
+    removeEventListener() {},
+  },
+  location: { port: "8123", search: "" },
+  history: { replaceState() {} },
+});
+
+const settled = () => new Promise((resolve) => setImmediate(resolve));
+
+async function settle() {
+  for (let i = 0; i < 10; i += 1) await settled();
+}
+
+await import("../../assistant/share/page/table.js");
+await settle(); // the page asked who this phone is, and listens to the table
+
+const $ = (id) => document.getElementById(id);
+
+function showTable() {
+  const stream = EventSource.opened.at(-1);
+  const view = {
+    version: 1,
+    game: {
+      turn: "Turn 1: Ana's turn.",
+      players: [{ name: "Ana", summary: "", cards: [] }, { name: "Ben", summary: "", cards: [] }],
+      pile: [{ id: "yay", name: "Yay", player: "Ana" }],
+      may: ["instant", "play"],
+      last: [],
+      words: {},
+    },
+  };
+  stream.listeners.get("state")({ data: JSON.stringify(view) });
+}
+
+async function searched(verb, query) {
+  const button = document.querySelector(`button[data-verb="${verb}"]`);
+  assert.equal(button.hidden, false, `the ${verb} button is offered`);
+  button.dispatch("click");
+  $("search").value = query;
+  $("search").dispatch("input");
+  runTimers(); // the debounce
+  await settle();
+  assert.ok(asked.includes(`/api/cards?q=${query}`));
+  return {
+    buttons: $("search-results").children.map((entry) => entry.firstChild.textContent),
+    count: $("search-count").textContent,
+  };
+}
+
+test("the Instant button's search offers only Instants, and cards the server gave no kind", async () => {
+  assert.ok(asked.includes("/api/me"));
+  showTable();
+  const found = await searched("instant", "e");
+  assert.deepEqual(found.buttons, ["Neigh, Instant", "Mystery"]);
+  assert.equal(found.count, "Neigh, Mystery");
+});
+
+test("another card's search offers every card found", async () => {
+  showTable();
+  const found = await searched("play", "y");
+  assert.deepEqual(found.buttons, ["Neigh, Instant", "Yay, Upgrade", "Mystery"]);
+});
