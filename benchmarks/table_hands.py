@@ -324,7 +324,8 @@ def reader_records(records: list[dict], said: list[dict]) -> list[dict]:
     out = []
     for n, message in enumerate(said):
         words = message["text"].strip()
-        owner = next((u for u in reversed(hers) if u["given"] <= message["start"] and words in u["full"]), None)
+        # (the stand-in's times are the wall clock's, turned into this clock's: a few milliseconds apart at most)
+        owner = next((u for u in reversed(hers) if u["given"] <= message["start"] + 0.05 and words in u["full"]), None)
         if owner is None:
             continue
         following = said[n + 1]["start"] if n + 1 < len(said) else message["start"] + message["seconds"]

@@ -106,16 +106,22 @@ class SpeechdBackend(Backend):
                 raise SpeechError(engine_unavailable("speech-dispatcher", str(exc))) from None
             began(index, reader_seconds(piece))  # (it tells a message's end, not its length: a cut in its last words)
             self._ends.wait(message_id(result), wanted)  # its callback, a cancel, or an END that came too early
-            if wanted():  # not cancelled by us: it ended
-                finished(index)
+            if not wanted():  # cut: the daemon is told here, by the thread that owns the connection
+                self._cancel_message()
+                return
+            finished(index)
 
     def cancel(self) -> None:
-        """Cancel the message being spoken."""
+        """Cut off the message being spoken: the worker, waiting for its end, wakes and sends speech-dispatcher's
+        cancel itself. The caller (the app's thread) never waits for the daemon: a SPEAK the daemon was slow to
+        answer held the connection, and a cancel sent from the app's thread waited behind it (3 s were measured)."""
+        self._ends.done()
+
+    def _cancel_message(self) -> None:
         with self._commands:
             if self._client is not None:
                 with contextlib.suppress(Exception):
                     self._client.cancel()
-        self._ends.done()
 
     def close(self) -> None:
         """Close the connection."""

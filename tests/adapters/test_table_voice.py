@@ -233,3 +233,34 @@ def test_beside_a_screen_reader_the_app_cannot_reach_the_table_voice_still_says_
     finally:
         service.close()
     assert table_backend.said == ["Ben drew a card."]
+
+
+def test_her_key_never_waits_for_speech_dispatcher_while_it_is_slow_to_take_a_message():
+    """A SPEAK the daemon was slow to answer held the connection, and her next key's cancel waited behind it (3 s
+    in the benchmark's Llamas game, the app's screen frozen meanwhile). The worker now tells the daemon itself."""
+    now = [100.0]
+    service, client = _reader_service(now)
+    answer, asked = threading.Event(), threading.Event()
+    speak = client.speak
+
+    def slow(text: str, callback=None, event_types=None):
+        asked.set()
+        answer.wait(10)  # the daemon, busy
+        return speak(text, callback, event_types)
+
+    client.speak = slow  # type: ignore[method-assign]
+    try:
+        service.say("Turn 4, Dee's Action phase. On the pile: Dee's Basic Llama.")
+        assert asked.wait(10)
+        key = threading.Thread(target=service.new_input)
+        key.start()
+        key.join(5)  # (a bound on a failure only)
+        assert not key.is_alive()  # her key went through while the daemon still held the message
+        answer.set()
+        service.say("Ben's Field: nothing.")
+        while client.sent[-1:] != ["Ben's Field: nothing."]:
+            threading.Event().wait(0.005)
+    finally:
+        answer.set()
+        service.close()
+    assert client.sent == ["Turn 4, Dee's Action phase.", "Ben's Field: nothing."]  # the cut one's rest never sent
