@@ -32,7 +32,7 @@ from assistant.core.language.parser import Command, CommandError, keep_card_name
 from assistant.core.language.reply import Choice, Control, Pending, Question, Reply
 from assistant.core.language.verbs import Kind, example_names, help_rows, near_verb, parse_command
 from assistant.core.scanning.aiming import Cue
-from assistant.core.text import readable
+from assistant.core.text import clean_untrusted, readable
 from assistant.core.words.cardtext import (
     HELP_LINES,
     NO_CHOICE_PENDING,
@@ -89,7 +89,14 @@ from assistant.core.words.scans import (
     scanned_text,
     unknown_code,
 )
-from assistant.core.words.share import UNKNOWN_CARD, phone_name, recorded_from, second_phone_waits
+from assistant.core.words.share import (
+    REMOVE_WHOSE,
+    UNKNOWN_CARD,
+    new_phone_waits,
+    no_phone_waits,
+    phone_name,
+    recorded_from,
+)
 from assistant.core.words.verbosity import Verbosity
 from assistant.core.words.voice import NOTHING_SAID_YET, answers_heading, verbosity_set
 
@@ -199,20 +206,37 @@ class Session:
             return DeviceOutcome("refused", (UNKNOWN_CARD,))
         return DeviceOutcome("text", tuple(card_lines(card, cards.vocabulary, cards.copies_known(card))))
 
-    def device_answer(self, player: str, question: str, yes: bool, device: int = 1) -> DeviceOutcome:
+    def device_answer(self, player: str, question: str, yes: bool, device: int = 1, phones: int = 1) -> DeviceOutcome:
         """A device's yes or no to its own open question (a warned move)."""
-        return self._device_said(player, self.devices.answer(player, question, yes, device))
+        return self._device_said(player, self.devices.answer(player, question, yes, device, phones))
 
     def device_joined(self, player: str, joined: DeviceJoined) -> DeviceOutcome:
-        """A phone joined as `player`: said on the laptop. A second phone for the player is asked about: the
-        keyboard's question when none is open (it never replaces one); else the laptop says how to answer it."""
+        """A phone asks to join as `player`: the host is asked, one question at a time. It is the keyboard's question
+        when none is open and no other phone waits (it never replaces one); else the laptop says how to answer it
+        (`share allow`), and it is asked once the phones before it are answered."""
+        waiting_before = self.devices.waiting()
         outcome = self.devices.join(player, joined)
         if outcome.reply is not None and outcome.reply.pending is not None:
-            if self.pending is None:
+            if self.pending is None and not waiting_before:
                 self.pending = outcome.reply.pending
             else:
-                outcome = dataclasses.replace(outcome, reply=Reply.of(second_phone_waits(player), important=True))
+                outcome = dataclasses.replace(outcome, reply=Reply.of(new_phone_waits(player), important=True))
         return self._device_said(player, outcome)
+
+    def decide_join(self, player: str, allow: bool) -> Reply:
+        """`share allow` or `share refuse` (NAME, or "" for the phone that has waited longest): the host's answer,
+        and the next phone that waits asked about (the keyboard's question now)."""
+        waiting = self.devices.waiting()
+        name = next((p for p in waiting if player.casefold() in ("", p.casefold())), None)
+        if name is None:
+            return Reply.of(no_phone_waits(clean_untrusted(player, 30)))
+        if self.pending is not None and self.pending is self.devices.host_question:
+            self.pending = None  # answered another way: a later yes answers nothing it did not ask
+        reply = self.devices.decide(name, allow)
+        if reply.pending is not None:
+            self.pending = reply.pending
+        self._remember(reply)
+        return reply
 
     def _device_said(self, player: str, outcome: DeviceOutcome) -> DeviceOutcome:
         """Keep the laptop's reply to a device for `repeat`, `history` and `missed`; a move recorded from a phone is
@@ -221,6 +245,8 @@ class Session:
         if reply is not None and outcome.phone is not None:
             note = recorded_from(phone_name(player, outcome.phone.number))
             reply = dataclasses.replace(reply, lines=(*reply.lines, note), speech=f"{reply.speech} {note}")
+            if outcome.named:  # one of two phones: the laptop says which, as `history` keeps it
+                outcome = dataclasses.replace(outcome, reply=reply)
         if reply is not None:
             self._remember(reply)
             self.news = [*self.news, *reply.tells, *reply.facts][-_NEWS_KEPT:]  # (the move, then what it led to)
@@ -448,8 +474,11 @@ class Session:
         if verb == "share":  # the front end shares the table, given the rest of the line as typed (an address)
             self._commanded = False  # an open question stays open
             argument = command.rest
-            if command.actor is not None and argument.lower() == "remove":  # "Ben share remove": Ben's phone
-                argument = f"{argument} {command.actor}"
+            first = argument.split()[:1]
+            if command.actor is not None and first and first[0].lower() == "remove":  # "Ben share remove": Ben's
+                if len(argument.split()) > 1:  # phones; "Ben share remove Cy" names two players: nobody is removed
+                    return Reply.error(REMOVE_WHOSE)
+                argument = f"remove {command.actor}"
             return Reply((), "", control=Control.SHARE, argument=argument)
         if verb in ("yes", "no"):
             return Reply.of(NOTHING_TO_CONFIRM)

@@ -14,6 +14,7 @@ reaches the phone as a traceback, nor the player's terminal as a log (`logs.py`)
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import json
 import logging
@@ -46,6 +47,7 @@ from assistant.core.words.share import (
     NO_DEVICE,
     NO_GAME_TO_JOIN,
     NOT_JSON_TYPE,
+    ONE_AT_A_TIME,
     OTHER_HOST,
     OTHER_ORIGIN,
     PAGE_LABELS,
@@ -63,10 +65,11 @@ from assistant.core.words.share import (
     phone_waits,
     too_many_guesses,
     too_many_moves,
+    too_many_phones,
 )
 from assistant.share.address import check_address, origin_host, peer_key
 from assistant.share.connections import BODY_TIMEOUT, MOST_CONNECTIONS, Gate, raise_open_files
-from assistant.share.guards import Device, Devices, GuessLimit, JoinCode, MoveLimit
+from assistant.share.guards import MOST_PHONES, Device, Devices, GuessLimit, JoinCode, MoveLimit
 from assistant.share.logs import CrashLogHandler
 
 if TYPE_CHECKING:
@@ -98,8 +101,8 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "X-Frame-Options": "DENY",
 }
-_KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
-_PAGE_FILE = re.compile(r"^[A-Za-z0-9_-]{1,40}\.(js|css|svg|png|ico|html)$")
+_KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")  # (matched whole: `$` would let a trailing newline through)
+_PAGE_FILE = re.compile(r"[A-Za-z0-9_-]{1,40}\.(js|css|svg|png|ico|html)")
 _TYPES = {"js": "text/javascript", "css": "text/css", "svg": "image/svg+xml", "png": "image/png",
           "ico": "image/x-icon", "html": "text/html"}  # fmt: skip
 _STATUS_SENTENCE = {400: BODY_NOT_JSON, 404: UNKNOWN_PATH, 405: UNKNOWN_PATH, 408: TOO_SLOW, 413: TOO_LARGE,
@@ -140,7 +143,7 @@ class ShareServer:
         *,
         clock: Callable[[], float] = time.monotonic,
         on_code: Callable[[str], None] | None = None,
-        on_guessing: Callable[[str], None] | None = None,
+        on_guessing: Callable[[str, bool], None] | None = None,
         crash_log: Callable[[BaseException], object] | None = None,
     ) -> None:
         self.link = link
@@ -154,7 +157,8 @@ class ShareServer:
         self.on_code = on_code
         """Told each new join code made because the last grew old (the app shows it)."""
         self.on_guessing = on_guessing
-        """Told the new join code made because someone was guessing the last (the host is told why)."""
+        """Told the new join code made because someone was guessing the last, and whether this is the first time
+        of this guessing (the host is told why, once)."""
         self.logs = CrashLogHandler(crash_log, clock)
         """asyncio's and aiohttp's records, to the crash log and never to the terminal, while the server runs."""
         self.gate: Gate | None = None
@@ -166,6 +170,8 @@ class ShareServer:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._shown_code = ""
         self._ticker: asyncio.Task[None] | None = None
+        self._holding: set[str] = set()
+        """The phones that wait to be let in and hold a request open now (one each at most)."""
 
     # The address and the code, for the host.
 
@@ -295,20 +301,23 @@ class ShareServer:
             self._wake.set()
             self._wake = asyncio.Event()
 
-    def remove(self, player: str) -> int:
-        """Take a player's devices off the table (their streams end) and renew the join code, so that the phones
-        taken off cannot join again with the code they had; how many there were."""
-        count = self.devices.remove(player)
+    def remove(self, player: str, number: int | None = None) -> int:
+        """Take a player's devices (or only their phone `number`) off the table (their streams end) and renew the
+        join code, so that the phones taken off cannot join again with the code they had; how many there were."""
+        count = self.devices.remove(player, number)
         if count:
             self._shown_code = self.code.renew()
             self._bump(())
         return count
 
     def decide(self, token: str, allow: bool) -> bool:
-        """Let a phone that waits to join in, or keep it out; False when it no longer waits. Safe from any thread:
-        the change is made on the server's loop."""
+        """Let a phone that waits to join in, or keep it out; False when it no longer waits. Keeping it out renews
+        the join code at once (the phone kept out, or whoever sent it, cannot ask again with the code it had). Safe
+        from any thread: the change to the devices is made on the server's loop."""
         if not self.waits(token):
             return False
+        if not allow:
+            self._shown_code = self.code.renew()
         self._soon(self._decided, token, allow)
         return True
 
@@ -385,6 +394,8 @@ class ShareServer:
             raise _Refused(403, NO_CSRF)
         if device.waiting and not waiting:
             raise _Refused(403, phone_waits(device.player))
+        if device.waiting and device.token in self._holding:  # a phone that waits holds one request at most
+            raise _Refused(429, ONE_AT_A_TIME, {"Retry-After": "1"})
         return device
 
     def _gone(self, token: str | None) -> str:
@@ -396,7 +407,8 @@ class ShareServer:
     def _view(self, device: Device) -> dict[str, Any]:
         """The device's view of the table; a phone that waits to be let in sees only that it waits."""
         if device.waiting:
-            return {"version": self.version, "you": device.player, "line": phone_waits(device.player), "game": None}
+            line = phone_waits(device.player)
+            return {"version": self.version, "you": device.player, "line": line, "game": None, "waiting": True}
         return self.link.view(device.player, self.version, list(self.last))
 
     # Pages.
@@ -406,7 +418,7 @@ class ShareServer:
 
     async def _page_file(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["name"]
-        if not _PAGE_FILE.match(name):
+        if not _PAGE_FILE.fullmatch(name):
             raise _Refused(404, UNKNOWN_PATH)
         return _file(name)
 
@@ -426,18 +438,21 @@ class ShareServer:
         finally:
             if right:
                 self.guesses.right(address)
-            elif self.guesses.wrong():
-                self._guessed()
+            else:
+                closure = self.guesses.wrong(address)
+                if closure:
+                    self._guessed(first=closure == 1)
         if not right:
             raise _Refused(403, WRONG_CODE)
         return body
 
-    def _guessed(self) -> None:
-        """Too many wrong codes in all: a new code, and the host is told why."""
+    def _guessed(self, first: bool) -> None:
+        """Too many wrong codes in all: a new code, and the host is told why (the `first` time of this guessing:
+        once, however long it goes on)."""
         code = self._shown_code = self.code.renew()
         if self.on_guessing is not None:
             try:
-                self.on_guessing(code)
+                self.on_guessing(code, first)
             except Exception:  # the screen closing under it: the code is still said by `share`
                 logging.getLogger(__name__).debug("the guessing was not told", exc_info=True)
 
@@ -458,14 +473,15 @@ class ShareServer:
             raise _Refused(400, not_a_player(str(player)[:60], players) if players else NO_GAME_TO_JOIN)
         if self.devices.waiting(player) is not None:  # one phone at a time waits for the host's answer
             raise _Refused(409, another_phone_waits(player))
+        if self.devices.count(player) >= MOST_PHONES:
+            raise _Refused(409, too_many_phones(player, MOST_PHONES))
         device = self.devices.join(player)
         if device is None:  # full: refused, never a joined phone dropped to make room
             raise _Refused(503, TABLE_FULL)
         response = _json_response({"player": player, "csrf": device.csrf, "waiting": device.waiting})
         response.set_cookie(self.cookie, device.token, httponly=True, samesite="Strict", path="/")
-        waiting = _Waiting(self, device.token) if device.waiting else None
-        try:  # said on the laptop (a second phone: asked there, and on the player's phones) as a move is
-            await self.link.submit(player, DeviceJoined(device.number, waiting))
+        try:  # asked on the laptop, of the host alone, as a move is said
+            await self.link.submit(player, DeviceJoined(device.number, _Waiting(self, device.token)))
         except Exception:  # the phone has joined; the host can still list it (`share devices`)
             logging.getLogger(__name__).debug("a join was not said", exc_info=True)
         self._bump(())
@@ -473,18 +489,32 @@ class ShareServer:
 
     async def _me(self, request: web.Request) -> web.StreamResponse:
         device = self._device(request, waiting=True)
-        me = {"player": device.player, "csrf": device.csrf, "words": PAGE_LABELS, "verbs": phone_verbs_json()}
+        me = {"player": device.player, "csrf": device.csrf, "words": PAGE_LABELS, "verbs": phone_verbs_json(),
+              "waiting": device.waiting}  # fmt: skip
         return _json_response(me)
 
     # The table.
 
     async def _state(self, request: web.Request) -> web.StreamResponse:
-        return _json_response(self._view(self._device(request, waiting=True)))
+        """The device's view; for a phone that waits to be let in, held until the host answers (or `KEEP_ALIVE`
+        seconds), so that its page learns at once without a stream."""
+        device = self._device(request, waiting=True)
+        if device.waiting:
+            self._holding.add(device.token)
+            try:
+                wake = self._wake
+                if wake is not None and self.waits(device.token):
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(wake.wait(), KEEP_ALIVE)
+            finally:
+                self._holding.discard(device.token)
+            device = self._device(request, waiting=True)
+        return _json_response(self._view(device))
 
     async def _events(self, request: web.Request) -> web.StreamResponse:
         from aiohttp import web
 
-        device = self._device(request, waiting=True)
+        device = self._device(request)  # a phone that waits opens no stream: it asks for its state, one at a time
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"})
         await response.prepare(request)
         await _send(response, f"retry: {RECONNECT_MS}\n\n")  # back within a second of the network's return
@@ -529,17 +559,18 @@ class ShareServer:
         device = self._device(request, csrf=True)
         body = await _json(request)
         key = body.get("key")
-        if not isinstance(key, str) or not _KEY.match(key):
+        if not isinstance(key, str) or not _KEY.fullmatch(key):
             raise _Refused(400, bad_field("key"))
         kept = device.answers.get(key)
         if kept is not None:  # a retry: the first answer again (waiting for it if it is still being made)
             status, data = await asyncio.shield(kept)
             return _json_response(data, status)
         try:
-            request_made = dataclasses.replace(read(body), device=device.number)
+            phones = self.devices.let_in(device.player)
+            request_made = dataclasses.replace(read(body), device=device.number, phones=phones)
         except DeviceMoveError as exc:
             raise _Refused(400, str(exc)) from None
-        wait = self.moves.take(device.token)
+        wait = self.moves.take(device.player)  # the player's moves, from all their phones together
         if wait:
             raise _Refused(429, too_many_moves(wait), {"Retry-After": str(wait)})
         answer: asyncio.Future[tuple[int, dict[str, Any]]] = asyncio.get_running_loop().create_future()
@@ -567,6 +598,9 @@ class _Waiting:
 
     def decide(self, allow: bool) -> bool:
         return self.server.decide(self.token, allow)
+
+    def code(self) -> str:
+        return self.server.current_code()
 
 
 def _outcome_json(outcome: DeviceOutcome) -> tuple[int, dict[str, Any]]:

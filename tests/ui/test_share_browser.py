@@ -23,12 +23,10 @@ from share_table import CHROMIUM, CHROMIUM_ARGS, PATIENCE, Laptop, game_json, ty
 
 from assistant.core.words.share import (
     DEVICE_REMOVED,
-    JOIN_LABELS,
     device_removed,
-    first_phone_decided,
+    new_phone_asks,
+    phone_let_in,
     phone_waits,
-    second_phone_asks,
-    second_phone_asks_you,
 )
 
 sync_api = pytest.importorskip(
@@ -78,9 +76,16 @@ class Phone:
         expect(self.page.locator("#code")).to_have_value(self.laptop.code)
 
     def join(self, player: str) -> None:
-        """Enter the code (already filled in from the address) and choose `player`."""
+        """Enter the code (already filled in from the address) and choose `player`; the host lets the phone in
+        (`share allow`: the phone that waits)."""
+        mark = self.laptop.mark()
         self.page.locator("#code-button").click()
         self.page.locator("#players-to-choose button", has_text=player).first.click()
+        self.laptop.wait_for(lambda line: line.startswith("A new phone asks to record for "), after=mark)
+        expect(self.page.locator("#no-game")).to_have_text(phone_waits(player))  # the page says it waits
+        mark = self.laptop.mark()
+        self.laptop.type("share allow")
+        self.laptop.wait_for(lambda line: line.endswith("joined the table."), after=mark)
         expect(self.page.locator("#you")).to_contain_text(player)
         expect(self.page.locator("#turn")).to_be_visible()
         expect(self.page.locator("#turn")).to_be_focused()  # the player's own tap: the focus goes to whose turn
@@ -409,7 +414,7 @@ def test_hostile_names_are_shown_as_text_and_an_update_never_moves_the_focus(tab
     assert not hostile.dialogs and not cy.dialogs and not hostile.failures and not cy.failures
 
 
-def test_a_second_phone_waits_in_words_until_the_players_first_phone_lets_it_in(table: Table) -> None:
+def test_a_second_phone_waits_in_words_until_the_host_lets_it_in_and_no_phone_is_asked(table: Table) -> None:
     t = table
     t.type("new game Ana Ben", lambda line: line.startswith("Turn 1:"))
     t.join_all(["Ben"], {})
@@ -420,19 +425,13 @@ def test_a_second_phone_waits_in_words_until_the_players_first_phone_lets_it_in(
         mark = t.laptop.mark()
         second.page.locator("#code-button").click()
         second.page.locator("#players-to-choose button", has_text="Ben").first.click()
-        t.laptop.wait_for(second_phone_asks("Ben"), after=mark)  # the host is asked
+        t.laptop.wait_for(new_phone_asks("Ben"), after=mark)  # the host is asked
         expect(second.page.locator("#no-game")).to_have_text(phone_waits("Ben"))  # the page says it waits
         expect(second.page.locator("#moves")).to_be_hidden()
-        # Ben's first phone is asked too, with the question's own heading and buttons.
-        expect(first.page.locator("#warning-lines")).to_have_text(second_phone_asks_you("Ben"))
-        expect(first.page.locator("#warning-heading")).to_have_text(JOIN_LABELS["heading"])
-        expect(first.page.locator("#warning-yes")).to_have_text(JOIN_LABELS["yes"])
-        expect(first.page.locator("#warning-no")).to_have_text(JOIN_LABELS["no"])
-        assert_accessible(first.page, "another phone asks to join")
-        mark = t.laptop.mark()
-        first.answer(True)
-        t.laptop.wait_for(first_phone_decided("Ben", 2, True), after=mark)
-        expect(first.page.locator("#warning")).to_be_hidden()
+        assert_accessible(second.page, "a phone waits for the host")
+        expect(first.page.locator("#warning")).to_be_hidden()  # Ben's first phone is asked nothing
+        t.type("yes", phone_let_in("Ben", 2))
+        t.typed.pop()
         expect(second.page.locator("#turn")).to_be_visible()  # let in: the table, live
         expect(second.page.locator("#no-game")).to_be_hidden()
         assert not first.failures and not second.failures

@@ -136,7 +136,7 @@ __all__ = [
     "read_answer",
     "read_move",
 ]
-_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,80}$")
+_ID = re.compile(r"[A-Za-z0-9_.:-]{1,80}")
 
 
 class DeviceMoveError(ValueError):
@@ -165,6 +165,8 @@ class DeviceMove:
     two Neighs tapped at once on the same card are both recorded, the second on what is then on top."""
     device: int = 1
     """Which of the player's phones sent it (1: the first to join): set by the server, never read from the body."""
+    phones: int = 1
+    """How many phones the player has on the table (set by the server): with two, the laptop says which moved."""
 
 
 def read_move(body: Any) -> DeviceMove:
@@ -195,7 +197,7 @@ def _id(body: dict[str, Any], field: str) -> str | None:
     value = body.get(field)
     if value is None:
         return None
-    if not isinstance(value, str) or not _ID.match(value):
+    if not isinstance(value, str) or not _ID.fullmatch(value):  # (`$` would let a trailing newline through)
         raise DeviceMoveError(bad_field(field))
     return value
 
@@ -312,6 +314,8 @@ class DeviceOutcome:
     question: str | None = None
     phone: Phone | None = None
     """Recorded: the phone it is saved as made on."""
+    named: bool = False
+    """Recorded from one of two phones or more of its player: the laptop says which."""
 
 
 @dataclass(frozen=True)
@@ -322,6 +326,8 @@ class DeviceAnswer:
     yes: bool
     device: int = 1
     """Which of the player's phones answered (as `DeviceMove.device`)."""
+    phones: int = 1
+    """How many phones the player has (as `DeviceMove.phones`)."""
 
 
 class JoinDecision(Protocol):
@@ -331,13 +337,16 @@ class JoinDecision(Protocol):
         """The phone still waits (nobody has answered, and it was not taken off)."""
 
     def decide(self, allow: bool) -> bool:
-        """Let it in, or keep it out; False when it no longer waits."""
+        """Let it in, or keep it out (which renews the join code); False when it no longer waits."""
+
+    def code(self) -> str:
+        """The join code now (a new one once a phone is kept out)."""
 
 
 @dataclass(frozen=True)
 class DeviceJoined:
-    """A phone joined the table for its player: said on the laptop. With `waiting`, the player already has a phone:
-    this one waits until the host, or one of the player's own phones, answers."""
+    """A phone asks to join the table for its player: with `waiting`, it waits until the host answers (the laptop
+    asks, one question at a time; no phone ever answers for another). Without, it is only said to have joined."""
 
     device: int = 1
     """Which of the player's phones it is (1: the first to join)."""

@@ -5,8 +5,8 @@ A move from a device is carried out by the same `Conversation` as a typed line (
 against the rules is warned about the same way; but its question ("record it anyway?") is kept here, by player,
 and never replaces the keyboard's open question (`Session.pending`) nor another device's. A question lapses when
 anything is recorded before it is answered: the event it would record was checked against a table that has
-changed. Each event a device records is saved as made on that phone (`Game.phone_of`), and a phone joining is said
-on the laptop (a second phone for a player is asked about there).
+changed. Each event a device records is saved as made on that phone (`Game.phone_of`). A phone asking to join is
+asked about on the laptop, of the host alone, one phone at a time: no phone ever answers for another.
 """
 
 from __future__ import annotations
@@ -33,20 +33,19 @@ from assistant.core.language.reply import Question, Reply
 from assistant.core.words.gameplay import NO_GAME, NOT_RECORDED, NOTHING_TO_UNDO, save_offered
 from assistant.core.words.rulings import objection_reasons, phone_warning, short_objection
 from assistant.core.words.share import (
-    JOIN_LABELS,
     QUESTION_LAPSED,
     SAVE_LABELS,
     UNDO_NOT_YOURS,
-    first_phone_decided,
+    code_shown,
     from_phone,
     host_decided,
     joined_from_phone,
+    new_phone_asks,
     no_phone_waits,
     not_a_player,
     phone_answered_no,
     phone_asks,
-    second_phone_asks,
-    second_phone_asks_you,
+    phone_name,
 )
 
 __all__ = ["DeviceTalk"]
@@ -75,9 +74,8 @@ class _Asked:
 
 @dataclass
 class _Joining:
-    """A phone that waits to join as a player: the id of the question the player's own phones are asked."""
+    """A phone that waits to join as a player, until the host answers."""
 
-    id: str
     waiting: JoinDecision
     device: int
 
@@ -90,11 +88,13 @@ class DeviceTalk:
     asked: dict[str, _Asked] = field(default_factory=dict)
     """Each device player's open question."""
     joining: dict[str, _Joining] = field(default_factory=dict)
-    """The phone that waits to join as each player: the player's own phones may let it in."""
+    """The phone that waits to join as each player, in the order they asked: the host alone answers."""
+    host_question: Question | None = None
+    """The last question about a joining phone put to the host (the keyboard's, while nothing replaced it)."""
 
     def question_of(self, player: str) -> dict[str, object] | None:
-        """The player's open question as the page shows it (its id and lines; for a phone asking to join, its own
-        labels), or None (none, or lapsed). A warned move comes first."""
+        """The player's open question as the page shows it (its id and lines; for a save offered, its own labels),
+        or None (none, or lapsed)."""
         talk = self.talk()
         asked = self.asked.get(player)
         if talk is not None and asked is not None and asked.mark == _mark(talk.game):
@@ -102,9 +102,6 @@ class DeviceTalk:
             if asked.labels is not None:
                 question["labels"] = asked.labels
             return question
-        joining = self.joining.get(player)
-        if joining is not None and joining.waiting.waits():
-            return {"id": joining.id, "lines": [second_phone_asks_you(player)], "labels": JOIN_LABELS}
         return None
 
     def move(self, player: str, move: DeviceMove) -> DeviceOutcome:
@@ -122,37 +119,52 @@ class DeviceTalk:
             command, card = command_for(move, player, game)
         except DeviceMoveError as exc:
             return DeviceOutcome("stale" if exc.stale else "refused", (str(exc),))
-        return self._outcome(talk, player, move.device, lambda: talk.run(command, card), ended_turn=move.verb == "end")
+        act = lambda: talk.run(command, card)  # noqa: E731
+        return self._outcome(talk, player, move.device, act, ended_turn=move.verb == "end", phones=move.phones)
 
     def join(self, player: str, joined: DeviceJoined) -> DeviceOutcome:
-        """A phone joined as `player`: said on the laptop. A second phone for the player waits: the laptop's reply
-        asks whether to let it join (yes lets it in, no keeps it out), and so are the player's own phones."""
+        """A phone asks to join as `player`: it waits, and the laptop's reply asks the host whether to let it in
+        (yes lets it in, no keeps it out and renews the join code). Without `waiting`, it is only said to have
+        joined."""
         waiting = joined.waiting
         if waiting is None:
             return DeviceOutcome("joined", (), Reply.of(joined_from_phone(player)))
-        self.joining[player] = _Joining(secrets.token_urlsafe(12), waiting, joined.device)
+        self.joining[player] = _Joining(waiting, joined.device)
+        return DeviceOutcome("waiting", (), self.join_question(player))
 
-        def answer(allow: bool) -> Reply:
-            if not waiting.decide(allow):
-                return Reply.of(no_phone_waits(player))
-            return Reply.of(host_decided(player, joined.device, allow))
+    def join_question(self, player: str) -> Reply:
+        """The host's question about the phone that waits to join as `player`: yes lets it in, no keeps it out."""
+        question = new_phone_asks(player)
+        ask = Question(lambda: self.decide(player, True), declined="", refused=lambda: self.decide(player, False))
+        self.host_question = ask
+        return Reply((question,), question, important=True, pending=ask, facts=(About(Topic.QUESTION, question),))
 
-        question = second_phone_asks(player)
-        ask = Question(lambda: answer(True), declined="", refused=lambda: answer(False))
-        laptop = Reply((question,), question, important=True, pending=ask, facts=(About(Topic.QUESTION, question),))
-        return DeviceOutcome("waiting", (), laptop)
-
-    def answer(self, player: str, question: str, yes: bool, device: int = 1) -> DeviceOutcome:
-        """The device's answer to its own open question: yes records the warned move, no records nothing. A question
-        that is not this device's open one, or has lapsed, is stale. The answer to another phone asking to join as
-        the player lets it in or keeps it out."""
-        joining = self.joining.get(player)
-        if joining is not None and joining.id == question:
+    def waiting(self) -> list[str]:
+        """The players a phone waits to join as, longest waiting first (those answered some other way dropped)."""
+        for player in [p for p, joining in self.joining.items() if not joining.waiting.waits()]:
             del self.joining[player]
-            if not joining.waiting.decide(yes):
-                return DeviceOutcome("stale", (no_phone_waits(player),))
-            said = first_phone_decided(player, joining.device, yes)
-            return DeviceOutcome("recorded" if yes else "refused", (said,), Reply.of(said))
+        return list(self.joining)
+
+    def decide(self, player: str, allow: bool) -> Reply:
+        """The host's answer to the phone that waits to join as `player` (its yes or no, `share allow`, `share
+        refuse`): said, with the new join code shown (never said) when the phone was kept out; then the next phone
+        that waits is asked about, one question at a time."""
+        joining = self.joining.pop(player, None)
+        if joining is None or not joining.waiting.decide(allow):
+            return Reply.of(no_phone_waits(player))
+        said = host_decided(player, joining.device, allow)
+        reply = Reply.of(said) if allow else Reply((said, code_shown(joining.waiting.code())), said)
+        following = self.waiting()
+        if not following:
+            return reply
+        question = self.join_question(following[0])
+        return dataclasses.replace(
+            question, lines=(*reply.lines, *question.lines), speech=f"{reply.speech} {question.speech}"
+        )
+
+    def answer(self, player: str, question: str, yes: bool, device: int = 1, phones: int = 1) -> DeviceOutcome:
+        """The device's answer to its own open question: yes records the warned move, no records nothing. A question
+        that is not this device's open one, or has lapsed, is stale."""
         talk = self.talk()
         asked = self.asked.get(player)
         if talk is None or asked is None or asked.id != question or asked.mark != _mark(talk.game):
@@ -161,10 +173,10 @@ class DeviceTalk:
         del self.asked[player]
         refused = asked.question.refused
         if not yes and refused is not None:  # a save offered, not taken: the move is recorded as made
-            return self._outcome(talk, player, device, refused, ended_turn=asked.ended_turn)
+            return self._outcome(talk, player, device, refused, ended_turn=asked.ended_turn, phones=phones)
         if not yes:
             return DeviceOutcome("refused", (NOT_RECORDED,), Reply.of(phone_answered_no(player)))
-        return self._outcome(talk, player, device, asked.question.then, ended_turn=asked.ended_turn)
+        return self._outcome(talk, player, device, asked.question.then, ended_turn=asked.ended_turn, phones=phones)
 
     def _undo(self, talk: Conversation, player: str, device: int) -> DeviceOutcome:
         """Undo the last event when it is the player's own (their move, or recorded from their phone: the save keeps
@@ -180,13 +192,19 @@ class DeviceTalk:
         return self._outcome(talk, player, device, lambda: talk.run(Command("undo", actor=player)))
 
     def _outcome(
-        self, talk: Conversation, player: str, device: int, act: Callable[[], Reply], ended_turn: bool = False
+        self,
+        talk: Conversation,
+        player: str,
+        device: int,
+        act: Callable[[], Reply],
+        ended_turn: bool = False,
+        phones: int = 1,
     ) -> DeviceOutcome:
         """Run the move (each event it records saved as made on this phone) and tell what became of it: recorded
         (the history moved), a warning (a question kept for this device), or refused (nothing recorded; the laptop
         says nothing, unless the save could not be written: a full disk is said on the laptop too, which the host
         can do something about). A recorded move whose words do not name who made it (a turn ended, a resolve) is
-        attributed in its first line (`from_phone`)."""
+        attributed in its first line (`from_phone`). With two phones or more, the laptop says which made it."""
         game = talk.game
         before = _mark(game)
         phone = talk.by = Phone(game.table.setup.players.index(player), device)
@@ -196,7 +214,8 @@ class DeviceTalk:
             talk.by = None
         if _mark(game) != before:
             said = reply if _names(reply, player) and not ended_turn else _attributed(reply, player, ended_turn)
-            return DeviceOutcome("recorded", reply.lines, dataclasses.replace(said, pending=None), phone=phone)
+            said = dataclasses.replace(said, pending=None)
+            return DeviceOutcome("recorded", reply.lines, said, phone=phone, named=phones > 1)
         if isinstance(reply.pending, Question):
             # a warning, or a save offered "instead" (Black Knight Unicorn), in the phone's own words
             offered = talk.offered
@@ -205,7 +224,8 @@ class DeviceTalk:
             labels = SAVE_LABELS if offered is not None else None
             asked = _Asked(secrets.token_urlsafe(12), reply.pending, before, lines, ended_turn, labels)
             self.asked[player] = asked
-            laptop = Reply.of(phone_asks(player, reply.speech))
+            asking = phone_name(player, device if phones > 1 else 1)
+            laptop = Reply.of(phone_asks(asking, saving=offered is not None))  # the phone's to answer: asks nothing
             return DeviceOutcome("warning", lines, laptop, asked.id)
         if talk.unsaved:
             return DeviceOutcome("refused", reply.lines, _attributed(reply, player, ended_turn=False))

@@ -295,8 +295,40 @@ import { Outbox, freshKey } from "./outbox.js";
     show($("table"), true);
     setText($("you-name"), page.player);
     show($("you"), true);
+    if (me.waiting === true) {
+      awaitHost();
+      return;
+    }
     openStream();
     flush(); // a move kept from before a reload or a drop is sent again, with its own key
+  }
+
+  // A phone the host has not let in yet opens no stream: it asks for its state, one request at a time (the server
+  // holds each until the host answers, or a few seconds), and listens once it is let in.
+  async function awaitHost() {
+    let answer;
+    try {
+      answer = await request("GET", "/api/state");
+    } catch {
+      showConnection(true);
+      setTimeout(awaitHost, 1000);
+      return;
+    }
+    showConnection(false);
+    if (answer.status === 200 && answer.data.waiting === true) {
+      render(answer.data);
+      awaitHost();
+    } else if (answer.status === 200) {
+      render(answer.data);
+      openStream();
+      flush();
+    } else if (answer.status === 429) {
+      setTimeout(awaitHost, 1000);
+    } else {
+      outbox.forget();
+      showJoin();
+      notice(errorOf(answer));
+    }
   }
 
   // The buttons of the phone's verbs, made once from the server's table, in its order: Undo and reading a card in
@@ -396,6 +428,7 @@ import { Outbox, freshKey } from "./outbox.js";
       show($("moves"), false);
       show($("stables"), false);
       show($("turn"), false);
+      show($("pile-box"), false); // (no heading above its own: the page's headings go h1, h2, h3 in order)
       show($("winner"), false);
       for (const id of ["pile", "chain", "last", "players"]) $(id).replaceChildren();
       setText($("pile-line"), "");
@@ -406,6 +439,7 @@ import { Outbox, freshKey } from "./outbox.js";
     show($("no-game"), false);
     show($("stables"), true);
     show($("turn"), true);
+    show($("pile-box"), true);
     setText($("turn"), game.turn);
     if (page.focusTurn) {
       page.focusTurn = false;
