@@ -49,6 +49,8 @@ from assistant.core.words.share import (
     no_phone_waits,
     phone_kept_out,
     phone_let_in,
+    host_asked,
+    phone_asks,
     phone_removed,
     phone_waits,
     too_many_guesses,
@@ -647,40 +649,92 @@ def test_a_new_game_keeps_the_devices_of_its_players_and_forgets_the_others(tmp_
     run(scenario())
 
 
+SAVE_QUESTION = "Ben may save Basic Unicorn (Red) by sacrificing Black Knight Unicorn instead. Save it?"
+
+
+async def destroy_bens_unicorn(table: Table) -> tuple[int, str, dict[str, Any]]:
+    """Black Knight Unicorn and a Basic Unicorn in Ben's Stable; Ana's phone destroys the Basic Unicorn (with Unicorn
+    Poison): how long the log was before, Ana's CSRF token, and what her phone was answered."""
+    for line in ("bring black knight unicorn into Ben", "bring basic red into Ben", "draw"):
+        table.session.handle(line)
+    table.session.handle("play unicorn poison")
+    table.session.handle("resolve")
+    csrf = await table.join("Ana")
+    before = len(table.session.game.log)
+    destroy = move("destroy", "key-save-0001", card="basic-unicorn-red", target="Ben")
+    status, asked, _ = await table.post("/api/move", destroy, csrf)
+    assert status == 200, asked
+    return before, csrf, asked
+
+
+def made(answer: str) -> Any:
+    return Save(1, "basic-unicorn-red", "black-knight-unicorn") if answer == "yes" else Destroy(0, "basic-unicorn-red", 1)
+
+
 @pytest.mark.parametrize("answer", ["yes", "no"])
-def test_a_save_instead_is_offered_on_the_phone_that_destroys(tmp_path, answer):
-    """Ana's phone destroys Ben's Basic Unicorn while Black Knight Unicorn is in his Stable: the phone gets the
-    question the keyboard gets ("Ben may save ... Save it?"), with its own buttons, and nothing is recorded until it
-    answers; yes records the save in place of the destroy, no the destroy as made, both as made on her phone."""
+def test_a_save_instead_is_asked_of_the_cards_owner_on_their_phone(tmp_path, answer):
+    """Ana's phone destroys Ben's Basic Unicorn while Black Knight Unicorn is in his Stable: Ben's phone is asked
+    ("Ben may save ... Save it?", with "Save it" and "Do not save it"), and nothing is recorded until he answers; yes
+    records the save in place of the destroy, no the destroy as made, both as made on Ana's phone (her move). Before,
+    Ana's phone was asked whether Ben saves his card, with the buttons of a warning, and Ben was never asked."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table, table.phone() as ben:
+            ben_csrf = await ben.join("Ben")
+            before, csrf, asked = await destroy_bens_unicorn(table)
+            assert asked == {"status": "asked", "lines": [phone_asks("Ben's phone", saving=True)]}
+            assert laptop_said(table)[-1] == "Ben's phone is asked whether to save it."
+            assert len(table.session.game.log) == before
+            status, view, _ = await table.get("/api/state")
+            assert view["game"]["question"] is None  # Ana's phone is asked nothing
+            status, view, _ = await ben.get("/api/state")
+            question = view["game"]["question"]
+            assert question["lines"] == [SAVE_QUESTION] and question["labels"] == SAVE_LABELS
+            assert SAVE_LABELS == {"heading": "A card may save it", "yes": "Save it", "no": "Do not save it"}
+            status, body, _ = await table.post(
+                "/api/answer", {"key": "key-save-0002", "question": question["id"], "answer": answer}, csrf
+            )
+            assert status == 409 and body["status"] == "stale"  # not Ana's to answer
+            reply = {"key": "key-save-0003", "question": question["id"], "answer": answer}
+            status, body, _ = await ben.post("/api/answer", reply, ben_csrf)
+            assert status == 200 and body["status"] == "recorded", body
+            game = table.session.game
+            assert game.log[before:] == [made(answer)] and game.phone_of(game.log[-1]) == Phone(0)
+
+    run(scenario())
+
+
+@pytest.mark.parametrize("answer", ["yes", "no"])
+def test_a_save_of_a_card_whose_owner_has_no_phone_is_asked_on_the_laptop(tmp_path, answer):
+    """Ben has no phone (the host, at the laptop): the laptop asks him, as it asks of a typed destroy."""
 
     async def scenario() -> None:
         async with shared_table(tmp_path) as table:
-            for line in ("bring black knight unicorn into Ben", "bring basic red into Ben", "draw"):
+            before, _, asked = await destroy_bens_unicorn(table)
+            assert asked == {"status": "asked", "lines": [host_asked("Ben", saving=True)]}
+            assert laptop_said(table)[-1].startswith(SAVE_QUESTION + " Say yes")
+            assert isinstance(table.session.pending, Question)
+            table.session.handle(answer)
+            game = table.session.game
+            assert game.log[before:] == [made(answer)] and game.phone_of(game.log[-1]) == Phone(0)
+
+    run(scenario())
+
+
+def test_a_save_of_the_players_own_card_is_asked_on_their_phone_with_its_own_buttons(tmp_path):
+    """The move's own answer carries the save's labels (before, the page showed a warning's buttons)."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            for line in ("bring black knight unicorn into Ana", "bring basic red into Ana", "draw"):
                 table.session.handle(line)
             table.session.handle("play unicorn poison")
             table.session.handle("resolve")
             csrf = await table.join("Ana")
-            before = len(table.session.game.log)
-            destroy = move("destroy", "key-save-0001", card="basic-unicorn-red", target="Ben")
+            destroy = move("destroy", "key-own-save-1", card="basic-unicorn-red", target="Ana")
             status, asked, _ = await table.post("/api/move", destroy, csrf)
-            assert status == 200 and asked["status"] == "warning", asked
-            assert asked["lines"] == [
-                "Ben may save Basic Unicorn (Red) by sacrificing Black Knight Unicorn instead. Save it?"
-            ]
-            assert len(table.session.game.log) == before
-            status, view, _ = await table.get("/api/state")
-            question = view["game"]["question"]
-            assert question["id"] == asked["question"] and question["labels"] == SAVE_LABELS
-            reply = {"key": "key-save-0002", "question": asked["question"], "answer": answer}
-            status, body, _ = await table.post("/api/answer", reply, csrf)
-            assert status == 200 and body["status"] == "recorded", body
-            game = table.session.game
-            made = (
-                Save(1, "basic-unicorn-red", "black-knight-unicorn")
-                if answer == "yes"
-                else Destroy(0, "basic-unicorn-red", 1)
-            )
-            assert game.log[before:] == [made] and game.phone_of(game.log[-1]) == Phone(0)
+            assert status == 200 and asked["status"] == "warning" and asked["labels"] == SAVE_LABELS, asked
+            assert asked["lines"][0].startswith("Ana may save Basic Unicorn (Red)")
 
     run(scenario())
 
