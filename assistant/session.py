@@ -25,7 +25,7 @@ from assistant.core.cards.sheet import matching_card
 from assistant.core.game.about import About, Topic
 from assistant.core.game.history import Game
 from assistant.core.language.builders import cards_with_words
-from assistant.core.language.device import DeviceJoined, DeviceMove, DeviceOutcome
+from assistant.core.language.device import DeviceAnswer, DeviceJoined, DeviceMove, DeviceOutcome
 from assistant.core.language.device_talk import DeviceTalk
 from assistant.core.language.lobby import Lobby, SaveStore, shipped_addons
 from assistant.core.language.parser import Command, CommandError, keep_card_names, parse_number
@@ -188,7 +188,7 @@ class Session:
         self.lobby = Lobby(
             self.cards, self.resolve, store=self.store, load_cards=self.load_cards, verbosity=self.verbosity
         )
-        self.devices = DeviceTalk(lambda: self.lobby.talk)
+        self.devices = DeviceTalk(lambda: self.lobby.talk, host_busy=lambda: self.pending is not None)
 
     def device_move(self, player: str, move: DeviceMove) -> DeviceOutcome:
         """Carry out a move from `player`'s device through the game's conversation, as a typed line would be; the
@@ -196,7 +196,10 @@ class Session:
         a card is the phone's alone: its full text as the laptop says it, and nothing said or kept on the laptop."""
         if move.verb == "read":
             return self._card_text(move.card or "")
-        return self._device_said(player, self.devices.move(player, move))
+        outcome = self._device_said(player, self.devices.move(player, move))
+        if outcome.reply is not None and outcome.reply.pending is not None:  # a save the host is asked (the laptop
+            self.pending = outcome.reply.pending  # asks it only when it asks nothing else: `DeviceTalk.host_busy`)
+        return outcome
 
     def _card_text(self, card_id: str) -> DeviceOutcome:
         """A card's text for a phone (`_card_reply`'s lines), from the game's decks (the session's, with no game)."""
@@ -206,9 +209,12 @@ class Session:
             return DeviceOutcome("refused", (UNKNOWN_CARD,))
         return DeviceOutcome("text", tuple(card_lines(card, cards.vocabulary, cards.copies_known(card))))
 
-    def device_answer(self, player: str, question: str, yes: bool, device: int = 1, phones: int = 1) -> DeviceOutcome:
-        """A device's yes or no to its own open question (a warned move)."""
-        return self._device_said(player, self.devices.answer(player, question, yes, device, phones))
+    def device_answer(
+        self, player: str, question: str, yes: bool, device: int = 1, phones: int = 1, phoned: tuple[str, ...] = ()
+    ) -> DeviceOutcome:
+        """A device's yes or no to its own open question (a warned move, a save of its player's card)."""
+        answer = DeviceAnswer(question, yes, device, phones, phoned)
+        return self._device_said(player, self.devices.answer(player, answer))
 
     def device_joined(self, player: str, joined: DeviceJoined) -> DeviceOutcome:
         """A phone asks to join as `player`: the host is asked, one question at a time. It is the keyboard's question
@@ -242,8 +248,9 @@ class Session:
         """Keep the laptop's reply to a device for `repeat`, `history` and `missed`; a move recorded from a phone is
         kept with the phone named ("From Ben's phone.")."""
         reply = outcome.reply
-        if reply is not None and outcome.phone is not None:
-            note = recorded_from(phone_name(player, outcome.phone.number))
+        if reply is not None and outcome.phone is not None and self.game is not None:
+            mover = self.game.table.setup.players[outcome.phone.seat]  # (a save answered by its owner: the mover's)
+            note = recorded_from(phone_name(mover, outcome.phone.number))
             reply = dataclasses.replace(reply, lines=(*reply.lines, note), speech=f"{reply.speech} {note}")
             if outcome.named:  # one of two phones: the laptop says which, as `history` keeps it
                 outcome = dataclasses.replace(outcome, reply=reply)

@@ -567,7 +567,8 @@ class ShareServer:
             return _json_response(data, status)
         try:
             phones = self.devices.let_in(device.player)
-            request_made = dataclasses.replace(read(body), device=device.number, phones=phones)
+            phoned = tuple(self.devices.players())
+            request_made = dataclasses.replace(read(body), device=device.number, phones=phones, phoned=phoned)
         except DeviceMoveError as exc:
             raise _Refused(400, str(exc)) from None
         wait = self.moves.take(device.player)  # the player's moves, from all their phones together
@@ -610,6 +611,8 @@ def _outcome_json(outcome: DeviceOutcome) -> tuple[int, dict[str, Any]]:
     data: dict[str, Any] = {"status": outcome.status, "lines": list(outcome.lines)}
     if outcome.question is not None:
         data["question"] = outcome.question
+    if outcome.labels is not None:
+        data["labels"] = outcome.labels
     return 200, data
 
 

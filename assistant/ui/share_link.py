@@ -55,7 +55,9 @@ def apply_device(session: Session, player: str, request: DeviceRequest) -> Devic
     if isinstance(request, DeviceJoined):
         return session.device_joined(player, request)
     if isinstance(request, DeviceAnswer):
-        return session.device_answer(player, request.question, request.yes, request.device, request.phones)
+        return session.device_answer(
+            player, request.question, request.yes, request.device, request.phones, request.phoned
+        )
     return session.device_move(player, request)
 
 

@@ -43,14 +43,14 @@ from assistant.core.words.share import (
     code_shown,
     device_list,
     device_removed,
+    host_asked,
     new_phone_asks,
     new_phone_waits,
     no_device_for,
     no_phone_waits,
+    phone_asks,
     phone_kept_out,
     phone_let_in,
-    host_asked,
-    phone_asks,
     phone_removed,
     phone_waits,
     too_many_guesses,
@@ -668,7 +668,9 @@ async def destroy_bens_unicorn(table: Table) -> tuple[int, str, dict[str, Any]]:
 
 
 def made(answer: str) -> Any:
-    return Save(1, "basic-unicorn-red", "black-knight-unicorn") if answer == "yes" else Destroy(0, "basic-unicorn-red", 1)
+    return (
+        Save(1, "basic-unicorn-red", "black-knight-unicorn") if answer == "yes" else Destroy(0, "basic-unicorn-red", 1)
+    )
 
 
 @pytest.mark.parametrize("answer", ["yes", "no"])
@@ -721,20 +723,26 @@ def test_a_save_of_a_card_whose_owner_has_no_phone_is_asked_on_the_laptop(tmp_pa
     run(scenario())
 
 
-def test_a_save_of_the_players_own_card_is_asked_on_their_phone_with_its_own_buttons(tmp_path):
-    """The move's own answer carries the save's labels (before, the page showed a warning's buttons)."""
+def test_a_save_is_asked_on_the_moving_phone_with_its_own_buttons_when_the_laptop_asks_something_else(tmp_path):
+    """Ben has no phone and the laptop's keyboard has a question open (one question at a time): Ana's phone is asked,
+    the question naming Ben, and the move's own answer carries the save's labels (before, the page showed a
+    warning's buttons, "Record it anyway", on its first showing)."""
 
     async def scenario() -> None:
         async with shared_table(tmp_path) as table:
-            for line in ("bring black knight unicorn into Ana", "bring basic red into Ana", "draw"):
-                table.session.handle(line)
+            table.session.handle("bring black knight unicorn into Ben")
+            table.session.handle("bring basic red into Ben")
+            table.session.handle("draw")
             table.session.handle("play unicorn poison")
             table.session.handle("resolve")
+            assert asks(table.session.handle("play yay"))  # the keyboard's own question, left open
+            keyboard = table.session.pending
             csrf = await table.join("Ana")
-            destroy = move("destroy", "key-own-save-1", card="basic-unicorn-red", target="Ana")
+            destroy = move("destroy", "key-busy-save-1", card="basic-unicorn-red", target="Ben")
             status, asked, _ = await table.post("/api/move", destroy, csrf)
             assert status == 200 and asked["status"] == "warning" and asked["labels"] == SAVE_LABELS, asked
-            assert asked["lines"][0].startswith("Ana may save Basic Unicorn (Red)")
+            assert asked["lines"] == [SAVE_QUESTION]
+            assert table.session.pending is keyboard
 
     run(scenario())
 

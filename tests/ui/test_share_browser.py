@@ -556,3 +556,56 @@ def test_an_effects_destroy_is_entered_from_the_phone_of_its_player_while_the_pi
             "Dee destroyed Baby Alpaca in Ana's Field.")  # fmt: skip
     assert_accessible(dee.page, "the pile open with the chain")
     assert game_json(tmp_path / "laptop") == typed_game_json(t.typed, tmp_path / "typed")
+
+
+def test_a_save_is_asked_of_the_cards_owner_and_no_tap_is_ignored_in_silence(table: Table) -> None:
+    """Before, Ana's phone destroying Ben's card asked Ana whether Ben saves it, with "Record it anyway" and "Do not
+    record it", and Ben was never asked; a button no longer allowed stayed dimmed through other turns, and a tap on it
+    did nothing and said nothing."""
+    from assistant.core.words.share import PAGE_LABELS, SAVE_LABELS, phone_asks
+
+    t = table
+    t.type("new game Ana Ben", "Turn 1: Ana goes first.")
+    for line, said in [
+        ("bring black knight unicorn into Ben", lambda line: "Black Knight Unicorn" in line),
+        ("bring basic red into Ben", lambda line: "Basic Unicorn (Red)" in line),
+        ("draw", "Ana drew a card."),
+        ("play unicorn poison", "Ana played Unicorn Poison."),
+        ("resolve", lambda line: "Unicorn Poison" in line),
+    ]:
+        t.type(line, said)
+    t.join_all(["Ana", "Ben"], {})
+    ana, ben = t.phones["Ana"], t.phones["Ben"]
+    ana.caught_up()
+    mark = t.laptop.mark()
+    ana.on_table("destroy", "Basic Unicorn (Red)")
+    t.laptop.wait_for(phone_asks("Ben's phone", saving=True), after=mark)
+    expect(ana.page.locator("#notice")).to_have_text(phone_asks("Ben's phone", saving=True))
+    expect(ana.page.locator("#warning")).to_be_hidden()  # Ana is asked nothing: the card is Ben's
+    expect(ben.page.locator("#warning-lines")).to_have_text(
+        "Ben may save Basic Unicorn (Red) by sacrificing Black Knight Unicorn instead. Save it?"
+    )
+    expect(ben.page.locator("#warning-heading")).to_have_text(SAVE_LABELS["heading"])
+    expect(ben.page.locator("#warning-yes")).to_have_text("Save it")
+    expect(ben.page.locator("#warning-no")).to_have_text("Do not save it")
+    assert_accessible(ben.page, "a save asked of the card's owner")
+    mark = t.laptop.mark()
+    ben.answer(True)
+    t.laptop.wait_for(lambda line: line.startswith("Ana saved") or line.startswith("Ben saved"), after=mark)
+    expect(ben.page.locator("#warning")).to_be_hidden()
+
+    # A button whose move is no longer allowed while it has the focus: a tap says why; leaving it, it goes.
+    t.type("resolve", lambda line: bool(line))  # the chain's link done
+    t.type("play basic red", lambda line: line.endswith("Say yes or no."))  # a second play: warned, recorded anyway
+    t.type("yes", "Ana played Basic Unicorn (Red).")
+    ben.caught_up()
+    expect(ben.verb("neigh")).to_be_visible()
+    ben.verb("neigh").focus()
+    t.type("resolve", "Ana has 1 Unicorn.")
+    ben.caught_up()
+    expect(ben.verb("neigh")).to_have_attribute("aria-disabled", "true")  # the focus is never pulled away
+    ben.verb("neigh").click(force=True)  # (Playwright itself will not tap what is marked unavailable)
+    expect(ben.page.locator("#notice")).to_have_text(PAGE_LABELS["not_now"])
+    ben.page.locator("#moves-heading").focus()
+    expect(ben.verb("neigh")).to_be_hidden()
+    assert not ana.failures and not ben.failures

@@ -17,10 +17,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from assistant.core.game.about import About, Topic
+from assistant.core.game.events import Save
 from assistant.core.game.history import Game, Phone
 from assistant.core.game.objections import Objection
 from assistant.core.language.conversation import Conversation
 from assistant.core.language.device import (
+    DeviceAnswer,
     DeviceJoined,
     DeviceMove,
     DeviceMoveError,
@@ -38,6 +40,7 @@ from assistant.core.words.share import (
     UNDO_NOT_YOURS,
     code_shown,
     from_phone,
+    host_asked,
     host_decided,
     joined_from_phone,
     new_phone_asks,
@@ -51,6 +54,7 @@ from assistant.core.words.share import (
 __all__ = ["DeviceTalk"]
 
 Mark = tuple[int, int, int, int]
+DeviceRequestLike = DeviceMove | DeviceAnswer
 
 
 def _mark(game: Game) -> Mark:
@@ -70,6 +74,9 @@ class _Asked:
     ended_turn: bool
     labels: dict[str, str] | None = None
     """The page's labels for its heading and buttons, where they are not a warning's (a save offered)."""
+    by: tuple[str, DeviceRequestLike] | None = None
+    """Whose move the answer records, when the question is another player's (a save asked of the card's owner): the
+    player who moved, and their request (which phone)."""
 
 
 @dataclass
@@ -85,6 +92,8 @@ class DeviceTalk:
     """Moves from devices, carried out by the game's conversation (`talk()` gives it, or None with no game)."""
 
     talk: Callable[[], Conversation | None]
+    host_busy: Callable[[], bool] = lambda: False
+    """The keyboard has a question open (the laptop then asks no other: a save is asked on a phone)."""
     asked: dict[str, _Asked] = field(default_factory=dict)
     """Each device player's open question."""
     joining: dict[str, _Joining] = field(default_factory=dict)
@@ -114,13 +123,12 @@ class DeviceTalk:
             return DeviceOutcome("refused", (not_a_player(player, list(game.table.setup.players)),))
         self.asked.pop(player, None)
         if move.verb == "undo":
-            return self._undo(talk, player, move.device)
+            return self._undo(talk, player, move)
         try:
             command, card = command_for(move, player, game)
         except DeviceMoveError as exc:
             return DeviceOutcome("stale" if exc.stale else "refused", (str(exc),))
-        act = lambda: talk.run(command, card)  # noqa: E731
-        return self._outcome(talk, player, move.device, act, ended_turn=move.verb == "end", phones=move.phones)
+        return self._outcome(talk, player, move, lambda: talk.run(command, card), ended_turn=move.verb == "end")
 
     def join(self, player: str, joined: DeviceJoined) -> DeviceOutcome:
         """A phone asks to join as `player`: it waits, and the laptop's reply asks the host whether to let it in
@@ -162,23 +170,26 @@ class DeviceTalk:
             question, lines=(*reply.lines, *question.lines), speech=f"{reply.speech} {question.speech}"
         )
 
-    def answer(self, player: str, question: str, yes: bool, device: int = 1, phones: int = 1) -> DeviceOutcome:
-        """The device's answer to its own open question: yes records the warned move, no records nothing. A question
-        that is not this device's open one, or has lapsed, is stale."""
+    def answer(self, player: str, answer: DeviceAnswer) -> DeviceOutcome:
+        """The device's answer to its own open question: yes records the warned move, no records nothing; a save
+        asked of the card's owner records the move of the player who made it, as made on their phone. A question that
+        is not this device's open one, or has lapsed, is stale."""
         talk = self.talk()
         asked = self.asked.get(player)
+        question, yes = answer.question, answer.yes
         if talk is None or asked is None or asked.id != question or asked.mark != _mark(talk.game):
             self.asked.pop(player, None)
             return DeviceOutcome("stale", (QUESTION_LAPSED,))
         del self.asked[player]
+        mover, request = asked.by or (player, answer)
         refused = asked.question.refused
         if not yes and refused is not None:  # a save offered, not taken: the move is recorded as made
-            return self._outcome(talk, player, device, refused, ended_turn=asked.ended_turn, phones=phones)
+            return self._outcome(talk, mover, request, refused, ended_turn=asked.ended_turn)
         if not yes:
             return DeviceOutcome("refused", (NOT_RECORDED,), Reply.of(phone_answered_no(player)))
-        return self._outcome(talk, player, device, asked.question.then, ended_turn=asked.ended_turn, phones=phones)
+        return self._outcome(talk, mover, request, asked.question.then, ended_turn=asked.ended_turn)
 
-    def _undo(self, talk: Conversation, player: str, device: int) -> DeviceOutcome:
+    def _undo(self, talk: Conversation, player: str, move: DeviceMove) -> DeviceOutcome:
         """Undo the last event when it is the player's own (their move, or recorded from their phone: the save keeps
         which, so this holds after a resume too)."""
         game = talk.game
@@ -189,16 +200,15 @@ class DeviceTalk:
         phone = game.phone_of(last)
         if getattr(last, "player", None) != seat and (phone is None or phone.seat != seat):
             return DeviceOutcome("refused", (UNDO_NOT_YOURS,))
-        return self._outcome(talk, player, device, lambda: talk.run(Command("undo", actor=player)))
+        return self._outcome(talk, player, move, lambda: talk.run(Command("undo", actor=player)))
 
     def _outcome(
         self,
         talk: Conversation,
         player: str,
-        device: int,
+        request: DeviceRequestLike,
         act: Callable[[], Reply],
         ended_turn: bool = False,
-        phones: int = 1,
     ) -> DeviceOutcome:
         """Run the move (each event it records saved as made on this phone) and tell what became of it: recorded
         (the history moved), a warning (a question kept for this device), or refused (nothing recorded; the laptop
@@ -207,7 +217,7 @@ class DeviceTalk:
         attributed in its first line (`from_phone`). With two phones or more, the laptop says which made it."""
         game = talk.game
         before = _mark(game)
-        phone = talk.by = Phone(game.table.setup.players.index(player), device)
+        phone = talk.by = Phone(game.table.setup.players.index(player), request.device)
         try:
             reply = act()
         finally:
@@ -215,21 +225,65 @@ class DeviceTalk:
         if _mark(game) != before:
             said = reply if _names(reply, player) and not ended_turn else _attributed(reply, player, ended_turn)
             said = dataclasses.replace(said, pending=None)
-            return DeviceOutcome("recorded", reply.lines, said, phone=phone, named=phones > 1)
-        if isinstance(reply.pending, Question):
-            # a warning, or a save offered "instead" (Black Knight Unicorn), in the phone's own words
-            offered = talk.offered
-            saving = (save_offered(game.table, *offered, buttons=True),) if offered is not None else ()
-            lines = _phone_warning(game, talk.objections) or saving or reply.lines
-            labels = SAVE_LABELS if offered is not None else None
-            asked = _Asked(secrets.token_urlsafe(12), reply.pending, before, lines, ended_turn, labels)
+            return DeviceOutcome("recorded", reply.lines, said, phone=phone, named=request.phones > 1)
+        if isinstance(reply.pending, Question) and talk.offered is not None:
+            return self._offer_save(talk, player, request, reply.pending, talk.offered, before, ended_turn)
+        if isinstance(reply.pending, Question):  # a warning, in the phone's own words
+            lines = _phone_warning(game, talk.objections) or reply.lines
+            asked = _Asked(secrets.token_urlsafe(12), reply.pending, before, lines, ended_turn)
             self.asked[player] = asked
-            asking = phone_name(player, device if phones > 1 else 1)
-            laptop = Reply.of(phone_asks(asking, saving=offered is not None))  # the phone's to answer: asks nothing
+            asking = phone_name(player, request.device if request.phones > 1 else 1)
+            laptop = Reply.of(phone_asks(asking))  # the phone's to answer: the laptop asks nothing
             return DeviceOutcome("warning", lines, laptop, asked.id)
         if talk.unsaved:
             return DeviceOutcome("refused", reply.lines, _attributed(reply, player, ended_turn=False))
         return DeviceOutcome("refused", reply.lines)  # a refusal, or a choice the page cannot answer by number
+
+    def _offer_save(
+        self,
+        talk: Conversation,
+        player: str,
+        request: DeviceRequestLike,
+        pending: Question,
+        offered: tuple[Save, bool],
+        before: Mark,
+        ended_turn: bool,
+    ) -> DeviceOutcome:
+        """A save "instead" (Black Knight Unicorn) offered by a phone's move: asked of the card's owner, on their
+        phone ("Save it", "Do not save it"); on the laptop when the owner has no phone (the host) and the laptop asks
+        nothing else; on the moving phone itself when it is the owner's, or the laptop is busy. Whoever answers, the
+        move recorded is the mover's, as made on the mover's phone."""
+        table = talk.game.table
+        owner = table.setup.players[offered[0].player]
+        if owner != player and owner not in request.phoned and not self.host_busy():
+            mover = Phone(table.setup.players.index(player), request.device)
+            then, refused = pending.then, pending.refused
+            ask = dataclasses.replace(
+                pending,
+                then=lambda: self._as_phone(talk, mover, then),
+                refused=None if refused is None else lambda: self._as_phone(talk, mover, refused),
+            )
+            question = save_offered(table, *offered)
+            laptop = Reply((question,), question, important=True, pending=ask, facts=(About(Topic.QUESTION, question),))
+            return DeviceOutcome("asked", (host_asked(owner, saving=True),), laptop)
+        asked_of = owner if owner in request.phoned else player
+        lines = (save_offered(table, *offered, buttons=True),)
+        by = (player, request) if asked_of != player else None
+        asked = _Asked(secrets.token_urlsafe(12), pending, before, lines, ended_turn, SAVE_LABELS, by)
+        self.asked[asked_of] = asked
+        laptop = Reply.of(phone_asks(phone_name(asked_of), saving=True))  # the phone's to answer: asks nothing
+        if asked_of == player:
+            return DeviceOutcome("warning", lines, laptop, asked.id, labels=SAVE_LABELS)
+        return DeviceOutcome("asked", (phone_asks(phone_name(owner), saving=True),), laptop)
+
+    @staticmethod
+    def _as_phone(talk: Conversation, phone: Phone, act: Callable[[], Reply]) -> Reply:
+        """A save answered on the laptop: the move recorded is still the phone's that made it."""
+        talk.by = phone
+        try:
+            return act()
+        finally:
+            talk.by = None
 
 
 def _phone_warning(game: Game, objections: tuple[Objection, ...]) -> tuple[str, ...]:

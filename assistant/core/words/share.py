@@ -56,6 +56,7 @@ __all__ = [
     "device_list",
     "device_removed",
     "from_phone",
+    "host_asked",
     "host_decided",
     "joined_from_phone",
     "no_device_for",
@@ -162,6 +163,7 @@ PAGE_LABELS = {
     "discard": "Discard",
     "bring": "Bring a Baby",
     "undo": "Undo my last move",
+    "not_now": "That move cannot be made now: the table has changed. Your moves are listed again.",
     "read": "Read a card",
     "play_it": "Play it",
     "back": "Back to the table",
@@ -263,6 +265,12 @@ def phone_asks(phone: str, saving: bool = False) -> str:
     """Said on the laptop when a phone's move was warned (or a save is offered): the question is that phone's to
     answer, so the laptop asks nothing ("Ben's phone is asked whether to record it anyway.")."""
     return f"{phone} is asked whether to {'save it' if saving else 'record it anyway'}."
+
+
+def host_asked(player: str, saving: bool = False) -> str:
+    """Shown on the phone whose move asks a player who has no phone (the host, at the laptop) a question: a save of
+    their card."""
+    return f"{player} is asked on the laptop whether to {'save it' if saving else 'record it anyway'}."
 
 
 def phone_answered_no(player: str) -> str:

@@ -534,9 +534,10 @@ import { Outbox, freshKey } from "./outbox.js";
         button.hidden = false;
         button.removeAttribute("aria-disabled");
       } else if (document.activeElement === button) {
-        // Never pull the focus away: the button stays where it is, marked unavailable, until the next update after
-        // the player has left it (hidden at once on leaving, it would move the button being tapped under the finger).
+        // Never pull the focus away: the button stays where it is, marked unavailable, until the player leaves it
+        // (then it goes at once); a tap on it meanwhile says why nothing was done.
         button.setAttribute("aria-disabled", "true");
+        button.addEventListener("blur", hideUnavailable, { once: true });
       } else {
         button.hidden = true;
         button.removeAttribute("aria-disabled");
@@ -567,7 +568,10 @@ import { Outbox, freshKey } from "./outbox.js";
     if (data.status === "warning") {
       closePicker(false);
       notice([]);
-      showWarning(lines(data.lines), data.question, true);
+      showWarning(lines(data.lines), data.question, true, data.labels); // a save: its own buttons
+    } else if (data.status === "asked") {
+      closePicker(true); // another player is asked first (a save of their card): this phone is told so
+      notice(lines(data.lines));
     } else if (data.status === "recorded") {
       closePicker(true);
       notice([]);
@@ -576,9 +580,19 @@ import { Outbox, freshKey } from "./outbox.js";
     }
   }
 
+  function hideUnavailable(event) {
+    const button = event.currentTarget;
+    if (button.getAttribute("aria-disabled") !== "true") return;
+    button.hidden = true;
+    button.removeAttribute("aria-disabled");
+  }
+
   function verbClicked(event) {
     const button = event.currentTarget;
-    if (button.getAttribute("aria-disabled") === "true") return;
+    if (button.getAttribute("aria-disabled") === "true") {
+      notice([word("not_now")]); // never a tap ignored in silence
+      return;
+    }
     const verb = verbOf(button.dataset.verb);
     if (!verb) return;
     if (verb.pick === "") {
