@@ -28,6 +28,7 @@ from assistant.core.words.share import (
     new_phone_asks,
     new_phone_waits,
     phone_asks,
+    phone_kept_out,
     phone_let_in,
     phone_waits,
 )
@@ -127,6 +128,14 @@ def test_a_phones_move_is_shown_and_said_in_the_app_and_the_questions_stay_apart
                 assert text(app, "answer") == new_phone_asks("Ana")  # the host is asked, and answers
                 await typed(pilot, "yes")
                 assert text(app, "answer") == phone_let_in("Ana", 1)
+                old = server.current_code()
+                async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True), timeout=timeout) as cy:
+                    await Phone(cy, server).join("Cy")
+                await pilot.pause()
+                await typed(pilot, "no")  # kept out: a new code, shown at once in the share region, never said
+                new = server.current_code()
+                assert new != old and text(app, "answer") == f"{phone_kept_out('Cy')}\n{code_shown(new)}"
+                assert " ".join(new) in text(app, "share") and " ".join(old) not in text(app, "share")
                 answer = await ana.move("draw")
                 await pilot.pause()
                 assert answer == {"status": "recorded", "lines": ["Ana drew a card.", "Action phase."]}
@@ -134,7 +143,7 @@ def test_a_phones_move_is_shown_and_said_in_the_app_and_the_questions_stay_apart
                 assert service.wait_idle(10)
                 assert said()[-1] == "Ana drew a card. Action phase."
                 # the join's question and the move, each said as another hand's: never cutting what is said
-                assert others == [new_phone_asks("Ana"), "Ana drew a card. Action phase."]
+                assert others == [new_phone_asks("Ana"), new_phone_asks("Cy"), "Ana drew a card. Action phase."]
                 assert new_phone_asks("Ana") in said()
                 assert app.session.game.log[-1].player == 0
                 read = await ana.move("read", card="rainbow-aura")  # a card's text: on the phone alone
@@ -142,7 +151,11 @@ def test_a_phones_move_is_shown_and_said_in_the_app_and_the_questions_stay_apart
                 assert read["status"] == "text" and read["lines"][0] == "Rainbow Aura"
                 assert text(app, "answer") == "Ana drew a card.\nAction phase."  # nothing shown on the laptop
                 assert service.wait_idle(10)
-                assert others == [new_phone_asks("Ana"), "Ana drew a card. Action phase."]  # nor said
+                assert others == [
+                    new_phone_asks("Ana"),
+                    new_phone_asks("Cy"),
+                    "Ana drew a card. Action phase.",
+                ]  # nor said
 
                 await typed(pilot, "play rainbow aura")
                 await typed(pilot, "resolve")
