@@ -107,15 +107,22 @@ class TableShare:
 
     def _cards(self, query: str) -> list[dict[str, str]]:
         with self.guard():
-            vocabulary = self.session.cards.vocabulary
-            resolver = self.session.resolver
-            found = []
-            for card in self.session.find_cards(query):
-                label = getattr(resolver, "abbreviation", lambda card: None)(card)  # the braille resolver's label
-                letters = label.text if label is not None else ""
-                found.append({"id": card.id, "name": card.name, "type": type_name(card.type, vocabulary),
-                              "kind": card.type.value, "label": str(letters)})  # fmt: skip
-            return found
+            return [self._card(card) for card in self.session.find_cards(query)]
+
+    def _all_cards(self) -> list[dict[str, str]]:
+        """Every card of the game's decks (the session's, with no game): a phone searches them itself while the
+        network is down."""
+        with self.guard():
+            game = self.session.game
+            cards = game.table.cards if game is not None else self.session.cards
+            return [self._card(card) for card in cards]
+
+    def _card(self, card: Any) -> dict[str, str]:
+        """A card as a phone's search lists it: id, name, type, kind and braille label."""
+        label = getattr(self.session.resolver, "abbreviation", lambda card: None)(card)  # the braille resolver's
+        letters = label.text if label is not None else ""
+        return {"id": card.id, "name": card.name, "type": type_name(card.type, self.session.cards.vocabulary),
+                "kind": card.type.value, "label": str(letters)}  # fmt: skip
 
     # The commands.
 
@@ -152,7 +159,7 @@ class TableShare:
         try:
             host, port = parse_listen(listen)
             host = host or choose_address(local_candidates())
-            link = TableLink(self._players, self._view, self._cards, self.submit)
+            link = TableLink(self._players, self._view, self._cards, self.submit, self._all_cards)
             timing = {"clock": self.clock} if self.clock is not None else {}
             server = ShareServer(
                 link, host, port, on_code=self._renewed, on_guessing=self._guessed, crash_log=write_crash_log, **timing

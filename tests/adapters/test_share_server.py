@@ -1124,3 +1124,21 @@ def test_the_pages_own_labels_are_the_servers_word_for_word():
     assert len(page.found) > 20
     wrong = {name: text for name, text in page.found.items() if PAGE_LABELS.get(name.split(":")[1]) != text.strip()}
     assert not wrong, wrong
+
+
+def test_a_phone_let_in_gets_every_card_of_the_game_to_search_during_a_drop(tmp_path):
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            joined = await ask_to_join(table, "Ben")
+            status, body, _ = await table.get("/api/cards?all=1")
+            assert (status, body) == (403, {"error": phone_waits("Ben")})  # nothing before the host lets it in
+            assert joined["waiting"]
+            await table.share.control("allow")
+            status, body, _ = await table.get("/api/cards?all=1")
+            ids = [card["id"] for card in body["cards"]]
+            assert status == 200 and len(ids) == len(CARDS) and len(set(ids)) == len(ids)
+            assert {"id": "rainbow-aura", "name": "Rainbow Aura"}.items() <= body["cards"][
+                ids.index("rainbow-aura")
+            ].items()
+
+    run(scenario())

@@ -609,3 +609,25 @@ def test_a_save_is_asked_of_the_cards_owner_and_no_tap_is_ignored_in_silence(tab
     ben.page.locator("#moves-heading").focus()
     expect(ben.verb("neigh")).to_be_hidden()
     assert not ana.failures and not ben.failures
+
+
+def test_a_move_on_a_card_entered_during_a_drop_is_found_on_the_phone_and_kept_like_a_tap(table: Table) -> None:
+    """Before, the card search needed the network: a second move during a drop could not be entered, and nothing said
+    why."""
+    from assistant.core.words.share import PAGE_LABELS
+
+    t = table
+    t.type("new game Ana Ben", "Turn 1: Ana goes first.")
+    t.join_all(["Ana"], {})
+    ana = t.phones["Ana"]
+    t.phone("Ana", lambda p: p.tap("draw"), "draw", "Ana drew a card.")
+    ana.caught_up()
+    ana.page.route("**/api/**", lambda route: route.abort("internetdisconnected"))  # the network drops
+    mark = t.laptop.mark()
+    ana.card("play", "basic red", "Basic Unicorn (Red)")
+    expect(ana.page.locator("#notice")).to_have_text(PAGE_LABELS["search_offline"])
+    expect(ana.page.locator("#sending")).to_have_text(PAGE_LABELS["waiting"])
+    ana.page.unroute("**/api/**")
+    expect(ana.page.locator("#sending")).to_have_text(PAGE_LABELS["sent"])
+    t.laptop.wait_for("Ana played Basic Unicorn (Red).", after=mark)
+    assert not ana.failures

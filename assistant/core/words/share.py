@@ -171,6 +171,7 @@ PAGE_LABELS = {
     "sent": "Your move went through.",
     "search_label": "Card name or braille label",
     "no_cards": "No card like that.",
+    "search_offline": "No network: the cards are found on this phone, and your move is kept until the network is back.",
     "any_card": "A card, not named",
     "cancel": "Cancel",
     "pile_heading": "The pile",

@@ -20,6 +20,7 @@ import { Outbox, freshKey } from "./outbox.js";
     view: null, // the last view of the table
     stream: null, // the EventSource
     verbs: [], // the phone's verbs, from the server's one table: {verb, label, deck_word, pick, on_pile, ...}
+    allCards: [], // every card of the game's decks ({id, name, type, kind, label}): searched here during a drop
     flushing: false, // the outbox is being sent
     waited: false, // the page said a move waits for the network: it says when it went through
     card: null, // the card whose page is open
@@ -301,6 +302,33 @@ import { Outbox, freshKey } from "./outbox.js";
     }
     openStream();
     flush(); // a move kept from before a reload or a drop is sent again, with its own key
+    learnCards();
+  }
+
+  // The game's cards, once: a move on a card entered while the network is down is found here, and kept like a tap.
+  async function learnCards() {
+    if (page.allCards.length) return;
+    let answer;
+    try {
+      answer = await request("GET", "/api/cards?all=1");
+    } catch {
+      return; // asked again at the next start
+    }
+    const cards = answer.status === 200 && Array.isArray(answer.data.cards) ? answer.data.cards : [];
+    page.allCards = cards.filter((card) => card && typeof card.id === "string" && typeof card.name === "string");
+  }
+
+  // The cards a search names, found on the phone: each word typed begins a word of the name, or the braille label
+  // is the text typed (the server's search also reads contracted braille and near names: this is the fallback).
+  function localCards(query) {
+    const typed = query.toLowerCase();
+    const words = typed.split(/\s+/).filter((part) => part);
+    const found = page.allCards.filter((card) => {
+      const names = card.name.toLowerCase().split(/[\s(),-]+/);
+      const label = typeof card.label === "string" ? card.label.toLowerCase() : "";
+      return (label !== "" && label === typed) || words.every((part) => names.some((name) => name.startsWith(part)));
+    });
+    return found.slice(0, 10);
   }
 
   // A phone the host has not let in yet opens no stream: it asks for its state, one request at a time (the server
@@ -322,6 +350,7 @@ import { Outbox, freshKey } from "./outbox.js";
       render(answer.data);
       openStream();
       flush();
+      learnCards();
     } else if (answer.status === 429) {
       setTimeout(awaitHost, 1000);
     } else {
@@ -667,15 +696,20 @@ import { Outbox, freshKey } from "./outbox.js";
       setText($("search-count"), "");
       return;
     }
-    let answer;
+    let answer = null;
     try {
       answer = await request("GET", `/api/cards?q=${encodeURIComponent(query)}`);
     } catch {
-      showConnection(true);
-      return;
+      showConnection(true); // the network is down: the cards are found on the phone, and the move is kept
     }
     if (serial !== page.searchSerial || !page.pick) return; // a newer search, or the picker closed
-    let cards = answer.status === 200 && Array.isArray(answer.data.cards) ? answer.data.cards : [];
+    let cards;
+    if (answer === null) {
+      cards = localCards(query);
+      notice([word("search_offline")]);
+    } else {
+      cards = answer.status === 200 && Array.isArray(answer.data.cards) ? answer.data.cards : [];
+    }
     // An Instant answers with an Instant: the other cards found are left out (a card without a kind stays).
     const only = page.pick.verb.only;
     if (only) cards = cards.filter((card) => !card.kind || card.kind === only);
