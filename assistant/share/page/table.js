@@ -11,6 +11,7 @@ import { Outbox, freshKey } from "./outbox.js";
 
 {
   const $ = (id) => document.getElementById(id);
+  const LEAVE_MS = 400; // after the focus leaves a button marked unavailable, it goes (see hideUnavailable)
 
   const page = {
     csrf: null, // the device's CSRF token (from /api/join or /api/me)
@@ -609,11 +610,15 @@ import { Outbox, freshKey } from "./outbox.js";
     }
   }
 
+  // A button left while marked unavailable goes a moment later, once the tap that took the focus elsewhere is done
+  // (gone at once, the buttons below it would move under the finger between its press and its release).
   function hideUnavailable(event) {
     const button = event.currentTarget;
-    if (button.getAttribute("aria-disabled") !== "true") return;
-    button.hidden = true;
-    button.removeAttribute("aria-disabled");
+    setTimeout(() => {
+      if (button.getAttribute("aria-disabled") !== "true" || document.activeElement === button) return;
+      button.hidden = true;
+      button.removeAttribute("aria-disabled");
+    }, LEAVE_MS);
   }
 
   function verbClicked(event) {
