@@ -1,6 +1,6 @@
-"""What keeps strangers off the shared table: the join code, the limits on guessing it (per address and for the
-whole table), the devices and their tokens, the limit on a device's moves, and the answers kept for retried moves.
-All on an injected clock, so tests never wait.
+"""What keeps strangers off the shared table: the join code, the limits on guessing it (per address and for the whole
+table), the devices and their tokens, the limit on a player's moves (all their phones together), and the answers kept
+for retried moves. All on an injected clock, so tests never wait.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ MOST_PHONES = 3
 #: The most devices joined at once (then a join is refused: none is ever dropped to make room), and the most
 #: addresses whose wrong guesses are remembered.
 MOST_DEVICES, MOST_ADDRESSES = 64, 4096
-#: A device's moves: `MOVE_BURST` at once, then one every `MOVE_EVERY` seconds.
+#: A player's moves (all their phones together): `MOVE_BURST` at once, then one every `MOVE_EVERY` seconds.
 MOVE_BURST, MOVE_EVERY = 10, 1.0
 #: How long the answer to a move is kept for its retries, in seconds; and the most kept by one device (more than
 #: the move limit lets it make in that time, so the time decides).

@@ -5,7 +5,7 @@ It owns no game. It is given a `TableLink` of callables by the front end: the pl
 the card search, and `submit`, which hands a device's move to the one owner of the session (the Textual app's
 loop, or the plain mode's lock) and returns what became of it. Every guard is here: the Host and Origin checks,
 JSON only, the CSRF token, the body limit read from Content-Length before any byte of the body and the time a body
-may take, the join code and the limits on guessing it, the device tokens, the limit on a device's moves, the
+may take, the join code and the limits on guessing it, the device tokens, the limit on a player's moves, the
 answers kept for retried moves; the connections themselves pass `connections.Gate`. Every error is a JSON sentence
 from `assistant/core/words/share.py` with the security headers, aiohttp's own errors too; nothing raised inside
 reaches the phone as a traceback, nor the player's terminal as a log (`logs.py`). The protocol is docs/share.md.

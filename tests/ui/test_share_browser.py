@@ -429,6 +429,9 @@ def test_a_second_phone_waits_in_words_until_the_host_lets_it_in_and_no_phone_is
         expect(second.page.locator("#no-game")).to_have_text(phone_waits("Ben"))  # the page says it waits
         expect(second.page.locator("#moves")).to_be_hidden()
         assert_accessible(second.page, "a phone waits for the host")
+        second.page.reload()  # its last request still held by the server: the page still waits, never the join screen
+        expect(second.page.locator("#no-game")).to_have_text(phone_waits("Ben"))
+        expect(second.page.locator("#join")).to_be_hidden()
         expect(first.page.locator("#warning")).to_be_hidden()  # Ben's first phone is asked nothing
         t.type("yes", phone_let_in("Ben", 2))
         t.typed.pop()

@@ -909,6 +909,8 @@ import { Outbox, freshKey } from "./outbox.js";
     showConnection(false);
     if (me.status === 200 && typeof me.data.player === "string") {
       joined(me.data);
+    } else if (me.status === 429) {
+      setTimeout(start, 1000); // a phone that waits for the host, reloaded while its last request is still held
     } else {
       outbox.forget(); // no device: nothing kept can be sent
       showJoin();
