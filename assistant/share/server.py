@@ -58,6 +58,7 @@ from assistant.core.words.share import (
     UNEXPECTED,
     UNKNOWN_PATH,
     WRONG_CODE,
+    LastMove,
     another_phone_waits,
     bad_field,
     cannot_listen,
@@ -166,7 +167,7 @@ class ShareServer:
         self.gate: Gate | None = None
         self._listener: asyncio.AbstractServer | None = None
         self.version = 0
-        self.last: deque[str] = deque(maxlen=6)
+        self.last: deque[LastMove] = deque(maxlen=6)
         self._runner: web.AppRunner | None = None
         self._wake: asyncio.Event | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -278,9 +279,10 @@ class ShareServer:
 
     # Changes, for the event streams.
 
-    def changed(self, lines: tuple[str, ...] = ()) -> None:
+    def changed(self, lines: tuple[LastMove, ...] = ()) -> None:
         """The table changed (a move, an undo, a new game): every stream gets the new view. `lines`, what was said
-        of it, are kept as the last moves. Safe from any thread."""
+        of it (each with who moved, and its words on that player's phone), are kept as the last moves. Safe from any
+        thread."""
         self._soon(self._bump, tuple(lines))
 
     def _soon(self, act: Callable[..., None], *args: Any) -> None:
@@ -293,7 +295,7 @@ class ShareServer:
         else:
             act(*args)
 
-    def _bump(self, lines: tuple[str, ...]) -> None:
+    def _bump(self, lines: tuple[LastMove, ...]) -> None:
         self.version += 1
         self.last.extend(lines)
         players = self.link.players()
@@ -411,7 +413,8 @@ class ShareServer:
         if device.waiting:
             line = phone_waits(device.player)
             return {"version": self.version, "you": device.player, "line": line, "game": None, "waiting": True}
-        return self.link.view(device.player, self.version, list(self.last))
+        last = [own if own and who == device.player else text for text, who, own in self.last]  # "You drew a card."
+        return self.link.view(device.player, self.version, last)
 
     # Pages.
 

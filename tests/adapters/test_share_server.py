@@ -1142,3 +1142,28 @@ def test_a_phone_let_in_gets_every_card_of_the_game_to_search_during_a_drop(tmp_
             ].items()
 
     run(scenario())
+
+
+def test_a_phone_hears_its_own_players_moves_in_its_own_words(tmp_path):
+    """Before, Ben's phone showed "Ben drew a card." of Ben's own draw; now "You drew a card.", and every other phone
+    the table's words."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table, table.phone() as cy:
+            for line in ("draw", "play rainbow aura"):
+                table.share.after(table.session.handle(line))  # typed on the laptop, as the front ends do
+            csrf = await table.join("Ben")
+            await cy.join("Cy")
+            status, body, _ = await table.post("/api/move", move("neigh", "key-own-words-1", on="rainbow-aura"), csrf)
+            assert status == 200 and body["status"] == "recorded", body
+            status, mine, _ = await table.get("/api/state")
+            status, theirs, _ = await cy.get("/api/state")
+            assert mine["game"]["last"][-1] == "You played Neigh."
+            assert theirs["game"]["last"][-1] == "Ben played Neigh."
+            table.share.after(table.session.handle("resolve"))
+            typed = table.session.handle("Ben play yay into Cy")  # typed on the laptop: still Ben's own move
+            table.share.after(table.session.handle("yes") if asks(typed) else typed)
+            status, mine, _ = await table.get("/api/state")
+            assert "You played Yay into Cy's Stable." in mine["game"]["last"]
+
+    run(scenario())

@@ -77,6 +77,7 @@ from assistant.core.words.gameplay import (
     short_card_name,
     turn_began,
 )
+from assistant.core.words.share import own_move
 from assistant.core.words.verbosity import Verbosity
 
 __all__ = [
@@ -386,7 +387,8 @@ def move_of_step(table: Table, step: Step, at: int = 0) -> About | None:
     card = game_card_name(table, card_id) if isinstance(card_id, str) else ""
     text = end_with(describe_event(table, event, step.before))
     owner = seat if isinstance(event, Sacrifice) else getattr(event, "owner", None)
-    return About(Topic.MOVE, text, (seat,), player_name(table, seat), kind, card, owner=owner, at=at)
+    own = own_move(table, event)  # the phone of the player who made it says it in its own words
+    return About(Topic.MOVE, text, (seat,), player_name(table, seat), kind, card, owner=owner, at=at, own=own)
 
 
 def tells_of_step(table: Table, step: Step, at: int = 0) -> tuple[About, ...]:

@@ -7,10 +7,15 @@ error the server sends is one of these, never a traceback), and the labels the p
 from __future__ import annotations
 
 from assistant.core.game.about import About, Topic
-from assistant.core.text import clean_untrusted
+from assistant.core.game.events import Bring, Destroy, Discard, Draw, Event, Play, Respond, Sacrifice, Source, Steal
+from assistant.core.game.table import Table
+from assistant.core.text import cards_count, clean_untrusted
+from assistant.core.words.gameplay import SOURCE_NAMES, area_of, namers
 
 __all__ = [
+    "LastMove",
     "last_moves",
+    "own_move",
     "ACTOR_NOT_YOURS",
     "BODY_NOT_JSON",
     "CARD_NEEDED",
@@ -385,9 +390,49 @@ def recorded_from(phone: str) -> str:
     return f"From {phone}."
 
 
-def last_moves(facts: tuple[About, ...], tells: tuple[About, ...], lines: tuple[str, ...]) -> tuple[str, ...]:
+#: One of the last moves the phones show: its words, the player who made it ("" for none), and its words on that
+#: player's own phone ("You drew a card."; "" when they have none of their own).
+LastMove = tuple[str, str, str]
+
+
+def last_moves(facts: tuple[About, ...], tells: tuple[About, ...], lines: tuple[str, ...]) -> tuple[LastMove, ...]:
     """What the phones' "last moves" keep of a reply: its moves and its decisive facts in their own short words, the
     player's name first ("Ben played Rainbow Aura.", "Ben 1 Unicorn.", "Cy's turn."), never the laptop's coaching
-    ("say draw"); the reply's lines where it has no typed values (an undo)."""
-    said = [fact.text for fact in tells if fact.topic is Topic.MOVE] + [fact.text for fact in facts]
-    return tuple(said) or lines
+    ("say draw"), each move with its words for its own player's phone (`About.own`); the reply's lines where it has
+    no typed values (an undo)."""
+    said: list[LastMove] = [(fact.text, fact.player, fact.own) for fact in tells if fact.topic is Topic.MOVE]
+    said += [(fact.text, "", "") for fact in facts]
+    return tuple(said) or tuple((line, "", "") for line in lines)
+
+
+def own_move(table: Table, event: Event) -> str:
+    """A move in the words of the phone of the player who made it: "You drew a card.", "You played Yay into Ben's
+    Stable.", "You destroyed Basic Unicorn (Red) in your Stable."; "" for a move these words do not cover (the
+    phone then shows the table's own words)."""
+    name, card = namers(table)
+    seat = getattr(event, "player", None)
+
+    def area(owner: int) -> str:
+        return f"your {table.profile.vocabulary.area}" if owner == seat else area_of(table, owner)
+
+    def source(of: Source) -> str:
+        return "" if of is Source.HAND else f" from {SOURCE_NAMES[of]}"
+
+    if isinstance(event, Draw):
+        return f"You drew {'a card' if event.count == 1 else cards_count(event.count)}."
+    if isinstance(event, Play):
+        into = "" if event.into in (None, event.player) else f" into {area(event.into)}"
+        return f"You played {card(event.card)}{source(event.source)}{into}."
+    if isinstance(event, Respond):
+        return f"You played {card(event.card)}."
+    if isinstance(event, Bring):
+        return f"You brought {card(event.card)} into {area(event.into)}{source(event.source)}."
+    if isinstance(event, Destroy):
+        return f"You destroyed {card(event.card)} in {area(event.owner)}."
+    if isinstance(event, Steal):
+        return f"You stole {card(event.card)} from {area(event.owner)}."
+    if isinstance(event, Sacrifice):
+        return f"You sacrificed {card(event.card)}."
+    if isinstance(event, Discard):
+        return f"You discarded {card(event.card)}."
+    return ""
