@@ -1167,3 +1167,25 @@ def test_a_phone_hears_its_own_players_moves_in_its_own_words(tmp_path):
             assert "You played Yay into Cy's Stable." in mine["game"]["last"]
 
     run(scenario())
+
+
+def test_a_phone_never_shows_its_own_players_name_as_news(tmp_path):
+    """A resolve names no player, so the laptop says whose phone it came from ("Cy, from a phone: ..."); before, Cy's
+    own phone showed that too."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table, table.phone() as cy:
+            for line in ("draw", "play rainbow aura"):
+                table.share.after(table.session.handle(line))
+            csrf = await table.join("Ben")
+            cy_csrf = await cy.join("Cy")
+            await table.post("/api/move", move("neigh", "key-news-0001", on="rainbow-aura"), csrf)
+            status, body, _ = await cy.post("/api/move", move("resolve", "key-news-0002"), cy_csrf)
+            assert status == 200 and body["status"] == "recorded", body
+            resolved = "Ben's Neigh resolves: Ana's Rainbow Aura is Neighed and goes to the discard pile."
+            status, theirs, _ = await table.get("/api/state")
+            status, mine, _ = await cy.get("/api/state")
+            assert theirs["game"]["last"][-1] == f"Cy, from a phone: {resolved}"
+            assert mine["game"]["last"][-1] == resolved
+
+    run(scenario())

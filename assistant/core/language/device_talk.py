@@ -308,4 +308,4 @@ def _attributed(reply: Reply, player: str, ended_turn: bool) -> Reply:
     first, *rest = reply.lines or ("",)
     line = from_phone(player, first, ended_turn)
     speech = from_phone(player, reply.speech, ended_turn) if reply.speech else line
-    return dataclasses.replace(reply, lines=(line, *rest), speech=speech)
+    return dataclasses.replace(reply, lines=(line, *rest), speech=speech, from_phone=(player, first))

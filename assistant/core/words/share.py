@@ -395,14 +395,20 @@ def recorded_from(phone: str) -> str:
 LastMove = tuple[str, str, str]
 
 
-def last_moves(facts: tuple[About, ...], tells: tuple[About, ...], lines: tuple[str, ...]) -> tuple[LastMove, ...]:
+def last_moves(
+    facts: tuple[About, ...], tells: tuple[About, ...], lines: tuple[str, ...], by: tuple[str, str] = ("", "")
+) -> tuple[LastMove, ...]:
     """What the phones' "last moves" keep of a reply: its moves and its decisive facts in their own short words, the
     player's name first ("Ben played Rainbow Aura.", "Ben 1 Unicorn.", "Cy's turn."), never the laptop's coaching
     ("say draw"), each move with its words for its own player's phone (`About.own`); the reply's lines where it has
-    no typed values (an undo)."""
+    no typed values (an undo, a resolve), the first as it was before a phone's move was attributed in it (`by`,
+    `Reply.from_phone`) for that player's own phone."""
     said: list[LastMove] = [(fact.text, fact.player, fact.own) for fact in tells if fact.topic is Topic.MOVE]
     said += [(fact.text, "", "") for fact in facts]
-    return tuple(said) or tuple((line, "", "") for line in lines)
+    if said or not lines:
+        return tuple(said)
+    player, own = by
+    return ((lines[0], player, own), *((line, "", "") for line in lines[1:]))
 
 
 def own_move(table: Table, event: Event) -> str:
