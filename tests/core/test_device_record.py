@@ -203,3 +203,13 @@ def test_a_phones_warning_is_said_on_the_laptop_without_asking_anything(tmp_path
     assert warned.status == "warning"
     assert warned.reply.lines == (phone_asks("Ana's phone"),) == ("Ana's phone is asked whether to record it anyway.",)
     assert warned.reply.pending is None and session.pending is keyboard
+
+
+def test_a_yes_to_a_phone_that_went_never_lets_in_one_that_came_after_it(tmp_path):
+    session = saved_session(tmp_path)
+    first, later = Waiting(), Waiting()
+    session.device_joined("Ben", DeviceJoined(2, first))
+    first.still = False  # taken off meanwhile (`share remove Ben`)
+    session.device_joined("Ben", DeviceJoined(2, later))  # another phone asks as Ben: told, the question stays
+    assert session.handle("yes").lines == (no_phone_waits("Ben"),)
+    assert later.decided == []

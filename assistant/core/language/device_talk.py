@@ -142,8 +142,10 @@ class DeviceTalk:
 
     def join_question(self, player: str) -> Reply:
         """The host's question about the phone that waits to join as `player`: yes lets it in, no keeps it out."""
-        question = new_phone_asks(player)
-        ask = Question(lambda: self.decide(player, True), declined="", refused=lambda: self.decide(player, False))
+        question, asked = new_phone_asks(player), self.joining.get(player)  # this phone's: never one that came later
+        ask = Question(
+            lambda: self.decide(player, True, asked), declined="", refused=lambda: self.decide(player, False, asked)
+        )
         self.host_question = ask
         return Reply((question,), question, important=True, pending=ask, facts=(About(Topic.QUESTION, question),))
 
@@ -153,12 +155,16 @@ class DeviceTalk:
             del self.joining[player]
         return list(self.joining)
 
-    def decide(self, player: str, allow: bool) -> Reply:
+    def decide(self, player: str, allow: bool, asked: _Joining | None = None) -> Reply:
         """The host's answer to the phone that waits to join as `player` (its yes or no, `share allow`, `share
-        refuse`): said, with the new join code shown (never said) when the phone was kept out; then the next phone
-        that waits is asked about, one question at a time."""
-        joining = self.joining.pop(player, None)
-        if joining is None or not joining.waiting.decide(allow):
+        refuse`; `asked`: the phone the question was about, when it is a question's answer): said, with the new join
+        code shown (never said) when the phone was kept out; then the next phone that waits is asked about, one
+        question at a time."""
+        joining = self.joining.get(player)
+        if joining is None or (asked is not None and joining is not asked):
+            return Reply.of(no_phone_waits(player))
+        del self.joining[player]
+        if not joining.waiting.decide(allow):
             return Reply.of(no_phone_waits(player))
         said = host_decided(player, joining.device, allow)
         reply = Reply.of(said) if allow else Reply((said, code_shown(joining.waiting.code())), said)
