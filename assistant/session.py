@@ -25,14 +25,14 @@ from assistant.core.cards.sheet import matching_card
 from assistant.core.game.about import About, Topic
 from assistant.core.game.history import Game
 from assistant.core.language.builders import cards_with_words
-from assistant.core.language.device import DeviceJoined, DeviceMove, DeviceOutcome
+from assistant.core.language.device import DeviceAnswer, DeviceJoined, DeviceMove, DeviceOutcome
 from assistant.core.language.device_talk import DeviceTalk
 from assistant.core.language.lobby import Lobby, SaveStore, shipped_addons
 from assistant.core.language.parser import Command, CommandError, keep_card_names, parse_number
 from assistant.core.language.reply import Choice, Control, Pending, Question, Reply
 from assistant.core.language.verbs import Kind, example_names, help_rows, near_verb, parse_command
 from assistant.core.scanning.aiming import Cue
-from assistant.core.text import readable
+from assistant.core.text import clean_untrusted, readable
 from assistant.core.words.cardtext import (
     HELP_LINES,
     NO_CHOICE_PENDING,
@@ -89,7 +89,14 @@ from assistant.core.words.scans import (
     scanned_text,
     unknown_code,
 )
-from assistant.core.words.share import UNKNOWN_CARD, phone_name, recorded_from, second_phone_waits
+from assistant.core.words.share import (
+    REMOVE_WHOSE,
+    UNKNOWN_CARD,
+    new_phone_waits,
+    no_phone_waits,
+    phone_name,
+    recorded_from,
+)
 from assistant.core.words.verbosity import Verbosity
 from assistant.core.words.voice import NOTHING_SAID_YET, answers_heading, verbosity_set
 
@@ -186,7 +193,7 @@ class Session:
         self.lobby = Lobby(
             self.cards, self.resolve, store=self.store, load_cards=self.load_cards, verbosity=self.verbosity
         )
-        self.devices = DeviceTalk(lambda: self.lobby.talk)
+        self.devices = DeviceTalk(lambda: self.lobby.talk, host_busy=lambda: self.pending is not None)
 
     def device_move(self, player: str, move: DeviceMove) -> DeviceOutcome:
         """Carry out a move from `player`'s device through the game's conversation, as a typed line would be; the
@@ -194,7 +201,10 @@ class Session:
         a card is the phone's alone: its full text as the laptop says it, and nothing said or kept on the laptop."""
         if move.verb == "read":
             return self._card_text(move.card or "")
-        return self._device_said(player, self.devices.move(player, move))
+        outcome = self._device_said(player, self.devices.move(player, move))
+        if outcome.reply is not None and outcome.reply.pending is not None:  # a save the host is asked (the laptop
+            self.pending = outcome.reply.pending  # asks it only when it asks nothing else: `DeviceTalk.host_busy`)
+        return outcome
 
     def _card_text(self, card_id: str) -> DeviceOutcome:
         """A card's text for a phone (`_card_reply`'s lines), from the game's decks (the session's, with no game)."""
@@ -204,20 +214,40 @@ class Session:
             return DeviceOutcome("refused", (UNKNOWN_CARD,))
         return DeviceOutcome("text", tuple(card_lines(card, cards.vocabulary, cards.copies_known(card))))
 
-    def device_answer(self, player: str, question: str, yes: bool, device: int = 1) -> DeviceOutcome:
-        """A device's yes or no to its own open question (a warned move)."""
-        return self._device_said(player, self.devices.answer(player, question, yes, device))
+    def device_answer(
+        self, player: str, question: str, yes: bool, device: int = 1, phones: int = 1, phoned: tuple[str, ...] = ()
+    ) -> DeviceOutcome:
+        """A device's yes or no to its own open question (a warned move, a save of its player's card)."""
+        answer = DeviceAnswer(question, yes, device, phones, phoned)
+        return self._device_said(player, self.devices.answer(player, answer))
 
     def device_joined(self, player: str, joined: DeviceJoined) -> DeviceOutcome:
-        """A phone joined as `player`: said on the laptop. A second phone for the player is asked about: the
-        keyboard's question when none is open (it never replaces one); else the laptop says how to answer it."""
+        """A phone asks to join as `player`: the host is asked, one question at a time. It is the keyboard's question
+        when none is open and no other phone waits (it never replaces one); else the laptop says how to answer it
+        (`share allow`), and it is asked once the phones before it are answered."""
+        waiting_before = self.devices.waiting()
         outcome = self.devices.join(player, joined)
         if outcome.reply is not None and outcome.reply.pending is not None:
-            if self.pending is None:
+            if self.pending is None and not waiting_before:
                 self.pending = outcome.reply.pending
             else:
-                outcome = dataclasses.replace(outcome, reply=Reply.of(second_phone_waits(player), important=True))
+                outcome = dataclasses.replace(outcome, reply=Reply.of(new_phone_waits(player), important=True))
         return self._device_said(player, outcome)
+
+    def decide_join(self, player: str, allow: bool) -> Reply:
+        """`share allow` or `share refuse` (NAME, or "" for the phone that has waited longest): the host's answer,
+        and the next phone that waits asked about (the keyboard's question now)."""
+        waiting = self.devices.waiting()
+        name = next((p for p in waiting if player.casefold() in ("", p.casefold())), None)
+        if name is None:
+            return Reply.of(no_phone_waits(clean_untrusted(player, 30)))
+        if self.pending is not None and self.pending is self.devices.host_question:
+            self.pending = None  # answered another way: a later yes answers nothing it did not ask
+        reply = self.devices.decide(name, allow)
+        if reply.pending is not None:
+            self.pending = reply.pending
+        self._remember(reply)
+        return reply
 
     def _device_said(self, player: str, outcome: DeviceOutcome) -> DeviceOutcome:
         """Keep the laptop's reply to a device for `repeat`, `history` and `missed`; a move recorded from a phone is
@@ -225,9 +255,12 @@ class Session:
         if outcome.reply is not None:  # heard at the seat of the player whose device it answers
             outcome = dataclasses.replace(outcome, reply=dataclasses.replace(outcome.reply, hand=player))
         reply = outcome.reply
-        if reply is not None and outcome.phone is not None:
-            note = recorded_from(phone_name(player, outcome.phone.number))
+        if reply is not None and outcome.phone is not None and self.game is not None:
+            mover = self.game.table.setup.players[outcome.phone.seat]  # (a save answered by its owner: the mover's)
+            note = recorded_from(phone_name(mover, outcome.phone.number))
             reply = dataclasses.replace(reply, lines=(*reply.lines, note), speech=f"{reply.speech} {note}")
+            if outcome.named:  # one of two phones: the laptop says which, as `history` keeps it
+                outcome = dataclasses.replace(outcome, reply=reply)
         if reply is not None:
             self._remember(reply)
             game = self.game
@@ -461,8 +494,11 @@ class Session:
         if verb == "share":  # the front end shares the table, given the rest of the line as typed (an address)
             self._commanded = False  # an open question stays open
             argument = command.rest
-            if command.actor is not None and argument.lower() == "remove":  # "Ben share remove": Ben's phone
-                argument = f"{argument} {command.actor}"
+            first = argument.split()[:1]
+            if command.actor is not None and first and first[0].lower() == "remove":  # "Ben share remove": Ben's
+                if len(argument.split()) > 1:  # phones; "Ben share remove Cy" names two players: nobody is removed
+                    return Reply.error(REMOVE_WHOSE)
+                argument = f"remove {command.actor}"
             return Reply((), "", control=Control.SHARE, argument=argument)
         if verb in ("yes", "no"):
             return Reply.of(NOTHING_TO_CONFIRM)

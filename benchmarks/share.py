@@ -142,6 +142,8 @@ class Phones:
             self.begin()
             self.tap(page.locator("#code-button"))
             self.tap(page.locator("#players-to-choose button", has_text=player).first)
+            page.locator("#no-game").wait_for(state="visible", timeout=60_000)  # it waits for the host
+            app.type("share allow", "joined the table.")  # the host lets it in
             page.locator("#turn").wait_for(state="visible", timeout=60_000)
             self.end("join")
             self.pages[player] = page

@@ -1,6 +1,6 @@
-"""What keeps strangers off the shared table: the join code, the limits on guessing it (per address and for the
-whole table), the devices and their tokens, the limit on a device's moves, and the answers kept for retried moves.
-All on an injected clock, so tests never wait.
+"""What keeps strangers off the shared table: the join code, the limits on guessing it (per address and for the whole
+table), the devices and their tokens, the limit on a player's moves (all their phones together), and the answers kept
+for retried moves. All on an injected clock, so tests never wait.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["CODE_LIFETIME", "Device", "Devices", "GuessLimit", "JoinCode", "MoveLimit", "Remembered"]
+__all__ = ["CODE_LIFETIME", "MOST_PHONES", "Device", "Devices", "GuessLimit", "JoinCode", "MoveLimit", "Remembered"]
 
 Clock = Callable[[], float]
 
@@ -22,12 +22,17 @@ CODE_LIFETIME = 600.0
 #: Wrong codes one address may send in `GUESS_WINDOW` seconds before it must wait.
 MOST_WRONG, GUESS_WINDOW = 5, 60.0
 #: Wrong codes from every address together in a code's lifetime: then the code is renewed and no code is taken
-#: for a while (`GUESS_WINDOW` the first time, twice as long each time after, at most `LONGEST_CLOSURE`).
+#: from an address that guessed wrong for a while (`GUESS_WINDOW` the first time, twice as long each time after, at
+#: most `LONGEST_CLOSURE`); an address that has not guessed wrong is always heard (its right code joins).
 MOST_WRONG_IN_ALL, LONGEST_CLOSURE = 20, 16 * GUESS_WINDOW
+#: Seconds without a wrong code, once guessing has reopened, after which the next closure is the shortest again.
+QUIET = CODE_LIFETIME
+#: The most phones one player may have on the table (let in or waiting).
+MOST_PHONES = 3
 #: The most devices joined at once (then a join is refused: none is ever dropped to make room), and the most
 #: addresses whose wrong guesses are remembered.
 MOST_DEVICES, MOST_ADDRESSES = 64, 4096
-#: A device's moves: `MOVE_BURST` at once, then one every `MOVE_EVERY` seconds.
+#: A player's moves (all their phones together): `MOVE_BURST` at once, then one every `MOVE_EVERY` seconds.
 MOVE_BURST, MOVE_EVERY = 10, 1.0
 #: How long the answer to a move is kept for its retries, in seconds; and the most kept by one device (more than
 #: the move limit lets it make in that time, so the time decides).
@@ -69,8 +74,10 @@ class JoinCode:
 @dataclass
 class GuessLimit:
     """Guesses of the join code: `most` wrong ones per address in `window` seconds, then that address waits; and
-    `most_in_all` from every address together in `window_in_all` seconds, then guessing closes for everyone and
-    the code must be renewed.
+    `most_in_all` from every address together in `window_in_all` seconds, then guessing closes for every address
+    that guessed wrong in that time (never for one that did not: a real phone's right code still joins) and the code
+    must be renewed. The closures grow longer while the guessing goes on, and are the shortest again after `quiet`
+    seconds without a wrong code.
 
     A guess is counted when it is taken, before its code is read (`take`), and given back only when its code
     proves right (`right`): guesses sent together, or whose bodies come late, are all counted."""
@@ -80,21 +87,25 @@ class GuessLimit:
     window: float = GUESS_WINDOW
     most_in_all: int = MOST_WRONG_IN_ALL
     window_in_all: float = CODE_LIFETIME
+    quiet: float = QUIET
     _wrong: dict[str, deque[float]] = field(default_factory=dict)
+    _guessed: dict[str, float] = field(default_factory=dict)
+    """The addresses that guessed wrong, with the time of their last wrong code (kept `window_in_all` seconds)."""
     _all: deque[float] = field(default_factory=deque)
     _closed_until: float = 0.0
     _closures: int = 0
+    _last_wrong: float = -math.inf
 
     def take(self, address: str) -> int:
         """Count a guess from the address now: 0 when it may guess, else the whole seconds it must wait (and
         nothing is counted)."""
         now = self.clock()
-        waits = [self._closed_until - now]
+        waits = [self._closed_until - now if self._guessed_wrong(address) else 0.0]
         for times, most, window in (
             (self._recent(address), self.most, self.window),
             (self._in_window(self._all, self.window_in_all), self.most_in_all, self.window_in_all),
         ):
-            if len(times) >= most:
+            if len(times) >= most and (times is not self._all or self._guessed_wrong(address)):
                 waits.append(times[0] + window - now)
         wait = max(waits)
         if wait > 0:
@@ -111,16 +122,32 @@ class GuessLimit:
             if times:
                 times.pop()
 
-    def wrong(self) -> bool:
-        """The guess taken was wrong (it stays counted). True when it made the limit for the whole table: guessing
-        is closed from now (each closure twice as long as the last, at most `LONGEST_CLOSURE`), and the code must
-        be renewed."""
+    def wrong(self, address: str = "") -> int:
+        """The guess taken from the address was wrong (it stays counted). When it made the limit for the whole
+        table, guessing is closed from now for the addresses that guessed wrong (each closure twice as long as the
+        last, at most `LONGEST_CLOSURE`) and the code must be renewed: which closure this is since the guessing
+        began (1: the first, which the host is told of); else 0."""
+        now = self.clock()
+        if now - max(self._last_wrong, self._closed_until) >= self.quiet:
+            self._closures = 0  # a quiet while since the last guessing: a new one starts from the shortest closure
+        self._last_wrong = now
+        if address:
+            self._guessed[address] = now
+            if len(self._guessed) > MOST_ADDRESSES:
+                self._guessed = {a: t for a, t in self._guessed.items() if now - t < self.window_in_all}
+                while len(self._guessed) > MOST_ADDRESSES:
+                    del self._guessed[next(iter(self._guessed))]
         if len(self._in_window(self._all, self.window_in_all)) < self.most_in_all:
-            return False
-        self._closed_until = self.clock() + min(self.window * 2**self._closures, LONGEST_CLOSURE)
+            return 0
+        self._closed_until = now + min(self.window * 2**self._closures, LONGEST_CLOSURE)
         self._closures += 1
         self._all.clear()
-        return True
+        return self._closures
+
+    def _guessed_wrong(self, address: str) -> bool:
+        """The address sent a wrong code in the last `window_in_all` seconds."""
+        last = self._guessed.get(address)
+        return last is not None and self.clock() - last < self.window_in_all
 
     def _recent(self, address: str) -> deque[float]:
         return self._in_window(self._wrong.setdefault(address, deque(maxlen=self.most)), self.window)
@@ -141,8 +168,8 @@ class GuessLimit:
 
 @dataclass
 class MoveLimit:
-    """Moves per device: `burst` at once, then one every `every` seconds (a leaky bucket, kept as the time the
-    device's bucket is empty again)."""
+    """Moves per player (all of a player's phones together, so more phones make no more moves): `burst` at once,
+    then one every `every` seconds (a leaky bucket, kept as the time the player's bucket is empty again)."""
 
     clock: Clock
     burst: int = MOVE_BURST
@@ -150,8 +177,8 @@ class MoveLimit:
     _empty_at: dict[str, float] = field(default_factory=dict)
 
     def take(self, device: str) -> int:
-        """Count a move of the device now: 0 when it may move, else the whole seconds until it may (nothing
-        counted)."""
+        """Count a move of the device's player (`device` names the player) now: 0 when it may move, else the whole
+        seconds until it may (nothing counted)."""
         now = self.clock()
         empty_at = max(self._empty_at.get(device, now), now)
         wait = empty_at + self.every - self.burst * self.every - now
@@ -166,14 +193,14 @@ class MoveLimit:
 @dataclass
 class Device:
     """A joined phone: its secret token (the cookie), the player it records for, its CSRF token, which of the
-    player's phones it is, and whether it waits to be let in (a second phone for a player)."""
+    player's phones it is, and whether it waits to be let in (every phone does, until the host answers)."""
 
     token: str
     player: str
     csrf: str
     answers: Remembered
     number: int = 1
-    waiting: bool = False
+    waiting: bool = True
 
 
 @dataclass
@@ -190,19 +217,29 @@ class Devices:
 
     def join(self, player: str) -> Device | None:
         """A new device for the player, with a new token and the lowest number none of the player's phones has; it
-        waits to be let in when the player has a phone already. None when the table is full."""
+        waits until the host lets it in. None when the table is full."""
         if len(self.by_token) >= MOST_DEVICES:
             return None
         numbers = {d.number for d in self.by_token.values() if d.player == player}
         number = next(n for n in range(1, len(numbers) + 2) if n not in numbers)
         token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(24)
-        device = Device(token, player, csrf, Remembered(self.clock), number, waiting=bool(numbers))
+        device = Device(token, player, csrf, Remembered(self.clock), number)
         self.by_token[device.token] = device
         return device
 
-    def waiting(self, player: str) -> Device | None:
-        """The phone that waits to join as the player, if any."""
-        return next((d for d in self.by_token.values() if d.waiting and d.player.casefold() == player.casefold()), None)
+    def waiting(self, player: str = "") -> Device | None:
+        """The phone that waits to join as the player (any player: the one that has waited longest), if any."""
+        return next(
+            (d for d in self.by_token.values() if d.waiting and player.casefold() in ("", d.player.casefold())), None
+        )
+
+    def count(self, player: str) -> int:
+        """How many phones the player has on the table, let in or waiting."""
+        return sum(d.player == player for d in self.by_token.values())
+
+    def let_in(self, player: str) -> int:
+        """How many phones the host has let in for the player."""
+        return sum(d.player == player and not d.waiting for d in self.by_token.values())
 
     def decide(self, token: str, allow: bool) -> bool:
         """Let a waiting phone in, or keep it out (its token forgotten); False when it no longer waits."""
@@ -224,9 +261,13 @@ class Devices:
         """The player of each device let in, in the order they joined."""
         return [device.player for device in self.by_token.values() if not device.waiting]
 
-    def remove(self, player: str) -> int:
-        """Forget every device of the player; how many there were."""
-        tokens = [t for t, d in self.by_token.items() if d.player.casefold() == player.casefold()]
+    def remove(self, player: str, number: int | None = None) -> int:
+        """Forget every device of the player (or only their phone `number`); how many there were."""
+        tokens = [
+            t
+            for t, d in self.by_token.items()
+            if d.player.casefold() == player.casefold() and number in (None, d.number)
+        ]
         for token in tokens:
             self._drop(token)
         return len(tokens)

@@ -50,7 +50,7 @@ class CrashLogHandler(logging.Handler):
                 logger.propagate = True
 
     def emit(self, record: logging.LogRecord) -> None:
-        if self.sink is None:
+        if self.sink is None or _client_gone(record):
             return
         now = self.clock()
         if len(self._written) == MOST_LOGGED and now - self._written[0] < LOG_WINDOW:
@@ -68,3 +68,10 @@ class CrashLogHandler(logging.Handler):
             self.sink(problem)
         except Exception:  # a record that cannot be written, or the crash log failing: still nothing is printed
             return
+
+
+def _client_gone(record: logging.LogRecord) -> bool:
+    """The record tells only that a phone closed its connection while it was answered (a tab closed, the Wi-Fi
+    lost): no problem of the app, and nothing for the crash log."""
+    error = record.exc_info[1] if record.exc_info else None
+    return isinstance(error, ConnectionError) or record.getMessage().startswith("socket.send() raised exception")

@@ -5,7 +5,7 @@ It owns no game. It is given a `TableLink` of callables by the front end: the pl
 the card search, and `submit`, which hands a device's move to the one owner of the session (the Textual app's
 loop, or the plain mode's lock) and returns what became of it. Every guard is here: the Host and Origin checks,
 JSON only, the CSRF token, the body limit read from Content-Length before any byte of the body and the time a body
-may take, the join code and the limits on guessing it, the device tokens, the limit on a device's moves, the
+may take, the join code and the limits on guessing it, the device tokens, the limit on a player's moves, the
 answers kept for retried moves; the connections themselves pass `connections.Gate`. Every error is a JSON sentence
 from `assistant/core/words/share.py` with the security headers, aiohttp's own errors too; nothing raised inside
 reaches the phone as a traceback, nor the player's terminal as a log (`logs.py`). The protocol is docs/share.md.
@@ -14,6 +14,7 @@ reaches the phone as a traceback, nor the player's terminal as a log (`logs.py`)
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import json
 import logging
@@ -46,6 +47,7 @@ from assistant.core.words.share import (
     NO_DEVICE,
     NO_GAME_TO_JOIN,
     NOT_JSON_TYPE,
+    ONE_AT_A_TIME,
     OTHER_HOST,
     OTHER_ORIGIN,
     PAGE_LABELS,
@@ -56,6 +58,7 @@ from assistant.core.words.share import (
     UNEXPECTED,
     UNKNOWN_PATH,
     WRONG_CODE,
+    LastMove,
     another_phone_waits,
     bad_field,
     cannot_listen,
@@ -63,10 +66,11 @@ from assistant.core.words.share import (
     phone_waits,
     too_many_guesses,
     too_many_moves,
+    too_many_phones,
 )
 from assistant.share.address import check_address, origin_host, peer_key
 from assistant.share.connections import BODY_TIMEOUT, MOST_CONNECTIONS, Gate, raise_open_files
-from assistant.share.guards import Device, Devices, GuessLimit, JoinCode, MoveLimit
+from assistant.share.guards import MOST_PHONES, Device, Devices, GuessLimit, JoinCode, MoveLimit
 from assistant.share.logs import CrashLogHandler
 
 if TYPE_CHECKING:
@@ -98,8 +102,8 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "X-Frame-Options": "DENY",
 }
-_KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
-_PAGE_FILE = re.compile(r"^[A-Za-z0-9_-]{1,40}\.(js|css|svg|png|ico|html)$")
+_KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")  # (matched whole: `$` would let a trailing newline through)
+_PAGE_FILE = re.compile(r"[A-Za-z0-9_-]{1,40}\.(js|css|svg|png|ico|html)")
 _TYPES = {"js": "text/javascript", "css": "text/css", "svg": "image/svg+xml", "png": "image/png",
           "ico": "image/x-icon", "html": "text/html"}  # fmt: skip
 _STATUS_SENTENCE = {400: BODY_NOT_JSON, 404: UNKNOWN_PATH, 405: UNKNOWN_PATH, 408: TOO_SLOW, 413: TOO_LARGE,
@@ -119,6 +123,8 @@ class TableLink:
     submit: Callable[[str, DeviceRequest], Awaitable[DeviceOutcome]]
     """Carry out a device's move or answer as its player, or say that it joined, on the session's owner; what
     became of it."""
+    all_cards: Callable[[], list[dict[str, str]]] = list
+    """Every card of the game's decks, as `cards` lists them (a phone searches them itself during a drop)."""
 
 
 class _Refused(Exception):
@@ -140,7 +146,7 @@ class ShareServer:
         *,
         clock: Callable[[], float] = time.monotonic,
         on_code: Callable[[str], None] | None = None,
-        on_guessing: Callable[[str], None] | None = None,
+        on_guessing: Callable[[str, bool], None] | None = None,
         crash_log: Callable[[BaseException], object] | None = None,
     ) -> None:
         self.link = link
@@ -154,18 +160,21 @@ class ShareServer:
         self.on_code = on_code
         """Told each new join code made because the last grew old (the app shows it)."""
         self.on_guessing = on_guessing
-        """Told the new join code made because someone was guessing the last (the host is told why)."""
+        """Told the new join code made because someone was guessing the last, and whether this is the first time
+        of this guessing (the host is told why, once)."""
         self.logs = CrashLogHandler(crash_log, clock)
         """asyncio's and aiohttp's records, to the crash log and never to the terminal, while the server runs."""
         self.gate: Gate | None = None
         self._listener: asyncio.AbstractServer | None = None
         self.version = 0
-        self.last: deque[str] = deque(maxlen=6)
+        self.last: deque[LastMove] = deque(maxlen=6)
         self._runner: web.AppRunner | None = None
         self._wake: asyncio.Event | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._shown_code = ""
         self._ticker: asyncio.Task[None] | None = None
+        self._holding: set[str] = set()
+        """The phones that wait to be let in and hold a request open now (one each at most)."""
 
     # The address and the code, for the host.
 
@@ -270,9 +279,10 @@ class ShareServer:
 
     # Changes, for the event streams.
 
-    def changed(self, lines: tuple[str, ...] = ()) -> None:
+    def changed(self, lines: tuple[LastMove, ...] = ()) -> None:
         """The table changed (a move, an undo, a new game): every stream gets the new view. `lines`, what was said
-        of it, are kept as the last moves. Safe from any thread."""
+        of it (each with who moved, and its words on that player's phone), are kept as the last moves. Safe from any
+        thread."""
         self._soon(self._bump, tuple(lines))
 
     def _soon(self, act: Callable[..., None], *args: Any) -> None:
@@ -285,7 +295,7 @@ class ShareServer:
         else:
             act(*args)
 
-    def _bump(self, lines: tuple[str, ...]) -> None:
+    def _bump(self, lines: tuple[LastMove, ...]) -> None:
         self.version += 1
         self.last.extend(lines)
         players = self.link.players()
@@ -295,20 +305,23 @@ class ShareServer:
             self._wake.set()
             self._wake = asyncio.Event()
 
-    def remove(self, player: str) -> int:
-        """Take a player's devices off the table (their streams end) and renew the join code, so that the phones
-        taken off cannot join again with the code they had; how many there were."""
-        count = self.devices.remove(player)
+    def remove(self, player: str, number: int | None = None) -> int:
+        """Take a player's devices (or only their phone `number`) off the table (their streams end) and renew the
+        join code, so that the phones taken off cannot join again with the code they had; how many there were."""
+        count = self.devices.remove(player, number)
         if count:
             self._shown_code = self.code.renew()
             self._bump(())
         return count
 
     def decide(self, token: str, allow: bool) -> bool:
-        """Let a phone that waits to join in, or keep it out; False when it no longer waits. Safe from any thread:
-        the change is made on the server's loop."""
+        """Let a phone that waits to join in, or keep it out; False when it no longer waits. Keeping it out renews
+        the join code at once (the phone kept out, or whoever sent it, cannot ask again with the code it had). Safe
+        from any thread: the change to the devices is made on the server's loop."""
         if not self.waits(token):
             return False
+        if not allow:
+            self._shown_code = self.code.renew()
         self._soon(self._decided, token, allow)
         return True
 
@@ -385,6 +398,8 @@ class ShareServer:
             raise _Refused(403, NO_CSRF)
         if device.waiting and not waiting:
             raise _Refused(403, phone_waits(device.player))
+        if device.waiting and device.token in self._holding:  # a phone that waits holds one request at most
+            raise _Refused(429, ONE_AT_A_TIME, {"Retry-After": "1"})
         return device
 
     def _gone(self, token: str | None) -> str:
@@ -396,8 +411,10 @@ class ShareServer:
     def _view(self, device: Device) -> dict[str, Any]:
         """The device's view of the table; a phone that waits to be let in sees only that it waits."""
         if device.waiting:
-            return {"version": self.version, "you": device.player, "line": phone_waits(device.player), "game": None}
-        return self.link.view(device.player, self.version, list(self.last))
+            line = phone_waits(device.player)
+            return {"version": self.version, "you": device.player, "line": line, "game": None, "waiting": True}
+        last = [own if own and who == device.player else text for text, who, own in self.last]  # "You drew a card."
+        return self.link.view(device.player, self.version, last)
 
     # Pages.
 
@@ -406,7 +423,7 @@ class ShareServer:
 
     async def _page_file(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["name"]
-        if not _PAGE_FILE.match(name):
+        if not _PAGE_FILE.fullmatch(name):
             raise _Refused(404, UNKNOWN_PATH)
         return _file(name)
 
@@ -426,18 +443,21 @@ class ShareServer:
         finally:
             if right:
                 self.guesses.right(address)
-            elif self.guesses.wrong():
-                self._guessed()
+            else:
+                closure = self.guesses.wrong(address)
+                if closure:
+                    self._guessed(first=closure == 1)
         if not right:
             raise _Refused(403, WRONG_CODE)
         return body
 
-    def _guessed(self) -> None:
-        """Too many wrong codes in all: a new code, and the host is told why."""
+    def _guessed(self, first: bool) -> None:
+        """Too many wrong codes in all: a new code, and the host is told why (the `first` time of this guessing:
+        once, however long it goes on)."""
         code = self._shown_code = self.code.renew()
         if self.on_guessing is not None:
             try:
-                self.on_guessing(code)
+                self.on_guessing(code, first)
             except Exception:  # the screen closing under it: the code is still said by `share`
                 logging.getLogger(__name__).debug("the guessing was not told", exc_info=True)
 
@@ -458,14 +478,15 @@ class ShareServer:
             raise _Refused(400, not_a_player(str(player)[:60], players) if players else NO_GAME_TO_JOIN)
         if self.devices.waiting(player) is not None:  # one phone at a time waits for the host's answer
             raise _Refused(409, another_phone_waits(player))
+        if self.devices.count(player) >= MOST_PHONES:
+            raise _Refused(409, too_many_phones(player, MOST_PHONES))
         device = self.devices.join(player)
         if device is None:  # full: refused, never a joined phone dropped to make room
             raise _Refused(503, TABLE_FULL)
         response = _json_response({"player": player, "csrf": device.csrf, "waiting": device.waiting})
         response.set_cookie(self.cookie, device.token, httponly=True, samesite="Strict", path="/")
-        waiting = _Waiting(self, device.token) if device.waiting else None
-        try:  # said on the laptop (a second phone: asked there, and on the player's phones) as a move is
-            await self.link.submit(player, DeviceJoined(device.number, waiting))
+        try:  # asked on the laptop, of the host alone, as a move is said
+            await self.link.submit(player, DeviceJoined(device.number, _Waiting(self, device.token)))
         except Exception:  # the phone has joined; the host can still list it (`share devices`)
             logging.getLogger(__name__).debug("a join was not said", exc_info=True)
         self._bump(())
@@ -473,18 +494,32 @@ class ShareServer:
 
     async def _me(self, request: web.Request) -> web.StreamResponse:
         device = self._device(request, waiting=True)
-        me = {"player": device.player, "csrf": device.csrf, "words": PAGE_LABELS, "verbs": phone_verbs_json()}
+        me = {"player": device.player, "csrf": device.csrf, "words": PAGE_LABELS, "verbs": phone_verbs_json(),
+              "waiting": device.waiting}  # fmt: skip
         return _json_response(me)
 
     # The table.
 
     async def _state(self, request: web.Request) -> web.StreamResponse:
-        return _json_response(self._view(self._device(request, waiting=True)))
+        """The device's view; for a phone that waits to be let in, held until the host answers (or `KEEP_ALIVE`
+        seconds), so that its page learns at once without a stream."""
+        device = self._device(request, waiting=True)
+        if device.waiting:
+            self._holding.add(device.token)
+            try:
+                wake = self._wake
+                if wake is not None and self.waits(device.token):
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(wake.wait(), KEEP_ALIVE)
+            finally:
+                self._holding.discard(device.token)
+            device = self._device(request, waiting=True)
+        return _json_response(self._view(device))
 
     async def _events(self, request: web.Request) -> web.StreamResponse:
         from aiohttp import web
 
-        device = self._device(request, waiting=True)
+        device = self._device(request)  # a phone that waits opens no stream: it asks for its state, one at a time
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"})
         await response.prepare(request)
         await _send(response, f"retry: {RECONNECT_MS}\n\n")  # back within a second of the network's return
@@ -513,6 +548,8 @@ class ShareServer:
 
     async def _cards(self, request: web.Request) -> web.StreamResponse:
         self._device(request)
+        if request.query.get("all") == "1":  # once a phone is let in: its search while the network is down
+            return _json_response({"cards": self.link.all_cards()})
         query = request.query.get("q", "")[:60]
         return _json_response({"cards": self.link.cards(query)[:10] if query.strip() else []})
 
@@ -529,17 +566,19 @@ class ShareServer:
         device = self._device(request, csrf=True)
         body = await _json(request)
         key = body.get("key")
-        if not isinstance(key, str) or not _KEY.match(key):
+        if not isinstance(key, str) or not _KEY.fullmatch(key):
             raise _Refused(400, bad_field("key"))
         kept = device.answers.get(key)
         if kept is not None:  # a retry: the first answer again (waiting for it if it is still being made)
             status, data = await asyncio.shield(kept)
             return _json_response(data, status)
         try:
-            request_made = dataclasses.replace(read(body), device=device.number)
+            phones = self.devices.let_in(device.player)
+            phoned = tuple(self.devices.players())
+            request_made = dataclasses.replace(read(body), device=device.number, phones=phones, phoned=phoned)
         except DeviceMoveError as exc:
             raise _Refused(400, str(exc)) from None
-        wait = self.moves.take(device.token)
+        wait = self.moves.take(device.player)  # the player's moves, from all their phones together
         if wait:
             raise _Refused(429, too_many_moves(wait), {"Retry-After": str(wait)})
         answer: asyncio.Future[tuple[int, dict[str, Any]]] = asyncio.get_running_loop().create_future()
@@ -568,6 +607,9 @@ class _Waiting:
     def decide(self, allow: bool) -> bool:
         return self.server.decide(self.token, allow)
 
+    def code(self) -> str:
+        return self.server.current_code()
+
 
 def _outcome_json(outcome: DeviceOutcome) -> tuple[int, dict[str, Any]]:
     """The status and body a phone gets for what became of its move."""
@@ -576,6 +618,8 @@ def _outcome_json(outcome: DeviceOutcome) -> tuple[int, dict[str, Any]]:
     data: dict[str, Any] = {"status": outcome.status, "lines": list(outcome.lines)}
     if outcome.question is not None:
         data["question"] = outcome.question
+    if outcome.labels is not None:
+        data["labels"] = outcome.labels
     return 200, data
 
 

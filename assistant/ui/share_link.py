@@ -30,12 +30,14 @@ from assistant.core.words.share import (
     REMOVE_WHOSE,
     SHARE_STOPPED,
     code_renewed,
+    code_shown,
     device_list,
     device_removed,
-    host_decided,
     last_moves,
     no_device_for,
-    no_phone_waits,
+    phone_name,
+    phone_removed,
+    share_form,
     sharing_at,
 )
 from assistant.session import Session
@@ -53,7 +55,9 @@ def apply_device(session: Session, player: str, request: DeviceRequest) -> Devic
     if isinstance(request, DeviceJoined):
         return session.device_joined(player, request)
     if isinstance(request, DeviceAnswer):
-        return session.device_answer(player, request.question, request.yes, request.device)
+        return session.device_answer(
+            player, request.question, request.yes, request.device, request.phones, request.phoned
+        )
     return session.device_move(player, request)
 
 
@@ -103,31 +107,43 @@ class TableShare:
 
     def _cards(self, query: str) -> list[dict[str, str]]:
         with self.guard():
-            vocabulary = self.session.cards.vocabulary
-            resolver = self.session.resolver
-            found = []
-            for card in self.session.find_cards(query):
-                label = getattr(resolver, "abbreviation", lambda card: None)(card)  # the braille resolver's label
-                letters = label.text if label is not None else ""
-                found.append({"id": card.id, "name": card.name, "type": type_name(card.type, vocabulary),
-                              "kind": card.type.value, "label": str(letters)})  # fmt: skip
-            return found
+            return [self._card(card) for card in self.session.find_cards(query)]
+
+    def _all_cards(self) -> list[dict[str, str]]:
+        """Every card of the game's decks (the session's, with no game): a phone searches them itself while the
+        network is down."""
+        with self.guard():
+            game = self.session.game
+            cards = game.table.cards if game is not None else self.session.cards
+            return [self._card(card) for card in cards]
+
+    def _card(self, card: Any) -> dict[str, str]:
+        """A card as a phone's search lists it: id, name, type, kind and braille label."""
+        label = getattr(self.session.resolver, "abbreviation", lambda card: None)(card)  # the braille resolver's
+        letters = label.text if label is not None else ""
+        return {"id": card.id, "name": card.name, "type": type_name(card.type, self.session.cards.vocabulary),
+                "kind": card.type.value, "label": str(letters)}  # fmt: skip
 
     # The commands.
 
     async def control(self, argument: str) -> Reply:
-        """`share ARGUMENT`: start (on an address, if given), `off`, `devices`, `remove NAME`, `allow NAME`,
-        `refuse NAME`."""
+        """`share ARGUMENT`: start (on an address, if given), `off`, `devices`, `remove NAME [PHONE]`, `allow
+        [NAME]`, `refuse [NAME]`. Only these exact forms are taken: `share off now` is refused, not `share off`."""
         word, _, rest = argument.strip().partition(" ")
-        if word.lower() == "off":
+        word, rest = word.lower(), rest.strip()
+        if word in ("off", "devices", "qr") and rest:
+            return Reply.error(share_form(word))
+        if word == "off":
             return await self.stop()
-        if word.lower() == "devices":
+        if word == "devices":
             return self.devices()
-        if word.lower() == "remove":
-            return self.remove(rest.strip())
-        if word.lower() in ("allow", "refuse"):
-            return self.decide(rest.strip(), word.lower() == "allow")
-        if word.lower() == "qr":  # (the app draws it: `assistant/ui/share_panel.py`)
+        if word == "remove":
+            return self.remove(rest)
+        if word in ("allow", "refuse"):
+            if len(rest.split()) > 1:
+                return Reply.error(share_form(word))
+            return self.decide(rest, word == "allow")
+        if word == "qr":  # (the app draws it: `assistant/ui/share_panel.py`)
             return Reply.of(QR_ONLY_IN_APP)
         return await self.start(argument.strip() or None)
 
@@ -143,7 +159,7 @@ class TableShare:
         try:
             host, port = parse_listen(listen)
             host = host or choose_address(local_candidates())
-            link = TableLink(self._players, self._view, self._cards, self.submit)
+            link = TableLink(self._players, self._view, self._cards, self.submit, self._all_cards)
             timing = {"clock": self.clock} if self.clock is not None else {}
             server = ShareServer(
                 link, host, port, on_code=self._renewed, on_guessing=self._guessed, crash_log=write_crash_log, **timing
@@ -158,9 +174,13 @@ class TableShare:
         """The join code grew old and a new one was made: shown, and said to the host."""
         self._new_code(code, code_renewed(code))
 
-    def _guessed(self, code: str) -> None:
-        """Someone was guessing the join code: the host is told, with the new code."""
-        self._new_code(code, CODE_GUESSED, code_renewed(code))
+    def _guessed(self, code: str, first: bool = True) -> None:
+        """Someone was guessing the join code: the new code is shown (never said: whoever guesses may hear it), and
+        the host is told why once, however long the guessing goes on."""
+        if self.on_code is not None:
+            self.on_code(code)
+        if first and self.tell is not None:
+            self.tell(Reply((CODE_GUESSED, code_shown(code)), CODE_GUESSED, important=True))
 
     def _new_code(self, code: str, *lines: str) -> None:
         if self.on_code is not None:
@@ -191,28 +211,34 @@ class TableShare:
         waiting = tuple(d.player for d in devices.by_token.values() if d.waiting)
         return Reply.of(device_list(devices.players(), waiting))
 
-    def remove(self, name: str) -> Reply:
-        """Take a player's phones off the table; the join code is renewed (said), so they cannot join again with
-        the one they had."""
+    def remove(self, argument: str) -> Reply:
+        """`share remove NAME` takes a player's phones off the table, `share remove NAME PHONE` only their phone
+        PHONE (its number, as `share devices` and the laptop name it); the join code is renewed and shown (never
+        said), so they cannot join again with the one they had."""
         if self.server is None:
             return Reply.of(NOT_SHARING)
-        if not name:
+        words = argument.split()
+        phone = words[1] if len(words) == 2 else ""
+        if not 0 < len(words) <= 2 or (phone and not (phone.isascii() and phone.isdigit() and 0 < int(phone) < 100)):
             return Reply.error(REMOVE_WHOSE)
+        name, number = words[0], int(phone) if phone else None
         players = [d.player for d in self.server.devices.by_token.values()]
         match = next((p for p in players if p.casefold() == name.casefold()), name)
-        count = self.server.remove(match)
+        count = self.server.remove(match, number)
         if not count:
-            return Reply.of(no_device_for(name))
-        return Reply.of(device_removed(match, count), code_renewed(self.server.current_code()), important=True)
+            shown = clean_untrusted(name, 30)
+            return Reply.of(no_device_for(shown if number is None else phone_name(shown, number)))
+        removed = device_removed(match, count) if number is None else phone_removed(phone_name(match, number))
+        code = code_shown(self.server.current_code())
+        return Reply((removed, code), removed, important=True)
 
     def decide(self, name: str, allow: bool) -> Reply:
-        """`share allow NAME`, `share refuse NAME`: let in, or keep out, the phone that waits to join as NAME."""
+        """`share allow [NAME]`, `share refuse [NAME]`: let in, or keep out, the phone that waits to join as NAME
+        (alone: the phone that has waited longest), as the host's yes or no to the laptop's question does."""
         if self.server is None:
             return Reply.of(NOT_SHARING)
-        waiting = self.server.devices.waiting(name)
-        if waiting is None or not self.server.decide(waiting.token, allow):
-            return Reply.of(no_phone_waits(clean_untrusted(name, 30)))  # typed: never echoed raw
-        return Reply.of(host_decided(waiting.player, waiting.number, allow))
+        with self.guard():
+            return self.session.decide_join(clean_untrusted(name, 30), allow)  # typed: never echoed raw
 
     def after(self, reply: Reply | None = None, force: bool = False) -> None:
         """After a reply is shown: when the game changed (or `force`: a phone's question), every phone is told; the
@@ -221,7 +247,7 @@ class TableShare:
         moved = mark != self._mark
         self._mark = mark
         if self.server is not None and (moved or force):
-            said = last_moves(reply.facts, reply.tells, reply.lines) if moved and reply is not None else ()
+            said = last_moves(reply.facts, reply.tells, reply.lines, reply.from_phone) if moved and reply else ()
             self.server.changed(said)
 
     def join_url(self) -> str:

@@ -41,6 +41,8 @@ class SharePanel(Static):
         """`show`: the app's `show`, which shows, says and brailles every reply (a phone's move included)."""
         super().__init__("", id="share", markup=False)
         self.show_reply = show
+        self._drawn = ""
+        """The join address drawn (with its code): a new code is drawn at once."""
         self.link = TableShare(
             session, self._submit, on_code=lambda code: self.redraw(), tell=lambda reply: show(reply, False, False)
         )
@@ -74,6 +76,8 @@ class SharePanel(Static):
         if new_input and own_key and self.qr_shown:
             self.hide_qr()
         self.link.after(reply, force=not own_key)
+        if self.link.join_url() != self._drawn:  # a new code (a phone kept out with the keyboard's no): shown at once
+            self.redraw()
 
     def toggle_qr(self) -> Reply:
         """F10: the QR code alone on the screen, or the table back; said either way, and said when the terminal is
@@ -104,7 +108,7 @@ class SharePanel(Static):
 
     def redraw(self) -> None:
         """The address and the join code, and how to show the QR code (or the QR code itself, while it is shown)."""
-        url = self.link.join_url()
+        url = self._drawn = self.link.join_url()
         self.display = bool(url)
         if not url:
             self.screen.remove_class(QR_ONLY)

@@ -165,6 +165,18 @@ def test_a_phone_ends_only_its_own_players_turn():
     assert session.game.state.current == 1
 
 
+def test_an_instant_only_with_something_to_answer_and_end_only_after_the_draw():
+    """Before, "Play an Instant" showed with nothing to answer, and "End turn" before the turn's draw."""
+    session = game_after([])
+    ana = may_do(session.game, "Ana")
+    assert "instant" not in ana and "end" not in ana and "draw" in ana
+    session.handle("draw")
+    ana = may_do(session.game, "Ana")
+    assert "instant" not in ana and "end" in ana  # an empty pile: nothing to answer
+    session.handle("play rainbow aura")
+    assert "instant" in may_do(session.game, "Ana") and "instant" in may_do(session.game, "Ben")
+
+
 def test_what_a_player_may_do_follows_the_turn_and_the_pile():
     session = game_after(["draw"])
     assert "draw" in may_do(session.game, "Ana") and "end" in may_do(session.game, "Ana")
@@ -183,7 +195,7 @@ def test_nothing_to_act_on_is_not_offered_on_ones_own_turn():
     session = game_after([])
     ana = may_do(session.game, "Ana")
     assert "resolve" not in ana and "neigh" not in ana  # an empty pile, an empty chain
-    assert {"draw", "play", "end", "destroy", "sacrifice", "steal", "return", "undo"} <= set(ana)
+    assert {"draw", "play", "destroy", "sacrifice", "steal", "return", "undo"} <= set(ana)
     bare = Session(CARDS)
     bare.handle("new game Ana Ben")  # no Baby in any Stable: no card to destroy, sacrifice, steal or return
     assert not {"destroy", "sacrifice", "steal", "return"} & set(may_do(bare.game, "Ana"))

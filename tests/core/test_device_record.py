@@ -1,6 +1,7 @@
-"""Every device known to the table, in the core: a phone joining is said on the laptop, a second phone for a player
-is asked about there (never replacing the keyboard's question), and each move made on a phone is saved with the
-phone, read back on resume (an old save without phones still loads), and named by `log` and `history`."""
+"""Every device known to the table, in the core: a phone asking to join is asked about on the laptop, of the host
+alone, one question at a time (never replacing the keyboard's question), and each move made on a phone is saved with
+the phone, read back on resume (an old save without phones still loads), and named by `log` and `history` (and said
+on the laptop when its player has two phones)."""
 
 from __future__ import annotations
 
@@ -13,16 +14,15 @@ from assistant.core.game.history import Phone, Record, read_record, record_to_di
 from assistant.core.language.device import DeviceJoined, DeviceMove
 from assistant.core.language.reply import Question
 from assistant.core.words.share import (
-    JOIN_LABELS,
-    first_phone_decided,
+    code_shown,
     joined_from_phone,
+    new_phone_asks,
+    new_phone_waits,
     no_phone_waits,
+    phone_asks,
     phone_kept_out,
     phone_let_in,
     recorded_from,
-    second_phone_asks,
-    second_phone_asks_you,
-    second_phone_waits,
 )
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
@@ -71,43 +71,43 @@ class Waiting:
         self.still = False
         return True
 
+    def code(self) -> str:
+        return "123456"
 
-def test_a_second_phone_is_asked_about_on_the_laptop_and_yes_or_no_decides(tmp_path):
+
+def test_a_phone_is_asked_about_on_the_laptop_and_yes_or_no_decides(tmp_path):
     session = saved_session(tmp_path)
     ben, cy = Waiting(), Waiting()
     asked = session.device_joined("Ben", DeviceJoined(2, ben))
-    assert asked.reply.lines == (second_phone_asks("Ben"),) and isinstance(session.pending, Question)
+    assert asked.reply.lines == (new_phone_asks("Ben"),) and isinstance(session.pending, Question)
     assert ben.decided == []  # nothing decided before the host answers
     assert session.handle("yes").lines == (phone_let_in("Ben", 2),) == ("Ben's phone 2 joined the table.",)
     assert ben.decided == [True]
-    session.device_joined("Cy", DeviceJoined(2, cy))
-    assert session.handle("no").lines == (phone_kept_out("Cy"),)
+    session.device_joined("Cy", DeviceJoined(1, cy))
+    assert session.handle("no").lines == (phone_kept_out("Cy"), code_shown("123456"))
     assert cy.decided == [False]
 
 
-def test_the_players_own_phone_is_asked_too_and_its_answer_is_said_on_the_laptop(tmp_path):
+def test_no_phone_is_asked_about_another_phone(tmp_path):
+    """Before, the player's own phones were asked too, and the first answer won."""
     session = saved_session(tmp_path)
     ben = Waiting()
     session.device_joined("Ben", DeviceJoined(2, ben))
-    question = session.devices.question_of("Ben")
-    assert question["lines"] == [second_phone_asks_you("Ben")] and question["labels"] == JOIN_LABELS
-    assert session.devices.question_of("Cy") is None
-    said = session.device_answer("Ben", question["id"], True)
-    assert (said.status, said.reply.lines) == ("recorded", (first_phone_decided("Ben", 2, True),))
-    assert said.lines == ("Ben's phone let Ben's phone 2 join the table.",) and ben.decided == [True]
     assert session.devices.question_of("Ben") is None
-    assert session.handle("yes").lines == (no_phone_waits("Ben"),)  # the laptop's question: answered already
+    assert session.device_answer("Ben", "any-question-id", True).status == "stale"
+    assert ben.decided == []
 
 
-def test_the_players_phone_is_no_longer_asked_once_the_host_answered(tmp_path):
+def test_one_question_at_a_time_the_next_phone_asked_once_the_first_is_answered(tmp_path):
     session = saved_session(tmp_path)
-    ben = Waiting()
-    session.device_joined("Ben", DeviceJoined(2, ben))
-    question = session.devices.question_of("Ben")
-    session.handle("no")
-    assert ben.decided == [False] and session.devices.question_of("Ben") is None
-    late = session.device_answer("Ben", question["id"], True)
-    assert (late.status, late.lines) == ("stale", (no_phone_waits("Ben"),)) and ben.decided == [False]
+    ana, ben = Waiting(), Waiting()
+    session.device_joined("Ana", DeviceJoined(1, ana))
+    told = session.device_joined("Ben", DeviceJoined(1, ben))
+    assert told.reply.lines == (new_phone_waits("Ben"),) and told.reply.pending is None
+    assert session.handle("yes").lines == (phone_let_in("Ana", 1), new_phone_asks("Ben"))
+    assert (ana.decided, ben.decided) == ([True], [])
+    assert session.handle("yes").lines == (phone_let_in("Ben", 1),)
+    assert ben.decided == [True]
 
 
 def test_a_second_phone_never_replaces_the_keyboards_question(tmp_path):
@@ -115,7 +115,7 @@ def test_a_second_phone_never_replaces_the_keyboards_question(tmp_path):
     assert asks(session.handle("play yay"))
     keyboard = session.pending
     asked = session.device_joined("Ben", DeviceJoined(2, Waiting()))
-    assert asked.reply.lines == (second_phone_waits("Ben"),) and asked.reply.pending is None
+    assert asked.reply.lines == (new_phone_waits("Ben"),) and asked.reply.pending is None
     assert session.pending is keyboard
     assert session.handle("yes").lines[0] == "Ana played Yay."
 
@@ -184,3 +184,34 @@ def test_a_phone_that_is_no_seat_and_number_is_a_damaged_record(tmp_path, phone)
         read_record({"e": "draw", "player": 0, "count": 1, "phone": phone}, table)
     record = read_record(record_to_dict(Record("event", Resolve(), phone=Phone(2, 3))), table)
     assert record == Record("event", Resolve(), phone=Phone(2, 3))
+
+
+def test_a_move_from_one_of_two_phones_says_on_the_laptop_which_phone_made_it(tmp_path):
+    """Before, the laptop never said which of Cy's phones moved (only `history` kept it)."""
+    session = saved_session(tmp_path, "draw")
+    one = session.device_move("Ben", DeviceMove("discard", device=1))
+    assert recorded_from("Ben's phone") not in one.reply.lines  # one phone: its player names it
+    two = session.device_move("Ben", DeviceMove("discard", device=2, phones=2))
+    assert two.reply.lines[-1] == recorded_from("Ben's phone 2") and "From Ben's phone 2." in two.reply.speech
+
+
+def test_a_phones_warning_is_said_on_the_laptop_without_asking_anything(tmp_path):
+    """Before, the laptop read a phone's warning ending "Say yes or no.", though only the phone could answer it: the
+    host's yes went to whatever the keyboard had open (a phone asking to join)."""
+    session = saved_session(tmp_path, "draw", "play rainbow aura", "resolve")
+    session.device_joined("Cy", DeviceJoined(2, Waiting()))
+    keyboard = session.pending
+    warned = session.device_move("Ana", DeviceMove("play", card="yay"))  # a second play in Ana's turn is warned
+    assert warned.status == "warning"
+    assert warned.reply.lines == (phone_asks("Ana's phone"),) == ("Ana's phone is asked whether to record it anyway.",)
+    assert warned.reply.pending is None and session.pending is keyboard
+
+
+def test_a_yes_to_a_phone_that_went_never_lets_in_one_that_came_after_it(tmp_path):
+    session = saved_session(tmp_path)
+    first, later = Waiting(), Waiting()
+    session.device_joined("Ben", DeviceJoined(2, first))
+    first.still = False  # taken off meanwhile (`share remove Ben`)
+    session.device_joined("Ben", DeviceJoined(2, later))  # another phone asks as Ben: told, the question stays
+    assert session.handle("yes").lines == (no_phone_waits("Ben"),)
+    assert later.decided == []

@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from assistant.core.language.verbs import VERBS, parse_command
+from assistant.core.words.share import REMOVE_WHOSE
 from assistant.session import Control, Session
 from assistant.storage.decks import load_card_set
 
@@ -57,13 +58,15 @@ def test_share_after_a_name_or_a_separator_is_the_share_command_with_its_address
         ("share; off", "off"),
         ("share, devices", "devices"),
         ("Ben share remove", "remove Ben"),
-        ("Ben share remove Cy", "remove Cy"),
         ("Ana share 127.0.0.1:8123", "127.0.0.1:8123"),
         ("share [::1]:8123", "[::1]:8123"),
         ("share :8123", ":8123"),
     ]:
         reply = session.handle(line)
         assert (reply.control, reply.argument) == (Control.SHARE, argument), line
+    # two names, one before share and one after remove: which phones? Nobody's are removed (before, Cy's were)
+    refused = session.handle("Ben share remove Cy")
+    assert refused.control is not Control.SHARE and refused.lines == (REMOVE_WHOSE,)
 
 
 def test_a_help_topic_after_a_name_or_a_separator_is_that_topic():

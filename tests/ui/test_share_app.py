@@ -22,14 +22,15 @@ from assistant.core.words.share import (
     NO_DEVICES,
     QR_KEY,
     SHARE_STOPPED,
-    code_renewed,
+    code_shown,
     device_list,
     device_removed,
-    joined_from_phone,
+    new_phone_asks,
+    new_phone_waits,
+    phone_asks,
+    phone_kept_out,
     phone_let_in,
     phone_waits,
-    second_phone_asks,
-    second_phone_waits,
 )
 from assistant.session import Session
 from assistant.speech import SpeechService
@@ -123,22 +124,38 @@ def test_a_phones_move_is_shown_and_said_in_the_app_and_the_questions_stay_apart
             ):
                 ana = Phone(http, server)
                 await ana.join("Ana")
+                await pilot.pause()
+                assert text(app, "answer") == new_phone_asks("Ana")  # the host is asked, and answers
+                await typed(pilot, "yes")
+                assert text(app, "answer") == phone_let_in("Ana", 1)
+                old = server.current_code()
+                async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True), timeout=timeout) as cy:
+                    await Phone(cy, server).join("Cy")
+                await pilot.pause()
+                await typed(pilot, "no")  # kept out: a new code, shown at once in the share region, never said
+                new = server.current_code()
+                assert new != old and text(app, "answer") == f"{phone_kept_out('Cy')}\n{code_shown(new)}"
+                assert " ".join(new) in text(app, "share") and " ".join(old) not in text(app, "share")
                 answer = await ana.move("draw")
                 await pilot.pause()
                 assert answer == {"status": "recorded", "lines": ["Ana drew a card.", "Action phase."]}
                 assert text(app, "answer") == "Ana drew a card.\nAction phase."
                 assert service.wait_idle(10)
                 assert said()[-1] == "Ana drew a card. Action phase."
-                # the join and the move, each said as another hand's: never cutting what is said
-                assert others == [joined_from_phone("Ana"), "Ana drew a card. Action phase."]
-                assert joined_from_phone("Ana") in said()
+                # the join's question and the move, each said as another hand's: never cutting what is said
+                assert others == [new_phone_asks("Ana"), new_phone_asks("Cy"), "Ana drew a card. Action phase."]
+                assert new_phone_asks("Ana") in said()
                 assert app.session.game.log[-1].player == 0
                 read = await ana.move("read", card="rainbow-aura")  # a card's text: on the phone alone
                 await pilot.pause()
                 assert read["status"] == "text" and read["lines"][0] == "Rainbow Aura"
                 assert text(app, "answer") == "Ana drew a card.\nAction phase."  # nothing shown on the laptop
                 assert service.wait_idle(10)
-                assert others == [joined_from_phone("Ana"), "Ana drew a card. Action phase."]  # nor said
+                assert others == [
+                    new_phone_asks("Ana"),
+                    new_phone_asks("Cy"),
+                    "Ana drew a card. Action phase.",
+                ]  # nor said
 
                 await typed(pilot, "play rainbow aura")
                 await typed(pilot, "resolve")
@@ -149,7 +166,7 @@ def test_a_phones_move_is_shown_and_said_in_the_app_and_the_questions_stay_apart
                 await pilot.pause()
                 assert warned["status"] == "warning" and "anyway?" in warned["lines"][0]
                 assert app.session.pending is keyboard  # the keyboard's question is still the keyboard's
-                assert text(app, "answer").startswith(f"Ana's phone: {warned['lines'][0]}")
+                assert text(app, "answer") == phone_asks("Ana's phone")  # said, and nothing asked of the host
                 answered = await ana.answer(warned["question"], yes=True)  # the phone's answer, its own question
                 await pilot.pause()
                 assert (
@@ -173,7 +190,7 @@ def test_a_phones_move_is_shown_and_said_in_the_app_and_the_questions_stay_apart
                 second = Phone(second_http, server)  # a second phone for Ana: it waits for the host
                 await second.join("Ana")
                 await pilot.pause()
-                assert text(app, "answer") == second_phone_waits("Ana")  # the keyboard's question is left open
+                assert text(app, "answer") == new_phone_waits("Ana")  # the keyboard's question is left open
                 status, refused = await second.post("/api/move", {"key": "key-second-0001", "verb": "discard"})
                 assert (status, refused) == (403, {"error": phone_waits("Ana")})
                 await typed(pilot, "share allow ana")
@@ -188,7 +205,7 @@ def test_a_phones_move_is_shown_and_said_in_the_app_and_the_questions_stay_apart
                 await typed(pilot, "share remove ana")
                 await pilot.pause()
                 new = server.current_code()
-                assert new != code and text(app, "answer") == f"{device_removed('Ana', 2)}\n{code_renewed(new)}"
+                assert new != code and text(app, "answer") == f"{device_removed('Ana', 2)}\n{code_shown(new)}"
                 assert " ".join(new) in text(app, "share")  # the new code is shown at once
                 status, _ = await ana.post("/api/move", {"key": "key-after-removed", "verb": "draw"})
                 assert status == 401
@@ -202,7 +219,7 @@ def test_a_phones_move_is_shown_and_said_in_the_app_and_the_questions_stay_apart
         service.close()
 
 
-def test_the_app_says_and_shows_a_new_code_when_someone_guesses_the_code(make_app):
+def test_the_app_says_why_and_shows_a_new_code_when_someone_guesses_the_code(make_app):
     heard: list[str] = []
     app = make_app(Heard(lambda reply: heard.append(reply.speech)), "--share", "127.0.0.1:0")
 
@@ -225,8 +242,8 @@ def test_the_app_says_and_shows_a_new_code_when_someone_guesses_the_code(make_ap
             await pilot.pause()
             new = server.current_code()
             assert new != old
-            assert text(app, "answer") == f"{CODE_GUESSED}\n{code_renewed(new)}"
-            assert heard[-1] == f"{CODE_GUESSED} {code_renewed(new)}"
+            assert text(app, "answer") == f"{CODE_GUESSED}\n{code_shown(new)}"
+            assert heard[-1] == CODE_GUESSED  # the code is shown, never said: whoever guesses may hear it
             assert " ".join(new) in text(app, "share") and " ".join(old) not in text(app, "share")
 
     asyncio.run(asyncio.wait_for(scenario(), PATIENCE * 2))
@@ -265,6 +282,8 @@ def test_the_plain_mode_shares_and_records_two_phones_moves_under_its_lock(tmp_p
             status, body, cookie = _request(port, "POST", "/api/join", {"code": code, "player": player})
             assert status == 200
             devices.append((player, cookie.split(";")[0], body["csrf"]))
+        yield "yes"  # Ben's phone; then Cy's is asked
+        yield "yes"
 
         def neigh(player: str, cookie: str, csrf: str) -> None:
             move = {"key": f"key-neigh-{player}", "verb": "neigh", "on": "rainbow-aura"}
@@ -294,7 +313,7 @@ def test_the_plain_mode_shares_and_records_two_phones_moves_under_its_lock(tmp_p
 
     others: list[str] = []
     assert run_plain(session, phones(), out, Hands(lambda reply: heard.append(reply.speech))) == 0
-    joins = [joined_from_phone("Ben"), joined_from_phone("Cy"), second_phone_asks("Ben")]
+    joins = [new_phone_asks("Ben"), new_phone_waits("Cy"), new_phone_asks("Ben")]
     neighs = ["Ben played Neigh. Neigh?", "Cy played Neigh. Neigh?"]
     assert sorted(others[:-1]) == sorted(joins + neighs)  # said in turn, never cutting the speech
     assert [a[0] for a in answers] == [200] * 3 and [a[1]["status"] for a in answers] == ["recorded"] * 3
@@ -307,13 +326,15 @@ def test_the_plain_mode_shares_and_records_two_phones_moves_under_its_lock(tmp_p
     assert printed.index(f"{first} played Neigh.") < printed.index(f"{second} played Neigh.")  # both said, in order
     assert heard.index(f"{first} played Neigh. Neigh?") < heard.index(f"{second} played Neigh. Neigh?")
     assert device_list(["Ben", "Cy", "Ben"]) in printed and SHARE_STOPPED in printed
-    assert device_removed("Ben", 2) in printed and any(line.startswith("New join code: ") for line in printed)
+    assert device_removed("Ben", 2) in printed and any(
+        line.startswith("New join code on the screen: ") for line in printed
+    )
     assert NO_DEVICES not in printed
 
 
-def test_the_plain_mode_says_and_shows_a_new_code_when_someone_guesses_the_code(tmp_path):
-    """Strangers at 7 addresses try 3 wrong codes each: at the 20th the laptop says why the code changed, and the
-    new code."""
+def test_the_plain_mode_says_why_and_shows_a_new_code_when_someone_guesses_the_code(tmp_path):
+    """Strangers at 7 addresses try 3 wrong codes each: at the 20th the laptop says why the code changed, and shows
+    the new code without saying it."""
     session = Session(load_card_set())
     out = StringIO()
     heard: list[str] = []
@@ -342,8 +363,8 @@ def test_the_plain_mode_says_and_shows_a_new_code_when_someone_guesses_the_code(
     codes = [found["code"].replace(" ", "") for found in map(SHARED.search, printed) if found is not None]
     assert len(codes) == 2 and codes[0] != codes[1]  # `share` says the new code
     told = printed.index(CODE_GUESSED)
-    assert printed[told + 1] == code_renewed(codes[1])
-    assert f"{CODE_GUESSED} {code_renewed(codes[1])}" in heard
+    assert printed[told + 1] == code_shown(codes[1])
+    assert [line for line in heard if CODE_GUESSED in line] == [CODE_GUESSED]  # the new code is not said
 
 
 def test_the_qr_code_drawn_in_text_reads_back_as_the_pages_address_with_the_code():

@@ -19,3 +19,23 @@ def test_a_link_added_to_the_chain_first_or_later():
 def test_file_sentences_shared_by_the_commands_and_the_adapters():
     assert could_not_write("sheet.pdf", "Permission denied") == "Could not write sheet.pdf: Permission denied."
     assert cannot_be_read("Is a directory") == "cannot be read (Is a directory)"
+
+
+def test_a_move_in_the_words_of_its_own_players_phone():
+    from assistant.core.game.events import Bring, Destroy, Draw, EndTurn, Play, Source
+    from assistant.core.words.share import own_move
+    from assistant.session import Session
+    from assistant.storage.decks import load_card_set
+
+    session = Session(load_card_set())
+    session.handle("new game Ana Ben babies red pink")
+    table = session.game.table
+    assert own_move(table, Draw(1)) == "You drew a card."
+    assert own_move(table, Draw(1, 2)) == "You drew 2 cards."
+    assert own_move(table, Play(0, "yay", into=1)) == "You played Yay into Ben's Stable."
+    assert own_move(table, Play(0, "yay", into=0)) == "You played Yay."
+    assert own_move(table, Destroy(1, "basic-unicorn-red", 1)) == "You destroyed Basic Unicorn (Red) in your Stable."
+    assert own_move(table, Bring(0, "basic-unicorn-red", 1, Source.DISCARD)).startswith(
+        "You brought Basic Unicorn (Red) into Ben's Stable from "
+    )
+    assert own_move(table, EndTurn()) == ""  # not covered: the phone shows the table's own words

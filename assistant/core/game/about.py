@@ -90,6 +90,8 @@ class About:
     (`words.pace.placed`); 0: none known."""
     parts: tuple[About, ...] = ()
     """For several moves of one player said as one sentence (`words.pace.merge_moves`), those moves."""
+    own: str = ""
+    """For a move, its words on the phone of the player who made it ("You drew a card."); "": none of its own."""
 
     def flat(self) -> tuple[About, ...]:
         """The facts it stands for: the moves merged into it, or itself."""

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from assistant.core.cards.card import Card, CardType, Tag
+from assistant.core.game.events import Phase
 from assistant.core.game.history import Game, Phone
 from assistant.core.language.parser import Command
 from assistant.core.language.verb_names import VerbName
@@ -136,7 +137,7 @@ __all__ = [
     "read_answer",
     "read_move",
 ]
-_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,80}$")
+_ID = re.compile(r"[A-Za-z0-9_.:-]{1,80}")
 
 
 class DeviceMoveError(ValueError):
@@ -165,6 +166,11 @@ class DeviceMove:
     two Neighs tapped at once on the same card are both recorded, the second on what is then on top."""
     device: int = 1
     """Which of the player's phones sent it (1: the first to join): set by the server, never read from the body."""
+    phones: int = 1
+    """How many phones the player has on the table (set by the server): with two, the laptop says which moved."""
+    phoned: tuple[str, ...] = ()
+    """The players with a phone let in (set by the server): a save is asked on its owner's phone, else on the
+    laptop."""
 
 
 def read_move(body: Any) -> DeviceMove:
@@ -195,7 +201,7 @@ def _id(body: dict[str, Any], field: str) -> str | None:
     value = body.get(field)
     if value is None:
         return None
-    if not isinstance(value, str) or not _ID.match(value):
+    if not isinstance(value, str) or not _ID.fullmatch(value):  # (`$` would let a trailing newline through)
         raise DeviceMoveError(bad_field(field))
     return value
 
@@ -252,13 +258,14 @@ def may_do(game: Game, player: str) -> list[str]:
     it, as for a typed line; a move with nothing to act on (resolve with nothing on the pile or in the chain, end
     another player's turn, destroy with every other Stable empty) is not offered.
 
-    On their own turn, with the pile empty: draw, play, an Instant, end, discard, bring, and the moves on a Stable
-    with a card in it. While the pile is open: the answers (Neigh, Super Neigh where the deck has them, an Instant)
-    and resolve, for everyone. While the chain has a link: resolve, an Instant and a draw (a card's effect may let
-    anyone draw, Goatsundheit); with the pile empty, the moves the link's cards ask of anyone (discard, sacrifice:
-    "each player"). A link's effect gives its own player the move it asks for even while the pile is open (Surprise
-    Emu Attack: its player destroys while the Animal it answered is still on the pile). Undo always (the server
-    takes back only the player's own last move), and reading a card."""
+    On their own turn, with the pile empty: draw, play, end (once the turn's draw is done), discard, bring, and the
+    moves on a Stable with a card in it; an Instant only while there is something to answer. While the pile is open:
+    the answers (Neigh, Super Neigh where the deck has them, an Instant) and resolve, for everyone. While the chain
+    has a link: resolve, an Instant and a draw (a card's effect may let anyone draw, Goatsundheit); with the pile
+    empty, the moves the link's cards ask of anyone (discard, sacrifice: "each player"). A link's effect gives its
+    own player the move it asks for even while the pile is open (Surprise Emu Attack: its player destroys while the
+    Animal it answered is still on the pile). Undo always (the server takes back only the player's own last move),
+    and reading a card."""
     table, state = game.table, game.state
     if state.outcome is not None:
         return ["undo", "read"]
@@ -278,9 +285,9 @@ def may_do(game: Game, player: str) -> list[str]:
         "resolve": bool(state.pile or state.chain),
         "neigh": bool(state.pile) and table.neigh_card is not None,
         "super-neigh": bool(state.pile) and table.super_neigh_card is not None,
-        "instant": free or bool(state.pile or state.chain),
+        "instant": bool(state.pile or state.chain),  # an Instant answers something: a card on the pile, an effect
         "play": free,
-        "end": free,
+        "end": free and (state.drew or state.phase in (Phase.ACTION, Phase.END)),  # not before the turn's draw
         "undo": True,
         "read": True,
     }
@@ -301,8 +308,9 @@ def _tags(game: Game, card_id: str) -> frozenset[Tag]:
 
 @dataclass(frozen=True)
 class DeviceOutcome:
-    """What became of a move from a device: `status` for the phone ("recorded", "warning", "refused", "stale"; for
-    a phone joining, "joined" or "waiting"), the `lines` it shows, the id of its open `question` (a warning), and
+    """What became of a move from a device: `status` for the phone ("recorded", "warning", "refused", "stale";
+    "asked": another player is asked first, a save of their card; for a phone joining, "joined" or "waiting"), the
+    `lines` it shows, the id of its open `question` (a warning), and
     the `reply` the laptop shows and says (None: nothing to say there)."""
 
     status: str
@@ -312,6 +320,10 @@ class DeviceOutcome:
     question: str | None = None
     phone: Phone | None = None
     """Recorded: the phone it is saved as made on."""
+    named: bool = False
+    """Recorded from one of two phones or more of its player: the laptop says which."""
+    labels: dict[str, str] | None = None
+    """A question's own heading and buttons, where they are not a warning's (a save offered)."""
 
 
 @dataclass(frozen=True)
@@ -322,6 +334,10 @@ class DeviceAnswer:
     yes: bool
     device: int = 1
     """Which of the player's phones answered (as `DeviceMove.device`)."""
+    phones: int = 1
+    """How many phones the player has (as `DeviceMove.phones`)."""
+    phoned: tuple[str, ...] = ()
+    """The players with a phone let in (as `DeviceMove.phoned`)."""
 
 
 class JoinDecision(Protocol):
@@ -331,13 +347,16 @@ class JoinDecision(Protocol):
         """The phone still waits (nobody has answered, and it was not taken off)."""
 
     def decide(self, allow: bool) -> bool:
-        """Let it in, or keep it out; False when it no longer waits."""
+        """Let it in, or keep it out (which renews the join code); False when it no longer waits."""
+
+    def code(self) -> str:
+        """The join code now (a new one once a phone is kept out)."""
 
 
 @dataclass(frozen=True)
 class DeviceJoined:
-    """A phone joined the table for its player: said on the laptop. With `waiting`, the player already has a phone:
-    this one waits until the host, or one of the player's own phones, answers."""
+    """A phone asks to join the table for its player: with `waiting`, it waits until the host answers (the laptop
+    asks, one question at a time; no phone ever answers for another). Without, it is only said to have joined."""
 
     device: int = 1
     """Which of the player's phones it is (1: the first to join)."""

@@ -5,8 +5,8 @@ A move from a device is carried out by the same `Conversation` as a typed line (
 against the rules is warned about the same way; but its question ("record it anyway?") is kept here, by player,
 and never replaces the keyboard's open question (`Session.pending`) nor another device's. A question lapses when
 anything is recorded before it is answered: the event it would record was checked against a table that has
-changed. Each event a device records is saved as made on that phone (`Game.phone_of`), and a phone joining is said
-on the laptop (a second phone for a player is asked about there).
+changed. Each event a device records is saved as made on that phone (`Game.phone_of`). A phone asking to join is
+asked about on the laptop, of the host alone, one phone at a time: no phone ever answers for another.
 """
 
 from __future__ import annotations
@@ -17,10 +17,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from assistant.core.game.about import About, Topic
+from assistant.core.game.events import Save
 from assistant.core.game.history import Game, Phone
 from assistant.core.game.objections import Objection
 from assistant.core.language.conversation import Conversation
 from assistant.core.language.device import (
+    DeviceAnswer,
     DeviceJoined,
     DeviceMove,
     DeviceMoveError,
@@ -33,25 +35,26 @@ from assistant.core.language.reply import Question, Reply
 from assistant.core.words.gameplay import NO_GAME, NOT_RECORDED, NOTHING_TO_UNDO, save_offered
 from assistant.core.words.rulings import objection_reasons, phone_warning, short_objection
 from assistant.core.words.share import (
-    JOIN_LABELS,
     QUESTION_LAPSED,
     SAVE_LABELS,
     UNDO_NOT_YOURS,
-    first_phone_decided,
+    code_shown,
     from_phone,
+    host_asked,
     host_decided,
     joined_from_phone,
+    new_phone_asks,
     no_phone_waits,
     not_a_player,
     phone_answered_no,
     phone_asks,
-    second_phone_asks,
-    second_phone_asks_you,
+    phone_name,
 )
 
 __all__ = ["DeviceTalk"]
 
 Mark = tuple[int, int, int, int]
+DeviceRequestLike = DeviceMove | DeviceAnswer
 
 
 def _mark(game: Game) -> Mark:
@@ -71,13 +74,15 @@ class _Asked:
     ended_turn: bool
     labels: dict[str, str] | None = None
     """The page's labels for its heading and buttons, where they are not a warning's (a save offered)."""
+    by: tuple[str, DeviceRequestLike] | None = None
+    """Whose move the answer records, when the question is another player's (a save asked of the card's owner): the
+    player who moved, and their request (which phone)."""
 
 
 @dataclass
 class _Joining:
-    """A phone that waits to join as a player: the id of the question the player's own phones are asked."""
+    """A phone that waits to join as a player, until the host answers."""
 
-    id: str
     waiting: JoinDecision
     device: int
 
@@ -87,14 +92,18 @@ class DeviceTalk:
     """Moves from devices, carried out by the game's conversation (`talk()` gives it, or None with no game)."""
 
     talk: Callable[[], Conversation | None]
+    host_busy: Callable[[], bool] = lambda: False
+    """The keyboard has a question open (the laptop then asks no other: a save is asked on a phone)."""
     asked: dict[str, _Asked] = field(default_factory=dict)
     """Each device player's open question."""
     joining: dict[str, _Joining] = field(default_factory=dict)
-    """The phone that waits to join as each player: the player's own phones may let it in."""
+    """The phone that waits to join as each player, in the order they asked: the host alone answers."""
+    host_question: Question | None = None
+    """The last question about a joining phone put to the host (the keyboard's, while nothing replaced it)."""
 
     def question_of(self, player: str) -> dict[str, object] | None:
-        """The player's open question as the page shows it (its id and lines; for a phone asking to join, its own
-        labels), or None (none, or lapsed). A warned move comes first."""
+        """The player's open question as the page shows it (its id and lines; for a save offered, its own labels),
+        or None (none, or lapsed)."""
         talk = self.talk()
         asked = self.asked.get(player)
         if talk is not None and asked is not None and asked.mark == _mark(talk.game):
@@ -102,9 +111,6 @@ class DeviceTalk:
             if asked.labels is not None:
                 question["labels"] = asked.labels
             return question
-        joining = self.joining.get(player)
-        if joining is not None and joining.waiting.waits():
-            return {"id": joining.id, "lines": [second_phone_asks_you(player)], "labels": JOIN_LABELS}
         return None
 
     def move(self, player: str, move: DeviceMove) -> DeviceOutcome:
@@ -117,56 +123,79 @@ class DeviceTalk:
             return DeviceOutcome("refused", (not_a_player(player, list(game.table.setup.players)),))
         self.asked.pop(player, None)
         if move.verb == "undo":
-            return self._undo(talk, player, move.device)
+            return self._undo(talk, player, move)
         try:
             command, card = command_for(move, player, game)
         except DeviceMoveError as exc:
             return DeviceOutcome("stale" if exc.stale else "refused", (str(exc),))
-        return self._outcome(talk, player, move.device, lambda: talk.run(command, card), ended_turn=move.verb == "end")
+        return self._outcome(talk, player, move, lambda: talk.run(command, card), ended_turn=move.verb == "end")
 
     def join(self, player: str, joined: DeviceJoined) -> DeviceOutcome:
-        """A phone joined as `player`: said on the laptop. A second phone for the player waits: the laptop's reply
-        asks whether to let it join (yes lets it in, no keeps it out), and so are the player's own phones."""
+        """A phone asks to join as `player`: it waits, and the laptop's reply asks the host whether to let it in
+        (yes lets it in, no keeps it out and renews the join code). Without `waiting`, it is only said to have
+        joined."""
         waiting = joined.waiting
         if waiting is None:
             return DeviceOutcome("joined", (), Reply.of(joined_from_phone(player)))
-        self.joining[player] = _Joining(secrets.token_urlsafe(12), waiting, joined.device)
+        self.joining[player] = _Joining(waiting, joined.device)
+        return DeviceOutcome("waiting", (), self.join_question(player))
 
-        def answer(allow: bool) -> Reply:
-            if not waiting.decide(allow):
-                return Reply.of(no_phone_waits(player))
-            return Reply.of(host_decided(player, joined.device, allow))
+    def join_question(self, player: str) -> Reply:
+        """The host's question about the phone that waits to join as `player`: yes lets it in, no keeps it out."""
+        question, asked = new_phone_asks(player), self.joining.get(player)  # this phone's: never one that came later
+        ask = Question(
+            lambda: self.decide(player, True, asked), declined="", refused=lambda: self.decide(player, False, asked)
+        )
+        self.host_question = ask
+        return Reply((question,), question, important=True, pending=ask, facts=(About(Topic.QUESTION, question),))
 
-        question = second_phone_asks(player)
-        ask = Question(lambda: answer(True), declined="", refused=lambda: answer(False))
-        laptop = Reply((question,), question, important=True, pending=ask, facts=(About(Topic.QUESTION, question),))
-        return DeviceOutcome("waiting", (), laptop)
-
-    def answer(self, player: str, question: str, yes: bool, device: int = 1) -> DeviceOutcome:
-        """The device's answer to its own open question: yes records the warned move, no records nothing. A question
-        that is not this device's open one, or has lapsed, is stale. The answer to another phone asking to join as
-        the player lets it in or keeps it out."""
-        joining = self.joining.get(player)
-        if joining is not None and joining.id == question:
+    def waiting(self) -> list[str]:
+        """The players a phone waits to join as, longest waiting first (those answered some other way dropped)."""
+        for player in [p for p, joining in self.joining.items() if not joining.waiting.waits()]:
             del self.joining[player]
-            if not joining.waiting.decide(yes):
-                return DeviceOutcome("stale", (no_phone_waits(player),))
-            said = first_phone_decided(player, joining.device, yes)
-            return DeviceOutcome("recorded" if yes else "refused", (said,), Reply.of(said))
+        return list(self.joining)
+
+    def decide(self, player: str, allow: bool, asked: _Joining | None = None) -> Reply:
+        """The host's answer to the phone that waits to join as `player` (its yes or no, `share allow`, `share
+        refuse`; `asked`: the phone the question was about, when it is a question's answer): said, with the new join
+        code shown (never said) when the phone was kept out; then the next phone that waits is asked about, one
+        question at a time."""
+        joining = self.joining.get(player)
+        if joining is None or (asked is not None and joining is not asked):
+            return Reply.of(no_phone_waits(player))
+        del self.joining[player]
+        if not joining.waiting.decide(allow):
+            return Reply.of(no_phone_waits(player))
+        said = host_decided(player, joining.device, allow)
+        reply = Reply.of(said) if allow else Reply((said, code_shown(joining.waiting.code())), said)
+        following = self.waiting()
+        if not following:
+            return reply
+        question = self.join_question(following[0])
+        return dataclasses.replace(
+            question, lines=(*reply.lines, *question.lines), speech=f"{reply.speech} {question.speech}"
+        )
+
+    def answer(self, player: str, answer: DeviceAnswer) -> DeviceOutcome:
+        """The device's answer to its own open question: yes records the warned move, no records nothing; a save
+        asked of the card's owner records the move of the player who made it, as made on their phone. A question that
+        is not this device's open one, or has lapsed, is stale."""
         talk = self.talk()
         asked = self.asked.get(player)
+        question, yes = answer.question, answer.yes
         if talk is None or asked is None or asked.id != question or asked.mark != _mark(talk.game):
             self.asked.pop(player, None)
             return DeviceOutcome("stale", (QUESTION_LAPSED,))
         del self.asked[player]
+        mover, request = asked.by or (player, answer)
         refused = asked.question.refused
         if not yes and refused is not None:  # a save offered, not taken: the move is recorded as made
-            return self._outcome(talk, player, device, refused, ended_turn=asked.ended_turn)
+            return self._outcome(talk, mover, request, refused, ended_turn=asked.ended_turn)
         if not yes:
             return DeviceOutcome("refused", (NOT_RECORDED,), Reply.of(phone_answered_no(player)))
-        return self._outcome(talk, player, device, asked.question.then, ended_turn=asked.ended_turn)
+        return self._outcome(talk, mover, request, asked.question.then, ended_turn=asked.ended_turn)
 
-    def _undo(self, talk: Conversation, player: str, device: int) -> DeviceOutcome:
+    def _undo(self, talk: Conversation, player: str, move: DeviceMove) -> DeviceOutcome:
         """Undo the last event when it is the player's own (their move, or recorded from their phone: the save keeps
         which, so this holds after a resume too)."""
         game = talk.game
@@ -177,39 +206,90 @@ class DeviceTalk:
         phone = game.phone_of(last)
         if getattr(last, "player", None) != seat and (phone is None or phone.seat != seat):
             return DeviceOutcome("refused", (UNDO_NOT_YOURS,))
-        return self._outcome(talk, player, device, lambda: talk.run(Command("undo", actor=player)))
+        return self._outcome(talk, player, move, lambda: talk.run(Command("undo", actor=player)))
 
     def _outcome(
-        self, talk: Conversation, player: str, device: int, act: Callable[[], Reply], ended_turn: bool = False
+        self,
+        talk: Conversation,
+        player: str,
+        request: DeviceRequestLike,
+        act: Callable[[], Reply],
+        ended_turn: bool = False,
     ) -> DeviceOutcome:
         """Run the move (each event it records saved as made on this phone) and tell what became of it: recorded
         (the history moved), a warning (a question kept for this device), or refused (nothing recorded; the laptop
         says nothing, unless the save could not be written: a full disk is said on the laptop too, which the host
         can do something about). A recorded move whose words do not name who made it (a turn ended, a resolve) is
-        attributed in its first line (`from_phone`)."""
+        attributed in its first line (`from_phone`). With two phones or more, the laptop says which made it."""
         game = talk.game
         before = _mark(game)
-        phone = talk.by = Phone(game.table.setup.players.index(player), device)
+        phone = talk.by = Phone(game.table.setup.players.index(player), request.device)
         try:
             reply = act()
         finally:
             talk.by = None
         if _mark(game) != before:
             said = reply if _names(reply, player) and not ended_turn else _attributed(reply, player, ended_turn)
-            return DeviceOutcome("recorded", reply.lines, dataclasses.replace(said, pending=None), phone=phone)
-        if isinstance(reply.pending, Question):
-            # a warning, or a save offered "instead" (Black Knight Unicorn), in the phone's own words
-            offered = talk.offered
-            saving = (save_offered(game.table, *offered, buttons=True),) if offered is not None else ()
-            lines = _phone_warning(game, talk.objections) or saving or reply.lines
-            labels = SAVE_LABELS if offered is not None else None
-            asked = _Asked(secrets.token_urlsafe(12), reply.pending, before, lines, ended_turn, labels)
+            said = dataclasses.replace(said, pending=None)
+            return DeviceOutcome("recorded", reply.lines, said, phone=phone, named=request.phones > 1)
+        if isinstance(reply.pending, Question) and talk.offered is not None:
+            return self._offer_save(talk, player, request, reply.pending, talk.offered, before, ended_turn)
+        if isinstance(reply.pending, Question):  # a warning, in the phone's own words
+            lines = _phone_warning(game, talk.objections) or reply.lines
+            asked = _Asked(secrets.token_urlsafe(12), reply.pending, before, lines, ended_turn)
             self.asked[player] = asked
-            laptop = Reply.of(phone_asks(player, reply.speech))
+            asking = phone_name(player, request.device if request.phones > 1 else 1)
+            laptop = Reply.of(phone_asks(asking))  # the phone's to answer: the laptop asks nothing
             return DeviceOutcome("warning", lines, laptop, asked.id)
         if talk.unsaved:
             return DeviceOutcome("refused", reply.lines, _attributed(reply, player, ended_turn=False))
         return DeviceOutcome("refused", reply.lines)  # a refusal, or a choice the page cannot answer by number
+
+    def _offer_save(
+        self,
+        talk: Conversation,
+        player: str,
+        request: DeviceRequestLike,
+        pending: Question,
+        offered: tuple[Save, bool],
+        before: Mark,
+        ended_turn: bool,
+    ) -> DeviceOutcome:
+        """A save "instead" (Black Knight Unicorn) offered by a phone's move: asked of the card's owner, on their
+        phone ("Save it", "Do not save it"); on the laptop when the owner has no phone (the host) and the laptop asks
+        nothing else; on the moving phone itself when it is the owner's, or the laptop is busy. Whoever answers, the
+        move recorded is the mover's, as made on the mover's phone."""
+        table = talk.game.table
+        owner = table.setup.players[offered[0].player]
+        if owner != player and owner not in request.phoned and not self.host_busy():
+            mover = Phone(table.setup.players.index(player), request.device)
+            then, refused = pending.then, pending.refused
+            ask = dataclasses.replace(
+                pending,
+                then=lambda: self._as_phone(talk, mover, then),
+                refused=None if refused is None else lambda: self._as_phone(talk, mover, refused),
+            )
+            question = save_offered(table, *offered)
+            laptop = Reply((question,), question, important=True, pending=ask, facts=(About(Topic.QUESTION, question),))
+            return DeviceOutcome("asked", (host_asked(owner, saving=True),), laptop)
+        asked_of = owner if owner in request.phoned else player
+        lines = (save_offered(table, *offered, buttons=True),)
+        by = (player, request) if asked_of != player else None
+        asked = _Asked(secrets.token_urlsafe(12), pending, before, lines, ended_turn, SAVE_LABELS, by)
+        self.asked[asked_of] = asked
+        laptop = Reply.of(phone_asks(phone_name(asked_of), saving=True))  # the phone's to answer: asks nothing
+        if asked_of == player:
+            return DeviceOutcome("warning", lines, laptop, asked.id, labels=SAVE_LABELS)
+        return DeviceOutcome("asked", (phone_asks(phone_name(owner), saving=True),), laptop)
+
+    @staticmethod
+    def _as_phone(talk: Conversation, phone: Phone, act: Callable[[], Reply]) -> Reply:
+        """A save answered on the laptop: the move recorded is still the phone's that made it."""
+        talk.by = phone
+        try:
+            return act()
+        finally:
+            talk.by = None
 
 
 def _phone_warning(game: Game, objections: tuple[Objection, ...]) -> tuple[str, ...]:
@@ -234,4 +314,4 @@ def _attributed(reply: Reply, player: str, ended_turn: bool) -> Reply:
     first, *rest = reply.lines or ("",)
     line = from_phone(player, first, ended_turn)
     speech = from_phone(player, reply.speech, ended_turn) if reply.speech else line
-    return dataclasses.replace(reply, lines=(line, *rest), speech=speech)
+    return dataclasses.replace(reply, lines=(line, *rest), speech=speech, from_phone=(player, first))

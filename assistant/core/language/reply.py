@@ -104,6 +104,9 @@ class Reply:
     restates: frozenset[str] = frozenset()
     """Its lines that tell only states its facts tell, in other words ("Turn 2: Ben's turn." for "Ben's turn."),
     known from the states each line tells (`pace.restating`): a braille display holding the facts leaves them out."""
+    from_phone: tuple[str, str] = ("", "")
+    """A phone's move attributed in its first line ("Cy, from a phone: ..."): the player, and that line as it was
+    before (what Cy's own phone shows: never its own name as news). ("", ""): none."""
 
     @property
     def decisive(self) -> str:

@@ -431,9 +431,11 @@ VERBS: tuple[Verb, ...] = (
         ("`share`, `share 127.0.0.1:8123`", "share the table with the players' phones on the local network (also "
          "`table-assistant --share`, F9 in the app): its address and join code are said and shown, with a QR code"),
         ("`share devices`", "the phones joined, by player"),
-        ("`share remove Ben`", "take Ben's phone off the table (a new join code is made and said)"),
-        ("`share allow Ben`, `share refuse Ben`", "let in, or keep out, a second phone asking to join as Ben (also "
-         "yes or no to the question the laptop asks)"),
+        ("`share remove Ben`, `share remove Ben 2`", "take Ben's phones off the table, or only his phone 2 (a new "
+         "join code is made and shown, not said)"),
+        ("`share allow Ben`, `share refuse Ben`", "let in, or keep out, the phone asking to join as Ben (also yes or "
+         "no to the question the laptop asks); `share allow` or `share refuse` alone: the phone that has waited "
+         "longest"),
         ("`share off`", "stop sharing the table"),
     )),
 )  # fmt: skip

@@ -77,6 +77,7 @@ from assistant.core.words.gameplay import (
     short_card_name,
     turn_began,
 )
+from assistant.core.words.share import own_move
 from assistant.core.words.verbosity import Verbosity
 
 __all__ = [
@@ -393,7 +394,8 @@ def move_of_step(table: Table, step: Step, at: int = 0) -> About | None:
     whose = player_name(table, owner) if isinstance(owner, int) and 0 <= owner < len(table.setup.players) else ""
     on = pile_card_name(table, step.before.pile[-1]) if isinstance(event, Respond) and step.before.pile else ""
     name = player_name(table, seat)
-    return About(Topic.MOVE, text, (seat,), name, kind, card, owner=owner, whose=whose, on=on, at=at)
+    own = own_move(table, event)  # the phone of the player who made it says it in its own words
+    return About(Topic.MOVE, text, (seat,), name, kind, card, owner=owner, whose=whose, on=on, at=at, own=own)
 
 
 def tells_of_step(table: Table, step: Step, at: int = 0) -> tuple[About, ...]:

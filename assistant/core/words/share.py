@@ -7,21 +7,26 @@ error the server sends is one of these, never a traceback), and the labels the p
 from __future__ import annotations
 
 from assistant.core.game.about import About, Topic
-from assistant.core.text import clean_untrusted
+from assistant.core.game.events import Bring, Destroy, Discard, Draw, Event, Play, Respond, Sacrifice, Source, Steal
+from assistant.core.game.table import Table
+from assistant.core.text import cards_count, clean_untrusted
+from assistant.core.words.gameplay import SOURCE_NAMES, area_of, namers
 
 __all__ = [
+    "LastMove",
     "last_moves",
+    "own_move",
     "ACTOR_NOT_YOURS",
     "BODY_NOT_JSON",
     "CARD_NEEDED",
     "CHOOSE_PLAYER",
     "CODE_GUESSED",
     "DEVICE_REMOVED",
-    "JOIN_LABELS",
     "SAVE_LABELS",
     "NO_DEVICE",
     "NO_DEVICES",
     "NO_GAME_TO_JOIN",
+    "ONE_AT_A_TIME",
     "NO_LOCAL_ADDRESS",
     "NOT_JSON_TYPE",
     "NOT_SHARING",
@@ -55,8 +60,8 @@ __all__ = [
     "code_renewed",
     "device_list",
     "device_removed",
-    "first_phone_decided",
     "from_phone",
+    "host_asked",
     "host_decided",
     "joined_from_phone",
     "no_device_for",
@@ -68,19 +73,22 @@ __all__ = [
     "phone_kept_out",
     "phone_let_in",
     "phone_name",
+    "phone_removed",
+    "share_form",
     "phone_waits",
     "public_address",
     "qr_too_small",
     "recorded_from",
-    "second_phone_asks",
-    "second_phone_asks_you",
-    "second_phone_waits",
+    "new_phone_asks",
+    "new_phone_waits",
+    "code_shown",
     "sharing_at",
     "spoken_code",
     "stale_nowhere",
     "stale_stable",
     "too_many_guesses",
     "too_many_moves",
+    "too_many_phones",
 ]
 
 WRONG_CODE = "That join code is not right. Look at the laptop's screen for the code."
@@ -111,7 +119,8 @@ NO_LOCAL_ADDRESS = (
     "This computer has no local-network address, so the table cannot be shared. Join a Wi-Fi network, or say "
     "share 127.0.0.1 to try it on this computer alone."
 )
-REMOVE_WHOSE = "Say whose phone to take off the table, like share remove Ben."
+REMOVE_WHOSE = "Say whose phone to take off the table, like share remove Ben, or share remove Ben 2 for one phone."
+ONE_AT_A_TIME = "This phone waits for the host to let it in, and asks one thing at a time. Wait here."
 CODE_GUESSED = "Someone is guessing the join code: a new code is shown."
 PHONE_KEPT_OUT = "The host did not let this phone join the table."
 TABLE_FULL = (
@@ -126,10 +135,6 @@ QR_ONLY_IN_APP = (
     "The QR code is drawn only in the app, not in plain mode. The phones can open the address and type the join code."
 )
 SHARE_ADDRESS_FORM = "Say an address and a port, like share 127.0.0.1:8123, or share alone."
-
-#: The labels of the question a player's phone is asked when another phone asks to join as that player (in place of
-#: a warning's "Check this move", "Record it anyway" and "Do not record it").
-JOIN_LABELS = {"heading": "Another phone", "yes": "Let it join", "no": "Keep it out"}
 
 #: The labels of the question a player's phone is asked when a card of theirs may save the card their move destroys
 #: or sacrifices "instead" (Black Knight Unicorn): yes records the save, no the move as made.
@@ -163,6 +168,7 @@ PAGE_LABELS = {
     "discard": "Discard",
     "bring": "Bring a Baby",
     "undo": "Undo my last move",
+    "not_now": "That move cannot be made now: the table has changed. Your moves are listed again.",
     "read": "Read a card",
     "play_it": "Play it",
     "back": "Back to the table",
@@ -170,6 +176,7 @@ PAGE_LABELS = {
     "sent": "Your move went through.",
     "search_label": "Card name or braille label",
     "no_cards": "No card like that.",
+    "search_offline": "No network: the cards are found on this phone, and your move is kept until the network is back.",
     "any_card": "A card, not named",
     "cancel": "Cancel",
     "pile_heading": "The pile",
@@ -260,9 +267,16 @@ def from_phone(player: str, first: str, ended_turn: bool = False) -> str:
     return f"{player}, from a phone:{done} {first}".rstrip()
 
 
-def phone_asks(player: str, question: str) -> str:
-    """Said on the laptop when a phone's move was warned: the question waits on that phone."""
-    return f"{player}'s phone: {question}"
+def phone_asks(phone: str, saving: bool = False) -> str:
+    """Said on the laptop when a phone's move was warned (or a save is offered): the question is that phone's to
+    answer, so the laptop asks nothing ("Ben's phone is asked whether to record it anyway.")."""
+    return f"{phone} is asked whether to {'save it' if saving else 'record it anyway'}."
+
+
+def host_asked(player: str, saving: bool = False) -> str:
+    """Shown on the phone whose move asks a player who has no phone (the host, at the laptop) a question: a save of
+    their card."""
+    return f"{player} is asked on the laptop whether to {'save it' if saving else 'record it anyway'}."
 
 
 def phone_answered_no(player: str) -> str:
@@ -272,7 +286,7 @@ def phone_answered_no(player: str) -> str:
 
 def device_list(players: list[str], waiting: tuple[str, ...] = ()) -> str:
     """The devices joined, by player, and the players a phone waits to join as (`share devices`)."""
-    asking = f"A second phone waits to join as {', '.join(waiting)}." if waiting else ""
+    asking = f"A new phone waits to join as {', '.join(waiting)}." if waiting else ""
     if not players:
         return f"{NO_DEVICES} {asking}".strip()
     counts = {name: players.count(name) for name in dict.fromkeys(players)}
@@ -284,6 +298,17 @@ def device_removed(player: str, count: int) -> str:
     """`share remove NAME` took that player's phones off the table."""
     player = clean_untrusted(player, 40)
     return f"{player}'s phone was taken off the table." if count == 1 else f"{player}'s {count} phones were taken off."
+
+
+def phone_removed(phone: str) -> str:
+    """`share remove NAME PHONE` took that one phone off the table ("Ben's phone 2 was taken off the table.")."""
+    return f"{phone} was taken off the table."
+
+
+def share_form(word: str) -> str:
+    """A `share` line with more words than its form takes (`share off now`): refused, and its form said."""
+    forms = {"allow": "share allow, or share allow and a name", "refuse": "share refuse, or share refuse and a name"}
+    return f"That was not done. Say {forms.get(word, f'share {word}')}, with nothing after it."
 
 
 def no_device_for(player: str) -> str:
@@ -301,17 +326,32 @@ def joined_from_phone(player: str) -> str:
     return f"{player} joined from a phone."
 
 
-def second_phone_asks(player: str) -> str:
-    """Said on the laptop when a phone asks to join as a player who has one: the question the host answers."""
-    return f"A second phone asks to join as {player}. Let it join the table? Say yes or no."
+def new_phone_asks(player: str) -> str:
+    """Said on the laptop when a phone asks to join as a player: the question the host answers, the only one the
+    keyboard's yes or no answers now."""
+    return f"A new phone asks to record for {player}. Let it in?"
 
 
-def second_phone_waits(player: str) -> str:
-    """As `second_phone_asks`, when the laptop already waits for another answer: how to answer this one."""
+def new_phone_waits(player: str) -> str:
+    """As `new_phone_asks`, when the laptop already waits for another answer: how to answer this one."""
     return (
-        f"A second phone asks to join as {player}. Say share allow {player} to let it join, or share refuse "
+        f"A new phone asks to record for {player}. Say share allow {player} to let it in, or share refuse "
         f"{player} to keep it out."
     )
+
+
+def too_many_phones(player: str, most: int) -> str:
+    """A phone's join refused: the player has as many phones as a player may."""
+    return (
+        f"{player} has {most} phones on the table, the most a player may have. Ask the host to take one off, like "
+        f"share remove {player} 2."
+    )
+
+
+def code_shown(code: str) -> str:
+    """The new join code on the screen after a phone was kept out or taken off (shown, never said: whoever the host
+    kept out must not hear it)."""
+    return f"New join code on the screen: {' '.join(code)}."
 
 
 def phone_let_in(player: str, number: int) -> str:
@@ -320,23 +360,24 @@ def phone_let_in(player: str, number: int) -> str:
 
 
 def phone_kept_out(player: str) -> str:
-    """The host kept a second phone out."""
-    return f"The second phone for {player} was kept out."
+    """The host kept a new phone out."""
+    return f"The new phone for {player} was kept out."
 
 
 def host_decided(player: str, number: int, allow: bool) -> str:
-    """The host's answer to a second phone (its yes or no, or `share allow` or `share refuse`)."""
+    """The host's answer to a new phone (its yes or no, or `share allow` or `share refuse`)."""
     return phone_let_in(player, number) if allow else phone_kept_out(player)
 
 
-def no_phone_waits(player: str) -> str:
-    """`share allow NAME` or `share refuse NAME` (or a late yes or no) when no phone waits to join as that player."""
-    return f"No phone waits to join as {player}."
+def no_phone_waits(player: str = "") -> str:
+    """`share allow NAME` or `share refuse NAME` (or a late yes or no) when no phone waits to join as that player
+    (`share allow` alone: when none waits at all)."""
+    return f"No phone waits to join as {player}." if player else "No phone waits to join."
 
 
 def phone_waits(player: str) -> str:
-    """Shown on a phone that waits for the host to let it join as a player who has a phone."""
-    return f"{player} already has a phone on the table. The host must let this one join: wait here."
+    """Shown on a phone that waits for the host to let it join as a player."""
+    return f"The host is asked to let this phone record for {player}: wait here."
 
 
 def another_phone_waits(player: str) -> str:
@@ -349,21 +390,55 @@ def recorded_from(phone: str) -> str:
     return f"From {phone}."
 
 
-def second_phone_asks_you(player: str) -> str:
-    """Shown on a player's phone when another phone asks to join as that player."""
-    return f"Another phone asks to join the table as {player}. Let it join?"
+#: One of the last moves the phones show: its words, the player who made it ("" for none), and its words on that
+#: player's own phone ("You drew a card."; "" when they have none of their own).
+LastMove = tuple[str, str, str]
 
 
-def first_phone_decided(player: str, number: int, allow: bool) -> str:
-    """A player's phone let another phone join as that player, or kept it out (said on both)."""
-    if allow:
-        return f"{player}'s phone let {phone_name(player, number)} join the table."
-    return f"{player}'s phone kept the second phone for {player} out."
-
-
-def last_moves(facts: tuple[About, ...], tells: tuple[About, ...], lines: tuple[str, ...]) -> tuple[str, ...]:
+def last_moves(
+    facts: tuple[About, ...], tells: tuple[About, ...], lines: tuple[str, ...], by: tuple[str, str] = ("", "")
+) -> tuple[LastMove, ...]:
     """What the phones' "last moves" keep of a reply: its moves and its decisive facts in their own short words, the
     player's name first ("Ben played Rainbow Aura.", "Ben 1 Unicorn.", "Cy's turn."), never the laptop's coaching
-    ("say draw"); the reply's lines where it has no typed values (an undo)."""
-    said = [fact.text for fact in tells if fact.topic is Topic.MOVE] + [fact.text for fact in facts]
-    return tuple(said) or lines
+    ("say draw"), each move with its words for its own player's phone (`About.own`); the reply's lines where it has
+    no typed values (an undo, a resolve), the first as it was before a phone's move was attributed in it (`by`,
+    `Reply.from_phone`) for that player's own phone."""
+    said: list[LastMove] = [(fact.text, fact.player, fact.own) for fact in tells if fact.topic is Topic.MOVE]
+    said += [(fact.text, "", "") for fact in facts]
+    if said or not lines:
+        return tuple(said)
+    player, own = by
+    return ((lines[0], player, own), *((line, "", "") for line in lines[1:]))
+
+
+def own_move(table: Table, event: Event) -> str:
+    """A move in the words of the phone of the player who made it: "You drew a card.", "You played Yay into Ben's
+    Stable.", "You destroyed Basic Unicorn (Red) in your Stable."; "" for a move these words do not cover (the
+    phone then shows the table's own words)."""
+    name, card = namers(table)
+    seat = getattr(event, "player", None)
+
+    def area(owner: int) -> str:
+        return f"your {table.profile.vocabulary.area}" if owner == seat else area_of(table, owner)
+
+    def source(of: Source) -> str:
+        return "" if of is Source.HAND else f" from {SOURCE_NAMES[of]}"
+
+    if isinstance(event, Draw):
+        return f"You drew {'a card' if event.count == 1 else cards_count(event.count)}."
+    if isinstance(event, Play):
+        into = "" if event.into in (None, event.player) else f" into {area(event.into)}"
+        return f"You played {card(event.card)}{source(event.source)}{into}."
+    if isinstance(event, Respond):
+        return f"You played {card(event.card)}."
+    if isinstance(event, Bring):
+        return f"You brought {card(event.card)} into {area(event.into)}{source(event.source)}."
+    if isinstance(event, Destroy):
+        return f"You destroyed {card(event.card)} in {area(event.owner)}."
+    if isinstance(event, Steal):
+        return f"You stole {card(event.card)} from {area(event.owner)}."
+    if isinstance(event, Sacrifice):
+        return f"You sacrificed {card(event.card)}."
+    if isinstance(event, Discard):
+        return f"You discarded {card(event.card)}."
+    return ""

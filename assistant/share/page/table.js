@@ -11,6 +11,7 @@ import { Outbox, freshKey } from "./outbox.js";
 
 {
   const $ = (id) => document.getElementById(id);
+  const LEAVE_MS = 400; // after the focus leaves a button marked unavailable, it goes (see hideUnavailable)
 
   const page = {
     csrf: null, // the device's CSRF token (from /api/join or /api/me)
@@ -20,6 +21,7 @@ import { Outbox, freshKey } from "./outbox.js";
     view: null, // the last view of the table
     stream: null, // the EventSource
     verbs: [], // the phone's verbs, from the server's one table: {verb, label, deck_word, pick, on_pile, ...}
+    allCards: [], // every card of the game's decks ({id, name, type, kind, label}): searched here during a drop
     flushing: false, // the outbox is being sent
     waited: false, // the page said a move waits for the network: it says when it went through
     card: null, // the card whose page is open
@@ -295,8 +297,68 @@ import { Outbox, freshKey } from "./outbox.js";
     show($("table"), true);
     setText($("you-name"), page.player);
     show($("you"), true);
+    if (me.waiting === true) {
+      awaitHost();
+      return;
+    }
     openStream();
     flush(); // a move kept from before a reload or a drop is sent again, with its own key
+    learnCards();
+  }
+
+  // The game's cards, once: a move on a card entered while the network is down is found here, and kept like a tap.
+  async function learnCards() {
+    if (page.allCards.length) return;
+    let answer;
+    try {
+      answer = await request("GET", "/api/cards?all=1");
+    } catch {
+      return; // asked again at the next start
+    }
+    const cards = answer.status === 200 && Array.isArray(answer.data.cards) ? answer.data.cards : [];
+    page.allCards = cards.filter((card) => card && typeof card.id === "string" && typeof card.name === "string");
+  }
+
+  // The cards a search names, found on the phone: each word typed begins a word of the name, or the braille label
+  // is the text typed (the server's search also reads contracted braille and near names: this is the fallback).
+  function localCards(query) {
+    const typed = query.toLowerCase();
+    const words = typed.split(/\s+/).filter((part) => part);
+    const found = page.allCards.filter((card) => {
+      const names = card.name.toLowerCase().split(/[\s(),-]+/);
+      const label = typeof card.label === "string" ? card.label.toLowerCase() : "";
+      return (label !== "" && label === typed) || words.every((part) => names.some((name) => name.startsWith(part)));
+    });
+    return found.slice(0, 10);
+  }
+
+  // A phone the host has not let in yet opens no stream: it asks for its state, one request at a time (the server
+  // holds each until the host answers, or a few seconds), and listens once it is let in.
+  async function awaitHost() {
+    let answer;
+    try {
+      answer = await request("GET", "/api/state");
+    } catch {
+      showConnection(true);
+      setTimeout(awaitHost, 1000);
+      return;
+    }
+    showConnection(false);
+    if (answer.status === 200 && answer.data.waiting === true) {
+      render(answer.data);
+      awaitHost();
+    } else if (answer.status === 200) {
+      render(answer.data);
+      openStream();
+      flush();
+      learnCards();
+    } else if (answer.status === 429) {
+      setTimeout(awaitHost, 1000);
+    } else {
+      outbox.forget();
+      showJoin();
+      notice(errorOf(answer));
+    }
   }
 
   // The buttons of the phone's verbs, made once from the server's table, in its order: Undo and reading a card in
@@ -396,6 +458,7 @@ import { Outbox, freshKey } from "./outbox.js";
       show($("moves"), false);
       show($("stables"), false);
       show($("turn"), false);
+      show($("pile-box"), false); // (no heading above its own: the page's headings go h1, h2, h3 in order)
       show($("winner"), false);
       for (const id of ["pile", "chain", "last", "players"]) $(id).replaceChildren();
       setText($("pile-line"), "");
@@ -406,6 +469,7 @@ import { Outbox, freshKey } from "./outbox.js";
     show($("no-game"), false);
     show($("stables"), true);
     show($("turn"), true);
+    show($("pile-box"), true);
     setText($("turn"), game.turn);
     if (page.focusTurn) {
       page.focusTurn = false;
@@ -500,9 +564,10 @@ import { Outbox, freshKey } from "./outbox.js";
         button.hidden = false;
         button.removeAttribute("aria-disabled");
       } else if (document.activeElement === button) {
-        // Never pull the focus away: the button stays where it is, marked unavailable, until the next update after
-        // the player has left it (hidden at once on leaving, it would move the button being tapped under the finger).
+        // Never pull the focus away: the button stays where it is, marked unavailable, until the player leaves it
+        // (then it goes at once); a tap on it meanwhile says why nothing was done.
         button.setAttribute("aria-disabled", "true");
+        button.addEventListener("blur", hideUnavailable, { once: true });
       } else {
         button.hidden = true;
         button.removeAttribute("aria-disabled");
@@ -533,7 +598,10 @@ import { Outbox, freshKey } from "./outbox.js";
     if (data.status === "warning") {
       closePicker(false);
       notice([]);
-      showWarning(lines(data.lines), data.question, true);
+      showWarning(lines(data.lines), data.question, true, data.labels); // a save: its own buttons
+    } else if (data.status === "asked") {
+      closePicker(true); // another player is asked first (a save of their card): this phone is told so
+      notice(lines(data.lines));
     } else if (data.status === "recorded") {
       closePicker(true);
       notice([]);
@@ -542,9 +610,23 @@ import { Outbox, freshKey } from "./outbox.js";
     }
   }
 
+  // A button left while marked unavailable goes a moment later, once the tap that took the focus elsewhere is done
+  // (gone at once, the buttons below it would move under the finger between its press and its release).
+  function hideUnavailable(event) {
+    const button = event.currentTarget;
+    setTimeout(() => {
+      if (button.getAttribute("aria-disabled") !== "true" || document.activeElement === button) return;
+      button.hidden = true;
+      button.removeAttribute("aria-disabled");
+    }, LEAVE_MS);
+  }
+
   function verbClicked(event) {
     const button = event.currentTarget;
-    if (button.getAttribute("aria-disabled") === "true") return;
+    if (button.getAttribute("aria-disabled") === "true") {
+      notice([word("not_now")]); // never a tap ignored in silence
+      return;
+    }
     const verb = verbOf(button.dataset.verb);
     if (!verb) return;
     if (verb.pick === "") {
@@ -619,15 +701,20 @@ import { Outbox, freshKey } from "./outbox.js";
       setText($("search-count"), "");
       return;
     }
-    let answer;
+    let answer = null;
     try {
       answer = await request("GET", `/api/cards?q=${encodeURIComponent(query)}`);
     } catch {
-      showConnection(true);
-      return;
+      showConnection(true); // the network is down: the cards are found on the phone, and the move is kept
     }
     if (serial !== page.searchSerial || !page.pick) return; // a newer search, or the picker closed
-    let cards = answer.status === 200 && Array.isArray(answer.data.cards) ? answer.data.cards : [];
+    let cards;
+    if (answer === null) {
+      cards = localCards(query);
+      notice([word("search_offline")]);
+    } else {
+      cards = answer.status === 200 && Array.isArray(answer.data.cards) ? answer.data.cards : [];
+    }
     // An Instant answers with an Instant: the other cards found are left out (a card without a kind stays).
     const only = page.pick.verb.only;
     if (only) cards = cards.filter((card) => !card.kind || card.kind === only);
@@ -822,6 +909,8 @@ import { Outbox, freshKey } from "./outbox.js";
     showConnection(false);
     if (me.status === 200 && typeof me.data.player === "string") {
       joined(me.data);
+    } else if (me.status === 429) {
+      setTimeout(start, 1000); // a phone that waits for the host, reloaded while its last request is still held
     } else {
       outbox.forget(); // no device: nothing kept can be sent
       showJoin();
