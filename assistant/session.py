@@ -437,7 +437,7 @@ class Session:
         examples = Examples(card, creature, players, named or INSTANT_WORD, vocabulary.area)
         keys = self.screen_keys
         said = short_help(examples, keys) if not topic else topic_help(topic, examples, keys)
-        return Reply.of(*said) if said is not None else Reply.error(unknown_topic())
+        return Reply.of(*said) if said is not None else Reply.error(unknown_topic(examples))
 
     def _commands_help(self, which: str) -> Reply:
         """`help commands`: the parts' index; `help commands 3`: one part; `help commands all`: the whole table."""
