@@ -411,8 +411,10 @@ def measure(records: list[dict], first_bytes: list[float], keys: list[float], ta
                     first[at] = min(first.get(at, said[0]["audio"]), said[0]["audio"])
                     whole[at] = whole.get(at, False) or all(e["heard_whole"] for e in said)
     move_ms = [(first[at] - tapped[at]) * 1000 for at in tapped if at in first]
-    # a turn's end not said, a later move said: settled by the next turn (`About.settled_by`), as the queue means
-    settled = [at for at in tapped if at not in first and at in ends and any(later > at for later in first)]
+    # a turn's end not said, a later move said (a phone's, or hers: the next turn may be hers): settled by the next
+    # turn (`About.settled_by`), as the queue means
+    said_any = {at for u in utterances.values() for p in u["pieces"] for at in p["moves"] if played.get(u["utterance"])}
+    settled = [at for at in tapped if at not in first and at in ends and any(later > at for later in said_any)]
     order = [first[at] for at in sorted(first)]
     out_of_order = sum(1 for a, b in zip(order, order[1:]) if b < a - 0.001)
     win_ms = None

@@ -182,7 +182,7 @@ def _table_voice(settings: SpeechSettings, platform: str, earcons: Any) -> Speec
     backends, _ = make_backends(table_settings, wav_only=True, platform=platform)
     for backend in backends:
         if isinstance(backend, (Pyttsx3Backend, EspeakBackend)) and not settings.table_voice_name:
-            backend.apart_from = settings.voice  # another voice than hers (`backends.other_voice`)
+            backend.apart_from = settings.voice  # another voice than hers (`espeak_apart`, `voice_apart`)
     table = SpeechService(backends, earcons=earcons)
     table.ready.wait(READY_TIMEOUT)
     return table

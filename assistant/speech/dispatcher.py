@@ -96,16 +96,16 @@ class SpeechdBackend(Backend):
         for index, piece in enumerate(split_sentences(utterance.text)):
             if not wanted() or (index > 0 and not more()):
                 return
-            self._ends.clear()
+            ended, serial = self._ends.expect()
             try:
                 with self._commands:
                     if not wanted():
                         return  # cancelled while waiting for the lock
-                    result = self._client.speak(piece, callback=self._ends.done, event_types=events)
+                    result = self._client.speak(piece, callback=ended, event_types=events)
             except Exception as exc:
                 raise SpeechError(engine_unavailable("speech-dispatcher", str(exc))) from None
             began(index, reader_seconds(piece))  # (it tells a message's end, not its length: a cut in its last words)
-            self._ends.wait(message_id(result), wanted)  # its callback, a cancel, or an END that came too early
+            self._ends.wait(message_id(result), wanted, serial)  # its callback, a cancel, or an END that came early
             if not wanted():  # cut: the daemon is told here, by the thread that owns the connection
                 self._cancel_message()
                 return

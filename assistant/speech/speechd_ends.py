@@ -29,7 +29,10 @@ class MessageEnds:
         self._ended: set[int | None] = set()
         """Messages whose END or CANCEL came, until `wait` has seen it."""
         self._done = False
-        """The message waited for ended through its callback, or speech was cancelled."""
+        """Speech was cancelled (`done`)."""
+        self._serial = 0
+        self._called: set[int] = set()
+        """The messages (by `expect`'s number) whose own callback came."""
         self._changed = threading.Condition()
 
     def listen(self, client: Any, ends: tuple[Any, ...]) -> None:
@@ -48,24 +51,37 @@ class MessageEnds:
 
         hook(event)
 
-    def clear(self) -> None:
-        """Before a new message is sent."""
+    def expect(self) -> tuple[Callable[..., None], int]:
+        """Before a new message is sent: its own callback (an END or CANCEL of that message ends its wait; one of an
+        earlier message, cancelled and answering late, no longer does), and its number for `wait`."""
         with self._changed:
             self._done = False
+            self._ended.clear()  # (ids of messages cut before they were waited for: none is waited for again)
+            self._serial += 1
+            serial = self._serial
+
+        def ended(*_: Any, **__: Any) -> None:
+            with self._changed:
+                self._called.add(serial)
+                self._changed.notify_all()
+
+        return ended, serial
 
     def done(self, *_: Any, **__: Any) -> None:
-        """The message's own callback (END or CANCEL), or a cancel: the wait ends."""
+        """Speech was cancelled: the wait ends."""
         with self._changed:
             self._done = True
             self._changed.notify_all()
 
-    def wait(self, message: int | None, wanted: Callable[[], bool]) -> None:
-        """Until the message ended or `wanted()` is False (asked outside the lock: it is the speech service's,
-        which a cancel holds); the timeout only re-checks `wanted`."""
+    def wait(self, message: int | None, wanted: Callable[[], bool], serial: int = 0) -> None:
+        """Until the message ended (its own callback, `serial` from `expect`, or its id's event), speech was
+        cancelled, or `wanted()` is False (asked outside the lock: it is the speech service's, which a cancel holds);
+        the timeout only re-checks `wanted`."""
         while wanted():
             with self._changed:
-                if self._done or message in self._ended:
+                if self._done or serial in self._called or (message is not None and message in self._ended):
                     break
                 self._changed.wait(0.25)
         with self._changed:
             self._ended.discard(message)
+            self._called.discard(serial)

@@ -169,9 +169,11 @@ class SpeechdClient:
 
     def __init__(self) -> None:
         self.sent: list[str] = []
+        self.callbacks: list = []
 
     def speak(self, text: str, callback=None, event_types=None):
         self.sent.append(text)
+        self.callbacks.append(callback)
         return ("225", "OK MESSAGE QUEUED", (str(len(self.sent)),))
 
     def cancel(self) -> None:
@@ -264,3 +266,27 @@ def test_her_key_never_waits_for_speech_dispatcher_while_it_is_slow_to_take_a_me
         answer.set()
         service.close()
     assert client.sent == ["Turn 4, Dee's Action phase.", "Ben's Field: nothing."]  # the cut one's rest never sent
+
+
+def test_a_cut_messages_late_cancel_from_speech_dispatcher_never_ends_the_next_messages_wait():
+    """A message cut by her key is cancelled; its CANCEL event can come after the next message was sent. It ended
+    that message's wait at once, so its next sentence was sent while the first still played: speech-dispatcher
+    queued it, and her screen reader fell a sentence behind for the rest of the game (the benchmark)."""
+    now = [100.0]
+    service, client = _reader_service(now)
+    try:
+        service.say("Turn 1, Ana's Action phase. On the pile: Ana's Basic Unicorn (Red).")
+        while not client.sent:
+            threading.Event().wait(0.005)
+        service.new_input()  # her key: the first is cut
+        service.say("Ben's Stable: nothing. 0 Unicorns.")
+        while client.sent[-1] != "Ben's Stable: nothing.":
+            threading.Event().wait(0.005)
+        client.callbacks[0]("cancel")  # the first message's CANCEL, late
+        threading.Event().wait(0.3)  # (time for a wrong wake to send the next sentence: a bound on a failure)
+        assert client.sent[-1] == "Ben's Stable: nothing."  # still waiting for its own end
+        client.callbacks[-1]("end")  # its own END
+        while client.sent[-1] != "0 Unicorns.":
+            threading.Event().wait(0.005)
+    finally:
+        service.close()
