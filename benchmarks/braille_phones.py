@@ -77,14 +77,14 @@ def measure(full: bool = False, keyboard: bool = False) -> dict[str, Any]:
     rows = {"last": "", "keys_then": 0, "replaced": 0, "counting": False, "typing": False}
     write = link.display.write
 
-    def recording(cells: str, cursor: int | None = None) -> None:
+    def recording(cells: str, cursor: int | None = None, frame: int = 0) -> None:
         """A row written: text shown (not the line being typed) replaced with no key pressed since it was drawn?"""
         text = text_of(cells)
         if text != rows["last"]:
             if rows["counting"] and not rows["typing"] and keys["pressed"] == rows["keys_then"]:
                 rows["replaced"] += 1
             rows["last"], rows["keys_then"], rows["typing"] = text, keys["pressed"], link.view.typing
-        write(cells, cursor)
+        write(cells, cursor, frame)
 
     link.display.write = recording
     firsts: list[str] = []

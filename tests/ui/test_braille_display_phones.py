@@ -25,7 +25,8 @@ pytestmark = pytest.mark.skipif(BRLTTY is None, reason="BRLTTY is not installed"
 TRANSLATOR = Translator()
 HANG = 30.0
 NEW_GAME = "new game Ana Ben Cy babies red pink narwhal win 3"
-#: Three bursts of four phone moves, each with the start of what it must read as on the display.
+#: Three bursts of four phone moves, each with the start of what it must read as on the display: a turn's end its
+#: point first (who, then the new turn), the attribution after it.
 BURSTS = [
     [
         ("Ana", DeviceMove("draw"), "ana drew a card."),
@@ -34,16 +35,16 @@ BURSTS = [
         ("Cy", DeviceMove("resolve", on="rainbow-aura"), "cy, from a phone: ben's neigh resolves"),
     ],
     [
-        ("Ana", DeviceMove("end"), "ana, from a phone: ended the turn."),
+        ("Ana", DeviceMove("end"), "ana: ben's turn. ana, from a phone:"),
         ("Ben", DeviceMove("draw"), "ben drew a card."),
         ("Ben", DeviceMove("discard"), "ben discarded a card."),
-        ("Ben", DeviceMove("end"), "ben, from a phone: ended the turn."),
+        ("Ben", DeviceMove("end"), "ben: cy's turn. ben, from a phone:"),
     ],
     [
         ("Cy", DeviceMove("draw"), "cy drew a card."),
         ("Cy", DeviceMove("discard"), "cy discarded a card."),
         ("Ana", DeviceMove("discard"), "ana discarded a card."),
-        ("Cy", DeviceMove("end"), "cy, from a phone: ended the turn."),
+        ("Cy", DeviceMove("end"), "cy: ana's turn. cy, from a phone:"),
     ],
 ]
 
@@ -62,9 +63,9 @@ def written_rows(link) -> list[str]:
     rows: list[str] = []
     write = link.display.write
 
-    def recording(cells: str, cursor: int | None = None) -> None:
+    def recording(cells: str, cursor: int | None = None, frame: int = 0) -> None:
         rows.append(reading(cells, link.view.status_cells))
-        write(cells, cursor)
+        write(cells, cursor, frame)
 
     link.display.write = recording
     return rows
