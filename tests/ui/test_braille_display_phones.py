@@ -184,3 +184,61 @@ def test_a_notice_that_answers_no_key_waits_unread_like_a_phones_move(display_se
             assert shown().startswith("the camera was unplugged")
 
     asyncio.run(scenario())
+
+
+def test_a_win_drawn_on_a_stopped_brltty_is_not_read_by_a_line_sent_and_is_first_when_it_resumes(
+    display_server, make_app
+):
+    """BRLTTY stopped (SIGSTOP) while she types her winning move and `tally` on the keyboard: the win written to it
+    was never shown, so `tally` does not acknowledge it; the stop is noticed (no answer to the round trip after a
+    write) and when BRLTTY resumes the win is what the display shows."""
+
+    async def scenario():
+        app = make_app(None, "--braille-display", "--no-speech")
+        link = app.braille
+        assert link is not None
+        async with app.run_test(size=(100, 40)) as pilot:
+            for line in (NEW_GAME, "draw", "end turn", "draw"):
+                await pilot.press(*line, "enter")
+            await until(pilot, lambda: app.session.game.state.current == 1, "Ben's turn")
+            os.kill(display_server.process.pid, signal.SIGSTOP)
+            try:
+                await pilot.press(*"play ginormous unicorn", "enter")
+                await pilot.press(*"resolve", "enter")
+                await until(pilot, lambda: app.session.game.state.outcome is not None, "the win")
+                answered = len(app.replies)
+                await pilot.press(*"tally", "enter")
+                await until(pilot, lambda: len(app.replies) > answered, "tally answered")
+                assert "Ben wins!" not in link.acknowledged
+                await until(pilot, lambda: link.missed is not None, "the stopped BRLTTY taken as away")
+            finally:
+                os.kill(display_server.process.pid, signal.SIGCONT)
+            await until(pilot, lambda: link.missed is None, "BRLTTY answers again")
+            await until(pilot, lambda: reading(display_server.cells(), 4).startswith("ben wins!"), "the win shown")
+            assert "Ben wins!" not in link.acknowledged
+
+    asyncio.run(scenario())
+
+
+def test_the_hosts_own_share_line_is_answered_on_the_display_at_once_while_moves_wait(display_server, make_app):
+    """`share devices` typed while a phone's move waits unread: its answer is on the display at once, never queued
+    behind the other hands' moves."""
+
+    async def scenario():
+        app = make_app(None, "--braille-display", "--no-speech")
+        link = app.braille
+        assert link is not None
+        status = link.view.status_cells
+        shown = lambda: reading(display_server.cells(), status)  # noqa: E731
+        async with app.run_test(size=(100, 40)) as pilot:
+            await new_game_on_the_display(display_server, pilot, shown)
+            app.run_worker(app.share.link.submit("Ana", DeviceMove("draw")))
+            await until(pilot, lambda: display_server.cells()[3] == celltable.to_cells("a"), "1 unread")
+            answered = len(app.replies)
+            await pilot.press(*"share devices", "enter")
+            await until(pilot, lambda: len(app.replies) > answered, "the share line answered")
+            first = app.replies[-1].lines[0].lower()
+            await until(pilot, lambda: shown() != "" and first.startswith(shown()), "the answer on the display")
+            assert display_server.cells()[3] == celltable.to_cells("a")  # the move still waits, counted
+
+    asyncio.run(scenario())
