@@ -540,7 +540,10 @@ class TableApp(App[None]):
         self.show(self.session.handle("help"))
 
     def action_missed(self) -> None:
-        """F8: what other hands did since the player's last move or since she last asked (the line "missed")."""
+        """F8: what other hands did since the player's last move or since she last asked (the line "missed"); on a
+        braille display its digest first, never a fact held before it."""
+        if self.braille is not None:
+            self.braille.digest_first()
         self.show(self.session.handle("missed"))
 
     def action_share(self, argument: str = "") -> None:

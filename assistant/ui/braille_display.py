@@ -88,6 +88,12 @@ class DisplayLink:
             )
             self.refresh()
 
+    def digest_first(self) -> None:
+        """F8 asked what other hands did: the digest that answers it is shown first, never a fact held before it
+        (`BrailleView.drop_held`)."""
+        with self.lock:
+            self.view.drop_held()
+
     def answered(self, frame: int) -> None:
         """BRLTTY answered after frame `frame` was written: it has been shown (a held fact in it is read)."""
         with self.lock:

@@ -500,3 +500,11 @@ def test_a_move_with_nothing_decisive_has_no_point_added():
     stole = About(Topic.MOVE, "Ana stole Ben's Narwhal.", (0,), "Ana", move="steal", card="Narwhal", owner=1)
     assert move_point("Ana", (), (stole,)) == ("Ana stole Ben's Narwhal.",)
     assert move_point("Ana", (About(Topic.WIN, "Ana wins!", (0,), "Ana"),), (stole,)) == ("Ana wins!",)
+
+
+def test_the_digest_of_what_other_hands_did_is_shown_first_never_a_fact_held_before_it():
+    view = BrailleView(40, status_cells=4)
+    view.show(["Ana's turn ended. Turn 2: Ben's turn."], decisive="Ben's turn.")
+    assert view.drop_held() == ("Ben's turn.",)
+    view.show(["Ben played Neigh. Cy's turn."])  # F8's digest
+    assert read(view) == "ben played neigh. cy's turn." and view.render()[2] == celltable.BLANK

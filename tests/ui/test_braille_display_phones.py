@@ -242,3 +242,27 @@ def test_the_hosts_own_share_line_is_answered_on_the_display_at_once_while_moves
             assert display_server.cells()[3] == celltable.to_cells("a")  # the move still waits, counted
 
     asyncio.run(scenario())
+
+
+def test_f8_shows_the_digest_of_what_other_hands_did_first_never_a_fact_held_before_it(display_server, make_app):
+    async def scenario():
+        app = make_app(None, "--braille-display", "--no-speech")
+        link = app.braille
+        assert link is not None
+        status = link.view.status_cells
+        shown = lambda: reading(display_server.cells(), status)  # noqa: E731
+        async with app.run_test(size=(100, 40)) as pilot:
+            await new_game_on_the_display(display_server, pilot, shown)
+            for line in ("draw", "end turn"):
+                await pilot.press(*line, "enter")
+            await until(pilot, lambda: "ben's turn" in shown(), "her turn's end held on the display")
+            for player, move in (("Ben", DeviceMove("draw")), ("Ben", DeviceMove("end"))):
+                app.run_worker(app.share.link.submit(player, move))
+            await until(pilot, lambda: app.session.game.state.current == 2, "Cy's turn, from Ben's phone")
+            answered = len(app.replies)
+            await pilot.press("f8")
+            await until(pilot, lambda: len(app.replies) > answered, "F8 answered")
+            first = app.replies[-1].lines[0].lower()
+            await until(pilot, lambda: shown() != "" and first.startswith(shown()), "the digest first")
+
+    asyncio.run(scenario())

@@ -313,6 +313,15 @@ class BrailleView:
         self.held.insert(0, self.held.pop(first))
         self._new_first_held()
 
+    def drop_held(self) -> tuple[str, ...]:
+        """What other hands did was asked for (F8): its digest, newer, tells what the facts held told, so they are
+        no longer held (none is shown before the digest, out of date). Their texts."""
+        dropped = tuple(line.text for line in self.held)
+        self.held.clear()
+        self._wins.clear()
+        self._new_first_held()
+        return dropped
+
     def answered(self, frame: int) -> None:
         """BRLTTY answered after frame number `frame` (`frames`) was written to it, so it has shown it: a held fact
         first rendered in that frame or before has been read."""
