@@ -9,11 +9,12 @@ typed line's.
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from typing import TYPE_CHECKING
 
 from assistant.core.braille.display import Act, BrailleView, Press, Region, Status
-from assistant.core.game.about import Topic
+from assistant.core.game.about import Topic, texts
 from assistant.core.language.reply import Choice, Question
 from assistant.core.words.entry import DISPLAY_KEYS, move_point
 from assistant.core.words.gameplay import PHASE_NAMES, player_name
@@ -83,9 +84,10 @@ class DisplayLink:
                 self.view.clear_input()
             win = any(fact.topic is Topic.WIN for fact in reply.facts)
             points = () if own_key else move_point(player, reply.facts, reply.tells)
-            self.view.show(
-                reply.lines, reply.decisive, restates=reply.restates, waits=not own_key, points=points, win=win
-            )
+            # A fact held in its short form ("Ana's turn.", not "Ana's turn: may use the Alpaca Herd Bonus."): the
+            # answer under it begins with what the reminder is about (the Herd Bonus's effect), never said twice.
+            held = texts(dataclasses.replace(fact, text=fact.short or fact.text) for fact in reply.facts)
+            self.view.show(reply.lines, held, restates=reply.restates, waits=not own_key, points=points, win=win)
             self.refresh()
 
     def digest_first(self) -> None:
