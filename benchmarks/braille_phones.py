@@ -54,6 +54,7 @@ def measure(full: bool = False, keyboard: bool = False) -> dict[str, Any]:
     from assistant.cli import build_parser
     from assistant.commands.app import make_app
     from assistant.core.braille import celltable
+    from assistant.core.words.entry import move_point
 
     translator = Translator()
     server = _start_brltty(40)
@@ -87,7 +88,7 @@ def measure(full: bool = False, keyboard: bool = False) -> dict[str, Any]:
         write(cells, cursor, frame)
 
     link.display.write = recording
-    firsts: list[str] = []
+    firsts: list[tuple[str, ...]] = []
 
     reader = _Reader(server, link, text_of, given, keys, full)
 
@@ -103,7 +104,10 @@ def measure(full: bool = False, keyboard: bool = False) -> dict[str, Any]:
             for burst in _bursts():
                 for number, (player, move) in enumerate(burst):
                     outcome = await app.share.link.submit(player, move)
-                    firsts.append(outcome.reply.lines[0] if outcome.reply is not None else "")
+                    reply = outcome.reply
+                    first = reply.lines[0] if reply is not None else ""
+                    points = move_point(player, reply.facts, reply.tells) if reply is not None else ()
+                    firsts.append((first, *(f"{point} {first}" for point in points)))
                     if number == 1:
                         await reader.type_line("tally")  # her own command, typed at once mid-burst
                     await pilot.pause(BURST_GAP)
@@ -186,10 +190,17 @@ class _Reader:
             await asyncio.sleep(0.02)
 
 
-def _report(firsts: list[str], read: list[str], given: list[str], typed: int, replaced: int) -> dict[str, Any]:
-    """The figures: a move is readable when a window read was the start of its first line; a key is lost when the
-    lines the session was given miss it (a line given that was never typed counts as one)."""
-    never = [first for first in firsts if not any(window and first.lower().startswith(window) for window in read)]
+def _report(
+    firsts: list[tuple[str, ...]], read: list[str], given: list[str], typed: int, replaced: int
+) -> dict[str, Any]:
+    """The figures: a move is readable when a window read was the start of its first line as the display shows it
+    (its point first, `words.entry.move_point`, whichever of its forms fitted); a key is lost when the lines the
+    session was given miss it (a line given that was never typed counts as one)."""
+    never = [
+        forms[0]
+        for forms in firsts
+        if not any(window and form.lower().startswith(window) for window in read for form in forms)
+    ]
     typed_lines = [NEW_GAME, "tally", "tally", "tally"]
     arrived = sum(len(line) for line in given if line in typed_lines)
     return {
