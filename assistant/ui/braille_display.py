@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from assistant.core.braille.display import Act, BrailleView, Press, Region, Status
 from assistant.core.game.about import Topic, texts
 from assistant.core.language.reply import Choice, Question
+from assistant.core.words.announce import without_advice
 from assistant.core.words.entry import DISPLAY_KEYS, move_point
 from assistant.core.words.gameplay import PHASE_NAMES, player_name
 from assistant.core.words.repeats import without_fact
@@ -87,7 +88,9 @@ class DisplayLink:
             # A fact held in its short form ("Ana's turn.", not "Ana's turn: may use the Alpaca Herd Bonus."): the
             # answer under it begins with what the reminder is about (the Herd Bonus's effect), never said twice.
             held = texts(dataclasses.replace(fact, text=fact.short or fact.text) for fact in reply.facts)
-            self.view.show(reply.lines, held, restates=reply.restates, waits=not own_key, points=points, win=win)
+            lines = [without_advice(line) for line in reply.lines]  # (advice to hear a bonus: not for a reader)
+            restates = {without_advice(line) for line in reply.restates}
+            self.view.show(lines, held, restates=restates, waits=not own_key, points=points, win=win)
             self.refresh()
 
     def digest_first(self) -> None:

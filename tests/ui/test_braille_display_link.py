@@ -46,3 +46,18 @@ def test_a_herd_bonus_turn_shows_the_turn_then_the_bonus_effect_first():
     link.answered(link.view.frames)
     link.press(Press(Key.LINE_DOWN))  # read: goes on
     assert display.rows[-1].startswith("alpaca herd bonus: your alpacas")
+
+
+def test_no_advice_to_hear_a_herd_bonus_reaches_the_display():
+    session = table_session(load_card_set("uu-2nd"), load_cards=load_card_set)
+    link = DisplayLink(Written(), BrailleView(40, omit=without_fact), session)  # type: ignore[arg-type]
+    advised = 0
+    for line in game_lines():
+        link.answered(link.view.frames)
+        link.acknowledge()
+        reply = session.handle(line)
+        advised += any("to hear it here" in text.lower() for text in reply.lines)
+        link.show(reply)
+        shown = [*link.view.answer, *(fact.text for fact in link.view.held)]
+        assert not any("hear it here" in text.lower() for text in shown), shown
+    assert advised  # the screen and speech have it (the Ram's bonus, which the deck does not know)
