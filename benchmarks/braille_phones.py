@@ -1,6 +1,7 @@
 """Phones acting while a deaf-blind player reads only a real BRLTTY display: what reaches the display.
 
     .venv/bin/python -m benchmarks.braille_phones [--json] [--readers first full] [--typing display keyboard]
+        [--stall SECONDS]
 
 A real BRLTTY draws a 40-cell TTY braille display on a pseudo-terminal (as the tests do); the Textual app runs
 headless with `--braille-display --no-speech`, a three-player game started on the display. Three bursts of four
@@ -12,6 +13,9 @@ reader (`--readers full`) reads every window: it pans right through the held fac
 goes on. With `--typing keyboard` the command is typed on the computer's keyboard instead (the app's input line,
 which the display follows). Each reader is run with each way of typing.
 
+With `--stall SECONDS` BRLTTY is stopped (SIGSTOP) for that long from the start of the second burst: its four moves
+come and she types `tally` while nothing reaches the display; then it resumes (SIGCONT).
+
 Figures (goal 0 each): phone moves never readable (no window the reader read was the start of the move's first
 line); keys lost (characters typed on the display missing from the lines the session was given); unread text
 replaced (a row written whose text differs from the one before, with no key pressed since that one was drawn).
@@ -22,6 +26,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -44,9 +50,10 @@ def _bursts():
     ]  # fmt: skip
 
 
-def measure(full: bool = False, keyboard: bool = False) -> dict[str, Any]:
+def measure(full: bool = False, keyboard: bool = False, stall: float = 0.0) -> dict[str, Any]:
     """The three figures, with the count of moves and keys they are out of, for a first-window reader or a full
-    one (`full`), typing on the display or on the computer's keyboard (`keyboard`)."""
+    one (`full`), typing on the display or on the computer's keyboard (`keyboard`); `stall`: BRLTTY is stopped
+    (SIGSTOP) that many seconds from the start of the second burst, while its moves come and she types."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from braille_display import _start_brltty  # type: ignore[import-not-found]
 
@@ -101,7 +108,10 @@ def measure(full: bool = False, keyboard: bool = False) -> dict[str, Any]:
             rows["counting"] = True
             done = asyncio.Event()
             reading = asyncio.ensure_future(reader.read(done))
-            for burst in _bursts():
+            for index, burst in enumerate(_bursts()):
+                stopped = time.monotonic()
+                if index == 1 and stall:
+                    os.kill(server.process.pid, signal.SIGSTOP)
                 for number, (player, move) in enumerate(burst):
                     outcome = await app.share.link.submit(player, move)
                     reply = outcome.reply
@@ -111,6 +121,9 @@ def measure(full: bool = False, keyboard: bool = False) -> dict[str, Any]:
                     if number == 1:
                         await reader.type_line("tally")  # her own command, typed at once mid-burst
                     await pilot.pause(BURST_GAP)
+                if index == 1 and stall:
+                    await pilot.pause(max(0.0, stall - (time.monotonic() - stopped)))
+                    os.kill(server.process.pid, signal.SIGCONT)
                 await pilot.pause(2.0)
             done.set()
             await reading
@@ -120,7 +133,8 @@ def measure(full: bool = False, keyboard: bool = False) -> dict[str, Any]:
     finally:
         server.stop()
     report = _report(firsts, reader.windows, given, len(keys["typed"]), rows["replaced"])
-    return {"reader": "full" if full else "first window", "typing": "keyboard" if keyboard else "display", **report}
+    kind = {"reader": "full" if full else "first window", "typing": "keyboard" if keyboard else "display"}
+    return {**kind, "stall_s": stall, **report}
 
 
 class _Reader:
@@ -219,12 +233,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--readers", nargs="+", default=["first", "full"], choices=["first", "full"])
     parser.add_argument("--typing", nargs="+", default=["display", "keyboard"], choices=["display", "keyboard"])
+    parser.add_argument("--stall", type=float, default=0.0, help="stop BRLTTY this many seconds mid-game")
     args = parser.parse_args(argv)
-    reports = [measure(reader == "full", typing == "keyboard") for reader in args.readers for typing in args.typing]
+    reports = [
+        measure(reader == "full", typing == "keyboard", args.stall) for reader in args.readers for typing in args.typing
+    ]
     if args.json:
         print(json.dumps(reports, indent=2))
     for report in [] if args.json else reports:
-        print(f"{report['reader']} reader, typing on the {report['typing']}:")
+        stalled = f", BRLTTY stopped {report['stall_s']:g} s" if report["stall_s"] else ""
+        print(f"{report['reader']} reader, typing on the {report['typing']}{stalled}:")
         print(f"  phone moves never readable  {report['never_readable']} of {report['moves']}  (goal 0)")
         print(f"  keys lost                   {report['keys_lost']} of {report['keys_typed']}  (goal 0)")
         print(f"  unread text replaced        {report['unread_replaced']}  (goal 0)")
