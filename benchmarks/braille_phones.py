@@ -1,7 +1,7 @@
 """Phones acting while a deaf-blind player reads only a real BRLTTY display: what reaches the display.
 
     .venv/bin/python -m benchmarks.braille_phones [--json] [--readers first full] [--typing display keyboard]
-        [--stall SECONDS]
+        [--stall SECONDS] [--kill SECONDS]
 
 A real BRLTTY draws a 40-cell TTY braille display on a pseudo-terminal (as the tests do); the Textual app runs
 headless with `--braille-display --no-speech`, a three-player game started on the display. Three bursts of four
@@ -14,7 +14,9 @@ goes on. With `--typing keyboard` the command is typed on the computer's keyboar
 which the display follows). Each reader is run with each way of typing.
 
 With `--stall SECONDS` BRLTTY is stopped (SIGSTOP) for that long from the start of the second burst: its four moves
-come and she types `tally` while nothing reaches the display; then it resumes (SIGCONT).
+come and she types `tally` while nothing reaches the display; then it resumes (SIGCONT). With `--kill SECONDS` it
+is killed (SIGKILL) there instead and started again on the same port that many seconds later (keys typed on a
+display whose BRLTTY is dead go nowhere: type on the keyboard to measure the rest).
 
 Figures (goal 0 each): phone moves never readable (no window the reader read was the start of the move's first
 line); keys lost (characters typed on the display missing from the lines the session was given); unread text
@@ -50,10 +52,11 @@ def _bursts():
     ]  # fmt: skip
 
 
-def measure(full: bool = False, keyboard: bool = False, stall: float = 0.0) -> dict[str, Any]:
+def measure(full: bool = False, keyboard: bool = False, stall: float = 0.0, kill: float = 0.0) -> dict[str, Any]:
     """The three figures, with the count of moves and keys they are out of, for a first-window reader or a full
     one (`full`), typing on the display or on the computer's keyboard (`keyboard`); `stall`: BRLTTY is stopped
-    (SIGSTOP) that many seconds from the start of the second burst, while its moves come and she types."""
+    (SIGSTOP) that many seconds from the start of the second burst, while its moves come and she types; `kill`:
+    BRLTTY is killed (SIGKILL) there instead, and started again on the same port that many seconds later."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from braille_display import _start_brltty  # type: ignore[import-not-found]
 
@@ -99,7 +102,10 @@ def measure(full: bool = False, keyboard: bool = False, stall: float = 0.0) -> d
 
     reader = _Reader(server, link, text_of, given, keys, full)
 
+    servers = [server]
+
     async def run() -> None:
+        nonlocal server
         async with app.run_test(size=(100, 40)) as pilot:
             reader.pilot = pilot if keyboard else None
             await reader.type_line(NEW_GAME)
@@ -112,6 +118,8 @@ def measure(full: bool = False, keyboard: bool = False, stall: float = 0.0) -> d
                 stopped = time.monotonic()
                 if index == 1 and stall:
                     os.kill(server.process.pid, signal.SIGSTOP)
+                if index == 1 and kill:
+                    os.kill(server.process.pid, signal.SIGKILL)
                 for number, (player, move) in enumerate(burst):
                     outcome = await app.share.link.submit(player, move)
                     reply = outcome.reply
@@ -124,6 +132,10 @@ def measure(full: bool = False, keyboard: bool = False, stall: float = 0.0) -> d
                 if index == 1 and stall:
                     await pilot.pause(max(0.0, stall - (time.monotonic() - stopped)))
                     os.kill(server.process.pid, signal.SIGCONT)
+                if index == 1 and kill:
+                    await pilot.pause(max(0.0, kill - (time.monotonic() - stopped)))
+                    server = reader.server = _restarted(server)
+                    servers.append(server)
                 await pilot.pause(2.0)
             done.set()
             await reading
@@ -131,10 +143,21 @@ def measure(full: bool = False, keyboard: bool = False, stall: float = 0.0) -> d
     try:
         asyncio.run(run())
     finally:
-        server.stop()
+        for started in servers:
+            started.stop()
     report = _report(firsts, reader.windows, given, len(keys["typed"]), rows["replaced"])
     kind = {"reader": "full" if full else "first window", "typing": "keyboard" if keyboard else "display"}
-    return {**kind, "stall_s": stall, **report}
+    return {**kind, "stall_s": stall, "kill_s": kill, **report}
+
+
+def _restarted(server: Any) -> Any:
+    """A BRLTTY started again on the port of one killed, with a display of the same width."""
+    import tempfile
+
+    from brltty_fixture import Brltty  # type: ignore[import-not-found]
+
+    server.process.wait()
+    return Brltty(Path(tempfile.mkdtemp(prefix="braille-bench-")) / "brltty", width=server.width, offset=server.offset)
 
 
 class _Reader:
@@ -234,14 +257,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--readers", nargs="+", default=["first", "full"], choices=["first", "full"])
     parser.add_argument("--typing", nargs="+", default=["display", "keyboard"], choices=["display", "keyboard"])
     parser.add_argument("--stall", type=float, default=0.0, help="stop BRLTTY this many seconds mid-game")
+    parser.add_argument("--kill", type=float, default=0.0, help="kill BRLTTY mid-game, start it again this later")
     args = parser.parse_args(argv)
     reports = [
-        measure(reader == "full", typing == "keyboard", args.stall) for reader in args.readers for typing in args.typing
+        measure(reader == "full", typing == "keyboard", args.stall, args.kill)
+        for reader in args.readers
+        for typing in args.typing
     ]
     if args.json:
         print(json.dumps(reports, indent=2))
     for report in [] if args.json else reports:
         stalled = f", BRLTTY stopped {report['stall_s']:g} s" if report["stall_s"] else ""
+        stalled += f", BRLTTY killed for {report['kill_s']:g} s" if report["kill_s"] else ""
         print(f"{report['reader']} reader, typing on the {report['typing']}{stalled}:")
         print(f"  phone moves never readable  {report['never_readable']} of {report['moves']}  (goal 0)")
         print(f"  keys lost                   {report['keys_lost']} of {report['keys_typed']}  (goal 0)")
