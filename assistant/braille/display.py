@@ -381,14 +381,16 @@ class BrailleDisplay:
         if self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join(timeout=1.0)
         with self._lock:
-            if self._connection is not None:
-                _close(self._connection, self._brlapi)
+            if self._connection is not None:  # a stopped BRLTTY never answers the leaving: the closing says it
+                _close(self._connection, self._brlapi, leave=not self._stalled)
 
 
-def _close(connection: Any, brlapi: Any) -> None:
-    """Leave TTY mode and close a connection, whatever state the server is in."""
+def _close(connection: Any, brlapi: Any, leave: bool = True) -> None:
+    """Leave TTY mode (`leave`: BrlAPI waits for BRLTTY's answer) and close a connection (which waits for nothing:
+    BRLTTY takes the display back when it sees it closed), whatever state the server is in."""
     try:
-        connection.leaveTtyMode()
+        if leave:
+            connection.leaveTtyMode()
     except (brlapi.OperationError, brlapi.ConnectionError, OSError):
         pass
     try:
