@@ -105,3 +105,30 @@ def test_a_stopped_brltty_is_away_until_it_answers_and_frames_are_told_once_show
         assert not closing.is_alive()  # closed, never hung on a stopped BRLTTY
     finally:
         os.kill(brltty.process.pid, signal.SIGCONT)
+
+
+def test_a_display_away_is_looked_for_every_tenth_of_a_second():
+    """Keys typed on a BRLTTY that is back are BRLTTY's own until the app takes its display again: it is looked for
+    often (every wait between two looks is recorded; none is taken)."""
+    import threading
+
+    from assistant.braille.display import BrailleDisplay, DisplayUnavailable
+
+    waits: list[float | None] = []
+
+    class Recorded(threading.Event):
+        def wait(self, timeout: float | None = None) -> bool:
+            waits.append(timeout)
+            if len(waits) >= 3:
+                self.set()
+            return self.is_set()
+
+    def not_there() -> object:
+        raise DisplayUnavailable("localhost:0")
+
+    display = BrailleDisplay(None, brlapi, reopen=not_there)
+    display._stopped = Recorded()
+    display.listen(lambda press: None)
+    assert display._thread is not None
+    display._thread.join(timeout=30)
+    assert waits and max(wait or 0.0 for wait in waits) <= 0.1
