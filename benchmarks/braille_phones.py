@@ -1,6 +1,7 @@
 """Phones acting while a deaf-blind player reads only a real BRLTTY display: what reaches the display.
 
     .venv/bin/python -m benchmarks.braille_phones [--json] [--readers first full] [--typing display keyboard]
+        [--stall SECONDS] [--kill SECONDS]
 
 A real BRLTTY draws a 40-cell TTY braille display on a pseudo-terminal (as the tests do); the Textual app runs
 headless with `--braille-display --no-speech`, a three-player game started on the display. Three bursts of four
@@ -12,6 +13,11 @@ reader (`--readers full`) reads every window: it pans right through the held fac
 goes on. With `--typing keyboard` the command is typed on the computer's keyboard instead (the app's input line,
 which the display follows). Each reader is run with each way of typing.
 
+With `--stall SECONDS` BRLTTY is stopped (SIGSTOP) for that long from the start of the second burst: its four moves
+come and she types `tally` while nothing reaches the display; then it resumes (SIGCONT). With `--kill SECONDS` it
+is killed (SIGKILL) there instead and started again on the same port that many seconds later (keys typed on a
+display whose BRLTTY is dead go nowhere: type on the keyboard to measure the rest).
+
 Figures (goal 0 each): phone moves never readable (no window the reader read was the start of the move's first
 line); keys lost (characters typed on the display missing from the lines the session was given); unread text
 replaced (a row written whose text differs from the one before, with no key pressed since that one was drawn).
@@ -22,6 +28,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -44,9 +52,11 @@ def _bursts():
     ]  # fmt: skip
 
 
-def measure(full: bool = False, keyboard: bool = False) -> dict[str, Any]:
+def measure(full: bool = False, keyboard: bool = False, stall: float = 0.0, kill: float = 0.0) -> dict[str, Any]:
     """The three figures, with the count of moves and keys they are out of, for a first-window reader or a full
-    one (`full`), typing on the display or on the computer's keyboard (`keyboard`)."""
+    one (`full`), typing on the display or on the computer's keyboard (`keyboard`); `stall`: BRLTTY is stopped
+    (SIGSTOP) that many seconds from the start of the second burst, while its moves come and she types; `kill`:
+    BRLTTY is killed (SIGKILL) there instead, and started again on the same port that many seconds later."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from braille_display import _start_brltty  # type: ignore[import-not-found]
 
@@ -54,6 +64,7 @@ def measure(full: bool = False, keyboard: bool = False) -> dict[str, Any]:
     from assistant.cli import build_parser
     from assistant.commands.app import make_app
     from assistant.core.braille import celltable
+    from assistant.core.words.entry import move_point
 
     translator = Translator()
     server = _start_brltty(40)
@@ -77,21 +88,24 @@ def measure(full: bool = False, keyboard: bool = False) -> dict[str, Any]:
     rows = {"last": "", "keys_then": 0, "replaced": 0, "counting": False, "typing": False}
     write = link.display.write
 
-    def recording(cells: str, cursor: int | None = None) -> None:
+    def recording(cells: str, cursor: int | None = None, frame: int = 0) -> None:
         """A row written: text shown (not the line being typed) replaced with no key pressed since it was drawn?"""
         text = text_of(cells)
         if text != rows["last"]:
             if rows["counting"] and not rows["typing"] and keys["pressed"] == rows["keys_then"]:
                 rows["replaced"] += 1
             rows["last"], rows["keys_then"], rows["typing"] = text, keys["pressed"], link.view.typing
-        write(cells, cursor)
+        write(cells, cursor, frame)
 
     link.display.write = recording
-    firsts: list[str] = []
+    firsts: list[tuple[str, ...]] = []
 
     reader = _Reader(server, link, text_of, given, keys, full)
 
+    servers = [server]
+
     async def run() -> None:
+        nonlocal server
         async with app.run_test(size=(100, 40)) as pilot:
             reader.pilot = pilot if keyboard else None
             await reader.type_line(NEW_GAME)
@@ -100,13 +114,28 @@ def measure(full: bool = False, keyboard: bool = False) -> dict[str, Any]:
             rows["counting"] = True
             done = asyncio.Event()
             reading = asyncio.ensure_future(reader.read(done))
-            for burst in _bursts():
+            for index, burst in enumerate(_bursts()):
+                stopped = time.monotonic()
+                if index == 1 and stall:
+                    os.kill(server.process.pid, signal.SIGSTOP)
+                if index == 1 and kill:
+                    os.kill(server.process.pid, signal.SIGKILL)
                 for number, (player, move) in enumerate(burst):
                     outcome = await app.share.link.submit(player, move)
-                    firsts.append(outcome.reply.lines[0] if outcome.reply is not None else "")
+                    reply = outcome.reply
+                    first = reply.lines[0] if reply is not None else ""
+                    points = move_point(player, reply.facts, reply.tells) if reply is not None else ()
+                    firsts.append((first, *(f"{point} {first}" for point in points)))
                     if number == 1:
                         await reader.type_line("tally")  # her own command, typed at once mid-burst
                     await pilot.pause(BURST_GAP)
+                if index == 1 and stall:
+                    await pilot.pause(max(0.0, stall - (time.monotonic() - stopped)))
+                    os.kill(server.process.pid, signal.SIGCONT)
+                if index == 1 and kill:
+                    await pilot.pause(max(0.0, kill - (time.monotonic() - stopped)))
+                    server = reader.server = _restarted(server)
+                    servers.append(server)
                 await pilot.pause(2.0)
             done.set()
             await reading
@@ -114,9 +143,21 @@ def measure(full: bool = False, keyboard: bool = False) -> dict[str, Any]:
     try:
         asyncio.run(run())
     finally:
-        server.stop()
+        for started in servers:
+            started.stop()
     report = _report(firsts, reader.windows, given, len(keys["typed"]), rows["replaced"])
-    return {"reader": "full" if full else "first window", "typing": "keyboard" if keyboard else "display", **report}
+    kind = {"reader": "full" if full else "first window", "typing": "keyboard" if keyboard else "display"}
+    return {**kind, "stall_s": stall, "kill_s": kill, **report}
+
+
+def _restarted(server: Any) -> Any:
+    """A BRLTTY started again on the port of one killed, with a display of the same width."""
+    import tempfile
+
+    from brltty_fixture import Brltty  # type: ignore[import-not-found]
+
+    server.process.wait()
+    return Brltty(Path(tempfile.mkdtemp(prefix="braille-bench-")) / "brltty", width=server.width, offset=server.offset)
 
 
 class _Reader:
@@ -186,10 +227,17 @@ class _Reader:
             await asyncio.sleep(0.02)
 
 
-def _report(firsts: list[str], read: list[str], given: list[str], typed: int, replaced: int) -> dict[str, Any]:
-    """The figures: a move is readable when a window read was the start of its first line; a key is lost when the
-    lines the session was given miss it (a line given that was never typed counts as one)."""
-    never = [first for first in firsts if not any(window and first.lower().startswith(window) for window in read)]
+def _report(
+    firsts: list[tuple[str, ...]], read: list[str], given: list[str], typed: int, replaced: int
+) -> dict[str, Any]:
+    """The figures: a move is readable when a window read was the start of its first line as the display shows it
+    (its point first, `words.entry.move_point`, whichever of its forms fitted); a key is lost when the lines the
+    session was given miss it (a line given that was never typed counts as one)."""
+    never = [
+        forms[0]
+        for forms in firsts
+        if not any(window and form.lower().startswith(window) for window in read for form in forms)
+    ]
     typed_lines = [NEW_GAME, "tally", "tally", "tally"]
     arrived = sum(len(line) for line in given if line in typed_lines)
     return {
@@ -208,12 +256,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--readers", nargs="+", default=["first", "full"], choices=["first", "full"])
     parser.add_argument("--typing", nargs="+", default=["display", "keyboard"], choices=["display", "keyboard"])
+    parser.add_argument("--stall", type=float, default=0.0, help="stop BRLTTY this many seconds mid-game")
+    parser.add_argument("--kill", type=float, default=0.0, help="kill BRLTTY mid-game, start it again this later")
     args = parser.parse_args(argv)
-    reports = [measure(reader == "full", typing == "keyboard") for reader in args.readers for typing in args.typing]
+    reports = [
+        measure(reader == "full", typing == "keyboard", args.stall, args.kill)
+        for reader in args.readers
+        for typing in args.typing
+    ]
     if args.json:
         print(json.dumps(reports, indent=2))
     for report in [] if args.json else reports:
-        print(f"{report['reader']} reader, typing on the {report['typing']}:")
+        stalled = f", BRLTTY stopped {report['stall_s']:g} s" if report["stall_s"] else ""
+        stalled += f", BRLTTY killed for {report['kill_s']:g} s" if report["kill_s"] else ""
+        print(f"{report['reader']} reader, typing on the {report['typing']}{stalled}:")
         print(f"  phone moves never readable  {report['never_readable']} of {report['moves']}  (goal 0)")
         print(f"  keys lost                   {report['keys_lost']} of {report['keys_typed']}  (goal 0)")
         print(f"  unread text replaced        {report['unread_replaced']}  (goal 0)")

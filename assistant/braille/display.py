@@ -19,8 +19,12 @@ if TYPE_CHECKING:  # imported where used: this module is imported first thing, t
 
 #: The longest start-up waits for BRLTTY: a frozen BRLTTY, or a port that accepts and never answers, is given up.
 CONNECT_TIMEOUT = 2.0
-#: How often a lost display is looked for again, in seconds.
-RECONNECT_EVERY = 1.0
+#: How often a lost display is looked for again, in seconds: often, since keys typed on a BRLTTY that is back before
+#: the display is taken again are BRLTTY's own (lost to the app); a refused connection costs next to nothing.
+RECONNECT_EVERY = 0.1
+#: How long BRLTTY may take to answer the round trip after a write before it is taken as stopped (away until it
+#: answers): far longer than its answer on a loaded machine (a few milliseconds), far shorter than a reader's pause.
+STALL_AFTER = 2.0
 #: The width assumed for a display not there at start, until it is found (the common desktop size).
 DEFAULT_WIDTH = 40
 
@@ -74,7 +78,7 @@ def open_display(connect: Callable[[], Any] | None = None, timeout: float = CONN
         early.abandon()  # begun for another server (the environment changed since): never used
         early = None
     first = early.result(timeout) if early is not None else take()
-    return BrailleDisplay(first, brlapi, lambda: _take_display(opener, brlapi))
+    return BrailleDisplay(first, brlapi, lambda: _take_display(opener, brlapi), opener)
 
 
 def awaited_display() -> BrailleDisplay:
@@ -83,7 +87,7 @@ def awaited_display() -> BrailleDisplay:
     import brlapi
 
     opener = _connector(brlapi)
-    return BrailleDisplay(None, brlapi, lambda: _take_display(opener, brlapi))
+    return BrailleDisplay(None, brlapi, lambda: _take_display(opener, brlapi), opener)
 
 
 #: The connection begun at the process's start (`connect_early`), until `open_display` takes it.
@@ -210,10 +214,18 @@ class BrailleDisplay:
     that thread) and the display taken back when it answers. With no `connection`, the display was not there at
     start: it is looked for in the same way from the moment it is listened to."""
 
-    def __init__(self, connection: Any, module: Any, reopen: Callable[[], Any] | None = None):
+    def __init__(
+        self,
+        connection: Any,
+        module: Any,
+        reopen: Callable[[], Any] | None = None,
+        answerer: Callable[[], Any] | None = None,
+    ):
         self._connection = connection
         self._brlapi = module
         self._reopen = reopen
+        self._answerer = answerer
+        """Opens a connection for the round trips after each write (`listen`'s `on_answered`); None: none made."""
         self._lock = threading.Lock()  # writing and closing from the app's thread, reading keys from another
         self._stopped = threading.Event()
         self._thread: threading.Thread | None = None
@@ -221,10 +233,18 @@ class BrailleDisplay:
         """The server is not answering (stopped, or not there yet) and has not come back yet."""
         self.width = int(connection.displaySize[0]) if connection is not None else DEFAULT_WIDTH
         """The display's cells (its first row; the common size until a display not there at start is found)."""
+        self._written = 0
+        """The number of the last frame written (`write`'s `frame`)."""
+        self._to_confirm = threading.Event()
+        """Set by a write: the round trip after it (`_answers`) is due."""
+        self._stalled = False
+        """BRLTTY took longer than `STALL_AFTER` to answer a round trip, and has not answered it yet."""
 
-    def write(self, cells: str, cursor: int | None = None) -> None:
+    def write(self, cells: str, cursor: int | None = None, frame: int = 0) -> None:
         """Show a line of Unicode braille cells (cut or padded to the display's width), with the cursor (dots 7
-        and 8) on cell `cursor` (from 0), or none."""
+        and 8) on cell `cursor` (from 0), or none. `frame`: its number, told to `on_answered` (`listen`) once BRLTTY
+        has answered after it (a write to a BRLTTY that has stopped raises nothing: only an answer says it was
+        shown)."""
         shown = self._brlapi.CURSOR_OFF if cursor is None or not 0 <= cursor < self.width else cursor + 1
         with self._lock:
             if self._stopped.is_set() or self.lost:
@@ -232,7 +252,9 @@ class BrailleDisplay:
             try:
                 self._connection.writeText(cells[: self.width].ljust(self.width, "\u2800"), shown)
             except (self._brlapi.OperationError, self._brlapi.ConnectionError, OSError):
-                pass  # the server went away: the reader notices
+                return  # the server went away: the reader notices
+            self._written = frame
+            self._to_confirm.set()
 
     def listen(
         self,
@@ -240,17 +262,26 @@ class BrailleDisplay:
         on_lost: Callable[[], object] | None = None,
         on_back: Callable[[], object] | None = None,
         every: float = RECONNECT_EVERY,
+        on_answered: Callable[[int], object] | None = None,
     ) -> None:
         """Read the display's keys on a thread of its own; each key the model knows goes to `on_press`.
-        `on_lost` is called when the server goes away; the display is then looked for every `every` seconds
-        and, when it answers again, taken back and `on_back` called (the caller redraws it)."""
+        `on_lost` is called when the server goes away or stops answering; the display is then looked for every
+        `every` seconds and, when it answers again, taken back and `on_back` called (the caller redraws it).
+        `on_answered`: after each write, a round trip to BRLTTY is made on another thread, and the frame written
+        told to it once BRLTTY answered (it has shown it); a round trip not answered within `STALL_AFTER` seconds
+        is a BRLTTY stopped (`on_lost`), back when it answers (`on_back`)."""
+        lost = on_lost if on_lost is not None else (lambda: None)
+        back = on_back if on_back is not None else (lambda: None)
+        if self._answerer is not None:
+            threading.Thread(
+                target=self._answers, args=(lost, back, on_answered), name="braille-answers", daemon=True
+            ).start()
 
         def run() -> None:
             if self.lost:  # not there at start (said then): looked for until it comes
                 if not self._come_back(every):
                     return
-                if on_back is not None:
-                    on_back()
+                back()
             while not self._stopped.is_set():
                 try:
                     code = self._connection.readKeyWithTimeout(200)
@@ -258,13 +289,12 @@ class BrailleDisplay:
                     if self._stopped.is_set():
                         return
                     with self._lock:
-                        self.lost = True
-                    if on_lost is not None:
-                        on_lost()
+                        said, self.lost, self._stalled = self.lost and self._stalled, True, False
+                    if not said:  # (a BRLTTY found stopped was said to be away already)
+                        lost()
                     if not self._come_back(every):
                         return
-                    if on_back is not None:
-                        on_back()
+                    back()
                     continue
                 if code is None or self._stopped.is_set():
                     continue
@@ -274,6 +304,55 @@ class BrailleDisplay:
 
         self._thread = threading.Thread(target=run, name="braille-display", daemon=True)
         self._thread.start()
+
+    def _answers(
+        self, lost: Callable[[], object], back: Callable[[], object], answered: Callable[[int], object] | None
+    ) -> None:
+        """After each write, a round trip to BRLTTY (`sync`) on a connection of its own (BrlAPI's round trip on the
+        display's connection, written to from another thread, can wait forever): BRLTTY answers it once it has
+        handled what came before it, so the frame is then known shown. One that takes longer than `STALL_AFTER`
+        seconds is a BRLTTY stopped, away until it answers; an error is left to the key reader (the server went
+        away), and the connection is made anew for the next."""
+        connection: Any = None
+        while not self._stopped.is_set():
+            if not self._to_confirm.wait(0.2):
+                continue
+            with self._lock:
+                self._to_confirm.clear()
+                frame, display = self._written, self._connection
+            try:
+                connection = connection if connection is not None else self._answerer()  # type: ignore[misc]
+            except (self._brlapi.ConnectionError, self._brlapi.OperationError, OSError, ValueError, TypeError):
+                continue
+            timer = threading.Timer(STALL_AFTER, self._stall, (display, lost))
+            timer.daemon = True
+            timer.start()
+            try:
+                connection.sync()
+            except (self._brlapi.OperationError, self._brlapi.ConnectionError, OSError):
+                _close(connection, self._brlapi)
+                connection = None
+                continue
+            finally:
+                timer.cancel()
+            with self._lock:
+                resumed = self._stalled and self._connection is display and not self._stopped.is_set()
+                if resumed:
+                    self._stalled = self.lost = False
+            if resumed:
+                back()
+            if answered is not None and not self._stopped.is_set():
+                answered(frame)
+        if connection is not None:
+            _close(connection, self._brlapi)
+
+    def _stall(self, connection: Any, lost: Callable[[], object]) -> None:
+        """BRLTTY has not answered the round trip on `connection` in time: away (nothing is written) until it does."""
+        with self._lock:
+            if self.lost or self._connection is not connection or self._stopped.is_set():
+                return
+            self.lost = self._stalled = True
+        lost()
 
     def _come_back(self, every: float) -> bool:
         """Look for the server until it answers (True, the display taken back) or the display is closed."""
@@ -302,14 +381,16 @@ class BrailleDisplay:
         if self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join(timeout=1.0)
         with self._lock:
-            if self._connection is not None:
-                _close(self._connection, self._brlapi)
+            if self._connection is not None:  # a stopped BRLTTY never answers the leaving: the closing says it
+                _close(self._connection, self._brlapi, leave=not self._stalled)
 
 
-def _close(connection: Any, brlapi: Any) -> None:
-    """Leave TTY mode and close a connection, whatever state the server is in."""
+def _close(connection: Any, brlapi: Any, leave: bool = True) -> None:
+    """Leave TTY mode (`leave`: BrlAPI waits for BRLTTY's answer) and close a connection (which waits for nothing:
+    BRLTTY takes the display back when it sees it closed), whatever state the server is in."""
     try:
-        connection.leaveTtyMode()
+        if leave:
+            connection.leaveTtyMode()
     except (brlapi.OperationError, brlapi.ConnectionError, OSError):
         pass
     try:

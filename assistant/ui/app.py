@@ -58,7 +58,15 @@ from assistant.core.words.screen import (
 from assistant.core.words.voice import NO_SPEECH_KEYS
 from assistant.session import Control, Reply, Session, Verbosity
 from assistant.ui.braille_input import BrailleInput
-from assistant.ui.messages import DisplayBack, DisplayLost, DisplayPressed, Echoed, ScannerEvent, SpeechNoticed
+from assistant.ui.messages import (
+    DisplayAnswered,
+    DisplayBack,
+    DisplayLost,
+    DisplayPressed,
+    Echoed,
+    ScannerEvent,
+    SpeechNoticed,
+)
 from assistant.ui.one_key import card_waits, line_after_answer, one_key_answer
 from assistant.ui.share_panel import QR_ONLY, SharePanel
 
@@ -336,6 +344,11 @@ class TableApp(App[None]):
         if self.braille is not None and self.query("#answer"):
             self.show(self.braille.back(), new_input=False, at_once=True)
 
+    def on_display_answered(self, message: DisplayAnswered) -> None:
+        """BRLTTY has shown a frame written to it: a fact held in it has been read."""
+        if self.braille is not None:
+            self.braille.answered(message.frame)
+
     @property
     def held(self) -> str:
         """The words of the decisive facts held (`held_facts`)."""
@@ -527,7 +540,10 @@ class TableApp(App[None]):
         self.show(self.session.handle("help"))
 
     def action_missed(self) -> None:
-        """F8: what other hands did since the player's last move or since she last asked (the line "missed")."""
+        """F8: what other hands did since the player's last move or since she last asked (the line "missed"); on a
+        braille display its digest first, never a fact held before it."""
+        if self.braille is not None:
+            self.braille.digest_first()
         self.show(self.session.handle("missed"))
 
     def action_share(self, argument: str = "") -> None:
@@ -563,12 +579,15 @@ class TableApp(App[None]):
             self.braille.acknowledge()
         self.show(self.session.handle(line_after_answer(self.session, key, event.value)))
 
-    def show(self, reply: Reply, new_input: bool = True, own_key: bool = True, *, at_once: bool = False) -> None:
+    def show(
+        self, reply: Reply, new_input: bool = True, own_key: bool = True, *, at_once: bool = False, player: str = ""
+    ) -> None:
         """Show a reply on screen and hand it to speech; the one place both happen. `new_input`: the reply
         answers a line typed or a card scanned, so speech still waiting is stale (False for a notice). `own_key`
-        False: the reply did not come from the player's own key (a move from another player's device), so it does
-        not cut what is being said: it is said in turn (`Speaker.other`). Either waits unread on a braille display,
-        but for the display's own news (`at_once`: it is back)."""
+        False: the reply did not come from the player's own key (a move from another player's device, `player`'s),
+        so it does not cut what is being said: it is said in turn (`Speaker.other`). Either waits unread on a
+        braille display, but for an answer to a key of hers that is not new input (`at_once`: her `share` lines,
+        F9 and F10) and the display's own news (it is back)."""
         if self.camera_worker is not None and not reply.hint:
             self.camera_worker.quiet()  # the reply's screen and speech first (`camera.REPLY_QUIET_S`)
         if reply.hint:  # an aiming cue: on the camera line, leaving the answer and the history alone
@@ -611,7 +630,7 @@ class TableApp(App[None]):
             else:
                 (self.speak if new_input else self.speak.notice)(reply)
         if self.braille is not None:  # at the moment speech gets it; another hand's move, or a notice that answers
-            self.braille.show(reply, own_key=at_once or (own_key and new_input))  # no key, waits its turn there
+            self.braille.show(reply, own_key=at_once or (own_key and new_input), player=player)  # no key: waits
         self.share.after(reply, new_input, own_key)  # phones see the table as now (and a phone its question)
 
     def update_history(self, extra: list[str]) -> None:

@@ -9,12 +9,15 @@ typed line's.
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from typing import TYPE_CHECKING
 
 from assistant.core.braille.display import Act, BrailleView, Press, Region, Status
+from assistant.core.game.about import Topic, texts
 from assistant.core.language.reply import Choice, Question
-from assistant.core.words.entry import DISPLAY_KEYS
+from assistant.core.words.announce import without_advice
+from assistant.core.words.entry import DISPLAY_KEYS, move_point
 from assistant.core.words.gameplay import PHASE_NAMES, player_name
 from assistant.core.words.repeats import without_fact
 from assistant.core.words.screen import HISTORY_HEADING, table_regions
@@ -63,14 +66,16 @@ class DisplayLink:
                 self.view.resize(self.display.width, status_cells_for(self.display.width, self.status_cells))
             said = braille_display_back(missed) if self.found else braille_display_found()
             self.found = True
+            self.view.newest_first()  # what it drew while stopped was never read: the newest decisive fact first
             self._drawn = ("", None)
             self.draw()
         return Reply.of(said, important=True)
 
-    def show(self, reply: Reply, own_key: bool = True) -> None:
+    def show(self, reply: Reply, own_key: bool = True, player: str = "") -> None:
         """A reply shown on screen (or printed) is on the display too: its first line first, its decisive fact
         held until the player goes on. A line the computer keyboard was typing has been sent. `own_key` False:
-        another hand's move (a phone's), which waits behind what is being read (`BrailleView.show`)."""
+        another hand's move (a phone's, `player`'s), which waits behind what is being read, its point first
+        (`BrailleView.show`)."""
         if not reply.lines or reply.hint:
             return
         with self.lock:
@@ -78,8 +83,26 @@ class DisplayLink:
                 self.missed += 1
             if self.view.input.followed and own_key:
                 self.view.clear_input()
-            self.view.show(reply.lines, reply.decisive, restates=reply.restates, waits=not own_key)
+            win = any(fact.topic is Topic.WIN for fact in reply.facts)
+            points = () if own_key else move_point(player, reply.facts, reply.tells)
+            # A fact held in its short form ("Ana's turn.", not "Ana's turn: may use the Alpaca Herd Bonus."): the
+            # answer under it begins with what the reminder is about (the Herd Bonus's effect), never said twice.
+            held = texts(dataclasses.replace(fact, text=fact.short or fact.text) for fact in reply.facts)
+            lines = [without_advice(line) for line in reply.lines]  # (advice to hear a bonus: not for a reader)
+            restates = {without_advice(line) for line in reply.restates}
+            self.view.show(lines, held, restates=restates, waits=not own_key, points=points, win=win)
             self.refresh()
+
+    def digest_first(self) -> None:
+        """F8 asked what other hands did: the digest that answers it is shown first, never a fact held before it
+        (`BrailleView.drop_held`)."""
+        with self.lock:
+            self.view.drop_held()
+
+    def answered(self, frame: int) -> None:
+        """BRLTTY answered after frame `frame` was written: it has been shown (a held fact in it is read)."""
+        with self.lock:
+            self.view.answered(frame)
 
     def follow(self, typed: str) -> None:
         """The computer keyboard's input line as it is now: shown on the display as its own typing is (a held fact
@@ -108,7 +131,7 @@ class DisplayLink:
             drawn = (self.view.render(), self.view.cursor())
             if drawn != self._drawn:
                 self._drawn = drawn
-                self.display.write(*drawn)
+                self.display.write(*drawn, self.view.frames)
 
     def refresh(self) -> None:
         """Redraw from the game as it stands: the pile and chain, the Stables, the status cells."""

@@ -48,6 +48,14 @@ class DisplayBack(Message):
     """The braille display answers again (posted from its reader thread)."""
 
 
+class DisplayAnswered(Message):
+    """BRLTTY answered after a frame was written: it has shown it (posted from the display's round-trip thread)."""
+
+    def __init__(self, frame: int) -> None:
+        super().__init__()
+        self.frame = frame
+
+
 class SpeechNoticed(Message):
     """The speech service has something to tell the player (posted from its worker thread)."""
 

@@ -162,7 +162,7 @@ def _listen(
         with lock:
             show(display.back())
 
-    display.display.listen(pressed, lost, back)
+    display.display.listen(pressed, lost, back, on_answered=display.answered)
 
 
 def _show(reply: Reply, stdout: TextIO, speak: PlainSpeaker | None, own_key: bool = True) -> None:

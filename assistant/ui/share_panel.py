@@ -10,7 +10,7 @@ app's `show`, as a typed line is.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from typing import Protocol
 
 from textual.geometry import Size
 from textual.widgets import Static
@@ -24,9 +24,17 @@ from assistant.ui.share_link import TableShare, apply_device, qr_text
 
 __all__ = ["QR_ONLY", "SharePanel", "Show"]
 
-#: The app's `show`: a reply, whether it is new input (speech waiting goes stale), whether it came from the
-#: player's own key.
-Show = Callable[[Reply, bool, bool], None]
+
+class Show(Protocol):
+    """The app's `show`: a reply, whether it is new input (speech waiting goes stale), whether it came from the
+    player's own key; `at_once`: it answers her key (a braille display shows it at once); `player`: whose hand a
+    move was."""
+
+    def __call__(
+        self, reply: Reply, new_input: bool = True, own_key: bool = True, *, at_once: bool = False, player: str = ""
+    ) -> None:
+        """Show, say and braille the reply."""
+
 
 #: The screen's class while the QR code is shown: every region hidden but the input line, the camera line and this.
 QR_ONLY = "qr-only"
@@ -68,7 +76,7 @@ class SharePanel(Static):
         else:
             reply = await self.link.control(argument)
         self.redraw()
-        self.show_reply(reply, False, True)
+        self.show_reply(reply, False, True, at_once=True)  # her own key's answer: on the display at once
 
     def after(self, reply: Reply | None, new_input: bool, own_key: bool) -> None:
         """After a reply is shown: the phones see the table as now (and a phone its question); the player's own new
@@ -141,7 +149,7 @@ class SharePanel(Static):
                 message.answer.set_exception(exc)
             return
         if outcome.reply is not None:  # another hand's: said in turn, in the order the moves came; phones told
-            self.show_reply(outcome.reply, True, False)
+            self.show_reply(outcome.reply, True, False, player=message.player)
         else:
             self.link.after(None, force=True)
         if not message.answer.done():

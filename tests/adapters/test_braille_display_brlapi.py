@@ -69,3 +69,66 @@ def test_no_server_is_said_not_raised(monkeypatch):
     with pytest.raises(DisplayUnavailable) as caught:
         open_display()
     assert caught.value.args[0].startswith("127.0.0.1:")
+
+
+def test_a_stopped_brltty_is_away_until_it_answers_and_frames_are_told_once_shown(brltty):
+    """A write to a BRLTTY stopped with SIGSTOP raises nothing: the round trip after it, unanswered, says it is
+    away (and nothing is written then); when it resumes it is back, and the frame is told shown. The app can close
+    the display while BRLTTY is stopped (leaving its TTY mode would wait for an answer that never comes)."""
+    import os
+    import signal
+    import threading
+
+    from assistant.braille.display import open_display
+
+    display = open_display()
+    events: queue.Queue[object] = queue.Queue()
+    display.listen(lambda press: None, lambda: events.put("lost"), lambda: events.put("back"), on_answered=events.put)
+    display.write(celltable.to_cells("ana"), frame=1)
+    assert events.get(timeout=30) == 1  # shown: BRLTTY answered after it
+    os.kill(brltty.process.pid, signal.SIGSTOP)
+    try:
+        display.write(celltable.to_cells("ben wins!"), frame=2)
+        assert events.get(timeout=30) == "lost" and display.lost
+        display.write(celltable.to_cells("tally"), frame=3)  # away: never written
+    finally:
+        os.kill(brltty.process.pid, signal.SIGCONT)
+    assert events.get(timeout=30) == "back" and not display.lost
+    assert events.get(timeout=30) == 2  # the frame written before the stop, shown once it resumed
+    os.kill(brltty.process.pid, signal.SIGSTOP)
+    try:
+        display.write(celltable.to_cells("cy"), frame=4)
+        assert events.get(timeout=30) == "lost"
+        closing = threading.Thread(target=display.close, daemon=True)
+        closing.start()
+        closing.join(timeout=30)
+        assert not closing.is_alive()  # closed, never hung on a stopped BRLTTY
+    finally:
+        os.kill(brltty.process.pid, signal.SIGCONT)
+
+
+def test_a_display_away_is_looked_for_every_tenth_of_a_second():
+    """Keys typed on a BRLTTY that is back are BRLTTY's own until the app takes its display again: it is looked for
+    often (every wait between two looks is recorded; none is taken)."""
+    import threading
+
+    from assistant.braille.display import BrailleDisplay, DisplayUnavailable
+
+    waits: list[float | None] = []
+
+    class Recorded(threading.Event):
+        def wait(self, timeout: float | None = None) -> bool:
+            waits.append(timeout)
+            if len(waits) >= 3:
+                self.set()
+            return self.is_set()
+
+    def not_there() -> object:
+        raise DisplayUnavailable("localhost:0")
+
+    display = BrailleDisplay(None, brlapi, reopen=not_there)
+    display._stopped = Recorded()
+    display.listen(lambda press: None)
+    assert display._thread is not None
+    display._thread.join(timeout=30)
+    assert waits and max(wait or 0.0 for wait in waits) <= 0.1

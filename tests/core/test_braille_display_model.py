@@ -27,8 +27,10 @@ SIZES = (14, 20, 40, 80)
 
 
 def read(view: BrailleView) -> str:
-    """What the window reads as, in print (the status cells left out)."""
-    return celltable.from_cells(view.render()[view.status_cells :].rstrip(celltable.BLANK))
+    """What the window reads as, in print (the status cells left out): drawn on a display that answers."""
+    cells = view.render()
+    view.answered(view.frames)
+    return celltable.from_cells(cells[view.status_cells :].rstrip(celltable.BLANK))
 
 
 def pan_through(view: BrailleView) -> list[str]:
@@ -347,7 +349,7 @@ def test_other_hands_moves_wait_behind_what_is_being_read_and_never_replace_it()
     assert view.line == len(view.regions[Region.ANSWER])
 
 
-def test_a_move_waiting_is_shown_whole_from_its_attribution_never_its_fact_first():
+def test_a_move_waiting_is_shown_whole_and_its_fact_never_held():
     view = BrailleView(40, omit=without_fact)
     view.show(["Ana drew a card."])
     view.show(BURST[3], "Cy's turn.", waits=True)
@@ -390,7 +392,7 @@ def test_the_players_own_answer_is_shown_at_once_and_the_moves_wait_behind_it():
     assert view.press(Press(Key.ENTER)).text == "tally"
     view.show(["Ana: 0 Unicorns. Ben: 0 Unicorns."])  # the answer to her key, at once
     assert read(view) == "ana: 0 unicorns. ben: 0 unicorns."
-    assert [move[0] for move in view.waiting] == ["Ben drew a card.", "Cy drew a card."]
+    assert [move.lines[0] for move in view.waiting] == ["Ben drew a card.", "Cy drew a card."]
 
 
 def test_a_move_with_nothing_on_the_display_is_shown_at_once():
@@ -418,3 +420,91 @@ def test_a_display_taken_back_at_another_size_is_drawn_at_that_size():
     view.resize(20, 1)
     assert len(view.render()) == 20 and view.window == 0
     assert LONG.lower().startswith(read(view))
+
+
+# A fact is read only once the display has shown it: BRLTTY answered after the frame it was in.
+
+
+def test_a_held_fact_drawn_is_read_only_once_brltty_answered_after_it():
+    view = BrailleView(40)
+    view.show(["Ben wins!"], decisive="Ben wins!")
+    drawn = view.render()  # written to a BRLTTY that has stopped: nothing says it was shown
+    assert celltable.from_cells(drawn.rstrip(celltable.BLANK)) == "ben wins!"
+    assert view.line_sent() == "" and view.held  # `tally` sent meanwhile: the win stays held
+    view.answered(view.frames - 1)  # an answer to a round trip begun before the win was drawn
+    assert view.line_sent() == "" and view.held
+    view.render()
+    view.answered(view.frames)
+    assert view.line_sent() == "Ben wins!"
+
+
+def test_a_display_back_shows_the_newest_win_first_then_the_rest_in_order():
+    view = BrailleView(40, status_cells=4)
+    view.show(["Turn 2: Ben's turn."], decisive="Turn 2: Ben's turn.")
+    view.show(["Ben wins!"], decisive="Ben wins!", win=True)
+    view.show(["Record it anyway? Say yes or no."], decisive="Record it anyway? Say yes or no.")
+    view.render()  # drawn while BRLTTY was stopped: never read
+    view.newest_first()
+    assert read(view) == "ben wins!" and view.render()[2] == HELD_CELL
+    assert view.line_sent() == "Ben wins!"
+    assert read(view) == "turn 2: ben's turn."
+    without_win = BrailleView(40)
+    without_win.show(["Turn 2: Ben's turn."], decisive="Turn 2: Ben's turn.")
+    without_win.show(["Turn 3: Cy's turn."], decisive="Turn 3: Cy's turn.")
+    without_win.newest_first()
+    assert read(without_win) == "turn 3: cy's turn."
+
+
+@pytest.mark.parametrize(("width", "status_cells"), [(40, 4), (14, 1)])
+def test_a_waiting_win_is_read_first_and_marked(width, status_cells):
+    view = BrailleView(width, status_cells=status_cells)
+    view.show(["Ana drew a card."])
+    view.show(["Ben drew a card."], waits=True)
+    won = ["Ben played Ginormous Unicorn.", "Ben wins! The game is over."]
+    view.show(won, waits=True, points=["Ben wins!"], win=True)
+    view.show(["The game is over."], waits=True)
+    if status_cells == 4:  # the mark, and the count
+        assert view.render()[2] == HELD_CELL and view.render()[3] == celltable.to_cells("c")
+    else:  # the mark in the count's cell: the one mark not to miss
+        assert view.render()[0] == HELD_CELL
+    view.press(Press(Key.NEXT_UNREAD))
+    assert read(view).startswith("ben wins!"[: width - status_cells].rstrip())
+    assert HELD_CELL not in view.render()[:status_cells]
+    view.press(Press(Key.NEXT_UNREAD))
+    assert "ben drew a card.".startswith(read(view))
+
+
+def test_a_phone_moves_first_window_says_its_point_the_attribution_after_it():
+    from assistant.core.game.about import About, Topic
+    from assistant.core.words.entry import move_point
+
+    facts = (About(Topic.TURN, "Ben's turn.", (1,), "Ben"),)
+    tells = (About(Topic.MOVE, "Ana's turn ended.", (0,), "Ana", move="end"),)
+    points = move_point("Ana", facts, tells)
+    for width, status_cells, first in ((40, 4, "ana: ben's turn. ana, from a phone:"), (14, 1, "ben's turn.")):
+        view = BrailleView(width, status_cells=status_cells)
+        view.show(["Ana drew a card."])
+        ended = ["Ana, from a phone: ended the turn. Turn 2: Ben's turn."]
+        view.show(ended, "Ben's turn.", waits=True, points=points)
+        view.press(Press(Key.NEXT_UNREAD))
+        assert read(view) == first
+        view.press(Press(Key.PAN_RIGHT))
+        assert read(view).startswith("ana" if width == 14 else "ended the turn")
+
+
+def test_a_move_with_nothing_decisive_has_no_point_added():
+    from assistant.core.game.about import About, Topic
+    from assistant.core.words.entry import move_point
+
+    assert move_point("Ana", (), (About(Topic.MOVE, "Ana drew a card.", (0,), "Ana", move="draw"),)) == ()
+    stole = About(Topic.MOVE, "Ana stole Ben's Narwhal.", (0,), "Ana", move="steal", card="Narwhal", owner=1)
+    assert move_point("Ana", (), (stole,)) == ("Ana stole Ben's Narwhal.",)
+    assert move_point("Ana", (About(Topic.WIN, "Ana wins!", (0,), "Ana"),), (stole,)) == ("Ana wins!",)
+
+
+def test_the_digest_of_what_other_hands_did_is_shown_first_never_a_fact_held_before_it():
+    view = BrailleView(40, status_cells=4)
+    view.show(["Ana's turn ended. Turn 2: Ben's turn."], decisive="Ben's turn.")
+    assert view.drop_held() == ("Ben's turn.",)
+    view.show(["Ben played Neigh. Cy's turn."])  # F8's digest
+    assert read(view) == "ben played neigh. cy's turn." and view.render()[2] == celltable.BLANK

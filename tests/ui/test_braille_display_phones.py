@@ -25,7 +25,8 @@ pytestmark = pytest.mark.skipif(BRLTTY is None, reason="BRLTTY is not installed"
 TRANSLATOR = Translator()
 HANG = 30.0
 NEW_GAME = "new game Ana Ben Cy babies red pink narwhal win 3"
-#: Three bursts of four phone moves, each with the start of what it must read as on the display.
+#: Three bursts of four phone moves, each with the start of what it must read as on the display: a turn's end its
+#: point first (who, then the new turn), the attribution after it.
 BURSTS = [
     [
         ("Ana", DeviceMove("draw"), "ana drew a card."),
@@ -34,16 +35,16 @@ BURSTS = [
         ("Cy", DeviceMove("resolve", on="rainbow-aura"), "cy, from a phone: ben's neigh resolves"),
     ],
     [
-        ("Ana", DeviceMove("end"), "ana, from a phone: ended the turn."),
+        ("Ana", DeviceMove("end"), "ana: ben's turn. ana, from a phone:"),
         ("Ben", DeviceMove("draw"), "ben drew a card."),
         ("Ben", DeviceMove("discard"), "ben discarded a card."),
-        ("Ben", DeviceMove("end"), "ben, from a phone: ended the turn."),
+        ("Ben", DeviceMove("end"), "ben: cy's turn. ben, from a phone:"),
     ],
     [
         ("Cy", DeviceMove("draw"), "cy drew a card."),
         ("Cy", DeviceMove("discard"), "cy discarded a card."),
         ("Ana", DeviceMove("discard"), "ana discarded a card."),
-        ("Cy", DeviceMove("end"), "cy, from a phone: ended the turn."),
+        ("Cy", DeviceMove("end"), "cy: ana's turn. cy, from a phone:"),
     ],
 ]
 
@@ -62,9 +63,9 @@ def written_rows(link) -> list[str]:
     rows: list[str] = []
     write = link.display.write
 
-    def recording(cells: str, cursor: int | None = None) -> None:
+    def recording(cells: str, cursor: int | None = None, frame: int = 0) -> None:
         rows.append(reading(cells, link.view.status_cells))
-        write(cells, cursor)
+        write(cells, cursor, frame)
 
     link.display.write = recording
     return rows
@@ -181,5 +182,87 @@ def test_a_notice_that_answers_no_key_waits_unread_like_a_phones_move(display_se
             display_server.press("next unread")
             await until(pilot, lambda: shown() != before, "the next-unread key reads the notice")
             assert shown().startswith("the camera was unplugged")
+
+    asyncio.run(scenario())
+
+
+def test_a_win_drawn_on_a_stopped_brltty_is_not_read_by_a_line_sent_and_is_first_when_it_resumes(
+    display_server, make_app
+):
+    """BRLTTY stopped (SIGSTOP) while she types her winning move and `tally` on the keyboard: the win written to it
+    was never shown, so `tally` does not acknowledge it; the stop is noticed (no answer to the round trip after a
+    write) and when BRLTTY resumes the win is what the display shows."""
+
+    async def scenario():
+        app = make_app(None, "--braille-display", "--no-speech")
+        link = app.braille
+        assert link is not None
+        async with app.run_test(size=(100, 40)) as pilot:
+            for line in (NEW_GAME, "draw", "end turn", "draw"):
+                await pilot.press(*line, "enter")
+            await until(pilot, lambda: app.session.game.state.current == 1, "Ben's turn")
+            os.kill(display_server.process.pid, signal.SIGSTOP)
+            try:
+                await pilot.press(*"play ginormous unicorn", "enter")
+                await pilot.press(*"resolve", "enter")
+                await until(pilot, lambda: app.session.game.state.outcome is not None, "the win")
+                answered = len(app.replies)
+                await pilot.press(*"tally", "enter")
+                await until(pilot, lambda: len(app.replies) > answered, "tally answered")
+                assert "Ben wins!" not in link.acknowledged
+                await until(pilot, lambda: link.missed is not None, "the stopped BRLTTY taken as away")
+            finally:
+                os.kill(display_server.process.pid, signal.SIGCONT)
+            await until(pilot, lambda: link.missed is None, "BRLTTY answers again")
+            await until(pilot, lambda: reading(display_server.cells(), 4).startswith("ben wins!"), "the win shown")
+            assert "Ben wins!" not in link.acknowledged
+
+    asyncio.run(scenario())
+
+
+def test_the_hosts_own_share_line_is_answered_on_the_display_at_once_while_moves_wait(display_server, make_app):
+    """`share devices` typed while a phone's move waits unread: its answer is on the display at once, never queued
+    behind the other hands' moves."""
+
+    async def scenario():
+        app = make_app(None, "--braille-display", "--no-speech")
+        link = app.braille
+        assert link is not None
+        status = link.view.status_cells
+        shown = lambda: reading(display_server.cells(), status)  # noqa: E731
+        async with app.run_test(size=(100, 40)) as pilot:
+            await new_game_on_the_display(display_server, pilot, shown)
+            app.run_worker(app.share.link.submit("Ana", DeviceMove("draw")))
+            await until(pilot, lambda: display_server.cells()[3] == celltable.to_cells("a"), "1 unread")
+            answered = len(app.replies)
+            await pilot.press(*"share devices", "enter")
+            await until(pilot, lambda: len(app.replies) > answered, "the share line answered")
+            first = app.replies[-1].lines[0].lower()
+            await until(pilot, lambda: shown() != "" and first.startswith(shown()), "the answer on the display")
+            assert display_server.cells()[3] == celltable.to_cells("a")  # the move still waits, counted
+
+    asyncio.run(scenario())
+
+
+def test_f8_shows_the_digest_of_what_other_hands_did_first_never_a_fact_held_before_it(display_server, make_app):
+    async def scenario():
+        app = make_app(None, "--braille-display", "--no-speech")
+        link = app.braille
+        assert link is not None
+        status = link.view.status_cells
+        shown = lambda: reading(display_server.cells(), status)  # noqa: E731
+        async with app.run_test(size=(100, 40)) as pilot:
+            await new_game_on_the_display(display_server, pilot, shown)
+            for line in ("draw", "end turn"):
+                await pilot.press(*line, "enter")
+            await until(pilot, lambda: "ben's turn" in shown(), "her turn's end held on the display")
+            for player, move in (("Ben", DeviceMove("draw")), ("Ben", DeviceMove("end"))):
+                app.run_worker(app.share.link.submit(player, move))
+            await until(pilot, lambda: app.session.game.state.current == 2, "Cy's turn, from Ben's phone")
+            answered = len(app.replies)
+            await pilot.press("f8")
+            await until(pilot, lambda: len(app.replies) > answered, "F8 answered")
+            first = app.replies[-1].lines[0].lower()
+            await until(pilot, lambda: shown() != "" and first.startswith(shown()), "the digest first")
 
     asyncio.run(scenario())

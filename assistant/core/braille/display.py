@@ -134,6 +134,15 @@ class Line:
     """(first cell, cell after the last, card name) for every card named on the line."""
 
 
+@dataclass(frozen=True)
+class Waiting:
+    """Another hand's move waiting unread: its lines, the first beginning with its point, and whether it tells a
+    win (it then waits before every other move, and a status cell marks it)."""
+
+    lines: tuple[str, ...]
+    win: bool = False
+
+
 @dataclass
 class _Input:
     """The line being typed on the display."""
@@ -173,9 +182,16 @@ class BrailleView:
         self.held: list[Line] = []
         """Decisive facts, oldest first, each shown until a key acknowledges it."""
         self.held_read = False
-        """The first held fact has been on the display (`render`): only then can a line sent acknowledge it."""
-        self.waiting: list[tuple[str, ...]] = []
-        """Other hands' moves not yet shown, oldest first: each waits until the player goes on to it."""
+        """The first held fact has been on the display and BRLTTY has answered since (`answered`): only then can a
+        line sent acknowledge it. A frame written to a BRLTTY that has stopped answering is never read."""
+        self.frames = 0
+        """How many frames have been rendered: the number of the last (`answered` is told which were shown)."""
+        self._held_frame: int | None = None
+        """The frame in which the first held fact was first rendered (None: not yet)."""
+        self._wins: set[str] = set()
+        """The held facts (their texts) that tell a win: brought to the front when the display comes back."""
+        self.waiting: list[Waiting] = []
+        """Other hands' moves not yet shown, oldest first (a win first): each waits until the player goes on to it."""
         self.answer: tuple[str, ...] = ()
         """The answer shown, whole (it goes to the history when another takes its place)."""
         self.history_heading = history_heading
@@ -231,21 +247,41 @@ class BrailleView:
             self.window = 0
 
     def show(
-        self, answer: Sequence[str], decisive: str = "", *, restates: Collection[str] = (), waits: bool = False
+        self,
+        answer: Sequence[str],
+        decisive: str = "",
+        *,
+        restates: Collection[str] = (),
+        waits: bool = False,
+        points: Sequence[str] = (),
+        win: bool = False,
     ) -> bool:
         """A new answer: its first line on the display (the outcome first), and its decisive fact held. What the
         fact says is not shown again in the answer (`omit`, and the lines in `restates`, which tell only the fact's
         states in other words: the reader read it first), unless the answer is the fact alone: then it is kept, to
-        come back to, and panning on from the fact goes past it.
+        come back to, and panning on from the fact goes past it. `win`: the decisive fact tells a win.
 
         `waits`: another hand's move (a phone's), which answers no key of the player's: it never replaces what is
         being read (nor is held over it) but waits, in order, until the player goes on to it, and is then shown
-        whole, from its first line. Whether it is shown now (False: it waits)."""
+        whole, from its first line, which begins with its point (who, then the decisive change: the new turn,
+        the win, the card taken) when it has one: the first of `points` (fullest first) that fits a window, else the
+        last. A waiting win goes to the front of the moves waiting, marked. Whether it is shown now (False: it
+        waits)."""
         if waits:
+            lines = tuple(answer)
+            fits = [text for text in points if len(_braille(self.translate, text)) <= self.text_width]
+            point = fits[0] if fits else points[-1] if points else ""
+            if point.strip():
+                lines = (f"{point} {lines[0]}".strip(), *lines[1:]) if lines else (point,)
             if self.answer or self.waiting or self.held or self.typing:
-                self.waiting.append(tuple(answer))
+                move = Waiting(lines, win)
+                if win:
+                    self.waiting.insert(next((i for i, m in enumerate(self.waiting) if not m.win), 0), move)
+                else:
+                    self.waiting.append(move)
                 return False
-            decisive = ""
+            self._put_answer(lines)
+            return True
         self._put_answer(tuple(answer))
         if decisive and self.omit is not None:
             rest = [text for line in answer if line not in restates if (text := self.omit(decisive, line)).strip()]
@@ -255,10 +291,42 @@ class BrailleView:
                 self._past_answer = True
         if decisive and not (self.held and self.held[-1].text == decisive):
             self.held.append(self.make_line(decisive))
+            if win:
+                self._wins.add(decisive)
             if len(self.held) == 1:
-                self.held_window = 0
-                self.held_read = False
+                self._new_first_held()
         return True
+
+    def _new_first_held(self) -> None:
+        """Another fact is first of those held: shown from its first window, and not read yet."""
+        self.held_window = 0
+        self.held_read = False
+        self._held_frame = None
+
+    def newest_first(self) -> None:
+        """The display is back after BRLTTY stopped answering: the newest decisive fact held (the newest win, when
+        one is held) is shown first, the others after it in order; nothing shown meanwhile was read."""
+        if not self.held:
+            return
+        wins = [index for index, line in enumerate(self.held) if line.text in self._wins]
+        first = wins[-1] if wins else len(self.held) - 1
+        self.held.insert(0, self.held.pop(first))
+        self._new_first_held()
+
+    def drop_held(self) -> tuple[str, ...]:
+        """What other hands did was asked for (F8): its digest, newer, tells what the facts held told, so they are
+        no longer held (none is shown before the digest, out of date). Their texts."""
+        dropped = tuple(line.text for line in self.held)
+        self.held.clear()
+        self._wins.clear()
+        self._new_first_held()
+        return dropped
+
+    def answered(self, frame: int) -> None:
+        """BRLTTY answered after frame number `frame` (`frames`) was written to it, so it has shown it: a held fact
+        first rendered in that frame or before has been read."""
+        if self.held and self._held_frame is not None and self._held_frame <= frame:
+            self.held_read = True
 
     def _put_answer(self, answer: tuple[str, ...]) -> None:
         """The answer shown from its first line; the one it replaces goes to the top of the history."""
@@ -278,7 +346,7 @@ class BrailleView:
         history); False when none waits."""
         if not self.waiting:
             return False
-        self._put_answer(self.waiting.pop(0))
+        self._put_answer(self.waiting.pop(0).lines)
         return True
 
     def make_line(self, text: str) -> Line:
@@ -308,15 +376,24 @@ class BrailleView:
         return Line(text, cells, tuple(names))
 
     def windows(self, line: Line) -> list[int]:
-        """Where each window of a line starts: a full display's worth of cells, broken after a blank cell when
-        one falls in the second half of the window, so words are not cut where it can be helped."""
+        """Where each window of a line starts: a full display's worth of cells, broken after the window's last
+        blank cell whenever the word it would cut fits a window of its own, so no word is cut that can be read
+        whole (a word longer than a window is cut at the window's end); a blank just past the window is skipped."""
+        cells = line.cells
         starts = [0]
         width = self.text_width
-        while len(line.cells) - starts[-1] > width:
+        while len(cells) - starts[-1] > width:
             start = starts[-1]
             end = start + width
-            blank = line.cells.rfind(celltable.BLANK, start + width // 2, end)
-            starts.append(blank + 1 if blank >= 0 else end)
+            if cells[end] == celltable.BLANK:  # the window ends with a whole word
+                if end + 1 >= len(cells):
+                    break
+                starts.append(end + 1)
+                continue
+            blank = cells.rfind(celltable.BLANK, start + 1, end)
+            following = cells.find(celltable.BLANK, end)
+            word_end = following if following >= 0 else len(cells)
+            starts.append(blank + 1 if blank >= 0 and word_end - (blank + 1) <= width else end)
         return starts
 
     def current(self) -> tuple[Line, int, int] | None:
@@ -339,14 +416,16 @@ class BrailleView:
 
     def render(self) -> str:
         """The display's cells, exactly `width` of them: the status cells, then the window. What is rendered is on
-        the display (the front end renders only for a display that is there): a held fact rendered has been read."""
+        the display (the front end renders only for a display that is there), frame number `frames`: a held fact in it
+        is read once BRLTTY has answered since (`answered`)."""
         shown = self.current()
         window = ""
+        self.frames += 1
         if shown is not None:
             line, start, end = shown
             window = line.cells[start:end]
-            if self.held and line is self.held[0]:
-                self.held_read = True
+            if self.held and line is self.held[0] and self._held_frame is None:
+                self._held_frame = self.frames
         return (self.status_text() + window).ljust(self.width, celltable.BLANK)
 
     def cursor(self) -> int | None:
@@ -361,8 +440,9 @@ class BrailleView:
     def status_text(self) -> str:
         """The status cells: the first letter of whose turn it is, of the phase, a mark (a question mark while a
         yes-or-no question waits, a number sign while numbered cards do, else an exclamation mark while a fact is
-        held), and last how many moves wait unread (a digit's cell, all six dots for 10 or more; blank when none):
-        with fewer status cells, the count and as many of the others as fit before it."""
+        held or a win waits unread), and last how many moves wait unread (a digit's cell, all six dots for 10 or more;
+        blank when none): with fewer status cells, the count and as many of the others as fit before it (the count's
+        cell is the exclamation mark while a win waits unread: the one mark that must not be missed)."""
         if not self.status_cells:
             return ""
         player = _braille(self.translate, self.status.player[:1]) if self.status.player else celltable.BLANK
@@ -372,9 +452,12 @@ class BrailleView:
             question = QUESTION_CELL
         elif self.status.choice:
             question = CHOICE_CELL
-        elif self.held:
+        win_waits = bool(self.waiting) and self.waiting[0].win
+        if not self.status.question and not self.status.choice and (self.held or win_waits):
             question = HELD_CELL
         cells = (player[-1:] + phase[-1:] + question).ljust(3, celltable.BLANK)[: self.status_cells - 1]
+        if win_waits and self.status_cells < 4:  # no mark cell: the count's cell marks the win waiting
+            return cells + HELD_CELL
         return cells + unread_cell(len(self.waiting))
 
     # Typing.
@@ -445,8 +528,8 @@ class BrailleView:
         if not self.held:
             return ""
         fact = self.held.pop(0)
-        self.held_window = 0
-        self.held_read = False
+        self._wins.discard(fact.text)
+        self._new_first_held()
         return fact.text
 
     def line_sent(self) -> str:

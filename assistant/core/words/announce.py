@@ -10,6 +10,8 @@ it; `chain` reads it on request.
 
 from __future__ import annotations
 
+import re
+
 from assistant.core.cards.card import CardType
 from assistant.core.game.about import About, State, Topic, texts, unique
 from assistant.core.game.chain import Link, Trigger, TriggerKind
@@ -86,6 +88,8 @@ __all__ = [
     "phrase_prompt",
     "describe_begin_effects",
     "herd_bonus_said",
+    "hear_it_here",
+    "without_advice",
     "describe_link_doing",
     "announce_said",
     "Said",
@@ -203,15 +207,29 @@ def herd_bonuses_said(table: Table, link: Link) -> list[str]:
     return lines
 
 
+def hear_it_here(kind: str) -> str:
+    """The advice on how to have a Herd Bonus the deck does not know read here, said after it (`herd_bonus_said`)."""
+    return (
+        f" To hear it here, add the line {kind} Herd Bonus, a colon and its text to your reference sheet, then "
+        "import the sheet."
+    )
+
+
+def without_advice(line: str) -> str:
+    """A line without `hear_it_here`'s advice, for a braille display: its reader reads her sheet herself, and the
+    advice speaks of hearing (the advice is this module's own sentence, found by its own making)."""
+    return _ADVICE.sub("", line)
+
+
+_ADVICE = re.compile(re.escape(hear_it_here("KIND")).replace("KIND", "[^,.]+?"))
+
+
 def herd_bonus_said(kind: str, text: str, from_sheet: bool, why: str = "") -> str:
     """What a Herd Bonus does, first: the owner's sheet's words; the deck's, where known; where the deck sends the
     player to the reference card, that, and how to have it read here from then on. `why`: the sentence saying why it
     may be used, after what it does."""
     said = f"{kind} Herd Bonus:"
-    add = (
-        f" To hear it here, add the line {kind} Herd Bonus, a colon and its text to your reference sheet, then "
-        "import the sheet."
-    )
+    add = hear_it_here(kind)
     then = f" {why}" if why else ""
     if from_sheet:
         return f"{said} {text} Your reference sheet says so.{then}"

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from assistant.core.braille import celltable
 from assistant.core.braille.sixkey import Echo, Heard
+from assistant.core.game.about import About, Topic
 from assistant.core.text import clean_untrusted
 
 __all__ = [
@@ -46,6 +47,7 @@ __all__ = [
     "BRAILLE_GRADE2_UNAVAILABLE",
     "BRLAPI_MISSING",
     "DISPLAY_KEYS",
+    "move_point",
 ]
 
 #: Longer queries are refused with a message: no card name comes close to this length.
@@ -241,5 +243,28 @@ DISPLAY_KEYS = (
     "Type a command on the display's keyboard and press Enter.",
     "A held fact stays until you send a line or press a key that moves the display.",
     "Moves from phones wait, counted in the last status cell: pan right at the end of the answer, or press the "
-    "next-unread key, to read the next.",
+    "next-unread key, to read the next. A win waiting is read first, marked with an exclamation mark.",
 )
+
+#: The moves whose point is the card they take from a Stable.
+_TAKING_MOVES = frozenset({"destroy", "steal", "sacrifice", "return", "move", "swap"})
+
+
+def move_point(player: str, facts: Iterable[About], tells: Iterable[About]) -> tuple[str, ...]:
+    """The point of another hand's move, first in its first window on a braille display, fullest first: who, then
+    the decisive change ("Ana: Ben's turn."), and the change alone for a window too short for both ("Ben's turn.":
+    the move's own words, which name who made it, follow); a win alone, which names the winner ("Ben wins!"); a card
+    taken as the move says it ("Ana stole Ben's Narwhal."); none when the move changed nothing decisive (its own
+    first words say it). `player`: whose hand it was, named when no move of the reply names the player."""
+    facts, tells = tuple(facts), tuple(tells)
+    wins = [fact.text for fact in facts if fact.topic is Topic.WIN]
+    if wins:
+        return (wins[-1],)
+    moves = [tell for tell in tells if tell.topic is Topic.MOVE]
+    taken = [tell.text for tell in moves if tell.move in _TAKING_MOVES and tell.owner is not None]
+    turns = [fact.text for fact in facts if fact.topic is Topic.TURN]
+    changes = " ".join([*taken, *turns[-1:]])
+    if not changes:
+        return ()
+    who = next((tell.player for tell in moves if tell.player), player)
+    return (changes,) if taken or not who else (f"{who}: {changes}", changes)

@@ -1,0 +1,63 @@
+"""The braille display's link to a session, on a stand-in for the BrlAPI display that records what is written: what
+a reply puts on the display first (a Herd Bonus's effect, never its reminder first)."""
+
+from __future__ import annotations
+
+from llamas_game import game_lines
+
+from assistant.commands.app import table_session
+from assistant.core.braille import celltable
+from assistant.core.braille.display import BrailleView, Key, Press
+from assistant.core.words.repeats import without_fact
+from assistant.storage.decks import load_card_set
+from assistant.ui.braille_display import DisplayLink
+
+
+class Written:
+    """A display that is there, 40 cells, keeping each row written."""
+
+    lost = False
+    width = 40
+
+    def __init__(self) -> None:
+        self.rows: list[str] = []
+
+    def write(self, cells: str, cursor: int | None = None, frame: int = 0) -> None:
+        self.rows.append(celltable.from_cells(cells[4:].rstrip(celltable.BLANK)))
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_herd_bonus_turn_shows_the_turn_then_the_bonus_effect_first():
+    session = table_session(load_card_set("uu-2nd"), load_cards=load_card_set)
+    display = Written()
+    link = DisplayLink(display, BrailleView(40, omit=without_fact), session)  # type: ignore[arg-type]
+    for line in game_lines():  # each line typed on the keyboard, once what is held is read
+        link.answered(link.view.frames)
+        link.acknowledge()
+        reply = session.handle(line)
+        link.show(reply)
+        if any(fact.short for fact in reply.facts):
+            break
+    else:
+        raise AssertionError("no turn with a Herd Bonus in the game")
+    assert display.rows[-1] == "ana's turn."  # held, short: the reminder is what follows
+    link.answered(link.view.frames)
+    link.press(Press(Key.LINE_DOWN))  # read: goes on
+    assert display.rows[-1].startswith("alpaca herd bonus: your alpacas")
+
+
+def test_no_advice_to_hear_a_herd_bonus_reaches_the_display():
+    session = table_session(load_card_set("uu-2nd"), load_cards=load_card_set)
+    link = DisplayLink(Written(), BrailleView(40, omit=without_fact), session)  # type: ignore[arg-type]
+    advised = 0
+    for line in game_lines():
+        link.answered(link.view.frames)
+        link.acknowledge()
+        reply = session.handle(line)
+        advised += any("to hear it here" in text.lower() for text in reply.lines)
+        link.show(reply)
+        shown = [*link.view.answer, *(fact.text for fact in link.view.held)]
+        assert not any("hear it here" in text.lower() for text in shown), shown
+    assert advised  # the screen and speech have it (the Ram's bonus, which the deck does not know)
