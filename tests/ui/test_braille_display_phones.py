@@ -262,7 +262,10 @@ def test_f8_shows_the_digest_of_what_other_hands_did_first_never_a_fact_held_bef
             answered = len(app.replies)
             await pilot.press("f8")
             await until(pilot, lambda: len(app.replies) > answered, "F8 answered")
-            first = app.replies[-1].lines[0].lower()
-            await until(pilot, lambda: shown() != "" and first.startswith(shown()), "the digest first")
+            digest = app.replies[-1]
+            first, decisive = digest.lines[0].lower(), digest.decisive.lower()  # (its newest decisive fact: Cy's turn)
+            await until(pilot, lambda: shown() != "" and (first.startswith(shown()) or shown() == decisive),
+                        "the digest first")  # fmt: skip
+            assert "ben's turn" not in shown()  # never the out-of-date turn held before it
 
     asyncio.run(scenario())
