@@ -176,7 +176,8 @@ class Player:
         """Start playing `path`; OSError when the program cannot be started (missing, not executable) or the file
         cannot be read."""
         if self.mixer is not None:
-            return self.mixer.play_file(path)
+            sound: Playing = self.mixer.play_file(path)  # (`mixer.MixedSound`)
+            return sound
         if self.winsound is not None:
             return WinsoundPlaying(Path(path).read_bytes(), self.winsound)
         return start_quietly([*self.command, str(path)])
