@@ -22,8 +22,12 @@ Measures, per game (goals from the issue that asked for it):
   played to the pile, a Neigh, an Instant, a destroy or steal: `About.decisive`) heard in full (goal all); moves
   heard out of the order recorded (goal none);
 - the win: the winning key or tap to the first sound of the sentence that says it (goal 1.0 s).
-Each game is played twice in the same run (`--voices 2 1`): with other hands' moves in a voice of their own (the
-app's default, `table_voice`) and in hers, as before. Exits 1 when a goal is missed with two voices.
+- the two voices: the seconds hers and the table's played at once, and of those the seconds both were in the middle
+  (goal none).
+Each game is played in every set-up of `--setups` in the same run (`SETUPS`): her own voice with the table's voice,
+her screen reader (a real speech-dispatcher standing for it) with the table's voice, one voice, the Windows and
+macOS paths with stand-ins for NVDA and VoiceOver, and, asked for, the player processes before the app's mixer.
+Exits 1 when a goal is missed in any set-up but that last one (a move's p90 only where the table's voice is on).
 """
 
 from __future__ import annotations
