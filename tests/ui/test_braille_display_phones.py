@@ -78,6 +78,21 @@ async def new_game_on_the_display(server, pilot, shown) -> None:
     await until(pilot, lambda: shown().startswith("new game: ana"), "the new game on the display")
 
 
+async def ben_wins_unread(pilot, app, away) -> None:
+    """Ben's turn; then BRLTTY goes (`await away()`: killed or stopped), Ben plays his winning Unicorn and `tally` is
+    typed and answered while nobody can read the win."""
+    for line in (NEW_GAME, "draw", "end turn", "draw"):
+        await pilot.press(*line, "enter")
+    await until(pilot, lambda: app.session.game.state.current == 1, "Ben's turn")
+    await away()
+    await pilot.press(*"play ginormous unicorn", "enter")
+    await pilot.press(*"resolve", "enter")
+    await until(pilot, lambda: app.session.game.state.outcome is not None, "the win")
+    answered = len(app.replies)
+    await pilot.press(*"tally", "enter")
+    await until(pilot, lambda: len(app.replies) > answered, "tally answered")
+
+
 def at_the_end(view) -> bool:
     """The display shows the last window of the answer's last line."""
     last = len(view.regions[Region.ANSWER]) - 1
@@ -137,19 +152,14 @@ def test_a_win_held_while_brltty_is_away_is_not_acknowledged_by_typing_and_is_sh
         app = make_app(None, "--braille-display", "--no-speech")
         link = app.braille
         assert link is not None
-        async with app.run_test(size=(100, 40)) as pilot:
-            for line in (NEW_GAME, "draw", "end turn", "draw"):
-                await pilot.press(*line, "enter")
-            await until(pilot, lambda: app.session.game.state.current == 1, "Ben's turn")
+
+        async def killed() -> None:
             os.kill(server.process.pid, signal.SIGKILL)
             server.process.wait()
             await until(pilot, lambda: link.missed is not None, "the loss noticed")
-            await pilot.press(*"play ginormous unicorn", "enter")
-            await pilot.press(*"resolve", "enter")
-            await until(pilot, lambda: app.session.game.state.outcome is not None, "the win")
-            answered = len(app.replies)
-            await pilot.press(*"tally", "enter")  # typed and sent while nobody can read the win
-            await until(pilot, lambda: len(app.replies) > answered, "tally answered")
+
+        async with app.run_test(size=(100, 40)) as pilot:
+            await ben_wins_unread(pilot, app, killed)
             assert "Ben wins!" not in link.acknowledged and [fact.text for fact in link.view.held][-1:] == ["Ben wins!"]
             server.stop()
             server = Brltty(tmp_path / "second", offset=server.offset)
@@ -197,18 +207,13 @@ def test_a_win_drawn_on_a_stopped_brltty_is_not_read_by_a_line_sent_and_is_first
         app = make_app(None, "--braille-display", "--no-speech")
         link = app.braille
         assert link is not None
-        async with app.run_test(size=(100, 40)) as pilot:
-            for line in (NEW_GAME, "draw", "end turn", "draw"):
-                await pilot.press(*line, "enter")
-            await until(pilot, lambda: app.session.game.state.current == 1, "Ben's turn")
+
+        async def stopped() -> None:
             os.kill(display_server.process.pid, signal.SIGSTOP)
+
+        async with app.run_test(size=(100, 40)) as pilot:
             try:
-                await pilot.press(*"play ginormous unicorn", "enter")
-                await pilot.press(*"resolve", "enter")
-                await until(pilot, lambda: app.session.game.state.outcome is not None, "the win")
-                answered = len(app.replies)
-                await pilot.press(*"tally", "enter")
-                await until(pilot, lambda: len(app.replies) > answered, "tally answered")
+                await ben_wins_unread(pilot, app, stopped)
                 assert "Ben wins!" not in link.acknowledged
                 await until(pilot, lambda: link.missed is not None, "the stopped BRLTTY taken as away")
             finally:
