@@ -556,13 +556,9 @@ def test_a_new_scanner_on_a_stage_that_judged_another_scanners_picture_is_not_ju
     assert stage.read is not None and stage.read.frame > 0  # offered from the held card's second frame
 
 
-@pytest.mark.parametrize("moves_on", [False, True], ids=["next-card-held-at-once", "picture-moving-on"])
-def test_a_read_coming_back_as_the_picture_jumps_waits_a_frame_to_tell_a_card_coming_in_from_the_next_held(moves_on):
-    """Card A's read comes back a tenth of a second after its frame, on the very frame the picture jumps. When the
-    next frame shows the new picture held still (card B held up at once where A was), the read is stale: dropped and
-    counted (before, it was announced: its frame was under `STALE_AFTER` old, and the time won over the picture).
-    When the picture moves on (a card on its way in, here a third picture), it is announced a frame later. Frames
-    counted on a frame clock; nothing is timed."""
+def _a_read_held_back():
+    """Card A held three frames (its read offered to a stage that will give it back late), and two other cards'
+    frames to come: card A, frame B, frame C, the stage, the events and the scanner."""
     card_a, card_b, card_c = (F.scene_for("thumb", seed) for seed in (0, 1, 2))
     frame_a, frame_b, frame_c = F.render(card_a), F.render(card_b), F.render(card_c)
     box = find_code_regions(cv2.cvtColor(frame_a, cv2.COLOR_BGR2GRAY), limit=1)[0]
@@ -571,6 +567,17 @@ def test_a_read_coming_back_as_the_picture_jumps_waits_a_frame_to_tell_a_card_co
     for index in range(3):
         scanner.handle(frame_a, index, index / 30)
     stage.late = True
+    return card_a, frame_b, frame_c, stage, events, scanner
+
+
+@pytest.mark.parametrize("moves_on", [False, True], ids=["next-card-held-at-once", "picture-moving-on"])
+def test_a_read_coming_back_as_the_picture_jumps_waits_a_frame_to_tell_a_card_coming_in_from_the_next_held(moves_on):
+    """Card A's read comes back a tenth of a second after its frame, on the very frame the picture jumps. When the
+    next frame shows the new picture held still (card B held up at once where A was), the read is stale: dropped and
+    counted (before, it was announced: its frame was under `STALE_AFTER` old, and the time won over the picture).
+    When the picture moves on (a card on its way in, here a third picture), it is announced a frame later. Frames
+    counted on a frame clock; nothing is timed."""
+    card_a, frame_b, frame_c, stage, events, scanner = _a_read_held_back()
     scanner.handle(frame_b, 3, 3 / 30)  # the jump: the read comes back, not yet told
     said_at_jump = [e.payload for e in events if isinstance(e, CodeAnnounced)]
     scanner.handle(frame_c if moves_on else frame_b, 4, 4 / 30)
@@ -585,14 +592,7 @@ def test_a_read_coming_back_while_the_picture_moves_on_is_announced_only_under_h
     which the next frame shows no more: under half a second (`STALE_AFTER`) it is a card still coming in, and is
     announced a frame later; over it, no hand could still be bringing it in, and it is stale (dropped, counted). The
     frames' own times, literal here, so that a change of the constant is caught; nothing is timed."""
-    card_a, card_b, card_c = (F.scene_for("thumb", seed) for seed in (0, 1, 2))
-    frame_a, frame_b, frame_c = F.render(card_a), F.render(card_b), F.render(card_c)
-    box = find_code_regions(cv2.cvtColor(frame_a, cv2.COLOR_BGR2GRAY), limit=1)[0]
-    stage, events = LateStage(card_a.payload, box), []
-    scanner = LiveScanner(lambda: None, events.append, Cascade(clock=lambda: 0.0), background=stage)
-    for index in range(3):
-        scanner.handle(frame_a, index, index / 30)
-    stage.late = True
+    card_a, frame_b, frame_c, stage, events, scanner = _a_read_held_back()
     offered = stage.read.frame / 30  # the time of the read's frame
     scanner.handle(frame_b, 3, offered + late - 1 / 30)  # the jump: the read comes back, not yet told
     scanner.handle(frame_c, 4, offered + late)  # the picture moves on
