@@ -247,7 +247,11 @@ class TableShare:
         moved = mark != self._mark
         self._mark = mark
         if self.server is not None and (moved or force):
-            said = last_moves(reply.facts, reply.tells, reply.lines, reply.from_phone) if moved and reply else ()
+            said = (
+                last_moves(reply.facts, reply.tells, reply.phone or reply.lines, reply.from_phone)
+                if moved and reply
+                else ()
+            )
             self.server.changed(said)
 
     def join_url(self) -> str:

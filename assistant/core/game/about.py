@@ -91,7 +91,10 @@ class About:
     parts: tuple[About, ...] = ()
     """For several moves of one player said as one sentence (`words.pace.merge_moves`), those moves."""
     own: str = ""
-    """For a move, its words on the phone of the player who made it ("You drew a card."); "": none of its own."""
+    """For a move, its words on the phone of the player who made it ("You drew a card.", "You ended your turn.")."""
+    phone: str = ""
+    """For a move, its words on the other players' phones where they are not `text` (the laptop's words say how to
+    say the next move, "say resolve when it is done"; the phones' buttons say how); "": the same as `text`."""
 
     def flat(self) -> tuple[About, ...]:
         """The facts it stands for: the moves merged into it, or itself."""

@@ -22,6 +22,7 @@ from assistant.core.game.events import Destroy, EndTurn, Event, EventError, Sacr
 from assistant.core.game.facts import GameOver, TurnBegan, TurnEndsNow
 from assistant.core.game.history import MAX_UNDO, Game, NothingToUndoError, Phone, Record, Step, record_to_dict
 from assistant.core.game.objections import Objection
+from assistant.core.game.table import Table
 from assistant.core.language.builders import Context, cards_with_words, find_baby, find_player
 from assistant.core.language.parser import Command, CommandError
 from assistant.core.language.reply import Choice, Question, Reply
@@ -273,7 +274,14 @@ class Conversation:
         lines = advice_once(lines, self.advised)
         reply = Reply.of(*lines, important=step.important, sound="your-turn" if turn else "")
         tells = tells_of_step(game.table, step, len(game.log))
-        reply = dataclasses.replace(reply, facts=facts, tells=tells, restates=restating(facts, said))
+        phone = _phone_lines(game.table, step, facts)
+        reply = dataclasses.replace(
+            reply,
+            facts=facts,
+            tells=tells,
+            restates=restating(facts, said),
+            phone=() if phone == reply.lines else phone,
+        )
         if any(isinstance(fact, TurnEndsNow) for fact in step.facts) and game.state.turn_ends is not None:
             # "your turn ends at once" (Rhinocorn): the question "End Ana's turn now?" is open; yes ends it
             ask = Question(lambda: self._checked(EndTurn()), declined=TURN_GOES_ON)
@@ -301,6 +309,7 @@ class Conversation:
             self.unsaved = exc.strerror or str(exc)
             return Reply.error(save_failed(self.unsaved))
         lines = undone_many(game.table, steps, redo)
+        phone = tuple(undone_many(game.table, steps, redo, phone=True))
         # The state as it now is (a win taken back, the counts) is its decisive fact, said first; then what it gave
         # back; the position is on the status line (and said after, but in brief).
         facts = tuple(changed_facts(game.table, steps[0].before, steps[-1].after))
@@ -310,7 +319,17 @@ class Conversation:
         first = len(log) + 1 if redo else len(log) - len(steps) + 1
         kind = "redo" if redo else "undo"
         tells = tuple(About(Topic.UNDO, "", move=kind, at=place) for place in range(first, first + len(steps)))
-        return Reply(tuple(lines), speech, important=True, settles=True, facts=facts, tells=tells)
+        phone = () if phone == tuple(lines) else phone
+        return Reply(tuple(lines), speech, important=True, settles=True, facts=facts, tells=tells, phone=phone)
+
+
+def _phone_lines(table: Table, step: Step, facts: tuple[About, ...]) -> tuple[str, ...]:
+    """A recorded step's lines in the phones' words: the same typed facts and order as the laptop's, at the normal
+    level, never how to say a move (`announce_said`'s `phone`)."""
+    said = announce_said(table, step, phone=True)
+    if any(isinstance(fact, GameOver) for fact in step.facts):
+        return tuple(text for text, _ in said)
+    return tuple(lead_with(facts, said))
 
 
 def _question(sentence: str, pending: Choice) -> Reply:

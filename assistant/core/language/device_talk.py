@@ -298,7 +298,7 @@ def _phone_warning(game: Game, objections: tuple[Objection, ...]) -> tuple[str, 
     if not objections:
         return ()
     short = short_objection(game.table, objections[0])
-    reasons = objection_reasons(game.table, objections)
+    reasons = objection_reasons(game.table, objections, phone=True)
     return (phone_warning("" if reasons == short else reasons, short),)
 
 
@@ -314,4 +314,6 @@ def _attributed(reply: Reply, player: str, ended_turn: bool) -> Reply:
     first, *rest = reply.lines or ("",)
     line = from_phone(player, first, ended_turn)
     speech = from_phone(player, reply.speech, ended_turn) if reply.speech else line
-    return dataclasses.replace(reply, lines=(line, *rest), speech=speech, from_phone=(player, first))
+    shown, *others = reply.phone or reply.lines or ("",)  # the phones' words: the other phones see who it was
+    phone = (from_phone(player, shown, ended_turn), *others)
+    return dataclasses.replace(reply, lines=(line, *rest), speech=speech, from_phone=(player, shown), phone=phone)

@@ -63,13 +63,15 @@ TAKING = frozenset({"destroy", "steal", "return"})
 TAKEN_AWAY = frozenset({*TAKING, "swap", "move", "nursery"})
 
 
-def _did(move: About, answered: bool = False) -> str:
-    """What the move's player did ("destroyed Ana's Rainbow Aura"); `answered`: with the card an Instant answered."""
+def _did(move: About, answered: bool = False, you: bool = False) -> str:
+    """What the move's player did ("destroyed Ana's Rainbow Aura"); `answered`: with the card an Instant answered;
+    `you`: as its own player's phone says it ("destroyed your own Rainbow Aura")."""
     if move.move == "discard" and not move.card:
         return "discarded a card"
     card = move.card
     if move.move in TAKING and move.whose:
-        card = f"their own {card}" if move.owner in move.seats else f"{move.whose}'s {card}"
+        own = "your own" if you else "their own"
+        card = f"{own} {card}" if move.owner in move.seats else f"{move.whose}'s {card}"
     did = _DID[move.move].format(card=card, on=move.on)
     return f"{did} on {move.on}" if answered and move.on and move.move in ("neigh", "instant") else did
 
@@ -100,7 +102,8 @@ def merge_moves(facts: list[About] | tuple[About, ...], answered: bool = False) 
 def _merged(group: list[About], answered: bool = False) -> About:
     """One player's moves as one sentence: "Ben drew a card and played Rainbow Aura."."""
     text = f"{group[0].player} {name_list([_did(move, answered) for move in group])}."
-    return About(Topic.MOVE, text, group[0].seats, group[0].player, "moves", parts=tuple(group))
+    own = f"You {name_list([_did(move, answered, you=True) for move in group])}."  # on the player's own phone
+    return About(Topic.MOVE, text, group[0].seats, group[0].player, "moves", parts=tuple(group), own=own)
 
 
 #: The most words a part of the digest says (`missed`), its heading and `MORE_MISSED` counted: about 10 seconds
