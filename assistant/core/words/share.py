@@ -44,6 +44,8 @@ __all__ = [
     "LastMove",
     "last_moves",
     "own_move",
+    "also_at",
+    "no_local_name",
     "ACTOR_NOT_YOURS",
     "BODY_NOT_JSON",
     "CARD_NEEDED",
@@ -218,9 +220,21 @@ def spoken_code(code: str) -> str:
     return " ".join(code)
 
 
-def sharing_at(address: str, code: str) -> str:
-    """The address phones open and the join code (said when sharing starts, and by `share`)."""
-    return f"The table is shared at {address}. The join code is {spoken_code(code)}."
+def sharing_at(address: str, code: str, named: str = "") -> str:
+    """The address phones open and the join code (said when sharing starts, and by `share`); `named`: the same page
+    at the table's short local name, once it is published (`also_at`)."""
+    said = f"The table is shared at {address}. The join code is {spoken_code(code)}."
+    return f"{said} {also_at(named)}" if named else said
+
+
+def also_at(named: str) -> str:
+    """The page's address at the table's short local name (mDNS), easier to say aloud."""
+    return f"Phones on this network may also open {named}."
+
+
+def no_local_name(reason: str) -> str:
+    """Said once when the table's short local name cannot be published: the address still works."""
+    return f"The table has no short name on this network ({reason}): phones open its address."
 
 
 def code_renewed(code: str) -> str:
