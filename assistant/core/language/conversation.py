@@ -280,7 +280,7 @@ class Conversation:
             facts=facts,
             tells=tells,
             restates=restating(facts, said),
-            phone=() if phone == reply.lines else phone,
+            phone=phone,
         )
         if any(isinstance(fact, TurnEndsNow) for fact in step.facts) and game.state.turn_ends is not None:
             # "your turn ends at once" (Rhinocorn): the question "End Ana's turn now?" is open; yes ends it
@@ -319,7 +319,6 @@ class Conversation:
         first = len(log) + 1 if redo else len(log) - len(steps) + 1
         kind = "redo" if redo else "undo"
         tells = tuple(About(Topic.UNDO, "", move=kind, at=place) for place in range(first, first + len(steps)))
-        phone = () if phone == tuple(lines) else phone
         return Reply(tuple(lines), speech, important=True, settles=True, facts=facts, tells=tells, phone=phone)
 
 
