@@ -31,11 +31,13 @@ class LocalNameError(Exception):
 
 
 class LocalName:
-    """The short name of the table shared at `address`:`port`, published on that address's network."""
+    """The short name of the table shared at `address`:`port`, published on that address's network (`base`: the
+    name before ".local", `NAME` unless given)."""
 
-    def __init__(self, address: str, port: int) -> None:
+    def __init__(self, address: str, port: int, base: str | None = None) -> None:
         self.address = address
         self.port = port
+        self.base = base if base is not None else NAME
         self.name = ""
         """The name published ("unicorns.local"), once it is."""
         self._zeroconf: Any = None
@@ -55,7 +57,10 @@ class LocalName:
                 SERVICE, f"Table Assistant.{SERVICE}", port=self.port, addresses=[packed], server=f"{name}."
             )
             self._zeroconf.register_service(info, allow_name_change=True)
-        except (OSError, zeroconf.Error) as exc:
+        except LocalNameError:
+            self.close()
+            raise
+        except Exception as exc:  # (OSError, zeroconf.Error, or any other: the table stays shared at its address)
             self.close()
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc) or type(exc).__name__
             raise LocalNameError(reason.rstrip(".")) from None
@@ -65,10 +70,10 @@ class LocalName:
     def _free_name(self, zeroconf: Any) -> str:
         """The first of `NAME.local`, `NAME-2.local`, ... that nothing on the network answers for."""
         for number in range(1, MOST_NAMES + 1):
-            name = f"{NAME}.local" if number == 1 else f"{NAME}-{number}.local"
+            name = f"{self.base}.local" if number == 1 else f"{self.base}-{number}.local"
             if not zeroconf.AddressResolver(f"{name}.").request(self._zeroconf, ASK_MS):
                 return name
-        raise LocalNameError(f"{NAME}.local to {NAME}-{MOST_NAMES}.local are all taken")
+        raise LocalNameError(f"{self.base}.local to {self.base}-{MOST_NAMES}.local are all taken")
 
     def close(self) -> None:
         """Take the name off the network (its goodbye is sent); safe to call twice."""

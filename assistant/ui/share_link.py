@@ -237,6 +237,9 @@ class TableShare:
         server, self.server = self.server, None
         if server is None:
             return Reply.of(NOT_SHARING)
+        if self.publishing is not None and not self.publishing.done():
+            await self.publishing  # (a second or two: then the name it published is taken off, below or by it)
+        self.publishing = None
         name, self._name, self.named = self._name, None, ""
         if name is not None:
             await asyncio.to_thread(name.close)

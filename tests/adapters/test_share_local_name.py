@@ -4,12 +4,13 @@ the table shared at its address as before.
 
 Published on loopback (127.0.0.1), the one network every machine running the tests has; the app itself publishes
 the name only on the local network it shares on (`TableShare.local_name`), never on loopback, which no phone
-reaches."""
+reaches. Each test publishes a name of its own (`unicorns-t` and a few letters): tests running at once on this
+machine, each a table, would otherwise take `unicorns`, `unicorns-2`, ... in whatever order they came."""
 
 from __future__ import annotations
 
 import asyncio
-import re
+import secrets
 import subprocess
 import sys
 from typing import Any
@@ -21,10 +22,21 @@ pytest.importorskip("zeroconf", reason="zeroconf is a dependency: scripts/setup.
 from test_share_server import PATIENCE, run
 
 from assistant.core.words.share import also_at, no_local_name, sharing_at
+from assistant.share import local_name
 from assistant.share.local_name import NAME, LocalName, LocalNameError
 from assistant.ui.share_link import TableShare
 
-NAMED = re.compile(rf"{NAME}(-\d)?\.local")
+
+@pytest.fixture
+def base(monkeypatch: pytest.MonkeyPatch) -> str:
+    """This test's own short name (the table's own, `unicorns`, is checked without publishing it)."""
+    own = f"{NAME}-t{secrets.token_hex(3)}"
+    monkeypatch.setattr(local_name, "NAME", own)
+    return own
+
+
+def test_the_tables_short_name_is_unicorns():
+    assert LocalName("127.0.0.1", 8123).base == "unicorns"
 
 
 def resolve(name: str, address: str = "127.0.0.1") -> list[str]:
@@ -43,21 +55,21 @@ def resolve(name: str, address: str = "127.0.0.1") -> list[str]:
     return done.stdout.split()
 
 
-def test_the_short_name_is_published_and_another_program_resolves_it_to_the_tables_address():
+def test_the_short_name_is_published_and_another_program_resolves_it_to_the_tables_address(base):
     name = LocalName("127.0.0.1", 8123)
     try:
         published = name.publish()
-        assert NAMED.fullmatch(published), published
+        assert published == f"{base}.local", published
         assert resolve(published) == ["127.0.0.1"]
     finally:
         name.close()
 
 
-def test_a_second_table_on_the_same_network_gets_a_name_of_its_own():
+def test_a_second_table_on_the_same_network_gets_a_name_of_its_own(base):
     first, second = LocalName("127.0.0.1", 8123), LocalName("127.0.0.1", 8124)
     try:
         one, other = first.publish(), second.publish()
-        assert one != other and NAMED.fullmatch(other), (one, other)
+        assert (one, other) == (f"{base}.local", f"{base}-2.local")
         assert resolve(other) == ["127.0.0.1"]
     finally:
         first.close()
@@ -96,14 +108,14 @@ async def _told(told: list[Any]) -> Any:
     raise AssertionError("nothing was said of the short name")
 
 
-def test_sharing_says_and_shows_the_short_name_and_takes_it_off_when_sharing_stops():
+def test_sharing_says_and_shows_the_short_name_and_takes_it_off_when_sharing_stops(base):
     async def scenario() -> None:
         told: list[Any] = []
         share = await _shared(told, local_name=True)
         port = share.server.port
         said = await _told(told)
         named = share.named
-        assert NAMED.fullmatch(named.removeprefix("http://").removesuffix(f":{port}/")), named
+        assert named == f"http://{base}.local:{port}/", named
         assert said.lines == (also_at(named),)
         code = share.server.current_code()
         assert share.said().lines == (sharing_at(share.server.address, code, named),)
@@ -141,5 +153,20 @@ def test_a_table_shared_on_loopback_only_publishes_no_name():
             assert share.publishing is None and share.named == ""
         finally:
             await share.stop()
+
+    run(scenario())
+
+
+def test_sharing_stopped_while_the_name_is_being_published_takes_it_off_too(base):
+    """`share off` at once after `share`: it waits for the name being published, which is then taken off (nothing
+    answers for a table no longer shared)."""
+
+    async def scenario() -> None:
+        told: list[Any] = []
+        share = await _shared(told, local_name=True)
+        assert share.publishing is not None and not share.publishing.done()
+        await share.stop()
+        assert share.named == "" and told == []  # (nothing said of a name no longer shared)
+        assert await asyncio.to_thread(resolve, f"{base}.local") == []
 
     run(scenario())
