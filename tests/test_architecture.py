@@ -16,7 +16,8 @@ import assistant
 PACKAGE = Path(assistant.__path__[0])
 ROOT = PACKAGE.parent
 ADAPTERS = ("braille", "scanner", "share", "speech", "storage")
-HEAVY = ["aiohttp", "zeroconf", "textual", "cv2", "zxingcpp", "pyzbar", "pyttsx3", "louis", "rapidfuzz", "numpy", "platformdirs"]
+HEAVY = ["aiohttp", "zeroconf", "textual", "cv2", "zxingcpp", "pyzbar", "pyttsx3", "louis", "rapidfuzz", "numpy",
+         "platformdirs"]  # fmt: skip
 
 
 @dataclass(frozen=True)
