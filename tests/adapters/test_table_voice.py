@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from assistant.core.game.about import About, Topic
+from assistant.core.game.about import About, MoveKind, Topic
 from assistant.core.speech.queue import READER_WORDS_PER_SECOND
 from assistant.core.speech.settings import TABLE_RATE, SpeechSettings
 from assistant.speech import SpeechService
@@ -35,7 +35,7 @@ class PhoneReply:
         self.lines, self.speech, self.important, self.card = (speech,), speech, False, None
         self.hint, self.sound = False, ""
         self.pending, self.facts, self.settles, self.hand = None, (), False, hand
-        self.tells = (About(Topic.MOVE, speech, (seat,), name, "draw", at=seat),)
+        self.tells = (About(Topic.MOVE, speech, (seat,), name, MoveKind.DRAW, at=seat),)
 
 
 class OwnReply(PhoneReply):

@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assistant.core.game.about import About, Topic
+from assistant.core.game.about import About, MoveKind, Topic
 from assistant.core.speech.queue import Cut, Priority, SpeechQueue, Utterance, interrupting, scale, split_sentences
 
 IMPORTANT, MESSAGE, ECHO, HINT = Priority.IMPORTANT, Priority.MESSAGE, Priority.ECHO, Priority.HINT
@@ -23,7 +23,7 @@ def win(text: str, seat: int = 0) -> About:
 
 def move(text: str, seat: int, kind: str, card: str = "", at: int = 0) -> About:
     player = ("Ana", "Ben", "Cy", "Dee")[seat]
-    return About(Topic.MOVE, text, (seat,), player, kind, card, at=at)
+    return About(Topic.MOVE, text, (seat,), player, MoveKind(kind), card, at=at)
 
 
 def queue_with(*items, speaking: str | None = None) -> SpeechQueue:

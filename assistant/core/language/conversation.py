@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from assistant.core.cards.card import Card, CardType, normalize
 from assistant.core.cards.lookup import Resolution
-from assistant.core.game.about import About, Topic
+from assistant.core.game.about import About, MoveKind, Topic
 from assistant.core.game.chain import is_neigh
 from assistant.core.game.events import Destroy, EndTurn, Event, EventError, Sacrifice, Save, event_from_dict
 from assistant.core.game.facts import GameOver, TurnBegan, TurnEndsNow
@@ -308,7 +308,7 @@ class Conversation:
         speech = state if self.verbosity is Verbosity.BRIEF else " ".join([state, lines[-1]])
         # Which events of the log it took back (or put back), by their places: what they told is no longer news.
         first = len(log) + 1 if redo else len(log) - len(steps) + 1
-        kind = "redo" if redo else "undo"
+        kind = MoveKind.REDO if redo else MoveKind.UNDO
         tells = tuple(About(Topic.UNDO, "", move=kind, at=place) for place in range(first, first + len(steps)))
         return Reply(tuple(lines), speech, important=True, settles=True, facts=facts, tells=tells)
 

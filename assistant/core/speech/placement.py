@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from assistant.core.cards.card import normalize
-from assistant.core.game.about import About, Topic
+from assistant.core.game.about import About, MoveKind, Topic
 from assistant.core.speech.queue import Utterance, split_sentences
 
 #: How far to the left (-1) or right (+1) the outermost seats are heard: not fully in one ear.
@@ -85,6 +85,46 @@ def sentence_places(utterance: Utterance, seating: Seating | None) -> tuple[floa
 #: Instant, a card played to the pile.
 _EARCONS = ("lost-card", "neigh", "pile")
 
+#: The earcon of each kind of move made by another hand ("": none); "lost-card" only where the card was the
+#: listener's (none where it was someone else's).
+EARCONS: dict[MoveKind, str] = {
+    MoveKind.PLAY: "pile",
+    MoveKind.INSTANT: "neigh",
+    MoveKind.NEIGH: "neigh",
+    MoveKind.RESOLVE: "",
+    MoveKind.BRING: "",
+    MoveKind.STEAL: "lost-card",
+    MoveKind.DESTROY: "lost-card",
+    MoveKind.SACRIFICE: "lost-card",
+    MoveKind.SAVE: "",
+    MoveKind.DISCARD: "",
+    MoveKind.RETURN: "",
+    MoveKind.TO_DISCARD: "",
+    MoveKind.DRAW: "",
+    MoveKind.TAKE: "",
+    MoveKind.SWAP: "",
+    MoveKind.MOVE: "",
+    MoveKind.NURSERY: "",
+    MoveKind.NEXT: "",
+    MoveKind.END: "",
+    MoveKind.HAND: "",
+    MoveKind.DECK: "",
+    MoveKind.DECK_EMPTY: "",
+    MoveKind.RESHUFFLE: "",
+    MoveKind.TO_DECK: "",
+    MoveKind.GOAL: "",
+    MoveKind.CANNOT_WIN: "",
+    MoveKind.SKIP_TURN: "",
+    MoveKind.SKIP_PHASE: "",
+    MoveKind.GIVE: "",
+    MoveKind.BAN: "",
+    MoveKind.USE: "",
+    MoveKind.STOP: "",
+    MoveKind.UNDO: "",
+    MoveKind.REDO: "",
+    MoveKind.MOVES: "",
+}
+
 
 def move_earcon(utterance: Utterance, seating: Seating | None) -> str:
     """The earcon of another hand's moves in an utterance, the one that matters most to the listener ("" for
@@ -98,8 +138,7 @@ def move_earcon(utterance: Utterance, seating: Seating | None) -> str:
 
 
 def _earcon(move: About, seating: Seating | None) -> str:
-    if seating is not None and move.owner == seating.listener and move.move in ("destroy", "steal", "sacrifice"):
-        return "lost-card"
-    if move.move in ("neigh", "instant"):
-        return "neigh"
-    return "pile" if move.move == "play" else ""
+    earcon = "" if move.move is None else EARCONS[move.move]
+    if earcon == "lost-card" and (seating is None or move.owner != seating.listener):
+        return ""
+    return earcon
