@@ -32,7 +32,7 @@ from assistant.core.language.parser import Command, CommandError, keep_card_name
 from assistant.core.language.reply import Choice, Control, Pending, Question, Reply
 from assistant.core.language.verbs import Kind, example_names, help_rows, near_verb, parse_command
 from assistant.core.scanning.aiming import Cue
-from assistant.core.text import clean_untrusted, readable
+from assistant.core.text import SentenceNames, clean_untrusted, readable
 from assistant.core.words.cardtext import (
     HELP_LINES,
     NO_CHOICE_PENDING,
@@ -295,6 +295,12 @@ class Session:
         """The players of the game in progress, in turn order (none without a game)."""
         game = self.game
         return game.setup.players if game is not None else ()
+
+    def sentence_names(self) -> SentenceNames:
+        """The card and player names the words may hold that change where a sentence ends (the game's; the cards
+        loaded, with no game): speech and braille split the words with them."""
+        talk = self.lobby.talk
+        return talk.names if talk is not None else SentenceNames.of(card.name for card in self.cards)
 
     def offer_resume(self) -> Reply | None:
         """At start, when the last saved game can be read: offer to continue it (yes resumes); else None."""

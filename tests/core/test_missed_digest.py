@@ -254,3 +254,14 @@ def test_missed_in_llamas_unleashed_says_what_an_instant_answered_and_leaves_out
     record(session, "Ben", DeviceMove("resolve"))  # Dee's Spit Happens stops the Llama (and Dee takes it)
     said = session.handle("missed").speech
     assert said == f"{DIGEST_HEADING} Dee's Spit Happens stopped Ben's Basic Llama.", said
+
+
+def test_the_digest_keeps_the_newest_news_when_it_has_more_than_it_keeps(monkeypatch):
+    """The session keeps a bounded list of other hands' news (a game's worth); over the bound, the oldest go and the
+    newest stay: with room for 2 facts, "Cy's turn." and "Cy drew a card." stay, Ben's two moves before them go."""
+    monkeypatch.setattr("assistant.session._NEWS_KEPT", 2)
+    session = bens_turn()
+    record(session, "Ben", DeviceMove("draw"))
+    record(session, "Ben", DeviceMove("end"))  # Cy's turn
+    record(session, "Cy", DeviceMove("draw"))
+    assert session.handle("missed").speech == f"{DIGEST_HEADING} Cy's turn. Cy drew a card."

@@ -26,7 +26,7 @@ from assistant.core.language.builders import Context, cards_with_words, find_bab
 from assistant.core.language.parser import Command, CommandError
 from assistant.core.language.reply import Choice, Question, Reply
 from assistant.core.language.verbs import BY_NAME, Verb
-from assistant.core.text import name_starts
+from assistant.core.text import PLAIN, SentenceNames
 from assistant.core.words.announce import TURN_GOES_ON, announce_said, facts_of_step, tells_of_step
 from assistant.core.words.entry import query_problem
 from assistant.core.words.errors import (
@@ -84,8 +84,12 @@ class Conversation:
     """The phone whose move is being carried out (`DeviceTalk` sets it while it runs one): each event recorded
     meanwhile is saved as made on it. None: the laptop."""
 
+    names: SentenceNames = field(init=False, default=PLAIN)
+    """The game's card and player names that change where a sentence ends ("Don't Kid Yourself!" is no sentence's
+    end; "ana wins! ana's Stable" is two sentences): the sentences of a reply are found with them."""
+
     def __post_init__(self) -> None:
-        name_starts(self.game.setup.players)  # "ana wins! ana's Stable": a name typed in lower case begins a sentence
+        self.names = SentenceNames.of((card.name for card in self.game.table.cards), self.game.setup.players)
 
     def run(self, command: Command, subject: Card | None = None) -> Reply:
         """Carry out a game command; `subject` is the card just read, meant when a command names none."""
@@ -269,7 +273,7 @@ class Conversation:
         if any(isinstance(fact, GameOver) for fact in step.facts):  # (a game's end leads by its own order)
             lines = [text for text, _ in said]
         else:
-            lines = lead_with(facts, said)  # said first: the next key cannot cut them before they are heard
+            lines = lead_with(facts, said, self.names)  # said first: the next key cannot cut them before they are heard
         lines = advice_once(lines, self.advised)
         reply = Reply.of(*lines, important=step.important, sound="your-turn" if turn else "")
         tells = tells_of_step(game.table, step, len(game.log))

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from assistant.core.cards.card import normalize
 from assistant.core.game.about import About, MoveKind, Topic
-from assistant.core.speech.queue import Utterance, split_sentences
+from assistant.core.speech.queue import Utterance
 
 #: How far to the left (-1) or right (+1) the outermost seats are heard: not fully in one ear.
 OUTERMOST = 0.8
@@ -76,8 +76,8 @@ def sentence_places(utterance: Utterance, seating: Seating | None) -> tuple[floa
     places: list[float] = []
     for fact in utterance.folded:
         seat = fact.seats[0] if fact.topic is Topic.MOVE and fact.seats else None
-        places += [own if seat is None else seating.place(seat)] * len(split_sentences(fact.folded_text))
-    places += [own] * max(len(split_sentences(utterance.text)) - len(places), 0)
+        places += [own if seat is None else seating.place(seat)] * len(utterance.split(fact.folded_text))
+    places += [own] * max(len(utterance.split()) - len(places), 0)
     return tuple(places) if any(places) else ()
 
 

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass, replace
 
 from assistant.core.game.about import About, MoveKind, State, Topic, unique
-from assistant.core.text import name_list, sentences
+from assistant.core.text import PLAIN, SentenceNames, name_list, sentences
 
 __all__ = [
     "fold",
@@ -304,7 +304,9 @@ def missed(
     return Digest(lines, tuple(out), more)
 
 
-def lead_with(facts: tuple[About, ...], lines: list[tuple[str, frozenset[State]]]) -> list[str]:
+def lead_with(
+    facts: tuple[About, ...], lines: list[tuple[str, frozenset[State]]], names: SentenceNames = PLAIN
+) -> list[str]:
     """A reply's lines with its decisive facts said first, so the next key or move cannot cut them before they are
     heard: unchanged when the first line tells every state they tell ("Turn 2: Ben's turn." for "Ben's turn.");
     else the facts first, and a later line that tells only states the facts tell is left out ("Ana has 1 Unicorn."
@@ -316,10 +318,10 @@ def lead_with(facts: tuple[About, ...], lines: list[tuple[str, frozenset[State]]
     states = frozenset().union(*(fact.states for fact in facts))
     if all(fact.states and fact.states <= lines[0][1] for fact in facts):
         return texts
-    words = {sentence for fact in facts for sentence in sentences(fact.text)}
+    words = {sentence for fact in facts for sentence in sentences(fact.text, names)}
     kept = []
     for text, says in lines:
-        rest = [sentence for sentence in sentences(text) if sentence not in words]
+        rest = [sentence for sentence in sentences(text, names) if sentence not in words]
         if rest and not (says and says <= states):
             kept.append(" ".join(rest))
     return [" ".join(fact.text.strip() for fact in facts), *kept]
