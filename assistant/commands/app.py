@@ -201,7 +201,7 @@ def run(args: argparse.Namespace) -> int:
     try:  # the heading is said; the notes (the speech engine chosen, or why it is off) are only written
         app = make_app(args, speaker, settings=settings, notices=notices, shown=notes)
         if speaker is not None:
-            speaker.players, speaker.names = app.session.players, app.session.sentence_names
+            speaker.players, speaker.names = app.session.players, app.session.lobby.sentence_names
             speaker.service.say(app.heading)
         app.run()
         if app.crashed is not None:  # to the last guard: the crash log and one sentence, never a traceback
@@ -254,7 +254,7 @@ def _run_plain_mode(
         print(note, file=sys.stderr)
     if speaker is not None:  # a later notice (a player that failed) is one line on stderr, like these
         speaker.attach(lambda text: print(text, file=sys.stderr, flush=True))
-        speaker.players, speaker.names = session.players, session.sentence_names
+        speaker.players, speaker.names = session.players, session.lobby.sentence_names
     try:
         share = getattr(args, "share", None)
         if lines is not None:

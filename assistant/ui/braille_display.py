@@ -217,7 +217,7 @@ def open_link(
         return translator.to_cells(text, chosen) or translator.to_cells(text) or ""
 
     def omit(fact: str, line: str) -> str:
-        return without_fact(fact, line, session.sentence_names())
+        return without_fact(fact, line, session.lobby.sentence_names())
 
     view = BrailleView(display.width, translate, six_key=six_key, omit=omit, history_heading=HISTORY_HEADING)
     return DisplayLink(display, view, session, status_cells), notes

@@ -763,7 +763,7 @@ session.handle("new game ana ben cy")
 assert session.players() == ("ana", "ben", "cy")
 after = split_sentences(text)
 print(json.dumps([before, after]), flush=True)
-print(json.dumps(split_sentences(text, names=session.sentence_names())))
+print(json.dumps(split_sentences(text, names=session.lobby.sentence_names())))
 """
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
     before, after = json.loads(done.stdout.splitlines()[0])
