@@ -245,7 +245,7 @@ def _run_plain_mode(
     # (Orca, Speakup, NVDA, VoiceOver): printed only, or every answer would be heard twice; its earcons still play.
     listening = lines is None and sys.stdin.isatty() and sys.stdout.isatty()
     reader = plain_reader(args, settings) if listening else ""
-    speaker, notes = _speaker(args, settings, silent=not listening, sounds_only=bool(reader))
+    speaker, notes = _speaker(args, settings, silent=not listening, reader=reader)
     if reader:
         from assistant.core.words.voice import plain_left_to
 
@@ -292,11 +292,11 @@ def _claim_games() -> int | str | None:
 
 
 def _speaker(
-    args: argparse.Namespace, settings: SpeechSettings, silent: bool = False, sounds_only: bool = False
+    args: argparse.Namespace, settings: SpeechSettings, silent: bool = False, reader: str = ""
 ) -> tuple[ReplySpeaker | None, list[str]]:
     from assistant.commands.say import reply_speaker
 
-    return reply_speaker(args, silent=silent, settings=settings, sounds_only=sounds_only)
+    return reply_speaker(args, silent=silent, settings=settings, reader=reader)
 
 
 def _camera(args: argparse.Namespace, settings: SpeechSettings | None = None) -> Callable[[], FrameSource] | None:
