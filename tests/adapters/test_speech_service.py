@@ -328,7 +328,7 @@ def test_hints_play_their_cue_at_once_and_their_words_only_when_idle(held_with_s
     for _ in range(500):  # the cue's own thread notes it once its player started (a guard, not a timing)
         if service.earcons.played:
             break
-        time.sleep(0.01)
+        time.sleep(0.01)  # (the earcon's player thread, polled)
     assert service.earcons.played == ["code-seen"]
 
 
@@ -614,7 +614,7 @@ def test_where_one_sound_plays_at_a_time_an_earcon_waits_for_the_words_being_sai
             if at_once:
                 deadline = time.monotonic() + 10
                 while not channel.played and time.monotonic() < deadline:
-                    time.sleep(0.01)
+                    time.sleep(0.01)  # (the earcon's player thread, polled)
                 assert channel.played == ["code-seen"]
                 continue
             assert channel.played == [] and backend.started == [
