@@ -872,7 +872,7 @@ async def until(condition: Any) -> None:
     for _ in range(int(PATIENCE * 100)):
         if condition():
             return
-        await asyncio.sleep(0.01)
+        await asyncio.sleep(0.01)  # (the server's work on the loop, polled)
     raise AssertionError("never happened")
 
 
