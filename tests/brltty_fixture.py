@@ -101,7 +101,7 @@ class Brltty:
             with socket.socket() as probe:
                 if probe.connect_ex(("127.0.0.1", 4101 + self.offset)) == 0 and self.drawn():
                     return
-            time.sleep(0.05)
+            time.sleep(0.05)  # (the BRLTTY process starting, polled)
         raise RuntimeError("BRLTTY did not start its BrlAPI server and its display")
 
     def cells(self) -> str:
@@ -146,7 +146,7 @@ class Brltty:
                 return shown
             if time.monotonic() > deadline:
                 raise AssertionError(f"the display shows {shown!r}")
-            time.sleep(0.02)
+            time.sleep(0.02)  # (what the BRLTTY process shows, polled)
 
     def stop(self) -> None:
         """Stop BRLTTY by its pid, and close the pseudo-terminal (once; a second call does nothing)."""

@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 
 from assistant.core.language.device import DeviceAnswer, DeviceJoined, DeviceOutcome, DeviceRequest
 from assistant.core.language.reply import Reply
-from assistant.core.language.table_view import phone_view
+from assistant.core.language.table_view import PhoneView, phone_view
 from assistant.core.text import clean_untrusted
 from assistant.core.words.cardtext import type_name
 from assistant.core.words.share import (
@@ -114,7 +114,7 @@ class TableShare:
             game = self.session.game
             return list(game.table.setup.players) if game is not None else []
 
-    def _view(self, player: str, version: int, last: list[str]) -> dict[str, Any]:
+    def _view(self, player: str, version: int, last: list[str]) -> PhoneView:
         with self.guard():
             question = self.session.devices.question_of(player)
             return phone_view(self.session.game, player, version, last, question)

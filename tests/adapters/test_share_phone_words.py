@@ -193,11 +193,11 @@ def test_every_kind_of_event_is_in_the_phones_words(kind):
 
 
 def test_moves_said_as_one_sentence_have_the_phones_own_words_too():
-    from assistant.core.game.about import About, Topic
+    from assistant.core.game.about import About, MoveKind, Topic
     from assistant.core.words.pace import merge_moves
 
-    draw = About(Topic.MOVE, "Ben drew a card.", (1,), "Ben", "draw", own="You drew a card.", at=1)
-    took = About(Topic.MOVE, "Ben destroyed Basic Unicorn (Red).", (1,), "Ben", "destroy", "Basic Unicorn (Red)",
+    draw = About(Topic.MOVE, "Ben drew a card.", (1,), "Ben", MoveKind.DRAW, own="You drew a card.", at=1)
+    took = About(Topic.MOVE, "Ben destroyed Basic Unicorn (Red).", (1,), "Ben", MoveKind.DESTROY, "Basic Unicorn (Red)",
                  owner=1, whose="Ben", at=2)  # fmt: skip
     (merged,) = merge_moves([draw, took])
     assert merged.text == "Ben drew a card and destroyed their own Basic Unicorn (Red)."

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from assistant.core.cards.card import Card, CardType, normalize
 from assistant.core.cards.lookup import Resolution
-from assistant.core.game.about import About, Topic
+from assistant.core.game.about import About, MoveKind, Topic
 from assistant.core.game.chain import is_neigh
 from assistant.core.game.events import Destroy, EndTurn, Event, EventError, Sacrifice, Save, event_from_dict
 from assistant.core.game.facts import GameOver, TurnBegan, TurnEndsNow
@@ -27,7 +27,7 @@ from assistant.core.language.builders import Context, cards_with_words, find_bab
 from assistant.core.language.parser import Command, CommandError
 from assistant.core.language.reply import Choice, Question, Reply
 from assistant.core.language.verbs import BY_NAME, Verb
-from assistant.core.text import name_starts
+from assistant.core.text import PLAIN, SentenceNames
 from assistant.core.words.announce import TURN_GOES_ON, announce_said, facts_of_step, tells_of_step
 from assistant.core.words.entry import query_problem
 from assistant.core.words.errors import (
@@ -85,8 +85,12 @@ class Conversation:
     """The phone whose move is being carried out (`DeviceTalk` sets it while it runs one): each event recorded
     meanwhile is saved as made on it. None: the laptop."""
 
+    names: SentenceNames = field(init=False, default=PLAIN)
+    """The game's card and player names that change where a sentence ends ("Don't Kid Yourself!" is no sentence's
+    end; "ana wins! ana's Stable" is two sentences): the sentences of a reply are found with them."""
+
     def __post_init__(self) -> None:
-        name_starts(self.game.setup.players)  # "ana wins! ana's Stable": a name typed in lower case begins a sentence
+        self.names = SentenceNames.of((card.name for card in self.game.table.cards), self.game.setup.players)
 
     def run(self, command: Command, subject: Card | None = None) -> Reply:
         """Carry out a game command; `subject` is the card just read, meant when a command names none."""
@@ -270,7 +274,7 @@ class Conversation:
         if any(isinstance(fact, GameOver) for fact in step.facts):  # (a game's end leads by its own order)
             lines = [text for text, _ in said]
         else:
-            lines = lead_with(facts, said)  # said first: the next key cannot cut them before they are heard
+            lines = lead_with(facts, said, self.names)  # said first: the next key cannot cut them before they are heard
         lines = advice_once(lines, self.advised)
         reply = Reply.of(*lines, important=step.important, sound="your-turn" if turn else "")
         tells = tells_of_step(game.table, step, len(game.log))
@@ -317,7 +321,7 @@ class Conversation:
         speech = state if self.verbosity is Verbosity.BRIEF else " ".join([state, lines[-1]])
         # Which events of the log it took back (or put back), by their places: what they told is no longer news.
         first = len(log) + 1 if redo else len(log) - len(steps) + 1
-        kind = "redo" if redo else "undo"
+        kind = MoveKind.REDO if redo else MoveKind.UNDO
         tells = tuple(About(Topic.UNDO, "", move=kind, at=place) for place in range(first, first + len(steps)))
         return Reply(tuple(lines), speech, important=True, settles=True, facts=facts, tells=tells, phone=phone)
 

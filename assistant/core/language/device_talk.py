@@ -32,6 +32,7 @@ from assistant.core.language.device import (
 )
 from assistant.core.language.parser import Command
 from assistant.core.language.reply import Question, Reply
+from assistant.core.language.table_view import PhoneQuestion
 from assistant.core.words.gameplay import NO_GAME, NOT_RECORDED, NOTHING_TO_UNDO, save_offered
 from assistant.core.words.rulings import objection_reasons, phone_warning, short_objection
 from assistant.core.words.share import (
@@ -101,13 +102,13 @@ class DeviceTalk:
     host_question: Question | None = None
     """The last question about a joining phone put to the host (the keyboard's, while nothing replaced it)."""
 
-    def question_of(self, player: str) -> dict[str, object] | None:
+    def question_of(self, player: str) -> PhoneQuestion | None:
         """The player's open question as the page shows it (its id and lines; for a save offered, its own labels),
         or None (none, or lapsed)."""
         talk = self.talk()
         asked = self.asked.get(player)
         if talk is not None and asked is not None and asked.mark == _mark(talk.game):
-            question: dict[str, object] = {"id": asked.id, "lines": list(asked.lines)}
+            question: PhoneQuestion = {"id": asked.id, "lines": list(asked.lines)}
             if asked.labels is not None:
                 question["labels"] = asked.labels
             return question

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from assistant.core.cards.card import CardType
-from assistant.core.game.about import About, State, Topic, texts, unique
+from assistant.core.game.about import EVENT_MOVES, About, MoveKind, State, Topic, texts, unique
 from assistant.core.game.chain import Link, Trigger, TriggerKind
 from assistant.core.game.events import (
     Bring,
@@ -390,10 +390,6 @@ def facts_of_step(table: Table, step: Step, at: int = 0) -> tuple[About, ...]:
     return tuple(unique(said))
 
 
-#: A move's kind as the merged sentences name it (`Event.KIND`, a response named by its card).
-_MOVE_KINDS = {"respond": "instant", "end-turn": "end", "swap-hands": "swap"}
-
-
 def move_of_step(table: Table, step: Step, at: int = 0) -> About | None:
     """The move a step recorded, typed: its player, its kind, its card (whose it was, the card an Instant answered)
     and its place `at` in the game's log (None for a step that is no one's move: the next phase, a deck set)."""
@@ -403,10 +399,10 @@ def move_of_step(table: Table, step: Step, at: int = 0) -> About | None:
         seat = step.before.current if isinstance(event, EndTurn) else None
     if not isinstance(seat, int) or not 0 <= seat < len(table.setup.players):
         return None
-    kind = _MOVE_KINDS.get(event.KIND, event.KIND)
+    kind = EVENT_MOVES[event.KIND]
     card_id = getattr(event, "card", None)
     if isinstance(event, Respond) and card_id in (table.neigh_card, table.super_neigh_card):
-        kind = "neigh"
+        kind = MoveKind.NEIGH
     card = game_card_name(table, card_id) if isinstance(card_id, str) else ""
     text = end_with(describe_event(table, event, step.before))
     shown = end_with(describe_event(table, event, step.before, phone=True))  # (no "say resolve when it is done")
@@ -441,7 +437,7 @@ def _stopped(table: Table, fact: PileStopped, at: int) -> About:
     card = game_card_name(table, fact.stopper.card)
     stopped = pile_card_name(table, fact.stopped)
     whose = player_name(table, seat)
-    return About(Topic.STOPPED, "", (seat,), move="stop", card=card, owner=seat, whose=whose, on=stopped, at=at)
+    return About(Topic.STOPPED, "", (seat,), move=MoveKind.STOP, card=card, owner=seat, whose=whose, on=stopped, at=at)
 
 
 def _changed(fact: TallyChanged) -> list[int]:
