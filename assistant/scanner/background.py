@@ -603,6 +603,13 @@ class BackgroundStage:
         return crops
 
 
+def job_stage(known: KnownLabels | None) -> BackgroundStage:
+    """The stage that does the jobs, on a thread (the fallback) or in the worker process (`stage_process._child`):
+    one maker for both, so they try the same steps (the cascade's every retry, `decoders.REGION_STAGES`, and the
+    slow steps after it)."""
+    return BackgroundStage(known=known)
+
+
 def read_near(cascade: Cascade, image: MatLike, box: tuple[int, int, int, int], started: bool = False) -> list[Decoded]:
     """The cascade on `image` around `box`: the box and half its size again all round (the reads in the crop's
     pixels; `started` as for `Cascade.decode`). Where a read is checked on another frame."""

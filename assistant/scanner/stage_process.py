@@ -47,7 +47,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from assistant.scanner.background import AVERAGE_FRAMES, NICENESS, BackgroundRead, BackgroundStage
+from assistant.scanner.background import AVERAGE_FRAMES, NICENESS, BackgroundRead, BackgroundStage, job_stage
 from assistant.scanner.known import decks_key
 
 if TYPE_CHECKING:
@@ -192,7 +192,7 @@ class ProcessStage:
 
     def _use_thread(self) -> None:
         self.failed = True
-        self._fallback = BackgroundStage(known=self.known)  # the thread's own rest (`background.REST`)
+        self._fallback = job_stage(self.known)  # the thread's own rest (`background.REST`)
         self._fallback.start()
 
     def busy(self) -> bool:
@@ -450,7 +450,7 @@ def _child(conn: Any) -> None:
     except (OSError, AttributeError):
         pass
     decks: list = [()]
-    stage = BackgroundStage(known=KnownLabels(lambda: decks[0]))
+    stage = job_stage(KnownLabels(lambda: decks[0]))
     aiming = _Aiming()
     shm: Any = None
     shape: tuple[int, ...] = ()
