@@ -420,14 +420,15 @@ class LiveScanner:
         return sightings
 
     def _again(self, decoded: Decoded, image: MatLike) -> bool:
-        """True when the worker process's read `decoded`, which stands for its frame alone, is read again in this
-        frame (`image`) around where it was (on its box and half its size again all round: the stage that read it,
-        alone, a millisecond or two, within the frame's budget; then, with the worker, the cascade): the second read the sighting tracker wants, as the thread stage's frame path gives it on its
-        next frame. Before, the worker's next read came a job later, two or more frames on, too late to count. Only a
-        read by one of the cascade's own stages is tried: what finder repair, the erasures, the known labels, one
-        finder, the average or the deblurring read, the cascade would not read again. The thread stage's reads too:
-        its frame path's own retries, cut by the frame's budget, may not reach the step that read it (a code printed
-        light on dark read by `invert`, a fourth retry), and its next read came a job and a rest later."""
+        """True when the background stage's read `decoded`, which stands for its frame alone, is read again in this
+        frame (`image`) around where it was, on its box and half its size again all round: the stage that read it,
+        alone, a millisecond or two, within the frame's budget; then, with the worker, the cascade. That is the
+        second read the sighting tracker wants. Before, the worker's next read came a job later, two or more frames
+        on, too late to count. Only a read by one of the cascade's own stages is tried: what finder repair, the
+        erasures, the known labels, one finder, the average or the deblurring read, the cascade would not read
+        again. The thread stage's reads too: its frame path's own retries, cut by the frame's budget, may not reach
+        the step that read it (a code printed light on dark read by `invert`, a fourth retry), and its next read
+        came a job and a rest later."""
         if decoded.stage not in CASCADE_STAGES:
             return False
         x, y, w, h = decoded.box
