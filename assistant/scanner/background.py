@@ -143,6 +143,10 @@ class Stage(Protocol):
         """Frames worked on so far."""
 
     @property
+    def begun(self) -> int:
+        """Jobs begun so far, looks included (a busy machine may leave one offered waiting for a core)."""
+
+    @property
     def no_code(self) -> int | None:
         """The last still picture in which no sign of a code was found."""
 
@@ -253,6 +257,8 @@ class BackgroundStage:
         self._stop = False
         self.jobs = 0
         """Frames worked on so far (a frame of a still picture only looked at for signs of a code not counted)."""
+        self.begun = 0
+        """Jobs begun so far, looks included (`Stage.begun`)."""
         self.looks = 0
         """Frames of a still picture looked at and found without any sign of a code (see `shows_code`)."""
         self.no_code: int | None = None
@@ -408,6 +414,7 @@ class BackgroundStage:
         from assistant.scanner.measure import find_card, with_card
 
         given = job
+        self.begun += 1
         card = find_card(job.gray)
         if job.picture is not None:
             shows = shows_code(job.gray, job.regions, card)

@@ -72,6 +72,14 @@ TABLE_REGION = 4
 #: left: a cue may come late, never not at all (with every core busy, the wall-clock cap alone left no frame room
 #: for it).
 AIM_STARVED = 15
+#: The priority rule: a still picture the worker process has begun no job for (`Stage.begun`) after this many frames
+#: (a third of a second: the worker, given a core, begins its look within a frame or two) is a picture the machine
+#: starves the worker of: the frame path then stands in for the job's first steps (its own region search and the
+#: cascade's retries within the frame's budget, as with the thread stage) on one frame in `STAND_IN_EVERY`, at most
+#: `IDLE_JOBS` times a picture, and on the frame after one that read something (its second read), until the worker
+#: begins one. Counted in frames, never in seconds: a busy machine's late frames count the same.
+STAND_IN_AFTER = 9
+STAND_IN_EVERY = 3
 #: The coarse copies of the frames remembered by the background stage kept to check its reads against the picture
 #: in view (`LiveScanner.stale`): about eight seconds of frames. A read of a frame older than that is stale.
 SIGNATURES = 256
@@ -140,6 +148,8 @@ class _Frame:
     card: Callable[[], FoundCard | None] | None = None
     searched: bool = True
     """False when the frame path left the region search to the worker process."""
+    stand_in: bool = False
+    """True when the frame path does the first steps of a job the worker process has not begun (`STAND_IN_AFTER`)."""
 
 
 class LiveScanner:
@@ -181,6 +191,8 @@ class LiveScanner:
         """What the last frame cost the loop, milliseconds on the cascade's clock (grey conversion to cue)."""
         self.cue_skipped = False
         """True when the last frame had no time left for the aiming measurement."""
+        self.stood_in = False
+        """True when the last frame stood in for a job the worker process had not begun (`STAND_IN_AFTER`)."""
         self.stopping = threading.Event()
         self._quiet_until = float("-inf")
         self._lost = False
@@ -204,6 +216,10 @@ class LiveScanner:
         self._moves = 0
         """Frames in a row that moved against the one before (a new still picture moves in one frame alone)."""
         self._jobs_when_still = 0
+        self._begun_at, self._stood_in, self._stood_read = 0, 0, False
+        """The priority rule (`STAND_IN_AFTER`): the worker's jobs begun (`Stage.begun`) when the picture in view came
+        to rest, the frames of it the frame path stood in for the worker on, and whether the last of them read
+        something (the next stands in too: its second read)."""
         """The background stage's job count when the picture was last seen moving (or a code read)."""
         self._unmeasured = 0
         self._aims_skipped = 0
@@ -277,6 +293,9 @@ class LiveScanner:
         if not self.cascade.can_decode:
             return []
         idle = self._idle(image)
+        stand_in = self.stood_in = self._standing_in()
+        if stand_in:
+            idle = "full"
         if idle != "full" and self.guidance:
             self._aims_skipped += 1  # measured no more than a crowded-out frame: an idle card's cue comes too
         if idle == "skip":
@@ -284,13 +303,14 @@ class LiveScanner:
             # (an idle picture's are a second apart: a still card's read waited for one).
             late = self._taken(index, now, image)
             return self._end(self._views(self._sightings(index, now, late, looked=False) if late else [], now))
-        frame = _Frame(index, now, self.cascade.grey(image), starved)
-        if idle == "first pass" or self._looked_empty():
+        frame = _Frame(index, now, self.cascade.grey(image), starved, stand_in=stand_in)
+        if not stand_in and (idle == "first pass" or self._looked_empty()):
             return self._end(self._views(self._first_pass(frame), now))
         self._search(frame)
         found = self.cascade.decode(
-            frame.gray, frame.regions, started=True, card=frame.card, retries=self._worker() is None
+            frame.gray, frame.regions, started=True, card=frame.card, retries=self._worker() is None or stand_in
         )
+        self._stood_read = stand_in and bool(found)
         sightings = [Sighting(d.payload, *d.centre) for d in found]
         skipped = self.cascade.skipped  # (before `_again` may run the cascade once more)
         sightings += self._background(frame, found)
@@ -324,6 +344,26 @@ class LiveScanner:
         sightings += self._taken(frame.index, frame.now, frame.gray)
         return self._sightings(frame.index, frame.now, sightings, looked=bool(found) or not self._working())
 
+    def _standing_in(self) -> bool:
+        """True when this frame stands in for a job the worker process has not begun (see `STAND_IN_AFTER`)."""
+        worker = self._worker()
+        if worker is not None and self._stood_read:
+            self._stood_in += 1
+            return True
+        if worker is None or self._still < STAND_IN_AFTER:
+            return False
+        if worker.begun != self._begun_at or self._stood_in >= IDLE_JOBS or worker.no_code == self._picture:
+            return False
+        if (self._still - STAND_IN_AFTER) % STAND_IN_EVERY:
+            return False
+        self._stood_in += 1
+        return True
+
+    def _begun(self) -> int:
+        """The worker's jobs begun so far (0 without one)."""
+        worker = self._worker()
+        return worker.begun if worker is not None else 0
+
     def _working(self) -> bool:
         """True while the worker process has a frame in hand or waiting (or a measurement): a frame the frame path
         gave the first pass alone meanwhile is no evidence that a card it read has left, as a frame whose retries ran
@@ -350,7 +390,7 @@ class LiveScanner:
         last search, a frame or a few old."""
         gray = frame.gray
         worker = self._worker()
-        if worker is not None:
+        if worker is not None and not frame.stand_in:
             frame.searched = False
             region = worker.region
             self._meter(gray, [region] if region is not None else [])
@@ -586,6 +626,7 @@ class LiveScanner:
         if new or self._moving or crept:
             self._still = 0
             self._picture = next(_PICTURES)
+            self._begun_at, self._stood_in, self._stood_read = self._begun(), 0, False
             self._anchor = tiny
             if not crept:
                 self._crept_from = self._picture
