@@ -55,10 +55,12 @@ AIM_STILL = 8
 IDLE_AFTER = 30
 IDLE_EVERY = 3
 IDLE_FULL = 30
-#: One frame in this many (for frames of `IDLE_PIXELS`; one in 14 at 1920 by 1080) gets the first pass in an idle
+#: One frame in this many (for frames of `IDLE_PIXELS`; one in 27 at 1920 by 1080) gets the first pass in an idle
 #: picture the background stage's look found no sign of a code in (an empty table): the first pass reads a card
-#: there only if one came in too small to move the picture, and a fifth of a second is soon enough for it.
-IDLE_EVERY_EMPTY = 6
+#: there only if one came in too small to move the picture, and 0.4 s is soon enough for it. With one in 6, an
+#: empty table at 720p cost 0.6 times raw zxing-cpp decoding every frame (its steady state most of it: each first
+#: pass is a whole raw decode); the goal is half.
+IDLE_EVERY_EMPTY = 12
 IDLE_PIXELS = 1280 * 720
 #: Frames of a still picture the background stage is given, until something moves: more of the same picture
 #: hold nothing new for it (its average of the last frames has had its tries). A still picture in which the stage

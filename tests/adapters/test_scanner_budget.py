@@ -434,10 +434,11 @@ def test_an_empty_table_is_measured_for_aiming_on_every_third_frame_only():
 
 
 def test_a_still_picture_with_nothing_read_goes_idle_and_wakes_when_something_moves():
-    """An empty table, still: after a second only one frame in six is decoded (the stage's look found no sign of a
-    code in it: `IDLE_EVERY_EMPTY`; one in three before), and the background stage gets no more than `IDLE_JOBS`
-    frames of it; a card brought in moves the picture and is read on the very next frame."""
-    from assistant.scanner.live import IDLE_AFTER, IDLE_JOBS
+    """An empty table, still: after a second only one frame in twelve is decoded, and one in thirty (the full
+    frames), (the stage's look found no sign of a code in it: `IDLE_EVERY_EMPTY`; one in six before, one in three
+    before that), and the background stage gets no more than `IDLE_JOBS` frames of it; a card brought in moves the
+    picture and is read on the very next frame."""
+    from assistant.scanner.live import IDLE_AFTER, IDLE_EVERY_EMPTY, IDLE_FULL, IDLE_JOBS
 
     clock = TestClock()
     decoded = []
@@ -453,7 +454,8 @@ def test_a_still_picture_with_nothing_read_goes_idle_and_wakes_when_something_mo
         counts.append(sum(decoded))
     # Idle before a second has passed: the stage's look found no sign of a code in the cloth (one look, no job).
     assert counts[0] and 0 < sum(counts[:IDLE_AFTER]) < IDLE_AFTER // 2
-    assert sum(counts[IDLE_AFTER:]) == (90 - IDLE_AFTER) // 6
+    decoded_frames = [i for i in range(IDLE_AFTER, 90) if i % IDLE_EVERY_EMPTY == 0 or i % IDLE_FULL == 0]
+    assert IDLE_EVERY_EMPTY == 12 and sum(counts[IDLE_AFTER:]) == len(decoded_frames)
     assert background.jobs <= IDLE_JOBS + 1
     card = F.render(F.Scene(distance_mm=380, busy_table="gingham"))
     scanner.handle(card, 90, 3.0)
@@ -462,10 +464,10 @@ def test_a_still_picture_with_nothing_read_goes_idle_and_wakes_when_something_mo
 
 
 def test_an_idle_1080p_table_is_decoded_in_proportion_to_its_pixels():
-    """An idle table's frames cost the same pixels a second at any resolution: at 1920 by 1080 one frame in 14 gets
-    zxing-cpp's first pass where one in 6 does at 1280 by 720 (an empty table: `IDLE_EVERY_EMPTY`), so an empty
+    """An idle table's frames cost the same pixels a second at any resolution: at 1920 by 1080 one frame in 27 gets
+    zxing-cpp's first pass where one in 12 does at 1280 by 720 (an empty table: `IDLE_EVERY_EMPTY`), so an empty
     1080p table costs no more than a 720p one."""
-    from assistant.scanner.live import IDLE_AFTER
+    from assistant.scanner.live import IDLE_AFTER, IDLE_FULL
 
     table = F.render(F.Scene(distance_mm=380, centre=(5.0, 5.0), busy_table="gingham"))  # the card far out of view
     decodes, decoded = {}, []
@@ -480,8 +482,9 @@ def test_an_idle_1080p_table_is_decoded_in_proportion_to_its_pixels():
                 decoded.clear()
             scanner.handle(frame, index, index / 30)
         decodes[height] = sum(decoded)
-    assert decodes[720] == 210 // 6  # one in 6 (the full frames, one in 30, among them)
-    assert 210 // 14 <= decodes[1080] <= 210 // 14 + 4  # one in 14, and a full frame (one in 68) now and then
+    # one in 12, and the full frames, one in 30
+    assert decodes[720] == len([i for i in range(IDLE_AFTER, IDLE_AFTER + 210) if i % 12 == 0 or i % IDLE_FULL == 0])
+    assert 210 // 27 <= decodes[1080] <= 210 // 27 + 4  # one in 27, and a full frame (one in 68) now and then
 
 
 def test_an_empty_still_table_gives_the_stage_no_jobs_while_a_still_unread_card_does():
