@@ -336,7 +336,11 @@ class Cascade:
         if not self.budget.fits(step, pixels) or (step == "zxing" and not self.budget.fits("transform", pixels)):
             return []
         if stage in REGION_STAGES and self._cv2 is not None:
+            started, wall_started = self.budget.mark()
+            if self.on_step is not None:
+                self.on_step("transform", stage)
             image, scale, options = self._prepare(stage, gray)
+            self.budget.learn("transform", pixels, started, wall_started)
             if stage.startswith("pyzbar"):
                 return self._pyzbar_read(image, stage)
             return self._zxing_read(image, stage, (0, 0), scale, **options)
