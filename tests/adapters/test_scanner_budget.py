@@ -693,9 +693,17 @@ def test_where_the_regions_give_nothing_the_stage_looks_at_the_whole_frame(monke
     assert scene.payload in [r.data.decode() for r in pyzbar.decode(gray, symbols=[pyzbar.ZBarSymbol.QRCODE])]
     monkeypatch.setattr(stage_module, "shows_code", lambda *args: False)  # the look sees no sign of a code
     stage = BackgroundStage(Cascade(budget_ms=None), inline=True)
+    looked_at = []
+    whole_look = stage.cascade.whole_look
+    stage.cascade.whole_look = lambda image: looked_at.append(image.shape) or whole_look(image)
     reads = stage.work(Job(0, gray, [], [(0, gray)], picture=1))
     assert [(r.decoded.payload, r.decoded.stage) for r in reads] == [(scene.payload, "whole")]
     assert stage.looks == 1 and stage.jobs == 0  # a look, not a job
+    # ZBar looked at the camera frame halved (a quarter of its cost on each new empty table), and the read's box is
+    # in the frame's own pixels, on the code.
+    assert looked_at == [(360, 640)]
+    full = pyzbar.decode(gray, symbols=[pyzbar.ZBarSymbol.QRCODE])[0].rect
+    assert all(abs(a - b) <= 4 for a, b in zip(reads[0].decoded.box, full, strict=True))
 
 
 def _light_on_dark(payload: str, seed: int, invert: bool = True) -> np.ndarray:
