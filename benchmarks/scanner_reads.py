@@ -32,6 +32,10 @@ seed 8013, was its read of seed 8012's frame), at 1280 by 720 and, the sensor wi
 photo with one code, kind "positive", held a second as it is, the same frame thirty times; its frame class the folder
 it lies in), through the same stages and decoders.
 
+`--busy N` holds the set a second time right after the first, with N busy loops of the benchmark's own
+(`scanner_load.busy_cores`: N child processes each spinning on a core), the classes of that pass named
+"RESOLUTION, busy N"; the load average (1, 5 and 15 minutes) is noted before and after each pass.
+
 Frames are counted per condition (`camera_model.conditions`: a frame may fall under several), with the frames that
 a plain decoder reads and the path does not (the goal: none), by seed, per decoder.
 """
@@ -39,6 +43,7 @@ a plain decoder reads and the path does not (the goal: none), by seed, per decod
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import subprocess
@@ -52,7 +57,7 @@ from typing import Any
 
 from benchmarks import camera_model as M
 from benchmarks.scanner_hand import card_of
-from benchmarks.scanner_load import RESOLUTIONS, resolution, wait_ready
+from benchmarks.scanner_load import RESOLUTIONS, busy_cores, resolution, wait_ready
 
 DECODERS = ("zxing", "zbar", "wechat")
 STAGES = ("path", "thread")
@@ -153,9 +158,11 @@ def photo_set(folder: Path) -> dict[str, Iterator[tuple[str, list[str], str, lis
     return {"photos": drawn()}
 
 
-def measure(stills: int, wechat: Path | None = None, first: int = 0, photos: Path | None = None) -> dict:
+def measure(stills: int, wechat: Path | None = None, first: int = 0, photos: Path | None = None, busy: int = 0) -> dict:
     """Every resolution, `stills` evaluation shots each from seed `first` (those with the code in the picture), or
-    the photos of folder `photos`; WeChat's reads by `wechat`, a Python with opencv-contrib (None: left out)."""
+    the photos of folder `photos`; WeChat's reads by `wechat`, a Python with opencv-contrib (None: left out). With
+    `busy`, the set is held again right after, with that many of the benchmark's own busy loops on the cores
+    (`scanner_load.busy_cores`): its classes named "..., busy N", the load average noted before and after each."""
     import cv2
     import numpy as np
     import zxingcpp
@@ -167,13 +174,18 @@ def measure(stills: int, wechat: Path | None = None, first: int = 0, photos: Pat
     from benchmarks.scanner import known_labels
 
     cv2.setNumThreads(1)
+
+    def drawn_sets(suffix: str) -> dict[str, Iterator[tuple[Any, list[str], str, list]]]:
+        made = dict(photo_set(photos)) if photos is not None else dict(still_sets(stills, first))
+        return {name + suffix: drawn for name, drawn in made.items()}
+
     if photos is not None:
-        sets: dict[str, Iterator[tuple[Any, list[str], str, list]]] = dict(photo_set(photos))
         named = f"photos of {photos} (seen while tuning: zxing-cpp's samples), each held 1 s"
     else:
-        sets = dict(still_sets(stills, first))
         seeds = f"seeds {first} to {first + stills - 1} (--seed {first})"
         named = f"evaluation camera stills, {seeds}, code in view, each held 1 s"
+    loads = [("", 0), (f", busy {busy}", busy)] if busy else [("", 0)]
+    sets = {name: (drawn, cores) for suffix, cores in loads for name, drawn in drawn_sets(suffix).items()}
     report: dict = {"set": named, "resolutions": {}, "stale": {}}
     if hasattr(os, "getloadavg"):
         report["load"] = f"load average {os.getloadavg()[0]:.1f} at the start"
@@ -184,8 +196,11 @@ def measure(stills: int, wechat: Path | None = None, first: int = 0, photos: Pat
     frames: dict[str, list[dict]] = {}
     offset = 0
     try:
-        with tempfile.TemporaryDirectory(prefix="bench-reads-") as folder:
-            for name, drawn in sets.items():
+        with tempfile.TemporaryDirectory(prefix="bench-reads-") as folder, contextlib.ExitStack() as cleanup:
+            for name, (drawn, cores) in sets.items():
+                loaded = cleanup.enter_context(contextlib.ExitStack())  # ended below, or on an error
+                loaded.enter_context(busy_cores(cores))
+                report.setdefault("loads", {})[name] = f"{_load()}"
                 scanners = {
                     stage: LiveScanner(lambda: None, lambda e: None, background=stages[stage]) for stage in STAGES
                 }
@@ -216,6 +231,8 @@ def measure(stills: int, wechat: Path | None = None, first: int = 0, photos: Pat
                 report["stale"][name] = {
                     stage: {"dropped": scanners[stage].stale, "wrong": wrong[stage]} for stage in STAGES
                 }
+                loaded.close()
+                report["loads"][name] += f" -> {_load()}"
             if wechat is not None:
                 report["wechat"], reads = wechat_reads(wechat, Path(folder))
                 for shots in frames.values():
@@ -232,6 +249,11 @@ def measure(stills: int, wechat: Path | None = None, first: int = 0, photos: Pat
     return report
 
 
+def _load() -> str:
+    """The machine's load averages over 1, 5 and 15 minutes (`/proc/loadavg`'s first three), or "?"."""
+    return " ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
+
+
 def print_report(report: dict) -> None:
     wechat = f" WeChat: OpenCV {report['wechat']}, no model files." if "wechat" in report else " WeChat left out."
     print(f"Reads per frame class; set: {report['set']}; machine: {report.get('load', '')}.{wechat}")
@@ -241,6 +263,8 @@ def print_report(report: dict) -> None:
         for condition, row in classes.items():
             print(f"{name + ', ' + condition:40s}{row['frames']:7d}{row['path']:6d}{row.get('thread', '-'):>7}"
                   f"{row['zxing']:7d}{row['zbar']:6d}{row.get('wechat', '-'):>7}{row['lost']:6d}")  # fmt: skip
+    for name, load in report.get("loads", {}).items():
+        print(f"  load average (1, 5, 15 min) while holding {name}: {load}")
     print("path: the worker process; thread: the thread stage. Stale reads dropped, and other cards announced:")
     for name, stages in report.get("stale", {}).items():
         said = "; ".join(f"{stage} {f['dropped']} dropped, {f['wrong']} said" for stage, f in stages.items())
@@ -265,9 +289,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--wechat-python", type=Path, help="a Python with opencv-contrib (default: .venv-wechat's)")
     parser.add_argument("--photos", type=Path, help="a folder of photos with a manifest.csv instead of the stills")
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
+    parser.add_argument("--busy", type=int, default=0, help="hold the set again with N cores kept busy (0)")
     args = parser.parse_args(argv)
     wechat = None if args.no_wechat else (args.wechat_python or wechat_python())
-    report = measure(args.stills, wechat, args.seed, args.photos)
+    report = measure(args.stills, wechat, args.seed, args.photos, args.busy)
     if args.json:
         print(json.dumps(report, indent=2))
     else:

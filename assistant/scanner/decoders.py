@@ -62,11 +62,20 @@ MAX_UPSCALE_SIDE = 400
 #: Regions larger than this many pixels are not handed to ZBar, whose time grows with the area and which adds
 #: nothing on large, sharp regions in our measurements.
 MAX_ZBAR_AREA = 400 * 400
-#: The retries run inside each region, in order, until one reads a code there.
+#: The retries run inside each region, in order, until one reads a code there. One list for every stage that
+#: retries: the frame path's own budgeted retries (with the thread stage), the background stage's job on a thread
+#: and the same job in the worker process all run these, so what one of them reads the others try too.
+#: "invert" is zxing-cpp's first pass on the region inverted (a code printed light on dark, a phone in a dark
+#: theme): the live path's passes make no inverted try of their own (`TRY_INVERT`), and before, only the job's
+#: look at the whole frame inverted, one of its last steps, tried one, which the thread stage's job, sharing the
+#: interpreter and resting as long as it worked, reached after the hold was over. On a region it costs a fraction
+#: of the whole frame's pass; where the cascade keeps zxing-cpp's own inverted try (`scan` on files) it is left
+#: out, as that try does it already.
 REGION_STAGES = (
     "sharpen",
     "stretch",
     "upscale",
+    "invert",
     "upscale-global",
     "clahe-upscale",
     "sharpen-more",
@@ -173,7 +182,7 @@ class Cascade:
             self._notices.append(decoder_missing("numpy"))
         if self._cv2 is None and any(s not in ("zxing", "pyzbar") for s in self.stages):
             self._notices.append(decoder_missing(OPENCV_IMAGE_TOOLS))
-        if "zxing" in self.stages or any(s in REGION_STAGES[:6] for s in self.stages) or "dark" in self.stages:
+        if "zxing" in self.stages or any(s in REGION_STAGES[:7] for s in self.stages) or "dark" in self.stages:
             try:
                 import zxingcpp
 
@@ -317,6 +326,30 @@ class Cascade:
         `stage`."""
         return self._zxing_call(gray, stage, (0, 0), 1.0)
 
+    def again(self, crop: MatLike, stage: str) -> list[Decoded]:
+        """`stage` alone on a crop (one of the cascade's stages, or "whole": ZBar), when the frame's budget has room
+        for it: one step, a millisecond or two, to read again a code that stage read on another frame
+        (`LiveScanner._again`)."""
+        gray = self.grey(crop)
+        step = "pyzbar" if stage in ("pyzbar", "pyzbar-sharpen", "whole") else "zxing"
+        pixels = gray.size * self._SCALE.get(stage, 1)
+        if not self.budget.fits(step, pixels) or (step == "zxing" and not self.budget.fits("transform", pixels)):
+            return []
+        if stage in REGION_STAGES and self._cv2 is not None:
+            started, wall_started = self.budget.mark()
+            if self.on_step is not None:
+                self.on_step("transform", stage)
+            image, scale, options = self._prepare(stage, gray)
+            self.budget.learn("transform", pixels, started, wall_started)
+            if stage.startswith("pyzbar"):
+                return self._pyzbar_read(image, stage)
+            return self._zxing_read(image, stage, (0, 0), scale, **options)
+        if stage in ("pyzbar", "whole"):
+            return self._pyzbar_read(gray, stage)
+        if stage == "dark" and self._cv2 is not None:
+            return self._zxing_read(self._stretch(gray), stage)
+        return self._zxing_read(gray, "zxing")
+
     # The stages.
 
     def _skip(self, stage: str, how: str = "skipped") -> None:
@@ -336,6 +369,8 @@ class Cascade:
                 continue
             if stage.startswith("pyzbar") and crop.size > MAX_ZBAR_AREA:
                 continue
+            if stage == "invert" and self.invert:
+                continue  # zxing-cpp's every pass tried the inverted image already
             pixels = crop.size * self._SCALE.get(stage, 1)
             step = "pyzbar" if stage.startswith("pyzbar") else "zxing"
             # Both the image work and the decode must fit before the stage starts.
@@ -366,6 +401,8 @@ class Cascade:
             return self._sharpen(crop, 1.0, 1.5), 1.0, {}
         if stage == "stretch":
             return self._stretch(crop), 1.0, {}
+        if stage == "invert":
+            return cv2.bitwise_not(crop), 1.0, {}
         if stage == "upscale":
             return cv2.resize(crop, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC), 2.0, {"try_downscale": False}
         if stage == "upscale-global":

@@ -55,10 +55,12 @@ AIM_STILL = 8
 IDLE_AFTER = 30
 IDLE_EVERY = 3
 IDLE_FULL = 30
-#: One frame in this many (for frames of `IDLE_PIXELS`; one in 14 at 1920 by 1080) gets the first pass in an idle
+#: One frame in this many (for frames of `IDLE_PIXELS`; one in 27 at 1920 by 1080) gets the first pass in an idle
 #: picture the background stage's look found no sign of a code in (an empty table): the first pass reads a card
-#: there only if one came in too small to move the picture, and a fifth of a second is soon enough for it.
-IDLE_EVERY_EMPTY = 6
+#: there only if one came in too small to move the picture, and 0.4 s is soon enough for it. With one in 6, an
+#: empty table at 720p cost 0.6 times raw zxing-cpp decoding every frame (its steady state most of it: each first
+#: pass is a whole raw decode); the goal is half.
+IDLE_EVERY_EMPTY = 12
 IDLE_PIXELS = 1280 * 720
 #: Frames of a still picture the background stage is given, until something moves: more of the same picture
 #: hold nothing new for it (its average of the last frames has had its tries). A still picture in which the stage
@@ -72,6 +74,14 @@ TABLE_REGION = 4
 #: left: a cue may come late, never not at all (with every core busy, the wall-clock cap alone left no frame room
 #: for it).
 AIM_STARVED = 15
+#: The priority rule: a still picture the worker process has begun no job for (`Stage.begun`) after this many frames
+#: (a third of a second: the worker, given a core, begins its look within a frame or two) is a picture the machine
+#: starves the worker of: the frame path then stands in for the job's first steps (its own region search and the
+#: cascade's retries within the frame's budget, as with the thread stage) on one frame in `STAND_IN_EVERY`, at most
+#: `IDLE_JOBS` times a picture, and on the frame after one that read something (its second read), until the worker
+#: begins one. Counted in frames, never in seconds: a busy machine's late frames count the same.
+STAND_IN_AFTER = 9
+STAND_IN_EVERY = 3
 #: The coarse copies of the frames remembered by the background stage kept to check its reads against the picture
 #: in view (`LiveScanner.stale`): about eight seconds of frames. A read of a frame older than that is stale.
 SIGNATURES = 256
@@ -140,6 +150,8 @@ class _Frame:
     card: Callable[[], FoundCard | None] | None = None
     searched: bool = True
     """False when the frame path left the region search to the worker process."""
+    stand_in: bool = False
+    """True when the frame path does the first steps of a job the worker process has not begun (`STAND_IN_AFTER`)."""
 
 
 class LiveScanner:
@@ -181,6 +193,8 @@ class LiveScanner:
         """What the last frame cost the loop, milliseconds on the cascade's clock (grey conversion to cue)."""
         self.cue_skipped = False
         """True when the last frame had no time left for the aiming measurement."""
+        self.stood_in = False
+        """True when the last frame stood in for a job the worker process had not begun (`STAND_IN_AFTER`)."""
         self.stopping = threading.Event()
         self._quiet_until = float("-inf")
         self._lost = False
@@ -204,6 +218,10 @@ class LiveScanner:
         self._moves = 0
         """Frames in a row that moved against the one before (a new still picture moves in one frame alone)."""
         self._jobs_when_still = 0
+        self._begun_at, self._stood_in, self._stood_read = 0, 0, False
+        """The priority rule (`STAND_IN_AFTER`): the worker's jobs begun (`Stage.begun`) when the picture in view came
+        to rest, the frames of it the frame path stood in for the worker on, and whether the last of them read
+        something (the next stands in too: its second read)."""
         """The background stage's job count when the picture was last seen moving (or a code read)."""
         self._unmeasured = 0
         self._aims_skipped = 0
@@ -277,6 +295,9 @@ class LiveScanner:
         if not self.cascade.can_decode:
             return []
         idle = self._idle(image)
+        stand_in = self.stood_in = self._standing_in()
+        if stand_in:
+            idle = "full"
         if idle != "full" and self.guidance:
             self._aims_skipped += 1  # measured no more than a crowded-out frame: an idle card's cue comes too
         if idle == "skip":
@@ -284,13 +305,14 @@ class LiveScanner:
             # (an idle picture's are a second apart: a still card's read waited for one).
             late = self._taken(index, now, image)
             return self._end(self._views(self._sightings(index, now, late, looked=False) if late else [], now))
-        frame = _Frame(index, now, self.cascade.grey(image), starved)
-        if idle == "first pass" or self._looked_empty():
+        frame = _Frame(index, now, self.cascade.grey(image), starved, stand_in=stand_in)
+        if not stand_in and (idle == "first pass" or self._looked_empty()):
             return self._end(self._views(self._first_pass(frame), now))
         self._search(frame)
         found = self.cascade.decode(
-            frame.gray, frame.regions, started=True, card=frame.card, retries=self._worker() is None
+            frame.gray, frame.regions, started=True, card=frame.card, retries=self._worker() is None or stand_in
         )
+        self._stood_read = stand_in and bool(found)
         sightings = [Sighting(d.payload, *d.centre) for d in found]
         skipped = self.cascade.skipped  # (before `_again` may run the cascade once more)
         sightings += self._background(frame, found)
@@ -324,6 +346,26 @@ class LiveScanner:
         sightings += self._taken(frame.index, frame.now, frame.gray)
         return self._sightings(frame.index, frame.now, sightings, looked=bool(found) or not self._working())
 
+    def _standing_in(self) -> bool:
+        """True when this frame stands in for a job the worker process has not begun (see `STAND_IN_AFTER`)."""
+        worker = self._worker()
+        if worker is not None and self._stood_read:
+            self._stood_in += 1
+            return True
+        if worker is None or self._still < STAND_IN_AFTER:
+            return False
+        if worker.begun != self._begun_at or self._stood_in >= IDLE_JOBS or worker.no_code == self._picture:
+            return False
+        if (self._still - STAND_IN_AFTER) % STAND_IN_EVERY:
+            return False
+        self._stood_in += 1
+        return True
+
+    def _begun(self) -> int:
+        """The worker's jobs begun so far (0 without one)."""
+        worker = self._worker()
+        return worker.begun if worker is not None else 0
+
     def _working(self) -> bool:
         """True while the worker process has a frame in hand or waiting (or a measurement): a frame the frame path
         gave the first pass alone meanwhile is no evidence that a card it read has left, as a frame whose retries ran
@@ -350,7 +392,7 @@ class LiveScanner:
         last search, a frame or a few old."""
         gray = frame.gray
         worker = self._worker()
-        if worker is not None:
+        if worker is not None and not frame.stand_in:
             frame.searched = False
             region = worker.region
             self._meter(gray, [region] if region is not None else [])
@@ -420,13 +462,25 @@ class LiveScanner:
         return sightings
 
     def _again(self, decoded: Decoded, image: MatLike) -> bool:
-        """True when the worker process's read `decoded`, which stands for its frame alone, is read again in this
-        frame (`image`) around where it was (the cascade on its box and half its size again all round, a few
-        milliseconds): the second read the sighting tracker wants, as the thread stage's frame path gives it on its
-        next frame. Before, the worker's next read came a job later, two or more frames on, too late to count. Only a
-        read by one of the cascade's own stages is tried: what finder repair, the erasures, the known labels, one
-        finder, the average or the deblurring read, the cascade would not read again."""
-        if self._worker() is None or decoded.stage not in CASCADE_STAGES:
+        """True when the background stage's read `decoded`, which stands for its frame alone, is read again in this
+        frame (`image`) around where it was, on its box and half its size again all round: the stage that read it,
+        alone, a millisecond or two, within the frame's budget; then, with the worker, the cascade. That is the
+        second read the sighting tracker wants. Before, the worker's next read came a job later, two or more frames
+        on, too late to count. Only a read by one of the cascade's own stages is tried: what finder repair, the
+        erasures, the known labels, one finder, the average or the deblurring read, the cascade would not read
+        again. The thread stage's reads too: its frame path's own retries, cut by the frame's budget, may not reach
+        the step that read it (a code printed light on dark read by `invert`, a fourth retry), and its next read
+        came a job and a rest later."""
+        if decoded.stage not in CASCADE_STAGES:
+            return False
+        x, y, w, h = decoded.box
+        pad = max(w, h) // 2
+        crop = image[max(0, y - pad) : y + h + pad, max(0, x - pad) : x + w + pad]
+        if min(crop.shape[:2]) < 8:
+            return False
+        if any(d.raw == decoded.raw for d in self.cascade.again(crop, decoded.stage)):
+            return True
+        if self._worker() is None:  # the frame path's own cascade ran on this frame already (the thread stage)
             return False
         return any(d.raw == decoded.raw for d in read_near(self.cascade, image, decoded.box, started=True))
 
@@ -574,6 +628,7 @@ class LiveScanner:
         if new or self._moving or crept:
             self._still = 0
             self._picture = next(_PICTURES)
+            self._begun_at, self._stood_in, self._stood_read = self._begun(), 0, False
             self._anchor = tiny
             if not crept:
                 self._crept_from = self._picture

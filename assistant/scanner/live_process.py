@@ -19,8 +19,8 @@ started with the 'spawn' method, and the app's process only relays what it repor
   is dropped (`dropped` counts them), never waited for. On `stop` the child has `GRACE` seconds to close its camera
   and background stage, and is then killed with SIGKILL, which also ends a stopped child (SIGTERM waits for it to
   be continued), so quitting never waits on it;
-- **priority**: the child runs at `NICENESS` (its background stage lower still), so that on a busy machine a
-  reply's speech and screen go before a frame;
+- **priority**: the child runs at `NICENESS`, so that on a busy machine a reply's speech and screen go before a
+  frame; its worker process at the same (no lower: niced below it, the worker got no core on a busy machine);
 - **an unexpected end** (a decoder library that crashed, the child killed): the player is told
   (`SCANNER_RESTARTED`) and the child is started again, at most `RESTARTS` times; then scanning stops with the
   reason (`camera_failed`), and typing carries on. A crash in a native library no longer takes the app with it.
@@ -50,7 +50,7 @@ from assistant.scanner.sources import FrameSource
 RESTARTS = 3
 #: Seconds between looks at the decks in play (a change is sent to the child).
 DECKS_EVERY = 0.5
-#: The child's niceness (its background stage adds `background.NICENESS`): a busy machine serves the app first.
+#: The child's niceness (its worker process keeps it): a busy machine serves the app first.
 NICENESS = 10
 #: Messages waiting to be sent to the child; more are dropped (a child that reads nothing never blocks a reply).
 WAITING_MESSAGES = 16

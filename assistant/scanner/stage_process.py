@@ -19,7 +19,8 @@ with the 'spawn' method (the same on Linux, macOS and Windows; no copy of the ap
   waiting for a still picture no longer in view is dropped (`remember`). A job whose cascade reads nothing on its
   frame takes each slow step to the newest frame in the ring where the picture has moved on since (`_Newest`; each
   slot is headed by its frame's index and picture). A job's reads drop an aiming request waiting (the card is
-  read). The child runs at a lower priority (`background.NICENESS`);
+  read). The child runs at the priority of the process that started it, no lower (the scanner's child, niced
+  already in the app), and the live loop stands in for a job it has not begun in time (`live.STAND_IN_AFTER`);
 - **the region search**: a job offered without regions (the live loop leaves the search to the child while it
   runs) is searched here (`measure.find_code_regions`), and the first region found comes back with the job's
   results (`region`: the live loop meters the exposure on it);
@@ -47,7 +48,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from assistant.scanner.background import AVERAGE_FRAMES, NICENESS, BackgroundRead, BackgroundStage
+from assistant.scanner.background import AVERAGE_FRAMES, BackgroundRead, BackgroundStage, job_stage
 from assistant.scanner.known import decks_key
 
 if TYPE_CHECKING:
@@ -88,6 +89,7 @@ class ProcessStage:
         self._sent_picture: int | None = None  # the picture of the last job sent
         self._aimed = False  # the last message sent was an aiming request
         self._jobs = 0
+        self._begun = 0
         self._looks = 0
         self._no_code: int | None = None
         self._no_finder: int | None = None  # `BackgroundStage.no_finder`, as the child last said it
@@ -120,6 +122,14 @@ class ProcessStage:
     def jobs(self) -> int:
         """Frames worked on so far (by the child, or the thread stage instead)."""
         return self._fallback.jobs if self._fallback is not None else self._jobs
+
+    @property
+    def begun(self) -> int:
+        """Jobs the child has begun (it says so as it takes one), looks included (`background.Stage.begun`)."""
+        if self._fallback is not None:
+            return self._fallback.begun
+        self._poll()
+        return self._begun
 
     @property
     def looks(self) -> int:
@@ -192,7 +202,7 @@ class ProcessStage:
 
     def _use_thread(self) -> None:
         self.failed = True
-        self._fallback = BackgroundStage(known=self.known)  # the thread's own rest (`background.REST`)
+        self._fallback = job_stage(self.known)  # the thread's own rest (`background.REST`)
         self._fallback.start()
 
     def busy(self) -> bool:
@@ -356,7 +366,9 @@ class ProcessStage:
         try:
             while conn is not None and self._readable(conn):
                 message = conn.recv()
-                if message[0] == "seen":
+                if message[0] == "began":
+                    self._begun += 1
+                elif message[0] == "seen":
                     _, picture, shows = message
                     self._answered = picture
                     if not shows:
@@ -437,20 +449,18 @@ class ProcessStage:
 def _child(conn: Any) -> None:
     """The child's loop: take a job, copy its frames out of the ring, work, send the reads, say ready (with the
     CPU seconds the job took: the parent rests)."""
-    import os
-
     import numpy as np
 
     from assistant.scanner.background import Job
     from assistant.scanner.known import KnownLabels
     from assistant.scanner.measure import find_code_regions
 
-    try:
-        os.nice(NICENESS)
-    except (OSError, AttributeError):
-        pass
+    # The child keeps the niceness of the process that started it (in the app, the scanner's child, already at
+    # `live_process.NICENESS`): it used to add `background.NICENESS` to it, 19 in all, the least a process can have,
+    # and on a busy machine it got no core (0 to 5 jobs across 69 stills held). The frame loop stands in for a job
+    # the child has not begun in time (`live.STAND_IN_AFTER`).
     decks: list = [()]
-    stage = BackgroundStage(known=KnownLabels(lambda: decks[0]))
+    stage = job_stage(KnownLabels(lambda: decks[0]))
     aiming = _Aiming()
     shm: Any = None
     shape: tuple[int, ...] = ()
@@ -485,6 +495,7 @@ def _child(conn: Any) -> None:
                     conn.send(("view", index, *aiming.measure(frames[0][1], region, squareness)))
             else:
                 _, index, slots, regions, picture = message
+                conn.send(("began", index))  # the live loop stands in for a job not begun in time (`live.STAND_IN`)
                 ring = _Newest(shm, shape)
                 # A still picture's job (its look first) goes on the newest frame of the ring: the frame offered is
                 # one of the picture's first, where a card coming to rest may still be blurred, and the look's verdict

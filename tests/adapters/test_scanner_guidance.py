@@ -117,9 +117,11 @@ def test_a_player_following_the_cues_on_an_evaluation_clip_gets_the_card_announc
 
     background = BackgroundStage(Cascade(budget_ms=None, clock=Still()), inline=True, frame_ms=1000 / GUIDED_FPS)
     run = guided_clip(problem, seed, cascade=Cascade(budget_ms=None), background=background)
-    if (problem, seed) == ("too close", 1):
-        # The stage's look at the whole frame (ZBar) reads this card as it is held up, before any cue is due
-        # (without that look: told "further", read at 1.0 s).
+    if (problem, seed) in (("too close", 1), ("turned away", 18)):
+        # The stage reads these cards as they are held up, before any cue is due: the first by its look at the whole
+        # frame (ZBar; without that look: told "further", read at 1.0 s), the second by ZBar on its region, a read
+        # of one frame the frame path reads again by that step on the next (before, the thread stage's reads were
+        # not read again: told "move up" about the cloth's checks, then read).
         assert run["cues"] == [] and run["announced_s"] < 0.5, run
         return
     assert run["cues"] and run["cues"][0] in M.NAMES_THE_PROBLEM[problem], run

@@ -338,8 +338,10 @@ class LateStage:
     def __init__(self, payload, box):
         self.payload, self.box = payload, box
         self.read, self.late, self.given = None, False, False
+        self.begun = 0  # each frame offered is begun at once: a worker given a core
 
     def offer(self, index, gray, regions, picture=None):
+        self.begun += 1
         if self.read is None:
             self.read = BackgroundRead(Decoded(self.payload, self.payload.encode(), self.box, "repair"), index, 2)
 
@@ -380,7 +382,7 @@ class AimCountingStage(LateStage):
         self.view, self.measured = view, None
 
     def offer(self, index, gray, regions, picture=None):
-        pass
+        self.begun += 1
 
     def aim(self, index, region, squareness):
         self.aimed.append(index)
@@ -447,7 +449,9 @@ def test_a_still_picture_the_workers_job_found_no_finder_pattern_in_is_idle_at_o
 
     stage, remembered, passes = AimCountingStage(), [], []
     stage.remember = lambda index, gray, picture=None: remembered.append(index)  # the full path's frames
-    stage.offer = lambda index, gray, regions, picture=None: setattr(stage, "no_finder", picture)  # the job's verdict
+    stage.offer = lambda index, gray, regions, picture=None: (
+        setattr(stage, "no_finder", picture) or setattr(stage, "begun", stage.begun + 1)
+    )  # the job's verdict, the job begun at once
     clock = lambda: 0.0  # noqa: E731 (frames are stamped with their own times)
     cascade = Cascade(budget_ms=None, clock=clock)
     scanner = LiveScanner(lambda: None, lambda e: None, cascade=cascade, background=stage, clock=clock)
@@ -498,8 +502,11 @@ def test_a_workers_read_of_one_frame_is_read_again_by_the_frame_path_where_the_c
     box = find_code_regions(gray, limit=1)[0]
     worker = LateStage(card.payload, box)
     read = Decoded(card.payload, card.payload.encode(), box, stage)
-    worker.offer = lambda index, gray, regions, picture=None: setattr(  # one frame's read, by `stage`
-        worker, "read", worker.read or BackgroundRead(read, index, 1)
+    worker.offer = lambda index, gray, regions, picture=None: (
+        setattr(  # one frame's read, by `stage`
+            worker, "read", worker.read or BackgroundRead(read, index, 1)
+        )
+        or setattr(worker, "begun", worker.begun + 1)
     )
     scanner = LiveScanner(lambda: None, lambda event: None, Cascade(clock=lambda: 0.0), background=worker)
     announced, traces = [], {}
@@ -1153,3 +1160,55 @@ def test_the_apps_reply_quiets_its_camera_but_an_aiming_cue_does_not(make_app):
             assert await reads_again(pilot)
 
     asyncio.run(run())
+
+
+class StarvedStage(LateStage):
+    """A worker process the machine gives no core: every frame offered waits, none is ever begun (`begun` stays
+    0), and it reads nothing."""
+
+    def __init__(self):
+        super().__init__("", (0, 0, 1, 1))
+        self.offered = 0
+
+    def offer(self, index, gray, regions, picture=None):
+        self.offered += 1
+
+    def busy(self):
+        return self.offered > 0  # a job waits for a core
+
+
+@pytest.mark.parametrize("table", ["card", "empty"])
+def test_a_still_picture_whose_job_the_worker_has_not_begun_gets_its_first_steps_from_the_frame_path(table):
+    """The priority rule. A busy machine gives the worker process no core: it begins no job. Once a still picture has
+    waited `STAND_IN_AFTER` frames for one, the frame path does the job's first steps itself (its own region search
+    and the cascade's retries, within the frame's budget) on one frame in `STAND_IN_EVERY`: a blurred card only the
+    retries read is announced on the frame after the first of them (its second read, stood in for too); an empty
+    table costs at most `IDLE_JOBS` such frames, and every frame keeps within the frame's budget while the frame
+    path keeps the CPU busy. Before, the frame path ran zxing-cpp's first pass alone whatever the worker did, and
+    the card was never read. Frames counted on a test clock that only the decoding steps move: no wall time."""
+    from test_scanner_budget import COST_MS, TestClock
+
+    from assistant.scanner.decoders import FRAME_BUDGET_MS
+    from assistant.scanner.live import STAND_IN_AFTER, STAND_IN_EVERY
+
+    card = F.scene_for("blur", 4)  # tuning set: read by the cascade's sharpening, not by its first pass
+    frame = F.render(card) if table == "card" else F.render(replace(F.scene_for("blur", 4), distance_mm=5000))
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    assert Cascade(budget_ms=None).decode(gray, retries=False) == []
+    clock, worker = TestClock(), StarvedStage()
+    cascade = Cascade(clock=clock, on_step=lambda kind, stage: clock.spend(COST_MS[kind]))
+    scanner = LiveScanner(lambda: None, lambda event: None, cascade, background=worker, clock=clock, guidance=False)
+    announced, retried, spent = [], [], []
+    for index in range(90):
+        before = clock.now
+        announced += [(a.payload, index) for a in scanner.handle(frame, index, index / 30)]
+        spent.append((clock.now - before) * 1000)
+        if any(name != "zxing" for name, how in scanner.cascade.trace if how == "ran"):
+            retried.append(index)
+    assert worker.begun == 0 and worker.offered > 0
+    assert max(spent) <= FRAME_BUDGET_MS + COST_MS["zxing"] + COST_MS["transform"]
+    if table == "card":
+        assert retried[0] == STAND_IN_AFTER and announced == [(card.payload, STAND_IN_AFTER + 1)]
+    else:
+        assert announced == [] and 1 <= len(retried) <= IDLE_JOBS
+        assert retried == list(range(STAND_IN_AFTER, STAND_IN_AFTER + STAND_IN_EVERY * len(retried), STAND_IN_EVERY))
