@@ -239,6 +239,10 @@ class BrailleDisplay:
         """Set by a write: the round trip after it (`_answers`) is due."""
         self._stalled = False
         """BRLTTY took longer than `STALL_AFTER` to answer a round trip, and has not answered it yet."""
+        self.keys_gone = False
+        """The display was taken back from a BRLTTY started anew (its connection had been lost): keys typed on it
+        while no BRLTTY ran, or before the new one let a program take it, reached no program. Set until read
+        (`taken_back_anew`); a stopped BRLTTY that resumes keeps every key typed, so it never sets it."""
 
     def write(self, cells: str, cursor: int | None = None, frame: int = 0) -> None:
         """Show a line of Unicode braille cells (cut or padded to the display's width), with the cursor (dots 7
@@ -311,8 +315,8 @@ class BrailleDisplay:
         """After each write, a round trip to BRLTTY (`sync`) on a connection of its own (BrlAPI's round trip on the
         display's connection, written to from another thread, can wait forever): BRLTTY answers it once it has
         handled what came before it, so the frame is then known shown. One that takes longer than `STALL_AFTER`
-        seconds is a BRLTTY stopped, away until it answers; an error is left to the key reader (the server went
-        away), and the connection is made anew for the next."""
+        seconds, the connection's making included, is a BRLTTY stopped, away until it answers; an error is left to
+        the key reader (the server went away), and the connection is made anew for the next."""
         connection: Any = None
         while not self._stopped.is_set():
             if not self._to_confirm.wait(0.2):
@@ -320,17 +324,15 @@ class BrailleDisplay:
             with self._lock:
                 self._to_confirm.clear()
                 frame, display = self._written, self._connection
-            try:
-                connection = connection if connection is not None else self._answerer()  # type: ignore[misc]
-            except (self._brlapi.ConnectionError, self._brlapi.OperationError, OSError, ValueError, TypeError):
-                continue
-            timer = threading.Timer(STALL_AFTER, self._stall, (display, lost))
-            timer.daemon = True
+            timer = threading.Timer(STALL_AFTER, self._stall, (display, lost))  # (from before the connection is
+            timer.daemon = True  # made: a BRLTTY stopped before the first round trip never answers the connecting)
             timer.start()
             try:
+                connection = connection if connection is not None else self._answerer()  # type: ignore[misc]
                 connection.sync()
-            except (self._brlapi.OperationError, self._brlapi.ConnectionError, OSError):
-                _close(connection, self._brlapi)
+            except (self._brlapi.OperationError, self._brlapi.ConnectionError, OSError, ValueError, TypeError):
+                if connection is not None:
+                    _close(connection, self._brlapi)
                 connection = None
                 continue
             finally:
@@ -370,10 +372,17 @@ class BrailleDisplay:
                 old, self._connection = self._connection, connection
                 self.width = int(connection.displaySize[0]) or self.width
                 self.lost = False
+                self.keys_gone = self.keys_gone or old is not None
             if old is not None:
                 _close(old, self._brlapi)
             return True
         return False
+
+    def taken_back_anew(self) -> bool:
+        """Whether the display was taken back from a BRLTTY started anew since the last call (`keys_gone`)."""
+        with self._lock:
+            anew, self.keys_gone = self.keys_gone, False
+        return anew
 
     def close(self) -> None:
         """Stop reading keys and give the display back to BRLTTY."""
