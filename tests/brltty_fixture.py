@@ -53,6 +53,21 @@ def free_offset() -> int:
     raise RuntimeError("no free BrlAPI port")
 
 
+def _listening(port: int) -> bool:
+    """Whether a socket listens on `port` (read from the kernel's table, so that looking never makes a connection:
+    BRLTTY accepts its first connections late, and a crowd of probes that went away is none of its clients')."""
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            rows = Path(table).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for row in rows:
+            fields = row.split()
+            if fields[1].rsplit(":", 1)[1] == f"{port:04X}" and fields[3] == "0A":  # 0A: LISTEN
+                return True
+    return False
+
+
 class Brltty:
     """One BRLTTY with a TTY display of `width` cells; `host` for BRLAPI_HOST, `auth` for BRLAPI_AUTH; `offset`:
     the BrlAPI port's (a free one unless given)."""
@@ -73,7 +88,11 @@ class Brltty:
         self.process = self._spawn(folder)
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
-        self._wait_for_server()
+        try:
+            self._wait_for_server()
+        except RuntimeError:
+            self.stop()
+            raise
 
     def _spawn(self, folder: Path) -> subprocess.Popen[bytes]:
         env = {**os.environ, "TERM": "xterm"}
@@ -114,11 +133,14 @@ class Brltty:
         before which the size is 0)."""
         deadline = time.monotonic() + 60  # only a failure's bound: a busy machine starts BRLTTY slowly
         while time.monotonic() < deadline:
-            with socket.socket() as probe:
-                if probe.connect_ex(("127.0.0.1", 4101 + self.offset)) == 0 and self.drawn() > rows_before:
-                    return
+            if self.process.poll() is not None:
+                break  # (BRLTTY 6.5 has been seen to end at start: "malloc(): invalid size")
+            if _listening(4101 + self.offset) and self.drawn() > rows_before:
+                return
             time.sleep(0.05)
-        raise RuntimeError("BRLTTY did not start its BrlAPI server and its display")
+        self._log.flush()
+        log = Path(self._log.name).read_text(errors="replace")[-400:]
+        raise RuntimeError(f"BRLTTY did not start its BrlAPI server and its display (it ended: {log!r})")
 
     def cells(self) -> str:
         """The cells the display shows now: the last full row of braille the driver drew, without the cursor
