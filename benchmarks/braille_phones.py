@@ -28,7 +28,8 @@ answer or of its decisive fact); keys lost (characters typed that a BRLTTY or th
 the lines the session was given); unread text replaced (a row written whose text differs from the one before, with
 no key pressed since that one was drawn). Keys typed on the display while no BRLTTY ran are counted apart
 ("typed with no BRLTTY"): a display's keys reach a program only through the BRLTTY that reads it (docs/braille.md,
-"When BRLTTY goes").
+"Keys typed while BRLTTY goes and comes back"). BRLTTY started again is started on a new line, as a real display's
+line holds nothing while no driver has it open.
 """
 
 from __future__ import annotations

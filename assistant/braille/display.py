@@ -19,8 +19,10 @@ if TYPE_CHECKING:  # imported where used: this module is imported first thing, t
 
 #: The longest start-up waits for BRLTTY: a frozen BRLTTY, or a port that accepts and never answers, is given up.
 CONNECT_TIMEOUT = 2.0
-#: How often a lost display is looked for again, in seconds: often, since keys typed on a BRLTTY that is back before
-#: the display is taken again are BRLTTY's own (lost to the app); a refused connection costs next to nothing.
+#: How often a lost display is looked for again, in seconds: often, so that the app's connection already waits in
+#: the queue of a BRLTTY started again before it accepts any (BRLTTY 6.5 reads the display's keys from about half a
+#: second after it starts, as its own, and accepts connections a second after it starts); a refused connection
+#: costs next to nothing.
 RECONNECT_EVERY = 0.1
 #: How long BRLTTY may take to answer the round trip after a write before it is taken as stopped (away until it
 #: answers): far longer than its answer on a loaded machine (a few milliseconds), far shorter than a reader's pause.
@@ -83,7 +85,7 @@ def open_display(connect: Callable[[], Any] | None = None, timeout: float = CONN
 
 def awaited_display() -> BrailleDisplay:
     """A display no BRLTTY answered for at start (none running yet, or one frozen): not there, and looked for
-    every second once it is listened to (`BrailleDisplay.listen`), which takes it when a BRLTTY answers."""
+    every tenth of a second once it is listened to (`BrailleDisplay.listen`), which takes it when a BRLTTY answers."""
     import brlapi
 
     opener = _connector(brlapi)
