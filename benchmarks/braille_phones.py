@@ -230,7 +230,7 @@ class _Recorder:
 
     def row(self, text: str) -> None:
         """A row written: the first after a line of hers was answered, does it begin her answer? Text shown (not
-        the line being typed) replaced with no key pressed since it was drawn?"""
+        the line being typed) replaced with no key pressed since it was drawn (and not by the line she types)?"""
         reply, self.pending = self.pending, None
         if reply is not None:
             starts = [reply.lines[0], *(fact.short or fact.text for fact in reply.facts)]
@@ -239,7 +239,7 @@ class _Recorder:
             else:
                 self.not_first.append(text)
         if text != self.last:
-            unread = self.keys["pressed"] == self.keys_then and not self.typing
+            unread = self.keys["pressed"] == self.keys_then and not self.typing and not self.link.view.typing
             if self.counting and unread and not self.returning:
                 self.replaced.append(f"{self.last} -> {text}")
             self.last, self.keys_then, self.typing = text, self.keys["pressed"], self.link.view.typing
@@ -328,21 +328,26 @@ class _Reader:
         status = self.link.view.status_cells
         seen = ""
         quiet_since = time.monotonic()
+        felt = True
+        """The display changed since its last key was pressed (else that key is waited for, up to a second, as a
+        reader waits to feel the pins move before pressing again)."""
         while True:
             cells = self.server.cells()
             text = self.text_of(cells)
+            now = time.monotonic()
+            ready = now - quiet_since > (0.1 if felt else 1.0)
             if text and text != seen:
-                seen, quiet_since = text, time.monotonic()
+                seen, quiet_since, felt = text, now, True
                 self.windows.append(text)
                 if len(self.given) >= self.own and not self.link.view.typing:
                     self.own = 0  # its own answer read
-            elif self.full and not self.own and self.more_to_read() and time.monotonic() - quiet_since > 0.1:
+            elif self.full and not self.own and self.more_to_read() and ready:
                 self.press("pan right")  # read on: the next window
-                quiet_since = time.monotonic()
-            elif not self.own and cells[status - 1] != celltable.BLANK and time.monotonic() - quiet_since > 0.1:
+                quiet_since, felt = now, False
+            elif not self.own and cells[status - 1] != celltable.BLANK and ready:
                 self.press("next unread")  # read: on to the next move waiting
-                quiet_since = time.monotonic()
-            elif done.is_set() and time.monotonic() - quiet_since > 2.0:
+                quiet_since, felt = now, False
+            elif done.is_set() and now - quiet_since > 2.0:
                 return
             await asyncio.sleep(0.02)
 
