@@ -328,25 +328,25 @@ class _Reader:
         status = self.link.view.status_cells
         seen = ""
         quiet_since = time.monotonic()
-        felt = True
-        """The display changed since its last key was pressed (else that key is waited for, up to a second, as a
-        reader waits to feel the pins move before pressing again)."""
+        unfelt = 0
+        """Keys pressed since the display last changed: a reader waits to feel the pins move (up to a second),
+        presses once more, and then waits for the display to change (it is stuck: BRLTTY stopped or gone)."""
         while True:
             cells = self.server.cells()
             text = self.text_of(cells)
             now = time.monotonic()
-            ready = now - quiet_since > (0.1 if felt else 1.0)
+            ready = now - quiet_since > (0.1 if not unfelt else 1.0) and unfelt < 2
             if text and text != seen:
-                seen, quiet_since, felt = text, now, True
+                seen, quiet_since, unfelt = text, now, 0
                 self.windows.append(text)
                 if len(self.given) >= self.own and not self.link.view.typing:
                     self.own = 0  # its own answer read
             elif self.full and not self.own and self.more_to_read() and ready:
                 self.press("pan right")  # read on: the next window
-                quiet_since, felt = now, False
+                quiet_since, unfelt = now, unfelt + 1
             elif not self.own and cells[status - 1] != celltable.BLANK and ready:
                 self.press("next unread")  # read: on to the next move waiting
-                quiet_since, felt = now, False
+                quiet_since, unfelt = now, unfelt + 1
             elif done.is_set() and now - quiet_since > 2.0:
                 return
             await asyncio.sleep(0.02)
