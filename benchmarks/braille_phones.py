@@ -107,6 +107,7 @@ def measure(
     recorder.wire(app)
     firsts: list[tuple[str, ...]] = []
     reader = _Reader(server, link, text_of, given, keys, full)
+    reader.recorder = recorder
     crashes: list[str] = []
     servers = [server]
 
@@ -129,9 +130,10 @@ def measure(
                 stopped = time.monotonic()
                 if index == away_at and stall:
                     os.kill(server.process.pid, signal.SIGSTOP)
+                    reader.away = True
                 if index == away_at and kill:
                     os.kill(server.process.pid, signal.SIGKILL)
-                    reader.dead = True
+                    reader.dead = reader.away = True
                 for number, (player, move) in enumerate(burst):
                     outcome = await app.share.link.submit(player, move)
                     reply = outcome.reply
@@ -146,10 +148,11 @@ def measure(
                 if index == away_at and stall:
                     await pilot.pause(max(0.0, stall - (time.monotonic() - stopped)))
                     os.kill(server.process.pid, signal.SIGCONT)
+                    reader.away = False
                 if index == away_at and kill:
                     await pilot.pause(max(0.0, kill - (time.monotonic() - stopped)))
                     server = reader.server = await asyncio.to_thread(_restarted, server, crashes)
-                    reader.dead = False
+                    reader.dead = reader.away = False
                     servers.append(server)
                 await pilot.pause(2.0)
                 if index == 2:  # her turn: each line once the answer to the one before is there
@@ -192,6 +195,9 @@ class _Recorder:
         by design its newest decisive fact first, over a row written to a stopped BRLTTY or shown before it was
         killed (not counted)."""
         self.notice: Any = None
+        self.typed_away = 0
+        """Lines she typed while BRLTTY was stopped or gone that will still reach the session (the reader counts
+        them; each, given in order, is answered with the display away or just back)."""
 
     def wire(self, app: Any) -> None:
         handle, write, back, show = app.session.handle, self.link.display.write, self.link.back, self.link.show
@@ -200,10 +206,11 @@ class _Recorder:
             self.given.append(line)
             reply = handle(line)
             shown = reply is not None and reply.lines and not reply.hint
-            if shown and self.link.missed is None and not self.link.display.lost:
+            typed_away, self.typed_away = self.typed_away > 0, max(0, self.typed_away - 1)
+            if shown and self.link.missed is None and not self.link.display.lost and not typed_away:
                 self.pending = reply
-            elif shown:
-                self.away += 1  # answered while nothing reaches the display: `back` shows the newest decisive first
+            elif shown:  # typed or answered while nothing reached the display: its return shows the newest
+                self.away += 1  # decisive fact first (a line typed on a stopped BRLTTY arrives when it resumes)
             return reply
 
         def recording(cells: str, cursor: int | None = None, frame: int = 0) -> None:
@@ -289,6 +296,9 @@ class _Reader:
         """The count of lines given by which its own line will have arrived (0: no answer of its own awaited)."""
         self.dead = False
         """BRLTTY has been killed and not started again: keys typed on the display reach no program."""
+        self.away = False
+        """BRLTTY has been stopped or killed and not resumed or started again."""
+        self.recorder: Any = None
         self.lines: list[tuple[str, bool]] = []
         """Every line typed, and whether a program could receive it (False: typed on a display with no BRLTTY)."""
 
@@ -297,7 +307,10 @@ class _Reader:
         self.server.press(key)
 
     async def type_line(self, line: str) -> None:
-        self.lines.append((line, self.pilot is not None or not self.dead))
+        reachable = self.pilot is not None or not self.dead
+        self.lines.append((line, reachable))
+        if self.away and reachable and self.recorder is not None:
+            self.recorder.typed_away += 1
         self.own = len(self.given) + 1
         if self.pilot is not None:  # the computer's keyboard: the app's input line, which the display follows
             self.keys["pressed"] += len(line) + 1
