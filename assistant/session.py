@@ -14,12 +14,11 @@ import re
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from assistant.core.braille import celltable
 from assistant.core.cards.card import Card, CardSet, CardType, Deck, Tag, normalize, split_other_print
 from assistant.core.cards.learning import NewCard, read_card_text, type_from_prefix
-from assistant.core.cards.lookup import NameResolver, Resolution
+from assistant.core.cards.lookup import CardResolver, NameResolver, Resolution
 from assistant.core.cards.search import search_cards, search_words
 from assistant.core.cards.sheet import matching_card
 from assistant.core.game.about import About, Topic
@@ -109,24 +108,6 @@ _NEWS_KEPT = 400
 _MOST_DIGITS = 3
 #: How many answers the session keeps for `repeat` and `history`, and how many `history` reads.
 _KEPT, _HISTORY_READ = 20, 5
-
-
-class CardResolver(Protocol):
-    """What a session resolves queries with: `assistant.braille.resolver.BrailleResolver` in the app and the plain
-    mode, `assistant.core.cards.lookup.NameResolver` (the standard library's) when it is given none."""
-
-    def resolve(self, query: str) -> Resolution:
-        """The card meant by the query, or candidates, or nothing."""
-
-    def take_notice(self) -> str:
-        """A one-time message for the player (such as "contracted braille needs liblouis"), or ""."""
-
-    def read_contracted(self, cells: str) -> str | None:
-        """What a line of braille cells reads as in contracted braille ("⠢⠙⠀⠞⠥⠗⠝" is "end turn"), or None when
-        this resolver cannot read it (not only cells, or no liblouis)."""
-
-    def prepare(self) -> None:
-        """Build now what the first look-up (and the first braille one) would build, with no notice said."""
 
 
 class _WhenGoneThrough:

@@ -11,8 +11,9 @@ the table before this version:
 - **join first**: a code holder joins as Ben before Ben: does it record a move without the host? (before: yes,
   and it kept the real Ben's phone out within 31 ms);
 - **own phones**: the host let the code holder's first phone in as Ben; it asks for 61 more phones as Ben and
-  answers yes to any question its page shows about them: phones let in without the host, lines said to the host, and
-  a real phone's join for Cy afterwards (before: 61 let in, 121 lines, then 503);
+  answers yes to any question its page shows about them: phones let in without the host, lines said to the host,
+  questions forced on the host (replies that leave a yes or no open for the laptop's keyboard), and a real phone's
+  join for Cy afterwards (before: 61 let in, 121 lines, then 503);
 - **move flood**: 20 phones ask to join as Ben and the host lets in every one it is asked about; they draw as fast
   as they can for 6.2 s of the clock: phones let in, cards drawn (before: 94 by 20 phones, and the deck ran out);
 - **waiting streams**: a phone that waits to be let in opens 1,023 event streams: streams opened, and whether a
@@ -60,8 +61,12 @@ class Clock:
 class Table:
     """The session, its server, what the host was told, and a client for each phone."""
 
-    def __init__(self, session: Session, share: TableShare, clock: Clock, said: list[str], told: list[Any]) -> None:
+    def __init__(
+        self, session: Session, share: TableShare, clock: Clock, said: list[str], told: list[Any], asked: list[str]
+    ) -> None:
         self.session, self.share, self.clock, self.said, self.told = session, share, clock, said, told
+        self.asked = asked
+        """Each question the phones' requests left open for the host (the laptop's yes or no)."""
 
     @property
     def origin(self) -> str:
@@ -89,19 +94,20 @@ class Table:
 async def shared_table(folder: Path) -> AsyncIterator[Table]:
     session = Session(load_card_set(), store=GameStore(folder / "games"))
     session.handle("new game Ana Ben Cy babies red pink orange")
-    clock, said, told = Clock(), [], []
+    clock, said, told, asked = Clock(), [], [], []
 
     async def submit(player: str, request: Any) -> Any:
         outcome = apply_device(session, player, request)
         if outcome.reply is not None:
             said.extend(outcome.reply.lines)
+            asked.extend(outcome.reply.lines[-1:] if outcome.reply.pending is not None else [])
         share.after(outcome.reply, force=True)
         return outcome
 
     share = TableShare(session, submit, clock=clock, tell=told.append)
     await share.start("127.0.0.1:0")
     try:
-        yield Table(session, share, clock, said, told)
+        yield Table(session, share, clock, said, told, asked)
     finally:
         await share.stop()
 
@@ -122,7 +128,7 @@ async def own_phones(folder: Path) -> dict[str, Any]:
             status, body = await table.join(first, "Ben")
             statuses.append(status)
             await table.share.control("allow Ben")
-            said = len(table.said)
+            said, asked = len(table.said), len(table.asked)
             for number in range(61):
                 async with table.phone() as more:
                     statuses.append((await table.join(more, "Ben"))[0])
@@ -132,10 +138,11 @@ async def own_phones(folder: Path) -> dict[str, Any]:
                     answer = {"key": f"key-own-{number:04d}", "question": question["id"], "answer": "yes"}
                     await table.post(first, "/api/answer", answer, body["csrf"])
         let_in = len(table.share.server.devices.players()) - 1
-        said = len(table.said) - said
+        said, asked = len(table.said) - said, len(table.asked) - asked
         async with table.phone() as cy:
             real, _ = await table.join(cy, "Cy")
-        return {"let in without the host": let_in, "lines said to the host": said, "statuses": sorted(set(statuses)),
+        return {"let in without the host": let_in, "lines said to the host": said,
+                "questions forced on the host": asked, "statuses": sorted(set(statuses)),
                 "a real phone's join": real}  # fmt: skip
 
 

@@ -22,6 +22,9 @@ Measures, per game (goals from the issue that asked for it):
   played to the pile, a Neigh, an Instant, a destroy or steal: `About.decisive`) heard in full (goal all); moves
   heard out of the order recorded (goal none);
 - the win: the winning key or tap to the first sound of the sentence that says it (goal 1.0 s).
+- the phones' taps: dead buttons tapped, a tap on a button whose move the table no longer allows (goal none), and
+  the moves the table answered refused or stale; every save "instead" asked of the card's owner on their own phone
+  (goal all: Ben's Black Knight Unicorn may save the card Cy destroys in the Unstable Unicorns game).
 - the two voices: the seconds hers and the table's played at once, and of those the seconds both were in the middle
   (goal none).
 Each game is played in every set-up of `--setups` in the same run (`SETUPS`): her own voice with the table's voice,
@@ -44,6 +47,7 @@ import time
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from assistant.core.words.share import new_phone_asks
 from benchmarks.share import CHROMIUM, CHROMIUM_ARGS, SHARED, free_port
 from benchmarks.table_pace import App
 
@@ -60,7 +64,8 @@ AT_ONCE_S = 0.05
 
 class Step(NamedTuple):
     """One move: Ana's line typed, or a phone's: ("tap", verb), ("card", verb, search, name), ("table", verb, card),
-    ("target", verb, search, name, player)."""
+    ("target", verb, search, name, player), ("save", "yes" or "no", mover): the card's owner answers the save its
+    phone is asked (the move recorded then is the mover's)."""
 
     who: str
     act: tuple[str, ...]
@@ -78,12 +83,14 @@ def _turn(player: str, *acts: tuple[str, ...]) -> list[Step]:
 DRAW, RESOLVE, END = ("tap", "draw"), ("tap", "resolve"), ("tap", "end")
 
 UNICORNS = [
-    *_ana("new game Ana Ben Cy Dee win 3", "draw", "play basic red"),
+    *_ana("new game Ana Ben Cy Dee win 3", "bring black knight unicorn into Ben", "draw", "play basic red"),
     Step("Ben", ("tap", "neigh")), Step("Cy", ("tap", "neigh"), at_once=True),
     *_ana("resolve", "resolve", "end turn"),
     *_turn("Ben", DRAW, ("card", "play", "orange", "Basic Unicorn (Orange)"), RESOLVE, END),
     *_turn("Cy", DRAW, ("card", "play", "poison", "Unicorn Poison"), RESOLVE,
-           ("table", "destroy", "Basic Unicorn (Orange)"), RESOLVE, END),
+           ("table", "destroy", "Basic Unicorn (Orange)")),
+    Step("Ben", ("save", "no", "Cy")),  # Ben's Black Knight Unicorn may save his card: Ben's phone is asked
+    *_turn("Cy", RESOLVE, END),
     *_turn("Dee", DRAW, ("card", "play", "yellow", "Basic Unicorn (Yellow)")),
     Step("Ben", ("tap", "super-neigh")),
     *_turn("Dee", RESOLVE, END),
@@ -191,28 +198,55 @@ def child(log: str, game: str, address: str, setup: str) -> int:
 
 
 class Phones:
-    """Ben's, Cy's and Dee's phones: phone-sized pages in one chromium, joined by the code."""
+    """Ben's, Cy's and Dee's phones: phone-sized pages in one chromium, joined by the code, each let in by the host
+    (`admit`, the laptop's `share allow`). Each tap is checked as it is made: a tap on a button whose move the table
+    no longer allows (not in the view's `may`, or marked unavailable) is a dead button tapped; a destroy that offers a
+    save is counted, and whether the card's owner is the one asked (their page shows "Save it")."""
 
-    def __init__(self, playwright: Any, address: str, code: str) -> None:
+    def __init__(self, playwright: Any, address: str, code: str, admit: Any) -> None:
         self.browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         self.pages: dict[str, Any] = {}
         self.requests: list[tuple[str, Any, float]] = []
         """Each move sent, in order: the player, the request, and the moment before its last click."""
+        self.dead: list[str] = []
+        """Each tap on a button whose move was not allowed any more: the player and the verb."""
+        self.refused: list[str] = []
+        """Each move the table answered refused or stale (the page showed a move it could not make)."""
+        self.saves_asked = 0
+        """Destroys that offered a save "instead" (the mover's phone told the owner is asked, or asked itself)."""
+        self.saves_asked_of_owner = 0
+        """Of those, the saves the card's owner was asked on their own phone ("Save it", "Do not save it"), and
+        the mover's phone not."""
         for player in PHONES:
             page = self.browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
             page.goto(f"{address}/?code={code}")
             page.locator("#code-button").click()
             page.locator("#players-to-choose button", has_text=player).first.click()
+            admit(player)
             page.locator("#turn").wait_for(state="visible", timeout=60_000)
             self.pages[player] = page
+
+    def _dead(self, page: Any, button: Any, verb: str) -> bool:
+        """Whether the move of the button about to be tapped is no longer allowed: not in the table's `may` for this
+        phone now (asked of the server, as the page's stream would tell it), or the button marked unavailable."""
+        view = page.evaluate("async () => (await (await fetch('/api/state')).json())")
+        may = (view.get("game") or {}).get("may", [])
+        return verb not in may or button.get_attribute("aria-disabled") == "true"
 
     def act(self, player: str, act: tuple[str, ...]) -> None:
         """The move made as a player makes it: its button, then the card searched or chosen; the last click sends
         it."""
         page = self.pages[player]
         kind, verb = act[0], act[1]
+        if kind == "save":
+            self._save(player, verb == "yes", act[2])
+            return
         button = page.locator(f'#verbs button[data-verb="{verb}"]')
         button.wait_for(state="visible", timeout=30_000)
+        if self._dead(page, button, verb):
+            self.dead.append(f"{player} {verb}")
+            button.click(force=True)  # (it sends nothing: the page says why)
+            return
         last = button
         if kind != "tap":
             button.click()
@@ -229,6 +263,33 @@ class Phones:
         with page.expect_request("**/api/move") as sent:
             last.click()
         self.requests.append((player, sent.value, began))
+        response = sent.value.response()
+        body = response.json() if response is not None and response.status in (200, 409) else {}
+        if response is not None and response.status == 409 or body.get("status") in ("refused", "stale"):
+            self.refused.append(f"{player} {verb}")
+        if body.get("status") == "asked" or (body.get("status") == "warning" and body.get("labels")):
+            self.saves_asked += 1
+
+    def _save(self, owner: str, yes: bool, mover: str) -> None:
+        """The card's owner answers the save on their phone; the answer's tap stands for the mover's move (the move
+        is recorded when the owner answers)."""
+        from assistant.core.words.share import SAVE_LABELS
+
+        page = self.pages[owner]
+        heading = page.locator("#warning-heading")
+        try:
+            heading.wait_for(state="visible", timeout=10_000)
+            asked = heading.inner_text() == SAVE_LABELS["heading"]
+        except Exception:  # (never asked on the owner's phone: counted as such)
+            asked = False
+        if asked and self.pages[mover].locator("#warning").is_hidden():
+            self.saves_asked_of_owner += 1
+        if not asked:
+            return
+        began = time.perf_counter()
+        with page.expect_request("**/api/answer") as sent:
+            page.locator("#warning-yes" if yes else "#warning-no").click()
+        self.requests.append((mover, sent.value, began))
 
     def sent_at(self) -> list[tuple[str, float]]:
         """Each move's player and the moment its request left the browser (the browser's own timing, on this
@@ -277,7 +338,7 @@ def play(folder: Path, backend: str, game: str, interval: float, seed: int, setu
         _type(app, steps[0].act[0], keys)  # the new game, before the phones join
         app.quiet()
         with sync_playwright() as playwright:
-            phones = Phones(playwright, *link)
+            phones = Phones(playwright, *link, admit=lambda player: _admit(app, player, keys))
             try:
                 app.quiet()
                 began = len(app.records())
@@ -303,6 +364,9 @@ def play(folder: Path, backend: str, game: str, interval: float, seed: int, setu
                         time.sleep(max(0.0, min(next_key, due if step.who != ME else next_key) - now))
                 app.done_speaking(max(keys[-1], phones.requests[-1][2] if phones.requests else 0.0))
                 taps = phones.sent_at()
+                taps_checked = {"dead_buttons_tapped": phones.dead, "moves_refused": phones.refused,
+                                "saves_asked": phones.saves_asked,
+                                "saves_asked_of_owner": phones.saves_asked_of_owner}  # fmt: skip
             finally:
                 phones.close()
         records = app.records()[began:]
@@ -315,7 +379,7 @@ def play(folder: Path, backend: str, game: str, interval: float, seed: int, setu
     offset = time.time() - time.perf_counter()  # (the reader's stand-in notes wall-clock times)
     (folder / "keys.json").write_text(json.dumps({"keys": keys, "taps": taps, "wall_minus_perf": offset}))
     figures = measure([*records, *reader_records(records, said)], first_bytes, keys, taps)
-    return {"game": game, "setup": setup, "interval_s": interval, "seed": seed, **figures}
+    return {"game": game, "setup": setup, "interval_s": interval, "seed": seed, **figures, **taps_checked}
 
 
 def reader_records(records: list[dict], said: list[dict]) -> list[dict]:
@@ -350,6 +414,15 @@ def _shared(app: App) -> tuple[str, str]:
                 return found[1], found[2].replace(" ", "")
         time.sleep(0.1)
     raise SystemExit("The app never said where the table is shared (60 s).")
+
+
+def _admit(app: App, player: str, keys: list[float]) -> None:
+    """The host lets the phone that waits to join as `player` in (`share allow NAME`, typed on the laptop)."""
+    deadline = time.monotonic() + 30
+    asked = new_phone_asks(player)
+    while time.monotonic() < deadline and not any(asked in r.get("full", "") for r in app.records()):
+        time.sleep(0.05)  # (the app's own process: its question is waited for, then answered)
+    _type(app, f"share allow {player}", keys)
 
 
 def _type(app: App, line: str, keys: list[float]) -> None:
@@ -489,6 +562,8 @@ def goals_met(run: dict[str, Any]) -> bool:
         and run["moves_out_of_order"] == 0
         and run["win_ms"] is not None
         and run["win_ms"] <= WIN_GOAL_MS
+        and not run["dead_buttons_tapped"]
+        and run["saves_asked_of_owner"] == run["saves_asked"]
     )
 
 
@@ -542,7 +617,9 @@ def _print(run: dict[str, Any], out: Any) -> None:
           f"heard {run['moves_never_heard']} (ends settled {run['ends_settled_by_the_next_turn']}); decisive heard "
           f"in full {run['decisive_heard_in_full']}/{run['decisive_moves']}; out of order "
           f"{run['moves_out_of_order']}; the win {run['win_ms']} ms after its key; both voices at once "
-          f"{run['overlap_s']} s, both in the middle {run['overlap_both_middle_s']} s",
+          f"{run['overlap_s']} s, both in the middle {run['overlap_both_middle_s']} s; dead buttons tapped "
+          f"{len(run['dead_buttons_tapped'])}, moves refused {len(run['moves_refused'])}; saves asked "
+          f"{run['saves_asked']}, of the owner {run['saves_asked_of_owner']}",
           file=out, flush=True)  # fmt: skip
 
 

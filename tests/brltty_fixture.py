@@ -137,7 +137,7 @@ class Brltty:
                 break  # (BRLTTY 6.5 has been seen to end at start: "malloc(): invalid size")
             if _listening(4101 + self.offset) and self.drawn() > rows_before:
                 return
-            time.sleep(0.05)
+            time.sleep(0.05)  # (the BRLTTY process starting, polled)
         self._log.flush()
         log = Path(self._log.name).read_text(errors="replace")[-400:]
         raise RuntimeError(f"BRLTTY did not start its BrlAPI server and its display (it ended: {log!r})")
@@ -184,7 +184,7 @@ class Brltty:
                 return shown
             if time.monotonic() > deadline:
                 raise AssertionError(f"the display shows {shown!r}")
-            time.sleep(0.02)
+            time.sleep(0.02)  # (what the BRLTTY process shows, polled)
 
     def stop(self) -> None:
         """Stop BRLTTY by its pid, and close the pseudo-terminal (once; a second call does nothing)."""

@@ -76,7 +76,7 @@ def speech_dispatcher(tmp_path, alsa_capture):
     try:
         deadline = time.monotonic() + 10
         while not socket_answers(socket) and process.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.02)
+            time.sleep(0.02)  # (the speech-dispatcher daemon starting, polled)
         if not socket_answers(socket):
             logs = " ".join(p.read_text(errors="replace")[-300:] for p in log.glob("*.log"))
             pytest.skip(f"speech-dispatcher did not start here (status {process.poll()}): {logs}")

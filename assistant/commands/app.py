@@ -201,7 +201,7 @@ def run(args: argparse.Namespace) -> int:
     try:  # the heading is said; the notes (the speech engine chosen, or why it is off) are only written
         app = make_app(args, speaker, settings=settings, notices=notices, shown=notes)
         if speaker is not None:
-            speaker.players = app.session.players
+            speaker.players, speaker.names = app.session.players, app.session.lobby.sentence_names
             speaker.service.say(app.heading)
         app.run()
         if app.crashed is not None:  # to the last guard: the crash log and one sentence, never a traceback
@@ -245,7 +245,7 @@ def _run_plain_mode(
     # (Orca, Speakup, NVDA, VoiceOver): printed only, or every answer would be heard twice; its earcons still play.
     listening = lines is None and sys.stdin.isatty() and sys.stdout.isatty()
     reader = plain_reader(args, settings) if listening else ""
-    speaker, notes = _speaker(args, settings, silent=not listening, sounds_only=bool(reader))
+    speaker, notes = _speaker(args, settings, silent=not listening, reader=reader)
     if reader:
         from assistant.core.words.voice import plain_left_to
 
@@ -254,7 +254,7 @@ def _run_plain_mode(
         print(note, file=sys.stderr)
     if speaker is not None:  # a later notice (a player that failed) is one line on stderr, like these
         speaker.attach(lambda text: print(text, file=sys.stderr, flush=True))
-        speaker.players = session.players
+        speaker.players, speaker.names = session.players, session.lobby.sentence_names
     try:
         share = getattr(args, "share", None)
         if lines is not None:
@@ -292,11 +292,11 @@ def _claim_games() -> int | str | None:
 
 
 def _speaker(
-    args: argparse.Namespace, settings: SpeechSettings, silent: bool = False, sounds_only: bool = False
+    args: argparse.Namespace, settings: SpeechSettings, silent: bool = False, reader: str = ""
 ) -> tuple[ReplySpeaker | None, list[str]]:
     from assistant.commands.say import reply_speaker
 
-    return reply_speaker(args, silent=silent, settings=settings, sounds_only=sounds_only)
+    return reply_speaker(args, silent=silent, settings=settings, reader=reader)
 
 
 def _camera(args: argparse.Namespace, settings: SpeechSettings | None = None) -> Callable[[], FrameSource] | None:

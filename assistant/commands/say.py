@@ -25,6 +25,7 @@ from assistant.core.words.voice import (
     STARTED_MUTED,
     TEXT_EMPTY,
     WAV_CUT_SHORT,
+    plain_left_to,
     say_failed,
     text_too_long_to_say,
     wav_written,
@@ -183,7 +184,7 @@ def reply_speaker(
     *,
     silent: bool = False,
     settings: SpeechSettings | None = None,
-    sounds_only: bool = False,
+    reader: str = "",
 ) -> tuple[ReplySpeaker | None, list[str]]:
     """The app's speaker of replies (`ReplySpeaker`), or None when it should not speak; and the sentences to write
     once: a damaged settings file, why speech is off, the backend chosen. `settings` already read are used as
@@ -192,8 +193,9 @@ def reply_speaker(
     Through the screen reader when one is running (`speech = auto`) or asked for (`speech = screen-reader`); off
     with `--no-speech`, with `speech = off`, and when `silent` (nobody listens: piped input). With a transcript
     (`--transcript FILE` or the setting) there is a speaker even then: a silent one, so every utterance still
-    reaches the file. `sounds_only`: a screen reader says the words (the plain mode beside one): the earcons alone
-    are played, as the user guide says they are either way (none when `earcons = false`).
+    reaches the file. `reader`: the screen reader that says the words (the plain mode beside one): the earcons alone
+    are played, as the user guide says they are either way (none when `earcons = false`), and the transcript says
+    what the screen says, that the reader speaks (`plain_left_to`).
     """
     from assistant.speech import OFF, make_speaker, speech_route
     from assistant.speech.backends import SilentBackend
@@ -208,20 +210,21 @@ def reply_speaker(
     transcript = getattr(args, "transcript", None) or settings.transcript
     route = speech_route(settings, getattr(args, "no_speech", False))
     wanted = route[0] != OFF
-    silent = silent or (sounds_only and not settings.earcons)
+    silent = silent or (bool(reader) and not settings.earcons)
     if silent and not transcript:
         return None, []  # a script: nobody listens, and nothing is written but its answers
     if silent or not wanted:
         if not transcript:
             return None, notes
-        silence = SilentBackend(sentence=SPEECH_OFF_TRANSCRIPT)
+        silence = SilentBackend(sentence=plain_left_to(reader) if reader else SPEECH_OFF_TRANSCRIPT)
         service = make_speaker(replace(settings, earcons=False), backends=[silence], transcript=transcript)
         # The first notice says speech is off (written in the transcript); only later ones are shown (the
         # transcript cannot be written).
         return ReplySpeaker(service), notes + service.take_notices()[1:]
-    if sounds_only:  # the backend's sentence is left out: the plain mode says it leaves speech to the reader
+    if reader:  # the backend's sentence, written in the transcript, is the one the plain mode prints itself
+        silence = SilentBackend(sentence=plain_left_to(reader))
         service = make_speaker(
-            settings, backends=[SilentBackend()], earcon_folder=user_data_dir() / "earcons", transcript=transcript
+            settings, backends=[silence], earcon_folder=user_data_dir() / "earcons", transcript=transcript
         )
         service.muted = settings.muted
         return ReplySpeaker(service), notes + service.take_notices()[1:]

@@ -8,6 +8,7 @@ import json
 import re
 import unicodedata
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 __all__ = [
@@ -17,8 +18,8 @@ __all__ = [
     "cards_count",
     "name_list",
     "terminal_json",
-    "protect_names",
-    "name_starts",
+    "SentenceNames",
+    "PLAIN",
     "sentences",
     "split_sentences",
 ]
@@ -93,54 +94,58 @@ def _unshown(char: str) -> bool:
     return not char.isprintable() and unicodedata.category(char) in {"Cc", "Cf", "Cs", "Zl", "Zp"}
 
 
-#: Card names that hold a sentence's end ("Don't Kid Yourself!", "The G.O.A.T."), kept whole by `sentences`
-#: (`protect_names`, from the card sets loaded).
-_protected: frozenset[str] = frozenset()
-
 # A sentence ends at . ! ? or ; followed by a space and a word that does not begin in lower case ("Don't Kid
 # Yourself! entered" is one sentence). Not at a colon: "Turn 5: Ben's turn." is one sentence, and splitting there
 # made the speech choppy.
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[^\sa-z])")
-
-
-#: Players' names as typed (`name_starts`): a sentence may begin with one in lower case ("ana wins! ana's Stable").
-_starts: frozenset[str] = frozenset()
 _LOWER_START = re.compile(r"(?<=[.!?;])\s+(?=[a-z])")
+_HOLDS_END = re.compile(r"[.!?;]\s")
 
 
-def name_starts(names: Iterable[str]) -> None:
-    """These names (the players of a game, typed in any case) may begin a sentence: "ana wins! ana's Stable: ..."
-    is two sentences, as "Ana wins! Ana's Stable: ..." is."""
-    global _starts
-    _starts = _starts | {name for name in names if name[:1].islower()}
+@dataclass(frozen=True)
+class SentenceNames:
+    """The names a text may hold that change where its sentences end, given by whoever splits it (the game's cards
+    and players): the same text with the same names always splits the same way."""
+
+    cards: frozenset[str] = frozenset()
+    """Card names that hold a sentence's end ("Don't Kid Yourself!", "The G.O.A.T."): kept whole."""
+    players: frozenset[str] = frozenset()
+    """Players' names as typed, in lower case: a sentence may begin with one ("ana wins! ana's Stable")."""
+
+    @classmethod
+    def of(cls, cards: Iterable[str] = (), players: Iterable[str] = ()) -> SentenceNames:
+        """The names of these cards and players that matter: card names holding ".", "!", "?" or ";" before a space
+        or at their end, players' names beginning in lower case."""
+        return cls(
+            frozenset(name for name in cards if _HOLDS_END.search(f"{name} ")),
+            frozenset(name for name in players if name[:1].islower()),
+        )
 
 
-def _starts_name(text: str, at: int) -> bool:
+#: No names: a text split by its punctuation alone.
+PLAIN = SentenceNames()
+
+
+def _starts_name(text: str, at: int, players: frozenset[str]) -> bool:
     """A player's name in lower case begins the text at `at` (the whole name: "ana's", "ana ", not "anatomy")."""
     return any(
-        text.startswith(name, at) and not text[at + len(name) : at + len(name) + 1].isalnum() for name in _starts
+        text.startswith(name, at) and not text[at + len(name) : at + len(name) + 1].isalnum() for name in players
     )
 
 
-def protect_names(names: Iterable[str]) -> None:
-    """Keep these card names whole when splitting sentences: only those holding ".", "!", "?" or ";" matter."""
-    global _protected
-    _protected = _protected | {name for name in names if re.search(r"[.!?;]\s", f"{name} ")}
-
-
-def sentences(text: str) -> list[str]:
+def sentences(text: str, names: SentenceNames = PLAIN) -> list[str]:
     """The sentences of a text, each stripped, none empty: split where a sentence ends (at ". ", "! ", "? " or "; "
-    before a word that does not begin in lower case, or a player's name typed in lower case: `name_starts`), never
-    inside a card name holding a sentence's end ("Neigh,
-    Mate!", "Fuck. Marry. Kill": `protect_names`), nor at a colon ("Turn 5: Ben's turn." is one sentence)."""
+    before a word that does not begin in lower case, or a player's name typed in lower case: `names.players`), never
+    inside a card name holding a sentence's end ("Neigh, Mate!", "Fuck. Marry. Kill": `names.cards`), nor at a colon
+    ("Turn 5: Ben's turn." is one sentence)."""
     text = text.strip()
     inside: set[int] = set()  # where a card name ends: not a sentence's end, unless its own end is one ("Fleeced!.")
-    for name in _protected:
+    for name in names.cards:
         for match in re.finditer(re.escape(name), text):
             inside.update(range(match.start(), match.end() + 1))
     ends = list(_SENTENCE_END.finditer(text))
-    if _starts:
-        ends += [m for m in _LOWER_START.finditer(text) if _starts_name(text, m.end())]
+    if names.players:
+        ends += [m for m in _LOWER_START.finditer(text) if _starts_name(text, m.end(), names.players)]
         ends.sort(key=lambda match: match.start())
     found, start = [], 0
     for match in ends:
@@ -152,11 +157,11 @@ def sentences(text: str) -> list[str]:
     return [sentence.strip() for sentence in found if sentence.strip()]
 
 
-def split_sentences(text: str, longest: int = 240) -> list[str]:
-    """The text's `sentences`, so the first can be played while the rest is rendered; a piece longer than `longest`
-    characters is split again at a comma or a space."""
+def split_sentences(text: str, longest: int = 240, names: SentenceNames = PLAIN) -> list[str]:
+    """The text's `sentences` (with these `names`), so the first can be played while the rest is rendered; a piece
+    longer than `longest` characters is split again at a comma or a space."""
     pieces: list[str] = []
-    for sentence in sentences(text):
+    for sentence in sentences(text, names):
         while len(sentence) > longest:
             cut = sentence.rfind(", ", 0, longest)
             cut = cut + 1 if cut > 0 else sentence.rfind(" ", 0, longest)

@@ -22,7 +22,7 @@ import re
 import socket
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from typing import TYPE_CHECKING, Any
@@ -39,6 +39,7 @@ from assistant.core.language.device import (
     read_answer,
     read_move,
 )
+from assistant.core.language.table_view import PhoneView
 from assistant.core.words.share import (
     BODY_NOT_JSON,
     CHOOSE_PLAYER,
@@ -116,7 +117,7 @@ class TableLink:
 
     players: Callable[[], list[str]]
     """The players of the game in progress ([] with no game)."""
-    view: Callable[[str, int, list[str]], dict[str, Any]]
+    view: Callable[[str, int, list[str]], PhoneView]
     """The view of the table for a device's player, at a version, with the last moves said."""
     cards: Callable[[str], list[dict[str, str]]]
     """The cards a search names: id, name, type, label."""
@@ -408,7 +409,7 @@ class ShareServer:
             return DEVICE_REMOVED
         return PHONE_KEPT_OUT if token in self.devices.refused else NO_DEVICE
 
-    def _view(self, device: Device) -> dict[str, Any]:
+    def _view(self, device: Device) -> PhoneView:
         """The device's view of the table; a phone that waits to be let in sees only that it waits."""
         if device.waiting:
             line = phone_waits(device.player)
@@ -483,7 +484,7 @@ class ShareServer:
         device = self.devices.join(player)
         if device is None:  # full: refused, never a joined phone dropped to make room
             raise _Refused(503, TABLE_FULL)
-        response = _json_response({"player": player, "csrf": device.csrf, "waiting": device.waiting})
+        response = _json_response(_who(device, self._view(device)))
         response.set_cookie(self.cookie, device.token, httponly=True, samesite="Strict", path="/")
         try:  # asked on the laptop, of the host alone, as a move is said
             await self.link.submit(player, DeviceJoined(device.number, _Waiting(self, device.token)))
@@ -494,9 +495,7 @@ class ShareServer:
 
     async def _me(self, request: web.Request) -> web.StreamResponse:
         device = self._device(request, waiting=True)
-        me = {"player": device.player, "csrf": device.csrf, "words": PAGE_LABELS, "verbs": phone_verbs_json(),
-              "waiting": device.waiting}  # fmt: skip
-        return _json_response(me)
+        return _json_response(_who(device, self._view(device), words=PAGE_LABELS, verbs=phone_verbs_json()))
 
     # The table.
 
@@ -594,6 +593,13 @@ class ShareServer:
         return _json_response(data, status)
 
 
+def _who(device: Device, view: Any, **more: Any) -> dict[str, Any]:
+    """Who the device records for, and its CSRF token; a phone that waits also gets its view, so that its page says
+    at once that it waits (its state requests are held until the host answers)."""
+    me = {"player": device.player, "csrf": device.csrf, **more, "waiting": device.waiting}
+    return {**me, "view": view} if device.waiting else me
+
+
 @dataclass(frozen=True)
 class _Waiting:
     """A phone that waits to be let in, as the session is told of it (`JoinDecision`)."""
@@ -655,7 +661,7 @@ def inert_json(data: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def _json_response(data: dict[str, Any], status: int = 200) -> web.Response:
+def _json_response(data: Mapping[str, object], status: int = 200) -> web.Response:
     from aiohttp import web
 
     return web.json_response(data, status=status, headers={"Cache-Control": "no-store"}, dumps=inert_json)

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from assistant.core.speech.queue import Utterance, scale, split_sentences
+from assistant.core.speech.queue import Utterance, scale
 from assistant.core.words.voice import (
     ENGINE_EMPTY_SOUND,
     ENGINE_NOT_INSTALLED,
@@ -116,7 +116,7 @@ class Backend:
     ) -> None:
         """Say the utterance, returning when it was said or cut off; stop at once when `wanted()` is False, and
         before a next sentence when `more()` is False. `finished(index)`: the sentence of that index (of
-        `split_sentences`) was played to its end (a backend that cannot tell never calls it); `began(index,
+        `Utterance.split`) was played to its end (a backend that cannot tell never calls it); `began(index,
         seconds)`: it began to play and lasts that long (a backend that cannot tell never calls it)."""
 
     def cancel(self) -> None:
@@ -210,7 +210,7 @@ class WavBackend(Backend):
         utterance is no longer wanted, and before a next sentence once `more()` is False; `finished` hears of each
         sentence played to its end."""
         player = self.private_player if utterance.private else self.player
-        pieces = split_sentences(utterance.text)
+        pieces = utterance.split()
         sound = self.sounds.get(utterance.sound) if utterance.sound else None
         if player is None:
             self._speak_directly(pieces, wanted)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from assistant.core.speech.queue import Utterance, reader_seconds, scale, split_sentences
+from assistant.core.speech.queue import Utterance, reader_seconds, scale
 from assistant.core.words.voice import SPEECHD_MISSING, SPEECHD_NO_SOCKET, engine_unavailable
 from assistant.speech.backends import Backend, BackendUnavailable, SpeechError, always, ignore_began, ignore_finished
 from assistant.speech.speechd_ends import MessageEnds, message_id
@@ -93,7 +93,7 @@ class SpeechdBackend(Backend):
         begun when it is sent, as long as a screen reader takes to say it (`reader_seconds`), so a key that cuts it
         in its last words counts it as heard and a decisive fact in it is not folded into reply after reply."""
         events = (self._module.CallbackType.END, self._module.CallbackType.CANCEL)
-        for index, piece in enumerate(split_sentences(utterance.text)):
+        for index, piece in enumerate(utterance.split()):
             if not wanted() or (index > 0 and not more()):
                 return
             ended, serial = self._ends.expect()

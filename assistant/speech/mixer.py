@@ -43,6 +43,25 @@ LEAD_S = 0.06
 ENDED, KILLED, FAILED = 0, -9, 1
 
 
+class PlayedHere:
+    """A sound played in this process (the mixer's, or one `winsound` plays), waited on as a player's process is:
+    `returncode` set, then `_done`, once it ended; `NAME` is what a wait that timed out names."""
+
+    NAME = "sound"
+    returncode: int | None
+    _done: threading.Event
+
+    def poll(self) -> int | None:
+        """The return code, or None while it plays."""
+        return self.returncode
+
+    def wait(self, timeout: float | None = None) -> int:
+        """Wait until it was heard to its end, killed or failed; the return code (`KILLED` when it was stopped)."""
+        if not self._done.wait(timeout):
+            raise subprocess.TimeoutExpired(self.NAME, timeout or 0)
+        return self.returncode if self.returncode is not None else KILLED
+
+
 class Sink(Protocol):
     """Where mixed blocks go: a stream of 16-bit stereo samples at `RATE`."""
 
@@ -130,8 +149,10 @@ def quiet_native_output() -> Iterator[None]:
 
 
 @dataclass(eq=False)
-class MixedSound:
+class MixedSound(PlayedHere):
     """One sound in the mix, held by the caller as a `Playing`."""
+
+    NAME = "mixer"
 
     samples: Any
     """float32 array, shape (frames, 2), 1.0 full scale."""
@@ -142,16 +163,6 @@ class MixedSound:
     position: int = 0
     _done: threading.Event = field(default_factory=threading.Event)
     _mixer: Mixer | None = None
-
-    def poll(self) -> int | None:
-        """The return code, or None while it plays."""
-        return self.returncode
-
-    def wait(self, timeout: float | None = None) -> int:
-        """Wait until it was heard to its end, killed or failed; the return code."""
-        if not self._done.wait(timeout):
-            raise subprocess.TimeoutExpired("mixer", timeout or 0)
-        return self.returncode if self.returncode is not None else KILLED
 
     def kill(self) -> None:
         """Take it out of the mix now."""

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Protocol
 
+from assistant.speech.mixer import KILLED, PlayedHere
+
 #: The players looked for, in order, when the setting is "auto", by platform (`sys.platform`; Linux and the other
 #: Unix systems under "").
 PLAYER_NAMES = {
@@ -35,8 +37,6 @@ PLAYER_NAMES = {
 #: programs whose processes the system mixes (PipeWire, PulseAudio, ALSA's dmix). Not winsound: one sound at a time.
 MIXING = ("sounddevice", "aplay", "paplay", "pw-play", "afplay")
 
-#: What a `Playing` returns when it was killed (as a process killed by SIGKILL does).
-KILLED = -9
 #: How often, and how many seconds apart, a stop is said to a sound `winsound` plays before its thread gives up.
 STOP_TRIES, STOP_WAIT = 5, 0.05
 
@@ -57,14 +57,16 @@ class Playing(Protocol):
         """Stop it now."""
 
 
-class WinsoundPlaying:
+class WinsoundPlaying(PlayedHere):
     """One WAV file played in this process by `winsound` (Windows): its bytes given to `PlaySound` with
     `SND_MEMORY` on a thread of its own (`PlaySound` plays from memory only synchronously), so the caller waits on
     it as on a player process, and `kill` stops it at once with `PlaySound(None)`. Windows plays one such sound at
     a time in a process: a new one cuts the one before off, as a new earcon does anyway."""
 
+    NAME = "winsound"
+
     def __init__(self, data: bytes, winsound: Any) -> None:
-        self.returncode: int | None = None
+        self.returncode = None
         self._winsound = winsound
         self._lock = threading.Lock()
         self._killed = False
@@ -85,16 +87,6 @@ class WinsoundPlaying:
                 code = 1
         self.returncode = KILLED if self._killed else code
         self._done.set()
-
-    def poll(self) -> int | None:
-        """The return code, or None while it plays."""
-        return self.returncode
-
-    def wait(self, timeout: float | None = None) -> int:
-        """Wait for the sound's end (or its kill); the return code (`KILLED` when it was stopped)."""
-        if not self._done.wait(timeout):
-            raise subprocess.TimeoutExpired("winsound", timeout or 0)
-        return self.returncode if self.returncode is not None else KILLED
 
     def kill(self) -> None:
         """Stop the sound now (any sound `winsound` plays in this process)."""

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from assistant.core.speech.placement import seat_of, seating
 from assistant.core.speech.queue import Priority
+from assistant.core.text import PLAIN, SentenceNames
 from assistant.core.words.voice import (
     HISTORY_NEWEST,
     HISTORY_OLDEST,
@@ -56,6 +57,8 @@ class ReplySpeaker:
         side the player across is heard at."""
         self.players: Callable[[], tuple[str, ...]] = tuple
         """The players of the game in progress, in turn order (the front end sets it; none: no game)."""
+        self.names: Callable[[], SentenceNames] = lambda: PLAIN
+        """The game's names that change where a sentence ends (the front end sets it: `Session.sentence_names`)."""
         self.private = False
         """Private reading: card replies go only to the headphones device."""
         self.on_change: Callable[..., object] | None = None
@@ -94,6 +97,7 @@ class ReplySpeaker:
             tells=reply.tells,
             other_hand=other_hand,
             hand=seat_of(players, reply.hand) if other_hand and reply.hand else None,
+            names=self.names(),
         )
 
     def notice(self, reply: Reply) -> None:

@@ -21,6 +21,7 @@ from pathlib import Path
 from assistant.core.game.about import About
 from assistant.core.speech.placement import Seating, move_earcon, sentence_places
 from assistant.core.speech.queue import Cut, Priority, SpeechQueue, Utterance, interrupting
+from assistant.core.text import PLAIN, SentenceNames
 from assistant.core.words.voice import (
     EARCON_WORDS,
     ENGINE_TOO_SLOW,
@@ -123,6 +124,7 @@ class SpeechService:
         tells: tuple[About, ...] = (),
         other_hand: bool = False,
         hand: int | None = None,
+        names: SentenceNames = PLAIN,
     ) -> bool:
         """Queue text at the end; return whether it will be said (a hint may be dropped, mute drops all).
 
@@ -131,9 +133,11 @@ class SpeechService:
         move it tells of (merged with others when they pile up);
         `other_hand`: the reply did not come from the player's own key (a move from another player's device), so
         it is said in turn after the sentence being said, an older reply waiting shrinking to its decisive fact;
-        `hand`: the seat of the player whose device it came from, where every sentence of it is heard.
+        `hand`: the seat of the player whose device it came from, where every sentence of it is heard;
+        `names`: the game's names that change where its sentences end.
         """
-        utterance = Utterance(text, priority, private, sound=self._sound(sound), facts=facts, tells=tells, hand=hand)
+        sound = self._sound(sound)
+        utterance = Utterance(text, priority, private, sound=sound, facts=facts, tells=tells, hand=hand, names=names)
         if not other_hand:
             return self._add(utterance)
         table = self.table
@@ -142,7 +146,15 @@ class SpeechService:
                 self._queue.remember(utterance)
             self._write(utterance)
             return table.say(
-                text, priority, private=private, sound=sound, facts=facts, tells=tells, other_hand=True, hand=hand
+                text,
+                priority,
+                private=private,
+                sound=sound,
+                facts=facts,
+                tells=tells,
+                other_hand=True,
+                hand=hand,
+                names=names,
             )
         with self._cond:  # decided and marked on the turn being said at once: the worker may take the new one next
             cut_now = self._apply_locked(self._queue.arrive(utterance))

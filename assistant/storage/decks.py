@@ -8,7 +8,6 @@ from pathlib import Path
 from assistant.core.cards.card import Card, CardSet, CardType, Deck
 from assistant.core.cards.cardfile import CardDataError, Problem, parse_deck
 from assistant.core.cards.learning import CardNotLearned, NewCard, forgotten_deck_text, learned_deck_text
-from assistant.core.text import protect_names
 from assistant.core.words.cardtext import cannot_add_to, no_such_deck
 from assistant.core.words.errors import also_defined_in, cannot_be_read, import_set_aside, import_shadows_shipped
 from assistant.core.words.scans import CARD_REFUSED, LEARNT_BY_NAME, import_full
@@ -91,7 +90,6 @@ def combine(decks: list[Deck]) -> CardSet:
                 owner[card.id] = deck
     if problems:
         raise CardDataError(problems)
-    protect_names(card.name for deck in decks for card in deck.cards)  # "Don't Kid Yourself!" is not two sentences
     return CardSet(list(decks))
 
 
@@ -158,7 +156,6 @@ def load_card_set(base: str = DEFAULT_DECK, addons: list[str] | tuple[str, ...] 
     card_set = combine(decks)
     if not imports:
         imports = imports_for({deck.id for deck in decks})
-    protect_names(card.name for deck in imports for card in deck.cards)
     return CardSet(decks + imports) if imports else card_set
 
 

@@ -26,30 +26,24 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.driver import Driver
-from textual.geometry import Offset, Region, Size
+from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.visual import VisualType
-from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from assistant.core.braille.display import QUIT_WORDS
 from assistant.core.braille.sixkey import DEFAULT_WINDOW
-from assistant.core.cards.card import Vocabulary
 from assistant.core.game.about import About, Topic, texts
-from assistant.core.language.reply import Choice, Question
+from assistant.core.language.reply import Choice
 from assistant.core.words.cardtext import HELP_LINES
 from assistant.core.words.screen import (
     HISTORY_HEADING,
     LIST_CLOSED,
     NO_REPLY_YET,
-    QUESTION_WAITING_KEY,
     QUIT_HINT,
     SCREEN_KEYS,
     SIX_KEY_MODES,
     held_fact,
-    no_card_for_key,
-    no_choice_number,
-    no_player_number,
     one_key_coaching,
     region_echo,
     region_names,
@@ -67,7 +61,8 @@ from assistant.ui.messages import (
     ScannerEvent,
     SpeechNoticed,
 )
-from assistant.ui.one_key import card_waits, line_after_answer, one_key_answer
+from assistant.ui.one_key import card_waits, line_after_answer, one_key_answer, one_key_refusal, vocabulary_of
+from assistant.ui.regions import REGION_IDS, HistoryRegion, RegionCursor
 from assistant.ui.share_panel import QR_ONLY, SharePanel
 
 if TYPE_CHECKING:
@@ -89,11 +84,6 @@ Screen { background: black; color: white; }
 # While the QR code is shown alone (F10): the input line, the camera line and the QR code (`SharePanel`).
 CSS += ", ".join(f"Screen.{QR_ONLY} #{name}" for name in ("status", "answer", "table", "stables", "history-text"))
 CSS += " { display: none; }"
-
-#: The widgets the cursor keys move through, in the order of `assistant.core.words.screen.REGION_NAMES`.
-REGION_IDS = ("status", "prompt", "answer", "table", "stables", "history-text")
-#: How many earlier answers the history region shows.
-HISTORY_SHOWN = 20
 
 
 class TextRegion(Static):
@@ -139,6 +129,13 @@ class Speaker(Protocol):
 
     def attach(self, on_notice: Callable[[str], object]) -> None:
         """Send the speech service's own notices (a player that failed) to `on_notice`, which posts a message."""
+
+
+def settle(session: Session) -> None:
+    """Once the screen is first drawn: what the first look-up would build is built (not at the player's first key),
+    then what the app made to start is kept out of full collections (`settle_memory`)."""
+    session.prepare()
+    settle_memory()
 
 
 def settle_memory() -> None:
@@ -208,8 +205,6 @@ class TableApp(App[None]):
         self.speak = speak
         self.replies: list[Reply] = [Reply.of(" ".join([title, *notes]), NO_REPLY_YET)]
         """The answers shown, oldest first; the first is the greeting (said by the command before the app opens)."""
-        self.history: list[list[str]] = []
-        """The history region's entries, newest first: earlier answers and the speech keys' feedback."""
         self.feedback = ""
         """The speech keys' last feedback (or a notice), on the status line until the next reply."""
         self._asked = ""
@@ -222,8 +217,6 @@ class TableApp(App[None]):
         self.held_facts: tuple[About, ...] = ()
         """The last decisive facts (`Reply.facts`), on the status line until the next ones; a question's only while
         it waits."""
-        self.region = REGION_IDS.index("answer")
-        """The region the cursor is on."""
         self.answer_from = 0
         """The line of the answer the answer region starts at (Page Up and Page Down)."""
         self.camera = camera
@@ -232,6 +225,10 @@ class TableApp(App[None]):
         self.share_at = share
         self.share = SharePanel(session, self.show)
         """The shared table's part: its region, its server, the phones' moves (`assistant/ui/share_panel.py`)."""
+        self.cursor = RegionCursor(self, self.share)
+        """The terminal cursor on a region, where a braille display follows it (`assistant/ui/regions.py`)."""
+        self.history = HistoryRegion(self)
+        """The history region: earlier answers and the speech keys' feedback, newest first."""
 
     def _handle_exception(self, error: Exception) -> None:
         """An exception no handler caught. Textual's own last resort draws its traceback, with every local
@@ -285,12 +282,12 @@ class TableApp(App[None]):
         if self.share_at is not None:
             self.share.control(self.share_at)
         self.refresh_table()
-        self.call_after_refresh(self.place_cursor)
-        self.call_after_refresh(self.settle)
+        self.call_after_refresh(self.cursor.place)
+        self.call_after_refresh(settle, self.session)
         # After every layout, not only after the refresh a reply asks for: the callback of that refresh could run
         # before the layout of the reply's texts, leaving the cursor where the answer had been (a status line one
         # or two lines shorter moves it up), and a braille display on the wrong line until the next reply.
-        self.screen.screen_layout_refresh_signal.subscribe(self, self._follow_layout, immediate=True)
+        self.screen.screen_layout_refresh_signal.subscribe(self, self.cursor.follow_layout, immediate=True)
         if self.speak is not None:  # the speech worker's notices (a player that failed) come back as messages
             self.speak.attach(lambda text: self.post_message(SpeechNoticed(text)))
         if self.camera is not None:  # scanning runs on its own thread, which only posts messages
@@ -306,12 +303,6 @@ class TableApp(App[None]):
 
             self.braille.show(self.replies[0])  # the greeting, as on the screen
             listen_in(self, self.braille)
-
-    def settle(self) -> None:
-        """Once the screen is first drawn: what the first look-up would build is built (not at the player's first
-        key), then what the app made to start is kept out of full collections."""
-        self.session.prepare()
-        settle_memory()
 
     async def on_unmount(self) -> None:
         gc.unfreeze()  # what the app made becomes collectable again (a test runs many apps in one process)
@@ -358,7 +349,7 @@ class TableApp(App[None]):
 
     def refresh_table(self) -> None:
         """Rewrite the status line, the pile and chain, and the Stables from the game as it stands."""
-        status, pile, stables = table_regions(self.session.game, self._vocabulary())
+        status, pile, stables = table_regions(self.session.game, vocabulary_of(self.session))
         prompt = self.query_one("#prompt", BrailleInput)
         mode = prompt.six_key
         status_lines = [status + (f" {SIX_KEY_MODES[mode.value]}" if mode is not None else "")]
@@ -373,55 +364,14 @@ class TableApp(App[None]):
         self.query_one("#table", Static).update("\n".join(pile))
         self.query_one("#stables", Static).update("\n".join(stables))
 
-    def region_widget(self, index: int) -> Widget:
-        """The widget of a region (`REGION_IDS`)."""
-        return self.query_one(f"#{REGION_IDS[index]}")
-
-    def place_cursor(self, index: int | None = None, redraw: bool = True) -> None:
-        """Put the terminal cursor at the start of a region (the answer unless told), where a braille display
-        follows it; set here, in the handler, so the frame being drawn already has it (`redraw`: and draw one)."""
-        if index is not None:
-            self.region = index
-        widget = self.region_widget(self.region)
-        if not widget.region and self.share.qr_shown:  # the QR code alone (F10): the input line is the one text left
-            widget = self.query_one("#prompt", Input)
-        region = widget.content_region if widget.region else None
-        if region is None:
-            return
-        if widget.id == "prompt":
-            self.cursor_position = self.query_one("#prompt", Input).cursor_screen_offset
-        else:
-            self.cursor_position = Offset(region.x, region.y)
-        if redraw:
-            self.move_cursor(widget)
-
-    @staticmethod
-    def move_cursor(widget: Widget) -> None:
-        """Draw a frame that moves the terminal's cursor: the frame written carries the cursor's place, and one
-        cell of the region redrawn is enough for a frame (a whole screen redrawn only for a cursor cost the loop a
-        full frame's rendering at every reply)."""
-        widget.refresh(Region(0, 0, 1, 1))
-
-    def _follow_layout(self, _screen: object) -> None:
-        """The regions were laid out anew: the cursor moved with its region when the region moved."""
-        before = self.cursor_position
-        self.place_cursor(redraw=False)
-        if self.cursor_position != before:
-            self.move_cursor(self.region_widget(self.region))
-
-    def cursor_on_answer(self) -> None:
-        """After a reply: the cursor on the answer, now and again once the new texts are laid out."""
-        self.place_cursor(REGION_IDS.index("answer"))
-        self.call_after_refresh(self.place_cursor)
-
     def action_region(self, step: int) -> None:
         """Up and Down: the cursor to the region above or below, and its name and first line said."""
-        index = max(0, min(len(REGION_IDS) - 1, self.region + step))
-        self.place_cursor(index)
-        widget = self.region_widget(index)
+        index = max(0, min(len(REGION_IDS) - 1, self.cursor.region + step))
+        self.cursor.place(index)
+        widget = self.cursor.widget(index)
         text = str(widget.value) if isinstance(widget, Input) else str(widget.render())
         if self.speak is not None:
-            self.speak.echo(region_echo(region_names(self._vocabulary())[index], text.splitlines()))
+            self.speak.echo(region_echo(region_names(vocabulary_of(self.session))[index], text.splitlines()))
 
     def action_answer_line(self, step: int) -> None:
         """Page Up and Page Down: the answer read line by line. The answer region starts at the line reached, so
@@ -431,7 +381,7 @@ class TableApp(App[None]):
             return
         self.answer_from = max(0, min(len(lines) - 1, self.answer_from + step))
         self.query_one("#answer", Static).update("\n".join(lines[self.answer_from :]))
-        self.cursor_on_answer()
+        self.cursor.on_answer()
         if self.speak is not None:
             self.speak.echo(lines[self.answer_from])
 
@@ -442,21 +392,15 @@ class TableApp(App[None]):
         self.answer_from = 0
         self.query_one("#answer", Static).update(text)
         self.refresh_table()
-        self.update_history(extra=text.splitlines())
-        self.cursor_on_answer()
-
-    def _vocabulary(self) -> Vocabulary:
-        """The words of the game in progress (its rule profile's), else of the cards in play."""
-        game = self.session.game
-        return game.table.profile.vocabulary if game is not None else self.session.cards.vocabulary
+        self.history.add(extra=text.splitlines())
+        self.cursor.on_answer()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         """Something typed takes the cursor back to the input line (the input line puts it there itself).
         The input line as it is now decides, not the change: "s" then a number typed fast (a Super Neigh)
         empties it before the change of "s" arrives, and the cursor stays on the answer."""
         if event.input.value:
-            self.region = REGION_IDS.index("prompt")
-            self.place_cursor()
+            self.cursor.place(REGION_IDS.index("prompt"))
         if self.braille is not None and event.input.id == "prompt":  # the display follows the keyboard's typing
             self.braille.follow(event.input.value)
 
@@ -477,21 +421,10 @@ class TableApp(App[None]):
             self.braille.acknowledge()
         self.query_one("#prompt", Input).value = ""
         if not line:  # a digit that cannot act: why, and nothing typed
-            self.show(Reply.error(self.one_key_refusal(character)))
+            self.show(Reply.error(one_key_refusal(self.session, character)))
         else:
             self.show(self.session.handle(line))
         return True
-
-    def one_key_refusal(self, character: str) -> str:
-        """Why a one-key answer cannot act now: a question waits, no card is on the pile, or no such player."""
-        game, pending = self.session.game, self.session.pending
-        if isinstance(pending, Question):
-            return QUESTION_WAITING_KEY
-        if isinstance(pending, Choice):
-            return no_choice_number(int(character), pending.highest)
-        if game is None or not game.state.pile:
-            return no_card_for_key(character)
-        return no_player_number(int(character), len(game.setup.players))
 
     # Messages from the camera, the speech and the input.
 
@@ -561,16 +494,16 @@ class TableApp(App[None]):
         """Feedback that is not an answer: on the status line and in the history, never over the answer."""
         self.feedback = text
         self.refresh_table()
-        self.update_history(extra=text.splitlines())
+        self.history.add(extra=text.splitlines())
         if self.braille is not None:  # on the display too: with speech off, nothing is lost
             self.braille.show(Reply.of(*text.splitlines()))
-        self.call_after_refresh(self.place_cursor)  # the status line grew: the region it is on moved down
+        self.call_after_refresh(self.cursor.place)  # the status line grew: the region it is on moved down
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """A line was typed: answer it, show it, speak it."""
         key, self._answered_key = self._answered_key, ""
         if not event.value.strip():  # (the input line emptied itself when it sent the line)
-            self.place_cursor()
+            self.cursor.place()
             return
         if event.value.strip().lower() in QUIT_WORDS:  # as in the plain mode: never looked up as a card
             self.exit()
@@ -602,7 +535,7 @@ class TableApp(App[None]):
             return
         if reply.control is Control.STOP:  # `stop` typed: what Escape does, and nothing new in the answer
             self.action_speech("stop")
-            self.place_cursor(REGION_IDS.index("answer"))
+            self.cursor.place(REGION_IDS.index("answer"))
             return
         if reply.lines and reply.lines[: len(HELP_LINES)] == HELP_LINES:
             reply = Reply((*reply.lines, *SCREEN_KEYS), " ".join((reply.speech, *SCREEN_KEYS)))
@@ -611,7 +544,7 @@ class TableApp(App[None]):
             keys = one_key_coaching(game.table)  # for learners: the keys, said with each question of the pile
             reply = dataclasses.replace(reply, lines=(*reply.lines, keys), speech=f"{reply.speech} {keys}")
         if self.replies and reply.lines:
-            self.update_history(extra=list(self.replies[-1].lines))
+            self.history.add(extra=list(self.replies[-1].lines))
         if reply.lines:
             self.replies.append(reply)
             self.answer_from = 0
@@ -623,7 +556,7 @@ class TableApp(App[None]):
         self._asked = reply.decisive if reply.pending is not None else self._asked
         self.feedback = ""
         self.refresh_table()
-        self.cursor_on_answer()
+        self.cursor.on_answer()
         if self.speak is not None:
             if not own_key:
                 self.speak.other(reply)
@@ -633,20 +566,8 @@ class TableApp(App[None]):
             self.braille.show(reply, own_key=at_once or (own_key and new_input), player=player)  # no key: waits
         self.share.after(reply, new_input, own_key)  # phones see the table as now (and a phone its question)
 
-    def update_history(self, extra: list[str]) -> None:
-        """Put lines at the top of the history (newest first), keeping the last `HISTORY_SHOWN` entries."""
-        self.history = [extra, *self.history][:HISTORY_SHOWN]
-        self.draw_history()
-
-    def draw_history(self, rows: int | None = None) -> None:
-        """The history region's text: no more lines than the terminal has rows (`rows`, its height unless told).
-        Lines below those could never be seen (the region is at the foot of the screen and does not scroll), and
-        every line in it is wrapped and drawn again at each reply."""
-        lines = [line for entry in self.history for line in entry][: self.size.height if rows is None else rows]
-        self.query_one("#history-text", Static).update("\n".join([HISTORY_HEADING, *lines]))
-
     def on_resize(self, event: events.Resize) -> None:
         """A taller terminal shows more of the history; a smaller one may no longer fit the QR code shown alone."""
         if self.query("#history-text"):
-            self.draw_history(event.size.height)
+            self.history.draw(event.size.height)
             self.share.fit(event.size)

@@ -217,5 +217,8 @@ def open_link(
     def translate(text: str) -> str:
         return translator.to_cells(text, chosen) or translator.to_cells(text) or ""
 
-    view = BrailleView(display.width, translate, six_key=six_key, omit=without_fact, history_heading=HISTORY_HEADING)
+    def omit(fact: str, line: str) -> str:
+        return without_fact(fact, line, session.lobby.sentence_names())
+
+    view = BrailleView(display.width, translate, six_key=six_key, omit=omit, history_heading=HISTORY_HEADING)
     return DisplayLink(display, view, session, status_cells), notes

@@ -3,18 +3,24 @@
 Instant), and the line sent when typing goes on right after a key answered, so no key typed is lost.
 
 Pure functions of the session and what the input line holds; the app (`assistant/ui/app.py`) calls them from its
-key handler and says why a key did nothing (`TableApp.one_key_refusal`).
+key handler and says why a key did nothing (`one_key_refusal`).
 """
 
 from __future__ import annotations
 
-from assistant.core.cards.card import CardType
+from assistant.core.cards.card import CardType, Vocabulary
 from assistant.core.game.table import PromptKind
 from assistant.core.language.reply import Choice, Question
-from assistant.core.words.screen import one_key_line
+from assistant.core.words.screen import (
+    QUESTION_WAITING_KEY,
+    no_card_for_key,
+    no_choice_number,
+    no_player_number,
+    one_key_line,
+)
 from assistant.session import Session
 
-__all__ = ["SUPER_PREFIXES", "card_waits", "line_after_answer", "one_key_answer"]
+__all__ = ["SUPER_PREFIXES", "card_waits", "line_after_answer", "one_key_answer", "one_key_refusal", "vocabulary_of"]
 
 #: What the input line may hold before a player's number for the number to mean a Super Neigh ("s", or the
 #: braille cell of s typed in six-key braille).
@@ -90,3 +96,21 @@ def card_waits(session: Session) -> bool:
     """A card waits on the pile for an answer: the one-key answers work."""
     game = session.game
     return game is not None and bool(game.state.pile) and game.table.prompt(game.state).kind is PromptKind.ANSWER
+
+
+def one_key_refusal(session: Session, character: str) -> str:
+    """Why a one-key answer (a digit) cannot act now: a question waits, no card is on the pile, or no such player."""
+    game, pending = session.game, session.pending
+    if isinstance(pending, Question):
+        return QUESTION_WAITING_KEY
+    if isinstance(pending, Choice):
+        return no_choice_number(int(character), pending.highest)
+    if game is None or not game.state.pile:
+        return no_card_for_key(character)
+    return no_player_number(int(character), len(game.setup.players))
+
+
+def vocabulary_of(session: Session) -> Vocabulary:
+    """The words of the game in progress (its rule profile's), else of the cards in play."""
+    game = session.game
+    return game.table.profile.vocabulary if game is not None else session.cards.vocabulary

@@ -7,7 +7,9 @@ whose one loop is the session's owner), and `submit`, which the front end gives:
 answers it with the same `show` as a typed line; the plain mode carries it out under its lock. After every reply the
 front end calls `after`, so every phone's stream gets the table as it is now. What the host must be told of the
 server (someone guessing the join code) is handed to `tell` as a reply, said and shown like any other; the server's
-own logs go to the crash log.
+own logs go to the crash log. Once the table is shared on the local network, its short local name
+(`http://unicorns.local:PORT/`, `assistant/share/local_name.py`) is published off the loop, then said and shown
+beside the address; when it cannot be, that is said once and the address serves alone.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from typing import Any, TypeVar
 
 from assistant.core.language.device import DeviceAnswer, DeviceJoined, DeviceOutcome, DeviceRequest
 from assistant.core.language.reply import Reply
-from assistant.core.language.table_view import phone_view
+from assistant.core.language.table_view import PhoneView, phone_view
 from assistant.core.text import clean_untrusted
 from assistant.core.words.cardtext import type_name
 from assistant.core.words.share import (
@@ -29,12 +31,14 @@ from assistant.core.words.share import (
     QR_ONLY_IN_APP,
     REMOVE_WHOSE,
     SHARE_STOPPED,
+    also_at,
     code_renewed,
     code_shown,
     device_list,
     device_removed,
     last_moves,
     no_device_for,
+    no_local_name,
     phone_name,
     phone_removed,
     share_form,
@@ -79,6 +83,7 @@ class TableShare:
         on_code: Callable[[str], None] | None = None,
         clock: Callable[[], float] | None = None,
         tell: Callable[[Reply], None] | None = None,
+        local_name: bool | None = None,
     ) -> None:
         self.session = session
         self.clock = clock
@@ -91,6 +96,15 @@ class TableShare:
         """Told what the host must hear of the server, as a reply to show and say."""
         self.server: Any = None
         """The `assistant.share.server.ShareServer` while the table is shared."""
+        self.local_name = local_name
+        """Whether to publish the table's short local name (mDNS); None: unless it is shared on loopback only, which
+        no phone can reach (the name would lead a phone to itself)."""
+        self.named = ""
+        """The page's address at the table's short local name, once published ("": none)."""
+        self._name: Any = None
+        """The `assistant.share.local_name.LocalName` published, to take off the network when sharing stops."""
+        self.publishing: asyncio.Future[None] | None = None
+        """The short local name being published (None: none asked for)."""
         self._mark = _mark(session)
 
     # What the server is given.
@@ -100,7 +114,7 @@ class TableShare:
             game = self.session.game
             return list(game.table.setup.players) if game is not None else []
 
-    def _view(self, player: str, version: int, last: list[str]) -> dict[str, Any]:
+    def _view(self, player: str, version: int, last: list[str]) -> PhoneView:
         with self.guard():
             question = self.session.devices.question_of(player)
             return phone_view(self.session.game, player, version, last, question)
@@ -168,7 +182,30 @@ class TableShare:
         except AddressError as exc:
             return Reply.error(str(exc))
         self.server = server
+        if self.local_name if self.local_name is not None else not _loopback(host):
+            self.publishing = asyncio.ensure_future(self._publish(server))
         return self.said()
+
+    async def _publish(self, server: Any) -> None:
+        """Publish the table's short local name off the loop (it takes a second or two), then say and show it; when
+        mDNS cannot start, say why, once: the address serves alone."""
+        from assistant.share.local_name import LocalName, LocalNameError
+
+        name = LocalName(server.host, server.port)
+        try:
+            host = await asyncio.to_thread(name.publish)
+        except LocalNameError as exc:
+            if self.server is server and self.tell is not None:
+                self.tell(Reply.of(no_local_name(str(exc))))
+            return
+        if self.server is not server:  # sharing stopped meanwhile
+            await asyncio.to_thread(name.close)
+            return
+        self._name, self.named = name, f"http://{host}:{server.port}/"
+        if self.on_code is not None:
+            self.on_code(server.current_code())  # (the region shows the address again, the name with it)
+        if self.tell is not None:
+            self.tell(Reply.of(also_at(self.named)))
 
     def _renewed(self, code: str) -> None:
         """The join code grew old and a new one was made: shown, and said to the host."""
@@ -192,14 +229,20 @@ class TableShare:
         """Where the table is shared and the join code (or that it is not shared)."""
         if self.server is None:
             return Reply.of(NOT_SHARING)
-        sentence = sharing_at(self.server.address, self.server.current_code())
+        sentence = sharing_at(self.server.address, self.server.current_code(), self.named)
         return Reply.of(sentence, important=True)
 
     async def stop(self) -> Reply:
-        """Stop sharing."""
+        """Stop sharing (the short local name taken off the network too)."""
         server, self.server = self.server, None
         if server is None:
             return Reply.of(NOT_SHARING)
+        if self.publishing is not None and not self.publishing.done():
+            await self.publishing  # (a second or two: then the name it published is taken off, below or by it)
+        self.publishing = None
+        name, self._name, self.named = self._name, None, ""
+        if name is not None:
+            await asyncio.to_thread(name.close)
         await server.stop()
         return Reply.of(SHARE_STOPPED, important=True)
 
@@ -247,7 +290,11 @@ class TableShare:
         moved = mark != self._mark
         self._mark = mark
         if self.server is not None and (moved or force):
-            said = last_moves(reply.facts, reply.tells, reply.lines, reply.from_phone) if moved and reply else ()
+            said = (
+                last_moves(reply.facts, reply.tells, reply.phone or reply.lines, reply.from_phone)
+                if moved and reply
+                else ()
+            )
             self.server.changed(said)
 
     def join_url(self) -> str:
@@ -322,3 +369,13 @@ def qr_text(data: str) -> str:
         "".join(glyph[(top, bottom)] for top, bottom in zip(matrix[row], matrix[row + 1]))
         for row in range(0, len(matrix), 2)
     )
+
+
+def _loopback(host: str) -> bool:
+    """The address is this computer's own loopback (no phone reaches it)."""
+    import ipaddress
+
+    try:
+        return ipaddress.ip_address(host.split("%")[0]).is_loopback
+    except ValueError:
+        return False

@@ -250,7 +250,7 @@ def test_keys_typed_on_a_restarted_brltty_are_the_apps_from_its_first_frame_and_
             letters = "abcdefghijklmnopqrstuvwxyz"
             rows = server.drawn()
             while server.drawn() == rows and not enough.is_set():  # BRLTTY starting: the display still dead
-                time.sleep(0.005)
+                time.sleep(0.005)  # (the BRLTTY process starting, polled)
             while not enough.is_set():
                 if not after_frame and server.cells().startswith(back_cells):
                     after_frame.append(len(typed))

@@ -41,7 +41,7 @@ def test_keys_typed_on_the_display_while_the_app_starts_are_kept_in_order(tmp_pa
         deadline = time.monotonic() + HANG
         while not (lock.exists() and lock.read_text(errors="replace").strip() == str(process.pid)):
             assert process.poll() is None and time.monotonic() < deadline, "the process never took its games"
-            time.sleep(0.002)
+            time.sleep(0.002)  # (the app's process starting, polled)
         # The process is starting: its session, decks and first answer are still to come. Type on the display.
         server.type("new game Ana Ben")
         server.press("enter")
@@ -50,7 +50,7 @@ def test_keys_typed_on_the_display_while_the_app_starts_are_kept_in_order(tmp_pa
         deadline = time.monotonic() + HANG
         while not any(line.startswith("Unicorns: ") or "No game" in line for line in lines):
             assert time.monotonic() < deadline, f"the keys typed never arrived: {lines}"
-            time.sleep(0.01)
+            time.sleep(0.01)  # (the app's process answering, polled)
         assert any(line.startswith("New game: Ana and Ben") for line in lines), lines
         assert any(line.startswith("Unicorns: Ana 0, Ben 0") for line in lines), lines  # in order, none lost
     finally:

@@ -173,7 +173,7 @@ def test_background_thread_reads_a_frame_offered_to_it_and_stops():
             if reads or not stage.busy():
                 reads += stage.take(0)
                 break
-            time.sleep(0.02)
+            time.sleep(0.02)  # (the child process's answer, polled)
         assert [r.decoded.payload for r in reads] == [scene.payload] and stage.jobs == 1
     finally:
         stage.stop()

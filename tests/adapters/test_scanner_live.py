@@ -70,7 +70,7 @@ class FakeCapture:
         return True
 
     def read(self):
-        time.sleep(self.delay)
+        time.sleep(self.delay)  # (the stand-in webcam's frame interval, as a real one has)
         if self.released:
             return False, None
         if self.position < len(self.frames):
@@ -159,7 +159,7 @@ def _applied(capture, count):
     failure's only)."""
     deadline = time.monotonic() + 60
     while len(capture.calls) < count and time.monotonic() < deadline:
-        time.sleep(0.005)
+        time.sleep(0.005)  # (the camera's reader thread, polled)
     return capture.calls
 
 
@@ -218,7 +218,7 @@ def test_a_webcam_whose_exposure_cannot_be_set_is_left_alone_and_says_so():
     assert camera.set_exposure(0.5)
     deadline = time.monotonic() + 60  # a bound on a failure only
     while camera.set_exposure(0.5) and time.monotonic() < deadline:
-        time.sleep(0.005)
+        time.sleep(0.005)  # (the camera's reader thread, polled)
     assert not camera.set_exposure(0.5) and capture.calls == []
     camera.close()
     assert capture.calls == []
@@ -695,7 +695,7 @@ def test_lost_camera_is_retried_and_comes_back():
     runner.start()
     deadline = time.monotonic() + 120  # a bound on a failure only
     while sum(isinstance(e, CodeAnnounced) for e in events) < 2 and time.monotonic() < deadline:
-        time.sleep(0.02)
+        time.sleep(0.02)  # (the scanner's thread, polled)
     scanner.stop()
     runner.join(5)
     kinds = [type(e).__name__ for e in events if not isinstance(e, CueGiven)]
@@ -1066,7 +1066,7 @@ class CountingSource:
 
     def read(self):
         self.reads += 1
-        time.sleep(0.002)
+        time.sleep(0.002)  # (a frame source's interval, as a real one has)
         return Frame(self.image, self.reads, self.name)
 
     def set_exposure(self, share):
@@ -1111,7 +1111,7 @@ def test_a_quiet_scanner_reads_no_frame_until_its_time_is_up():
         clock.advance(0.25)
         deadline = time.monotonic() + 30
         while source.reads < 3 and time.monotonic() < deadline:
-            time.sleep(0.01)
+            time.sleep(0.01)  # (the scanner's thread, polled)
         assert source.reads >= 3
     finally:
         scanner.stop()

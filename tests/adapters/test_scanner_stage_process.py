@@ -32,7 +32,7 @@ def collected(stage, index, worked=lambda stage: stage.jobs, limit_seconds=60.0)
     reads, give_up = [], time.monotonic() + limit_seconds
     while (worked(stage) == 0 or stage.busy()) and time.monotonic() < give_up:
         reads += stage.take(index)
-        time.sleep(0.02)
+        time.sleep(0.02)  # (the child process's answer, polled)
     return reads + stage.take(index)
 
 
@@ -125,7 +125,7 @@ def test_ten_frame_size_changes_in_a_row_leave_the_child_running_and_reading(thu
         reads, give_up = [], time.monotonic() + 60.0
         while not reads and stage.running and time.monotonic() < give_up:
             reads += stage.take(11)
-            time.sleep(0.02)
+            time.sleep(0.02)  # (the child process's answer, polled)
         assert stage._process is child and child.is_alive() and not stage.failed
         assert [r.decoded.payload for r in reads] == [payload]
         assert stage._retired == []  # every ring replaced is gone once the child has moved on
@@ -160,7 +160,7 @@ def test_a_card_creeping_in_too_slowly_to_move_the_picture_is_looked_at_anew_and
             scanner.handle(rendered[x], index, index / 30)
             assert not scanner._moving  # never two frames in a row that differ enough to move the picture
             index += 1
-            time.sleep(0.005)
+            time.sleep(0.005)  # (a camera's pace: the child process works meanwhile)
         assert stage.retries_elsewhere
     finally:
         scanner.stop()
@@ -273,7 +273,7 @@ def scan_until_read(scanner, frame, limit_seconds=60.0):
         scanner.handle(np.roll(frame, index % 2, axis=1), index, index / 30)
         traces.append(list(scanner.cascade.trace))
         index += 1
-        time.sleep(0.01)
+        time.sleep(0.01)  # (a camera's pace: the child process works meanwhile)
     return [e.payload for e in events if isinstance(e, CodeAnnounced)], traces
 
 
@@ -364,7 +364,7 @@ def test_with_the_child_running_the_aiming_measurement_is_the_childs_and_its_cue
         while not any(isinstance(e, CueGiven) for e in events) and time.monotonic() < give_up:
             scanner.handle(frame, index, index / 30)
             index += 1
-            time.sleep(0.01)
+            time.sleep(0.01)  # (a camera's pace: the child process works meanwhile)
         assert stage.retries_elsewhere
     finally:
         scanner.stop()
@@ -400,7 +400,7 @@ def test_a_new_empty_table_gets_the_first_pass_only_until_the_childs_look_comes_
         give_up = time.monotonic() + 60.0
         while stage.no_code is None and time.monotonic() < give_up:
             stage.looking(scanner._picture)  # reads what the child sent
-            time.sleep(0.02)
+            time.sleep(0.02)  # (the child process's look, polled)
         assert stage.no_code == scanner._picture  # no sign of a code: the picture is idle from here
         asked, aim = [], stage.aim
         stage.aim = lambda index, region, squareness: asked.append((index, region)) or aim(index, region, squareness)
@@ -463,7 +463,7 @@ def test_a_still_held_at_1080p_gets_the_workers_read_within_half_a_second_on_the
                 give_up = time.monotonic() + 60.0
                 while stage.jobs + stage.looks < stage._conn.jobs and time.monotonic() < give_up:
                     stage.take_view()  # reads what the child sent (no aiming asked: nothing else taken)
-                    time.sleep(0.01)
+                    time.sleep(0.01)  # (the child process's answers, polled)
                 index += 1
                 if any(isinstance(e, CodeAnnounced) for e in events):
                     break
@@ -511,7 +511,7 @@ def test_with_the_child_running_the_region_search_is_the_childs_and_its_region_m
         while (stage.region is None or index < 12) and time.monotonic() < give_up:
             scanner.handle(frame, index, index / 30)
             index += 1
-            time.sleep(0.01)
+            time.sleep(0.01)  # (a camera's pace: the child process works meanwhile)
         metered.clear()
         while not metered and time.monotonic() < give_up:  # the next full frame (a still picture: one in 30)
             scanner.handle(frame, index, index / 30)

@@ -94,7 +94,7 @@ async def until(condition: Any) -> None:
     for _ in range(int(PATIENCE * 100)):
         if condition():
             return
-        await asyncio.sleep(0.01)
+        await asyncio.sleep(0.01)  # (the server's work on the loop, polled)
     raise AssertionError("never happened")
 
 
@@ -362,6 +362,29 @@ def test_a_players_phones_together_make_no_more_moves_than_one(tmp_path):
                         status, body, _ = await phone.post("/api/move", move("play", key, card="no-such-card"), csrf)
                         statuses.append(status)
                 assert statuses.count(200) == MOVE_BURST and statuses.count(429) == MOVE_BURST, statuses
+
+    run(scenario())
+
+
+def test_each_player_has_a_move_limit_of_their_own(tmp_path):
+    """Ben's 10 moves at once spend his limit alone: his next waits, and Cy, on her own phone, still moves (one bucket
+    for every phone would have refused her)."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            ben = await table.join("Ben")
+            async with table.phone() as other:
+                cy = await other.join("Cy")
+                statuses = []
+                for number in range(11):
+                    key = f"key-ben-{number:03d}"
+                    status, _, _ = await table.post("/api/move", move("play", key, card="no-such-card"), ben)
+                    statuses.append(status)
+                assert statuses == [200] * 10 + [429], statuses
+                for number in range(10):
+                    key = f"key-cy-{number:03d}"
+                    status, body, _ = await other.post("/api/move", move("play", key, card="no-such-card"), cy)
+                    assert status == 200, (number, body)
 
     run(scenario())
 

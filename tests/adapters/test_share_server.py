@@ -844,12 +844,35 @@ def test_a_waiting_phone_opens_no_stream_and_holds_one_request_at_a_time(tmp_pat
     run(scenario())
 
 
+def test_a_waiting_phone_is_told_at_once_that_it_waits_while_its_state_is_held(tmp_path):
+    """Before, a phone that asked to join showed nothing for 15 s: its page said it waits only from its first state
+    request, which the server holds until the host answers. Its join answer and `/api/me` now carry that view."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            joined = await ask_to_join(table, "Ben")
+            waits = {"you": "Ben", "line": phone_waits("Ben"), "game": None, "waiting": True}
+            assert {**joined["view"], "version": None} == {**waits, "version": None}
+            status, me, _ = await table.get("/api/me")
+            assert status == 200 and me["view"] == {**waits, "version": table.server.version}
+            held = asyncio.ensure_future(table.get("/api/state"))
+            await until(lambda: table.server._holding)
+            assert not held.done()  # the state is still held: the page learns it waits from its join answer
+            await table.share.control("allow")
+            status, view, _ = await held
+            assert status == 200 and "waiting" not in view
+            status, me, _ = await table.get("/api/me")
+            assert status == 200 and "view" not in me and me["waiting"] is False
+
+    run(scenario())
+
+
 async def until(condition: Any) -> None:
     """Wait until the condition holds, at most PATIENCE seconds (bounded, never a sleep of a set length)."""
     for _ in range(int(PATIENCE * 100)):
         if condition():
             return
-        await asyncio.sleep(0.01)
+        await asyncio.sleep(0.01)  # (the server's work on the loop, polled)
     raise AssertionError("never happened")
 
 

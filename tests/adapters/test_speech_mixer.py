@@ -134,7 +134,7 @@ def test_a_killed_sound_leaves_the_mix_at_the_next_block_and_the_other_plays_on(
         for _ in range(5):
             gate.release()
         while len(sink.blocks) < 8:
-            threading.Event().wait(0.001)
+            threading.Event().wait(0.001)  # (the mixer's thread, polled)
         table.kill()  # her key's silence, or the next sentence: the move is cut
         killed_at = len(sink.stream())
         for _ in range(200):
@@ -188,7 +188,7 @@ assert player is not None and player.name == "sounddevice", "PortAudio has no ou
 _place(sys.argv[2], 0.8)  # another hand's move at the right
 start = time.monotonic()
 hers = player.start(sys.argv[1])
-time.sleep(0.3)
+time.sleep(0.3)  # (her words play on the real device while the move's start)
 table = player.start(sys.argv[2])
 codes = hers.wait(30), table.wait(30)
 print(json.dumps({"codes": codes, "seconds": time.monotonic() - start}))

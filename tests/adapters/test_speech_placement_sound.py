@@ -13,7 +13,7 @@ import sys
 import pytest
 from speech_fixtures import alsa_capture  # noqa: F401 - fixtures
 
-from assistant.core.game.about import About, Topic
+from assistant.core.game.about import About, MoveKind, Topic
 from assistant.core.speech.placement import Seating
 from assistant.speech import SpeechService
 from assistant.speech.backends import EspeakBackend
@@ -33,7 +33,7 @@ def channels(raw: bytes) -> tuple[float, float]:
 
 def moved(seat: int) -> tuple[About, ...]:
     name = ("Ana", "Ben", "Cy", "Dee")[seat]
-    return (About(Topic.MOVE, f"{name} played Basic Unicorn (Blue).", (seat,), name, "play", "Basic Unicorn"),)
+    return (About(Topic.MOVE, f"{name} played Basic Unicorn (Blue).", (seat,), name, MoveKind.PLAY, "Basic Unicorn"),)
 
 
 @pytest.mark.skipif(not shutil.which("espeak-ng"), reason="espeak-ng is not installed")

@@ -264,7 +264,7 @@ def test_a_sound_played_in_this_process_stops_at_once_on_a_kill(winsound, tmp_pa
     for _ in range(1000):  # until the sound is under way (the thread has given it to PlaySound)
         if played_files(winsound):
             break
-        threading.Event().wait(0.01)
+        threading.Event().wait(0.01)  # (the player's thread, polled)
     assert playing.poll() is None
     end_process(playing)
     assert playing.wait(10) == KILLED and module.stops >= 1
@@ -283,7 +283,7 @@ def test_the_own_voice_on_windows_is_cut_off_by_stop_with_no_process(system_voic
         for _ in range(1000):
             if played_files(winsound):
                 break
-            threading.Event().wait(0.01)
+            threading.Event().wait(0.01)  # (the player's thread, polled)
         service.stop()
         assert service.wait_idle(20)
     finally:

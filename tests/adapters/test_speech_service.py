@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from assistant.core.game.about import About, Topic
+from assistant.core.game.about import About, MoveKind, Topic
 from assistant.core.speech.settings import SpeechSettings
 from assistant.core.words.voice import (
     EARCON_WORDS,
@@ -303,7 +303,7 @@ def test_replies_from_other_hands_are_said_in_turn_folding_a_cut_fact(held_with_
     cy = FakeReply("Cy played Neigh. Cy: 1 Unicorn.")
     cy.facts = (About(Topic.COUNT, "Cy: 1 Unicorn.", (2,), "Cy"),)
     ben = FakeReply("Ben played Neigh.")  # its move: kept, short, when the next comes
-    ben.tells = (About(Topic.MOVE, "Ben played Neigh.", (1,), "Ben", "neigh", "Neigh", at=4),)
+    ben.tells = (About(Topic.MOVE, "Ben played Neigh.", (1,), "Ben", MoveKind.NEIGH, "Neigh", at=4),)
     speaker.other(ben)
     speaker.other(cy)
     speaker.other(FakeReply("Dee played Super Neigh."))
@@ -328,7 +328,7 @@ def test_hints_play_their_cue_at_once_and_their_words_only_when_idle(held_with_s
     for _ in range(500):  # the cue's own thread notes it once its player started (a guard, not a timing)
         if service.earcons.played:
             break
-        time.sleep(0.01)
+        time.sleep(0.01)  # (the earcon's player thread, polled)
     assert service.earcons.played == ["code-seen"]
 
 
@@ -495,15 +495,15 @@ def test_another_hands_move_that_matters_comes_with_its_earcon_and_her_own_words
     speaker = ReplySpeaker(service, me="ben")
     speaker.players = lambda: ("Ana", "Ben", "Cy")
     played = FakeReply("Ana played Yay. Neigh?")
-    played.tells = (About(Topic.MOVE, "Ana played Yay.", (0,), "Ana", "play", "Yay", at=3),)
+    played.tells = (About(Topic.MOVE, "Ana played Yay.", (0,), "Ana", MoveKind.PLAY, "Yay", at=3),)
     speaker.other(played)
     assert backend.wait_started(1)
     assert service.seating == Seating(3, listener=1)  # Ben listens: Ana sits at his right
     taken = FakeReply("Cy destroyed Yay.")
-    taken.tells = (About(Topic.MOVE, "Cy destroyed Yay.", (2,), "Cy", "destroy", "Yay", owner=1, at=4),)
+    taken.tells = (About(Topic.MOVE, "Cy destroyed Yay.", (2,), "Cy", MoveKind.DESTROY, "Yay", owner=1, at=4),)
     speaker.other(taken)
     own = FakeReply("Ben drew a card.")
-    own.tells = (About(Topic.MOVE, "Ben drew a card.", (1,), "Ben", "draw", at=5),)
+    own.tells = (About(Topic.MOVE, "Ben drew a card.", (1,), "Ben", MoveKind.DRAW, at=5),)
     speaker(own)
     finish(service, backend)
     sounds = [(r.text, r.sound) for r in backend.records if r.kind != "cancel"]
@@ -524,7 +524,7 @@ def test_a_second_voice_says_other_hands_moves_while_her_own_reply_is_said_and_h
         speaker = ReplySpeaker(service)
         speaker(FakeReply("Unicorns: Ana 1, Ben 0, Cy 0. 3 to win."))
         assert own.wait_started(1)
-        ben = (About(Topic.MOVE, "Ben played Neigh.", (1,), "Ben", "neigh", "Neigh"),)
+        ben = (About(Topic.MOVE, "Ben played Neigh.", (1,), "Ben", MoveKind.NEIGH, "Neigh"),)
         service.say("Ben, from a phone: played Neigh.", Priority.IMPORTANT, tells=ben, other_hand=True)
         assert hands.wait_started(1)  # at once: her reply is still being said
         speaker(FakeReply("The pile: Ana's Basic Unicorn (Red), Ben's Neigh."))  # her next key
@@ -614,7 +614,7 @@ def test_where_one_sound_plays_at_a_time_an_earcon_waits_for_the_words_being_sai
             if at_once:
                 deadline = time.monotonic() + 10
                 while not channel.played and time.monotonic() < deadline:
-                    time.sleep(0.01)
+                    time.sleep(0.01)  # (the earcon's player thread, polled)
                 assert channel.played == ["code-seen"]
                 continue
             assert channel.played == [] and backend.started == [

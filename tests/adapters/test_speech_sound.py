@@ -41,7 +41,7 @@ def wait_until(condition, seconds: float = 60.0) -> bool:
     """Wait for `condition` (a guard, not a timing)."""
     deadline = time.monotonic() + seconds
     while not condition() and time.monotonic() < deadline:
-        time.sleep(0.005)
+        time.sleep(0.005)  # (a real player or daemon, polled)
     return bool(condition())
 
 
@@ -113,7 +113,7 @@ def test_at_table_pace_replies_are_heard_in_order_and_the_last_one_in_full(alsa_
         for line in lines:  # faster than a table (0.3 s), so replies go stale: the rules, not the timing, decide
             replies.append(session.handle(line))
             speak(replies[-1])
-            time.sleep(0.3)
+            time.sleep(0.3)  # (a table's pace against sound played in real time)
         assert service.wait_idle(60)
     finally:
         service.close()
@@ -207,21 +207,35 @@ def test_a_sentence_ending_before_the_client_adds_its_callback_does_not_stop_spe
     sentence is already said; held up here on purpose, the END comes first, and speech still goes on."""
     import speechd.client
 
-    add_callback = speechd.client._CallbackHandler.add_callback
+    add_callback, handle = speechd.client._CallbackHandler.add_callback, speechd.client._CallbackHandler.__call__
+    ended: set[int] = set()
+    came_first: list[bool] = []  # for each sentence: its END had arrived when its callback was added
 
-    def late(handler, *args):
-        time.sleep(1.5)  # "Yay." is said (into the capture, which takes sound at once) meanwhile
-        add_callback(handler, *args)
+    def noted(handler, msg_id, client_id, kind, **kwargs):
+        if kind == speechd.client.CallbackType.END:
+            ended.add(msg_id)
+        handle(handler, msg_id, client_id, kind, **kwargs)
 
+    def late(handler, msg_id, *args):
+        # Held until the daemon's END of this very sentence has reached the client (a real process: polled, the
+        # bound is a failure's only), so the END always comes first, however busy the machine.
+        deadline = time.monotonic() + 60
+        while msg_id not in ended and time.monotonic() < deadline:
+            time.sleep(0.005)
+        came_first.append(msg_id in ended)
+        add_callback(handler, msg_id, *args)
+
+    monkeypatch.setattr(speechd.client._CallbackHandler, "__call__", noted)
     monkeypatch.setattr(speechd.client._CallbackHandler, "add_callback", late)
     backend = SpeechdBackend(environ=speech_dispatcher.environ)
     service = started(SpeechService(backend))
     try:
         service.say("Yay.")
         service.say("Neigh.")
-        assert service.wait_idle(20), "the worker still waits for the end of a sentence said long ago"
+        assert service.wait_idle(90), "the worker still waits for the end of a sentence said long ago"
     finally:
         service.close()
+    assert came_first == [True, True]  # the race was run: each END before its callback
     assert speech_dispatcher.capture.wait_plays(1)
 
 
@@ -258,11 +272,10 @@ def test_speech_dispatcher_stops_when_told_and_plays_earcons_before_its_words(sp
         for _ in range(2000):  # until its words start arriving (a guard of about 10 s, not a timing)
             if daemon.stat().st_size > whole:
                 break
-            time.sleep(0.005)
+            time.sleep(0.005)  # (the daemon's sound file, polled)
         earcon_then = sizes()[1:]  # what the earcon's own player had written when the words began
         service.stop()
         assert service.wait_idle(20)
-        time.sleep(0.3)  # anything still on its way from the daemon arrives
     finally:
         service.close()
     assert daemon.stat().st_size > whole  # the words began

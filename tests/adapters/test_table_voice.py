@@ -6,12 +6,14 @@ from __future__ import annotations
 import shutil
 import subprocess
 import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from assistant.core.game.about import About, Topic
+from assistant.core.game.about import About, MoveKind, Topic
 from assistant.core.speech.queue import READER_WORDS_PER_SECOND
 from assistant.core.speech.settings import TABLE_RATE, SpeechSettings
 from assistant.speech import SpeechService
@@ -35,7 +37,7 @@ class PhoneReply:
         self.lines, self.speech, self.important, self.card = (speech,), speech, False, None
         self.hint, self.sound = False, ""
         self.pending, self.facts, self.settles, self.hand = None, (), False, hand
-        self.tells = (About(Topic.MOVE, speech, (seat,), name, "draw", at=seat),)
+        self.tells = (About(Topic.MOVE, speech, (seat,), name, MoveKind.DRAW, at=seat),)
 
 
 class OwnReply(PhoneReply):
@@ -145,13 +147,13 @@ def test_with_one_voice_her_screen_reader_is_handed_other_hands_moves_one_at_a_t
         assert service.ready.wait(10)
         speaker.other(PhoneReply("Ben drew a card.", 1, "Ben"))
         while not held:
-            threading.Event().wait(0.005)
+            threading.Event().wait(0.005)  # (the speech worker thread, polled)
         for seat, name in ((2, "Cy"), (3, "Dee"), (2, "Cy")):
             speaker.other(PhoneReply(f"{name} drew a card.", seat, name))
         assert output.spoken == ["Ben drew a card."]  # the others wait here, not in her reader's queue
         gate.release()
         while len(held) < 2:
-            threading.Event().wait(0.005)
+            threading.Event().wait(0.005)  # (the speech worker thread, polled)
         assert len(output.spoken) == 2
         merged = output.spoken[1]
         assert merged.count("Cy") == 1 and "Dee drew a card." in merged  # a player a sentence, every move in it
@@ -184,6 +186,36 @@ class Callbacks:
     END, CANCEL = "end", "cancel"
 
 
+class Looked(threading.Condition):
+    """The condition a speech-dispatcher backend waits on for a message's end, which tells when the waiting worker
+    has looked at its wait again after the last wake-up: a wrong wake is seen as it happens, with no time allowed
+    for it (on a busy machine, a set time could pass before the worker even woke)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.waits = 0
+        self.woken_at = 0
+
+    def wait(self, timeout: float | None = None) -> bool:
+        self.waits += 1
+        return super().wait(timeout)
+
+    def notify_all(self) -> None:
+        self.woken_at = self.waits
+        super().notify_all()
+
+    def looked_again(self, went_on: Callable[[], bool], bound: float = 60.0) -> bool:
+        """Until the worker waits again after the last wake-up (under the lock: it checked, and did not go on), or
+        `went_on()` (it did go on); the bound is a failure's only."""
+        deadline = time.monotonic() + bound
+        while time.monotonic() < deadline:
+            with self:
+                if self.waits > self.woken_at or went_on():
+                    return True
+            threading.Event().wait(0.005)  # (the worker thread, polled)
+        return False
+
+
 def _reader_service(now: list[float]) -> tuple[SpeechService, SpeechdClient]:
     from types import SimpleNamespace
 
@@ -208,12 +240,12 @@ def test_through_speech_dispatcher_a_fact_cut_in_its_last_words_is_heard_not_fol
     try:
         service.say("Ana 2 Unicorns.", facts=(count,))
         while not client.sent:
-            threading.Event().wait(0.005)
+            threading.Event().wait(0.005)  # (the speech worker thread, polled)
         now[0] += cut_after  # her next key comes then
         service.new_input()
         service.say("Pile: empty.")
         while len(client.sent) < 2:
-            threading.Event().wait(0.005)
+            threading.Event().wait(0.005)  # (the speech worker thread, polled)
     finally:
         service.close()
     assert (client.sent[1] == "Ana 2 Unicorns.") is folded  # folded only when cut well before its end
@@ -261,7 +293,7 @@ def test_her_key_never_waits_for_speech_dispatcher_while_it_is_slow_to_take_a_me
         answer.set()
         service.say("Ben's Field: nothing.")
         while client.sent[-1:] != ["Ben's Field: nothing."]:
-            threading.Event().wait(0.005)
+            threading.Event().wait(0.005)  # (the speech worker thread, polled)
     finally:
         answer.set()
         service.close()
@@ -274,19 +306,20 @@ def test_a_cut_messages_late_cancel_from_speech_dispatcher_never_ends_the_next_m
     queued it, and her screen reader fell a sentence behind for the rest of the game (the benchmark)."""
     now = [100.0]
     service, client = _reader_service(now)
+    changed = service.backend._ends._changed = Looked()  # where the worker waits for a message's end
     try:
         service.say("Turn 1, Ana's Action phase. On the pile: Ana's Basic Unicorn (Red).")
         while not client.sent:
-            threading.Event().wait(0.005)
+            threading.Event().wait(0.005)  # (the speech worker thread, polled)
         service.new_input()  # her key: the first is cut
         service.say("Ben's Stable: nothing. 0 Unicorns.")
         while client.sent[-1] != "Ben's Stable: nothing.":
-            threading.Event().wait(0.005)
-        client.callbacks[0]("cancel")  # the first message's CANCEL, late
-        threading.Event().wait(0.3)  # (time for a wrong wake to send the next sentence: a bound on a failure)
-        assert client.sent[-1] == "Ben's Stable: nothing."  # still waiting for its own end
+            threading.Event().wait(0.005)  # (the speech worker thread, polled)
+        client.callbacks[0]("cancel")  # the first message's CANCEL, late: it wakes the worker
+        assert changed.looked_again(went_on=lambda: client.sent[-1] != "Ben's Stable: nothing."), "never woke"
+        assert client.sent[-1] == "Ben's Stable: nothing."  # it looked, and still waits for its own end
         client.callbacks[-1]("end")  # its own END
         while client.sent[-1] != "0 Unicorns.":
-            threading.Event().wait(0.005)
+            threading.Event().wait(0.005)  # (the speech worker thread, polled)
     finally:
         service.close()

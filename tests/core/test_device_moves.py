@@ -329,6 +329,36 @@ def test_the_phone_has_its_own_words_no_say_draw_and_no_say_yes_or_no():
     assert "already played a card or drawn" in warned.lines[0]
 
 
+def test_the_phones_view_has_exactly_the_keys_its_typed_dicts_name():
+    from assistant.core.language.table_view import (
+        CardEntry,
+        GameView,
+        PhoneQuestion,
+        PhoneView,
+        PileEntry,
+        PlayerView,
+        TableWords,
+        phone_view,
+    )
+
+    session = game_after(["draw", "play rainbow aura"])
+    view = phone_view(session.game, "Ana", 2, [])["game"]  # Ana's Rainbow Aura on the pile
+    assert view is not None and view["pile"] and all(set(c) == PileEntry.__required_keys__ for c in view["pile"])
+    session.handle("resolve")
+    warned = session.device_move("Ana", DeviceMove("draw"))  # an open question, shown in the view
+    assert warned.status == "warning"
+    whole = phone_view(session.game, "Ana", 3, ["Ana drew a card."], session.devices.question_of("Ana"))
+    assert set(whole) == PhoneView.__required_keys__
+    view = whole["game"]
+    assert view is not None and set(view) == GameView.__required_keys__
+    assert set(view["words"]) == TableWords.__required_keys__
+    assert all(set(player) == PlayerView.__required_keys__ for player in view["players"])
+    cards = [card for player in view["players"] for card in player["cards"]]
+    assert cards and all(set(card) == CardEntry.__required_keys__ for card in cards)
+    assert view["question"] is not None and set(view["question"]) == PhoneQuestion.__required_keys__
+    assert set(phone_view(None, "Ana", 5, [])) == PhoneView.__required_keys__
+
+
 def test_the_docs_table_of_the_phones_verbs_is_the_typed_table_row_by_row():
     import re
     from pathlib import Path

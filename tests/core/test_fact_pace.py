@@ -252,12 +252,12 @@ def test_the_chains_end_settles_its_duty_so_a_burst_never_says_a_duty_already_do
 
 
 def test_a_state_is_folded_until_heard_or_settled_a_fact_of_no_state_twice_at_most():
-    from assistant.core.speech.queue import FOLDS_AT_MOST, SpeechQueue
+    from assistant.core.speech.queue import SpeechQueue
 
     for fact, kept in ((turn("Ana's turn.", 0), True), (DEE_2, True), (DESTROY, False)):
         queue = SpeechQueue()
         queue.add(Utterance(f"{fact.text} Move 0.", folded=(fact,)))
-        for n in range(1, FOLDS_AT_MOST + 2):  # cut in its fold each time, a second after it began
+        for n in range(1, 4):  # cut in its fold each time, a second after it began: folded twice, not a third time
             queue.take()
             queue.sentence_began(0, 10.0 * n, 1.0)
             queue.new_input(now=10.0 * n + 0.2)
@@ -265,7 +265,7 @@ def test_a_state_is_folded_until_heard_or_settled_a_fact_of_no_state_twice_at_mo
             queue.add(Utterance(f"Move {n}."))
         said = [u.text for u in queue.waiting]
         # a state keeps its place until heard: the fold holds at most one fact a state, so it stays short
-        assert said == ([f"{fact.text} Move {FOLDS_AT_MOST + 1}."] if kept else [f"Move {FOLDS_AT_MOST + 1}."]), fact
+        assert said == ([f"{fact.text} Move 3."] if kept else ["Move 3."]), fact
     queue = SpeechQueue()
     queue.add(Utterance("Ana's turn. Dee 2 Unicorns. Move 0.", folded=(turn("Ana's turn.", 0), DEE_2)))
     queue.take()
@@ -279,11 +279,11 @@ def test_a_state_is_folded_until_heard_or_settled_a_fact_of_no_state_twice_at_mo
 
 
 def test_a_fold_counts_when_its_sentence_begins_not_when_its_reply_does():
-    from assistant.core.speech.queue import FOLDS_AT_MOST, SpeechQueue
+    from assistant.core.speech.queue import SpeechQueue
 
     queue = SpeechQueue()
     facts = (ANA_0, CHAIN_DONE)
-    for n in range(FOLDS_AT_MOST + 1):  # each time the first fact is said, and a move comes before the second began
+    for n in range(3):  # (past its two folds) each time the first fact is said; a move before the second began
         queue.add(Utterance(" ".join([*(fact.text for fact in facts), f"Move {n}."]), folded=facts))
         queue.take()
         queue.sentence_began(0, 10.0 * n, 0.9)

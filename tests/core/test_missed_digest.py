@@ -4,7 +4,7 @@ are said, a win and whose turn it is now come first, then the moves that took he
 
 from __future__ import annotations
 
-from assistant.core.game.about import About, Topic
+from assistant.core.game.about import About, MoveKind, Topic
 from assistant.core.language.device import DeviceMove
 from assistant.core.words.pace import (
     DIGEST_GOES_ON,
@@ -153,8 +153,8 @@ def test_the_app_s_session_knows_her_name_from_the_me_setting():
 
 
 def test_a_win_comes_before_a_turn_and_a_turn_before_a_move_that_took_her_card():
-    took = About(Topic.MOVE, "Ben destroyed Yay in Ana's Stable.", (1,), "Ben", "destroy", "Yay", owner=0, at=3)
-    drew = About(Topic.MOVE, "Cy drew a card.", (2,), "Cy", "draw", at=2)
+    took = About(Topic.MOVE, "Ben destroyed Yay in Ana's Stable.", (1,), "Ben", MoveKind.DESTROY, "Yay", owner=0, at=3)
+    drew = About(Topic.MOVE, "Cy drew a card.", (2,), "Cy", MoveKind.DRAW, at=2)
     turn = About(Topic.TURN, "Cy's turn.", (2,), "Cy", at=1)
     said = missed([turn, drew, took], me=0).text
     assert said == f"{DIGEST_HEADING} Cy's turn. Ben destroyed Yay in Ana's Stable. Cy drew a card."
@@ -217,7 +217,8 @@ def test_a_move_made_between_two_parts_is_in_the_next_one_and_one_taken_back_is_
 def test_one_players_moves_too_long_for_a_part_are_said_in_two():
     cards = [f"Basic Unicorn ({colour})" for colour in ("Red", "Blue", "Green", "Purple", "Yellow", "Orange")]
     moves = [
-        About(Topic.MOVE, f"Ben played {card}.", (1,), "Ben", "play", card, at=n) for n, card in enumerate(cards, 1)
+        About(Topic.MOVE, f"Ben played {card}.", (1,), "Ben", MoveKind.PLAY, card, at=n)
+        for n, card in enumerate(cards, 1)
     ]
     first = missed(moves)
     assert len(first.text.split()) <= DIGEST_WORDS and first.more
@@ -227,13 +228,14 @@ def test_one_players_moves_too_long_for_a_part_are_said_in_two():
 
 
 def test_an_undo_takes_back_by_place_in_the_log_never_by_words():
-    play = About(Topic.MOVE, "Ben played Yay.", (1,), "Ben", "play", "Yay", at=5)
-    again = About(Topic.MOVE, "Ben played Yay.", (1,), "Ben", "play", "Yay", at=6)  # the same words, a second Yay
-    undo = About(Topic.UNDO, "", move="undo", at=6)
+    play = About(Topic.MOVE, "Ben played Yay.", (1,), "Ben", MoveKind.PLAY, "Yay", at=5)
+    # the same words, a second Yay
+    again = About(Topic.MOVE, "Ben played Yay.", (1,), "Ben", MoveKind.PLAY, "Yay", at=6)
+    undo = About(Topic.UNDO, "", move=MoveKind.UNDO, at=6)
     assert standing([play, again, undo]) == [play]
-    assert standing([play, again, undo, About(Topic.UNDO, "", move="redo", at=6)]) == [play, again]
+    assert standing([play, again, undo, About(Topic.UNDO, "", move=MoveKind.REDO, at=6)]) == [play, again]
     turn = placed([About(Topic.TURN, "Cy's turn.", (2,), "Cy")], 7)
-    assert standing([*turn, About(Topic.UNDO, "", move="undo", at=7)]) == []
+    assert standing([*turn, About(Topic.UNDO, "", move=MoveKind.UNDO, at=7)]) == []
 
 
 def test_missed_in_llamas_unleashed_says_what_an_instant_answered_and_leaves_out_an_undone_move():
@@ -252,3 +254,14 @@ def test_missed_in_llamas_unleashed_says_what_an_instant_answered_and_leaves_out
     record(session, "Ben", DeviceMove("resolve"))  # Dee's Spit Happens stops the Llama (and Dee takes it)
     said = session.handle("missed").speech
     assert said == f"{DIGEST_HEADING} Dee's Spit Happens stopped Ben's Basic Llama.", said
+
+
+def test_the_digest_keeps_the_newest_news_when_it_has_more_than_it_keeps(monkeypatch):
+    """The session keeps a bounded list of other hands' news (a game's worth); over the bound, the oldest go and the
+    newest stay: with room for 2 facts, "Cy's turn." and "Cy drew a card." stay, Ben's two moves before them go."""
+    monkeypatch.setattr("assistant.session._NEWS_KEPT", 2)
+    session = bens_turn()
+    record(session, "Ben", DeviceMove("draw"))
+    record(session, "Ben", DeviceMove("end"))  # Cy's turn
+    record(session, "Cy", DeviceMove("draw"))
+    assert session.handle("missed").speech == f"{DIGEST_HEADING} Cy's turn. Cy drew a card."

@@ -3,14 +3,14 @@ for the moves that matter to the listener, on typed values."""
 
 from __future__ import annotations
 
-from assistant.core.game.about import About, Topic
+from assistant.core.game.about import About, MoveKind, Topic
 from assistant.core.speech.placement import ACROSS, OUTERMOST, Seating, move_earcon, seating, sentence_places
 from assistant.core.speech.queue import SpeechQueue, Utterance
 
 
 def move(seat: int, kind: str, card: str = "", owner: int | None = None, at: int = 0) -> About:
     name = ("Ana", "Ben", "Cy", "Dee")[seat]
-    return About(Topic.MOVE, f"{name} {kind} {card}.", (seat,), name, kind, card, owner=owner, at=at)
+    return About(Topic.MOVE, f"{name} {kind} {card}.", (seat,), name, MoveKind(kind), card, owner=owner, at=at)
 
 
 def test_each_other_seat_is_heard_where_that_player_sits_around_the_listener_and_none_in_her_middle():

@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assistant.core.game.about import About, Topic
+from assistant.core.game.about import About, MoveKind, Topic
 from assistant.core.speech.queue import Cut, Priority, SpeechQueue, Utterance, interrupting, scale, split_sentences
 
 IMPORTANT, MESSAGE, ECHO, HINT = Priority.IMPORTANT, Priority.MESSAGE, Priority.ECHO, Priority.HINT
@@ -23,7 +23,7 @@ def win(text: str, seat: int = 0) -> About:
 
 def move(text: str, seat: int, kind: str, card: str = "", at: int = 0) -> About:
     player = ("Ana", "Ben", "Cy", "Dee")[seat]
-    return About(Topic.MOVE, text, (seat,), player, kind, card, at=at)
+    return About(Topic.MOVE, text, (seat,), player, MoveKind(kind), card, at=at)
 
 
 def queue_with(*items, speaking: str | None = None) -> SpeechQueue:
@@ -457,14 +457,23 @@ def test_a_reply_from_another_hand_does_not_cut_a_last_sentence():
 
 
 def test_split_sentences_keeps_card_names_whole():
-    from assistant.core.speech.queue import protect_names
+    from assistant.core.text import SentenceNames
 
-    protect_names(["Don't Kid Yourself!", "Fuck. Marry. Kill", "Basic Unicorn (Red)"])
-    assert split_sentences("Dee played Don't Kid Yourself! Neigh?") == ["Dee played Don't Kid Yourself! Neigh?"]
-    assert split_sentences("Dee's Don't Kid Yourself! was Neighed. Ana: 2 Unicorns.") == [
+    names = SentenceNames.of(["Don't Kid Yourself!", "Fuck. Marry. Kill", "Basic Unicorn (Red)", "The G.O.A.T."])
+    assert names.cards == {"Don't Kid Yourself!", "Fuck. Marry. Kill", "The G.O.A.T."}  # (only those holding an end)
+
+    def split(text: str) -> list[str]:
+        return split_sentences(text, names=names)
+
+    assert split("Dee played Don't Kid Yourself! Neigh?") == ["Dee played Don't Kid Yourself! Neigh?"]
+    assert split("Dee's Don't Kid Yourself! was Neighed. Ana: 2 Unicorns.") == [
         "Dee's Don't Kid Yourself! was Neighed.", "Ana: 2 Unicorns."]  # fmt: skip
-    assert split_sentences("Ana played Fuck. Marry. Kill. Neigh?") == ["Ana played Fuck. Marry. Kill.", "Neigh?"]
-    assert split_sentences("Ana played The G.O.A.T. into her Stable.") == ["Ana played The G.O.A.T. into her Stable."]
+    assert split("Ana played Fuck. Marry. Kill. Neigh?") == ["Ana played Fuck. Marry. Kill.", "Neigh?"]
+    assert split("Ana played The G.O.A.T. into her Stable.") == ["Ana played The G.O.A.T. into her Stable."]
+    # Without the names, the same words split at each end: what the names are comes with the words.
+    assert split_sentences("Dee played Don't Kid Yourself! Neigh?") == ["Dee played Don't Kid Yourself!", "Neigh?"]
+    utterance = Utterance("Dee played Don't Kid Yourself! Neigh?", names=names)
+    assert utterance.split() == ["Dee played Don't Kid Yourself! Neigh?"]
 
 
 # The rules at table pace, on an injected clock: a worker that says each word in `WORD_S` seconds, keys every
@@ -696,15 +705,15 @@ def test_a_turn_cut_before_it_was_heard_is_said_by_its_own_players_draw_and_not_
 
 
 def test_a_players_name_typed_in_lower_case_begins_a_sentence_and_no_other_word_does():
-    from assistant.core.text import name_starts
+    from assistant.core.text import SentenceNames
 
-    name_starts(("ana", "ben", "Cy"))
-    assert split_sentences("ana wins! ana's Stable: Yay. ben drew a card.") == [
+    names = SentenceNames.of(["Don't Kid Yourself!"], ("ana", "ben", "Cy"))
+    assert split_sentences("ana wins! ana's Stable: Yay. ben drew a card.", names=names) == [
         "ana wins!",
         "ana's Stable: Yay.",
         "ben drew a card.",
     ]
-    assert split_sentences("Dee played Don't Kid Yourself! entered. anatomy is a word.") == [
+    assert split_sentences("Dee played Don't Kid Yourself! entered. anatomy is a word.", names=names) == [
         "Dee played Don't Kid Yourself! entered. anatomy is a word."
     ]  # (a word that only begins like a name, or any other word in lower case, is no sentence's start)
 
@@ -731,3 +740,52 @@ def test_with_one_voice_her_own_words_come_first_and_another_seats_facts_wait_af
     unknown.done()
     unknown.add(Utterance("Unicorns: Ana 1, Ben 0."))
     assert unknown.waiting[0].text.startswith("Ben's turn.")
+
+
+def test_a_text_splits_the_same_whatever_the_program_did_before():
+    """The probe: in a fresh interpreter, split a text, then load a deck whose card names hold a sentence's end and
+    start a game whose players' names are typed in lower case, then split the same text again: the same sentences.
+    The names that change the split come with the words (`SentenceNames`), from the session that has them."""
+    import json
+    import subprocess
+    import sys
+
+    probe = """
+import json
+from assistant.core.text import split_sentences
+from assistant.session import Session
+from assistant.storage.decks import load_card_set
+
+text = "ana wins! ana's Stable: Yay. Dee played Don't Kid Yourself! Neigh?"
+before = split_sentences(text)
+session = Session(load_card_set("llamas"))
+session.handle("new game ana ben cy")
+assert session.players() == ("ana", "ben", "cy")
+after = split_sentences(text)
+print(json.dumps([before, after]), flush=True)
+print(json.dumps(split_sentences(text, names=session.lobby.sentence_names())))
+"""
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    before, after = json.loads(done.stdout.splitlines()[0])
+    assert after == before == ["ana wins! ana's Stable: Yay.", "Dee played Don't Kid Yourself!", "Neigh?"]
+    assert done.returncode == 0, done.stderr
+    named = json.loads(done.stdout.splitlines()[1])  # the session's names: the game's cards and players
+    assert named == ["ana wins!", "ana's Stable: Yay.", "Dee played Don't Kid Yourself! Neigh?"]
+
+
+def test_a_fact_of_no_state_cut_each_time_is_folded_twice_and_not_a_third_time():
+    """A duty cut in its fold each time (a key a second after its sentence began) is folded twice at most: into
+    "Move 0." and "Move 1.", no longer before "Move 2."; a turn, a state, stays until heard."""
+    duty = About(Topic.DUTY, "Destroy a Unicorn.", (2,))
+    for fact, folds in ((duty, 1), (turn("Ana's turn.", 0), 4)):
+        queue = SpeechQueue()
+        queue.add(Utterance(f"{fact.text} Move 0.", folded=(fact,)))
+        said = []
+        for n in range(1, 5):
+            queue.take()
+            queue.sentence_began(0, 10.0 * n, 1.0)
+            queue.new_input(now=10.0 * n + 0.2)
+            queue.done()
+            queue.add(Utterance(f"Move {n}."))
+            said.append(queue.waiting[0].text)
+        assert said == [f"{fact.text} Move {n}." if n <= folds else f"Move {n}." for n in range(1, 5)], fact

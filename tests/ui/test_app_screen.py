@@ -335,7 +335,7 @@ def test_the_history_holds_no_more_lines_than_the_terminal_has_rows_and_more_onc
             for name in ("rainbow aura", "unicorn poison", "glitter bomb", "back kick", "yay", "neigh"):
                 await pilot.press(*name, "enter")
             await pilot.pause()
-            kept = [line for entry in app.history for line in entry]
+            kept = [line for entry in app.history.entries for line in entry]
             assert len(kept) > 14
             assert text(app, "history-text").splitlines() == [HISTORY_HEADING, *kept[:14]]
             await pilot.resize_terminal(100, 40)

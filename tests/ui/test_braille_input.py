@@ -175,7 +175,7 @@ def test_a_burst_of_keys_leaves_the_loop_free_between_keys_and_keeps_their_order
         async def watch():  # another task on the loop, as the app's other work is
             while not done.is_set():
                 seen.add(len(entry.value))
-                await asyncio.sleep(0)
+                await asyncio.sleep(0)  # (no wait: lets the loop's other tasks run, as the app's do)
 
         watcher = asyncio.create_task(watch())
         for key in line:

@@ -21,7 +21,7 @@ from speech_fixtures import alsa_capture, speech_dispatcher  # noqa: F401 - fixt
 
 from assistant.commands.app import plain_reader
 from assistant.core.speech.settings import SpeechSettings
-from assistant.core.words.voice import plain_left_to
+from assistant.core.words.voice import SPEECH_OFF_TRANSCRIPT, plain_left_to
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -45,6 +45,22 @@ def test_the_plain_mode_leaves_speech_to_a_screen_reader_that_runs_and_to_none_o
     assert plain_reader(options(), SpeechSettings(speech="own-voice"), find_reader=orca) == ""  # asked for
     assert plain_reader(options("--no-speech"), SpeechSettings(), find_reader=orca) == ""
     assert plain_reader(options(), SpeechSettings(speech="screen-reader"), find_reader=nobody) == ""
+
+
+def test_beside_a_screen_reader_the_transcript_says_the_reader_speaks_with_earcons_or_without(private_home):
+    """Before, the transcript's first line said "Speech is off: no speech engine works here." (or that speech was
+    off, with `earcons = false`) while the screen said the screen reader reads the answers."""
+    from assistant.commands.say import reply_speaker
+
+    for earcons in (True, False):
+        path = private_home / f"transcript-{earcons}.txt"
+        speaker, notes = reply_speaker(options("--transcript", str(path)), settings=SpeechSettings(earcons=earcons),
+                                       reader="Orca")  # fmt: skip
+        assert speaker is not None and notes == []
+        speaker.close()
+        written = path.read_text(encoding="utf-8")
+        assert plain_left_to("Orca") in written, written
+        assert "no speech engine works here" not in written and SPEECH_OFF_TRANSCRIPT not in written
 
 
 class Terminal:
@@ -104,7 +120,8 @@ def test_at_a_terminal_with_a_screen_reader_the_plain_mode_prints_plays_its_earc
         "TERM": "xterm",
     }
     capture = speech_dispatcher.capture
-    terminal = Terminal(["--plain", "--no-camera"], env)
+    transcript = private_home / "transcript.txt"
+    terminal = Terminal(["--plain", "--no-camera", "--transcript", str(transcript)], env)
     try:
         terminal.read_until("> ")
         terminal.type("rainbow aura")
@@ -117,6 +134,8 @@ def test_at_a_terminal_with_a_screen_reader_the_plain_mode_prints_plays_its_earc
     assert status == 0, printed
     assert plain_left_to("Orca").replace("\n", " ") in " ".join(printed.split("\n"))
     assert "Rainbow Aura" in printed and "Traceback" not in printed
+    written = transcript.read_text(encoding="utf-8")  # the transcript says what the screen says: the reader speaks
+    assert plain_left_to("Orca") in written and "no speech engine" not in written and "Rainbow Aura" in written
     # Whatever speech-dispatcher was sent would have been played by now (it plays a message as soon as it has it,
     # into files that the capture lists): every play is the start of one of the earcons, none is speech.
     earcons = [earcon_samples(path) for path in (private_home / "data" / "earcons").glob("*.wav")]

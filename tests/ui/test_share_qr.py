@@ -138,7 +138,7 @@ def test_a_join_code_grown_old_is_said_in_plain_mode_and_share_says_it_again(mon
         for _ in range(500):  # the server's thread tells the plain mode at its next look at the code's age
             if any(said.startswith(code_renewed("")[:-1]) for said in heard):
                 break
-            time.sleep(0.02)
+            time.sleep(0.02)  # (the server's own thread, polled)
         yield "share"
         yield "quit"
 

@@ -74,7 +74,7 @@ class Terminal:
             screen = self.screen()
             if text in (screen.split(above)[0] if above else screen):
                 return screen
-            time.sleep(0.2)
+            time.sleep(0.2)  # (tmux and the app are real processes: the screen is polled)
         raise AssertionError(f"{text!r} never appeared; the screen was:\n{self.screen()}")
 
     def close(self) -> None:
@@ -145,7 +145,7 @@ def wait_until(check, timeout: float = 30.0) -> bool:
     while time.monotonic() < deadline:
         if check():
             return True
-        time.sleep(0.1)
+        time.sleep(0.1)  # (a real process's state, polled)
     return False
 
 
@@ -221,7 +221,7 @@ def test_lines_typed_while_the_app_starts_are_kept_whole_and_in_order(terminal, 
     deadline = time.monotonic() + 30
     while not (lock.exists() and lock.read_text(errors="replace").strip()):
         assert time.monotonic() < deadline, "the app never took its saved games"
-        time.sleep(0.002)
+        time.sleep(0.002)  # (the app's process starting, polled)
     term.keys("new game Ana Ben", "Enter", "tally", "Enter")
     screen = term.wait_for("Unicorns: Ana 0, Ben 0")
     assert "New game: Ana and Ben" in screen or "Turn 1: Ana goes first." in screen

@@ -38,4 +38,5 @@ def test_a_move_in_the_words_of_its_own_players_phone():
     assert own_move(table, Bring(0, "basic-unicorn-red", 1, Source.DISCARD)).startswith(
         "You brought Basic Unicorn (Red) into Ben's Stable from "
     )
-    assert own_move(table, EndTurn()) == ""  # not covered: the phone shows the table's own words
+    assert own_move(table, EndTurn(), 0) == "You ended your turn."  # (a turn ended: whose turn it was)
+    assert own_move(table, EndTurn()) == ""  # no seat: no one's move

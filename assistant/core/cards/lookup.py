@@ -8,7 +8,7 @@ standard library and is what the core and its tests use.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from assistant.core.cards.card import Card, CardSet
 
@@ -41,6 +41,24 @@ class Resolution:
         }
 
 
+class CardResolver(Protocol):
+    """What a session resolves queries with: `assistant.braille.resolver.BrailleResolver` in the app and the plain
+    mode, `NameResolver` (the standard library's) when it is given none."""
+
+    def resolve(self, query: str) -> Resolution:
+        """The card meant by the query, or candidates, or nothing."""
+
+    def take_notice(self) -> str:
+        """A one-time message for the player (such as "contracted braille needs liblouis"), or ""."""
+
+    def read_contracted(self, cells: str) -> str | None:
+        """What a line of braille cells reads as in contracted braille ("⠢⠙⠀⠞⠥⠗⠝" is "end turn"), or None when
+        this resolver cannot read it (not only cells, or no liblouis)."""
+
+    def prepare(self) -> None:
+        """Build now what the first look-up (and the first braille one) would build, with no notice said."""
+
+
 def resolve_name(cards: CardSet, query: str, limit: int = 5) -> Resolution:
     """Resolve an id or a name (case, spaces and punctuation ignored); offer the closest names otherwise."""
     card = cards.find_exact(query)
@@ -52,7 +70,7 @@ def resolve_name(cards: CardSet, query: str, limit: int = 5) -> Resolution:
 
 @dataclass(frozen=True)
 class NameResolver:
-    """The standard-library resolver of a session (`assistant.session.CardResolver`): ids and names by
+    """The standard-library resolver of a session (`CardResolver`): ids and names by
     `resolve_name`; it has no notices and cannot read contracted braille (that needs liblouis, in the braille
     adapter)."""
 

@@ -49,6 +49,94 @@ class Topic(enum.Enum):
         return self in (Topic.WIN, Topic.TURN, Topic.COUNT)
 
 
+class MoveKind(enum.Enum):
+    """The kind of a move (`About.move`): what a seat did, one per kind of event (`EVENT_MOVES`), an Instant told
+    apart as a Neigh or another Instant, and the kinds that are no event of their own (an Instant that stopped a card,
+    an undo or a redo, several moves said as one). Every table of what a move means keys on it and names every kind
+    (a test checks each covers them all), so a new kind is decided in each place."""
+
+    PLAY = "play"
+    INSTANT = "instant"
+    """An Instant other than a Neigh, played in answer to the card on the pile."""
+    NEIGH = "neigh"
+    """A Neigh or a Super Neigh."""
+    RESOLVE = "resolve"
+    BRING = "bring"
+    STEAL = "steal"
+    DESTROY = "destroy"
+    SACRIFICE = "sacrifice"
+    SAVE = "save"
+    DISCARD = "discard"
+    RETURN = "return"
+    TO_DISCARD = "to-discard"
+    DRAW = "draw"
+    TAKE = "take"
+    SWAP = "swap"
+    """A swap of cards or of whole hands."""
+    MOVE = "move"
+    NURSERY = "nursery"
+    NEXT = "next"
+    END = "end"
+    """A turn's end."""
+    HAND = "hand"
+    DECK = "deck"
+    DECK_EMPTY = "deck-empty"
+    RESHUFFLE = "reshuffle"
+    TO_DECK = "to-deck"
+    GOAL = "goal"
+    CANNOT_WIN = "cannot-win"
+    SKIP_TURN = "skip-turn"
+    SKIP_PHASE = "skip-phase"
+    GIVE = "give"
+    BAN = "ban"
+    USE = "use"
+    STOP = "stop"
+    """An Instant that resolved and stopped the card under it (`Topic.STOPPED`; in a digest, said with its move)."""
+    UNDO = "undo"
+    """An undo of the event at `About.at` (`Topic.UNDO`)."""
+    REDO = "redo"
+    """A redo of the event at `About.at` (`Topic.UNDO`)."""
+    MOVES = "moves"
+    """Several moves of one player said as one sentence (`About.parts`)."""
+
+
+#: The kind of move each kind of event records (`Event.KIND`; a response is told apart by its card where it is
+#: recorded: `MoveKind.NEIGH` or `MoveKind.INSTANT`).
+EVENT_MOVES: dict[str, MoveKind] = {
+    "play": MoveKind.PLAY,
+    "respond": MoveKind.INSTANT,
+    "resolve": MoveKind.RESOLVE,
+    "bring": MoveKind.BRING,
+    "steal": MoveKind.STEAL,
+    "destroy": MoveKind.DESTROY,
+    "sacrifice": MoveKind.SACRIFICE,
+    "save": MoveKind.SAVE,
+    "discard": MoveKind.DISCARD,
+    "return": MoveKind.RETURN,
+    "to-discard": MoveKind.TO_DISCARD,
+    "draw": MoveKind.DRAW,
+    "take": MoveKind.TAKE,
+    "swap": MoveKind.SWAP,
+    "swap-hands": MoveKind.SWAP,
+    "move": MoveKind.MOVE,
+    "nursery": MoveKind.NURSERY,
+    "next": MoveKind.NEXT,
+    "end-turn": MoveKind.END,
+    "hand": MoveKind.HAND,
+    "deck": MoveKind.DECK,
+    "deck-empty": MoveKind.DECK_EMPTY,
+    "reshuffle": MoveKind.RESHUFFLE,
+    "to-deck": MoveKind.TO_DECK,
+    "goal": MoveKind.GOAL,
+    "cannot-win": MoveKind.CANNOT_WIN,
+    "skip-turn": MoveKind.SKIP_TURN,
+    "skip-phase": MoveKind.SKIP_PHASE,
+    "give": MoveKind.GIVE,
+    "ban": MoveKind.BAN,
+    "use": MoveKind.USE,
+}
+
+
 #: A state a fact tells: (WIN, None), (TURN, None) or (COUNT, seat).
 State = tuple[Topic, int | None]
 
@@ -56,8 +144,45 @@ State = tuple[Topic, int | None]
 #: acts on, then other hands' moves; each group in the order recorded.
 RANKS: dict[Topic, int] = {Topic.WIN: 0, Topic.TURN: 1, Topic.MOVE: 3}
 
-#: The moves that are decisive when another hand makes them: the player may answer them, or they take her cards.
-DECISIVE_MOVES = frozenset({"play", "neigh", "instant", "destroy", "steal", "sacrifice", "swap", "move", "return"})
+#: Whether a move is decisive when another hand makes it: the player may answer it, or it takes her cards (a merged
+#: sentence is decisive when one of its moves is: `About.decisive`).
+DECISIVE: dict[MoveKind, bool] = {
+    MoveKind.PLAY: True,
+    MoveKind.INSTANT: True,
+    MoveKind.NEIGH: True,
+    MoveKind.RESOLVE: False,
+    MoveKind.BRING: False,
+    MoveKind.STEAL: True,
+    MoveKind.DESTROY: True,
+    MoveKind.SACRIFICE: True,
+    MoveKind.SAVE: False,
+    MoveKind.DISCARD: False,
+    MoveKind.RETURN: True,
+    MoveKind.TO_DISCARD: False,
+    MoveKind.DRAW: False,
+    MoveKind.TAKE: False,
+    MoveKind.SWAP: True,
+    MoveKind.MOVE: True,
+    MoveKind.NURSERY: False,
+    MoveKind.NEXT: False,
+    MoveKind.END: False,
+    MoveKind.HAND: False,
+    MoveKind.DECK: False,
+    MoveKind.DECK_EMPTY: False,
+    MoveKind.RESHUFFLE: False,
+    MoveKind.TO_DECK: False,
+    MoveKind.GOAL: False,
+    MoveKind.CANNOT_WIN: False,
+    MoveKind.SKIP_TURN: False,
+    MoveKind.SKIP_PHASE: False,
+    MoveKind.GIVE: False,
+    MoveKind.BAN: False,
+    MoveKind.USE: False,
+    MoveKind.STOP: False,
+    MoveKind.UNDO: False,
+    MoveKind.REDO: False,
+    MoveKind.MOVES: False,
+}
 
 
 @dataclass(frozen=True)
@@ -71,8 +196,9 @@ class About:
     """The seats it is about: the player whose turn, whose counts, who won, who moved."""
     player: str = ""
     """The name of the (first) seat, as said: a merged sentence names the player."""
-    move: str = ""
-    """For a move, its kind: "draw", "play", "neigh", "instant", "discard", "destroy", "steal", "end", ..."""
+    move: MoveKind | None = None
+    """For a move, its kind (`MoveKind`); for an Instant that stopped a card, `MoveKind.STOP`; for an undo, `UNDO` or
+    `REDO`; None for no move."""
     card: str = ""
     """For a move, the card's name as said ("" for none)."""
     owner: int | None = None
@@ -91,7 +217,10 @@ class About:
     parts: tuple[About, ...] = ()
     """For several moves of one player said as one sentence (`words.pace.merge_moves`), those moves."""
     own: str = ""
-    """For a move, its words on the phone of the player who made it ("You drew a card."); "": none of its own."""
+    """For a move, its words on the phone of the player who made it ("You drew a card.", "You ended your turn.")."""
+    phone: str = ""
+    """For a move, its words on the other players' phones where they are not `text` (the laptop's words say how to
+    say the next move, "say resolve when it is done"; the phones' buttons say how); "": the same as `text`."""
 
     def flat(self) -> tuple[About, ...]:
         """The facts it stands for: the moves merged into it, or itself."""
@@ -116,7 +245,7 @@ class About:
         """Never dropped: every fact but a move, and a move the player may answer or that takes a card."""
         if self.parts:
             return any(part.decisive for part in self.parts)
-        return self.topic is not Topic.MOVE or self.move in DECISIVE_MOVES
+        return self.topic is not Topic.MOVE or (self.move is not None and DECISIVE[self.move])
 
     @property
     def folded_text(self) -> str:
@@ -141,10 +270,10 @@ class About:
                 return False
             # a turn is moot once someone won; and said when its own player's draw is ("Ben drew a card.")
             return any(
-                (fact.topic is Topic.WIN and fact.seats) or (fact.move == "draw" and fact.seats == self.seats)
+                (fact.topic is Topic.WIN and fact.seats) or (fact.move is MoveKind.DRAW and fact.seats == self.seats)
                 for fact in newer
             )
-        if self.topic is Topic.MOVE and self.move == "end":  # a newer turn says the turn ended
+        if self.topic is Topic.MOVE and self.move is MoveKind.END:  # a newer turn says the turn ended
             return any(fact.topic is Topic.TURN for fact in newer)
         return self.topic is Topic.DUTY and any(fact.topic is Topic.CHAIN_DONE for fact in newer)
 

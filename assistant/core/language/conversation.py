@@ -16,17 +16,18 @@ from typing import Any, Protocol
 
 from assistant.core.cards.card import Card, CardType, normalize
 from assistant.core.cards.lookup import Resolution
-from assistant.core.game.about import About, Topic
+from assistant.core.game.about import About, MoveKind, Topic
 from assistant.core.game.chain import is_neigh
 from assistant.core.game.events import Destroy, EndTurn, Event, EventError, Sacrifice, Save, event_from_dict
 from assistant.core.game.facts import GameOver, TurnBegan, TurnEndsNow
 from assistant.core.game.history import MAX_UNDO, Game, NothingToUndoError, Phone, Record, Step, record_to_dict
 from assistant.core.game.objections import Objection
+from assistant.core.game.table import Table
 from assistant.core.language.builders import Context, cards_with_words, find_baby, find_player
 from assistant.core.language.parser import Command, CommandError
 from assistant.core.language.reply import Choice, Question, Reply
 from assistant.core.language.verbs import BY_NAME, Verb
-from assistant.core.text import name_starts
+from assistant.core.text import PLAIN, SentenceNames
 from assistant.core.words.announce import TURN_GOES_ON, announce_said, facts_of_step, tells_of_step
 from assistant.core.words.entry import query_problem
 from assistant.core.words.errors import (
@@ -84,8 +85,12 @@ class Conversation:
     """The phone whose move is being carried out (`DeviceTalk` sets it while it runs one): each event recorded
     meanwhile is saved as made on it. None: the laptop."""
 
+    names: SentenceNames = field(init=False, default=PLAIN)
+    """The game's card and player names that change where a sentence ends ("Don't Kid Yourself!" is no sentence's
+    end; "ana wins! ana's Stable" is two sentences): the sentences of a reply are found with them."""
+
     def __post_init__(self) -> None:
-        name_starts(self.game.setup.players)  # "ana wins! ana's Stable": a name typed in lower case begins a sentence
+        self.names = SentenceNames.of((card.name for card in self.game.table.cards), self.game.setup.players)
 
     def run(self, command: Command, subject: Card | None = None) -> Reply:
         """Carry out a game command; `subject` is the card just read, meant when a command names none."""
@@ -269,11 +274,18 @@ class Conversation:
         if any(isinstance(fact, GameOver) for fact in step.facts):  # (a game's end leads by its own order)
             lines = [text for text, _ in said]
         else:
-            lines = lead_with(facts, said)  # said first: the next key cannot cut them before they are heard
+            lines = lead_with(facts, said, self.names)  # said first: the next key cannot cut them before they are heard
         lines = advice_once(lines, self.advised)
         reply = Reply.of(*lines, important=step.important, sound="your-turn" if turn else "")
         tells = tells_of_step(game.table, step, len(game.log))
-        reply = dataclasses.replace(reply, facts=facts, tells=tells, restates=restating(facts, said))
+        phone = _phone_lines(game.table, step, facts)
+        reply = dataclasses.replace(
+            reply,
+            facts=facts,
+            tells=tells,
+            restates=restating(facts, said),
+            phone=phone,
+        )
         if any(isinstance(fact, TurnEndsNow) for fact in step.facts) and game.state.turn_ends is not None:
             # "your turn ends at once" (Rhinocorn): the question "End Ana's turn now?" is open; yes ends it
             ask = Question(lambda: self._checked(EndTurn()), declined=TURN_GOES_ON)
@@ -301,6 +313,7 @@ class Conversation:
             self.unsaved = exc.strerror or str(exc)
             return Reply.error(save_failed(self.unsaved))
         lines = undone_many(game.table, steps, redo)
+        phone = tuple(undone_many(game.table, steps, redo, phone=True))
         # The state as it now is (a win taken back, the counts) is its decisive fact, said first; then what it gave
         # back; the position is on the status line (and said after, but in brief).
         facts = tuple(changed_facts(game.table, steps[0].before, steps[-1].after))
@@ -308,9 +321,18 @@ class Conversation:
         speech = state if self.verbosity is Verbosity.BRIEF else " ".join([state, lines[-1]])
         # Which events of the log it took back (or put back), by their places: what they told is no longer news.
         first = len(log) + 1 if redo else len(log) - len(steps) + 1
-        kind = "redo" if redo else "undo"
+        kind = MoveKind.REDO if redo else MoveKind.UNDO
         tells = tuple(About(Topic.UNDO, "", move=kind, at=place) for place in range(first, first + len(steps)))
-        return Reply(tuple(lines), speech, important=True, settles=True, facts=facts, tells=tells)
+        return Reply(tuple(lines), speech, important=True, settles=True, facts=facts, tells=tells, phone=phone)
+
+
+def _phone_lines(table: Table, step: Step, facts: tuple[About, ...]) -> tuple[str, ...]:
+    """A recorded step's lines in the phones' words: the same typed facts and order as the laptop's, at the normal
+    level, never how to say a move (`announce_said`'s `phone`)."""
+    said = announce_said(table, step, phone=True)
+    if any(isinstance(fact, GameOver) for fact in step.facts):
+        return tuple(text for text, _ in said)
+    return tuple(lead_with(facts, said))
 
 
 def _question(sentence: str, pending: Choice) -> Reply:

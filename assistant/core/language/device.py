@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from assistant.core.cards.card import Card, CardType, Tag
 from assistant.core.game.events import Phase
@@ -306,14 +306,19 @@ def _tags(game: Game, card_id: str) -> frozenset[Tag]:
     return card.tags if card is not None else frozenset()
 
 
+#: What became of a move from a device (`DeviceOutcome.status`), as the phone's page reads it.
+OutcomeStatus = Literal["recorded", "warning", "asked", "refused", "stale", "text", "joined", "waiting"]
+
+
 @dataclass(frozen=True)
 class DeviceOutcome:
-    """What became of a move from a device: `status` for the phone ("recorded", "warning", "refused", "stale";
-    "asked": another player is asked first, a save of their card; for a phone joining, "joined" or "waiting"), the
-    `lines` it shows, the id of its open `question` (a warning), and
-    the `reply` the laptop shows and says (None: nothing to say there)."""
+    """What became of a move from a device: its `status` for the phone, the `lines` it shows, the id of its open
+    `question` (a warning), and the `reply` the laptop shows and says (None: nothing to say there)."""
 
-    status: str
+    status: OutcomeStatus
+    """One of: "recorded"; "warning": recorded once the player says yes (`question`); "asked": another player is
+    asked first (a save of their card); "refused"; "stale": made on a state the game has left; "text": a card's text,
+    read on the phone alone; for a phone joining, "joined" or "waiting" (for the host to let it in)."""
     lines: tuple[str, ...]
     reply: Any = None
     """A `Reply` for the laptop, or None."""

@@ -32,6 +32,7 @@ from assistant.core.language.device import (
 )
 from assistant.core.language.parser import Command
 from assistant.core.language.reply import Question, Reply
+from assistant.core.language.table_view import PhoneQuestion
 from assistant.core.words.gameplay import NO_GAME, NOT_RECORDED, NOTHING_TO_UNDO, save_offered
 from assistant.core.words.rulings import objection_reasons, phone_warning, short_objection
 from assistant.core.words.share import (
@@ -101,13 +102,13 @@ class DeviceTalk:
     host_question: Question | None = None
     """The last question about a joining phone put to the host (the keyboard's, while nothing replaced it)."""
 
-    def question_of(self, player: str) -> dict[str, object] | None:
+    def question_of(self, player: str) -> PhoneQuestion | None:
         """The player's open question as the page shows it (its id and lines; for a save offered, its own labels),
         or None (none, or lapsed)."""
         talk = self.talk()
         asked = self.asked.get(player)
         if talk is not None and asked is not None and asked.mark == _mark(talk.game):
-            question: dict[str, object] = {"id": asked.id, "lines": list(asked.lines)}
+            question: PhoneQuestion = {"id": asked.id, "lines": list(asked.lines)}
             if asked.labels is not None:
                 question["labels"] = asked.labels
             return question
@@ -298,7 +299,7 @@ def _phone_warning(game: Game, objections: tuple[Objection, ...]) -> tuple[str, 
     if not objections:
         return ()
     short = short_objection(game.table, objections[0])
-    reasons = objection_reasons(game.table, objections)
+    reasons = objection_reasons(game.table, objections, phone=True)
     return (phone_warning("" if reasons == short else reasons, short),)
 
 
@@ -314,4 +315,6 @@ def _attributed(reply: Reply, player: str, ended_turn: bool) -> Reply:
     first, *rest = reply.lines or ("",)
     line = from_phone(player, first, ended_turn)
     speech = from_phone(player, reply.speech, ended_turn) if reply.speech else line
-    return dataclasses.replace(reply, lines=(line, *rest), speech=speech, from_phone=(player, first))
+    shown, *others = reply.phone or reply.lines or ("",)  # the phones' words: the other phones see who it was
+    phone = (from_phone(player, shown, ended_turn), *others)
+    return dataclasses.replace(reply, lines=(line, *rest), speech=speech, from_phone=(player, shown), phone=phone)

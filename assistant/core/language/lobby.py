@@ -21,7 +21,7 @@ from assistant.core.language.builders import find_baby, find_player
 from assistant.core.language.conversation import Conversation, OpenSave
 from assistant.core.language.parser import Command, CommandError
 from assistant.core.language.reply import Question, Reply
-from assistant.core.text import clean_untrusted
+from assistant.core.text import SentenceNames, clean_untrusted
 from assistant.core.words.errors import (
     DECK_OUT_CHOICES,
     DECKS_AT_START,
@@ -103,6 +103,12 @@ class Lobby:
     def game(self) -> Game | None:
         """The game in progress, or None."""
         return self.talk.game if self.talk is not None else None
+
+    def sentence_names(self) -> SentenceNames:
+        """The card and player names the words may hold that change where a sentence ends (the game's; the cards
+        loaded, with no game): speech and braille split the words with them."""
+        talk = self.talk
+        return talk.names if talk is not None else SentenceNames.of(card.name for card in self.cards)
 
     def new_game(self, command: Command) -> Reply:
         """Start a game; when one is in progress, ask first (it stays saved)."""

@@ -106,7 +106,11 @@ class Reply:
     known from the states each line tells (`pace.restating`): a braille display holding the facts leaves them out."""
     from_phone: tuple[str, str] = ("", "")
     """A phone's move attributed in its first line ("Cy, from a phone: ..."): the player, and that line as it was
-    before (what Cy's own phone shows: never its own name as news). ("", ""): none."""
+    before in the phones' words (what Cy's own phone shows: never its own name as news). ("", ""): none."""
+    phone: tuple[str, ...] = ()
+    """Its lines in the phones' words, for a reply that recorded or undid a move: made from the same typed steps at
+    the normal level, never how to say a move ("say destroy and the card": the phones' buttons say how), nor the
+    notes the laptop adds to its lines after ("From Ben's phone 2."); (): none made (`lines` serve)."""
 
     @property
     def decisive(self) -> str:

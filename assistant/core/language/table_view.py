@@ -6,7 +6,7 @@ Every sentence in it comes from `assistant/core/words/` (the same ones the lapto
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from assistant.core.game.history import Game
 from assistant.core.language.device import may_do
@@ -16,10 +16,99 @@ from assistant.core.words.position import describe_chain, describe_pile, describ
 from assistant.core.words.share import NO_GAME_TO_JOIN
 from assistant.core.words.verbosity import Verbosity
 
-__all__ = ["card_entry", "phone_view"]
+__all__ = ["card_entry", "phone_view", "PhoneView", "GameView", "PlayerView", "CardEntry", "PhoneQuestion"]
 
 
-def card_entry(game: Game, card_id: str) -> dict[str, str]:
+class CardEntry(TypedDict):
+    """One card as the page lists it."""
+
+    id: str
+    name: str
+    type: str
+    """Its type in the deck's words ("Magical Unicorn", "Llama")."""
+    kind: str
+    """Its type's id (`CardType.value`)."""
+
+
+class PileEntry(CardEntry):
+    """A card on the pile, with who played it."""
+
+    player: str
+
+
+class PlayerView(TypedDict):
+    """A player's seat as a phone shows it."""
+
+    name: str
+    count: int
+    """How many creatures count towards the goal."""
+    goal: int
+    summary: str
+    """Their Stable in words (`describe_stable`)."""
+    cards: list[CardEntry]
+    """Their Stable's cards."""
+    hand: int | None
+    """How many cards are in their hand (None: not known)."""
+
+
+class TableWords(TypedDict):
+    """The edition's words the page puts in its own labels."""
+
+    area: str
+    areas: str
+    creature: str
+    instant: str
+    """The Neigh's name (or the Instants' type name; "" for none)."""
+
+
+class _Question(TypedDict):
+    id: str
+    lines: list[str]
+
+
+class PhoneQuestion(_Question, total=False):
+    """A phone's open question (a warned move, a save offered), as `DeviceTalk.question_of` gives it: its id, its
+    lines and, for a save offered, its own heading and buttons (`labels`)."""
+
+    labels: dict[str, str]
+
+
+class GameView(TypedDict):
+    """The game as one player's phone shows it."""
+
+    words: TableWords
+    turn: str
+    current: str
+    """Whose turn it is."""
+    phase: str
+    players: list[PlayerView]
+    pile: list[PileEntry]
+    pile_line: str
+    chain: list[str]
+    last: list[str]
+    """The last moves said, newest last."""
+    winner: str | None
+    may: list[str]
+    """The phone verbs the player may use now (`may_do`)."""
+    question: PhoneQuestion | None
+
+
+class _View(TypedDict):
+    version: int
+    you: str
+    line: str
+    """Said when there is no game for the player (`game` None): "" otherwise."""
+    game: GameView | None
+
+
+class PhoneView(_View, total=False):
+    """What a phone is sent (as JSON): the view's `version`, whose phone it is (`you`), a `line` for no game, the
+    `game`; `waiting` (the server's own view, with no game) while the phone waits for the host to let it in."""
+
+    waiting: bool
+
+
+def card_entry(game: Game, card_id: str) -> CardEntry:
     """One card as the page lists it: id, name, its type in the deck's words and the type's id (`kind`)."""
     card = game.table.card_of(card_id)
     vocabulary = game.table.profile.vocabulary
@@ -31,8 +120,8 @@ def phone_view(
     player: str,
     version: int,
     last: list[str],
-    question: dict[str, Any] | None = None,
-) -> dict[str, Any]:
+    question: PhoneQuestion | None = None,
+) -> PhoneView:
     """The view of the table for the device of `player`: `version` grows with every change, `last` are the last
     moves said (newest last), `question` the device's open warning (its id and lines), if any."""
     if game is None or player not in game.table.setup.players:
@@ -42,7 +131,7 @@ def phone_view(
     names = table.setup.players
     counts = table.tally(state)
     neigh = table.cards.get(table.neigh_card) if table.neigh_card else None
-    players = [
+    players: list[PlayerView] = [
         {
             "name": name,
             "count": counts[seat],
@@ -53,7 +142,7 @@ def phone_view(
         }
         for seat, name in enumerate(names)
     ]
-    view = {
+    view: GameView = {
         "words": {
             "area": vocabulary.area,
             "areas": f"{vocabulary.area}s",

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from assistant.core.cards.card import normalize
-from assistant.core.game.about import About, Topic
-from assistant.core.speech.queue import Utterance, split_sentences
+from assistant.core.game.about import About, MoveKind, Topic
+from assistant.core.speech.queue import Utterance
 
 #: How far to the left (-1) or right (+1) the outermost seats are heard: not fully in one ear.
 OUTERMOST = 0.8
@@ -76,14 +76,54 @@ def sentence_places(utterance: Utterance, seating: Seating | None) -> tuple[floa
     places: list[float] = []
     for fact in utterance.folded:
         seat = fact.seats[0] if fact.topic is Topic.MOVE and fact.seats else None
-        places += [own if seat is None else seating.place(seat)] * len(split_sentences(fact.folded_text))
-    places += [own] * max(len(split_sentences(utterance.text)) - len(places), 0)
+        places += [own if seat is None else seating.place(seat)] * len(utterance.split(fact.folded_text))
+    places += [own] * max(len(utterance.split()) - len(places), 0)
     return tuple(places) if any(places) else ()
 
 
 #: The earcons of moves, the one that matters most first: a card of the listener's taken, a Neigh or another
 #: Instant, a card played to the pile.
 _EARCONS = ("lost-card", "neigh", "pile")
+
+#: The earcon of each kind of move made by another hand ("": none); "lost-card" only where the card was the
+#: listener's (none where it was someone else's).
+EARCONS: dict[MoveKind, str] = {
+    MoveKind.PLAY: "pile",
+    MoveKind.INSTANT: "neigh",
+    MoveKind.NEIGH: "neigh",
+    MoveKind.RESOLVE: "",
+    MoveKind.BRING: "",
+    MoveKind.STEAL: "lost-card",
+    MoveKind.DESTROY: "lost-card",
+    MoveKind.SACRIFICE: "lost-card",
+    MoveKind.SAVE: "",
+    MoveKind.DISCARD: "",
+    MoveKind.RETURN: "",
+    MoveKind.TO_DISCARD: "",
+    MoveKind.DRAW: "",
+    MoveKind.TAKE: "",
+    MoveKind.SWAP: "",
+    MoveKind.MOVE: "",
+    MoveKind.NURSERY: "",
+    MoveKind.NEXT: "",
+    MoveKind.END: "",
+    MoveKind.HAND: "",
+    MoveKind.DECK: "",
+    MoveKind.DECK_EMPTY: "",
+    MoveKind.RESHUFFLE: "",
+    MoveKind.TO_DECK: "",
+    MoveKind.GOAL: "",
+    MoveKind.CANNOT_WIN: "",
+    MoveKind.SKIP_TURN: "",
+    MoveKind.SKIP_PHASE: "",
+    MoveKind.GIVE: "",
+    MoveKind.BAN: "",
+    MoveKind.USE: "",
+    MoveKind.STOP: "",
+    MoveKind.UNDO: "",
+    MoveKind.REDO: "",
+    MoveKind.MOVES: "",
+}
 
 
 def move_earcon(utterance: Utterance, seating: Seating | None) -> str:
@@ -98,8 +138,7 @@ def move_earcon(utterance: Utterance, seating: Seating | None) -> str:
 
 
 def _earcon(move: About, seating: Seating | None) -> str:
-    if seating is not None and move.owner == seating.listener and move.move in ("destroy", "steal", "sacrifice"):
-        return "lost-card"
-    if move.move in ("neigh", "instant"):
-        return "neigh"
-    return "pile" if move.move == "play" else ""
+    earcon = "" if move.move is None else EARCONS[move.move]
+    if earcon == "lost-card" and (seating is None or move.owner != seating.listener):
+        return ""
+    return earcon

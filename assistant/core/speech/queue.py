@@ -40,7 +40,7 @@ from collections import deque
 from dataclasses import dataclass, replace
 
 from assistant.core.game.about import About, Topic, unique
-from assistant.core.text import protect_names as protect_names
+from assistant.core.text import PLAIN, SentenceNames
 from assistant.core.text import split_sentences as split_sentences
 from assistant.core.words.pace import catch_up, merge_moves
 
@@ -118,6 +118,14 @@ class Utterance:
     places: tuple[float, ...] = ()
     """Where each sentence is heard, from the first, -1 (left) to +1 (right); empty: all in the middle (set by the
     speech service just before it is said: `placement.sentence_places`)."""
+    names: SentenceNames = PLAIN
+    """The card and player names its words may hold, which change where its sentences end (`split`): given by the
+    front end with the words, from the game it speaks of."""
+
+    def split(self, text: str | None = None) -> list[str]:
+        """Its sentences as they are played (`split_sentences` with its `names`), or those of some `text` of it (a
+        fact's words)."""
+        return split_sentences(self.text if text is None else text, names=self.names)
 
     def _pieces(self) -> list[tuple[About, int]]:
         """Its facts in the order its text says them, each with the index of the sentence after its last one: the
@@ -125,11 +133,11 @@ class Utterance:
         first: "Not recorded."), else next (a reply says its decisive facts first)."""
         pieces, at = [], 0
         for fact in self.folded:
-            at += len(split_sentences(fact.folded_text))
+            at += len(self.split(fact.folded_text))
             pieces.append((fact, at))
-        sentences = split_sentences(self.text)
+        sentences = self.split()
         for fact in self.facts:
-            words = split_sentences(fact.text)
+            words = self.split(fact.text)
             found = _find(sentences, words, at)
             at = (at if found is None else found) + len(words)
             pieces.append((fact, at))
@@ -153,7 +161,7 @@ class Utterance:
 
     def _own_from(self) -> int:
         """The first sentence of its own words (after the facts folded into it)."""
-        return sum(len(split_sentences(fact.folded_text)) for fact in self.folded)
+        return sum(len(self.split(fact.folded_text)) for fact in self.folded)
 
     def _move_sentence(self) -> int:
         """The sentence that tells its move: the first of its own words that says none of its facts ("Ben 0
@@ -161,7 +169,7 @@ class Utterance:
         first)."""
         said: set[int] = set()
         for fact, end in self._pieces()[len(self.folded) :]:
-            said.update(range(end - len(split_sentences(fact.text)), end))
+            said.update(range(end - len(self.split(fact.text)), end))
         at = self._own_from()
         while at in said:
             at += 1
@@ -258,7 +266,7 @@ class SpeechQueue:
             carry, after = [], [*carry, *after]
         self._waiting.append(_folded_into(utterance, carry))
         if after:  # other hands' moves (and facts of other seats) after her own reply, never before its words
-            self._waiting.append(_catching_up(self._in_order(after)))
+            self._waiting.append(_catching_up(self._in_order(after), utterance.names))
         return True
 
     def new_input(self, again: bool = True, now: float | None = None) -> Cut:
@@ -327,7 +335,7 @@ class SpeechQueue:
                 cut = Cut.NOW
             elif current.other and self.played >= current.needed():  # what it says after its move only explains
                 cut = Cut.NOW
-            elif (current.other or current.folded or wins) and len(split_sentences(current.text)) > self.played + 1:
+            elif (current.other or current.folded or wins) and len(current.split()) > self.played + 1:
                 cut = Cut.AFTER_SENTENCE  # (the sentence being said is heard: its fact is not said again)
                 facts += self._again(current.unheard(self.played + 1))
         facts += [*self.carry, *self.moves]
@@ -340,7 +348,7 @@ class SpeechQueue:
         self._folds = {fact: n for fact, n in self._folds.items() if fact in folded}
         self.remember(utterance)
         if wins:  # a win first: what it does not settle is said after it
-            self._waiting.extend([utterance, _catching_up(folded)] if folded else [utterance])
+            self._waiting.extend([utterance, _catching_up(folded, utterance.names)] if folded else [utterance])
         else:
             self._waiting.append(_folded_into(utterance, folded))
         return cut
@@ -379,10 +387,10 @@ class SpeechQueue:
             for fact in current.folded:  # (the folded facts begin the text, in order; the first counted at `take`)
                 if first == index and index > 0:
                     self._folded(fact)
-                first += len(split_sentences(fact.folded_text))
+                first += len(current.split(fact.folded_text))
 
     def sentence_played(self, index: int) -> None:
-        """The current utterance's sentence of that index (of `split_sentences`) was played to its end: a decisive
+        """The current utterance's sentence of that index (of `Utterance.split`) was played to its end: a decisive
         fact in it has been heard, and a cut after it need not say it again."""
         self.played = max(self.played, index + 1)
 
@@ -436,7 +444,7 @@ class SpeechQueue:
         if position < 0:
             return None
         said = self.history[position]
-        return Utterance(said.text, Priority.MESSAGE, private=said.private, review=True)
+        return Utterance(said.text, Priority.MESSAGE, private=said.private, review=True, names=said.names)
 
     def remember(self, utterance: Utterance) -> None:
         """Keep an utterance in the history, to step back to (one said by another voice too)."""
@@ -452,10 +460,10 @@ def interrupting(utterance: Utterance) -> Utterance:
     return replace(utterance, priority=Priority.MESSAGE) if utterance.priority is Priority.HINT else utterance
 
 
-def _catching_up(facts: list[About]) -> Utterance:
+def _catching_up(facts: list[About], names: SentenceNames) -> Utterance:
     """Facts said after a reply that comes first (the player's own, a win): other hands' moves merged by player."""
     merged = merge_moves(facts)
-    return Utterance(catch_up(merged, ""), Priority.IMPORTANT, folded=tuple(merged), other=True)
+    return Utterance(catch_up(merged, ""), Priority.IMPORTANT, folded=tuple(merged), other=True, names=names)
 
 
 def _folded_into(utterance: Utterance, facts: list[About]) -> Utterance:

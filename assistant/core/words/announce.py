@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from assistant.core.cards.card import CardType
-from assistant.core.game.about import About, State, Topic, texts, unique
+from assistant.core.game.about import EVENT_MOVES, About, MoveKind, State, Topic, texts, unique
 from assistant.core.game.chain import Link, Trigger, TriggerKind
 from assistant.core.game.events import (
     Bring,
@@ -260,17 +260,18 @@ def _trigger_doing(table: Table, trigger: Trigger) -> str:
 Said = tuple[str, frozenset[State]]
 
 
-def announce_said(table: Table, step: Step, level: Verbosity = Verbosity.COACHING) -> list[Said]:
+def announce_said(table: Table, step: Step, level: Verbosity = Verbosity.COACHING, phone: bool = False) -> list[Said]:
     """Everything to say after an event was recorded, outcome first: the game's end, a card an effect moved, the
     counts; then the event and what followed; then what the table may do now; each line with the states it
-    tells."""
+    tells. `phone`: the phones' words, at the normal level and never how to say a move (their buttons say how)."""
+    level = Verbosity.NORMAL if phone else level
     lines: list[tuple[int, str]] = []  # (rank, sentence): sorted by rank, in order within one rank
     says: dict[str, frozenset[State]] = {}
     # the deck running out ends the game by the count: the draw that emptied it is said before the winner
     deck_out = any(isinstance(f, GameOver) and f.outcome.ending is not Ending.GOAL for f in step.facts)
     if not isinstance(step.event, (Resolve, NextPhase, EndTurn, SkipPhase)):  # their facts say them
         rank = -1 if deck_out else 1 if isinstance(step.event, EFFECT_EVENTS) else 3
-        lines.append((rank, _event_line(table, step, level)))
+        lines.append((rank, _event_line(table, step, level, phone)))
     phases = [f for f in step.facts if isinstance(f, PhaseBegan)]
     began = any(isinstance(f, TurnBegan) for f in step.facts)
     for fact in step.facts:
@@ -290,7 +291,7 @@ def announce_said(table: Table, step: Step, level: Verbosity = Verbosity.COACHIN
                 effects = [] if level is Verbosity.BRIEF else herd_bonuses_said(table, fact.link)
             lines += [(3, line) for line in effects]
             continue
-        sentence = _fact_line(table, step, fact, level)
+        sentence = _fact_line(table, step, fact, level, phone)
         if isinstance(fact, (TallyChanged, WinWaits)):
             seats = _changed(fact) if isinstance(fact, TallyChanged) else [fact.player]
             says[sentence] = frozenset((Topic.COUNT, seat) for seat in seats)
@@ -315,7 +316,7 @@ def announce_said(table: Table, step: Step, level: Verbosity = Verbosity.COACHIN
     if isinstance(step.event, Resolve) and not resolved:
         lines.append((3, "Nothing was waiting to resolve."))
     if isinstance(step.event, Resolve) and any(isinstance(f, LinkResolved) for f in step.facts):
-        lines.insert(0, (3, describe_event(table, step.event, step.before) + "."))
+        lines.insert(0, (3, describe_event(table, step.event, step.before, phone) + "."))
     if step.after.outcome is None or not any(isinstance(f, GameOver) for f in step.facts):
         prompt = table.prompt(step.after)
         just_said = any(isinstance(f, LinkAdded) and f.link == prompt.link for f in step.facts)
@@ -389,10 +390,6 @@ def facts_of_step(table: Table, step: Step, at: int = 0) -> tuple[About, ...]:
     return tuple(unique(said))
 
 
-#: A move's kind as the merged sentences name it (`Event.KIND`, a response named by its card).
-_MOVE_KINDS = {"respond": "instant", "end-turn": "end", "swap-hands": "swap"}
-
-
 def move_of_step(table: Table, step: Step, at: int = 0) -> About | None:
     """The move a step recorded, typed: its player, its kind, its card (whose it was, the card an Instant answered)
     and its place `at` in the game's log (None for a step that is no one's move: the next phase, a deck set)."""
@@ -402,18 +399,22 @@ def move_of_step(table: Table, step: Step, at: int = 0) -> About | None:
         seat = step.before.current if isinstance(event, EndTurn) else None
     if not isinstance(seat, int) or not 0 <= seat < len(table.setup.players):
         return None
-    kind = _MOVE_KINDS.get(event.KIND, event.KIND)
+    kind = EVENT_MOVES[event.KIND]
     card_id = getattr(event, "card", None)
     if isinstance(event, Respond) and card_id in (table.neigh_card, table.super_neigh_card):
-        kind = "neigh"
+        kind = MoveKind.NEIGH
     card = game_card_name(table, card_id) if isinstance(card_id, str) else ""
     text = end_with(describe_event(table, event, step.before))
+    shown = end_with(describe_event(table, event, step.before, phone=True))  # (no "say resolve when it is done")
     owner = seat if isinstance(event, Sacrifice) else getattr(event, "owner", None)
     whose = player_name(table, owner) if isinstance(owner, int) and 0 <= owner < len(table.setup.players) else ""
     on = pile_card_name(table, step.before.pile[-1]) if isinstance(event, Respond) and step.before.pile else ""
     name = player_name(table, seat)
-    own = own_move(table, event)  # the phone of the player who made it says it in its own words
-    return About(Topic.MOVE, text, (seat,), name, kind, card, owner=owner, whose=whose, on=on, at=at, own=own)
+    own = own_move(table, event, seat)  # the phone of the player who made it says it in its own words
+    phone = "" if shown == text else shown
+    return About(
+        Topic.MOVE, text, (seat,), name, kind, card, owner=owner, whose=whose, on=on, at=at, own=own, phone=phone
+    )
 
 
 def tells_of_step(table: Table, step: Step, at: int = 0) -> tuple[About, ...]:
@@ -436,7 +437,7 @@ def _stopped(table: Table, fact: PileStopped, at: int) -> About:
     card = game_card_name(table, fact.stopper.card)
     stopped = pile_card_name(table, fact.stopped)
     whose = player_name(table, seat)
-    return About(Topic.STOPPED, "", (seat,), move="stop", card=card, owner=seat, whose=whose, on=stopped, at=at)
+    return About(Topic.STOPPED, "", (seat,), move=MoveKind.STOP, card=card, owner=seat, whose=whose, on=stopped, at=at)
 
 
 def _changed(fact: TallyChanged) -> list[int]:
@@ -498,7 +499,7 @@ def _waited(table: Table, step: Step, prompt: Prompt) -> bool:
     return before.kind is PromptKind.CHAIN and before.link == prompt.link
 
 
-def _event_line(table: Table, step: Step, level: Verbosity) -> str:
+def _event_line(table: Table, step: Step, level: Verbosity, phone: bool = False) -> str:
     event = step.event
     if level is Verbosity.BRIEF and isinstance(event, (Play, Respond)):
         into = event.into if isinstance(event, Play) else None
@@ -510,10 +511,10 @@ def _event_line(table: Table, step: Step, level: Verbosity) -> str:
             else f"{player_name(table, event.player)}: "
         )
         return end_with(f"{whose}{card}{elsewhere}")
-    return end_with(describe_event(table, event, step.before))
+    return end_with(describe_event(table, event, step.before, phone))
 
 
-def _fact_line(table: Table, step: Step, fact: Fact, level: Verbosity) -> str:
+def _fact_line(table: Table, step: Step, fact: Fact, level: Verbosity, phone: bool = False) -> str:
     """One fact at the level asked (the beginning-of-turn effects are said by `describe_begin_effects`); links of
     the chain have their own words."""
     if isinstance(fact, PhaseBegan) and fact.phase is Phase.END:
@@ -529,7 +530,7 @@ def _fact_line(table: Table, step: Step, fact: Fact, level: Verbosity) -> str:
         return ""  # its owner's count, said first, is the outcome: the card was named when it was played
     elif isinstance(fact, LinkAdded):
         return chain_link_added(fact.position, describe_link_doing(table, fact.link))
-    return describe_fact(table, fact, step.after)
+    return describe_fact(table, fact, step.after, phone)
 
 
 def _counted(step: Step, fact: PlayResolved) -> bool:

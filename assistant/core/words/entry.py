@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from assistant.core.braille import celltable
 from assistant.core.braille.sixkey import Echo, Heard
-from assistant.core.game.about import About, Topic
+from assistant.core.game.about import About, MoveKind, Topic
 from assistant.core.text import clean_untrusted
 
 __all__ = [
@@ -251,7 +251,9 @@ DISPLAY_KEYS = (
 )
 
 #: The moves whose point is the card they take from a Stable.
-_TAKING_MOVES = frozenset({"destroy", "steal", "sacrifice", "return", "move", "swap"})
+_TAKING_MOVES = frozenset(
+    {MoveKind.DESTROY, MoveKind.STEAL, MoveKind.SACRIFICE, MoveKind.RETURN, MoveKind.MOVE, MoveKind.SWAP}
+)
 
 
 def move_point(player: str, facts: Iterable[About], tells: Iterable[About]) -> tuple[str, ...]:

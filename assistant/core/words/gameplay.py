@@ -123,6 +123,7 @@ __all__ = [
     "describe_fact",
     "describe_outcome",
     "namers",
+    "save_cost",
     "neighed",
     "pile_card_name",
     "with_article",
@@ -235,7 +236,7 @@ def turn_and_phase(table: Table, state: GameState) -> str:
     return f"Turn {state.turn}, {player_name(table, state.current)}'s {PHASE_NAMES[state.phase]}."
 
 
-def _save_cost(table: Table, saver: str) -> str:
+def save_cost(table: Table, saver: str) -> str:
     """What a save "instead" costs its owner: "sacrificing Black Knight Unicorn", "discarding 1 card"."""
     card = table.cards.get(saver)
     save = save_of(card.text) if card is not None else None
@@ -252,15 +253,16 @@ def save_offered(table: Table, save: Save, destroyed: bool, buttons: bool = Fals
     answer = "" if buttons else f" Say yes, or no to let it be {fate}."
     return (
         f"{player_name(table, save.player)} may save {game_card_name(table, save.card)} by "
-        f"{_save_cost(table, save.other_card)} instead. Save it?{answer}"
+        f"{save_cost(table, save.other_card)} instead. Save it?{answer}"
     )
 
 
-def describe_event(table: Table, event: Event, before: GameState) -> str:
+def describe_event(table: Table, event: Event, before: GameState, phone: bool = False) -> str:
     """What an event did, in the past tense, without a full stop: "Ana played Rainbow Aura" (one family of events
-    a function, one short branch a kind)."""
+    a function, one short branch a kind). `phone`: as the phones' page shows it, without how to say the next move
+    (its buttons say how)."""
     for family in _EVENT_FAMILIES:
-        said = family(table, event, before)
+        said = family(table, event, before, phone) if family is _turn_event else family(table, event, before)
         if said is not None:
             return said
     return type(event).__name__  # pragma: no cover - every event kind is described below
@@ -302,7 +304,7 @@ def _card_event(table: Table, event: Event, before: GameState) -> str | None:
     if isinstance(event, Destroy):
         return f"{name(event.player)} destroyed {card(event.card)} in {area_of(table, event.owner)}"
     if isinstance(event, Save):
-        return f"{name(event.player)} saved {card(event.card)} by {_save_cost(table, event.other_card)} instead"
+        return f"{name(event.player)} saved {card(event.card)} by {save_cost(table, event.other_card)} instead"
     if isinstance(event, Sacrifice):
         return f"{name(event.player)} sacrificed {card(event.card)}"
     if isinstance(event, Discard):
@@ -332,7 +334,7 @@ def _card_event(table: Table, event: Event, before: GameState) -> str | None:
     return None
 
 
-def _turn_event(table: Table, event: Event, before: GameState) -> str | None:
+def _turn_event(table: Table, event: Event, before: GameState, phone: bool = False) -> str | None:
     """The turn and its phases, and what the table declares (a hand's size, the deck, the goal)."""
     name, card = namers(table)
     if isinstance(event, NextPhase):
@@ -370,7 +372,8 @@ def _turn_event(table: Table, event: Event, before: GameState) -> str | None:
     if isinstance(event, BanInstants):
         return "No one may play an Instant card until this turn is over"
     if isinstance(event, UseEffect):
-        return f"{name(event.player)} uses the effect of {card(event.card)}: say resolve when it is done"
+        said = f"{name(event.player)} uses the effect of {card(event.card)}"
+        return said if phone else f"{said}: say resolve when it is done"
     return None
 
 
@@ -421,17 +424,17 @@ def pile_card_name(table: Table, card: PileCard) -> str:
     return f"{player_name(table, card.player)}'s {game_card_name(table, card.card)}"
 
 
-def describe_fact(table: Table, fact: Fact, state: GameState) -> str:
+def describe_fact(table: Table, fact: Fact, state: GameState, phone: bool = False) -> str:
     """One sentence for one fact, or "" when the event's own sentence already says it (one family of facts a
-    function, one short branch a kind)."""
+    function, one short branch a kind). `phone`: as the phones' page shows it, without how to say the next move."""
     for family in _FACT_FAMILIES:
-        said = family(table, fact, state)
+        said = family(table, fact, state, phone)
         if said is not None:
             return said
     return ""
 
 
-def _pile_fact(table: Table, fact: Fact, state: GameState) -> str | None:
+def _pile_fact(table: Table, fact: Fact, state: GameState, phone: bool = False) -> str | None:
     """What the pile and its Instants did."""
     if isinstance(fact, PileStopped):
         stopper = pile_card_name(table, fact.stopper)
@@ -459,7 +462,8 @@ def _pile_fact(table: Table, fact: Fact, state: GameState) -> str | None:
         creature = table.profile.vocabulary.creature
         return (
             f"{pile_card_name(table, fact.instant)} resolves: {player_name(table, fact.instant.player)} destroys "
-            f"{with_article(creature)} card in {area_of(table, fact.played.player)}; say destroy and the card. "
+            f"{with_article(creature)} card in {area_of(table, fact.played.player)}"
+            f"{'.' if phone else '; say destroy and the card.'} "
             f"{pile_card_name(table, fact.played)} still resolves."
         )
     if isinstance(fact, NeighHadNoEffect):
@@ -490,7 +494,7 @@ def _pile_fact(table: Table, fact: Fact, state: GameState) -> str | None:
     return None
 
 
-def _chain_fact(table: Table, fact: Fact, state: GameState) -> str | None:
+def _chain_fact(table: Table, fact: Fact, state: GameState, phone: bool = False) -> str | None:
     """The chain of effects, and the duties a card lays."""
     if isinstance(fact, LinkAdded):
         return chain_link_added(fact.position, describe_link(table, fact.link))
@@ -525,8 +529,8 @@ def _chain_fact(table: Table, fact: Fact, state: GameState) -> str | None:
     if isinstance(fact, GoesBackNow):
         return (
             f"{player_name(table, fact.owner)}'s turn is over: if {game_card_name(table, fact.card)} took "
-            f"{with_article(table.profile.vocabulary.creature)} this turn, it goes back where it came from now; "
-            "say move."
+            f"{with_article(table.profile.vocabulary.creature)} this turn, it goes back where it came from now"
+            f"{'.' if phone else '; say move.'}"
         )
     if isinstance(fact, BabyToNursery):
         return f"{game_card_name(table, fact.card)} goes back to the Nursery, as Babies always do."
@@ -541,7 +545,7 @@ def _chain_fact(table: Table, fact: Fact, state: GameState) -> str | None:
     return None
 
 
-def _win_fact(table: Table, fact: Fact, state: GameState) -> str | None:
+def _win_fact(table: Table, fact: Fact, state: GameState, phone: bool = False) -> str | None:
     """Counts and wins: the tally, a win barred or waiting, the game's end."""
     if isinstance(fact, WinBarred) and fact.card == "":
         return (
@@ -576,7 +580,7 @@ def _win_fact(table: Table, fact: Fact, state: GameState) -> str | None:
     return None
 
 
-def _turn_fact(table: Table, fact: Fact, state: GameState) -> str | None:
+def _turn_fact(table: Table, fact: Fact, state: GameState, phone: bool = False) -> str | None:
     """The turn, its phases, the hand limit and the deck."""
     if isinstance(fact, TurnBegan):
         return turn_began(fact.turn, player_name(table, fact.player))
@@ -615,7 +619,11 @@ def _turn_fact(table: Table, fact: Fact, state: GameState) -> str | None:
         return DECK_EMPTY
     if isinstance(fact, BackInDeck):
         if fact.count is None or fact.deck is None:
-            return "The deck's size is not known now: say deck and the number of cards in it."
+            return (
+                "The deck's size is not known now."
+                if phone
+                else ("The deck's size is not known now: say deck and the number of cards in it.")
+            )
         return f"{cards_count(fact.count)} went back into the deck, which now has {fact.deck}."
     if isinstance(fact, Reshuffled) and fact.deck is not None:
         return f"The deck now holds {cards_count(fact.deck)}, the discard pile's {fact.count} among them."

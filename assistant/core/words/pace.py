@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from assistant.core.game.about import About, State, Topic, unique
-from assistant.core.text import name_list, sentences
+from assistant.core.game.about import About, MoveKind, State, Topic, unique
+from assistant.core.text import PLAIN, SentenceNames, name_list, sentences
 
 __all__ = [
     "fold",
@@ -40,38 +40,70 @@ def catch_up(facts: list[About] | tuple[About, ...], text: str) -> str:
 
 
 #: What a move's player did, said after their name in a merged sentence ("{card}": the card's name, whose it was
-#: where a move took it from a Stable: "destroyed Ana's Rainbow Aura").
-_DID = {
-    "draw": "drew a card",
-    "play": "played {card}",
-    "instant": "played {card}",
-    "neigh": "played {card}",
-    "discard": "discarded {card}",
-    "destroy": "destroyed {card}",
-    "steal": "stole {card}",
-    "sacrifice": "sacrificed {card}",
-    "return": "returned {card} to a hand",
-    "bring": "brought {card} into a Stable",
-    "take": "took {card}",
-    "end": "ended the turn",
-    "stop": "stopped {on} with {card}",  # (an Instant that resolved, in a digest: `About.on` the card it stopped)
+#: where a move took it from a Stable: "destroyed Ana's Rainbow Aura"); "": a kind with no short form, said in its
+#: own words and never merged.
+_DID: dict[MoveKind, str] = {
+    MoveKind.PLAY: "played {card}",
+    MoveKind.INSTANT: "played {card}",
+    MoveKind.NEIGH: "played {card}",
+    MoveKind.RESOLVE: "",
+    MoveKind.BRING: "brought {card} into a Stable",
+    MoveKind.STEAL: "stole {card}",
+    MoveKind.DESTROY: "destroyed {card}",
+    MoveKind.SACRIFICE: "sacrificed {card}",
+    MoveKind.SAVE: "",
+    MoveKind.DISCARD: "discarded {card}",
+    MoveKind.RETURN: "returned {card} to a hand",
+    MoveKind.TO_DISCARD: "",
+    MoveKind.DRAW: "drew a card",
+    MoveKind.TAKE: "took {card}",
+    MoveKind.SWAP: "",
+    MoveKind.MOVE: "",
+    MoveKind.NURSERY: "",
+    MoveKind.NEXT: "",
+    MoveKind.END: "ended the turn",
+    MoveKind.HAND: "",
+    MoveKind.DECK: "",
+    MoveKind.DECK_EMPTY: "",
+    MoveKind.RESHUFFLE: "",
+    MoveKind.TO_DECK: "",
+    MoveKind.GOAL: "",
+    MoveKind.CANNOT_WIN: "",
+    MoveKind.SKIP_TURN: "",
+    MoveKind.SKIP_PHASE: "",
+    MoveKind.GIVE: "",
+    MoveKind.BAN: "",
+    MoveKind.USE: "",
+    MoveKind.STOP: "stopped {on} with {card}",  # (an Instant that resolved, in a digest: `on` the card it stopped)
+    MoveKind.UNDO: "",
+    MoveKind.REDO: "",
+    MoveKind.MOVES: "",
 }
 
 #: The moves of `_DID` that take a card from its owner's Stable: whose card it was is said with it.
-TAKING = frozenset({"destroy", "steal", "return"})
+TAKING = frozenset({MoveKind.DESTROY, MoveKind.STEAL, MoveKind.RETURN})
 #: The moves that take a card out of its owner's Stable (`About.owner`): a digest says first those that took hers.
-TAKEN_AWAY = frozenset({*TAKING, "swap", "move", "nursery"})
+TAKEN_AWAY = frozenset({*TAKING, MoveKind.SWAP, MoveKind.MOVE, MoveKind.NURSERY})
+#: An Instant (a Neigh or another): said with the card it answered.
+_ANSWERING = frozenset({MoveKind.NEIGH, MoveKind.INSTANT})
 
 
-def _did(move: About, answered: bool = False) -> str:
-    """What the move's player did ("destroyed Ana's Rainbow Aura"); `answered`: with the card an Instant answered."""
-    if move.move == "discard" and not move.card:
+def _short(move: About) -> bool:
+    """A move of a kind with a short form, said merged with its player's other moves."""
+    return move.topic is Topic.MOVE and bool(move.seats) and move.move is not None and bool(_DID[move.move])
+
+
+def _did(move: About, answered: bool = False, you: bool = False) -> str:
+    """What the move's player did ("destroyed Ana's Rainbow Aura"); `answered`: with the card an Instant answered;
+    `you`: as its own player's phone says it ("destroyed your own Rainbow Aura")."""
+    if move.move is MoveKind.DISCARD and not move.card:
         return "discarded a card"
     card = move.card
     if move.move in TAKING and move.whose:
-        card = f"their own {card}" if move.owner in move.seats else f"{move.whose}'s {card}"
-    did = _DID[move.move].format(card=card, on=move.on)
-    return f"{did} on {move.on}" if answered and move.on and move.move in ("neigh", "instant") else did
+        own = "your own" if you else "their own"
+        card = f"{own} {card}" if move.owner in move.seats else f"{move.whose}'s {card}"
+    did = _DID[move.move].format(card=card, on=move.on) if move.move is not None else ""
+    return f"{did} on {move.on}" if answered and move.on and move.move in _ANSWERING else did
 
 
 def merge_moves(facts: list[About] | tuple[About, ...], answered: bool = False) -> list[About]:
@@ -81,11 +113,11 @@ def merge_moves(facts: list[About] | tuple[About, ...], answered: bool = False) 
     moves: dict[int, list[About]] = {}
     for fact in facts:
         for move in fact.parts or (fact,):
-            if move.topic is Topic.MOVE and move.seats and move.move in _DID:
+            if _short(move):
                 moves.setdefault(move.seats[0], []).append(move)
     merged: list[About] = []
     for fact in facts:
-        own = [m for m in fact.parts or (fact,) if m.topic is Topic.MOVE and m.seats and m.move in _DID]
+        own = [m for m in fact.parts or (fact,) if _short(m)]
         if not own:
             merged.append(fact)
             continue
@@ -100,7 +132,8 @@ def merge_moves(facts: list[About] | tuple[About, ...], answered: bool = False) 
 def _merged(group: list[About], answered: bool = False) -> About:
     """One player's moves as one sentence: "Ben drew a card and played Rainbow Aura."."""
     text = f"{group[0].player} {name_list([_did(move, answered) for move in group])}."
-    return About(Topic.MOVE, text, group[0].seats, group[0].player, "moves", parts=tuple(group))
+    own = f"You {name_list([_did(move, answered, you=True) for move in group])}."  # on the player's own phone
+    return About(Topic.MOVE, text, group[0].seats, group[0].player, MoveKind.MOVES, parts=tuple(group), own=own)
 
 
 #: The most words a part of the digest says (`missed`), its heading and `MORE_MISSED` counted: about 10 seconds
@@ -156,7 +189,7 @@ def standing(news: list[About] | tuple[About, ...]) -> list[About]:
     for fact in news:
         if fact.topic is not Topic.UNDO:
             kept.append(fact)
-        elif fact.move == "redo":
+        elif fact.move is MoveKind.REDO:
             kept += taken.pop(fact.at, [])
         else:
             taken[fact.at] = [old for old in kept if old.at == fact.at]
@@ -176,11 +209,10 @@ def _stops(facts: list[About]) -> list[About]:
         played = [
             n
             for n, move in enumerate(out)
-            if move.move in ("neigh", "instant")
-            and (move.seats, move.card, move.on) == (fact.seats, fact.card, fact.on)
+            if move.move in _ANSWERING and (move.seats, move.card, move.on) == (fact.seats, fact.card, fact.on)
         ]
         if played:
-            out[played[-1]] = replace(out[played[-1]], move="stop")
+            out[played[-1]] = replace(out[played[-1]], move=MoveKind.STOP)
         else:
             out.append(replace(fact, text=f"{fact.whose}'s {fact.card} stopped {fact.on}."))
     return out
@@ -220,7 +252,7 @@ def _sentence(fact: About) -> str:
     its player's name and what they did: "Cy played Neigh on Ben's Basic Unicorn (Blue)."."""
     if fact.parts:
         return _merged(list(fact.parts), answered=True).text
-    if fact.topic is Topic.MOVE and fact.move in _DID and fact.on:  # (an Instant: what it answered, or stopped)
+    if _short(fact) and fact.on:  # (an Instant: what it answered, or stopped)
         return _merged([fact], answered=True).text
     return fact.text.strip()
 
@@ -275,7 +307,9 @@ def missed(
     return Digest(lines, tuple(out), more)
 
 
-def lead_with(facts: tuple[About, ...], lines: list[tuple[str, frozenset[State]]]) -> list[str]:
+def lead_with(
+    facts: tuple[About, ...], lines: list[tuple[str, frozenset[State]]], names: SentenceNames = PLAIN
+) -> list[str]:
     """A reply's lines with its decisive facts said first, so the next key or move cannot cut them before they are
     heard: unchanged when the first line tells every state they tell ("Turn 2: Ben's turn." for "Ben's turn.");
     else the facts first, and a later line that tells only states the facts tell is left out ("Ana has 1 Unicorn."
@@ -287,10 +321,10 @@ def lead_with(facts: tuple[About, ...], lines: list[tuple[str, frozenset[State]]
     states = frozenset().union(*(fact.states for fact in facts))
     if all(fact.states and fact.states <= lines[0][1] for fact in facts):
         return texts
-    words = {sentence for fact in facts for sentence in sentences(fact.text)}
+    words = {sentence for fact in facts for sentence in sentences(fact.text, names)}
     kept = []
     for text, says in lines:
-        rest = [sentence for sentence in sentences(text) if sentence not in words]
+        rest = [sentence for sentence in sentences(text, names) if sentence not in words]
         if rest and not (says and says <= states):
             kept.append(" ".join(rest))
     return [" ".join(fact.text.strip() for fact in facts), *kept]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from assistant.core.text import sentences
+from assistant.core.text import PLAIN, SentenceNames, sentences
 
 __all__ = ["without_fact"]
 
@@ -16,16 +16,16 @@ __all__ = ["without_fact"]
 _DANGLING = re.compile(r"(?:,? which does this)?[\s,:;.]*$")
 
 
-def without_fact(fact: str, line: str) -> str:
+def without_fact(fact: str, line: str, names: SentenceNames = PLAIN) -> str:
     """A line of a reply without the words of the decisive `fact`: its sentences the fact says whole left out; a fact's
     sentence inside a longer one cut out of it ("Effect chain: the effect of Unicorn Poison, played by Cy."). ""
-    when nothing else is left."""
+    when nothing else is left. `names`: the game's names that change where a sentence ends."""
     if not fact.strip():
         return line
     folded_fact = fact.casefold()
-    cores = [part.rstrip(".!?").casefold() for part in sentences(fact)]
+    cores = [part.rstrip(".!?").casefold() for part in sentences(fact, names)]
     kept: list[str] = []
-    for sentence in sentences(line):
+    for sentence in sentences(line, names):
         if sentence.casefold() in folded_fact:
             continue
         for core in cores:

@@ -98,6 +98,8 @@ __all__ = [
 #: still heard what is asked; the reasons that follow say it is against the rules.
 WARNING_START = "Record it anyway?"
 CONFIRM_QUESTION = "Say yes or no."
+#: An effect in the chain still to resolve, the reason a move waits (the laptop adds how to say resolve).
+CHAIN_OPEN = "Effects in the chain must resolve first."
 #: The question of a warning after its short reason, in one breath: "Ana can't Neigh: Ginormous Unicorn. Record
 #: anyway?" (about a second of speech, so it is heard before the answer comes at table pace).
 ASK_ANYWAY = "Record anyway?"
@@ -142,9 +144,11 @@ _DONE_TO_A_UNICORN = {
 }
 
 
-def describe_objection(table: Table, objection: Objection) -> str:
+def describe_objection(table: Table, objection: Objection, phone: bool = False) -> str:
     """Why an event looks against the rules, in one sentence (one family of objections a function, one short case a
-    kind)."""
+    kind). `phone`: as the phones' page shows it, without how to say the next move (its buttons say how)."""
+    if phone and isinstance(objection, ChainOpen):
+        return CHAIN_OPEN
     for family in _OBJECTION_FAMILIES:
         said = family(table, objection)
         if said is not None:
@@ -378,9 +382,9 @@ def nothing_to_answer(table: Table) -> str:
     )
 
 
-def objection_reasons(table: Table, objections: Iterable[Objection]) -> str:
-    """Why an event looks against the rules, a sentence for each objection."""
-    return " ".join(describe_objection(table, o) for o in objections)
+def objection_reasons(table: Table, objections: Iterable[Objection], phone: bool = False) -> str:
+    """Why an event looks against the rules, a sentence for each objection (`phone`: in the phones' words)."""
+    return " ".join(describe_objection(table, o, phone) for o in objections)
 
 
 def short_objection(table: Table, objection: Objection) -> str:

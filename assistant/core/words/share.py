@@ -7,15 +7,45 @@ error the server sends is one of these, never a traceback), and the labels the p
 from __future__ import annotations
 
 from assistant.core.game.about import About, Topic
-from assistant.core.game.events import Bring, Destroy, Discard, Draw, Event, Play, Respond, Sacrifice, Source, Steal
+from assistant.core.game.events import (
+    Bring,
+    CannotWin,
+    Destroy,
+    Discard,
+    Draw,
+    EndTurn,
+    Event,
+    Gathered,
+    GiveCard,
+    Move,
+    Play,
+    Respond,
+    ReturnToHand,
+    Sacrifice,
+    Save,
+    SetGoal,
+    SetHand,
+    SkipTurn,
+    Source,
+    Steal,
+    Swap,
+    SwapHands,
+    Take,
+    ToDeck,
+    ToDiscard,
+    ToNursery,
+    UseEffect,
+)
 from assistant.core.game.table import Table
 from assistant.core.text import cards_count, clean_untrusted
-from assistant.core.words.gameplay import SOURCE_NAMES, area_of, namers
+from assistant.core.words.gameplay import SOURCE_NAMES, area_of, creatures, namers, save_cost
 
 __all__ = [
     "LastMove",
     "last_moves",
     "own_move",
+    "also_at",
+    "no_local_name",
     "ACTOR_NOT_YOURS",
     "BODY_NOT_JSON",
     "CARD_NEEDED",
@@ -190,9 +220,21 @@ def spoken_code(code: str) -> str:
     return " ".join(code)
 
 
-def sharing_at(address: str, code: str) -> str:
-    """The address phones open and the join code (said when sharing starts, and by `share`)."""
-    return f"The table is shared at {address}. The join code is {spoken_code(code)}."
+def sharing_at(address: str, code: str, named: str = "") -> str:
+    """The address phones open and the join code (said when sharing starts, and by `share`); `named`: the same page
+    at the table's short local name, once it is published (`also_at`)."""
+    said = f"The table is shared at {address}. The join code is {spoken_code(code)}."
+    return f"{said} {also_at(named)}" if named else said
+
+
+def also_at(named: str) -> str:
+    """The page's address at the table's short local name (mDNS), easier to say aloud."""
+    return f"Phones on this network may also open {named}."
+
+
+def no_local_name(reason: str) -> str:
+    """Said once when the table's short local name cannot be published: the address still works."""
+    return f"The table has no short name on this network ({reason}): phones open its address."
 
 
 def code_renewed(code: str) -> str:
@@ -402,8 +444,11 @@ def last_moves(
     player's name first ("Ben played Rainbow Aura.", "Ben 1 Unicorn.", "Cy's turn."), never the laptop's coaching
     ("say draw"), each move with its words for its own player's phone (`About.own`); the reply's lines where it has
     no typed values (an undo, a resolve), the first as it was before a phone's move was attributed in it (`by`,
-    `Reply.from_phone`) for that player's own phone."""
-    said: list[LastMove] = [(fact.text, fact.player, fact.own) for fact in tells if fact.topic is Topic.MOVE]
+    `Reply.from_phone`) for that player's own phone. `lines` are the reply's lines in the phones' words
+    (`Reply.phone`, else its lines)."""
+    said: list[LastMove] = [
+        (fact.phone or fact.text, fact.player, fact.own) for fact in tells if fact.topic is Topic.MOVE
+    ]
     said += [(fact.text, "", "") for fact in facts]
     if said or not lines:
         return tuple(said)
@@ -411,34 +456,95 @@ def last_moves(
     return ((lines[0], player, own), *((line, "", "") for line in lines[1:]))
 
 
-def own_move(table: Table, event: Event) -> str:
-    """A move in the words of the phone of the player who made it: "You drew a card.", "You played Yay into Ben's
-    Stable.", "You destroyed Basic Unicorn (Red) in your Stable."; "" for a move these words do not cover (the
-    phone then shows the table's own words)."""
+def own_move(table: Table, event: Event, seat: int | None = None) -> str:
+    """A move in the words of the phone of the player who made it (`seat`, who ended the turn for a turn ended; else
+    the event's player): "You drew a card.", "You played Yay into Ben's Stable.", "You ended your turn."; every kind
+    of move a player makes has its own, never "say ..." (the phone's buttons say how). "" for an event that is no
+    player's move (a resolve, the deck set): every phone shows the table's words of it."""
+    seat = getattr(event, "player", None) if seat is None else seat
+    if not isinstance(seat, int):
+        return ""
+    said = _own_card_move(table, event, seat) or _own_turn_move(table, event, seat)
+    return f"{said}." if said else ""
+
+
+def _your_area(table: Table, seat: int, owner: int) -> str:
+    """A Stable as the phone of `seat` says it: "your Stable", or "Ben's Stable"."""
+    return f"your {table.profile.vocabulary.area}" if owner == seat else area_of(table, owner)
+
+
+def _own_card_move(table: Table, event: Event, seat: int) -> str:
+    """A move of a card, in the second person, without a full stop ("" for another kind)."""
     name, card = namers(table)
-    seat = getattr(event, "player", None)
 
     def area(owner: int) -> str:
-        return f"your {table.profile.vocabulary.area}" if owner == seat else area_of(table, owner)
+        return _your_area(table, seat, owner)
 
     def source(of: Source) -> str:
         return "" if of is Source.HAND else f" from {SOURCE_NAMES[of]}"
 
-    if isinstance(event, Draw):
-        return f"You drew {'a card' if event.count == 1 else cards_count(event.count)}."
-    if isinstance(event, Play):
-        into = "" if event.into in (None, event.player) else f" into {area(event.into)}"
-        return f"You played {card(event.card)}{source(event.source)}{into}."
-    if isinstance(event, Respond):
-        return f"You played {card(event.card)}."
-    if isinstance(event, Bring):
-        return f"You brought {card(event.card)} into {area(event.into)}{source(event.source)}."
-    if isinstance(event, Destroy):
-        return f"You destroyed {card(event.card)} in {area(event.owner)}."
-    if isinstance(event, Steal):
-        return f"You stole {card(event.card)} from {area(event.owner)}."
-    if isinstance(event, Sacrifice):
-        return f"You sacrificed {card(event.card)}."
-    if isinstance(event, Discard):
-        return f"You discarded {card(event.card)}."
+    match event:
+        case Draw(count=count):
+            return f"You drew {'a card' if count == 1 else cards_count(count)}"
+        case Play(card=played, into=into, source=where):
+            elsewhere = "" if into in (None, seat) else f" into {area(into)}"
+            return f"You played {card(played)}{source(where)}{elsewhere}"
+        case Respond(card=played):
+            return f"You played {card(played)}"
+        case Bring(card=brought, into=into, source=where):
+            return f"You brought {card(brought)} into {area(into)}{source(where)}"
+        case Destroy(card=destroyed, owner=owner):
+            return f"You destroyed {card(destroyed)} in {area(owner)}"
+        case Steal(card=stolen, owner=owner):
+            return f"You stole {card(stolen)} from {area(owner)}"
+        case Sacrifice(card=sacrificed):
+            return f"You sacrificed {card(sacrificed)}"
+        case Save(card=saved, other_card=saver):
+            return f"You saved {card(saved)} by {save_cost(table, saver)} instead"
+        case Discard(card=discarded):
+            return f"You discarded {card(discarded)}"
+        case ReturnToHand(card=returned, owner=owner):
+            hand = "your hand" if owner == seat else f"{name(owner)}'s hand"
+            return f"You returned {card(returned)} from {area(owner)} to {hand}"
+        case ToDiscard(card=gone, owner=owner):
+            return f"You put {card(gone)} from {area(owner)} on the discard pile"
+        case Take(card=taken, source=where):
+            return f"You took {card(taken)} from {SOURCE_NAMES[where]} and showed it"
+        case Swap(card=one, owner=owner, other_card=other, other_owner=other_owner):
+            return f"You swapped {card(one)} in {area(owner)} with {card(other)} in {area(other_owner)}"
+        case SwapHands(other=other):
+            return f"You swapped hands with {name(other)}"
+        case Move(card=moved, owner=owner, into=into):
+            return f"You moved {card(moved)} from {area(owner)} to {area(into)}"
+        case ToNursery(card=gone, owner=owner):
+            return f"You sent {card(gone)} from {area(owner)} back to the Nursery"
+        case GiveCard(card=given, to=to):
+            return f"You gave {card(given) if given else 'a card'} from your hand to {name(to)}"
+    return ""
+
+
+def _own_turn_move(table: Table, event: Event, seat: int) -> str:
+    """A move of the turn or of what the table declares, in the second person, without a full stop."""
+    name, card = namers(table)
+    match event:
+        case EndTurn(to=to):
+            return "You ended your turn" + ("" if to is None else f", and {name(to)} takes the next turn")
+        case SetHand(count=count):
+            return f"You hold {cards_count(count)}"
+        case ToDeck(what=Gathered.HAND):
+            return "Your hand went back into the deck"
+        case ToDeck(what=Gathered.STABLE):
+            return f"Your {table.profile.vocabulary.area} went back into the deck"
+        case ToDeck(owner=None):
+            return "You put a card from your hand back into the deck"
+        case ToDeck(card=put, owner=int(owner)):
+            return f"You put {card(put)} from {_your_area(table, seat, owner)} back into the deck"
+        case SetGoal(count=count):
+            return f"You now need {creatures(table, count)} to win"
+        case CannotWin(barred=barred):
+            return "You cannot win for now" if barred else "You can win again"
+        case SkipTurn():
+            return "You will miss your next turn"
+        case UseEffect(card=used):
+            return f"You use the effect of {card(used)}: tap {PAGE_LABELS['resolve']} when it is done"
     return ""

@@ -298,6 +298,7 @@ import { Outbox, freshKey } from "./outbox.js";
     setText($("you-name"), page.player);
     show($("you"), true);
     if (me.waiting === true) {
+      if (me.view) render(me.view); // says at once that it waits: the state asked next is held until the host answers
       awaitHost();
       return;
     }

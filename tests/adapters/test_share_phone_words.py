@@ -1,0 +1,204 @@
+"""The phone's own wording, over every kind of move: every move a phone can make (each row of `PHONE_VERBS`) made on
+the real sharing server, and every kind of event a phone can be shown, in the words of the phone of its player
+("You drew a card."), never how to say a move ("say ...", the laptop's coaching) nor "Ben, from a phone:" on Ben's
+own phone. Meaning is carried as typed values: `About.own`, `About.phone`, `Reply.phone`, never rewritten English."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from test_share_server import Table, move, run, shared_table
+
+from assistant.core.game import events
+from assistant.core.game.events import Event, Gathered, Phase
+from assistant.core.language.device import PHONE_VERBS
+from assistant.core.words.gameplay import describe_event
+from assistant.core.words.share import own_move
+from assistant.session import Session
+from assistant.storage.decks import load_card_set
+
+#: How to say a move: the laptop's words, never a phone's.
+SAY = re.compile(r"\bsay\b", re.IGNORECASE)
+
+#: For each phone verb: lines typed on the laptop first (yes answers their warnings), then Ben's phone's moves (its
+#: warnings answered yes on the phone): one game each, so every verb is made and shown for real.
+SETUPS: dict[str, tuple[tuple[str, ...], tuple[dict[str, Any], ...]]] = {
+    "draw": (("draw", "end turn"), ({"verb": "draw"},)),
+    "resolve": (("draw", "play rainbow aura"), ({"verb": "resolve", "on": "rainbow-aura"},)),
+    "neigh": (("draw", "play rainbow aura"), ({"verb": "neigh", "on": "rainbow-aura"}, {"verb": "resolve"})),
+    "super-neigh": (("draw", "play rainbow aura"), ({"verb": "super-neigh", "on": "rainbow-aura"},)),
+    "instant": (("draw", "play rainbow aura"), ({"verb": "instant", "card": "neigh", "on": "rainbow-aura"},)),
+    "play": (("draw", "end turn"), ({"verb": "draw"}, {"verb": "play", "card": "basic-unicorn-blue"})),
+    "end": (("draw", "end turn"), ({"verb": "draw"}, {"verb": "end"})),
+    "destroy": (("bring basic red into Ana",), ({"verb": "destroy", "card": "basic-unicorn-red", "target": "Ana"},)),
+    "sacrifice": (("bring basic red into Ben",), ({"verb": "sacrifice", "card": "basic-unicorn-red"},)),
+    "steal": (("bring basic red into Ana",), ({"verb": "steal", "card": "basic-unicorn-red", "target": "Ana"},)),
+    "return": (("bring basic red into Ana",), ({"verb": "return", "card": "basic-unicorn-red", "target": "Ana"},)),
+    "discard": ((), ({"verb": "discard"},)),
+    "bring": ((), ({"verb": "bring", "card": "basic-unicorn-red", "target": "Ben"},)),
+    "undo": (("draw", "end turn"), ({"verb": "draw"}, {"verb": "undo"})),
+    "read": ((), ({"verb": "read", "card": "rainbow-aura"},)),
+}
+
+
+def texts(value: Any) -> list[str]:
+    """Every string in a JSON value (a view, an answer): all a phone may show."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [text for item in value.values() for text in texts(item)]
+    if isinstance(value, list):
+        return [text for item in value for text in texts(item)]
+    return []
+
+
+def laptop_only(shown: list[str], player: str) -> list[str]:
+    """What a phone of `player` shows that is the laptop's: how to say a move, or its own player as news."""
+    return [text for text in shown if SAY.search(text) or f"{player}, from a phone" in text]
+
+
+def test_every_phone_verb_has_a_game_of_its_own_here():
+    assert set(SETUPS) == {verb.name for verb in PHONE_VERBS}
+
+
+@pytest.mark.parametrize("verb", [verb.name for verb in PHONE_VERBS])
+def test_every_move_a_phone_makes_is_shown_in_the_phones_own_words(tmp_path, verb):
+    """Before, Ben's phone showed "Ben, from a phone: ended the turn." of its own turn's end, "Ben ended the turn."
+    where it said "You ..." of eight kinds only, and a chain's "say destroy and the card"."""
+    typed, moves = SETUPS[verb]
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table, table.phone() as cy:
+            for line in typed:
+                reply = table.session.handle(line)
+                table.share.after(table.session.handle("yes") if reply.pending is not None else reply)
+            csrf = await table.join("Ben")
+            await cy.join("Cy")
+            shown: dict[str, list[str]] = {"Ben": [], "Cy": []}
+            for n, body in enumerate(moves):
+                status, answer, _ = await table.post("/api/move", move(key=f"key-words-{verb}-{n}", **body), csrf)
+                assert status in (200, 409), answer
+                shown["Ben"] += texts(answer)
+                if answer.get("status") == "warning":  # answered on the phone: the move recorded
+                    yes = {"key": f"key-words-{verb}-{n}-yes", "question": answer["question"], "answer": "yes"}
+                    status, answer, _ = await table.post("/api/answer", yes, csrf)
+                    shown["Ben"] += texts(answer)
+                for phone, player in ((table, "Ben"), (cy, "Cy")):
+                    status, view, _ = await phone.get("/api/state")
+                    assert status == 200 and view["game"] is not None, view
+                    shown[player] += texts(view)
+            last = await _last(table)
+            assert last or verb == "read", "the move was shown"  # (a card read is said and kept nowhere)
+            assert not laptop_only(shown["Ben"], "Ben"), shown["Ben"]
+            assert not laptop_only(shown["Cy"], "Cy"), shown["Cy"]
+            if verb not in ("read", "resolve", "undo"):  # (nothing said; a resolve is nobody's move; an undo's)
+                assert any(line.startswith("You ") for line in last), last
+
+    run(scenario())
+
+
+async def _last(table: Table) -> list[str]:
+    status, view, _ = await table.get("/api/state")
+    return list(view["game"]["last"])
+
+
+def test_a_turn_ended_from_a_phone_is_you_on_that_phone_and_named_on_the_others(tmp_path):
+    """Before, "Ben, from a phone: ended the turn. ..." was kept for every phone; Ben's own now reads "You ended
+    your turn.", the others who ended it."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table, table.phone() as cy:
+            for line in ("draw", "end turn"):
+                table.share.after(table.session.handle(line))
+            csrf = await table.join("Ben")
+            await cy.join("Cy")
+            for n, verb in enumerate(("draw", "end")):
+                status, body, _ = await table.post("/api/move", move(verb, f"key-end-turn-{n}"), csrf)
+                assert status == 200 and body["status"] == "recorded", body
+            mine, theirs = await _last(table), await _last(cy)
+            assert "You ended your turn." in mine and not any(line.startswith("Ben") for line in mine[-2:]), mine
+            assert any(line.startswith("Ben") and "turn" in line for line in theirs[-2:]), theirs
+
+    run(scenario())
+
+
+# Every kind of event, in the words of its own player's phone and of the others'.
+
+SESSION = Session(load_card_set())
+SESSION.handle("new game Ana Ben babies red pink")
+TABLE = SESSION.game.table
+STATE = SESSION.game.state
+#: One event of each kind, Ana's (seat 0) where it has a player, on Ben's cards (seat 1) where it takes one.
+SAMPLES: dict[type[Event], Event] = {
+    events.Play: events.Play(0, "yay", into=1),
+    events.Respond: events.Respond(0, "neigh"),
+    events.Resolve: events.Resolve(),
+    events.Bring: events.Bring(0, "basic-unicorn-red", 0, events.Source.DISCARD),
+    events.Steal: events.Steal(0, "basic-unicorn-red", 1),
+    events.Destroy: events.Destroy(0, "basic-unicorn-red", 1),
+    events.Sacrifice: events.Sacrifice(0, "basic-unicorn-red"),
+    events.Save: events.Save(0, "basic-unicorn-red", "black-knight-unicorn"),
+    events.Discard: events.Discard(0, "yay"),
+    events.ReturnToHand: events.ReturnToHand(0, "basic-unicorn-red", 1),
+    events.ToDiscard: events.ToDiscard(0, "basic-unicorn-red", 1),
+    events.Draw: events.Draw(0, 2),
+    events.Take: events.Take(0, "yay"),
+    events.Swap: events.Swap(0, "basic-unicorn-red", 0, "basic-unicorn-blue", 1),
+    events.SwapHands: events.SwapHands(0, 1),
+    events.Move: events.Move(0, "basic-unicorn-red", 1, 0),
+    events.ToNursery: events.ToNursery(0, "basic-unicorn-red", 1),
+    events.NextPhase: events.NextPhase(),
+    events.EndTurn: events.EndTurn(),
+    events.SetHand: events.SetHand(0, 4),
+    events.SetDeck: events.SetDeck(40),
+    events.DeckEmpty: events.DeckEmpty(),
+    events.Reshuffle: events.Reshuffle(),
+    events.ToDeck: events.ToDeck(0, Gathered.HAND),
+    events.SetGoal: events.SetGoal(6, 0),
+    events.CannotWin: events.CannotWin(0),
+    events.SkipTurn: events.SkipTurn(0),
+    events.SkipPhase: events.SkipPhase(Phase.DRAW),
+    events.GiveCard: events.GiveCard(0, 1, "yay"),
+    events.BanInstants: events.BanInstants(),
+    events.UseEffect: events.UseEffect(0, "rainbow-aura"),
+}
+#: The kinds that are no player's move: every phone shows the table's words of them.
+NOBODYS = {events.Resolve, events.NextPhase, events.SetDeck, events.DeckEmpty, events.Reshuffle, events.SkipPhase,
+           events.BanInstants}  # fmt: skip
+
+
+def test_every_kind_of_event_has_a_sample_here():
+    def kinds(of: type[Event]) -> set[type[Event]]:
+        return {kind for sub in of.__subclasses__() for kind in {sub, *kinds(sub)}}
+
+    assert kinds(Event) == set(SAMPLES)
+
+
+@pytest.mark.parametrize("kind", list(SAMPLES), ids=lambda kind: kind.__name__)
+def test_every_kind_of_event_is_in_the_phones_words(kind):
+    """Before, a phone showed the table's words of every kind but eight: "Ana uses the effect of Rainbow Aura: say
+    resolve when it is done." even on Ana's own phone."""
+    event = SAMPLES[kind]
+    seat = 0 if isinstance(event, events.EndTurn) else getattr(event, "player", None)
+    own = own_move(TABLE, event, seat) if isinstance(seat, int) else own_move(TABLE, event)
+    others = describe_event(TABLE, event, STATE, phone=True)
+    assert not SAY.search(others), others
+    if kind in NOBODYS:
+        assert own == ""
+        return
+    assert own.startswith(("You ", "Your ")) and own.endswith("."), own
+    assert "Ana" not in own and not SAY.search(own), own  # second person: never its own player's name
+
+
+def test_moves_said_as_one_sentence_have_the_phones_own_words_too():
+    from assistant.core.game.about import About, MoveKind, Topic
+    from assistant.core.words.pace import merge_moves
+
+    draw = About(Topic.MOVE, "Ben drew a card.", (1,), "Ben", MoveKind.DRAW, own="You drew a card.", at=1)
+    took = About(Topic.MOVE, "Ben destroyed Basic Unicorn (Red).", (1,), "Ben", MoveKind.DESTROY, "Basic Unicorn (Red)",
+                 owner=1, whose="Ben", at=2)  # fmt: skip
+    (merged,) = merge_moves([draw, took])
+    assert merged.text == "Ben drew a card and destroyed their own Basic Unicorn (Red)."
+    assert merged.own == "You drew a card and destroyed your own Basic Unicorn (Red)."
