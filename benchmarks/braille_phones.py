@@ -1,26 +1,35 @@
 """Phones acting while a deaf-blind player reads only a real BRLTTY display: what reaches the display.
 
-    .venv/bin/python -m benchmarks.braille_phones [--json] [--readers first full] [--typing display keyboard]
-        [--stall SECONDS] [--kill SECONDS]
+    .venv/bin/python -m benchmarks.braille_phones [--json] [--widths 40 14] [--readers first full]
+        [--typing display keyboard] [--stall SECONDS] [--kill SECONDS] [--away-at BURST]
 
-A real BRLTTY draws a 40-cell TTY braille display on a pseudo-terminal (as the tests do); the Textual app runs
-headless with `--braille-display --no-speech`, a three-player game started on the display. Three bursts of four
-phone moves 0.4 s apart come through the app's own path for a phone (`PhoneMoved`, as the sharing server posts
-them), while a first-window reader reads the display: it reads the first window of whatever the display shows,
-and while the last status cell counts moves unread it presses the next-unread key (BRLTTY's ATTRDN) for the next;
-after the second move of each burst it types its own command (`tally`) on the display and presses Enter. A full
+A real BRLTTY draws a TTY braille display of 40 or 14 cells on a pseudo-terminal (as the tests do); the Textual app
+runs headless with `--braille-display --no-speech`. She (Dee, the host) starts a four-player game on the display
+(`win 3`); the other three play from phones. Four bursts of phone moves 0.4 s apart come through the app's own path
+for a phone (`PhoneMoved`, as the sharing server posts them): a draw, a play, a Neigh, a resolve; a turn ended, a
+draw, a discard, a turn ended; a draw, two discards, a turn ended (her turn: she types `draw` and `end turn`, each
+once the answer to the one before is read); then Ana draws, plays Ginormous Unicorn and, resolved by Cy's phone,
+wins. After the second move of each burst she types `tally` and Enter, and once more after the win. A first-window
+reader reads the first window of whatever the display shows, its own answer first after a line it sent, and while
+the last status cell counts moves unread it presses the next-unread key (BRLTTY's ATTRDN) for the next. A full
 reader (`--readers full`) reads every window: it pans right through the held fact and the whole answer before it
-goes on. With `--typing keyboard` the command is typed on the computer's keyboard instead (the app's input line,
-which the display follows). Each reader is run with each way of typing.
+goes on. With `--typing keyboard` her lines are typed on the computer's keyboard instead (the app's input line,
+which the display follows). Each reader is run with each way of typing, at each width.
 
-With `--stall SECONDS` BRLTTY is stopped (SIGSTOP) for that long from the start of the second burst: its four moves
-come and she types `tally` while nothing reaches the display; then it resumes (SIGCONT). With `--kill SECONDS` it
-is killed (SIGKILL) there instead and started again on the same port that many seconds later (keys typed on a
-display whose BRLTTY is dead go nowhere: type on the keyboard to measure the rest).
+With `--stall SECONDS` BRLTTY is stopped (SIGSTOP) for that long from the start of burst `--away-at` (counted from 0:
+1, the second, by default; 3, the burst with the win): its moves come and she types `tally` while nothing reaches
+the display; then it resumes (SIGCONT). With `--kill SECONDS` it is killed (SIGKILL) there instead and started
+again on the same port that many seconds later.
 
-Figures (goal 0 each): phone moves never readable (no window the reader read was the start of the move's first
-line); keys lost (characters typed on the display missing from the lines the session was given); unread text
-replaced (a row written whose text differs from the one before, with no key pressed since that one was drawn).
+Figures (goal 0 each, but the win: read in every run): phone moves never readable (no window the reader read was
+the start of the move's first line); win readable (a window read began with the win); her own answers not first
+(a line of hers answered while the display was there whose next frame's first window was not the start of its
+answer or of its decisive fact); keys lost (characters typed that a BRLTTY or the keyboard received, missing from
+the lines the session was given); unread text replaced (a row written whose text differs from the one before, with
+no key pressed since that one was drawn). Keys typed on the display while no BRLTTY ran are counted apart
+("typed with no BRLTTY"): a display's keys reach a program only through the BRLTTY that reads it (docs/braille.md,
+"Keys typed while BRLTTY goes and comes back"). BRLTTY started again is started on a new line, as a real display's
+line holds nothing while no driver has it open.
 """
 
 from __future__ import annotations
@@ -36,7 +45,13 @@ from pathlib import Path
 from typing import Any
 
 BURST_GAP = 0.4
-NEW_GAME = "new game Ana Ben Cy babies red pink narwhal win 3"
+NEW_GAME = "new game Ana Ben Cy Dee babies red pink narwhal yellow win 3"
+#: Her own turn, after the third burst (Cy's turn ends: Dee's turn).
+HER_TURN = ("draw", "end turn")
+#: How the phone's winning move begins on the display (its point first).
+WIN = "ana wins!"
+#: A bound on waits for the app that only a hang reaches (never a measure).
+HANG = 30.0
 
 
 def _bursts():
@@ -49,14 +64,24 @@ def _bursts():
          ("Ben", DeviceMove("end"))],
         [("Cy", DeviceMove("draw")), ("Cy", DeviceMove("discard")), ("Ana", DeviceMove("discard")),
          ("Cy", DeviceMove("end"))],
+        [("Ana", DeviceMove("draw")), ("Ana", DeviceMove("play", card="ginormous-unicorn")),
+         ("Cy", DeviceMove("resolve", on="ginormous-unicorn"))],
     ]  # fmt: skip
 
 
-def measure(full: bool = False, keyboard: bool = False, stall: float = 0.0, kill: float = 0.0) -> dict[str, Any]:
-    """The three figures, with the count of moves and keys they are out of, for a first-window reader or a full
-    one (`full`), typing on the display or on the computer's keyboard (`keyboard`); `stall`: BRLTTY is stopped
-    (SIGSTOP) that many seconds from the start of the second burst, while its moves come and she types; `kill`:
-    BRLTTY is killed (SIGKILL) there instead, and started again on the same port that many seconds later."""
+def measure(
+    full: bool = False,
+    keyboard: bool = False,
+    stall: float = 0.0,
+    kill: float = 0.0,
+    width: int = 40,
+    away_at: int = 1,
+) -> dict[str, Any]:
+    """The figures, with the count of moves and keys they are out of, for a first-window reader or a full one
+    (`full`), typing on the display or on the computer's keyboard (`keyboard`), on a display `width` cells wide;
+    `stall`: BRLTTY is stopped (SIGSTOP) that many seconds from the start of burst `away_at`, while its moves come
+    and she types; `kill`: BRLTTY is killed (SIGKILL) there instead, and started again on the same port that many
+    seconds later."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from braille_display import _start_brltty  # type: ignore[import-not-found]
 
@@ -67,7 +92,7 @@ def measure(full: bool = False, keyboard: bool = False, stall: float = 0.0, kill
     from assistant.core.words.entry import move_point
 
     translator = Translator()
-    server = _start_brltty(40)
+    server = _start_brltty(width)
     app = make_app(build_parser().parse_args(["--no-camera", "--no-speech", "--braille-display"]))
     link = app.braille
     assert link is not None
@@ -77,49 +102,38 @@ def measure(full: bool = False, keyboard: bool = False, stall: float = 0.0, kill
         return (translator.from_cells(cells[status:].rstrip(celltable.BLANK)) or "").replace("\u2019", "'")
 
     given: list[str] = []
-    handle = app.session.handle
-
-    def kept(line: str):
-        given.append(line)
-        return handle(line)
-
-    app.session.handle = kept
-    keys = {"pressed": 0, "typed": ""}
-    rows = {"last": "", "keys_then": 0, "replaced": 0, "counting": False, "typing": False}
-    write = link.display.write
-
-    def recording(cells: str, cursor: int | None = None, frame: int = 0) -> None:
-        """A row written: text shown (not the line being typed) replaced with no key pressed since it was drawn?"""
-        text = text_of(cells)
-        if text != rows["last"]:
-            if rows["counting"] and not rows["typing"] and keys["pressed"] == rows["keys_then"]:
-                rows["replaced"] += 1
-            rows["last"], rows["keys_then"], rows["typing"] = text, keys["pressed"], link.view.typing
-        write(cells, cursor, frame)
-
-    link.display.write = recording
+    keys = {"pressed": 0}
+    recorder = _Recorder(link, text_of, given, keys)
+    recorder.wire(app)
     firsts: list[tuple[str, ...]] = []
-
     reader = _Reader(server, link, text_of, given, keys, full)
-
+    reader.recorder = recorder
+    crashes: list[str] = []
     servers = [server]
+
+    async def until(pilot: Any, condition: Any) -> None:
+        deadline = time.monotonic() + HANG
+        while not condition() and time.monotonic() < deadline:
+            await pilot.pause(0.02)
 
     async def run() -> None:
         nonlocal server
         async with app.run_test(size=(100, 40)) as pilot:
             reader.pilot = pilot if keyboard else None
             await reader.type_line(NEW_GAME)
-            while app.session.game is None or not text_of(server.cells()).startswith("new game:"):
-                await pilot.pause(0.02)
-            rows["counting"] = True
+            await until(pilot, lambda: app.session.game is not None and text_of(server.cells()).startswith("new"))
+            recorder.counting = True
             done = asyncio.Event()
             reading = asyncio.ensure_future(reader.read(done))
-            for index, burst in enumerate(_bursts()):
+            bursts = _bursts()
+            for index, burst in enumerate(bursts):
                 stopped = time.monotonic()
-                if index == 1 and stall:
+                if index == away_at and stall:
                     os.kill(server.process.pid, signal.SIGSTOP)
-                if index == 1 and kill:
+                    reader.away = True
+                if index == away_at and kill:
                     os.kill(server.process.pid, signal.SIGKILL)
+                    reader.dead = reader.away = True
                 for number, (player, move) in enumerate(burst):
                     outcome = await app.share.link.submit(player, move)
                     reply = outcome.reply
@@ -129,14 +143,23 @@ def measure(full: bool = False, keyboard: bool = False, stall: float = 0.0, kill
                     if number == 1:
                         await reader.type_line("tally")  # her own command, typed at once mid-burst
                     await pilot.pause(BURST_GAP)
-                if index == 1 and stall:
+                if index == len(bursts) - 1:
+                    await reader.type_line("tally")  # after the win, as she would
+                if index == away_at and stall:
                     await pilot.pause(max(0.0, stall - (time.monotonic() - stopped)))
                     os.kill(server.process.pid, signal.SIGCONT)
-                if index == 1 and kill:
+                    reader.away = False
+                if index == away_at and kill:
                     await pilot.pause(max(0.0, kill - (time.monotonic() - stopped)))
-                    server = reader.server = _restarted(server)
+                    server = reader.server = await asyncio.to_thread(_restarted, server, crashes)
+                    reader.dead = reader.away = False
                     servers.append(server)
                 await pilot.pause(2.0)
+                if index == 2:  # her turn: each line once the answer to the one before is there
+                    for line in HER_TURN:
+                        await reader.type_line(line)
+                        await until(pilot, lambda: len(given) >= reader.own and not link.view.typing)
+                        await pilot.pause(1.0)
             done.set()
             await reading
 
@@ -145,19 +168,117 @@ def measure(full: bool = False, keyboard: bool = False, stall: float = 0.0, kill
     finally:
         for started in servers:
             started.stop()
-    report = _report(firsts, reader.windows, given, len(keys["typed"]), rows["replaced"])
+    report = _report(firsts, reader.windows, given, reader.lines, len(recorder.replaced))
     kind = {"reader": "full" if full else "first window", "typing": "keyboard" if keyboard else "display"}
-    return {**kind, "stall_s": stall, "kill_s": kill, **report}
+    setup = {"width": width, "stall_s": stall, "kill_s": kill, "away_at": away_at}
+    return {**kind, **setup, **report, **recorder.figures(), "brltty_ended_at_start": crashes}
 
 
-def _restarted(server: Any) -> Any:
-    """A BRLTTY started again on the port of one killed, with a display of the same width."""
+class _Recorder:
+    """What the app does, recorded: the lines the session is given (hers), each row written to the display, and
+    for each line of hers answered while the display was there, whether the next row written begins its answer."""
+
+    def __init__(self, link: Any, text_of: Any, given: list[str], keys: dict[str, int]):
+        self.link, self.text_of, self.given, self.keys = link, text_of, given, keys
+        self.counting = False
+        """Rows replaced are counted (from the game's start on)."""
+        self.replaced: list[str] = []
+        """The text of each row replaced unread: written over with no key pressed since it was drawn."""
+        self.last, self.keys_then, self.typing = "", 0, False
+        self.pending: Any = None
+        """Her answered line's reply, until the next row is written."""
+        self.first = 0
+        self.not_first: list[str] = []
+        self.away = 0
+        self.returning = False
+        """The display is being drawn anew as BRLTTY answers again (`DisplayLink.back`, and the notice it returns):
+        by design its newest decisive fact first, over a row written to a stopped BRLTTY or shown before it was
+        killed (not counted)."""
+        self.notice: Any = None
+        self.typed_away = 0
+        """Lines she typed while BRLTTY was stopped or gone that will still reach the session (the reader counts
+        them; each, given in order, is answered with the display away or just back)."""
+
+    def wire(self, app: Any) -> None:
+        handle, write, back, show = app.session.handle, self.link.display.write, self.link.back, self.link.show
+
+        def kept(line: str) -> Any:
+            self.given.append(line)
+            reply = handle(line)
+            shown = reply is not None and reply.lines and not reply.hint
+            typed_away, self.typed_away = self.typed_away > 0, max(0, self.typed_away - 1)
+            if shown and self.link.missed is None and not self.link.display.lost and not typed_away:
+                self.pending = reply
+            elif shown:  # typed or answered while nothing reached the display: its return shows the newest
+                self.away += 1  # decisive fact first (a line typed on a stopped BRLTTY arrives when it resumes)
+            return reply
+
+        def recording(cells: str, cursor: int | None = None, frame: int = 0) -> None:
+            self.row(self.text_of(cells))
+            write(cells, cursor, frame)
+
+        def returning() -> Any:
+            self.returning = True
+            try:
+                self.notice = back()
+                return self.notice
+            finally:
+                self.returning = False
+
+        def showing(reply: Any, own_key: bool = True, player: str = "") -> None:
+            self.returning = reply is self.notice  # the notice that it is back: part of its return
+            try:
+                show(reply, own_key, player)
+            finally:
+                self.returning = False
+
+        app.session.handle, self.link.display.write = kept, recording
+        self.link.back, self.link.show = returning, showing
+
+    def row(self, text: str) -> None:
+        """A row written: the first after a line of hers was answered, does it begin her answer? Text shown (not
+        the line being typed) replaced with no key pressed since it was drawn (and not by the line she types)?"""
+        reply, self.pending = self.pending, None
+        if reply is not None:
+            starts = [reply.lines[0], *(fact.short or fact.text for fact in reply.facts)]
+            if text and any(start.lower().startswith(text.lower()) for start in starts):
+                self.first += 1
+            else:
+                self.not_first.append(text)
+        if text != self.last:
+            unread = self.keys["pressed"] == self.keys_then and not self.typing and not self.link.view.typing
+            if self.counting and unread and not self.returning:
+                self.replaced.append(f"{self.last} -> {text}")
+            self.last, self.keys_then, self.typing = text, self.keys["pressed"], self.link.view.typing
+
+    def figures(self) -> dict[str, Any]:
+        return {
+            "own_answers": self.first + len(self.not_first),
+            "own_not_first": len(self.not_first),
+            "own_answered_away": self.away,
+            "own_not_first_shown": self.not_first,
+            "replaced_texts": self.replaced,
+        }
+
+
+def _restarted(server: Any, crashes: list[str]) -> Any:
+    """A BRLTTY started again on the port of one killed, with a display of the same width (a new line: a line no
+    driver holds open keeps none of the keys typed on it). One that ends while it starts (BRLTTY 6.5 has been seen
+    to, "malloc(): invalid size") is started again, at most twice, its end kept in `crashes`."""
     import tempfile
 
     from brltty_fixture import Brltty  # type: ignore[import-not-found]
 
     server.process.wait()
-    return Brltty(Path(tempfile.mkdtemp(prefix="braille-bench-")) / "brltty", width=server.width, offset=server.offset)
+    for attempt in range(3):
+        folder = Path(tempfile.mkdtemp(prefix="braille-bench-")) / "brltty"
+        try:
+            return Brltty(folder, width=server.width, offset=server.offset)
+        except RuntimeError as exc:
+            if attempt == 2:
+                raise
+            crashes.append(str(exc))
+    raise AssertionError("unreachable")
 
 
 class _Reader:
@@ -173,13 +294,23 @@ class _Reader:
         self.windows: list[str] = []
         self.own = 0
         """The count of lines given by which its own line will have arrived (0: no answer of its own awaited)."""
+        self.dead = False
+        """BRLTTY has been killed and not started again: keys typed on the display reach no program."""
+        self.away = False
+        """BRLTTY has been stopped or killed and not resumed or started again."""
+        self.recorder: Any = None
+        self.lines: list[tuple[str, bool]] = []
+        """Every line typed, and whether a program could receive it (False: typed on a display with no BRLTTY)."""
 
     def press(self, key: str) -> None:
         self.keys["pressed"] += 1
         self.server.press(key)
 
     async def type_line(self, line: str) -> None:
-        self.keys["typed"] += line
+        reachable = self.pilot is not None or not self.dead
+        self.lines.append((line, reachable))
+        if self.away and reachable and self.recorder is not None:
+            self.recorder.typed_away += 1
         self.own = len(self.given) + 1
         if self.pilot is not None:  # the computer's keyboard: the app's input line, which the display follows
             self.keys["pressed"] += len(line) + 1
@@ -189,6 +320,8 @@ class _Reader:
             self.keys["pressed"] += 1
             self.server.type(character)
         self.press("enter")
+        if self.dead:
+            self.own = 0  # no answer can come: nothing received it
 
     def more_to_read(self) -> bool:
         """The full reader has not yet read to the end of the held fact and the answer."""
@@ -208,43 +341,58 @@ class _Reader:
         status = self.link.view.status_cells
         seen = ""
         quiet_since = time.monotonic()
+        unfelt = 0
+        """Keys pressed since the display last changed: a reader waits to feel the pins move (up to a second),
+        presses once more, and then waits for the display to change (it is stuck: BRLTTY stopped or gone)."""
         while True:
             cells = self.server.cells()
             text = self.text_of(cells)
+            now = time.monotonic()
+            ready = now - quiet_since > (0.1 if not unfelt else 1.0) and unfelt < 2
             if text and text != seen:
-                seen, quiet_since = text, time.monotonic()
+                seen, quiet_since, unfelt = text, now, 0
                 self.windows.append(text)
                 if len(self.given) >= self.own and not self.link.view.typing:
                     self.own = 0  # its own answer read
-            elif self.full and not self.own and self.more_to_read() and time.monotonic() - quiet_since > 0.1:
+            elif self.full and not self.own and self.more_to_read() and ready:
                 self.press("pan right")  # read on: the next window
-                quiet_since = time.monotonic()
-            elif not self.own and cells[status - 1] != celltable.BLANK and time.monotonic() - quiet_since > 0.1:
+                quiet_since, unfelt = now, unfelt + 1
+            elif not self.own and cells[status - 1] != celltable.BLANK and ready:
                 self.press("next unread")  # read: on to the next move waiting
-                quiet_since = time.monotonic()
-            elif done.is_set() and time.monotonic() - quiet_since > 2.0:
+                quiet_since, unfelt = now, unfelt + 1
+            elif done.is_set() and now - quiet_since > 2.0:
                 return
             await asyncio.sleep(0.02)
 
 
 def _report(
-    firsts: list[tuple[str, ...]], read: list[str], given: list[str], typed: int, replaced: int
+    firsts: list[tuple[str, ...]], read: list[str], given: list[str], lines: list[tuple[str, bool]], replaced: int
 ) -> dict[str, Any]:
     """The figures: a move is readable when a window read was the start of its first line as the display shows it
     (its point first, `words.entry.move_point`, whichever of its forms fitted); a key is lost when the lines the
-    session was given miss it (a line given that was never typed counts as one)."""
+    session was given miss it (a line given that was never typed counts as one); keys typed on a display with no
+    BRLTTY that never arrived are counted apart."""
     never = [
         forms[0]
         for forms in firsts
-        if not any(window and form.lower().startswith(window) for window in read for form in forms)
+        if not any(window and form.lower().startswith(window.lower()) for window in read for form in forms)
     ]
-    typed_lines = [NEW_GAME, "tally", "tally", "tally"]
-    arrived = sum(len(line) for line in given if line in typed_lines)
+    waiting = list(given)
+    lost = unreachable = 0
+    for line, reachable in sorted(lines, key=lambda typed: not typed[1]):  # (those a program could receive first)
+        if line in waiting:
+            waiting.remove(line)
+        elif reachable:
+            lost += len(line)
+        else:
+            unreachable += len(line)
     return {
         "moves": len(firsts),
         "never_readable": len(never),
-        "keys_typed": typed,
-        "keys_lost": max(0, typed - arrived) + sum(1 for line in given if line not in typed_lines),
+        "win_readable": any(window.lower().startswith(WIN) for window in read),
+        "keys_typed": sum(len(line) for line, _reachable in lines),
+        "keys_lost": lost + len(waiting),
+        "keys_typed_with_no_brltty": unreachable,
         "unread_replaced": replaced,
         "windows_read": len(read),
         "never": never,
@@ -254,27 +402,37 @@ def _report(
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--widths", nargs="+", type=int, default=[40, 14])
     parser.add_argument("--readers", nargs="+", default=["first", "full"], choices=["first", "full"])
     parser.add_argument("--typing", nargs="+", default=["display", "keyboard"], choices=["display", "keyboard"])
     parser.add_argument("--stall", type=float, default=0.0, help="stop BRLTTY this many seconds mid-game")
     parser.add_argument("--kill", type=float, default=0.0, help="kill BRLTTY mid-game, start it again this later")
+    parser.add_argument("--away-at", type=int, default=1, choices=range(4), help="the burst it goes at (3: the win)")
     args = parser.parse_args(argv)
     reports = [
-        measure(reader == "full", typing == "keyboard", args.stall, args.kill)
+        measure(reader == "full", typing == "keyboard", args.stall, args.kill, width, args.away_at)
+        for width in args.widths
         for reader in args.readers
         for typing in args.typing
     ]
     if args.json:
         print(json.dumps(reports, indent=2))
     for report in [] if args.json else reports:
-        stalled = f", BRLTTY stopped {report['stall_s']:g} s" if report["stall_s"] else ""
-        stalled += f", BRLTTY killed for {report['kill_s']:g} s" if report["kill_s"] else ""
-        print(f"{report['reader']} reader, typing on the {report['typing']}{stalled}:")
+        away = f", BRLTTY stopped {report['stall_s']:g} s" if report["stall_s"] else ""
+        away += f", BRLTTY killed for {report['kill_s']:g} s" if report["kill_s"] else ""
+        away += f" from burst {report['away_at']}" if away else ""
+        print(f"{report['width']} cells, {report['reader']} reader, typing on the {report['typing']}{away}:")
         print(f"  phone moves never readable  {report['never_readable']} of {report['moves']}  (goal 0)")
+        print(f"  win readable                {'yes' if report['win_readable'] else 'NO'}  (goal yes)")
+        print(f"  own answers not first       {report['own_not_first']} of {report['own_answers']}  (goal 0)")
         print(f"  keys lost                   {report['keys_lost']} of {report['keys_typed']}  (goal 0)")
+        print(f"  keys typed with no BRLTTY   {report['keys_typed_with_no_brltty']}")
         print(f"  unread text replaced        {report['unread_replaced']}  (goal 0)")
         print(f"  windows read                {report['windows_read']}")
-    failed = any(r["never_readable"] or r["keys_lost"] or r["unread_replaced"] for r in reports)
+    failed = any(
+        r["never_readable"] or r["keys_lost"] or r["unread_replaced"] or r["own_not_first"] or not r["win_readable"]
+        for r in reports
+    )
     return 1 if failed else 0
 
 

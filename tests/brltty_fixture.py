@@ -53,6 +53,21 @@ def free_offset() -> int:
     raise RuntimeError("no free BrlAPI port")
 
 
+def _listening(port: int) -> bool:
+    """Whether a socket listens on `port` (read from the kernel's table, so that looking never makes a connection:
+    BRLTTY accepts its first connections late, and a crowd of probes that went away is none of its clients')."""
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            rows = Path(table).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for row in rows:
+            fields = row.split()
+            if fields[1].rsplit(":", 1)[1] == f"{port:04X}" and fields[3] == "0A":  # 0A: LISTEN
+                return True
+    return False
+
+
 class Brltty:
     """One BRLTTY with a TTY display of `width` cells; `host` for BRLAPI_HOST, `auth` for BRLAPI_AUTH; `offset`:
     the BrlAPI port's (a free one unless given)."""
@@ -61,7 +76,6 @@ class Brltty:
         assert BRLTTY is not None
         self.width = width
         self.master, self.slave = pty.openpty()  # the slave kept open: reading the master of a closed one fails
-        path = os.ttyname(self.slave)
         self.offset = offset if offset is not None else free_offset()  # a given one: BRLTTY started again there
         self.host = f"127.0.0.1:{self.offset}"
         self.auth = "none"
@@ -69,19 +83,39 @@ class Brltty:
         self.output = bytearray()
         self._lock = threading.Lock()
         self._stop = threading.Event()
-        env = {**os.environ, "TERM": "xterm"}
         self._log = open(folder / "brltty.log", "w")  # closed by stop()
-        self.process = subprocess.Popen(
+        self._rows_before = 0
+        self.process = self._spawn(folder)
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+        try:
+            self._wait_for_server()
+        except RuntimeError:
+            self.stop()
+            raise
+
+    def _spawn(self, folder: Path) -> subprocess.Popen[bytes]:
+        env = {**os.environ, "TERM": "xterm"}
+        return subprocess.Popen(
             [
-                BRLTTY, "-n", "-e", "-q", "-b", "tt", "-d", path, "-B", f"columns={width},term=xterm",
-                "-x", "no", "-A", f"auth=none,host={self.host}",
+                BRLTTY, "-n", "-e", "-q", "-b", "tt", "-d", os.ttyname(self.slave), "-B",
+                f"columns={self.width},term=xterm", "-x", "no", "-A", f"auth=none,host={self.host}",
                 "-P", str(folder / "pid"), "-W", str(folder), "-U", str(folder),
             ],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=self._log, env=env,
         )  # fmt: skip
-        self._reader = threading.Thread(target=self._read, daemon=True)
-        self._reader.start()
-        self._wait_for_server()
+
+    def start_again(self, folder: Path) -> None:
+        """Start BRLTTY again, on the same pseudo-terminal (the same display) and the same port, once the one
+        before has ended (killed); returns at once, while it starts (`wait_for_server` waits for it)."""
+        assert self.process.poll() is not None
+        folder.mkdir(parents=True, exist_ok=True)
+        self._rows_before = self.drawn()
+        self.process = self._spawn(folder)
+
+    def wait_for_server(self) -> None:
+        """Until BrlAPI listens and the braille driver has drawn a row since it was started again."""
+        self._wait_for_server(self._rows_before)
 
     def _read(self) -> None:
         while not self._stop.is_set():
@@ -94,15 +128,19 @@ class Brltty:
                 with self._lock:
                     self.output.extend(data)
 
-    def _wait_for_server(self) -> None:
-        """Until BrlAPI listens and the braille driver has drawn its first row (before it, the size is 0)."""
+    def _wait_for_server(self, rows_before: int = 0) -> None:
+        """Until BrlAPI listens and the braille driver has drawn a row after the first `rows_before` (its first,
+        before which the size is 0)."""
         deadline = time.monotonic() + 60  # only a failure's bound: a busy machine starts BRLTTY slowly
         while time.monotonic() < deadline:
-            with socket.socket() as probe:
-                if probe.connect_ex(("127.0.0.1", 4101 + self.offset)) == 0 and self.drawn():
-                    return
+            if self.process.poll() is not None:
+                break  # (BRLTTY 6.5 has been seen to end at start: "malloc(): invalid size")
+            if _listening(4101 + self.offset) and self.drawn() > rows_before:
+                return
             time.sleep(0.05)  # (the BRLTTY process starting, polled)
-        raise RuntimeError("BRLTTY did not start its BrlAPI server and its display")
+        self._log.flush()
+        log = Path(self._log.name).read_text(errors="replace")[-400:]
+        raise RuntimeError(f"BRLTTY did not start its BrlAPI server and its display (it ended: {log!r})")
 
     def cells(self) -> str:
         """The cells the display shows now: the last full row of braille the driver drew, without the cursor

@@ -19,8 +19,10 @@ if TYPE_CHECKING:  # imported where used: this module is imported first thing, t
 
 #: The longest start-up waits for BRLTTY: a frozen BRLTTY, or a port that accepts and never answers, is given up.
 CONNECT_TIMEOUT = 2.0
-#: How often a lost display is looked for again, in seconds: often, since keys typed on a BRLTTY that is back before
-#: the display is taken again are BRLTTY's own (lost to the app); a refused connection costs next to nothing.
+#: How often a lost display is looked for again, in seconds: often, so that the app's connection already waits in
+#: the queue of a BRLTTY started again before it accepts any (BRLTTY 6.5 reads the display's keys from about half a
+#: second after it starts, as its own, and accepts connections a second after it starts); a refused connection
+#: costs next to nothing.
 RECONNECT_EVERY = 0.1
 #: How long BRLTTY may take to answer the round trip after a write before it is taken as stopped (away until it
 #: answers): far longer than its answer on a loaded machine (a few milliseconds), far shorter than a reader's pause.
@@ -83,7 +85,7 @@ def open_display(connect: Callable[[], Any] | None = None, timeout: float = CONN
 
 def awaited_display() -> BrailleDisplay:
     """A display no BRLTTY answered for at start (none running yet, or one frozen): not there, and looked for
-    every second once it is listened to (`BrailleDisplay.listen`), which takes it when a BRLTTY answers."""
+    every tenth of a second once it is listened to (`BrailleDisplay.listen`), which takes it when a BRLTTY answers."""
     import brlapi
 
     opener = _connector(brlapi)
@@ -239,6 +241,10 @@ class BrailleDisplay:
         """Set by a write: the round trip after it (`_answers`) is due."""
         self._stalled = False
         """BRLTTY took longer than `STALL_AFTER` to answer a round trip, and has not answered it yet."""
+        self.keys_gone = False
+        """The display was taken back from a BRLTTY started anew (its connection had been lost): keys typed on it
+        while no BRLTTY ran, or before the new one let a program take it, reached no program. Set until read
+        (`taken_back_anew`); a stopped BRLTTY that resumes keeps every key typed, so it never sets it."""
 
     def write(self, cells: str, cursor: int | None = None, frame: int = 0) -> None:
         """Show a line of Unicode braille cells (cut or padded to the display's width), with the cursor (dots 7
@@ -311,8 +317,8 @@ class BrailleDisplay:
         """After each write, a round trip to BRLTTY (`sync`) on a connection of its own (BrlAPI's round trip on the
         display's connection, written to from another thread, can wait forever): BRLTTY answers it once it has
         handled what came before it, so the frame is then known shown. One that takes longer than `STALL_AFTER`
-        seconds is a BRLTTY stopped, away until it answers; an error is left to the key reader (the server went
-        away), and the connection is made anew for the next."""
+        seconds, the connection's making included, is a BRLTTY stopped, away until it answers; an error is left to
+        the key reader (the server went away), and the connection is made anew for the next."""
         connection: Any = None
         while not self._stopped.is_set():
             if not self._to_confirm.wait(0.2):
@@ -320,17 +326,15 @@ class BrailleDisplay:
             with self._lock:
                 self._to_confirm.clear()
                 frame, display = self._written, self._connection
-            try:
-                connection = connection if connection is not None else self._answerer()  # type: ignore[misc]
-            except (self._brlapi.ConnectionError, self._brlapi.OperationError, OSError, ValueError, TypeError):
-                continue
-            timer = threading.Timer(STALL_AFTER, self._stall, (display, lost))
-            timer.daemon = True
+            timer = threading.Timer(STALL_AFTER, self._stall, (display, lost))  # (from before the connection is
+            timer.daemon = True  # made: a BRLTTY stopped before the first round trip never answers the connecting)
             timer.start()
             try:
+                connection = connection if connection is not None else self._answerer()  # type: ignore[misc]
                 connection.sync()
-            except (self._brlapi.OperationError, self._brlapi.ConnectionError, OSError):
-                _close(connection, self._brlapi)
+            except (self._brlapi.OperationError, self._brlapi.ConnectionError, OSError, ValueError, TypeError):
+                if connection is not None:
+                    _close(connection, self._brlapi)
                 connection = None
                 continue
             finally:
@@ -370,10 +374,17 @@ class BrailleDisplay:
                 old, self._connection = self._connection, connection
                 self.width = int(connection.displaySize[0]) or self.width
                 self.lost = False
+                self.keys_gone = self.keys_gone or old is not None
             if old is not None:
                 _close(old, self._brlapi)
             return True
         return False
+
+    def taken_back_anew(self) -> bool:
+        """Whether the display was taken back from a BRLTTY started anew since the last call (`keys_gone`)."""
+        with self._lock:
+            anew, self.keys_gone = self.keys_gone, False
+        return anew
 
     def close(self) -> None:
         """Stop reading keys and give the display back to BRLTTY."""

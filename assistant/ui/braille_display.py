@@ -64,7 +64,8 @@ class DisplayLink:
             missed, self.missed = self.missed or 0, None
             if self.view.width != self.display.width:  # another display, or the first one found
                 self.view.resize(self.display.width, status_cells_for(self.display.width, self.status_cells))
-            said = braille_display_back(missed) if self.found else braille_display_found()
+            anew = self.display.taken_back_anew()
+            said = braille_display_back(missed, anew) if self.found else braille_display_found()
             self.found = True
             self.view.newest_first()  # what it drew while stopped was never read: the newest decisive fact first
             self._drawn = ("", None)

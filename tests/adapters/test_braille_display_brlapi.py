@@ -132,3 +132,32 @@ def test_a_display_away_is_looked_for_every_tenth_of_a_second():
     assert display._thread is not None
     display._thread.join(timeout=30)
     assert waits and max(wait or 0.0 for wait in waits) <= 0.1
+
+
+def test_keys_typed_on_a_stopped_brltty_and_at_once_when_it_resumes_are_all_the_apps(brltty):
+    """BRLTTY stopped (SIGSTOP) and taken as away: keys typed on the display meanwhile wait in the line, and those
+    typed the moment it resumes follow them: BRLTTY hands every one to the app (its connection, in TTY mode, was
+    never given up), in order; and the display is not said to have lost keys (it was not started anew)."""
+    import os
+    import signal
+
+    from assistant.braille.display import open_display
+
+    display = open_display()
+    keys: queue.Queue[Press] = queue.Queue()
+    events: queue.Queue[object] = queue.Queue()
+    try:
+        display.listen(keys.put, lambda: events.put("lost"), lambda: events.put("back"), on_answered=lambda _: None)
+        os.kill(brltty.process.pid, signal.SIGSTOP)
+        try:
+            display.write(celltable.to_cells("ana"), frame=1)
+            assert events.get(timeout=30) == "lost"
+            brltty.type("stopped")
+        finally:
+            os.kill(brltty.process.pid, signal.SIGCONT)
+        brltty.type("resumed")  # at once
+        got = "".join(str(keys.get(timeout=30).value) for _ in range(len("stoppedresumed")))
+        assert got == "stoppedresumed"
+        assert events.get(timeout=30) == "back" and not display.taken_back_anew()
+    finally:
+        display.close()

@@ -106,6 +106,7 @@ def test_brltty_killed_and_started_again_mid_game_is_taken_back(tmp_path, monkey
             await until(pilot, lambda: link.missed is None, "the display taken back")
             said = app.replies[-1].lines
             assert said[0].startswith("The braille display is back. 3 answers came while it was away"), said
+            assert said[0].endswith("Keys typed on it while it was away never reached the app: type them again.")
             await until(pilot, lambda: reading(server.cells()).startswith("ben's turn"), "the fact held meanwhile")
             await pilot.press("d")  # new input acknowledges it, and is typed
             await pilot.press(*"raw")
@@ -203,3 +204,78 @@ def test_a_brltty_started_after_the_app_is_found(tmp_path, monkeypatch, make_app
     finally:
         for server in started:
             server.stop()
+
+
+def test_keys_typed_on_a_restarted_brltty_are_the_apps_from_its_first_frame_and_none_after_is_lost(
+    tmp_path, monkeypatch
+):
+    """BRLTTY killed and started again on the same display (pseudo-terminal) and port while a key is typed on the
+    display every 40 milliseconds from the moment it starts: the keys the app gets are every key typed from some
+    moment on, in order (none lost after the first it gets), and that moment is no later than its first frame on
+    the new BRLTTY. The keys before it are BRLTTY's own: BRLTTY 6.5 reads the display from about half a second
+    after it starts, while its BrlAPI server accepts its first connection a full second after it starts (its first
+    wait for connections begins before its socket is made); the app, trying every tenth of a second, is already
+    waiting then, and is the first it accepts."""
+    import queue
+    import threading
+
+    from assistant.braille.display import open_display
+
+    server = Brltty(tmp_path / "brltty")
+    monkeypatch.setenv("BRLAPI_HOST", server.host)
+    monkeypatch.setenv("BRLAPI_AUTH", server.auth)
+    display = None
+    try:
+        display = open_display()
+        keys: queue.Queue[object] = queue.Queue()
+        events: queue.Queue[str] = queue.Queue()
+        back_cells = celltable.to_cells("back")
+
+        def back() -> None:
+            assert display is not None
+            display.write(back_cells)  # the app's first frame on the new BRLTTY
+            events.put("back")
+
+        display.listen(keys.put, lambda: events.put("lost"), back)
+        display.write(celltable.to_cells("before"))
+        server.wait_for(lambda shown: shown.startswith(celltable.to_cells("before")), HANG)
+        os.kill(server.process.pid, signal.SIGKILL)
+        server.process.wait()
+        assert events.get(timeout=HANG) == "lost"
+        typed: list[str] = []
+        after_frame: list[int] = []  # how many keys had been typed when the app's frame was first seen
+        enough = threading.Event()
+
+        def typist() -> None:
+            letters = "abcdefghijklmnopqrstuvwxyz"
+            rows = server.drawn()
+            while server.drawn() == rows and not enough.is_set():  # BRLTTY starting: the display still dead
+                time.sleep(0.005)  # (the BRLTTY process starting, polled)
+            while not enough.is_set():
+                if not after_frame and server.cells().startswith(back_cells):
+                    after_frame.append(len(typed))
+                if (after_frame and len(typed) - after_frame[0] >= 20) or len(typed) > 1000:
+                    return
+                typed.append(letters[len(typed) % len(letters)])
+                server.type(typed[-1])
+                time.sleep(0.04)  # a fast typist (25 keys a second), as fast as BRLTTY reads them
+
+        typing = threading.Thread(target=typist, daemon=True)
+        typing.start()
+        server.start_again(tmp_path / "again")
+        typing.join(timeout=HANG)
+        enough.set()
+        assert after_frame, "the app's frame never appeared on the new BRLTTY"
+        got: list[str] = []
+        deadline = time.monotonic() + HANG  # BRLTTY reads a key every 40 ms or so: the last comes well after
+        while not (len(got) >= len(typed) - after_frame[0] and got[-5:] == typed[-5:]) and time.monotonic() < deadline:
+            try:
+                got.append(keys.get(timeout=0.5).value)  # type: ignore[attr-defined]
+            except queue.Empty:
+                continue
+        assert got == typed[len(typed) - len(got) :], ("".join(typed), "".join(got))  # from a moment on, all in order
+        assert len(got) >= len(typed) - after_frame[0], (len(typed), after_frame, got)
+    finally:
+        if display is not None:
+            display.close()
+        server.stop()

@@ -456,6 +456,24 @@ def test_a_display_back_shows_the_newest_win_first_then_the_rest_in_order():
 
 
 @pytest.mark.parametrize(("width", "status_cells"), [(40, 4), (14, 1)])
+def test_a_display_back_shows_a_phones_win_that_came_meanwhile_first_and_its_move_still_waits(width, status_cells):
+    view = BrailleView(width, status_cells=status_cells)
+    view.show(["Turn 4: Dee's turn."], decisive="Turn 4: Dee's turn.")
+    view.render()  # drawn while BRLTTY was stopped: never read
+    view.show(["Ana drew a card."], waits=True)
+    won = ["Cy, from a phone: Ana wins with 3 Unicorns! The game is over."]
+    view.show(won, waits=True, points=["Ana wins!"], win=True)
+    view.show(["Unicorns: Ana 3, Ben 1, Cy 1, Dee 1."])  # her tally, answered while BRLTTY was stopped
+    view.newest_first()
+    assert read(view) == "ana wins!"  # the newest decisive fact: the win
+    assert view.line_sent() == "Ana wins!"
+    assert read(view) and "turn 4: dee's turn.".startswith(read(view))  # the rest after it
+    view.line_sent()
+    view.press(Press(Key.NEXT_UNREAD))
+    assert read(view) and "ana wins! cy, from a phone: ana wins with 3".startswith(read(view))  # the move, whole
+
+
+@pytest.mark.parametrize(("width", "status_cells"), [(40, 4), (14, 1)])
 def test_a_waiting_win_is_read_first_and_marked(width, status_cells):
     view = BrailleView(width, status_cells=status_cells)
     view.show(["Ana drew a card."])

@@ -221,6 +221,8 @@ def test_a_win_drawn_on_a_stopped_brltty_is_not_read_by_a_line_sent_and_is_first
             await until(pilot, lambda: link.missed is None, "BRLTTY answers again")
             await until(pilot, lambda: reading(display_server.cells(), 4).startswith("ben wins!"), "the win shown")
             assert "Ben wins!" not in link.acknowledged
+            said = [line for reply in app.replies for line in reply.lines if line.startswith("The braille display")]
+            assert said and not any("never reached" in line for line in said)  # a stopped BRLTTY keeps every key
 
     asyncio.run(scenario())
 

@@ -141,6 +141,8 @@ class Waiting:
 
     lines: tuple[str, ...]
     win: bool = False
+    point: str = ""
+    """Its point as a fact ("Ana wins!"), when it tells a win: held first when the display is back."""
 
 
 @dataclass
@@ -274,7 +276,7 @@ class BrailleView:
             if point.strip():
                 lines = (f"{point} {lines[0]}".strip(), *lines[1:]) if lines else (point,)
             if self.answer or self.waiting or self.held or self.typing:
-                move = Waiting(lines, win)
+                move = Waiting(lines, win, point.strip() if win else "")
                 if win:
                     self.waiting.insert(next((i for i, m in enumerate(self.waiting) if not m.win), 0), move)
                 else:
@@ -305,7 +307,13 @@ class BrailleView:
 
     def newest_first(self) -> None:
         """The display is back after BRLTTY stopped answering: the newest decisive fact held (the newest win, when
-        one is held) is shown first, the others after it in order; nothing shown meanwhile was read."""
+        one is held) is shown first, the others after it in order; nothing shown meanwhile was read. A win that
+        came from another hand meanwhile, waiting unread, is held first when no win is (its move still waits, to be
+        read whole)."""
+        waiting_win = next((move.point for move in self.waiting if move.win and move.point), "")
+        if waiting_win and not any(line.text in self._wins for line in self.held):
+            self.held.append(self.make_line(waiting_win))
+            self._wins.add(waiting_win)
         if not self.held:
             return
         wins = [index for index, line in enumerate(self.held) if line.text in self._wins]

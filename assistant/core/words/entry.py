@@ -218,13 +218,17 @@ def braille_display_found() -> str:
     return "The braille display answered: it shows the game from now on, and the line keys read the earlier answers."
 
 
-def braille_display_back(missed: int) -> str:
+def braille_display_back(missed: int, keys_gone: bool = False) -> str:
     """Said when BRLTTY answers again: the display is back, and how many answers came while it was gone (the
-    history on the display holds them)."""
-    if not missed:
-        return "The braille display is back."
-    answers = "1 answer" if missed == 1 else f"{missed} answers"
-    return f"The braille display is back. {answers} came while it was away: the line keys read them in the history."
+    history on the display holds them); `keys_gone`: BRLTTY was started anew, so keys typed on the display while
+    it was gone reached nothing (a line typed on the keyboard meanwhile was answered as always)."""
+    said = "The braille display is back."
+    if missed:
+        answers = "1 answer" if missed == 1 else f"{missed} answers"
+        said += f" {answers} came while it was away: the line keys read them in the history."
+    if keys_gone:
+        said += " Keys typed on it while it was away never reached the app: type them again."
+    return said
 
 
 BRAILLE_GRADE2_UNAVAILABLE = "Contracted braille needs liblouis, so the braille display shows uncontracted braille."
