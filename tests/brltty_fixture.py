@@ -68,6 +68,10 @@ def _listening(port: int) -> bool:
     return False
 
 
+#: How many times a BRLTTY that ends while it starts is started, in all.
+STARTS = 3
+
+
 class Brltty:
     """One BRLTTY with a TTY display of `width` cells; `host` for BRLAPI_HOST, `auth` for BRLAPI_AUTH; `offset`:
     the BrlAPI port's (a free one unless given)."""
@@ -85,6 +89,7 @@ class Brltty:
         self._stop = threading.Event()
         self._log = open(folder / "brltty.log", "w")  # closed by stop()
         self._rows_before = 0
+        self._folder = folder
         self.process = self._spawn(folder)
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
@@ -111,6 +116,7 @@ class Brltty:
         assert self.process.poll() is not None
         folder.mkdir(parents=True, exist_ok=True)
         self._rows_before = self.drawn()
+        self._folder = folder
         self.process = self._spawn(folder)
 
     def wait_for_server(self) -> None:
@@ -132,9 +138,14 @@ class Brltty:
         """Until BrlAPI listens and the braille driver has drawn a row after the first `rows_before` (its first,
         before which the size is 0)."""
         deadline = time.monotonic() + 60  # only a failure's bound: a busy machine starts BRLTTY slowly
+        starts = 1
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                break  # (BRLTTY 6.5 has been seen to end at start: "malloc(): invalid size")
+                if starts == STARTS:
+                    break
+                starts += 1  # BRLTTY 6.5 itself ends at start now and then, with or without a client
+                self.process = self._spawn(self._folder)  # ("malloc(): invalid size"): started again, as a
+                continue  # service manager would; the app's part (finding it again) is what the tests judge
             if _listening(4101 + self.offset) and self.drawn() > rows_before:
                 return
             time.sleep(0.05)  # (the BRLTTY process starting, polled)
