@@ -5,6 +5,12 @@ returns, so the two modes cannot drift apart: what a line means (a command, in l
 uncontracted or contracted; a number choosing a card; an answer; a card's name) is decided here and nowhere else.
 The session keeps the one open question a reply may leave (numbered cards to choose from, or yes or no) and the card
 just read, which a command naming no card means ("play").
+
+Its two other jobs are desks it holds, which the front ends call directly: the cards and scanning
+(`session.card_desk`, `assistant/card_desk.py`: a look-up, a search, a scanned code, a card learnt) and the phones
+(`session.phone_desk`, `assistant/phone_desk.py`: a phone's move, its answer, a phone asking to join). They read and
+set here only what their protocols name; the cards in play, the game, the open question and what was said are the
+session's alone.
 """
 
 from __future__ import annotations
