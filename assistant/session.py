@@ -240,11 +240,11 @@ class Session:
         cards = game.table.cards
         if (cards.base.id, shipped_addons(cards)) == (self.cards.base.id, shipped_addons(self.cards)):
             return
-        self.use_cards(cards, self.resolver_for(cards) if self.resolver_for is not None else None)
+        self.cards = self.lobby.cards = cards
+        self.resolver = self.resolver_for(cards) if self.resolver_for is not None else None
 
     def use_cards(self, cards: CardSet, resolver: CardResolver | None) -> None:
-        """Make these cards and their resolver the session's and the lobby's (a game on other decks, a card
-        learnt)."""
+        """Make these cards and their resolver the session's and the lobby's (the card desk, a card learnt)."""
         self.cards = self.lobby.cards = cards
         self.resolver = resolver
 
