@@ -17,6 +17,8 @@ import assistant
 PACKAGE = Path(assistant.__path__[0])
 ROOT = PACKAGE.parent
 ADAPTERS = ("braille", "scanner", "share", "speech", "storage")
+#: The session layer's modules: the session and the desks it holds (its cards and scanning, its phones).
+SESSION = ("session", "card_desk", "phone_desk")
 HEAVY = ["aiohttp", "zeroconf", "textual", "cv2", "zxingcpp", "pyzbar", "pyttsx3", "louis", "rapidfuzz", "numpy",
          "platformdirs"]  # fmt: skip
 
@@ -36,7 +38,7 @@ class Layer:
 LAYERS = (
     Layer("core", ("core/",), ("stdlib", "core")),
     Layer("adapters", tuple(f"{name}/" for name in ADAPTERS), ("stdlib", "core", "itself", "lazy third-party")),
-    Layer("session", ("session.py",), ("stdlib", "core")),
+    Layer("session", tuple(f"{name}.py" for name in SESSION), ("stdlib", "core", "itself")),
     Layer("package", ("__init__.py",), ("stdlib",)),
     Layer("outer", ("ui/", "commands/", "cli.py", "__main__.py"), ("anything",)),
 )
@@ -66,6 +68,8 @@ def kind_of(imported: str, importer: str) -> str:
         part = part_of(imported)
         if part == "core":
             return "core"
+        if part in SESSION and part_of(importer) in SESSION:  # the session and the desks it holds
+            return "itself"
         return "itself" if part == part_of(importer) and part in ADAPTERS else part
     if top in sys.stdlib_module_names or top == "__future__":
         return "stdlib"

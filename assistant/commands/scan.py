@@ -269,9 +269,9 @@ def _scan_camera(args: argparse.Namespace, cards: CardSet) -> int:
 
     def report(event: LiveEvent) -> None:
         if isinstance(event, CodeAnnounced):
-            reply = session.scanned(event.payload)
+            reply = session.card_desk.scanned(event.payload)
         elif isinstance(event, CueGiven):
-            reply = session.aiming(event.cue)
+            reply = session.card_desk.aiming(event.cue)
         elif isinstance(event, (SourceLost, ScannerNotice)):
             reply = session.notice(event.sentence)
         elif isinstance(event, SourceBack):

@@ -134,7 +134,7 @@ class Speaker(Protocol):
 def settle(session: Session) -> None:
     """Once the screen is first drawn: what the first look-up would build is built (not at the player's first key),
     then what the app made to start is kept out of full collections (`settle_memory`)."""
-    session.prepare()
+    session.card_desk.prepare()
     settle_memory()
 
 

@@ -168,7 +168,7 @@ class DisplayLink:
             elif action.act is Act.SUBMIT:
                 reply = self.session.handle(action.text)
             elif action.act is Act.READ_CARD:
-                reply = self.session.look_up(action.text)
+                reply = self.session.card_desk.look_up(action.text)
             elif action.act is Act.WHERE:
                 game = self.session.game
                 reply = Reply.of(table_regions(game, self.session.cards.vocabulary)[0])

@@ -39,9 +39,9 @@ def camera_reply(session: Session, event: LiveEvent) -> tuple[Reply, bool]:
     """The reply to a scanner event, and whether it answers new input (a card read, a cue) rather than being a
     notice that arrives on its own (the camera lost or back, a decoder missing)."""
     if isinstance(event, CodeAnnounced):
-        return session.scanned(event.payload), True  # the same reply as typing the card's name
+        return session.card_desk.scanned(event.payload), True  # the same reply as typing the card's name
     if isinstance(event, CueGiven):
-        return session.aiming(event.cue), True
+        return session.card_desk.aiming(event.cue), True
     if isinstance(event, SourceBack):
         return session.notice(CAMERA_BACK), False
     return session.notice(event.sentence), False  # SourceLost or ScannerNotice: said once, typing carries on

@@ -57,12 +57,12 @@ def apply_device(session: Session, player: str, request: DeviceRequest) -> Devic
     """Carry out a device's move or answer, or say that it joined, on the session (on its owner: the app's loop,
     or under the lock)."""
     if isinstance(request, DeviceJoined):
-        return session.device_joined(player, request)
+        return session.phone_desk.device_joined(player, request)
     if isinstance(request, DeviceAnswer):
-        return session.device_answer(
+        return session.phone_desk.device_answer(
             player, request.question, request.yes, request.device, request.phones, request.phoned
         )
-    return session.device_move(player, request)
+    return session.phone_desk.device_move(player, request)
 
 
 def _mark(session: Session) -> tuple[int, int, int, int]:
@@ -116,12 +116,12 @@ class TableShare:
 
     def _view(self, player: str, version: int, last: list[str]) -> PhoneView:
         with self.guard():
-            question = self.session.devices.question_of(player)
+            question = self.session.phone_desk.devices.question_of(player)
             return phone_view(self.session.game, player, version, last, question)
 
     def _cards(self, query: str) -> list[dict[str, str]]:
         with self.guard():
-            return [self._card(card) for card in self.session.find_cards(query)]
+            return [self._card(card) for card in self.session.card_desk.find_cards(query)]
 
     def _all_cards(self) -> list[dict[str, str]]:
         """Every card of the game's decks (the session's, with no game): a phone searches them itself while the
@@ -281,7 +281,7 @@ class TableShare:
         if self.server is None:
             return Reply.of(NOT_SHARING)
         with self.guard():
-            return self.session.decide_join(clean_untrusted(name, 30), allow)  # typed: never echoed raw
+            return self.session.phone_desk.decide_join(clean_untrusted(name, 30), allow)  # typed: never echoed raw
 
     def after(self, reply: Reply | None = None, force: bool = False) -> None:
         """After a reply is shown: when the game changed (or `force`: a phone's question), every phone is told; the

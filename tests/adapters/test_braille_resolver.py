@@ -183,7 +183,7 @@ def test_without_liblouis_grade1_works_and_the_player_is_told_once(cards, monkey
     assert not translator.has_liblouis
     resolver = braille_resolver(cards, translator=translator)
     session = Session(cards, resolver=resolver)
-    session.prepare()  # as the app does once its screen is drawn: it says nothing itself
+    session.card_desk.prepare()  # as the app does once its screen is drawn: it says nothing itself
     assert session.handle("rainbow aura").lines[0] == "Rainbow Aura"
     reply = session.handle("⠥⠛⠀⠗⠁⠊⠝⠃⠕⠺⠀⠁⠥⠗⠁")  # "ug rainbow aura", uncontracted
     assert reply.card.id == "rainbow-aura"

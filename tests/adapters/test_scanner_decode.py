@@ -211,7 +211,7 @@ def test_hostile_payloads_decode_and_are_cleaned(cascade, data):
     assert len(found) == 1
     raw = data if isinstance(data, bytes) else data.encode("utf-8")
     assert found[0].raw == raw
-    reply = Session(load_card_set()).scanned(found[0].payload)
+    reply = Session(load_card_set()).card_desk.scanned(found[0].payload)
     for text in (*reply.lines, reply.speech):
         assert not any(ch in text for ch in "\x1b\x9b\x07\x00\x80")
         assert len(text) <= MAX_UNTRUSTED + 20

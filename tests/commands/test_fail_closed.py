@@ -117,16 +117,16 @@ def test_a_script_is_read_with_a_limit(tmp_path, source):
 
 def test_a_learnt_card_scanned_again_with_an_escape_in_its_name_is_the_same_card(private_home):
     session = make_session(Namespace(deck="uu-2nd", addon=[]))
-    session.scanned("Glitter Pony: Magic card. Draw two cards.")
+    session.card_desk.scanned("Glitter Pony: Magic card. Draw two cards.")
     session.handle("yes")
-    again = session.scanned("\x1b[31mGlit\x1b[0mter Pony\u200b: Magic card. Draw three cards.")
+    again = session.card_desk.scanned("\x1b[31mGlit\x1b[0mter Pony\u200b: Magic card. Draw three cards.")
     assert "This code names Glitter Pony" in again.speech and "\x1b" not in again.speech
     session.handle("yes")
     fresh = make_session(Namespace(deck="uu-2nd", addon=[]))
     ponies = [card for card in fresh.cards if "Pony" in card.name]
     assert [(card.id, card.name) for card in ponies] == [("glitter-pony", "Glitter Pony")]
     first = make_session(Namespace(deck="uu-2nd", addon=[]))
-    offered = first.scanned("\x1b[1mSparkle Mare\x07: Magic card. Draw a card.")
+    offered = first.card_desk.scanned("\x1b[1mSparkle Mare\x07: Magic card. Draw a card.")
     assert "Sparkle Mare" in offered.speech
     first.handle("yes")
     assert make_session(Namespace(deck="uu-2nd", addon=[])).cards.get("sparkle-mare") is not None

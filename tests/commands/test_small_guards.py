@@ -32,9 +32,9 @@ HEAD = (
 
 def test_a_learnt_card_scanned_again_in_other_words_says_they_differ_and_keeps_its_words(private_home):
     session = make_session(Namespace(deck="llamas", addon=[]))
-    session.scanned("Llama Llama Duck: Magic card. Every player gives one card from their hand to the left.")
+    session.card_desk.scanned("Llama Llama Duck: Magic card. Every player gives one card from their hand to the left.")
     assert "is now in your deck" in session.handle("yes").speech
-    again = session.scanned("Llama Llama Duck: Magic card. Every player draws three cards.")
+    again = session.card_desk.scanned("Llama Llama Duck: Magic card. Every player draws three cards.")
     assert again.lines[0] == code_differs("Llama Llama Duck", "Every player draws three cards.")
     assert "added" not in again.speech
     session.handle("y")  # a stray key replaces nothing

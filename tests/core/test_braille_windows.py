@@ -56,7 +56,7 @@ def reply_texts() -> Iterator[str]:
         if isinstance(step, str):
             reply = session.handle(step)
         else:
-            reply = session.device_move(*step).reply
+            reply = session.phone_desk.device_move(*step).reply
         if reply is not None:
             yield from reply.lines
     llamas = table_session(load_card_set("llamas"))

@@ -62,9 +62,9 @@ SAME_AS_TYPED = [
 @pytest.mark.parametrize(("before", "player", "move", "typed"), SAME_AS_TYPED, ids=[t[3] for t in SAME_AS_TYPED])
 def test_a_device_move_records_the_event_its_typed_line_records(before, player, move, typed):
     phone, keyboard = game_after(before), game_after(before)
-    outcome = phone.device_move(player, move)
+    outcome = phone.phone_desk.device_move(player, move)
     if outcome.status == "warning":
-        outcome = phone.device_answer(player, outcome.question, True)
+        outcome = phone.phone_desk.device_answer(player, outcome.question, True)
     reply = keyboard.handle(typed)
     if asks(reply):
         reply = keyboard.handle("yes")
@@ -107,7 +107,7 @@ def test_a_phone_sacrifices_from_its_own_players_stable_only():
         assert refused.value.stale
         assert str(refused.value) == stale_stable("Baby Unicorn (Red)", "Ben", "Stable")
     log = list(session.game.log)
-    assert session.device_move("Ben", DeviceMove("sacrifice", card="baby-unicorn-red")).status == "stale"
+    assert session.phone_desk.device_move("Ben", DeviceMove("sacrifice", card="baby-unicorn-red")).status == "stale"
     assert session.game.log == log
 
 
@@ -115,11 +115,11 @@ def test_a_phones_warning_and_the_keyboards_question_leave_each_other_open():
     session = game_after(["draw", "play rainbow aura", "resolve"])
     assert asks(session.handle("play yay"))
     keyboard = session.pending
-    warned = session.device_move("Ana", DeviceMove("play", card="slowdown", target="Ben"))
+    warned = session.phone_desk.device_move("Ana", DeviceMove("play", card="slowdown", target="Ben"))
     assert warned.status == "warning" and session.pending is keyboard
     session.handle("card yay")  # a card looked up meanwhile: both still wait
     assert session.pending is keyboard
-    recorded = session.device_answer("Ana", warned.question, True)
+    recorded = session.phone_desk.device_answer("Ana", warned.question, True)
     assert recorded.status == "recorded" and recorded.lines[0] == "Ana played Slowdown into Ben's Stable."
     assert session.pending is keyboard
     assert session.handle("yes").lines[0] == "Ana played Yay."
@@ -127,30 +127,30 @@ def test_a_phones_warning_and_the_keyboards_question_leave_each_other_open():
 
 def test_a_phones_question_lapses_when_the_table_changes_first():
     session = game_after(["draw", "play rainbow aura", "resolve"])
-    warned = session.device_move("Ana", DeviceMove("play", card="yay"))
+    warned = session.phone_desk.device_move("Ana", DeviceMove("play", card="yay"))
     assert warned.status == "warning"
     assert asks(session.handle("Ben draw"))  # in Ana's turn: warned, and recorded on yes
     session.handle("yes")
-    late = session.device_answer("Ana", warned.question, True)
+    late = session.phone_desk.device_answer("Ana", warned.question, True)
     assert (late.status, late.lines) == ("stale", (QUESTION_LAPSED,))
     assert session.game.log[-1].player == 1  # Ben's draw, nothing after it
-    assert session.device_answer("Ben", "made-up", True).status == "stale"
+    assert session.phone_desk.device_answer("Ben", "made-up", True).status == "stale"
 
 
 def test_a_phone_undoes_its_own_last_move_and_the_keyboard_undoes_anything():
     session = game_after(["draw"])
-    assert session.device_move("Ben", DeviceMove("discard")).status == "recorded"
-    assert session.device_move("Cy", DeviceMove("undo")).lines == (UNDO_NOT_YOURS,)
-    undone = session.device_move("Ben", DeviceMove("undo"))
+    assert session.phone_desk.device_move("Ben", DeviceMove("discard")).status == "recorded"
+    assert session.phone_desk.device_move("Cy", DeviceMove("undo")).lines == (UNDO_NOT_YOURS,)
+    undone = session.phone_desk.device_move("Ben", DeviceMove("undo"))
     assert undone.status == "recorded" and "Ben" in undone.reply.speech
     assert session.game.log[-1].player == 0  # Ana's draw is back on top: Ben's phone cannot take it back
-    assert session.device_move("Ben", DeviceMove("undo")).lines == (UNDO_NOT_YOURS,)
+    assert session.phone_desk.device_move("Ben", DeviceMove("undo")).lines == (UNDO_NOT_YOURS,)
     assert session.handle("undo").lines[0].startswith("Undone")
 
 
 def test_a_turn_ended_from_a_phone_is_shown_attributed_first_and_whole():
     session = game_after(["draw", "end turn", "draw"])
-    outcome = session.device_move("Ben", DeviceMove("end"))
+    outcome = session.phone_desk.device_move("Ben", DeviceMove("end"))
     said = "Ben, from a phone: ended the turn. Turn 3: Cy's turn."
     assert outcome.reply.lines == (said,) and outcome.reply.speech == said  # never a line that is only "Ben's phone:"
     assert outcome.reply.decisive == "Cy's turn."
@@ -158,10 +158,10 @@ def test_a_turn_ended_from_a_phone_is_shown_attributed_first_and_whole():
 
 def test_a_phone_ends_only_its_own_players_turn():
     session = game_after(["draw"])
-    refused = session.device_move("Ben", DeviceMove("end"))
+    refused = session.phone_desk.device_move("Ben", DeviceMove("end"))
     assert (refused.status, refused.lines) == ("refused", ("It is Ana's turn: only Ana ends it.",))
     assert session.game.state.current == 0
-    assert session.device_move("Ana", DeviceMove("end")).status == "recorded"
+    assert session.phone_desk.device_move("Ana", DeviceMove("end")).status == "recorded"
     assert session.game.state.current == 1
 
 
@@ -212,7 +212,7 @@ def test_an_effects_duty_gives_its_player_the_move_while_the_pile_is_open():
     assert state.pile and state.chain  # the Alpaca still on the pile, the Emu's destroy in the chain
     assert "destroy" in may_do(session.game, "Dee")
     assert "destroy" not in may_do(session.game, "Ben")  # no duty of his
-    outcome = session.device_move("Dee", DeviceMove("destroy", card="baby-alpaca", target="Ana"))
+    outcome = session.phone_desk.device_move("Dee", DeviceMove("destroy", card="baby-alpaca", target="Ana"))
     assert outcome.status == "recorded", outcome.lines
     assert "baby-alpaca" not in session.game.state.players[0].stable
 
@@ -220,12 +220,12 @@ def test_an_effects_duty_gives_its_player_the_move_while_the_pile_is_open():
 def test_a_phone_reads_a_cards_full_text_as_the_laptop_says_it_and_nothing_is_said():
     session = game_after(["draw"])
     said = len(session.said)
-    outcome = session.device_move("Ben", DeviceMove("read", card="rainbow-aura"))
+    outcome = session.phone_desk.device_move("Ben", DeviceMove("read", card="rainbow-aura"))
     typed = Session(CARDS).handle("card rainbow aura")
     assert outcome.status == "text" and outcome.lines == typed.lines
     assert outcome.reply is None and len(session.said) == said  # private: nothing on the laptop, nothing kept
     assert session.subject is None  # the laptop's "card just read" is untouched
-    assert session.device_move("Ben", DeviceMove("read", card="no-such-card")).status == "refused"
+    assert session.phone_desk.device_move("Ben", DeviceMove("read", card="no-such-card")).status == "refused"
 
 
 def test_the_phone_verb_table_is_the_one_the_checks_use():
@@ -242,7 +242,7 @@ def test_the_phone_verb_table_is_the_one_the_checks_use():
 
 def test_a_phones_move_with_no_player_named_in_its_words_says_whose_it_was_first_on_its_line():
     session = game_after(["draw", "play rainbow aura"])
-    outcome = session.device_move("Cy", DeviceMove("resolve"))
+    outcome = session.phone_desk.device_move("Cy", DeviceMove("resolve"))
     said = "Cy, from a phone: Rainbow Aura is played: it enters Ana's Stable."
     assert outcome.status == "recorded" and outcome.reply.lines == (said,) and outcome.reply.speech == said
     assert isinstance(session.pending, Question) is False
@@ -254,21 +254,21 @@ def test_missed_says_what_other_hands_did_since_her_last_move_a_player_a_sentenc
     session = game_after(["draw", "play rainbow aura", "resolve", "end turn"])  # Ana's move: the digest starts here
     assert session.handle("missed").speech == NOTHING_MISSED
     for move in (DeviceMove("draw"), DeviceMove("play", card="basic-unicorn-blue")):
-        assert session.device_move("Ben", move).status == "recorded"
-    assert session.device_move("Cy", DeviceMove("neigh", on="basic-unicorn-blue")).status == "recorded"
+        assert session.phone_desk.device_move("Ben", move).status == "recorded"
+    assert session.phone_desk.device_move("Cy", DeviceMove("neigh", on="basic-unicorn-blue")).status == "recorded"
     said = session.handle("missed").speech
     digest = "Since your last move: Ben drew a card and played Basic Unicorn (Blue). Cy played Neigh on Ben's Basic"
     assert said == f"{digest} Unicorn (Blue).", said  # what the Neigh answered, whose it was
     assert session.handle("catch up").speech == NOTHING_MISSED  # since she last asked: nothing new
-    session.device_move("Cy", DeviceMove("resolve", on="basic-unicorn-blue"))
-    session.device_move("Ben", DeviceMove("end"))
+    session.phone_desk.device_move("Cy", DeviceMove("resolve", on="basic-unicorn-blue"))
+    session.phone_desk.device_move("Ben", DeviceMove("end"))
     said = session.handle("missed").speech
     # the turn that began, first; what the Neigh stopped; "Ben ended the turn" goes without saying
     assert said == "Since your last move: Cy's turn. Cy's Neigh stopped Ben's Basic Unicorn (Blue).", said
-    session.device_move("Cy", DeviceMove("draw"))
+    session.phone_desk.device_move("Cy", DeviceMove("draw"))
     session.handle("stable")  # a question about the game is no move of hers: the digest goes on
     assert "Cy drew a card." in session.handle("missed").speech
-    session.device_move("Cy", DeviceMove("discard"))
+    session.phone_desk.device_move("Cy", DeviceMove("discard"))
     session.handle("Ana discard")  # her own move: what came before it is no longer news
     assert session.handle("missed").speech == NOTHING_MISSED
 
@@ -292,15 +292,15 @@ def test_a_phones_move_refused_for_a_full_disk_is_said_on_the_laptop_too(tmp_pat
     session = Session(CARDS, store=GameStore(tmp_path, write=disk))
     for line in [NEW_GAME, "draw", "play rainbow aura", "resolve"]:
         session.handle(line)
-    assert session.device_move("Ben", DeviceMove("discard")).status == "recorded"
-    warned = session.device_move("Ana", DeviceMove("play", card="yay"))
+    assert session.phone_desk.device_move("Ben", DeviceMove("discard")).status == "recorded"
+    warned = session.phone_desk.device_move("Ana", DeviceMove("play", card="yay"))
     assert warned.status == "warning"
     disk.full = True
     failed = save_failed(DISK_FULL)
     for outcome in (
-        session.device_move("Cy", DeviceMove("discard")),
-        session.device_answer("Ana", warned.question, True),
-        session.device_move("Ben", DeviceMove("undo")),
+        session.phone_desk.device_move("Cy", DeviceMove("discard")),
+        session.phone_desk.device_answer("Ana", warned.question, True),
+        session.phone_desk.device_move("Ben", DeviceMove("undo")),
     ):
         assert (outcome.status, outcome.lines) == ("refused", (failed,))
         assert outcome.reply is not None  # said on the laptop, attributed first and whole
@@ -311,7 +311,7 @@ def test_a_phones_move_refused_for_a_full_disk_is_said_on_the_laptop_too(tmp_pat
         )
     assert len(session.game.log) == 4  # nothing recorded meanwhile
     disk.full = False
-    refused = session.device_move("Cy", DeviceMove("end"))  # a refusal of the rules: still the phone's alone
+    refused = session.phone_desk.device_move("Cy", DeviceMove("end"))  # a refusal of the rules: still the phone's alone
     assert refused.status == "refused" and refused.reply is None
 
 
@@ -324,7 +324,7 @@ def test_the_phone_has_its_own_words_no_say_draw_and_no_say_yes_or_no():
     assert " say " in typed.lower() and "say" not in view["turn"].lower(), view["turn"]
     assert view["pile_line"] == "The pile, from the top: Ana's Rainbow Aura. Any Neigh for Ana's Rainbow Aura?"
     session.handle("resolve")
-    warned = session.device_move("Ana", DeviceMove("draw"))  # a second draw after playing: warned
+    warned = session.phone_desk.device_move("Ana", DeviceMove("draw"))  # a second draw after playing: warned
     assert warned.status == "warning" and warned.lines and "Say yes or no" not in " ".join(warned.lines)
     assert "already played a card or drawn" in warned.lines[0]
 
@@ -345,9 +345,9 @@ def test_the_phones_view_has_exactly_the_keys_its_typed_dicts_name():
     view = phone_view(session.game, "Ana", 2, [])["game"]  # Ana's Rainbow Aura on the pile
     assert view is not None and view["pile"] and all(set(c) == PileEntry.__required_keys__ for c in view["pile"])
     session.handle("resolve")
-    warned = session.device_move("Ana", DeviceMove("draw"))  # an open question, shown in the view
+    warned = session.phone_desk.device_move("Ana", DeviceMove("draw"))  # an open question, shown in the view
     assert warned.status == "warning"
-    whole = phone_view(session.game, "Ana", 3, ["Ana drew a card."], session.devices.question_of("Ana"))
+    whole = phone_view(session.game, "Ana", 3, ["Ana drew a card."], session.phone_desk.devices.question_of("Ana"))
     assert set(whole) == PhoneView.__required_keys__
     view = whole["game"]
     assert view is not None and set(view) == GameView.__required_keys__

@@ -48,7 +48,7 @@ def resumed(tmp_path) -> Session:
 
 def test_a_phone_joining_is_said_on_the_laptop_and_kept_for_history(tmp_path):
     session = saved_session(tmp_path)
-    outcome = session.device_joined("Ben", DeviceJoined(1))
+    outcome = session.phone_desk.device_joined("Ben", DeviceJoined(1))
     assert outcome.reply.lines == (joined_from_phone("Ben"),) == ("Ben joined from a phone.",)
     assert session.pending is None
     assert "Ben joined from a phone." in session.handle("history").lines
@@ -78,12 +78,12 @@ class Waiting:
 def test_a_phone_is_asked_about_on_the_laptop_and_yes_or_no_decides(tmp_path):
     session = saved_session(tmp_path)
     ben, cy = Waiting(), Waiting()
-    asked = session.device_joined("Ben", DeviceJoined(2, ben))
+    asked = session.phone_desk.device_joined("Ben", DeviceJoined(2, ben))
     assert asked.reply.lines == (new_phone_asks("Ben"),) and isinstance(session.pending, Question)
     assert ben.decided == []  # nothing decided before the host answers
     assert session.handle("yes").lines == (phone_let_in("Ben", 2),) == ("Ben's phone 2 joined the table.",)
     assert ben.decided == [True]
-    session.device_joined("Cy", DeviceJoined(1, cy))
+    session.phone_desk.device_joined("Cy", DeviceJoined(1, cy))
     assert session.handle("no").lines == (phone_kept_out("Cy"), code_shown("123456"))
     assert cy.decided == [False]
 
@@ -92,17 +92,17 @@ def test_no_phone_is_asked_about_another_phone(tmp_path):
     """Before, the player's own phones were asked too, and the first answer won."""
     session = saved_session(tmp_path)
     ben = Waiting()
-    session.device_joined("Ben", DeviceJoined(2, ben))
-    assert session.devices.question_of("Ben") is None
-    assert session.device_answer("Ben", "any-question-id", True).status == "stale"
+    session.phone_desk.device_joined("Ben", DeviceJoined(2, ben))
+    assert session.phone_desk.devices.question_of("Ben") is None
+    assert session.phone_desk.device_answer("Ben", "any-question-id", True).status == "stale"
     assert ben.decided == []
 
 
 def test_one_question_at_a_time_the_next_phone_asked_once_the_first_is_answered(tmp_path):
     session = saved_session(tmp_path)
     ana, ben = Waiting(), Waiting()
-    session.device_joined("Ana", DeviceJoined(1, ana))
-    told = session.device_joined("Ben", DeviceJoined(1, ben))
+    session.phone_desk.device_joined("Ana", DeviceJoined(1, ana))
+    told = session.phone_desk.device_joined("Ben", DeviceJoined(1, ben))
     assert told.reply.lines == (new_phone_waits("Ben"),) and told.reply.pending is None
     assert session.handle("yes").lines == (phone_let_in("Ana", 1), new_phone_asks("Ben"))
     assert (ana.decided, ben.decided) == ([True], [])
@@ -114,7 +114,7 @@ def test_a_second_phone_never_replaces_the_keyboards_question(tmp_path):
     session = saved_session(tmp_path, "draw", "play rainbow aura", "resolve")
     assert asks(session.handle("play yay"))
     keyboard = session.pending
-    asked = session.device_joined("Ben", DeviceJoined(2, Waiting()))
+    asked = session.phone_desk.device_joined("Ben", DeviceJoined(2, Waiting()))
     assert asked.reply.lines == (new_phone_waits("Ben"),) and asked.reply.pending is None
     assert session.pending is keyboard
     assert session.handle("yes").lines[0] == "Ana played Yay."
@@ -122,15 +122,16 @@ def test_a_second_phone_never_replaces_the_keyboards_question(tmp_path):
 
 def test_a_late_answer_to_a_phone_that_no_longer_waits_says_so(tmp_path):
     session = saved_session(tmp_path)
-    session.device_joined("Ben", DeviceJoined(2, Waiting(waits=False)))  # (taken off meanwhile)
+    session.phone_desk.device_joined("Ben", DeviceJoined(2, Waiting(waits=False)))  # (taken off meanwhile)
     assert session.handle("yes").lines == (no_phone_waits("Ben"),)
 
 
 def test_a_move_made_on_a_phone_is_saved_with_it_and_named_after_a_resume(tmp_path):
     session = saved_session(tmp_path, "draw")
-    warned = session.device_move("Ben", DeviceMove("draw", device=2))  # in Ana's turn: warned, recorded on yes
+    # in Ana's turn: warned, recorded on yes
+    warned = session.phone_desk.device_move("Ben", DeviceMove("draw", device=2))
     assert warned.status == "warning" and warned.question is not None
-    assert session.device_answer("Ben", warned.question, True, device=2).status == "recorded"
+    assert session.phone_desk.device_answer("Ben", warned.question, True, device=2).status == "recorded"
     assert session.game.phone_of(session.game.log[-1]) == Phone(1, 2)
     history = session.handle("history").lines
     assert (
@@ -153,11 +154,11 @@ def test_a_move_made_on_a_phone_is_saved_with_it_and_named_after_a_resume(tmp_pa
 def test_a_phone_undoes_its_own_resolve_after_a_resume(tmp_path):
     """A resolve names no player: only the save's phone says it was Cy's, so Cy's phone may still take it back."""
     session = saved_session(tmp_path, "draw", "play rainbow aura")
-    assert session.device_move("Cy", DeviceMove("resolve")).status == "recorded"
+    assert session.phone_desk.device_move("Cy", DeviceMove("resolve")).status == "recorded"
     again = resumed(tmp_path)
     assert again.game.log[-1] == Resolve()
-    assert again.device_move("Ben", DeviceMove("undo")).status == "refused"
-    undone = again.device_move("Cy", DeviceMove("undo"))
+    assert again.phone_desk.device_move("Ben", DeviceMove("undo")).status == "refused"
+    undone = again.phone_desk.device_move("Cy", DeviceMove("undo"))
     assert undone.status == "recorded" and again.game.state.pile
 
 
@@ -189,9 +190,9 @@ def test_a_phone_that_is_no_seat_and_number_is_a_damaged_record(tmp_path, phone)
 def test_a_move_from_one_of_two_phones_says_on_the_laptop_which_phone_made_it(tmp_path):
     """Before, the laptop never said which of Cy's phones moved (only `history` kept it)."""
     session = saved_session(tmp_path, "draw")
-    one = session.device_move("Ben", DeviceMove("discard", device=1))
+    one = session.phone_desk.device_move("Ben", DeviceMove("discard", device=1))
     assert recorded_from("Ben's phone") not in one.reply.lines  # one phone: its player names it
-    two = session.device_move("Ben", DeviceMove("discard", device=2, phones=2))
+    two = session.phone_desk.device_move("Ben", DeviceMove("discard", device=2, phones=2))
     assert two.reply.lines[-1] == recorded_from("Ben's phone 2") and "From Ben's phone 2." in two.reply.speech
 
 
@@ -199,9 +200,10 @@ def test_a_phones_warning_is_said_on_the_laptop_without_asking_anything(tmp_path
     """Before, the laptop read a phone's warning ending "Say yes or no.", though only the phone could answer it: the
     host's yes went to whatever the keyboard had open (a phone asking to join)."""
     session = saved_session(tmp_path, "draw", "play rainbow aura", "resolve")
-    session.device_joined("Cy", DeviceJoined(2, Waiting()))
+    session.phone_desk.device_joined("Cy", DeviceJoined(2, Waiting()))
     keyboard = session.pending
-    warned = session.device_move("Ana", DeviceMove("play", card="yay"))  # a second play in Ana's turn is warned
+    # a second play in Ana's turn is warned
+    warned = session.phone_desk.device_move("Ana", DeviceMove("play", card="yay"))
     assert warned.status == "warning"
     assert warned.reply.lines == (phone_asks("Ana's phone"),) == ("Ana's phone is asked whether to record it anyway.",)
     assert warned.reply.pending is None and session.pending is keyboard
@@ -210,8 +212,9 @@ def test_a_phones_warning_is_said_on_the_laptop_without_asking_anything(tmp_path
 def test_a_yes_to_a_phone_that_went_never_lets_in_one_that_came_after_it(tmp_path):
     session = saved_session(tmp_path)
     first, later = Waiting(), Waiting()
-    session.device_joined("Ben", DeviceJoined(2, first))
+    session.phone_desk.device_joined("Ben", DeviceJoined(2, first))
     first.still = False  # taken off meanwhile (`share remove Ben`)
-    session.device_joined("Ben", DeviceJoined(2, later))  # another phone asks as Ben: told, the question stays
+    # another phone asks as Ben: told, the question stays
+    session.phone_desk.device_joined("Ben", DeviceJoined(2, later))
     assert session.handle("yes").lines == (no_phone_waits("Ben"),)
     assert later.decided == []

@@ -394,7 +394,7 @@ def test_a_command_with_no_card_means_the_card_just_read_or_asks_which():
     t.handle("end turn")
     t.handle("draw")
     assert "Ben played Basic Unicorn (Red)" in t.handle("play basic red").speech
-    assert t.scanned("TA1:UU-2ND:SUPER-NEIGH").card.id == "super-neigh"  # held up to the camera...
+    assert t.card_desk.scanned("TA1:UU-2ND:SUPER-NEIGH").card.id == "super-neigh"  # held up to the camera...
     said = t.handle("neigh Cy")  # ... the Instant just read is the one Cy plays
     assert "Cy played Super Neigh" in said.speech, said.speech
 

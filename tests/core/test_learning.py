@@ -54,7 +54,9 @@ def test_a_scanned_card_text_not_in_the_deck_is_offered_and_confirmed_becomes_a_
     lacks offers to add it; yes imports it (the same rules as deck import), and the next look-up finds it."""
     session = llamas_session()
     before = len(session.cards.base.cards)
-    offer = session.scanned("Llama Llama Duck: Magic card. Every player gives one card from their hand to the left.")
+    offer = session.card_desk.scanned(
+        "Llama Llama Duck: Magic card. Every player gives one card from their hand to the left."
+    )
     assert asks(offer) and "A card this deck does not have: Llama Llama Duck, Magic card." in offer.speech
     said = session.handle("yes")
     assert "Llama Llama Duck is now in your deck, as a Magic card." in said.speech
@@ -67,7 +69,7 @@ def test_a_scanned_card_text_not_in_the_deck_is_offered_and_confirmed_becomes_a_
 
 def test_a_card_whose_words_do_not_give_its_type_takes_the_braille_prefix_typed():
     session = llamas_session()
-    offer = session.scanned("Wool Gathering: draw two cards, then discard one.")
+    offer = session.card_desk.scanned("Wool Gathering: draw two cards, then discard one.")
     assert asks(offer) and "type its braille prefix" in offer.speech
     said = session.handle("ug")
     assert "Wool Gathering is now in your deck, as an Upgrade card." in said.speech
@@ -76,7 +78,7 @@ def test_a_card_whose_words_do_not_give_its_type_takes_the_braille_prefix_typed(
 
 def test_no_adds_nothing():
     session = llamas_session()
-    session.scanned("Hay Fever: Magic card. Skip your next Draw phase.")
+    session.card_desk.scanned("Hay Fever: Magic card. Skip your next Draw phase.")
     assert session.handle("no").speech == "Not recorded."
     assert session.cards.find_exact("Hay Fever") is None
 
@@ -86,7 +88,9 @@ def test_a_scanned_name_one_letter_off_a_deck_card_is_read_out_and_never_learnt(
     so a name one letter off neither replaces the card's words nor becomes a second card."""
     session = llamas_session()
     before = {card.id for card in session.cards}
-    offer = session.scanned("Magical Alpacacorx: Magical Animal. Every player draws two cards and discards one.")
+    offer = session.card_desk.scanned(
+        "Magical Alpacacorx: Magical Animal. Every player draws two cards and discards one."
+    )
     assert not asks(offer) and offer.speech.startswith("This code's name, Magical Alpacacorx, is close to Magical")
     session.handle("yes")
     card = session.cards.find_exact("Magical Alpacacorn")
@@ -98,7 +102,7 @@ def test_a_name_with_no_letters_is_refused_with_the_import_rule_and_nothing_is_s
     from assistant.storage.paths import imported_decks_dir
 
     session = llamas_session()
-    session.scanned("??? : Magic card. Every player draws two cards now.")
+    session.card_desk.scanned("??? : Magic card. Every player draws two cards now.")
     said = session.handle("yes")
     assert said.speech == '??? could not be added to your deck: "???" has no letters or digits for a card id.'
     assert not (imported_decks_dir() / "llamas-sheet.toml").exists()
@@ -115,7 +119,7 @@ def test_a_learnt_overlay_holding_the_most_cards_a_sheet_may_give_takes_no_more(
     saved = imported_decks_dir() / "llamas-learned.toml"
     held = saved.read_text()
     session = llamas_session()
-    session.scanned("Wool Gathering: Magic card. Draw two cards, then discard one.")
+    session.card_desk.scanned("Wool Gathering: Magic card. Draw two cards, then discard one.")
     said = session.handle("yes")
     assert said.speech == (
         f"Wool Gathering could not be added to your deck: your deck's import already holds {MAX_ROWS} cards, "
@@ -142,7 +146,7 @@ WOOL = "Draw two cards, then discard one."
 )
 def test_each_form_of_a_card_text_the_deck_lacks_is_offered_by_its_name(payload, card_type):
     session = llamas_session()
-    offer = session.scanned(payload)
+    offer = session.card_desk.scanned(payload)
     kind = {CardType.MAGIC: "Magic card", CardType.UPGRADE: "Upgrade card", None: ""}[card_type]
     named = f"A card this deck does not have: Wool Gathering{', ' + kind if kind else ''}. It says: {WOOL}"
     assert asks(offer) and named in offer.speech
@@ -155,7 +159,7 @@ def test_each_form_of_a_card_text_the_deck_lacks_is_offered_by_its_name(payload,
 @pytest.mark.parametrize("payload", ["Wool Gathering", "Upgrade: Wool Gathering"])
 def test_a_name_alone_of_a_card_the_deck_lacks_is_offered(payload):
     session = llamas_session()
-    offer = session.scanned(payload)
+    offer = session.card_desk.scanned(payload)
     assert asks(offer) and "A card this deck does not have: Wool Gathering" in offer.speech
     assert "It says" not in offer.speech
     said = session.handle("ug" if payload == "Wool Gathering" else "yes")
@@ -177,7 +181,7 @@ def test_a_name_alone_of_a_card_the_deck_lacks_is_offered(payload):
 )
 def test_a_payload_naming_a_card_of_the_deck_in_any_form_is_that_card_and_never_offered(payload, spoken):
     session = make_session(Namespace(deck="uu-2nd", addon=[]))
-    reply = session.scanned(payload)
+    reply = session.card_desk.scanned(payload)
     assert reply.card is not None and reply.card.id == "rainbow-aura"
     assert not asks(reply) or "type replace words" in reply.speech  # its words taken only deliberately
     assert "does not have" not in reply.speech and "Unknown code" not in reply.speech
@@ -186,5 +190,5 @@ def test_a_payload_naming_a_card_of_the_deck_in_any_form_is_that_card_and_never_
 
 @pytest.mark.parametrize("payload", ["hello", "B-1134", "Draw two cards then discard one", "x7 q9 zz"])
 def test_what_does_not_read_as_a_card_is_not_offered(payload):
-    reply = llamas_session().scanned(payload)
+    reply = llamas_session().card_desk.scanned(payload)
     assert not asks(reply) and "does not have" not in reply.speech

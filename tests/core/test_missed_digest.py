@@ -33,9 +33,9 @@ def game_after(lines: list[str]) -> Session:
 
 def record(session: Session, player: str, move: DeviceMove) -> None:
     """A phone's move, recorded: a warned one answered yes (the table is the authority)."""
-    outcome = session.device_move(player, move)
+    outcome = session.phone_desk.device_move(player, move)
     if outcome.status == "warning":
-        outcome = session.device_answer(player, outcome.question, True)
+        outcome = session.phone_desk.device_answer(player, outcome.question, True)
     assert outcome.status == "recorded", (player, move, outcome.lines)
 
 

@@ -99,10 +99,10 @@ def test_a_phones_draw_out_of_turn_is_warned_like_any_warned_move():
     session = Session(load_card_set("uu-2nd"))
     session.handle("new game Ana Ben babies red pink")
     session.handle("draw")
-    warned_move = session.device_move("Ben", DeviceMove("draw"))
+    warned_move = session.phone_desk.device_move("Ben", DeviceMove("draw"))
     assert warned_move.status == "warning" and warned_move.question is not None
     assert len(session.game.log) == 1, "nothing recorded before the phone answers"
-    assert session.device_answer("Ben", warned_move.question, True).status == "recorded"
+    assert session.phone_desk.device_answer("Ben", warned_move.question, True).status == "recorded"
     assert session.game.log[-1] == Draw(BEN)
 
 
@@ -112,7 +112,7 @@ def test_a_phones_move_after_the_win_is_warned_like_any_warned_move():
         session.handle(line)
     assert session.game.state.outcome is not None
     for player, move in (("Ben", DeviceMove("draw")), ("Ana", DeviceMove("play", card="yay"))):
-        outcome = session.device_move(player, move)
+        outcome = session.phone_desk.device_move(player, move)
         assert outcome.status == "warning" and GameIsOver() in session.lobby.talk.objections
 
 

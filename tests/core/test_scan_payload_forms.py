@@ -35,7 +35,7 @@ def test_a_cards_own_words_without_its_name_are_that_card(cards):
 def test_in_a_llamas_game_a_cards_words_are_read_as_that_card_never_offered_as_a_new_one():
     llamas = session("llamas")
     card = next(c for c in llamas.cards if len(c.text.split()) > 8 and c.name.startswith("Baby"))
-    reply = llamas.scanned(card.text)
+    reply = llamas.card_desk.scanned(card.text)
     assert reply.card is not None and reply.card.id == card.id and not asks(reply)
     assert "does not have" not in reply.speech and "differ" not in reply.speech
 
@@ -48,12 +48,12 @@ def test_the_decks_own_words_after_the_name_and_a_type_line_are_the_card_and_nev
     payload = form.format(text=aura.text)
     meaning = resolve_payload(payload, cards)
     assert meaning.card is aura and normalize(meaning.told) == normalize(aura.text)
-    reply = session().scanned(payload)
+    reply = session().card_desk.scanned(payload)
     assert reply.card is not None and reply.card.id == aura.id and "differ" not in reply.speech
 
 
 def test_other_words_after_a_cards_name_are_still_said_to_differ(cards):
-    reply = session().scanned("Rainbow Aura. While this card is in your Stable, nothing at all happens.")
+    reply = session().card_desk.scanned("Rainbow Aura. While this card is in your Stable, nothing at all happens.")
     assert "its words differ from the deck's" in reply.speech and "nothing at all happens" in reply.speech
 
 
@@ -66,7 +66,7 @@ def test_a_type_in_brackets_after_the_name_is_the_type_not_part_of_the_name(card
 
 
 def test_an_offer_says_the_cards_words_without_the_type_they_open_with():
-    reply = session("llamas").scanned("Hay Fever: Magic card. Skip your next Draw phase and draw two cards.")
+    reply = session("llamas").card_desk.scanned("Hay Fever: Magic card. Skip your next Draw phase and draw two cards.")
     assert asks(reply) and "Hay Fever, Magic card." in reply.speech
     assert "It says: Skip your next Draw phase" in reply.speech and "It says: Magic card" not in reply.speech
 
@@ -77,7 +77,7 @@ def test_a_label_of_an_installed_deck_not_in_play_names_its_card_and_deck(cards,
     for payload in (label_payload(first.id, card.id), long_label_payload(first.id, card.id)):
         meaning = resolve_payload(payload, cards, installed=installed)
         assert meaning.card is None and meaning.elsewhere == (first.info.title, card.name)
-        said = session().scanned(payload).speech
+        said = session().card_desk.scanned(payload).speech
         assert said == f"{card.name} is a card of {first.info.title}, which is not in play.", said
         assert first.id not in said and card.id not in said
 
@@ -87,16 +87,16 @@ def test_a_name_of_a_card_of_another_installed_deck_is_offered_with_the_deck_it_
     card = next(
         c for c in first.cards if cards.find_exact(c.name) is None and len(c.name.split()) >= 2 and c.name.isascii()
     )
-    reply = session().scanned(card.name)
+    reply = session().card_desk.scanned(card.name)
     assert reply.speech.startswith(f"{card.name} is a card of {first.info.title}, which is not in play.")
 
 
 def test_a_card_learnt_by_its_name_alone_is_completed_by_a_code_with_its_words():
     llamas = session("llamas")
-    llamas.scanned("Wool Gathering")
+    llamas.card_desk.scanned("Wool Gathering")
     assert "is now in your deck" in llamas.handle("action").speech
     words = "Draw two cards, then discard one card from your hand."
-    offer = llamas.scanned(f"Wool Gathering: {words}")
+    offer = llamas.card_desk.scanned(f"Wool Gathering: {words}")
     assert asks(offer) and "was learnt by its name alone" in offer.speech and "differ" not in offer.speech
     said = llamas.handle("yes")
     assert said.speech.startswith("Wool Gathering now has the scanned words.")
@@ -116,9 +116,9 @@ def test_a_card_in_play_is_answered_without_reading_the_installed_decks(installe
     scanning.installed = read_installed
     aura = scanning.cards.find_exact("Rainbow Aura")
     for payload in (label_payload("uu-2nd", aura.id), aura.name, f"Rainbow Aura. {aura.text}"):
-        assert scanning.scanned(payload).card.id == aura.id
+        assert scanning.card_desk.scanned(payload).card.id == aura.id
     assert reads == []
     first = next(d for d in installed if d.id == "uu-1st")
     card = next(c for c in first.cards if scanning.cards.find_exact(c.name) is None)
-    assert first.info.title in scanning.scanned(label_payload(first.id, card.id)).speech
+    assert first.info.title in scanning.card_desk.scanned(label_payload(first.id, card.id)).speech
     assert reads

@@ -39,7 +39,7 @@ def test_a_card_text_scanned_while_a_question_waits_leaves_the_question_and_lear
     session = uu_session()
     aura = session.cards.find_exact("Rainbow Aura")
     warned(session)
-    scan = session.scanned("Rainbow Aura: Destroy every Unicorn card in every Stable.")
+    scan = session.card_desk.scanned("Rainbow Aura: Destroy every Unicorn card in every Stable.")
     assert scan.lines[-1] == still_waits(numbered=False, learnable=True) and not asks(scan)
     said = session.handle("yes")  # answers the first question: Ben's Yay is recorded
     assert isinstance(session.game.log[-1], Play) and session.game.log[-1].card == "yay"
@@ -51,25 +51,25 @@ def test_a_card_text_scanned_while_a_question_waits_leaves_the_question_and_lear
 def test_no_to_the_waiting_question_after_a_scan_says_not_recorded(private_home):
     session = uu_session()
     warned(session)
-    session.scanned("Some New Card: Magic card. Draw three cards.")
+    session.card_desk.scanned("Some New Card: Magic card. Draw three cards.")
     assert session.handle("no").lines == (NOT_RECORDED,)
     assert session.game.log == []
 
 
 def test_a_code_naming_a_card_with_other_words_says_they_differ(private_home):
     session = uu_session()
-    said = session.scanned("Rainbow Aura: Destroy every Unicorn card in every Stable.")
+    said = session.card_desk.scanned("Rainbow Aura: Destroy every Unicorn card in every Stable.")
     assert said.lines[0] == code_differs("Rainbow Aura", "Destroy every Unicorn card in every Stable.")
     aura = session.cards.find_exact("Rainbow Aura")
     assert session.handle("no").lines == (words_kept("Rainbow Aura"),)
-    same = session.scanned(f"Rainbow Aura: {aura.text}")
+    same = session.card_desk.scanned(f"Rainbow Aura: {aura.text}")
     assert "differ" not in same.speech and session.pending is None
 
 
 def test_taking_a_scanned_text_for_a_deck_card_names_the_card_and_both_texts_first(private_home):
     session = uu_session()
     aura = session.cards.find_exact("Rainbow Aura")
-    offer = session.scanned("Rainbow Aura: Destroy every Unicorn card in every Stable.")
+    offer = session.card_desk.scanned("Rainbow Aura: Destroy every Unicorn card in every Stable.")
     assert "Rainbow Aura" in offer.speech and f"The deck says: {aura.text}" in offer.speech
     assert "The code says: Destroy every Unicorn card in every Stable." in offer.speech
     assert "type replace words" in offer.speech
@@ -81,7 +81,7 @@ def test_taking_a_scanned_text_for_a_deck_card_names_the_card_and_both_texts_fir
 def test_replacing_a_cards_words_needs_a_deliberate_answer_not_a_stray_yes(private_home, stray):
     session = uu_session()
     aura = session.cards.find_exact("Rainbow Aura")
-    session.scanned("Rainbow Aura: Destroy every Unicorn card in every Stable.")
+    session.card_desk.scanned("Rainbow Aura: Destroy every Unicorn card in every Stable.")
     assert session.handle(stray).lines == (yes_is_not_enough("Rainbow Aura"),)
     assert session.cards.find_exact("Rainbow Aura").text == aura.text
     assert not imported_decks_dir().exists() or not list(imported_decks_dir().iterdir())
@@ -93,7 +93,7 @@ def test_replacing_a_cards_words_needs_a_deliberate_answer_not_a_stray_yes(priva
 def test_a_code_whose_name_is_a_typo_of_a_cards_never_replaces_its_words(private_home, answer):
     session = uu_session()
     aura = session.cards.find_exact("Rainbow Aura")
-    said = session.scanned("Rainbow Aurra: Destroy every Unicorn card in every Stable.")
+    said = session.card_desk.scanned("Rainbow Aurra: Destroy every Unicorn card in every Stable.")
     assert said.lines == (
         name_only_close("Rainbow Aurra", "Rainbow Aura", "Destroy every Unicorn card in every Stable."),
     )
@@ -132,7 +132,7 @@ def test_a_scan_during_a_numbered_question_is_read_out_and_the_question_stays(pr
     session = uu_session()
     choice = playing_basic(session)
     aura = session.cards.find_exact("Rainbow Aura")
-    said = session.scanned(code)
+    said = session.card_desk.scanned(code)
     assert said.lines[-1].startswith(still_waits(numbered=True, learnable=False).rstrip("."))
     assert said.important and not asks(said)
     assert session.pending is choice  # the question as it was
@@ -148,7 +148,7 @@ def test_a_scan_during_a_yes_or_no_question_never_drops_it(private_home, code):
     session = uu_session()
     warned(session)
     question = session.pending
-    said = session.scanned(code)
+    said = session.card_desk.scanned(code)
     assert said.lines[-1].startswith(still_waits(numbered=False, learnable=False).rstrip("."))
     assert isinstance(session.pending, Question) and session.pending is question
     session.handle("y")
@@ -168,7 +168,7 @@ def test_a_scan_while_the_instant_is_chosen_keeps_the_choice_and_bens_instant_is
     assert asked.speech.startswith("Which Instant does Ben play? 1 ") and isinstance(session.pending, Choice)
     first = asked.choices[0]
     for code in ("Llama Llama Duck: Magic card. Every player draws three cards.", "TA1:llamas:basic-llama"):
-        said = session.scanned(code)
+        said = session.card_desk.scanned(code)
         assert said.lines[-1].startswith(still_waits(numbered=True, learnable=False).rstrip("."))
     assert session.handle("1").lines[0] == f"Ben played {first.name}."
     assert session.game.log[-1] == Respond(1, first.id)
@@ -180,9 +180,9 @@ def test_learnt_texts_live_in_an_overlay_that_is_listed_and_removed(private_home
 
     session = uu_session()
     aura = session.cards.find_exact("Rainbow Aura")
-    session.scanned("Rainbow Aura: Destroy every Unicorn card in every Stable.")
+    session.card_desk.scanned("Rainbow Aura: Destroy every Unicorn card in every Stable.")
     assert "now has the scanned words" in session.handle("replace words").speech
-    session.scanned("Glitter Pony: Magical Unicorn card. Draw a card when it enters your Stable.")
+    session.card_desk.scanned("Glitter Pony: Magical Unicorn card. Draw a card when it enters your Stable.")
     session.handle("yes")
     overlay = imported_decks_dir() / "uu-2nd-learned.toml"
     assert overlay.is_file() and not (imported_decks_dir() / "uu-2nd-sheet.toml").exists()
@@ -209,16 +209,16 @@ def test_a_learnt_overlay_wins_over_the_reference_sheet(private_home, tmp_path):
     sheet.write_text("name,type,text\nRainbow Aura,upgrade,The sheet's words.\n")
     assert main(["deck", "import", str(sheet)]) == 0
     session = uu_session()
-    session.scanned("Rainbow Aura: The scanned words.")
+    session.card_desk.scanned("Rainbow Aura: The scanned words.")
     session.handle("replace words")
     assert uu_session().cards.find_exact("Rainbow Aura").text == "The scanned words."
 
 
 def test_a_deck_card_given_scanned_words_twice_takes_the_second(private_home):
     session = uu_session()
-    session.scanned("Rainbow Aura: First words.")
+    session.card_desk.scanned("Rainbow Aura: First words.")
     session.handle("replace words")
-    offer = session.scanned("Rainbow Aura: Second words.")
+    offer = session.card_desk.scanned("Rainbow Aura: Second words.")
     assert "The deck says: First words. To give Rainbow Aura" in offer.speech
     assert "The code says: Second words." in offer.speech
     assert "now has the scanned words" in session.handle("replace words").speech

@@ -70,7 +70,7 @@ def test_label_of_a_deck_not_in_play_names_it_without_a_card(cards):
 def test_a_label_of_another_deck_never_announces_the_card_in_play(cards, payload):
     meaning = resolve_payload(payload, cards)
     assert meaning.card is None and not meaning.deck_in_play
-    reply = Session(cards).scanned(payload)
+    reply = Session(cards).card_desk.scanned(payload)
     assert reply.card is None and "not in play" in reply.speech and "Rainbow Aura" not in reply.speech
 
 
@@ -78,7 +78,7 @@ def test_a_label_of_another_deck_never_announces_the_card_in_play(cards, payload
 def test_a_label_of_the_deck_in_play_for_a_card_it_lacks_says_so(cards, payload):
     meaning = resolve_payload(payload, cards)
     assert meaning.card is None and meaning.deck_in_play and meaning.deck == "uu-2nd"
-    speech = Session(cards).scanned(payload).speech
+    speech = Session(cards).card_desk.scanned(payload).speech
     assert "not in play" not in speech and "does not have" in speech and "uu-2nd" in speech
 
 
@@ -128,7 +128,7 @@ def test_anything_else_is_unknown(cards, payload):
 def test_session_answers_a_scan_like_a_typed_name(cards):
     session = Session(cards)
     typed = session.handle("rainbow aura")
-    scanned = session.scanned(label_payload("uu-2nd", "rainbow-aura"))
+    scanned = session.card_desk.scanned(label_payload("uu-2nd", "rainbow-aura"))
     assert scanned.card == typed.card and scanned.lines == typed.lines and scanned.speech == typed.speech
 
 
@@ -142,7 +142,7 @@ HOSTILE = {
 
 @pytest.mark.parametrize("name", HOSTILE)
 def test_hostile_payloads_are_cleaned_and_capped(cards, name):
-    reply = Session(cards).scanned(HOSTILE[name])
+    reply = Session(cards).card_desk.scanned(HOSTILE[name])
     for text in (*reply.lines, reply.speech):
         assert "\x1b" not in text and "\x9b" not in text and "\x07" not in text and "\x00" not in text
         assert len(text) <= MAX_UNTRUSTED + len("Unknown code: ")
@@ -151,7 +151,7 @@ def test_hostile_payloads_are_cleaned_and_capped(cards, name):
 
 
 def test_invalid_utf8_bytes_become_replacement_characters(cards):
-    reply = Session(cards).scanned(b"\xff\xfe\xc3(\x1b[1mcard")
+    reply = Session(cards).card_desk.scanned(b"\xff\xfe\xc3(\x1b[1mcard")
     assert reply.card is None and "\ufffd" in reply.speech and "\x1b" not in reply.speech
 
 

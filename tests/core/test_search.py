@@ -60,7 +60,7 @@ def test_card_search_on_the_command_line(tmp_path):
 
 def test_search_in_the_session_reads_numbers_and_a_digit_reads_the_card():
     session = Session(load_card_set())
-    reply = session.search("destroy")
+    reply = session.card_desk.search("destroy")
     assert reply.speech.startswith("18 cards mention destroy. The first 10: 1 ")
     first = session.handle("1")
     assert first.card is not None and first.card.name == reply.speech.split(": 1 ")[1].split(",")[0]

@@ -72,7 +72,7 @@ def test_a_camera_message_that_arrives_as_the_app_closes_is_let_go(make_app):
 def test_what_the_app_made_to_start_is_left_out_of_full_collections_while_it_runs(make_app):
     """A full garbage collection over everything the app made to start held its event loop up to 43 ms at a reply:
     once the screen is drawn that is frozen (`gc.freeze`), a game's own objects still collected; unfrozen at exit.
-    Before that, what the first look-up would build is built (`Session.prepare`), with the rest."""
+    Before that, what the first look-up would build is built (`CardDesk.prepare`), with the rest."""
     import gc
 
     app = make_app(Heard())

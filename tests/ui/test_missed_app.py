@@ -27,8 +27,8 @@ def test_f8_says_what_other_hands_did_since_her_last_move(make_app):
             await pilot.press("f8")
             await pilot.pause()
             assert text(app, "answer") == NOTHING_MISSED
-            app.session.device_move("Ben", DeviceMove("draw"))
-            app.session.device_move("Ben", DeviceMove("play", card="basic-unicorn-blue"))
+            app.session.phone_desk.device_move("Ben", DeviceMove("draw"))
+            app.session.phone_desk.device_move("Ben", DeviceMove("play", card="basic-unicorn-blue"))
             await pilot.press("f8")
             await pilot.pause()
             digest = "Since your last move: Ben drew a card and played Basic Unicorn (Blue)."
@@ -50,7 +50,7 @@ def test_f8_says_a_long_digest_in_parts_the_rest_on_the_next_f8(make_app):
             for player in ("Ben", "Cy"):
                 for move in ("draw", "play", "resolve", "end"):
                     card = "basic-unicorn-blue" if move == "play" else None
-                    assert app.session.device_move(player, DeviceMove(move, card=card)).status == "recorded"
+                    assert app.session.phone_desk.device_move(player, DeviceMove(move, card=card)).status == "recorded"
             await pilot.press("f8")
             await pilot.pause()
             first = said[-1]

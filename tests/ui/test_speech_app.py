@@ -220,7 +220,7 @@ def test_turns_errors_cards_and_aiming_cues_carry_their_earcons_with_their_words
                            (replies[2].speech, "card-read")]  # fmt: skip
     # With sounds off, the words carry the message: no "Error." before "No card called ...".
     assert heard[False] == [(reply.speech, "") for reply in replies]
-    cue = session.aiming(Cue.CLOSER)
+    cue = session.card_desk.aiming(Cue.CLOSER)
     assert cue.sound == "code-seen" and cue.hint
 
 

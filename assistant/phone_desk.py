@@ -1,0 +1,135 @@
+"""The session's phones and their questions: a move, an answer or a request to join from a phone on the shared
+table, and the host's answer to a phone that waits.
+
+`PhoneDesk` carries these out for the `Session` that holds it (`assistant/session.py`) through the game's
+conversation, as a typed line would be, with each phone's own open question (`DeviceTalk`); what it reads and sets
+on the session (`PhoneHolder`) is the game and its cards, the keyboard's open question and where the laptop's reply
+is kept.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Protocol
+
+from assistant.core.cards.card import CardSet
+from assistant.core.game.history import Game
+from assistant.core.language.device import DeviceAnswer, DeviceJoined, DeviceMove, DeviceOutcome
+from assistant.core.language.device_talk import DeviceTalk
+from assistant.core.language.lobby import Lobby
+from assistant.core.language.reply import Pending, Reply
+from assistant.core.text import clean_untrusted
+from assistant.core.words.cardtext import card_lines
+from assistant.core.words.share import UNKNOWN_CARD, new_phone_waits, no_phone_waits, phone_name, recorded_from
+
+__all__ = ["PhoneDesk", "PhoneHolder"]
+
+
+class PhoneHolder(Protocol):
+    """What the phone desk reads and sets on the session that holds it (`Session`)."""
+
+    pending: Pending | None
+    """The keyboard's open question."""
+
+    @property
+    def cards(self) -> CardSet:
+        """The session's cards (a phone reads a card from them when no game is in progress)."""
+
+    @property
+    def lobby(self) -> Lobby:
+        """The lobby, whose conversation carries out the phones' moves."""
+
+    @property
+    def game(self) -> Game | None:
+        """The game in progress, or None."""
+
+    def keep_said(self, reply: Reply) -> Reply:
+        """Keep an answer for `repeat` and `history`; then return it."""
+
+    def keep_heard(self, reply: Reply, at: int) -> None:
+        """Keep a reply to a phone for `repeat` and `history`, and what it tells for `missed`, at `at` in the log."""
+
+
+class PhoneDesk:
+    """The phones' moves, answers and requests to join, for the session that holds it."""
+
+    def __init__(self, session: PhoneHolder) -> None:
+        self.session = session
+        self.devices = DeviceTalk(lambda: session.lobby.talk, host_busy=lambda: session.pending is not None)
+        """Moves from devices (phones on the shared table), each device with its own open question."""
+
+    def device_move(self, player: str, move: DeviceMove) -> DeviceOutcome:
+        """Carry out a move from `player`'s device through the game's conversation, as a typed line would be; the
+        keyboard's open question stays open. The laptop's reply (if any) is kept for `repeat` and `history`. Reading
+        a card is the phone's alone: its full text as the laptop says it, and nothing said or kept on the laptop."""
+        if move.verb == "read":
+            return self._card_text(move.card or "")
+        outcome = self._device_said(player, self.devices.move(player, move))
+        # a save the host is asked (the laptop asks it only when it asks nothing else: `DeviceTalk.host_busy`)
+        if outcome.reply is not None and outcome.reply.pending is not None:
+            self.session.pending = outcome.reply.pending
+        return outcome
+
+    def _card_text(self, card_id: str) -> DeviceOutcome:
+        """A card's text for a phone (`CardDesk.card_reply`'s lines), from the game's decks (the session's, with no
+        game)."""
+        game = self.session.game
+        cards = game.table.cards if game is not None else self.session.cards
+        card = cards.get(card_id)
+        if card is None:
+            return DeviceOutcome("refused", (UNKNOWN_CARD,))
+        return DeviceOutcome("text", tuple(card_lines(card, cards.vocabulary, cards.copies_known(card))))
+
+    def device_answer(
+        self, player: str, question: str, yes: bool, device: int = 1, phones: int = 1, phoned: tuple[str, ...] = ()
+    ) -> DeviceOutcome:
+        """A device's yes or no to its own open question (a warned move, a save of its player's card)."""
+        answer = DeviceAnswer(question, yes, device, phones, phoned)
+        return self._device_said(player, self.devices.answer(player, answer))
+
+    def device_joined(self, player: str, joined: DeviceJoined) -> DeviceOutcome:
+        """A phone asks to join as `player`: the host is asked, one question at a time. It is the keyboard's question
+        when none is open and no other phone waits (it never replaces one); else the laptop says how to answer it
+        (`share allow`), and it is asked once the phones before it are answered."""
+        waiting_before = self.devices.waiting()
+        outcome = self.devices.join(player, joined)
+        if outcome.reply is not None and outcome.reply.pending is not None:
+            if self.session.pending is None and not waiting_before:
+                self.session.pending = outcome.reply.pending
+            else:
+                outcome = dataclasses.replace(outcome, reply=Reply.of(new_phone_waits(player), important=True))
+        return self._device_said(player, outcome)
+
+    def decide_join(self, player: str, allow: bool) -> Reply:
+        """`share allow` or `share refuse` (NAME, or "" for the phone that has waited longest): the host's answer,
+        and the next phone that waits asked about (the keyboard's question now)."""
+        waiting = self.devices.waiting()
+        name = next((p for p in waiting if player.casefold() in ("", p.casefold())), None)
+        if name is None:
+            return Reply.of(no_phone_waits(clean_untrusted(player, 30)))
+        if self.session.pending is not None and self.session.pending is self.devices.host_question:
+            self.session.pending = None  # answered another way: a later yes answers nothing it did not ask
+        reply = self.devices.decide(name, allow)
+        if reply.pending is not None:
+            self.session.pending = reply.pending
+        self.session.keep_said(reply)
+        return reply
+
+    def _device_said(self, player: str, outcome: DeviceOutcome) -> DeviceOutcome:
+        """Keep the laptop's reply to a device for `repeat`, `history` and `missed`; a move recorded from a phone is
+        kept with the phone named ("From Ben's phone.")."""
+        if outcome.reply is not None:  # heard at the seat of the player whose device it answers
+            outcome = dataclasses.replace(outcome, reply=dataclasses.replace(outcome.reply, hand=player))
+        reply = outcome.reply
+        game = self.session.game
+        if reply is not None and outcome.phone is not None and game is not None:
+            mover = game.table.setup.players[outcome.phone.seat]  # (a save answered by its owner: the mover's)
+            note = recorded_from(phone_name(mover, outcome.phone.number))
+            reply = dataclasses.replace(reply, lines=(*reply.lines, note), speech=f"{reply.speech} {note}")
+            if outcome.named:  # one of two phones: the laptop says which, as `history` keeps it
+                outcome = dataclasses.replace(outcome, reply=reply)
+        if reply is not None:
+            # the move, then what it led to, kept with its place in the log (so that an undo takes both back)
+            at = len(game.log) if game is not None and outcome.status == "recorded" and not reply.settles else 0
+            self.session.keep_heard(reply, at)
+        return outcome
