@@ -23,7 +23,6 @@ pytest.importorskip("brlapi")
 pytestmark = pytest.mark.skipif(BRLTTY is None, reason="BRLTTY is not installed")
 
 TRANSLATOR = Translator()
-HANG = 30.0
 NEW_GAME = "new game Ana Ben Cy babies red pink narwhal win 3"
 #: Three bursts of four phone moves, each with the start of what it must read as on the display: a turn's end its
 #: point first (who, then the new turn), the attribution after it.
