@@ -30,7 +30,9 @@ seed 8013, was its read of seed 8012's frame), at 1280 by 720 and, the sensor wi
 
 `--photos FOLDER` holds real photos instead (a folder with a `manifest.csv` as `../shared/qr_photos` has: each
 photo with one code, kind "positive", held a second as it is, the same frame thirty times; its frame class the folder
-it lies in), through the same stages and decoders.
+it lies in), through the same stages and decoders. `--photo-width W` holds each photo wider than W scaled down to
+W wide (OpenCV's area interpolation), as a camera W pixels wide framing the same view would see it (1280 for
+720p, 1920 for 1080p; a phone's photo is 2000 to 4000 wide).
 
 `--busy N` holds the set a second time right after the first, with N busy loops of the benchmark's own
 (`scanner_load.busy_cores`: N child processes each spinning on a core), the classes of that pass named
@@ -137,10 +139,13 @@ def still_sets(stills: int, first: int) -> dict[str, Iterator[tuple[int, list[st
     return {name: drawn(width, height) for name, (width, height) in RESOLUTIONS.items()}
 
 
-def photo_set(folder: Path) -> dict[str, Iterator[tuple[str, list[str], str, list]]]:
+def photo_set(folder: Path, width: int | None = None) -> dict[str, Iterator[tuple[str, list[str], str, list]]]:
     """The photos of `folder`'s `manifest.csv` with one code (kind "positive"), each its own frame class (the folder it
-    lies in, as zxing-cpp's samples are sorted): (image, class, payload, the photo as the one rendering)."""
+    lies in, as zxing-cpp's samples are sorted): (image, class, payload, the photo as the one rendering). `width`: a
+    photo wider is scaled down to it (area interpolation), as a camera that wide would see the same view."""
     import csv
+
+    import cv2
 
     from assistant.scanner.sources import SourceError, load_image
 
@@ -153,16 +158,27 @@ def photo_set(folder: Path) -> dict[str, Iterator[tuple[str, list[str], str, lis
                     image = load_image(folder / row["image"])
                 except SourceError:
                     continue
+                if width is not None and image.shape[1] > width:
+                    height = round(image.shape[0] * width / image.shape[1])
+                    image = cv2.resize(image, (width, height), interpolation=cv2.INTER_AREA)
                 yield row["image"], [row["image"].split("/")[0]], json.loads(row["expected_payload_json"]), [image]
 
     return {"photos": drawn()}
 
 
-def measure(stills: int, wechat: Path | None = None, first: int = 0, photos: Path | None = None, busy: int = 0) -> dict:
+def measure(
+    stills: int,
+    wechat: Path | None = None,
+    first: int = 0,
+    photos: Path | None = None,
+    busy: int = 0,
+    photo_width: int | None = None,
+) -> dict:
     """Every resolution, `stills` evaluation shots each from seed `first` (those with the code in the picture), or
-    the photos of folder `photos`; WeChat's reads by `wechat`, a Python with opencv-contrib (None: left out). With
-    `busy`, the set is held again right after, with that many of the benchmark's own busy loops on the cores
-    (`scanner_load.busy_cores`): its classes named "..., busy N", the load average noted before and after each."""
+    the photos of folder `photos` (`photo_width`: scaled down to it, see `photo_set`); WeChat's reads by `wechat`, a
+    Python with opencv-contrib (None: left out). With `busy`, the set is held again right after, with that many of
+    the benchmark's own busy loops on the cores (`scanner_load.busy_cores`): its classes named "..., busy N", the
+    load average noted before and after each."""
     import cv2
     import numpy as np
     import zxingcpp
@@ -176,11 +192,13 @@ def measure(stills: int, wechat: Path | None = None, first: int = 0, photos: Pat
     cv2.setNumThreads(1)
 
     def drawn_sets(suffix: str) -> dict[str, Iterator[tuple[Any, list[str], str, list]]]:
-        made = dict(photo_set(photos)) if photos is not None else dict(still_sets(stills, first))
+        made = dict(photo_set(photos, photo_width)) if photos is not None else dict(still_sets(stills, first))
         return {name + suffix: drawn for name, drawn in made.items()}
 
     if photos is not None:
-        named = f"photos of {photos} (seen while tuning: zxing-cpp's samples), each held 1 s"
+        seen = "seen while tuning: zxing-cpp's samples" if photos.name == "qr_photos" else "never tuned on"
+        scaled = f", scaled down to {photo_width} wide" if photo_width else ""
+        named = f"photos of {photos} ({seen}){scaled}, each held 1 s"
     else:
         seeds = f"seeds {first} to {first + stills - 1} (--seed {first})"
         named = f"evaluation camera stills, {seeds}, code in view, each held 1 s"
@@ -288,11 +306,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-wechat", action="store_true", help="leave OpenCV's WeChat detector out")
     parser.add_argument("--wechat-python", type=Path, help="a Python with opencv-contrib (default: .venv-wechat's)")
     parser.add_argument("--photos", type=Path, help="a folder of photos with a manifest.csv instead of the stills")
+    parser.add_argument("--photo-width", type=int, help="scale each photo wider than this down to it (as it is)")
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
     parser.add_argument("--busy", type=int, default=0, help="hold the set again with N cores kept busy (0)")
     args = parser.parse_args(argv)
     wechat = None if args.no_wechat else (args.wechat_python or wechat_python())
-    report = measure(args.stills, wechat, args.seed, args.photos, args.busy)
+    report = measure(args.stills, wechat, args.seed, args.photos, args.busy, args.photo_width)
     if args.json:
         print(json.dumps(report, indent=2))
     else:

@@ -92,6 +92,25 @@ def test_the_photos_held_are_those_with_one_code_each_its_folder_a_class(tmp_pat
     ]
 
 
+def test_a_photo_wider_than_the_width_given_is_held_scaled_down_to_it_and_a_narrower_one_as_it_is(tmp_path):
+    import cv2
+    import numpy as np
+
+    (tmp_path / "phone").mkdir()
+    cv2.imwrite(str(tmp_path / "phone" / "wide.png"), np.full((300, 400, 3), 255, np.uint8))
+    cv2.imwrite(str(tmp_path / "phone" / "narrow.png"), np.full((90, 120, 3), 255, np.uint8))
+    (tmp_path / "manifest.csv").write_text(
+        'image,kind,expected_payload_json\nphone/wide.png,positive,"""a"""\nphone/narrow.png,positive,"""b"""\n',
+        encoding="utf-8",
+    )
+
+    def sizes(width):
+        return {name: shot[0].shape[:2] for name, _, _, shot in scanner_reads.photo_set(tmp_path, width)["photos"]}
+
+    assert sizes(200) == {"phone/wide.png": (150, 200), "phone/narrow.png": (90, 120)}
+    assert sizes(None) == {"phone/wide.png": (300, 400), "phone/narrow.png": (90, 120)}
+
+
 def test_a_hand_clip_brings_the_card_in_moving_with_a_thumb_over_its_edge_and_then_holds_it():
     shots, payload = scanner_hand.held_clip(scanner_hand.FIRST_SEED)
     assert payload == shots[0].payload
