@@ -10,10 +10,11 @@ import argparse
 import errno
 import os
 import sys
+import threading
 import wave
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from assistant.commands.helptext import described
 from assistant.core.speech.settings import BACKENDS, SpeechSettings
@@ -108,11 +109,16 @@ def _render(service: SpeechService, text: str, path: Path) -> int:
 
     partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
     ignored: list[str] = []
-    hook = sys.unraisablehook  # an engine's error in its own callback is printed by Python: kept, never shown
-    sys.unraisablehook = lambda failure: ignored.append(str(failure.exc_value))
+    failed = threading.Event()
+
+    def engine_failed(failure: Any) -> None:  # an engine's error in its own callback, which Python would print:
+        ignored.append(str(failure.exc_value))  # kept, never shown, and the wait for the file ends (pyttsx3's
+        failed.set()  # espeak driver never finishes after it cannot write the file)
+
+    hook, sys.unraisablehook = sys.unraisablehook, engine_failed
     try:
         try:
-            service.render_to(text, partial, timeout=max(30.0, len(text) / 50))
+            service.render_to(text, partial, timeout=max(30.0, len(text) / 50), ended=failed)
         except SpeechError as exc:
             print(_why_not_written(path, str(exc)), file=sys.stderr)
             return 1
