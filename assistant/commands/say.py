@@ -10,11 +10,10 @@ import argparse
 import errno
 import os
 import sys
-import threading
 import wave
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from assistant.commands.helptext import described
 from assistant.core.speech.settings import BACKENDS, SpeechSettings
@@ -109,16 +108,11 @@ def _render(service: SpeechService, text: str, path: Path) -> int:
 
     partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
     ignored: list[str] = []
-    failed = threading.Event()
-
-    def engine_failed(failure: Any) -> None:  # an engine's error in its own callback, which Python would print:
-        ignored.append(str(failure.exc_value))  # kept, never shown, and the wait for the file ends (pyttsx3's
-        failed.set()  # espeak driver never finishes after it cannot write the file)
-
-    hook, sys.unraisablehook = sys.unraisablehook, engine_failed
+    hook = sys.unraisablehook  # an engine's error in its own callback is printed by Python: kept, never shown
+    sys.unraisablehook = lambda failure: ignored.append(str(failure.exc_value))
     try:
         try:
-            service.render_to(text, partial, timeout=max(30.0, len(text) / 50), ended=failed)
+            service.render_to(text, partial, timeout=max(30.0, len(text) / 50))
         except SpeechError as exc:
             print(_why_not_written(path, str(exc)), file=sys.stderr)
             return 1

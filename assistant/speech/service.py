@@ -350,10 +350,9 @@ class SpeechService:
         with self._cond:
             return self._cond.wait_for(lambda: not self._queue.busy and not self._jobs, timeout)
 
-    def render_to(self, text: str, path: Path, timeout: float = 30.0, ended: threading.Event | None = None) -> None:
-        """Write `text` as a WAV file with the engine the worker owns; SpeechError when it cannot. `ended`: set by
-        the caller too when the engine is known to have failed on its own thread (the wait ends then, unfinished)."""
-        finished = ended if ended is not None else threading.Event()
+    def render_to(self, text: str, path: Path, timeout: float = 30.0) -> None:
+        """Write `text` as a WAV file with the engine the worker owns; SpeechError when it cannot."""
+        finished = threading.Event()
         failure: list[str] = []
 
         def job() -> None:
