@@ -484,7 +484,7 @@ class ShareServer:
         device = self.devices.join(player)
         if device is None:  # full: refused, never a joined phone dropped to make room
             raise _Refused(503, TABLE_FULL)
-        response = _json_response(_who(device, self._view(device)))
+        response = _json_response(_who(device, lambda: self._view(device)))
         response.set_cookie(self.cookie, device.token, httponly=True, samesite="Strict", path="/")
         try:  # asked on the laptop, of the host alone, as a move is said
             await self.link.submit(player, DeviceJoined(device.number, _Waiting(self, device.token)))
@@ -495,7 +495,7 @@ class ShareServer:
 
     async def _me(self, request: web.Request) -> web.StreamResponse:
         device = self._device(request, waiting=True)
-        return _json_response(_who(device, self._view(device), words=PAGE_LABELS, verbs=phone_verbs_json()))
+        return _json_response(_who(device, lambda: self._view(device), words=PAGE_LABELS, verbs=phone_verbs_json()))
 
     # The table.
 
@@ -593,11 +593,11 @@ class ShareServer:
         return _json_response(data, status)
 
 
-def _who(device: Device, view: Any, **more: Any) -> dict[str, Any]:
-    """Who the device records for, and its CSRF token; a phone that waits also gets its view, so that its page says
-    at once that it waits (its state requests are held until the host answers)."""
+def _who(device: Device, view: Callable[[], Any], **more: Any) -> dict[str, Any]:
+    """Who the device records for, and its CSRF token; a phone that waits also gets its view (made only then), so
+    that its page says at once that it waits (its state requests are held until the host answers)."""
     me = {"player": device.player, "csrf": device.csrf, **more, "waiting": device.waiting}
-    return {**me, "view": view} if device.waiting else me
+    return {**me, "view": view()} if device.waiting else me
 
 
 @dataclass(frozen=True)
