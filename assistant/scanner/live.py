@@ -218,11 +218,11 @@ class LiveScanner:
         self._moves = 0
         """Frames in a row that moved against the one before (a new still picture moves in one frame alone)."""
         self._jobs_when_still = 0
+        """The background stage's job count when the picture was last seen moving (or a code read)."""
         self._begun_at, self._stood_in, self._stood_read = 0, 0, False
         """The priority rule (`STAND_IN_AFTER`): the worker's jobs begun (`Stage.begun`) when the picture in view came
         to rest, the frames of it the frame path stood in for the worker on, and whether the last of them read
         something (the next stands in too: its second read)."""
-        """The background stage's job count when the picture was last seen moving (or a code read)."""
         self._unmeasured = 0
         self._aims_skipped = 0
         """Frames in a row whose aiming measurement did not fit."""
