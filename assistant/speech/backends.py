@@ -25,6 +25,7 @@ import sys
 import tempfile
 import threading
 import wave
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -162,6 +163,9 @@ class WavBackend(Backend):
         self._render_process: subprocess.Popen | None = None
         """An engine program rendering the next sentence meanwhile (espeak-ng)."""
         self._folder: Path | None = None
+        self._remove_folder: weakref.finalize[..., Any] | None = None
+        """Removes the folder: at `close`, or at the process's end when the app closed while the speech worker was
+        still warming the engine up (the worker then never gets to `close`)."""
         self._wanted: Callable[[], bool] = lambda: True
         """Whether the utterance being said is still wanted (set by `speak`, read by engines that render in a
         process of their own, so a cancel that came just before that process was registered still stops it)."""
@@ -310,14 +314,15 @@ class WavBackend(Backend):
     def _temporary_folder(self) -> Path:
         if self._folder is None:
             self._folder = Path(tempfile.mkdtemp(prefix="table-assistant-speech-"))
+            self._remove_folder = weakref.finalize(self, shutil.rmtree, self._folder, ignore_errors=True)
         return self._folder
 
     def close(self) -> None:
         """Kill any player and remove the temporary files."""
         self.cancel()
-        if self._folder is not None:
-            shutil.rmtree(self._folder, ignore_errors=True)
-            self._folder = None
+        if self._remove_folder is not None:
+            self._remove_folder()
+            self._folder = self._remove_folder = None
 
 
 def _prepend(sound: Path, speech: Path) -> bool:

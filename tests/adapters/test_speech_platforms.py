@@ -434,3 +434,21 @@ def test_a_screen_reader_that_cannot_be_reached_keeps_the_app_quiet_but_not_the_
     finally:
         service.close()
     assert plays and plays[0].read_bytes().startswith(cue)
+
+
+def test_the_speech_files_folder_is_removed_when_the_app_ends_before_the_engine_is_closed():
+    """The app may end while the speech worker is still warming the engine up: the worker never reaches `close`,
+    and its folder of sound files must not be left behind."""
+    import subprocess
+
+    script = (
+        "from assistant.speech.backends import EspeakBackend\n"
+        "backend = EspeakBackend(None)\n"
+        "folder = backend._temporary_folder()\n"
+        "(folder / 'warm-up.wav').write_bytes(b'RIFF')\n"
+        "print(folder)\n"
+    )
+    shown = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120)
+    folder = Path(shown.stdout.strip())
+    assert folder.name.startswith("table-assistant-speech-")
+    assert not folder.exists()
