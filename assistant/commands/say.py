@@ -9,7 +9,9 @@ from __future__ import annotations
 import argparse
 import errno
 import os
+import shutil
 import sys
+import tempfile
 import wave
 from dataclasses import replace
 from pathlib import Path
@@ -102,8 +104,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _render(service: SpeechService, text: str, path: Path) -> int:
-    """Write the speech to a temporary file beside `path`, check it is whole, then put it in place: a full disk,
-    or an engine that stops early, leaves no file (or the old one) and is said, never reported as written."""
+    """Render the speech in a temporary folder of the system's, check it is whole, then copy it beside `path` and put
+    it in place: a full disk fails at the copy, at once (an engine left to write to it fails in its own thread, and
+    is waited for to its bound), and neither that nor an engine that stops early leaves a file (or the old one
+    changed); each is said, never reported as written."""
     from assistant.speech import SpeechError
 
     partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
@@ -111,20 +115,23 @@ def _render(service: SpeechService, text: str, path: Path) -> int:
     hook = sys.unraisablehook  # an engine's error in its own callback is printed by Python: kept, never shown
     sys.unraisablehook = lambda failure: ignored.append(str(failure.exc_value))
     try:
-        try:
-            service.render_to(text, partial, timeout=max(30.0, len(text) / 50))
-        except SpeechError as exc:
-            print(_why_not_written(path, str(exc)), file=sys.stderr)
-            return 1
-        seconds = _whole_wav_seconds(partial)
-        if seconds is None or _disk_full(path) or ignored:
-            print(_why_not_written(path, ""), file=sys.stderr)
-            return 1
-        try:
-            os.replace(partial, path)
-        except OSError as exc:
-            print(could_not_write(str(path), exc.strerror or str(exc)), file=sys.stderr)
-            return 1
+        with tempfile.TemporaryDirectory(prefix="table-assistant-say-") as folder:
+            rendered = Path(folder) / "speech.wav"
+            try:
+                service.render_to(text, rendered, timeout=max(30.0, len(text) / 50))
+            except SpeechError as exc:
+                print(_why_not_written(path, rendered, str(exc)), file=sys.stderr)
+                return 1
+            seconds = _whole_wav_seconds(rendered)
+            if seconds is None or _disk_full(rendered) or ignored:
+                print(_why_not_written(path, rendered, ""), file=sys.stderr)
+                return 1
+            try:
+                shutil.copyfile(rendered, partial)
+                os.replace(partial, path)
+            except OSError as exc:
+                print(f"{could_not_write(str(path), exc.strerror or str(exc))} {NOTHING_WRITTEN}", file=sys.stderr)
+                return 1
     finally:
         sys.unraisablehook = hook
         partial.unlink(missing_ok=True)
@@ -147,10 +154,10 @@ def _whole_wav_seconds(path: Path) -> float | None:
         return None
 
 
-def _why_not_written(path: Path, engine: str) -> str:
-    """Why `say --to` wrote nothing: the disk's own reason when it is full, else the engine's (or that the file
-    came out cut short)."""
-    if _disk_full(path):
+def _why_not_written(path: Path, rendered: Path, engine: str) -> str:
+    """Why `say --to` wrote nothing to `path`: the disk's own reason when the one it was `rendered` on is full, else
+    the engine's (or that the file came out cut short)."""
+    if _disk_full(rendered):
         return could_not_write(str(path), os.strerror(errno.ENOSPC)) + " " + NOTHING_WRITTEN
     return say_failed(engine or WAV_CUT_SHORT)
 
