@@ -8,6 +8,7 @@ translated again and again.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from enum import IntEnum
 from typing import Any
 
@@ -83,22 +84,21 @@ class Translator:
         return "".join(_BRF.get(ch, " ") for ch in cells)
 
     def _translate(self, text: str, grade: Grade) -> str | None:
-        if self._louis is None:
-            return celltable.to_cells(text) if grade is Grade.UNCONTRACTED else None
-        try:
-            with _LOCK:
-                return str(self._louis.translateString(list(TABLES[int(grade)]), text))
-        except RuntimeError:
-            return celltable.to_cells(text) if grade is Grade.UNCONTRACTED else None
+        return self._louis_or_table("translateString", celltable.to_cells, text, grade)
 
     def _back_translate(self, cells: str, grade: Grade) -> str | None:
-        if self._louis is None:
-            return celltable.from_cells(cells) if grade is Grade.UNCONTRACTED else None
-        try:
-            with _LOCK:
-                return str(self._louis.backTranslateString(list(TABLES[int(grade)]), cells))
-        except RuntimeError:
-            return celltable.from_cells(cells) if grade is Grade.UNCONTRACTED else None
+        return self._louis_or_table("backTranslateString", celltable.from_cells, cells, grade)
+
+    def _louis_or_table(self, way: str, table: Callable[[str], str], text: str, grade: Grade) -> str | None:
+        """liblouis's `way` (its function's name) with `grade`'s tables; without liblouis, or when it fails, the
+        built-in grade-1 `table` for uncontracted braille, and None for contracted."""
+        if self._louis is not None:
+            try:
+                with _LOCK:
+                    return str(getattr(self._louis, way)(list(TABLES[int(grade)]), text))
+            except RuntimeError:
+                pass  # the built-in table, as without liblouis
+        return table(text) if grade is Grade.UNCONTRACTED else None
 
 
 # North American ASCII braille: the character for each six-dot cell, indexed by the cell's dot bits.

@@ -479,19 +479,13 @@ def open_file(path: Path) -> FrameSource:
     if not path.exists():
         raise SourceError(scan_not_found(str(path)))
     _cv2()  # without OpenCV nothing can be opened: say that, not that a good PNG is "not an image"
-    if not is_video(path):
+    if is_video(path):
         try:
-            load_image(path)
-            return ImageFiles([path])
+            return VideoFile(path)
         except SourceError:
-            raise SourceError(scan_unreadable(str(path))) from None
+            pass  # a video's header but no video OpenCV can open: perhaps an image
     try:
-        return VideoFile(path)
+        load_image(path)
+        return ImageFiles([path])
     except SourceError:
-        if is_video(path):
-            try:
-                load_image(path)
-                return ImageFiles([path])
-            except SourceError:
-                pass
         raise SourceError(scan_unreadable(str(path))) from None

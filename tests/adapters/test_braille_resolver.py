@@ -41,6 +41,29 @@ def test_the_translator_uses_real_liblouis():
     assert translator.to_cells("rainbow", Grade.UNCONTRACTED) == "⠗⠁⠊⠝⠃⠕⠺"
 
 
+@pytest.mark.parametrize("louis", ["missing", "failing"])
+def test_without_a_working_liblouis_the_built_in_table_gives_uncontracted_braille_both_ways_and_none_contracted(
+    louis, monkeypatch
+):
+    """liblouis missing, or raising on every call: the built-in grade-1 table translates to and from uncontracted
+    braille, and contracted braille is None either way (nothing raises)."""
+    from assistant.braille import translate
+
+    class Failing:
+        def translateString(self, tables, text):
+            raise RuntimeError("broken table")
+
+        def backTranslateString(self, tables, cells):
+            raise RuntimeError("broken table")
+
+    monkeypatch.setattr(translate, "load_liblouis", lambda: None if louis == "missing" else Failing())
+    translator = Translator()
+    assert translator.to_cells("Rainbow") == "⠗⠁⠊⠝⠃⠕⠺"
+    assert translator.from_cells("⠗⠁⠊⠝⠃⠕⠺") == "rainbow"
+    assert translator.to_cells("rainbow", Grade.CONTRACTED) is None
+    assert translator.from_cells("⠗⠁⠔⠃⠪", Grade.CONTRACTED) is None
+
+
 def test_every_abbreviation_and_name_resolves_to_its_card(resolver, cards):
     wrong = []
     for card in cards:

@@ -102,6 +102,14 @@ def test_text_file_with_no_image_suffix_is_neither_image_nor_video(tmp_path):
     assert "not an image or video" in caught.value.sentence
 
 
+def test_a_file_with_a_videos_header_that_no_video_or_image_reader_opens_gives_a_sentence(tmp_path):
+    fake = tmp_path / "clip.mp4"
+    fake.write_bytes(b"\x00\x00\x00\x18ftypmp42" + bytes(range(256)) * 8)
+    with pytest.raises(SourceError) as caught:
+        open_file(fake)
+    assert caught.value.sentence == scan_unreadable(str(fake))
+
+
 def test_missing_path_and_one_pixel_image(tmp_path):
     with pytest.raises(SourceError) as caught:
         open_file(tmp_path / "nowhere.png")

@@ -240,6 +240,19 @@ def test_the_phone_verb_table_is_the_one_the_checks_use():
         assert (verb.pick is Pick.CARD) == (verb.name in ("instant", "play", "discard", "bring", "read")), verb
 
 
+def test_the_instant_buttons_search_offers_only_the_kind_an_instant_card_is_sent_with():
+    """The page narrows a verb's card search to the cards whose `kind` is the verb's `only`: the Instant button (an
+    Instant from hand, in answer to the pile) to the kind an Instant card is sent with, and no other verb at all.
+    Without its `only`, the page's search for an answer offered every card found."""
+    from assistant.core.language.device import phone_verbs_json
+    from assistant.core.language.table_view import card_entry
+
+    game = game_after([]).game
+    narrowed = {row["verb"]: row["only"] for row in phone_verbs_json() if row["only"]}
+    assert narrowed == {"instant": card_entry(game, "neigh")["kind"]}
+    assert card_entry(game, "rainbow-aura")["kind"] != narrowed["instant"]
+
+
 def test_a_phones_move_with_no_player_named_in_its_words_says_whose_it_was_first_on_its_line():
     session = game_after(["draw", "play rainbow aura"])
     outcome = session.phone_desk.device_move("Cy", DeviceMove("resolve"))

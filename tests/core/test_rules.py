@@ -163,6 +163,18 @@ some-card = { grow = 2 }
     assert all(line.startswith("rules.toml: ") for line in caught.value.problems)
 
 
+def test_a_top_level_table_given_as_something_else_is_one_problem_each():
+    text = 'two_player = 1\nhand_limits = [2]\nvariation_overrides = "x"\n'
+    with pytest.raises(RulesDataError) as caught:
+        parse_rules(text, "rules.toml")
+    assert caught.value.problems == [
+        "rules.toml: -: profile: no [[profile]] entries",
+        "rules.toml: two_player: two_player: must be a table",
+        "rules.toml: hand_limits: hand_limits: must be a table",
+        "rules.toml: variation_overrides: variation_overrides: must be a table",
+    ]
+
+
 def test_overlapping_or_missing_player_counts_are_refused():
     base = (
         'title="t"\nrulebook="r"\ngame="unstable-unicorns"\nvocabulary="unicorn"\nhand_limit=7\n'

@@ -1,6 +1,7 @@
 // The page script itself (table.js) without a browser: a fake document as much as the script uses of one, a fake
 // server behind `fetch` and `EventSource`, and the debounce's timers run by the test. The phone joins, the table
-// offers the Instant button, and its search keeps only Instants (and cards the server gave no kind).
+// offers the Instant button, and its search keeps only Instants (and cards the server gave no kind), the server's or,
+// while the network is down, the one made on the phone.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
@@ -145,7 +146,15 @@ const FOUND = [
   { id: "yay", name: "Yay", type: "Upgrade", kind: "upgrade" },
   { id: "mystery", name: "Mystery" },
 ];
+// The game's cards, learnt once at the start, which the phone searches itself while the network is down: an Instant,
+// a Downgrade and a card the server gave no kind, all found by "n".
+const ALL = [
+  { id: "neigh", name: "Neigh", type: "Instant", kind: "instant" },
+  { id: "nanny-cam", name: "Nanny Cam", type: "Downgrade", kind: "downgrade" },
+  { id: "narwhal", name: "Narwhal" },
+];
 const asked = [];
+let offline = false; // the searches fail as a dropped network's requests do
 
 function answer(status, data) {
   return Promise.resolve({ status, json: () => Promise.resolve(data) });
@@ -154,7 +163,10 @@ function answer(status, data) {
 function fetch(path) {
   asked.push(path);
   if (path === "/api/me") return answer(200, { player: "Ben", csrf: "token", words: {}, verbs: VERBS });
-  if (path.startsWith("/api/cards?q=")) return answer(200, { cards: FOUND });
+  if (path === "/api/cards?all=1") return answer(200, { cards: ALL });
+  if (path.startsWith("/api/cards?q=")) {
+    return offline ? Promise.reject(new TypeError("Failed to fetch")) : answer(200, { cards: FOUND });
+  }
   return answer(404, {});
 }
 
@@ -260,4 +272,19 @@ test("another card's search offers every card found", async () => {
   showTable();
   const found = await searched("play", "y");
   assert.deepEqual(found.buttons, ["Neigh, Instant", "Yay, Upgrade", "Mystery"]);
+});
+
+test("while the network is down the Instant button's search, made on the phone, still offers only Instants", async () => {
+  assert.ok(asked.includes("/api/cards?all=1"));
+  offline = true;
+  try {
+    showTable();
+    const instant = await searched("instant", "n");
+    assert.deepEqual(instant.buttons, ["Neigh, Instant", "Narwhal"]);
+    showTable();
+    const played = await searched("play", "n");
+    assert.deepEqual(played.buttons, ["Neigh, Instant", "Nanny Cam, Downgrade", "Narwhal"]);
+  } finally {
+    offline = false;
+  }
 });

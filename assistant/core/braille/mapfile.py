@@ -9,7 +9,7 @@ each as
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -137,24 +137,35 @@ def _text_list(value: object) -> tuple[str, ...] | None:
     return None
 
 
-def _parse_overrides(table: object, card_ids: set[str], report: Report) -> dict[str, Override]:
-    if not isinstance(table, dict):
-        report("", "overrides", "-", "overrides", "must be a table of card ids")
-        return {}
-    out: dict[str, Override] = {}
+def _card_entries(
+    table: dict[str, object], section: str, card_ids: set[str], keys: set[str], shape: tuple[str, str], report: Report
+) -> Iterator[tuple[str, dict[str, Any], Callable[[str, str], None]]]:
+    """Each entry of table `section` (keyed by card id) that names a card of the deck and is a table, with its unknown
+    keys reported, and `bad(field, message)` reporting a problem of it. An entry naming no card, or one that is not a
+    table (reported under `shape`'s field, with its example), is reported and passed over."""
     for card_id, value in table.items():
 
         def bad(field_name: str, message: str, card_id: str = card_id) -> None:
-            report("overrides", card_id, card_id, field_name, message)
+            report(section, card_id, card_id, field_name, message)
 
         if card_id not in card_ids:
             bad("id", "no card of the deck has this id")
             continue
         if not isinstance(value, dict):
-            bad("override", 'must be a table such as { abbreviation = "...", reason = "..." }')
+            bad(shape[0], f"must be a table such as {shape[1]}")
             continue
-        for key in sorted(set(value) - OVERRIDE_KEYS):
+        for key in sorted(set(value) - keys):
             bad(key, "unknown key")
+        yield card_id, value, bad
+
+
+def _parse_overrides(table: object, card_ids: set[str], report: Report) -> dict[str, Override]:
+    if not isinstance(table, dict):
+        report("", "overrides", "-", "overrides", "must be a table of card ids")
+        return {}
+    out: dict[str, Override] = {}
+    shape = ("override", '{ abbreviation = "...", reason = "..." }')
+    for card_id, value, bad in _card_entries(table, "overrides", card_ids, OVERRIDE_KEYS, shape, report):
         abbreviation = value.get("abbreviation", "")
         if not isinstance(abbreviation, str) or ("abbreviation" in value and not key_of(abbreviation)):
             bad("abbreviation", "must be text with letters or digits")
@@ -178,19 +189,8 @@ def _parse_entries(table: object, deck: Deck, card_ids: set[str], report: Report
         return {}
     owners: dict[str, str] = {}
     out: dict[str, Abbreviation] = {}
-    for card_id, value in table.items():
-
-        def bad(field_name: str, message: str, card_id: str = card_id) -> None:
-            report("abbreviations", card_id, card_id, field_name, message)
-
-        if card_id not in card_ids:
-            bad("id", "no card of the deck has this id")
-            continue
-        if not isinstance(value, dict):
-            bad("abbreviation", 'must be a table such as { abbreviation = "ug rainbow aura" }')
-            continue
-        for key in sorted(set(value) - ENTRY_KEYS):
-            bad(key, "unknown key")
+    shape = ("abbreviation", '{ abbreviation = "ug rainbow aura" }')
+    for card_id, value, bad in _card_entries(table, "abbreviations", card_ids, ENTRY_KEYS, shape, report):
         text = value.get("abbreviation")
         if not isinstance(text, str) or not key_of(text):
             bad("abbreviation", "missing, or has no letters or digits")

@@ -414,10 +414,19 @@ def _check_steal(table: Table, s: GameState, e: Steal, out: list[Objection]) -> 
     if blocker:
         out.append(CannotSteal(e.player, blocker))
     _check_babies(table, s, e.card, e.owner, out)
-    _check_touch(table, s, e.card, e.owner, out)
-    _check_pandas(table, s, e.card, e.owner, UnicornAction.STEAL, out)
-    _check_held(table, s, e.card, e.owner, e.player, out)
-    _check_entry(table, s, e.card, e.player, out)
+    _check_carried(table, s, e.card, e.owner, e.player, UnicornAction.STEAL, out)
+
+
+def _check_carried(
+    table: Table, s: GameState, card_id: str, owner: int, into: int, action: UnicornAction, out: list[Objection]
+) -> None:
+    """A card in `owner`'s Stable taken into `into`'s (stolen, moved): its guards (`_check_touch`), a Panda's
+    (`_check_pandas`), a variation held in its Field (`_check_held`), and what keeps it out of `into`'s
+    (`_check_entry`)."""
+    _check_touch(table, s, card_id, owner, out)
+    _check_pandas(table, s, card_id, owner, action, out)
+    _check_held(table, s, card_id, owner, into, out)
+    _check_entry(table, s, card_id, into, out)
 
 
 def _check_destroy(table: Table, s: GameState, e: Destroy, out: list[Objection]) -> None:
@@ -593,10 +602,7 @@ def _check_swap(table: Table, s: GameState, e: Swap, out: list[Objection]) -> No
 
 def _check_move(table: Table, s: GameState, e: Move, out: list[Objection]) -> None:
     _check_in_stable(table, s, e.card, e.owner, out)
-    _check_touch(table, s, e.card, e.owner, out)
-    _check_pandas(table, s, e.card, e.owner, UnicornAction.MOVE, out)
-    _check_held(table, s, e.card, e.owner, e.into, out)
-    _check_entry(table, s, e.card, e.into, out)
+    _check_carried(table, s, e.card, e.owner, e.into, UnicornAction.MOVE, out)
 
 
 def _check_nursery(table: Table, s: GameState, e: ToNursery, out: list[Objection]) -> None:

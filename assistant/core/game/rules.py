@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
+from typing import Any
 
 from assistant.core.cards.card import VARIATIONS, Vocabulary
 from assistant.core.datatext import DataTextError, load_toml
@@ -161,40 +162,28 @@ def parse_rules(text: str, path: str = RULES_FILE) -> Rules:
             report(profile.id, "id", "duplicate profile id")
         profiles[profile.id] = profile
 
-    variant = data.get("two_player", {})
+    variant = _table(data, "two_player", report)
     removed: tuple[str, ...] = ()
-    neigh_each = False
-    if not isinstance(variant, dict):
-        report("two_player", "two_player", "must be a table")
+    for key in sorted(set(variant) - {"remove", "neigh_each"}):
+        report("two_player", key, "unknown key")
+    raw = variant.get("remove", [])
+    if not isinstance(raw, list) or not all(isinstance(c, str) and _ID.match(c) for c in raw):
+        report("two_player", "remove", "must be a list of card ids")
     else:
-        for key in sorted(set(variant) - {"remove", "neigh_each"}):
-            report("two_player", key, "unknown key")
-        raw = variant.get("remove", [])
-        if not isinstance(raw, list) or not all(isinstance(c, str) and _ID.match(c) for c in raw):
-            report("two_player", "remove", "must be a list of card ids")
-        else:
-            removed = tuple(raw)
-        neigh_each = variant.get("neigh_each", False)
-        if not isinstance(neigh_each, bool):
-            report("two_player", "neigh_each", "must be true or false")
-            neigh_each = False
+        removed = tuple(raw)
+    neigh_each = variant.get("neigh_each", False)
+    if not isinstance(neigh_each, bool):
+        report("two_player", "neigh_each", "must be true or false")
+        neigh_each = False
 
     hand_limits: dict[str, HandLimitRule] = {}
-    raw_limits = data.get("hand_limits", {})
-    if not isinstance(raw_limits, dict):
-        report("hand_limits", "hand_limits", "must be a table")
-        raw_limits = {}
-    for card_id, rule in raw_limits.items():
+    for card_id, rule in _table(data, "hand_limits", report).items():
         parsed = _parse_hand_limit(card_id, rule, report)
         if parsed is not None:
             hand_limits[card_id] = parsed
 
     overrides: dict[str, str] = {}
-    raw_overrides = data.get("variation_overrides", {})
-    if not isinstance(raw_overrides, dict):
-        report("variation_overrides", "variation_overrides", "must be a table")
-        raw_overrides = {}
-    for card_id, variation in raw_overrides.items():
+    for card_id, variation in _table(data, "variation_overrides", report).items():
         if not _ID.match(card_id):
             report("variation_overrides", card_id, "is not a card id")
         elif variation not in VARIATIONS:
@@ -205,6 +194,15 @@ def parse_rules(text: str, path: str = RULES_FILE) -> Rules:
     if problems:
         raise RulesDataError(problems)
     return Rules(profiles, removed, neigh_each, hand_limits, overrides)
+
+
+def _table(data: dict[str, Any], key: str, report: Report) -> dict[str, Any]:
+    """The file's table `key`: empty when it is not there, and when it is not a table (that reported)."""
+    value = data.get(key, {})
+    if isinstance(value, dict):
+        return value
+    report(key, key, "must be a table")
+    return {}
 
 
 def _parse_profile(entry: object, where: str, report: Report) -> Profile | None:
