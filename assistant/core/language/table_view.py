@@ -1,4 +1,5 @@
-"""What a phone on the shared table shows: the game as now, for one player, as plain values (sent as JSON).
+"""What a phone on the shared table shows: the game as now, for one player, as plain values (sent as JSON), with the
+last moves said, kept by their places in the game's log (`LastMoves`).
 
 Every sentence in it comes from `assistant/core/words/` (the same ones the laptop says for `turn`, `pile`, `chain`,
 `stable`); names and card names are plain strings the page shows as text, never as markup.
