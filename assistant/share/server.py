@@ -21,7 +21,6 @@ import logging
 import re
 import socket
 import time
-from collections import deque
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from importlib import resources
@@ -39,7 +38,7 @@ from assistant.core.language.device import (
     read_answer,
     read_move,
 )
-from assistant.core.language.table_view import PhoneView
+from assistant.core.language.table_view import LastEntry, LastMoves, PhoneView
 from assistant.core.words.share import (
     BODY_NOT_JSON,
     CHOOSE_PLAYER,
@@ -117,8 +116,9 @@ class TableLink:
 
     players: Callable[[], list[str]]
     """The players of the game in progress ([] with no game)."""
-    view: Callable[[str, int, list[str]], PhoneView]
-    """The view of the table for a device's player, at a version, with the last moves said."""
+    view: Callable[[str, int, list[LastEntry]], PhoneView]
+    """The view of the table for a device's player, at a version, with the last moves said (each with its place in
+    the game's log)."""
     cards: Callable[[str], list[dict[str, str]]]
     """The cards a search names: id, name, type, label."""
     submit: Callable[[str, DeviceRequest], Awaitable[DeviceOutcome]]
@@ -168,7 +168,7 @@ class ShareServer:
         self.gate: Gate | None = None
         self._listener: asyncio.AbstractServer | None = None
         self.version = 0
-        self.last: deque[LastMove] = deque(maxlen=6)
+        self.last = LastMoves()
         self._runner: web.AppRunner | None = None
         self._wake: asyncio.Event | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -280,11 +280,12 @@ class ShareServer:
 
     # Changes, for the event streams.
 
-    def changed(self, lines: tuple[LastMove, ...] = ()) -> None:
+    def changed(self, lines: tuple[LastMove, ...] = (), fresh: bool = False) -> None:
         """The table changed (a move, an undo, a new game): every stream gets the new view. `lines`, what was said
-        of it (each with who moved, and its words on that player's phone), are kept as the last moves. Safe from any
-        thread."""
-        self._soon(self._bump, tuple(lines))
+        of it (each with its place in the game's log, who moved, and its words on that player's phone), are kept as
+        the last moves; an undo's or a redo's take the place of those kept at the places it took back or put back.
+        `fresh`: another game (its places begin again), whose moves only are kept. Safe from any thread."""
+        self._soon(self._bump, tuple(lines), fresh)
 
     def _soon(self, act: Callable[..., None], *args: Any) -> None:
         """Do `act` on the server's loop: now when called there, else as soon as the loop can."""
@@ -296,9 +297,9 @@ class ShareServer:
         else:
             act(*args)
 
-    def _bump(self, lines: tuple[LastMove, ...]) -> None:
+    def _bump(self, lines: tuple[LastMove, ...], fresh: bool = False) -> None:
         self.version += 1
-        self.last.extend(lines)
+        self.last.keep(lines, fresh)
         players = self.link.players()
         if players:
             self.devices.keep(players)  # a new game keeps the devices of its players only
@@ -414,8 +415,7 @@ class ShareServer:
         if device.waiting:
             line = phone_waits(device.player)
             return {"version": self.version, "you": device.player, "line": line, "game": None, "waiting": True}
-        last = [own if own and who == device.player else text for text, who, own in self.last]  # "You drew a card."
-        return self.link.view(device.player, self.version, last)
+        return self.link.view(device.player, self.version, self.last.of(device.player))
 
     # Pages.
 

@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 
 from assistant.core.language.device import DeviceAnswer, DeviceJoined, DeviceOutcome, DeviceRequest
 from assistant.core.language.reply import Reply
-from assistant.core.language.table_view import PhoneView, phone_view
+from assistant.core.language.table_view import LastEntry, PhoneView, phone_view
 from assistant.core.text import clean_untrusted
 from assistant.core.words.cardtext import type_name
 from assistant.core.words.share import (
@@ -114,7 +114,7 @@ class TableShare:
             game = self.session.game
             return list(game.table.setup.players) if game is not None else []
 
-    def _view(self, player: str, version: int, last: list[str]) -> PhoneView:
+    def _view(self, player: str, version: int, last: list[LastEntry]) -> PhoneView:
         with self.guard():
             question = self.session.phone_desk.devices.question_of(player)
             return phone_view(self.session.game, player, version, last, question)
@@ -285,17 +285,18 @@ class TableShare:
 
     def after(self, reply: Reply | None = None, force: bool = False) -> None:
         """After a reply is shown: when the game changed (or `force`: a phone's question), every phone is told; the
-        reply's moves and facts are kept as the last moves when the game changed (`words.share.last_moves`)."""
-        mark = _mark(self.session)
-        moved = mark != self._mark
+        reply's moves and facts are kept as the last moves when the game changed (`words.share.last_moves`), each
+        with its place in the game's log (what carries none, the log's length now); another game's replace them."""
+        mark, before = _mark(self.session), self._mark
+        moved = mark != before
         self._mark = mark
         if self.server is not None and (moved or force):
             said = (
-                last_moves(reply.facts, reply.tells, reply.phone or reply.lines, reply.from_phone)
+                last_moves(reply.facts, reply.tells, reply.phone or reply.lines, reply.from_phone, at=mark[1])
                 if moved and reply
                 else ()
             )
-            self.server.changed(said)
+            self.server.changed(said, fresh=mark[0] != before[0])
 
     def join_url(self) -> str:
         """What the QR code holds ("" when not shared)."""

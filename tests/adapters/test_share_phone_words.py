@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 import pytest
-from test_share_server import Table, move, run, shared_table
+from test_share_server import Table, move, run, said, shared_table
 
 from assistant.core.game import events
 from assistant.core.game.events import Event, Gathered, Phase
@@ -101,7 +101,7 @@ def test_every_move_a_phone_makes_is_shown_in_the_phones_own_words(tmp_path, ver
 
 async def _last(table: Table) -> list[str]:
     status, view, _ = await table.get("/api/state")
-    return list(view["game"]["last"])
+    return said(view)
 
 
 def test_a_turn_ended_from_a_phone_is_you_on_that_phone_and_named_on_the_others(tmp_path):

@@ -171,6 +171,11 @@ def move(verb: str, key: str, **fields: Any) -> dict[str, Any]:
     return {"key": key, "verb": verb, **fields}
 
 
+def said(view: dict[str, Any]) -> list[str]:
+    """The words of a view's last moves, oldest first (each is kept with its place in the game's log)."""
+    return [entry["text"] for entry in view["game"]["last"]]
+
+
 # No token, another player's name, another origin.
 
 
@@ -589,12 +594,12 @@ def test_the_event_stream_sends_the_table_at_once_and_on_each_change(tmp_path):
                 table.share.after(reply)
                 second = await next_state()
                 assert second["version"] > first["version"]
-                assert second["game"]["last"][-1:] == ["Ana drew a card."]  # its move, in its own words
+                assert said(second)[-1:] == ["Ana drew a card."]  # its move, in its own words
                 reply = table.session.handle("end turn")
                 table.share.after(reply)
                 third = await next_state()
-                assert third["game"]["last"][-2:] == ["Ana's turn ended.", "Ben's turn."]  # no "say draw"
-                assert not any("say " in line.casefold() for line in third["game"]["last"])
+                assert said(third)[-2:] == ["Ana's turn ended.", "Ben's turn."]  # no "say draw"
+                assert not any("say " in line.casefold() for line in said(third))
 
     run(scenario())
 
@@ -1182,13 +1187,13 @@ def test_a_phone_hears_its_own_players_moves_in_its_own_words(tmp_path):
             assert status == 200 and body["status"] == "recorded", body
             status, mine, _ = await table.get("/api/state")
             status, theirs, _ = await cy.get("/api/state")
-            assert mine["game"]["last"][-1] == "You played Neigh."
-            assert theirs["game"]["last"][-1] == "Ben played Neigh."
+            assert said(mine)[-1] == "You played Neigh."
+            assert said(theirs)[-1] == "Ben played Neigh."
             table.share.after(table.session.handle("resolve"))
             typed = table.session.handle("Ben play yay into Cy")  # typed on the laptop: still Ben's own move
             table.share.after(table.session.handle("yes") if asks(typed) else typed)
             status, mine, _ = await table.get("/api/state")
-            assert "You played Yay into Cy's Stable." in mine["game"]["last"]
+            assert "You played Yay into Cy's Stable." in said(mine)
 
     run(scenario())
 
@@ -1209,7 +1214,7 @@ def test_a_phone_never_shows_its_own_players_name_as_news(tmp_path):
             resolved = "Ben's Neigh resolves: Ana's Rainbow Aura is Neighed and goes to the discard pile."
             status, theirs, _ = await table.get("/api/state")
             status, mine, _ = await cy.get("/api/state")
-            assert theirs["game"]["last"][-1] == f"Cy, from a phone: {resolved}"
-            assert mine["game"]["last"][-1] == resolved
+            assert said(theirs)[-1] == f"Cy, from a phone: {resolved}"
+            assert said(mine)[-1] == resolved
 
     run(scenario())

@@ -19,8 +19,10 @@ from assistant.core.words.share import (
     QUESTION_LAPSED,
     UNDO_NOT_YOURS,
     UNKNOWN_VERB,
+    LastMove,
     bad_field,
     from_phone,
+    last_moves,
     stale_stable,
 )
 from assistant.core.words.storage import DISK_FULL
@@ -346,6 +348,8 @@ def test_the_phones_view_has_exactly_the_keys_its_typed_dicts_name():
     from assistant.core.language.table_view import (
         CardEntry,
         GameView,
+        LastEntry,
+        LastMoves,
         PhoneQuestion,
         PhoneView,
         PileEntry,
@@ -360,7 +364,9 @@ def test_the_phones_view_has_exactly_the_keys_its_typed_dicts_name():
     session.handle("resolve")
     warned = session.phone_desk.device_move("Ana", DeviceMove("draw"))  # an open question, shown in the view
     assert warned.status == "warning"
-    whole = phone_view(session.game, "Ana", 3, ["Ana drew a card."], session.phone_desk.devices.question_of("Ana"))
+    kept = LastMoves()
+    kept.keep([LastMove("Ana drew a card.", 1, "Ana", "You drew a card.")])
+    whole = phone_view(session.game, "Ana", 3, kept.of("Ana"), session.phone_desk.devices.question_of("Ana"))
     assert set(whole) == PhoneView.__required_keys__
     view = whole["game"]
     assert view is not None and set(view) == GameView.__required_keys__
@@ -369,7 +375,47 @@ def test_the_phones_view_has_exactly_the_keys_its_typed_dicts_name():
     cards = [card for player in view["players"] for card in player["cards"]]
     assert cards and all(set(card) == CardEntry.__required_keys__ for card in cards)
     assert view["question"] is not None and set(view["question"]) == PhoneQuestion.__required_keys__
+    assert view["last"] == [{"at": 1, "text": "You drew a card.", "kind": "move"}]
+    assert all(set(entry) == LastEntry.__required_keys__ for entry in view["last"])
     assert set(phone_view(None, "Ana", 5, [])) == PhoneView.__required_keys__
+
+
+def test_the_phones_last_moves_are_kept_by_their_places_in_the_games_log():
+    """Two moves alike at two places are two; an undo takes out what was kept at the places it took back, never what
+    has the same words elsewhere; another game's replace the last game's. Before, they were plain lines."""
+    from assistant.core.language.table_view import LastMoves
+
+    drew = [LastMove("Ben drew a card.", at, "Ben", "You drew a card.") for at in range(1, 8)]
+    kept = LastMoves()
+    kept.keep(drew[:6])
+    kept.keep(drew[6:])  # the seventh: the oldest goes
+    assert [entry["at"] for entry in kept.of("Cy")] == [2, 3, 4, 5, 6, 7]
+    assert {entry["text"] for entry in kept.of("Cy")} == {"Ben drew a card."}
+    assert {entry["text"] for entry in kept.of("Ben")} == {"You drew a card."}
+    undone = LastMove("Undone: the card Ben drew is back on the deck.", 6, kind="undo", back=(6, 7))
+    kept.keep([undone])
+    assert [(entry["at"], entry["kind"]) for entry in kept.of("Cy")] == [(2, "move"), (3, "move"), (4, "move"),
+                                                                          (5, "move"), (6, "undo")]  # fmt: skip
+    kept.keep([LastMove("Ana drew a card.", 1)], fresh=True)
+    assert kept.of("Cy") == [{"at": 1, "text": "Ana drew a card.", "kind": "move"}]
+
+
+def test_an_undos_words_carry_the_places_it_took_back_and_a_moves_facts_its_place():
+    from assistant.core.game.about import About, MoveKind, Topic
+
+    move = About(Topic.MOVE, "Ben drew a card.", (1,), "Ben", move=MoveKind.DRAW, at=4, own="You drew a card.")
+    turn = About(Topic.TURN, "Ben's turn.", (1,), "Ben")
+    said = last_moves((turn,), (move,), ("Ben drew a card.", "Ben's turn."), at=9)
+    assert said == (
+        LastMove("Ben drew a card.", 4, "Ben", "You drew a card."),
+        LastMove("Ben's turn.", 4),  # the fact the move led to: the move's place
+    )
+    undo = tuple(About(Topic.UNDO, "", move=MoveKind.UNDO, at=place) for place in (4, 5))
+    said = last_moves((), undo, ("Undone 2 events: ...", "Turn 2, Ben's Action phase."), at=3)
+    assert [(line.at, line.kind, line.back) for line in said] == [(4, "undo", (4, 5))] * 2
+    redo = (About(Topic.UNDO, "", move=MoveKind.REDO, at=4),)
+    assert [(line.at, line.kind) for line in last_moves((), redo, ("Redone: Ben drew a card.",), at=4)] == [(4, "redo")]
+    assert last_moves((), (), ("Ben's Neigh resolves.",), at=7) == (LastMove("Ben's Neigh resolves.", 7),)
 
 
 def test_the_docs_table_of_the_phones_verbs_is_the_typed_table_row_by_row():

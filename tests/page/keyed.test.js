@@ -1,9 +1,9 @@
-// The page's keyed updates without a browser: `reconcile` on plain objects that act as elements, `newLines`, and the
+// The page's keyed updates without a browser: `reconcile` on plain objects that act as elements, `newMoves`, and the
 // live region's merged line on a fake clock.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { Announcer, newLines, occurrenceKeys, reconcile } from "../../assistant/share/page/keyed.js";
+import { Announcer, moveKeys, newMoves, occurrenceKeys, reconcile } from "../../assistant/share/page/keyed.js";
 
 // An element as much as `reconcile` uses of one: children in order, insertBefore, remove, dataset.
 class Node {
@@ -73,11 +73,23 @@ test("two copies of a card keep their own keys, and the order follows the items"
   assert.deepEqual(field.children.map((node) => node.dataset.key), ["llama#1", "alpaca#1", "alpaca#2"]);
 });
 
-test("the new lines are those after the old list's end, in the order they happened", () => {
-  assert.deepEqual(newLines(null, ["a"]), []);
-  assert.deepEqual(newLines(["a", "b"], ["a", "b", "c", "d"]), ["c", "d"]);
-  assert.deepEqual(newLines(["a", "b", "c"], ["b", "c", "d"]), ["d"]); // the oldest fell off the kept six
-  assert.deepEqual(newLines(["x"], ["y", "z"]), ["y", "z"]);
+const moves = (...list) => list.map(([at, text, kind = "move"]) => ({ at, kind, text }));
+const texts = (list) => list.map((move) => move.text);
+
+test("the new moves are those at places of the game's log not listed before, whatever their words", () => {
+  assert.deepEqual(newMoves(null, moves([1, "a"])), []);
+  assert.deepEqual(texts(newMoves(moves([1, "a"], [2, "b"]), moves([1, "a"], [2, "b"], [3, "c"], [4, "d"]))), ["c", "d"]);
+  assert.deepEqual(texts(newMoves(moves([1, "a"], [2, "b"], [3, "c"]), moves([2, "b"], [3, "c"], [4, "d"]))), ["d"]);
+  // The same words at a new place are a new move: six alike, the oldest gone as a seventh comes.
+  const six = [1, 2, 3, 4, 5, 6].map((at) => [at, "Ben drew a card."]);
+  const next = [2, 3, 4, 5, 6, 7].map((at) => [at, "Ben drew a card."]);
+  assert.deepEqual(newMoves(moves(...six), moves(...next)), moves([7, "Ben drew a card."]));
+  // A place taken back and filled by another move between two views is new; an undo's words are new at its place.
+  assert.deepEqual(texts(newMoves(moves([1, "a"], [2, "b"]), moves([1, "a"], [2, "e"]))), ["e"]);
+  assert.deepEqual(texts(newMoves(moves([1, "a"], [2, "b"]), moves([1, "a"], [2, "Undone: b.", "undo"]))), ["Undone: b."]);
+  // A move and the fact it led to share a place: one falling off the list keeps the other's key.
+  assert.deepEqual(newMoves(moves([1, "a"], [1, "b"], [2, "c"]), moves([1, "b"], [2, "c"])), []);
+  assert.deepEqual(moveKeys(moves([1, "a"], [1, "a"], [2, "a"])), ["1/move/a#1", "1/move/a#2", "2/move/a#1"]);
 });
 
 test("updates close together are said as one line, in order, once the table is quiet", () => {

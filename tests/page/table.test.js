@@ -288,3 +288,44 @@ test("while the network is down the Instant button's search, made on the phone, 
     offline = false;
   }
 });
+
+// ---- the last moves, by their places in the game's log ------------------------------------------------------------
+
+function showMoves(version, last) {
+  const stream = EventSource.opened.at(-1);
+  const game = { turn: "Turn 3: Ben's turn.", players: [], pile: [], may: [], last, words: {} };
+  stream.listeners.get("state")({ data: JSON.stringify({ version, game }) });
+  runTimers(); // the live region's quiet time
+}
+
+const drew = (at) => ({ at, kind: "move", text: "Ben drew a card." });
+const listed = () => $("last").children.map((entry) => entry.textContent);
+
+test("the same words at a new place of the game's log are news again, and a move undone is no longer listed", () => {
+  showMoves(100, [drew(1)]);
+  const before = $("news").textContent;
+  showMoves(101, [drew(1), drew(2)]); // a round repeated word for word
+  const said = $("news").textContent;
+  assert.equal(said.trim(), "Ben drew a card."); // (a no-break space is whitespace to `trim`, never heard)
+  assert.notEqual(said, before); // the region changed, so it is read again
+  assert.deepEqual(listed(), ["Ben drew a card.", "Ben drew a card."]);
+
+  // Six alike kept, the oldest falls off as a seventh comes: the words are the same list, the places are not.
+  showMoves(102, [1, 2, 3, 4, 5, 6].map(drew));
+  $("news").textContent = "";
+  showMoves(103, [2, 3, 4, 5, 6, 7].map(drew));
+  assert.equal($("news").textContent, "Ben drew a card.");
+
+  // The undo of place 7: its move goes from the list (by its place), and the undo's words are said.
+  const undone = { at: 7, kind: "undo", text: "Undone: the card Ben drew is back on the deck." };
+  showMoves(104, [2, 3, 4, 5, 6].map(drew).concat([undone]));
+  assert.equal($("news").textContent, undone.text);
+  assert.deepEqual(listed(), [...Array(5).fill("Ben drew a card."), undone.text]);
+  $("news").textContent = "";
+  showMoves(105, [2, 3, 4, 5, 6].map(drew).concat([undone])); // the same view again: nothing new
+  assert.equal($("news").textContent, "");
+
+  // Another move at the place taken back, the undo's view missed between the two: news, with the same words.
+  showMoves(106, [2, 3, 4, 5, 6, 7].map(drew));
+  assert.equal($("news").textContent, "Ben drew a card.");
+});

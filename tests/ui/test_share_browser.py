@@ -402,6 +402,14 @@ def test_hostile_names_are_shown_as_text_and_an_update_never_moves_the_focus(tab
     drew = t.laptop.wait_for(lambda line: line.endswith("drew a card."), after=mark)
     expect(cy.page.locator("#news")).to_have_text(re.compile(re.escape(drew)))
     expect(cy.page.locator("#news")).to_have_attribute("role", "status")
+    # The same draw again, at the next place of the game's log: said again (the region rewritten, a no-break space
+    # after the same words), and listed twice; then undone: the move at that place goes, the one alike stays.
+    t.laptop.type("draw")
+    expect(cy.page.locator("#news")).to_have_js_property("textContent", f"{drew}\u00a0")  # (to_have_text trims it)
+    expect(cy.page.locator("#last li", has_text=drew)).to_have_count(2)
+    t.laptop.type("undo")
+    expect(cy.page.locator("#news")).to_contain_text("Undone: ")
+    expect(cy.page.locator("#last li", has_text=drew)).to_have_count(1)
     expect(cy.page.locator("#search")).to_be_focused()
     expect(cy.page.locator("#search")).to_have_value("nei")
 

@@ -1,4 +1,5 @@
-"""What a phone on the shared table shows: the game as now, for one player, as plain values (sent as JSON).
+"""What a phone on the shared table shows: the game as now, for one player, as plain values (sent as JSON), with the
+last moves said, kept by their places in the game's log (`LastMoves`).
 
 Every sentence in it comes from `assistant/core/words/` (the same ones the laptop says for `turn`, `pile`, `chain`,
 `stable`); names and card names are plain strings the page shows as text, never as markup.
@@ -6,6 +7,8 @@ Every sentence in it comes from `assistant/core/words/` (the same ones the lapto
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Iterable
 from typing import TypedDict
 
 from assistant.core.game.history import Game
@@ -13,10 +16,20 @@ from assistant.core.language.device import may_do
 from assistant.core.words.cardtext import type_name
 from assistant.core.words.gameplay import describe_outcome
 from assistant.core.words.position import describe_chain, describe_pile, describe_stable, describe_turn
-from assistant.core.words.share import NO_GAME_TO_JOIN
+from assistant.core.words.share import NO_GAME_TO_JOIN, LastKind, LastMove
 from assistant.core.words.verbosity import Verbosity
 
-__all__ = ["card_entry", "phone_view", "PhoneView", "GameView", "PlayerView", "CardEntry", "PhoneQuestion"]
+__all__ = [
+    "card_entry",
+    "phone_view",
+    "PhoneView",
+    "GameView",
+    "PlayerView",
+    "CardEntry",
+    "LastEntry",
+    "LastMoves",
+    "PhoneQuestion",
+]
 
 
 class CardEntry(TypedDict):
@@ -73,6 +86,45 @@ class PhoneQuestion(_Question, total=False):
     labels: dict[str, str]
 
 
+class LastEntry(TypedDict):
+    """One of the last moves as a phone shows it: its place in the game's log, its words on this phone, and what it
+    tells. The page tells what is new by the place (`docs/share.md`): the same words at a new place are news again."""
+
+    at: int
+    """Its place in the game's log (`words.share.LastMove.at`): the log's length after the move it tells; for the
+    words of an undo or a redo, the first place it took back or put back; 0: none known."""
+    text: str
+    kind: LastKind
+    """"move" (a move and the facts it led to), "undo" or "redo" (its words)."""
+
+
+class LastMoves:
+    """The last moves the phones show (`words.share.LastMove`), the newest `most`, each with its place in the game's
+    log: an undo's or a redo's words take the place of the moves kept at the places it took back or put back (by
+    place, never by their words), and another game's moves replace the last game's (its places begin again)."""
+
+    def __init__(self, most: int = 6) -> None:
+        self.kept: deque[LastMove] = deque(maxlen=most)
+
+    def keep(self, lines: Iterable[LastMove], fresh: bool = False) -> None:
+        """Keep `lines` as the newest, after taking out those at the places an undo or a redo among them took back or
+        put back; `fresh`: another game's, every one kept before taken out."""
+        lines = tuple(lines)
+        gone = {place for line in lines for place in line.back}
+        if fresh or gone:
+            kept = [] if fresh else [line for line in self.kept if line.at not in gone]
+            self.kept = deque(kept, maxlen=self.kept.maxlen)
+        self.kept.extend(lines)
+
+    def of(self, player: str) -> list[LastEntry]:
+        """The last moves as the phone of `player` shows them, oldest first: its own moves in its own words ("You drew
+        a card.")."""
+        return [
+            {"at": line.at, "text": line.own if line.own and line.player == player else line.text, "kind": line.kind}
+            for line in self.kept
+        ]
+
+
 class GameView(TypedDict):
     """The game as one player's phone shows it."""
 
@@ -85,8 +137,8 @@ class GameView(TypedDict):
     pile: list[PileEntry]
     pile_line: str
     chain: list[str]
-    last: list[str]
-    """The last moves said, newest last."""
+    last: list[LastEntry]
+    """The last moves said, newest last, each with its place in the game's log."""
     winner: str | None
     may: list[str]
     """The phone verbs the player may use now (`may_do`)."""
@@ -119,11 +171,12 @@ def phone_view(
     game: Game | None,
     player: str,
     version: int,
-    last: list[str],
+    last: list[LastEntry],
     question: PhoneQuestion | None = None,
 ) -> PhoneView:
     """The view of the table for the device of `player`: `version` grows with every change, `last` are the last
-    moves said (newest last), `question` the device's open warning (its id and lines), if any."""
+    moves said (newest last, each with its place in the game's log), `question` the device's open warning (its id
+    and lines), if any."""
     if game is None or player not in game.table.setup.players:
         return {"version": version, "you": player, "line": NO_GAME_TO_JOIN, "game": None}
     table, state = game.table, game.state

@@ -6,7 +6,10 @@ error the server sends is one of these, never a traceback), and the labels the p
 
 from __future__ import annotations
 
-from assistant.core.game.about import About, Topic
+from dataclasses import dataclass
+from typing import Literal
+
+from assistant.core.game.about import About, MoveKind, Topic
 from assistant.core.game.events import (
     Bring,
     CannotWin,
@@ -42,6 +45,7 @@ from assistant.core.words.gameplay import SOURCE_NAMES, area_of, creatures, name
 
 __all__ = [
     "LastMove",
+    "LastKind",
     "last_moves",
     "own_move",
     "also_at",
@@ -432,28 +436,59 @@ def recorded_from(phone: str) -> str:
     return f"From {phone}."
 
 
-#: One of the last moves the phones show: its words, the player who made it ("" for none), and its words on that
-#: player's own phone ("You drew a card."; "" when they have none of their own).
-LastMove = tuple[str, str, str]
+#: What one of the last moves tells: what a move recorded led to ("move": the move, and the facts it led to), or the
+#: words of an undo or a redo.
+LastKind = Literal["move", "undo", "redo"]
+
+
+@dataclass(frozen=True)
+class LastMove:
+    """One of the last moves the phones show, with its place in the game's log: two moves alike at two places are two
+    moves, and an undo takes back the moves at the places it names, never by their words."""
+
+    text: str
+    """Its words on the phones (`About.phone`, else its words)."""
+    at: int = 0
+    """Its place in the game's log, the log's length after the move it tells (`About.at`): a fact a move led to has
+    that move's place; the words of an undo or a redo have the first place it took back or put back; 0: none known."""
+    player: str = ""
+    """The player who made the move ("" for none)."""
+    own: str = ""
+    """Its words on that player's own phone ("You drew a card."; "": none of their own, `text` serves)."""
+    kind: LastKind = "move"
+    """A move and what it led to, or the words of an undo or a redo."""
+    back: tuple[int, ...] = ()
+    """For the words of an undo or a redo, every place it took back or put back: the moves kept at those places are
+    no longer listed."""
 
 
 def last_moves(
-    facts: tuple[About, ...], tells: tuple[About, ...], lines: tuple[str, ...], by: tuple[str, str] = ("", "")
+    facts: tuple[About, ...],
+    tells: tuple[About, ...],
+    lines: tuple[str, ...],
+    by: tuple[str, str] = ("", ""),
+    at: int = 0,
 ) -> tuple[LastMove, ...]:
     """What the phones' "last moves" keep of a reply: its moves and its decisive facts in their own short words, the
     player's name first ("Ben played Rainbow Aura.", "Ben 1 Unicorn.", "Cy's turn."), never the laptop's coaching
     ("say draw"), each move with its words for its own player's phone (`About.own`); the reply's lines where it has
     no typed values (an undo, a resolve), the first as it was before a phone's move was attributed in it (`by`,
     `Reply.from_phone`) for that player's own phone. `lines` are the reply's lines in the phones' words
-    (`Reply.phone`, else its lines)."""
-    said: list[LastMove] = [
-        (fact.phone or fact.text, fact.player, fact.own) for fact in tells if fact.topic is Topic.MOVE
-    ]
-    said += [(fact.text, "", "") for fact in facts]
+    (`Reply.phone`, else its lines). Each is kept with its place in the game's log: a move's own (`About.at`), the
+    facts with the move's, else `at` (the log's length after the reply); an undo's or a redo's words with the places
+    it took back or put back (its `Topic.UNDO` tells)."""
+    back = tuple(sorted({fact.at for fact in tells if fact.topic is Topic.UNDO and fact.at}))
+    redo = any(fact.topic is Topic.UNDO and fact.move is MoveKind.REDO for fact in tells)
+    kind: LastKind = ("redo" if redo else "undo") if back else "move"
+    moves = [fact for fact in tells if fact.topic is Topic.MOVE]
+    place = back[0] if back else next((fact.at for fact in moves if fact.at), at)
+    said = [LastMove(fact.phone or fact.text, fact.at or place, fact.player, fact.own, kind, back) for fact in moves]
+    said += [LastMove(fact.text, place, kind=kind, back=back) for fact in facts]
     if said or not lines:
         return tuple(said)
     player, own = by
-    return ((lines[0], player, own), *((line, "", "") for line in lines[1:]))
+    first = LastMove(lines[0], place, player, own, kind, back)
+    return (first, *(LastMove(line, place, kind=kind, back=back) for line in lines[1:]))
 
 
 def own_move(table: Table, event: Event, seat: int | None = None) -> str:

@@ -1,6 +1,6 @@
 // Keyed updates of the phone's page: a list is changed only where it changed, so a screen reader reading it keeps its
-// place (an unchanged card is the same element after another player's move), and the lines that are new since the
-// last update are found for the live region. No DOM of its own: `reconcile` works on any parent whose children have
+// place (an unchanged card is the same element after another player's move), and the moves that are new since the
+// last update are found for the live region, by their places in the game's log. No DOM of its own: `reconcile` works on any parent whose children have
 // `dataset.key`, so the unit tests (tests/page/) run it on plain objects, without a browser.
 
 // Keys for a list of ids that may repeat (two Basic Alpacas): "basic-alpaca#1", "basic-alpaca#2", in order, so the
@@ -48,21 +48,22 @@ export function reconcile(parent, items, make, update) {
   return counts;
 }
 
-// The lines of `after` that are new since `before` (both oldest first): those after the longest end of `before`
-// that starts `after`. With no `before` (the first view), nothing is new.
-export function newLines(before, after) {
+// Keys for the last moves ({at, kind, text}): each by its place in the game's log, what it tells (a move, an undo's or
+// a redo's words) and its words, then which of those it is ("5/move/Ben drew a card.#1"). A move's node keeps its key
+// while older moves fall off the list, and the same words at another place are another move.
+export function moveKeys(moves) {
+  return occurrenceKeys(moves.map((move) => `${move.at}/${move.kind}/${move.text}`));
+}
+
+// The moves of `after` that are new since `before` (both oldest first): those at a place of the game's log that was not
+// listed, whatever their words (a round repeated word for word is new again), and those at a place an undo took back
+// and another move filled between the two views. A move undone is simply gone from `after`. With no `before` (the
+// first view), nothing is new.
+export function newMoves(before, after) {
   if (before === null) return [];
-  for (let overlap = Math.min(before.length, after.length); overlap > 0; overlap -= 1) {
-    let same = true;
-    for (let i = 0; i < overlap; i += 1) {
-      if (before[before.length - overlap + i] !== after[i]) {
-        same = false;
-        break;
-      }
-    }
-    if (same) return after.slice(overlap);
-  }
-  return after;
+  const listed = new Set(moveKeys(before));
+  const keys = moveKeys(after);
+  return after.filter((move, index) => !listed.has(keys[index]));
 }
 
 // The live region's line: what several updates told, merged in the order things happened, said once when no new

@@ -6,7 +6,7 @@
 // (outbox.js), so it is recorded once through drops and reloads. Updates change only what changed (keyed.js), and
 // never move the focus: only the player's own taps do.
 
-import { Announcer, newLines, occurrenceKeys, reconcile } from "./keyed.js";
+import { Announcer, moveKeys, newMoves, occurrenceKeys, reconcile } from "./keyed.js";
 import { Outbox, freshKey } from "./outbox.js";
 
 {
@@ -150,6 +150,14 @@ import { Outbox, freshKey } from "./outbox.js";
 
   function lines(list) {
     return Array.isArray(list) ? list.filter((line) => typeof line === "string") : [];
+  }
+
+  // The last moves of a view: each with its place in the game's log ({at, kind, text}); anything else is left out.
+  function movesOf(list) {
+    if (!Array.isArray(list)) return [];
+    return list
+      .filter((move) => move && typeof move.text === "string" && Number.isInteger(move.at))
+      .map((move) => ({ at: move.at, kind: typeof move.kind === "string" ? move.kind : "move", text: move.text }));
   }
 
   function notice(list) {
@@ -439,8 +447,15 @@ import { Outbox, freshKey } from "./outbox.js";
     });
   }
 
+  // The live region's new line. The same words as the line it holds are written with a no-break space after them (never
+  // heard): unchanged, the region would not be read again, and a move repeated word for word would go unsaid.
+  function announce(text) {
+    const region = $("news");
+    region.textContent = region.textContent === text ? `${text}\u00a0` : text;
+  }
+
   const announcer = new Announcer(
-    (text) => setText($("news"), text),
+    announce,
     (act, ms) => setTimeout(act, ms),
     (timer) => clearTimeout(timer),
   );
@@ -448,7 +463,7 @@ import { Outbox, freshKey } from "./outbox.js";
   function render(view) {
     if (!view || typeof view !== "object") return;
     if (page.view && typeof view.version === "number" && view.version < page.view.version) return;
-    const before = page.view && page.view.game ? lines(page.view.game.last) : null;
+    const before = page.view && page.view.game ? movesOf(page.view.game.last) : null;
     page.view = view;
     if (typeof view.version === "number") document.body.dataset.version = String(view.version);
     const game = view.game && typeof view.game === "object" ? view.game : null;
@@ -480,9 +495,10 @@ import { Outbox, freshKey } from "./outbox.js";
     show($("winner"), typeof game.winner === "string" && game.winner !== "");
     renderPlayers(game);
     renderPile(game);
-    const last = lines(game.last);
-    textList($("last"), keyedLines(last)); // in the order they happened
-    announcer.add(newLines(before, last));
+    const last = movesOf(game.last);
+    const keys = moveKeys(last); // by place in the game's log: a move undone goes, the same words at a new place come
+    textList($("last"), last.map((move, index) => ({ key: keys[index], text: move.text }))); // in the order they happened
+    announcer.add(newMoves(before, last).map((move) => move.text));
     renderMoves(game);
     renderQuestion(game.question);
     if (page.card) showCardPlay();
