@@ -341,18 +341,30 @@ import { Outbox, freshKey } from "./outbox.js";
     return found.slice(0, 10);
   }
 
+  // A GET answered, or null when `again` was set to ask once more in a second: the network is down (said on the
+  // connection line) or the server asks to wait (429).
+  async function askedAgain(path, again) {
+    let answer;
+    try {
+      answer = await request("GET", path);
+    } catch {
+      showConnection(true);
+      setTimeout(again, 1000);
+      return null;
+    }
+    showConnection(false);
+    if (answer.status === 429) {
+      setTimeout(again, 1000);
+      return null;
+    }
+    return answer;
+  }
+
   // A phone the host has not let in yet opens no stream: it asks for its state, one request at a time (the server
   // holds each until the host answers, or a few seconds), and listens once it is let in.
   async function awaitHost() {
-    let answer;
-    try {
-      answer = await request("GET", "/api/state");
-    } catch {
-      showConnection(true);
-      setTimeout(awaitHost, 1000);
-      return;
-    }
-    showConnection(false);
+    const answer = await askedAgain("/api/state", awaitHost);
+    if (answer === null) return;
     if (answer.status === 200 && answer.data.waiting === true) {
       render(answer.data);
       awaitHost();
@@ -361,8 +373,6 @@ import { Outbox, freshKey } from "./outbox.js";
       openStream();
       flush();
       learnCards();
-    } else if (answer.status === 429) {
-      setTimeout(awaitHost, 1000);
     } else {
       outbox.forget();
       showJoin();
@@ -915,19 +925,11 @@ import { Outbox, freshKey } from "./outbox.js";
   // ---- start -----------------------------------------------------------------------------------------------------
 
   async function start() {
-    let me;
-    try {
-      me = await request("GET", "/api/me");
-    } catch {
-      showConnection(true);
-      setTimeout(start, 1000);
-      return;
-    }
-    showConnection(false);
+    // (429: a phone that waits for the host, reloaded while its last request is still held)
+    const me = await askedAgain("/api/me", start);
+    if (me === null) return;
     if (me.status === 200 && typeof me.data.player === "string") {
       joined(me.data);
-    } else if (me.status === 429) {
-      setTimeout(start, 1000); // a phone that waits for the host, reloaded while its last request is still held
     } else {
       outbox.forget(); // no device: nothing kept can be sent
       showJoin();
