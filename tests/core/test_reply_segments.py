@@ -72,3 +72,20 @@ def test_the_help_reply_and_a_warning_are_known_by_their_segments():
     assert warned.pending is not None and [segment.part for segment in warned.segments][0] is Part.FACT
     assert warned.segments[0].about == warned.facts and warned.facts[0].topic is Topic.WARNING
     assert warned.speech.startswith(warned.facts[0].text)
+
+
+def test_speech_knows_where_a_fact_and_a_move_are_said_by_their_segments_whatever_the_words():
+    """A fact ends with the segment that tells it, and another hand's move is the sentence of its segment: known
+    without its words in the text ("Zug 2: Ben ist dran." tells "Ben's turn.")."""
+    from assistant.core.game.about import MoveKind
+    from assistant.core.speech.queue import Utterance
+
+    move = About(Topic.MOVE, "Cy destroyed Basic Unicorn (Red).", (2,), "Cy", MoveKind.DESTROY, "Basic Unicorn (Red)")
+    reply = Reply(facts=(TURN,), tells=(move,)).after(
+        Segment("Nicht aufgenommen."),
+        Segment("Zug 2: Ben ist dran.", (TURN,), TURN.states),
+        Segment("Cy zerstörte Einhorn. Es liegt auf dem Ablagestapel.", (move,)),
+    )
+    said = Utterance(reply.speech, facts=reply.facts, tells=reply.tells, segments=reply.segments, other=True)
+    assert [said.unheard(heard) for heard in range(5)] == [[move, TURN], [move, TURN], [move], [], []]
+    assert said.needed() == 3  # the notice, the turn, the move: what follows only explains

@@ -76,7 +76,9 @@ class Reply:
     shown and a speech given whole (each line shown and said when the speech is the lines joined)."""
 
     shown: InitVar[tuple[str, ...] | None] = None
+    """Lines shown, made into `segments` (with `said`); not kept apart from them."""
     said: InitVar[str | None] = None
+    """The speech given whole, made into `segments` with `shown`."""
     important: bool = False
     """Errors, warnings, turn changes and the winner: never dropped by the speech queue."""
     card: Card | None = None
