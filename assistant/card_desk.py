@@ -198,7 +198,7 @@ class CardDesk:
             return self.session.keep_said(reply)
         self.session.pending = waiting  # the card read is the subject as usual; the question is kept as it was
         note = still_waits(isinstance(waiting, Choice), learnable)
-        said = dataclasses.replace(reply, lines=(*reply.lines, note), speech=f"{reply.speech} {note}".strip())
+        said = reply.after(note)
         return self.session.keep_said(dataclasses.replace(said, pending=None, important=True))
 
     def _scanned(self, payload: str | bytes, asking: bool) -> tuple[Reply, bool]:

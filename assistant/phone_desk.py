@@ -125,7 +125,7 @@ class PhoneDesk:
         if reply is not None and outcome.phone is not None and game is not None:
             mover = game.table.setup.players[outcome.phone.seat]  # (a save answered by its owner: the mover's)
             note = recorded_from(phone_name(mover, outcome.phone.number))
-            reply = dataclasses.replace(reply, lines=(*reply.lines, note), speech=f"{reply.speech} {note}")
+            reply = reply.after(note)
             if outcome.named:  # one of two phones: the laptop says which, as `history` keeps it
                 outcome = dataclasses.replace(outcome, reply=reply)
         if reply is not None:

@@ -30,7 +30,7 @@ from assistant.core.game.about import About, Topic
 from assistant.core.game.history import Game
 from assistant.core.language.lobby import Lobby, SaveStore, shipped_addons
 from assistant.core.language.parser import Command, CommandError, keep_card_names, parse_number
-from assistant.core.language.reply import Choice, Control, Pending, Question, Reply
+from assistant.core.language.reply import Choice, Control, Part, Pending, Question, Reply, Segment
 from assistant.core.language.verbs import Kind, example_names, help_rows, near_verb, parse_command
 from assistant.core.text import readable
 from assistant.core.words.cardtext import HELP_LINES, NO_CHOICE_PENDING, choice_out_of_range
@@ -281,7 +281,7 @@ class Session:
         rows = help_rows(self.cards, game.table.profile.vocabulary if game is not None else None)
         if which == "all":
             lines = HELP_LINES + tuple(line for _, line in rows)
-            return Reply(lines, " ".join(lines))
+            return Reply(segments=tuple(Segment(line, part=Part.HELP) for line in lines))
         sections = [(LOOKING_UP, HELP_LINES), *((k.value, [line for kind, line in rows if kind is k]) for k in Kind)]
         parts = command_parts([(title, lines) for title, lines in sections if lines])
         if not which:
@@ -319,7 +319,7 @@ class Session:
             if near is None:
                 return reply
             hint = command_hint(f"{near.phrases[0].rstrip(' *')} {rest}".strip())
-            return dataclasses.replace(reply, lines=(*reply.lines, hint), speech=f"{reply.speech} {hint}")
+            return reply.after(hint)
         return self._command(command)
 
     def _command(self, command: Command) -> Reply:
@@ -362,7 +362,7 @@ class Session:
             digest = missed(self.news, self.told, self._my_seat())
             self.news, self.told = (self.news, [*self.told, *digest.told]) if digest.more else ([], [])
             # (its win and turn typed, held as any reply's; its moves are no move of hers: not in `tells`)
-            return Reply(digest.lines, digest.text, facts=digest.states)
+            return Reply(facts=digest.states, segments=digest.segments)
         if command.verb == "stop":
             return Reply((), "", control=Control.STOP)
         if command.verb == "repeat":
@@ -421,6 +421,4 @@ def _stray_digits(text: str) -> tuple[str, str] | None:
 
 def _after_outcome(reply: Reply, note: str) -> Reply:
     """The reply with a note said after its first line, so that its outcome still comes first."""
-    first, rest = reply.lines[:1], reply.lines[1:]
-    speech = " ".join(part for part in (" ".join(first), note, " ".join(rest)) if part)
-    return dataclasses.replace(reply, lines=(*first, note, *rest), speech=speech)
+    return reply.after_first(note)

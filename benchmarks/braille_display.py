@@ -204,7 +204,7 @@ def reread_pans() -> dict[str, dict[str, float]]:
     from assistant.braille.translate import Grade, Translator
     from assistant.commands.app import table_session
     from assistant.core.braille.display import BrailleView, Key, Press, Region
-    from assistant.core.words.repeats import without_fact
+    from assistant.core.game.segment import held_apart
     from assistant.storage.decks import load_card_set
 
     translator = Translator()
@@ -218,12 +218,11 @@ def reread_pans() -> dict[str, dict[str, float]]:
     figures: dict[str, dict[str, float]] = {}
     for label, cut in (("pans (answer whole)", False), ("pans (fact left out)", True)):
         view = BrailleView(40, lambda text: translator.to_cells(text.lower(), Grade(1)) or "", status_cells=4)
-        view.omit = without_fact if cut else None
         pans = again = 0
         for reply in replies:
             if not reply.decisive or not reply.lines:
                 continue
-            view.show(reply.lines, reply.decisive, restates=reply.restates if cut else ())
+            view.show(reply.lines, reply.decisive, rest=held_apart(reply.segments, reply.facts) if cut else None)
             fact = " ".join(reply.decisive.casefold().split())
             shown = translator.from_cells(view.render()[4:].rstrip("\u2800")) or ""
             for _ in range(200):

@@ -98,6 +98,7 @@ class ReplySpeaker:
             other_hand=other_hand,
             hand=seat_of(players, reply.hand) if other_hand and reply.hand else None,
             names=self.names(),
+            segments=reply.segments,
         )
 
     def notice(self, reply: Reply) -> None:

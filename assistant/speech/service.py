@@ -19,6 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from assistant.core.game.about import About
+from assistant.core.game.segment import Segment
 from assistant.core.speech.placement import Seating, move_earcon, sentence_places
 from assistant.core.speech.queue import Cut, Priority, SpeechQueue, Utterance, interrupting
 from assistant.core.text import PLAIN, SentenceNames
@@ -125,6 +126,7 @@ class SpeechService:
         other_hand: bool = False,
         hand: int | None = None,
         names: SentenceNames = PLAIN,
+        segments: tuple[Segment, ...] = (),
     ) -> bool:
         """Queue text at the end; return whether it will be said (a hint may be dropped, mute drops all).
 
@@ -134,10 +136,13 @@ class SpeechService:
         `other_hand`: the reply did not come from the player's own key (a move from another player's device), so
         it is said in turn after the sentence being said, an older reply waiting shrinking to its decisive fact;
         `hand`: the seat of the player whose device it came from, where every sentence of it is heard;
-        `names`: the game's names that change where its sentences end.
+        `names`: the game's names that change where its sentences end; `segments`: the reply's typed segments, which
+        say where each fact is said (`Utterance.segments`).
         """
         sound = self._sound(sound)
-        utterance = Utterance(text, priority, private, sound=sound, facts=facts, tells=tells, hand=hand, names=names)
+        utterance = Utterance(
+            text, priority, private, sound=sound, facts=facts, tells=tells, hand=hand, names=names, segments=segments
+        )
         if not other_hand:
             return self._add(utterance)
         table = self.table
@@ -155,6 +160,7 @@ class SpeechService:
                 other_hand=True,
                 hand=hand,
                 names=names,
+                segments=segments,
             )
         with self._cond:  # decided and marked on the turn being said at once: the worker may take the new one next
             cut_now = self._apply_locked(self._queue.arrive(utterance))

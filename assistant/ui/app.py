@@ -16,7 +16,6 @@ Down through the answer's lines.
 
 from __future__ import annotations
 
-import dataclasses
 import gc
 import time
 from collections.abc import Callable, Sequence
@@ -35,7 +34,6 @@ from assistant.core.braille.display import QUIT_WORDS
 from assistant.core.braille.sixkey import DEFAULT_WINDOW
 from assistant.core.game.about import About, Topic, texts
 from assistant.core.language.reply import Choice
-from assistant.core.words.cardtext import HELP_LINES
 from assistant.core.words.screen import (
     HISTORY_HEADING,
     LIST_CLOSED,
@@ -207,8 +205,8 @@ class TableApp(App[None]):
         """The answers shown, oldest first; the first is the greeting (said by the command before the app opens)."""
         self.feedback = ""
         """The speech keys' last feedback (or a notice), on the status line until the next reply."""
-        self._asked = ""
-        """The decisive fact of the last reply that asked a question."""
+        self._asked: tuple[About, ...] = ()
+        """The decisive facts of the last reply that asked a question: held until it is answered."""
         self._word_rest = ""
         """After y or n answered a question as one key: the rest of "yes" or "no", not typed if it follows."""
         self._answered_key = ""
@@ -537,12 +535,12 @@ class TableApp(App[None]):
             self.action_speech("stop")
             self.cursor.place(REGION_IDS.index("answer"))
             return
-        if reply.lines and reply.lines[: len(HELP_LINES)] == HELP_LINES:
-            reply = Reply((*reply.lines, *SCREEN_KEYS), " ".join((reply.speech, *SCREEN_KEYS)))
+        if reply.help:  # the command table: the app's own keys after it
+            reply = reply.after(*SCREEN_KEYS)
         game = self.session.game
         if self.session.verbosity is Verbosity.COACHING and reply.lines and game and card_waits(self.session):
             keys = one_key_coaching(game.table)  # for learners: the keys, said with each question of the pile
-            reply = dataclasses.replace(reply, lines=(*reply.lines, keys), speech=f"{reply.speech} {keys}")
+            reply = reply.after(keys)
         if self.replies and reply.lines:
             self.history.add(extra=list(self.replies[-1].lines))
         if reply.lines:
@@ -551,9 +549,9 @@ class TableApp(App[None]):
             self.query_one("#answer", Static).update("\n".join(reply.lines))
         if reply.facts:
             self.held_facts = reply.facts
-        elif self.held and self.held == self._asked and self.session.pending is None:
+        elif self.held_facts and self.held_facts == self._asked and self.session.pending is None:
             self.held_facts = ()  # the question was answered
-        self._asked = reply.decisive if reply.pending is not None else self._asked
+        self._asked = reply.facts if reply.pending is not None else self._asked
         self.feedback = ""
         self.refresh_table()
         self.cursor.on_answer()

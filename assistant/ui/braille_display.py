@@ -15,11 +15,10 @@ from typing import TYPE_CHECKING
 
 from assistant.core.braille.display import Act, BrailleView, Press, Region, Status
 from assistant.core.game.about import Topic, texts
+from assistant.core.game.segment import Part, held_apart, lines_of
 from assistant.core.language.reply import Choice, Question
-from assistant.core.words.announce import without_advice
 from assistant.core.words.entry import DISPLAY_KEYS, move_point
 from assistant.core.words.gameplay import PHASE_NAMES, player_name
-from assistant.core.words.repeats import without_fact
 from assistant.core.words.screen import HISTORY_HEADING, table_regions
 from assistant.session import Reply, Session
 
@@ -89,9 +88,10 @@ class DisplayLink:
             # A fact held in its short form ("Ana's turn.", not "Ana's turn: may use the Alpaca Herd Bonus."): the
             # answer under it begins with what the reminder is about (the Herd Bonus's effect), never said twice.
             held = texts(dataclasses.replace(fact, text=fact.short or fact.text) for fact in reply.facts)
-            lines = [without_advice(line) for line in reply.lines]  # (advice to hear a bonus: not for a reader)
-            restates = {without_advice(line) for line in reply.restates}
-            self.view.show(lines, held, restates=restates, waits=not own_key, points=points, win=win)
+            # (coaching, such as how to hear a bonus, is not for a reader: she reads her sheet herself)
+            lines = lines_of(segment for segment in reply.segments if segment.part is not Part.COACHING)
+            rest = held_apart(reply.segments, reply.facts) if held else None
+            self.view.show(lines, held, rest=rest, waits=not own_key, points=points, win=win)
             self.refresh()
 
     def digest_first(self) -> None:
@@ -217,8 +217,5 @@ def open_link(
     def translate(text: str) -> str:
         return translator.to_cells(text, chosen) or translator.to_cells(text) or ""
 
-    def omit(fact: str, line: str) -> str:
-        return without_fact(fact, line, session.lobby.sentence_names())
-
-    view = BrailleView(display.width, translate, six_key=six_key, omit=omit, history_heading=HISTORY_HEADING)
+    view = BrailleView(display.width, translate, six_key=six_key, history_heading=HISTORY_HEADING)
     return DisplayLink(display, view, session, status_cells), notes

@@ -37,6 +37,7 @@ class PhoneReply:
         self.lines, self.speech, self.important, self.card = (speech,), speech, False, None
         self.hint, self.sound = False, ""
         self.pending, self.facts, self.settles, self.hand = None, (), False, hand
+        self.segments = ()
         self.tells = (About(Topic.MOVE, speech, (seat,), name, MoveKind.DRAW, at=seat),)
 
 

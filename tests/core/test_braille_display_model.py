@@ -17,7 +17,6 @@ from assistant.core.braille.display import (
     Region,
     Status,
 )
-from assistant.core.words.repeats import without_fact
 
 LONG = "Rainbow Aura is played: it enters Ana's Stable, and her Unicorns cannot be destroyed while it stays there."
 
@@ -148,8 +147,8 @@ def test_a_decisive_fact_is_held_until_the_line_typed_over_it_is_sent():
 
 
 def test_a_review_key_only_acknowledges_a_held_fact():
-    view = BrailleView(40, omit=without_fact)
-    view.show(["Turn 2: Ben's turn.", "Ben has 3 cards."], decisive="Turn 2: Ben's turn.")
+    view = BrailleView(40)
+    view.show(["Turn 2: Ben's turn.", "Ben has 3 cards."], decisive="Turn 2: Ben's turn.", rest=["Ben has 3 cards."])
     assert view.press(Press(Key.LINE_DOWN)) == Action(Act.ACKNOWLEDGED, "Turn 2: Ben's turn.", "Turn 2: Ben's turn.")
     assert read(view) == "ben has 3 cards." and view.line == 0  # the answer, without the fact just read
 
@@ -321,7 +320,7 @@ BURST = [
 
 
 def test_other_hands_moves_wait_behind_what_is_being_read_and_never_replace_it():
-    view = BrailleView(40, status_cells=4, omit=without_fact)
+    view = BrailleView(40, status_cells=4)
     view.show(["Ana has 3 Unicorns.", "Ana: Baby Unicorn Red, Rainbow Aura."])
     clock = 0.0
     for number, move in enumerate(BURST, start=1):  # a burst, a move every 0.4 s, no key pressed
@@ -350,7 +349,7 @@ def test_other_hands_moves_wait_behind_what_is_being_read_and_never_replace_it()
 
 
 def test_a_move_waiting_is_shown_whole_and_its_fact_never_held():
-    view = BrailleView(40, omit=without_fact)
+    view = BrailleView(40)
     view.show(["Ana drew a card."])
     view.show(BURST[3], "Cy's turn.", waits=True)
     assert not view.held  # its fact is not held over what is being read

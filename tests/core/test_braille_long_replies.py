@@ -11,7 +11,9 @@ import pytest
 from assistant.commands.app import table_session
 from assistant.core.braille import celltable
 from assistant.core.braille.display import BrailleView, Key, Press, Region
-from assistant.core.words.repeats import without_fact
+from assistant.core.game.about import About, Topic
+from assistant.core.game.segment import Part, Segment, held_apart
+from assistant.core.language.reply import Question, Reply
 from assistant.storage.decks import load_card_set
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -31,7 +33,7 @@ def read(view: BrailleView) -> str:
 
 
 def test_a_herd_bonus_says_what_it_does_in_the_first_window_of_its_line():
-    view = BrailleView(40, status_cells=4, omit=without_fact)
+    view = BrailleView(40, status_cells=4)
     seen = set()
     for reply in replies("llamas_game.txt"):
         for text in reply.lines:
@@ -51,7 +53,7 @@ def test_a_herd_bonus_says_what_it_does_in_the_first_window_of_its_line():
 def reread_pans(view: BrailleView, reply) -> tuple[int, int]:
     """A reader pans through the held fact, then through the answer to its end: (pans, pans that showed only words
     of the fact again)."""
-    view.show(reply.lines, reply.decisive, restates=reply.restates)
+    view.show(reply.lines, reply.decisive, rest=held_apart(reply.segments, reply.facts))
     fact = " ".join(reply.decisive.casefold().split())
     pans = again = 0
     shown = read(view)
@@ -74,7 +76,7 @@ def reread_pans(view: BrailleView, reply) -> tuple[int, int]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_no_pan_re_reads_a_held_fact_in_a_whole_game(game):
-    view = BrailleView(40, status_cells=4, omit=without_fact)
+    view = BrailleView(40, status_cells=4)
     total = again = held = 0
     for reply in replies(game):
         if not reply.decisive or not reply.lines:
@@ -87,20 +89,44 @@ def test_no_pan_re_reads_a_held_fact_in_a_whole_game(game):
 
 
 def test_the_answer_after_a_held_fact_leaves_out_what_it_said():
-    view = BrailleView(40, omit=without_fact)
-    duty = "Destroy a Unicorn card in another player's Stable."
-    view.show(
-        ["Unicorn Poison is played: it takes effect, then goes to the discard pile.",
-         f"Effect chain: the effect of Unicorn Poison, played by Cy, which does this: {duty}"],
-        decisive=duty,
-    )  # fmt: skip
+    """By the reply's segments: the fact in its own words left out, a line that says it again inside longer words
+    shown in the words its segment gives without it; never by reading the words."""
+    view = BrailleView(40)
+    duty = About(Topic.DUTY, "Destroy a Unicorn card in another player's Stable.", (2,), "Cy")
+    chain = "Effect chain: the effect of Unicorn Poison, played by Cy"
+    reply = Reply(
+        facts=(duty,),
+        segments=(
+            Segment(duty.text, (duty,), part=Part.FACT),
+            Segment("Unicorn Poison is played: it takes effect, then goes to the discard pile."),
+            Segment(f"{chain}, which does this: {duty.text}", repeats=(duty,), without=f"{chain}."),
+        ),
+    )
+    view.show(reply.lines, reply.decisive, rest=held_apart(reply.segments, reply.facts))
     assert [line.text for line in view.regions[Region.ANSWER]] == [
         "Unicorn Poison is played: it takes effect, then goes to the discard pile.",
-        "Effect chain: the effect of Unicorn Poison, played by Cy.",
+        f"{chain}.",
     ]
-    assert without_fact("Ana wins with 4 Animals!", "Ana wins with 4 Animals! The game is over.") == "The game is over."
+    win = About(Topic.WIN, "Ana wins with 4 Animals!", (0,), "Ana")
+    over = (Segment(win.text, (win,), part=Part.FACT), Segment("The game is over.", joined=True))
+    assert held_apart(over, (win,)) == ("The game is over.",)
+    count = About(Topic.COUNT, "Ana has 6 Unicorns, enough to win once the chain is resolved.", (0,), "Ana")
     kept = "Ana has 6 Unicorns with Tiny Stable, more than 5: sacrifice a Unicorn card."
-    assert without_fact("Ana has 6 Unicorns, enough to win once the chain is resolved.", kept) == kept
+    assert held_apart((Segment(count.text, (count,), part=Part.FACT), Segment(kept)), (count,)) == (kept,)
+
+
+def test_a_link_of_the_chain_says_its_duty_again_only_where_the_duty_is_not_held():
+    """A whole game: each line that says a held duty again inside longer words is shown without it, and the same
+    line is whole on the screen and in speech."""
+    cut = 0
+    for reply in replies("unicorns_four_game.txt"):
+        for segment in reply.segments:
+            if segment.repeats and set(segment.repeats) <= set(reply.facts):
+                cut += 1
+                assert segment.words in reply.lines and segment.words in reply.speech
+                assert segment.without in held_apart(reply.segments, reply.facts)
+                assert segment.words not in held_apart(reply.segments, reply.facts)
+    assert cut
 
 
 @pytest.mark.parametrize("names", [("ana", "ben"), ("ZOE", "Max")])
@@ -116,19 +142,20 @@ def test_a_line_that_tells_the_held_facts_state_in_other_words_is_known_by_its_s
     turn = session.handle("end turn")
     for reply, line in ((counted, f"{ana} has 2 Unicorns."), (turn, f"Turn 2: {ben}'s turn.")):
         assert reply.lines == (line,) and reply.restates == {line}
-        for restates, then in ((reply.restates, "the pile is empty"), ((), line.casefold())):
-            view = BrailleView(40, omit=without_fact)
+        for rest, then in ((held_apart(reply.segments, reply.facts), "the pile is empty"), (None, line.casefold())):
+            view = BrailleView(40)
             view.set_region(Region.TABLE, ["The pile is empty."])
-            view.show(reply.lines, reply.decisive, restates=restates)
+            view.show(reply.lines, reply.decisive, rest=rest)
             view.press(Press(Key.PAN_RIGHT))  # on from the held fact: past the answer, never its state again
             assert not view.held and read(view).startswith(then)
 
 
 def test_a_held_fact_that_is_the_whole_answer_is_panned_past_and_kept_to_come_back_to():
-    view = BrailleView(40, omit=without_fact)
+    view = BrailleView(40)
     view.set_region(Region.TABLE, ["The pile: Ben's Basic Unicorn (Red)."])
     asked = "Which card is basic? 1 Basic Unicorn (Red), 2 Basic Unicorn (Blue). Type a number to choose."
-    view.show([asked], decisive=asked)
+    reply = Reply.asking(asked, Question(lambda: Reply.of("")))
+    view.show(reply.lines, reply.decisive, rest=held_apart(reply.segments, reply.facts))
     windows = [read(view)]
     while view.held:
         view.press(Press(Key.PAN_RIGHT))

@@ -153,23 +153,31 @@ def test_a_chain_duty_is_its_deed_in_about_a_second():
 
 
 def test_a_reply_says_its_decisive_fact_first():
+    from assistant.core.game.segment import Part, Segment, lines_of
     from assistant.core.words.pace import lead_with
+
+    def led(facts, said):
+        return list(lines_of(lead_with(facts, [Segment(text, states=states) for text, states in said])))
 
     ana_1, nothing = count("Ana 1 Unicorn.", 0), frozenset()
     said = [("Ben destroyed Basic Unicorn (Red) in Ana's Stable.", nothing), ("Ana has 1 Unicorn.", ana_1.states)]
-    assert lead_with((ana_1,), said) == ["Ana 1 Unicorn.", "Ben destroyed Basic Unicorn (Red) in Ana's Stable."]
+    assert led((ana_1,), said) == ["Ana 1 Unicorn.", "Ben destroyed Basic Unicorn (Red) in Ana's Stable."]
+    assert [(s.about, s.part) for s in lead_with((ana_1,), [Segment(text, states=st) for text, st in said])] == [
+        ((ana_1,), Part.FACT),  # the fact its own segment, typed: what speech and braille go by
+        ((), Part.SAID),
+    ]
     for name in ("ana", "Ana María de la Cruz"):  # by the seat, not the words: any name
         fact = count(f"{name} 1 Unicorn.", 0)
-        assert lead_with((fact,), [("Ben destroyed X.", nothing), (f"{name} has 1 Unicorn.", fact.states)]) == [
+        assert led((fact,), [("Ben destroyed X.", nothing), (f"{name} has 1 Unicorn.", fact.states)]) == [
             fact.text,
             "Ben destroyed X.",
         ]
-    assert lead_with((CHAIN_DONE,), [("Unicorn Poison resolved. Chain resolved.", nothing)]) == [
+    assert led((CHAIN_DONE,), [("Unicorn Poison resolved. Chain resolved.", nothing)]) == [
         "Chain resolved.",
         "Unicorn Poison resolved.",
     ]
     ben = turn("Ben's turn.")
-    assert lead_with((ben,), [("Turn 2: Ben's turn.", ben.states)]) == ["Turn 2: Ben's turn."]  # it leads already
+    assert led((ben,), [("Turn 2: Ben's turn.", ben.states)]) == ["Turn 2: Ben's turn."]  # it leads already
     from tests.core.test_game_scenarios import start, to_action
 
     t = start()

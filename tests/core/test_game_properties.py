@@ -192,7 +192,7 @@ def test_every_step_can_be_announced_and_every_event_read_back(game_and_events):
     for event in events:
         assert event_from_dict(event.to_dict(), len(setup.players), CARDS.by_id) == event
         step = game.push(event)
-        lines = [text for text, _ in announce_said(table, step)]
+        lines = [segment.words for segment in announce_said(table, step)]
         assert lines and all(isinstance(line, str) and line for line in lines)
         assert describe_turn(table, step.after)
         for objection in check(table, step.after, event):

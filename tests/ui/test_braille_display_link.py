@@ -8,7 +8,6 @@ from llamas_game import game_lines
 from assistant.commands.app import table_session
 from assistant.core.braille import celltable
 from assistant.core.braille.display import BrailleView, Key, Press
-from assistant.core.words.repeats import without_fact
 from assistant.storage.decks import load_card_set
 from assistant.ui.braille_display import DisplayLink
 
@@ -32,7 +31,7 @@ class Written:
 def test_a_herd_bonus_turn_shows_the_turn_then_the_bonus_effect_first():
     session = table_session(load_card_set("uu-2nd"), load_cards=load_card_set)
     display = Written()
-    link = DisplayLink(display, BrailleView(40, omit=without_fact), session)  # type: ignore[arg-type]
+    link = DisplayLink(display, BrailleView(40), session)  # type: ignore[arg-type]
     for line in game_lines():  # each line typed on the keyboard, once what is held is read
         link.answered(link.view.frames)
         link.acknowledge()
@@ -50,7 +49,7 @@ def test_a_herd_bonus_turn_shows_the_turn_then_the_bonus_effect_first():
 
 def test_no_advice_to_hear_a_herd_bonus_reaches_the_display():
     session = table_session(load_card_set("uu-2nd"), load_cards=load_card_set)
-    link = DisplayLink(Written(), BrailleView(40, omit=without_fact), session)  # type: ignore[arg-type]
+    link = DisplayLink(Written(), BrailleView(40), session)  # type: ignore[arg-type]
     advised = 0
     for line in game_lines():
         link.answered(link.view.frames)

@@ -80,12 +80,12 @@ def said(g: Game, event: Event) -> list[str]:
                                                else next(iter(g.table.cards)).id, 0))  # fmt: skip
     lines = []
     after, facts = apply(g.table, state, event)
-    lines += [text for text, _ in announce_said(g.table, Step(event, state, after, facts), Verbosity.COACHING)]
+    lines += [s.words for s in announce_said(g.table, Step(event, state, after, facts), Verbosity.COACHING)]
     # where the game stands with the card in it: the Stables, the pile, the chain, the discard pile
     lines += [describe_stable(g.table, after, seat) for seat in (0, 1)]
     lines += [describe_pile(g.table, after), describe_discard(g.table, after), *describe_chain(g.table, after)]
     after2, facts2 = apply(g.table, after, Resolve())
-    lines += [text for text, _ in announce_said(g.table, Step(Resolve(), after, after2, facts2), Verbosity.COACHING)]
+    lines += [s.words for s in announce_said(g.table, Step(Resolve(), after, after2, facts2), Verbosity.COACHING)]
     objections = check(g.table, state, event)
     if objections:
         lines.append(confirm_question(objection_reasons(g.table, objections)))

@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import re
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from assistant.core.braille import celltable
@@ -161,8 +161,7 @@ class BrailleView:
     `width`: the display's cells; `translate`: text to Unicode braille cells (grade 1 or 2, the front end's
     choice); `status_cells`: how many of the first cells show the status (0 for none); `six_key`: letters typed on
     the display's keyboard are six-key entry (F D S J K L dots, Space ends a cell), as on the app's input line;
-    `omit`: given a held fact and a line of its answer, that line less what the fact said (`words.repeats.without_fact`;
-    None shows the answer whole); `history_heading`: the first line of the history region, above the earlier
+    `history_heading`: the first line of the history region, above the earlier
     answers (the model keeps them: an answer goes there when another takes its place)."""
 
     def __init__(
@@ -172,7 +171,6 @@ class BrailleView:
         *,
         status_cells: int = 0,
         six_key: bool = False,
-        omit: Callable[[str, str], str] | None = None,
         history_heading: str = "",
     ):
         self.width = self.status_cells = 0
@@ -207,8 +205,6 @@ class BrailleView:
         self.held_window = 0
         self.input = _Input(six_key=SixKeyEntry(EntryMode.DOTS_THEN_SPACE) if six_key else None)
         self._typing = False
-        self.omit = omit
-        """What the answer leaves out of what its held fact said (None: shown whole, for measuring what that saves)."""
         self._past_answer = False
         """The answer is its held fact alone: panning on from the fact goes to the line after the answer."""
 
@@ -253,15 +249,16 @@ class BrailleView:
         answer: Sequence[str],
         decisive: str = "",
         *,
-        restates: Collection[str] = (),
+        rest: Sequence[str] | None = None,
         waits: bool = False,
         points: Sequence[str] = (),
         win: bool = False,
     ) -> bool:
         """A new answer: its first line on the display (the outcome first), and its decisive fact held. What the
-        fact says is not shown again in the answer (`omit`, and the lines in `restates`, which tell only the fact's
-        states in other words: the reader read it first), unless the answer is the fact alone: then it is kept, to
-        come back to, and panning on from the fact goes past it. `win`: the decisive fact tells a win.
+        fact says is not shown again in the answer: `rest`, the answer's lines less the fact's (the front end leaves
+        out the parts of the reply that tell it: `segment.held_apart`; None: the answer whole), unless the answer is
+        the fact alone: then it is kept, to come back to, and panning on from the fact goes past it. `win`: the
+        decisive fact tells a win.
 
         `waits`: another hand's move (a phone's), which answers no key of the player's: it never replaces what is
         being read (nor is held over it) but waits, in order, until the player goes on to it, and is then shown
@@ -285,10 +282,10 @@ class BrailleView:
             self._put_answer(lines)
             return True
         self._put_answer(tuple(answer))
-        if decisive and self.omit is not None:
-            rest = [text for line in answer if line not in restates if (text := self.omit(decisive, line)).strip()]
-            if rest:
-                self.regions[Region.ANSWER] = [self.make_line(text) for text in rest]
+        kept = [text for text in rest or () if text.strip()]
+        if decisive and rest is not None:
+            if kept:
+                self.regions[Region.ANSWER] = [self.make_line(text) for text in kept]
             else:
                 self._past_answer = True
         if decisive and not (self.held and self.held[-1].text == decisive):

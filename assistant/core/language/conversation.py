@@ -22,6 +22,7 @@ from assistant.core.game.events import Destroy, EndTurn, Event, EventError, Sacr
 from assistant.core.game.facts import GameOver, TurnBegan, TurnEndsNow
 from assistant.core.game.history import MAX_UNDO, Game, NothingToUndoError, Phone, Record, Step, record_to_dict
 from assistant.core.game.objections import Objection
+from assistant.core.game.segment import Channel, Part, Segment, lines_of
 from assistant.core.game.table import Table
 from assistant.core.language.builders import Context, cards_with_words, find_baby, find_player
 from assistant.core.language.parser import Command, CommandError
@@ -41,9 +42,9 @@ from assistant.core.words.errors import (
     who_plays,
 )
 from assistant.core.words.gameplay import NOTHING_TO_REDO, NOTHING_TO_UNDO, save_offered
-from assistant.core.words.pace import advice_once, lead_with, restating
+from assistant.core.words.pace import advice_once, lead_with
 from assistant.core.words.position import changed_facts, undone_many
-from assistant.core.words.rulings import confirm_question, objection_reasons, short_objection, warning_asked
+from assistant.core.words.rulings import confirm_segments, objection_reasons, short_objection
 from assistant.core.words.verbosity import Verbosity
 
 #: The most candidates offered for a card named in a command.
@@ -145,14 +146,10 @@ class Conversation:
             # The first reason, short, and the question in one breath; then the reasons in full.
             short = short_objection(game.table, objections[0])
             reasons = objection_reasons(game.table, objections)
-            question = confirm_question("" if reasons == short else reasons, short)
-            return Reply(
-                (question,),
-                question,
-                important=True,
-                pending=Question(lambda: self._saved_or_recorded(event)),
-                facts=(About(Topic.WARNING, warning_asked(short)),),
-            )
+            said = confirm_segments("" if reasons == short else reasons, short)
+            ask = Question(lambda: self._saved_or_recorded(event))
+            facts = tuple(fact for segment in said for fact in segment.about)
+            return Reply(important=True, pending=ask, facts=facts, segments=said)
         return self._saved_or_recorded(event)
 
     def _saved_or_recorded(self, event: Event) -> Reply:
@@ -170,7 +167,7 @@ class Conversation:
         self.objections, self.offered = (), (save, isinstance(event, Destroy))
         question = save_offered(game.table, save, isinstance(event, Destroy))
         pending = Question(lambda: self._checked(save), refused=lambda: self.record(event))
-        return Reply((question,), question, important=True, pending=pending, facts=(About(Topic.QUESTION, question),))
+        return Reply.asking(question, pending)
 
     def _resolve_cards(self, verb: Verb, command: Command, resolved: dict[str, Card]) -> Reply | None:
         """Resolve each card phrase not yet resolved; offer numbered cards when several fit."""
@@ -269,22 +266,18 @@ class Conversation:
             return Reply.error(save_failed(self.unsaved))
         self.step = step
         turn = any(isinstance(fact, TurnBegan) for fact in step.facts)
-        said = announce_said(game.table, step, self.verbosity)
-        facts = facts_of_step(game.table, step, len(game.log))
-        if any(isinstance(fact, GameOver) for fact in step.facts):  # (a game's end leads by its own order)
-            lines = [text for text, _ in said]
-        else:
-            lines = lead_with(facts, said, self.names)  # said first: the next key cannot cut them before they are heard
-        lines = advice_once(lines, self.advised)
-        reply = Reply.of(*lines, important=step.important, sound="your-turn" if turn else "")
-        tells = tells_of_step(game.table, step, len(game.log))
-        phone = _phone_lines(game.table, step, facts)
-        reply = dataclasses.replace(
-            reply,
+        at = len(game.log)
+        said = announce_said(game.table, step, self.verbosity, at=at)
+        facts = facts_of_step(game.table, step, at)
+        if not any(isinstance(fact, GameOver) for fact in step.facts):  # (a game's end leads by its own order)
+            said = lead_with(facts, said, self.names)  # said first: the next key cannot cut them before they are heard
+        reply = Reply(
+            important=step.important,
+            sound="your-turn" if turn else "",
             facts=facts,
-            tells=tells,
-            restates=restating(facts, said),
-            phone=phone,
+            tells=tells_of_step(game.table, step, at),
+            phone=_phone_lines(game.table, step, facts, at),
+            segments=tuple(advice_once(said, self.advised)),
         )
         if any(isinstance(fact, TurnEndsNow) for fact in step.facts) and game.state.turn_ends is not None:
             # "your turn ends at once" (Rhinocorn): the question "End Ana's turn now?" is open; yes ends it
@@ -312,32 +305,37 @@ class Conversation:
             _restore(game, steps, redo, log, undone)
             self.unsaved = exc.strerror or str(exc)
             return Reply.error(save_failed(self.unsaved))
-        lines = undone_many(game.table, steps, redo)
+        done, *_, position = undone_many(game.table, steps, redo)
         phone = tuple(undone_many(game.table, steps, redo, phone=True))
         # The state as it now is (a win taken back, the counts) is its decisive fact, said first; then what it gave
-        # back; the position is on the status line (and said after, but in brief).
+        # back; the position is on the status line (and said after, but in brief). Shown: what it gave back first.
         facts = tuple(changed_facts(game.table, steps[0].before, steps[-1].after))
-        state = " ".join(lines[1:-1] + lines[:1])
-        speech = state if self.verbosity is Verbosity.BRIEF else " ".join([state, lines[-1]])
+        brief = self.verbosity is Verbosity.BRIEF
+        segments = (
+            Segment(done, channel=Channel.SCREEN),
+            *(Segment(fact.text, (fact,), fact.states, Part.FACT) for fact in facts),
+            Segment(done, channel=Channel.SPEECH),
+            Segment(position, channel=Channel.SCREEN if brief else Channel.BOTH),
+        )
         # Which events of the log it took back (or put back), by their places: what they told is no longer news.
         first = len(log) + 1 if redo else len(log) - len(steps) + 1
         kind = MoveKind.REDO if redo else MoveKind.UNDO
         tells = tuple(About(Topic.UNDO, "", move=kind, at=place) for place in range(first, first + len(steps)))
-        return Reply(tuple(lines), speech, important=True, settles=True, facts=facts, tells=tells, phone=phone)
+        return Reply(important=True, settles=True, facts=facts, tells=tells, phone=phone, segments=segments)
 
 
-def _phone_lines(table: Table, step: Step, facts: tuple[About, ...]) -> tuple[str, ...]:
+def _phone_lines(table: Table, step: Step, facts: tuple[About, ...], at: int) -> tuple[str, ...]:
     """A recorded step's lines in the phones' words: the same typed facts and order as the laptop's, at the normal
     level, never how to say a move (`announce_said`'s `phone`)."""
-    said = announce_said(table, step, phone=True)
+    said = announce_said(table, step, phone=True, at=at)
     if any(isinstance(fact, GameOver) for fact in step.facts):
-        return tuple(text for text, _ in said)
-    return tuple(lead_with(facts, said))
+        return lines_of(said)
+    return lines_of(lead_with(facts, said))
 
 
 def _question(sentence: str, pending: Choice) -> Reply:
     """A reply that asks which card: the question is its decisive fact, held until answered."""
-    return Reply((sentence,), sentence, important=True, pending=pending, facts=(About(Topic.QUESTION, sentence),))
+    return Reply.asking(sentence, pending)
 
 
 def _unlike(cards: list[Card]) -> list[Card]:

@@ -16,7 +16,6 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from assistant.core.game.about import About, Topic
 from assistant.core.game.events import Save
 from assistant.core.game.history import Game, Phone
 from assistant.core.game.objections import Objection
@@ -148,7 +147,7 @@ class DeviceTalk:
             lambda: self.decide(player, True, asked), declined="", refused=lambda: self.decide(player, False, asked)
         )
         self.host_question = ask
-        return Reply((question,), question, important=True, pending=ask, facts=(About(Topic.QUESTION, question),))
+        return Reply.asking(question, ask)
 
     def waiting(self) -> list[str]:
         """The players a phone waits to join as, longest waiting first (those answered some other way dropped)."""
@@ -173,9 +172,7 @@ class DeviceTalk:
         if not following:
             return reply
         question = self.join_question(following[0])
-        return dataclasses.replace(
-            question, lines=(*reply.lines, *question.lines), speech=f"{reply.speech} {question.speech}"
-        )
+        return reply.then(question)
 
     def answer(self, player: str, answer: DeviceAnswer) -> DeviceOutcome:
         """The device's answer to its own open question: yes records the warned move, no records nothing; a save
@@ -271,7 +268,7 @@ class DeviceTalk:
                 refused=None if refused is None else lambda: self._as_phone(talk, mover, refused),
             )
             question = save_offered(table, *offered)
-            laptop = Reply((question,), question, important=True, pending=ask, facts=(About(Topic.QUESTION, question),))
+            laptop = Reply.asking(question, ask)
             return DeviceOutcome("asked", (host_asked(owner, saving=True),), laptop)
         asked_of = owner if owner in request.phoned else player
         lines = (save_offered(table, *offered, buttons=True),)
@@ -312,9 +309,7 @@ def _names(reply: Reply, player: str) -> bool:
 def _attributed(reply: Reply, player: str, ended_turn: bool) -> Reply:
     """A phone's move with who made it at the start of its first line, shown and said ("Ben, from a phone: ended the
     turn. Turn 3: Cy's turn.")."""
-    first, *rest = reply.lines or ("",)
-    line = from_phone(player, first, ended_turn)
-    speech = from_phone(player, reply.speech, ended_turn) if reply.speech else line
     shown, *others = reply.phone or reply.lines or ("",)  # the phones' words: the other phones see who it was
     phone = (from_phone(player, shown, ended_turn), *others)
-    return dataclasses.replace(reply, lines=(line, *rest), speech=speech, from_phone=(player, shown), phone=phone)
+    said = reply.led_by(from_phone(player, "", ended_turn))
+    return dataclasses.replace(said, from_phone=(player, shown), phone=phone)

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from enum import StrEnum
 
 from assistant.core.cards.card import Card
-from assistant.core.game.about import About, texts
+from assistant.core.game.about import About, Topic, texts
+from assistant.core.game.segment import Channel, Part, Segment, lines_of, of_lines, speech_of
+
+__all__ = ["Channel", "Choice", "Control", "Part", "Pending", "Question", "Reply", "Segment"]
 
 
 @dataclass(frozen=True)
@@ -68,12 +71,14 @@ class Control(StrEnum):
 
 @dataclass(frozen=True)
 class Reply:
-    """What the app shows and says in answer to one line."""
+    """What the app shows and says in answer to one line: a sequence of typed segments (`segments`), which every
+    front end renders from; `lines` and `speech` are their views. `Reply(lines, speech)` makes the segments of lines
+    shown and a speech given whole (each line shown and said when the speech is the lines joined)."""
 
-    lines: tuple[str, ...]
-    """Screen lines, one fact each."""
-    speech: str
-    """The sentence spoken ("" for nothing)."""
+    shown: InitVar[tuple[str, ...] | None] = None
+    """Lines shown, made into `segments` (with `said`); not kept apart from them."""
+    said: InitVar[str | None] = None
+    """The speech given whole, made into `segments` with `shown`."""
     important: bool = False
     """Errors, warnings, turn changes and the winner: never dropped by the speech queue."""
     card: Card | None = None
@@ -101,9 +106,6 @@ class Reply:
     hand: str = ""
     """The player whose device the reply answers (a phone's move, answer or join): heard at that player's seat,
     every sentence of it; "" for the laptop's own."""
-    restates: frozenset[str] = frozenset()
-    """Its lines that tell only states its facts tell, in other words ("Turn 2: Ben's turn." for "Ben's turn."),
-    known from the states each line tells (`pace.restating`): a braille display holding the facts leaves them out."""
     from_phone: tuple[str, str] = ("", "")
     """A phone's move attributed in its first line ("Cy, from a phone: ..."): the player, and that line as it was
     before in the phones' words (what Cy's own phone shows: never its own name as news). ("", ""): none."""
@@ -111,6 +113,37 @@ class Reply:
     """Its lines in the phones' words, for a reply that recorded or undid a move: made from the same typed steps at
     the normal level, never how to say a move ("say destroy and the card": the phones' buttons say how), nor the
     notes the laptop adds to its lines after ("From Ben's phone 2."); (): none made (`lines` serve)."""
+    segments: tuple[Segment, ...] = ()
+    """What it shows and says, in order, each piece with what it tells (`Segment`)."""
+
+    def __post_init__(self, shown: tuple[str, ...] | None, said: str | None) -> None:
+        if shown is not None or said is not None:
+            object.__setattr__(self, "segments", of_lines(shown or (), said))
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """Screen lines, one fact each (the shown segments)."""
+        return lines_of(self.segments)
+
+    @property
+    def speech(self) -> str:
+        """The sentences spoken ("" for nothing: the spoken segments)."""
+        return speech_of(self.segments)
+
+    @property
+    def restates(self) -> frozenset[str]:
+        """Its lines that tell only states its facts tell, in other words ("Turn 2: Ben's turn." for "Ben's turn."),
+        known from the states each segment tells: a braille display holding the facts leaves them out."""
+        return frozenset(
+            segment.words
+            for segment in self.segments
+            if segment.channel.shown and not segment.joined and segment.restates(self.facts)
+        )
+
+    @property
+    def help(self) -> bool:
+        """It is the command table's help (`Part.HELP`): a front end with keys of its own lists them after it."""
+        return any(segment.part is Part.HELP for segment in self.segments)
 
     @property
     def decisive(self) -> str:
@@ -120,19 +153,58 @@ class Reply:
     @classmethod
     def of(cls, *lines: str, important: bool = False, sound: str = "", card: Card | None = None) -> Reply:
         """A reply whose speech is its lines, joined."""
-        return cls(tuple(lines), " ".join(lines), important=important, sound=sound, card=card)
+        segments = tuple(Segment(line) for line in lines)
+        return cls(important=important, sound=sound, card=card, segments=segments)
 
     @classmethod
     def error(cls, sentence: str) -> Reply:
         """Something that could not be done or found: important, with the error sound."""
-        return cls((sentence,), sentence, important=True, sound="error")
+        return cls(important=True, sound="error", segments=(Segment(sentence),))
+
+    @classmethod
+    def asking(cls, question: str, pending: Pending) -> Reply:
+        """A question left open (important): the question is its decisive fact (`Topic.QUESTION`), held until
+        answered, its one segment the fact in its own words."""
+        fact = About(Topic.QUESTION, question)
+        return cls(
+            important=True, pending=pending, facts=(fact,), segments=(Segment(question, (fact,), part=Part.FACT),)
+        )
 
     @property
     def choices(self) -> tuple[Card, ...]:
         """The numbered cards the reply offers, if any."""
         return self.pending.cards if isinstance(self.pending, Choice) else ()
 
-    def before(self, *lines: str) -> Reply:
-        """The same reply with lines said first (a notice, "Not recorded.")."""
-        speech = " ".join((*lines, self.speech)) if self.speech else " ".join(lines)
-        return dataclasses.replace(self, lines=(*lines, *self.lines), speech=speech)
+    def before(self, *notes: str | Segment) -> Reply:
+        """The same reply with notes shown and said first (a notice, "Not recorded."), each a line."""
+        return dataclasses.replace(self, segments=(*_segments(notes), *self.segments))
+
+    def after(self, *notes: str | Segment) -> Reply:
+        """The same reply with notes shown and said after it ("From Ben's phone 2."), each a line."""
+        return dataclasses.replace(self, segments=(*self.segments, *_segments(notes)))
+
+    def after_first(self, *notes: str | Segment) -> Reply:
+        """The same reply with notes after its first line, so that its outcome still comes first."""
+        first = next((n + 1 for n, segment in enumerate(self.segments) if segment.channel.shown), 0)
+        while first < len(self.segments) and self.segments[first].joined:
+            first += 1
+        segments = (*self.segments[:first], *_segments(notes), *self.segments[first:])
+        return dataclasses.replace(self, segments=segments)
+
+    def led_by(self, words: str) -> Reply:
+        """The same reply with words said first, at the start of its first line ("Ben, from a phone:")."""
+        segments, first = list(self.segments), True
+        for n, segment in enumerate(segments):
+            if segment.channel.shown and first:
+                segments[n], first = dataclasses.replace(segment, joined=True), False
+        return dataclasses.replace(self, segments=(Segment(words), *segments))
+
+    def then(self, other: Reply) -> Reply:
+        """This reply's words, then another's, with the other's question, facts and importance (a notice before a
+        question)."""
+        return dataclasses.replace(other, segments=(*self.segments, *other.segments))
+
+
+def _segments(notes: tuple[str | Segment, ...]) -> tuple[Segment, ...]:
+    """Notes as segments, each a line shown and said."""
+    return tuple(note if isinstance(note, Segment) else Segment(note) for note in notes)

@@ -40,6 +40,7 @@ from collections import deque
 from dataclasses import dataclass, replace
 
 from assistant.core.game.about import About, Topic, unique
+from assistant.core.game.segment import Segment
 from assistant.core.text import PLAIN, SentenceNames
 from assistant.core.text import split_sentences as split_sentences
 from assistant.core.words.pace import catch_up, merge_moves
@@ -121,25 +122,42 @@ class Utterance:
     names: SentenceNames = PLAIN
     """The card and player names its words may hold, which change where its sentences end (`split`): given by the
     front end with the words, from the game it speaks of."""
+    segments: tuple[Segment, ...] = ()
+    """Its own words as typed segments (`Reply.segments`), which say which sentences tell each of its facts and its
+    move: a fact ends with the first segment that tells it. Empty, or a fact no segment tells: its facts are taken
+    as said first, in order, each in its own words (as a reply says them)."""
 
     def split(self, text: str | None = None) -> list[str]:
         """Its sentences as they are played (`split_sentences` with its `names`), or those of some `text` of it (a
         fact's words)."""
         return split_sentences(self.text if text is None else text, names=self.names)
 
+    def _spans(self) -> list[tuple[Segment, int, int]]:
+        """Its spoken segments, each with the sentences it spans (from, to: indices into `split()`), from its first
+        own sentence: counted with `split` on its words so far, so a segment that ends no sentence ("Ben, from a
+        phone:") shares its last sentence with the next."""
+        spans, said, at = [], "", self._own_from()
+        for segment in self.segments:
+            if not segment.channel.spoken or not segment.words.strip():
+                continue
+            before = len(self.split(said)) if said else 0
+            said = f"{said} {segment.words}" if said else segment.words
+            after = len(self.split(said))
+            starts = before if after >= before + len(self.split(segment.words)) else max(before - 1, 0)
+            spans.append((segment, at + starts, at + after))
+        return spans
+
     def _pieces(self) -> list[tuple[About, int]]:
         """Its facts in the order its text says them, each with the index of the sentence after its last one: the
-        folded facts (in their folded words), then its own, where its text has their very words (a notice may come
-        first: "Not recorded."), else next (a reply says its decisive facts first)."""
+        folded facts (in their folded words), then its own, each where the first segment that tells it ends; one
+        no segment tells, next (a reply says its decisive facts first)."""
         pieces, at = [], 0
         for fact in self.folded:
             at += len(self.split(fact.folded_text))
             pieces.append((fact, at))
-        sentences = self.split()
+        spans = self._spans()
         for fact in self.facts:
-            words = self.split(fact.text)
-            found = _find(sentences, words, at)
-            at = (at if found is None else found) + len(words)
+            at = next((end for segment, _, end in spans if fact in segment.about), at + len(self.split(fact.text)))
             pieces.append((fact, at))
         return pieces
 
@@ -164,12 +182,21 @@ class Utterance:
         return sum(len(self.split(fact.folded_text)) for fact in self.folded)
 
     def _move_sentence(self) -> int:
-        """The sentence that tells its move: the first of its own words that says none of its facts ("Ben 0
-        Unicorns. Cy destroyed ...": the second; "Dee, from a phone: ended the turn. Turn 5: Ana's turn.": the
-        first)."""
+        """The sentence that tells its move: the first of the segment that tells it; else the first of its own words
+        that says none of its facts ("Ben 0 Unicorns. Cy destroyed ...": the second; "Dee, from a phone: ended the
+        turn. Turn 5: Ana's turn.": the first)."""
+        spans = self._spans()
+        moves = {fact for fact in self.tells if fact.topic is Topic.MOVE}
+        told = next((start for segment, start, _ in spans if moves & set(segment.about)), None)
+        if told is not None:
+            return told
         said: set[int] = set()
+        for segment, start, end in spans:
+            if set(segment.about) & set(self.facts):
+                said.update(range(start, end))
         for fact, end in self._pieces()[len(self.folded) :]:
-            said.update(range(end - len(self.split(fact.text)), end))
+            if not any(fact in segment.about for segment, _, _ in spans):
+                said.update(range(end - len(self.split(fact.text)), end))
         at = self._own_from()
         while at in said:
             at += 1
@@ -180,17 +207,6 @@ class Utterance:
         hand's move."""
         folded = [part for fact in self.folded for part in fact.flat()]
         return [*folded, *(self.tells if self.other else ()), *self.facts]
-
-
-def _find(sentences: list[str], words: list[str], start: int) -> int | None:
-    """Where the sentences `words` stand in `sentences`, from `start` on: word for word, or a fact of one sentence
-    ending a longer one ("Turn 5: Ana's turn." for "Ana's turn."); None: not there."""
-    for at in range(start, len(sentences) - len(words) + 1):
-        if sentences[at : at + len(words)] == words:
-            return at
-    if len(words) == 1:
-        return next((at for at in range(start, len(sentences)) if sentences[at].endswith(f" {words[0]}")), None)
-    return None
 
 
 def _wins(utterance: Utterance) -> bool:

@@ -10,10 +10,8 @@ it; `chain` reads it on request.
 
 from __future__ import annotations
 
-import re
-
 from assistant.core.cards.card import CardType
-from assistant.core.game.about import EVENT_MOVES, About, MoveKind, State, Topic, texts, unique
+from assistant.core.game.about import EVENT_MOVES, About, MoveKind, Topic, texts, unique
 from assistant.core.game.chain import Link, Trigger, TriggerKind
 from assistant.core.game.events import (
     Bring,
@@ -54,6 +52,7 @@ from assistant.core.game.facts import (
     WinWaits,
 )
 from assistant.core.game.history import Step
+from assistant.core.game.segment import Part, Segment
 from assistant.core.game.state import GameState
 from assistant.core.game.table import Prompt, PromptKind, Table
 from assistant.core.game.tally import Ending
@@ -89,10 +88,8 @@ __all__ = [
     "describe_begin_effects",
     "herd_bonus_said",
     "hear_it_here",
-    "without_advice",
     "describe_link_doing",
     "announce_said",
-    "Said",
     "EFFECT_EVENTS",
     "facts_of_step",
     "move_of_step",
@@ -190,54 +187,47 @@ def neigh_name(table: Table) -> str:
     return "Neigh" if table.neigh_card else "Instant"
 
 
-def describe_begin_effects(table: Table, link: Link) -> list[str]:
+def describe_begin_effects(table: Table, link: Link) -> list[Segment]:
     """The beginning-of-turn effects, mandatory ones first ("Ana must do X; may use Y."), then what each Herd Bonus
     offered does (`herd_bonuses_said`)."""
-    return [line for line in [begin_duties(table, link), *herd_bonuses_said(table, link)] if line]
+    duties = begin_duties(table, link)
+    return [*([Segment(duties)] if duties else []), *herd_bonuses_said(table, link)]
 
 
-def herd_bonuses_said(table: Table, link: Link) -> list[str]:
+def herd_bonuses_said(table: Table, link: Link) -> list[Segment]:
     """One line for each Herd Bonus the link offers, what it does first (a braille display's first window, the
     first words heard): "Alpaca Herd Bonus: Your Alpacas cannot be destroyed. ...", then why it may be used."""
-    lines = []
+    lines: list[Segment] = []
     for variation in (t.card for t in link if t.kind is TriggerKind.HERD):
         kind = variation.capitalize()
         why = f"It may be used with {table.profile.herd_bonus} or more {kind}s."
-        lines.append(herd_bonus_said(kind, *table.cards.herd_bonus(variation), why=why))
+        lines += herd_bonus_said(kind, *table.cards.herd_bonus(variation), why=why)
     return lines
 
 
 def hear_it_here(kind: str) -> str:
     """The advice on how to have a Herd Bonus the deck does not know read here, said after it (`herd_bonus_said`)."""
     return (
-        f" To hear it here, add the line {kind} Herd Bonus, a colon and its text to your reference sheet, then "
+        f"To hear it here, add the line {kind} Herd Bonus, a colon and its text to your reference sheet, then "
         "import the sheet."
     )
 
 
-def without_advice(line: str) -> str:
-    """A line without `hear_it_here`'s advice, for a braille display: its reader reads her sheet herself, and the
-    advice speaks of hearing (the advice is this module's own sentence, found by its own making)."""
-    return _ADVICE.sub("", line)
-
-
-_ADVICE = re.compile(re.escape(hear_it_here("KIND")).replace("KIND", "[^,.]+?"))
-
-
-def herd_bonus_said(kind: str, text: str, from_sheet: bool, why: str = "") -> str:
+def herd_bonus_said(kind: str, text: str, from_sheet: bool, why: str = "") -> tuple[Segment, ...]:
     """What a Herd Bonus does, first: the owner's sheet's words; the deck's, where known; where the deck sends the
-    player to the reference card, that, and how to have it read here from then on. `why`: the sentence saying why it
-    may be used, after what it does."""
+    player to the reference card, that, and how to have it read here from then on (coaching, on the same line: said
+    once a game, never on a braille display, whose reader reads her sheet herself). `why`: the sentence saying why
+    it may be used, after what it does."""
     said = f"{kind} Herd Bonus:"
-    add = hear_it_here(kind)
+    add = (Segment(hear_it_here(kind), part=Part.COACHING, joined=True),)
     then = f" {why}" if why else ""
     if from_sheet:
-        return f"{said} {text} Your reference sheet says so.{then}"
+        return (Segment(f"{said} {text} Your reference sheet says so.{then}"),)
     if not text:  # a deck with no word on it (a deck made from a sheet alone): the card still has it
-        return f"{said} printed on the back of your reference card.{then}{add}"
+        return (Segment(f"{said} printed on the back of your reference card.{then}"), *add)
     if "reference card" in text:
-        return f"{said} {text}{then}{add}"
-    return f"{said} {text}{then}"
+        return (Segment(f"{said} {text}{then}"), *add)
+    return (Segment(f"{said} {text}{then}"),)
 
 
 def describe_link_doing(table: Table, link: Link) -> str:
@@ -255,23 +245,23 @@ def _trigger_doing(table: Table, trigger: Trigger) -> str:
     return f"{said}, which does this: {gist}" if gist else said
 
 
-#: A line said after a step, with the states it tells (`About.states`: a turn, counts; empty for the others), so a
-#: reply that says its decisive facts first leaves out a line that only says them again (`pace.lead_with`).
-Said = tuple[str, frozenset[State]]
-
-
-def announce_said(table: Table, step: Step, level: Verbosity = Verbosity.COACHING, phone: bool = False) -> list[Said]:
+def announce_said(
+    table: Table, step: Step, level: Verbosity = Verbosity.COACHING, phone: bool = False, at: int = 0
+) -> list[Segment]:
     """Everything to say after an event was recorded, outcome first: the game's end, a card an effect moved, the
-    counts; then the event and what followed; then what the table may do now; each line with the states it
-    tells. `phone`: the phones' words, at the normal level and never how to say a move (their buttons say how)."""
+    counts; then the event and what followed; then what the table may do now; each line a segment with the states
+    it tells (`About.states`: a turn, counts), so a reply that says its decisive facts first leaves out a line that
+    only says them again (`pace.lead_with`); the event's line tells its move (`move_of_step`, at place `at` of the
+    game's log). `phone`: the phones' words, at the normal level and never how to say a move (their buttons say
+    how)."""
     level = Verbosity.NORMAL if phone else level
-    lines: list[tuple[int, str]] = []  # (rank, sentence): sorted by rank, in order within one rank
-    says: dict[str, frozenset[State]] = {}
+    lines: list[tuple[int, Segment]] = []  # (rank, segment): sorted by rank, in order within one rank
     # the deck running out ends the game by the count: the draw that emptied it is said before the winner
     deck_out = any(isinstance(f, GameOver) and f.outcome.ending is not Ending.GOAL for f in step.facts)
     if not isinstance(step.event, (Resolve, NextPhase, EndTurn, SkipPhase)):  # their facts say them
         rank = -1 if deck_out else 1 if isinstance(step.event, EFFECT_EVENTS) else 3
-        lines.append((rank, _event_line(table, step, level, phone)))
+        move = move_of_step(table, step, at)
+        lines.append((rank, Segment(_event_line(table, step, level, phone), () if move is None else (move,))))
     phases = [f for f in step.facts if isinstance(f, PhaseBegan)]
     began = any(isinstance(f, TurnBegan) for f in step.facts)
     for fact in step.facts:
@@ -281,8 +271,7 @@ def announce_said(table: Table, step: Step, level: Verbosity = Verbosity.COACHIN
             said = turn_began(
                 fact.turn, player_name(table, fact.player), level is Verbosity.BRIEF, _duties(table, step)
             )
-            lines.append((3, said))
-            says[said] = frozenset({(Topic.TURN, None)})
+            lines.append((3, Segment(said, states=frozenset({(Topic.TURN, None)}))))
             continue
         if isinstance(fact, LinkAdded) and any(t.kind.is_beginning for t in fact.link):
             if not began:
@@ -291,14 +280,8 @@ def announce_said(table: Table, step: Step, level: Verbosity = Verbosity.COACHIN
                 effects = [] if level is Verbosity.BRIEF else herd_bonuses_said(table, fact.link)
             lines += [(3, line) for line in effects]
             continue
-        sentence = _fact_line(table, step, fact, level, phone)
-        if isinstance(fact, (TallyChanged, WinWaits)):
-            seats = _changed(fact) if isinstance(fact, TallyChanged) else [fact.player]
-            says[sentence] = frozenset((Topic.COUNT, seat) for seat in seats)
-        if sentence:
-            lines.append(
-                (-1 if deck_out and isinstance(fact, DeckRanOut) else _FACT_RANKS.get(type(fact), 3), sentence)
-            )
+        rank = -1 if deck_out and isinstance(fact, DeckRanOut) else _FACT_RANKS.get(type(fact), 3)
+        lines += [(rank, segment) for segment in _fact_segments(table, step, fact, level, phone, at)]
     resolved = any(
         isinstance(
             f,
@@ -314,21 +297,45 @@ def announce_said(table: Table, step: Step, level: Verbosity = Verbosity.COACHIN
         for f in step.facts
     )
     if isinstance(step.event, Resolve) and not resolved:
-        lines.append((3, "Nothing was waiting to resolve."))
+        lines.append((3, Segment("Nothing was waiting to resolve.")))
     if isinstance(step.event, Resolve) and any(isinstance(f, LinkResolved) for f in step.facts):
-        lines.insert(0, (3, describe_event(table, step.event, step.before, phone) + "."))
+        lines.insert(0, (3, Segment(describe_event(table, step.event, step.before, phone) + ".")))
     if step.after.outcome is None or not any(isinstance(f, GameOver) for f in step.facts):
         prompt = table.prompt(step.after)
         just_said = any(isinstance(f, LinkAdded) and f.link == prompt.link for f in step.facts)
         if prompt.kind is PromptKind.CHAIN and just_said:  # the link was just read: not again
-            lines.append((4, DO_IT_THEN_RESOLVE if level is Verbosity.COACHING else ""))
+            said = DO_IT_THEN_RESOLVE if level is Verbosity.COACHING else ""
         elif prompt.kind is PromptKind.CHAIN and _waited(table, step, prompt):  # it was read before
-            lines.append((4, "Say resolve when it is done." if level is Verbosity.COACHING else ""))
+            said = "Say resolve when it is done." if level is Verbosity.COACHING else ""
         elif prompt.kind is PromptKind.ANSWER and level is Verbosity.NORMAL and _just_played(step, prompt):
-            lines.append((4, f"{neigh_name(table)}?"))  # the card was just named: the short question
+            said = f"{neigh_name(table)}?"  # the card was just named: the short question
         else:
-            lines.append((4, phrase_prompt(table, prompt, level)))
-    return [(line, says.get(line, frozenset())) for _, line in sorted(lines, key=lambda ranked: ranked[0]) if line]
+            said = phrase_prompt(table, prompt, level)
+        lines.append((4, Segment(said)))
+    return [segment for _, segment in sorted(lines, key=lambda ranked: ranked[0]) if segment.words]
+
+
+def _fact_segments(table: Table, step: Step, fact: Fact, level: Verbosity, phone: bool, at: int) -> tuple[Segment, ...]:
+    """A fact's line as segments, with what they tell: a count its states; the game's end the winner (said before
+    "The game is over.", which goes without saying on a display holding the win); a link of the chain its duty,
+    with its words where the duty is held apart ("Effect chain: the effect of Unicorn Poison, played by Cy.")."""
+    sentence = _fact_line(table, step, fact, level, phone)
+    if not sentence:
+        return ()
+    if isinstance(fact, (TallyChanged, WinWaits)):
+        seats = _changed(fact) if isinstance(fact, TallyChanged) else [fact.player]
+        return (Segment(sentence, states=frozenset((Topic.COUNT, seat) for seat in seats)),)
+    if isinstance(fact, GameOver) and sentence.endswith(f" {GAME_OVER}"):
+        win = facts_of_step(table, step, at)
+        ended = sentence.removesuffix(f" {GAME_OVER}")
+        own = bool(win) and win[0].text == ended  # (the words of the win itself, when it is no goal reached)
+        return (Segment(ended, win, part=Part.FACT if own else Part.SAID), Segment(GAME_OVER, joined=True))
+    if isinstance(fact, LinkAdded) and level is not Verbosity.BRIEF and not any(t.kind.is_beginning for t in fact.link):
+        duty = _duty(table, fact.link)
+        if duty.text and duty.text.rstrip(".").casefold() in sentence.casefold():  # its duty said whole in it
+            named = chain_link_added(fact.position, name_list([describe_trigger(table, t) for t in fact.link]))
+            return (Segment(sentence, repeats=(duty,), without=named),)
+    return (Segment(sentence),)
 
 
 #: The events by which an effect moves a card into or out of a Stable (or a hand): decisive facts.
@@ -382,8 +389,7 @@ def facts_of_step(table: Table, step: Step, at: int = 0) -> tuple[About, ...]:
             said.append(About(Topic.DUTY, describe_fact(table, fact, step.after), (fact.player,), name))
     for fact in step.facts:  # the chain's duty, what its player must do now; and its end
         if isinstance(fact, LinkAdded) and not any(t.kind.is_beginning for t in fact.link):
-            owner = fact.link[0].owner if fact.link else 0
-            said.append(About(Topic.DUTY, chain_duty(table, fact.link), (owner,), player_name(table, owner)))
+            said.append(_duty(table, fact.link))
         elif isinstance(fact, LinkResolved) and fact.next is None:
             said.append(About(Topic.CHAIN_DONE, describe_fact(table, fact, step.after)))
     # A count that a later fact says again ("Ana has 3 Unicorns, enough to win ...") is said once.
@@ -448,6 +454,12 @@ def _brief_count(table: Table, seat: int, count: int) -> About:
     """A count, about a second: "Ana 2 Unicorns." (no colon: its pause made the count half a second longer)."""
     name = player_name(table, seat)
     return About(Topic.COUNT, f"{name} {creatures(table, count)}.", (seat,), name)
+
+
+def _duty(table: Table, link: Link) -> About:
+    """The duty of a link of the chain, typed: what its player must do now."""
+    owner = link[0].owner if link else 0
+    return About(Topic.DUTY, chain_duty(table, link), (owner,), player_name(table, owner))
 
 
 def chain_duty(table: Table, link: Link) -> str:

@@ -5,10 +5,10 @@ player a sentence, a digest of what was missed, a reply led by its facts. Each d
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 
-from assistant.core.game.about import About, MoveKind, State, Topic, unique
+from assistant.core.game.about import About, MoveKind, Topic, unique
+from assistant.core.game.segment import Part, Segment
 from assistant.core.text import PLAIN, SentenceNames, name_list, sentences
 
 __all__ = [
@@ -22,7 +22,6 @@ __all__ = [
     "NOTHING_MISSED",
     "MORE_MISSED",
     "lead_with",
-    "restating",
     "advice_once",
 ]
 
@@ -174,6 +173,13 @@ class Digest:
         """The decisive states it said, a win and whose turn it is (held as a reply's facts)."""
         return tuple(fact for fact in self.said if fact.topic in (Topic.WIN, Topic.TURN))
 
+    @property
+    def segments(self) -> tuple[Segment, ...]:
+        """Its lines as a reply's segments, each line with the state it says (`states`), where it says one."""
+        states = self.states
+        told = [(fact,) if fact in states else () for fact in self.said]
+        return tuple(Segment(line, told[n] if n < len(told) else ()) for n, line in enumerate(self.lines))
+
 
 def placed(facts: list[About] | tuple[About, ...], at: int) -> list[About]:
     """The facts told by the event recorded at place `at` of the game's log, each kept with that place (a move, an
@@ -307,50 +313,42 @@ def missed(
     return Digest(lines, tuple(out), more)
 
 
-def lead_with(
-    facts: tuple[About, ...], lines: list[tuple[str, frozenset[State]]], names: SentenceNames = PLAIN
-) -> list[str]:
-    """A reply's lines with its decisive facts said first, so the next key or move cannot cut them before they are
-    heard: unchanged when the first line tells every state they tell ("Turn 2: Ben's turn." for "Ben's turn.");
-    else the facts first, and a later line that tells only states the facts tell is left out ("Ana has 1 Unicorn."
-    after "Ana 1 Unicorn."), as is a sentence that is one of the facts word for word: "Destroy a Unicorn. Unicorn
-    Poison is played: ...", "Ana 1 Unicorn. Ben destroyed ..."."""
-    texts = [text for text, _ in lines]
+def lead_with(facts: tuple[About, ...], lines: list[Segment], names: SentenceNames = PLAIN) -> list[Segment]:
+    """A reply's segments with its decisive facts said first, each its own segment (`Part.FACT`, on one line), so the
+    next key or move cannot cut them before they are heard: unchanged when the first line tells every state they tell
+    ("Turn 2: Ben's turn." for "Ben's turn.": that line then tells them); else the facts first, and a later line that
+    tells only states the facts tell is left out ("Ana has 1 Unicorn." after "Ana 1 Unicorn."), as is a sentence that
+    is one of the facts word for word: "Destroy a Unicorn. Unicorn Poison is played: ...", "Ana 1 Unicorn. Ben
+    destroyed ..."."""
     if not facts or not lines:
-        return texts
+        return list(lines)
     states = frozenset().union(*(fact.states for fact in facts))
-    if all(fact.states and fact.states <= lines[0][1] for fact in facts):
-        return texts
+    if all(fact.states and fact.states <= lines[0].states for fact in facts):
+        return [replace(lines[0], about=(*lines[0].about, *facts)), *lines[1:]]
     words = {sentence for fact in facts for sentence in sentences(fact.text, names)}
-    kept = []
-    for text, says in lines:
-        rest = [sentence for sentence in sentences(text, names) if sentence not in words]
-        if rest and not (says and says <= states):
-            kept.append(" ".join(rest))
-    return [" ".join(fact.text.strip() for fact in facts), *kept]
-
-
-def restating(facts: tuple[About, ...], lines: list[tuple[str, frozenset[State]]]) -> frozenset[str]:
-    """The lines that tell states and only states the facts tell ("Turn 2: Ben's turn." for "Ben's turn.", "Ana has 2
-    Unicorns." for "Ana 2 Unicorns."), by the states each line tells: what a display holding the facts leaves out,
-    as `lead_with` leaves them out of speech."""
-    states = frozenset().union(*(fact.states for fact in facts))
-    return frozenset(text for text, says in lines if says and says <= states)
-
-
-# Coaching said with a fact, not a fact itself: how to have a Herd Bonus read here (`announce.herd_bonus_said`).
-_ADVICE = re.compile(r" ?To hear it here, add the line [^.]*? then import the sheet\.")
-
-
-def advice_once(lines: list[str], given: set[str]) -> list[str]:
-    """The lines with any advice already in `given` left out (it is said once a game, not every turn); the advice
-    said now is added to `given`."""
-    kept = []
+    kept: list[Segment] = []
+    follows = False  # the line a joined segment goes on was kept
     for line in lines:
-        for advice in _ADVICE.findall(line):
-            if advice.strip() in given:
-                line = line.replace(advice, "")
-            given.add(advice.strip())
-        if line.strip():
-            kept.append(line)
+        if line.joined:
+            if follows:
+                kept.append(line)
+            continue
+        rest = [sentence for sentence in sentences(line.words, names) if sentence not in words]
+        follows = bool(rest) and not (line.states and line.states <= states)
+        if follows:
+            kept.append(replace(line, words=" ".join(rest)))
+    lead = [Segment(fact.text.strip(), (fact,), fact.states, Part.FACT, joined=n > 0) for n, fact in enumerate(facts)]
+    return [*lead, *kept]
+
+
+def advice_once(segments: list[Segment], given: set[str]) -> list[Segment]:
+    """The segments with any coaching already in `given` left out (it is said once a game, not every turn); the
+    coaching said now is added to `given`."""
+    kept = []
+    for segment in segments:
+        if segment.part is Part.COACHING:
+            if segment.words in given:
+                continue
+            given.add(segment.words)
+        kept.append(segment)
     return kept

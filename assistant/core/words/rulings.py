@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from assistant.core.cards.card import CardType, Tag
 from assistant.core.cards.wording import Need, UnicornAction
+from assistant.core.game.about import About, Topic
 from assistant.core.game.events import Phase
 from assistant.core.game.objections import (
     ActionOver,
@@ -67,6 +68,7 @@ from assistant.core.game.objections import (
     TriggerCannotDestroy,
     VariationKeptOut,
 )
+from assistant.core.game.segment import Part, Segment, speech_of
 from assistant.core.game.table import Table
 from assistant.core.text import cards_count
 from assistant.core.words.cardtext import type_name
@@ -82,6 +84,7 @@ from assistant.core.words.gameplay import (
 )
 
 __all__ = [
+    "confirm_segments",
     "CONFIRM_QUESTION",
     "WARNING_START",
     "describe_objection",
@@ -440,4 +443,12 @@ def confirm_question(reasons: str, short: str = "") -> str:
     without `short`, the question first, then the reasons."""
     if not short:
         return f"{WARNING_START} {reasons} {CONFIRM_QUESTION}"
-    return " ".join(part for part in (warning_asked(short), reasons.strip(), CONFIRM_QUESTION) if part)
+    return speech_of(confirm_segments(reasons, short))
+
+
+def confirm_segments(reasons: str, short: str) -> tuple[Segment, ...]:
+    """`confirm_question` as a reply's segments, on one line: its decisive fact first (the short reason and the
+    question, `warning_asked`, typed as a warning), then the reasons in full and how to answer."""
+    fact = About(Topic.WARNING, warning_asked(short))
+    rest = (Segment(part, joined=True) for part in (reasons.strip(), CONFIRM_QUESTION) if part)
+    return (Segment(fact.text, (fact,), part=Part.FACT), *rest)

@@ -1,0 +1,134 @@
+"""A piece of a reply, typed: its words, what they tell and where they go.
+
+A reply is a sequence of segments (`assistant.core.language.reply.Reply`), and every front end renders from them:
+the screen shows the shown ones, line by line; speech says the spoken ones, in order, and knows which sentences
+tell which decisive fact by the segment that carries it; a braille display leaves out the segments whose fact it
+holds, those that only restate it, and coaching. Nothing reads the words back: a reply in other words (a
+translation) is rendered and cut the same way.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from assistant.core.game.about import About, State
+
+
+class Channel(enum.Enum):
+    """Where a segment goes."""
+
+    BOTH = "both"
+    """Shown and said."""
+    SCREEN = "screen"
+    """Shown only (the app's own keys listed on screen, lines whose speech says them otherwise)."""
+    SPEECH = "speech"
+    """Said only (speech that says shown lines in another order or in brief)."""
+
+    @property
+    def shown(self) -> bool:
+        """On the screen (and a braille display)."""
+        return self is not Channel.SPEECH
+
+    @property
+    def spoken(self) -> bool:
+        """Said aloud."""
+        return self is not Channel.SCREEN
+
+
+class Part(enum.Enum):
+    """What kind of words a segment holds, beyond what it tells."""
+
+    SAID = "said"
+    """An answer's own words."""
+    FACT = "fact"
+    """A decisive fact in its own short words (`About.text`), said first: a braille display holding it leaves it
+    out of the answer under it."""
+    COACHING = "coaching"
+    """Said for a learner (how to have a Herd Bonus read here): said once a game, never on a braille display."""
+    HELP = "help"
+    """The command table's help: a front end with keys of its own lists them after it."""
+
+
+@dataclass(frozen=True)
+class Segment:
+    """Words of a reply, with what they tell."""
+
+    words: str
+    """The words, one or more whole sentences."""
+    about: tuple[About, ...] = ()
+    """The decisive facts and the move these words tell (`Reply.facts`, `Reply.tells`), typed."""
+    states: frozenset[State] = frozenset()
+    """The states the words tell (a turn, counts: `About.states`), even where they tell them at length ("Turn 2:
+    Ben's turn." tells the turn)."""
+    part: Part = Part.SAID
+    channel: Channel = Channel.BOTH
+    joined: bool = False
+    """On the screen, the words go on the line before (a fact and its reminder on one line); else a new line."""
+    repeats: tuple[About, ...] = ()
+    """Decisive facts its words say again inside longer words (a link of the chain with what its card does, its
+    duty): where they are held apart (a braille display), `without` is shown instead."""
+    without: str = ""
+    """Its words less what `repeats` says ("Effect chain: the effect of Unicorn Poison, played by Cy.")."""
+
+    def restates(self, facts: Iterable[About]) -> bool:
+        """It tells states and only states that `facts` tell ("Turn 2: Ben's turn." for "Ben's turn."): a display
+        holding those facts leaves it out, as speech that said them first does."""
+        told = frozenset().union(*(fact.states for fact in facts))
+        return bool(self.states) and self.states <= told
+
+
+def lines_of(segments: Iterable[Segment]) -> tuple[str, ...]:
+    """The screen lines of segments: each shown segment a line, a joined one on the line before."""
+    lines: list[str] = []
+    for segment in segments:
+        if not segment.channel.shown:
+            continue
+        if segment.joined and lines:
+            lines[-1] = " ".join(part for part in (lines[-1], segment.words) if part)
+        else:
+            lines.append(segment.words)
+    return tuple(lines)
+
+
+def held_apart(segments: Iterable[Segment], held: Iterable[About]) -> tuple[str, ...]:
+    """The screen lines for a reader who holds the decisive facts `held` apart (a braille display shows them first
+    and holds them): the facts in their own words left out (`Part.FACT`), a line that only restates their states,
+    and coaching; a segment that says one of them again inside longer words in its words without it (`without`).
+    A segment on the line of one left out begins a line of its own ("The game is over.")."""
+    held = tuple(held)
+    kept: list[Segment] = []
+    dropped = False
+    for segment in segments:
+        if not segment.channel.shown:
+            continue
+        if segment.part is Part.COACHING or (segment.part is Part.FACT and set(segment.about) <= set(held)):
+            dropped = dropped or not segment.joined
+            continue
+        if segment.restates(held) and not segment.joined:
+            dropped = True
+            continue
+        if segment.joined and dropped:
+            segment = replace(segment, joined=False)
+        else:
+            dropped = False
+        if segment.repeats and set(segment.repeats) <= set(held):
+            segment = replace(segment, words=segment.without)
+        kept.append(segment)
+    return lines_of(kept)
+
+
+def speech_of(segments: Iterable[Segment]) -> str:
+    """What segments say: the spoken ones' words, joined."""
+    return " ".join(segment.words for segment in segments if segment.channel.spoken and segment.words)
+
+
+def of_lines(lines: Iterable[str], speech: str | None = None) -> tuple[Segment, ...]:
+    """Segments for lines shown and a speech given whole: each line shown and said when the speech is the lines
+    joined (or None); else the lines shown only and the speech said only."""
+    lines = tuple(lines)
+    if speech is None or speech == " ".join(lines):
+        return tuple(Segment(line) for line in lines)
+    screen = tuple(Segment(line, channel=Channel.SCREEN) for line in lines)
+    return (*screen, Segment(speech, channel=Channel.SPEECH)) if speech else screen

@@ -1,0 +1,91 @@
+"""A reply is a sequence of typed segments: its screen lines and its speech are views of them, and a note is added
+as a segment of its own, never appended to both by hand."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from assistant.core.game.about import About, Topic
+from assistant.core.game.segment import Channel, Part, Segment, held_apart
+from assistant.core.language.reply import Question, Reply
+from tests.core.talking import table
+
+TURN = About(Topic.TURN, "Ben's turn.", (1,), "Ben")
+
+
+def test_lines_and_speech_are_views_of_the_segments():
+    reply = Reply(
+        segments=(
+            Segment("Undone: Ben's card is back.", channel=Channel.SCREEN),
+            Segment(TURN.text, (TURN,), TURN.states, Part.FACT),
+            Segment("Undone: Ben's card is back.", channel=Channel.SPEECH),
+            Segment("To hear it here, import the sheet.", part=Part.COACHING, joined=True),
+        )
+    )
+    assert reply.lines == ("Undone: Ben's card is back.", "Ben's turn. To hear it here, import the sheet.")
+    assert reply.speech == "Ben's turn. Undone: Ben's card is back. To hear it here, import the sheet."
+    with pytest.raises(TypeError):  # nothing sets them apart from the segments
+        dataclasses.replace(reply, lines=("Ben's turn.",))  # type: ignore[call-arg]
+
+
+def test_a_reply_made_of_lines_and_a_speech_keeps_both():
+    assert Reply(("a.", "b."), "a. b.").segments == (Segment("a."), Segment("b."))
+    other = Reply(("a.", "b."), "b.")
+    assert (other.lines, other.speech) == (("a.", "b."), "b.")
+    assert Reply.of("a.", "b.") == Reply(("a.", "b."), "a. b.")
+    assert Reply.error("No.").speech == "No." and Reply.error("No.").important
+
+
+def test_notes_are_segments_before_after_and_after_the_outcome():
+    reply = Reply.of("Outcome.", "More.")
+    assert reply.before("Not recorded.").lines == ("Not recorded.", "Outcome.", "More.")
+    assert reply.after("From Ben's phone.").speech == "Outcome. More. From Ben's phone."
+    assert reply.after_first("Note.").lines == ("Outcome.", "Note.", "More.")
+    led = reply.led_by("Ben, from a phone:")
+    assert led.lines == ("Ben, from a phone: Outcome.", "More.") and led.speech == "Ben, from a phone: Outcome. More."
+    asked = Reply.asking("Record anyway?", Question(lambda: Reply.of("")))
+    both = Reply.of("Ben's phone waits.").then(asked)
+    assert both.lines == ("Ben's phone waits.", "Record anyway?") and both.pending is asked.pending
+    assert both.facts == asked.facts == (About(Topic.QUESTION, "Record anyway?"),)
+
+
+def test_a_display_holding_the_facts_leaves_out_their_segments_restatements_and_coaching():
+    count = About(Topic.COUNT, "Ben 2 Unicorns.", (1,), "Ben")
+    segments = (
+        Segment(count.text, (count,), count.states, Part.FACT),
+        Segment("Ben has 2 Unicorns.", states=count.states),  # restates the count
+        Segment("Goat Herd Bonus: see your card."),
+        Segment("To hear it here, import the sheet.", part=Part.COACHING, joined=True),
+    )
+    assert held_apart(segments, (count,)) == ("Goat Herd Bonus: see your card.",)
+    assert held_apart(segments, ()) == ("Ben 2 Unicorns.", "Ben has 2 Unicorns.", "Goat Herd Bonus: see your card.")
+
+
+def test_the_help_reply_and_a_warning_are_known_by_their_segments():
+    s = table()
+    assert s.handle("help commands all").help
+    assert not s.handle("help").help
+    s.handle("draw")  # Ana's action
+    warned = s.handle("draw")  # one more: "Ana already played or drew. Record anyway?"
+    assert warned.pending is not None and [segment.part for segment in warned.segments][0] is Part.FACT
+    assert warned.segments[0].about == warned.facts and warned.facts[0].topic is Topic.WARNING
+    assert warned.speech.startswith(warned.facts[0].text)
+
+
+def test_speech_knows_where_a_fact_and_a_move_are_said_by_their_segments_whatever_the_words():
+    """A fact ends with the segment that tells it, and another hand's move is the sentence of its segment: known
+    without its words in the text ("Zug 2: Ben ist dran." tells "Ben's turn.")."""
+    from assistant.core.game.about import MoveKind
+    from assistant.core.speech.queue import Utterance
+
+    move = About(Topic.MOVE, "Cy destroyed Basic Unicorn (Red).", (2,), "Cy", MoveKind.DESTROY, "Basic Unicorn (Red)")
+    reply = Reply(facts=(TURN,), tells=(move,)).after(
+        Segment("Nicht aufgenommen."),
+        Segment("Zug 2: Ben ist dran.", (TURN,), TURN.states),
+        Segment("Cy zerstörte Einhorn. Es liegt auf dem Ablagestapel.", (move,)),
+    )
+    said = Utterance(reply.speech, facts=reply.facts, tells=reply.tells, segments=reply.segments, other=True)
+    assert [said.unheard(heard) for heard in range(5)] == [[move, TURN], [move, TURN], [move], [], []]
+    assert said.needed() == 3  # the notice, the turn, the move: what follows only explains

@@ -1,0 +1,181 @@
+"""A front end never matches rendered words: whole games played through the session, each reply rendered in other
+words, as a translation would (ROT13 of every segment's words and every fact's text, which keeps each sentence's
+end where it was), and speech (which facts a cut leaves unheard, what an utterance needs said), the braille display
+(what it shows and holds) and the app (the help reply, a question answered) behave the same for the translated
+replies as for the originals."""
+
+from __future__ import annotations
+
+import asyncio
+import codecs
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from assistant.commands.app import table_session
+from assistant.core.braille.display import BrailleView, Region
+from assistant.core.game.about import About
+from assistant.core.game.segment import Segment
+from assistant.core.language.reply import Reply
+from assistant.core.speech.queue import Utterance
+from assistant.core.text import SentenceNames
+from assistant.core.words.screen import SCREEN_KEYS
+from assistant.storage.decks import load_card_set
+from assistant.ui.braille_display import DisplayLink
+from tests.fake_speaker import Heard
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+GAMES = ["llamas_game.txt", "unicorns_four_game.txt"]
+
+
+def rot(text: str) -> str:
+    """Other words with the same sentence ends: each letter moved 13 places, case and punctuation kept."""
+    return codecs.encode(text, "rot13")
+
+
+def about(fact: About) -> About:
+    """A fact in other words: every text it carries (its words, short form, names and cards) translated alike."""
+    words = {name: rot(getattr(fact, name)) for name in ("text", "player", "card", "whose", "on", "short", "own")}
+    return dataclasses.replace(fact, **words, phone=rot(fact.phone), parts=tuple(about(p) for p in fact.parts))
+
+
+def segment(piece: Segment) -> Segment:
+    return dataclasses.replace(
+        piece,
+        words=rot(piece.words),
+        about=tuple(about(fact) for fact in piece.about),
+        repeats=tuple(about(fact) for fact in piece.repeats),
+        without=rot(piece.without),
+    )
+
+
+def translated(reply: Reply) -> Reply:
+    """The reply as a translation would render it: the same segments, facts and question, in other words."""
+    return dataclasses.replace(
+        reply,
+        segments=tuple(segment(piece) for piece in reply.segments),
+        facts=tuple(about(fact) for fact in reply.facts),
+        tells=tuple(about(fact) for fact in reply.tells),
+    )
+
+
+def played(game: str) -> tuple[list[Reply], SentenceNames]:
+    """Every reply of a fixture game played through the session, and the game's names."""
+    session = table_session(load_card_set("uu-2nd"), load_cards=load_card_set)
+    replies = []
+    for line in (FIXTURES / game).read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            replies.append(session.handle(line))
+    return replies, session.lobby.sentence_names()
+
+
+def other_names(names: SentenceNames) -> SentenceNames:
+    """The game's names in the same other words (a name that holds a sentence's end still holds it)."""
+    return SentenceNames(frozenset(map(rot, names.cards)), frozenset(map(rot, names.players)))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_speech_cuts_a_reply_in_other_words_where_it_cuts_the_original(game):
+    replies, names = played(game)
+    cut = 0
+    for reply in replies:
+        other = translated(reply)
+        for hand in (False, True):  # the player's own reply, and another hand's move
+            said = Utterance(reply.speech, facts=reply.facts, tells=reply.tells, segments=reply.segments, names=names)
+            said = dataclasses.replace(said, other=hand)
+            again = Utterance(
+                other.speech, facts=other.facts, tells=other.tells, segments=other.segments, names=other_names(names)
+            )
+            again = dataclasses.replace(again, other=hand)
+            assert other.speech == rot(reply.speech)
+            assert len(again.split()) == len(said.split()), reply.speech
+            assert again.needed() == said.needed(), reply.speech
+            for heard in range(len(said.split()) + 1):
+                assert again.unheard(heard) == [about(fact) for fact in said.unheard(heard)], (reply.speech, heard)
+                cut += bool(said.unheard(heard)) and heard > 0
+    assert cut > 10  # replies whose facts a cut after a sentence leaves unheard: the probe tells them apart
+
+
+class Written:
+    """A braille display that keeps what is written on it."""
+
+    width = 40
+    lost = False
+    rows: list[str]
+
+    def __init__(self) -> None:
+        self.rows = []
+
+    def write(self, cells: str, cursor: int | None = None, frame: int = 0) -> None:
+        self.rows.append(cells)
+
+    def taken_back_anew(self) -> bool:
+        return False
+
+    def close(self) -> None:
+        pass
+
+
+def shown(link: DisplayLink) -> tuple[list[str], list[str], tuple[str, ...]]:
+    """What the display's model holds: the answer's lines as shown, the facts held, the answer whole."""
+    view = link.view
+    return [line.text for line in view.regions[Region.ANSWER]], [line.text for line in view.held], view.answer
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_braille_display_shows_a_reply_in_other_words_as_it_shows_the_original(game):
+    replies, _ = played(game)
+    session = table_session(load_card_set("uu-2nd"), load_cards=load_card_set)
+    links = [DisplayLink(Written(), BrailleView(40), session) for _ in range(2)]  # type: ignore[arg-type]
+    left_out = 0
+    for reply in replies:
+        links[0].show(reply)
+        links[1].show(translated(reply))
+        lines, held, whole = shown(links[0])
+        assert shown(links[1]) == ([rot(line) for line in lines], [rot(fact) for fact in held], rot_all(whole))
+        left_out += len(whole) > len(lines) or any(rot(line) != rot(kept) for line, kept in zip(whole, lines))
+        for link in links:  # read on: the next answer is the player's to read
+            link.answered(link.view.frames)
+            link.acknowledge()
+    assert left_out > 5  # answers that left out what their held facts said: the probe tells them apart
+
+
+def rot_all(lines: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(rot(line) for line in lines)
+
+
+LINES = [
+    "new game Ana Ben babies red pink win 4",
+    "draw",
+    "draw",  # the action phase's draw
+    "draw",  # one more: "Ana already played or drew. Record anyway?", held until answered
+    "yes",
+    "help commands all",  # the command table: the app lists its own keys after it
+]
+
+
+def test_the_app_knows_help_and_an_answered_question_in_other_words(make_app):
+    """The same lines, each reply shown by the app as the session made it, and in other words: the app adds its keys
+    after the help reply, and holds the question's fact until it is answered, the same for both."""
+
+    async def run(render):
+        app = make_app(Heard())
+        seen = []
+        async with app.run_test(size=(100, 60)) as pilot:
+            for line in LINES:
+                app.show(render(app.session.handle(line)))
+                await pilot.pause()
+                seen.append((app.held_facts, app.replies[-1].lines))
+        return seen
+
+    original = asyncio.run(run(lambda reply: reply))
+    other = asyncio.run(run(translated))
+    asked, answered = original[3][0], original[4][0]
+    assert asked and not answered  # the question held, then answered
+    assert original[-1][1][-len(SCREEN_KEYS) :] == SCREEN_KEYS  # its keys after the command table
+    for (held, lines), (held_other, lines_other) in zip(original, other):
+        assert held_other == tuple(about(fact) for fact in held)
+        keys = len(SCREEN_KEYS) if lines[-len(SCREEN_KEYS) :] == SCREEN_KEYS else 0
+        assert lines_other[len(lines_other) - keys :] == lines[len(lines) - keys :]  # the app's own keys, as they are
+        assert lines_other[: len(lines_other) - keys] == rot_all(lines[: len(lines) - keys])
