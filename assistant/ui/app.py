@@ -64,6 +64,7 @@ from assistant.ui.regions import REGION_IDS, HistoryRegion, RegionCursor
 from assistant.ui.share_panel import QR_ONLY, SharePanel
 
 if TYPE_CHECKING:
+    from assistant.core.game.history import Game
     from assistant.scanner.sources import FrameSource
     from assistant.ui.braille_display import DisplayLink
     from assistant.ui.camera import CameraWorker
@@ -352,9 +353,7 @@ class TableApp(App[None]):
         mode = prompt.six_key
         status_lines = [status + (f" {SIX_KEY_MODES[mode.value]}" if mode is not None else "")]
         game = self.session.game
-        won = game is not None and game.state.outcome is not None and Topic.WIN in {f.topic for f in self.held_facts}
-        if self.held and not (self.held in status or won):
-            # (the status line says the end of the game itself: "Ana wins!" is in "Ana wins with 4 Unicorns!")
+        if self.held_facts and not status_tells(game, self.held_facts):
             status_lines.append(held_fact(self.held))
         if self.feedback:
             status_lines.append(self.feedback)
@@ -569,3 +568,13 @@ class TableApp(App[None]):
         if self.query("#history-text"):
             self.history.draw(event.size.height)
             self.share.fit(event.size)
+
+
+def status_tells(game: Game | None, facts: tuple[About, ...]) -> bool:
+    """The status line already tells these decisive facts, by their states: whose turn while the game goes on
+    ("Turn 3: Ben's turn." for "Ben's turn."), and at its end the outcome ("Ana wins with 4 Unicorns!" for "Ana
+    wins!"). Else they are held on a line of their own."""
+    if game is not None and game.state.outcome is not None:
+        return Topic.WIN in {fact.topic for fact in facts}
+    told = {(Topic.TURN, None)} if game is not None else set()
+    return all(fact.states and fact.states <= told for fact in facts)

@@ -12,6 +12,7 @@ import dataclasses
 from pathlib import Path
 
 import pytest
+from textual.widgets import Static
 
 from assistant.commands.app import table_session
 from assistant.core.braille.display import BrailleView, Region
@@ -151,13 +152,15 @@ LINES = [
     "draw",  # the action phase's draw
     "draw",  # one more: "Ana already played or drew. Record anyway?", held until answered
     "yes",
+    "end turn",  # "Ben's turn.": held, and told by the status line itself ("Turn 2: Ben's turn. ...")
     "help commands all",  # the command table: the app lists its own keys after it
 ]
 
 
 def test_the_app_knows_help_and_an_answered_question_in_other_words(make_app):
     """The same lines, each reply shown by the app as the session made it, and in other words: the app adds its keys
-    after the help reply, and holds the question's fact until it is answered, the same for both."""
+    after the help reply, holds the question's fact until it is answered, and shows a held fact on the status line
+    unless that line tells it already (a turn), the same for both."""
 
     async def run(render):
         app = make_app(Heard())
@@ -166,7 +169,8 @@ def test_the_app_knows_help_and_an_answered_question_in_other_words(make_app):
             for line in LINES:
                 app.show(render(app.session.handle(line)))
                 await pilot.pause()
-                seen.append((app.held_facts, app.replies[-1].lines))
+                status = str(app.query_one("#status", Static).render()).splitlines()
+                seen.append((app.held_facts, app.replies[-1].lines, len(status)))
         return seen
 
     original = asyncio.run(run(lambda reply: reply))
@@ -174,8 +178,11 @@ def test_the_app_knows_help_and_an_answered_question_in_other_words(make_app):
     asked, answered = original[3][0], original[4][0]
     assert asked and not answered  # the question held, then answered
     assert original[-1][1][-len(SCREEN_KEYS) :] == SCREEN_KEYS  # its keys after the command table
-    for (held, lines), (held_other, lines_other) in zip(original, other):
+    assert original[3][2] == 2  # the question held on a line of its own under the status line
+    assert original[5][0] and original[5][2] == 1  # the new turn held, and told by the status line itself
+    for (held, lines, rows), (held_other, lines_other, rows_other) in zip(original, other):
         assert held_other == tuple(about(fact) for fact in held)
+        assert rows_other == rows  # the status line tells the held turn itself, in any words
         keys = len(SCREEN_KEYS) if lines[-len(SCREEN_KEYS) :] == SCREEN_KEYS else 0
         assert lines_other[len(lines_other) - keys :] == lines[len(lines) - keys :]  # the app's own keys, as they are
         assert lines_other[: len(lines_other) - keys] == rot_all(lines[: len(lines) - keys])
