@@ -52,14 +52,14 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from benchmarks import camera_model as M
 from benchmarks.scanner_hand import card_of
-from benchmarks.scanner_load import RESOLUTIONS, busy_cores, resolution, wait_ready
+from benchmarks.scanner_load import RESOLUTIONS, resolution, wait_ready
 
 DECODERS = ("zxing", "zbar", "wechat")
 STAGES = ("path", "thread")
@@ -107,20 +107,66 @@ def tally(frames: list[dict]) -> dict[str, dict]:
     return classes
 
 
-def held(scanner: Any, frames: list, payload: str, offset: int) -> tuple[bool, int]:
+def held(scanner: Any, frames: list, payload: str, offset: int) -> tuple[bool, int, int]:
     """A still (`frames`: its renderings) held `HOLD_FRAMES` frames through `scanner`, paced at 30 frames a second:
-    whether its card (`payload`) was announced, and how many other cards were."""
+    whether its card (`payload`) was announced, how many other cards were, and on how many frames the frame path
+    stood in for a job the worker had not begun (`LiveScanner.stood_in`)."""
     scanner.tracker.reset()
-    started, wrong = time.perf_counter(), 0
+    started, wrong, stood_in = time.perf_counter(), 0, 0
     for i in range(HOLD_FRAMES):
         pause = started + i / M.FPS - time.perf_counter()
         if pause > 0:
             time.sleep(pause)
         said = scanner.handle(frames[i % len(frames)], offset + i)
+        stood_in += scanner.stood_in
         wrong += sum(a.payload != payload for a in said)
         if any(a.payload == payload for a in said):
-            return True, wrong
-    return False, wrong
+            return True, wrong, stood_in
+    return False, wrong, stood_in
+
+
+def job_counts(frames: list[dict], stage: str) -> dict[str, Any]:
+    """The jobs a stage began over a pass's holds (`Stage.begun`, looks included: each hold's own, counted from its
+    first frame to its last, a job still going at its end included), with the holds it began none in and the frames
+    the frame path stood in on (`LiveScanner.stood_in`)."""
+    begun = [frame[f"{stage}_begun"] for frame in frames if f"{stage}_begun" in frame]
+    stood = [frame.get(f"{stage}_stood_in", 0) for frame in frames]
+    return {
+        "holds": len(begun),
+        "begun": sum(begun),
+        "per_hold": sum(begun) / max(1, len(begun)),
+        "holds_without": sum(n == 0 for n in begun),
+        "most": max(begun, default=0),
+        "stood_in": sum(stood),
+    }
+
+
+@contextlib.contextmanager
+def paused_cores(count: int) -> Iterator[Callable[[bool], None]]:
+    """`count` child processes each spinning on a core, started now (at this thread's niceness) and stopped at once;
+    the block is given a switch that lets them run (True) or stops them again (False). Started before the benchmark
+    lowers its own priority (`--niceness`), they keep the machine's, as a player's other programs do beside the
+    app's scanner; a stopped process adds nothing to the load average."""
+    import signal
+
+    children = [
+        subprocess.Popen([sys.executable, "-c", "while True: pass"], stdin=subprocess.DEVNULL) for _ in range(count)
+    ]
+    for child in children:
+        child.send_signal(signal.SIGSTOP)
+
+    def switch(running: bool) -> None:
+        for child in children:
+            child.send_signal(signal.SIGCONT if running else signal.SIGSTOP)
+        time.sleep(0.2 if running and children else 0.0)  # running before the first frame
+
+    try:
+        yield switch
+    finally:
+        for child in children:
+            child.kill()
+        for child in children:
+            child.wait()
 
 
 def still_sets(stills: int, first: int) -> dict[str, Iterator[tuple[int, list[str], str, list]]]:
@@ -173,12 +219,15 @@ def measure(
     photos: Path | None = None,
     busy: int = 0,
     photo_width: int | None = None,
+    niceness: int = 0,
 ) -> dict:
     """Every resolution, `stills` evaluation shots each from seed `first` (those with the code in the picture), or
     the photos of folder `photos` (`photo_width`: scaled down to it, see `photo_set`); WeChat's reads by `wechat`, a
     Python with opencv-contrib (None: left out). With `busy`, the set is held again right after, with that many of
-    the benchmark's own busy loops on the cores (`scanner_load.busy_cores`): its classes named "..., busy N", the
-    load average noted before and after each."""
+    the benchmark's own busy loops on the cores (`paused_cores`): its classes named "..., busy N", the load average
+    noted before and after each. `niceness`: added to the frame path's and both stages' (the worker process's, the
+    thread stage's thread's own on top) once the busy loops are started, as the app's scanner runs at
+    `live_process.NICENESS` below the player's other programs (0: as the benchmark was started)."""
     import cv2
     import numpy as np
     import zxingcpp
@@ -207,6 +256,11 @@ def measure(
     report: dict = {"set": named, "resolutions": {}, "stale": {}}
     if hasattr(os, "getloadavg"):
         report["load"] = f"load average {os.getloadavg()[0]:.1f} at the start"
+    cores = contextlib.ExitStack()
+    switch = cores.enter_context(paused_cores(busy))
+    if niceness:
+        os.nice(niceness)  # the busy loops, started above, keep the machine's own
+        report["niceness"] = os.getpriority(os.PRIO_PROCESS, 0) if hasattr(os, "getpriority") else niceness
     worker = ProcessStage(known=known_labels())
     worker.start()
     wait_ready(worker, 120)
@@ -217,7 +271,8 @@ def measure(
         with tempfile.TemporaryDirectory(prefix="bench-reads-") as folder, contextlib.ExitStack() as cleanup:
             for name, (drawn, cores) in sets.items():
                 loaded = cleanup.enter_context(contextlib.ExitStack())  # ended below, or on an error
-                loaded.enter_context(busy_cores(cores))
+                switch(bool(cores))
+                loaded.callback(switch, False)
                 report.setdefault("loads", {})[name] = f"{_load()}"
                 scanners = {
                     stage: LiveScanner(lambda: None, lambda e: None, background=stages[stage]) for stage in STAGES
@@ -239,7 +294,10 @@ def measure(
                         "zbar": payload in [r.data.decode("utf-8", "replace") for r in zbar],
                     }
                     for stage in STAGES if number % 2 == 0 else STAGES[::-1]:
-                        frame[stage], said = held(scanners[stage], renders, payload, offset)
+                        begun = stages[stage].begun
+                        frame[stage], said, stood_in = held(scanners[stage], renders, payload, offset)
+                        frame[f"{stage}_begun"] = stages[stage].begun - begun
+                        frame[f"{stage}_stood_in"] = stood_in
                         wrong[stage] += said
                         offset += HOLD_FRAMES + 1
                     frames[name].append(frame)
@@ -249,6 +307,7 @@ def measure(
                 report["stale"][name] = {
                     stage: {"dropped": scanners[stage].stale, "wrong": wrong[stage]} for stage in STAGES
                 }
+                report.setdefault("jobs", {})[name] = {stage: job_counts(frames[name], stage) for stage in STAGES}
                 loaded.close()
                 report["loads"][name] += f" -> {_load()}"
             if wechat is not None:
@@ -259,6 +318,7 @@ def measure(
     finally:
         for background in stages.values():
             background.stop()
+        cores.close()
     for name, shots in frames.items():
         report["resolutions"][name] = tally(shots)
     report["frames"] = frames  # each frame's reads, for the JSON
@@ -287,6 +347,14 @@ def print_report(report: dict) -> None:
     for name, stages in report.get("stale", {}).items():
         said = "; ".join(f"{stage} {f['dropped']} dropped, {f['wrong']} said" for stage, f in stages.items())
         print(f"  {name}: {said}")
+    print("Jobs each stage began a hold (looks included), holds with none, the most, frames the path stood in on:")
+    for name, stages in report.get("jobs", {}).items():
+        said = "; ".join(
+            f"{stage} {f['per_hold']:.1f} a hold ({f['begun']} in {f['holds']}), none in {f['holds_without']}, "
+            f"most {f['most']}, stood in {f['stood_in']}"
+            for stage, f in stages.items()
+        )
+        print(f"  {name}: {said}")
     for name, shots in report.get("frames", {}).items():
         behind = [f["seed"] for f in shots if f.get("thread") and not f["path"]]
         ahead = [f["seed"] for f in shots if f["path"] and not f.get("thread")]
@@ -309,9 +377,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--photo-width", type=int, help="scale each photo wider than this down to it (as it is)")
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
     parser.add_argument("--busy", type=int, default=0, help="hold the set again with N cores kept busy (0)")
+    parser.add_argument(
+        "--niceness", type=int, default=0, help="run the scanner this much nicer than the busy loops (0; the app: 10)"
+    )
     args = parser.parse_args(argv)
     wechat = None if args.no_wechat else (args.wechat_python or wechat_python())
-    report = measure(args.stills, wechat, args.seed, args.photos, args.busy, args.photo_width)
+    report = measure(args.stills, wechat, args.seed, args.photos, args.busy, args.photo_width, args.niceness)
     if args.json:
         print(json.dumps(report, indent=2))
     else:
