@@ -35,8 +35,12 @@ W wide (OpenCV's area interpolation), as a camera W pixels wide framing the same
 720p, 1920 for 1080p; a phone's photo is 2000 to 4000 wide).
 
 `--busy N` holds the set a second time right after the first, with N busy loops of the benchmark's own
-(`scanner_load.busy_cores`: N child processes each spinning on a core), the classes of that pass named
-"RESOLUTION, busy N"; the load average (1, 5 and 15 minutes) is noted before and after each pass.
+(`paused_cores`: N child processes each spinning on a core, started stopped and let run for that pass only), the
+classes of that pass named "RESOLUTION, busy N"; the load average (1, 5 and 15 minutes) is noted before and after
+each pass. `--niceness N` runs the frame path and both stages N nicer than the busy loops (the app's scanner runs at
+`live_process.NICENESS`, 10, below the player's other programs; the worker process keeps it). For each stage the
+jobs it began in each hold (`Stage.begun`, its looks included) are counted, with the holds it began none in and the
+frames the frame path stood in for a job not begun (`live.STAND_IN_AFTER`).
 
 Frames are counted per condition (`camera_model.conditions`: a frame may fall under several), with the frames that
 a plain decoder reads and the path does not (the goal: none), by seed, per decoder.
@@ -52,7 +56,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -107,13 +111,18 @@ def tally(frames: list[dict]) -> dict[str, dict]:
     return classes
 
 
-def held(scanner: Any, frames: list, payload: str, offset: int) -> tuple[bool, int, int]:
-    """A still (`frames`: its renderings) held `HOLD_FRAMES` frames through `scanner`, paced at 30 frames a second:
-    whether its card (`payload`) was announced, how many other cards were, and on how many frames the frame path
-    stood in for a job the worker had not begun (`LiveScanner.stood_in`)."""
+def held(
+    scanner: Any, frames: list, payload: str, offset: int, handled: list[int] | None = None
+) -> tuple[bool, int, int]:
+    """A still (`frames`: its renderings) held `HOLD_FRAMES` frames through `scanner`, paced at 30 frames a second,
+    or until its card (`payload`) is announced: whether it was, how many other cards were, and on how many frames the
+    frame path stood in for a job the worker had not begun (`LiveScanner.stood_in`); `handled` gets the frames
+    held."""
     scanner.tracker.reset()
     started, wrong, stood_in = time.perf_counter(), 0, 0
     for i in range(HOLD_FRAMES):
+        if handled is not None:
+            handled[:] = [i + 1]
         pause = started + i / M.FPS - time.perf_counter()
         if pause > 0:
             time.sleep(pause)
@@ -127,15 +136,20 @@ def held(scanner: Any, frames: list, payload: str, offset: int) -> tuple[bool, i
 
 def job_counts(frames: list[dict], stage: str) -> dict[str, Any]:
     """The jobs a stage began over a pass's holds (`Stage.begun`, looks included: each hold's own, counted from its
-    first frame to its last, a job still going at its end included), with the holds it began none in and the frames
-    the frame path stood in on (`LiveScanner.stood_in`)."""
+    first frame to its last, a job still going at its end included), with the holds it began none in among those
+    held past the priority rule's bound (`live.STAND_IN_AFTER` frames: a card the first pass reads is announced on
+    the hold's second frame, before any job), and the frames the frame path stood in on (`LiveScanner.stood_in`)."""
+    from assistant.scanner.live import STAND_IN_AFTER
+
     begun = [frame[f"{stage}_begun"] for frame in frames if f"{stage}_begun" in frame]
+    long = [frame[f"{stage}_begun"] for frame in frames if frame.get(f"{stage}_frames", 0) > STAND_IN_AFTER]
     stood = [frame.get(f"{stage}_stood_in", 0) for frame in frames]
     return {
         "holds": len(begun),
         "begun": sum(begun),
         "per_hold": sum(begun) / max(1, len(begun)),
-        "holds_without": sum(n == 0 for n in begun),
+        "long_holds": len(long),
+        "holds_without": sum(n == 0 for n in long),
         "most": max(begun, default=0),
         "stood_in": sum(stood),
     }
@@ -240,8 +254,13 @@ def measure(
 
     cv2.setNumThreads(1)
 
-    def drawn_sets(suffix: str) -> dict[str, Iterator[tuple[Any, list[str], str, list]]]:
-        made = dict(photo_set(photos, photo_width)) if photos is not None else dict(still_sets(stills, first))
+    # The stills are drawn once, before the first pass, for every pass: drawn during a busy pass with the scanner
+    # niced (`niceness`), the camera model's rendering got a tenth of a core and a pass took many minutes. Photos are
+    # drawn as they are held (they are many and large).
+    stills_drawn = {} if photos is not None else {k: list(v) for k, v in still_sets(stills, first).items()}
+
+    def drawn_sets(suffix: str) -> dict[str, Iterable[tuple[Any, list[str], str, list]]]:
+        made = dict(photo_set(photos, photo_width)) if photos is not None else stills_drawn
         return {name + suffix: drawn for name, drawn in made.items()}
 
     if photos is not None:
@@ -256,8 +275,8 @@ def measure(
     report: dict = {"set": named, "resolutions": {}, "stale": {}}
     if hasattr(os, "getloadavg"):
         report["load"] = f"load average {os.getloadavg()[0]:.1f} at the start"
-    cores = contextlib.ExitStack()
-    switch = cores.enter_context(paused_cores(busy))
+    spinning = contextlib.ExitStack()  # the busy loops, ended after the stages
+    switch = spinning.enter_context(paused_cores(busy))
     if niceness:
         os.nice(niceness)  # the busy loops, started above, keep the machine's own
         report["niceness"] = os.getpriority(os.PRIO_PROCESS, 0) if hasattr(os, "getpriority") else niceness
@@ -294,9 +313,10 @@ def measure(
                         "zbar": payload in [r.data.decode("utf-8", "replace") for r in zbar],
                     }
                     for stage in STAGES if number % 2 == 0 else STAGES[::-1]:
-                        begun = stages[stage].begun
-                        frame[stage], said, stood_in = held(scanners[stage], renders, payload, offset)
+                        begun, handled = stages[stage].begun, [0]
+                        frame[stage], said, stood_in = held(scanners[stage], renders, payload, offset, handled)
                         frame[f"{stage}_begun"] = stages[stage].begun - begun
+                        frame[f"{stage}_frames"] = handled[0]
                         frame[f"{stage}_stood_in"] = stood_in
                         wrong[stage] += said
                         offset += HOLD_FRAMES + 1
@@ -318,7 +338,7 @@ def measure(
     finally:
         for background in stages.values():
             background.stop()
-        cores.close()
+        spinning.close()
     for name, shots in frames.items():
         report["resolutions"][name] = tally(shots)
     report["frames"] = frames  # each frame's reads, for the JSON
@@ -347,10 +367,12 @@ def print_report(report: dict) -> None:
     for name, stages in report.get("stale", {}).items():
         said = "; ".join(f"{stage} {f['dropped']} dropped, {f['wrong']} said" for stage, f in stages.items())
         print(f"  {name}: {said}")
-    print("Jobs each stage began a hold (looks included), holds with none, the most, frames the path stood in on:")
+    print("Jobs each stage began a hold (looks included); of the holds longer than the priority rule's bound, those")
+    print("with none; the most in a hold; frames the frame path stood in on:")
     for name, stages in report.get("jobs", {}).items():
         said = "; ".join(
-            f"{stage} {f['per_hold']:.1f} a hold ({f['begun']} in {f['holds']}), none in {f['holds_without']}, "
+            f"{stage} {f['per_hold']:.1f} a hold ({f['begun']} in {f['holds']}), "
+            f"none in {f['holds_without']} of {f['long_holds']}, "
             f"most {f['most']}, stood in {f['stood_in']}"
             for stage, f in stages.items()
         )

@@ -153,14 +153,17 @@ def test_the_empty_tables_are_measured_plain_and_cluttered_apart_each_seed_showi
 
 
 def test_the_jobs_a_stage_began_are_counted_per_hold_with_the_holds_it_began_none_in():
+    """Holds with no job are counted among those held past the priority rule's bound only: a card the first pass
+    reads is announced on the hold's second frame, before any job is due."""
     frames = [
-        {"path_begun": 0, "thread_begun": 2, "path_stood_in": 3},
-        {"path_begun": 3, "thread_begun": 1},
-        {"path_begun": 0, "thread_begun": 0, "path_stood_in": 1},
-        {"path_begun": 1, "thread_begun": 4},
+        {"path_begun": 0, "path_frames": 30, "thread_begun": 2, "thread_frames": 30, "path_stood_in": 3},
+        {"path_begun": 3, "path_frames": 30, "thread_begun": 1, "thread_frames": 12},
+        {"path_begun": 0, "path_frames": 2, "thread_begun": 0, "thread_frames": 2, "path_stood_in": 1},
+        {"path_begun": 1, "path_frames": 30, "thread_begun": 4, "thread_frames": 30},
+        {"path_begun": 0, "path_frames": 30, "thread_begun": 0, "thread_frames": 30},
     ]
     assert scanner_reads.job_counts(frames, "path") == {
-        "holds": 4, "begun": 4, "per_hold": 1.0, "holds_without": 2, "most": 3, "stood_in": 4
+        "holds": 5, "begun": 4, "per_hold": 0.8, "long_holds": 4, "holds_without": 2, "most": 3, "stood_in": 4
     }  # fmt: skip
     thread = scanner_reads.job_counts(frames, "thread")
-    assert (thread["begun"], thread["holds_without"], thread["most"], thread["stood_in"]) == (7, 1, 4, 0)
+    assert (thread["begun"], thread["long_holds"], thread["holds_without"], thread["stood_in"]) == (7, 4, 1, 0)
