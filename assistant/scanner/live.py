@@ -57,7 +57,8 @@ IDLE_EVERY = 3
 IDLE_FULL = 30
 #: One frame in this many (for frames of `IDLE_PIXELS`; one in 27 at 1920 by 1080) gets the first pass in an idle
 #: picture the background stage's look found no sign of a code in (an empty table): the first pass reads a card
-#: there only if one came in too small to move the picture, and 0.4 s is soon enough for it. With one in 6, an
+#: there only if one came in too small to move the picture, and 0.4 s is soon enough for it; such a picture gets no
+#: `IDLE_FULL` frame (nothing to offer the stage or aim at), with either stage. With one in 6, an
 #: empty table at 720p cost 0.6 times raw zxing-cpp decoding every frame (its steady state most of it: each first
 #: pass is a whole raw decode); the goal is half.
 IDLE_EVERY_EMPTY = 12
