@@ -3,8 +3,9 @@
 Run as `.venv/bin/python -m benchmarks.scanner_load` (`--json` for the raw figures; `benchmarks.scanner` prints
 the same section). Every figure comes from the **evaluation camera** (`benchmarks/camera_model.py`, never tuned
 on): its still frames with a card (`sample_shot`, seeds from `--seed`, 0 unless told) and the same shots with the
-card moved out of the picture (empty tables; their table is the seed's, `camera_model.TABLES` in turn: five seeds in
-a row give the wood, felt, laminate, checked cloth and marble), at 1280 by 720 and, the model's sensor widened to
+card moved out of the picture (empty tables; their table is the seed's, `camera_model.TABLES[seed % 5]`), plain
+(felt and laminate) and cluttered (wood grain, the checked cloth, marble's veins) measured apart, each the seeds from
+`--seed` whose table is of its kind (`TABLE_GROUPS`, `--kinds`), at 1280 by 720 and, the model's sensor widened to
 1920 by 1080 with the same 70° field of view, at 1080p. A card's shot is held a second, an empty table four seconds,
 each frame with the sensor's noise drawn afresh (a still picture, as a table is).
 
@@ -70,6 +71,8 @@ from benchmarks import camera_model as M
 RESOLUTIONS = {"720p": (1280, 720), "1080p": (1920, 1080)}
 FPS = 30.0
 GOAL_EMPTY_720P_SHARE = 0.15
+#: An empty table's CPU, every new table counted, over raw zxing-cpp's decoding every frame (issue: at most half).
+GOAL_IDLE_RATIO = 0.5
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -106,22 +109,40 @@ NOISE_FRAMES = 3
 WARM_FRAMES = 45
 #: How long an empty table is held (4 s).
 EMPTY_HOLD = 120
+#: The empty tables measured apart (`--kinds`): a plain top (one colour, a fine grain) and a cluttered one (a pattern
+#: across the picture: wood's grain, a checked cloth, marble's veins; the checked cloth is where the stage's look has
+#: taken a bright patch for a card). A single table of `camera_model.TABLES` may be named too ("cloth").
+TABLE_GROUPS = {"plain": ("felt", "laminate"), "cluttered": ("wood", "cloth", "marble")}
+#: What `measure` holds, unless told: stills with a card, then plain and cluttered empty tables.
+KINDS = ("card", "plain", "cluttered")
+
+
+def table_seeds(kind: str, count: int, first: int = 0) -> list[int]:
+    """The first `count` seeds from `first` whose empty table (`camera_model.TABLES[seed % 5]`) is of `kind`: a group
+    of `TABLE_GROUPS`, a table of `camera_model.TABLES`, or "empty" for every table in turn. The tables of a group
+    come in turn (a cluttered run of three shows the wood, the cloth and the marble)."""
+    tables = TABLE_GROUPS.get(kind, (kind,) if kind in M.TABLES else M.TABLES if kind == "empty" else ())
+    if not tables:
+        raise ValueError(f"no table {kind!r}: give one of {', '.join((*TABLE_GROUPS, *M.TABLES, 'empty'))}")
+    return [seed for seed in range(first, first + 5 * count) if M.TABLES[seed % len(M.TABLES)] in tables][:count]
 
 
 def frame_pool(name: str, kind: str, count: int, first: int = 0) -> tuple[list[list], list[bool], list[str]]:
     """`count` evaluation-camera shots at a resolution, each as `NOISE_FRAMES` frames (the sensor's noise drawn
     afresh), seeds from `first`: with a card ("card", each a card other than the one before: `scanner_hand.card_of`)
-    or the same shots with the card out of the picture ("empty"); for each whether its code is in the picture, and
-    its payload."""
+    or the same shots with the card out of the picture ("empty": every table in turn; a group of `TABLE_GROUPS` or
+    one table: the seeds from `first` whose table it is, `table_seeds`); for each whether its code is in the
+    picture, and its payload."""
     from benchmarks.scanner_hand import card_of
 
     width, height = RESOLUTIONS[name]
     shots, in_view, payloads = [], [], []
+    seeds = range(first, first + count) if kind == "card" else table_seeds(kind, count, first)
     with resolution(width, height):
-        for seed in range(first, first + count):
+        for seed in seeds:
             shot = M.sample_shot(seed, card_of(seed))
             payloads.append(shot.payload)
-            if kind == "empty":
+            if kind != "card":
                 shot = replace(shot, offset_mm=(5000.0, 0.0))  # the card far out of the picture
             shots.append([M.render(replace(shot, frame=frame)) for frame in range(1, NOISE_FRAMES + 1)])
             in_view.append(kind == "card" and M.code_in_view(shot))
@@ -388,31 +409,40 @@ SECONDS = 20.0
 
 
 def measure(
-    seconds: float = SECONDS, pool: int = 6, busy: int = 0, stages: tuple[str, ...] = STAGES, first: int = 0
+    seconds: float = SECONDS,
+    pool: int = 6,
+    busy: int = 0,
+    stages: tuple[str, ...] = STAGES,
+    first: int = 0,
+    kinds: tuple[str, ...] = KINDS,
 ) -> dict:
-    """Every condition side by side: resolution × table (card, empty) × background stage (thread, process, off);
-    with `busy`, each condition also with that many cores kept busy, right after it on the machine as it is."""
+    """Every condition side by side: resolution × what is held (`kinds`: "card", and empty tables, plain and
+    cluttered apart: `TABLE_GROUPS`) × background stage (thread, process, off); with `busy`, each condition also with
+    that many cores kept busy, right after it on the machine as it is."""
     import cv2
 
     from assistant.scanner.decoders import FRAME_WALL_MS
 
     cv2.setNumThreads(1)
+    tables = ", ".join(f"{kind} {', '.join(TABLE_GROUPS.get(kind, (kind,)))}" for kind in kinds if kind != "card")
     report: dict = {
-        "set": f"evaluation camera (stills with a card; the same shots with the card out of view), seeds from {first}",
+        "set": f"evaluation camera (stills with a card; the same shots with the card out of view: {tables}), "
+        f"seeds from {first}",
         "load": f"load average {os.getloadavg()[0]:.1f} at the start" if hasattr(os, "getloadavg") else "",
         "busy": busy,
         "wall_cap_ms": FRAME_WALL_MS,
     }
     loads = ("", f", busy {busy}") if busy else ("",)
     for name in RESOLUTIONS:
-        for kind in ("card", "empty"):
+        for kind in kinds:
             # An empty table stands still all evening: each is held `EMPTY_HOLD` frames, as many as fit the run.
             count = pool if kind == "card" else max(1, min(pool, round(seconds * FPS / EMPTY_HOLD)))
             shots, in_view, cards = frame_pool(name, kind, count, first)
             payloads = [card if seen else None for card, seen in zip(cards, in_view, strict=True)]
+            held = kind if kind in ("card", "empty") else f"empty {kind}"
             for background in stages:
                 for load in loads:
-                    key = f"{name}, {kind}, background {background}{load}"
+                    key = f"{name}, {held}, background {background}{load}"
                     hold = HOLD_FRAMES if kind == "card" else EMPTY_HOLD
                     warm = 0 if kind == "card" else WARM_FRAMES
                     with busy_cores(busy if load else 0):
@@ -424,8 +454,15 @@ def measure(
                         report[key]["loadavg"] = f"{before} -> {after}"
     if hasattr(os, "getloadavg"):
         report["load"] += f", {os.getloadavg()[0]:.1f} at the end"
-    empty = next((report[k] for k in (f"720p, empty, background {stage}" for stage in STAGES) if k in report), None)
-    report["goal: empty table at 720p <= 15 % of a core"] = bool(empty) and empty["core_share"] <= GOAL_EMPTY_720P_SHARE
+    empty = [v for k, v in report.items() if k.startswith("720p, empty") and isinstance(v, dict)]
+    report["goal: empty table at 720p <= 15 % of a core"] = all(
+        figures["core_share"] <= GOAL_EMPTY_720P_SHARE for figures in empty
+    )
+    report["goal: idle ratio <= 0.5"] = {
+        key: figures["ratio_to_raw"] <= GOAL_IDLE_RATIO
+        for key, figures in report.items()
+        if isinstance(figures, dict) and ", empty" in key and "background off" not in key
+    }
     return report
 
 
@@ -439,7 +476,7 @@ def print_report(report: dict) -> None:
         f"{'read (stage)':>14s}{'raw s/min':>10s}{'ratio':>6s}"
     )
     for key, figures in report.items():
-        if not isinstance(figures, dict):
+        if not isinstance(figures, dict) or "wall_ms" not in figures:
             continue
         w, c, z = figures["wall_ms"], figures["cpu_ms"], figures["zxing_ms"]
         reads = f"{figures['read']}/{figures['holds']} ({figures['read_with_stage']})" if figures["holds"] else "-"
@@ -455,6 +492,9 @@ def print_report(report: dict) -> None:
             print(f"  load average (1, 5, 15 min) over {key}: {figures['loadavg']}")
     goal = "met" if report["goal: empty table at 720p <= 15 % of a core"] else "missed"
     print(f"Goal, an empty table at 720p using at most 15 % of one core (9 CPU s a minute): {goal}.")
+    missed = [key for key, met in report["goal: idle ratio <= 0.5"].items() if not met]
+    print(f"Goal, an empty table at most {GOAL_IDLE_RATIO} x raw zxing-cpp on every frame: "
+          f"{'missed by ' + '; '.join(missed) if missed else 'met'}.")  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -471,16 +511,26 @@ def main(argv: list[str] | None = None) -> int:
         default=",".join(STAGES),
         help=f"background stages to measure, comma-separated, of {', '.join(STAGES)} (all)",
     )
+    parser.add_argument(
+        "--kinds",
+        default=",".join(KINDS),
+        help="what is held, comma-separated: card, and empty tables as plain, cluttered, empty (every table in turn) "
+        f"or one table of {', '.join(M.TABLES)} ({','.join(KINDS)})",
+    )
     args = parser.parse_args(argv)
     stages = tuple(s for s in args.stages.split(",") if s)
     if not stages or set(stages) - set(STAGES):
         parser.error(f"--stages takes {', '.join(STAGES)}")
-    report = measure(args.seconds, args.pool, args.busy, stages, args.seed)
+    kinds = tuple(k for k in args.kinds.split(",") if k)
+    if not kinds or set(kinds) - {"card", "empty", *TABLE_GROUPS, *M.TABLES}:
+        parser.error(f"--kinds takes card, empty, {', '.join(TABLE_GROUPS)} or {', '.join(M.TABLES)}")
+    report = measure(args.seconds, args.pool, args.busy, stages, args.seed, kinds)
     if args.json:
         print(json.dumps(report, indent=2))
     else:
         print_report(report)
-    return 0 if report["goal: empty table at 720p <= 15 % of a core"] else 1
+    met = report["goal: empty table at 720p <= 15 % of a core"] and all(report["goal: idle ratio <= 0.5"].values())
+    return 0 if met else 1
 
 
 if __name__ == "__main__":

@@ -35,8 +35,12 @@ W wide (OpenCV's area interpolation), as a camera W pixels wide framing the same
 720p, 1920 for 1080p; a phone's photo is 2000 to 4000 wide).
 
 `--busy N` holds the set a second time right after the first, with N busy loops of the benchmark's own
-(`scanner_load.busy_cores`: N child processes each spinning on a core), the classes of that pass named
-"RESOLUTION, busy N"; the load average (1, 5 and 15 minutes) is noted before and after each pass.
+(`paused_cores`: N child processes each spinning on a core, started stopped and let run for that pass only), the
+classes of that pass named "RESOLUTION, busy N"; the load average (1, 5 and 15 minutes) is noted before and after
+each pass. `--niceness N` runs the frame path and both stages N nicer than the busy loops (the app's scanner runs at
+`live_process.NICENESS`, 10, below the player's other programs; the worker process keeps it). For each stage the
+jobs it began in each hold (`Stage.begun`, its looks included) are counted, with the holds it began none in and the
+frames the frame path stood in for a job not begun (`live.STAND_IN_AFTER`).
 
 Frames are counted per condition (`camera_model.conditions`: a frame may fall under several), with the frames that
 a plain decoder reads and the path does not (the goal: none), by seed, per decoder.
@@ -52,14 +56,14 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from benchmarks import camera_model as M
 from benchmarks.scanner_hand import card_of
-from benchmarks.scanner_load import RESOLUTIONS, busy_cores, resolution, wait_ready
+from benchmarks.scanner_load import RESOLUTIONS, resolution, wait_ready
 
 DECODERS = ("zxing", "zbar", "wechat")
 STAGES = ("path", "thread")
@@ -107,20 +111,76 @@ def tally(frames: list[dict]) -> dict[str, dict]:
     return classes
 
 
-def held(scanner: Any, frames: list, payload: str, offset: int) -> tuple[bool, int]:
-    """A still (`frames`: its renderings) held `HOLD_FRAMES` frames through `scanner`, paced at 30 frames a second:
-    whether its card (`payload`) was announced, and how many other cards were."""
+def held(
+    scanner: Any, frames: list, payload: str, offset: int, handled: list[int] | None = None
+) -> tuple[bool, int, int]:
+    """A still (`frames`: its renderings) held `HOLD_FRAMES` frames through `scanner`, paced at 30 frames a second,
+    or until its card (`payload`) is announced: whether it was, how many other cards were, and on how many frames the
+    frame path stood in for a job the worker had not begun (`LiveScanner.stood_in`); `handled` gets the frames
+    held."""
     scanner.tracker.reset()
-    started, wrong = time.perf_counter(), 0
+    started, wrong, stood_in = time.perf_counter(), 0, 0
     for i in range(HOLD_FRAMES):
+        if handled is not None:
+            handled[:] = [i + 1]
         pause = started + i / M.FPS - time.perf_counter()
         if pause > 0:
             time.sleep(pause)
         said = scanner.handle(frames[i % len(frames)], offset + i)
+        stood_in += scanner.stood_in
         wrong += sum(a.payload != payload for a in said)
         if any(a.payload == payload for a in said):
-            return True, wrong
-    return False, wrong
+            return True, wrong, stood_in
+    return False, wrong, stood_in
+
+
+def job_counts(frames: list[dict], stage: str) -> dict[str, Any]:
+    """The jobs a stage began over a pass's holds (`Stage.begun`, looks included: each hold's own, counted from its
+    first frame to its last, a job still going at its end included), with the holds it began none in among those
+    held past the priority rule's bound (`live.STAND_IN_AFTER` frames: a card the first pass reads is announced on
+    the hold's second frame, before any job), and the frames the frame path stood in on (`LiveScanner.stood_in`)."""
+    from assistant.scanner.live import STAND_IN_AFTER
+
+    begun = [frame[f"{stage}_begun"] for frame in frames if f"{stage}_begun" in frame]
+    long = [frame[f"{stage}_begun"] for frame in frames if frame.get(f"{stage}_frames", 0) > STAND_IN_AFTER]
+    stood = [frame.get(f"{stage}_stood_in", 0) for frame in frames]
+    return {
+        "holds": len(begun),
+        "begun": sum(begun),
+        "per_hold": sum(begun) / max(1, len(begun)),
+        "long_holds": len(long),
+        "holds_without": sum(n == 0 for n in long),
+        "most": max(begun, default=0),
+        "stood_in": sum(stood),
+    }
+
+
+@contextlib.contextmanager
+def paused_cores(count: int) -> Iterator[Callable[[bool], None]]:
+    """`count` child processes each spinning on a core, started now (at this thread's niceness) and stopped at once;
+    the block is given a switch that lets them run (True) or stops them again (False). Started before the benchmark
+    lowers its own priority (`--niceness`), they keep the machine's, as a player's other programs do beside the
+    app's scanner; a stopped process adds nothing to the load average."""
+    import signal
+
+    children = [
+        subprocess.Popen([sys.executable, "-c", "while True: pass"], stdin=subprocess.DEVNULL) for _ in range(count)
+    ]
+    for child in children:
+        child.send_signal(signal.SIGSTOP)
+
+    def switch(running: bool) -> None:
+        for child in children:
+            child.send_signal(signal.SIGCONT if running else signal.SIGSTOP)
+        time.sleep(0.2 if running and children else 0.0)  # running before the first frame
+
+    try:
+        yield switch
+    finally:
+        for child in children:
+            child.kill()
+        for child in children:
+            child.wait()
 
 
 def still_sets(stills: int, first: int) -> dict[str, Iterator[tuple[int, list[str], str, list]]]:
@@ -173,12 +233,15 @@ def measure(
     photos: Path | None = None,
     busy: int = 0,
     photo_width: int | None = None,
+    niceness: int = 0,
 ) -> dict:
     """Every resolution, `stills` evaluation shots each from seed `first` (those with the code in the picture), or
     the photos of folder `photos` (`photo_width`: scaled down to it, see `photo_set`); WeChat's reads by `wechat`, a
     Python with opencv-contrib (None: left out). With `busy`, the set is held again right after, with that many of
-    the benchmark's own busy loops on the cores (`scanner_load.busy_cores`): its classes named "..., busy N", the
-    load average noted before and after each."""
+    the benchmark's own busy loops on the cores (`paused_cores`): its classes named "..., busy N", the load average
+    noted before and after each. `niceness`: added to the frame path's and both stages' (the worker process's, the
+    thread stage's thread's own on top) once the busy loops are started, as the app's scanner runs at
+    `live_process.NICENESS` below the player's other programs (0: as the benchmark was started)."""
     import cv2
     import numpy as np
     import zxingcpp
@@ -191,8 +254,13 @@ def measure(
 
     cv2.setNumThreads(1)
 
-    def drawn_sets(suffix: str) -> dict[str, Iterator[tuple[Any, list[str], str, list]]]:
-        made = dict(photo_set(photos, photo_width)) if photos is not None else dict(still_sets(stills, first))
+    # The stills are drawn once, before the first pass, for every pass: drawn during a busy pass with the scanner
+    # niced (`niceness`), the camera model's rendering got a tenth of a core and a pass took many minutes. Photos are
+    # drawn as they are held (they are many and large).
+    stills_drawn = {} if photos is not None else {k: list(v) for k, v in still_sets(stills, first).items()}
+
+    def drawn_sets(suffix: str) -> dict[str, Iterable[tuple[Any, list[str], str, list]]]:
+        made = dict(photo_set(photos, photo_width)) if photos is not None else stills_drawn
         return {name + suffix: drawn for name, drawn in made.items()}
 
     if photos is not None:
@@ -207,6 +275,11 @@ def measure(
     report: dict = {"set": named, "resolutions": {}, "stale": {}}
     if hasattr(os, "getloadavg"):
         report["load"] = f"load average {os.getloadavg()[0]:.1f} at the start"
+    spinning = contextlib.ExitStack()  # the busy loops, ended after the stages
+    switch = spinning.enter_context(paused_cores(busy))
+    if niceness:
+        os.nice(niceness)  # the busy loops, started above, keep the machine's own
+        report["niceness"] = os.getpriority(os.PRIO_PROCESS, 0) if hasattr(os, "getpriority") else niceness
     worker = ProcessStage(known=known_labels())
     worker.start()
     wait_ready(worker, 120)
@@ -217,7 +290,8 @@ def measure(
         with tempfile.TemporaryDirectory(prefix="bench-reads-") as folder, contextlib.ExitStack() as cleanup:
             for name, (drawn, cores) in sets.items():
                 loaded = cleanup.enter_context(contextlib.ExitStack())  # ended below, or on an error
-                loaded.enter_context(busy_cores(cores))
+                switch(bool(cores))
+                loaded.callback(switch, False)
                 report.setdefault("loads", {})[name] = f"{_load()}"
                 scanners = {
                     stage: LiveScanner(lambda: None, lambda e: None, background=stages[stage]) for stage in STAGES
@@ -239,7 +313,11 @@ def measure(
                         "zbar": payload in [r.data.decode("utf-8", "replace") for r in zbar],
                     }
                     for stage in STAGES if number % 2 == 0 else STAGES[::-1]:
-                        frame[stage], said = held(scanners[stage], renders, payload, offset)
+                        begun, handled = stages[stage].begun, [0]
+                        frame[stage], said, stood_in = held(scanners[stage], renders, payload, offset, handled)
+                        frame[f"{stage}_begun"] = stages[stage].begun - begun
+                        frame[f"{stage}_frames"] = handled[0]
+                        frame[f"{stage}_stood_in"] = stood_in
                         wrong[stage] += said
                         offset += HOLD_FRAMES + 1
                     frames[name].append(frame)
@@ -249,6 +327,7 @@ def measure(
                 report["stale"][name] = {
                     stage: {"dropped": scanners[stage].stale, "wrong": wrong[stage]} for stage in STAGES
                 }
+                report.setdefault("jobs", {})[name] = {stage: job_counts(frames[name], stage) for stage in STAGES}
                 loaded.close()
                 report["loads"][name] += f" -> {_load()}"
             if wechat is not None:
@@ -259,6 +338,7 @@ def measure(
     finally:
         for background in stages.values():
             background.stop()
+        spinning.close()
     for name, shots in frames.items():
         report["resolutions"][name] = tally(shots)
     report["frames"] = frames  # each frame's reads, for the JSON
@@ -287,6 +367,16 @@ def print_report(report: dict) -> None:
     for name, stages in report.get("stale", {}).items():
         said = "; ".join(f"{stage} {f['dropped']} dropped, {f['wrong']} said" for stage, f in stages.items())
         print(f"  {name}: {said}")
+    print("Jobs each stage began a hold (looks included); of the holds longer than the priority rule's bound, those")
+    print("with none; the most in a hold; frames the frame path stood in on:")
+    for name, stages in report.get("jobs", {}).items():
+        said = "; ".join(
+            f"{stage} {f['per_hold']:.1f} a hold ({f['begun']} in {f['holds']}), "
+            f"none in {f['holds_without']} of {f['long_holds']}, "
+            f"most {f['most']}, stood in {f['stood_in']}"
+            for stage, f in stages.items()
+        )
+        print(f"  {name}: {said}")
     for name, shots in report.get("frames", {}).items():
         behind = [f["seed"] for f in shots if f.get("thread") and not f["path"]]
         ahead = [f["seed"] for f in shots if f["path"] and not f.get("thread")]
@@ -309,9 +399,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--photo-width", type=int, help="scale each photo wider than this down to it (as it is)")
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
     parser.add_argument("--busy", type=int, default=0, help="hold the set again with N cores kept busy (0)")
+    parser.add_argument(
+        "--niceness", type=int, default=0, help="run the scanner this much nicer than the busy loops (0; the app: 10)"
+    )
     args = parser.parse_args(argv)
     wechat = None if args.no_wechat else (args.wechat_python or wechat_python())
-    report = measure(args.stills, wechat, args.seed, args.photos, args.busy, args.photo_width)
+    report = measure(args.stills, wechat, args.seed, args.photos, args.busy, args.photo_width, args.niceness)
     if args.json:
         print(json.dumps(report, indent=2))
     else:

@@ -57,11 +57,18 @@ IDLE_EVERY = 3
 IDLE_FULL = 30
 #: One frame in this many (for frames of `IDLE_PIXELS`; one in 27 at 1920 by 1080) gets the first pass in an idle
 #: picture the background stage's look found no sign of a code in (an empty table): the first pass reads a card
-#: there only if one came in too small to move the picture, and 0.4 s is soon enough for it. With one in 6, an
+#: there only if one came in too small to move the picture, and 0.4 s is soon enough for it; such a picture gets no
+#: `IDLE_FULL` frame (nothing to offer the stage or aim at), with either stage. With one in 6, an
 #: empty table at 720p cost 0.6 times raw zxing-cpp decoding every frame (its steady state most of it: each first
 #: pass is a whole raw decode); the goal is half.
 IDLE_EVERY_EMPTY = 12
 IDLE_PIXELS = 1280 * 720
+#: The motion check runs on one frame in this many of an empty table (the stage's look found no sign of a code in
+#: the still picture), and on every frame given the first pass: a card brought in wakes the picture a frame later at
+#: most. Every frame's check (the frame sampled, shrunk and compared twice) cost an idle empty table at 720p about as
+#: much CPU as its first passes, and on a cluttered table, where raw zxing-cpp is quick, a tenth of raw zxing-cpp
+#: decoding every frame.
+MOTION_EVERY_EMPTY = 2
 #: Frames of a still picture the background stage is given, until something moves: more of the same picture
 #: hold nothing new for it (its average of the last frames has had its tries). A still picture in which the stage
 #: finds no sign of a code (`background.shows_code`: an empty table) is given none after that look.
@@ -340,8 +347,12 @@ class LiveScanner:
 
     def _first_pass(self, frame: _Frame) -> list[CodeAnnounced]:
         """An idle picture's frame: zxing-cpp's first pass on the whole frame, no retries, no cue; and what the
-        background stage has finished."""
-        found = self.cascade.decode(frame.gray, [], started=True, retries=self._worker() is None)
+        background stage has finished. With the thread stage the dark frame's stretch too, but on an empty table
+        (the stage's look found no sign of a code in it), which gets zxing-cpp's first pass alone with either stage:
+        its histogram of the whole frame cost the thread stage's idle first pass half as much again."""
+        background = self.background
+        empty = background is not None and background.no_code == self._picture
+        found = self.cascade.decode(frame.gray, [], started=True, retries=self._worker() is None and not empty)
         sightings = [Sighting(d.payload, *d.centre) for d in found]
         sightings += self._taken(frame.index, frame.now, frame.gray)
         return self._sightings(frame.index, frame.now, sightings, looked=bool(found) or not self._working())
@@ -617,6 +628,10 @@ class LiveScanner:
         `measure.MOTION_SIZE`."""
         import cv2
 
+        if self._unchecked(image):
+            self._still += 1
+            self._moving, self._moves = False, 0
+            return "skip"
         step = max(4, round(4 * image.shape[1] / 1280))
         plane = image[::step, ::step, 1] if image.ndim == 3 else image[::step, ::step]
         tiny = cv2.resize(plane, MOTION_SIZE, interpolation=cv2.INTER_AREA)
@@ -649,12 +664,29 @@ class LiveScanner:
         # they would (one frame in `AIM_STILL` over its half second), so a cue is said as soon.
         worked = self._worker() is not None and background is not None and background.no_finder == self._picture
         scale = max(1.0, image.shape[0] * image.shape[1] / IDLE_PIXELS)
-        if (self._still < IDLE_AFTER and not (looked or worked)) or self._still % round(IDLE_FULL * scale) == 0:
+        if looked:
+            # An empty table gets the first pass alone, on one frame in `IDLE_EVERY_EMPTY`: no full frame once a
+            # second either. With the worker a full frame of it was a first pass anyway (`_looked_empty`: nothing to
+            # offer or aim at), one more off the grid (3 of 13 a 4 s table); with the thread stage it was the region
+            # search, the retries and the aiming measurement, a third of a cluttered table's cost.
+            return "first pass" if self._still % round(IDLE_EVERY_EMPTY * scale) == 0 else "skip"
+        if (self._still < IDLE_AFTER and not worked) or self._still % round(IDLE_FULL * scale) == 0:
             return "full"
         if worked and self._still <= 2 * AIM_STILL and self._still % AIM_STILL == 0:
             return "full"
         every = IDLE_EVERY_EMPTY if looked or worked else IDLE_EVERY
         return "first pass" if self._still % round(every * scale) == 0 else "skip"
+
+    def _unchecked(self, image: MatLike) -> bool:
+        """True when this frame of an empty table (a still picture the stage's look found no sign of a code in) is
+        left without the motion check (`MOTION_EVERY_EMPTY`): not a frame the first pass is due on (one in two: never
+        two in a row). The next check compares with the last frame checked, two frames back, so a card coming in
+        moves it more, never less; the still picture's noise does not add up."""
+        background, still = self.background, self._still + 1
+        if background is None or self._still == 0 or background.no_code != self._picture or self._tiny is None:
+            return False
+        scale = max(1.0, image.shape[0] * image.shape[1] / IDLE_PIXELS)
+        return bool(still % MOTION_EVERY_EMPTY and still % round(IDLE_EVERY_EMPTY * scale))
 
     def _meter(self, gray: MatLike, regions: list[tuple[int, int, int, int]]) -> None:
         """Meter the exposure on the code-like region seen, for a source that lets its exposure be set (see

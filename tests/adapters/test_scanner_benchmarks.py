@@ -133,3 +133,37 @@ def test_a_stages_hand_clips_are_summed_up_with_the_delay_from_the_frame_its_rea
     assert (figures["announced"], figures["never"], figures["by_stage"]) == (2, 1, 1)
     assert (figures["stale"], figures["wrong"]) == (3, 1)
     assert (figures["median_s"], figures["delay_max_s"]) == (0.8, 0.6)
+
+
+def test_the_empty_tables_are_measured_plain_and_cluttered_apart_each_seed_showing_a_table_of_its_kind():
+    """`scanner_load --kinds plain,cluttered`: each kind's seeds show only its own tables, a group's tables in turn;
+    a name that is no table is refused."""
+    from benchmarks import scanner_load
+
+    def tables(kind, count):
+        return [M.TABLES[seed % len(M.TABLES)] for seed in scanner_load.table_seeds(kind, count, 61000)]
+
+    assert tables("plain", 4) == ["felt", "laminate", "felt", "laminate"]
+    assert tables("cluttered", 3) == ["wood", "cloth", "marble"]
+    assert tables("cloth", 2) == ["cloth", "cloth"]
+    assert tables("empty", 5) == list(M.TABLES)
+    assert scanner_load.table_seeds("cluttered", 3, 61000) == [61000, 61003, 61004]
+    with pytest.raises(ValueError, match="no table 'rug'"):
+        scanner_load.table_seeds("rug", 1)
+
+
+def test_the_jobs_a_stage_began_are_counted_per_hold_with_the_holds_it_began_none_in():
+    """Holds with no job are counted among those held past the priority rule's bound only: a card the first pass
+    reads is announced on the hold's second frame, before any job is due."""
+    frames = [
+        {"path_begun": 0, "path_frames": 30, "thread_begun": 2, "thread_frames": 30, "path_stood_in": 3},
+        {"path_begun": 3, "path_frames": 30, "thread_begun": 1, "thread_frames": 12},
+        {"path_begun": 0, "path_frames": 2, "thread_begun": 0, "thread_frames": 2, "path_stood_in": 1},
+        {"path_begun": 1, "path_frames": 30, "thread_begun": 4, "thread_frames": 30},
+        {"path_begun": 0, "path_frames": 30, "thread_begun": 0, "thread_frames": 30},
+    ]
+    assert scanner_reads.job_counts(frames, "path") == {
+        "holds": 5, "begun": 4, "per_hold": 0.8, "long_holds": 4, "holds_without": 2, "most": 3, "stood_in": 4
+    }  # fmt: skip
+    thread = scanner_reads.job_counts(frames, "thread")
+    assert (thread["begun"], thread["long_holds"], thread["holds_without"], thread["stood_in"]) == (7, 4, 1, 0)

@@ -434,11 +434,11 @@ def test_an_empty_table_is_measured_for_aiming_on_every_third_frame_only():
 
 
 def test_a_still_picture_with_nothing_read_goes_idle_and_wakes_when_something_moves():
-    """An empty table, still: after a second only one frame in twelve is decoded, and one in thirty (the full
-    frames), (the stage's look found no sign of a code in it: `IDLE_EVERY_EMPTY`; one in six before, one in three
-    before that), and the background stage gets no more than `IDLE_JOBS` frames of it; a card brought in moves the
-    picture and is read on the very next frame."""
-    from assistant.scanner.live import IDLE_AFTER, IDLE_EVERY_EMPTY, IDLE_FULL, IDLE_JOBS
+    """An empty table, still: after a second only one frame in twelve is decoded (the stage's look found no sign of
+    a code in it: `IDLE_EVERY_EMPTY`; one in six before, one in three before that; and, until the thread stage's
+    empty table lost its full frames, one in thirty more), and the background stage gets no more than `IDLE_JOBS`
+    frames of it; a card brought in moves the picture and is read on the very next frame."""
+    from assistant.scanner.live import IDLE_AFTER, IDLE_EVERY_EMPTY, IDLE_JOBS
 
     clock = TestClock()
     decoded = []
@@ -454,7 +454,7 @@ def test_a_still_picture_with_nothing_read_goes_idle_and_wakes_when_something_mo
         counts.append(sum(decoded))
     # Idle before a second has passed: the stage's look found no sign of a code in the cloth (one look, no job).
     assert counts[0] and 0 < sum(counts[:IDLE_AFTER]) < IDLE_AFTER // 2
-    decoded_frames = [i for i in range(IDLE_AFTER, 90) if i % IDLE_EVERY_EMPTY == 0 or i % IDLE_FULL == 0]
+    decoded_frames = [i for i in range(IDLE_AFTER, 90) if i % IDLE_EVERY_EMPTY == 0]
     assert IDLE_EVERY_EMPTY == 12 and sum(counts[IDLE_AFTER:]) == len(decoded_frames)
     assert background.jobs <= IDLE_JOBS + 1
     card = F.render(F.Scene(distance_mm=380, busy_table="gingham"))
@@ -467,7 +467,7 @@ def test_an_idle_1080p_table_is_decoded_in_proportion_to_its_pixels():
     """An idle table's frames cost the same pixels a second at any resolution: at 1920 by 1080 one frame in 27 gets
     zxing-cpp's first pass where one in 12 does at 1280 by 720 (an empty table: `IDLE_EVERY_EMPTY`), so an empty
     1080p table costs no more than a 720p one."""
-    from assistant.scanner.live import IDLE_AFTER, IDLE_FULL
+    from assistant.scanner.live import IDLE_AFTER
 
     table = F.render(F.Scene(distance_mm=380, centre=(5.0, 5.0), busy_table="gingham"))  # the card far out of view
     decodes, decoded = {}, []
@@ -482,9 +482,40 @@ def test_an_idle_1080p_table_is_decoded_in_proportion_to_its_pixels():
                 decoded.clear()
             scanner.handle(frame, index, index / 30)
         decodes[height] = sum(decoded)
-    # one in 12, and the full frames, one in 30
-    assert decodes[720] == len([i for i in range(IDLE_AFTER, IDLE_AFTER + 210) if i % 12 == 0 or i % IDLE_FULL == 0])
-    assert 210 // 27 <= decodes[1080] <= 210 // 27 + 4  # one in 27, and a full frame (one in 68) now and then
+    # one in 12 and one in 27, nothing else (no full frame once a second on an empty table)
+    assert decodes[720] == len([i for i in range(IDLE_AFTER, IDLE_AFTER + 210) if i % 12 == 0])
+    assert decodes[1080] == len([i for i in range(IDLE_AFTER, IDLE_AFTER + 210) if i % 27 == 0])
+
+
+@pytest.mark.parametrize("light", ["lit", "dim"])
+def test_an_empty_table_gets_the_first_pass_alone_with_the_thread_stage_as_with_the_worker(light):
+    """Once the stage's look found no sign of a code in a still picture (an empty table), its frames get zxing-cpp's
+    first pass alone, on one frame in `IDLE_EVERY_EMPTY`, with the thread stage as with the worker process: no
+    full frame once a second (`IDLE_FULL`: the region search, the frame path's retries and the aiming measurement, a
+    third of a cluttered table's cost with the thread stage) and, in a dim room, no dark frame's stretch (its
+    histogram of the whole frame). Before, frames 30 and 60 ran the region search, the retries and the aiming
+    measurement, and every first pass of the dim table its stretch too. Counted in frames and steps."""
+    from assistant.scanner.decoders import DARK_LEVEL
+    from assistant.scanner.live import IDLE_EVERY_EMPTY
+
+    clock, frame_of, steps = TestClock(), [0], []
+    cascade = Cascade(budget_ms=None, clock=clock, on_step=lambda kind, stage: steps.append((frame_of[0], stage)))
+    background = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()), inline=True)
+    scanner = LiveScanner(lambda: None, lambda event: None, cascade=cascade, background=background, clock=clock)
+    table = F.render(F.Scene(distance_mm=380, centre=(5.0, 5.0), busy_table="gingham"))  # the card far out of view
+    if light == "dim":
+        table = (table * 0.3).astype(np.uint8)
+        assert int(cascade.grey(table).max()) < DARK_LEVEL
+    looked = None
+    for index in range(90):
+        frame_of[0] = index
+        scanner.handle(table, index, index / 30)
+        if looked is None and background.no_code is not None:
+            looked = index
+    assert looked is not None and looked < IDLE_EVERY_EMPTY
+    after = [(index, stage) for index, stage in steps if index > looked]
+    first_passes = [index for index in range(looked + 1, 90) if index % IDLE_EVERY_EMPTY == 0]
+    assert after == [(index, "zxing") for index in first_passes]
 
 
 def test_an_empty_still_table_gives_the_stage_no_jobs_while_a_still_unread_card_does():
@@ -762,3 +793,48 @@ def test_the_frame_path_the_thread_stage_and_the_worker_try_one_list_of_retries(
         assert [(d.payload, d.stage) for d in cascade.decode(crop)] == [("ONE LIST", "invert")]
     files = Cascade(budget_ms=None)
     assert [d.stage for d in files.decode(crop)] == ["zxing"] and ("invert", "ran") not in files.trace
+
+
+def test_an_empty_tables_motion_is_checked_on_one_frame_in_two_and_a_card_brought_in_is_read_a_frame_later_at_most(
+    monkeypatch,
+):
+    """Once the stage's look found no sign of a code in a still picture (an empty table), the motion check (the frame
+    sampled, shrunk and compared) runs on one frame in `MOTION_EVERY_EMPTY` and on each frame given the first pass;
+    before, on every frame, as costly on an idle table as its first passes. A card brought in on a frame left
+    unchecked wakes the picture on the next and is announced a frame later than on a checked one. Counted in
+    frames."""
+    import assistant.scanner.live as live
+
+    checks: list[int] = []
+    frame_of = [0]
+    moved = live.moved
+    monkeypatch.setattr(live, "moved", lambda before, after: checks.append(frame_of[0]) or moved(before, after))
+
+    def scanner_on(table):
+        cascade = Cascade(budget_ms=None, clock=TestClock())
+        background = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()), inline=True)
+        return LiveScanner(lambda: None, lambda event: None, cascade=cascade, background=background), background
+
+    table = F.render(F.Scene(distance_mm=380, centre=(5.0, 5.0), busy_table="gingham"))  # the card far out of view
+    card = F.render(F.Scene(distance_mm=380, busy_table="gingham"))
+    announced_at = {}
+    for arrives in (60, 61):
+        scanner, background = scanner_on(table)
+        checks.clear()
+        for index in range(arrives):
+            frame_of[0] = index
+            scanner.handle(table, index, index / 30)
+        assert background.no_code is not None
+        idle = range(IDLE_AFTER_EMPTY_FROM, arrives)
+        assert [i for i in idle if i in checks] == [i for i in idle if i % 2 == 0]  # the table still from frame 0
+        for index in range(arrives, arrives + 4):
+            frame_of[0] = index
+            said = scanner.handle(card, index, index / 30)
+            if said:
+                announced_at[arrives] = index - arrives
+                break
+    assert announced_at == {60: 1, 61: 2} and live.MOTION_EVERY_EMPTY == 2
+
+
+#: A frame by which the stage's look has come back on the test's checked cloth (it comes back on the first frames).
+IDLE_AFTER_EMPTY_FROM = 12
