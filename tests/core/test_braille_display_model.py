@@ -567,3 +567,26 @@ def test_a_move_drawn_on_a_stopped_brltty_waits_again_when_her_answer_replaces_i
     assert celltable.from_cells(cells[4:].rstrip(celltable.BLANK)).startswith("ben wins!")
     view.show(["Unicorns: Ana 1, Ben 3."])
     assert [move.lines[0] for move in view.waiting] == ["Ben drew a card."]  # the one read is not shown again
+
+
+def test_a_move_her_typing_covered_before_brltty_answered_waits_again_and_one_answered_while_shown_is_read():
+    """The next-unread key reaches the app just before she types on the keyboard: the move is drawn, and her typing
+    covers it before BRLTTY answers; the answer is for the frame with her typing, so the move was never read."""
+    view = BrailleView(40, status_cells=4)
+    view.show(["Unicorns: Ana 1."])
+    view.show(["Ana, from a phone: discarded a card."], waits=True)
+    view.press(Press(Key.NEXT_UNREAD))
+    view.render()  # the move, written
+    view.follow("d")
+    view.render()  # her typing over it, written before BRLTTY answered
+    view.answered(view.frames)
+    view.follow("")
+    view.show(["Dee drew Narwhal."])
+    assert [move.lines[0] for move in view.waiting] == ["Ana, from a phone: discarded a card."]
+    view.press(Press(Key.NEXT_UNREAD))
+    assert read(view) == "ana, from a phone: discarded a card."  # BRLTTY answered while it showed it: read
+    view.follow("draw")
+    view.render()
+    view.follow("")
+    view.show(["Dee drew Narwhal."])
+    assert not view.waiting

@@ -195,12 +195,12 @@ class BrailleView:
         self.waiting: list[Waiting] = []
         """Other hands' moves not yet shown, oldest first (a win first): each waits until the player goes on to it."""
         self._move: Waiting | None = None
-        """The move shown as the answer (taken from `waiting`) until it is read: a frame that showed it answered by
-        BRLTTY (`answered`). An answer of hers that takes its place before puts it back at the front of `waiting`:
-        a key that took it under the line she types, or a frame written to a BRLTTY that has stopped, shows it to
-        nobody."""
-        self._move_frame: int | None = None
-        """The frame in which `_move` was first rendered (None: not yet)."""
+        """The move shown as the answer (taken from `waiting`) until it is read: BRLTTY answered after a frame that
+        showed it, and was still showing it (`answered`). An answer of hers that takes its place before puts it back
+        at the front of `waiting`: a key that took it under the line she types, a frame written to a BRLTTY that has
+        stopped, or one her typing covered before BRLTTY answered, shows it to nobody."""
+        self._move_frames: set[int] = set()
+        """The frames rendered that showed `_move`."""
         self.answer: tuple[str, ...] = ()
         """The answer shown, whole (it goes to the history when another takes its place)."""
         self.history_heading = history_heading
@@ -328,7 +328,7 @@ class BrailleView:
         if waiting_win and not any(line.text in self._wins for line in self.held):
             self.held.append(self.make_line(waiting_win))
             self._wins.add(waiting_win)
-        self._move_frame = None  # (a move drawn meanwhile was not read either)
+        self._move_frames.clear()  # (a move drawn meanwhile was not read either)
         if not self.held:
             return
         wins = [index for index, line in enumerate(self.held) if line.text in self._wins]
@@ -347,11 +347,13 @@ class BrailleView:
 
     def answered(self, frame: int) -> None:
         """BRLTTY answered after frame number `frame` (`frames`) was written to it, so it has shown it: a held fact
-        first rendered in that frame or before has been read."""
+        first rendered in that frame or before has been read; so has a move taken from the queue if that frame showed
+        it (not one a frame before it showed, which BRLTTY may have replaced at once: her typing over it)."""
         if self.held and self._held_frame is not None and self._held_frame <= frame:
             self.held_read = True
-        if self._move is not None and self._move_frame is not None and self._move_frame <= frame:
+        if self._move is not None and frame in self._move_frames:
             self._move = None
+            self._move_frames.clear()
 
     def _put_answer(self, answer: tuple[str, ...]) -> None:
         """The answer shown from its first line; the one it replaces goes to the top of the history."""
@@ -362,7 +364,8 @@ class BrailleView:
             self.regions[Region.HISTORY] = [*heading, *self._earlier]
         self.answer = answer
         self.regions[Region.ANSWER] = [self.make_line(text) for text in answer if text.strip()]
-        self._move, self._move_frame = None, None
+        self._move = None
+        self._move_frames.clear()
         self._past_answer = False
         self.line = 0
         self.window = 0
@@ -454,12 +457,8 @@ class BrailleView:
             window = line.cells[start:end]
             if self.held and line is self.held[0] and self._held_frame is None:
                 self._held_frame = self.frames
-            elif (
-                self._move is not None
-                and self._move_frame is None
-                and any(line is shown_line for shown_line in self.regions[Region.ANSWER])
-            ):
-                self._move_frame = self.frames
+            elif self._move is not None and any(line is answer for answer in self.regions[Region.ANSWER]):
+                self._move_frames.add(self.frames)
         return (self.status_text() + window).ljust(self.width, celltable.BLANK)
 
     def cursor(self) -> int | None:
