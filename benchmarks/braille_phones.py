@@ -50,6 +50,8 @@ NEW_GAME = "new game Ana Ben Cy Dee babies red pink narwhal yellow win 3"
 HER_TURN = ("draw", "end turn")
 #: How the phone's winning move begins on the display (its point first).
 WIN = "ana wins!"
+#: How long a reader waits to feel the display change after a key before she goes on (types, or presses again).
+FELT_WITHIN = 1.0
 #: A bound on waits for the app that only a hang reaches (never a measure).
 HANG = 30.0
 
@@ -301,12 +303,20 @@ class _Reader:
         self.recorder: Any = None
         self.lines: list[tuple[str, bool]] = []
         """Every line typed, and whether a program could receive it (False: typed on a display with no BRLTTY)."""
+        self.pressed_at: float | None = None
+        """When it pressed a key whose effect it has not felt yet (None: it has felt the display change since)."""
 
     def press(self, key: str) -> None:
         self.keys["pressed"] += 1
+        self.pressed_at = time.monotonic()
         self.server.press(key)
 
     async def type_line(self, line: str) -> None:
+        """Type a line: she reads and types with the same hands, so a key she pressed is felt first (the display
+        changes), or given up after the second she waits for it (a display that does not move: BRLTTY stopped or
+        gone); she never types over a window she has not felt yet."""
+        while self.pressed_at is not None and time.monotonic() - self.pressed_at < FELT_WITHIN:
+            await asyncio.sleep(0.02)
         reachable = self.pilot is not None or not self.dead
         self.lines.append((line, reachable))
         if self.away and reachable and self.recorder is not None:
@@ -348,9 +358,10 @@ class _Reader:
             cells = self.server.cells()
             text = self.text_of(cells)
             now = time.monotonic()
-            ready = now - quiet_since > (0.1 if not unfelt else 1.0) and unfelt < 2
+            ready = now - quiet_since > (0.1 if not unfelt else FELT_WITHIN) and unfelt < 2
             if text and text != seen:
                 seen, quiet_since, unfelt = text, now, 0
+                self.pressed_at = None
                 self.windows.append(text)
                 if len(self.given) >= self.own and not self.link.view.typing:
                     self.own = 0  # its own answer read

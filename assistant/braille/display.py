@@ -27,6 +27,12 @@ RECONNECT_EVERY = 0.1
 #: How long BRLTTY may take to answer the round trip after a write before it is taken as stopped (away until it
 #: answers): far longer than its answer on a loaded machine (a few milliseconds), far shorter than a reader's pause.
 STALL_AFTER = 2.0
+#: A key that moves the display (panning, the line keys, top and bottom, the next-unread key, a routing key) read while
+#: BRLTTY is taken as stopped, or within this many seconds of its answering again (or of a display taken back), was
+#: pressed on a display that did not move: it is not passed on, so what the display shows when it is back (its notice,
+#: or the newest decisive fact) is shown from its start. BRLTTY passes on the keys it kept a few hundredths of a second
+#: after it resumes; nobody reads a window that fast. Keys typed, Enter, whose turn and help are always passed on.
+SETTLE_AFTER_BACK = 0.5
 #: The width assumed for a display not there at start, until it is found (the common desktop size).
 DEFAULT_WIDTH = 40
 
@@ -241,6 +247,10 @@ class BrailleDisplay:
         """Set by a write: the round trip after it (`_answers`) is due."""
         self._stalled = False
         """BRLTTY took longer than `STALL_AFTER` to answer a round trip, and has not answered it yet."""
+        self.clock: Callable[[], float] = time.monotonic
+        """Seconds, for `SETTLE_AFTER_BACK` (a test gives a clock of its own)."""
+        self._back_at: float | None = None
+        """When BRLTTY last answered again, or the display was last taken back (`clock`); None: never away."""
         self.keys_gone = False
         """The display was taken back from a BRLTTY started anew (its connection had been lost): keys typed on it
         while no BRLTTY ran, or before the new one let a program take it, reached no program. Set until read
@@ -305,7 +315,7 @@ class BrailleDisplay:
                 if code is None or self._stopped.is_set():
                     continue
                 press = press_of(int(code), self._brlapi)
-                if press is not None:
+                if press is not None and not self._pressed_while_away(press):
                     on_press(press)
 
         self._thread = threading.Thread(target=run, name="braille-display", daemon=True)
@@ -343,6 +353,7 @@ class BrailleDisplay:
                 resumed = self._stalled and self._connection is display and not self._stopped.is_set()
                 if resumed:
                     self._stalled = self.lost = False
+                    self._back_at = self.clock()
             if resumed:
                 back()
             if answered is not None and not self._stopped.is_set():
@@ -374,11 +385,24 @@ class BrailleDisplay:
                 old, self._connection = self._connection, connection
                 self.width = int(connection.displaySize[0]) or self.width
                 self.lost = False
+                self._back_at = self.clock()
                 self.keys_gone = self.keys_gone or old is not None
             if old is not None:
                 _close(old, self._brlapi)
             return True
         return False
+
+    def _pressed_while_away(self, press: Press) -> bool:
+        """A key that moves the display, pressed while it was stopped (`SETTLE_AFTER_BACK`): not passed on."""
+        from assistant.core.braille.display import Key
+
+        moves = (Key.PAN_LEFT, Key.PAN_RIGHT, Key.LINE_UP, Key.LINE_DOWN, Key.TOP, Key.BOTTOM, Key.REGION_PREVIOUS,
+                 Key.REGION_NEXT, Key.NEXT_UNREAD, Key.ROUTE)  # fmt: skip
+        if press.key not in moves:
+            return False
+        with self._lock:
+            away, back_at = self.lost, self._back_at
+        return away or (back_at is not None and self.clock() - back_at < SETTLE_AFTER_BACK)
 
     def taken_back_anew(self) -> bool:
         """Whether the display was taken back from a BRLTTY started anew since the last call (`keys_gone`)."""

@@ -161,3 +161,37 @@ def test_keys_typed_on_a_stopped_brltty_and_at_once_when_it_resumes_are_all_the_
         assert events.get(timeout=30) == "back" and not display.taken_back_anew()
     finally:
         display.close()
+
+
+def test_keys_that_move_the_display_pressed_while_brltty_is_stopped_are_not_passed_on(brltty):
+    """A pan and the next-unread key pressed on a stopped BRLTTY reach the app when it resumes, before she could feel
+    what it shows then (the notice that it is back): they are not passed on; a key typed with them is. Once
+    `SETTLE_AFTER_BACK` has passed (a clock of the test's), a pan is passed on again."""
+    import os
+    import signal
+
+    from assistant.braille.display import SETTLE_AFTER_BACK, open_display
+
+    display = open_display()
+    now = [100.0]
+    display.clock = lambda: now[0]
+    keys: queue.Queue[Press] = queue.Queue()
+    events: queue.Queue[object] = queue.Queue()
+    try:
+        display.listen(keys.put, lambda: events.put("lost"), lambda: events.put("back"), on_answered=lambda _: None)
+        os.kill(brltty.process.pid, signal.SIGSTOP)
+        try:
+            display.write(celltable.to_cells("ana"), frame=1)
+            assert events.get(timeout=30) == "lost"
+            brltty.press("pan right")
+            brltty.press("next unread")
+            brltty.type("x")
+        finally:
+            os.kill(brltty.process.pid, signal.SIGCONT)
+        assert events.get(timeout=30) == "back"
+        assert keys.get(timeout=30) == Press(Key.CHARACTER, "x")  # BRLTTY hands keys on in order: the two went first
+        now[0] += SETTLE_AFTER_BACK
+        brltty.press("pan left")
+        assert keys.get(timeout=30) == Press(Key.PAN_LEFT)
+    finally:
+        display.close()

@@ -525,3 +525,67 @@ def test_the_digest_of_what_other_hands_did_is_shown_first_never_a_fact_held_bef
     assert view.drop_held() == ("Ben's turn.",)
     view.show(["Ben played Neigh. Cy's turn."])  # F8's digest
     assert read(view) == "ben played neigh. cy's turn." and view.render()[2] == celltable.BLANK
+
+
+# A phone's move taken from the queue is read only once BRLTTY answered after a frame that showed it.
+
+
+def test_a_move_the_pan_took_under_the_keyboards_line_still_waits_after_her_answer():
+    """A pan pressed at the end of the answer reaches the app just after she began typing on the keyboard: the move
+    it takes is under the line she types, never shown; her answer takes its place, and the move waits again."""
+    view = BrailleView(14, status_cells=1)
+    view.show(["Unicorns: Ana 1."])
+    view.show(["Ana, from a phone: discarded a card."], waits=True)
+    view.press(Press(Key.PAN_RIGHT))
+    assert read(view) == "1."  # the end of the answer, read
+    view.follow("d")  # she types `draw` on the keyboard
+    view.press(Press(Key.PAN_RIGHT))  # pressed at the end of the answer, before the typing began
+    view.follow("draw")
+    assert read(view) == "draw"
+    view.line_sent()
+    view.follow("")
+    view.show(["Dee drew Narwhal."])  # her answer, at once
+    assert read(view) == "dee drew"
+    assert view.render()[0] == celltable.to_cells("a")  # the move still waits, counted
+    view.press(Press(Key.NEXT_UNREAD))
+    assert read(view) == "ana, from a"
+
+
+def test_a_move_drawn_on_a_stopped_brltty_waits_again_when_her_answer_replaces_it():
+    view = BrailleView(40, status_cells=4)
+    view.show(["Unicorns: Ana 1."])
+    view.show(["Ben drew a card."], waits=True)
+    view.show(["Ben wins! The game is over."], waits=True, points=["Ben wins!"], win=True)
+    view.press(Press(Key.NEXT_UNREAD))
+    view.render()  # written to a BRLTTY that has stopped: nothing says it was shown
+    view.show(["Unicorns: Ana 1, Ben 3."])  # her `tally`, answered meanwhile
+    assert [move.lines[0] for move in view.waiting] == ["Ben wins! Ben wins! The game is over.", "Ben drew a card."]
+    view.press(Press(Key.NEXT_UNREAD))
+    cells = view.render()
+    view.answered(view.frames)  # shown: read
+    assert celltable.from_cells(cells[4:].rstrip(celltable.BLANK)).startswith("ben wins!")
+    view.show(["Unicorns: Ana 1, Ben 3."])
+    assert [move.lines[0] for move in view.waiting] == ["Ben drew a card."]  # the one read is not shown again
+
+
+def test_a_move_her_typing_covered_before_brltty_answered_waits_again_and_one_answered_while_shown_is_read():
+    """The next-unread key reaches the app just before she types on the keyboard: the move is drawn, and her typing
+    covers it before BRLTTY answers; the answer is for the frame with her typing, so the move was never read."""
+    view = BrailleView(40, status_cells=4)
+    view.show(["Unicorns: Ana 1."])
+    view.show(["Ana, from a phone: discarded a card."], waits=True)
+    view.press(Press(Key.NEXT_UNREAD))
+    view.render()  # the move, written
+    view.follow("d")
+    view.render()  # her typing over it, written before BRLTTY answered
+    view.answered(view.frames)
+    view.follow("")
+    view.show(["Dee drew Narwhal."])
+    assert [move.lines[0] for move in view.waiting] == ["Ana, from a phone: discarded a card."]
+    view.press(Press(Key.NEXT_UNREAD))
+    assert read(view) == "ana, from a phone: discarded a card."  # BRLTTY answered while it showed it: read
+    view.follow("draw")
+    view.render()
+    view.follow("")
+    view.show(["Dee drew Narwhal."])
+    assert not view.waiting

@@ -226,9 +226,10 @@ def test_a_win_drawn_on_a_stopped_brltty_is_not_read_by_a_line_sent_and_is_first
     asyncio.run(scenario())
 
 
-def test_the_hosts_own_share_line_is_answered_on_the_display_at_once_while_moves_wait(display_server, make_app):
-    """`share devices` typed while a phone's move waits unread: its answer is on the display at once, never queued
-    behind the other hands' moves."""
+@pytest.mark.parametrize("keys", [(*"share devices", "enter"), ("f10",)], ids=["share line", "F10"])
+def test_the_hosts_own_share_line_is_answered_on_the_display_at_once_while_moves_wait(display_server, make_app, keys):
+    """`share devices` typed, or F10 pressed, while a phone's move waits unread: its answer is on the display at once,
+    never queued behind the other hands' moves."""
 
     async def scenario():
         app = make_app(None, "--braille-display", "--no-speech")
@@ -241,7 +242,7 @@ def test_the_hosts_own_share_line_is_answered_on_the_display_at_once_while_moves
             app.run_worker(app.share.link.submit("Ana", DeviceMove("draw")))
             await until(pilot, lambda: display_server.cells()[3] == celltable.to_cells("a"), "1 unread")
             answered = len(app.replies)
-            await pilot.press(*"share devices", "enter")
+            await pilot.press(*keys)
             await until(pilot, lambda: len(app.replies) > answered, "the share line answered")
             first = app.replies[-1].lines[0].lower()
             await until(pilot, lambda: shown() != "" and first.startswith(shown()), "the answer on the display")

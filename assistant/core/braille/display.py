@@ -192,6 +192,13 @@ class BrailleView:
         """The held facts (their texts) that tell a win: brought to the front when the display comes back."""
         self.waiting: list[Waiting] = []
         """Other hands' moves not yet shown, oldest first (a win first): each waits until the player goes on to it."""
+        self._move: Waiting | None = None
+        """The move shown as the answer (taken from `waiting`) until it is read: BRLTTY answered after a frame that
+        showed it, and was still showing it (`answered`). An answer of hers that takes its place before puts it back
+        at the front of `waiting`: a key that took it under the line she types, a frame written to a BRLTTY that has
+        stopped, or one her typing covered before BRLTTY answered, shows it to nobody."""
+        self._move_frames: set[int] = set()
+        """The frames rendered that showed `_move`."""
         self.answer: tuple[str, ...] = ()
         """The answer shown, whole (it goes to the history when another takes its place)."""
         self.history_heading = history_heading
@@ -265,7 +272,8 @@ class BrailleView:
         whole, from its first line, which begins with its point (who, then the decisive change: the new turn,
         the win, the card taken) when it has one: the first of `points` (fullest first) that fits a window, else the
         last. A waiting win goes to the front of the moves waiting, marked. Whether it is shown now (False: it
-        waits)."""
+        waits). An answer of hers that takes the place of a move not yet read (no frame showing it answered by
+        BRLTTY) puts that move back at the front of the moves waiting."""
         if waits:
             lines = tuple(answer)
             fits = [text for text in points if len(_braille(self.translate, text)) <= self.text_width]
@@ -280,7 +288,13 @@ class BrailleView:
                     self.waiting.append(move)
                 return False
             self._put_answer(lines)
+            self._move = Waiting(lines, win, point.strip() if win else "")
             return True
+        unread, self._move = self._move, None
+        if unread is not None:  # a move never read (`_move`): it waits again, at the front (behind a win waiting)
+            self.answer = ()  # (not to the history)
+            wins = next((index for index, waiting in enumerate(self.waiting) if not waiting.win), len(self.waiting))
+            self.waiting.insert(0 if unread.win else wins, unread)
         self._put_answer(tuple(answer))
         kept = [text for text in rest or () if text.strip()]
         if decisive and rest is not None:
@@ -311,6 +325,7 @@ class BrailleView:
         if waiting_win and not any(line.text in self._wins for line in self.held):
             self.held.append(self.make_line(waiting_win))
             self._wins.add(waiting_win)
+        self._move_frames.clear()  # (a move drawn meanwhile was not read either)
         if not self.held:
             return
         wins = [index for index, line in enumerate(self.held) if line.text in self._wins]
@@ -329,9 +344,13 @@ class BrailleView:
 
     def answered(self, frame: int) -> None:
         """BRLTTY answered after frame number `frame` (`frames`) was written to it, so it has shown it: a held fact
-        first rendered in that frame or before has been read."""
+        first rendered in that frame or before has been read; so has a move taken from the queue if that frame showed
+        it (not one a frame before it showed, which BRLTTY may have replaced at once: her typing over it)."""
         if self.held and self._held_frame is not None and self._held_frame <= frame:
             self.held_read = True
+        if self._move is not None and frame in self._move_frames:
+            self._move = None
+            self._move_frames.clear()
 
     def _put_answer(self, answer: tuple[str, ...]) -> None:
         """The answer shown from its first line; the one it replaces goes to the top of the history."""
@@ -342,6 +361,8 @@ class BrailleView:
             self.regions[Region.HISTORY] = [*heading, *self._earlier]
         self.answer = answer
         self.regions[Region.ANSWER] = [self.make_line(text) for text in answer if text.strip()]
+        self._move = None
+        self._move_frames.clear()
         self._past_answer = False
         self.line = 0
         self.window = 0
@@ -351,7 +372,9 @@ class BrailleView:
         history); False when none waits."""
         if not self.waiting:
             return False
-        self._put_answer(self.waiting.pop(0).lines)
+        move = self.waiting.pop(0)
+        self._put_answer(move.lines)
+        self._move = move
         return True
 
     def make_line(self, text: str) -> Line:
@@ -431,6 +454,8 @@ class BrailleView:
             window = line.cells[start:end]
             if self.held and line is self.held[0] and self._held_frame is None:
                 self._held_frame = self.frames
+            elif self._move is not None and any(line is answer for answer in self.regions[Region.ANSWER]):
+                self._move_frames.add(self.frames)
         return (self.status_text() + window).ljust(self.width, celltable.BLANK)
 
     def cursor(self) -> int | None:
