@@ -4,6 +4,7 @@ pseudo-terminal and types on its keys by writing there. Stopped by its pid."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import pty
 import re
@@ -12,10 +13,12 @@ import shutil
 import signal
 import socket
 import subprocess
+import tempfile
 import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import IO
 
 #: What the TTY driver's keys send (xterm's keypad sequences, as curses reads them); the commands BRLTTY 6.5 reports
 #: for them through BrlAPI were found by trying: the arrows FWINLT, FWINRT, LNUP, LNDN; F3 INFO; Page Up and Down
@@ -41,15 +44,31 @@ BRLTTY = shutil.which("brltty") or ("/usr/sbin/brltty" if Path("/usr/sbin/brltty
 _DRAWN = re.compile("[\u2800-\u28ff]+")
 
 
+#: The lock files of the ports this process has claimed, kept open (so locked) until it ends.
+_CLAIMED: dict[int, IO[bytes]] = {}
+
+
 def free_offset() -> int:
-    """A BrlAPI port offset (port 4101 + offset) nothing listens on."""
+    """A BrlAPI port offset (port 4101 + offset) nothing listens on, claimed for this process until it ends: a lock
+    file per port, so that another test process or a benchmark beside it never takes the same port in the second
+    its BRLTTY takes to listen, nor while one is started again there."""
     for offset in range(50 + os.getpid() % 400, 900):
+        if offset in _CLAIMED:
+            continue
+        claim = open(Path(tempfile.gettempdir()) / f"table-assistant-brlapi-{4101 + offset}.lock", "ab")
+        try:
+            fcntl.flock(claim, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            claim.close()
+            continue
         with socket.socket() as probe:
             try:
                 probe.bind(("127.0.0.1", 4101 + offset))
             except OSError:
+                claim.close()
                 continue
-            return offset
+        _CLAIMED[offset] = claim
+        return offset
     raise RuntimeError("no free BrlAPI port")
 
 
