@@ -226,10 +226,10 @@ def test_a_win_drawn_on_a_stopped_brltty_is_not_read_by_a_line_sent_and_is_first
     asyncio.run(scenario())
 
 
-@pytest.mark.parametrize("keys", [(*"share devices", "enter"), ("f10",)], ids=["share line", "F10"])
+@pytest.mark.parametrize("keys", [(*"share devices", "enter"), ("f9",), ("f10",)], ids=["share line", "F9", "F10"])
 def test_the_hosts_own_share_line_is_answered_on_the_display_at_once_while_moves_wait(display_server, make_app, keys):
-    """`share devices` typed, or F10 pressed, while a phone's move waits unread: its answer is on the display at once,
-    never queued behind the other hands' moves."""
+    """`share devices` typed, or F9 or F10 pressed, while a phone's move waits unread: its answer is on the display at
+    once, never queued behind the other hands' moves."""
 
     async def scenario():
         app = make_app(None, "--braille-display", "--no-speech")
