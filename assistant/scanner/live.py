@@ -674,7 +674,7 @@ class LiveScanner:
             return "full"
         if worked and self._still <= 2 * AIM_STILL and self._still % AIM_STILL == 0:
             return "full"
-        every = IDLE_EVERY_EMPTY if looked or worked else IDLE_EVERY
+        every = IDLE_EVERY_EMPTY if worked else IDLE_EVERY
         return "first pass" if self._still % round(every * scale) == 0 else "skip"
 
     def _unchecked(self, image: MatLike) -> bool:
