@@ -99,8 +99,6 @@ class TableShare:
         self.local_name = local_name
         """Whether to publish the table's short local name (mDNS); None: unless it is shared on loopback only, which
         no phone can reach (the name would lead a phone to itself)."""
-        self.named = ""
-        """The page's address at the table's short local name, once published ("": none)."""
         self._name: Any = None
         """The `assistant.share.local_name.LocalName` published, to take off the network when sharing stops."""
         self.publishing: asyncio.Future[None] | None = None
@@ -193,7 +191,7 @@ class TableShare:
 
         name = LocalName(server.host, server.port)
         try:
-            host = await asyncio.to_thread(name.publish)
+            await asyncio.to_thread(name.publish)
         except LocalNameError as exc:
             if self.server is server and self.tell is not None:
                 self.tell(Reply.of(no_local_name(str(exc))))
@@ -201,7 +199,7 @@ class TableShare:
         if self.server is not server:  # sharing stopped meanwhile
             await asyncio.to_thread(name.close)
             return
-        self._name, self.named = name, f"http://{host}:{server.port}/"
+        self._name = name
         if self.on_code is not None:
             self.on_code(server.current_code())  # (the region shows the address again, the name with it)
         if self.tell is not None:
@@ -240,7 +238,7 @@ class TableShare:
         if self.publishing is not None and not self.publishing.done():
             await self.publishing  # (a second or two: then the name it published is taken off, below or by it)
         self.publishing = None
-        name, self._name, self.named = self._name, None, ""
+        name, self._name = self._name, None
         if name is not None:
             await asyncio.to_thread(name.close)
         await server.stop()
@@ -297,6 +295,11 @@ class TableShare:
                 else ()
             )
             self.server.changed(said, fresh=mark[0] != before[0])
+
+    @property
+    def named(self) -> str:
+        """The page's address at the table's short local name, once published ("": none)."""
+        return f"http://{self._name.name}:{self._name.port}/" if self._name is not None else ""
 
     def join_url(self) -> str:
         """What the QR code holds ("" when not shared)."""
