@@ -3,7 +3,10 @@ display, the display's keys come back as the model's keys, and no server is a cl
 
 from __future__ import annotations
 
+import contextlib
+import os
 import queue
+import signal
 
 import pytest
 from brltty_fixture import BRLTTY, Brltty, free_offset
@@ -75,8 +78,6 @@ def test_a_stopped_brltty_is_away_until_it_answers_and_frames_are_told_once_show
     """A write to a BRLTTY stopped with SIGSTOP raises nothing: the round trip after it, unanswered, says it is
     away (and nothing is written then); when it resumes it is back, and the frame is told shown. The app can close
     the display while BRLTTY is stopped (leaving its TTY mode would wait for an answer that never comes)."""
-    import os
-    import signal
     import threading
 
     from assistant.braille.display import open_display
@@ -134,13 +135,23 @@ def test_a_display_away_is_looked_for_every_tenth_of_a_second():
     assert waits and max(wait or 0.0 for wait in waits) <= 0.1
 
 
+@contextlib.contextmanager
+def stopped(brltty, display, events):
+    """BRLTTY stopped (SIGSTOP) for the block, once a write it cannot answer has made the display take it as away
+    ("lost" among `events`); resumed (SIGCONT) after it."""
+    os.kill(brltty.process.pid, signal.SIGSTOP)
+    try:
+        display.write(celltable.to_cells("ana"), frame=1)
+        assert events.get(timeout=30) == "lost"
+        yield
+    finally:
+        os.kill(brltty.process.pid, signal.SIGCONT)
+
+
 def test_keys_typed_on_a_stopped_brltty_and_at_once_when_it_resumes_are_all_the_apps(brltty):
     """BRLTTY stopped (SIGSTOP) and taken as away: keys typed on the display meanwhile wait in the line, and those
     typed the moment it resumes follow them: BRLTTY hands every one to the app (its connection, in TTY mode, was
     never given up), in order; and the display is not said to have lost keys (it was not started anew)."""
-    import os
-    import signal
-
     from assistant.braille.display import open_display
 
     display = open_display()
@@ -148,13 +159,8 @@ def test_keys_typed_on_a_stopped_brltty_and_at_once_when_it_resumes_are_all_the_
     events: queue.Queue[object] = queue.Queue()
     try:
         display.listen(keys.put, lambda: events.put("lost"), lambda: events.put("back"), on_answered=lambda _: None)
-        os.kill(brltty.process.pid, signal.SIGSTOP)
-        try:
-            display.write(celltable.to_cells("ana"), frame=1)
-            assert events.get(timeout=30) == "lost"
+        with stopped(brltty, display, events):
             brltty.type("stopped")
-        finally:
-            os.kill(brltty.process.pid, signal.SIGCONT)
         brltty.type("resumed")  # at once
         got = "".join(str(keys.get(timeout=30).value) for _ in range(len("stoppedresumed")))
         assert got == "stoppedresumed"
@@ -167,9 +173,6 @@ def test_keys_that_move_the_display_pressed_while_brltty_is_stopped_are_not_pass
     """A pan and the next-unread key pressed on a stopped BRLTTY reach the app when it resumes, before she could feel
     what it shows then (the notice that it is back): they are not passed on; a key typed with them is. Once
     `SETTLE_AFTER_BACK` has passed (a clock of the test's), a pan is passed on again."""
-    import os
-    import signal
-
     from assistant.braille.display import SETTLE_AFTER_BACK, open_display
 
     display = open_display()
@@ -179,15 +182,10 @@ def test_keys_that_move_the_display_pressed_while_brltty_is_stopped_are_not_pass
     events: queue.Queue[object] = queue.Queue()
     try:
         display.listen(keys.put, lambda: events.put("lost"), lambda: events.put("back"), on_answered=lambda _: None)
-        os.kill(brltty.process.pid, signal.SIGSTOP)
-        try:
-            display.write(celltable.to_cells("ana"), frame=1)
-            assert events.get(timeout=30) == "lost"
+        with stopped(brltty, display, events):
             brltty.press("pan right")
             brltty.press("next unread")
             brltty.type("x")
-        finally:
-            os.kill(brltty.process.pid, signal.SIGCONT)
         assert events.get(timeout=30) == "back"
         assert keys.get(timeout=30) == Press(Key.CHARACTER, "x")  # BRLTTY hands keys on in order: the two went first
         now[0] += SETTLE_AFTER_BACK
