@@ -410,7 +410,10 @@ class BackgroundStage:
         the cascade reads nothing on the job's frame, each slow step (`_slow_steps`) first gives way to that newest
         frame, the cascade on it first (the worker process's jobs: a card coming in or settling reads on a later
         frame, and the slow steps of one the picture has left behind took up to 0.4 s while the next frames
-        waited)."""
+        waited). A newest frame of another still picture (`Job.picture` set) ends the job instead: that picture's
+        own job, its look first, is the next one offered. Before, a job went on through its slow steps on the
+        new picture's frame without its look, which the live loop waited for: with both cores busy and the scanner
+        niced as in the app, one job outlasted five cards held a second each, and the worker began none for them."""
         from assistant.scanner.measure import find_card, with_card
 
         given = job
@@ -432,6 +435,8 @@ class BackgroundStage:
         regions = with_card(job.regions, card)
         for step in self._slow_steps(given):
             fresh = newest(job, regions[0] if regions else None) if newest is not None else None
+            if fresh is not None and fresh.picture is not None and fresh.picture != given.picture:
+                return []  # another still picture is in view: its own job, its look first, comes next
             if fresh is not None:
                 job, card = fresh, find_card(fresh.gray)
                 regions = with_card(job.regions, card)

@@ -599,16 +599,21 @@ class _Newest:
     def moved_on(self, job: Any, region: tuple[int, int, int, int] | None) -> Any:
         """The newest frame in the ring as a job (as `job` gives it) when it is later than `job`'s frame and shows
         another picture (or one the live loop gave no number), or the same still picture changed over `region` (a
-        card settling too slowly to move the picture: `background.changed`); None otherwise."""
+        card settling too slowly to move the picture: `background.changed`); None otherwise. A frame of another
+        still picture (the two newest frames share its number: a picture that moved renews it every frame) comes
+        as a job of that picture, which ends the job worked on (`BackgroundStage.work`)."""
         import numpy as np
 
         from assistant.scanner.background import changed
 
         if self.shm is None:
             return None
-        index, shows, slot = self._heads()[-1]
+        heads = self._heads()
+        index, shows, slot = heads[-1]
         if index <= job.index:
             return None
+        if shows != self.picture and shows != -1 and heads[-2][1] == shows:
+            return self.job(job.index, shows)  # the first two frames of another still picture: a job of its own
         if shows == self.picture != -1:
             if region is None:
                 return None

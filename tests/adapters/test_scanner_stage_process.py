@@ -172,8 +172,9 @@ def test_a_jobs_slow_steps_take_a_newer_frame_only_where_the_picture_or_its_code
     """While a job's slow steps run, the live loop remembers newer frames. The job takes the newest when it shows
     another picture (a card coming in or taken away), or the same still picture changed over the job's code-like
     region (a card settling too slowly to move the picture); not when the region shows the same but for the noise
-    (a cluttered empty table's job would otherwise spend a cascade on each of its slow steps). A real ring, written
-    by the parent and read as the child reads it."""
+    (a cluttered empty table's job would otherwise spend a cascade on each of its slow steps). The first two frames
+    of another still picture come as a job of that picture (which ends the job worked on). A real ring, written by
+    the parent and read as the child reads it."""
     from assistant.scanner.background import Job
     from assistant.scanner.stage_process import _Newest
 
@@ -191,14 +192,44 @@ def test_a_jobs_slow_steps_take_a_newer_frame_only_where_the_picture_or_its_code
         ring.worked_on(0, first)
         job = Job(0, gray, [region], [(0, gray)], picture=7)
         newer = []
-        for index, frame, picture in ((1, noisy, 7), (2, settled, 7), (3, gray, 8), (4, gray, None)):
+        for index, frame, picture in ((1, noisy, 7), (2, settled, 7), (3, gray, 8), (4, gray, None), (5, gray, 9),
+                                      (6, gray, 9)):  # fmt: skip
             stage.remember(index, frame, picture=picture)
             fresh = ring.moved_on(job, region)
-            newer.append(None if fresh is None else fresh.index)
+            newer.append(None if fresh is None else (fresh.index, fresh.picture))
             ring.worked_on(0, first)  # back on frame 0, of picture 7, for the next
     finally:
         stage.stop()
-    assert newer == [None, 2, 3, 4]
+    assert newer == [None, (2, None), (3, None), (4, None), (5, None), (6, 9)]
+
+
+def test_a_job_ends_where_another_still_picture_comes_and_that_pictures_own_job_reads_it(thumb_frames):
+    """A job is given frame 1, a blank table, while the live loop has remembered two frames of another still
+    picture since (8: the card held up, a thumb over a finder pattern). The cascade reads nothing on frame 1, and
+    the job ends at its first slow step: the new picture's own job, its look first, is the next one offered, and it
+    reads the card. Before, the job went on through its slow steps on the new picture's frame without its look, which
+    the live loop waits for (its frames get the first pass only meanwhile): with both cores busy and the scanner
+    niced as in the app, one job outlasted five cards held a second each. The rest on a clock that stands still; the
+    test waits, up to a generous limit, for the child's answer."""
+    payload, (gray, _) = thumb_frames
+    blank = np.full_like(gray, 128)
+    stage = ProcessStage(clock=lambda: 0.0)
+    stage.start()
+    try:
+        assert wait_ready(stage, 60)
+        for index, (frame, picture) in enumerate(((blank, 7), (blank, None), (gray, 8), (gray.copy(), 8))):
+            stage.remember(index, frame, picture)
+        stage.offer(1, blank, [], None)
+        first = collected(stage, 3)
+        jobs = stage.jobs
+        assert stage.looking(8) is False  # (nothing asked of picture 8 yet)
+        stage.offer(3, gray, None, picture=8)
+        assert stage.looking(8)
+        second = collected(stage, 3, worked=lambda stage: stage.jobs - jobs)
+    finally:
+        stage.stop()
+    assert first == [] and jobs == 1
+    assert [(r.decoded.payload, r.frame) for r in second] == [(payload, 3)] and stage.no_code != 8
 
 
 def test_a_job_whose_frames_were_overwritten_in_the_ring_meanwhile_is_dropped():
