@@ -424,7 +424,9 @@ class LiveScanner:
         # A picture that has not moved since the stage worked on it `IDLE_JOBS` times holds nothing new for it,
         # nor does a still one in which the stage found no sign of a code (an empty table's grain or felt). In a
         # process of its own the stage is offered a frame without code-like regions too: its look at the whole
-        # frame may read what the region search missed.
+        # frame may read what the region search missed. So is the thread stage a still picture's: its look finds a
+        # plain table (nothing code-like) empty, which it never did when offered none of it (a second of full frames,
+        # then one in 3 given the first pass and a full frame once a second: over half of raw zxing-cpp's cost).
         # New decks in play (a game started, a card learnt) are new labels to match a still card against.
         labels = background.labels
         if self._still == 0 or labels != self._labels:
@@ -444,7 +446,7 @@ class LiveScanner:
         if (
             (picture is None or self._still > 0 or not background.retries_elsewhere)
             and not found
-            and (self.cascade.skipped or frame.regions or background.retries_elsewhere)
+            and (self.cascade.skipped or frame.regions or background.retries_elsewhere or picture is not None)
             and background.jobs - self._jobs_when_still < IDLE_JOBS
             and (picture is None or background.no_code != picture)
         ):

@@ -487,22 +487,27 @@ def test_an_idle_1080p_table_is_decoded_in_proportion_to_its_pixels():
     assert decodes[1080] == len([i for i in range(IDLE_AFTER, IDLE_AFTER + 210) if i % 27 == 0])
 
 
-@pytest.mark.parametrize("light", ["lit", "dim"])
-def test_an_empty_table_gets_the_first_pass_alone_with_the_thread_stage_as_with_the_worker(light):
+@pytest.mark.parametrize(("light", "table_kind"), [("lit", "gingham"), ("dim", "gingham"), ("lit", "")])
+def test_an_empty_table_gets_the_first_pass_alone_with_the_thread_stage_as_with_the_worker(light, table_kind):
     """Once the stage's look found no sign of a code in a still picture (an empty table), its frames get zxing-cpp's
     first pass alone, on one frame in `IDLE_EVERY_EMPTY`, with the thread stage as with the worker process: no
     full frame once a second (`IDLE_FULL`: the region search, the frame path's retries and the aiming measurement, a
     third of a cluttered table's cost with the thread stage) and, in a dim room, no dark frame's stretch (its
     histogram of the whole frame). Before, frames 30 and 60 ran the region search, the retries and the aiming
-    measurement, and every first pass of the dim table its stretch too. Counted in frames and steps."""
+    measurement, and every first pass of the dim table its stretch too. A plain table (no code-like region) is
+    looked at too: before, the thread stage was offered no frame of it, so it was never found empty, and it got a
+    second of full frames, then the first pass on one frame in 3 and a full frame once a second (the thread
+    fallback's idle plain tables at 720p over half of raw zxing-cpp's cost). Counted in frames and steps."""
     from assistant.scanner.decoders import DARK_LEVEL
     from assistant.scanner.live import IDLE_EVERY_EMPTY
+    from assistant.scanner.measure import find_code_regions
 
     clock, frame_of, steps = TestClock(), [0], []
     cascade = Cascade(budget_ms=None, clock=clock, on_step=lambda kind, stage: steps.append((frame_of[0], stage)))
     background = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()), inline=True)
     scanner = LiveScanner(lambda: None, lambda event: None, cascade=cascade, background=background, clock=clock)
-    table = F.render(F.Scene(distance_mm=380, centre=(5.0, 5.0), busy_table="gingham"))  # the card far out of view
+    table = F.render(F.Scene(distance_mm=380, centre=(5.0, 5.0), busy_table=table_kind))  # the card out of view
+    assert bool(find_code_regions(cascade.grey(table))) == bool(table_kind)  # a plain table: nothing code-like
     if light == "dim":
         table = (table * 0.3).astype(np.uint8)
         assert int(cascade.grey(table).max()) < DARK_LEVEL
