@@ -147,6 +147,10 @@ class Stage(Protocol):
         """Jobs begun so far, looks included (a busy machine may leave one offered waiting for a core)."""
 
     @property
+    def ended(self) -> int:
+        """Jobs ended so far, looks included: one is under way while `begun` is more."""
+
+    @property
     def no_code(self) -> int | None:
         """The last still picture in which no sign of a code was found."""
 
@@ -259,6 +263,8 @@ class BackgroundStage:
         """Frames worked on so far (a frame of a still picture only looked at for signs of a code not counted)."""
         self.begun = 0
         """Jobs begun so far, looks included (`Stage.begun`)."""
+        self.ended = 0
+        """Jobs ended so far, looks included (`Stage.ended`)."""
         self.looks = 0
         """Frames of a still picture looked at and found without any sign of a code (see `shows_code`)."""
         self.no_code: int | None = None
@@ -383,6 +389,7 @@ class BackgroundStage:
             results = self.work(job)  # type: ignore[arg-type]
             took = clock() - started
             with self._lock:
+                self.ended += 1
                 self._done.extend(results)
                 self.finger_over = job.finger_over  # type: ignore[union-attr]
                 self._running = None
@@ -393,6 +400,7 @@ class BackgroundStage:
         clock = self.cascade.clock
         started = clock()
         job.results = self.work(job)
+        self.ended += 1
         elapsed_ms = (clock() - started) * 1000
         job.ready_at = job.index + max(1, math.ceil(elapsed_ms / self.frame_ms))
         job.free_at = job.index + max(1, math.ceil(elapsed_ms * (1 + self.rest) / self.frame_ms))

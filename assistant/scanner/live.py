@@ -82,11 +82,14 @@ TABLE_REGION = 4
 #: for it).
 AIM_STARVED = 15
 #: The priority rule: a still picture the worker process has begun no job for (`Stage.begun`) after this many frames
-#: (a third of a second: the worker, given a core, begins its look within a frame or two) is a picture the machine
-#: starves the worker of: the frame path then stands in for the job's first steps (its own region search and the
-#: cascade's retries within the frame's budget, as with the thread stage) on one frame in `STAND_IN_EVERY`, at most
-#: `IDLE_JOBS` times a picture, and on the frame after one that read something (its second read), until the worker
-#: begins one. Counted in frames, never in seconds: a busy machine's late frames count the same.
+#: (a third of a second: the worker, given a core, begins its look within a frame or two), or whose job has not ended
+#: (`Stage.ended`) this many frames after it began, is a picture the machine starves the worker of: the frame path
+#: then stands in for the job's first steps (its own region search and the cascade's retries within the frame's
+#: budget, as with the thread stage) on one frame in `STAND_IN_EVERY`, at most `IDLE_JOBS` times a picture, and on
+#: the frame after one that read something (its second read), until the worker's job for it has ended. Counted in
+#: frames, never in seconds: a busy machine's late frames count the same. (A job begun only: with both cores busy and
+#: the scanner niced as in the app, the worker's job began in time and ran a second or more at a tenth of a core,
+#: while the thread stage's frame path tried its retries on every frame of the hold and read more.)
 STAND_IN_AFTER = 9
 STAND_IN_EVERY = 3
 #: The coarse copies of the frames remembered by the background stage kept to check its reads against the picture
@@ -226,10 +229,11 @@ class LiveScanner:
         """Frames in a row that moved against the one before (a new still picture moves in one frame alone)."""
         self._jobs_when_still = 0
         """The background stage's job count when the picture was last seen moving (or a code read)."""
-        self._begun_at, self._stood_in, self._stood_read = 0, 0, False
+        self._begun_at, self._stood_in, self._stood_read, self._job_seen, self._job_from = 0, 0, False, 0, 0
         """The priority rule (`STAND_IN_AFTER`): the worker's jobs begun (`Stage.begun`) when the picture in view came
-        to rest, the frames of it the frame path stood in for the worker on, and whether the last of them read
-        something (the next stands in too: its second read)."""
+        to rest, the frames of it the frame path stood in for the worker on, whether the last of them read something
+        (the next stands in too: its second read), and the jobs begun when the count was last seen to grow, with the
+        picture's frame it was seen on (a job under way that long is starved too)."""
         self._unmeasured = 0
         self._aims_skipped = 0
         """Frames in a row whose aiming measurement did not fit."""
@@ -363,11 +367,17 @@ class LiveScanner:
         if worker is not None and self._stood_read:
             self._stood_in += 1
             return True
-        if worker is None or self._still < STAND_IN_AFTER:
+        if worker is None or self._stood_in >= IDLE_JOBS or worker.no_code == self._picture:
             return False
-        if worker.begun != self._begun_at or self._stood_in >= IDLE_JOBS or worker.no_code == self._picture:
-            return False
-        if (self._still - STAND_IN_AFTER) % STAND_IN_EVERY:
+        begun = worker.begun
+        waited = self._still  # frames of the picture with no job begun, or since the one under way began
+        if begun != self._begun_at:
+            if worker.ended >= begun:
+                return False  # the worker keeps up: its job for the picture has ended
+            if begun != self._job_seen:
+                self._job_seen, self._job_from = begun, self._still
+            waited -= self._job_from
+        if waited < STAND_IN_AFTER or (waited - STAND_IN_AFTER) % STAND_IN_EVERY:
             return False
         self._stood_in += 1
         return True

@@ -90,6 +90,7 @@ class ProcessStage:
         self._aimed = False  # the last message sent was an aiming request
         self._jobs = 0
         self._begun = 0
+        self._ended = 0
         self._looks = 0
         self._no_code: int | None = None
         self._no_finder: int | None = None  # `BackgroundStage.no_finder`, as the child last said it
@@ -130,6 +131,14 @@ class ProcessStage:
             return self._fallback.begun
         self._poll()
         return self._begun
+
+    @property
+    def ended(self) -> int:
+        """Jobs the child has ended, looks included (`background.Stage.ended`)."""
+        if self._fallback is not None:
+            return self._fallback.ended
+        self._poll()
+        return self._ended
 
     @property
     def looks(self) -> int:
@@ -390,7 +399,8 @@ class ProcessStage:
                     self._finger_over = finger
                 elif message[0] == "ready":
                     self._with_child = False
-                    if not self._aimed:  # a job's end: rest before another frame of its picture
+                    if not self._aimed:  # a job's end (one dropped too): rest before another frame of its picture
+                        self._ended = self._begun
                         self._rest_until = self.clock() + message[1] * self.rest
                 elif message[0] == "ring":
                     self._moved_on(message[1])

@@ -338,7 +338,11 @@ class LateStage:
     def __init__(self, payload, box):
         self.payload, self.box = payload, box
         self.read, self.late, self.given = None, False, False
-        self.begun = 0  # each frame offered is begun at once: a worker given a core
+        self.begun = 0  # each frame offered is begun at once, and ended: a worker given a core
+
+    @property
+    def ended(self):
+        return self.begun
 
     def offer(self, index, gray, regions, picture=None):
         self.begun += 1
@@ -1177,15 +1181,30 @@ class StarvedStage(LateStage):
         return self.offered > 0  # a job waits for a core
 
 
-@pytest.mark.parametrize("table", ["card", "empty"])
-def test_a_still_picture_whose_job_the_worker_has_not_begun_gets_its_first_steps_from_the_frame_path(table):
-    """The priority rule. A busy machine gives the worker process no core: it begins no job. Once a still picture has
-    waited `STAND_IN_AFTER` frames for one, the frame path does the job's first steps itself (its own region search
-    and the cascade's retries, within the frame's budget) on one frame in `STAND_IN_EVERY`: a blurred card only the
-    retries read is announced on the frame after the first of them (its second read, stood in for too); an empty
-    table costs at most `IDLE_JOBS` such frames, and every frame keeps within the frame's budget while the frame
-    path keeps the CPU busy. Before, the frame path ran zxing-cpp's first pass alone whatever the worker did, and
-    the card was never read. Frames counted on a test clock that only the decoding steps move: no wall time."""
+class SlowStage(StarvedStage):
+    """A worker process the machine gives a tenth of a core: it begins the first frame offered at once and never ends
+    that job in the test's time (`ended` stays 0), and it reads nothing."""
+
+    def offer(self, index, gray, regions, picture=None):
+        self.offered += 1
+        self.begun = 1
+
+    @property
+    def ended(self):
+        return 0
+
+
+@pytest.mark.parametrize(("table", "starved"), [("card", StarvedStage), ("empty", StarvedStage), ("card", SlowStage)])
+def test_a_still_picture_whose_job_the_worker_has_not_begun_gets_its_first_steps_from_the_frame_path(table, starved):
+    """The priority rule. A busy machine gives the worker process no core: it begins no job (or begins one and does
+    not end it). Once a still picture has waited `STAND_IN_AFTER` frames for one (or for the job under way to end),
+    the frame path does the job's first steps itself (its own region search and the cascade's retries, within the
+    frame's budget) on one frame in `STAND_IN_EVERY`: a blurred card only the retries read is announced on the frame
+    after the first of them (its second read, stood in for too); an empty table costs at most `IDLE_JOBS` such
+    frames, and every frame keeps within the frame's budget while the frame path keeps the CPU busy. Before, the
+    frame path ran zxing-cpp's first pass alone whatever the worker did, and the card was never read; and until the
+    rule counted a job under way, a job begun in time and starved after stopped it (the card never read either).
+    Frames counted on a test clock that only the decoding steps move: no wall time."""
     from test_scanner_budget import COST_MS, TestClock
 
     from assistant.scanner.decoders import FRAME_BUDGET_MS
@@ -1195,7 +1214,7 @@ def test_a_still_picture_whose_job_the_worker_has_not_begun_gets_its_first_steps
     frame = F.render(card) if table == "card" else F.render(replace(F.scene_for("blur", 4), distance_mm=5000))
     gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
     assert Cascade(budget_ms=None).decode(gray, retries=False) == []
-    clock, worker = TestClock(), StarvedStage()
+    clock, worker = TestClock(), starved()
     cascade = Cascade(clock=clock, on_step=lambda kind, stage: clock.spend(COST_MS[kind]))
     scanner = LiveScanner(lambda: None, lambda event: None, cascade, background=worker, clock=clock, guidance=False)
     announced, retried, spent = [], [], []
@@ -1205,9 +1224,11 @@ def test_a_still_picture_whose_job_the_worker_has_not_begun_gets_its_first_steps
         spent.append((clock.now - before) * 1000)
         if any(name != "zxing" for name, how in scanner.cascade.trace if how == "ran"):
             retried.append(index)
-    assert worker.begun == 0 and worker.offered > 0
+    assert worker.begun == (starved is SlowStage) and worker.ended == 0 and worker.offered > 0
     assert max(spent) <= FRAME_BUDGET_MS + COST_MS["zxing"] + COST_MS["transform"]
-    if table == "card":
+    if starved is SlowStage:  # offered frame 1 (a still picture's second), its job seen begun on frame 2
+        assert retried[0] == 2 + STAND_IN_AFTER and announced == [(card.payload, 2 + STAND_IN_AFTER + 1)]
+    elif table == "card":
         assert retried[0] == STAND_IN_AFTER and announced == [(card.payload, STAND_IN_AFTER + 1)]
     else:
         assert announced == [] and 1 <= len(retried) <= IDLE_JOBS
