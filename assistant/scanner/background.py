@@ -421,7 +421,7 @@ class BackgroundStage:
         waited). A newest frame of another still picture (`Job.picture` set) ends the job instead: that picture's
         own job, its look first, is the next one offered. Before, a job went on through its slow steps on the
         new picture's frame without its look, which the live loop waited for: with both cores busy and the scanner
-        niced as in the app, one job outlasted five cards held a second each, and the worker began none for them."""
+        niced as in the app, one job outlasted seven cards held a second each, and the worker began none for them."""
         from assistant.scanner.measure import find_card, with_card
 
         given = job

@@ -209,7 +209,7 @@ def test_a_job_ends_where_another_still_picture_comes_and_that_pictures_own_job_
     the job ends at its first slow step: the new picture's own job, its look first, is the next one offered, and it
     reads the card. Before, the job went on through its slow steps on the new picture's frame without its look, which
     the live loop waits for (its frames get the first pass only meanwhile): with both cores busy and the scanner
-    niced as in the app, one job outlasted five cards held a second each. The rest on a clock that stands still; the
+    niced as in the app, one job outlasted seven cards held a second each. The rest on a clock that stands still; the
     test waits, up to a generous limit, for the child's answer."""
     payload, (gray, _) = thumb_frames
     blank = np.full_like(gray, 128)
