@@ -37,8 +37,9 @@ W wide (OpenCV's area interpolation), as a camera W pixels wide framing the same
 `--busy N` holds the set a second time right after the first, with N busy loops of the benchmark's own
 (`paused_cores`: N child processes each spinning on a core, started stopped and let run for that pass only), the
 classes of that pass named "RESOLUTION, busy N"; the load average (1, 5 and 15 minutes) is noted before and after
-each pass. `--niceness N` runs the frame path and both stages N nicer than the busy loops (the app's scanner runs at
-`live_process.NICENESS`, 10, below the player's other programs; the worker process keeps it). For each stage the
+each pass. `--niceness N` runs the frame path and the thread stage N nicer than the busy loops (the app's scanner
+runs at `live_process.NICENESS`, 10, below the player's other programs), and the worker process as much less nice
+than them as the app's is (`live_process.WORKER_NICENESS`, 5: at 10, 5 nicer than the loops). For each stage the
 jobs it began in each hold (`Stage.begun`, its looks included) are counted, with the holds it began none in and the
 frames the frame path stood in for a job not begun (`live.STAND_IN_AFTER`).
 
@@ -239,9 +240,9 @@ def measure(
     the photos of folder `photos` (`photo_width`: scaled down to it, see `photo_set`); WeChat's reads by `wechat`, a
     Python with opencv-contrib (None: left out). With `busy`, the set is held again right after, with that many of
     the benchmark's own busy loops on the cores (`paused_cores`): its classes named "..., busy N", the load average
-    noted before and after each. `niceness`: added to the frame path's and both stages' (the worker process's, the
-    thread stage's thread's own on top) once the busy loops are started, as the app's scanner runs at
-    `live_process.NICENESS` below the player's other programs (0: as the benchmark was started)."""
+    noted before and after each. `niceness`: added to the frame path's and the thread stage's once the busy loops
+    are started, as the app's scanner runs at `live_process.NICENESS` below the player's other programs, and to the
+    worker process's less the app's difference (`live_process.WORKER_NICENESS`); 0: as the benchmark was started."""
     import cv2
     import numpy as np
     import zxingcpp
@@ -249,6 +250,7 @@ def measure(
 
     from assistant.scanner.background import BackgroundStage, Stage
     from assistant.scanner.live import LiveScanner
+    from assistant.scanner.live_process import NICENESS, WORKER_NICENESS
     from assistant.scanner.stage_process import ProcessStage
     from benchmarks.scanner import known_labels
 
@@ -277,11 +279,14 @@ def measure(
         report["load"] = f"load average {os.getloadavg()[0]:.1f} at the start"
     spinning = contextlib.ExitStack()  # the busy loops, ended after the stages
     switch = spinning.enter_context(paused_cores(busy))
+    # As the app's scanner starts it (`live_process.set_priorities`): the worker first, lowered by as much less than
+    # the frame path as the app's is (`WORKER_NICENESS` against `NICENESS`), then the frame path and the thread stage.
+    worker = ProcessStage(known=known_labels())
+    worker.start()
+    worker.lower_priority(max(0, niceness - NICENESS + WORKER_NICENESS))
     if niceness:
         os.nice(niceness)  # the busy loops, started above, keep the machine's own
         report["niceness"] = os.getpriority(os.PRIO_PROCESS, 0) if hasattr(os, "getpriority") else niceness
-    worker = ProcessStage(known=known_labels())
-    worker.start()
     wait_ready(worker, 120)
     stages: dict[str, Stage] = {"path": worker, "thread": BackgroundStage(known=known_labels())}
     frames: dict[str, list[dict]] = {}

@@ -20,7 +20,10 @@ started with the 'spawn' method, and the app's process only relays what it repor
   and background stage, and is then killed with SIGKILL, which also ends a stopped child (SIGTERM waits for it to
   be continued), so quitting never waits on it;
 - **priority**: the child runs at `NICENESS`, so that on a busy machine a reply's speech and screen go before a
-  frame; its worker process at the same (no lower: niced below it, the worker got no core on a busy machine);
+  frame; its worker process at `WORKER_NICENESS`, below the app and the player's other programs but above the
+  frame loop (started before the child lowers its own priority: a process may lower a priority, not raise it).
+  At the frame loop's niceness, with both cores busy, the worker had a tenth of a core: a still's job did not end
+  within its hold, and the thread stage read more;
 - **an unexpected end** (a decoder library that crashed, the child killed): the player is told
   (`SCANNER_RESTARTED`) and the child is started again, at most `RESTARTS` times; then scanning stops with the
   reason (`camera_failed`), and typing carries on. A crash in a native library no longer takes the app with it.
@@ -50,8 +53,10 @@ from assistant.scanner.sources import FrameSource
 RESTARTS = 3
 #: Seconds between looks at the decks in play (a change is sent to the child).
 DECKS_EVERY = 0.5
-#: The child's niceness (its worker process keeps it): a busy machine serves the app first.
+#: The child's niceness: a busy machine serves the app first.
 NICENESS = 10
+#: The child's worker process's niceness: below the app, above the frame loop, whose first passes are cheap.
+WORKER_NICENESS = 5
 #: Messages waiting to be sent to the child; more are dropped (a child that reads nothing never blocks a reply).
 WAITING_MESSAGES = 16
 #: Seconds a stopping child has to close its camera and background stage before it is killed.
@@ -240,20 +245,26 @@ def _real_stderr() -> Iterator[None]:
         sys.stderr = saved
 
 
-def _child(conn: Any, open_source: Callable[[], FrameSource], decks: Sequence[Deck]) -> None:
-    """The child: the scanner on this process's main thread, the parent's messages read on another."""
+def set_priorities(stage: Any) -> None:
+    """Once the worker process has started (`ProcessStage.started`, on the first frame it is offered), at this
+    process's priority: the worker lowered to `WORKER_NICENESS`, then this process to `NICENESS`. A process may lower
+    a priority, never raise it: a worker started after this process lowered its own would be as nice as the frame
+    loop, or nicer."""
     import os
 
+    stage.lower_priority(WORKER_NICENESS)
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(NICENESS)
+
+
+def _child(conn: Any, open_source: Callable[[], FrameSource], decks: Sequence[Deck]) -> None:
+    """The child: the scanner on this process's main thread, the parent's messages read on another."""
     _silenced()
     from assistant.scanner.decoders import Cascade
     from assistant.scanner.known import KnownLabels
     from assistant.scanner.live import LiveScanner
     from assistant.scanner.stage_process import ProcessStage
 
-    try:
-        os.nice(NICENESS)
-    except (OSError, AttributeError):
-        pass
     in_play = [decks]
     lock = threading.Lock()
 
@@ -265,7 +276,7 @@ def _child(conn: Any, open_source: Callable[[], FrameSource], decks: Sequence[De
                 pass  # the parent has gone: the listener stops the scanner
 
     known = KnownLabels(lambda: in_play[0])
-    stage = ProcessStage(known=known)
+    stage = ProcessStage(known=known, started=set_priorities)
     # Each frame's budget on the thread's CPU time (`budget.budget_clock`), every retry in the stage's process.
     scanner = LiveScanner(
         open_source, lambda event: send(("event", event)), cascade=Cascade(clock=None), background=stage

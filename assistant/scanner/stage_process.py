@@ -78,11 +78,17 @@ class ProcessStage:
     inline = False
 
     def __init__(
-        self, known: KnownLabels | None = None, rest: float = CHILD_REST, clock: Callable[[], float] = time.monotonic
+        self,
+        known: KnownLabels | None = None,
+        rest: float = CHILD_REST,
+        clock: Callable[[], float] = time.monotonic,
+        started: Callable[[ProcessStage], None] | None = None,
     ):
         """`known`: the labels of the decks in play (their decks are sent to the child when they change). `clock`:
-        the seconds the rest after a job is counted on (a test's frames' clock)."""
+        the seconds the rest after a job is counted on (a test's frames' clock). `started`: called once the child
+        process has started, or the thread stage in its place (the scanner's child then sets the priorities)."""
         self.known = known
+        self.started = started
         self.rest = rest
         self.clock = clock
         self._rest_until = float("-inf")
@@ -185,7 +191,7 @@ class ProcessStage:
         return self._fallback is None and self._process is not None
 
     def start(self) -> None:
-        """Start the child process (or, when it cannot start, the thread stage)."""
+        """Start the child process (or, when it cannot start, the thread stage); then `started`, once."""
         if self._fallback is not None:
             self._fallback.start()
             return
@@ -201,13 +207,34 @@ class ProcessStage:
             child.close()
         except (OSError, ValueError, RuntimeError, ImportError):
             self._use_thread()
+            self._started()
             return
         self._process, self._conn, self._poller = process, parent, None
+        self._started()
         self._with_child = True  # until the child says it is ready (its imports and the labels made)
         try:
             self._send_decks(always=True)
         except (OSError, BrokenPipeError):
             self._stop_child()
+
+    def _started(self) -> None:
+        started, self.started = self.started, None
+        if started is not None:
+            started(self)
+
+    def lower_priority(self, by: int) -> None:
+        """Make the child process `by` nicer than it is (nothing with the thread stage, or where the system has no
+        niceness). A process may always lower a priority of its own user's: the scanner's child starts its worker
+        before lowering its own, so the worker can stand above it (`live_process.WORKER_NICENESS`)."""
+        import os
+
+        if self._process is None or self._process.pid is None or not hasattr(os, "setpriority"):
+            return
+        try:
+            pid = self._process.pid
+            os.setpriority(os.PRIO_PROCESS, pid, os.getpriority(os.PRIO_PROCESS, pid) + by)
+        except OSError:
+            pass
 
     def _use_thread(self) -> None:
         self.failed = True

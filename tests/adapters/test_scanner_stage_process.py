@@ -745,3 +745,35 @@ def test_the_worker_keeps_the_niceness_of_the_process_that_started_it_and_says_e
         assert [r.decoded.payload for r in reads] == [payload] and stage.begun == 1
     finally:
         stage.stop()
+
+
+def test_the_scanners_child_starts_its_worker_above_itself_and_below_the_app():
+    """The scanner's child lowers its own priority to `NICENESS` only once its worker process has started, and the
+    worker to `WORKER_NICENESS`: below the app and the player's other programs, above the frame loop. A process may
+    lower a priority, never raise it, so the worker started after the child lowered its own was at the frame loop's
+    niceness: with both cores busy it had a tenth of a core, and a still's job did not end within its hold. Run in a
+    process of its own (its priority cannot be raised back); the test waits, up to a generous limit, for the worker."""
+    import json
+    import subprocess
+    import sys
+
+    from assistant.scanner.live_process import NICENESS, WORKER_NICENESS
+
+    program = (
+        "import json, os\n"
+        "from assistant.scanner.live_process import set_priorities\n"
+        "from assistant.scanner.stage_process import ProcessStage\n"
+        "from benchmarks.scanner_load import wait_ready\n"
+        "base = os.getpriority(os.PRIO_PROCESS, 0)\n"
+        "stage = ProcessStage(started=set_priorities)\n"
+        "before = os.getpriority(os.PRIO_PROCESS, 0)\n"
+        "stage.start()\n"
+        "ready = wait_ready(stage, 60)\n"
+        "print(json.dumps([base, before, os.getpriority(os.PRIO_PROCESS, 0),"
+        " os.getpriority(os.PRIO_PROCESS, stage._process.pid), ready]))\n"
+        "stage.stop()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120, check=True)
+    base, before, child, worker, ready = json.loads(done.stdout.strip().splitlines()[-1])
+    assert ready and before == base  # not lowered before the worker has started
+    assert child == min(19, base + NICENESS) and worker == min(19, base + WORKER_NICENESS)
