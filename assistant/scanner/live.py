@@ -362,7 +362,8 @@ class LiveScanner:
         return self._sightings(frame.index, frame.now, sightings, looked=bool(found) or not self._working())
 
     def _standing_in(self) -> bool:
-        """True when this frame stands in for a job the worker process has not begun (see `STAND_IN_AFTER`)."""
+        """True when this frame stands in for a job the worker process has not begun or not ended (see
+        `STAND_IN_AFTER`)."""
         worker = self._worker()
         if worker is not None and self._stood_read:
             self._stood_in += 1

@@ -492,10 +492,11 @@ def _child(conn: Any) -> None:
     from assistant.scanner.known import KnownLabels
     from assistant.scanner.measure import find_code_regions
 
-    # The child keeps the niceness of the process that started it (in the app, the scanner's child, already at
-    # `live_process.NICENESS`): it used to add `background.NICENESS` to it, 19 in all, the least a process can have,
-    # and on a busy machine it got no core (0 to 5 jobs across 69 stills held). The frame loop stands in for a job
-    # the child has not begun in time (`live.STAND_IN_AFTER`).
+    # The child keeps the niceness of the process that started it, which may lower it (`lower_priority`: in the app
+    # the scanner's child sets it to `live_process.WORKER_NICENESS`, above its own): it used to add
+    # `background.NICENESS` to it, 19 in all, the least a process can have, and on a busy machine it got no core (0
+    # to 5 jobs across 69 stills held). The frame loop stands in for a job the child has not begun or ended in time
+    # (`live.STAND_IN_AFTER`).
     decks: list = [()]
     stage = job_stage(KnownLabels(lambda: decks[0]))
     aiming = _Aiming()
