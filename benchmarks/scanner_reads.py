@@ -251,7 +251,7 @@ def measure(
     from assistant.scanner.background import BackgroundStage, Stage
     from assistant.scanner.live import LiveScanner
     from assistant.scanner.live_process import NICENESS, WORKER_NICENESS
-    from assistant.scanner.stage_process import ProcessStage
+    from assistant.scanner.stage_process import ProcessStage, lower_priority
     from benchmarks.scanner import known_labels
 
     cv2.setNumThreads(1)
@@ -283,7 +283,7 @@ def measure(
     # the frame path as the app's is (`WORKER_NICENESS` against `NICENESS`), then the frame path and the thread stage.
     worker = ProcessStage(known=known_labels())
     worker.start()
-    worker.lower_priority(max(0, niceness - NICENESS + WORKER_NICENESS))
+    lower_priority(worker, max(0, niceness - NICENESS + WORKER_NICENESS))
     if niceness:
         os.nice(niceness)  # the busy loops, started above, keep the machine's own
         report["niceness"] = os.getpriority(os.PRIO_PROCESS, 0) if hasattr(os, "getpriority") else niceness

@@ -2,8 +2,7 @@
 
 The live loop (`LiveScanner.handle`) must finish every frame within `decoders.FRAME_BUDGET_MS`; when its cascade
 leaves retries undone, or reads nothing where a code-like region is, it offers the frame here. The background
-stage takes at most one frame at a time (a frame offered while it is busy replaces the one waiting, so it always
-works on the latest), and does, without a deadline:
+stage takes one frame at a time (a newer one offered replaces the one waiting) and does, without a deadline:
 
 1. the card found on its own goes first among the regions when none of the first two is on it (`measure.with_card`:
    a busy table's pattern may take every region);
@@ -261,10 +260,8 @@ class BackgroundStage:
         self._stop = False
         self.jobs = 0
         """Frames worked on so far (a frame of a still picture only looked at for signs of a code not counted)."""
-        self.begun = 0
-        """Jobs begun so far, looks included (`Stage.begun`)."""
-        self.ended = 0
-        """Jobs ended so far, looks included (`Stage.ended`)."""
+        self.begun = self.ended = 0
+        """Jobs begun and ended so far, looks included (`Stage.begun`, `Stage.ended`)."""
         self.looks = 0
         """Frames of a still picture looked at and found without any sign of a code (see `shows_code`)."""
         self.no_code: int | None = None
@@ -413,15 +410,11 @@ class BackgroundStage:
     ) -> list[BackgroundRead]:
         """Everything the stage does for one frame (see the module docstring). `seen`: told, as soon as it is
         known, whether a still picture's frame shows signs of a code (before the whole frame's look or the work:
-        the worker process tells the live loop at once). `newest`: given the job worked on and its first region,
-        the newest frame remembered when it is later and the picture has moved on since (None: it is not); when
-        the cascade reads nothing on the job's frame, each slow step (`_slow_steps`) first gives way to that newest
-        frame, the cascade on it first (the worker process's jobs: a card coming in or settling reads on a later
-        frame, and the slow steps of one the picture has left behind took up to 0.4 s while the next frames
-        waited). A newest frame of another still picture (`Job.picture` set) ends the job instead: that picture's
-        own job, its look first, is the next one offered. Before, a job went on through its slow steps on the
-        new picture's frame without its look, which the live loop waited for: with both cores busy and the scanner
-        niced as in the app, one job outlasted seven cards held a second each, and the worker began none for them."""
+        the worker process tells the live loop at once). `newest`: given the job and its first region, the newest
+        frame remembered when later and the picture has moved on (None: it is not); where the cascade reads nothing
+        on the job's frame, each slow step (`_slow_steps`) first gives way to it, the cascade on it first (a card
+        coming in or settling reads on a later frame), or ends the job where it is of another still picture
+        (`Job.picture` set): its own job, its look first, comes next (one job outlasted seven cards before)."""
         from assistant.scanner.measure import find_card, with_card
 
         given = job

@@ -87,9 +87,7 @@ AIM_STARVED = 15
 #: then stands in for the job's first steps (its own region search and the cascade's retries within the frame's
 #: budget, as with the thread stage) on one frame in `STAND_IN_EVERY`, at most `IDLE_JOBS` times a picture, and on
 #: the frame after one that read something (its second read), until the worker's job for it has ended. Counted in
-#: frames, never in seconds: a busy machine's late frames count the same. (A job begun only: with both cores busy and
-#: the scanner niced as in the app, the worker's job began in time and ran a second or more at a tenth of a core,
-#: while the thread stage's frame path tried its retries on every frame of the hold and read more.)
+#: frames, never in seconds: a busy machine's late frames count the same.
 STAND_IN_AFTER = 9
 STAND_IN_EVERY = 3
 #: The coarse copies of the frames remembered by the background stage kept to check its reads against the picture
@@ -362,26 +360,23 @@ class LiveScanner:
         return self._sightings(frame.index, frame.now, sightings, looked=bool(found) or not self._working())
 
     def _standing_in(self) -> bool:
-        """True when this frame stands in for a job the worker process has not begun or not ended (see
-        `STAND_IN_AFTER`)."""
+        """True when this frame stands in for a job the worker has not begun or ended (see `STAND_IN_AFTER`)."""
         worker = self._worker()
         if worker is not None and self._stood_read:
             self._stood_in += 1
             return True
         if worker is None or self._stood_in >= IDLE_JOBS or worker.no_code == self._picture:
             return False
-        begun = worker.begun
-        waited = self._still  # frames of the picture with no job begun, or since the one under way began
+        begun, waited = worker.begun, self._still  # frames with no job begun, or since the one under way began
         if begun != self._begun_at:
             if worker.ended >= begun:
                 return False  # the worker keeps up: its job for the picture has ended
             if begun != self._job_seen:
                 self._job_seen, self._job_from = begun, self._still
             waited -= self._job_from
-        if waited < STAND_IN_AFTER or (waited - STAND_IN_AFTER) % STAND_IN_EVERY:
-            return False
-        self._stood_in += 1
-        return True
+        stands = waited >= STAND_IN_AFTER and (waited - STAND_IN_AFTER) % STAND_IN_EVERY == 0
+        self._stood_in += stands
+        return stands
 
     def _begun(self) -> int:
         """The worker's jobs begun so far (0 without one)."""
@@ -436,8 +431,7 @@ class LiveScanner:
         # nor does a still one in which the stage found no sign of a code (an empty table's grain or felt). In a
         # process of its own the stage is offered a frame without code-like regions too: its look at the whole
         # frame may read what the region search missed. So is the thread stage a still picture's: its look finds a
-        # plain table (nothing code-like) empty, which it never did when offered none of it (a second of full frames,
-        # then one in 3 given the first pass and a full frame once a second: over half of raw zxing-cpp's cost).
+        # plain table (nothing code-like) empty, as it never did when offered none of it.
         # New decks in play (a game started, a card learnt) are new labels to match a still card against.
         labels = background.labels
         if self._still == 0 or labels != self._labels:

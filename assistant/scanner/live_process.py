@@ -252,7 +252,9 @@ def set_priorities(stage: Any) -> None:
     loop, or nicer."""
     import os
 
-    stage.lower_priority(WORKER_NICENESS)
+    from assistant.scanner.stage_process import lower_priority
+
+    lower_priority(stage, WORKER_NICENESS)
     with contextlib.suppress(OSError, AttributeError):
         os.nice(NICENESS)
 

@@ -42,6 +42,7 @@ caller's thread.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from collections import deque
@@ -207,34 +208,16 @@ class ProcessStage:
             child.close()
         except (OSError, ValueError, RuntimeError, ImportError):
             self._use_thread()
-            self._started()
-            return
-        self._process, self._conn, self._poller = process, parent, None
-        self._started()
-        self._with_child = True  # until the child says it is ready (its imports and the labels made)
-        try:
-            self._send_decks(always=True)
-        except (OSError, BrokenPipeError):
-            self._stop_child()
-
-    def _started(self) -> None:
+        else:
+            self._process, self._conn, self._poller = process, parent, None
+            self._with_child = True  # until the child says it is ready (its imports and the labels made)
+            try:
+                self._send_decks(always=True)
+            except (OSError, BrokenPipeError):
+                self._stop_child()
         started, self.started = self.started, None
         if started is not None:
             started(self)
-
-    def lower_priority(self, by: int) -> None:
-        """Make the child process `by` nicer than it is (nothing with the thread stage, or where the system has no
-        niceness). A process may always lower a priority of its own user's: the scanner's child starts its worker
-        before lowering its own, so the worker can stand above it (`live_process.WORKER_NICENESS`)."""
-        import os
-
-        if self._process is None or self._process.pid is None or not hasattr(os, "setpriority"):
-            return
-        try:
-            pid = self._process.pid
-            os.setpriority(os.PRIO_PROCESS, pid, os.getpriority(os.PRIO_PROCESS, pid) + by)
-        except OSError:
-            pass
 
     def _use_thread(self) -> None:
         self.failed = True
@@ -481,6 +464,19 @@ class ProcessStage:
         self._retired.clear()
         self._shm = None
         self._shape = None
+
+
+def lower_priority(stage: ProcessStage, by: int) -> None:
+    """Make `stage`'s child process `by` nicer than it is (nothing with the thread stage, or where the system has no
+    niceness). A process may always lower a priority of its own user's: the scanner's child starts its worker before
+    lowering its own, so the worker can stand above it (`live_process.WORKER_NICENESS`)."""
+    import os
+
+    process = stage._process
+    if process is None or process.pid is None or not hasattr(os, "setpriority"):
+        return
+    with contextlib.suppress(OSError):
+        os.setpriority(os.PRIO_PROCESS, process.pid, os.getpriority(os.PRIO_PROCESS, process.pid) + by)
 
 
 def _child(conn: Any) -> None:
