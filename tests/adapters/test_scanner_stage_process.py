@@ -43,6 +43,19 @@ def thumb_frames():
     return scene.payload, [gray, gray.copy()]
 
 
+@pytest.fixture
+def resting_stage():
+    """A started child, ready, resting after each job on a clock that stands still; stopped after the test (the
+    test waits, up to a generous limit, for its answers)."""
+    stage = ProcessStage(clock=lambda: 0.0)
+    stage.start()
+    try:
+        assert wait_ready(stage, 60)
+        yield stage
+    finally:
+        stage.stop()
+
+
 def test_the_child_process_reads_a_thumb_frame_and_stops(thumb_frames):
     payload, frames = thumb_frames
     stage = ProcessStage()
@@ -59,28 +72,23 @@ def test_the_child_process_reads_a_thumb_frame_and_stops(thumb_frames):
     assert stage._shm is None  # the shared ring is unlinked
 
 
-def test_a_job_whose_frame_reads_nothing_takes_its_next_passes_to_the_newest_frame(thumb_frames):
+def test_a_job_whose_frame_reads_nothing_takes_its_next_passes_to_the_newest_frame(thumb_frames, resting_stage):
     """The child is given frame 1, a blank table, while the live loop has remembered two newer frames since, the card
     held up (a thumb over a finder pattern). The cascade reads nothing on frame 1, and the next passes go on the
     newest frame, 3: finder repair reads it there, checked on frame 2, and the read is of frame 3 (its delay counts
     from that frame). Before, the job ground on through the slow steps of the blank frame and read nothing. The
     rest on a clock that stands still; the test waits, up to a generous limit, for the child's answer."""
+    stage = resting_stage
     payload, (gray, _) = thumb_frames
     blank = np.full_like(gray, 128)
-    stage = ProcessStage(clock=lambda: 0.0)
-    stage.start()
-    try:
-        assert wait_ready(stage, 60)
-        for index, frame in enumerate((blank, blank, gray, gray.copy())):
-            stage.remember(index, frame)
-        stage.offer(1, blank, [], None)
-        reads = collected(stage, 3)
-    finally:
-        stage.stop()
+    for index, frame in enumerate((blank, blank, gray, gray.copy())):
+        stage.remember(index, frame)
+    stage.offer(1, blank, [], None)
+    reads = collected(stage, 3)
     assert [(r.decoded.payload, r.frame, r.frames) for r in reads] == [(payload, 3, 2)]
 
 
-def test_a_still_pictures_look_goes_on_the_newest_frame_not_the_one_it_came_to_rest_on(thumb_frames):
+def test_a_still_pictures_look_goes_on_the_newest_frame_not_the_one_it_came_to_rest_on(thumb_frames, resting_stage):
     """A card comes to rest: the still picture's first job is offered its first frame (1, here blank, as a card still
     blurred from its arrival can show no sign of a code), and while the job waited the live loop remembered two newer
     frames of the picture, the card held still. The look and the work go on the newest frame: the picture shows a
@@ -88,18 +96,13 @@ def test_a_still_pictures_look_goes_on_the_newest_frame_not_the_one_it_came_to_r
     marked as holding none (`no_code`), and the worker was offered none of it until something moved (seen on a hand
     clip at 720p that the thread stage read). The rest on a clock that stands still; the test waits, up to a generous
     limit, for the child's answer."""
+    stage = resting_stage
     payload, (gray, _) = thumb_frames
     blank = np.full_like(gray, 128)
-    stage = ProcessStage(clock=lambda: 0.0)
-    stage.start()
-    try:
-        assert wait_ready(stage, 60)
-        for index, frame in enumerate((blank, blank, gray, gray.copy())):
-            stage.remember(index, frame, picture=7)
-        stage.offer(1, blank, None, picture=7)
-        reads = collected(stage, 3, worked=lambda stage: stage.jobs + stage.looks)
-    finally:
-        stage.stop()
+    for index, frame in enumerate((blank, blank, gray, gray.copy())):
+        stage.remember(index, frame, picture=7)
+    stage.offer(1, blank, None, picture=7)
+    reads = collected(stage, 3, worked=lambda stage: stage.jobs + stage.looks)
     assert stage.no_code != 7 and (stage.jobs, stage.looks) == (1, 0)
     assert [(r.decoded.payload, r.frame) for r in reads] == [(payload, 3)]
 
@@ -203,7 +206,7 @@ def test_a_jobs_slow_steps_take_a_newer_frame_only_where_the_picture_or_its_code
     assert newer == [None, (2, None), (3, None), (4, None), (5, None), (6, 9)]
 
 
-def test_a_job_ends_where_another_still_picture_comes_and_that_pictures_own_job_reads_it(thumb_frames):
+def test_a_job_ends_where_another_still_picture_comes_and_that_pictures_own_job_reads_it(thumb_frames, resting_stage):
     """A job is given frame 1, a blank table, while the live loop has remembered two frames of another still
     picture since (8: the card held up, a thumb over a finder pattern). The cascade reads nothing on frame 1, and
     the job ends at its first slow step: the new picture's own job, its look first, is the next one offered, and it
@@ -211,23 +214,18 @@ def test_a_job_ends_where_another_still_picture_comes_and_that_pictures_own_job_
     the live loop waits for (its frames get the first pass only meanwhile): with both cores busy and the scanner
     niced as in the app, one job outlasted seven cards held a second each. The rest on a clock that stands still; the
     test waits, up to a generous limit, for the child's answer."""
+    stage = resting_stage
     payload, (gray, _) = thumb_frames
     blank = np.full_like(gray, 128)
-    stage = ProcessStage(clock=lambda: 0.0)
-    stage.start()
-    try:
-        assert wait_ready(stage, 60)
-        for index, (frame, picture) in enumerate(((blank, 7), (blank, None), (gray, 8), (gray.copy(), 8))):
-            stage.remember(index, frame, picture)
-        stage.offer(1, blank, [], None)
-        first = collected(stage, 3)
-        jobs = stage.jobs
-        assert stage.looking(8) is False  # (nothing asked of picture 8 yet)
-        stage.offer(3, gray, None, picture=8)
-        assert stage.looking(8)
-        second = collected(stage, 3, worked=lambda stage: stage.jobs - jobs)
-    finally:
-        stage.stop()
+    for index, (frame, picture) in enumerate(((blank, 7), (blank, None), (gray, 8), (gray.copy(), 8))):
+        stage.remember(index, frame, picture)
+    stage.offer(1, blank, [], None)
+    first = collected(stage, 3)
+    jobs = stage.jobs
+    assert stage.looking(8) is False  # (nothing asked of picture 8 yet)
+    stage.offer(3, gray, None, picture=8)
+    assert stage.looking(8)
+    second = collected(stage, 3, worked=lambda stage: stage.jobs - jobs)
     assert first == [] and jobs == 1
     assert [(r.decoded.payload, r.frame) for r in second] == [(payload, 3)] and stage.no_code != 8
 
