@@ -78,6 +78,7 @@ if TYPE_CHECKING:
     from assistant.core.scanning.aiming import FrameView
     from assistant.scanner.measure import FoundCard
 
+from assistant.scanner import deblur
 from assistant.scanner.decoders import WHOLE_FRAME_RETRY, Cascade, Decoded
 from assistant.scanner.erasures import read_hidden
 from assistant.scanner.known import KnownLabels
@@ -93,8 +94,6 @@ STILL_LEVEL = 6.0
 DEBLUR_LENGTHS = (5, 7, 9, 11, 13)
 DEBLUR_ANGLES = tuple(range(0, 180, 15))
 DEBLUR_SECONDS = 0.3
-#: The Wiener filter's noise-to-signal ratio: higher is steadier on noisy frames, lower sharper.
-WIENER_NSR = 0.01
 #: How much wider than the region search's own the regions the cascade retries here are, on each side, as a share
 #: of the region's longer side.
 WIDEN = 0.25
@@ -269,6 +268,9 @@ class BackgroundStage:
         self.no_finder: int | None = None
         """The last still picture whose job read nothing and showed no finder-like pattern (`finder_like`): offered
         no more frames until it moves (the live loop goes on with it as with any still picture)."""
+        self.read_in: int | None = None
+        """The last still picture a job read a code in, checked on a second frame (announced at once): offered no
+        more frames until it moves. Its next job, begun as the reading one ended, ran into the next card's hold."""
         self.finger_over = False
         """A finger covered a corner of the code in the last frame finished (see `repair.finger_over`)."""
 
@@ -324,7 +326,7 @@ class BackgroundStage:
         then worked on only where it shows signs of a code), None while the picture moves."""
         from assistant.scanner.measure import find_code_regions
 
-        if picture is not None and picture == self.no_finder:
+        if done_with(picture, self.read_in, self.no_finder):
             return
         found = list(regions) if regions is not None else find_code_regions(gray)
         with self._lock:
@@ -388,6 +390,8 @@ class BackgroundStage:
             with self._lock:
                 self.ended += 1
                 self._done.extend(results)
+                if self._waiting is not None and done_with(self._waiting.picture, self.read_in, self.no_finder):
+                    self._waiting = None  # offered while the job that read its picture's code or found it empty ran
                 self.finger_over = job.finger_over  # type: ignore[union-attr]
                 self._running = None
                 # Rest: a frame offered meanwhile waits (and a newer one replaces it: the latest is worked on).
@@ -414,7 +418,20 @@ class BackgroundStage:
         frame remembered when later and the picture has moved on (None: it is not); where the cascade reads nothing
         on the job's frame, each slow step (`_slow_steps`) first gives way to it, the cascade on it first (a card
         coming in or settling reads on a later frame), or ends the job where it is of another still picture
-        (`Job.picture` set): its own job, its look first, comes next (one job outlasted seven cards before)."""
+        (`Job.picture` set): its own job, its look first, comes next (one job outlasted seven cards before). A
+        still picture whose code it reads, checked on a second frame, is `read_in`."""
+        reads = self._work(job, seen, newest)
+        if job.picture is not None and any(read.frames == 2 for read in reads):
+            self.read_in = job.picture
+        return reads
+
+    def _work(
+        self,
+        job: Job,
+        seen: Callable[[bool], None] | None,
+        newest: Callable[[Job, tuple[int, int, int, int] | None], Job | None] | None,
+    ) -> list[BackgroundRead]:
+        """`work`'s reads."""
         from assistant.scanner.measure import find_card, with_card
 
         given = job
@@ -498,11 +515,11 @@ class BackgroundStage:
                     spectra.clear()
                     # A card that did not move from the frame before shows no motion blur: nothing to deblur (the
                     # frames before that may be another picture's: a table seen anew after the camera moved).
-                    spectra[key] = None if self._held_still(job, regions, 2) is not None else _spectrum(crop)
+                    spectra[key] = None if self._held_still(job, regions, 2) is not None else deblur.spectrum(crop)
                 if spectra[key] is None:
                     still.append(True)
                     return []
-                reads = self.cascade.first_pass(_deblurred(spectra[key], crop.shape, length, angle))
+                reads = self.cascade.first_pass(deblur.deblurred(spectra[key], crop.shape, length, angle))
                 return [BackgroundRead(_moved(d, (x, y), "deblur"), job.index, 1) for d in reads]
 
             return step
@@ -625,6 +642,12 @@ class BackgroundStage:
         return crops
 
 
+def done_with(picture: int | None, read_in: int | None, no_finder: int | None) -> bool:
+    """True for a still picture no job is for any more: its code read (`BackgroundStage.read_in`) or no finder-like
+    pattern in it (`BackgroundStage.no_finder`)."""
+    return picture is not None and picture in (read_in, no_finder)
+
+
 def job_stage(known: KnownLabels | None) -> BackgroundStage:
     """The stage that does the jobs, on a thread (the fallback) or in the worker process (`stage_process._child`):
     one maker for both, so they try the same steps (the cascade's every retry, `decoders.REGION_STAGES`, and the
@@ -706,35 +729,6 @@ def finder_like(gray: MatLike, regions: list[tuple[int, int, int, int]]) -> bool
         if max(crop.shape[:2]) <= MAX_SIDE and find_finders(crop):
             return True
     return False
-
-
-def _spectrum(crop: MatLike) -> Any:
-    """The Fourier transform of a region, for `_deblurred`."""
-    import numpy as np
-
-    return np.fft.rfft2(crop.astype(np.float32))
-
-
-def _deblurred(spectrum: Any, shape: tuple[int, ...], length: int, angle: int) -> NDArray[np.uint8]:
-    """A region (its `_spectrum`, of `shape`) deconvolved with a straight-line blur of `length` pixels at `angle`
-    degrees (a Wiener filter)."""
-    import numpy as np
-
-    kernel = np.fft.rfft2(_line_psf(length, angle, shape[:2]))
-    restored = np.fft.irfft2(spectrum * np.conj(kernel) / (np.abs(kernel) ** 2 + WIENER_NSR), s=shape[:2])
-    return np.clip(restored, 0, 255).astype(np.uint8)
-
-
-def _line_psf(length: int, angle: float, shape: tuple[int, ...]) -> np.ndarray:
-    """A straight-line blur of `length` pixels at `angle` degrees, centred at the origin of an image of `shape`
-    (wrapped around, as the Fourier transform wants it), summing to one."""
-    import numpy as np
-
-    psf = np.zeros(shape, np.float32)
-    a = math.radians(angle)
-    for t in np.linspace(-length / 2, length / 2, length * 3):
-        psf[int(round(t * math.sin(a))) % shape[0], int(round(t * math.cos(a))) % shape[1]] += 1
-    return psf / psf.sum()
 
 
 def _lower_priority() -> None:

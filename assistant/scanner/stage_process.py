@@ -49,7 +49,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from assistant.scanner.background import AVERAGE_FRAMES, BackgroundRead, BackgroundStage, job_stage
+from assistant.scanner.background import AVERAGE_FRAMES, BackgroundRead, BackgroundStage, done_with, job_stage
 from assistant.scanner.known import decks_key
 
 if TYPE_CHECKING:
@@ -101,6 +101,7 @@ class ProcessStage:
         self._looks = 0
         self._no_code: int | None = None
         self._no_finder: int | None = None  # `BackgroundStage.no_finder`, as the child last said it
+        self._read_in: int | None = None  # `BackgroundStage.read_in`, as the child last said it
         self._finger_over = False
         self._region: tuple[int, int, int, int] | None = None
         self.failed = False
@@ -293,7 +294,7 @@ class ProcessStage:
         if self._fallback is not None:
             self._fallback.offer(index, gray, regions, picture)
             return
-        if self._process is None or (picture is not None and picture == self._no_finder):
+        if self._process is None or done_with(picture, self._read_in, self._no_finder):
             return
         # replaces an older frame waiting: the latest wins
         self._waiting = (index, None if regions is None else [tuple(r) for r in regions], picture)
@@ -328,8 +329,8 @@ class ProcessStage:
     def _send_waiting(self) -> None:
         if self._with_child or self._conn is None:
             return
-        if self._waiting is not None and self._waiting[2] is not None and self._waiting[2] == self._no_finder:
-            self._waiting = None  # offered while the job that found no finder-like pattern in its picture ran
+        if self._waiting is not None and done_with(self._waiting[2], self._read_in, self._no_finder):
+            self._waiting = None  # offered while the job that read its picture's code or found it empty ran
         waiting = self._waiting
         job_due = waiting is not None and not (waiting[2] == self._sent_picture and self.clock() < self._rest_until)
         # An aiming request goes before a job due, but not twice in a row: asked on every frame with nothing read, it
@@ -397,7 +398,7 @@ class ProcessStage:
                     self._view = (index, view, moving)
                     self.aims += 1
                 elif message[0] == "done":
-                    _, reads, finger, worked, no_code, self._no_finder, self._region = message
+                    _, reads, finger, worked, no_code, self._no_finder, self._read_in, self._region = message
                     if worked:
                         self._jobs += 1
                     else:
@@ -561,7 +562,9 @@ def _work(conn: Any, stage: BackgroundStage, job: Any, newest: Callable[[Any, An
 
     reads = stage.work(job, seen, newest)
     region = tuple(job.regions[0]) if job.regions else None
-    conn.send(("done", reads, job.finger_over, stage.jobs > jobs, stage.no_code, stage.no_finder, region))
+    conn.send(
+        ("done", reads, job.finger_over, stage.jobs > jobs, stage.no_code, stage.no_finder, stage.read_in, region)
+    )
 
 
 class _Aiming:

@@ -57,6 +57,8 @@ class FakeCapture:
         self.lose_at_end = lose_at_end
         self.delay = delay
         self.position = 0
+        self.served = 0
+        """Frames handed out so far."""
         self.released = False
         self.settings = {}
         self.played = threading.Event()
@@ -76,11 +78,13 @@ class FakeCapture:
         if self.position < len(self.frames):
             frame = self.frames[self.position]
             self.position += 1
-            return True, frame
-        self.played.set()
-        if self.lose_at_end:
-            return False, None
-        return True, self.frames[-1]
+        else:
+            self.played.set()
+            if self.lose_at_end:
+                return False, None
+            frame = self.frames[-1]
+        self.served += 1
+        return True, frame
 
     def release(self):
         self.released = True
@@ -775,19 +779,22 @@ def test_app_reads_a_card_too_hidden_to_decode_by_the_labels_of_the_decks_in_pla
 
     def run(*args: str, read: bool = True) -> list[str]:
         spoken = []
-        camera = camera_opener(0, lambda i: FakeCapture([frame], lose_at_end=False, delay=0.03))
+        capture = FakeCapture([frame], lose_at_end=False, delay=0.03)
+        camera = camera_opener(0, lambda i: capture)
 
         async def scenario():
             # However long the background stage takes here, the card in view stays within its cooldown.
             app = make_app(Heard(spoken.append), *args, camera=camera, clock=FakeClock())
             async with app.run_test() as pilot:
                 worker = app.camera_worker
-                # A still picture is worked on `IDLE_JOBS` times, and again after each read (a guard, not a timing).
-                assert await wait_for(lambda: worker.scanner.background.jobs >= IDLE_JOBS, pilot, seconds=60)
-                # A reply on its way: waited for when it must come (a guard, not a timing), a second otherwise.
-                await wait_for(lambda: any(r.card for r in spoken), pilot, seconds=60 if read else 1)
-                jobs = worker.scanner.background.jobs
-                await wait_for(lambda: worker.scanner.background.jobs >= jobs + 3, pilot, seconds=60 if read else 1)
+                if read:  # waited for (a guard, not a timing)
+                    assert await wait_for(lambda: any(r.card for r in spoken), pilot, seconds=60)
+                else:  # a still picture unread is worked on `IDLE_JOBS` times; a reply then would come within a second
+                    assert await wait_for(lambda: worker.scanner.background.jobs >= IDLE_JOBS, pilot, seconds=60)
+                    await wait_for(lambda: any(r.card for r in spoken), pilot, seconds=1)
+                # Then 90 more frames of the card lying there (a guard, not a timing).
+                served = capture.served
+                await wait_for(lambda: capture.served >= served + 90, pilot, seconds=60)
 
         asyncio.run(scenario())
         return [r.card.id for r in spoken if r.card]

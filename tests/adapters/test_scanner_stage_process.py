@@ -4,13 +4,14 @@ rendered frames through shared memory, its reads back in the parent; and the thr
 Nothing here is timed: the tests wait (up to a generous limit) for the child's reply, and assert what came back.
 """
 
+import threading
 import time
 
 import cv2
 import numpy as np
 import pytest
 
-from assistant.scanner.background import BackgroundStage
+from assistant.scanner.background import BackgroundStage, Job
 from assistant.scanner.measure import find_code_regions
 from assistant.scanner.stage_process import ProcessStage
 from benchmarks import frames as F
@@ -643,11 +644,21 @@ def test_the_worker_is_given_the_next_frame_of_a_card_as_soon_as_its_job_ends():
         stage._close_ring()
 
 
-def test_a_frame_waiting_for_a_picture_whose_job_found_no_finder_pattern_is_dropped():
-    """A cluttered empty table: its first job goes to the child, and the next frame of the same still picture waits
-    meanwhile. The job reads nothing and finds no finder-like pattern (`BackgroundStage.no_finder`), so the frame
-    waiting is dropped, not sent. Before, it went to the child as the job ended: two jobs a cluttered table where one
-    was meant. The parent's side alone, the child's answers put in by the test."""
+@pytest.mark.parametrize(
+    "done",
+    [
+        ("done", [], False, True, None, 1, None, None),  # no read, no finder-like pattern (`no_finder`)
+        ("done", ["read"], False, True, None, None, 1, None),  # its code read, checked on a second frame (`read_in`)
+    ],
+    ids=["no finder", "read"],
+)
+def test_a_frame_waiting_for_a_picture_whose_job_read_its_code_or_found_no_finder_pattern_is_dropped(done):
+    """A card held still (or a cluttered empty table): its first job goes to the child, and the next frame of the same
+    still picture waits meanwhile. The job reads the code (or reads nothing and finds no finder-like pattern), so the
+    frame waiting is dropped, not sent, and no later frame of the picture is either. Before, it went to the child as
+    the job ended: a card already read worked on again, 0.3 s into the next card's hold on the evaluation camera
+    (`BackgroundStage.read_in`), or two jobs a cluttered table where one was meant. The parent's side alone, the
+    child's answers put in by the test."""
     stage, child = ProcessStage(clock=lambda: 0.0), AnsweringChild()
     stage._process, stage._conn = object(), child  # a child that is there, answering as the test says
     gray = np.zeros((8, 8), np.uint8)
@@ -655,15 +666,72 @@ def test_a_frame_waiting_for_a_picture_whose_job_found_no_finder_pattern_is_drop
         for index in range(2):
             stage.remember(index, gray, 1)
             stage.offer(index, gray, None, 1)
-        child.answers += [("done", [], False, True, None, 1, None), ("ready", 0.1)]  # no read, no finder pattern
+        child.answers += [done, ("ready", 0.1)]
         for index in range(2, 4):
             stage.remember(index, gray, 1)
             stage.offer(index, gray, None, 1)
             stage.take(index)
-        assert child.jobs == [(0, 1)]
+        stage.remember(4, gray, 2)
+        stage.offer(4, gray, None, 2)  # the next card: its own job at once
+        assert child.jobs == [(0, 1), (4, 2)]
     finally:
         stage._process = stage._conn = None
         stage._close_ring()
+
+
+def test_a_job_reading_a_still_pictures_code_checked_on_a_second_frame_marks_the_picture_read():
+    """A card held still, read on its frame and checked on the frame before: its picture is `read_in`, and the thread
+    stage is offered no more of it. A read standing for one frame (no frame before it) leaves the mark alone, as a
+    moving picture's read does: its second read may need the next job. Real frames, the stage's own work."""
+    frames = [cv2.cvtColor(F.render(F.Scene(noise=noise)), cv2.COLOR_BGR2GRAY) for noise in (2.0, 2.5)]
+    stage = BackgroundStage()
+
+    def read(index, picture, history):
+        reads = stage.work(
+            Job(index, frames[index % 2], find_code_regions(frames[index % 2]), history, picture=picture)
+        )
+        return [r.frames for r in reads]
+
+    assert read(1, 7, [(0, frames[0])]) == [2] and stage.read_in == 7
+    assert read(3, None, [(2, frames[0])]) == [2] and read(4, 8, []) == [1] and stage.read_in == 7
+    stage.offer(5, frames[1], [], picture=7)
+    assert not stage.busy()
+    stage.offer(6, frames[1], [], picture=8)
+    assert stage.busy()
+
+
+def test_the_thread_stage_drops_a_frame_waiting_for_the_picture_its_job_read():
+    """The thread stage, started: a still card's frame waits while the job on the one before runs; that job reads the
+    card, checked on a second frame, and the frame waiting is dropped, never begun. Before, it was worked on again
+    after its code was read. The job is held until the test lets it end (no clock)."""
+    from assistant.scanner.background import BackgroundRead
+    from assistant.scanner.decoders import Decoded
+
+    stage, gray = BackgroundStage(rest=0.0), np.zeros((8, 8), np.uint8)
+    begun, let_go, worked = threading.Event(), threading.Event(), []
+
+    def work(job, seen=None, newest=None):
+        worked.append(job.index)
+        begun.set()
+        let_go.wait()
+        read = Decoded("payload", b"payload", (0, 0, 4, 4), "first-pass")
+        stage.read_in = job.picture
+        return [BackgroundRead(read, job.index, 2)]
+
+    stage.work = work
+    stage.start()
+    try:
+        stage.offer(0, gray, [], picture=1)
+        assert begun.wait(30)
+        stage.offer(1, gray, [], picture=1)
+        let_go.set()
+        for _ in range(30_000):  # until the job has ended and nothing waits (or runs)
+            if stage.ended and not stage.busy():
+                break
+            time.sleep(0.001)
+        assert worked == [0] and [r.frame for r in stage.take(1)] == [0]
+    finally:
+        stage.stop()
 
 
 def test_the_thread_stage_drops_a_job_waiting_for_a_picture_gone_but_keeps_a_moving_pictures():
