@@ -273,6 +273,8 @@ class BackgroundStage:
         more frames until it moves. Its next job, begun as the reading one ended, ran into the next card's hold."""
         self.finger_over = False
         """A finger covered a corner of the code in the last frame finished (see `repair.finger_over`)."""
+        self._asked: int | None = None  # the last still picture offered for its look
+        self._answered: int | None = None  # the last still picture whose look has come back
 
     def remember(self, index: int, gray: MatLike, picture: int | None = None) -> None:
         """Keep a frame for the average (the live loop calls it for every frame; only the last few are kept); a job
@@ -301,8 +303,9 @@ class BackgroundStage:
         return None
 
     def looking(self, picture: int) -> bool:
-        """False: a look here comes back with the job's work, and the frame path goes on meanwhile."""
-        return False
+        """True while still picture `picture` has been offered for its look and the verdict has not come: the live
+        loop gives its frames the first pass only meanwhile, as with the worker process."""
+        return self._asked == picture and self._answered != picture
 
     @property
     def running(self) -> bool:
@@ -338,6 +341,7 @@ class BackgroundStage:
             else:
                 self._waiting = job  # replaces an older frame waiting: the latest wins
                 self._lock.notify_all()
+            self._asked = picture if picture is not None else self._asked
         if self.inline:
             self._work_inline(job)
 
@@ -442,6 +446,7 @@ class BackgroundStage:
             if not shows:
                 self.looks += 1
                 self.no_code = job.picture
+            self._answered = job.picture
             if seen is not None:
                 seen(shows)
             if not shows:

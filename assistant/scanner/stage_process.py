@@ -314,7 +314,9 @@ class ProcessStage:
     def looking(self, picture: int) -> bool:
         """True while still picture `picture` has been offered for its look and the verdict (signs of a code or
         none) has not come back: the live loop then gives its frames the first pass only."""
-        if self._fallback is not None or self._process is None or self._asked != picture:
+        if self._fallback is not None:
+            return self._fallback.looking(picture)
+        if self._process is None or self._asked != picture:
             return False
         self._poll()
         return self._answered != picture
