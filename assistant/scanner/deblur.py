@@ -22,13 +22,13 @@ def spectrum(crop: MatLike) -> Any:
     return np.fft.rfft2(crop.astype(np.float32))
 
 
-def deblurred(spectrum: Any, shape: tuple[int, ...], length: int, angle: int) -> NDArray[np.uint8]:
-    """A region (its `spectrum`, of `shape`) deconvolved with a straight-line blur of `length` pixels at `angle`
-    degrees (a Wiener filter)."""
+def deblurred(transform: Any, shape: tuple[int, ...], length: int, angle: int) -> NDArray[np.uint8]:
+    """A region (its `spectrum` as `transform`, of `shape`) deconvolved with a straight-line blur of `length` pixels
+    at `angle` degrees (a Wiener filter)."""
     import numpy as np
 
     kernel = np.fft.rfft2(line_psf(length, angle, shape[:2]))
-    restored = np.fft.irfft2(spectrum * np.conj(kernel) / (np.abs(kernel) ** 2 + WIENER_NSR), s=shape[:2])
+    restored = np.fft.irfft2(transform * np.conj(kernel) / (np.abs(kernel) ** 2 + WIENER_NSR), s=shape[:2])
     return np.clip(restored, 0, 255).astype(np.uint8)
 
 

@@ -657,10 +657,10 @@ class LiveScanner:
             return "full"
         self._still += 1
         background = self.background
-        if self._still < IDLE_AFTER and background is not None and background.looking(self._picture):
-            # The worker's look at this new still picture (signs of a code, or none) has not come back: its frames
-            # get the first pass only until it does (an empty table then costs its first frame and a look, however
-            # late a busy machine brings the look back).
+        waits = IDLE_AFTER if self._worker() is not None else STAND_IN_AFTER  # (the thread stage's frame path reads)
+        if self._still < waits and background is not None and background.looking(self._picture):
+            # The stage's look at this new still picture (signs of a code, or none) has not come back: its frames get
+            # the first pass only until it does (an empty table costs its first frame and a look, however late).
             return "first pass"
         # A still picture in which the background stage's look found no sign of a code (an empty table) is idle at
         # once, not after a second: each new table costs its first frames and one look.

@@ -528,13 +528,15 @@ def test_with_the_thread_stage_a_new_still_pictures_frames_get_the_first_pass_al
 ):
     """The thread stage, started, its look at a new still picture (a cluttered empty table) held until the test lets
     it end, as a busy machine holds a thread at niceness 10: meanwhile each frame gets zxing-cpp's first pass alone,
-    as with the worker (`Stage.looking`); once the look finds no sign of a code, the table is idle. Before, every
-    frame until the look came back ran the whole frame path (the region search, the retries), 10 to 20 frames a
-    new table with both cores busy: the thread fallback's idle cluttered tables at 720p measured 0.58 of raw
-    zxing-cpp's cost. Counted in frames and steps; the look's end waited for, not timed."""
+    as with the worker (`Stage.looking`), for `STAND_IN_AFTER` frames at most (the thread stage's frame path is what
+    reads a card: it waits no longer for a starved thread); once the look finds no sign of a code, the table is
+    idle. Before, every frame until the look came back ran the whole frame path (the region search, the retries),
+    up to 12 frames a new table with both cores busy: the thread fallback's idle cluttered tables at 720p measured
+    0.58 of raw zxing-cpp's cost. Counted in frames and steps; the look's end waited for, not timed."""
     import threading
 
     from assistant.scanner import background as stage_module
+    from assistant.scanner.live import STAND_IN_AFTER
 
     let_go, shows_code = threading.Event(), stage_module.shows_code
     monkeypatch.setattr(stage_module, "shows_code", lambda *args: let_go.wait(30) and shows_code(*args))
@@ -544,11 +546,13 @@ def test_with_the_thread_stage_a_new_still_pictures_frames_get_the_first_pass_al
     scanner = LiveScanner(lambda: None, lambda event: None, cascade=cascade, background=background, clock=clock)
     table = F.render(F.Scene(distance_mm=380, centre=(5.0, 5.0), busy_table="gingham"))  # the card out of view
     try:
-        for index in range(10):
+        for index in range(STAND_IN_AFTER + 1):
             frame_of[0] = index
             scanner.handle(table, index, index / 30)
         assert background.looking(scanner._picture) and background.no_code is None
-        assert [stage for index, stage in steps if index >= 1] == ["zxing"] * 9  # the first pass alone, each frame
+        waited = [stage for index, stage in steps if 1 <= index < STAND_IN_AFTER]
+        assert waited == ["zxing"] * (STAND_IN_AFTER - 1)  # the first pass alone, each frame
+        assert len([stage for index, stage in steps if index == STAND_IN_AFTER]) > 1  # then the whole path again
         let_go.set()
         for _ in range(30_000):  # until the look has come back (a guard, not a timing)
             if background.no_code == scanner._picture:
