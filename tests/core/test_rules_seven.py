@@ -10,12 +10,18 @@ the state.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
 
+from assistant.core.cards.card import Card, CardType, Tag
+from assistant.core.game.chain import TriggerKind
+from assistant.core.words.cardtext import LEAVING, card_gist, duty_short, names_deed
 from assistant.storage.decks import load_deck
 from assistant.storage.paths import card_texts_dir
+from tests.core.talking import bring
+from tests.core.talking import table as talking_table
 
 SHIPPED = sorted(path.stem for path in card_texts_dir().glob("*.toml"))
 
@@ -31,10 +37,11 @@ def every_text(deck_id: str) -> list[tuple[str, str]]:
 # excluded. A qualifier that says the opposite of the definition misleads the table.
 
 #: Each defined phrase, with the words after it that would say the opposite of its definition.
+_SAYS_YOU_TOO = r"^,? (yourself allowed|you included|yourself included|your own included|or yourself)"
 DEFINED_PHRASES = {
-    r"\bany number of players\b": r"^,? (yourself allowed|you included|yourself included|your own included|or yourself)",
+    r"\bany number of players\b": _SAYS_YOU_TOO,
     r"\bany player\b(?!'s)": r"^,? (but (yourself|themselves)|except (you|yourself)|other than (you|yourself)|not you)",
-    r"\b(another player|any other player)\b(?!'s)": r"^,? (yourself allowed|you included|yourself included|or yourself)",
+    r"\b(another player|any other player)\b(?!'s)": _SAYS_YOU_TOO,
 }
 
 
@@ -65,3 +72,81 @@ def test_unicorn_rainbow_princess_chooses_players_other_than_yourself():
     """000: "Any number of players refers to as many players as you choose, excluding you"."""
     princess = next(c for c in load_deck("uu-rainbow-apocalypse").cards if c.id == "unicorn-rainbow-princess")
     assert "other than yourself" in princess.text and "yourself allowed" not in princess.text
+
+
+# What a chain link says first: its deed, at every verbosity (the link's duty is the reply's decisive fact, the one
+# line said of it at brief).
+
+
+def every_print(deck_id: str) -> list[Card]:
+    """Every card of a shipped deck and each of its other prints, as a card of its own."""
+    deck = load_deck(deck_id)
+    return [
+        p
+        for c in deck.cards
+        for p in (c, *(dataclasses.replace(c, text=v.text, tags=v.tags or c.tags) for v in c.print_variants))
+    ]
+
+
+def trigger_kinds(card: Card) -> list[TriggerKind]:
+    """The kinds of chain link a card's print can make: its own effect (a Magic or Instant card's, a duty), and its
+    enter, leave and beginning-of-turn effects."""
+    kinds = [TriggerKind.MAGIC]
+    kinds += [TriggerKind.ENTER] if card.has(Tag.ENTER_TRIGGER) else []
+    kinds += [TriggerKind.LEAVE] if card.has(Tag.LEAVE_TRIGGER) else []
+    begins = card.has(Tag.BEGIN_TURN_TRIGGER) or card.has(Tag.BEGIN_TURN_OPTIONAL)
+    return kinds + ([TriggerKind.BEGIN] if begins else [])
+
+
+def first_line_problems(deck_id: str) -> list[tuple[str, str, str]]:
+    """Each card print and link kind whose first line (`chain_duty`'s words for the link) names no deed."""
+    wrong = []
+    for card in every_print(deck_id):
+        for kind in trigger_kinds(card):
+            about = {TriggerKind.ENTER: "enters", TriggerKind.LEAVE: LEAVING}.get(kind, "")
+            about = "beginning of your turn" if kind is TriggerKind.BEGIN else about
+            line = duty_short(card_gist(card, about))
+            no_effect = card.type in (CardType.BASIC, CardType.BABY) and "no effect of its own" in card.text
+            if not no_effect and not names_deed(line):
+                wrong.append((card.id, kind.value, line))
+    return wrong
+
+
+@pytest.mark.parametrize("deck_id", SHIPPED)
+def test_the_first_line_of_every_card_prints_chain_link_names_a_deed(deck_id):
+    assert first_line_problems(deck_id) == []
+
+
+def test_a_deed_is_told_from_a_bare_choice_or_subject():
+    assert not names_deed("Choose one.") and not names_deed("Every player.") and not names_deed("You.")
+    assert not names_deed("Choose any player.") and not names_deed("May pick any player.")
+    assert names_deed("Destroy a Unicorn.") and names_deed("Every player must discard a card.")
+    assert names_deed("Your Unicorns cannot be destroyed.")
+
+
+@pytest.mark.parametrize("level", ["brief", "normal", "coaching"])
+@pytest.mark.parametrize(
+    ("base", "card", "deed"),
+    [
+        ("uu-2nd", "targeted destruction", "Choose one: destroy an Upgrade."),
+        ("uu-2nd", "mystical vortex", "Every player must discard a card."),
+    ],
+)
+def test_a_magic_cards_link_is_said_first_by_its_deed_at_every_verbosity(level, base, card, deed):
+    session = talking_table(base)
+    session.handle(f"verbosity {level}")
+    bring(session, "rainbow-aura", "Ben")  # an Upgrade in Ben's Stable: Targeted Destruction has its target
+    session.handle(f"play {card}")
+    said = session.handle("resolve")
+    assert said.decisive == deed and deed in said.speech
+
+
+@pytest.mark.parametrize("level", ["brief", "normal", "coaching"])
+def test_a_counters_draw_is_said_first_by_its_deed_at_every_verbosity(level):
+    """Goatsundheit: once it stopped a card, its player and that card's player may each draw."""
+    session = talking_table("llamas", ("llamas-farmed",))
+    session.handle(f"verbosity {level}")
+    session.handle("play basic llama")
+    session.handle("Ben play goatsundheit")
+    said = session.handle("resolve")
+    assert said.decisive.startswith("You and the player whose card you stopped may each draw"), said.decisive

@@ -346,7 +346,7 @@ def card_gist(card: Card, about: str = "") -> str:
     while comma and rest and head.split()[0].lower() in ("when", "if", "at", "while"):
         chosen = rest  # "At the beginning of your turn, if this card is in your Stable, you may ...": the "you may"
         head, comma, rest = chosen.partition(", ")
-    if following and only_chooses(chosen):
+    if following and (only_chooses(chosen) or not names_deed(chosen)):
         # "Choose any player." says nothing of what befalls them: the next sentence does (Unicorn Shrinkray), and a
         # "Choose one." its choices (Targeted Destruction)
         chosen = f"{chosen}: {following[0][0].lower()}{following[0][1:]}"
@@ -401,7 +401,9 @@ def duty_short(gist: str) -> str:
     in (a Stable, a Field, a hand) and the word "card" after its kind go without saying; a duty still longer than
     `DUTY_WORDS` is cut to its first clause unless it is a condition. "" for ""."""
     text = gist.strip().removesuffix(", and more").rstrip(".").strip()
+    text = _ASIDE.sub("", text)  # "every player, you included, must ...": the deed is after the aside
     text = re.sub(r"^(?:then )?(?:you (?=may|must|can|cannot))?", "", text, flags=re.IGNORECASE)
+    text = re.sub(r"^(?:for as long as|as long as|while) this card [^,]*, ", "", text, flags=re.IGNORECASE)
     text = re.sub(r"; (?:if you do|should you do so|should you)$", "", text)  # what it buys was cut: "and more"
     cost, *bought = _COST.split(text, maxsplit=1)
     if bought:  # the cost alone would mislead: what it buys, in its first words
@@ -409,6 +411,19 @@ def duty_short(gist: str) -> str:
         return _sentence(f"{_deed(cost, first_clause=True)}, then {deed}")
     return _sentence(_deed(text, first_clause=not text.lower().startswith(_CONDITION)))
 
+
+# An aside that names who else is meant, between a subject and its deed ("every player, you included, must ...").
+_ASIDE = re.compile(r", (?:you included|yourself allowed|yourself included|your own included|even you),", re.IGNORECASE)
+# The verbs of a rule a card keeps while it is in a Stable (a deed is `_DEED`'s).
+_RULE = re.compile(
+    r"\b(cannot|can|counts?(?= as)|is|are|has|have|affects?|stops?|enters?|peeks?|trades?|saves?|removes?|becomes?|"
+    r"drops?|looks?|does|happens?)\b",
+    re.IGNORECASE,
+)
+
+# A deed that puts cards somewhere, and the words that say where.
+_PLACING = re.compile(r"^(?:may |must )?(?:put|send|bring)\b", re.IGNORECASE)
+_PLACE = re.compile(r"\b(?:to|into|in|back|on|onto|from|out|straight)\b", re.IGNORECASE)
 
 # A cost and what it buys: "you may discard a card; if you do, steal a Goat card".
 _COST = re.compile(r"; (?:if you do|should you do so|should you),? ")
@@ -421,11 +436,30 @@ def _deed(text: str, first_clause: bool) -> str:
     text = re.sub(r"(\b[A-Z][\w'-]*) cards\b", r"\1s", text)
     text = re.sub(r"(\b[A-Z][\w'-]*) card\b", r"\1", text)
     if first_clause and len(text.split()) > DUTY_WORDS:
-        first = re.split(r"[;:]|, ", text, maxsplit=1)[0]
-        text = first if len(first.split()) >= 2 else text
+        text = _first_deed(re.split(r"([;:]|, )", text), text)
     if first_clause and len(text.split()) > DUTY_WORDS and " and " in text:  # its first deed
-        text = text.split(" and ")[0]
+        text = _first_deed(text.split(" and ", 1)[:1], text)
     return text.strip()
+
+
+def _first_deed(pieces: list[str], whole: str) -> str:
+    """The words up to the first clause that names a deed (`pieces` are clauses, each followed by its separator):
+    "Choose any player: that player skips their next turn" keeps the choice with what befalls the one chosen; `whole`
+    when no clause of them names one ("you and that player may each draw a card" is never cut to "you")."""
+    for end in range(1, len(pieces) + 1, 2):
+        kept = "".join(pieces[:end])
+        if _PLACING.match(kept) and not _PLACE.search(kept):
+            continue  # "Put this card, every card" is cut before where they go: that is the deed
+        if names_deed(kept):
+            return kept if len(kept.split()) >= 2 else whole
+    return whole
+
+
+def names_deed(sentence: str) -> bool:
+    """True when a sentence says a deed or a rule (who does what to what: "Destroy a Unicorn.", "Every player discards
+    a card.", "Your Unicorns cannot be destroyed."), not a bare choice ("Choose any player.") or a bare subject
+    ("Every player.")."""
+    return bool(_DEED.search(sentence) or _RULE.search(sentence)) and not only_chooses(sentence)
 
 
 def _sentence(text: str) -> str:
@@ -438,10 +472,10 @@ FOLLOW_ON = ("if you do", "should you", "then ", "if so", "that player ", "its o
 
 #: A sentence that only chooses ("Choose one", "Choose any player", "Pick an Upgrade or Downgrade card in any
 #: Stable"): no deed of its own, which the next sentence says.
-_CHOOSES = re.compile(r"^(choose|pick)\b", re.IGNORECASE)
+_CHOOSES = re.compile(r"^(?:you )?(?:may |must )?(choose|pick)\b", re.IGNORECASE)
 _DEED = re.compile(
     r"\b(destroy|sacrifice|steal|return|draw|discard|move|put|send|swap|look|give|take|bring|shuffle|play|skip|miss"
-    r"|go|exchange|show)(s|es)?\b",
+    r"|go|exchange|show|pull|pass)(s|es)?\b",
     re.IGNORECASE,
 )
 
