@@ -514,9 +514,6 @@ LEFT_TO_THE_TABLE: dict[str, dict[str, str]] = {
     "nanny-cam": {"face up": "a hand kept face up: nothing the tracker sees"},
     "dominatrix-whip": {"own Stable": "where a moved Unicorn may go while its optional effect is done: the table's"},
     "cupcakes-for-everyone": {"every player's Stable": "the tracker keeps each Upgrade to its own Stable"},
-    "mother-fuckin-flying-unicorn": {
-        "back into your hand": "back to the hand, not the discard pile: recorded as return"
-    },
     "a-cute-attack": {"none of their effects": "its own removals trigger nothing: the table resolves no link"},
 }
 

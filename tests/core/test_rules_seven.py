@@ -16,10 +16,13 @@ import re
 import pytest
 
 from assistant.core.cards.card import Card, CardType, Tag
+from assistant.core.cards.wording import wording_tags
 from assistant.core.game.chain import TriggerKind
+from assistant.core.game.events import Bring, Destroy, Play, Resolve, Sacrifice
 from assistant.core.words.cardtext import LEAVING, card_gist, duty_short, names_deed
 from assistant.storage.decks import load_deck
 from assistant.storage.paths import card_texts_dir
+from tests.core import playing as play
 from tests.core.talking import bring
 from tests.core.talking import table as talking_table
 
@@ -150,3 +153,44 @@ def test_a_counters_draw_is_said_first_by_its_deed_at_every_verbosity(level):
     session.handle("Ben play goatsundheit")
     said = session.handle("resolve")
     assert said.decisive.startswith("You and the player whose card you stopped may each draw"), said.decisive
+
+
+# Cards that go back to the hand, not the discard pile.
+
+
+def flyers(deck_id: str) -> list[Card]:
+    """The cards of a deck that go back to their owner's hand when sacrificed or destroyed, by their wording."""
+    return [c for c in load_deck(deck_id).cards if Tag.BACK_TO_HAND in wording_tags(c.text, c.type)]
+
+
+def test_a_destroyed_annoying_flying_unicorn_goes_back_to_its_owners_hand_and_the_hand_count_follows():
+    """The 2nd Edition Annoying Flying Unicorn (facts: "comes back to your hand if sacrificed/destroyed", mandatory):
+    destroyed by Unicorn Poison in Ben's Stable, it is in Ben's hand, not the discard pile, and no effect waits."""
+    g = play.game("uu-2nd", babies=play.RED_PINK, hands=True, drawn=True)
+    play.moves(g, Bring(play.BEN, "annoying-flying-unicorn", play.BEN), Resolve())
+    ben_hand = g.state.players[play.BEN].hand
+    play.moves(g, Play(play.ANA, "unicorn-poison"), Resolve(), Destroy(play.ANA, "annoying-flying-unicorn", play.BEN))
+    assert "annoying-flying-unicorn" not in g.state.discard
+    assert g.state.players[play.BEN].hand == ben_hand + 1
+    assert not any(t.card == "annoying-flying-unicorn" for link in g.state.chain for t in link)
+    play.moves(g, Resolve())
+    assert g.state.chain == ()
+    g.pop()
+    g.pop()  # undone: the card is back in Ben's Stable and his hand as it was
+    assert "annoying-flying-unicorn" in g.state.players[play.BEN].stable
+    assert g.state.players[play.BEN].hand == ben_hand
+
+
+@pytest.mark.parametrize("deck_id", ["uu-1st", "uu-2nd", "uu-dragons", "uu-nsfw", "llamas"])
+def test_every_flyer_sacrificed_goes_back_to_its_owners_hand(deck_id):
+    base = "llamas" if deck_id == "llamas" else deck_id if deck_id in ("uu-1st", "uu-2nd", "uu-nsfw") else "uu-2nd"
+    addons = () if deck_id == base else (deck_id,)
+    found = flyers(deck_id)
+    assert found, deck_id
+    for card in found:
+        g = play.game(base, *addons, hands=True, drawn=True)
+        g.push(Bring(play.ANA, card.id, play.ANA))
+        hand = g.state.players[play.ANA].hand
+        g.push(Sacrifice(play.ANA, card.id))
+        assert card.id not in g.state.discard and g.state.players[play.ANA].hand == hand + 1, card.id
+        assert card.id not in g.state.players[play.ANA].stable

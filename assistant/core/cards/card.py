@@ -107,6 +107,9 @@ class Tag(enum.StrEnum):
     SAVES_CARD = "saves_card"
     """An Instant that answers a card being sacrificed or destroyed: while its effect is done, that card goes to its
     player's hand rather than the discard pile (Unicorn Net)."""
+    BACK_TO_HAND = "back_to_hand"
+    """The card itself goes back to its owner's hand, not the discard pile, when it is sacrificed or destroyed (the
+    Flying Unicorns, the Llamas flyers): the tracker moves it there, and no leave effect waits in the chain for it."""
     SKIPS_START = "skips_start"
     """An Instant that answers the start of another player's turn: that player skips the Beginning of Turn and Draw
     phases (Flare Gun)."""

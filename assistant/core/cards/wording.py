@@ -146,6 +146,11 @@ CHECKED_WORDING: tuple[tuple[str, Tag], ...] = (
         Tag.TO_DECK,
     ),
     (r"comes to your hand rather than the discard pile", Tag.SAVES_CARD),
+    (
+        r"(sacrificed or destroyed|leaves your (Stable|Field)), (it (goes|returns) (back )?to your hand|put it back in "
+        r"your hand|you take it back into your hand)",
+        Tag.BACK_TO_HAND,
+    ),
     (r"skip both the Beginning of Turn phase and the Draw phase", Tag.SKIPS_START),
     (r"whenever a Unicorn card comes into your Stable or goes out of it", Tag.EACH_UNICORN_MOVES),
     (r"each time a card comes into your (Stable|Field)", Tag.EACH_CARD_ENTERS),

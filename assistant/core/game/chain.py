@@ -109,6 +109,8 @@ def movement_link(
     for card_id, owner in left:
         card = cards.get(card_id)
         lost = gone is None or (card_id, owner) in gone
+        if card is not None and lost and card.has(Tag.BACK_TO_HAND):
+            continue  # its leave effect is its own way back to the hand, done as it left (`moves._gone`)
         if card is not None and card.has(Tag.LEAVE_TRIGGER) and (lost or leaves_however(card.text)):
             link.append(Trigger(card_id, owner, TriggerKind.LEAVE))
     for card_id, owner in entered:

@@ -213,7 +213,8 @@ class PhaseSkipped(Fact):
 @dataclass(frozen=True)
 class SavedToHand(Fact):
     """A card sacrificed or destroyed while an Instant that saves it was done went to that Instant's player's hand
-    (Unicorn Net)."""
+    (Unicorn Net); or a card that goes back to its owner's hand by its own text (`saver` is the card itself: the
+    Flying Unicorns)."""
 
     card: str
     player: int

@@ -523,11 +523,18 @@ def _gone(table: Table, d: Draft, card_id: str, owner: int, facts: list[Fact]) -
     d.gone.append((card_id, owner))
     saver = first_with(table.cards, d.chain[0], Tag.SAVES_CARD) if d.chain else None
     card = table.cards.get(card_id)
-    if saver is None or (card is not None and card.type is CardType.BABY):
+    if card is not None and card.type is CardType.BABY:
         _to_discard(table, d, card_id, owner, facts)
-        return
-    _to_hand(table, d, card_id, saver.owner, facts)
-    facts.append(SavedToHand(card_id, saver.owner, saver.card))
+    elif saver is not None:
+        _to_hand(table, d, card_id, saver.owner, facts)
+        facts.append(SavedToHand(card_id, saver.owner, saver.card))
+    elif card is not None and card.has(Tag.BACK_TO_HAND) and not table.triggers_silenced(d.stables[owner], card_id):
+        # "Should this card be sacrificed or destroyed, it goes back to your hand" (the Flying Unicorns): mandatory
+        # (002: "if the effect is mandatory, you must still do it"), so the tracker moves it, and the hand follows
+        _to_hand(table, d, card_id, owner, facts)
+        facts.append(SavedToHand(card_id, owner, card_id))
+    else:
+        _to_discard(table, d, card_id, owner, facts)
 
 
 def _apply_save(table: Table, d: Draft, e: Save, facts: list[Fact]) -> None:

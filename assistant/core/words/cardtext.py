@@ -475,7 +475,7 @@ FOLLOW_ON = ("if you do", "should you", "then ", "if so", "that player ", "its o
 _CHOOSES = re.compile(r"^(?:you )?(?:may |must )?(choose|pick)\b", re.IGNORECASE)
 _DEED = re.compile(
     r"\b(destroy|sacrifice|steal|return|draw|discard|move|put|send|swap|look|give|take|bring|shuffle|play|skip|miss"
-    r"|go|exchange|show|pull|pass)(s|es)?\b",
+    r"|go|exchange|show|pull|pass|come)(s|es)?\b",
     re.IGNORECASE,
 )
 
