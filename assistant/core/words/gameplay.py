@@ -487,7 +487,8 @@ def _pile_fact(table: Table, fact: Fact, state: GameState, phone: bool = False) 
             return f"{name} is played: it takes effect, then goes to the discard pile."
         return f"{name} is played and goes to the discard pile."
     if isinstance(fact, SavedToHand) and fact.saver == fact.card:  # its own way back (a Flying Unicorn)
-        return f"{game_card_name(table, fact.card)} goes back to {player_name(table, fact.player)}'s hand, not the discard pile."
+        name, owner = game_card_name(table, fact.card), player_name(table, fact.player)
+        return f"{name} goes back to {owner}'s hand, not the discard pile."
     if isinstance(fact, SavedToHand):
         return (
             f"{game_card_name(table, fact.saver)}: {game_card_name(table, fact.card)} goes to "
