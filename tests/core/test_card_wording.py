@@ -32,6 +32,8 @@ EXACT_TAGS = CHECKED_TAGS | {
     Tag.BOTH_DRAW,
     Tag.DRAWS_IF_INSTANT,
     Tag.ANSWERS_ANIMAL,
+    Tag.MUST_DESTROY,
+    Tag.MUST_STEAL,
 }
 
 #: Tags whose defined game term must be spoken in the card's text (any form: destroy, destroyed, sacrificing...).

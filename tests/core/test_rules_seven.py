@@ -16,11 +16,12 @@ import re
 import pytest
 
 from assistant.core.cards.card import Card, CardType, Tag
-from assistant.core.cards.wording import wording_tags
+from assistant.core.cards.wording import UnicornAction, required_actions, wording_tags
 from assistant.core.game.chain import TriggerKind
 from assistant.core.game.events import Bring, Destroy, Play, Resolve, Sacrifice
+from assistant.core.game.objections import EffectForbidden
 from assistant.core.words.cardtext import LEAVING, card_gist, duty_short, names_deed
-from assistant.storage.decks import load_deck
+from assistant.storage.decks import load_card_set, load_deck
 from assistant.storage.paths import card_texts_dir
 from tests.core import playing as play
 from tests.core.talking import bring
@@ -194,3 +195,39 @@ def test_every_flyer_sacrificed_goes_back_to_its_owners_hand(deck_id):
         g.push(Sacrifice(play.ANA, card.id))
         assert card.id not in g.state.discard and g.state.players[play.ANA].hand == hand + 1, card.id
         assert card.id not in g.state.players[play.ANA].stable
+
+
+# A card whose required second action the player's own Stable forbids (000: "If you have a card in your hand that
+# requires you to perform an impossible action, you may not play it").
+
+
+@pytest.mark.parametrize(
+    ("card", "forbidder", "action"),
+    [
+        ("two-for-one", "divine-peace", UnicornAction.DESTROY),  # sacrifice, then destroy 2
+        ("unicorn-swap", "paladin-unicorn", UnicornAction.STEAL),  # move one of yours, then steal
+        ("unicorn-poison", "divine-peace", UnicornAction.DESTROY),  # a first action, as before
+    ],
+)
+def test_a_card_whose_required_action_her_own_stable_forbids_is_warned_at_the_play(card, forbidder, action):
+    g = play.game("uu-2nd", "uu-legends", babies=play.RED_PINK, hands=True, drawn=True)
+    play.bring(g, "rhinocorn", play.ANA)
+    play.bring(g, "rhinocorn", play.BEN)  # a Unicorn on each side: each card has its target
+    assert not any(isinstance(o, EffectForbidden) for o in g.check(Play(play.ANA, card)))
+    play.bring(g, forbidder, play.ANA)
+    while g.state.chain:
+        g.push(Resolve())
+    assert EffectForbidden(play.ANA, card, forbidder, action) in g.check(Play(play.ANA, card))
+
+
+def test_a_required_action_is_read_from_the_cards_tags_not_its_words():
+    """The shipped card carries the tag the check reads; the wording gives it (as it does an imported card's), every
+    required action counted and none that is optional or one of a choice."""
+    cards = load_card_set("uu-2nd", ["uu-legends"])
+    poison = cards.get("unicorn-poison")
+    assert poison is not None and Tag.MUST_DESTROY in poison.tags
+    assert required_actions("Sacrifice a card in your Stable, then destroy 2 cards.", CardType.MAGIC) == {
+        Tag.MUST_DESTROY
+    }
+    assert required_actions("You may sacrifice a card. If you do, destroy a card.", CardType.MAGIC) == frozenset()
+    assert required_actions("Choose one. Destroy an Upgrade card, or steal a card.", CardType.MAGIC) == frozenset()

@@ -107,6 +107,11 @@ class Tag(enum.StrEnum):
     SAVES_CARD = "saves_card"
     """An Instant that answers a card being sacrificed or destroyed: while its effect is done, that card goes to its
     player's hand rather than the discard pile (Unicorn Net)."""
+    MUST_DESTROY = "must_destroy"
+    """The effect done as the card is played (a Magic card's, or its effect as it enters) requires its player to
+    destroy, the second or a later action too (Two-For-One): under their own Divine Peace they may not play it (000)."""
+    MUST_STEAL = "must_steal"
+    """The same for a steal (Unicorn Swap): under their own Paladin Unicorn they may not play it (000)."""
     BACK_TO_HAND = "back_to_hand"
     """The card itself goes back to its owner's hand, not the discard pile, when it is sacrificed or destroyed (the
     Flying Unicorns, the Llamas flyers): the tracker moves it there, and no leave effect waits in the chain for it."""

@@ -25,6 +25,7 @@ __all__ = [
     "Need",
     "needed_target",
     "needed_action",
+    "required_actions",
     "SaveCard",
     "save_of",
     "table_rule",
@@ -387,6 +388,55 @@ def unicorn_actions(text: str, leaving: bool = False) -> frozenset[UnicornAction
     return frozenset(found)
 
 
+#: A sentence that opens another effect than the one done as a card is played or enters (a leave, a beginning of
+#: turn, a duty, a rule while it stays, an Instant's moment).
+_OTHER_EFFECT = re.compile(
+    r"^(If this card|Should this card|When this card is|Each time|Whenever|At the beginning|While|For as long|"
+    r"This card|Play this card|Nothing can|Magic cards|Triggered)",
+    re.IGNORECASE,
+)
+_ENTERING = re.compile(r"^When this card enters your (?:Stable|Field), ", re.IGNORECASE)
+#: Words before an action in its sentence that make it not required: a "may", a join to an optional action, a choice
+#: of how many (none is a number too), an alternative.
+_NOT_REQUIRED_BEFORE = re.compile(
+    r"\bmay\b|\bif you do\b|\bshould you do so\b|\bany number\b|\bor\s*$|^In another player's", re.IGNORECASE
+)
+_REQUIRED_TAGS = {"destroy": Tag.MUST_DESTROY, "steal": Tag.MUST_STEAL}
+
+
+def required_actions(text: str, card_type: CardType) -> frozenset[Tag]:
+    """The defined actions a card's effect requires of its player as the card is played (a Magic card's whole
+    effect; a Unicorn's, an Upgrade's or a Downgrade's as it enters), every one of them, the second and later too:
+    Two-For-One's destroy after its sacrifice, Unicorn Swap's steal after its move (`must_destroy`, `must_steal`).
+    None where the effect lets its player choose ("Choose one", "you may", "either"), for an action joined to an
+    optional one ("If you do", "Then" after a "may"), or one of "the same number" as a chosen number."""
+    if card_type in (CardType.INSTANT, CardType.BABY):
+        return frozenset()
+    effect: list[str] = []
+    doing = card_type is CardType.MAGIC
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        entering = _ENTERING.match(sentence)
+        if entering and card_type is not CardType.MAGIC:
+            doing = True
+            effect.append(sentence[entering.end() :])
+        elif _OTHER_EFFECT.match(sentence):
+            doing = False
+        elif doing:
+            effect.append(sentence)
+    if re.search(r"\bchoose one\b|\bpick one of\b|\beither\b|\bthe same number\b", " ".join(effect), re.I):
+        return frozenset()
+    found: set[Tag] = set()
+    optional = False
+    for sentence in effect:
+        if optional and re.match(r"^(?:If you do|Should you do so|Then)\b", sentence, re.IGNORECASE):
+            continue  # joined to the optional action before it
+        optional = bool(re.search(r"\bmay\b", sentence, re.IGNORECASE))
+        for action in re.finditer(r"(?<!cannot )\b(destroy|steal)s?\b", sentence, re.IGNORECASE):
+            if not _NOT_REQUIRED_BEFORE.search(sentence[: action.start()]):
+                found.add(_REQUIRED_TAGS[action.group(1).lower()])
+    return frozenset(found)
+
+
 def needed_action(text: str) -> UnicornAction | None:
     """The one action a card's effect must do as it is played, when it needs a target (`needed_target`): Unicorn
     Poison must destroy, Horny Flying Unicorn must steal as it enters. None when it needs nothing, or may do one of
@@ -484,7 +534,7 @@ def wording_tags(text: str, card_type: CardType) -> frozenset[Tag]:
             tags.add(tag)
     if card_type is CardType.BABY:
         tags.add(Tag.NURSERY)
-    return frozenset(tags)
+    return frozenset(tags | required_actions(text, card_type))
 
 
 #: A sheet's type line, folded: the card type by its word ("Magical Goat card" is Magical).

@@ -13,7 +13,6 @@ from typing import Any
 from assistant.core.cards.card import VARIATIONS, CardType, Tag
 from assistant.core.cards.wording import (
     UnicornAction,
-    needed_action,
     needed_target,
     needed_variation,
     then_join,
@@ -196,7 +195,7 @@ def _check_play(table: Table, s: GameState, e: Play, out: list[Objection]) -> No
     silenced = enters_a_stable(card) and table.triggers_silenced(into, e.card)  # (Blinding Light: no effect to do)
     if need is not None and not silenced and not table.has_target(s, e.player, need, card.type is CardType.MAGIC):
         out.append(Impossible(e.player, e.card, need))
-    if need is not None and not silenced:
+    if not silenced:
         _check_forbidden(table, s, e, out)
     if enters_a_stable(card):
         _check_entry(table, s, e.card, e.player if e.into is None else e.into, out)
@@ -206,25 +205,26 @@ def _check_play(table: Table, s: GameState, e: Play, out: list[Objection]) -> No
         _check_hand(table, s, e.player, out)
 
 
-#: The tag of a card in a player's Stable that forbids them an action a card's effect may have to do.
-_FORBIDDERS = {
-    UnicornAction.DESTROY: Tag.STOPS_DESTROYING,
-    UnicornAction.STEAL: Tag.STOPS_STEALING,
-}
+#: Each action a card's effect may require (its tag), the tag of a card in a player's Stable that forbids it them,
+#: and the action as the warning says it.
+_FORBIDDERS = (
+    (Tag.MUST_DESTROY, Tag.STOPS_DESTROYING, UnicornAction.DESTROY),
+    (Tag.MUST_STEAL, Tag.STOPS_STEALING, UnicornAction.STEAL),
+)
 
 
 def _check_forbidden(table: Table, s: GameState, e: Play, out: list[Objection]) -> None:
-    """A card whose effect must do one action (`needed_action`: Unicorn Poison must destroy) played by a player
-    whose own Stable forbids them that action (Divine Peace, a steal forbidden): warned at the play, with the card
-    that forbids it (000: a card that "requires you to perform an impossible action" may not be played). A card that
-    enters a Stable does its effect for that Stable's owner."""
+    """A card whose effect requires an action, the first or a later one (tags `must_destroy`, `must_steal`: Unicorn
+    Poison's destroy, Two-For-One's destroy after its sacrifice, Unicorn Swap's steal after its move), played by a
+    player whose own Stable forbids them that action (Divine Peace, Paladin Unicorn): warned at the play, with the
+    card that forbids it (000: a card that "requires you to perform an impossible action" may not be played). A card
+    that enters a Stable does its effect for that Stable's owner."""
     card = table.card_of(e.card)
-    action = needed_action(card.text)
-    forbidder = _FORBIDDERS.get(action) if action is not None else None
     owner = e.player if e.into is None or not enters_a_stable(card) else e.into
-    blocker = table.stable_card_with(s.stables, owner, forbidder) if forbidder is not None else None
-    if blocker is not None and action is not None:
-        out.append(EffectForbidden(owner, e.card, blocker, action))
+    for required, forbidder, action in _FORBIDDERS:
+        blocker = table.stable_card_with(s.stables, owner, forbidder) if card.has(required) else None
+        if blocker is not None:
+            out.append(EffectForbidden(owner, e.card, blocker, action))
 
 
 def _check_action(table: Table, s: GameState, player: int, out: list[Objection]) -> None:
