@@ -18,8 +18,18 @@ import pytest
 from assistant.core.cards.card import Card, CardType, Tag
 from assistant.core.cards.wording import UnicornAction, required_actions, wording_tags
 from assistant.core.game.chain import TriggerKind
-from assistant.core.game.events import Bring, Destroy, Play, Resolve, Sacrifice
-from assistant.core.game.objections import EffectForbidden
+from assistant.core.game.events import (
+    Bring,
+    Destroy,
+    Discard,
+    Gathered,
+    Play,
+    Resolve,
+    Sacrifice,
+    ToDeck,
+    ToDiscard,
+)
+from assistant.core.game.objections import EffectForbidden, NotInStable
 from assistant.core.words.cardtext import LEAVING, card_gist, duty_short, names_deed
 from assistant.storage.decks import load_card_set, load_deck
 from assistant.storage.paths import card_texts_dir
@@ -231,3 +241,39 @@ def test_a_required_action_is_read_from_the_cards_tags_not_its_words():
     }
     assert required_actions("You may sacrifice a card. If you do, destroy a card.", CardType.MAGIC) == frozenset()
     assert required_actions("Choose one. Destroy an Upgrade card, or steal a card.", CardType.MAGIC) == frozenset()
+
+
+# One rule for removing a card when no effect is being done: never warned for that (docs/commands.md, "Removals").
+
+
+@pytest.mark.parametrize(
+    "removal",
+    [
+        Destroy(play.ANA, "basic-unicorn-red", play.BEN),
+        Sacrifice(play.BEN, "basic-unicorn-red"),
+        ToDeck(play.ANA, Gathered.CARD, "basic-unicorn-red", play.BEN),
+        ToDiscard(play.ANA, "basic-unicorn-red", play.BEN),
+        Discard(play.BEN, "neigh"),
+    ],
+    ids=["destroy", "sacrifice", "to-deck", "to-discard-pile", "discard"],
+)
+def test_every_removal_with_no_effect_being_done_is_recorded_by_the_same_rule(removal):
+    g = play.game("uu-2nd", babies=play.RED_PINK, hands=True, drawn=True)
+    play.bring(g, "basic-unicorn-red", play.BEN)
+    assert g.state.chain == () and g.state.pile == ()
+    play.moves(g, removal)  # nothing against it: no effect asks for it, and the table is the authority
+
+
+@pytest.mark.parametrize(
+    ("removal", "objection"),
+    [
+        (Destroy(play.ANA, "basic-unicorn-red", play.BEN), NotInStable("basic-unicorn-red", play.BEN)),
+        (Sacrifice(play.BEN, "basic-unicorn-red"), NotInStable("basic-unicorn-red", play.BEN)),
+        (ToDeck(play.ANA, Gathered.CARD, "basic-unicorn-red", play.BEN), NotInStable("basic-unicorn-red", play.BEN)),
+        (ToDiscard(play.ANA, "basic-unicorn-red", play.BEN), NotInStable("basic-unicorn-red", play.BEN)),
+    ],
+    ids=["destroy", "sacrifice", "to-deck", "to-discard-pile"],
+)
+def test_every_removal_is_warned_for_a_card_that_is_not_there(removal, objection):
+    g = play.game("uu-2nd", babies=play.RED_PINK, hands=True, drawn=True)
+    assert objection in g.check(removal)

@@ -23,7 +23,7 @@ from assistant.core.game.events import (
     ToDeck,
 )
 from assistant.core.game.facts import BackInDeck, LinkAdded, SavedToHand, StartSkipped, TriggersLost
-from assistant.core.game.objections import ActionUsed, ChainOpen, NothingPutsBack, NothingToAnswer
+from assistant.core.game.objections import ActionUsed, ChainOpen, NothingToAnswer
 from tests.core.playing import ANA, BEN, CY, RED_PINK, game, moves, warned
 
 
@@ -77,9 +77,10 @@ def test_a_hand_put_back_into_the_deck_is_counted():
     assert g.state.deck == 2 and g.state.players[ANA].hand == 5 and g.state.outcome is None
 
 
-def test_cards_back_into_the_deck_outside_such_an_effect_are_warned_and_a_baby_goes_to_the_nursery():
+def test_cards_back_into_the_deck_outside_such_an_effect_are_recorded_and_a_baby_goes_to_the_nursery():
+    """Like every removal, not warned for want of an effect being done (docs/commands.md, "Removals")."""
     g = game(babies=RED_PINK)
-    assert warned(g, ToDeck(ANA, Gathered.STABLE)) == (NothingPutsBack(),)
+    moves(g, ToDeck(ANA, Gathered.STABLE))
     assert g.state.players[ANA].stable == () and "baby-unicorn-red" in g.state.nursery
 
 
@@ -135,7 +136,7 @@ def test_a_baby_back_from_a_stable_goes_to_the_nursery_and_is_never_counted_into
     moves(g, SetDeck(40), Bring(ANA, "basic-unicorn-red", ANA))
     found = g.check(ToDeck(ANA, Gathered.STABLE))
     step = g.push(ToDeck(ANA, Gathered.STABLE))
-    assert found and g.state.players[ANA].stable == () and "baby-unicorn-red" in g.state.nursery
+    assert not found and g.state.players[ANA].stable == () and "baby-unicorn-red" in g.state.nursery
     assert BackInDeck(1, 41) in step.facts and g.state.deck == 41  # the Basic Unicorn alone
-    warned(g, ToDeck(ANA, Gathered.CARD, "baby-unicorn-pink", BEN))
+    moves(g, ToDeck(ANA, Gathered.CARD, "baby-unicorn-pink", BEN))
     assert "baby-unicorn-pink" in g.state.nursery and g.state.deck == 41

@@ -18,7 +18,7 @@ from assistant.core.cards.wording import (
     then_join,
     unicorn_actions,
 )
-from assistant.core.game.chain import Link, TriggerKind, answers_animal, enters_a_stable, first_with, is_neigh
+from assistant.core.game.chain import Link, TriggerKind, answers_animal, enters_a_stable, is_neigh
 from assistant.core.game.declared import using
 from assistant.core.game.events import (
     Bring,
@@ -93,7 +93,6 @@ from assistant.core.game.objections import (
     NotAUnicornHere,
     NotDrawn,
     NotForStable,
-    NothingPutsBack,
     NothingToAnswer,
     NothingToResolve,
     NothingToUse,
@@ -650,10 +649,9 @@ def _check_reshuffle(table: Table, s: GameState, e: Reshuffle, out: list[Objecti
 
 
 def _check_to_deck(table: Table, s: GameState, e: ToDeck, out: list[Objection]) -> None:
-    # Only a card's effect puts a hand or a Stable back into the deck (Shake Up, Dragon Skies): the effect being
-    # done, the chain's first link, must be such a card's.
-    if not s.chain or first_with(table.cards, s.chain[0], Tag.TO_DECK) is None:
-        out.append(NothingPutsBack())
+    # Like every removal (`destroy`, `sacrifice`, `return ... to the discard pile`, `discard`), cards put back into the
+    # deck are not warned for want of an effect being done: the table is the authority on what a card asked for, and
+    # a move recorded late is a correction (docs/commands.md, "Removals"). What makes it impossible is warned.
     if e.card is not None and e.owner is not None:
         _check_in_stable(table, s, e.card, e.owner, out)
         _check_pandas(table, s, e.card, e.owner, UnicornAction.DECK, out)

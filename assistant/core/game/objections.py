@@ -246,11 +246,6 @@ class NoReshuffle(Objection):
 
 
 @dataclass(frozen=True)
-class NothingPutsBack(Objection):
-    """Cards put back into the deck while no effect being done says so (Shake Up, Dragon Skies)."""
-
-
-@dataclass(frozen=True)
 class NothingToResolve(Objection):
     """Resolve said with nothing on the pile or in the chain."""
 

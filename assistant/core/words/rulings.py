@@ -49,7 +49,6 @@ from assistant.core.game.objections import (
     NotAUnicornHere,
     NotDrawn,
     NotForStable,
-    NothingPutsBack,
     NothingToAnswer,
     NothingToResolve,
     NothingToUse,
@@ -186,8 +185,6 @@ def _turn_objection(table: Table, objection: Objection) -> str | None:
             )
         case NoReshuffle():
             return "These rules do not shuffle the discard pile into a new deck."
-        case NothingPutsBack():
-            return "No effect being done puts cards back into the deck."
         case NothingToResolve():
             return NOTHING_WAITING
         case InstantsBanned(_, _, ban):
