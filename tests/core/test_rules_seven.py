@@ -277,3 +277,25 @@ def test_every_removal_with_no_effect_being_done_is_recorded_by_the_same_rule(re
 def test_every_removal_is_warned_for_a_card_that_is_not_there(removal, objection):
     g = play.game("uu-2nd", babies=play.RED_PINK, hands=True, drawn=True)
     assert objection in g.check(removal)
+
+
+# The 1st Edition's first print, where the public lists give it differently: its own print variant, its source named.
+
+
+@pytest.mark.parametrize(
+    ("card_id", "first_print_words"),
+    [
+        ("good-deal", "then discard"),
+        ("back-kick", "then they must discard"),
+        ("neigh", "any player, you included"),
+        ("super-neigh", "any player, you included"),
+        ("annoying-flying-unicorn", "another player"),
+    ],
+)
+def test_each_differing_first_print_text_is_kept_as_its_own_print_variant(card_id, first_print_words):
+    deck = load_deck("uu-1st")
+    found = next(c for c in deck.cards if c.id == card_id)
+    first = [v for v in found.print_variants if "first print" in v.print and first_print_words in v.text]
+    assert first and first_print_words not in found.text, [v.text for v in found.print_variants]
+    assert found.name in deck.info.notes  # the deck file says which print each text follows, and from where
+    assert all(v.sources or v.confidence.value == "unverified" for v in first)
