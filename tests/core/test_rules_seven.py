@@ -16,20 +16,24 @@ import re
 import pytest
 
 from assistant.core.cards.card import Card, CardType, Tag
-from assistant.core.cards.wording import UnicornAction, required_actions, wording_tags
+from assistant.core.cards.wording import Need, UnicornAction, required_actions, wording_tags
 from assistant.core.game.chain import TriggerKind
 from assistant.core.game.events import (
     Bring,
     Destroy,
     Discard,
+    EventError,
     Gathered,
     Play,
     Resolve,
     Sacrifice,
     ToDeck,
     ToDiscard,
+    event_from_dict,
 )
-from assistant.core.game.objections import EffectForbidden, NotInStable
+from assistant.core.game.history import Game
+from assistant.core.game.objections import EffectForbidden, NotInStable, TargetUnfit
+from assistant.core.language.device import DeviceMoveError, command_for, read_move
 from assistant.core.words.cardtext import LEAVING, card_gist, duty_short, names_deed
 from assistant.storage.decks import load_card_set, load_deck
 from assistant.storage.paths import card_texts_dir
@@ -299,3 +303,66 @@ def test_each_differing_first_print_text_is_kept_as_its_own_print_variant(card_i
     assert first and first_print_words not in found.text, [v.text for v in found.print_variants]
     assert found.name in deck.info.notes  # the deck file says which print each text follows, and from where
     assert all(v.sources or v.confidence.value == "unverified" for v in first)
+
+
+# Targets declared at the play (002, targeting "Option 1: declare which player(s) you are targeting").
+
+
+def three_at_table() -> Game:
+    """Ana, Ben and Cy, no Babies, Ana in her Action phase."""
+    return play.game("uu-2nd", players=("Ana", "Ben", "Cy"), hands=True, drawn=True)
+
+
+def test_a_play_carries_its_declared_target_as_a_seat_and_the_neigh_question_says_it():
+    session = talking_table()
+    session.handle("verbosity coaching")
+    bring(session, "basic-unicorn-red", "Ben")
+    said = session.handle("play unicorn poison targeting Ben")
+    assert session.game.log[-1] == Play(play.ANA, "unicorn-poison", target=play.BEN)
+    assert "Ana played Unicorn Poison, targeting Ben." in said.speech
+    assert "Any Neigh for Ana's Unicorn Poison, targeting Ben?" in said.speech
+
+
+def test_a_target_its_card_cannot_act_on_is_warned_at_the_play():
+    """Unicorn Poison "Destroy a Unicorn card in another player's Stable": Ben's Unicorn behind Rainbow Aura, Dee's
+    empty Stable and Ana herself are each no target for it, while Cy's Unicorn is (so the play itself is possible,
+    and only the target is warned)."""
+    g = play.game("uu-2nd", players=("Ana", "Ben", "Cy", "Dee"), hands=True, drawn=True)
+    play.bring(g, "rainbow-aura", play.BEN)
+    play.bring(g, "basic-unicorn-red", play.BEN)
+    play.bring(g, "basic-unicorn-blue", play.CY)
+    dee = 3
+    for aimed in (play.BEN, dee, play.ANA):
+        found = g.check(Play(play.ANA, "unicorn-poison", target=aimed))
+        assert found == (TargetUnfit(play.ANA, "unicorn-poison", aimed, Need.OTHERS_UNICORN),), aimed
+    assert g.check(Play(play.ANA, "unicorn-poison", target=play.CY)) == ()
+
+
+def test_a_declared_target_survives_undo_and_a_save_and_an_old_save_still_loads():
+    g = three_at_table()
+    play.bring(g, "basic-unicorn-red", play.BEN)
+    before = g.state
+    event = Play(play.ANA, "unicorn-poison", target=play.BEN)
+    g.push(event)
+    assert g.state.pile[0].target == play.BEN
+    saved = event.to_dict()
+    assert event_from_dict(saved, 3, {"unicorn-poison"}) == event
+    old = {"e": "play", "player": 0, "card": "unicorn-poison", "into": None, "source": "hand"}  # before targets
+    assert event_from_dict(old, 3, {"unicorn-poison"}) == Play(play.ANA, "unicorn-poison")
+    assert "target" not in Play(play.ANA, "unicorn-poison").to_dict()  # an undeclared one is written as before
+    with pytest.raises(EventError):
+        event_from_dict({**saved, "target": 7}, 3, {"unicorn-poison"})
+    g.pop()
+    assert g.state == before
+
+
+def test_a_phones_play_declares_its_target_as_the_typed_line_does():
+    session = talking_table()
+    bring(session, "basic-unicorn-red", "Ben")
+    move = read_move({"verb": "play", "card": "unicorn-poison", "aim": "Ben"})
+    command, _ = command_for(move, "Ana", session.game)
+    assert command.other == "Ben"
+    session.phone_desk.device_move("Ana", move)
+    assert session.game.log[-1] == Play(play.ANA, "unicorn-poison", target=play.BEN)
+    with pytest.raises(DeviceMoveError):
+        read_move({"verb": "draw", "aim": "Ben"})  # only a play aims

@@ -108,6 +108,7 @@ from assistant.core.game.objections import (
     Protected,
     RemovedCard,
     StealOwn,
+    TargetUnfit,
     TriggerCannotDestroy,
     VariationKeptOut,
 )
@@ -192,8 +193,13 @@ def _check_play(table: Table, s: GameState, e: Play, out: list[Objection]) -> No
     need = needed_target(card.text)
     into = s.players[e.player if e.into is None else e.into].stable
     silenced = enters_a_stable(card) and table.triggers_silenced(into, e.card)  # (Blinding Light: no effect to do)
-    if need is not None and not silenced and not table.has_target(s, e.player, need, card.type is CardType.MAGIC):
+    magic = card.type is CardType.MAGIC
+    if need is not None and not silenced and not table.has_target(s, e.player, need, magic):
         out.append(Impossible(e.player, e.card, need))
+    elif need is not None and not silenced and e.target is not None:  # 002, targeting "Option 1": declared at play
+        owner = e.player if e.into is None or not enters_a_stable(card) else e.into
+        if not table.target_fits(s, owner, need, e.target, magic):
+            out.append(TargetUnfit(owner, e.card, e.target, need))
     if not silenced:
         _check_forbidden(table, s, e, out)
     if enters_a_stable(card):

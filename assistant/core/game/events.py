@@ -85,6 +85,16 @@ class Play(Event):
     """The Stable a Unicorn, Upgrade or Downgrade goes into; None for Magic and Instant cards."""
     source: Source = Source.HAND
     """Where the card is played from: the hand, or the deck or the discard pile (Dragon Kiss)."""
+    target: int | None = None
+    """The player the card's effect aims at, as its player declared it at the play (002, targeting "Option 1":
+    `play unicorn poison targeting Ben`); None when not declared."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """As every event's, without a target not declared: a save written before targets existed reads the same."""
+        out = super().to_dict()
+        if out.get("target") is None:
+            out.pop("target", None)
+        return out
 
 
 @dataclass(frozen=True)
@@ -398,7 +408,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
     )
 }  # fmt: skip
 
-_PLAYER_FIELDS = {"player", "owner", "other_owner", "other", "into", "to"}
+_PLAYER_FIELDS = {"player", "owner", "other_owner", "other", "into", "to", "target"}
 _CARD_FIELDS = {"card", "other_card"}
 
 
@@ -432,6 +442,7 @@ def _check_value(kind: str, name: str, value: object, players: int, card_ids: Co
     if name in _PLAYER_FIELDS:
         if value is None and (name, kind) in (
             ("into", "play"),
+            ("target", "play"),
             ("to", "end-turn"),
             ("owner", "to-deck"),
             ("player", "goal"),

@@ -472,6 +472,18 @@ class Impossible(Objection):
 
 
 @dataclass(frozen=True)
+class TargetUnfit(Objection):
+    """A card played with a declared target (`play unicorn poison targeting Ben`) that its own target rule rules out:
+    the player themselves where the card needs another player, or a Stable with nothing the card needs (empty, or
+    every Unicorn protected from it: Rainbow Aura)."""
+
+    player: int
+    card: str
+    target: int
+    need: Need
+
+
+@dataclass(frozen=True)
 class InstantsBanned(Objection):
     """No Instant may be played until the end of this turn (Unstoppable Ram, or the table said so: `ban` "")."""
 

@@ -407,6 +407,21 @@ class Table:
             (card := self.cards.get(c)) is not None and card.type.is_creature for c in state.discard if c
         )
 
+    def target_fits(self, state: GameState, player: int, need: Need, target: int, magic: bool = True) -> bool:
+        """True when the player a card's effect was declared to aim at (`target`) has what it needs (`has_target`,
+        for that player alone): another player's Stable with a Unicorn card it may destroy or take, an Upgrade there
+        (or a Downgrade in one's own), any Upgrade or Downgrade; a need of the discard pile names no player."""
+        stable = state.stables[target]
+        kinds = [card.type for card_id in stable if (card := self.cards.get(card_id)) is not None]
+        match need:
+            case Need.OTHERS_UNICORN | Need.OTHERS_UNICORN_TO_TAKE | Need.OTHERS_BASIC | Need.OTHERS_BABY:
+                return target != player and self._unicorn_target(stable, need, magic)
+            case Need.UPGRADE_THERE_OR_DOWNGRADE_HERE:
+                return CardType.DOWNGRADE in kinds if target == player else CardType.UPGRADE in kinds
+            case Need.ANY_UPGRADE_OR_DOWNGRADE:
+                return CardType.UPGRADE in kinds or CardType.DOWNGRADE in kinds
+        return True
+
     def _unicorn_target(self, stable: tuple[str, ...], need: Need, magic: bool) -> bool:
         """True when a Stable holds a Unicorn card of the kind an effect needs (a Baby, a Basic) that it may destroy
         (`Need.OTHERS_UNICORN`) or take."""

@@ -179,14 +179,16 @@ def build_neigh(c: Context) -> Event:
 
 
 def build_play(c: Context) -> Event:
-    """play CARD [into NAME] [from deck|discard]: an Instant answers the pile; Unicorns, Upgrades and Downgrades go
-    into a Stable; a card's effect may play a card from the deck or the discard pile (Dragon Kiss)."""
+    """play CARD [into NAME] [from deck|discard] [targeting NAME]: an Instant answers the pile; Unicorns, Upgrades
+    and Downgrades go into a Stable; a card's effect may play a card from the deck or the discard pile (Dragon Kiss);
+    the player its effect aims at, when declared, goes with the play."""
     card = c.card()
     source = SOURCES.get(c.command.word or "hand", Source.HAND)
     if card.type is CardType.INSTANT and source is Source.HAND:
         return Respond(c.actor, card.id)  # it answers the pile's top card, or else the effect being done
     into = c.player(c.command.target, c.actor) if enters_a_stable(card) else None
-    return Play(c.actor, card.id, into, source)
+    aimed = None if c.command.other is None else c.player(c.command.other, c.actor)
+    return Play(c.actor, card.id, into, source, aimed)
 
 
 def build_bring(c: Context) -> Event:

@@ -115,7 +115,7 @@ def phone_verbs_json() -> list[dict[str, Any]]:
 
 
 #: The fields a move may have; any other (an actor, a player) is refused.
-MOVE_FIELDS = {"key", "verb", "card", "target", "number", "on"}
+MOVE_FIELDS = {"key", "verb", "card", "target", "number", "on", "aim"}
 #: The most cards one draw records from a device.
 MOST_DRAWN = 10
 __all__ = [
@@ -171,6 +171,8 @@ class DeviceMove:
     phoned: tuple[str, ...] = ()
     """The players with a phone let in (set by the server): a save is asked on its owner's phone, else on the
     laptop."""
+    aim: str | None = None
+    """play: the player's name the card's effect aims at, declared at the play (`play CARD targeting NAME`)."""
 
 
 def read_move(body: Any) -> DeviceMove:
@@ -184,9 +186,11 @@ def read_move(body: Any) -> DeviceMove:
     if verb not in DEVICE_VERBS:
         raise DeviceMoveError(UNKNOWN_VERB)
     card, on = _id(body, "card"), _id(body, "on")
-    target = body.get("target")
+    target, aim = body.get("target"), body.get("aim")
     if target is not None and (not isinstance(target, str) or not 0 < len(target) <= 60):
         raise DeviceMoveError(bad_field("target"))
+    if aim is not None and (verb != "play" or not isinstance(aim, str) or not 0 < len(aim) <= 60):
+        raise DeviceMoveError(bad_field("aim"))
     number = body.get("number")
     if number is not None and (
         isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MOST_DRAWN
@@ -194,7 +198,7 @@ def read_move(body: Any) -> DeviceMove:
         raise DeviceMoveError(bad_field("number"))
     if VERBS_BY_NAME[verb].needs_card and card is None:
         raise DeviceMoveError(CARD_NEEDED)
-    return DeviceMove(verb, card, target, number, on)
+    return DeviceMove(verb, card, target, number, on, aim=aim)
 
 
 def _id(body: dict[str, Any], field: str) -> str | None:
@@ -219,8 +223,9 @@ def command_for(move: DeviceMove, player: str, game: Game) -> tuple[Command, Car
         if card is None:
             raise DeviceMoveError(UNKNOWN_CARD)
     target = move.target
-    if target is not None and target not in names:
-        raise DeviceMoveError(not_a_player(target, list(names)))
+    for named in (target, move.aim):
+        if named is not None and named not in names:
+            raise DeviceMoveError(not_a_player(named, list(names)))
     kind = VERBS_BY_NAME[move.verb]
     if kind.on_pile and move.on is not None and all(c.card != move.on for c in state.pile):
         raise DeviceMoveError(STALE_PILE, stale=True)
@@ -235,7 +240,7 @@ def command_for(move: DeviceMove, player: str, game: Game) -> tuple[Command, Car
         verb, target = "baby", target or player
     elif verb == "bring":
         target = target or player
-    return Command(verb, actor=player, target=target, number=move.number), card
+    return Command(verb, actor=player, target=target, other=move.aim, number=move.number), card
 
 
 def _check_in_stable(game: Game, card: Card, own: int | None, target: str | None) -> None:

@@ -153,9 +153,17 @@ MOVE_EXAMPLE = "move slowdown from Ana to Ben"
 _INTO = {"into", "in", "to", "for", "on"}
 
 
+#: The words before the player a played card's effect aims at (002, targeting "Option 1": declared at the play).
+_TARGETING = {"targeting", "targetting", "target"}
+
+
 def parse_card_into(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
-    """play CARD [into NAME], bring CARD [into NAME] [from SOURCE], or with "from SOURCE" before "into NAME"."""
-    word = None
+    """play CARD [into NAME] [targeting NAME], bring CARD [into NAME] [from SOURCE], or with "from SOURCE" before
+    "into NAME"."""
+    word, aimed = None, None
+    before, after = _split_last(tokens, lower, _TARGETING)
+    if verb == "play" and after and _looks_like_player(after, names):
+        aimed, tokens, lower = _words(after), before, lower[: len(before)]
     before, after = _split_last(tokens, lower, {"from"})
     if after is not None and len(after) >= 1 and after[-1].lower() in SOURCES:
         word = after[-1].lower()
@@ -172,7 +180,7 @@ def parse_card_into(verb: VerbName, tokens: list[str], lower: list[str], names: 
     if after and (_looks_like_player(after, names) or (said_into and len(after) <= 2)):
         target = _words(after)  # "into" always names a player; "in", "to", "on" may be part of a card's name
         tokens = before
-    return Command(verb, card=_card_phrase(tokens), target=target, word=word)
+    return Command(verb, card=_card_phrase(tokens), target=target, other=aimed, word=word)
 
 
 def _looks_like_player(tokens: list[str], names: tuple[str, ...]) -> bool:

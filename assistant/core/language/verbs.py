@@ -248,6 +248,9 @@ VERBS: tuple[Verb, ...] = (
         ("`play rainbow aura`", "the current player plays a card from hand; Unicorns, Upgrades and Downgrades go "
          "into their own Stable; with no card named, the card just read"),
         ("`play slowdown into Ben`", "… into Ben's Stable"),
+        ("`play unicorn poison targeting Ben`", "… declaring the player its effect aims at (002, targeting Option 1): "
+         "said with the play and the question that asks for an answer, and warned when that player has nothing "
+         "the card needs"),
         ("`Ben play CARD` (an Instant, while a card is on the pile)", "Ben answers with that Instant"),
         ("`Ben play CARD` (an Instant, no card on the pile)", "Ben's Instant answers the effect being done or the "
          "start of a turn (Unicorn Net, Flare Gun, Fishing Rod): it can be Neighed, and once resolved its effect "

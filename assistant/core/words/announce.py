@@ -145,7 +145,9 @@ def phrase_prompt(table: Table, prompt: Prompt, level: Verbosity = Verbosity.COA
             neigh = neigh_name(table)
             if level is Verbosity.BRIEF:
                 return f"{neigh}?"
-            question = end_with(f"Any {neigh} for {pile_card_name(table, prompt.pile_top())}", "?")
+            top = prompt.pile_top()
+            aim = "" if top.target is None else f", targeting {player_name(table, top.target)}"
+            question = end_with(f"Any {neigh} for {pile_card_name(table, top)}{aim}", "?")
             return f"{question} Say {neigh.lower()} and a name, or resolve." if coach else question
         case PromptKind.OPTIONAL:
             return (

@@ -279,7 +279,8 @@ def _pile_event(table: Table, event: Event, before: GameState) -> str | None:
     if isinstance(event, Play):
         into = "" if event.into in (None, event.player) else f" into {area_of(table, event.into)}"
         source = "" if event.source is Source.HAND else f" from {SOURCE_NAMES[event.source]}"
-        return f"{name(event.player)} played {card(event.card)}{source}{into}"
+        aim = "" if event.target is None else f", targeting {name(event.target)}"
+        return f"{name(event.player)} played {card(event.card)}{source}{into}{aim}"
     if isinstance(event, Respond):
         return f"{name(event.player)} played {card(event.card)}"
     if isinstance(event, Resolve):

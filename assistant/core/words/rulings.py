@@ -64,6 +64,7 @@ from assistant.core.game.objections import (
     Protected,
     RemovedCard,
     StealOwn,
+    TargetUnfit,
     TriggerCannotDestroy,
     VariationKeptOut,
 )
@@ -346,6 +347,12 @@ def _entry_objection(table: Table, objection: Objection) -> str | None:
             return (
                 f"{card(played)} must {verb}, and {card(blocker)} in {area_of(table, player)} forbids "
                 f"{name(player)} to {verb}: a card that asks for the impossible may not be played."
+            )
+        case TargetUnfit(player, played, target, need):
+            aim = f"{name(player)}'s own Stable" if target == player else f"{area_of(table, target)}, which holds none"
+            return (
+                f"{card(played)} needs {_NEEDS[need]}, and {name(player)} aims it at {aim}: the target "
+                "declared cannot be the one it acts on."
             )
         case Impossible(_, played, need):
             return (

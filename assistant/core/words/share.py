@@ -521,9 +521,10 @@ def _own_card_move(table: Table, event: Event, seat: int) -> str:
     match event:
         case Draw(count=count):
             return f"You drew {'a card' if count == 1 else cards_count(count)}"
-        case Play(card=played, into=into, source=where):
+        case Play(card=played, into=into, source=where, target=aimed):
             elsewhere = "" if into in (None, seat) else f" into {area(into)}"
-            return f"You played {card(played)}{source(where)}{elsewhere}"
+            aim = "" if aimed is None else f", targeting {'you' if aimed == seat else name(aimed)}"
+            return f"You played {card(played)}{source(where)}{elsewhere}{aim}"
         case Respond(card=played):
             return f"You played {card(played)}"
         case Bring(card=brought, into=into, source=where):
