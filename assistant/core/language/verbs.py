@@ -248,15 +248,15 @@ VERBS: tuple[Verb, ...] = (
         ("`play rainbow aura`", "the current player plays a card from hand; Unicorns, Upgrades and Downgrades go "
          "into their own Stable; with no card named, the card just read"),
         ("`play slowdown into Ben`", "… into Ben's Stable"),
-        ("`play unicorn poison targeting Ben`", "… declaring the player its effect aims at (002, targeting Option 1): "
-         "said with the play and the question that asks for an answer, and warned when that player has nothing "
-         "the card needs"),
         ("`Ben play CARD` (an Instant, while a card is on the pile)", "Ben answers with that Instant"),
         ("`Ben play CARD` (an Instant, no card on the pile)", "Ben's Instant answers the effect being done or the "
          "start of a turn (Unicorn Net, Flare Gun, Fishing Rod): it can be Neighed, and once resolved its effect "
          "comes first in the chain"),
         ("`play CARD from deck`, `play CARD from discard`", "a card's effect plays a card at once from the deck or "
          "the discard pile (Dragon Kiss): not the turn's play"),
+        ("`play CARD targeting Ben`", "… declaring the player its effect aims at (002, targeting Option 1): "
+         "said with the play and the question that asks for an answer, and warned when that player has nothing "
+         "the card needs"),
     ), parse=parse_card_into, build=build_play, events=(Play, Respond), card_needed=True),
     Verb("neigh", Kind.EVENT, ("neigh",), (
         ("`neigh Ben`, `Ben neigh`", "Ben answers the top card of the pile with a Neigh"),
