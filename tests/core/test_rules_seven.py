@@ -31,14 +31,17 @@ from assistant.core.game.events import (
     ToDiscard,
     event_from_dict,
 )
+from assistant.core.game.facts import LinkAdded
 from assistant.core.game.history import Game
 from assistant.core.game.objections import EffectForbidden, NotInStable, TargetUnfit
 from assistant.core.language.device import DeviceMoveError, command_for, read_move
+from assistant.core.words.announce import chain_duty
 from assistant.core.words.cardtext import LEAVING, card_gist, duty_short, names_deed
 from assistant.storage.decks import load_card_set, load_deck
 from assistant.storage.paths import card_texts_dir
 from tests.core import playing as play
-from tests.core.talking import bring
+from tests.core.talking import asks, bring
+from tests.core.talking import facts as talking_facts
 from tests.core.talking import table as talking_table
 
 SHIPPED = sorted(path.stem for path in card_texts_dir().glob("*.toml"))
@@ -366,3 +369,23 @@ def test_a_phones_play_declares_its_target_as_the_typed_line_does():
     assert session.game.log[-1] == Play(play.ANA, "unicorn-poison", target=play.BEN)
     with pytest.raises(DeviceMoveError):
         read_move({"verb": "draw", "aim": "Ben"})  # only a play aims
+
+
+@pytest.mark.parametrize("level", ["brief", "normal", "coaching"])
+@pytest.mark.parametrize("base", ["uu-2nd", "uu-1st", "llamas"])
+def test_every_magic_cards_link_is_said_first_by_a_deed_at_every_verbosity(level, base):
+    """Each Magic card of a base deck, played and resolved through the session: the reply leads with its link's
+    duty, which names a deed, at brief (where it is the only description said), normal and coaching."""
+    cards = load_card_set(base)
+    wrong = []
+    for card in (c for c in cards if c.type is CardType.MAGIC):
+        session = talking_table(base)
+        session.handle(f"verbosity {level}")
+        if asks(session.handle(f"play {card.id}")):
+            session.handle("yes")  # warned (nothing to act on): recorded anyway, as a table may
+        said = session.handle("resolve")
+        links = [f.link for f in talking_facts(session) if isinstance(f, LinkAdded)]
+        duty = chain_duty(session.game.table, links[0]) if links else ""
+        if not (duty and duty in said.decisive and duty in said.speech and names_deed(duty)):
+            wrong.append((card.id, duty, said.decisive))
+    assert wrong == []
