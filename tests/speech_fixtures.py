@@ -50,42 +50,57 @@ class Dispatcher:
     pid: int
 
 
-@pytest.fixture
-def speech_dispatcher(tmp_path, alsa_capture):
-    """A real speech-dispatcher for one test, stopped by its pid afterwards."""
+def start_speechd(folder: Path, capture: AlsaCapture) -> tuple[subprocess.Popen[bytes], Path, dict[str, str]]:
+    """A real speech-dispatcher with its runtime, configuration and logs in `folder` (the same socket when started
+    again there: a daemon restarted), its sound into `capture`; skipped when it cannot start here."""
     program = shutil.which("speech-dispatcher")
     if program is None:
         pytest.skip("speech-dispatcher is not installed (Debian: speech-dispatcher speech-dispatcher-espeak-ng)")
-    try:
-        import speechd  # noqa: F401
-    except ImportError:
-        pytest.skip("python3-speechd is not importable (scripts/setup.sh links it into the environment)")
-    runtime, config, log = tmp_path / "run", tmp_path / "speechd-config", tmp_path / "speechd-log"
-    for folder in (runtime, config, log):
-        folder.mkdir(mode=0o700)
+    runtime, config, log = folder / "run", folder / "speechd-config", folder / "speechd-log"
+    for each in (runtime, config, log):
+        each.mkdir(mode=0o700, exist_ok=True)
     module = MODULE_CONFIG if Path(MODULE_CONFIG).exists() else ""
     (config / "speechd.conf").write_text(CONFIG.format(log=log, module=module), encoding="utf-8")
     socket = runtime / "speech-dispatcher" / "speechd.sock"
-    env = {**os.environ, "HOME": str(alsa_capture.home), "XDG_RUNTIME_DIR": str(runtime)}
+    env = {**os.environ, "HOME": str(capture.home), "XDG_RUNTIME_DIR": str(runtime)}
     env.pop("SPEECHD_ADDRESS", None)
     process = subprocess.Popen(
         [program, "-s", "-t", "0", "-C", str(config), "-S", str(socket), "-P", str(runtime / "speechd.pid")],
         env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         start_new_session=True,
     )  # fmt: skip
+    deadline = time.monotonic() + 10
+    while not socket_answers(socket) and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.02)  # (the speech-dispatcher daemon starting, polled)
+    if not socket_answers(socket):
+        stop_speechd(process)
+        logs = " ".join(p.read_text(errors="replace")[-300:] for p in log.glob("*.log"))
+        pytest.skip(f"speech-dispatcher did not start here (status {process.poll()}): {logs}")
+    return process, socket, env
+
+
+def stop_speechd(process: subprocess.Popen[bytes]) -> None:
+    """Stop a daemon `start_speechd` started, by its pid (its own session: the daemon and its module)."""
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+@pytest.fixture
+def speech_dispatcher(tmp_path, alsa_capture):
+    """A real speech-dispatcher for one test, stopped by its pid afterwards."""
     try:
-        deadline = time.monotonic() + 10
-        while not socket_answers(socket) and process.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.02)  # (the speech-dispatcher daemon starting, polled)
-        if not socket_answers(socket):
-            logs = " ".join(p.read_text(errors="replace")[-300:] for p in log.glob("*.log"))
-            pytest.skip(f"speech-dispatcher did not start here (status {process.poll()}): {logs}")
+        import speechd  # noqa: F401
+    except ImportError:
+        pytest.skip("python3-speechd is not importable (scripts/setup.sh links it into the environment)")
+    if shutil.which("speech-dispatcher") is None:
+        pytest.skip("speech-dispatcher is not installed (Debian: speech-dispatcher speech-dispatcher-espeak-ng)")
+    process, socket, env = start_speechd(tmp_path, alsa_capture)
+    try:
         yield Dispatcher(socket, {**env, "SPEECHD_ADDRESS": f"unix_socket:{socket}"}, alsa_capture, process.pid)
     finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGTERM)  # its own session: the daemon and its module, by its pid
-            try:
-                process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
+        stop_speechd(process)
