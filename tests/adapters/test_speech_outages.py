@@ -9,15 +9,27 @@ killed and started again (the device gone and back).
 
 from __future__ import annotations
 
+import json
+import os
 import shutil
+import subprocess
+import sys
 import threading
 
 import numpy as np
 import pytest
+from speech_fixtures import alsa_capture  # noqa: F401 - fixtures
 
-from assistant.core.words.outage import SOUND_BACK, SoundLoss, sound_lost
+from assistant.core.words.outage import (
+    SOUND_BACK,
+    SoundLoss,
+    player_not_installed,
+    portaudio_missing,
+    sound_lost,
+    sounds_by_themselves_failed,
+)
 from assistant.speech.mixer import ENDED, FAILED, KILLED, OPEN_TIMEOUT, RATE, WRITE_TIMEOUT, DeviceChange, Mixer
-from benchmarks.outage_rig import FifoDevice, plain_app
+from benchmarks.outage_rig import ROOT, FifoDevice, plain_app
 
 #: A guard for what must happen (an event awaited), never a timing: generous, for a loaded machine.
 GUARD = 20.0
@@ -288,3 +300,92 @@ def test_plain_mode_with_a_device_that_disappears_and_returns_plays_on_it_again_
     text = app.text()
     assert text.count(LOST_GONE) == 1 and text.count(SOUND_BACK) == 1
     assert "pa_linux_alsa" not in text and "Expression" not in text  # PortAudio's own text never reaches her
+
+
+# Settings that cannot be honoured, said with what plays instead; native text kept off her terminal.
+
+SPEAKER = """
+import json, sys
+if sys.argv[1] == "no-portaudio":
+    sys.modules["sounddevice"] = None  # PortAudio's library missing: the import fails, as without libportaudio2
+from assistant.core.speech.settings import SpeechSettings
+from assistant.speech import make_speaker
+settings = SpeechSettings(speech="own-voice", backend="espeak-ng", player=sys.argv[2], earcons=False, table_voice=False)
+service = make_speaker(settings)
+service.say("Rainbow Aura.")
+service.wait_idle(30)
+print(json.dumps(service.take_notices()))
+service.close()
+"""
+
+
+def speaker_notices(home, *args: str) -> list[str]:
+    done = subprocess.run(
+        [sys.executable, "-c", SPEAKER, *args], env={**os.environ, "HOME": str(home), "PYTHONPATH": str(ROOT)},
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+@pytest.mark.skipif(shutil.which("paplay") is not None, reason="paplay is installed here")
+def test_a_player_setting_naming_a_player_not_installed_is_said_with_what_plays_instead(alsa_capture):  # noqa: F811
+    pytest.importorskip("sounddevice", reason="sounddevice (PortAudio) is not installed")
+    notices = speaker_notices(alsa_capture.home, "as-is", "paplay")
+    assert player_not_installed("paplay", "sounddevice") in notices, notices
+    assert alsa_capture.wait_plays(1, GUARD)  # and it plays (before: espeak-ng by itself, the setting dropped)
+
+
+def test_portaudio_missing_is_said_with_the_fix_and_not_in_the_words_used_when_it_is_there(alsa_capture):  # noqa: F811
+    notices = speaker_notices(alsa_capture.home, "no-portaudio", "auto")
+    assert portaudio_missing("aplay") in notices, notices
+    assert "libportaudio2" in portaudio_missing("aplay")
+    assert alsa_capture.wait_plays(1, GUARD)  # played with aplay meanwhile
+
+
+ALONE = """
+import sys
+from assistant.core.speech.queue import Utterance
+from assistant.speech.backends import EspeakBackend
+backend = EspeakBackend(None)
+told = []
+backend.on_notice = told.append
+backend.open()
+backend.speak(Utterance("Rainbow Aura."), lambda: True)
+backend.speak(Utterance("Unicorn Poison."), lambda: True)
+print(repr(told))
+"""
+
+
+@pytest.mark.skipif(not shutil.which("espeak-ng"), reason="espeak-ng is not installed")
+def test_espeak_ng_playing_by_itself_with_no_device_says_so_once_rather_than_claim_to_speak(tmp_path):
+    (tmp_path / ".asoundrc").write_text("pcm.!default { type hw card 9 }\n", encoding="utf-8")  # no such card
+    done = subprocess.run(
+        [sys.executable, "-c", ALONE], env={**os.environ, "HOME": str(tmp_path), "PYTHONPATH": str(ROOT)},
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == repr([sounds_by_themselves_failed("espeak-ng")])  # once, for both sentences
+
+
+NATIVE = """
+import os, sys
+from pathlib import Path
+from assistant.ui.terminal import native_output_to_log
+with native_output_to_log(Path(sys.argv[1])):
+    os.write(2, b"Expression 'res' failed in 'src/hostapi/alsa/pa_linux_alsa.c', line: 3502\\n")  # as C code does
+    print("the app's own line", file=sys.stderr, flush=True)
+    print("drawn", file=sys.__stderr__, flush=True)  # (Textual draws on it)
+os.write(2, b"after\\n")
+"""
+
+
+def test_native_libraries_text_goes_to_a_log_for_the_apps_whole_run_and_the_apps_own_lines_still_show(tmp_path):
+    log = tmp_path / "data" / "native-output.log"
+    done = subprocess.run(
+        [sys.executable, "-c", NATIVE, str(log)], env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True,
+        timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == b"the app's own line\ndrawn\nafter\n"
+    assert b"pa_linux_alsa" in log.read_bytes()
