@@ -11,12 +11,14 @@ import os
 import signal
 import threading
 
+import pytest
 from speech_fixtures import alsa_capture, speech_dispatcher, start_speechd, stop_speechd  # noqa: F401 - fixtures
 
 from assistant.core.speech.queue import Priority
 from assistant.core.words.outage import reader_back, reader_lost
 from assistant.speech.dispatcher import READER_NAME, SpeechdBackend
 from assistant.speech.service import SpeechService
+from tests.recording_backend import RecordingBackend
 
 GUARD = 20.0
 LONG = " ".join(
@@ -41,6 +43,7 @@ class Notices:
             return self.cond.wait_for(lambda: sentence in self.said, GUARD)
 
 
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")  # (the client's thread ends so)
 def test_speech_dispatcher_killed_mid_sentence_is_said_once_in_plain_words_and_used_again_when_it_returns(
     speech_dispatcher,  # noqa: F811 - a fixture
     tmp_path,
@@ -49,7 +52,8 @@ def test_speech_dispatcher_killed_mid_sentence_is_said_once_in_plain_words_and_u
     backend = SpeechdBackend(environ=speech_dispatcher.environ)
     backend.reconnect_every = 0.05
     notices = Notices()
-    service = SpeechService([backend], on_notice=notices)
+    table = SpeechService(RecordingBackend())  # the table voice: the channel that remains (a recording stands in)
+    service = SpeechService([backend], on_notice=notices, table=table)
     restarted = None
     try:
         assert service.ready.wait(GUARD) and service.backend is backend
@@ -57,6 +61,7 @@ def test_speech_dispatcher_killed_mid_sentence_is_said_once_in_plain_words_and_u
         assert capture.wait_plays(1, GUARD)  # the daemon is saying it now
         os.killpg(speech_dispatcher.pid, signal.SIGKILL)  # killed mid-sentence (the screen reader restarting)
         assert notices.wait_for(reader_lost(READER_NAME)), notices.said  # seen while it waited for the end
+        assert table.wait_idle(GUARD) and table.backend.said == [reader_lost(READER_NAME)]  # said by the table voice
         service.new_input()  # her next key: cut off, and its reply said
         service.say("Rainbow Aura.", Priority.MESSAGE)
         assert service.wait_idle(GUARD)  # (before: the worker waited in the client's cancel for good)
