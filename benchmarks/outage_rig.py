@@ -5,6 +5,8 @@ FIFO (docs/robustness.md, "Outages"): nobody reading it makes opening the device
 (SIGSTOP) makes writes block mid-game; killing it makes writes fail, and a new reader is the device back. Whatever
 the reader took is the sound that reached the device.
 
+`TmuxApp` (`textual_app`) runs the Textual app in tmux, its quit timed by a marker file its shell writes.
+
 `PtyApp(args, env)` runs `python -m assistant ARGS` on a pseudo-terminal (stdin, stdout and stderr), as at her
 terminal: the plain mode speaks only there. Lines are typed with `type`; what the terminal showed is `text`, with
 the moment each piece arrived, so a reply's delay after its key can be read; `quit` types `quit` and times the
@@ -17,11 +19,14 @@ from __future__ import annotations
 
 import os
 import pty
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
+import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -190,3 +195,63 @@ def plain_app(folder: Path, device: FifoDevice, player: str = "sounddevice") -> 
     }
     env.pop("SPEECHD_ADDRESS", None)
     return PtyApp(["--plain", "--no-camera"], env), transcript
+
+
+class TmuxApp:
+    """The Textual app in a tmux session on a server of its own (`tmux` installed); `ended` is written the moment the
+    app's process has ended, so a quit can be timed."""
+
+    def __init__(self, env: dict[str, str]) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="ta-out-"))  # short: a socket's path has a length limit
+        self.tmux = ["tmux", "-S", str(self.folder / "socket")]
+        self.name = f"ta-{uuid.uuid4().hex[:8]}"
+        self.ended = self.folder / "ended"
+        exports = " ".join(f"{k}={v}" for k, v in env.items())
+        line = f"env {exports} TERM=xterm-256color {sys.executable} -m assistant --no-camera; touch {self.ended}"
+        subprocess.run([*self.tmux, "new-session", "-d", "-s", self.name, "-c", str(ROOT), "-x", "100", "-y", "30",
+                        f"sh -c '{line}'; sleep 60"], check=True)  # fmt: skip
+
+    def keys(self, *keys: str) -> float:
+        """Send keys; the moment they were sent."""
+        sent = time.monotonic()
+        subprocess.run([*self.tmux, "send-keys", "-t", self.name, *keys], check=True)
+        return sent
+
+    def screen(self) -> str:
+        done = subprocess.run([*self.tmux, "capture-pane", "-p", "-t", self.name], capture_output=True, text=True)
+        return done.stdout
+
+    def wait_for(self, text: str, timeout: float = 30.0) -> str | None:
+        """The screen once `text` shows on it (its lines joined, so a wrapped sentence is found), or None."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if text in " ".join(screen.split()):
+                return screen
+            time.sleep(0.05)  # (tmux and the app are real processes: the screen is polled)
+        return None
+
+    def wait_ended(self, timeout: float = 30.0) -> float | None:
+        """The moment the app's process ended (the marker's time), or None when it had not within `timeout`."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.ended.exists():
+                return time.monotonic()
+            time.sleep(0.01)
+        return None
+
+    def close(self) -> None:
+        subprocess.run([*self.tmux, "kill-server"], capture_output=True)
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def textual_app(folder: Path, device: FifoDevice) -> tuple[TmuxApp, Path]:
+    """The Textual app in tmux, its own voice playing into `device`; and its transcript's path."""
+    home = folder / "app-home"
+    (home / "config").mkdir(parents=True, exist_ok=True)
+    transcript = folder / "transcript.txt"
+    settings = SETTINGS.format(player="sounddevice", transcript=transcript)
+    (home / "config" / "settings.toml").write_text(settings, encoding="utf-8")
+    env = {"TABLE_ASSISTANT_HOME": str(home), "PYTHONPATH": str(ROOT), "HOME": str(device.home),
+           "TABLE_ASSISTANT_SCREEN_READER": "off"}  # fmt: skip
+    return TmuxApp(env), transcript

@@ -52,7 +52,7 @@ RETRY_S = (0.25, 0.5, 1.0, 2.0)
 #: How often the watchdog looks at the call under way, seconds.
 WATCH_S = 0.05
 #: How long closing waits for the mixer's thread, then for the stream's close, before abandoning them.
-CLOSE_WAIT = 0.5
+CLOSE_WAIT = 0.2
 
 
 class PlayedHere:

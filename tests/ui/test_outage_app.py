@@ -4,70 +4,18 @@ waited as long as the device blocked."""
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import tempfile
 import time
-import uuid
 from pathlib import Path
 
 import pytest
 
 from assistant.core.words.outage import SOUND_BACK, SoundLoss, sound_lost
-from benchmarks.outage_rig import ROOT, SETTINGS, FifoDevice
+from benchmarks.outage_rig import FifoDevice, TmuxApp, textual_app
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
 GUARD = 30.0
-
-
-class Terminal:
-    """The app in a tmux session on a server of its own; `ended` is written when the app's process has ended."""
-
-    def __init__(self, env: dict[str, str]) -> None:
-        self.folder = Path(tempfile.mkdtemp(prefix="ta-out-"))  # short: a socket's path has a length limit
-        self.tmux = ["tmux", "-S", str(self.folder / "socket")]
-        self.name = f"ta-{uuid.uuid4().hex[:8]}"
-        self.ended = self.folder / "ended"
-        exports = " ".join(f"{k}={v}" for k, v in env.items())
-        line = f"env {exports} TERM=xterm-256color python -m assistant --no-camera; touch {self.ended}"
-        subprocess.run([*self.tmux, "new-session", "-d", "-s", self.name, "-c", str(ROOT), "-x", "100", "-y", "30",
-                        f"PATH={os.path.dirname(_python())}:$PATH sh -c '{line}'; sleep 60"], check=True)  # fmt: skip
-
-    def keys(self, *keys: str) -> None:
-        subprocess.run([*self.tmux, "send-keys", "-t", self.name, *keys], check=True)
-
-    def screen(self) -> str:
-        done = subprocess.run([*self.tmux, "capture-pane", "-p", "-t", self.name], capture_output=True, text=True)
-        return done.stdout
-
-    def wait_for(self, text: str) -> str:
-        deadline = time.monotonic() + GUARD
-        while time.monotonic() < deadline:
-            screen = self.screen()
-            if text in " ".join(screen.split()):
-                return screen
-            time.sleep(0.1)  # (tmux and the app are real processes: the screen is polled)
-        raise AssertionError(f"{text!r} never appeared; the screen was:\n{self.screen()}")
-
-    def wait_ended(self) -> bool:
-        deadline = time.monotonic() + GUARD
-        while time.monotonic() < deadline:
-            if self.ended.exists():
-                return True
-            time.sleep(0.05)
-        return False
-
-    def close(self) -> None:
-        subprocess.run([*self.tmux, "kill-server"], capture_output=True)
-        shutil.rmtree(self.folder, ignore_errors=True)
-
-
-def _python() -> str:
-    import sys
-
-    return sys.executable
 
 
 @pytest.fixture
@@ -76,31 +24,40 @@ def app_on(tmp_path):
     if not shutil.which("espeak-ng"):
         pytest.skip("espeak-ng is not installed")
     device = FifoDevice(tmp_path)
-    home = tmp_path / "app-home"
-    (home / "config").mkdir(parents=True)
-    settings = SETTINGS.format(player="sounddevice", transcript=tmp_path / "transcript.txt")
-    (home / "config" / "settings.toml").write_text(settings, encoding="utf-8")
-    env = {"TABLE_ASSISTANT_HOME": str(home), "PYTHONPATH": str(ROOT), "HOME": str(device.home),
-           "TABLE_ASSISTANT_SCREEN_READER": "off"}  # fmt: skip
-    term = Terminal(env)
-    yield term, device
+    term, transcript = textual_app(tmp_path, device)
+    yield term, device, transcript
     term.close()
     device.close()
 
 
+def said(transcript: Path, sentence: str, count: int) -> bool:
+    """Whether the transcript came to hold `sentence` `count` times (polled: the app is a real process)."""
+    deadline = time.monotonic() + GUARD
+    while time.monotonic() < deadline:
+        if transcript.exists() and transcript.read_text(encoding="utf-8").count(sentence) >= count:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def shown(term: TmuxApp, text: str) -> None:
+    assert term.wait_for(text, GUARD) is not None, f"{text!r} never appeared; the screen was:\n{term.screen()}"
+
+
 def test_the_app_with_a_device_that_blocks_answers_her_keys_says_the_loss_and_return_and_quits(app_on):
-    term, device = app_on  # nobody reads the device: opening it blocks
-    term.wait_for("Table assistant")
+    term, device, transcript = app_on  # nobody reads the device: opening it blocks
+    shown(term, "Table assistant")
     term.keys("rainbow aura", "Enter")
-    term.wait_for("Type: Upgrade card")  # (before: not even the first key was answered)
-    term.wait_for(sound_lost(SoundLoss.NOT_ANSWERING)[:60])
+    shown(term, "Type: Upgrade card")  # (before: not even the first key was answered)
+    shown(term, sound_lost(SoundLoss.NOT_ANSWERING)[:60])
     term.keys("unicorn poison", "Enter")
-    term.wait_for("Unicorn Poison")
+    shown(term, "Unicorn Poison")
     device.start_reader()
-    term.wait_for(SOUND_BACK)
+    shown(term, SOUND_BACK)
     device.stop_reader()  # and stopped again as she quits
     term.keys("rainbow aura", "Enter")
-    term.wait_for("Rainbow Aura")
+    shown(term, "Rainbow Aura")
+    assert said(transcript, sound_lost(SoundLoss.NOT_ANSWERING), 2)  # its words stuck in the stream's write
     term.keys("C-q")
-    assert term.wait_ended(), term.screen()  # (before: quit waited as long as the device blocked)
+    assert term.wait_ended(GUARD) is not None, term.screen()  # (before: quit waited as long as the device blocked)
     assert "pa_linux_alsa" not in term.screen()
