@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Protocol
 
-from assistant.core.words.outage import player_not_installed, portaudio_missing
+from assistant.core.words.outage import player_not_installed, player_unknown, portaudio_missing
 from assistant.speech.mixer import KILLED, PlayedHere
 
 #: The players looked for, in order, when the setting is "auto", by platform (`sys.platform`; Linux and the other
@@ -34,6 +34,8 @@ PLAYER_NAMES = {
     "darwin": ("sounddevice", "afplay"),
     "win32": ("sounddevice", "winsound"),
 }
+#: Every player the app can use, on some platform.
+KNOWN = ("sounddevice", "aplay", "paplay", "pw-play", "afplay", "winsound")
 #: The players that can play two sounds at once, so that a second voice is heard beside the first: the mixer, and the
 #: programs whose processes the system mixes (PipeWire, PulseAudio, ALSA's dmix). Not winsound: one sound at a time.
 MIXING = ("sounddevice", "aplay", "paplay", "pw-play", "afplay")
@@ -152,6 +154,8 @@ class Player:
     def find(cls, name: str = "auto", device: str = "", platform: str = sys.platform) -> Player | None:
         """The named player (or the first of the platform's players that is installed), or None."""
         for candidate in player_names(platform) if name == "auto" else (name,):
+            if candidate not in KNOWN:
+                continue  # a program the app cannot drive (`choose` says so)
             if candidate == "sounddevice":
                 from assistant.speech.mixer import portaudio_available, shared_mixer
 
@@ -181,7 +185,11 @@ class Player:
 
             if not portaudio_installed():
                 return chosen, portaudio_missing(instead)
-        return chosen, player_not_installed(name, instead) if name != "auto" else ""
+        if name == "auto":
+            return chosen, ""
+        if name not in KNOWN and shutil.which(name) is not None:
+            return chosen, player_unknown(name, KNOWN, instead)
+        return chosen, player_not_installed(name, instead)
 
     @property
     def reports_itself(self) -> bool:

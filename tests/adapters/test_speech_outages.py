@@ -20,15 +20,18 @@ import numpy as np
 import pytest
 from speech_fixtures import alsa_capture  # noqa: F401 - fixtures
 
+from assistant.core.speech.settings import parse_settings
 from assistant.core.words.outage import (
     SOUND_BACK,
     SoundLoss,
     player_not_installed,
+    player_unknown,
     portaudio_missing,
     sound_lost,
     sounds_by_themselves_failed,
 )
 from assistant.speech.mixer import ENDED, FAILED, KILLED, OPEN_TIMEOUT, RATE, WRITE_TIMEOUT, DeviceChange, Mixer
+from assistant.speech.player import KNOWN, Player
 from benchmarks.outage_rig import ROOT, FifoDevice, plain_app
 
 #: A guard for what must happen (an event awaited), never a timing: generous, for a loaded machine.
@@ -336,6 +339,16 @@ def test_a_player_setting_naming_a_player_not_installed_is_said_with_what_plays_
     assert alsa_capture.wait_plays(1, GUARD)  # and it plays (before: espeak-ng by itself, the setting dropped)
 
 
+@pytest.mark.skipif(shutil.which("mpv") is not None, reason="mpv is installed here")
+def test_a_player_the_app_does_not_know_is_said_by_name_and_never_sets_the_settings_aside(alsa_capture):  # noqa: F811
+    pytest.importorskip("sounddevice", reason="sounddevice (PortAudio) is not installed")
+    settings = parse_settings('[speech]\nplayer = "mpv"\nrate = 70\n')
+    assert (settings.player, settings.rate) == ("mpv", 70)  # (before: the whole file set aside as damaged)
+    notices = speaker_notices(alsa_capture.home, "as-is", "mpv")
+    assert player_not_installed("mpv", "sounddevice") in notices, notices
+    assert alsa_capture.wait_plays(1, GUARD)
+
+
 def test_portaudio_missing_is_said_with_the_fix_and_not_in_the_words_used_when_it_is_there(alsa_capture):  # noqa: F811
     notices = speaker_notices(alsa_capture.home, "no-portaudio", "auto")
     assert portaudio_missing("aplay") in notices, notices
@@ -389,3 +402,9 @@ def test_native_libraries_text_goes_to_a_log_for_the_apps_whole_run_and_the_apps
     assert done.returncode == 0, done.stderr
     assert done.stderr == b"the app's own line\ndrawn\nafter\n"
     assert b"pa_linux_alsa" in log.read_bytes()
+
+
+def test_a_program_named_as_the_player_that_the_app_cannot_drive_is_said_and_another_plays():
+    chosen, note = Player.choose("sh")  # installed everywhere, and no sound player
+    assert chosen is None or chosen.name in KNOWN
+    assert note == player_unknown("sh", KNOWN, chosen.name if chosen else "")

@@ -15,6 +15,7 @@ __all__ = [
     "reader_lost",
     "reader_back",
     "player_not_installed",
+    "player_unknown",
     "portaudio_missing",
     "sounds_by_themselves_failed",
 ]
@@ -69,6 +70,12 @@ def player_not_installed(player: str, instead: str) -> str:
     if not instead:
         return f"{name} is not installed, and no other sound player is: speech is silent."
     return f"{name} is not installed: playing with {instead}."
+
+
+def player_unknown(player: str, known: tuple[str, ...], instead: str) -> str:
+    """The `player` setting names a program the app cannot play with (installed, but not one it knows)."""
+    playing = f"playing with {instead}" if instead else "no other sound player is installed: speech is silent"
+    return f"{clean_untrusted(player, 40)} is not a sound player the app can use ({', '.join(known)}): {playing}."
 
 
 def portaudio_missing(instead: str) -> str:
