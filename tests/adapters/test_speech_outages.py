@@ -30,9 +30,12 @@ from assistant.core.words.outage import (
     sound_lost,
     sounds_by_themselves_failed,
 )
+from assistant.speech import tell_device_changes
 from assistant.speech.mixer import ENDED, FAILED, KILLED, OPEN_TIMEOUT, RATE, WRITE_TIMEOUT, DeviceChange, Mixer
 from assistant.speech.player import KNOWN, Player
+from assistant.speech.service import SpeechService
 from benchmarks.outage_rig import ROOT, FifoDevice, plain_app
+from tests.recording_backend import RecordingBackend
 
 #: A guard for what must happen (an event awaited), never a timing: generous, for a loaded machine.
 GUARD = 20.0
@@ -408,3 +411,20 @@ def test_a_program_named_as_the_player_that_the_app_cannot_drive_is_said_and_ano
     chosen, note = Player.choose("sh")  # installed everywhere, and no sound player
     assert chosen is None or chosen.name in KNOWN
     assert note == player_unknown("sh", KNOWN, chosen.name if chosen else "")
+
+
+def test_a_device_lost_is_told_once_to_the_speech_service_and_said_by_a_voice_that_does_not_play_through_it(rig):
+    mixer, device, clock, told = rig
+    voice = RecordingBackend()  # her own voice elsewhere (speech-dispatcher): it can say the loss
+    notices: list[str] = []
+    service = SpeechService(voice, on_notice=notices.append)
+    try:
+        tell_device_changes(service, mixer)
+        device.failing_opens = 2
+        assert mixer.play(tone(0.1)).wait(GUARD) == FAILED
+        assert told.wait(2) and service.wait_idle(GUARD)
+        lost = sound_lost(SoundLoss.CANNOT_OPEN)
+        assert notices == [service.notices[0], lost, SOUND_BACK]  # after the engine chosen: once each
+        assert voice.said == [lost, SOUND_BACK]
+    finally:
+        service.close()
