@@ -16,6 +16,7 @@ import functools
 import os
 import socket
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,8 @@ from assistant.speech.speechd_ends import MessageEnds, message_id
 
 #: Seconds a command to speech-dispatcher may take before the daemon counts as lost (it answers in milliseconds).
 COMMAND_TIMEOUT = 1.0
+#: Seconds past a sentence's length (`reader_seconds`) before the daemon is asked whether it still answers.
+END_GRACE = 5.0
 #: Seconds between tries to reach a lost speech-dispatcher again.
 RECONNECT_S = 0.5
 #: The name said when speech-dispatcher is lost or back.
@@ -81,6 +84,8 @@ class SpeechdBackend(Backend):
         """Held for microseconds while the connection is swapped (lost, or made anew)."""
         self.timeout = COMMAND_TIMEOUT
         self.reconnect_every = RECONNECT_S
+        self.end_grace = END_GRACE
+        """Seconds past a sentence's length its end may take before the daemon is asked whether it still answers."""
         self.lost = False
         """speech-dispatcher was lost and has not answered again yet."""
         self._closed = threading.Event()
@@ -152,14 +157,32 @@ class SpeechdBackend(Backend):
             except Exception as exc:
                 raise SpeechError(engine_unavailable("speech-dispatcher", _plain(exc))) from None
             began(index, reader_seconds(piece))  # (it tells a message's end, not its length: a cut in its last words)
-            self._ends.wait(message_id(result), functools.partial(_still, wanted, client), serial)
-            if not _alive(client):  # the daemon went away mid-sentence: its END will never come
-                self._lose(client)
+            if not self._wait_end(message_id(result), wanted, client, serial, reader_seconds(piece)):
+                self._lose(client)  # the daemon went away, or stopped, mid-sentence: its END will never come
                 return
             if not wanted():  # cut: the daemon is told here, by the thread that owns the connection
                 self._cancel_message()
                 return
             finished(index)
+
+    def _wait_end(
+        self, message: int | None, wanted: Callable[[], bool], client: Any, serial: int, seconds: float
+    ) -> bool:
+        """Wait for the message's end (or a cut); False when the daemon is gone: its connection closed, or, the end
+        not come `end_grace` seconds after the sentence's length, a question put to it not answered in time."""
+        while True:
+            deadline = time.monotonic() + seconds + self.end_grace
+            waiting = functools.partial(_still, wanted, client, deadline)
+            if self._ends.wait(message, waiting, serial) or not wanted():
+                return _alive(client)
+            if not _alive(client):
+                return False
+            try:
+                self._bounded(client.list_output_modules, client)  # late: does it still answer?
+            except ReaderLost:
+                return False
+            except Exception:  # a refusal is an answer
+                pass
 
     def cancel(self) -> None:
         """Cut off the message being spoken: the worker, waiting for its end, wakes and sends speech-dispatcher's
@@ -247,9 +270,9 @@ class SpeechdBackend(Backend):
             closer.join(self.timeout)
 
 
-def _still(wanted: Callable[[], bool], client: Any) -> bool:
-    """Whether to keep waiting for a message's end: still wanted, and the connection still there."""
-    return wanted() and _alive(client)
+def _still(wanted: Callable[[], bool], client: Any, deadline: float) -> bool:
+    """Whether to keep waiting for a message's end: still wanted, the connection still there, not yet late."""
+    return wanted() and _alive(client) and time.monotonic() < deadline
 
 
 def _alive(client: Any) -> bool:

@@ -79,6 +79,7 @@ def test_speech_dispatcher_killed_mid_sentence_is_said_once_in_plain_words_and_u
             stop_speechd(restarted)
 
 
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
 def test_a_speech_dispatcher_that_stops_answering_is_given_up_when_her_key_cuts_it(
     speech_dispatcher,  # noqa: F811 - a fixture
 ):
@@ -95,6 +96,27 @@ def test_a_speech_dispatcher_that_stops_answering_is_given_up_when_her_key_cuts_
         service.say("Rainbow Aura.")
         assert service.wait_idle(GUARD)  # the cancel given up after its bound, not waited on for good
         assert notices.said.count(reader_lost(READER_NAME)) == 1
+    finally:
+        os.killpg(speech_dispatcher.pid, signal.SIGCONT)
+        service.close()
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
+def test_a_speech_dispatcher_stopped_mid_sentence_with_no_key_after_is_found_lost_when_its_end_is_late(
+    speech_dispatcher,  # noqa: F811 - a fixture
+):
+    capture = speech_dispatcher.capture
+    backend = SpeechdBackend(environ=speech_dispatcher.environ)
+    backend.end_grace = 0.5  # (5 s in the app: a sentence's end this late past its length asks the daemon)
+    notices = Notices()
+    service = SpeechService([backend], on_notice=notices)
+    try:
+        assert service.ready.wait(GUARD) and service.backend is backend
+        service.say(LONG)
+        assert capture.wait_plays(1, GUARD)
+        os.killpg(speech_dispatcher.pid, signal.SIGSTOP)  # stopped mid-sentence, and she presses nothing
+        assert notices.wait_for(reader_lost(READER_NAME)), notices.said  # (before: waited for its end for good)
+        assert service.wait_idle(GUARD)
     finally:
         os.killpg(speech_dispatcher.pid, signal.SIGCONT)
         service.close()
