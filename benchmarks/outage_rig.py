@@ -29,6 +29,8 @@ import time
 import uuid
 from pathlib import Path
 
+from benchmarks.capture import AlsaCapture
+
 ROOT = Path(__file__).resolve().parents[1]
 
 ASOUNDRC_FIFO = """pcm.!default {{
@@ -255,3 +257,55 @@ def textual_app(folder: Path, device: FifoDevice) -> tuple[TmuxApp, Path]:
     env = {"TABLE_ASSISTANT_HOME": str(home), "PYTHONPATH": str(ROOT), "HOME": str(device.home),
            "TABLE_ASSISTANT_SCREEN_READER": "off"}  # fmt: skip
     return TmuxApp(env), transcript
+
+
+SPEECHD_CONFIG = """LogLevel 2
+LogDir "{log}"
+AudioOutputMethod "alsa"
+AudioALSADevice "default"
+AddModule "espeak-ng" "sd_espeak-ng" "{module}"
+DefaultModule espeak-ng
+"""
+SPEECHD_MODULE_CONFIG = "/etc/speech-dispatcher/modules/espeak-ng.conf"
+
+
+def launch_speechd(folder: Path, capture: AlsaCapture) -> tuple[subprocess.Popen[bytes], Path, dict[str, str]]:
+    """A real speech-dispatcher with its runtime, configuration and logs in `folder` (the same socket when started
+    again there: a daemon restarted), its sound into `capture`; RuntimeError, with why, when it does not start."""
+    from assistant.speech.dispatcher import socket_answers
+
+    program = shutil.which("speech-dispatcher")
+    if program is None:
+        raise RuntimeError("speech-dispatcher is not installed")
+    runtime, config, log = folder / "run", folder / "speechd-config", folder / "speechd-log"
+    for each in (runtime, config, log):
+        each.mkdir(mode=0o700, exist_ok=True)
+    module = SPEECHD_MODULE_CONFIG if Path(SPEECHD_MODULE_CONFIG).exists() else ""
+    (config / "speechd.conf").write_text(SPEECHD_CONFIG.format(log=log, module=module), encoding="utf-8")
+    socket = runtime / "speech-dispatcher" / "speechd.sock"
+    env = {**os.environ, "HOME": str(capture.home), "XDG_RUNTIME_DIR": str(runtime)}
+    env.pop("SPEECHD_ADDRESS", None)
+    process = subprocess.Popen(
+        [program, "-s", "-t", "0", "-C", str(config), "-S", str(socket), "-P", str(runtime / "speechd.pid")],
+        env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )  # fmt: skip
+    deadline = time.monotonic() + 10
+    while not socket_answers(socket) and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.02)  # (the speech-dispatcher daemon starting, polled)
+    if not socket_answers(socket):
+        stop_speechd(process)
+        logs = " ".join(p.read_text(errors="replace")[-300:] for p in log.glob("*.log"))
+        raise RuntimeError(f"speech-dispatcher did not start here (status {process.poll()}): {logs}")
+    return process, socket, env
+
+
+def stop_speechd(process: subprocess.Popen[bytes]) -> None:
+    """Stop a daemon `launch_speechd` started, by its pid (its own session: the daemon and its module)."""
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()

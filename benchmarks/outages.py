@@ -10,7 +10,10 @@ name every `GAP` seconds; a reply's delay is from the line sent to its answer's 
 - *stopped*: the reader stopped mid-game (writes block), resumed, stopped again as she quits;
 - *gone and back*: the reader killed mid-game (writes fail), a new one started;
 - *app, stopped at quit*: the Textual app in tmux (when tmux is installed), the reader stopped mid-game and Ctrl+Q
-  pressed while the stream's write is stuck: its quit, and the loss said (counted in its transcript).
+  pressed while the stream's write is stuck: its quit, and the loss said (counted in its transcript);
+- *speech-dispatcher killed*: a real daemon killed mid-sentence and started again on the same socket, the speech
+  service in this process: a key's cut and its reply queued (what her key does to speech) timed, the loss and the
+  return said, the time to each and to her words heard again; its quit is the service's close.
 
 Reported per run: the replies' p99 and worst delay, the quit's time (from `quit` typed to the process's end), how
 often the loss and the return were said, the time from the device's return to "Sound is back." on her terminal,
@@ -198,6 +201,85 @@ def app_stopped(lines: int) -> dict[str, object]:
     return figures
 
 
+def reader_killed(lines: int) -> dict[str, object]:
+    """speech-dispatcher killed mid-sentence and started again on the same socket, the speech service in this
+    process: a key's cut and its reply queued (`new_input` and `say`, what the app's key does to speech) timed
+    before, during and after; the loss and the return said (counted in the service's notices), the time to each,
+    and to her words reaching the device again (the daemon's sound captured through ALSA's file plugin)."""
+    from assistant.core.words.outage import reader_back, reader_lost
+    from assistant.speech.dispatcher import READER_NAME, SpeechdBackend
+    from assistant.speech.service import SpeechService
+    from benchmarks.capture import AlsaCapture
+    from benchmarks.outage_rig import launch_speechd, stop_speechd
+
+    figures: dict[str, object] = {"run": "speech-dispatcher killed"}
+    folder = Path(tempfile.mkdtemp(prefix="outage-bench-"))
+    capture = AlsaCapture(folder / "capture")
+    process, _, env = launch_speechd(folder, capture)
+    backend = SpeechdBackend(
+        environ={**env, "SPEECHD_ADDRESS": f"unix_socket:{folder}/run/speech-dispatcher/speechd.sock"}
+    )
+    backend.reconnect_every = 0.05
+    notices: list[tuple[float, str]] = []
+    service = SpeechService([backend], on_notice=lambda sentence: notices.append((time.monotonic(), sentence)))
+    delays: list[float] = []
+
+    def keys(count: int) -> None:
+        for _ in range(count):
+            began = time.perf_counter()
+            service.new_input()
+            service.say(
+                "Rainbow Aura, Upgrade card. While this card is in your Stable, your Unicorns cannot be destroyed."
+            )
+            delays.append(time.perf_counter() - began)
+            time.sleep(GAP)
+
+    def first(sentence: str, since: float) -> float | None:
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            for at, said in list(notices):
+                if said == sentence:
+                    return round(at - since, 2)
+            time.sleep(0.01)
+        return None
+
+    try:
+        service.ready.wait(10)
+        keys(lines // 3)
+        killed = time.monotonic()
+        os.killpg(process.pid, 9)
+        process.wait()
+        keys(lines // 3)
+        figures["said lost after s"] = first(reader_lost(READER_NAME), killed)
+        plays = len(capture.plays())
+        process, _, _ = launch_speechd(folder, capture)
+        returned = time.monotonic()
+        figures["said back after s"] = first(reader_back(READER_NAME), returned)
+        keys(1)
+        heard = len(capture.wait_plays(plays + 1, 10)) > plays
+        figures["sound back after s"] = round(time.monotonic() - returned, 2) if heard else None
+        keys(lines - 2 * (lines // 3) - 1)
+        closing = time.monotonic()
+        service.close()
+        figures["quit s"] = round(time.monotonic() - closing, 2)
+    finally:
+        stop_speechd(process)
+        shutil.rmtree(folder, ignore_errors=True)
+    delays.sort()
+    said = [sentence for _, sentence in notices]
+    figures.update(
+        {
+            "replies": len(delays),
+            "reply p99 ms": round(delays[min(len(delays) - 1, int(round(0.99 * (len(delays) - 1))))] * 1000, 1),
+            "reply worst ms": round(delays[-1] * 1000, 1),
+            "loss said": said.count(reader_lost(READER_NAME)),
+            "return said": said.count(reader_back(READER_NAME)),
+            "native text": False,
+        }
+    )
+    return figures
+
+
 def _read(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8")
@@ -214,6 +296,7 @@ SAID = {
     "stopped": (2, 1),
     "gone and back": (1, 1),
     "app, stopped at quit": (1, 0),
+    "speech-dispatcher killed": (1, 1),
 }
 
 
@@ -248,6 +331,8 @@ def main(argv: list[str] | None = None) -> int:
     runs = [run(args.lines) for run in (none, open_blocks, stopped, gone_and_back)]
     if shutil.which("tmux"):
         runs.append(app_stopped(args.lines))
+    if shutil.which("speech-dispatcher"):
+        runs.append(reader_killed(args.lines))
     if args.json:
         print(json.dumps(runs, indent=1))
     else:
