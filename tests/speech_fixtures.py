@@ -9,27 +9,15 @@ truly cannot start here.
 
 from __future__ import annotations
 
-import os
 import shutil
-import signal
 import subprocess
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from assistant.speech.dispatcher import socket_answers
 from benchmarks.capture import AlsaCapture
-
-CONFIG = """LogLevel 2
-LogDir "{log}"
-AudioOutputMethod "alsa"
-AudioALSADevice "default"
-AddModule "espeak-ng" "sd_espeak-ng" "{module}"
-DefaultModule espeak-ng
-"""
-MODULE_CONFIG = "/etc/speech-dispatcher/modules/espeak-ng.conf"
+from benchmarks.outage_rig import launch_speechd, stop_speechd
 
 
 @pytest.fixture
@@ -50,42 +38,29 @@ class Dispatcher:
     pid: int
 
 
+def start_speechd(folder: Path, capture: AlsaCapture) -> tuple[subprocess.Popen[bytes], Path, dict[str, str]]:
+    """A real speech-dispatcher with its runtime, configuration and logs in `folder` (the same socket when started
+    again there: a daemon restarted), its sound into `capture` (`benchmarks.outage_rig.launch_speechd`); skipped
+    when it is not installed or cannot start here."""
+    if shutil.which("speech-dispatcher") is None:
+        pytest.skip("speech-dispatcher is not installed (Debian: speech-dispatcher speech-dispatcher-espeak-ng)")
+    try:
+        return launch_speechd(folder, capture)
+    except RuntimeError as exc:
+        pytest.skip(str(exc))
+
+
 @pytest.fixture
 def speech_dispatcher(tmp_path, alsa_capture):
     """A real speech-dispatcher for one test, stopped by its pid afterwards."""
-    program = shutil.which("speech-dispatcher")
-    if program is None:
-        pytest.skip("speech-dispatcher is not installed (Debian: speech-dispatcher speech-dispatcher-espeak-ng)")
     try:
         import speechd  # noqa: F401
     except ImportError:
         pytest.skip("python3-speechd is not importable (scripts/setup.sh links it into the environment)")
-    runtime, config, log = tmp_path / "run", tmp_path / "speechd-config", tmp_path / "speechd-log"
-    for folder in (runtime, config, log):
-        folder.mkdir(mode=0o700)
-    module = MODULE_CONFIG if Path(MODULE_CONFIG).exists() else ""
-    (config / "speechd.conf").write_text(CONFIG.format(log=log, module=module), encoding="utf-8")
-    socket = runtime / "speech-dispatcher" / "speechd.sock"
-    env = {**os.environ, "HOME": str(alsa_capture.home), "XDG_RUNTIME_DIR": str(runtime)}
-    env.pop("SPEECHD_ADDRESS", None)
-    process = subprocess.Popen(
-        [program, "-s", "-t", "0", "-C", str(config), "-S", str(socket), "-P", str(runtime / "speechd.pid")],
-        env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )  # fmt: skip
+    if shutil.which("speech-dispatcher") is None:
+        pytest.skip("speech-dispatcher is not installed (Debian: speech-dispatcher speech-dispatcher-espeak-ng)")
+    process, socket, env = start_speechd(tmp_path, alsa_capture)
     try:
-        deadline = time.monotonic() + 10
-        while not socket_answers(socket) and process.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.02)  # (the speech-dispatcher daemon starting, polled)
-        if not socket_answers(socket):
-            logs = " ".join(p.read_text(errors="replace")[-300:] for p in log.glob("*.log"))
-            pytest.skip(f"speech-dispatcher did not start here (status {process.poll()}): {logs}")
         yield Dispatcher(socket, {**env, "SPEECHD_ADDRESS": f"unix_socket:{socket}"}, alsa_capture, process.pid)
     finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGTERM)  # its own session: the daemon and its module, by its pid
-            try:
-                process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
+        stop_speechd(process)

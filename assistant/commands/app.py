@@ -33,6 +33,9 @@ if TYPE_CHECKING:
     from assistant.ui.app import Speaker, TableApp
     from assistant.ui.braille_display import DisplayLink
 
+#: The file (in the data directory) that native libraries' own output goes to while the app runs.
+NATIVE_LOG = "native-output.log"
+
 #: The largest `--script` read (far more than any game's lines): `/dev/zero` or a huge file is refused, not read.
 MAX_SCRIPT_BYTES = 4_000_000
 
@@ -192,11 +195,20 @@ def run(args: argparse.Namespace) -> int:
         from assistant.storage.saves import GameStore
 
         notices.extend(GameStore().set_aside_unusable())
-    if lines is not None or args.plain:
-        return _run_plain_mode(args, settings, notices, lines, offer=script is None)
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+    if lines is None and not args.plain and not (sys.stdin.isatty() and sys.stdout.isatty()):
         print(NO_TERMINAL, file=sys.stderr)
         return 0
+    from assistant.storage.paths import user_data_dir
+    from assistant.ui.terminal import native_output_to_log
+
+    with native_output_to_log(user_data_dir() / NATIVE_LOG):  # no native library's text on her screen
+        if lines is not None or args.plain:
+            return _run_plain_mode(args, settings, notices, lines, offer=script is None)
+        return _run_app(args, settings, notices)
+
+
+def _run_app(args: argparse.Namespace, settings: SpeechSettings, notices: list[str]) -> int:
+    """The Textual app, its speaker closed (and its sound with it) however it ends."""
     speaker, notes = _speaker(args, settings)
     try:  # the heading is said; the notes (the speech engine chosen, or why it is off) are only written
         app = make_app(args, speaker, settings=settings, notices=notices, shown=notes)
@@ -207,9 +219,19 @@ def run(args: argparse.Namespace) -> int:
         if app.crashed is not None:  # to the last guard: the crash log and one sentence, never a traceback
             raise app.crashed
     finally:
-        if speaker is not None:
-            speaker.close()
+        close_speaker(speaker)
     return 0
+
+
+def close_speaker(speaker: ReplySpeaker | None) -> None:
+    """The app's quit: the sound device's mixers first (bounded: a stream stuck in a device is abandoned, so the
+    process ends whatever the device does), then the speech service."""
+    if speaker is None:
+        return
+    from assistant.speech.mixer import close_shared_mixers
+
+    close_shared_mixers()
+    speaker.close()
 
 
 def _read_script(script: str) -> list[str] | None:
@@ -250,23 +272,22 @@ def _run_plain_mode(
         from assistant.core.words.voice import plain_left_to
 
         notes = [plain_left_to(reader), *notes]
-    for note in notes:
-        print(note, file=sys.stderr)
     if speaker is not None:  # a later notice (a player that failed) is one line on stderr, like these
         speaker.attach(lambda text: print(text, file=sys.stderr, flush=True))
         speaker.players, speaker.names = session.players, session.lobby.sentence_names
-    try:
+    try:  # the notes (the speech engine chosen) are printed after the greeting: the first words are the app's
         share = getattr(args, "share", None)
         if lines is not None:
-            return run_plain(session, lines, echo=True, first=first, speak=speaker, display=braille, share=share)
+            return run_plain(
+                session, lines, echo=True, first=first, speak=speaker, display=braille, share=share, notes=notes
+            )
         prompt = PROMPT if listening else ""
         if sys.stdin.isatty():  # typed by a person: line editing and history (readline prints the prompt)
             typed = edited_lines(prompt)
-            return run_plain(session, typed, first=first, speak=speaker, display=braille, share=share)
-        return run_plain(session, first=first, speak=speaker, prompt=prompt, display=braille, share=share)
+            return run_plain(session, typed, first=first, speak=speaker, display=braille, share=share, notes=notes)
+        return run_plain(session, first=first, speak=speaker, prompt=prompt, display=braille, share=share, notes=notes)
     finally:
-        if speaker is not None:
-            speaker.close()
+        close_speaker(speaker)
         if braille is not None:
             braille.close()
 

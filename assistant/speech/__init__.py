@@ -74,9 +74,9 @@ def make_backends(
     it cannot be reached the app stays quiet if a screen reader (`reader`) was found talking, else speaks with
     its own voice.
     """
-    player = Player.find(settings.player, settings.device, platform)
+    player = Player.choose(settings.player, settings.device, platform)[0]
     private_player = (
-        Player.find(settings.player, settings.private_device, platform) if settings.private_device else None
+        Player.choose(settings.player, settings.private_device, platform)[0] if settings.private_device else None
     )
     voice: dict[str, Any] = dict(rate=settings.rate, voice=settings.voice, volume=settings.volume)
     makers: dict[str, Callable[[], Backend]] = {
@@ -149,6 +149,8 @@ def make_speaker(
     settings = settings or SpeechSettings()
     private = None
     two_voices = False
+    auto = backends is None
+    way = OFF
     if backends is None:
         way, reader = route or speech_route(settings, platform=platform)
         backends, private = make_backends(
@@ -166,7 +168,29 @@ def make_speaker(
     service.ready.wait(READY_TIMEOUT)
     if failure:
         service.report(failure)
+    if auto:  # a setting that cannot be honoured as it is, said after the engine chosen; the device's changes
+        player, note = Player.choose(settings.player, settings.device, platform)
+        if note and way != OFF:
+            service.report(note)
+        if player is not None and player.mixer is not None:
+            tell_device_changes(service, player.mixer)
     return service
+
+
+def tell_device_changes(service: SpeechService, mixer: Any) -> None:
+    """The sound device lost or back (`mixer.DeviceChange`), told by the service once each: said aloud too by a
+    voice that does not play through that device (speech-dispatcher), and its return by her own voice."""
+    from assistant.core.words.outage import SOUND_BACK, sound_lost
+
+    def told(change: Any) -> None:
+        backend = service.backend
+        through_it = isinstance(backend, WavBackend) and backend.player is not None and backend.player.mixer is mixer
+        if change.lost is None:
+            service.report(SOUND_BACK, change=True, spoken=True)
+        else:
+            service.report(sound_lost(change.lost), change=True, spoken=not through_it)
+
+    mixer.listeners.append(told)
 
 
 def _table_voice(settings: SpeechSettings, platform: str, earcons: Any) -> SpeechService | None:
@@ -175,7 +199,7 @@ def _table_voice(settings: SpeechSettings, platform: str, earcons: Any) -> Speec
     player that is heard at the same time as the first voice (the app's mixer, or player programs the system mixes;
     speech-dispatcher and a screen reader say one message at a time). None where no such player exists (only
     Windows' winsound, which plays one sound at a time): then one voice carries every hand."""
-    player = Player.find(settings.player, settings.device, platform)
+    player = Player.choose(settings.player, settings.device, platform)[0]
     if player is None or not player.mixes:
         return None
     table_settings = replace(settings, rate=settings.table_rate, voice=settings.table_voice_name, others_faster=0)
@@ -214,10 +238,10 @@ def _earcon_channel(settings: SpeechSettings, folder: Path | None, platform: str
     user = getattr(os, "getuid", lambda: 0)()  # one folder per user: another user's files may not be readable
     folder = folder or Path(tempfile.gettempdir()) / f"table-assistant-earcons-{user}"
 
-    player = Player.find(settings.player, settings.device, platform)
+    player = Player.choose(settings.player, settings.device, platform)[0]
     if player is None:
         return None
-    private = Player.find(settings.player, settings.private_device, platform) if settings.private_device else None
+    private = Player.choose(settings.player, settings.private_device, platform)[0] if settings.private_device else None
     try:
         files = write_earcons(folder, settings.volume)
     except OSError:

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from assistant.core.speech.queue import Utterance, scale
+from assistant.core.words.outage import sounds_by_themselves_failed
 from assistant.core.words.voice import (
     ENGINE_EMPTY_SOUND,
     ENGINE_NOT_INSTALLED,
@@ -297,7 +298,7 @@ class WavBackend(Backend):
         status = process.wait()
         with self._lock:
             self._process = None
-        if status > 0:  # a negative status is our own kill
+        if status > 0 and not player.reports_itself:  # a negative status is our own kill; the mixer tells its own
             self._report(f"{player.name} failed", player_failed(player.name, status))
 
     def _report(self, key: str, sentence: str) -> None:
@@ -528,16 +529,21 @@ class EspeakBackend(WavBackend):
             if not wanted():
                 return
             try:
-                process = start_quietly([self.program, *self._options()], stdin=subprocess.PIPE)
+                process = start_quietly([self.program, *self._options()], stdin=subprocess.PIPE, errors=True)
             except OSError as exc:
                 self._report("espeak-ng", player_missing("espeak-ng", exc.strerror or str(exc)))
                 return
             if self._register(process, wanted) is None:
                 return
+            complaint = b""
             with contextlib.suppress(OSError):  # a killed process has closed its stdin
-                process.communicate(piece.encode("utf-8"))
+                complaint = process.communicate(piece.encode("utf-8"))[1] or b""
             with self._lock:
                 self._process = None
+            if process.returncode > 0 or (process.returncode == 0 and b"error" in complaint.lower()):
+                # no sound device it can reach (it still exits 0, saying "error: ..."): said once, never claimed
+                self._report("espeak-ng by itself", sounds_by_themselves_failed("espeak-ng"))
+                return
 
     def describe(self) -> str:
         """ "Speech: espeak-ng, played with aplay." or straight to the sound device."""

@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import ctypes.util
+import functools
 import os
 import subprocess
 import sys
@@ -33,6 +34,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from assistant.core.words.outage import SoundLoss
+
 #: The stream's rate: espeak-ng's and the earcons' own, so most sounds are mixed without resampling.
 RATE = 22050
 #: Samples a block holds: 20 ms.
@@ -41,6 +44,15 @@ BLOCK = RATE // 50
 LEAD_S = 0.06
 #: What `Playing.returncode` says of a sound that played to its end, was killed, or could not be played.
 ENDED, KILLED, FAILED = 0, -9, 1
+#: Seconds a call to the device may take before the device counts as lost: opening (a sound server or a Bluetooth
+#: headset may take a moment), writing a block (a working device takes one within its latency).
+OPEN_TIMEOUT, WRITE_TIMEOUT = 2.0, 1.0
+#: Seconds between tries to open a device that was lost, growing to the last (the device back within this much).
+RETRY_S = (0.25, 0.5, 1.0, 2.0)
+#: How often the watchdog looks at the call under way, seconds.
+WATCH_S = 0.05
+#: How long closing waits for the mixer's thread, then for the stream's close, before abandoning them.
+CLOSE_WAIT = 0.2
 
 
 class PlayedHere:
@@ -63,7 +75,8 @@ class PlayedHere:
 
 
 class Sink(Protocol):
-    """Where mixed blocks go: a stream of 16-bit stereo samples at `RATE`."""
+    """Where mixed blocks go: a stream of 16-bit stereo samples at `RATE`. Any call may block for as long as the
+    device does (a hung sound server, a FIFO nobody reads): the mixer makes them outside its lock and watches them."""
 
     def open(self) -> None:
         """Open the stream; OSError (or the library's own error) when it cannot be opened."""
@@ -99,10 +112,21 @@ class PortAudioSink:
         if self._stream is not None:
             stream, self._stream = self._stream, None
             try:
-                stream.stop()
+                stream.abort()  # (not `stop`, which waits for what was written to be played: a stuck device never)
                 stream.close()
             except Exception:  # a device gone away: nothing more to close
                 pass
+
+    @staticmethod
+    def abandon() -> None:
+        """A call to the stream never returned: sounddevice's exit handler would close every stream as the process
+        ends and wait on this one for as long as the device blocks (quit would hang), so it is taken off."""
+        import atexit
+
+        module = sys.modules.get("sounddevice")
+        handler = getattr(module, "_exit_handler", None)
+        if handler is not None:
+            atexit.unregister(handler)
 
 
 def portaudio_available(device: str = "") -> bool:
@@ -117,7 +141,20 @@ def portaudio_available(device: str = "") -> bool:
     return True
 
 
+def portaudio_installed() -> bool:
+    """Whether the PortAudio library itself is here (sounddevice imports), whatever its devices."""
+    try:
+        with quiet_native_output():
+            import sounddevice  # noqa: F401
+    except Exception:  # ImportError, OSError: no PortAudio library
+        return False
+    return True
+
+
 _silenced: list[Any] = []
+_quiet_lock = threading.Lock()
+_quiet: list[int] = []
+"""While any thread is inside `quiet_native_output`: the saved stderr and how many are inside."""
 
 
 @contextlib.contextmanager
@@ -125,7 +162,10 @@ def quiet_native_output() -> Iterator[None]:
     """Native libraries print to the process's own stderr, the terminal the app draws on: PortAudio's start looks at
     every sound device, and alsa-lib and JACK say what they did not find ("Unknown PCM cards.pcm.rear"), and alsa-lib
     later says each underrun. alsa-lib is given a handler that says nothing (Linux), and while PortAudio starts or
-    opens a stream, stderr is sent to the null device."""
+    opens a stream, stderr is sent to the null device. Threads may be inside at once (an open that blocks for as long
+    as the device does, and a device looked up meanwhile): the first in sends stderr away, the last out brings it
+    back, and no thread ever waits for another. The app's own stderr is kept from native text for its whole run
+    too (`assistant.ui.terminal.native_output_to_log`)."""
     if sys.platform.startswith("linux") and not _silenced:
         with contextlib.suppress(OSError, AttributeError, TypeError):
             library = ctypes.util.find_library("asound")
@@ -134,18 +174,27 @@ def quiet_native_output() -> Iterator[None]:
                                            ctypes.c_char_p)(lambda *args: None)  # fmt: skip
                 ctypes.CDLL(library).snd_lib_error_set_handler(handler)
                 _silenced.append(handler)  # kept alive: alsa-lib calls it for as long as the process runs
+    with _quiet_lock:
+        if not _quiet:
+            try:
+                saved = os.dup(2)
+                with open(os.devnull, "wb") as null:
+                    os.dup2(null.fileno(), 2)
+            except OSError:
+                saved = -1
+            _quiet[:] = [saved, 0]
+        _quiet[1] += 1
     try:
-        saved = os.dup(2)
-    except OSError:
-        yield
-        return
-    try:
-        with open(os.devnull, "wb") as null:
-            os.dup2(null.fileno(), 2)
         yield
     finally:
-        os.dup2(saved, 2)
-        os.close(saved)
+        with _quiet_lock:
+            _quiet[1] -= 1
+            if not _quiet[1]:
+                saved = _quiet[0]
+                _quiet.clear()
+                if saved >= 0:
+                    os.dup2(saved, 2)
+                    os.close(saved)
 
 
 @dataclass(eq=False)
@@ -175,8 +224,22 @@ class MixedSound(PlayedHere):
         self._done.set()
 
 
+@dataclass(frozen=True)
+class DeviceChange:
+    """The device was lost (`lost` is how) or is back (`lost` None): told once per change to the mixer's
+    listeners."""
+
+    lost: SoundLoss | None
+
+
 class Mixer:
-    """Mixes every sound playing into one kept stream from a thread of its own; `play` returns at once."""
+    """Mixes every sound playing into one kept stream from a thread of its own; `play` returns at once.
+
+    No call to the device (open, write, close) is made under the mixer's lock, so a device that blocks never holds
+    up a key: killing a sound, or adding one, takes the lock for microseconds. A watchdog thread gives a call up
+    after `OPEN_TIMEOUT` or `WRITE_TIMEOUT` (the device counts as lost: every sound fails at once, and until it is
+    back each new one fails at once too). A device that failed is opened again in the background, `RETRY_S` apart;
+    a call that blocked and then returns is the device back. Each change is told once to `listeners`."""
 
     def __init__(
         self,
@@ -184,33 +247,49 @@ class Mixer:
         *,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], None] = time.sleep,
+        retry: tuple[float, ...] = RETRY_S,
+        watch_every: float = WATCH_S,
     ) -> None:
         self.sink = sink
         self.clock, self.sleep = clock, sleep
+        self.retry, self.watch_every = retry, watch_every
         self.failure = ""
-        """Why the stream could not be opened ("" while it could)."""
+        """Why the device is lost now, for a log or a test ("" while it works): a library's own words, never said."""
+        self.lost: SoundLoss | None = None
+        """How the device was lost, while it is (None while it works)."""
+        self.listeners: list[Callable[[DeviceChange], None]] = []
+        """Told of each loss and each return, once, on the mixer's or the watchdog's thread: they must only note
+        or post it."""
+        self.abandoned = False
+        """Closed while a call to the device had not returned: the stream was left to the process's end."""
         self._cond = threading.Condition()
         self._sounds: list[MixedSound] = []
         self._ending: list[tuple[float, MixedSound]] = []
         """Sounds whose last sample is written, with the moment it is heard."""
         self._opened = False
         self._closing = False
+        self._calling: tuple[str, float] | None = None
+        """The device call under way and the clock's moment it began (the watchdog's to time)."""
+        self._tries = 0
+        """Tries to open the device since it was lost."""
+        self._changes: list[DeviceChange] = []
+        """Changes to tell, outside the lock."""
         self._thread: threading.Thread | None = None
+        self._watchdog: threading.Thread | None = None
         self._start = 0.0
         self._written = 0
         """Samples written since `_start`, the clock's moment the stream last began to be fed."""
 
     def play(self, samples: Any, label: str = "") -> MixedSound:
-        """Add a sound (float32, shape (frames, 2)) to the mix; it begins with the next block."""
+        """Add a sound (float32, shape (frames, 2)) to the mix; it begins with the next block. While the device is
+        lost it fails at once (its player says nothing more: the loss was said)."""
         sound = MixedSound(samples, label, _mixer=self)
         with self._cond:
-            if self._closing or self.failure:
+            if self._closing or self.lost is not None:
                 sound._finish(FAILED)
                 return sound
             self._sounds.append(sound)
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="mixer", daemon=True)
-                self._thread.start()
+            self._start_threads_locked()
             self._cond.notify_all()
         return sound
 
@@ -234,32 +313,68 @@ class Mixer:
         with self._cond:
             return bool(self._sounds or self._ending)
 
-    def close(self) -> None:
-        """End every sound and the thread, and close the stream."""
+    def close(self, wait: float = CLOSE_WAIT) -> None:
+        """End every sound and the threads, and close the stream; never longer than about `wait` twice, whatever
+        the device does: a call to it that has not returned by then is abandoned (`abandoned`)."""
         with self._cond:
             self._closing = True
             self._cond.notify_all()
-            thread = self._thread
-        if thread is not None and thread is not threading.current_thread():
-            thread.join(timeout=2.0)
-        with self._cond:
+            thread, watchdog = self._thread, self._watchdog
             for sound in [*self._sounds, *(s for _, s in self._ending)]:
                 sound._finish(KILLED)
             self._sounds, self._ending = [], []
-        self.sink.close()
+        for each in (thread, watchdog):
+            if each is not None and each is not threading.current_thread():
+                each.join(timeout=wait)
+        if thread is not None and thread.is_alive():  # stuck in a call to the device
+            self._abandon()
+            return
+        closer = threading.Thread(target=self.sink.close, name="mixer-close", daemon=True)
+        closer.start()
+        closer.join(timeout=wait)
+        if closer.is_alive():
+            self._abandon()
+
+    def _abandon(self) -> None:
+        self.abandoned = True
+        abandon = getattr(self.sink, "abandon", None)
+        if abandon is not None:
+            abandon()
+
+    def _start_threads_locked(self) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="mixer", daemon=True)
+            self._thread.start()
+            self._watchdog = threading.Thread(target=self._watch, name="mixer-watchdog", daemon=True)
+            self._watchdog.start()
 
     def _run(self) -> None:
         import numpy as np
 
         while True:
             with self._cond:
-                self._cond.wait_for(lambda: self._closing or self._sounds or self._ending)
+                if self.lost is not None and not self._closing and self._calling is None:
+                    self._cond.wait(self.retry[min(max(self._tries - 1, 0), len(self.retry) - 1)])  # (close wakes it)
+                    retry = not self._closing
+                else:
+                    self._cond.wait_for(lambda: self._closing or self._sounds or self._ending or self.lost)
+                    retry = False
+                if self._closing:
+                    return
+                self._heard(self.clock())
+                idle = not (self._sounds or self._ending)
+                must_open = not self._opened and (retry or not idle)
+            if must_open:
+                self._tell()
+                if not self._call("open", self.sink.open):
+                    continue
+            if idle or self.lost is not None:
+                self._tell()
+                continue
+            with self._cond:
                 if self._closing:
                     return
                 now = self.clock()
-                self._heard(now)
-                if not (self._sounds or self._ending) or not self._open_locked():
-                    continue
                 # (only sounds still to be heard: a block of silence, paced as any, until they are)
                 if not self._written or self._start + self._written / RATE < now:  # idle meanwhile: a new start
                     self._start, self._written = now, 0
@@ -276,13 +391,80 @@ class Mixer:
                         self._ending.append((at, sound))
                 self._written += BLOCK
                 ahead = self._start + self._written / RATE - now - LEAD_S
-            try:
-                self.sink.write(np.clip(block * 32768, -32768, 32767).astype(np.int16))  # (16-bit samples exact)
-            except Exception as exc:  # the device went away: every sound fails, said once by its player
-                self._fail(f"{exc.__class__.__name__}: {exc}")
-                continue
-            if ahead > 0:
+            samples = np.clip(block * 32768, -32768, 32767).astype(np.int16)  # (16-bit samples exact)
+            if self._call("write", functools.partial(self.sink.write, samples)) and ahead > 0:
                 self.sleep(ahead)
+
+    def _call(self, what: str, call: Callable[[], None]) -> bool:
+        """Make a call to the device outside the lock, timed by the watchdog; whether it worked. A call that fails
+        loses the device (its stream closed, to be opened again); one that works after a loss brings it back."""
+        with self._cond:
+            self._calling = (what, self.clock())
+        error: Exception | None = None
+        try:
+            call()
+        except Exception as exc:  # OSError, PortAudioError: no device, or it went away
+            error = exc
+        with self._cond:
+            self._calling = None
+            if self._closing:
+                return False
+            if error is None:
+                self._opened = self._opened or what == "open"
+                if self.lost is not None:
+                    self._back_locked()
+            else:
+                self._opened = False
+                self._lose_locked(
+                    SoundLoss.CANNOT_OPEN if what == "open" else SoundLoss.WENT_AWAY,
+                    f"{error.__class__.__name__}: {error}",
+                )
+                self._tries += 1
+        self._tell()
+        if error is not None and what == "write":
+            self.sink.close()  # (opened again by the next try)
+        return error is None
+
+    def _watch(self) -> None:
+        """Give up a device call that takes too long: the device is lost (its sounds fail now); the call going on
+        is left to return when it does, which brings the device back."""
+        while True:
+            with self._cond:
+                if self._closing:
+                    return
+                calling = self._calling
+                if calling is not None and self.lost is None:
+                    what, since = calling
+                    if self.clock() - since >= (OPEN_TIMEOUT if what == "open" else WRITE_TIMEOUT):
+                        self._lose_locked(SoundLoss.NOT_ANSWERING, f"the sound device's {what} did not return")
+                self._cond.wait(self.watch_every)
+            self._tell()
+
+    def _lose_locked(self, loss: SoundLoss, reason: str) -> None:
+        self.failure = reason
+        if self.lost is None:
+            self.lost = loss
+            self._tries = 0
+            self._changes.append(DeviceChange(loss))
+        for sound in [*self._sounds, *(s for _, s in self._ending)]:
+            sound._finish(FAILED)
+        self._sounds, self._ending = [], []
+        self._cond.notify_all()
+
+    def _back_locked(self) -> None:
+        self.lost, self.failure, self._tries = None, "", 0
+        self._written = 0
+        self._changes.append(DeviceChange(None))
+        self._cond.notify_all()
+
+    def _tell(self) -> None:
+        with self._cond:
+            changes, self._changes = self._changes, []
+            listeners = list(self.listeners)
+        for change in changes:
+            for listener in listeners:
+                with contextlib.suppress(Exception):  # a listener that fails never stops the sound
+                    listener(change)
 
     def _heard(self, now: float) -> None:
         """Finish the sounds whose last sample is heard by `now` (under the lock)."""
@@ -292,28 +474,6 @@ class Mixer:
         if due:
             self._ending = [(at, s) for at, s in self._ending if at > now]
             self._cond.notify_all()
-
-    def _open_locked(self) -> bool:
-        if self._opened:
-            return True
-        try:
-            self.sink.open()
-        except Exception as exc:  # OSError, PortAudioError: no device here
-            self._fail_locked(f"{exc.__class__.__name__}: {exc}")
-            return False
-        self._opened = True
-        return True
-
-    def _fail(self, reason: str) -> None:
-        with self._cond:
-            self._fail_locked(reason)
-
-    def _fail_locked(self, reason: str) -> None:
-        self.failure = reason
-        for sound in [*self._sounds, *(s for _, s in self._ending)]:
-            sound._finish(FAILED)
-        self._sounds, self._ending = [], []
-        self._cond.notify_all()
 
 
 def read_samples(path: Path) -> Any:
@@ -345,9 +505,19 @@ _shared_lock = threading.Lock()
 
 
 def shared_mixer(device: str = "") -> Mixer:
-    """The one mixer of this process for a device: every voice and earcon on it plays in one stream."""
+    """The one mixer of this process for a device: every voice and earcon on it plays in one stream. It is kept for
+    the whole run: a device lost is opened again by the mixer itself."""
     with _shared_lock:
         mixer = _shared.get(device)
-        if mixer is None or mixer.failure:
+        if mixer is None or mixer._closing:
             mixer = _shared[device] = Mixer(PortAudioSink(device))
         return mixer
+
+
+def close_shared_mixers() -> None:
+    """Close every shared mixer (the app's quit): bounded, whatever the devices do."""
+    with _shared_lock:
+        mixers = list(_shared.values())
+        _shared.clear()
+    for mixer in mixers:
+        mixer.close()

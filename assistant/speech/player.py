@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Protocol
 
+from assistant.core.words.outage import player_not_installed, player_unknown, portaudio_missing
 from assistant.speech.mixer import KILLED, PlayedHere
 
 #: The players looked for, in order, when the setting is "auto", by platform (`sys.platform`; Linux and the other
@@ -33,6 +34,8 @@ PLAYER_NAMES = {
     "darwin": ("sounddevice", "afplay"),
     "win32": ("sounddevice", "winsound"),
 }
+#: Every player the app can use, on some platform.
+KNOWN = ("sounddevice", "aplay", "paplay", "pw-play", "afplay", "winsound")
 #: The players that can play two sounds at once, so that a second voice is heard beside the first: the mixer, and the
 #: programs whose processes the system mixes (PipeWire, PulseAudio, ALSA's dmix). Not winsound: one sound at a time.
 MIXING = ("sounddevice", "aplay", "paplay", "pw-play", "afplay")
@@ -151,6 +154,8 @@ class Player:
     def find(cls, name: str = "auto", device: str = "", platform: str = sys.platform) -> Player | None:
         """The named player (or the first of the platform's players that is installed), or None."""
         for candidate in player_names(platform) if name == "auto" else (name,):
+            if candidate not in KNOWN:
+                continue  # a program the app cannot drive (`choose` says so)
             if candidate == "sounddevice":
                 from assistant.speech.mixer import portaudio_available, shared_mixer
 
@@ -163,6 +168,34 @@ class Player:
             elif shutil.which(candidate) is not None:
                 return cls(tuple(player_command(candidate, device)))
         return None
+
+    @classmethod
+    def choose(cls, name: str = "auto", device: str = "", platform: str = sys.platform) -> tuple[Player | None, str]:
+        """The player for the `player` setting, and a sentence when the setting cannot be honoured as it is: a
+        named player that is not installed (the platform's first one plays instead, said with its name), or
+        PortAudio missing where the app's own mixer would play (said with the fix); "" when all is as set."""
+        chosen = cls.find(name, device, platform)
+        if chosen is not None and (chosen.mixer is not None or name != "auto"):
+            return chosen, ""
+        if chosen is None and name != "auto":
+            chosen = cls.find("auto", device, platform)
+        instead = chosen.name if chosen is not None else ""
+        if name in ("auto", "sounddevice") and "sounddevice" in player_names(platform):
+            from assistant.speech.mixer import portaudio_installed
+
+            if not portaudio_installed():
+                return chosen, portaudio_missing(instead)
+        if name == "auto":
+            return chosen, ""
+        if name not in KNOWN and shutil.which(name) is not None:
+            return chosen, player_unknown(name, KNOWN, instead)
+        return chosen, player_not_installed(name, instead)
+
+    @property
+    def reports_itself(self) -> bool:
+        """Whether what makes its sounds fail is said by the player's own channel (the mixer tells of the device
+        lost and back, once each), so a sound that failed is not said again."""
+        return self.mixer is not None
 
     def start(self, path: Path | str) -> Playing:
         """Start playing `path`; OSError when the program cannot be started (missing, not executable) or the file
@@ -187,19 +220,20 @@ def _winsound(platform: str) -> Any:
 
 
 def start_quietly(
-    command: list[str], stdin: int | IO[bytes] = subprocess.DEVNULL, *, nicer_by: int = 0
+    command: list[str], stdin: int | IO[bytes] = subprocess.DEVNULL, *, nicer_by: int = 0, errors: bool = False
 ) -> subprocess.Popen[bytes]:
     """Start a child process whose output can never reach the terminal, in a process group of its own, so Ctrl+C
     in the terminal is the app's to handle, not the child's. A child with no `nicer_by` runs in a session of
     its own: where Linux gives each session an equal share of the cores (its "autogroup"), it does not share the
     app's. One with `nicer_by` stays in the app's session, that many steps nicer than the app, so that it yields
     the cores to the app (a niceness counts only within a session there); it is lowered before it reads its
-    input."""
+    input. With `errors`, what it writes on stderr is kept for the caller (`communicate`) instead: never the
+    terminal's either way."""
     process = subprocess.Popen(
         command,
         stdin=stdin,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stderr=subprocess.PIPE if errors else subprocess.DEVNULL,
         close_fds=True,
         start_new_session=not nicer_by,
         process_group=0 if nicer_by else None,

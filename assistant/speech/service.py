@@ -31,6 +31,7 @@ from assistant.core.words.voice import (
     speech_cannot_render,
 )
 from assistant.speech.backends import Backend, BackendUnavailable, SilentBackend, SpeechError
+from assistant.speech.dispatcher import SpeechdBackend
 from assistant.speech.earcons import EARCONS, EarconChannel
 from assistant.speech.transcript import Transcript
 
@@ -344,9 +345,19 @@ class SpeechService:
         stopped with an error, an engine error), or "". It is also among the notices, so shown once."""
         return self._failures[0] if self._failures else ""
 
-    def report(self, sentence: str) -> None:
-        """A notice from outside the worker (the transcript cannot be opened): kept, shown once, transcribed."""
-        self._notice(sentence)
+    def report(self, sentence: str, *, change: bool = False, spoken: bool = False) -> None:
+        """A notice from outside the worker (the transcript cannot be opened): kept, shown once, transcribed.
+
+        `change`: one of her channels was lost or is back (the sound device, speech-dispatcher): told each time it
+        changes (a second outage is told again), and said aloud by a voice that still works: this one when `spoken`
+        (the channel is not its own), else the table voice when there is one."""
+        self._notice(sentence, again=change)
+        if not change:
+            return
+        if spoken:
+            self._add(Utterance(sentence, Priority.IMPORTANT))
+        elif self.table is not None and self.table.speaks:
+            self.table.say(sentence, Priority.IMPORTANT)
 
     def wait_idle(self, timeout: float = 10.0) -> bool:
         """Block until nothing is being said or waiting (for the `say` command and tests, never the app)."""
@@ -463,9 +474,9 @@ class SpeechService:
                 self._failures.append(sentence)
         self._notice(sentence)
 
-    def _notice(self, sentence: str) -> None:
+    def _notice(self, sentence: str, *, again: bool = False) -> None:
         with self._cond:
-            if sentence in self.notices:
+            if sentence in self.notices and not again:
                 return  # an engine failing on every utterance is reported once, not every time
             self.notices.append(sentence)
             callback = self.on_notice
@@ -485,6 +496,8 @@ class SpeechService:
 
     def _open(self, candidate: Backend) -> bool:
         candidate.on_notice = self._failed
+        if isinstance(candidate, SpeechdBackend):  # lost and back mid-game: the loss said by the table voice
+            candidate.on_outage = lambda sentence, back: self.report(sentence, change=True, spoken=back)
         try:
             candidate.open()
             return True

@@ -73,15 +73,18 @@ class MessageEnds:
             self._done = True
             self._changed.notify_all()
 
-    def wait(self, message: int | None, wanted: Callable[[], bool], serial: int = 0) -> None:
+    def wait(self, message: int | None, wanted: Callable[[], bool], serial: int = 0) -> bool:
         """Until the message ended (its own callback, `serial` from `expect`, or its id's event), speech was
         cancelled, or `wanted()` is False (asked outside the lock: it is the speech service's, which a cancel holds);
-        the timeout only re-checks `wanted`."""
+        the timeout only re-checks `wanted`. Whether it ended or was cancelled (False: `wanted()` said to stop)."""
+        ended = False
         while wanted():
             with self._changed:
                 if self._done or serial in self._called or (message is not None and message in self._ended):
+                    ended = True
                     break
                 self._changed.wait(0.25)
         with self._changed:
             self._ended.discard(message)
             self._called.discard(serial)
+        return ended

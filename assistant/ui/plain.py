@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Protocol, TextIO
 
@@ -71,6 +71,7 @@ def run_plain(
     prompt: str = "",
     display: DisplayLink | None = None,
     share: str | None = None,
+    notes: Sequence[str] = (),
 ) -> int:
     """Read lines until end of input or `quit`; print (and speak, if `speak` is given) each reply.
 
@@ -78,8 +79,9 @@ def run_plain(
     the first line (a resumed game); `prompt` is printed before each line is read (at a terminal); `display`: a
     braille display that shows every answer too, whose keys are answered like lines typed (one at a time with
     the lines read here); `share`: share the table at once (`--share`: "" for the local-network address, or
-    ADDRESS:PORT). Moves from phones are carried out under the same lock as the lines read here and the display's
-    keys, in the order they arrive, and shown and said like a typed line's answer.
+    ADDRESS:PORT); `notes`: lines about the app itself (the speech engine chosen), printed on stderr just after the
+    greeting, so the first words are the app's. Moves from phones are carried out under the same lock as the lines
+    read here and the display's keys, in the order they arrive, and shown and said like a typed line's answer.
     """
     session.screen_keys = False  # the help names lines to type, not the app's keys
     lock = display.lock if display is not None else threading.RLock()
@@ -99,6 +101,10 @@ def run_plain(
             show(reply)
 
     show(Reply.of(PLAIN_GREETING, deck_chosen(session.cards)))
+    if notes:
+        stdout.flush()
+        for note in notes:
+            print(note, file=sys.stderr, flush=True)
     if first is not None:
         show(first)
     if share is not None:

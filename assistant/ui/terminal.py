@@ -10,10 +10,14 @@ them into U+FFFD) and makes stdout and stderr write what the terminal cannot sho
 from __future__ import annotations
 
 import codecs
+import contextlib
 import locale
+import os
 import sys
 import unicodedata
-from typing import Any
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, TextIO
 
 #: The name the transliterating error handler is registered under.
 TRANSLITERATE = "table-assistant-transliterate"
@@ -90,3 +94,63 @@ def lenient_decoder(_name: str = "utf-8") -> Any:
         return decoder(errors="replace")
 
     return make
+
+
+#: The native-output log is started afresh at the next run once it is larger than this (bytes).
+NATIVE_LOG_LIMIT = 256_000
+
+
+@contextlib.contextmanager
+def native_output_to_log(log: Path) -> Iterator[None]:
+    """While the app runs, what native libraries write on the process's stderr (file descriptor 2) goes to `log`
+    (the null device when it cannot be opened), never to the terminal the app draws on: PortAudio's "Expression
+    'res' failed in ...pa_linux_alsa.c" when a device fails mid-game, alsa-lib's and JACK's complaints, at any
+    moment and from any thread. Python's own `sys.stderr` (the plain mode's notices, Textual's screen, which Textual
+    draws on `sys.__stderr__`) is moved to a copy of the terminal's descriptor first, so what the app writes
+    itself still reaches the terminal. Everything is put back as it was on leaving."""
+    with contextlib.suppress(Exception):
+        sys.stderr.flush()
+    try:
+        saved = os.dup(2)
+    except OSError:  # no stderr at all: nothing can reach a terminal
+        yield
+        return
+    try:
+        log.parent.mkdir(parents=True, exist_ok=True)
+        if log.exists() and log.stat().st_size > NATIVE_LOG_LIMIT:
+            log.unlink()
+        target = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    except OSError:
+        target = os.open(os.devnull, os.O_WRONLY)
+    before, before_dunder = sys.stderr, sys.__stderr__
+    ours: TextIO | None = None
+    if _on_descriptor_2(before):
+        ours = open(  # closed on leaving
+            os.dup(saved), "w", encoding=before.encoding, errors=before.errors, buffering=1, closefd=True
+        )
+        sys.stderr = ours
+        if before_dunder is before or _on_descriptor_2(before_dunder):
+            sys.__stderr__ = ours  # type: ignore[misc]  # (Textual draws on it)
+    os.dup2(target, 2)
+    os.close(target)
+    try:
+        yield
+    finally:
+        if ours is not None:
+            with contextlib.suppress(Exception):
+                ours.flush()
+        os.dup2(saved, 2)
+        os.close(saved)
+        sys.stderr = before
+        sys.__stderr__ = before_dunder  # type: ignore[misc]
+        if ours is not None:
+            with contextlib.suppress(Exception):
+                ours.close()
+
+
+def _on_descriptor_2(stream: Any) -> bool:
+    """Whether a text stream writes to file descriptor 2 (not a test's capture, which has no descriptor)."""
+    try:
+        return bool(stream is not None and stream.fileno() == 2)
+    except (AttributeError, OSError, ValueError):
+        return False

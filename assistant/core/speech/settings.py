@@ -17,6 +17,8 @@ from assistant.core.speech.placement import PLACEMENTS
 #: "on" is the older name of "own-voice", still read.
 SPEECH_MODES = ("auto", "screen-reader", "own-voice", "off", "on")
 BACKENDS = ("auto", "speechd", "pyttsx3", "espeak-ng", "silent")
+#: The players the app can use. Another name in the settings is not an error that sets the file aside: it is said at
+#: start, with the player used instead (`assistant/speech/player.py` `Player.choose`).
 PLAYERS = ("auto", "sounddevice", "aplay", "paplay", "pw-play", "afplay", "winsound")
 #: Where the player across the table is heard (never in the middle, where her own voice is).
 SIDES = ("left", "right")
@@ -94,7 +96,6 @@ class SpeechSettings:
 _CHOICES = {
     "speech": SPEECH_MODES,
     "backend": BACKENDS,
-    "player": PLAYERS,
     "verbosity": VERBOSITY,
     "placement": PLACEMENTS,
     "across": SIDES,

@@ -1,0 +1,352 @@
+"""Outages of her sound device, measured as she lives them: `.venv/bin/python -m benchmarks.outages` (`--lines N`,
+`--json`). It exits 1 when a goal is missed.
+
+The plain mode runs at a terminal of its own (a pseudo-terminal: it speaks only there), its own voice (espeak-ng)
+through the app's mixer into ALSA's `file` plugin writing into a FIFO (`benchmarks/outage_rig.py`). She types a card
+name every `GAP` seconds; a reply's delay is from the line sent to its answer's text on the terminal. Per run:
+
+- *none*: a reader from the start (a sound card that works);
+- *open blocks*: nobody reads the device (opening it blocks), then a reader starts;
+- *stopped*: the reader stopped mid-game (writes block), resumed, stopped again as she quits;
+- *gone and back*: the reader killed mid-game (writes fail), a new one started;
+- *app, stopped at quit*: the Textual app in tmux (when tmux is installed), the reader stopped mid-game and Ctrl+Q
+  pressed while the stream's write is stuck: its quit, and the loss said (counted in its transcript);
+- *speech-dispatcher killed*: a real daemon killed mid-sentence and started again on the same socket, the speech
+  service in this process: a key's cut and its reply queued (what her key does to speech) timed, the loss and the
+  return said, the time to each and to her words heard again; its quit is the service's close.
+
+Reported per run: the replies' p99 and worst delay, the quit's time (from `quit` typed to the process's end), how
+often the loss and the return were said, the time from the device's return to "Sound is back." on her terminal,
+and to her next reply's first byte reaching the device.
+
+Goals (issue 88): every reply within 100 ms at p99, quit within 2 s, the loss said once and the return once, sound
+back within 5 s of the device's return.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from assistant.core.words.outage import SOUND_BACK, SoundLoss, sound_lost
+from benchmarks.outage_rig import FifoDevice, PtyApp, plain_app, textual_app
+
+REPLY = "Type: Upgrade card"
+#: Seconds between her lines.
+GAP = 0.25
+LOSSES = tuple(sound_lost(loss) for loss in SoundLoss)
+
+
+class Run:
+    """One outage's run: the app, its device, the replies' delays."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.folder = Path(tempfile.mkdtemp(prefix="outage-bench-"))
+        self.device = FifoDevice(self.folder)
+        self.app: PtyApp | None = None
+        self.delays: list[float] = []
+        self.returned: float | None = None
+        self.figures: dict[str, object] = {"run": name}
+
+    def start(self) -> PtyApp:
+        self.app, _ = plain_app(self.folder, self.device)
+        if self.app.wait_for("plain mode", timeout=60) is None:
+            raise SystemExit(f"{self.name}: the app did not start:\n{self.app.text()}")
+        return self.app
+
+    def lines(self, count: int) -> None:
+        assert self.app is not None
+        for _ in range(count):
+            shown = len(self.delays)
+            sent = self.app.type("rainbow aura")
+            at = self.app.wait_for(REPLY, count=shown + 1, timeout=30)
+            self.delays.append((at - sent) if at is not None else float("inf"))
+            time.sleep(GAP)
+
+    def device_back(self) -> None:
+        """The device just returned: time it to "Sound is back." and to sound reaching it again."""
+        assert self.app is not None
+        self.returned = time.monotonic()
+        said = self.app.wait_for(SOUND_BACK, timeout=15)
+        self.figures["said back after s"] = None if said is None else round(said - self.returned, 2)
+
+    def sound_reached(self) -> None:
+        """After a line or two: when her words reached the returned device (polled)."""
+        if self.returned is None:
+            return
+        deadline = time.monotonic() + 10
+        while self.device.bytes_heard() == 0 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        heard = self.device.bytes_heard() > 0
+        self.figures["sound back after s"] = round(time.monotonic() - self.returned, 2) if heard else None
+
+    def finish(self) -> dict[str, object]:
+        assert self.app is not None
+        quit_s = self.app.quit(30)
+        text = self.app.text()
+        self.app.close()
+        self.device.close()
+        delays = sorted(self.delays)
+        p99 = delays[min(len(delays) - 1, int(round(0.99 * (len(delays) - 1))))] if delays else float("nan")
+        self.figures.update(
+            {
+                "replies": len(delays),
+                "reply p99 ms": round(p99 * 1000, 1),
+                "reply worst ms": round(delays[-1] * 1000, 1) if delays else None,
+                "quit s": None if quit_s is None else round(quit_s, 2),
+                "loss said": sum(text.count(loss) for loss in LOSSES),
+                "return said": text.count(SOUND_BACK),
+                "native text": "pa_linux_alsa" in text or "ALSA lib" in text,
+            }
+        )
+        shutil.rmtree(self.folder, ignore_errors=True)
+        return self.figures
+
+
+def none(lines: int) -> dict[str, object]:
+    run = Run("none")
+    run.device.start_reader()
+    run.start()
+    run.lines(lines)
+    return run.finish()
+
+
+def open_blocks(lines: int) -> dict[str, object]:
+    run = Run("open blocks")
+    run.start()
+    run.lines(lines // 2)
+    run.device.start_reader()
+    run.device_back()
+    run.lines(1)
+    run.sound_reached()
+    run.lines(lines - lines // 2 - 1)
+    return run.finish()
+
+
+def stopped(lines: int) -> dict[str, object]:
+    run = Run("stopped")
+    run.device.start_reader()
+    run.start()
+    run.lines(lines // 3)
+    run.device.stop_reader()
+    run.lines(lines // 3)
+    before = run.device.bytes_heard()
+    run.device.resume_reader()
+    run.device_back()
+    run.lines(lines - 2 * (lines // 3))
+    run.figures["sound back after s"] = "yes" if run.device.bytes_heard() > before else None
+    run.device.stop_reader()  # stopped again as she quits
+    run.lines(1)
+    time.sleep(1.5)  # her words fill the pipe: the stream's write blocks as she quits
+    return run.finish()
+
+
+def gone_and_back(lines: int) -> dict[str, object]:
+    run = Run("gone and back")
+    run.device.start_reader()
+    run.start()
+    run.lines(lines // 3)
+    run.device.kill_reader()
+    run.lines(lines // 3)
+    run.device.start_reader()
+    run.device_back()
+    run.lines(1)
+    run.sound_reached()
+    run.lines(lines - 2 * (lines // 3) - 1)
+    return run.finish()
+
+
+def app_stopped(lines: int) -> dict[str, object]:
+    """The Textual app (in tmux): the reader stopped mid-game, and she quits while the stream's write is stuck. Only
+    its quit and what it said are measured (the screen is read by polling tmux, too coarse for a reply's delay)."""
+    figures: dict[str, object] = {"run": "app, stopped at quit"}
+    folder = Path(tempfile.mkdtemp(prefix="outage-bench-"))
+    device = FifoDevice(folder)
+    device.start_reader()
+    term, transcript = textual_app(folder, device)
+    lost = sound_lost(SoundLoss.NOT_ANSWERING)
+    try:
+        if term.wait_for("Table assistant", 60) is None:
+            raise SystemExit(f"the app did not start:\n{term.screen()}")
+        for _ in range(lines // 3):
+            term.keys("rainbow aura", "Enter")
+            time.sleep(GAP)
+        device.stop_reader()
+        term.keys("rainbow aura", "Enter")
+        deadline = time.monotonic() + 30
+        while lost not in _read(transcript) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        sent = term.keys("C-q")
+        ended = term.wait_ended(30)
+        said = _read(transcript)
+        figures.update(
+            {
+                "quit s": None if ended is None else round(ended - sent, 2),
+                "loss said": sum(said.count(f"notice\t{loss}") for loss in LOSSES),
+                "return said": said.count(f"notice\t{SOUND_BACK}"),
+                "native text": "pa_linux_alsa" in term.screen(),
+            }
+        )
+    finally:
+        term.close()
+        device.close()
+        shutil.rmtree(folder, ignore_errors=True)
+    return figures
+
+
+def reader_killed(lines: int) -> dict[str, object]:
+    """speech-dispatcher killed mid-sentence and started again on the same socket, the speech service in this
+    process: a key's cut and its reply queued (`new_input` and `say`, what the app's key does to speech) timed
+    before, during and after; the loss and the return said (counted in the service's notices), the time to each,
+    and to her words reaching the device again (the daemon's sound captured through ALSA's file plugin)."""
+    from assistant.core.words.outage import reader_back, reader_lost
+    from assistant.speech.dispatcher import READER_NAME, SpeechdBackend
+    from assistant.speech.service import SpeechService
+    from benchmarks.capture import AlsaCapture
+    from benchmarks.outage_rig import launch_speechd, stop_speechd
+
+    figures: dict[str, object] = {"run": "speech-dispatcher killed"}
+    folder = Path(tempfile.mkdtemp(prefix="outage-bench-"))
+    capture = AlsaCapture(folder / "capture")
+    process, _, env = launch_speechd(folder, capture)
+    backend = SpeechdBackend(
+        environ={**env, "SPEECHD_ADDRESS": f"unix_socket:{folder}/run/speech-dispatcher/speechd.sock"}
+    )
+    backend.reconnect_every = 0.05
+    notices: list[tuple[float, str]] = []
+    service = SpeechService([backend], on_notice=lambda sentence: notices.append((time.monotonic(), sentence)))
+    delays: list[float] = []
+
+    def keys(count: int) -> None:
+        for _ in range(count):
+            began = time.perf_counter()
+            service.new_input()
+            service.say(
+                "Rainbow Aura, Upgrade card. While this card is in your Stable, your Unicorns cannot be destroyed."
+            )
+            delays.append(time.perf_counter() - began)
+            time.sleep(GAP)
+
+    def first(sentence: str, since: float) -> float | None:
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            for at, said in list(notices):
+                if said == sentence:
+                    return round(at - since, 2)
+            time.sleep(0.01)
+        return None
+
+    try:
+        service.ready.wait(10)
+        keys(lines // 3)
+        killed = time.monotonic()
+        os.killpg(process.pid, 9)
+        process.wait()
+        keys(lines // 3)
+        figures["said lost after s"] = first(reader_lost(READER_NAME), killed)
+        plays = len(capture.plays())
+        process, _, _ = launch_speechd(folder, capture)
+        returned = time.monotonic()
+        figures["said back after s"] = first(reader_back(READER_NAME), returned)
+        keys(1)
+        heard = len(capture.wait_plays(plays + 1, 10)) > plays
+        figures["sound back after s"] = round(time.monotonic() - returned, 2) if heard else None
+        keys(lines - 2 * (lines // 3) - 1)
+        closing = time.monotonic()
+        service.close()
+        figures["quit s"] = round(time.monotonic() - closing, 2)
+    finally:
+        stop_speechd(process)
+        shutil.rmtree(folder, ignore_errors=True)
+    delays.sort()
+    said = [sentence for _, sentence in notices]
+    figures.update(
+        {
+            "replies": len(delays),
+            "reply p99 ms": round(delays[min(len(delays) - 1, int(round(0.99 * (len(delays) - 1))))] * 1000, 1),
+            "reply worst ms": round(delays[-1] * 1000, 1),
+            "loss said": said.count(reader_lost(READER_NAME)),
+            "return said": said.count(reader_back(READER_NAME)),
+            "native text": False,
+        }
+    )
+    return figures
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError:
+        return ""
+
+
+GOALS = {"reply p99 ms": 100.0, "quit s": 2.0}
+#: How often each run's losses and returns are to be said: once per outage ("stopped" has two: the second as she
+#: quits, never back).
+SAID = {
+    "none": (0, 0),
+    "open blocks": (1, 1),
+    "stopped": (2, 1),
+    "gone and back": (1, 1),
+    "app, stopped at quit": (1, 0),
+    "speech-dispatcher killed": (1, 1),
+}
+
+
+def missed(figures: dict[str, object]) -> list[str]:
+    """The goals a run missed."""
+    out = []
+    for key, most in GOALS.items():
+        if key not in figures:
+            continue
+        value = figures.get(key)
+        if not isinstance(value, (int, float)) or value > most:
+            out.append(f"{figures['run']}: {key} {value} (goal at most {most})")
+    outage = figures["run"] != "none"
+    if (figures["loss said"], figures["return said"]) != SAID[str(figures["run"])]:
+        out.append(f"{figures['run']}: loss said {figures['loss said']}, return said {figures['return said']}")
+    back = figures.get("said back after s")
+    if outage and figures["return said"] and (not isinstance(back, (int, float)) or back > 5.0):
+        out.append(f"{figures['run']}: back after {back} s (goal within 5 s)")
+    if figures["native text"]:
+        out.append(f"{figures['run']}: a native library's text reached the terminal")
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lines", type=int, default=30, help="lines she types per run")
+    parser.add_argument("--json", action="store_true", help="the raw figures")
+    args = parser.parse_args(argv)
+    if not shutil.which("espeak-ng"):
+        print("espeak-ng is not installed", file=sys.stderr)
+        return 2
+    runs = [run(args.lines) for run in (none, open_blocks, stopped, gone_and_back)]
+    if shutil.which("tmux"):
+        runs.append(app_stopped(args.lines))
+    if shutil.which("speech-dispatcher"):
+        runs.append(reader_killed(args.lines))
+    if args.json:
+        print(json.dumps(runs, indent=1))
+    else:
+        keys = list(runs[0]) + [k for run in runs[1:] for k in run if k not in runs[0]]
+        keys = list(dict.fromkeys(keys))
+        print(" | ".join(keys))
+        for figures in runs:
+            print(" | ".join(str(figures.get(k, "")) for k in keys))
+        print(f"load: {os.getloadavg()[0]:.1f} (1 min), {os.cpu_count()} cores")
+    problems = [line for figures in runs for line in missed(figures)]
+    for line in problems:
+        print("missed:", line)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
