@@ -62,6 +62,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from benchmarks import logs
+
 ROOT = Path(__file__).resolve().parents[1]
 #: The hand clips the camera-on app scans (evaluation camera), each with its own card (`CLIP_CARDS`).
 CLIP_SEEDS = tuple(range(300, 310))
@@ -136,7 +138,7 @@ def child(log: str, arguments: list[str]) -> int:
 
     def write(record: dict) -> None:
         with lock:
-            out.write(json.dumps(record) + "\n")
+            out.write(logs.dumps(record) + "\n")
             out.flush()
 
     start = backends.WavBackend._start
@@ -427,7 +429,7 @@ def main(argv: list[str] | None = None) -> int:
         with tempfile.TemporaryDirectory(prefix="bench-app-camera-") as folder:
             report = measure(Path(folder), args.backend, args.rounds, args.clip)
     if args.json:
-        print(json.dumps(report, indent=2))
+        print(logs.dumps(report, indent=2))
     else:
         print_report(report)
     return 0 if all(report.get("goals", {"measured": False}).values()) else 1

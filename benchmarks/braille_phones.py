@@ -36,13 +36,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import signal
 import sys
 import time
 from pathlib import Path
 from typing import Any
+
+from benchmarks import logs
 
 BURST_GAP = 0.4
 NEW_GAME = "new game Ana Ben Cy Dee babies red pink narwhal yellow win 3"
@@ -427,7 +428,7 @@ def main(argv: list[str] | None = None) -> int:
         for typing in args.typing
     ]
     if args.json:
-        print(json.dumps(reports, indent=2))
+        print(logs.dumps(reports, indent=2))
     for report in [] if args.json else reports:
         away = f", BRLTTY stopped {report['stall_s']:g} s" if report["stall_s"] else ""
         away += f", BRLTTY killed for {report['kill_s']:g} s" if report["kill_s"] else ""

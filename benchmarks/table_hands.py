@@ -36,7 +36,6 @@ Exits 1 when a goal is missed in any set-up but that last one (a move's p90 only
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import shutil
@@ -48,6 +47,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from assistant.core.words.share import new_phone_asks
+from benchmarks import logs
 from benchmarks.share import CHROMIUM, CHROMIUM_ARGS, SHARED, free_port
 from benchmarks.table_pace import App
 
@@ -377,7 +377,7 @@ def play(folder: Path, backend: str, game: str, interval: float, seed: int, setu
         if reader is not None:
             reader.close()
     offset = time.time() - time.perf_counter()  # (the reader's stand-in notes wall-clock times)
-    (folder / "keys.json").write_text(json.dumps({"keys": keys, "taps": taps, "wall_minus_perf": offset}))
+    (folder / "keys.json").write_text(logs.dumps({"keys": keys, "taps": taps, "wall_minus_perf": offset}))
     figures = measure([*records, *reader_records(records, said)], first_bytes, keys, taps)
     return {"game": game, "setup": setup, "interval_s": interval, "seed": seed, **figures, **taps_checked}
 
@@ -433,7 +433,7 @@ def _type(app: App, line: str, keys: list[float]) -> None:
 
 def measure(records: list[dict], first_bytes: list[float], keys: list[float], taps: list[tuple[str, float]]) -> dict:
     """The figures from the run's log: replies shown, utterances begun and sentences played."""
-    from assistant.core.game.about import DECISIVE_MOVES
+    from assistant.core.game.about import DECISIVE, MoveKind
     from assistant.core.speech.queue import LAST_WORDS_S
 
     shown = [r for r in records if "shown" in r]
@@ -471,8 +471,9 @@ def measure(records: list[dict], first_bytes: list[float], keys: list[float], ta
             sent = [moment for who, moment in taps if who == player and moment <= reply["shown"]]
             if sent:
                 tapped[int(at)] = sent[-1]
-                ends.update([int(at)] if kind == "end" else [])
-                decisive.update([int(at)] if kind in DECISIVE_MOVES else [])
+                move = MoveKind[kind]  # (written by its name: `benchmarks.logs`)
+                ends.update([int(at)] if move is MoveKind.END else [])
+                decisive.update([int(at)] if DECISIVE[move] else [])
     first: dict[int, float] = {}
     whole: dict[int, bool] = {}
     for number, utterance in utterances.items():
@@ -602,7 +603,7 @@ def main(argv: list[str] | None = None) -> int:
                         if (run_folder / name).exists():
                             shutil.copyfile(run_folder / name, kept / Path(name).name)
     if args.json:
-        print(json.dumps(runs, indent=2))
+        print(logs.dumps(runs, indent=2))
     return 0 if all(goals_met(run) for run in runs if run["setup"] != "aplay") else 1
 
 
