@@ -119,7 +119,14 @@ LLAMAS = [
     *_turn("Ben", DRAW, END),
     *_turn("Cy", DRAW, ("card", "play", "basic goat", "Basic Goat"), RESOLVE),
 ]  # fmt: skip
-GAMES = {"uu-2nd": ("uu-2nd", (), UNICORNS), "llamas": ("llamas", ("llamas-farmed",), LLAMAS)}
+GAMES = {
+    "uu-2nd": ("uu-2nd", (), UNICORNS),
+    "llamas": ("llamas", ("llamas-farmed",), LLAMAS),
+    # The smoke run (`--smoke`): her first keys and one phone's Neigh.
+    "smoke": ("uu-2nd", (), UNICORNS[:5]),
+}
+#: The games a whole run plays.
+WHOLE = ["uu-2nd", "llamas"]
 
 
 class Setup(NamedTuple):
@@ -573,7 +580,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--game", help=argparse.SUPPRESS)
     parser.add_argument("--share", help=argparse.SUPPRESS)
-    parser.add_argument("--games", nargs="+", default=list(GAMES), choices=list(GAMES))
+    parser.add_argument("--games", nargs="+", default=WHOLE, choices=list(GAMES))
     parser.add_argument("--interval", type=float, default=1.2, help="seconds between the blind player's keys")
     parser.add_argument("--seed", type=int, default=2026, help="the seed of the phones' gaps")
     parser.add_argument("--setup", help=argparse.SUPPRESS)
@@ -582,7 +589,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--backend", choices=["pyttsx3", "espeak-ng"], default="espeak-ng")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--keep", type=Path, help="a folder to keep each run's log in")
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="a quick run of the whole path: her first four keys and one phone's Neigh, one voice; exit 0 once it "
+        "has figures",
+    )
     args = parser.parse_args(argv)
+    if args.smoke and not args.child:
+        args.games, args.setups = ["smoke"], ["one"]
     if args.child:
         return child(args.child, args.game, args.share, args.setup)
     if not shutil.which("aplay"):
@@ -604,7 +619,7 @@ def main(argv: list[str] | None = None) -> int:
                             shutil.copyfile(run_folder / name, kept / Path(name).name)
     if args.json:
         print(logs.dumps(runs, indent=2))
-    return 0 if all(goals_met(run) for run in runs if run["setup"] != "aplay") else 1
+    return 0 if args.smoke or all(goals_met(run) for run in runs if run["setup"] != "aplay") else 1
 
 
 def _print(run: dict[str, Any], out: Any) -> None:
