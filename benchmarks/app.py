@@ -22,7 +22,6 @@ Exits 1 when a goal is missed.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shutil
 import statistics
@@ -33,6 +32,7 @@ import threading
 import time
 from pathlib import Path
 
+from benchmarks import logs
 from benchmarks.speech import FIRST_BYTE_GOAL_MS, STARTUP_GOAL_S, read_transcript, summary
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -152,8 +152,8 @@ def expected_start(speech: str) -> str:
     return " ".join(speech.split()[:3])
 
 
-def run(folder: Path, backend: str, count: int) -> dict:
-    """One app run: start-up, typed look-ups, and the game; the figures."""
+def run(folder: Path, backend: str, count: int, steps: int | None = None) -> dict:
+    """One app run: start-up, typed look-ups, and the game (its first `steps` steps; None: all); the figures."""
     from assistant.session import Session
     from assistant.storage.decks import load_card_set
 
@@ -174,7 +174,7 @@ def run(folder: Path, backend: str, count: int) -> dict:
             look_ups.append(span)
         typed: list[float] = []
         one_key: list[float] = []
-        for step in GAME:
+        for step in GAME[:steps]:
             span, said = app.press(step)
             reply = shadow.handle(ONE_KEY.get(step, step))
             if not said.startswith(expected_start(reply.speech)):
@@ -195,12 +195,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3, help="app start-ups (default 3; the first also plays)")
     parser.add_argument("--backend", choices=["pyttsx3", "espeak-ng"], default="pyttsx3")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="a quick run of the whole path: one start, 2 look-ups, one turn; exit 0 once it has figures",
+    )
     args = parser.parse_args(argv)
+    if args.smoke:
+        args.count, args.runs = 2, 1
     for program in ("aplay",):
         if not shutil.which(program):
             raise SystemExit(f"{program} is needed (alsa-utils): it plays into ALSA's file plugin here.")
     with tempfile.TemporaryDirectory(prefix="bench-app-") as folder:
-        figures = run(Path(folder) / "run-0", args.backend, args.count)
+        figures = run(Path(folder) / "run-0", args.backend, args.count, 5 if args.smoke else None)
         startups = [figures.pop("startup_s")]
         for n in range(1, args.runs):
             app = RunningApp(Path(folder) / f"run-{n}", args.backend)
@@ -218,10 +225,10 @@ def main(argv: list[str] | None = None) -> int:
     figures["goals"] = goals
     figures["goals_met"] = all(goals.values())
     if args.json:
-        print(json.dumps(figures, indent=2))
+        print(logs.dumps(figures, indent=2))
     else:
         print_figures(figures)
-    return 0 if figures["goals_met"] else 1
+    return 0 if figures["goals_met"] or args.smoke else 1
 
 
 def print_figures(figures: dict) -> None:

@@ -8,7 +8,6 @@ disk is the one real saves go to. Exits 1 when a goal is missed: under 5 ms per 
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import tempfile
@@ -22,6 +21,7 @@ from assistant.core.language.verbs import parse_command
 from assistant.storage.decks import load_card_set
 from assistant.storage.paths import user_data_dir
 from assistant.storage.saves import GameStore, encode_line
+from benchmarks import logs
 
 EVENT_GOAL_MS = 5.0
 RESUME_GOAL_S = 1.0
@@ -112,7 +112,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--resume-events", type=int, default=10_000, help="events in the resumed game")
     parser.add_argument("--dir", type=Path, default=None, help="where to write saves (default: the data dir's disk)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="a quick run of the whole path (20 events, a 50-event game resumed); exit 0 once it has figures",
+    )
     args = parser.parse_args(argv)
+    if args.smoke:
+        args.events, args.resume_events = 20, 50
     cards = load_card_set("uu-2nd")
     base = args.dir or user_data_dir().parent
     base.mkdir(parents=True, exist_ok=True)
@@ -132,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     ok = figures["event_p99_ms"] < EVENT_GOAL_MS and figures["resume_median_s"] < RESUME_GOAL_S
     figures["goals_met"] = ok
     if args.json:
-        print(json.dumps(figures, indent=2))
+        print(logs.dumps(figures, indent=2))
     else:
         print(
             f"Event applied and written (fsync), {args.events} events: median {figures['event_median_ms']} ms, "
@@ -143,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
             f"max {figures['resume_max_s']} s (goal: under {RESUME_GOAL_S} s)"
         )
         print("Goals met." if ok else "A goal was missed.")
-    return 0 if ok else 1
+    return 0 if ok or args.smoke else 1
 
 
 if __name__ == "__main__":

@@ -35,6 +35,7 @@ from pathlib import Path
 
 from benchmarks import camera_model as M
 from benchmarks import frames as F
+from benchmarks import logs
 from benchmarks.scanner_load import SECONDS as LOAD_SECONDS
 
 PHOTOS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "qr_photos"
@@ -169,14 +170,15 @@ def is_derivative(path: Path, bgr, payload: str | None, shipped) -> bool:
     return False
 
 
-def photo_set(folder: Path, contenders, live: LivePath, shipped=None):
+def photo_set(folder: Path, contenders, live: LivePath, shipped=None, limit: int | None = None):
     """Decode rate and false positives on a folder of photographs with a manifest; with `shipped`, photos that
-    are derivatives of the shipped ones are left out (counted in "derivatives")."""
+    are derivatives of the shipped ones are left out (counted in "derivatives"). `limit`: the manifest's first so
+    many photos only (None: all)."""
     from assistant.scanner.sources import SourceError, load_image
 
     cv2 = __import__("cv2")
     with open(folder / "manifest.csv", encoding="utf-8") as source:
-        rows = [r for r in csv.DictReader(source) if r["kind"] in ("positive", "falsepositive")]
+        rows = [r for r in csv.DictReader(source) if r["kind"] in ("positive", "falsepositive")][:limit]
     names = ["live", *contenders]
     out = {name: {"read": 0, "positives": 0, "false_positives": 0, "negatives": 0} for name in names}
     derivatives = 0
@@ -204,12 +206,13 @@ def photo_set(folder: Path, contenders, live: LivePath, shipped=None):
     return out
 
 
-def tuning_set(contenders, live: LivePath, per_category: int):
-    """The rendered frames the cascade was tuned on: rate per category, false positives."""
+def tuning_set(contenders, live: LivePath, per_category: int, categories: int | None = None):
+    """The rendered frames the cascade was tuned on: rate per category (the first `categories`; None: all), false
+    positives."""
     cv2 = __import__("cv2")
     names = ["live", *contenders]
     out = {name: {"categories": dict.fromkeys(F.CATEGORIES, 0), "false_positives": 0} for name in names}
-    for category in F.CATEGORIES:
+    for category in F.CATEGORIES[:categories]:
         for seed in range(per_category):
             scene = F.scene_for(category, seed)
             bgr = F.render(scene)
@@ -309,14 +312,15 @@ def _raw_clip(player) -> int | None:
     return None
 
 
-def evaluation_clips(count: int, first: int = 0):
+def evaluation_clips(count: int, first: int = 0, players: int | None = None):
     """The player's metric on evaluation clips `first` to `first + count - 1`, for each of `PLAYERS`: seconds from
     the code entering the view to its announcement, for the app's loop (budgeted frame path plus the background
     stage, the background's results arriving as many frames later as its work took) and for raw zxing-cpp in the
-    same tracker."""
+    same tracker. `players`: the first so many of `PLAYERS` only (None: all)."""
+    chosen = dict(list(PLAYERS.items())[:players])
     out: dict = {
         f"{name}, {player}": {"latency": [], "from_rest": [], "never": 0, "cues": {}, "reflection": [0, 0]}
-        for player in PLAYERS
+        for player in chosen
         for name in ("app", "zxing-cpp")
     }
     frame_ms: list[float] = []
@@ -325,7 +329,7 @@ def evaluation_clips(count: int, first: int = 0):
         enter = next((i for i, s in enumerate(shots) if M.code_in_view(s)), None)
         rest = M.rest_frame(shots)
         reflection = shots[0].glare > 0
-        for player, listening in PLAYERS.items():
+        for player, listening in chosen.items():
             app_at, cues = _app_clip(M.HandPlayer(seed, listening=listening), frame_ms if not listening else [])
             raw_at = _raw_clip(M.HandPlayer(seed, listening=listening))
             said = out[f"app, {player}"]["cues"]
@@ -390,27 +394,30 @@ def guided_clip(problem: str, seed: int, cascade=None, background=None) -> dict:
     }
 
 
-def guided_clips(per_problem: int, first: int = 0) -> list[dict]:
-    """Every problem on `per_problem` scenes from scene `first` (a different table each)."""
-    return [guided_clip(problem, seed) for problem in M.PROBLEMS for seed in range(first, first + per_problem)]
+def guided_clips(per_problem: int, first: int = 0, problems: int | None = None) -> list[dict]:
+    """Every problem (the first `problems`; None: all) on `per_problem` scenes from scene `first` (a different table
+    each)."""
+    chosen = list(M.PROBLEMS)[:problems]
+    return [guided_clip(problem, seed) for problem in chosen for seed in range(first, first + per_problem)]
 
 
 #: The empty tables: seconds watched, at frames a second (the pace does not matter to the cues, only the time).
 EMPTY_TABLE_S, EMPTY_TABLE_FPS = 30.0, 5.0
 
 
-def empty_tables() -> dict[str, tuple[int, int]]:
-    """The cues said to a table with no card held up, the camera still (only the sensor's noise changes), on each
-    evaluation table: (the app, the app without its limit of two cues while nothing moves)."""
+def empty_tables(seconds: float = EMPTY_TABLE_S, tables: int | None = None) -> dict[str, tuple[int, int]]:
+    """The cues said to a table with no card held up, the camera still (only the sensor's noise changes), for
+    `seconds`, on each evaluation table (the first `tables`; None: all): (the app, the app without its limit of two
+    cues while nothing moves)."""
     from dataclasses import replace
 
     from assistant.core.scanning.aiming import CuePacer
     from assistant.scanner.decoders import Cascade
     from assistant.scanner.live import CueGiven, LiveScanner
 
-    frames = int(EMPTY_TABLE_S * EMPTY_TABLE_FPS)
+    frames = int(seconds * EMPTY_TABLE_FPS)
     out = {}
-    for seed, table in enumerate(M.TABLES):
+    for seed, table in enumerate(M.TABLES[:tables]):
         empty = replace(M.sample_shot(seed), offset_mm=(5000.0, 0.0))  # the card far out of the picture
         said: list[list] = [[], []]
         scanners = [
@@ -464,7 +471,15 @@ def main(argv=None) -> int:
         f"({LOAD_SECONDS:.0f}; 0: none)",
     )
     parser.add_argument("--load-only", action="store_true", help="only the live path under the app's conditions")
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="a quick run of the whole path: two photos, a frame, two stills, an empty frame, a clip held for a "
+        "moment, a guided clip and 2 s of an empty table, no live path under load; exit 0 once it has figures",
+    )
     args = parser.parse_args(argv)
+    if args.smoke:
+        args.frames, args.stills, args.empty, args.clips, args.guided, args.load_seconds = 1, 2, 1, 1, 1, 0.0
 
     from assistant.scanner.decoders import load_opencv
 
@@ -475,18 +490,19 @@ def main(argv=None) -> int:
     contenders = decoders()
     live = LivePath()
     report: dict = {"sets": {}}
-    report["sets"]["photos, seen while tuning"] = photo_set(PHOTOS, contenders, live)
+    smoke = 1 if args.smoke else None  # (the first photo, category, problem and table)
+    report["sets"]["photos, seen while tuning"] = photo_set(PHOTOS, contenders, live, limit=2 if smoke else None)
     unseen, why = unseen_folder(args.unseen)
     if unseen is not None:
         report["sets"]["photos, never seen"] = photo_set(unseen, contenders, live, shipped_photos())
-    report["sets"]["tuning set (rendered)"] = tuning_set(contenders, live, args.frames)
+    report["sets"]["tuning set (rendered)"] = tuning_set(contenders, live, args.frames, smoke)
     stills, totals = evaluation_stills(contenders, live, args.stills, args.empty)
     report["sets"]["evaluation camera, stills"] = stills
     report["condition_totals"] = totals
-    clips, clip_ms = evaluation_clips(args.clips, args.clips_from)
+    clips, clip_ms = evaluation_clips(args.clips, args.clips_from, smoke)
     report["clips"] = clips
-    report["guided"] = guided_clips(args.guided, args.guided_from)
-    report["empty_tables"] = empty_tables()
+    report["guided"] = guided_clips(args.guided, args.guided_from, smoke)
+    report["empty_tables"] = empty_tables(2.0, smoke) if smoke else empty_tables()
     every_ms = live.ms + clip_ms
     report["frame_ms"] = {
         "frames": len(every_ms),
@@ -497,7 +513,7 @@ def main(argv=None) -> int:
         "over_33": sum(ms > 33 for ms in every_ms),
     }
     report["goals"] = {}
-    for player in PLAYERS:
+    for player in PLAYERS if not smoke else list(PLAYERS)[:1]:
         app = clips[f"app, {player}"]
         announced = len(app["latency"]) / max(1, args.clips)
         # The median over every clip, a clip never announced counting as infinitely late.
@@ -518,12 +534,12 @@ def main(argv=None) -> int:
     report["unseen"] = str(unseen) if unseen else None
     report["unseen_skipped"] = why
     if args.json:
-        print(json.dumps(report, indent=2, default=str))
+        print(logs.dumps(report, indent=2))
     else:
         print_report(report, args)
     if args.load_seconds > 0:
         _load_section(args)
-    return 0 if all(report["goals"].values()) else 1
+    return 0 if all(report["goals"].values()) or args.smoke else 1
 
 
 def _load_section(args) -> int:
@@ -534,7 +550,7 @@ def _load_section(args) -> int:
 
     load = scanner_load.measure(args.load_seconds)
     if args.json:
-        print(json.dumps({"live path under load": load}, indent=2))
+        print(logs.dumps({"live path under load": load}, indent=2))
     else:
         scanner_load.print_report(load)
     return 0

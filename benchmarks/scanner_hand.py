@@ -33,7 +33,6 @@ before and after.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import sys
@@ -43,6 +42,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from benchmarks import camera_model as M
+from benchmarks import logs
 from benchmarks.scanner_load import wait_ready
 
 FIRST_SEED = 700
@@ -244,10 +244,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clips", type=int, default=12, help="hand clips (12)")
     parser.add_argument("--seed", type=int, default=FIRST_SEED, help=f"the first clip's seed ({FIRST_SEED})")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="a quick run of the whole path: one hand clip; exit 0 once it has figures",
+    )
     args = parser.parse_args(argv)
+    if args.smoke:
+        args.clips = 1
     report = measure(args.clips, args.seed)
     if args.json:
-        print(json.dumps(report, indent=2))
+        print(logs.dumps(report, indent=2))
     else:
         print_report(report)
     return 0

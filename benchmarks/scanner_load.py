@@ -55,7 +55,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import math
 import os
 import statistics
@@ -67,6 +66,7 @@ from dataclasses import replace
 from typing import Any
 
 from benchmarks import camera_model as M
+from benchmarks import logs
 
 RESOLUTIONS = {"720p": (1280, 720), "1080p": (1920, 1080)}
 FPS = 30.0
@@ -517,7 +517,15 @@ def main(argv: list[str] | None = None) -> int:
         help="what is held, comma-separated: card, and empty tables as plain, cluttered, empty (every table in turn) "
         f"or one table of {', '.join(M.TABLES)} ({','.join(KINDS)})",
     )
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="a quick run of the whole path: one shot of a card held for a second, one stage; exit 0 once it has "
+        "figures",
+    )
     args = parser.parse_args(argv)
+    if args.smoke:
+        args.seconds, args.pool, args.stages, args.kinds = 1.0, 1, STAGES[0], "card"
     stages = tuple(s for s in args.stages.split(",") if s)
     if not stages or set(stages) - set(STAGES):
         parser.error(f"--stages takes {', '.join(STAGES)}")
@@ -526,11 +534,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--kinds takes card, empty, {', '.join(TABLE_GROUPS)} or {', '.join(M.TABLES)}")
     report = measure(args.seconds, args.pool, args.busy, stages, args.seed, kinds)
     if args.json:
-        print(json.dumps(report, indent=2))
+        print(logs.dumps(report, indent=2))
     else:
         print_report(report)
     met = report["goal: empty table at 720p <= 15 % of a core"] and all(report["goal: idle ratio <= 0.5"].values())
-    return 0 if met else 1
+    return 0 if met or args.smoke else 1
 
 
 if __name__ == "__main__":

@@ -63,6 +63,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import camera_model as M
+from benchmarks import logs
 from benchmarks.scanner_hand import card_of
 from benchmarks.scanner_load import RESOLUTIONS, resolution, wait_ready
 
@@ -407,15 +408,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--niceness", type=int, default=0, help="run the scanner this much nicer than the busy loops (0; the app: 10)"
     )
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="a quick run of the whole path: one shot a resolution, no WeChat; exit 0 once it has figures",
+    )
     args = parser.parse_args(argv)
+    if args.smoke:
+        args.stills, args.no_wechat = 1, True
     wechat = None if args.no_wechat else (args.wechat_python or wechat_python())
     report = measure(args.stills, wechat, args.seed, args.photos, args.busy, args.photo_width, args.niceness)
     if args.json:
-        print(json.dumps(report, indent=2))
+        print(logs.dumps(report, indent=2))
     else:
         print_report(report)
     lost = sum(row["lost"] for classes in report["resolutions"].values() for row in classes.values() if row)
-    return 0 if lost == 0 else 1
+    return 0 if lost == 0 or args.smoke else 1
 
 
 if __name__ == "__main__":

@@ -36,7 +36,6 @@ Exits 1 when a goal is missed in any set-up but that last one (a move's p90 only
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import shutil
@@ -48,6 +47,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from assistant.core.words.share import new_phone_asks
+from benchmarks import logs
 from benchmarks.share import CHROMIUM, CHROMIUM_ARGS, SHARED, free_port
 from benchmarks.table_pace import App
 
@@ -119,7 +119,14 @@ LLAMAS = [
     *_turn("Ben", DRAW, END),
     *_turn("Cy", DRAW, ("card", "play", "basic goat", "Basic Goat"), RESOLVE),
 ]  # fmt: skip
-GAMES = {"uu-2nd": ("uu-2nd", (), UNICORNS), "llamas": ("llamas", ("llamas-farmed",), LLAMAS)}
+GAMES = {
+    "uu-2nd": ("uu-2nd", (), UNICORNS),
+    "llamas": ("llamas", ("llamas-farmed",), LLAMAS),
+    # The smoke run (`--smoke`): her first keys and one phone's Neigh.
+    "smoke": ("uu-2nd", (), UNICORNS[:5]),
+}
+#: The games a whole run plays.
+WHOLE = ["uu-2nd", "llamas"]
 
 
 class Setup(NamedTuple):
@@ -377,7 +384,7 @@ def play(folder: Path, backend: str, game: str, interval: float, seed: int, setu
         if reader is not None:
             reader.close()
     offset = time.time() - time.perf_counter()  # (the reader's stand-in notes wall-clock times)
-    (folder / "keys.json").write_text(json.dumps({"keys": keys, "taps": taps, "wall_minus_perf": offset}))
+    (folder / "keys.json").write_text(logs.dumps({"keys": keys, "taps": taps, "wall_minus_perf": offset}))
     figures = measure([*records, *reader_records(records, said)], first_bytes, keys, taps)
     return {"game": game, "setup": setup, "interval_s": interval, "seed": seed, **figures, **taps_checked}
 
@@ -433,7 +440,7 @@ def _type(app: App, line: str, keys: list[float]) -> None:
 
 def measure(records: list[dict], first_bytes: list[float], keys: list[float], taps: list[tuple[str, float]]) -> dict:
     """The figures from the run's log: replies shown, utterances begun and sentences played."""
-    from assistant.core.game.about import DECISIVE_MOVES
+    from assistant.core.game.about import DECISIVE, MoveKind
     from assistant.core.speech.queue import LAST_WORDS_S
 
     shown = [r for r in records if "shown" in r]
@@ -471,8 +478,9 @@ def measure(records: list[dict], first_bytes: list[float], keys: list[float], ta
             sent = [moment for who, moment in taps if who == player and moment <= reply["shown"]]
             if sent:
                 tapped[int(at)] = sent[-1]
-                ends.update([int(at)] if kind == "end" else [])
-                decisive.update([int(at)] if kind in DECISIVE_MOVES else [])
+                move = MoveKind[kind]  # (written by its name: `benchmarks.logs`)
+                ends.update([int(at)] if move is MoveKind.END else [])
+                decisive.update([int(at)] if DECISIVE[move] else [])
     first: dict[int, float] = {}
     whole: dict[int, bool] = {}
     for number, utterance in utterances.items():
@@ -572,7 +580,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--game", help=argparse.SUPPRESS)
     parser.add_argument("--share", help=argparse.SUPPRESS)
-    parser.add_argument("--games", nargs="+", default=list(GAMES), choices=list(GAMES))
+    parser.add_argument("--games", nargs="+", default=WHOLE, choices=list(GAMES))
     parser.add_argument("--interval", type=float, default=1.2, help="seconds between the blind player's keys")
     parser.add_argument("--seed", type=int, default=2026, help="the seed of the phones' gaps")
     parser.add_argument("--setup", help=argparse.SUPPRESS)
@@ -581,7 +589,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--backend", choices=["pyttsx3", "espeak-ng"], default="espeak-ng")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--keep", type=Path, help="a folder to keep each run's log in")
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="a quick run of the whole path: her first four keys and one phone's Neigh, one voice; exit 0 once it "
+        "has figures",
+    )
     args = parser.parse_args(argv)
+    if args.smoke and not args.child:
+        args.games, args.setups = ["smoke"], ["one"]
     if args.child:
         return child(args.child, args.game, args.share, args.setup)
     if not shutil.which("aplay"):
@@ -602,8 +618,8 @@ def main(argv: list[str] | None = None) -> int:
                         if (run_folder / name).exists():
                             shutil.copyfile(run_folder / name, kept / Path(name).name)
     if args.json:
-        print(json.dumps(runs, indent=2))
-    return 0 if all(goals_met(run) for run in runs if run["setup"] != "aplay") else 1
+        print(logs.dumps(runs, indent=2))
+    return 0 if args.smoke or all(goals_met(run) for run in runs if run["setup"] != "aplay") else 1
 
 
 def _print(run: dict[str, Any], out: Any) -> None:

@@ -1,0 +1,127 @@
+"""Every benchmark's smoke run (`--smoke`): its real path end to end on a small set (a few keys, one game, a few
+frames), in this process, and its report (`--json`) has its figures. Not whether they meet the goals: the goals
+are the benchmarks' own (a smoke run exits 0 once it has figures). A change that breaks a benchmark's path (a
+typed value its log cannot write, a function it calls renamed) fails here. docs/benchmarks.md says how to run
+each one whole."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import math
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from benchmarks import logs
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def measured(value: object) -> bool:
+    """A figure: a finite number (not a flag)."""
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+#: Each benchmark run by the suite, and the figures its smoke report must hold (each a finite number).
+FIGURES: dict[str, Callable[[dict | list], list[object]]] = {
+    "game": lambda r: [r["event_median_ms"], r["event_p99_ms"], r["resume_median_s"]],
+    "imports": lambda r: [r["sheet_bytes"], *(row["median_s"] for row in r["figures"])],
+    "braille": lambda r: [r["median ms"], r["p99 ms"], *(row["top-1"] for row in r["kinds"].values())],
+    "braille_display": lambda r: [
+        r["line key"]["median_ms"],
+        r["command typed"]["p90_ms"],
+        r["pans (fact left out)"]["re_read"],
+    ],  # fmt: skip
+    "app": lambda r: [r["all_keys"]["median_ms"], r["look_up"]["p90_ms"], *r["startup_s"]],
+    "speech": lambda r: [
+        r["first_byte_card_name"]["p90_ms"],
+        r["interrupt_mid_render"]["p90_ms"],
+        r["table_pace"]["slowest_reply_start_ms"],
+        r["caller_blocked_max_ms"],
+    ],  # fmt: skip
+    "table_pace": lambda r: [
+        r[0]["own_reply_ms"]["median"],
+        r[0]["own_reply_ms"]["p90"],
+        r[0]["sentences_played"],
+        r[0]["speech_played_s_per_turn"],
+    ],  # fmt: skip
+    "scanner": lambda r: [
+        r["frame_ms"]["median"],
+        r["frame_ms"]["p99"],
+        *(s["live"]["false_positives"] for s in r["sets"].values()),
+    ],  # fmt: skip
+    "scanner_load": lambda r: [
+        r["720p, card, background thread"]["cpu_s_per_min"],
+        r["1080p, card, background thread"]["core_share"],
+    ],  # fmt: skip
+    "scanner_reads": lambda r: [row["lost"] for rows in r["resolutions"].values() for row in rows.values() if row],
+    "share_attacks": lambda r: [
+        r["figures"]["move flood"]["cards drawn in 6.2 s"],
+        r["figures"]["guessing"]["wrong codes"],
+        r["figures"]["own phones"]["let in without the host"],
+    ],  # fmt: skip
+    "scanner_hand": lambda r: [r["worker"]["announced"], r["worker"]["median_s"], r["thread"]["median_s"]],
+}
+#: What a benchmark needs beside the Python packages (the test command's setup installs them all).
+NEEDS = {"app": ["aplay"], "speech": ["aplay", "soxi"], "table_pace": ["aplay", "soxi"]}
+
+
+@pytest.mark.parametrize("name", list(FIGURES))
+def test_a_benchmarks_smoke_run_reports_its_figures(name, capsys):
+    missing = [
+        program for program in NEEDS.get(name, []) if shutil.which(program) is None and name != "braille_display"
+    ]
+    if missing:
+        pytest.skip(f"{', '.join(missing)} not installed")
+    benchmark = importlib.import_module(f"benchmarks.{name}")
+    assert benchmark.main(["--smoke", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    figures = FIGURES[name](report)
+    assert figures and all(measured(value) for value in figures), figures
+
+
+def test_every_benchmark_with_a_command_line_has_a_smoke_run_here():
+    """A benchmark module with a `main` (its command line) is run here, or named with the reason it is not."""
+    helpers = {"capture", "camera_model", "frames", "logs", "wechat_reader"}  # no benchmark of their own
+    others = set(NOT_HERE)
+    for path in sorted((ROOT / "benchmarks").glob("*.py")):
+        name = path.stem
+        if name == "__init__" or name in helpers:
+            continue
+        assert "def main(" in path.read_text(encoding="utf-8"), name
+        assert name in FIGURES or name in others, f"benchmarks/{name}.py has no smoke run in the suite"
+
+
+#: Benchmarks with a smoke mode the suite does not run, and why.
+NOT_HERE: dict[str, str] = {
+    "share": "four phones in a real chromium: its smoke run (`--smoke`, 2 turns) takes about 40 s, past the suite's "
+    "time budget",
+    "app_camera": "the app started twice, the camera on a rendered clip and off: its smoke run (`--smoke`, three "
+    "keys a start) takes about 28 s, past the suite's time budget",
+    "braille_phones": "a real BRLTTY and a whole game with phones' moves: its smoke run (`--smoke`, one game at 40 "
+    "cells) takes about 22 s, past the suite's time budget",
+    "table_hands": "the app and four phones in chromium: its smoke run (`--smoke`, four keys and one Neigh) takes "
+    "about 75 s, past the suite's time budget",
+}
+
+
+def test_the_logs_write_typed_values_by_their_names():
+    """One writing for every benchmark's log: an enum by its name (read back with `Kind[name]`), a dataclass as its
+    fields, a set as a list, a mapping's enum keys by their names; a value JSON cannot hold still raises."""
+    import dataclasses
+
+    from assistant.core.game.about import MoveKind
+
+    @dataclasses.dataclass(frozen=True)
+    class Move:
+        kind: MoveKind
+        at: int
+
+    written = json.loads(logs.dumps({"moves": {3: [Move(MoveKind.END, 3)]}, "kinds": {MoveKind.PLAY: {MoveKind.END}}}))
+    assert written == {"moves": {"3": [{"kind": "END", "at": 3}]}, "kinds": {"PLAY": ["END"]}}
+    assert MoveKind[written["moves"]["3"][0]["kind"]] is MoveKind.END
+    with pytest.raises(TypeError):
+        logs.dumps({"what": object()})
