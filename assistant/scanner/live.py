@@ -20,7 +20,9 @@ from assistant.core.scanning.aiming import Cue, CuePacer, FrameView, aiming_cue
 from assistant.core.scanning.exposure import ExposureControl
 from assistant.core.scanning.sightings import Sighting, SightingTracker
 from assistant.scanner.background import BackgroundRead, Stage, read_near
+from assistant.scanner.camera_frames import FrameCheck
 from assistant.scanner.decoders import ALL_STAGES, Cascade, Decoded
+from assistant.scanner.events import CodeAnnounced, CueGiven, LiveEvent, ScannerNotice, SourceBack, SourceLost
 from assistant.scanner.measure import (
     MOTION_SIZE,
     changed_at,
@@ -107,44 +109,6 @@ CASCADE_STAGES = frozenset((*ALL_STAGES, "whole"))
 _PICTURES = itertools.count(1)
 
 
-@dataclass(frozen=True)
-class CodeAnnounced:
-    """A code was read steadily enough to announce (payload untrusted)."""
-
-    payload: str
-    frame: int
-
-
-@dataclass(frozen=True)
-class CueGiven:
-    """An aiming cue to say."""
-
-    cue: Cue
-
-
-@dataclass(frozen=True)
-class SourceLost:
-    """The source stopped giving frames (or could not be opened); `sentence` says so."""
-
-    sentence: str
-
-
-@dataclass(frozen=True)
-class SourceBack:
-    """The source gives frames again after being lost."""
-
-
-@dataclass(frozen=True)
-class ScannerNotice:
-    """Something to tell the player once (a missing decoder library)."""
-
-    sentence: str
-
-
-#: Everything the live scanner reports; the app's camera thread posts each one to the app as it is.
-LiveEvent = CodeAnnounced | CueGiven | SourceLost | SourceBack | ScannerNotice
-
-
 @dataclass
 class _Frame:
     """One frame on its way through `LiveScanner.handle`'s steps."""
@@ -196,6 +160,9 @@ class LiveScanner:
         self.budget = self.cascade.budget
         """The frames' time (`budget.FrameBudget`): started here as each frame arrives, asked by the cascade."""
         self.source: FrameSource | None = None
+        # Frames read from the source and handled; frames handed to `handle` directly that were converted or skipped
+        # (`camera_frames`: a source's own were checked as they came).
+        self.handled, self.frames = 0, FrameCheck()
         self._started = 0.0  # the frame's start on the budget's clock (its own work only)
         self.frame_ms = 0.0
         """What the last frame cost the loop, milliseconds on the cascade's clock (grey conversion to cue)."""
@@ -264,9 +231,6 @@ class LiveScanner:
                 self.report(SourceLost(exc.sentence))
             return False
         self.exposure = ExposureControl()  # a camera opened anew starts on its own auto exposure
-        if self._lost:
-            self._lost = False
-            self.report(SourceBack())
         return True
 
     def step(self) -> bool:
@@ -277,13 +241,21 @@ class LiveScanner:
             frame = self.source.read()
         except SourceError as exc:
             self._close()
-            self._lost = True
             self.tracker.reset()
-            self.report(SourceLost(exc.sentence))
+            if not self._lost:  # said once: a camera opened again that gives no usable frame is not lost anew
+                self._lost = True
+                self.report(SourceLost(exc.sentence))
             return False
         if frame is None:
             return False
-        self.handle(frame.image, frame.index, frame.time)
+        image = self.frames.usable(frame.image)  # (a source's frames were checked there: as they are)
+        if image is None:
+            return True  # skipped and counted; the source goes on
+        if self._lost:
+            self._lost = False  # back once it gives a frame the scanner takes, not as soon as it opens
+            self.report(SourceBack())
+        self.handle(image, frame.index, frame.time)
+        self.handled += 1
         return True
 
     def handle(self, image: MatLike, index: int = 0, taken: float | None = None) -> list[CodeAnnounced]:
@@ -299,6 +271,10 @@ class LiveScanner:
         which never holds up the next frame. The steps: `_begin` (the budget), `_idle` (what this frame gets),
         `_first_pass` (an idle picture's cheap look), `_search` (the code-like regions), the cascade,
         `_background` (offer and collect), `_sightings` (announce) and `_aim` (the cue)."""
+        usable = self.frames.usable(image)  # (a camera's frames were checked by its reader: as they are)
+        if usable is None:
+            return []  # an empty or degenerate frame, counted (`frames`)
+        image = usable
         now = self.clock() if taken is None else taken
         starved = self._begin(image)
         if not self.cascade.can_decode:
