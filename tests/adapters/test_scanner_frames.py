@@ -46,7 +46,7 @@ KINDS = {
     "empty": (lambda f: np.zeros((0, 0, 3), np.uint8), False),
     "no rows": (lambda f: np.zeros((0, f.shape[1], 3), np.uint8), False),
     "one row": (lambda f: f[:1].copy(), False),
-    "odd-sized": (lambda f: f[3:634, 5:808].copy(), True),  # 631 by 803: taken as it is
+    "odd-sized": (lambda f: f[3:634, 401:1204].copy(), True),  # 631 by 803: taken as it is
     "float32": (lambda f: f.astype(np.float32) / 255, True),
     "float64": (lambda f: f.astype(np.float64), True),
     "uint16": (lambda f: f.astype(np.uint16) * 257, True),
@@ -58,8 +58,8 @@ KINDS = {
 
 def frames_around(kind, repeats):
     """`repeats` frames of the first card, `repeats` of the shown card in frames of `kind`, then the hidden one."""
-    first = [F.render(F.Scene(payload=FIRST, seed=i)) for i in range(repeats)]
-    shown = [KINDS[kind][0](F.render(F.Scene(payload=SHOWN, seed=i))) for i in range(repeats)]
+    first = [F.render(F.Scene(payload=FIRST, centre=(0.3, 0.5), seed=i)) for i in range(repeats)]
+    shown = [KINDS[kind][0](F.render(F.Scene(payload=SHOWN, centre=(0.7, 0.5), seed=i))) for i in range(repeats)]
     hidden = [F.render(F.scene_for("glare", 3))] * 6
     return first + shown + hidden
 
@@ -225,3 +225,66 @@ def test_a_camera_giving_only_frames_it_cannot_take_is_lost_once_and_back_once_i
     told = [type(event).__name__ for event in reported.events if type(event).__name__ in ("SourceLost", "SourceBack")]
     assert told == ["SourceLost", "SourceBack"]
     assert reported.payloads() == [FIRST, SHOWN]
+
+
+# A card read and left lying: at rest (`rest`)
+
+
+def _lying(stage_kind):
+    if stage_kind == "worker":
+        from assistant.scanner.stage_process import ProcessStage
+
+        return ProcessStage()
+    return job_stage(None) if stage_kind == "thread" else None
+
+
+@pytest.mark.parametrize("stage_kind", [None, "thread", "worker"])
+def test_a_card_read_and_left_lying_is_said_once_and_watched_for_a_fraction_of_a_decode(stage_kind, monkeypatch):
+    """A card lying still for 20 s of frames after its read: announced once (before, again every 10 s), and its
+    frames watched at rest (zxing-cpp's first pass on one frame in `rest.FIRST_PASS_EVERY`, before on every frame and
+    more); a second card brought in beside it is read on its first or second frame (the motion check runs on one
+    frame in two at rest) and announced on its next. The same rule with no stage, the thread fallback and the worker
+    process."""
+    from assistant.scanner import rest
+
+    monkeypatch.delenv(rest.REPEAT_SETTING, raising=False)
+    lying = [F.render(F.Scene(payload=FIRST, centre=(0.3, 0.5), seed=i)) for i in range(4)]
+    both = [F.render(F.Scene(payload=SHOWN, centre=(0.7, 0.5), seed=i)) for i in range(3)]
+    both = [np.where(np.arange(frame.shape[1])[None, :, None] < frame.shape[1] // 2, lying[0], frame) for frame in both]
+    reported, stage = Reported(), _lying(stage_kind)
+    scanner = LiveScanner(lambda: None, reported, background=stage)
+    decodes, decode = [], scanner.cascade.decode
+    scanner.cascade.decode = lambda *args, **kwargs: decodes.append(len(reported.events)) or decode(*args, **kwargs)
+    try:
+        index = 0
+        while FIRST not in reported.payloads() and index < 300:  # (a guard: read within a few frames)
+            scanner.handle(lying[index % 4], index, index / 30)
+            index += 1
+        settled_at, decodes[:] = index, []
+        for index in range(settled_at, settled_at + 600):  # 20 s of the card lying still
+            scanner.handle(lying[index % 4], index, index / 30)
+        assert reported.payloads() == [FIRST]  # said once
+        assert len(decodes) <= 600 / rest.FIRST_PASS_EVERY + 10  # the watch: a first pass on a twelfth of frames
+        brought = index + 1
+        for index in range(brought, brought + 3):
+            scanner.handle(both[index - brought], index, index / 30)
+        assert reported.payloads() == [FIRST, SHOWN]  # the card brought in: said on its third frame at the latest
+    finally:
+        if stage is not None:
+            stage.stop()
+
+
+def test_a_card_lying_still_is_said_again_when_the_player_asks_for_repeats(monkeypatch):
+    """`TABLE_ASSISTANT_SCAN_REPEAT` (`rest.REPEAT_SETTING`): seconds after which a card lying still is said again,
+    read by the watch's first pass."""
+    from assistant.scanner import rest
+
+    monkeypatch.setenv(rest.REPEAT_SETTING, "10")
+    lying = [F.render(F.Scene(payload=FIRST, seed=i)) for i in range(4)]
+    reported = Reported()
+    scanner = LiveScanner(lambda: None, reported)
+    for index in range(30 * 21):  # 21 s of frames
+        scanner.handle(lying[index % 4], index, index / 30)
+    announced = [event.frame for event in reported.events if isinstance(event, CodeAnnounced)]
+    assert len(announced) == 3 and 300 <= announced[1] - announced[0] <= 300 + rest.FIRST_PASS_EVERY
+    assert rest.repeat_seconds({rest.REPEAT_SETTING: "no"}) == rest.repeat_seconds({}) == float("inf")

@@ -744,7 +744,10 @@ async def wait_for(condition, pilot, seconds=60.0):
     return condition()
 
 
-def test_app_shows_and_speaks_a_scanned_card(make_app):
+def test_app_shows_and_speaks_a_scanned_card(make_app, monkeypatch):
+    """A card lying in view is said again after the cooldown only when the player asks for repeats (the setting,
+    `rest.REPEAT_SETTING`, here at the tracker's 10 s); by default it is said once (`test_scanner_frames`)."""
+    monkeypatch.setenv("TABLE_ASSISTANT_SCAN_REPEAT", "10")
     spoken = []
     frames = rendered(5, distance_mm=380)
     camera = camera_opener(0, lambda i: FakeCapture(frames, lose_at_end=False, delay=0.03))
