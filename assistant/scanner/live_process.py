@@ -170,7 +170,8 @@ class LiveProcess:
                 return
             now = self.clock()
             self._ends = [*(end for end in self._ends if now - end < RESTART_WINDOW), now]
-            if len(self._ends) <= RESTARTS:
+            given_up = len(self._ends) > RESTARTS
+            if not given_up:
                 self.restarts += 1
                 self.report(SourceLost(SCANNER_RESTARTED))
             else:
@@ -182,7 +183,8 @@ class LiveProcess:
                 self._back_to_say = True
             if not self.start():
                 break
-        self.report(SourceLost(camera_failed(failure)))
+        if not given_up:  # (given up, the reason was said already)
+            self.report(SourceLost(camera_failed(failure)))
 
     def _relay(self) -> str:
         """Relay the child's events until its pipe ends (or `stop`); what ended it (the exception's kind the child
@@ -197,6 +199,7 @@ class LiveProcess:
             except (EOFError, OSError):
                 break
             if message[0] == "event":
+                self._say_back()  # (an event comes from a frame handled: scanning is back before what it says)
                 self.report(message[1])
             elif message[0] == "jobs":
                 self.jobs = message[1]
@@ -214,10 +217,15 @@ class LiveProcess:
         """The child's counts of frames (`frames`); scanning said to be back at its first frame handled after it was
         given up."""
         self.frames = frames
-        if self._back_to_say and frames[0] > 0:
+        if frames[0] > 0:
+            self._say_back()
+        self.counted(frames)
+
+    def _say_back(self) -> None:
+        """Scanning said to be back (`SourceBack`), once, at the child's first frame handled after it was given up."""
+        if self._back_to_say:
             self._back_to_say = False
             self.report(SourceBack())
-        self.counted(frames)
 
     def _send_decks(self) -> None:
         decks = tuple(self.decks())
