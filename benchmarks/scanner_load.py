@@ -113,8 +113,10 @@ EMPTY_HOLD = 120
 #: across the picture: wood's grain, a checked cloth, marble's veins; the checked cloth is where the stage's look has
 #: taken a bright patch for a card). A single table of `camera_model.TABLES` may be named too ("cloth").
 TABLE_GROUPS = {"plain": ("felt", "laminate"), "cluttered": ("wood", "cloth", "marble")}
-#: What `measure` holds, unless told: stills with a card, then plain and cluttered empty tables.
-KINDS = ("card", "plain", "cluttered")
+#: What `measure` holds, unless told: stills with a card, then plain and cluttered empty tables, then a card lying
+#: still after its read ("lying": stills whose code raw zxing-cpp reads, `read_pool`, each held `EMPTY_HOLD` frames,
+#: every frame's CPU against raw zxing-cpp's on the same frames: the card lying there, read once).
+KINDS = ("card", "plain", "cluttered", "lying")
 
 
 def table_seeds(kind: str, count: int, first: int = 0) -> list[int]:
@@ -146,6 +148,26 @@ def frame_pool(name: str, kind: str, count: int, first: int = 0) -> tuple[list[l
                 shot = replace(shot, offset_mm=(5000.0, 0.0))  # the card far out of the picture
             shots.append([M.render(replace(shot, frame=frame)) for frame in range(1, NOISE_FRAMES + 1)])
             in_view.append(kind == "card" and M.code_in_view(shot))
+    return shots, in_view, payloads
+
+
+def read_pool(name: str, count: int, first: int = 0) -> tuple[list[list], list[bool], list[str]]:
+    """`count` shots with a card (`frame_pool`'s "card") from the seeds from `first` whose code raw zxing-cpp reads
+    on their first frame: a card lying still *after its read* (a still no decoder reads is a card lying unread, the
+    idle path's matter). Seeds whose code is missed are passed over, in order."""
+    import cv2
+    import zxingcpp
+
+    shots: list[list] = []
+    in_view: list[bool] = []
+    payloads: list[str] = []
+    seed = first
+    while len(shots) < count and seed < first + 50 * count:
+        pool, seen, cards = frame_pool(name, "card", 1, seed)
+        grey = cv2.cvtColor(pool[0][0], cv2.COLOR_BGR2GRAY)
+        if seen[0] and any(r.text == cards[0] for r in zxingcpp.read_barcodes(grey)):
+            shots, in_view, payloads = [*shots, *pool], [*in_view, *seen], [*payloads, *cards]
+        seed += 1
     return shots, in_view, payloads
 
 
@@ -437,9 +459,11 @@ def measure(
         for kind in kinds:
             # An empty table stands still all evening: each is held `EMPTY_HOLD` frames, as many as fit the run.
             count = pool if kind == "card" else max(1, min(pool, round(seconds * FPS / EMPTY_HOLD)))
-            shots, in_view, cards = frame_pool(name, kind, count, first)
+            shots, in_view, cards = (
+                read_pool(name, count, first) if kind == "lying" else frame_pool(name, kind, count, first)
+            )
             payloads = [card if seen else None for card, seen in zip(cards, in_view, strict=True)]
-            held = kind if kind in ("card", "empty") else f"empty {kind}"
+            held = {"card": "card", "empty": "empty", "lying": "card lying still"}.get(kind, f"empty {kind}")
             for background in stages:
                 for load in loads:
                     key = f"{name}, {held}, background {background}{load}"
@@ -461,7 +485,7 @@ def measure(
     report["goal: idle ratio <= 0.5"] = {
         key: figures["ratio_to_raw"] <= GOAL_IDLE_RATIO
         for key, figures in report.items()
-        if isinstance(figures, dict) and ", empty" in key and "background off" not in key
+        if isinstance(figures, dict) and (", empty" in key or ", card lying" in key) and "background off" not in key
     }
     return report
 
@@ -493,7 +517,7 @@ def print_report(report: dict) -> None:
     goal = "met" if report["goal: empty table at 720p <= 15 % of a core"] else "missed"
     print(f"Goal, an empty table at 720p using at most 15 % of one core (9 CPU s a minute): {goal}.")
     missed = [key for key, met in report["goal: idle ratio <= 0.5"].items() if not met]
-    print(f"Goal, an empty table at most {GOAL_IDLE_RATIO} x raw zxing-cpp on every frame: "
+    print(f"Goal, an empty table or a card lying still at most {GOAL_IDLE_RATIO} x raw zxing-cpp on every frame: "
           f"{'missed by ' + '; '.join(missed) if missed else 'met'}.")  # fmt: skip
 
 
@@ -514,8 +538,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--kinds",
         default=",".join(KINDS),
-        help="what is held, comma-separated: card, and empty tables as plain, cluttered, empty (every table in turn) "
-        f"or one table of {', '.join(M.TABLES)} ({','.join(KINDS)})",
+        help="what is held, comma-separated: card, lying (a card lying still after its read), and empty tables as "
+        f"plain, cluttered, empty (every table in turn) or one table of {', '.join(M.TABLES)} ({','.join(KINDS)})",
     )
     parser.add_argument(
         "--smoke",
@@ -530,8 +554,8 @@ def main(argv: list[str] | None = None) -> int:
     if not stages or set(stages) - set(STAGES):
         parser.error(f"--stages takes {', '.join(STAGES)}")
     kinds = tuple(k for k in args.kinds.split(",") if k)
-    if not kinds or set(kinds) - {"card", "empty", *TABLE_GROUPS, *M.TABLES}:
-        parser.error(f"--kinds takes card, empty, {', '.join(TABLE_GROUPS)} or {', '.join(M.TABLES)}")
+    if not kinds or set(kinds) - {"card", "empty", "lying", *TABLE_GROUPS, *M.TABLES}:
+        parser.error(f"--kinds takes card, lying, empty, {', '.join(TABLE_GROUPS)} or {', '.join(M.TABLES)}")
     report = measure(args.seconds, args.pool, args.busy, stages, args.seed, kinds)
     if args.json:
         print(logs.dumps(report, indent=2))

@@ -19,8 +19,11 @@ from typing import TYPE_CHECKING
 from assistant.core.scanning.aiming import Cue, CuePacer, FrameView, aiming_cue
 from assistant.core.scanning.exposure import ExposureControl
 from assistant.core.scanning.sightings import Sighting, SightingTracker
+from assistant.scanner import rest
 from assistant.scanner.background import BackgroundRead, Stage, read_near
+from assistant.scanner.camera_frames import FrameCheck
 from assistant.scanner.decoders import ALL_STAGES, Cascade, Decoded
+from assistant.scanner.events import CodeAnnounced, CueGiven, LiveEvent, ScannerNotice, SourceBack, SourceLost
 from assistant.scanner.measure import (
     MOTION_SIZE,
     changed_at,
@@ -55,20 +58,10 @@ AIM_STILL = 8
 IDLE_AFTER = 30
 IDLE_EVERY = 3
 IDLE_FULL = 30
-#: One frame in this many (for frames of `IDLE_PIXELS`; one in 27 at 1920 by 1080) gets the first pass in an idle
-#: picture the background stage's look found no sign of a code in (an empty table): the first pass reads a card
-#: there only if one came in too small to move the picture, and 0.4 s is soon enough for it; such a picture gets no
-#: `IDLE_FULL` frame (nothing to offer the stage or aim at), with either stage. With one in 6, an
-#: empty table at 720p cost 0.6 times raw zxing-cpp decoding every frame (its steady state most of it: each first
-#: pass is a whole raw decode); the goal is half.
-IDLE_EVERY_EMPTY = 12
-IDLE_PIXELS = 1280 * 720
-#: The motion check runs on one frame in this many of an empty table (the stage's look found no sign of a code in
-#: the still picture), and on every frame given the first pass: a card brought in wakes the picture a frame later at
-#: most. Every frame's check (the frame sampled, shrunk and compared twice) cost an idle empty table at 720p about as
-#: much CPU as its first passes, and on a cluttered table, where raw zxing-cpp is quick, a tenth of raw zxing-cpp
-#: decoding every frame.
-MOTION_EVERY_EMPTY = 2
+#: A picture at rest (an empty table, a card read lying there) gets the first pass on one frame in this many, and the
+#: motion check on one in `rest.MOTION_EVERY`: the rule is `rest`'s, for both stages.
+IDLE_EVERY_EMPTY = rest.FIRST_PASS_EVERY
+IDLE_PIXELS = rest.PIXELS
 #: Frames of a still picture the background stage is given, until something moves: more of the same picture
 #: hold nothing new for it (its average of the last frames has had its tries). A still picture in which the stage
 #: finds no sign of a code (`background.shows_code`: an empty table) is given none after that look.
@@ -105,44 +98,6 @@ CASCADE_STAGES = frozenset((*ALL_STAGES, "whole"))
 #: The numbers of the pictures, one count for every scanner of the process: a background stage that outlives its
 #: scanner (a benchmark's, one for many clips) never takes a new scanner's picture for one it has judged.
 _PICTURES = itertools.count(1)
-
-
-@dataclass(frozen=True)
-class CodeAnnounced:
-    """A code was read steadily enough to announce (payload untrusted)."""
-
-    payload: str
-    frame: int
-
-
-@dataclass(frozen=True)
-class CueGiven:
-    """An aiming cue to say."""
-
-    cue: Cue
-
-
-@dataclass(frozen=True)
-class SourceLost:
-    """The source stopped giving frames (or could not be opened); `sentence` says so."""
-
-    sentence: str
-
-
-@dataclass(frozen=True)
-class SourceBack:
-    """The source gives frames again after being lost."""
-
-
-@dataclass(frozen=True)
-class ScannerNotice:
-    """Something to tell the player once (a missing decoder library)."""
-
-    sentence: str
-
-
-#: Everything the live scanner reports; the app's camera thread posts each one to the app as it is.
-LiveEvent = CodeAnnounced | CueGiven | SourceLost | SourceBack | ScannerNotice
 
 
 @dataclass
@@ -186,7 +141,7 @@ class LiveScanner:
         self.report = report
         self.cascade = cascade or Cascade()
         self.cascade.invert = False  # the stickers are dark on light (`decoders.TRY_INVERT`)
-        self.tracker = tracker or SightingTracker()
+        self.tracker = tracker or SightingTracker(cooldown=rest.repeat_seconds())  # a card lying still: once
         self.pacer = pacer or CuePacer()
         self.guidance = guidance
         self.retry_seconds = retry_seconds
@@ -196,6 +151,9 @@ class LiveScanner:
         self.budget = self.cascade.budget
         """The frames' time (`budget.FrameBudget`): started here as each frame arrives, asked by the cascade."""
         self.source: FrameSource | None = None
+        # Frames read from the source and handled; frames handed to `handle` directly that were converted or skipped
+        # (`camera_frames`: a source's own were checked as they came).
+        self.handled, self.frames = 0, FrameCheck()
         self._started = 0.0  # the frame's start on the budget's clock (its own work only)
         self.frame_ms = 0.0
         """What the last frame cost the loop, milliseconds on the cascade's clock (grey conversion to cue)."""
@@ -219,8 +177,9 @@ class LiveScanner:
         self._crept_from = 0
         """The first of the pictures that, up to the one in view, each began as the one before crept (slowly moved,
         never jumped or moved between two frames: the same card)."""
-        self._picture = 0
-        """A number for the picture in view, new whenever it moves (the background stage's `no_code` names one)."""
+        self._picture, self._settled = 0, -1
+        """A number for the picture in view, new whenever it moves (the background stage's `no_code` names one), and
+        the still picture every code read in which has been announced (a card read, lying there: at rest, `rest`)."""
         self._moving = False
         """True when the last frame moved against the one before."""
         self._moves = 0
@@ -264,9 +223,6 @@ class LiveScanner:
                 self.report(SourceLost(exc.sentence))
             return False
         self.exposure = ExposureControl()  # a camera opened anew starts on its own auto exposure
-        if self._lost:
-            self._lost = False
-            self.report(SourceBack())
         return True
 
     def step(self) -> bool:
@@ -277,13 +233,22 @@ class LiveScanner:
             frame = self.source.read()
         except SourceError as exc:
             self._close()
-            self._lost = True
             self.tracker.reset()
-            self.report(SourceLost(exc.sentence))
+            self._settled = -1  # every code is new again: a card lying there too, once the camera is back
+            if not self._lost:  # said once: a camera opened again that gives no usable frame is not lost anew
+                self._lost = True
+                self.report(SourceLost(exc.sentence))
             return False
         if frame is None:
             return False
-        self.handle(frame.image, frame.index, frame.time)
+        image = self.frames.usable(frame.image)  # (a source's frames were checked there: as they are)
+        if image is None:
+            return True  # skipped and counted; the source goes on
+        if self._lost:
+            self._lost = False  # back once it gives a frame the scanner takes, not as soon as it opens
+            self.report(SourceBack())
+        self.handle(image, frame.index, frame.time)
+        self.handled += 1
         return True
 
     def handle(self, image: MatLike, index: int = 0, taken: float | None = None) -> list[CodeAnnounced]:
@@ -299,6 +264,10 @@ class LiveScanner:
         which never holds up the next frame. The steps: `_begin` (the budget), `_idle` (what this frame gets),
         `_first_pass` (an idle picture's cheap look), `_search` (the code-like regions), the cascade,
         `_background` (offer and collect), `_sightings` (announce) and `_aim` (the cue)."""
+        usable = self.frames.usable(image)  # (a camera's frames were checked by its reader: as they are)
+        if usable is None:
+            return []  # an empty or degenerate frame, counted (`frames`)
+        image = usable
         now = self.clock() if taken is None else taken
         starved = self._begin(image)
         if not self.cascade.can_decode:
@@ -352,20 +321,27 @@ class LiveScanner:
         background stage has finished. With the thread stage the dark frame's stretch too, but on an empty table
         (the stage's look found no sign of a code in it), which gets zxing-cpp's first pass alone with either stage:
         its histogram of the whole frame cost the thread stage's idle first pass half as much again."""
-        background = self.background
-        empty = background is not None and background.no_code == self._picture
-        found = self.cascade.decode(frame.gray, [], started=True, retries=self._worker() is None and not empty)
+        resting = self._at_rest()
+        found = self.cascade.decode(frame.gray, [], started=True, retries=self._worker() is None and not resting)
         sightings = [Sighting(d.payload, *d.centre) for d in found]
         sightings += self._taken(frame.index, frame.now, frame.gray)
-        return self._sightings(frame.index, frame.now, sightings, looked=bool(found) or not self._working())
+        # A picture at rest has not moved: a card read in it that this pass missed has not left (`rest`).
+        looked = (bool(found) or not self._working()) and self._settled != self._picture
+        return self._sightings(frame.index, frame.now, sightings, looked=looked)
+
+    def _at_rest(self) -> bool:
+        """True when the still picture in view is at rest (`rest`): the background stage's look found no sign of a
+        code in it (an empty table), or every code read in it has been announced (a card read, lying there)."""
+        background = self.background
+        return self._settled == self._picture or (background is not None and background.no_code == self._picture)
 
     def _standing_in(self) -> bool:
         """True when this frame stands in for a job the worker has not begun or ended (see `STAND_IN_AFTER`)."""
         worker = self._worker()
-        if worker is not None and self._stood_read:
+        if worker is not None and self._stood_read and self._settled != self._picture:
             self._stood_in += 1
             return True
-        if worker is None or self._stood_in >= IDLE_JOBS or worker.no_code == self._picture:
+        if worker is None or self._stood_in >= IDLE_JOBS or self._at_rest():
             return False
         begun, waited = worker.begun, self._still  # frames with no job begun, or since the one under way began
         if begun != self._begun_at:
@@ -526,12 +502,15 @@ class LiveScanner:
     def _sightings(self, index: int, now: float, sightings: list[Sighting], looked: bool) -> list[CodeAnnounced]:
         """The codes to announce from this frame's sightings (a frame whose cascade ran out of time with nothing
         read, `looked` False, is no evidence that a card left the view), announced after the confirmation cue."""
-        if sightings:
-            self._still = 0  # something read: not idle, however still the picture
-            self._sighted = True
+        self._sighted = self._sighted or bool(sightings)
+        announced = [CodeAnnounced(s.payload, index) for s in self.tracker.update(sightings, now, looked)]
+        settled = bool(sightings) and all(self.tracker.announced(s.payload) for s in sightings)
+        if sightings and not (settled and self._settled == self._picture):
+            self._still = 0  # something new read: not at rest, however still the picture
             if self.background is not None:
                 self._jobs_when_still = self.background.jobs
-        announced = [CodeAnnounced(s.payload, index) for s in self.tracker.update(sightings, now, looked)]
+        if sightings:  # every code read here has been said: at rest (`rest`); a code not yet said wakes it
+            self._settled = self._picture if settled else -1
         self._announce(announced, now)
         return announced
 
@@ -635,8 +614,13 @@ class LiveScanner:
         `measure.MOTION_SIZE`."""
         import cv2
 
-        if self._unchecked(image):
-            self._still += 1
+        if (
+            self._still
+            and self._tiny is not None
+            and self._at_rest()
+            and rest.motion_unchecked(self._still + 1, image.shape)
+        ):
+            self._still += 1  # a frame at rest left without the motion check (`rest`)
             self._moving, self._moves = False, 0
             return "skip"
         step = max(4, round(4 * image.shape[1] / 1280))
@@ -656,6 +640,8 @@ class LiveScanner:
                 self._crept_from = self._picture
             return "full"
         self._still += 1
+        if self._settled == self._picture:
+            return rest.resting_frame(self._still, image.shape)  # a card read, lying there: the watch (`rest`)
         background = self.background
         waits = IDLE_AFTER if self._worker() is not None else STAND_IN_AFTER  # (the thread stage's frame path reads)
         if self._still < waits and background is not None and background.looking(self._picture):
@@ -676,24 +662,13 @@ class LiveScanner:
             # second either. With the worker a full frame of it was a first pass anyway (`_looked_empty`: nothing to
             # offer or aim at), one more off the grid (3 of 13 a 4 s table); with the thread stage it was the region
             # search, the retries and the aiming measurement, a third of a cluttered table's cost.
-            return "first pass" if self._still % round(IDLE_EVERY_EMPTY * scale) == 0 else "skip"
+            return rest.resting_frame(self._still, image.shape)
         if (self._still < IDLE_AFTER and not worked) or self._still % round(IDLE_FULL * scale) == 0:
             return "full"
         if worked and self._still <= 2 * AIM_STILL and self._still % AIM_STILL == 0:
             return "full"
         every = IDLE_EVERY_EMPTY if worked else IDLE_EVERY
         return "first pass" if self._still % round(every * scale) == 0 else "skip"
-
-    def _unchecked(self, image: MatLike) -> bool:
-        """True when this frame of an empty table (a still picture the stage's look found no sign of a code in) is
-        left without the motion check (`MOTION_EVERY_EMPTY`): not a frame the first pass is due on (one in two: never
-        two in a row). The next check compares with the last frame checked, two frames back, so a card coming in
-        moves it more, never less; the still picture's noise does not add up."""
-        background, still = self.background, self._still + 1
-        if background is None or self._still == 0 or background.no_code != self._picture or self._tiny is None:
-            return False
-        scale = max(1.0, image.shape[0] * image.shape[1] / IDLE_PIXELS)
-        return bool(still % MOTION_EVERY_EMPTY and still % round(IDLE_EVERY_EMPTY * scale))
 
     def _meter(self, gray: MatLike, regions: list[tuple[int, int, int, int]]) -> None:
         """Meter the exposure on the code-like region seen, for a source that lets its exposure be set (see

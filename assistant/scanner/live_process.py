@@ -24,9 +24,15 @@ started with the 'spawn' method, and the app's process only relays what it repor
   frame loop (started before the child lowers its own priority: a process may lower a priority, not raise it).
   At the frame loop's niceness, with both cores busy, the worker had a tenth of a core: a still's job did not end
   within its hold, and the thread stage read more;
+- **frames**: the child says how many frames its scanner has handled, and how many of the camera's it converted or
+  skipped (`camera_frames`), as they change (looked at every `JOBS_EVERY` seconds); `frames` holds them and
+  `counted` is told them, so a test waits on the child's frames, not for a length of time;
 - **an unexpected end** (a decoder library that crashed, the child killed): the player is told
-  (`SCANNER_RESTARTED`) and the child is started again, at most `RESTARTS` times; then scanning stops with the
-  reason (`camera_failed`), and typing carries on. A crash in a native library no longer takes the app with it.
+  (`SCANNER_RESTARTED`) and the child is started again, at most `RESTARTS` times within `RESTART_WINDOW` seconds
+  (before, within the session: three ends spread over an hour stopped scanning for good); past that, scanning stops
+  with the reason (`camera_failed`) and typing carries on, and after `REST` seconds a child is started again, its
+  ends counted afresh: once it handles a frame, the player is told scanning is back (`SourceBack`, said once). A
+  crash in a native library no longer takes the app with it.
 
 The camera opener must be one that can be sent to another process (`live.camera_opener` with OpenCV's capture,
 `sources.clip_opener`); `sendable` says whether it is. Where it is not (a test's stand-in camera) or no process
@@ -40,17 +46,22 @@ import contextlib
 import queue
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from assistant.core.cards.card import Deck
 from assistant.core.words.scans import SCANNER_RESTARTED, camera_failed
+from assistant.scanner.events import LiveEvent, SourceBack, SourceLost
 from assistant.scanner.known import decks_key
-from assistant.scanner.live import LiveEvent, SourceLost
 from assistant.scanner.sources import FrameSource
 
-#: Times a child that ended unexpectedly is started again before scanning is given up.
+#: Times a child that ended unexpectedly is started again within `RESTART_WINDOW` seconds before scanning is given up.
 RESTARTS = 3
+#: Seconds over which the child's unexpected ends are counted (a minute: ends further apart are never given up on).
+RESTART_WINDOW = 60.0
+#: Seconds scanning rests once given up, before a child is started again (its ends counted afresh).
+REST = 60.0
 #: Seconds between looks at the decks in play (a change is sent to the child).
 DECKS_EVERY = 0.5
 #: The child's niceness: a busy machine serves the app first.
@@ -86,17 +97,29 @@ class LiveProcess:
         report: Callable[[LiveEvent], None],
         decks: Callable[[], Sequence[Deck]] | None = None,
         worked: Callable[[int], None] | None = None,
+        counted: Callable[[tuple[int, int, int]], None] | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ):
         """`report` is called on `run`'s thread; `decks`: the decks in play, asked for on that thread too; `worked`:
-        told on that thread the child's count of background jobs each time it grows (`jobs`)."""
+        told on that thread the child's count of background jobs each time it grows (`jobs`); `counted`: told there
+        the child's counts of frames as they change (`frames`); `clock`: the seconds its ends are counted over."""
         self.open_source = open_source
         self.report = report
         self.decks = decks or (lambda: ())
         self.worked = worked or (lambda jobs: None)
+        self.counted = counted or (lambda frames: None)
+        self.clock = clock
         self.jobs = 0
         """Frames the current child's background stage has worked on, as it last said."""
+        self.frames = (0, 0, 0)
+        """The current child's frames handled by its scanner, and those of its camera converted and skipped
+        (`camera_frames.FrameCheck`), as it last said."""
         self.restarts = 0
-        """Times the child was started again after ending unexpectedly."""
+        """Times the child was started again after ending unexpectedly (in the session)."""
+        self.given_up = 0
+        """Times scanning was given up (more than `RESTARTS` ends within `RESTART_WINDOW` seconds)."""
+        self._ends: list[float] = []
+        self._back_to_say = False
         self.dropped = 0
         """Messages dropped because the child read none of those waiting (`WAITING_MESSAGES`)."""
         self._process: Any = None
@@ -131,26 +154,37 @@ class LiveProcess:
         outbox: queue.Queue[tuple | None] = queue.Queue(WAITING_MESSAGES)
         threading.Thread(target=_sending, args=(parent, outbox), name="scanner-sends", daemon=True).start()
         self._process, self._conn, self._outbox = process, parent, outbox
-        self.jobs = 0
+        self.jobs, self.frames = 0, (0, 0, 0)
         self._decks_key = decks_key(decks)
         atexit.register(self.stop)
         return True
 
     def run(self) -> None:
         """Hand each event the child reports to `report` until `stop`; start the child again when it ends
-        unexpectedly (said), at most `RESTARTS` times (then the reason is said and scanning stops)."""
+        unexpectedly (said), at most `RESTARTS` times within `RESTART_WINDOW` seconds; past that the reason is said,
+        and scanning rests `REST` seconds before a child is started again (said once it handles a frame)."""
         while True:
             failure = self._relay()
             self._end_child()  # (also one started as `stop` came)
             if self._stopping.is_set():
                 return
-            if self.restarts == RESTARTS:
-                break
-            self.restarts += 1
-            self.report(SourceLost(SCANNER_RESTARTED))
+            now = self.clock()
+            self._ends = [*(end for end in self._ends if now - end < RESTART_WINDOW), now]
+            given_up = len(self._ends) > RESTARTS
+            if not given_up:
+                self.restarts += 1
+                self.report(SourceLost(SCANNER_RESTARTED))
+            else:
+                self.given_up += 1
+                self._ends = []
+                self.report(SourceLost(camera_failed(failure)))
+                if self._stopping.wait(REST):
+                    return
+                self._back_to_say = True
             if not self.start():
                 break
-        self.report(SourceLost(camera_failed(failure)))
+        if not given_up:  # (given up, the reason was said already)
+            self.report(SourceLost(camera_failed(failure)))
 
     def _relay(self) -> str:
         """Relay the child's events until its pipe ends (or `stop`); what ended it (the exception's kind the child
@@ -165,16 +199,33 @@ class LiveProcess:
             except (EOFError, OSError):
                 break
             if message[0] == "event":
+                self._say_back()  # (an event comes from a frame handled: scanning is back before what it says)
                 self.report(message[1])
             elif message[0] == "jobs":
                 self.jobs = message[1]
                 self.worked(message[1])
+            elif message[0] == "frames":
+                self._counted(message[1])
             elif message[0] == "failed":
                 failure = message[1]
         if not failure and self._process is not None and not self._stopping.is_set():
             self._process.join(2.0)
             failure = f"exit code {self._process.exitcode}"
         return failure
+
+    def _counted(self, frames: tuple[int, int, int]) -> None:
+        """The child's counts of frames (`frames`); scanning said to be back at its first frame handled after it was
+        given up."""
+        self.frames = frames
+        if frames[0] > 0:
+            self._say_back()
+        self.counted(frames)
+
+    def _say_back(self) -> None:
+        """Scanning said to be back (`SourceBack`), once, at the child's first frame handled after it was given up."""
+        if self._back_to_say:
+            self._back_to_say = False
+            self.report(SourceBack())
 
     def _send_decks(self) -> None:
         decks = tuple(self.decks())
@@ -285,12 +336,15 @@ def _child(conn: Any, open_source: Callable[[], FrameSource], decks: Sequence[De
     )
 
     def listen() -> None:
-        said = 0  # the stage's jobs the parent has been told of
+        said, counts = 0, (0, 0, 0)  # the stage's jobs and the frames' counts the parent has been told of
         while True:
             try:
                 if stage.jobs != said:
                     said = stage.jobs
                     send(("jobs", said))
+                if _counts(scanner) != counts:
+                    counts = _counts(scanner)
+                    send(("frames", counts))
                 if not conn.poll(JOBS_EVERY):
                     continue
                 message = conn.recv()
@@ -311,6 +365,16 @@ def _child(conn: Any, open_source: Callable[[], FrameSource], decks: Sequence[De
         send(("failed", exc.__class__.__name__))
     finally:
         conn.close()
+
+
+def _counts(scanner: Any) -> tuple[int, int, int]:
+    """The frames `scanner` has handled, and those converted and skipped by it and by its camera as now opened."""
+    checks = [scanner.frames, getattr(scanner.source, "frames", None)]
+    return (
+        scanner.handled,
+        sum(check.converted for check in checks if check is not None),
+        sum(check.skipped for check in checks if check is not None),
+    )
 
 
 def _silenced() -> None:

@@ -2,8 +2,10 @@
 clip played as a webcam (`ClipCapture`: the app's `--camera-clip FILE`).
 
 A source gives frames with `read()` until it returns None (the end of a file or folder) and is closed with
-`close()`. Problems are `SourceError`s carrying a sentence from `words` ready to be shown and spoken: no camera,
-a lost camera, a file that is not an image or a video. No source ever lets a traceback reach the player.
+`close()`. Every frame a camera or a video gives is checked as it comes (`camera_frames.FrameCheck`): made 8-bit BGR
+or grey, or skipped and counted, so no frame of any kind reaches the scanner. Problems are `SourceError`s carrying
+a sentence from `words` ready to be shown and spoken: no camera, a lost camera (or one giving no frame the scanner
+can take), a file that is not an image or a video. No source ever lets a traceback reach the player.
 
 The webcam is read by a thread that keeps only the newest frame, so a slow decode never works on a stale picture;
 on Linux it uses the V4L2 backend and asks for MJPG at 1280 by 720 (a USB webcam sends raw 720p at only a few
@@ -32,6 +34,7 @@ from assistant.core.words.scans import (
     scan_not_found,
     scan_unreadable,
 )
+from assistant.scanner.camera_frames import FrameCheck
 from assistant.scanner.decoders import load_opencv
 
 if TYPE_CHECKING:
@@ -174,6 +177,8 @@ class VideoFile:
             capture = cv2.VideoCapture(str(path))
         self._capture = capture
         self._index = 0
+        self.frames = FrameCheck()
+        """Frames converted to 8-bit BGR or grey, and those skipped (`camera_frames`)."""
         if not capture.isOpened():
             capture.release()
             raise SourceError(scan_unreadable(str(path)))
@@ -185,12 +190,14 @@ class VideoFile:
 
     def read(self) -> Frame | None:
         """The next frame, or None at the end of the video."""
-        ok, image = self._capture.read()
-        if not ok or image is None:
-            return None
-        frame = Frame(image, self._index, self.name, self._index / self._fps)
-        self._index += 1
-        return frame
+        while True:
+            ok, image = self._capture.read()
+            if not ok or image is None:
+                return None
+            index, self._index = self._index, self._index + 1
+            usable = self.frames.usable(image)  # a frame the scanner cannot take is skipped (counted)
+            if usable is not None:
+                return Frame(usable, index, self.name, index / self._fps)
 
     def close(self) -> None:
         """Release the file."""
@@ -248,6 +255,9 @@ class Webcam:
                 self._capture.release()
             raise SourceError(camera_unavailable(index))
         self._lock = threading.Condition()
+        self.frames = FrameCheck()
+        """The camera's frames converted to 8-bit BGR or grey, and those skipped (`camera_frames`): a camera that
+        gives none the scanner takes is lost after `timeout` seconds, as one that gives none at all."""
         self._latest: MatLike | None = None
         self._count = 0
         self._returned = 0
@@ -273,6 +283,9 @@ class Webcam:
                 ok, image = False, None
             if ok and image is not None:
                 failures = 0
+                image = self.frames.usable(image)  # converted, or skipped (counted): never handed on as it came
+                if image is None:
+                    continue
                 with self._lock:
                     self._latest = image
                     self._count += 1

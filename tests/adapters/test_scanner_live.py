@@ -120,7 +120,7 @@ def rendered(count, **scene):
 
 
 def test_webcam_gives_the_newest_frame_and_drops_stale_ones():
-    frames = [np.full((8, 8), i, np.uint8) for i in range(50)]
+    frames = [np.full((32, 32), i, np.uint8) for i in range(50)]
     capture = FakeCapture(frames, lose_at_end=False, delay=0.0005)
     camera = Webcam(0, lambda index: capture)
     assert capture.played.wait(10)  # the reader thread has taken every frame, the last one kept as the newest
@@ -131,7 +131,7 @@ def test_webcam_gives_the_newest_frame_and_drops_stale_ones():
 
 
 def test_webcam_lost_mid_game_raises_a_sentence_and_a_missing_one_too():
-    camera = Webcam(0, lambda index: FakeCapture([np.zeros((8, 8), np.uint8)] * 3))
+    camera = Webcam(0, lambda index: FakeCapture([np.zeros((32, 32), np.uint8)] * 3))
     with pytest.raises(SourceError) as caught:
         for _ in range(10):
             camera.read()
@@ -168,7 +168,7 @@ def _applied(capture, count):
 
 
 def test_webcam_exposure_is_set_between_frames_against_its_own_and_auto_is_given_back_on_close():
-    capture = V4L2Capture([np.zeros((8, 8), np.uint8)])
+    capture = V4L2Capture([np.zeros((32, 32), np.uint8)])
     camera = Webcam(0, lambda index: capture, exposure_settable=True)
     assert camera.set_exposure(0.5)
     manual, exposure = cv2.CAP_PROP_AUTO_EXPOSURE, cv2.CAP_PROP_EXPOSURE
@@ -185,7 +185,7 @@ def test_a_webcam_refusing_a_short_exposure_gets_its_auto_exposure_back_and_is_a
             self.calls.append((prop, value))
             return not (prop == cv2.CAP_PROP_EXPOSURE and value < 20)  # its least exposure: 2 ms
 
-    capture = ShortestCapture([np.zeros((8, 8), np.uint8)])
+    capture = ShortestCapture([np.zeros((32, 32), np.uint8)])
     camera = Webcam(0, lambda index: capture, exposure_settable=True)
     manual, exposure = cv2.CAP_PROP_AUTO_EXPOSURE, cv2.CAP_PROP_EXPOSURE
     assert camera.set_exposure(0.5)
@@ -205,7 +205,7 @@ def test_a_webcam_whose_driver_fails_giving_auto_exposure_back_keeps_delivering_
                 raise RuntimeError("the driver refuses")
             return not (prop == cv2.CAP_PROP_EXPOSURE and value < 20)
 
-    capture = FailingCapture([np.zeros((8, 8), np.uint8)])
+    capture = FailingCapture([np.zeros((32, 32), np.uint8)])
     camera = Webcam(0, lambda index: capture, exposure_settable=True)
     assert camera.set_exposure(0.06)
     manual, exposure = cv2.CAP_PROP_AUTO_EXPOSURE, cv2.CAP_PROP_EXPOSURE
@@ -217,7 +217,7 @@ def test_a_webcam_whose_driver_fails_giving_auto_exposure_back_keeps_delivering_
 
 
 def test_a_webcam_whose_exposure_cannot_be_set_is_left_alone_and_says_so():
-    capture = V4L2Capture([np.zeros((8, 8), np.uint8)], own=0.0)  # no exposure reported: nothing to take over
+    capture = V4L2Capture([np.zeros((32, 32), np.uint8)], own=0.0)  # no exposure reported: nothing to take over
     camera = Webcam(0, lambda index: capture, exposure_settable=True)
     assert camera.set_exposure(0.5)
     deadline = time.monotonic() + 60  # a bound on a failure only
@@ -226,7 +226,7 @@ def test_a_webcam_whose_exposure_cannot_be_set_is_left_alone_and_says_so():
     assert not camera.set_exposure(0.5) and capture.calls == []
     camera.close()
     assert capture.calls == []
-    other = V4L2Capture([np.zeros((8, 8), np.uint8)])
+    other = V4L2Capture([np.zeros((32, 32), np.uint8)])
     camera = Webcam(0, lambda index: other, exposure_settable=False)  # a backend whose exposure is not a time
     assert not camera.set_exposure(0.5)
     camera.close()
@@ -744,7 +744,10 @@ async def wait_for(condition, pilot, seconds=60.0):
     return condition()
 
 
-def test_app_shows_and_speaks_a_scanned_card(make_app):
+def test_app_shows_and_speaks_a_scanned_card(make_app, monkeypatch):
+    """A card lying in view is said again after the cooldown only when the player asks for repeats (the setting,
+    `rest.REPEAT_SETTING`, here at the tracker's 10 s); by default it is said once (`test_scanner_frames`)."""
+    monkeypatch.setenv("TABLE_ASSISTANT_SCAN_REPEAT", "10")
     spoken = []
     frames = rendered(5, distance_mm=380)
     camera = camera_opener(0, lambda i: FakeCapture(frames, lose_at_end=False, delay=0.03))

@@ -13,7 +13,7 @@ import pytest
 from assistant.core.scanning.payloads import label_payload
 from assistant.core.words.scans import SCANNER_RESTARTED, camera_failed
 from assistant.scanner import live_process
-from assistant.scanner.live import CodeAnnounced, SourceLost, camera_opener
+from assistant.scanner.live import CodeAnnounced, SourceBack, SourceLost, camera_opener
 from assistant.scanner.live_process import LiveProcess, sendable
 from assistant.scanner.sources import clip_opener
 from assistant.storage.decks import load_deck
@@ -134,26 +134,61 @@ def test_the_decks_in_play_reach_the_child_when_they_change(tmp_path):
     thread.join(10)
 
 
-def test_a_scanner_killed_mid_game_is_said_and_started_again_then_given_up(card_clip, monkeypatch):
+class Minutes:
+    """The seconds `LiveProcess` counts its child's ends over, moved on only by the test."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        return self.now
+
+
+def test_a_scanner_killed_mid_game_is_said_and_started_again_its_ends_counted_per_minute(card_clip, monkeypatch):
+    """Ends of the child are counted over a minute, not the session: one a minute after another is restarted (said);
+    past `RESTARTS` within a minute scanning is given up (the reason said), and after `REST` a child is started
+    again, its coming back said once it handles a frame. Before, the second end of the session was given up on (with
+    one restart allowed), and scanning never came back."""
     monkeypatch.setattr(live_process, "RESTARTS", 1)
-    process, reported, thread = started(clip_opener(card_clip))
+    monkeypatch.setattr(live_process, "REST", 0.0)  # (the rest's length is not what is tested)
+    minutes, reported = Minutes(), Reported()
+    process = LiveProcess(clip_opener(card_clip), reported, clock=minutes)
+    assert process.start()
+    thread = threading.Thread(target=process.run, daemon=True)
+    thread.start()
+    failed = camera_failed(f"exit code {-signal.SIGKILL}")
     try:
         first = reported.wait(announced(AURA))
         killed = process.pid
         os.kill(killed, signal.SIGKILL)  # as a crash in a decoder's native code would end it
         restarted = reported.wait(said(SCANNER_RESTARTED), first)
-        reported.wait(announced(AURA), restarted)  # the new child reads the card still in view
+        again = reported.wait(announced(AURA), restarted)  # the new child reads the card still in view
         assert process.restarts == 1 and process.pid not in (None, killed) and gone(killed)
+        minutes.now += live_process.RESTART_WINDOW  # a minute on: the first end no longer counts
         os.kill(process.pid, signal.SIGKILL)
-        reported.wait(said(camera_failed(f"exit code {-signal.SIGKILL}")), restarted)
-        thread.join(10)
-        assert not thread.is_alive() and process.pid is None  # given up: typing carries on
+        restarted = reported.wait(said(SCANNER_RESTARTED), again)
+        again = reported.wait(announced(AURA), restarted)
+        assert process.restarts == 2 and process.given_up == 0
+        os.kill(process.pid, signal.SIGKILL)  # a second end within the minute: given up, the reason said
+        given_up = reported.wait(said(failed), again)
+        back = reported.wait(lambda event: isinstance(event, SourceBack), given_up)  # a child again, said once
+        reported.wait(announced(AURA), back)
+        assert process.given_up == 1 and thread.is_alive() and process.pid is not None
+        assert [type(event).__name__ for event in reported.events if isinstance(event, SourceLost | SourceBack)] == [
+            "SourceLost",
+            "SourceLost",
+            "SourceLost",
+            "SourceBack",
+        ]
         assert [event.sentence for event in reported.events if isinstance(event, SourceLost)] == [
             SCANNER_RESTARTED,
-            camera_failed(f"exit code {-signal.SIGKILL}"),
+            SCANNER_RESTARTED,
+            failed,
         ]
     finally:
         process.stop()
+    thread.join(10)
+    assert not thread.is_alive()
 
 
 def test_only_a_camera_a_process_can_be_sent_runs_in_one(card_clip):

@@ -103,6 +103,11 @@ class SightingTracker:
                 announce.append(sighting)
         return sorted(announce, key=lambda s: (s.x, s.y))
 
+    def announced(self, payload: str) -> bool:
+        """True while `payload` is in view and has been announced in this visit (its reads say nothing new)."""
+        visit = self._visits.get(payload)
+        return visit is not None and visit.announced_at is not None
+
     def reset(self) -> None:
         """Forget everything: every code is new again (after the camera was lost, for instance)."""
         self._visits.clear()

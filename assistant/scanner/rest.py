@@ -1,0 +1,69 @@
+"""The watch over a picture at rest: what each frame of a still picture with nothing new to find gets.
+
+A picture is at rest once it is still and there is nothing more to find in it: a table the background stage's look
+found no sign of a code in (an empty table), or one whose every code read has been announced while it lay there (a
+card read and left lying: before, each of its frames got zxing-cpp's first pass and more, 1.07 to 1.40 times raw
+zxing-cpp decoding every frame with the worker process and 2.2 to 2.7 times with the thread fallback, for as long
+as it lay there). The same rule for both stages, here, asked by the live loop (`live.LiveScanner._idle`):
+
+- the motion check (a coarse copy of the frame, `measure.MOTION_SIZE`) on one frame in `MOTION_EVERY` and on every
+  frame given the first pass: a card brought in, or the one lying there taken away, moves the picture, and the next
+  frame checked wakes it (a frame or two later) to the whole frame path;
+- zxing-cpp's first pass on the whole frame on one frame in `FIRST_PASS_EVERY` (for frames of `PIXELS`; stretched in
+  proportion to a larger frame's pixels: one in 27 at 1920 by 1080): a card brought in too small to move the
+  picture is read by those frames, 0.4 s apart; the others are left alone;
+- a frame at rest is no evidence that a card read has gone (`resting_looked`): the picture has not moved, so the
+  card lying there has not left, however often the first pass misses it (the worker's retries may have read it).
+
+A card lying still is announced once (`repeat_seconds`): its reads at rest say nothing new. A player who wants it
+said again while it lies there sets `REPEAT_SETTING` to the seconds between (as a repeat was every 10 s before).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+
+#: One frame in this many (for frames of `PIXELS`; one in 27 at 1920 by 1080) gets the first pass in a picture at
+#: rest: the first pass reads a card there only if one came in too small to move the picture, and 0.4 s is soon
+#: enough for it. With one in 6, an empty table at 720p cost 0.6 times raw zxing-cpp decoding every frame (its
+#: steady state most of it: each first pass is a whole raw decode); the goal is half.
+FIRST_PASS_EVERY = 12
+PIXELS = 1280 * 720
+#: The motion check runs on one frame in this many of a picture at rest, and on every frame given the first pass: a
+#: card brought in wakes the picture a frame later at most. Every frame's check (the frame sampled, shrunk and
+#: compared twice) cost an idle empty table at 720p about as much CPU as its first passes, and on a cluttered table,
+#: where raw zxing-cpp is quick, a tenth of raw zxing-cpp decoding every frame.
+MOTION_EVERY = 2
+#: The environment variable that asks for a card lying still to be said again: seconds between (unset, empty, 0 or
+#: not a number: said once, until it leaves the view and comes back).
+REPEAT_SETTING = "TABLE_ASSISTANT_SCAN_REPEAT"
+
+
+def scale(shape: tuple[int, ...]) -> float:
+    """How much larger than `PIXELS` a frame of `shape` is (at least 1): its rest's frames are that much further
+    apart, so a table at rest costs the same pixels a second at any resolution."""
+    return max(1.0, shape[0] * shape[1] / PIXELS)
+
+
+def resting_frame(still: int, shape: tuple[int, ...]) -> str:
+    """What frame `still` of a picture at rest (frames since it came to rest) gets: "first pass" or "skip"."""
+    return "first pass" if still % round(FIRST_PASS_EVERY * scale(shape)) == 0 else "skip"
+
+
+def motion_unchecked(still: int, shape: tuple[int, ...]) -> bool:
+    """True when frame `still` of a picture at rest is left without the motion check: not one the first pass is due
+    on, and one in `MOTION_EVERY` checked (never two in a row unchecked). The next check compares with the last frame
+    checked, two frames back, so a card coming in moves it more, never less; the still picture's noise does not add
+    up."""
+    return bool(still % MOTION_EVERY and still % round(FIRST_PASS_EVERY * scale(shape)))
+
+
+def repeat_seconds(environ: dict[str, str] | None = None) -> float:
+    """Seconds after which a card lying still in view is said again (`REPEAT_SETTING`; infinity: never)."""
+    value = (os.environ if environ is None else environ).get(REPEAT_SETTING, "").strip()
+    try:
+        seconds = float(value)
+    except ValueError:
+        return math.inf
+    return seconds if math.isfinite(seconds) and seconds > 0 else math.inf
