@@ -183,6 +183,8 @@ def _table_voice(settings: SpeechSettings, platform: str, earcons: Any) -> Speec
     for backend in backends:
         if isinstance(backend, (Pyttsx3Backend, EspeakBackend)) and not settings.table_voice_name:
             backend.apart_from = settings.voice  # another voice than hers (`espeak_apart`, `voice_apart`)
+        if isinstance(backend, Pyttsx3Backend):
+            backend.own_process = True  # an engine of its own: hers keeps her settings (`engine_process.py`)
     table = SpeechService(backends, earcons=earcons)
     table.ready.wait(READY_TIMEOUT)
     return table
