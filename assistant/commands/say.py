@@ -200,9 +200,10 @@ def reply_speaker(
     Through the screen reader when one is running (`speech = auto`) or asked for (`speech = screen-reader`); off
     with `--no-speech`, with `speech = off`, and when `silent` (nobody listens: piped input). With a transcript
     (`--transcript FILE` or the setting) there is a speaker even then: a silent one, so every utterance still
-    reaches the file. `reader`: the screen reader that says the words (the plain mode beside one): the earcons alone
-    are played, as the user guide says they are either way (none when `earcons = false`), and the transcript says
-    what the screen says, that the reader speaks (`plain_left_to`).
+    reaches the file. `reader`: the screen reader that says the words (the plain mode beside one): the earcons and
+    the table voice (other hands' moves, as the app has them beside her reader) are played, nothing else (neither
+    when `earcons = false` and `table_voice = false`), and the transcript says what the screen says, that the
+    reader speaks (`plain_left_to`).
     """
     from assistant.speech import OFF, make_speaker, speech_route
     from assistant.speech.backends import SilentBackend
@@ -217,7 +218,7 @@ def reply_speaker(
     transcript = getattr(args, "transcript", None) or settings.transcript
     route = speech_route(settings, getattr(args, "no_speech", False))
     wanted = route[0] != OFF
-    silent = silent or (bool(reader) and not settings.earcons)
+    silent = silent or (bool(reader) and not settings.earcons and not settings.table_voice)  # nothing to play
     if silent and not transcript:
         return None, []  # a script: nobody listens, and nothing is written but its answers
     if silent or not wanted:
@@ -230,18 +231,20 @@ def reply_speaker(
         return ReplySpeaker(service), notes + service.take_notices()[1:]
     if reader:  # the backend's sentence, written in the transcript, is the one the plain mode prints itself
         silence = SilentBackend(sentence=plain_left_to(reader))
+        # Other hands' moves in the table voice beside the reader, as the app has them (`make_speaker`'s `beside`).
         service = make_speaker(
-            settings, backends=[silence], earcon_folder=user_data_dir() / "earcons", transcript=transcript
+            settings, backends=[silence], earcon_folder=user_data_dir() / "earcons", transcript=transcript, beside=True
         )
-        service.muted = settings.muted
-        return ReplySpeaker(service), notes + service.take_notices()[1:]
-    service = make_speaker(settings, earcon_folder=user_data_dir() / "earcons", transcript=transcript, route=route)
+        skip = 1  # the silent backend's sentence: the plain mode prints it itself
+    else:
+        service = make_speaker(settings, earcon_folder=user_data_dir() / "earcons", transcript=transcript, route=route)
+        skip = 0
     speaker = ReplySpeaker(
         service, settings.private_device, placement=settings.placement, me=settings.me, across=settings.across
     )
     service.muted, speaker.private = settings.muted, settings.private  # as F5 and F6 left them last time
     speaker.on_change = _remember
-    return speaker, notes + service.take_notices() + ([STARTED_MUTED] if settings.muted else [])
+    return speaker, notes + service.take_notices()[skip:] + ([STARTED_MUTED] if settings.muted else [])
 
 
 def _remember(**setting: object) -> None:

@@ -26,7 +26,17 @@ from typing import Any
 
 from assistant.core.speech.queue import Priority, Utterance
 from assistant.core.speech.settings import SpeechSettings
-from assistant.core.words.voice import SPEECH_SET_SILENT, screen_reader_speaks, transcript_failed
+from assistant.core.words.voice import (
+    SPEECH_SET_SILENT,
+    TABLE_INSTEAD_OWN_VOICE,
+    TABLE_INSTEAD_PRINTED,
+    TABLE_INSTEAD_READER,
+    TABLE_NO_ENGINE,
+    TABLE_NO_MIXER,
+    screen_reader_speaks,
+    table_voice_missing,
+    transcript_failed,
+)
 from assistant.speech.backends import (
     Backend,
     EspeakBackend,
@@ -136,6 +146,7 @@ def make_speaker(
     platform: str = sys.platform,
     route: tuple[str, str] | None = None,
     reader_backend: Callable[[], Backend] | None = None,
+    beside: bool = False,
 ) -> SpeechService:
     """The speech service for these settings, its backend chosen (see `service.notices[0]` for the sentence).
 
@@ -144,11 +155,13 @@ def make_speaker(
     folder in the system's temporary directory); `transcript` a file to append every utterance to (else the
     settings' one). `platform` chooses the player, the engines and the screen reader's library; `route` is
     `speech_route`'s answer (worked out here when None); `reader_backend` stands for accessible_output2's screen
-    reader (tests).
+    reader (tests); `beside`: a table voice beside the `backends` given (the plain mode beside her screen reader,
+    which reads the printed lines), as the settings allow.
     """
     settings = settings or SpeechSettings()
     private = None
-    two_voices = False
+    two_voices = beside and settings.table_voice and not wav_only
+    reader_first = False
     auto = backends is None
     way = OFF
     if backends is None:
@@ -157,6 +170,8 @@ def make_speaker(
             settings, wav_only=wav_only, platform=platform, route=way, reader=reader, reader_backend=reader_backend
         )
         two_voices = settings.table_voice and way != OFF and not wav_only
+        reader_first = way == SCREEN_READER  # the first backend is her screen reader
+    two_voices = two_voices and settings.backend != "silent"  # silence chosen: no voice at all, nor a notice
     earcons = None
     if settings.earcons and not wav_only:
         earcons = _earcon_channel(settings, earcon_folder, platform)
@@ -166,6 +181,11 @@ def make_speaker(
         backends, private_backend=private, earcons=earcons, on_notice=on_notice, transcript=writer, table=table
     )
     service.ready.wait(READY_TIMEOUT)
+    if two_voices and (table is None or not table.speaks):  # said once, with what she gets instead
+        reason = TABLE_NO_MIXER if table is None else TABLE_NO_ENGINE
+        through_reader = reader_first and service.backend is backends[0]
+        instead = TABLE_INSTEAD_READER if through_reader else TABLE_INSTEAD_OWN_VOICE
+        service.report(table_voice_missing(reason, TABLE_INSTEAD_PRINTED if beside else instead))
     if failure:
         service.report(failure)
     if auto:  # a setting that cannot be honoured as it is, said after the engine chosen; the device's changes
@@ -207,6 +227,8 @@ def _table_voice(settings: SpeechSettings, platform: str, earcons: Any) -> Speec
     for backend in backends:
         if isinstance(backend, (Pyttsx3Backend, EspeakBackend)) and not settings.table_voice_name:
             backend.apart_from = settings.voice  # another voice than hers (`espeak_apart`, `voice_apart`)
+        if isinstance(backend, Pyttsx3Backend):
+            backend.own_process = True  # an engine of its own: hers keeps her settings (`engine_process.py`)
     table = SpeechService(backends, earcons=earcons)
     table.ready.wait(READY_TIMEOUT)
     return table

@@ -376,36 +376,24 @@ def _remove(path: Path | None) -> None:
 PYTTSX3_DRIVERS = {"win32": "sapi5", "darwin": "nsss"}
 
 
-class Pyttsx3Backend(WavBackend):
-    """pyttsx3 used only to write WAV files, from the worker thread, with the platform's driver: espeak-ng on
-    Linux, SAPI5 on Windows, NSSpeechSynthesizer on macOS (chosen at run time, `PYTTSX3_DRIVERS`).
+class Pyttsx3Engine:
+    """One pyttsx3 engine writing WAV files, with settings of its own: used by `Pyttsx3Backend` in the app's
+    process, and by `engine_process.py` in a process of its own. pyttsx3 keeps one engine per driver in a process
+    (`pyttsx3.init(driver)` hands back the same object) and its espeak-ng driver keeps the voice, the rate and the
+    callback in the library's global state, so two voices in one process would be one voice: a second engine of a
+    driver always runs in a child process."""
 
-    Its own playback blocks on a shell `aplay` call and cannot be stopped, so it is never
-    used: the platform's `Player` plays the files. The engine is created once and kept warm; the rate is never
-    read back from it.
-    """
-
-    name = "pyttsx3"
-
-    def __init__(self, player: Player | None, private_player: Player | None = None, *, rate: int = 50,
-                 voice: str = "", volume: int = 100, platform: str = sys.platform) -> None:  # fmt: skip
-        super().__init__(player, private_player)
-        self.rate, self.voice, self.volume = rate, voice, volume
-        self.driver = PYTTSX3_DRIVERS.get(platform, "espeak")
-        self._engine: Any = None  # a pyttsx3 engine, once opened
+    def __init__(self, driver: str, *, rate: int, voice: str, volume: int, apart_from: str | None) -> None:
+        self.driver = driver
+        self.rate, self.voice, self.volume, self.apart_from = rate, voice, volume, apart_from
+        self.notices: list[str] = []
+        """Sentences for the player (a voice that is not installed)."""
+        self._engine: Any = None
         self._engine_rate = rate
-        """The rate the engine was last set to (another hand's words may be said faster)."""
         self._finished = threading.Event()
 
-    def describe(self) -> str:
-        """ "Speech: pyttsx3 with SAPI5, played with winsound." """
-        engine = self.name if self.driver == "espeak" else f"{self.name}-{self.driver}"
-        return speech_backend_chosen(engine, self.player.name if self.player else "")
-
     def open(self) -> None:
-        """Create the engine, apply rate, voice and volume, and render one word to warm it up."""
-        if self.player is None:
-            raise BackendUnavailable(NO_PLAYER)
+        """Create the engine and apply rate, voice and volume; BackendUnavailable when pyttsx3 cannot work here."""
         try:
             import importlib
 
@@ -416,7 +404,7 @@ class Pyttsx3Backend(WavBackend):
                 # mode's output: its module-level print is replaced by a silent one.
                 driver: Any = importlib.import_module("pyttsx3.drivers.espeak")
                 driver.print = lambda *args, **kwargs: None
-            engine = pyttsx3.init(self.driver)
+            engine = pyttsx3.Engine(self.driver)  # not `init`, which hands back the process's cached engine
         except Exception as exc:  # ImportError, OSError (no libespeak-ng), RuntimeError: all mean "not here"
             raise BackendUnavailable(engine_unavailable("pyttsx3", str(exc))) from None
         engine.connect("finished-utterance", self._on_finished)
@@ -429,13 +417,9 @@ class Pyttsx3Backend(WavBackend):
         if voice:
             try:
                 engine.setProperty("voice", voice)
-            except (ValueError, KeyError):
-                self.on_notice(voice_unknown(voice))
+            except (ValueError, KeyError, RuntimeError):
+                self.notices.append(voice_unknown(voice))
         self._engine = engine
-        try:
-            self.render("Ready.", self._temporary_folder() / "warm-up.wav")
-        except SpeechError as exc:
-            raise BackendUnavailable(str(exc)) from None
 
     def _voice_apart(self, engine: Any) -> str:
         """Another voice than hers (`apart_from`): espeak-ng's other variant of it; with SAPI5 or NSSpeechSynthesizer
@@ -453,12 +437,12 @@ class Pyttsx3Backend(WavBackend):
     def _on_finished(self, name=None, completed=True) -> None:
         self._finished.set()  # called on espeak's own thread: only an event is touched
 
-    def render(self, text: str, path: Path, *, ahead: bool = False) -> None:
-        """Write `text` to `path` and wait for the finished-utterance event (runAndWait alone can return before
-        the file exists). An empty file is rendered once more: that was seen once, on a second utterance."""
-        if self._rate() != self._engine_rate:
-            self._engine_rate = self._rate()
-            self._engine.setProperty("rate", int(scale(self._engine_rate, 80, 175, 450)))
+    def render(self, text: str, path: Path, rate: int) -> None:
+        """Write `text` to `path` at `rate` and wait for the finished-utterance event (runAndWait alone can return
+        before the file exists). An empty file is rendered once more: that was seen once, on a second utterance."""
+        if rate != self._engine_rate:
+            self._engine_rate = rate
+            self._engine.setProperty("rate", int(scale(rate, 80, 175, 450)))
         for _attempt in range(2):
             self._finished.clear()
             self._engine.save_to_file(text, str(path))
@@ -468,6 +452,129 @@ class Pyttsx3Backend(WavBackend):
             if as_wav(path) > 0:  # NSSpeechSynthesizer writes AIFF whatever the name: made WAV here
                 return
         raise SpeechError(engine_unavailable("pyttsx3", ENGINE_EMPTY_SOUND))
+
+
+#: The backend holding each driver's engine in the app's process (`Pyttsx3Engine`): any other renders in a child.
+_IN_PROCESS: weakref.WeakValueDictionary[str, Pyttsx3Backend] = weakref.WeakValueDictionary()
+_IN_PROCESS_LOCK = threading.Lock()
+
+
+class Pyttsx3Backend(WavBackend):
+    """pyttsx3 used only to write WAV files, from the worker thread, with the platform's driver: espeak-ng on
+    Linux, SAPI5 on Windows, NSSpeechSynthesizer on macOS (chosen at run time, `PYTTSX3_DRIVERS`).
+
+    Its own playback blocks on a shell `aplay` call and cannot be stopped, so it is never
+    used: the platform's `Player` plays the files. The engine is created once and kept warm; the rate is never
+    read back from it. The first backend of a driver to open holds the engine in this process; another one (the
+    table voice, the headphones' voice) renders with an engine of its own in a child process
+    (`engine_process.py`), so no voice's settings ever change another's. `own_process` sends it there from the
+    start.
+    """
+
+    name = "pyttsx3"
+
+    def __init__(self, player: Player | None, private_player: Player | None = None, *, rate: int = 50,
+                 voice: str = "", volume: int = 100, platform: str = sys.platform) -> None:  # fmt: skip
+        super().__init__(player, private_player)
+        self.rate, self.voice, self.volume = rate, voice, volume
+        self.driver = PYTTSX3_DRIVERS.get(platform, "espeak")
+        self.own_process = False
+        """Render in a child process even when no other backend holds this driver's engine here."""
+        self._engine: Pyttsx3Engine | None = None
+        self._child: subprocess.Popen[bytes] | None = None
+
+    def describe(self) -> str:
+        """ "Speech: pyttsx3 with SAPI5, played with winsound." """
+        engine = self.name if self.driver == "espeak" else f"{self.name}-{self.driver}"
+        return speech_backend_chosen(engine, self.player.name if self.player else "")
+
+    def open(self) -> None:
+        """Create the engine (here, or in a child process when another backend holds this driver's), apply rate,
+        voice and volume, and render one word to warm it up."""
+        if self.player is None:
+            raise BackendUnavailable(NO_PLAYER)
+        with _IN_PROCESS_LOCK:
+            here = not self.own_process and _IN_PROCESS.get(self.driver) is None
+            if here:
+                _IN_PROCESS[self.driver] = self
+        if here:
+            engine = Pyttsx3Engine(
+                self.driver, rate=self.rate, voice=self.voice, volume=self.volume, apart_from=self.apart_from
+            )
+            try:
+                engine.open()
+            except BackendUnavailable:
+                self._let_go()
+                raise
+            for notice in engine.notices:
+                self.on_notice(notice)
+            self._engine = engine
+        else:
+            self._start_child()
+        try:
+            self.render("Ready.", self._temporary_folder() / "warm-up.wav")
+        except SpeechError as exc:
+            raise BackendUnavailable(str(exc)) from None
+
+    def _start_child(self) -> None:
+        import json
+
+        settings = dict(driver=self.driver, rate=self.rate, voice=self.voice, volume=self.volume)
+        settings["apart_from"] = self.apart_from  # type: ignore[assignment]
+        try:
+            self._child = subprocess.Popen(
+                [sys.executable, "-m", "assistant.speech.engine_process", json.dumps(settings)],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                close_fds=True,
+                start_new_session=True,
+            )
+        except OSError as exc:
+            raise BackendUnavailable(engine_unavailable("pyttsx3", exc.strerror or str(exc))) from None
+
+    def render(self, text: str, path: Path, *, ahead: bool = False) -> None:
+        """Write `text` to `path`, in this process or through the child's engine."""
+        if self._engine is not None:
+            self._engine.render(text, path, self._rate())
+            return
+        self._render_in_child(text, path)
+
+    def _render_in_child(self, text: str, path: Path) -> None:
+        import json
+
+        child = self._child
+        if child is None or child.stdin is None or child.stdout is None:
+            raise SpeechError(engine_unavailable("pyttsx3", ENGINE_UNFINISHED))
+        watchdog = threading.Timer(max(RENDER_TIMEOUT, len(text) / 250), end_process, [child])
+        watchdog.start()
+        try:
+            child.stdin.write((json.dumps(dict(text=text, path=str(path), rate=self._rate())) + "\n").encode())
+            child.stdin.flush()
+            answer = json.loads(child.stdout.readline() or b"{}")
+        except (OSError, ValueError):
+            answer = {}
+        finally:
+            watchdog.cancel()
+        for notice in answer.get("notices", []):
+            self._report(notice, notice)
+        if "done" not in answer:
+            raise SpeechError(answer.get("error") or engine_unavailable("pyttsx3", ENGINE_UNFINISHED))
+
+    def _let_go(self) -> None:
+        with _IN_PROCESS_LOCK:
+            if _IN_PROCESS.get(self.driver) is self:
+                del _IN_PROCESS[self.driver]
+
+    def close(self) -> None:
+        """Free this driver's engine for another backend, end the child process and remove the files."""
+        self._let_go()
+        if self._child is not None:
+            end_process(self._child)
+            with contextlib.suppress(OSError, subprocess.TimeoutExpired):
+                self._child.wait(RENDER_TIMEOUT)
+            self._child = None
+        super().close()
 
 
 class EspeakBackend(WavBackend):

@@ -27,7 +27,14 @@ from speech_fixtures import alsa_capture, speech_dispatcher  # noqa: F401 - fixt
 from test_speech_soundfile import aiff
 
 from assistant.core.speech.settings import SpeechSettings
-from assistant.core.words.voice import SPEECH_SET_SILENT, screen_reader_speaks, speaking_through
+from assistant.core.words.voice import (
+    SPEECH_SET_SILENT,
+    TABLE_INSTEAD_OWN_VOICE,
+    TABLE_NO_MIXER,
+    screen_reader_speaks,
+    speaking_through,
+    table_voice_missing,
+)
 from assistant.speech import OFF, OWN_VOICE, SCREEN_READER, make_backends, make_speaker, speech_route
 from assistant.speech.backends import EspeakBackend, Pyttsx3Backend, SilentBackend
 from assistant.speech.dispatcher import SpeechdBackend
@@ -362,7 +369,10 @@ def test_without_the_screen_reader_library_the_own_voice_speaks(system_voice, wi
     )
     try:
         assert service.backend.name == "pyttsx3"
-        assert service.notices == ["Speech: pyttsx3 with SAPI5, played with winsound."]
+        assert service.notices == [
+            "Speech: pyttsx3 with SAPI5, played with winsound.",
+            table_voice_missing(TABLE_NO_MIXER, TABLE_INSTEAD_OWN_VOICE),  # winsound plays one sound at a time
+        ]
     finally:
         service.close()
 

@@ -51,6 +51,12 @@ __all__ = [
     "engine_stopped",
     "SPEECHD_NO_SOCKET",
     "SPEECHD_MISSING",
+    "table_voice_missing",
+    "TABLE_NO_MIXER",
+    "TABLE_NO_ENGINE",
+    "TABLE_INSTEAD_OWN_VOICE",
+    "TABLE_INSTEAD_READER",
+    "TABLE_INSTEAD_PRINTED",
 ]
 
 
@@ -238,3 +244,16 @@ def settings_file_at(path: str, exists: bool) -> str:
 
 #: Written under the title when the app starts muted, as F5 left it last time.
 STARTED_MUTED = "Speech is muted, as it was left last time: F5 turns it back on."
+
+
+TABLE_NO_MIXER = "no sound player here plays two sounds at once"
+TABLE_NO_ENGINE = "no second voice could be made with the speech engines here"
+TABLE_INSTEAD_OWN_VOICE = "said in your one voice, each after the sentence being said"
+TABLE_INSTEAD_READER = "said through your screen reader, after your own replies"
+TABLE_INSTEAD_PRINTED = "printed, for your screen reader to read"
+
+
+def table_voice_missing(reason: str, instead: str) -> str:
+    """The table voice (other players' moves in a second voice) cannot be made: why, and what she gets instead.
+    Said once, at the start."""
+    return f"No table voice: {reason}. Other players' moves are {instead}."
