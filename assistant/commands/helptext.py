@@ -54,6 +54,8 @@ ENVIRONMENT = (
     ("TABLE_ASSISTANT_CARD_TEXTS", "a folder of deck files read instead of the shipped decks"),
     ("TABLE_ASSISTANT_SCREEN_READER", "any value but empty, 0, no or off: a screen reader is running, so speech = "
      "auto speaks through it"),
+    ("TABLE_ASSISTANT_SCAN_REPEAT", "seconds between two sayings of a card lying still before the camera (unset "
+     "or 0: said once, until it leaves the view and comes back)"),
     ("SPEECHD_ADDRESS", "where speech-dispatcher listens (unix_socket:PATH), as speech-dispatcher reads it"),
     ("BRLAPI_HOST, BRLAPI_AUTH", "where BRLTTY is reached for a braille display, and how, as BrlAPI reads them"),
 )  # fmt: skip
