@@ -114,10 +114,10 @@ class DisplayLink:
 
     def acknowledge(self) -> None:
         """A line sent that was not typed here (on the computer's keyboard, or read in the plain mode): the first
-        held fact is acknowledged if the display has shown it and is there (never while BRLTTY is away: nobody
-        could read it); the reply that follows draws the display."""
+        held fact is acknowledged if the display has shown it and is there (never while BRLTTY is away, nor within
+        `SETTLE_AFTER_BACK` of its return: nobody could read it yet); the reply that follows draws the display."""
         with self.lock:
-            if self.missed is not None or self.display.lost:
+            if self.missed is not None or self.display.settling():  # (just back: not read yet)
                 return
             fact = self.view.line_sent()
             if fact:
@@ -159,7 +159,7 @@ class DisplayLink:
     def press(self, press: Press, at: float = 0.0) -> Reply | None:
         """A key of the display: the reply it asks for (a line typed, a card's text, whose turn), else None."""
         with self.lock:
-            action = self.view.press(press, at)
+            action = self.view.press(press, at, settled=not self.display.settling())
             if action.acknowledged:
                 self.acknowledged.append(action.acknowledged)
             reply: Reply | None = None

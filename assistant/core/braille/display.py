@@ -153,6 +153,9 @@ class _Input:
     six_key: SixKeyEntry | None = None
     followed: bool = False
     """The line is the computer keyboard's (`follow`), not typed on the display."""
+    kept: str = ""
+    """A line typed on the display and not sent when the keyboard began a line of its own: kept apart, and typed
+    again once the keyboard's line is sent or emptied, never replaced by it unsent."""
 
 
 class BrailleView:
@@ -520,12 +523,17 @@ class BrailleView:
 
     # The keys.
 
-    def press(self, press: Press, at: float = 0.0) -> Action:
+    def press(self, press: Press, at: float = 0.0, *, settled: bool = True) -> Action:
         """What a key does (`at`: when, in seconds, for six-key entry). While a fact is held and shown, panning
         reads it on; a request (whose turn, help) acknowledges it and does what it does; any other review key only
         acknowledges it. A key typed never acknowledges it: the typing is shown (the fact waits above it, so no key
-        is lost and none is hidden), and Enter, sending the line, acknowledges the fact if it has been read."""
+        is lost and none is hidden), and Enter, sending the line, acknowledges the fact if it has been read.
+        `settled` False: the key was pressed on a display that had just come back (its keys kept while it was
+        stopped, passed on at its return): it acknowledges nothing (a request is answered, a line sent)."""
         key = press.key
+        if not settled and (key in (Key.WHERE, Key.HELP) or self._types(key)):
+            action = self._review_key(press) if not self._types(key) else self._typing_key(press, at)
+            return action
         if self.held and not self.typing and not self._types(key):
             if key is Key.PAN_RIGHT and self.held_window + 1 < len(self.windows(self.held[0])):
                 self.held_window += 1
@@ -540,8 +548,8 @@ class BrailleView:
             if key in (Key.WHERE, Key.HELP):
                 return dataclasses.replace(self._review_key(press), acknowledged=acknowledged)
             return Action(Act.ACKNOWLEDGED, acknowledged, acknowledged)
-        if self.input.followed and self._types(key):  # the keyboard's line is the keyboard's: start afresh
-            self.clear_input()
+        if self.input.followed and self._types(key):  # the keyboard's line is the keyboard's: the display's own
+            self.clear_input()  # line goes on (kept apart while the keyboard typed), else starts afresh
         if not self._types(key):
             return self._review_key(press)
         action = self._typing_key(press, at)
@@ -570,12 +578,17 @@ class BrailleView:
     def follow(self, typed: str) -> None:
         """The computer keyboard's input line as it is now: shown as the display's own typing is (over a held
         fact, which waits for the line to be sent: `line_sent`)."""
-        if self.typing and not self.input.followed and not typed:
-            return  # the keyboard emptied its own line: what is typed on the display stays
+        if self.typing and not self.input.followed:
+            if not typed:
+                return  # the keyboard emptied its own line: what is typed on the display stays
+            self.input.kept = self.input_text  # the display's own line, unsent: kept apart, typed again after
+        kept = self.input.kept
         self.input.text, self.input.followed = typed, bool(typed)
         if self.input.six_key is not None:
             self.input.six_key.clear()
         self._typing = bool(typed)
+        if not typed and kept:
+            self.clear_input()  # (the display's own line typed again)
 
     def _typing_key(self, press: Press, at: float) -> Action:
         entry = self.input.six_key
@@ -608,12 +621,16 @@ class BrailleView:
         return Action()
 
     def clear_input(self) -> None:
-        """Forget the line typed on the display (it was sent)."""
+        """Forget the line typed (it was sent); a line of the display's own that the keyboard's stood in front of
+        (`_Input.kept`) is typed again."""
+        kept, self.input.kept = self.input.kept, ""
         self.input.text = ""
         self.input.followed = False
         if self.input.six_key is not None:
             self.input.six_key.clear()
         self._typing = False
+        if kept:
+            self._type(kept)
 
     def _review_key(self, press: Press) -> Action:
         key = press.key
