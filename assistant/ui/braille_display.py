@@ -13,7 +13,7 @@ import dataclasses
 import threading
 from typing import TYPE_CHECKING
 
-from assistant.core.braille.display import Act, BrailleView, Press, Region, Status
+from assistant.core.braille.display import Act, BrailleView, Held, Press, Region, Status
 from assistant.core.game.about import Topic, texts
 from assistant.core.game.segment import Part, held_apart, lines_of
 from assistant.core.language.reply import Choice, Question
@@ -84,6 +84,9 @@ class DisplayLink:
             if self.view.input.followed and own_key:
                 self.view.clear_input()
             win = any(fact.topic is Topic.WIN for fact in reply.facts)
+            turns = [fact for fact in reply.facts if fact.topic is Topic.TURN]
+            kind = Held.TURN if turns and len(turns) == len(reply.facts) else Held.OTHER
+            turn = (turns[-1].short or turns[-1].text) if turns and not own_key else ""
             points = () if own_key else move_point(player, reply.facts, reply.tells)
             # A fact held in its short form ("Ana's turn.", not "Ana's turn: may use the Alpaca Herd Bonus."): the
             # answer under it begins with what the reminder is about (the Herd Bonus's effect), never said twice.
@@ -91,7 +94,7 @@ class DisplayLink:
             # (coaching, such as how to hear a bonus, is not for a reader: she reads her sheet herself)
             lines = lines_of(segment for segment in reply.segments if segment.part is not Part.COACHING)
             rest = held_apart(reply.segments, reply.facts) if held else None
-            self.view.show(lines, held, rest=rest, waits=not own_key, points=points, win=win)
+            self.view.show(lines, held, rest=rest, waits=not own_key, points=points, win=win, kind=kind, turn=turn)
             self.refresh()
 
     def digest_first(self) -> None:

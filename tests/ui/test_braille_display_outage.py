@@ -109,3 +109,34 @@ def test_a_line_typed_on_the_display_whose_enter_a_stopped_brltty_kept_is_not_re
             await until(pilot, lambda: app.session.game.state.outcome is not None, "resolve sent: the win")
 
     asyncio.run(scenario())
+
+
+def test_after_an_outage_the_display_shows_the_current_turn_not_one_newer_moves_overtook(display_server, make_app):
+    """Her turn ends on the keyboard ("Ben's turn." held); BRLTTY stops; Ben's phone draws and ends his turn. When
+    BRLTTY resumes, the first window is the present, "cy's turn.", never the overtaken "ben's turn." (which is no
+    longer held); Ben's moves still wait, to be read whole."""
+    from assistant.core.language.device import DeviceMove
+
+    async def scenario():
+        app = make_app(None, "--braille-display", "--no-speech")
+        link = app.braille
+        assert link is not None
+        shown = lambda: reading(display_server.cells(), link.view.status_cells)  # noqa: E731
+        async with app.run_test(size=(100, 40)) as pilot:
+            for line in (NEW_GAME, "draw", "end turn"):
+                await pilot.press(*line, "enter")
+            await until(pilot, lambda: shown().startswith("ben's turn"), "Ben's turn held on the display")
+            os.kill(display_server.process.pid, signal.SIGSTOP)
+            try:
+                for move in (DeviceMove("draw"), DeviceMove("end")):
+                    app.run_worker(app.share.link.submit("Ben", move))
+                await until(pilot, lambda: app.session.game.state.current == 2, "Cy's turn, from Ben's phone")
+                await until(pilot, lambda: link.missed is not None, "the stopped BRLTTY taken as away")
+            finally:
+                os.kill(display_server.process.pid, signal.SIGCONT)
+            await until(pilot, lambda: link.missed is None, "BRLTTY answers again")
+            await until(pilot, lambda: shown().startswith("cy's turn"), "the current turn first")
+            assert not any(line.text.startswith("Ben's turn") for line in link.view.held)
+            assert link.view.waiting  # Ben's moves, to be read whole
+
+    asyncio.run(scenario())

@@ -124,6 +124,15 @@ class Status:
     choice: bool = False
 
 
+class Held(enum.Enum):
+    """What a held fact tells, as the front end typed it: the newest decisive state is shown first when the display
+    is back (a win, then whose turn it is), and a turn overtaken by a newer one is no longer held."""
+
+    WIN = "win"
+    TURN = "turn"
+    OTHER = "other"  # (a question, a warning, a duty: held as it came)
+
+
 @dataclass(frozen=True)
 class Line:
     """One line of text and its braille: the cells, and which cells spell which card's name (for routing)."""
@@ -132,6 +141,8 @@ class Line:
     cells: str
     names: tuple[tuple[int, int, str], ...] = ()
     """(first cell, cell after the last, card name) for every card named on the line."""
+    held: Held | None = None
+    """What it tells, for a held fact (None: not a held fact)."""
 
 
 @dataclass(frozen=True)
@@ -143,6 +154,9 @@ class Waiting:
     win: bool = False
     point: str = ""
     """Its point as a fact ("Ana wins!"), when it tells a win: held first when the display is back."""
+    turn: str = ""
+    """The turn it began ("Cy's turn."), when it began one: held when the display is back, in place of an older
+    turn held (the present, never a turn newer moves have overtaken)."""
 
 
 @dataclass
@@ -191,8 +205,6 @@ class BrailleView:
         """How many frames have been rendered: the number of the last (`answered` is told which were shown)."""
         self._held_frame: int | None = None
         """The frame in which the first held fact was first rendered (None: not yet)."""
-        self._wins: set[str] = set()
-        """The held facts (their texts) that tell a win: brought to the front when the display comes back."""
         self.waiting: list[Waiting] = []
         """Other hands' moves not yet shown, oldest first (a win first): each waits until the player goes on to it."""
         self._move: Waiting | None = None
@@ -263,12 +275,15 @@ class BrailleView:
         waits: bool = False,
         points: Sequence[str] = (),
         win: bool = False,
+        kind: Held = Held.OTHER,
+        turn: str = "",
     ) -> bool:
         """A new answer: its first line on the display (the outcome first), and its decisive fact held. What the
         fact says is not shown again in the answer: `rest`, the answer's lines less the fact's (the front end leaves
         out the parts of the reply that tell it: `segment.held_apart`; None: the answer whole), unless the answer is
         the fact alone: then it is kept, to come back to, and panning on from the fact goes past it. `win`: the
-        decisive fact tells a win.
+        decisive fact tells a win; `kind`: what it tells otherwise (a turn); `turn`: for another hand's move, the
+        turn it began ("" when none).
 
         `waits`: another hand's move (a phone's), which answers no key of the player's: it never replaces what is
         being read (nor is held over it) but waits, in order, until the player goes on to it, and is then shown
@@ -284,14 +299,14 @@ class BrailleView:
             if point.strip():
                 lines = (f"{point} {lines[0]}".strip(), *lines[1:]) if lines else (point,)
             if self.answer or self.waiting or self.held or self.typing:
-                move = Waiting(lines, win, point.strip() if win else "")
+                move = Waiting(lines, win, point.strip() if win else "", turn)
                 if win:
                     self.waiting.insert(next((i for i, m in enumerate(self.waiting) if not m.win), 0), move)
                 else:
                     self.waiting.append(move)
                 return False
             self._put_answer(lines)
-            self._move = Waiting(lines, win, point.strip() if win else "")
+            self._move = Waiting(lines, win, point.strip() if win else "", turn)
             return True
         unread, self._move = self._move, None
         if unread is not None:  # a move never read (`_move`): it waits again, at the front (behind a win waiting)
@@ -306,9 +321,7 @@ class BrailleView:
             else:
                 self._past_answer = True
         if decisive and not (self.held and self.held[-1].text == decisive):
-            self.held.append(self.make_line(decisive))
-            if win:
-                self._wins.add(decisive)
+            self.held.append(dataclasses.replace(self.make_line(decisive), held=Held.WIN if win else kind))
             if len(self.held) == 1:
                 self._new_first_held()
         return True
@@ -320,20 +333,25 @@ class BrailleView:
         self._held_frame = None
 
     def newest_first(self) -> None:
-        """The display is back after BRLTTY stopped answering: the newest decisive fact held (the newest win, when
-        one is held) is shown first, the others after it in order; nothing shown meanwhile was read. A win that
-        came from another hand meanwhile, waiting unread, is held first when no win is (its move still waits, to be
-        read whole)."""
+        """The display is back after BRLTTY stopped answering: the present first. The newest win held, then the
+        newest turn, held or begun by a move waiting unread (an older turn held is overtaken: no longer held), then
+        the other facts held in order (with neither a win nor a turn, the newest of them first); nothing shown
+        meanwhile was read. A win that came from another hand meanwhile, waiting unread, is held first when no win
+        is (its move still waits, to be read whole)."""
         waiting_win = next((move.point for move in self.waiting if move.win and move.point), "")
-        if waiting_win and not any(line.text in self._wins for line in self.held):
-            self.held.append(self.make_line(waiting_win))
-            self._wins.add(waiting_win)
+        if waiting_win and not any(line.held is Held.WIN for line in self.held):
+            self.held.append(dataclasses.replace(self.make_line(waiting_win), held=Held.WIN))
+        newest_turn = next((move.turn for move in reversed(self.waiting) if move.turn), "")
+        if newest_turn:
+            self.held.append(dataclasses.replace(self.make_line(newest_turn), held=Held.TURN))
         self._move_frames.clear()  # (a move drawn meanwhile was not read either)
         if not self.held:
             return
-        wins = [index for index, line in enumerate(self.held) if line.text in self._wins]
-        first = wins[-1] if wins else len(self.held) - 1
-        self.held.insert(0, self.held.pop(first))
+        wins = [line for line in self.held if line.held is Held.WIN]
+        turns = [line for line in self.held if line.held is Held.TURN]
+        first = [*wins[-1:], *turns[-1:]] or [self.held[-1]]
+        rest = [line for line in self.held if line.held is not Held.TURN and all(line is not f for f in first)]
+        self.held = [*first, *rest]
         self._new_first_held()
 
     def drop_held(self) -> tuple[str, ...]:
@@ -341,7 +359,6 @@ class BrailleView:
         no longer held (none is shown before the digest, out of date). Their texts."""
         dropped = tuple(line.text for line in self.held)
         self.held.clear()
-        self._wins.clear()
         self._new_first_held()
         return dropped
 
@@ -532,8 +549,7 @@ class BrailleView:
         stopped, passed on at its return): it acknowledges nothing (a request is answered, a line sent)."""
         key = press.key
         if not settled and (key in (Key.WHERE, Key.HELP) or self._types(key)):
-            action = self._review_key(press) if not self._types(key) else self._typing_key(press, at)
-            return action
+            return self._review_key(press) if not self._types(key) else self._typing_key(press, at)
         if self.held and not self.typing and not self._types(key):
             if key is Key.PAN_RIGHT and self.held_window + 1 < len(self.windows(self.held[0])):
                 self.held_window += 1
@@ -566,7 +582,6 @@ class BrailleView:
         if not self.held:
             return ""
         fact = self.held.pop(0)
-        self._wins.discard(fact.text)
         self._new_first_held()
         return fact.text
 
