@@ -492,7 +492,7 @@ class BrailleView:
         yes-or-no question waits, a number sign while numbered cards do, else an exclamation mark while a fact is
         held or a win waits unread), and last how many moves wait unread (a digit's cell, all six dots for 10 or more;
         blank when none): with fewer status cells, the count and as many of the others as fit before it (the count's
-        cell is the exclamation mark while a win waits unread: the one mark that must not be missed)."""
+        cell is the exclamation mark while a win waits unread, else the question's mark while one is open)."""
         if not self.status_cells:
             return ""
         player = _braille(self.translate, self.status.player[:1]) if self.status.player else celltable.BLANK
@@ -506,8 +506,8 @@ class BrailleView:
         if not self.status.question and not self.status.choice and (self.held or win_waits):
             question = HELD_CELL
         cells = (player[-1:] + phase[-1:] + question).ljust(3, celltable.BLANK)[: self.status_cells - 1]
-        if win_waits and self.status_cells < 4:  # no mark cell: the count's cell marks the win waiting
-            return cells + HELD_CELL
+        if self.status_cells < 4 and (win_waits or self.status.question or self.status.choice):  # no mark cell: the
+            return cells + (HELD_CELL if win_waits else question)  # count's marks a win waiting, else a question open
         return cells + unread_cell(len(self.waiting))
 
     # Typing.
