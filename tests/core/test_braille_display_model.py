@@ -12,6 +12,7 @@ from assistant.core.braille.display import (
     Act,
     Action,
     BrailleView,
+    Held,
     Key,
     Press,
     Region,
@@ -603,3 +604,15 @@ def test_on_a_small_display_the_count_cell_marks_an_open_question(status_cells):
     assert view.render()[status_cells - 1] == celltable.cell([3, 4, 5, 6])
     view.show(["Ben played Ginormous Unicorn.", "Ben wins!"], waits=True, points=["Ben wins!"], win=True)
     assert view.render()[status_cells - 1] == HELD_CELL
+
+
+def test_the_next_unread_key_on_the_last_held_fact_acknowledges_it_and_shows_the_next_move():
+    """Delete (the next-unread key) on a held fact with a phone's move waiting: one key acknowledges the fact and
+    shows the move (it used to only acknowledge it, one extra key)."""
+    view = BrailleView(40)
+    view.show(["Ana's turn ended.", "Ben's turn."], decisive="Ben's turn.", kind=Held.TURN)
+    view.show(["Ben, from a phone: drew a card."], waits=True)
+    action = view.press(Press(Key.NEXT_UNREAD))
+    assert action.acknowledged == "Ben's turn." and not view.held
+    assert read(view) == "ben, from a phone: drew a card."
+    assert not view.waiting

@@ -559,8 +559,8 @@ class BrailleView:
                 return Action()
             last = len(self.held) == 1
             acknowledged = self.acknowledge()
-            if key is Key.PAN_RIGHT and last and self._past_answer and self.line == 0:
-                self._pan_past_answer()
+            if last and (key is Key.NEXT_UNREAD or (key is Key.PAN_RIGHT and self._past_answer and self.line == 0)):
+                (self._pan_past_answer if key is Key.PAN_RIGHT else self.next_unread)()  # the next thing, one key
             if key in (Key.WHERE, Key.HELP):
                 return dataclasses.replace(self._review_key(press), acknowledged=acknowledged)
             return Action(Act.ACKNOWLEDGED, acknowledged, acknowledged)
