@@ -46,6 +46,8 @@ class DisplayLink:
         """While BRLTTY is away (gone, or not there yet at start): how many answers came; None while it answers."""
         self.found = not display.lost
         """A display has answered since the start (one not there at start is said to have come, not to be back)."""
+        self._notice: Reply | None = None
+        """The last notice that the display is back (`back`): shown like a move, read before it goes."""
         self.view.resize(display.width, status_cells_for(display.width, status_cells))
         self.refresh()
 
@@ -69,7 +71,8 @@ class DisplayLink:
             self.view.newest_first()  # what it drew while stopped was never read: the newest decisive fact first
             self._drawn = ("", None)
             self.draw()
-        return Reply.of(said, important=True)
+            self._notice = Reply.of(said, important=True)
+        return self._notice
 
     def show(self, reply: Reply, own_key: bool = True, player: str = "") -> None:
         """A reply shown on screen (or printed) is on the display too: its first line first, its decisive fact
@@ -94,7 +97,9 @@ class DisplayLink:
             # (coaching, such as how to hear a bonus, is not for a reader: she reads her sheet herself)
             lines = lines_of(segment for segment in reply.segments if segment.part is not Part.COACHING)
             rest = held_apart(reply.segments, reply.facts) if held else None
-            self.view.show(lines, held, rest=rest, waits=not own_key, points=points, win=win, kind=kind, turn=turn)
+            notice = reply is self._notice  # (the display's own news: never pushed away unseen)
+            self.view.show(lines, held, rest=rest, waits=not own_key, points=points, win=win, kind=kind, turn=turn,
+                           notice=notice)  # fmt: skip
             self.refresh()
 
     def digest_first(self) -> None:

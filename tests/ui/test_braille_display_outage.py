@@ -140,3 +140,46 @@ def test_after_an_outage_the_display_shows_the_current_turn_not_one_newer_moves_
             assert link.view.waiting  # Ben's moves, to be read whole
 
     asyncio.run(scenario())
+
+
+def test_the_notice_that_the_display_is_back_is_never_pushed_away_unseen(display_server, make_app):
+    """Ben wins while BRLTTY is stopped; when it resumes the win is held first, the notice "The braille display is
+    back…" under it. Once the half second has passed, `tally` typed on the keyboard acknowledges the win and its
+    answer takes the display: the notice, never shown, waits unread (counted), and the next-unread key reads it."""
+    from assistant.braille.display import SETTLE_AFTER_BACK
+    from assistant.core.braille.display import Key, Press
+
+    async def scenario():
+        app = make_app(None, "--braille-display", "--no-speech")
+        link = app.braille
+        assert link is not None
+        now = [1000.0]
+        link.display.clock = lambda: now[0]
+        shown = lambda: reading(display_server.cells(), link.view.status_cells)  # noqa: E731
+        async with app.run_test(size=(100, 40)) as pilot:
+            await bens_turn(pilot, app)
+            os.kill(display_server.process.pid, signal.SIGSTOP)
+            try:
+                await pilot.press(*"play ginormous unicorn", "enter")
+                await pilot.press(*"resolve", "enter")
+                await until(pilot, lambda: app.session.game.state.outcome is not None, "the win")
+                await until(pilot, lambda: link.missed is not None, "the stopped BRLTTY taken as away")
+            finally:
+                os.kill(display_server.process.pid, signal.SIGCONT)
+            await until(pilot, lambda: link.missed is None, "BRLTTY answers again")
+            await until(pilot, lambda: shown().startswith("ben wins!"), "the win shown first")
+            await until(pilot, lambda: link.view.held_read, "BRLTTY answered after the win")
+            now[0] += SETTLE_AFTER_BACK
+            answered = len(app.replies)
+            await pilot.press(*"tally", "enter")
+            await until(pilot, lambda: len(app.replies) > answered, "tally answered")
+            assert "Ben wins!" in link.acknowledged
+            notice = [
+                line.startswith("The braille display is back") for move in link.view.waiting for line in move.lines
+            ]
+            assert any(notice), link.view.waiting
+            with link.lock:
+                link.press(Press(Key.NEXT_UNREAD))
+            await until(pilot, lambda: shown().startswith("the braille display is back"), "the notice read")
+
+    asyncio.run(scenario())

@@ -155,8 +155,7 @@ class Waiting:
     point: str = ""
     """Its point as a fact ("Ana wins!"), when it tells a win: held first when the display is back."""
     turn: str = ""
-    """The turn it began ("Cy's turn."), when it began one: held when the display is back, in place of an older
-    turn held (the present, never a turn newer moves have overtaken)."""
+    """The turn it began ("Cy's turn."), if any: held when the display is back, in place of an older turn held."""
 
 
 @dataclass
@@ -168,8 +167,7 @@ class _Input:
     followed: bool = False
     """The line is the computer keyboard's (`follow`), not typed on the display."""
     kept: str = ""
-    """A line typed on the display and not sent when the keyboard began a line of its own: kept apart, and typed
-    again once the keyboard's line is sent or emptied, never replaced by it unsent."""
+    """The display's own line, unsent when the keyboard began one: typed again once the keyboard's is sent."""
 
 
 class BrailleView:
@@ -277,13 +275,14 @@ class BrailleView:
         win: bool = False,
         kind: Held = Held.OTHER,
         turn: str = "",
+        notice: bool = False,
     ) -> bool:
         """A new answer: its first line on the display (the outcome first), and its decisive fact held. What the
         fact says is not shown again in the answer: `rest`, the answer's lines less the fact's (the front end leaves
         out the parts of the reply that tell it: `segment.held_apart`; None: the answer whole), unless the answer is
         the fact alone: then it is kept, to come back to, and panning on from the fact goes past it. `win`: the
         decisive fact tells a win; `kind`: what it tells otherwise (a turn); `turn`: for another hand's move, the
-        turn it began ("" when none).
+        turn it began ("" when none); `notice`: the display's own news (it is back), read like a move (below).
 
         `waits`: another hand's move (a phone's), which answers no key of the player's: it never replaces what is
         being read (nor is held over it) but waits, in order, until the player goes on to it, and is then shown
@@ -314,6 +313,7 @@ class BrailleView:
             wins = next((index for index, waiting in enumerate(self.waiting) if not waiting.win), len(self.waiting))
             self.waiting.insert(0 if unread.win else wins, unread)
         self._put_answer(tuple(answer))
+        self._move = Waiting(tuple(answer)) if notice else None  # (never pushed away unseen: it waits again)
         kept = [text for text in rest or () if text.strip()]
         if decisive and rest is not None:
             if kept:
