@@ -31,7 +31,8 @@ STALL_AFTER = 2.0
 #: BRLTTY is taken as stopped, or within this many seconds of its answering again (or of a display taken back), was
 #: pressed on a display that did not move: it is not passed on, so what the display shows when it is back (its notice,
 #: or the newest decisive fact) is shown from its start. BRLTTY passes on the keys it kept a few hundredths of a second
-#: after it resumes; nobody reads a window that fast. Keys typed, Enter, whose turn and help are always passed on.
+#: after it resumes; nobody reads a window that fast. Keys typed, Enter, whose turn and help are always passed on, but
+#: within this time nothing sent acknowledges a fact held on the display (`settling`): it was typed unseen.
 SETTLE_AFTER_BACK = 0.5
 #: The width assumed for a display not there at start, until it is found (the common desktop size).
 DEFAULT_WIDTH = 40
@@ -400,6 +401,12 @@ class BrailleDisplay:
                  Key.REGION_NEXT, Key.NEXT_UNREAD, Key.ROUTE)  # fmt: skip
         if press.key not in moves:
             return False
+        return self.settling()
+
+    def settling(self) -> bool:
+        """BRLTTY answered again (or the display was taken back) less than `SETTLE_AFTER_BACK` seconds ago, or is
+        away: what is sent now (keys it kept while stopped, passed on at its return) was typed on a display nobody
+        could read, so it acknowledges no fact held there."""
         with self._lock:
             away, back_at = self.lost, self._back_at
         return away or (back_at is not None and self.clock() - back_at < SETTLE_AFTER_BACK)

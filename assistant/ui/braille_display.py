@@ -13,7 +13,7 @@ import dataclasses
 import threading
 from typing import TYPE_CHECKING
 
-from assistant.core.braille.display import Act, BrailleView, Press, Region, Status
+from assistant.core.braille.display import Act, BrailleView, Held, Press, Region, Status
 from assistant.core.game.about import Topic, texts
 from assistant.core.game.segment import Part, held_apart, lines_of
 from assistant.core.language.reply import Choice, Question
@@ -46,6 +46,8 @@ class DisplayLink:
         """While BRLTTY is away (gone, or not there yet at start): how many answers came; None while it answers."""
         self.found = not display.lost
         """A display has answered since the start (one not there at start is said to have come, not to be back)."""
+        self._notice: Reply | None = None
+        """The last notice that the display is back (`back`): shown like a move, read before it goes."""
         self.view.resize(display.width, status_cells_for(display.width, status_cells))
         self.refresh()
 
@@ -69,7 +71,8 @@ class DisplayLink:
             self.view.newest_first()  # what it drew while stopped was never read: the newest decisive fact first
             self._drawn = ("", None)
             self.draw()
-        return Reply.of(said, important=True)
+            self._notice = Reply.of(said, important=True)
+        return self._notice
 
     def show(self, reply: Reply, own_key: bool = True, player: str = "") -> None:
         """A reply shown on screen (or printed) is on the display too: its first line first, its decisive fact
@@ -84,6 +87,9 @@ class DisplayLink:
             if self.view.input.followed and own_key:
                 self.view.clear_input()
             win = any(fact.topic is Topic.WIN for fact in reply.facts)
+            turns = [fact for fact in reply.facts if fact.topic is Topic.TURN]
+            kind = Held.TURN if turns and len(turns) == len(reply.facts) else Held.OTHER
+            turn = (turns[-1].short or turns[-1].text) if turns and not own_key else ""
             points = () if own_key else move_point(player, reply.facts, reply.tells)
             # A fact held in its short form ("Ana's turn.", not "Ana's turn: may use the Alpaca Herd Bonus."): the
             # answer under it begins with what the reminder is about (the Herd Bonus's effect), never said twice.
@@ -91,7 +97,9 @@ class DisplayLink:
             # (coaching, such as how to hear a bonus, is not for a reader: she reads her sheet herself)
             lines = lines_of(segment for segment in reply.segments if segment.part is not Part.COACHING)
             rest = held_apart(reply.segments, reply.facts) if held else None
-            self.view.show(lines, held, rest=rest, waits=not own_key, points=points, win=win)
+            notice = reply is self._notice  # (the display's own news: never pushed away unseen)
+            self.view.show(lines, held, rest=rest, waits=not own_key, points=points, win=win, kind=kind, turn=turn,
+                           notice=notice)  # fmt: skip
             self.refresh()
 
     def digest_first(self) -> None:
@@ -114,10 +122,10 @@ class DisplayLink:
 
     def acknowledge(self) -> None:
         """A line sent that was not typed here (on the computer's keyboard, or read in the plain mode): the first
-        held fact is acknowledged if the display has shown it and is there (never while BRLTTY is away: nobody
-        could read it); the reply that follows draws the display."""
+        held fact is acknowledged if the display has shown it and is there (never while BRLTTY is away, nor within
+        `SETTLE_AFTER_BACK` of its return: nobody could read it yet); the reply that follows draws the display."""
         with self.lock:
-            if self.missed is not None or self.display.lost:
+            if self.missed is not None or self.display.settling():  # (just back: not read yet)
                 return
             fact = self.view.line_sent()
             if fact:
@@ -159,7 +167,7 @@ class DisplayLink:
     def press(self, press: Press, at: float = 0.0) -> Reply | None:
         """A key of the display: the reply it asks for (a line typed, a card's text, whose turn), else None."""
         with self.lock:
-            action = self.view.press(press, at)
+            action = self.view.press(press, at, settled=not self.display.settling())
             if action.acknowledged:
                 self.acknowledged.append(action.acknowledged)
             reply: Reply | None = None

@@ -12,6 +12,7 @@ from assistant.core.braille.display import (
     Act,
     Action,
     BrailleView,
+    Held,
     Key,
     Press,
     Region,
@@ -588,4 +589,30 @@ def test_a_move_her_typing_covered_before_brltty_answered_waits_again_and_one_an
     view.render()
     view.follow("")
     view.show(["Dee drew Narwhal."])
+    assert not view.waiting
+
+
+@pytest.mark.parametrize("status_cells", [1, 2, 3])
+def test_on_a_small_display_the_count_cell_marks_an_open_question(status_cells):
+    """At 14 cells (one status cell, the count) a question open, or a numbered choice, is marked in the count's cell
+    (it used to be blank: nothing said a question waited); a win waiting unread still outranks it."""
+    view = BrailleView(16, status_cells=status_cells)
+    view.status = Status("Cy", "Action phase", question=True)
+    view.show(["A new phone asks to join: Dee. Let it in?"])
+    assert view.render()[status_cells - 1] == celltable.cell([2, 3, 6])
+    view.status = Status("Cy", "Action phase", choice=True)
+    assert view.render()[status_cells - 1] == celltable.cell([3, 4, 5, 6])
+    view.show(["Ben played Ginormous Unicorn.", "Ben wins!"], waits=True, points=["Ben wins!"], win=True)
+    assert view.render()[status_cells - 1] == HELD_CELL
+
+
+def test_the_next_unread_key_on_the_last_held_fact_acknowledges_it_and_shows_the_next_move():
+    """Delete (the next-unread key) on a held fact with a phone's move waiting: one key acknowledges the fact and
+    shows the move (it used to only acknowledge it, one extra key)."""
+    view = BrailleView(40)
+    view.show(["Ana's turn ended.", "Ben's turn."], decisive="Ben's turn.", kind=Held.TURN)
+    view.show(["Ben, from a phone: drew a card."], waits=True)
+    action = view.press(Press(Key.NEXT_UNREAD))
+    assert action.acknowledged == "Ben's turn." and not view.held
+    assert read(view) == "ben, from a phone: drew a card."
     assert not view.waiting

@@ -24,6 +24,9 @@ class Written:
     def write(self, cells: str, cursor: int | None = None, frame: int = 0) -> None:
         self.rows.append(celltable.from_cells(cells[4:].rstrip(celltable.BLANK)))
 
+    def settling(self) -> bool:
+        return False
+
     def close(self) -> None:
         pass
 

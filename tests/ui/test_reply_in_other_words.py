@@ -114,6 +114,9 @@ class Written:
     def taken_back_anew(self) -> bool:
         return False
 
+    def settling(self) -> bool:
+        return False
+
     def close(self) -> None:
         pass
 

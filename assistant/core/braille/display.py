@@ -124,6 +124,15 @@ class Status:
     choice: bool = False
 
 
+class Held(enum.Enum):
+    """What a held fact tells, as the front end typed it: the newest decisive state is shown first when the display
+    is back (a win, then whose turn it is), and a turn overtaken by a newer one is no longer held."""
+
+    WIN = "win"
+    TURN = "turn"
+    OTHER = "other"  # (a question, a warning, a duty: held as it came)
+
+
 @dataclass(frozen=True)
 class Line:
     """One line of text and its braille: the cells, and which cells spell which card's name (for routing)."""
@@ -132,6 +141,8 @@ class Line:
     cells: str
     names: tuple[tuple[int, int, str], ...] = ()
     """(first cell, cell after the last, card name) for every card named on the line."""
+    held: Held | None = None
+    """What it tells, for a held fact (None: not a held fact)."""
 
 
 @dataclass(frozen=True)
@@ -143,6 +154,8 @@ class Waiting:
     win: bool = False
     point: str = ""
     """Its point as a fact ("Ana wins!"), when it tells a win: held first when the display is back."""
+    turn: str = ""
+    """The turn it began ("Cy's turn."), if any: held when the display is back, in place of an older turn held."""
 
 
 @dataclass
@@ -153,6 +166,8 @@ class _Input:
     six_key: SixKeyEntry | None = None
     followed: bool = False
     """The line is the computer keyboard's (`follow`), not typed on the display."""
+    kept: str = ""
+    """The display's own line, unsent when the keyboard began one: typed again once the keyboard's is sent."""
 
 
 class BrailleView:
@@ -188,8 +203,6 @@ class BrailleView:
         """How many frames have been rendered: the number of the last (`answered` is told which were shown)."""
         self._held_frame: int | None = None
         """The frame in which the first held fact was first rendered (None: not yet)."""
-        self._wins: set[str] = set()
-        """The held facts (their texts) that tell a win: brought to the front when the display comes back."""
         self.waiting: list[Waiting] = []
         """Other hands' moves not yet shown, oldest first (a win first): each waits until the player goes on to it."""
         self._move: Waiting | None = None
@@ -260,12 +273,16 @@ class BrailleView:
         waits: bool = False,
         points: Sequence[str] = (),
         win: bool = False,
+        kind: Held = Held.OTHER,
+        turn: str = "",
+        notice: bool = False,
     ) -> bool:
         """A new answer: its first line on the display (the outcome first), and its decisive fact held. What the
         fact says is not shown again in the answer: `rest`, the answer's lines less the fact's (the front end leaves
         out the parts of the reply that tell it: `segment.held_apart`; None: the answer whole), unless the answer is
         the fact alone: then it is kept, to come back to, and panning on from the fact goes past it. `win`: the
-        decisive fact tells a win.
+        decisive fact tells a win; `kind`: what it tells otherwise (a turn); `turn`: for another hand's move, the
+        turn it began ("" when none); `notice`: the display's own news (it is back), read like a move (below).
 
         `waits`: another hand's move (a phone's), which answers no key of the player's: it never replaces what is
         being read (nor is held over it) but waits, in order, until the player goes on to it, and is then shown
@@ -281,14 +298,14 @@ class BrailleView:
             if point.strip():
                 lines = (f"{point} {lines[0]}".strip(), *lines[1:]) if lines else (point,)
             if self.answer or self.waiting or self.held or self.typing:
-                move = Waiting(lines, win, point.strip() if win else "")
+                move = Waiting(lines, win, point.strip() if win else "", turn)
                 if win:
                     self.waiting.insert(next((i for i, m in enumerate(self.waiting) if not m.win), 0), move)
                 else:
                     self.waiting.append(move)
                 return False
             self._put_answer(lines)
-            self._move = Waiting(lines, win, point.strip() if win else "")
+            self._move = Waiting(lines, win, point.strip() if win else "", turn)
             return True
         unread, self._move = self._move, None
         if unread is not None:  # a move never read (`_move`): it waits again, at the front (behind a win waiting)
@@ -296,6 +313,7 @@ class BrailleView:
             wins = next((index for index, waiting in enumerate(self.waiting) if not waiting.win), len(self.waiting))
             self.waiting.insert(0 if unread.win else wins, unread)
         self._put_answer(tuple(answer))
+        self._move = Waiting(tuple(answer)) if notice else None  # (never pushed away unseen: it waits again)
         kept = [text for text in rest or () if text.strip()]
         if decisive and rest is not None:
             if kept:
@@ -303,9 +321,7 @@ class BrailleView:
             else:
                 self._past_answer = True
         if decisive and not (self.held and self.held[-1].text == decisive):
-            self.held.append(self.make_line(decisive))
-            if win:
-                self._wins.add(decisive)
+            self.held.append(dataclasses.replace(self.make_line(decisive), held=Held.WIN if win else kind))
             if len(self.held) == 1:
                 self._new_first_held()
         return True
@@ -317,20 +333,25 @@ class BrailleView:
         self._held_frame = None
 
     def newest_first(self) -> None:
-        """The display is back after BRLTTY stopped answering: the newest decisive fact held (the newest win, when
-        one is held) is shown first, the others after it in order; nothing shown meanwhile was read. A win that
-        came from another hand meanwhile, waiting unread, is held first when no win is (its move still waits, to be
-        read whole)."""
+        """The display is back after BRLTTY stopped answering: the present first. The newest win held, then the
+        newest turn, held or begun by a move waiting unread (an older turn held is overtaken: no longer held), then
+        the other facts held in order (with neither a win nor a turn, the newest of them first); nothing shown
+        meanwhile was read. A win that came from another hand meanwhile, waiting unread, is held first when no win
+        is (its move still waits, to be read whole)."""
         waiting_win = next((move.point for move in self.waiting if move.win and move.point), "")
-        if waiting_win and not any(line.text in self._wins for line in self.held):
-            self.held.append(self.make_line(waiting_win))
-            self._wins.add(waiting_win)
+        if waiting_win and not any(line.held is Held.WIN for line in self.held):
+            self.held.append(dataclasses.replace(self.make_line(waiting_win), held=Held.WIN))
+        newest_turn = next((move.turn for move in reversed(self.waiting) if move.turn), "")
+        if newest_turn:
+            self.held.append(dataclasses.replace(self.make_line(newest_turn), held=Held.TURN))
         self._move_frames.clear()  # (a move drawn meanwhile was not read either)
         if not self.held:
             return
-        wins = [index for index, line in enumerate(self.held) if line.text in self._wins]
-        first = wins[-1] if wins else len(self.held) - 1
-        self.held.insert(0, self.held.pop(first))
+        wins = [line for line in self.held if line.held is Held.WIN]
+        turns = [line for line in self.held if line.held is Held.TURN]
+        first = [*wins[-1:], *turns[-1:]] or [self.held[-1]]
+        rest = [line for line in self.held if line.held is not Held.TURN and all(line is not f for f in first)]
+        self.held = [*first, *rest]
         self._new_first_held()
 
     def drop_held(self) -> tuple[str, ...]:
@@ -338,7 +359,6 @@ class BrailleView:
         no longer held (none is shown before the digest, out of date). Their texts."""
         dropped = tuple(line.text for line in self.held)
         self.held.clear()
-        self._wins.clear()
         self._new_first_held()
         return dropped
 
@@ -472,7 +492,7 @@ class BrailleView:
         yes-or-no question waits, a number sign while numbered cards do, else an exclamation mark while a fact is
         held or a win waits unread), and last how many moves wait unread (a digit's cell, all six dots for 10 or more;
         blank when none): with fewer status cells, the count and as many of the others as fit before it (the count's
-        cell is the exclamation mark while a win waits unread: the one mark that must not be missed)."""
+        cell is the exclamation mark while a win waits unread, else the question's mark while one is open)."""
         if not self.status_cells:
             return ""
         player = _braille(self.translate, self.status.player[:1]) if self.status.player else celltable.BLANK
@@ -486,8 +506,8 @@ class BrailleView:
         if not self.status.question and not self.status.choice and (self.held or win_waits):
             question = HELD_CELL
         cells = (player[-1:] + phase[-1:] + question).ljust(3, celltable.BLANK)[: self.status_cells - 1]
-        if win_waits and self.status_cells < 4:  # no mark cell: the count's cell marks the win waiting
-            return cells + HELD_CELL
+        if self.status_cells < 4 and (win_waits or self.status.question or self.status.choice):  # no mark cell: the
+            return cells + (HELD_CELL if win_waits else question)  # count's marks a win waiting, else a question open
         return cells + unread_cell(len(self.waiting))
 
     # Typing.
@@ -520,12 +540,16 @@ class BrailleView:
 
     # The keys.
 
-    def press(self, press: Press, at: float = 0.0) -> Action:
+    def press(self, press: Press, at: float = 0.0, *, settled: bool = True) -> Action:
         """What a key does (`at`: when, in seconds, for six-key entry). While a fact is held and shown, panning
         reads it on; a request (whose turn, help) acknowledges it and does what it does; any other review key only
         acknowledges it. A key typed never acknowledges it: the typing is shown (the fact waits above it, so no key
-        is lost and none is hidden), and Enter, sending the line, acknowledges the fact if it has been read."""
+        is lost and none is hidden), and Enter, sending the line, acknowledges the fact if it has been read.
+        `settled` False: the key was pressed on a display that had just come back (its keys kept while it was
+        stopped, passed on at its return): it acknowledges nothing (a request is answered, a line sent)."""
         key = press.key
+        if not settled and (key in (Key.WHERE, Key.HELP) or self._types(key)):
+            return self._review_key(press) if not self._types(key) else self._typing_key(press, at)
         if self.held and not self.typing and not self._types(key):
             if key is Key.PAN_RIGHT and self.held_window + 1 < len(self.windows(self.held[0])):
                 self.held_window += 1
@@ -535,13 +559,13 @@ class BrailleView:
                 return Action()
             last = len(self.held) == 1
             acknowledged = self.acknowledge()
-            if key is Key.PAN_RIGHT and last and self._past_answer and self.line == 0:
-                self._pan_past_answer()
+            if last and (key is Key.NEXT_UNREAD or (key is Key.PAN_RIGHT and self._past_answer and self.line == 0)):
+                (self._pan_past_answer if key is Key.PAN_RIGHT else self.next_unread)()  # the next thing, one key
             if key in (Key.WHERE, Key.HELP):
                 return dataclasses.replace(self._review_key(press), acknowledged=acknowledged)
             return Action(Act.ACKNOWLEDGED, acknowledged, acknowledged)
-        if self.input.followed and self._types(key):  # the keyboard's line is the keyboard's: start afresh
-            self.clear_input()
+        if self.input.followed and self._types(key):  # the keyboard's line is the keyboard's: the display's own
+            self.clear_input()  # line goes on (kept apart while the keyboard typed), else starts afresh
         if not self._types(key):
             return self._review_key(press)
         action = self._typing_key(press, at)
@@ -558,7 +582,6 @@ class BrailleView:
         if not self.held:
             return ""
         fact = self.held.pop(0)
-        self._wins.discard(fact.text)
         self._new_first_held()
         return fact.text
 
@@ -570,12 +593,17 @@ class BrailleView:
     def follow(self, typed: str) -> None:
         """The computer keyboard's input line as it is now: shown as the display's own typing is (over a held
         fact, which waits for the line to be sent: `line_sent`)."""
-        if self.typing and not self.input.followed and not typed:
-            return  # the keyboard emptied its own line: what is typed on the display stays
+        if self.typing and not self.input.followed:
+            if not typed:
+                return  # the keyboard emptied its own line: what is typed on the display stays
+            self.input.kept = self.input_text  # the display's own line, unsent: kept apart, typed again after
+        kept = self.input.kept
         self.input.text, self.input.followed = typed, bool(typed)
         if self.input.six_key is not None:
             self.input.six_key.clear()
         self._typing = bool(typed)
+        if not typed and kept:
+            self.clear_input()  # (the display's own line typed again)
 
     def _typing_key(self, press: Press, at: float) -> Action:
         entry = self.input.six_key
@@ -608,12 +636,16 @@ class BrailleView:
         return Action()
 
     def clear_input(self) -> None:
-        """Forget the line typed on the display (it was sent)."""
+        """Forget the line typed (it was sent); a line of the display's own that the keyboard's stood in front of
+        (`_Input.kept`) is typed again."""
+        kept, self.input.kept = self.input.kept, ""
         self.input.text = ""
         self.input.followed = False
         if self.input.six_key is not None:
             self.input.six_key.clear()
         self._typing = False
+        if kept:
+            self._type(kept)
 
     def _review_key(self, press: Press) -> Action:
         key = press.key

@@ -1,0 +1,185 @@
+"""The braille display after an outage, on a real BRLTTY (its TTY driver on a pseudo-terminal) stopped (SIGSTOP)
+around the winning move: keys passed on at its return acknowledge no fact held there for `SETTLE_AFTER_BACK`
+(time from the test's own clock, standing still), and a line typed on the display, its Enter kept by the stopped
+BRLTTY, is never replaced by the keyboard's line meanwhile: it is sent when the Enter arrives. Every wait is for a
+state, bounded."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+
+import pytest
+from brltty_fixture import BRLTTY, Brltty
+
+from tests.ui.test_braille_display_readers import reading, until
+
+pytest.importorskip("brlapi")
+pytestmark = pytest.mark.skipif(BRLTTY is None, reason="BRLTTY is not installed")
+
+NEW_GAME = "new game Ana Ben Cy babies red pink narwhal win 3"
+
+
+@pytest.fixture
+def display_server(tmp_path, monkeypatch):
+    server = Brltty(tmp_path / "brltty", width=40)
+    monkeypatch.setenv("BRLAPI_HOST", server.host)
+    monkeypatch.setenv("BRLAPI_AUTH", server.auth)
+    yield server
+    server.stop()
+
+
+async def bens_turn(pilot, app) -> None:
+    """A new game typed on the keyboard, to Ben's turn (his Ginormous Unicorn wins it)."""
+    for line in (NEW_GAME, "draw", "end turn", "draw"):
+        await pilot.press(*line, "enter")
+    await until(pilot, lambda: app.session.game.state.current == 1, "Ben's turn")
+
+
+def test_keys_passed_on_when_brltty_returns_acknowledge_no_held_win_for_half_a_second(display_server, make_app):
+    """Ben wins while BRLTTY is stopped; when it resumes the win is drawn and shown (BRLTTY answered after it).
+    `tally` and Enter typed on the display at once (the clock standing still: within `SETTLE_AFTER_BACK` of its
+    return, as the keys it kept are passed on) are sent and answered, but the win stays held and is shown again;
+    once the half second has passed, a line sent acknowledges it."""
+    from assistant.braille.display import SETTLE_AFTER_BACK
+
+    async def scenario():
+        app = make_app(None, "--braille-display", "--no-speech")
+        link = app.braille
+        assert link is not None
+        now = [1000.0]
+        link.display.clock = lambda: now[0]
+        shown = lambda: reading(display_server.cells(), link.view.status_cells)  # noqa: E731
+        async with app.run_test(size=(100, 40)) as pilot:
+            await bens_turn(pilot, app)
+            os.kill(display_server.process.pid, signal.SIGSTOP)
+            try:
+                await pilot.press(*"play ginormous unicorn", "enter")
+                await pilot.press(*"resolve", "enter")
+                await until(pilot, lambda: app.session.game.state.outcome is not None, "the win")
+                await until(pilot, lambda: link.missed is not None, "the stopped BRLTTY taken as away")
+            finally:
+                os.kill(display_server.process.pid, signal.SIGCONT)
+            await until(pilot, lambda: link.missed is None, "BRLTTY answers again")
+            await until(pilot, lambda: shown().startswith("ben wins!"), "the win shown")
+            await until(pilot, lambda: link.view.held_read, "BRLTTY answered after the win")
+            answered = len(app.replies)
+            display_server.type("tally")
+            display_server.press("enter")
+            await until(pilot, lambda: len(app.replies) > answered, "tally answered")
+            assert "Ben wins!" not in link.acknowledged
+            await until(pilot, lambda: shown().startswith("ben wins!"), "the win shown again")
+            now[0] += SETTLE_AFTER_BACK
+            answered = len(app.replies)
+            display_server.type("tally")
+            display_server.press("enter")
+            await until(pilot, lambda: len(app.replies) > answered, "tally answered again")
+            assert "Ben wins!" in link.acknowledged
+
+    asyncio.run(scenario())
+
+
+def test_a_line_typed_on_the_display_whose_enter_a_stopped_brltty_kept_is_not_replaced_by_the_keyboards(
+    display_server, make_app
+):
+    """`resolve` typed on the display (her winning move); BRLTTY stops before passing on her Enter; she types
+    `tally` on the keyboard and sends it. The display's line was kept apart, not replaced: when BRLTTY resumes and
+    passes on the Enter, `resolve` is sent, and the win recorded."""
+
+    async def scenario():
+        app = make_app(None, "--braille-display", "--no-speech")
+        link = app.braille
+        assert link is not None
+        async with app.run_test(size=(100, 40)) as pilot:
+            await bens_turn(pilot, app)
+            await pilot.press(*"play ginormous unicorn", "enter")
+            display_server.type("resolve")
+            await until(pilot, lambda: link.view.input_text == "resolve", "resolve typed on the display")
+            os.kill(display_server.process.pid, signal.SIGSTOP)
+            try:
+                display_server.press("enter")  # kept by the stopped BRLTTY
+                answered = len(app.replies)
+                await pilot.press(*"tally", "enter")
+                await until(pilot, lambda: len(app.replies) > answered, "tally answered")
+                assert app.session.game.state.outcome is None
+                assert link.view.input_text == "resolve"  # kept apart, typed again
+            finally:
+                os.kill(display_server.process.pid, signal.SIGCONT)
+            await until(pilot, lambda: app.session.game.state.outcome is not None, "resolve sent: the win")
+
+    asyncio.run(scenario())
+
+
+def test_after_an_outage_the_display_shows_the_current_turn_not_one_newer_moves_overtook(display_server, make_app):
+    """Her turn ends on the keyboard ("Ben's turn." held); BRLTTY stops; Ben's phone draws and ends his turn. When
+    BRLTTY resumes, the first window is the present, "cy's turn.", never the overtaken "ben's turn." (which is no
+    longer held); Ben's moves still wait, to be read whole."""
+    from assistant.core.language.device import DeviceMove
+
+    async def scenario():
+        app = make_app(None, "--braille-display", "--no-speech")
+        link = app.braille
+        assert link is not None
+        shown = lambda: reading(display_server.cells(), link.view.status_cells)  # noqa: E731
+        async with app.run_test(size=(100, 40)) as pilot:
+            for line in (NEW_GAME, "draw", "end turn"):
+                await pilot.press(*line, "enter")
+            await until(pilot, lambda: shown().startswith("ben's turn"), "Ben's turn held on the display")
+            os.kill(display_server.process.pid, signal.SIGSTOP)
+            try:
+                for move in (DeviceMove("draw"), DeviceMove("end")):
+                    app.run_worker(app.share.link.submit("Ben", move))
+                await until(pilot, lambda: app.session.game.state.current == 2, "Cy's turn, from Ben's phone")
+                await until(pilot, lambda: link.missed is not None, "the stopped BRLTTY taken as away")
+            finally:
+                os.kill(display_server.process.pid, signal.SIGCONT)
+            await until(pilot, lambda: link.missed is None, "BRLTTY answers again")
+            await until(pilot, lambda: shown().startswith("cy's turn"), "the current turn first")
+            assert not any(line.text.startswith("Ben's turn") for line in link.view.held)
+            assert link.view.waiting  # Ben's moves, to be read whole
+
+    asyncio.run(scenario())
+
+
+def test_the_notice_that_the_display_is_back_is_never_pushed_away_unseen(display_server, make_app):
+    """Ben wins while BRLTTY is stopped; when it resumes the win is held first, the notice "The braille display is
+    back…" under it. Once the half second has passed, `tally` typed on the keyboard acknowledges the win and its
+    answer takes the display: the notice, never shown, waits unread (counted), and the next-unread key reads it."""
+    from assistant.braille.display import SETTLE_AFTER_BACK
+    from assistant.core.braille.display import Key, Press
+
+    async def scenario():
+        app = make_app(None, "--braille-display", "--no-speech")
+        link = app.braille
+        assert link is not None
+        now = [1000.0]
+        link.display.clock = lambda: now[0]
+        shown = lambda: reading(display_server.cells(), link.view.status_cells)  # noqa: E731
+        async with app.run_test(size=(100, 40)) as pilot:
+            await bens_turn(pilot, app)
+            os.kill(display_server.process.pid, signal.SIGSTOP)
+            try:
+                await pilot.press(*"play ginormous unicorn", "enter")
+                await pilot.press(*"resolve", "enter")
+                await until(pilot, lambda: app.session.game.state.outcome is not None, "the win")
+                await until(pilot, lambda: link.missed is not None, "the stopped BRLTTY taken as away")
+            finally:
+                os.kill(display_server.process.pid, signal.SIGCONT)
+            await until(pilot, lambda: link.missed is None, "BRLTTY answers again")
+            await until(pilot, lambda: shown().startswith("ben wins!"), "the win shown first")
+            await until(pilot, lambda: link.view.held_read, "BRLTTY answered after the win")
+            now[0] += SETTLE_AFTER_BACK
+            answered = len(app.replies)
+            await pilot.press(*"tally", "enter")
+            await until(pilot, lambda: len(app.replies) > answered, "tally answered")
+            assert "Ben wins!" in link.acknowledged
+            notice = [
+                line.startswith("The braille display is back") for move in link.view.waiting for line in move.lines
+            ]
+            assert any(notice), link.view.waiting
+            with link.lock:
+                link.press(Press(Key.NEXT_UNREAD))
+            await until(pilot, lambda: shown().startswith("the braille display is back"), "the notice read")
+
+    asyncio.run(scenario())
