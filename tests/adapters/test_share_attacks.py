@@ -582,3 +582,29 @@ def test_a_neighbours_wrong_codes_on_the_same_ipv6_network_never_keep_a_real_pho
     both were one /64: Ben got 429, "wait 60 s"."""
     result = in_private_network("neighbour_guesses", tmp_path)
     assert result.returncode == 0, result.stderr[-3000:]
+
+
+def neighbour_holds_connections(folder: Path) -> None:
+    """The neighbour holds 40 connections open; the real phone, from its own address of the same /64, loads the page."""
+
+    async def scenario() -> None:
+        async with shared_table(folder, listen=f"[{LAPTOP_V6}]:0") as table:
+            port = table.server.port
+            async with contextlib.AsyncExitStack() as stack:
+                for _ in range(40):
+                    reader, writer = await asyncio.open_connection(LAPTOP_V6, port, local_addr=(NEIGHBOUR_V6, 0))
+                    stack.callback(writer.close)
+                await until(lambda: len(table.server.gate._address) == connections.PER_ADDRESS)
+                connector = aiohttp.TCPConnector(local_addr=(PHONE_V6, 0), force_close=True)
+                async with aiohttp.ClientSession(connector=connector) as phone:
+                    async with phone.get(table.url("/"), timeout=aiohttp.ClientTimeout(total=PROMPT)) as page:
+                        assert page.status == 200
+
+    run(scenario())
+
+
+def test_a_neighbours_held_connections_on_the_same_ipv6_network_never_keep_a_real_phone_out(tmp_path):
+    """Connections are counted per single address: the neighbour at fd00::2 holding 40 gets 32, and the real phone at
+    fd00::3 is still answered. Before, both were one /64 and the phone's connection was closed at once."""
+    result = in_private_network("neighbour_holds_connections", tmp_path)
+    assert result.returncode == 0, result.stderr[-3000:]
