@@ -54,14 +54,14 @@ def _unmapped(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> ipaddre
 
 
 def peer_key(host: str) -> str:
-    """Who a connection or a guess is counted against: an IPv4 address (also written as IPv6), or an IPv6
-    address's /64 network (one device may take any address of its network's 2⁶⁴)."""
+    """Who a connection or a guess is counted against: one single address, IPv4 (also written as IPv6) and IPv6
+    alike. Not an IPv6 /64: every device of a home network shares its /64, so keying by it let a neighbour's wrong
+    codes or slow connections lock the real phones of the same network out. A device that takes many addresses of
+    its /64 is held by the table-wide limits instead (wrong codes in all renew the code; connections in all)."""
     try:
         address = _unmapped(ipaddress.ip_address(host.split("%")[0]))
     except ValueError:
         return host
-    if address.version == 6:
-        return str(ipaddress.ip_network(f"{address}/64", strict=False))
     return str(address)
 
 

@@ -11,6 +11,8 @@ import contextlib
 import dataclasses
 import json
 import logging
+import subprocess
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -528,3 +530,81 @@ def test_no_answer_names_the_servers_version(tmp_path):
                     assert r.headers["Server"] == SERVER_NAME, path
 
     run(scenario())
+
+
+# A neighbour on the same home network (IPv6, a private network namespace of the test's own).
+
+#: The laptop and two devices of one home network: every address in one /64, as a router hands them out.
+LAPTOP_V6, NEIGHBOUR_V6, PHONE_V6 = "fd00::1", "fd00::2", "fd00::3"
+
+
+def in_private_network(scenario: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    """Run `scenario` (a function of this module, given a folder) in a child process inside a network namespace of
+    its own, whose loopback carries the three addresses above: no traffic can leave it. Skipped where the machine
+    gives no namespace."""
+    tests = Path(__file__).resolve().parents[1]
+    setup = "; ".join(
+        ["ip link set lo up"] + [f"ip addr add {address}/128 dev lo" for address in (LAPTOP_V6, NEIGHBOUR_V6, PHONE_V6)]
+    )
+    code = (
+        f"import sys, pathlib; sys.path[:0] = [{str(tests)!r}, {str(tests / 'adapters')!r}]; "
+        f"import test_share_attacks as t; t.{scenario}(pathlib.Path({str(tmp_path)!r}))"
+    )
+    probe = subprocess.run(["unshare", "-n", "sh", "-c", setup], capture_output=True, text=True, check=False)
+    if probe.returncode != 0:
+        pytest.skip(f"no private network namespace here: {probe.stderr.strip()}")
+    command = f'{setup} && exec "$0" -c "$1"'
+    return subprocess.run(
+        ["unshare", "-n", "sh", "-c", command, sys.executable, code],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=PATIENCE * 4,
+    )
+
+
+def neighbour_guesses(folder: Path) -> None:
+    """5 wrong codes and a 6th from the neighbour; then the real Ben's phone, from its own address of the same /64."""
+
+    async def scenario() -> None:
+        async with shared_table(folder, listen=f"[{LAPTOP_V6}]:0") as table:
+            statuses = [(await guess(table, NEIGHBOUR_V6, wrong_code(table)))[0] for _ in range(6)]
+            assert statuses == [403] * 5 + [429], statuses
+            status, body = await guess(table, PHONE_V6, table.server.current_code(), "Ben")
+            assert (status, body.get("player")) == (200, "Ben"), (status, body)
+
+    run(scenario())
+
+
+def test_a_neighbours_wrong_codes_on_the_same_ipv6_network_never_keep_a_real_phone_out(tmp_path):
+    """On IPv6 every device of a home network shares one /64. Guesses are counted per single address, so the
+    neighbour at fd00::2 who guessed wrong waits, and the real Ben's right code from fd00::3 joins at once. Before,
+    both were one /64: Ben got 429, "wait 60 s"."""
+    result = in_private_network("neighbour_guesses", tmp_path)
+    assert result.returncode == 0, result.stderr[-3000:]
+
+
+def neighbour_holds_connections(folder: Path) -> None:
+    """The neighbour holds 40 connections open; the real phone, from its own address of the same /64, loads the page."""
+
+    async def scenario() -> None:
+        async with shared_table(folder, listen=f"[{LAPTOP_V6}]:0") as table:
+            port = table.server.port
+            async with contextlib.AsyncExitStack() as stack:
+                for _ in range(40):
+                    reader, writer = await asyncio.open_connection(LAPTOP_V6, port, local_addr=(NEIGHBOUR_V6, 0))
+                    stack.callback(writer.close)
+                await until(lambda: len(table.server.gate._address) == connections.PER_ADDRESS)
+                connector = aiohttp.TCPConnector(local_addr=(PHONE_V6, 0), force_close=True)
+                async with aiohttp.ClientSession(connector=connector) as phone:
+                    async with phone.get(table.url("/"), timeout=aiohttp.ClientTimeout(total=PROMPT)) as page:
+                        assert page.status == 200
+
+    run(scenario())
+
+
+def test_a_neighbours_held_connections_on_the_same_ipv6_network_never_keep_a_real_phone_out(tmp_path):
+    """Connections are counted per single address: the neighbour at fd00::2 holding 40 gets 32, and the real phone at
+    fd00::3 is still answered. Before, both were one /64 and the phone's connection was closed at once."""
+    result = in_private_network("neighbour_holds_connections", tmp_path)
+    assert result.returncode == 0, result.stderr[-3000:]
