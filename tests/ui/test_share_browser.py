@@ -572,8 +572,9 @@ def test_an_effects_destroy_is_entered_from_the_phone_of_its_player_while_the_pi
 def test_a_save_is_asked_of_the_cards_owner_and_no_tap_is_ignored_in_silence(table: Table) -> None:
     """Before, Ana's phone destroying Ben's card asked Ana whether Ben saves it, with "Record it anyway" and "Do not
     record it", and Ben was never asked; a button no longer allowed stayed dimmed through other turns, and a tap on it
-    did nothing and said nothing."""
-    from assistant.core.words.share import PAGE_LABELS, SAVE_LABELS, phone_asks
+    did nothing and said nothing; then a dimmed button stayed while focused, and a tap on End turn's, after ending
+    one's own turn, said "the table has changed"."""
+    from assistant.core.words.share import SAVE_LABELS, phone_asks
 
     t = table
     t.type("new game Ana Ben", "Turn 1: Ana goes first.")
@@ -605,7 +606,8 @@ def test_a_save_is_asked_of_the_cards_owner_and_no_tap_is_ignored_in_silence(tab
     t.laptop.wait_for(lambda line: line.startswith("Ana saved") or line.startswith("Ben saved"), after=mark)
     expect(ben.page.locator("#warning")).to_be_hidden()
 
-    # A button whose move is no longer allowed while it has the focus: a tap says why; leaving it, it goes.
+    # A button whose move is no longer allowed while it has the focus: it goes at once (never a dimmed button), and
+    # the focus goes to the moves' heading.
     t.type("resolve", lambda line: bool(line))  # the chain's link done
     t.type("play basic red", lambda line: line.endswith("Say yes or no."))  # a second play: warned, recorded anyway
     t.type("yes", "Ana played Basic Unicorn (Red).")
@@ -614,11 +616,19 @@ def test_a_save_is_asked_of_the_cards_owner_and_no_tap_is_ignored_in_silence(tab
     ben.verb("neigh").focus()
     t.type("resolve", "Ana has 1 Unicorn.")
     ben.caught_up()
-    expect(ben.verb("neigh")).to_have_attribute("aria-disabled", "true")  # the focus is never pulled away
-    ben.verb("neigh").click(force=True)  # (Playwright itself will not tap what is marked unavailable)
-    expect(ben.page.locator("#notice")).to_have_text(PAGE_LABELS["not_now"])
-    ben.page.locator("#moves-heading").focus()
     expect(ben.verb("neigh")).to_be_hidden()
+    expect(ben.page.locator("#moves-heading")).to_be_focused()
+    # Ending one's own turn: the End button goes, and nothing says that the table has changed.
+    mark = t.laptop.mark()
+    ana.caught_up()
+    ana.tap("end")
+    t.laptop.wait_for(lambda line: "turn" in line.lower(), after=mark)
+    ana.caught_up()
+    expect(ana.verb("end")).to_be_hidden()
+    expect(ana.page.locator("#moves-heading")).to_be_focused()
+    for phone in (ana, ben):
+        expect(phone.page.locator("#notice")).not_to_contain_text("the table has changed")
+        expect(phone.page.locator("[aria-disabled]")).to_have_count(0)  # no dimmed button on the screen
     assert not ana.failures and not ben.failures
 
 

@@ -202,7 +202,6 @@ PAGE_LABELS = {
     "discard": "Discard",
     "bring": "Bring a Baby",
     "undo": "Undo my last move",
-    "not_now": "That move cannot be made now: the table has changed. Your moves are listed again.",
     "read": "Read a card",
     "play_it": "Play it",
     "back": "Back to the table",

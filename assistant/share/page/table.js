@@ -11,7 +11,6 @@ import { Outbox, freshKey } from "./outbox.js";
 
 {
   const $ = (id) => document.getElementById(id);
-  const LEAVE_MS = 400; // after the focus leaves a button marked unavailable, it goes (see hideUnavailable)
 
   const page = {
     csrf: null, // the device's CSRF token (from /api/join or /api/me)
@@ -584,22 +583,16 @@ import { Outbox, freshKey } from "./outbox.js";
     const may = new Set(lines(game.may));
     show($("moves"), true);
     let any = false;
+    let lost = false; // the focus was on a button that goes
     for (const button of document.querySelectorAll("button[data-verb]")) {
       const allowed = may.has(button.dataset.verb);
       any = any || (allowed && button.parentElement.id === "verbs");
-      if (allowed) {
-        button.hidden = false;
-        button.removeAttribute("aria-disabled");
-      } else if (document.activeElement === button) {
-        // Never pull the focus away: the button stays where it is, marked unavailable, until the player leaves it
-        // (then it goes at once); a tap on it meanwhile says why nothing was done.
-        button.setAttribute("aria-disabled", "true");
-        button.addEventListener("blur", hideUnavailable, { once: true });
-      } else {
-        button.hidden = true;
-        button.removeAttribute("aria-disabled");
-      }
+      // A button whose move cannot be made now is never shown (never a dimmed button whose tap does nothing).
+      if (!allowed && document.activeElement === button) lost = true;
+      button.hidden = !allowed;
     }
+    // The focus never stays on a button gone: it goes to the moves' heading, and the news line says what changed.
+    if (lost) $("moves-heading").focus();
     show($("no-moves"), !any);
     if (page.pick && page.pick.mode !== "card" && !$("picker").hidden) fillTableChoices();
   }
@@ -637,23 +630,8 @@ import { Outbox, freshKey } from "./outbox.js";
     }
   }
 
-  // A button left while marked unavailable goes a moment later, once the tap that took the focus elsewhere is done
-  // (gone at once, the buttons below it would move under the finger between its press and its release).
-  function hideUnavailable(event) {
-    const button = event.currentTarget;
-    setTimeout(() => {
-      if (button.getAttribute("aria-disabled") !== "true" || document.activeElement === button) return;
-      button.hidden = true;
-      button.removeAttribute("aria-disabled");
-    }, LEAVE_MS);
-  }
-
   function verbClicked(event) {
     const button = event.currentTarget;
-    if (button.getAttribute("aria-disabled") === "true") {
-      notice([word("not_now")]); // never a tap ignored in silence
-      return;
-    }
     const verb = verbOf(button.dataset.verb);
     if (!verb) return;
     if (verb.pick === "") {
@@ -848,7 +826,9 @@ import { Outbox, freshKey } from "./outbox.js";
   function showCardPlay() {
     const button = $("card-play");
     const allowed = cardMove() !== null;
-    if (allowed || document.activeElement !== button) show(button, allowed);
+    const lost = !allowed && document.activeElement === button;
+    show(button, allowed); // never shown when the card cannot be played now
+    if (lost) $("card-name").focus();
   }
 
   function closeCard(focusMoves) {
