@@ -1204,7 +1204,7 @@ def test_a_phone_hears_its_own_players_moves_in_its_own_words(tmp_path):
 
 def test_a_phone_never_shows_its_own_players_name_as_news(tmp_path):
     """A resolve names no player, so the laptop says whose phone it came from ("Cy, from a phone: ..."); before, Cy's
-    own phone showed that too."""
+    own phone showed that too. The other phones name Cy in their own words ("Cy: ..."), never the laptop's."""
 
     async def scenario() -> None:
         async with shared_table(tmp_path) as table, table.phone() as cy:
@@ -1218,7 +1218,7 @@ def test_a_phone_never_shows_its_own_players_name_as_news(tmp_path):
             resolved = "Ben's Neigh resolves: Ana's Rainbow Aura is Neighed and goes to the discard pile."
             status, theirs, _ = await table.get("/api/state")
             status, mine, _ = await cy.get("/api/state")
-            assert said(theirs)[-1] == f"Cy, from a phone: {resolved}"
+            assert said(theirs)[-1] == f"Cy: {resolved}"
             assert said(mine)[-1] == resolved
 
     run(scenario())

@@ -38,6 +38,7 @@ from assistant.core.words.share import (
     QUESTION_LAPSED,
     SAVE_LABELS,
     UNDO_NOT_YOURS,
+    by_player,
     code_shown,
     from_phone,
     host_asked,
@@ -307,9 +308,10 @@ def _names(reply: Reply, player: str) -> bool:
 
 
 def _attributed(reply: Reply, player: str, ended_turn: bool) -> Reply:
-    """A phone's move with who made it at the start of its first line, shown and said ("Ben, from a phone: ended the
+    """A phone's move with who made it at the start of its first line, shown and said on the laptop ("Ben, from a
+    phone: ended the turn. Turn 3: Cy's turn."), and in the phones' own words on the other phones ("Ben ended the
     turn. Turn 3: Cy's turn.")."""
     shown, *others = reply.phone or reply.lines or ("",)  # the phones' words: the other phones see who it was
-    phone = (from_phone(player, shown, ended_turn), *others)
+    phone = (by_player(player, shown, ended_turn), *others)
     said = reply.led_by(from_phone(player, "", ended_turn))
     return dataclasses.replace(said, from_phone=(player, shown), phone=phone)

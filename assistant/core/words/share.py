@@ -94,6 +94,7 @@ __all__ = [
     "code_renewed",
     "device_list",
     "device_removed",
+    "by_player",
     "from_phone",
     "host_asked",
     "host_decided",
@@ -310,6 +311,14 @@ def from_phone(player: str, first: str, ended_turn: bool = False) -> str:
     resolves: ...". No pronoun: the app does not know the players'."""
     done = " ended the turn." if ended_turn else ""
     return f"{player}, from a phone:{done} {first}".rstrip()
+
+
+def by_player(player: str, first: str, ended_turn: bool = False) -> str:
+    """The same move on the other phones, in the phones' own words: who made it, never "from a phone" (every move on
+    a phone is from a phone): "Ben ended the turn. Turn 3: Cy's turn.", "Cy: Ben's Neigh resolves: ..."."""
+    if ended_turn:
+        return f"{player} ended the turn. {first}".rstrip()
+    return f"{player}: {first}" if first else f"{player}."
 
 
 def phone_asks(phone: str, saving: bool = False) -> str:
