@@ -128,23 +128,52 @@ class Utterance:
     as said first, in order, each in its own words (as a reply says them)."""
 
     def split(self, text: str | None = None) -> list[str]:
-        """Its sentences as they are played (`split_sentences` with its `names`), or those of some `text` of it (a
-        fact's words)."""
-        return split_sentences(self.text if text is None else text, names=self.names)
+        """Its sentences as they are played, or those of some `text` of it (a fact's words: `split_sentences` with
+        its `names`). Its own sentences are split piece by piece (`_text_pieces`): each folded fact, then each spoken
+        segment, so where one piece ends and the next begins is a sentence's end whatever the words, even after a
+        card name's own "!" ("Cy played Neigh, Mate!" then "Dee played Super Neigh."); a segment that ends in no
+        sentence's mark ("Ben, from a phone:") shares its last sentence with the next. Inside a piece, card names
+        are kept whole as `split_sentences` keeps them."""
+        if text is not None:
+            return split_sentences(text, names=self.names)
+        found: list[str] = []
+        open_ = False
+        for piece, closes in self._text_pieces():
+            sentences = split_sentences(piece, names=self.names)
+            if open_ and found and sentences:
+                found[-1] = f"{found[-1]} {sentences.pop(0)}"
+            found += sentences
+            open_ = not closes
+        return found
+
+    def _text_pieces(self) -> list[tuple[str, bool]]:
+        """Its text as typed pieces, each with whether it ends a sentence: each folded fact's words (always), then
+        its own words, segment by segment where its spoken segments are its own words (one ends a sentence when
+        its words end in ".", "!", "?" or ";"), else whole."""
+        folded = [fact.folded_text.strip() for fact in self.folded if fact.folded_text.strip()]
+        prefix = " ".join(folded)
+        if not self.text.startswith(prefix):
+            return [(self.text, True)]
+        own = self.text[len(prefix) :].strip()
+        pieces = [(text, True) for text in folded]
+        spoken = [segment.words.strip() for segment in self.segments if segment.channel.spoken]
+        spoken = [words for words in spoken if words]
+        if spoken and " ".join(spoken) == own:
+            return pieces + [(words, _closes(words)) for words in spoken]
+        return pieces + ([(own, True)] if own else [])
 
     def _spans(self) -> list[tuple[Segment, int, int]]:
         """Its spoken segments, each with the sentences it spans (from, to: indices into `split()`), from its first
         own sentence: counted with `split` on its words so far, so a segment that ends no sentence ("Ben, from a
         phone:") shares its last sentence with the next."""
-        spans, said, at = [], "", self._own_from()
+        spans, count, open_, at = [], 0, False, self._own_from()
         for segment in self.segments:
             if not segment.channel.spoken or not segment.words.strip():
                 continue
-            before = len(self.split(said)) if said else 0
-            said = f"{said} {segment.words}" if said else segment.words
-            after = len(self.split(said))
-            starts = before if after >= before + len(self.split(segment.words)) else max(before - 1, 0)
-            spans.append((segment, at + starts, at + after))
+            starts = max(count - 1, 0) if open_ else count
+            count = starts + len(self.split(segment.words.strip()))
+            spans.append((segment, at + starts, at + count))
+            open_ = not _closes(segment.words)
         return spans
 
     def _pieces(self) -> list[tuple[About, int]]:
@@ -468,6 +497,11 @@ class SpeechQueue:
             return  # repeats are already there; single letters typed would bury the sentences
         self.history.append(utterance)
         self._cursor = None
+
+
+def _closes(words: str) -> bool:
+    """Words that end a sentence: their last mark is ".", "!", "?" or ";" (a card name's own "!" included)."""
+    return words.rstrip()[-1:] in (".", "!", "?", ";")
 
 
 def interrupting(utterance: Utterance) -> Utterance:
