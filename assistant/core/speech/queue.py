@@ -39,11 +39,11 @@ import enum
 from collections import deque
 from dataclasses import dataclass, replace
 
-from assistant.core.game.about import About, Topic, unique
-from assistant.core.game.segment import Segment
+from assistant.core.game.about import About, MoveKind, Topic
+from assistant.core.game.segment import Part, Segment, speech_of
 from assistant.core.text import PLAIN, SentenceNames
 from assistant.core.text import split_sentences as split_sentences
-from assistant.core.words.pace import catch_up, merge_moves
+from assistant.core.words.pace import catch_up, duty_named, merge_moves
 
 #: How many utterances the history keeps.
 HISTORY_LIMIT = 200
@@ -332,11 +332,11 @@ class SpeechQueue:
             if _spoken(utterance):
                 (others if utterance.other else facts).extend(utterance.kept())  # never begun: not said yet
         self._waiting.clear()
-        others = unique([*self.moves, *others])
+        others = _unique([*self.moves, *others])
         first = [fact for fact in others if fact.topic is not Topic.MOVE and self._hers(fact)]
         self.moves = [fact for fact in others if fact not in first]  # every one: merged a player a sentence
         facts = [*(facts if again else ()), *first]
-        self.carry = self._in_order(unique(facts))
+        self.carry = self._in_order(_unique(facts))
         self._folds = {fact: n for fact, n in self._folds.items() if fact in self.carry or fact in self.moves}
         return cut
 
@@ -351,14 +351,22 @@ class SpeechQueue:
         return [fact for fact in facts if fact.topic.is_state or self._folds.get(fact, 0) < FOLDS_AT_MOST]
 
     def _in_order(self, facts: list[About]) -> list[About]:
-        """The facts in the order a fold says them (`About.rank`: a win, a turn, the other facts, then moves), in
-        each rank those already cut in a fold first; each group in the order recorded."""
-        return sorted(facts, key=lambda fact: (fact.rank, 0 if self._folds.get(fact, 0) else 1))
+        """The facts in the order a fold says them: a win, then whose turn it is (`About.rank`), each with the turn's
+        end that led to it just before it ("Cy ended the turn. Dee's turn."); then the other facts and the moves
+        together, each move before what it led to (the order recorded: a reply keeps its move before its facts);
+        in each rank those already cut in a fold first."""
+        ranked = sorted(facts, key=lambda fact: (min(fact.rank, 2), 0 if self._folds.get(fact, 0) else 1))
+        turn = next((n for n, fact in enumerate(ranked) if fact.topic is Topic.TURN), None)
+        if turn is None:
+            return ranked
+        ends = [fact for fact in ranked[turn:] if any(part.move is MoveKind.END for part in fact.flat())]
+        rest = [fact for fact in ranked if fact not in ends]
+        return [*rest[:turn], *ends, *rest[turn:]]
 
     @staticmethod
     def _unsettled(facts: list[About], newer: Utterance) -> list[About]:
         """The facts a newer reply does not settle (it says them, or a newer state of theirs)."""
-        return [fact for fact in facts if not fact.settled_by((*newer.facts, *newer.tells))]
+        return [fact for fact in facts if not _settled(fact, (*newer.facts, *newer.tells))]
 
     def arrive(self, utterance: Utterance) -> Cut:
         """A reply that did not come from the player's own key (a move from another player's device): said in
@@ -367,7 +375,7 @@ class SpeechQueue:
         at once when its facts and its move are said and the sentence only explains (`Cut.NOW`); a
         reply still waiting shrinks to its decisive facts and its move, merged into the new one, so the player is
         never more than one reply behind."""
-        utterance = replace(utterance, other=True)
+        utterance = cause_first(replace(utterance, other=True))
         if not self.busy or self.muted or not _spoken(utterance):
             self.add(utterance)
             return Cut.NONE
@@ -389,7 +397,7 @@ class SpeechQueue:
                 facts += waiting.kept()
         self._waiting.clear()
         self.carry, self.moves = [], []
-        folded = self._in_order(self._unsettled(unique(facts), utterance))
+        folded = self._in_order(self._unsettled(_unique(facts), utterance))
         self._folds = {fact: n for fact, n in self._folds.items() if fact in folded}
         self.remember(utterance)
         if wins:  # a win first: what it does not settle is said after it
@@ -497,6 +505,72 @@ class SpeechQueue:
             return  # repeats are already there; single letters typed would bury the sentences
         self.history.append(utterance)
         self._cursor = None
+
+
+def _settled(fact: About, newer: tuple[About, ...] | list[About]) -> bool:
+    """Whether newer facts make this one needless to say (`About.settled_by`), except that a turn's end is said
+    however fast the next turn came ("Cy ended the turn.": the next turn does not say who ended it, nor that it
+    was ended rather than skipped); it is settled only by being said itself."""
+    if any(part.topic is Topic.MOVE and part.move is MoveKind.END for part in fact.flat()):
+        return all(part in newer for part in fact.flat())
+    return fact.settled_by(newer)
+
+
+def _unique(facts: list[About]) -> list[About]:
+    """The facts in order (merged moves taken apart again), each once, a later one settling an earlier one
+    (`_settled`: as `about.unique`, a turn's end kept)."""
+    flat = [part for fact in facts for part in fact.flat() if part.text.strip()]
+    kept: list[About] = []
+    for n, fact in enumerate(flat):
+        if fact not in kept and not _settled(fact, flat[n + 1 :]):
+            kept.append(fact)
+    return kept
+
+
+def cause_first(utterance: Utterance) -> Utterance:
+    """Another hand's reply with its move said before what it led to: the decisive facts its words lead with
+    (`Part.FACT`: a count, a duty, a turn, the chain's end; never a win) moved after the segment that tells its move
+    (or its first words, a resolve: "Ben, from a phone: Surprise Emu Attack, played by Dee, resolves. Dee 0
+    Animals."); and a chain's duty of another player than the one whose device sent it said with that player's name
+    ("Dee: Destroy one Animal.", `duty_named`), never heard as the sender's. Unchanged when its words are not its
+    segments'."""
+    segments = list(utterance.segments)
+    if not segments or utterance.folded or speech_of(segments) != utterance.text:
+        return utterance
+    movers = [fact.seats[0] for fact in utterance.tells if fact.topic is Topic.MOVE and fact.seats]
+    sender = utterance.hand if utterance.hand is not None else (movers[0] if movers else None)
+    facts = list(utterance.facts)
+    for n, segment in enumerate(segments):
+        duty = segment.about[0] if segment.part is Part.FACT and len(segment.about) == 1 else None
+        if duty is None or duty.topic is not Topic.DUTY or sender in duty.seats or not duty.player:
+            continue
+        if segment.words.strip() != duty.text.strip():
+            continue
+        named = replace(duty, text=duty_named(duty), short=duty_named(replace(duty, text=duty.folded_text)))
+        segments[n] = replace(segment, words=named.text, about=(named,))
+        facts = [named if fact == duty else fact for fact in facts]
+    spoken = [n for n, s in enumerate(segments) if s.channel.spoken and s.words.strip()]
+    lead = [n for n in spoken if _leads(segments[n])]
+    moves = {fact for fact in utterance.tells if fact.topic is Topic.MOVE}
+    told = [n for n in spoken if moves & set(segments[n].about) and n not in lead]
+    cause = told[0] if told else next((n for n in spoken if lead and n > lead[0] and n not in lead), None)
+    moved = [n for n in lead if cause is not None and n < cause]
+    if cause is None or not moved:
+        return replace(utterance, facts=tuple(facts), segments=tuple(segments))
+    after = cause
+    while after + 1 < len(segments) and not _closes(segments[after].words) and after + 1 not in moved:
+        after += 1  # (words that end no sentence go on into the next segment)
+    order = [n for n in range(len(segments)) if n not in moved]
+    at = order.index(after) + 1
+    order[at:at] = moved
+    kept = tuple(segments[n] for n in order)
+    return replace(utterance, text=speech_of(kept), facts=tuple(facts), segments=kept)
+
+
+def _leads(segment: Segment) -> bool:
+    """A decisive fact in its own words that a reply leads with, which its move caused (not a win: a game's end
+    keeps its own order)."""
+    return segment.part is Part.FACT and not any(fact.topic is Topic.WIN for fact in segment.about)
 
 
 def _closes(words: str) -> bool:

@@ -14,6 +14,7 @@ from assistant.core.text import PLAIN, SentenceNames, name_list, sentences
 __all__ = [
     "fold",
     "catch_up",
+    "duty_named",
     "merge_moves",
     "missed",
     "placed",
@@ -30,6 +31,12 @@ def fold(facts: list[str] | tuple[str, ...], text: str) -> str:
     """A reply with the decisive facts cut before it said first, each a short clause: "Ben's turn. Ben drew a
     card."."""
     return " ".join([*(f.strip() for f in facts if f.strip()), text.strip()]).strip()
+
+
+def duty_named(duty: About) -> str:
+    """A chain's duty with the name of the player whose card it is, said in another player's reply (Ben resolved
+    Dee's Surprise Emu Attack from his phone): "Dee: Destroy one Animal."."""
+    return f"{duty.player}: {duty.text.strip()}" if duty.player else duty.text
 
 
 def catch_up(facts: list[About] | tuple[About, ...], text: str) -> str:
