@@ -231,6 +231,19 @@ class Utterance:
             at += 1
         return at
 
+    def asks_from(self) -> int | None:
+        """The first sentence of the table's question it says (a segment telling a `Topic.QUESTION` that is not one
+        of its own decisive facts: what the table waits for now, "Any Neigh for Ben's Neigh?"); None: it asks none.
+        The question is open only until the next move is recorded."""
+        return next(
+            (
+                start
+                for segment, start, _ in self._spans()
+                if any(fact.topic is Topic.QUESTION and fact not in self.facts for fact in segment.about)
+            ),
+            None,
+        )
+
     def kept(self) -> list[About]:
         """What of it is said later when it is dropped before it began: its folded and its own facts, and another
         hand's move."""
@@ -384,11 +397,18 @@ class SpeechQueue:
         current = self.current
         wins = _wins(utterance)
         if current is not None:
+            # the table's question it still has to say is no longer open once another move is recorded
+            asks = current.asks_from() if _spoken(current) and (utterance.tells or utterance.facts) else None
             if not _spoken(current):
                 cut = Cut.NOW
+            elif asks is not None and self.played >= asks:  # (her own reply too: its question is closed)
+                cut = Cut.NOW
+                facts += self._again(current.unheard(self.played))
             elif current.other and self.played >= current.needed():  # what it says after its move only explains
                 cut = Cut.NOW
-            elif (current.other or current.folded or wins) and len(current.split()) > self.played + 1:
+            elif (current.other or current.folded or wins or asks == self.played + 1) and len(
+                current.split()
+            ) > self.played + 1:
                 cut = Cut.AFTER_SENTENCE  # (the sentence being said is heard: its fact is not said again)
                 facts += self._again(current.unheard(self.played + 1))
         facts += [*self.carry, *self.moves]
