@@ -43,7 +43,7 @@ from assistant.core.game.about import About, MoveKind, Topic
 from assistant.core.game.segment import Part, Segment, speech_of
 from assistant.core.text import PLAIN, SentenceNames
 from assistant.core.text import split_sentences as split_sentences
-from assistant.core.words.pace import catch_up, duty_named, merge_moves
+from assistant.core.words.pace import catch_up, duty_named, merge_moves, stops_said
 
 #: How many utterances the history keeps.
 HISTORY_LIMIT = 200
@@ -538,8 +538,9 @@ def _settled(fact: About, newer: tuple[About, ...] | list[About]) -> bool:
 
 def _unique(facts: list[About]) -> list[About]:
     """The facts in order (merged moves taken apart again), each once, a later one settling an earlier one
-    (`_settled`: as `about.unique`, a turn's end kept)."""
-    flat = [part for fact in facts for part in fact.flat() if part.text.strip()]
+    (`_settled`: as `about.unique`, a turn's end kept; what an Instant stopped kept though it has no words of its
+    own: `stops_said` gives it words when it is folded)."""
+    flat = [part for fact in facts for part in fact.flat() if part.text.strip() or part.topic is Topic.STOPPED]
     kept: list[About] = []
     for n, fact in enumerate(flat):
         if fact not in kept and not _settled(fact, flat[n + 1 :]):
@@ -606,7 +607,7 @@ def interrupting(utterance: Utterance) -> Utterance:
 
 def _catching_up(facts: list[About], names: SentenceNames) -> Utterance:
     """Facts said after a reply that comes first (the player's own, a win): other hands' moves merged by player."""
-    merged = merge_moves(facts)
+    merged = merge_moves(stops_said(facts))
     return Utterance(catch_up(merged, ""), Priority.IMPORTANT, folded=tuple(merged), other=True, names=names)
 
 
@@ -615,7 +616,7 @@ def _folded_into(utterance: Utterance, facts: list[About]) -> Utterance:
     player (`assistant.core.words.pace`)."""
     if not facts:
         return utterance
-    facts = merge_moves(facts)
+    facts = merge_moves(stops_said(facts))
     return replace(utterance, text=catch_up(facts, utterance.text), priority=Priority.IMPORTANT, folded=tuple(facts))
 
 

@@ -15,6 +15,7 @@ __all__ = [
     "fold",
     "catch_up",
     "duty_named",
+    "stops_said",
     "merge_moves",
     "missed",
     "placed",
@@ -208,6 +209,13 @@ def standing(news: list[About] | tuple[About, ...]) -> list[About]:
             taken[fact.at] = [old for old in kept if old.at == fact.at]
             kept = [old for old in kept if old.at != fact.at]
     return kept
+
+
+def stops_said(facts: list[About] | tuple[About, ...]) -> list[About]:
+    """The facts with what each Instant stopped given words (`_stops`): a resolve's reply cut or dropped before it
+    was heard is folded as "Ben's Neigh stopped Ana's Basic Unicorn (Red).", or with the Instant's move when that
+    is folded too; a move is never lost for having no words of its own."""
+    return _stops(list(facts))
 
 
 def _stops(facts: list[About]) -> list[About]:
