@@ -312,7 +312,7 @@ def test_replies_from_other_hands_are_said_in_turn_folding_a_cut_fact(held_with_
     said = [(r.kind, r.text) for r in backend.records if r.kind != "cancel"]
     assert said == [
         ("said", "Ana played Basic Unicorn (Blue). Neigh? Say neigh and a name."),  # (her own reply: all of it)
-        ("said", "Cy: 1 Unicorn. Ben played Neigh. Dee played Super Neigh."),  # in order, one reply behind at most
+        ("said", "Ben played Neigh. Cy: 1 Unicorn. Dee played Super Neigh."),  # in order, one reply behind at most
     ]
 
 

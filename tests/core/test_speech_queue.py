@@ -305,14 +305,14 @@ def test_a_fact_played_to_its_end_is_not_folded_when_the_rest_is_cut():
     assert texts(queue) == ["Ana drew a card."]
 
 
-def test_a_waiting_reply_is_dropped_but_its_decisive_facts_folded_the_states_before_the_moves():
+def test_a_waiting_reply_is_dropped_but_its_decisive_facts_folded_each_move_before_the_state_it_led_to():
     destroyed = move("Ben destroyed X.", 1, "destroy", "X")
     queue = _saying(Utterance("Ben destroyed Rainbow Unicorn. More words.", facts=(destroyed,)))
     facts = (move("Cy sacrificed Y.", 2, "sacrifice", "Y"), count("Cy: 3 Unicorns.", 2))
     queue.add(Utterance("waiting words", MESSAGE, facts=facts))
     queue.new_input()
     queue.add(Utterance("Ana drew a card."))
-    assert texts(queue) == ["Cy: 3 Unicorns. Ben destroyed X. Cy sacrificed Y. Ana drew a card."]
+    assert texts(queue) == ["Ben destroyed X. Cy sacrificed Y. Cy: 3 Unicorns. Ana drew a card."]  # cause first
 
 
 def test_an_answered_question_is_never_said_after_its_answer():
@@ -364,11 +364,12 @@ def test_replies_from_other_hands_follow_in_order_the_older_shrinking_to_their_f
     assert queue.arrive(dee) is Cut.AFTER_SENTENCE
     assert texts(queue) == ["Cy played Neigh. Dee: Ginormous Unicorn. Dee: 2 Unicorns."]  # Cy's move kept, short
     queue.arrive(Utterance("Turn 4: Ana's turn.", IMPORTANT, facts=(turn("Ana's turn.", 0),)))
-    assert texts(queue) == ["Dee: 2 Unicorns. Cy played Neigh. Turn 4: Ana's turn."]  # never more than one behind
+    # never more than one behind; each move before what came after it, in the order recorded
+    assert texts(queue) == ["Cy played Neigh. Dee: 2 Unicorns. Turn 4: Ana's turn."]
     queue.done()
-    queue.take()  # "Dee: 2 Unicorns." being said: the next move lets it end, and Ana's turn leads the next
+    queue.take()  # "Cy played Neigh." being said: the next move lets it end, and Ana's turn leads the next
     assert queue.arrive(Utterance("Ana drew a card.")) is Cut.AFTER_SENTENCE
-    assert texts(queue) == ["Ana's turn. Cy played Neigh. Ana drew a card."]
+    assert texts(queue) == ["Ana's turn. Dee: 2 Unicorns. Ana drew a card."]
 
 
 def test_another_hands_move_heard_is_never_said_again_and_what_only_explains_it_is_cut_for_the_next():

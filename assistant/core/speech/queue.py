@@ -39,11 +39,11 @@ import enum
 from collections import deque
 from dataclasses import dataclass, replace
 
-from assistant.core.game.about import About, Topic, unique
-from assistant.core.game.segment import Segment
+from assistant.core.game.about import About, MoveKind, Topic
+from assistant.core.game.segment import Part, Segment, speech_of
 from assistant.core.text import PLAIN, SentenceNames
 from assistant.core.text import split_sentences as split_sentences
-from assistant.core.words.pace import catch_up, merge_moves
+from assistant.core.words.pace import catch_up, duty_named, merge_moves, stops_said
 
 #: How many utterances the history keeps.
 HISTORY_LIMIT = 200
@@ -128,23 +128,52 @@ class Utterance:
     as said first, in order, each in its own words (as a reply says them)."""
 
     def split(self, text: str | None = None) -> list[str]:
-        """Its sentences as they are played (`split_sentences` with its `names`), or those of some `text` of it (a
-        fact's words)."""
-        return split_sentences(self.text if text is None else text, names=self.names)
+        """Its sentences as they are played, or those of some `text` of it (a fact's words: `split_sentences` with
+        its `names`). Its own sentences are split piece by piece (`_text_pieces`): each folded fact, then each spoken
+        segment, so where one piece ends and the next begins is a sentence's end whatever the words, even after a
+        card name's own "!" ("Cy played Neigh, Mate!" then "Dee played Super Neigh."); a segment that ends in no
+        sentence's mark ("Ben, from a phone:") shares its last sentence with the next. Inside a piece, card names
+        are kept whole as `split_sentences` keeps them."""
+        if text is not None:
+            return split_sentences(text, names=self.names)
+        found: list[str] = []
+        open_ = False
+        for piece, closes in self._text_pieces():
+            sentences = split_sentences(piece, names=self.names)
+            if open_ and found and sentences:
+                found[-1] = f"{found[-1]} {sentences.pop(0)}"
+            found += sentences
+            open_ = not closes
+        return found
+
+    def _text_pieces(self) -> list[tuple[str, bool]]:
+        """Its text as typed pieces, each with whether it ends a sentence: each folded fact's words (always), then
+        its own words, segment by segment where its spoken segments are its own words (one ends a sentence when
+        its words end in ".", "!", "?" or ";"), else whole."""
+        folded = [fact.folded_text.strip() for fact in self.folded if fact.folded_text.strip()]
+        prefix = " ".join(folded)
+        if not self.text.startswith(prefix):
+            return [(self.text, True)]
+        own = self.text[len(prefix) :].strip()
+        pieces = [(text, True) for text in folded]
+        spoken = [segment.words.strip() for segment in self.segments if segment.channel.spoken]
+        spoken = [words for words in spoken if words]
+        if spoken and " ".join(spoken) == own:
+            return pieces + [(words, _closes(words)) for words in spoken]
+        return pieces + ([(own, True)] if own else [])
 
     def _spans(self) -> list[tuple[Segment, int, int]]:
         """Its spoken segments, each with the sentences it spans (from, to: indices into `split()`), from its first
         own sentence: counted with `split` on its words so far, so a segment that ends no sentence ("Ben, from a
         phone:") shares its last sentence with the next."""
-        spans, said, at = [], "", self._own_from()
+        spans, count, open_, at = [], 0, False, self._own_from()
         for segment in self.segments:
             if not segment.channel.spoken or not segment.words.strip():
                 continue
-            before = len(self.split(said)) if said else 0
-            said = f"{said} {segment.words}" if said else segment.words
-            after = len(self.split(said))
-            starts = before if after >= before + len(self.split(segment.words)) else max(before - 1, 0)
-            spans.append((segment, at + starts, at + after))
+            starts = max(count - 1, 0) if open_ else count
+            count = starts + len(self.split(segment.words.strip()))
+            spans.append((segment, at + starts, at + count))
+            open_ = not _closes(segment.words)
         return spans
 
     def _pieces(self) -> list[tuple[About, int]]:
@@ -201,6 +230,19 @@ class Utterance:
         while at in said:
             at += 1
         return at
+
+    def asks_from(self) -> int | None:
+        """The first sentence of the table's question it says (a segment telling a `Topic.QUESTION` that is not one
+        of its own decisive facts: what the table waits for now, "Any Neigh for Ben's Neigh?"); None: it asks none.
+        The question is open only until the next move is recorded."""
+        return next(
+            (
+                start
+                for segment, start, _ in self._spans()
+                if any(fact.topic is Topic.QUESTION and fact not in self.facts for fact in segment.about)
+            ),
+            None,
+        )
 
     def kept(self) -> list[About]:
         """What of it is said later when it is dropped before it began: its folded and its own facts, and another
@@ -303,11 +345,11 @@ class SpeechQueue:
             if _spoken(utterance):
                 (others if utterance.other else facts).extend(utterance.kept())  # never begun: not said yet
         self._waiting.clear()
-        others = unique([*self.moves, *others])
+        others = _unique([*self.moves, *others])
         first = [fact for fact in others if fact.topic is not Topic.MOVE and self._hers(fact)]
         self.moves = [fact for fact in others if fact not in first]  # every one: merged a player a sentence
         facts = [*(facts if again else ()), *first]
-        self.carry = self._in_order(unique(facts))
+        self.carry = self._in_order(_unique(facts))
         self._folds = {fact: n for fact, n in self._folds.items() if fact in self.carry or fact in self.moves}
         return cut
 
@@ -322,14 +364,22 @@ class SpeechQueue:
         return [fact for fact in facts if fact.topic.is_state or self._folds.get(fact, 0) < FOLDS_AT_MOST]
 
     def _in_order(self, facts: list[About]) -> list[About]:
-        """The facts in the order a fold says them (`About.rank`: a win, a turn, the other facts, then moves), in
-        each rank those already cut in a fold first; each group in the order recorded."""
-        return sorted(facts, key=lambda fact: (fact.rank, 0 if self._folds.get(fact, 0) else 1))
+        """The facts in the order a fold says them: a win, then whose turn it is (`About.rank`), each with the turn's
+        end that led to it just before it ("Cy ended the turn. Dee's turn."); then the other facts and the moves
+        together, each move before what it led to (the order recorded: a reply keeps its move before its facts);
+        in each rank those already cut in a fold first."""
+        ranked = sorted(facts, key=lambda fact: (min(fact.rank, 2), 0 if self._folds.get(fact, 0) else 1))
+        turn = next((n for n, fact in enumerate(ranked) if fact.topic is Topic.TURN), None)
+        if turn is None:
+            return ranked
+        ends = [fact for fact in ranked[turn:] if any(part.move is MoveKind.END for part in fact.flat())]
+        rest = [fact for fact in ranked if fact not in ends]
+        return [*rest[:turn], *ends, *rest[turn:]]
 
     @staticmethod
     def _unsettled(facts: list[About], newer: Utterance) -> list[About]:
         """The facts a newer reply does not settle (it says them, or a newer state of theirs)."""
-        return [fact for fact in facts if not fact.settled_by((*newer.facts, *newer.tells))]
+        return [fact for fact in facts if not _settled(fact, (*newer.facts, *newer.tells))]
 
     def arrive(self, utterance: Utterance) -> Cut:
         """A reply that did not come from the player's own key (a move from another player's device): said in
@@ -338,7 +388,7 @@ class SpeechQueue:
         at once when its facts and its move are said and the sentence only explains (`Cut.NOW`); a
         reply still waiting shrinks to its decisive facts and its move, merged into the new one, so the player is
         never more than one reply behind."""
-        utterance = replace(utterance, other=True)
+        utterance = cause_first(replace(utterance, other=True))
         if not self.busy or self.muted or not _spoken(utterance):
             self.add(utterance)
             return Cut.NONE
@@ -347,11 +397,18 @@ class SpeechQueue:
         current = self.current
         wins = _wins(utterance)
         if current is not None:
+            # the table's question it still has to say is no longer open once another move is recorded
+            asks = current.asks_from() if _spoken(current) and (utterance.tells or utterance.facts) else None
             if not _spoken(current):
                 cut = Cut.NOW
+            elif asks is not None and self.played >= asks:  # (her own reply too: its question is closed)
+                cut = Cut.NOW
+                facts += self._again(current.unheard(self.played))
             elif current.other and self.played >= current.needed():  # what it says after its move only explains
                 cut = Cut.NOW
-            elif (current.other or current.folded or wins) and len(current.split()) > self.played + 1:
+            elif (current.other or current.folded or wins or asks == self.played + 1) and len(
+                current.split()
+            ) > self.played + 1:
                 cut = Cut.AFTER_SENTENCE  # (the sentence being said is heard: its fact is not said again)
                 facts += self._again(current.unheard(self.played + 1))
         facts += [*self.carry, *self.moves]
@@ -360,7 +417,7 @@ class SpeechQueue:
                 facts += waiting.kept()
         self._waiting.clear()
         self.carry, self.moves = [], []
-        folded = self._in_order(self._unsettled(unique(facts), utterance))
+        folded = self._in_order(self._unsettled(_unique(facts), utterance))
         self._folds = {fact: n for fact, n in self._folds.items() if fact in folded}
         self.remember(utterance)
         if wins:  # a win first: what it does not settle is said after it
@@ -470,6 +527,78 @@ class SpeechQueue:
         self._cursor = None
 
 
+def _settled(fact: About, newer: tuple[About, ...] | list[About]) -> bool:
+    """Whether newer facts make this one needless to say (`About.settled_by`), except that a turn's end is said
+    however fast the next turn came ("Cy ended the turn.": the next turn does not say who ended it, nor that it
+    was ended rather than skipped); it is settled only by being said itself."""
+    if any(part.topic is Topic.MOVE and part.move is MoveKind.END for part in fact.flat()):
+        return all(part in newer for part in fact.flat())
+    return fact.settled_by(newer)
+
+
+def _unique(facts: list[About]) -> list[About]:
+    """The facts in order (merged moves taken apart again), each once, a later one settling an earlier one
+    (`_settled`: as `about.unique`, a turn's end kept; what an Instant stopped kept though it has no words of its
+    own: `stops_said` gives it words when it is folded)."""
+    flat = [part for fact in facts for part in fact.flat() if part.text.strip() or part.topic is Topic.STOPPED]
+    kept: list[About] = []
+    for n, fact in enumerate(flat):
+        if fact not in kept and not _settled(fact, flat[n + 1 :]):
+            kept.append(fact)
+    return kept
+
+
+def cause_first(utterance: Utterance) -> Utterance:
+    """Another hand's reply with its move said before what it led to: the decisive facts its words lead with
+    (`Part.FACT`: a count, a duty, a turn, the chain's end; never a win) moved after the segment that tells its move
+    (or its first words, a resolve: "Ben, from a phone: Surprise Emu Attack, played by Dee, resolves. Dee 0
+    Animals."); and a chain's duty of another player than the one whose device sent it said with that player's name
+    ("Dee: Destroy one Animal.", `duty_named`), never heard as the sender's. Unchanged when its words are not its
+    segments'."""
+    segments = list(utterance.segments)
+    if not segments or utterance.folded or speech_of(segments) != utterance.text:
+        return utterance
+    movers = [fact.seats[0] for fact in utterance.tells if fact.topic is Topic.MOVE and fact.seats]
+    sender = utterance.hand if utterance.hand is not None else (movers[0] if movers else None)
+    facts = list(utterance.facts)
+    for n, segment in enumerate(segments):
+        duty = segment.about[0] if segment.part is Part.FACT and len(segment.about) == 1 else None
+        if duty is None or duty.topic is not Topic.DUTY or sender in duty.seats or not duty.player:
+            continue
+        if segment.words.strip() != duty.text.strip():
+            continue
+        named = replace(duty, text=duty_named(duty), short=duty_named(replace(duty, text=duty.folded_text)))
+        segments[n] = replace(segment, words=named.text, about=(named,))
+        facts = [named if fact == duty else fact for fact in facts]
+    spoken = [n for n, s in enumerate(segments) if s.channel.spoken and s.words.strip()]
+    lead = [n for n in spoken if _leads(segments[n])]
+    moves = {fact for fact in utterance.tells if fact.topic is Topic.MOVE}
+    told = [n for n in spoken if moves & set(segments[n].about) and n not in lead]
+    cause = told[0] if told else next((n for n in spoken if lead and n > lead[0] and n not in lead), None)
+    moved = [n for n in lead if cause is not None and n < cause]
+    if cause is None or not moved:
+        return replace(utterance, facts=tuple(facts), segments=tuple(segments))
+    after = cause
+    while after + 1 < len(segments) and not _closes(segments[after].words) and after + 1 not in moved:
+        after += 1  # (words that end no sentence go on into the next segment)
+    order = [n for n in range(len(segments)) if n not in moved]
+    at = order.index(after) + 1
+    order[at:at] = moved
+    kept = tuple(segments[n] for n in order)
+    return replace(utterance, text=speech_of(kept), facts=tuple(facts), segments=kept)
+
+
+def _leads(segment: Segment) -> bool:
+    """A decisive fact in its own words that a reply leads with, which its move caused (not a win: a game's end
+    keeps its own order)."""
+    return segment.part is Part.FACT and not any(fact.topic is Topic.WIN for fact in segment.about)
+
+
+def _closes(words: str) -> bool:
+    """Words that end a sentence: their last mark is ".", "!", "?" or ";" (a card name's own "!" included)."""
+    return words.rstrip()[-1:] in (".", "!", "?", ";")
+
+
 def interrupting(utterance: Utterance) -> Utterance:
     """An utterance said in place of what is being said: a hint that interrupts is meant to be heard, so it is a
     message."""
@@ -478,7 +607,7 @@ def interrupting(utterance: Utterance) -> Utterance:
 
 def _catching_up(facts: list[About], names: SentenceNames) -> Utterance:
     """Facts said after a reply that comes first (the player's own, a win): other hands' moves merged by player."""
-    merged = merge_moves(facts)
+    merged = merge_moves(stops_said(facts))
     return Utterance(catch_up(merged, ""), Priority.IMPORTANT, folded=tuple(merged), other=True, names=names)
 
 
@@ -487,7 +616,7 @@ def _folded_into(utterance: Utterance, facts: list[About]) -> Utterance:
     player (`assistant.core.words.pace`)."""
     if not facts:
         return utterance
-    facts = merge_moves(facts)
+    facts = merge_moves(stops_said(facts))
     return replace(utterance, text=catch_up(facts, utterance.text), priority=Priority.IMPORTANT, folded=tuple(facts))
 
 

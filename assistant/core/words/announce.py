@@ -313,7 +313,8 @@ def announce_said(
             said = f"{neigh_name(table)}?"  # the card was just named: the short question
         else:
             said = phrase_prompt(table, prompt, level)
-        lines.append((4, Segment(said)))
+        # what the table waits for now, typed: open only until the next step (speech never says it after that)
+        lines.append((4, Segment(said, (About(Topic.QUESTION, said, at=at),) if said else ())))
     return [segment for _, segment in sorted(lines, key=lambda ranked: ranked[0]) if segment.words]
 
 

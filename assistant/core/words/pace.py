@@ -14,6 +14,8 @@ from assistant.core.text import PLAIN, SentenceNames, name_list, sentences
 __all__ = [
     "fold",
     "catch_up",
+    "duty_named",
+    "stops_said",
     "merge_moves",
     "missed",
     "placed",
@@ -30,6 +32,12 @@ def fold(facts: list[str] | tuple[str, ...], text: str) -> str:
     """A reply with the decisive facts cut before it said first, each a short clause: "Ben's turn. Ben drew a
     card."."""
     return " ".join([*(f.strip() for f in facts if f.strip()), text.strip()]).strip()
+
+
+def duty_named(duty: About) -> str:
+    """A chain's duty with the name of the player whose card it is, said in another player's reply (Ben resolved
+    Dee's Surprise Emu Attack from his phone): "Dee: Destroy one Animal."."""
+    return f"{duty.player}: {duty.text.strip()}" if duty.player else duty.text
 
 
 def catch_up(facts: list[About] | tuple[About, ...], text: str) -> str:
@@ -201,6 +209,13 @@ def standing(news: list[About] | tuple[About, ...]) -> list[About]:
             taken[fact.at] = [old for old in kept if old.at == fact.at]
             kept = [old for old in kept if old.at != fact.at]
     return kept
+
+
+def stops_said(facts: list[About] | tuple[About, ...]) -> list[About]:
+    """The facts with what each Instant stopped given words (`_stops`): a resolve's reply cut or dropped before it
+    was heard is folded as "Ben's Neigh stopped Ana's Basic Unicorn (Red).", or with the Instant's move when that
+    is folded too; a move is never lost for having no words of its own."""
+    return _stops(list(facts))
 
 
 def _stops(facts: list[About]) -> list[About]:
