@@ -18,6 +18,7 @@ import contextlib
 import dataclasses
 import json
 import logging
+import math
 import re
 import socket
 import time
@@ -52,8 +53,10 @@ from assistant.core.words.share import (
     OTHER_ORIGIN,
     PAGE_LABELS,
     PHONE_KEPT_OUT,
+    STREAMS_FULL,
     TABLE_FULL,
     TOO_LARGE,
+    TOO_MANY_STREAMS,
     TOO_SLOW,
     UNEXPECTED,
     UNKNOWN_PATH,
@@ -63,13 +66,15 @@ from assistant.core.words.share import (
     bad_field,
     cannot_listen,
     not_a_player,
+    phone_holds_too_much,
     phone_waits,
     too_many_guesses,
     too_many_moves,
     too_many_phones,
 )
+from assistant.share import connections
 from assistant.share.address import check_address, origin_host, peer_key
-from assistant.share.connections import BODY_TIMEOUT, MOST_CONNECTIONS, Gate, raise_open_files
+from assistant.share.connections import BODY_TIMEOUT, DeviceStreams, Gate, raise_open_files
 from assistant.share.guards import MOST_PHONES, Device, Devices, GuessLimit, JoinCode, MoveLimit
 from assistant.share.logs import CrashLogHandler
 
@@ -149,6 +154,7 @@ class ShareServer:
         on_code: Callable[[str], None] | None = None,
         on_guessing: Callable[[str, bool], None] | None = None,
         crash_log: Callable[[BaseException], object] | None = None,
+        on_crowding: Callable[[str], None] | None = None,
     ) -> None:
         self.link = link
         self.host = check_address(host)
@@ -163,6 +169,10 @@ class ShareServer:
         self.on_guessing = on_guessing
         """Told the new join code made because someone was guessing the last, and whether this is the first time
         of this guessing (the host is told why, once)."""
+        self.on_crowding = on_crowding
+        """Told, once per device, the sentence for the host when a phone let in is refused for holding too many
+        event streams (naming the phone)."""
+        self.streams = DeviceStreams(clock)
         self.logs = CrashLogHandler(crash_log, clock)
         """asyncio's and aiohttp's records, to the crash log and never to the terminal, while the server runs."""
         self.gate: Gate | None = None
@@ -244,7 +254,7 @@ class ShareServer:
         await self._runner.setup()
         handler = _handler_class()
         server = self._runner.server  # made by `setup`
-        self.gate = Gate(min(MOST_CONNECTIONS, raise_open_files() // 2))
+        self.gate = Gate(min(connections.MOST_CONNECTIONS, raise_open_files() // 2))
         protocol = self.gate.protocol(lambda: handler(server, loop=self._loop, **handling))
         self._listener = await self._loop.create_server(protocol, sock=sock)
         self.current_code()
@@ -272,11 +282,7 @@ class ShareServer:
             code = self.code.current()
             if code != self._shown_code:
                 self._shown_code = code
-                if self.on_code is not None:
-                    try:
-                        self.on_code(code)
-                    except Exception:  # the screen closing under it: the code is still said by `share`
-                        logging.getLogger(__name__).debug("the new join code was not shown", exc_info=True)
+                _tell(self.on_code, code)
 
     # Changes, for the event streams.
 
@@ -456,11 +462,7 @@ class ShareServer:
         """Too many wrong codes in all: a new code, and the host is told why (the `first` time of this guessing:
         once, however long it goes on)."""
         code = self._shown_code = self.code.renew()
-        if self.on_guessing is not None:
-            try:
-                self.on_guessing(code, first)
-            except Exception:  # the screen closing under it: the code is still said by `share`
-                logging.getLogger(__name__).debug("the guessing was not told", exc_info=True)
+        _tell(self.on_guessing, code, first)
 
     async def _code(self, request: web.Request) -> web.StreamResponse:
         await self._guess(request)
@@ -519,11 +521,21 @@ class ShareServer:
         from aiohttp import web
 
         device = self._device(request)  # a phone that waits opens no stream: it asks for its state, one at a time
-        response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"})
-        await response.prepare(request)
-        await _send(response, f"retry: {RECONNECT_MS}\n\n")  # back within a second of the network's return
-        sent = -1
+        transport = request.transport
+        if transport is None:
+            raise _Refused(503, STREAMS_FULL)
+        opened = self.streams.open(device.token, transport, self.gate)
+        if opened == "crowded":  # the host is told once, naming the phone
+            _tell(self.on_crowding, phone_holds_too_much(device.player, device.number))
+        if opened == "full":
+            raise _Refused(503, STREAMS_FULL)
+        if opened != "open":
+            raise _Refused(429, TOO_MANY_STREAMS, {"Retry-After": str(math.ceil(connections.STREAM_TURNOVER))})
         try:
+            response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"})
+            await response.prepare(request)
+            await _send(response, f"retry: {RECONNECT_MS}\n\n")  # back within a second of the network's return
+            sent = -1
             while self._runner is not None:
                 if self.devices.get(device.token) is None:
                     data = inert_json({"error": self._gone(device.token)})
@@ -541,8 +553,9 @@ class ShareServer:
                 except TimeoutError:
                     await _send(response, ": keep-alive\n\n")
         except TimeoutError:  # a phone that reads nothing for `SEND_TIMEOUT`: its stream ends (the page reconnects)
-            if request.transport is not None:
-                request.transport.abort()
+            transport.abort()
+        finally:
+            self.streams.close(device.token, transport, self.gate)
         return response
 
     async def _cards(self, request: web.Request) -> web.StreamResponse:
@@ -716,6 +729,16 @@ def _answer_headers(response: web.StreamResponse) -> None:
     """The headers every answer carries: the security headers, and a `Server` that names no version."""
     response.headers.update(SECURITY_HEADERS)
     response.headers["Server"] = SERVER_NAME
+
+
+def _tell(callback: Callable[..., None] | None, *args: Any) -> None:
+    """Tell the front end something, if it asked to be told (the screen closing under it is no error: the code, for
+    one, is still said by `share`)."""
+    if callback is not None:
+        try:
+            callback(*args)
+        except Exception:
+            logging.getLogger(__name__).debug("the host was not told", exc_info=True)
 
 
 def _other_thread(loop: asyncio.AbstractEventLoop) -> bool:

@@ -24,10 +24,12 @@ from test_share_server import PATIENCE, Table, move, run, shared_table
 from assistant.core.words.share import (
     BODY_NOT_JSON,
     CODE_GUESSED,
+    TOO_MANY_STREAMS,
     TOO_SLOW,
     WRONG_CODE,
     bad_field,
     code_shown,
+    phone_holds_too_much,
     too_many_guesses,
     too_many_moves,
 )
@@ -526,5 +528,78 @@ def test_no_answer_names_the_servers_version(tmp_path):
             for path in ("/", "/api/me", "/no/such/page"):
                 async with table.http.get(table.url(path)) as r:
                     assert r.headers["Server"] == SERVER_NAME, path
+
+    run(scenario())
+
+
+# A phone let in holds a few streams, no more.
+
+
+async def open_stream(table: Table, token: str, source: str, stack: Any) -> Any:
+    """An event stream opened with a device's cookie from a loopback address of its own (the response, still open)."""
+    connector = aiohttp.TCPConnector(local_addr=(source, 0), force_close=True)
+    timeout = aiohttp.ClientTimeout(total=PATIENCE)
+    http = await stack.enter_async_context(aiohttp.ClientSession(connector=connector, timeout=timeout))
+    cookie = {"Cookie": f"{table.server.cookie}={token}"}
+    return await stack.enter_async_context(http.get(table.url("/api/events"), headers=cookie))
+
+
+def test_a_phone_let_in_holds_three_event_streams_and_the_host_hears_once_when_it_asks_for_more(tmp_path):
+    """Ben's phone, let in, opens 12 event streams from 12 addresses: 3 are kept, the others refused, and the host
+    hears once, naming the phone; Ana's phone is still answered. Later, a new stream ends Ben's oldest. Before, every
+    one was kept: 1,024 streams from one cookie made every other phone's request fail, and the laptop said nothing."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            told: list[Any] = []
+            table.share.tell = told.append
+            await table.join("Ben")
+            token = next(d.token for d in table.server.devices.by_token.values() if d.player == "Ben")
+            async with contextlib.AsyncExitStack() as stack:
+                streams = [await open_stream(table, token, f"127.0.2.{n}", stack) for n in range(1, 13)]
+                assert [s.status for s in streams] == [200] * 3 + [429] * 9
+                assert await streams[3].json() == {"error": TOO_MANY_STREAMS}
+                assert [reply.lines for reply in told] == [(phone_holds_too_much("Ben", 1),)]
+                assert told[0].lines == (
+                    "Ben's phone opens more pages of the table than a phone needs; the extra ones are refused. "
+                    "If it is not theirs, take it off with share remove.",
+                )
+                async with table.phone() as ana:
+                    await ana.join("Ana")
+                    status, view, _ = await ana.get("/api/state")
+                    assert status == 200 and view["you"] == "Ana"
+                table.clock.now += connections.STREAM_TURNOVER
+                newest = await open_stream(table, token, "127.0.2.20", stack)
+                assert newest.status == 200
+                with pytest.raises(aiohttp.ClientPayloadError):  # the oldest ended by the server
+                    await asyncio.wait_for(streams[0].content.read(), PATIENCE)
+                assert len(told) == 1  # said once
+
+    run(scenario())
+
+
+def test_event_streams_leave_a_quarter_of_the_connections_to_phones_that_hold_none(tmp_path, monkeypatch):
+    """With 16 places, 5 phones let in open 3 streams each: 12 are kept, the rest refused (503); a phone's request
+    that holds no stream is still answered. Before, streams took every place and the next connection was refused."""
+    monkeypatch.setattr(connections, "MOST_CONNECTIONS", 16)
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path, "Ana Ben Cy Dee Eve", "red pink orange blue green") as table:
+            tokens = []
+            for player in ("Ana", "Ben", "Cy", "Dee", "Eve"):
+                async with table.phone() as phone:
+                    await phone.join(player)
+                tokens.append(next(d.token for d in table.server.devices.by_token.values() if d.player == player))
+            async with contextlib.AsyncExitStack() as stack:
+                statuses = []
+                for number, token in enumerate(tokens):
+                    for n in range(3):
+                        statuses.append(
+                            (await open_stream(table, token, f"127.0.3.{number * 3 + n + 1}", stack)).status
+                        )
+                assert sorted(statuses) == [200] * 12 + [503] * 3
+                async with table.phone() as late:
+                    status, body, _ = await late.post("/api/code", {"code": late.server.current_code()})
+                    assert status == 200, body
 
     run(scenario())
