@@ -54,14 +54,14 @@ def _unmapped(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> ipaddre
 
 
 def peer_key(host: str) -> str:
-    """Who a connection or a guess is counted against: an IPv4 address (also written as IPv6), or an IPv6
-    address's /64 network (one device may take any address of its network's 2⁶⁴)."""
+    """Who a connection or a guess is counted against: the single address, IPv4 (also written as IPv6) or IPv6 alike.
+    Not an IPv6 /64: every device of a home network shares its /64, so one neighbour's wrong codes would lock every
+    phone out. One device may take many addresses of its /64; the table-wide limits (`GuessLimit`'s closure for every
+    address, the code's renewal, the gate's connections in all) bound what it gains by that."""
     try:
         address = _unmapped(ipaddress.ip_address(host.split("%")[0]))
     except ValueError:
         return host
-    if address.version == 6:
-        return str(ipaddress.ip_network(f"{address}/64", strict=False))
     return str(address)
 
 

@@ -1,7 +1,8 @@
 """How many connections the sharing server holds, and for how long, so that strangers cannot jam the table.
 
-- At most `PER_ADDRESS` connections from one address (an IPv6 /64), and at most `most` in all: half the files the
-  process may open, up to `MOST_CONNECTIONS` (the open-file limit is raised toward its ceiling first).
+- At most `PER_ADDRESS` connections from one address (IPv6 and IPv4 alike: a single address, never a /64, which a whole
+  home network shares), and at most `most` in all: half the files the process may open, up to `MOST_CONNECTIONS`
+  (the open-file limit is raised toward its ceiling first).
 - A connection must deliver a whole request's head (its line and headers) within `HEAD_TIMEOUT` seconds of opening,
   or of its last answer; otherwise it is cut. A body has its own limit (`BODY_TIMEOUT`, in the server).
 - When every place is taken, the connection that has waited longest without a request is cut to make room; when

@@ -23,7 +23,9 @@ CODE_LIFETIME = 600.0
 MOST_WRONG, GUESS_WINDOW = 5, 60.0
 #: Wrong codes from every address together in a code's lifetime: then the code is renewed and no code is taken
 #: from an address that guessed wrong for a while (`GUESS_WINDOW` the first time, twice as long each time after, at
-#: most `LONGEST_CLOSURE`); an address that has not guessed wrong is always heard (its right code joins).
+#: most `LONGEST_CLOSURE`); an address that has not guessed wrong is still heard (its right code joins), until
+#: `MOST_WRONG_IN_ALL` more wrong codes come while joining is closed: then it is closed for every address, to the
+#: closure's end (many addresses, as one IPv6 device may take, gain no more guesses).
 MOST_WRONG_IN_ALL, LONGEST_CLOSURE = 20, 16 * GUESS_WINDOW
 #: Seconds without a wrong code, once guessing has reopened, after which the next closure is the shortest again.
 QUIET = CODE_LIFETIME
@@ -75,9 +77,11 @@ class JoinCode:
 class GuessLimit:
     """Guesses of the join code: `most` wrong ones per address in `window` seconds, then that address waits; and
     `most_in_all` from every address together in `window_in_all` seconds, then guessing closes for every address
-    that guessed wrong in that time (never for one that did not: a real phone's right code still joins) and the code
-    must be renewed. The closures grow longer while the guessing goes on, and are the shortest again after `quiet`
-    seconds without a wrong code.
+    that guessed wrong in that time (not for one that did not: a real phone's right code still joins) and the code
+    must be renewed. When as many more wrong codes come while it is closed (from addresses that had not guessed, as
+    one device on IPv6 may take many), it is closed for every address until the closure ends: the table-wide cap. The
+    closures grow longer while the guessing goes on, and are the shortest again after `quiet` seconds without a
+    wrong code.
 
     A guess is counted when it is taken, before its code is read (`take`), and given back only when its code
     proves right (`right`): guesses sent together, or whose bodies come late, are all counted."""
@@ -93,6 +97,7 @@ class GuessLimit:
     """The addresses that guessed wrong, with the time of their last wrong code (kept `window_in_all` seconds)."""
     _all: deque[float] = field(default_factory=deque)
     _closed_until: float = 0.0
+    _closed_for_all: bool = False
     _closures: int = 0
     _last_wrong: float = -math.inf
 
@@ -100,7 +105,8 @@ class GuessLimit:
         """Count a guess from the address now: 0 when it may guess, else the whole seconds it must wait (and
         nothing is counted)."""
         now = self.clock()
-        waits = [self._closed_until - now if self._guessed_wrong(address) else 0.0]
+        closed_to = self._guessed_wrong(address) or (self._closed_for_all and now < self._closed_until)
+        waits = [self._closed_until - now if closed_to else 0.0]
         for times, most, window in (
             (self._recent(address), self.most, self.window),
             (self._in_window(self._all, self.window_in_all), self.most_in_all, self.window_in_all),
@@ -139,6 +145,7 @@ class GuessLimit:
                     del self._guessed[next(iter(self._guessed))]
         if len(self._in_window(self._all, self.window_in_all)) < self.most_in_all:
             return 0
+        self._closed_for_all = now < self._closed_until  # closed again before it reopened: closed for everyone
         self._closed_until = now + min(self.window * 2**self._closures, LONGEST_CLOSURE)
         self._closures += 1
         self._all.clear()

@@ -11,6 +11,9 @@ import contextlib
 import dataclasses
 import json
 import logging
+import os
+import subprocess
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -146,7 +149,8 @@ def test_wrong_codes_from_many_addresses_renew_the_code_and_close_guessing_for_t
     the code and closes guessing for a minute (then two) for the addresses that guessed wrong; the host is told once,
     with the new code shown and not said. Before, the closure shut out every address, the right code included (160
     guesses kept joining closed 99.8 % of 79 minutes), the closures never grew short again, and the host heard "Someone
-    is guessing the join code" at every closure."""
+    is guessing the join code" at every closure. Guessing that closes it again while it is closed (many addresses)
+    closes it for every address, to the closure's end."""
 
     async def scenario() -> None:
         async with shared_table(tmp_path) as table:
@@ -167,10 +171,15 @@ def test_wrong_codes_from_many_addresses_renew_the_code_and_close_guessing_for_t
             status, body = await guess(table, "127.0.0.20", new, "Ana")  # a real phone's right code joins at once
             assert status == 200 and body["player"] == "Ana"
             assert await guess(table, "127.0.0.21", old, "Ben") == (403, {"error": WRONG_CODE})
-            for number in range(22, 41):  # 19 more wrong ones and the one before: closed again, twice as long
+            for number in range(22, 40):  # 18 more wrong ones and the two before: closed again, twice as long
                 assert (await guess(table, f"127.0.0.{number}", wrong_code(table)))[0] == 403
+            # closed again before it reopened (many addresses): now closed for every address, the table-wide cap
+            assert await guess(table, "127.0.0.40", newer_code := table.server.current_code()) == (
+                429,
+                {"error": too_many_guesses(120)},
+            )
             assert len(told) == 1  # said once, however long the guessing goes on
-            newer = table.server.current_code()
+            newer = newer_code
             assert await guess(table, "127.0.0.30", newer) == (429, {"error": too_many_guesses(120)})
             table.clock.now += 120
             assert (await guess(table, "127.0.0.30", newer))[0] == 200
@@ -601,5 +610,67 @@ def test_event_streams_leave_a_quarter_of_the_connections_to_phones_that_hold_no
                 async with table.phone() as late:
                     status, body, _ = await late.post("/api/code", {"code": late.server.current_code()})
                     assert status == 200, body
+
+    run(scenario())
+
+
+# Neighbours on one IPv6 network: each address counts alone.
+
+NETNS_ADDRESSES = ("fd00::1", "fd00::2", "fd00::3")
+
+
+def test_a_neighbour_on_the_same_ipv6_network_neither_locks_a_phone_out_nor_resets_one_let_in(tmp_path):
+    """In a private network namespace with fd00::1-3 on its loopback (the table listens on fd00::1): the inner test
+    below runs there. Before, a /64 was one address: 5 wrong codes from fd00::2 made Ben's right code from fd00::3
+    wait a minute, and 32 connections held from fd00::2 left none for Ana's phone at fd00::3."""
+    setup = " && ".join(["ip link set lo up", *(f"ip addr add {a}/64 dev lo nodad" for a in NETNS_ADDRESSES)])
+    probe = subprocess.run(["unshare", "-rn", "sh", "-c", setup], capture_output=True, timeout=60, check=False)
+    if probe.returncode:
+        pytest.skip(f"no private network namespace here: {probe.stderr.decode().strip()}")
+    test = "tests/adapters/test_share_attacks.py::test_inner_ipv6_neighbours"
+    command = f"{setup} && exec {sys.executable} -m pytest -n 0 -q -p no:cacheprovider {test} --basetemp {tmp_path}/in"
+    done = subprocess.run(
+        ["unshare", "-rn", "sh", "-c", command],
+        env={**os.environ, "SHARE_INNER_NETNS": "1"},
+        capture_output=True,
+        timeout=PATIENCE * 4,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout.decode()[-3000:]
+    assert b"1 passed" in done.stdout
+
+
+@pytest.mark.skipif(not os.environ.get("SHARE_INNER_NETNS"), reason="run by the test above, in its namespace")
+def test_inner_ipv6_neighbours(tmp_path):
+    async def scenario() -> None:
+        async with shared_table(tmp_path, listen="[fd00::1]:0") as table:
+            for _ in range(5):
+                assert (await guess(table, "fd00::2", wrong_code(table)))[0] == 403
+            assert (await guess(table, "fd00::2", wrong_code(table)))[0] == 429  # the guesser waits
+            status, body = await guess(table, "fd00::3", table.server.current_code(), "Ben")  # its neighbour joins
+            assert status == 200 and body["player"] == "Ben", body
+            async with table.phone() as ana:
+                await ana.join("Ana")
+                held = []
+                try:
+                    for _ in range(connections.PER_ADDRESS):
+                        reader, writer = await asyncio.open_connection(
+                            "fd00::1", table.server.port, local_addr=("fd00::2", 0)
+                        )
+                        held.append(writer)
+                    host = f"Host: [fd00::1]:{table.server.port}"
+                    token = next(d.token for d in table.server.devices.by_token.values() if d.player == "Ana")
+                    cookie = f"Cookie: {table.server.cookie}={token}"
+                    reader, writer = await asyncio.open_connection(
+                        "fd00::1", table.server.port, local_addr=("fd00::3", 0)
+                    )
+                    held.append(writer)
+                    writer.write(f"GET /api/state HTTP/1.1\r\n{host}\r\n{cookie}\r\nConnection: close\r\n\r\n".encode())
+                    await writer.drain()
+                    status, _, body = await answer(reader)
+                    assert status == 200 and json.loads(body)["you"] == "Ana"
+                finally:
+                    for writer in held:
+                        writer.close()
 
     run(scenario())

@@ -137,10 +137,14 @@ class Table:
 
 @contextlib.asynccontextmanager
 async def shared_table(
-    tmp_path: Path, players: str = "Ana Ben Cy", babies: str = "red pink orange", cards: Any = CARDS
+    tmp_path: Path,
+    players: str = "Ana Ben Cy",
+    babies: str = "red pink orange",
+    cards: Any = CARDS,
+    listen: str = "127.0.0.1:0",
 ) -> AsyncIterator[Table]:
-    """A game of `players` shared on 127.0.0.1 at a free port; moves carried out as the app does (the session, then
-    every phone told)."""
+    """A game of `players` shared on `listen` (127.0.0.1 at a free port); moves carried out as the app does (the
+    session, then every phone told)."""
     session = Session(cards, store=GameStore(tmp_path / "games"))
     session.handle(f"new game {players} babies {babies}")
     said: list[Any] = []
@@ -153,7 +157,7 @@ async def shared_table(
         return outcome
 
     share = TableShare(session, submit, clock=clock)
-    started = await share.start("127.0.0.1:0")
+    started = await share.start(listen)
     assert share.server is not None, started.lines
     timeout = aiohttp.ClientTimeout(total=PATIENCE)
     async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True), timeout=timeout) as http:
