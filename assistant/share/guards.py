@@ -34,6 +34,8 @@ MOST_PHONES = 3
 #: The most devices joined at once (then a join is refused: none is ever dropped to make room), and the most
 #: addresses whose wrong guesses are remembered.
 MOST_DEVICES, MOST_ADDRESSES = 64, 4096
+#: Seconds a phone may wait to be let in: then it is taken off (and told so), and may ask again.
+WAIT_LIMIT = 300.0
 #: A player's moves (all their phones together): `MOVE_BURST` at once, then one every `MOVE_EVERY` seconds.
 MOVE_BURST, MOVE_EVERY = 10, 1.0
 #: How long the answer to a move is kept for its retries, in seconds; and the most kept by one device (more than
@@ -208,6 +210,8 @@ class Device:
     answers: Remembered
     number: int = 1
     waiting: bool = True
+    since: float = 0.0
+    """When it asked to join."""
 
 
 @dataclass
@@ -221,6 +225,17 @@ class Devices:
     """Tokens the host removed (their phones are told so)."""
     refused: deque[str] = field(default_factory=lambda: deque(maxlen=MOST_DEVICES))
     """Tokens of phones the host did not let in (they are told so)."""
+    expired: deque[str] = field(default_factory=lambda: deque(maxlen=MOST_DEVICES))
+    """Tokens of phones that waited `WAIT_LIMIT` seconds unanswered (they are told so)."""
+
+    def expire(self) -> int:
+        """Take off the phones that have waited `WAIT_LIMIT` seconds to be let in; how many."""
+        now = self.clock()
+        tokens = [t for t, d in self.by_token.items() if d.waiting and now - d.since >= WAIT_LIMIT]
+        for token in tokens:
+            del self.by_token[token]
+            self.expired.append(token)
+        return len(tokens)
 
     def join(self, player: str) -> Device | None:
         """A new device for the player, with a new token and the lowest number none of the player's phones has; it
@@ -230,7 +245,7 @@ class Devices:
         numbers = {d.number for d in self.by_token.values() if d.player == player}
         number = next(n for n in range(1, len(numbers) + 2) if n not in numbers)
         token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(24)
-        device = Device(token, player, csrf, Remembered(self.clock), number)
+        device = Device(token, player, csrf, Remembered(self.clock), number, since=self.clock())
         self.by_token[device.token] = device
         return device
 

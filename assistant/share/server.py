@@ -60,8 +60,10 @@ from assistant.core.words.share import (
     TOO_SLOW,
     UNEXPECTED,
     UNKNOWN_PATH,
+    WAIT_EXPIRED,
     WRONG_CODE,
     LastMove,
+    another_phone_asks,
     another_phone_waits,
     bad_field,
     cannot_listen,
@@ -154,7 +156,7 @@ class ShareServer:
         on_code: Callable[[str], None] | None = None,
         on_guessing: Callable[[str, bool], None] | None = None,
         crash_log: Callable[[BaseException], object] | None = None,
-        on_crowding: Callable[[str], None] | None = None,
+        on_notice: Callable[[str], None] | None = None,
     ) -> None:
         self.link = link
         self.host = check_address(host)
@@ -169,9 +171,11 @@ class ShareServer:
         self.on_guessing = on_guessing
         """Told the new join code made because someone was guessing the last, and whether this is the first time
         of this guessing (the host is told why, once)."""
-        self.on_crowding = on_crowding
-        """Told, once per device, the sentence for the host when a phone let in is refused for holding too many
-        event streams (naming the phone)."""
+        self.on_notice = on_notice
+        """Told a sentence for the host: once per device, a phone let in refused for holding too many event streams
+        (naming the phone); once per waiting phone, another phone asking for the same player."""
+        self._noticed: set[str] = set()
+        """The waiting phones the host was told another phone asks beside."""
         self.streams = DeviceStreams(clock)
         self.logs = CrashLogHandler(crash_log, clock)
         """asyncio's and aiohttp's records, to the crash log and never to the terminal, while the server runs."""
@@ -279,6 +283,8 @@ class ShareServer:
         """Renew the join code when it grows old, and tell the host the new one."""
         while True:
             await asyncio.sleep(CODE_CHECK_S)
+            if self.devices.expire():  # phones that waited too long: taken off, told at their next request
+                self._bump(())
             code = self.code.current()
             if code != self._shown_code:
                 self._shown_code = code
@@ -399,6 +405,8 @@ class ShareServer:
         """The device of the request's cookie (and, for a move, its CSRF token); `_Refused` otherwise, and for a
         device that waits to be let in unless `waiting`."""
         token = request.cookies.get(self.cookie)
+        if self.devices.expire():  # phones that waited too long: taken off, told at their next request
+            self._bump(())
         device = self.devices.get(token)
         if device is None:
             raise _Refused(401, self._gone(token))
@@ -414,6 +422,8 @@ class ShareServer:
         """Why a token is no device's: removed by the host, kept out, or never one."""
         if token in self.devices.removed:
             return DEVICE_REMOVED
+        if token in self.devices.expired:
+            return WAIT_EXPIRED
         return PHONE_KEPT_OUT if token in self.devices.refused else NO_DEVICE
 
     def _view(self, device: Device) -> PhoneView:
@@ -479,7 +489,13 @@ class ShareServer:
         players = self.link.players()
         if not isinstance(player, str) or player not in players:
             raise _Refused(400, not_a_player(str(player)[:60], players) if players else NO_GAME_TO_JOIN)
-        if self.devices.waiting(player) is not None:  # one phone at a time waits for the host's answer
+        if self.devices.expire():  # phones that waited too long: taken off, told at their next request
+            self._bump(())
+        first = self.devices.waiting(player)
+        if first is not None:  # one phone at a time waits for the host's answer; the host hears once of the next
+            if first.token not in self._noticed:
+                self._noticed.add(first.token)
+                _tell(self.on_notice, another_phone_asks(player))
             raise _Refused(409, another_phone_waits(player))
         if self.devices.count(player) >= MOST_PHONES:
             raise _Refused(409, too_many_phones(player, MOST_PHONES))
@@ -526,7 +542,7 @@ class ShareServer:
             raise _Refused(503, STREAMS_FULL)
         opened = self.streams.open(device.token, transport, self.gate)
         if opened == "crowded":  # the host is told once, naming the phone
-            _tell(self.on_crowding, phone_holds_too_much(device.player, device.number))
+            _tell(self.on_notice, phone_holds_too_much(device.player, device.number))
         if opened == "full":
             raise _Refused(503, STREAMS_FULL)
         if opened != "open":

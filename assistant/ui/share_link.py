@@ -180,7 +180,7 @@ class TableShare:
                 on_code=self._renewed,
                 on_guessing=self._guessed,
                 crash_log=write_crash_log,
-                on_crowding=self._crowding,
+                on_notice=self._notice,
                 **timing,
             )
             await server.start()
@@ -224,8 +224,9 @@ class TableShare:
         if first and self.tell is not None:
             self.tell(Reply((CODE_GUESSED, code_shown(code)), CODE_GUESSED, important=True))
 
-    def _crowding(self, sentence: str) -> None:
-        """A phone let in was refused for holding too many event streams: the host is told, once, naming it."""
+    def _notice(self, sentence: str) -> None:
+        """Something the host is told once: a phone let in refused for holding too many event streams (naming it),
+        another phone asking for a player whose phone already waits."""
         if self.tell is not None:
             self.tell(Reply.of(sentence, important=True))
 

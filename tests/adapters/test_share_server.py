@@ -38,7 +38,9 @@ from assistant.core.words.share import (
     TOO_LARGE,
     UNDO_NOT_YOURS,
     UNEXPECTED,
+    WAIT_EXPIRED,
     WRONG_CODE,
+    another_phone_asks,
     another_phone_waits,
     code_shown,
     device_list,
@@ -57,6 +59,7 @@ from assistant.core.words.share import (
     too_many_phones,
 )
 from assistant.session import Session
+from assistant.share import guards
 from assistant.share.server import SECURITY_HEADERS
 from assistant.storage.decks import load_card_set
 from assistant.storage.saves import GameStore
@@ -1220,5 +1223,46 @@ def test_a_phone_never_shows_its_own_players_name_as_news(tmp_path):
             status, mine, _ = await cy.get("/api/state")
             assert said(theirs)[-1] == f"Cy, from a phone: {resolved}"
             assert said(mine)[-1] == resolved
+
+    run(scenario())
+
+
+def test_a_phone_left_waiting_five_minutes_is_told_and_the_real_phone_may_ask(tmp_path):
+    """Before, a waiting phone never expired: one whose question a typed command passed over kept the real player's
+    phone out with 409 for ever, in silence."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            async with table.phone() as stranger, table.phone() as ben:
+                await ask_to_join(stranger, "Ben")
+                table.clock.now += guards.WAIT_LIMIT
+                status, body, _ = await stranger.get("/api/state")
+                assert (status, body) == (401, {"error": WAIT_EXPIRED})
+                assert (
+                    WAIT_EXPIRED
+                    == "Nobody let this phone in within 5 minutes, so it stopped waiting. Ask to join again."
+                )
+                await ask_to_join(ben, "Ben")  # the real phone asks, and the host is asked about it
+
+    run(scenario())
+
+
+def test_a_second_phone_for_a_waiting_player_waits_its_turn_and_the_host_hears_once(tmp_path):
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            told: list[Any] = []
+            table.share.tell = told.append
+            await ask_to_join(table, "Ben")
+            for _ in range(3):
+                async with table.phone() as other:
+                    status, body, _ = await other.post(
+                        "/api/join", {"code": table.server.current_code(), "player": "Ben"}
+                    )
+                    assert (status, body) == (409, {"error": another_phone_waits("Ben")})
+            assert [reply.lines for reply in told] == [(another_phone_asks("Ben"),)]
+            assert told[0].lines[0] == (
+                "Another phone asks to record for Ben, while one already waits. Answer the first: share allow Ben, "
+                "or share refuse Ben."
+            )
 
     run(scenario())

@@ -44,6 +44,8 @@ from assistant.core.text import cards_count, clean_untrusted
 from assistant.core.words.gameplay import SOURCE_NAMES, area_of, creatures, namers, save_cost
 
 __all__ = [
+    "WAIT_EXPIRED",
+    "another_phone_asks",
     "TOO_MANY_STREAMS",
     "STREAMS_FULL",
     "phone_holds_too_much",
@@ -374,6 +376,18 @@ def phone_name(player: str, number: int = 1) -> str:
 TOO_MANY_STREAMS = "This phone has too many pages of the table open. Close the others, then reload this one."
 #: Every place for an event stream is taken (a share of the connections is kept for phones asking something else).
 STREAMS_FULL = "The table is too busy to send this page its changes now. Reload it in a minute."
+
+
+#: A phone that waited to be let in for 5 minutes, unanswered: taken off, told so.
+WAIT_EXPIRED = "Nobody let this phone in within 5 minutes, so it stopped waiting. Ask to join again."
+
+
+def another_phone_asks(player: str) -> str:
+    """Told to the host, once per waiting phone, when another phone asks to join as the same player meanwhile."""
+    return (
+        f"Another phone asks to record for {player}, while one already waits. Answer the first: share allow "
+        f"{player}, or share refuse {player}."
+    )
 
 
 def phone_holds_too_much(player: str, number: int = 1) -> str:
