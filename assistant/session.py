@@ -152,7 +152,7 @@ class Session:
     def handle(self, line: str) -> Reply:
         """Answer one typed line."""
         game = self.game
-        reply = self._handle(line)
+        reply = self.phone_desk.ask_again(self._handle(line))
         if any(fact.topic is Topic.MOVE for fact in reply.tells) or self.game is not game:
             self.news, self.told = [], []  # the player's own move, another game: the digest starts again from here
         else:  # her undo or redo: what it took back of the news is no news

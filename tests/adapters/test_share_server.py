@@ -1048,8 +1048,8 @@ def test_share_refuse_answers_a_waiting_phone_when_the_question_is_gone(tmp_path
             await table.join("Ben")
             async with table.phone() as second:
                 await ask_to_join(second, "Ben")
-                table.session.handle("tally")  # another command: the question is dropped, the phone still waits
-                assert table.session.pending is None
+                tallied = table.session.handle("tally")  # another command: the question is asked again after it
+                assert tallied.lines[-1] == new_phone_asks("Ben")
                 listed = await table.share.control("devices")
                 assert listed.lines == (device_list(["Ben"], ("Ben",)),)
                 refused = await table.share.control("refuse ben")
@@ -1264,5 +1264,20 @@ def test_a_second_phone_for_a_waiting_player_waits_its_turn_and_the_host_hears_o
                 "Another phone asks to record for Ben, while one already waits. Answer the first: share allow Ben, "
                 "or share refuse Ben."
             )
+
+    run(scenario())
+
+
+def test_a_join_question_a_typed_command_passed_over_is_asked_again_after_its_answer(tmp_path):
+    """Before, any typed command dropped the host's question about a waiting phone, and nothing asked it again: the
+    phone waited in silence and kept the player's real phone out."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            await ask_to_join(table, "Ben")
+            reply = table.session.handle("draw")  # typed 30 ms after the join: the question is passed over
+            assert reply.lines[-1] == new_phone_asks("Ben")
+            assert table.session.handle("yes").lines == (phone_let_in("Ben", 1),)
+            assert table.server.devices.players() == ["Ben"]
 
     run(scenario())
