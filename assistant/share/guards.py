@@ -38,6 +38,9 @@ MOST_DEVICES, MOST_ADDRESSES = 64, 4096
 WAIT_LIMIT = 300.0
 #: A player's moves (all their phones together): `MOVE_BURST` at once, then one every `MOVE_EVERY` seconds.
 MOVE_BURST, MOVE_EVERY = 10, 1.0
+#: A player's card reads (looking at a card's text changes nothing, so they never count as moves): their own, looser
+#: limit, `READ_BURST` at once, then one every `READ_EVERY` seconds.
+READ_BURST, READ_EVERY = 30, 0.25
 #: How long the answer to a move is kept for its retries, in seconds; and the most kept by one device (more than
 #: the move limit lets it make in that time, so the time decides).
 KEPT_FOR, KEPT_MOST = 3600.0, 4096

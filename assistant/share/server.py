@@ -73,11 +73,12 @@ from assistant.core.words.share import (
     too_many_guesses,
     too_many_moves,
     too_many_phones,
+    too_many_reads,
 )
 from assistant.share import connections
 from assistant.share.address import check_address, origin_host, peer_key
 from assistant.share.connections import BODY_TIMEOUT, DeviceStreams, Gate, raise_open_files
-from assistant.share.guards import MOST_PHONES, Device, Devices, GuessLimit, JoinCode, MoveLimit
+from assistant.share.guards import MOST_PHONES, READ_BURST, READ_EVERY, Device, Devices, GuessLimit, JoinCode, MoveLimit
 from assistant.share.logs import CrashLogHandler
 
 if TYPE_CHECKING:
@@ -165,6 +166,8 @@ class ShareServer:
         self.code = JoinCode(clock)
         self.guesses = GuessLimit(clock)
         self.moves = MoveLimit(clock)
+        self.reads = MoveLimit(clock, READ_BURST, READ_EVERY)
+        """A player's card reads: never counted as moves (they change nothing), with their own, looser limit."""
         self.devices = Devices(clock)
         self.on_code = on_code
         """Told each new join code made because the last grew old (the app shows it)."""
@@ -606,9 +609,10 @@ class ShareServer:
             request_made = dataclasses.replace(read(body), device=device.number, phones=phones, phoned=phoned)
         except DeviceMoveError as exc:
             raise _Refused(400, str(exc)) from None
-        wait = self.moves.take(device.player)  # the player's moves, from all their phones together
+        reading = isinstance(request_made, DeviceMove) and request_made.verb == "read"
+        wait = (self.reads if reading else self.moves).take(device.player)  # from all the player's phones together
         if wait:
-            raise _Refused(429, too_many_moves(wait), {"Retry-After": str(wait)})
+            raise _Refused(429, (too_many_reads if reading else too_many_moves)(wait), {"Retry-After": str(wait)})
         answer: asyncio.Future[tuple[int, dict[str, Any]]] = asyncio.get_running_loop().create_future()
         device.answers.keep(key, answer)
         try:

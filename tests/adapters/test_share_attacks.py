@@ -35,6 +35,7 @@ from assistant.core.words.share import (
     phone_holds_too_much,
     too_many_guesses,
     too_many_moves,
+    too_many_reads,
 )
 from assistant.share import connections, guards, server
 from assistant.share.guards import MOVE_BURST
@@ -672,5 +673,32 @@ def test_inner_ipv6_neighbours(tmp_path):
                 finally:
                     for writer in held:
                         writer.close()
+
+    run(scenario())
+
+
+def test_looking_at_cards_never_uses_up_a_players_moves(tmp_path):
+    """Ben's phones look at 24 cards, then Ben moves: every move within the move limit gets through. Before, reads
+    counted as moves (and were never said on the laptop): the real Ben got 2 of 24 draws through in 12 s."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            csrf = await table.join("Ben")
+            _, found, _ = await table.get("/api/cards?q=a")
+            card = found["cards"][0]["id"]
+            for number in range(24):
+                status, body, _ = await table.post("/api/move", move("read", f"key-read-{number:03d}", card=card), csrf)
+                assert status == 200, body
+            statuses = []
+            for number in range(MOVE_BURST + 1):
+                key = f"key-moved-{number:03d}"
+                statuses.append((await table.post("/api/move", move("play", key, card="no-such-card"), csrf))[0])
+            assert statuses == [200] * MOVE_BURST + [429]
+            reads = [
+                (await table.post("/api/move", move("read", f"key-more-{n:03d}", card=card), csrf))[0] for n in range(8)
+            ]
+            assert reads == [200] * (guards.READ_BURST - 24) + [429] * (8 - guards.READ_BURST + 24)
+            status, body, _ = await table.post("/api/move", move("read", "key-more-999", card=card), csrf)
+            assert (status, body) == (429, {"error": too_many_reads(1)})
 
     run(scenario())

@@ -44,6 +44,7 @@ from assistant.core.text import cards_count, clean_untrusted
 from assistant.core.words.gameplay import SOURCE_NAMES, area_of, creatures, namers, save_cost
 
 __all__ = [
+    "too_many_reads",
     "WAIT_EXPIRED",
     "another_phone_asks",
     "TOO_MANY_STREAMS",
@@ -376,6 +377,12 @@ def phone_name(player: str, number: int = 1) -> str:
 TOO_MANY_STREAMS = "This phone has too many pages of the table open. Close the others, then reload this one."
 #: Every place for an event stream is taken (a share of the connections is kept for phones asking something else).
 STREAMS_FULL = "The table is too busy to send this page its changes now. Reload it in a minute."
+
+
+def too_many_reads(seconds: int) -> str:
+    """A phone asked for cards' texts faster than the table answers them: how long to wait."""
+    unit = "second" if seconds == 1 else "seconds"
+    return f"Too many cards looked at at once. Wait {seconds} {unit}, then look again."
 
 
 #: A phone that waited to be let in for 5 minutes, unanswered: taken off, told so.
