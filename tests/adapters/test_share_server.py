@@ -1281,3 +1281,22 @@ def test_a_join_question_a_typed_command_passed_over_is_asked_again_after_its_an
             assert table.server.devices.players() == ["Ben"]
 
     run(scenario())
+
+
+def test_history_never_says_the_join_code_a_refusal_renewed(tmp_path):
+    """Before, `history` said every line shown, "New join code on the screen: 0 8 6 7 0 7." too: the phone kept out
+    heard the new code and asked again with it."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            await ask_to_join(table, "Ben")
+            refused = table.session.handle("no")
+            new = table.server.current_code()
+            assert code_shown(new) in refused.lines and new not in refused.speech.replace(" ", "")
+            reviewed = table.session.handle("history")
+            assert code_shown(new) in reviewed.lines  # shown again
+            assert new not in reviewed.speech.replace(" ", "") and " ".join(new) not in reviewed.speech  # never said
+            repeated = table.session.handle("repeat")
+            assert " ".join(new) not in repeated.speech
+
+    run(scenario())
