@@ -115,6 +115,19 @@ class PhoneDesk:
         self.session.keep_said(reply)
         return reply
 
+    def ask_again(self, reply: Reply) -> Reply:
+        """A typed line's answer, followed by the host's question about a phone that waits to join when a typed
+        command passed that question over and the keyboard now asks nothing (no question is lost: the phone would
+        otherwise wait in silence)."""
+        if self.session.pending is not None or reply.pending is not None:
+            return reply
+        waiting = self.devices.waiting()
+        if not waiting:
+            return reply
+        question = self.devices.join_question(waiting[0])
+        self.session.pending = question.pending
+        return reply.after(*question.lines)
+
     def _device_said(self, player: str, outcome: DeviceOutcome) -> DeviceOutcome:
         """Keep the laptop's reply to a device for `repeat`, `history` and `missed`; a move recorded from a phone is
         kept with the phone named ("From Ben's phone.")."""

@@ -152,7 +152,7 @@ class Session:
     def handle(self, line: str) -> Reply:
         """Answer one typed line."""
         game = self.game
-        reply = self._handle(line)
+        reply = self.phone_desk.ask_again(self._handle(line))
         if any(fact.topic is Topic.MOVE for fact in reply.tells) or self.game is not game:
             self.news, self.told = [], []  # the player's own move, another game: the digest starts again from here
         else:  # her undo or redo: what it took back of the news is no news
@@ -372,7 +372,10 @@ class Session:
         if command.verb == "history":
             recent = list(self.said)[-_HISTORY_READ:]
             lines = (answers_heading(len(recent)), *(line for reply in recent for line in reply.lines))
-            return Reply(lines, " ".join(lines), control=Control.REPEAT)
+            # every line shown again, but said only as each answer was said: a line shown and never said (a renewed
+            # join code, which whoever was kept out must not hear) stays unsaid
+            said = (answers_heading(len(recent)), *(reply.speech for reply in recent if reply.speech))
+            return Reply(lines, " ".join(said), control=Control.REPEAT)
         level = Verbosity(command.word) if command.word else self.verbosity.next()
         self.set_verbosity(level)
         return Reply.of(verbosity_set(level.value))

@@ -54,10 +54,10 @@ def _unmapped(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> ipaddre
 
 
 def peer_key(host: str) -> str:
-    """Who a connection or a guess is counted against: one single address, IPv4 (also written as IPv6) and IPv6
-    alike. Not an IPv6 /64: every device of a home network shares its /64, so keying by it let a neighbour's wrong
-    codes or slow connections lock the real phones of the same network out. A device that takes many addresses of
-    its /64 is held by the table-wide limits instead (wrong codes in all renew the code; connections in all)."""
+    """Who a connection or a guess is counted against: the single address, IPv4 (also written as IPv6) or IPv6 alike.
+    Not an IPv6 /64: every device of a home network shares its /64, so one neighbour's wrong codes would lock every
+    phone out. One device may take many addresses of its /64; the table-wide limits (`GuessLimit`'s closure for every
+    address, the code's renewal, the gate's connections in all) bound what it gains by that."""
     try:
         address = _unmapped(ipaddress.ip_address(host.split("%")[0]))
     except ValueError:

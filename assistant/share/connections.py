@@ -1,11 +1,15 @@
 """How many connections the sharing server holds, and for how long, so that strangers cannot jam the table.
 
-- At most `PER_ADDRESS` connections from one single address (IPv6 and IPv4 alike), and at most `most` in all: half
-  the files the process may open, up to `MOST_CONNECTIONS` (the open-file limit is raised toward its ceiling first).
+- At most `PER_ADDRESS` connections from one address (IPv6 and IPv4 alike: a single address, never a /64, which a whole
+  home network shares), and at most `most` in all: half the files the process may open, up to `MOST_CONNECTIONS`
+  (the open-file limit is raised toward its ceiling first).
 - A connection must deliver a whole request's head (its line and headers) within `HEAD_TIMEOUT` seconds of opening,
   or of its last answer; otherwise it is cut. A body has its own limit (`BODY_TIMEOUT`, in the server).
 - When every place is taken, the connection that has waited longest without a request is cut to make room; when
   every connection is busy with a request (an event stream), the new one is refused.
+- Event streams may take at most `most` less a quarter (`reserved`): the rest is kept for connections that hold no
+  stream (a join, a state, a move), so phones that hold streams can never fill every place. (Each device holds at
+  most a few streams itself: the server's events route.)
 
 The gate stands between asyncio and aiohttp's own protocol: each accepted connection is admitted, or closed before
 aiohttp sees a byte of it.
@@ -20,7 +24,15 @@ from typing import Any, cast
 
 from assistant.share.address import peer_key
 
-__all__ = ["BODY_TIMEOUT", "HEAD_TIMEOUT", "Gate", "raise_open_files"]
+__all__ = [
+    "BODY_TIMEOUT",
+    "HEAD_TIMEOUT",
+    "STREAMS_PER_DEVICE",
+    "STREAM_TURNOVER",
+    "DeviceStreams",
+    "Gate",
+    "raise_open_files",
+]
 
 #: Seconds a connection has to send a request's head, from its opening or its last answer.
 HEAD_TIMEOUT = 10.0
@@ -30,6 +42,10 @@ BODY_TIMEOUT = 10.0
 PER_ADDRESS = 32
 #: Connections in all, at most.
 MOST_CONNECTIONS = 1024
+#: Event streams one device may hold at once (a phone's page needs one; a few more for a page reloaded or opened twice).
+STREAMS_PER_DEVICE = 3
+#: Seconds a device's oldest stream must have lasted before a new one may end it (a page comes back after a second).
+STREAM_TURNOVER = 5.0
 
 
 def raise_open_files() -> int:
@@ -62,6 +78,24 @@ class Gate:
         self._waiting: dict[asyncio.Transport, asyncio.TimerHandle] = {}
         """The connections waiting for a request's head, longest waiting first, each with the timer that cuts it."""
         self._count: Counter[str] = Counter()
+        self._streams: set[asyncio.Transport] = set()
+        """The connections holding an event stream."""
+
+    @property
+    def reserved(self) -> int:
+        """The places no event stream may take: a quarter of them, kept for requests that hold none."""
+        return max(1, self.most // 4)
+
+    def stream(self, transport: asyncio.Transport) -> bool:
+        """The connection begins an event stream: False (and not counted) when the streams' share is full."""
+        if transport not in self._streams and len(self._streams) >= self.most - self.reserved:
+            return False
+        self._streams.add(transport)
+        return True
+
+    def unstream(self, transport: asyncio.Transport) -> None:
+        """The connection's event stream ended."""
+        self._streams.discard(transport)
 
     def protocol(self, make_handler: Callable[[], asyncio.BaseProtocol]) -> Callable[[], asyncio.Protocol]:
         """A protocol factory for `loop.create_server`: aiohttp's handler for each connection the gate admits."""
@@ -105,6 +139,7 @@ class Gate:
     def forget(self, transport: asyncio.Transport) -> None:
         """The connection is gone: its place is free."""
         self.busy(transport)
+        self._streams.discard(transport)
         address = self._address.pop(transport, None)
         if address is not None:
             self._count[address] -= 1
@@ -115,6 +150,46 @@ class Gate:
         """The server stops: no timer is left behind."""
         for transport in list(self._waiting):
             self.busy(transport)
+
+
+class DeviceStreams:
+    """The event streams each device holds (by its token), at most `STREAMS_PER_DEVICE`: a new one ends the oldest
+    once that has lasted `STREAM_TURNOVER` seconds; sooner, it is refused. Every stream also takes a place of the
+    gate's streams' share."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.clock = clock
+        self._held: dict[str, list[tuple[float, asyncio.Transport]]] = {}
+        self._crowded: set[str] = set()
+
+    def open(self, token: str, transport: asyncio.Transport, gate: Gate | None) -> str:
+        """Begin a stream of the device: "open"; "crowded" (refused: too many of its own, the first time for this
+        device), "again" (refused: too many of its own, told before), or "full" (refused: the streams' share is
+        taken)."""
+        held = self._held.get(token, [])
+        if len(held) >= STREAMS_PER_DEVICE:
+            began, oldest = held[0]
+            if self.clock() - began < STREAM_TURNOVER:
+                first = token not in self._crowded
+                self._crowded.add(token)
+                return "crowded" if first else "again"
+            held.pop(0)
+            if gate is not None:
+                gate.unstream(oldest)
+            oldest.abort()  # the oldest stream ends (its page, if still open, comes back and ends the next oldest)
+        if gate is not None and not gate.stream(transport):
+            return "full"
+        self._held.setdefault(token, []).append((self.clock(), transport))
+        return "open"
+
+    def close(self, token: str, transport: asyncio.Transport, gate: Gate | None) -> None:
+        """The stream ended."""
+        held = self._held.get(token, [])
+        held[:] = [entry for entry in held if entry[1] is not transport]
+        if not held:
+            self._held.pop(token, None)
+        if gate is not None:
+            gate.unstream(transport)
 
 
 class _Guarded(asyncio.Protocol):

@@ -23,7 +23,9 @@ CODE_LIFETIME = 600.0
 MOST_WRONG, GUESS_WINDOW = 5, 60.0
 #: Wrong codes from every address together in a code's lifetime: then the code is renewed and no code is taken
 #: from an address that guessed wrong for a while (`GUESS_WINDOW` the first time, twice as long each time after, at
-#: most `LONGEST_CLOSURE`); an address that has not guessed wrong is always heard (its right code joins).
+#: most `LONGEST_CLOSURE`); an address that has not guessed wrong is still heard (its right code joins), until
+#: `MOST_WRONG_IN_ALL` more wrong codes come while joining is closed: then it is closed for every address, to the
+#: closure's end (many addresses, as one IPv6 device may take, gain no more guesses).
 MOST_WRONG_IN_ALL, LONGEST_CLOSURE = 20, 16 * GUESS_WINDOW
 #: Seconds without a wrong code, once guessing has reopened, after which the next closure is the shortest again.
 QUIET = CODE_LIFETIME
@@ -32,8 +34,13 @@ MOST_PHONES = 3
 #: The most devices joined at once (then a join is refused: none is ever dropped to make room), and the most
 #: addresses whose wrong guesses are remembered.
 MOST_DEVICES, MOST_ADDRESSES = 64, 4096
+#: Seconds a phone may wait to be let in: then it is taken off (and told so), and may ask again.
+WAIT_LIMIT = 300.0
 #: A player's moves (all their phones together): `MOVE_BURST` at once, then one every `MOVE_EVERY` seconds.
 MOVE_BURST, MOVE_EVERY = 10, 1.0
+#: A player's card reads (looking at a card's text changes nothing, so they never count as moves): their own, looser
+#: limit, `READ_BURST` at once, then one every `READ_EVERY` seconds.
+READ_BURST, READ_EVERY = 30, 0.25
 #: How long the answer to a move is kept for its retries, in seconds; and the most kept by one device (more than
 #: the move limit lets it make in that time, so the time decides).
 KEPT_FOR, KEPT_MOST = 3600.0, 4096
@@ -75,9 +82,11 @@ class JoinCode:
 class GuessLimit:
     """Guesses of the join code: `most` wrong ones per address in `window` seconds, then that address waits; and
     `most_in_all` from every address together in `window_in_all` seconds, then guessing closes for every address
-    that guessed wrong in that time (never for one that did not: a real phone's right code still joins) and the code
-    must be renewed. The closures grow longer while the guessing goes on, and are the shortest again after `quiet`
-    seconds without a wrong code.
+    that guessed wrong in that time (not for one that did not: a real phone's right code still joins) and the code
+    must be renewed. When as many more wrong codes come while it is closed (from addresses that had not guessed, as
+    one device on IPv6 may take many), it is closed for every address until the closure ends: the table-wide cap. The
+    closures grow longer while the guessing goes on, and are the shortest again after `quiet` seconds without a
+    wrong code.
 
     A guess is counted when it is taken, before its code is read (`take`), and given back only when its code
     proves right (`right`): guesses sent together, or whose bodies come late, are all counted."""
@@ -93,6 +102,7 @@ class GuessLimit:
     """The addresses that guessed wrong, with the time of their last wrong code (kept `window_in_all` seconds)."""
     _all: deque[float] = field(default_factory=deque)
     _closed_until: float = 0.0
+    _closed_for_all: bool = False
     _closures: int = 0
     _last_wrong: float = -math.inf
 
@@ -100,7 +110,8 @@ class GuessLimit:
         """Count a guess from the address now: 0 when it may guess, else the whole seconds it must wait (and
         nothing is counted)."""
         now = self.clock()
-        waits = [self._closed_until - now if self._guessed_wrong(address) else 0.0]
+        closed_to = self._guessed_wrong(address) or (self._closed_for_all and now < self._closed_until)
+        waits = [self._closed_until - now if closed_to else 0.0]
         for times, most, window in (
             (self._recent(address), self.most, self.window),
             (self._in_window(self._all, self.window_in_all), self.most_in_all, self.window_in_all),
@@ -139,6 +150,7 @@ class GuessLimit:
                     del self._guessed[next(iter(self._guessed))]
         if len(self._in_window(self._all, self.window_in_all)) < self.most_in_all:
             return 0
+        self._closed_for_all = now < self._closed_until  # closed again before it reopened: closed for everyone
         self._closed_until = now + min(self.window * 2**self._closures, LONGEST_CLOSURE)
         self._closures += 1
         self._all.clear()
@@ -201,6 +213,8 @@ class Device:
     answers: Remembered
     number: int = 1
     waiting: bool = True
+    since: float = 0.0
+    """When it asked to join."""
 
 
 @dataclass
@@ -214,6 +228,17 @@ class Devices:
     """Tokens the host removed (their phones are told so)."""
     refused: deque[str] = field(default_factory=lambda: deque(maxlen=MOST_DEVICES))
     """Tokens of phones the host did not let in (they are told so)."""
+    expired: deque[str] = field(default_factory=lambda: deque(maxlen=MOST_DEVICES))
+    """Tokens of phones that waited `WAIT_LIMIT` seconds unanswered (they are told so)."""
+
+    def expire(self) -> int:
+        """Take off the phones that have waited `WAIT_LIMIT` seconds to be let in; how many."""
+        now = self.clock()
+        tokens = [t for t, d in self.by_token.items() if d.waiting and now - d.since >= WAIT_LIMIT]
+        for token in tokens:
+            del self.by_token[token]
+            self.expired.append(token)
+        return len(tokens)
 
     def join(self, player: str) -> Device | None:
         """A new device for the player, with a new token and the lowest number none of the player's phones has; it
@@ -223,7 +248,7 @@ class Devices:
         numbers = {d.number for d in self.by_token.values() if d.player == player}
         number = next(n for n in range(1, len(numbers) + 2) if n not in numbers)
         token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(24)
-        device = Device(token, player, csrf, Remembered(self.clock), number)
+        device = Device(token, player, csrf, Remembered(self.clock), number, since=self.clock())
         self.by_token[device.token] = device
         return device
 

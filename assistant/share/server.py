@@ -18,6 +18,7 @@ import contextlib
 import dataclasses
 import json
 import logging
+import math
 import re
 import socket
 import time
@@ -52,25 +53,32 @@ from assistant.core.words.share import (
     OTHER_ORIGIN,
     PAGE_LABELS,
     PHONE_KEPT_OUT,
+    STREAMS_FULL,
     TABLE_FULL,
     TOO_LARGE,
+    TOO_MANY_STREAMS,
     TOO_SLOW,
     UNEXPECTED,
     UNKNOWN_PATH,
+    WAIT_EXPIRED,
     WRONG_CODE,
     LastMove,
+    another_phone_asks,
     another_phone_waits,
     bad_field,
     cannot_listen,
     not_a_player,
+    phone_holds_too_much,
     phone_waits,
     too_many_guesses,
     too_many_moves,
     too_many_phones,
+    too_many_reads,
 )
+from assistant.share import connections
 from assistant.share.address import check_address, origin_host, peer_key
-from assistant.share.connections import BODY_TIMEOUT, MOST_CONNECTIONS, Gate, raise_open_files
-from assistant.share.guards import MOST_PHONES, Device, Devices, GuessLimit, JoinCode, MoveLimit
+from assistant.share.connections import BODY_TIMEOUT, DeviceStreams, Gate, raise_open_files
+from assistant.share.guards import MOST_PHONES, READ_BURST, READ_EVERY, Device, Devices, GuessLimit, JoinCode, MoveLimit
 from assistant.share.logs import CrashLogHandler
 
 if TYPE_CHECKING:
@@ -149,6 +157,7 @@ class ShareServer:
         on_code: Callable[[str], None] | None = None,
         on_guessing: Callable[[str, bool], None] | None = None,
         crash_log: Callable[[BaseException], object] | None = None,
+        on_notice: Callable[[str], None] | None = None,
     ) -> None:
         self.link = link
         self.host = check_address(host)
@@ -157,12 +166,20 @@ class ShareServer:
         self.code = JoinCode(clock)
         self.guesses = GuessLimit(clock)
         self.moves = MoveLimit(clock)
+        self.reads = MoveLimit(clock, READ_BURST, READ_EVERY)
+        """A player's card reads: never counted as moves (they change nothing), with their own, looser limit."""
         self.devices = Devices(clock)
         self.on_code = on_code
         """Told each new join code made because the last grew old (the app shows it)."""
         self.on_guessing = on_guessing
         """Told the new join code made because someone was guessing the last, and whether this is the first time
         of this guessing (the host is told why, once)."""
+        self.on_notice = on_notice
+        """Told a sentence for the host: once per device, a phone let in refused for holding too many event streams
+        (naming the phone); once per waiting phone, another phone asking for the same player."""
+        self._noticed: set[str] = set()
+        """The waiting phones the host was told another phone asks beside."""
+        self.streams = DeviceStreams(clock)
         self.logs = CrashLogHandler(crash_log, clock)
         """asyncio's and aiohttp's records, to the crash log and never to the terminal, while the server runs."""
         self.gate: Gate | None = None
@@ -244,7 +261,7 @@ class ShareServer:
         await self._runner.setup()
         handler = _handler_class()
         server = self._runner.server  # made by `setup`
-        self.gate = Gate(min(MOST_CONNECTIONS, raise_open_files() // 2))
+        self.gate = Gate(min(connections.MOST_CONNECTIONS, raise_open_files() // 2))
         protocol = self.gate.protocol(lambda: handler(server, loop=self._loop, **handling))
         self._listener = await self._loop.create_server(protocol, sock=sock)
         self.current_code()
@@ -269,14 +286,12 @@ class ShareServer:
         """Renew the join code when it grows old, and tell the host the new one."""
         while True:
             await asyncio.sleep(CODE_CHECK_S)
+            if self.devices.expire():  # phones that waited too long: taken off, told at their next request
+                self._bump(())
             code = self.code.current()
             if code != self._shown_code:
                 self._shown_code = code
-                if self.on_code is not None:
-                    try:
-                        self.on_code(code)
-                    except Exception:  # the screen closing under it: the code is still said by `share`
-                        logging.getLogger(__name__).debug("the new join code was not shown", exc_info=True)
+                _tell(self.on_code, code)
 
     # Changes, for the event streams.
 
@@ -393,6 +408,8 @@ class ShareServer:
         """The device of the request's cookie (and, for a move, its CSRF token); `_Refused` otherwise, and for a
         device that waits to be let in unless `waiting`."""
         token = request.cookies.get(self.cookie)
+        if self.devices.expire():  # phones that waited too long: taken off, told at their next request
+            self._bump(())
         device = self.devices.get(token)
         if device is None:
             raise _Refused(401, self._gone(token))
@@ -408,6 +425,8 @@ class ShareServer:
         """Why a token is no device's: removed by the host, kept out, or never one."""
         if token in self.devices.removed:
             return DEVICE_REMOVED
+        if token in self.devices.expired:
+            return WAIT_EXPIRED
         return PHONE_KEPT_OUT if token in self.devices.refused else NO_DEVICE
 
     def _view(self, device: Device) -> PhoneView:
@@ -456,11 +475,7 @@ class ShareServer:
         """Too many wrong codes in all: a new code, and the host is told why (the `first` time of this guessing:
         once, however long it goes on)."""
         code = self._shown_code = self.code.renew()
-        if self.on_guessing is not None:
-            try:
-                self.on_guessing(code, first)
-            except Exception:  # the screen closing under it: the code is still said by `share`
-                logging.getLogger(__name__).debug("the guessing was not told", exc_info=True)
+        _tell(self.on_guessing, code, first)
 
     async def _code(self, request: web.Request) -> web.StreamResponse:
         await self._guess(request)
@@ -477,7 +492,13 @@ class ShareServer:
         players = self.link.players()
         if not isinstance(player, str) or player not in players:
             raise _Refused(400, not_a_player(str(player)[:60], players) if players else NO_GAME_TO_JOIN)
-        if self.devices.waiting(player) is not None:  # one phone at a time waits for the host's answer
+        if self.devices.expire():  # phones that waited too long: taken off, told at their next request
+            self._bump(())
+        first = self.devices.waiting(player)
+        if first is not None:  # one phone at a time waits for the host's answer; the host hears once of the next
+            if first.token not in self._noticed:
+                self._noticed.add(first.token)
+                _tell(self.on_notice, another_phone_asks(player))
             raise _Refused(409, another_phone_waits(player))
         if self.devices.count(player) >= MOST_PHONES:
             raise _Refused(409, too_many_phones(player, MOST_PHONES))
@@ -519,11 +540,21 @@ class ShareServer:
         from aiohttp import web
 
         device = self._device(request)  # a phone that waits opens no stream: it asks for its state, one at a time
-        response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"})
-        await response.prepare(request)
-        await _send(response, f"retry: {RECONNECT_MS}\n\n")  # back within a second of the network's return
-        sent = -1
+        transport = request.transport
+        if transport is None:
+            raise _Refused(503, STREAMS_FULL)
+        opened = self.streams.open(device.token, transport, self.gate)
+        if opened == "crowded":  # the host is told once, naming the phone
+            _tell(self.on_notice, phone_holds_too_much(device.player, device.number))
+        if opened == "full":
+            raise _Refused(503, STREAMS_FULL)
+        if opened != "open":
+            raise _Refused(429, TOO_MANY_STREAMS, {"Retry-After": str(math.ceil(connections.STREAM_TURNOVER))})
         try:
+            response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"})
+            await response.prepare(request)
+            await _send(response, f"retry: {RECONNECT_MS}\n\n")  # back within a second of the network's return
+            sent = -1
             while self._runner is not None:
                 if self.devices.get(device.token) is None:
                     data = inert_json({"error": self._gone(device.token)})
@@ -541,8 +572,9 @@ class ShareServer:
                 except TimeoutError:
                     await _send(response, ": keep-alive\n\n")
         except TimeoutError:  # a phone that reads nothing for `SEND_TIMEOUT`: its stream ends (the page reconnects)
-            if request.transport is not None:
-                request.transport.abort()
+            transport.abort()
+        finally:
+            self.streams.close(device.token, transport, self.gate)
         return response
 
     async def _cards(self, request: web.Request) -> web.StreamResponse:
@@ -577,9 +609,10 @@ class ShareServer:
             request_made = dataclasses.replace(read(body), device=device.number, phones=phones, phoned=phoned)
         except DeviceMoveError as exc:
             raise _Refused(400, str(exc)) from None
-        wait = self.moves.take(device.player)  # the player's moves, from all their phones together
+        reading = isinstance(request_made, DeviceMove) and request_made.verb == "read"
+        wait = (self.reads if reading else self.moves).take(device.player)  # from all the player's phones together
         if wait:
-            raise _Refused(429, too_many_moves(wait), {"Retry-After": str(wait)})
+            raise _Refused(429, (too_many_reads if reading else too_many_moves)(wait), {"Retry-After": str(wait)})
         answer: asyncio.Future[tuple[int, dict[str, Any]]] = asyncio.get_running_loop().create_future()
         device.answers.keep(key, answer)
         try:
@@ -716,6 +749,16 @@ def _answer_headers(response: web.StreamResponse) -> None:
     """The headers every answer carries: the security headers, and a `Server` that names no version."""
     response.headers.update(SECURITY_HEADERS)
     response.headers["Server"] = SERVER_NAME
+
+
+def _tell(callback: Callable[..., None] | None, *args: Any) -> None:
+    """Tell the front end something, if it asked to be told (the screen closing under it is no error: the code, for
+    one, is still said by `share`)."""
+    if callback is not None:
+        try:
+            callback(*args)
+        except Exception:
+            logging.getLogger(__name__).debug("the host was not told", exc_info=True)
 
 
 def _other_thread(loop: asyncio.AbstractEventLoop) -> bool:

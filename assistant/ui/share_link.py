@@ -174,7 +174,14 @@ class TableShare:
             link = TableLink(self._players, self._view, self._cards, self.submit, self._all_cards)
             timing = {"clock": self.clock} if self.clock is not None else {}
             server = ShareServer(
-                link, host, port, on_code=self._renewed, on_guessing=self._guessed, crash_log=write_crash_log, **timing
+                link,
+                host,
+                port,
+                on_code=self._renewed,
+                on_guessing=self._guessed,
+                crash_log=write_crash_log,
+                on_notice=self._notice,
+                **timing,
             )
             await server.start()
         except AddressError as exc:
@@ -216,6 +223,12 @@ class TableShare:
             self.on_code(code)
         if first and self.tell is not None:
             self.tell(Reply((CODE_GUESSED, code_shown(code)), CODE_GUESSED, important=True))
+
+    def _notice(self, sentence: str) -> None:
+        """Something the host is told once: a phone let in refused for holding too many event streams (naming it),
+        another phone asking for a player whose phone already waits."""
+        if self.tell is not None:
+            self.tell(Reply.of(sentence, important=True))
 
     def _new_code(self, code: str, *lines: str) -> None:
         if self.on_code is not None:

@@ -38,7 +38,9 @@ from assistant.core.words.share import (
     TOO_LARGE,
     UNDO_NOT_YOURS,
     UNEXPECTED,
+    WAIT_EXPIRED,
     WRONG_CODE,
+    another_phone_asks,
     another_phone_waits,
     code_shown,
     device_list,
@@ -57,6 +59,7 @@ from assistant.core.words.share import (
     too_many_phones,
 )
 from assistant.session import Session
+from assistant.share import guards
 from assistant.share.server import SECURITY_HEADERS
 from assistant.storage.decks import load_card_set
 from assistant.storage.saves import GameStore
@@ -143,8 +146,8 @@ async def shared_table(
     cards: Any = CARDS,
     listen: str = "127.0.0.1:0",
 ) -> AsyncIterator[Table]:
-    """A game of `players` shared on 127.0.0.1 at a free port; moves carried out as the app does (the session, then
-    every phone told)."""
+    """A game of `players` shared on `listen` (127.0.0.1 at a free port); moves carried out as the app does (the
+    session, then every phone told)."""
     session = Session(cards, store=GameStore(tmp_path / "games"))
     session.handle(f"new game {players} babies {babies}")
     said: list[Any] = []
@@ -1045,8 +1048,8 @@ def test_share_refuse_answers_a_waiting_phone_when_the_question_is_gone(tmp_path
             await table.join("Ben")
             async with table.phone() as second:
                 await ask_to_join(second, "Ben")
-                table.session.handle("tally")  # another command: the question is dropped, the phone still waits
-                assert table.session.pending is None
+                tallied = table.session.handle("tally")  # another command: the question is asked again after it
+                assert tallied.lines[-1] == new_phone_asks("Ben")
                 listed = await table.share.control("devices")
                 assert listed.lines == (device_list(["Ben"], ("Ben",)),)
                 refused = await table.share.control("refuse ben")
@@ -1220,5 +1223,80 @@ def test_a_phone_never_shows_its_own_players_name_as_news(tmp_path):
             status, mine, _ = await cy.get("/api/state")
             assert said(theirs)[-1] == f"Cy: {resolved}"
             assert said(mine)[-1] == resolved
+
+    run(scenario())
+
+
+def test_a_phone_left_waiting_five_minutes_is_told_and_the_real_phone_may_ask(tmp_path):
+    """Before, a waiting phone never expired: one whose question a typed command passed over kept the real player's
+    phone out with 409 for ever, in silence."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            async with table.phone() as stranger, table.phone() as ben:
+                await ask_to_join(stranger, "Ben")
+                table.clock.now += guards.WAIT_LIMIT
+                status, body, _ = await stranger.get("/api/state")
+                assert (status, body) == (401, {"error": WAIT_EXPIRED})
+                assert (
+                    WAIT_EXPIRED
+                    == "Nobody let this phone in within 5 minutes, so it stopped waiting. Ask to join again."
+                )
+                await ask_to_join(ben, "Ben")  # the real phone asks, and the host is asked about it
+
+    run(scenario())
+
+
+def test_a_second_phone_for_a_waiting_player_waits_its_turn_and_the_host_hears_once(tmp_path):
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            told: list[Any] = []
+            table.share.tell = told.append
+            await ask_to_join(table, "Ben")
+            for _ in range(3):
+                async with table.phone() as other:
+                    status, body, _ = await other.post(
+                        "/api/join", {"code": table.server.current_code(), "player": "Ben"}
+                    )
+                    assert (status, body) == (409, {"error": another_phone_waits("Ben")})
+            assert [reply.lines for reply in told] == [(another_phone_asks("Ben"),)]
+            assert told[0].lines[0] == (
+                "Another phone asks to record for Ben, while one already waits. Answer the first: share allow Ben, "
+                "or share refuse Ben."
+            )
+
+    run(scenario())
+
+
+def test_a_join_question_a_typed_command_passed_over_is_asked_again_after_its_answer(tmp_path):
+    """Before, any typed command dropped the host's question about a waiting phone, and nothing asked it again: the
+    phone waited in silence and kept the player's real phone out."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            await ask_to_join(table, "Ben")
+            reply = table.session.handle("draw")  # typed 30 ms after the join: the question is passed over
+            assert reply.lines[-1] == new_phone_asks("Ben")
+            assert table.session.handle("yes").lines == (phone_let_in("Ben", 1),)
+            assert table.server.devices.players() == ["Ben"]
+
+    run(scenario())
+
+
+def test_history_never_says_the_join_code_a_refusal_renewed(tmp_path):
+    """Before, `history` said every line shown, "New join code on the screen: 0 8 6 7 0 7." too: the phone kept out
+    heard the new code and asked again with it."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            await ask_to_join(table, "Ben")
+            refused = table.session.handle("no")
+            new = table.server.current_code()
+            assert code_shown(new) in refused.lines and new not in refused.speech.replace(" ", "")
+            reviewed = table.session.handle("history")
+            assert code_shown(new) in reviewed.lines  # shown again
+            assert new not in reviewed.speech.replace(" ", "") and " ".join(new) not in reviewed.speech  # never said
+            repeated = table.session.handle("repeat")
+            assert " ".join(new) not in repeated.speech
 
     run(scenario())

@@ -216,5 +216,6 @@ def test_a_yes_to_a_phone_that_went_never_lets_in_one_that_came_after_it(tmp_pat
     first.still = False  # taken off meanwhile (`share remove Ben`)
     # another phone asks as Ben: told, the question stays
     session.phone_desk.device_joined("Ben", DeviceJoined(2, later))
-    assert session.handle("yes").lines == (no_phone_waits("Ben"),)
+    # the later phone is asked about in its turn (its own question), never let in by the yes to the first
+    assert session.handle("yes").lines == (no_phone_waits("Ben"), new_phone_asks("Ben"))
     assert later.decided == []

@@ -44,6 +44,12 @@ from assistant.core.text import cards_count, clean_untrusted
 from assistant.core.words.gameplay import SOURCE_NAMES, area_of, creatures, namers, save_cost
 
 __all__ = [
+    "too_many_reads",
+    "WAIT_EXPIRED",
+    "another_phone_asks",
+    "TOO_MANY_STREAMS",
+    "STREAMS_FULL",
+    "phone_holds_too_much",
     "LastMove",
     "LastKind",
     "last_moves",
@@ -373,6 +379,38 @@ def no_device_for(player: str) -> str:
 def phone_name(player: str, number: int = 1) -> str:
     """A phone on the table, by its player and which of their phones it is ("Ben's phone", "Ben's phone 2")."""
     return f"{player}'s phone" if number == 1 else f"{player}'s phone {number}"
+
+
+#: A phone that opens event streams faster than a phone's pages do: this one is refused.
+TOO_MANY_STREAMS = "This phone has too many pages of the table open. Close the others, then reload this one."
+#: Every place for an event stream is taken (a share of the connections is kept for phones asking something else).
+STREAMS_FULL = "The table is too busy to send this page its changes now. Reload it in a minute."
+
+
+def too_many_reads(seconds: int) -> str:
+    """A phone asked for cards' texts faster than the table answers them: how long to wait."""
+    unit = "second" if seconds == 1 else "seconds"
+    return f"Too many cards looked at at once. Wait {seconds} {unit}, then look again."
+
+
+#: A phone that waited to be let in for 5 minutes, unanswered: taken off, told so.
+WAIT_EXPIRED = "Nobody let this phone in within 5 minutes, so it stopped waiting. Ask to join again."
+
+
+def another_phone_asks(player: str) -> str:
+    """Told to the host, once per waiting phone, when another phone asks to join as the same player meanwhile."""
+    return (
+        f"Another phone asks to record for {player}, while one already waits. Answer the first: share allow "
+        f"{player}, or share refuse {player}."
+    )
+
+
+def phone_holds_too_much(player: str, number: int = 1) -> str:
+    """Told to the host, once per phone, when a phone let in is refused for holding too many event streams."""
+    return (
+        f"{phone_name(player, number)} opens more pages of the table than a phone needs; the extra ones are "
+        "refused. If it is not theirs, take it off with share remove."
+    )
 
 
 def joined_from_phone(player: str) -> str:
