@@ -64,9 +64,10 @@ FIGURES: dict[str, Callable[[dict | list], list[object]]] = {
         r["figures"]["own phones"]["let in without the host"],
     ],  # fmt: skip
     "scanner_hand": lambda r: [r["worker"]["announced"], r["worker"]["median_s"], r["thread"]["median_s"]],
+    "outages": lambda r: [r[0]["reply p99 ms"], r[0]["quit s"], r[1]["return said"], r[1]["reply worst ms"]],
 }
 #: What a benchmark needs beside the Python packages (the test command's setup installs them all).
-NEEDS = {"app": ["aplay"], "speech": ["aplay", "soxi"], "table_pace": ["aplay", "soxi"]}
+NEEDS = {"outages": ["espeak-ng"], "app": ["aplay"], "speech": ["aplay", "soxi"], "table_pace": ["aplay", "soxi"]}
 
 
 @pytest.mark.parametrize("name", list(FIGURES))
@@ -85,7 +86,7 @@ def test_a_benchmarks_smoke_run_reports_its_figures(name, capsys):
 
 def test_every_benchmark_with_a_command_line_has_a_smoke_run_here():
     """A benchmark module with a `main` (its command line) is run here, or named with the reason it is not."""
-    helpers = {"capture", "camera_model", "frames", "logs", "wechat_reader"}  # no benchmark of their own
+    helpers = {"capture", "camera_model", "frames", "logs", "outage_rig", "wechat_reader"}  # no benchmark of their own
     others = set(NOT_HERE)
     for path in sorted((ROOT / "benchmarks").glob("*.py")):
         name = path.stem
