@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 class Clock:
-    """Seconds that pass only when the mixer sleeps (it paces itself by them)."""
+    """Seconds that pass only when the mixer sleeps (it paces itself by them), or when a test moves them on."""
 
     def __init__(self) -> None:
         self.now = 100.0
@@ -36,6 +36,9 @@ class Clock:
             return self.now
 
     def sleep(self, seconds: float) -> None:
+        self.advance(seconds)
+
+    def advance(self, seconds: float) -> None:
         with self.lock:
             self.now += seconds
 

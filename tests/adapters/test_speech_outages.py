@@ -19,6 +19,7 @@ import threading
 import numpy as np
 import pytest
 from speech_fixtures import alsa_capture  # noqa: F401 - fixtures
+from test_speech_mixer import Clock
 
 from assistant.core.speech.settings import parse_settings
 from assistant.core.words.outage import (
@@ -39,25 +40,6 @@ from tests.recording_backend import RecordingBackend
 
 #: A guard for what must happen (an event awaited), never a timing: generous, for a loaded machine.
 GUARD = 20.0
-
-
-class Clock:
-    """Seconds that pass when the mixer sleeps (it paces itself by them) or when the test moves them on."""
-
-    def __init__(self) -> None:
-        self.now = 100.0
-        self.lock = threading.Lock()
-
-    def __call__(self) -> float:
-        with self.lock:
-            return self.now
-
-    def sleep(self, seconds: float) -> None:
-        self.advance(seconds)
-
-    def advance(self, seconds: float) -> None:
-        with self.lock:
-            self.now += seconds
 
 
 class Device:

@@ -37,6 +37,22 @@ async def bens_turn(pilot, app) -> None:
     await until(pilot, lambda: app.session.game.state.current == 1, "Ben's turn")
 
 
+async def win_while_stopped(pilot, app, display_server) -> None:
+    """To Ben's turn, then his winning move typed on the keyboard while BRLTTY is stopped (taken as away), and BRLTTY
+    resumed: back when this returns."""
+    link = app.braille
+    await bens_turn(pilot, app)
+    os.kill(display_server.process.pid, signal.SIGSTOP)
+    try:
+        await pilot.press(*"play ginormous unicorn", "enter")
+        await pilot.press(*"resolve", "enter")
+        await until(pilot, lambda: app.session.game.state.outcome is not None, "the win")
+        await until(pilot, lambda: link.missed is not None, "the stopped BRLTTY taken as away")
+    finally:
+        os.kill(display_server.process.pid, signal.SIGCONT)
+    await until(pilot, lambda: link.missed is None, "BRLTTY answers again")
+
+
 def test_keys_passed_on_when_brltty_returns_acknowledge_no_held_win_for_half_a_second(display_server, make_app):
     """Ben wins while BRLTTY is stopped; when it resumes the win is drawn and shown (BRLTTY answered after it).
     `tally` and Enter typed on the display at once (the clock standing still: within `SETTLE_AFTER_BACK` of its
@@ -52,16 +68,7 @@ def test_keys_passed_on_when_brltty_returns_acknowledge_no_held_win_for_half_a_s
         link.display.clock = lambda: now[0]
         shown = lambda: reading(display_server.cells(), link.view.status_cells)  # noqa: E731
         async with app.run_test(size=(100, 40)) as pilot:
-            await bens_turn(pilot, app)
-            os.kill(display_server.process.pid, signal.SIGSTOP)
-            try:
-                await pilot.press(*"play ginormous unicorn", "enter")
-                await pilot.press(*"resolve", "enter")
-                await until(pilot, lambda: app.session.game.state.outcome is not None, "the win")
-                await until(pilot, lambda: link.missed is not None, "the stopped BRLTTY taken as away")
-            finally:
-                os.kill(display_server.process.pid, signal.SIGCONT)
-            await until(pilot, lambda: link.missed is None, "BRLTTY answers again")
+            await win_while_stopped(pilot, app, display_server)
             await until(pilot, lambda: shown().startswith("ben wins!"), "the win shown")
             await until(pilot, lambda: link.view.held_read, "BRLTTY answered after the win")
             answered = len(app.replies)
@@ -157,16 +164,7 @@ def test_the_notice_that_the_display_is_back_is_never_pushed_away_unseen(display
         link.display.clock = lambda: now[0]
         shown = lambda: reading(display_server.cells(), link.view.status_cells)  # noqa: E731
         async with app.run_test(size=(100, 40)) as pilot:
-            await bens_turn(pilot, app)
-            os.kill(display_server.process.pid, signal.SIGSTOP)
-            try:
-                await pilot.press(*"play ginormous unicorn", "enter")
-                await pilot.press(*"resolve", "enter")
-                await until(pilot, lambda: app.session.game.state.outcome is not None, "the win")
-                await until(pilot, lambda: link.missed is not None, "the stopped BRLTTY taken as away")
-            finally:
-                os.kill(display_server.process.pid, signal.SIGCONT)
-            await until(pilot, lambda: link.missed is None, "BRLTTY answers again")
+            await win_while_stopped(pilot, app, display_server)
             await until(pilot, lambda: shown().startswith("ben wins!"), "the win shown first")
             await until(pilot, lambda: link.view.held_read, "BRLTTY answered after the win")
             now[0] += SETTLE_AFTER_BACK
