@@ -12,9 +12,11 @@ import pytest
 from test_share_server import Table, move, run, said, shared_table
 
 from assistant.core.game import events
+from assistant.core.game.about import EVENT_MOVES
 from assistant.core.game.events import Event, Gathered, Phase
 from assistant.core.language.device import PHONE_VERBS
 from assistant.core.words.gameplay import describe_event
+from assistant.core.words.kinds import KINDS
 from assistant.core.words.share import own_move
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
@@ -165,9 +167,20 @@ SAMPLES: dict[type[Event], Event] = {
     events.BanInstants: events.BanInstants(),
     events.UseEffect: events.UseEffect(0, "rainbow-aura"),
 }
-#: The kinds that are no player's move: every phone shows the table's words of them.
-NOBODYS = {events.Resolve, events.NextPhase, events.SetDeck, events.DeckEmpty, events.Reshuffle, events.SkipPhase,
-           events.BanInstants}  # fmt: skip
+#: More of a kind where its player's phone says it in more than one way (one sample each, so a case of `own_move`
+#: taken out is missed here).
+MORE: tuple[Event, ...] = (
+    events.Respond(0, "super-neigh"),
+    events.Play(0, "yay", target=1),
+    events.EndTurn(to=1),
+    events.ToDeck(0, Gathered.STABLE),
+    events.ToDeck(0, Gathered.CARD, "yay"),
+    events.ToDeck(0, Gathered.CARD, "basic-unicorn-red", 1),
+    events.CannotWin(0, barred=False),
+    events.GiveCard(0, 1),
+)
+#: The kinds that are no player's move (`KindSays.own` of their kind): every phone shows the table's words of them.
+NOBODYS = {kind for kind in SAMPLES if not KINDS[EVENT_MOVES[kind.KIND]].own}
 
 
 def test_every_kind_of_event_has_a_sample_here():
@@ -177,11 +190,26 @@ def test_every_kind_of_event_has_a_sample_here():
     assert kinds(Event) == set(SAMPLES)
 
 
-@pytest.mark.parametrize("kind", list(SAMPLES), ids=lambda kind: kind.__name__)
-def test_every_kind_of_event_is_in_the_phones_words(kind):
+def test_each_case_of_a_players_own_move_has_its_own_words():
+    """A case of `own_move` taken out falls to another case (a whole Stable into the deck said as one card from the
+    hand) or to none: two samples then share their words, or one has none."""
+    seat = {events.EndTurn: 0}
+    said = [own_move(TABLE, event, seat.get(type(event))) for event in [*SAMPLES.values(), *MORE]]
+    said = [words for words in said if words]
+    assert len(said) == len(set(said)) == len(SAMPLES) - len(NOBODYS) + len(MORE), said
+
+
+def test_the_kinds_that_are_no_players_move():
+    assert NOBODYS == {events.Resolve, events.NextPhase, events.SetDeck, events.DeckEmpty, events.Reshuffle,
+                       events.SkipPhase, events.BanInstants}  # fmt: skip
+
+
+@pytest.mark.parametrize("event", [*SAMPLES.values(), *MORE], ids=lambda event: type(event).__name__)
+def test_every_kind_of_event_is_in_the_phones_words(event):
     """Before, a phone showed the table's words of every kind but eight: "Ana uses the effect of Rainbow Aura: say
-    resolve when it is done." even on Ana's own phone."""
-    event = SAMPLES[kind]
+    resolve when it is done." even on Ana's own phone. Every case of `own_move` has a sample (`MORE`), and whether a
+    kind is a player's own move is its row of `words.kinds.KINDS`: a case taken out gives "" and fails here."""
+    kind = type(event)
     seat = 0 if isinstance(event, events.EndTurn) else getattr(event, "player", None)
     own = own_move(TABLE, event, seat) if isinstance(seat, int) else own_move(TABLE, event)
     others = describe_event(TABLE, event, STATE, phone=True)

@@ -309,3 +309,9 @@ def test_say_through_a_player_that_fails_says_so_in_one_sentence(cli, tmp_path):
     assert result.stdout == ""
     assert result.stderr.strip().startswith("The sound player aplay stopped with error")
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_every_earcon_a_kind_of_move_sounds_is_one_the_sound_adapter_plays():
+    from assistant.core.words.kinds import KINDS
+
+    assert {says.earcon for says in KINDS.values()} - {""} <= set(EARCONS)

@@ -7,8 +7,8 @@ import pytest
 
 from assistant.core.game import events
 from assistant.core.game.about import DECISIVE, EVENT_MOVES, About, MoveKind, Topic
-from assistant.core.speech.placement import EARCONS
 from assistant.core.words import pace
+from assistant.core.words.kinds import KINDS
 
 
 def _event_kinds() -> set[str]:
@@ -40,7 +40,7 @@ def test_every_kind_of_event_maps_to_a_move_kind():
 
 @pytest.mark.parametrize(
     ("name", "table"),
-    [("DECISIVE", DECISIVE), ("EARCONS", EARCONS), ("pace._DID", pace._DID)],
+    [("DECISIVE", DECISIVE), ("KINDS", KINDS)],
 )
 def test_each_table_of_moves_names_every_kind(name, table):
     assert set(table) == set(MoveKind), f"{name} misses {set(MoveKind) - set(table)}"
@@ -49,9 +49,9 @@ def test_each_table_of_moves_names_every_kind(name, table):
 def test_the_tables_agree_on_what_a_move_means():
     # A move that takes the listener's card sounds as lost, is decisive and is said with whose card it was.
     for kind in (MoveKind.DESTROY, MoveKind.STEAL):
-        assert EARCONS[kind] == "lost-card" and DECISIVE[kind] and kind in pace.TAKING
+        assert KINDS[kind].earcon == "lost-card" and DECISIVE[kind] and kind in pace.TAKING
     # An Instant, Neigh or other, is answered: decisive, with its own earcon, said with what it answered.
     for kind in (MoveKind.NEIGH, MoveKind.INSTANT):
-        assert DECISIVE[kind] and EARCONS[kind] == "neigh"
+        assert DECISIVE[kind] and KINDS[kind].earcon == "neigh"
     move = About(Topic.MOVE, "Ben drew a card.", (1,), "Ben", MoveKind.DRAW)
     assert not move.decisive and About(Topic.MOVE, "Ben played Yay.", (1,), "Ben", MoveKind.PLAY).decisive

@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from assistant.core.cards.card import normalize
-from assistant.core.game.about import About, MoveKind, Topic
+from assistant.core.game.about import About, Topic
 from assistant.core.speech.queue import Utterance
+from assistant.core.words.kinds import KINDS
 
 #: How far to the left (-1) or right (+1) the outermost seats are heard: not fully in one ear.
 OUTERMOST = 0.8
@@ -85,46 +86,6 @@ def sentence_places(utterance: Utterance, seating: Seating | None) -> tuple[floa
 #: Instant, a card played to the pile.
 _EARCONS = ("lost-card", "neigh", "pile")
 
-#: The earcon of each kind of move made by another hand ("": none); "lost-card" only where the card was the
-#: listener's (none where it was someone else's).
-EARCONS: dict[MoveKind, str] = {
-    MoveKind.PLAY: "pile",
-    MoveKind.INSTANT: "neigh",
-    MoveKind.NEIGH: "neigh",
-    MoveKind.RESOLVE: "",
-    MoveKind.BRING: "",
-    MoveKind.STEAL: "lost-card",
-    MoveKind.DESTROY: "lost-card",
-    MoveKind.SACRIFICE: "lost-card",
-    MoveKind.SAVE: "",
-    MoveKind.DISCARD: "",
-    MoveKind.RETURN: "",
-    MoveKind.TO_DISCARD: "",
-    MoveKind.DRAW: "",
-    MoveKind.TAKE: "",
-    MoveKind.SWAP: "",
-    MoveKind.MOVE: "",
-    MoveKind.NURSERY: "",
-    MoveKind.NEXT: "",
-    MoveKind.END: "",
-    MoveKind.HAND: "",
-    MoveKind.DECK: "",
-    MoveKind.DECK_EMPTY: "",
-    MoveKind.RESHUFFLE: "",
-    MoveKind.TO_DECK: "",
-    MoveKind.GOAL: "",
-    MoveKind.CANNOT_WIN: "",
-    MoveKind.SKIP_TURN: "",
-    MoveKind.SKIP_PHASE: "",
-    MoveKind.GIVE: "",
-    MoveKind.BAN: "",
-    MoveKind.USE: "",
-    MoveKind.STOP: "",
-    MoveKind.UNDO: "",
-    MoveKind.REDO: "",
-    MoveKind.MOVES: "",
-}
-
 
 def move_earcon(utterance: Utterance, seating: Seating | None) -> str:
     """The earcon of another hand's moves in an utterance, the one that matters most to the listener ("" for
@@ -138,7 +99,7 @@ def move_earcon(utterance: Utterance, seating: Seating | None) -> str:
 
 
 def _earcon(move: About, seating: Seating | None) -> str:
-    earcon = "" if move.move is None else EARCONS[move.move]
+    earcon = "" if move.move is None else KINDS[move.move].earcon  # (what each kind sounds: `words.kinds`)
     if earcon == "lost-card" and (seating is None or move.owner != seating.listener):
         return ""
     return earcon

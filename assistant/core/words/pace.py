@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from assistant.core.game.about import About, MoveKind, Topic, unique
 from assistant.core.game.segment import Part, Segment
 from assistant.core.text import PLAIN, SentenceNames, name_list, sentences
+from assistant.core.words.kinds import KINDS
 
 __all__ = [
     "fold",
@@ -46,48 +47,7 @@ def catch_up(facts: list[About] | tuple[About, ...], text: str) -> str:
     return fold([fact.folded_text for fact in facts], text)
 
 
-#: What a move's player did, said after their name in a merged sentence ("{card}": the card's name, whose it was
-#: where a move took it from a Stable: "destroyed Ana's Rainbow Aura"); "": a kind with no short form, said in its
-#: own words and never merged.
-_DID: dict[MoveKind, str] = {
-    MoveKind.PLAY: "played {card}",
-    MoveKind.INSTANT: "played {card}",
-    MoveKind.NEIGH: "played {card}",
-    MoveKind.RESOLVE: "",
-    MoveKind.BRING: "brought {card} into a Stable",
-    MoveKind.STEAL: "stole {card}",
-    MoveKind.DESTROY: "destroyed {card}",
-    MoveKind.SACRIFICE: "sacrificed {card}",
-    MoveKind.SAVE: "",
-    MoveKind.DISCARD: "discarded {card}",
-    MoveKind.RETURN: "returned {card} to a hand",
-    MoveKind.TO_DISCARD: "",
-    MoveKind.DRAW: "drew a card",
-    MoveKind.TAKE: "took {card}",
-    MoveKind.SWAP: "",
-    MoveKind.MOVE: "",
-    MoveKind.NURSERY: "",
-    MoveKind.NEXT: "",
-    MoveKind.END: "ended the turn",
-    MoveKind.HAND: "",
-    MoveKind.DECK: "",
-    MoveKind.DECK_EMPTY: "",
-    MoveKind.RESHUFFLE: "",
-    MoveKind.TO_DECK: "",
-    MoveKind.GOAL: "",
-    MoveKind.CANNOT_WIN: "",
-    MoveKind.SKIP_TURN: "",
-    MoveKind.SKIP_PHASE: "",
-    MoveKind.GIVE: "",
-    MoveKind.BAN: "",
-    MoveKind.USE: "",
-    MoveKind.STOP: "stopped {on} with {card}",  # (an Instant that resolved, in a digest: `on` the card it stopped)
-    MoveKind.UNDO: "",
-    MoveKind.REDO: "",
-    MoveKind.MOVES: "",
-}
-
-#: The moves of `_DID` that take a card from its owner's Stable: whose card it was is said with it.
+#: The moves of `KINDS` that take a card from its owner's Stable: whose card it was is said with it.
 TAKING = frozenset({MoveKind.DESTROY, MoveKind.STEAL, MoveKind.RETURN})
 #: The moves that take a card out of its owner's Stable (`About.owner`): a digest says first those that took hers.
 TAKEN_AWAY = frozenset({*TAKING, MoveKind.SWAP, MoveKind.MOVE, MoveKind.NURSERY})
@@ -97,7 +57,7 @@ _ANSWERING = frozenset({MoveKind.NEIGH, MoveKind.INSTANT})
 
 def _short(move: About) -> bool:
     """A move of a kind with a short form, said merged with its player's other moves."""
-    return move.topic is Topic.MOVE and bool(move.seats) and move.move is not None and bool(_DID[move.move])
+    return move.topic is Topic.MOVE and bool(move.seats) and move.move is not None and bool(KINDS[move.move].did)
 
 
 def _did(move: About, answered: bool = False, you: bool = False) -> str:
@@ -109,7 +69,7 @@ def _did(move: About, answered: bool = False, you: bool = False) -> str:
     if move.move in TAKING and move.whose:
         own = "your own" if you else "their own"
         card = f"{own} {card}" if move.owner in move.seats else f"{move.whose}'s {card}"
-    did = _DID[move.move].format(card=card, on=move.on) if move.move is not None else ""
+    did = KINDS[move.move].did.format(card=card, on=move.on) if move.move is not None else ""
     return f"{did} on {move.on}" if answered and move.on and move.move in _ANSWERING else did
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from assistant.core.game.about import About, MoveKind, Topic
+from assistant.core.game.about import EVENT_MOVES, About, MoveKind, Topic
 from assistant.core.game.events import (
     Bring,
     CannotWin,
@@ -42,6 +42,7 @@ from assistant.core.game.events import (
 from assistant.core.game.table import Table
 from assistant.core.text import cards_count, clean_untrusted
 from assistant.core.words.gameplay import SOURCE_NAMES, area_of, creatures, namers, save_cost
+from assistant.core.words.kinds import KINDS
 
 __all__ = [
     "too_many_reads",
@@ -541,9 +542,9 @@ def own_move(table: Table, event: Event, seat: int | None = None) -> str:
     """A move in the words of the phone of the player who made it (`seat`, who ended the turn for a turn ended; else
     the event's player): "You drew a card.", "You played Yay into Ben's Stable.", "You ended your turn."; every kind
     of move a player makes has its own, never "say ..." (the phone's buttons say how). "" for an event that is no
-    player's move (a resolve, the deck set): every phone shows the table's words of it."""
+    player's move (a resolve, the deck set; its kind's `KindSays.own`): every phone shows the table's words of it."""
     seat = getattr(event, "player", None) if seat is None else seat
-    if not isinstance(seat, int):
+    if not isinstance(seat, int) or not KINDS[EVENT_MOVES[event.KIND]].own:
         return ""
     said = _own_card_move(table, event, seat) or _own_turn_move(table, event, seat)
     return f"{said}." if said else ""
