@@ -431,3 +431,4 @@ def test_the_docs_table_of_the_phones_verbs_is_the_typed_table_row_by_row():
     for (_, needs), verb in zip(rows, PHONE_VERBS, strict=True):
         assert ("`card`" in needs and "`card`?" not in needs) == verb.needs_card, verb.name
         assert ("`on`" in needs) == verb.on_pile, verb.name
+        assert ("`aim`" in needs) == verb.aims, verb.name

@@ -138,7 +138,8 @@ const document = {
 
 const VERBS = [
   { verb: "instant", label: "instant", deck_word: false, pick: "card", needs_card: true, on_pile: true, into: "", only: "instant" },
-  { verb: "play", label: "play", deck_word: false, pick: "card", needs_card: true, on_pile: false, into: "downgrade", only: "" },
+  { verb: "play", label: "play", deck_word: false, pick: "card", needs_card: true, on_pile: false, into: "downgrade", only: "", aims: true },
+  { verb: "read", label: "read", deck_word: false, pick: "card", needs_card: true, on_pile: false, into: "", only: "" },
 ];
 // What a search finds: an Instant, an Upgrade, and a card the server gave no kind.
 const FOUND = [
@@ -154,14 +155,21 @@ const ALL = [
   { id: "narwhal", name: "Narwhal" },
 ];
 const asked = [];
+const sent = []; // the bodies of the moves sent
 let offline = false; // the searches fail as a dropped network's requests do
 
 function answer(status, data) {
   return Promise.resolve({ status, json: () => Promise.resolve(data) });
 }
 
-function fetch(path) {
+function fetch(path, options = {}) {
   asked.push(path);
+  if (path === "/api/move") {
+    const body = JSON.parse(options.body);
+    if (body.verb === "read") return answer(200, { status: "text", lines: ["Yay", "Upgrade card."] });
+    sent.push(body);
+    return answer(200, { status: "recorded" });
+  }
   if (path === "/api/me") return answer(200, { player: "Ben", csrf: "token", words: {}, verbs: VERBS });
   if (path === "/api/cards?all=1") return answer(200, { cards: ALL });
   if (path.startsWith("/api/cards?q=")) {
@@ -229,7 +237,7 @@ await settle(); // the page asked who this phone is, and listens to the table
 
 const $ = (id) => document.getElementById(id);
 
-function showTable() {
+function showTable(may = ["instant", "play"]) {
   const stream = EventSource.opened.at(-1);
   const view = {
     version: 1,
@@ -237,7 +245,7 @@ function showTable() {
       turn: "Turn 1: Ana's turn.",
       players: [{ name: "Ana", summary: "", cards: [] }, { name: "Ben", summary: "", cards: [] }],
       pile: [{ id: "yay", name: "Yay", player: "Ana" }],
-      may: ["instant", "play"],
+      may,
       last: [],
       words: {},
     },
@@ -287,6 +295,61 @@ test("while the network is down the Instant button's search, made on the phone, 
   } finally {
     offline = false;
   }
+});
+
+// ---- a play's declared target ------------------------------------------------------------------------------------
+
+async function played(query, name) {
+  $("search").value = query;
+  $("search").dispatch("input");
+  runTimers(); // the debounce
+  await settle();
+  const entry = $("search-results").children.find((item) => item.firstChild.textContent.startsWith(name));
+  entry.firstChild.dispatch("click");
+  await settle();
+  return sent.at(-1);
+}
+
+test("a play declares the player its card targets, chosen in a labelled list; none chosen, none sent", async () => {
+  showTable();
+  document.querySelector('button[data-verb="play"]').dispatch("click");
+  assert.equal($("aim-box").hidden, false, "the play asks whom it targets");
+  const options = $("aim").children.map((option) => [option.value, option.textContent]);
+  assert.deepEqual(options.map(([value]) => value), ["", "Ana", "Ben"]); // no one first, the others, then oneself
+  assert.equal($("aim").value, "");
+  $("aim").value = "Ana";
+  assert.deepEqual(await played("y", "Yay"), { key: sent.at(-1).key, verb: "play", card: "yay", aim: "Ana" });
+
+  showTable();
+  document.querySelector('button[data-verb="play"]').dispatch("click");
+  assert.equal($("aim").value, "", "each play declares its own target");
+  const plain = await played("y", "Yay");
+  assert.equal(plain.verb, "play");
+  assert.equal("aim" in plain, false);
+
+  showTable();
+  document.querySelector('button[data-verb="instant"]').dispatch("click");
+  assert.equal($("aim-box").hidden, true, "an Instant is played with no target declared");
+});
+
+test("a card played from its own page declares its target there", async () => {
+  showTable(["instant", "play", "read"]);
+  document.querySelector('button[data-verb="read"]').dispatch("click");
+  $("search").value = "y";
+  $("search").dispatch("input");
+  runTimers();
+  await settle();
+  $("search-results").children.find((item) => item.firstChild.textContent.startsWith("Yay")).firstChild.dispatch("click");
+  await settle();
+  assert.equal($("card-play").hidden, false);
+  assert.equal($("card-aim-box").hidden, false, "the card's page asks whom it targets");
+  assert.equal($("card-aim").value, "");
+  $("card-aim").value = "Ana";
+  $("card-play").dispatch("click");
+  await settle();
+  assert.equal(sent.at(-1).aim, "Ana");
+  assert.equal(sent.at(-1).card, "yay");
+  assert.equal($("card-aim-box").hidden, true);
 });
 
 // ---- the last moves, by their places in the game's log ------------------------------------------------------------

@@ -652,3 +652,63 @@ def test_a_move_on_a_card_entered_during_a_drop_is_found_on_the_phone_and_kept_l
     expect(ana.page.locator("#sending")).to_have_text(PAGE_LABELS["sent"])
     t.laptop.wait_for("Ana played Basic Unicorn (Red).", after=mark)
     assert not ana.failures
+
+
+def test_a_play_from_a_phone_declares_whom_its_card_targets(table: Table, tmp_path: Path) -> None:
+    """Before, a phone could only play a card with no target declared (002's "Option 2", the table says it aloud):
+    the page had no control that sent `aim`. The play's picker has a labelled list of whom the card targets, no one
+    by default, chosen with the keyboard; the target is said with the play, and checked against the card at the
+    play (a warning on the phone when the player targeted has nothing the card acts on)."""
+    from assistant.core.words.share import PAGE_LABELS
+
+    t = table
+    t.type("new game Ana Ben Cy win 2", "Turn 1: Ana goes first.")
+    t.join_all(["Ana"], {})
+    ana = t.phones["Ana"]
+    t.type("bring basic red into Ben", "Ana brought Basic Unicorn (Red) into Ben's Stable.")
+    t.phone("Ana", lambda p: p.tap("draw"), "Ana draw", "Ana drew a card.")
+    ana.caught_up()
+    ana.tap("play")
+    aim = ana.page.locator("#aim")
+    expect(aim).to_be_visible()
+    labelled = ana.page.locator("#picker").get_by_label(PAGE_LABELS["aim_label"])
+    expect(labelled).to_have_value("")  # no one declared, until chosen
+    expect(aim.locator("option")).to_have_text([PAGE_LABELS["aim_none"], "Ben", "Cy", "Ana"])
+    assert_accessible(ana.page, "a play with whom it targets to choose")
+
+    # Cy's Stable is empty: the target declared is checked at the play, and the phone asks before recording.
+    aim.focus()
+    ana.page.keyboard.press("ArrowDown")
+    ana.page.keyboard.press("ArrowDown")
+    expect(aim).to_have_value("Cy")
+    ana.page.locator("#search").fill("poison")
+    ana.page.locator("#search-results button", has_text="Unicorn Poison").first.click()
+    expect(ana.page.locator("#warning-lines")).to_contain_text("Cy")
+    ana.answer(yes=False)
+    expect(ana.page.locator("#warning")).to_be_hidden()
+
+    # Each play declares its own: the list is back to no one.
+    ana.caught_up()
+    ana.tap("play")
+    expect(aim).to_have_value("")
+    ana.page.locator("#picker-cancel").click()
+
+    # From the card's own page too: read it, choose Ben with the keyboard, play it.
+    ana.tap("read")
+    ana.page.locator("#search").fill("poison")
+    ana.page.locator("#search-results button", has_text="Unicorn Poison").first.click()
+    card_aim = ana.page.locator("#card-aim")
+    expect(card_aim).to_be_visible()
+    expect(card_aim).to_have_value("")
+    assert_accessible(ana.page, "a card's own page, with whom it targets to choose")
+    card_aim.focus()
+    ana.page.keyboard.press("ArrowDown")
+    expect(card_aim).to_have_value("Ben")
+    t.phone(
+        "Ana",
+        lambda p: p.page.locator("#card-play").click(),
+        "Ana play unicorn poison targeting Ben",
+        "Ana played Unicorn Poison, targeting Ben.",
+    )
+    assert not ana.failures and not ana.dialogs
+    assert game_json(tmp_path / "laptop") == typed_game_json(t.typed, tmp_path / "typed")

@@ -76,6 +76,9 @@ class PhoneVerb:
     ("")."""
     only: str = ""
     """The kind of card its search offers ("instant"); "" for any."""
+    aims: bool = False
+    """Its card's target may be declared with it (`aim`, as `play CARD targeting NAME`): the page offers a choice of
+    the player it targets, no one declared by default."""
 
 
 # A table (fmt: skip): one verb a row, in the order the page offers them.
@@ -88,7 +91,7 @@ PHONE_VERBS: tuple[PhoneVerb, ...] = (
     PhoneVerb("super-neigh", "super-neigh", "super_neigh", on_pile=True),
     # an Instant played from hand answers the pile (or the effect being done), as typed
     PhoneVerb("instant", "play", "instant", Pick.CARD, needs_card=True, on_pile=True, only="instant"),
-    PhoneVerb("play", "play", "play", Pick.CARD, needs_card=True, into="downgrade"),
+    PhoneVerb("play", "play", "play", Pick.CARD, needs_card=True, into="downgrade", aims=True),
     PhoneVerb("end", "end", "end"),
     PhoneVerb("destroy", "destroy", "destroy", Pick.OTHERS, needs_card=True, from_stable=True, effect=Tag.DESTROY),
     PhoneVerb("sacrifice", "sacrifice", "sacrifice", Pick.OWN, needs_card=True, from_stable=True,
@@ -109,7 +112,7 @@ def phone_verbs_json() -> list[dict[str, Any]]:
     """The phone verbs as the page is sent them (its buttons, in order, and how each asks and sends)."""
     return [
         {"verb": v.name, "label": v.label, "deck_word": v.deck_word, "pick": v.pick.value, "needs_card": v.needs_card,
-         "on_pile": v.on_pile, "into": v.into, "only": v.only}
+         "on_pile": v.on_pile, "into": v.into, "only": v.only, "aims": v.aims}
         for v in PHONE_VERBS
     ]  # fmt: skip
 
@@ -189,7 +192,7 @@ def read_move(body: Any) -> DeviceMove:
     target, aim = body.get("target"), body.get("aim")
     if target is not None and (not isinstance(target, str) or not 0 < len(target) <= 60):
         raise DeviceMoveError(bad_field("target"))
-    if aim is not None and (verb != "play" or not isinstance(aim, str) or not 0 < len(aim) <= 60):
+    if aim is not None and (not VERBS_BY_NAME[verb].aims or not isinstance(aim, str) or not 0 < len(aim) <= 60):
         raise DeviceMoveError(bad_field("aim"))
     number = body.get("number")
     if number is not None and (

@@ -219,6 +219,8 @@ PAGE_LABELS = {
     "no_cards": "No card like that.",
     "search_offline": "No network: the cards are found on this phone, and your move is kept until the network is back.",
     "any_card": "A card, not named",
+    "aim_label": "Targeting",
+    "aim_none": "No one declared",
     "cancel": "Cancel",
     "pile_heading": "The pile",
     "chain_heading": "The chain",

@@ -595,6 +595,7 @@ import { Outbox, freshKey } from "./outbox.js";
     if (lost) $("moves-heading").focus();
     show($("no-moves"), !any);
     if (page.pick && page.pick.mode !== "card" && !$("picker").hidden) fillTableChoices();
+    if (!$("aim-box").hidden) fillAims($("aim"));
   }
 
   // ---- moves -----------------------------------------------------------------------------------------------------
@@ -653,6 +654,9 @@ import { Outbox, freshKey } from "./outbox.js";
     show($("any-card"), verb.pick === "card" && !verb.needs_card);
     show($("table-choices"), verb.pick !== "card");
     show($("target-box"), false);
+    show($("aim-box"), verb.pick === "card" && verb.aims === true);
+    $("aim").value = ""; // each play declares its own target: no one, until the player chooses
+    fillAims($("aim"));
     $("search-results").replaceChildren();
     setText($("search-count"), "");
     if (verb.pick === "card") {
@@ -691,6 +695,33 @@ import { Outbox, freshKey } from "./outbox.js";
       });
     }
     buttonList($("table-choices"), items);
+  }
+
+  // Whom a play may target: no one declared (first, chosen by default), the other players, then the player. The
+  // options change only when the players do, and the choice made is kept.
+  function fillAims(select) {
+    const game = page.view && page.view.game;
+    const names = game && Array.isArray(game.players) ? game.players.map((player) => String(player.name)) : [];
+    const order = [...names.filter((name) => name !== page.player), ...names.filter((name) => name === page.player)];
+    const items = [{ key: "", text: word("aim_none") || "—" }, ...order.map((name) => ({ key: name, text: name }))];
+    const chosen = select.value;
+    reconcile(
+      select,
+      items,
+      (item) => {
+        const option = document.createElement("option");
+        option.value = item.key;
+        option.textContent = item.text;
+        return option;
+      },
+      (option, item) => setText(option, item.text),
+    );
+    select.value = order.includes(chosen) ? chosen : "";
+  }
+
+  // The player the play's card targets, as chosen in the picker ("" when none is declared, or no choice is offered).
+  function aimed(verb) {
+    return verb.aims === true && !$("aim-box").hidden && !$("picker").hidden ? $("aim").value : "";
   }
 
   function searchTyped() {
@@ -744,11 +775,13 @@ import { Outbox, freshKey } from "./outbox.js";
       readCard(card);
       return;
     }
-    play(verb, card);
+    play(verb, card, aimed(verb));
   }
 
-  // A card's move: into whose Stable, first, when the verb asks it for this card.
-  function play(verb, card) {
+  // A card's move: into whose Stable, first, when the verb asks it for this card; `aim`: the player its card
+  // targets, declared with the play ("": none).
+  function play(verb, card, aim = "") {
+    const declared = aim ? { aim } : {};
     if (needsTarget(verb, card)) {
       if (!page.pick) page.pick = { verb, mode: verb.pick, card };
       page.pick.card = card;
@@ -764,7 +797,7 @@ import { Outbox, freshKey } from "./outbox.js";
         order.map((name) => ({
           key: name,
           text: name,
-          act: () => move({ verb: verb.verb, card: card.id, target: name }),
+          act: () => move({ verb: verb.verb, card: card.id, target: name, ...declared }),
         })),
       );
       show($("target-box"), true);
@@ -772,7 +805,7 @@ import { Outbox, freshKey } from "./outbox.js";
       if (first) first.focus();
       return;
     }
-    const body = { verb: verb.verb, card: card.id };
+    const body = { verb: verb.verb, card: card.id, ...declared };
     const top = topOfPile();
     if (verb.on_pile && top) body.on = top;
     move(body);
@@ -828,13 +861,19 @@ import { Outbox, freshKey } from "./outbox.js";
     const allowed = cardMove() !== null;
     const lost = !allowed && document.activeElement === button;
     show(button, allowed); // never shown when the card cannot be played now
-    if (lost) $("card-name").focus();
+    const aims = allowed && cardMove().aims === true;
+    if (aims && $("card-aim-box").hidden) $("card-aim").value = ""; // no one, until the player chooses
+    if (aims) fillAims($("card-aim"));
+    const leaving = !aims && $("card-aim-box").contains(document.activeElement);
+    show($("card-aim-box"), aims);
+    if (lost || leaving) $("card-name").focus();
   }
 
   function closeCard(focusMoves) {
     const had = $("card-page").contains(document.activeElement);
     page.card = null;
     show($("card-page"), false);
+    show($("card-aim-box"), false); // the next card read declares its own target
     if (focusMoves && had) $("moves-heading").focus();
   }
 
@@ -842,8 +881,9 @@ import { Outbox, freshKey } from "./outbox.js";
     const verb = cardMove();
     const card = page.card;
     if (!verb || !card) return;
+    const aim = verb.aims === true && !$("card-aim-box").hidden ? $("card-aim").value : "";
     closeCard(false);
-    play(verb, card);
+    play(verb, card, aim);
   }
 
   // ---- a warning -------------------------------------------------------------------------------------------------
