@@ -257,6 +257,19 @@ def test_every_source_a_card_or_print_names_is_named_in_its_deck_notes():
     assert missing == []
 
 
+@pytest.mark.parametrize(
+    ("card_id", "phrases"),
+    [("good-deal", ("then discard",)), ("back-kick", ("then they must discard",)),
+     ("neigh", ("any player, you included",)), ("super-neigh", ("any player, you included", "cannot be Neighed"))],
+)  # fmt: skip
+def test_the_first_prints_then_and_any_player_are_confirmed_by_two_first_print_lists(card_id, phrases):
+    """Before, these first print variants were unverified ("other lists, not checked here"): kedarv/unstable's first
+    print column and musomaddie's table both give them."""
+    (first,) = card("uu-1st", card_id).print_variants
+    assert first.print == "1st Edition first print, other lists" and says(first.text, *phrases)
+    assert checked(first, KEDARV, MUSO)
+
+
 def test_a_first_edition_text_from_two_sources_is_confirmed_and_from_one_is_single_source():
     for chosen in load_deck("uu-1st").cards:
         for text in (chosen, *chosen.print_variants):
