@@ -7,7 +7,6 @@ import pytest
 
 from assistant.core.game import events
 from assistant.core.game.about import DECISIVE, EVENT_MOVES, About, MoveKind, Topic
-from assistant.core.words import pace
 from assistant.core.words.kinds import KINDS
 
 
@@ -49,9 +48,19 @@ def test_each_table_of_moves_names_every_kind(name, table):
 def test_the_tables_agree_on_what_a_move_means():
     # A move that takes the listener's card sounds as lost, is decisive and is said with whose card it was.
     for kind in (MoveKind.DESTROY, MoveKind.STEAL):
-        assert KINDS[kind].earcon == "lost-card" and DECISIVE[kind] and kind in pace.TAKING
+        says = KINDS[kind]
+        assert says.earcon == "lost-card" and DECISIVE[kind] and says.whose and says.takes_away and says.point
     # An Instant, Neigh or other, is answered: decisive, with its own earcon, said with what it answered.
     for kind in (MoveKind.NEIGH, MoveKind.INSTANT):
-        assert DECISIVE[kind] and KINDS[kind].earcon == "neigh"
+        assert DECISIVE[kind] and KINDS[kind].earcon == "neigh" and KINDS[kind].answers
     move = About(Topic.MOVE, "Ben drew a card.", (1,), "Ben", MoveKind.DRAW)
     assert not move.decisive and About(Topic.MOVE, "Ben played Yay.", (1,), "Ben", MoveKind.PLAY).decisive
+
+
+def test_a_move_said_with_whose_card_it_took_took_it_from_a_stable_and_no_move_decides_nothing():
+    from assistant.core.words.kinds import KindSays, kind_says
+
+    for kind, says in KINDS.items():
+        assert not says.whose or says.takes_away, kind  # "Ana's Rainbow Aura": it left Ana's Stable
+        assert not (says.whose or says.answers) or says.did, kind  # said in a merged sentence
+    assert kind_says(None) == KindSays(own=False)  # a fact that tells no move: no earcon, no words, no phone's own

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from assistant.core.cards.card import normalize
 from assistant.core.game.about import About, Topic
 from assistant.core.speech.queue import Utterance
-from assistant.core.words.kinds import KINDS
+from assistant.core.words.kinds import kind_says
 
 #: How far to the left (-1) or right (+1) the outermost seats are heard: not fully in one ear.
 OUTERMOST = 0.8
@@ -99,7 +99,7 @@ def move_earcon(utterance: Utterance, seating: Seating | None) -> str:
 
 
 def _earcon(move: About, seating: Seating | None) -> str:
-    earcon = "" if move.move is None else KINDS[move.move].earcon  # (what each kind sounds: `words.kinds`)
+    earcon = kind_says(move.move).earcon  # (what each kind sounds: `words.kinds`)
     if earcon == "lost-card" and (seating is None or move.owner != seating.listener):
         return ""
     return earcon

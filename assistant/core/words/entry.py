@@ -6,8 +6,9 @@ from collections.abc import Iterable
 
 from assistant.core.braille import celltable
 from assistant.core.braille.sixkey import Echo, Heard
-from assistant.core.game.about import About, MoveKind, Topic
+from assistant.core.game.about import About, Topic
 from assistant.core.text import clean_untrusted
+from assistant.core.words.kinds import kind_says
 
 __all__ = [
     "MAX_QUERY",
@@ -250,11 +251,6 @@ DISPLAY_KEYS = (
     "next-unread key, to read the next. A win waiting is read first, marked with an exclamation mark.",
 )
 
-#: The moves whose point is the card they take from a Stable.
-_TAKING_MOVES = frozenset(
-    {MoveKind.DESTROY, MoveKind.STEAL, MoveKind.SACRIFICE, MoveKind.RETURN, MoveKind.MOVE, MoveKind.SWAP}
-)
-
 
 def move_point(player: str, facts: Iterable[About], tells: Iterable[About]) -> tuple[str, ...]:
     """The point of another hand's move, first in its first window on a braille display, fullest first: who, then
@@ -267,7 +263,7 @@ def move_point(player: str, facts: Iterable[About], tells: Iterable[About]) -> t
     if wins:
         return (wins[-1],)
     moves = [tell for tell in tells if tell.topic is Topic.MOVE]
-    taken = [tell.text for tell in moves if tell.move in _TAKING_MOVES and tell.owner is not None]
+    taken = [tell.text for tell in moves if kind_says(tell.move).point and tell.owner is not None]
     turns = [fact.text for fact in facts if fact.topic is Topic.TURN]
     changes = " ".join([*taken, *turns[-1:]])
     if not changes:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from assistant.core.game.about import About, MoveKind, Topic, unique
 from assistant.core.game.segment import Part, Segment
 from assistant.core.text import PLAIN, SentenceNames, name_list, sentences
-from assistant.core.words.kinds import KINDS
+from assistant.core.words.kinds import kind_says
 
 __all__ = [
     "fold",
@@ -47,17 +47,9 @@ def catch_up(facts: list[About] | tuple[About, ...], text: str) -> str:
     return fold([fact.folded_text for fact in facts], text)
 
 
-#: The moves of `KINDS` that take a card from its owner's Stable: whose card it was is said with it.
-TAKING = frozenset({MoveKind.DESTROY, MoveKind.STEAL, MoveKind.RETURN})
-#: The moves that take a card out of its owner's Stable (`About.owner`): a digest says first those that took hers.
-TAKEN_AWAY = frozenset({*TAKING, MoveKind.SWAP, MoveKind.MOVE, MoveKind.NURSERY})
-#: An Instant (a Neigh or another): said with the card it answered.
-_ANSWERING = frozenset({MoveKind.NEIGH, MoveKind.INSTANT})
-
-
 def _short(move: About) -> bool:
     """A move of a kind with a short form, said merged with its player's other moves."""
-    return move.topic is Topic.MOVE and bool(move.seats) and move.move is not None and bool(KINDS[move.move].did)
+    return move.topic is Topic.MOVE and bool(move.seats) and move.move is not None and bool(kind_says(move.move).did)
 
 
 def _did(move: About, answered: bool = False, you: bool = False) -> str:
@@ -66,11 +58,12 @@ def _did(move: About, answered: bool = False, you: bool = False) -> str:
     if move.move is MoveKind.DISCARD and not move.card:
         return "discarded a card"
     card = move.card
-    if move.move in TAKING and move.whose:
+    if kind_says(move.move).whose and move.whose:
         own = "your own" if you else "their own"
         card = f"{own} {card}" if move.owner in move.seats else f"{move.whose}'s {card}"
-    did = KINDS[move.move].did.format(card=card, on=move.on) if move.move is not None else ""
-    return f"{did} on {move.on}" if answered and move.on and move.move in _ANSWERING else did
+    says = kind_says(move.move)
+    did = says.did.format(card=card, on=move.on)
+    return f"{did} on {move.on}" if answered and move.on and says.answers else did
 
 
 def merge_moves(facts: list[About] | tuple[About, ...], answered: bool = False) -> list[About]:
@@ -190,7 +183,7 @@ def _stops(facts: list[About]) -> list[About]:
         played = [
             n
             for n, move in enumerate(out)
-            if move.move in _ANSWERING and (move.seats, move.card, move.on) == (fact.seats, fact.card, fact.on)
+            if kind_says(move.move).answers and (move.seats, move.card, move.on) == (fact.seats, fact.card, fact.on)
         ]
         if played:
             out[played[-1]] = replace(out[played[-1]], move=MoveKind.STOP)
@@ -214,7 +207,7 @@ def _news(facts: list[About]) -> list[About]:
 def _took_hers(fact: About, me: int | None) -> bool:
     """The fact tells a move of another hand that took a card of the player's (seat `me`) from her Stable."""
     return me is not None and any(
-        move.topic is Topic.MOVE and move.move in TAKEN_AWAY and move.owner == me and me not in move.seats
+        move.topic is Topic.MOVE and kind_says(move.move).takes_away and move.owner == me and me not in move.seats
         for move in fact.flat()
     )
 
