@@ -85,6 +85,12 @@ def reader_seconds(text: str) -> float:
     return len(text.split()) / READER_WORDS_PER_SECOND
 
 
+#: Seconds another hand's move may wait behind her keys in one voice: at her first key after it has waited this long,
+#: the sentence that says it (other hands' moves merged a player a sentence) is kept and said before that key's
+#: reply, not folded after it once more. Her keys every 1.2 s would otherwise push it on until she stops typing; with
+#: this, a move is heard about `WAIT_S` + one gap between keys after its tap (goal: 10 s).
+WAIT_S = 3.0
+
 #: How many times a decisive fact that tells of no state (a chain's duty, "Chain resolved.") may be folded into a
 #: reply while it goes unheard: once, and once more when that fold was cut before its last words; a fact heard is
 #: never said again. A state (a turn, a count, a win) is folded until it is heard or a newer one settles it.
@@ -283,6 +289,9 @@ class SpeechQueue:
         come first; one about her seat, or a win, is folded before them. None: every decisive fact is folded."""
         self._folds: dict[About, int] = {}
         """How many times each fact still unheard was folded (`FOLDS_AT_MOST`)."""
+        self._held: dict[About, float] = {}
+        """When each fact of another hand's reply still unheard was given (`arrive(now=...)`): one that waited
+        `WAIT_S` goes before her next key's reply (`new_input`)."""
         self.history: deque[Utterance] = deque(maxlen=history_limit)
         """What was given to be said (also while muted, or dropped as stale), oldest first, in full; navigation
         echo and hints that were never said are left out."""
@@ -337,21 +346,53 @@ class SpeechQueue:
         facts, others = list(self.carry), list[About]()  # the player's own replies' facts; other hands'
         cut = Cut.NONE
         current = self.current
-        if current is not None:
+        due: list[Utterance] = []  # other hands' words that waited `WAIT_S`: said before this key's reply
+        kept_on = current is not None and _spoken(current) and self._due(current, now)
+        if kept_on and current is not None and len(current.split()) > self.played + 1:
+            cut = Cut.AFTER_SENTENCE  # its sentence ends; the rest waits after her reply, due at her next key
+            others.extend(self._again(current.unheard(self.played + 1)))
+        elif current is not None and not kept_on:
             cut = Cut.NOW
             if not current.review:
                 (others if current.other else facts).extend(self._again(current.unheard(self._heard_sentences(now))))
         for utterance in self._waiting:
-            if _spoken(utterance):
+            if _spoken(utterance) and self._due(utterance, now):
+                due.append(utterance)
+            elif _spoken(utterance):
                 (others if utterance.other else facts).extend(utterance.kept())  # never begun: not said yet
-        self._waiting.clear()
+        if due:  # merged a player a sentence, in their short words
+            names = due[-1].names
+            due = [_catching_up(self._in_order(_unique([fact for said in due for fact in said.kept()])), names)]
+        self._waiting = deque(due)
         others = _unique([*self.moves, *others])
         first = [fact for fact in others if fact.topic is not Topic.MOVE and self._hers(fact)]
         self.moves = [fact for fact in others if fact not in first]  # every one: merged a player a sentence
         facts = [*(facts if again else ()), *first]
         self.carry = self._in_order(_unique(facts))
         self._folds = {fact: n for fact, n in self._folds.items() if fact in self.carry or fact in self.moves}
+        saying = current.kept() if kept_on and current is not None else []  # (until its sentence ends)
+        kept = [*self.moves, *saying, *(fact for utterance in due for fact in utterance.kept())]
+        parts = {part for fact in kept for part in fact.flat()}
+        self._held = {fact: at for fact, at in self._held.items() if fact in parts}
         return cut
+
+    def _forget_held(self, utterance: Utterance) -> None:
+        """Forget when facts were given that can no longer be said again: none of the new utterance, of the one
+        being said, of those waiting, nor cut or kept for later."""
+        live = [*utterance.kept(), *self.carry, *self.moves]
+        for said in (self.current, *self._waiting):
+            if said is not None:
+                live += said.kept()
+        parts = {part for fact in live for part in fact.flat()}
+        self._held = {fact: at for fact, at in self._held.items() if fact in parts}
+
+    def _due(self, utterance: Utterance, now: float | None) -> bool:
+        """Another hand's words (a reply, or moves merged after hers) that have waited `WAIT_S` since the oldest
+        of their facts was given: her next key does not push them on again (`new_input`)."""
+        if now is None or not utterance.other:
+            return False
+        given = [self._held[part] for fact in utterance.kept() for part in fact.flat() if part in self._held]
+        return bool(given) and now - min(given) >= WAIT_S
 
     def _hers(self, fact: About) -> bool:
         """Another hand's fact that is said before her reply's words: a win, one about her seat, any when her seat is
@@ -381,14 +422,20 @@ class SpeechQueue:
         """The facts a newer reply does not settle (it says them, or a newer state of theirs)."""
         return [fact for fact in facts if not _settled(fact, (*newer.facts, *newer.tells))]
 
-    def arrive(self, utterance: Utterance) -> Cut:
+    def arrive(self, utterance: Utterance, now: float | None = None) -> Cut:
         """A reply that did not come from the player's own key (a move from another player's device): said in
         turn, in the order recorded, with no backlog. The player's own reply being said goes on to its end (a win
         is said at its next sentence); another hand's ends with its sentence (`Cut.AFTER_SENTENCE`, returned), or
         at once when its facts and its move are said and the sentence only explains (`Cut.NOW`); a
         reply still waiting shrinks to its decisive facts and its move, merged into the new one, so the player is
-        never more than one reply behind."""
+        never more than one reply behind. `now`: the moment it was given, from which its wait is counted (one voice:
+        `WAIT_S`)."""
         utterance = cause_first(replace(utterance, other=True))
+        if now is not None:
+            for fact in utterance.kept():
+                for part in fact.flat():
+                    self._held.setdefault(part, now)
+            self._forget_held(utterance)
         if not self.busy or self.muted or not _spoken(utterance):
             self.add(utterance)
             return Cut.NONE
@@ -412,10 +459,18 @@ class SpeechQueue:
                 cut = Cut.AFTER_SENTENCE  # (the sentence being said is heard: its fact is not said again)
                 facts += self._again(current.unheard(self.played + 1))
         facts += [*self.carry, *self.moves]
+        # Her own key's reply not begun yet keeps its place, whole: before the others' words if it was before them
+        # (her words first for the key just pressed), after them if it was after (the rest of a reply that gave way).
+        before: list[Utterance] = []
+        after: list[Utterance] = []
+        others_seen = False
         for waiting in self._waiting:
-            if _spoken(waiting):
+            if _spoken(waiting) and not (waiting.other or wins) and current is not None:
+                (after if others_seen else before).append(waiting)
+            elif _spoken(waiting):
+                others_seen = others_seen or waiting.other
                 facts += waiting.kept()
-        self._waiting.clear()
+        self._waiting = deque(before)
         self.carry, self.moves = [], []
         folded = self._in_order(self._unsettled(_unique(facts), utterance))
         self._folds = {fact: n for fact, n in self._folds.items() if fact in folded}
@@ -424,6 +479,7 @@ class SpeechQueue:
             self._waiting.extend([utterance, _catching_up(folded, utterance.names)] if folded else [utterance])
         else:
             self._waiting.append(_folded_into(utterance, folded))
+        self._waiting.extend(after)
         return cut
 
     def stop(self) -> bool:
@@ -449,10 +505,11 @@ class SpeechQueue:
         for part in fact.flat():
             self._folds[part] = self._folds.get(part, 0) + 1
 
-    def sentence_began(self, index: int, at: float, seconds: float) -> None:
+    def sentence_began(self, index: int, at: float, seconds: float) -> bool:
         """The current utterance's sentence of that index began to play at `at` and lasts `seconds`: a cut in its
         last words (`LAST_WORDS_S`) counts it as heard. A folded fact counts as folded once its sentence begins (one
-        merged into reply after reply in a burst, never begun, was never said)."""
+        merged into reply after reply in a burst, never begun, was never said). Return whether the utterance ends
+        with this sentence (`gives_way`)."""
         self._began = (index, at, seconds)
         current = self.current
         if current is not None and current.folded:
@@ -461,6 +518,24 @@ class SpeechQueue:
                 if first == index and index > 0:
                     self._folded(fact)
                 first += len(current.split(fact.folded_text))
+        return self._give_way(index, at + seconds)
+
+    def _give_way(self, index: int, end: float) -> bool:
+        """Her own reply ends with its sentence of that index, which ends at `end`, when what is left of it only
+        explains (its facts said) and other hands' words waiting behind it will have waited `WAIT_S` by then (one
+        voice): a long reply (a Stable, a card's text) never keeps a move waiting more than that. The rest of it
+        goes on after them (dropped at her next key, as any reply of hers)."""
+        current = self.current
+        if current is None or current.other or not _spoken(current) or current.review:
+            return False
+        sentences = current.split()
+        if index + 1 < current.needed() or index + 1 >= len(sentences):
+            return False
+        if not any(self._due(waiting, end) for waiting in self._waiting):
+            return False
+        rest = " ".join(sentences[index + 1 :])
+        self._waiting.append(Utterance(rest, current.priority, current.private, names=current.names))
+        return True
 
     def sentence_played(self, index: int) -> None:
         """The current utterance's sentence of that index (of `Utterance.split`) was played to its end: a decisive
