@@ -2,69 +2,12 @@
 on a fake clock. Every move is heard within 10 s of its tap; her own words stay first for the key just pressed."""
 
 from assistant.core.game.about import About, MoveKind, Topic
-from assistant.core.speech.queue import WAIT_S, Cut, SpeechQueue, Utterance
+from assistant.core.speech.queue import WAIT_S, Utterance
+from tests.core.clocked_voice import ClockedVoice
 
 #: Seconds a word lasts (her voice, about 175 words a minute).
 WORD_S = 0.34
 PLAYERS = ("Ana", "Ben", "Cy", "Dee")
-
-
-class _Voice:
-    """One voice playing the queue's utterances sentence by sentence on a fake clock, cut as the queue decides."""
-
-    def __init__(self) -> None:
-        self.queue = SpeechQueue()
-        self.clock = 0.0
-        self.schedule: list[tuple[float, float, str]] = []
-        self.next = 0
-        self.trimmed = False
-        self.heard: list[tuple[float, str]] = []
-        """Each sentence begun: when, its words."""
-
-    def run_until(self, moment: float) -> None:
-        while True:
-            if self.queue.current is None:
-                utterance = self.queue.take()
-                if utterance is None:
-                    self.clock = max(self.clock, moment)
-                    return
-                start, self.schedule, self.next, self.trimmed = self.clock, [], 0, False
-                for sentence in utterance.split():
-                    end = start + WORD_S * len(sentence.split())
-                    self.schedule.append((start, end, sentence))
-                    start = end
-            while self.next < len(self.schedule):
-                start, end, sentence = self.schedule[self.next]
-                if start >= moment:
-                    return
-                if not self.heard or self.heard[-1] != (start, sentence):
-                    self.heard.append((start, sentence))
-                    if self.queue.sentence_began(self.next, start, end - start):
-                        self.trimmed = True
-                if end > moment:
-                    return
-                self.queue.sentence_played(self.next)
-                self.next += 1
-                self.clock = end
-                if self.trimmed:
-                    break
-            self.queue.done()
-
-    def _apply(self, cut: Cut, moment: float) -> None:
-        if cut is Cut.NOW and self.queue.current is not None:
-            self.queue.done()
-            self.clock = moment
-        elif cut is Cut.AFTER_SENTENCE:
-            self.trimmed = True
-
-    def key(self, moment: float, reply: Utterance) -> None:
-        self.run_until(moment)
-        self._apply(self.queue.new_input(now=moment), moment)
-        self.queue.add(reply)
-
-    def tap(self, moment: float, reply: Utterance) -> None:
-        self.run_until(moment)
-        self._apply(self.queue.arrive(reply, now=moment), moment)
 
 
 def _move(seat: int, card: str, at: int) -> Utterance:
@@ -77,9 +20,9 @@ def _reply(n: int) -> Utterance:
     return Utterance(f"Reply {n}: Ana's Stable holds three cards. Basic Unicorn, Rainbow Aura and Neigh. Say more.")
 
 
-def _play(seconds: float = 40.0) -> tuple[_Voice, list[tuple[float, str]], list[float]]:
+def _play(seconds: float = 40.0) -> tuple[ClockedVoice, list[tuple[float, str]], list[float]]:
     """Her key every 1.2 s for `seconds`; a phone's move every 2.5 s, Ben, Cy and Dee in turn."""
-    voice, taps, keys = _Voice(), [], []
+    voice, taps, keys = ClockedVoice(WORD_S), [], []
     events = [(1.2 * n, "key", n) for n in range(int(seconds / 1.2))]
     events += [(0.5 + 2.5 * n, "tap", n) for n in range(int(seconds / 2.5))]
     for moment, kind, n in sorted(events):
@@ -116,7 +59,7 @@ def test_in_one_voice_every_move_is_heard_within_10_s_of_its_tap_while_she_keeps
 
 
 def test_in_one_voice_moves_that_waited_are_said_before_her_next_reply_merged_a_player_a_sentence():
-    voice = _Voice()
+    voice = ClockedVoice(WORD_S)
     voice.key(0.0, _reply(0))
     voice.tap(0.3, _move(1, "Card0", 1))
     voice.tap(0.6, _move(1, "Card1", 2))
@@ -132,7 +75,7 @@ def test_in_one_voice_moves_that_waited_are_said_before_her_next_reply_merged_a_
 
 
 def test_in_one_voice_a_long_reply_of_hers_gives_way_after_its_facts_to_moves_that_waited():
-    voice = _Voice()
+    voice = ClockedVoice(WORD_S)
     stable = " ".join(f"Card {n} of hers is a Basic Unicorn." for n in range(12))  # about 25 s
     voice.key(0.0, Utterance(f"Ana's Stable: 12 Unicorns. {stable}"))
     voice.tap(0.5, _move(1, "Card0", 1))

@@ -91,6 +91,11 @@ def reader_seconds(text: str) -> float:
 #: this, a move is heard about `WAIT_S` + one gap between keys after its tap (goal: 10 s).
 WAIT_S = 3.0
 
+#: Seconds left of another hand's sentence in its own words above which a newer move cuts it at once (the table
+#: voice): the move it told is said again first in its short words ("Ben played Neigh."), so the newer one is heard
+#: within about a second of its tap rather than after a long sentence's end.
+LATE_S = 0.5
+
 #: How many times a decisive fact that tells of no state (a chain's duty, "Chain resolved.") may be folded into a
 #: reply while it goes unheard: once, and once more when that fold was cut before its last words; a fact heard is
 #: never said again. A state (a turn, a count, a win) is folded until it is heard or a newer one settles it.
@@ -172,7 +177,7 @@ class Utterance:
         """Its spoken segments, each with the sentences it spans (from, to: indices into `split()`), from its first
         own sentence: counted with `split` on its words so far, so a segment that ends no sentence ("Ben, from a
         phone:") shares its last sentence with the next."""
-        spans, count, open_, at = [], 0, False, self._own_from()
+        spans, count, open_, at = [], 0, False, self.own_from()
         for segment in self.segments:
             if not segment.channel.spoken or not segment.words.strip():
                 continue
@@ -210,9 +215,9 @@ class Utterance:
         sentence of its move, and at least the first of its own words. A sentence after those only explains."""
         facts_end = max((end for _, end in self._pieces()), default=0)
         told = any(fact.topic is Topic.MOVE for fact in self.tells)
-        return max(facts_end, self._move_sentence() + 1 if told else 0, self._own_from() + 1)
+        return max(facts_end, self._move_sentence() + 1 if told else 0, self.own_from() + 1)
 
-    def _own_from(self) -> int:
+    def own_from(self) -> int:
         """The first sentence of its own words (after the facts folded into it)."""
         return sum(len(self.split(fact.folded_text)) for fact in self.folded)
 
@@ -232,7 +237,7 @@ class Utterance:
         for fact, end in self._pieces()[len(self.folded) :]:
             if not any(fact in segment.about for segment, _, _ in spans):
                 said.update(range(end - len(self.split(fact.text)), end))
-        at = self._own_from()
+        at = self.own_from()
         while at in said:
             at += 1
         return at
@@ -401,8 +406,9 @@ class SpeechQueue:
 
     def _again(self, facts: list[About]) -> list[About]:
         """Of facts not heard, those to say once more: a state (a turn, a count, a win) until it is heard or a newer
-        one settles it; any other fact at most `FOLDS_AT_MOST` times."""
-        return [fact for fact in facts if fact.topic.is_state or self._folds.get(fact, 0) < FOLDS_AT_MOST]
+        one settles it, and a move of another hand until it is heard (never dropped); any other fact at most
+        `FOLDS_AT_MOST` times."""
+        return [fact for fact in facts if _kept_on(fact) or self._folds.get(fact, 0) < FOLDS_AT_MOST]
 
     def _in_order(self, facts: list[About]) -> list[About]:
         """The facts in the order a fold says them: a win, then whose turn it is (`About.rank`), each with the turn's
@@ -453,6 +459,9 @@ class SpeechQueue:
                 facts += self._again(current.unheard(self.played))
             elif current.other and self.played >= current.needed():  # what it says after its move only explains
                 cut = Cut.NOW
+            elif current.other and self.played >= current.own_from() and self._left(now) > LATE_S:
+                cut = Cut.NOW  # a long sentence in its own words: what it told is said first again, short
+                facts += self._again(current.unheard(self._heard_sentences(now)))
             elif (current.other or current.folded or wins or asks == self.played + 1) and len(
                 current.split()
             ) > self.played + 1:
@@ -477,6 +486,8 @@ class SpeechQueue:
         self.remember(utterance)
         if wins:  # a win first: what it does not settle is said after it
             self._waiting.extend([utterance, _catching_up(folded, utterance.names)] if folded else [utterance])
+        elif _behind(utterance, folded):  # its player's moves wait: one sentence for them all, its own words short
+            self._waiting.append(_shrunk(utterance, folded))
         else:
             self._waiting.append(_folded_into(utterance, folded))
         self._waiting.extend(after)
@@ -541,6 +552,14 @@ class SpeechQueue:
         """The current utterance's sentence of that index (of `Utterance.split`) was played to its end: a decisive
         fact in it has been heard, and a cut after it need not say it again."""
         self.played = max(self.played, index + 1)
+
+    def _left(self, now: float | None) -> float:
+        """Seconds left of the current utterance's sentence being said `now` (0 when none is known)."""
+        began = self._began
+        if now is None or began is None or began[0] != self.played:
+            return 0.0
+        _, at, seconds = began
+        return at + seconds - now
 
     def _heard_sentences(self, now: float | None) -> int:
         """How many sentences of the current utterance were heard when it is cut `now`."""
@@ -609,6 +628,41 @@ def _settled(fact: About, newer: tuple[About, ...] | list[About]) -> bool:
     if any(part.topic is Topic.MOVE and part.move is MoveKind.END for part in fact.flat()):
         return all(part in newer for part in fact.flat())
     return fact.settled_by(newer)
+
+
+def _kept_on(fact: About) -> bool:
+    """A fact folded again however often it was cut: a state (until heard or settled), another hand's move (until
+    heard: never dropped)."""
+    return fact.topic.is_state or fact.topic is Topic.MOVE
+
+
+def _behind(utterance: Utterance, folded: list[About]) -> bool:
+    """Another hand's reply whose player's moves are the last moves still waiting to be said (`folded`): its move
+    is merged into their sentence, one sentence for the player's moves in a row. Not when another player moved
+    since (Ben, Cy, Ben): moved before Cy's, Ben's later move could be heard before its cause."""
+    moves = [fact for fact in utterance.tells if fact.topic is Topic.MOVE]
+    waiting = [fact for fact in merge_moves(folded) if fact.topic is Topic.MOVE]
+    if not moves or not waiting:
+        return False
+    return len(merge_moves([waiting[-1], *moves])) == 1
+
+
+def _shrunk(utterance: Utterance, folded: list[About]) -> Utterance:
+    """Another hand's reply said as what it tells, short, merged with what waits: its move in its player's sentence
+    with their waiting moves ("Ben drew a card and played Rainbow Aura."), its decisive facts after, in their short
+    words, then the table's question it asks, which is open now (the newest state rather than every step)."""
+    facts = merge_moves(stops_said(_unique([*folded, *utterance.tells, *utterance.facts])))
+    asked = tuple(
+        segment
+        for segment in utterance.segments
+        if segment.channel.spoken
+        and segment.words.strip()
+        and any(fact.topic is Topic.QUESTION and fact not in utterance.facts for fact in segment.about)
+    )
+    text = catch_up(facts, speech_of(asked))
+    return replace(
+        utterance, text=text, priority=Priority.IMPORTANT, facts=(), tells=(), folded=tuple(facts), segments=asked
+    )
 
 
 def _unique(facts: list[About]) -> list[About]:
