@@ -408,7 +408,8 @@ class SpeechQueue:
         """Of facts not heard, those to say once more: a state (a turn, a count, a win) until it is heard or a newer
         one settles it, and a move of another hand until it is heard (never dropped); any other fact at most
         `FOLDS_AT_MOST` times."""
-        return [fact for fact in facts if _kept_on(fact) or self._folds.get(fact, 0) < FOLDS_AT_MOST]
+        kept_on = (Topic.MOVE, *(topic for topic in Topic if topic.is_state))
+        return [fact for fact in facts if fact.topic in kept_on or self._folds.get(fact, 0) < FOLDS_AT_MOST]
 
     def _in_order(self, facts: list[About]) -> list[About]:
         """The facts in the order a fold says them: a win, then whose turn it is (`About.rank`), each with the turn's
@@ -630,12 +631,6 @@ def _settled(fact: About, newer: tuple[About, ...] | list[About]) -> bool:
     return fact.settled_by(newer)
 
 
-def _kept_on(fact: About) -> bool:
-    """A fact folded again however often it was cut: a state (until heard or settled), another hand's move (until
-    heard: never dropped)."""
-    return fact.topic.is_state or fact.topic is Topic.MOVE
-
-
 def _behind(utterance: Utterance, folded: list[About]) -> bool:
     """Another hand's reply whose player's moves are the last moves still waiting to be said (`folded`): its move
     is merged into their sentence, one sentence for the player's moves in a row. Not when another player moved
@@ -652,17 +647,11 @@ def _shrunk(utterance: Utterance, folded: list[About]) -> Utterance:
     with their waiting moves ("Ben drew a card and played Rainbow Aura."), its decisive facts after, in their short
     words, then the table's question it asks, which is open now (the newest state rather than every step)."""
     facts = merge_moves(stops_said(_unique([*folded, *utterance.tells, *utterance.facts])))
-    asked = tuple(
-        segment
-        for segment in utterance.segments
-        if segment.channel.spoken
-        and segment.words.strip()
-        and any(fact.topic is Topic.QUESTION and fact not in utterance.facts for fact in segment.about)
-    )
-    text = catch_up(facts, speech_of(asked))
-    return replace(
-        utterance, text=text, priority=Priority.IMPORTANT, facts=(), tells=(), folded=tuple(facts), segments=asked
-    )
+    open_ = {fact for segment in utterance.segments for fact in segment.about if fact.topic is Topic.QUESTION}
+    open_ -= set(utterance.facts)
+    asked = tuple(segment for segment in utterance.segments if segment.channel.spoken and open_ & set(segment.about))
+    text, said = catch_up(facts, speech_of(asked)), tuple(facts)
+    return replace(utterance, text=text, priority=Priority.IMPORTANT, facts=(), tells=(), folded=said, segments=asked)
 
 
 def _unique(facts: list[About]) -> list[About]:
