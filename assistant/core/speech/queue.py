@@ -24,10 +24,12 @@ turn.", never the reminder after it again); any other fact at most `FOLDS_AT_MOS
 words counts as heard.
 
 Replies from other hands (`arrive()`: moves from other players' devices) are said in turn, in the order recorded:
-the player's own reply being said is never cut by them (only a win is said at its next sentence), another hand's
-reply being said ends its sentence, and an older reply still waiting shrinks to its decisive facts and its move,
-merged by player into the newest, so the player is never more than one reply behind. An earcon travels in its
-utterance (`Utterance.sound`), so it is heard with its words, in order.
+the player's own reply being said or waiting is never cut or dropped by them (only a win is said at its next
+sentence), another hand's reply being said ends its sentence (at once when more than `LATE_S` of it is left, what
+it told said again short), and an older reply still waiting shrinks to its decisive facts and its move, merged by
+player into the newest (the newest too when its player's moves are the last waiting: one sentence a player), so
+the player is never more than one reply behind. In one voice, moves that waited `WAIT_S` behind her keys go before
+her next key's reply. An earcon travels in its utterance (`Utterance.sound`), so it is heard with its words.
 
 Stop (the player's own key) drops everything. Muted, nothing is queued, but what would have been said goes into
 the history, so the player can unmute and step back through it.
