@@ -523,7 +523,7 @@ class SpeechQueue:
         """The current utterance's sentence of that index began to play at `at` and lasts `seconds`: a cut in its
         last words (`LAST_WORDS_S`) counts it as heard. A folded fact counts as folded once its sentence begins (one
         merged into reply after reply in a burst, never begun, was never said). Return whether the utterance ends
-        with this sentence (`gives_way`)."""
+        with this sentence (`_give_way`)."""
         self._began = (index, at, seconds)
         current = self.current
         if current is not None and current.folded:

@@ -1,5 +1,6 @@
-"""One voice at table pace on the real sound path: espeak-ng's renders played through the app's mixer, her key every
-1.2 s of the mixer's own clock, phones' moves between them. Every move is heard within 10 s of its tap."""
+"""Table pace on the real sound path: espeak-ng's renders played through the app's mixer, on the mixer's own clock.
+One voice: her key every 1.2 s, phones' moves between them, every move heard within 10 s of its tap. The table
+voice: a move tapped while another hand's long sentence is said is heard within a second."""
 
 from __future__ import annotations
 
@@ -115,3 +116,30 @@ def test_one_voice_through_the_mixer_hears_every_phone_move_within_10_s_while_he
         n for n, t in enumerate(keys) if any(abs(at - t) < 0.1 and f"Reply {n}." in label for at, label in started)
     ]
     assert len(at_once) >= len(keys) // 2, (at_once, started)
+
+
+@pytest.mark.skipif(not shutil.which("espeak-ng"), reason="espeak-ng is not installed")
+def test_the_table_voice_through_the_mixer_says_a_move_tapped_during_a_long_sentence_within_a_second():
+    clock = GatedClock()
+    mixer = Mixer(Silent(), clock=clock, sleep=clock.sleep)
+    backend = EspeakBackend(Player((), mixer=mixer), rate=69)
+    started: list[tuple[float, str]] = []
+    backend.starting_hook = lambda label: started.append((clock(), label))
+    table = SpeechService(backend, clock=clock)
+    idle = lambda: not table.busy and not mixer.busy  # noqa: E731
+    ben = About(Topic.MOVE, "Ben played Glitter Bomb.", (1,), "Ben", MoveKind.PLAY, "Glitter Bomb", at=1)
+    cy = About(Topic.MOVE, "Cy played Neigh.", (2,), "Cy", MoveKind.NEIGH, "Neigh", at=2)
+    long = "Ben, from a phone: played Glitter Bomb, a Magic card that makes him sacrifice a card and destroy one."
+    try:
+        assert table.ready.wait(PATIENCE_S)
+        table.say(long, other_hand=True, hand=1, tells=(ben,))
+        clock.run_to(0.6, idle)
+        table.say("Cy, from a phone: played Neigh on Ben's Glitter Bomb.", other_hand=True, hand=2, tells=(cy,))
+        clock.run_to(30.0, idle)
+    finally:
+        table.close()
+        mixer.close()
+    labels = [label for _, label in started]
+    assert labels[1] == "Ben played Glitter Bomb.", started  # cut, said again in its short words
+    heard = min(at for at, label in started if label.startswith("Cy"))
+    assert heard - 0.6 <= 1.0, started
