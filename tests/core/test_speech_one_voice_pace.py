@@ -87,3 +87,20 @@ def test_in_one_voice_a_long_reply_of_hers_gives_way_after_its_facts_to_moves_th
     rest = [sentence for at, sentence in voice.heard if at > first["Card1"] and sentence.startswith("Card ")]
     assert rest and rest[0] == "Card 1 of hers is a Basic Unicorn.", rest  # and the rest of it after them
     assert rest[-1] == "Card 11 of hers is a Basic Unicorn.", rest
+
+
+def test_in_one_voice_a_long_sentence_of_moves_that_waited_is_cut_at_her_key_and_said_short_before_her_reply():
+    voice = ClockedVoice(WORD_S)
+    voice.key(0.0, _reply(0))
+    voice.tap(0.3, _move(1, "Card0", 1))
+    voice.key(1.2, _reply(1))
+    voice.key(2.4, Utterance("Reply 2."))  # short: the moves begin after it, Ben's then Cy's, tapped meanwhile
+    long = "discarded Glitter Bomb, a Magic card that would have made him sacrifice a card and destroy another."
+    cy = About(Topic.MOVE, "Cy discarded Glitter Bomb.", (2,), "Cy", MoveKind.DISCARD, "Glitter Bomb", at=2)
+    voice.tap(2.8, Utterance(f"Cy, from a phone: {long}", tells=(cy,)))
+    voice.run_until(4.8)
+    assert voice.heard[-1][1].startswith("Cy, from a phone:"), voice.heard  # its long sentence being said
+    voice.key(4.8, _reply(4))  # Ben's move waited: these are due, but her reply does not wait for the long sentence
+    voice.run_until(9.0)
+    said = [sentence for at, sentence in voice.heard if at >= 4.8]
+    assert said[:2] == ["Cy discarded Glitter Bomb.", "Reply 4: Ana's Stable holds three cards."], voice.heard

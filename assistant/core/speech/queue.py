@@ -353,9 +353,12 @@ class SpeechQueue:
         facts, others = list(self.carry), list[About]()  # the player's own replies' facts; other hands'
         cut = Cut.NONE
         current = self.current
-        due: list[Utterance] = []  # other hands' words that waited `WAIT_S`: said before this key's reply
+        due: list[About] = []  # other hands' words that waited `WAIT_S`: said before this key's reply, short
         kept_on = current is not None and _spoken(current) and self._due(current, now)
-        if kept_on and current is not None and len(current.split()) > self.played + 1:
+        if kept_on and current is not None and self.played >= current.own_from() and self._left(now) > LATE_S:
+            cut = Cut.NOW  # a long sentence in its own words: what it told goes first again, short
+            due += self._again(current.unheard(self._heard_sentences(now)))
+        elif kept_on and current is not None and len(current.split()) > self.played + 1:
             cut = Cut.AFTER_SENTENCE  # its sentence ends; the rest waits after her reply, due at her next key
             others.extend(self._again(current.unheard(self.played + 1)))
         elif current is not None and not kept_on:
@@ -364,21 +367,19 @@ class SpeechQueue:
                 (others if current.other else facts).extend(self._again(current.unheard(self._heard_sentences(now))))
         for utterance in self._waiting:
             if _spoken(utterance) and self._due(utterance, now):
-                due.append(utterance)
+                due += utterance.kept()
             elif _spoken(utterance):
                 (others if utterance.other else facts).extend(utterance.kept())  # never begun: not said yet
-        if due:  # merged a player a sentence, in their short words
-            names = due[-1].names
-            due = [_catching_up(self._in_order(_unique([fact for said in due for fact in said.kept()])), names)]
-        self._waiting = deque(due)
+        names = next((u.names for u in (current, *self._waiting) if u is not None and u.other), PLAIN)
+        self._waiting = deque([_catching_up(self._in_order(_unique(due)), names)] if due else [])
         others = _unique([*self.moves, *others])
         first = [fact for fact in others if fact.topic is not Topic.MOVE and self._hers(fact)]
         self.moves = [fact for fact in others if fact not in first]  # every one: merged a player a sentence
         facts = [*(facts if again else ()), *first]
         self.carry = self._in_order(_unique(facts))
         self._folds = {fact: n for fact, n in self._folds.items() if fact in self.carry or fact in self.moves}
-        saying = current.kept() if kept_on and current is not None else []  # (until its sentence ends)
-        kept = [*self.moves, *saying, *(fact for utterance in due for fact in utterance.kept())]
+        saying = current.kept() if cut is Cut.AFTER_SENTENCE and current is not None else []  # (until it ends)
+        kept = [*self.moves, *saying, *due]
         parts = {part for fact in kept for part in fact.flat()}
         self._held = {fact: at for fact, at in self._held.items() if fact in parts}
         return cut
