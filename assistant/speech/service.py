@@ -164,7 +164,7 @@ class SpeechService:
                 segments=segments,
             )
         with self._cond:  # decided and marked on the turn being said at once: the worker may take the new one next
-            cut_now = self._apply_locked(self._queue.arrive(utterance))
+            cut_now = self._apply_locked(self._queue.arrive(utterance, self.clock()))
             accepted = self._queue.busy
             self._cond.notify_all()
         self._write(utterance)
@@ -178,11 +178,13 @@ class SpeechService:
         next reply, once (not when `again` is False: the input answers the question waiting, or takes back what
         was said). Call it before saying the new reply."""
         with self._cond:
-            cut_now = self._apply_locked(self._queue.new_input(again, self.clock()))
+            cut = self._queue.new_input(again, self.clock())
+            cut_now = self._apply_locked(cut)
             self._cond.notify_all()
         if cut_now:
             self._cancel_backends()
-        if self.backend.queues_itself:  # what the screen reader still says for us is stale too
+        if self.backend.queues_itself and cut is not Cut.AFTER_SENTENCE:  # what the screen reader still says for us
+            # is stale too (not other hands' words that waited long enough: they end their sentence)
             self.backend.cancel()
 
     def interrupt(
@@ -566,8 +568,8 @@ class SpeechService:
     def _began(self, turn: _Turn, index: int, seconds: float) -> None:
         """A sentence of the turn's utterance began to play, `seconds` long (a cut in its last words hears it)."""
         with self._cond:
-            if self._turn is turn:
-                self._queue.sentence_began(index, self.clock(), seconds)
+            if self._turn is turn and self._queue.sentence_began(index, self.clock(), seconds):
+                turn.trimmed = True  # other hands' words have waited behind what only explains
 
     def _speak(self, turn: _Turn) -> None:
         utterance = turn.utterance

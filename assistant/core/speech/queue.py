@@ -24,10 +24,12 @@ turn.", never the reminder after it again); any other fact at most `FOLDS_AT_MOS
 words counts as heard.
 
 Replies from other hands (`arrive()`: moves from other players' devices) are said in turn, in the order recorded:
-the player's own reply being said is never cut by them (only a win is said at its next sentence), another hand's
-reply being said ends its sentence, and an older reply still waiting shrinks to its decisive facts and its move,
-merged by player into the newest, so the player is never more than one reply behind. An earcon travels in its
-utterance (`Utterance.sound`), so it is heard with its words, in order.
+the player's own reply being said or waiting is never cut or dropped by them (only a win is said at its next
+sentence), another hand's reply being said ends its sentence (at once when more than `LATE_S` of it is left, what
+it told said again short), and an older reply still waiting shrinks to its decisive facts and its move, merged by
+player into the newest (the newest too when its player's moves are the last waiting: one sentence a player), so
+the player is never more than one reply behind. In one voice, moves that waited `WAIT_S` behind her keys go before
+her next key's reply. An earcon travels in its utterance (`Utterance.sound`), so it is heard with its words.
 
 Stop (the player's own key) drops everything. Muted, nothing is queued, but what would have been said goes into
 the history, so the player can unmute and step back through it.
@@ -84,6 +86,17 @@ def reader_seconds(text: str) -> float:
     """About how long a screen reader takes to say `text` (`READER_WORDS_PER_SECOND`)."""
     return len(text.split()) / READER_WORDS_PER_SECOND
 
+
+#: Seconds another hand's move may wait behind her keys in one voice: at her first key after it has waited this long,
+#: the sentence that says it (other hands' moves merged a player a sentence) is kept and said before that key's
+#: reply, not folded after it once more. Her keys every 1.2 s would otherwise push it on until she stops typing; with
+#: this, a move is heard about `WAIT_S` + one gap between keys after its tap (goal: 10 s).
+WAIT_S = 3.0
+
+#: Seconds left of another hand's sentence in its own words above which a newer move cuts it at once (the table
+#: voice): the move it told is said again first in its short words ("Ben played Neigh."), so the newer one is heard
+#: within about a second of its tap rather than after a long sentence's end.
+LATE_S = 0.5
 
 #: How many times a decisive fact that tells of no state (a chain's duty, "Chain resolved.") may be folded into a
 #: reply while it goes unheard: once, and once more when that fold was cut before its last words; a fact heard is
@@ -166,7 +179,7 @@ class Utterance:
         """Its spoken segments, each with the sentences it spans (from, to: indices into `split()`), from its first
         own sentence: counted with `split` on its words so far, so a segment that ends no sentence ("Ben, from a
         phone:") shares its last sentence with the next."""
-        spans, count, open_, at = [], 0, False, self._own_from()
+        spans, count, open_, at = [], 0, False, self.own_from()
         for segment in self.segments:
             if not segment.channel.spoken or not segment.words.strip():
                 continue
@@ -204,9 +217,9 @@ class Utterance:
         sentence of its move, and at least the first of its own words. A sentence after those only explains."""
         facts_end = max((end for _, end in self._pieces()), default=0)
         told = any(fact.topic is Topic.MOVE for fact in self.tells)
-        return max(facts_end, self._move_sentence() + 1 if told else 0, self._own_from() + 1)
+        return max(facts_end, self._move_sentence() + 1 if told else 0, self.own_from() + 1)
 
-    def _own_from(self) -> int:
+    def own_from(self) -> int:
         """The first sentence of its own words (after the facts folded into it)."""
         return sum(len(self.split(fact.folded_text)) for fact in self.folded)
 
@@ -226,7 +239,7 @@ class Utterance:
         for fact, end in self._pieces()[len(self.folded) :]:
             if not any(fact in segment.about for segment, _, _ in spans):
                 said.update(range(end - len(self.split(fact.text)), end))
-        at = self._own_from()
+        at = self.own_from()
         while at in said:
             at += 1
         return at
@@ -283,6 +296,9 @@ class SpeechQueue:
         come first; one about her seat, or a win, is folded before them. None: every decisive fact is folded."""
         self._folds: dict[About, int] = {}
         """How many times each fact still unheard was folded (`FOLDS_AT_MOST`)."""
+        self._held: dict[About, float] = {}
+        """When each fact of another hand's reply still unheard was given (`arrive(now=...)`): one that waited
+        `WAIT_S` goes before her next key's reply (`new_input`)."""
         self.history: deque[Utterance] = deque(maxlen=history_limit)
         """What was given to be said (also while muted, or dropped as stale), oldest first, in full; navigation
         echo and hints that were never said are left out."""
@@ -337,21 +353,54 @@ class SpeechQueue:
         facts, others = list(self.carry), list[About]()  # the player's own replies' facts; other hands'
         cut = Cut.NONE
         current = self.current
-        if current is not None:
+        due: list[About] = []  # other hands' words that waited `WAIT_S`: said before this key's reply, short
+        kept_on = current is not None and _spoken(current) and self._due(current, now)
+        if kept_on and current is not None and self.played >= current.own_from() and self._left(now) > LATE_S:
+            cut = Cut.NOW  # a long sentence in its own words: what it told goes first again, short
+            due += self._again(current.unheard(self._heard_sentences(now)))
+        elif kept_on and current is not None and len(current.split()) > self.played + 1:
+            cut = Cut.AFTER_SENTENCE  # its sentence ends; the rest waits after her reply, due at her next key
+            others.extend(self._again(current.unheard(self.played + 1)))
+        elif current is not None and not kept_on:
             cut = Cut.NOW
             if not current.review:
                 (others if current.other else facts).extend(self._again(current.unheard(self._heard_sentences(now))))
         for utterance in self._waiting:
-            if _spoken(utterance):
+            if _spoken(utterance) and self._due(utterance, now):
+                due += utterance.kept()
+            elif _spoken(utterance):
                 (others if utterance.other else facts).extend(utterance.kept())  # never begun: not said yet
-        self._waiting.clear()
+        names = next((u.names for u in (current, *self._waiting) if u is not None and u.other), PLAIN)
+        self._waiting = deque([_catching_up(self._in_order(_unique(due)), names)] if due else [])
         others = _unique([*self.moves, *others])
         first = [fact for fact in others if fact.topic is not Topic.MOVE and self._hers(fact)]
         self.moves = [fact for fact in others if fact not in first]  # every one: merged a player a sentence
         facts = [*(facts if again else ()), *first]
         self.carry = self._in_order(_unique(facts))
         self._folds = {fact: n for fact, n in self._folds.items() if fact in self.carry or fact in self.moves}
+        saying = current.kept() if cut is Cut.AFTER_SENTENCE and current is not None else []  # (until it ends)
+        kept = [*self.moves, *saying, *due]
+        parts = {part for fact in kept for part in fact.flat()}
+        self._held = {fact: at for fact, at in self._held.items() if fact in parts}
         return cut
+
+    def _forget_held(self, utterance: Utterance) -> None:
+        """Forget when facts were given that can no longer be said again: none of the new utterance, of the one
+        being said, of those waiting, nor cut or kept for later."""
+        live = [*utterance.kept(), *self.carry, *self.moves]
+        for said in (self.current, *self._waiting):
+            if said is not None:
+                live += said.kept()
+        parts = {part for fact in live for part in fact.flat()}
+        self._held = {fact: at for fact, at in self._held.items() if fact in parts}
+
+    def _due(self, utterance: Utterance, now: float | None) -> bool:
+        """Another hand's words (a reply, or moves merged after hers) that have waited `WAIT_S` since the oldest
+        of their facts was given: her next key does not push them on again (`new_input`)."""
+        if now is None or not utterance.other:
+            return False
+        given = [self._held[part] for fact in utterance.kept() for part in fact.flat() if part in self._held]
+        return bool(given) and now - min(given) >= WAIT_S
 
     def _hers(self, fact: About) -> bool:
         """Another hand's fact that is said before her reply's words: a win, one about her seat, any when her seat is
@@ -360,8 +409,10 @@ class SpeechQueue:
 
     def _again(self, facts: list[About]) -> list[About]:
         """Of facts not heard, those to say once more: a state (a turn, a count, a win) until it is heard or a newer
-        one settles it; any other fact at most `FOLDS_AT_MOST` times."""
-        return [fact for fact in facts if fact.topic.is_state or self._folds.get(fact, 0) < FOLDS_AT_MOST]
+        one settles it, and a move of another hand until it is heard (never dropped); any other fact at most
+        `FOLDS_AT_MOST` times."""
+        kept_on = (Topic.MOVE, *(topic for topic in Topic if topic.is_state))
+        return [fact for fact in facts if fact.topic in kept_on or self._folds.get(fact, 0) < FOLDS_AT_MOST]
 
     def _in_order(self, facts: list[About]) -> list[About]:
         """The facts in the order a fold says them: a win, then whose turn it is (`About.rank`), each with the turn's
@@ -381,14 +432,20 @@ class SpeechQueue:
         """The facts a newer reply does not settle (it says them, or a newer state of theirs)."""
         return [fact for fact in facts if not _settled(fact, (*newer.facts, *newer.tells))]
 
-    def arrive(self, utterance: Utterance) -> Cut:
+    def arrive(self, utterance: Utterance, now: float | None = None) -> Cut:
         """A reply that did not come from the player's own key (a move from another player's device): said in
         turn, in the order recorded, with no backlog. The player's own reply being said goes on to its end (a win
         is said at its next sentence); another hand's ends with its sentence (`Cut.AFTER_SENTENCE`, returned), or
         at once when its facts and its move are said and the sentence only explains (`Cut.NOW`); a
         reply still waiting shrinks to its decisive facts and its move, merged into the new one, so the player is
-        never more than one reply behind."""
+        never more than one reply behind. `now`: the moment it was given, from which its wait is counted (one voice:
+        `WAIT_S`)."""
         utterance = cause_first(replace(utterance, other=True))
+        if now is not None:
+            for fact in utterance.kept():
+                for part in fact.flat():
+                    self._held.setdefault(part, now)
+            self._forget_held(utterance)
         if not self.busy or self.muted or not _spoken(utterance):
             self.add(utterance)
             return Cut.NONE
@@ -406,24 +463,38 @@ class SpeechQueue:
                 facts += self._again(current.unheard(self.played))
             elif current.other and self.played >= current.needed():  # what it says after its move only explains
                 cut = Cut.NOW
+            elif current.other and self.played >= current.own_from() and self._left(now) > LATE_S:
+                cut = Cut.NOW  # a long sentence in its own words: what it told is said first again, short
+                facts += self._again(current.unheard(self._heard_sentences(now)))
             elif (current.other or current.folded or wins or asks == self.played + 1) and len(
                 current.split()
             ) > self.played + 1:
                 cut = Cut.AFTER_SENTENCE  # (the sentence being said is heard: its fact is not said again)
                 facts += self._again(current.unheard(self.played + 1))
         facts += [*self.carry, *self.moves]
+        # Her own key's reply not begun yet keeps its place, whole: before the others' words if it was before them
+        # (her words first for the key just pressed), after them if it was after (the rest of a reply that gave way).
+        before: list[Utterance] = []
+        after: list[Utterance] = []
+        others_seen = False
         for waiting in self._waiting:
-            if _spoken(waiting):
+            if _spoken(waiting) and not (waiting.other or wins) and current is not None:
+                (after if others_seen else before).append(waiting)
+            elif _spoken(waiting):
+                others_seen = others_seen or waiting.other
                 facts += waiting.kept()
-        self._waiting.clear()
+        self._waiting = deque(before)
         self.carry, self.moves = [], []
         folded = self._in_order(self._unsettled(_unique(facts), utterance))
         self._folds = {fact: n for fact, n in self._folds.items() if fact in folded}
         self.remember(utterance)
         if wins:  # a win first: what it does not settle is said after it
             self._waiting.extend([utterance, _catching_up(folded, utterance.names)] if folded else [utterance])
+        elif _behind(utterance, folded):  # its player's moves wait: one sentence for them all, its own words short
+            self._waiting.append(_shrunk(utterance, folded))
         else:
             self._waiting.append(_folded_into(utterance, folded))
+        self._waiting.extend(after)
         return cut
 
     def stop(self) -> bool:
@@ -449,10 +520,11 @@ class SpeechQueue:
         for part in fact.flat():
             self._folds[part] = self._folds.get(part, 0) + 1
 
-    def sentence_began(self, index: int, at: float, seconds: float) -> None:
+    def sentence_began(self, index: int, at: float, seconds: float) -> bool:
         """The current utterance's sentence of that index began to play at `at` and lasts `seconds`: a cut in its
         last words (`LAST_WORDS_S`) counts it as heard. A folded fact counts as folded once its sentence begins (one
-        merged into reply after reply in a burst, never begun, was never said)."""
+        merged into reply after reply in a burst, never begun, was never said). Return whether the utterance ends
+        with this sentence (`_give_way`)."""
         self._began = (index, at, seconds)
         current = self.current
         if current is not None and current.folded:
@@ -461,11 +533,37 @@ class SpeechQueue:
                 if first == index and index > 0:
                     self._folded(fact)
                 first += len(current.split(fact.folded_text))
+        return self._give_way(index, at + seconds)
+
+    def _give_way(self, index: int, end: float) -> bool:
+        """Her own reply ends with its sentence of that index, which ends at `end`, when what is left of it only
+        explains (its facts said) and other hands' words waiting behind it will have waited `WAIT_S` by then (one
+        voice): a long reply (a Stable, a card's text) never keeps a move waiting more than that. The rest of it
+        goes on after them (dropped at her next key, as any reply of hers)."""
+        current = self.current
+        if current is None or current.other or not _spoken(current) or current.review:
+            return False
+        sentences = current.split()
+        if index + 1 < current.needed() or index + 1 >= len(sentences):
+            return False
+        if not any(self._due(waiting, end) for waiting in self._waiting):
+            return False
+        rest = " ".join(sentences[index + 1 :])
+        self._waiting.append(Utterance(rest, current.priority, current.private, names=current.names))
+        return True
 
     def sentence_played(self, index: int) -> None:
         """The current utterance's sentence of that index (of `Utterance.split`) was played to its end: a decisive
         fact in it has been heard, and a cut after it need not say it again."""
         self.played = max(self.played, index + 1)
+
+    def _left(self, now: float | None) -> float:
+        """Seconds left of the current utterance's sentence being said `now` (0 when none is known)."""
+        began = self._began
+        if now is None or began is None or began[0] != self.played:
+            return 0.0
+        _, at, seconds = began
+        return at + seconds - now
 
     def _heard_sentences(self, now: float | None) -> int:
         """How many sentences of the current utterance were heard when it is cut `now`."""
@@ -534,6 +632,29 @@ def _settled(fact: About, newer: tuple[About, ...] | list[About]) -> bool:
     if any(part.topic is Topic.MOVE and part.move is MoveKind.END for part in fact.flat()):
         return all(part in newer for part in fact.flat())
     return fact.settled_by(newer)
+
+
+def _behind(utterance: Utterance, folded: list[About]) -> bool:
+    """Another hand's reply whose player's moves are the last moves still waiting to be said (`folded`): its move
+    is merged into their sentence, one sentence for the player's moves in a row. Not when another player moved
+    since (Ben, Cy, Ben): moved before Cy's, Ben's later move could be heard before its cause."""
+    moves = [fact for fact in utterance.tells if fact.topic is Topic.MOVE]
+    waiting = [fact for fact in merge_moves(folded) if fact.topic is Topic.MOVE]
+    if not moves or not waiting:
+        return False
+    return len(merge_moves([waiting[-1], *moves])) == 1
+
+
+def _shrunk(utterance: Utterance, folded: list[About]) -> Utterance:
+    """Another hand's reply said as what it tells, short, merged with what waits: its move in its player's sentence
+    with their waiting moves ("Ben drew a card and played Rainbow Aura."), its decisive facts after, in their short
+    words, then the table's question it asks, which is open now (the newest state rather than every step)."""
+    facts = merge_moves(stops_said(_unique([*folded, *utterance.tells, *utterance.facts])))
+    open_ = {fact for segment in utterance.segments for fact in segment.about if fact.topic is Topic.QUESTION}
+    open_ -= set(utterance.facts)
+    asked = tuple(segment for segment in utterance.segments if segment.channel.spoken and open_ & set(segment.about))
+    text, said = catch_up(facts, speech_of(asked)), tuple(facts)
+    return replace(utterance, text=text, priority=Priority.IMPORTANT, facts=(), tells=(), folded=said, segments=asked)
 
 
 def _unique(facts: list[About]) -> list[About]:

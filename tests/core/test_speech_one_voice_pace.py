@@ -1,0 +1,106 @@
+"""One voice at table pace (assistant/core/speech/queue.py): her key every 1.2 s, other hands' moves between them,
+on a fake clock. Every move is heard within 10 s of its tap; her own words stay first for the key just pressed."""
+
+from assistant.core.game.about import About, MoveKind, Topic
+from assistant.core.speech.queue import WAIT_S, Utterance
+from tests.core.clocked_voice import ClockedVoice
+
+#: Seconds a word lasts (her voice, about 175 words a minute).
+WORD_S = 0.34
+PLAYERS = ("Ana", "Ben", "Cy", "Dee")
+
+
+def _move(seat: int, card: str, at: int) -> Utterance:
+    player = PLAYERS[seat]
+    told = About(Topic.MOVE, f"{player} discarded {card}.", (seat,), player, MoveKind.DISCARD, card, at=at)
+    return Utterance(f"{player}, from a phone: discarded {card}. It went to the discard pile.", tells=(told,))
+
+
+def _reply(n: int) -> Utterance:
+    return Utterance(f"Reply {n}: Ana's Stable holds three cards. Basic Unicorn, Rainbow Aura and Neigh. Say more.")
+
+
+def _play(seconds: float = 40.0) -> tuple[ClockedVoice, list[tuple[float, str]], list[float]]:
+    """Her key every 1.2 s for `seconds`; a phone's move every 2.5 s, Ben, Cy and Dee in turn."""
+    voice, taps, keys = ClockedVoice(WORD_S), [], []
+    events = [(1.2 * n, "key", n) for n in range(int(seconds / 1.2))]
+    events += [(0.5 + 2.5 * n, "tap", n) for n in range(int(seconds / 2.5))]
+    for moment, kind, n in sorted(events):
+        if kind == "key":
+            keys.append(moment)
+            voice.key(moment, _reply(n))
+        else:
+            card = f"Card{n}"
+            taps.append((moment, card))
+            voice.tap(moment, _move(1 + n % 3, card, n + 1))
+    voice.run_until(10_000.0)
+    return voice, taps, keys
+
+
+def test_in_one_voice_every_move_is_heard_within_10_s_of_its_tap_while_she_keeps_typing():
+    voice, taps, keys = _play()
+    waits = {}
+    for tapped, card in taps:
+        heard = [at for at, sentence in voice.heard if card in sentence and at >= tapped]
+        waits[card] = (min(heard) - tapped) if heard else None
+    assert all(wait is not None and wait <= 10.0 for wait in waits.values()), waits
+    assert max(wait for wait in waits.values() if wait is not None) <= WAIT_S + 1.2 + 3 * 3 * WORD_S, waits
+    # Her own words stay first for the key just pressed: between a key and its reply only other hands' moves that
+    # waited are said, and a reply not heard at once was given way to them, then passed by her next key.
+    for n, moment in enumerate(keys):
+        until = keys[n + 1] if n + 1 < len(keys) else 10_000.0
+        began = [at for at, sentence in voice.heard if moment <= at < until and sentence.startswith(f"Reply {n}:")]
+        before = [sentence for at, sentence in voice.heard if moment <= at < (began or [until])[0]]
+        assert all(any(card in sentence for _, card in taps) for sentence in before), (n, before)
+    heard_at_once = [
+        n for n, moment in enumerate(keys) if (moment, f"Reply {n}: Ana's Stable holds three cards.") in voice.heard
+    ]
+    assert len(heard_at_once) >= len(keys) // 2, heard_at_once  # (a move every 2.5 s here: far more than a game)
+
+
+def test_in_one_voice_moves_that_waited_are_said_before_her_next_reply_merged_a_player_a_sentence():
+    voice = ClockedVoice(WORD_S)
+    voice.key(0.0, _reply(0))
+    voice.tap(0.3, _move(1, "Card0", 1))
+    voice.tap(0.6, _move(1, "Card1", 2))
+    voice.tap(0.9, _move(2, "Card2", 3))
+    for n in range(1, 3):  # her keys push them on while they have waited less than WAIT_S
+        voice.key(1.2 * n, _reply(n))
+    merged = "Ben discarded Card0 and discarded Card1. Cy discarded Card2."
+    assert [u.text for u in voice.queue.waiting] == [_reply(2).text, merged]  # her words first, the moves after
+    voice.key(3.6, _reply(3))  # they have waited more than WAIT_S: said now, before this key's reply
+    voice.run_until(3.7)
+    assert voice.heard[-1] == (3.6, "Ben discarded Card0 and discarded Card1.")
+    assert [u.text for u in voice.queue.waiting] == [_reply(3).text]
+
+
+def test_in_one_voice_a_long_reply_of_hers_gives_way_after_its_facts_to_moves_that_waited():
+    voice = ClockedVoice(WORD_S)
+    stable = " ".join(f"Card {n} of hers is a Basic Unicorn." for n in range(12))  # about 25 s
+    voice.key(0.0, Utterance(f"Ana's Stable: 12 Unicorns. {stable}"))
+    voice.tap(0.5, _move(1, "Card0", 1))
+    voice.tap(4.0, _move(2, "Card1", 2))
+    voice.run_until(60.0)
+    first = {card: min(at for at, sentence in voice.heard if card in sentence) for card in ("Card0", "Card1")}
+    assert first["Card0"] - 0.5 <= WAIT_S + 3 * WORD_S * 8, first  # after the sentence said when it was due
+    assert voice.heard[0] == (0.0, "Ana's Stable: 12 Unicorns.")  # her facts first, whole
+    rest = [sentence for at, sentence in voice.heard if at > first["Card1"] and sentence.startswith("Card ")]
+    assert rest and rest[0] == "Card 1 of hers is a Basic Unicorn.", rest  # and the rest of it after them
+    assert rest[-1] == "Card 11 of hers is a Basic Unicorn.", rest
+
+
+def test_in_one_voice_a_long_sentence_of_moves_that_waited_is_cut_at_her_key_and_said_short_before_her_reply():
+    voice = ClockedVoice(WORD_S)
+    voice.key(0.0, _reply(0))
+    voice.tap(0.3, _move(1, "Card0", 1))
+    voice.key(1.2, _reply(1))
+    voice.key(2.4, Utterance("Reply 2."))  # short: the moves begin after it, Ben's then Cy's, tapped meanwhile
+    long = "discarded Glitter Bomb, a Magic card that would have made him sacrifice a card and destroy another."
+    cy = About(Topic.MOVE, "Cy discarded Glitter Bomb.", (2,), "Cy", MoveKind.DISCARD, "Glitter Bomb", at=2)
+    voice.tap(2.8, Utterance(f"Cy, from a phone: {long}", tells=(cy,)))
+    voice.run_until(4.8)
+    assert voice.heard[-1][1].startswith("Cy, from a phone:"), voice.heard  # its long sentence being said
+    voice.key(4.8, _reply(4))  # Ben's move waited: these are due, but her reply does not wait for the long sentence
+    voice.run_until(9.0)
+    said = [sentence for at, sentence in voice.heard if at >= 4.8]
+    assert said[:2] == ["Cy discarded Glitter Bomb.", "Reply 4: Ana's Stable holds three cards."], voice.heard
