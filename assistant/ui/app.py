@@ -379,8 +379,8 @@ class TableApp(App[None]):
         self.answer_from = max(0, min(len(lines) - 1, self.answer_from + step))
         self.query_one("#answer", Static).update("\n".join(lines[self.answer_from :]))
         self.cursor.on_answer()
-        if self.speak is not None:
-            self.speak.echo(lines[self.answer_from])
+        if self.speak is not None:  # (a new join code's line is said in its private words: `Part.PRIVATE`)
+            self.speak.echo(self.replies[-1].reader_lines[self.answer_from])
 
     def show_said(self, text: str) -> None:
         """What a speech key says (F2, F3, F4) or F7 sets: in the answer region, under the cursor, as it is said;

@@ -21,7 +21,7 @@ from contextlib import AbstractContextManager, nullcontext
 from typing import Any, TypeVar
 
 from assistant.core.language.device import DeviceAnswer, DeviceJoined, DeviceOutcome, DeviceRequest
-from assistant.core.language.reply import Reply
+from assistant.core.language.reply import Reply, Segment
 from assistant.core.language.table_view import LastEntry, PhoneView, phone_view
 from assistant.core.text import clean_untrusted
 from assistant.core.words.cardtext import type_name
@@ -33,7 +33,6 @@ from assistant.core.words.share import (
     SHARE_STOPPED,
     also_at,
     code_renewed,
-    code_shown,
     device_list,
     device_removed,
     last_moves,
@@ -41,6 +40,7 @@ from assistant.core.words.share import (
     no_local_name,
     phone_name,
     phone_removed,
+    private_code,
     share_form,
     sharing_at,
 )
@@ -213,8 +213,12 @@ class TableShare:
             self.tell(Reply.of(also_at(self.named)))
 
     def _renewed(self, code: str) -> None:
-        """The join code grew old and a new one was made: shown, and said to the host."""
-        self._new_code(code, code_renewed(code))
+        """The join code grew old and a new one was made: shown (never said, nor printed to a screen reader), and
+        the host is told that it is ready (`share` says it when asked)."""
+        if self.on_code is not None:
+            self.on_code(code)
+        if self.tell is not None:
+            self.tell(Reply(important=True, segments=code_renewed(code)))
 
     def _guessed(self, code: str, first: bool = True) -> None:
         """Someone was guessing the join code: the new code is shown (never said: whoever guesses may hear it), and
@@ -222,19 +226,13 @@ class TableShare:
         if self.on_code is not None:
             self.on_code(code)
         if first and self.tell is not None:
-            self.tell(Reply((CODE_GUESSED, code_shown(code)), CODE_GUESSED, important=True))
+            self.tell(Reply(important=True, segments=(Segment(CODE_GUESSED), private_code(code))))
 
     def _notice(self, sentence: str) -> None:
         """Something the host is told once: a phone let in refused for holding too many event streams (naming it),
         another phone asking for a player whose phone already waits."""
         if self.tell is not None:
             self.tell(Reply.of(sentence, important=True))
-
-    def _new_code(self, code: str, *lines: str) -> None:
-        if self.on_code is not None:
-            self.on_code(code)
-        if self.tell is not None:
-            self.tell(Reply.of(*lines, important=True))
 
     def said(self) -> Reply:
         """Where the table is shared and the join code (or that it is not shared)."""
@@ -283,8 +281,7 @@ class TableShare:
             shown = clean_untrusted(name, 30)
             return Reply.of(no_device_for(shown if number is None else phone_name(shown, number)))
         removed = device_removed(match, count) if number is None else phone_removed(phone_name(match, number))
-        code = code_shown(self.server.current_code())
-        return Reply((removed, code), removed, important=True)
+        return Reply(important=True, segments=(Segment(removed), private_code(self.server.current_code())))
 
     def decide(self, name: str, allow: bool) -> Reply:
         """`share allow [NAME]`, `share refuse [NAME]`: let in, or keep out, the phone that waits to join as NAME

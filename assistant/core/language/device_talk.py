@@ -30,7 +30,7 @@ from assistant.core.language.device import (
     command_for,
 )
 from assistant.core.language.parser import Command
-from assistant.core.language.reply import Question, Reply
+from assistant.core.language.reply import Question, Reply, Segment
 from assistant.core.language.table_view import PhoneQuestion
 from assistant.core.words.gameplay import NO_GAME, NOT_RECORDED, NOTHING_TO_UNDO, save_offered
 from assistant.core.words.rulings import objection_reasons, phone_warning, short_objection
@@ -39,7 +39,6 @@ from assistant.core.words.share import (
     SAVE_LABELS,
     UNDO_NOT_YOURS,
     by_player,
-    code_shown,
     from_phone,
     host_asked,
     host_decided,
@@ -50,6 +49,7 @@ from assistant.core.words.share import (
     phone_answered_no,
     phone_asks,
     phone_name,
+    private_code,
 )
 
 __all__ = ["DeviceTalk"]
@@ -168,7 +168,7 @@ class DeviceTalk:
         if not joining.waiting.decide(allow):
             return Reply.of(no_phone_waits(player))
         said = host_decided(player, joining.device, allow)
-        reply = Reply.of(said) if allow else Reply((said, code_shown(joining.waiting.code())), said)
+        reply = Reply.of(said) if allow else Reply(segments=(Segment(said), private_code(joining.waiting.code())))
         following = self.waiting()
         if not following:
             return reply

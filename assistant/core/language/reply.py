@@ -15,7 +15,7 @@ from enum import StrEnum
 
 from assistant.core.cards.card import Card
 from assistant.core.game.about import About, Topic, texts
-from assistant.core.game.segment import Channel, Part, Segment, lines_of, of_lines, speech_of
+from assistant.core.game.segment import Channel, Part, Segment, lines_of, of_lines, reader_lines, speech_of
 
 __all__ = ["Channel", "Choice", "Control", "Part", "Pending", "Question", "Reply", "Segment"]
 
@@ -124,6 +124,11 @@ class Reply:
     def lines(self) -> tuple[str, ...]:
         """Screen lines, one fact each (the shown segments)."""
         return lines_of(self.segments)
+
+    @property
+    def reader_lines(self) -> tuple[str, ...]:
+        """Screen lines as a screen reader is given them (plain mode): a new join code in other words."""
+        return reader_lines(self.segments)
 
     @property
     def speech(self) -> str:

@@ -39,6 +39,7 @@ from assistant.core.game.events import (
     ToNursery,
     UseEffect,
 )
+from assistant.core.game.segment import Channel, Part, Segment
 from assistant.core.game.table import Table
 from assistant.core.text import cards_count, clean_untrusted
 from assistant.core.words.gameplay import SOURCE_NAMES, area_of, creatures, namers, save_cost
@@ -98,6 +99,8 @@ __all__ = [
     "bad_field",
     "cannot_listen",
     "code_renewed",
+    "CODE_READY",
+    "private_code",
     "device_list",
     "device_removed",
     "by_player",
@@ -247,9 +250,19 @@ def no_local_name(reason: str) -> str:
     return f"The table has no short name on this network ({reason}): phones open its address."
 
 
-def code_renewed(code: str) -> str:
-    """A new join code, made when the last one grew old."""
-    return f"New join code: {spoken_code(code)}."
+CODE_READY = "A new join code is ready: say share to hear it."
+
+
+def private_code(code: str) -> Segment:
+    """A new join code, shown on the app's screen and a braille display and never said: a screen reader (plain
+    mode's lines) is given `CODE_READY` in its place, and `share` says the code when asked."""
+    return Segment(code_shown(code), part=Part.PRIVATE, channel=Channel.SCREEN, without=CODE_READY)
+
+
+def code_renewed(code: str) -> tuple[Segment, ...]:
+    """A new join code, made when the last one grew old: shown (never said, never printed to a screen reader), and
+    said to be ready."""
+    return private_code(code), Segment(CODE_READY, channel=Channel.SPEECH)
 
 
 def qr_too_small(columns: int, rows: int, width: int, height: int) -> str:
