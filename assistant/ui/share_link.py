@@ -259,9 +259,9 @@ class TableShare:
         """The phones joined, by player."""
         if self.server is None:
             return Reply.of(NOT_SHARING)
-        devices = self.server.devices
-        waiting = tuple(d.player for d in devices.by_token.values() if d.waiting)
-        return Reply.of(device_list(devices.players(), waiting))
+        phones = list(self.server.devices.by_token.values())
+        joined = [(phone_name(d.player, d.number), d.tag) for d in phones if not d.waiting]
+        return Reply.of(device_list(joined, [(d.player, d.tag) for d in phones if d.waiting]))
 
     def remove(self, argument: str) -> Reply:
         """`share remove NAME` takes a player's phones off the table, `share remove NAME PHONE` only their phone
@@ -269,6 +269,12 @@ class TableShare:
         said), so they cannot join again with the one they had."""
         if self.server is None:
             return Reply.of(NOT_SHARING)
+        tagged = self.server.devices.tagged(argument)
+        if tagged is not None:  # its short name ("share remove blue 7")
+            player, number, tag = tagged.player, tagged.number, tagged.tag
+            self.server.remove(player, number)
+            removed = phone_removed(phone_name(player, number), tag)
+            return Reply(important=True, segments=(Segment(removed), private_code(self.server.current_code())))
         words = argument.split()
         phone = words[1] if len(words) == 2 else ""
         if not 0 < len(words) <= 2 or (phone and not (phone.isascii() and phone.isdigit() and 0 < int(phone) < 100)):

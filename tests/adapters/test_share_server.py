@@ -55,6 +55,7 @@ from assistant.core.words.share import (
     phone_let_in,
     phone_removed,
     phone_waits,
+    phone_waits_named,
     too_many_guesses,
     too_many_phones,
 )
@@ -65,6 +66,7 @@ from assistant.storage.decks import load_card_set
 from assistant.storage.saves import GameStore
 from assistant.ui.share_link import TableShare, apply_device
 from tests.core.talking import asks
+from tests.share_table import untag
 
 CARDS = load_card_set()
 #: Patience for one request on a busy machine; never a sleep.
@@ -813,8 +815,9 @@ def test_even_a_players_first_phone_waits_until_the_host_lets_it_in(tmp_path):
     async def scenario() -> None:
         async with shared_table(tmp_path) as table:
             joined = await ask_to_join(table, "Ben")
-            assert laptop_said(table) == [new_phone_asks("Ben")] == ["A new phone asks to record for Ben. Let it in?"]
-            assert table.session.said[-1].lines == (new_phone_asks("Ben"),)  # `repeat` and `history` have it
+            asked = "A new phone asks to record for Ben. Let it in?"
+            assert untag(laptop_said(table)) == [new_phone_asks("Ben")] == [asked]
+            assert untag(table.session.said[-1].lines) == (new_phone_asks("Ben"),)  # `repeat` and `history` have it
             assert isinstance(table.session.pending, Question)  # the keyboard's yes or no answers it
             before = list(table.session.game.log)
             status, body, _ = await table.post("/api/move", move("draw", "key-first-0001"), joined["csrf"])
@@ -863,7 +866,8 @@ def test_a_waiting_phone_is_told_at_once_that_it_waits_while_its_state_is_held(t
     async def scenario() -> None:
         async with shared_table(tmp_path) as table:
             joined = await ask_to_join(table, "Ben")
-            waits = {"you": "Ben", "line": phone_waits("Ben"), "game": None, "waiting": True}
+            waits = {"you": "Ben", "line": phone_waits_named("Ben", joined["tag"]), "game": None, "waiting": True}
+            waits["tag"] = joined["tag"]  # its short name, on its screen
             assert {**joined["view"], "version": None} == {**waits, "version": None}
             status, me, _ = await table.get("/api/me")
             assert status == 200 and me["view"] == {**waits, "version": table.server.version}
@@ -895,7 +899,7 @@ def test_a_second_phone_for_a_player_waits_until_the_host_says_yes(tmp_path):
             async with table.phone() as second:
                 joined = await ask_to_join(second, "Ben")
                 csrf = joined["csrf"]
-                assert laptop_said(table)[-1] == new_phone_asks("Ben")
+                assert untag(laptop_said(table)[-1]) == new_phone_asks("Ben")
                 assert isinstance(table.session.pending, Question)  # the laptop's yes-or-no question
                 assert table.server.devices.players() == ["Ben"]
                 before = list(table.session.game.log)
@@ -1016,7 +1020,7 @@ def test_share_remove_renews_the_code_shown_not_said_and_keeps_the_removed_phone
             assert (status, body) == (403, {"error": WRONG_CODE})
             heard = len(table.said)
             await ask_to_join(table, "Ben")  # with the new code: asked of the host again
-            assert laptop_said(table)[heard:] == [new_phone_asks("Ben")]
+            assert untag(laptop_said(table)[heard:]) == [new_phone_asks("Ben")]
 
     run(scenario())
 
@@ -1049,9 +1053,9 @@ def test_share_refuse_answers_a_waiting_phone_when_the_question_is_gone(tmp_path
             async with table.phone() as second:
                 await ask_to_join(second, "Ben")
                 tallied = table.session.handle("tally")  # another command: the question is asked again after it
-                assert tallied.lines[-1] == new_phone_asks("Ben")
+                assert untag(tallied.lines[-1]) == new_phone_asks("Ben")
                 listed = await table.share.control("devices")
-                assert listed.lines == (device_list(["Ben"], ("Ben",)),)
+                assert untag(listed.lines) == (untag(device_list([("Ben's phone", "")], [("Ben", "")])),)
                 refused = await table.share.control("refuse ben")
                 assert refused.lines[0] == phone_kept_out("Ben")
                 status, body, _ = await second.get("/api/me")
@@ -1096,9 +1100,9 @@ def test_share_allow_and_refuse_alone_answer_the_phone_that_waits_one_question_a
             await ask_to_join(table, "Ana")
             async with table.phone() as ben:
                 await ask_to_join(ben, "Ben")
-                assert laptop_said(table) == [new_phone_asks("Ana"), new_phone_waits("Ben")]
+                assert untag(laptop_said(table)) == [new_phone_asks("Ana"), new_phone_waits("Ben")]
                 reply = table.session.handle("yes")  # Ana's phone: then Ben's is asked, the keyboard's question now
-                assert reply.lines == (phone_let_in("Ana", 1), new_phone_asks("Ben"))
+                assert untag(reply.lines) == (phone_let_in("Ana", 1), new_phone_asks("Ben"))
                 refused = await table.share.control("refuse")
                 assert refused.lines == (phone_kept_out("Ben"), code_shown(table.server.current_code()))
                 assert table.session.pending is None  # the question answered is no longer the keyboard's
@@ -1276,7 +1280,7 @@ def test_a_join_question_a_typed_command_passed_over_is_asked_again_after_its_an
         async with shared_table(tmp_path) as table:
             await ask_to_join(table, "Ben")
             reply = table.session.handle("draw")  # typed 30 ms after the join: the question is passed over
-            assert reply.lines[-1] == new_phone_asks("Ben")
+            assert untag(reply.lines[-1]) == new_phone_asks("Ben")
             assert table.session.handle("yes").lines == (phone_let_in("Ben", 1),)
             assert table.server.devices.players() == ["Ben"]
 

@@ -86,6 +86,8 @@ class _Joining:
 
     waiting: JoinDecision
     device: int
+    tag: str = ""
+    """The short name the phone shows ("blue 7")."""
 
 
 @dataclass
@@ -138,12 +140,13 @@ class DeviceTalk:
         waiting = joined.waiting
         if waiting is None:
             return DeviceOutcome("joined", (), Reply.of(joined_from_phone(player)))
-        self.joining[player] = _Joining(waiting, joined.device)
+        self.joining[player] = _Joining(waiting, joined.device, joined.tag)
         return DeviceOutcome("waiting", (), self.join_question(player))
 
     def join_question(self, player: str) -> Reply:
         """The host's question about the phone that waits to join as `player`: yes lets it in, no keeps it out."""
-        question, asked = new_phone_asks(player), self.joining.get(player)  # this phone's: never one that came later
+        asked = self.joining.get(player)  # this phone's: never one that came later
+        question = new_phone_asks(player, asked.tag if asked is not None else "")
         ask = Question(
             lambda: self.decide(player, True, asked), declined="", refused=lambda: self.decide(player, False, asked)
         )

@@ -6,6 +6,7 @@ error the server sends is one of these, never a traceback), and the labels the p
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -102,6 +103,10 @@ __all__ = [
     "CODE_READY",
     "private_code",
     "device_list",
+    "TAG_COLOURS",
+    "TAG_DIGITS",
+    "phone_tag",
+    "phone_waits_named",
     "device_removed",
     "by_player",
     "from_phone",
@@ -357,14 +362,32 @@ def phone_answered_no(player: str) -> str:
     return f"{player} did not record it."
 
 
-def device_list(players: list[str], waiting: tuple[str, ...] = ()) -> str:
-    """The devices joined, by player, and the players a phone waits to join as (`share devices`)."""
-    asking = f"A new phone waits to join as {', '.join(waiting)}." if waiting else ""
-    if not players:
+def device_list(joined: Sequence[tuple[str, str]], waiting: Sequence[tuple[str, str]] = ()) -> str:
+    """The phones let in, each by its name and the short name its screen showed ("Ben's phone (blue 7)"), and the
+    phones that wait, by player and short name (`share devices`); `joined`: (phone name, short name) pairs,
+    `waiting`: (player, short name) pairs."""
+    names = ", ".join(f"{player} ({tag})" if tag else player for player, tag in waiting)
+    asking = f"A new phone waits to join as {names}." if waiting else ""
+    if not joined:
         return f"{NO_DEVICES} {asking}".strip()
-    counts = {name: players.count(name) for name in dict.fromkeys(players)}
-    parts = [name if count == 1 else f"{name} ({count} phones)" for name, count in counts.items()]
+    parts = [f"{phone} ({tag})" if tag else phone for phone, tag in joined]
     return f"Phones joined: {', '.join(parts)}. {asking}".strip()
+
+
+#: What a phone's short name is made of: a colour and a digit ("blue 7"), two short words easy to hear and to read
+#: on its screen; 64 of them, one for each device the table keeps.
+TAG_COLOURS = ("blue", "green", "red", "gold", "pink", "white", "black", "grey")
+TAG_DIGITS = ("2", "3", "4", "5", "6", "7", "8", "9")
+
+
+def phone_tag(colour: str, digit: str) -> str:
+    """A phone's short name, shown on its screen while it waits and said in the host's question ("blue 7")."""
+    return f"{colour} {digit}"
+
+
+def phone_waits_named(player: str, tag: str) -> str:
+    """Shown on a phone that waits for the host: its short name, which the host hears in the question."""
+    return f"This phone is {tag}. {phone_waits(player)}"
 
 
 def device_removed(player: str, count: int) -> str:
@@ -373,9 +396,10 @@ def device_removed(player: str, count: int) -> str:
     return f"{player}'s phone was taken off the table." if count == 1 else f"{player}'s {count} phones were taken off."
 
 
-def phone_removed(phone: str) -> str:
-    """`share remove NAME PHONE` took that one phone off the table ("Ben's phone 2 was taken off the table.")."""
-    return f"{phone} was taken off the table."
+def phone_removed(phone: str, tag: str = "") -> str:
+    """`share remove NAME PHONE` (or `share remove blue 7`) took that one phone off the table ("Ben's phone 2 was
+    taken off the table.", "Ben's phone 2, blue 7, was taken off the table.")."""
+    return f"{phone}, {tag}, was taken off the table." if tag else f"{phone} was taken off the table."
 
 
 def share_form(word: str) -> str:
@@ -431,18 +455,20 @@ def joined_from_phone(player: str) -> str:
     return f"{player} joined from a phone."
 
 
-def new_phone_asks(player: str) -> str:
+def new_phone_asks(player: str, tag: str = "") -> str:
     """Said on the laptop when a phone asks to join as a player: the question the host answers, the only one the
-    keyboard's yes or no answers now."""
-    return f"A new phone asks to record for {player}. Let it in?"
+    keyboard's yes or no answers now; `tag`: the short name the phone shows, so the host knows which phone asks."""
+    return f"{_asks(player, tag)} Let it in?"
 
 
-def new_phone_waits(player: str) -> str:
+def new_phone_waits(player: str, tag: str = "") -> str:
     """As `new_phone_asks`, when the laptop already waits for another answer: how to answer this one."""
-    return (
-        f"A new phone asks to record for {player}. Say share allow {player} to let it in, or share refuse "
-        f"{player} to keep it out."
-    )
+    return f"{_asks(player, tag)} Say share allow {player} to let it in, or share refuse {player} to keep it out."
+
+
+def _asks(player: str, tag: str) -> str:
+    showing = f": the one showing {tag}" if tag else ""
+    return f"A new phone asks to record for {player}{showing}."
 
 
 def too_many_phones(player: str, most: int) -> str:
