@@ -31,6 +31,7 @@ from assistant.core.words.share import (
     QR_ONLY_IN_APP,
     REMOVE_WHOSE,
     SHARE_STOPPED,
+    TAG_COLOURS,
     also_at,
     code_renewed,
     device_list,
@@ -38,8 +39,10 @@ from assistant.core.words.share import (
     last_moves,
     no_device_for,
     no_local_name,
+    no_phone_named,
     phone_name,
     phone_removed,
+    phone_tag,
     private_code,
     share_form,
     sharing_at,
@@ -285,7 +288,9 @@ class TableShare:
         count = self.server.remove(match, number)
         if not count:
             shown = clean_untrusted(name, 30)
-            return Reply.of(no_device_for(shown if number is None else phone_name(shown, number)))
+            if number is not None and shown.casefold() in TAG_COLOURS and 2 <= number <= 9:  # a short name
+                return Reply.of(no_phone_named(phone_tag(shown.casefold(), str(number))))
+            return Reply.of(no_device_for(shown, number))
         removed = device_removed(match, count) if number is None else phone_removed(phone_name(match, number))
         return Reply(important=True, segments=(Segment(removed), private_code(self.server.current_code())))
 

@@ -19,10 +19,11 @@ import yarl
 
 from assistant.core.game.events import Destroy, Draw, Respond, Save
 from assistant.core.game.history import Phone
-from assistant.core.language.reply import Question
+from assistant.core.language.reply import Control, Question
 from assistant.core.words.share import (
     ACTOR_NOT_YOURS,
     DEVICE_REMOVED,
+    NAME_BEFORE_SHARE,
     NO_CSRF,
     NO_DEVICE,
     NOT_JSON_TYPE,
@@ -35,6 +36,7 @@ from assistant.core.words.share import (
     SAVE_LABELS,
     STALE_PILE,
     TABLE_FULL,
+    TAG_COLOURS,
     TOO_LARGE,
     UNDO_NOT_YOURS,
     UNEXPECTED,
@@ -49,6 +51,7 @@ from assistant.core.words.share import (
     new_phone_asks,
     new_phone_waits,
     no_device_for,
+    no_phone_named,
     no_phone_waits,
     phone_asks,
     phone_kept_out,
@@ -56,6 +59,7 @@ from assistant.core.words.share import (
     phone_removed,
     phone_waits,
     phone_waits_named,
+    share_form,
     too_many_guesses,
     too_many_phones,
 )
@@ -617,7 +621,9 @@ def test_the_event_stream_sends_the_table_at_once_and_on_each_change(tmp_path):
     ("listen", "problem"),
     [
         ("8.8.8.8:8123", "public"),
-        ("0.0.0.0:8123", "like share"),
+        ("0.0.0.0:8123", "0.0.0.0 means every network this computer is on"),
+        ("[::]:8123", r"\[::\] means every network this computer is on"),
+        ("[ff02::1]:8123", "ff02::1 is a multicast address"),
         ("example.com:80", "like share"),
         ("1.2.3.4", "public"),
     ],
@@ -1039,7 +1045,7 @@ def test_share_remove_name_phone_takes_one_phone_off(tmp_path):
                 assert (status, body) == (401, {"error": DEVICE_REMOVED})
                 status, body, _ = await table.get("/api/me")
                 assert status == 200 and body["player"] == "Ben"
-                assert (await table.share.control("remove Ben 2")).lines == (no_device_for("Ben's phone 2"),)
+                assert (await table.share.control("remove Ben 2")).lines == (no_device_for("Ben", 2),)
                 assert (await table.share.control("remove Ben two")).lines == (REMOVE_WHOSE,)
                 assert table.server.devices.players() == ["Ben"]
 
@@ -1086,6 +1092,36 @@ def test_a_players_own_phone_never_decides_for_another_device(tmp_path):
                 )
                 assert table.session.handle("yes").lines == (phone_let_in("Ben", 2),)  # the host decides
                 assert table.server.devices.players() == ["Ben", "Ben"]
+
+    run(scenario())
+
+
+def test_a_name_before_share_answers_only_that_players_phone_and_share_remove_names_the_phone_missing(tmp_path):
+    """Before, `Ben share allow` let Cy's waiting phone in (a name before `share` was kept only for `remove`), and
+    `share remove Ben 2` answered "Ben's phone 2 has no phone on the table."."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            await ask_to_join(table, "Cy")  # Cy's phone waits
+
+            async def typed(line: str) -> Any:
+                reply = table.session.handle(line)
+                return await table.share.control(reply.argument) if reply.control is Control.SHARE else reply
+
+            assert (await typed("Ben share allow")).lines == (no_phone_waits("Ben"),)
+            assert (await typed("Ben share refuse")).lines == (no_phone_waits("Ben"),)
+            assert table.server.devices.waiting("Cy") is not None and table.server.devices.players() == []
+            assert (await typed("Ben share allow Cy")).lines == (share_form("allow"),)
+            assert (await typed("Ben share off")).lines == (NAME_BEFORE_SHARE,)
+            assert table.server.devices.waiting("Cy") is not None
+            assert (await typed("Cy share allow")).lines == (phone_let_in("Cy", 1),)  # Cy's own: let in
+            assert (await typed("share remove Cy 2")).lines == ("Cy has no phone 2 on the table.",)
+            assert (await typed("share remove Ben 2")).lines == (no_device_for("Ben", 2),)
+            assert (await typed("share remove Ben")).lines == ("Ben has no phone on the table.",)
+            tag = next(iter(table.server.devices.by_token.values())).tag
+            other = next(f"{c} 9" for c in TAG_COLOURS if f"{c} 9" != tag)
+            assert (await typed(f"share remove {other}")).lines == (no_phone_named(other),)
+            assert table.server.devices.players() == ["Cy"]
 
     run(scenario())
 

@@ -114,6 +114,10 @@ __all__ = [
     "host_decided",
     "joined_from_phone",
     "no_device_for",
+    "no_phone_named",
+    "every_address",
+    "not_own_address",
+    "NAME_BEFORE_SHARE",
     "no_phone_waits",
     "not_a_player",
     "not_your_turn_to_end",
@@ -167,6 +171,10 @@ SHARE_STOPPED = "The table is no longer shared. Phones cannot record moves until
 NO_LOCAL_ADDRESS = (
     "This computer has no local-network address, so the table cannot be shared. Join a Wi-Fi network, or say "
     "share 127.0.0.1 to try it on this computer alone."
+)
+NAME_BEFORE_SHARE = (
+    "A name goes before share only to answer or remove that player's phone: Ben share allow, Ben share refuse, "
+    "Ben share remove. help share says every form."
 )
 REMOVE_WHOSE = "Say whose phone to take off the table, like share remove Ben, or share remove Ben 2 for one phone."
 ONE_AT_A_TIME = "This phone waits for the host to let it in, and asks one thing at a time. Wait here."
@@ -408,9 +416,33 @@ def share_form(word: str) -> str:
     return f"That was not done. Say {forms.get(word, f'share {word}')}, with nothing after it."
 
 
-def no_device_for(player: str) -> str:
-    """`share remove NAME` when that player has no phone (the name as typed, cleaned)."""
-    return f"{clean_untrusted(player, 40)} has no phone on the table."
+def no_device_for(player: str, number: int | None = None) -> str:
+    """`share remove NAME` when that player has no phone (the name as typed, cleaned); `share remove NAME PHONE` when
+    they have no phone of that number ("Ben has no phone 2 on the table.")."""
+    phone = "phone" if number is None else f"phone {number}"
+    return f"{clean_untrusted(player, 40)} has no {phone} on the table."
+
+
+def no_phone_named(tag: str) -> str:
+    """`share remove blue 7` when no phone on the table shows that short name."""
+    return f"No phone on the table is {tag}. share devices names each phone."
+
+
+def every_address(address: str) -> str:
+    """Why the server never listens on an address that is every address of this computer (0.0.0.0, ::)."""
+    return (
+        f"{address} means every network this computer is on, so the table was not shared: it is shared on one "
+        "local network only. Say share alone for this computer's local-network address, or share 127.0.0.1 to try "
+        "it on this computer alone."
+    )
+
+
+def not_own_address(address: str) -> str:
+    """Why the server never listens on a multicast address (no computer's own)."""
+    return (
+        f"{address} is a multicast address, not this computer's own, so the table was not shared. Say share alone "
+        "for this computer's local-network address."
+    )
 
 
 def phone_name(player: str, number: int = 1) -> str:
