@@ -51,7 +51,7 @@ from assistant.core.words.help import (
     win_help,
 )
 from assistant.core.words.pace import missed, placed
-from assistant.core.words.share import NAME_BEFORE_SHARE, REMOVE_WHOSE, share_form
+from assistant.core.words.share import REMOVE_WHOSE, share_form
 from assistant.core.words.verbosity import Verbosity
 from assistant.core.words.voice import NOTHING_SAID_YET, answers_heading, verbosity_set
 from assistant.phone_desk import PhoneDesk
@@ -331,10 +331,9 @@ class Session:
             self._commanded = False  # an open question stays open
             argument = command.rest
             first = argument.split()[:1]
-            if command.actor is not None:  # "Ben share remove": Ben's phones; "Ben share allow": Ben's phone only
-                word = first[0].lower() if first else ""
-                if word not in ("remove", "allow", "refuse"):
-                    return Reply.error(NAME_BEFORE_SHARE)
+            word = first[0].lower() if first else ""
+            if command.actor is not None and word in ("remove", "allow", "refuse"):  # "Ben share remove": Ben's
+                # phones; "Ben share allow": Ben's waiting phone only (a name before any other form is passed over)
                 if len(argument.split()) > 1:  # "Ben share remove Cy" names two players: nothing is done
                     return Reply.error(REMOVE_WHOSE if word == "remove" else share_form(word))
                 argument = f"{word} {command.actor}"

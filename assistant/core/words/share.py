@@ -117,7 +117,6 @@ __all__ = [
     "no_phone_named",
     "every_address",
     "not_own_address",
-    "NAME_BEFORE_SHARE",
     "no_phone_waits",
     "not_a_player",
     "not_your_turn_to_end",
@@ -171,10 +170,6 @@ SHARE_STOPPED = "The table is no longer shared. Phones cannot record moves until
 NO_LOCAL_ADDRESS = (
     "This computer has no local-network address, so the table cannot be shared. Join a Wi-Fi network, or say "
     "share 127.0.0.1 to try it on this computer alone."
-)
-NAME_BEFORE_SHARE = (
-    "A name goes before share only to answer or remove that player's phone: Ben share allow, Ben share refuse, "
-    "Ben share remove. help share says every form."
 )
 REMOVE_WHOSE = "Say whose phone to take off the table, like share remove Ben, or share remove Ben 2 for one phone."
 ONE_AT_A_TIME = "This phone waits for the host to let it in, and asks one thing at a time. Wait here."
