@@ -242,7 +242,7 @@ class TableShare:
         if self.server is None:
             return Reply.of(NOT_SHARING)
         sentence = sharing_at(self.server.address, self.server.current_code(), self.named)
-        return Reply.of(sentence, important=True)
+        return Reply(important=True, private=True, segments=(Segment(sentence),))  # (F6: into her headphones)
 
     async def stop(self) -> Reply:
         """Stop sharing (the short local name taken off the network too)."""

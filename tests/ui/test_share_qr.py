@@ -171,6 +171,38 @@ def test_a_join_code_grown_old_is_shown_and_never_said_by_any_route_until_she_as
     assert " ".join(new) in backend.said[-1]
 
 
+def test_the_join_code_she_asks_for_is_said_into_her_private_channel_where_private_reading_is_on(make_app):
+    """F6 on, F9 says the address and the code into the private channel (her headphones), as a card read is; F6
+    off, aloud."""
+    backend = RecordingBackend()
+    service = SpeechService(backend)
+    assert service.ready.wait(60)
+    app = make_app(ReplySpeaker(service), "--share", "127.0.0.1:0")
+
+    async def scenario() -> str:
+        async with app.run_test(size=(110, 40)) as pilot:
+            server = await shared(app, pilot)
+            assert service.wait_idle(10)
+            await pilot.press("f6")
+            await pilot.pause()
+            assert service.wait_idle(10)
+            await pilot.press("f9")
+            await pilot.pause()
+            assert service.wait_idle(10)
+            await pilot.press("f6")
+            await pilot.pause()
+            assert service.wait_idle(10)
+            await pilot.press("f9")
+            await pilot.pause()
+            assert service.wait_idle(10)
+            return str(server.current_code())
+
+    code = asyncio.run(asyncio.wait_for(scenario(), PATIENCE))
+    service.close()
+    asked = [r for r in backend.records if r.kind == "said" and " ".join(code) in r.text]
+    assert [r.private for r in asked][-2:] == [True, False], asked
+
+
 def test_a_join_code_grown_old_is_never_printed_in_plain_mode_until_she_asks(monkeypatch):
     """Plain mode's lines go to her screen reader: a new code is said to be ready, never printed nor said, through
     `repeat` and `history` too; `share` says it."""

@@ -115,6 +115,9 @@ class Reply:
     notes the laptop adds to its lines after ("From Ben's phone 2."); (): none made (`lines` serve)."""
     segments: tuple[Segment, ...] = ()
     """What it shows and says, in order, each piece with what it tells (`Segment`)."""
+    private: bool = False
+    """Said into the private channel (headphones) where private reading is on (F6), as a card read is: the join
+    code she asked for (`share`)."""
 
     def __post_init__(self, shown: tuple[str, ...] | None, said: str | None) -> None:
         if shown is not None or said is not None:
