@@ -155,6 +155,9 @@ class TableShare:
         if word == "remove":
             return self.remove(rest)
         if word in ("allow", "refuse"):
+            tagged = self.server.devices.tagged(rest) if self.server is not None and rest else None
+            if tagged is not None and tagged.waiting:  # its short name ("share allow blue 7"): that phone's player
+                rest = tagged.player
             if len(rest.split()) > 1:
                 return Reply.error(share_form(word))
             return self.decide(rest, word == "allow")

@@ -1112,7 +1112,8 @@ def test_a_name_before_share_answers_only_that_players_phone_and_share_remove_na
             assert table.server.devices.waiting("Cy") is not None and table.server.devices.players() == []
             assert (await typed("Ben share allow Cy")).lines == (share_form("allow"),)
             assert table.server.devices.waiting("Cy") is not None
-            assert (await typed("Cy share allow")).lines == (phone_let_in("Cy", 1),)  # Cy's own: let in
+            tag = table.server.devices.waiting("Cy").tag
+            assert (await typed(f"share allow {tag}")).lines == (phone_let_in("Cy", 1),)  # by its short name
             assert (await typed("share remove Cy 2")).lines == ("Cy has no phone 2 on the table.",)
             assert (await typed("share remove Ben 2")).lines == (no_device_for("Ben", 2),)
             assert (await typed("share remove Ben")).lines == ("Ben has no phone on the table.",)
