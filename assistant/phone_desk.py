@@ -97,7 +97,9 @@ class PhoneDesk:
             if self.session.pending is None and not waiting_before:
                 self.session.pending = outcome.reply.pending
             else:
-                outcome = dataclasses.replace(outcome, reply=Reply.of(new_phone_waits(player), important=True))
+                outcome = dataclasses.replace(
+                    outcome, reply=Reply.of(new_phone_waits(player, joined.tag), important=True)
+                )
         return self._device_said(player, outcome)
 
     def decide_join(self, player: str, allow: bool) -> Reply:

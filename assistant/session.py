@@ -30,7 +30,7 @@ from assistant.core.game.about import About, Topic
 from assistant.core.game.history import Game
 from assistant.core.language.lobby import Lobby, SaveStore, shipped_addons
 from assistant.core.language.parser import Command, CommandError, keep_card_names, parse_number
-from assistant.core.language.reply import Choice, Control, Part, Pending, Question, Reply, Segment
+from assistant.core.language.reply import Channel, Choice, Control, Part, Pending, Question, Reply, Segment
 from assistant.core.language.verbs import Kind, example_names, help_rows, near_verb, parse_command
 from assistant.core.text import readable
 from assistant.core.words.cardtext import HELP_LINES, NO_CHOICE_PENDING, choice_out_of_range
@@ -51,7 +51,7 @@ from assistant.core.words.help import (
     win_help,
 )
 from assistant.core.words.pace import missed, placed
-from assistant.core.words.share import REMOVE_WHOSE
+from assistant.core.words.share import REMOVE_WHOSE, share_form
 from assistant.core.words.verbosity import Verbosity
 from assistant.core.words.voice import NOTHING_SAID_YET, answers_heading, verbosity_set
 from assistant.phone_desk import PhoneDesk
@@ -331,10 +331,12 @@ class Session:
             self._commanded = False  # an open question stays open
             argument = command.rest
             first = argument.split()[:1]
-            if command.actor is not None and first and first[0].lower() == "remove":  # "Ben share remove": Ben's
-                if len(argument.split()) > 1:  # phones; "Ben share remove Cy" names two players: nobody is removed
-                    return Reply.error(REMOVE_WHOSE)
-                argument = f"remove {command.actor}"
+            word = first[0].lower() if first else ""
+            if command.actor is not None and word in ("remove", "allow", "refuse"):  # "Ben share remove": Ben's
+                # phones; "Ben share allow": Ben's waiting phone only (a name before any other form is passed over)
+                if len(argument.split()) > 1:  # "Ben share remove Cy" names two players: nothing is done
+                    return Reply.error(REMOVE_WHOSE if word == "remove" else share_form(word))
+                argument = f"{word} {command.actor}"
             return Reply((), "", control=Control.SHARE, argument=argument)
         if verb in ("yes", "no"):
             return Reply.of(NOTHING_TO_CONFIRM)
@@ -371,11 +373,19 @@ class Session:
             return dataclasses.replace(self.said[-1], control=Control.REPEAT, pending=None)
         if command.verb == "history":
             recent = list(self.said)[-_HISTORY_READ:]
-            lines = (answers_heading(len(recent)), *(line for reply in recent for line in reply.lines))
-            # every line shown again, but said only as each answer was said: a line shown and never said (a renewed
-            # join code, which whoever was kept out must not hear) stays unsaid
-            said = (answers_heading(len(recent)), *(reply.speech for reply in recent if reply.speech))
-            return Reply(lines, " ".join(said), control=Control.REPEAT)
+            heading = answers_heading(len(recent))
+            # every line shown again (a new join code kept private: `Part.PRIVATE`), but said only as each answer
+            # was said: a line shown and never said (a renewed join code, which whoever was kept out must not hear)
+            # stays unsaid
+            shown = [Segment(heading, channel=Channel.SCREEN)]
+            shown += [
+                dataclasses.replace(segment, channel=Channel.SCREEN)
+                for reply in recent
+                for segment in reply.segments
+                if segment.channel.shown
+            ]
+            said = " ".join((heading, *(reply.speech for reply in recent if reply.speech)))
+            return Reply(control=Control.REPEAT, segments=(*shown, Segment(said, channel=Channel.SPEECH)))
         level = Verbosity(command.word) if command.word else self.verbosity.next()
         self.set_verbosity(level)
         return Reply.of(verbosity_set(level.value))

@@ -426,7 +426,7 @@ def _shared(app: App) -> tuple[str, str]:
 def _admit(app: App, player: str, keys: list[float]) -> None:
     """The host lets the phone that waits to join as `player` in (`share allow NAME`, typed on the laptop)."""
     deadline = time.monotonic() + 30
-    asked = new_phone_asks(player)
+    asked = new_phone_asks(player, "")[: -len(" Let it in?") - 1]  # (then the short name the phone shows)
     while time.monotonic() < deadline and not any(asked in r.get("full", "") for r in app.records()):
         time.sleep(0.05)  # (the app's own process: its question is waited for, then answered)
     _type(app, f"share allow {player}", keys)

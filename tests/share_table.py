@@ -17,6 +17,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from assistant.core.words.share import TAG_COLOURS
+
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = Path("/usr/bin/chromium")
 #: Debian's chromium as root in a container: no sandbox, no GPU, nothing fetched from outside (no name resolves
@@ -155,3 +157,17 @@ def typed_game_json(lines: list[str], home: Path) -> dict[str, Any]:
     )
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
     return game_json(home)
+
+
+def untag(text: Any) -> Any:
+    """Text (or each text of a list or tuple) without the phones' short names ("blue 7"): ": the one showing blue
+    7" in the host's question, "This phone is blue 7. " on a waiting phone, " (blue 7)" in `share devices`; for
+    tests that check the rest of a sentence (the short names are chosen at random)."""
+    if isinstance(text, (list, tuple)):
+        return type(text)(untag(item) for item in text)
+    if not isinstance(text, str):
+        return text
+    colour = "(?:" + "|".join(TAG_COLOURS) + ") [2-9]"
+    text = re.sub(f": the one showing {colour}", "", text)
+    text = re.sub(f"This phone is {colour}\\. ", "", text)
+    return re.sub(f" \\({colour}\\)", "", text)

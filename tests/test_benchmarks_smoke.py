@@ -62,6 +62,11 @@ FIGURES: dict[str, Callable[[dict | list], list[object]]] = {
         r["figures"]["move flood"]["cards drawn in 6.2 s"],
         r["figures"]["guessing"]["wrong codes"],
         r["figures"]["own phones"]["let in without the host"],
+        r["figures"]["let-in phone's streams"]["other phones answered"],
+        r["figures"]["IPv6 neighbours"]["guessing limit, 79 minutes"]["minutes the right code was refused"],
+        r["figures"]["renewed code"]["codes made"],
+        r["figures"]["dropped questions"]["of them in silence"],
+        r["figures"]["reads vs moves"]["real moves through after 24 reads"],
     ],  # fmt: skip
     "scanner_hand": lambda r: [r["worker"]["announced"], r["worker"]["median_s"], r["thread"]["median_s"]],
     "outages": lambda r: [r[0]["reply p99 ms"], r[0]["quit s"], r[1]["return said"], r[1]["reply worst ms"]],

@@ -12,7 +12,13 @@ import ipaddress
 import socket
 from collections.abc import Iterable
 
-from assistant.core.words.share import NO_LOCAL_ADDRESS, SHARE_ADDRESS_FORM, public_address
+from assistant.core.words.share import (
+    NO_LOCAL_ADDRESS,
+    SHARE_ADDRESS_FORM,
+    every_address,
+    not_own_address,
+    public_address,
+)
 
 __all__ = [
     "AddressError",
@@ -40,8 +46,10 @@ def check_address(host: str) -> str:
         address = _unmapped(ipaddress.ip_address(host.strip("[]")))
     except ValueError:
         raise AddressError(SHARE_ADDRESS_FORM) from None
-    if address.is_unspecified or address.is_multicast:
-        raise AddressError(SHARE_ADDRESS_FORM)
+    if address.is_unspecified:  # (`[::ffff:0.0.0.0]` too: every IPv4 address)
+        raise AddressError(every_address(host if host.startswith("[") or ":" not in host else f"[{host}]"))
+    if address.is_multicast:
+        raise AddressError(not_own_address(str(address)))
     if not (address.is_private or address.is_loopback or address.is_link_local):
         raise AddressError(public_address(str(address)))
     return str(address)

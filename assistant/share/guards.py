@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from assistant.core.words.share import TAG_COLOURS, TAG_DIGITS, phone_tag
+
 __all__ = ["CODE_LIFETIME", "MOST_PHONES", "Device", "Devices", "GuessLimit", "JoinCode", "MoveLimit", "Remembered"]
 
 Clock = Callable[[], float]
@@ -215,6 +217,9 @@ class Device:
     waiting: bool = True
     since: float = 0.0
     """When it asked to join."""
+    tag: str = ""
+    """Its short name ("blue 7"), shown on its screen while it waits and said in the host's question, listed by
+    `share devices` and taken by `share remove`: unique among the devices on the table."""
 
 
 @dataclass
@@ -248,7 +253,11 @@ class Devices:
         numbers = {d.number for d in self.by_token.values() if d.player == player}
         number = next(n for n in range(1, len(numbers) + 2) if n not in numbers)
         token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(24)
-        device = Device(token, player, csrf, Remembered(self.clock), number, since=self.clock())
+        taken = {d.tag for d in self.by_token.values()}
+        free = [tag for c in TAG_COLOURS for n in TAG_DIGITS if (tag := phone_tag(c, n)) not in taken]
+        device = Device(
+            token, player, csrf, Remembered(self.clock), number, since=self.clock(), tag=secrets.choice(free)
+        )
         self.by_token[device.token] = device
         return device
 
@@ -281,6 +290,11 @@ class Devices:
     def get(self, token: str | None) -> Device | None:
         """The device with this token, or None."""
         return self.by_token.get(token) if token else None
+
+    def tagged(self, tag: str) -> Device | None:
+        """The device whose short name is `tag` (as typed: any case, any spaces between its words), if any."""
+        wanted = " ".join(tag.casefold().split())
+        return next((d for d in self.by_token.values() if d.tag == wanted), None)
 
     def players(self) -> list[str]:
         """The player of each device let in, in the order they joined."""

@@ -70,6 +70,7 @@ from assistant.core.words.share import (
     not_a_player,
     phone_holds_too_much,
     phone_waits,
+    phone_waits_named,
     too_many_guesses,
     too_many_moves,
     too_many_phones,
@@ -432,8 +433,9 @@ class ShareServer:
     def _view(self, device: Device) -> PhoneView:
         """The device's view of the table; a phone that waits to be let in sees only that it waits."""
         if device.waiting:
-            line = phone_waits(device.player)
-            return {"version": self.version, "you": device.player, "line": line, "game": None, "waiting": True}
+            line = phone_waits_named(device.player, device.tag)  # its short name, which the host hears
+            view: PhoneView = {"version": self.version, "you": device.player, "line": line, "game": None}
+            return {**view, "waiting": True, "tag": device.tag}
         return self.link.view(device.player, self.version, self.last.of(device.player))
 
     # Pages.
@@ -508,7 +510,7 @@ class ShareServer:
         response = _json_response(_who(device, lambda: self._view(device)))
         response.set_cookie(self.cookie, device.token, httponly=True, samesite="Strict", path="/")
         try:  # asked on the laptop, of the host alone, as a move is said
-            await self.link.submit(player, DeviceJoined(device.number, _Waiting(self, device.token)))
+            await self.link.submit(player, DeviceJoined(device.number, _Waiting(self, device.token), device.tag))
         except Exception:  # the phone has joined; the host can still list it (`share devices`)
             logging.getLogger(__name__).debug("a join was not said", exc_info=True)
         self._bump(())
@@ -629,7 +631,7 @@ class ShareServer:
 def _who(device: Device, view: Callable[[], Any], **more: Any) -> dict[str, Any]:
     """Who the device records for, and its CSRF token; a phone that waits also gets its view (made only then), so
     that its page says at once that it waits (its state requests are held until the host answers)."""
-    me = {"player": device.player, "csrf": device.csrf, **more, "waiting": device.waiting}
+    me = {"player": device.player, "csrf": device.csrf, **more, "waiting": device.waiting, "tag": device.tag}
     return {**me, "view": view()} if device.waiting else me
 
 

@@ -72,7 +72,7 @@ class ReplySpeaker:
         still waits is stale); False for a notice that arrives on its own (the camera lost, a scanner notice).
         `own_key` False: it answers a move from another hand (another player's device), said in turn."""
         card = reply.card
-        private = self.private and card is not None
+        private = self.private and (card is not None or reply.private)
         sound = reply.sound or ("card-read" if card is not None else "")
         if sound not in EARCONS:
             sound = ""

@@ -33,7 +33,7 @@ from textual.widgets import Input, Static
 from assistant.core.braille.display import QUIT_WORDS
 from assistant.core.braille.sixkey import DEFAULT_WINDOW
 from assistant.core.game.about import About, Topic, texts
-from assistant.core.language.reply import Choice
+from assistant.core.language.reply import Choice, Part
 from assistant.core.words.screen import (
     HISTORY_HEADING,
     LIST_CLOSED,
@@ -367,8 +367,11 @@ class TableApp(App[None]):
         self.cursor.place(index)
         widget = self.cursor.widget(index)
         text = str(widget.value) if isinstance(widget, Input) else str(widget.render())
+        # a new join code's line (the answer, the history) is said in its private words (`Part.PRIVATE`)
+        private = {s.words: s.without for r in self.replies for s in r.segments if s.part is Part.PRIVATE}
+        lines = [private.get(line, line) for line in text.splitlines()]
         if self.speak is not None:
-            self.speak.echo(region_echo(region_names(vocabulary_of(self.session))[index], text.splitlines()))
+            self.speak.echo(region_echo(region_names(vocabulary_of(self.session))[index], lines))
 
     def action_answer_line(self, step: int) -> None:
         """Page Up and Page Down: the answer read line by line. The answer region starts at the line reached, so
@@ -379,8 +382,8 @@ class TableApp(App[None]):
         self.answer_from = max(0, min(len(lines) - 1, self.answer_from + step))
         self.query_one("#answer", Static).update("\n".join(lines[self.answer_from :]))
         self.cursor.on_answer()
-        if self.speak is not None:
-            self.speak.echo(lines[self.answer_from])
+        if self.speak is not None:  # (a new join code's line is said in its private words: `Part.PRIVATE`)
+            self.speak.echo(self.replies[-1].reader_lines[self.answer_from])
 
     def show_said(self, text: str) -> None:
         """What a speech key says (F2, F3, F4) or F7 sets: in the answer region, under the cursor, as it is said;

@@ -176,7 +176,7 @@ def _show(reply: Reply, stdout: TextIO, speak: PlainSpeaker | None, own_key: boo
         if speak is not None:
             speak.control("stop")
         return
-    for text in reply.lines:
+    for text in reply.reader_lines:  # (to a screen reader: a new join code is never printed, only that it is ready)
         print(text, file=stdout)
     stdout.flush()
     if speak is not None:  # a phone's move is another hand's: said in turn, never cutting what is being said

@@ -21,7 +21,7 @@ from contextlib import AbstractContextManager, nullcontext
 from typing import Any, TypeVar
 
 from assistant.core.language.device import DeviceAnswer, DeviceJoined, DeviceOutcome, DeviceRequest
-from assistant.core.language.reply import Reply
+from assistant.core.language.reply import Reply, Segment
 from assistant.core.language.table_view import LastEntry, PhoneView, phone_view
 from assistant.core.text import clean_untrusted
 from assistant.core.words.cardtext import type_name
@@ -31,16 +31,19 @@ from assistant.core.words.share import (
     QR_ONLY_IN_APP,
     REMOVE_WHOSE,
     SHARE_STOPPED,
+    TAG_COLOURS,
     also_at,
     code_renewed,
-    code_shown,
     device_list,
     device_removed,
     last_moves,
     no_device_for,
     no_local_name,
+    no_phone_named,
     phone_name,
     phone_removed,
+    phone_tag,
+    private_code,
     share_form,
     sharing_at,
 )
@@ -152,6 +155,9 @@ class TableShare:
         if word == "remove":
             return self.remove(rest)
         if word in ("allow", "refuse"):
+            tagged = self.server.devices.tagged(rest) if self.server is not None and rest else None
+            if tagged is not None and tagged.waiting:  # its short name ("share allow blue 7"): that phone's player
+                rest = tagged.player
             if len(rest.split()) > 1:
                 return Reply.error(share_form(word))
             return self.decide(rest, word == "allow")
@@ -213,8 +219,12 @@ class TableShare:
             self.tell(Reply.of(also_at(self.named)))
 
     def _renewed(self, code: str) -> None:
-        """The join code grew old and a new one was made: shown, and said to the host."""
-        self._new_code(code, code_renewed(code))
+        """The join code grew old and a new one was made: shown (never said, nor printed to a screen reader), and
+        the host is told that it is ready (`share` says it when asked)."""
+        if self.on_code is not None:
+            self.on_code(code)
+        if self.tell is not None:
+            self.tell(Reply(important=True, segments=code_renewed(code)))
 
     def _guessed(self, code: str, first: bool = True) -> None:
         """Someone was guessing the join code: the new code is shown (never said: whoever guesses may hear it), and
@@ -222,7 +232,7 @@ class TableShare:
         if self.on_code is not None:
             self.on_code(code)
         if first and self.tell is not None:
-            self.tell(Reply((CODE_GUESSED, code_shown(code)), CODE_GUESSED, important=True))
+            self.tell(Reply(important=True, segments=(Segment(CODE_GUESSED), private_code(code))))
 
     def _notice(self, sentence: str) -> None:
         """Something the host is told once: a phone let in refused for holding too many event streams (naming it),
@@ -230,18 +240,12 @@ class TableShare:
         if self.tell is not None:
             self.tell(Reply.of(sentence, important=True))
 
-    def _new_code(self, code: str, *lines: str) -> None:
-        if self.on_code is not None:
-            self.on_code(code)
-        if self.tell is not None:
-            self.tell(Reply.of(*lines, important=True))
-
     def said(self) -> Reply:
         """Where the table is shared and the join code (or that it is not shared)."""
         if self.server is None:
             return Reply.of(NOT_SHARING)
         sentence = sharing_at(self.server.address, self.server.current_code(), self.named)
-        return Reply.of(sentence, important=True)
+        return Reply(important=True, private=True, segments=(Segment(sentence),))  # (F6: into her headphones)
 
     async def stop(self) -> Reply:
         """Stop sharing (the short local name taken off the network too)."""
@@ -261,9 +265,9 @@ class TableShare:
         """The phones joined, by player."""
         if self.server is None:
             return Reply.of(NOT_SHARING)
-        devices = self.server.devices
-        waiting = tuple(d.player for d in devices.by_token.values() if d.waiting)
-        return Reply.of(device_list(devices.players(), waiting))
+        phones = list(self.server.devices.by_token.values())
+        joined = [(phone_name(d.player, d.number), d.tag) for d in phones if not d.waiting]
+        return Reply.of(device_list(joined, [(d.player, d.tag) for d in phones if d.waiting]))
 
     def remove(self, argument: str) -> Reply:
         """`share remove NAME` takes a player's phones off the table, `share remove NAME PHONE` only their phone
@@ -271,6 +275,12 @@ class TableShare:
         said), so they cannot join again with the one they had."""
         if self.server is None:
             return Reply.of(NOT_SHARING)
+        tagged = self.server.devices.tagged(argument)
+        if tagged is not None:  # its short name ("share remove blue 7")
+            player, number, tag = tagged.player, tagged.number, tagged.tag
+            self.server.remove(player, number)
+            removed = phone_removed(phone_name(player, number), tag)
+            return Reply(important=True, segments=(Segment(removed), private_code(self.server.current_code())))
         words = argument.split()
         phone = words[1] if len(words) == 2 else ""
         if not 0 < len(words) <= 2 or (phone and not (phone.isascii() and phone.isdigit() and 0 < int(phone) < 100)):
@@ -281,10 +291,11 @@ class TableShare:
         count = self.server.remove(match, number)
         if not count:
             shown = clean_untrusted(name, 30)
-            return Reply.of(no_device_for(shown if number is None else phone_name(shown, number)))
+            if number is not None and shown.casefold() in TAG_COLOURS and 2 <= number <= 9:  # a short name
+                return Reply.of(no_phone_named(phone_tag(shown.casefold(), str(number))))
+            return Reply.of(no_device_for(shown, number))
         removed = device_removed(match, count) if number is None else phone_removed(phone_name(match, number))
-        code = code_shown(self.server.current_code())
-        return Reply((removed, code), removed, important=True)
+        return Reply(important=True, segments=(Segment(removed), private_code(self.server.current_code())))
 
     def decide(self, name: str, allow: bool) -> Reply:
         """`share allow [NAME]`, `share refuse [NAME]`: let in, or keep out, the phone that waits to join as NAME

@@ -476,7 +476,10 @@ def test_the_device_cookie_carries_the_port_so_two_tables_on_one_computer_keep_t
 
 @pytest.mark.parametrize(
     ("listen", "problem"),
-    [("[::ffff:0.0.0.0]:8123", "like share"), ("[::ffff:8.8.8.8]:8123", "8.8.8.8 is a public")],
+    [
+        ("[::ffff:0.0.0.0]:8123", r"\[::ffff:0.0.0.0\] means every network"),
+        ("[::ffff:8.8.8.8]:8123", "8.8.8.8 is a public"),
+    ],
 )
 def test_an_ipv4_address_written_as_ipv6_is_judged_as_itself(listen, problem):
     from assistant.share.address import AddressError, parse_listen

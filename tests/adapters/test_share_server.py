@@ -19,7 +19,7 @@ import yarl
 
 from assistant.core.game.events import Destroy, Draw, Respond, Save
 from assistant.core.game.history import Phone
-from assistant.core.language.reply import Question
+from assistant.core.language.reply import Control, Question
 from assistant.core.words.share import (
     ACTOR_NOT_YOURS,
     DEVICE_REMOVED,
@@ -35,6 +35,7 @@ from assistant.core.words.share import (
     SAVE_LABELS,
     STALE_PILE,
     TABLE_FULL,
+    TAG_COLOURS,
     TOO_LARGE,
     UNDO_NOT_YOURS,
     UNEXPECTED,
@@ -49,12 +50,15 @@ from assistant.core.words.share import (
     new_phone_asks,
     new_phone_waits,
     no_device_for,
+    no_phone_named,
     no_phone_waits,
     phone_asks,
     phone_kept_out,
     phone_let_in,
     phone_removed,
     phone_waits,
+    phone_waits_named,
+    share_form,
     too_many_guesses,
     too_many_phones,
 )
@@ -65,6 +69,7 @@ from assistant.storage.decks import load_card_set
 from assistant.storage.saves import GameStore
 from assistant.ui.share_link import TableShare, apply_device
 from tests.core.talking import asks
+from tests.share_table import untag
 
 CARDS = load_card_set()
 #: Patience for one request on a busy machine; never a sleep.
@@ -615,7 +620,9 @@ def test_the_event_stream_sends_the_table_at_once_and_on_each_change(tmp_path):
     ("listen", "problem"),
     [
         ("8.8.8.8:8123", "public"),
-        ("0.0.0.0:8123", "like share"),
+        ("0.0.0.0:8123", "0.0.0.0 means every network this computer is on"),
+        ("[::]:8123", r"\[::\] means every network this computer is on"),
+        ("[ff02::1]:8123", "ff02::1 is a multicast address"),
         ("example.com:80", "like share"),
         ("1.2.3.4", "public"),
     ],
@@ -813,8 +820,9 @@ def test_even_a_players_first_phone_waits_until_the_host_lets_it_in(tmp_path):
     async def scenario() -> None:
         async with shared_table(tmp_path) as table:
             joined = await ask_to_join(table, "Ben")
-            assert laptop_said(table) == [new_phone_asks("Ben")] == ["A new phone asks to record for Ben. Let it in?"]
-            assert table.session.said[-1].lines == (new_phone_asks("Ben"),)  # `repeat` and `history` have it
+            asked = "A new phone asks to record for Ben. Let it in?"
+            assert untag(laptop_said(table)) == [new_phone_asks("Ben")] == [asked]
+            assert untag(table.session.said[-1].lines) == (new_phone_asks("Ben"),)  # `repeat` and `history` have it
             assert isinstance(table.session.pending, Question)  # the keyboard's yes or no answers it
             before = list(table.session.game.log)
             status, body, _ = await table.post("/api/move", move("draw", "key-first-0001"), joined["csrf"])
@@ -863,7 +871,8 @@ def test_a_waiting_phone_is_told_at_once_that_it_waits_while_its_state_is_held(t
     async def scenario() -> None:
         async with shared_table(tmp_path) as table:
             joined = await ask_to_join(table, "Ben")
-            waits = {"you": "Ben", "line": phone_waits("Ben"), "game": None, "waiting": True}
+            waits = {"you": "Ben", "line": phone_waits_named("Ben", joined["tag"]), "game": None, "waiting": True}
+            waits["tag"] = joined["tag"]  # its short name, on its screen
             assert {**joined["view"], "version": None} == {**waits, "version": None}
             status, me, _ = await table.get("/api/me")
             assert status == 200 and me["view"] == {**waits, "version": table.server.version}
@@ -895,7 +904,7 @@ def test_a_second_phone_for_a_player_waits_until_the_host_says_yes(tmp_path):
             async with table.phone() as second:
                 joined = await ask_to_join(second, "Ben")
                 csrf = joined["csrf"]
-                assert laptop_said(table)[-1] == new_phone_asks("Ben")
+                assert untag(laptop_said(table)[-1]) == new_phone_asks("Ben")
                 assert isinstance(table.session.pending, Question)  # the laptop's yes-or-no question
                 assert table.server.devices.players() == ["Ben"]
                 before = list(table.session.game.log)
@@ -1016,7 +1025,7 @@ def test_share_remove_renews_the_code_shown_not_said_and_keeps_the_removed_phone
             assert (status, body) == (403, {"error": WRONG_CODE})
             heard = len(table.said)
             await ask_to_join(table, "Ben")  # with the new code: asked of the host again
-            assert laptop_said(table)[heard:] == [new_phone_asks("Ben")]
+            assert untag(laptop_said(table)[heard:]) == [new_phone_asks("Ben")]
 
     run(scenario())
 
@@ -1035,7 +1044,7 @@ def test_share_remove_name_phone_takes_one_phone_off(tmp_path):
                 assert (status, body) == (401, {"error": DEVICE_REMOVED})
                 status, body, _ = await table.get("/api/me")
                 assert status == 200 and body["player"] == "Ben"
-                assert (await table.share.control("remove Ben 2")).lines == (no_device_for("Ben's phone 2"),)
+                assert (await table.share.control("remove Ben 2")).lines == (no_device_for("Ben", 2),)
                 assert (await table.share.control("remove Ben two")).lines == (REMOVE_WHOSE,)
                 assert table.server.devices.players() == ["Ben"]
 
@@ -1049,9 +1058,9 @@ def test_share_refuse_answers_a_waiting_phone_when_the_question_is_gone(tmp_path
             async with table.phone() as second:
                 await ask_to_join(second, "Ben")
                 tallied = table.session.handle("tally")  # another command: the question is asked again after it
-                assert tallied.lines[-1] == new_phone_asks("Ben")
+                assert untag(tallied.lines[-1]) == new_phone_asks("Ben")
                 listed = await table.share.control("devices")
-                assert listed.lines == (device_list(["Ben"], ("Ben",)),)
+                assert untag(listed.lines) == (untag(device_list([("Ben's phone", "")], [("Ben", "")])),)
                 refused = await table.share.control("refuse ben")
                 assert refused.lines[0] == phone_kept_out("Ben")
                 status, body, _ = await second.get("/api/me")
@@ -1086,6 +1095,36 @@ def test_a_players_own_phone_never_decides_for_another_device(tmp_path):
     run(scenario())
 
 
+def test_a_name_before_share_answers_only_that_players_phone_and_share_remove_names_the_phone_missing(tmp_path):
+    """Before, `Ben share allow` let Cy's waiting phone in (a name before `share` was kept only for `remove`), and
+    `share remove Ben 2` answered "Ben's phone 2 has no phone on the table."."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            await ask_to_join(table, "Cy")  # Cy's phone waits
+
+            async def typed(line: str) -> Any:
+                reply = table.session.handle(line)
+                return await table.share.control(reply.argument) if reply.control is Control.SHARE else reply
+
+            assert (await typed("Ben share allow")).lines == (no_phone_waits("Ben"),)
+            assert (await typed("Ben share refuse")).lines == (no_phone_waits("Ben"),)
+            assert table.server.devices.waiting("Cy") is not None and table.server.devices.players() == []
+            assert (await typed("Ben share allow Cy")).lines == (share_form("allow"),)
+            assert table.server.devices.waiting("Cy") is not None
+            tag = table.server.devices.waiting("Cy").tag
+            assert (await typed(f"share allow {tag}")).lines == (phone_let_in("Cy", 1),)  # by its short name
+            assert (await typed("share remove Cy 2")).lines == ("Cy has no phone 2 on the table.",)
+            assert (await typed("share remove Ben 2")).lines == (no_device_for("Ben", 2),)
+            assert (await typed("share remove Ben")).lines == ("Ben has no phone on the table.",)
+            tag = next(iter(table.server.devices.by_token.values())).tag
+            other = next(f"{c} 9" for c in TAG_COLOURS if f"{c} 9" != tag)
+            assert (await typed(f"share remove {other}")).lines == (no_phone_named(other),)
+            assert table.server.devices.players() == ["Cy"]
+
+    run(scenario())
+
+
 def test_share_allow_and_refuse_alone_answer_the_phone_that_waits_one_question_at_a_time(tmp_path):
     """Before, `share allow` alone said "No phone waits to join as ."; and a second phone's question was asked while
     another was open."""
@@ -1096,9 +1135,9 @@ def test_share_allow_and_refuse_alone_answer_the_phone_that_waits_one_question_a
             await ask_to_join(table, "Ana")
             async with table.phone() as ben:
                 await ask_to_join(ben, "Ben")
-                assert laptop_said(table) == [new_phone_asks("Ana"), new_phone_waits("Ben")]
+                assert untag(laptop_said(table)) == [new_phone_asks("Ana"), new_phone_waits("Ben")]
                 reply = table.session.handle("yes")  # Ana's phone: then Ben's is asked, the keyboard's question now
-                assert reply.lines == (phone_let_in("Ana", 1), new_phone_asks("Ben"))
+                assert untag(reply.lines) == (phone_let_in("Ana", 1), new_phone_asks("Ben"))
                 refused = await table.share.control("refuse")
                 assert refused.lines == (phone_kept_out("Ben"), code_shown(table.server.current_code()))
                 assert table.session.pending is None  # the question answered is no longer the keyboard's
@@ -1276,7 +1315,7 @@ def test_a_join_question_a_typed_command_passed_over_is_asked_again_after_its_an
         async with shared_table(tmp_path) as table:
             await ask_to_join(table, "Ben")
             reply = table.session.handle("draw")  # typed 30 ms after the join: the question is passed over
-            assert reply.lines[-1] == new_phone_asks("Ben")
+            assert untag(reply.lines[-1]) == new_phone_asks("Ben")
             assert table.session.handle("yes").lines == (phone_let_in("Ben", 1),)
             assert table.server.devices.players() == ["Ben"]
 

@@ -234,7 +234,7 @@ class FakeReply:
         self.lines, self.speech, self.important, self.card, self.hint = (speech,), speech, important, card, hint
         self.sound = sound
         self.pending, self.facts, self.tells, self.settles, self.hand = None, (), (), False, ""
-        self.segments = ()
+        self.segments, self.private = (), False
 
 
 @pytest.fixture

@@ -466,3 +466,15 @@ def test_a_prompt_asked_for_what_its_kind_lacks_says_so_and_a_record_with_no_eve
         answer.hand_limit()
     with pytest.raises(EventError, match="no event"):
         replay(t.game, Record("event"))
+
+
+def test_help_share_says_every_form_of_the_share_command():
+    """Before, no help text had `share allow`, `refuse`, `devices`, `remove` or `off`, and `help share` was none."""
+    for keys in (True, False):
+        table = session()
+        table.screen_keys = keys
+        said = table.handle("help share").speech
+        forms = ["share allow Ana", "share refuse Ana", "share devices", "share remove Ana", "share remove Ana 2"]
+        forms += ["share remove blue 7", "share off", "Ana share allow", "share 127.0.0.1:8123"]
+        assert not [form for form in forms if form not in said], said
+        assert ("F9" in said) is keys and ("share qr" in said) is keys  # the plain mode has no QR code

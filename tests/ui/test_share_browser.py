@@ -23,10 +23,12 @@ from share_table import CHROMIUM, CHROMIUM_ARGS, PATIENCE, Laptop, game_json, ty
 
 from assistant.core.words.share import (
     DEVICE_REMOVED,
+    device_list,
     device_removed,
     new_phone_asks,
     phone_let_in,
-    phone_waits,
+    phone_removed,
+    phone_waits_named,
 )
 
 sync_api = pytest.importorskip(
@@ -69,6 +71,8 @@ class Phone:
         self.page.on("pageerror", lambda error: self.failures.append(str(error)))
         self.page.on("dialog", lambda dialog: (self.dialogs.append(dialog.message), dialog.dismiss()))
         self.player = ""
+        self.tag = ""
+        """The short name the phone showed while it waited ("blue 7")."""
 
     def open_join(self) -> None:
         """The address the QR code holds: the page, with the join code filled in."""
@@ -81,8 +85,11 @@ class Phone:
         mark = self.laptop.mark()
         self.page.locator("#code-button").click()
         self.page.locator("#players-to-choose button", has_text=player).first.click()
-        self.laptop.wait_for(lambda line: line.startswith("A new phone asks to record for "), after=mark)
-        expect(self.page.locator("#no-game")).to_have_text(phone_waits(player))  # the page says it waits
+        asked = self.laptop.wait_for(lambda line: line.startswith("A new phone asks to record for "), after=mark)
+        self.tag = asked.removeprefix(f"A new phone asks to record for {player}: the one showing ").split(".")[0]
+        assert asked == new_phone_asks(player, self.tag), asked  # the host hears the short name...
+        waits = phone_waits_named(player, self.tag)  # ... that the phone shows, with that it waits
+        expect(self.page.locator("#no-game")).to_have_text(waits)
         mark = self.laptop.mark()
         self.laptop.type("share allow")
         self.laptop.wait_for(lambda line: line.endswith("joined the table."), after=mark)
@@ -433,12 +440,14 @@ def test_a_second_phone_waits_in_words_until_the_host_lets_it_in_and_no_phone_is
         mark = t.laptop.mark()
         second.page.locator("#code-button").click()
         second.page.locator("#players-to-choose button", has_text="Ben").first.click()
-        t.laptop.wait_for(new_phone_asks("Ben"), after=mark)  # the host is asked
-        expect(second.page.locator("#no-game")).to_have_text(phone_waits("Ben"))  # the page says it waits
+        asked = t.laptop.wait_for(lambda line: line.startswith(new_phone_asks("Ben", "")[:-14]), after=mark)
+        tag = asked.split("showing ")[1].split(".")[0]
+        waits = phone_waits_named("Ben", tag)
+        expect(second.page.locator("#no-game")).to_have_text(waits)  # the page says it waits
         expect(second.page.locator("#moves")).to_be_hidden()
         assert_accessible(second.page, "a phone waits for the host")
         second.page.reload()  # its last request still held by the server: the page still waits, never the join screen
-        expect(second.page.locator("#no-game")).to_have_text(phone_waits("Ben"))
+        expect(second.page.locator("#no-game")).to_have_text(waits)
         expect(second.page.locator("#join")).to_be_hidden()
         expect(first.page.locator("#warning")).to_be_hidden()  # Ben's first phone is asked nothing
         t.type("yes", phone_let_in("Ben", 2))
@@ -448,6 +457,53 @@ def test_a_second_phone_waits_in_words_until_the_host_lets_it_in_and_no_phone_is
         assert not first.failures and not second.failures
     finally:
         second.close()
+
+
+def test_the_host_hears_the_short_name_each_waiting_phone_shows_and_lists_and_removes_phones_by_it(
+    table: Table,
+) -> None:
+    """Two phones ask to record for Ben (one of them an impostor): each shows its own short name while it waits
+    ("blue 7"), the host hears that name in its question, `share devices` lists the phones by it, and `share remove`
+    takes the one named off, leaving the other."""
+    t = table
+    t.type("new game Ana Ben", lambda line: line.startswith("Turn 1:"))
+    t.join_all(["Ben"], {})
+    real = t.phones["Ben"]
+    other = Phone(t.browser, t.laptop, NARROW)
+    try:
+        other.open_join()
+        mark = t.laptop.mark()
+        other.page.locator("#code-button").click()
+        other.page.locator("#players-to-choose button", has_text="Ben").first.click()
+        asked = t.laptop.wait_for(lambda line: line.startswith("A new phone asks to record for Ben"), after=mark)
+        shown = other.page.locator("#no-game").inner_text()
+        tag = shown.removeprefix("This phone is ").split(".")[0]
+        assert shown == phone_waits_named("Ben", tag) and asked == new_phone_asks("Ben", tag)  # the same name
+        assert tag != real.tag and re.fullmatch(r"[a-z]+ [2-9]", tag)
+        mark = t.laptop.mark()
+        t.laptop.type("share devices")
+        listed = t.laptop.wait_for(lambda line: line.startswith("Phones joined:"), after=mark)
+        assert listed == device_list([("Ben's phone", real.tag)], [("Ben", tag)])
+        t.type("yes", phone_let_in("Ben", 2))
+        t.typed.pop()
+        expect(other.page.locator("#turn")).to_be_visible()
+        mark = t.laptop.mark()
+        t.laptop.type("share devices")
+        listed = t.laptop.wait_for(lambda line: line.startswith("Phones joined:"), after=mark)
+        assert listed == device_list([("Ben's phone", real.tag), ("Ben's phone 2", tag)])
+        mark = t.laptop.mark()
+        t.laptop.type(f"share remove {tag.upper()}")  # as the host heard it, in any case
+        t.laptop.wait_for(phone_removed("Ben's phone 2", tag), after=mark)
+        expect(other.page.locator("#notice")).to_have_text(DEVICE_REMOVED)  # the one named is taken off...
+        expect(real.page.locator("#turn")).to_be_visible()  # ... and the real phone stays
+        mark = t.laptop.mark()
+        t.laptop.type("share devices")
+        assert t.laptop.wait_for(lambda line: line.startswith("Phones joined:"), after=mark) == device_list(
+            [("Ben's phone", real.tag)]
+        )
+        assert not real.failures and not other.failures
+    finally:
+        other.close()
 
 
 #: Where Undo is, from the moves' heading down, in pixels.

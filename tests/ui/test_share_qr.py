@@ -1,6 +1,6 @@
 """Joining from any terminal: the QR code shown alone (F10) fits 80 x 24 and reads back; a terminal too small for it
-is said; a new join code is said as well as shown, in the app and in plain mode (the 80 x 24 terminal itself, in
-tmux: tests/ui/test_tmux.py)."""
+is said; a new join code is shown and never said (nor printed to plain mode's screen reader) until she asks (the
+80 x 24 terminal itself, in tmux: tests/ui/test_tmux.py)."""
 
 from __future__ import annotations
 
@@ -10,15 +10,28 @@ import time
 from io import StringIO
 from typing import Any
 
-from assistant.core.words.share import QR_BACK, QR_ONLY_IN_APP, QR_PUT_AWAY, QR_SHOWN, code_renewed, qr_too_small
+import pytest
+
+from assistant.core.words.share import (
+    CODE_READY,
+    QR_BACK,
+    QR_ONLY_IN_APP,
+    QR_PUT_AWAY,
+    QR_SHOWN,
+    code_shown,
+    qr_too_small,
+)
 from assistant.session import Session
 from assistant.share import server as share_server
 from assistant.share.guards import CODE_LIFETIME, JoinCode
+from assistant.speech import SpeechService
+from assistant.speech.replies import ReplySpeaker
 from assistant.storage.decks import load_card_set
 from assistant.ui.plain import run_plain
 from assistant.ui.share_link import qr_text
 from tests.fake_speaker import Heard
 from tests.qr_reading import read_qr
+from tests.recording_backend import RecordingBackend
 
 PATIENCE = 60
 SHARED = re.compile(r"shared at http://127\.0\.0\.1:\d+/\. The join code is (?P<code>[0-9 ]+)\.")
@@ -105,28 +118,96 @@ def test_a_terminal_too_small_for_the_qr_code_is_said_and_the_table_stays(make_a
     asyncio.run(asyncio.wait_for(scenario(), PATIENCE))
 
 
-def test_a_join_code_grown_old_is_said_and_shown_in_the_app(make_app, monkeypatch):
-    clock = codes_on_a_clock(monkeypatch)
-    heard: list[str] = []
-    app = make_app(Heard(lambda reply: heard.append(reply.speech)), "--share", "127.0.0.1:0")
+#: Each route that says again what was said or shown, as keys pressed after a new join code was made: none says it.
+ROUTES = {
+    "made": [],
+    "repeat": [*"repeat", "enter"],
+    "history": [*"history", "enter"],
+    "missed": [*"missed", "enter"],
+    "f8": ["f8"],
+    "f2": ["f2"],
+    "f3": [*"yay", "enter", "f3"],
+    "f4": [*"yay", "enter", "f3", "f3", "f4"],
+    "page up": ["pageup"],
+    "the answer region (Down, Up)": ["down", "up"],
+}
 
-    async def scenario() -> None:
+
+@pytest.mark.parametrize("route", list(ROUTES))
+def test_a_join_code_grown_old_is_shown_and_never_said_by_any_route_until_she_asks(make_app, monkeypatch, route):
+    """The new code is on the screen (the answer and the share region) and never in the speech transcript: not when
+    made, not by `repeat`, `history`, `missed`, F2, F3, F4, F8, Page Up or the cursor moved to the answer region; F9
+    (`share`) says it when she asks."""
+    clock = codes_on_a_clock(monkeypatch)
+    backend = RecordingBackend()
+    service = SpeechService(backend)
+    assert service.ready.wait(60)
+    app = make_app(ReplySpeaker(service), "--share", "127.0.0.1:0")
+
+    async def scenario() -> tuple[str, list[str]]:
         async with app.run_test(size=(110, 40)) as pilot:
             server = await shared(app, pilot)
             old = server.current_code()
             clock.now += CODE_LIFETIME
             for _ in range(500):  # the server's next look at the code's age
-                if heard[-1].startswith(code_renewed("")[:-1]):
+                if server.current_code() != old and code_shown(server.current_code()) in text(app, "answer"):
                     break
                 await pilot.pause(0.02)
             new = server.current_code()
-            assert new != old and heard[-1] == code_renewed(new) and text(app, "answer") == code_renewed(new)
-            assert " ".join(new) in text(app, "share") and " ".join(old) not in text(app, "share")
+            assert new != old and text(app, "answer") == code_shown(new) and " ".join(new) in text(app, "share")
+            assert service.wait_idle(10)
+            assert backend.said[-1] == CODE_READY  # that it is ready, not the code
+            for key in ROUTES[route]:
+                await pilot.press(key)
+                await pilot.pause()
+                assert service.wait_idle(10)
+            unasked = list(backend.said)
+            await pilot.press("f9")  # she asks: said
+            await pilot.pause()
+            assert service.wait_idle(10)
+            return new, unasked
 
-    asyncio.run(asyncio.wait_for(scenario(), PATIENCE))
+    new, unasked = asyncio.run(asyncio.wait_for(scenario(), PATIENCE))
+    service.close()
+    assert not [said for said in unasked if " ".join(new) in said or new in said], unasked
+    assert " ".join(new) in backend.said[-1]
 
 
-def test_a_join_code_grown_old_is_said_in_plain_mode_and_share_says_it_again(monkeypatch):
+def test_the_join_code_she_asks_for_is_said_into_her_private_channel_where_private_reading_is_on(make_app):
+    """F6 on, F9 says the address and the code into the private channel (her headphones), as a card read is; F6
+    off, aloud."""
+    backend = RecordingBackend()
+    service = SpeechService(backend)
+    assert service.ready.wait(60)
+    app = make_app(ReplySpeaker(service), "--share", "127.0.0.1:0")
+
+    async def scenario() -> str:
+        async with app.run_test(size=(110, 40)) as pilot:
+            server = await shared(app, pilot)
+            assert service.wait_idle(10)
+            await pilot.press("f6")
+            await pilot.pause()
+            assert service.wait_idle(10)
+            await pilot.press("f9")
+            await pilot.pause()
+            assert service.wait_idle(10)
+            await pilot.press("f6")
+            await pilot.pause()
+            assert service.wait_idle(10)
+            await pilot.press("f9")
+            await pilot.pause()
+            assert service.wait_idle(10)
+            return str(server.current_code())
+
+    code = asyncio.run(asyncio.wait_for(scenario(), PATIENCE))
+    service.close()
+    asked = [r for r in backend.records if r.kind == "said" and " ".join(code) in r.text]
+    assert [r.private for r in asked][-2:] == [True, False], asked
+
+
+def test_a_join_code_grown_old_is_never_printed_in_plain_mode_until_she_asks(monkeypatch):
+    """Plain mode's lines go to her screen reader: a new code is said to be ready, never printed nor said, through
+    `repeat` and `history` too; `share` says it."""
     clock = codes_on_a_clock(monkeypatch)
     session = Session(load_card_set())
     out = StringIO()
@@ -136,9 +217,11 @@ def test_a_join_code_grown_old_is_said_in_plain_mode_and_share_says_it_again(mon
         yield "share 127.0.0.1:0"
         clock.now += CODE_LIFETIME
         for _ in range(500):  # the server's thread tells the plain mode at its next look at the code's age
-            if any(said.startswith(code_renewed("")[:-1]) for said in heard):
+            if CODE_READY in heard:
                 break
             time.sleep(0.02)  # (the server's own thread, polled)
+        yield "repeat"
+        yield "history"
         yield "share"
         yield "quit"
 
@@ -146,7 +229,10 @@ def test_a_join_code_grown_old_is_said_in_plain_mode_and_share_says_it_again(mon
     printed = out.getvalue().splitlines()
     codes = [found["code"] for found in map(SHARED.search, printed) if found is not None]
     assert len(codes) == 2 and codes[0] != codes[1]  # `share` says the new code
-    assert printed[-2] == code_renewed(codes[1].replace(" ", "")) and printed[-2] in heard  # said before it, unasked
+    before_asked = printed[: printed.index(next(line for line in printed if codes[1] in line))]
+    assert not [line for line in before_asked if codes[1] in line or codes[1].replace(" ", "") in line]
+    assert not [said for said in heard[:-1] if codes[1] in said or codes[1].replace(" ", "") in said]
+    assert CODE_READY in before_asked and CODE_READY in heard  # that it is ready, printed and said
 
 
 def test_plain_mode_says_the_qr_code_is_the_apps_and_draws_no_blocks():

@@ -49,6 +49,9 @@ class Part(enum.Enum):
     """Said for a learner (how to have a Herd Bonus read here): said once a game, never on a braille display."""
     HELP = "help"
     """The command table's help: a front end with keys of its own lists them after it."""
+    PRIVATE = "private"
+    """Shown on the app's own screen and a braille display only (a new join code), never said: where a screen
+    reader reads the lines (plain mode), its `without` is shown instead ("A new join code is ready: ...")."""
 
 
 @dataclass(frozen=True)
@@ -70,7 +73,8 @@ class Segment:
     """Decisive facts its words say again inside longer words (a link of the chain with what its card does, its
     duty): where they are held apart (a braille display), `without` is shown instead."""
     without: str = ""
-    """Its words less what `repeats` says ("Effect chain: the effect of Unicorn Poison, played by Cy.")."""
+    """Its words less what `repeats` says ("Effect chain: the effect of Unicorn Poison, played by Cy."); for a
+    `Part.PRIVATE` segment, what a screen reader's lines show in its place."""
 
     def restates(self, facts: Iterable[About]) -> bool:
         """It tells states and only states that `facts` tell ("Turn 2: Ben's turn." for "Ben's turn."): a display
@@ -90,6 +94,14 @@ def lines_of(segments: Iterable[Segment]) -> tuple[str, ...]:
         else:
             lines.append(segment.words)
     return tuple(lines)
+
+
+def reader_lines(segments: Iterable[Segment]) -> tuple[str, ...]:
+    """The screen lines as a screen reader is given them (plain mode's printed lines): a private segment (a new join
+    code) in its `without` words, never its own (whoever the host kept out may hear the screen reader)."""
+    return lines_of(
+        replace(segment, words=segment.without) if segment.part is Part.PRIVATE else segment for segment in segments
+    )
 
 
 def held_apart(segments: Iterable[Segment], held: Iterable[About]) -> tuple[str, ...]:

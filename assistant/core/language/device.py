@@ -374,6 +374,8 @@ class DeviceJoined:
     device: int = 1
     """Which of the player's phones it is (1: the first to join)."""
     waiting: JoinDecision | None = field(default=None, compare=False)
+    tag: str = ""
+    """The short name its screen shows ("blue 7"), said in the host's question ("": none)."""
 
 
 DeviceRequest = DeviceMove | DeviceAnswer | DeviceJoined

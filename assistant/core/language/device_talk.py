@@ -30,7 +30,7 @@ from assistant.core.language.device import (
     command_for,
 )
 from assistant.core.language.parser import Command
-from assistant.core.language.reply import Question, Reply
+from assistant.core.language.reply import Question, Reply, Segment
 from assistant.core.language.table_view import PhoneQuestion
 from assistant.core.words.gameplay import NO_GAME, NOT_RECORDED, NOTHING_TO_UNDO, save_offered
 from assistant.core.words.rulings import objection_reasons, phone_warning, short_objection
@@ -39,7 +39,6 @@ from assistant.core.words.share import (
     SAVE_LABELS,
     UNDO_NOT_YOURS,
     by_player,
-    code_shown,
     from_phone,
     host_asked,
     host_decided,
@@ -50,6 +49,7 @@ from assistant.core.words.share import (
     phone_answered_no,
     phone_asks,
     phone_name,
+    private_code,
 )
 
 __all__ = ["DeviceTalk"]
@@ -86,6 +86,8 @@ class _Joining:
 
     waiting: JoinDecision
     device: int
+    tag: str = ""
+    """The short name the phone shows ("blue 7")."""
 
 
 @dataclass
@@ -138,12 +140,13 @@ class DeviceTalk:
         waiting = joined.waiting
         if waiting is None:
             return DeviceOutcome("joined", (), Reply.of(joined_from_phone(player)))
-        self.joining[player] = _Joining(waiting, joined.device)
+        self.joining[player] = _Joining(waiting, joined.device, joined.tag)
         return DeviceOutcome("waiting", (), self.join_question(player))
 
     def join_question(self, player: str) -> Reply:
         """The host's question about the phone that waits to join as `player`: yes lets it in, no keeps it out."""
-        question, asked = new_phone_asks(player), self.joining.get(player)  # this phone's: never one that came later
+        asked = self.joining.get(player)  # this phone's: never one that came later
+        question = new_phone_asks(player, asked.tag if asked is not None else "")
         ask = Question(
             lambda: self.decide(player, True, asked), declined="", refused=lambda: self.decide(player, False, asked)
         )
@@ -168,7 +171,7 @@ class DeviceTalk:
         if not joining.waiting.decide(allow):
             return Reply.of(no_phone_waits(player))
         said = host_decided(player, joining.device, allow)
-        reply = Reply.of(said) if allow else Reply((said, code_shown(joining.waiting.code())), said)
+        reply = Reply.of(said) if allow else Reply(segments=(Segment(said), private_code(joining.waiting.code())))
         following = self.waiting()
         if not following:
             return reply

@@ -15,7 +15,7 @@ from enum import StrEnum
 
 from assistant.core.cards.card import Card
 from assistant.core.game.about import About, Topic, texts
-from assistant.core.game.segment import Channel, Part, Segment, lines_of, of_lines, speech_of
+from assistant.core.game.segment import Channel, Part, Segment, lines_of, of_lines, reader_lines, speech_of
 
 __all__ = ["Channel", "Choice", "Control", "Part", "Pending", "Question", "Reply", "Segment"]
 
@@ -115,6 +115,9 @@ class Reply:
     notes the laptop adds to its lines after ("From Ben's phone 2."); (): none made (`lines` serve)."""
     segments: tuple[Segment, ...] = ()
     """What it shows and says, in order, each piece with what it tells (`Segment`)."""
+    private: bool = False
+    """Said into the private channel (headphones) where private reading is on (F6), as a card read is: the join
+    code she asked for (`share`)."""
 
     def __post_init__(self, shown: tuple[str, ...] | None, said: str | None) -> None:
         if shown is not None or said is not None:
@@ -124,6 +127,11 @@ class Reply:
     def lines(self) -> tuple[str, ...]:
         """Screen lines, one fact each (the shown segments)."""
         return lines_of(self.segments)
+
+    @property
+    def reader_lines(self) -> tuple[str, ...]:
+        """Screen lines as a screen reader is given them (plain mode): a new join code in other words."""
+        return reader_lines(self.segments)
 
     @property
     def speech(self) -> str:

@@ -158,6 +158,8 @@ class PhoneView(_View, total=False):
     `game`; `waiting` (the server's own view, with no game) while the phone waits for the host to let it in."""
 
     waiting: bool
+    tag: str
+    """The phone's short name ("blue 7"), while it waits: the host hears it in the question."""
 
 
 def card_entry(game: Game, card_id: str) -> CardEntry:

@@ -433,13 +433,14 @@ VERBS: tuple[Verb, ...] = (
     Verb("share", Kind.LISTENING, ("share",), (
         ("`share`, `share 127.0.0.1:8123`", "share the table with the players' phones on the local network (also "
          "`table-assistant --share`, F9 in the app): its address and join code are said and shown, with a QR code"),
-        ("`share devices`", "the phones joined, by player"),
-        ("`share remove Ben`, `share remove Ben 2`", "take Ben's phones off the table, or only his phone 2 (a new "
-         "join code is made and shown, not said)"),
+        ("`share devices`", "the phones joined and waiting, by player and by the short name each showed (\"blue 7\")"),
+        ("`share remove Ben`, `share remove Ben 2`, `share remove blue 7`", "take Ben's phones off the table, or only "
+         "his phone 2, or the phone whose short name is blue 7 (a new join code is made and shown, not said)"),
         ("`share allow Ben`, `share refuse Ben`", "let in, or keep out, the phone asking to join as Ben (also yes or "
          "no to the question the laptop asks); `share allow` or `share refuse` alone: the phone that has waited "
          "longest"),
-        ("`share off`", "stop sharing the table"),
+        ("`share off`", "stop sharing the table; `Ben share allow`, `Ben share refuse`, `Ben share remove`: as "
+         "`share allow Ben`, ...; `help share` says every form"),
     )),
 )  # fmt: skip
 

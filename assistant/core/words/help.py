@@ -36,7 +36,8 @@ __all__ = [
 #: The topics `help TOPIC` answers, in the order the short help names them ("commands": the command table's parts;
 #: "instants": the game's Instants). "neigh" is offered only where a card is named Neigh (`offered_topics`).
 HELP_TOPICS = (
-    "win", "keys", "turn", "neigh", "instants", "questions", "undo", "scanning", "braille", "settings", "commands",
+    "win", "keys", "turn", "neigh", "instants", "questions", "undo", "scanning", "braille", "settings", "share",
+    "commands",
 )  # fmt: skip
 
 
@@ -189,7 +190,24 @@ def topic_help(topic: str, ex: Examples, keys: bool = True) -> list[str] | None:
                 "F5 mutes and unmutes. F6: private reading in headphones.",
                 "The voice, rate and volume are set in settings.toml, in your configuration folder, under speech.",
             ]
+        case "share":
+            return share_help(first, keys)
     return None
+
+
+def share_help(player: str, keys: bool = True) -> list[str]:
+    """`help share`: every form of the `share` command, and the keys where the app has them (`keys`)."""
+    start = "share, or F9" if keys else "share"
+    qr = " share qr, or F10: its QR code." if keys else ""
+    return [
+        "Sharing the table with phones.",
+        f"{start}: share it, or hear its address and join code. share 127.0.0.1:8123: on that address.{qr}",
+        "A phone that asks to join shows a short name, like blue 7, and the question says it. yes or no answers; "
+        f"or share allow {player}, share refuse {player}; alone, the phone that has waited longest.",
+        f"share devices lists the phones. share remove {player}: all of {player}'s phones; share remove {player} 2, "
+        "one; share remove blue 7, that phone. A new code is shown, not said.",
+        f"share off stops. {player} share allow, refuse or remove: the same for {player}.",
+    ]
 
 
 def _plain_topic(topic: str, ex: Examples) -> list[str] | None:

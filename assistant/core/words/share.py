@@ -6,6 +6,7 @@ error the server sends is one of these, never a traceback), and the labels the p
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -39,6 +40,7 @@ from assistant.core.game.events import (
     ToNursery,
     UseEffect,
 )
+from assistant.core.game.segment import Channel, Part, Segment
 from assistant.core.game.table import Table
 from assistant.core.text import cards_count, clean_untrusted
 from assistant.core.words.gameplay import SOURCE_NAMES, area_of, creatures, namers, save_cost
@@ -99,7 +101,13 @@ __all__ = [
     "bad_field",
     "cannot_listen",
     "code_renewed",
+    "CODE_READY",
+    "private_code",
     "device_list",
+    "TAG_COLOURS",
+    "TAG_DIGITS",
+    "phone_tag",
+    "phone_waits_named",
     "device_removed",
     "by_player",
     "from_phone",
@@ -107,6 +115,9 @@ __all__ = [
     "host_decided",
     "joined_from_phone",
     "no_device_for",
+    "no_phone_named",
+    "every_address",
+    "not_own_address",
     "no_phone_waits",
     "not_a_player",
     "not_your_turn_to_end",
@@ -250,9 +261,19 @@ def no_local_name(reason: str) -> str:
     return f"The table has no short name on this network ({reason}): phones open its address."
 
 
-def code_renewed(code: str) -> str:
-    """A new join code, made when the last one grew old."""
-    return f"New join code: {spoken_code(code)}."
+CODE_READY = "A new join code is ready: say share to hear it."
+
+
+def private_code(code: str) -> Segment:
+    """A new join code, shown on the app's screen and a braille display and never said: a screen reader (plain
+    mode's lines) is given `CODE_READY` in its place, and `share` says the code when asked."""
+    return Segment(code_shown(code), part=Part.PRIVATE, channel=Channel.SCREEN, without=CODE_READY)
+
+
+def code_renewed(code: str) -> tuple[Segment, ...]:
+    """A new join code, made when the last one grew old: shown (never said, never printed to a screen reader), and
+    said to be ready."""
+    return private_code(code), Segment(CODE_READY, channel=Channel.SPEECH)
 
 
 def qr_too_small(columns: int, rows: int, width: int, height: int) -> str:
@@ -347,14 +368,32 @@ def phone_answered_no(player: str) -> str:
     return f"{player} did not record it."
 
 
-def device_list(players: list[str], waiting: tuple[str, ...] = ()) -> str:
-    """The devices joined, by player, and the players a phone waits to join as (`share devices`)."""
-    asking = f"A new phone waits to join as {', '.join(waiting)}." if waiting else ""
-    if not players:
+def device_list(joined: Sequence[tuple[str, str]], waiting: Sequence[tuple[str, str]] = ()) -> str:
+    """The phones let in, each by its name and the short name its screen showed ("Ben's phone (blue 7)"), and the
+    phones that wait, by player and short name (`share devices`); `joined`: (phone name, short name) pairs,
+    `waiting`: (player, short name) pairs."""
+    names = ", ".join(f"{player} ({tag})" if tag else player for player, tag in waiting)
+    asking = f"A new phone waits to join as {names}." if waiting else ""
+    if not joined:
         return f"{NO_DEVICES} {asking}".strip()
-    counts = {name: players.count(name) for name in dict.fromkeys(players)}
-    parts = [name if count == 1 else f"{name} ({count} phones)" for name, count in counts.items()]
+    parts = [f"{phone} ({tag})" if tag else phone for phone, tag in joined]
     return f"Phones joined: {', '.join(parts)}. {asking}".strip()
+
+
+#: What a phone's short name is made of: a colour and a digit ("blue 7"), two short words easy to hear and to read
+#: on its screen; 64 of them, one for each device the table keeps.
+TAG_COLOURS = ("blue", "green", "red", "gold", "pink", "white", "black", "grey")
+TAG_DIGITS = ("2", "3", "4", "5", "6", "7", "8", "9")
+
+
+def phone_tag(colour: str, digit: str) -> str:
+    """A phone's short name, shown on its screen while it waits and said in the host's question ("blue 7")."""
+    return f"{colour} {digit}"
+
+
+def phone_waits_named(player: str, tag: str) -> str:
+    """Shown on a phone that waits for the host: its short name, which the host hears in the question."""
+    return f"This phone is {tag}. {phone_waits(player)}"
 
 
 def device_removed(player: str, count: int) -> str:
@@ -363,9 +402,10 @@ def device_removed(player: str, count: int) -> str:
     return f"{player}'s phone was taken off the table." if count == 1 else f"{player}'s {count} phones were taken off."
 
 
-def phone_removed(phone: str) -> str:
-    """`share remove NAME PHONE` took that one phone off the table ("Ben's phone 2 was taken off the table.")."""
-    return f"{phone} was taken off the table."
+def phone_removed(phone: str, tag: str = "") -> str:
+    """`share remove NAME PHONE` (or `share remove blue 7`) took that one phone off the table ("Ben's phone 2 was
+    taken off the table.", "Ben's phone 2, blue 7, was taken off the table.")."""
+    return f"{phone}, {tag}, was taken off the table." if tag else f"{phone} was taken off the table."
 
 
 def share_form(word: str) -> str:
@@ -374,9 +414,33 @@ def share_form(word: str) -> str:
     return f"That was not done. Say {forms.get(word, f'share {word}')}, with nothing after it."
 
 
-def no_device_for(player: str) -> str:
-    """`share remove NAME` when that player has no phone (the name as typed, cleaned)."""
-    return f"{clean_untrusted(player, 40)} has no phone on the table."
+def no_device_for(player: str, number: int | None = None) -> str:
+    """`share remove NAME` when that player has no phone (the name as typed, cleaned); `share remove NAME PHONE` when
+    they have no phone of that number ("Ben has no phone 2 on the table.")."""
+    phone = "phone" if number is None else f"phone {number}"
+    return f"{clean_untrusted(player, 40)} has no {phone} on the table."
+
+
+def no_phone_named(tag: str) -> str:
+    """`share remove blue 7` when no phone on the table shows that short name."""
+    return f"No phone on the table is {tag}. share devices names each phone."
+
+
+def every_address(address: str) -> str:
+    """Why the server never listens on an address that is every address of this computer (0.0.0.0, ::)."""
+    return (
+        f"{address} means every network this computer is on, so the table was not shared: it is shared on one "
+        "local network only. Say share alone for this computer's local-network address, or share 127.0.0.1 to try "
+        "it on this computer alone."
+    )
+
+
+def not_own_address(address: str) -> str:
+    """Why the server never listens on a multicast address (no computer's own)."""
+    return (
+        f"{address} is a multicast address, not this computer's own, so the table was not shared. Say share alone "
+        "for this computer's local-network address."
+    )
 
 
 def phone_name(player: str, number: int = 1) -> str:
@@ -421,18 +485,20 @@ def joined_from_phone(player: str) -> str:
     return f"{player} joined from a phone."
 
 
-def new_phone_asks(player: str) -> str:
+def new_phone_asks(player: str, tag: str = "") -> str:
     """Said on the laptop when a phone asks to join as a player: the question the host answers, the only one the
-    keyboard's yes or no answers now."""
-    return f"A new phone asks to record for {player}. Let it in?"
+    keyboard's yes or no answers now; `tag`: the short name the phone shows, so the host knows which phone asks."""
+    return f"{_asks(player, tag)} Let it in?"
 
 
-def new_phone_waits(player: str) -> str:
+def new_phone_waits(player: str, tag: str = "") -> str:
     """As `new_phone_asks`, when the laptop already waits for another answer: how to answer this one."""
-    return (
-        f"A new phone asks to record for {player}. Say share allow {player} to let it in, or share refuse "
-        f"{player} to keep it out."
-    )
+    return f"{_asks(player, tag)} Say share allow {player} to let it in, or share refuse {player} to keep it out."
+
+
+def _asks(player: str, tag: str) -> str:
+    showing = f": the one showing {tag}" if tag else ""
+    return f"A new phone asks to record for {player}{showing}."
 
 
 def too_many_phones(player: str, most: int) -> str:
