@@ -103,6 +103,7 @@ __all__ = [
     "by_player",
     "from_phone",
     "host_asked",
+    "save_waits",
     "host_decided",
     "joined_from_phone",
     "no_device_for",
@@ -333,10 +334,18 @@ def phone_asks(phone: str, saving: bool = False) -> str:
     return f"{phone} is asked whether to {'save it' if saving else 'record it anyway'}."
 
 
-def host_asked(player: str, saving: bool = False) -> str:
+def host_asked(player: str, saving: bool = False, later: bool = False) -> str:
     """Shown on the phone whose move asks a player who has no phone (the host, at the laptop) a question: a save of
-    their card."""
-    return f"{player} is asked on the laptop whether to {'save it' if saving else 'record it anyway'}."
+    their card (`later`: once she has answered the question the laptop asks now)."""
+    asked = f"{player} is asked on the laptop whether to {'save it' if saving else 'record it anyway'}"
+    return f"{asked}, once the laptop's open question is answered." if later else f"{asked}."
+
+
+def save_waits(owner: str, mover: str) -> str:
+    """Said on the laptop when a phone's move would destroy a card of a player at the laptop that a card of theirs
+    may save "instead", while the laptop asks something else: her question stays open, and the save is asked of
+    her after it (never on another phone)."""
+    return f"{mover}'s move waits: {owner} is asked whether to save a card once this question is answered."
 
 
 def phone_answered_no(player: str) -> str:
