@@ -6,6 +6,7 @@ own phone. Meaning is carried as typed values: `About.own`, `About.phone`, `Repl
 from __future__ import annotations
 
 import re
+from contextlib import AsyncExitStack
 from typing import Any
 
 import pytest
@@ -203,3 +204,50 @@ def test_moves_said_as_one_sentence_have_the_phones_own_words_too():
     (merged,) = merge_moves([draw, took])
     assert merged.text == "Ben drew a card and destroyed their own Basic Unicorn (Red)."
     assert merged.own == "You drew a card and destroyed your own Basic Unicorn (Red)."
+
+
+# A whole Llamas Unleashed game, every phone watching.
+
+
+def test_no_phone_shows_the_laptops_words_in_a_whole_llamas_game(tmp_path):
+    """The Llamas game of tests/fixtures/llamas_game.txt played to the win, with Ben's, Cy's and Dee's phones on the
+    table and Cy resolving her Surprise Emu Attack from her phone: at every step, no phone shows how to say a move
+    nor a move "from a phone". Before, every phone showed "Cy destroys an Animal card in Dee's Field; say destroy and
+    the card." (the laptop's coaching) when the Emu Attack resolved."""
+    from assistant.commands.app import braille_resolver
+    from tests.llamas_game import game_lines
+
+    lines = game_lines()
+    emu = lines.index("Cy plays i emu attack") + 1  # its resolve, from Cy's phone
+
+    async def scenario() -> None:
+        llamas = load_card_set("llamas", ["llamas-farmed"])
+        players, babies = "Ana Ben Cy Dee", "alpaca llama goat ram"
+        async with shared_table(tmp_path, players, babies, llamas) as table, AsyncExitStack() as stack:
+            table.session.use_cards(llamas, braille_resolver(llamas))  # the app's resolver: "m alpacacorn"
+            table.session.load_cards = load_card_set
+            phones = {}
+            for player in ("Ben", "Cy", "Dee"):
+                phone = await stack.enter_async_context(table.phone())
+                phones[player] = (phone, await phone.join(player))
+            reply = table.session.handle(lines[0])  # a game in progress: asked first
+            table.share.after(table.session.handle("yes") if reply.pending is not None else reply)
+            assert table.session.game.table.setup.players == ("Ana", "Ben", "Cy", "Dee")
+            shown: list[str] = []
+            for n, line in enumerate(lines[1:], 1):
+                if n == emu:
+                    phone, csrf = phones["Cy"]
+                    status, answer, _ = await phone.post("/api/move", move("resolve", "key-llamas-emu"), csrf)
+                    assert status == 200 and answer["status"] == "recorded", answer
+                    shown += texts(answer)
+                else:
+                    table.share.after(table.session.handle(line))
+                for phone, _ in phones.values():
+                    status, view, _ = await phone.get("/api/state")
+                    assert status == 200, view
+                    shown += texts(view)
+            assert any("Dee's Field" in text for text in shown), "the Emu Attack's resolve was shown"
+            assert any(text.startswith("Ana wins") for text in shown), "the game was played to the win"
+            assert not laptop_only(shown), sorted(set(laptop_only(shown)))
+
+    run(scenario())

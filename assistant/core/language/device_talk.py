@@ -251,7 +251,7 @@ class DeviceTalk:
         if _mark(game) != before:
             said = reply if _names(reply, player) and not ended_turn else _attributed(reply, player, ended_turn)
             said = dataclasses.replace(said, pending=None)
-            return DeviceOutcome("recorded", reply.lines, said, phone=phone, named=request.phones > 1)
+            return DeviceOutcome("recorded", reply.phone or reply.lines, said, phone=phone, named=request.phones > 1)
         if isinstance(reply.pending, Question) and talk.offered is not None:
             return self._offer_save(talk, player, request, reply.pending, talk.offered, before, ended_turn)
         if isinstance(reply.pending, Question):  # a warning, in the phone's own words
