@@ -59,6 +59,7 @@ __all__ = [
     "ACTOR_NOT_YOURS",
     "BODY_NOT_JSON",
     "CARD_NEEDED",
+    "NO_NEIGH_CARD",
     "CHOOSE_PLAYER",
     "CODE_GUESSED",
     "DEVICE_REMOVED",
@@ -148,6 +149,9 @@ UNEXPECTED = "The laptop could not answer that request. Try again."
 ACTOR_NOT_YOURS = "A phone records moves for its own player only."
 UNKNOWN_VERB = "That move is not one a phone can make."
 CARD_NEEDED = "Choose a card first."
+#: A phone's Neigh in a deck with no Neigh card (Llamas Unleashed): its own buttons, never the laptop's numbered list
+#: of Instants ("Type a number to choose.").
+NO_NEIGH_CARD = "This deck has no Neigh card: tap Play an Instant, then choose the card."
 UNKNOWN_CARD = "That card is not in this game's decks."
 STALE_PILE = "That card has left the pile. Your screen now shows the table as it is."
 QUESTION_LAPSED = "The table changed before you answered, so nothing was recorded. Make the move again."
