@@ -91,7 +91,8 @@ class _HostSave:
 
     player: str
     request: DeviceRequestLike
-    event: Destroy | Sacrifice
+    event: Destroy | Sacrifice | None
+    """The destroy or sacrifice the save would replace (`Conversation.saving`), checked again if the table changed."""
     question: Question
     offered: tuple[Save, bool]
     mark: Mark
@@ -118,10 +119,10 @@ class DeviceTalk:
     joining: dict[str, _Joining] = field(default_factory=dict)
     """The phone that waits to join as each player, in the order they asked: the host alone answers."""
     host_question: Question | None = None
+    """The last question about a joining phone put to the host (the keyboard's, while nothing replaced it)."""
     host_saves: list[_HostSave] = field(default_factory=list)
     """The saves of laptop players' cards offered while the laptop asked something else, oldest first: each asked on
     the laptop once it asks nothing (`next_host_save`)."""
-    """The last question about a joining phone put to the host (the keyboard's, while nothing replaced it)."""
 
     def question_of(self, player: str) -> PhoneQuestion | None:
         """The player's open question as the page shows it (its id and lines; for a save offered, its own labels),
@@ -283,7 +284,7 @@ class DeviceTalk:
         table = talk.game.table
         owner = table.setup.players[offered[0].player]
         if owner != player and owner not in request.phoned:
-            if self.host_busy() and talk.saving is not None:
+            if self.host_busy():
                 self.host_saves.append(_HostSave(player, request, talk.saving, pending, offered, before, ended_turn))
                 laptop = Reply.of(save_waits(owner, player), important=True)
                 return DeviceOutcome("asked", (host_asked(owner, saving=True, later=True),), laptop)
@@ -331,7 +332,7 @@ class DeviceTalk:
             waiting = self.host_saves.pop(0)
             if talk is None or waiting.mark[0] != id(talk.game):
                 continue  # another game (or none): the move was never recorded, and belongs to no game now
-            if waiting.mark == _mark(talk.game):
+            if waiting.mark == _mark(talk.game) or waiting.event is None:
                 outcome = self._ask_host(talk, waiting.player, waiting.request, waiting.question, waiting.offered)
             else:
                 act = partial(talk.check_again, waiting.event)
