@@ -342,3 +342,21 @@ def spoken_seconds(text: str, folder: Path) -> float:
     subprocess.run(["espeak-ng", "-s", "175", "-w", str(path), text], check=True, timeout=60)
     with wave.open(str(path)) as sound:
         return sound.getnframes() / sound.getframerate()
+
+
+def test_a_duty_still_open_is_said_with_its_players_name_after_that_players_sentence():
+    """Before: "Destroy a Unicorn." said with no name, after the sentence of another player (here Cy's)."""
+    session = game_after(
+        ["new game Ana Ben Cy Dee babies red pink orange yellow", "bring basic green into Ana", "draw", "end turn"]
+    )
+    for player, move in [
+        ("Ben", DeviceMove("draw")),
+        ("Cy", DeviceMove("draw")),
+        ("Ben", DeviceMove("play", card="unicorn-poison")),
+        ("Ben", DeviceMove("resolve")),  # Unicorn Poison's duty: Ben destroys a Unicorn
+    ]:
+        record(session, player, move)
+    said = session.handle("missed").speech
+    assert said == (
+        f"{DIGEST_HEADING} Ben drew a card and played Unicorn Poison. Ben: Destroy a Unicorn. Cy drew a card."
+    ), said

@@ -273,8 +273,8 @@ def _digest_rank(fact: About, me: int | None) -> int:
 
 def _compact(facts: list[About]) -> list[About]:
     """What a digest says of a round: the newest state, not every step. A chain's end and a duty done or passed (a
-    move recorded after it) are left out: the moves and counts say what became of them. When the round is busy
-    (more than `ROUND_WORDS` words said whole), what changed no Stable is left out too: a card drawn, a card
+    move of its player recorded after it) are left out: the moves and counts say what became of them. When the round
+    is busy (more than `ROUND_WORDS` words said whole), what changed no Stable is left out too: a card drawn, a card
     discarded unnamed, a card an Instant stopped with the Instant that stopped it (`_stops_left_out`). The digest
     keeps what changed on the table (the Stables, her cards, whose turn, a win), so that a round of four hands is
     said in two parts, in about 15 seconds."""
@@ -282,7 +282,7 @@ def _compact(facts: list[About]) -> list[About]:
         fact
         for n, fact in enumerate(facts)
         if fact.topic is not Topic.CHAIN_DONE
-        and not (fact.topic is Topic.DUTY and any(later.topic is Topic.MOVE for later in facts[n + 1 :]))
+        and not (fact.topic is Topic.DUTY and any(_moved(later, fact.seats) for later in facts[n + 1 :]))
     ]
     if sum(_words(_sentence(fact)) for fact in merge_moves(kept)) <= ROUND_WORDS:
         return kept
@@ -311,6 +311,11 @@ def _stops_left_out(facts: list[About]) -> list[About]:
             out[played[-1]] = None
         out[n] = None
     return [fact for fact in out if fact is not None]
+
+
+def _moved(fact: About, seats: tuple[int, ...]) -> bool:
+    """The fact is a move of the first of these seats (a duty's player: its duty done, or passed)."""
+    return fact.topic is Topic.MOVE and bool(seats) and fact.seats[:1] == seats[:1]
 
 
 def _routine(fact: About) -> bool:
