@@ -274,8 +274,9 @@ def _digest_rank(fact: About, me: int | None) -> int:
 def _compact(facts: list[About]) -> list[About]:
     """What a digest says of a round: the newest state, not every step. A chain's end and a duty done or passed (a
     move of its player recorded after it) are left out: the moves and counts say what became of them. When the round
-    is busy (more than `ROUND_WORDS` words said whole), what changed no Stable is left out too: a card drawn, a card
-    discarded unnamed, a card an Instant stopped with the Instant that stopped it (`_stops_left_out`). The digest
+    is busy (more than `ROUND_WORDS` words said whole), what changed no Stable is left out too, step by step until
+    it fits: first a card drawn and a card discarded unnamed, then a card an Instant stopped with the Instant that
+    stopped it (`_stops_left_out`). The digest
     keeps what changed on the table (the Stables, her cards, whose turn, a win), so that a round of four hands is
     said in two parts, in about 15 seconds."""
     kept = [
@@ -284,9 +285,11 @@ def _compact(facts: list[About]) -> list[About]:
         if fact.topic is not Topic.CHAIN_DONE
         and not (fact.topic is Topic.DUTY and any(_moved(later, fact.seats) for later in facts[n + 1 :]))
     ]
-    if sum(_words(_sentence(fact)) for fact in merge_moves(kept)) <= ROUND_WORDS:
-        return kept
-    return [fact for fact in _stops_left_out(kept) if not _routine(fact)]
+    for compact in (lambda facts: [fact for fact in facts if not _routine(fact)], _stops_left_out):
+        if sum(_words(_sentence(fact)) for fact in merge_moves(kept)) <= ROUND_WORDS:
+            return kept
+        kept = compact(kept)
+    return kept
 
 
 def _stops_left_out(facts: list[About]) -> list[About]:
