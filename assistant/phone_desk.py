@@ -104,7 +104,7 @@ class PhoneDesk:
 
     def decide_join(self, player: str, allow: bool) -> Reply:
         """`share allow` or `share refuse` (NAME, or "" for the phone that has waited longest): the host's answer,
-        and the next phone that waits asked about (the keyboard's question now)."""
+        and the next phone that waits asked about (the keyboard's question now), or a save that waited."""
         waiting = self.devices.waiting()
         name = next((p for p in waiting if player.casefold() in ("", p.casefold())), None)
         if name is None:
@@ -114,15 +114,25 @@ class PhoneDesk:
         reply = self.devices.decide(name, allow)
         if reply.pending is not None:
             self.session.pending = reply.pending
+        reply = self.ask_again(reply)  # a save of a laptop player's card that waited behind the question
         self.session.keep_said(reply)
         return reply
 
     def ask_again(self, reply: Reply) -> Reply:
-        """A typed line's answer, followed by the host's question about a phone that waits to join when a typed
-        command passed that question over and the keyboard now asks nothing (no question is lost: the phone would
-        otherwise wait in silence)."""
+        """A typed line's answer, followed, once the keyboard asks nothing, by the question that waited behind the
+        one it answered: first a save of a laptop player's card that a phone's move offered meanwhile (hers to
+        answer, on the laptop), then the host's question about a phone that waits to join when a typed command
+        passed that question over (no question is lost: the phone would otherwise wait in silence)."""
         if self.session.pending is not None or reply.pending is not None:
             return reply
+        saved = self.devices.next_host_save()
+        if saved is not None:
+            mover, outcome = saved
+            said = self._for_laptop(mover, outcome)[0].reply
+            if said is None:
+                return reply
+            self.session.pending = said.pending
+            return _joined(reply, said)
         waiting = self.devices.waiting()
         if not waiting:
             return reply
@@ -133,18 +143,41 @@ class PhoneDesk:
     def _device_said(self, player: str, outcome: DeviceOutcome) -> DeviceOutcome:
         """Keep the laptop's reply to a device for `repeat`, `history` and `missed`; a move recorded from a phone is
         kept with the phone named ("From Ben's phone.")."""
+        outcome, kept = self._for_laptop(player, outcome)
+        game = self.session.game
+        if kept is not None:
+            # the move, then what it led to, kept with its place in the log (so that an undo takes both back)
+            at = len(game.log) if game is not None and outcome.status == "recorded" and not kept.settles else 0
+            self.session.keep_heard(kept, at)
+        return outcome
+
+    def _for_laptop(self, player: str, outcome: DeviceOutcome) -> tuple[DeviceOutcome, Reply | None]:
+        """The laptop's reply to a device, heard at the seat of `player`, and the reply kept for `history`: a move
+        recorded from a phone kept with the phone named ("From Ben's phone."), which the laptop says too when it
+        is one of two phones or more of its player."""
         if outcome.reply is not None:  # heard at the seat of the player whose device it answers
             outcome = dataclasses.replace(outcome, reply=dataclasses.replace(outcome.reply, hand=player))
         reply = outcome.reply
         game = self.session.game
         if reply is not None and outcome.phone is not None and game is not None:
             mover = game.table.setup.players[outcome.phone.seat]  # (a save answered by its owner: the mover's)
-            note = recorded_from(phone_name(mover, outcome.phone.number))
-            reply = reply.after(note)
+            reply = reply.after(recorded_from(phone_name(mover, outcome.phone.number)))
             if outcome.named:  # one of two phones: the laptop says which, as `history` keeps it
                 outcome = dataclasses.replace(outcome, reply=reply)
-        if reply is not None:
-            # the move, then what it led to, kept with its place in the log (so that an undo takes both back)
-            at = len(game.log) if game is not None and outcome.status == "recorded" and not reply.settles else 0
-            self.session.keep_heard(reply, at)
-        return outcome
+        return outcome, reply
+
+
+def _joined(first: Reply, second: Reply) -> Reply:
+    """A typed line's reply, then the laptop's reply to a phone's move that waited behind its question: both said
+    and shown in that order, with the typed facts and moves of both (the phones' last moves keep each), the second's
+    question left open, heard where the first is (only its first line may be a phone's move attributed)."""
+    return dataclasses.replace(
+        first,
+        important=first.important or second.important,
+        pending=second.pending,
+        facts=(*first.facts, *second.facts),
+        tells=(*first.tells, *second.tells),
+        phone=(*(first.phone or first.lines), *(second.phone or second.lines)) if first.phone or second.phone else (),
+        from_phone=first.from_phone,
+        segments=(*first.segments, *second.segments),
+    )

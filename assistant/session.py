@@ -152,12 +152,13 @@ class Session:
     def handle(self, line: str) -> Reply:
         """Answer one typed line."""
         game = self.game
-        reply = self.phone_desk.ask_again(self._handle(line))
-        if any(fact.topic is Topic.MOVE for fact in reply.tells) or self.game is not game:
+        own = self._handle(line)
+        if any(fact.topic is Topic.MOVE for fact in own.tells) or self.game is not game:
             self.news, self.told = [], []  # the player's own move, another game: the digest starts again from here
         else:  # her undo or redo: what it took back of the news is no news
-            self.news = [*self.news, *(fact for fact in reply.tells if fact.topic is Topic.UNDO)][-_NEWS_KEPT:]
-        return self.keep_said(reply)
+            self.news = [*self.news, *(fact for fact in own.tells if fact.topic is Topic.UNDO)][-_NEWS_KEPT:]
+        # (then a question that waited behind hers: a phone's move said with it is heard, not missed)
+        return self.keep_said(self.phone_desk.ask_again(own))
 
     def keep_said(self, reply: Reply) -> Reply:
         """Keep an answer for `repeat` and `history` (not a speech control, a hint or an empty reply)."""

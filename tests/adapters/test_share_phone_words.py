@@ -6,6 +6,8 @@ own phone. Meaning is carried as typed values: `About.own`, `About.phone`, `Repl
 from __future__ import annotations
 
 import re
+from contextlib import AsyncExitStack
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -231,3 +233,61 @@ def test_moves_said_as_one_sentence_have_the_phones_own_words_too():
     (merged,) = merge_moves([draw, took])
     assert merged.text == "Ben drew a card and destroyed their own Basic Unicorn (Red)."
     assert merged.own == "You drew a card and destroyed your own Basic Unicorn (Red)."
+
+
+# A whole game of each edition, every phone watching.
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+#: Each edition's whole game (its file, its decks, the Babies of the game the table starts with), and the winner.
+WHOLE_GAMES = {
+    "llamas": ("llamas_game.txt", ("llamas", ["llamas-farmed"]), "alpaca llama goat ram", "Ana wins"),
+    "unicorns": ("unicorns_four_game.txt", ("uu-2nd", []), "red pink narwhal yellow", "Ben wins"),
+}
+
+
+@pytest.mark.parametrize("edition", list(WHOLE_GAMES))
+def test_no_phone_shows_the_laptops_words_in_a_whole_game(tmp_path, edition):
+    """Each edition's whole game played to the win, with Ben's, Cy's and Dee's phones on the table and every resolve
+    tapped on Cy's phone (a resolve is no one's move): at every step, no phone shows how to say a move nor a move
+    "from a phone". Before, Cy's phone showed "Cy destroys an Animal card in Dee's Field; say destroy and the card."
+    (the laptop's coaching) when she resolved her Surprise Emu Attack in Llamas Unleashed: the moving phone's
+    answer carried the laptop's lines."""
+    from assistant.commands.app import braille_resolver
+
+    name, (base, addons), babies, winner = WHOLE_GAMES[edition]
+    lines = [line for line in (FIXTURES / name).read_text(encoding="utf-8").splitlines() if line.strip()]
+
+    async def scenario() -> None:
+        cards = load_card_set(base, addons)
+        async with shared_table(tmp_path, "Ana Ben Cy Dee", babies, cards) as table, AsyncExitStack() as stack:
+            table.session.use_cards(cards, braille_resolver(cards))  # the app's resolver: "m alpacacorn"
+            table.session.load_cards = load_card_set
+            phones = {}
+            for player in ("Ben", "Cy", "Dee"):
+                phone = await stack.enter_async_context(table.phone())
+                phones[player] = (phone, await phone.join(player))
+            reply = table.session.handle(lines[0])  # a game in progress: asked first
+            table.share.after(table.session.handle("yes") if reply.pending is not None else reply)
+            assert table.session.game.table.setup.players == ("Ana", "Ben", "Cy", "Dee")
+            shown: list[str] = []
+            cy, csrf = phones["Cy"]
+            for n, line in enumerate(lines[1:], 1):
+                if line == "resolve":
+                    table.clock.now += 5  # (the test's clock: a player's moves are limited per second)
+                    status, answer, _ = await cy.post("/api/move", move("resolve", f"key-whole-{n}"), csrf)
+                    shown += texts(answer)
+                    if answer.get("status") == "warning":
+                        yes = {"key": f"key-whole-{n}-yes", "question": answer["question"], "answer": "yes"}
+                        status, answer, _ = await cy.post("/api/answer", yes, csrf)
+                        shown += texts(answer)
+                    assert status == 200 and answer["status"] == "recorded", (line, answer)
+                else:
+                    table.share.after(table.session.handle(line))
+                for phone, _ in phones.values():
+                    status, view, _ = await phone.get("/api/state")
+                    assert status == 200, view
+                    shown += texts(view)
+            assert any(text.startswith(winner) for text in shown), "the game was played to the win"
+            assert not laptop_only(shown), sorted(set(laptop_only(shown)))
+
+    run(scenario())

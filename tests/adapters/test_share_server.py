@@ -58,6 +58,7 @@ from assistant.core.words.share import (
     phone_removed,
     phone_waits,
     phone_waits_named,
+    save_waits,
     share_form,
     too_many_guesses,
     too_many_phones,
@@ -742,10 +743,12 @@ def test_a_save_of_a_card_whose_owner_has_no_phone_is_asked_on_the_laptop(tmp_pa
     run(scenario())
 
 
-def test_a_save_is_asked_on_the_moving_phone_with_its_own_buttons_when_the_laptop_asks_something_else(tmp_path):
-    """Ben has no phone and the laptop's keyboard has a question open (one question at a time): Ana's phone is asked,
-    the question naming Ben, and the move's own answer carries the save's labels (before, the page showed a
-    warning's buttons, "Record it anyway", on its first showing)."""
+@pytest.mark.parametrize("answer", ["yes", "no"])
+def test_a_save_of_the_hosts_card_waits_behind_her_question_on_the_laptop_never_on_the_moving_phone(tmp_path, answer):
+    """Ben has no phone (the host, at the laptop) and the laptop's keyboard has a question open: Ana's phone is told
+    Ben is asked on the laptop once his question is answered, and asked nothing itself; the laptop's question stays
+    open. Once he answers it, the save is asked of him on the laptop, and his answer records Ana's move as made on
+    her phone. Before, Ana's phone was asked ("Save it", "Do not save it") and decided for Ben."""
 
     async def scenario() -> None:
         async with shared_table(tmp_path) as table:
@@ -757,11 +760,22 @@ def test_a_save_is_asked_on_the_moving_phone_with_its_own_buttons_when_the_lapto
             assert asks(table.session.handle("play yay"))  # the keyboard's own question, left open
             keyboard = table.session.pending
             csrf = await table.join("Ana")
+            before = len(table.session.game.log)
             destroy = move("destroy", "key-busy-save-1", card="basic-unicorn-red", target="Ben")
             status, asked, _ = await table.post("/api/move", destroy, csrf)
-            assert status == 200 and asked["status"] == "warning" and asked["labels"] == SAVE_LABELS, asked
-            assert asked["lines"] == [SAVE_QUESTION]
-            assert table.session.pending is keyboard
+            assert (status, asked) == (200, {"status": "asked", "lines": [host_asked("Ben", saving=True, later=True)]})
+            assert laptop_said(table)[-1] == save_waits("Ben", "Ana")
+            status, view, _ = await table.get("/api/state")
+            assert view["game"]["question"] is None  # Ana's phone is asked nothing
+            assert table.session.pending is keyboard and len(table.session.game.log) == before
+            reply = table.session.handle("no")  # the keyboard's question answered: then the save is asked of Ben
+            table.share.after(reply)
+            assert reply.lines[-1].startswith(SAVE_QUESTION + " Say yes") and asks(reply)
+            table.share.after(table.session.handle(answer))
+            game = table.session.game
+            assert game.log[before:] == [made(answer)] and game.phone_of(game.log[-1]) == Phone(0)
+            status, view, _ = await table.get("/api/state")
+            assert view["game"]["question"] is None
 
     run(scenario())
 

@@ -432,3 +432,18 @@ def test_the_docs_table_of_the_phones_verbs_is_the_typed_table_row_by_row():
         assert ("`card`" in needs and "`card`?" not in needs) == verb.needs_card, verb.name
         assert ("`on`" in needs) == verb.on_pile, verb.name
         assert ("`aim`" in needs) == verb.aims, verb.name
+
+
+def test_a_phones_neigh_in_a_deck_without_a_neigh_card_is_refused_in_the_phones_words():
+    """Llamas Unleashed has no Neigh card: a phone's Neigh is refused with the phone's own button named. Before, the
+    phone got the laptop's numbered list of Instants, "... Type a number to choose.", which no button answers."""
+    from assistant.core.words.share import NO_NEIGH_CARD, PAGE_LABELS
+
+    session = Session(load_card_set("llamas", ["llamas-farmed"]))
+    for line in ("new game Ana Ben Cy babies alpaca llama goat", "draw", "play basic llama"):
+        session.handle(line)
+    before = len(session.game.log)
+    outcome = session.phone_desk.device_move("Ben", DeviceMove("neigh"))
+    assert (outcome.status, outcome.lines) == ("refused", (NO_NEIGH_CARD,))
+    assert PAGE_LABELS["instant"] in NO_NEIGH_CARD and "number" not in NO_NEIGH_CARD
+    assert len(session.game.log) == before  # nothing recorded

@@ -375,3 +375,67 @@ def test_the_qr_code_drawn_in_text_reads_back_as_the_pages_address_with_the_code
 
     url = "http://192.168.1.20:40123/?code=407119"
     assert read_qr(qr_text(url).splitlines()) == [url]
+
+
+def test_in_the_app_a_save_of_the_hosts_card_waits_behind_her_question_and_is_asked_and_said_after(make_app, tmp_path):
+    """Ana at the laptop has a question open when Ben's phone destroys her Basic Unicorn, which her Black Knight
+    Unicorn may save: the laptop says the save waits, her question stays hers; once she answers it, the save is
+    shown and said (through the real speech service) as hers to answer, and her yes records it as Ben's phone's
+    move. Before, Ben's phone was asked, and she heard only "Ben's phone is asked whether to save it."."""
+    from assistant.core.game.events import Save
+    from assistant.core.words.share import host_asked, save_waits
+
+    path = tmp_path / "said.txt"
+    service = SpeechService(RecordingBackend(), transcript=Transcript(path))
+    assert service.ready.wait(60)
+    app = make_app(ReplySpeaker(service), "--share", "127.0.0.1:0")
+    question = "Ana may save Basic Unicorn (Red) by sacrificing Black Knight Unicorn instead. Save it?"
+
+    def said() -> list[str]:
+        return [line for _, kind, line in read_transcript(path) if kind.startswith(("message", "important"))]
+
+    async def typed(pilot: Any, line: str) -> None:
+        await pilot.press(*line, "enter")
+        await pilot.pause()
+
+    async def scenario() -> None:
+        async with app.run_test(size=(110, 70)) as pilot:
+            for _ in range(400):  # the server starts in a worker as the app opens
+                if app.share.link.server is not None:
+                    break
+                await pilot.pause(0.05)
+            server = app.share.link.server
+            assert server is not None
+            await typed(pilot, "new game Ana Ben Cy babies red pink orange")
+            timeout = aiohttp.ClientTimeout(total=PATIENCE)
+            async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True), timeout=timeout) as http:
+                ben = Phone(http, server)
+                await ben.join("Ben")
+                await pilot.pause()
+                await typed(pilot, "yes")  # Ben's phone let in
+                for line in ("bring black knight unicorn into Ana", "bring basic red into Ana", "draw", "end turn"):
+                    await typed(pilot, line)
+                for line in ("Ben draw", "Ben play unicorn poison", "resolve", "play yay"):
+                    await typed(pilot, line)
+                keyboard = app.session.pending
+                assert isinstance(keyboard, Question)  # her own question: the chain must resolve first
+                asked = await ben.move("destroy", card="basic-unicorn-red", target="Ana")
+                await pilot.pause()
+                assert asked == {"status": "asked", "lines": [host_asked("Ana", saving=True, later=True)]}
+                assert text(app, "answer") == save_waits("Ana", "Ben")
+                assert app.session.pending is keyboard
+                await typed(pilot, "no")  # her question answered: then the save is asked of her
+                assert text(app, "answer").splitlines()[-1].startswith(question)
+                assert isinstance(app.session.pending, Question)
+                assert service.wait_idle(20)
+                assert save_waits("Ana", "Ben") in said() and any(question in line for line in said())
+                assert not any("phone is asked whether to save" in line for line in said())
+                await typed(pilot, "yes")
+                game = app.session.game
+                assert game.log[-1] == Save(0, "basic-unicorn-red", "black-knight-unicorn")
+                assert game.phone_of(game.log[-1]) == SavedPhone(1)
+
+    try:
+        asyncio.run(asyncio.wait_for(scenario(), PATIENCE * 3))
+    finally:
+        service.close()

@@ -221,6 +221,9 @@ class About:
     phone: str = ""
     """For a move, its words on the other players' phones where they are not `text` (the laptop's words say how to
     say the next move, "say resolve when it is done"; the phones' buttons say how); "": the same as `text`."""
+    stopped: tuple[int, str] | None = None
+    """For an Instant that stopped a card (`Topic.STOPPED`, or its move made `MoveKind.STOP`), the card it stopped:
+    its player's seat and its name as said; None otherwise. A digest of a busy round says the stop, not the play."""
 
     def flat(self) -> tuple[About, ...]:
         """The facts it stands for: the moves merged into it, or itself."""

@@ -75,6 +75,9 @@ class Conversation:
     offered: tuple[Save, bool] | None = None
     """The save "instead" the last command offered (Black Knight Unicorn), with whether the card was to be
     destroyed (else sacrificed); None when it offered none."""
+    saving: Destroy | Sacrifice | None = None
+    """The destroy or sacrifice the offered save would replace (None with no save offered): what `check_again` takes,
+    when the offer waits until its owner is asked."""
     unsaved: str = ""
     """Why the last event, undo or redo tried could not be written to the save ("the disk is full"); "" when it
     was, or when the last command wrote nothing."""
@@ -96,7 +99,7 @@ class Conversation:
     def run(self, command: Command, subject: Card | None = None) -> Reply:
         """Carry out a game command; `subject` is the card just read, meant when a command names none."""
         verb = BY_NAME[command.verb]
-        self.objections, self.offered, self.unsaved = (), None, ""
+        self.objections, self.offered, self.saving, self.unsaved = (), None, None, ""
         try:
             if verb.name in ("undo", "redo"):
                 return self._undo(command)
@@ -141,7 +144,7 @@ class Conversation:
         """Record an event, or ask first when something about it looks against the rules."""
         game = self.game
         objections = self.objections = game.check(event)
-        self.offered = None
+        self.offered = self.saving = None
         if objections:
             # The first reason, short, and the question in one breath; then the reasons in full.
             short = short_objection(game.table, objections[0])
@@ -164,10 +167,16 @@ class Conversation:
         if saver is None:
             return self.record(event)
         save = Save(owner, event.card, saver)
-        self.objections, self.offered = (), (save, isinstance(event, Destroy))
+        self.objections, self.offered, self.saving = (), (save, isinstance(event, Destroy)), event
         question = save_offered(game.table, save, isinstance(event, Destroy))
         pending = Question(lambda: self._checked(save), refused=lambda: self.record(event))
         return Reply.asking(question, pending)
+
+    def check_again(self, event: Event) -> Reply:
+        """An event built earlier, checked against the table as it is now: recorded, warned about, or its save
+        "instead" offered again (a save that waited until its owner, at the laptop, was free to answer it)."""
+        self.objections, self.offered, self.saving, self.unsaved = (), None, None, ""
+        return self._checked(event)
 
     def _resolve_cards(self, verb: Verb, command: Command, resolved: dict[str, Card]) -> Reply | None:
         """Resolve each card phrase not yet resolved; offer numbered cards when several fit."""

@@ -23,6 +23,7 @@ from assistant.core.language.verb_names import VerbName
 from assistant.core.words.share import (
     ACTOR_NOT_YOURS,
     CARD_NEEDED,
+    NO_NEIGH_CARD,
     STALE_PILE,
     UNKNOWN_CARD,
     UNKNOWN_VERB,
@@ -237,6 +238,8 @@ def command_for(move: DeviceMove, player: str, game: Game) -> tuple[Command, Car
     verb = kind.command
     if verb is None:  # reading a card is answered by the session, never made a command
         raise DeviceMoveError(UNKNOWN_VERB)
+    if verb == "neigh" and table.neigh_card is None:  # (typed, the laptop lists the Instants by number)
+        raise DeviceMoveError(NO_NEIGH_CARD)
     if verb == "end" and seat != state.current:  # a turn is its player's to end: no other phone may end it
         raise DeviceMoveError(not_your_turn_to_end(names[state.current]))
     if verb == "bring" and card is not None and card.type is CardType.BABY:

@@ -6,7 +6,9 @@ against the rules is warned about the same way; but its question ("record it any
 and never replaces the keyboard's open question (`Session.pending`) nor another device's. A question lapses when
 anything is recorded before it is answered: the event it would record was checked against a table that has
 changed. Each event a device records is saved as made on that phone (`Game.phone_of`). A phone asking to join is
-asked about on the laptop, of the host alone, one phone at a time: no phone ever answers for another.
+asked about on the laptop, of the host alone, one phone at a time: no phone ever answers for another. A save of a
+card of a player at the laptop (the host) is hers to answer, on the laptop: while the laptop asks something else, it
+waits behind that question (`host_saves`), never asked on another phone.
 """
 
 from __future__ import annotations
@@ -15,8 +17,9 @@ import dataclasses
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
-from assistant.core.game.events import Save
+from assistant.core.game.events import Destroy, Sacrifice, Save
 from assistant.core.game.history import Game, Phone
 from assistant.core.game.objections import Objection
 from assistant.core.language.conversation import Conversation
@@ -50,6 +53,7 @@ from assistant.core.words.share import (
     phone_asks,
     phone_name,
     private_code,
+    save_waits,
 )
 
 __all__ = ["DeviceTalk"]
@@ -81,6 +85,21 @@ class _Asked:
 
 
 @dataclass
+class _HostSave:
+    """A save of a laptop player's card, waiting until the laptop asks nothing else: the move that offered it (its
+    player and request, the event, its question), and where the history stood when it was offered."""
+
+    player: str
+    request: DeviceRequestLike
+    event: Destroy | Sacrifice | None
+    """The destroy or sacrifice the save would replace (`Conversation.saving`), checked again if the table changed."""
+    question: Question
+    offered: tuple[Save, bool]
+    mark: Mark
+    ended_turn: bool
+
+
+@dataclass
 class _Joining:
     """A phone that waits to join as a player, until the host answers."""
 
@@ -96,13 +115,16 @@ class DeviceTalk:
 
     talk: Callable[[], Conversation | None]
     host_busy: Callable[[], bool] = lambda: False
-    """The keyboard has a question open (the laptop then asks no other: a save is asked on a phone)."""
+    """The keyboard has a question open (the laptop then asks no other: a save of a laptop player's card waits)."""
     asked: dict[str, _Asked] = field(default_factory=dict)
     """Each device player's open question."""
     joining: dict[str, _Joining] = field(default_factory=dict)
     """The phone that waits to join as each player, in the order they asked: the host alone answers."""
     host_question: Question | None = None
     """The last question about a joining phone put to the host (the keyboard's, while nothing replaced it)."""
+    host_saves: list[_HostSave] = field(default_factory=list)
+    """The saves of laptop players' cards offered while the laptop asked something else, oldest first: each asked on
+    the laptop once it asks nothing (`next_host_save`)."""
 
     def question_of(self, player: str) -> PhoneQuestion | None:
         """The player's open question as the page shows it (its id and lines; for a save offered, its own labels),
@@ -233,7 +255,7 @@ class DeviceTalk:
         if _mark(game) != before:
             said = reply if _names(reply, player) and not ended_turn else _attributed(reply, player, ended_turn)
             said = dataclasses.replace(said, pending=None)
-            return DeviceOutcome("recorded", reply.lines, said, phone=phone, named=request.phones > 1)
+            return DeviceOutcome("recorded", reply.phone or reply.lines, said, phone=phone, named=request.phones > 1)
         if isinstance(reply.pending, Question) and talk.offered is not None:
             return self._offer_save(talk, player, request, reply.pending, talk.offered, before, ended_turn)
         if isinstance(reply.pending, Question):  # a warning, in the phone's own words
@@ -258,22 +280,18 @@ class DeviceTalk:
         ended_turn: bool,
     ) -> DeviceOutcome:
         """A save "instead" (Black Knight Unicorn) offered by a phone's move: asked of the card's owner, on their
-        phone ("Save it", "Do not save it"); on the laptop when the owner has no phone (the host) and the laptop asks
-        nothing else; on the moving phone itself when it is the owner's, or the laptop is busy. Whoever answers, the
-        move recorded is the mover's, as made on the mover's phone."""
+        phone ("Save it", "Do not save it"); on the laptop when the owner has no phone (the host), or, while the laptop
+        asks something else, once it has been answered (`next_host_save`): never on another phone; on the moving
+        phone itself when it is the owner's. Whoever answers, the move recorded is the mover's, as made on the
+        mover's phone."""
         table = talk.game.table
         owner = table.setup.players[offered[0].player]
-        if owner != player and owner not in request.phoned and not self.host_busy():
-            mover = Phone(table.setup.players.index(player), request.device)
-            then, refused = pending.then, pending.refused
-            ask = dataclasses.replace(
-                pending,
-                then=lambda: self._as_phone(talk, mover, then),
-                refused=None if refused is None else lambda: self._as_phone(talk, mover, refused),
-            )
-            question = save_offered(table, *offered)
-            laptop = Reply.asking(question, ask)
-            return DeviceOutcome("asked", (host_asked(owner, saving=True),), laptop)
+        if owner != player and owner not in request.phoned:
+            if self.host_busy():
+                self.host_saves.append(_HostSave(player, request, talk.saving, pending, offered, before, ended_turn))
+                laptop = Reply.of(save_waits(owner, player), important=True)
+                return DeviceOutcome("asked", (host_asked(owner, saving=True, later=True),), laptop)
+            return self._ask_host(talk, player, request, pending, offered)
         asked_of = owner if owner in request.phoned else player
         lines = (save_offered(table, *offered, buttons=True),)
         by = (player, request) if asked_of != player else None
@@ -283,6 +301,47 @@ class DeviceTalk:
         if asked_of == player:
             return DeviceOutcome("warning", lines, laptop, asked.id, labels=SAVE_LABELS)
         return DeviceOutcome("asked", (phone_asks(phone_name(owner), saving=True),), laptop)
+
+    def _ask_host(
+        self,
+        talk: Conversation,
+        player: str,
+        request: DeviceRequestLike,
+        pending: Question,
+        offered: tuple[Save, bool],
+    ) -> DeviceOutcome:
+        """The save of a laptop player's card, asked on the laptop as it asks of a typed destroy: yes records the
+        save, no the move as made, both as the mover's phone's."""
+        table = talk.game.table
+        owner = table.setup.players[offered[0].player]
+        mover = Phone(table.setup.players.index(player), request.device)
+        then, refused = pending.then, pending.refused
+        ask = dataclasses.replace(
+            pending,
+            then=lambda: self._as_phone(talk, mover, then),
+            refused=None if refused is None else lambda: self._as_phone(talk, mover, refused),
+        )
+        laptop = Reply.asking(save_offered(table, *offered), ask)
+        return DeviceOutcome("asked", (host_asked(owner, saving=True),), laptop)
+
+    def next_host_save(self) -> tuple[str, DeviceOutcome] | None:
+        """The oldest save of a laptop player's card that waited behind the laptop's question, now that the laptop
+        asks nothing: the player whose move offered it, and what became of it. Asked as it was offered when nothing
+        was recorded meanwhile; else the move is checked again against the table as it is now (its save asked again
+        if it still may be made, the move recorded as made if not, or its warning asked of the moving phone). A
+        save from another game is dropped. None: no save waits."""
+        talk = self.talk()
+        while self.host_saves:
+            waiting = self.host_saves.pop(0)
+            if talk is None or waiting.mark[0] != id(talk.game):
+                continue  # another game (or none): the move was never recorded, and belongs to no game now
+            if waiting.mark == _mark(talk.game) or waiting.event is None:
+                outcome = self._ask_host(talk, waiting.player, waiting.request, waiting.question, waiting.offered)
+            else:
+                act = partial(talk.check_again, waiting.event)
+                outcome = self._outcome(talk, waiting.player, waiting.request, act, waiting.ended_turn)
+            return waiting.player, outcome
+        return None
 
     @staticmethod
     def _as_phone(talk: Conversation, phone: Phone, act: Callable[[], Reply]) -> Reply:

@@ -446,7 +446,19 @@ def _stopped(table: Table, fact: PileStopped, at: int) -> About:
     card = game_card_name(table, fact.stopper.card)
     stopped = pile_card_name(table, fact.stopped)
     whose = player_name(table, seat)
-    return About(Topic.STOPPED, "", (seat,), move=MoveKind.STOP, card=card, owner=seat, whose=whose, on=stopped, at=at)
+    played = (fact.stopped.player, game_card_name(table, fact.stopped.card))
+    return About(
+        Topic.STOPPED,
+        "",
+        (seat,),
+        move=MoveKind.STOP,
+        card=card,
+        owner=seat,
+        whose=whose,
+        on=stopped,
+        at=at,
+        stopped=played,
+    )
 
 
 def _changed(fact: TallyChanged) -> list[int]:

@@ -104,8 +104,11 @@ DIGEST_WORDS = 24
 NOTHING_MISSED = "Nothing new from the other players since your last move."
 DIGEST_HEADING = "Since your last move:"
 #: The heading of a part after the first (the rest of a digest cut at `DIGEST_WORDS`).
-DIGEST_GOES_ON = "Also since your last move:"
+DIGEST_GOES_ON = "Also missed:"
 MORE_MISSED = "More: say missed again."
+#: The most words a digest's sentences say whole before a busy round is said in its newest state (`_compact`):
+#: what two parts hold, their headings and `MORE_MISSED` counted, about 15 seconds at her default rate.
+ROUND_WORDS = 2 * DIGEST_WORDS - 4 - 2 - 4
 
 
 @dataclass(frozen=True)
@@ -186,7 +189,7 @@ def _stops(facts: list[About]) -> list[About]:
             if kind_says(move.move).answers and (move.seats, move.card, move.on) == (fact.seats, fact.card, fact.on)
         ]
         if played:
-            out[played[-1]] = replace(out[played[-1]], move=MoveKind.STOP)
+            out[played[-1]] = replace(out[played[-1]], move=MoveKind.STOP, stopped=fact.stopped)
         else:
             out.append(replace(fact, text=f"{fact.whose}'s {fact.card} stopped {fact.on}."))
     return out
@@ -221,9 +224,100 @@ def _digest_rank(fact: About, me: int | None) -> int:
     return 2 if _took_hers(fact, me) else 3
 
 
+def _compact(facts: list[About]) -> list[About]:
+    """What a digest says of a round: the newest state, not every step. A chain's end and a duty done or passed (a
+    move of its player recorded after it) are left out: the moves and counts say what became of them. When the round
+    is busy (more than `ROUND_WORDS` words said whole), what changed no Stable is left out too, step by step until
+    it fits: first a card drawn and a card discarded unnamed, then a card an Instant stopped with the Instant that
+    stopped it (`_stops_left_out`). The digest
+    keeps what changed on the table (the Stables, her cards, whose turn, a win), so that a round of four hands is
+    said in two parts, in about 15 seconds."""
+    kept = [
+        fact
+        for n, fact in enumerate(facts)
+        if fact.topic is not Topic.CHAIN_DONE
+        and not (fact.topic is Topic.DUTY and any(_moved(later, fact.seats) for later in facts[n + 1 :]))
+    ]
+    for compact in (lambda facts: [fact for fact in facts if not _routine(fact)], _stops_left_out):
+        if sum(_words(_sentence(fact)) for fact in merge_moves(kept)) <= ROUND_WORDS:
+            return kept
+        kept = compact(kept)
+    return kept
+
+
+def _stops_left_out(facts: list[About]) -> list[About]:
+    """The facts without the cards Instants stopped: a card stopped changed no Stable, so a busy round's digest says
+    neither the stop nor the play of the card it stopped (found by its player's seat and its card, `About.stopped`);
+    a Super Neigh on a Neigh leaves the card they answered said as it ended."""
+    out: list[About | None] = list(facts)
+    for n, fact in enumerate(facts):
+        if fact.stopped is None:
+            continue
+        seat, card = fact.stopped
+        played = [
+            m
+            for m, move in enumerate(out[:n])
+            if move is not None
+            and move.topic is Topic.MOVE
+            and (move.move is MoveKind.PLAY or kind_says(move.move).answers)
+            and move.seats[:1] == (seat,)
+            and move.card == card
+        ]
+        if played:
+            out[played[-1]] = None
+        out[n] = None
+    return [fact for fact in out if fact is not None]
+
+
+def _moved(fact: About, seats: tuple[int, ...]) -> bool:
+    """The fact is a move of the first of these seats (a duty's player: its duty done, or passed)."""
+    return fact.topic is Topic.MOVE and bool(seats) and fact.seats[:1] == seats[:1]
+
+
+def _routine(fact: About) -> bool:
+    """A move that changes no Stable and no turn: a card drawn, a card discarded without its name."""
+    return fact.topic is Topic.MOVE and (
+        fact.move is MoveKind.DRAW or (fact.move is MoveKind.DISCARD and not fact.card)
+    )
+
+
+def _by_player(said: list[About], me: int | None) -> list[About]:
+    """The digest's facts with each player's count and duty said right after that player's sentence, never after
+    another player's ("Cy played Basic Unicorn (Red). Cy 2 Unicorns."); her own count (seat `me`) right after the
+    first sentence that took a card of hers. A fact with no sentence of its player stays where it was."""
+
+    def owner(fact: About) -> int | None:
+        if fact.topic not in (Topic.COUNT, Topic.DUTY) or not fact.seats:
+            return None
+        return fact.seats[0]
+
+    attached = [fact for fact in said if owner(fact) is not None]
+    out: list[About] = []
+    for fact in said:
+        if owner(fact) is not None and _anchor(said, owner(fact), me) is not None:
+            continue  # said after its player's sentence
+        out.append(fact)
+        if fact.topic is Topic.MOVE:
+            out += [extra for extra in attached if _anchor(said, owner(extra), me) is fact and extra not in out]
+    return out
+
+
+def _anchor(said: list[About], seat: int | None, me: int | None) -> About | None:
+    """The sentence a seat's count or duty follows: its player's own moves, or, for her own seat, the first move that
+    took a card of hers; None when there is none."""
+    if seat is None:
+        return None
+    if seat == me:
+        return next((fact for fact in said if _took_hers(fact, me)), None)
+    return next((fact for fact in said if fact.topic is Topic.MOVE and fact.seats[:1] == (seat,)), None)
+
+
 def _sentence(fact: About) -> str:
     """A fact's sentence in a digest: a move its own words, or, merged or an Instant with the card it answered,
-    its player's name and what they did: "Cy played Neigh on Ben's Basic Unicorn (Blue)."."""
+    its player's name and what they did: "Cy played Neigh on Ben's Basic Unicorn (Blue)."; a duty with the name
+    of the player whose card it is ("Dee: Destroy one Animal.")."""
+    if fact.topic is Topic.DUTY:
+        return duty_named(fact)
     if fact.parts:
         return _merged(list(fact.parts), answered=True).text
     if _short(fact) and fact.on:  # (an Instant: what it answered, or stopped)
@@ -267,8 +361,9 @@ def missed(
     the order recorded): "Since your last move: Cy's turn. Ben drew a card and played Rainbow Aura.". At most `most`
     words; the rest, said by the next call (`told`: the facts the parts before said), announced by `MORE_MISSED`."""
     said_before = set(told)
-    facts = [fact for fact in _news(_stops(standing(news))) if fact not in said_before]
-    said = sorted(merge_moves(facts), key=lambda fact: _digest_rank(fact, me))
+    facts = _compact(_news(_stops(standing(news))))
+    facts = [fact for fact in facts if fact not in said_before]
+    said = _by_player(sorted(merge_moves(facts), key=lambda fact: _digest_rank(fact, me)), me)
     if not said:
         return Digest((NOTHING_MISSED,), ())
     heading = DIGEST_GOES_ON if told else DIGEST_HEADING

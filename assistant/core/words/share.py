@@ -62,6 +62,7 @@ __all__ = [
     "ACTOR_NOT_YOURS",
     "BODY_NOT_JSON",
     "CARD_NEEDED",
+    "NO_NEIGH_CARD",
     "CHOOSE_PLAYER",
     "CODE_GUESSED",
     "DEVICE_REMOVED",
@@ -112,6 +113,7 @@ __all__ = [
     "by_player",
     "from_phone",
     "host_asked",
+    "save_waits",
     "host_decided",
     "joined_from_phone",
     "no_device_for",
@@ -159,6 +161,9 @@ UNEXPECTED = "The laptop could not answer that request. Try again."
 ACTOR_NOT_YOURS = "A phone records moves for its own player only."
 UNKNOWN_VERB = "That move is not one a phone can make."
 CARD_NEEDED = "Choose a card first."
+#: A phone's Neigh in a deck with no Neigh card (Llamas Unleashed): its own buttons, never the laptop's numbered list
+#: of Instants ("Type a number to choose.").
+NO_NEIGH_CARD = "This deck has no Neigh card: tap Play an Instant, then choose the card."
 UNKNOWN_CARD = "That card is not in this game's decks."
 STALE_PILE = "That card has left the pile. Your screen now shows the table as it is."
 QUESTION_LAPSED = "The table changed before you answered, so nothing was recorded. Make the move again."
@@ -357,10 +362,18 @@ def phone_asks(phone: str, saving: bool = False) -> str:
     return f"{phone} is asked whether to {'save it' if saving else 'record it anyway'}."
 
 
-def host_asked(player: str, saving: bool = False) -> str:
+def host_asked(player: str, saving: bool = False, later: bool = False) -> str:
     """Shown on the phone whose move asks a player who has no phone (the host, at the laptop) a question: a save of
-    their card."""
-    return f"{player} is asked on the laptop whether to {'save it' if saving else 'record it anyway'}."
+    their card (`later`: once she has answered the question the laptop asks now)."""
+    asked = f"{player} is asked on the laptop whether to {'save it' if saving else 'record it anyway'}"
+    return f"{asked}, once the laptop's open question is answered." if later else f"{asked}."
+
+
+def save_waits(owner: str, mover: str) -> str:
+    """Said on the laptop when a phone's move would destroy a card of a player at the laptop that a card of theirs
+    may save "instead", while the laptop asks something else: her question stays open, and the save is asked of
+    her after it (never on another phone)."""
+    return f"{mover}'s move waits: {owner} is asked whether to save a card once this question is answered."
 
 
 def phone_answered_no(player: str) -> str:

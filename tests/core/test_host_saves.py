@@ -1,0 +1,85 @@
+"""The host's decisions are hers: a save "instead" of a card of a player at the laptop (no phone: the host), offered
+by another player's phone move, is asked of her on the laptop; while the laptop asks her something else, it waits
+behind that question and is asked once it is answered, never on the moving phone (where the mover would decide
+for her). On the session, as the app and the plain mode both use it."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.core.game.events import Bring, Destroy, Save
+from assistant.core.game.history import Phone
+from assistant.core.language.device import DeviceMove
+from assistant.core.words.gameplay import NOT_RECORDED
+from assistant.core.words.share import host_asked, save_waits
+from assistant.session import Session
+from assistant.storage.decks import load_card_set
+from tests.core.talking import asks
+
+CARDS = load_card_set()
+QUESTION = "Ana may save Basic Unicorn (Red) by sacrificing Black Knight Unicorn instead. Save it?"
+#: Black Knight Unicorn and a Basic Unicorn in Ana's Stable; Ben's turn, his Unicorn Poison resolved.
+BEFORE = (
+    "new game Ana Ben Cy babies red pink orange",
+    "bring black knight unicorn into Ana",
+    "bring basic red into Ana",
+    "draw",
+    "end turn",
+    "Ben draw",
+    "Ben play unicorn poison",
+    "resolve",
+)
+DESTROY = DeviceMove("destroy", card="basic-unicorn-red", target="Ana", phoned=("Ben",))
+
+
+def bens_destroy_while_ana_is_asked(her_question: str) -> tuple[Session, int]:
+    """Ana (the host, no phone) has a question open on the laptop when Ben's phone destroys her Basic Unicorn: the
+    session, and the log's length before the destroy."""
+    session = Session(CARDS)
+    for line in BEFORE:
+        session.handle(line)
+    assert asks(session.handle(her_question))
+    return session, len(session.game.log)
+
+
+def test_a_save_of_the_hosts_card_waits_behind_her_question_and_is_never_asked_on_the_moving_phone():
+    """Before, Ben's phone was asked whether to save Ana's card ("warning", with the save's buttons), and Ana heard
+    only "Ben's phone is asked whether to save it.": Ben decided for her."""
+    session, before = bens_destroy_while_ana_is_asked("play yay")
+    hers = session.pending
+    outcome = session.phone_desk.device_move("Ben", DESTROY)
+    assert outcome.status == "asked" and outcome.question is None
+    assert outcome.lines == (host_asked("Ana", saving=True, later=True),)
+    assert outcome.reply.lines == (save_waits("Ana", "Ben"),) and outcome.reply.important
+    assert session.phone_desk.devices.question_of("Ben") is None  # nothing for Ben's phone to answer
+    assert session.pending is hers and len(session.game.log) == before  # her question stays; nothing recorded
+
+
+@pytest.mark.parametrize("save", ["yes", "no"])
+def test_the_waiting_save_is_asked_of_her_once_her_question_is_answered_and_records_bens_move(save):
+    session, before = bens_destroy_while_ana_is_asked("play yay")
+    session.phone_desk.device_move("Ben", DESTROY)
+    reply = session.handle("no")  # her own question first: declined, nothing recorded
+    assert reply.lines[0] == NOT_RECORDED and reply.lines[1].startswith(QUESTION + " Say yes")
+    assert asks(reply) and len(session.game.log) == before
+    session.handle(save)
+    game = session.game
+    made = Save(0, "basic-unicorn-red", "black-knight-unicorn") if save == "yes" else Destroy(1, "basic-unicorn-red", 0)
+    assert game.log[before:] == [made] and game.phone_of(game.log[-1]) == Phone(1)  # Ben's move, from his phone
+
+
+def test_a_save_that_waited_while_her_answer_recorded_a_move_is_checked_again_and_asked_of_her():
+    """Her answer records a move first (her choice of the Basic Unicorn brought into Cy's Stable): Ben's destroy is
+    checked against the table as it is now, and its save, still possible, is asked of her after her move is said."""
+    session = Session(CARDS)
+    for line in BEFORE:
+        session.handle(line)
+    session.handle("bring basic into Cy")  # five Basic Unicorns: which one? (a choice open on the laptop)
+    before = len(session.game.log)
+    assert session.phone_desk.device_move("Ben", DESTROY).status == "asked"
+    reply = session.handle("2")
+    assert session.game.log[before:] == [Bring(1, "basic-unicorn-blue", 2)]
+    assert reply.lines[-1].startswith(QUESTION) and asks(reply)
+    session.handle("no")
+    assert session.game.log[before + 1 :] == [Destroy(1, "basic-unicorn-red", 0)]
+    assert session.game.phone_of(session.game.log[-1]) == Phone(1)
