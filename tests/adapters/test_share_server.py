@@ -1186,32 +1186,35 @@ def test_the_pages_own_labels_are_the_servers_word_for_word():
     from assistant.core.words.share import PAGE_LABELS
 
     class Labels(HTMLParser):
+        """Each element carrying a word, with its text: one entry per element (a label may stand twice)."""
+
         def __init__(self) -> None:
             super().__init__()
-            self.found: dict[str, str] = {}
-            self.open: list[str | None] = []
+            self.found: list[tuple[str, list[str]]] = []
+            self.open: list[list[str] | None] = []
 
         def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
             if tag in ("meta", "link", "input", "br", "img"):  # no end tag
                 return
             key = dict(attrs).get("data-word") or ("title" if tag == "title" else None)
-            self.open.append(f"{tag}:{key}" if key else None)
-            if key:
-                self.found.setdefault(f"{tag}:{key}", "")
+            text: list[str] | None = [] if key else None
+            if key and text is not None:
+                self.found.append((key, text))
+            self.open.append(text)
 
         def handle_endtag(self, tag: str) -> None:
             if self.open:
                 self.open.pop()
 
         def handle_data(self, data: str) -> None:
-            for name in self.open:
-                if name is not None:
-                    self.found[name] += data
+            for text in self.open:
+                if text is not None:
+                    text.append(data)
 
     page = Labels()
     page.feed(resources.files("assistant.share").joinpath("page", "index.html").read_text(encoding="utf-8"))
     assert len(page.found) > 20
-    wrong = {name: text for name, text in page.found.items() if PAGE_LABELS.get(name.split(":")[1]) != text.strip()}
+    wrong = [(key, "".join(text)) for key, text in page.found if PAGE_LABELS.get(key) != "".join(text).strip()]
     assert not wrong, wrong
 
 
