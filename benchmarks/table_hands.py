@@ -738,11 +738,21 @@ def measure(records: list[dict], first_bytes: list[float], keys: list[float], ta
                     first[at] = min(first.get(at, said[0]["audio"]), said[0]["audio"])
                     whole[at] = whole.get(at, False) or all(e["heard_whole"] for e in said)
     move_ms = [(first[at] - tapped[at]) * 1000 for at in tapped if at in first]
-    # a tap while something is said (either voice, her reader), and one in silence
-    sounding = [(e["audio"], max(e["end"], e["audio"])) for entries in played.values() for e in entries]
-    busy = {at for at in tapped if any(start <= tapped[at] < end for start, end in sounding)}
-    busy_ms = [(first[at] - tapped[at]) * 1000 for at in tapped if at in first and at in busy]
-    idle_ms = [(first[at] - tapped[at]) * 1000 for at in tapped if at in first and at not in busy]
+    # a tap while something is said (either voice, her reader), and one in silence; of the first, while the table
+    # voice was saying something (its queue), and while only her voice was (the table voice free)
+    sounding: dict[str, list[tuple[float, float]]] = {"hers": [], "table": []}
+    for number, entries in played.items():
+        voice = utterances.get(number, {}).get("voice", "hers")
+        sounding[voice] += [(e["audio"], max(e["end"], e["audio"])) for e in entries]
+
+    def during(voice: str, at: int) -> bool:
+        return any(start <= tapped[at] < end for start, end in sounding[voice])
+
+    heard_ms = {at: (first[at] - tapped[at]) * 1000 for at in tapped if at in first}
+    busy_ms = [ms for at, ms in heard_ms.items() if during("table", at) or during("hers", at)]
+    table_ms = [ms for at, ms in heard_ms.items() if during("table", at)]
+    hers_ms = [ms for at, ms in heard_ms.items() if during("hers", at) and not during("table", at)]
+    idle_ms = [ms for at, ms in heard_ms.items() if not during("table", at) and not during("hers", at)]
     # a turn's end not said, a later move said (a phone's, or hers: the next turn may be hers): settled by the next
     # turn (`About.settled_by`), as the queue means
     said_any = {at for u in utterances.values() for p in u["pieces"] for at in p["moves"] if played.get(u["utterance"])}
@@ -769,6 +779,8 @@ def measure(records: list[dict], first_bytes: list[float], keys: list[float], ta
         "tap_to_first_audio_ms": _summary(move_ms),
         "tap_to_first_audio_busy_ms": _summary(busy_ms),
         "tap_to_first_audio_idle_ms": _summary(idle_ms),
+        "tap_to_first_audio_table_speaking_ms": _summary(table_ms),
+        "tap_to_first_audio_only_hers_speaking_ms": _summary(hers_ms),
         "phone_turn_ends": len(ends),
         "phone_turn_ends_heard": len(ends & set(first)),
         "moves_never_heard": len(tapped) - len(first) - len(settled),
@@ -817,7 +829,6 @@ def goals(run: dict[str, Any]) -> dict[str, bool]:
     met = {
         "moves never heard 0": run["moves_never_heard"] == 0,
         f"own words p90 <= {OWN_GOAL_MS:.0f} ms": own.get("p90", 0.0) <= OWN_GOAL_MS and not run["own_never_heard"],
-        f"move tapped in silence p90 <= {IDLE_GOAL_MS:.0f} ms": idle.get("p90", 0.0) <= IDLE_GOAL_MS,
         "every phone turn's end heard": run["phone_turn_ends_heard"] == run["phone_turn_ends"],
         "decisive heard in full, in order, the win": run["decisive_heard_in_full"] == run["decisive_moves"]
         and run["moves_out_of_order"] == 0
@@ -827,6 +838,8 @@ def goals(run: dict[str, Any]) -> dict[str, bool]:
         "no dead button, saves asked of the owner": not run["dead_buttons_tapped"]
         and run["saves_asked_of_owner"] == run["saves_asked"],
     }
+    if idle.get("count"):  # (at a key every 1.2 s something is nearly always being said: not measured then)
+        met[f"move tapped in silence p90 <= {IDLE_GOAL_MS:.0f} ms"] = idle["p90"] <= IDLE_GOAL_MS
     if table_voice:
         met[f"move tapped while something is said p90 <= {MOVE_GOAL_MS / 1000:.1f} s"] = (
             busy.get("p90", 0.0) <= MOVE_GOAL_MS
@@ -902,6 +915,7 @@ def main(argv: list[str] | None = None) -> int:
 def _print(run: dict[str, Any], out: Any) -> None:
     own, moves = run["own_words_ms"], run["tap_to_first_audio_ms"]
     busy, idle = run["tap_to_first_audio_busy_ms"], run["tap_to_first_audio_idle_ms"]
+    table_ms, hers_ms = run["tap_to_first_audio_table_speaking_ms"], run["tap_to_first_audio_only_hers_speaking_ms"]
     her, table = run["her_voice"], run["table_voice"] or {}
     voices = SETUPS[run["setup"]].title
     print(f"{run['game']}, {voices}, a key every {run['interval_s']} s, phones 2 to 5 s apart (seed {run['seed']}, "
@@ -909,7 +923,9 @@ def _print(run: dict[str, Any], out: Any) -> None:
           f"{own.get('median')} ms, p90 {own.get('p90')} ms, max {own.get('max')} ms, never heard "
           f"{len(run['own_never_heard'])}; {run['phone_moves']} phone moves ({run['phone_taps']} taps), tap to first "
           f"audio median {moves.get('median')} ms, p90 {moves.get('p90')} ms, max {moves.get('max')} ms; while "
-          f"something is said ({busy.get('count')}) p90 {busy.get('p90')} ms, in silence ({idle.get('count')}) p90 "
+          f"something is said ({busy.get('count')}) p90 {busy.get('p90')} ms (while the table voice spoke "
+          f"({table_ms.get('count')}) p90 {table_ms.get('p90')} ms, max {table_ms.get('max')} ms; while only hers "
+          f"({hers_ms.get('count')}) p90 {hers_ms.get('p90')} ms), in silence ({idle.get('count')}) p90 "
           f"{idle.get('p90')} ms; never heard {run['moves_never_heard']} (ends settled "
           f"{run['ends_settled_by_the_next_turn']}); phone turns' ends heard {run['phone_turn_ends_heard']}/"
           f"{run['phone_turn_ends']}; decisive heard in full {run['decisive_heard_in_full']}/{run['decisive_moves']}; "
@@ -922,6 +938,8 @@ def _print(run: dict[str, Any], out: Any) -> None:
           f"sentences): pitch {run['pitch_ratio']}x, rate {run['rate_ratio']}x hers", file=out, flush=True)  # fmt: skip
     for goal, met in run.get("goals", {}).items():
         print(f"  {'met' if met else 'MISSED'}: {goal}", file=out, flush=True)
+    if not idle.get("count"):
+        print(f"  not measured: a move tapped in silence (goal p90 {IDLE_GOAL_MS:.0f} ms): none was", file=out)
 
 
 if __name__ == "__main__":
