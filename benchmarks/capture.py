@@ -170,7 +170,8 @@ def seconds(raw: bytes) -> float:
 #: speech-dispatcher's configuration for a screen reader's voice that takes real time: a generic module whose
 #: command notes when a message began, streams espeak-ng's sound as it is made into aplay (into the capture), as a
 #: screen reader's synthesiser streams it, notes its length and waits until it has played as long, as a sound card
-#: would take; its end noted too. A cancel kills the command, so an end not noted is a message cut.
+#: would take; its end noted too, and its sound kept (`ReaderStandIn.said`, "sound"). A cancel kills the command, so
+#: an end not noted is a message cut.
 READER_CONFIG = """LogLevel 2
 LogDir "{log}"
 AudioOutputMethod "alsa"
@@ -193,14 +194,15 @@ seconds=$(awk -v b="$(stat -c %s "$out")" 'BEGIN {{ print (b - 44) / 44100 }}') 
 printf 'length\t%s\n' "$seconds" >> "{said}"
 sleep "$(awk -v s="$seconds" -v b="$start" -v n="$(date +%s.%N)" 'BEGIN {{ r = s - (n - b); print (r > 0 ? r : 0) }}')"
 printf 'ended\t%s\n' "$(date +%s.%N)" >> "{said}"
-rm -f "$out"
+mv "$out" "{sound}/$start.wav"
 """
 
 
 class ReaderStandIn:
     """A real speech-dispatcher standing for her screen reader (Orca speaks through it; NVDA and JAWS queue alike):
     what it is given is rendered, played into the capture and takes its time, message after message; `said()`
-    reads back each message's start (this process's `time.perf_counter()`), length, words and end (None: cut)."""
+    reads back each message's start (this process's `time.perf_counter()`), length, words, end (None: cut) and
+    the WAV of what it played (a message heard to its end)."""
 
     def __init__(self, capture: AlsaCapture, folder: Path) -> None:
         import shutil
@@ -214,7 +216,11 @@ class ReaderStandIn:
             part.mkdir(mode=0o700, parents=True, exist_ok=True)
         self.said_path = folder / "reader-said.tsv"
         script = folder / "reader.sh"
-        script.write_text(READER_SCRIPT.format(said=self.said_path, home=capture.home), encoding="utf-8")
+        self.sound = folder / "sound"
+        self.sound.mkdir(parents=True, exist_ok=True)
+        script.write_text(
+            READER_SCRIPT.format(said=self.said_path, home=capture.home, sound=self.sound), encoding="utf-8"
+        )
         script.chmod(0o755)
         module = config / "reader.conf"
         module.write_text(READER_MODULE.format(script=script), encoding="utf-8")
@@ -239,7 +245,8 @@ class ReaderStandIn:
         self.environ = {"XDG_RUNTIME_DIR": str(runtime), "SPEECHD_ADDRESS": f"unix_socket:{self.socket}"}
 
     def said(self) -> list[dict]:
-        """Each message the reader began: start, seconds, text, end (None when it was cut)."""
+        """Each message the reader began: start, seconds, text, end (None when it was cut), and "sound": the WAV it
+        played (None when it was cut)."""
         offset = time.time() - time.perf_counter()
         out: list[dict] = []
         if not self.said_path.exists():
@@ -247,11 +254,14 @@ class ReaderStandIn:
         for line in self.said_path.read_text(encoding="utf-8", errors="replace").splitlines():
             parts = line.split("\t")
             if parts[0] == "began" and len(parts) >= 3:
-                out.append({"start": float(parts[1]) - offset, "seconds": 0.0, "text": parts[2], "end": None})
+                out.append({"start": float(parts[1]) - offset, "seconds": 0.0, "text": parts[2], "end": None,
+                            "sound": None, "name": parts[1]})  # fmt: skip
             elif parts[0] == "length" and out:
                 out[-1]["seconds"] = float(parts[1] or 0)
             elif parts[0] == "ended" and out and out[-1]["end"] is None:
                 out[-1]["end"] = float(parts[1]) - offset
+                kept = self.sound / f"{out[-1]['name']}.wav"
+                out[-1]["sound"] = str(kept) if kept.exists() else None
         return out
 
     def close(self) -> None:

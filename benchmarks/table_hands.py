@@ -1,36 +1,45 @@
 """Every hand heard: three phones in real chromium act every 2 to 5 s (two Neighs at once, an Instant, a chain with its
 duties) while the blind player types a key every 1.2 s on the laptop; what reaches her ear, from the real app.
 
-Run as `.venv/bin/python -m benchmarks.table_hands` (`--json`, `--games uu-2nd llamas`, `--interval 1.2`, `--seed N`,
-`--backend`, `--keep FOLDER` to keep each run's log).
+Run as `.venv/bin/python -m benchmarks.table_hands` (`--json`, `--games uu-2nd llamas`, `--setups own reader one
+plain`, `--interval 1.2`, `--seed N`, `--backend pyttsx3|espeak-ng`, `--keep FOLDER` to keep each run's logs).
 The app runs as a player runs it, sharing the table on loopback (`python -m assistant --no-camera --share
-127.0.0.1:PORT --deck D`), in a pseudo-terminal, through the small wrapper of `benchmarks/table_pace.py` that notes
-each reply shown, each utterance begun with the facts and moves it carries by sentence, and each sentence played
-(real aplay into ALSA's `file` plugin, paced as a sound card plays, so the next key can cut a sentence). Ben, Cy and
+127.0.0.1:PORT --deck D`, with `--plain` in the plain set-up), in a pseudo-terminal, through the small wrapper of
+`benchmarks/table_pace.py` that notes each reply shown, each utterance begun with the facts and moves it carries by
+sentence, and each sentence played (the app's mixer into ALSA's `file` plugin, pacing itself as a sound card plays,
+so the next key can cut a sentence); each sentence's sound is kept with its voice (`_note_sounds`). Ben, Cy and
 Dee are phone-sized pages in Debian's chromium driven by Playwright, joined by the code the app says; Ana, the
 blind player, types on the laptop: her own turns' moves and, between them, what a player asks while others play
 (`tally`, `pile`, `turn`, a Stable), one key every `--interval` seconds whatever is being said. Each phone move
 comes 2 to 5 s after the one before (drawn from `--seed`, reported), a second Neigh or Instant 0.05 s after the
 first.
 
-Measures, per game (goals from the issue that asked for it):
+Measures, per game and set-up (goals from issue 87, checked in `goals`, printed):
 - each of Ana's keys: Enter to the first sound of that key's own words (an older fact or another hand's move folded
-  before them does not count): median, p90 (goal 300 ms at 1.2 s), max; own replies never heard (goal none);
+  before them does not count): median, p90 (goal 150 ms), max; own replies never heard (goal none);
 - each phone move: the browser's request to the first audio byte of the sentence that says it (alone, or merged
-  with the same player's other moves), p90 (goal 1.0 s); moves never heard (goal none; a turn's end not said once
-  a later move is, is settled by the next turn, as the queue means it, and counted apart); decisive moves (a card
-  played to the pile, a Neigh, an Instant, a destroy or steal: `About.decisive`) heard in full (goal all); moves
-  heard out of the order recorded (goal none);
+  with the same player's other moves), all, and apart: tapped while something is said (either voice; goal p90
+  1.0 s where the table voice is on) and in silence (goal p90 250 ms); with one voice, every move within 10 s (the
+  max); moves never heard (goal none; a turn's end not said once a later move is, is settled by the next turn, as
+  the queue means it, and counted apart); every phone turn's end heard (goal all); decisive moves (a card played to
+  the pile, a Neigh, an Instant, a destroy or steal: `About.decisive`) heard in full (goal all); moves heard out of
+  the order recorded (goal none);
 - the win: the winning key or tap to the first sound of the sentence that says it (goal 1.0 s).
 - the phones' taps: dead buttons tapped, a tap on a button whose move the table no longer allows (goal none), and
   the moves the table answered refused or stale; every save "instead" asked of the card's owner on their own phone
   (goal all: Ben's Black Knight Unicorn may save the card Cy destroys in the Unstable Unicorns game).
 - the two voices: the seconds hers and the table's played at once, and of those the seconds both were in the middle
-  (goal none).
-Each game is played in every set-up of `--setups` in the same run (`SETUPS`): her own voice with the table's voice,
-her screen reader (a real speech-dispatcher standing for it) with the table's voice, one voice, the Windows and
-macOS paths with stand-ins for NVDA and VoiceOver, and, asked for, the player processes before the app's mixer.
-Exits 1 when a goal is missed in any set-up but that last one (a move's p90 only where the table's voice is on).
+  (goal none); each voice's median pitch and words a minute **measured in the sound it played**
+  (`benchmarks/voice_measure.py`: her screen reader's stand-in's messages heard to their end, or the own voice's
+  sentences played whole; the table voice's sentences played whole, as handed to the mixer: the mixer's one
+  stream adds both voices, so one voice cannot be cut out of it where they overlap), and the table voice's over
+  hers (goal pitch 1.3 times or more, or 0.77 or less; rate 1.3 times or more).
+Each game is played in every set-up of `--setups` in the same run (`SETUPS`; by default `DEFAULT_SETUPS`): her own
+voice with the table's voice (the defaults), her screen reader (a real speech-dispatcher standing for it) with the
+table's voice, one voice, the plain line mode beside her screen reader (`PlainReader`: its printed lines read by
+the reader's stand-in) with the table's voice; and, asked for, the Windows and macOS paths with stand-ins for NVDA
+and VoiceOver, and the player processes before the app's mixer (aplay). Exits 1 when a goal is missed in any set-up
+but that last one.
 """
 
 from __future__ import annotations
@@ -38,6 +47,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import shutil
 import statistics
 import sys
@@ -55,9 +65,15 @@ ME = "Ana"
 PHONES = ("Ben", "Cy", "Dee")
 #: What Ana asks between her own moves, in turn.
 ASKS = ("tally", "pile", "turn", "stable Ben", "stable Cy")
-OWN_GOAL_MS = 300.0
+#: Goals (issue 87): Enter to her key's own words, p90; a phone's tap to the first audio of its move while something
+#: is said (both voices on) and in silence, p90; with one voice, every move (max); the table voice apart from hers.
+OWN_GOAL_MS = 150.0
 MOVE_GOAL_MS = 1000.0
+IDLE_GOAL_MS = 250.0
+ONE_VOICE_GOAL_MS = 10_000.0
 WIN_GOAL_MS = 1000.0
+PITCH_APART = 1.3
+RATE_APART = 1.3
 #: A second Neigh or Instant after the first.
 AT_ONCE_S = 0.05
 
@@ -142,6 +158,9 @@ class Setup(NamedTuple):
     by stand-ins that keep that platform's limits: her screen reader (NVDA, VoiceOver) a reader that queues what it is
     given and never says when it finished, the system voice (SAPI5, NSSpeechSynthesizer) not here, so espeak-ng
     renders the table's voice; what plays is the app's mixer, as there."""
+    plain: bool = False
+    """The plain line mode (`--plain`) beside her screen reader: its printed lines read by her reader's stand-in as a
+    screen reader reads a terminal (`PlainReader`), the table voice through the app's mixer."""
 
 
 MIXER = {"player": "sounddevice"}
@@ -150,10 +169,21 @@ SETUPS = {
     "own": Setup("her own voice and the table voice", {**MIXER, "speech": "own-voice"}),
     "reader": Setup("her screen reader (speech-dispatcher) and the table voice", READER, reader=True),
     "one": Setup("one voice", {**MIXER, "speech": "own-voice", "table_voice": False}),
-    "windows": Setup("Windows stand-ins: NVDA and the table voice", READER, reader=True, platform="win32"),
-    "macos": Setup("macOS stand-ins: VoiceOver and the table voice", READER, reader=True, platform="darwin"),
+    "plain": Setup("plain mode beside her screen reader, and the table voice", READER, reader=True, plain=True),
+    # (their system voices are not here: espeak-ng renders the table voice, whatever `--backend` says)
+    "windows": Setup(
+        "Windows stand-ins: NVDA and the table voice", {**READER, "backend": "espeak-ng"}, reader=True, platform="win32"
+    ),
+    "macos": Setup(
+        "macOS stand-ins: VoiceOver and the table voice",
+        {**READER, "backend": "espeak-ng"},
+        reader=True,
+        platform="darwin",
+    ),
     "aplay": Setup("before: a player process per sentence, two voices", {"speech": "own-voice", "player": "aplay"}),
 }
+#: The set-ups a whole run plays, side by side (issue 87): the defaults, her screen reader, one voice, plain mode.
+DEFAULT_SETUPS = ["own", "reader", "one", "plain"]
 #: Each platform's screen reader, as the stand-in calls itself.
 READERS = {"win32": "NVDA", "darwin": "VoiceOver"}
 
@@ -199,9 +229,131 @@ def child(log: str, game: str, address: str, setup: str) -> int:
 
         speech.make_speaker = functools.partial(make_speaker, platform=platform, reader_backend=stand_in)  # type: ignore[assignment]
         speech.speech_route = lambda *args, **kwargs: (speech.SCREEN_READER, reader)  # type: ignore[assignment]
+    _note_sounds(Path(log).with_name("sounds.jsonl"))
+    if SETUPS[setup].plain:
+        _note_plain_replies(log)
     deck, addons, _ = GAMES[game]
     arguments = ["--deck", deck, *(f"--addon={a}" for a in addons), "--share", address]
+    arguments += ["--plain"] if SETUPS[setup].plain else []
     return noting_child(log, arguments, paced=SETUPS[setup].settings.get("player") == "aplay")
+
+
+def _note_sounds(path: Path) -> None:
+    """Keep each sentence's sound as it is handed to its player (the app's mixer, or aplay), with its words, its
+    voice ("hers" or "table") and whether it played to its end, in `path` (one JSON line each): the voices are
+    measured in it (`benchmarks/voice_measure.py`). Installed before the wrapper of `table_pace.child`, which wraps
+    these in turn."""
+    import itertools
+    import threading
+
+    import assistant.speech as speech
+    from assistant.speech import backends
+
+    folder = path.with_name("sounds")
+    folder.mkdir(parents=True, exist_ok=True)
+    lock, kept, counter = threading.Lock(), {}, itertools.count()
+    start, wait, table_voice = backends.WavBackend._start, backends.WavBackend._wait, speech._table_voice
+
+    def marking_table_voice(*args, **kwargs):  # type: ignore[no-untyped-def]
+        table = table_voice(*args, **kwargs)
+        for backend in getattr(table, "_candidates", []):
+            backend.bench_voice = "table"
+        return table
+
+    def keeping_start(self, player, wav, wanted, label):  # type: ignore[no-untyped-def]
+        process = start(self, player, wav, wanted, label)
+        if process is not None and not (label.startswith("[") and label.endswith("]")):  # (an earcon's label)
+            copy = folder / f"{next(counter)}.wav"
+            try:
+                shutil.copyfile(wav, copy)
+            except OSError:
+                return process
+            kept[id(process)] = {"voice": getattr(self, "bench_voice", "hers"), "text": label, "sound": str(copy)}
+        return process
+
+    def keeping_wait(self, process, player):  # type: ignore[no-untyped-def]
+        wait(self, process, player)
+        record = kept.pop(id(process), None)
+        if record is not None:
+            with lock, path.open("a", encoding="utf-8") as out:
+                out.write(logs.dumps({**record, "whole": process.returncode == 0}) + "\n")
+
+    speech._table_voice = marking_table_voice  # type: ignore[assignment]
+    backends.WavBackend._start = keeping_start  # type: ignore[method-assign]
+    backends.WavBackend._wait = keeping_wait  # type: ignore[method-assign]
+
+
+def _note_plain_replies(log: str) -> None:
+    """The plain mode's replies noted as the Textual app's are (`table_pace.child`, "shown"), with the lines it
+    prints (what her screen reader reads)."""
+    import threading
+
+    import assistant.ui.plain as plain
+    from assistant.core.game.about import Topic
+
+    show, lock = plain._show, threading.Lock()
+
+    def noting_show(reply, stdout, speak, own_key=True):  # type: ignore[no-untyped-def]
+        moves = {p.at: [p.player, p.move] for t in reply.tells for p in t.flat() if p.topic is Topic.MOVE}
+        record = {"shown": time.perf_counter(), "own": own_key, "speech": reply.speech, "lines": list(reply.lines),
+                  "moves": moves, "win": any(f.topic is Topic.WIN for f in reply.facts)}  # fmt: skip
+        with lock, open(log, "a", encoding="utf-8") as out:
+            out.write(logs.dumps(record) + "\n")
+        return show(reply, stdout, speak, own_key)
+
+    plain._show = noting_show  # type: ignore[assignment]
+
+
+class PlainReader:
+    """Her screen reader at the plain mode's terminal: each line the app prints, as it comes, is given to the
+    speech-dispatcher standing for her reader (`capture.ReaderStandIn`), one message a line, queued as a screen reader
+    queues new text; her Enter stops what it is saying first, as Orca, Speakup and NVDA stop speech on a key. What
+    she types is not read back (the prompt and the typed line it echoes), nor the terminal's control sequences."""
+
+    CONTROL = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>]|[\x00-\x08\x0b-\x1f\x7f]")
+
+    def __init__(self, socket: Path) -> None:
+        import threading
+
+        import speechd
+
+        self.client = speechd.SSIPClient("plain-reader", socket_path=str(socket), autospawn=False)
+        self.lock = threading.Lock()
+        self.pending = ""
+        self.typed: list[str] = []
+
+    def keyed(self, line: str) -> None:
+        """Her line is about to be typed and sent: its echo is not read, and its Enter stops the speech."""
+        with self.lock:
+            self.typed = [*self.typed[-20:], line.strip()]
+
+    def enter(self) -> None:
+        with self.lock:
+            self.client.cancel()
+
+    def output(self, chunk: bytes) -> None:
+        """What the app wrote to the terminal: each whole line read."""
+        text = chunk.decode("utf-8", errors="replace").replace("\r\n", "\n")
+        with self.lock:
+            self.pending += text
+            *lines, self.pending = self.pending.split("\n")
+            for line in lines:
+                words = self._words(line)
+                if words:
+                    self.client.speak(words)
+
+    def _words(self, line: str) -> str:
+        """A printed line as read: control sequences and a carriage return's overwritten part gone, the prompt and
+        an echo of her own typing left out."""
+        drawn = [part for part in line.split("\r") if self.CONTROL.sub("", part).strip()]
+        line = self.CONTROL.sub("", drawn[-1]).strip() if drawn else ""
+        while line.startswith(">"):  # the prompt, and what is printed after it while it waits
+            line = line[1:].strip()
+        return "" if line in self.typed else line
+
+    def close(self) -> None:
+        with self.lock:
+            self.client.close()
 
 
 class Phones:
@@ -335,8 +487,11 @@ def play(folder: Path, backend: str, game: str, interval: float, seed: int, setu
     command = ["benchmarks.table_hands", "--child", str(log), "--game", game, "--share", address, "--setup", setup]
     settings = {k: v for k, v in how.settings.items() if k != "table_voice"}
     table_voice = how.settings.get("table_voice", True)
+    plain = PlainReader(reader.socket) if how.plain and reader is not None else None
+    terminal: dict[str, Any] = {"drawn_when": b"plain mode", "output": plain.output} if plain else {}
     app = App(folder, backend, "normal", game, command, table_voice, capture=capture, settings=settings,
-              environ=environ)  # fmt: skip
+              environ=environ, **terminal)  # fmt: skip
+    app.plain_reader = plain  # type: ignore[attr-defined]
     keys: list[float] = []
     said: list[dict] = []
     try:
@@ -381,12 +536,92 @@ def play(folder: Path, backend: str, game: str, interval: float, seed: int, setu
         said = reader.said() if reader else []
     finally:
         app.close()
+        if plain is not None:
+            plain.close()
         if reader is not None:
             reader.close()
     offset = time.time() - time.perf_counter()  # (the reader's stand-in notes wall-clock times)
     (folder / "keys.json").write_text(logs.dumps({"keys": keys, "taps": taps, "wall_minus_perf": offset}))
-    figures = measure([*records, *reader_records(records, said)], first_bytes, keys, taps)
-    return {"game": game, "setup": setup, "interval_s": interval, "seed": seed, **figures, **taps_checked}
+    heard = plain_records(records, said) if plain else [*records, *reader_records(records, said)]
+    figures = measure(heard, first_bytes, keys, taps)
+    voices = measure_voices(folder / "sounds.jsonl", said if reader else None, two=table_voice)
+    return {"game": game, "setup": setup, "interval_s": interval, "seed": seed, "backend": backend, **figures,
+            **voices, **taps_checked}  # fmt: skip
+
+
+#: At most this many sentences of a voice are measured (evenly drawn from the run): enough for a median.
+VOICE_SENTENCES = 80
+
+
+def measure_voices(sounds: Path, said: list[dict] | None, *, two: bool) -> dict[str, Any]:
+    """Each voice measured in the sound it played (`benchmarks/voice_measure.py`): her voice in her screen reader's
+    messages heard to their end (`said`), or in the app's own voice's sentences played whole; the table voice in its
+    sentences played whole; and the table voice's pitch and rate over hers (None where it has no voice)."""
+    from dataclasses import asdict
+
+    from benchmarks.voice_measure import measure_voice
+
+    played = [logs_line for logs_line in _read_lines(sounds) if logs_line["whole"]]
+    if said is not None:
+        hers = [(m["text"], Path(m["sound"])) for m in said if m.get("sound")]
+    else:
+        hers = [(r["text"], Path(r["sound"])) for r in played if r["voice"] == "hers"]
+    table = [(r["text"], Path(r["sound"])) for r in played if r["voice"] == "table"] if two else []
+
+    def drawn(sentences: list[tuple[str, Path]]) -> list[tuple[str, Path]]:
+        step = max(1, len(sentences) // VOICE_SENTENCES)
+        return sentences[::step][:VOICE_SENTENCES]
+
+    her, its = measure_voice(drawn(hers)), measure_voice(drawn(table))
+    pitch = round(its.pitch_hz / her.pitch_hz, 2) if its.pitch_hz and her.pitch_hz else None
+    faster = its.words_per_minute and her.words_per_minute
+    rate = round(its.words_per_minute / her.words_per_minute, 2) if faster else None  # type: ignore[operator]
+    return {"her_voice": asdict(her), "table_voice": asdict(its) if two else None, "pitch_ratio": pitch,
+            "rate_ratio": rate}  # fmt: skip
+
+
+def _read_lines(path: Path) -> list[dict]:
+    import json
+
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def plain_records(records: list[dict], said: list[dict]) -> list[dict]:
+    """The plain mode's log as heard: her screen reader's messages (each a line the app printed, or a sentence of it:
+    speech-dispatcher's module says a long text sentence by sentence) as utterances of her voice and sentences
+    played, each carrying the reply that printed it (the latest shown before it began with those words: its moves,
+    its win); the silent speaker's utterances left out (beside her reader the plain mode says
+    nothing itself). The table voice's utterances and sentences stay as noted."""
+    shown = [r for r in records if "shown" in r]
+    out = [r for r in records if not ("full" in r and r.get("voice", "hers") == "hers")]
+    for n, message in enumerate(said):
+        words = message["text"].strip()
+        reply = next((r for r in reversed(shown) if r["shown"] <= message["start"] + 0.05
+                      and any(words in line for line in r.get("lines", []))), None)  # fmt: skip
+        if reply is None:  # (the greeting, the app's notes)
+            continue
+        number, moves = -1 - n, [int(at) for at in reply["moves"]]
+        topic = "win" if reply["win"] else "move" if moves else "reply"
+        out.append(
+            {
+                "utterance": number,
+                "given": message["start"],
+                "full": words,
+                "other": not reply["own"],
+                "voice": "hers",
+                "reply_shown": reply["shown"],
+                "own_from": 0,
+                "pieces": [{"topic": topic, "moves": moves, "start": 0, "end": None, "decisive": False}],
+            }
+        )
+        following = said[n + 1]["start"] if n + 1 < len(said) else message["start"] + message["seconds"]
+        end = message["end"] if message["end"] is not None else min(following, message["start"] + message["seconds"])
+        out.append({"text": words, "start": message["start"], "end": end, "audio": message["start"],
+                    "seconds": message["seconds"], "whole": message["end"] is not None, "of": number,
+                    "place": 0.0})  # fmt: skip
+    return out
 
 
 def reader_records(records: list[dict], said: list[dict]) -> list[dict]:
@@ -433,8 +668,14 @@ def _admit(app: App, player: str, keys: list[float]) -> None:
 
 
 def _type(app: App, line: str, keys: list[float]) -> None:
-    """A line typed fast, then Enter; the moment of Enter noted."""
+    """A line typed fast, then Enter; the moment of Enter noted (her screen reader at the plain mode's terminal
+    stops its speech on it: `PlainReader`)."""
+    plain: PlainReader | None = getattr(app, "plain_reader", None)
+    if plain is not None:
+        plain.keyed(line)
     app.type(line)
+    if plain is not None:
+        plain.enter()
     keys.append(app.last_key(line))
 
 
@@ -463,7 +704,8 @@ def measure(records: list[dict], first_bytes: list[float], keys: list[float], ta
         if key is None:
             continue
         own = next((u for u in utterances.values() if u["given"] >= reply["shown"] and not u["other"]
-                    and reply["speech"].strip() in u["full"]), None)  # fmt: skip
+                    and (u["reply_shown"] == reply["shown"] if "reply_shown" in u
+                         else reply["speech"].strip() in u["full"])), None)  # fmt: skip
         heard = sentences(own["utterance"], own["own_from"], None) if own else []
         if heard:
             own_ms.append((heard[0]["audio"] - key) * 1000)
@@ -496,6 +738,21 @@ def measure(records: list[dict], first_bytes: list[float], keys: list[float], ta
                     first[at] = min(first.get(at, said[0]["audio"]), said[0]["audio"])
                     whole[at] = whole.get(at, False) or all(e["heard_whole"] for e in said)
     move_ms = [(first[at] - tapped[at]) * 1000 for at in tapped if at in first]
+    # a tap while something is said (either voice, her reader), and one in silence; of the first, while the table
+    # voice was saying something (its queue), and while only her voice was (the table voice free)
+    sounding: dict[str, list[tuple[float, float]]] = {"hers": [], "table": []}
+    for number, entries in played.items():
+        voice = utterances.get(number, {}).get("voice", "hers")
+        sounding[voice] += [(e["audio"], max(e["end"], e["audio"])) for e in entries]
+
+    def during(voice: str, at: int) -> bool:
+        return any(start <= tapped[at] < end for start, end in sounding[voice])
+
+    heard_ms = {at: (first[at] - tapped[at]) * 1000 for at in tapped if at in first}
+    busy_ms = [ms for at, ms in heard_ms.items() if during("table", at) or during("hers", at)]
+    table_ms = [ms for at, ms in heard_ms.items() if during("table", at)]
+    hers_ms = [ms for at, ms in heard_ms.items() if during("hers", at) and not during("table", at)]
+    idle_ms = [ms for at, ms in heard_ms.items() if not during("table", at) and not during("hers", at)]
     # a turn's end not said, a later move said (a phone's, or hers: the next turn may be hers): settled by the next
     # turn (`About.settled_by`), as the queue means
     said_any = {at for u in utterances.values() for p in u["pieces"] for at in p["moves"] if played.get(u["utterance"])}
@@ -520,6 +777,12 @@ def measure(records: list[dict], first_bytes: list[float], keys: list[float], ta
         "phone_moves": len(tapped),
         "phone_taps": len(taps),
         "tap_to_first_audio_ms": _summary(move_ms),
+        "tap_to_first_audio_busy_ms": _summary(busy_ms),
+        "tap_to_first_audio_idle_ms": _summary(idle_ms),
+        "tap_to_first_audio_table_speaking_ms": _summary(table_ms),
+        "tap_to_first_audio_only_hers_speaking_ms": _summary(hers_ms),
+        "phone_turn_ends": len(ends),
+        "phone_turn_ends_heard": len(ends & set(first)),
         "moves_never_heard": len(tapped) - len(first) - len(settled),
         "ends_settled_by_the_next_turn": len(settled),
         "decisive_moves": len(decisive),
@@ -555,24 +818,46 @@ def _summary(values: list[float]) -> dict[str, float]:
             "max": round(ordered[-1], 1)}  # fmt: skip
 
 
-def goals_met(run: dict[str, Any]) -> bool:
-    """Every set-up: her own words, every move heard, in order, the win, nothing both in the middle; where the
-    table voice is on, a move's first audio byte within its goal."""
-    own, moves = run["own_words_ms"], run["tap_to_first_audio_ms"]
+def goals(run: dict[str, Any]) -> dict[str, bool]:
+    """Each goal of issue 87's "Done when", met or not, and the older ones (the win, decisive moves, order, the
+    phones' buttons and saves): every set-up hears every phone move and every phone turn's end, her own words at
+    once, a move tapped in silence at once; where the table voice is on, a move tapped while something is said
+    within 1 s, and the table voice measured apart from hers (pitch, rate); with one voice, every move within 10 s."""
+    own, busy, idle = run["own_words_ms"], run["tap_to_first_audio_busy_ms"], run["tap_to_first_audio_idle_ms"]
     table_voice = SETUPS[run["setup"]].settings.get("table_voice", True)
-    return (
-        own.get("p90", 0.0) <= OWN_GOAL_MS
-        and not run["own_never_heard"]
-        and (not table_voice or moves.get("p90", 0.0) <= MOVE_GOAL_MS)
-        and run["overlap_both_middle_s"] == 0
-        and run["moves_never_heard"] == 0
-        and run["decisive_heard_in_full"] == run["decisive_moves"]
+    pitch, rate = run.get("pitch_ratio"), run.get("rate_ratio")
+    met = {
+        "moves never heard 0": run["moves_never_heard"] == 0,
+        f"own words p90 <= {OWN_GOAL_MS:.0f} ms": own.get("p90", 0.0) <= OWN_GOAL_MS and not run["own_never_heard"],
+        "every phone turn's end heard": run["phone_turn_ends_heard"] == run["phone_turn_ends"],
+        "decisive heard in full, in order, the win": run["decisive_heard_in_full"] == run["decisive_moves"]
         and run["moves_out_of_order"] == 0
         and run["win_ms"] is not None
-        and run["win_ms"] <= WIN_GOAL_MS
-        and not run["dead_buttons_tapped"]
-        and run["saves_asked_of_owner"] == run["saves_asked"]
-    )
+        and run["win_ms"] <= WIN_GOAL_MS,
+        "never both voices in the middle": run["overlap_both_middle_s"] == 0,
+        "no dead button, saves asked of the owner": not run["dead_buttons_tapped"]
+        and run["saves_asked_of_owner"] == run["saves_asked"],
+    }
+    if idle.get("count"):  # (at a key every 1.2 s something is nearly always being said: not measured then)
+        met[f"move tapped in silence p90 <= {IDLE_GOAL_MS:.0f} ms"] = idle["p90"] <= IDLE_GOAL_MS
+    if table_voice:
+        met[f"move tapped while something is said p90 <= {MOVE_GOAL_MS / 1000:.1f} s"] = (
+            busy.get("p90", 0.0) <= MOVE_GOAL_MS
+        )
+        met[f"table voice's pitch >= {PITCH_APART}x or <= {1 / PITCH_APART:.2f}x hers"] = pitch is not None and (
+            pitch >= PITCH_APART or pitch <= 1 / PITCH_APART
+        )
+        met[f"table voice's rate >= {RATE_APART}x hers"] = rate is not None and rate >= RATE_APART
+    else:
+        met[f"every move within {ONE_VOICE_GOAL_MS / 1000:.0f} s (max)"] = (
+            run["tap_to_first_audio_ms"].get("max", 0.0) <= ONE_VOICE_GOAL_MS
+        )
+    return met
+
+
+def goals_met(run: dict[str, Any]) -> bool:
+    """Every goal of `goals` met."""
+    return all(goals(run).values())
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -584,20 +869,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--interval", type=float, default=1.2, help="seconds between the blind player's keys")
     parser.add_argument("--seed", type=int, default=2026, help="the seed of the phones' gaps")
     parser.add_argument("--setup", help=argparse.SUPPRESS)
-    parser.add_argument("--setups", nargs="+", default=[n for n in SETUPS if n != "aplay"], choices=list(SETUPS),
-                        help="how she hears the table (aplay: the path before the app's mixer)")  # fmt: skip
-    parser.add_argument("--backend", choices=["pyttsx3", "espeak-ng"], default="espeak-ng")
+    parser.add_argument("--setups", nargs="+", choices=list(SETUPS),
+                        help=f"how she hears the table (default: {' '.join(DEFAULT_SETUPS)}; windows, macos: those "
+                        "platforms' stand-ins; aplay: the path before the app's mixer)")  # fmt: skip
+    parser.add_argument("--backend", choices=["pyttsx3", "espeak-ng"], default="pyttsx3",
+                        help="the own voice's and the table voice's engine (pyttsx3: the one the app picks where no "
+                        "speech-dispatcher is asked for)")  # fmt: skip
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--keep", type=Path, help="a folder to keep each run's log in")
     parser.add_argument(
         "--smoke",
         action="store_true",
-        help="a quick run of the whole path: her first four keys and one phone's Neigh, one voice; exit 0 once it "
-        "has figures",
+        help="a quick run of the whole path: her first four keys and one phone's Neigh, one voice (or the set-ups "
+        "of --setups); exit 0 once it has figures",
     )
     args = parser.parse_args(argv)
     if args.smoke and not args.child:
-        args.games, args.setups = ["smoke"], ["one"]
+        args.games, args.setups = ["smoke"], args.setups or ["one"]
+    args.setups = args.setups or DEFAULT_SETUPS
     if args.child:
         return child(args.child, args.game, args.share, args.setup)
     if not shutil.which("aplay"):
@@ -610,11 +899,12 @@ def main(argv: list[str] | None = None) -> int:
             for setup in args.setups:
                 run_folder = Path(folder) / f"{game}-{setup}"
                 runs.append(play(run_folder, args.backend, game, args.interval, args.seed, setup))
+                runs[-1]["goals"] = goals(runs[-1])
                 _print(runs[-1], sys.stderr if args.json else sys.stdout)
                 if args.keep:
                     kept = args.keep / run_folder.name
                     kept.mkdir(parents=True, exist_ok=True)
-                    for name in ("played.jsonl", "keys.json", "reader/reader-said.tsv"):
+                    for name in ("played.jsonl", "keys.json", "sounds.jsonl", "reader/reader-said.tsv"):
                         if (run_folder / name).exists():
                             shutil.copyfile(run_folder / name, kept / Path(name).name)
     if args.json:
@@ -624,19 +914,32 @@ def main(argv: list[str] | None = None) -> int:
 
 def _print(run: dict[str, Any], out: Any) -> None:
     own, moves = run["own_words_ms"], run["tap_to_first_audio_ms"]
+    busy, idle = run["tap_to_first_audio_busy_ms"], run["tap_to_first_audio_idle_ms"]
+    table_ms, hers_ms = run["tap_to_first_audio_table_speaking_ms"], run["tap_to_first_audio_only_hers_speaking_ms"]
+    her, table = run["her_voice"], run["table_voice"] or {}
     voices = SETUPS[run["setup"]].title
     print(f"{run['game']}, {voices}, a key every {run['interval_s']} s, phones 2 to 5 s apart (seed {run['seed']}, "
           f"load {run['load_1min']}): {run['own_keys']} own keys, Enter to its own words median "
           f"{own.get('median')} ms, p90 {own.get('p90')} ms, max {own.get('max')} ms, never heard "
           f"{len(run['own_never_heard'])}; {run['phone_moves']} phone moves ({run['phone_taps']} taps), tap to first "
-          f"audio median {moves.get('median')} ms, p90 {moves.get('p90')} ms, max {moves.get('max')} ms, never "
-          f"heard {run['moves_never_heard']} (ends settled {run['ends_settled_by_the_next_turn']}); decisive heard "
-          f"in full {run['decisive_heard_in_full']}/{run['decisive_moves']}; out of order "
-          f"{run['moves_out_of_order']}; the win {run['win_ms']} ms after its key; both voices at once "
+          f"audio median {moves.get('median')} ms, p90 {moves.get('p90')} ms, max {moves.get('max')} ms; while "
+          f"something is said ({busy.get('count')}) p90 {busy.get('p90')} ms (while the table voice spoke "
+          f"({table_ms.get('count')}) p90 {table_ms.get('p90')} ms, max {table_ms.get('max')} ms; while only hers "
+          f"({hers_ms.get('count')}) p90 {hers_ms.get('p90')} ms), in silence ({idle.get('count')}) p90 "
+          f"{idle.get('p90')} ms; never heard {run['moves_never_heard']} (ends settled "
+          f"{run['ends_settled_by_the_next_turn']}); phone turns' ends heard {run['phone_turn_ends_heard']}/"
+          f"{run['phone_turn_ends']}; decisive heard in full {run['decisive_heard_in_full']}/{run['decisive_moves']}; "
+          f"out of order {run['moves_out_of_order']}; the win {run['win_ms']} ms after its key; both voices at once "
           f"{run['overlap_s']} s, both in the middle {run['overlap_both_middle_s']} s; dead buttons tapped "
           f"{len(run['dead_buttons_tapped'])}, moves refused {len(run['moves_refused'])}; saves asked "
-          f"{run['saves_asked']}, of the owner {run['saves_asked_of_owner']}",
-          file=out, flush=True)  # fmt: skip
+          f"{run['saves_asked']}, of the owner {run['saves_asked_of_owner']}; her voice {her['pitch_hz']} Hz, "
+          f"{her['words_per_minute']} words a minute ({her['sentences']} sentences), the table voice "
+          f"{table.get('pitch_hz')} Hz, {table.get('words_per_minute')} words a minute ({table.get('sentences')} "
+          f"sentences): pitch {run['pitch_ratio']}x, rate {run['rate_ratio']}x hers", file=out, flush=True)  # fmt: skip
+    for goal, met in run.get("goals", {}).items():
+        print(f"  {'met' if met else 'MISSED'}: {goal}", file=out, flush=True)
+    if not idle.get("count"):
+        print(f"  not measured: a move tapped in silence (goal p90 {IDLE_GOAL_MS:.0f} ms): none was", file=out)
 
 
 if __name__ == "__main__":

@@ -51,6 +51,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
@@ -272,11 +273,15 @@ class App:
         capture: AlsaCapture | None = None,
         settings: dict[str, object] | None = None,
         environ: dict[str, str] | None = None,
+        drawn_when: bytes = b"Pile and chain",
+        output: Callable[[bytes], None] | None = None,
     ) -> None:
         """`command`: the module and arguments the app runs in (default: this benchmark's child, playing `game`);
         `table_voice`: the setting (other hands' moves in a second voice); `capture`: the sound device (a new one
         in `folder` by default); `settings`: other settings than the benchmark's own (`_write_settings`);
-        `environ`: variables for the app (a speech-dispatcher standing for her screen reader)."""
+        `environ`: variables for the app (a speech-dispatcher standing for her screen reader); `drawn_when`: what
+        the app writes once it is ready (the Textual app's region heading; the plain mode's greeting); `output`:
+        given everything the app writes to its terminal, as it comes (a screen reader's stand-in reads it)."""
         import pty
 
         from benchmarks.capture import FirstBytes
@@ -298,7 +303,7 @@ class App:
         os.close(follower)
         self.drawn = threading.Event()
         """Set once the app has drawn its screen (keys typed before that reach no Textual input)."""
-        threading.Thread(target=_drain, args=(self.leader, self.drawn), daemon=True).start()
+        threading.Thread(target=_drain, args=(self.leader, self.drawn, drawn_when, output), daemon=True).start()
 
     def ready(self) -> None:
         """Wait until the screen is drawn and the greeting said."""
@@ -394,12 +399,17 @@ def _write_settings(home: Path, backend: str, verbosity: str, table_voice: bool 
             os.environ["TABLE_ASSISTANT_HOME"] = previous
 
 
-def _drain(fd: int, drawn: threading.Event) -> None:
-    """Read the screen (unread but for the region heading that says it is drawn)."""
+def _drain(
+    fd: int, drawn: threading.Event, when: bytes = b"Pile and chain", output: Callable[[bytes], None] | None = None
+) -> None:
+    """Read the screen: unread but for `when` (the region heading that says it is drawn), or each chunk handed to
+    `output`."""
     try:
         while chunk := os.read(fd, 65536):
-            if b"Pile and chain" in chunk:
+            if when in chunk:
                 drawn.set()
+            if output is not None:
+                output(chunk)
     except OSError:
         pass
 
