@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from assistant.core.words.share import (
     NO_LOCAL_ADDRESS,
     SHARE_ADDRESS_FORM,
+    cannot_listen,
     every_address,
     not_own_address,
     public_address,
@@ -24,6 +25,7 @@ __all__ = [
     "AddressError",
     "check_address",
     "choose_address",
+    "listening_socket",
     "local_candidates",
     "origin_host",
     "parse_listen",
@@ -135,6 +137,22 @@ def choose_address(candidates: Iterable[str]) -> str:
     if public is not None:
         raise AddressError(public_address(public))
     raise AddressError(NO_LOCAL_ADDRESS)
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to `host` and `port` (0: a free one) and listening, ready for the loop; `AddressError` with the
+    reason, never `OSError`, when the address cannot be used (taken, or not this computer's)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(32)
+        sock.setblocking(False)
+    except OSError as exc:
+        sock.close()
+        raise AddressError(cannot_listen(origin_host(host, port), exc.strerror or str(exc))) from None
+    return sock
 
 
 def origin_host(host: str, port: int) -> str:

@@ -20,7 +20,6 @@ import json
 import logging
 import math
 import re
-import socket
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
@@ -66,7 +65,6 @@ from assistant.core.words.share import (
     another_phone_asks,
     another_phone_waits,
     bad_field,
-    cannot_listen,
     not_a_player,
     phone_holds_too_much,
     phone_waits,
@@ -77,7 +75,7 @@ from assistant.core.words.share import (
     too_many_reads,
 )
 from assistant.share import connections
-from assistant.share.address import check_address, origin_host, peer_key
+from assistant.share.address import check_address, listening_socket, origin_host, peer_key
 from assistant.share.connections import BODY_TIMEOUT, DeviceStreams, Gate, raise_open_files
 from assistant.share.guards import MOST_PHONES, READ_BURST, READ_EVERY, Device, Devices, GuessLimit, JoinCode, MoveLimit
 from assistant.share.logs import CrashLogHandler
@@ -223,30 +221,21 @@ class ShareServer:
         self._shown_code = self._shown_code or code
         return code
 
-    # Starting and stopping.
+    # The application, and starting and stopping.
 
-    async def start(self) -> None:
-        """Listen; `OSError`-free: `AddressError` with the reason when the address cannot be used."""
+    def app(self) -> web.Application:
+        """The server's aiohttp application, holding no socket: its routes, the guard every request passes, the
+        headers every answer carries; when it starts, the server's running state (its loop, the wake-up of the event
+        streams and held requests, the logs sent to the crash log, the join code's ticker), which its shutdown ends.
+        `start` binds it to the server's address; tests serve it with aiohttp's own `TestServer`, as phones would
+        address the server's `origin` (the Host and Origin checks compare with the server's address, not a socket's)."""
         from aiohttp import web
 
-        from assistant.share.address import AddressError
-
-        family = socket.AF_INET6 if ":" in self.host else socket.AF_INET
-        sock = socket.socket(family, socket.SOCK_STREAM)
-        try:
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            sock.bind((self.host, self.port))
-            sock.listen(32)
-            sock.setblocking(False)
-        except OSError as exc:
-            sock.close()
-            raise AddressError(cannot_listen(origin_host(self.host, self.port), exc.strerror or str(exc))) from None
-        self.port = sock.getsockname()[1]
-        self._loop = asyncio.get_running_loop()
-        self._wake = asyncio.Event()
-        self.logs.install()  # nothing is printed over the app's screen
         app = web.Application(client_max_size=MAX_BODY, middlewares=[self._guard])
         app.on_response_prepare.append(_security_headers)
+        app.on_startup.append(self._opened)
+        app.on_shutdown.append(self._closing)  # before the connections are waited for: the streams end at once
+        app.on_cleanup.append(self._closed)
         app.router.add_get("/", self._page)
         app.router.add_get("/page/{name}", self._page_file)
         app.router.add_post("/api/code", self._code)
@@ -257,28 +246,49 @@ class ShareServer:
         app.router.add_get("/api/cards", self._cards)
         app.router.add_post("/api/move", self._move)
         app.router.add_post("/api/answer", self._answer)
+        return app
+
+    async def _opened(self, app: web.Application) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._wake = asyncio.Event()
+        self.logs.install()  # nothing is printed over the app's screen
+        self.current_code()
+        self._ticker = asyncio.ensure_future(self._tick())
+
+    async def _closing(self, app: web.Application) -> None:
+        """Stop the ticker and end every event stream and held request (each sees no wake-up left, and returns)."""
+        if self._ticker is not None:
+            self._ticker.cancel()
+        wake, self._wake = self._wake, None
+        if wake is not None:
+            wake.set()
+
+    async def _closed(self, app: web.Application) -> None:
+        self.logs.remove()
+
+    async def start(self) -> None:
+        """Listen on the server's address: bind it (the port chosen then, when it was 0), then serve `app` there
+        through `connections.Gate`; `OSError`-free: `AddressError` with the reason when the address cannot be used."""
+        from aiohttp import web
+
+        sock = listening_socket(self.host, self.port)
+        self.port = sock.getsockname()[1]
         handling: dict[str, Any] = {"access_log": None, "keepalive_timeout": IDLE}
-        self._runner = web.AppRunner(app, shutdown_timeout=1.0, **handling)
-        await self._runner.setup()
+        self._runner = web.AppRunner(self.app(), shutdown_timeout=1.0, **handling)
+        await self._runner.setup()  # (the application's start: `_opened`)
         handler = _handler_class()
         server = self._runner.server  # made by `setup`
         self.gate = Gate(min(connections.MOST_CONNECTIONS, raise_open_files() // 2))
         protocol = self.gate.protocol(lambda: handler(server, loop=self._loop, **handling))
-        self._listener = await self._loop.create_server(protocol, sock=sock)
-        self.current_code()
-        self._ticker = asyncio.ensure_future(self._tick())
+        self._listener = await asyncio.get_running_loop().create_server(protocol, sock=sock)
 
     async def stop(self) -> None:
         """Stop listening and close every stream."""
-        if self._ticker is not None:
-            self._ticker.cancel()
         runner, self._runner = self._runner, None
-        if self._wake is not None:
-            self._wake.set()
         if self._listener is not None:
             self._listener.close()
         if runner is not None:
-            await runner.cleanup()
+            await runner.cleanup()  # (the application's shutdown and cleanup: `_closing`, `_closed`)
         if self.gate is not None:
             self.gate.close()
         self.logs.remove()
@@ -557,7 +567,7 @@ class ShareServer:
             await response.prepare(request)
             await _send(response, f"retry: {RECONNECT_MS}\n\n")  # back within a second of the network's return
             sent = -1
-            while self._runner is not None:
+            while self._wake is not None:  # (None once the application shuts down)
                 if self.devices.get(device.token) is None:
                     data = inert_json({"error": self._gone(device.token)})
                     await _send(response, f"event: removed\ndata: {data}\n\n")
