@@ -28,6 +28,7 @@ from assistant.core.cards.learning import NewCard
 from assistant.core.cards.lookup import CardResolver
 from assistant.core.game.about import About, Topic
 from assistant.core.game.history import Game
+from assistant.core.game.segment import of_lines
 from assistant.core.language.lobby import Lobby, SaveStore, shipped_addons
 from assistant.core.language.parser import Command, CommandError, keep_card_names, parse_number
 from assistant.core.language.reply import Choice, Control, Part, Pending, Question, Reply, Segment
@@ -143,7 +144,7 @@ class Session:
         question = resume_offer(players)
         # declining it is said; another command simply starts (the offer said so), with no "Not recorded."
         offer = Question(self.resume_game, declined=RESUME_DECLINED)
-        return self.keep(Reply((question,), question, important=True, pending=offer))
+        return self.keep(Reply.asking(question, offer))
 
     def resume_game(self, repair: bool = True) -> Reply:
         """Continue the last saved game (the app on start, `resume`, the plain mode with --resume)."""
@@ -335,7 +336,7 @@ class Session:
                 if len(argument.split()) > 1:  # phones; "Ben share remove Cy" names two players: nobody is removed
                     return Reply.error(REMOVE_WHOSE)
                 argument = f"remove {command.actor}"
-            return Reply((), "", control=Control.SHARE, argument=argument)
+            return Reply(control=Control.SHARE, argument=argument)
         if verb in ("yes", "no"):
             return Reply.of(NOTHING_TO_CONFIRM)
         if verb == "card":
@@ -364,7 +365,7 @@ class Session:
             # (its win and turn typed, held as any reply's; its moves are no move of hers: not in `tells`)
             return Reply(facts=digest.states, segments=digest.segments)
         if command.verb == "stop":
-            return Reply((), "", control=Control.STOP)
+            return Reply(control=Control.STOP)
         if command.verb == "repeat":
             if not self.said:
                 return Reply.of(NOTHING_SAID_YET)
@@ -375,7 +376,7 @@ class Session:
             # every line shown again, but said only as each answer was said: a line shown and never said (a renewed
             # join code, which whoever was kept out must not hear) stays unsaid
             said = (answers_heading(len(recent)), *(reply.speech for reply in recent if reply.speech))
-            return Reply(lines, " ".join(said), control=Control.REPEAT)
+            return Reply(control=Control.REPEAT, segments=of_lines(lines, " ".join(said)))
         level = Verbosity(command.word) if command.word else self.verbosity.next()
         self.set_verbosity(level)
         return Reply.of(verbosity_set(level.value))
@@ -395,7 +396,7 @@ class Session:
 
     def notice(self, sentence: str) -> Reply:
         """A sentence from an adapter (no camera, camera lost, a decoder missing): shown and said, never dropped."""
-        return Reply((sentence,), sentence, important=True)
+        return Reply.of(sentence, important=True)
 
     def _choose(self, choice: Choice, number: int) -> Reply:
         card = choice.card_for(number)

@@ -21,7 +21,7 @@ from contextlib import AbstractContextManager, nullcontext
 from typing import Any, TypeVar
 
 from assistant.core.language.device import DeviceAnswer, DeviceJoined, DeviceOutcome, DeviceRequest
-from assistant.core.language.reply import Reply
+from assistant.core.language.reply import Channel, Reply, Segment
 from assistant.core.language.table_view import LastEntry, PhoneView, phone_view
 from assistant.core.text import clean_untrusted
 from assistant.core.words.cardtext import type_name
@@ -222,7 +222,11 @@ class TableShare:
         if self.on_code is not None:
             self.on_code(code)
         if first and self.tell is not None:
-            self.tell(Reply((CODE_GUESSED, code_shown(code)), CODE_GUESSED, important=True))
+            self.tell(
+                Reply(
+                    important=True, segments=(Segment(CODE_GUESSED), Segment(code_shown(code), channel=Channel.SCREEN))
+                )
+            )
 
     def _notice(self, sentence: str) -> None:
         """Something the host is told once: a phone let in refused for holding too many event streams (naming it),
@@ -284,7 +288,7 @@ class TableShare:
             return Reply.of(no_device_for(shown if number is None else phone_name(shown, number)))
         removed = device_removed(match, count) if number is None else phone_removed(phone_name(match, number))
         code = code_shown(self.server.current_code())
-        return Reply((removed, code), removed, important=True)
+        return Reply(important=True, segments=(Segment(removed), Segment(code, channel=Channel.SCREEN)))
 
     def decide(self, name: str, allow: bool) -> Reply:
         """`share allow [NAME]`, `share refuse [NAME]`: let in, or keep out, the phone that waits to join as NAME

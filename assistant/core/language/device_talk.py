@@ -30,7 +30,7 @@ from assistant.core.language.device import (
     command_for,
 )
 from assistant.core.language.parser import Command
-from assistant.core.language.reply import Question, Reply
+from assistant.core.language.reply import Channel, Question, Reply, Segment
 from assistant.core.language.table_view import PhoneQuestion
 from assistant.core.words.gameplay import NO_GAME, NOT_RECORDED, NOTHING_TO_UNDO, save_offered
 from assistant.core.words.rulings import objection_reasons, phone_warning, short_objection
@@ -168,7 +168,11 @@ class DeviceTalk:
         if not joining.waiting.decide(allow):
             return Reply.of(no_phone_waits(player))
         said = host_decided(player, joining.device, allow)
-        reply = Reply.of(said) if allow else Reply((said, code_shown(joining.waiting.code())), said)
+        reply = (
+            Reply.of(said)
+            if allow
+            else Reply(segments=(Segment(said), Segment(code_shown(joining.waiting.code()), channel=Channel.SCREEN)))
+        )
         following = self.waiting()
         if not following:
             return reply
