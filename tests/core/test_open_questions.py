@@ -10,6 +10,8 @@ from assistant.commands.app import make_session
 from assistant.core.game.about import Topic
 from assistant.core.language.reply import Part, Reply
 from assistant.session import Session
+from tests.core.talking import unwarned
+from tests.core.test_rules_five import rhinocorn_talk
 
 _ASKING = (Topic.QUESTION, Topic.WARNING)
 
@@ -54,9 +56,12 @@ def test_every_question_the_session_leaves_open_is_held_as_a_fact(private_home):
         asked.append((payload, table.card_desk.scanned(payload)))
         say("yes")
         say("no")
+    rhinocorn = rhinocorn_talk(target="basic-unicorn-red")  # its effect done: "End Ana's turn now?"
+    unwarned(rhinocorn, "destroy basic red from Ben")
+    asked.append(("resolve (Rhinocorn)", rhinocorn.handle("resolve")))
     resumed = session().offer_resume()  # the saved game offered at start
     assert resumed is not None
     asked.append(("(start)", resumed))
     questions = [line for line, reply in asked if reply.pending is not None]
-    assert len(questions) >= 8, questions
+    assert len(questions) >= 9, questions
     assert [line for line, reply in asked if not held(reply)] == []
