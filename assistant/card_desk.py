@@ -20,6 +20,7 @@ from assistant.core.cards.lookup import CardResolver, NameResolver, Resolution
 from assistant.core.cards.search import search_cards, search_words
 from assistant.core.cards.sheet import matching_card
 from assistant.core.game.history import Game
+from assistant.core.game.segment import of_lines
 from assistant.core.language.builders import cards_with_words
 from assistant.core.language.reply import Choice, Pending, Question, Reply
 from assistant.core.scanning.aiming import Cue
@@ -148,9 +149,9 @@ class CardDesk:
         found = [f.card for f in search_cards(self.session.cards, query)]
         sentence = search_results(query, found)
         offered = tuple(found[:SEARCH_READ_OUT])
-        return self.session.keep(
-            Reply((sentence,), sentence, pending=Choice(offered, self.card_reply) if offered else None)
-        )
+        # the cards found are offered (a digit reads one), not asked: not important, but held as the question
+        found_reply = Reply.asking(sentence, Choice(offered, self.card_reply), important=False) if offered else None
+        return self.session.keep(found_reply or Reply.of(sentence))
 
     def look_up(self, query: str) -> Reply:
         """Resolve a card query and describe the outcome; "NAME, other print" reads the card's other prints."""
@@ -171,8 +172,7 @@ class CardDesk:
             candidates = tuple(c.card for c in resolution.candidates)
             titles = {deck.info.id: deck.info.title for deck in self.session.cards.decks}
             sentence = describe_resolution(resolution, self.session.cards.vocabulary, titles)
-            pending = Choice(candidates, answer) if candidates else None
-            reply = Reply((sentence,), sentence, important=True, sound="" if candidates else "error", pending=pending)
+            reply = Reply.asking(sentence, Choice(candidates, answer)) if candidates else Reply.error(sentence)
         if notice:  # said once, before the answer, and kept on screen with it
             reply = reply.before(notice)
         return self.session.keep(reply)
@@ -181,13 +181,15 @@ class CardDesk:
         """A card's full text; the card becomes the subject of the next command."""
         vocabulary = self.session.cards.vocabulary
         lines = card_lines(card, vocabulary, self.session.cards.copies_known(card))
-        return self.session.keep(Reply(tuple(lines), describe_card(card, vocabulary), card=card))
+        said = describe_card(card, vocabulary)  # the lines shown, said in one description
+        return self.session.keep(Reply(card=card, segments=of_lines(lines, said)))
 
     def _print_reply(self, card: Card) -> Reply:
         """What the card does in its other prints ("card seductive unicorn, other print")."""
         vocabulary = self.session.cards.vocabulary
         lines = print_variant_lines(card, vocabulary)
-        return self.session.keep(Reply(tuple(lines), describe_print_variants(card, vocabulary), card=card))
+        said = describe_print_variants(card, vocabulary)
+        return self.session.keep(Reply(card=card, segments=of_lines(lines, said)))
 
     def scanned(self, payload: str | bytes) -> Reply:
         """Answer a code read by the camera (untrusted payload): its card, its words, or "unknown code". While a
@@ -220,7 +222,7 @@ class CardDesk:
                 same = matching_card(new.name, self.session.cards.base)
                 if same is not None and normalize(same.name) != normalize(new.name):  # a typo is never that card
                     sentence = name_only_close(new.name, same.name, new.text)
-                    return Reply((sentence,), sentence, important=True), False
+                    return Reply.of(sentence, important=True), False
                 if not asking:
                     offer = self._offer_card(new, same)
                     return self.session.keep(offer.before(elsewhere) if elsewhere else offer), True
@@ -231,11 +233,11 @@ class CardDesk:
                 lines = (code_differs(meaning.card.name, told or meaning.payload),)
                 if told.strip() and self.session.learn is not None:
                     if asking:
-                        return Reply(lines, lines[0], card=meaning.card), True
+                        return Reply.of(*lines, card=meaning.card), True
                     if meaning.card.text == LEARNT_BY_NAME:  # learnt by its name alone: its words complete it
                         return self.session.keep(self._offer_completing(meaning.card, told)), True
                     return self.session.keep(self._offer_words(meaning.card, told)), True
-            return self.session.keep(Reply(lines, lines[0], card=meaning.card)), new is not None
+            return self.session.keep(Reply.of(*lines, card=meaning.card)), new is not None
         if meaning.kind is PayloadKind.LABEL and meaning.deck_in_play:
             sentence = label_card_not_in_deck(meaning.deck, meaning.card_id)
         elif meaning.kind is PayloadKind.LABEL:
@@ -248,7 +250,7 @@ class CardDesk:
         """Offer to keep a code's words for a card learnt by its name alone; yes learns them (as its type)."""
         sentence = offer_completing_card(card.name, text)
         keep = Question(lambda: self._learn(NewCard(card.name, text, card.type), card.type, card))
-        return Reply((sentence,), sentence, important=True, card=card, pending=keep)
+        return Reply.asking(sentence, keep, card=card)
 
     def _offer_words(self, card: Card, text: str) -> Reply:
         """A code naming a card in other words: said, with the deck's words and the deliberate answer that takes
@@ -264,10 +266,10 @@ class CardDesk:
 
         def stray_yes() -> Reply:
             sentence = yes_is_not_enough(card.name)
-            return Reply((sentence,), sentence, important=True, pending=question)
+            return Reply.asking(sentence, question)
 
         question = Question(stray_yes, deliberate, declined=words_kept(card.name))
-        return Reply((differs, offer), f"{differs} {offer}", important=True, card=card, pending=question)
+        return Reply.asking(offer, question, card=card).before(differs)
 
     def _learn(self, new: NewCard, card_type: CardType, same: Card | None) -> Reply:
         """Add a scanned card, or give a deck's card (`same`) the scanned words; said either way."""
@@ -280,9 +282,9 @@ class CardDesk:
         self.session.use_cards(cards, resolver)
         if same is not None:
             sentence = card_words_learned(same.name, path)
-            return Reply((sentence,), sentence, important=True, card=cards.get(same.id))
+            return Reply.of(sentence, important=True, card=cards.get(same.id))
         sentence = card_learned(new.name, type_name(card_type, cards.vocabulary), path)
-        return Reply((sentence,), sentence, important=True, card=cards.find_exact(new.name))
+        return Reply.of(sentence, important=True, card=cards.find_exact(new.name))
 
     def _offer_card(self, new: NewCard, same: Card | None) -> Reply:
         """Offer to add a scanned card this deck does not have; its type from its words, or the player's answer.
@@ -301,13 +303,13 @@ class CardDesk:
         def then() -> Reply:
             if new.type is not None:
                 return self._learn(new, new.type, None)
-            return Reply((SAY_CARD_TYPE,), SAY_CARD_TYPE, important=True, pending=question)
+            return Reply.asking(SAY_CARD_TYPE, question)
 
         question = Question(then, other)
-        return Reply((sentence,), sentence, important=True, pending=question)
+        return Reply.asking(sentence, question)
 
     def aiming(self, cue: Cue) -> Reply:
         """An aiming cue (`assistant.core.scanning.aiming.Cue`) as a hint reply."""
         sentence = aiming_words(cue.value)
         # the confirmation's sound is the card reply's "card-read" that follows it
-        return Reply((sentence,), sentence, hint=True, sound="" if cue is Cue.READ else "code-seen")
+        return Reply.of(sentence, hint=True, sound="" if cue is Cue.READ else "code-seen")

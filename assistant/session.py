@@ -143,7 +143,7 @@ class Session:
         question = resume_offer(players)
         # declining it is said; another command simply starts (the offer said so), with no "Not recorded."
         offer = Question(self.resume_game, declined=RESUME_DECLINED)
-        return self.keep(Reply((question,), question, important=True, pending=offer))
+        return self.keep(Reply.asking(question, offer))
 
     def resume_game(self, repair: bool = True) -> Reply:
         """Continue the last saved game (the app on start, `resume`, the plain mode with --resume)."""
@@ -338,7 +338,7 @@ class Session:
                 if len(argument.split()) > 1:  # "Ben share remove Cy" names two players: nothing is done
                     return Reply.error(REMOVE_WHOSE if word == "remove" else share_form(word))
                 argument = f"{word} {command.actor}"
-            return Reply((), "", control=Control.SHARE, argument=argument)
+            return Reply(control=Control.SHARE, argument=argument)
         if verb in ("yes", "no"):
             return Reply.of(NOTHING_TO_CONFIRM)
         if verb == "card":
@@ -367,7 +367,7 @@ class Session:
             # (its win and turn typed, held as any reply's; its moves are no move of hers: not in `tells`)
             return Reply(facts=digest.states, segments=digest.segments)
         if command.verb == "stop":
-            return Reply((), "", control=Control.STOP)
+            return Reply(control=Control.STOP)
         if command.verb == "repeat":
             if not self.said:
                 return Reply.of(NOTHING_SAID_YET)
@@ -406,7 +406,7 @@ class Session:
 
     def notice(self, sentence: str) -> Reply:
         """A sentence from an adapter (no camera, camera lost, a decoder missing): shown and said, never dropped."""
-        return Reply((sentence,), sentence, important=True)
+        return Reply.of(sentence, important=True)
 
     def _choose(self, choice: Choice, number: int) -> Reply:
         card = choice.card_for(number)

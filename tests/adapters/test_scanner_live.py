@@ -1163,7 +1163,7 @@ def test_the_apps_reply_quiets_its_camera_but_an_aiming_cue_does_not(make_app):
         async with app.run_test() as pilot:
             assert await wait_for(lambda: source.reads > 0, pilot, seconds=30)
             app.camera_worker.scanner.quiet_clock = clock
-            app.show(Reply(("Move the card closer.",), "Move the card closer.", hint=True))
+            app.show(Reply.of("Move the card closer.", hint=True))
             assert await reads_again(pilot)
             for key in "yay":
                 await pilot.press(key)

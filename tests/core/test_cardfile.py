@@ -130,3 +130,28 @@ def test_a_multiline_text_does_not_shift_line_numbers():
     multiline = GOOD.replace('"Your Unicorns cannot be destroyed."', '"""Line one.\nLine two."""')
     text = deck(multiline + "\n" + GOOD.replace("upgrade", "upgrayedd").replace("rainbow-aura", "x"))
     assert problems(text)[0].startswith("t.toml:22: x: type:")
+
+
+LLAMAS_HEADER = HEADER.replace('game = "unstable-unicorns"', 'game = "llamas-unleashed"').replace(
+    'vocabulary = "unicorn"', 'vocabulary = "animal"'
+)
+LLAMA = """
+[[cards]]
+id = "basic-llama"
+name = "Basic Llama"
+type = "basic"
+copies = 1
+text = "A Basic Animal, a Llama."
+variation = "llama"
+"""
+
+
+def test_a_herd_bonus_tagged_passive_is_read_and_a_bad_tag_is_a_load_error():
+    bonus = '[herd_bonus]\nalpaca = "Your Alpacas cannot be destroyed."\nllama = "Steal an Animal card."\n'
+    good = parse_deck(LLAMAS_HEADER + bonus + 'passive = ["alpaca"]\n' + LLAMA, "t.toml")
+    assert good.info.passive_bonus == ("alpaca",)
+    assert parse_deck(LLAMAS_HEADER + bonus + LLAMA, "t.toml").info.passive_bonus == ()
+    found = problems(LLAMAS_HEADER + bonus + 'passive = ["unicorn", "goat"]\n' + LLAMA)
+    assert any("passive: unknown variation 'unicorn'" in line for line in found), found
+    assert any("passive: goat has no Herd Bonus text" in line for line in found), found
+    assert any("must be a list" in line for line in problems(LLAMAS_HEADER + bonus + 'passive = "alpaca"\n' + LLAMA))

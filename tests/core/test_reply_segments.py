@@ -8,7 +8,7 @@ import dataclasses
 import pytest
 
 from assistant.core.game.about import About, Topic
-from assistant.core.game.segment import Channel, Part, Segment, held_apart
+from assistant.core.game.segment import Channel, Part, Segment, held_apart, of_lines
 from assistant.core.language.reply import Question, Reply
 from tests.core.talking import table
 
@@ -31,10 +31,12 @@ def test_lines_and_speech_are_views_of_the_segments():
 
 
 def test_a_reply_made_of_lines_and_a_speech_keeps_both():
-    assert Reply(("a.", "b."), "a. b.").segments == (Segment("a."), Segment("b."))
-    other = Reply(("a.", "b."), "b.")
+    assert Reply(segments=of_lines(("a.", "b."), "a. b.")).segments == (Segment("a."), Segment("b."))
+    other = Reply(segments=of_lines(("a.", "b."), "b."))
     assert (other.lines, other.speech) == (("a.", "b."), "b.")
-    assert Reply.of("a.", "b.") == Reply(("a.", "b."), "a. b.")
+    assert Reply.of("a.", "b.") == Reply(segments=of_lines(("a.", "b."), "a. b."))
+    with pytest.raises(TypeError):  # no words beside the segments: a reply is built from segments only
+        Reply(("a.",), "a.")  # type: ignore[call-arg]
     assert Reply.error("No.").speech == "No." and Reply.error("No.").important
 
 

@@ -6,6 +6,10 @@ or the rulebook line it follows.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
+from assistant.core.cards.cardfile import parse_deck
 from assistant.core.game.chain import Trigger, TriggerKind
 from assistant.core.game.events import (
     Bring,
@@ -24,7 +28,10 @@ from assistant.core.game.events import (
 )
 from assistant.core.game.facts import BackInDeck, LinkAdded, SavedToHand, StartSkipped, TriggersLost
 from assistant.core.game.objections import ActionUsed, ChainOpen, NothingToAnswer
+from assistant.storage.decks import load_card_set
 from tests.core.playing import ANA, BEN, CY, RED_PINK, game, moves, warned
+
+SHIPPED = Path(__file__).resolve().parents[2] / "card_texts"
 
 
 def test_an_extra_play_counts_from_the_beginning_of_the_turn_after_it_arrives():
@@ -140,3 +147,47 @@ def test_a_baby_back_from_a_stable_goes_to_the_nursery_and_is_never_counted_into
     assert BackInDeck(1, 41) in step.facts and g.state.deck == 41  # the Basic Unicorn alone
     moves(g, ToDeck(ANA, Gathered.CARD, "baby-unicorn-pink", BEN))
     assert "baby-unicorn-pink" in g.state.nursery and g.state.deck == 41
+
+
+def _herd_lost(base: str, addons: tuple[str, ...], variation: str) -> bool:
+    """Ana's Herd Bonus of a variation (3 of its Animals brought in) left unused when her Draw phase begins: whether
+    it is said lost (`TriggersLost`)."""
+    g = game(base, *addons)
+    cards = g.table.cards
+    herd = [c.id for c in cards if c.variation == variation and c.type.value in ("basic", "magical")][:3]
+    for card in herd:
+        g.push(Bring(ANA, card, ANA))
+        while g.state.chain or g.state.pile:  # whatever its effect, done
+            g.push(Resolve())
+    moves(g, Draw(ANA), EndTurn(), Draw(BEN), EndTurn())
+    offered = [x for link in g.state.chain for x in link if x.kind is TriggerKind.HERD and x.card == variation]
+    assert offered, f"{base}: the {variation} Herd Bonus is not offered"
+    lost = [t for f in g.push(Draw(ANA)).facts if isinstance(f, TriggersLost) for t in f.triggers]
+    return any(t.kind is TriggerKind.HERD and t.card == variation for t in lost)
+
+
+def test_every_shipped_herd_bonus_is_kept_or_lost_as_its_deck_tags_it():
+    """The rules read a deck's `passive` tag (`[herd_bonus]`), never the bonus's words: over every shipped deck with
+    Herd Bonus texts, each variation's bonus is lost at the Draw phase exactly when it is not tagged passive."""
+    checked = 0
+    for path in sorted(SHIPPED.glob("*.toml")):
+        info = parse_deck(path.read_text(encoding="utf-8"), str(path)).info
+        if not info.herd_bonus:
+            continue
+        base, addons = (path.stem, ()) if info.kind == "base" else (info.bases[0], (path.stem,))
+        for variation, _ in info.herd_bonus:
+            if variation == "rule":
+                continue
+            lost = _herd_lost(base, addons, variation)
+            assert lost is (variation not in info.passive_bonus), (path.stem, variation)
+            checked += 1
+    assert checked >= 4  # llama, alpaca, goat, ram
+
+
+def test_a_bonus_is_passive_by_its_tag_not_by_its_words():
+    cards = load_card_set("llamas", [])
+    llamas = cards.decks[0]
+    worded = replace(llamas.info, herd_bonus=(("llama", "Your Llamas cannot be stolen."),), passive_bonus=())
+    tagged = replace(llamas.info, herd_bonus=(("llama", "Draw a card."),), passive_bonus=("llama",))
+    assert not replace(cards, decks=(replace(llamas, info=worded),)).passive_bonus("llama")
+    assert replace(cards, decks=(replace(llamas, info=tagged),)).passive_bonus("llama")

@@ -421,6 +421,9 @@ class DeckInfo:
     """For an expansion: the base decks it can be added to; empty means every base deck of its game."""
     herd_bonus: tuple[tuple[str, str], ...] = ()
     """Llamas Unleashed: ("rule", text) and (variation, what its Herd Bonus does), as far as they are known."""
+    passive_bonus: tuple[str, ...] = ()
+    """Llamas Unleashed: the variations whose Herd Bonus only protects (`passive` in `[herd_bonus]`): it holds for
+    the turn, so letting the Draw phase begin loses nothing."""
     confidence: Confidence = Confidence.CONFIRMED
     """How well the deck's texts are checked, unless a card says otherwise."""
     copies_known: bool = True
@@ -484,6 +487,11 @@ class CardSet:
             if text:
                 return text, deck.info.kind == "import"
         return "", False
+
+    def passive_bonus(self, variation: str) -> bool:
+        """A variation's Herd Bonus only protects, as a deck tags it (`DeckInfo.passive_bonus`): an owner's own
+        sheet gives the printed bonus's words, not a new bonus, so a deck's tag holds for its text too."""
+        return any(variation in deck.info.passive_bonus for deck in self.decks)
 
     def copies_known(self, card: Card) -> bool:
         """False when the card's deck gives placeholder copy counts."""

@@ -48,7 +48,7 @@ CARD_REQUIRED = {"id", "name", "type", "copies", "text"}
 MAX_COPIES, MAX_CARD_TEXT = 99, 2000
 GAMES = {"unstable-unicorns", "llamas-unleashed"}
 KINDS = {"base", "expansion", "import"}
-HERD_BONUS_KEYS = {"rule", *VARIATIONS}
+HERD_BONUS_KEYS = {"rule", "passive", *VARIATIONS}
 #: Tags taken out of the format because nothing read them: a deck file written with one still loads, the tag left
 #: out (`skip_phase`: each card that had it says which phase it skips, or that it ends the turn, by a tag of its own).
 RETIRED_TAGS = frozenset({"skip_phase"})
@@ -148,7 +148,8 @@ def parse_deck(text: str, path: str = "<deck>") -> Deck:
         meta = {}
     info = _parse_info(meta, deck_lines, report)
     if "herd_bonus" in data:
-        info = replace(info, herd_bonus=_parse_herd_bonus(data["herd_bonus"], info, text, report))
+        bonus = _parse_herd_bonus(data["herd_bonus"], info, text, report)
+        info = replace(info, herd_bonus=bonus, passive_bonus=_parse_passive(data["herd_bonus"], bonus, text, report))
 
     cards_data = data.get("cards", [])
     # an owner's import may hold only the Herd Bonuses of their reference card
@@ -275,6 +276,8 @@ def _parse_herd_bonus(table: object, info: DeckInfo, text: str, report: Report) 
         return ()
     entries = []
     for key, value in table.items():
+        if key == "passive":  # (`_parse_passive`)
+            continue
         if key not in HERD_BONUS_KEYS:
             report(line, "deck", "herd_bonus", f"unknown key {key!r} (expected rule, {', '.join(VARIATIONS)})")
         elif not isinstance(value, str) or not value.strip():
@@ -282,6 +285,27 @@ def _parse_herd_bonus(table: object, info: DeckInfo, text: str, report: Report) 
         else:
             entries.append((key, " ".join(value.split())))
     return tuple(entries)
+
+
+def _parse_passive(table: object, bonus: tuple[tuple[str, str], ...], text: str, report: Report) -> tuple[str, ...]:
+    """The `passive` list of a `[herd_bonus]` table: the variations whose Herd Bonus only protects ("Your Alpacas
+    cannot be destroyed"), each one the table gives a text for. The rules read this tag, never the bonus's words."""
+    if not isinstance(table, dict) or "passive" not in table:
+        return ()
+    line = next((n for n, row in enumerate(text.splitlines(), start=1) if row.strip().startswith("passive")), 1)
+    value = table["passive"]
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        report(line, "deck", "herd_bonus", "passive: must be a list of variations")
+        return ()
+    given = {key for key, _ in bonus}
+    for item in value:
+        if item not in VARIATIONS:
+            report(
+                line, "deck", "herd_bonus", f"passive: unknown variation {item!r} (expected {', '.join(VARIATIONS)})"
+            )
+        elif item not in given:
+            report(line, "deck", "herd_bonus", f"passive: {item} has no Herd Bonus text in this table")
+    return tuple(item for item in value if item in given)
 
 
 #: Records one problem of a card: field, message.

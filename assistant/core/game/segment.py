@@ -13,7 +13,7 @@ import enum
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from assistant.core.game.about import About, State
+from assistant.core.game.about import About, State, Topic
 
 
 class Channel(enum.Enum):
@@ -115,7 +115,9 @@ def held_apart(segments: Iterable[Segment], held: Iterable[About]) -> tuple[str,
     for segment in segments:
         if not segment.channel.shown:
             continue
-        if segment.part is Part.COACHING or (segment.part is Part.FACT and set(segment.about) <= set(held)):
+        # (a fact's segment may also tell the move that led to it, a turn's end: a move is never held)
+        facts = {fact for fact in segment.about if fact.topic is not Topic.MOVE}
+        if segment.part is Part.COACHING or (segment.part is Part.FACT and facts <= set(held)):
             dropped = dropped or not segment.joined
             continue
         if segment.restates(held) and not segment.joined:

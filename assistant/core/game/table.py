@@ -5,7 +5,6 @@ with the table; the table itself imports neither."""
 from __future__ import annotations
 
 import enum
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
@@ -511,8 +510,7 @@ class Table:
     def passive_bonus(self, variation: str) -> bool:
         """True when a variation's Herd Bonus, as far as a deck says, only protects ("Your Alpacas cannot be
         destroyed"): it holds for the turn, and letting the Draw phase begin loses nothing."""
-        text, _ = self.cards.herd_bonus(variation)
-        return bool(re.search(r"\bcannot\b", text)) and not re.search(r"\byou may\b", text, re.IGNORECASE)
+        return self.cards.passive_bonus(variation)  # a tag of the deck (`[herd_bonus] passive`), never its words
 
     def herd(self, state: GameState, player: int) -> dict[str, int]:
         """Animals per variation in a player's Field (Llamas Unleashed)."""

@@ -291,7 +291,7 @@ class Conversation:
         if any(isinstance(fact, TurnEndsNow) for fact in step.facts) and game.state.turn_ends is not None:
             # "your turn ends at once" (Rhinocorn): the question "End Ana's turn now?" is open; yes ends it
             ask = Question(lambda: self._checked(EndTurn()), declined=TURN_GOES_ON)
-            return dataclasses.replace(reply, pending=ask)
+            return _holding_question(dataclasses.replace(reply, pending=ask))
         return reply
 
     def _write(self, record: Record) -> None:
@@ -331,6 +331,19 @@ class Conversation:
         kind = MoveKind.REDO if redo else MoveKind.UNDO
         tells = tuple(About(Topic.UNDO, "", move=kind, at=place) for place in range(first, first + len(steps)))
         return Reply(important=True, settles=True, facts=facts, tells=tells, phone=phone, segments=segments)
+
+
+def _holding_question(reply: Reply) -> Reply:
+    """A reply whose prompt became its open question ("End Ana's turn now?"): the prompt's segment, which tells the
+    question (`Topic.QUESTION`), made its decisive fact in its own words (`Part.FACT`), held until it is answered,
+    like every question a reply leaves open (`Reply.asking`)."""
+    for n, segment in enumerate(reply.segments):
+        question = next((fact for fact in segment.about if fact.topic is Topic.QUESTION), None)
+        if question is not None:
+            held = dataclasses.replace(segment, part=Part.FACT)
+            segments = (*reply.segments[:n], held, *reply.segments[n + 1 :])
+            return dataclasses.replace(reply, facts=(*reply.facts, question), segments=segments)
+    return reply
 
 
 def _phone_lines(table: Table, step: Step, facts: tuple[About, ...], at: int) -> tuple[str, ...]:

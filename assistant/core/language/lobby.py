@@ -115,7 +115,7 @@ class Lobby:
         game = self.game
         if game is not None and game.state.outcome is None and game.log:
             question = NEW_GAME_OVER_GAME
-            return Reply((question,), question, important=True, pending=Question(lambda: self._start(command)))
+            return Reply.asking(question, Question(lambda: self._start(command)))
         return self._start(command)
 
     def _start(self, command: Command) -> Reply:

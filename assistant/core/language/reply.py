@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from dataclasses import InitVar, dataclass, field
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from assistant.core.cards.card import Card
 from assistant.core.game.about import About, Topic, texts
-from assistant.core.game.segment import Channel, Part, Segment, lines_of, of_lines, reader_lines, speech_of
+from assistant.core.game.segment import Channel, Part, Segment, lines_of, reader_lines, speech_of
 
 __all__ = ["Channel", "Choice", "Control", "Part", "Pending", "Question", "Reply", "Segment"]
 
@@ -69,16 +69,12 @@ class Control(StrEnum):
     """Share the table with phones, or stop, or list or remove their devices (`share`, `argument` says which)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Reply:
     """What the app shows and says in answer to one line: a sequence of typed segments (`segments`), which every
-    front end renders from; `lines` and `speech` are their views. `Reply(lines, speech)` makes the segments of lines
-    shown and a speech given whole (each line shown and said when the speech is the lines joined)."""
+    front end renders from; `lines` and `speech` are their views. Built from segments only (`Reply.of`,
+    `Reply.asking`, `Reply.error`, or `segments=` itself), every field by name: no words kept beside them."""
 
-    shown: InitVar[tuple[str, ...] | None] = None
-    """Lines shown, made into `segments` (with `said`); not kept apart from them."""
-    said: InitVar[str | None] = None
-    """The speech given whole, made into `segments` with `shown`."""
     important: bool = False
     """Errors, warnings, turn changes and the winner: never dropped by the speech queue."""
     card: Card | None = None
@@ -119,10 +115,6 @@ class Reply:
     """Said into the private channel (headphones) where private reading is on (F6), as a card read is: the join
     code she asked for (`share`)."""
 
-    def __post_init__(self, shown: tuple[str, ...] | None, said: str | None) -> None:
-        if shown is not None or said is not None:
-            object.__setattr__(self, "segments", of_lines(shown or (), said))
-
     @property
     def lines(self) -> tuple[str, ...]:
         """Screen lines, one fact each (the shown segments)."""
@@ -159,10 +151,12 @@ class Reply:
         return texts(self.facts)
 
     @classmethod
-    def of(cls, *lines: str, important: bool = False, sound: str = "", card: Card | None = None) -> Reply:
+    def of(
+        cls, *lines: str, important: bool = False, sound: str = "", card: Card | None = None, hint: bool = False
+    ) -> Reply:
         """A reply whose speech is its lines, joined."""
         segments = tuple(Segment(line) for line in lines)
-        return cls(important=important, sound=sound, card=card, segments=segments)
+        return cls(important=important, sound=sound, card=card, hint=hint, segments=segments)
 
     @classmethod
     def error(cls, sentence: str) -> Reply:
@@ -170,13 +164,15 @@ class Reply:
         return cls(important=True, sound="error", segments=(Segment(sentence),))
 
     @classmethod
-    def asking(cls, question: str, pending: Pending) -> Reply:
-        """A question left open (important): the question is its decisive fact (`Topic.QUESTION`), held until
-        answered, its one segment the fact in its own words."""
+    def asking(
+        cls, question: str, pending: Pending, *, important: bool = True, card: Card | None = None, sound: str = ""
+    ) -> Reply:
+        """A question left open (important unless told: the cards a search found are offered, not asked): the
+        question is its decisive fact (`Topic.QUESTION`), held until answered, its one segment the fact in its own
+        words. Notes before it (`before`) keep it the fact."""
         fact = About(Topic.QUESTION, question)
-        return cls(
-            important=True, pending=pending, facts=(fact,), segments=(Segment(question, (fact,), part=Part.FACT),)
-        )
+        segment = Segment(question, (fact,), part=Part.FACT)
+        return cls(important=important, card=card, sound=sound, pending=pending, facts=(fact,), segments=(segment,))
 
     @property
     def choices(self) -> tuple[Card, ...]:

@@ -260,10 +260,12 @@ def announce_said(
     lines: list[tuple[int, Segment]] = []  # (rank, segment): sorted by rank, in order within one rank
     # the deck running out ends the game by the count: the draw that emptied it is said before the winner
     deck_out = any(isinstance(f, GameOver) and f.outcome.ending is not Ending.GOAL for f in step.facts)
+    move = move_of_step(table, step, at)
+    told = () if move is None else (move,)
     if not isinstance(step.event, (Resolve, NextPhase, EndTurn, SkipPhase)):  # their facts say them
         rank = -1 if deck_out else 1 if isinstance(step.event, EFFECT_EVENTS) else 3
-        move = move_of_step(table, step, at)
-        lines.append((rank, Segment(_event_line(table, step, level, phone), () if move is None else (move,))))
+        lines.append((rank, Segment(_event_line(table, step, level, phone), told)))
+        told = ()
     phases = [f for f in step.facts if isinstance(f, PhaseBegan)]
     began = any(isinstance(f, TurnBegan) for f in step.facts)
     for fact in step.facts:
@@ -273,7 +275,9 @@ def announce_said(
             said = turn_began(
                 fact.turn, player_name(table, fact.player), level is Verbosity.BRIEF, _duties(table, step)
             )
-            lines.append((3, Segment(said, states=frozenset({(Topic.TURN, None)}))))
+            # a turn's end is said by the turn that begins: that line tells the move (`told`, once)
+            lines.append((3, Segment(said, told, states=frozenset({(Topic.TURN, None)}))))
+            told = ()
             continue
         if isinstance(fact, LinkAdded) and any(t.kind.is_beginning for t in fact.link):
             if not began:

@@ -390,17 +390,23 @@ def lead_with(facts: tuple[About, ...], lines: list[Segment], names: SentenceNam
         return [replace(lines[0], about=(*lines[0].about, *facts)), *lines[1:]]
     words = {sentence for fact in facts for sentence in sentences(fact.text, names)}
     kept: list[Segment] = []
+    moves: list[About] = []  # the moves told by lines left out: the first fact tells them instead
     follows = False  # the line a joined segment goes on was kept
     for line in lines:
         if line.joined:
             if follows:
                 kept.append(line)
+            else:
+                moves += [fact for fact in line.about if fact.topic is Topic.MOVE]
             continue
         rest = [sentence for sentence in sentences(line.words, names) if sentence not in words]
         follows = bool(rest) and not (line.states and line.states <= states)
         if follows:
             kept.append(replace(line, words=" ".join(rest)))
+        else:
+            moves += [fact for fact in line.about if fact.topic is Topic.MOVE]
     lead = [Segment(fact.text.strip(), (fact,), fact.states, Part.FACT, joined=n > 0) for n, fact in enumerate(facts)]
+    lead[0] = replace(lead[0], about=(*lead[0].about, *(move for move in moves if move not in lead[0].about)))
     return [*lead, *kept]
 
 
