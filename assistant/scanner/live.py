@@ -279,6 +279,12 @@ class LiveScanner:
         stand_in = self.stood_in = self._standing_in()
         if stand_in:
             idle = "full"
+        if idle != "full" and self._tiny is not None:
+            # Remembered as a full frame is (`_background`): a read of the stage's of a frame waiting for it
+            # (`rest.WAIT_EVERY`) is checked against this still picture, not dropped as stale.
+            self._signatures[index] = (now, self._tiny, self._picture)
+            if len(self._signatures) > SIGNATURES:
+                del self._signatures[next(iter(self._signatures))]
         if idle != "full" and self.guidance:
             self._aims_skipped += 1  # measured no more than a crowded-out frame: an idle card's cue comes too
         if idle == "skip":
@@ -366,10 +372,6 @@ class LiveScanner:
         if stage is None:
             return False
         return stage.looking(self._picture) or (stage.begun != self._begun_at and stage.busy())
-
-    def _begun(self) -> int:
-        """The background stage's jobs begun so far (0 without one)."""
-        return self.background.begun if self.background is not None else 0
 
     def _working(self) -> bool:
         """True while the worker process has a frame in hand or waiting (or a measurement): a frame the frame path
@@ -646,7 +648,8 @@ class LiveScanner:
         if new or self._moving or crept:
             self._still = 0
             self._picture = next(_PICTURES)
-            self._begun_at, self._stood_in, self._stood_read = self._begun(), 0, False
+            begun = self.background.begun if self.background is not None else 0  # the stage's jobs begun so far
+            self._begun_at, self._stood_in, self._stood_read = begun, 0, False
             self._anchor = tiny
             if not crept:
                 self._crept_from = self._picture
@@ -655,16 +658,10 @@ class LiveScanner:
         if self._settled == self._picture:
             return rest.resting_frame(self._still, image.shape)  # a card read, lying there: the watch (`rest`)
         background = self.background
-        if self._still < IDLE_AFTER and self._waiting():
-            # The stage's look at this new still picture (signs of a code, or none), or its job on it, has not come
-            # back: its frames get the first pass on one in `rest.WAIT_EVERY` until it does, with either stage (an
-            # empty table costs its first frame and a look, however late; a cluttered one the look took for a card,
-            # its job); a stage starved of a core is stood in for (`_standing_in`).
-            return rest.waiting_frame(self._still)
         # A still picture in which the background stage's look found no sign of a code (an empty table) is idle at
         # once, not after a second: each new table costs its first frames and one look.
         looked = background is not None and background.no_code == self._picture
-        # So is one whose job in the worker read nothing and showed no finder-like pattern (a checked cloth's bright
+        # So is one whose job (the worker's or the thread's) read nothing and showed no finder-like pattern (a bright
         # patch the look took for a card, or a card it cannot read): the worker is offered no more of it, and its
         # full frames would add only the first pass to the aiming measurements. Those a cue settles on go on as
         # they would (one frame in `AIM_STILL` over its half second), so a cue is said as soon.
@@ -676,6 +673,12 @@ class LiveScanner:
             # offer or aim at), one more off the grid (3 of 13 a 4 s table); with the thread stage it was the region
             # search, the retries and the aiming measurement, a third of a cluttered table's cost.
             return rest.resting_frame(self._still, image.shape)
+        if self._still < IDLE_AFTER and not worked and self._waiting():
+            # The stage's look at this new still picture (signs of a code, or none), or its job on it, has not come
+            # back: its frames get the first pass on one in `rest.WAIT_EVERY` until it does, with either stage (an
+            # empty table costs its first frame and a look, however late; a cluttered one the look took for a card,
+            # its job); a stage starved of a core is stood in for (`_standing_in`).
+            return rest.waiting_frame(self._still)
         if (self._still < IDLE_AFTER and not worked) or self._still % round(IDLE_FULL * scale) == 0:
             return "full"
         if worked and self._still <= 2 * AIM_STILL and self._still % AIM_STILL == 0:

@@ -5,6 +5,7 @@ milliseconds, each image transform another), so what is asserted is the deadline
 skipped, never the speed of the machine running the tests. The frames and decoders are real.
 """
 
+import copy
 import time
 
 import cv2
@@ -524,7 +525,8 @@ def test_an_empty_table_gets_the_first_pass_alone_with_the_thread_stage_as_with_
     assert after == [(index, "zxing") for index in first_passes]
 
 
-def test_with_the_thread_stage_a_new_still_pictures_frames_wait_for_its_look_as_the_workers_do(monkeypatch):
+@pytest.mark.parametrize("held", ["look", "job"])
+def test_with_the_thread_stage_a_new_still_pictures_frames_wait_for_its_look_as_the_workers_do(monkeypatch, held):
     """The thread stage, started, its look at a new still picture (a cluttered empty table) held until the test lets
     it end, as a busy machine holds a thread at niceness 10: meanwhile the frames get what the worker's get
     (`rest.waiting_frame`: zxing-cpp's first pass on one frame in `rest.WAIT_EVERY`, nothing on the others), and the
@@ -532,7 +534,9 @@ def test_with_the_thread_stage_a_new_still_pictures_frames_wait_for_its_look_as_
     of both stages); once the look finds no sign of a code, the table is at rest. Before, each frame got the first
     pass, and every frame from the `STAND_IN_AFTER`th on the whole path (the region search, the retries): with both
     cores busy the thread fallback's cluttered 720p tables cost 0.62 of raw zxing-cpp decoding every frame, its p99
-    2.44 times raw zxing-cpp's. Counted in frames and steps; the look's end waited for, not timed."""
+    2.44 times raw zxing-cpp's. The same while its job on the picture is under way ("job": the look took the
+    clutter for a card, the job held): before, every frame of it ran the whole path until `IDLE_AFTER`. Counted in
+    frames and steps; the look's end waited for, not timed."""
     import threading
 
     from assistant.scanner import background as stage_module
@@ -540,7 +544,14 @@ def test_with_the_thread_stage_a_new_still_pictures_frames_wait_for_its_look_as_
     from assistant.scanner.live import IDLE_AFTER, IDLE_JOBS
 
     let_go, shows_code = threading.Event(), stage_module.shows_code
-    monkeypatch.setattr(stage_module, "shows_code", lambda *args: let_go.wait(30) and shows_code(*args))
+    if held == "look":
+        monkeypatch.setattr(stage_module, "shows_code", lambda *args: let_go.wait(30) and shows_code(*args))
+    else:
+        cascade_of = BackgroundStage._cascade
+        monkeypatch.setattr(stage_module, "shows_code", lambda *args: True)  # the clutter taken for a card
+        monkeypatch.setattr(
+            BackgroundStage, "_cascade", lambda self, *args: let_go.wait(30) and cascade_of(self, *args)
+        )
     clock, frame_of, steps = TestClock(), [0], []
     cascade = Cascade(budget_ms=None, clock=clock, on_step=lambda kind, stage: steps.append((frame_of[0], stage)))
     background = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()))
@@ -550,7 +561,8 @@ def test_with_the_thread_stage_a_new_still_pictures_frames_wait_for_its_look_as_
         for index in range(IDLE_AFTER):
             frame_of[0] = index
             scanner.handle(table, index, index / 30)
-        assert background.looking(scanner._picture) and background.no_code is None
+        assert background.busy() and background.no_code is None
+        assert background.looking(scanner._picture) == (held == "look")
         by_frame: dict[int, list[str]] = {}
         for index, stage in steps:
             if index >= 1:
@@ -561,6 +573,8 @@ def test_with_the_thread_stage_a_new_still_pictures_frames_wait_for_its_look_as_
         assert first and all(rest.waiting_frame(index) == "first pass" for index in first)
         assert len(by_frame) < IDLE_AFTER / 2  # most frames waiting got nothing
         let_go.set()
+        if held == "job":
+            return
         for _ in range(30_000):  # until the look has come back (a guard, not a timing)
             if background.no_code == scanner._picture:
                 break
@@ -614,6 +628,8 @@ def test_the_wall_clock_cap_stops_the_retries_on_a_busy_machine_and_hands_the_re
     frame = F.render(scene)
 
     def watch(stretch: float) -> tuple[Cascade, BackgroundStage, list[float], list[str]]:
+        """The frames' cascade as it was after the first frame the wall clock limited (the last frame's otherwise:
+        frames waiting for the stage's job get the first pass alone, `rest.WAIT_EVERY`)."""
         cpu, wall = TestClock(), TestClock()
 
         def step(kind: str, stage: str) -> None:
@@ -626,12 +642,14 @@ def test_the_wall_clock_cap_stops_the_retries_on_a_busy_machine_and_hands_the_re
         scanner = LiveScanner(
             lambda: None, events.append, cascade=cascade, background=background, clock=wall, guidance=False
         )
-        walls = []
+        walls, limited = [], None
         for index in range(6):
             before = wall.now
             scanner.handle(frame, index, index / 30)
             walls.append((wall.now - before) * 1000)
-        return cascade, background, walls, [e.payload for e in events if isinstance(e, CodeAnnounced)]
+            if limited is None and cascade.wall_limited:
+                limited = copy.copy(cascade)
+        return limited or cascade, background, walls, [e.payload for e in events if isinstance(e, CodeAnnounced)]
 
     cascade, background, walls, announced = watch(1.0)
     assert announced == [scene.payload] and background.jobs == 0  # the retries read it within the budget
