@@ -279,12 +279,6 @@ class LiveScanner:
         stand_in = self.stood_in = self._standing_in()
         if stand_in:
             idle = "full"
-        if idle != "full" and self._tiny is not None:
-            # Remembered as a full frame is (`_background`): a read of the stage's of a frame waiting for it
-            # (`rest.WAIT_EVERY`) is checked against this still picture, not dropped as stale.
-            self._signatures[index] = (now, self._tiny, self._picture)
-            if len(self._signatures) > SIGNATURES:
-                del self._signatures[next(iter(self._signatures))]
         if idle != "full" and self.guidance:
             self._aims_skipped += 1  # measured no more than a crowded-out frame: an idle card's cue comes too
         if idle == "skip":
