@@ -437,6 +437,7 @@ def measure(
     stages: tuple[str, ...] = STAGES,
     first: int = 0,
     kinds: tuple[str, ...] = KINDS,
+    resolutions: tuple[str, ...] = tuple(RESOLUTIONS),
 ) -> dict:
     """Every condition side by side: resolution × what is held (`kinds`: "card", and empty tables, plain and
     cluttered apart: `TABLE_GROUPS`) × background stage (thread, process, off); with `busy`, each condition also with
@@ -455,7 +456,7 @@ def measure(
         "wall_cap_ms": FRAME_WALL_MS,
     }
     loads = ("", f", busy {busy}") if busy else ("",)
-    for name in RESOLUTIONS:
+    for name in resolutions:
         for kind in kinds:
             # An empty table stands still all evening: each is held `EMPTY_HOLD` frames, as many as fit the run.
             count = pool if kind == "card" else max(1, min(pool, round(seconds * FPS / EMPTY_HOLD)))
@@ -542,6 +543,11 @@ def main(argv: list[str] | None = None) -> int:
         f"plain, cluttered, empty (every table in turn) or one table of {', '.join(M.TABLES)} ({','.join(KINDS)})",
     )
     parser.add_argument(
+        "--resolutions",
+        default=",".join(RESOLUTIONS),
+        help=f"resolutions to measure, comma-separated, of {', '.join(RESOLUTIONS)} (all)",
+    )
+    parser.add_argument(
         "--smoke",
         action="store_true",
         help="a quick run of the whole path: one shot of a card held for a second, one stage; exit 0 once it has "
@@ -556,7 +562,10 @@ def main(argv: list[str] | None = None) -> int:
     kinds = tuple(k for k in args.kinds.split(",") if k)
     if not kinds or set(kinds) - {"card", "empty", "lying", *TABLE_GROUPS, *M.TABLES}:
         parser.error(f"--kinds takes card, lying, empty, {', '.join(TABLE_GROUPS)} or {', '.join(M.TABLES)}")
-    report = measure(args.seconds, args.pool, args.busy, stages, args.seed, kinds)
+    resolutions = tuple(r for r in args.resolutions.split(",") if r)
+    if not resolutions or set(resolutions) - set(RESOLUTIONS):
+        parser.error(f"--resolutions takes {', '.join(RESOLUTIONS)}")
+    report = measure(args.seconds, args.pool, args.busy, stages, args.seed, kinds, resolutions)
     if args.json:
         print(logs.dumps(report, indent=2))
     else:

@@ -131,8 +131,10 @@ def make_app(
     headed by the deck chosen and what `opening` says (the `notices` in it); `shown`: notes written after the
     heading, not said (the speech engine chosen). `speak` hears every reply; `camera` opens the frame source
     instead of the camera `args` name (none with `--no-camera`); `clock`, the camera scanner's time (a test's own)."""
+    from assistant.storage.settings import load_settings
     from assistant.ui.app import TableApp
 
+    settings = settings if settings is not None else load_settings()[0]
     session = make_session(args, settings)
     first = opening(session, args, notices)
     heading = app_heading(deck_chosen(session.cards))
@@ -151,6 +153,7 @@ def make_app(
         clock=clock,
         braille=braille,
         share=getattr(args, "share", None),
+        scan_repeat=settings.scan_repeat,
     )
 
 

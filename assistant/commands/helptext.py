@@ -54,15 +54,16 @@ ENVIRONMENT = (
     ("TABLE_ASSISTANT_CARD_TEXTS", "a folder of deck files read instead of the shipped decks"),
     ("TABLE_ASSISTANT_SCREEN_READER", "any value but empty, 0, no or off: a screen reader is running, so speech = "
      "auto speaks through it"),
-    ("TABLE_ASSISTANT_SCAN_REPEAT", "seconds between two sayings of a card lying still before the camera (unset "
-     "or 0: said once, until it leaves the view and comes back)"),
+    ("TABLE_ASSISTANT_SCAN_REPEAT", "seconds between two sayings of a card lying still before the camera, for "
+     "this run, over the settings' scan_repeat (0: said once, until it leaves the view and comes back; unset: the "
+     "settings' scan_repeat, 0 by default)"),
     ("SPEECHD_ADDRESS", "where speech-dispatcher listens (unix_socket:PATH), as speech-dispatcher reads it"),
     ("BRLAPI_HOST, BRLAPI_AUTH", "where BRLTTY is reached for a braille display, and how, as BrlAPI reads them"),
 )  # fmt: skip
 #: The man page's FILES (Linux; platformdirs chooses the folders elsewhere; `table-assistant settings` prints them).
 FILES = (
-    ("~/.config/table-assistant/settings.toml", "the settings (voice, rate, earcons, camera, braille display); "
-     "a damaged one is set aside beside it"),
+    ("~/.config/table-assistant/settings.toml", "the settings (voice, rate, earcons, camera, scan_repeat, braille "
+     "display); a damaged one is set aside beside it"),
     ("~/.local/share/table-assistant/games/", "the saved games, one file a game, each event written as it is "
      "said; last names the last game"),
     ("~/.local/share/table-assistant/decks/", "decks imported from reference sheets and cards learnt from their "

@@ -261,11 +261,16 @@ def _scan_camera(args: argparse.Namespace, cards: CardSet) -> int:
         SourceLost,
         camera_opener,
     )
+    from assistant.scanner.rest import repeat_seconds
     from assistant.scanner.stage_process import ProcessStage
     from assistant.session import Session
+    from assistant.storage.settings import load_settings
 
     session = Session(cards)
     speak = _speaker(args)
+    settings, damaged = load_settings()  # a damaged file is set aside and said, as at the app's start
+    if damaged:
+        print(damaged, file=sys.stderr, flush=True)
 
     def report(event: LiveEvent) -> None:
         if isinstance(event, CodeAnnounced):
@@ -286,7 +291,9 @@ def _scan_camera(args: argparse.Namespace, cards: CardSet) -> int:
     scanner = LiveScanner(
         camera_opener(args.scan_camera),
         report,
-        tracker=SightingTracker(confirm_frames=max(1, args.confirm)),
+        # A card lying still is said once, as in the app (`rest`): again after the settings' `scan_repeat` seconds,
+        # or TABLE_ASSISTANT_SCAN_REPEAT's (before, every 10 s, the tracker's own cooldown).
+        tracker=SightingTracker(confirm_frames=max(1, args.confirm), cooldown=repeat_seconds(settings.scan_repeat)),
         guidance=not args.no_guidance,
         background=ProcessStage(known=KnownLabels(lambda: session.cards.decks)),  # the retries off the loop
     )

@@ -132,16 +132,19 @@ class LiveScanner:
         clock: Callable[[], float] = time.monotonic,
         background: Stage | None = None,
         quiet_clock: Callable[[], float] = time.monotonic,
+        repeat: float = 0,
     ):
         """`background`: the stage that finishes, beside the frame loop, what a frame's budget left undone (see
         `assistant.scanner.background`): in a process of its own (`stage_process.ProcessStage`, the app and
         `scan --camera`) it takes every retry off the loop's interpreter; None for none. `quiet_clock`: the seconds
-        `quiet` counts, real ones (a test's frames' clock may stand still; the interpreter's time does not)."""
+        `quiet` counts, real ones (a test's frames' clock may stand still; the interpreter's time does not). `repeat`:
+        seconds after which a card lying still is said again (the settings' `scan_repeat`; 0: once, `rest`), for the
+        tracker made here."""
         self.open_source = open_source
         self.report = report
         self.cascade = cascade or Cascade()
         self.cascade.invert = False  # the stickers are dark on light (`decoders.TRY_INVERT`)
-        self.tracker = tracker or SightingTracker(cooldown=rest.repeat_seconds())  # a card lying still: once
+        self.tracker = tracker or SightingTracker(cooldown=rest.repeat_seconds(repeat))  # a card lying still: once
         self.pacer = pacer or CuePacer()
         self.guidance = guidance
         self.retry_seconds = retry_seconds
@@ -336,17 +339,19 @@ class LiveScanner:
         return self._settled == self._picture or (background is not None and background.no_code == self._picture)
 
     def _standing_in(self) -> bool:
-        """True when this frame stands in for a job the worker has not begun or ended (see `STAND_IN_AFTER`)."""
-        worker = self._worker()
-        if worker is not None and self._stood_read and self._settled != self._picture:
+        """True when this frame stands in for a job the background stage has not begun or ended (see
+        `STAND_IN_AFTER`): the worker process's, or the thread fallback's (whose look at a new still picture its
+        frames wait for, `rest.WAIT_EVERY`, as the worker's do)."""
+        stage = self.background
+        if stage is not None and self._stood_read and self._settled != self._picture:
             self._stood_in += 1
             return True
-        if worker is None or self._stood_in >= IDLE_JOBS or self._at_rest():
+        if stage is None or self._stood_in >= IDLE_JOBS or self._at_rest():
             return False
-        begun, waited = worker.begun, self._still  # frames with no job begun, or since the one under way began
+        begun, waited = stage.begun, self._still  # frames with no job begun, or since the one under way began
         if begun != self._begun_at:
-            if worker.ended >= begun:
-                return False  # the worker keeps up: its job for the picture has ended
+            if stage.ended >= begun:
+                return False  # the stage keeps up: its job for the picture has ended
             if begun != self._job_seen:
                 self._job_seen, self._job_from = begun, self._still
             waited -= self._job_from
@@ -354,10 +359,13 @@ class LiveScanner:
         self._stood_in += stands
         return stands
 
-    def _begun(self) -> int:
-        """The worker's jobs begun so far (0 without one)."""
-        worker = self._worker()
-        return worker.begun if worker is not None else 0
+    def _waiting(self) -> bool:
+        """True while the background stage looks at the still picture in view (`Stage.looking`) or works on a job
+        begun since it came to rest (`rest.WAIT_EVERY`)."""
+        stage = self.background
+        if stage is None:
+            return False
+        return stage.looking(self._picture) or (stage.begun != self._begun_at and stage.busy())
 
     def _working(self) -> bool:
         """True while the worker process has a frame in hand or waiting (or a measurement): a frame the frame path
@@ -634,7 +642,8 @@ class LiveScanner:
         if new or self._moving or crept:
             self._still = 0
             self._picture = next(_PICTURES)
-            self._begun_at, self._stood_in, self._stood_read = self._begun(), 0, False
+            begun = self.background.begun if self.background is not None else 0  # the stage's jobs begun so far
+            self._begun_at, self._stood_in, self._stood_read = begun, 0, False
             self._anchor = tiny
             if not crept:
                 self._crept_from = self._picture
@@ -643,19 +652,14 @@ class LiveScanner:
         if self._settled == self._picture:
             return rest.resting_frame(self._still, image.shape)  # a card read, lying there: the watch (`rest`)
         background = self.background
-        waits = IDLE_AFTER if self._worker() is not None else STAND_IN_AFTER  # (the thread stage's frame path reads)
-        if self._still < waits and background is not None and background.looking(self._picture):
-            # The stage's look at this new still picture (signs of a code, or none) has not come back: its frames get
-            # the first pass only until it does (an empty table costs its first frame and a look, however late).
-            return "first pass"
         # A still picture in which the background stage's look found no sign of a code (an empty table) is idle at
         # once, not after a second: each new table costs its first frames and one look.
         looked = background is not None and background.no_code == self._picture
-        # So is one whose job in the worker read nothing and showed no finder-like pattern (a checked cloth's bright
+        # So is one whose job (the worker's or the thread's) read nothing and showed no finder-like pattern (a bright
         # patch the look took for a card, or a card it cannot read): the worker is offered no more of it, and its
         # full frames would add only the first pass to the aiming measurements. Those a cue settles on go on as
         # they would (one frame in `AIM_STILL` over its half second), so a cue is said as soon.
-        worked = self._worker() is not None and background is not None and background.no_finder == self._picture
+        worked = background is not None and background.no_finder == self._picture
         scale = max(1.0, image.shape[0] * image.shape[1] / IDLE_PIXELS)
         if looked:
             # An empty table gets the first pass alone, on one frame in `IDLE_EVERY_EMPTY`: no full frame once a
@@ -663,6 +667,12 @@ class LiveScanner:
             # offer or aim at), one more off the grid (3 of 13 a 4 s table); with the thread stage it was the region
             # search, the retries and the aiming measurement, a third of a cluttered table's cost.
             return rest.resting_frame(self._still, image.shape)
+        if self._still < IDLE_AFTER and not worked and self._waiting():
+            # The stage's look at this new still picture (signs of a code, or none), or its job on it, has not come
+            # back: its frames get the first pass on one in `rest.WAIT_EVERY` until it does, with either stage (an
+            # empty table costs its first frame and a look, however late; a cluttered one the look took for a card,
+            # its job); a stage starved of a core is stood in for (`_standing_in`).
+            return rest.waiting_frame(self._still)
         if (self._still < IDLE_AFTER and not worked) or self._still % round(IDLE_FULL * scale) == 0:
             return "full"
         if worked and self._still <= 2 * AIM_STILL and self._still % AIM_STILL == 0:

@@ -99,16 +99,20 @@ class LiveProcess:
         worked: Callable[[int], None] | None = None,
         counted: Callable[[tuple[int, int, int]], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
+        repeat: float = 0,
     ):
         """`report` is called on `run`'s thread; `decks`: the decks in play, asked for on that thread too; `worked`:
         told on that thread the child's count of background jobs each time it grows (`jobs`); `counted`: told there
-        the child's counts of frames as they change (`frames`); `clock`: the seconds its ends are counted over."""
+        the child's counts of frames as they change (`frames`); `clock`: the seconds its ends are counted over;
+        `repeat`: seconds after which the child's scanner says a card lying still again (`LiveScanner`'s, the
+        settings' `scan_repeat`)."""
         self.open_source = open_source
         self.report = report
         self.decks = decks or (lambda: ())
         self.worked = worked or (lambda jobs: None)
         self.counted = counted or (lambda frames: None)
         self.clock = clock
+        self.repeat = repeat
         self.jobs = 0
         """Frames the current child's background stage has worked on, as it last said."""
         self.frames = (0, 0, 0)
@@ -145,7 +149,7 @@ class LiveProcess:
             # Not a daemon: a daemon may not start the background stage's own process. `stop` ends it, at exit too
             # (registered after multiprocessing's own exit handler, so it runs first): killed after `GRACE` seconds,
             # the child is never left for that handler, which waits on a child with no time limit.
-            process = context.Process(target=_child, args=(child, self.open_source, decks), name="scanner")
+            process = context.Process(target=_child, args=(child, self.open_source, decks, self.repeat), name="scanner")
             with _real_stderr():
                 process.start()
             child.close()
@@ -310,7 +314,7 @@ def set_priorities(stage: Any) -> None:
         os.nice(NICENESS)
 
 
-def _child(conn: Any, open_source: Callable[[], FrameSource], decks: Sequence[Deck]) -> None:
+def _child(conn: Any, open_source: Callable[[], FrameSource], decks: Sequence[Deck], repeat: float = 0) -> None:
     """The child: the scanner on this process's main thread, the parent's messages read on another."""
     _silenced()
     from assistant.scanner.decoders import Cascade
@@ -332,7 +336,11 @@ def _child(conn: Any, open_source: Callable[[], FrameSource], decks: Sequence[De
     stage = ProcessStage(known=known, started=set_priorities)
     # Each frame's budget on the thread's CPU time (`budget.budget_clock`), every retry in the stage's process.
     scanner = LiveScanner(
-        open_source, lambda event: send(("event", event)), cascade=Cascade(clock=None), background=stage
+        open_source,
+        lambda event: send(("event", event)),
+        cascade=Cascade(clock=None),
+        background=stage,
+        repeat=repeat,
     )
 
     def listen() -> None:

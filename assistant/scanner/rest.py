@@ -16,7 +16,8 @@ as it lay there). The same rule for both stages, here, asked by the live loop (`
   card lying there has not left, however often the first pass misses it (the worker's retries may have read it).
 
 A card lying still is announced once (`repeat_seconds`): its reads at rest say nothing new. A player who wants it
-said again while it lies there sets `REPEAT_SETTING` to the seconds between (as a repeat was every 10 s before).
+said again while it lies there sets the settings file's `scan_repeat` to the seconds between (as a repeat was every
+10 s before), or for one run the environment variable `REPEAT_SETTING`, which wins over the file when set.
 """
 
 from __future__ import annotations
@@ -35,8 +36,18 @@ PIXELS = 1280 * 720
 #: compared twice) cost an idle empty table at 720p about as much CPU as its first passes, and on a cluttered table,
 #: where raw zxing-cpp is quick, a tenth of raw zxing-cpp decoding every frame.
 MOTION_EVERY = 2
-#: The environment variable that asks for a card lying still to be said again: seconds between (unset, empty, 0 or
-#: not a number: said once, until it leaves the view and comes back).
+#: A new still picture with nothing read in it, while the background stage's look at it (signs of a code, or none) has
+#: not come back, gets the first pass on one frame in this many (the first frame after the one it came to rest on,
+#: then every third), the others the motion check alone; with either stage, for `live.IDLE_AFTER` frames at most. Its
+#: first frame had the whole path and read nothing, and the next ones differ from it by the sensor's noise alone; a
+#: card brought in moves the picture, and the frames that move get the whole path. Before, each of them got the first
+#: pass (with the thread fallback, every one from its ninth on the whole path with its retries): with both cores busy
+#: the niced look came back a third of a second late, and a cluttered empty table at 720p cost 0.53 (the worker) and
+#: 0.62 (the thread fallback) times raw zxing-cpp decoding every frame, the thread fallback's p99 2.44 times raw
+#: zxing-cpp's. A stage starved longer than that is stood in for by the frame path (`live.STAND_IN_AFTER`).
+WAIT_EVERY = 3
+#: The environment variable that asks for a card lying still to be said again: seconds between (0: said once, until it
+#: leaves the view and comes back); unset, empty or not a number: the settings file's `scan_repeat` holds.
 REPEAT_SETTING = "TABLE_ASSISTANT_SCAN_REPEAT"
 
 
@@ -59,11 +70,18 @@ def motion_unchecked(still: int, shape: tuple[int, ...]) -> bool:
     return bool(still % MOTION_EVERY and still % round(FIRST_PASS_EVERY * scale(shape)))
 
 
-def repeat_seconds(environ: dict[str, str] | None = None) -> float:
-    """Seconds after which a card lying still in view is said again (`REPEAT_SETTING`; infinity: never)."""
+def waiting_frame(still: int) -> str:
+    """What frame `still` of a new still picture whose look has not come back gets (`WAIT_EVERY`): "first pass" or
+    "skip"."""
+    return "first pass" if still % WAIT_EVERY == 1 else "skip"
+
+
+def repeat_seconds(setting: float = 0, environ: dict[str, str] | None = None) -> float:
+    """Seconds after which a card lying still in view is said again (infinity: never): `REPEAT_SETTING` when it is a
+    number, else `setting` (the settings file's `scan_repeat`); 0 or less: never."""
     value = (os.environ if environ is None else environ).get(REPEAT_SETTING, "").strip()
     try:
         seconds = float(value)
     except ValueError:
-        return math.inf
+        seconds = float(setting)
     return seconds if math.isfinite(seconds) and seconds > 0 else math.inf

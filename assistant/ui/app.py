@@ -185,6 +185,7 @@ class TableApp(App[None]):
         clock: Callable[[], float] = time.monotonic,
         braille: DisplayLink | None = None,
         share: str | None = None,
+        scan_repeat: float = 0,
     ):
         """Build it with `assistant.commands.app.make_app`, as the command does. `title`: said (by the command, before
         the app opens) and shown first, with the `notes` after it (shown, not said); `camera`: a function opening a
@@ -192,7 +193,8 @@ class TableApp(App[None]):
         six-key chord keys make one cell; `clock`: seconds, the camera scanner's time (how long a card lying in view
         stays unrepeated, how often a cue is said), so a test can pass a clock of its own; `braille`: the braille
         display (`assistant.ui.braille_display`), which shows every reply too and whose keys come as messages;
-        `share`: share the table as the app opens (`--share`: "" for the local-network address, or ADDRESS:PORT)."""
+        `share`: share the table as the app opens (`--share`: "" for the local-network address, or ADDRESS:PORT);
+        `scan_repeat`: seconds after which a card lying still before the camera is said again (0: once)."""
         super().__init__()
         self.clock = clock
         self.chord_window = chord_window
@@ -219,6 +221,7 @@ class TableApp(App[None]):
         self.answer_from = 0
         """The line of the answer the answer region starts at (Page Up and Page Down)."""
         self.camera = camera
+        self.scan_repeat = scan_repeat
         self.camera_worker: CameraWorker | None = None
         self.braille = braille
         self.share_at = share
@@ -294,7 +297,11 @@ class TableApp(App[None]):
 
             # The decks in play are asked for on the scanner's thread each time: they change as a card is learnt.
             worker = self.camera_worker = CameraWorker(
-                self.camera, self.post_message, lambda: self.session.cards.decks, clock=self.clock
+                self.camera,
+                self.post_message,
+                lambda: self.session.cards.decks,
+                clock=self.clock,
+                repeat=self.scan_repeat,
             )
             worker.start()
         if self.braille is not None:  # the display's keys are read on its own thread, which only posts messages

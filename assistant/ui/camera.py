@@ -61,17 +61,19 @@ class CameraWorker:
         post: Callable[[Message], object],
         decks: Callable[[], Sequence[Deck]] | None = None,
         clock: Callable[[], float] = time.monotonic,
+        repeat: float = 0,
     ) -> None:
         """`decks`: the decks in play, whose labels a code too hidden to decode is matched against; `clock`: the
         scanner's seconds, for each frame's time as it arrives (`LiveScanner`: a card lying in view is not repeated
-        within the tracker's cooldown); a test's own clock is the frames' budget clock too."""
+        within the tracker's cooldown); a test's own clock is the frames' budget clock too; `repeat`: seconds after
+        which a card lying still is said again (the settings' `scan_repeat`; 0: once)."""
         from assistant.scanner.live_process import LiveProcess, sendable
 
         self.post = post
-        self.open_source, self.decks, self.clock = open_source, decks, clock
+        self.open_source, self.decks, self.clock, self.repeat = open_source, decks, clock, repeat
         self.process: LiveProcess | None = None
         if clock is time.monotonic and sendable(open_source):
-            self.process = LiveProcess(open_source, self._report, decks)
+            self.process = LiveProcess(open_source, self._report, decks, repeat=repeat)
         self.scanner: LiveScanner | None = None if self.process is not None else self._scanner()
         self.thread = threading.Thread(target=self._run, name="camera-worker", daemon=True)
 
@@ -88,7 +90,12 @@ class CameraWorker:
         # of its own: then on that one, which only the test moves, so every frame gets all the time it needs.
         cascade = Cascade(clock=None if self.clock is time.monotonic else self.clock)
         return LiveScanner(
-            self.open_source, self._report, clock=self.clock, background=ProcessStage(known=known), cascade=cascade
+            self.open_source,
+            self._report,
+            clock=self.clock,
+            background=ProcessStage(known=known),
+            cascade=cascade,
+            repeat=self.repeat,
         )
 
     def start(self) -> None:

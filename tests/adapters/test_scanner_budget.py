@@ -5,6 +5,7 @@ milliseconds, each image transform another), so what is asserted is the deadline
 skipped, never the speed of the machine running the tests. The frames and decoders are real.
 """
 
+import copy
 import time
 
 import cv2
@@ -524,37 +525,56 @@ def test_an_empty_table_gets_the_first_pass_alone_with_the_thread_stage_as_with_
     assert after == [(index, "zxing") for index in first_passes]
 
 
-def test_with_the_thread_stage_a_new_still_pictures_frames_get_the_first_pass_alone_until_its_look_comes_back(
-    monkeypatch,
-):
+@pytest.mark.parametrize("held", ["look", "job"])
+def test_with_the_thread_stage_a_new_still_pictures_frames_wait_for_its_look_as_the_workers_do(monkeypatch, held):
     """The thread stage, started, its look at a new still picture (a cluttered empty table) held until the test lets
-    it end, as a busy machine holds a thread at niceness 10: meanwhile each frame gets zxing-cpp's first pass alone,
-    as with the worker (`Stage.looking`), for `STAND_IN_AFTER` frames at most (the thread stage's frame path is what
-    reads a card: it waits no longer for a starved thread); once the look finds no sign of a code, the table is
-    idle. Before, every frame until the look came back ran the whole frame path (the region search, the retries),
-    up to 12 frames a new table with both cores busy: the thread fallback's idle cluttered tables at 720p measured
-    0.58 of raw zxing-cpp's cost. Counted in frames and steps; the look's end waited for, not timed."""
+    it end, as a busy machine holds a thread at niceness 10: meanwhile the frames get what the worker's get
+    (`rest.waiting_frame`: zxing-cpp's first pass on one frame in `rest.WAIT_EVERY`, nothing on the others), and the
+    frame path stands in for the starved stage on `IDLE_JOBS` frames at most (`STAND_IN_AFTER`, the priority rule
+    of both stages); once the look finds no sign of a code, the table is at rest. Before, each frame got the first
+    pass, and every frame from the `STAND_IN_AFTER`th on the whole path (the region search, the retries): with both
+    cores busy the thread fallback's cluttered 720p tables cost 0.62 of raw zxing-cpp decoding every frame, its p99
+    2.44 times raw zxing-cpp's. The same while its job on the picture is under way ("job": the look took the
+    clutter for a card, the job held): before, every frame of it ran the whole path until `IDLE_AFTER`. Counted in
+    frames and steps; the look's end waited for, not timed."""
     import threading
 
     from assistant.scanner import background as stage_module
-    from assistant.scanner.live import STAND_IN_AFTER
+    from assistant.scanner import rest
+    from assistant.scanner.live import IDLE_AFTER, IDLE_JOBS
 
     let_go, shows_code = threading.Event(), stage_module.shows_code
-    monkeypatch.setattr(stage_module, "shows_code", lambda *args: let_go.wait(30) and shows_code(*args))
+    if held == "look":
+        monkeypatch.setattr(stage_module, "shows_code", lambda *args: let_go.wait(30) and shows_code(*args))
+    else:
+        cascade_of = BackgroundStage._cascade
+        monkeypatch.setattr(stage_module, "shows_code", lambda *args: True)  # the clutter taken for a card
+        monkeypatch.setattr(
+            BackgroundStage, "_cascade", lambda self, *args: let_go.wait(30) and cascade_of(self, *args)
+        )
     clock, frame_of, steps = TestClock(), [0], []
     cascade = Cascade(budget_ms=None, clock=clock, on_step=lambda kind, stage: steps.append((frame_of[0], stage)))
     background = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()))
     scanner = LiveScanner(lambda: None, lambda event: None, cascade=cascade, background=background, clock=clock)
     table = F.render(F.Scene(distance_mm=380, centre=(5.0, 5.0), busy_table="gingham"))  # the card out of view
     try:
-        for index in range(STAND_IN_AFTER + 1):
+        for index in range(IDLE_AFTER):
             frame_of[0] = index
             scanner.handle(table, index, index / 30)
-        assert background.looking(scanner._picture) and background.no_code is None
-        waited = [stage for index, stage in steps if 1 <= index < STAND_IN_AFTER]
-        assert waited == ["zxing"] * (STAND_IN_AFTER - 1)  # the first pass alone, each frame
-        assert len([stage for index, stage in steps if index == STAND_IN_AFTER]) > 1  # then the whole path again
+        assert background.busy() and background.no_code is None
+        assert background.looking(scanner._picture) == (held == "look")
+        by_frame: dict[int, list[str]] = {}
+        for index, stage in steps:
+            if index >= 1:
+                by_frame.setdefault(index, []).append(stage)
+        whole = sorted(index for index, stages in by_frame.items() if len(stages) > 1)
+        first = sorted(index for index, stages in by_frame.items() if stages == ["zxing"])
+        assert len(whole) == IDLE_JOBS  # the frame path stood in for the starved look, no more
+        assert first and all(rest.waiting_frame(index) == "first pass" for index in first)
+        assert len(by_frame) < IDLE_AFTER / 2  # most frames waiting got nothing
         let_go.set()
+        if held == "job":
+            return
         for _ in range(30_000):  # until the look has come back (a guard, not a timing)
             if background.no_code == scanner._picture:
                 break
@@ -608,6 +628,8 @@ def test_the_wall_clock_cap_stops_the_retries_on_a_busy_machine_and_hands_the_re
     frame = F.render(scene)
 
     def watch(stretch: float) -> tuple[Cascade, BackgroundStage, list[float], list[str]]:
+        """The frames' cascade as it was after the first frame the wall clock limited (the last frame's otherwise:
+        frames waiting for the stage's job get the first pass alone, `rest.WAIT_EVERY`)."""
         cpu, wall = TestClock(), TestClock()
 
         def step(kind: str, stage: str) -> None:
@@ -620,12 +642,14 @@ def test_the_wall_clock_cap_stops_the_retries_on_a_busy_machine_and_hands_the_re
         scanner = LiveScanner(
             lambda: None, events.append, cascade=cascade, background=background, clock=wall, guidance=False
         )
-        walls = []
+        walls, limited = [], None
         for index in range(6):
             before = wall.now
             scanner.handle(frame, index, index / 30)
             walls.append((wall.now - before) * 1000)
-        return cascade, background, walls, [e.payload for e in events if isinstance(e, CodeAnnounced)]
+            if limited is None and cascade.wall_limited:
+                limited = copy.copy(cascade)
+        return limited or cascade, background, walls, [e.payload for e in events if isinstance(e, CodeAnnounced)]
 
     cascade, background, walls, announced = watch(1.0)
     assert announced == [scene.payload] and background.jobs == 0  # the retries read it within the budget

@@ -287,4 +287,5 @@ def test_a_card_lying_still_is_said_again_when_the_player_asks_for_repeats(monke
         scanner.handle(lying[index % 4], index, index / 30)
     announced = [event.frame for event in reported.events if isinstance(event, CodeAnnounced)]
     assert len(announced) == 3 and 300 <= announced[1] - announced[0] <= 300 + rest.FIRST_PASS_EVERY
-    assert rest.repeat_seconds({rest.REPEAT_SETTING: "no"}) == rest.repeat_seconds({}) == float("inf")
+    assert rest.repeat_seconds(environ={rest.REPEAT_SETTING: "no"}) == rest.repeat_seconds(environ={}) == float("inf")
+    assert rest.repeat_seconds(10, {rest.REPEAT_SETTING: ""}) == 10  # unset or empty: the settings' scan_repeat

@@ -63,11 +63,41 @@ def test_a_partial_file_keeps_the_other_defaults():
         ("rate = 101\n", "rate must be from 0 to 100 (line 1)"),
         ("shout = true\n[speech]\n", "unknown setting shout (line 1)"),
         ("camera = false\n[speech]\ncamera = true\n", "camera is set twice: at the top of the file and under"),
+        ("[speech]\nscan_repeat = -1\n", "speech.scan_repeat must be from 0 to 3600"),
+        ("scan_repeat = 3601\n", "scan_repeat must be from 0 to 3600 (line 1)"),
+        ("scan_repeat = 2.5\n", "scan_repeat must be int"),
     ],
 )
 def test_bad_values_are_errors_that_say_what_is_wrong(text, problem):
     with pytest.raises(ValueError, match=re.escape(problem)):
         parse_settings(text)
+
+
+def test_scan_repeat_is_a_setting_checked_and_passed_to_the_scanner(monkeypatch):
+    """`scan_repeat`: seconds after which a card lying still before the camera is said again (0, the default: once);
+    the app's camera worker builds its scanner with it, and `TABLE_ASSISTANT_SCAN_REPEAT`, when set, wins for the
+    run. Before, it was the environment variable alone (an unknown setting here)."""
+    from assistant.scanner import rest
+    from assistant.ui.camera import CameraWorker
+
+    monkeypatch.delenv(rest.REPEAT_SETTING, raising=False)
+    assert parse_settings("scan_repeat = 10\n").scan_repeat == 10
+    assert SpeechSettings().scan_repeat == 0 and "scan_repeat = 0" in format_settings(SpeechSettings())
+
+    def cooldown(repeat: int) -> float:
+        # A clock of the test's own: the worker scans on its thread (no process), its scanner built here.
+        worker = CameraWorker(lambda: None, lambda message: None, clock=lambda: 0.0, repeat=repeat)  # type: ignore[arg-type,return-value]
+        assert worker.scanner is not None
+        try:
+            return worker.scanner.tracker.cooldown
+        finally:
+            worker.scanner.stop()
+
+    assert cooldown(0) == float("inf") and cooldown(10) == 10
+    monkeypatch.setenv(rest.REPEAT_SETTING, "0")
+    assert cooldown(10) == float("inf")  # the variable wins for the run
+    monkeypatch.setenv(rest.REPEAT_SETTING, "4")
+    assert cooldown(0) == 4
 
 
 def test_a_damaged_file_is_said_set_aside_and_the_defaults_used():

@@ -27,6 +27,30 @@ def test_no_speech_after_the_sub_command_is_accepted(capsys):
     assert camera_unavailable(7) in out + err
 
 
+def test_scan_camera_says_a_card_lying_still_once_as_the_app_does(capsys, monkeypatch):
+    """`scan --camera` builds its own tracker (for `--confirm N`): it takes the app's repeat rule, a card lying still
+    said once unless the settings' `scan_repeat` (or `TABLE_ASSISTANT_SCAN_REPEAT`) asks for repeats. Before, its
+    tracker kept its own 10 s: a card lying still was said again every 10 s. No camera exists here: the scanner's
+    tracker is taken as the command opens the camera."""
+    from assistant.core.speech.settings import SpeechSettings
+    from assistant.scanner import rest
+    from assistant.scanner.live import LiveScanner
+    from assistant.storage.settings import save_settings
+
+    monkeypatch.delenv(rest.REPEAT_SETTING, raising=False)
+    cooldowns: list[float] = []
+
+    def opened(scanner: LiveScanner) -> bool:
+        cooldowns.append(scanner.tracker.cooldown)
+        return False  # no camera: the command says so and ends
+
+    monkeypatch.setattr(LiveScanner, "open", opened)
+    assert main(["scan", "--camera", "7", "--no-speech", "--confirm", "1"]) == 1
+    save_settings(SpeechSettings(scan_repeat=12))
+    assert main(["scan", "--camera", "7", "--no-speech"]) == 1
+    assert cooldowns == [float("inf"), 12]
+
+
 def test_no_speech_before_the_sub_command_still_works(capsys):
     assert main(["--no-speech", "scan", "--camera", "7"]) == 1
     assert camera_unavailable(7) in "".join(capsys.readouterr())

@@ -26,6 +26,8 @@ SIDES = ("left", "right")
 #: once were best followed by blind listeners (Guerreiro and Goncalves, ASSETS 2015; docs/speech.md).
 TABLE_RATE = 69
 VERBOSITY = ("brief", "normal", "coaching")
+#: The most seconds `scan_repeat` takes (an hour: a card lying longer is said once an hour).
+MAX_SCAN_REPEAT = 3600
 
 
 @dataclass(frozen=True)
@@ -91,6 +93,10 @@ class SpeechSettings:
     camera: bool = True
     """Look for a webcam when the app starts (false: typed input only, and no word about a missing camera at every
     start; `--no-camera` does the same for one start)."""
+    scan_repeat: int = 0
+    """Seconds after which a card lying still before the camera is said again, 0 to 3600; 0: said once, until it
+    leaves the view and comes back (the environment variable TABLE_ASSISTANT_SCAN_REPEAT, when set, wins for that
+    run)."""
 
 
 _CHOICES = {
@@ -160,6 +166,8 @@ def _check(name: str, value: Any, default: Any) -> None:
         raise ValueError(f"{name} must be from 0 to 100")
     if key == "others_faster" and not 0 <= value <= 50:
         raise ValueError(f"{name} must be from 0 to 50")
+    if key == "scan_repeat" and not 0 <= value <= MAX_SCAN_REPEAT:
+        raise ValueError(f"{name} must be from 0 to {MAX_SCAN_REPEAT}")
 
 
 def format_settings(settings: SpeechSettings) -> str:
