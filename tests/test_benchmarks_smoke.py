@@ -101,7 +101,7 @@ NEEDS = {
     "app": ["aplay"],
     "speech": ["aplay", "soxi"],
     "table_pace": ["aplay", "soxi"],
-    "share": ["aplay", "chromium"],
+    "share": ["aplay", "chromium", "espeak-ng"],
     "table_hands": ["aplay", "chromium", "espeak-ng"],
     "app_camera": ["aplay", "espeak-ng"],
     "braille_phones": ["brltty"],
