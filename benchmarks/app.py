@@ -59,8 +59,9 @@ def typed(leader: int, step: str) -> bytes:
 class RunningApp:
     """The app in a pseudo-terminal, its sound in an ALSA capture, its transcript in a file."""
 
-    def __init__(self, folder: Path, backend: str, *arguments: str) -> None:
-        """`arguments`: the app's command-line arguments besides `--no-camera`."""
+    def __init__(self, folder: Path, backend: str, *arguments: str, settings: dict[str, object] | None = None) -> None:
+        """`arguments`: the app's command-line arguments besides `--no-camera`; `settings`: other settings than the
+        benchmark's own (`_write_settings`)."""
         import pty
 
         from benchmarks.capture import AlsaCapture, FirstBytes
@@ -68,7 +69,7 @@ class RunningApp:
         self.capture = AlsaCapture(folder / "capture")
         self.transcript = folder / "said.txt"
         home = folder / "app-home"
-        _write_settings(home, backend, self.transcript)
+        _write_settings(home, backend, self.transcript, **(settings or {}))
         env = {**os.environ, "HOME": str(self.capture.home), "TABLE_ASSISTANT_HOME": str(home),
                "TERM": "xterm-256color", "TABLE_ASSISTANT_SCREEN_READER": "none"}  # fmt: skip
         env.pop("SPEECHD_ADDRESS", None)
@@ -121,8 +122,8 @@ class RunningApp:
         self.first_bytes.close()
 
 
-def _write_settings(home: Path, backend: str, transcript: Path) -> None:
-    """Speech on, the chosen engine, no earcons (each sound is a sentence), the transcript on."""
+def _write_settings(home: Path, backend: str, transcript: Path, **other: object) -> None:
+    """Speech on, the chosen engine, no earcons (each sound is a sentence), the transcript on; `other` over them."""
     from assistant.core.speech.settings import SpeechSettings
     from assistant.storage.settings import save_settings
 
@@ -130,7 +131,7 @@ def _write_settings(home: Path, backend: str, transcript: Path) -> None:
     os.environ["TABLE_ASSISTANT_HOME"] = str(home)
     try:
         settings = SpeechSettings(speech="on", backend=backend, earcons=False, player="aplay",
-                                  transcript=str(transcript))  # fmt: skip
+                                  transcript=str(transcript), **other)  # type: ignore[arg-type]  # fmt: skip
         save_settings(settings)
     finally:
         if previous is None:

@@ -88,14 +88,19 @@ STEPS = LOOK_UPS + GAME
 ONE_KEY = {"0": "resolve"}
 CONDITIONS = {"camera on": "clip", "camera off": None}
 QUIET_S, PACE_S, WARM_S = 0.6, 1.2, 3.0
+#: The smoke run's warm-up (its three keys come once the stage's worker has had a second to start) and its voice,
+#: at its fastest (it waits for each reply to be said).
+SMOKE_WARM_S = 1.0
+SMOKE_SPEECH: dict[str, object] = {"rate": 100}
 TICK_S, STALL_NOTE_MS = 0.005, 5.0
 #: Seconds after a key during which the loop's stalls are the key's own work (left out of "between keys").
 KEY_WORK_S = 1.0
 GOAL_P90_DIFF_MS, GOAL_STALL_MS = 20.0, 50.0
 
 
-def render_clip(path: Path, seeds: tuple[int, ...] = CLIP_SEEDS) -> int:
-    """Write the card-rich clip (MJPG at 30 frames a second, 1280 by 720); the number of frames."""
+def render_clip(path: Path, seeds: tuple[int, ...] = CLIP_SEEDS, every: int = 1) -> int:
+    """Write the card-rich clip (MJPG at 30 frames a second, 1280 by 720); the number of frames. `every`: only every
+    `every`-th frame of each hand clip (the hand moves that much faster; a frame takes some 0.1 s to render)."""
     import cv2
 
     from assistant.core.scanning.payloads import label_payload
@@ -105,7 +110,7 @@ def render_clip(path: Path, seeds: tuple[int, ...] = CLIP_SEEDS) -> int:
     count = 0
     try:
         for n, seed in enumerate(seeds):
-            for shot in M.hand_clip(seed, label_payload("uu-2nd", CLIP_CARDS[n % len(CLIP_CARDS)])):
+            for shot in M.hand_clip(seed, label_payload("uu-2nd", CLIP_CARDS[n % len(CLIP_CARDS)]))[::every]:
                 writer.write(M.render(shot))
                 count += 1
     finally:
@@ -183,7 +188,9 @@ def child(log: str, arguments: list[str]) -> int:
 class App:
     """The app in a pseudo-terminal through the wrapper; its sound in an ALSA capture."""
 
-    def __init__(self, folder: Path, backend: str, arguments: list[str]) -> None:
+    def __init__(
+        self, folder: Path, backend: str, arguments: list[str], settings: dict[str, object] | None = None
+    ) -> None:
         import pty
 
         from benchmarks.app import _write_settings
@@ -193,7 +200,7 @@ class App:
         self.capture = AlsaCapture(folder / "capture")
         self.log = folder / "app.jsonl"
         home = folder / "app-home"
-        _write_settings(home, backend, folder / "said.txt")
+        _write_settings(home, backend, folder / "said.txt", **(settings or {}))
         env = {
             **os.environ,
             "HOME": str(self.capture.home),
@@ -283,24 +290,25 @@ def longest(
     return round(ms, 1), round(cpu, 1), round(queued, 1)
 
 
-def block(folder: Path, backend: str, clip: Path | None, steps: int | None = None) -> dict:
-    """One start of the app with the camera on the clip (or off), the steps played (the first `steps`; None: all);
-    its spans, stalls and keys whose first sentence was not the reply."""
+def block(folder: Path, backend: str, clip: Path | None, smoke: bool = False) -> dict:
+    """One start of the app with the camera on the clip (or off), `WARM_S` after its greeting, every step played;
+    its spans, stalls and keys whose first sentence was not the reply. `smoke`: `SMOKE_WARM_S`, the first three
+    steps, the voice at its fastest (`SMOKE_SPEECH`)."""
     from assistant.session import Session
     from assistant.storage.decks import load_card_set
 
     arguments = ["--camera-clip", str(clip)] if clip is not None else ["--no-camera"]
-    app = App(folder, backend, arguments)
+    app = App(folder, backend, arguments, SMOKE_SPEECH if smoke else None)
     spans: list[float] = []
     other_first: list[tuple[str, str]] = []
     unlike: list[tuple[str, str, str]] = []
     keys: list[float] = []
     try:
-        app.ready(WARM_S)
+        app.ready(SMOKE_WARM_S if smoke else WARM_S)
         began = time.perf_counter()
         shadow = Session(load_card_set("uu-2nd"))
         last = 0.0
-        for step in STEPS[:steps]:
+        for step in STEPS[: 3 if smoke else None]:
             app.quiet()
             if (wait := last + PACE_S - time.perf_counter()) > 0:
                 time.sleep(wait)
@@ -345,12 +353,12 @@ def load() -> str:
 
 def measure(folder: Path, backend: str, rounds: int, clip: Path | None, smoke: bool = False) -> dict:
     """Every round, both conditions alternating; the figures per condition and their differences. `smoke`: a clip
-    of one card and three steps a block."""
+    of one card (every third frame), three steps a block, `SMOKE_WARM_S` of warm-up."""
     report: dict = {"backend": backend, "rounds": rounds, "load_before": load()}
     if clip is None:
         clip = folder / "card-rich.avi"
         seeds = CLIP_SEEDS[:1] if smoke else CLIP_SEEDS
-        frames = render_clip(clip, seeds)
+        frames = render_clip(clip, seeds, 3 if smoke else 1)
         report["clip"] = f"evaluation camera hand clips, seeds {seeds[0]} to {seeds[-1]}, {frames} frames"
     else:
         report["clip"] = str(clip)
@@ -363,7 +371,7 @@ def measure(folder: Path, backend: str, rounds: int, clip: Path | None, smoke: b
                     folder / f"round-{n}-{name.replace(' ', '-')}",
                     backend,
                     clip if CONDITIONS[name] else None,
-                    3 if smoke else None,
+                    smoke,
                 )
             )
     report["load_after"] = load()
@@ -429,8 +437,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--smoke",
         action="store_true",
-        help="a quick run of the whole path: one round, a clip of one card, three keys a start; exit 0 once it has "
-        "figures",
+        help="a quick run of the whole path: one round, a clip of one card (every third frame), a second's warm-up, "
+        "three keys a start; exit 0 once it has figures",
     )
     args = parser.parse_args(argv)
     if args.smoke:

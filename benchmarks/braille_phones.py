@@ -46,6 +46,8 @@ from typing import Any
 from benchmarks import logs
 
 BURST_GAP = 0.4
+#: The smoke run's gaps (between moves, after a burst, in her turn) against the whole run's: most of a game's time.
+SMOKE_PACE = 0.25
 NEW_GAME = "new game Ana Ben Cy Dee babies red pink narwhal yellow win 3"
 #: Her own turn, after the third burst (Cy's turn ends: Dee's turn).
 HER_TURN = ("draw", "end turn")
@@ -79,12 +81,14 @@ def measure(
     kill: float = 0.0,
     width: int = 40,
     away_at: int = 1,
+    pace: float = 1.0,
 ) -> dict[str, Any]:
     """The figures, with the count of moves and keys they are out of, for a first-window reader or a full one
     (`full`), typing on the display or on the computer's keyboard (`keyboard`), on a display `width` cells wide;
     `stall`: BRLTTY is stopped (SIGSTOP) that many seconds from the start of burst `away_at`, while its moves come
     and she types; `kill`: BRLTTY is killed (SIGKILL) there instead, and started again on the same port that many
-    seconds later."""
+    seconds later; `pace`: the gaps between moves, after a burst and in her turn times this (the smoke run's
+    `SMOKE_PACE`)."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from braille_display import _start_brltty  # type: ignore[import-not-found]
 
@@ -145,7 +149,7 @@ def measure(
                     firsts.append((first, *(f"{point} {first}" for point in points)))
                     if number == 1:
                         await reader.type_line("tally")  # her own command, typed at once mid-burst
-                    await pilot.pause(BURST_GAP)
+                    await pilot.pause(BURST_GAP * pace)
                 if index == len(bursts) - 1:
                     await reader.type_line("tally")  # after the win, as she would
                 if index == away_at and stall:
@@ -157,12 +161,12 @@ def measure(
                     server = reader.server = await asyncio.to_thread(_restarted, server, crashes)
                     reader.dead = reader.away = False
                     servers.append(server)
-                await pilot.pause(2.0)
+                await pilot.pause(2.0 * pace)
                 if index == 2:  # her turn: each line once the answer to the one before is there
                     for line in HER_TURN:
                         await reader.type_line(line)
                         await until(pilot, lambda: len(given) >= reader.own and not link.view.typing)
-                        await pilot.pause(1.0)
+                        await pilot.pause(1.0 * pace)
             done.set()
             await reading
 
@@ -423,14 +427,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--smoke",
         action="store_true",
-        help="a quick run of the whole path: one game at 40 cells, the first-window reader typing on the display; "
-        "exit 0 once it has figures",
+        help="a quick run of the whole path: one game at 40 cells, the first-window reader typing on the display, "
+        "its moves four times as close; exit 0 once it has figures",
     )
     args = parser.parse_args(argv)
+    pace = 1.0
     if args.smoke:
-        args.widths, args.readers, args.typing = [40], ["first"], ["display"]
+        args.widths, args.readers, args.typing, pace = [40], ["first"], ["display"], SMOKE_PACE
     reports = [
-        measure(reader == "full", typing == "keyboard", args.stall, args.kill, width, args.away_at)
+        measure(reader == "full", typing == "keyboard", args.stall, args.kill, width, args.away_at, pace)
         for width in args.widths
         for reader in args.readers
         for typing in args.typing

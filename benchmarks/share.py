@@ -52,6 +52,8 @@ CHROMIUM_ARGS = ["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1", "--
 TAP_GOAL_MS = 250.0
 IDLE_GOAL_S = 1.0
 PLAYERS = ["Ana", "Ben", "Cy", "Dee"]
+#: The phones a smoke run joins: those that move in its 2 turns, its Neigh and its card read.
+SMOKE_PHONES = ["Ben", "Cy"]
 LLAMAS_GAME = ROOT / "tests" / "fixtures" / "llamas_game.txt"
 SHARED = re.compile(r"shared at (http://127\.0\.0\.1:\d+)/?\. The join code is ([0-9 ]+)\.")
 #: The Basic Unicorns each player plays in turn (one a turn, so no card runs out).
@@ -67,8 +69,8 @@ def free_port() -> int:
 class SharedApp(RunningApp):
     """The Textual app sharing the table on loopback, in a pseudo-terminal, its sound in an ALSA capture."""
 
-    def __init__(self, folder: Path, backend: str) -> None:
-        super().__init__(folder, backend, "--share", f"127.0.0.1:{free_port()}")
+    def __init__(self, folder: Path, backend: str, settings: dict[str, object] | None = None) -> None:
+        super().__init__(folder, backend, "--share", f"127.0.0.1:{free_port()}", settings=settings)
         self.address, self.code = self._shared()
 
     def _shared(self) -> tuple[str, str]:
@@ -126,16 +128,16 @@ class SharedApp(RunningApp):
 
 
 class Phones:
-    """Four phone-sized pages in one chromium, joined as the four players; every tap made on them is counted by the
-    kind of move it is part of (`taps`)."""
+    """Four phone-sized pages in one chromium, joined as the four players (or as `players`); every tap made on them
+    is counted by the kind of move it is part of (`taps`)."""
 
-    def __init__(self, playwright: Any, app: SharedApp) -> None:
+    def __init__(self, playwright: Any, app: SharedApp, players: list[str] = PLAYERS) -> None:
         self.browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         self.pages: dict[str, Any] = {}
         self.taps: dict[str, list[int]] = {}
         """Per kind of move, the taps each one took."""
         self._counting: list[int] = [0]
-        for player in PLAYERS:
+        for player in players:
             context = self.browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
             page = context.new_page()
             page.goto(f"{app.address}/?code={app.code}")  # the QR code's address: the code is filled in
@@ -262,11 +264,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--smoke",
         action="store_true",
-        help="a quick run of the whole path: 2 turns, 1 idle second; exit 0 once it has figures",
+        help="a quick run of the whole path: 2 turns, 1 idle second, the phones of Ben and Cy alone (the two that "
+        "move), the voice at its fastest; exit 0 once it has figures",
     )
     args = parser.parse_args(argv)
+    phones_joined, settings = PLAYERS, dict[str, object]()
     if args.smoke:
         args.turns, args.idle_seconds = 2, 1.0
+        phones_joined, settings = SMOKE_PHONES, {"rate": 100}
     if not shutil.which("aplay"):
         raise SystemExit("aplay is needed (alsa-utils): it plays into ALSA's file plugin here.")
     if not CHROMIUM.exists():
@@ -275,11 +280,11 @@ def main(argv: list[str] | None = None) -> int:
 
     figures: dict[str, Any] = {}
     with tempfile.TemporaryDirectory(prefix="bench-share-") as folder, sync_playwright() as playwright:
-        app = SharedApp(Path(folder), args.backend)
+        app = SharedApp(Path(folder), args.backend, settings)
         phones = None
         try:
             app.type("new game Ana Ben Cy Dee win 9 hands", "New game")
-            phones = Phones(playwright, app)
+            phones = Phones(playwright, app, phones_joined)
             times = play(app, phones, args.turns)
             figures["tap"] = summary(times["request"])
             figures["click"] = summary(times["click"])

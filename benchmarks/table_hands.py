@@ -143,6 +143,12 @@ GAMES = {
 }
 #: The games a whole run plays.
 WHOLE = ["uu-2nd", "llamas"]
+#: Seconds between one phone's move and the next (or the next after hers), drawn from `--seed`.
+GAPS = (2.0, 5.0)
+#: The smoke run's: its phone's one move comes sooner, and both voices speak at their fastest (what a smoke run
+#: waits for is mostly the greeting, the new game and the joins being said).
+SMOKE_GAPS = (0.5, 1.5)
+SMOKE_SPEECH = {"rate": 100, "table_rate": 100}
 
 
 class Setup(NamedTuple):
@@ -362,7 +368,7 @@ class Phones:
     no longer allows (not in the view's `may`, or marked unavailable) is a dead button tapped; a destroy that offers a
     save is counted, and whether the card's owner is the one asked (their page shows "Save it")."""
 
-    def __init__(self, playwright: Any, address: str, code: str, admit: Any) -> None:
+    def __init__(self, playwright: Any, address: str, code: str, admit: Any, players: tuple[str, ...] = PHONES) -> None:
         self.browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         self.pages: dict[str, Any] = {}
         self.requests: list[tuple[str, Any, float]] = []
@@ -376,7 +382,7 @@ class Phones:
         self.saves_asked_of_owner = 0
         """Of those, the saves the card's owner was asked on their own phone ("Save it", "Do not save it"), and
         the mover's phone not."""
-        for player in PHONES:
+        for player in players:
             page = self.browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
             page.goto(f"{address}/?code={code}")
             page.locator("#code-button").click()
@@ -468,9 +474,12 @@ class Phones:
         self.browser.close()
 
 
-def play(folder: Path, backend: str, game: str, interval: float, seed: int, setup: str) -> dict[str, Any]:
+def play(
+    folder: Path, backend: str, game: str, interval: float, seed: int, setup: str, smoke: bool = False
+) -> dict[str, Any]:
     """One game: the phones' moves 2 to 5 s apart, Ana's keys every `interval` seconds, heard as `setup` says
-    (`SETUPS`). The figures."""
+    (`SETUPS`); only the phones of the players who move in it join. The figures. `smoke`: `SMOKE_GAPS` apart,
+    `SMOKE_SPEECH`."""
     from playwright.sync_api import sync_playwright
 
     from benchmarks.capture import AlsaCapture, ReaderStandIn
@@ -485,7 +494,9 @@ def play(folder: Path, backend: str, game: str, interval: float, seed: int, setu
     reader = ReaderStandIn(capture, folder / "reader") if how.reader else None
     environ = {**reader.environ, "TABLE_ASSISTANT_SCREEN_READER": "Orca"} if reader else {}
     command = ["benchmarks.table_hands", "--child", str(log), "--game", game, "--share", address, "--setup", setup]
-    settings = {k: v for k, v in how.settings.items() if k != "table_voice"}
+    settings = {k: v for k, v in how.settings.items() if k != "table_voice"} | (SMOKE_SPEECH if smoke else {})
+    gaps = SMOKE_GAPS if smoke else GAPS
+    players = tuple(p for p in PHONES if any(step.who == p for step in steps))
     table_voice = how.settings.get("table_voice", True)
     plain = PlainReader(reader.socket) if how.plain and reader is not None else None
     terminal: dict[str, Any] = {"drawn_when": b"plain mode", "output": plain.output} if plain else {}
@@ -500,24 +511,24 @@ def play(folder: Path, backend: str, game: str, interval: float, seed: int, setu
         _type(app, steps[0].act[0], keys)  # the new game, before the phones join
         app.quiet()
         with sync_playwright() as playwright:
-            phones = Phones(playwright, *link, admit=lambda player: _admit(app, player, keys))
+            phones = Phones(playwright, *link, admit=lambda player: _admit(app, player, keys), players=players)
             try:
                 app.quiet()
                 began = len(app.records())
                 asks, at, now = 0, 1, time.perf_counter()
-                next_key, due = now + interval, now + rng.uniform(2, 5)
+                next_key, due = now + interval, now + rng.uniform(*gaps)
                 while at < len(steps):
                     step, now = steps[at], time.perf_counter()
                     if step.who != ME and now >= due:
                         phones.act(step.who, step.act)
                         at += 1
                         at_once = at < len(steps) and steps[at].at_once
-                        due = time.perf_counter() + (AT_ONCE_S if at_once else rng.uniform(2, 5))
+                        due = time.perf_counter() + (AT_ONCE_S if at_once else rng.uniform(*gaps))
                     elif now >= next_key:  # her key: her move when it is hers, else what she asks
                         if step.who == ME:
                             _type(app, step.act[0], keys)
                             at += 1
-                            due = time.perf_counter() + rng.uniform(2, 5)  # the next phone's move after hers
+                            due = time.perf_counter() + rng.uniform(*gaps)  # the next phone's move after hers
                         else:
                             _type(app, ASKS[asks % len(ASKS)], keys)
                             asks += 1
@@ -880,8 +891,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--smoke",
         action="store_true",
-        help="a quick run of the whole path: her first four keys and one phone's Neigh, one voice (or the set-ups "
-        "of --setups); exit 0 once it has figures",
+        help="a quick run of the whole path: her first four keys and one phone's Neigh (that phone alone joined, 0.5 "
+        "to 1.5 s after her), one voice at its fastest (or the set-ups of --setups); exit 0 once it has figures",
     )
     args = parser.parse_args(argv)
     if args.smoke and not args.child:
@@ -898,7 +909,7 @@ def main(argv: list[str] | None = None) -> int:
         for game in args.games:
             for setup in args.setups:
                 run_folder = Path(folder) / f"{game}-{setup}"
-                runs.append(play(run_folder, args.backend, game, args.interval, args.seed, setup))
+                runs.append(play(run_folder, args.backend, game, args.interval, args.seed, setup, args.smoke))
                 runs[-1]["goals"] = goals(runs[-1])
                 _print(runs[-1], sys.stderr if args.json else sys.stdout)
                 if args.keep:
