@@ -420,11 +420,8 @@ VERBS: tuple[Verb, ...] = (
     )),
     Verb("catch-up", Kind.LISTENING, ("missed", "catch up"), (
         ("`missed` (or `catch up`)", "what other hands did since your last move or since you last asked, a sentence a "
-         "player: a win, whose turn it is and the moves that took your cards first (your name: the `me` setting), a "
-         "move taken back left out, each player's count after that player's sentence; about 10 s at most, then "
-         "\"More: say missed again.\" and the next `missed` says the rest (F8 in the app); a busy round says only "
-         "what changed the Stables (no draws, discards, nor cards stopped), two `missed` for a round of four hands, "
-         "about 15 s"),
+         "player, a win and the moves that took your cards first; about 10 s, then \"More: say missed again.\" "
+         "(F8 in the app); after a busy round only what changed the Stables, in two parts at most"),
     )),
     Verb("verbosity", Kind.LISTENING, ("verbosity",), (
         ("`verbosity`", "the next level of detail: brief, normal, coaching (F7 in the app)"),
