@@ -269,11 +269,6 @@ def test_plain_mode_with_a_device_that_stops_mid_game_goes_on_and_quits_while_it
     assert transcript.read_text(encoding="utf-8").count("Rainbow Aura, Upgrade card") == 8
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="passes alone and with its file, but in the whole suite (2 of 2 runs) 'Sound is back.' never came within "
-    "20 s of the device's return; the cause is not found yet (issue 88)",
-)
 def test_plain_mode_with_a_device_that_disappears_and_returns_plays_on_it_again_with_no_native_text(
     at_terminal, device
 ):
