@@ -48,6 +48,10 @@ class DisplayLink:
         """A display has answered since the start (one not there at start is said to have come, not to be back)."""
         self._notice: Reply | None = None
         """The last notice that the display is back (`back`): shown like a move, read before it goes."""
+        self._digest = False
+        """F8 asked for the digest of what other hands did: the next answer is it (`digest_first`)."""
+        self._game = session.game
+        """The game the moves waiting belong to (another game begins another stretch of news)."""
         self.view.resize(display.width, status_cells_for(display.width, status_cells))
         self.refresh()
 
@@ -98,15 +102,26 @@ class DisplayLink:
             lines = lines_of(segment for segment in reply.segments if segment.part is not Part.COACHING)
             rest = held_apart(reply.segments, reply.facts) if held else None
             notice = reply is self._notice  # (the display's own news: never pushed away unseen)
+            digest, self._digest = self._digest and own_key, self._digest and not own_key
+            if digest:  # its first line leads with its newest decisive fact: held too, it would be read twice
+                held, rest = "", None
             self.view.show(lines, held, rest=rest, waits=not own_key, points=points, win=win, kind=kind, turn=turn,
-                           notice=notice)  # fmt: skip
+                           notice=notice, move=bool(reply.tells))  # fmt: skip
+            if digest:  # the moves it told wait no longer (the session's news is empty once it is all said)
+                self.view.digest_said(whole=not self.session.news, win=win)
+            elif self.session.game is not self._game or (
+                own_key and any(fact.topic is Topic.MOVE for fact in reply.tells)
+            ):  # her own move, or another game: the next digest tells only the moves from here on
+                self.view.new_news()
+            self._game = self.session.game
             self.refresh()
 
     def digest_first(self) -> None:
-        """F8 asked what other hands did: the digest that answers it is shown first, never a fact held before it
-        (`BrailleView.drop_held`)."""
+        """F8 asked what other hands did: the digest that answers it (the next answer) is shown first, never a fact
+        held before it, and holds none of its own; the moves it told no longer wait (`BrailleView.digest_said`): it
+        never says the held fact or the win twice."""
         with self.lock:
-            self.view.drop_held()
+            self._digest = True
 
     def answered(self, frame: int) -> None:
         """BRLTTY answered after frame `frame` was written: it has been shown (a held fact in it is read)."""
