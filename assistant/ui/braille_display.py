@@ -26,6 +26,11 @@ if TYPE_CHECKING:
     from assistant.braille.display import BrailleDisplay
 
 
+#: Cells for text at most on a display whose first window holds only two or three words: a question shown there
+#: leads with who asks (a small display's one status cell left out: 12, 14 and 20-cell displays).
+NARROW_CELLS = 19
+
+
 class DisplayLink:
     """A braille display wired to a session: what it shows, and what its keys do."""
 
@@ -94,10 +99,16 @@ class DisplayLink:
             turns = [fact for fact in reply.facts if fact.topic is Topic.TURN]
             kind = Held.TURN if turns and len(turns) == len(reply.facts) else Held.OTHER
             turn = (turns[-1].short or turns[-1].text) if turns and not own_key else ""
-            points = () if own_key else move_point(player, reply.facts, reply.tells)
+            narrow = self.view.text_width <= NARROW_CELLS
+            asked = tuple(fact.narrow for fact in reply.facts if fact.narrow) if narrow else ()
+            points = () if own_key else asked or move_point(player, reply.facts, reply.tells)
             # A fact held in its short form ("Ana's turn.", not "Ana's turn: may use the Alpaca Herd Bonus."): the
             # answer under it begins with what the reminder is about (the Herd Bonus's effect), never said twice.
-            held = texts(dataclasses.replace(fact, text=fact.short or fact.text) for fact in reply.facts)
+            # On 20 cells or fewer a question or a warning leads with who asks, or the question (`About.narrow`).
+            held = texts(
+                dataclasses.replace(fact, text=(narrow and fact.narrow) or fact.short or fact.text)
+                for fact in reply.facts
+            )
             # (coaching, such as how to hear a bonus, is not for a reader: she reads her sheet herself)
             lines = lines_of(segment for segment in reply.segments if segment.part is not Part.COACHING)
             rest = held_apart(reply.segments, reply.facts) if held else None

@@ -221,6 +221,10 @@ class About:
     phone: str = ""
     """For a move, its words on the other players' phones where they are not `text` (the laptop's words say how to
     say the next move, "say resolve when it is done"; the phones' buttons say how); "": the same as `text`."""
+    narrow: str = ""
+    """For a question or a warning, its words on a braille display of 20 cells or fewer, whose first window holds
+    two or three words: who asks, or the question, first ("Ben: new phone. Let it in?", "Record? Cy has not
+    drawn."); "": the same as `text`."""
 
     def flat(self) -> tuple[About, ...]:
         """The facts it stands for: the moves merged into it, or itself."""

@@ -162,10 +162,11 @@ class Reply:
         return cls(important=True, sound="error", segments=(Segment(sentence),))
 
     @classmethod
-    def asking(cls, question: str, pending: Pending) -> Reply:
+    def asking(cls, question: str, pending: Pending, narrow: str = "") -> Reply:
         """A question left open (important): the question is its decisive fact (`Topic.QUESTION`), held until
-        answered, its one segment the fact in its own words."""
-        fact = About(Topic.QUESTION, question)
+        answered, its one segment the fact in its own words; `narrow`: its words on a small braille display, who
+        asks first (`About.narrow`)."""
+        fact = About(Topic.QUESTION, question, narrow=narrow)
         return cls(
             important=True, pending=pending, facts=(fact,), segments=(Segment(question, (fact,), part=Part.FACT),)
         )
