@@ -47,16 +47,42 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
 
 
+_PROCESS_ENV = ("TABLE_ASSISTANT_HOME", "BRLAPI_HOST", "BRLAPI_AUTH")
+_replaced: list[dict[str, str | None]] = []
+"""The variables `_start_brltty` replaced, given back by `_stop` (the smoke run is made inside the test suite's
+process: a BRLAPI_HOST left behind would reach every app a later test starts, pointing at a BRLTTY long gone)."""
+
+
 def _start_brltty(width: int):
-    """A real BRLTTY with a TTY display of `width` cells, and a fresh home; BrlAPI's variables point at it."""
+    """A real BRLTTY with a TTY display of `width` cells, and a fresh home; BrlAPI's variables point at it until
+    `_stop`."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
     from brltty_fixture import Brltty
 
     folder = Path(tempfile.mkdtemp(prefix="braille-bench-"))
+    _replaced.append({name: os.environ.get(name) for name in _PROCESS_ENV})
     os.environ["TABLE_ASSISTANT_HOME"] = str(folder / "home")
-    server = Brltty(folder / "brltty", width=width)
+    try:
+        server = Brltty(folder / "brltty", width=width)
+    except BaseException:
+        _give_back()
+        raise
     os.environ["BRLAPI_HOST"], os.environ["BRLAPI_AUTH"] = server.host, server.auth
     return server
+
+
+def _stop(server) -> None:
+    """Stop the BRLTTY `_start_brltty` started and give the process's environment back as it was."""
+    server.stop()
+    _give_back()
+
+
+def _give_back() -> None:
+    for name, value in (_replaced.pop() if _replaced else {}).items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
 
 
 def _figures(results: dict[str, list[float]]) -> dict[str, dict[str, float]]:
@@ -129,7 +155,7 @@ def measure(presses: int, width: int) -> dict[str, dict[str, float]]:
         figures["keys lost"] = _keys_lost(server, given, max(1, presses // 10))
     finally:
         link.close()
-        server.stop()
+        _stop(server)
     return figures
 
 
@@ -194,7 +220,7 @@ def start_keys(width: int = 40, every: float = 0.02, seconds: float = 6.0, root:
         if process.stdin is not None:
             process.stdin.close()
         process.wait(timeout=60)
-        server.stop()
+        _stop(server)
     lost = typed - (received or 0)
     return {"count": typed, "keys_lost": lost, "lost_ms": lost * every * 1000}
 
@@ -280,7 +306,7 @@ def measure_app(presses: int, width: int) -> dict[str, dict[str, float]]:
     try:
         asyncio.run(run())
     finally:
-        server.stop()
+        _stop(server)
     return _figures(results)
 
 

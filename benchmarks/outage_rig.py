@@ -71,7 +71,13 @@ class FifoDevice:
         out = self.folder / f"heard-{len(self.heard)}"
         self.heard.append(out)
         with open(out, "wb") as sink:
-            self.reader = subprocess.Popen(["cat", str(self.fifo)], stdout=sink, start_new_session=True)
+            # The FIFO opened for reading and writing (`<>`): a reader of a FIFO alone ends at the first moment no
+            # writer holds it, and PortAudio opens ALSA's device, closes it and opens it again while a stream opens,
+            # so a plain `cat FIFO` ended in that gap (1 run in about 20, more under load) and the app's second
+            # open waited for ever on a device that had come back. A sound card stays there between two opens.
+            self.reader = subprocess.Popen(
+                ["sh", "-c", 'exec cat <> "$0"', str(self.fifo)], stdout=sink, start_new_session=True
+            )
 
     def stop_reader(self) -> None:
         """The device stops taking sound (a hung sound server): writes block once the pipe is full."""

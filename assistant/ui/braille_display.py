@@ -26,6 +26,11 @@ if TYPE_CHECKING:
     from assistant.braille.display import BrailleDisplay
 
 
+#: Cells for text at most on a display whose first window holds only two or three words: a question shown there
+#: leads with who asks (a small display's one status cell left out: 12, 14 and 20-cell displays).
+NARROW_CELLS = 19
+
+
 class DisplayLink:
     """A braille display wired to a session: what it shows, and what its keys do."""
 
@@ -48,6 +53,10 @@ class DisplayLink:
         """A display has answered since the start (one not there at start is said to have come, not to be back)."""
         self._notice: Reply | None = None
         """The last notice that the display is back (`back`): shown like a move, read before it goes."""
+        self._digest = False
+        """F8 asked for the digest of what other hands did: the next answer is it (`digest_first`)."""
+        self._game = session.game
+        """The game the moves waiting belong to (another game begins another stretch of news)."""
         self.view.resize(display.width, status_cells_for(display.width, status_cells))
         self.refresh()
 
@@ -90,23 +99,40 @@ class DisplayLink:
             turns = [fact for fact in reply.facts if fact.topic is Topic.TURN]
             kind = Held.TURN if turns and len(turns) == len(reply.facts) else Held.OTHER
             turn = (turns[-1].short or turns[-1].text) if turns and not own_key else ""
-            points = () if own_key else move_point(player, reply.facts, reply.tells)
+            narrow = self.view.text_width <= NARROW_CELLS
+            asked = tuple(fact.narrow for fact in reply.facts if fact.narrow) if narrow else ()
+            points = () if own_key else asked or move_point(player, reply.facts, reply.tells)
             # A fact held in its short form ("Ana's turn.", not "Ana's turn: may use the Alpaca Herd Bonus."): the
             # answer under it begins with what the reminder is about (the Herd Bonus's effect), never said twice.
-            held = texts(dataclasses.replace(fact, text=fact.short or fact.text) for fact in reply.facts)
+            # On 20 cells or fewer a question or a warning leads with who asks, or the question (`About.narrow`).
+            held = texts(
+                dataclasses.replace(fact, text=(narrow and fact.narrow) or fact.short or fact.text)
+                for fact in reply.facts
+            )
             # (coaching, such as how to hear a bonus, is not for a reader: she reads her sheet herself)
             lines = lines_of(segment for segment in reply.segments if segment.part is not Part.COACHING)
             rest = held_apart(reply.segments, reply.facts) if held else None
             notice = reply is self._notice  # (the display's own news: never pushed away unseen)
+            digest, self._digest = self._digest and own_key, self._digest and not own_key
+            if digest:  # its first line leads with its newest decisive fact: held too, it would be read twice
+                held, rest = "", None
             self.view.show(lines, held, rest=rest, waits=not own_key, points=points, win=win, kind=kind, turn=turn,
-                           notice=notice)  # fmt: skip
+                           notice=notice, move=bool(reply.tells))  # fmt: skip
+            if digest:  # the moves it told wait no longer (the session's news is empty once it is all said)
+                self.view.digest_said(whole=not self.session.news, win=win)
+            elif self.session.game is not self._game or (
+                own_key and any(fact.topic is Topic.MOVE for fact in reply.tells)
+            ):  # her own move, or another game: the next digest tells only the moves from here on
+                self.view.new_news()
+            self._game = self.session.game
             self.refresh()
 
     def digest_first(self) -> None:
-        """F8 asked what other hands did: the digest that answers it is shown first, never a fact held before it
-        (`BrailleView.drop_held`)."""
+        """F8 asked what other hands did: the digest that answers it (the next answer) is shown first, never a fact
+        held before it, and holds none of its own; the moves it told no longer wait (`BrailleView.digest_said`): it
+        never says the held fact or the win twice."""
         with self.lock:
-            self.view.drop_held()
+            self._digest = True
 
     def answered(self, frame: int) -> None:
         """BRLTTY answered after frame `frame` was written: it has been shown (a held fact in it is read)."""

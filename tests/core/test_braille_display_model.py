@@ -523,8 +523,8 @@ def test_a_move_with_nothing_decisive_has_no_point_added():
 def test_the_digest_of_what_other_hands_did_is_shown_first_never_a_fact_held_before_it():
     view = BrailleView(40, status_cells=4)
     view.show(["Ana's turn ended. Turn 2: Ben's turn."], decisive="Ben's turn.")
-    assert view.drop_held() == ("Ben's turn.",)
     view.show(["Ben played Neigh. Cy's turn."])  # F8's digest
+    assert view.digest_said(whole=True, win=False) == ("Ben's turn.",)
     assert read(view) == "ben played neigh. cy's turn." and view.render()[2] == celltable.BLANK
 
 
@@ -616,3 +616,27 @@ def test_the_next_unread_key_on_the_last_held_fact_acknowledges_it_and_shows_the
     assert action.acknowledged == "Ben's turn." and not view.held
     assert read(view) == "ben, from a phone: drew a card."
     assert not view.waiting
+
+
+def test_a_digest_tells_the_moves_of_its_stretch_only_and_a_part_of_it_the_win_alone():
+    """F8's digest (`digest_said`): whole, the moves since her own last move wait no longer, those before it and
+    the notices still do; a part of it (more to come) that said the win takes the win's move alone."""
+    view = BrailleView(40)
+    view.show(["Tally: Ana 1."])
+    view.show(["Ana drew a card."], waits=True, move=True)  # before her own move: not in the next digest
+    view.show(["Ana: Ben's turn."], "Ben's turn.")  # her own move
+    view.new_news()
+    view.show(["Ben drew a card."], waits=True, move=True)
+    view.show(["The camera is unplugged."], waits=True)  # a notice: no digest tells it
+    view.show(["Since your last move: Ben drew a card."])
+    view.digest_said(whole=True, win=False)
+    assert [move.lines[0] for move in view.waiting] == ["Ana drew a card.", "The camera is unplugged."]
+    view.show(["Cy drew a card."], waits=True, move=True)
+    view.show(["Ben wins!"], "Ben wins!", waits=True, move=True, win=True, points=["Ben wins!"])
+    view.show(["Since your last move: Ben wins!", "More: say missed again."])
+    view.digest_said(whole=False, win=True)
+    assert [move.lines[0] for move in view.waiting] == [
+        "Ana drew a card.",
+        "The camera is unplugged.",
+        "Cy drew a card.",
+    ]

@@ -13,6 +13,7 @@ import signal
 import pytest
 from brltty_fixture import BRLTTY, Brltty
 
+from tests.ui.test_braille_display_phones import at_the_end
 from tests.ui.test_braille_display_readers import reading, until
 
 pytest.importorskip("brlapi")
@@ -179,5 +180,58 @@ def test_the_notice_that_the_display_is_back_is_never_pushed_away_unseen(display
             with link.lock:
                 link.press(Press(Key.NEXT_UNREAD))
             await until(pilot, lambda: shown().startswith("the braille display is back"), "the notice read")
+
+    asyncio.run(scenario())
+
+
+def test_f8_after_an_outage_never_says_the_held_win_twice_nor_the_moves_it_told_again(display_server, make_app):
+    """Her turn ends ("Ben's turn." held); BRLTTY stops; Ben's phone draws, plays his Ginormous Unicorn and wins.
+    BRLTTY resumes: the win is held first. F8: every window read from there (pan right, on through the moves still
+    waiting, to the end) says "ben wins" once, the digest's first; the moves it told no longer wait; the display's
+    notices still do. (Before: the win held over the digest, the digest, then Ben's winning move again: three times
+    in six windows.)"""
+    from assistant.braille.display import SETTLE_AFTER_BACK
+    from assistant.core.language.device import DeviceMove
+
+    async def scenario():
+        app = make_app(None, "--braille-display", "--no-speech")
+        link = app.braille
+        assert link is not None
+        now = [1000.0]  # the display's clock (`SETTLE_AFTER_BACK`), the test's own
+        link.display.clock = lambda: now[0]
+        shown = lambda: reading(display_server.cells(), link.view.status_cells)  # noqa: E731
+        async with app.run_test(size=(100, 40)) as pilot:
+            for line in (NEW_GAME, "draw", "end turn"):
+                await pilot.press(*line, "enter")
+            await until(pilot, lambda: shown().startswith("ben's turn"), "Ben's turn held on the display")
+            os.kill(display_server.process.pid, signal.SIGSTOP)
+            try:
+                for move in (DeviceMove("draw"), DeviceMove("play", card="ginormous-unicorn"),
+                             DeviceMove("resolve", on="ginormous-unicorn")):  # fmt: skip
+                    app.run_worker(app.share.link.submit("Ben", move))
+                    await pilot.pause(0.4)  # (a hand's pace)
+                await until(pilot, lambda: app.session.game.state.outcome is not None, "Ben wins, from his phone")
+                await until(pilot, lambda: link.missed is not None, "the stopped BRLTTY taken as away")
+            finally:
+                os.kill(display_server.process.pid, signal.SIGCONT)
+            await until(pilot, lambda: link.missed is None, "BRLTTY answers again")
+            await until(pilot, lambda: shown().startswith("ben wins!"), "the win held first")
+            now[0] += SETTLE_AFTER_BACK  # (the display's keys move it again)
+            answered = len(app.replies)
+            await pilot.press("f8")
+            await until(pilot, lambda: len(app.replies) > answered, "F8 answered")
+            digest = app.replies[-1].lines[0].lower()
+            await until(pilot, lambda: digest.startswith(shown()) or shown() == "ben wins!", "F8 drawn")
+            windows = [shown()]
+            for _ in range(30):  # (bounded: pan right to the last window of the last thing waiting)
+                if not link.view.held and not link.view.waiting and at_the_end(link.view):
+                    break
+                previous = shown()
+                display_server.press("pan right")
+                await until(pilot, lambda previous=previous: shown() != previous, "panned on")
+                windows.append(shown())
+            assert sum("ben wins" in window for window in windows) == 1, windows
+            assert any(window.startswith("the braille display is back") for window in windows), windows
+            assert windows[0] == digest and "ben drew a card." not in windows, windows  # (Ben's moves, told)
 
     asyncio.run(scenario())

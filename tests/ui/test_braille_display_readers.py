@@ -126,3 +126,73 @@ def test_a_player_typing_on_the_computer_keyboard_reads_the_display_and_loses_no
         the_win(app)
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("display_server", [12, 14, 20], indirect=True)
+def test_on_a_small_display_a_warnings_first_window_is_its_question_and_the_question_is_marked(
+    display_server, make_app
+):
+    """At 12 to 20 cells the first window holds two or three words: a warning's begins with its question, "record?",
+    then whose move it is about (before: "ana has not", no question in it); the one status cell is the question
+    mark while it is open."""
+    from assistant.core.braille.display import QUESTION_CELL
+
+    async def scenario():
+        app = make_app(None, "--braille-display", "--no-speech")
+        link = app.braille
+        assert link is not None
+        shown = lambda: reading(display_server.cells(), link.view.status_cells)  # noqa: E731
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.press(*"new game Ana Ben Cy babies red pink narwhal", "enter")
+            await until(pilot, lambda: app.session.game is not None, "the game")
+            await pilot.press(*"end turn", "enter")  # Ana has not drawn: a warning, its question open
+            await until(pilot, lambda: app.session.pending is not None, "the warning asked")
+            held = link.view.held[0].text.lower()
+            await until(pilot, lambda: shown() != "" and held.startswith(shown()), "the warning on the display")
+            assert shown().startswith("record? ana"), shown()  # (before: "ana has not")
+            assert display_server.cells()[0] == QUESTION_CELL  # the open question marked
+
+    asyncio.run(scenario())
+
+
+class WaitingPhone:
+    """The server's side of a phone that waits to be let in (`JoinDecision`): only whether it still waits."""
+
+    def __init__(self) -> None:
+        self.answer: bool | None = None
+
+    def waits(self) -> bool:
+        return self.answer is None
+
+    def decide(self, allow: bool) -> bool:
+        self.answer = allow
+        return True
+
+    def code(self) -> str:
+        return "123456"
+
+
+@pytest.mark.parametrize("display_server", [12, 14, 20], indirect=True)
+def test_on_a_small_display_a_join_questions_first_window_says_for_whom(display_server, make_app):
+    """A second phone asks to record for Ben: at 12 to 20 cells its first window begins "ben: new" (before: "a new
+    phone", for nobody), and the one status cell marks a question open."""
+    from assistant.core.braille.display import QUESTION_CELL
+    from assistant.core.language.device import DeviceJoined
+
+    async def scenario():
+        app = make_app(None, "--braille-display", "--no-speech")
+        link = app.braille
+        assert link is not None
+        shown = lambda: reading(display_server.cells(), link.view.status_cells)  # noqa: E731
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.press(*"new game Ana Ben Cy babies red pink narwhal", "enter")
+            await until(pilot, lambda: shown().startswith("new game"), "the game on the display")
+            app.run_worker(app.share.link.submit("Ben", DeviceJoined(2, WaitingPhone())))
+            await until(pilot, lambda: "asks to record for Ben" in " ".join(app.replies[-1].lines), "asked")
+            await until(pilot, lambda: link.view.waiting, "the question waits behind the answer read")
+            display_server.press("next unread")
+            await until(pilot, lambda: not shown().startswith("new game"), "the question on the display")
+            assert shown().startswith("ben: new"), shown()
+            assert display_server.cells()[0] == QUESTION_CELL  # the open question marked
+
+    asyncio.run(scenario())

@@ -156,6 +156,10 @@ class Waiting:
     """Its point as a fact ("Ana wins!"), when it tells a win: held first when the display is back."""
     turn: str = ""
     """The turn it began ("Cy's turn."), if any: held when the display is back, in place of an older turn held."""
+    news: int | None = None
+    """For another hand's move, the stretch of news it came in (`BrailleView.news`, which her own move or a whole
+    digest ends): a digest of what other hands did (F8) tells the moves of its stretch, so they no longer wait.
+    None: a notice, which no digest tells."""
 
 
 @dataclass
@@ -212,6 +216,9 @@ class BrailleView:
         stopped, or one her typing covered before BRLTTY answered, shows it to nobody."""
         self._move_frames: set[int] = set()
         """The frames rendered that showed `_move`."""
+        self.news = 0
+        """The stretch of news now: other hands' moves since her own last move or the last whole digest
+        (`new_news`); each move waiting is marked with it (`Waiting.news`)."""
         self.answer: tuple[str, ...] = ()
         """The answer shown, whole (it goes to the history when another takes its place)."""
         self.history_heading = history_heading
@@ -276,13 +283,15 @@ class BrailleView:
         kind: Held = Held.OTHER,
         turn: str = "",
         notice: bool = False,
+        move: bool = False,
     ) -> bool:
         """A new answer: its first line on the display (the outcome first), and its decisive fact held. What the
         fact says is not shown again in the answer: `rest`, the answer's lines less the fact's (the front end leaves
         out the parts of the reply that tell it: `segment.held_apart`; None: the answer whole), unless the answer is
         the fact alone: then it is kept, to come back to, and panning on from the fact goes past it. `win`: the
         decisive fact tells a win; `kind`: what it tells otherwise (a turn); `turn`: for another hand's move, the
-        turn it began ("" when none); `notice`: the display's own news (it is back), read like a move (below).
+        turn it began ("" when none); `notice`: the display's own news (it is back), read like a move (below);
+        `move`: another hand's reply tells a move (not a notice), which a digest tells too (`digest_said`).
 
         `waits`: another hand's move (a phone's), which answers no key of the player's: it never replaces what is
         being read (nor is held over it) but waits, in order, until the player goes on to it, and is then shown
@@ -298,14 +307,14 @@ class BrailleView:
             if point.strip():
                 lines = (f"{point} {lines[0]}".strip(), *lines[1:]) if lines else (point,)
             if self.answer or self.waiting or self.held or self.typing:
-                move = Waiting(lines, win, point.strip() if win else "", turn)
+                later = Waiting(lines, win, point.strip() if win else "", turn, self.news if move else None)
                 if win:
-                    self.waiting.insert(next((i for i, m in enumerate(self.waiting) if not m.win), 0), move)
+                    self.waiting.insert(next((i for i, m in enumerate(self.waiting) if not m.win), 0), later)
                 else:
-                    self.waiting.append(move)
+                    self.waiting.append(later)
                 return False
             self._put_answer(lines)
-            self._move = Waiting(lines, win, point.strip() if win else "", turn)
+            self._move = Waiting(lines, win, point.strip() if win else "", turn, self.news if move else None)
             return True
         unread, self._move = self._move, None
         if unread is not None:  # a move never read (`_move`): it waits again, at the front (behind a win waiting)
@@ -354,13 +363,23 @@ class BrailleView:
         self.held = [*first, *rest]
         self._new_first_held()
 
-    def drop_held(self) -> tuple[str, ...]:
-        """What other hands did was asked for (F8): its digest, newer, tells what the facts held told, so they are
-        no longer held (none is shown before the digest, out of date). Their texts."""
+    def digest_said(self, whole: bool, win: bool) -> tuple[str, ...]:
+        """The digest of what other hands did (F8) is the answer shown (holding no fact: it leads with its win or
+        turn). It is newer than the facts held, which go (an out-of-date turn must not come before it); their texts.
+        The moves it told wait no longer (they would say again what it said, a win above all): every move of this
+        stretch of news when it is `whole`, else (more waits for the next F8) a move that tells the win it said.
+        Notices still wait. A whole digest ends the stretch."""
         dropped = tuple(line.text for line in self.held)
         self.held.clear()
         self._new_first_held()
+        told = [move for move in self.waiting if move.news == self.news and (whole or (win and move.win))]
+        self.waiting = [move for move in self.waiting if all(move is not each for each in told)]
+        self.news += whole
         return dropped
+
+    def new_news(self) -> None:
+        """Her own move (or another game): the moves from here on are the next digest's, not those waiting now."""
+        self.news += 1
 
     def answered(self, frame: int) -> None:
         """BRLTTY answered after frame number `frame` (`frames`) was written to it, so it has shown it: a held fact

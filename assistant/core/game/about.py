@@ -224,6 +224,10 @@ class About:
     stopped: tuple[int, str] | None = None
     """For an Instant that stopped a card (`Topic.STOPPED`, or its move made `MoveKind.STOP`), the card it stopped:
     its player's seat and its name as said; None otherwise. A digest of a busy round says the stop, not the play."""
+    narrow: str = ""
+    """For a question or a warning, its words on a braille display of 20 cells or fewer, whose first window holds
+    two or three words: who asks, or the question, first ("Ben: new phone. Let it in?", "Record? Cy has not
+    drawn."); "": the same as `text`."""
 
     def flat(self) -> tuple[About, ...]:
         """The facts it stands for: the moves merged into it, or itself."""

@@ -47,6 +47,7 @@ from assistant.core.words.share import (
     host_decided,
     joined_from_phone,
     new_phone_asks,
+    new_phone_asks_narrow,
     no_phone_waits,
     not_a_player,
     phone_answered_no,
@@ -173,7 +174,7 @@ class DeviceTalk:
             lambda: self.decide(player, True, asked), declined="", refused=lambda: self.decide(player, False, asked)
         )
         self.host_question = ask
-        return Reply.asking(question, ask)
+        return Reply.asking(question, ask, narrow=new_phone_asks_narrow(player))
 
     def waiting(self) -> list[str]:
         """The players a phone waits to join as, longest waiting first (those answered some other way dropped)."""

@@ -165,12 +165,19 @@ class Reply:
 
     @classmethod
     def asking(
-        cls, question: str, pending: Pending, *, important: bool = True, card: Card | None = None, sound: str = ""
+        cls,
+        question: str,
+        pending: Pending,
+        *,
+        important: bool = True,
+        card: Card | None = None,
+        sound: str = "",
+        narrow: str = "",
     ) -> Reply:
         """A question left open (important unless told: the cards a search found are offered, not asked): the
         question is its decisive fact (`Topic.QUESTION`), held until answered, its one segment the fact in its own
-        words. Notes before it (`before`) keep it the fact."""
-        fact = About(Topic.QUESTION, question)
+        words; `narrow`: its words on a small braille display, who asks first (`About.narrow`)."""
+        fact = About(Topic.QUESTION, question, narrow=narrow)
         segment = Segment(question, (fact,), part=Part.FACT)
         return cls(important=important, card=card, sound=sound, pending=pending, facts=(fact,), segments=(segment,))
 

@@ -93,6 +93,7 @@ __all__ = [
     "phone_warning",
     "objection_reasons",
     "ASK_ANYWAY",
+    "ASK_NARROW",
     "short_objection",
     "warning_asked",
 ]
@@ -106,6 +107,9 @@ CHAIN_OPEN = "Effects in the chain must resolve first."
 #: The question of a warning after its short reason, in one breath: "Ana can't Neigh: Ginormous Unicorn. Record
 #: anyway?" (about a second of speech, so it is heard before the answer comes at table pace).
 ASK_ANYWAY = "Record anyway?"
+#: `ASK_ANYWAY` first in a warning on a braille display of 20 cells or fewer ("Record? Cy has not drawn."): its
+#: first window (11 cells of text at 12) holds the question and who it is about.
+ASK_NARROW = "Record?"
 
 #: What a Magic card's effect needs to act on (`Impossible`), as said.
 _NEEDS = {
@@ -453,6 +457,6 @@ def confirm_question(reasons: str, short: str = "") -> str:
 def confirm_segments(reasons: str, short: str) -> tuple[Segment, ...]:
     """`confirm_question` as a reply's segments, on one line: its decisive fact first (the short reason and the
     question, `warning_asked`, typed as a warning), then the reasons in full and how to answer."""
-    fact = About(Topic.WARNING, warning_asked(short))
+    fact = About(Topic.WARNING, warning_asked(short), narrow=f"{ASK_NARROW} {short}")  # (the question first)
     rest = (Segment(part, joined=True) for part in (reasons.strip(), CONFIRM_QUESTION) if part)
     return (Segment(fact.text, (fact,), part=Part.FACT), *rest)

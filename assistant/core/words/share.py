@@ -135,6 +135,7 @@ __all__ = [
     "qr_too_small",
     "recorded_from",
     "new_phone_asks",
+    "new_phone_asks_narrow",
     "new_phone_waits",
     "code_shown",
     "sharing_at",
@@ -502,6 +503,11 @@ def new_phone_asks(player: str, tag: str = "") -> str:
     """Said on the laptop when a phone asks to join as a player: the question the host answers, the only one the
     keyboard's yes or no answers now; `tag`: the short name the phone shows, so the host knows which phone asks."""
     return f"{_asks(player, tag)} Let it in?"
+
+
+def new_phone_asks_narrow(player: str) -> str:
+    """`new_phone_asks` on a braille display of 20 cells or fewer: for whom first, in its first window."""
+    return f"{player}: new phone. Let it in?"
 
 
 def new_phone_waits(player: str, tag: str = "") -> str:
