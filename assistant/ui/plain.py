@@ -87,10 +87,8 @@ def run_plain(
     lock = display.lock if display is not None else threading.RLock()
     shared: ThreadedShare | None = None
 
-    def show(reply: Reply, own_key: bool = True) -> None:
-        _show(reply, stdout, speak, own_key)
-        if display is not None:
-            display.show(reply, own_key)
+    shown = _Shown(stdout, speak, display)
+    show = shown.show
 
     def share_control(argument: str) -> None:  # never under the lock: the server's loop takes it for each move
         nonlocal shared
@@ -121,6 +119,7 @@ def run_plain(
             break
         if not line.strip():
             continue
+        shown.answering = True  # (a phone's move shown from now until her reply is printed after it)
         with lock:
             if echo:  # the echo is cleaned (no terminal escapes); the line itself goes to the session as typed
                 print(f"> {clean_untrusted(line)}", file=stdout)
@@ -129,6 +128,7 @@ def run_plain(
             reply = session.handle(line)
             if reply.control is not Control.SHARE:
                 show(reply)
+            shown.held_after()
             if shared is not None:
                 shared.after(reply)
         if reply.control is Control.SHARE:
@@ -136,6 +136,36 @@ def run_plain(
     if shared is not None:
         shared.close()
     return 0
+
+
+class _Shown:
+    """How the plain mode shows a reply: printed, on the braille display, said. A phone's move shown while her line
+    is answered (`answering`: from her Enter until her reply is printed) is said at once (the table voice) but
+    printed and shown after her reply, in the order the moves came: her screen reader reads all new output in order
+    and her next Enter cancels it, so a move printed just before her reply would take her reply's turn."""
+
+    def __init__(self, stdout: TextIO, speak: PlainSpeaker | None, display: DisplayLink | None) -> None:
+        self.stdout, self.speak, self.display = stdout, speak, display
+        self.answering = False
+        self.held: list[Reply] = []
+
+    def show(self, reply: Reply, own_key: bool = True) -> None:
+        if not own_key and self.answering:
+            _show(reply, self.stdout, self.speak, own_key, printed=False)
+            self.held.append(reply)
+            return
+        _show(reply, self.stdout, self.speak, own_key)
+        if self.display is not None:
+            self.display.show(reply, own_key)
+
+    def held_after(self) -> None:
+        """Her reply is printed: the moves held meanwhile are printed and shown now (already said)."""
+        self.answering = False
+        while self.held:
+            reply = self.held.pop(0)
+            _show(reply, self.stdout, None)
+            if self.display is not None:
+                self.display.show(reply, False)
 
 
 def _listen(
@@ -171,13 +201,17 @@ def _listen(
     display.display.listen(pressed, lost, back, on_answered=display.answered)
 
 
-def _show(reply: Reply, stdout: TextIO, speak: PlainSpeaker | None, own_key: bool = True) -> None:
+def _show(
+    reply: Reply, stdout: TextIO, speak: PlainSpeaker | None, own_key: bool = True, *, printed: bool = True
+) -> None:
+    """Print a reply's lines (not when `printed` is False) and say it with `speak`."""
     if reply.control is Control.STOP:
         if speak is not None:
             speak.control("stop")
         return
-    for text in reply.reader_lines:  # (to a screen reader: a new join code is never printed, only that it is ready)
-        print(text, file=stdout)
-    stdout.flush()
+    if printed:
+        for text in reply.reader_lines:  # (to a screen reader: a new join code is never printed, only it is ready)
+            print(text, file=stdout)
+        stdout.flush()
     if speak is not None:  # a phone's move is another hand's: said in turn, never cutting what is being said
         (speak if own_key else getattr(speak, "other", speak))(reply)

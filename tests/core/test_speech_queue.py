@@ -790,3 +790,40 @@ def test_a_fact_of_no_state_cut_each_time_is_folded_twice_and_not_a_third_time()
             queue.add(Utterance(f"Move {n}."))
             said.append(queue.waiting[0].text)
         assert said == [f"{fact.text} Move {n}." if n <= folds else f"Move {n}." for n in range(1, 5)], fact
+
+
+def _join_question() -> Utterance:
+    """A phone's join question as the laptop says it (`Reply.asking`: the question its decisive fact)."""
+    question = "A new phone asks to record for Ben. Let it in?"
+    return Utterance(question, IMPORTANT, facts=(About(Topic.QUESTION, question),))
+
+
+def test_another_hands_question_is_not_said_again_once_a_newer_move_is_recorded():
+    """The table voice: the join question, cut by the moves of the phone it let in, is never said after them (the
+    question was answered on the laptop; one still open is asked again there, after her next key)."""
+    from tests.core.clocked_voice import ClockedVoice
+
+    voice = ClockedVoice(word_s=0.3)
+    voice.tap(0.0, _join_question())
+    ben = [move(f"Ben played Card {n}.", 1, "play", f"Card {n}") for n in range(4)]
+    for n, told in enumerate(ben):
+        voice.tap(
+            0.5 + 0.4 * n, Utterance(f"Ben, from a phone: played Card {n}. It does something long.", tells=(told,))
+        )
+    voice.run_until(60.0)
+    said = [sentence for _, sentence in voice.heard]
+    assert sum("asks to record" in sentence for sentence in said) == 1, said  # (it was said three times)
+    assert "Card 3" in said[-1], said
+
+
+def test_another_hands_question_is_not_folded_after_her_key():
+    """One voice: her key (her yes to the join question, or any line: the laptop asks an open question again
+    itself) never has the other hand's question folded after its reply."""
+    from tests.core.clocked_voice import ClockedVoice
+
+    voice = ClockedVoice(word_s=0.3)
+    voice.tap(0.0, _join_question())
+    voice.key(0.6, Utterance("Ben's phone can now record for Ben."))
+    voice.run_until(60.0)
+    said = [sentence for _, sentence in voice.heard]
+    assert sum("asks to record" in sentence for sentence in said) == 1, said

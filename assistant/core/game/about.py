@@ -285,6 +285,13 @@ class About:
         return self.topic is Topic.DUTY and any(fact.topic is Topic.CHAIN_DONE for fact in newer)
 
 
+def without_questions(facts: Iterable[About]) -> list[About]:
+    """The facts without the questions of other hands (a phone's join question, "Any Neigh for Ben's Neigh?"): such a
+    question is open only until the next move is recorded or her next key, which answers it (a question still open
+    the app asks again itself, after her key's reply), so it is never said again after either."""
+    return [fact for fact in facts if fact.topic is not Topic.QUESTION]
+
+
 def texts(facts: Iterable[About]) -> str:
     """The facts' words, in order, as one text."""
     return " ".join(fact.text.strip() for fact in facts if fact.text.strip())

@@ -41,7 +41,7 @@ import enum
 from collections import deque
 from dataclasses import dataclass, replace
 
-from assistant.core.game.about import About, MoveKind, Topic
+from assistant.core.game.about import About, MoveKind, Topic, without_questions
 from assistant.core.game.segment import Part, Segment, speech_of
 from assistant.core.text import PLAIN, SentenceNames
 from assistant.core.text import split_sentences as split_sentences
@@ -370,6 +370,7 @@ class SpeechQueue:
                 due += utterance.kept()
             elif _spoken(utterance):
                 (others if utterance.other else facts).extend(utterance.kept())  # never begun: not said yet
+        due, others = without_questions(due), without_questions(others)  # answered by her key, or asked again
         names = next((u.names for u in (current, *self._waiting) if u is not None and u.other), PLAIN)
         self._waiting = deque([_catching_up(self._in_order(_unique(due)), names)] if due else [])
         others = _unique([*self.moves, *others])
@@ -471,7 +472,7 @@ class SpeechQueue:
             ) > self.played + 1:
                 cut = Cut.AFTER_SENTENCE  # (the sentence being said is heard: its fact is not said again)
                 facts += self._again(current.unheard(self.played + 1))
-        facts += [*self.carry, *self.moves]
+        facts = [*(without_questions(facts) if utterance.tells or utterance.facts else facts), *self.carry, *self.moves]
         # Her own key's reply not begun yet keeps its place, whole: before the others' words if it was before them
         # (her words first for the key just pressed), after them if it was after (the rest of a reply that gave way).
         before: list[Utterance] = []
