@@ -18,6 +18,7 @@ from brltty_fixture import BRLTTY, Brltty
 
 from assistant.braille.translate import Translator
 from assistant.core.braille import celltable
+from assistant.ui.braille_display import NARROW_CELLS
 
 pytest.importorskip("brlapi")
 pytestmark = pytest.mark.skipif(BRLTTY is None, reason="BRLTTY is not installed")
@@ -172,7 +173,10 @@ async def _whole_game(display_server, make_app):
         await player.command("draw")
         await player.shows("Ben drew a card.")
         await player.command("play ginormous unicorn")
-        await player.shows("Ben already played or drew. Record anyway?")
+        narrow = app.braille.view.text_width <= NARROW_CELLS  # (a small display: the question first)
+        await player.shows(
+            "Record? Ben already played or drew." if narrow else "Ben already played or drew. Record anyway?"
+        )
         question = app.session.pending
         assert question is not None
         fact = app.replies[-1].decisive
