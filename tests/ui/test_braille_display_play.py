@@ -183,7 +183,7 @@ async def _whole_game(display_server, make_app):
         assert fact.endswith("Record anyway?") and app.replies[-1].speech.startswith(f"{fact} Ben has already")
         if status_cells == 4:
             assert display_server.cells()[2] == celltable.cell([2, 3, 6])  # the question mark
-        await player.held(fact, link)
+        await player.held(link.view.held[0].text if narrow else fact, link)  # (its words for a small display)
         await player.command("yes")
         await player.shows("Ben played Ginormous Unicorn.")
         await player.command("resolve")
