@@ -183,14 +183,15 @@ async def _whole_game(display_server, make_app):
         assert fact.endswith("Record anyway?") and app.replies[-1].speech.startswith(f"{fact} Ben has already")
         if status_cells == 4:
             assert display_server.cells()[2] == celltable.cell([2, 3, 6])  # the question mark
-        await player.held(link.view.held[0].text if narrow else fact, link)  # (its words for a small display)
+        held = link.view.held[0].text if narrow else fact  # (its words for a small display)
+        await player.held(held, link)
         await player.command("yes")
         await player.shows("Ben played Ginormous Unicorn.")
         await player.command("resolve")
         await player.held(WIN, link)
         # the answer: the win again only for the count the held fact left out
         await player.shows("Ben wins with 3 Unicorns! The game is over.")
-    assert link.acknowledged == [HELD_TURN_2, fact, WIN]
+    assert link.acknowledged == [HELD_TURN_2, held, WIN]
     game = app.session.game
     assert game is not None and game.state.outcome is not None
 
