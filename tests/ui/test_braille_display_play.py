@@ -18,6 +18,7 @@ from brltty_fixture import BRLTTY, Brltty
 
 from assistant.braille.translate import Translator
 from assistant.core.braille import celltable
+from assistant.ui.braille_display import NARROW_CELLS
 
 pytest.importorskip("brlapi")
 pytestmark = pytest.mark.skipif(BRLTTY is None, reason="BRLTTY is not installed")
@@ -172,21 +173,25 @@ async def _whole_game(display_server, make_app):
         await player.command("draw")
         await player.shows("Ben drew a card.")
         await player.command("play ginormous unicorn")
-        await player.shows("Ben already played or drew. Record anyway?")
+        narrow = app.braille.view.text_width <= NARROW_CELLS  # (a small display: the question first)
+        await player.shows(
+            "Record? Ben already played or drew." if narrow else "Ben already played or drew. Record anyway?"
+        )
         question = app.session.pending
         assert question is not None
         fact = app.replies[-1].decisive
         assert fact.endswith("Record anyway?") and app.replies[-1].speech.startswith(f"{fact} Ben has already")
         if status_cells == 4:
             assert display_server.cells()[2] == celltable.cell([2, 3, 6])  # the question mark
-        await player.held(fact, link)
+        held = link.view.held[0].text if narrow else fact  # (its words for a small display)
+        await player.held(held, link)
         await player.command("yes")
         await player.shows("Ben played Ginormous Unicorn.")
         await player.command("resolve")
         await player.held(WIN, link)
         # the answer: the win again only for the count the held fact left out
         await player.shows("Ben wins with 3 Unicorns! The game is over.")
-    assert link.acknowledged == [HELD_TURN_2, fact, WIN]
+    assert link.acknowledged == [HELD_TURN_2, held, WIN]
     game = app.session.game
     assert game is not None and game.state.outcome is not None
 
