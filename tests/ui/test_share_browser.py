@@ -462,7 +462,8 @@ def test_a_second_phone_waits_in_words_until_the_host_lets_it_in_and_no_phone_is
 @pytest.mark.xfail(
     strict=False,
     reason="the phone removed by its short name goes back to the join screen, but its notice stays empty (found when "
-    "the branches were put together; a removal by player name shows it, in the hostile names test): docs/share.md says so",
+    "the branches were put together; a removal by player name shows it, in the hostile names test): docs/share.md "
+    "says so",
 )
 def test_the_host_hears_the_short_name_each_waiting_phone_shows_and_lists_and_removes_phones_by_it(
     table: Table,
