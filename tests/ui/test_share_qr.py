@@ -185,18 +185,10 @@ def test_the_join_code_she_asks_for_is_said_into_her_private_channel_where_priva
         async with app.run_test(size=(110, 40)) as pilot:
             server = await shared(app, pilot)
             assert service.wait_idle(10)
-            await pilot.press("f6")
-            await pilot.pause()
-            assert service.wait_idle(10)
-            await pilot.press("f9")
-            await pilot.pause()
-            assert service.wait_idle(10)
-            await pilot.press("f6")
-            await pilot.pause()
-            assert service.wait_idle(10)
-            await pilot.press("f9")
-            await pilot.pause()
-            assert service.wait_idle(10)
+            for key in ("f6", "f9", "f6", "f9"):  # private reading on, the code; off, the code again
+                await pilot.press(key)
+                await pilot.pause()
+                assert service.wait_idle(10)
             return str(server.current_code())
 
     code = asyncio.run(asyncio.wait_for(scenario(), PATIENCE))
