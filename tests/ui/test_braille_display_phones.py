@@ -48,15 +48,6 @@ BURSTS = [
 ]
 
 
-@pytest.fixture
-def display_server(tmp_path, monkeypatch):
-    server = Brltty(tmp_path / "brltty", width=40)
-    monkeypatch.setenv("BRLAPI_HOST", server.host)
-    monkeypatch.setenv("BRLAPI_AUTH", server.auth)
-    yield server
-    server.stop()
-
-
 def written_rows(link) -> list[str]:
     """Every row the app writes to the display from now on, read back to print (status cells left out)."""
     rows: list[str] = []

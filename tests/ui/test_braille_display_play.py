@@ -114,15 +114,6 @@ class Player:
             await self.pilot.pause(0.02)
 
 
-@pytest.fixture
-def display_server(tmp_path, monkeypatch, request):
-    server = Brltty(tmp_path / "brltty", width=request.param)
-    monkeypatch.setenv("BRLAPI_HOST", server.host)
-    monkeypatch.setenv("BRLAPI_AUTH", server.auth)
-    yield server
-    server.stop()
-
-
 @pytest.mark.parametrize("display_server", [40, 20], indirect=True)
 def test_a_whole_game_on_the_braille_display_with_no_speech(display_server, make_app):
     asyncio.run(_whole_game(display_server, make_app))

@@ -94,20 +94,11 @@ def test_quit_typed_on_the_keyboard_ends_the_app(make_app):
 # The braille display (a real BRLTTY).
 
 brlapi = pytest.importorskip("brlapi")
-from brltty_fixture import BRLTTY, Brltty  # noqa: E402
+from brltty_fixture import BRLTTY  # noqa: E402
 
 from tests.ui.test_braille_display_phones import reading, written_rows  # noqa: E402
 
 needs_brltty = pytest.mark.skipif(BRLTTY is None, reason="BRLTTY is not installed")
-
-
-@pytest.fixture
-def display_server(tmp_path, monkeypatch):
-    server = Brltty(tmp_path / "brltty", width=40)
-    monkeypatch.setenv("BRLAPI_HOST", server.host)
-    monkeypatch.setenv("BRLAPI_AUTH", server.auth)
-    yield server
-    server.stop()
 
 
 async def until(pilot, condition, what: str, timeout: float = 60.0) -> None:
