@@ -12,7 +12,9 @@ terminal: the plain mode speaks only there. Lines are typed with `type`; what th
 the moment each piece arrived, so a reply's delay after its key can be read; `quit` types `quit` and times the
 process's end.
 
-Test and benchmark support (tests/adapters/test_speech_outages.py, benchmarks/outages.py), not shipped in the app.
+Test and benchmark support (tests/adapters/test_speech_outages.py, the plain mode at a terminal in
+tests/ui/test_plain_screen_reader.py and tests/ui/test_plain_line_editing.py, benchmarks/outages.py), not shipped in
+the app.
 """
 
 from __future__ import annotations

@@ -7,12 +7,6 @@ pseudo-terminal), with a real speech-dispatcher that would carry the speech to t
 from __future__ import annotations
 
 import argparse
-import os
-import pty
-import select
-import subprocess
-import sys
-import time
 import wave
 from pathlib import Path
 
@@ -22,6 +16,7 @@ from speech_fixtures import alsa_capture, speech_dispatcher  # noqa: F401 - fixt
 from assistant.commands.app import plain_reader
 from assistant.core.speech.settings import SpeechSettings
 from assistant.core.words.voice import SPEECH_OFF_TRANSCRIPT, plain_left_to
+from benchmarks.outage_rig import PtyApp
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -63,50 +58,6 @@ def test_beside_a_screen_reader_the_transcript_says_the_reader_speaks_with_earco
         assert "no speech engine works here" not in written and SPEECH_OFF_TRANSCRIPT not in written
 
 
-class Terminal:
-    """`python -m assistant ARGS` on a pseudo-terminal of its own, as a person at a terminal runs it."""
-
-    def __init__(self, args: list[str], env: dict[str, str]):
-        self.master, slave = pty.openpty()
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "assistant", *args], stdin=slave, stdout=slave, stderr=slave, env=env, cwd=ROOT
-        )
-        os.close(slave)
-        self.output = b""
-
-    def type(self, line: str) -> None:
-        os.write(self.master, line.encode() + b"\r")
-
-    def read_until(self, text: str, timeout: float = 120.0, count: int = 1) -> str:
-        """Everything printed, once `text` is among it `count` times (the timeout only bounds a failure)."""
-        deadline = time.monotonic() + timeout
-        while self.output.count(text.encode()) < count:
-            assert time.monotonic() < deadline, f"{text!r} never came: {self.output.decode(errors='replace')}"
-            if select.select([self.master], [], [], 0.1)[0]:
-                try:
-                    self.output += os.read(self.master, 65536)
-                except OSError:  # the program ended and closed the terminal
-                    break
-        return self.output.decode(errors="replace")
-
-    def close(self) -> int:
-        """Wait for the program to end (reading what it still prints); its exit status."""
-        while True:
-            try:
-                if not select.select([self.master], [], [], 0.1)[0]:
-                    if self.process.poll() is not None:
-                        break
-                    continue
-                data = os.read(self.master, 65536)
-            except OSError:
-                break
-            if not data:
-                break
-            self.output += data
-        os.close(self.master)
-        return self.process.wait(timeout=60)
-
-
 def test_at_a_terminal_with_a_screen_reader_the_plain_mode_prints_plays_its_earcons_and_does_not_speak(
     speech_dispatcher, private_home
 ):
@@ -121,17 +72,17 @@ def test_at_a_terminal_with_a_screen_reader_the_plain_mode_prints_plays_its_earc
     }
     capture = speech_dispatcher.capture
     transcript = private_home / "transcript.txt"
-    terminal = Terminal(["--plain", "--no-camera", "--transcript", str(transcript)], env)
-    try:
-        terminal.read_until("> ")
+    terminal = PtyApp(["--plain", "--no-camera", "--transcript", str(transcript)], env)
+    try:  # (each timeout only bounds a failure)
+        assert terminal.wait_for("> ", timeout=120) is not None, terminal.text()
         terminal.type("rainbow aura")
-        terminal.read_until("Type: Upgrade card")
-        capture.wait_plays(1, timeout=60)  # the card's earcon (a bound on a failure only)
-        terminal.type("quit")
+        assert terminal.wait_for("Type: Upgrade card", timeout=120) is not None, terminal.text()
+        capture.wait_plays(1, timeout=60)  # the card's earcon
+        ended = terminal.quit(timeout=60)
     finally:
-        status = terminal.close()
-    printed = terminal.output.decode(errors="replace").replace("\r\n", "\n")
-    assert status == 0, printed
+        terminal.close()  # (what it printed read to its end)
+    printed = terminal.text()
+    assert ended is not None and terminal.process.returncode == 0, printed
     assert plain_left_to("Orca").replace("\n", " ") in " ".join(printed.split("\n"))
     assert "Rainbow Aura" in printed and "Traceback" not in printed
     written = transcript.read_text(encoding="utf-8")  # the transcript says what the screen says: the reader speaks
