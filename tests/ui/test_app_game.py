@@ -16,6 +16,7 @@ from assistant.speech.transcript import Transcript
 from assistant.ui.messages import ScannerEvent
 from benchmarks.speech import read_transcript
 from tests.recording_backend import RecordingBackend
+from tests.ui.on_screen import cursor_on_answer, text
 
 #: The game, step by step: what the player does (a line typed, a key, or "scan" and a card), and what must hold.
 SCAN = "scan:"
@@ -48,15 +49,6 @@ GAME = [
 ANSWERS: list[tuple[str, ...]] = []
 #: The ordinary line each one-key answer and the scan stand for.
 AS_TYPED = {"0": "resolve", "2": "neigh Ben", "3": "neigh Cy", SCAN + "ginormous-unicorn": "ginormous unicorn"}
-
-
-def text(app, widget_id: str) -> str:
-    return str(app.query_one(f"#{widget_id}").render())
-
-
-def cursor_on_answer(app) -> bool:
-    region = app.query_one("#answer").content_region
-    return (app.cursor_position.x, app.cursor_position.y) == (region.x, region.y)
 
 
 def test_a_three_player_game_end_to_end_in_the_app(make_app, tmp_path):

@@ -18,15 +18,7 @@ from assistant.core.words.screen import (
     region_echo,
 )
 from assistant.core.words.voice import NO_SPEECH_KEYS, verbosity_set
-
-
-def text(app, widget_id: str) -> str:
-    return str(app.query_one(f"#{widget_id}").render())
-
-
-def cursor_on_answer(app) -> bool:
-    region = app.query_one("#answer").content_region
-    return (app.cursor_position.x, app.cursor_position.y) == (region.x, region.y)
+from tests.ui.on_screen import cursor_on_answer, text
 
 
 def test_the_screen_shows_status_pile_stables_and_keeps_the_cursor_on_the_answer(make_app):

@@ -15,10 +15,6 @@ from assistant.commands.app import make_session
 from assistant.core.braille import celltable
 
 
-def text(app, region: str) -> str:
-    return str(app.query_one(f"#{region}").render())
-
-
 @pytest.mark.parametrize(
     "key, typed, sent",
     [

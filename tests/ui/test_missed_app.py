@@ -4,15 +4,11 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 from assistant.core.language.device import DeviceMove
 from assistant.core.words.pace import DIGEST_GOES_ON, DIGEST_HEADING, DIGEST_WORDS, MORE_MISSED, NOTHING_MISSED
 from tests.fake_speaker import Heard
-
-
-def text(app: Any, widget_id: str) -> str:
-    return str(app.query_one(f"#{widget_id}").render())
+from tests.ui.on_screen import text
 
 
 def test_f8_says_what_other_hands_did_since_her_last_move(make_app):

@@ -15,12 +15,9 @@ from assistant.speech import SpeechService
 from assistant.speech.replies import ReplySpeaker
 from tests.core.talking import asks
 from tests.recording_backend import RecordingBackend
+from tests.ui.on_screen import cursor_on_answer, text
 
 WIN = "Ana wins with 2 Unicorns!"
-
-
-def text(app, widget_id: str) -> str:
-    return str(app.query_one(f"#{widget_id}").render())
 
 
 def typed(app) -> str:
@@ -175,11 +172,6 @@ def test_n_declines_a_question_as_one_key(make_app):
             assert typed(app) == "" and app.session.pending is None and not app.session.game.state.pile
 
     run(scenario)
-
-
-def cursor_on_answer(app) -> bool:
-    region = app.query_one("#answer").content_region
-    return (app.cursor_position.x, app.cursor_position.y) == (region.x, region.y)
 
 
 def test_f3_moves_the_cursor_onto_the_text_it_speaks(make_app):
