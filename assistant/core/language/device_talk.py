@@ -288,11 +288,7 @@ class DeviceTalk:
         table = talk.game.table
         owner = table.setup.players[offered[0].player]
         if owner != player and owner not in request.phoned:
-            if self.host_busy():
-                self.host_saves.append(_HostSave(player, request, talk.saving, pending, offered, before, ended_turn))
-                laptop = Reply.of(save_waits(owner, player), important=True)
-                return DeviceOutcome("asked", (host_asked(owner, saving=True, later=True),), laptop)
-            return self._ask_host(talk, player, request, pending, offered)
+            return self._ask_host(talk, _HostSave(player, request, talk.saving, pending, offered, before, ended_turn))
         asked_of = owner if owner in request.phoned else player
         lines = (save_offered(table, *offered, buttons=True),)
         by = (player, request) if asked_of != player else None
@@ -303,22 +299,22 @@ class DeviceTalk:
             return DeviceOutcome("warning", lines, laptop, asked.id, labels=SAVE_LABELS)
         return DeviceOutcome("asked", (phone_asks(phone_name(owner), saving=True),), laptop)
 
-    def _ask_host(
-        self,
-        talk: Conversation,
-        player: str,
-        request: DeviceRequestLike,
-        pending: Question,
-        offered: tuple[Save, bool],
-    ) -> DeviceOutcome:
-        """The save of a laptop player's card, asked on the laptop as it asks of a typed destroy: yes records the
-        save, no the move as made, both as the mover's phone's."""
+    def _ask_host(self, talk: Conversation, save: _HostSave, may_wait: bool = True) -> DeviceOutcome:
+        """The save of a laptop player's card, the one builder of the laptop's question for it (offered by a phone's
+        move, or asked again once the laptop is free: `next_host_save`): asked on the laptop as it asks of a typed
+        destroy, yes recording the save, no the move as made, both as the mover's phone's; or, while the laptop asks
+        something else (`may_wait`), kept in `host_saves` and the laptop told it waits."""
         table = talk.game.table
+        player, offered = save.player, save.offered
         owner = table.setup.players[offered[0].player]
-        mover = Phone(table.setup.players.index(player), request.device)
-        then, refused = pending.then, pending.refused
+        if may_wait and self.host_busy():
+            self.host_saves.append(save)
+            laptop = Reply.of(save_waits(owner, player), important=True)
+            return DeviceOutcome("asked", (host_asked(owner, saving=True, later=True),), laptop)
+        mover = Phone(table.setup.players.index(player), save.request.device)
+        then, refused = save.question.then, save.question.refused
         ask = dataclasses.replace(
-            pending,
+            save.question,
             then=lambda: self._as_phone(talk, mover, then),
             refused=None if refused is None else lambda: self._as_phone(talk, mover, refused),
         )
@@ -337,7 +333,7 @@ class DeviceTalk:
             if talk is None or waiting.mark[0] != id(talk.game):
                 continue  # another game (or none): the move was never recorded, and belongs to no game now
             if waiting.mark == _mark(talk.game) or waiting.event is None:
-                outcome = self._ask_host(talk, waiting.player, waiting.request, waiting.question, waiting.offered)
+                outcome = self._ask_host(talk, waiting, may_wait=False)
             else:
                 act = partial(talk.check_again, waiting.event)
                 outcome = self._outcome(talk, waiting.player, waiting.request, act, waiting.ended_turn)

@@ -28,8 +28,9 @@ the player's own reply being said or waiting is never cut or dropped by them (on
 sentence), another hand's reply being said ends its sentence (at once when more than `LATE_S` of it is left, what
 it told said again short), and an older reply still waiting shrinks to its decisive facts and its move, merged by
 player into the newest (the newest too when its player's moves are the last waiting: one sentence a player), so
-the player is never more than one reply behind. In one voice, moves that waited `WAIT_S` behind her keys go before
-her next key's reply. An earcon travels in its utterance (`Utterance.sound`), so it is heard with its words.
+the player is never more than one reply behind. In one voice, moves that waited `WAIT_S` behind her keys go right
+after the reply of the key just pressed (her own words first), and before her next key's reply when that key came
+before they were said. An earcon travels in its utterance (`Utterance.sound`), so it is heard with its words.
 
 Stop (the player's own key) drops everything. Muted, nothing is queued, but what would have been said goes into
 the history, so the player can unmute and step back through it.
@@ -88,9 +89,11 @@ def reader_seconds(text: str) -> float:
 
 
 #: Seconds another hand's move may wait behind her keys in one voice: at her first key after it has waited this long,
-#: the sentence that says it (other hands' moves merged a player a sentence) is kept and said before that key's
-#: reply, not folded after it once more. Her keys every 1.2 s would otherwise push it on until she stops typing; with
-#: this, a move is heard about `WAIT_S` + one gap between keys after its tap (goal: 10 s).
+#: the sentence that says it (other hands' moves merged a player a sentence) goes right after that key's reply, which
+#: gives way to it after its facts (her words first for the key just pressed); if her next key comes before it was
+#: said, it goes before that key's reply, not folded after it once more. Her keys every 1.2 s would otherwise push it
+#: on until she stops typing; with this, a move is heard about `WAIT_S` + two gaps between keys after its tap (goal:
+#: 10 s).
 WAIT_S = 3.0
 
 #: Seconds left of another hand's sentence in its own words above which a newer move cuts it at once (the table
@@ -264,6 +267,16 @@ class Utterance:
         return [*folded, *(self.tells if self.other else ()), *self.facts]
 
 
+#: What a fact waiting is known by for its wait (`SpeechQueue._held`): its words may change while it waits (an Instant
+#: said with what it stopped, `stops_said`), what it is about does not.
+Held = tuple[Topic, tuple[int, ...], str, str, int]
+
+
+def _held(fact: About) -> Held:
+    """A fact waiting, known by what it is about (`Held`)."""
+    return fact.topic, fact.seats, fact.card, fact.on, fact.at
+
+
 def _wins(utterance: Utterance) -> bool:
     """It says a win (or a win taken back): said before anything folded."""
     return any(fact.topic is Topic.WIN for fact in utterance.facts)
@@ -296,9 +309,12 @@ class SpeechQueue:
         come first; one about her seat, or a win, is folded before them. None: every decisive fact is folded."""
         self._folds: dict[About, int] = {}
         """How many times each fact still unheard was folded (`FOLDS_AT_MOST`)."""
-        self._held: dict[About, float] = {}
+        self._held: dict[Held, float] = {}
         """When each fact of another hand's reply still unheard was given (`arrive(now=...)`): one that waited
-        `WAIT_S` goes before her next key's reply (`new_input`)."""
+        `WAIT_S` goes right after her key's reply, and before the next key's (`new_input`)."""
+        self._after: set[Held] = set()
+        """Other hands' facts that had waited `WAIT_S` at her last key and were put after its reply: at her next key
+        they go before its reply (`new_input`)."""
         self.history: deque[Utterance] = deque(maxlen=history_limit)
         """What was given to be said (also while muted, or dropped as stale), oldest first, in full; navigation
         echo and hints that were never said are left out."""
@@ -353,7 +369,7 @@ class SpeechQueue:
         facts, others = list(self.carry), list[About]()  # the player's own replies' facts; other hands'
         cut = Cut.NONE
         current = self.current
-        due: list[About] = []  # other hands' words that waited `WAIT_S`: said before this key's reply, short
+        due: list[About] = []  # other hands' words that waited `WAIT_S`: after this key's reply, or before it
         kept_on = current is not None and _spoken(current) and self._due(current, now)
         if kept_on and current is not None and self.played >= current.own_from() and self._left(now) > LATE_S:
             cut = Cut.NOW  # a long sentence in its own words: what it told goes first again, short
@@ -365,13 +381,31 @@ class SpeechQueue:
             cut = Cut.NOW
             if not current.review:
                 (others if current.other else facts).extend(self._again(current.unheard(self._heard_sentences(now))))
+        said = len(others)  # (what was being said is older than what waits)
         for utterance in self._waiting:
             if _spoken(utterance) and self._due(utterance, now):
                 due += utterance.kept()
             elif _spoken(utterance):
                 (others if utterance.other else facts).extend(utterance.kept())  # never begun: not said yet
+        said = len(without_questions(others[:said]))
         due, others = without_questions(due), without_questions(others)  # answered by her key, or asked again
         names = next((u.names for u in (current, *self._waiting) if u is not None and u.other), PLAIN)
+        # Her words first for the key just pressed: what waited `WAIT_S` goes right after its reply (`_after`); only
+        # what was put after her last key's reply so goes before this one, one sentence (so that her reply begins
+        # before her next key), the rest after it, in the order given
+        waited = [part for fact in due for part in fact.flat()]
+        due = [part for part in waited if _held(part) in self._after]
+        waited = [part for part in waited if _held(part) not in self._after]
+        if due:
+            sentences = merge_moves(stops_said(self._in_order(_unique(due))))
+            due, waited = (
+                list(sentences[0].flat()),
+                [*(part for fact in sentences[1:] for part in fact.flat()), *waited],
+            )
+        others = [*others[:said], *waited, *others[said:]]
+        self._after = {
+            _held(part) for part in others if now is not None and now - self._held.get(_held(part), now) >= WAIT_S
+        }
         self._waiting = deque([_catching_up(self._in_order(_unique(due)), names)] if due else [])
         others = _unique([*self.moves, *others])
         first = [fact for fact in others if fact.topic is not Topic.MOVE and self._hers(fact)]
@@ -381,8 +415,9 @@ class SpeechQueue:
         self._folds = {fact: n for fact, n in self._folds.items() if fact in self.carry or fact in self.moves}
         saying = current.kept() if cut is Cut.AFTER_SENTENCE and current is not None else []  # (until it ends)
         kept = [*self.moves, *saying, *due]
-        parts = {part for fact in kept for part in fact.flat()}
+        parts = {_held(part) for fact in kept for part in fact.flat()}
         self._held = {fact: at for fact, at in self._held.items() if fact in parts}
+        self._after &= parts
         return cut
 
     def _forget_held(self, utterance: Utterance) -> None:
@@ -392,7 +427,7 @@ class SpeechQueue:
         for said in (self.current, *self._waiting):
             if said is not None:
                 live += said.kept()
-        parts = {part for fact in live for part in fact.flat()}
+        parts = {_held(part) for fact in live for part in fact.flat()}
         self._held = {fact: at for fact, at in self._held.items() if fact in parts}
 
     def _due(self, utterance: Utterance, now: float | None) -> bool:
@@ -400,7 +435,7 @@ class SpeechQueue:
         of their facts was given: her next key does not push them on again (`new_input`)."""
         if now is None or not utterance.other:
             return False
-        given = [self._held[part] for fact in utterance.kept() for part in fact.flat() if part in self._held]
+        given = [self._held[key] for fact in utterance.kept() for key in map(_held, fact.flat()) if key in self._held]
         return bool(given) and now - min(given) >= WAIT_S
 
     def _hers(self, fact: About) -> bool:
@@ -445,7 +480,7 @@ class SpeechQueue:
         if now is not None:
             for fact in utterance.kept():
                 for part in fact.flat():
-                    self._held.setdefault(part, now)
+                    self._held.setdefault(_held(part), now)
             self._forget_held(utterance)
         if not self.busy or self.muted or not _spoken(utterance):
             self.add(utterance)
@@ -466,6 +501,9 @@ class SpeechQueue:
                 cut = Cut.NOW
             elif current.other and self.played >= current.own_from() and self._left(now) > LATE_S:
                 cut = Cut.NOW  # a long sentence in its own words: what it told is said first again, short
+                facts += self._again(current.unheard(self._heard_sentences(now)))
+            elif wins and not current.other and self._left(now) > LATE_S:  # (one voice: her reply being said)
+                cut = Cut.NOW  # a win is heard at once, not after her long sentence; her facts not heard after it
                 facts += self._again(current.unheard(self._heard_sentences(now)))
             elif (current.other or current.folded or wins or asks == self.played + 1) and len(
                 current.split()
