@@ -113,6 +113,7 @@ _KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")  # (matched whole: `$` would let a tra
 _PAGE_FILE = re.compile(r"[A-Za-z0-9_-]{1,40}\.(js|css|svg|png|ico|html)")
 _TYPES = {"js": "text/javascript", "css": "text/css", "svg": "image/svg+xml", "png": "image/png",
           "ico": "image/x-icon", "html": "text/html"}  # fmt: skip
+_GONE_WORDS = {"removed": DEVICE_REMOVED, "expired": WAIT_EXPIRED, "refused": PHONE_KEPT_OUT, "": NO_DEVICE}
 _STATUS_SENTENCE = {400: BODY_NOT_JSON, 404: UNKNOWN_PATH, 405: UNKNOWN_PATH, 408: TOO_SLOW, 413: TOO_LARGE,
                     431: TOO_LARGE}  # fmt: skip
 
@@ -136,11 +137,14 @@ class TableLink:
 
 
 class _Refused(Exception):
-    """A request refused with a status and a sentence (and headers, such as Retry-After)."""
+    """A request refused with a status and a sentence (and headers, such as Retry-After; and `fields` of its JSON
+    beside the sentence, such as why a phone is no longer on the table)."""
 
-    def __init__(self, status: int, sentence: str, headers: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, status: int, sentence: str, headers: dict[str, str] | None = None, fields: dict[str, str] | None = None
+    ) -> None:
         super().__init__(sentence)
-        self.status, self.sentence, self.headers = status, sentence, headers or {}
+        self.status, self.sentence, self.headers, self.fields = status, sentence, headers or {}, fields or {}
 
 
 class ShareServer:
@@ -377,7 +381,7 @@ class ShareServer:
                 self._check(request)
                 return await handler(request)
             except _Refused as refused:
-                return _error(refused.status, refused.sentence, refused.headers)
+                return _error(refused.status, refused.sentence, refused.headers, fields=refused.fields)
             except web.HTTPException as exc:
                 sentence = _STATUS_SENTENCE.get(exc.status, UNEXPECTED)
                 return _error(exc.status, sentence)
@@ -423,7 +427,8 @@ class ShareServer:
             self._bump(())
         device = self.devices.get(token)
         if device is None:
-            raise _Refused(401, self._gone(token))
+            gone = _gone_why(self.devices, token)  # (the page tells its player why: "removed", "refused", "expired")
+            raise _Refused(401, self._gone(token), fields={"gone": gone} if gone else None)
         if csrf and request.headers.get("X-CSRF-Token") != device.csrf:
             raise _Refused(403, NO_CSRF)
         if device.waiting and not waiting:
@@ -433,12 +438,8 @@ class ShareServer:
         return device
 
     def _gone(self, token: str | None) -> str:
-        """Why a token is no device's: removed by the host, kept out, or never one."""
-        if token in self.devices.removed:
-            return DEVICE_REMOVED
-        if token in self.devices.expired:
-            return WAIT_EXPIRED
-        return PHONE_KEPT_OUT if token in self.devices.refused else NO_DEVICE
+        """Why a token is no device's, in words: removed by the host, kept out, or never one."""
+        return _GONE_WORDS[_gone_why(self.devices, token)]
 
     def _view(self, device: Device) -> PhoneView:
         """The device's view of the table; a phone that waits to be let in sees only that it waits."""
@@ -551,6 +552,8 @@ class ShareServer:
     async def _events(self, request: web.Request) -> web.StreamResponse:
         from aiohttp import web
 
+        if _gone_why(self.devices, request.cookies.get(self.cookie)) == "removed":
+            return await _removed_stream(request)
         device = self._device(request)  # a phone that waits opens no stream: it asks for its state, one at a time
         transport = request.transport
         if transport is None:
@@ -662,6 +665,31 @@ class _Waiting:
         return self.server.current_code()
 
 
+def _gone_why(devices: Devices, token: str | None) -> str:
+    """Why a token is no device's: "removed" by the host, "expired" waiting, "refused" by the host, or "" (never
+    one, or forgotten)."""
+    for why, tokens in (
+        ("removed", devices.removed),
+        ("expired", devices.expired),
+        ("refused", devices.refused),
+    ):
+        if token in tokens:
+            return why
+    return ""
+
+
+async def _removed_stream(request: web.Request) -> web.StreamResponse:
+    """The stream of a phone the host took off the table: its `removed` event, then the end. A page whose stream
+    opens only after the removal (let in a moment before) hears why as one whose stream was open does; a `401`
+    would end the stream unread, and the page go back to the join screen saying nothing."""
+    from aiohttp import web
+
+    response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"})
+    await response.prepare(request)
+    await _send(response, f"event: removed\ndata: {inert_json({'error': DEVICE_REMOVED})}\n\n")
+    return response
+
+
 def _outcome_json(outcome: DeviceOutcome) -> tuple[int, dict[str, Any]]:
     """The status and body a phone gets for what became of its move."""
     if outcome.status == "stale":
@@ -712,10 +740,16 @@ def _json_response(data: Mapping[str, object], status: int = 200) -> web.Respons
     return web.json_response(data, status=status, headers={"Cache-Control": "no-store"}, dumps=inert_json)
 
 
-def _error(status: int, sentence: str, headers: dict[str, str] | None = None, close: bool = False) -> web.Response:
-    """An error as JSON with its sentence; `close` ends the connection, as a body too large or too slow does (a body
-    left unread is never read)."""
-    response = _json_response({"error": sentence}, status)
+def _error(
+    status: int,
+    sentence: str,
+    headers: dict[str, str] | None = None,
+    close: bool = False,
+    fields: dict[str, str] | None = None,
+) -> web.Response:
+    """An error as JSON with its sentence (and `fields` beside it); `close` ends the connection, as a body too large
+    or too slow does (a body left unread is never read)."""
+    response = _json_response({"error": sentence, **(fields or {})}, status)
     response.headers.update(headers or {})
     if close or status in (408, 413):
         response.force_close()

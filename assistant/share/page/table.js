@@ -953,6 +953,10 @@ import { Outbox, freshKey } from "./outbox.js";
     } else {
       outbox.forget(); // no device: nothing kept can be sent
       showJoin();
+      // Taken off the table (by the host, or kept out, or tired of waiting) while the page was away or its stream
+      // was not yet open: the server says why ("gone"), and the page says it; a phone that never joined is told
+      // nothing.
+      if (me.status === 401 && typeof me.data.gone === "string" && me.data.gone !== "") notice(errorOf(me));
     }
   }
 
