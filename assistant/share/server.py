@@ -47,6 +47,7 @@ from assistant.core.words.share import (
     NO_DEVICE,
     NO_GAME_TO_JOIN,
     NOT_JSON_TYPE,
+    OLD_LINK,
     ONE_AT_A_TIME,
     OTHER_HOST,
     OTHER_ORIGIN,
@@ -109,6 +110,8 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "X-Frame-Options": "DENY",
 }
+#: The header that carries the QR code's join token (from the page's address) to `/api/code` and `/api/join`.
+LINK_HEADER = "X-Join-Link"
 _KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")  # (matched whole: `$` would let a trailing newline through)
 _PAGE_FILE = re.compile(r"[A-Za-z0-9_-]{1,40}\.(js|css|svg|png|ico|html)")
 _TYPES = {"js": "text/javascript", "css": "text/css", "svg": "image/svg+xml", "png": "image/png",
@@ -158,7 +161,7 @@ class ShareServer:
         *,
         clock: Callable[[], float] = time.monotonic,
         on_code: Callable[[str], None] | None = None,
-        on_guessing: Callable[[str, bool], None] | None = None,
+        on_guessing: Callable[[str, bool, int], None] | None = None,
         crash_log: Callable[[BaseException], object] | None = None,
         on_notice: Callable[[str], None] | None = None,
     ) -> None:
@@ -168,6 +171,11 @@ class ShareServer:
         self.clock = clock
         self.code = JoinCode(clock)
         self.guesses = GuessLimit(clock)
+        self.link_guesses = GuessLimit.per_address(clock)
+        """Wrong QR tokens, per address only: guessing a token is hopeless, and its guessers never close it to the
+        phones that scanned it, even while the join code is closed to every address (the table-wide cap)."""
+        self._closed_told = False
+        """The host was told, in this guessing, that the join code is closed to every phone (and the QR code not)."""
         self.moves = MoveLimit(clock)
         self.reads = MoveLimit(clock, READ_BURST, READ_EVERY)
         """A player's card reads: never counted as moves (they change nothing), with their own, looser limit."""
@@ -175,8 +183,9 @@ class ShareServer:
         self.on_code = on_code
         """Told each new join code made because the last grew old (the app shows it)."""
         self.on_guessing = on_guessing
-        """Told the new join code made because someone was guessing the last, and whether this is the first time
-        of this guessing (the host is told why, once)."""
+        """Told the new join code made because someone was guessing the last, whether this is the first time of this
+        guessing (the host is told why, once), and, the first time in this guessing that the code is closed to every
+        address, for how many whole minutes (else 0): the host is told once that the QR code still works."""
         self.on_notice = on_notice
         """Told a sentence for the host: once per device, a phone let in refused for holding too many event streams
         (naming the phone); once per waiting phone, another phone asking for the same player."""
@@ -210,8 +219,10 @@ class ShareServer:
         return f"{self.origin}/"
 
     def join_url(self) -> str:
-        """What the QR code holds: the page's address with the join code."""
-        return f"{self.address}?code={self.current_code()}"
+        """What the QR code holds: the page's address with the QR's join token (never the spoken code: the token
+        stays open while the code is closed to every address by guessing)."""
+        self.current_code()
+        return f"{self.address}?link={self.code.link()}"
 
     @property
     def cookie(self) -> str:
@@ -466,6 +477,16 @@ class ShareServer:
         """The body of a join request whose code is right; `_Refused` (403 or 429, or the body's 400, 408, 413)
         otherwise. The guess is counted before its body is read, and given back only when its code is right."""
         address = peer_key(request.remote or "")
+        link = request.headers.get(LINK_HEADER)
+        if link is not None:  # the QR code's token, from its header: counted and judged before the body is read
+            wait = self.link_guesses.take(address)
+            if wait:
+                raise _Refused(429, too_many_guesses(wait), {"Retry-After": str(wait)})
+            if not self.code.matches_link(link):
+                self.link_guesses.wrong(address)
+                raise _Refused(403, OLD_LINK)
+            self.link_guesses.right(address)
+            return await _json(request)
         wait = self.guesses.take(address)
         if wait:
             raise _Refused(429, too_many_guesses(wait), {"Retry-After": str(wait)})
@@ -485,10 +506,16 @@ class ShareServer:
         return body
 
     def _guessed(self, first: bool) -> None:
-        """Too many wrong codes in all: a new code, and the host is told why (the `first` time of this guessing:
-        once, however long it goes on)."""
-        code = self._shown_code = self.code.renew()
-        _tell(self.on_guessing, code, first)
+        """Too many wrong codes in all: a new code (the QR code's token kept), and the host is told why (the
+        `first` time of this guessing: once, however long it goes on); and, once in this guessing, when the code is
+        now closed to every address, for how long (the QR code still lets a phone ask)."""
+        code = self._shown_code = self.code.renew(link=False)
+        if first:
+            self._closed_told = False
+        closed = self.guesses.closed_to_all()
+        minutes = math.ceil(closed / 60) if closed and not self._closed_told else 0
+        self._closed_told = self._closed_told or bool(minutes)
+        _tell(self.on_guessing, code, first, minutes)
 
     async def _code(self, request: web.Request) -> web.StreamResponse:
         await self._guess(request)

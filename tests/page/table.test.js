@@ -163,8 +163,11 @@ function answer(status, data) {
   return Promise.resolve({ status, json: () => Promise.resolve(data) });
 }
 
+const headers = []; // the headers of each request, by path
 function fetch(path, options = {}) {
   asked.push(path);
+  headers.push([path, options.headers || {}]);
+  if (path === "/api/code") return answer(200, { players: ["Ana", "Ben"], taken: [], words: {}, verbs: VERBS, line: "" });
   if (path === "/api/move") {
     const body = JSON.parse(options.body);
     if (body.verb === "read") return answer(200, { status: "text", lines: ["Yay", "Upgrade card."] });
@@ -409,4 +412,24 @@ test("a phone taken off before its stream opened says why, as the server tells i
   assert.equal($("join").hidden, false);
   assert.equal($("notice").textContent, removed);
   assert.equal($("notice").hidden, false);
+});
+
+test("a page opened from the QR code asks for the players with its token, no code typed, and joins with it", async () => {
+  // The QR code holds the page's address with the join token (`?link=`), never the code: a second page, opened from
+  // it on a phone that has not joined, goes straight to choosing who you are.
+  me = [401, { error: "This phone has not joined the table yet." }];
+  location.search = "?link=Abc_-123456789012345678";
+  $("notice").textContent = "";
+  $("players-to-choose").replaceChildren();
+  headers.length = 0;
+  await import("../../assistant/share/page/table.js?opened-from-the-qr-code");
+  await settle();
+  const sent = headers.filter(([path]) => path === "/api/code");
+  assert.equal(sent.length, 1);
+  assert.equal(sent[0][1]["X-Join-Link"], "Abc_-123456789012345678");
+  assert.deepEqual(
+    $("players-to-choose").children.map((entry) => entry.firstChild.textContent),
+    ["Ana", "Ben"],
+  );
+  assert.equal($("notice").textContent, ""); // a phone that never joined is told nothing of being taken off
 });

@@ -786,3 +786,50 @@ def test_a_play_from_a_phone_declares_whom_its_card_targets(table: Table, tmp_pa
     )
     assert not ana.failures and not ana.dialogs
     assert game_json(tmp_path / "laptop") == typed_game_json(t.typed, tmp_path / "typed")
+
+
+def test_a_phone_that_scans_the_qr_code_asks_to_join_while_guessing_closes_the_code_to_every_phone(
+    tmp_path: Path,
+) -> None:
+    """40 addresses send a wrong code each, so the spoken code is closed to every address (the table-wide cap) and
+    this phone's own right code would wait. The page opened at the QR code's address (its join token, never the code)
+    goes straight to the players, asks to join as Ana with the token, waits showing its short name, and is let in by
+    the host. Before, the QR code held the spoken code: the page filled it in, and the phone was kept out with
+    everyone."""
+    import asyncio
+    import json
+
+    import aiohttp
+    from playwright.async_api import async_playwright
+    from playwright.async_api import expect as expect_async
+
+    from tests.adapters.test_share_server import shared_table
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            for number in range(2, 42):
+                connector = aiohttp.TCPConnector(local_addr=(f"127.0.0.{number}", 0), force_close=True)
+                async with aiohttp.ClientSession(connector=connector) as http:
+                    wrong = f"{(int(table.server.current_code()) + 1) % 10**6:06d}"
+                    body = json.dumps({"code": wrong})
+                    async with http.post(table.url("/api/code"), data=body, headers=table.headers()) as response:
+                        assert response.status == 403
+            assert table.server.guesses.closed_to_all() > 0  # the spoken code: closed to this phone too
+            async with async_playwright() as playwright:
+                chromium = await playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+                try:
+                    context = await chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+                    page = await context.new_page()
+                    await page.goto(table.server.join_url())
+                    choose = page.locator("#players-to-choose button", has_text="Ana").first
+                    await choose.click(timeout=PATIENCE * 1000)  # no code typed: straight to the players
+                    waits = page.locator("#no-game", has_text="This phone is ")
+                    await expect_async(waits).to_be_visible(timeout=PATIENCE * 1000)
+                    allowed = await table.share.control("allow Ana")
+                    assert allowed.lines[0] == phone_let_in("Ana", 1)
+                    await expect_async(page.locator("#turn")).to_be_visible(timeout=PATIENCE * 1000)
+                    assert "link=" not in page.url  # the token leaves the address once joined
+                finally:
+                    await chromium.close()
+
+    asyncio.run(asyncio.wait_for(scenario(), PATIENCE * 3))
