@@ -418,7 +418,7 @@ test("a page opened from the QR code asks for the players with its token, no cod
   // The QR code holds the page's address with the join token (`?link=`), never the code: a second page, opened from
   // it on a phone that has not joined, goes straight to choosing who you are.
   me = [401, { error: "This phone has not joined the table yet." }];
-  location.search = "?link=Abc_-123456789012345678";
+  globalThis.location.search = "?link=Abc_-123456789012345678";
   $("notice").textContent = "";
   $("players-to-choose").replaceChildren();
   headers.length = 0;
