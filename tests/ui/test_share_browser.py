@@ -798,6 +798,7 @@ def test_a_phone_that_scans_the_qr_code_asks_to_join_while_guessing_closes_the_c
     everyone."""
     import asyncio
     import json
+    from concurrent.futures import ThreadPoolExecutor
 
     import aiohttp
     from playwright.async_api import async_playwright
@@ -832,4 +833,6 @@ def test_a_phone_that_scans_the_qr_code_asks_to_join_while_guessing_closes_the_c
                 finally:
                     await chromium.close()
 
-    asyncio.run(asyncio.wait_for(scenario(), PATIENCE * 3))
+    # On a thread of its own: the module's chromium (Playwright's sync API) keeps an event loop running on this one.
+    with ThreadPoolExecutor(1) as worker:
+        worker.submit(asyncio.run, asyncio.wait_for(scenario(), PATIENCE * 3)).result()
