@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import secrets
+import sys
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
@@ -36,6 +37,8 @@ MOST_PHONES = 3
 #: The most devices joined at once (then a join is refused: none is ever dropped to make room), and the most
 #: addresses whose wrong guesses are remembered.
 MOST_DEVICES, MOST_ADDRESSES = 64, 4096
+#: The QR code's join token: random bytes, and the most characters read of a token sent (longer is wrong at once).
+LINK_BYTES, LINK_MOST = 16, 64
 #: Seconds a phone may wait to be let in: then it is taken off (and told so), and may ask again.
 WAIT_LIMIT = 300.0
 #: A player's moves (all their phones together): `MOVE_BURST` at once, then one every `MOVE_EVERY` seconds.
@@ -53,15 +56,23 @@ def new_code() -> str:
     return f"{secrets.randbelow(10**6):06d}"
 
 
+def new_link() -> str:
+    """The QR code's join token: 16 random bytes (128 bits), 22 characters of URL-safe base64."""
+    return secrets.token_urlsafe(LINK_BYTES)
+
+
 @dataclass
 class JoinCode:
-    """The join code: six digits, renewed when `lifetime` seconds old (or when the host asks)."""
+    """The join code: six digits, renewed when `lifetime` seconds old (or when the host asks); and beside it the QR
+    code's join token (`link`), too long to guess, renewed with it except when the code is renewed because someone
+    was guessing it (`renew(link=False)`: nobody guessed the token, and a phone that has just scanned it joins)."""
 
     clock: Clock
     lifetime: float = CODE_LIFETIME
     make: Callable[[], str] = new_code
     _code: str = ""
     _made: float = 0.0
+    _link: str = ""
 
     def current(self) -> str:
         """The code in force now (a new one when the last is too old)."""
@@ -70,14 +81,28 @@ class JoinCode:
             self.renew()
         return self._code
 
-    def renew(self) -> str:
-        """Make a new code now; the old one stops working."""
+    def renew(self, link: bool = True) -> str:
+        """Make a new code now (and a new QR token, unless `link` is False); the old one stops working."""
         self._code, self._made = self.make(), self.clock()
+        if link or not self._link:
+            self._link = new_link()
         return self._code
 
     def matches(self, code: object) -> bool:
         """The code given is the one in force (compared in constant time)."""
         return isinstance(code, str) and secrets.compare_digest(code.strip().encode(), self.current().encode())
+
+    def link(self) -> str:
+        """The QR code's join token in force now (a new one when the code grows old)."""
+        self.current()
+        return self._link
+
+    def matches_link(self, token: object) -> bool:
+        """The token given is the QR code's in force (no longer than `LINK_MOST` characters; compared in constant
+        time)."""
+        if not isinstance(token, str) or len(token) > LINK_MOST:
+            return False
+        return secrets.compare_digest(token.encode(), self.link().encode())
 
 
 @dataclass
@@ -107,6 +132,17 @@ class GuessLimit:
     _closed_for_all: bool = False
     _closures: int = 0
     _last_wrong: float = -math.inf
+
+    @classmethod
+    def per_address(cls, clock: Clock) -> GuessLimit:
+        """The per-address limit alone, with no table-wide closure: for the QR code's token, which nobody can guess
+        (2**128 tokens), so that guessing it from many addresses never closes it to a phone that scanned it."""
+        return cls(clock, most_in_all=sys.maxsize, window_in_all=GUESS_WINDOW)  # (a minute's guesses kept, no more)
+
+    def closed_to_all(self) -> float:
+        """Seconds the code stays closed to every address (the table-wide cap), 0 when it is not."""
+        now = self.clock()
+        return self._closed_until - now if self._closed_for_all and now < self._closed_until else 0.0
 
     def take(self, address: str) -> int:
         """Count a guess from the address now: 0 when it may guess, else the whole seconds it must wait (and

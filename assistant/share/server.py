@@ -47,6 +47,7 @@ from assistant.core.words.share import (
     NO_DEVICE,
     NO_GAME_TO_JOIN,
     NOT_JSON_TYPE,
+    OLD_LINK,
     ONE_AT_A_TIME,
     OTHER_HOST,
     OTHER_ORIGIN,
@@ -109,10 +110,13 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "X-Frame-Options": "DENY",
 }
+#: The header that carries the QR code's join token (from the page's address) to `/api/code` and `/api/join`.
+LINK_HEADER = "X-Join-Link"
 _KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")  # (matched whole: `$` would let a trailing newline through)
 _PAGE_FILE = re.compile(r"[A-Za-z0-9_-]{1,40}\.(js|css|svg|png|ico|html)")
 _TYPES = {"js": "text/javascript", "css": "text/css", "svg": "image/svg+xml", "png": "image/png",
           "ico": "image/x-icon", "html": "text/html"}  # fmt: skip
+_GONE_WORDS = {"removed": DEVICE_REMOVED, "expired": WAIT_EXPIRED, "refused": PHONE_KEPT_OUT, "": NO_DEVICE}
 _STATUS_SENTENCE = {400: BODY_NOT_JSON, 404: UNKNOWN_PATH, 405: UNKNOWN_PATH, 408: TOO_SLOW, 413: TOO_LARGE,
                     431: TOO_LARGE}  # fmt: skip
 
@@ -136,11 +140,14 @@ class TableLink:
 
 
 class _Refused(Exception):
-    """A request refused with a status and a sentence (and headers, such as Retry-After)."""
+    """A request refused with a status and a sentence (and headers, such as Retry-After; and `fields` of its JSON
+    beside the sentence, such as why a phone is no longer on the table)."""
 
-    def __init__(self, status: int, sentence: str, headers: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, status: int, sentence: str, headers: dict[str, str] | None = None, fields: dict[str, str] | None = None
+    ) -> None:
         super().__init__(sentence)
-        self.status, self.sentence, self.headers = status, sentence, headers or {}
+        self.status, self.sentence, self.headers, self.fields = status, sentence, headers or {}, fields or {}
 
 
 class ShareServer:
@@ -154,7 +161,7 @@ class ShareServer:
         *,
         clock: Callable[[], float] = time.monotonic,
         on_code: Callable[[str], None] | None = None,
-        on_guessing: Callable[[str, bool], None] | None = None,
+        on_guessing: Callable[[str, bool, int], None] | None = None,
         crash_log: Callable[[BaseException], object] | None = None,
         on_notice: Callable[[str], None] | None = None,
     ) -> None:
@@ -164,6 +171,11 @@ class ShareServer:
         self.clock = clock
         self.code = JoinCode(clock)
         self.guesses = GuessLimit(clock)
+        self.link_guesses = GuessLimit.per_address(clock)
+        """Wrong QR tokens, per address only: guessing a token is hopeless, and its guessers never close it to the
+        phones that scanned it, even while the join code is closed to every address (the table-wide cap)."""
+        self._closed_told = False
+        """The host was told, in this guessing, that the join code is closed to every phone (and the QR code not)."""
         self.moves = MoveLimit(clock)
         self.reads = MoveLimit(clock, READ_BURST, READ_EVERY)
         """A player's card reads: never counted as moves (they change nothing), with their own, looser limit."""
@@ -171,8 +183,9 @@ class ShareServer:
         self.on_code = on_code
         """Told each new join code made because the last grew old (the app shows it)."""
         self.on_guessing = on_guessing
-        """Told the new join code made because someone was guessing the last, and whether this is the first time
-        of this guessing (the host is told why, once)."""
+        """Told the new join code made because someone was guessing the last, whether this is the first time of this
+        guessing (the host is told why, once), and, the first time in this guessing that the code is closed to every
+        address, for how many whole minutes (else 0): the host is told once that the QR code still works."""
         self.on_notice = on_notice
         """Told a sentence for the host: once per device, a phone let in refused for holding too many event streams
         (naming the phone); once per waiting phone, another phone asking for the same player."""
@@ -206,8 +219,10 @@ class ShareServer:
         return f"{self.origin}/"
 
     def join_url(self) -> str:
-        """What the QR code holds: the page's address with the join code."""
-        return f"{self.address}?code={self.current_code()}"
+        """What the QR code holds: the page's address with the QR's join token (never the spoken code: the token
+        stays open while the code is closed to every address by guessing)."""
+        self.current_code()
+        return f"{self.address}?link={self.code.link()}"
 
     @property
     def cookie(self) -> str:
@@ -377,7 +392,7 @@ class ShareServer:
                 self._check(request)
                 return await handler(request)
             except _Refused as refused:
-                return _error(refused.status, refused.sentence, refused.headers)
+                return _error(refused.status, refused.sentence, refused.headers, fields=refused.fields)
             except web.HTTPException as exc:
                 sentence = _STATUS_SENTENCE.get(exc.status, UNEXPECTED)
                 return _error(exc.status, sentence)
@@ -423,7 +438,8 @@ class ShareServer:
             self._bump(())
         device = self.devices.get(token)
         if device is None:
-            raise _Refused(401, self._gone(token))
+            gone = _gone_why(self.devices, token)  # (the page tells its player why: "removed", "refused", "expired")
+            raise _Refused(401, self._gone(token), fields={"gone": gone} if gone else None)
         if csrf and request.headers.get("X-CSRF-Token") != device.csrf:
             raise _Refused(403, NO_CSRF)
         if device.waiting and not waiting:
@@ -433,12 +449,8 @@ class ShareServer:
         return device
 
     def _gone(self, token: str | None) -> str:
-        """Why a token is no device's: removed by the host, kept out, or never one."""
-        if token in self.devices.removed:
-            return DEVICE_REMOVED
-        if token in self.devices.expired:
-            return WAIT_EXPIRED
-        return PHONE_KEPT_OUT if token in self.devices.refused else NO_DEVICE
+        """Why a token is no device's, in words: removed by the host, kept out, or never one."""
+        return _GONE_WORDS[_gone_why(self.devices, token)]
 
     def _view(self, device: Device) -> PhoneView:
         """The device's view of the table; a phone that waits to be let in sees only that it waits."""
@@ -465,6 +477,16 @@ class ShareServer:
         """The body of a join request whose code is right; `_Refused` (403 or 429, or the body's 400, 408, 413)
         otherwise. The guess is counted before its body is read, and given back only when its code is right."""
         address = peer_key(request.remote or "")
+        link = request.headers.get(LINK_HEADER)
+        if link is not None:  # the QR code's token, from its header: counted and judged before the body is read
+            wait = self.link_guesses.take(address)
+            if wait:
+                raise _Refused(429, too_many_guesses(wait), {"Retry-After": str(wait)})
+            if not self.code.matches_link(link):
+                self.link_guesses.wrong(address)
+                raise _Refused(403, OLD_LINK)
+            self.link_guesses.right(address)
+            return await _json(request)
         wait = self.guesses.take(address)
         if wait:
             raise _Refused(429, too_many_guesses(wait), {"Retry-After": str(wait)})
@@ -484,10 +506,16 @@ class ShareServer:
         return body
 
     def _guessed(self, first: bool) -> None:
-        """Too many wrong codes in all: a new code, and the host is told why (the `first` time of this guessing:
-        once, however long it goes on)."""
-        code = self._shown_code = self.code.renew()
-        _tell(self.on_guessing, code, first)
+        """Too many wrong codes in all: a new code (the QR code's token kept), and the host is told why (the
+        `first` time of this guessing: once, however long it goes on); and, once in this guessing, when the code is
+        now closed to every address, for how long (the QR code still lets a phone ask)."""
+        code = self._shown_code = self.code.renew(link=False)
+        if first:
+            self._closed_told = False
+        closed = self.guesses.closed_to_all()
+        minutes = math.ceil(closed / 60) if closed and not self._closed_told else 0
+        self._closed_told = self._closed_told or bool(minutes)
+        _tell(self.on_guessing, code, first, minutes)
 
     async def _code(self, request: web.Request) -> web.StreamResponse:
         await self._guess(request)
@@ -551,6 +579,8 @@ class ShareServer:
     async def _events(self, request: web.Request) -> web.StreamResponse:
         from aiohttp import web
 
+        if _gone_why(self.devices, request.cookies.get(self.cookie)) == "removed":
+            return await _removed_stream(request)
         device = self._device(request)  # a phone that waits opens no stream: it asks for its state, one at a time
         transport = request.transport
         if transport is None:
@@ -662,6 +692,31 @@ class _Waiting:
         return self.server.current_code()
 
 
+def _gone_why(devices: Devices, token: str | None) -> str:
+    """Why a token is no device's: "removed" by the host, "expired" waiting, "refused" by the host, or "" (never
+    one, or forgotten)."""
+    for why, tokens in (
+        ("removed", devices.removed),
+        ("expired", devices.expired),
+        ("refused", devices.refused),
+    ):
+        if token in tokens:
+            return why
+    return ""
+
+
+async def _removed_stream(request: web.Request) -> web.StreamResponse:
+    """The stream of a phone the host took off the table: its `removed` event, then the end. A page whose stream
+    opens only after the removal (let in a moment before) hears why as one whose stream was open does; a `401`
+    would end the stream unread, and the page go back to the join screen saying nothing."""
+    from aiohttp import web
+
+    response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"})
+    await response.prepare(request)
+    await _send(response, f"event: removed\ndata: {inert_json({'error': DEVICE_REMOVED})}\n\n")
+    return response
+
+
 def _outcome_json(outcome: DeviceOutcome) -> tuple[int, dict[str, Any]]:
     """The status and body a phone gets for what became of its move."""
     if outcome.status == "stale":
@@ -712,10 +767,16 @@ def _json_response(data: Mapping[str, object], status: int = 200) -> web.Respons
     return web.json_response(data, status=status, headers={"Cache-Control": "no-store"}, dumps=inert_json)
 
 
-def _error(status: int, sentence: str, headers: dict[str, str] | None = None, close: bool = False) -> web.Response:
-    """An error as JSON with its sentence; `close` ends the connection, as a body too large or too slow does (a body
-    left unread is never read)."""
-    response = _json_response({"error": sentence}, status)
+def _error(
+    status: int,
+    sentence: str,
+    headers: dict[str, str] | None = None,
+    close: bool = False,
+    fields: dict[str, str] | None = None,
+) -> web.Response:
+    """An error as JSON with its sentence (and `fields` beside it); `close` ends the connection, as a body too large
+    or too slow does (a body left unread is never read)."""
+    response = _json_response({"error": sentence, **(fields or {})}, status)
     response.headers.update(headers or {})
     if close or status in (408, 413):
         response.force_close()

@@ -33,6 +33,7 @@ from assistant.core.words.share import (
     SHARE_STOPPED,
     TAG_COLOURS,
     also_at,
+    code_closed,
     code_renewed,
     device_list,
     device_removed,
@@ -87,8 +88,11 @@ class TableShare:
         clock: Callable[[], float] | None = None,
         tell: Callable[[Reply], None] | None = None,
         local_name: bool | None = None,
+        qr: bool = True,
     ) -> None:
         self.session = session
+        self.qr = qr
+        """Whether this front end draws the QR code (the app: F10; plain mode draws none)."""
         self.clock = clock
         """The server's clock (join codes, the guessing limit); None: the monotonic clock."""
         self.submit = submit
@@ -226,13 +230,16 @@ class TableShare:
         if self.tell is not None:
             self.tell(Reply(important=True, segments=code_renewed(code)))
 
-    def _guessed(self, code: str, first: bool = True) -> None:
+    def _guessed(self, code: str, first: bool = True, closed: int = 0) -> None:
         """Someone was guessing the join code: the new code is shown (never said: whoever guesses may hear it), and
-        the host is told why once, however long the guessing goes on."""
+        the host is told why once, however long the guessing goes on; and once that it is `closed` to every phone
+        for so many minutes, with what to do (the QR code still works, where there is one)."""
         if self.on_code is not None:
             self.on_code(code)
         if first and self.tell is not None:
             self.tell(Reply(important=True, segments=(Segment(CODE_GUESSED), private_code(code))))
+        if closed and self.tell is not None:
+            self.tell(Reply.of(code_closed(closed, self.qr), important=True))
 
     def _notice(self, sentence: str) -> None:
         """Something the host is told once: a phone let in refused for holding too many event streams (naming it),
@@ -342,7 +349,7 @@ class ThreadedShare:
         self.session = session
         self.loop: asyncio.AbstractEventLoop | None = None
         self.thread: threading.Thread | None = None
-        self.share = TableShare(session, self._submit, lambda: self.lock, tell=self._tell)
+        self.share = TableShare(session, self._submit, lambda: self.lock, tell=self._tell, qr=False)
 
     def _tell(self, reply: Reply) -> None:
         with self.lock:

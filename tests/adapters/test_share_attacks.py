@@ -12,14 +12,17 @@ import dataclasses
 import json
 import logging
 import os
+import re
 import subprocess
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import aiohttp
 import pytest
+import yarl
 from share_table import PATIENCE as LAPTOP_PATIENCE
 from share_table import Laptop
 from test_share_server import PATIENCE, Table, move, run, shared_table
@@ -27,12 +30,15 @@ from test_share_server import PATIENCE, Table, move, run, shared_table
 from assistant.core.words.share import (
     BODY_NOT_JSON,
     CODE_GUESSED,
+    OLD_LINK,
     TOO_MANY_STREAMS,
     TOO_SLOW,
     WRONG_CODE,
     bad_field,
+    code_closed,
     code_shown,
     phone_holds_too_much,
+    phone_let_in,
     too_many_guesses,
     too_many_moves,
     too_many_reads,
@@ -179,7 +185,9 @@ def test_wrong_codes_from_many_addresses_renew_the_code_and_close_guessing_for_t
                 429,
                 {"error": too_many_guesses(120)},
             )
-            assert len(told) == 1  # said once, however long the guessing goes on
+            # said once, however long the guessing goes on; and once that the code is closed to every phone, with
+            # what to do (the QR code, which holds no code, still lets a phone ask: the test below)
+            assert [reply.lines[0] for reply in told] == [CODE_GUESSED, code_closed(2, True)]
             newer = newer_code
             assert await guess(table, "127.0.0.30", newer) == (429, {"error": too_many_guesses(120)})
             table.clock.now += 120
@@ -189,9 +197,69 @@ def test_wrong_codes_from_many_addresses_renew_the_code_and_close_guessing_for_t
                 assert (await guess(table, f"127.0.0.{number}", wrong_code(table)))[0] == 403
             latest = table.server.current_code()
             assert await guess(table, "127.0.0.41", latest) == (429, {"error": too_many_guesses(60)})
-            assert len(told) == 2  # a new guessing, after the quiet: told again
+            assert len(told) == 3 and told[2].lines[0] == CODE_GUESSED  # a new guessing, after the quiet: told again
 
     run(scenario())
+
+
+async def linked(table: Table, source: str, link: str, player: str = "") -> tuple[int, dict[str, Any]]:
+    """The QR code's join token sent from a loopback address of its own, as the page opened from it sends it (its
+    header, and no code): the players, or (with `player`) a join."""
+    connector = aiohttp.TCPConnector(local_addr=(source, 0), force_close=True)
+    async with aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=PATIENCE)) as http:
+        path, body = ("/api/join", {"code": "", "player": player}) if player else ("/api/code", {"code": ""})
+        headers = {**table.headers(), server.LINK_HEADER: link}
+        async with http.post(table.url(path), data=json.dumps(body), headers=headers) as response:
+            return response.status, await response.json()
+
+
+def test_the_qr_codes_token_lets_a_phone_ask_to_join_while_guessing_closes_the_code_to_every_phone(tmp_path):
+    """40 addresses send a wrong code each: the 20th closes the code to the guessers, the 40th (guessing again while
+    it is closed) to every address, the table-wide cap, so a real phone's right code waits too. A phone that scanned
+    the QR code, whose address holds a token of 128 bits and never the code, still asks to join, and the host still
+    lets it in; the host hears once that the code is closed to every phone, and that the QR code still works. Wrong
+    tokens are refused (403), 5 a minute from an address (then 429), and from 30 addresses they never close the
+    token to a phone that scanned it. Before, the QR code held the code itself: whoever scanned it was kept out with
+    everyone (160 guessing addresses kept joining closed 24 of 79 minutes)."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            told: list[Any] = []
+            table.share.tell = told.append
+            query = yarl.URL(table.server.join_url()).query
+            link = query.get("link", "")
+            assert re.fullmatch(r"[A-Za-z0-9_-]{22}", link) and "code" not in query, query  # 128 bits, no code
+            for number in range(2, 42):
+                assert (await guess(table, f"127.0.0.{number}", wrong_code(table)))[0] == 403
+            closed = table.server.guesses.closed_to_all()
+            assert closed > 0
+            status, _ = await guess(table, "127.0.1.1", table.server.current_code())
+            assert status == 429  # the spoken code, even right, waits: closed to every phone
+            assert await linked(table, "127.0.1.2", link) == (200, mock.ANY)  # the QR code's phone: the players
+            status, body = await linked(table, "127.0.1.2", link, "Ana")
+            assert status == 200 and body["waiting"] is True  # ... it asks, and the host decides
+            allowed = await table.share.control("allow Ana")
+            assert allowed.lines[0] == phone_let_in("Ana", 1)
+            minutes = -(-int(closed) // 60)
+            assert [reply.lines[0] for reply in told] == [CODE_GUESSED, code_closed(minutes, True)]  # once each
+            assert told[1].speech == code_closed(minutes, True) and told[1].important
+            for _ in range(5):  # wrong tokens: refused, and counted per address
+                assert await linked(table, "127.0.2.1", "x" * 22) == (403, {"error": OLD_LINK})
+            assert await linked(table, "127.0.2.1", link) == (429, {"error": too_many_guesses(60)})
+            assert await linked(table, "127.0.2.2", link + "x" * 100) == (403, {"error": OLD_LINK})  # too long
+            for number in range(3, 33):  # 30 addresses guess tokens: no table-wide closure of the QR code
+                assert (await linked(table, f"127.0.2.{number}", f"{number:022d}"))[0] == 403
+            assert (await linked(table, "127.0.1.3", link))[0] == 200
+            table.share.remove("Ana")  # a phone taken off: the code and the QR code's token are both renewed
+            assert await linked(table, "127.0.1.4", link) == (403, {"error": OLD_LINK})
+            assert (await linked(table, "127.0.1.4", yarl.URL(table.server.join_url()).query["link"]))[0] == 200
+
+    run(scenario())
+
+
+def test_the_plain_mode_is_told_the_code_is_closed_without_a_qr_code_to_offer():
+    """Plain mode draws no QR code: the host hears when the code reopens instead."""
+    assert "F10" not in code_closed(2, False) and "F10" in code_closed(2, True)
 
 
 # No jam.
@@ -620,13 +688,16 @@ def test_event_streams_leave_a_quarter_of_the_connections_to_phones_that_hold_no
 
 # Neighbours on one IPv6 network: each address counts alone.
 
-NETNS_ADDRESSES = ("fd00::1", "fd00::2", "fd00::3")
+NETNS_ADDRESSES = ("fd00::1", "fd00::2", "fd00::3", *(f"fd00::1:{n:x}" for n in range(40)))
+"""The table (fd00::1), a guesser and its neighbour (fd00::2, fd00::3), and 40 more guessers on the same /64."""
 
 
 def test_a_neighbour_on_the_same_ipv6_network_neither_locks_a_phone_out_nor_resets_one_let_in(tmp_path):
     """In a private network namespace with fd00::1-3 on its loopback (the table listens on fd00::1): the inner test
     below runs there. Before, a /64 was one address: 5 wrong codes from fd00::2 made Ben's right code from fd00::3
-    wait a minute, and 32 connections held from fd00::2 left none for Ana's phone at fd00::3."""
+    wait a minute, and 32 connections held from fd00::2 left none for Ana's phone at fd00::3. Then 40 neighbours
+    guessing once each close the spoken code to every address: the QR code's token from fd00::3 still asks to join
+    (before, the QR code held the spoken code)."""
     setup = " && ".join(["ip link set lo up", *(f"ip addr add {a}/64 dev lo nodad" for a in NETNS_ADDRESSES)])
     probe = subprocess.run(["unshare", "-rn", "sh", "-c", setup], capture_output=True, timeout=60, check=False)
     if probe.returncode:
@@ -676,6 +747,13 @@ def test_inner_ipv6_neighbours(tmp_path):
                 finally:
                     for writer in held:
                         writer.close()
+            for guesser in NETNS_ADDRESSES[3:]:  # 40 neighbours, one wrong code each: the table-wide cap
+                assert (await guess(table, guesser, wrong_code(table)))[0] in (403, 429)
+            assert table.server.guesses.closed_to_all() > 0
+            assert (await guess(table, "fd00::3", table.server.current_code()))[0] == 429  # the code: closed to all
+            link = yarl.URL(table.server.join_url()).query["link"]
+            status, body = await linked(table, "fd00::3", link, "Cy")  # the QR code: Cy's phone still asks
+            assert status == 200 and body["waiting"] is True, body
 
     run(scenario())
 

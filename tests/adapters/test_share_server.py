@@ -661,7 +661,7 @@ def test_a_new_game_keeps_the_devices_of_its_players_and_forgets_the_others(tmp_
                 table.share.after(table.session.handle("yes"))
                 assert table.session.game.table.setup.players == ("Ana", "Cy", "Dee")
                 status, body, _ = await bens_phone.get("/api/me")
-                assert (status, body) == (401, {"error": DEVICE_REMOVED})
+                assert (status, body) == (401, {"error": DEVICE_REMOVED, "gone": "removed"})
             status, body, _ = await table.get("/api/me")
             assert status == 200 and body["player"] == "Ana"
             assert table.server.devices.players() == ["Ana"]
@@ -963,7 +963,7 @@ def test_a_phone_the_host_refuses_is_told_so_and_the_code_is_renewed_shown_not_s
                 assert reply.lines == (phone_kept_out("Ben"), code_shown(new))  # on the screen
                 assert reply.speech == phone_kept_out("Ben") == "The new phone for Ben was kept out."  # not said
                 status, body, _ = await second.get("/api/me")
-                assert (status, body) == (401, {"error": PHONE_KEPT_OUT})
+                assert (status, body) == (401, {"error": PHONE_KEPT_OUT, "gone": "refused"})
                 status, body, _ = await second.post("/api/join", {"code": old, "player": "Ben"})
                 assert (status, body) == (403, {"error": WRONG_CODE})
                 assert table.server.devices.players() == ["Ben"]
@@ -1034,7 +1034,16 @@ def test_share_remove_renews_the_code_shown_not_said_and_keeps_the_removed_phone
             assert new != old and reply.lines == (device_removed("Ben", 1), code_shown(new))
             assert reply.speech == device_removed("Ben", 1)
             status, body, _ = await table.get("/api/me")
-            assert (status, body) == (401, {"error": DEVICE_REMOVED})
+            assert (status, body) == (401, {"error": DEVICE_REMOVED, "gone": "removed"})  # why: the page says it
+            async with table.http.get(table.url("/api/events")) as stream:  # a stream opened after the removal...
+                assert stream.status == 200
+                told = (await stream.read()).decode()  # ... is told why, and ends (before: a 401 read by no page)
+            assert told == f"event: removed\ndata: {json.dumps({'error': DEVICE_REMOVED})}\n\n"
+            async with table.phone() as stranger:  # a phone that never joined is told nothing of the kind
+                status, body, _ = await stranger.get("/api/me")
+                assert (status, body) == (401, {"error": NO_DEVICE})
+                async with stranger.http.get(table.url("/api/events")) as refused:
+                    assert refused.status == 401
             status, body, _ = await table.post("/api/join", {"code": old, "player": "Ben"})
             assert (status, body) == (403, {"error": WRONG_CODE})
             heard = len(table.said)
@@ -1055,7 +1064,7 @@ def test_share_remove_name_phone_takes_one_phone_off(tmp_path):
                 reply = await table.share.control("remove Ben 2")
                 assert reply.lines[0] == phone_removed("Ben's phone 2") == "Ben's phone 2 was taken off the table."
                 status, body, _ = await second.get("/api/me")
-                assert (status, body) == (401, {"error": DEVICE_REMOVED})
+                assert (status, body) == (401, {"error": DEVICE_REMOVED, "gone": "removed"})
                 status, body, _ = await table.get("/api/me")
                 assert status == 200 and body["player"] == "Ben"
                 assert (await table.share.control("remove Ben 2")).lines == (no_device_for("Ben", 2),)
@@ -1078,7 +1087,7 @@ def test_share_refuse_answers_a_waiting_phone_when_the_question_is_gone(tmp_path
                 refused = await table.share.control("refuse ben")
                 assert refused.lines[0] == phone_kept_out("Ben")
                 status, body, _ = await second.get("/api/me")
-                assert (status, body) == (401, {"error": PHONE_KEPT_OUT})
+                assert (status, body) == (401, {"error": PHONE_KEPT_OUT, "gone": "refused"})
                 again = await table.share.control("allow Ben\x1b]52;c;aGk=\x07")
                 assert again.lines == (no_phone_waits("Ben"),)  # said cleaned, never echoed raw
 
@@ -1293,7 +1302,7 @@ def test_a_phone_left_waiting_five_minutes_is_told_and_the_real_phone_may_ask(tm
                 await ask_to_join(stranger, "Ben")
                 table.clock.now += guards.WAIT_LIMIT
                 status, body, _ = await stranger.get("/api/state")
-                assert (status, body) == (401, {"error": WAIT_EXPIRED})
+                assert (status, body) == (401, {"error": WAIT_EXPIRED, "gone": "expired"})
                 assert (
                     WAIT_EXPIRED
                     == "Nobody let this phone in within 5 minutes, so it stopped waiting. Ask to join again."

@@ -157,20 +157,24 @@ const ALL = [
 const asked = [];
 const sent = []; // the bodies of the moves sent
 let offline = false; // the searches fail as a dropped network's requests do
+let me = [200, { player: "Ben", csrf: "token", words: {}, verbs: VERBS }]; // what /api/me answers
 
 function answer(status, data) {
   return Promise.resolve({ status, json: () => Promise.resolve(data) });
 }
 
+const headers = []; // the headers of each request, by path
 function fetch(path, options = {}) {
   asked.push(path);
+  headers.push([path, options.headers || {}]);
+  if (path === "/api/code") return answer(200, { players: ["Ana", "Ben"], taken: [], words: {}, verbs: VERBS, line: "" });
   if (path === "/api/move") {
     const body = JSON.parse(options.body);
     if (body.verb === "read") return answer(200, { status: "text", lines: ["Yay", "Upgrade card."] });
     sent.push(body);
     return answer(200, { status: "recorded" });
   }
-  if (path === "/api/me") return answer(200, { player: "Ben", csrf: "token", words: {}, verbs: VERBS });
+  if (path === "/api/me") return answer(...me);
   if (path === "/api/cards?all=1") return answer(200, { cards: ALL });
   if (path.startsWith("/api/cards?q=")) {
     return offline ? Promise.reject(new TypeError("Failed to fetch")) : answer(200, { cards: FOUND });
@@ -391,4 +395,41 @@ test("the same words at a new place of the game's log are news again, and a move
   // Another move at the place taken back, the undo's view missed between the two: news, with the same words.
   showMoves(106, [2, 3, 4, 5, 6, 7].map(drew));
   assert.equal($("news").textContent, "Ben drew a card.");
+});
+
+// ---- a phone taken off the table ----------------------------------------------------------------------------------
+
+test("a phone taken off before its stream opened says why, as the server tells it, on the join screen", async () => {
+  // Let in a moment before, the phone is taken off while its stream is on its way: the stream is refused unread,
+  // and the page asks who it is again; the server answers that it is no device, and why.
+  const removed = "The host took this phone off the table. Enter the join code to join again.";
+  me = [401, { error: removed, gone: "removed" }];
+  const stream = EventSource.opened.at(-1);
+  stream.readyState = EventSource.CLOSED;
+  stream.listeners.get("error")({});
+  runTimers(); // a second later: who is this phone?
+  await settle();
+  assert.equal($("join").hidden, false);
+  assert.equal($("notice").textContent, removed);
+  assert.equal($("notice").hidden, false);
+});
+
+test("a page opened from the QR code asks for the players with its token, no code typed, and joins with it", async () => {
+  // The QR code holds the page's address with the join token (`?link=`), never the code: a second page, opened from
+  // it on a phone that has not joined, goes straight to choosing who you are.
+  me = [401, { error: "This phone has not joined the table yet." }];
+  globalThis.location.search = "?link=Abc_-123456789012345678";
+  $("notice").textContent = "";
+  $("players-to-choose").replaceChildren();
+  headers.length = 0;
+  await import("../../assistant/share/page/table.js?opened-from-the-qr-code");
+  await settle();
+  const sent = headers.filter(([path]) => path === "/api/code");
+  assert.equal(sent.length, 1);
+  assert.equal(sent[0][1]["X-Join-Link"], "Abc_-123456789012345678");
+  assert.deepEqual(
+    $("players-to-choose").children.map((entry) => entry.firstChild.textContent),
+    ["Ana", "Ben"],
+  );
+  assert.equal($("notice").textContent, ""); // a phone that never joined is told nothing of being taken off
 });

@@ -10,6 +10,8 @@ import http.client
 import json
 import re
 import threading
+from collections.abc import Generator, Iterator
+from dataclasses import dataclass, field
 from io import StringIO
 from typing import Any
 
@@ -264,19 +266,37 @@ def _request(port: int, method: str, path: str, body: Any = None, cookie: str = 
     return response.status, data, cookie_out
 
 
-def test_the_plain_mode_shares_and_records_two_phones_moves_under_its_lock(tmp_path):
-    session = Session(load_card_set())
-    out = StringIO()
-    heard: list[str] = []
-    answers: list[Any] = []
+@dataclass
+class Plain:
+    """The plain mode of a new game of Ana, Ben and Cy: its session, what it printed, what it said."""
 
-    def phones() -> Any:
-        """The lines typed; between them, two phones join and Neigh at the same moment."""
+    session: Session = field(default_factory=lambda: Session(load_card_set()))
+    out: StringIO = field(default_factory=StringIO)
+    heard: list[str] = field(default_factory=list)
+
+    def shared(self) -> Generator[str, None, tuple[int, str]]:
+        """The first lines typed: the new game, then `share` on 127.0.0.1; the port and join code it said (`yield
+        from` it in the lines typed)."""
         yield "new game Ana Ben Cy babies red pink orange"
         yield "share 127.0.0.1:0"
-        found = SHARED.search(out.getvalue())
-        assert found is not None, out.getvalue()
-        port, code = int(found["port"]), found["code"].replace(" ", "")
+        found = SHARED.search(self.out.getvalue())
+        assert found is not None, self.out.getvalue()
+        return int(found["port"]), found["code"].replace(" ", "")
+
+    def run(self, lines: Iterator[str], hands: type[Heard] = Heard) -> list[str]:
+        """Run the plain mode on the lines typed, each reply said through `hands`; the lines it printed."""
+        assert run_plain(self.session, lines, self.out, hands(lambda reply: self.heard.append(reply.speech))) == 0
+        return self.out.getvalue().splitlines()
+
+
+def test_the_plain_mode_shares_and_records_two_phones_moves_under_its_lock():
+    plain = Plain()
+    session, heard = plain.session, plain.heard
+    answers: list[Any] = []
+
+    def phones() -> Iterator[str]:
+        """The lines typed; between them, two phones join and Neigh at the same moment."""
+        port, code = yield from plain.shared()
         yield "draw"
         yield "play rainbow aura"
         devices = []
@@ -314,17 +334,16 @@ def test_the_plain_mode_shares_and_records_two_phones_moves_under_its_lock(tmp_p
             super().other(reply)
 
     others: list[str] = []
-    assert run_plain(session, phones(), out, Hands(lambda reply: heard.append(reply.speech))) == 0
+    printed = plain.run(phones(), Hands)
     joins = [new_phone_asks("Ben"), new_phone_waits("Cy"), new_phone_asks("Ben")]
     neighs = ["Ben played Neigh. Neigh?", "Cy played Neigh. Neigh?"]
     assert sorted(untag(others[:-1])) == sorted(joins + neighs)  # said in turn, never cutting the speech
     assert [a[0] for a in answers] == [200] * 3 and [a[1]["status"] for a in answers] == ["recorded"] * 3
-    assert phone_let_in("Ben", 2) in out.getvalue().splitlines()
+    assert phone_let_in("Ben", 2) in printed
     assert session.game.phone_of(session.game.log[-1]) == SavedPhone(1, 2)  # the resolve, from Ben's second phone
     responders = [event.player for event in session.game.log[-3:-1]]
     assert sorted(responders) == [1, 2]  # both recorded, in the order they arrived
     first, second = ("Ben", "Cy") if responders == [1, 2] else ("Cy", "Ben")
-    printed = out.getvalue().splitlines()
     assert printed.index(f"{first} played Neigh.") < printed.index(f"{second} played Neigh.")  # both said, in order
     assert heard.index(f"{first} played Neigh. Neigh?") < heard.index(f"{second} played Neigh. Neigh?")
     listed = device_list([("Ben's phone", ""), ("Cy's phone", ""), ("Ben's phone 2", "")])
@@ -334,19 +353,13 @@ def test_the_plain_mode_shares_and_records_two_phones_moves_under_its_lock(tmp_p
     assert NO_DEVICES not in printed
 
 
-def test_the_plain_mode_says_why_and_shows_a_new_code_when_someone_guesses_the_code(tmp_path):
+def test_the_plain_mode_says_why_and_shows_a_new_code_when_someone_guesses_the_code():
     """Strangers at 7 addresses try 3 wrong codes each: at the 20th the laptop says why the code changed, and shows
     the new code without saying it."""
-    session = Session(load_card_set())
-    out = StringIO()
-    heard: list[str] = []
+    plain = Plain()
 
-    def lines() -> Any:
-        yield "new game Ana Ben Cy babies red pink orange"
-        yield "share 127.0.0.1:0"
-        found = SHARED.search(out.getvalue())
-        assert found is not None, out.getvalue()
-        port, code = int(found["port"]), found["code"].replace(" ", "")
+    def lines() -> Iterator[str]:
+        port, code = yield from plain.shared()
         wrong = f"{(int(code) + 1) % 10**6:06d}"
         for number in range(2, 9):
             for _ in range(3):
@@ -360,8 +373,7 @@ def test_the_plain_mode_says_why_and_shows_a_new_code_when_someone_guesses_the_c
         yield "share"
         yield "quit"
 
-    assert run_plain(session, lines(), out, Heard(lambda reply: heard.append(reply.speech))) == 0
-    printed = out.getvalue().splitlines()
+    printed, heard = plain.run(lines()), plain.heard
     codes = [found["code"].replace(" ", "") for found in map(SHARED.search, printed) if found is not None]
     assert len(codes) == 2 and codes[0] != codes[1]  # `share` says the new code
     told = printed.index(CODE_GUESSED)

@@ -143,6 +143,8 @@ __all__ = [
     "stale_nowhere",
     "stale_stable",
     "too_many_guesses",
+    "OLD_LINK",
+    "code_closed",
     "too_many_moves",
     "too_many_phones",
 ]
@@ -301,6 +303,23 @@ def public_address(address: str) -> str:
 def cannot_listen(address: str, reason: str) -> str:
     """The server could not listen on an address (in use, not this computer's)."""
     return f"The table could not be shared at {address}: {reason}."
+
+
+OLD_LINK = "This QR code is no longer the table's. Scan the one on the laptop's screen now, or enter the join code."
+
+
+def code_closed(minutes: int, qr: bool) -> str:
+    """So many wrong join codes from so many addresses that the code is closed to every phone for `minutes` (the
+    table-wide cap), said once to the host with what to do: the QR code still lets a phone ask to join (`qr`: the
+    app, which draws it), or, with no QR code here (plain mode), when phones may join again."""
+    unit = "minute" if minutes == 1 else "minutes"
+    closed = (
+        f"Wrong join codes keep coming from many addresses, so the code is closed to every phone for {minutes} {unit}."
+    )
+    if qr:
+        return f"{closed} A phone that scans the QR code still asks to join: F10 shows it, and you still let it in."
+    meanwhile = "in the app, a phone that scans the QR code joins meanwhile"
+    return f"{closed} Phones join with it again once it reopens; {meanwhile}."
 
 
 def too_many_guesses(seconds: int) -> str:

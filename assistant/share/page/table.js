@@ -16,6 +16,7 @@ import { Outbox, freshKey } from "./outbox.js";
     csrf: null, // the device's CSRF token (from /api/join or /api/me)
     player: null, // who this phone is
     code: "", // the join code typed (kept to join once a player is chosen)
+    link: null, // the QR code's join token, from the page's address (?link=): sent instead of a code
     words: {}, // the page's labels: the server's, in the deck's words
     view: null, // the last view of the table
     stream: null, // the EventSource
@@ -40,6 +41,7 @@ import { Outbox, freshKey } from "./outbox.js";
       options.body = JSON.stringify(body);
     }
     if (page.csrf) options.headers["X-CSRF-Token"] = page.csrf;
+    if (page.link && (path === "/api/code" || path === "/api/join")) options.headers["X-Join-Link"] = page.link;
     const response = await fetch(path, options);
     let data = null;
     try {
@@ -237,6 +239,12 @@ import { Outbox, freshKey } from "./outbox.js";
       $("code").focus();
       return;
     }
+    page.link = null; // a code typed: the code it is
+    await askPlayers(code);
+  }
+
+  // The players to choose from, asked with the code typed, or with the QR code's token (`page.link`, code "").
+  async function askPlayers(code) {
     let answer;
     try {
       answer = await request("POST", "/api/code", { code });
@@ -246,6 +254,7 @@ import { Outbox, freshKey } from "./outbox.js";
     }
     showConnection(false);
     if (answer.status !== 200) {
+      if (answer.status === 403) page.link = null; // an old QR code: the code shown on the laptop is asked for
       notice(errorOf(answer));
       $("code").focus();
       return;
@@ -287,6 +296,7 @@ import { Outbox, freshKey } from "./outbox.js";
     joined(answer.data);
     // The code has done its work: a reload now goes straight to the table.
     history.replaceState(null, "", "/");
+    page.link = null; // (a phone taken off later joins again with the new code or QR code)
     page.focusTurn = true; // the player's own tap: once the table is shown, the focus goes to whose turn it is
   }
 
@@ -953,12 +963,19 @@ import { Outbox, freshKey } from "./outbox.js";
     } else {
       outbox.forget(); // no device: nothing kept can be sent
       showJoin();
+      if (page.link) askPlayers(""); // opened from the QR code: straight to choosing who you are
+      // Taken off the table (by the host, or kept out, or tired of waiting) while the page was away or its stream
+      // was not yet open: the server says why ("gone"), and the page says it; a phone that never joined is told
+      // nothing.
+      if (me.status === 401 && typeof me.data.gone === "string" && me.data.gone !== "") notice(errorOf(me));
     }
   }
 
   function wire() {
     const code = new URLSearchParams(location.search).get("code");
     if (code) $("code").value = code.replace(/[^0-9A-Za-z]/g, "").slice(0, 12);
+    const link = new URLSearchParams(location.search).get("link");
+    if (link) page.link = link.replace(/[^0-9A-Za-z_-]/g, "").slice(0, 64);
     $("code-form").addEventListener("submit", submitCode);
     $("search").addEventListener("input", searchTyped);
     $("any-card").addEventListener("click", () => move({ verb: page.pick.verb.verb }));
