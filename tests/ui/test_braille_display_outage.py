@@ -235,3 +235,43 @@ def test_f8_after_an_outage_never_says_the_held_win_twice_nor_the_moves_it_told_
             assert windows[0] == digest and "ben drew a card." not in windows, windows  # (Ben's moves, told)
 
     asyncio.run(scenario())
+
+
+def test_the_notice_that_the_display_stopped_is_not_left_waiting_behind_the_notice_that_it_is_back(
+    display_server, make_app
+):
+    """BRLTTY stops mid-game ("The braille display stopped answering…" is shown on screen and waits on the display,
+    which cannot show it); when it resumes she sees the present: "The braille display is back…" says it all, and
+    the stopped notice is overtaken, not left waiting behind it (before: the next-unread key read the stale "stopped
+    answering" after "is back"). Every window read from there, to the end of what waits, never says it stopped."""
+    from assistant.core.words.entry import braille_display_lost
+
+    async def scenario():
+        app = make_app(None, "--braille-display", "--no-speech")
+        link = app.braille
+        assert link is not None
+        shown = lambda: reading(display_server.cells(), link.view.status_cells)  # noqa: E731
+        async with app.run_test(size=(100, 40)) as pilot:
+            await bens_turn(pilot, app)
+            os.kill(display_server.process.pid, signal.SIGSTOP)
+            try:
+                await pilot.press(*"tally", "enter")
+                await until(pilot, lambda: link.missed is not None, "the stopped BRLTTY taken as away")
+                assert any(reply.lines[0] == braille_display_lost() for reply in app.replies)  # said on screen
+            finally:
+                os.kill(display_server.process.pid, signal.SIGCONT)
+            await until(pilot, lambda: link.missed is None, "BRLTTY answers again")
+            stale = [move for move in link.view.waiting if move.lines and move.lines[0] == braille_display_lost()]
+            assert not stale, link.view.waiting
+            windows = [shown()]
+            for _ in range(30):  # (bounded: on through everything held and waiting)
+                if not link.view.held and not link.view.waiting:
+                    break
+                previous = shown()
+                display_server.press("next unread")
+                await until(pilot, lambda previous=previous: shown() != previous, "read on")
+                windows.append(shown())
+            assert any(window.startswith("the braille display is back") for window in windows), windows
+            assert not any("stopped answering" in window for window in windows), windows
+
+    asyncio.run(scenario())
