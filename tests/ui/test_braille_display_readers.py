@@ -155,6 +155,44 @@ def test_on_a_small_display_a_warnings_first_window_is_its_question_and_the_ques
     asyncio.run(scenario())
 
 
+@pytest.mark.parametrize("display_server", [12, 14, 20], indirect=True)
+def test_on_a_small_display_a_save_offered_and_a_which_card_question_lead_with_who_asks(display_server, make_app):
+    """At 12 to 20 cells the first window holds two or three words: a save offered begins "ben: save" (before: "ben
+    may save", no question in it), a "which card" question "ana: which" (before: "which card is", for nobody); the
+    numbered cards are in the fact held (nothing to choose from is lost), and the one status cell marks the open
+    question (a number sign for the numbered choice)."""
+    from assistant.core.braille.display import CHOICE_CELL, QUESTION_CELL
+
+    async def scenario():
+        app = make_app(None, "--braille-display", "--no-speech")
+        link = app.braille
+        assert link is not None
+        shown = lambda: reading(display_server.cells(), link.view.status_cells)  # noqa: E731
+
+        async def asked(line: str, first: str, mark: str) -> str:
+            await pilot.press(*line, "enter")
+            await until(pilot, lambda: app.session.pending is not None, f"{line!r} asks")
+            held = link.view.held[0].text.lower()
+            await until(pilot, lambda: shown() != "" and held.startswith(shown()), f"{line!r} on the display")
+            assert shown().startswith(first), shown()
+            assert display_server.cells()[0] == mark  # the open question marked
+            return held
+
+        async with app.run_test(size=(100, 40)) as pilot:
+            for line in ("new game Ana Ben Cy babies red pink narwhal", "bring black knight unicorn into Ben",
+                         "bring basic red into Ben", "draw", "play unicorn poison", "resolve"):  # fmt: skip
+                await pilot.press(*line, "enter")
+            await until(pilot, lambda: len(app.session.game.log) >= 5, "Unicorn Poison resolved")
+            held = await asked("destroy basic red from Ben", "ben: save", QUESTION_CELL)  # (before: "ben may save")
+            assert "black knight unicorn" in held and "say yes" in held
+            await pilot.press(*"no", "enter")
+            await until(pilot, lambda: app.session.pending is None, "the save refused")
+            held = await asked("play rainbow", "ana: which", CHOICE_CELL)  # (before: "which card is")
+            assert "1 baby unicorn (rainbow)" in held and "4 rainbow lasso" in held
+
+    asyncio.run(scenario())
+
+
 class WaitingPhone:
     """The server's side of a phone that waits to be let in (`JoinDecision`): only whether it still waits."""
 
