@@ -65,6 +65,8 @@ class FifoDevice:
         self.reader: subprocess.Popen[bytes] | None = None
         self.heard: list[Path] = []
         """What each reader took, in order."""
+        self.old_readers: list[subprocess.Popen[bytes]] = []
+        """Readers of a FIFO replaced (`come_back_anew`), to be killed at `close`."""
 
     def start_reader(self) -> None:
         """A sound card takes what is written (a new one each time: the device back)."""
@@ -78,6 +80,17 @@ class FifoDevice:
             self.reader = subprocess.Popen(
                 ["sh", "-c", 'exec cat <> "$0"', str(self.fifo)], stdout=sink, start_new_session=True
             )
+
+    def come_back_anew(self) -> None:
+        """The device comes back as a new one while a call to the old one never returns (a sound server restarted
+        while the old one hangs): the FIFO is unlinked (a call stuck on it stays stuck: nobody can read it now) and a
+        new one at the same path is read. A stopped reader of the old one is left stopped (killed at `close`)."""
+        if self.reader is not None:
+            self.old_readers.append(self.reader)
+            self.reader = None
+        self.fifo.unlink()
+        os.mkfifo(self.fifo)
+        self.start_reader()
 
     def stop_reader(self) -> None:
         """The device stops taking sound (a hung sound server): writes block once the pipe is full."""
@@ -108,6 +121,10 @@ class FifoDevice:
 
     def close(self) -> None:
         self.kill_reader()
+        for reader in self.old_readers:
+            os.kill(reader.pid, signal.SIGKILL)
+            reader.wait()
+        self.old_readers.clear()
 
 
 class PtyApp:
