@@ -52,8 +52,8 @@ RETRY_S = (0.25, 0.5, 1.0, 2.0)
 WATCH_S = 0.05
 #: How long closing waits for the mixer's thread, then for the stream's close, before abandoning them.
 CLOSE_WAIT = 0.2
-#: Calls to the device given up while they had not returned (each on a thread of its own, left to return when it
-#: does), at most: a fresh stream is opened in place of each, so a device that comes back while a call to it never
+#: Opens of the device given up while they had not returned (each on a thread of its own, left to return when it
+#: does), at most: a fresh stream is opened in place of each, so a device that comes back while an open of it never
 #: returns (a sound server restarted while the old one hangs) is used again. At most this many threads are left
 #: waiting (about 70 s of tries, each `OPEN_TIMEOUT` plus the first of `RETRY_S` after the last, so a device back
 #: is found within about 2.5 s); then the mixer waits on the last call, whose return is the device back.
@@ -256,10 +256,13 @@ class Mixer:
     up a key: killing a sound, or adding one, takes the lock for microseconds. A watchdog thread gives a call up
     after `OPEN_TIMEOUT` or `WRITE_TIMEOUT` (the device counts as lost: every sound fails at once, and until it is
     back each new one fails at once too). A device that failed is opened again in the background, `RETRY_S` apart;
-    a call that blocked and then returns is the device back. A call that does not return is given up when the sink
-    can make a fresh one (`FreshSink`): the call is left on its thread, and a new thread opens the fresh sink, again
-    and again while the device does not answer (`MAX_STUCK` calls left at most), so a device that comes back while
-    the call never returns is used again. Each change is told once to `listeners`."""
+    a call that blocked and then returns is the device back. An open that does not return is given up when the sink
+    can make a fresh one (`FreshSink`): the open is left on its thread, and a new thread opens the fresh sink, again
+    and again while the device does not answer (`MAX_STUCK` opens left at most), so a device that comes back while
+    the open never returns is used again. A write that does not return is waited on: the device took the stream and
+    stopped taking sound, and a fresh stream to a device that hangs would open and take sound into its buffers
+    for a moment, then block again (the device said back while it is not: a FIFO whose reader is stopped takes
+    0.7 s). Each change is told once to `listeners`."""
 
     def __init__(
         self,
@@ -283,9 +286,7 @@ class Mixer:
         self.abandoned = False
         """Closed while a call to the device had not returned: the stream was left to the process's end."""
         self.stuck = 0
-        """Calls to the device given up for a fresh sink that have not returned yet (`MAX_STUCK` at most)."""
-        self.given_up = 0
-        """Calls to the device given up for a fresh sink, in all."""
+        """Opens of the device given up for a fresh sink that have not returned yet (`MAX_STUCK` at most)."""
         self._generation = 0
         """The mixer's thread now: a thread whose call was given up (an older number) leaves everything to it."""
         self._cond = threading.Condition()
@@ -480,13 +481,14 @@ class Mixer:
                     if self.clock() - since >= (OPEN_TIMEOUT if what == "open" else WRITE_TIMEOUT):
                         if self.lost is None:
                             self._lose_locked(SoundLoss.NOT_ANSWERING, f"the sound device's {what} did not return")
-                        self._give_up_locked()
+                        if what == "open":
+                            self._give_up_locked()
                 self._cond.wait(self.watch_every)
             self._tell()
 
     def _give_up_locked(self) -> None:
-        """The call under way has not returned in time: when the sink can make a fresh one and fewer than
-        `MAX_STUCK` calls are left waiting, it is given up (left on its thread, to return when it does) and a new
+        """The open under way has not returned in time: when the sink can make a fresh one and fewer than
+        `MAX_STUCK` opens are left waiting, it is given up (left on its thread, to return when it does) and a new
         thread opens a fresh sink after the first pause of `retry` (the call given up already waited its timeout);
         else the mixer waits on it (its return is the device back). sounddevice's exit handler, which would wait on
         the stream left, is taken off."""
@@ -497,7 +499,6 @@ class Mixer:
         if abandon is not None:
             abandon()
         self.stuck += 1
-        self.given_up += 1
         self._generation += 1
         self.sink, self._opened, self._calling = fresh(), False, None
         self._thread = threading.Thread(target=self._run, args=(self._generation,), name="mixer", daemon=True)

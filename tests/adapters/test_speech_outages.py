@@ -241,18 +241,6 @@ def test_a_device_that_comes_back_while_its_open_never_returns_is_opened_afresh_
     assert mixer.play(tone(0.2)).wait(GUARD) == ENDED and device.written == 0
 
 
-def test_a_device_that_comes_back_while_a_write_never_returns_is_opened_afresh_and_used(renewing):
-    mixer, device, clock, told = renewing
-    device.block_at = 5 * RATE // 50  # a few blocks heard, then a write that does not return
-    mixer.play(tone(3.0))
-    assert device.writing_blocked.wait(GUARD)
-    clock.advance(WRITE_TIMEOUT)
-    assert told.wait(2), told.changes
-    assert told.changes == [DeviceChange(SoundLoss.NOT_ANSWERING), DeviceChange(None)]
-    assert mixer.play(tone(0.2)).wait(GUARD) == ENDED and device.made[0].written > 0
-    assert returns(lambda: mixer.close(wait=0.05))  # quit: the write still stuck, never waited on
-
-
 def test_fresh_opens_that_block_too_are_given_up_at_most_max_stuck_times_then_the_last_is_waited_on(renewing):
     """The device stays away: each fresh open blocks as well, and is given up in turn; no more than `MAX_STUCK`
     calls are ever left waiting (a thread each), then the mixer waits on the last; when the device answers, the
