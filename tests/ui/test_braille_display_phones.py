@@ -17,7 +17,7 @@ from assistant.braille.translate import Translator
 from assistant.core.braille import celltable
 from assistant.core.braille.display import Region
 from assistant.core.language.device import DeviceMove
-from tests.ui.test_braille_display_readers import reading, until
+from tests.ui.braille_app import reading, until
 
 pytest.importorskip("brlapi")
 pytestmark = pytest.mark.skipif(BRLTTY is None, reason="BRLTTY is not installed")
@@ -46,15 +46,6 @@ BURSTS = [
         ("Cy", DeviceMove("end"), "cy: ana's turn. cy, from a phone:"),
     ],
 ]
-
-
-@pytest.fixture
-def display_server(tmp_path, monkeypatch):
-    server = Brltty(tmp_path / "brltty", width=40)
-    monkeypatch.setenv("BRLAPI_HOST", server.host)
-    monkeypatch.setenv("BRLAPI_AUTH", server.auth)
-    yield server
-    server.stop()
 
 
 def written_rows(link) -> list[str]:
